@@ -1,0 +1,19 @@
+#!/bin/sh
+# README's first command: install what is missing, build, and start the app
+# on the demo project.
+set -eu
+cd "$(dirname "$0")/.."
+. build-aux/deps.sh
+cp_install_missing
+
+[ -f _build/build.ninja ] || meson setup _build
+ninja -C _build
+
+export GSETTINGS_SCHEMA_DIR="$PWD/_build/data"
+export CP_LOCALEDIR="$PWD/_build/po"
+demo="$PWD/_build/src/store/demo.cplan"
+if [ -z "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
+  echo "No display: starting under Xvfb (the window is not visible)." >&2
+  exec xvfb-run -a ./_build/src/gui/compute-planner "$demo"
+fi
+exec ./_build/src/gui/compute-planner "$demo"

@@ -1,0 +1,562 @@
+/* cli-common.c: option values, tables and XML shared by the subcommands. */
+#include "config.h"
+
+#include "cli-common.h"
+
+#include <gio/gio.h>
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+#include "planner/cp-units.h"
+
+static int
+print_error (int         status,
+             const char *format,
+             va_list     args)
+{
+  g_autofree char *message = g_strdup_vprintf (format, args);
+
+  g_printerr ("%s: %s\n", g_get_prgname (), message);
+  return status;
+}
+
+int
+cp_cli_usage_error (const char *format,
+                    ...)
+{
+  va_list args;
+  int status;
+
+  va_start (args, format);
+  status = print_error (CP_CLI_EXIT_USAGE, format, args);
+  va_end (args);
+  return status;
+}
+
+int
+cp_cli_failure (const char *format,
+                ...)
+{
+  va_list args;
+  int status;
+
+  va_start (args, format);
+  status = print_error (CP_CLI_EXIT_FAILED, format, args);
+  va_end (args);
+  return status;
+}
+
+GOptionContext *
+cp_cli_option_context_new (const char *command,
+                           const char *summary)
+{
+  g_autofree char *prgname = g_strconcat ("compute-planner-cli ", command, NULL);
+  GOptionContext *context = g_option_context_new (NULL);
+
+  /* GOption prints the program name in "Usage:"; the subcommand belongs
+   * there too. */
+  g_set_prgname (prgname);
+  g_option_context_set_translation_domain (context, GETTEXT_PACKAGE);
+  if (summary != NULL)
+    g_option_context_set_summary (context, summary);
+  return context;
+}
+
+gboolean
+cp_cli_parse_options (GOptionContext   *context,
+                      int              *argc,
+                      char           ***argv,
+                      gboolean          allow_arguments)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!g_option_context_parse (context, argc, argv, &error))
+    {
+      cp_cli_usage_error ("%s", error->message);
+      return FALSE;
+    }
+  if (!allow_arguments && *argc > 1)
+    {
+      cp_cli_usage_error (_("unexpected argument “%s”"), (*argv)[1]);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+option_error (const char   *option,
+              const GError *error)
+{
+  g_printerr ("%s: %s\n", option, error->message);
+  return FALSE;
+}
+
+static gboolean
+option_message (const char *option,
+                const char *message)
+{
+  g_printerr ("%s: %s\n", option, message);
+  return FALSE;
+}
+
+static gboolean
+check_bounds (const char *option,
+              const char *text,
+              double      value,
+              double      min,
+              double      max)
+{
+  char min_text[G_ASCII_DTOSTR_BUF_SIZE];
+  char max_text[G_ASCII_DTOSTR_BUF_SIZE];
+  g_autofree char *message = NULL;
+
+  if (value >= min && value <= max)
+    return TRUE;
+  g_ascii_formatd (min_text, sizeof min_text, "%.15g", min);
+  g_ascii_formatd (max_text, sizeof max_text, "%.15g", max);
+  message = g_strdup_printf (_("“%s” is out of range (%s to %s)"), text, min_text, max_text);
+  return option_message (option, message);
+}
+
+gboolean
+cp_cli_parse_count_option (const char *option,
+                           const char *text,
+                           double      min,
+                           double      max,
+                           double     *out)
+{
+  g_autoptr(GError) error = NULL;
+  double value;
+
+  if (text == NULL)
+    return TRUE;
+  if (!cp_parse_count (text, &value, &error))
+    return option_error (option, error);
+  if (!check_bounds (option, text, value, min, max))
+    return FALSE;
+  *out = value;
+  return TRUE;
+}
+
+gboolean
+cp_cli_parse_uint_option (const char *option,
+                          const char *text,
+                          guint       min,
+                          guint       max,
+                          guint      *out)
+{
+  double value;
+
+  if (text == NULL)
+    return TRUE;
+  if (!cp_cli_parse_count_option (option, text, min, max, &value))
+    return FALSE;
+  if (value != floor (value))
+    {
+      g_autofree char *message = g_strdup_printf (_("“%s” is not a whole number"), text);
+      return option_message (option, message);
+    }
+  *out = (guint) value;
+  return TRUE;
+}
+
+gboolean
+cp_cli_parse_fraction_option (const char *option,
+                              const char *text,
+                              double     *out)
+{
+  g_autofree char *number = NULL;
+  g_autoptr(GError) error = NULL;
+  gboolean percent;
+  double value;
+
+  if (text == NULL)
+    return TRUE;
+  number = g_strstrip (g_strdup (text));
+  percent = g_str_has_suffix (number, "%");
+  if (percent)
+    number[strlen (number) - 1] = '\0';
+  if (!cp_parse_count (number, &value, &error))
+    return option_error (option, error);
+  if (percent)
+    value /= 100.0;
+  if (value <= 0 || value > 1)
+    {
+      g_autofree char *message =
+        g_strdup_printf (_("“%s” must be a fraction above 0 and at most 1 (or a percentage)"), text);
+      return option_message (option, message);
+    }
+  *out = value;
+  return TRUE;
+}
+
+gboolean
+cp_cli_parse_bytes_option (const char *option,
+                           const char *text,
+                           double     *out)
+{
+  g_autoptr(GError) error = NULL;
+  double value;
+
+  if (text == NULL)
+    return TRUE;
+  if (!cp_parse_bytes (text, &value, &error))
+    return option_error (option, error);
+  *out = value;
+  return TRUE;
+}
+
+gboolean
+cp_cli_parse_price_option (const char  *option,
+                           const char  *text,
+                           CpPriceUnit  implied,
+                           double      *out,
+                           char         currency[4])
+{
+  g_autoptr(GError) error = NULL;
+  CpPriceUnit unit = implied;
+  gboolean unit_found = FALSE;
+  char code[4] = "";
+  double value;
+
+  if (text == NULL)
+    return TRUE;
+  if (!cp_parse_price (text, &value, &unit, &unit_found, code, &error))
+    return option_error (option, error);
+  if (unit_found && unit != implied)
+    {
+      g_autofree char *message =
+        g_strdup_printf (_("“%s” is not a price in the unit this option takes"), text);
+      return option_message (option, message);
+    }
+  *out = value;
+  if (code[0] != '\0')
+    memcpy (currency, code, 4);
+  return TRUE;
+}
+
+gboolean
+cp_cli_bad_choice (const char *option,
+                   const char *text,
+                   const char *choices)
+{
+  g_autofree char *message = g_strdup_printf (_("“%s” is not one of: %s"), text, choices);
+
+  return option_message (option, message);
+}
+
+/* Figures */
+
+char *
+cp_cli_format_number (double value,
+                      int    decimals)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  g_autofree char *format = g_strdup_printf ("%%.%df", decimals);
+  GString *out;
+  const char *digits, *point;
+  gsize n_int;
+
+  if (!isfinite (value))
+    return g_strdup ("—");
+  g_ascii_formatd (buf, sizeof buf, format, value);
+  digits = buf[0] == '-' ? buf + 1 : buf;
+  point = strchr (digits, '.');
+  n_int = point != NULL ? (gsize) (point - digits) : strlen (digits);
+
+  /* Thousands grouped with ',' and '.' as the point: the style of both
+   * English and Chinese business documents. */
+  out = g_string_new (buf[0] == '-' ? "-" : "");
+  for (gsize i = 0; i < n_int; i++)
+    {
+      if (i > 0 && (n_int - i) % 3 == 0)
+        g_string_append_c (out, ',');
+      g_string_append_c (out, digits[i]);
+    }
+  if (point != NULL)
+    g_string_append (out, point);
+  return g_string_free (out, FALSE);
+}
+
+char *
+cp_cli_format_duration (double seconds)
+{
+  g_autofree char *s = cp_cli_format_number (seconds, seconds < 100 ? 2 : 0);
+  g_autofree char *h = cp_cli_format_number (seconds / 3600.0, 1);
+  g_autofree char *d = cp_cli_format_number (seconds / 86400.0, 2);
+
+  /* TRANSLATORS: seconds, then the same time in hours and in days */
+  return g_strdup_printf (_("%s s (%s h, %s days)"), s, h, d);
+}
+
+char *
+cp_cli_format_money (double      amount,
+                     const char *currency)
+{
+  g_autofree char *number = cp_cli_format_number (amount, 2);
+
+  return g_strdup_printf ("%s %s", number, currency != NULL ? currency : "");
+}
+
+const char *
+cp_cli_yes_no (gboolean value)
+{
+  return value ? _("yes") : _("no");
+}
+
+/* Tables */
+
+struct _CpCliTable {
+  guint      n_columns;
+  gboolean  *right;
+  GPtrArray *rows;   /* GStrv with n_columns cells, or a one-element GStrv for a heading */
+  GArray    *is_heading;
+};
+
+CpCliTable *
+cp_cli_table_new (guint n_columns)
+{
+  CpCliTable *table = g_new0 (CpCliTable, 1);
+
+  table->n_columns = MAX (n_columns, 1);
+  table->right = g_new0 (gboolean, table->n_columns);
+  table->rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  table->is_heading = g_array_new (FALSE, FALSE, sizeof (gboolean));
+  return table;
+}
+
+void
+cp_cli_table_free (CpCliTable *table)
+{
+  if (table == NULL)
+    return;
+  g_free (table->right);
+  g_ptr_array_unref (table->rows);
+  g_array_unref (table->is_heading);
+  g_free (table);
+}
+
+void
+cp_cli_table_set_right_aligned (CpCliTable *table,
+                                guint       column,
+                                gboolean    right)
+{
+  g_return_if_fail (column < table->n_columns);
+  table->right[column] = right;
+}
+
+void
+cp_cli_table_add_row (CpCliTable *table,
+                      const char *first,
+                      ...)
+{
+  char **cells = g_new0 (char *, table->n_columns + 1);
+  const char *cell = first;
+  gboolean heading = FALSE;
+  va_list args;
+
+  va_start (args, first);
+  for (guint i = 0; i < table->n_columns; i++)
+    {
+      cells[i] = g_strdup (cell != NULL ? cell : "");
+      if (cell != NULL)
+        cell = va_arg (args, const char *);
+    }
+  va_end (args);
+  g_ptr_array_add (table->rows, cells);
+  g_array_append_val (table->is_heading, heading);
+}
+
+void
+cp_cli_table_add_heading (CpCliTable *table,
+                          const char *title)
+{
+  char **cells = g_new0 (char *, 2);
+  gboolean heading = TRUE;
+
+  cells[0] = g_strdup (title);
+  g_ptr_array_add (table->rows, cells);
+  g_array_append_val (table->is_heading, heading);
+}
+
+/* Columns a terminal gives the text: East Asian wide characters take two. */
+static guint
+display_width (const char *text)
+{
+  guint width = 0;
+
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (g_unichar_iszerowidth (c))
+        continue;
+      width += g_unichar_iswide (c) ? 2 : 1;
+    }
+  return width;
+}
+
+static void
+pad (FILE *out,
+     guint n)
+{
+  for (guint i = 0; i < n; i++)
+    fputc (' ', out);
+}
+
+void
+cp_cli_table_print (const CpCliTable *table,
+                    FILE             *out)
+{
+  g_autofree guint *widths = g_new0 (guint, table->n_columns);
+
+  for (guint r = 0; r < table->rows->len; r++)
+    {
+      char **cells = g_ptr_array_index (table->rows, r);
+
+      if (g_array_index (table->is_heading, gboolean, r))
+        continue;
+      for (guint c = 0; c < table->n_columns; c++)
+        widths[c] = MAX (widths[c], display_width (cells[c]));
+    }
+
+  for (guint r = 0; r < table->rows->len; r++)
+    {
+      char **cells = g_ptr_array_index (table->rows, r);
+
+      if (g_array_index (table->is_heading, gboolean, r))
+        {
+          fprintf (out, "%s%s\n", r > 0 ? "\n" : "", cells[0]);
+          continue;
+        }
+      fputs ("  ", out);
+      for (guint c = 0; c < table->n_columns; c++)
+        {
+          guint fill = widths[c] - display_width (cells[c]);
+          gboolean last = c + 1 == table->n_columns;
+
+          if (table->right[c])
+            pad (out, fill);
+          fputs (cells[c], out);
+          if (!table->right[c] && !last)
+            pad (out, fill);
+          if (!last)
+            fputs ("  ", out);
+        }
+      fputc ('\n', out);
+    }
+}
+
+/* XML */
+
+xmlTextWriterPtr
+cp_cli_xml_begin (xmlBufferPtr *buffer,
+                  const char   *root)
+{
+  xmlTextWriterPtr writer;
+
+  *buffer = xmlBufferCreate ();
+  writer = xmlNewTextWriterMemory (*buffer, 0);
+  xmlTextWriterSetIndent (writer, 1);
+  xmlTextWriterSetIndentString (writer, BAD_CAST "  ");
+  xmlTextWriterStartDocument (writer, NULL, "UTF-8", NULL);
+  xmlTextWriterStartElement (writer, BAD_CAST root);
+  xmlTextWriterWriteAttribute (writer, BAD_CAST "generator", BAD_CAST "compute-planner-cli");
+  xmlTextWriterWriteAttribute (writer, BAD_CAST "version", BAD_CAST PACKAGE_VERSION);
+  return writer;
+}
+
+void
+cp_cli_xml_text (xmlTextWriterPtr  writer,
+                 const char       *name,
+                 const char       *text)
+{
+  xmlTextWriterWriteElement (writer, BAD_CAST name, BAD_CAST (text != NULL ? text : ""));
+}
+
+/* XML Schema's spellings for the values g_ascii_dtostr cannot give. */
+static const char *
+format_double (char   buf[G_ASCII_DTOSTR_BUF_SIZE],
+               double value)
+{
+  if (isnan (value))
+    return "NaN";
+  if (isinf (value))
+    return value > 0 ? "INF" : "-INF";
+  return g_ascii_dtostr (buf, G_ASCII_DTOSTR_BUF_SIZE, value);
+}
+
+void
+cp_cli_xml_double (xmlTextWriterPtr  writer,
+                   const char       *name,
+                   double            value)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  cp_cli_xml_text (writer, name, format_double (buf, value));
+}
+
+void
+cp_cli_xml_uint (xmlTextWriterPtr  writer,
+                 const char       *name,
+                 guint             value)
+{
+  char buf[16];
+
+  g_snprintf (buf, sizeof buf, "%u", value);
+  cp_cli_xml_text (writer, name, buf);
+}
+
+void
+cp_cli_xml_bool (xmlTextWriterPtr  writer,
+                 const char       *name,
+                 gboolean          value)
+{
+  cp_cli_xml_text (writer, name, value ? "true" : "false");
+}
+
+void
+cp_cli_xml_money (xmlTextWriterPtr  writer,
+                  const char       *name,
+                  double            amount,
+                  const char       *currency)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  xmlTextWriterStartElement (writer, BAD_CAST name);
+  xmlTextWriterWriteAttribute (writer, BAD_CAST "currency", BAD_CAST (currency != NULL ? currency : ""));
+  xmlTextWriterWriteString (writer, BAD_CAST format_double (buf, amount));
+  xmlTextWriterEndElement (writer);
+}
+
+gboolean
+cp_cli_xml_finish (xmlTextWriterPtr   writer,
+                   xmlBufferPtr       buffer,
+                   const char        *path,
+                   GError           **error)
+{
+  gboolean ok = TRUE;
+  const char *content;
+  gsize len;
+
+  xmlTextWriterEndDocument (writer);
+  xmlFreeTextWriter (writer);   /* flushes into @buffer */
+  content = (const char *) xmlBufferContent (buffer);
+  len = (gsize) xmlBufferLength (buffer);
+
+  if (path == NULL || strcmp (path, "-") == 0)
+    {
+      if (fwrite (content, 1, len, stdout) != len || fflush (stdout) != 0)
+        {
+          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_FAILED,
+                               _("Could not write to standard output"));
+          ok = FALSE;
+        }
+    }
+  else
+    ok = g_file_set_contents (path, content, (gssize) len, error);
+
+  xmlBufferFree (buffer);
+  return ok;
+}

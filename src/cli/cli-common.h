@@ -1,0 +1,98 @@
+/* cli-common.h: what every subcommand of compute-planner-cli shares.
+ *
+ * Option values are read as strings and parsed here, so that a bad value
+ * gets a message naming the option ("--tokens: “abc” is not a number") and
+ * the exit status 2 of cp-cli.h. Every cp_cli_parse_*_option() leaves @out
+ * untouched and returns TRUE when @text is NULL (option not given), and
+ * prints the message and returns FALSE when the value is bad.
+ */
+#pragma once
+
+#include <stdio.h>
+
+#include <glib.h>
+#include <libxml/xmlwriter.h>
+
+#include "planner/cp-types.h"
+
+G_BEGIN_DECLS
+
+#define CP_CLI_EXIT_OK     0
+#define CP_CLI_EXIT_FAILED 1
+#define CP_CLI_EXIT_USAGE  2
+
+/* Prints "compute-planner-cli: message" on stderr; returns CP_CLI_EXIT_USAGE
+ * (respectively CP_CLI_EXIT_FAILED), so callers can `return cp_cli_usage_error (…)`. */
+int             cp_cli_usage_error   (const char *format, ...) G_GNUC_PRINTF (1, 2);
+int             cp_cli_failure       (const char *format, ...) G_GNUC_PRINTF (1, 2);
+
+/* A context for subcommand @command ("estimate") whose --help reads
+ * "Usage: compute-planner-cli estimate [OPTION…]", translated in the
+ * application's domain. @summary may be NULL. */
+GOptionContext *cp_cli_option_context_new (const char *command,
+                                           const char *summary);
+/* Parses; on a bad or unknown option prints the message (which names the
+ * option) and returns FALSE. Arguments that are not options are refused
+ * unless @allow_arguments. */
+gboolean        cp_cli_parse_options (GOptionContext *context,
+                                      int            *argc,
+                                      char         ***argv,
+                                      gboolean        allow_arguments);
+
+/* Counts with SI or Chinese suffixes: "7B", "2T", "1.5k", "700亿". */
+gboolean cp_cli_parse_count_option    (const char *option, const char *text,
+                                       double min, double max, double *out);
+/* Whole numbers, suffixes allowed ("4k"). */
+gboolean cp_cli_parse_uint_option     (const char *option, const char *text,
+                                       guint min, guint max, guint *out);
+/* A fraction in (0, 1], written "0.45" or "45%". */
+gboolean cp_cli_parse_fraction_option (const char *option, const char *text,
+                                       double *out);
+/* Bytes: "80GB", "80GiB", "512MiB". */
+gboolean cp_cli_parse_bytes_option    (const char *option, const char *text,
+                                       double *out);
+/* A price for an option that implies its unit (--price-per-gpu-hour). The
+ * text may repeat the unit ("12.5元/卡时") but not name another one;
+ * @currency gets the ISO code the text names, or is left untouched. */
+gboolean cp_cli_parse_price_option    (const char *option, const char *text,
+                                       CpPriceUnit implied, double *out,
+                                       char currency[4]);
+/* Reports a value outside @choices ("pretrain, lora, …"); returns FALSE. */
+gboolean cp_cli_bad_choice            (const char *option, const char *text,
+                                       const char *choices);
+
+/* Human-readable figures for tables. */
+char    *cp_cli_format_number   (double value, int decimals);   /* "1,234.5" */
+char    *cp_cli_format_duration (double seconds);               /* "3,600 s (1.0 h, 0.04 days)" */
+char    *cp_cli_format_money    (double amount, const char *currency);   /* "12,345.67 CNY" */
+const char *cp_cli_yes_no       (gboolean value);               /* translated */
+
+/* Aligned text tables: a column is as wide as its widest cell (CJK
+ * characters count twice). Headings are lines of their own. */
+typedef struct _CpCliTable CpCliTable;
+
+CpCliTable *cp_cli_table_new          (guint n_columns);
+void        cp_cli_table_free         (CpCliTable *table);
+void        cp_cli_table_set_right_aligned (CpCliTable *table, guint column, gboolean right);
+/* Cells for one row, NULL-terminated; missing cells are empty. */
+void        cp_cli_table_add_row      (CpCliTable *table, const char *first, ...) G_GNUC_NULL_TERMINATED;
+void        cp_cli_table_add_heading  (CpCliTable *table, const char *title);
+void        cp_cli_table_print        (const CpCliTable *table, FILE *out);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CpCliTable, cp_cli_table_free)
+
+/* XML for the approval system, through libxml2's xmlTextWriter. Numbers are
+ * written with g_ascii_dtostr (round-trippable, never locale-dependent). */
+xmlTextWriterPtr cp_cli_xml_begin          (xmlBufferPtr *buffer, const char *root);
+void             cp_cli_xml_text           (xmlTextWriterPtr writer, const char *name, const char *text);
+void             cp_cli_xml_double         (xmlTextWriterPtr writer, const char *name, double value);
+void             cp_cli_xml_uint           (xmlTextWriterPtr writer, const char *name, guint value);
+void             cp_cli_xml_bool           (xmlTextWriterPtr writer, const char *name, gboolean value);
+void             cp_cli_xml_money          (xmlTextWriterPtr writer, const char *name,
+                                            double amount, const char *currency);
+/* Closes the document, frees @writer and @buffer and writes the text to
+ * @path, or to stdout when @path is NULL or "-". */
+gboolean         cp_cli_xml_finish         (xmlTextWriterPtr writer, xmlBufferPtr buffer,
+                                            const char *path, GError **error);
+
+G_END_DECLS

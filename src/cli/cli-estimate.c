@@ -1,0 +1,873 @@
+/* cli-estimate.c: `compute-planner-cli estimate`, one job on one GPU
+ * configuration, as a table or as XML. */
+#include "config.h"
+
+#include <string.h>
+
+#include <glib/gi18n.h>
+
+#include "cp-cli.h"
+#include "cli-common.h"
+#include "planner/cp-catalog.h"
+#include "planner/cp-plan.h"
+#include "planner/cp-units.h"
+
+/* Option values, kept as text until parsed so a bad one is reported with
+ * the option's name. */
+typedef struct {
+  char     *model;
+  char     *params;
+  char     *active_params;
+  char     *layers;
+  char     *hidden;
+  char     *heads;
+  char     *kv_heads;
+  char     *ffn;
+  char     *vocab;
+  char     *experts;
+  char     *active_experts;
+  gboolean  tied_embeddings;
+  char     *task;
+  char     *gpu;
+  char     *gpus_per_node;
+  char     *nodes;
+  char     *tokens;
+  char     *seq_len;
+  char     *micro_batch;
+  char     *global_batch;
+  char     *recompute;
+  char     *zero;
+  gboolean  offload;
+  gboolean  flash_attention;
+  gboolean  no_flash_attention;
+  char     *tp;
+  char     *pp;
+  char     *precision;
+  char     *optimizer;
+  char     *bytes_convention;
+  char     *memory_unit;
+  char     *mfu;
+  char     *context;
+  char     *concurrency;
+  char     *weight_bits;
+  char     *kv_bits;
+  char     *lora_rank;
+  char     *price_per_gpu_hour;
+  char     *price_per_node_hour;
+  char     *price_per_node_month;
+  char     *intra_link;
+  char     *network;
+  char     *nics;
+  char     *nic_gbps;
+  gboolean  shared;
+  gboolean  dedicated;
+  char     *deadline_days;
+  char     *duration_days;
+  gboolean  xml;
+  char     *output;
+} Options;
+
+static void
+options_clear (Options *o)
+{
+  char **strings[] = {
+    &o->model, &o->params, &o->active_params, &o->layers, &o->hidden, &o->heads,
+    &o->kv_heads, &o->ffn, &o->vocab, &o->experts, &o->active_experts, &o->task,
+    &o->gpu, &o->gpus_per_node, &o->nodes, &o->tokens, &o->seq_len,
+    &o->micro_batch, &o->global_batch, &o->recompute, &o->zero, &o->tp, &o->pp,
+    &o->precision, &o->optimizer, &o->bytes_convention, &o->memory_unit, &o->mfu,
+    &o->context, &o->concurrency, &o->weight_bits, &o->kv_bits, &o->lora_rank,
+    &o->price_per_gpu_hour, &o->price_per_node_hour, &o->price_per_node_month,
+    &o->intra_link, &o->network, &o->nics, &o->nic_gbps, &o->deadline_days,
+    &o->duration_days, &o->output,
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (strings); i++)
+    g_clear_pointer (strings[i], g_free);
+}
+
+/* Everything the estimate owns, released in one place. */
+typedef struct {
+  Options     options;
+  CpJob       job;
+  CpQuote     quote;
+  CpSettings  settings;
+  CpModelSpec custom_model;
+  CpPlan     *plan;
+  CpEstimate  fitting;      /* with the cheapest memory technique that fits, if any */
+} Estimate;
+
+static void
+estimate_clear (Estimate *e)
+{
+  options_clear (&e->options);
+  cp_job_clear (&e->job);
+  cp_quote_clear (&e->quote);
+  cp_model_spec_clear (&e->custom_model);
+  g_clear_pointer (&e->plan, cp_plan_free);
+}
+
+static char *
+known_ids (const CpCatalog *catalog,
+           guint            (*count) (const CpCatalog *),
+           const char      *(*id_at) (const CpCatalog *, guint))
+{
+  g_autoptr(GString) ids = g_string_new (NULL);
+
+  for (guint i = 0; i < count (catalog); i++)
+    {
+      if (i > 0)
+        g_string_append (ids, ", ");
+      g_string_append (ids, id_at (catalog, i));
+    }
+  return g_string_free (g_steal_pointer (&ids), FALSE);
+}
+
+static guint
+n_models (const CpCatalog *c)
+{
+  return cp_catalog_n_models (c);
+}
+
+static const char *
+model_id (const CpCatalog *c, guint i)
+{
+  return cp_catalog_get_model (c, i)->id;
+}
+
+static guint
+n_gpus (const CpCatalog *c)
+{
+  return cp_catalog_n_gpus (c);
+}
+
+static const char *
+gpu_id (const CpCatalog *c, guint i)
+{
+  return cp_catalog_get_gpu (c, i)->id;
+}
+
+static guint
+n_links (const CpCatalog *c)
+{
+  return cp_catalog_n_links (c);
+}
+
+static const char *
+link_id (const CpCatalog *c, guint i)
+{
+  return cp_catalog_get_link (c, i)->id;
+}
+
+static gboolean
+unknown_id (const char *option,
+            const char *id,
+            char       *known)
+{
+  g_autofree char *list = known;
+
+  return cp_cli_bad_choice (option, id, list);
+}
+
+/* The model: a catalogue entry, a hand-entered architecture, or an entry
+ * with some fields overridden (then it is no longer the catalogue's). */
+static gboolean
+resolve_model (Estimate *e)
+{
+  Options *o = &e->options;
+  CpModelSpec *m = &e->custom_model;
+  const CpCatalog *catalog = cp_catalog_get_builtin ();
+  gboolean overridden;
+
+  if (o->model != NULL)
+    {
+      const CpModelSpec *entry = cp_catalog_find_model (catalog, o->model);
+
+      if (entry == NULL)
+        return unknown_id ("--model", o->model, known_ids (catalog, n_models, model_id));
+      cp_model_spec_copy (m, entry);
+    }
+  else if (o->params == NULL)
+    {
+      cp_cli_usage_error (_("give --model ID, or the architecture with --params, --layers, "
+                            "--hidden, --heads and --vocab"));
+      return FALSE;
+    }
+  else
+    {
+      static const struct { const char *option; gsize offset; } required[] = {
+        { "--layers", G_STRUCT_OFFSET (Options, layers) },
+        { "--hidden", G_STRUCT_OFFSET (Options, hidden) },
+        { "--heads", G_STRUCT_OFFSET (Options, heads) },
+        { "--vocab", G_STRUCT_OFFSET (Options, vocab) },
+      };
+
+      for (guint i = 0; i < G_N_ELEMENTS (required); i++)
+        if (G_STRUCT_MEMBER (char *, o, required[i].offset) == NULL)
+          {
+            cp_cli_usage_error (_("%s is required with --params"), required[i].option);
+            return FALSE;
+          }
+      m->id = g_strdup ("custom");
+      m->name = g_strdup (_("Custom model"));
+      m->source = g_strdup (_("Entered on the command line"));
+    }
+
+  overridden = o->params || o->active_params || o->layers || o->hidden || o->heads ||
+               o->kv_heads || o->ffn || o->vocab || o->experts || o->active_experts ||
+               o->tied_embeddings;
+
+  if (!cp_cli_parse_count_option ("--params", o->params, 1, 1e15, &m->params) ||
+      !cp_cli_parse_uint_option ("--layers", o->layers, 1, 10000, &m->layers) ||
+      !cp_cli_parse_uint_option ("--hidden", o->hidden, 1, 1000000, &m->hidden) ||
+      !cp_cli_parse_uint_option ("--heads", o->heads, 1, 10000, &m->heads) ||
+      !cp_cli_parse_uint_option ("--vocab", o->vocab, 1, 100000000, &m->vocab) ||
+      !cp_cli_parse_uint_option ("--experts", o->experts, 0, 100000, &m->experts_total) ||
+      !cp_cli_parse_uint_option ("--active-experts", o->active_experts, 1, 100000, &m->experts_active))
+    return FALSE;
+
+  /* Defaults of a hand-entered model follow the common shapes: K/V heads as
+   * many as query heads (no GQA), MLP 4 × hidden, all parameters active. */
+  if (o->model == NULL)
+    {
+      m->kv_heads = m->heads;
+      m->ffn = 4 * m->hidden;
+      m->active_params = m->params;
+    }
+  else if (o->params != NULL && o->active_params == NULL && m->experts_total <= 1)
+    m->active_params = m->params;
+
+  if (!cp_cli_parse_uint_option ("--kv-heads", o->kv_heads, 1, m->heads, &m->kv_heads) ||
+      !cp_cli_parse_uint_option ("--ffn", o->ffn, 1, 10000000, &m->ffn) ||
+      !cp_cli_parse_count_option ("--active-params", o->active_params, 1, m->params, &m->active_params))
+    return FALSE;
+  if (o->tied_embeddings)
+    m->tied_embeddings = TRUE;
+  if (m->experts_total > 1 && m->experts_active == 0)
+    {
+      cp_cli_usage_error (_("--active-experts is required with --experts"));
+      return FALSE;
+    }
+  if (m->active_params > m->params)
+    m->active_params = m->params;
+
+  if (overridden && o->model != NULL)
+    {
+      g_autofree char *name = g_strdup_printf (_("%s (modified)"), m->name);
+
+      g_free (m->id);
+      m->id = g_strdup ("custom");
+      g_free (m->name);
+      m->name = g_steal_pointer (&name);
+    }
+
+  cp_job_set_model (&e->job, m);
+  return TRUE;
+}
+
+static gboolean
+parse_bits (const char *option,
+            const char *text,
+            guint      *out)
+{
+  guint bits = 0;
+
+  if (text == NULL)
+    return TRUE;
+  if (!cp_cli_parse_uint_option (option, text, 1, 64, &bits))
+    return FALSE;
+  if (bits != 16 && bits != 8 && bits != 4)
+    return cp_cli_bad_choice (option, text, "16, 8, 4");
+  *out = bits;
+  return TRUE;
+}
+
+static gboolean
+apply_job_options (Estimate *e)
+{
+  Options *o = &e->options;
+  CpJob *job = &e->job;
+
+  if (o->precision != NULL && !cp_precision_from_string (o->precision, &job->precision))
+    return cp_cli_bad_choice ("--precision", o->precision, "fp32, bf16, fp16, fp8");
+  if (o->optimizer != NULL && !cp_optimizer_from_string (o->optimizer, &job->optimizer))
+    return cp_cli_bad_choice ("--optimizer", o->optimizer, "adamw, adamw-8bit, sgd");
+  if (o->recompute != NULL && !cp_recompute_from_string (o->recompute, &job->recompute))
+    return cp_cli_bad_choice ("--recompute", o->recompute, "none, selective, full");
+  if (o->flash_attention && o->no_flash_attention)
+    {
+      cp_cli_usage_error (_("--flash-attention and --no-flash-attention exclude each other"));
+      return FALSE;
+    }
+  if (o->flash_attention)
+    job->flash_attention = TRUE;
+  if (o->no_flash_attention)
+    job->flash_attention = FALSE;
+  if (o->offload)
+    job->cpu_offload = TRUE;
+
+  return cp_cli_parse_count_option ("--tokens", o->tokens, 0, 1e18, &job->tokens) &&
+         cp_cli_parse_uint_option ("--seq-len", o->seq_len, 1, 10000000, &job->seq_len) &&
+         cp_cli_parse_uint_option ("--micro-batch", o->micro_batch, 1, 1000000, &job->micro_batch) &&
+         cp_cli_parse_uint_option ("--global-batch", o->global_batch, 1, 1000000000, &job->global_batch) &&
+         cp_cli_parse_uint_option ("--zero", o->zero, 0, 3, &job->zero_stage) &&
+         cp_cli_parse_uint_option ("--tp", o->tp, 0, 1024, &job->tensor_parallel) &&
+         cp_cli_parse_uint_option ("--pp", o->pp, 0, 1024, &job->pipeline_parallel) &&
+         cp_cli_parse_uint_option ("--lora-rank", o->lora_rank, 1, 65536, &job->lora_rank) &&
+         cp_cli_parse_uint_option ("--context", o->context, 1, 100000000, &job->context_len) &&
+         cp_cli_parse_uint_option ("--concurrency", o->concurrency, 1, 1000000000, &job->concurrency) &&
+         parse_bits ("--weight-bits", o->weight_bits, &job->weight_bits) &&
+         parse_bits ("--kv-bits", o->kv_bits, &job->kv_bits) &&
+         /* An end-to-end MFU replaces the model's compute and communication time. */
+         cp_cli_parse_fraction_option ("--mfu", o->mfu, &job->mfu) &&
+         cp_cli_parse_count_option ("--deadline-days", o->deadline_days, 0, 36500, &job->deadline_days) &&
+         cp_cli_parse_count_option ("--duration-days", o->duration_days, 0, 36500, &job->duration_days);
+}
+
+static gboolean
+apply_quote_options (Estimate *e,
+                     guint    *nodes)
+{
+  Options *o = &e->options;
+  CpQuote *quote = &e->quote;
+  const CpCatalog *catalog = cp_catalog_get_builtin ();
+  const CpGpuSpec *gpu;
+  const CpLinkSpec *link;
+  const char *link_name;
+  guint n_prices = (o->price_per_gpu_hour != NULL) + (o->price_per_node_hour != NULL) +
+                   (o->price_per_node_month != NULL);
+
+  if (o->gpu == NULL)
+    {
+      g_autofree char *ids = known_ids (catalog, n_gpus, gpu_id);
+
+      cp_cli_usage_error (_("--gpu is required (one of: %s)"), ids);
+      return FALSE;
+    }
+  gpu = cp_catalog_find_gpu (catalog, o->gpu);
+  if (gpu == NULL)
+    return unknown_id ("--gpu", o->gpu, known_ids (catalog, n_gpus, gpu_id));
+  cp_quote_set_gpu (quote, gpu);
+
+  link_name = o->intra_link != NULL ? o->intra_link : gpu->default_intra_link;
+  link = cp_catalog_find_link (catalog, link_name);
+  if (link == NULL)
+    return unknown_id ("--intra-link", link_name, known_ids (catalog, n_links, link_id));
+  cp_quote_set_intra_link (quote, link);
+
+  g_free (quote->id);
+  quote->id = g_strdup ("cli");
+  g_free (quote->offer_name);
+  quote->offer_name = g_strdup (gpu->name);
+
+  quote->gpus_per_node = 8;
+  *nodes = 1;
+  if (!cp_cli_parse_uint_option ("--gpus-per-node", o->gpus_per_node, 1, 256, &quote->gpus_per_node) ||
+      !cp_cli_parse_uint_option ("--nodes", o->nodes, 1, 100000, nodes))
+    return FALSE;
+  quote->nodes_available = *nodes;
+  if (*nodes > 1)
+    quote->offering = CP_OFFERING_BARE_METAL_CLUSTER;
+
+  if (o->network != NULL && !cp_network_kind_from_string (o->network, &quote->network))
+    return cp_cli_bad_choice ("--network", o->network, "none, ethernet, roce, infiniband");
+  if (!cp_cli_parse_uint_option ("--nics", o->nics, 0, 64, &quote->nics_per_node) ||
+      !cp_cli_parse_count_option ("--nic-gbps", o->nic_gbps, 0, 100000, &quote->nic_gbps))
+    return FALSE;
+  if (o->shared && o->dedicated)
+    {
+      cp_cli_usage_error (_("--shared and --dedicated exclude each other"));
+      return FALSE;
+    }
+  if (o->shared)
+    quote->sharing = CP_SHARING_SHARED;
+  else if (o->dedicated)
+    quote->sharing = CP_SHARING_DEDICATED;
+
+  /* A cluster named without its network gets the reference fabric of
+   * published GPU clusters: one 200 Gb/s InfiniBand NIC per GPU, dedicated
+   * (Selene's DGX A100 nodes, PUBLISHED N11). The output echoes it. */
+  if (*nodes > 1 && o->network == NULL && o->nics == NULL && o->nic_gbps == NULL)
+    {
+      quote->network = CP_NETWORK_INFINIBAND;
+      quote->nics_per_node = quote->gpus_per_node;
+      quote->nic_gbps = 200;
+      if (!o->shared)
+        quote->sharing = CP_SHARING_DEDICATED;
+    }
+
+  if (n_prices > 1)
+    {
+      cp_cli_usage_error (_("give only one of --price-per-gpu-hour, --price-per-node-hour "
+                            "and --price-per-node-month"));
+      return FALSE;
+    }
+  if (o->price_per_gpu_hour != NULL)
+    quote->price_unit = CP_PRICE_PER_GPU_HOUR;
+  else if (o->price_per_node_hour != NULL)
+    quote->price_unit = CP_PRICE_PER_NODE_HOUR;
+  else if (o->price_per_node_month != NULL)
+    quote->price_unit = CP_PRICE_PER_NODE_MONTH;
+
+  return cp_cli_parse_price_option ("--price-per-gpu-hour", o->price_per_gpu_hour,
+                                    CP_PRICE_PER_GPU_HOUR, &quote->price, quote->currency) &&
+         cp_cli_parse_price_option ("--price-per-node-hour", o->price_per_node_hour,
+                                    CP_PRICE_PER_NODE_HOUR, &quote->price, quote->currency) &&
+         cp_cli_parse_price_option ("--price-per-node-month", o->price_per_node_month,
+                                    CP_PRICE_PER_NODE_MONTH, &quote->price, quote->currency);
+}
+
+static gboolean
+apply_settings_options (Estimate *e)
+{
+  Options *o = &e->options;
+  CpSettings *settings = &e->settings;
+
+  if (o->bytes_convention != NULL &&
+      !cp_bytes_convention_from_string (o->bytes_convention, &settings->bytes_convention))
+    return cp_cli_bad_choice ("--bytes-convention", o->bytes_convention, "16, 18");
+  if (o->memory_unit != NULL &&
+      !cp_memory_unit_from_string (o->memory_unit, &settings->memory_unit))
+    return cp_cli_bad_choice ("--memory-unit", o->memory_unit, "gib, gb");
+  /* One quote, one currency: costs come out in what the price was given in. */
+  memcpy (settings->currency, e->quote.currency, sizeof settings->currency);
+  return TRUE;
+}
+
+static const char *
+time_source_id (CpTimeSource source)
+{
+  switch (source)
+    {
+    case CP_TIME_SOURCE_MODEL: return "model";
+    case CP_TIME_SOURCE_MFU: return "mfu";
+    case CP_TIME_SOURCE_TRIAL: return "trial";
+    case CP_TIME_SOURCE_EXTRAPOLATED: return "extrapolated";
+    case CP_TIME_SOURCE_DURATION: return "duration";
+    default: return "unknown";
+    }
+}
+
+static const char *
+time_source_label (CpTimeSource source)
+{
+  switch (source)
+    {
+    case CP_TIME_SOURCE_MODEL: return _("FLOPs over peak × utilisation, plus communication");
+    case CP_TIME_SOURCE_MFU: return _("the job’s end-to-end MFU");
+    case CP_TIME_SOURCE_TRIAL: return _("measured on this hardware");
+    case CP_TIME_SOURCE_EXTRAPOLATED: return _("measured on another GPU, scaled by dense peak");
+    case CP_TIME_SOURCE_DURATION: return _("the job’s duration");
+    default: return "";
+    }
+}
+
+static const char *
+technique_label (CpTechnique technique)
+{
+  switch (technique)
+    {
+    case CP_TECHNIQUE_AS_CONFIGURED: return _("as configured");
+    case CP_TECHNIQUE_SELECTIVE_RECOMPUTE: return _("selective activation recompute");
+    case CP_TECHNIQUE_FULL_RECOMPUTE: return _("full activation recompute");
+    case CP_TECHNIQUE_ZERO3: return _("ZeRO stage 3");
+    case CP_TECHNIQUE_CPU_OFFLOAD: return _("CPU offload");
+    case CP_TECHNIQUE_LORA: return _("LoRA");
+    case CP_TECHNIQUE_QLORA: return _("QLoRA");
+    default: return "";
+    }
+}
+
+static const char *
+verdict_label (CpVerdict verdict)
+{
+  switch (verdict)
+    {
+    case CP_VERDICT_SINGLE_MACHINE: return _("single machine");
+    case CP_VERDICT_SINGLE_MACHINE_WITH_TECHNIQUE: return _("single machine with memory techniques");
+    case CP_VERDICT_CLUSTER: return _("cluster");
+    case CP_VERDICT_NOT_FEASIBLE: return _("not feasible");
+    default: return "";
+    }
+}
+
+static void
+add_row (CpCliTable *table,
+         const char *label,
+         char       *value)   /* owned */
+{
+  g_autofree char *text = value;
+
+  cp_cli_table_add_row (table, label, text, NULL);
+}
+
+static void
+add_bytes_row (CpCliTable       *table,
+               const char       *label,
+               double            bytes,
+               const CpSettings *settings)
+{
+  add_row (table, label, cp_format_bytes (bytes, settings->memory_unit));
+}
+
+static void
+print_table (const Estimate   *e,
+             const CpEstimate *est,
+             guint             nodes)
+{
+  const CpJob *job = &e->job;
+  const CpQuote *quote = &e->quote;
+  const CpSettings *settings = &e->settings;
+  const char *currency = quote->currency;
+  g_autoptr(CpCliTable) table = cp_cli_table_new (2);
+  gboolean training = cp_task_kind_is_training (job->kind);
+
+  cp_cli_table_add_heading (table, _("Job"));
+  add_row (table, _("Model"), g_strdup_printf ("%s (%s)", job->model.name, job->model.id));
+  add_row (table, _("Parameters"), cp_format_count (job->model.params));
+  add_row (table, _("Task"), g_strdup (cp_task_kind_to_string (job->kind)));
+  if (training)
+    {
+      add_row (table, _("Tokens"), cp_format_count (job->tokens));
+      add_row (table, _("Precision"), g_strdup (cp_precision_to_string (job->precision)));
+    }
+  add_row (table, _("GPU"), g_strdup_printf ("%s (%s)", quote->gpu.name, quote->gpu.id));
+  add_row (table, _("Nodes × GPUs per node"), g_strdup_printf ("%u × %u", nodes, quote->gpus_per_node));
+  add_row (table, _("Intra-node link"), g_strdup (quote->intra_link.name));
+
+  cp_cli_table_add_heading (table, _("Configuration"));
+  add_row (table, _("Tensor × pipeline × data parallel"),
+           g_strdup_printf ("%u × %u × %u", est->tensor_parallel, est->pipeline_parallel,
+                            est->data_parallel));
+  add_row (table, _("ZeRO stage"), g_strdup_printf ("%u", est->zero_stage));
+  add_row (table, _("Activation recompute"), g_strdup (cp_recompute_to_string (est->recompute)));
+  add_row (table, _("CPU offload"), g_strdup (cp_cli_yes_no (est->cpu_offload)));
+  add_row (table, _("Memory technique that makes it fit"),
+           g_strdup (e->fitting.fits ? technique_label (e->fitting.technique) : _("none")));
+
+  cp_cli_table_add_heading (table, _("Memory per GPU"));
+  add_bytes_row (table, _("Weights"), est->weights_bytes, settings);
+  add_bytes_row (table, _("Gradients"), est->gradients_bytes, settings);
+  add_bytes_row (table, _("Optimizer states"), est->optimizer_bytes, settings);
+  add_bytes_row (table, _("Activations"), est->activations_bytes, settings);
+  add_bytes_row (table, _("KV cache"), est->kv_cache_bytes, settings);
+  add_bytes_row (table, _("Framework overhead"), est->overhead_bytes, settings);
+  add_bytes_row (table, _("Total"), est->memory_per_gpu_bytes, settings);
+  add_bytes_row (table, _("Available"), est->available_per_gpu_bytes, settings);
+  add_row (table, _("Fits"), g_strdup (cp_cli_yes_no (est->fits)));
+  add_row (table, _("Memory gap (need ÷ one node)"), cp_cli_format_number (est->memory_gap, 2));
+
+  if (job->kind == CP_TASK_INFERENCE)
+    {
+      g_autofree char *kv_number = cp_cli_format_number (est->kv_bytes_per_token, 0);
+      g_autofree char *kv_bytes = cp_format_bytes (est->kv_bytes_per_token, settings->memory_unit);
+
+      cp_cli_table_add_heading (table, _("Inference"));
+      add_row (table, _("KV cache per token"), g_strdup_printf ("%s B (%s)", kv_number, kv_bytes));
+      add_row (table, _("Concurrent requests per replica"), cp_cli_format_number (est->max_concurrency, 1));
+      add_row (table, _("Replicas per node"), g_strdup_printf ("%u", est->replicas_per_node));
+      add_row (table, _("Replicas needed"), g_strdup_printf ("%u", est->replicas_needed));
+      add_row (table, _("Nodes needed"), g_strdup_printf ("%u", est->nodes_needed));
+    }
+
+  cp_cli_table_add_heading (table, _("Time"));
+  add_row (table, _("Source"), g_strdup (time_source_label (est->time_source)));
+  if (training)
+    {
+      g_autofree char *mfu = cp_cli_format_number (est->achieved_mfu * 100, 1);
+
+      add_row (table, _("Compute"), cp_cli_format_duration (est->compute_s));
+      add_row (table, _("Communication (before overlap)"), cp_cli_format_duration (est->communication_s));
+      add_row (table, _("Communication left exposed"), cp_cli_format_duration (est->exposed_communication_s));
+      add_row (table, _("Pipeline bubble"), cp_cli_format_duration (est->bubble_s));
+      add_row (table, _("Communication ÷ compute"), cp_cli_format_number (est->comm_compute_ratio, 3));
+      add_row (table, _("Achieved MFU"), g_strdup_printf ("%s%%", mfu));
+    }
+  add_row (table, _("Run time"), cp_cli_format_duration (est->total_s));
+  add_row (table, _("GPU-hours"), cp_cli_format_number (est->gpu_hours, 0));
+  {
+    g_autofree char *calendar = cp_cli_format_number (est->calendar_days, 1);
+    g_autofree char *debug = cp_cli_format_number (est->debug_days, 1);
+    g_autofree char *migration = cp_cli_format_number (est->migration_days, 1);
+
+    /* TRANSLATORS: calendar days of the project, then the days of it spent debugging and migrating */
+    add_row (table, _("Project calendar"),
+             g_strdup_printf (_("%s days (debugging %s, migration %s)"), calendar, debug, migration));
+  }
+  if (job->deadline_days > 0)
+    add_row (table, _("Meets the deadline"), g_strdup (cp_cli_yes_no (est->meets_deadline)));
+
+  cp_cli_table_add_heading (table, _("Cost"));
+  add_row (table, _("Compute"), cp_cli_format_money (est->compute_cost, currency));
+  add_row (table, _("Debugging"), cp_cli_format_money (est->debug_cost, currency));
+  add_row (table, _("Network"), cp_cli_format_money (est->network_cost, currency));
+  add_row (table, _("Storage"), cp_cli_format_money (est->storage_cost, currency));
+  add_row (table, _("Fees"), cp_cli_format_money (est->fees_cost, currency));
+  add_row (table, _("Engineering (migration)"), cp_cli_format_money (est->engineering_cost, currency));
+  add_row (table, _("Total"), cp_cli_format_money (est->total_cost, currency));
+
+  cp_cli_table_add_heading (table, _("Verdict"));
+  add_row (table, _("Recommendation"), g_strdup (verdict_label (e->plan->verdict)));
+
+  cp_cli_table_print (table, stdout);
+}
+
+static gboolean
+write_xml (const Estimate    *e,
+           const CpEstimate  *est,
+           guint              nodes,
+           GError           **error)
+{
+  const CpJob *job = &e->job;
+  const CpQuote *quote = &e->quote;
+  const CpSettings *settings = &e->settings;
+  const char *currency = quote->currency;
+  xmlBufferPtr buffer;
+  xmlTextWriterPtr w = cp_cli_xml_begin (&buffer, "estimate");
+
+  xmlTextWriterStartElement (w, BAD_CAST "inputs");
+  cp_cli_xml_text (w, "model-id", job->model.id);
+  cp_cli_xml_text (w, "model-name", job->model.name);
+  cp_cli_xml_double (w, "params", job->model.params);
+  cp_cli_xml_double (w, "active-params", job->model.active_params);
+  cp_cli_xml_uint (w, "layers", job->model.layers);
+  cp_cli_xml_uint (w, "hidden", job->model.hidden);
+  cp_cli_xml_uint (w, "heads", job->model.heads);
+  cp_cli_xml_uint (w, "kv-heads", job->model.kv_heads);
+  cp_cli_xml_text (w, "task", cp_task_kind_to_string (job->kind));
+  cp_cli_xml_text (w, "precision", cp_precision_to_string (job->precision));
+  cp_cli_xml_text (w, "optimizer", cp_optimizer_to_string (job->optimizer));
+  cp_cli_xml_double (w, "tokens", job->tokens);
+  cp_cli_xml_uint (w, "seq-len", job->seq_len);
+  cp_cli_xml_uint (w, "micro-batch", job->micro_batch);
+  cp_cli_xml_uint (w, "global-batch", job->global_batch);
+  cp_cli_xml_text (w, "recompute", cp_recompute_to_string (job->recompute));
+  cp_cli_xml_uint (w, "zero-stage", job->zero_stage);
+  cp_cli_xml_bool (w, "cpu-offload", job->cpu_offload);
+  cp_cli_xml_bool (w, "flash-attention", job->flash_attention);
+  cp_cli_xml_uint (w, "context", job->context_len);
+  cp_cli_xml_uint (w, "concurrency", job->concurrency);
+  cp_cli_xml_uint (w, "weight-bits", job->weight_bits);
+  cp_cli_xml_uint (w, "kv-bits", job->kv_bits);
+  cp_cli_xml_double (w, "deadline-days", job->deadline_days);
+  cp_cli_xml_double (w, "duration-days", job->duration_days);
+  cp_cli_xml_text (w, "gpu-id", quote->gpu.id);
+  cp_cli_xml_text (w, "gpu-name", quote->gpu.name);
+  cp_cli_xml_double (w, "gpu-memory-nominal-gb", quote->gpu.memory_nominal_gb);
+  cp_cli_xml_double (w, "gpu-dense-bf16-flops", quote->gpu.dense_bf16_flops);
+  cp_cli_xml_text (w, "intra-link", quote->intra_link.id);
+  cp_cli_xml_uint (w, "gpus-per-node", quote->gpus_per_node);
+  cp_cli_xml_uint (w, "nodes", nodes);
+  cp_cli_xml_text (w, "network", cp_network_kind_to_string (quote->network));
+  cp_cli_xml_uint (w, "nics-per-node", quote->nics_per_node);
+  cp_cli_xml_double (w, "nic-gbps", quote->nic_gbps);
+  cp_cli_xml_text (w, "sharing", cp_sharing_to_string (quote->sharing));
+  cp_cli_xml_money (w, "price", quote->price, currency);
+  cp_cli_xml_text (w, "price-unit", cp_price_unit_to_string (quote->price_unit));
+  cp_cli_xml_text (w, "bytes-convention", cp_bytes_convention_to_string (settings->bytes_convention));
+  cp_cli_xml_text (w, "memory-unit", cp_memory_unit_to_string (settings->memory_unit));
+  cp_cli_xml_double (w, "mfu", job->mfu);
+  cp_cli_xml_double (w, "compute-utilisation", settings->compute_utilisation);
+  xmlTextWriterEndElement (w);
+
+  xmlTextWriterStartElement (w, BAD_CAST "configuration");
+  cp_cli_xml_uint (w, "gpus", est->gpus);
+  cp_cli_xml_uint (w, "tensor-parallel", est->tensor_parallel);
+  cp_cli_xml_uint (w, "pipeline-parallel", est->pipeline_parallel);
+  cp_cli_xml_uint (w, "data-parallel", est->data_parallel);
+  cp_cli_xml_uint (w, "zero-stage", est->zero_stage);
+  cp_cli_xml_text (w, "recompute", cp_recompute_to_string (est->recompute));
+  cp_cli_xml_bool (w, "cpu-offload", est->cpu_offload);
+  cp_cli_xml_text (w, "technique", cp_technique_to_string (est->technique));
+  cp_cli_xml_text (w, "technique-to-fit", e->fitting.fits ? cp_technique_to_string (e->fitting.technique) : "none");
+  xmlTextWriterEndElement (w);
+
+  xmlTextWriterStartElement (w, BAD_CAST "memory");
+  cp_cli_xml_double (w, "weights-bytes", est->weights_bytes);
+  cp_cli_xml_double (w, "gradients-bytes", est->gradients_bytes);
+  cp_cli_xml_double (w, "optimizer-bytes", est->optimizer_bytes);
+  cp_cli_xml_double (w, "activations-bytes", est->activations_bytes);
+  cp_cli_xml_double (w, "kv-cache-bytes", est->kv_cache_bytes);
+  cp_cli_xml_double (w, "overhead-bytes", est->overhead_bytes);
+  cp_cli_xml_double (w, "memory-per-gpu-bytes", est->memory_per_gpu_bytes);
+  cp_cli_xml_double (w, "available-per-gpu-bytes", est->available_per_gpu_bytes);
+  cp_cli_xml_bool (w, "fits", est->fits);
+  cp_cli_xml_bool (w, "memory-measured", est->memory_measured);
+  cp_cli_xml_double (w, "total-memory-bytes", est->total_memory_bytes);
+  cp_cli_xml_double (w, "memory-gap", est->memory_gap);
+  xmlTextWriterEndElement (w);
+
+  xmlTextWriterStartElement (w, BAD_CAST "inference");
+  cp_cli_xml_double (w, "kv-bytes-per-token", est->kv_bytes_per_token);
+  cp_cli_xml_double (w, "max-concurrency", est->max_concurrency);
+  cp_cli_xml_uint (w, "replicas-per-node", est->replicas_per_node);
+  cp_cli_xml_uint (w, "replicas-needed", est->replicas_needed);
+  cp_cli_xml_uint (w, "nodes-needed", est->nodes_needed);
+  cp_cli_xml_double (w, "decode-tokens-per-s", est->decode_tokens_per_s);
+  xmlTextWriterEndElement (w);
+
+  xmlTextWriterStartElement (w, BAD_CAST "time");
+  cp_cli_xml_text (w, "time-source", time_source_id (est->time_source));
+  cp_cli_xml_double (w, "flops", est->flops);
+  cp_cli_xml_double (w, "steps", est->steps);
+  cp_cli_xml_double (w, "compute-s", est->compute_s);
+  cp_cli_xml_double (w, "communication-s", est->communication_s);
+  cp_cli_xml_double (w, "dp-communication-s", est->dp_communication_s);
+  cp_cli_xml_double (w, "tp-communication-s", est->tp_communication_s);
+  cp_cli_xml_double (w, "pp-communication-s", est->pp_communication_s);
+  cp_cli_xml_double (w, "inter-node-communication-s", est->inter_node_communication_s);
+  cp_cli_xml_double (w, "exposed-communication-s", est->exposed_communication_s);
+  cp_cli_xml_double (w, "bubble-s", est->bubble_s);
+  cp_cli_xml_double (w, "total-s", est->total_s);
+  cp_cli_xml_double (w, "gpu-hours", est->gpu_hours);
+  cp_cli_xml_double (w, "comm-compute-ratio", est->comm_compute_ratio);
+  cp_cli_xml_double (w, "scaling-efficiency", est->scaling_efficiency);
+  cp_cli_xml_double (w, "achieved-mfu", est->achieved_mfu);
+  cp_cli_xml_double (w, "debug-days", est->debug_days);
+  cp_cli_xml_double (w, "migration-days", est->migration_days);
+  cp_cli_xml_double (w, "calendar-days", est->calendar_days);
+  cp_cli_xml_bool (w, "meets-deadline", est->meets_deadline);
+  xmlTextWriterEndElement (w);
+
+  xmlTextWriterStartElement (w, BAD_CAST "cost");
+  xmlTextWriterWriteAttribute (w, BAD_CAST "currency", BAD_CAST currency);
+  cp_cli_xml_double (w, "billed-hours", est->billed_hours);
+  cp_cli_xml_money (w, "compute-cost", est->compute_cost, currency);
+  cp_cli_xml_money (w, "debug-cost", est->debug_cost, currency);
+  cp_cli_xml_money (w, "network-cost", est->network_cost, currency);
+  cp_cli_xml_money (w, "storage-cost", est->storage_cost, currency);
+  cp_cli_xml_money (w, "fees-cost", est->fees_cost, currency);
+  cp_cli_xml_money (w, "engineering-cost", est->engineering_cost, currency);
+  cp_cli_xml_money (w, "total-cost", est->total_cost, currency);
+  xmlTextWriterEndElement (w);
+
+  cp_cli_xml_text (w, "verdict", cp_verdict_to_string (e->plan->verdict));
+
+  return cp_cli_xml_finish (w, buffer, e->options.output, error);
+}
+
+static int
+run (Estimate *e,
+     int       argc,
+     char    **argv)
+{
+  Options *o = &e->options;
+  GOptionEntry entries[] = {
+    { "model", 0, 0, G_OPTION_ARG_STRING, &o->model, N_("Model from the catalogue"), N_("ID") },
+    { "params", 0, 0, G_OPTION_ARG_STRING, &o->params, N_("Parameters (7B, 7e9, 70亿)"), N_("COUNT") },
+    { "active-params", 0, 0, G_OPTION_ARG_STRING, &o->active_params, N_("Parameters active per token (mixture of experts)"), N_("COUNT") },
+    { "layers", 0, 0, G_OPTION_ARG_STRING, &o->layers, N_("Transformer layers"), N_("N") },
+    { "hidden", 0, 0, G_OPTION_ARG_STRING, &o->hidden, N_("Hidden size"), N_("N") },
+    { "heads", 0, 0, G_OPTION_ARG_STRING, &o->heads, N_("Attention heads"), N_("N") },
+    { "kv-heads", 0, 0, G_OPTION_ARG_STRING, &o->kv_heads, N_("Key/value heads (grouped-query attention)"), N_("N") },
+    { "ffn", 0, 0, G_OPTION_ARG_STRING, &o->ffn, N_("MLP intermediate size (default 4 × hidden)"), N_("N") },
+    { "vocab", 0, 0, G_OPTION_ARG_STRING, &o->vocab, N_("Vocabulary size"), N_("N") },
+    { "experts", 0, 0, G_OPTION_ARG_STRING, &o->experts, N_("Experts (mixture of experts)"), N_("N") },
+    { "active-experts", 0, 0, G_OPTION_ARG_STRING, &o->active_experts, N_("Experts active per token"), N_("N") },
+    { "tied-embeddings", 0, 0, G_OPTION_ARG_NONE, &o->tied_embeddings, N_("Output layer shares the embedding matrix"), NULL },
+    { "task", 0, 0, G_OPTION_ARG_STRING, &o->task, N_("pretrain, full-finetune, lora, qlora, inference, debug or data-processing (default pretrain)"), N_("KIND") },
+    { "gpu", 0, 0, G_OPTION_ARG_STRING, &o->gpu, N_("GPU from the catalogue"), N_("ID") },
+    { "gpus-per-node", 0, 0, G_OPTION_ARG_STRING, &o->gpus_per_node, N_("GPUs per node (default 8)"), N_("N") },
+    { "nodes", 0, 0, G_OPTION_ARG_STRING, &o->nodes, N_("Nodes (default 1)"), N_("N") },
+    { "tokens", 0, 0, G_OPTION_ARG_STRING, &o->tokens, N_("Training tokens (2T, 1.4e12)"), N_("COUNT") },
+    { "seq-len", 0, 0, G_OPTION_ARG_STRING, &o->seq_len, N_("Sequence length"), N_("N") },
+    { "micro-batch", 0, 0, G_OPTION_ARG_STRING, &o->micro_batch, N_("Sequences per GPU per micro-step"), N_("N") },
+    { "global-batch", 0, 0, G_OPTION_ARG_STRING, &o->global_batch, N_("Sequences per optimizer step"), N_("N") },
+    { "recompute", 0, 0, G_OPTION_ARG_STRING, &o->recompute, N_("Activation recompute: none, selective or full"), N_("KIND") },
+    { "zero", 0, 0, G_OPTION_ARG_STRING, &o->zero, N_("ZeRO stage: 0, 1, 2 or 3"), N_("STAGE") },
+    { "offload", 0, 0, G_OPTION_ARG_NONE, &o->offload, N_("Offload optimizer states to CPU memory"), NULL },
+    { "flash-attention", 0, 0, G_OPTION_ARG_NONE, &o->flash_attention, N_("Use FlashAttention-style kernels (default: off, as the published activation formula)"), NULL },
+    { "no-flash-attention", 0, 0, G_OPTION_ARG_NONE, &o->no_flash_attention, N_("Store the attention matrix"), NULL },
+    { "tp", 0, 0, G_OPTION_ARG_STRING, &o->tp, N_("Tensor parallel size (default 1; 0: the smallest that fits)"), N_("N") },
+    { "pp", 0, 0, G_OPTION_ARG_STRING, &o->pp, N_("Pipeline parallel size (default 1; 0: the smallest that fits)"), N_("N") },
+    { "precision", 0, 0, G_OPTION_ARG_STRING, &o->precision, N_("fp32, bf16, fp16 or fp8"), N_("PRECISION") },
+    { "optimizer", 0, 0, G_OPTION_ARG_STRING, &o->optimizer, N_("adamw, adamw-8bit or sgd"), N_("OPTIMIZER") },
+    { "bytes-convention", 0, 0, G_OPTION_ARG_STRING, &o->bytes_convention, N_("Bytes per parameter of mixed-precision Adam: 16 (ZeRO) or 18 (Hugging Face)"), N_("16|18") },
+    { "memory-unit", 0, 0, G_OPTION_ARG_STRING, &o->memory_unit, N_("What “80 GB” means: gib (2^30) or gb (10^9)"), N_("UNIT") },
+    { "mfu", 0, 0, G_OPTION_ARG_STRING, &o->mfu, N_("Model FLOPs utilisation (0.45 or 45%)"), N_("FRACTION") },
+    { "context", 0, 0, G_OPTION_ARG_STRING, &o->context, N_("Tokens per request (prompt + output)"), N_("N") },
+    { "concurrency", 0, 0, G_OPTION_ARG_STRING, &o->concurrency, N_("Target concurrent requests"), N_("N") },
+    { "weight-bits", 0, 0, G_OPTION_ARG_STRING, &o->weight_bits, N_("Bits per weight when serving: 16, 8 or 4"), N_("BITS") },
+    { "kv-bits", 0, 0, G_OPTION_ARG_STRING, &o->kv_bits, N_("Bits per KV-cache element: 16, 8 or 4"), N_("BITS") },
+    { "lora-rank", 0, 0, G_OPTION_ARG_STRING, &o->lora_rank, N_("LoRA rank"), N_("N") },
+    { "price-per-gpu-hour", 0, 0, G_OPTION_ARG_STRING, &o->price_per_gpu_hour, N_("Price per GPU-hour (12.5, ¥12.5, $2.5)"), N_("PRICE") },
+    { "price-per-node-hour", 0, 0, G_OPTION_ARG_STRING, &o->price_per_node_hour, N_("Price per node-hour"), N_("PRICE") },
+    { "price-per-node-month", 0, 0, G_OPTION_ARG_STRING, &o->price_per_node_month, N_("Price per node-month (¥30000, 3万)"), N_("PRICE") },
+    { "intra-link", 0, 0, G_OPTION_ARG_STRING, &o->intra_link, N_("Link between GPUs of a node (default: the GPU’s)"), N_("ID") },
+    { "network", 0, 0, G_OPTION_ARG_STRING, &o->network, N_("Network between nodes: ethernet, roce or infiniband"), N_("KIND") },
+    { "nics", 0, 0, G_OPTION_ARG_STRING, &o->nics, N_("Network cards per node"), N_("N") },
+    { "nic-gbps", 0, 0, G_OPTION_ARG_STRING, &o->nic_gbps, N_("Line rate of one network card, Gb/s"), N_("GBPS") },
+    { "shared", 0, 0, G_OPTION_ARG_NONE, &o->shared, N_("The network between nodes is shared"), NULL },
+    { "dedicated", 0, 0, G_OPTION_ARG_NONE, &o->dedicated, N_("The network between nodes is dedicated"), NULL },
+    { "deadline-days", 0, 0, G_OPTION_ARG_STRING, &o->deadline_days, N_("Calendar days available (0: none)"), N_("DAYS") },
+    { "duration-days", 0, 0, G_OPTION_ARG_STRING, &o->duration_days, N_("Days of service, debugging or data processing"), N_("DAYS") },
+    { "xml", 0, 0, G_OPTION_ARG_NONE, &o->xml, N_("Write XML instead of a table"), NULL },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &o->output, N_("Write the XML to FILE instead of standard output"), N_("FILE") },
+    { NULL }
+  };
+  g_autoptr(GOptionContext) context =
+    cp_cli_option_context_new ("estimate", _("Estimates memory per GPU, run time and total cost of one job "
+                                             "on one GPU configuration."));
+  g_autoptr(GError) error = NULL;
+  CpTaskKind kind = CP_TASK_PRETRAIN;
+  CpEstimate est;
+  guint nodes = 1;
+
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!cp_cli_parse_options (context, &argc, &argv, FALSE))
+    return CP_CLI_EXIT_USAGE;
+
+  if (o->task != NULL && !cp_task_kind_from_string (o->task, &kind))
+    {
+      cp_cli_bad_choice ("--task", o->task,
+                         "pretrain, full-finetune, lora, qlora, inference, debug, data-processing");
+      return CP_CLI_EXIT_USAGE;
+    }
+  cp_job_init (&e->job, kind);
+  /* The command line states one configuration and gets it back as stated:
+   * no parallelism unless --tp/--pp say so (0 chooses), and attention
+   * stored as the published activation formula counts it (M4) unless
+   * --flash-attention is given. */
+  e->job.tensor_parallel = 1;
+  e->job.pipeline_parallel = 1;
+  e->job.flash_attention = FALSE;
+  cp_quote_init (&e->quote);
+  cp_settings_init (&e->settings);
+
+  if (!resolve_model (e) ||
+      !apply_job_options (e) ||
+      !apply_quote_options (e, &nodes) ||
+      !apply_settings_options (e))
+    return CP_CLI_EXIT_USAGE;
+
+  if (!cp_job_validate (&e->job, &error) ||
+      !cp_quote_validate (&e->quote, &error) ||
+      !cp_settings_validate (&e->settings, &error))
+    return cp_cli_usage_error ("%s", error->message);
+
+  if (!cp_estimate_with_technique (&e->job, &e->quote, nodes, CP_TECHNIQUE_AS_CONFIGURED,
+                                   &e->settings, &est, &error) ||
+      !cp_estimate (&e->job, &e->quote, nodes, &e->settings, &e->fitting, &error))
+    return cp_cli_usage_error ("%s", error->message);
+  e->plan = cp_plan_new (&e->job, &e->quote, 1, &e->settings);
+
+  if (o->xml)
+    {
+      if (!write_xml (e, &est, nodes, &error))
+        return cp_cli_failure ("%s", error->message);
+    }
+  else
+    print_table (e, &est, nodes);
+  return CP_CLI_EXIT_OK;
+}
+
+int
+cp_cli_estimate (int    argc,
+                 char **argv)
+{
+  Estimate e = { 0 };
+  int status = run (&e, argc, argv);
+
+  estimate_clear (&e);
+  return status;
+}

@@ -1,0 +1,418 @@
+/* cli-project.c: the subcommands that work on project files:
+ * plan, import-quotes, new and demo. */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli-common.h"
+#include "cp-cli.h"
+#include "store/cp-demo.h"
+#include "store/cp-quote-csv.h"
+#include "store/cp-store.h"
+
+static const CpQuote *
+quote_at (const CpProject *project, int index)
+{
+  if (index < 0 || (guint) index >= project->quotes->len)
+    return NULL;
+  return g_ptr_array_index (project->quotes, index);
+}
+
+static char *
+quote_label (const CpProject *project, int index)
+{
+  const CpQuote *quote = quote_at (project, index);
+
+  if (quote == NULL)
+    return g_strdup ("—");
+  if (quote->offer_name && *quote->offer_name)
+    return g_strdup_printf ("%s — %s", quote->vendor ? quote->vendor : "", quote->offer_name);
+  return g_strdup (quote->vendor ? quote->vendor : quote->id);
+}
+
+static char *
+reason_values (const CpReason *reason)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (reason->values); i++)
+    {
+      char buf[G_ASCII_DTOSTR_BUF_SIZE];
+      g_ascii_formatd (buf, sizeof buf, "%.6g", reason->values[i]);
+      g_string_append_printf (s, i ? " %s" : "%s", buf);
+    }
+  return g_string_free (s, FALSE);
+}
+
+/* Finds a job by id or by its 1-based position. */
+static gboolean
+find_job (const CpProject *project, const char *text, guint *index)
+{
+  guint64 n;
+
+  for (guint i = 0; i < project->jobs->len; i++)
+    if (g_strcmp0 (((const CpJob *) g_ptr_array_index (project->jobs, i))->id, text) == 0)
+      {
+        *index = i;
+        return TRUE;
+      }
+  if (g_ascii_string_to_unsigned (text, 10, 1, project->jobs->len, &n, NULL))
+    {
+      *index = (guint) n - 1;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+print_plan_text (const CpProject *project, guint job_index, const CpPlan *plan)
+{
+  const CpJob *job = g_ptr_array_index (project->jobs, job_index);
+  g_autoptr(CpCliTable) table = cp_cli_table_new (8);
+  g_autofree char *recommended = NULL;
+
+  if (plan->recommended >= 0)
+    {
+      const CpOption *best = &g_array_index (plan->options, CpOption, plan->recommended);
+      recommended = quote_label (project, best->quote_index);
+    }
+
+  /* Translators: a job's position, the number of jobs, its name and kind id */
+  printf (_("Job %u/%u: %s (%s)\n"), job_index + 1, project->jobs->len,
+          job->name ? job->name : job->id, cp_task_kind_to_string (job->kind));
+  printf (_("Verdict: %s\n"), cp_verdict_to_string (plan->verdict));
+  printf (_("Recommended: %s\n"), recommended ? recommended : _("none"));
+
+  cp_cli_table_add_row (table, _("Rank"), _("Quote"), _("Nodes"), _("Fits"), _("Technique"),
+                        _("Run days"), _("Calendar days"), _("Total cost"), NULL);
+  for (guint c = 0; c < 8; c++)
+    cp_cli_table_set_right_aligned (table, c, c == 0 || c == 2 || c >= 5);
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *o = &g_array_index (plan->options, CpOption, i);
+      const CpQuote *quote = quote_at (project, o->quote_index);
+      g_autofree char *rank = g_strdup_printf ("%u", o->rank);
+      g_autofree char *label = quote_label (project, o->quote_index);
+      g_autofree char *nodes = g_strdup_printf ("%u", o->estimate.nodes);
+      g_autofree char *run_days = cp_cli_format_number (o->estimate.total_s / 86400.0, 1);
+      g_autofree char *calendar = cp_cli_format_number (o->estimate.calendar_days, 1);
+      g_autofree char *cost = cp_cli_format_money (o->estimate.total_cost,
+                                                   quote ? quote->currency : "");
+
+      cp_cli_table_add_row (table, rank, label, nodes, cp_cli_yes_no (o->estimate.fits),
+                            cp_technique_to_string (o->estimate.technique),
+                            run_days, calendar, cost, NULL);
+    }
+  cp_cli_table_print (table, stdout);
+
+  if (plan->reasons->len > 0)
+    printf ("%s\n", _("Reasons (rule, outcome, quote, values):"));
+  for (guint i = 0; i < plan->reasons->len; i++)
+    {
+      const CpReason *r = &g_array_index (plan->reasons, CpReason, i);
+      g_autofree char *values = reason_values (r);
+      const CpQuote *quote = quote_at (project, r->quote_index);
+
+      printf ("  %s %s %s %s\n", cp_rule_to_string (r->rule), cp_outcome_to_string (r->outcome),
+              quote ? quote->id : "-", values);
+    }
+  if (plan->risks->len > 0)
+    {
+      printf ("%s", _("Risks:"));
+      for (guint i = 0; i < plan->risks->len; i++)
+        printf (" %s", cp_risk_to_string (g_array_index (plan->risks, CpRisk, i)));
+      printf ("\n");
+    }
+  printf ("\n");
+}
+
+static void
+write_plan_xml (xmlTextWriterPtr w, const CpProject *project, guint job_index, const CpPlan *plan)
+{
+  const CpJob *job = g_ptr_array_index (project->jobs, job_index);
+
+  xmlTextWriterStartElement (w, BAD_CAST "job");
+  xmlTextWriterWriteAttribute (w, BAD_CAST "id", BAD_CAST (job->id ? job->id : ""));
+  cp_cli_xml_text (w, "name", job->name ? job->name : "");
+  cp_cli_xml_text (w, "kind", cp_task_kind_to_string (job->kind));
+  cp_cli_xml_text (w, "verdict", cp_verdict_to_string (plan->verdict));
+  if (plan->recommended >= 0)
+    {
+      const CpOption *best = &g_array_index (plan->options, CpOption, plan->recommended);
+      const CpQuote *quote = quote_at (project, best->quote_index);
+      cp_cli_xml_text (w, "recommended-quote", quote ? quote->id : "");
+    }
+
+  xmlTextWriterStartElement (w, BAD_CAST "options");
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *o = &g_array_index (plan->options, CpOption, i);
+      const CpQuote *quote = quote_at (project, o->quote_index);
+
+      xmlTextWriterStartElement (w, BAD_CAST "option");
+      xmlTextWriterWriteAttribute (w, BAD_CAST "quote", BAD_CAST (quote ? quote->id : ""));
+      cp_cli_xml_uint (w, "rank", o->rank);
+      cp_cli_xml_uint (w, "nodes", o->estimate.nodes);
+      cp_cli_xml_uint (w, "gpus", o->estimate.gpus);
+      cp_cli_xml_bool (w, "fits", o->estimate.fits);
+      cp_cli_xml_bool (w, "feasible", o->feasible);
+      cp_cli_xml_text (w, "technique", cp_technique_to_string (o->estimate.technique));
+      cp_cli_xml_double (w, "run-s", o->estimate.total_s);
+      cp_cli_xml_double (w, "calendar-days", o->estimate.calendar_days);
+      cp_cli_xml_double (w, "memory-per-gpu-bytes", o->estimate.memory_per_gpu_bytes);
+      cp_cli_xml_money (w, "total-cost", o->estimate.total_cost, quote ? quote->currency : "");
+      xmlTextWriterEndElement (w);
+    }
+  xmlTextWriterEndElement (w);
+
+  xmlTextWriterStartElement (w, BAD_CAST "reasons");
+  for (guint i = 0; i < plan->reasons->len; i++)
+    {
+      const CpReason *r = &g_array_index (plan->reasons, CpReason, i);
+      const CpQuote *quote = quote_at (project, r->quote_index);
+
+      xmlTextWriterStartElement (w, BAD_CAST "reason");
+      xmlTextWriterWriteAttribute (w, BAD_CAST "rule", BAD_CAST cp_rule_to_string (r->rule));
+      xmlTextWriterWriteAttribute (w, BAD_CAST "outcome", BAD_CAST cp_outcome_to_string (r->outcome));
+      if (quote)
+        xmlTextWriterWriteAttribute (w, BAD_CAST "quote", BAD_CAST quote->id);
+      for (guint v = 0; v < G_N_ELEMENTS (r->values); v++)
+        cp_cli_xml_double (w, "value", r->values[v]);
+      xmlTextWriterEndElement (w);
+    }
+  xmlTextWriterEndElement (w);
+
+  xmlTextWriterStartElement (w, BAD_CAST "risks");
+  for (guint i = 0; i < plan->risks->len; i++)
+    cp_cli_xml_text (w, "risk", cp_risk_to_string (g_array_index (plan->risks, CpRisk, i)));
+  xmlTextWriterEndElement (w);
+
+  xmlTextWriterEndElement (w);
+}
+
+static CpProject *
+load_project (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  CpProject *project = cp_project_load_file (path, &error);
+
+  if (project == NULL)
+    cp_cli_failure ("%s", error->message);
+  return project;
+}
+
+int
+cp_cli_plan (int argc, char **argv)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(CpProject) project = NULL;
+  g_autofree char *job_text = NULL;
+  g_autofree char *output = NULL;
+  gboolean xml = FALSE;
+  guint first = 0, last;
+  GOptionEntry entries[] = {
+    { "job", 0, 0, G_OPTION_ARG_STRING, &job_text,
+      N_("Only the job with this id or position (1, 2, …)"), N_("JOB") },
+    { "xml", 0, 0, G_OPTION_ARG_NONE, &xml, N_("Write XML instead of text"), NULL },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      N_("Write the XML to this file instead of standard output"), N_("FILE") },
+    { NULL }
+  };
+
+  context = cp_cli_option_context_new ("plan PROJECT",
+                                       _("Evaluates every job of PROJECT against every quote "
+                                         "and prints the ranked options and the verdict."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!cp_cli_parse_options (context, &argc, &argv, TRUE))
+    return CP_CLI_EXIT_USAGE;
+  if (argc != 2)
+    return cp_cli_usage_error (_("plan needs exactly one project file"));
+
+  project = load_project (argv[1]);
+  if (project == NULL)
+    return CP_CLI_EXIT_FAILED;
+  if (project->jobs->len == 0)
+    return cp_cli_failure (_("“%s” has no jobs to plan"), argv[1]);
+  if (project->quotes->len == 0)
+    return cp_cli_failure (_("“%s” has no quotes to compare"), argv[1]);
+
+  last = project->jobs->len - 1;
+  if (job_text)
+    {
+      if (!find_job (project, job_text, &first))
+        return cp_cli_usage_error (_("--job: “%s” is neither a job id nor a position "
+                                     "from 1 to %u"), job_text, project->jobs->len);
+      last = first;
+    }
+
+  if (xml)
+    {
+      g_autoptr(GError) error = NULL;
+      xmlBufferPtr buffer = NULL;
+      xmlTextWriterPtr w = cp_cli_xml_begin (&buffer, "plan");
+
+      cp_cli_xml_text (w, "project", project->name ? project->name : "");
+      for (guint i = first; i <= last; i++)
+        {
+          g_autoptr(CpPlan) plan = cp_project_plan_job (project, i);
+          write_plan_xml (w, project, i, plan);
+        }
+      if (!cp_cli_xml_finish (w, buffer, output, &error))
+        return cp_cli_failure ("%s", error->message);
+      return CP_CLI_EXIT_OK;
+    }
+
+  printf ("%s\n\n", project->name ? project->name : "");
+  for (guint i = first; i <= last; i++)
+    {
+      g_autoptr(CpPlan) plan = cp_project_plan_job (project, i);
+      print_plan_text (project, i, plan);
+    }
+  return CP_CLI_EXIT_OK;
+}
+
+int
+cp_cli_import_quotes (int argc, char **argv)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(CpStore) store = NULL;
+  g_autoptr(CpProject) project = NULL;
+  g_autoptr(CpQuoteCsvResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data = NULL;
+  g_autofree char *csv_name = NULL;
+  gboolean accept = FALSE;
+  gsize len;
+  guint added, n_bad_lines = 0;
+  GOptionEntry entries[] = {
+    { "accept-good-lines", 0, 0, G_OPTION_ARG_NONE, &accept,
+      N_("Import the lines without errors even when other lines have some"), NULL },
+    { NULL }
+  };
+
+  context = cp_cli_option_context_new ("import-quotes PROJECT FILE.csv",
+                                       _("Adds the quotes of a CSV file (English or Chinese "
+                                         "headers) to PROJECT. A file with errors imports "
+                                         "nothing unless --accept-good-lines is given."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!cp_cli_parse_options (context, &argc, &argv, TRUE))
+    return CP_CLI_EXIT_USAGE;
+  if (argc != 3)
+    return cp_cli_usage_error (_("import-quotes needs a project file and a CSV file"));
+
+  csv_name = g_filename_display_basename (argv[2]);
+  if (!g_file_get_contents (argv[2], &data, &len, &error))
+    return cp_cli_failure ("%s", error->message);
+
+  /* The CSV is checked against a read-only copy: a file with errors
+   * leaves the project file untouched, byte for byte. */
+  project = cp_project_load_file (argv[1], &error);
+  if (project == NULL)
+    return cp_cli_failure ("%s", error->message);
+
+  result = cp_quote_csv_read (data, len, project, &error);
+  if (result == NULL)
+    return cp_cli_failure ("%s: %s", csv_name, error->message);
+
+  for (guint i = 0; i < result->ignored_columns->len; i++)
+    g_printerr (_("%s: column “%s” is not used\n"), csv_name,
+                (const char *) g_ptr_array_index (result->ignored_columns, i));
+  for (guint i = 0; i < result->errors->len; i++)
+    {
+      const CpCsvLineError *e = g_ptr_array_index (result->errors, i);
+      g_printerr ("%s: %s\n", csv_name, e->message);
+      if (i == 0 || e->line != ((const CpCsvLineError *) g_ptr_array_index (result->errors, i - 1))->line)
+        n_bad_lines++;
+    }
+
+  if (result->errors->len > 0 && !accept)
+    return cp_cli_failure (_("no quotes imported: correct the lines above, or pass "
+                             "--accept-good-lines to import the %u good ones"),
+                           result->quotes->len);
+
+  store = cp_store_open (argv[1], FALSE, &error);
+  if (store == NULL)
+    return cp_cli_failure ("%s", error->message);
+  g_clear_pointer (&project, cp_project_free);
+  project = cp_store_load (store, &error);
+  if (project == NULL)
+    return cp_cli_failure ("%s", error->message);
+
+  added = cp_quote_csv_add_to_project (result, project);
+  if (!cp_store_save (store, project, &error))
+    return cp_cli_failure ("%s", error->message);
+
+  if (n_bad_lines > 0)
+    printf (g_dngettext (GETTEXT_PACKAGE, "Imported %u quote; %u lines with errors were skipped\n",
+                         "Imported %u quotes; %u lines with errors were skipped\n", added),
+            added, n_bad_lines);
+  else
+    printf (g_dngettext (GETTEXT_PACKAGE, "Imported %u quote\n", "Imported %u quotes\n", added),
+            added);
+  return CP_CLI_EXIT_OK;
+}
+
+static int
+write_new_project (const char *path, CpProject *project)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpStore) store = cp_store_open (path, TRUE, &error);
+
+  if (store == NULL || !cp_store_save (store, project, &error))
+    return cp_cli_failure ("%s", error->message);
+  return CP_CLI_EXIT_OK;
+}
+
+int
+cp_cli_new (int argc, char **argv)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(CpProject) project = NULL;
+  g_autofree char *name = NULL;
+  GOptionEntry entries[] = {
+    { "name", 0, 0, G_OPTION_ARG_STRING, &name,
+      N_("The project's name (default: the file name)"), N_("NAME") },
+    { NULL }
+  };
+
+  context = cp_cli_option_context_new ("new PROJECT",
+                                       _("Creates an empty project file; an existing file "
+                                         "is never overwritten."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!cp_cli_parse_options (context, &argc, &argv, TRUE))
+    return CP_CLI_EXIT_USAGE;
+  if (argc != 2)
+    return cp_cli_usage_error (_("new needs exactly one project file"));
+
+  project = cp_project_new ();
+  g_free (project->name);
+  project->name = name ? g_steal_pointer (&name) : cp_store_display_name (argv[1]);
+  return write_new_project (argv[1], project);
+}
+
+int
+cp_cli_demo (int argc, char **argv)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(CpProject) project = NULL;
+  g_autoptr(GError) error = NULL;
+  GOptionEntry entries[] = { { NULL } };
+
+  context = cp_cli_option_context_new ("demo PROJECT",
+                                       _("Creates a project with example jobs and example "
+                                         "quotes (invented vendors and prices); an existing "
+                                         "file is never overwritten."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!cp_cli_parse_options (context, &argc, &argv, TRUE))
+    return CP_CLI_EXIT_USAGE;
+  if (argc != 2)
+    return cp_cli_usage_error (_("demo needs exactly one project file"));
+
+  project = cp_demo_project_new (&error);
+  if (project == NULL)
+    return cp_cli_failure ("%s", error->message);
+  return write_new_project (argv[1], project);
+}

@@ -1,0 +1,96 @@
+/* main.c: compute-planner-cli, the headless front end.
+ *
+ * `compute-planner-cli COMMAND [OPTION…]`: each command parses its own
+ * options (see cp-cli.h for the exit statuses).
+ */
+#include "config.h"
+
+#include <locale.h>
+#include <string.h>
+
+#include <glib.h>
+#include <glib/gi18n.h>
+
+#include "cp-cli.h"
+#include "cli-common.h"
+
+typedef struct {
+  const char *name;
+  int       (*run) (int argc, char **argv);
+  const char *summary;
+} Command;
+
+static const Command commands[] = {
+  { "estimate", cp_cli_estimate,
+    N_("Memory, time and cost of one job on one GPU configuration") },
+  { "plan", cp_cli_plan,
+    N_("The verdict for a project's job over all its quotes") },
+  { "import-quotes", cp_cli_import_quotes,
+    N_("Add vendors' quotes from a CSV file to a project") },
+  { "new", cp_cli_new,
+    N_("Create an empty project file") },
+  { "demo", cp_cli_demo,
+    N_("Create a project with example jobs and quotes") },
+  { "report", cp_cli_report,
+    N_("Write a project's report as PDF or XML") },
+};
+
+static void
+print_usage (FILE *out)
+{
+  fprintf (out, "%s\n  compute-planner-cli %s\n\n%s\n",
+           _("Usage:"), _("COMMAND [OPTION…]"), _("Commands:"));
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    fprintf (out, "  %-14s %s\n", commands[i].name, _(commands[i].summary));
+  fprintf (out, "\n%s\n  %-14s %s\n  %-14s %s\n\n%s\n",
+           _("Options:"),
+           "-h, --help", _("Show this help"),
+           "--version", _("Show the version"),
+           _("Run “compute-planner-cli COMMAND --help” for a command’s options."));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  const char *localedir = g_getenv ("CP_LOCALEDIR");
+  const char *name;
+
+  setlocale (LC_ALL, "");
+  /* Tests run from the build tree, where the catalogs are not installed. */
+  if (localedir == NULL || *localedir == '\0')
+    localedir = LOCALEDIR;
+  bindtextdomain (GETTEXT_PACKAGE, localedir);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+  g_set_prgname ("compute-planner-cli");
+
+  if (argc < 2)
+    {
+      print_usage (stderr);
+      return CP_CLI_EXIT_USAGE;
+    }
+
+  name = argv[1];
+  if (strcmp (name, "--help") == 0 || strcmp (name, "-h") == 0 || strcmp (name, "help") == 0)
+    {
+      print_usage (stdout);
+      return CP_CLI_EXIT_OK;
+    }
+  if (strcmp (name, "--version") == 0)
+    {
+      printf ("compute-planner-cli %s\n", PACKAGE_VERSION);
+      return CP_CLI_EXIT_OK;
+    }
+
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    if (strcmp (name, commands[i].name) == 0)
+      return commands[i].run (argc - 1, argv + 1);
+
+  if (name[0] == '-')
+    cp_cli_usage_error (_("unknown option “%s”"), name);
+  else
+    cp_cli_usage_error (_("unknown command “%s”"), name);
+  g_printerr (_("Run “compute-planner-cli --help” to see the commands.\n"));
+  return CP_CLI_EXIT_USAGE;
+}

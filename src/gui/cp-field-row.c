@@ -1,0 +1,485 @@
+/* cp-field-row.c: one editable field of a job or a quote. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <string.h>
+
+#include "planner/cp-units.h"
+
+#include "cp-field-row.h"
+
+struct _CpFieldRow
+{
+  AdwActionRow       parent_instance;
+
+  const CpField     *field;
+  CpFieldCommitFunc  commit;
+  gpointer           user_data;
+
+  GtkWidget         *input;
+  GtkWidget         *unit_label;
+  char              *error;
+  char              *currency;
+  /* Set while the row shows the model's value, so that it is not taken
+   * for an edit. */
+  gboolean           loading;
+};
+
+G_DEFINE_FINAL_TYPE (CpFieldRow, cp_field_row, ADW_TYPE_ACTION_ROW)
+
+#define FIELD_PTR(record, field, type) ((type *) ((guint8 *) (record) + (field)->offset))
+
+void
+cp_field_apply (const CpField      *field,
+                gpointer            record,
+                const CpFieldValue *value)
+{
+  switch (field->kind)
+    {
+    case CP_FIELD_TEXT:
+      {
+        char **str = FIELD_PTR (record, field, char *);
+        g_free (*str);
+        *str = g_strdup (value->text);
+      }
+      break;
+    case CP_FIELD_CURRENCY:
+      g_strlcpy (FIELD_PTR (record, field, char), value->currency, 4);
+      break;
+    case CP_FIELD_COUNT:
+    case CP_FIELD_DOUBLE:
+    case CP_FIELD_BYTES:
+    case CP_FIELD_PRICE:
+      *FIELD_PTR (record, field, double) = value->number;
+      break;
+    case CP_FIELD_UINT:
+      *FIELD_PTR (record, field, guint) = (guint) value->number;
+      break;
+    case CP_FIELD_BOOL:
+      *FIELD_PTR (record, field, gboolean) = value->boolean;
+      break;
+    case CP_FIELD_ENUM:
+      *FIELD_PTR (record, field, int) = value->index;
+      break;
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static gboolean
+parse_text (CpFieldRow    *self,
+            CpFieldValue  *value,
+            GError       **error)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->input));
+
+  memset (value, 0, sizeof *value);
+
+  switch (self->field->kind)
+    {
+    case CP_FIELD_TEXT:
+      value->text = text;
+      return TRUE;
+
+    case CP_FIELD_CURRENCY:
+      {
+        g_autofree char *code = g_strstrip (g_ascii_strup (text, -1));
+
+        if (strlen (code) != 3 ||
+            !g_ascii_isalpha (code[0]) || !g_ascii_isalpha (code[1]) || !g_ascii_isalpha (code[2]))
+          {
+            g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                                 _("must be a three-letter currency code such as CNY"));
+            return FALSE;
+          }
+        g_strlcpy (value->currency, code, sizeof value->currency);
+        return TRUE;
+      }
+
+    case CP_FIELD_COUNT:
+    case CP_FIELD_DOUBLE:
+      return cp_parse_count (text, &value->number, error);
+
+    case CP_FIELD_UINT:
+      if (!cp_parse_count (text, &value->number, error))
+        return FALSE;
+      if (value->number < 0 || value->number != floor (value->number) || value->number > G_MAXUINT)
+        {
+          g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                               _("must be a whole number"));
+          return FALSE;
+        }
+      return TRUE;
+
+    case CP_FIELD_BYTES:
+      return cp_parse_bytes (text, &value->number, error);
+
+    case CP_FIELD_PRICE:
+      return cp_parse_price (text, &value->number, &value->price_unit,
+                             &value->price_unit_found, value->currency, error);
+
+    case CP_FIELD_BOOL:
+    case CP_FIELD_ENUM:
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+static void
+set_error (CpFieldRow *self,
+           const char *message)
+{
+  g_free (self->error);
+  self->error = g_strdup (message);
+
+  if (message != NULL)
+    {
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (self), message);
+      gtk_widget_add_css_class (GTK_WIDGET (self), "cp-field-error");
+      gtk_widget_add_css_class (self->input, "error");
+    }
+  else
+    {
+      adw_action_row_set_subtitle (ADW_ACTION_ROW (self),
+                                   self->field->hint ? _(self->field->hint) : "");
+      gtk_widget_remove_css_class (GTK_WIDGET (self), "cp-field-error");
+      gtk_widget_remove_css_class (self->input, "error");
+    }
+}
+
+static void
+commit_value (CpFieldRow         *self,
+              const CpFieldValue *value)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (self->commit (self->user_data, self->field, value, &error))
+    set_error (self, NULL);
+  else
+    set_error (self, error->message);
+}
+
+static void
+on_entry_changed (CpFieldRow *self)
+{
+  g_autoptr(GError) error = NULL;
+  CpFieldValue value;
+
+  if (self->loading)
+    return;
+
+  if (!parse_text (self, &value, &error))
+    {
+      set_error (self, error->message);
+      return;
+    }
+
+  commit_value (self, &value);
+}
+
+static void
+on_switch_active (CpFieldRow *self)
+{
+  CpFieldValue value = { 0 };
+
+  if (self->loading)
+    return;
+
+  value.boolean = gtk_switch_get_active (GTK_SWITCH (self->input));
+  commit_value (self, &value);
+}
+
+static void
+on_drop_down_selected (CpFieldRow *self)
+{
+  CpFieldValue value = { 0 };
+
+  if (self->loading)
+    return;
+
+  value.index = (int) gtk_drop_down_get_selected (GTK_DROP_DOWN (self->input));
+  commit_value (self, &value);
+}
+
+static char *
+format_value (const CpField *field,
+              gconstpointer  record)
+{
+  switch (field->kind)
+    {
+    case CP_FIELD_TEXT:
+      {
+        char * const *str = FIELD_PTR (record, field, char * const);
+        return g_strdup (*str ? *str : "");
+      }
+    case CP_FIELD_CURRENCY:
+      return g_strndup (FIELD_PTR (record, field, const char), 3);
+    case CP_FIELD_COUNT:
+      return cp_format_count (*FIELD_PTR (record, field, const double));
+    case CP_FIELD_BYTES:
+      {
+        double bytes = *FIELD_PTR (record, field, const double);
+        return bytes > 0 ? cp_format_bytes (bytes, CP_MEMORY_UNIT_GIB) : g_strdup ("0");
+      }
+    case CP_FIELD_UINT:
+      return g_strdup_printf ("%u", *FIELD_PTR (record, field, const guint));
+    case CP_FIELD_DOUBLE:
+    case CP_FIELD_PRICE:
+      {
+        char buf[G_ASCII_DTOSTR_BUF_SIZE];
+        return g_strdup (g_ascii_formatd (buf, sizeof buf, "%.6g",
+                                          *FIELD_PTR (record, field, const double)));
+      }
+    case CP_FIELD_BOOL:
+    case CP_FIELD_ENUM:
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+/* Whether the text in the entry already means what the record holds, so
+ * that "7e9" is not rewritten as "7B" under the user's fingers. */
+static gboolean
+text_means_record (CpFieldRow    *self,
+                   gconstpointer  record)
+{
+  const CpField *field = self->field;
+  CpFieldValue value;
+
+  if (!parse_text (self, &value, NULL))
+    return FALSE;
+
+  switch (field->kind)
+    {
+    case CP_FIELD_TEXT:
+      {
+        char * const *str = FIELD_PTR (record, field, char * const);
+        return g_strcmp0 (value.text, *str ? *str : "") == 0;
+      }
+    case CP_FIELD_CURRENCY:
+      return strncmp (value.currency, FIELD_PTR (record, field, const char), 3) == 0;
+    case CP_FIELD_UINT:
+      return (guint) value.number == *FIELD_PTR (record, field, const guint);
+    case CP_FIELD_COUNT:
+    case CP_FIELD_DOUBLE:
+    case CP_FIELD_BYTES:
+    case CP_FIELD_PRICE:
+      return value.number == *FIELD_PTR (record, field, const double);
+    case CP_FIELD_BOOL:
+    case CP_FIELD_ENUM:
+    default:
+      g_assert_not_reached ();
+    }
+}
+
+void
+cp_field_row_load (CpFieldRow    *self,
+                   gconstpointer  record,
+                   gboolean       reset)
+{
+  const CpField *field;
+
+  g_return_if_fail (CP_IS_FIELD_ROW (self));
+  g_return_if_fail (record != NULL);
+
+  field = self->field;
+  self->loading = TRUE;
+
+  switch (field->kind)
+    {
+    case CP_FIELD_BOOL:
+      gtk_switch_set_active (GTK_SWITCH (self->input), *FIELD_PTR (record, field, const gboolean));
+      set_error (self, NULL);
+      break;
+
+    case CP_FIELD_ENUM:
+      gtk_drop_down_set_selected (GTK_DROP_DOWN (self->input),
+                                  (guint) *FIELD_PTR (record, field, const int));
+      set_error (self, NULL);
+      break;
+
+    case CP_FIELD_TEXT:
+    case CP_FIELD_CURRENCY:
+    case CP_FIELD_COUNT:
+    case CP_FIELD_UINT:
+    case CP_FIELD_DOUBLE:
+    case CP_FIELD_BYTES:
+    case CP_FIELD_PRICE:
+    default:
+      if (reset || (self->error == NULL && !text_means_record (self, record)))
+        {
+          g_autofree char *text = format_value (field, record);
+
+          gtk_editable_set_text (GTK_EDITABLE (self->input), text);
+          set_error (self, NULL);
+        }
+      break;
+    }
+
+  self->loading = FALSE;
+}
+
+static void
+update_unit (CpFieldRow *self)
+{
+  const CpField *field = self->field;
+  g_autofree char *text = NULL;
+
+  if (field->money && field->unit != NULL)
+    text = g_strdup_printf ("%s %s", self->currency ? self->currency : "", _(field->unit));
+  else if (field->money)
+    text = g_strdup (self->currency ? self->currency : "");
+  else if (field->unit != NULL)
+    text = g_strdup (_(field->unit));
+
+  gtk_label_set_label (GTK_LABEL (self->unit_label), text ? text : "");
+  gtk_widget_set_visible (self->unit_label, text != NULL && *text != '\0');
+}
+
+void
+cp_field_row_set_currency (CpFieldRow *self,
+                           const char *currency)
+{
+  g_return_if_fail (CP_IS_FIELD_ROW (self));
+
+  if (g_strcmp0 (self->currency, currency) == 0)
+    return;
+
+  g_free (self->currency);
+  self->currency = g_strdup (currency);
+  update_unit (self);
+}
+
+const CpField *
+cp_field_row_get_field (CpFieldRow *self)
+{
+  g_return_val_if_fail (CP_IS_FIELD_ROW (self), NULL);
+
+  return self->field;
+}
+
+const char *
+cp_field_row_get_error (CpFieldRow *self)
+{
+  g_return_val_if_fail (CP_IS_FIELD_ROW (self), NULL);
+
+  return self->error;
+}
+
+GtkWidget *
+cp_field_row_get_input (CpFieldRow *self)
+{
+  g_return_val_if_fail (CP_IS_FIELD_ROW (self), NULL);
+
+  return self->input;
+}
+
+static void
+cp_field_row_finalize (GObject *object)
+{
+  CpFieldRow *self = (CpFieldRow *) object;
+
+  g_clear_pointer (&self->error, g_free);
+  g_clear_pointer (&self->currency, g_free);
+
+  G_OBJECT_CLASS (cp_field_row_parent_class)->finalize (object);
+}
+
+static void
+cp_field_row_class_init (CpFieldRowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->finalize = cp_field_row_finalize;
+}
+
+static void
+cp_field_row_init (CpFieldRow *self)
+{
+}
+
+static GtkWidget *
+create_input (CpFieldRow *self)
+{
+  const CpField *field = self->field;
+  GtkWidget *input;
+
+  switch (field->kind)
+    {
+    case CP_FIELD_BOOL:
+      input = gtk_switch_new ();
+      g_signal_connect_swapped (input, "notify::active", G_CALLBACK (on_switch_active), self);
+      adw_action_row_set_activatable_widget (ADW_ACTION_ROW (self), input);
+      break;
+
+    case CP_FIELD_ENUM:
+      {
+        g_autoptr(GtkStringList) labels = gtk_string_list_new (NULL);
+
+        for (int i = 0; i < field->n_choices; i++)
+          gtk_string_list_append (labels, field->choice (i));
+        input = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&labels)), NULL);
+        g_signal_connect_swapped (input, "notify::selected", G_CALLBACK (on_drop_down_selected), self);
+      }
+      break;
+
+    case CP_FIELD_TEXT:
+    case CP_FIELD_CURRENCY:
+    case CP_FIELD_COUNT:
+    case CP_FIELD_UINT:
+    case CP_FIELD_DOUBLE:
+    case CP_FIELD_BYTES:
+    case CP_FIELD_PRICE:
+    default:
+      input = gtk_entry_new ();
+      if (field->kind == CP_FIELD_TEXT)
+        gtk_editable_set_width_chars (GTK_EDITABLE (input), 16);
+      else
+        {
+          gtk_editable_set_width_chars (GTK_EDITABLE (input), 9);
+          gtk_editable_set_alignment (GTK_EDITABLE (input), 1.0);
+        }
+      g_signal_connect_swapped (input, "changed", G_CALLBACK (on_entry_changed), self);
+      break;
+    }
+
+  gtk_widget_set_valign (input, GTK_ALIGN_CENTER);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (input),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL, _(field->title),
+                                  -1);
+  return input;
+}
+
+CpFieldRow *
+cp_field_row_new (const CpField     *field,
+                  CpFieldCommitFunc  commit,
+                  gpointer           user_data)
+{
+  CpFieldRow *self;
+
+  g_return_val_if_fail (field != NULL, NULL);
+  g_return_val_if_fail (commit != NULL, NULL);
+
+  self = g_object_new (CP_TYPE_FIELD_ROW,
+                       "title", _(field->title),
+                       "name", field->key,
+                       NULL);
+  self->field = field;
+  self->commit = commit;
+  self->user_data = user_data;
+
+  self->input = create_input (self);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (self), self->input);
+
+  self->unit_label = gtk_label_new (NULL);
+  gtk_widget_add_css_class (self->unit_label, "dim-label");
+  gtk_label_set_xalign (GTK_LABEL (self->unit_label), 0.0);
+  gtk_label_set_width_chars (GTK_LABEL (self->unit_label), 6);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (self), self->unit_label);
+  update_unit (self);
+
+  set_error (self, NULL);
+
+  return self;
+}

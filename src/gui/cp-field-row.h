@@ -1,0 +1,90 @@
+/* cp-field-row.h: one editable field of a job or a quote.
+ *
+ * A row is described by a static CpField (title, unit, storage type and
+ * offset in the record). The row parses what is typed ("7B", "400G",
+ * "12.5 元/小时"), hands the value to its owner, which validates it against
+ * the model, and shows the owner's message under the title when the value
+ * is refused. The text typed stays in the entry either way.
+ */
+#pragma once
+
+#include <adwaita.h>
+
+#include "planner/cp-types.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  CP_FIELD_TEXT,       /* char * */
+  CP_FIELD_CURRENCY,   /* char[4], ISO 4217 */
+  CP_FIELD_COUNT,      /* double, SI suffixes: 7B, 2T */
+  CP_FIELD_UINT,       /* guint, SI suffixes accepted, whole numbers only */
+  CP_FIELD_DOUBLE,     /* double */
+  CP_FIELD_BYTES,      /* double: 80GB, 80 GiB */
+  CP_FIELD_PRICE,      /* double, with an optional unit and currency */
+  CP_FIELD_BOOL,       /* gboolean */
+  CP_FIELD_ENUM,       /* an enum stored as int */
+} CpFieldKind;
+
+/* The label, in the UI's language, of value @index of an enum field. */
+typedef const char *(*CpFieldChoiceFunc) (int index);
+
+typedef struct {
+  const char         *key;       /* widget name, stable */
+  const char         *title;     /* N_() */
+  const char         *hint;      /* N_() or NULL, shown under the title */
+  const char         *unit;      /* N_() or NULL, shown beside the value */
+  CpFieldKind         kind;
+  gsize               offset;    /* in the record */
+  CpFieldChoiceFunc   choice;    /* label of each enum value */
+  int                 n_choices;
+  guint               group;     /* the owner's group index */
+  guint               kinds;     /* job kinds showing it (bit per CpTaskKind); 0: all */
+  gboolean            advanced;  /* inside the group's expander */
+  gboolean            money;     /* the unit is prefixed by the currency */
+} CpField;
+
+typedef struct {
+  double       number;
+  const char  *text;
+  gboolean     boolean;
+  int          index;
+  CpPriceUnit  price_unit;
+  gboolean     price_unit_found;
+  char         currency[4];
+} CpFieldValue;
+
+/* Stores @value into @record at the field's offset. */
+void     cp_field_apply   (const CpField      *field,
+                           gpointer            record,
+                           const CpFieldValue *value);
+
+/* Validates and stores the value; returns FALSE with a message when the
+ * model cannot use it. */
+typedef gboolean (*CpFieldCommitFunc) (gpointer            user_data,
+                                       const CpField      *field,
+                                       const CpFieldValue *value,
+                                       GError            **error);
+
+#define CP_TYPE_FIELD_ROW (cp_field_row_get_type ())
+
+G_DECLARE_FINAL_TYPE (CpFieldRow, cp_field_row, CP, FIELD_ROW, AdwActionRow)
+
+CpFieldRow    *cp_field_row_new          (const CpField     *field,
+                                          CpFieldCommitFunc  commit,
+                                          gpointer           user_data);
+const CpField *cp_field_row_get_field    (CpFieldRow        *self);
+/* Shows the value held in @record. With @reset FALSE, a row whose text is
+ * refused or already means the same value keeps what was typed. */
+void           cp_field_row_load         (CpFieldRow        *self,
+                                          gconstpointer      record,
+                                          gboolean           reset);
+void           cp_field_row_set_currency (CpFieldRow        *self,
+                                          const char        *currency);
+/* The message shown for a refused value, or NULL. */
+const char    *cp_field_row_get_error    (CpFieldRow        *self);
+/* The widget the user types into or toggles (GtkEditable, GtkSwitch or
+ * GtkDropDown). */
+GtkWidget     *cp_field_row_get_input    (CpFieldRow        *self);
+
+G_END_DECLS

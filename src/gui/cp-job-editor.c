@@ -1,0 +1,555 @@
+/* cp-job-editor.c: the form of one job.
+ *
+ * Rows are made from a table of fields; the model validates every value
+ * before it is stored (cp_job_validate()), so the project only ever holds
+ * a job the model can evaluate, while a refused text stays in its entry
+ * with the reason under the field's title.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "cp-job-editor.h"
+#include "cp-labels.h"
+
+enum {
+  GROUP_JOB,
+  GROUP_MODEL,
+  GROUP_TRAINING,
+  GROUP_INFERENCE,
+  GROUP_TEAM,
+  GROUP_TRIAL,
+  N_GROUPS
+};
+
+#define KIND(k) (1u << (k))
+#define TRAINING_KINDS (KIND (CP_TASK_PRETRAIN) | KIND (CP_TASK_FULL_FINETUNE) | \
+                        KIND (CP_TASK_LORA) | KIND (CP_TASK_QLORA))
+#define PEFT_KINDS (KIND (CP_TASK_LORA) | KIND (CP_TASK_QLORA))
+#define FULL_KINDS (KIND (CP_TASK_PRETRAIN) | KIND (CP_TASK_FULL_FINETUNE))
+#define MODEL_KINDS (TRAINING_KINDS | KIND (CP_TASK_INFERENCE))
+#define DURATION_KINDS (KIND (CP_TASK_INFERENCE) | KIND (CP_TASK_DEBUG) | \
+                        KIND (CP_TASK_DATA_PROCESSING))
+
+/* Which job kinds show each group. */
+static const guint group_kinds[N_GROUPS] = {
+  [GROUP_JOB] = 0,
+  [GROUP_MODEL] = MODEL_KINDS,
+  [GROUP_TRAINING] = TRAINING_KINDS,
+  [GROUP_INFERENCE] = KIND (CP_TASK_INFERENCE),
+  [GROUP_TEAM] = 0,
+  [GROUP_TRIAL] = MODEL_KINDS,
+};
+
+static const char * const group_expander_titles[N_GROUPS] = {
+  [GROUP_MODEL] = N_("Architecture"),
+  [GROUP_TRAINING] = N_("Parallelism and Measured Efficiency"),
+};
+
+#define F(member) G_STRUCT_OFFSET (CpJob, member)
+
+static const CpField job_fields[] = {
+  { "name", N_("Name"), NULL, NULL, CP_FIELD_TEXT, F (name), .group = GROUP_JOB },
+  { "kind", N_("Kind"), NULL, NULL, CP_FIELD_ENUM, F (kind), cp_labels_task_kind, CP_N_TASKS, GROUP_JOB },
+  { "deadline-days", N_("Deadline"), N_("0 means no deadline"), N_("days"), CP_FIELD_DOUBLE, F (deadline_days), .group = GROUP_JOB },
+  { "duration-days", N_("Duration"), N_("0 uses the deadline"), N_("days"), CP_FIELD_DOUBLE, F (duration_days),
+    .group = GROUP_JOB, .kinds = DURATION_KINDS },
+  { "storage-tb", N_("Storage"), N_("Data and checkpoints kept during the job"), N_("TB"), CP_FIELD_DOUBLE, F (storage_tb), .group = GROUP_JOB },
+  { "notes", N_("Notes"), NULL, NULL, CP_FIELD_TEXT, F (notes), .group = GROUP_JOB },
+
+  { "params", N_("Parameters"), N_("Such as 7B or 70e9"), NULL, CP_FIELD_COUNT, F (model.params), .group = GROUP_MODEL },
+  { "active-params", N_("Active parameters"), N_("Per token; equal to the total for dense models"), NULL,
+    CP_FIELD_COUNT, F (model.active_params), .group = GROUP_MODEL, .advanced = TRUE },
+  { "layers", N_("Layers"), NULL, NULL, CP_FIELD_UINT, F (model.layers), .group = GROUP_MODEL, .advanced = TRUE },
+  { "hidden", N_("Hidden size"), NULL, NULL, CP_FIELD_UINT, F (model.hidden), .group = GROUP_MODEL, .advanced = TRUE },
+  { "heads", N_("Attention heads"), NULL, NULL, CP_FIELD_UINT, F (model.heads), .group = GROUP_MODEL, .advanced = TRUE },
+  { "kv-heads", N_("Key/value heads"), NULL, NULL, CP_FIELD_UINT, F (model.kv_heads), .group = GROUP_MODEL, .advanced = TRUE },
+  { "ffn", N_("Feed-forward size"), NULL, NULL, CP_FIELD_UINT, F (model.ffn), .group = GROUP_MODEL, .advanced = TRUE },
+  { "vocab", N_("Vocabulary"), NULL, N_("tokens"), CP_FIELD_UINT, F (model.vocab), .group = GROUP_MODEL, .advanced = TRUE },
+  { "experts-total", N_("Experts"), N_("0 for a dense model"), NULL, CP_FIELD_UINT, F (model.experts_total),
+    .group = GROUP_MODEL, .advanced = TRUE },
+  { "experts-active", N_("Active experts"), NULL, NULL, CP_FIELD_UINT, F (model.experts_active),
+    .group = GROUP_MODEL, .advanced = TRUE },
+
+  { "tokens", N_("Training tokens"), N_("Such as 2T or 100B"), NULL, CP_FIELD_COUNT, F (tokens), .group = GROUP_TRAINING },
+  { "seq-len", N_("Sequence length"), NULL, N_("tokens"), CP_FIELD_UINT, F (seq_len), .group = GROUP_TRAINING },
+  { "micro-batch", N_("Micro-batch"), N_("Sequences per GPU per step"), NULL, CP_FIELD_UINT, F (micro_batch), .group = GROUP_TRAINING },
+  { "global-batch", N_("Global batch"), N_("Sequences per optimizer step"), NULL, CP_FIELD_UINT, F (global_batch), .group = GROUP_TRAINING },
+  { "precision", N_("Precision"), NULL, NULL, CP_FIELD_ENUM, F (precision), cp_labels_precision, CP_N_PRECISIONS, GROUP_TRAINING },
+  { "optimizer", N_("Optimizer"), NULL, NULL, CP_FIELD_ENUM, F (optimizer), cp_labels_optimizer, CP_N_OPTIMIZERS, GROUP_TRAINING },
+  { "recompute", N_("Activation recompute"), NULL, NULL, CP_FIELD_ENUM, F (recompute), cp_labels_recompute, CP_N_RECOMPUTES, GROUP_TRAINING },
+  { "flash-attention", N_("FlashAttention"), NULL, NULL, CP_FIELD_BOOL, F (flash_attention), .group = GROUP_TRAINING },
+  { "zero-stage", N_("ZeRO stage"), N_("0 to 3"), NULL, CP_FIELD_UINT, F (zero_stage), .group = GROUP_TRAINING },
+  { "cpu-offload", N_("CPU offload"), NULL, NULL, CP_FIELD_BOOL, F (cpu_offload), .group = GROUP_TRAINING },
+  { "allow-lora", N_("LoRA or QLoRA acceptable"), N_("Lets the plan try adapters when memory is short"), NULL,
+    CP_FIELD_BOOL, F (allow_lora), .group = GROUP_TRAINING, .kinds = FULL_KINDS },
+  { "lora-rank", N_("LoRA rank"), NULL, NULL, CP_FIELD_UINT, F (lora_rank), .group = GROUP_TRAINING, .kinds = PEFT_KINDS },
+  { "tensor-parallel", N_("Tensor parallel"), N_("0 lets the plan choose"), NULL, CP_FIELD_UINT, F (tensor_parallel),
+    .group = GROUP_TRAINING, .advanced = TRUE },
+  { "pipeline-parallel", N_("Pipeline parallel"), N_("0 lets the plan choose"), NULL, CP_FIELD_UINT, F (pipeline_parallel),
+    .group = GROUP_TRAINING, .advanced = TRUE },
+  { "mfu", N_("End-to-end MFU"), N_("0 estimates it from peak and utilisation"), NULL, CP_FIELD_DOUBLE, F (mfu),
+    .group = GROUP_TRAINING, .advanced = TRUE },
+
+  { "context-len", N_("Context length"), N_("Prompt and output per request"), N_("tokens"), CP_FIELD_UINT, F (context_len),
+    .group = GROUP_INFERENCE },
+  { "concurrency", N_("Concurrent requests"), N_("Target for the whole service"), NULL, CP_FIELD_UINT, F (concurrency),
+    .group = GROUP_INFERENCE },
+  { "weight-bits", N_("Weight precision"), N_("16, 8 or 4"), N_("bits"), CP_FIELD_UINT, F (weight_bits), .group = GROUP_INFERENCE },
+  { "kv-bits", N_("KV cache precision"), N_("16, 8 or 4"), N_("bits"), CP_FIELD_UINT, F (kv_bits), .group = GROUP_INFERENCE },
+
+  { "distributed-experience", N_("Distributed training experience"), N_("Without it, moving to a cluster costs 1–2 weeks"), NULL,
+    CP_FIELD_BOOL, F (team_has_distributed_experience), .group = GROUP_TEAM },
+  { "ops-engineer", N_("Operations engineer"), N_("Without one, hosted machines are preferred"), NULL,
+    CP_FIELD_BOOL, F (team_has_ops_engineer), .group = GROUP_TEAM },
+  { "engineers", N_("Engineers"), NULL, NULL, CP_FIELD_UINT, F (engineers), .group = GROUP_TEAM },
+  { "engineer-day-cost", N_("Engineer-day cost"), NULL, N_("per day"), CP_FIELD_DOUBLE, F (engineer_day_cost),
+    .group = GROUP_TEAM, .money = TRUE },
+
+  { "trial-gpus", N_("GPUs used"), NULL, NULL, CP_FIELD_UINT, F (trial.gpus), .group = GROUP_TRIAL },
+  { "trial-peak-memory", N_("Peak memory per GPU"), N_("Such as 62 GiB; 0 if not measured"), NULL, CP_FIELD_BYTES,
+    F (trial.peak_memory_bytes), .group = GROUP_TRIAL },
+  { "trial-tokens-per-s", N_("Throughput"), N_("Whole machine; 0 if not measured"), N_("tokens/s"), CP_FIELD_DOUBLE,
+    F (trial.tokens_per_s), .group = GROUP_TRIAL },
+  { "trial-step-s", N_("Step time"), N_("Used when throughput is 0"), N_("s"), CP_FIELD_DOUBLE, F (trial.step_s), .group = GROUP_TRIAL },
+  { "trial-communication-share", N_("Communication share"), N_("0 to 1 of the step time"), NULL, CP_FIELD_DOUBLE,
+    F (trial.communication_share), .group = GROUP_TRIAL },
+};
+
+#undef F
+
+struct _CpJobEditor
+{
+  AdwBin                parent_instance;
+
+  AdwPreferencesGroup  *job_group;
+  AdwPreferencesGroup  *model_group;
+  AdwPreferencesGroup  *training_group;
+  AdwPreferencesGroup  *inference_group;
+  AdwPreferencesGroup  *team_group;
+  AdwPreferencesGroup  *trial_group;
+  AdwComboRow          *model_row;
+  AdwComboRow          *trial_quote_row;
+
+  AdwPreferencesGroup  *groups[N_GROUPS];
+  AdwExpanderRow       *expanders[N_GROUPS];
+  GPtrArray            *rows;            /* CpFieldRow*, in table order */
+  GPtrArray            *model_ids;       /* char*, parallel to model_row's items */
+  GPtrArray            *trial_quote_ids; /* char*, parallel to trial_quote_row's items */
+
+  CpProject            *project;
+  CpJob                *job;
+  gboolean              loading;
+};
+
+G_DEFINE_FINAL_TYPE (CpJobEditor, cp_job_editor, ADW_TYPE_BIN)
+
+enum {
+  CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static void
+update_visibility (CpJobEditor *self)
+{
+  guint kind_bit = KIND (self->job->kind);
+
+  for (guint i = 0; i < N_GROUPS; i++)
+    gtk_widget_set_visible (GTK_WIDGET (self->groups[i]),
+                            group_kinds[i] == 0 || (group_kinds[i] & kind_bit) != 0);
+
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      CpFieldRow *row = g_ptr_array_index (self->rows, i);
+      const CpField *field = cp_field_row_get_field (row);
+
+      gtk_widget_set_visible (GTK_WIDGET (row), field->kinds == 0 || (field->kinds & kind_bit) != 0);
+    }
+}
+
+static guint
+find_id (GPtrArray  *ids,
+         const char *id)
+{
+  for (guint i = 1; i < ids->len; i++)
+    if (g_strcmp0 (g_ptr_array_index (ids, i), id) == 0)
+      return i;
+  return 0;
+}
+
+static void
+fill_model_row (CpJobEditor *self)
+{
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  const CpCatalog *catalogs[2] = { self->project->custom, cp_catalog_get_builtin () };
+
+  g_ptr_array_set_size (self->model_ids, 0);
+  gtk_string_list_append (names, _("Custom"));
+  g_ptr_array_add (self->model_ids, g_strdup ("custom"));
+
+  for (guint c = 0; c < G_N_ELEMENTS (catalogs); c++)
+    {
+      if (catalogs[c] == NULL)
+        continue;
+      for (guint i = 0; i < cp_catalog_n_models (catalogs[c]); i++)
+        {
+          const CpModelSpec *model = cp_catalog_get_model (catalogs[c], i);
+
+          /* A project's own entry hides the built-in one of the same id. */
+          if (find_id (self->model_ids, model->id) != 0)
+            continue;
+          gtk_string_list_append (names, model->name);
+          g_ptr_array_add (self->model_ids, g_strdup (model->id));
+        }
+    }
+
+  adw_combo_row_set_model (self->model_row, G_LIST_MODEL (names));
+}
+
+static void
+fill_trial_quote_row (CpJobEditor *self)
+{
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+
+  g_ptr_array_set_size (self->trial_quote_ids, 0);
+  gtk_string_list_append (names, _("Not measured"));
+  g_ptr_array_add (self->trial_quote_ids, NULL);
+
+  for (guint i = 0; i < self->project->quotes->len; i++)
+    {
+      const CpQuote *quote = g_ptr_array_index (self->project->quotes, i);
+      g_autofree char *label = g_strdup_printf ("%s — %s",
+                                                quote->vendor ? quote->vendor : "",
+                                                quote->offer_name ? quote->offer_name : "");
+
+      gtk_string_list_append (names, label);
+      g_ptr_array_add (self->trial_quote_ids, g_strdup (quote->id));
+    }
+
+  adw_combo_row_set_model (self->trial_quote_row, G_LIST_MODEL (names));
+}
+
+static void
+load_rows (CpJobEditor *self,
+           gboolean     reset)
+{
+  self->loading = TRUE;
+
+  fill_model_row (self);
+  adw_combo_row_set_selected (self->model_row, find_id (self->model_ids, self->job->model.id));
+  fill_trial_quote_row (self);
+  adw_combo_row_set_selected (self->trial_quote_row,
+                              find_id (self->trial_quote_ids, self->job->trial.quote_id));
+
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      CpFieldRow *row = g_ptr_array_index (self->rows, i);
+
+      cp_field_row_set_currency (row, self->project->settings.currency);
+      cp_field_row_load (row, self->job, reset);
+    }
+
+  update_visibility (self);
+  self->loading = FALSE;
+}
+
+static void
+emit_changed (CpJobEditor *self,
+              const char  *key)
+{
+  g_signal_emit (self, signals[CHANGED], 0, key);
+}
+
+/* A job loaded from a file may already be one the model refuses; an edit
+ * elsewhere that leaves that same problem in place is still accepted. */
+static gboolean
+validate_candidate (const CpJob  *candidate,
+                    const CpJob  *current,
+                    GError      **error)
+{
+  g_autoptr(GError) candidate_error = NULL;
+  g_autoptr(GError) current_error = NULL;
+
+  if (cp_job_validate (candidate, &candidate_error))
+    return TRUE;
+
+  if (!cp_job_validate (current, &current_error) &&
+      g_strcmp0 (current_error->message, candidate_error->message) == 0)
+    return TRUE;
+
+  g_propagate_error (error, g_steal_pointer (&candidate_error));
+  return FALSE;
+}
+
+/* A dense model's active parameters are its parameters: they follow. */
+static void
+apply_value (const CpField      *field,
+             CpJob              *job,
+             const CpFieldValue *value)
+{
+  gboolean dense = job->model.active_params == job->model.params;
+
+  cp_field_apply (field, job, value);
+  if (dense && strcmp (field->key, "params") == 0)
+    job->model.active_params = job->model.params;
+}
+
+static gboolean
+commit_field (gpointer            user_data,
+              const CpField      *field,
+              const CpFieldValue *value,
+              GError            **error)
+{
+  CpJobEditor *self = user_data;
+  CpJob candidate = { 0 };
+  gboolean valid;
+
+  if (self->job == NULL || self->loading)
+    return TRUE;
+
+  cp_job_copy (&candidate, self->job);
+  apply_value (field, &candidate, value);
+  valid = validate_candidate (&candidate, self->job, error);
+  cp_job_clear (&candidate);
+
+  if (!valid)
+    return FALSE;
+
+  apply_value (field, self->job, value);
+
+  if (strcmp (field->key, "kind") == 0)
+    update_visibility (self);
+
+  emit_changed (self, field->key);
+
+  /* Other rows may show values derived from this one. */
+  self->loading = TRUE;
+  for (guint i = 0; i < self->rows->len; i++)
+    cp_field_row_load (g_ptr_array_index (self->rows, i), self->job, FALSE);
+  self->loading = FALSE;
+
+  return TRUE;
+}
+
+static void
+on_model_selected (CpJobEditor *self)
+{
+  guint selected;
+  const char *id;
+
+  if (self->job == NULL || self->loading)
+    return;
+
+  selected = adw_combo_row_get_selected (self->model_row);
+  if (selected == GTK_INVALID_LIST_POSITION || selected >= self->model_ids->len)
+    return;
+
+  id = g_ptr_array_index (self->model_ids, selected);
+  if (selected == 0)
+    {
+      /* The fields stay as they are; they are simply no longer the
+       * catalogue's. */
+      g_free (self->job->model.id);
+      self->job->model.id = g_strdup (id);
+    }
+  else
+    {
+      const CpModelSpec *model = cp_project_find_model (self->project, id);
+
+      g_return_if_fail (model != NULL);
+      cp_job_set_model (self->job, model);
+    }
+
+  load_rows (self, TRUE);
+  emit_changed (self, "model");
+}
+
+static void
+on_trial_quote_selected (CpJobEditor *self)
+{
+  guint selected;
+  const char *id;
+
+  if (self->job == NULL || self->loading)
+    return;
+
+  selected = adw_combo_row_get_selected (self->trial_quote_row);
+  if (selected == GTK_INVALID_LIST_POSITION || selected >= self->trial_quote_ids->len)
+    return;
+
+  id = g_ptr_array_index (self->trial_quote_ids, selected);
+  g_free (self->job->trial.quote_id);
+  self->job->trial.quote_id = g_strdup (id);
+
+  /* The trial ran on that quote's machine: its GPUs and their peak are
+   * what the measurement is carried from. */
+  for (guint i = 0; id != NULL && i < self->project->quotes->len; i++)
+    {
+      const CpQuote *quote = g_ptr_array_index (self->project->quotes, i);
+
+      if (g_strcmp0 (quote->id, id) != 0)
+        continue;
+      if (self->job->trial.gpus == 0)
+        self->job->trial.gpus = quote->gpus_per_node;
+      self->job->trial.gpu_dense_flops = quote->gpu.dense_bf16_flops;
+    }
+
+  load_rows (self, FALSE);
+  emit_changed (self, "trial-quote");
+}
+
+void
+cp_job_editor_set_job (CpJobEditor *self,
+                       CpProject   *project,
+                       CpJob       *job)
+{
+  g_return_if_fail (CP_IS_JOB_EDITOR (self));
+  g_return_if_fail (project != NULL);
+  g_return_if_fail (job != NULL);
+
+  self->project = project;
+  self->job = job;
+  load_rows (self, TRUE);
+}
+
+void
+cp_job_editor_reload (CpJobEditor *self)
+{
+  g_return_if_fail (CP_IS_JOB_EDITOR (self));
+
+  if (self->job != NULL)
+    load_rows (self, FALSE);
+}
+
+CpFieldRow *
+cp_job_editor_get_row (CpJobEditor *self,
+                       const char  *key)
+{
+  g_return_val_if_fail (CP_IS_JOB_EDITOR (self), NULL);
+
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      CpFieldRow *row = g_ptr_array_index (self->rows, i);
+
+      if (strcmp (cp_field_row_get_field (row)->key, key) == 0)
+        return row;
+    }
+  return NULL;
+}
+
+AdwComboRow *
+cp_job_editor_get_model_row (CpJobEditor *self)
+{
+  g_return_val_if_fail (CP_IS_JOB_EDITOR (self), NULL);
+
+  return self->model_row;
+}
+
+GtkWidget *
+cp_job_editor_new (void)
+{
+  return g_object_new (CP_TYPE_JOB_EDITOR, NULL);
+}
+
+static void
+cp_job_editor_dispose (GObject *object)
+{
+  CpJobEditor *self = (CpJobEditor *) object;
+
+  /* AdwBin disposes its child, the template, itself. */
+  self->job = NULL;
+  self->project = NULL;
+
+  G_OBJECT_CLASS (cp_job_editor_parent_class)->dispose (object);
+}
+
+static void
+cp_job_editor_finalize (GObject *object)
+{
+  CpJobEditor *self = (CpJobEditor *) object;
+
+  g_clear_pointer (&self->rows, g_ptr_array_unref);
+  g_clear_pointer (&self->model_ids, g_ptr_array_unref);
+  g_clear_pointer (&self->trial_quote_ids, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (cp_job_editor_parent_class)->finalize (object);
+}
+
+static void
+cp_job_editor_class_init (CpJobEditorClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = cp_job_editor_dispose;
+  object_class->finalize = cp_job_editor_finalize;
+
+  /**
+   * CpJobEditor::changed:
+   * @key: the field that changed ("model", "trial-quote" or a field key)
+   *
+   * The job was changed and the model accepts it.
+   */
+  signals[CHANGED] =
+    g_signal_new ("changed",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_STRING);
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/cp-job-editor.ui");
+  gtk_widget_class_bind_template_child (widget_class, CpJobEditor, job_group);
+  gtk_widget_class_bind_template_child (widget_class, CpJobEditor, model_group);
+  gtk_widget_class_bind_template_child (widget_class, CpJobEditor, training_group);
+  gtk_widget_class_bind_template_child (widget_class, CpJobEditor, inference_group);
+  gtk_widget_class_bind_template_child (widget_class, CpJobEditor, team_group);
+  gtk_widget_class_bind_template_child (widget_class, CpJobEditor, trial_group);
+  gtk_widget_class_bind_template_child (widget_class, CpJobEditor, model_row);
+  gtk_widget_class_bind_template_child (widget_class, CpJobEditor, trial_quote_row);
+  gtk_widget_class_bind_template_callback (widget_class, on_model_selected);
+  gtk_widget_class_bind_template_callback (widget_class, on_trial_quote_selected);
+}
+
+static void
+cp_job_editor_init (CpJobEditor *self)
+{
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->rows = g_ptr_array_new ();
+  self->model_ids = g_ptr_array_new_with_free_func (g_free);
+  self->trial_quote_ids = g_ptr_array_new_with_free_func (g_free);
+
+  self->groups[GROUP_JOB] = self->job_group;
+  self->groups[GROUP_MODEL] = self->model_group;
+  self->groups[GROUP_TRAINING] = self->training_group;
+  self->groups[GROUP_INFERENCE] = self->inference_group;
+  self->groups[GROUP_TEAM] = self->team_group;
+  self->groups[GROUP_TRIAL] = self->trial_group;
+
+  for (guint i = 0; i < G_N_ELEMENTS (job_fields); i++)
+    {
+      const CpField *field = &job_fields[i];
+      CpFieldRow *row = cp_field_row_new (field, commit_field, self);
+
+      g_ptr_array_add (self->rows, row);
+
+      if (field->advanced)
+        {
+          if (self->expanders[field->group] == NULL)
+            {
+              self->expanders[field->group] =
+                ADW_EXPANDER_ROW (adw_expander_row_new ());
+              adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->expanders[field->group]),
+                                             _(group_expander_titles[field->group]));
+              adw_preferences_group_add (self->groups[field->group],
+                                         GTK_WIDGET (self->expanders[field->group]));
+            }
+          adw_expander_row_add_row (self->expanders[field->group], GTK_WIDGET (row));
+        }
+      else
+        adw_preferences_group_add (self->groups[field->group], GTK_WIDGET (row));
+    }
+}

@@ -1,0 +1,29 @@
+/* cp-job-editor.h: the form of one job. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "planner/cp-project.h"
+
+#include "cp-field-row.h"
+
+G_BEGIN_DECLS
+
+#define CP_TYPE_JOB_EDITOR (cp_job_editor_get_type ())
+
+G_DECLARE_FINAL_TYPE (CpJobEditor, cp_job_editor, CP, JOB_EDITOR, AdwBin)
+
+GtkWidget  *cp_job_editor_new     (void);
+/* Shows @job of @project (both borrowed) and forgets anything typed. */
+void        cp_job_editor_set_job (CpJobEditor *self,
+                                   CpProject   *project,
+                                   CpJob       *job);
+/* Shows values changed elsewhere (undo, a renamed quote) and keeps any
+ * text the model refused. */
+void        cp_job_editor_reload  (CpJobEditor *self);
+CpFieldRow *cp_job_editor_get_row (CpJobEditor *self,
+                                   const char  *key);
+/* The catalogue picker of the model; item 0 is "Custom". */
+AdwComboRow *cp_job_editor_get_model_row (CpJobEditor *self);
+
+G_END_DECLS

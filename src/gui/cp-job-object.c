@@ -1,0 +1,117 @@
+/* cp-job-object.c: a job of the open project, for list models. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "cp-labels.h"
+#include "cp-job-object.h"
+
+struct _CpJobObject
+{
+  GObject  parent_instance;
+
+  CpJob   *job;
+};
+
+G_DEFINE_FINAL_TYPE (CpJobObject, cp_job_object, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_TITLE,
+  PROP_SUBTITLE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+CpJobObject *
+cp_job_object_new (CpJob *job)
+{
+  CpJobObject *self;
+
+  g_return_val_if_fail (job != NULL, NULL);
+
+  self = g_object_new (CP_TYPE_JOB_OBJECT, NULL);
+  self->job = job;
+
+  return self;
+}
+
+CpJob *
+cp_job_object_get_job (CpJobObject *self)
+{
+  g_return_val_if_fail (CP_IS_JOB_OBJECT (self), NULL);
+
+  return self->job;
+}
+
+const char *
+cp_job_object_get_title (CpJobObject *self)
+{
+  g_return_val_if_fail (CP_IS_JOB_OBJECT (self), NULL);
+
+  if (self->job->name != NULL && *self->job->name != '\0')
+    return self->job->name;
+  return _("Untitled Job");
+}
+
+char *
+cp_job_object_dup_subtitle (CpJobObject *self)
+{
+  g_return_val_if_fail (CP_IS_JOB_OBJECT (self), NULL);
+
+  return g_strdup_printf ("%s · %s", cp_task_kind_label (self->job->kind),
+                          self->job->model.name ? self->job->model.name : "");
+}
+
+void
+cp_job_object_changed (CpJobObject *self)
+{
+  g_return_if_fail (CP_IS_JOB_OBJECT (self));
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SUBTITLE]);
+}
+
+static void
+cp_job_object_get_property (GObject    *object,
+                              guint       prop_id,
+                              GValue     *value,
+                              GParamSpec *pspec)
+{
+  CpJobObject *self = CP_JOB_OBJECT (object);
+
+  switch (prop_id)
+    {
+    case PROP_TITLE:
+      g_value_set_string (value, cp_job_object_get_title (self));
+      break;
+    case PROP_SUBTITLE:
+      g_value_take_string (value, cp_job_object_dup_subtitle (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+cp_job_object_class_init (CpJobObjectClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->get_property = cp_job_object_get_property;
+
+  properties[PROP_TITLE] =
+    g_param_spec_string ("title", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SUBTITLE] =
+    g_param_spec_string ("subtitle", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+cp_job_object_init (CpJobObject *self)
+{
+}

@@ -1,0 +1,95 @@
+/* cp-labels.c: words the window shows for the model's enumerations. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "planner/cp-types.h"
+#include "report/cp-reason-text.h"
+
+#include "cp-labels.h"
+
+const char *
+cp_labels_ui_language (void)
+{
+  /* TRANSLATORS: the code of the language of this translation as the
+   * reports know it: "en" or "zh_CN". */
+  const char *lang = C_("language code", "en");
+
+  return g_str_has_prefix (lang, "zh") ? "zh_CN" : "en";
+}
+
+const char *
+cp_labels_task_kind (int kind)
+{
+  return cp_words_task_kind ((CpTaskKind) kind);
+}
+
+const char *
+cp_labels_precision (int precision)
+{
+  static const char * const labels[] = {
+    N_("FP32"),
+    N_("BF16 mixed precision"),
+    N_("FP16 mixed precision"),
+    N_("FP8 mixed precision"),
+  };
+
+  g_return_val_if_fail (precision >= 0 && precision < (int) G_N_ELEMENTS (labels), "");
+  return _(labels[precision]);
+}
+
+const char *
+cp_labels_optimizer (int optimizer)
+{
+  static const char * const labels[] = {
+    N_("AdamW"),
+    N_("8-bit AdamW"),
+    N_("SGD"),
+  };
+
+  g_return_val_if_fail (optimizer >= 0 && optimizer < (int) G_N_ELEMENTS (labels), "");
+  return _(labels[optimizer]);
+}
+
+const char *
+cp_labels_recompute (int recompute)
+{
+  static const char * const labels[] = {
+    N_("None"),
+    N_("Selective"),
+    N_("Full"),
+  };
+
+  g_return_val_if_fail (recompute >= 0 && recompute < (int) G_N_ELEMENTS (labels), "");
+  return _(labels[recompute]);
+}
+
+const char *
+cp_labels_offering (int offering)
+{
+  return cp_words_offering ((CpOfferingKind) offering);
+}
+
+const char *
+cp_labels_network (int network)
+{
+  return cp_words_network ((CpNetworkKind) network);
+}
+
+const char *
+cp_labels_sharing (int sharing)
+{
+  return cp_words_sharing ((CpSharing) sharing);
+}
+
+const char *
+cp_labels_storage (int storage)
+{
+  return cp_words_storage ((CpStorageKind) storage);
+}
+
+const char *
+cp_labels_price_unit (int unit)
+{
+  return cp_words_price_unit ((CpPriceUnit) unit);
+}

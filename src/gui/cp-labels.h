@@ -1,0 +1,29 @@
+/* cp-labels.h: words the window shows for the model's enumerations.
+ *
+ * Where the report library already has words (cp_words_*), these return
+ * them, so the window and the reports say the same thing.
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* "en" or "zh_CN": the language gettext uses for the window, so that
+ * reasons and chart labels come in the same language as the rest. */
+const char *cp_labels_ui_language (void);
+
+const char *cp_labels_task_kind   (int kind);
+const char *cp_labels_precision   (int precision);
+const char *cp_labels_optimizer   (int optimizer);
+const char *cp_labels_recompute   (int recompute);
+const char *cp_labels_offering    (int offering);
+const char *cp_labels_network     (int network);
+const char *cp_labels_sharing     (int sharing);
+const char *cp_labels_storage     (int storage);
+const char *cp_labels_price_unit  (int unit);
+
+/* cp_task_kind_label() for list subtitles. */
+#define cp_task_kind_label(kind) cp_labels_task_kind ((int) (kind))
+
+G_END_DECLS

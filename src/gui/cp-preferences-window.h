@@ -1,0 +1,19 @@
+/* cp-preferences-window.h: application preferences and the conventions of
+ * the active window's project. */
+#pragma once
+
+#include <adwaita.h>
+
+#include "cp-window.h"
+
+G_BEGIN_DECLS
+
+#define CP_TYPE_PREFERENCES_WINDOW (cp_preferences_window_get_type ())
+
+G_DECLARE_FINAL_TYPE (CpPreferencesWindow, cp_preferences_window, CP, PREFERENCES_WINDOW, AdwPreferencesWindow)
+
+/* @window may be NULL: the project's conventions are then hidden. */
+GtkWidget *cp_preferences_window_new (GSettings *settings,
+                                      CpWindow  *window);
+
+G_END_DECLS

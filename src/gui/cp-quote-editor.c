@@ -1,0 +1,545 @@
+/* cp-quote-editor.c: the form of one vendor quote.
+ *
+ * Like the job form: a table of fields, every value validated by the model
+ * (cp_quote_validate()) before it is stored, refused text kept in place
+ * with its reason. Catalogue pickers fill the GPU, link and network rows,
+ * which stay editable.
+ */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "cp-labels.h"
+#include "cp-quote-editor.h"
+
+enum {
+  GROUP_OFFER,
+  GROUP_HARDWARE,
+  GROUP_NETWORK,
+  GROUP_PRICE,
+  GROUP_COSTS,
+  N_GROUPS
+};
+
+#define F(member) G_STRUCT_OFFSET (CpQuote, member)
+
+static const CpField quote_fields[] = {
+  { "vendor", N_("Vendor"), NULL, NULL, CP_FIELD_TEXT, F (vendor), .group = GROUP_OFFER },
+  { "offer-name", N_("Offer"), NULL, NULL, CP_FIELD_TEXT, F (offer_name), .group = GROUP_OFFER },
+  { "offering", N_("Kind of offer"), NULL, NULL, CP_FIELD_ENUM, F (offering), cp_labels_offering, CP_N_OFFERINGS, GROUP_OFFER },
+  { "nodes-available", N_("Nodes available"), N_("1 for a single machine"), NULL, CP_FIELD_UINT, F (nodes_available),
+    .group = GROUP_OFFER },
+  { "currency", N_("Currency"), NULL, NULL, CP_FIELD_CURRENCY, F (currency), .group = GROUP_OFFER },
+  { "valid-until", N_("Valid until"), N_("Date as YYYY-MM-DD"), NULL, CP_FIELD_TEXT, F (valid_until), .group = GROUP_OFFER },
+  { "notes", N_("Notes"), NULL, NULL, CP_FIELD_TEXT, F (notes), .group = GROUP_OFFER },
+
+  { "gpus-per-node", N_("GPUs per node"), NULL, NULL, CP_FIELD_UINT, F (gpus_per_node), .group = GROUP_HARDWARE },
+  { "gpu-memory", N_("Memory per GPU"), N_("As the datasheet states it"), N_("GB"), CP_FIELD_DOUBLE,
+    F (gpu.memory_nominal_gb), .group = GROUP_HARDWARE },
+  { "gpu-bf16-flops", N_("Dense BF16 peak"), N_("Such as 989T; never the sparse figure"), N_("FLOPS"), CP_FIELD_COUNT,
+    F (gpu.dense_bf16_flops), .group = GROUP_HARDWARE },
+  { "gpu-fp8-flops", N_("Dense FP8 peak"), N_("0 when the GPU has no FP8"), N_("FLOPS"), CP_FIELD_COUNT,
+    F (gpu.dense_fp8_flops), .group = GROUP_HARDWARE, .advanced = TRUE },
+  { "gpu-memory-bandwidth", N_("Memory bandwidth"), NULL, N_("GB/s"), CP_FIELD_DOUBLE,
+    F (gpu.memory_bandwidth_gbytes_per_s), .group = GROUP_HARDWARE, .advanced = TRUE },
+  { "intra-link-rate", N_("GPU link, each direction"), NULL, N_("GB/s"), CP_FIELD_DOUBLE,
+    F (intra_link.per_direction_gbytes_per_s), .group = GROUP_HARDWARE, .advanced = TRUE },
+
+  { "network", N_("Network between nodes"), NULL, NULL, CP_FIELD_ENUM, F (network), cp_labels_network, CP_N_NETWORKS,
+    GROUP_NETWORK },
+  { "nics-per-node", N_("NICs per node"), NULL, NULL, CP_FIELD_UINT, F (nics_per_node), .group = GROUP_NETWORK },
+  { "nic-gbps", N_("Rate of one NIC"), NULL, N_("Gb/s"), CP_FIELD_DOUBLE, F (nic_gbps), .group = GROUP_NETWORK },
+  { "sharing", N_("Bandwidth"), N_("Ask the vendor when the quote does not say"), NULL, CP_FIELD_ENUM, F (sharing),
+    cp_labels_sharing, CP_N_SHARINGS, GROUP_NETWORK },
+  { "share-factor", N_("Share of a shared fabric"), N_("0 uses the default assumption"), NULL, CP_FIELD_DOUBLE,
+    F (share_factor), .group = GROUP_NETWORK },
+
+  { "price", N_("Price"), N_("Such as 12.5/GPU/h or 30000 元/月"), NULL, CP_FIELD_PRICE, F (price),
+    .group = GROUP_PRICE, .money = TRUE },
+  { "price-unit", N_("Billed per"), NULL, NULL, CP_FIELD_ENUM, F (price_unit), cp_labels_price_unit, CP_N_PRICE_UNITS,
+    GROUP_PRICE },
+  { "billing-granularity", N_("Billing granularity"), N_("Billed time is rounded up to this"), N_("h"), CP_FIELD_DOUBLE,
+    F (billing_granularity_h), .group = GROUP_PRICE },
+  { "minimum-term", N_("Minimum term"), NULL, N_("h"), CP_FIELD_DOUBLE, F (minimum_term_h), .group = GROUP_PRICE },
+
+  { "network-fee", N_("Network fee"), NULL, N_("per node-month"), CP_FIELD_DOUBLE, F (network_fee_per_node_month),
+    .group = GROUP_COSTS, .money = TRUE },
+  { "storage", N_("Storage offered"), N_("Ask the vendor when the quote does not say"), NULL, CP_FIELD_ENUM, F (storage),
+    cp_labels_storage, CP_N_STORAGES, GROUP_COSTS },
+  { "storage-price", N_("Storage price"), NULL, N_("per TB-month"), CP_FIELD_DOUBLE, F (storage_price_per_tb_month),
+    .group = GROUP_COSTS, .money = TRUE },
+  { "management-fee", N_("Management or licence fee"), NULL, N_("per month"), CP_FIELD_DOUBLE, F (management_fee_per_month),
+    .group = GROUP_COSTS, .money = TRUE },
+  { "setup-fee", N_("Setup fee"), NULL, NULL, CP_FIELD_DOUBLE, F (setup_fee), .group = GROUP_COSTS, .money = TRUE },
+};
+
+#undef F
+
+/* Common inter-node fabrics, to fill the network rows in one step. */
+static const struct {
+  const char    *label;
+  CpNetworkKind  kind;
+  guint          nics;
+  double         nic_gbps;
+} network_presets[] = {
+  { N_("Keep the values below"), CP_N_NETWORKS, 0, 0 },
+  { N_("None (single machine)"), CP_NETWORK_NONE, 0, 0 },
+  { N_("8 × 400 Gb/s InfiniBand NDR"), CP_NETWORK_INFINIBAND, 8, 400 },
+  { N_("8 × 200 Gb/s InfiniBand HDR"), CP_NETWORK_INFINIBAND, 8, 200 },
+  { N_("8 × 200 Gb/s RoCE"), CP_NETWORK_ROCE, 8, 200 },
+  { N_("4 × 100 Gb/s RoCE"), CP_NETWORK_ROCE, 4, 100 },
+  { N_("2 × 25 Gb/s Ethernet"), CP_NETWORK_ETHERNET, 2, 25 },
+};
+
+struct _CpQuoteEditor
+{
+  AdwBin                parent_instance;
+
+  AdwPreferencesGroup  *offer_group;
+  AdwPreferencesGroup  *hardware_group;
+  AdwPreferencesGroup  *network_group;
+  AdwPreferencesGroup  *price_group;
+  AdwPreferencesGroup  *costs_group;
+  AdwComboRow          *gpu_row;
+  AdwComboRow          *link_row;
+  AdwComboRow          *network_preset_row;
+
+  AdwPreferencesGroup  *groups[N_GROUPS];
+  AdwExpanderRow       *hardware_expander;
+  GPtrArray            *rows;      /* CpFieldRow* */
+  GPtrArray            *gpu_ids;   /* parallel to gpu_row's items */
+  GPtrArray            *link_ids;  /* parallel to link_row's items */
+
+  CpProject            *project;
+  CpQuote              *quote;
+  gboolean              loading;
+};
+
+G_DEFINE_FINAL_TYPE (CpQuoteEditor, cp_quote_editor, ADW_TYPE_BIN)
+
+enum {
+  CHANGED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static guint
+find_id (GPtrArray  *ids,
+         const char *id)
+{
+  for (guint i = 1; i < ids->len; i++)
+    if (g_strcmp0 (g_ptr_array_index (ids, i), id) == 0)
+      return i;
+  return 0;
+}
+
+typedef guint        (*CountFunc) (const CpCatalog *catalog);
+typedef const char  *(*EntryFunc) (const CpCatalog *catalog, guint index, const char **name);
+
+static const char *
+gpu_entry (const CpCatalog  *catalog,
+           guint             index,
+           const char      **name)
+{
+  const CpGpuSpec *gpu = cp_catalog_get_gpu (catalog, index);
+
+  *name = gpu->name;
+  return gpu->id;
+}
+
+static const char *
+link_entry (const CpCatalog  *catalog,
+            guint             index,
+            const char      **name)
+{
+  const CpLinkSpec *link = cp_catalog_get_link (catalog, index);
+
+  *name = link->name;
+  return link->id;
+}
+
+static void
+fill_catalog_row (CpQuoteEditor *self,
+                  AdwComboRow   *row,
+                  GPtrArray     *ids,
+                  CountFunc      count,
+                  EntryFunc      entry)
+{
+  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  const CpCatalog *catalogs[2] = { self->project->custom, cp_catalog_get_builtin () };
+
+  g_ptr_array_set_size (ids, 0);
+  gtk_string_list_append (names, _("Custom"));
+  g_ptr_array_add (ids, g_strdup ("custom"));
+
+  for (guint c = 0; c < G_N_ELEMENTS (catalogs); c++)
+    {
+      if (catalogs[c] == NULL)
+        continue;
+      for (guint i = 0; i < count (catalogs[c]); i++)
+        {
+          const char *name = NULL;
+          const char *id = entry (catalogs[c], i, &name);
+
+          if (find_id (ids, id) != 0)
+            continue;
+          gtk_string_list_append (names, name);
+          g_ptr_array_add (ids, g_strdup (id));
+        }
+    }
+
+  adw_combo_row_set_model (row, G_LIST_MODEL (names));
+}
+
+static void
+load_rows (CpQuoteEditor *self,
+           gboolean       reset)
+{
+  self->loading = TRUE;
+
+  fill_catalog_row (self, self->gpu_row, self->gpu_ids, cp_catalog_n_gpus, gpu_entry);
+  adw_combo_row_set_selected (self->gpu_row, find_id (self->gpu_ids, self->quote->gpu.id));
+  fill_catalog_row (self, self->link_row, self->link_ids, cp_catalog_n_links, link_entry);
+  adw_combo_row_set_selected (self->link_row, find_id (self->link_ids, self->quote->intra_link.id));
+  if (reset)
+    adw_combo_row_set_selected (self->network_preset_row, 0);
+
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      CpFieldRow *row = g_ptr_array_index (self->rows, i);
+
+      cp_field_row_set_currency (row, self->quote->currency);
+      cp_field_row_load (row, self->quote, reset);
+    }
+
+  self->loading = FALSE;
+}
+
+static void
+emit_changed (CpQuoteEditor *self,
+              const char    *key)
+{
+  g_signal_emit (self, signals[CHANGED], 0, key);
+}
+
+/* A quote loaded from a file may already be one the model refuses; an
+ * edit that leaves that same problem in place is still accepted. */
+static gboolean
+validate_candidate (const CpQuote  *candidate,
+                    const CpQuote  *current,
+                    GError        **error)
+{
+  g_autoptr(GError) candidate_error = NULL;
+  g_autoptr(GError) current_error = NULL;
+
+  if (cp_quote_validate (candidate, &candidate_error))
+    return TRUE;
+
+  if (!cp_quote_validate (current, &current_error) &&
+      g_strcmp0 (current_error->message, candidate_error->message) == 0)
+    return TRUE;
+
+  g_propagate_error (error, g_steal_pointer (&candidate_error));
+  return FALSE;
+}
+
+/* "30000 元/月" names its unit and currency: they go with the price. */
+static void
+apply_value (const CpField      *field,
+             CpQuote            *quote,
+             const CpFieldValue *value)
+{
+  cp_field_apply (field, quote, value);
+
+  if (field->kind != CP_FIELD_PRICE)
+    return;
+  if (value->price_unit_found)
+    quote->price_unit = value->price_unit;
+  if (value->currency[0] != '\0')
+    g_strlcpy (quote->currency, value->currency, sizeof quote->currency);
+}
+
+static gboolean
+commit_field (gpointer            user_data,
+              const CpField      *field,
+              const CpFieldValue *value,
+              GError            **error)
+{
+  CpQuoteEditor *self = user_data;
+  CpQuote candidate = { 0 };
+  gboolean valid;
+
+  if (self->quote == NULL || self->loading)
+    return TRUE;
+
+  cp_quote_copy (&candidate, self->quote);
+  apply_value (field, &candidate, value);
+  valid = validate_candidate (&candidate, self->quote, error);
+  cp_quote_clear (&candidate);
+
+  if (!valid)
+    return FALSE;
+
+  apply_value (field, self->quote, value);
+  emit_changed (self, field->key);
+
+  self->loading = TRUE;
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      CpFieldRow *row = g_ptr_array_index (self->rows, i);
+
+      cp_field_row_set_currency (row, self->quote->currency);
+      cp_field_row_load (row, self->quote, FALSE);
+    }
+  self->loading = FALSE;
+
+  return TRUE;
+}
+
+static void
+on_gpu_selected (CpQuoteEditor *self)
+{
+  guint selected;
+  const char *id;
+
+  if (self->quote == NULL || self->loading)
+    return;
+
+  selected = adw_combo_row_get_selected (self->gpu_row);
+  if (selected == GTK_INVALID_LIST_POSITION || selected >= self->gpu_ids->len)
+    return;
+
+  id = g_ptr_array_index (self->gpu_ids, selected);
+  if (selected == 0)
+    {
+      g_free (self->quote->gpu.id);
+      self->quote->gpu.id = g_strdup (id);
+    }
+  else
+    {
+      const CpGpuSpec *gpu = cp_project_find_gpu (self->project, id);
+      const CpLinkSpec *link;
+
+      g_return_if_fail (gpu != NULL);
+      cp_quote_set_gpu (self->quote, gpu);
+
+      /* The GPU's usual interconnect, which the link row can override. */
+      link = gpu->default_intra_link ? cp_project_find_link (self->project, gpu->default_intra_link) : NULL;
+      if (link != NULL)
+        cp_quote_set_intra_link (self->quote, link);
+    }
+
+  load_rows (self, TRUE);
+  emit_changed (self, "gpu");
+}
+
+static void
+on_link_selected (CpQuoteEditor *self)
+{
+  guint selected;
+  const char *id;
+
+  if (self->quote == NULL || self->loading)
+    return;
+
+  selected = adw_combo_row_get_selected (self->link_row);
+  if (selected == GTK_INVALID_LIST_POSITION || selected >= self->link_ids->len)
+    return;
+
+  id = g_ptr_array_index (self->link_ids, selected);
+  if (selected == 0)
+    {
+      g_free (self->quote->intra_link.id);
+      self->quote->intra_link.id = g_strdup (id);
+    }
+  else
+    {
+      const CpLinkSpec *link = cp_project_find_link (self->project, id);
+
+      g_return_if_fail (link != NULL);
+      cp_quote_set_intra_link (self->quote, link);
+    }
+
+  load_rows (self, TRUE);
+  emit_changed (self, "intra-link");
+}
+
+static void
+on_network_preset_selected (CpQuoteEditor *self)
+{
+  guint selected;
+
+  if (self->quote == NULL || self->loading)
+    return;
+
+  selected = adw_combo_row_get_selected (self->network_preset_row);
+  if (selected == 0 || selected >= G_N_ELEMENTS (network_presets))
+    return;
+
+  self->quote->network = network_presets[selected].kind;
+  self->quote->nics_per_node = network_presets[selected].nics;
+  self->quote->nic_gbps = network_presets[selected].nic_gbps;
+
+  load_rows (self, FALSE);
+  emit_changed (self, "network");
+}
+
+void
+cp_quote_editor_set_quote (CpQuoteEditor *self,
+                           CpProject     *project,
+                           CpQuote       *quote)
+{
+  g_return_if_fail (CP_IS_QUOTE_EDITOR (self));
+  g_return_if_fail (project != NULL);
+  g_return_if_fail (quote != NULL);
+
+  self->project = project;
+  self->quote = quote;
+  load_rows (self, TRUE);
+}
+
+void
+cp_quote_editor_reload (CpQuoteEditor *self)
+{
+  g_return_if_fail (CP_IS_QUOTE_EDITOR (self));
+
+  if (self->quote != NULL)
+    load_rows (self, FALSE);
+}
+
+CpFieldRow *
+cp_quote_editor_get_row (CpQuoteEditor *self,
+                         const char    *key)
+{
+  g_return_val_if_fail (CP_IS_QUOTE_EDITOR (self), NULL);
+
+  for (guint i = 0; i < self->rows->len; i++)
+    {
+      CpFieldRow *row = g_ptr_array_index (self->rows, i);
+
+      if (strcmp (cp_field_row_get_field (row)->key, key) == 0)
+        return row;
+    }
+  return NULL;
+}
+
+AdwComboRow *
+cp_quote_editor_get_gpu_row (CpQuoteEditor *self)
+{
+  g_return_val_if_fail (CP_IS_QUOTE_EDITOR (self), NULL);
+
+  return self->gpu_row;
+}
+
+GtkWidget *
+cp_quote_editor_new (void)
+{
+  return g_object_new (CP_TYPE_QUOTE_EDITOR, NULL);
+}
+
+static void
+cp_quote_editor_dispose (GObject *object)
+{
+  CpQuoteEditor *self = (CpQuoteEditor *) object;
+
+  /* AdwBin disposes its child, the template, itself. */
+  self->quote = NULL;
+  self->project = NULL;
+
+  G_OBJECT_CLASS (cp_quote_editor_parent_class)->dispose (object);
+}
+
+static void
+cp_quote_editor_finalize (GObject *object)
+{
+  CpQuoteEditor *self = (CpQuoteEditor *) object;
+
+  g_clear_pointer (&self->rows, g_ptr_array_unref);
+  g_clear_pointer (&self->gpu_ids, g_ptr_array_unref);
+  g_clear_pointer (&self->link_ids, g_ptr_array_unref);
+
+  G_OBJECT_CLASS (cp_quote_editor_parent_class)->finalize (object);
+}
+
+static void
+cp_quote_editor_class_init (CpQuoteEditorClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->dispose = cp_quote_editor_dispose;
+  object_class->finalize = cp_quote_editor_finalize;
+
+  /**
+   * CpQuoteEditor::changed:
+   * @key: the field that changed ("gpu", "intra-link", "network" or a
+   *   field key)
+   *
+   * The quote was changed and the model accepts it.
+   */
+  signals[CHANGED] =
+    g_signal_new ("changed",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_STRING);
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/cp-quote-editor.ui");
+  gtk_widget_class_bind_template_child (widget_class, CpQuoteEditor, offer_group);
+  gtk_widget_class_bind_template_child (widget_class, CpQuoteEditor, hardware_group);
+  gtk_widget_class_bind_template_child (widget_class, CpQuoteEditor, network_group);
+  gtk_widget_class_bind_template_child (widget_class, CpQuoteEditor, price_group);
+  gtk_widget_class_bind_template_child (widget_class, CpQuoteEditor, costs_group);
+  gtk_widget_class_bind_template_child (widget_class, CpQuoteEditor, gpu_row);
+  gtk_widget_class_bind_template_child (widget_class, CpQuoteEditor, link_row);
+  gtk_widget_class_bind_template_child (widget_class, CpQuoteEditor, network_preset_row);
+  gtk_widget_class_bind_template_callback (widget_class, on_gpu_selected);
+  gtk_widget_class_bind_template_callback (widget_class, on_link_selected);
+  gtk_widget_class_bind_template_callback (widget_class, on_network_preset_selected);
+}
+
+static void
+cp_quote_editor_init (CpQuoteEditor *self)
+{
+  g_autoptr(GtkStringList) presets = gtk_string_list_new (NULL);
+
+  gtk_widget_init_template (GTK_WIDGET (self));
+
+  self->rows = g_ptr_array_new ();
+  self->gpu_ids = g_ptr_array_new_with_free_func (g_free);
+  self->link_ids = g_ptr_array_new_with_free_func (g_free);
+
+  self->groups[GROUP_OFFER] = self->offer_group;
+  self->groups[GROUP_HARDWARE] = self->hardware_group;
+  self->groups[GROUP_NETWORK] = self->network_group;
+  self->groups[GROUP_PRICE] = self->price_group;
+  self->groups[GROUP_COSTS] = self->costs_group;
+
+  for (guint i = 0; i < G_N_ELEMENTS (network_presets); i++)
+    gtk_string_list_append (presets, _(network_presets[i].label));
+  adw_combo_row_set_model (self->network_preset_row, G_LIST_MODEL (presets));
+
+  for (guint i = 0; i < G_N_ELEMENTS (quote_fields); i++)
+    {
+      const CpField *field = &quote_fields[i];
+      CpFieldRow *row = cp_field_row_new (field, commit_field, self);
+
+      g_ptr_array_add (self->rows, row);
+
+      if (field->advanced)
+        {
+          if (self->hardware_expander == NULL)
+            {
+              self->hardware_expander = ADW_EXPANDER_ROW (adw_expander_row_new ());
+              adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->hardware_expander),
+                                             _("More Hardware Figures"));
+              adw_preferences_group_add (self->groups[field->group], GTK_WIDGET (self->hardware_expander));
+            }
+          adw_expander_row_add_row (self->hardware_expander, GTK_WIDGET (row));
+        }
+      else
+        adw_preferences_group_add (self->groups[field->group], GTK_WIDGET (row));
+    }
+}

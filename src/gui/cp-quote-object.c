@@ -1,0 +1,120 @@
+/* cp-quote-object.c: a quote of the open project, for list models. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "cp-labels.h"
+#include "cp-quote-object.h"
+
+struct _CpQuoteObject
+{
+  GObject  parent_instance;
+
+  CpQuote   *quote;
+};
+
+G_DEFINE_FINAL_TYPE (CpQuoteObject, cp_quote_object, G_TYPE_OBJECT)
+
+enum {
+  PROP_0,
+  PROP_TITLE,
+  PROP_SUBTITLE,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
+
+CpQuoteObject *
+cp_quote_object_new (CpQuote *quote)
+{
+  CpQuoteObject *self;
+
+  g_return_val_if_fail (quote != NULL, NULL);
+
+  self = g_object_new (CP_TYPE_QUOTE_OBJECT, NULL);
+  self->quote = quote;
+
+  return self;
+}
+
+CpQuote *
+cp_quote_object_get_quote (CpQuoteObject *self)
+{
+  g_return_val_if_fail (CP_IS_QUOTE_OBJECT (self), NULL);
+
+  return self->quote;
+}
+
+const char *
+cp_quote_object_get_title (CpQuoteObject *self)
+{
+  g_return_val_if_fail (CP_IS_QUOTE_OBJECT (self), NULL);
+
+  if (self->quote->vendor != NULL && *self->quote->vendor != '\0')
+    return self->quote->vendor;
+  return _("Untitled Quote");
+}
+
+char *
+cp_quote_object_dup_subtitle (CpQuoteObject *self)
+{
+  g_return_val_if_fail (CP_IS_QUOTE_OBJECT (self), NULL);
+
+  /* TRANSLATORS: offer name · nodes × GPUs per node × GPU name */
+  return g_strdup_printf (_("%s · %u × %u × %s"),
+                          self->quote->offer_name ? self->quote->offer_name : "",
+                          self->quote->nodes_available, self->quote->gpus_per_node,
+                          self->quote->gpu.name ? self->quote->gpu.name : "");
+}
+
+void
+cp_quote_object_changed (CpQuoteObject *self)
+{
+  g_return_if_fail (CP_IS_QUOTE_OBJECT (self));
+
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SUBTITLE]);
+}
+
+static void
+cp_quote_object_get_property (GObject    *object,
+                              guint       prop_id,
+                              GValue     *value,
+                              GParamSpec *pspec)
+{
+  CpQuoteObject *self = CP_QUOTE_OBJECT (object);
+
+  switch (prop_id)
+    {
+    case PROP_TITLE:
+      g_value_set_string (value, cp_quote_object_get_title (self));
+      break;
+    case PROP_SUBTITLE:
+      g_value_take_string (value, cp_quote_object_dup_subtitle (self));
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+cp_quote_object_class_init (CpQuoteObjectClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->get_property = cp_quote_object_get_property;
+
+  properties[PROP_TITLE] =
+    g_param_spec_string ("title", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+  properties[PROP_SUBTITLE] =
+    g_param_spec_string ("subtitle", NULL, NULL, NULL,
+                         G_PARAM_READABLE | G_PARAM_STATIC_STRINGS);
+
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+}
+
+static void
+cp_quote_object_init (CpQuoteObject *self)
+{
+}

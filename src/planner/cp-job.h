@@ -1,0 +1,93 @@
+/* cp-job.h: a job profile, what the team wants to run. */
+#pragma once
+
+#include "cp-types.h"
+
+G_BEGIN_DECLS
+
+/* Figures measured on a single-machine trial run (R9). Zero means "not
+ * measured". They belong to the quote whose hardware ran them. */
+typedef struct {
+  char   *quote_id;             /* the quote whose hardware ran the trial */
+  guint   gpus;                 /* GPUs the trial used */
+  double  gpu_dense_flops;      /* dense peak of the GPU it ran on, to carry the
+                                 * measured utilisation to other GPUs */
+  double  peak_memory_bytes;    /* per GPU */
+  double  tokens_per_s;         /* whole machine */
+  double  step_s;               /* alternative to tokens_per_s */
+  double  communication_share;  /* 0..1 of step time spent communicating */
+} CpTrialRun;
+
+typedef struct {
+  char         *id;
+  char         *name;
+  CpTaskKind    kind;
+  CpModelSpec   model;           /* model.id names a catalogue entry, or "custom" */
+
+  /* Training */
+  CpPrecision   precision;
+  CpOptimizer   optimizer;
+  double        tokens;
+  guint         seq_len;
+  guint         micro_batch;
+  guint         global_batch;    /* sequences per optimizer step */
+  CpRecompute   recompute;
+  gboolean      flash_attention;
+  guint         zero_stage;      /* 0..3 */
+  gboolean      cpu_offload;
+  guint         tensor_parallel;   /* 0: choose for me */
+  guint         pipeline_parallel; /* 0: choose for me */
+  gboolean      allow_lora;      /* a full fine-tune that could be done with LoRA/QLoRA */
+  guint         lora_rank;
+  guint         lora_targets;    /* bit mask of CpLoraTarget */
+  double        mfu;             /* end-to-end model FLOPs utilisation, measured or
+                                  * assumed; 0: modelled (compute + communication).
+                                  * The CLI's --mfu sets it. */
+
+  /* Inference service */
+  guint         context_len;     /* tokens per request (prompt + output) */
+  guint         concurrency;     /* target concurrent requests */
+  guint         weight_bits;     /* 16, 8 or 4 */
+  guint         kv_bits;         /* 16, 8 or 4 */
+
+  /* Duration of a service, a debugging period or data processing; 0 = the deadline */
+  double        duration_days;
+  double        deadline_days;   /* 0: no deadline */
+
+  /* Team (R8) */
+  gboolean      team_has_distributed_experience;
+  gboolean      team_has_ops_engineer;
+  guint         engineers;
+  double        engineer_day_cost;   /* in the project's currency */
+
+  double        storage_tb;      /* data + checkpoints kept during the job */
+
+  CpTrialRun    trial;
+  char         *notes;
+} CpJob;
+
+typedef enum {
+  CP_LORA_TARGET_Q   = 1 << 0,
+  CP_LORA_TARGET_K   = 1 << 1,
+  CP_LORA_TARGET_V   = 1 << 2,
+  CP_LORA_TARGET_O   = 1 << 3,
+  CP_LORA_TARGET_MLP = 1 << 4,
+  CP_LORA_TARGET_ALL = 0x1f,
+} CpLoraTarget;
+
+/* Fills every field with the documented defaults for the given kind. */
+void      cp_job_init   (CpJob *job, CpTaskKind kind);
+void      cp_job_clear  (CpJob *job);
+void      cp_job_copy   (CpJob *dest, const CpJob *src);
+/* Heap versions, as a project holds them. */
+CpJob    *cp_job_new    (CpTaskKind kind);
+CpJob    *cp_job_dup    (const CpJob *job);
+void      cp_job_free   (CpJob *job);
+/* Sets the model part from a catalogue entry (copied). */
+void      cp_job_set_model (CpJob *job, const CpModelSpec *model);
+/* Checks every field a model evaluation needs; the message names the field. */
+gboolean  cp_job_validate (const CpJob *job, GError **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CpJob, cp_job_free)
+
+G_END_DECLS

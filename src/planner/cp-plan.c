@@ -1,0 +1,489 @@
+/* cp-plan.c: the verdict for one job over every quote, rules R1–R9 of
+ * shared/DESIGN.md, as data. */
+#include "config.h"
+
+#include "cp-plan.h"
+
+#include <math.h>
+#include <string.h>
+
+static const char * const rule_names[] = { "R1", "R2", "R3", "R4", "R5", "R6", "R7", "R8", "R9" };
+static const char * const outcome_names[] = {
+  "fits", "fits-with-technique", "judgement-zone", "gap-needs-cluster", "techniques-fail",
+  "full-finetune-cluster", "peft-single-gpu", "peft-needs-more",
+  "concurrency-one-node", "concurrency-cluster", "model-does-not-fit",
+  "single-machine-work", "debug-share",
+  "compute-dominates", "communication-dominates",
+  "cheapest-total", "ask-bandwidth", "ask-storage",
+  "signal-memory", "signal-deadline", "signal-concurrency", "signal-premium", "no-signal",
+  "migration-counted", "migration-none", "prefer-hosted",
+  "trial-used", "trial-missing",
+};
+static const char * const verdict_names[] = {
+  "single-machine", "single-machine-with-technique", "cluster", "not-feasible",
+};
+static const char * const risk_names[] = {
+  "setup-time", "gpu-mismatch", "communication-bottleneck", "scheduler-learning",
+  "inflexible-scaling", "single-point-of-failure", "traffic-misjudged", "idle-capacity",
+};
+
+G_STATIC_ASSERT (G_N_ELEMENTS (rule_names) == CP_N_RULES);
+G_STATIC_ASSERT (G_N_ELEMENTS (outcome_names) == CP_N_OUTCOMES);
+G_STATIC_ASSERT (G_N_ELEMENTS (verdict_names) == CP_N_VERDICTS);
+G_STATIC_ASSERT (G_N_ELEMENTS (risk_names) == CP_N_RISKS);
+
+const char *
+cp_rule_to_string (CpRule rule)
+{
+  return (guint) rule < CP_N_RULES ? rule_names[rule] : NULL;
+}
+
+const char *
+cp_outcome_to_string (CpOutcome outcome)
+{
+  return (guint) outcome < CP_N_OUTCOMES ? outcome_names[outcome] : NULL;
+}
+
+const char *
+cp_verdict_to_string (CpVerdict verdict)
+{
+  return (guint) verdict < CP_N_VERDICTS ? verdict_names[verdict] : NULL;
+}
+
+const char *
+cp_risk_to_string (CpRisk risk)
+{
+  return (guint) risk < CP_N_RISKS ? risk_names[risk] : NULL;
+}
+
+static void
+add_reason (CpPlan    *plan,
+            CpRule     rule,
+            CpOutcome  outcome,
+            int        quote_index,
+            double     v0,
+            double     v1,
+            double     v2,
+            double     v3)
+{
+  CpReason reason = { rule, outcome, quote_index, { v0, v1, v2, v3 } };
+
+  g_array_append_val (plan->reasons, reason);
+}
+
+static void
+add_risk (CpPlan *plan,
+          CpRisk  risk)
+{
+  g_array_append_val (plan->risks, risk);
+}
+
+static gboolean
+option_is_feasible (const CpJob      *job,
+                    const CpEstimate *est)
+{
+  if (!est->fits || !est->meets_deadline)
+    return FALSE;
+  if (job->kind == CP_TASK_INFERENCE)
+    return est->max_concurrency * est->data_parallel >= job->concurrency;
+  return TRUE;
+}
+
+/* The node count offered for one quote: the fewest nodes that fit, meet the
+ * deadline and (for a service) carry the target concurrency; otherwise the
+ * count with the shortest run that fits; otherwise the most nodes. */
+static void
+choose_nodes (const CpJob      *job,
+              const CpQuote    *quote,
+              const CpSettings *settings,
+              CpOption         *option)
+{
+  guint max_nodes = MAX (quote->nodes_available, 1);
+  gboolean have_fitting = FALSE;
+  CpEstimate best = { 0 };
+
+  if (job->kind == CP_TASK_DEBUG || job->kind == CP_TASK_DATA_PROCESSING)
+    max_nodes = 1;  /* R4: one machine */
+
+  for (guint nodes = 1; nodes <= max_nodes; nodes++)
+    {
+      CpEstimate est;
+
+      if (!cp_estimate (job, quote, nodes, settings, &est, NULL))
+        break;
+      if (option_is_feasible (job, &est))
+        {
+          option->estimate = est;
+          option->feasible = TRUE;
+          return;
+        }
+      if (est.fits && (!have_fitting || est.calendar_days < best.calendar_days ||
+                       est.max_concurrency * est.data_parallel > best.max_concurrency * best.data_parallel))
+        {
+          best = est;
+          have_fitting = TRUE;
+        }
+      else if (!have_fitting)
+        best = est;
+    }
+  option->estimate = best;
+  option->feasible = FALSE;
+}
+
+static int
+compare_options (gconstpointer a,
+                 gconstpointer b)
+{
+  const CpOption *x = a;
+  const CpOption *y = b;
+
+  if (x->feasible != y->feasible)
+    return x->feasible ? -1 : 1;
+  if (x->estimate.fits != y->estimate.fits)
+    return x->estimate.fits ? -1 : 1;
+  if (x->feasible)
+    {
+      if (x->estimate.total_cost != y->estimate.total_cost)
+        return x->estimate.total_cost < y->estimate.total_cost ? -1 : 1;
+    }
+  else if (x->estimate.calendar_days != y->estimate.calendar_days)
+    return x->estimate.calendar_days < y->estimate.calendar_days ? -1 : 1;
+  return x->quote_index - y->quote_index;
+}
+
+/* Cost of one GPU-hour, to show how the ranking by unit price differs from
+ * the ranking by total cost (R6). */
+static double
+gpu_hour_price (const CpQuote    *quote,
+                const CpSettings *settings)
+{
+  switch (quote->price_unit)
+    {
+    case CP_PRICE_PER_GPU_HOUR:
+      return quote->price;
+    case CP_PRICE_PER_NODE_HOUR:
+      return quote->price / quote->gpus_per_node;
+    case CP_PRICE_PER_NODE_MONTH:
+    case CP_N_PRICE_UNITS:
+    default:
+      return quote->price / settings->hours_per_month / quote->gpus_per_node;
+    }
+}
+
+static const CpOption *
+best_option (const CpPlan *plan,
+             gboolean      cluster,
+             gboolean      feasible_only)
+{
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+      if ((option->estimate.nodes > 1) == cluster && (!feasible_only || option->feasible))
+        return option;
+    }
+  return NULL;
+}
+
+static void
+reason_memory (CpPlan           *plan,
+               const CpJob      *job,
+               const CpQuote    *quotes,
+               const CpSettings *settings,
+               const CpOption   *subject)
+{
+  const CpEstimate *est = &subject->estimate;
+  const CpQuote *quote = &quotes[subject->quote_index];
+  double node_bytes = cp_settings_gpu_memory_bytes (settings, &quote->gpu) * quote->gpus_per_node;
+  CpEstimate one_node;
+  gboolean one_node_ok = cp_estimate (job, quote, 1, settings, &one_node, NULL);
+  int q = subject->quote_index;
+
+  if (one_node_ok && one_node.fits && one_node.technique == CP_TECHNIQUE_AS_CONFIGURED)
+    add_reason (plan, CP_RULE_R1_MEMORY_GAP, CP_OUTCOME_FITS, q, est->memory_gap, est->total_memory_bytes, node_bytes, 0);
+  else if (est->memory_gap > settings->judgement_gap_high)
+    add_reason (plan, CP_RULE_R1_MEMORY_GAP, CP_OUTCOME_GAP_NEEDS_CLUSTER, q, est->memory_gap, est->total_memory_bytes, node_bytes, 0);
+  else if (est->memory_gap > settings->judgement_gap_low)
+    add_reason (plan, CP_RULE_R1_MEMORY_GAP, CP_OUTCOME_JUDGEMENT_ZONE, q, est->memory_gap,
+                one_node_ok && one_node.fits ? (double) one_node.technique : -1.0,
+                one_node.memory_per_gpu_bytes, one_node.available_per_gpu_bytes);
+  else if (one_node_ok && one_node.fits)
+    add_reason (plan, CP_RULE_R1_MEMORY_GAP, CP_OUTCOME_FITS_WITH_TECHNIQUE, q, est->memory_gap,
+                (double) one_node.technique, one_node.memory_per_gpu_bytes, one_node.available_per_gpu_bytes);
+  else
+    add_reason (plan, CP_RULE_R1_MEMORY_GAP, CP_OUTCOME_TECHNIQUES_FAIL, q, est->memory_gap, est->total_memory_bytes, node_bytes, 0);
+}
+
+static void
+reason_signals (CpPlan      *plan,
+                const CpJob *job)
+{
+  const CpOption *single = best_option (plan, FALSE, FALSE);
+  const CpOption *single_ok = best_option (plan, FALSE, TRUE);
+  const CpOption *cluster_ok = best_option (plan, TRUE, TRUE);
+  guint fired = 0;
+
+  if (single != NULL && cp_task_kind_is_training (job->kind) && !single->estimate.fits)
+    {
+      add_reason (plan, CP_RULE_R7_CLUSTER_SIGNALS, CP_OUTCOME_SIGNAL_MEMORY, single->quote_index,
+                  single->estimate.memory_gap, 0, 0, 0);
+      fired++;
+    }
+  if (single != NULL && single->estimate.fits && !single->estimate.meets_deadline)
+    {
+      add_reason (plan, CP_RULE_R7_CLUSTER_SIGNALS, CP_OUTCOME_SIGNAL_DEADLINE, single->quote_index,
+                  single->estimate.calendar_days, job->deadline_days, 0, 0);
+      fired++;
+    }
+  if (single != NULL && job->kind == CP_TASK_INFERENCE && single->estimate.fits && !single->feasible)
+    {
+      const CpEstimate *est = &single->estimate;
+      add_reason (plan, CP_RULE_R7_CLUSTER_SIGNALS, CP_OUTCOME_SIGNAL_CONCURRENCY, single->quote_index,
+                  job->concurrency, est->max_concurrency * est->data_parallel, 0, 0);
+      fired++;
+    }
+  if (single_ok != NULL && cluster_ok != NULL &&
+      single_ok->estimate.total_cost > cluster_ok->estimate.total_cost)
+    {
+      add_reason (plan, CP_RULE_R7_CLUSTER_SIGNALS, CP_OUTCOME_SIGNAL_PREMIUM, cluster_ok->quote_index,
+                  single_ok->estimate.total_cost, cluster_ok->estimate.total_cost, 0, 0);
+      fired++;
+    }
+  if (fired == 0)
+    add_reason (plan, CP_RULE_R7_CLUSTER_SIGNALS, CP_OUTCOME_NO_SIGNAL, -1, 0, 0, 0, 0);
+}
+
+static void
+reason_split (CpPlan           *plan,
+              const CpJob      *job,
+              const CpQuote    *quotes,
+              const CpSettings *settings)
+{
+  const CpOption *split = best_option (plan, TRUE, FALSE);
+  CpEstimate est;
+
+  if (split != NULL)
+    est = split->estimate;
+  else
+    {
+      for (guint i = 0; i < plan->options->len && split == NULL; i++)
+        {
+          const CpOption *option = &g_array_index (plan->options, CpOption, i);
+          if (quotes[option->quote_index].nodes_available > 1 &&
+              cp_estimate (job, &quotes[option->quote_index], 2, settings, &est, NULL))
+            split = option;
+        }
+      if (split == NULL)
+        return;
+    }
+
+  /* At equal times the split waits as long as it computes: that is no
+   * longer compute dominating, so 1.0 counts as communication. */
+  add_reason (plan, CP_RULE_R5_SPLIT_BENEFIT,
+              est.comm_compute_ratio < 1.0 ? CP_OUTCOME_COMPUTE_DOMINATES : CP_OUTCOME_COMMUNICATION_DOMINATES,
+              split->quote_index, est.comm_compute_ratio, est.compute_s, est.communication_s, est.nodes);
+}
+
+static void
+add_risks (CpPlan      *plan,
+           const CpJob *job,
+           gboolean     cluster)
+{
+  if (job->kind == CP_TASK_INFERENCE)
+    {
+      add_risk (plan, cluster ? CP_RISK_TRAFFIC_MISJUDGED : CP_RISK_INFLEXIBLE_SCALING);
+      add_risk (plan, cluster ? CP_RISK_IDLE_CAPACITY : CP_RISK_SINGLE_POINT_OF_FAILURE);
+    }
+  else if (cluster)
+    {
+      add_risk (plan, CP_RISK_COMMUNICATION_BOTTLENECK);
+      add_risk (plan, CP_RISK_SCHEDULER_LEARNING);
+    }
+  else
+    {
+      add_risk (plan, CP_RISK_SETUP_TIME);
+      add_risk (plan, CP_RISK_GPU_MISMATCH);
+    }
+}
+
+CpPlan *
+cp_plan_new (const CpJob      *job,
+             const CpQuote    *quotes,
+             guint             n_quotes,
+             const CpSettings *settings)
+{
+  CpPlan *plan = g_new0 (CpPlan, 1);
+  const CpOption *first;
+  const CpOption *subject;
+  gboolean cluster;
+
+  plan->options = g_array_sized_new (FALSE, TRUE, sizeof (CpOption), n_quotes);
+  plan->reasons = g_array_new (FALSE, TRUE, sizeof (CpReason));
+  plan->risks = g_array_new (FALSE, TRUE, sizeof (CpRisk));
+  plan->recommended = -1;
+  plan->verdict = CP_VERDICT_NOT_FEASIBLE;
+
+  for (guint i = 0; i < n_quotes; i++)
+    {
+      CpOption option = { (int) i };
+      CpEstimate probe;
+
+      /* A quote the model cannot use is left out, not guessed at. */
+      if (!cp_estimate (job, &quotes[i], 1, settings, &probe, NULL))
+        continue;
+      choose_nodes (job, &quotes[i], settings, &option);
+      g_array_append_val (plan->options, option);
+    }
+
+  /* R1 says: over 3× go to a cluster directly, so a single machine that
+   * only fits by a technique beyond that gap is not offered. */
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      CpOption *option = &g_array_index (plan->options, CpOption, i);
+      if (option->estimate.nodes == 1 && option->estimate.technique != CP_TECHNIQUE_AS_CONFIGURED &&
+          option->estimate.memory_gap > settings->judgement_gap_high)
+        option->feasible = FALSE;
+    }
+
+  g_array_sort (plan->options, compare_options);
+  for (guint i = 0; i < plan->options->len; i++)
+    g_array_index (plan->options, CpOption, i).rank = i + 1;
+
+  if (plan->options->len == 0)
+    return plan;
+
+  first = &g_array_index (plan->options, CpOption, 0);
+  if (first->feasible)
+    {
+      plan->recommended = 0;
+      if (first->estimate.nodes > 1)
+        plan->verdict = CP_VERDICT_CLUSTER;
+      else if (first->estimate.technique != CP_TECHNIQUE_AS_CONFIGURED)
+        plan->verdict = CP_VERDICT_SINGLE_MACHINE_WITH_TECHNIQUE;
+      else
+        plan->verdict = CP_VERDICT_SINGLE_MACHINE;
+    }
+  subject = first;
+  cluster = subject->estimate.nodes > 1;
+
+  /* R1 and R2 */
+  if (cp_task_kind_is_training (job->kind))
+    {
+      reason_memory (plan, job, quotes, settings, subject);
+      if (job->kind == CP_TASK_FULL_FINETUNE && (subject->estimate.memory_gap > 1.0 || cluster))
+        add_reason (plan, CP_RULE_R2_FINETUNE_KIND, CP_OUTCOME_FULL_FINETUNE_CLUSTER, subject->quote_index,
+                    job->model.params, 0, 0, 0);
+      else if (job->kind == CP_TASK_LORA || job->kind == CP_TASK_QLORA)
+        {
+          const CpQuote *quote = &quotes[subject->quote_index];
+          double one_gpu = cp_estimate_memory_per_gpu_bytes (job, CP_TECHNIQUE_AS_CONFIGURED, 1, settings);
+          double available = cp_settings_gpu_memory_bytes (settings, &quote->gpu);
+          add_reason (plan, CP_RULE_R2_FINETUNE_KIND,
+                      one_gpu <= available ? CP_OUTCOME_PEFT_SINGLE_GPU : CP_OUTCOME_PEFT_NEEDS_MORE,
+                      subject->quote_index, job->model.params, one_gpu, available, 0);
+        }
+    }
+
+  /* R3 */
+  if (job->kind == CP_TASK_INFERENCE)
+    {
+      const CpEstimate *est = &subject->estimate;
+      const CpQuote *quote = &quotes[subject->quote_index];
+      double node_bytes = cp_settings_gpu_memory_bytes (settings, &quote->gpu) * quote->gpus_per_node;
+
+      if (est->max_concurrency <= 0)
+        add_reason (plan, CP_RULE_R3_INFERENCE_CONCURRENCY, CP_OUTCOME_MODEL_DOES_NOT_FIT, subject->quote_index,
+                    est->weights_bytes * est->gpus, node_bytes, 0, 0);
+      else if (est->nodes_needed <= 1)
+        add_reason (plan, CP_RULE_R3_INFERENCE_CONCURRENCY, CP_OUTCOME_CONCURRENCY_ONE_NODE, subject->quote_index,
+                    job->concurrency, est->max_concurrency, est->replicas_needed, est->replicas_per_node);
+      else
+        add_reason (plan, CP_RULE_R3_INFERENCE_CONCURRENCY, CP_OUTCOME_CONCURRENCY_CLUSTER, subject->quote_index,
+                    job->concurrency, est->max_concurrency, est->replicas_needed, est->nodes_needed);
+    }
+
+  /* R4 */
+  if (job->kind == CP_TASK_DEBUG || job->kind == CP_TASK_DATA_PROCESSING)
+    add_reason (plan, CP_RULE_R4_SINGLE_MACHINE_WORK, CP_OUTCOME_SINGLE_MACHINE_WORK, subject->quote_index,
+                job->kind, 0, 0, 0);
+  else if (cp_task_kind_is_training (job->kind))
+    add_reason (plan, CP_RULE_R4_SINGLE_MACHINE_WORK, CP_OUTCOME_DEBUG_SHARE, subject->quote_index,
+                settings->debug_share, subject->estimate.debug_days, subject->estimate.debug_cost, 0);
+
+  /* R5: the split's benefit, on the cluster chosen, else on the smallest
+   * split (two nodes) of the best-ranked cluster quote. */
+  if (cp_task_kind_is_training (job->kind))
+    reason_split (plan, job, quotes, settings);
+
+  /* R6 */
+  if (first->feasible)
+    {
+      guint cheaper_by_unit_price = 0;
+      double runner_up = NAN;
+
+      for (guint i = 1; i < plan->options->len; i++)
+        {
+          const CpOption *option = &g_array_index (plan->options, CpOption, i);
+          if (option->feasible)
+            {
+              runner_up = option->estimate.total_cost;
+              break;
+            }
+        }
+      for (guint i = 0; i < plan->options->len; i++)
+        {
+          const CpOption *option = &g_array_index (plan->options, CpOption, i);
+          if (gpu_hour_price (&quotes[option->quote_index], settings) <
+              gpu_hour_price (&quotes[first->quote_index], settings))
+            cheaper_by_unit_price++;
+        }
+      add_reason (plan, CP_RULE_R6_TOTAL_COST, CP_OUTCOME_CHEAPEST_TOTAL, first->quote_index,
+                  first->estimate.total_cost, runner_up, cheaper_by_unit_price + 1, 1);
+    }
+  for (guint i = 0; i < n_quotes; i++)
+    {
+      if (quotes[i].nodes_available > 1 && quotes[i].sharing == CP_SHARING_UNKNOWN)
+        add_reason (plan, CP_RULE_R6_TOTAL_COST, CP_OUTCOME_ASK_BANDWIDTH, (int) i, i, 0, 0, 0);
+      if (quotes[i].storage == CP_STORAGE_UNKNOWN && job->storage_tb > 0)
+        add_reason (plan, CP_RULE_R6_TOTAL_COST, CP_OUTCOME_ASK_STORAGE, (int) i, i, 0, 0, 0);
+    }
+
+  /* R7 */
+  reason_signals (plan, job);
+
+  /* R8 */
+  if (cluster)
+    {
+      if (subject->estimate.migration_days > 0)
+        add_reason (plan, CP_RULE_R8_MIGRATION, CP_OUTCOME_MIGRATION_COUNTED, subject->quote_index,
+                    subject->estimate.migration_days, subject->estimate.engineering_cost, 0, 0);
+      else
+        add_reason (plan, CP_RULE_R8_MIGRATION, CP_OUTCOME_MIGRATION_NONE, subject->quote_index, 0, 0, 0, 0);
+    }
+  if (!job->team_has_ops_engineer)
+    {
+      CpOfferingKind offering = quotes[subject->quote_index].offering;
+      if (offering == CP_OFFERING_BARE_METAL || offering == CP_OFFERING_BARE_METAL_CLUSTER)
+        add_reason (plan, CP_RULE_R8_MIGRATION, CP_OUTCOME_PREFER_HOSTED, subject->quote_index, 0, 0, 0, 0);
+    }
+
+  /* R9 */
+  if (job->trial.peak_memory_bytes > 0 || job->trial.tokens_per_s > 0 || job->trial.step_s > 0)
+    add_reason (plan, CP_RULE_R9_TRIAL_RUN, CP_OUTCOME_TRIAL_USED, -1, job->trial.peak_memory_bytes,
+                job->trial.tokens_per_s, job->trial.communication_share, 0);
+  else
+    add_reason (plan, CP_RULE_R9_TRIAL_RUN, CP_OUTCOME_TRIAL_MISSING, -1, 0, 0, 0, 0);
+
+  add_risks (plan, job, cluster);
+  return plan;
+}
+
+void
+cp_plan_free (CpPlan *plan)
+{
+  if (plan == NULL)
+    return;
+  g_array_unref (plan->options);
+  g_array_unref (plan->reasons);
+  g_array_unref (plan->risks);
+  g_free (plan);
+}

@@ -1,0 +1,125 @@
+/* cp-plan.h: the verdict for one job over every quote (rules R1–R9).
+ *
+ * Reasons are data: a rule id, an outcome and the numbers behind it.
+ * Words are chosen where they are shown (see src/report/cp-reason-text.h).
+ */
+#pragma once
+
+#include "cp-estimate.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  CP_RULE_R1_MEMORY_GAP,
+  CP_RULE_R2_FINETUNE_KIND,
+  CP_RULE_R3_INFERENCE_CONCURRENCY,
+  CP_RULE_R4_SINGLE_MACHINE_WORK,
+  CP_RULE_R5_SPLIT_BENEFIT,
+  CP_RULE_R6_TOTAL_COST,
+  CP_RULE_R7_CLUSTER_SIGNALS,
+  CP_RULE_R8_MIGRATION,
+  CP_RULE_R9_TRIAL_RUN,
+  CP_N_RULES
+} CpRule;
+
+typedef enum {
+  /* R1 */
+  CP_OUTCOME_FITS,                 /* v0 gap, v1 need bytes, v2 node bytes */
+  CP_OUTCOME_FITS_WITH_TECHNIQUE,  /* v0 gap, v1 technique, v2 memory/GPU after, v3 available/GPU */
+  CP_OUTCOME_JUDGEMENT_ZONE,       /* v0 gap, v1 best technique or -1, v2 memory/GPU after, v3 available/GPU */
+  CP_OUTCOME_GAP_NEEDS_CLUSTER,    /* v0 gap, v1 need bytes, v2 node bytes */
+  CP_OUTCOME_TECHNIQUES_FAIL,      /* v0 gap, v1 need bytes, v2 node bytes */
+  /* R2 */
+  CP_OUTCOME_FULL_FINETUNE_CLUSTER,   /* v0 params */
+  CP_OUTCOME_PEFT_SINGLE_GPU,         /* v0 params, v1 memory/GPU, v2 available/GPU */
+  CP_OUTCOME_PEFT_NEEDS_MORE,         /* v0 params, v1 memory/GPU, v2 available/GPU */
+  /* R3 */
+  CP_OUTCOME_CONCURRENCY_ONE_NODE,    /* v0 target, v1 per replica, v2 replicas, v3 per node */
+  CP_OUTCOME_CONCURRENCY_CLUSTER,     /* v0 target, v1 per replica, v2 replicas, v3 nodes */
+  CP_OUTCOME_MODEL_DOES_NOT_FIT,      /* v0 weights bytes, v1 node bytes */
+  /* R4 */
+  CP_OUTCOME_SINGLE_MACHINE_WORK,     /* v0 task kind */
+  CP_OUTCOME_DEBUG_SHARE,             /* v0 share, v1 debug days, v2 debug cost */
+  /* R5 */
+  CP_OUTCOME_COMPUTE_DOMINATES,       /* v0 ratio, v1 compute s, v2 communication s, v3 nodes */
+  CP_OUTCOME_COMMUNICATION_DOMINATES, /* v0 ratio, v1 compute s, v2 communication s, v3 nodes */
+  /* R6 */
+  CP_OUTCOME_CHEAPEST_TOTAL,          /* v0 total cost, v1 runner-up cost, v2 unit-price rank, v3 total rank */
+  CP_OUTCOME_ASK_BANDWIDTH,           /* v0 quote index */
+  CP_OUTCOME_ASK_STORAGE,             /* v0 quote index */
+  /* R7 */
+  CP_OUTCOME_SIGNAL_MEMORY,           /* v0 gap */
+  CP_OUTCOME_SIGNAL_DEADLINE,         /* v0 single-machine days, v1 deadline days */
+  CP_OUTCOME_SIGNAL_CONCURRENCY,      /* v0 target, v1 one-node capacity */
+  CP_OUTCOME_SIGNAL_PREMIUM,          /* v0 bigger single machine cost, v1 cluster cost */
+  CP_OUTCOME_NO_SIGNAL,
+  /* R8 */
+  CP_OUTCOME_MIGRATION_COUNTED,       /* v0 days, v1 cost */
+  CP_OUTCOME_MIGRATION_NONE,
+  CP_OUTCOME_PREFER_HOSTED,           /* no ops engineer */
+  /* R9 */
+  CP_OUTCOME_TRIAL_USED,              /* v0 peak bytes, v1 tokens/s, v2 comm share */
+  CP_OUTCOME_TRIAL_MISSING,
+  CP_N_OUTCOMES
+} CpOutcome;
+
+typedef struct {
+  CpRule    rule;
+  CpOutcome outcome;
+  int       quote_index;   /* index of the quote it speaks of, or -1 */
+  double    values[4];
+} CpReason;
+
+typedef enum {
+  CP_VERDICT_SINGLE_MACHINE,
+  CP_VERDICT_SINGLE_MACHINE_WITH_TECHNIQUE,
+  CP_VERDICT_CLUSTER,
+  CP_VERDICT_NOT_FEASIBLE,
+  CP_N_VERDICTS
+} CpVerdict;
+
+typedef struct {
+  int         quote_index;    /* into the quotes given to cp_plan_new() */
+  CpEstimate  estimate;       /* at the chosen node count */
+  gboolean    feasible;       /* fits and, if there is one, meets the deadline */
+  guint       rank;           /* 1 = recommended */
+} CpOption;
+
+typedef struct {
+  CpVerdict   verdict;
+  int         recommended;    /* index into options, or -1 */
+  GArray     *options;        /* CpOption, ranked */
+  GArray     *reasons;        /* CpReason */
+  GArray     *risks;          /* CpRisk */
+} CpPlan;
+
+/* Main risks of a recommendation, after the source article's table. */
+typedef enum {
+  CP_RISK_SETUP_TIME,
+  CP_RISK_GPU_MISMATCH,
+  CP_RISK_COMMUNICATION_BOTTLENECK,
+  CP_RISK_SCHEDULER_LEARNING,
+  CP_RISK_INFLEXIBLE_SCALING,
+  CP_RISK_SINGLE_POINT_OF_FAILURE,
+  CP_RISK_TRAFFIC_MISJUDGED,
+  CP_RISK_IDLE_CAPACITY,
+  CP_N_RISKS
+} CpRisk;
+
+/* Chooses, per quote, the node count to offer (the fewest nodes that fit
+ * and meet the deadline, else the fastest), ranks the options by total
+ * cost and states the verdict with its reasons. */
+CpPlan   *cp_plan_new   (const CpJob      *job,
+                         const CpQuote    *quotes,
+                         guint             n_quotes,
+                         const CpSettings *settings);
+void      cp_plan_free  (CpPlan *plan);
+
+const char *cp_rule_to_string    (CpRule rule);      /* "R1".."R9" */
+const char *cp_outcome_to_string (CpOutcome outcome);/* stable kebab-case id */
+const char *cp_verdict_to_string (CpVerdict verdict);
+const char *cp_risk_to_string    (CpRisk risk);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CpPlan, cp_plan_free)
+
+G_END_DECLS

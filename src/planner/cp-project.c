@@ -1,0 +1,148 @@
+/* cp-project.c: a project's jobs, quotes, own catalogue and settings. */
+#include "config.h"
+
+#include "cp-project.h"
+
+#include <string.h>
+
+CpProject *
+cp_project_new (void)
+{
+  CpProject *project = g_new0 (CpProject, 1);
+
+  project->name = g_strdup ("");
+  project->report_language = g_strdup ("en");
+  project->prepared_by = g_strdup ("");
+  cp_settings_init (&project->settings);
+  project->jobs = g_ptr_array_new_with_free_func ((GDestroyNotify) cp_job_free);
+  project->quotes = g_ptr_array_new_with_free_func ((GDestroyNotify) cp_quote_free);
+  project->custom = cp_catalog_new ();
+  return project;
+}
+
+void
+cp_project_free (CpProject *project)
+{
+  if (project == NULL)
+    return;
+  g_free (project->name);
+  g_free (project->report_language);
+  g_free (project->prepared_by);
+  g_ptr_array_unref (project->jobs);
+  g_ptr_array_unref (project->quotes);
+  cp_catalog_free (project->custom);
+  g_free (project);
+}
+
+CpProject *
+cp_project_copy (const CpProject *project)
+{
+  CpProject *copy = cp_project_new ();
+
+  g_free (copy->name);
+  g_free (copy->report_language);
+  g_free (copy->prepared_by);
+  copy->name = g_strdup (project->name);
+  copy->report_language = g_strdup (project->report_language);
+  copy->prepared_by = g_strdup (project->prepared_by);
+  copy->settings = project->settings;
+  for (guint i = 0; i < project->jobs->len; i++)
+    cp_project_add_job (copy, cp_job_dup (g_ptr_array_index (project->jobs, i)));
+  for (guint i = 0; i < project->quotes->len; i++)
+    cp_project_add_quote (copy, cp_quote_dup (g_ptr_array_index (project->quotes, i)));
+  for (guint i = 0; i < cp_catalog_n_models (project->custom); i++)
+    cp_catalog_add_model (copy->custom, cp_catalog_get_model (project->custom, i));
+  for (guint i = 0; i < cp_catalog_n_gpus (project->custom); i++)
+    cp_catalog_add_gpu (copy->custom, cp_catalog_get_gpu (project->custom, i));
+  for (guint i = 0; i < cp_catalog_n_links (project->custom); i++)
+    cp_catalog_add_link (copy->custom, cp_catalog_get_link (project->custom, i));
+  return copy;
+}
+
+void
+cp_project_add_job (CpProject *project,
+                    CpJob     *job)
+{
+  if (job->id == NULL)
+    job->id = cp_project_new_id (project, "job");
+  g_ptr_array_add (project->jobs, job);
+}
+
+void
+cp_project_add_quote (CpProject *project,
+                      CpQuote   *quote)
+{
+  if (quote->id == NULL)
+    quote->id = cp_project_new_id (project, "quote");
+  g_ptr_array_add (project->quotes, quote);
+}
+
+const CpModelSpec *
+cp_project_find_model (const CpProject *project,
+                       const char      *id)
+{
+  const CpModelSpec *found = cp_catalog_find_model (project->custom, id);
+
+  return found != NULL ? found : cp_catalog_find_model (cp_catalog_get_builtin (), id);
+}
+
+const CpGpuSpec *
+cp_project_find_gpu (const CpProject *project,
+                     const char      *id)
+{
+  const CpGpuSpec *found = cp_catalog_find_gpu (project->custom, id);
+
+  return found != NULL ? found : cp_catalog_find_gpu (cp_catalog_get_builtin (), id);
+}
+
+const CpLinkSpec *
+cp_project_find_link (const CpProject *project,
+                      const char      *id)
+{
+  const CpLinkSpec *found = cp_catalog_find_link (project->custom, id);
+
+  return found != NULL ? found : cp_catalog_find_link (cp_catalog_get_builtin (), id);
+}
+
+CpPlan *
+cp_project_plan_job (const CpProject *project,
+                     guint            job_index)
+{
+  g_autofree CpQuote *quotes = NULL;
+  guint n = project->quotes->len;
+
+  g_return_val_if_fail (job_index < project->jobs->len, NULL);
+
+  /* cp_plan_new takes a plain array; the structs are copied shallowly and
+   * only read. */
+  quotes = g_new (CpQuote, MAX (n, 1));
+  for (guint i = 0; i < n; i++)
+    quotes[i] = *(const CpQuote *) g_ptr_array_index (project->quotes, i);
+  return cp_plan_new (g_ptr_array_index (project->jobs, job_index), quotes, n, &project->settings);
+}
+
+static gboolean
+id_in_use (const CpProject *project,
+           const char      *id)
+{
+  for (guint i = 0; i < project->jobs->len; i++)
+    if (g_strcmp0 (((CpJob *) g_ptr_array_index (project->jobs, i))->id, id) == 0)
+      return TRUE;
+  for (guint i = 0; i < project->quotes->len; i++)
+    if (g_strcmp0 (((CpQuote *) g_ptr_array_index (project->quotes, i))->id, id) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+char *
+cp_project_new_id (const CpProject *project,
+                   const char      *prefix)
+{
+  for (guint n = project->jobs->len + project->quotes->len + 1;; n++)
+    {
+      char *id = g_strdup_printf ("%s-%u", prefix, n);
+      if (!id_in_use (project, id))
+        return id;
+      g_free (id);
+    }
+}

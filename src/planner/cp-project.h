@@ -1,0 +1,43 @@
+/* cp-project.h: everything a project file holds, as plain data.
+ *
+ * The store (src/store/) reads and writes it; the window wraps its jobs and
+ * quotes in GObjects; reports and the command-line tool read it.
+ */
+#pragma once
+
+#include "cp-catalog.h"
+#include "cp-job.h"
+#include "cp-quote.h"
+#include "cp-settings.h"
+#include "cp-plan.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  char       *name;
+  char       *report_language;   /* "en" or "zh_CN" */
+  char       *prepared_by;
+  CpSettings  settings;
+  GPtrArray  *jobs;              /* CpJob*, owned, in the user's order */
+  GPtrArray  *quotes;            /* CpQuote*, owned, in the user's order */
+  CpCatalog  *custom;            /* the project's own models, GPUs and links */
+} CpProject;
+
+CpProject *cp_project_new   (void);
+void       cp_project_free  (CpProject *project);
+CpProject *cp_project_copy  (const CpProject *project);
+/* Takes ownership of @job / @quote. */
+void       cp_project_add_job   (CpProject *project, CpJob *job);
+void       cp_project_add_quote (CpProject *project, CpQuote *quote);
+/* Catalogue lookups: the project's own entries first, then the built-in. */
+const CpModelSpec *cp_project_find_model (const CpProject *project, const char *id);
+const CpGpuSpec   *cp_project_find_gpu   (const CpProject *project, const char *id);
+const CpLinkSpec  *cp_project_find_link  (const CpProject *project, const char *id);
+/* A plan for job @job_index over all quotes. */
+CpPlan    *cp_project_plan_job (const CpProject *project, guint job_index);
+/* Fresh unique id ("job-3", "quote-12") for a new entry. */
+char      *cp_project_new_id   (const CpProject *project, const char *prefix);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CpProject, cp_project_free)
+
+G_END_DECLS

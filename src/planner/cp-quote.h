@@ -1,0 +1,53 @@
+/* cp-quote.h: a vendor quote, the hardware offered and its price. */
+#pragma once
+
+#include "cp-types.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  char           *id;
+  char           *vendor;
+  char           *offer_name;
+  CpOfferingKind  offering;
+
+  CpGpuSpec       gpu;              /* gpu.id names a catalogue entry, or "custom" */
+  guint           gpus_per_node;
+  guint           nodes_available;  /* 1 for a single machine */
+  CpLinkSpec      intra_link;       /* link.id names a catalogue entry */
+
+  CpNetworkKind   network;
+  guint           nics_per_node;
+  double          nic_gbps;         /* line rate of one NIC, Gb/s */
+  CpSharing       sharing;
+  double          share_factor;     /* fraction of the line rate a shared fabric gives; 0: default */
+
+  CpPriceUnit     price_unit;
+  double          price;            /* per GPU-hour, node-hour or node-month */
+  double          billing_granularity_h;  /* billed time is rounded up to this */
+  double          minimum_term_h;
+  double          network_fee_per_node_month;
+  CpStorageKind   storage;
+  double          storage_price_per_tb_month;
+  double          management_fee_per_month;
+  double          setup_fee;
+  char            currency[4];      /* ISO 4217, "CNY" by default */
+  char           *valid_until;      /* ISO date, may be NULL */
+  char           *notes;
+} CpQuote;
+
+void      cp_quote_init     (CpQuote *quote);
+void      cp_quote_clear    (CpQuote *quote);
+void      cp_quote_copy     (CpQuote *dest, const CpQuote *src);
+/* Heap versions, as a project holds them. */
+CpQuote  *cp_quote_new      (void);
+CpQuote  *cp_quote_dup      (const CpQuote *quote);
+void      cp_quote_free     (CpQuote *quote);
+void      cp_quote_set_gpu  (CpQuote *quote, const CpGpuSpec *gpu);
+void      cp_quote_set_intra_link (CpQuote *quote, const CpLinkSpec *link);
+gboolean  cp_quote_is_cluster (const CpQuote *quote);
+gboolean  cp_quote_validate (const CpQuote *quote, GError **error);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CpQuote, cp_quote_free)
+
+G_END_DECLS

@@ -1,0 +1,54 @@
+/* cp-settings.h: conventions and defaults of the model.
+ *
+ * Every default has its source or reason in cp-settings.c, next to the
+ * value, and is listed by cp_settings_get_assumptions() so reports can
+ * show which convention they used.
+ */
+#pragma once
+
+#include "cp-types.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  CpBytesConvention bytes_convention;
+  CpMemoryUnit      memory_unit;
+  char              currency[4];
+
+  double compute_utilisation;        /* fraction of dense peak while computing */
+  double link_efficiency;            /* achievable / one-direction line rate */
+  double shared_network_factor;      /* shared fabric: fraction of line rate */
+  double dp_overlap;                 /* fraction of the backward pass that hides gradient traffic */
+  double framework_overhead_bytes;   /* CUDA context, kernels, allocator, per GPU */
+  double fragmentation_fraction;     /* allocator fragmentation on top of tensors */
+  double serving_memory_fraction;    /* of GPU memory an inference server may use */
+  double debug_share;                /* debugging share of a training project's calendar (R4) */
+  double migration_days_no_experience; /* R8 */
+  double hours_per_month;
+  double working_days_per_week;
+  double selective_recompute_flops_overhead;
+  double lora_flops_factor;          /* FLOPs per param per token for LoRA (vs 6) */
+  double judgement_gap_low;          /* R1: techniques tried up to this gap */
+  double judgement_gap_high;         /* R1: cluster directly above this gap */
+} CpSettings;
+
+typedef struct {
+  const char *key;      /* stable id, e.g. "compute-utilisation" */
+  double      value;
+  const char *unit;     /* "fraction", "bytes", "days", ... */
+  const char *source;   /* citation: PUBLISHED id, paper or document */
+} CpAssumption;
+
+void  cp_settings_init (CpSettings *settings);
+/* Fills @out (at most @n_out entries) with the assumptions in force;
+ * returns how many there are. */
+guint cp_settings_get_assumptions (const CpSettings *settings,
+                                   CpAssumption     *out,
+                                   guint             n_out);
+gboolean cp_settings_validate (const CpSettings *settings, GError **error);
+
+/* Bytes one GPU of @gpu offers under the memory-unit convention. */
+double cp_settings_gpu_memory_bytes (const CpSettings *settings,
+                                     const CpGpuSpec  *gpu);
+
+G_END_DECLS

@@ -1,0 +1,214 @@
+/* cp-types.h: enumerations and catalogue records of the planning model.
+ *
+ * The planning model is plain C + GLib: no GTK, cairo or SQLite may be
+ * included anywhere under src/planner/.
+ *
+ * Units are part of every name: _bytes, _s, _flops, _gbps (network line rate
+ * in gigabits per second), _gbytes_per_s (10^9 bytes per second), _cny or
+ * a price paired with an ISO currency code.
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* Inputs the model cannot use; the message names the field. */
+#define CP_MODEL_ERROR (cp_model_error_quark ())
+GQuark cp_model_error_quark (void);
+
+typedef enum {
+  CP_MODEL_ERROR_INVALID,
+} CpModelError;
+
+typedef enum {
+  CP_TASK_PRETRAIN,
+  CP_TASK_FULL_FINETUNE,
+  CP_TASK_LORA,
+  CP_TASK_QLORA,
+  CP_TASK_INFERENCE,
+  CP_TASK_DEBUG,
+  CP_TASK_DATA_PROCESSING,
+  CP_N_TASKS
+} CpTaskKind;
+
+typedef enum {
+  CP_PRECISION_FP32,
+  CP_PRECISION_BF16,
+  CP_PRECISION_FP16,
+  CP_PRECISION_FP8,
+  CP_N_PRECISIONS
+} CpPrecision;
+
+typedef enum {
+  CP_OPTIMIZER_ADAMW,
+  CP_OPTIMIZER_ADAMW_8BIT,
+  CP_OPTIMIZER_SGD,
+  CP_N_OPTIMIZERS
+} CpOptimizer;
+
+typedef enum {
+  CP_RECOMPUTE_NONE,
+  CP_RECOMPUTE_SELECTIVE,
+  CP_RECOMPUTE_FULL,
+  CP_N_RECOMPUTES
+} CpRecompute;
+
+/* How many bytes mixed-precision Adam keeps per parameter (PUBLISHED M1/M2). */
+typedef enum {
+  CP_BYTES_CONVENTION_ZERO_16,   /* bf16 weights + bf16 grads + 12 optimizer */
+  CP_BYTES_CONVENTION_HF_18,     /* fp32+fp16 weights, fp32 grads, 8 optimizer */
+  CP_N_BYTES_CONVENTIONS
+} CpBytesConvention;
+
+/* What "80 GB" on a card means when turned into bytes. */
+typedef enum {
+  CP_MEMORY_UNIT_GIB,   /* 80 × 2^30: what nvidia-smi and frameworks report */
+  CP_MEMORY_UNIT_GB,    /* 80 × 10^9: the datasheet's decimal reading */
+  CP_N_MEMORY_UNITS
+} CpMemoryUnit;
+
+typedef enum {
+  CP_OFFERING_BARE_METAL,
+  CP_OFFERING_HOSTED_MACHINE,
+  CP_OFFERING_CONTAINER,
+  CP_OFFERING_CONTAINER_CLUSTER,
+  CP_OFFERING_BARE_METAL_CLUSTER,
+  CP_N_OFFERINGS
+} CpOfferingKind;
+
+typedef enum {
+  CP_NETWORK_NONE,
+  CP_NETWORK_ETHERNET,
+  CP_NETWORK_ROCE,
+  CP_NETWORK_INFINIBAND,
+  CP_N_NETWORKS
+} CpNetworkKind;
+
+/* Whether inter-node bandwidth is dedicated; UNKNOWN is a question for the
+ * vendor (R6), evaluated as shared. */
+typedef enum {
+  CP_SHARING_UNKNOWN,
+  CP_SHARING_DEDICATED,
+  CP_SHARING_SHARED,
+  CP_N_SHARINGS
+} CpSharing;
+
+typedef enum {
+  CP_PRICE_PER_GPU_HOUR,
+  CP_PRICE_PER_NODE_HOUR,
+  CP_PRICE_PER_NODE_MONTH,
+  CP_N_PRICE_UNITS
+} CpPriceUnit;
+
+typedef enum {
+  CP_STORAGE_UNKNOWN,
+  CP_STORAGE_PARALLEL_FS,
+  CP_STORAGE_NAS,
+  CP_STORAGE_NETWORK_DISK,
+  CP_STORAGE_LOCAL_NVME,
+  CP_N_STORAGES
+} CpStorageKind;
+
+/* Memory techniques tried, in order of how little they cost (R1). */
+typedef enum {
+  CP_TECHNIQUE_AS_CONFIGURED,
+  CP_TECHNIQUE_SELECTIVE_RECOMPUTE,
+  CP_TECHNIQUE_FULL_RECOMPUTE,
+  CP_TECHNIQUE_ZERO3,
+  CP_TECHNIQUE_CPU_OFFLOAD,
+  CP_TECHNIQUE_LORA,
+  CP_TECHNIQUE_QLORA,
+  CP_N_TECHNIQUES
+} CpTechnique;
+
+typedef enum {
+  CP_VERIFIED_PRIMARY,     /* read in an official document or repository */
+  CP_VERIFIED_SECONDARY,   /* secondary summaries only */
+  CP_VERIFIED_UNVERIFIED,  /* no trustworthy source found */
+} CpVerification;
+
+/* A model architecture, from the catalogue or entered by hand. */
+typedef struct {
+  char   *id;
+  char   *name;
+  double  params;             /* total parameters */
+  double  active_params;      /* per token; equals params for dense models */
+  guint   layers;
+  guint   hidden;
+  guint   heads;
+  guint   kv_heads;
+  guint   head_dim;           /* 0: hidden / heads */
+  guint   ffn;                /* intermediate size of one expert / the MLP */
+  guint   vocab;
+  gboolean tied_embeddings;
+  gboolean gated_mlp;         /* SwiGLU-style: three FFN matrices */
+  guint   experts_total;      /* 0 or 1: dense */
+  guint   experts_active;
+  guint   kv_latent_dim;      /* MLA (DeepSeek): cached elements per layer; 0 = 2·kv_heads·head_dim */
+  char   *source;
+} CpModelSpec;
+
+/* One accelerator. Memory is the nominal figure of the datasheet ("80" for
+ * an 80 GB card), turned into bytes by the CpMemoryUnit setting. */
+typedef struct {
+  char   *id;
+  char   *name;
+  double  memory_nominal_gb;
+  double  dense_bf16_flops;
+  double  dense_fp8_flops;     /* 0: no FP8 tensor cores, FP8 runs at the BF16 rate */
+  double  dense_fp32_flops;    /* non-tensor FP32 (or TF32 where no better figure) */
+  double  memory_bandwidth_gbytes_per_s;
+  char   *default_intra_link;  /* link id */
+  CpVerification verification;
+  char   *source;
+} CpGpuSpec;
+
+/* A link between GPUs inside one node. */
+typedef struct {
+  char   *id;
+  char   *name;
+  double  per_direction_gbytes_per_s;  /* line rate, one direction, per GPU */
+  CpVerification verification;
+  char   *source;
+} CpLinkSpec;
+
+const char *cp_task_kind_to_string       (CpTaskKind kind);
+gboolean    cp_task_kind_from_string     (const char *str, CpTaskKind *out);
+const char *cp_precision_to_string       (CpPrecision precision);
+gboolean    cp_precision_from_string     (const char *str, CpPrecision *out);
+const char *cp_optimizer_to_string       (CpOptimizer optimizer);
+gboolean    cp_optimizer_from_string     (const char *str, CpOptimizer *out);
+const char *cp_recompute_to_string       (CpRecompute recompute);
+gboolean    cp_recompute_from_string     (const char *str, CpRecompute *out);
+const char *cp_bytes_convention_to_string   (CpBytesConvention convention);
+gboolean    cp_bytes_convention_from_string (const char *str, CpBytesConvention *out);
+const char *cp_memory_unit_to_string     (CpMemoryUnit unit);
+gboolean    cp_memory_unit_from_string   (const char *str, CpMemoryUnit *out);
+const char *cp_offering_kind_to_string   (CpOfferingKind kind);
+gboolean    cp_offering_kind_from_string (const char *str, CpOfferingKind *out);
+const char *cp_network_kind_to_string    (CpNetworkKind kind);
+gboolean    cp_network_kind_from_string  (const char *str, CpNetworkKind *out);
+const char *cp_sharing_to_string         (CpSharing sharing);
+gboolean    cp_sharing_from_string       (const char *str, CpSharing *out);
+const char *cp_price_unit_to_string      (CpPriceUnit unit);
+gboolean    cp_price_unit_from_string    (const char *str, CpPriceUnit *out);
+const char *cp_storage_kind_to_string    (CpStorageKind kind);
+gboolean    cp_storage_kind_from_string  (const char *str, CpStorageKind *out);
+const char *cp_technique_to_string       (CpTechnique technique);
+gboolean    cp_technique_from_string     (const char *str, CpTechnique *out);
+
+gboolean    cp_task_kind_is_training     (CpTaskKind kind);
+
+void        cp_model_spec_clear  (CpModelSpec *spec);
+void        cp_model_spec_copy   (CpModelSpec *dest, const CpModelSpec *src);
+guint       cp_model_spec_head_dim (const CpModelSpec *spec);
+/* Parameters implied by the architecture (embeddings, attention with GQA,
+ * MLP or experts, norms). */
+double      cp_model_spec_params_from_architecture (const CpModelSpec *spec);
+void        cp_gpu_spec_clear    (CpGpuSpec *spec);
+void        cp_gpu_spec_copy     (CpGpuSpec *dest, const CpGpuSpec *src);
+void        cp_link_spec_clear   (CpLinkSpec *spec);
+void        cp_link_spec_copy    (CpLinkSpec *dest, const CpLinkSpec *src);
+
+G_END_DECLS

@@ -1,0 +1,54 @@
+/* cp-i18n.h: the report's language, independent of the UI's.
+ *
+ * Reports are written in the language the user picks for them ("en" or
+ * "zh_CN"), whatever the window's locale. Messages come from gettext in
+ * the compute-planner domain; numbers, dates and money are formatted for
+ * the report's language here rather than by the C locale.
+ *
+ * Switching the language sets the LANGUAGE environment variable for the
+ * duration of a push/pop pair, which is not thread-safe: reports and chart
+ * data are produced on the main thread.
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* Makes gettext answer in @lang ("en", "zh_CN") until the matching pop.
+ * Pairs nest. */
+void     cp_i18n_push_language (const char *lang);
+void     cp_i18n_pop_language  (void);
+
+/* TRUE for "zh_CN" and its spellings ("zh-CN", "zh_CN.UTF-8", "zh"). */
+gboolean cp_i18n_is_chinese    (const char *lang);
+/* The pango/BCP 47 tag for @lang: "zh-cn" or "en". */
+const char *cp_i18n_pango_language (const char *lang);
+
+/* Font families for text in @lang: a Simplified Chinese CJK font first
+ * for Chinese, a Latin sans-serif for English. */
+const char *cp_i18n_font_family (const char *lang);
+
+/* 1234.5 → "1,234.5" with @decimals digits after the point; grouping by
+ * thousands in both languages (the usual style of Chinese business
+ * documents). Non-finite values give "—". */
+char    *cp_i18n_format_number (double value, int decimals, const char *lang);
+/* A value with a sensible number of digits: 3 significant up to 1,000,
+ * none beyond. */
+char    *cp_i18n_format_value  (double value, const char *lang);
+/* "¥12,345" (zh_CN, CNY) or "12,345 CNY" (en). */
+char    *cp_i18n_format_money  (double amount, const char *currency, const char *lang);
+/* How a currency is named after a number or in a unit: "元" for CNY in
+ * Chinese, else the ISO code. */
+const char *cp_i18n_currency_name (const char *currency, const char *lang);
+/* "30 November 2026" or "2026年11月30日". */
+char    *cp_i18n_format_date   (GDateTime *date, const char *lang);
+/* An ISO date "2026-11-30" formatted as above; the input itself when it
+ * is not a date. */
+char    *cp_i18n_format_iso_date (const char *iso_date, const char *lang);
+/* Days with one decimal: "12.5 days" / "12.5 天". */
+char    *cp_i18n_format_days   (double days, const char *lang);
+/* A fraction as a percentage: 0.35 → "35%". */
+char    *cp_i18n_format_percent (double fraction, const char *lang);
+
+G_END_DECLS

@@ -1,0 +1,542 @@
+/* cp-reason-text.c: sentences for the planner's reasons. */
+#include "cp-report-private.h"
+#include "cp-reason-text.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "planner/cp-units.h"
+#include "cp-i18n.h"
+
+const char *
+cp_words_verdict (CpVerdict verdict)
+{
+  switch (verdict)
+    {
+    case CP_VERDICT_SINGLE_MACHINE: return _("Single machine");
+    case CP_VERDICT_SINGLE_MACHINE_WITH_TECHNIQUE: return _("Single machine with memory techniques");
+    case CP_VERDICT_CLUSTER: return _("Cluster");
+    case CP_VERDICT_NOT_FEASIBLE: return _("Not feasible with these quotes");
+    case CP_N_VERDICTS: break;
+    }
+  return "?";
+}
+
+const char *
+cp_words_technique (CpTechnique technique)
+{
+  switch (technique)
+    {
+    case CP_TECHNIQUE_AS_CONFIGURED: return _("as configured");
+    case CP_TECHNIQUE_SELECTIVE_RECOMPUTE: return _("selective activation recompute");
+    case CP_TECHNIQUE_FULL_RECOMPUTE: return _("full activation recompute");
+    case CP_TECHNIQUE_ZERO3: return _("ZeRO-3 sharding");
+    case CP_TECHNIQUE_CPU_OFFLOAD: return _("CPU offload");
+    case CP_TECHNIQUE_LORA: return _("LoRA");
+    case CP_TECHNIQUE_QLORA: return _("QLoRA");
+    case CP_N_TECHNIQUES: break;
+    }
+  return "?";
+}
+
+const char *
+cp_words_risk (CpRisk risk)
+{
+  switch (risk)
+    {
+    case CP_RISK_SETUP_TIME: return _("Environment setup takes time");
+    case CP_RISK_GPU_MISMATCH: return _("GPU model does not match the target hardware");
+    case CP_RISK_COMMUNICATION_BOTTLENECK: return _("Communication bottleneck lowers efficiency");
+    case CP_RISK_SCHEDULER_LEARNING: return _("Learning the cluster scheduler takes time");
+    case CP_RISK_INFLEXIBLE_SCALING: return _("Scaling is inflexible");
+    case CP_RISK_SINGLE_POINT_OF_FAILURE: return _("Single point of failure");
+    case CP_RISK_TRAFFIC_MISJUDGED: return _("Traffic peaks misjudged");
+    case CP_RISK_IDLE_CAPACITY: return _("Idle capacity wastes money");
+    case CP_N_RISKS: break;
+    }
+  return "?";
+}
+
+const char *
+cp_words_task_kind (CpTaskKind kind)
+{
+  switch (kind)
+    {
+    case CP_TASK_PRETRAIN: return _("Pre-training");
+    case CP_TASK_FULL_FINETUNE: return _("Full-parameter fine-tuning");
+    case CP_TASK_LORA: return _("LoRA fine-tuning");
+    case CP_TASK_QLORA: return _("QLoRA fine-tuning");
+    case CP_TASK_INFERENCE: return _("Inference service");
+    case CP_TASK_DEBUG: return _("Development and debugging");
+    case CP_TASK_DATA_PROCESSING: return _("Data processing");
+    case CP_N_TASKS: break;
+    }
+  return "?";
+}
+
+const char *
+cp_words_offering (CpOfferingKind kind)
+{
+  switch (kind)
+    {
+    case CP_OFFERING_BARE_METAL: return _("Bare-metal machine");
+    case CP_OFFERING_HOSTED_MACHINE: return _("Hosted whole machine");
+    case CP_OFFERING_CONTAINER: return _("Container platform");
+    case CP_OFFERING_CONTAINER_CLUSTER: return _("Container cluster");
+    case CP_OFFERING_BARE_METAL_CLUSTER: return _("Bare-metal cluster");
+    case CP_N_OFFERINGS: break;
+    }
+  return "?";
+}
+
+const char *
+cp_words_network (CpNetworkKind kind)
+{
+  switch (kind)
+    {
+    case CP_NETWORK_NONE: return _("none");
+    case CP_NETWORK_ETHERNET: return _("Ethernet");
+    case CP_NETWORK_ROCE: return _("RoCE");
+    case CP_NETWORK_INFINIBAND: return _("InfiniBand");
+    case CP_N_NETWORKS: break;
+    }
+  return "?";
+}
+
+const char *
+cp_words_sharing (CpSharing sharing)
+{
+  switch (sharing)
+    {
+    case CP_SHARING_UNKNOWN: return _("not stated");
+    case CP_SHARING_DEDICATED: return _("dedicated");
+    case CP_SHARING_SHARED: return _("shared");
+    case CP_N_SHARINGS: break;
+    }
+  return "?";
+}
+
+const char *
+cp_words_storage (CpStorageKind kind)
+{
+  switch (kind)
+    {
+    case CP_STORAGE_UNKNOWN: return _("not stated");
+    case CP_STORAGE_PARALLEL_FS: return _("parallel file system");
+    case CP_STORAGE_NAS: return _("NAS");
+    case CP_STORAGE_NETWORK_DISK: return _("network disk");
+    case CP_STORAGE_LOCAL_NVME: return _("local NVMe");
+    case CP_N_STORAGES: break;
+    }
+  return "?";
+}
+
+const char *
+cp_words_price_unit (CpPriceUnit unit)
+{
+  switch (unit)
+    {
+    case CP_PRICE_PER_GPU_HOUR: return _("per GPU-hour");
+    case CP_PRICE_PER_NODE_HOUR: return _("per node-hour");
+    case CP_PRICE_PER_NODE_MONTH: return _("per node-month");
+    case CP_N_PRICE_UNITS: break;
+    }
+  return "?";
+}
+
+const char *
+cp_words_time_source (CpTimeSource source)
+{
+  switch (source)
+    {
+    case CP_TIME_SOURCE_MODEL: return _("model estimate");
+    case CP_TIME_SOURCE_MFU: return _("from the given MFU");
+    case CP_TIME_SOURCE_TRIAL: return _("measured in a trial run");
+    case CP_TIME_SOURCE_EXTRAPOLATED: return _("extrapolated from a trial run");
+    case CP_TIME_SOURCE_DURATION: return _("the job's duration");
+    }
+  return "?";
+}
+
+const char *
+cp_words_rule (CpRule rule)
+{
+  switch (rule)
+    {
+    case CP_RULE_R1_MEMORY_GAP: return _("Memory gap");
+    case CP_RULE_R2_FINETUNE_KIND: return _("Kind of fine-tuning");
+    case CP_RULE_R3_INFERENCE_CONCURRENCY: return _("Inference concurrency");
+    case CP_RULE_R4_SINGLE_MACHINE_WORK: return _("Single-machine work");
+    case CP_RULE_R5_SPLIT_BENEFIT: return _("Benefit of splitting");
+    case CP_RULE_R6_TOTAL_COST: return _("Total cost");
+    case CP_RULE_R7_CLUSTER_SIGNALS: return _("Signals to move to a cluster");
+    case CP_RULE_R8_MIGRATION: return _("Migration cost");
+    case CP_RULE_R9_TRIAL_RUN: return _("Trial run");
+    case CP_N_RULES: break;
+    }
+  return "?";
+}
+
+/* Keys of cp_settings_get_assumptions(). */
+static const struct {
+  const char *key;
+  const char *words;
+} assumption_words[] = {
+  { "bytes-convention", N_("Bytes per parameter for mixed-precision Adam") },
+  { "memory-unit", N_("Bytes in a GPU's nominal gigabyte (GiB or GB)") },
+  { "compute-utilisation", N_("Compute utilisation (fraction of dense peak)") },
+  { "link-efficiency", N_("Achievable fraction of a link's line rate") },
+  { "shared-network-factor", N_("Fraction of line rate on a shared network") },
+  { "dp-overlap", N_("Gradient traffic hidden behind the backward pass") },
+  { "framework-overhead", N_("Framework overhead per GPU") },
+  { "fragmentation", N_("Allocator fragmentation allowance") },
+  { "serving-memory-fraction", N_("GPU memory an inference server may use") },
+  { "debug-share", N_("Debugging share of a training project's calendar") },
+  { "migration-days", N_("Migration time without distributed experience") },
+  { "hours-per-month", N_("Hours in a billed month") },
+  { "selective-recompute-overhead", N_("Extra compute of selective recompute") },
+  { "full-recompute-flops", N_("FLOPs per parameter and token with full recompute") },
+  { "training-flops", N_("FLOPs per parameter and token in training") },
+  { "lora-flops", N_("FLOPs per parameter and token with LoRA") },
+  { "qlora-bits", N_("Bits per parameter of a QLoRA base model") },
+  { "judgement-gap", N_("Memory gap from which the judgement zone starts") },
+};
+
+const char *
+cp_words_assumption (const char *key)
+{
+  if (key == NULL)
+    return "?";
+  for (guint i = 0; i < G_N_ELEMENTS (assumption_words); i++)
+    if (strcmp (key, assumption_words[i].key) == 0)
+      return _(assumption_words[i].words);
+  return key;
+}
+
+char *
+cp_words_quote_name (const CpProject *project,
+                     int              index)
+{
+  const CpQuote *quote;
+
+  if (project == NULL || index < 0 || (guint) index >= project->quotes->len)
+    return g_strdup (_("(unknown quote)"));
+
+  quote = g_ptr_array_index (project->quotes, index);
+  if (quote->offer_name != NULL && *quote->offer_name != '\0')
+    return g_strdup_printf ("%s — %s", quote->vendor != NULL ? quote->vendor : "", quote->offer_name);
+  return g_strdup (quote->vendor != NULL ? quote->vendor : quote->id);
+}
+
+char *
+cp_words_duration (double      seconds,
+                   const char *lang)
+{
+  g_autofree char *number = NULL;
+
+  if (!isfinite (seconds) || seconds < 0)
+    return g_strdup ("—");
+  if (seconds < 120)
+    {
+      number = cp_i18n_format_number (seconds, seconds < 10 ? 1 : 0, lang);
+      /* TRANSLATORS: a duration; %s is a number of seconds */
+      return g_strdup_printf (_("%s s"), number);
+    }
+  if (seconds < 1.5 * 3600)
+    {
+      number = cp_i18n_format_number (seconds / 60, 0, lang);
+      /* TRANSLATORS: a duration; %s is a number of minutes */
+      return g_strdup_printf (_("%s min"), number);
+    }
+  if (seconds < 48 * 3600)
+    {
+      number = cp_i18n_format_number (seconds / 3600, 1, lang);
+      /* TRANSLATORS: a duration; %s is a number of hours */
+      return g_strdup_printf (_("%s h"), number);
+    }
+  return cp_i18n_format_days (seconds / 86400, lang);
+}
+
+/* Currency of the figures a reason speaks of: the quote's, else the
+ * project's. */
+static const char *
+reason_currency (const CpProject *project,
+                 int              quote_index)
+{
+  if (quote_index >= 0 && (guint) quote_index < project->quotes->len)
+    {
+      const CpQuote *quote = g_ptr_array_index (project->quotes, quote_index);
+      if (quote->currency[0] != '\0')
+        return quote->currency;
+    }
+  return project->settings.currency[0] != '\0' ? project->settings.currency : "CNY";
+}
+
+static char *
+bytes_text (const CpProject *project,
+            double           bytes)
+{
+  if (!isfinite (bytes) || bytes < 0)
+    return g_strdup ("—");
+  return cp_format_bytes (bytes, project->settings.memory_unit);
+}
+
+static char *
+ratio_text (double      ratio,
+            const char *lang)
+{
+  g_autofree char *number = cp_i18n_format_number (ratio, ratio < 10 ? 2 : 1, lang);
+
+  /* TRANSLATORS: a ratio such as "2.35×" */
+  return g_strdup_printf (_("%s×"), number);
+}
+
+static char *
+technique_text (double value)
+{
+  int technique = (int) value;
+
+  if (technique < 0 || technique >= CP_N_TECHNIQUES)
+    return g_strdup (_("no technique"));
+  return g_strdup (cp_words_technique ((CpTechnique) technique));
+}
+
+static char *
+trial_text (const CpReason  *reason,
+            const CpProject *project,
+            const char      *lang)
+{
+  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *list = NULL;
+
+  if (reason->values[0] > 0)
+    {
+      g_autofree char *peak = bytes_text (project, reason->values[0]);
+      /* TRANSLATORS: part of a list of trial-run measurements */
+      g_ptr_array_add (parts, g_strdup_printf (_("peak memory %s per GPU"), peak));
+    }
+  if (reason->values[1] > 0)
+    {
+      g_autofree char *tps = cp_i18n_format_number (reason->values[1], 0, lang);
+      /* TRANSLATORS: part of a list of trial-run measurements */
+      g_ptr_array_add (parts, g_strdup_printf (_("%s tokens/s"), tps));
+    }
+  if (reason->values[2] > 0)
+    {
+      g_autofree char *share = cp_i18n_format_percent (reason->values[2], lang);
+      /* TRANSLATORS: part of a list of trial-run measurements */
+      g_ptr_array_add (parts, g_strdup_printf (_("communication %s of a step"), share));
+    }
+  g_ptr_array_add (parts, NULL);
+  /* TRANSLATORS: separator between items of a list */
+  list = g_strjoinv (_(", "), (char **) parts->pdata);
+
+  /* TRANSLATORS: %s is a list such as "peak memory 61 GiB per GPU, 3,200 tokens/s" */
+  return g_strdup_printf (_("Figures measured in the trial run replace the defaults: %s."), list);
+}
+
+static char *
+reason_text (const CpReason  *reason,
+             const CpProject *project,
+             const char      *lang)
+{
+  const double *v = reason->values;
+  const CpSettings *settings = &project->settings;
+  const char *currency = reason_currency (project, reason->quote_index);
+  g_autofree char *a = NULL;
+  g_autofree char *b = NULL;
+  g_autofree char *c = NULL;
+  g_autofree char *d = NULL;
+
+  switch (reason->outcome)
+    {
+    case CP_OUTCOME_FITS:
+      a = bytes_text (project, v[1]);
+      b = ratio_text (v[0], lang);
+      c = bytes_text (project, v[2]);
+      /* TRANSLATORS: R1; "%s×" is the memory gap, e.g. "0.45×" */
+      return g_strdup_printf (_("The job needs %s of GPU memory in all, %s what one machine offers (%s): it fits on a single machine."), a, b, c);
+
+    case CP_OUTCOME_FITS_WITH_TECHNIQUE:
+      a = ratio_text (v[0], lang);
+      b = technique_text (v[1]);
+      c = bytes_text (project, v[2]);
+      d = bytes_text (project, v[3]);
+      return g_strdup_printf (_("The job needs %s the memory of one machine; with %s it needs %s per GPU, within the %s available, so one machine can run it."), a, b, c, d);
+
+    case CP_OUTCOME_JUDGEMENT_ZONE:
+      {
+        g_autofree char *low = ratio_text (settings->judgement_gap_low, lang);
+        g_autofree char *high = ratio_text (settings->judgement_gap_high, lang);
+
+        a = ratio_text (v[0], lang);
+        if (v[1] < 0)
+          return g_strdup_printf (_("The job needs %s the memory of one machine, between %s and %s: a judgement call. No memory technique brings it within one machine; both a single machine and a cluster are shown."), a, low, high);
+        b = technique_text (v[1]);
+        c = bytes_text (project, v[2]);
+        d = bytes_text (project, v[3]);
+        return g_strdup_printf (_("The job needs %s the memory of one machine, between %s and %s: a judgement call. With %s it needs %s per GPU against %s available; both a single machine and a cluster are shown."), a, low, high, b, c, d);
+      }
+
+    case CP_OUTCOME_GAP_NEEDS_CLUSTER:
+      {
+        g_autofree char *high = ratio_text (settings->judgement_gap_high, lang);
+
+        a = bytes_text (project, v[1]);
+        b = ratio_text (v[0], lang);
+        c = bytes_text (project, v[2]);
+        return g_strdup_printf (_("The job needs %s of GPU memory, %s what one machine offers (%s): above %s, go to a cluster with model, pipeline or tensor parallelism."), a, b, c, high);
+      }
+
+    case CP_OUTCOME_TECHNIQUES_FAIL:
+      a = bytes_text (project, v[1]);
+      b = ratio_text (v[0], lang);
+      c = bytes_text (project, v[2]);
+      return g_strdup_printf (_("The job needs %s of GPU memory, %s what one machine offers (%s), and no memory technique closes the gap: it needs a cluster."), a, b, c);
+
+    case CP_OUTCOME_FULL_FINETUNE_CLUSTER:
+      a = cp_format_count (v[0]);
+      return g_strdup_printf (_("Full-parameter fine-tuning of a %s-parameter model usually needs a cluster."), a);
+
+    case CP_OUTCOME_PEFT_SINGLE_GPU:
+      a = cp_format_count (v[0]);
+      b = bytes_text (project, v[1]);
+      c = bytes_text (project, v[2]);
+      return g_strdup_printf (_("Parameter-efficient fine-tuning of a %s-parameter model needs %s per GPU, within the %s of one GPU: one large-memory GPU is enough and a cluster is optional."), a, b, c);
+
+    case CP_OUTCOME_PEFT_NEEDS_MORE:
+      a = cp_format_count (v[0]);
+      b = bytes_text (project, v[1]);
+      c = bytes_text (project, v[2]);
+      return g_strdup_printf (_("Parameter-efficient fine-tuning of a %s-parameter model needs %s per GPU, more than the %s of one GPU: it needs several GPUs."), a, b, c);
+
+    case CP_OUTCOME_CONCURRENCY_ONE_NODE:
+      a = cp_i18n_format_number (v[0], 0, lang);
+      b = cp_i18n_format_number (v[1], 0, lang);
+      c = cp_i18n_format_number (v[2], 0, lang);
+      d = cp_i18n_format_number (v[3], 0, lang);
+      return g_strdup_printf (_("Inference is sized by concurrency, not by the memory ceiling: %s concurrent requests need %s replicas of %s requests; one machine holds %s replicas, so a single machine serves the target."), a, c, b, d);
+
+    case CP_OUTCOME_CONCURRENCY_CLUSTER:
+      a = cp_i18n_format_number (v[0], 0, lang);
+      b = cp_i18n_format_number (v[1], 0, lang);
+      c = cp_i18n_format_number (v[2], 0, lang);
+      d = cp_i18n_format_number (v[3], 0, lang);
+      return g_strdup_printf (_("%s concurrent requests need %s replicas of %s requests, on %s machines: a cluster of replicas behind a load balancer."), a, c, b, d);
+
+    case CP_OUTCOME_MODEL_DOES_NOT_FIT:
+      a = bytes_text (project, v[0]);
+      b = bytes_text (project, v[1]);
+      return g_strdup_printf (_("The model's weights (%s) do not fit in one machine (%s): each replica must span several machines."), a, b);
+
+    case CP_OUTCOME_SINGLE_MACHINE_WORK:
+      {
+        int kind = (int) v[0];
+        const char *kind_words = kind >= 0 && kind < CP_N_TASKS ? cp_words_task_kind ((CpTaskKind) kind) : "?";
+        /* TRANSLATORS: R4; %s is a kind of work such as "Data processing" */
+        return g_strdup_printf (_("%s runs on a single machine: a cluster's scheduler and shared storage bring nothing here, and one machine is cheapest."), kind_words);
+      }
+
+    case CP_OUTCOME_DEBUG_SHARE:
+      a = cp_i18n_format_percent (v[0], lang);
+      b = cp_i18n_format_days (v[1], lang);
+      c = cp_i18n_format_money (v[2], currency, lang);
+      return g_strdup_printf (_("Debugging takes about %s of a training project's calendar (%s); done on one rented machine it costs %s."), a, b, c);
+
+    case CP_OUTCOME_COMPUTE_DOMINATES:
+      a = cp_i18n_format_number (v[3], 0, lang);
+      b = cp_words_duration (v[2], lang);
+      c = cp_words_duration (v[1], lang);
+      d = cp_i18n_format_number (v[0], 2, lang);
+      return g_strdup_printf (_("On %s nodes, communication takes %s against %s of computing (ratio %s): computing dominates, so splitting the job across a cluster pays."), a, b, c, d);
+
+    case CP_OUTCOME_COMMUNICATION_DOMINATES:
+      a = cp_i18n_format_number (v[3], 0, lang);
+      b = cp_words_duration (v[2], lang);
+      c = cp_words_duration (v[1], lang);
+      d = cp_i18n_format_number (v[0], 2, lang);
+      return g_strdup_printf (_("On %s nodes, communication takes %s against %s of computing (ratio %s): communication dominates, so one multi-GPU machine is better."), a, b, c, d);
+
+    case CP_OUTCOME_CHEAPEST_TOTAL:
+      {
+        g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
+
+        a = cp_i18n_format_money (v[0], currency, lang);
+        c = cp_i18n_format_number (v[2], 0, lang);
+        d = cp_i18n_format_number (v[3], 0, lang);
+        if (!isfinite (v[1]) || v[1] <= 0)
+          return g_strdup_printf (_("%s finishes the job at the lowest total cost, %s; its rank is %s by unit price and %s by total cost."), name, a, c, d);
+        b = cp_i18n_format_money (v[1], currency, lang);
+        return g_strdup_printf (_("%s finishes the job at the lowest total cost, %s, against %s for the runner-up; its rank is %s by unit price and %s by total cost."), name, a, b, c, d);
+      }
+
+    case CP_OUTCOME_ASK_BANDWIDTH:
+      a = cp_words_quote_name (project, (int) v[0]);
+      return g_strdup_printf (_("Ask the vendor of %s whether inter-node bandwidth is dedicated or shared; until then it is evaluated as shared."), a);
+
+    case CP_OUTCOME_ASK_STORAGE:
+      a = cp_words_quote_name (project, (int) v[0]);
+      return g_strdup_printf (_("Ask the vendor of %s what storage is offered: a parallel file system or a network disk."), a);
+
+    case CP_OUTCOME_SIGNAL_MEMORY:
+      a = ratio_text (v[0], lang);
+      return g_strdup_printf (_("Signal to move to a cluster: memory is still short after every technique (%s the memory of one machine)."), a);
+
+    case CP_OUTCOME_SIGNAL_DEADLINE:
+      a = cp_i18n_format_days (v[0], lang);
+      b = cp_i18n_format_days (v[1], lang);
+      return g_strdup_printf (_("Signal to move to a cluster: on a single machine the job takes %s, past the deadline of %s."), a, b);
+
+    case CP_OUTCOME_SIGNAL_CONCURRENCY:
+      a = cp_i18n_format_number (v[0], 0, lang);
+      b = cp_i18n_format_number (v[1], 0, lang);
+      return g_strdup_printf (_("Signal to move to a cluster: the target of %s concurrent requests exceeds the %s one machine can serve."), a, b);
+
+    case CP_OUTCOME_SIGNAL_PREMIUM:
+      a = cp_i18n_format_money (v[0], currency, lang);
+      b = cp_i18n_format_money (v[1], currency, lang);
+      return g_strdup_printf (_("Signal to move to a cluster: a bigger single machine costs %s, more than the %s of a cluster."), a, b);
+
+    case CP_OUTCOME_NO_SIGNAL:
+      return g_strdup (_("None of the four signals to move to a cluster is present."));
+
+    case CP_OUTCOME_MIGRATION_COUNTED:
+      a = cp_i18n_format_days (v[0], lang);
+      b = cp_i18n_format_money (v[1], currency, lang);
+      return g_strdup_printf (_("The team has no distributed-training experience: moving to a cluster costs about %s of migration and debugging, counted as %s."), a, b);
+
+    case CP_OUTCOME_MIGRATION_NONE:
+      return g_strdup (_("The team has distributed-training experience: no migration time is counted."));
+
+    case CP_OUTCOME_PREFER_HOSTED:
+      return g_strdup (_("The team has no operations engineer: prefer hosted machines or container platforms over bare metal."));
+
+    case CP_OUTCOME_TRIAL_USED:
+      return trial_text (reason, project, lang);
+
+    case CP_OUTCOME_TRIAL_MISSING:
+      return g_strdup (_("No trial run is entered: start with a short run on one machine and enter its peak memory, step time and communication share to replace the defaults."));
+
+    case CP_N_OUTCOMES:
+      break;
+    }
+
+  return g_strdup (cp_outcome_to_string (reason->outcome));
+}
+
+char *
+cp_reason_text (const CpReason  *reason,
+                const CpProject *project,
+                const CpPlan    *plan,
+                const char      *lang)
+{
+  char *text;
+
+  g_return_val_if_fail (reason != NULL && project != NULL, NULL);
+
+  cp_i18n_push_language (lang);
+  text = reason_text (reason, project, lang);
+  cp_i18n_pop_language ();
+
+  return text;
+}

@@ -1,0 +1,43 @@
+/* cp-reason-text.h: words for the model's reasons, verdicts and risks.
+ *
+ * The planner keeps reasons as data (rule, outcome, numbers); this module
+ * turns them into sentences in the language asked for, with their numbers
+ * formatted for that language.
+ *
+ * The cp_words_* functions answer in the language currently in force
+ * (see cp_i18n_push_language()); their strings are owned by gettext.
+ */
+#pragma once
+
+#include "planner/cp-project.h"
+
+G_BEGIN_DECLS
+
+/* One sentence for @reason. @plan is the plan the reason belongs to; it
+ * and @project give the names of the quotes the reason speaks of. */
+char       *cp_reason_text (const CpReason  *reason,
+                            const CpProject *project,
+                            const CpPlan    *plan,
+                            const char      *lang);
+
+const char *cp_words_verdict        (CpVerdict verdict);
+const char *cp_words_technique      (CpTechnique technique);
+const char *cp_words_risk           (CpRisk risk);
+const char *cp_words_task_kind      (CpTaskKind kind);
+const char *cp_words_offering       (CpOfferingKind kind);
+const char *cp_words_network        (CpNetworkKind kind);
+const char *cp_words_sharing        (CpSharing sharing);
+const char *cp_words_storage        (CpStorageKind kind);
+const char *cp_words_price_unit     (CpPriceUnit unit);
+const char *cp_words_time_source    (CpTimeSource source);
+const char *cp_words_rule           (CpRule rule);
+/* The name of an assumption (cp_settings_get_assumptions()); the key
+ * itself when it has no words yet. */
+const char *cp_words_assumption     (const char *key);
+/* "vendor — offer" of quote @index, or a placeholder for a bad index. */
+char       *cp_words_quote_name     (const CpProject *project, int index);
+/* A duration in seconds in the most readable unit: "45 s", "12 min",
+ * "3.5 h", "12.0 days". */
+char       *cp_words_duration       (double seconds, const char *lang);
+
+G_END_DECLS

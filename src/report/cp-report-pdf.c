@@ -1,0 +1,949 @@
+/* cp-report-pdf.c: the decision report as an A4 PDF.
+ *
+ * The document is laid out twice: once to count the pages (for "page N
+ * of M"), once to draw. Both passes measure text with the same font
+ * options, so they break pages at the same places.
+ */
+#include "cp-report-private.h"
+#include "cp-report.h"
+
+#include <math.h>
+#include <string.h>
+#include <cairo-pdf.h>
+#include <gio/gio.h>
+#include <pango/pangocairo.h>
+
+#include "planner/cp-units.h"
+#include "cp-chart.h"
+#include "cp-i18n.h"
+#include "cp-reason-text.h"
+
+/* A4 in PDF points */
+#define PAGE_WIDTH 595.28
+#define PAGE_HEIGHT 841.89
+#define MARGIN_SIDE 50.0
+#define MARGIN_TOP 62.0
+#define MARGIN_BOTTOM 56.0
+#define CELL_PAD 3.0
+#define CHART_HEIGHT 330.0
+
+typedef struct {
+  cairo_t *cr;
+  PangoContext *context;
+  const char *lang;
+  const CpProject *project;
+  gboolean measure_only;
+
+  double left, right, top, bottom;
+  double y;
+  guint page;
+  guint n_pages;          /* from the counting pass; 0 while counting */
+  char *header_left;
+  char *header_right;
+
+  PangoFontDescription *body;
+  PangoFontDescription *bold;
+  PangoFontDescription *small;
+  PangoFontDescription *h1;
+  PangoFontDescription *h2;
+  PangoFontDescription *title;
+} Doc;
+
+typedef struct {
+  CpPlan      *plan;
+  CpChartData *memory;
+  CpChartData *cost;
+} JobResult;
+
+static PangoFontDescription *
+font_new (const char *lang,
+          double      points,
+          gboolean    bold)
+{
+  PangoFontDescription *font = pango_font_description_from_string (cp_i18n_font_family (lang));
+
+  pango_font_description_set_size (font, (int) (points * PANGO_SCALE));
+  if (bold)
+    pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
+  return font;
+}
+
+static void
+doc_init (Doc             *doc,
+          cairo_t         *cr,
+          const CpProject *project,
+          const char      *lang,
+          gboolean         measure_only)
+{
+  cairo_font_options_t *options;
+
+  memset (doc, 0, sizeof *doc);
+  doc->cr = cr;
+  doc->lang = lang;
+  doc->project = project;
+  doc->measure_only = measure_only;
+  doc->left = MARGIN_SIDE;
+  doc->right = PAGE_WIDTH - MARGIN_SIDE;
+  doc->top = MARGIN_TOP;
+  doc->bottom = PAGE_HEIGHT - MARGIN_BOTTOM;
+
+  doc->context = pango_cairo_create_context (cr);
+  /* PDF units are points: pango's default 96 dpi would make every label
+   * a third too big. */
+  pango_cairo_context_set_resolution (doc->context, 72);
+  pango_context_set_language (doc->context, pango_language_from_string (cp_i18n_pango_language (lang)));
+  /* Unhinted metrics are the same on every surface, so the counting pass
+   * breaks pages exactly where the drawing pass does. */
+  options = cairo_font_options_create ();
+  cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
+  cairo_font_options_set_hint_style (options, CAIRO_HINT_STYLE_NONE);
+  pango_cairo_context_set_font_options (doc->context, options);
+  cairo_font_options_destroy (options);
+  pango_context_set_round_glyph_positions (doc->context, FALSE);
+
+  doc->body = font_new (lang, 9.5, FALSE);
+  doc->bold = font_new (lang, 9.5, TRUE);
+  doc->small = font_new (lang, 8, FALSE);
+  doc->h1 = font_new (lang, 15, TRUE);
+  doc->h2 = font_new (lang, 11.5, TRUE);
+  doc->title = font_new (lang, 20, TRUE);
+}
+
+static void
+doc_clear (Doc *doc)
+{
+  g_clear_object (&doc->context);
+  g_clear_pointer (&doc->body, pango_font_description_free);
+  g_clear_pointer (&doc->bold, pango_font_description_free);
+  g_clear_pointer (&doc->small, pango_font_description_free);
+  g_clear_pointer (&doc->h1, pango_font_description_free);
+  g_clear_pointer (&doc->h2, pango_font_description_free);
+  g_clear_pointer (&doc->title, pango_font_description_free);
+  g_clear_pointer (&doc->header_left, g_free);
+  g_clear_pointer (&doc->header_right, g_free);
+}
+
+static PangoLayout *
+doc_layout (Doc                        *doc,
+            const PangoFontDescription *font,
+            const char                 *text,
+            double                      width)
+{
+  PangoLayout *layout = pango_layout_new (doc->context);
+
+  pango_layout_set_font_description (layout, font);
+  pango_layout_set_text (layout, text != NULL ? text : "", -1);
+  if (width > 0)
+    {
+      pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
+      pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+    }
+  return layout;
+}
+
+static double
+layout_height (PangoLayout *layout)
+{
+  PangoRectangle logical;
+
+  pango_layout_get_extents (layout, NULL, &logical);
+  return (double) logical.height / PANGO_SCALE;
+}
+
+static void
+show_layout (Doc         *doc,
+             PangoLayout *layout,
+             double       x,
+             double       y)
+{
+  if (doc->measure_only)
+    return;
+  cairo_move_to (doc->cr, x, y);
+  pango_cairo_show_layout (doc->cr, layout);
+}
+
+static void
+doc_page_furniture (Doc *doc)
+{
+  g_autoptr(PangoLayout) left = NULL;
+  g_autoptr(PangoLayout) right = NULL;
+  g_autoptr(PangoLayout) footer = NULL;
+  g_autofree char *page_text = NULL;
+  g_autofree char *page_number = cp_i18n_format_number (doc->page, 0, doc->lang);
+  double width = doc->right - doc->left;
+  int w, h;
+
+  if (doc->measure_only)
+    return;
+
+  cairo_set_source_rgb (doc->cr, 0.35, 0.35, 0.35);
+  right = doc_layout (doc, doc->small, doc->header_right, 0);
+  pango_layout_get_pixel_size (right, &w, &h);
+  /* The project name gives way to the date when both do not fit. */
+  left = doc_layout (doc, doc->small, doc->header_left, width - w - 12);
+  pango_layout_set_ellipsize (left, PANGO_ELLIPSIZE_END);
+  show_layout (doc, left, doc->left, MARGIN_TOP - 30);
+  show_layout (doc, right, doc->right - w, MARGIN_TOP - 30);
+  cairo_set_line_width (doc->cr, 0.5);
+  cairo_move_to (doc->cr, doc->left, MARGIN_TOP - 30 + h + 3);
+  cairo_line_to (doc->cr, doc->right, MARGIN_TOP - 30 + h + 3);
+  cairo_stroke (doc->cr);
+
+  if (doc->n_pages > 0)
+    {
+      g_autofree char *total = cp_i18n_format_number (doc->n_pages, 0, doc->lang);
+      /* TRANSLATORS: page footer, "Page 3 of 12" */
+      page_text = g_strdup_printf (_("Page %s of %s"), page_number, total);
+    }
+  else
+    /* TRANSLATORS: page footer when the total is unknown */
+    page_text = g_strdup_printf (_("Page %s"), page_number);
+  footer = doc_layout (doc, doc->small, page_text, 0);
+  pango_layout_get_pixel_size (footer, &w, &h);
+  show_layout (doc, footer, (PAGE_WIDTH - w) / 2, PAGE_HEIGHT - MARGIN_BOTTOM + 22);
+  cairo_set_source_rgb (doc->cr, 0, 0, 0);
+}
+
+static void
+doc_new_page (Doc *doc)
+{
+  if (doc->page > 0 && !doc->measure_only)
+    cairo_show_page (doc->cr);
+  doc->page++;
+  doc->y = doc->top;
+  doc_page_furniture (doc);
+}
+
+/* Starts a new page unless @height fits below the cursor. */
+static void
+doc_ensure (Doc    *doc,
+            double  height)
+{
+  if (doc->y + height > doc->bottom && doc->y > doc->top)
+    doc_new_page (doc);
+}
+
+/* A paragraph, broken across pages between lines. */
+static void
+doc_paragraph_full (Doc                        *doc,
+                    const PangoFontDescription *font,
+                    const char                 *text,
+                    double                      indent,
+                    double                      space_after,
+                    const char                 *hanging_label)
+{
+  g_autoptr(PangoLayout) layout = NULL;
+  g_autoptr(PangoLayout) label = NULL;
+  PangoLayoutIter *iter;
+  double width = doc->right - doc->left - indent;
+  double layout_top = doc->y;
+  gboolean first = TRUE;
+
+  layout = doc_layout (doc, font, text, width);
+  if (hanging_label != NULL)
+    label = doc_layout (doc, doc->bold, hanging_label, indent);
+
+  iter = pango_layout_get_iter (layout);
+  do
+    {
+      PangoRectangle logical;
+      PangoLayoutLine *line = pango_layout_iter_get_line_readonly (iter);
+      double line_top, line_height, baseline;
+
+      pango_layout_iter_get_line_extents (iter, NULL, &logical);
+      line_top = (double) logical.y / PANGO_SCALE;
+      line_height = (double) logical.height / PANGO_SCALE;
+      baseline = (double) pango_layout_iter_get_baseline (iter) / PANGO_SCALE;
+
+      if (layout_top + line_top + line_height > doc->bottom && doc->y > doc->top)
+        {
+          doc_new_page (doc);
+          /* The rest of the paragraph continues at the top of the page. */
+          layout_top = doc->top - line_top;
+        }
+      if (!doc->measure_only)
+        {
+          cairo_move_to (doc->cr, doc->left + indent, layout_top + baseline);
+          pango_cairo_show_layout_line (doc->cr, line);
+          if (first && label != NULL)
+            show_layout (doc, label, doc->left, layout_top + line_top);
+        }
+      first = FALSE;
+      doc->y = layout_top + line_top + line_height;
+    }
+  while (pango_layout_iter_next_line (iter));
+  pango_layout_iter_free (iter);
+
+  doc->y += space_after;
+}
+
+static void
+doc_paragraph (Doc                        *doc,
+               const PangoFontDescription *font,
+               const char                 *text)
+{
+  doc_paragraph_full (doc, font, text, 0, 5, NULL);
+}
+
+/* A heading stays with at least the first lines of what follows. */
+static void
+doc_heading (Doc                        *doc,
+             const PangoFontDescription *font,
+             const char                 *text,
+             double                      keep_with_next)
+{
+  g_autoptr(PangoLayout) layout = doc_layout (doc, font, text, doc->right - doc->left);
+  double height = layout_height (layout);
+  double space_before = font == doc->h1 ? 10 : 6;
+
+  if (doc->y > doc->top)
+    doc->y += space_before;
+  doc_ensure (doc, height + keep_with_next);
+  cairo_set_source_rgb (doc->cr, 0.08, 0.20, 0.40);
+  show_layout (doc, layout, doc->left, doc->y);
+  cairo_set_source_rgb (doc->cr, 0, 0, 0);
+  doc->y += height + 4;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Tables: rows of wrapped cells; the header row is repeated on every page
+ * the table reaches, and a row never splits. */
+
+typedef struct {
+  guint n_columns;
+  const double *widths;      /* fractions of the text width */
+  const gboolean *numeric;   /* right-aligned columns, or NULL */
+  char **header;             /* n_columns strings, or NULL */
+  GPtrArray *rows;           /* char ** of n_columns strings */
+  double min_row_height;     /* for signature lines */
+} Table;
+
+static double
+row_height (Doc                        *doc,
+            const Table                *table,
+            char                      **cells,
+            const PangoFontDescription *font)
+{
+  double width = doc->right - doc->left;
+  double height = table->min_row_height;
+
+  for (guint c = 0; c < table->n_columns; c++)
+    {
+      g_autoptr(PangoLayout) layout = doc_layout (doc, font, cells[c], table->widths[c] * width - 2 * CELL_PAD);
+      height = MAX (height, layout_height (layout) + 2 * CELL_PAD);
+    }
+  return height;
+}
+
+static void
+draw_row (Doc                        *doc,
+          const Table                *table,
+          char                      **cells,
+          const PangoFontDescription *font,
+          double                      height,
+          gboolean                    shaded)
+{
+  double width = doc->right - doc->left;
+  double x = doc->left;
+
+  if (!doc->measure_only)
+    {
+      if (shaded)
+        {
+          cairo_set_source_rgb (doc->cr, 0.93, 0.95, 0.98);
+          cairo_rectangle (doc->cr, doc->left, doc->y, width, height);
+          cairo_fill (doc->cr);
+        }
+      cairo_set_source_rgb (doc->cr, 0.75, 0.75, 0.75);
+      cairo_set_line_width (doc->cr, 0.4);
+      cairo_move_to (doc->cr, doc->left, doc->y + height);
+      cairo_line_to (doc->cr, doc->right, doc->y + height);
+      cairo_stroke (doc->cr);
+      cairo_set_source_rgb (doc->cr, 0, 0, 0);
+    }
+
+  for (guint c = 0; c < table->n_columns; c++)
+    {
+      double cell_width = table->widths[c] * width;
+      g_autoptr(PangoLayout) layout = doc_layout (doc, font, cells[c], cell_width - 2 * CELL_PAD);
+
+      if (table->numeric != NULL && table->numeric[c])
+        pango_layout_set_alignment (layout, PANGO_ALIGN_RIGHT);
+      show_layout (doc, layout, x + CELL_PAD, doc->y + CELL_PAD);
+      x += cell_width;
+    }
+  doc->y += height;
+}
+
+static void
+doc_table (Doc   *doc,
+           Table *table)
+{
+  double header_height = table->header != NULL ? row_height (doc, table, table->header, doc->bold) : 0;
+
+  for (guint r = 0; r < table->rows->len; r++)
+    {
+      char **cells = g_ptr_array_index (table->rows, r);
+      double height = row_height (doc, table, cells, doc->body);
+      gboolean new_page = doc->y + height > doc->bottom && doc->y > doc->top;
+
+      if (new_page)
+        doc_new_page (doc);
+      if (table->header != NULL && (r == 0 || new_page))
+        {
+          /* The header never sits alone at the foot of a page. */
+          if (r == 0)
+            doc_ensure (doc, header_height + height);
+          draw_row (doc, table, table->header, doc->bold, header_height, TRUE);
+        }
+      draw_row (doc, table, cells, doc->body, height, FALSE);
+    }
+  doc->y += 8;
+}
+
+static void
+table_add_row (Table *table,
+               ...)
+{
+  va_list args;
+  char **cells = g_new0 (char *, table->n_columns + 1);
+
+  va_start (args, table);
+  for (guint c = 0; c < table->n_columns; c++)
+    cells[c] = va_arg (args, char *);
+  va_end (args);
+  g_ptr_array_add (table->rows, cells);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Words for the report's figures                                         */
+
+static char *
+yes_no (gboolean value)
+{
+  return g_strdup (value ? _("Yes") : _("No"));
+}
+
+static char *
+quote_hardware (const CpQuote *quote)
+{
+  const char *gpu = quote->gpu.name != NULL ? quote->gpu.name : quote->gpu.id;
+
+  if (cp_quote_is_cluster (quote))
+    /* TRANSLATORS: hardware of a cluster quote: nodes × GPUs per node, GPU model */
+    return g_strdup_printf (_("up to %u nodes × %u × %s"), quote->nodes_available, quote->gpus_per_node, gpu);
+  /* TRANSLATORS: hardware of a single machine: GPUs, GPU model */
+  return g_strdup_printf (_("%u × %s"), quote->gpus_per_node, gpu);
+}
+
+static char *
+quote_network (const CpQuote *quote,
+               const char    *lang)
+{
+  g_autofree char *rate = NULL;
+
+  if (quote->network == CP_NETWORK_NONE || quote->nics_per_node == 0)
+    return g_strdup (cp_words_network (CP_NETWORK_NONE));
+  rate = cp_i18n_format_number (quote->nic_gbps, 0, lang);
+  /* TRANSLATORS: network kind, NICs × rate in Gb/s, dedicated or shared */
+  return g_strdup_printf (_("%s %u × %s Gb/s, %s"), cp_words_network (quote->network),
+                          quote->nics_per_node, rate, cp_words_sharing (quote->sharing));
+}
+
+static char *
+quote_price (const CpQuote *quote,
+             const char    *lang)
+{
+  g_autofree char *money = cp_i18n_format_money (quote->price, quote->currency, lang);
+
+  return g_strdup_printf ("%s %s", money, cp_words_price_unit (quote->price_unit));
+}
+
+static char *
+job_size (const CpJob *job,
+          const char  *lang)
+{
+  if (job->kind == CP_TASK_INFERENCE)
+    {
+      g_autofree char *concurrency = cp_i18n_format_number (job->concurrency, 0, lang);
+      g_autofree char *context = cp_i18n_format_number (job->context_len, 0, lang);
+      /* TRANSLATORS: size of an inference job */
+      return g_strdup_printf (_("%s concurrent requests of %s tokens"), concurrency, context);
+    }
+  if (cp_task_kind_is_training (job->kind))
+    {
+      g_autofree char *tokens = cp_format_count (job->tokens);
+      /* TRANSLATORS: size of a training job; %s is like "1.4T" */
+      return g_strdup_printf (_("%s tokens"), tokens);
+    }
+  return cp_i18n_format_days (job->duration_days > 0 ? job->duration_days : job->deadline_days, lang);
+}
+
+static char *
+option_summary (const CpProject *project,
+                const CpOption  *option,
+                const char      *lang)
+{
+  const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+  const CpEstimate *e = &option->estimate;
+  const char *gpu = quote->gpu.name != NULL ? quote->gpu.name : quote->gpu.id;
+  g_autofree char *name = cp_words_quote_name (project, option->quote_index);
+  g_autofree char *cost = cp_i18n_format_money (e->total_cost, quote->currency, lang);
+  g_autofree char *days = cp_i18n_format_days (e->calendar_days, lang);
+
+  /* TRANSLATORS: the recommended option: quote, nodes, GPUs, GPU model,
+   * technique, total cost, calendar days */
+  return g_strdup_printf (_("%s: %u node(s), %u × %s, %s; total cost %s; %s to finish."),
+                          name, e->nodes, e->gpus, gpu, cp_words_technique (e->technique), cost, days);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Sections                                                               */
+
+static void
+section_title (Doc        *doc,
+               const char *date)
+{
+  g_autofree char *title = NULL;
+  g_autofree char *byline = NULL;
+
+  /* TRANSLATORS: title of the PDF report; %s is the project's name */
+  title = g_strdup_printf (_("Compute plan: %s"), doc->project->name != NULL ? doc->project->name : "");
+  doc_paragraph_full (doc, doc->title, title, 0, 6, NULL);
+
+  if (doc->project->prepared_by != NULL && *doc->project->prepared_by != '\0')
+    /* TRANSLATORS: under the title: who prepared it, the date, the program */
+    byline = g_strdup_printf (_("Prepared by %s · %s · Compute Planner %s"),
+                              doc->project->prepared_by, date, PACKAGE_VERSION);
+  else
+    byline = g_strdup_printf (_("%s · Compute Planner %s"), date, PACKAGE_VERSION);
+  doc_paragraph_full (doc, doc->body, byline, 0, 10, NULL);
+}
+
+static void
+section_question (Doc       *doc,
+                  JobResult *results)
+{
+  const CpProject *project = doc->project;
+
+  doc_heading (doc, doc->h1, _("The question"), 40);
+  doc_paragraph (doc, doc->body,
+                 _("For each job below: rent one machine or a cluster, and from which quote, so that the job finishes by its deadline at the lowest total cost? Total cost counts compute, network, storage, fees, debugging on one machine and the team's migration time, not the unit price alone."));
+
+  doc_heading (doc, doc->h1, _("Recommendation"), 40);
+  for (guint j = 0; j < project->jobs->len; j++)
+    {
+      const CpJob *job = g_ptr_array_index (project->jobs, j);
+      const CpPlan *plan = results[j].plan;
+      g_autofree char *heading = NULL;
+      g_autofree char *verdict = NULL;
+
+      /* TRANSLATORS: job name and its kind */
+      heading = g_strdup_printf (_("%s (%s)"), job->name, cp_words_task_kind (job->kind));
+      doc_heading (doc, doc->h2, heading, 30);
+      if (plan == NULL)
+        {
+          doc_paragraph (doc, doc->body, _("No plan could be computed for this job; check its fields."));
+          continue;
+        }
+      /* TRANSLATORS: %s is a verdict such as "Cluster" */
+      verdict = g_strdup_printf (_("Verdict: %s."), cp_words_verdict (plan->verdict));
+      doc_paragraph_full (doc, doc->bold, verdict, 0, 2, NULL);
+      if (plan->recommended >= 0 && (guint) plan->recommended < plan->options->len)
+        {
+          const CpOption *option = &g_array_index (plan->options, CpOption, plan->recommended);
+          g_autofree char *summary = option_summary (project, option, doc->lang);
+          g_autofree char *text = NULL;
+
+          /* TRANSLATORS: %s is the recommended option's summary */
+          text = g_strdup_printf (_("Recommended: %s"), summary);
+          doc_paragraph (doc, doc->body, text);
+          if (job->deadline_days > 0)
+            {
+              g_autofree char *deadline = cp_i18n_format_days (job->deadline_days, doc->lang);
+              g_autofree char *line = g_strdup_printf (option->estimate.meets_deadline
+                                                       ? _("Deadline %s: met.")
+                                                       : _("Deadline %s: missed."), deadline);
+              doc_paragraph (doc, doc->body, line);
+            }
+        }
+      else
+        doc_paragraph (doc, doc->body, _("None of the quotes can run this job as it stands; see the reasons below."));
+    }
+}
+
+static void
+section_jobs_and_quotes (Doc *doc)
+{
+  static const double job_widths[] = { 0.24, 0.20, 0.22, 0.22, 0.12 };
+  static const double quote_widths[] = { 0.24, 0.15, 0.18, 0.17, 0.14, 0.12 };
+  const CpProject *project = doc->project;
+  char *job_header[] = { _("Job"), _("Kind"), _("Model"), _("Size"), _("Deadline") };
+  char *quote_header[] = { _("Quote"), _("Offering"), _("Hardware"), _("Network"), _("Price"), _("Valid until") };
+  Table jobs = { 5, job_widths, NULL, job_header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 0 };
+  Table quotes = { 6, quote_widths, NULL, quote_header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 0 };
+
+  for (guint j = 0; j < project->jobs->len; j++)
+    {
+      const CpJob *job = g_ptr_array_index (project->jobs, j);
+      g_autofree char *params = cp_format_count (job->model.params);
+      const char *model_name = job->model.name != NULL ? job->model.name : job->model.id;
+
+      table_add_row (&jobs, g_strdup (job->name),
+                     g_strdup (cp_words_task_kind (job->kind)),
+                     job->model.params > 0
+                     ? g_strdup_printf ("%s (%s)", model_name != NULL ? model_name : "—", params)
+                     : g_strdup ("—"),
+                     job_size (job, doc->lang),
+                     job->deadline_days > 0 ? cp_i18n_format_days (job->deadline_days, doc->lang) : g_strdup ("—"));
+    }
+  for (guint q = 0; q < project->quotes->len; q++)
+    {
+      const CpQuote *quote = g_ptr_array_index (project->quotes, q);
+
+      table_add_row (&quotes, cp_words_quote_name (project, (int) q),
+                     g_strdup (cp_words_offering (quote->offering)),
+                     quote_hardware (quote),
+                     quote_network (quote, doc->lang),
+                     quote_price (quote, doc->lang),
+                     cp_i18n_format_iso_date (quote->valid_until, doc->lang));
+    }
+
+  doc_heading (doc, doc->h1, _("Jobs"), 70);
+  doc_table (doc, &jobs);
+  doc_heading (doc, doc->h1, _("Quotes"), 70);
+  doc_table (doc, &quotes);
+
+  g_ptr_array_unref (jobs.rows);
+  g_ptr_array_unref (quotes.rows);
+}
+
+static void
+doc_chart (Doc               *doc,
+           const CpChartData *data)
+{
+  double width = doc->right - doc->left;
+
+  if (data == NULL)
+    return;
+  doc_ensure (doc, CHART_HEIGHT);
+  if (!doc->measure_only)
+    {
+      cairo_save (doc->cr);
+      cairo_translate (doc->cr, doc->left, doc->y);
+      cp_chart_draw (doc->cr, width, CHART_HEIGHT, CP_CHART_STYLE_PRINT, data);
+      cairo_restore (doc->cr);
+    }
+  doc->y += CHART_HEIGHT + 10;
+}
+
+static void
+section_job (Doc       *doc,
+             guint      job_index,
+             JobResult *result)
+{
+  static const double widths[] = { 0.07, 0.255, 0.08, 0.075, 0.16, 0.08, 0.12, 0.16 };
+  static const gboolean numeric[] = { TRUE, FALSE, TRUE, FALSE, FALSE, TRUE, FALSE, TRUE };
+  const CpProject *project = doc->project;
+  const CpJob *job = g_ptr_array_index (project->jobs, job_index);
+  const CpPlan *plan = result->plan;
+  char *header[] = { _("Rank"), _("Quote"), _("Nodes"), _("Fits"), _("Technique"), _("Days"),
+                     _("Deadline met"), _("Total cost") };
+  Table table = { 8, widths, numeric, header, NULL, 0 };
+  g_autofree char *heading = NULL;
+
+  /* TRANSLATORS: section heading; %s is a job's name */
+  heading = g_strdup_printf (_("Job: %s"), job->name);
+  /* The job's heading keeps its sub-heading and the table's first rows. */
+  doc_heading (doc, doc->h1, heading, 110);
+  if (plan == NULL)
+    return;
+
+  table.rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+      const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+      const CpEstimate *e = &option->estimate;
+
+      table_add_row (&table,
+                     cp_i18n_format_number (option->rank, 0, doc->lang),
+                     cp_words_quote_name (project, option->quote_index),
+                     cp_i18n_format_number (e->nodes, 0, doc->lang),
+                     yes_no (e->fits),
+                     g_strdup (cp_words_technique (e->technique)),
+                     cp_i18n_format_number (e->calendar_days, 1, doc->lang),
+                     job->deadline_days > 0 ? yes_no (e->meets_deadline) : g_strdup ("—"),
+                     cp_i18n_format_money (e->total_cost, quote->currency, doc->lang));
+    }
+  doc_heading (doc, doc->h2, _("Comparison of the quotes"), 70);
+  doc_table (doc, &table);
+  g_ptr_array_unref (table.rows);
+
+  doc_heading (doc, doc->h2, _("Reasons"), 30);
+  for (guint i = 0; i < plan->reasons->len; i++)
+    {
+      const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
+      g_autofree char *text = cp_reason_text (reason, project, plan, doc->lang);
+      g_autofree char *line = g_strdup_printf ("%s — %s", cp_words_rule (reason->rule), text);
+
+      doc_paragraph_full (doc, doc->body, line, 26, 4, cp_rule_to_string (reason->rule));
+    }
+
+  doc_heading (doc, doc->h2, _("Charts"), CHART_HEIGHT);
+  doc_chart (doc, result->memory);
+  doc_chart (doc, result->cost);
+
+  doc_heading (doc, doc->h2, _("Main risks"), 20);
+  if (plan->risks->len == 0)
+    doc_paragraph (doc, doc->body, _("No particular risk is flagged."));
+  for (guint i = 0; i < plan->risks->len; i++)
+    doc_paragraph_full (doc, doc->body, cp_words_risk (g_array_index (plan->risks, CpRisk, i)), 14, 3, "•");
+}
+
+/* The units cp_settings_get_assumptions() names, in the report's language. */
+static const char *
+unit_words (const char *unit)
+{
+  static const struct {
+    const char *unit;
+    const char *words;
+  } units[] = {
+    { "bytes/param", N_("bytes/param") },
+    { "bytes/GB", N_("bytes/GB") },
+    { "days", N_("days") },
+    { "hours", N_("hours") },
+    { "FLOPs/param/token", N_("FLOPs/param/token") },
+    { "bits/param", N_("bits/param") },
+  };
+
+  if (unit == NULL)
+    return "";
+  for (guint i = 0; i < G_N_ELEMENTS (units); i++)
+    if (strcmp (unit, units[i].unit) == 0)
+      return _(units[i].words);
+  return unit;
+}
+
+static void
+section_assumptions (Doc *doc)
+{
+  static const double widths[] = { 0.36, 0.17, 0.47 };
+  static const gboolean numeric[] = { FALSE, TRUE, FALSE };
+  const CpSettings *settings = &doc->project->settings;
+  char *header[] = { _("Assumption"), _("Value"), _("Source") };
+  Table table = { 3, widths, numeric, header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 0 };
+  CpAssumption assumptions[64];
+  guint n = cp_settings_get_assumptions (settings, assumptions, G_N_ELEMENTS (assumptions));
+  g_autofree char *conventions = NULL;
+
+  doc_heading (doc, doc->h1, _("Assumptions and conventions"), 90);
+  conventions = g_strdup_printf ("%s %s %s",
+                                 settings->bytes_convention == CP_BYTES_CONVENTION_ZERO_16
+                                 ? _("Mixed-precision Adam is counted at 16 bytes per parameter (ZeRO: bf16 weights and gradients, 12 bytes of optimizer state).")
+                                 : _("Mixed-precision Adam is counted at 18 bytes per parameter (Hugging Face: fp32 and fp16 weights, fp32 gradients, 8 bytes of optimizer state)."),
+                                 settings->memory_unit == CP_MEMORY_UNIT_GIB
+                                 ? _("A card sold as “80 GB” is taken as 80 GiB (80 × 2^30 bytes), as frameworks report it; memory figures are in GiB.")
+                                 : _("A card sold as “80 GB” is taken as 80 × 10^9 bytes, the datasheet's decimal reading; memory figures are in GB."),
+                                 _("Time uses dense peak FLOPS only, never sparse figures; run time and calendar time (run plus debugging and migration) are kept apart, and deadlines are checked against calendar time."));
+  doc_paragraph (doc, doc->body, conventions);
+
+  for (guint i = 0; i < MIN (n, G_N_ELEMENTS (assumptions)); i++)
+    {
+      const CpAssumption *a = &assumptions[i];
+      g_autofree char *number = NULL;
+
+      if (g_strcmp0 (a->unit, "bytes") == 0)
+        number = cp_format_bytes (a->value, settings->memory_unit);
+      else if (g_strcmp0 (a->unit, "fraction") == 0)
+        number = cp_i18n_format_percent (a->value, doc->lang);
+      else if (g_strcmp0 (a->unit, "fraction of backward") == 0)
+        {
+          g_autofree char *percent = cp_i18n_format_percent (a->value, doc->lang);
+          /* TRANSLATORS: %s is a percentage such as "100%" */
+          number = g_strdup_printf (_("%s of the backward pass"), percent);
+        }
+      else
+        {
+          g_autofree char *value = cp_i18n_format_value (a->value, doc->lang);
+          number = g_strdup_printf ("%s %s", value, unit_words (a->unit));
+        }
+      table_add_row (&table, g_strdup (cp_words_assumption (a->key)), g_steal_pointer (&number),
+                     g_strdup (a->source != NULL ? a->source : ""));
+    }
+  doc_table (doc, &table);
+  g_ptr_array_unref (table.rows);
+}
+
+static void
+section_approval (Doc        *doc,
+                  const char *date)
+{
+  static const double widths[] = { 0.22, 0.30, 0.30, 0.18 };
+  const CpProject *project = doc->project;
+  char *header[] = { _("Role"), _("Name"), _("Signature"), _("Date") };
+  Table table = { 4, widths, NULL, header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 30 };
+
+  table_add_row (&table, g_strdup (_("Prepared by")),
+                 g_strdup (project->prepared_by != NULL ? project->prepared_by : ""),
+                 g_strdup (""), g_strdup (date));
+  table_add_row (&table, g_strdup (_("Reviewed by")), g_strdup (""), g_strdup (""), g_strdup (""));
+  table_add_row (&table, g_strdup (_("Approved by")), g_strdup (""), g_strdup (""), g_strdup (""));
+
+  doc_heading (doc, doc->h1, _("Approval"), 130);
+  doc_table (doc, &table);
+  g_ptr_array_unref (table.rows);
+}
+
+static void
+lay_out (Doc        *doc,
+         JobResult  *results,
+         const char *date)
+{
+  doc_new_page (doc);
+  section_title (doc, date);
+  section_question (doc, results);
+  section_jobs_and_quotes (doc);
+  for (guint j = 0; j < doc->project->jobs->len; j++)
+    section_job (doc, j, &results[j]);
+  section_assumptions (doc);
+  section_approval (doc, date);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Output                                                                 */
+
+typedef struct {
+  GOutputStream *stream;
+  GError *error;
+} Sink;
+
+static cairo_status_t
+write_to_stream (void                *closure,
+                 const unsigned char *data,
+                 unsigned int         length)
+{
+  Sink *sink = closure;
+
+  if (sink->error != NULL)
+    return CAIRO_STATUS_WRITE_ERROR;
+  if (!g_output_stream_write_all (sink->stream, data, length, NULL, NULL, &sink->error))
+    return CAIRO_STATUS_WRITE_ERROR;
+  return CAIRO_STATUS_SUCCESS;
+}
+
+gboolean
+cp_report_pdf_write (const CpProject *project,
+                     const char      *lang,
+                     const char      *path,
+                     GError         **error)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *date = NULL;
+  g_autofree char *iso_date = NULL;
+  g_autofree char *title = NULL;
+  g_autofree JobResult *results = NULL;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  Doc doc;
+  Sink sink = { NULL, NULL };
+  guint n_pages;
+  cairo_status_t status;
+  gboolean ok = TRUE;
+
+  g_return_val_if_fail (project != NULL && path != NULL, FALSE);
+
+  file = g_file_new_for_path (path);
+  sink.stream = G_OUTPUT_STREAM (g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION,
+                                                 NULL, &sink.error));
+  if (sink.stream == NULL)
+    {
+      g_set_error (error, CP_REPORT_ERROR, CP_REPORT_ERROR_IO,
+                   /* TRANSLATORS: %s is the system's error message */
+                   _("Could not write the PDF report: %s"), sink.error->message);
+      g_clear_error (&sink.error);
+      return FALSE;
+    }
+
+  cp_i18n_push_language (lang);
+
+  /* Plans and chart data once, for both passes. */
+  results = g_new0 (JobResult, MAX (1, project->jobs->len));
+  for (guint j = 0; j < project->jobs->len; j++)
+    {
+      results[j].plan = cp_project_plan_job (project, j);
+      results[j].memory = cp_chart_data_new_memory (project, j, lang);
+      results[j].cost = cp_chart_data_new_cost (project, j, lang);
+    }
+
+  date = cp_i18n_format_date (now, lang);
+  iso_date = g_date_time_format (now, "%Y-%m-%dT%H:%M:%S");
+  title = g_strdup_printf (_("Compute plan: %s"), project->name != NULL ? project->name : "");
+
+  /* Counting pass */
+  {
+    cairo_surface_t *scratch = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+    cairo_t *scratch_cr = cairo_create (scratch);
+
+    doc_init (&doc, scratch_cr, project, lang, TRUE);
+    lay_out (&doc, results, date);
+    n_pages = doc.page;
+    doc_clear (&doc);
+    cairo_destroy (scratch_cr);
+    cairo_surface_destroy (scratch);
+  }
+
+  surface = cairo_pdf_surface_create_for_stream (write_to_stream, &sink, PAGE_WIDTH, PAGE_HEIGHT);
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, title);
+  if (project->prepared_by != NULL && *project->prepared_by != '\0')
+    cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_AUTHOR, project->prepared_by);
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Compute Planner " PACKAGE_VERSION);
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_SUBJECT,
+                                  _("Single machine or cluster: the decision and its reasons"));
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATE_DATE, iso_date);
+  cr = cairo_create (surface);
+
+  doc_init (&doc, cr, project, lang, FALSE);
+  doc.n_pages = n_pages;
+  doc.header_left = g_strdup (title);
+  doc.header_right = g_strdup (date);
+  lay_out (&doc, results, date);
+  doc_clear (&doc);
+
+  cairo_destroy (cr);
+  cairo_surface_finish (surface);
+  status = cairo_surface_status (surface);
+  cairo_surface_destroy (surface);
+
+  for (guint j = 0; j < project->jobs->len; j++)
+    {
+      g_clear_pointer (&results[j].plan, cp_plan_free);
+      g_clear_pointer (&results[j].memory, cp_chart_data_free);
+      g_clear_pointer (&results[j].cost, cp_chart_data_free);
+    }
+  cp_i18n_pop_language ();
+
+  if (status != CAIRO_STATUS_SUCCESS || sink.error != NULL)
+    {
+      g_autoptr(GCancellable) cancel = g_cancellable_new ();
+
+      g_set_error (error, CP_REPORT_ERROR, CP_REPORT_ERROR_IO,
+                   _("Could not write the PDF report: %s"),
+                   sink.error != NULL ? sink.error->message : cairo_status_to_string (status));
+      /* A cancelled close leaves the previous file in place. */
+      g_cancellable_cancel (cancel);
+      g_output_stream_close (sink.stream, cancel, NULL);
+      ok = FALSE;
+    }
+  else if (!g_output_stream_close (sink.stream, NULL, &sink.error))
+    {
+      g_set_error (error, CP_REPORT_ERROR, CP_REPORT_ERROR_IO,
+                   _("Could not write the PDF report: %s"), sink.error->message);
+      ok = FALSE;
+    }
+
+  g_clear_error (&sink.error);
+  g_object_unref (sink.stream);
+  return ok;
+}

@@ -1,0 +1,61 @@
+/* cp-report.h: the decision report, as PDF for people and as XML for the
+ * approval system.
+ *
+ * Both take the report's language ("en" or "zh_CN") independent of the
+ * UI's; both recompute the plans from the project, so what they say is
+ * what the model says now.
+ */
+#pragma once
+
+#include "planner/cp-project.h"
+
+G_BEGIN_DECLS
+
+#define CP_REPORT_ERROR (cp_report_error_quark ())
+GQuark cp_report_error_quark (void);
+
+typedef enum {
+  CP_REPORT_ERROR_IO,              /* the file could not be read or written */
+  CP_REPORT_ERROR_TOO_LARGE,       /* over CP_REPORT_XML_MAX_BYTES */
+  CP_REPORT_ERROR_NOT_XML,         /* not well-formed XML */
+  CP_REPORT_ERROR_FORBIDDEN,       /* a DOCTYPE, DTD or entity declaration */
+  CP_REPORT_ERROR_WRONG_DOCUMENT,  /* another root element or namespace */
+  CP_REPORT_ERROR_INVALID,         /* fails the schema or the model's checks */
+} CpReportError;
+
+#define CP_REPORT_XML_NAMESPACE "https://cplanner.github.io/ns/compute-planner/1"
+/* Reports of real projects are a few hundred kilobytes; anything much
+ * bigger is refused before it is parsed. */
+#define CP_REPORT_XML_MAX_BYTES (16 * 1024 * 1024)
+/* Where the schema is compiled in (and installed as PKGDATADIR/compute-planner-report.xsd). */
+#define CP_REPORT_XSD_RESOURCE "/io/github/cplanner/ComputePlanner/report/compute-planner-report.xsd"
+
+/* The PDF report: A4, vector charts, text in @lang. */
+gboolean   cp_report_pdf_write   (const CpProject *project,
+                                  const char      *lang,
+                                  const char      *path,
+                                  GError         **error);
+
+/* The XML report: every input and result, with units and currencies;
+ * words (verdicts, reasons, risks) in @lang. The file is replaced
+ * atomically. */
+char      *cp_report_xml_to_data (const CpProject *project,
+                                  const char      *lang,
+                                  gsize           *length);
+gboolean   cp_report_xml_write   (const CpProject *project,
+                                  const char      *lang,
+                                  const char      *path,
+                                  GError         **error);
+
+/* Reads a report back into a new project (settings, jobs, quotes, the
+ * project's own catalogue entries). Refuses documents with a DOCTYPE or
+ * entity declarations, files over CP_REPORT_XML_MAX_BYTES, other
+ * namespaces and anything the schema or the model rejects; the message
+ * says which, in the UI's language. */
+CpProject *cp_report_xml_read    (const char      *path,
+                                  GError         **error);
+CpProject *cp_report_xml_parse   (const char      *data,
+                                  gsize            length,
+                                  GError         **error);
+
+G_END_DECLS

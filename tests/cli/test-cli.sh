@@ -1,0 +1,213 @@
+#!/bin/sh
+# test-cli.sh: compute-planner-cli from the outside (POSIX sh).
+#
+# Usage: test-cli.sh PATH-TO-compute-planner-cli
+#
+# Expected figures are hand calculations or PUBLISHED.md rows (ids in the
+# comments), never the program's own output.
+
+set -u
+
+CLI=${1:?usage: test-cli.sh PATH-TO-compute-planner-cli}
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT INT TERM
+OUT=$TMP/out
+ERR=$TMP/err
+failures=0
+checks=0
+
+fail () {
+  failures=$((failures + 1))
+  echo "FAIL: $*"
+  echo "--- stdout"; cat "$OUT"
+  echo "--- stderr"; cat "$ERR"
+  echo "---"
+}
+
+# run EXPECTED-STATUS ARGS…: runs the tool, checks its exit status.
+run () {
+  expected=$1
+  shift
+  checks=$((checks + 1))
+  "$CLI" "$@" >"$OUT" 2>"$ERR"
+  status=$?
+  if [ "$status" -ne "$expected" ]; then
+    fail "exit status $status, expected $expected: $*"
+    return 1
+  fi
+  return 0
+}
+
+# contains FILE TEXT: fixed-string match.
+contains () {
+  checks=$((checks + 1))
+  if ! grep -F -q -- "$2" "$1"; then
+    fail "“$2” not in $(basename "$1")"
+  fi
+}
+
+# element NAME: the text of the first <NAME …>…</NAME> of the last output.
+element () {
+  sed -n "s|.*<$1[^>]*>\\([^<]*\\)</$1>.*|\\1|p" "$OUT" | head -n 1
+}
+
+# near NAME EXPECTED RELATIVE-TOLERANCE
+near () {
+  checks=$((checks + 1))
+  value=$(element "$1")
+  if ! awk -v v="$value" -v e="$2" -v t="$3" \
+       'BEGIN { d = v - e; if (d < 0) d = -d; a = e < 0 ? -e : e; exit !(v != "" && d <= t * a) }'; then
+    fail "<$1> is “$value”, expected $2 (± $3 relative)"
+  fi
+}
+
+# exactly NAME EXPECTED
+exactly () {
+  checks=$((checks + 1))
+  value=$(element "$1")
+  if [ "$value" != "$2" ]; then
+    fail "<$1> is “$value”, expected “$2”"
+  fi
+}
+
+# ---- the dispatcher
+if run 0 --help; then
+  for command in estimate plan import-quotes new demo report; do
+    contains "$OUT" "$command"
+  done
+fi
+run 0 --version && contains "$OUT" "compute-planner-cli "
+run 2
+run 2 frobnicate && contains "$ERR" "frobnicate"
+run 2 --frobnicate && contains "$ERR" "--frobnicate"
+run 0 estimate --help && contains "$OUT" "--price-per-gpu-hour"
+
+# ---- bad options and values: status 2, message names the option
+run 2 estimate --model opt-13b --gpu a100-40g --tokens abc &&
+  contains "$ERR" "--tokens" && contains "$ERR" "abc"
+run 2 estimate --model opt-13b --gpu a100-40g --bogus && contains "$ERR" "--bogus"
+run 2 estimate --model no-such-model --gpu a100-40g && contains "$ERR" "--model"
+run 2 estimate --model opt-13b --gpu no-such-gpu && contains "$ERR" "--gpu"
+run 2 estimate --model opt-13b && contains "$ERR" "--gpu"
+run 2 estimate --gpu a100-40g && contains "$ERR" "--model"
+run 2 estimate --model opt-13b --gpu a100-40g --task sleeping && contains "$ERR" "--task"
+run 2 estimate --model opt-13b --gpu a100-40g --zero 4 && contains "$ERR" "--zero"
+run 2 estimate --model opt-13b --gpu a100-40g --nodes -2 && contains "$ERR" "--nodes"
+run 2 estimate --model opt-13b --gpu a100-40g --gpus-per-node 2.5 && contains "$ERR" "--gpus-per-node"
+run 2 estimate --model opt-13b --gpu a100-40g --mfu 1.5 && contains "$ERR" "--mfu"
+run 2 estimate --model opt-13b --gpu a100-40g --weight-bits 5 && contains "$ERR" "--weight-bits"
+run 2 estimate --model opt-13b --gpu a100-40g --tokens 7XB && contains "$ERR" "XB"
+run 2 estimate --model opt-13b --gpu a100-40g --price-per-gpu-hour "12.5元/月" &&
+  contains "$ERR" "--price-per-gpu-hour"
+run 2 estimate --model opt-13b --gpu a100-40g --price-per-gpu-hour 2 --price-per-node-hour 16 &&
+  contains "$ERR" "--price-per-node-hour"
+run 2 estimate --params 7B --gpu a100-40g && contains "$ERR" "--layers"
+run 2 estimate --model opt-13b --gpu a100-40g extra-argument && contains "$ERR" "extra-argument"
+
+# ---- inference: KV cache per token, hand-computed from config.json values
+# I1: OPT-13B 2 (K,V) × 5120 × 40 layers × 2 bytes = 819,200 B.
+# I2: its fp16 weights 13e9 × 2 B = 26,000,000,000 B on the one GPU.
+if run 0 estimate --model opt-13b --task inference --gpu a100-40g --gpus-per-node 1 --xml; then
+  exactly kv-bytes-per-token 819200
+  exactly weights-bytes 26000000000
+  exactly model-id opt-13b
+  exactly gpu-id a100-40g
+  exactly gpus-per-node 1
+  exactly task inference
+  for name in memory-per-gpu-bytes available-per-gpu-bytes fits gradients-bytes optimizer-bytes \
+              activations-bytes kv-cache-bytes overhead-bytes compute-s communication-s total-s \
+              gpu-hours max-concurrency verdict; do
+    contains "$OUT" "<$name>"
+  done
+  contains "$OUT" '<total-cost currency="CNY">'
+  contains "$OUT" '<?xml version="1.0" encoding="UTF-8"?>'
+  if command -v xmllint >/dev/null 2>&1; then
+    checks=$((checks + 1))
+    xmllint --noout "$OUT" 2>"$ERR" || fail "the XML is not well-formed"
+  fi
+fi
+# The same as a table: 819,200 B = 800.0 KiB.
+run 0 estimate --model opt-13b --task inference --gpu a100-40g --gpus-per-node 1 &&
+  contains "$OUT" "819,200 B (800.0 KiB)"
+
+# I7: Llama-2-70B 2 × 80 layers × 8 KV heads × 128 × 2 bytes = 327,680 B;
+# with 8-bit KV cache half of it, 163,840 B.
+run 0 estimate --model llama-2-70b --task inference --gpu h100-sxm --xml &&
+  exactly kv-bytes-per-token 327680
+run 0 estimate --model llama-2-70b --task inference --gpu h100-sxm --kv-bits 8 --xml &&
+  exactly kv-bytes-per-token 163840
+# DeepSeek-V3 MLA: 61 layers × (512 + 64) × 2 bytes = 70,272 B.
+run 0 estimate --model deepseek-v3 --task inference --gpu h200 --xml &&
+  exactly kv-bytes-per-token 70272
+
+# A hand-entered architecture (Llama-2-7B shape): 2 × 32 × 32 × 128 × 2 = 524,288 B;
+# with 8 KV heads 2 × 32 × 8 × 128 × 2 = 131,072 B.
+if run 0 estimate --params 7B --layers 32 --hidden 4096 --heads 32 --vocab 32000 \
+     --task inference --gpu a100-80g --gpus-per-node 1 --xml; then
+  exactly kv-bytes-per-token 524288
+  exactly model-id custom
+  exactly params 7000000000
+fi
+run 0 estimate --params 7e9 --layers 32 --hidden 4096 --heads 32 --kv-heads 8 --vocab 32k \
+     --task inference --gpu a100-80g --gpus-per-node 1 --xml &&
+  exactly kv-bytes-per-token 131072
+
+# ---- numbers and prices as people write them, echoed in the inputs
+if run 0 estimate --model llama-2-7b --task pretrain --gpu a100-80g --tokens 2T \
+     --price-per-gpu-hour '$2.5/GPU/h' --xml; then
+  exactly tokens 2000000000000
+  exactly price 2.5
+  contains "$OUT" '<price currency="USD">2.5</price>'
+  exactly price-unit gpu-hour
+  contains "$OUT" '<total-cost currency="USD">'
+fi
+if run 0 estimate --model llama-2-7b --task pretrain --gpu a100-80g --tokens "1.4万亿" \
+     --price-per-node-month "3万元/月" --xml; then
+  exactly tokens 1400000000000
+  contains "$OUT" '<price currency="CNY">30000</price>'
+  exactly price-unit node-month
+fi
+
+# ---- memory conventions: an "80 GB" card is 80 × 2^30 = 85,899,345,920 B
+# under gib (the default) and 80 × 10^9 under gb.
+run 0 estimate --model llama-2-7b --task lora --gpu a100-80g --gpus-per-node 1 --xml &&
+  exactly available-per-gpu-bytes 85899345920
+run 0 estimate --model llama-2-7b --task lora --gpu a100-80g --gpus-per-node 1 --memory-unit gb --xml &&
+  exactly available-per-gpu-bytes 80000000000
+
+# ---- M1 (ZeRO Fig. 1): Ψ = 7.5B, 16 bytes/param, N_d = 64 (8 nodes × 8).
+# ZeRO-1: weights 2Ψ = 15e9, gradients 2Ψ = 15e9, optimizer 12Ψ/64 = 1.40625e9
+# (31.4 GB of model states). ZeRO-2: gradients 2Ψ/64 = 234,375,000 (16.6 GB).
+ZERO="--model gpt-7.5b --task pretrain --gpu a100-80g --nodes 8 --gpus-per-node 8
+      --network infiniband --nics 8 --nic-gbps 200 --tp 1 --pp 1 --precision bf16
+      --optimizer adamw --bytes-convention 16 --seq-len 2048 --micro-batch 1 --xml"
+# shellcheck disable=SC2086
+if run 0 estimate $ZERO --zero 1; then
+  exactly gpus 64
+  exactly data-parallel 64
+  exactly technique as-configured
+  near weights-bytes 15e9 1e-9
+  near gradients-bytes 15e9 1e-9
+  near optimizer-bytes 1.40625e9 1e-9
+fi
+# shellcheck disable=SC2086
+if run 0 estimate $ZERO --zero 2; then
+  near weights-bytes 15e9 1e-9
+  near gradients-bytes 234375000 1e-9
+  near optimizer-bytes 1.40625e9 1e-9
+fi
+
+# ---- T5: LLaMA-65B, 1.4T tokens on 2048 A100-80GB at 380 tokens/s/GPU is
+# 1.4e12 / (380 × 2048) = 1,798,930.9 s (20.8 days). The MFU that rate means
+# is 6 × 65.2e9 × 380 / 312e12 = 0.4764615; given as --mfu it must give the
+# same run time, and 2048 × 1,798,930.9 / 3600 = 1,023,391 GPU-hours (T4/T5).
+if run 0 estimate --model llama-65b --task pretrain --gpu a100-80g --nodes 256 --gpus-per-node 8 \
+     --network infiniband --nics 8 --nic-gbps 200 --tokens 1.4T --seq-len 2048 \
+     --recompute none --mfu 0.4764615 --xml; then
+  near total-s 1798930.9 1e-4
+  near gpu-hours 1023391 1e-4
+  exactly time-source mfu
+fi
+
+echo "$checks checks, $failures failures"
+[ "$failures" -eq 0 ]

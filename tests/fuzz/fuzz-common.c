@@ -1,0 +1,33 @@
+/* fuzz-common.c: set-up shared by every target. */
+
+#include "config.h"
+
+#include <locale.h>
+
+#include "fuzz-common.h"
+
+static char *scratch_dir;
+
+void
+cp_fuzz_init (void)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (scratch_dir != NULL)
+    return;
+  /* Parsers must not depend on the locale; the fuzzers run in C.UTF-8 like
+   * the tests. */
+  setlocale (LC_ALL, "C.UTF-8");
+  /* A critical is a broken precondition inside the project's code: a
+   * finding, as in the tests (G_DEBUG=fatal-criticals). */
+  g_log_set_always_fatal (G_LOG_LEVEL_CRITICAL | G_LOG_FLAG_FATAL);
+  scratch_dir = g_dir_make_tmp ("cp-fuzz-XXXXXX", &error);
+  if (scratch_dir == NULL)
+    g_error ("no scratch directory: %s", error->message);
+}
+
+const char *
+cp_fuzz_scratch_dir (void)
+{
+  return scratch_dir;
+}

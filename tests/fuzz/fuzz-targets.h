@@ -1,0 +1,27 @@
+/* fuzz-targets.h: one entry per parser, fed arbitrary bytes.
+ *
+ * libFuzzer calls them through fuzz-main.c; test-regressions.c feeds them
+ * every file of corpus/<target>/ and regressions/<target>/ in the normal
+ * test suite. Each returns 0; a finding aborts (a crash, a sanitizer
+ * report, or g_error() for a broken property).
+ */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* Sets what every entry relies on (criticals fatal, a scratch directory);
+ * called once before the first input. */
+void cp_fuzz_init    (void);
+
+/* cp_parse_count/bytes/price on the bytes as text. */
+int  cp_fuzz_units   (const guint8 *data, gsize size);
+/* cp_quote_csv_read, then write/read round trip and a plan of the quotes. */
+int  cp_fuzz_csv     (const guint8 *data, gsize size);
+/* The bytes as a .cplan file: read-only load, writable open, save, reload. */
+int  cp_fuzz_project (const guint8 *data, gsize size);
+/* cp_report_xml_parse, then a plan and an export/import round trip. */
+int  cp_fuzz_xml     (const guint8 *data, gsize size);
+
+G_END_DECLS

@@ -1,0 +1,514 @@
+/* test-window.c: the planner window under a display (Xvfb in CI).
+ *
+ * The window is driven the way a user drives it (text typed into the
+ * form's entries), and what it shows is compared with the model itself
+ * evaluated on the same changed inputs.
+ */
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
+
+#include "gui/cp-application.h"
+#include "gui/cp-chart-view.h"
+#include "gui/cp-field-row.h"
+#include "gui/cp-labels.h"
+#include "gui/cp-option-object.h"
+#include "gui/cp-window.h"
+#include "store/cp-demo.h"
+#include "store/cp-store.h"
+
+static CpApplication *app;
+
+static void
+spin (void)
+{
+  while (g_main_context_pending (NULL))
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static GtkWidget *
+find_named (GtkWidget  *root,
+            const char *name)
+{
+  if (g_strcmp0 (gtk_widget_get_name (root), name) == 0)
+    return root;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (root);
+       child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_named (child, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A window showing the demo project, kept in a fresh untitled file. */
+static CpWindow *
+open_demo_window (void)
+{
+  g_autoptr(GError) error = NULL;
+  CpWindow *window = cp_window_new (app);
+  CpProject *demo = cp_demo_project_new (&error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (demo);
+  g_assert_true (cp_window_load_new (window, demo, &error));
+  g_assert_no_error (error);
+  gtk_window_present (GTK_WINDOW (window));
+  spin ();
+
+  return window;
+}
+
+static void
+close_window (CpWindow *window)
+{
+  GtkWidget *weak = GTK_WIDGET (window);
+
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &weak);
+  gtk_window_close (GTK_WINDOW (window));
+  spin ();
+  g_assert_null (weak);
+}
+
+static void
+type_text (CpFieldRow *row,
+           const char *text)
+{
+  g_assert_nonnull (row);
+  gtk_editable_set_text (GTK_EDITABLE (cp_field_row_get_input (row)), text);
+  spin ();
+}
+
+/* The first job the demo has that the model evaluates on several quotes. */
+static guint
+first_training_job (const CpProject *project)
+{
+  for (guint i = 0; i < project->jobs->len; i++)
+    {
+      const CpJob *job = g_ptr_array_index (project->jobs, i);
+
+      if (cp_task_kind_is_training (job->kind))
+        return i;
+    }
+  g_assert_not_reached ();
+}
+
+static CpPlan *
+plan_for (const CpProject *project,
+          guint            job_index)
+{
+  g_autoptr(GArray) quotes = g_array_new (FALSE, FALSE, sizeof (CpQuote));
+
+  /* Shallow copies: cp_plan_new() only reads them. */
+  for (guint i = 0; i < project->quotes->len; i++)
+    g_array_append_vals (quotes, g_ptr_array_index (project->quotes, i), 1);
+
+  return cp_plan_new (g_ptr_array_index (project->jobs, job_index),
+                      (const CpQuote *) quotes->data, quotes->len, &project->settings);
+}
+
+static void
+assert_plans_equal (const CpPlan *shown,
+                    const CpPlan *expected)
+{
+  g_assert_nonnull (shown);
+  g_assert_cmpint (shown->verdict, ==, expected->verdict);
+  g_assert_cmpint (shown->recommended, ==, expected->recommended);
+  g_assert_cmpuint (shown->options->len, ==, expected->options->len);
+  g_assert_cmpuint (shown->reasons->len, ==, expected->reasons->len);
+
+  for (guint i = 0; i < expected->options->len; i++)
+    {
+      const CpOption *a = &g_array_index (shown->options, CpOption, i);
+      const CpOption *b = &g_array_index (expected->options, CpOption, i);
+
+      g_assert_cmpint (a->quote_index, ==, b->quote_index);
+      g_assert_cmpuint (a->rank, ==, b->rank);
+      g_assert_cmpuint (a->estimate.nodes, ==, b->estimate.nodes);
+      g_assert_cmpfloat (a->estimate.total_cost, ==, b->estimate.total_cost);
+      g_assert_cmpfloat (a->estimate.calendar_days, ==, b->estimate.calendar_days);
+    }
+}
+
+/* The table lists every option of the plan with the plan's total cost. */
+static void
+assert_table_matches (CpResultsView *results,
+                      const CpPlan  *plan)
+{
+  GListModel *options = cp_results_view_get_options (results);
+
+  g_assert_cmpuint (g_list_model_get_n_items (options), ==, plan->options->len);
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *expected = &g_array_index (plan->options, CpOption, i);
+      gboolean found = FALSE;
+
+      for (guint j = 0; j < g_list_model_get_n_items (options); j++)
+        {
+          g_autoptr(CpOptionObject) object = g_list_model_get_item (options, j);
+          const CpOption *shown = cp_option_object_get_option (object);
+
+          if (shown->quote_index != expected->quote_index)
+            continue;
+          g_assert_cmpfloat (shown->estimate.total_cost, ==, expected->estimate.total_cost);
+          found = TRUE;
+        }
+      g_assert_true (found);
+    }
+}
+
+static void
+assert_chart_matches (CpChartView     *view,
+                      const CpProject *project,
+                      guint            job_index,
+                      CpChartKind      kind)
+{
+  const CpChartData *shown = cp_chart_view_get_data (view);
+  g_autoptr(CpChartData) expected = kind == CP_CHART_COST
+    ? cp_chart_data_new_cost (project, job_index, cp_labels_ui_language ())
+    : cp_chart_data_new_memory (project, job_index, cp_labels_ui_language ());
+
+  g_assert_nonnull (shown);
+  g_assert_cmpuint (shown->series->len, ==, expected->series->len);
+  for (guint s = 0; s < expected->series->len; s++)
+    {
+      const CpChartSeries *a = g_ptr_array_index (shown->series, s);
+      const CpChartSeries *b = g_ptr_array_index (expected->series, s);
+
+      g_assert_cmpuint (a->y->len, ==, b->y->len);
+      for (guint i = 0; i < b->y->len; i++)
+        {
+          double ya = g_array_index (a->y, double, i);
+          double yb = g_array_index (b->y, double, i);
+
+          g_assert_true ((isnan (ya) && isnan (yb)) || ya == yb);
+        }
+    }
+}
+
+static void
+test_window_smoke (void)
+{
+  CpWindow *window = open_demo_window ();
+  static const char * const names[] = {
+    "jobs-list", "quotes-list", "job-editor", "quote-editor", "results-view",
+    "verdict", "summary", "options", "reasons", "cost-chart", "memory-chart",
+    "add-button", "primary-menu-button",
+  };
+  CpProject *project = cp_window_get_project (window);
+  GtkListBox *jobs = cp_window_get_jobs_list (window);
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      if (find_named (GTK_WIDGET (window), names[i]) == NULL)
+        g_error ("no widget named %s", names[i]);
+    }
+
+  /* One sidebar row per job and per quote, in the project's order. */
+  g_assert_cmpuint (project->jobs->len, >, 0);
+  g_assert_nonnull (gtk_list_box_get_row_at_index (jobs, project->jobs->len - 1));
+  g_assert_null (gtk_list_box_get_row_at_index (jobs, project->jobs->len));
+  g_assert_nonnull (gtk_list_box_get_row_at_index (cp_window_get_quotes_list (window),
+                                                   project->quotes->len - 1));
+
+  /* The first job is selected and has results. */
+  g_assert_nonnull (cp_results_view_get_plan (cp_window_get_results_view (window)));
+  g_assert_cmpstr (cp_results_view_get_verdict_text (cp_window_get_results_view (window)), !=, "");
+
+  /* The title names the project and the actions the menu uses exist. */
+  g_assert_nonnull (g_action_map_lookup_action (G_ACTION_MAP (window), "save-as"));
+  g_assert_nonnull (g_action_map_lookup_action (G_ACTION_MAP (window), "export-report"));
+  g_assert_nonnull (g_action_map_lookup_action (G_ACTION_MAP (app), "open"));
+
+  close_window (window);
+}
+
+static void
+test_window_edits_recompute (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  CpResultsView *results = cp_window_get_results_view (window);
+  guint job_index = first_training_job (project);
+  g_autoptr(CpProject) expected = NULL;
+  g_autoptr(CpPlan) before = NULL;
+  g_autoptr(CpPlan) after = NULL;
+  CpJob *expected_job;
+  CpQuote *expected_quote;
+  double old_price;
+  double old_tokens;
+
+  cp_window_select_job (window, job_index);
+  spin ();
+  expected = cp_project_copy (project);
+  old_tokens = ((CpJob *) g_ptr_array_index (project->jobs, job_index))->tokens;
+  g_assert_cmpfloat (old_tokens, !=, 2e12);
+  before = plan_for (expected, job_index);
+  assert_plans_equal (cp_results_view_get_plan (results), before);
+
+  /* 2T tokens = 2 × 10^12 */
+  type_text (cp_job_editor_get_row (cp_window_get_job_editor (window), "tokens"), "2T");
+  g_assert_cmpfloat (((CpJob *) g_ptr_array_index (project->jobs, job_index))->tokens, ==, 2e12);
+  g_assert_true (cp_window_get_modified (window));
+
+  expected_job = g_ptr_array_index (expected->jobs, job_index);
+  expected_job->tokens = 2e12;
+  after = plan_for (expected, job_index);
+  assert_plans_equal (cp_results_view_get_plan (results), after);
+  assert_table_matches (results, after);
+  assert_chart_matches (cp_results_view_get_chart (results, CP_CHART_COST), expected, job_index, CP_CHART_COST);
+  assert_chart_matches (cp_results_view_get_chart (results, CP_CHART_MEMORY), expected, job_index, CP_CHART_MEMORY);
+  /* More tokens cost more on every quote that can run the job. */
+  for (guint i = 0; i < after->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (after->options, CpOption, i);
+
+      for (guint j = 0; j < before->options->len; j++)
+        {
+          const CpOption *old = &g_array_index (before->options, CpOption, j);
+
+          if (old->quote_index == option->quote_index && old->feasible && option->feasible)
+            g_assert_cmpfloat (option->estimate.compute_s + option->estimate.communication_s, >,
+                               old->estimate.compute_s + old->estimate.communication_s);
+        }
+    }
+
+  /* Double the first quote's price through its form; the results follow
+   * the model on the same doubled price. */
+  expected_quote = g_ptr_array_index (expected->quotes, 0);
+  old_price = expected_quote->price;
+  cp_window_select_quote (window, 0);
+  spin ();
+  {
+    g_autofree char *text = g_strdup_printf ("%g", old_price * 2);
+    type_text (cp_quote_editor_get_row (cp_window_get_quote_editor (window), "price"), text);
+  }
+  g_assert_cmpfloat (((CpQuote *) g_ptr_array_index (project->quotes, 0))->price, ==, old_price * 2);
+  expected_quote->price = old_price * 2;
+  g_clear_pointer (&after, cp_plan_free);
+  after = plan_for (expected, job_index);
+  /* The results still show the job, now against the dearer quote. */
+  assert_plans_equal (cp_results_view_get_plan (results), after);
+  assert_table_matches (results, after);
+  assert_chart_matches (cp_results_view_get_chart (results, CP_CHART_COST), expected, job_index, CP_CHART_COST);
+
+  /* Undo twice brings back the original price and tokens. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  spin ();
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  spin ();
+  project = cp_window_get_project (window);
+  g_assert_cmpfloat (((CpQuote *) g_ptr_array_index (project->quotes, 0))->price, ==, old_price);
+  g_assert_cmpfloat (((CpJob *) g_ptr_array_index (project->jobs, job_index))->tokens, ==, old_tokens);
+
+  close_window (window);
+}
+
+static void
+test_window_refuses_invalid_input (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  guint job_index = first_training_job (project);
+  CpJobEditor *editor = cp_window_get_job_editor (window);
+  CpFieldRow *seq_len;
+  CpFieldRow *params;
+  CpJob *job;
+  guint old_seq_len;
+
+  cp_window_select_job (window, job_index);
+  spin ();
+  job = g_ptr_array_index (project->jobs, job_index);
+  old_seq_len = job->seq_len;
+
+  /* Zero is refused by the model: the message says why, the entry keeps
+   * what was typed and the job keeps its last valid value. */
+  seq_len = cp_job_editor_get_row (editor, "seq-len");
+  type_text (seq_len, "0");
+  g_assert_nonnull (cp_field_row_get_error (seq_len));
+  g_assert_nonnull (strstr (cp_field_row_get_error (seq_len), "must be greater than 0"));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (cp_field_row_get_input (seq_len))), ==, "0");
+  g_assert_true (gtk_widget_has_css_class (cp_field_row_get_input (seq_len), "error"));
+  g_assert_cmpuint (job->seq_len, ==, old_seq_len);
+
+  /* A fraction is not a sequence length. */
+  type_text (seq_len, "2.5");
+  g_assert_nonnull (cp_field_row_get_error (seq_len));
+  g_assert_cmpuint (job->seq_len, ==, old_seq_len);
+
+  /* Text that is no number at all is refused by the parser. */
+  params = cp_job_editor_get_row (editor, "params");
+  {
+    double old_params = job->model.params;
+
+    type_text (params, "seven");
+    g_assert_nonnull (cp_field_row_get_error (params));
+    g_assert_cmpfloat (job->model.params, ==, old_params);
+    g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (cp_field_row_get_input (params))), ==, "seven");
+  }
+
+  /* Another field's edit keeps the refused text where it is. */
+  type_text (cp_job_editor_get_row (editor, "tokens"), "150B");
+  g_assert_cmpfloat (job->tokens, ==, 150e9);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (cp_field_row_get_input (seq_len))), ==, "2.5");
+
+  /* A valid value clears the message and is stored: 7B = 7 × 10^9. */
+  type_text (params, "7B");
+  g_assert_null (cp_field_row_get_error (params));
+  g_assert_cmpfloat (job->model.params, ==, 7e9);
+  type_text (seq_len, "2048");
+  g_assert_null (cp_field_row_get_error (seq_len));
+  g_assert_false (gtk_widget_has_css_class (cp_field_row_get_input (seq_len), "error"));
+  g_assert_cmpuint (job->seq_len, ==, 2048);
+
+  close_window (window);
+}
+
+static void
+test_window_delete_and_undo (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  guint n_quotes = project->quotes->len;
+  g_autofree char *second_id = g_strdup (((CpQuote *) g_ptr_array_index (project->quotes, 1))->id);
+  g_autofree char *first_id = g_strdup (((CpQuote *) g_ptr_array_index (project->quotes, 0))->id);
+
+  cp_window_select_quote (window, 0);
+  spin ();
+  g_action_group_activate_action (G_ACTION_GROUP (window), "delete", NULL);
+  spin ();
+  project = cp_window_get_project (window);
+  g_assert_cmpuint (project->quotes->len, ==, n_quotes - 1);
+  g_assert_cmpstr (((CpQuote *) g_ptr_array_index (project->quotes, 0))->id, ==, second_id);
+  g_assert_cmpuint (g_list_model_get_n_items (cp_results_view_get_options (cp_window_get_results_view (window))),
+                    ==, n_quotes - 1);
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  spin ();
+  project = cp_window_get_project (window);
+  g_assert_cmpuint (project->quotes->len, ==, n_quotes);
+  /* The order is kept. */
+  g_assert_cmpstr (((CpQuote *) g_ptr_array_index (project->quotes, 0))->id, ==, first_id);
+  g_assert_cmpstr (((CpQuote *) g_ptr_array_index (project->quotes, 1))->id, ==, second_id);
+
+  /* Duplicate puts the copy right after its original. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "duplicate", NULL);
+  spin ();
+  project = cp_window_get_project (window);
+  g_assert_cmpuint (project->quotes->len, ==, n_quotes + 1);
+  g_assert_cmpstr (((CpQuote *) g_ptr_array_index (project->quotes, 2))->id, ==, second_id);
+  g_assert_cmpstr (((CpQuote *) g_ptr_array_index (project->quotes, 1))->id, !=, first_id);
+
+  close_window (window);
+}
+
+static void
+test_window_saves (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  g_autofree char *path = g_strdup (cp_window_get_path (window));
+  g_autoptr(CpProject) reread = NULL;
+  g_autoptr(GError) error = NULL;
+
+  cp_window_select_quote (window, 0);
+  spin ();
+  type_text (cp_quote_editor_get_row (cp_window_get_quote_editor (window), "price"), "3.5");
+  g_assert_cmpfloat (((CpQuote *) g_ptr_array_index (project->quotes, 0))->price, ==, 3.5);
+  g_assert_true (cp_window_get_modified (window));
+
+  /* Closing saves; the file holds what the window showed. */
+  close_window (window);
+  reread = cp_project_load_file (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat (((CpQuote *) g_ptr_array_index (reread->quotes, 0))->price, ==, 3.5);
+  g_unlink (path);
+}
+
+static void
+test_window_rename_in_place (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  GtkListBoxRow *row;
+  GtkWidget *box, *entry;
+
+  cp_window_select_job (window, 0);
+  spin ();
+  g_action_group_activate_action (G_ACTION_GROUP (window), "rename", NULL);
+  spin ();
+
+  row = gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window), 0);
+  box = gtk_list_box_row_get_child (row);
+  entry = g_object_get_data (G_OBJECT (box), "entry");
+  g_assert_true (gtk_widget_get_visible (entry));
+  gtk_editable_set_text (GTK_EDITABLE (entry), "  Renamed job  ");
+  g_signal_emit_by_name (entry, "activate");
+  spin ();
+
+  /* Surrounding blanks are not part of a name. */
+  g_assert_cmpstr (((CpJob *) g_ptr_array_index (project->jobs, 0))->name, ==, "Renamed job");
+  g_assert_false (gtk_widget_get_visible (entry));
+  g_assert_true (cp_window_get_modified (window));
+
+  close_window (window);
+}
+
+static void
+test_window_bad_file (void)
+{
+  g_autofree char *path = g_build_filename (g_get_user_data_dir (), "not-a-project.cplan", NULL);
+  g_autoptr(GError) error = NULL;
+  CpWindow *window = open_demo_window ();
+  CpProject *before = cp_window_get_project (window);
+
+  g_assert_true (g_file_set_contents (path, "this is not SQLite", -1, NULL));
+  g_assert_false (cp_window_load_file (window, path, &error));
+  g_assert_nonnull (error);
+  /* The window still shows the project it had. */
+  g_assert_true (cp_window_get_project (window) == before);
+  g_assert_cmpuint (before->jobs->len, >, 0);
+
+  close_window (window);
+  g_unlink (path);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autofree char *data_home = g_dir_make_tmp ("cp-gui-test-XXXXXX", NULL);
+  int status;
+
+  /* Untitled projects go to the user's data folder: a scratch one here. */
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  app = cp_application_new ();
+  g_application_set_flags (G_APPLICATION (app),
+                           g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
+
+  g_test_add_func ("/gui/window/smoke", test_window_smoke);
+  g_test_add_func ("/gui/window/edits-recompute", test_window_edits_recompute);
+  g_test_add_func ("/gui/window/refuses-invalid-input", test_window_refuses_invalid_input);
+  g_test_add_func ("/gui/window/delete-and-undo", test_window_delete_and_undo);
+  g_test_add_func ("/gui/window/saves", test_window_saves);
+  g_test_add_func ("/gui/window/rename-in-place", test_window_rename_in_place);
+  g_test_add_func ("/gui/window/bad-file", test_window_bad_file);
+
+  status = g_test_run ();
+
+  g_clear_object (&app);
+  return status;
+}

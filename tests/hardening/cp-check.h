@@ -1,0 +1,27 @@
+/* cp-check.h: what every figure shown to people must be.
+ *
+ * Shared by the fuzz targets (tests/fuzz/) and the limit tests
+ * (tests/hardening/): whatever a parser accepted, every number the model
+ * derives from it and that a chart, a table or a report shows is finite and
+ * not negative.
+ */
+#pragma once
+
+#include "planner/cp-project.h"
+
+G_BEGIN_DECLS
+
+/* The name of the first double of @estimate that is NaN, infinite or
+ * negative, or NULL when all are fine. */
+const char *cp_check_estimate_figures (const CpEstimate *estimate);
+
+/* The same over every option of @plan, and finiteness of every number a
+ * reason carries (some are -1 by design, none may be NaN or infinite).
+ * Returns a description of the first bad figure, or NULL. */
+char       *cp_check_plan_figures     (const CpPlan *plan);
+
+/* Plans every job of @project over its quotes and checks each plan;
+ * aborts with the offending figure when one is bad. */
+void        cp_check_project_figures  (const CpProject *project);
+
+G_END_DECLS

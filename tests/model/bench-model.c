@@ -1,0 +1,90 @@
+/* bench-model.c: evaluations per second of the planning model on one core.
+ *
+ * One evaluation is cp_estimate() of one job on one quote at one node
+ * count, the unit the window recomputes for every job × quote × node count
+ * on each keystroke. Not a test: run it by hand (`bench-model [seconds]`).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "planner/cp-estimate.h"
+
+static void
+model_init (CpModelSpec *m,
+            double       params,
+            guint        layers,
+            guint        hidden,
+            guint        heads,
+            guint        kv_heads,
+            guint        ffn,
+            guint        vocab)
+{
+  *m = (CpModelSpec) { 0 };
+  m->params = params;
+  m->layers = layers;
+  m->hidden = hidden;
+  m->heads = heads;
+  m->kv_heads = kv_heads;
+  m->ffn = ffn;
+  m->vocab = vocab;
+  m->gated_mlp = TRUE;
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  double seconds = argc > 1 ? atof (argv[1]) : 2.0;
+  CpSettings settings;
+  CpJob jobs[4];
+  CpQuote quotes[2];
+  guint64 evaluations = 0;
+  gint64 start, elapsed_us;
+  volatile double sink = 0;
+
+  cp_settings_init (&settings);
+  cp_job_init (&jobs[0], CP_TASK_PRETRAIN);
+  model_init (&jobs[0].model, 13e9, 40, 5120, 40, 40, 13824, 32000);
+  jobs[0].tokens = 300e9;
+  cp_job_init (&jobs[1], CP_TASK_FULL_FINETUNE);
+  model_init (&jobs[1].model, 70e9, 80, 8192, 64, 8, 28672, 32000);
+  cp_job_init (&jobs[2], CP_TASK_QLORA);
+  model_init (&jobs[2].model, 7e9, 32, 4096, 32, 32, 11008, 32000);
+  cp_job_init (&jobs[3], CP_TASK_INFERENCE);
+  model_init (&jobs[3].model, 7e9, 32, 4096, 32, 32, 11008, 32000);
+  jobs[3].concurrency = 200;
+
+  for (guint i = 0; i < G_N_ELEMENTS (quotes); i++)
+    {
+      cp_quote_init (&quotes[i]);
+      quotes[i].gpu.memory_nominal_gb = 80;
+      quotes[i].gpu.dense_bf16_flops = 312e12;
+      quotes[i].gpu.memory_bandwidth_gbytes_per_s = 2039;
+      quotes[i].intra_link.per_direction_gbytes_per_s = 200;
+      quotes[i].price = 12;
+    }
+  quotes[1].nodes_available = 16;
+  quotes[1].network = CP_NETWORK_ROCE;
+  quotes[1].nics_per_node = 4;
+  quotes[1].nic_gbps = 200;
+
+  start = g_get_monotonic_time ();
+  do
+    {
+      for (guint j = 0; j < G_N_ELEMENTS (jobs); j++)
+        for (guint q = 0; q < G_N_ELEMENTS (quotes); q++)
+          for (guint nodes = 1; nodes <= quotes[q].nodes_available; nodes++)
+            {
+              CpEstimate est;
+              cp_estimate (&jobs[j], &quotes[q], nodes, &settings, &est, NULL);
+              sink += est.total_cost;
+              evaluations++;
+            }
+      elapsed_us = g_get_monotonic_time () - start;
+    }
+  while (elapsed_us < seconds * G_USEC_PER_SEC);
+
+  printf ("%" G_GUINT64_FORMAT " evaluations in %.2f s: %.0f evaluations/s on one core\n",
+          evaluations, elapsed_us / 1e6, evaluations / (elapsed_us / 1e6));
+  return sink < 0;
+}

@@ -1,0 +1,783 @@
+/* test-estimate.c: the planning model against published figures and hand
+ * calculations.
+ *
+ * Ids (M1, M4, I1, I7, T5, T16, T23, M7, M8) refer to
+ * shared/reference/PUBLISHED.md; the arithmetic is written next to each
+ * expected value. Architectures are typed in from the papers' and configs'
+ * figures, so these tests do not depend on the catalogue files.
+ */
+#include <math.h>
+
+#include "planner/cp-estimate.h"
+#include "planner/cp-plan.h"
+
+#define GIB (1024.0 * 1024.0 * 1024.0)
+
+static void
+assert_close (double expected,
+              double actual,
+              double relative)
+{
+  if (fabs (actual - expected) > relative * fabs (expected))
+    g_error ("expected %.6g, got %.6g (relative tolerance %.3g)", expected, actual, relative);
+}
+
+static void
+model_init (CpModelSpec *m,
+            double       params,
+            guint        layers,
+            guint        hidden,
+            guint        heads,
+            guint        kv_heads,
+            guint        ffn,
+            guint        vocab,
+            gboolean     gated)
+{
+  *m = (CpModelSpec) { 0 };
+  m->id = g_strdup ("custom");
+  m->params = params;
+  m->active_params = params;
+  m->layers = layers;
+  m->hidden = hidden;
+  m->heads = heads;
+  m->kv_heads = kv_heads;
+  m->ffn = ffn;
+  m->vocab = vocab;
+  m->gated_mlp = gated;
+}
+
+/* A node of @gpus A100 80GB (PUBLISHED G2: 312 TFLOPS dense BF16) with
+ * NVLink3 (300 GB/s per direction) and 8 × 200 Gb/s HDR InfiniBand (N11). */
+static void
+quote_init_a100 (CpQuote *q,
+                 guint    gpus,
+                 guint    nodes)
+{
+  cp_quote_init (q);
+  q->id = g_strdup ("a100");
+  q->gpu.memory_nominal_gb = 80;
+  q->gpu.dense_bf16_flops = 312e12;
+  q->gpu.memory_bandwidth_gbytes_per_s = 2039;
+  q->intra_link.per_direction_gbytes_per_s = 300;
+  q->gpus_per_node = gpus;
+  q->nodes_available = nodes;
+  if (nodes > 1)
+    {
+      q->network = CP_NETWORK_INFINIBAND;
+      q->nics_per_node = 8;
+      q->nic_gbps = 200;
+      q->sharing = CP_SHARING_DEDICATED;
+    }
+  q->price = 10;
+}
+
+/* M1: ZeRO Fig. 1, Ψ = 7.5B, N_d = 64, K = 12: 120 / 31.4 / 16.6 / 1.9 GB. */
+static void
+test_zero_model_states (void)
+{
+  const double expected_gb[] = {
+    16 * 7.5,                          /* baseline: (2 + 2 + 12)Ψ = 120 */
+    (2 + 2 + 12.0 / 64) * 7.5,         /* P_os = 31.41 */
+    (2 + (2 + 12.0) / 64) * 7.5,       /* P_os+g = 16.64 */
+    16.0 / 64 * 7.5,                   /* P_os+g+p = 1.875 */
+  };
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+
+  cp_settings_init (&settings);
+  quote_init_a100 (&quote, 8, 8);
+  cp_job_init (&job, CP_TASK_PRETRAIN);
+  model_init (&job.model, 7.5e9, 32, 4096, 32, 32, 16384, 0, FALSE);
+  job.tensor_parallel = 1;
+  job.pipeline_parallel = 1;
+
+  for (guint stage = 0; stage <= 3; stage++)
+    {
+      CpEstimate est;
+      g_autoptr(GError) error = NULL;
+
+      job.zero_stage = stage;
+      g_assert_true (cp_estimate_with_technique (&job, &quote, 8, CP_TECHNIQUE_AS_CONFIGURED,
+                                                 &settings, &est, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (est.data_parallel, ==, 64);
+      assert_close (expected_gb[stage] * 1e9, est.weights_bytes + est.gradients_bytes + est.optimizer_bytes, 1e-9);
+    }
+
+  /* M2: the Hugging Face convention keeps 18 bytes per parameter. */
+  settings.bytes_convention = CP_BYTES_CONVENTION_HF_18;
+  job.zero_stage = 0;
+  {
+    CpEstimate est;
+    cp_estimate_with_technique (&job, &quote, 1, CP_TECHNIQUE_AS_CONFIGURED, &settings, &est, NULL);
+    assert_close (18 * 7.5e9, est.weights_bytes + est.gradients_bytes + est.optimizer_bytes, 1e-9);
+  }
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
+/* M4: GPT-3 (s 2048, h 12288, a 96, b 1) at t = 8 with sequence parallelism:
+ * (sbh/t)(34 + 5as/h) per layer, 34.4 GB over 96 layers; selective 10.3 GB;
+ * full recompute 2·sbh·L = 4.83 GB. */
+static void
+test_activations_korthikanti (void)
+{
+  const double sbh = 2048.0 * 12288.0;
+  struct {
+    CpRecompute recompute;
+    double      expected_bytes;
+  } cases[] = {
+    { CP_RECOMPUTE_NONE, 96 * sbh / 8 * (34 + 5.0 * 96 * 2048 / 12288) },   /* 34.43e9 */
+    { CP_RECOMPUTE_SELECTIVE, 96 * 34 * sbh / 8 },                        /* 10.27e9 */
+    { CP_RECOMPUTE_FULL, 96 * 2 * sbh },                                  /* 4.832e9 */
+  };
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+
+  cp_settings_init (&settings);
+  quote_init_a100 (&quote, 8, 2);
+  cp_job_init (&job, CP_TASK_PRETRAIN);
+  model_init (&job.model, 175e9, 96, 12288, 96, 96, 4 * 12288, 50257, FALSE);
+  job.seq_len = 2048;
+  job.micro_batch = 1;
+  job.flash_attention = FALSE;
+  job.tensor_parallel = 8;
+  /* Two stages: the first stage holds L layers' worth with 1F1B and no logits. */
+  job.pipeline_parallel = 2;
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      CpEstimate est;
+
+      job.recompute = cases[i].recompute;
+      g_assert_true (cp_estimate_with_technique (&job, &quote, 2, CP_TECHNIQUE_AS_CONFIGURED,
+                                                 &settings, &est, NULL));
+      assert_close (cases[i].expected_bytes, est.activations_bytes, 1e-9);
+    }
+  /* The published rounding: 34.4, 10.3 and 4.83 GB. */
+  assert_close (34.4e9, cases[0].expected_bytes, 0.002);
+  assert_close (10.3e9, cases[1].expected_bytes, 0.005);
+  assert_close (4.83e9, cases[2].expected_bytes, 0.002);
+
+  /* FlashAttention drops the 5as/h term: no recompute then equals selective. */
+  {
+    CpEstimate est;
+    job.recompute = CP_RECOMPUTE_NONE;
+    job.flash_attention = TRUE;
+    cp_estimate_with_technique (&job, &quote, 2, CP_TECHNIQUE_AS_CONFIGURED, &settings, &est, NULL);
+    assert_close (cases[1].expected_bytes, est.activations_bytes, 1e-9);
+  }
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
+/* I1: OPT-13B, 2 × 5120 × 40 × 2 B = 819,200 B = 800 KiB per token, a
+ * 2048-token request 1.68e9 B. I7: Llama-2-70B with 8 KV heads of 128:
+ * 2 × 80 × 8 × 128 × 2 = 327,680 B = 320 KiB. Llama-2-7B: 512 KiB. */
+static void
+test_kv_cache_per_token (void)
+{
+  CpJob job;
+
+  cp_job_init (&job, CP_TASK_INFERENCE);
+  model_init (&job.model, 12.85e9, 40, 5120, 40, 40, 20480, 50272, FALSE);
+  g_assert_cmpfloat (cp_job_kv_bytes_per_token (&job), ==, 819200.0);
+  g_assert_cmpfloat (cp_job_kv_bytes_per_token (&job) * 2048, ==, 2048.0 * 800 * 1024);
+
+  cp_model_spec_clear (&job.model);
+  model_init (&job.model, 69e9, 80, 8192, 64, 8, 28672, 32000, TRUE);
+  g_assert_cmpfloat (cp_job_kv_bytes_per_token (&job), ==, 327680.0);
+  job.kv_bits = 8;
+  g_assert_cmpfloat (cp_job_kv_bytes_per_token (&job), ==, 163840.0);
+
+  cp_model_spec_clear (&job.model);
+  model_init (&job.model, 6.74e9, 32, 4096, 32, 32, 11008, 32000, TRUE);
+  job.kv_bits = 16;
+  g_assert_cmpfloat (cp_job_kv_bytes_per_token (&job), ==, 512.0 * 1024);
+  cp_job_clear (&job);
+}
+
+/* I2: serving a 13B model on one A100 40GB, weights are 26 GB (13e9 × 2 B);
+ * concurrency follows from the memory left. */
+static void
+test_inference_concurrency (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate est;
+  double usable, free_bytes, per_request;
+
+  cp_settings_init (&settings);
+  quote_init_a100 (&quote, 1, 1);
+  quote.gpu.memory_nominal_gb = 40;
+  cp_job_init (&job, CP_TASK_INFERENCE);
+  model_init (&job.model, 13e9, 40, 5120, 40, 40, 20480, 50272, FALSE);
+  job.context_len = 2048;
+  job.concurrency = 4;
+
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  assert_close (26e9, est.weights_bytes, 1e-12);
+
+  /* Free memory after weights and overhead ÷ (KV per token × tokens). */
+  usable = 0.9 * 40 * GIB;
+  free_bytes = usable - 1.0 * GIB - 26e9;
+  per_request = 819200.0 * 2048;
+  /* (38.65e9 − 1.07e9 − 26e9) / 1.678e9 = 6.9 → 6 requests of 2,048 tokens */
+  g_assert_cmpfloat (est.max_concurrency, ==, floor (free_bytes / per_request));
+  g_assert_cmpfloat (est.max_concurrency, ==, 6);
+  g_assert_true (est.fits);
+
+  /* 200 concurrent requests need ceil(200 / 6) = 34 replicas. */
+  job.concurrency = 200;
+  cp_estimate (&job, &quote, 1, &settings, &est, NULL);
+  g_assert_cmpuint (est.replicas_needed, ==, 34);
+  g_assert_cmpuint (est.nodes_needed, ==, 34);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
+/* T5: LLaMA-65B on 2048 A100-80GB, 1.4T tokens at 380 tokens/s/GPU:
+ * MFU = 6 × 65.2e9 × 380 / 312e12 = 47.6%, 1.4e12 / (380 × 2048) s = 20.8 days. */
+static void
+test_llama_65b_wall_time (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate est;
+  double days;
+
+  cp_settings_init (&settings);
+  quote_init_a100 (&quote, 8, 256);
+  cp_job_init (&job, CP_TASK_PRETRAIN);
+  model_init (&job.model, 65.2e9, 80, 8192, 64, 64, 22016, 32000, TRUE);
+  job.tokens = 1.4e12;
+  job.seq_len = 2048;
+  job.global_batch = 2048;   /* 4M tokens */
+  job.recompute = CP_RECOMPUTE_SELECTIVE;
+  job.mfu = 6 * 65.2e9 * 380 / 312e12;
+  job.recompute = CP_RECOMPUTE_NONE;
+
+  g_assert_true (cp_estimate (&job, &quote, 256, &settings, &est, NULL));
+  days = est.total_s / 86400;
+  assert_close (1.4e12 / (380.0 * 2048) / 86400, days, 1e-9);
+  assert_close (21.0, days, 0.02);
+  /* 2048 × 21 × 24 ≈ 1.03M GPU-hours (T4 consistency). */
+  assert_close (1.03e6, est.gpu_hours, 0.02);
+  g_assert_cmpint (est.time_source, ==, CP_TIME_SOURCE_MFU);
+
+  /* With the default utilisation and modelled communication instead of the
+   * published MFU, the estimate stays within a third of the published time. */
+  job.mfu = 0;
+  job.recompute = CP_RECOMPUTE_SELECTIVE;
+  g_assert_true (cp_estimate (&job, &quote, 256, &settings, &est, NULL));
+  g_assert_cmpint (est.time_source, ==, CP_TIME_SOURCE_MODEL);
+  g_assert_true (est.fits);
+  assert_close (21.0, est.total_s / 86400, 0.33);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
+/* T16: GPT-3 175B, 300B tokens, 1024 A100 at 140 TFLOP/s with full
+ * recompute: 8·T·P/(n·X) = 8 × 300e9 × 175e9 / (1024 × 140e12) s = 33.9 days. */
+static void
+test_megatron_gpt3_days (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate est;
+
+  cp_settings_init (&settings);
+  quote_init_a100 (&quote, 8, 128);
+  cp_job_init (&job, CP_TASK_PRETRAIN);
+  model_init (&job.model, 175e9, 96, 12288, 96, 96, 4 * 12288, 50257, FALSE);
+  job.tokens = 300e9;
+  job.seq_len = 2048;
+  job.global_batch = 1536;
+  job.recompute = CP_RECOMPUTE_FULL;
+  job.mfu = 140e12 / 312e12;
+
+  g_assert_true (cp_estimate (&job, &quote, 128, &settings, &est, NULL));
+  assert_close (8 * 300e9 * 175e9 / (1024 * 140e12) / 86400, est.total_s / 86400, 1e-9);
+  assert_close (34.0, est.total_s / 86400, 0.01);
+  g_assert_true (est.fits);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
+/* T23: PaLM 540.35B on 6144 TPU v4 (275 TFLOPS) at 238.3K tokens/s:
+ * 6 × 540.35e9 × 238.3e3 / (6144 × 275e12) = 45.7% MFU. Entered as a
+ * trial run, the measured throughput sets the compute time. */
+static void
+test_palm_mfu_from_trial (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate est;
+  double mfu = 6 * 540.35e9 * 238.3e3 / (6144 * 275e12);
+
+  assert_close (0.457, mfu, 0.002);
+
+  cp_settings_init (&settings);
+  cp_quote_init (&quote);
+  quote.id = g_strdup ("tpu");
+  quote.gpu.memory_nominal_gb = 32;
+  quote.gpu.dense_bf16_flops = 275e12;
+  quote.intra_link.per_direction_gbytes_per_s = 50;
+  quote.gpus_per_node = 4;
+  quote.nodes_available = 1536;
+  quote.network = CP_NETWORK_INFINIBAND;
+  quote.nics_per_node = 4;
+  quote.nic_gbps = 400;
+  quote.sharing = CP_SHARING_DEDICATED;
+
+  cp_job_init (&job, CP_TASK_PRETRAIN);
+  model_init (&job.model, 540.35e9, 118, 18432, 48, 1, 4 * 18432, 256000, FALSE);
+  job.tokens = 780e9;
+  job.seq_len = 2048;
+  job.global_batch = 2048;
+  job.recompute = CP_RECOMPUTE_NONE;
+  job.trial.quote_id = g_strdup ("tpu");
+  job.trial.tokens_per_s = 238.3e3;
+  job.trial.gpus = 6144;
+  job.trial.gpu_dense_flops = 275e12;
+
+  g_assert_true (cp_estimate_with_technique (&job, &quote, 1536, CP_TECHNIQUE_AS_CONFIGURED,
+                                             &settings, &est, NULL));
+  g_assert_cmpint (est.time_source, ==, CP_TIME_SOURCE_TRIAL);
+  assert_close (780e9 / 238.3e3, est.compute_s, 1e-9);
+  g_assert_cmpfloat (est.achieved_mfu, <=, mfu + 1e-12);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
+/* M8: QLoRA on LLaMA-7B: "4-bit base model 5,048 MB". By the QLoRA
+ * formula, linear layers at 4.127 bits (NF4 + double quantisation) and the
+ * 16-bit embeddings and head: (6.738e9 − 2 × 32000 × 4096) × 4.127 / 8 +
+ * 2 × 32000 × 4096 × 2 = 3.865e9 B. The published figure is a measured
+ * footprint 23% above the formula; the check keeps the two within 25%. */
+static void
+test_qlora_7b_base (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate est;
+  double embeddings = 2.0 * 32000 * 4096;
+  double base = (6.738e9 - embeddings) * 4.127 / 8 + embeddings * 2;
+  double lora_weights;
+
+  cp_settings_init (&settings);
+  quote_init_a100 (&quote, 1, 1);
+  cp_job_init (&job, CP_TASK_QLORA);
+  model_init (&job.model, 6.738e9, 32, 4096, 32, 32, 11008, 32000, TRUE);
+  job.lora_rank = 64;
+  job.lora_targets = CP_LORA_TARGET_Q | CP_LORA_TARGET_V;
+  job.seq_len = 512;
+
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  /* LoRA on q and v: 2 × 64 × (4096 + 4096) × 32 layers = 33.6M parameters,
+   * stored as 16-bit weights next to the base. */
+  lora_weights = 2.0 * 64 * (4096 + 4096) * 32 * 2;
+  assert_close (base + lora_weights, est.weights_bytes, 1e-9);
+  assert_close (5048e6, base, 0.25);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
+/* M7: QLoRA brings a 65B fine-tune from > 780 GB (65B × 12 B) to < 48 GB. */
+static void
+test_qlora_65b_single_gpu (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate est;
+
+  cp_settings_init (&settings);
+  quote_init_a100 (&quote, 1, 1);
+  cp_job_init (&job, CP_TASK_QLORA);
+  model_init (&job.model, 65.2e9, 80, 8192, 64, 64, 22016, 32000, TRUE);
+  job.seq_len = 512;
+  job.lora_rank = 64;
+  /* M7's inputs include paged optimizers: states live in host memory. */
+  job.cpu_offload = TRUE;
+
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_cmpfloat (est.memory_per_gpu_bytes, <, 48e9);
+  g_assert_true (est.fits);
+
+  /* The same model as a full fine-tune: 16 B/param = 1,043 GB of states alone. */
+  job.kind = CP_TASK_FULL_FINETUNE;
+  job.cpu_offload = FALSE;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_false (est.fits);
+  g_assert_cmpfloat (est.total_memory_bytes, >, 780e9);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
+/* A toy whose whole need is 16·P + 2 bytes: one layer of width 1 and
+ * sequence 1 with full recompute stores 2·s·b·h = 2 bytes of activations;
+ * no vocabulary, no overheads. One GPU of 1e9 bytes per node. */
+static void
+toy_setup (CpJob      *job,
+           CpQuote    *quote,
+           CpSettings *settings,
+           double      gap)
+{
+  cp_settings_init (settings);
+  settings->memory_unit = CP_MEMORY_UNIT_GB;
+  settings->framework_overhead_bytes = 0;
+  settings->fragmentation_fraction = 0;
+
+  cp_quote_init (quote);
+  quote->id = g_strdup ("toy");
+  quote->gpu.memory_nominal_gb = 1;
+  quote->gpu.dense_bf16_flops = 1e12;
+  quote->intra_link.per_direction_gbytes_per_s = 10;
+  quote->gpus_per_node = 1;
+  quote->nodes_available = 1;
+  quote->price = 1;
+
+  cp_job_init (job, CP_TASK_FULL_FINETUNE);
+  model_init (&job->model, (gap * 1e9 - 2) / 16, 1, 1, 1, 1, 4, 0, FALSE);
+  job->seq_len = 1;
+  job->micro_batch = 1;
+  job->global_batch = 1;
+  job->tokens = 1e6;
+  job->recompute = CP_RECOMPUTE_FULL;
+  job->zero_stage = 0;
+}
+
+static CpOutcome
+r1_outcome (const CpPlan *plan)
+{
+  for (guint i = 0; i < plan->reasons->len; i++)
+    {
+      const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
+      if (reason->rule == CP_RULE_R1_MEMORY_GAP)
+        return reason->outcome;
+    }
+  g_assert_not_reached ();
+}
+
+/* R1 at its thresholds: 1× fits; 2× is still "try techniques" (CPU offload
+ * takes the 12 bytes of optimizer state: 4P + 2 = 0.5e9 ≤ 1e9); just above
+ * 2× and at 3× is the judgement zone; above 3× goes to a cluster. */
+static void
+test_r1_thresholds (void)
+{
+  struct {
+    double    gap;
+    CpOutcome outcome;
+    CpVerdict verdict;
+  } cases[] = {
+    { 1.0, CP_OUTCOME_FITS, CP_VERDICT_SINGLE_MACHINE },
+    { 1.0001, CP_OUTCOME_FITS_WITH_TECHNIQUE, CP_VERDICT_SINGLE_MACHINE_WITH_TECHNIQUE },
+    { 2.0, CP_OUTCOME_FITS_WITH_TECHNIQUE, CP_VERDICT_SINGLE_MACHINE_WITH_TECHNIQUE },
+    { 2.0001, CP_OUTCOME_JUDGEMENT_ZONE, CP_VERDICT_SINGLE_MACHINE_WITH_TECHNIQUE },
+    { 3.0, CP_OUTCOME_JUDGEMENT_ZONE, CP_VERDICT_SINGLE_MACHINE_WITH_TECHNIQUE },
+    { 3.0001, CP_OUTCOME_GAP_NEEDS_CLUSTER, CP_VERDICT_NOT_FEASIBLE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      CpSettings settings;
+      CpQuote quote;
+      CpJob job;
+      CpEstimate est;
+      g_autoptr(CpPlan) plan = NULL;
+
+      toy_setup (&job, &quote, &settings, cases[i].gap);
+      g_assert_true (cp_estimate_with_technique (&job, &quote, 1, CP_TECHNIQUE_AS_CONFIGURED, &settings, &est, NULL));
+      assert_close (cases[i].gap, est.memory_gap, 1e-12);
+
+      plan = cp_plan_new (&job, &quote, 1, &settings);
+      g_assert_cmpint (r1_outcome (plan), ==, cases[i].outcome);
+      g_assert_cmpint (plan->verdict, ==, cases[i].verdict);
+      cp_job_clear (&job);
+      cp_quote_clear (&quote);
+    }
+}
+
+static CpOutcome
+r5_outcome (const CpPlan *plan,
+            double       *ratio)
+{
+  for (guint i = 0; i < plan->reasons->len; i++)
+    {
+      const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
+      if (reason->rule == CP_RULE_R5_SPLIT_BENEFIT)
+        {
+          *ratio = reason->values[0];
+          return reason->outcome;
+        }
+    }
+  g_assert_not_reached ();
+}
+
+/* R5 at communication = compute. Two nodes of one GPU, data parallel 2:
+ * the all-reduce moves 2P bytes × 2(2−1)/2 = 2P over the NIC at
+ * rate/8 bytes/s; a step computes 6·P·T FLOPs on 2 GPUs of F at
+ * utilisation 1: 3·P·T/F seconds. Equal when T = 2F/(3B): with F = 3e12
+ * and B = 1e9 (8 Gb/s), T = 2,000 tokens a step (2 sequences of 1,000). */
+static void
+test_r5_threshold (void)
+{
+  struct {
+    double    nic_gbps;
+    double    ratio;
+    CpOutcome outcome;
+  } cases[] = {
+    { 8.0, 1.0, CP_OUTCOME_COMMUNICATION_DOMINATES },
+    { 16.0, 0.5, CP_OUTCOME_COMPUTE_DOMINATES },
+    { 4.0, 2.0, CP_OUTCOME_COMMUNICATION_DOMINATES },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      CpSettings settings;
+      CpQuote quote;
+      CpJob job;
+      g_autoptr(CpPlan) plan = NULL;
+      double ratio = 0;
+
+      cp_settings_init (&settings);
+      settings.compute_utilisation = 1.0;
+      settings.link_efficiency = 1.0;
+
+      cp_quote_init (&quote);
+      quote.id = g_strdup ("pair");
+      quote.gpu.memory_nominal_gb = 80;
+      quote.gpu.dense_bf16_flops = 3e12;
+      quote.intra_link.per_direction_gbytes_per_s = 100;
+      quote.gpus_per_node = 1;
+      quote.nodes_available = 2;
+      quote.network = CP_NETWORK_ROCE;
+      quote.nics_per_node = 1;
+      quote.nic_gbps = cases[i].nic_gbps;
+      quote.sharing = CP_SHARING_DEDICATED;
+      quote.price = 1;
+
+      cp_job_init (&job, CP_TASK_PRETRAIN);
+      model_init (&job.model, 1e9, 16, 2048, 16, 16, 8192, 0, FALSE);
+      job.seq_len = 1000;
+      job.micro_batch = 1;
+      job.global_batch = 2;
+      job.tokens = 2e9;
+      job.recompute = CP_RECOMPUTE_NONE;
+      job.zero_stage = 0;
+
+      plan = cp_plan_new (&job, &quote, 1, &settings);
+      g_assert_cmpint (r5_outcome (plan, &ratio), ==, cases[i].outcome);
+      assert_close (cases[i].ratio, ratio, 1e-9);
+      cp_job_clear (&job);
+      cp_quote_clear (&quote);
+    }
+}
+
+/* Billing: 8 GPUs at 10 CNY per GPU-hour, billed by the day with a 30-day
+ * minimum: 100 h of use → max(ceil(100/24) × 24, 720) = 720 h × 80 CNY
+ * = 57,600 CNY. A node-month price of 30,000 with monthly granularity
+ * (730 h): 100 h → 730 h → 30,000 CNY. Per node-hour at 70 with hourly
+ * billing and no minimum: 100 h × 70 = 7,000; 100.5 h → 101 h = 7,070. */
+static void
+test_cost_billing (void)
+{
+  struct {
+    CpPriceUnit unit;
+    double      price;
+    double      granularity_h;
+    double      minimum_h;
+    double      hours;
+    double      expected;
+  } cases[] = {
+    { CP_PRICE_PER_GPU_HOUR, 10, 24, 720, 100, 57600 },
+    { CP_PRICE_PER_GPU_HOUR, 10, 24, 0, 100, 120 * 80 },
+    { CP_PRICE_PER_NODE_MONTH, 30000, 730, 0, 100, 30000 },
+    { CP_PRICE_PER_NODE_MONTH, 30000, 0, 0, 73, 3000 },
+    { CP_PRICE_PER_NODE_HOUR, 70, 1, 0, 100, 7000 },
+    { CP_PRICE_PER_NODE_HOUR, 70, 1, 0, 100.5, 7070 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      CpSettings settings;
+      CpQuote quote;
+      CpJob job;
+      CpEstimate est;
+
+      cp_settings_init (&settings);
+      quote_init_a100 (&quote, 8, 1);
+      quote.price_unit = cases[i].unit;
+      quote.price = cases[i].price;
+      quote.billing_granularity_h = cases[i].granularity_h;
+      quote.minimum_term_h = cases[i].minimum_h;
+
+      cp_job_init (&job, CP_TASK_DEBUG);
+      job.duration_days = cases[i].hours / 24;
+      job.storage_tb = 0;
+
+      g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+      assert_close (cases[i].expected, est.compute_cost, 1e-9);
+      assert_close (cases[i].expected, est.total_cost, 1e-9);
+      cp_job_clear (&job);
+      cp_quote_clear (&quote);
+    }
+}
+
+/* Total cost adds network, storage, fees and migration (R6, R8):
+ * 2 nodes × 8 GPUs at 20 CNY/GPU-h for a debug-free inference month
+ * (720 h): compute 2 × 8 × 20 × 720 = 230,400; network 1,000 per node-month
+ * × 2 × 720/730 = 1,972.6; storage 10 TB × 100 × (720 + 252)/730 (the
+ * 10.5-day migration extends the calendar) = 1,331.5; setup 5,000 +
+ * management 2,000 × 720/730 = 6,972.6; migration 10.5 × 5/7 × 2 engineers
+ * × 2,000 = 30,000. */
+static void
+test_cost_components (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate est;
+
+  cp_settings_init (&settings);
+  quote_init_a100 (&quote, 8, 2);
+  quote.price = 20;
+  quote.billing_granularity_h = 1;
+  quote.network_fee_per_node_month = 1000;
+  quote.storage_price_per_tb_month = 100;
+  quote.setup_fee = 5000;
+  quote.management_fee_per_month = 2000;
+
+  cp_job_init (&job, CP_TASK_INFERENCE);
+  model_init (&job.model, 6.74e9, 32, 4096, 32, 32, 11008, 32000, TRUE);
+  job.duration_days = 30;
+  job.storage_tb = 10;
+  job.concurrency = 10;
+
+  g_assert_true (cp_estimate (&job, &quote, 2, &settings, &est, NULL));
+  assert_close (230400, est.compute_cost, 1e-9);
+  assert_close (1000.0 * 2 * 720 / 730, est.network_cost, 1e-9);
+  assert_close (10.0 * 100 * (720 + 10.5 * 24) / 730, est.storage_cost, 1e-9);
+  assert_close (5000 + 2000.0 * 720 / 730, est.fees_cost, 1e-9);
+  assert_close (30000, est.engineering_cost, 1e-9);
+  assert_close (est.compute_cost + est.network_cost + est.storage_cost + est.fees_cost + est.engineering_cost,
+                est.total_cost, 1e-12);
+
+  /* An experienced team pays no migration. */
+  job.team_has_distributed_experience = TRUE;
+  cp_estimate (&job, &quote, 2, &settings, &est, NULL);
+  g_assert_cmpfloat (est.engineering_cost, ==, 0);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
+/* The deadline is checked against the calendar: run + debugging (35%
+ * of the calendar, R4) + migration (R8). A run of 13 days makes a
+ * calendar of 13 / 0.65 = 20 days. */
+static void
+test_calendar_and_deadline (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate est;
+  double run_days;
+
+  cp_settings_init (&settings);
+  quote_init_a100 (&quote, 8, 1);
+  cp_job_init (&job, CP_TASK_PRETRAIN);
+  model_init (&job.model, 1e9, 24, 2048, 16, 16, 8192, 50000, FALSE);
+  /* 6 × 1e9 × D / (8 × 312e12 × 0.4) s = 13 days → D = 13 × 86400 × 998.4e12 / 6e9 */
+  job.tokens = 13 * 86400 * 8 * 312e12 * 0.4 / 6e9;
+  job.mfu = 0.4;
+  job.recompute = CP_RECOMPUTE_NONE;
+
+  cp_estimate (&job, &quote, 1, &settings, &est, NULL);
+  run_days = est.total_s / 86400;
+  assert_close (13, run_days, 1e-9);
+  assert_close (7, est.debug_days, 1e-9);
+  assert_close (20, est.calendar_days, 1e-9);
+
+  job.deadline_days = 20;
+  cp_estimate (&job, &quote, 1, &settings, &est, NULL);
+  g_assert_true (est.meets_deadline);
+  job.deadline_days = 19.9;
+  cp_estimate (&job, &quote, 1, &settings, &est, NULL);
+  g_assert_false (est.meets_deadline);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
+static void
+test_invalid_inputs (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate est;
+  g_autoptr(GError) error = NULL;
+
+  cp_settings_init (&settings);
+  quote_init_a100 (&quote, 8, 1);
+  cp_job_init (&job, CP_TASK_PRETRAIN);
+  model_init (&job.model, 7e9, 32, 4096, 32, 32, 11008, 32000, TRUE);
+
+  job.tokens = NAN;
+  g_assert_false (cp_estimate (&job, &quote, 1, &settings, &est, &error));
+  g_assert_error (error, CP_MODEL_ERROR, CP_MODEL_ERROR_INVALID);
+  g_clear_error (&error);
+
+  job.tokens = 1e9;
+  quote.gpus_per_node = 0;
+  g_assert_false (cp_estimate (&job, &quote, 1, &settings, &est, &error));
+  g_clear_error (&error);
+
+  quote.gpus_per_node = 8;
+  quote.price = -1;
+  g_assert_false (cp_estimate (&job, &quote, 1, &settings, &est, &error));
+  g_clear_error (&error);
+
+  quote.price = 1;
+  job.model.params = 1e30;
+  g_assert_false (cp_estimate (&job, &quote, 1, &settings, &est, &error));
+  g_clear_error (&error);
+
+  job.model.params = 7e9;
+  g_assert_false (cp_estimate (&job, &quote, 2, &settings, &est, &error));
+  g_clear_error (&error);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/model/memory/zero-model-states-M1", test_zero_model_states);
+  g_test_add_func ("/model/memory/activations-M4", test_activations_korthikanti);
+  g_test_add_func ("/model/memory/qlora-7b-M8", test_qlora_7b_base);
+  g_test_add_func ("/model/memory/qlora-65b-M7", test_qlora_65b_single_gpu);
+  g_test_add_func ("/model/inference/kv-per-token-I1-I7", test_kv_cache_per_token);
+  g_test_add_func ("/model/inference/concurrency-I2", test_inference_concurrency);
+  g_test_add_func ("/model/time/llama-65b-T5", test_llama_65b_wall_time);
+  g_test_add_func ("/model/time/megatron-gpt3-T16", test_megatron_gpt3_days);
+  g_test_add_func ("/model/time/palm-mfu-T23", test_palm_mfu_from_trial);
+  g_test_add_func ("/model/time/calendar-deadline", test_calendar_and_deadline);
+  g_test_add_func ("/model/rules/r1-thresholds", test_r1_thresholds);
+  g_test_add_func ("/model/rules/r5-threshold", test_r5_threshold);
+  g_test_add_func ("/model/cost/billing", test_cost_billing);
+  g_test_add_func ("/model/cost/components", test_cost_components);
+  g_test_add_func ("/model/invalid-inputs", test_invalid_inputs);
+
+  return g_test_run ();
+}

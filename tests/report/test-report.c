@@ -1,0 +1,733 @@
+/* test-report.c: charts, words, PDF and XML reports. */
+#include "config.h"
+
+#include <locale.h>
+#include <math.h>
+#include <string.h>
+#include <glib/gstdio.h>
+#include <libintl.h>
+#include <libxml/parser.h>
+#include <libxml/xmlschemas.h>
+
+#include "planner/cp-units.h"
+#include "report/cp-chart.h"
+#include "report/cp-i18n.h"
+#include "report/cp-reason-text.h"
+#include "report/cp-report.h"
+#include "report-fixture.h"
+
+static char *
+temp_path (const char *name)
+{
+  static char *dir = NULL;
+
+  if (dir == NULL)
+    dir = g_dir_make_tmp ("cp-report-XXXXXX", NULL);
+  g_assert_nonnull (dir);
+  return g_build_filename (dir, name, NULL);
+}
+
+/* Whether a zh_CN catalogue for the report's strings is where the tests
+ * look (CP_LOCALEDIR, the build tree's po/); without it Chinese words come
+ * out in English and only the language-specific formats can be checked. */
+static gboolean
+have_chinese_catalogue (void)
+{
+  const char *dir = g_getenv ("CP_LOCALEDIR");
+  g_autofree char *mo = NULL;
+  g_autofree char *translated = NULL;
+
+  if (dir == NULL)
+    return FALSE;
+  mo = g_build_filename (dir, "zh_CN", "LC_MESSAGES", GETTEXT_PACKAGE ".mo", NULL);
+  if (!g_file_test (mo, G_FILE_TEST_EXISTS))
+    return FALSE;
+  cp_i18n_push_language ("zh_CN");
+  translated = g_strdup (cp_words_verdict (CP_VERDICT_CLUSTER));
+  cp_i18n_pop_language ();
+  return g_strcmp0 (translated, "Cluster") != 0;
+}
+
+static char *
+pdf_text (const char *pdf)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  int status = 0;
+  const char *argv[] = { "pdftotext", "-enc", "UTF-8", pdf, "-", NULL };
+  g_autoptr(GError) error = NULL;
+
+  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
+                     &out, &err, &status, &error))
+    return NULL;
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  return g_steal_pointer (&out);
+}
+
+static char *
+pdf_info (const char *pdf)
+{
+  char *out = NULL;
+  int status = 0;
+  const char *argv[] = { "pdfinfo", pdf, NULL };
+
+  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
+                     NULL, NULL, &out, NULL, &status, NULL))
+    return NULL;
+  return out;
+}
+
+/* pdftotext breaks lines where the PDF does: compare without whitespace. */
+static char *
+squeeze (const char *text)
+{
+  GString *out = g_string_new (NULL);
+
+  for (const char *p = text; *p != '\0'; p++)
+    if (!g_ascii_isspace (*p))
+      g_string_append_c (out, *p);
+  return g_string_free (out, FALSE);
+}
+
+static void
+assert_contains (const char *haystack,
+                 const char *needle)
+{
+  g_autofree char *h = squeeze (haystack);
+  g_autofree char *n = squeeze (needle);
+
+  if (strstr (h, n) == NULL)
+    g_error ("“%s” not found in the document text", needle);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Formats                                                                */
+
+static void
+test_formats (void)
+{
+  g_autoptr(GDateTime) date = g_date_time_new_utc (2026, 11, 30, 12, 0, 0);
+  g_autofree char *n1 = cp_i18n_format_number (1234.5, 1, "en");
+  g_autofree char *n2 = cp_i18n_format_number (-1234567.891, 2, "zh_CN");
+  g_autofree char *n3 = cp_i18n_format_number (999.96, 1, "en");
+  g_autofree char *m1 = cp_i18n_format_money (12345.4, "CNY", "zh_CN");
+  g_autofree char *m2 = cp_i18n_format_money (12345.4, "CNY", "en");
+  g_autofree char *m3 = cp_i18n_format_money (12.5, "USD", "zh_CN");
+  g_autofree char *d1 = cp_i18n_format_date (date, "en");
+  g_autofree char *d2 = cp_i18n_format_date (date, "zh_CN");
+  g_autofree char *d3 = cp_i18n_format_iso_date ("2026-06-30", "zh_CN");
+  g_autofree char *d4 = cp_i18n_format_iso_date ("next year", "en");
+  g_autofree char *p1 = cp_i18n_format_percent (0.35, "en");
+  g_autofree char *nan = cp_i18n_format_number (NAN, 1, "en");
+
+  g_assert_cmpstr (n1, ==, "1,234.5");
+  g_assert_cmpstr (n2, ==, "-1,234,567.89");
+  /* 999.96 rounds up into a new thousands group. */
+  g_assert_cmpstr (n3, ==, "1,000.0");
+  /* Whole units from 100 up: 12,345.4 → 12,345. */
+  g_assert_cmpstr (m1, ==, "¥12,345");
+  g_assert_cmpstr (m2, ==, "12,345 CNY");
+  g_assert_cmpstr (m3, ==, "12.50 USD");
+  g_assert_cmpstr (d1, ==, "30 November 2026");
+  g_assert_cmpstr (d2, ==, "2026年11月30日");
+  g_assert_cmpstr (d3, ==, "2026年6月30日");
+  g_assert_cmpstr (d4, ==, "next year");
+  g_assert_cmpstr (p1, ==, "35%");
+  g_assert_cmpstr (nan, ==, "—");
+}
+
+/* ---------------------------------------------------------------------- */
+/* Words                                                                  */
+
+static void
+test_reason_text (void)
+{
+  g_autoptr(CpProject) project = report_fixture_small ();
+  /* 100 GiB needed, one machine 640 GiB: the gap is 100 / 640 = 0.15625. */
+  CpReason fits = { CP_RULE_R1_MEMORY_GAP, CP_OUTCOME_FITS, 0,
+                    { 0.15625, 100.0 * 1073741824.0, 640.0 * 1073741824.0, 0 } };
+  CpReason cheapest = { CP_RULE_R6_TOTAL_COST, CP_OUTCOME_CHEAPEST_TOTAL, 2,
+                        { 12345.4, 20000, 3, 1 } };
+  CpReason trial = { CP_RULE_R9_TRIAL_RUN, CP_OUTCOME_TRIAL_USED, 0,
+                     { 0, 3200, 0.25, 0 } };
+  g_autofree char *en = cp_reason_text (&fits, project, NULL, "en");
+  g_autofree char *cost = cp_reason_text (&cheapest, project, NULL, "en");
+  g_autofree char *cost_zh = cp_reason_text (&cheapest, project, NULL, "zh_CN");
+  g_autofree char *trial_en = cp_reason_text (&trial, project, NULL, "en");
+
+  g_assert_nonnull (strstr (en, "100.0 GiB"));
+  g_assert_nonnull (strstr (en, "640.0 GiB"));
+  g_assert_nonnull (strstr (en, "0.16×"));
+  g_assert_nonnull (strstr (cost, "Cluster Six — A100 cluster"));
+  g_assert_nonnull (strstr (cost, "12,345 CNY"));
+  g_assert_nonnull (strstr (cost, "20,000 CNY"));
+  g_assert_nonnull (strstr (cost_zh, "¥12,345"));
+  /* Only what was measured is listed: no peak memory here. */
+  g_assert_null (strstr (trial_en, "peak memory"));
+  g_assert_nonnull (strstr (trial_en, "3,200 tokens/s"));
+  g_assert_nonnull (strstr (trial_en, "25%"));
+
+  /* Every outcome has words, and none falls back to the stable id. */
+  for (int o = 0; o < CP_N_OUTCOMES; o++)
+    {
+      CpReason reason = { CP_RULE_R1_MEMORY_GAP, (CpOutcome) o, 1, { 2.5, 1, 1e11, 8e10 } };
+      g_autofree char *text = cp_reason_text (&reason, project, NULL, "en");
+
+      g_assert_cmpstr (text, !=, cp_outcome_to_string ((CpOutcome) o));
+      g_assert_cmpuint (strlen (text), >, 20);
+    }
+
+  if (have_chinese_catalogue ())
+    {
+      g_autofree char *zh = cp_reason_text (&fits, project, NULL, "zh_CN");
+      g_assert_null (strstr (zh, "The job needs"));
+      g_assert_nonnull (strstr (zh, "100.0 GiB"));
+    }
+}
+
+static void
+test_assumption_words (void)
+{
+  g_autoptr(CpProject) project = report_fixture_small ();
+  CpAssumption assumptions[64];
+  guint n = cp_settings_get_assumptions (&project->settings, assumptions, G_N_ELEMENTS (assumptions));
+
+  g_assert_cmpuint (n, <=, G_N_ELEMENTS (assumptions));
+  for (guint i = 0; i < n; i++)
+    g_assert_cmpstr (cp_words_assumption (assumptions[i].key), !=, assumptions[i].key);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Charts                                                                 */
+
+static void
+assert_no_bad_values (const CpChartData *data)
+{
+  for (guint s = 0; s < data->series->len; s++)
+    {
+      const CpChartSeries *series = g_ptr_array_index (data->series, s);
+
+      g_assert_cmpuint (series->x->len, ==, series->y->len);
+      for (guint p = 0; p < series->x->len; p++)
+        {
+          double x = g_array_index (series->x, double, p);
+          double y = g_array_index (series->y, double, p);
+
+          g_assert_true (isfinite (x) && x >= 0);
+          g_assert_true (isfinite (y) && y >= 0);
+          if (series->y2 != NULL)
+            {
+              double y2 = g_array_index (series->y2, double, p);
+              g_assert_true (isfinite (y2) && y2 >= 0);
+            }
+        }
+    }
+}
+
+static void
+test_chart_memory_data (void)
+{
+  g_autoptr(CpProject) project = report_fixture_small ();
+  g_autoptr(CpChartData) training = cp_chart_data_new_memory (project, 0, "en");
+  g_autoptr(CpChartData) serving = cp_chart_data_new_memory (project, 1, "en");
+  guint dashed = 0, solid = 0;
+
+  g_assert_cmpint (training->kind, ==, CP_CHART_MEMORY);
+  g_assert_true (training->x_log && training->y_log);
+  for (guint s = 0; s < training->series->len; s++)
+    {
+      const CpChartSeries *series = g_ptr_array_index (training->series, s);
+      if (series->dashed)
+        dashed++;
+      else
+        solid++;
+    }
+  /* Pre-training: as configured, full recompute, ZeRO-3 (no adapters). */
+  g_assert_cmpuint (solid, ==, 3);
+  /* Capacities, equal values shown once: one A100 80 GiB, 8 × 80 = 640,
+   * one 4090 24 GiB, 8 × 24 = 192, the cluster 4 × 8 × 80 = 2,560 GiB. */
+  g_assert_cmpuint (dashed, ==, 5);
+  for (guint s = 0; s < training->series->len; s++)
+    {
+      const CpChartSeries *series = g_ptr_array_index (training->series, s);
+      if (series->dashed && strstr (series->label, "Cluster") != NULL)
+        g_assert_cmpfloat_with_epsilon (g_array_index (series->y, double, 0),
+                                        2560.0 * 1073741824.0, 1.0);
+    }
+  /* The marker is the job's own 7B model. */
+  g_assert_cmpfloat (training->marker_x, ==, 7e9);
+  g_assert_true (isfinite (training->marker_y) && training->marker_y > 0);
+  /* Memory grows with the model: 1T needs more than 1B on every line. */
+  for (guint s = 0; s < training->series->len; s++)
+    {
+      const CpChartSeries *series = g_ptr_array_index (training->series, s);
+      if (!series->dashed)
+        {
+          g_assert_cmpuint (series->x->len, >=, 20);
+          g_assert_cmpfloat (g_array_index (series->y, double, series->y->len - 1), >,
+                             g_array_index (series->y, double, 0));
+        }
+    }
+  assert_no_bad_values (training);
+
+  /* Inference: weights at 16, 8 and 4 bits; fewer bits need less. */
+  solid = 0;
+  for (guint s = 0; s < serving->series->len; s++)
+    {
+      const CpChartSeries *series = g_ptr_array_index (serving->series, s);
+      if (!series->dashed)
+        solid++;
+    }
+  g_assert_cmpuint (solid, ==, 3);
+  {
+    const CpChartSeries *b16 = g_ptr_array_index (serving->series, 0);
+    const CpChartSeries *b4 = g_ptr_array_index (serving->series, 2);
+    g_assert_cmpfloat (g_array_index (b4->y, double, 10), <, g_array_index (b16->y, double, 10));
+  }
+  assert_no_bad_values (serving);
+}
+
+static void
+test_chart_cost_data (void)
+{
+  g_autoptr(CpProject) project = report_fixture_small ();
+  g_autoptr(CpChartData) data = NULL;
+  CpJob *job = g_ptr_array_index (project->jobs, 0);
+  const CpChartSeries *cluster;
+
+  job->deadline_days = 45;
+  data = cp_chart_data_new_cost (project, 0, "en");
+
+  /* One series per quote: two single machines as points, one cluster
+   * as a curve over 1..4 nodes (8..32 GPUs). */
+  g_assert_cmpuint (data->series->len, ==, 3);
+  g_assert_true (((CpChartSeries *) g_ptr_array_index (data->series, 0))->points_only);
+  g_assert_true (((CpChartSeries *) g_ptr_array_index (data->series, 1))->points_only);
+  cluster = g_ptr_array_index (data->series, 2);
+  g_assert_false (cluster->points_only);
+  g_assert_nonnull (cluster->y2);
+  g_assert_cmpuint (cluster->x->len, <=, 4);
+  g_assert_cmpuint (cluster->x->len, >=, 1);
+  g_assert_cmpfloat (g_array_index (cluster->x, double, 0), ==, 8);
+  g_assert_cmpfloat (data->horizontal_line_y2, ==, 45);
+  g_assert_nonnull (data->y2_label);
+
+  /* The same eight A100s on one node cost 6 instead of 10 CNY a GPU-hour,
+   * with no fees, no storage and no migration: the cluster is cheaper
+   * from its first node, 8 GPUs. */
+  g_assert_cmpfloat (data->break_even_x, ==, 8);
+  g_assert_nonnull (data->break_even_label);
+  g_assert_nonnull (strstr (data->break_even_label, "cheaper"));
+  {
+    const CpChartSeries *single = g_ptr_array_index (data->series, 0);
+    double single_cost = g_array_index (single->y, double, 0);
+    double cluster_cost = g_array_index (cluster->y, double, 0);
+    g_assert_cmpfloat (cluster_cost, <, single_cost);
+    /* Same hardware and time: the cost ratio is the price ratio 6 / 10. */
+    g_assert_cmpfloat_with_epsilon (cluster_cost / single_cost, 0.6, 0.02);
+  }
+  assert_no_bad_values (data);
+}
+
+static void
+test_chart_no_break_even (void)
+{
+  g_autoptr(CpProject) project = report_fixture_small ();
+  g_autoptr(CpChartData) data = NULL;
+  CpQuote *cluster = g_ptr_array_index (project->quotes, 2);
+
+  /* A cluster dearer per GPU-hour and never faster on one node has no
+   * cost break-even; it can still be faster with more nodes. */
+  cluster->price = 30;
+  data = cp_chart_data_new_cost (project, 0, "en");
+  if (isfinite (data->break_even_x))
+    g_assert_nonnull (strstr (data->break_even_label, "faster"));
+  assert_no_bad_values (data);
+}
+
+static guint
+count_inked (cairo_surface_t *surface,
+             int x0, int y0, int x1, int y1)
+{
+  unsigned char *pixels = cairo_image_surface_get_data (surface);
+  int stride = cairo_image_surface_get_stride (surface);
+  guint32 background = *(guint32 *) pixels;
+  guint count = 0;
+
+  for (int y = y0; y < y1; y++)
+    for (int x = x0; x < x1; x++)
+      if (*(guint32 *) (pixels + y * stride + 4 * x) != background)
+        count++;
+  return count;
+}
+
+static void
+render_and_check (CpChartData  *data,
+                  CpChartStyle  style)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 800, 500);
+  cairo_t *cr = cairo_create (surface);
+  guint inked;
+
+  cp_chart_draw (cr, 800, 500, style, data);
+  cairo_surface_flush (surface);
+  /* The middle of the chart is plot area: lines and grid must show. */
+  inked = count_inked (surface, 200, 100, 600, 300);
+  g_assert_cmpuint (inked, >, 400);
+  g_assert_cmpuint (inked, <, 400 * 200);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+static void
+test_chart_render (void)
+{
+  g_autoptr(CpProject) project = report_fixture_small ();
+  g_autoptr(CpChartData) memory = cp_chart_data_new_memory (project, 0, "en");
+  g_autoptr(CpChartData) cost = cp_chart_data_new_cost (project, 0, "zh_CN");
+  g_autofree char *inside = NULL;
+  g_autofree char *outside = NULL;
+
+  render_and_check (memory, CP_CHART_STYLE_LIGHT);
+  render_and_check (memory, CP_CHART_STYLE_DARK);
+  render_and_check (cost, CP_CHART_STYLE_PRINT);
+
+  /* Degenerate sizes draw nothing harmful. */
+  {
+    cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 12, 12);
+    cairo_t *cr = cairo_create (surface);
+    cp_chart_draw (cr, 12, 12, CP_CHART_STYLE_LIGHT, memory);
+    cp_chart_draw (cr, 0, 0, CP_CHART_STYLE_LIGHT, cost);
+    g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+    cairo_destroy (cr);
+    cairo_surface_destroy (surface);
+  }
+
+  inside = cp_chart_readout (memory, 800, 500, 400, 200);
+  outside = cp_chart_readout (memory, 800, 500, 2, 2);
+  g_assert_nonnull (inside);
+  g_assert_nonnull (strstr (inside, "parameters"));
+  g_assert_null (outside);
+}
+
+/* ---------------------------------------------------------------------- */
+/* PDF                                                                    */
+
+static void
+check_pdf (const char *lang)
+{
+  g_autoptr(CpProject) project = report_fixture_small ();
+  g_autofree char *name = g_strdup_printf ("report-%s.pdf", lang);
+  g_autofree char *path = temp_path (name);
+  g_autofree char *text = NULL;
+  g_autofree char *info = NULL;
+  g_autoptr(CpPlan) plan = cp_project_plan_job (project, 0);
+  g_autoptr(GError) error = NULL;
+  const CpOption *best;
+  g_autofree char *verdict = NULL;
+
+  g_assert_true (cp_report_pdf_write (project, lang, path, &error));
+  g_assert_no_error (error);
+  text = pdf_text (path);
+  g_assert_nonnull (text);
+
+  /* The job and, by price (6 vs 10 and 9 CNY a GPU-hour on equal or
+   * faster GPUs, no fees), the cheapest quote: Cluster Six. */
+  assert_contains (text, "Pretrain Seven");
+  assert_contains (text, "Serve Seven");
+  g_assert_cmpint (plan->recommended, >=, 0);
+  best = &g_array_index (plan->options, CpOption, plan->recommended);
+  g_assert_cmpint (best->quote_index, ==, 2);
+  assert_contains (text, "Cluster Six");
+  assert_contains (text, "Single Ten");
+  assert_contains (text, "R1");
+  assert_contains (text, "R6");
+
+  cp_i18n_push_language (lang);
+  verdict = g_strdup (cp_words_verdict (plan->verdict));
+  cp_i18n_pop_language ();
+  assert_contains (text, verdict);
+
+  if (cp_i18n_is_chinese (lang))
+    {
+      g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+      g_autofree char *date = cp_i18n_format_date (now, "zh_CN");
+      assert_contains (text, date);
+      assert_contains (text, "¥");
+      g_assert_null (strstr (text, " CNY"));
+      if (have_chinese_catalogue ())
+        g_assert_null (strstr (text, "Recommended:"));
+    }
+  else
+    {
+      assert_contains (text, "Recommended:");
+      assert_contains (text, " CNY");
+      g_assert_null (strstr (text, "年"));
+      assert_contains (text, "Approved by");
+    }
+
+  info = pdf_info (path);
+  g_assert_nonnull (info);
+  g_assert_nonnull (strstr (info, "A4"));
+  g_assert_nonnull (strstr (info, "Fixture project"));
+  g_assert_nonnull (strstr (info, "Planner Tester"));
+}
+
+static void
+test_pdf_languages (void)
+{
+  /* Chinese first, then English, in one process: each keeps its own. */
+  check_pdf ("zh_CN");
+  check_pdf ("en");
+}
+
+static void
+test_pdf_unwritable (void)
+{
+  g_autoptr(CpProject) project = report_fixture_small ();
+  g_autoptr(GError) error = NULL;
+
+  g_assert_false (cp_report_pdf_write (project, "en", "/nonexistent-dir/report.pdf", &error));
+  g_assert_error (error, CP_REPORT_ERROR, CP_REPORT_ERROR_IO);
+}
+
+/* ---------------------------------------------------------------------- */
+/* XML                                                                    */
+
+static xmlSchema *
+load_schema (void)
+{
+  const char *source_dir = g_getenv ("CP_SOURCE_DIR");
+  g_autofree char *path = NULL;
+  xmlSchemaParserCtxt *parser;
+  xmlSchema *schema;
+
+  g_assert_nonnull (source_dir);
+  path = g_build_filename (source_dir, "data", "report", "compute-planner-report.xsd", NULL);
+  parser = xmlSchemaNewParserCtxt (path);
+  schema = xmlSchemaParse (parser);
+  xmlSchemaFreeParserCtxt (parser);
+  g_assert_nonnull (schema);
+  return schema;
+}
+
+static void
+test_xml_validates (void)
+{
+  g_autoptr(CpProject) small = report_fixture_small ();
+  g_autoptr(CpProject) large = report_fixture_large ();
+  xmlSchema *schema = load_schema ();
+  const CpProject *projects[] = { small, large };
+
+  for (guint i = 0; i < G_N_ELEMENTS (projects); i++)
+    for (guint l = 0; l < 2; l++)
+      {
+        gsize length = 0;
+        g_autofree char *data = cp_report_xml_to_data (projects[i], l == 0 ? "en" : "zh_CN", &length);
+        xmlDoc *doc = xmlReadMemory (data, (int) length, "report.xml", NULL, XML_PARSE_NONET);
+        xmlSchemaValidCtxt *valid = xmlSchemaNewValidCtxt (schema);
+
+        g_assert_nonnull (doc);
+        g_assert_cmpint (xmlSchemaValidateDoc (valid, doc), ==, 0);
+        g_assert_nonnull (strstr (data, CP_REPORT_XML_NAMESPACE));
+        /* Units and currencies are attributes of the figures. */
+        g_assert_nonnull (strstr (data, "unit=\"tokens\""));
+        g_assert_nonnull (strstr (data, "currency=\"CNY\""));
+        /* Words follow the report's language, not the process's. */
+        if (l == 0)
+          g_assert_nonnull (strstr (data, "<verdict-text>Single machine"));
+        else if (have_chinese_catalogue ())
+          g_assert_null (strstr (data, "<verdict-text>Single machine"));
+        xmlSchemaFreeValidCtxt (valid);
+        xmlFreeDoc (doc);
+      }
+  xmlSchemaFree (schema);
+}
+
+static void
+test_xml_round_trip (void)
+{
+  g_autoptr(CpProject) project = report_fixture_small ();
+  g_autoptr(CpProject) back = NULL;
+  g_autofree char *path = temp_path ("round-trip.xml");
+  g_autoptr(GError) error = NULL;
+  const CpJob *job, *job_back;
+  const CpQuote *quote, *quote_back;
+  const CpGpuSpec *custom;
+
+  /* Text that needs escaping survives. */
+  g_free (project->name);
+  project->name = g_strdup ("R&D <plan> “算力”");
+  project->settings.compute_utilisation = 0.37;
+
+  g_assert_true (cp_report_xml_write (project, "en", path, &error));
+  g_assert_no_error (error);
+  back = cp_report_xml_read (path, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (back);
+
+  g_assert_cmpstr (back->name, ==, project->name);
+  g_assert_cmpstr (back->prepared_by, ==, "Planner Tester");
+  g_assert_cmpfloat (back->settings.compute_utilisation, ==, 0.37);
+  g_assert_cmpuint (back->jobs->len, ==, project->jobs->len);
+  g_assert_cmpuint (back->quotes->len, ==, project->quotes->len);
+
+  job = g_ptr_array_index (project->jobs, 0);
+  job_back = g_ptr_array_index (back->jobs, 0);
+  g_assert_cmpstr (job_back->id, ==, job->id);
+  g_assert_cmpstr (job_back->name, ==, "Pretrain Seven");
+  g_assert_cmpint (job_back->kind, ==, CP_TASK_PRETRAIN);
+  g_assert_cmpfloat (job_back->tokens, ==, 2e9);
+  g_assert_cmpfloat (job_back->model.params, ==, 7e9);
+  g_assert_cmpuint (job_back->model.layers, ==, job->model.layers);
+  g_assert_cmpint (job_back->team_has_distributed_experience, ==, TRUE);
+
+  quote = g_ptr_array_index (project->quotes, 2);
+  quote_back = g_ptr_array_index (back->quotes, 2);
+  g_assert_cmpstr (quote_back->vendor, ==, "Cluster Six");
+  g_assert_cmpfloat (quote_back->price, ==, 6.0);
+  g_assert_cmpstr (quote_back->currency, ==, "CNY");
+  g_assert_cmpuint (quote_back->nodes_available, ==, 4);
+  g_assert_cmpint (quote_back->network, ==, CP_NETWORK_INFINIBAND);
+  g_assert_cmpfloat (quote_back->gpu.dense_bf16_flops, ==, quote->gpu.dense_bf16_flops);
+  g_assert_cmpstr (quote_back->intra_link.id, ==, quote->intra_link.id);
+  g_assert_cmpstr (quote_back->valid_until, ==, "2026-11-30");
+
+  custom = cp_catalog_find_gpu (back->custom, "custom-npu");
+  g_assert_nonnull (custom);
+  g_assert_cmpfloat (custom->memory_nominal_gb, ==, 64);
+  g_assert_cmpstr (custom->source, ==, "vendor sheet <draft> & notes");
+  g_assert_cmpint (custom->verification, ==, CP_VERIFIED_UNVERIFIED);
+
+  /* The plan from the imported project is the same plan. */
+  {
+    g_autoptr(CpPlan) a = cp_project_plan_job (project, 0);
+    g_autoptr(CpPlan) b = cp_project_plan_job (back, 0);
+    g_assert_cmpint (a->verdict, ==, b->verdict);
+    g_assert_cmpint (a->recommended, ==, b->recommended);
+  }
+}
+
+static void
+assert_refused (const char *xml,
+                int         code)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) project = cp_report_xml_parse (xml, strlen (xml), &error);
+
+  g_assert_null (project);
+  g_assert_error (error, CP_REPORT_ERROR, code);
+  g_assert_cmpuint (strlen (error->message), >, 10);
+}
+
+static void
+test_xml_hostile (void)
+{
+  g_autoptr(CpProject) project = report_fixture_small ();
+  g_autofree char *valid = cp_report_xml_to_data (project, "en", NULL);
+  g_autofree char *passwd = NULL;
+  g_autoptr(GString) huge = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = temp_path ("huge.xml");
+  char *body;
+
+  /* External entity reading a local file. */
+  body = strstr (valid, "<compute-planner");
+  g_assert_nonnull (body);
+  passwd = g_strdup_printf ("<?xml version=\"1.0\"?>\n"
+                            "<!DOCTYPE compute-planner [ <!ENTITY xxe SYSTEM \"file:///etc/passwd\"> ]>\n%s",
+                            body);
+  {
+    /* Put the entity where a name is expected. */
+    g_autoptr(GString) s = g_string_new (passwd);
+    g_string_replace (s, "<name>Fixture project</name>", "<name>&xxe;</name>", 1);
+    assert_refused (s->str, CP_REPORT_ERROR_FORBIDDEN);
+  }
+
+  /* Billion laughs. */
+  assert_refused ("<?xml version=\"1.0\"?>\n"
+                  "<!DOCTYPE lolz [\n"
+                  " <!ENTITY lol \"lol\">\n"
+                  " <!ENTITY lol1 \"&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;\">\n"
+                  " <!ENTITY lol2 \"&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;&lol1;\">\n"
+                  " <!ENTITY lol3 \"&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;\">\n"
+                  " <!ENTITY lol4 \"&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;&lol3;\">\n"
+                  "]>\n"
+                  "<compute-planner xmlns=\"" CP_REPORT_XML_NAMESPACE "\">&lol4;</compute-planner>",
+                  CP_REPORT_ERROR_FORBIDDEN);
+
+  /* An undeclared entity without any DTD is not well-formed. */
+  assert_refused ("<compute-planner xmlns=\"" CP_REPORT_XML_NAMESPACE "\">&lol;</compute-planner>",
+                  CP_REPORT_ERROR_NOT_XML);
+
+  /* Another namespace. */
+  {
+    g_autoptr(GString) s = g_string_new (valid);
+    g_string_replace (s, CP_REPORT_XML_NAMESPACE, "https://example.com/other/1", 0);
+    assert_refused (s->str, CP_REPORT_ERROR_WRONG_DOCUMENT);
+  }
+
+  /* Not XML at all. */
+  assert_refused ("job,quote\nPretrain,Single Ten\n", CP_REPORT_ERROR_NOT_XML);
+  assert_refused ("", CP_REPORT_ERROR_NOT_XML);
+
+  /* Well-formed but against the schema: a number that is not one. */
+  {
+    g_autoptr(GString) s = g_string_new (valid);
+    g_string_replace (s, "<tokens unit=\"tokens\">2000000000</tokens>", "<tokens unit=\"tokens\">lots</tokens>", 1);
+    g_assert_cmpstr (s->str, !=, valid);
+    assert_refused (s->str, CP_REPORT_ERROR_INVALID);
+  }
+
+  /* Valid for the schema, but not for the model: a negative price. */
+  {
+    g_autoptr(GString) s = g_string_new (valid);
+    g_string_replace (s, "<price currency=\"CNY\">6</price>", "<price currency=\"CNY\">-6</price>", 1);
+    g_assert_cmpstr (s->str, !=, valid);
+    assert_refused (s->str, CP_REPORT_ERROR_INVALID);
+  }
+
+  /* Over 16 MiB: refused from its size, before parsing. */
+  huge = g_string_new (valid);
+  while (huge->len <= CP_REPORT_XML_MAX_BYTES)
+    g_string_append (huge, "<!-- padding padding padding padding padding padding padding -->\n");
+  g_assert_true (g_file_set_contents (path, huge->str, huge->len, NULL));
+  g_assert_null (cp_report_xml_read (path, &error));
+  g_assert_error (error, CP_REPORT_ERROR, CP_REPORT_ERROR_TOO_LARGE);
+  g_clear_error (&error);
+  g_assert_null (cp_report_xml_parse (huge->str, huge->len, &error));
+  g_assert_error (error, CP_REPORT_ERROR, CP_REPORT_ERROR_TOO_LARGE);
+  g_clear_error (&error);
+  g_unlink (path);
+
+  /* A missing file is an I/O error, not a crash. */
+  g_assert_null (cp_report_xml_read ("/nonexistent/report.xml", &error));
+  g_assert_error (error, CP_REPORT_ERROR, CP_REPORT_ERROR_IO);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  const char *localedir = g_getenv ("CP_LOCALEDIR");
+
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, localedir != NULL ? localedir : LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/report/formats", test_formats);
+  g_test_add_func ("/report/reason-text", test_reason_text);
+  g_test_add_func ("/report/assumption-words", test_assumption_words);
+  g_test_add_func ("/report/chart/memory-data", test_chart_memory_data);
+  g_test_add_func ("/report/chart/cost-data", test_chart_cost_data);
+  g_test_add_func ("/report/chart/no-break-even", test_chart_no_break_even);
+  g_test_add_func ("/report/chart/render", test_chart_render);
+  g_test_add_func ("/report/pdf/languages", test_pdf_languages);
+  g_test_add_func ("/report/pdf/unwritable", test_pdf_unwritable);
+  g_test_add_func ("/report/xml/validates", test_xml_validates);
+  g_test_add_func ("/report/xml/round-trip", test_xml_round_trip);
+  g_test_add_func ("/report/xml/hostile", test_xml_hostile);
+
+  return g_test_run ();
+}

@@ -1,0 +1,179 @@
+/* test-cli-project.c: compute-planner-cli plan, import-quotes, new, demo. */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "store/cp-store.h"
+
+static char *tmp_dir;
+
+typedef struct {
+  int   status;
+  char *out;
+  char *err;
+} Run;
+
+static void
+run_clear (Run *run)
+{
+  g_free (run->out);
+  g_free (run->err);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+
+static void
+run_cli (Run *run, ...)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  const char *arg;
+  va_list args;
+  int wait_status;
+
+  g_ptr_array_add (argv, (gpointer) g_getenv ("CP_CLI"));
+  va_start (args, run);
+  while ((arg = va_arg (args, const char *)) != NULL)
+    g_ptr_array_add (argv, (gpointer) arg);
+  va_end (args);
+  g_ptr_array_add (argv, NULL);
+
+  g_assert_true (g_spawn_sync (tmp_dir, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                               &run->out, &run->err, &wait_status, &error));
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (wait_status));
+  run->status = WEXITSTATUS (wait_status);
+}
+
+static GBytes *
+file_bytes (const char *name)
+{
+  g_autofree char *path = g_build_filename (tmp_dir, name, NULL);
+  char *data = NULL;
+  gsize len = 0;
+
+  g_assert_true (g_file_get_contents (path, &data, &len, NULL));
+  return g_bytes_new_take (data, len);
+}
+
+static void
+test_demo_and_plan (void)
+{
+  g_auto(Run) demo = { 0 };
+  g_auto(Run) again = { 0 };
+  g_auto(Run) plan = { 0 };
+  g_auto(Run) xml = { 0 };
+  g_autoptr(GBytes) before = NULL;
+  g_autoptr(GBytes) after = NULL;
+
+  run_cli (&demo, "demo", "demo.cplan", NULL);
+  g_assert_cmpint (demo.status, ==, 0);
+  before = file_bytes ("demo.cplan");
+
+  /* Never overwritten. */
+  run_cli (&again, "demo", "demo.cplan", NULL);
+  g_assert_cmpint (again.status, ==, 1);
+  g_assert_nonnull (strstr (again.err, "“demo.cplan” already exists"));
+
+  run_cli (&plan, "plan", "demo.cplan", NULL);
+  g_assert_cmpint (plan.status, ==, 0);
+  g_assert_nonnull (strstr (plan.out, "Job 1/7: 70B 全参数微调 (70B full fine-tune) (full-finetune)"));
+  g_assert_nonnull (strstr (plan.out, "Job 7/7: "));
+  g_assert_nonnull (strstr (plan.out, "Verdict: "));
+  g_assert_nonnull (strstr (plan.out, "示例供应商 D (Example vendor D)"));
+
+  run_cli (&xml, "plan", "demo.cplan", "--xml", "--job", "job-serve7b", NULL);
+  g_assert_cmpint (xml.status, ==, 0);
+  g_assert_true (g_str_has_prefix (xml.out, "<?xml"));
+  g_assert_nonnull (strstr (xml.out, "<job id=\"job-serve7b\">"));
+  g_assert_null (strstr (xml.out, "job-ft70b"));
+
+  /* Reading for a plan leaves the file as it was. */
+  after = file_bytes ("demo.cplan");
+  g_assert_true (g_bytes_equal (before, after));
+}
+
+static void
+test_new_and_import (void)
+{
+  static const char csv[] =
+    "vendor,gpu,gpus per node,price\r\n"
+    "A,A800,8,6.5元/卡/时\r\n"
+    "B,A800,8,abc\r\n";
+  g_autofree char *csv_path = g_build_filename (tmp_dir, "quotes.csv", NULL);
+  g_autofree char *project_path = g_build_filename (tmp_dir, "new.cplan", NULL);
+  g_auto(Run) created = { 0 };
+  g_auto(Run) again = { 0 };
+  g_auto(Run) empty_plan = { 0 };
+  g_auto(Run) refused = { 0 };
+  g_auto(Run) accepted = { 0 };
+  g_autoptr(GBytes) before = NULL;
+  g_autoptr(GBytes) after = NULL;
+  g_autoptr(CpProject) project = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_set_contents (csv_path, csv, -1, NULL));
+
+  run_cli (&created, "new", "new.cplan", "--name", "新项目 “A”", NULL);
+  g_assert_cmpint (created.status, ==, 0);
+  run_cli (&again, "new", "new.cplan", NULL);
+  g_assert_cmpint (again.status, ==, 1);
+
+  run_cli (&empty_plan, "plan", "new.cplan", NULL);
+  g_assert_cmpint (empty_plan.status, ==, 1);
+  g_assert_nonnull (strstr (empty_plan.err, "has no jobs to plan"));
+
+  /* A file with an error: nothing imported, the project file untouched. */
+  before = file_bytes ("new.cplan");
+  run_cli (&refused, "import-quotes", "new.cplan", "quotes.csv", NULL);
+  g_assert_cmpint (refused.status, ==, 1);
+  g_assert_nonnull (strstr (refused.err, "quotes.csv: line 3: price “abc” is not a number"));
+  after = file_bytes ("new.cplan");
+  g_assert_true (g_bytes_equal (before, after));
+
+  run_cli (&accepted, "import-quotes", "new.cplan", "quotes.csv", "--accept-good-lines", NULL);
+  g_assert_cmpint (accepted.status, ==, 0);
+  project = cp_project_load_file (project_path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (project->name, ==, "新项目 “A”");
+  g_assert_cmpuint (project->quotes->len, ==, 1);
+  g_assert_cmpstr (((CpQuote *) g_ptr_array_index (project->quotes, 0))->vendor, ==, "A");
+  g_assert_cmpfloat (((CpQuote *) g_ptr_array_index (project->quotes, 0))->price, ==, 6.5);
+}
+
+static void
+remove_tree (const char *path)
+{
+  GDir *dir = g_dir_open (path, 0, NULL);
+
+  if (dir)
+    {
+      const char *name;
+      while ((name = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *child = g_build_filename (path, name, NULL);
+          remove_tree (child);
+        }
+      g_dir_close (dir);
+    }
+  g_remove (path);
+}
+
+int
+main (int argc, char **argv)
+{
+  int status;
+
+  tmp_dir = g_dir_make_tmp ("cp-cli-project-XXXXXX", NULL);
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/cli-project/demo-and-plan", test_demo_and_plan);
+  g_test_add_func ("/cli-project/new-and-import", test_new_and_import);
+  status = g_test_run ();
+  if (status == 0)
+    remove_tree (tmp_dir);
+  g_free (tmp_dir);
+  return status;
+}

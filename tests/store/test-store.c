@@ -1,0 +1,1109 @@
+/* test-store.c: project files — round trip of every field, migration,
+ * bad files, a process killed while saving, file-name helpers. */
+
+#define _POSIX_C_SOURCE 200809L
+
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gstdio.h>
+#include <signal.h>
+#include <sqlite3.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "store/cp-demo.h"
+#include "store/cp-store.h"
+
+static char *tmp_dir;
+
+static char *
+tmp_path (const char *name)
+{
+  return g_build_filename (tmp_dir, name, NULL);
+}
+
+static GBytes *
+file_bytes (const char *path)
+{
+  char *data = NULL;
+  gsize len = 0;
+
+  g_assert_true (g_file_get_contents (path, &data, &len, NULL));
+  return g_bytes_new_take (data, len);
+}
+
+/* Every field a distinctive value, none of them a default. Written out by
+ * hand (not through the store's own field tables) so that a field the store
+ * forgets shows up as a difference. */
+
+static const char tricky[] = "O'Brien \"quoted\"; DROP TABLE jobs; -- 张三 😀";
+
+static void
+fill_model (CpModelSpec *m, const char *id)
+{
+  cp_model_spec_clear (m);
+  m->id = g_strdup (id);
+  m->name = g_strdup ("模型 “Tiny” 🦙");
+  m->params = 7.123456789e9;
+  m->active_params = 1.5e9;
+  m->layers = 33;
+  m->hidden = 4097;
+  m->heads = 31;
+  m->kv_heads = 7;
+  m->head_dim = 129;
+  m->ffn = 11009;
+  m->vocab = 151937;
+  m->tied_embeddings = TRUE;
+  m->gated_mlp = TRUE;
+  m->experts_total = 65;
+  m->experts_active = 9;
+  m->kv_latent_dim = 513;
+  m->source = g_strdup ("source, with comma\nand a new line");
+}
+
+static void
+fill_gpu (CpGpuSpec *g, const char *id)
+{
+  cp_gpu_spec_clear (g);
+  g->id = g_strdup (id);
+  g->name = g_strdup ("显卡 X-99 “Pro”");
+  g->memory_nominal_gb = 97.5;
+  g->dense_bf16_flops = 333.25e12;
+  g->dense_fp8_flops = 666.5e12;
+  g->dense_fp32_flops = 44.125e12;
+  g->memory_bandwidth_gbytes_per_s = 3350.5;
+  g->default_intra_link = g_strdup ("link-x");
+  g->verification = CP_VERIFIED_UNVERIFIED;
+  g->source = g_strdup ("datasheet 😀");
+}
+
+static void
+fill_link (CpLinkSpec *l, const char *id)
+{
+  cp_link_spec_clear (l);
+  l->id = g_strdup (id);
+  l->name = g_strdup ("互联 'link' X");
+  l->per_direction_gbytes_per_s = 123.75;
+  l->verification = CP_VERIFIED_SECONDARY;
+  l->source = g_strdup ("whitepaper");
+}
+
+static void
+fill_settings (CpSettings *s)
+{
+  s->bytes_convention = CP_BYTES_CONVENTION_HF_18;
+  s->memory_unit = CP_MEMORY_UNIT_GB;
+  strcpy (s->currency, "USD");
+  s->compute_utilisation = 0.4125;
+  s->link_efficiency = 0.7125;
+  s->shared_network_factor = 0.3125;
+  s->dp_overlap = 0.6125;
+  s->framework_overhead_bytes = 2.5e9;
+  s->fragmentation_fraction = 0.0825;
+  s->serving_memory_fraction = 0.8825;
+  s->debug_share = 0.3375;
+  s->migration_days_no_experience = 9.5;
+  s->hours_per_month = 721.5;
+  s->working_days_per_week = 5.5;
+  s->selective_recompute_flops_overhead = 0.0325;
+  s->lora_flops_factor = 4.25;
+  s->judgement_gap_low = 1.75;
+  s->judgement_gap_high = 3.25;
+}
+
+static CpJob *
+make_job (guint n)
+{
+  CpJob *j = cp_job_new (CP_TASK_FULL_FINETUNE);
+
+  g_free (j->id);
+  j->id = g_strdup_printf ("job-%u", n);
+  j->name = g_strdup_printf ("%s #%u", tricky, n);
+  j->kind = CP_TASK_QLORA;
+  fill_model (&j->model, "custom-model");
+  j->precision = CP_PRECISION_FP8;
+  j->optimizer = CP_OPTIMIZER_SGD;
+  j->tokens = 3.25e11 + n;
+  j->seq_len = 8193;
+  j->micro_batch = 3;
+  j->global_batch = 1025;
+  j->recompute = CP_RECOMPUTE_FULL;
+  j->flash_attention = FALSE;
+  j->zero_stage = 3;
+  j->cpu_offload = TRUE;
+  j->tensor_parallel = 4;
+  j->pipeline_parallel = 2;
+  j->allow_lora = TRUE;
+  j->lora_rank = 129;
+  j->lora_targets = CP_LORA_TARGET_Q | CP_LORA_TARGET_MLP;
+  j->context_len = 32769;
+  j->concurrency = 257;
+  j->weight_bits = 4;
+  j->kv_bits = 8;
+  j->duration_days = 12.5;
+  j->deadline_days = 45.25;
+  j->team_has_distributed_experience = TRUE;
+  j->team_has_ops_engineer = TRUE;
+  j->engineers = 7;
+  j->engineer_day_cost = 2345.67;
+  j->storage_tb = 12.75;
+  j->trial.quote_id = g_strdup ("quote-2");
+  j->trial.peak_memory_bytes = 71.5e9;
+  j->trial.tokens_per_s = 12345.5;
+  j->trial.step_s = 3.375;
+  j->trial.communication_share = 0.2125;
+  j->notes = g_strdup ("第一行\n第二行, \"引号\" 😀");
+  return j;
+}
+
+static CpQuote *
+make_quote (guint n)
+{
+  CpQuote *q = cp_quote_new ();
+
+  g_free (q->id);
+  q->id = g_strdup_printf ("quote-%u", n);
+  q->vendor = g_strdup_printf ("示例供应商 %u “Example”", n);
+  q->offer_name = g_strdup (tricky);
+  q->offering = CP_OFFERING_CONTAINER_CLUSTER;
+  fill_gpu (&q->gpu, "custom-gpu");
+  q->gpus_per_node = 16;
+  q->nodes_available = 33 + n;
+  fill_link (&q->intra_link, "custom-link");
+  q->network = CP_NETWORK_INFINIBAND;
+  q->nics_per_node = 9;
+  q->nic_gbps = 401.5;
+  q->sharing = CP_SHARING_SHARED;
+  q->share_factor = 0.4375;
+  q->price_unit = CP_PRICE_PER_NODE_MONTH;
+  q->price = 38123.45 + n;
+  q->billing_granularity_h = 24.5;
+  q->minimum_term_h = 170.25;
+  q->network_fee_per_node_month = 1501.5;
+  q->storage = CP_STORAGE_NAS;
+  q->storage_price_per_tb_month = 601.25;
+  q->management_fee_per_month = 2002.5;
+  q->setup_fee = 10003.75;
+  strcpy (q->currency, "EUR");
+  q->valid_until = g_strdup ("2026-07-31");
+  q->notes = g_strdup ("备注, with \"quotes\"\r\nand CRLF 😀");
+  return q;
+}
+
+static CpProject *
+make_project (guint n_jobs, guint n_quotes)
+{
+  CpProject *p = cp_project_new ();
+  CpModelSpec m = { 0 };
+  CpGpuSpec g = { 0 };
+  CpLinkSpec l = { 0 };
+
+  g_free (p->name);
+  g_free (p->report_language);
+  g_free (p->prepared_by);
+  p->name = g_strdup ("项目 “Alpha” — O'Brien's 😀");
+  p->report_language = g_strdup ("zh_CN");
+  p->prepared_by = g_strdup ("李四 \"Li Si\"");
+  fill_settings (&p->settings);
+  for (guint i = 1; i <= n_quotes; i++)
+    cp_project_add_quote (p, make_quote (i));
+  for (guint i = 1; i <= n_jobs; i++)
+    cp_project_add_job (p, make_job (i));
+
+  fill_model (&m, "custom-model");
+  fill_gpu (&g, "custom-gpu");
+  fill_link (&l, "custom-link");
+  cp_catalog_add_model (p->custom, &m);
+  cp_catalog_add_gpu (p->custom, &g);
+  cp_catalog_add_link (p->custom, &l);
+  cp_model_spec_clear (&m);
+  cp_gpu_spec_clear (&g);
+  cp_link_spec_clear (&l);
+  return p;
+}
+
+static void
+assert_model_equal (const CpModelSpec *a, const CpModelSpec *b)
+{
+  g_assert_cmpstr (a->id, ==, b->id);
+  g_assert_cmpstr (a->name, ==, b->name);
+  g_assert_cmpfloat (a->params, ==, b->params);
+  g_assert_cmpfloat (a->active_params, ==, b->active_params);
+  g_assert_cmpuint (a->layers, ==, b->layers);
+  g_assert_cmpuint (a->hidden, ==, b->hidden);
+  g_assert_cmpuint (a->heads, ==, b->heads);
+  g_assert_cmpuint (a->kv_heads, ==, b->kv_heads);
+  g_assert_cmpuint (a->head_dim, ==, b->head_dim);
+  g_assert_cmpuint (a->ffn, ==, b->ffn);
+  g_assert_cmpuint (a->vocab, ==, b->vocab);
+  g_assert_cmpint (a->tied_embeddings, ==, b->tied_embeddings);
+  g_assert_cmpint (a->gated_mlp, ==, b->gated_mlp);
+  g_assert_cmpuint (a->experts_total, ==, b->experts_total);
+  g_assert_cmpuint (a->experts_active, ==, b->experts_active);
+  g_assert_cmpuint (a->kv_latent_dim, ==, b->kv_latent_dim);
+  g_assert_cmpstr (a->source, ==, b->source);
+}
+
+static void
+assert_gpu_equal (const CpGpuSpec *a, const CpGpuSpec *b)
+{
+  g_assert_cmpstr (a->id, ==, b->id);
+  g_assert_cmpstr (a->name, ==, b->name);
+  g_assert_cmpfloat (a->memory_nominal_gb, ==, b->memory_nominal_gb);
+  g_assert_cmpfloat (a->dense_bf16_flops, ==, b->dense_bf16_flops);
+  g_assert_cmpfloat (a->dense_fp8_flops, ==, b->dense_fp8_flops);
+  g_assert_cmpfloat (a->dense_fp32_flops, ==, b->dense_fp32_flops);
+  g_assert_cmpfloat (a->memory_bandwidth_gbytes_per_s, ==, b->memory_bandwidth_gbytes_per_s);
+  g_assert_cmpstr (a->default_intra_link, ==, b->default_intra_link);
+  g_assert_cmpint (a->verification, ==, b->verification);
+  g_assert_cmpstr (a->source, ==, b->source);
+}
+
+static void
+assert_link_equal (const CpLinkSpec *a, const CpLinkSpec *b)
+{
+  g_assert_cmpstr (a->id, ==, b->id);
+  g_assert_cmpstr (a->name, ==, b->name);
+  g_assert_cmpfloat (a->per_direction_gbytes_per_s, ==, b->per_direction_gbytes_per_s);
+  g_assert_cmpint (a->verification, ==, b->verification);
+  g_assert_cmpstr (a->source, ==, b->source);
+}
+
+static void
+assert_settings_equal (const CpSettings *a, const CpSettings *b)
+{
+  g_assert_cmpint (a->bytes_convention, ==, b->bytes_convention);
+  g_assert_cmpint (a->memory_unit, ==, b->memory_unit);
+  g_assert_cmpstr (a->currency, ==, b->currency);
+  g_assert_cmpfloat (a->compute_utilisation, ==, b->compute_utilisation);
+  g_assert_cmpfloat (a->link_efficiency, ==, b->link_efficiency);
+  g_assert_cmpfloat (a->shared_network_factor, ==, b->shared_network_factor);
+  g_assert_cmpfloat (a->dp_overlap, ==, b->dp_overlap);
+  g_assert_cmpfloat (a->framework_overhead_bytes, ==, b->framework_overhead_bytes);
+  g_assert_cmpfloat (a->fragmentation_fraction, ==, b->fragmentation_fraction);
+  g_assert_cmpfloat (a->serving_memory_fraction, ==, b->serving_memory_fraction);
+  g_assert_cmpfloat (a->debug_share, ==, b->debug_share);
+  g_assert_cmpfloat (a->migration_days_no_experience, ==, b->migration_days_no_experience);
+  g_assert_cmpfloat (a->hours_per_month, ==, b->hours_per_month);
+  g_assert_cmpfloat (a->working_days_per_week, ==, b->working_days_per_week);
+  g_assert_cmpfloat (a->selective_recompute_flops_overhead, ==, b->selective_recompute_flops_overhead);
+  g_assert_cmpfloat (a->lora_flops_factor, ==, b->lora_flops_factor);
+  g_assert_cmpfloat (a->judgement_gap_low, ==, b->judgement_gap_low);
+  g_assert_cmpfloat (a->judgement_gap_high, ==, b->judgement_gap_high);
+}
+
+static void
+assert_job_equal (const CpJob *a, const CpJob *b)
+{
+  g_assert_cmpstr (a->id, ==, b->id);
+  g_assert_cmpstr (a->name, ==, b->name);
+  g_assert_cmpint (a->kind, ==, b->kind);
+  assert_model_equal (&a->model, &b->model);
+  g_assert_cmpint (a->precision, ==, b->precision);
+  g_assert_cmpint (a->optimizer, ==, b->optimizer);
+  g_assert_cmpfloat (a->tokens, ==, b->tokens);
+  g_assert_cmpuint (a->seq_len, ==, b->seq_len);
+  g_assert_cmpuint (a->micro_batch, ==, b->micro_batch);
+  g_assert_cmpuint (a->global_batch, ==, b->global_batch);
+  g_assert_cmpint (a->recompute, ==, b->recompute);
+  g_assert_cmpint (a->flash_attention, ==, b->flash_attention);
+  g_assert_cmpuint (a->zero_stage, ==, b->zero_stage);
+  g_assert_cmpint (a->cpu_offload, ==, b->cpu_offload);
+  g_assert_cmpuint (a->tensor_parallel, ==, b->tensor_parallel);
+  g_assert_cmpuint (a->pipeline_parallel, ==, b->pipeline_parallel);
+  g_assert_cmpint (a->allow_lora, ==, b->allow_lora);
+  g_assert_cmpuint (a->lora_rank, ==, b->lora_rank);
+  g_assert_cmpuint (a->lora_targets, ==, b->lora_targets);
+  g_assert_cmpuint (a->context_len, ==, b->context_len);
+  g_assert_cmpuint (a->concurrency, ==, b->concurrency);
+  g_assert_cmpuint (a->weight_bits, ==, b->weight_bits);
+  g_assert_cmpuint (a->kv_bits, ==, b->kv_bits);
+  g_assert_cmpfloat (a->duration_days, ==, b->duration_days);
+  g_assert_cmpfloat (a->deadline_days, ==, b->deadline_days);
+  g_assert_cmpint (a->team_has_distributed_experience, ==, b->team_has_distributed_experience);
+  g_assert_cmpint (a->team_has_ops_engineer, ==, b->team_has_ops_engineer);
+  g_assert_cmpuint (a->engineers, ==, b->engineers);
+  g_assert_cmpfloat (a->engineer_day_cost, ==, b->engineer_day_cost);
+  g_assert_cmpfloat (a->storage_tb, ==, b->storage_tb);
+  g_assert_cmpstr (a->trial.quote_id, ==, b->trial.quote_id);
+  g_assert_cmpfloat (a->trial.peak_memory_bytes, ==, b->trial.peak_memory_bytes);
+  g_assert_cmpfloat (a->trial.tokens_per_s, ==, b->trial.tokens_per_s);
+  g_assert_cmpfloat (a->trial.step_s, ==, b->trial.step_s);
+  g_assert_cmpfloat (a->trial.communication_share, ==, b->trial.communication_share);
+  g_assert_cmpstr (a->notes, ==, b->notes);
+}
+
+static void
+assert_quote_equal (const CpQuote *a, const CpQuote *b)
+{
+  g_assert_cmpstr (a->id, ==, b->id);
+  g_assert_cmpstr (a->vendor, ==, b->vendor);
+  g_assert_cmpstr (a->offer_name, ==, b->offer_name);
+  g_assert_cmpint (a->offering, ==, b->offering);
+  assert_gpu_equal (&a->gpu, &b->gpu);
+  g_assert_cmpuint (a->gpus_per_node, ==, b->gpus_per_node);
+  g_assert_cmpuint (a->nodes_available, ==, b->nodes_available);
+  assert_link_equal (&a->intra_link, &b->intra_link);
+  g_assert_cmpint (a->network, ==, b->network);
+  g_assert_cmpuint (a->nics_per_node, ==, b->nics_per_node);
+  g_assert_cmpfloat (a->nic_gbps, ==, b->nic_gbps);
+  g_assert_cmpint (a->sharing, ==, b->sharing);
+  g_assert_cmpfloat (a->share_factor, ==, b->share_factor);
+  g_assert_cmpint (a->price_unit, ==, b->price_unit);
+  g_assert_cmpfloat (a->price, ==, b->price);
+  g_assert_cmpfloat (a->billing_granularity_h, ==, b->billing_granularity_h);
+  g_assert_cmpfloat (a->minimum_term_h, ==, b->minimum_term_h);
+  g_assert_cmpfloat (a->network_fee_per_node_month, ==, b->network_fee_per_node_month);
+  g_assert_cmpint (a->storage, ==, b->storage);
+  g_assert_cmpfloat (a->storage_price_per_tb_month, ==, b->storage_price_per_tb_month);
+  g_assert_cmpfloat (a->management_fee_per_month, ==, b->management_fee_per_month);
+  g_assert_cmpfloat (a->setup_fee, ==, b->setup_fee);
+  g_assert_cmpstr (a->currency, ==, b->currency);
+  g_assert_cmpstr (a->valid_until, ==, b->valid_until);
+  g_assert_cmpstr (a->notes, ==, b->notes);
+}
+
+static void
+assert_project_equal (const CpProject *a, const CpProject *b)
+{
+  g_assert_cmpstr (a->name, ==, b->name);
+  g_assert_cmpstr (a->report_language, ==, b->report_language);
+  g_assert_cmpstr (a->prepared_by, ==, b->prepared_by);
+  assert_settings_equal (&a->settings, &b->settings);
+  g_assert_cmpuint (a->jobs->len, ==, b->jobs->len);
+  for (guint i = 0; i < a->jobs->len; i++)
+    assert_job_equal (g_ptr_array_index (a->jobs, i), g_ptr_array_index (b->jobs, i));
+  g_assert_cmpuint (a->quotes->len, ==, b->quotes->len);
+  for (guint i = 0; i < a->quotes->len; i++)
+    assert_quote_equal (g_ptr_array_index (a->quotes, i), g_ptr_array_index (b->quotes, i));
+  g_assert_cmpuint (cp_catalog_n_models (a->custom), ==, cp_catalog_n_models (b->custom));
+  for (guint i = 0; i < cp_catalog_n_models (a->custom); i++)
+    assert_model_equal (cp_catalog_get_model (a->custom, i), cp_catalog_get_model (b->custom, i));
+  g_assert_cmpuint (cp_catalog_n_gpus (a->custom), ==, cp_catalog_n_gpus (b->custom));
+  for (guint i = 0; i < cp_catalog_n_gpus (a->custom); i++)
+    assert_gpu_equal (cp_catalog_get_gpu (a->custom, i), cp_catalog_get_gpu (b->custom, i));
+  g_assert_cmpuint (cp_catalog_n_links (a->custom), ==, cp_catalog_n_links (b->custom));
+  for (guint i = 0; i < cp_catalog_n_links (a->custom); i++)
+    assert_link_equal (cp_catalog_get_link (a->custom, i), cp_catalog_get_link (b->custom, i));
+}
+
+static void
+save_new (const char *path, const CpProject *project)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpStore) store = cp_store_open (path, TRUE, &error);
+
+  g_assert_no_error (error);
+  g_assert_true (cp_store_save (store, project, &error));
+  g_assert_no_error (error);
+}
+
+static void
+test_round_trip (void)
+{
+  g_autofree char *path = tmp_path ("round-trip.cplan");
+  g_autofree char *wal = g_strconcat (path, "-wal", NULL);
+  g_autoptr(CpProject) project = make_project (3, 4);
+  g_autoptr(CpProject) loaded = NULL;
+  g_autoptr(GError) error = NULL;
+  CpJob *sparse;
+
+  /* NULL strings stay NULL, not "". */
+  sparse = g_ptr_array_index (project->jobs, 2);
+  g_clear_pointer (&sparse->notes, g_free);
+  g_clear_pointer (&sparse->trial.quote_id, g_free);
+  g_clear_pointer (&((CpQuote *) g_ptr_array_index (project->quotes, 3))->valid_until, g_free);
+
+  save_new (path, project);
+  /* Closed: one self-contained file. */
+  g_assert_false (g_file_test (wal, G_FILE_TEST_EXISTS));
+
+  loaded = cp_project_load_file (path, &error);
+  g_assert_no_error (error);
+  assert_project_equal (project, loaded);
+  g_assert_null (((CpJob *) g_ptr_array_index (loaded->jobs, 2))->notes);
+  g_assert_null (((CpQuote *) g_ptr_array_index (loaded->quotes, 3))->valid_until);
+}
+
+static void
+test_resave (void)
+{
+  g_autofree char *path = tmp_path ("resave.cplan");
+  g_autoptr(CpProject) big = make_project (5, 5);
+  g_autoptr(CpProject) small = make_project (1, 2);
+  g_autoptr(CpProject) loaded = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpStore) store = NULL;
+
+  save_new (path, big);
+
+  /* Saving again through an open store replaces everything: fewer rows
+   * afterwards, reordered, renamed. */
+  store = cp_store_open (path, FALSE, &error);
+  g_assert_no_error (error);
+  g_assert_false (cp_store_is_read_only (store));
+  g_free (small->name);
+  small->name = g_strdup ("再次保存");
+  g_ptr_array_add (small->quotes, g_ptr_array_steal_index (small->quotes, 0));
+  g_assert_true (cp_store_save (store, small, &error));
+  loaded = cp_store_load (store, &error);
+  g_assert_no_error (error);
+  assert_project_equal (small, loaded);
+  g_assert_cmpstr (((CpQuote *) g_ptr_array_index (loaded->quotes, 0))->id, ==, "quote-2");
+}
+
+static void
+test_new_file_is_empty_project (void)
+{
+  g_autofree char *path = tmp_path ("新项目.cplan");
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) loaded = NULL;
+  CpStore *store = cp_store_open (path, TRUE, &error);
+
+  g_assert_no_error (error);
+  cp_store_close (store);
+  loaded = cp_project_load_file (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (loaded->name, ==, "新项目");
+  g_assert_cmpuint (loaded->jobs->len, ==, 0);
+  g_assert_cmpuint (loaded->quotes->len, ==, 0);
+}
+
+static void
+assert_open_fails (const char *path, CpStoreError code)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *name = g_path_get_basename (path);
+  CpStore *store = cp_store_open (path, FALSE, &error);
+
+  g_assert_null (store);
+  g_assert_error (error, CP_STORE_ERROR, (int) code);
+  /* The message names the file. */
+  g_assert_nonnull (strstr (error->message, name));
+}
+
+static void
+assert_unchanged (const char *path, GBytes *before)
+{
+  g_autoptr(GBytes) after = file_bytes (path);
+  g_autofree char *wal = g_strconcat (path, "-wal", NULL);
+  g_autofree char *journal = g_strconcat (path, "-journal", NULL);
+
+  g_assert_true (g_bytes_equal (before, after));
+  g_assert_false (g_file_test (wal, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (journal, G_FILE_TEST_EXISTS));
+}
+
+static void
+test_bad_missing (void)
+{
+  g_autofree char *path = tmp_path ("no-such-file.cplan");
+
+  assert_open_fails (path, CP_STORE_ERROR_MISSING);
+}
+
+static void
+test_bad_random_bytes (void)
+{
+  g_autofree char *path = tmp_path ("random.cplan");
+  g_autoptr(GBytes) before = NULL;
+  g_autoptr(GRand) rand = g_rand_new_with_seed (42);
+  guint8 data[8192];
+
+  for (guint i = 0; i < sizeof data; i++)
+    data[i] = (guint8) g_rand_int_range (rand, 0, 256);
+  g_assert_true (g_file_set_contents (path, (const char *) data, sizeof data, NULL));
+  before = file_bytes (path);
+  assert_open_fails (path, CP_STORE_ERROR_NOT_PROJECT);
+  assert_unchanged (path, before);
+}
+
+static void
+test_bad_text_file (void)
+{
+  g_autofree char *path = tmp_path ("notes.cplan");
+  g_autoptr(GBytes) before = NULL;
+
+  g_assert_true (g_file_set_contents (path, "vendor,price\n示例,12\n", -1, NULL));
+  before = file_bytes (path);
+  assert_open_fails (path, CP_STORE_ERROR_NOT_PROJECT);
+  assert_unchanged (path, before);
+}
+
+static void
+test_bad_empty_file (void)
+{
+  g_autofree char *path = tmp_path ("empty.cplan");
+
+  g_assert_true (g_file_set_contents (path, "", 0, NULL));
+  assert_open_fails (path, CP_STORE_ERROR_NOT_PROJECT);
+}
+
+static void
+test_bad_other_sqlite (void)
+{
+  g_autofree char *path = tmp_path ("other.sqlite");
+  g_autoptr(GBytes) before = NULL;
+  sqlite3 *db = NULL;
+
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, "CREATE TABLE t (x); INSERT INTO t VALUES (1);"
+                                 "PRAGMA user_version = 1;", NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (db);
+  before = file_bytes (path);
+  assert_open_fails (path, CP_STORE_ERROR_NOT_PROJECT);
+  assert_unchanged (path, before);
+}
+
+static void
+test_bad_corrupt (void)
+{
+  g_autofree char *path = tmp_path ("corrupt.cplan");
+  g_autoptr(CpProject) project = make_project (20, 50);
+  g_autoptr(GBytes) before = NULL;
+  char *data = NULL;
+  gsize len = 0;
+
+  save_new (path, project);
+  g_assert_true (g_file_get_contents (path, &data, &len, NULL));
+  /* Page 3 onwards (4096-byte pages) overwritten, the size kept. */
+  g_assert_cmpuint (len, >, 4 * 4096);
+  memset (data + 2 * 4096, 0x55, 4096);
+  g_assert_true (g_file_set_contents (path, data, len, NULL));
+  g_free (data);
+  before = file_bytes (path);
+  assert_open_fails (path, CP_STORE_ERROR_CORRUPT);
+  assert_unchanged (path, before);
+}
+
+static void
+test_bad_truncated (void)
+{
+  g_autofree char *path = tmp_path ("truncated.cplan");
+  g_autofree char *tiny = tmp_path ("tiny.cplan");
+  g_autoptr(CpProject) project = make_project (20, 50);
+  g_autoptr(GBytes) before = NULL;
+  char *data = NULL;
+  gsize len = 0;
+
+  save_new (path, project);
+  g_assert_true (g_file_get_contents (path, &data, &len, NULL));
+  /* Half the pages, as an interrupted copy leaves it. */
+  g_assert_true (g_file_set_contents (path, data, (len / 8192) * 4096, NULL));
+  /* And a file that ends inside the 100-byte header. */
+  g_assert_true (g_file_set_contents (tiny, data, 50, NULL));
+  g_free (data);
+  before = file_bytes (path);
+  assert_open_fails (path, CP_STORE_ERROR_TRUNCATED);
+  assert_unchanged (path, before);
+  assert_open_fails (tiny, CP_STORE_ERROR_TRUNCATED);
+}
+
+static void
+test_bad_too_new (void)
+{
+  g_autofree char *path = tmp_path ("future.cplan");
+  g_autoptr(CpProject) project = make_project (1, 1);
+  g_autoptr(GBytes) before = NULL;
+  sqlite3 *db = NULL;
+
+  save_new (path, project);
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, "PRAGMA user_version = 3", NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (db);
+  before = file_bytes (path);
+  assert_open_fails (path, CP_STORE_ERROR_TOO_NEW);
+  assert_unchanged (path, before);
+}
+
+static void
+test_bad_exists (void)
+{
+  g_autofree char *path = tmp_path ("exists.cplan");
+  g_autoptr(GBytes) before = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_set_contents (path, "keep me", -1, NULL));
+  before = file_bytes (path);
+  g_assert_null (cp_store_open (path, TRUE, &error));
+  g_assert_error (error, CP_STORE_ERROR, CP_STORE_ERROR_EXISTS);
+  assert_unchanged (path, before);
+}
+
+static void
+test_read_only (void)
+{
+  g_autofree char *path = tmp_path ("read-only.cplan");
+  g_autoptr(CpProject) project = make_project (2, 2);
+  g_autoptr(CpProject) loaded = NULL;
+  g_autoptr(GBytes) before = NULL;
+  g_autoptr(GError) error = NULL;
+  CpStore *store;
+
+  save_new (path, project);
+  g_assert_cmpint (g_chmod (path, 0444), ==, 0);
+  before = file_bytes (path);
+
+  store = cp_store_open (path, FALSE, &error);
+  g_assert_no_error (error);
+  g_assert_true (cp_store_is_read_only (store));
+  loaded = cp_store_load (store, &error);
+  g_assert_no_error (error);
+  assert_project_equal (project, loaded);
+  g_assert_false (cp_store_save (store, loaded, &error));
+  g_assert_error (error, CP_STORE_ERROR, CP_STORE_ERROR_READ_ONLY);
+  g_assert_nonnull (strstr (error->message, "read-only.cplan"));
+  cp_store_close (store);
+  assert_unchanged (path, before);
+  g_chmod (path, 0644);
+}
+
+/* Another process holds the file open: the second open says so. */
+static void
+test_locked (void)
+{
+  g_autofree char *path = tmp_path ("locked.cplan");
+  g_autoptr(CpProject) project = make_project (1, 1);
+  g_autoptr(GError) error = NULL;
+  int ready[2], release[2];
+  pid_t pid;
+  char c;
+  int status;
+
+  save_new (path, project);
+  g_assert_cmpint (pipe (ready), ==, 0);
+  g_assert_cmpint (pipe (release), ==, 0);
+  pid = fork ();
+  g_assert_cmpint (pid, >=, 0);
+  if (pid == 0)
+    {
+      CpStore *store = cp_store_open (path, FALSE, NULL);
+      c = store ? 'y' : 'n';
+      if (write (ready[1], &c, 1) != 1 || read (release[0], &c, 1) != 1)
+        _exit (3);
+      cp_store_close (store);
+      _exit (0);
+    }
+  g_assert_cmpint (read (ready[0], &c, 1), ==, 1);
+  g_assert_cmpint (c, ==, 'y');
+
+  assert_open_fails (path, CP_STORE_ERROR_LOCKED);
+  /* Save As over it is refused too. */
+  g_assert_false (cp_project_save_file (project, path, &error));
+  g_assert_error (error, CP_STORE_ERROR, CP_STORE_ERROR_LOCKED);
+  g_clear_error (&error);
+
+  g_assert_cmpint (write (release[1], "x", 1), ==, 1);
+  g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+  g_assert_true (WIFEXITED (status) && WEXITSTATUS (status) == 0);
+  {
+    g_autoptr(CpProject) loaded = cp_project_load_file (path, &error);
+    g_assert_no_error (error);
+    assert_project_equal (project, loaded);
+  }
+  close (ready[0]); close (ready[1]); close (release[0]); close (release[1]);
+}
+
+/* v1 lacked quotes.share_factor and jobs.trial_communication_share. */
+static char *
+make_v1_file (const char *name)
+{
+  g_autofree char *sql_path = g_build_filename (g_getenv ("CP_SOURCE_DIR"), "tests", "store",
+                                                "v1-fixture.sql", NULL);
+  g_autofree char *sql = NULL;
+  char *path = tmp_path (name);
+  sqlite3 *db = NULL;
+
+  g_assert_true (g_file_get_contents (sql_path, &sql, NULL, NULL));
+  g_unlink (path);
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, sql, NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (db);
+  return path;
+}
+
+static sqlite3_int64
+file_user_version (const char *path)
+{
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+  sqlite3_int64 v;
+
+  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, "PRAGMA user_version", -1, &stmt, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  v = sqlite3_column_int64 (stmt, 0);
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+  return v;
+}
+
+static void
+check_v1_content (const CpProject *p)
+{
+  const CpJob *job;
+  const CpQuote *quote;
+
+  /* The values written in tests/store/v1-fixture.sql. */
+  g_assert_cmpstr (p->name, ==, "Fixture v1 项目");
+  g_assert_cmpstr (p->report_language, ==, "zh_CN");
+  g_assert_cmpstr (p->settings.currency, ==, "CNY");
+  g_assert_cmpfloat (p->settings.compute_utilisation, ==, 0.45);
+  g_assert_cmpint (p->settings.bytes_convention, ==, CP_BYTES_CONVENTION_ZERO_16);
+  g_assert_cmpuint (p->jobs->len, ==, 2);
+  g_assert_cmpuint (p->quotes->len, ==, 2);
+
+  job = g_ptr_array_index (p->jobs, 0);
+  g_assert_cmpstr (job->id, ==, "job-1");
+  g_assert_cmpstr (job->name, ==, "7B LoRA");
+  g_assert_cmpint (job->kind, ==, CP_TASK_LORA);
+  g_assert_cmpstr (job->model.id, ==, "llama-2-7b");
+  g_assert_cmpfloat (job->tokens, ==, 1e8);
+  g_assert_cmpfloat (job->trial.peak_memory_bytes, ==, 20e9);
+  /* Added by the migration with its default: not measured. */
+  g_assert_cmpfloat (job->trial.communication_share, ==, 0);
+  g_assert_cmpstr (((CpJob *) g_ptr_array_index (p->jobs, 1))->id, ==, "job-2");
+
+  quote = g_ptr_array_index (p->quotes, 0);
+  g_assert_cmpstr (quote->vendor, ==, "示例供应商 A");
+  g_assert_cmpstr (quote->gpu.id, ==, "a800");
+  g_assert_cmpint (quote->sharing, ==, CP_SHARING_SHARED);
+  g_assert_cmpfloat (quote->price, ==, 38000);
+  g_assert_cmpint (quote->price_unit, ==, CP_PRICE_PER_NODE_MONTH);
+  g_assert_cmpfloat (quote->share_factor, ==, 0);
+  g_assert_cmpstr (((CpQuote *) g_ptr_array_index (p->quotes, 1))->id, ==, "quote-2");
+}
+
+static void
+test_migration_v1 (void)
+{
+  g_autofree char *path = make_v1_file ("v1.cplan");
+  g_autoptr(CpProject) loaded = NULL;
+  g_autoptr(CpProject) reloaded = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_autoptr(GBytes) before = NULL;
+  CpStore *store;
+
+  g_assert_cmpint (file_user_version (path), ==, 1);
+  /* Reading alone leaves the file as it is... */
+  before = file_bytes (path);
+  loaded = cp_project_load_file (path, &error);
+  g_assert_no_error (error);
+  check_v1_content (loaded);
+  assert_unchanged (path, before);
+  g_clear_pointer (&loaded, cp_project_free);
+
+  /* ...opening it to edit migrates it in place. */
+  store = cp_store_open (path, FALSE, &error);
+  g_assert_no_error (error);
+  loaded = cp_store_load (store, &error);
+  g_assert_no_error (error);
+  check_v1_content (loaded);
+  cp_store_close (store);
+  g_assert_cmpint (file_user_version (path), ==, CP_STORE_SCHEMA_VERSION);
+  /* What was migrated saves and loads again. */
+  ((CpQuote *) g_ptr_array_index (loaded->quotes, 0))->share_factor = 0.5;
+  g_assert_true (cp_project_save_file (loaded, path, &error));
+  reloaded = cp_project_load_file (path, &error);
+  g_assert_no_error (error);
+  assert_project_equal (loaded, reloaded);
+}
+
+static void
+test_migration_v1_read_only (void)
+{
+  g_autofree char *path = make_v1_file ("v1-read-only.cplan");
+  g_autoptr(CpProject) loaded = NULL;
+  g_autoptr(GBytes) before = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpint (g_chmod (path, 0444), ==, 0);
+  before = file_bytes (path);
+  /* Migrated in memory only: the file stays version 1, byte for byte. */
+  loaded = cp_project_load_file (path, &error);
+  g_assert_no_error (error);
+  check_v1_content (loaded);
+  assert_unchanged (path, before);
+  g_assert_cmpint (file_user_version (path), ==, 1);
+  g_chmod (path, 0644);
+}
+
+static void
+test_save_file_atomic (void)
+{
+  g_autofree char *dir = tmp_path ("save-as");
+  g_autofree char *path = g_build_filename (dir, "target.cplan", NULL);
+  g_autoptr(CpProject) project = make_project (2, 3);
+  g_autoptr(CpProject) loaded = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(GDir) d = NULL;
+  const char *entry;
+  guint n = 0;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  g_assert_true (g_file_set_contents (path, "old content, replaced by Save As", -1, NULL));
+  g_assert_true (cp_project_save_file (project, path, &error));
+  g_assert_no_error (error);
+  loaded = cp_project_load_file (path, &error);
+  g_assert_no_error (error);
+  assert_project_equal (project, loaded);
+
+  /* No temporary file, log or journal left behind. */
+  d = g_dir_open (dir, 0, NULL);
+  while ((entry = g_dir_read_name (d)) != NULL)
+    {
+      g_assert_cmpstr (entry, ==, "target.cplan");
+      n++;
+    }
+  g_assert_cmpuint (n, ==, 1);
+}
+
+static void
+test_untitled_path (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *first = cp_store_untitled_path (&error);
+  g_autofree char *expected = g_build_filename (tmp_dir, "data", "compute-planner",
+                                                "untitled-1.cplan", NULL);
+  g_autofree char *second = NULL;
+  g_autofree char *display = NULL;
+  g_autoptr(CpProject) empty = cp_project_new ();
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (first, ==, expected);
+  save_new (first, empty);
+  second = cp_store_untitled_path (&error);
+  g_assert_true (g_str_has_suffix (second, "untitled-2.cplan"));
+  display = cp_store_display_name (first);
+  g_assert_cmpstr (display, ==, "untitled-1");
+}
+
+/* The SIGKILL test: a child saves states 1, 2, 3… of a big project into
+ * one file, reporting each committed state on a pipe; the parent kills it
+ * at a chosen moment and opens the file. */
+
+#define KILL_QUOTES 300
+
+static CpProject *
+make_state (guint n, const CpProject *base)
+{
+  CpProject *p = cp_project_copy (base);
+
+  g_free (p->name);
+  p->name = g_strdup_printf ("state %u", n);
+  for (guint i = 0; i < n; i++)
+    {
+      CpJob *job = make_job (i + 1);
+      g_free (job->notes);
+      job->notes = g_strdup_printf ("state %u", n);
+      cp_project_add_job (p, job);
+    }
+  return p;
+}
+
+G_GNUC_NORETURN static void
+kill_child (const char *path, int report_fd)
+{
+  g_autoptr(CpProject) base = make_project (0, KILL_QUOTES);
+  CpStore *store = cp_store_open (path, TRUE, NULL);
+
+  if (store == NULL)
+    _exit (3);
+  for (guint n = 0; ; n++)
+    {
+      CpProject *p = make_state (n, base);
+      if (!cp_store_save (store, p, NULL))
+        _exit (4);
+      cp_project_free (p);
+      if (write (report_fd, &n, sizeof n) != sizeof n)
+        _exit (5);
+    }
+}
+
+static void
+kill_once (guint delay_us, guint round)
+{
+  g_autofree char *name = g_strdup_printf ("killed-%u.cplan", round);
+  g_autofree char *path = tmp_path (name);
+  g_autoptr(CpProject) loaded = NULL;
+  g_autoptr(GError) error = NULL;
+  guint last_reported = 0, n, state;
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+  int fds[2];
+  pid_t pid;
+  int status;
+
+  g_assert_cmpint (pipe (fds), ==, 0);
+  pid = fork ();
+  g_assert_cmpint (pid, >=, 0);
+  if (pid == 0)
+    {
+      close (fds[0]);
+      kill_child (path, fds[1]);
+    }
+  close (fds[1]);
+
+  /* Time from the first committed state (0), so every kill lands in the
+   * saving loop. */
+  g_assert_cmpint (read (fds[0], &n, sizeof n), ==, sizeof n);
+  g_usleep (delay_us);
+  kill (pid, SIGKILL);
+  g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+  g_assert_true (WIFSIGNALED (status));
+  while (read (fds[0], &n, sizeof n) == sizeof n)
+    last_reported = n;
+  close (fds[0]);
+
+  loaded = cp_project_load_file (path, &error);
+  g_assert_no_error (error);
+  g_assert_true (sscanf (loaded->name, "state %u", &state) == 1);
+  /* The last state reported committed, or the one whose COMMIT finished
+   * just before the kill but was not reported yet. */
+  g_assert_cmpuint (state, >=, last_reported);
+  g_assert_cmpuint (state, <=, last_reported + 1);
+  g_assert_cmpuint (loaded->jobs->len, ==, state);
+  g_assert_cmpuint (loaded->quotes->len, ==, KILL_QUOTES);
+  for (guint i = 0; i < loaded->jobs->len; i++)
+    {
+      g_autofree char *expected = g_strdup_printf ("state %u", state);
+      g_assert_cmpstr (((CpJob *) g_ptr_array_index (loaded->jobs, i))->notes, ==, expected);
+    }
+
+  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, "PRAGMA integrity_check", -1, &stmt, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  g_assert_cmpstr ((const char *) sqlite3_column_text (stmt, 0), ==, "ok");
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+  g_test_message ("killed after %u us: state %u (last reported %u)", delay_us, state,
+                  last_reported);
+}
+
+static void
+test_kill_during_save (void)
+{
+  static const guint fixed_ms[] = { 1, 5, 20, 50 };
+  g_autoptr(GRand) rand = g_rand_new ();
+  guint round = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (fixed_ms); i++)
+    kill_once (fixed_ms[i] * 1000, round++);
+  for (guint i = 0; i < 6; i++)
+    kill_once ((guint) g_rand_int_range (rand, 0, 120000), round++);
+}
+
+static void
+test_demo_project (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) demo = cp_demo_project_new (&error);
+  gboolean kinds[CP_N_TASKS] = { FALSE };
+  guint n_single = 0, n_cluster = 0, n_unknown = 0;
+  g_autofree char *path = tmp_path ("demo.cplan");
+  g_autoptr(CpProject) loaded = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (demo->jobs->len, >=, 5);
+  for (guint i = 0; i < demo->jobs->len; i++)
+    {
+      const CpJob *job = g_ptr_array_index (demo->jobs, i);
+      kinds[job->kind] = TRUE;
+      g_assert_nonnull (job->name);
+    }
+  for (guint k = 0; k < CP_N_TASKS; k++)
+    g_assert_true (kinds[k]);
+
+  g_assert_cmpuint (demo->quotes->len, >=, 6);
+  for (guint i = 0; i < demo->quotes->len; i++)
+    {
+      const CpQuote *q = g_ptr_array_index (demo->quotes, i);
+      /* Labelled as examples, with invented prices said so. */
+      g_assert_nonnull (strstr (q->vendor, "Example vendor"));
+      g_assert_nonnull (strstr (q->vendor, "示例供应商"));
+      g_assert_nonnull (strstr (q->notes, "Invented example"));
+      g_assert_cmpstr (q->currency, ==, "CNY");
+      g_assert_cmpfloat (q->price, >, 0);
+      /* GPU and link specs come from the catalogue. */
+      g_assert_cmpfloat (q->gpu.memory_nominal_gb, >, 0);
+      g_assert_cmpfloat (q->intra_link.per_direction_gbytes_per_s, >, 0);
+      if (cp_quote_is_cluster (q))
+        n_cluster++;
+      else
+        n_single++;
+      if (q->sharing == CP_SHARING_UNKNOWN && q->storage == CP_STORAGE_UNKNOWN)
+        n_unknown++;
+    }
+  g_assert_cmpuint (n_single, >=, 3);
+  g_assert_cmpuint (n_cluster, >=, 3);
+  g_assert_cmpuint (n_unknown, >=, 1);
+
+  /* What the build writes to demo.cplan reads back the same. */
+  g_assert_true (cp_project_save_file (demo, path, &error));
+  loaded = cp_project_load_file (path, &error);
+  g_assert_no_error (error);
+  assert_project_equal (demo, loaded);
+}
+
+static void
+remove_tree (const char *path)
+{
+  GDir *dir = g_dir_open (path, 0, NULL);
+
+  if (dir)
+    {
+      const char *name;
+      while ((name = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *child = g_build_filename (path, name, NULL);
+          remove_tree (child);
+        }
+      g_dir_close (dir);
+    }
+  g_remove (path);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *data_home = NULL;
+  int status;
+
+  tmp_dir = g_dir_make_tmp ("cp-store-XXXXXX", &error);
+  g_assert_no_error (error);
+  data_home = g_build_filename (tmp_dir, "data", NULL);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/store/round-trip", test_round_trip);
+  g_test_add_func ("/store/resave", test_resave);
+  g_test_add_func ("/store/new-file", test_new_file_is_empty_project);
+  g_test_add_func ("/store/bad/missing", test_bad_missing);
+  g_test_add_func ("/store/bad/random-bytes", test_bad_random_bytes);
+  g_test_add_func ("/store/bad/text-file", test_bad_text_file);
+  g_test_add_func ("/store/bad/empty-file", test_bad_empty_file);
+  g_test_add_func ("/store/bad/other-sqlite", test_bad_other_sqlite);
+  g_test_add_func ("/store/bad/corrupt", test_bad_corrupt);
+  g_test_add_func ("/store/bad/truncated", test_bad_truncated);
+  g_test_add_func ("/store/bad/too-new", test_bad_too_new);
+  g_test_add_func ("/store/bad/exists", test_bad_exists);
+  g_test_add_func ("/store/bad/read-only", test_read_only);
+  g_test_add_func ("/store/bad/locked", test_locked);
+  g_test_add_func ("/store/migration/v1", test_migration_v1);
+  g_test_add_func ("/store/migration/v1-read-only", test_migration_v1_read_only);
+  g_test_add_func ("/store/save-file-atomic", test_save_file_atomic);
+  g_test_add_func ("/store/untitled-path", test_untitled_path);
+  g_test_add_func ("/store/kill-during-save", test_kill_during_save);
+  g_test_add_func ("/store/demo", test_demo_project);
+  status = g_test_run ();
+
+  if (status == 0)
+    remove_tree (tmp_dir);
+  g_free (tmp_dir);
+  return status;
+}
