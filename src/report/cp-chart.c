@@ -394,6 +394,7 @@ cp_chart_data_new_cost (const CpProject *project,
   double max_cost = 0;
   double cheaper_x = INFINITY, cheaper_y = NAN;
   double faster_x = INFINITY, faster_y = NAN;
+  g_autoptr(GArray) split_points = g_array_new (FALSE, FALSE, sizeof (double));
 
   g_return_val_if_fail (job_index < project->jobs->len, NULL);
   job = g_ptr_array_index (project->jobs, job_index);
@@ -429,41 +430,40 @@ cp_chart_data_new_cost (const CpProject *project,
           gpus = (double) nodes * quote->gpus_per_node;
           series_add (series, gpus, estimate.total_cost, estimate.calendar_days);
           max_cost = MAX (max_cost, estimate.total_cost);
-          if (!cluster && estimate.total_cost < best_single_cost)
+          /* One node of a cluster offer is a single machine too. */
+          if (nodes == 1 && estimate.total_cost < best_single_cost)
             {
               best_single_cost = estimate.total_cost;
               best_single_days = estimate.calendar_days;
+            }
+          else if (nodes > 1)
+            {
+              double point[3] = { gpus, estimate.total_cost, estimate.calendar_days };
+              g_array_append_vals (split_points, point, 3);
             }
         }
       g_ptr_array_add (data->series, series);
     }
 
   /* Break-even against the cheapest single machine: the fewest GPUs at
-   * which some cluster costs less; failing that, the fewest at which one
-   * finishes sooner. */
+   * which a job split over two or more nodes costs less; failing that, the
+   * fewest at which one finishes sooner. */
   if (isfinite (best_single_cost))
-    for (guint s = 0; s < data->series->len; s++)
+    for (guint p = 0; p + 2 < split_points->len; p += 3)
       {
-        const CpChartSeries *series = g_ptr_array_index (data->series, s);
+        double x = g_array_index (split_points, double, p);
+        double cost = g_array_index (split_points, double, p + 1);
+        double days = g_array_index (split_points, double, p + 2);
 
-        if (series->points_only)
-          continue;
-        for (guint p = 0; p < series->x->len; p++)
+        if (cost < best_single_cost && x < cheaper_x)
           {
-            double x = g_array_index (series->x, double, p);
-            double cost = g_array_index (series->y, double, p);
-            double days = g_array_index (series->y2, double, p);
-
-            if (cost < best_single_cost && x < cheaper_x)
-              {
-                cheaper_x = x;
-                cheaper_y = cost;
-              }
-            if (days < best_single_days && x < faster_x)
-              {
-                faster_x = x;
-                faster_y = cost;
-              }
+            cheaper_x = x;
+            cheaper_y = cost;
+          }
+        if (days < best_single_days && x < faster_x)
+          {
+            faster_x = x;
+            faster_y = cost;
           }
       }
   if (isfinite (cheaper_x))
