@@ -8,6 +8,7 @@
 
 #include "cp-cli.h"
 #include "cli-common.h"
+#include "report/cp-reason-text.h"
 #include "planner/cp-catalog.h"
 #include "planner/cp-plan.h"
 #include "planner/cp-units.h"
@@ -434,63 +435,6 @@ apply_settings_options (Estimate *e)
   return TRUE;
 }
 
-static const char *
-time_source_id (CpTimeSource source)
-{
-  switch (source)
-    {
-    case CP_TIME_SOURCE_MODEL: return "model";
-    case CP_TIME_SOURCE_MFU: return "mfu";
-    case CP_TIME_SOURCE_TRIAL: return "trial";
-    case CP_TIME_SOURCE_EXTRAPOLATED: return "extrapolated";
-    case CP_TIME_SOURCE_DURATION: return "duration";
-    default: return "unknown";
-    }
-}
-
-static const char *
-time_source_label (CpTimeSource source)
-{
-  switch (source)
-    {
-    case CP_TIME_SOURCE_MODEL: return _("FLOPs over peak × utilisation, plus communication");
-    case CP_TIME_SOURCE_MFU: return _("the job’s end-to-end MFU");
-    case CP_TIME_SOURCE_TRIAL: return _("measured on this hardware");
-    case CP_TIME_SOURCE_EXTRAPOLATED: return _("measured on another GPU, scaled by dense peak");
-    case CP_TIME_SOURCE_DURATION: return _("the job’s duration");
-    default: return "";
-    }
-}
-
-static const char *
-technique_label (CpTechnique technique)
-{
-  switch (technique)
-    {
-    case CP_TECHNIQUE_AS_CONFIGURED: return _("as configured");
-    case CP_TECHNIQUE_SELECTIVE_RECOMPUTE: return _("selective activation recompute");
-    case CP_TECHNIQUE_FULL_RECOMPUTE: return _("full activation recompute");
-    case CP_TECHNIQUE_ZERO3: return _("ZeRO stage 3");
-    case CP_TECHNIQUE_CPU_OFFLOAD: return _("CPU offload");
-    case CP_TECHNIQUE_LORA: return _("LoRA");
-    case CP_TECHNIQUE_QLORA: return _("QLoRA");
-    default: return "";
-    }
-}
-
-static const char *
-verdict_label (CpVerdict verdict)
-{
-  switch (verdict)
-    {
-    case CP_VERDICT_SINGLE_MACHINE: return _("single machine");
-    case CP_VERDICT_SINGLE_MACHINE_WITH_TECHNIQUE: return _("single machine with memory techniques");
-    case CP_VERDICT_CLUSTER: return _("cluster");
-    case CP_VERDICT_NOT_FEASIBLE: return _("not feasible");
-    default: return "";
-    }
-}
-
 static void
 add_row (CpCliTable *table,
          const char *label,
@@ -543,7 +487,7 @@ print_table (const Estimate   *e,
   add_row (table, _("Activation recompute"), g_strdup (cp_recompute_to_string (est->recompute)));
   add_row (table, _("CPU offload"), g_strdup (cp_cli_yes_no (est->cpu_offload)));
   add_row (table, _("Memory technique that makes it fit"),
-           g_strdup (e->fitting.fits ? technique_label (e->fitting.technique) : _("none")));
+           g_strdup (e->fitting.fits ? cp_words_technique (e->fitting.technique) : _("none")));
 
   cp_cli_table_add_heading (table, _("Memory per GPU"));
   add_bytes_row (table, _("Weights"), est->weights_bytes, settings);
@@ -571,7 +515,7 @@ print_table (const Estimate   *e,
     }
 
   cp_cli_table_add_heading (table, _("Time"));
-  add_row (table, _("Source"), g_strdup (time_source_label (est->time_source)));
+  add_row (table, _("Source"), g_strdup (cp_words_time_source (est->time_source)));
   if (training)
     {
       g_autofree char *mfu = cp_cli_format_number (est->achieved_mfu * 100, 1);
@@ -607,7 +551,7 @@ print_table (const Estimate   *e,
   add_row (table, _("Total"), cp_cli_format_money (est->total_cost, currency));
 
   cp_cli_table_add_heading (table, _("Verdict"));
-  add_row (table, _("Recommendation"), g_strdup (verdict_label (e->plan->verdict)));
+  add_row (table, _("Recommendation"), g_strdup (cp_words_verdict (e->plan->verdict)));
 
   cp_cli_table_print (table, stdout);
 }
@@ -707,7 +651,7 @@ write_xml (const Estimate    *e,
   xmlTextWriterEndElement (w);
 
   xmlTextWriterStartElement (w, BAD_CAST "time");
-  cp_cli_xml_text (w, "time-source", time_source_id (est->time_source));
+  cp_cli_xml_text (w, "time-source", cp_time_source_to_string (est->time_source));
   cp_cli_xml_double (w, "flops", est->flops);
   cp_cli_xml_double (w, "steps", est->steps);
   cp_cli_xml_double (w, "compute-s", est->compute_s);

@@ -332,8 +332,12 @@ on_rename_focus_leave (GtkEventController *controller,
                        CpWindow           *self)
 {
   GtkWidget *entry = gtk_event_controller_get_widget (controller);
+  GtkWidget *box = gtk_widget_get_parent (entry);
 
-  finish_rename (self, gtk_widget_get_parent (entry), TRUE);
+  /* Committing a rename rebuilds the lists: the old row's entry then
+   * loses focus after it has left its row. */
+  if (box != NULL)
+    finish_rename (self, box, TRUE);
 }
 
 static gboolean

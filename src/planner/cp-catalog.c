@@ -204,17 +204,12 @@ get_verification (const Entry     *entry,
                   CpVerification  *out,
                   GError         **error)
 {
-  static const char * const names[] = { "primary", "secondary", "unverified" };
   g_autofree char *value = NULL;
 
   if (!get_string (entry, "verification", &value, error))
     return FALSE;
-  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
-    if (strcmp (value, names[i]) == 0)
-      {
-        *out = (CpVerification) i;
-        return TRUE;
-      }
+  if (cp_verification_from_string (value, out))
+    return TRUE;
   g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE,
                _("Catalogue entry “%s”: “%s” must be one of primary, secondary or unverified"),
                entry->group, "verification");

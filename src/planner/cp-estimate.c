@@ -940,6 +940,28 @@ cp_estimate (const CpJob      *job,
   return TRUE;
 }
 
+static const char * const time_source_names[] = { "model", "mfu", "trial", "extrapolated", "duration" };
+G_STATIC_ASSERT (G_N_ELEMENTS (time_source_names) == CP_N_TIME_SOURCES);
+
+const char *
+cp_time_source_to_string (CpTimeSource source)
+{
+  return (guint) source < CP_N_TIME_SOURCES ? time_source_names[source] : NULL;
+}
+
+gboolean
+cp_time_source_from_string (const char   *str,
+                            CpTimeSource *out)
+{
+  for (guint i = 0; str != NULL && i < CP_N_TIME_SOURCES; i++)
+    if (g_strcmp0 (str, time_source_names[i]) == 0)
+      {
+        *out = (CpTimeSource) i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
 double
 cp_estimate_memory_per_gpu_bytes (const CpJob      *job,
                                   CpTechnique       technique,

@@ -17,6 +17,7 @@ typedef enum {
   CP_TIME_SOURCE_TRIAL,        /* measured on this quote's hardware */
   CP_TIME_SOURCE_EXTRAPOLATED, /* measured on another GPU, scaled by dense peak */
   CP_TIME_SOURCE_DURATION,     /* services, debugging, data processing: the job's duration */
+  CP_N_TIME_SOURCES
 } CpTimeSource;
 
 typedef struct {
@@ -118,5 +119,9 @@ double   cp_estimate_memory_per_gpu_bytes (const CpJob      *job,
                                            const CpSettings *settings);
 
 double   cp_job_kv_bytes_per_token (const CpJob *job);
+
+/* Stable id of a time source: "model", "mfu", "trial", "extrapolated", "duration". */
+const char *cp_time_source_to_string   (CpTimeSource source);
+gboolean    cp_time_source_from_string (const char *str, CpTimeSource *out);
 
 G_END_DECLS

@@ -22,6 +22,7 @@ static const char * const price_unit_names[] = { "gpu-hour", "node-hour", "node-
 static const char * const storage_names[] = {
   "unknown", "parallel-fs", "nas", "network-disk", "local-nvme",
 };
+static const char * const verification_names[] = { "primary", "secondary", "unverified" };
 static const char * const technique_names[] = {
   "as-configured", "selective-recompute", "full-recompute", "zero3", "cpu-offload", "lora", "qlora",
 };
@@ -74,6 +75,7 @@ DEFINE_NAMES (CpSharing, cp_sharing, sharing_names, CP_N_SHARINGS)
 DEFINE_NAMES (CpPriceUnit, cp_price_unit, price_unit_names, CP_N_PRICE_UNITS)
 DEFINE_NAMES (CpStorageKind, cp_storage_kind, storage_names, CP_N_STORAGES)
 DEFINE_NAMES (CpTechnique, cp_technique, technique_names, CP_N_TECHNIQUES)
+DEFINE_NAMES (CpVerification, cp_verification, verification_names, CP_N_VERIFICATIONS)
 
 gboolean
 cp_task_kind_is_training (CpTaskKind kind)

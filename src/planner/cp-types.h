@@ -126,6 +126,7 @@ typedef enum {
   CP_VERIFIED_PRIMARY,     /* read in an official document or repository */
   CP_VERIFIED_SECONDARY,   /* secondary summaries only */
   CP_VERIFIED_UNVERIFIED,  /* no trustworthy source found */
+  CP_N_VERIFICATIONS
 } CpVerification;
 
 /* A model architecture, from the catalogue or entered by hand. */
@@ -197,6 +198,8 @@ const char *cp_storage_kind_to_string    (CpStorageKind kind);
 gboolean    cp_storage_kind_from_string  (const char *str, CpStorageKind *out);
 const char *cp_technique_to_string       (CpTechnique technique);
 gboolean    cp_technique_from_string     (const char *str, CpTechnique *out);
+const char *cp_verification_to_string    (CpVerification verification);
+gboolean    cp_verification_from_string  (const char *str, CpVerification *out);
 
 gboolean    cp_task_kind_is_training     (CpTaskKind kind);
 

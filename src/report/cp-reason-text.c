@@ -154,6 +154,9 @@ cp_words_time_source (CpTimeSource source)
     case CP_TIME_SOURCE_TRIAL: return _("measured in a trial run");
     case CP_TIME_SOURCE_EXTRAPOLATED: return _("extrapolated from a trial run");
     case CP_TIME_SOURCE_DURATION: return _("the job's duration");
+    case CP_N_TIME_SOURCES:
+    default:
+      break;
     }
   return "?";
 }

@@ -28,7 +28,6 @@ typedef enum {
   FIELD_UINT,
   FIELD_BOOL,          /* gboolean */
   FIELD_ENUM,          /* int-sized enum, by its stable id */
-  FIELD_VERIFICATION,  /* CpVerification */
   FIELD_MONEY,         /* double in the record's currency */
   FIELD_RECORD,        /* a nested record */
 } FieldType;
@@ -81,30 +80,9 @@ ENUM_NAMES (price_unit, CpPriceUnit, cp_price_unit)
 ENUM_NAMES (storage_kind, CpStorageKind, cp_storage_kind)
 ENUM_NAMES (technique, CpTechnique, cp_technique)
 
-/* The planner has no names for these; they are the report's own ids. */
-static const char * const time_source_names[] = { "model", "mfu", "trial", "extrapolated", "duration" };
-static const char * const verification_names[] = { "primary", "secondary", "unverified" };
+ENUM_NAMES (time_source, CpTimeSource, cp_time_source)
+ENUM_NAMES (verification, CpVerification, cp_verification)
 
-static const char *
-time_source_to (int value)
-{
-  return value >= 0 && (guint) value < G_N_ELEMENTS (time_source_names) ? time_source_names[value] : NULL;
-}
-
-static gboolean
-time_source_from (const char *str,
-                  int        *out)
-{
-  for (guint i = 0; i < G_N_ELEMENTS (time_source_names); i++)
-    if (g_strcmp0 (str, time_source_names[i]) == 0)
-      {
-        *out = (int) i;
-        return TRUE;
-      }
-  return FALSE;
-}
-
-static const EnumNames enum_time_source = { time_source_to, time_source_from };
 
 static const FieldTable model_table;
 static const FieldTable gpu_table;
@@ -141,7 +119,7 @@ static const Field gpu_fields[] = {
   { "dense-fp32-flops", FIELD_DOUBLE, G_STRUCT_OFFSET (CpGpuSpec, dense_fp32_flops), "FLOP/s", NULL, NULL },
   { "memory-bandwidth", FIELD_DOUBLE, G_STRUCT_OFFSET (CpGpuSpec, memory_bandwidth_gbytes_per_s), "GB/s", NULL, NULL },
   { "default-intra-link", FIELD_STRING, G_STRUCT_OFFSET (CpGpuSpec, default_intra_link), NULL, NULL, NULL },
-  { "verification", FIELD_VERIFICATION, G_STRUCT_OFFSET (CpGpuSpec, verification), NULL, NULL, NULL },
+  { "verification", FIELD_ENUM, G_STRUCT_OFFSET (CpGpuSpec, verification), NULL, &enum_verification, NULL },
   { "source", FIELD_STRING, G_STRUCT_OFFSET (CpGpuSpec, source), NULL, NULL, NULL },
 };
 static const FieldTable gpu_table = { "gpu", gpu_fields, G_N_ELEMENTS (gpu_fields) };
@@ -150,7 +128,7 @@ static const Field link_fields[] = {
   { "id", FIELD_STRING, G_STRUCT_OFFSET (CpLinkSpec, id), NULL, NULL, NULL },
   { "name", FIELD_STRING, G_STRUCT_OFFSET (CpLinkSpec, name), NULL, NULL, NULL },
   { "per-direction-bandwidth", FIELD_DOUBLE, G_STRUCT_OFFSET (CpLinkSpec, per_direction_gbytes_per_s), "GB/s", NULL, NULL },
-  { "verification", FIELD_VERIFICATION, G_STRUCT_OFFSET (CpLinkSpec, verification), NULL, NULL, NULL },
+  { "verification", FIELD_ENUM, G_STRUCT_OFFSET (CpLinkSpec, verification), NULL, &enum_verification, NULL },
   { "source", FIELD_STRING, G_STRUCT_OFFSET (CpLinkSpec, source), NULL, NULL, NULL },
 };
 static const FieldTable link_table = { "link", link_fields, G_N_ELEMENTS (link_fields) };
@@ -408,14 +386,6 @@ write_record (xmlNode          *node,
           {
             const char *id = field->names->to_string (*(const int *) p);
             child = xmlNewTextChild (node, NULL, BAD_CAST field->name, BAD_CAST (id != NULL ? id : "unknown"));
-          }
-          break;
-        case FIELD_VERIFICATION:
-          {
-            int value = *(const int *) p;
-            const char *id = value >= 0 && (guint) value < G_N_ELEMENTS (verification_names)
-                             ? verification_names[value] : "unverified";
-            child = xmlNewTextChild (node, NULL, BAD_CAST field->name, BAD_CAST id);
           }
           break;
         case FIELD_RECORD:
@@ -832,12 +802,6 @@ read_record (xmlNode          *node,
                            child->line, field->name, text);
               return FALSE;
             }
-          break;
-        case FIELD_VERIFICATION:
-          g_strstrip (text);
-          for (guint i = 0; i < G_N_ELEMENTS (verification_names); i++)
-            if (strcmp (text, verification_names[i]) == 0)
-              *(int *) p = (int) i;
           break;
         case FIELD_RECORD:
           break;
