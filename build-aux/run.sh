@@ -11,7 +11,12 @@ ninja -C _build
 
 export GSETTINGS_SCHEMA_DIR="$PWD/_build/data"
 export CP_LOCALEDIR="$PWD/_build/po"
-demo="$PWD/_build/src/store/demo.cplan"
+# The demo opens from a copy in the user's project folder, so edits made
+# while trying the app never touch the build tree; a newer build refreshes it.
+projects="${XDG_DATA_HOME:-$HOME/.local/share}/compute-planner"
+mkdir -p "$projects"
+demo="$projects/Demo.cplan"
+cp -u _build/src/store/demo.cplan "$demo"
 if [ -z "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
   echo "No display: starting under Xvfb (the window is not visible)." >&2
   exec xvfb-run -a ./_build/src/gui/compute-planner "$demo"

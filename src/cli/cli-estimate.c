@@ -64,6 +64,24 @@ typedef struct {
   gboolean  dedicated;
   char     *deadline_days;
   char     *duration_days;
+  char     *billing_granularity;
+  char     *minimum_term;
+  char     *network_fee;
+  char     *storage_tb;
+  char     *storage_price;
+  char     *storage;
+  char     *management_fee;
+  char     *setup_fee;
+  char     *engineers;
+  char     *engineer_day_cost;
+  char     *measured_peak_memory;
+  char     *measured_tokens_per_s;
+  char     *measured_step_s;
+  char     *measured_comm_share;
+  char     *utilisation;
+  char     *link_efficiency;
+  gboolean  distributed_experience;
+  gboolean  ops_engineer;
   gboolean  xml;
   char     *output;
 } Options;
@@ -81,6 +99,7 @@ options_clear (Options *o)
     &o->price_per_gpu_hour, &o->price_per_node_hour, &o->price_per_node_month,
     &o->intra_link, &o->network, &o->nics, &o->nic_gbps, &o->deadline_days,
     &o->duration_days, &o->output,
+    &o->billing_granularity, &o->minimum_term, &o->network_fee, &o->storage_tb, &o->storage_price, &o->storage, &o->management_fee, &o->setup_fee, &o->engineers, &o->engineer_day_cost, &o->measured_peak_memory, &o->measured_tokens_per_s, &o->measured_step_s, &o->measured_comm_share, &o->utilisation, &o->link_efficiency,
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (strings); i++)
@@ -190,25 +209,19 @@ resolve_model (Estimate *e)
     }
   else if (o->params == NULL)
     {
-      cp_cli_usage_error (_("give --model ID, or the architecture with --params, --layers, "
-                            "--hidden, --heads and --vocab"));
+      cp_cli_usage_error (_("give --model ID, or the model's size with --params (and its architecture "
+                            "with --layers, --hidden, --heads, --kv-heads, --ffn and --vocab)"));
       return FALSE;
     }
   else
     {
-      static const struct { const char *option; gsize offset; } required[] = {
-        { "--layers", G_STRUCT_OFFSET (Options, layers) },
-        { "--hidden", G_STRUCT_OFFSET (Options, hidden) },
-        { "--heads", G_STRUCT_OFFSET (Options, heads) },
-        { "--vocab", G_STRUCT_OFFSET (Options, vocab) },
-      };
+      double params;
 
-      for (guint i = 0; i < G_N_ELEMENTS (required); i++)
-        if (G_STRUCT_MEMBER (char *, o, required[i].offset) == NULL)
-          {
-            cp_cli_usage_error (_("%s is required with --params"), required[i].option);
-            return FALSE;
-          }
+      /* Architecture options left out come from the GPT-3 shape nearest in
+       * size; the output echoes the shape used. */
+      if (!cp_cli_parse_count_option ("--params", o->params, 1, 1e15, &params))
+        return FALSE;
+      cp_model_spec_init_from_params (m, params);
       m->id = g_strdup ("custom");
       m->name = g_strdup (_("Custom model"));
       m->source = g_strdup (_("Entered on the command line"));
@@ -227,8 +240,8 @@ resolve_model (Estimate *e)
       !cp_cli_parse_uint_option ("--active-experts", o->active_experts, 1, 100000, &m->experts_active))
     return FALSE;
 
-  /* Defaults of a hand-entered model follow the common shapes: K/V heads as
-   * many as query heads (no GQA), MLP 4 × hidden, all parameters active. */
+  /* A hand-entered model without GQA or its own MLP width: K/V heads as
+   * many as query heads, MLP 4 × hidden, all parameters active. */
   if (o->model == NULL)
     {
       m->kv_heads = m->heads;
@@ -418,6 +431,50 @@ apply_quote_options (Estimate *e,
                                     CP_PRICE_PER_NODE_MONTH, &quote->price, quote->currency);
 }
 
+/* Billing rules, fees, storage, the team and a trial run on this hardware. */
+static gboolean
+apply_cost_options (Estimate *e)
+{
+  Options *o = &e->options;
+  CpQuote *quote = &e->quote;
+  CpJob *job = &e->job;
+  char *currency = quote->currency;
+
+  if (o->storage != NULL && !cp_storage_kind_from_string (o->storage, &quote->storage))
+    return cp_cli_bad_choice ("--storage", o->storage, "parallel-fs, nas, network-disk, local-nvme");
+  job->team_has_distributed_experience = o->distributed_experience;
+  job->team_has_ops_engineer = o->ops_engineer;
+  if (!cp_cli_parse_count_option ("--billing-granularity-hours", o->billing_granularity, 0, 8784,
+                                  &quote->billing_granularity_h) ||
+      !cp_cli_parse_count_option ("--minimum-term-hours", o->minimum_term, 0, 87840, &quote->minimum_term_h) ||
+      !cp_cli_parse_price_option ("--network-fee-per-node-month", o->network_fee, CP_PRICE_PER_NODE_MONTH,
+                                  &quote->network_fee_per_node_month, currency) ||
+      !cp_cli_parse_count_option ("--storage-tb", o->storage_tb, 0, 1e6, &job->storage_tb) ||
+      !cp_cli_parse_price_option ("--storage-price-per-tb-month", o->storage_price, CP_PRICE_PER_NODE_MONTH,
+                                  &quote->storage_price_per_tb_month, currency) ||
+      !cp_cli_parse_price_option ("--management-fee-per-month", o->management_fee, CP_PRICE_PER_NODE_MONTH,
+                                  &quote->management_fee_per_month, currency) ||
+      !cp_cli_parse_price_option ("--setup-fee", o->setup_fee, CP_PRICE_PER_NODE_HOUR, &quote->setup_fee, currency) ||
+      !cp_cli_parse_uint_option ("--engineers", o->engineers, 0, 10000, &job->engineers) ||
+      !cp_cli_parse_price_option ("--engineer-day-cost", o->engineer_day_cost, CP_PRICE_PER_NODE_HOUR,
+                                  &job->engineer_day_cost, currency) ||
+      !cp_cli_parse_bytes_option ("--measured-peak-memory", o->measured_peak_memory, &job->trial.peak_memory_bytes) ||
+      !cp_cli_parse_count_option ("--measured-tokens-per-s", o->measured_tokens_per_s, 0, 1e12, &job->trial.tokens_per_s) ||
+      !cp_cli_parse_count_option ("--measured-step-s", o->measured_step_s, 0, 1e7, &job->trial.step_s) ||
+      !cp_cli_parse_fraction_option ("--measured-comm-share", o->measured_comm_share, &job->trial.communication_share))
+    return FALSE;
+
+  /* The measurements were taken on one node of the hardware described. */
+  if (job->trial.peak_memory_bytes > 0 || job->trial.tokens_per_s > 0 || job->trial.step_s > 0)
+    {
+      g_free (job->trial.quote_id);
+      job->trial.quote_id = g_strdup (quote->id);
+      job->trial.gpus = quote->gpus_per_node;
+      job->trial.gpu_dense_flops = quote->gpu.dense_bf16_flops;
+    }
+  return TRUE;
+}
+
 static gboolean
 apply_settings_options (Estimate *e)
 {
@@ -430,6 +487,9 @@ apply_settings_options (Estimate *e)
   if (o->memory_unit != NULL &&
       !cp_memory_unit_from_string (o->memory_unit, &settings->memory_unit))
     return cp_cli_bad_choice ("--memory-unit", o->memory_unit, "gib, gb");
+  if (!cp_cli_parse_fraction_option ("--utilisation", o->utilisation, &settings->compute_utilisation) ||
+      !cp_cli_parse_fraction_option ("--link-efficiency", o->link_efficiency, &settings->link_efficiency))
+    return FALSE;
   /* One quote, one currency: costs come out in what the price was given in. */
   memcpy (settings->currency, e->quote.currency, sizeof settings->currency);
   return TRUE;
@@ -745,6 +805,24 @@ run (Estimate *e,
     { "dedicated", 0, 0, G_OPTION_ARG_NONE, &o->dedicated, N_("The network between nodes is dedicated"), NULL },
     { "deadline-days", 0, 0, G_OPTION_ARG_STRING, &o->deadline_days, N_("Calendar days available (0: none)"), N_("DAYS") },
     { "duration-days", 0, 0, G_OPTION_ARG_STRING, &o->duration_days, N_("Days of service, debugging or data processing"), N_("DAYS") },
+    { "billing-granularity-hours", 0, 0, G_OPTION_ARG_STRING, &o->billing_granularity, N_("Billed time is rounded up to this many hours (default 1)"), N_("HOURS") },
+    { "minimum-term-hours", 0, 0, G_OPTION_ARG_STRING, &o->minimum_term, N_("Shortest time billed, in hours (730: a month)"), N_("HOURS") },
+    { "network-fee-per-node-month", 0, 0, G_OPTION_ARG_STRING, &o->network_fee, N_("Inter-node network fee per node-month"), N_("PRICE") },
+    { "storage-tb", 0, 0, G_OPTION_ARG_STRING, &o->storage_tb, N_("Data and checkpoints kept during the job, TB"), N_("TB") },
+    { "storage-price-per-tb-month", 0, 0, G_OPTION_ARG_STRING, &o->storage_price, N_("Storage price per TB-month"), N_("PRICE") },
+    { "storage", 0, 0, G_OPTION_ARG_STRING, &o->storage, N_("Storage kind: parallel-fs, nas, network-disk or local-nvme"), N_("KIND") },
+    { "management-fee-per-month", 0, 0, G_OPTION_ARG_STRING, &o->management_fee, N_("Management or licence fee per month"), N_("PRICE") },
+    { "setup-fee", 0, 0, G_OPTION_ARG_STRING, &o->setup_fee, N_("One-time setup fee"), N_("PRICE") },
+    { "distributed-experience", 0, 0, G_OPTION_ARG_NONE, &o->distributed_experience, N_("The team has run distributed training before"), NULL },
+    { "ops-engineer", 0, 0, G_OPTION_ARG_NONE, &o->ops_engineer, N_("The team has an operations engineer"), NULL },
+    { "engineers", 0, 0, G_OPTION_ARG_STRING, &o->engineers, N_("Engineers on the job (default 2)"), N_("N") },
+    { "engineer-day-cost", 0, 0, G_OPTION_ARG_STRING, &o->engineer_day_cost, N_("Cost of one engineer-day"), N_("PRICE") },
+    { "measured-peak-memory", 0, 0, G_OPTION_ARG_STRING, &o->measured_peak_memory, N_("Trial run on this hardware: peak memory per GPU (72GiB)"), N_("BYTES") },
+    { "measured-tokens-per-s", 0, 0, G_OPTION_ARG_STRING, &o->measured_tokens_per_s, N_("Trial run on this hardware: tokens per second of one node"), N_("COUNT") },
+    { "measured-step-s", 0, 0, G_OPTION_ARG_STRING, &o->measured_step_s, N_("Trial run on this hardware: seconds per optimizer step on one node"), N_("SECONDS") },
+    { "measured-comm-share", 0, 0, G_OPTION_ARG_STRING, &o->measured_comm_share, N_("Trial run on this hardware: share of a step spent communicating"), N_("FRACTION") },
+    { "utilisation", 0, 0, G_OPTION_ARG_STRING, &o->utilisation, N_("Compute utilisation of dense peak while computing (default 0.40)"), N_("FRACTION") },
+    { "link-efficiency", 0, 0, G_OPTION_ARG_STRING, &o->link_efficiency, N_("Achievable share of a link's line rate (default 0.80)"), N_("FRACTION") },
     { "xml", 0, 0, G_OPTION_ARG_NONE, &o->xml, N_("Write XML instead of a table"), NULL },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &o->output, N_("Write the XML to FILE instead of standard output"), N_("FILE") },
     { NULL }
@@ -778,9 +856,13 @@ run (Estimate *e,
   cp_quote_init (&e->quote);
   cp_settings_init (&e->settings);
 
-  if (!resolve_model (e) ||
-      !apply_job_options (e) ||
+  /* Debugging and data processing are priced by duration: no model needed. */
+  if ((cp_task_kind_is_training (kind) || kind == CP_TASK_INFERENCE ||
+       e->options.model != NULL || e->options.params != NULL) && !resolve_model (e))
+    return CP_CLI_EXIT_USAGE;
+  if (!apply_job_options (e) ||
       !apply_quote_options (e, &nodes) ||
+      !apply_cost_options (e) ||
       !apply_settings_options (e))
     return CP_CLI_EXIT_USAGE;
 

@@ -9,6 +9,7 @@
 
 #include "cli-common.h"
 #include "cp-cli.h"
+#include "report/cp-reason-text.h"
 #include "store/cp-demo.h"
 #include "store/cp-quote-csv.h"
 #include "store/cp-store.h"
@@ -19,32 +20,6 @@ quote_at (const CpProject *project, int index)
   if (index < 0 || (guint) index >= project->quotes->len)
     return NULL;
   return g_ptr_array_index (project->quotes, index);
-}
-
-static char *
-quote_label (const CpProject *project, int index)
-{
-  const CpQuote *quote = quote_at (project, index);
-
-  if (quote == NULL)
-    return g_strdup ("—");
-  if (quote->offer_name && *quote->offer_name)
-    return g_strdup_printf ("%s — %s", quote->vendor ? quote->vendor : "", quote->offer_name);
-  return g_strdup (quote->vendor ? quote->vendor : quote->id);
-}
-
-static char *
-reason_values (const CpReason *reason)
-{
-  GString *s = g_string_new (NULL);
-
-  for (guint i = 0; i < G_N_ELEMENTS (reason->values); i++)
-    {
-      char buf[G_ASCII_DTOSTR_BUF_SIZE];
-      g_ascii_formatd (buf, sizeof buf, "%.6g", reason->values[i]);
-      g_string_append_printf (s, i ? " %s" : "%s", buf);
-    }
-  return g_string_free (s, FALSE);
 }
 
 /* Finds a job by id or by its 1-based position. */
@@ -77,13 +52,13 @@ print_plan_text (const CpProject *project, guint job_index, const CpPlan *plan)
   if (plan->recommended >= 0)
     {
       const CpOption *best = &g_array_index (plan->options, CpOption, plan->recommended);
-      recommended = quote_label (project, best->quote_index);
+      recommended = cp_words_quote_name (project, best->quote_index);
     }
 
   /* Translators: a job's position, the number of jobs, its name and kind id */
   printf (_("Job %u/%u: %s (%s)\n"), job_index + 1, project->jobs->len,
-          job->name ? job->name : job->id, cp_task_kind_to_string (job->kind));
-  printf (_("Verdict: %s\n"), cp_verdict_to_string (plan->verdict));
+          job->name ? job->name : job->id, cp_words_task_kind (job->kind));
+  printf (_("Verdict: %s\n"), cp_words_verdict (plan->verdict));
   printf (_("Recommended: %s\n"), recommended ? recommended : _("none"));
 
   cp_cli_table_add_row (table, _("Rank"), _("Quote"), _("Nodes"), _("Fits"), _("Technique"),
@@ -95,7 +70,7 @@ print_plan_text (const CpProject *project, guint job_index, const CpPlan *plan)
       const CpOption *o = &g_array_index (plan->options, CpOption, i);
       const CpQuote *quote = quote_at (project, o->quote_index);
       g_autofree char *rank = g_strdup_printf ("%u", o->rank);
-      g_autofree char *label = quote_label (project, o->quote_index);
+      g_autofree char *label = cp_words_quote_name (project, o->quote_index);
       g_autofree char *nodes = g_strdup_printf ("%u", o->estimate.nodes);
       g_autofree char *run_days = cp_cli_format_number (o->estimate.total_s / 86400.0, 1);
       g_autofree char *calendar = cp_cli_format_number (o->estimate.calendar_days, 1);
@@ -103,28 +78,25 @@ print_plan_text (const CpProject *project, guint job_index, const CpPlan *plan)
                                                    quote ? quote->currency : "");
 
       cp_cli_table_add_row (table, rank, label, nodes, cp_cli_yes_no (o->estimate.fits),
-                            cp_technique_to_string (o->estimate.technique),
+                            cp_words_technique (o->estimate.technique),
                             run_days, calendar, cost, NULL);
     }
   cp_cli_table_print (table, stdout);
 
   if (plan->reasons->len > 0)
-    printf ("%s\n", _("Reasons (rule, outcome, quote, values):"));
+    printf ("%s\n", _("Reasons:"));
   for (guint i = 0; i < plan->reasons->len; i++)
     {
       const CpReason *r = &g_array_index (plan->reasons, CpReason, i);
-      g_autofree char *values = reason_values (r);
-      const CpQuote *quote = quote_at (project, r->quote_index);
+      g_autofree char *text = cp_reason_text (r, project, plan, C_("language code", "en"));
 
-      printf ("  %s %s %s %s\n", cp_rule_to_string (r->rule), cp_outcome_to_string (r->outcome),
-              quote ? quote->id : "-", values);
+      printf ("  %s  %s\n", cp_rule_to_string (r->rule), text);
     }
   if (plan->risks->len > 0)
     {
-      printf ("%s", _("Risks:"));
+      printf ("%s\n", _("Main risks:"));
       for (guint i = 0; i < plan->risks->len; i++)
-        printf (" %s", cp_risk_to_string (g_array_index (plan->risks, CpRisk, i)));
-      printf ("\n");
+        printf ("  • %s\n", cp_words_risk (g_array_index (plan->risks, CpRisk, i)));
     }
   printf ("\n");
 }
@@ -282,10 +254,8 @@ cp_cli_import_quotes (int argc, char **argv)
   g_autoptr(CpProject) project = NULL;
   g_autoptr(CpQuoteCsvResult) result = NULL;
   g_autoptr(GError) error = NULL;
-  g_autofree char *data = NULL;
   g_autofree char *csv_name = NULL;
   gboolean accept = FALSE;
-  gsize len;
   guint added, n_bad_lines = 0;
   GOptionEntry entries[] = {
     { "accept-good-lines", 0, 0, G_OPTION_ARG_NONE, &accept,
@@ -304,8 +274,6 @@ cp_cli_import_quotes (int argc, char **argv)
     return cp_cli_usage_error (_("import-quotes needs a project file and a CSV file"));
 
   csv_name = g_filename_display_basename (argv[2]);
-  if (!g_file_get_contents (argv[2], &data, &len, &error))
-    return cp_cli_failure ("%s", error->message);
 
   /* The CSV is checked against a read-only copy: a file with errors
    * leaves the project file untouched, byte for byte. */
@@ -313,7 +281,9 @@ cp_cli_import_quotes (int argc, char **argv)
   if (project == NULL)
     return cp_cli_failure ("%s", error->message);
 
-  result = cp_quote_csv_read (data, len, project, &error);
+  /* Read after the project opened, so a bad project is named first; the
+   * file's size is checked before it is read. */
+  result = cp_quote_csv_read_file (argv[2], project, &error);
   if (result == NULL)
     return cp_cli_failure ("%s: %s", csv_name, error->message);
 

@@ -61,6 +61,9 @@ struct _CpWindow
   int                   current_job;  /* the job the results are for, or -1 */
   gboolean              selecting;
 
+  GtkPrintSettings     *print_settings; /* the last print dialog's choices */
+  char                 *print_export_path; /* tests: print to this PDF, no dialog */
+
   GPtrArray            *undo;     /* CpProject* before each change */
   GPtrArray            *redo;
   CpProject            *baseline; /* the project as it was before the next change */
@@ -1050,10 +1053,8 @@ on_import_quotes_response (GtkNativeDialog *native,
                            CpWindow        *self)
 {
   g_autofree char *path = NULL;
-  g_autofree char *contents = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(CpQuoteCsvResult) result = NULL;
-  gsize length = 0;
   guint added;
 
   if (response == GTK_RESPONSE_ACCEPT)
@@ -1062,8 +1063,9 @@ on_import_quotes_response (GtkNativeDialog *native,
   if (path == NULL)
     return;
 
-  if (!g_file_get_contents (path, &contents, &length, &error) ||
-      (result = cp_quote_csv_read (contents, length, self->project, &error)) == NULL)
+  /* Reading through the store refuses a file too large to be a price list
+   * before loading it. */
+  if ((result = cp_quote_csv_read_file (path, self->project, &error)) == NULL)
     {
       cp_window_show_error (self, _("Could Not Import Quotes"), error);
       return;
@@ -1164,6 +1166,18 @@ export_quotes_action (GSimpleAction *action,
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), _("quotes.csv"));
   g_signal_connect (native, "response", G_CALLBACK (on_export_quotes_response), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}
+
+/* The language reports are written in: the one chosen in the preferences
+ * or at the last export, else the project's own. */
+static const char *
+report_language (CpWindow *self)
+{
+  g_autofree char *chosen = self->settings != NULL ? g_settings_get_string (self->settings, "report-language")
+                                                   : NULL;
+  const char *lang = chosen != NULL && *chosen != '\0' ? chosen : self->project->report_language;
+
+  return lang != NULL && g_str_has_prefix (lang, "zh") ? "zh_CN" : "en";
 }
 
 /* Export Report: a dialog for the formats and the language, then a file
@@ -1288,15 +1302,151 @@ export_report_action (GSimpleAction *action,
   CpWindow *self = user_data;
   GtkBuilder *builder = gtk_builder_new_from_resource (RESOURCE_PREFIX "/ui/cp-export-dialog.ui");
   GtkWindow *dialog = GTK_WINDOW (gtk_builder_get_object (builder, "export_dialog"));
-  g_autofree char *lang = self->settings ? g_settings_get_string (self->settings, "report-language")
-                                         : g_strdup (self->project->report_language);
+  const char *lang = report_language (self);
 
   gtk_drop_down_set_selected (GTK_DROP_DOWN (gtk_builder_get_object (builder, "language_drop_down")),
-                              lang != NULL && g_str_has_prefix (lang, "zh") ? 1 : 0);
+                              g_str_equal (lang, "zh_CN") ? 1 : 0);
   g_object_set_data_full (G_OBJECT (dialog), "builder", builder, g_object_unref);
   gtk_window_set_transient_for (dialog, GTK_WINDOW (self));
   g_signal_connect (dialog, "response", G_CALLBACK (on_export_dialog_response), self);
   gtk_window_present (dialog);
+}
+
+/* Printing: the PDF report's pages, laid out again for the paper the print
+ * dialog settles on, in the report's language. */
+
+typedef struct {
+  CpWindow       *window;   /* strong: the print dialog may outlive a close */
+  char           *lang;
+  CpReportLayout *layout;
+  double          scale;    /* below 1 on paper smaller than the report allows */
+  gboolean        error_shown;
+} PrintJob;
+
+static void
+print_job_free (PrintJob *job)
+{
+  g_clear_pointer (&job->layout, cp_report_layout_free);
+  g_clear_object (&job->window);
+  g_free (job->lang);
+  g_free (job);
+}
+
+static void
+on_begin_print (GtkPrintOperation *operation,
+                GtkPrintContext   *context,
+                PrintJob          *job)
+{
+  /* Points from the paper's corner: the operation prints full pages in
+   * GTK_UNIT_POINTS. */
+  double width_pt = gtk_print_context_get_width (context);
+  double height_pt = gtk_print_context_get_height (context);
+  double layout_width_pt = MAX (width_pt, CP_REPORT_MIN_PAGE_WIDTH_PT);
+  double layout_height_pt = MAX (height_pt, CP_REPORT_MIN_PAGE_HEIGHT_PT);
+
+  job->scale = MIN (1.0, MIN (width_pt / layout_width_pt, height_pt / layout_height_pt));
+  g_clear_pointer (&job->layout, cp_report_layout_free);
+  job->layout = cp_report_layout_new (job->window->project, job->lang, layout_width_pt, layout_height_pt);
+  gtk_print_operation_set_n_pages (operation, (int) cp_report_layout_get_n_pages (job->layout));
+}
+
+static void
+on_draw_page (GtkPrintOperation *operation,
+              GtkPrintContext   *context,
+              int                page_nr,
+              PrintJob          *job)
+{
+  cairo_t *cr = gtk_print_context_get_cairo_context (context);
+
+  cairo_save (cr);
+  cairo_scale (cr, job->scale, job->scale);
+  cp_report_layout_draw_page (job->layout, cr, (guint) page_nr);
+  cairo_restore (cr);
+}
+
+static void
+print_failed (PrintJob     *job,
+              const GError *error)
+{
+  if (job->error_shown)
+    return;
+  job->error_shown = TRUE;
+  cp_window_show_error (job->window, _("Could Not Print the Report"), error);
+}
+
+static void
+on_print_done (GtkPrintOperation       *operation,
+               GtkPrintOperationResult  result,
+               PrintJob                *job)
+{
+  if (result == GTK_PRINT_OPERATION_RESULT_ERROR)
+    {
+      g_autoptr(GError) error = NULL;
+
+      gtk_print_operation_get_error (operation, &error);
+      print_failed (job, error);
+    }
+  else if (result == GTK_PRINT_OPERATION_RESULT_APPLY)
+    g_set_object (&job->window->print_settings, gtk_print_operation_get_print_settings (operation));
+}
+
+static void
+print_action (GSimpleAction *action,
+              GVariant      *param,
+              gpointer       user_data)
+{
+  CpWindow *self = user_data;
+  g_autoptr(GtkPrintOperation) operation = gtk_print_operation_new ();
+  g_autoptr(GtkPageSetup) page_setup = gtk_page_setup_new ();
+  g_autoptr(GError) error = NULL;
+  GtkPaperSize *a4 = gtk_paper_size_new (GTK_PAPER_NAME_A4);
+  GtkPrintOperationAction print = GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG;
+  GtkPrintOperationResult result;
+  PrintJob *job = g_new0 (PrintJob, 1);
+
+  job->window = g_object_ref (self);
+  job->lang = g_strdup (report_language (self));
+  job->scale = 1.0;
+  g_object_set_data_full (G_OBJECT (operation), "cp-print-job", job, (GDestroyNotify) print_job_free);
+
+  /* The PDF report's paper; the dialog may change it. */
+  gtk_page_setup_set_paper_size_and_default_margins (page_setup, a4);
+  gtk_paper_size_free (a4);
+  gtk_print_operation_set_default_page_setup (operation, page_setup);
+  if (self->print_settings != NULL)
+    gtk_print_operation_set_print_settings (operation, self->print_settings);
+  gtk_print_operation_set_embed_page_setup (operation, TRUE);
+  /* The report places its own margins: it draws whole pages, in points. */
+  gtk_print_operation_set_use_full_page (operation, TRUE);
+  gtk_print_operation_set_unit (operation, GTK_UNIT_POINTS);
+  gtk_print_operation_set_job_name (operation, self->project->name != NULL && *self->project->name != '\0'
+                                               ? self->project->name : _("Report"));
+  gtk_print_operation_set_allow_async (operation, TRUE);
+
+  g_signal_connect (operation, "begin-print", G_CALLBACK (on_begin_print), job);
+  g_signal_connect (operation, "draw-page", G_CALLBACK (on_draw_page), job);
+  g_signal_connect (operation, "done", G_CALLBACK (on_print_done), job);
+
+  if (self->print_export_path != NULL)
+    {
+      gtk_print_operation_set_export_filename (operation, self->print_export_path);
+      print = GTK_PRINT_OPERATION_ACTION_EXPORT;
+    }
+
+  result = gtk_print_operation_run (operation, print, GTK_WINDOW (self), &error);
+  /* Some failures end the run before "done" is emitted. */
+  if (result == GTK_PRINT_OPERATION_RESULT_ERROR)
+    print_failed (job, error);
+}
+
+void
+cp_window_set_print_export_path (CpWindow   *self,
+                                 const char *pdf_path)
+{
+  g_return_if_fail (CP_IS_WINDOW (self));
+
+  g_free (self->print_export_path);
+  self->print_export_path = g_strdup (pdf_path);
 }
 
 /* Window state and closing */
@@ -1379,6 +1529,7 @@ static const GActionEntry win_entries[] = {
   { "import-quotes", import_quotes_action },
   { "export-quotes", export_quotes_action },
   { "export-report", export_report_action },
+  { "print", print_action },
   { "add-job", add_job_action },
   { "add-quote", add_quote_action },
   { "duplicate", duplicate_action },
@@ -1388,25 +1539,15 @@ static const GActionEntry win_entries[] = {
   { "redo", redo_action },
 };
 
-CpWindow *
-cp_window_new (CpApplication *application)
-{
-  return g_object_new (CP_TYPE_WINDOW, "application", application, NULL);
-}
-
+/* GtkWindow:application is set after construction, so the settings are
+ * attached here rather than in constructed(). */
 static void
-cp_window_constructed (GObject *object)
+restore_state (CpWindow  *self,
+               GSettings *settings)
 {
-  CpWindow *self = (CpWindow *) object;
-  GtkApplication *application = gtk_window_get_application (GTK_WINDOW (self));
-
-  G_OBJECT_CLASS (cp_window_parent_class)->constructed (object);
-
-  if (application != NULL)
-    self->settings = cp_application_get_settings (CP_APPLICATION (application));
-  if (self->settings != NULL)
+  if (settings != NULL)
     {
-      g_object_ref (self->settings);
+      self->settings = g_object_ref (settings);
       gtk_window_set_default_size (GTK_WINDOW (self),
                                    g_settings_get_int (self->settings, "window-width"),
                                    g_settings_get_int (self->settings, "window-height"));
@@ -1416,6 +1557,15 @@ cp_window_constructed (GObject *object)
                                G_CALLBACK (fill_recent_menu), self, G_CONNECT_SWAPPED);
     }
   fill_recent_menu (self);
+}
+
+CpWindow *
+cp_window_new (CpApplication *application)
+{
+  CpWindow *self = g_object_new (CP_TYPE_WINDOW, "application", application, NULL);
+
+  restore_state (self, application != NULL ? cp_application_get_settings (application) : NULL);
+  return self;
 }
 
 static void
@@ -1434,6 +1584,7 @@ cp_window_dispose (GObject *object)
   g_clear_object (&self->jobs);
   g_clear_object (&self->quotes);
   g_clear_object (&self->settings);
+  g_clear_object (&self->print_settings);
 
   G_OBJECT_CLASS (cp_window_parent_class)->dispose (object);
 }
@@ -1451,6 +1602,7 @@ cp_window_finalize (GObject *object)
   g_clear_pointer (&self->undo, g_ptr_array_unref);
   g_clear_pointer (&self->redo, g_ptr_array_unref);
   g_clear_pointer (&self->last_change_key, g_free);
+  g_clear_pointer (&self->print_export_path, g_free);
 
   G_OBJECT_CLASS (cp_window_parent_class)->finalize (object);
 }
@@ -1462,7 +1614,6 @@ cp_window_class_init (CpWindowClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
   GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 
-  object_class->constructed = cp_window_constructed;
   object_class->dispose = cp_window_dispose;
   object_class->finalize = cp_window_finalize;
   window_class->close_request = cp_window_close_request;
@@ -1489,6 +1640,7 @@ cp_window_class_init (CpWindowClass *klass)
   /* The sidebar's own keys: Delete and F2 act on the selected row without
    * taking those keys from the form's entries. */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F2, 0, "win.rename", NULL);
+  gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK, "win.print", NULL);
 }
 
 static void

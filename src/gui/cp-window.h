@@ -50,6 +50,12 @@ void             cp_window_show_error       (CpWindow      *self,
                                              const char    *heading,
                                              const GError  *error);
 
+/* For tests: makes win.print write what it would print to the PDF file
+ * @pdf_path (GTK_PRINT_OPERATION_ACTION_EXPORT) instead of showing the
+ * print dialog; NULL shows the dialog again. */
+void             cp_window_set_print_export_path (CpWindow   *self,
+                                                  const char *pdf_path);
+
 CpJobEditor     *cp_window_get_job_editor   (CpWindow      *self);
 CpQuoteEditor   *cp_window_get_quote_editor (CpWindow      *self);
 CpResultsView   *cp_window_get_results_view (CpWindow      *self);

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "cp-job.h"
+#include "cp-check-private.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -143,62 +144,22 @@ cp_job_set_model (CpJob             *job,
 }
 
 static gboolean
-fail (GError     **error,
-      const char  *field,
-      const char  *problem)
-{
-  /* Translators: "Tokens: must be greater than 0" */
-  g_set_error (error, CP_MODEL_ERROR, CP_MODEL_ERROR_INVALID, _("%s: %s"), _(field), problem);
-  return FALSE;
-}
-
-static gboolean
-check_positive (double       value,
-                double       max,
-                const char  *field,
-                GError     **error)
-{
-  if (!isfinite (value))
-    return fail (error, field, _("must be a finite number"));
-  if (value <= 0)
-    return fail (error, field, _("must be greater than 0"));
-  if (value > max)
-    return fail (error, field, _("is larger than the model can use"));
-  return TRUE;
-}
-
-static gboolean
-check_non_negative (double       value,
-                    double       max,
-                    const char  *field,
-                    GError     **error)
-{
-  if (!isfinite (value))
-    return fail (error, field, _("must be a finite number"));
-  if (value < 0)
-    return fail (error, field, _("must not be negative"));
-  if (value > max)
-    return fail (error, field, _("is larger than the model can use"));
-  return TRUE;
-}
-
-static gboolean
 validate_model (const CpModelSpec  *model,
                 GError            **error)
 {
   /* 1e15 parameters is a thousand times the largest published model. */
-  if (!check_positive (model->params, 1e15, N_("Parameters"), error) ||
-      !check_non_negative (model->active_params, model->params, N_("Active parameters"), error) ||
-      !check_positive (model->layers, 10000, N_("Layers"), error) ||
-      !check_positive (model->hidden, 1e6, N_("Hidden size"), error) ||
-      !check_positive (model->heads, 10000, N_("Attention heads"), error) ||
-      !check_non_negative (model->kv_heads, model->heads, N_("KV heads"), error) ||
-      !check_non_negative (model->ffn, 1e7, N_("FFN size"), error) ||
-      !check_non_negative (model->vocab, 1e8, N_("Vocabulary"), error) ||
-      !check_non_negative (model->experts_active, MAX (model->experts_total, 1), N_("Active experts"), error))
+  if (!cp_check_positive (model->params, 1e15, N_("Parameters"), error) ||
+      !cp_check_non_negative (model->active_params, model->params, N_("Active parameters"), error) ||
+      !cp_check_positive (model->layers, 10000, N_("Layers"), error) ||
+      !cp_check_positive (model->hidden, 1e6, N_("Hidden size"), error) ||
+      !cp_check_positive (model->heads, 10000, N_("Attention heads"), error) ||
+      !cp_check_non_negative (model->kv_heads, model->heads, N_("KV heads"), error) ||
+      !cp_check_non_negative (model->ffn, 1e7, N_("FFN size"), error) ||
+      !cp_check_non_negative (model->vocab, 1e8, N_("Vocabulary"), error) ||
+      !cp_check_non_negative (model->experts_active, MAX (model->experts_total, 1), N_("Active experts"), error))
     return FALSE;
   if (model->kv_heads > 0 && model->heads % model->kv_heads != 0)
-    return fail (error, N_("KV heads"), _("must divide the attention heads"));
+    return cp_check_fail (error, N_("KV heads"), _("must divide the attention heads"));
   return TRUE;
 }
 
@@ -207,23 +168,23 @@ cp_job_validate (const CpJob  *job,
                  GError      **error)
 {
   if ((guint) job->kind >= CP_N_TASKS)
-    return fail (error, N_("Task"), _("is not a known kind of job"));
-  if (!check_non_negative (job->deadline_days, 36500, N_("Deadline"), error) ||
-      !check_non_negative (job->duration_days, 36500, N_("Duration"), error) ||
-      !check_non_negative (job->engineer_day_cost, 1e9, N_("Engineer-day cost"), error) ||
-      !check_non_negative (job->engineers, 10000, N_("Engineers"), error) ||
-      !check_non_negative (job->storage_tb, 1e6, N_("Storage"), error) ||
-      !check_non_negative (job->mfu, 1.0, N_("MFU"), error) ||
-      !check_non_negative (job->trial.peak_memory_bytes, 1e13, N_("Measured peak memory"), error) ||
-      !check_non_negative (job->trial.tokens_per_s, 1e12, N_("Measured tokens/s"), error) ||
-      !check_non_negative (job->trial.step_s, 1e7, N_("Measured step time"), error) ||
-      !check_non_negative (job->trial.communication_share, 1.0, N_("Measured communication share"), error))
+    return cp_check_fail (error, N_("Task"), _("is not a known kind of job"));
+  if (!cp_check_non_negative (job->deadline_days, 36500, N_("Deadline"), error) ||
+      !cp_check_non_negative (job->duration_days, 36500, N_("Duration"), error) ||
+      !cp_check_non_negative (job->engineer_day_cost, 1e9, N_("Engineer-day cost"), error) ||
+      !cp_check_non_negative (job->engineers, 10000, N_("Engineers"), error) ||
+      !cp_check_non_negative (job->storage_tb, 1e6, N_("Storage"), error) ||
+      !cp_check_non_negative (job->mfu, 1.0, N_("MFU"), error) ||
+      !cp_check_non_negative (job->trial.peak_memory_bytes, 1e13, N_("Measured peak memory"), error) ||
+      !cp_check_non_negative (job->trial.tokens_per_s, 1e12, N_("Measured tokens/s"), error) ||
+      !cp_check_non_negative (job->trial.step_s, 1e7, N_("Measured step time"), error) ||
+      !cp_check_non_negative (job->trial.communication_share, 1.0, N_("Measured communication share"), error))
     return FALSE;
 
   if (job->kind == CP_TASK_DEBUG || job->kind == CP_TASK_DATA_PROCESSING)
     {
       if (job->duration_days <= 0 && job->deadline_days <= 0)
-        return fail (error, N_("Duration"), _("must be greater than 0"));
+        return cp_check_fail (error, N_("Duration"), _("must be greater than 0"));
       return TRUE;
     }
 
@@ -233,36 +194,36 @@ cp_job_validate (const CpJob  *job,
   if (job->kind == CP_TASK_INFERENCE)
     {
       if (job->weight_bits != 16 && job->weight_bits != 8 && job->weight_bits != 4)
-        return fail (error, N_("Weight bits"), _("must be 16, 8 or 4"));
+        return cp_check_fail (error, N_("Weight bits"), _("must be 16, 8 or 4"));
       if (job->kv_bits != 16 && job->kv_bits != 8 && job->kv_bits != 4)
-        return fail (error, N_("KV-cache bits"), _("must be 16, 8 or 4"));
-      if (!check_positive (job->context_len, 1e7, N_("Context length"), error) ||
-          !check_positive (job->concurrency, 1e8, N_("Concurrent requests"), error))
+        return cp_check_fail (error, N_("KV-cache bits"), _("must be 16, 8 or 4"));
+      if (!cp_check_positive (job->context_len, 1e7, N_("Context length"), error) ||
+          !cp_check_positive (job->concurrency, 1e8, N_("Concurrent requests"), error))
         return FALSE;
       if (job->duration_days <= 0 && job->deadline_days <= 0)
-        return fail (error, N_("Duration"), _("must be greater than 0"));
+        return cp_check_fail (error, N_("Duration"), _("must be greater than 0"));
       return TRUE;
     }
 
   /* 1e16 tokens is far beyond every published training run (15.6e12 for Llama 3). */
-  if (!check_positive (job->tokens, 1e16, N_("Tokens"), error) ||
-      !check_positive (job->seq_len, 1e7, N_("Sequence length"), error) ||
-      !check_positive (job->micro_batch, 1e5, N_("Micro-batch"), error) ||
-      !check_positive (job->global_batch, 1e8, N_("Global batch"), error))
+  if (!cp_check_positive (job->tokens, 1e16, N_("Tokens"), error) ||
+      !cp_check_positive (job->seq_len, 1e7, N_("Sequence length"), error) ||
+      !cp_check_positive (job->micro_batch, 1e5, N_("Micro-batch"), error) ||
+      !cp_check_positive (job->global_batch, 1e8, N_("Global batch"), error))
     return FALSE;
   if (job->global_batch < job->micro_batch)
-    return fail (error, N_("Global batch"), _("must be at least the micro-batch"));
+    return cp_check_fail (error, N_("Global batch"), _("must be at least the micro-batch"));
   if (job->zero_stage > 3)
-    return fail (error, N_("ZeRO stage"), _("must be 0, 1, 2 or 3"));
+    return cp_check_fail (error, N_("ZeRO stage"), _("must be 0, 1, 2 or 3"));
   if ((guint) job->precision >= CP_N_PRECISIONS || (guint) job->optimizer >= CP_N_OPTIMIZERS ||
       (guint) job->recompute >= CP_N_RECOMPUTES)
-    return fail (error, N_("Precision"), _("is not a known setting"));
+    return cp_check_fail (error, N_("Precision"), _("is not a known setting"));
   if (job->tensor_parallel > 1024 || job->pipeline_parallel > job->model.layers)
-    return fail (error, N_("Parallelism"), _("is larger than the model can be split"));
+    return cp_check_fail (error, N_("Parallelism"), _("is larger than the model can be split"));
   if ((job->kind == CP_TASK_LORA || job->kind == CP_TASK_QLORA || job->allow_lora) &&
-      (!check_positive (job->lora_rank, 65536, N_("LoRA rank"), error)))
+      (!cp_check_positive (job->lora_rank, 65536, N_("LoRA rank"), error)))
     return FALSE;
   if ((job->kind == CP_TASK_LORA || job->kind == CP_TASK_QLORA) && (job->lora_targets & CP_LORA_TARGET_ALL) == 0)
-    return fail (error, N_("LoRA targets"), _("at least one module must be chosen"));
+    return cp_check_fail (error, N_("LoRA targets"), _("at least one module must be chosen"));
   return TRUE;
 }

@@ -44,7 +44,7 @@ typedef enum {
   CP_OUTCOME_COMPUTE_DOMINATES,       /* v0 ratio, v1 compute s, v2 communication s, v3 nodes */
   CP_OUTCOME_COMMUNICATION_DOMINATES, /* v0 ratio, v1 compute s, v2 communication s, v3 nodes */
   /* R6 */
-  CP_OUTCOME_CHEAPEST_TOTAL,          /* v0 total cost, v1 runner-up cost, v2 unit-price rank, v3 total rank */
+  CP_OUTCOME_CHEAPEST_TOTAL,          /* v0 total cost, v1 runner-up cost (0: none), v2 unit-price rank, v3 total rank */
   CP_OUTCOME_ASK_BANDWIDTH,           /* v0 quote index */
   CP_OUTCOME_ASK_STORAGE,             /* v0 quote index */
   /* R7 */

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "cp-quote.h"
+#include "cp-check-private.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -103,62 +104,36 @@ cp_quote_is_cluster (const CpQuote *quote)
   return quote->nodes_available > 1;
 }
 
-static gboolean
-fail (GError     **error,
-      const char  *field,
-      const char  *problem)
-{
-  g_set_error (error, CP_MODEL_ERROR, CP_MODEL_ERROR_INVALID, _("%s: %s"), _(field), problem);
-  return FALSE;
-}
-
-static gboolean
-check_range (double       value,
-             double       min,
-             double       max,
-             gboolean     allow_min,
-             const char  *field,
-             GError     **error)
-{
-  if (!isfinite (value))
-    return fail (error, field, _("must be a finite number"));
-  if (value < min || (!allow_min && value == min))
-    return fail (error, field, min == 0 && !allow_min ? _("must be greater than 0") : _("must not be negative"));
-  if (value > max)
-    return fail (error, field, _("is larger than the model can use"));
-  return TRUE;
-}
-
 gboolean
 cp_quote_validate (const CpQuote  *quote,
                    GError        **error)
 {
   /* The largest accelerators carry under 300 GB and under 10 PFLOPS dense;
    * the limits leave room for future parts while catching unit slips. */
-  if (!check_range (quote->gpu.memory_nominal_gb, 0, 10000, FALSE, N_("GPU memory"), error) ||
-      !check_range (quote->gpu.dense_bf16_flops, 0, 1e17, FALSE, N_("GPU dense BF16 peak"), error) ||
-      !check_range (quote->gpu.dense_fp8_flops, 0, 1e17, TRUE, N_("GPU dense FP8 peak"), error) ||
-      !check_range (quote->gpu.dense_fp32_flops, 0, 1e17, TRUE, N_("GPU FP32 peak"), error) ||
-      !check_range (quote->gpu.memory_bandwidth_gbytes_per_s, 0, 1e6, TRUE, N_("GPU memory bandwidth"), error) ||
-      !check_range (quote->gpus_per_node, 0, 1024, FALSE, N_("GPUs per node"), error) ||
-      !check_range (quote->nodes_available, 0, 1e5, FALSE, N_("Nodes"), error) ||
-      !check_range (quote->intra_link.per_direction_gbytes_per_s, 0, 1e5, FALSE, N_("Intra-node link"), error) ||
-      !check_range (quote->nics_per_node, 0, 1024, TRUE, N_("NICs per node"), error) ||
-      !check_range (quote->nic_gbps, 0, 1e5, TRUE, N_("NIC rate"), error) ||
-      !check_range (quote->share_factor, 0, 1, TRUE, N_("Share of bandwidth"), error) ||
-      !check_range (quote->price, 0, 1e9, TRUE, N_("Price"), error) ||
-      !check_range (quote->billing_granularity_h, 0, 8784, TRUE, N_("Billing granularity"), error) ||
-      !check_range (quote->minimum_term_h, 0, 87840, TRUE, N_("Minimum term"), error) ||
-      !check_range (quote->network_fee_per_node_month, 0, 1e9, TRUE, N_("Network fee"), error) ||
-      !check_range (quote->storage_price_per_tb_month, 0, 1e9, TRUE, N_("Storage price"), error) ||
-      !check_range (quote->management_fee_per_month, 0, 1e9, TRUE, N_("Management fee"), error) ||
-      !check_range (quote->setup_fee, 0, 1e10, TRUE, N_("Setup fee"), error))
+  if (!cp_check_positive (quote->gpu.memory_nominal_gb, 10000, N_("GPU memory"), error) ||
+      !cp_check_positive (quote->gpu.dense_bf16_flops, 1e17, N_("GPU dense BF16 peak"), error) ||
+      !cp_check_non_negative (quote->gpu.dense_fp8_flops, 1e17, N_("GPU dense FP8 peak"), error) ||
+      !cp_check_non_negative (quote->gpu.dense_fp32_flops, 1e17, N_("GPU FP32 peak"), error) ||
+      !cp_check_non_negative (quote->gpu.memory_bandwidth_gbytes_per_s, 1e6, N_("GPU memory bandwidth"), error) ||
+      !cp_check_positive (quote->gpus_per_node, 1024, N_("GPUs per node"), error) ||
+      !cp_check_positive (quote->nodes_available, 1e5, N_("Nodes"), error) ||
+      !cp_check_positive (quote->intra_link.per_direction_gbytes_per_s, 1e5, N_("Intra-node link"), error) ||
+      !cp_check_non_negative (quote->nics_per_node, 1024, N_("NICs per node"), error) ||
+      !cp_check_non_negative (quote->nic_gbps, 1e5, N_("NIC rate"), error) ||
+      !cp_check_non_negative (quote->share_factor, 1, N_("Share of bandwidth"), error) ||
+      !cp_check_non_negative (quote->price, 1e9, N_("Price"), error) ||
+      !cp_check_non_negative (quote->billing_granularity_h, 8784, N_("Billing granularity"), error) ||
+      !cp_check_non_negative (quote->minimum_term_h, 87840, N_("Minimum term"), error) ||
+      !cp_check_non_negative (quote->network_fee_per_node_month, 1e9, N_("Network fee"), error) ||
+      !cp_check_non_negative (quote->storage_price_per_tb_month, 1e9, N_("Storage price"), error) ||
+      !cp_check_non_negative (quote->management_fee_per_month, 1e9, N_("Management fee"), error) ||
+      !cp_check_non_negative (quote->setup_fee, 1e10, N_("Setup fee"), error))
     return FALSE;
   if ((guint) quote->price_unit >= CP_N_PRICE_UNITS || (guint) quote->network >= CP_N_NETWORKS ||
       (guint) quote->sharing >= CP_N_SHARINGS || (guint) quote->storage >= CP_N_STORAGES ||
       (guint) quote->offering >= CP_N_OFFERINGS)
-    return fail (error, N_("Quote"), _("has a setting the model does not know"));
+    return cp_check_fail (error, N_("Quote"), _("has a setting the model does not know"));
   if (quote->nodes_available > 1 && (quote->network == CP_NETWORK_NONE || quote->nics_per_node == 0 || quote->nic_gbps <= 0))
-    return fail (error, N_("Inter-node network"), _("a cluster needs NICs and their rate"));
+    return cp_check_fail (error, N_("Inter-node network"), _("a cluster needs NICs and their rate"));
   return TRUE;
 }

@@ -1,5 +1,10 @@
 /* cp-types.c: names of the model's enumerations and catalogue records. */
+#include "config.h"
+
 #include "cp-types.h"
+#include "cp-check-private.h"
+
+#include <glib/gi18n.h>
 
 #include <math.h>
 #include <string.h>
@@ -130,6 +135,52 @@ cp_model_spec_params_from_architecture (const CpModelSpec *spec)
 }
 
 void
+cp_model_spec_init_from_params (CpModelSpec *spec,
+                                double       params)
+{
+  /* GPT-3 family shapes (Brown et al. 2020, Table 2.1): parameters,
+   * layers, d_model, heads. The 1.3B model uses 16 heads of 128, since the
+   * table's 24 heads do not divide d_model = 2048. */
+  static const struct {
+    double params;
+    guint  layers;
+    guint  hidden;
+    guint  heads;
+  } shapes[] = {
+    { 125e6, 12, 768, 12 },
+    { 350e6, 24, 1024, 16 },
+    { 760e6, 24, 1536, 16 },
+    { 1.3e9, 24, 2048, 16 },
+    { 2.7e9, 32, 2560, 32 },
+    { 6.7e9, 32, 4096, 32 },
+    { 13e9, 40, 5140, 40 },
+    { 175e9, 96, 12288, 96 },
+  };
+  guint best = 0;
+
+  /* Nearest on a log scale: sizes span three orders of magnitude. */
+  for (guint i = 1; i < G_N_ELEMENTS (shapes); i++)
+    if (fabs (log (shapes[i].params / params)) < fabs (log (shapes[best].params / params)))
+      best = i;
+
+  spec->params = params;
+  spec->active_params = params;
+  spec->layers = shapes[best].layers;
+  spec->hidden = shapes[best].hidden;
+  spec->heads = shapes[best].heads;
+  spec->kv_heads = shapes[best].heads;
+  spec->head_dim = 0;
+  spec->ffn = 4 * shapes[best].hidden;
+  /* GPT-2/3 byte-level BPE vocabulary (Radford et al. 2019). */
+  spec->vocab = 50257;
+  spec->tied_embeddings = TRUE;
+  spec->gated_mlp = FALSE;
+  spec->experts_total = 0;
+  spec->experts_active = 0;
+  spec->kv_latent_dim = 0;
+}
+
+void
 cp_gpu_spec_clear (CpGpuSpec *spec)
 {
   g_clear_pointer (&spec->id, g_free);
@@ -171,4 +222,44 @@ cp_link_spec_copy (CpLinkSpec       *dest,
   dest->id = g_strdup (src->id);
   dest->name = g_strdup (src->name);
   dest->source = g_strdup (src->source);
+}
+
+gboolean
+cp_check_fail (GError     **error,
+      const char  *field,
+      const char  *problem)
+{
+  /* Translators: "Tokens: must be greater than 0" */
+  g_set_error (error, CP_MODEL_ERROR, CP_MODEL_ERROR_INVALID, _("%s: %s"), _(field), problem);
+  return FALSE;
+}
+
+gboolean
+cp_check_positive (double       value,
+                double       max,
+                const char  *field,
+                GError     **error)
+{
+  if (!isfinite (value))
+    return cp_check_fail (error, field, _("must be a finite number"));
+  if (value <= 0)
+    return cp_check_fail (error, field, _("must be greater than 0"));
+  if (value > max)
+    return cp_check_fail (error, field, _("is larger than the model can use"));
+  return TRUE;
+}
+
+gboolean
+cp_check_non_negative (double       value,
+                    double       max,
+                    const char  *field,
+                    GError     **error)
+{
+  if (!isfinite (value))
+    return cp_check_fail (error, field, _("must be a finite number"));
+  if (value < 0)
+    return cp_check_fail (error, field, _("must not be negative"));
+  if (value > max)
+    return cp_check_fail (error, field, _("is larger than the model can use"));
+  return TRUE;
 }

@@ -209,6 +209,9 @@ guint       cp_model_spec_head_dim (const CpModelSpec *spec);
 /* Parameters implied by the architecture (embeddings, attention with GQA,
  * MLP or experts, norms). */
 double      cp_model_spec_params_from_architecture (const CpModelSpec *spec);
+/* Fills the architecture of a dense GPT-style model of @params parameters
+ * from the published shape nearest in size, keeping @params exactly. */
+void        cp_model_spec_init_from_params (CpModelSpec *spec, double params);
 void        cp_gpu_spec_clear    (CpGpuSpec *spec);
 void        cp_gpu_spec_copy     (CpGpuSpec *dest, const CpGpuSpec *src);
 void        cp_link_spec_clear   (CpLinkSpec *spec);

@@ -1,8 +1,11 @@
-/* cp-report-pdf.c: the decision report as an A4 PDF.
+/* cp-report-pdf.c: the decision report laid out in pages, and the PDF
+ * writer on top of it.
  *
- * The document is laid out twice: once to count the pages (for "page N
- * of M"), once to draw. Both passes measure text with the same font
- * options, so they break pages at the same places.
+ * The document is laid out once, each page's drawing kept in a cairo
+ * recording surface; page furniture ("Page 3 of 12") is recorded apart
+ * once the page count is known. The PDF writer and printing both replay
+ * these recordings, so paper and PDF carry the same drawing, and pages can
+ * be drawn in any order (a print dialog may ask for a range).
  */
 #include "cp-report-private.h"
 #include "cp-report.h"
@@ -18,9 +21,6 @@
 #include "cp-i18n.h"
 #include "cp-reason-text.h"
 
-/* A4 in PDF points */
-#define PAGE_WIDTH 595.28
-#define PAGE_HEIGHT 841.89
 #define MARGIN_SIDE 50.0
 #define MARGIN_TOP 62.0
 #define MARGIN_BOTTOM 56.0
@@ -28,18 +28,28 @@
 #define CHART_HEIGHT 330.0
 
 typedef struct {
-  cairo_t *cr;
+  cairo_surface_t *furniture;   /* header and footer */
+  cairo_surface_t *content;
+} Page;
+
+struct _CpReportLayout
+{
+  char *title;
+  GArray *pages;                /* Page */
+};
+
+typedef struct {
+  cairo_t *cr;                  /* the current page's content */
   PangoContext *context;
   const char *lang;
   const CpProject *project;
-  gboolean measure_only;
+  GArray *pages;                /* Page, owned by the CpReportLayout */
 
+  double page_width, page_height;
   double left, right, top, bottom;
   double y;
-  guint page;
-  guint n_pages;          /* from the counting pass; 0 while counting */
-  char *header_left;
-  char *header_right;
+  const char *title_text;      /* "Compute plan: <project>", owned by the layout */
+  const char *date;
 
   PangoFontDescription *body;
   PangoFontDescription *bold;
@@ -68,35 +78,49 @@ font_new (const char *lang,
   return font;
 }
 
-static void
-doc_init (Doc             *doc,
-          cairo_t         *cr,
-          const CpProject *project,
-          const char      *lang,
-          gboolean         measure_only)
+/* What a PDF surface asks of fonts. Pages are recorded on surfaces that
+ * ask nothing (where cairo would hint metrics), so the pages' contexts and
+ * the text measuring context get these: glyph positions then do not
+ * depend on the device, and the charts' text (measured from the page's
+ * cairo context) and the body text use the same fonts, which a PDF embeds
+ * once. */
+static cairo_font_options_t *
+font_options_new (void)
 {
-  cairo_font_options_t *options;
+  cairo_font_options_t *options = cairo_font_options_create ();
 
-  memset (doc, 0, sizeof *doc);
-  doc->cr = cr;
-  doc->lang = lang;
-  doc->project = project;
-  doc->measure_only = measure_only;
-  doc->left = MARGIN_SIDE;
-  doc->right = PAGE_WIDTH - MARGIN_SIDE;
-  doc->top = MARGIN_TOP;
-  doc->bottom = PAGE_HEIGHT - MARGIN_BOTTOM;
-
-  doc->context = pango_cairo_create_context (cr);
-  /* PDF units are points: pango's default 96 dpi would make every label
-   * a third too big. */
-  pango_cairo_context_set_resolution (doc->context, 72);
-  pango_context_set_language (doc->context, pango_language_from_string (cp_i18n_pango_language (lang)));
-  /* Unhinted metrics are the same on every surface, so the counting pass
-   * breaks pages exactly where the drawing pass does. */
-  options = cairo_font_options_create ();
   cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
   cairo_font_options_set_hint_style (options, CAIRO_HINT_STYLE_NONE);
+  cairo_font_options_set_antialias (options, CAIRO_ANTIALIAS_GRAY);
+  return options;
+}
+
+static void
+doc_init (Doc             *doc,
+          const CpProject *project,
+          const char      *lang,
+          double           page_width,
+          double           page_height,
+          GArray          *pages)
+{
+  cairo_font_options_t *options = font_options_new ();
+
+  memset (doc, 0, sizeof *doc);
+  doc->lang = lang;
+  doc->project = project;
+  doc->pages = pages;
+  doc->page_width = page_width;
+  doc->page_height = page_height;
+  doc->left = MARGIN_SIDE;
+  doc->right = page_width - MARGIN_SIDE;
+  doc->top = MARGIN_TOP;
+  doc->bottom = page_height - MARGIN_BOTTOM;
+
+  doc->context = pango_font_map_create_context (pango_cairo_font_map_get_default ());
+  /* The drawing's units are points: pango's default 96 dpi would make
+   * every label a third too big. */
+  pango_cairo_context_set_resolution (doc->context, 72);
+  pango_context_set_language (doc->context, pango_language_from_string (cp_i18n_pango_language (lang)));
   pango_cairo_context_set_font_options (doc->context, options);
   cairo_font_options_destroy (options);
   pango_context_set_round_glyph_positions (doc->context, FALSE);
@@ -112,6 +136,7 @@ doc_init (Doc             *doc,
 static void
 doc_clear (Doc *doc)
 {
+  g_clear_pointer (&doc->cr, cairo_destroy);
   g_clear_object (&doc->context);
   g_clear_pointer (&doc->body, pango_font_description_free);
   g_clear_pointer (&doc->bold, pango_font_description_free);
@@ -119,8 +144,6 @@ doc_clear (Doc *doc)
   g_clear_pointer (&doc->h1, pango_font_description_free);
   g_clear_pointer (&doc->h2, pango_font_description_free);
   g_clear_pointer (&doc->title, pango_font_description_free);
-  g_clear_pointer (&doc->header_left, g_free);
-  g_clear_pointer (&doc->header_right, g_free);
 }
 
 static PangoLayout *
@@ -151,67 +174,78 @@ layout_height (PangoLayout *layout)
 }
 
 static void
-show_layout (Doc         *doc,
+show_layout (cairo_t     *cr,
              PangoLayout *layout,
              double       x,
              double       y)
 {
-  if (doc->measure_only)
-    return;
-  cairo_move_to (doc->cr, x, y);
-  pango_cairo_show_layout (doc->cr, layout);
+  cairo_move_to (cr, x, y);
+  pango_cairo_show_layout (cr, layout);
 }
 
-static void
-doc_page_furniture (Doc *doc)
+static cairo_surface_t *
+page_surface_new (Doc *doc)
 {
+  cairo_rectangle_t extents = { 0, 0, doc->page_width, doc->page_height };
+
+  return cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, &extents);
+}
+
+/* Header (title and date) and footer (page N of M) of page @index. */
+static void
+doc_page_furniture (Doc   *doc,
+                    guint  index,
+                    guint  n_pages)
+{
+  Page *page = &g_array_index (doc->pages, Page, index);
   g_autoptr(PangoLayout) left = NULL;
   g_autoptr(PangoLayout) right = NULL;
   g_autoptr(PangoLayout) footer = NULL;
   g_autofree char *page_text = NULL;
-  g_autofree char *page_number = cp_i18n_format_number (doc->page, 0, doc->lang);
+  g_autofree char *page_number = cp_i18n_format_number (index + 1, 0, doc->lang);
+  g_autofree char *total = cp_i18n_format_number (n_pages, 0, doc->lang);
   double width = doc->right - doc->left;
+  cairo_t *cr;
   int w, h;
 
-  if (doc->measure_only)
-    return;
+  page->furniture = page_surface_new (doc);
+  cr = cairo_create (page->furniture);
 
-  cairo_set_source_rgb (doc->cr, 0.35, 0.35, 0.35);
-  right = doc_layout (doc, doc->small, doc->header_right, 0);
+  cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
+  right = doc_layout (doc, doc->small, doc->date, 0);
   pango_layout_get_pixel_size (right, &w, &h);
   /* The project name gives way to the date when both do not fit. */
-  left = doc_layout (doc, doc->small, doc->header_left, width - w - 12);
+  left = doc_layout (doc, doc->small, doc->title_text, width - w - 12);
   pango_layout_set_ellipsize (left, PANGO_ELLIPSIZE_END);
-  show_layout (doc, left, doc->left, MARGIN_TOP - 30);
-  show_layout (doc, right, doc->right - w, MARGIN_TOP - 30);
-  cairo_set_line_width (doc->cr, 0.5);
-  cairo_move_to (doc->cr, doc->left, MARGIN_TOP - 30 + h + 3);
-  cairo_line_to (doc->cr, doc->right, MARGIN_TOP - 30 + h + 3);
-  cairo_stroke (doc->cr);
+  show_layout (cr, left, doc->left, MARGIN_TOP - 30);
+  show_layout (cr, right, doc->right - w, MARGIN_TOP - 30);
+  cairo_set_line_width (cr, 0.5);
+  cairo_move_to (cr, doc->left, MARGIN_TOP - 30 + h + 3);
+  cairo_line_to (cr, doc->right, MARGIN_TOP - 30 + h + 3);
+  cairo_stroke (cr);
 
-  if (doc->n_pages > 0)
-    {
-      g_autofree char *total = cp_i18n_format_number (doc->n_pages, 0, doc->lang);
-      /* TRANSLATORS: page footer, "Page 3 of 12" */
-      page_text = g_strdup_printf (_("Page %s of %s"), page_number, total);
-    }
-  else
-    /* TRANSLATORS: page footer when the total is unknown */
-    page_text = g_strdup_printf (_("Page %s"), page_number);
+  /* TRANSLATORS: page footer, "Page 3 of 12" */
+  page_text = g_strdup_printf (_("Page %s of %s"), page_number, total);
   footer = doc_layout (doc, doc->small, page_text, 0);
   pango_layout_get_pixel_size (footer, &w, &h);
-  show_layout (doc, footer, (PAGE_WIDTH - w) / 2, PAGE_HEIGHT - MARGIN_BOTTOM + 22);
-  cairo_set_source_rgb (doc->cr, 0, 0, 0);
+  show_layout (cr, footer, (doc->page_width - w) / 2, doc->page_height - MARGIN_BOTTOM + 22);
+
+  cairo_destroy (cr);
 }
 
 static void
 doc_new_page (Doc *doc)
 {
-  if (doc->page > 0 && !doc->measure_only)
-    cairo_show_page (doc->cr);
-  doc->page++;
+  Page page = { NULL, page_surface_new (doc) };
+  cairo_font_options_t *options;
+
+  g_array_append_val (doc->pages, page);
+  g_clear_pointer (&doc->cr, cairo_destroy);
+  doc->cr = cairo_create (page.content);
+  options = font_options_new ();
+  cairo_set_font_options (doc->cr, options);
+  cairo_font_options_destroy (options);
   doc->y = doc->top;
-  doc_page_furniture (doc);
 }
 
 /* Starts a new page unless @height fits below the cursor. */
@@ -261,13 +295,10 @@ doc_paragraph_full (Doc                        *doc,
           /* The rest of the paragraph continues at the top of the page. */
           layout_top = doc->top - line_top;
         }
-      if (!doc->measure_only)
-        {
-          cairo_move_to (doc->cr, doc->left + indent, layout_top + baseline);
-          pango_cairo_show_layout_line (doc->cr, line);
-          if (first && label != NULL)
-            show_layout (doc, label, doc->left, layout_top + line_top);
-        }
+      cairo_move_to (doc->cr, doc->left + indent, layout_top + baseline);
+      pango_cairo_show_layout_line (doc->cr, line);
+      if (first && label != NULL)
+        show_layout (doc->cr, label, doc->left, layout_top + line_top);
       first = FALSE;
       doc->y = layout_top + line_top + line_height;
     }
@@ -300,7 +331,7 @@ doc_heading (Doc                        *doc,
     doc->y += space_before;
   doc_ensure (doc, height + keep_with_next);
   cairo_set_source_rgb (doc->cr, 0.08, 0.20, 0.40);
-  show_layout (doc, layout, doc->left, doc->y);
+  show_layout (doc->cr, layout, doc->left, doc->y);
   cairo_set_source_rgb (doc->cr, 0, 0, 0);
   doc->y += height + 4;
 }
@@ -346,21 +377,18 @@ draw_row (Doc                        *doc,
   double width = doc->right - doc->left;
   double x = doc->left;
 
-  if (!doc->measure_only)
+  if (shaded)
     {
-      if (shaded)
-        {
-          cairo_set_source_rgb (doc->cr, 0.93, 0.95, 0.98);
-          cairo_rectangle (doc->cr, doc->left, doc->y, width, height);
-          cairo_fill (doc->cr);
-        }
-      cairo_set_source_rgb (doc->cr, 0.75, 0.75, 0.75);
-      cairo_set_line_width (doc->cr, 0.4);
-      cairo_move_to (doc->cr, doc->left, doc->y + height);
-      cairo_line_to (doc->cr, doc->right, doc->y + height);
-      cairo_stroke (doc->cr);
-      cairo_set_source_rgb (doc->cr, 0, 0, 0);
+      cairo_set_source_rgb (doc->cr, 0.93, 0.95, 0.98);
+      cairo_rectangle (doc->cr, doc->left, doc->y, width, height);
+      cairo_fill (doc->cr);
     }
+  cairo_set_source_rgb (doc->cr, 0.75, 0.75, 0.75);
+  cairo_set_line_width (doc->cr, 0.4);
+  cairo_move_to (doc->cr, doc->left, doc->y + height);
+  cairo_line_to (doc->cr, doc->right, doc->y + height);
+  cairo_stroke (doc->cr);
+  cairo_set_source_rgb (doc->cr, 0, 0, 0);
 
   for (guint c = 0; c < table->n_columns; c++)
     {
@@ -369,7 +397,7 @@ draw_row (Doc                        *doc,
 
       if (table->numeric != NULL && table->numeric[c])
         pango_layout_set_alignment (layout, PANGO_ALIGN_RIGHT);
-      show_layout (doc, layout, x + CELL_PAD, doc->y + CELL_PAD);
+      show_layout (doc->cr, layout, x + CELL_PAD, doc->y + CELL_PAD);
       x += cell_width;
     }
   doc->y += height;
@@ -501,22 +529,18 @@ option_summary (const CpProject *project,
 /* Sections                                                               */
 
 static void
-section_title (Doc        *doc,
-               const char *date)
+section_title (Doc *doc)
 {
-  g_autofree char *title = NULL;
   g_autofree char *byline = NULL;
 
-  /* TRANSLATORS: title of the PDF report; %s is the project's name */
-  title = g_strdup_printf (_("Compute plan: %s"), doc->project->name != NULL ? doc->project->name : "");
-  doc_paragraph_full (doc, doc->title, title, 0, 6, NULL);
+  doc_paragraph_full (doc, doc->title, doc->title_text, 0, 6, NULL);
 
   if (doc->project->prepared_by != NULL && *doc->project->prepared_by != '\0')
     /* TRANSLATORS: under the title: who prepared it, the date, the program */
     byline = g_strdup_printf (_("Prepared by %s · %s · Compute Planner %s"),
-                              doc->project->prepared_by, date, PACKAGE_VERSION);
+                              doc->project->prepared_by, doc->date, PACKAGE_VERSION);
   else
-    byline = g_strdup_printf (_("%s · Compute Planner %s"), date, PACKAGE_VERSION);
+    byline = g_strdup_printf (_("%s · Compute Planner %s"), doc->date, PACKAGE_VERSION);
   doc_paragraph_full (doc, doc->body, byline, 0, 10, NULL);
 }
 
@@ -627,13 +651,10 @@ doc_chart (Doc               *doc,
   if (data == NULL)
     return;
   doc_ensure (doc, CHART_HEIGHT);
-  if (!doc->measure_only)
-    {
-      cairo_save (doc->cr);
-      cairo_translate (doc->cr, doc->left, doc->y);
-      cp_chart_draw (doc->cr, width, CHART_HEIGHT, CP_CHART_STYLE_PRINT, data);
-      cairo_restore (doc->cr);
-    }
+  cairo_save (doc->cr);
+  cairo_translate (doc->cr, doc->left, doc->y);
+  cp_chart_draw (doc->cr, width, CHART_HEIGHT, CP_CHART_STYLE_PRINT, data);
+  cairo_restore (doc->cr);
   doc->y += CHART_HEIGHT + 10;
 }
 
@@ -776,8 +797,7 @@ section_assumptions (Doc *doc)
 }
 
 static void
-section_approval (Doc        *doc,
-                  const char *date)
+section_approval (Doc *doc)
 {
   static const double widths[] = { 0.22, 0.30, 0.30, 0.18 };
   const CpProject *project = doc->project;
@@ -786,7 +806,7 @@ section_approval (Doc        *doc,
 
   table_add_row (&table, g_strdup (_("Prepared by")),
                  g_strdup (project->prepared_by != NULL ? project->prepared_by : ""),
-                 g_strdup (""), g_strdup (date));
+                 g_strdup (""), g_strdup (doc->date));
   table_add_row (&table, g_strdup (_("Reviewed by")), g_strdup (""), g_strdup (""), g_strdup (""));
   table_add_row (&table, g_strdup (_("Approved by")), g_strdup (""), g_strdup (""), g_strdup (""));
 
@@ -796,22 +816,128 @@ section_approval (Doc        *doc,
 }
 
 static void
-lay_out (Doc        *doc,
-         JobResult  *results,
-         const char *date)
+lay_out (Doc       *doc,
+         JobResult *results)
 {
   doc_new_page (doc);
-  section_title (doc, date);
+  section_title (doc);
   section_question (doc, results);
   section_jobs_and_quotes (doc);
   for (guint j = 0; j < doc->project->jobs->len; j++)
     section_job (doc, j, &results[j]);
   section_assumptions (doc);
-  section_approval (doc, date);
+  section_approval (doc);
 }
 
 /* ---------------------------------------------------------------------- */
-/* Output                                                                 */
+/* Pages                                                                  */
+
+static void
+page_clear (Page *page)
+{
+  g_clear_pointer (&page->furniture, cairo_surface_destroy);
+  g_clear_pointer (&page->content, cairo_surface_destroy);
+}
+
+CpReportLayout *
+cp_report_layout_new (const CpProject *project,
+                      const char      *lang,
+                      double           page_width_pt,
+                      double           page_height_pt)
+{
+  CpReportLayout *layout;
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *date = NULL;
+  g_autofree JobResult *results = NULL;
+  Doc doc;
+
+  g_return_val_if_fail (project != NULL, NULL);
+  g_return_val_if_fail (page_width_pt >= CP_REPORT_MIN_PAGE_WIDTH_PT &&
+                        page_height_pt >= CP_REPORT_MIN_PAGE_HEIGHT_PT, NULL);
+
+  layout = g_new0 (CpReportLayout, 1);
+  layout->pages = g_array_new (FALSE, TRUE, sizeof (Page));
+  g_array_set_clear_func (layout->pages, (GDestroyNotify) page_clear);
+
+  cp_i18n_push_language (lang);
+
+  results = g_new0 (JobResult, MAX (1, project->jobs->len));
+  for (guint j = 0; j < project->jobs->len; j++)
+    {
+      results[j].plan = cp_project_plan_job (project, j);
+      results[j].memory = cp_chart_data_new_memory (project, j, lang);
+      results[j].cost = cp_chart_data_new_cost (project, j, lang);
+    }
+  date = cp_i18n_format_date (now, lang);
+  /* TRANSLATORS: title of the PDF report; %s is the project's name */
+  layout->title = g_strdup_printf (_("Compute plan: %s"), project->name != NULL ? project->name : "");
+
+  doc_init (&doc, project, lang, page_width_pt, page_height_pt, layout->pages);
+  doc.title_text = layout->title;
+  doc.date = date;
+  lay_out (&doc, results);
+  for (guint i = 0; i < layout->pages->len; i++)
+    doc_page_furniture (&doc, i, layout->pages->len);
+  doc_clear (&doc);
+
+  for (guint j = 0; j < project->jobs->len; j++)
+    {
+      g_clear_pointer (&results[j].plan, cp_plan_free);
+      g_clear_pointer (&results[j].memory, cp_chart_data_free);
+      g_clear_pointer (&results[j].cost, cp_chart_data_free);
+    }
+  cp_i18n_pop_language ();
+
+  return layout;
+}
+
+guint
+cp_report_layout_get_n_pages (CpReportLayout *layout)
+{
+  g_return_val_if_fail (layout != NULL, 0);
+
+  return layout->pages->len;
+}
+
+const char *
+cp_report_layout_get_title (CpReportLayout *layout)
+{
+  g_return_val_if_fail (layout != NULL, NULL);
+
+  return layout->title;
+}
+
+void
+cp_report_layout_draw_page (CpReportLayout *layout,
+                            cairo_t        *cr,
+                            guint           page)
+{
+  const Page *p;
+
+  g_return_if_fail (layout != NULL && cr != NULL);
+  g_return_if_fail (page < layout->pages->len);
+
+  p = &g_array_index (layout->pages, Page, page);
+  cairo_save (cr);
+  cairo_set_source_surface (cr, p->furniture, 0, 0);
+  cairo_paint (cr);
+  cairo_set_source_surface (cr, p->content, 0, 0);
+  cairo_paint (cr);
+  cairo_restore (cr);
+}
+
+void
+cp_report_layout_free (CpReportLayout *layout)
+{
+  if (layout == NULL)
+    return;
+  g_array_unref (layout->pages);
+  g_free (layout->title);
+  g_free (layout);
+}
+
+/* ---------------------------------------------------------------------- */
+/* PDF                                                                    */
 
 typedef struct {
   GOutputStream *stream;
@@ -840,15 +966,12 @@ cp_report_pdf_write (const CpProject *project,
 {
   g_autoptr(GFile) file = NULL;
   g_autoptr(GDateTime) now = g_date_time_new_now_local ();
-  g_autofree char *date = NULL;
+  g_autoptr(CpReportLayout) layout = NULL;
   g_autofree char *iso_date = NULL;
-  g_autofree char *title = NULL;
-  g_autofree JobResult *results = NULL;
+  g_autofree char *subject = NULL;
   cairo_surface_t *surface;
   cairo_t *cr;
-  Doc doc;
   Sink sink = { NULL, NULL };
-  guint n_pages;
   cairo_status_t status;
   gboolean ok = TRUE;
 
@@ -866,63 +989,33 @@ cp_report_pdf_write (const CpProject *project,
       return FALSE;
     }
 
+  layout = cp_report_layout_new (project, lang, CP_REPORT_A4_WIDTH_PT, CP_REPORT_A4_HEIGHT_PT);
+
   cp_i18n_push_language (lang);
-
-  /* Plans and chart data once, for both passes. */
-  results = g_new0 (JobResult, MAX (1, project->jobs->len));
-  for (guint j = 0; j < project->jobs->len; j++)
-    {
-      results[j].plan = cp_project_plan_job (project, j);
-      results[j].memory = cp_chart_data_new_memory (project, j, lang);
-      results[j].cost = cp_chart_data_new_cost (project, j, lang);
-    }
-
-  date = cp_i18n_format_date (now, lang);
+  subject = g_strdup (_("Single machine or cluster: the decision and its reasons"));
+  cp_i18n_pop_language ();
   iso_date = g_date_time_format (now, "%Y-%m-%dT%H:%M:%S");
-  title = g_strdup_printf (_("Compute plan: %s"), project->name != NULL ? project->name : "");
 
-  /* Counting pass */
-  {
-    cairo_surface_t *scratch = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
-    cairo_t *scratch_cr = cairo_create (scratch);
-
-    doc_init (&doc, scratch_cr, project, lang, TRUE);
-    lay_out (&doc, results, date);
-    n_pages = doc.page;
-    doc_clear (&doc);
-    cairo_destroy (scratch_cr);
-    cairo_surface_destroy (scratch);
-  }
-
-  surface = cairo_pdf_surface_create_for_stream (write_to_stream, &sink, PAGE_WIDTH, PAGE_HEIGHT);
-  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, title);
+  surface = cairo_pdf_surface_create_for_stream (write_to_stream, &sink,
+                                                 CP_REPORT_A4_WIDTH_PT, CP_REPORT_A4_HEIGHT_PT);
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, cp_report_layout_get_title (layout));
   if (project->prepared_by != NULL && *project->prepared_by != '\0')
     cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_AUTHOR, project->prepared_by);
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Compute Planner " PACKAGE_VERSION);
-  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_SUBJECT,
-                                  _("Single machine or cluster: the decision and its reasons"));
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_SUBJECT, subject);
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATE_DATE, iso_date);
   cr = cairo_create (surface);
 
-  doc_init (&doc, cr, project, lang, FALSE);
-  doc.n_pages = n_pages;
-  doc.header_left = g_strdup (title);
-  doc.header_right = g_strdup (date);
-  lay_out (&doc, results, date);
-  doc_clear (&doc);
+  for (guint i = 0; i < cp_report_layout_get_n_pages (layout); i++)
+    {
+      cp_report_layout_draw_page (layout, cr, i);
+      cairo_show_page (cr);
+    }
 
   cairo_destroy (cr);
   cairo_surface_finish (surface);
   status = cairo_surface_status (surface);
   cairo_surface_destroy (surface);
-
-  for (guint j = 0; j < project->jobs->len; j++)
-    {
-      g_clear_pointer (&results[j].plan, cp_plan_free);
-      g_clear_pointer (&results[j].memory, cp_chart_data_free);
-      g_clear_pointer (&results[j].cost, cp_chart_data_free);
-    }
-  cp_i18n_pop_language ();
 
   if (status != CAIRO_STATUS_SUCCESS || sink.error != NULL)
     {

@@ -721,7 +721,10 @@ on_schema_error (void        *user_data,
   char **message = user_data;
 
   if (*message == NULL && error != NULL && error->message != NULL)
-    *message = g_strdup_printf ("%d: %s", error->line, g_strstrip (g_strdup (error->message)));
+    {
+      g_autofree char *text = g_strstrip (g_strdup (error->message));
+      *message = g_strdup_printf ("%d: %s", error->line, text);
+    }
 }
 
 static const Field *

@@ -7,6 +7,8 @@
  */
 #pragma once
 
+#include <cairo.h>
+
 #include "planner/cp-project.h"
 
 G_BEGIN_DECLS
@@ -29,6 +31,37 @@ typedef enum {
 #define CP_REPORT_XML_MAX_BYTES (16 * 1024 * 1024)
 /* Where the schema is compiled in (and installed as PKGDATADIR/compute-planner-report.xsd). */
 #define CP_REPORT_XSD_RESOURCE "/io/github/cplanner/ComputePlanner/report/compute-planner-report.xsd"
+
+/* A4 in points, the PDF report's page. */
+#define CP_REPORT_A4_WIDTH_PT 595.28
+#define CP_REPORT_A4_HEIGHT_PT 841.89
+/* The smallest page the report is laid out on (A5, either way up, is
+ * bigger): below it a chart no longer fits between the margins. */
+#define CP_REPORT_MIN_PAGE_WIDTH_PT 360.0
+#define CP_REPORT_MIN_PAGE_HEIGHT_PT 504.0
+
+/* The PDF report's pages, laid out once for a page size: the PDF writer
+ * and printing draw the same pages from it. Text is measured at 72 units
+ * per inch, so one unit is one point on every surface. */
+typedef struct _CpReportLayout CpReportLayout;
+
+/* Plans the project's jobs and lays the report out in @lang on pages of
+ * @page_width_pt × @page_height_pt (at least CP_REPORT_MIN_PAGE_*_PT). */
+CpReportLayout *cp_report_layout_new        (const CpProject *project,
+                                             const char      *lang,
+                                             double           page_width_pt,
+                                             double           page_height_pt);
+guint           cp_report_layout_get_n_pages (CpReportLayout *layout);
+/* "Compute plan: <project>" in the report's language. */
+const char     *cp_report_layout_get_title  (CpReportLayout *layout);
+/* Draws page @page (0-based, as GtkPrintOperation counts) on @cr, whose
+ * user space is in points with the origin at the page's top-left corner. */
+void            cp_report_layout_draw_page  (CpReportLayout *layout,
+                                             cairo_t        *cr,
+                                             guint           page);
+void            cp_report_layout_free       (CpReportLayout *layout);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CpReportLayout, cp_report_layout_free)
 
 /* The PDF report: A4, vector charts, text in @lang. */
 gboolean   cp_report_pdf_write   (const CpProject *project,

@@ -286,7 +286,15 @@ cp_fields_read (const CpFieldTable *table,
           set_currency (p, (const char *) sqlite3_column_text (stmt, column));
           break;
         case CP_FIELD_DOUBLE:
-          *(double *) p = sqlite3_column_double (stmt, column);
+          {
+            double v = sqlite3_column_double (stmt, column);
+            /* SQLite keeps ±Inf (NaN becomes NULL); no figure of a project
+             * is infinite or negative, so such a value was not written by
+             * this application and must not reach a chart or a report. */
+            if (!isfinite (v) || v < 0)
+              goto bad;
+            *(double *) p = v;
+          }
           break;
         case CP_FIELD_UINT:
           {

@@ -2,9 +2,12 @@
 
 #include "config.h"
 
+#include <errno.h>
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "planner/cp-units.h"
 #include "cp-fields.h"
@@ -183,12 +186,23 @@ detect_delimiter (const char *text)
   return ',';
 }
 
-/* RFC 4180, with CR, LF or CRLF line ends; a newline inside quotes is kept
- * as "\n". */
-static GPtrArray *
-tokenize (const char *text)
+static void
+set_too_large (GError **error)
 {
-  GPtrArray *records = g_ptr_array_new_with_free_func (record_free);
+  g_set_error (error, CP_QUOTE_CSV_ERROR, CP_QUOTE_CSV_ERROR_TOO_LARGE,
+               _("the file is larger than a price list can be (at most %d MiB, %d quotes "
+                 "and %d columns); it was not read"),
+               CP_QUOTE_CSV_MAX_BYTES / (1024 * 1024), CP_QUOTE_CSV_MAX_RECORDS,
+               CP_QUOTE_CSV_MAX_FIELDS);
+}
+
+/* RFC 4180, with CR, LF or CRLF line ends; a newline inside quotes is kept
+ * as "\n". Stops with an error past CP_QUOTE_CSV_MAX_RECORDS records or
+ * CP_QUOTE_CSV_MAX_FIELDS fields in one. */
+static GPtrArray *
+tokenize (const char *text, GError **error)
+{
+  g_autoptr(GPtrArray) records = g_ptr_array_new_with_free_func (record_free);
   char delim = detect_delimiter (text);
   const char *p = text;
   guint line = 1;
@@ -203,7 +217,15 @@ tokenize (const char *text)
 
       while (!end_of_record)
         {
-          GString *field = g_string_new (NULL);
+          GString *field;
+
+          if (r->fields->len >= CP_QUOTE_CSV_MAX_FIELDS)
+            {
+              record_free (r);
+              set_too_large (error);
+              return NULL;
+            }
+          field = g_string_new (NULL);
 
           /* Spaces before an opening quote are tolerated. */
           const char *q = p;
@@ -274,10 +296,16 @@ tokenize (const char *text)
 
       if (record_is_blank (r) && r->error == NULL)
         record_free (r);
+      else if (records->len > CP_QUOTE_CSV_MAX_RECORDS)   /* the header is one more */
+        {
+          record_free (r);
+          set_too_large (error);
+          return NULL;
+        }
       else
         g_ptr_array_add (records, r);
     }
-  return records;
+  return g_steal_pointer (&records);
 }
 
 /* Headers */
@@ -1161,10 +1189,17 @@ cp_quote_csv_read (const char      *data,
   result->errors = g_ptr_array_new_with_free_func (line_error_free);
   result->ignored_columns = g_ptr_array_new_with_free_func (g_free);
 
+  if (len > CP_QUOTE_CSV_MAX_BYTES)
+    {
+      set_too_large (error);
+      return NULL;
+    }
   text = to_utf8 (data, len, error);
   if (text == NULL)
     return NULL;
-  records = tokenize (text);
+  records = tokenize (text, error);
+  if (records == NULL)
+    return NULL;
   if (records->len == 0)
     {
       g_set_error (error, CP_QUOTE_CSV_ERROR, CP_QUOTE_CSV_ERROR_EMPTY,
@@ -1238,6 +1273,16 @@ cp_quote_csv_read (const char      *data,
       }
       parse_price_cells (&cell, r, &h, quote, default_currency);
 
+      /* Each cell may be a number and the quote still one the model cannot
+       * use (a price of 1e20, 2000 GPUs in a node): said here, with the
+       * line, rather than the quote silently missing from every plan. */
+      if (result->errors->len == n_errors)
+        {
+          g_autoptr(GError) invalid = NULL;
+          if (!cp_quote_validate (quote, &invalid))
+            cell_error (&cell, "%s", invalid->message);
+        }
+
       /* A cluster offer written without its kind: the machine kind it
        * implies is the bare-metal cluster, the default of a machine. */
       if (h.index[COL_OFFERING] < 0 && quote->nodes_available > 1
@@ -1252,6 +1297,47 @@ cp_quote_csv_read (const char      *data,
 
   header_clear (&h);
   return g_steal_pointer (&result);
+}
+
+CpQuoteCsvResult *
+cp_quote_csv_read_file (const char      *path,
+                        const CpProject *project,
+                        GError         **error)
+{
+  g_autofree char *data = NULL;
+  GStatBuf st;
+  gsize len = 0;
+
+  if (g_stat (path, &st) != 0)
+    {
+      int saved = errno;
+      g_set_error (error, CP_QUOTE_CSV_ERROR, CP_QUOTE_CSV_ERROR_IO,
+                   _("could not read the file: %s"), g_strerror (saved));
+      return NULL;
+    }
+  /* Only regular files have a size worth trusting; a pipe or a device
+   * could stream for ever. */
+  if (!S_ISREG (st.st_mode))
+    {
+      g_set_error (error, CP_QUOTE_CSV_ERROR, CP_QUOTE_CSV_ERROR_IO,
+                   _("could not read the file: it is not a regular file"));
+      return NULL;
+    }
+  if (st.st_size > CP_QUOTE_CSV_MAX_BYTES)
+    {
+      set_too_large (error);
+      return NULL;
+    }
+  {
+    g_autoptr(GError) local = NULL;
+    if (!g_file_get_contents (path, &data, &len, &local))
+      {
+        g_set_error (error, CP_QUOTE_CSV_ERROR, CP_QUOTE_CSV_ERROR_IO,
+                     _("could not read the file: %s"), local->message);
+        return NULL;
+      }
+  }
+  return cp_quote_csv_read (data, len, project, error);
 }
 
 static gboolean

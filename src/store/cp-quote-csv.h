@@ -22,7 +22,17 @@ typedef enum {
   CP_QUOTE_CSV_ERROR_ENCODING,        /* neither UTF-8 nor GB18030 */
   CP_QUOTE_CSV_ERROR_MISSING_COLUMN,  /* gpu, gpus per node or price */
   CP_QUOTE_CSV_ERROR_DUPLICATE_COLUMN,
+  CP_QUOTE_CSV_ERROR_TOO_LARGE,       /* over one of the limits below */
+  CP_QUOTE_CSV_ERROR_IO,              /* the file could not be read */
 } CpQuoteCsvError;
+
+/* A vendor's price list is a few hundred lines; these limits are far
+ * beyond that, and keep a wrong or hostile file from taking minutes and
+ * gigabytes before the user hears about it. Files over them are refused
+ * as a whole, before any line is read. */
+#define CP_QUOTE_CSV_MAX_BYTES   (8 * 1024 * 1024)
+#define CP_QUOTE_CSV_MAX_RECORDS 10000   /* data records, after the header */
+#define CP_QUOTE_CSV_MAX_FIELDS  1000    /* per record */
 
 typedef struct {
   guint  line;      /* 1-based; the line where the record starts */
@@ -43,6 +53,11 @@ CpQuoteCsvResult *cp_quote_csv_read   (const char      *data,
                                        gsize            len,
                                        const CpProject *project,
                                        GError         **error);
+/* Reads @path with cp_quote_csv_read(), refusing a file over
+ * CP_QUOTE_CSV_MAX_BYTES before a byte of it is read. */
+CpQuoteCsvResult *cp_quote_csv_read_file (const char      *path,
+                                          const CpProject *project,
+                                          GError         **error);
 void              cp_quote_csv_result_free (CpQuoteCsvResult *result);
 
 /* Moves the quotes into @project, giving a fresh id to each quote whose id

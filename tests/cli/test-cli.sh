@@ -101,7 +101,19 @@ run 2 estimate --model opt-13b --gpu a100-40g --price-per-gpu-hour "12.5元/月"
   contains "$ERR" "--price-per-gpu-hour"
 run 2 estimate --model opt-13b --gpu a100-40g --price-per-gpu-hour 2 --price-per-node-hour 16 &&
   contains "$ERR" "--price-per-node-hour"
-run 2 estimate --params 7B --gpu a100-40g && contains "$ERR" "--layers"
+run 2 estimate --gpu a100-40g && contains "$ERR" "--model"
+# Only the size given: the GPT-3 shape nearest in size (6.7B: 32 layers of
+# 4096) and pure data parallelism. M1 (ZeRO Fig. 1), Ψ = 7.5B on 64 GPUs,
+# baseline: 2Ψ weights, 2Ψ gradients, 12Ψ optimizer states per GPU.
+if run 0 estimate --params 7.5e9 --gpu a100-80g --zero 0 --gpus-per-node 8 --nodes 8 --xml; then
+  exactly layers 32
+  exactly hidden 4096
+  exactly weights-bytes 15000000000
+  exactly gradients-bytes 15000000000
+  exactly optimizer-bytes 90000000000
+  exactly fits false
+  exactly technique-to-fit zero3
+fi
 run 2 estimate --model opt-13b --gpu a100-40g extra-argument && contains "$ERR" "extra-argument"
 
 # ---- inference: KV cache per token, hand-computed from config.json values
@@ -207,6 +219,24 @@ if run 0 estimate --model llama-65b --task pretrain --gpu a100-80g --nodes 256 -
   near total-s 1798930.9 1e-4
   near gpu-hours 1023391 1e-4
   exactly time-source mfu
+fi
+
+# ---- T16: GPT-3 175B, 300B tokens, 1024 A100 at X = 140 TFLOP/s with full
+# recompute: 8·T·P/(n·X) = 8 × 300e9 × 175e9 / (1024 × 140e12) = 2,929,687.5 s
+# (33.9 days). X as a fraction of the 312 TFLOPS dense peak: 0.44871795.
+if run 0 estimate --model gpt3-175b --gpu a100-80g --nodes 128 --tokens 300B --seq-len 2048 \
+     --recompute full --mfu 0.44871795 --xml; then
+  near total-s 2929687.5 1e-6
+  exactly time-source mfu
+fi
+
+# ---- billing: 100 h of debugging on 8 GPUs at 10 CNY per GPU-hour, billed
+# by the day with a 30-day minimum: max(ceil(100/24) × 24, 720) = 720 h,
+# 720 × 8 × 10 = 57,600 CNY. No model is needed for debugging work.
+if run 0 estimate --task debug --gpu a100-80g --duration-days 4.1666666667 --price-per-gpu-hour 10 \
+     --billing-granularity-hours 24 --minimum-term-hours 720 --storage-tb 0 --xml; then
+  exactly billed-hours 720
+  near total-cost 57600 1e-12
 fi
 
 echo "$checks checks, $failures failures"

@@ -17,6 +17,7 @@
 #include "gui/cp-labels.h"
 #include "gui/cp-option-object.h"
 #include "gui/cp-window.h"
+#include "report/cp-report.h"
 #include "store/cp-demo.h"
 #include "store/cp-store.h"
 
@@ -480,6 +481,147 @@ test_window_bad_file (void)
   g_unlink (path);
 }
 
+/* Output of a poppler tool on @pdf, or NULL when it cannot run. */
+static char *
+poppler (const char *tool,
+         const char *pdf)
+{
+  char *out = NULL;
+  int status = 0;
+  const char *argv[] = { tool, "-enc", "UTF-8", pdf, "-", NULL };
+
+  /* pdfinfo takes the file alone */
+  if (g_str_equal (tool, "pdfinfo"))
+    {
+      argv[1] = pdf;
+      argv[2] = NULL;
+    }
+  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
+                     NULL, NULL, &out, NULL, &status, NULL) ||
+      !g_spawn_check_wait_status (status, NULL))
+    g_clear_pointer (&out, g_free);
+  return out;
+}
+
+static guint
+pdf_page_count (const char *pdf)
+{
+  g_autofree char *info = poppler ("pdfinfo", pdf);
+  const char *line;
+
+  g_assert_nonnull (info);
+  line = strstr (info, "\nPages:");
+  g_assert_nonnull (line);
+  return (guint) g_ascii_strtoull (line + strlen ("\nPages:"), NULL, 10);
+}
+
+static gboolean
+menu_has_action (GMenuModel *model,
+                 const char *action)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (model); i++)
+    {
+      g_autofree char *name = NULL;
+      g_autoptr(GMenuLinkIter) links = NULL;
+
+      if (g_menu_model_get_item_attribute (model, i, G_MENU_ATTRIBUTE_ACTION, "s", &name) &&
+          g_str_equal (name, action))
+        return TRUE;
+      links = g_menu_model_iterate_item_links (model, i);
+      while (g_menu_link_iter_next (links))
+        {
+          g_autoptr(GMenuModel) link = g_menu_link_iter_get_value (links);
+
+          if (menu_has_action (link, action))
+            return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* win.print, exporting instead of showing the dialog, prints the PDF
+ * report's pages: as many, on A4, with the same text. */
+static void
+test_window_print_export (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  GSettings *settings = cp_application_get_settings (app);
+  GtkMenuButton *menu_button = GTK_MENU_BUTTON (find_named (GTK_WIDGET (window), "primary-menu-button"));
+  g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "print-test", NULL);
+  g_autofree char *printed = g_build_filename (dir, "printed.pdf", NULL);
+  g_autofree char *report = g_build_filename (dir, "report.pdf", NULL);
+  g_autofree char *printed_info = NULL;
+  g_autofree char *printed_text = NULL;
+  g_autofree char *report_text = NULL;
+  g_autoptr(GError) error = NULL;
+  guint n_pages;
+
+  g_assert_nonnull (g_action_map_lookup_action (G_ACTION_MAP (window), "print"));
+  g_assert_true (menu_has_action (gtk_menu_button_get_menu_model (menu_button), "win.print"));
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+
+  /* Chinese, as the preferences or the project may ask. */
+  if (settings != NULL)
+    g_settings_set_string (settings, "report-language", "zh_CN");
+  g_free (project->report_language);
+  project->report_language = g_strdup ("zh_CN");
+
+  cp_window_set_print_export_path (window, printed);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "print", NULL);
+  spin ();
+  cp_window_set_print_export_path (window, NULL);
+  g_assert_true (g_file_test (printed, G_FILE_TEST_IS_REGULAR));
+
+  g_assert_true (cp_report_pdf_write (project, "zh_CN", report, &error));
+  g_assert_no_error (error);
+  n_pages = pdf_page_count (report);
+  /* The demo's six jobs each carry two charts: several pages. */
+  g_assert_cmpuint (n_pages, >, 6);
+  g_assert_cmpuint (pdf_page_count (printed), ==, n_pages);
+
+  printed_info = poppler ("pdfinfo", printed);
+  g_assert_nonnull (strstr (printed_info, "(A4)"));
+  /* Same words in the same order (the date is today's in both). */
+  printed_text = poppler ("pdftotext", printed);
+  report_text = poppler ("pdftotext", report);
+  g_assert_nonnull (printed_text);
+  g_assert_cmpstr (printed_text, ==, report_text);
+
+  if (settings != NULL)
+    g_settings_reset (settings, "report-language");
+  g_unlink (report);
+  g_unlink (printed);
+  g_rmdir (dir);
+  close_window (window);
+}
+
+/* A print that cannot be written says so in a dialog on the window. */
+static void
+test_window_print_error (void)
+{
+  CpWindow *window = open_demo_window ();
+  g_autoptr(GListModel) toplevels = gtk_window_get_toplevels ();
+  AdwMessageDialog *dialog = NULL;
+
+  cp_window_set_print_export_path (window, "/nonexistent-dir/printed.pdf");
+  g_action_group_activate_action (G_ACTION_GROUP (window), "print", NULL);
+  spin ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) toplevel = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (toplevel) && gtk_window_get_transient_for (toplevel) == GTK_WINDOW (window))
+        dialog = ADW_MESSAGE_DIALOG (toplevel);
+    }
+  g_assert_nonnull (dialog);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "Could Not Print the Report");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -506,6 +648,8 @@ main (int   argc,
   g_test_add_func ("/gui/window/saves", test_window_saves);
   g_test_add_func ("/gui/window/rename-in-place", test_window_rename_in_place);
   g_test_add_func ("/gui/window/bad-file", test_window_bad_file);
+  g_test_add_func ("/gui/window/print-export", test_window_print_export);
+  g_test_add_func ("/gui/window/print-error", test_window_print_error);
 
   status = g_test_run ();
 

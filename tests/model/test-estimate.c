@@ -33,6 +33,7 @@ model_init (CpModelSpec *m,
             guint        vocab,
             gboolean     gated)
 {
+  cp_model_spec_clear (m);
   *m = (CpModelSpec) { 0 };
   m->id = g_strdup ("custom");
   m->params = params;

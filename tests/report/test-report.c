@@ -494,6 +494,118 @@ test_pdf_unwritable (void)
 }
 
 /* ---------------------------------------------------------------------- */
+/* Page layout (what printing draws)                                      */
+
+/* "Pages:" from pdfinfo, or 0 when it cannot be read. */
+static guint
+pdf_page_count (const char *pdf)
+{
+  g_autofree char *info = pdf_info (pdf);
+  const char *line;
+
+  if (info == NULL || (line = strstr (info, "\nPages:")) == NULL)
+    return 0;
+  return (guint) g_ascii_strtoull (line + strlen ("\nPages:"), NULL, 10);
+}
+
+/* Page @page of @layout on a white image of @width × @height pixels, one
+ * pixel a point. */
+static cairo_surface_t *
+render_page (CpReportLayout *layout,
+             guint           page,
+             int             width,
+             int             height)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+  cairo_t *cr = cairo_create (surface);
+
+  cairo_set_source_rgb (cr, 1, 1, 1);
+  cairo_paint (cr);
+  cp_report_layout_draw_page (layout, cr, page);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  return surface;
+}
+
+static void
+check_layout_matches_pdf (const char *lang)
+{
+  g_autoptr(CpProject) project = report_fixture_large ();
+  g_autofree char *name = g_strdup_printf ("layout-%s.pdf", lang);
+  g_autofree char *path = temp_path (name);
+  g_autoptr(CpReportLayout) layout = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree guint *page_ink = NULL;
+  /* A4 rounded up to whole pixels at one pixel a point. */
+  int width = (int) ceil (CP_REPORT_A4_WIDTH_PT), height = (int) ceil (CP_REPORT_A4_HEIGHT_PT);
+  guint n_pages;
+
+  g_assert_true (cp_report_pdf_write (project, lang, path, &error));
+  g_assert_no_error (error);
+
+  layout = cp_report_layout_new (project, lang, CP_REPORT_A4_WIDTH_PT, CP_REPORT_A4_HEIGHT_PT);
+  g_assert_nonnull (layout);
+  n_pages = cp_report_layout_get_n_pages (layout);
+  /* Six jobs, each with two charts of 330 pt (plus 10 pt after each):
+   * at least 6 × 680 = 4,080 pt of charts alone, on pages whose text
+   * area is 841.89 − 62 − 56 = 723.89 pt high: 4,080 / 723.89 > 5.6, so
+   * at least six pages. */
+  g_assert_cmpuint (n_pages, >=, 6);
+  /* The printed pages are the PDF's pages. */
+  g_assert_cmpuint (n_pages, ==, pdf_page_count (path));
+
+  page_ink = g_new0 (guint, n_pages);
+  for (guint i = 0; i < n_pages; i++)
+    {
+      cairo_surface_t *surface = render_page (layout, i, width, height);
+
+      /* Header (title, date and rule, 32–50 pt down), footer ("Page i
+       * of n", 22 pt below the 56 pt bottom margin) and the text area
+       * between the margins all carry ink on every page. */
+      g_assert_cmpuint (count_inked (surface, 50, 30, width - 50, 52), >, 50);
+      g_assert_cmpuint (count_inked (surface, 200, height - 36, width - 200, height - 20), >, 20);
+      page_ink[i] = count_inked (surface, 50, 62, width - 50, height - 56);
+      g_assert_cmpuint (page_ink[i], >, 100);
+      /* Nothing in the side margins but the header's rule. */
+      g_assert_cmpuint (count_inked (surface, 0, 60, 45, height), ==, 0);
+      g_assert_cmpuint (count_inked (surface, width - 45, 60, width, height), ==, 0);
+      cairo_surface_destroy (surface);
+    }
+  /* Each index draws its own page: the title page is not the last. */
+  g_assert_cmpuint (page_ink[0], !=, page_ink[n_pages - 1]);
+}
+
+static void
+test_layout_pages (void)
+{
+  check_layout_matches_pdf ("en");
+  check_layout_matches_pdf ("zh_CN");
+}
+
+/* Laid out for US Letter (612 × 792 pt), the report keeps to that page:
+ * drawn on a larger image, nothing lands beyond it. */
+static void
+test_layout_other_paper (void)
+{
+  g_autoptr(CpProject) project = report_fixture_small ();
+  g_autoptr(CpReportLayout) layout = cp_report_layout_new (project, "en", 612, 792);
+  guint n_pages = cp_report_layout_get_n_pages (layout);
+
+  g_assert_cmpuint (n_pages, >=, 1);
+  g_assert_cmpstr (cp_report_layout_get_title (layout), ==, "Compute plan: Fixture project");
+  for (guint i = 0; i < n_pages; i++)
+    {
+      cairo_surface_t *surface = render_page (layout, i, 700, 900);
+
+      g_assert_cmpuint (count_inked (surface, 50, 62, 612 - 50, 792 - 56), >, 100);
+      g_assert_cmpuint (count_inked (surface, 612, 0, 700, 900), ==, 0);
+      g_assert_cmpuint (count_inked (surface, 0, 792, 700, 900), ==, 0);
+      cairo_surface_destroy (surface);
+    }
+}
+
+/* ---------------------------------------------------------------------- */
 /* XML                                                                    */
 
 static xmlSchema *
@@ -727,6 +839,8 @@ main (int    argc,
   g_test_add_func ("/report/chart/render", test_chart_render);
   g_test_add_func ("/report/pdf/languages", test_pdf_languages);
   g_test_add_func ("/report/pdf/unwritable", test_pdf_unwritable);
+  g_test_add_func ("/report/layout/pages", test_layout_pages);
+  g_test_add_func ("/report/layout/other-paper", test_layout_other_paper);
   g_test_add_func ("/report/xml/validates", test_xml_validates);
   g_test_add_func ("/report/xml/round-trip", test_xml_round_trip);
   g_test_add_func ("/report/xml/hostile", test_xml_hostile);

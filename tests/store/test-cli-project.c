@@ -80,7 +80,10 @@ test_demo_and_plan (void)
 
   run_cli (&plan, "plan", "demo.cplan", NULL);
   g_assert_cmpint (plan.status, ==, 0);
-  g_assert_nonnull (strstr (plan.out, "Job 1/7: 70B 全参数微调 (70B full fine-tune) (full-finetune)"));
+  g_assert_nonnull (strstr (plan.out, "Job 1/7: 70B 全参数微调 (70B full fine-tune) (Full-parameter fine-tuning)"));
+  /* Reasons come as sentences, each after its rule id. */
+  g_assert_nonnull (strstr (plan.out, "\n  R1  "));
+  g_assert_nonnull (strstr (plan.out, "\n  R9  "));
   g_assert_nonnull (strstr (plan.out, "Job 7/7: "));
   g_assert_nonnull (strstr (plan.out, "Verdict: "));
   g_assert_nonnull (strstr (plan.out, "示例供应商 D (Example vendor D)"));

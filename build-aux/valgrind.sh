@@ -1,0 +1,89 @@
+#!/bin/sh
+# Runs the non-GUI test executables of a build under valgrind's memcheck and
+# fails on any memory error or definite leak ("definitely lost": memory no
+# pointer reaches any more) of the project's own code. Reachable and
+# possible leaks are the one-time allocations of GLib's type system, quarks
+# and caches, and are not reported; third-party one-time leaks are
+# suppressed from the same list as the ASan run, build-aux/lsan.supp.
+#
+#   build-aux/valgrind.sh [BUILD_DIR]      (default: _build, not an ASan build)
+#
+# Prints one line per test and a summary; exits non-zero if any failed.
+# Logs are in BUILD_DIR/meson-logs/valgrind/.
+set -u
+cd "$(dirname "$0")/.."
+build=${1:-_build}
+logs="$build/meson-logs/valgrind"
+rm -rf "$logs"
+mkdir -p "$logs"
+
+# The tests of the model, the store, the reports, the command-line tool and
+# the hardening suite. The GUI tests need a display and GTK's own caches
+# swamp memcheck; the packaging checks are scripts.
+tests="
+tests/model/test-estimate
+tests/cli/test-units
+tests/cli/test-catalog
+tests/store/test-store
+tests/store/test-quote-csv
+tests/store/test-cli-project
+tests/report/test-report
+tests/fuzz/test-regressions
+tests/hardening/test-limits
+tests/hardening/test-figures
+tests/hardening/test-kill-save
+"
+
+# "leak:libfoo.so" in lsan.supp becomes a memcheck suppression of definite
+# leaks with libfoo.so anywhere in the allocation's stack.
+supp="$logs/lsan.supp.valgrind"
+sed -n 's/^leak:\(.*\)$/\1/p' build-aux/lsan.supp | while read -r lib; do
+  printf '{\n  lsan.supp:%s\n  Memcheck:Leak\n  match-leak-kinds: definite\n  ...\n  obj:*%s*\n}\n' \
+    "$lib" "$lib"
+done >"$supp"
+
+export LANG=C.UTF-8 GSETTINGS_BACKEND=memory G_DEBUG=fatal-criticals
+export CP_SOURCE_DIR="$PWD" CP_BUILD_DIR="$PWD/$build"
+export CP_CLI="$PWD/$build/src/cli/compute-planner-cli"
+# GLib's slice allocator would hide frees from memcheck.
+export G_SLICE=always-malloc
+# memcheck runs code 20-50 times slower: the tests' time bounds stretch.
+export CP_TIME_FACTOR=50
+
+passed=0 failed=0 missing=0
+for t in $tests; do
+  exe="$build/$t"
+  name=$(basename "$t")
+  if [ ! -x "$exe" ]; then
+    echo "SKIP $name (not built)"
+    missing=$((missing + 1))
+    continue
+  fi
+  start=$(date +%s)
+  # One log per process (%p). Processes a test forks (savers killed on
+  # purpose, lock holders that _exit()) are checked for memory errors but
+  # not for leaks: at _exit() the parent's objects they inherited look
+  # lost, though the parent frees them.
+  valgrind --leak-check=full --errors-for-leak-kinds=definite \
+    --show-leak-kinds=definite --num-callers=40 --suppressions="$supp" \
+    --log-file="$logs/$name.%p.log" \
+    "$exe" --tap -k >"$logs/$name.tap" 2>&1 &
+  pid=$!
+  wait "$pid"
+  status=$?
+  main_log="$logs/$name.$pid.log"
+  errors=$(sed -n 's/.*ERROR SUMMARY: \([0-9]*\) errors.*/\1/p' "$main_log" | tail -n 1)
+  child_errors=$(cat "$logs/$name".*.log | grep -c -E 'Invalid (read|write|free)|uninitialised|Mismatched free|overlap')
+  took=$(( $(date +%s) - start ))
+  if [ "$status" -eq 0 ] && [ "${errors:-1}" -eq 0 ] && [ "$child_errors" -eq 0 ]; then
+    echo "ok   $name (${took} s)"
+    passed=$((passed + 1))
+  else
+    echo "FAIL $name (${took} s): exit $status, ${errors:-?} errors, $child_errors in forked children;" \
+         "see $main_log and $logs/$name.tap"
+    failed=$((failed + 1))
+  fi
+done
+
+echo "valgrind: $passed passed, $failed failed, $missing not built"
+[ "$failed" -eq 0 ]
