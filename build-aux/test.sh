@@ -26,7 +26,9 @@ LSAN_OPTIONS=suppressions="$PWD/build-aux/lsan.supp":print_suppressions=0 \
   meson test -C _build-asan --print-errorlogs --num-processes 2 || status=$?
 # The non-GUI tests once more under valgrind's memcheck (no memory errors,
 # no definite leaks of the project's own), on the plain build.
-valgrind_summary=$(build-aux/valgrind.sh _build | tee /dev/stderr | tail -n 1)
+build-aux/valgrind.sh _build >_build/meson-logs/valgrind.txt 2>&1 || true
+cat _build/meson-logs/valgrind.txt
+valgrind_summary=$(tail -n 1 _build/meson-logs/valgrind.txt)
 
 summary=$(for log in _build/meson-logs/testlog.txt _build-asan/meson-logs/testlog.txt; do
   sed -n "s/^\(Ok\|Fail\|Expected Fail\|Unexpected Pass\|Skipped\|Timeout\): *\([0-9]*\) *$/\1 \2/p" "$log" | tail -n 6

@@ -585,7 +585,8 @@ estimate_inference (const CpJob      *job,
         }
     }
 
-  est->available_per_gpu_bytes = usable;
+  /* What the GPU offers; the serving fraction only bounds the KV cache. */
+  est->available_per_gpu_bytes = capacity;
   est->overhead_bytes = settings->framework_overhead_bytes;
   est->total_memory_bytes = weights + settings->framework_overhead_bytes + kv_per_request * job->concurrency;
   est->memory_gap = est->total_memory_bytes / (capacity * gpn);
