@@ -1,7 +1,7 @@
 /* test-kill-save.c: SIGKILL at random moments of a save, many times
  * (issue 7).
  *
- * Each round kills a process saving a growing project (kill-save.c) after
+ * Each round kills a process saving a growing project (tests/common/cp-kill-save.c) after
  * a random delay and checks that the file passes PRAGMA integrity_check,
  * opens, holds exactly one committed state (the last reported, or the one
  * whose commit finished just before the kill), and can be saved again.
@@ -16,7 +16,8 @@
 #include "store/cp-demo.h"
 #include "store/cp-store.h"
 
-#include "kill-save.h"
+#include "common/cp-kill-save.h"
+#include "common/cp-test-dir.h"
 
 #define N_ROUNDS 25
 /* Copies of the demo's quotes in every state: enough rows that a save
@@ -138,24 +139,6 @@ test_random_kills (void)
   g_assert_cmpuint (states_seen, >, 1);
 }
 
-static void
-remove_tree (const char *path)
-{
-  GDir *dir = g_dir_open (path, 0, NULL);
-
-  if (dir)
-    {
-      const char *name;
-      while ((name = g_dir_read_name (dir)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, name, NULL);
-          remove_tree (child);
-        }
-      g_dir_close (dir);
-    }
-  g_remove (path);
-}
-
 int
 main (int argc, char **argv)
 {
@@ -170,7 +153,7 @@ main (int argc, char **argv)
   status = g_test_run ();
 
   if (status == 0)
-    remove_tree (tmp_dir);
+    cp_test_remove_tree (tmp_dir);
   g_free (tmp_dir);
   return status;
 }

@@ -24,6 +24,7 @@
 #include "store/cp-store.h"
 
 #include "cp-check.h"
+#include "common/cp-test-dir.h"
 
 static char *tmp_dir;
 
@@ -438,24 +439,6 @@ test_hostile_xml (void)
   g_assert_cmpfloat (g_timer_elapsed (timer, NULL), <, 5.0);
 }
 
-static void
-remove_tree (const char *path)
-{
-  GDir *dir = g_dir_open (path, 0, NULL);
-
-  if (dir)
-    {
-      const char *name;
-      while ((name = g_dir_read_name (dir)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, name, NULL);
-          remove_tree (child);
-        }
-      g_dir_close (dir);
-    }
-  g_remove (path);
-}
-
 int
 main (int argc, char **argv)
 {
@@ -477,7 +460,7 @@ main (int argc, char **argv)
   status = g_test_run ();
 
   if (status == 0)
-    remove_tree (tmp_dir);
+    cp_test_remove_tree (tmp_dir);
   g_free (tmp_dir);
   return status;
 }

@@ -7,6 +7,7 @@
 #include <sys/wait.h>
 
 #include "store/cp-store.h"
+#include "common/cp-test-dir.h"
 
 static char *tmp_dir;
 
@@ -147,24 +148,6 @@ test_new_and_import (void)
   g_assert_cmpfloat (((CpQuote *) g_ptr_array_index (project->quotes, 0))->price, ==, 6.5);
 }
 
-static void
-remove_tree (const char *path)
-{
-  GDir *dir = g_dir_open (path, 0, NULL);
-
-  if (dir)
-    {
-      const char *name;
-      while ((name = g_dir_read_name (dir)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, name, NULL);
-          remove_tree (child);
-        }
-      g_dir_close (dir);
-    }
-  g_remove (path);
-}
-
 int
 main (int argc, char **argv)
 {
@@ -176,7 +159,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli-project/new-and-import", test_new_and_import);
   status = g_test_run ();
   if (status == 0)
-    remove_tree (tmp_dir);
+    cp_test_remove_tree (tmp_dir);
   g_free (tmp_dir);
   return status;
 }

@@ -16,6 +16,8 @@
 
 #include "store/cp-demo.h"
 #include "store/cp-store.h"
+#include "common/cp-kill-save.h"
+#include "common/cp-test-dir.h"
 
 static char *tmp_dir;
 
@@ -905,67 +907,32 @@ make_state (guint n, const CpProject *base)
   return p;
 }
 
-G_GNUC_NORETURN static void
-kill_child (const char *path, int report_fd)
+static CpProject *
+make_kill_state (guint    n,
+                 gpointer base)
 {
-  g_autoptr(CpProject) base = make_project (0, KILL_QUOTES);
-  CpStore *store = cp_store_open (path, TRUE, NULL);
-
-  if (store == NULL)
-    _exit (3);
-  for (guint n = 0; ; n++)
-    {
-      CpProject *p = make_state (n, base);
-      if (!cp_store_save (store, p, NULL))
-        _exit (4);
-      cp_project_free (p);
-      if (write (report_fd, &n, sizeof n) != sizeof n)
-        _exit (5);
-    }
+  return make_state (n, base);
 }
 
 static void
-kill_once (guint delay_us, guint round)
+kill_once (const CpProject *base,
+           guint            delay_us,
+           guint            round)
 {
   g_autofree char *name = g_strdup_printf ("killed-%u.cplan", round);
   g_autofree char *path = tmp_path (name);
   g_autoptr(CpProject) loaded = NULL;
-  g_autoptr(GError) error = NULL;
-  guint last_reported = 0, n, state;
-  sqlite3 *db = NULL;
-  sqlite3_stmt *stmt = NULL;
-  int fds[2];
-  pid_t pid;
-  int status;
+  CpKillSaveResult result = { 0 };
+  guint state;
 
-  g_assert_cmpint (pipe (fds), ==, 0);
-  pid = fork ();
-  g_assert_cmpint (pid, >=, 0);
-  if (pid == 0)
-    {
-      close (fds[0]);
-      kill_child (path, fds[1]);
-    }
-  close (fds[1]);
-
-  /* Time from the first committed state (0), so every kill lands in the
-   * saving loop. */
-  g_assert_cmpint (read (fds[0], &n, sizeof n), ==, sizeof n);
-  g_usleep (delay_us);
-  kill (pid, SIGKILL);
-  g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
-  g_assert_true (WIFSIGNALED (status));
-  while (read (fds[0], &n, sizeof n) == sizeof n)
-    last_reported = n;
-  close (fds[0]);
-
-  loaded = cp_project_load_file (path, &error);
-  g_assert_no_error (error);
+  /* Integrity and opening are asserted by the helper. */
+  cp_kill_during_save (path, delay_us, make_kill_state, (gpointer) base, &result);
+  loaded = result.loaded;
   g_assert_true (sscanf (loaded->name, "state %u", &state) == 1);
   /* The last state reported committed, or the one whose COMMIT finished
    * just before the kill but was not reported yet. */
-  g_assert_cmpuint (state, >=, last_reported);
-  g_assert_cmpuint (state, <=, last_reported + 1);
+  g_assert_cmpuint (state, >=, result.last_reported);
+  g_assert_cmpuint (state, <=, result.last_reported + 1);
   g_assert_cmpuint (loaded->jobs->len, ==, state);
   g_assert_cmpuint (loaded->quotes->len, ==, KILL_QUOTES);
   for (guint i = 0; i < loaded->jobs->len; i++)
@@ -973,15 +940,8 @@ kill_once (guint delay_us, guint round)
       g_autofree char *expected = g_strdup_printf ("state %u", state);
       g_assert_cmpstr (((CpJob *) g_ptr_array_index (loaded->jobs, i))->notes, ==, expected);
     }
-
-  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL), ==, SQLITE_OK);
-  g_assert_cmpint (sqlite3_prepare_v2 (db, "PRAGMA integrity_check", -1, &stmt, NULL), ==, SQLITE_OK);
-  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
-  g_assert_cmpstr ((const char *) sqlite3_column_text (stmt, 0), ==, "ok");
-  sqlite3_finalize (stmt);
-  sqlite3_close (db);
   g_test_message ("killed after %u us: state %u (last reported %u)", delay_us, state,
-                  last_reported);
+                  result.last_reported);
 }
 
 static void
@@ -991,10 +951,12 @@ test_kill_during_save (void)
   g_autoptr(GRand) rand = g_rand_new ();
   guint round = 0;
 
+  g_autoptr(CpProject) base = make_project (0, KILL_QUOTES);
+
   for (guint i = 0; i < G_N_ELEMENTS (fixed_ms); i++)
-    kill_once (fixed_ms[i] * 1000, round++);
+    kill_once (base, fixed_ms[i] * 1000, round++);
   for (guint i = 0; i < 6; i++)
-    kill_once ((guint) g_rand_int_range (rand, 0, 120000), round++);
+    kill_once (base, (guint) g_rand_int_range (rand, 0, 120000), round++);
 }
 
 static void
@@ -1049,24 +1011,6 @@ test_demo_project (void)
   assert_project_equal (demo, loaded);
 }
 
-static void
-remove_tree (const char *path)
-{
-  GDir *dir = g_dir_open (path, 0, NULL);
-
-  if (dir)
-    {
-      const char *name;
-      while ((name = g_dir_read_name (dir)) != NULL)
-        {
-          g_autofree char *child = g_build_filename (path, name, NULL);
-          remove_tree (child);
-        }
-      g_dir_close (dir);
-    }
-  g_remove (path);
-}
-
 int
 main (int argc, char **argv)
 {
@@ -1103,7 +1047,7 @@ main (int argc, char **argv)
   status = g_test_run ();
 
   if (status == 0)
-    remove_tree (tmp_dir);
+    cp_test_remove_tree (tmp_dir);
   g_free (tmp_dir);
   return status;
 }

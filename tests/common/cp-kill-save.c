@@ -1,4 +1,4 @@
-/* kill-save.c: kill a process while it saves, then look at the file. */
+/* cp-kill-save.c: kill a process while it saves, then look at the file. */
 
 #define _POSIX_C_SOURCE 200809L
 
@@ -11,7 +11,7 @@
 
 #include "store/cp-store.h"
 
-#include "kill-save.h"
+#include "cp-kill-save.h"
 
 G_GNUC_NORETURN static void
 save_forever (const char      *path,

@@ -1,4 +1,4 @@
-/* kill-save.h: kill a process while it saves, then look at the file.
+/* cp-kill-save.h: kill a process while it saves, then look at the file.
  *
  * A child process opens a new project file and saves states 0, 1, 2… of a
  * project into it, one cp_store_save() each, telling the parent over a

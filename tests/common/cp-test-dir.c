@@ -1,0 +1,23 @@
+/* cp-test-dir.c: scratch directories for tests that write files. */
+#include <glib/gstdio.h>
+
+#include "cp-test-dir.h"
+
+void
+cp_test_remove_tree (const char *path)
+{
+  GDir *dir = g_dir_open (path, 0, NULL);
+
+  if (dir != NULL)
+    {
+      const char *name;
+
+      while ((name = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *child = g_build_filename (path, name, NULL);
+          cp_test_remove_tree (child);
+        }
+      g_dir_close (dir);
+    }
+  g_remove (path);
+}
