@@ -19,6 +19,8 @@ demo="$projects/Demo.cplan"
 cp -u _build/src/store/demo.cplan "$demo"
 if [ -z "${DISPLAY:-}${WAYLAND_DISPLAY:-}" ]; then
   echo "No display: starting under Xvfb (the window is not visible)." >&2
+  # Without a session bus dconf cannot store settings; a key file can.
+  [ -n "${DBUS_SESSION_BUS_ADDRESS:-}" ] || export GSETTINGS_BACKEND="${GSETTINGS_BACKEND:-keyfile}"
   exec xvfb-run -a ./_build/src/gui/compute-planner "$demo"
 fi
 exec ./_build/src/gui/compute-planner "$demo"
