@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "cli-common.h"
+#include "report/cp-reason-text.h"
 
 #include <gio/gio.h>
 #include <glib/gi18n.h>
@@ -559,4 +560,36 @@ cp_cli_xml_finish (xmlTextWriterPtr   writer,
 
   xmlBufferFree (buffer);
   return ok;
+}
+
+void
+cp_cli_xml_reasons (xmlTextWriterPtr  w,
+                    const CpProject  *project,
+                    const CpPlan     *plan)
+{
+  const char *lang = C_("language code", "en");
+
+  xmlTextWriterStartElement (w, BAD_CAST "reasons");
+  for (guint i = 0; i < plan->reasons->len; i++)
+    {
+      const CpReason *r = &g_array_index (plan->reasons, CpReason, i);
+      g_autofree char *text = cp_reason_text (r, project, plan, lang);
+
+      xmlTextWriterStartElement (w, BAD_CAST "reason");
+      xmlTextWriterWriteAttribute (w, BAD_CAST "rule", BAD_CAST cp_rule_to_string (r->rule));
+      xmlTextWriterWriteAttribute (w, BAD_CAST "outcome", BAD_CAST cp_outcome_to_string (r->outcome));
+      if (r->quote_index >= 0 && (guint) r->quote_index < project->quotes->len)
+        xmlTextWriterWriteAttribute (w, BAD_CAST "quote",
+                                     BAD_CAST ((const CpQuote *) g_ptr_array_index (project->quotes, r->quote_index))->id);
+      for (guint v = 0; v < G_N_ELEMENTS (r->values); v++)
+        cp_cli_xml_double (w, "value", r->values[v]);
+      cp_cli_xml_text (w, "text", text);
+      xmlTextWriterEndElement (w);
+    }
+  xmlTextWriterEndElement (w);
+
+  xmlTextWriterStartElement (w, BAD_CAST "risks");
+  for (guint i = 0; i < plan->risks->len; i++)
+    cp_cli_xml_text (w, "risk", cp_risk_to_string (g_array_index (plan->risks, CpRisk, i)));
+  xmlTextWriterEndElement (w);
 }

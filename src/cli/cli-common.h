@@ -13,7 +13,7 @@
 #include <glib.h>
 #include <libxml/xmlwriter.h>
 
-#include "planner/cp-types.h"
+#include "planner/cp-project.h"
 
 G_BEGIN_DECLS
 
@@ -92,6 +92,10 @@ void             cp_cli_xml_money          (xmlTextWriterPtr writer, const char 
                                             double amount, const char *currency);
 /* Closes the document, frees @writer and @buffer and writes the text to
  * @path, or to stdout when @path is NULL or "-". */
+/* <reasons> (rule, outcome, quote, values and the sentence in the
+ * interface language) and <risks> of @plan. */
+void             cp_cli_xml_reasons        (xmlTextWriterPtr writer, const CpProject *project,
+                                            const CpPlan *plan);
 gboolean         cp_cli_xml_finish         (xmlTextWriterPtr writer, xmlBufferPtr buffer,
                                             const char *path, GError **error);
 

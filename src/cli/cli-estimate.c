@@ -114,6 +114,7 @@ typedef struct {
   CpSettings  settings;
   CpModelSpec custom_model;
   CpPlan     *plan;
+  CpProject  *project;      /* the one quote, to name it in reasons */
   CpEstimate  fitting;      /* with the cheapest memory technique that fits, if any */
 } Estimate;
 
@@ -125,6 +126,7 @@ estimate_clear (Estimate *e)
   cp_quote_clear (&e->quote);
   cp_model_spec_clear (&e->custom_model);
   g_clear_pointer (&e->plan, cp_plan_free);
+  g_clear_pointer (&e->project, cp_project_free);
 }
 
 static char *
@@ -612,6 +614,13 @@ print_table (const Estimate   *e,
 
   cp_cli_table_add_heading (table, _("Verdict"));
   add_row (table, _("Recommendation"), g_strdup (cp_words_verdict (e->plan->verdict)));
+  for (guint i = 0; i < e->plan->reasons->len; i++)
+    {
+      const CpReason *reason = &g_array_index (e->plan->reasons, CpReason, i);
+
+      add_row (table, cp_rule_to_string (reason->rule),
+               cp_reason_text (reason, e->project, e->plan, C_("language code", "en")));
+    }
 
   cp_cli_table_print (table, stdout);
 }
@@ -746,6 +755,7 @@ write_xml (const Estimate    *e,
   xmlTextWriterEndElement (w);
 
   cp_cli_xml_text (w, "verdict", cp_verdict_to_string (e->plan->verdict));
+  cp_cli_xml_reasons (w, e->project, e->plan);
 
   return cp_cli_xml_finish (w, buffer, e->options.output, error);
 }
@@ -876,6 +886,9 @@ run (Estimate *e,
       !cp_estimate (&e->job, &e->quote, nodes, &e->settings, &e->fitting, &error))
     return cp_cli_usage_error ("%s", error->message);
   e->plan = cp_plan_new (&e->job, &e->quote, 1, &e->settings);
+  e->project = cp_project_new ();
+  e->project->settings = e->settings;
+  cp_project_add_quote (e->project, cp_quote_dup (&e->quote));
 
   if (o->xml)
     {

@@ -140,28 +140,7 @@ write_plan_xml (xmlTextWriterPtr w, const CpProject *project, guint job_index, c
     }
   xmlTextWriterEndElement (w);
 
-  xmlTextWriterStartElement (w, BAD_CAST "reasons");
-  for (guint i = 0; i < plan->reasons->len; i++)
-    {
-      const CpReason *r = &g_array_index (plan->reasons, CpReason, i);
-      const CpQuote *quote = quote_at (project, r->quote_index);
-
-      xmlTextWriterStartElement (w, BAD_CAST "reason");
-      xmlTextWriterWriteAttribute (w, BAD_CAST "rule", BAD_CAST cp_rule_to_string (r->rule));
-      xmlTextWriterWriteAttribute (w, BAD_CAST "outcome", BAD_CAST cp_outcome_to_string (r->outcome));
-      if (quote)
-        xmlTextWriterWriteAttribute (w, BAD_CAST "quote", BAD_CAST quote->id);
-      for (guint v = 0; v < G_N_ELEMENTS (r->values); v++)
-        cp_cli_xml_double (w, "value", r->values[v]);
-      xmlTextWriterEndElement (w);
-    }
-  xmlTextWriterEndElement (w);
-
-  xmlTextWriterStartElement (w, BAD_CAST "risks");
-  for (guint i = 0; i < plan->risks->len; i++)
-    cp_cli_xml_text (w, "risk", cp_risk_to_string (g_array_index (plan->risks, CpRisk, i)));
-  xmlTextWriterEndElement (w);
-
+  cp_cli_xml_reasons (w, project, plan);
   xmlTextWriterEndElement (w);
 }
 

@@ -226,40 +226,82 @@ reason_memory (CpPlan           *plan,
     add_reason (plan, CP_RULE_R1_MEMORY_GAP, CP_OUTCOME_TECHNIQUES_FAIL, q, est->memory_gap, est->total_memory_bytes, node_bytes, 0);
 }
 
-static void
-reason_signals (CpPlan      *plan,
-                const CpJob *job)
+/* The best the job can do on one machine of any quote: the cheapest that
+ * is feasible, else the one that fits and finishes first, else any. */
+static gboolean
+best_single_machine (const CpJob      *job,
+                     const CpQuote    *quotes,
+                     guint             n_quotes,
+                     const CpSettings *settings,
+                     int              *quote_index,
+                     CpEstimate       *best,
+                     gboolean         *feasible)
 {
-  const CpOption *single = best_option (plan, FALSE, FALSE);
-  const CpOption *single_ok = best_option (plan, FALSE, TRUE);
+  gboolean found = FALSE;
+
+  *feasible = FALSE;
+  for (guint i = 0; i < n_quotes; i++)
+    {
+      CpEstimate est;
+      gboolean ok;
+
+      if (!cp_estimate (job, &quotes[i], 1, settings, &est, NULL))
+        continue;
+      ok = option_is_feasible (job, &est);
+      if (!found ||
+          (ok && (!*feasible || est.total_cost < best->total_cost)) ||
+          (!ok && !*feasible && est.fits && (!best->fits || est.calendar_days < best->calendar_days)))
+        {
+          *best = est;
+          *quote_index = (int) i;
+          *feasible = ok;
+          found = TRUE;
+        }
+    }
+  return found;
+}
+
+/* R7: the four signals that a single machine has reached its limit,
+ * judged on the best single machine among all quotes (one node of a
+ * cluster offer counts). */
+static void
+reason_signals (CpPlan           *plan,
+                const CpJob      *job,
+                const CpQuote    *quotes,
+                guint             n_quotes,
+                const CpSettings *settings)
+{
   const CpOption *cluster_ok = best_option (plan, TRUE, TRUE);
+  CpEstimate single = { 0 };
+  gboolean single_ok = FALSE;
+  int q = -1;
   guint fired = 0;
 
-  if (single != NULL && cp_task_kind_is_training (job->kind) && !single->estimate.fits)
+  if (best_single_machine (job, quotes, n_quotes, settings, &q, &single, &single_ok))
     {
-      add_reason (plan, CP_RULE_R7_CLUSTER_SIGNALS, CP_OUTCOME_SIGNAL_MEMORY, single->quote_index,
-                  single->estimate.memory_gap, 0, 0, 0);
-      fired++;
-    }
-  if (single != NULL && single->estimate.fits && !single->estimate.meets_deadline)
-    {
-      add_reason (plan, CP_RULE_R7_CLUSTER_SIGNALS, CP_OUTCOME_SIGNAL_DEADLINE, single->quote_index,
-                  single->estimate.calendar_days, job->deadline_days, 0, 0);
-      fired++;
-    }
-  if (single != NULL && job->kind == CP_TASK_INFERENCE && single->estimate.fits && !single->feasible)
-    {
-      const CpEstimate *est = &single->estimate;
-      add_reason (plan, CP_RULE_R7_CLUSTER_SIGNALS, CP_OUTCOME_SIGNAL_CONCURRENCY, single->quote_index,
-                  job->concurrency, est->max_concurrency * est->data_parallel, 0, 0);
-      fired++;
-    }
-  if (single_ok != NULL && cluster_ok != NULL &&
-      single_ok->estimate.total_cost > cluster_ok->estimate.total_cost)
-    {
-      add_reason (plan, CP_RULE_R7_CLUSTER_SIGNALS, CP_OUTCOME_SIGNAL_PREMIUM, cluster_ok->quote_index,
-                  single_ok->estimate.total_cost, cluster_ok->estimate.total_cost, 0, 0);
-      fired++;
+      if (cp_task_kind_is_training (job->kind) && !single.fits)
+        {
+          add_reason (plan, CP_RULE_R7_CLUSTER_SIGNALS, CP_OUTCOME_SIGNAL_MEMORY, q, single.memory_gap, 0, 0, 0);
+          fired++;
+        }
+      if (single.fits && !single.meets_deadline)
+        {
+          add_reason (plan, CP_RULE_R7_CLUSTER_SIGNALS, CP_OUTCOME_SIGNAL_DEADLINE, q,
+                      single.calendar_days, job->deadline_days, 0, 0);
+          fired++;
+        }
+      if (job->kind == CP_TASK_INFERENCE && single.fits && !single_ok)
+        {
+          add_reason (plan, CP_RULE_R7_CLUSTER_SIGNALS, CP_OUTCOME_SIGNAL_CONCURRENCY, q,
+                      job->concurrency, single.max_concurrency * single.data_parallel, 0, 0);
+          fired++;
+        }
+      if (single_ok && cluster_ok != NULL && single.total_cost > cluster_ok->estimate.total_cost)
+        {
+          add_reason (plan, CP_RULE_R7_CLUSTER_SIGNALS, CP_OUTCOME_SIGNAL_PREMIUM, cluster_ok->quote_index,
+                      single.total_cost, cluster_ok->estimate.total_cost, 0, 0);
+          fired++;
+        }
     }
   if (fired == 0)
     add_reason (plan, CP_RULE_R7_CLUSTER_SIGNALS, CP_OUTCOME_NO_SIGNAL, -1, 0, 0, 0, 0);
@@ -461,7 +503,7 @@ cp_plan_new (const CpJob      *job,
     }
 
   /* R7 */
-  reason_signals (plan, job);
+  reason_signals (plan, job, quotes, n_quotes, settings);
 
   /* R8 */
   if (cluster)

@@ -221,14 +221,17 @@ cp_words_quote_name (const CpProject *project,
                      int              index)
 {
   const CpQuote *quote;
+  gboolean has_vendor;
 
   if (project == NULL || index < 0 || (guint) index >= project->quotes->len)
     return g_strdup (_("(unknown quote)"));
 
   quote = g_ptr_array_index (project->quotes, index);
+  has_vendor = quote->vendor != NULL && *quote->vendor != '\0';
   if (quote->offer_name != NULL && *quote->offer_name != '\0')
-    return g_strdup_printf ("%s — %s", quote->vendor != NULL ? quote->vendor : "", quote->offer_name);
-  return g_strdup (quote->vendor != NULL ? quote->vendor : quote->id);
+    return has_vendor ? g_strdup_printf ("%s — %s", quote->vendor, quote->offer_name)
+                      : g_strdup (quote->offer_name);
+  return g_strdup (has_vendor ? quote->vendor : quote->id);
 }
 
 char *
