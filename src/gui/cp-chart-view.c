@@ -107,17 +107,11 @@ cp_chart_view_measure (GtkWidget      *widget,
     }
   else
     {
-      /* Wider charts get taller, so a projector shows them at a readable
-       * aspect (about 2:1), within limits that keep the table in view. */
-      *minimum = 240;
-      *natural = for_size > 0 ? CLAMP (for_size / 2, 300, 520) : 300;
+      /* Tall enough to read on a projector with the legend below; the
+       * results pane scrolls to the table. */
+      *minimum = 360;
+      *natural = 380;
     }
-}
-
-static GtkSizeRequestMode
-cp_chart_view_get_request_mode (GtkWidget *widget)
-{
-  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
 }
 
 void
@@ -194,7 +188,6 @@ cp_chart_view_class_init (CpChartViewClass *klass)
 
   widget_class->snapshot = cp_chart_view_snapshot;
   widget_class->measure = cp_chart_view_measure;
-  widget_class->get_request_mode = cp_chart_view_get_request_mode;
 
   properties[PROP_READOUT] =
     g_param_spec_string ("readout", NULL, NULL, NULL,
