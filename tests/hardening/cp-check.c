@@ -4,6 +4,8 @@
 
 #include <math.h>
 
+#include <string.h>
+
 #include "cp-check.h"
 
 #define FIGURE(field) { #field, G_STRUCT_OFFSET (CpEstimate, field) }
@@ -88,4 +90,19 @@ cp_check_project_figures (const CpProject *project)
         g_error ("job %u (%s): %s", j,
                  ((const CpJob *) g_ptr_array_index (project->jobs, j))->id, bad);
     }
+}
+
+void
+cp_check_estimate_refused (const CpJob      *job,
+                           const CpQuote    *quote,
+                           const CpSettings *settings,
+                           const char       *field)
+{
+  g_autoptr(GError) error = NULL;
+  CpEstimate estimate;
+
+  g_assert_false (cp_estimate (job, quote, 1, settings, &estimate, &error));
+  g_assert_error (error, CP_MODEL_ERROR, CP_MODEL_ERROR_INVALID);
+  if (strstr (error->message, field) == NULL)
+    g_error ("refused with “%s”, which does not name %s", error->message, field);
 }

@@ -24,4 +24,9 @@ char       *cp_check_plan_figures     (const CpPlan *plan);
  * aborts with the offending figure when one is bad. */
 void        cp_check_project_figures  (const CpProject *project);
 
+/* Asserts that cp_estimate() refuses @job on @quote with a model error
+ * whose message names @field. */
+void        cp_check_estimate_refused (const CpJob *job, const CpQuote *quote,
+                                       const CpSettings *settings, const char *field);
+
 G_END_DECLS

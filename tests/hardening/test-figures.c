@@ -250,19 +250,6 @@ test_perturbed (void)
 }
 
 static void
-assert_job_refused (const CpJob *job, const CpQuote *quote, const CpSettings *settings,
-                    const char *field)
-{
-  g_autoptr(GError) error = NULL;
-  CpEstimate estimate;
-
-  g_assert_false (cp_estimate (job, quote, 1, settings, &estimate, &error));
-  g_assert_error (error, CP_MODEL_ERROR, CP_MODEL_ERROR_INVALID);
-  if (strstr (error->message, field) == NULL)
-    g_error ("refused with “%s”, which does not name %s", error->message, field);
-}
-
-static void
 test_refused (void)
 {
   static const double bad[] = { NAN, INFINITY, -INFINITY, -1 };
@@ -276,15 +263,15 @@ test_refused (void)
       if (!cp_task_kind_is_training (job->kind))
         continue;
       job->tokens = 0;
-      assert_job_refused (job, quote, &demo->settings, "Tokens");
+      cp_check_estimate_refused (job, quote, &demo->settings, "Tokens");
       for (guint b = 0; b < G_N_ELEMENTS (bad); b++)
         {
           g_autoptr(CpJob) copy = cp_job_dup (g_ptr_array_index (demo->jobs, j));
           copy->tokens = bad[b];
-          assert_job_refused (copy, quote, &demo->settings, "Tokens");
+          cp_check_estimate_refused (copy, quote, &demo->settings, "Tokens");
           copy->tokens = 1e9;
           copy->model.params = bad[b];
-          assert_job_refused (copy, quote, &demo->settings, "Parameters");
+          cp_check_estimate_refused (copy, quote, &demo->settings, "Parameters");
         }
     }
 
@@ -294,10 +281,10 @@ test_refused (void)
       CpSettings settings = demo->settings;
 
       copy->price = bad[b];
-      assert_job_refused (g_ptr_array_index (demo->jobs, 0), copy, &demo->settings, "Price");
+      cp_check_estimate_refused (g_ptr_array_index (demo->jobs, 0), copy, &demo->settings, "Price");
       copy->price = 1;
       copy->gpu.memory_nominal_gb = bad[b];
-      assert_job_refused (g_ptr_array_index (demo->jobs, 0), copy, &demo->settings, "GPU memory");
+      cp_check_estimate_refused (g_ptr_array_index (demo->jobs, 0), copy, &demo->settings, "GPU memory");
 
       settings.hours_per_month = bad[b];
       {

@@ -63,20 +63,6 @@ demo_quote (const CpProject *demo, gboolean cluster)
   g_assert_not_reached ();
 }
 
-/* cp_estimate() refuses, with a model error naming @field. */
-static void
-assert_estimate_refused (const CpJob *job, const CpQuote *quote, const CpSettings *settings,
-                         const char *field)
-{
-  g_autoptr(GError) error = NULL;
-  CpEstimate estimate;
-
-  g_assert_false (cp_estimate (job, quote, 1, settings, &estimate, &error));
-  g_assert_error (error, CP_MODEL_ERROR, CP_MODEL_ERROR_INVALID);
-  if (strstr (error->message, field) == NULL)
-    g_error ("refused with “%s”, which does not name %s", error->message, field);
-}
-
 /* The plan leaves the quote out rather than showing a made-up figure. */
 static void
 assert_plan_empty (const CpJob *job, const CpQuote *quote, const CpSettings *settings)
@@ -147,11 +133,11 @@ test_huge_parameters (void)
   double params = job->model.params;
 
   job->model.params = 1e30;
-  assert_estimate_refused (job, demo_quote (demo, TRUE), &demo->settings, "Parameters");
+  cp_check_estimate_refused (job, demo_quote (demo, TRUE), &demo->settings, "Parameters");
   assert_plan_empty (job, demo_quote (demo, TRUE), &demo->settings);
   job->model.params = params;
   job->tokens = 1e30;
-  assert_estimate_refused (job, demo_quote (demo, TRUE), &demo->settings, "Tokens");
+  cp_check_estimate_refused (job, demo_quote (demo, TRUE), &demo->settings, "Tokens");
 }
 
 static void
@@ -164,7 +150,7 @@ test_zero_gpus (void)
   for (guint i = 0; i < demo->jobs->len; i++)
     {
       const CpJob *job = g_ptr_array_index (demo->jobs, i);
-      assert_estimate_refused (job, quote, &demo->settings, "GPUs per node");
+      cp_check_estimate_refused (job, quote, &demo->settings, "GPUs per node");
       assert_plan_empty (job, quote, &demo->settings);
     }
 
@@ -186,10 +172,10 @@ test_negative_prices (void)
   g_assert_error (error, CP_UNITS_ERROR, CP_UNITS_ERROR_RANGE);
 
   quote->price = -1;
-  assert_estimate_refused (demo_job (demo, CP_TASK_PRETRAIN), quote, &demo->settings, "Price");
+  cp_check_estimate_refused (demo_job (demo, CP_TASK_PRETRAIN), quote, &demo->settings, "Price");
   quote->price = 10;
   quote->setup_fee = -5000;
-  assert_estimate_refused (demo_job (demo, CP_TASK_PRETRAIN), quote, &demo->settings, "Setup fee");
+  cp_check_estimate_refused (demo_job (demo, CP_TASK_PRETRAIN), quote, &demo->settings, "Setup fee");
 
   assert_csv_lines_refused ("vendor,gpu,gpus per node,price,setup fee,storage price\n"
                             "A,A800,8,-6.5/GPU/h,,\n"
