@@ -424,7 +424,10 @@ cp_plan_new (const CpJob      *job,
   if (cp_task_kind_is_training (job->kind))
     {
       reason_memory (plan, job, quotes, settings, subject);
-      if (job->kind == CP_TASK_FULL_FINETUNE && (subject->estimate.memory_gap > 1.0 || cluster))
+      /* R2 speaks when the full fine-tune is beyond what memory techniques
+       * recover on one machine (R1's 2×), or a cluster was chosen anyway. */
+      if (job->kind == CP_TASK_FULL_FINETUNE &&
+          (subject->estimate.memory_gap > settings->judgement_gap_low || cluster))
         add_reason (plan, CP_RULE_R2_FINETUNE_KIND, CP_OUTCOME_FULL_FINETUNE_CLUSTER, subject->quote_index,
                     job->model.params, 0, 0, 0);
       else if (job->kind == CP_TASK_LORA || job->kind == CP_TASK_QLORA)
