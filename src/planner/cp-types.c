@@ -226,40 +226,44 @@ cp_link_spec_copy (CpLinkSpec       *dest,
 
 gboolean
 cp_check_fail (GError     **error,
-      const char  *field,
-      const char  *problem)
+               const char  *field,
+               const char  *problem)
 {
   /* Translators: "Tokens: must be greater than 0" */
   g_set_error (error, CP_MODEL_ERROR, CP_MODEL_ERROR_INVALID, _("%s: %s"), _(field), problem);
   return FALSE;
 }
 
-gboolean
-cp_check_positive (double       value,
-                double       max,
-                const char  *field,
-                GError     **error)
+static gboolean
+check_up_to (double       value,
+             double       max,
+             gboolean     allow_zero,
+             const char  *field,
+             GError     **error)
 {
   if (!isfinite (value))
     return cp_check_fail (error, field, _("must be a finite number"));
-  if (value <= 0)
-    return cp_check_fail (error, field, _("must be greater than 0"));
+  if (value < 0 || (!allow_zero && value == 0))
+    return cp_check_fail (error, field, allow_zero ? _("must not be negative") : _("must be greater than 0"));
   if (value > max)
     return cp_check_fail (error, field, _("is larger than the model can use"));
   return TRUE;
 }
 
 gboolean
-cp_check_non_negative (double       value,
-                    double       max,
-                    const char  *field,
-                    GError     **error)
+cp_check_positive (double       value,
+                   double       max,
+                   const char  *field,
+                   GError     **error)
 {
-  if (!isfinite (value))
-    return cp_check_fail (error, field, _("must be a finite number"));
-  if (value < 0)
-    return cp_check_fail (error, field, _("must not be negative"));
-  if (value > max)
-    return cp_check_fail (error, field, _("is larger than the model can use"));
-  return TRUE;
+  return check_up_to (value, max, FALSE, field, error);
+}
+
+gboolean
+cp_check_non_negative (double       value,
+                       double       max,
+                       const char  *field,
+                       GError     **error)
+{
+  return check_up_to (value, max, TRUE, field, error);
 }

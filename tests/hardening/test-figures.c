@@ -20,18 +20,9 @@
 #include "store/cp-demo.h"
 
 #include "cp-check.h"
+#include "common/cp-test-demo.h"
 
 #define N_ROUNDS 500
-
-static CpProject *
-demo_project (void)
-{
-  g_autoptr(GError) error = NULL;
-  CpProject *demo = cp_demo_project_new (&error);
-
-  g_assert_no_error (error);
-  return demo;
-}
 
 static void
 assert_figures (const CpEstimate *estimate, const CpJob *job, const CpQuote *quote)
@@ -95,7 +86,7 @@ check_pair (const CpJob *job, const CpQuote *quote, const CpSettings *settings)
 static void
 test_demo (void)
 {
-  g_autoptr(CpProject) demo = demo_project ();
+  g_autoptr(CpProject) demo = cp_test_demo_project ();
   guint n_estimated = 0;
 
   for (guint j = 0; j < demo->jobs->len; j++)
@@ -209,7 +200,7 @@ perturb_quote (CpQuote *quote, GString *what)
 static void
 test_perturbed (void)
 {
-  g_autoptr(CpProject) demo = demo_project ();
+  g_autoptr(CpProject) demo = cp_test_demo_project ();
   g_autoptr(GTimer) timer = g_timer_new ();
   guint n_valid = 0, n_refused = 0;
 
@@ -253,7 +244,7 @@ static void
 test_refused (void)
 {
   static const double bad[] = { NAN, INFINITY, -INFINITY, -1 };
-  g_autoptr(CpProject) demo = demo_project ();
+  g_autoptr(CpProject) demo = cp_test_demo_project ();
   const CpQuote *quote = g_ptr_array_index (demo->quotes, 0);
 
   for (guint j = 0; j < demo->jobs->len; j++)
@@ -313,7 +304,7 @@ static void
 test_bounded_time (void)
 {
   static const double memory_gb[] = { 1e-3, 10000 };
-  g_autoptr(CpProject) demo = demo_project ();
+  g_autoptr(CpProject) demo = cp_test_demo_project ();
   g_autoptr(GTimer) timer = g_timer_new ();
 
   for (guint m = 0; m < G_N_ELEMENTS (memory_gb); m++)

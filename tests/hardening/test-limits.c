@@ -24,19 +24,10 @@
 #include "store/cp-store.h"
 
 #include "cp-check.h"
+#include "common/cp-test-demo.h"
 #include "common/cp-test-dir.h"
 
 static char *tmp_dir;
-
-static CpProject *
-demo_project (void)
-{
-  g_autoptr(GError) error = NULL;
-  CpProject *demo = cp_demo_project_new (&error);
-
-  g_assert_no_error (error);
-  return demo;
-}
 
 /* The demo's first job of @kind and its first quote with @nodes_min nodes. */
 static const CpJob *
@@ -113,7 +104,7 @@ assert_csv_lines_refused (const char *csv, guint n_lines)
 static void
 test_huge_parameters (void)
 {
-  g_autoptr(CpProject) demo = demo_project ();
+  g_autoptr(CpProject) demo = cp_test_demo_project ();
   g_autoptr(CpJob) job = cp_job_dup (demo_job (demo, CP_TASK_FULL_FINETUNE));
   g_autoptr(GError) error = NULL;
   double value = 0;
@@ -143,7 +134,7 @@ test_huge_parameters (void)
 static void
 test_zero_gpus (void)
 {
-  g_autoptr(CpProject) demo = demo_project ();
+  g_autoptr(CpProject) demo = cp_test_demo_project ();
   g_autoptr(CpQuote) quote = cp_quote_dup (demo_quote (demo, FALSE));
 
   quote->gpus_per_node = 0;
@@ -163,7 +154,7 @@ test_zero_gpus (void)
 static void
 test_negative_prices (void)
 {
-  g_autoptr(CpProject) demo = demo_project ();
+  g_autoptr(CpProject) demo = cp_test_demo_project ();
   g_autoptr(CpQuote) quote = cp_quote_dup (demo_quote (demo, TRUE));
   g_autoptr(GError) error = NULL;
   double price = 0;
@@ -204,7 +195,7 @@ test_nan_inf_csv (void)
 static char *
 tampered_project (const char *name, const char *sql, double value)
 {
-  g_autoptr(CpProject) demo = demo_project ();
+  g_autoptr(CpProject) demo = cp_test_demo_project ();
   g_autoptr(GError) error = NULL;
   char *path = g_build_filename (tmp_dir, name, NULL);
   sqlite3 *db = NULL;
