@@ -78,12 +78,15 @@ close_window (CpWindow *window)
   g_assert_null (weak);
 }
 
+/* Types @text into the row's entry and presses Enter, which commits it;
+ * the keystrokes alone change nothing. */
 static void
 type_text (CpFieldRow *row,
            const char *text)
 {
   g_assert_nonnull (row);
   gtk_editable_set_text (GTK_EDITABLE (cp_field_row_get_input (row)), text);
+  g_signal_emit_by_name (cp_field_row_get_input (row), "activate");
   spin ();
 }
 
