@@ -1,0 +1,98 @@
+/* cp-window-private.h: what the files of CpWindow share (cp-window.c,
+ * -actions.c, -export.c, -sidebar.c). */
+#pragma once
+
+#include "store/cp-store.h"
+
+#include "cp-window.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  SELECTION_NONE,
+  SELECTION_JOB,
+  SELECTION_QUOTE,
+} SelectionKind;
+
+struct _CpWindow
+{
+  AdwApplicationWindow  parent_instance;
+
+  /* template */
+  AdwWindowTitle       *window_title;
+  AdwToastOverlay      *toast_overlay;
+  GtkWidget            *sidebar;
+  GtkListBox           *jobs_list;
+  GtkListBox           *quotes_list;
+  GtkStack             *editor_stack;
+  CpJobEditor          *job_editor;
+  CpQuoteEditor        *quote_editor;
+  CpResultsView        *results_view;
+  GMenu                *recent_menu;
+  GtkEditableLabel     *project_name_label;
+
+  CpProject            *project;
+  CpStore              *store;
+  gboolean              untitled;
+  gboolean              modified;
+  guint                 autosave_id;
+  GSettings            *settings;
+
+  GListStore           *jobs;     /* CpJobObject */
+  GListStore           *quotes;   /* CpQuoteObject */
+  SelectionKind         selection;
+  guint                 selected_index;
+  int                   current_job;  /* the job the results are for, or -1 */
+  gboolean              selecting;
+
+  GtkPrintSettings     *print_settings; /* the last print dialog's choices */
+  char                 *print_export_path; /* tests: print to this PDF, no dialog */
+
+  GPtrArray            *undo;     /* CpProject* before each change */
+  GPtrArray            *redo;
+  CpProject            *baseline; /* the project as it was before the next change */
+  char                 *last_change_key;
+  gint64                last_change_us;
+};
+
+void       _cp_window_toast               (CpWindow      *self,
+                                           const char    *message);
+void       _cp_window_update_title        (CpWindow      *self);
+/* Called after every accepted change of the project: undo snapshot,
+ * results, autosave. */
+void       _cp_window_project_changed     (CpWindow      *self,
+                                           const char    *key);
+void       _cp_window_select_item         (CpWindow      *self,
+                                           SelectionKind  kind,
+                                           guint          index);
+/* Restores @snapshot (owned) as the project, for undo and redo. */
+void       _cp_window_restore             (CpWindow      *self,
+                                           CpProject     *snapshot);
+
+/* cp-window-actions.c */
+void       _cp_window_actions_init        (CpWindow      *self);
+void       _cp_window_actions_update      (CpWindow      *self);
+void       _cp_window_add_filter          (GtkFileChooser *chooser,
+                                           const char    *name,
+                                           const char    *pattern,
+                                           const char    *mime_type);
+char      *_cp_window_chooser_path        (GtkNativeDialog *native);
+char      *_cp_window_with_extension      (const char    *path,
+                                           const char    *extension);
+
+/* cp-window-export.c */
+void       _cp_window_export_report       (CpWindow      *self);
+void       _cp_window_print               (CpWindow      *self);
+
+/* cp-window-sidebar.c */
+void       _cp_window_rebuild_lists       (CpWindow      *self);
+GtkWidget *_cp_window_create_sidebar_row  (gpointer       item,
+                                           gpointer       user_data);
+void       _cp_window_start_rename        (CpWindow      *self);
+void       _cp_window_on_row_pressed      (GtkGestureClick *gesture,
+                                           int            n_press,
+                                           double         x,
+                                           double         y,
+                                           CpWindow      *self);
+
+G_END_DECLS
