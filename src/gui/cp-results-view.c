@@ -222,7 +222,8 @@ setup_cell (GtkSignalListItemFactory *factory,
       gtk_label_set_xalign (GTK_LABEL (label), column == CP_OPTION_TEXT_QUOTE || column == CP_OPTION_TEXT_TECHNIQUE ? 0 : 1);
       if (column == CP_OPTION_TEXT_QUOTE)
         {
-          gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+          /* Quotes often share a vendor prefix: the middle goes first. */
+          gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
           gtk_label_set_width_chars (GTK_LABEL (label), 8);
           gtk_expression_bind (item_text_expression (column), label, "tooltip-text", item);
         }
@@ -407,6 +408,67 @@ describe_offer (const CpEstimate *estimate,
                           estimate->nodes, days, cost, share);
 }
 
+/* Why the whole offer is slower or dearer than the node count chosen,
+ * from the two estimates' own components. */
+static void
+explain_more_nodes (GString          *text,
+                    const CpEstimate *best,
+                    const CpEstimate *full,
+                    const char       *currency,
+                    const char       *lang)
+{
+  const struct {
+    const char *words;
+    double      best;
+    double      full;
+  } costs[] = {
+    { N_("GPU time"), best->compute_cost, full->compute_cost },
+    { N_("the network fee"), best->network_cost, full->network_cost },
+    { N_("storage"), best->storage_cost, full->storage_cost },
+    { N_("management and setup fees"), best->fees_cost, full->fees_cost },
+    { N_("migration engineering"), best->engineering_cost, full->engineering_cost },
+  };
+  guint largest = 0;
+
+  if (full->total_s >= best->total_s)
+    {
+      g_autofree char *share = cp_i18n_format_percent (communication_share (full), lang);
+
+      g_string_append (text, "\n");
+      g_string_append_printf (text,
+                              _("More nodes are slower here: waiting on the network between nodes takes %s of the run, more than the extra GPUs save."),
+                              share);
+    }
+  else if (full->calendar_days >= best->calendar_days)
+    {
+      g_autofree char *best_run = cp_words_duration (best->total_s, lang);
+      g_autofree char *full_run = cp_words_duration (full->total_s, lang);
+      g_autofree char *migration = cp_i18n_format_days (full->migration_days - best->migration_days, lang);
+
+      g_string_append (text, "\n");
+      g_string_append_printf (text,
+                              _("More nodes shorten the run (%s against %s), but moving to a cluster adds %s of migration, so the job does not finish sooner."),
+                              full_run, best_run, migration);
+    }
+
+  if (full->total_cost <= best->total_cost)
+    return;
+
+  for (guint i = 1; i < G_N_ELEMENTS (costs); i++)
+    if (costs[i].full - costs[i].best > costs[largest].full - costs[largest].best)
+      largest = i;
+
+  {
+    g_autofree char *from = cp_i18n_format_money (costs[largest].best, currency, lang);
+    g_autofree char *to = cp_i18n_format_money (costs[largest].full, currency, lang);
+
+    g_string_append (text, "\n");
+    /* TRANSLATORS: a cost component such as "GPU time", then its amounts at the chosen count and on the whole offer */
+    g_string_append_printf (text, _("More nodes cost more: most of the difference is %s, %s instead of %s."),
+                            _(costs[largest].words), to, from);
+  }
+}
+
 /* One machine or the cluster: for every quote offering several nodes, the
  * node count the plan chose and the whole offer beside it, with why the
  * extra nodes do not pay when they do not. */
@@ -449,27 +511,7 @@ describe_cluster_question (const CpProject *project,
 
       if (!full->fits)
         continue;
-      g_string_append (text, "\n");
-      if (full->calendar_days >= best->calendar_days)
-        {
-          g_autofree char *share = cp_i18n_format_percent (communication_share (full), lang);
-
-          g_string_append_printf (text,
-                                  _("More nodes are slower here: waiting on the network between nodes takes %s of the run, more than the extra GPUs save."),
-                                  share);
-        }
-      else if (full->total_cost > best->total_cost)
-        {
-          g_autofree char *best_hours = cp_i18n_format_number (best->gpu_hours, 0, lang);
-          g_autofree char *full_hours = cp_i18n_format_number (full->gpu_hours, 0, lang);
-          g_autofree char *share = cp_i18n_format_percent (communication_share (full), lang);
-
-          g_string_append_printf (text,
-                                  _("More nodes finish sooner but cost more: %s GPU-hours are billed instead of %s, because communication takes %s of the run and the fixed costs grow with every node."),
-                                  full_hours, best_hours, share);
-        }
-      else
-        g_string_append (text, _("More nodes finish sooner and cost no more: only a deadline or a limit on the nodes rented keeps the count lower."));
+      explain_more_nodes (text, best, full, quote->currency, lang);
     }
 
   return g_string_free (g_steal_pointer (&text), FALSE);

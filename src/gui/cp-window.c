@@ -756,6 +756,17 @@ cp_window_init (CpWindow *self)
   g_signal_connect_object (self->quote_editor, "errors-changed", G_CALLBACK (update_notice), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->project_name_label, "notify::editing", G_CALLBACK (on_project_name_editing),
                            self, G_CONNECT_SWAPPED);
+  /* GtkEditableLabel's label asks for the whole name on one line, which
+   * would widen the sidebar: it wraps instead. */
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->project_name_label));
+       child != NULL;
+       child = gtk_widget_get_first_child (child))
+    if (GTK_IS_LABEL (child))
+      {
+        gtk_label_set_wrap (GTK_LABEL (child), TRUE);
+        gtk_label_set_wrap_mode (GTK_LABEL (child), PANGO_WRAP_WORD_CHAR);
+        break;
+      }
 
   gtk_list_box_bind_model (self->jobs_list, G_LIST_MODEL (self->jobs), _cp_window_create_sidebar_row, self, NULL);
   gtk_list_box_bind_model (self->quotes_list, G_LIST_MODEL (self->quotes), _cp_window_create_sidebar_row, self, NULL);
