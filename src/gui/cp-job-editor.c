@@ -460,6 +460,19 @@ cp_job_editor_dup_error_notice (CpJobEditor *self)
   return cp_field_row_describe_errors ((CpFieldRow **) self->rows->pdata, self->rows->len);
 }
 
+/* A form shown for another job starts at its top (AdwPreferencesPage
+ * has no scroll_to_top before libadwaita 1.3). */
+static void
+scroll_to_top (CpJobEditor *self)
+{
+  GtkWidget *scroller = adw_bin_get_child (ADW_BIN (self));
+
+  while (scroller != NULL && !GTK_IS_SCROLLED_WINDOW (scroller))
+    scroller = gtk_widget_get_first_child (scroller);
+  if (scroller != NULL)
+    gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller)), 0);
+}
+
 void
 cp_job_editor_set_job (CpJobEditor *self,
                        CpProject   *project,
@@ -469,6 +482,8 @@ cp_job_editor_set_job (CpJobEditor *self,
   g_return_if_fail (project != NULL);
   g_return_if_fail (job != NULL);
 
+  if (job != self->job)
+    scroll_to_top (self);
   self->project = project;
   self->job = job;
   /* The lists follow the catalogue and the quotes; the picker leaves

@@ -458,6 +458,19 @@ on_network_preset_selected (CpQuoteEditor *self)
   emit_changed (self, "network");
 }
 
+/* A form shown for another quote starts at its top (AdwPreferencesPage
+ * has no scroll_to_top before libadwaita 1.3). */
+static void
+scroll_to_top (CpQuoteEditor *self)
+{
+  GtkWidget *scroller = adw_bin_get_child (ADW_BIN (self));
+
+  while (scroller != NULL && !GTK_IS_SCROLLED_WINDOW (scroller))
+    scroller = gtk_widget_get_first_child (scroller);
+  if (scroller != NULL)
+    gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller)), 0);
+}
+
 void
 cp_quote_editor_set_quote (CpQuoteEditor *self,
                            CpProject     *project,
@@ -467,6 +480,8 @@ cp_quote_editor_set_quote (CpQuoteEditor *self,
   g_return_if_fail (project != NULL);
   g_return_if_fail (quote != NULL);
 
+  if (quote != self->quote)
+    scroll_to_top (self);
   self->project = project;
   self->quote = quote;
   fill_catalog_rows (self);

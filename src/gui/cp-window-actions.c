@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "store/cp-quote-csv.h"
+#include "store/cp-store-async.h"
 #include "store/cp-store.h"
 #include "report/cp-report.h"
 
@@ -224,6 +225,23 @@ _cp_window_add_filter (GtkFileChooser *chooser,
   gtk_file_chooser_add_filter (chooser, filter);
 }
 
+/* Files the project writes go beside it, unless it is still untitled
+ * (kept in the data folder, where nobody would look for them). */
+void
+_cp_window_set_chooser_folder (CpWindow       *self,
+                               GtkFileChooser *chooser)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GFile) folder = NULL;
+
+  if (self->untitled || self->store == NULL)
+    return;
+  file = g_file_new_for_path (cp_store_get_path (self->store));
+  folder = g_file_get_parent (file);
+  if (folder != NULL)
+    gtk_file_chooser_set_current_folder (chooser, folder, NULL);
+}
+
 char *
 _cp_window_chooser_path (GtkNativeDialog *native)
 {
@@ -242,14 +260,67 @@ _cp_window_with_extension (const char *path,
 }
 
 static void
+save_as_cb (GObject      *source,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  g_autoptr(CpWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  CpStore *store = cp_project_save_as_finish (result, &error);
+  g_autofree char *default_name = NULL;
+
+  _cp_window_set_busy (self, FALSE, NULL);
+  if (store == NULL)
+    {
+      cp_window_show_error (self, _("Could Not Save the Project"), error);
+      return;
+    }
+
+  g_clear_handle_id (&self->autosave_id, g_source_remove);
+  g_clear_pointer (&self->store, cp_store_close);
+  self->store = store;
+  self->untitled = FALSE;
+  self->modified = self->change_count != self->saving_change_count;
+
+  /* A project still called by the default name takes the file's. */
+  if (self->project->name == NULL || g_strcmp0 (self->project->name, _("Untitled Project")) == 0)
+    {
+      g_free (self->project->name);
+      self->project->name = cp_store_display_name (cp_store_get_path (store));
+      _cp_window_project_changed (self, "project-name");
+    }
+  _cp_window_update_title (self);
+  cp_application_note_project (CP_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))),
+                               cp_store_get_path (store));
+}
+
+void
+_cp_window_save_as (CpWindow   *self,
+                    const char *path)
+{
+  if (g_strcmp0 (path, cp_window_get_path (self)) == 0)
+    {
+      _cp_window_save_async (self);
+      return;
+    }
+  if (self->busy)
+    {
+      _cp_window_toast (self, _("Wait until the project is saved, then try again"));
+      return;
+    }
+
+  self->saving_change_count = self->change_count;
+  _cp_window_set_busy (self, TRUE, _("Saving…"));
+  cp_project_save_as_async (self->project, path, NULL, save_as_cb, g_object_ref (self));
+}
+
+static void
 on_save_as_response (GtkNativeDialog *native,
                      int              response,
                      CpWindow        *self)
 {
   g_autofree char *chosen = NULL;
   g_autofree char *path = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(CpStore) store = NULL;
 
   if (response == GTK_RESPONSE_ACCEPT)
     chosen = _cp_window_chooser_path (native);
@@ -258,28 +329,7 @@ on_save_as_response (GtkNativeDialog *native,
     return;
 
   path = _cp_window_with_extension (chosen, CP_STORE_FILE_EXTENSION);
-
-  if (g_strcmp0 (path, cp_window_get_path (self)) == 0)
-    {
-      if (!cp_window_save (self, &error))
-        cp_window_show_error (self, _("Could Not Save the Project"), error);
-      return;
-    }
-
-  if (!cp_project_save_file (self->project, path, &error) ||
-      (store = cp_store_open (path, FALSE, &error)) == NULL)
-    {
-      cp_window_show_error (self, _("Could Not Save the Project"), error);
-      return;
-    }
-
-  g_clear_handle_id (&self->autosave_id, g_source_remove);
-  g_clear_pointer (&self->store, cp_store_close);
-  self->store = g_steal_pointer (&store);
-  self->untitled = FALSE;
-  self->modified = FALSE;
-  _cp_window_update_title (self);
-  cp_application_note_project (CP_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))), path);
+  _cp_window_save_as (self, path);
 }
 
 static void
@@ -298,6 +348,7 @@ save_as_action (GSimpleAction *action,
   name = g_strconcat (self->project->name && *self->project->name ? self->project->name : _("Project"),
                       CP_STORE_FILE_EXTENSION, NULL);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), name);
+  _cp_window_set_chooser_folder (self, GTK_FILE_CHOOSER (native));
   g_signal_connect (native, "response", G_CALLBACK (on_save_as_response), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
 }
@@ -308,43 +359,36 @@ save_action (GSimpleAction *action,
              gpointer       user_data)
 {
   CpWindow *self = user_data;
-  g_autoptr(GError) error = NULL;
 
   if (self->untitled)
     {
       save_as_action (action, param, user_data);
       return;
     }
-  if (!cp_window_save (self, &error))
-    cp_window_show_error (self, _("Could Not Save the Project"), error);
+  _cp_window_save_async (self);
 }
 
 static void
-on_import_quotes_response (GtkNativeDialog *native,
-                           int              response,
-                           CpWindow        *self)
+import_quotes_cb (GObject      *source,
+                  GAsyncResult *res,
+                  gpointer      user_data)
 {
-  g_autofree char *path = NULL;
+  g_autoptr(CpWindow) self = user_data;
   g_autoptr(GError) error = NULL;
-  g_autoptr(CpQuoteCsvResult) result = NULL;
+  g_autoptr(CpQuoteCsvResult) result = cp_quote_csv_read_file_finish (res, &error);
   guint added;
 
-  if (response == GTK_RESPONSE_ACCEPT)
-    path = _cp_window_chooser_path (native);
-  g_object_unref (native);
-  if (path == NULL)
+  /* The window is closing: touch nothing. */
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
-
-  /* Reading through the store refuses a file too large to be a price list
-   * before loading it. */
-  if ((result = cp_quote_csv_read_file (path, self->project, &error)) == NULL)
+  _cp_window_set_busy (self, FALSE, NULL);
+  if (result == NULL)
     {
       cp_window_show_error (self, _("Could Not Import Quotes"), error);
       return;
     }
 
   added = cp_quote_csv_add_to_project (result, self->project);
-
   if (result->errors->len > 0)
     {
       g_autoptr(GString) lines = g_string_new (NULL);
@@ -380,6 +424,35 @@ on_import_quotes_response (GtkNativeDialog *native,
   _cp_window_rebuild_lists (self);
   _cp_window_select_item (self, SELECTION_QUOTE, self->project->quotes->len - added);
   _cp_window_project_changed (self, NULL);
+}
+
+void
+_cp_window_import_quotes (CpWindow   *self,
+                          const char *path)
+{
+  if (self->busy)
+    {
+      _cp_window_toast (self, _("Wait until the project is saved, then try again"));
+      return;
+    }
+  _cp_window_set_busy (self, TRUE, _("Reading the quotes…"));
+  /* Reading through the store refuses a file too large to be a price list
+   * before loading it. */
+  cp_quote_csv_read_file_async (path, self->project, self->cancellable, import_quotes_cb, g_object_ref (self));
+}
+
+static void
+on_import_quotes_response (GtkNativeDialog *native,
+                           int              response,
+                           CpWindow        *self)
+{
+  g_autofree char *path = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    path = _cp_window_chooser_path (native);
+  g_object_unref (native);
+  if (path != NULL)
+    _cp_window_import_quotes (self, path);
 }
 
 static void
@@ -436,6 +509,7 @@ export_quotes_action (GSimpleAction *action,
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
   _cp_window_add_filter (GTK_FILE_CHOOSER (native), _("Quote tables (CSV)"), "*.csv", "text/csv");
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), _("quotes.csv"));
+  _cp_window_set_chooser_folder (self, GTK_FILE_CHOOSER (native));
   g_signal_connect (native, "response", G_CALLBACK (on_export_quotes_response), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
 }
@@ -453,6 +527,11 @@ _cp_window_actions_update (CpWindow *self)
   g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (map, "rename")), has_item);
   g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (map, "export-quotes")),
                                self->project != NULL && self->project->quotes->len > 0);
+  /* One worker at a time holds the store or writes a file. */
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (map, "save")), !self->busy);
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (map, "save-as")), !self->busy);
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (map, "import-quotes")), !self->busy);
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (map, "export-report")), !self->busy);
 }
 
 static void
@@ -551,10 +630,7 @@ rename_project_action (GSimpleAction *action,
                        GVariant      *param,
                        gpointer       user_data)
 {
-  CpWindow *self = user_data;
-
-  gtk_editable_label_start_editing (self->project_name_label);
-  gtk_widget_grab_focus (GTK_WIDGET (self->project_name_label));
+  _cp_window_start_project_rename (CP_WINDOW (user_data));
 }
 
 static const GActionEntry win_entries[] = {

@@ -7,6 +7,7 @@
 
 #include "store/cp-quote-csv.h"
 #include "store/cp-store.h"
+#include "report/cp-report-async.h"
 #include "report/cp-report.h"
 
 #include "cp-job-object.h"
@@ -43,55 +44,82 @@ export_request_free (ExportRequest *request)
   g_free (request);
 }
 
+typedef struct {
+  CpWindow *window;
+  char     *written;   /* the paths, for the toast */
+} ExportJob;
+
+static void
+export_cb (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  ExportJob *job = user_data;
+  g_autoptr(CpWindow) self = job->window;
+  g_autofree char *written = job->written;
+  g_autoptr(GError) error = NULL;
+
+  g_free (job);
+  if (!cp_report_export_finish (result, &error))
+    {
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        return;
+      _cp_window_set_busy (self, FALSE, NULL);
+      cp_window_show_error (self, _("Could Not Export the Report"), error);
+      return;
+    }
+
+  _cp_window_set_busy (self, FALSE, NULL);
+  {
+    g_autofree char *message = g_strdup_printf (_("Report written: %s"), written);
+    _cp_window_toast (self, message);
+  }
+}
+
+void
+_cp_window_export_report_files (CpWindow   *self,
+                                const char *base,
+                                gboolean    pdf,
+                                gboolean    xml,
+                                const char *lang)
+{
+  g_autofree char *pdf_path = pdf ? g_strconcat (base, ".pdf", NULL) : NULL;
+  g_autofree char *xml_path = xml ? g_strconcat (base, ".xml", NULL) : NULL;
+  ExportJob *job;
+
+  if (self->busy)
+    {
+      _cp_window_toast (self, _("Wait until the project is saved, then try again"));
+      return;
+    }
+
+  job = g_new0 (ExportJob, 1);
+  job->window = g_object_ref (self);
+  job->written = pdf && xml ? g_strdup_printf ("%s, %s", pdf_path, xml_path)
+                            : g_strdup (pdf ? pdf_path : xml_path);
+  _cp_window_set_busy (self, TRUE, _("Writing the report…"));
+  /* The pages are laid out here, in the report's language; the worker
+   * renders and writes them. */
+  cp_report_export_async (self->project, lang, pdf_path, xml_path, self->cancellable, export_cb, job);
+}
+
 static void
 on_export_destination (GtkNativeDialog *native,
                        int              response,
                        ExportRequest   *request)
 {
-  CpWindow *self = request->window;
   g_autofree char *chosen = NULL;
   g_autofree char *base = NULL;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(GString) written = g_string_new (NULL);
 
   if (response == GTK_RESPONSE_ACCEPT)
     chosen = _cp_window_chooser_path (native);
   g_object_unref (native);
-  if (chosen == NULL)
+  if (chosen != NULL)
     {
-      export_request_free (request);
-      return;
+      base = g_str_has_suffix (chosen, ".pdf") || g_str_has_suffix (chosen, ".xml")
+             ? g_strndup (chosen, strlen (chosen) - 4) : g_strdup (chosen);
+      _cp_window_export_report_files (request->window, base, request->pdf, request->xml, request->lang);
     }
-
-  base = g_str_has_suffix (chosen, ".pdf") || g_str_has_suffix (chosen, ".xml")
-         ? g_strndup (chosen, strlen (chosen) - 4) : g_strdup (chosen);
-
-  if (request->pdf)
-    {
-      g_autofree char *path = g_strconcat (base, ".pdf", NULL);
-
-      if (!cp_report_pdf_write (self->project, request->lang, path, &error))
-        goto failed;
-      g_string_append (written, path);
-    }
-  if (request->xml)
-    {
-      g_autofree char *path = g_strconcat (base, ".xml", NULL);
-
-      if (!cp_report_xml_write (self->project, request->lang, path, &error))
-        goto failed;
-      g_string_append_printf (written, "%s%s", written->len ? ", " : "", path);
-    }
-
-  {
-    g_autofree char *message = g_strdup_printf (_("Report written: %s"), written->str);
-    _cp_window_toast (self, message);
-  }
-  export_request_free (request);
-  return;
-
-failed:
-  cp_window_show_error (self, _("Could Not Export the Report"), error);
   export_request_free (request);
 }
 
@@ -136,6 +164,7 @@ on_export_dialog_response (AdwMessageDialog *dialog,
   name = g_strconcat (self->project->name && *self->project->name ? self->project->name : _("Report"),
                       request->pdf ? ".pdf" : ".xml", NULL);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), name);
+  _cp_window_set_chooser_folder (self, GTK_FILE_CHOOSER (native));
   g_signal_connect (native, "response", G_CALLBACK (on_export_destination), request);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
 }

@@ -29,13 +29,26 @@ struct _CpWindow
   CpQuoteEditor        *quote_editor;
   CpResultsView        *results_view;
   GMenu                *recent_menu;
-  GtkEditableLabel     *project_name_label;
+  GtkStack             *project_name_stack;
+  GtkButton            *project_name_button;
+  GtkLabel             *project_name_label;
+  GtkEntry             *project_name_entry;
 
   CpProject            *project;
   CpStore              *store;
   gboolean              untitled;
   gboolean              modified;
+  guint                 change_count;         /* accepted changes so far */
+  guint                 saving_change_count;  /* change_count when the save running began */
   guint                 autosave_id;
+  int                   autosave_delay_ms;    /* -1: no autosave (tests drive saves) */
+  gboolean              busy;        /* a worker holds the store or writes a file */
+  gboolean              save_again;  /* a save asked for while busy */
+  gboolean              closing;     /* close once the save running is done */
+  GCancellable         *cancellable; /* imports and exports; cancelled in dispose */
+  guint                 progress_id;     /* shows progress_toast once work is slow */
+  char                 *progress_message;
+  AdwToast             *progress_toast;
   GSettings            *settings;
 
   GListStore           *jobs;     /* CpJobObject */
@@ -62,12 +75,22 @@ void       _cp_window_update_title        (CpWindow      *self);
  * results, autosave. */
 void       _cp_window_project_changed     (CpWindow      *self,
                                            const char    *key);
+/* Shows the entry for the project's name (win.rename-project). */
+void       _cp_window_start_project_rename (CpWindow     *self);
 void       _cp_window_select_item         (CpWindow      *self,
                                            SelectionKind  kind,
                                            guint          index);
 /* Restores @snapshot (owned) as the project, for undo and redo. */
 void       _cp_window_restore             (CpWindow      *self,
                                            CpProject     *snapshot);
+
+/* Marks work on a worker thread; @progress_message is shown if it lasts
+ * over 300 ms. */
+void       _cp_window_set_busy            (CpWindow      *self,
+                                           gboolean       busy,
+                                           const char    *progress_message);
+/* Saves off the main thread; one save at a time. */
+void       _cp_window_save_async          (CpWindow      *self);
 
 /* cp-window-actions.c */
 void       _cp_window_actions_init        (CpWindow      *self);
@@ -77,11 +100,26 @@ void       _cp_window_add_filter          (GtkFileChooser *chooser,
                                            const char    *pattern,
                                            const char    *mime_type);
 char      *_cp_window_chooser_path        (GtkNativeDialog *native);
+void       _cp_window_set_chooser_folder  (CpWindow      *self,
+                                           GtkFileChooser *chooser);
 char      *_cp_window_with_extension      (const char    *path,
                                            const char    *extension);
 
+/* Save As, Import Quotes and Export Report once their file is chosen
+ * (the tests call them in place of the file chooser). */
+void       _cp_window_save_as             (CpWindow      *self,
+                                           const char    *path);
+void       _cp_window_import_quotes       (CpWindow      *self,
+                                           const char    *path);
+
 /* cp-window-export.c */
 void       _cp_window_export_report       (CpWindow      *self);
+/* Writes @base.pdf and/or @base.xml in @lang off the main thread. */
+void       _cp_window_export_report_files (CpWindow      *self,
+                                           const char    *base,
+                                           gboolean       pdf,
+                                           gboolean       xml,
+                                           const char    *lang);
 void       _cp_window_print               (CpWindow      *self);
 
 /* cp-window-sidebar.c */

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "store/cp-quote-csv.h"
+#include "store/cp-store-async.h"
 #include "store/cp-store.h"
 #include "report/cp-report.h"
 
@@ -21,12 +22,22 @@
 #include "cp-quote-object.h"
 #include "cp-window-private.h"
 
+/* Long enough that typing in a field is one save, short enough that a
+ * crash loses a second of work. */
 #define AUTOSAVE_DELAY_MS 1000
 /* Edits of one field closer together than this are undone together. */
 #define UNDO_COALESCE_US (2 * G_USEC_PER_SEC)
 #define UNDO_DEPTH 100
 
 G_DEFINE_FINAL_TYPE (CpWindow, cp_window, ADW_TYPE_APPLICATION_WINDOW)
+
+enum {
+  PROP_0,
+  PROP_BUSY,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 void
 _cp_window_toast (CpWindow   *self,
@@ -78,9 +89,8 @@ _cp_window_update_title (CpWindow *self)
   else
     name = self->untitled ? g_strdup (_("Untitled Project"))
                           : cp_store_display_name (cp_store_get_path (self->store));
-  if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->project_name_label)), name) != 0 &&
-      !gtk_editable_label_get_editing (self->project_name_label))
-    gtk_editable_set_text (GTK_EDITABLE (self->project_name_label), name);
+  if (g_strcmp0 (gtk_label_get_label (self->project_name_label), name) != 0)
+    gtk_label_set_label (self->project_name_label, name);
   /* The bullet marks changes not yet saved. */
   title = self->modified ? g_strconcat ("• ", name, NULL) : g_strdup (name);
   subtitle = self->untitled ? g_strdup (_("Kept in your data folder until saved elsewhere"))
@@ -104,12 +114,133 @@ autosave_enabled (CpWindow *self)
   return self->settings == NULL || g_settings_get_boolean (self->settings, "autosave");
 }
 
+/* Work that takes longer than this shows a toast until it is done. */
+#define PROGRESS_DELAY_MS 300
+
+static gboolean
+show_progress_cb (gpointer user_data)
+{
+  CpWindow *self = user_data;
+
+  self->progress_id = 0;
+  g_clear_object (&self->progress_toast);
+  self->progress_toast = g_object_ref (adw_toast_new (self->progress_message));
+  adw_toast_set_timeout (self->progress_toast, 0);
+  adw_toast_overlay_add_toast (self->toast_overlay, g_object_ref (self->progress_toast));
+  return G_SOURCE_REMOVE;
+}
+
+void
+_cp_window_set_busy (CpWindow   *self,
+                     gboolean    busy,
+                     const char *progress_message)
+{
+  if (self->busy == busy)
+    return;
+  self->busy = busy;
+
+  g_clear_handle_id (&self->progress_id, g_source_remove);
+  if (busy && progress_message != NULL)
+    {
+      g_free (self->progress_message);
+      self->progress_message = g_strdup (progress_message);
+      self->progress_id = g_timeout_add (PROGRESS_DELAY_MS, show_progress_cb, self);
+    }
+  else if (!busy && self->progress_toast != NULL)
+    {
+      adw_toast_dismiss (self->progress_toast);
+      g_clear_object (&self->progress_toast);
+    }
+
+  _cp_window_actions_update (self);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
+}
+
+gboolean
+cp_window_get_busy (CpWindow *self)
+{
+  g_return_val_if_fail (CP_IS_WINDOW (self), FALSE);
+
+  return self->busy;
+}
+
+static void schedule_autosave (CpWindow *self);
+
+static void
+save_cb (GObject      *source,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  g_autoptr(CpWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  gboolean saved = cp_store_save_finish (result, &error);
+
+  _cp_window_set_busy (self, FALSE, NULL);
+
+  if (saved)
+    {
+      /* Changes made while the copy was written are still to save. */
+      self->modified = self->change_count != self->saving_change_count;
+      _cp_window_update_title (self);
+    }
+
+  if (self->closing)
+    {
+      self->closing = FALSE;
+      if (saved)
+        {
+          gtk_window_close (GTK_WINDOW (self));
+          return;
+        }
+      /* Keep the window open: closing now would lose the changes. */
+      cp_window_show_error (self, _("Could Not Save the Project"), error);
+      return;
+    }
+
+  if (!saved)
+    {
+      g_autofree char *message = g_strdup_printf (_("Could not save: %s"), error->message);
+      _cp_window_toast (self, message);
+    }
+  if (self->save_again || self->modified)
+    {
+      self->save_again = FALSE;
+      schedule_autosave (self);
+    }
+}
+
+void
+_cp_window_save_async (CpWindow *self)
+{
+  g_clear_handle_id (&self->autosave_id, g_source_remove);
+
+  if (self->store == NULL || cp_store_is_read_only (self->store))
+    return;
+  /* One thread at a time uses the store: a save asked for meanwhile
+   * follows this one. */
+  if (self->busy)
+    {
+      self->save_again = TRUE;
+      return;
+    }
+
+  self->saving_change_count = self->change_count;
+  _cp_window_set_busy (self, TRUE, _("Saving…"));
+  /* Never cancelled: a save started is a save finished. */
+  cp_store_save_async (self->store, self->project, NULL, save_cb, g_object_ref (self));
+}
+
 gboolean
 cp_window_save (CpWindow  *self,
                 GError   **error)
 {
   g_return_val_if_fail (CP_IS_WINDOW (self), FALSE);
 
+  if (self->busy)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_BUSY, _("The project is being saved"));
+      return FALSE;
+    }
   g_clear_handle_id (&self->autosave_id, g_source_remove);
 
   if (self->store == NULL)
@@ -126,16 +257,22 @@ static gboolean
 autosave_cb (gpointer user_data)
 {
   CpWindow *self = user_data;
-  g_autoptr(GError) error = NULL;
 
   self->autosave_id = 0;
-  if (!cp_window_save (self, &error))
-    {
-      g_autofree char *message = g_strdup_printf (_("Could not save: %s"), error->message);
-      _cp_window_toast (self, message);
-    }
+  _cp_window_save_async (self);
 
   return G_SOURCE_REMOVE;
+}
+
+void
+cp_window_set_autosave_delay (CpWindow *self,
+                              int       delay_ms)
+{
+  g_return_if_fail (CP_IS_WINDOW (self));
+
+  self->autosave_delay_ms = delay_ms;
+  if (delay_ms < 0)
+    g_clear_handle_id (&self->autosave_id, g_source_remove);
 }
 
 static void
@@ -144,8 +281,10 @@ schedule_autosave (CpWindow *self)
   if (!autosave_enabled (self) || self->store == NULL || cp_store_is_read_only (self->store))
     return;
 
+  if (self->autosave_delay_ms < 0)
+    return;
   g_clear_handle_id (&self->autosave_id, g_source_remove);
-  self->autosave_id = g_timeout_add (AUTOSAVE_DELAY_MS, autosave_cb, self);
+  self->autosave_id = g_timeout_add ((guint) self->autosave_delay_ms, autosave_cb, self);
 }
 
 static void
@@ -168,28 +307,64 @@ update_notice (CpWindow *self)
   cp_results_view_set_notice (self->results_view, notice);
 }
 
-/* The name in the sidebar's heading: reports carry it and exports take it
- * as their file name. */
+/* The name in the sidebar's heading, which reports carry and exports take
+ * as their file name: a button that turns into an entry, like the
+ * sidebar's rows (and not a GtkEditableLabel, whose focus-out idle in
+ * GTK 4.8 outlives its controller when the window closes). */
+void
+_cp_window_start_project_rename (CpWindow *self)
+{
+  gtk_editable_set_text (GTK_EDITABLE (self->project_name_entry), gtk_label_get_label (self->project_name_label));
+  gtk_stack_set_visible_child (self->project_name_stack, GTK_WIDGET (self->project_name_entry));
+  gtk_widget_grab_focus (GTK_WIDGET (self->project_name_entry));
+}
+
 static void
-on_project_name_editing (CpWindow *self)
+finish_project_rename (CpWindow *self,
+                       gboolean  commit)
 {
   g_autofree char *name = NULL;
 
-  if (gtk_editable_label_get_editing (self->project_name_label) || self->project == NULL)
+  if (gtk_stack_get_visible_child (self->project_name_stack) != GTK_WIDGET (self->project_name_entry))
     return;
 
-  name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->project_name_label))));
-  if (*name == '\0' || g_strcmp0 (name, self->project->name) == 0)
-    {
-      /* Nothing to keep: show the name again. */
-      g_clear_pointer (&name, g_free);
-      _cp_window_update_title (self);
-      return;
-    }
+  name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->project_name_entry))));
+  gtk_stack_set_visible_child (self->project_name_stack, GTK_WIDGET (self->project_name_button));
+  if (gtk_widget_has_focus (GTK_WIDGET (self->project_name_entry)) ||
+      gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (self)), GTK_WIDGET (self->project_name_entry)))
+    gtk_widget_grab_focus (GTK_WIDGET (self->project_name_button));
+
+  if (!commit || *name == '\0' || self->project == NULL || g_strcmp0 (name, self->project->name) == 0)
+    return;
 
   g_free (self->project->name);
   self->project->name = g_steal_pointer (&name);
   _cp_window_project_changed (self, "project-name");
+}
+
+static void
+on_project_name_activate (CpWindow *self)
+{
+  finish_project_rename (self, TRUE);
+}
+
+static void
+on_project_name_focus_leave (CpWindow *self)
+{
+  finish_project_rename (self, TRUE);
+}
+
+static gboolean
+on_project_name_key (GtkEventControllerKey *controller,
+                     guint                  keyval,
+                     guint                  keycode,
+                     GdkModifierType        state,
+                     CpWindow              *self)
+{
+  if (keyval != GDK_KEY_Escape)
+    return FALSE;
+  finish_project_rename (self, FALSE);
+  return TRUE;
 }
 
 static void
@@ -234,6 +409,7 @@ _cp_window_project_changed (CpWindow   *self,
   self->last_change_us = now;
 
   self->modified = TRUE;
+  self->change_count++;
   _cp_window_update_title (self);
   notify_objects (self->jobs);
   notify_objects (self->quotes);
@@ -404,6 +580,12 @@ cp_window_load_file (CpWindow    *self,
 
   g_return_val_if_fail (CP_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
+
+  if (self->busy)
+    {
+      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_BUSY, _("The project is being saved"));
+      return FALSE;
+    }
 
   store = cp_store_open (path, FALSE, error);
   if (store == NULL)
@@ -580,15 +762,21 @@ static gboolean
 cp_window_close_request (GtkWindow *window)
 {
   CpWindow *self = CP_WINDOW (window);
-  g_autoptr(GError) error = NULL;
+
+  /* A save under way finishes first; its callback closes again. */
+  if (self->busy)
+    {
+      self->closing = TRUE;
+      return TRUE;
+    }
 
   save_window_state (self);
 
-  if (self->store != NULL && self->modified && !cp_store_is_read_only (self->store) &&
-      !cp_window_save (self, &error))
+  if (self->store != NULL && self->modified && !cp_store_is_read_only (self->store))
     {
-      /* Keep the window open: closing now would lose the changes. */
-      cp_window_show_error (self, _("Could Not Save the Project"), error);
+      /* Saved off the main thread; the callback closes the window. */
+      self->closing = TRUE;
+      _cp_window_save_async (self);
       return TRUE;
     }
 
@@ -666,6 +854,9 @@ cp_window_dispose (GObject *object)
   CpWindow *self = (CpWindow *) object;
 
   g_clear_handle_id (&self->autosave_id, g_source_remove);
+  /* Imports and exports still running report G_IO_ERROR_CANCELLED and
+   * touch no widget. */
+  g_cancellable_cancel (self->cancellable);
   if (self->jobs != NULL)
     g_list_store_remove_all (self->jobs);
   if (self->quotes != NULL)
@@ -677,6 +868,9 @@ cp_window_dispose (GObject *object)
   g_clear_object (&self->quotes);
   g_clear_object (&self->settings);
   g_clear_object (&self->print_settings);
+  g_clear_object (&self->cancellable);
+  g_clear_handle_id (&self->progress_id, g_source_remove);
+  g_clear_object (&self->progress_toast);
 
   G_OBJECT_CLASS (cp_window_parent_class)->dispose (object);
 }
@@ -686,8 +880,6 @@ cp_window_finalize (GObject *object)
 {
   CpWindow *self = (CpWindow *) object;
 
-  if (self->store != NULL && self->modified && !cp_store_is_read_only (self->store))
-    cp_store_save (self->store, self->project, NULL);
   g_clear_pointer (&self->store, cp_store_close);
   g_clear_pointer (&self->project, cp_project_free);
   g_clear_pointer (&self->baseline, cp_project_free);
@@ -695,8 +887,27 @@ cp_window_finalize (GObject *object)
   g_clear_pointer (&self->redo, g_ptr_array_unref);
   g_clear_pointer (&self->last_change_key, g_free);
   g_clear_pointer (&self->print_export_path, g_free);
+  g_clear_pointer (&self->progress_message, g_free);
 
   G_OBJECT_CLASS (cp_window_parent_class)->finalize (object);
+}
+
+static void
+cp_window_get_property (GObject    *object,
+                        guint       prop_id,
+                        GValue     *value,
+                        GParamSpec *pspec)
+{
+  CpWindow *self = CP_WINDOW (object);
+
+  switch (prop_id)
+    {
+    case PROP_BUSY:
+      g_value_set_boolean (value, self->busy);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
 }
 
 static void
@@ -708,7 +919,19 @@ cp_window_class_init (CpWindowClass *klass)
 
   object_class->dispose = cp_window_dispose;
   object_class->finalize = cp_window_finalize;
+  object_class->get_property = cp_window_get_property;
   window_class->close_request = cp_window_close_request;
+
+  /**
+   * CpWindow:busy:
+   *
+   * A save, an export or an import runs on a worker thread; saving and
+   * exporting wait until it is done.
+   */
+  properties[PROP_BUSY] = g_param_spec_boolean ("busy", NULL, NULL, FALSE,
+                                                G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY |
+                                                G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   g_type_ensure (CP_TYPE_JOB_EDITOR);
   g_type_ensure (CP_TYPE_QUOTE_EDITOR);
@@ -725,7 +948,10 @@ cp_window_class_init (CpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpWindow, quote_editor);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, results_view);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, recent_menu);
+  gtk_widget_class_bind_template_child (widget_class, CpWindow, project_name_stack);
+  gtk_widget_class_bind_template_child (widget_class, CpWindow, project_name_button);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, project_name_label);
+  gtk_widget_class_bind_template_child (widget_class, CpWindow, project_name_entry);
   gtk_widget_class_bind_template_callback (widget_class, on_job_row_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_quote_row_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_editor_changed);
@@ -749,24 +975,24 @@ cp_window_init (CpWindow *self)
   self->undo = g_ptr_array_new_with_free_func ((GDestroyNotify) cp_project_free);
   self->redo = g_ptr_array_new_with_free_func ((GDestroyNotify) cp_project_free);
   self->current_job = -1;
+  self->autosave_delay_ms = AUTOSAVE_DELAY_MS;
+  self->cancellable = g_cancellable_new ();
 
   _cp_window_actions_init (self);
 
   g_signal_connect_object (self->job_editor, "errors-changed", G_CALLBACK (update_notice), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->quote_editor, "errors-changed", G_CALLBACK (update_notice), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->project_name_label, "notify::editing", G_CALLBACK (on_project_name_editing),
+  g_signal_connect_object (self->project_name_entry, "activate", G_CALLBACK (on_project_name_activate),
                            self, G_CONNECT_SWAPPED);
-  /* GtkEditableLabel's label asks for the whole name on one line, which
-   * would widen the sidebar: it wraps instead. */
-  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (self->project_name_label));
-       child != NULL;
-       child = gtk_widget_get_first_child (child))
-    if (GTK_IS_LABEL (child))
-      {
-        gtk_label_set_wrap (GTK_LABEL (child), TRUE);
-        gtk_label_set_wrap_mode (GTK_LABEL (child), PANGO_WRAP_WORD_CHAR);
-        break;
-      }
+  {
+    GtkEventController *focus = gtk_event_controller_focus_new ();
+    GtkEventController *keys = gtk_event_controller_key_new ();
+
+    g_signal_connect_object (focus, "leave", G_CALLBACK (on_project_name_focus_leave), self, G_CONNECT_SWAPPED);
+    gtk_widget_add_controller (GTK_WIDGET (self->project_name_entry), focus);
+    g_signal_connect_object (keys, "key-pressed", G_CALLBACK (on_project_name_key), self, 0);
+    gtk_widget_add_controller (GTK_WIDGET (self->project_name_entry), keys);
+  }
 
   gtk_list_box_bind_model (self->jobs_list, G_LIST_MODEL (self->jobs), _cp_window_create_sidebar_row, self, NULL);
   gtk_list_box_bind_model (self->quotes_list, G_LIST_MODEL (self->quotes), _cp_window_create_sidebar_row, self, NULL);
