@@ -23,8 +23,13 @@
 /* Runs before GDK's layout and paint (GDK_PRIORITY_REDRAW is
  * G_PRIORITY_HIGH_IDLE + 20): a change shows in the frame after it. */
 #define UPDATE_PRIORITY (G_PRIORITY_HIGH_IDLE + 10)
+/* After that frame's paint. */
+#define DETAILS_PRIORITY G_PRIORITY_LOW
 
 typedef CpOptionText Column;
+
+/* The narrowest a paragraph of the results wraps to, in characters. */
+#define WRAPPED_MIN_CHARS 24
 
 struct _CpResultsView
 {
@@ -59,6 +64,11 @@ struct _CpResultsView
   const CpProject    *pending_project;
   int                 pending_job;
   guint               update_id;
+  /* The paragraphs, one frame later, for the project just planned. */
+  const CpProject    *details_project;
+  guint               details_id;
+  GdkFrameClock      *after_paint_clock;
+  gulong              after_paint_id;
 };
 
 G_DEFINE_FINAL_TYPE (CpResultsView, cp_results_view, ADW_TYPE_BIN)
@@ -676,6 +686,10 @@ fill_reasons (CpResultsView   *self,
           gtk_widget_add_css_class (rule, "cp-rule");
           gtk_label_set_wrap (GTK_LABEL (label), TRUE);
           gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+          /* GTK measures a wrapped label's minimum width by laying it out
+           * at width-chars, or at 0 (one character a line) without it:
+           * that costs milliseconds per change of a long reason. */
+          gtk_label_set_width_chars (GTK_LABEL (label), WRAPPED_MIN_CHARS);
           gtk_label_set_xalign (GTK_LABEL (label), 0);
           gtk_label_set_selectable (GTK_LABEL (label), TRUE);
           gtk_widget_set_hexpand (label, TRUE);
@@ -776,6 +790,68 @@ show_page (CpResultsView *self,
     gtk_stack_set_visible_child_name (self->stack, name);
 }
 
+/* The long paragraphs (one machine or the cluster, the reasons, the
+ * risks): re-wrapping them is most of a change's layout time. */
+static gboolean
+details_cb (gpointer user_data)
+{
+  CpResultsView *self = user_data;
+  const char *lang = cp_labels_ui_language ();
+  g_autofree char *cluster = NULL;
+
+  self->details_id = 0;
+  if (self->plan == NULL || self->details_project == NULL)
+    return G_SOURCE_REMOVE;
+
+  cluster = describe_cluster_question (self->details_project, self->plan, lang);
+  set_label (self->cluster_label, cluster);
+  set_visible (GTK_WIDGET (self->cluster_heading), *cluster != '\0');
+  set_visible (GTK_WIDGET (self->cluster_label), *cluster != '\0');
+  fill_reasons (self, self->details_project, lang);
+  fill_risks (self);
+  self->details_project = NULL;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_after_paint (GdkFrameClock *clock,
+                CpResultsView *self)
+{
+  g_clear_signal_handler (&self->after_paint_id, clock);
+  if (self->details_id == 0 && self->details_project != NULL)
+    self->details_id = g_idle_add_full (DETAILS_PRIORITY, details_cb, self, NULL);
+}
+
+/* After the frame that shows the verdict has been painted: an idle alone
+ * could run while the frame clock waits for its tick, before the paint. */
+static void
+queue_details (CpResultsView *self)
+{
+  GdkFrameClock *clock = gtk_widget_get_mapped (GTK_WIDGET (self))
+                         ? gtk_widget_get_frame_clock (GTK_WIDGET (self)) : NULL;
+
+  if (self->details_id != 0 || self->after_paint_id != 0)
+    return;
+  if (clock == NULL)
+    {
+      self->details_id = g_idle_add_full (DETAILS_PRIORITY, details_cb, self, NULL);
+      return;
+    }
+  self->after_paint_clock = clock;
+  self->after_paint_id = g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), self);
+  gdk_frame_clock_request_phase (clock, GDK_FRAME_CLOCK_PHASE_PAINT);
+}
+
+static void
+cancel_details (CpResultsView *self)
+{
+  g_clear_handle_id (&self->details_id, g_source_remove);
+  if (self->after_paint_id != 0)
+    g_clear_signal_handler (&self->after_paint_id, self->after_paint_clock);
+  self->after_paint_clock = NULL;
+  self->details_project = NULL;
+}
+
 void
 cp_results_view_update (CpResultsView   *self,
                         const CpProject *project,
@@ -785,13 +861,13 @@ cp_results_view_update (CpResultsView   *self,
   const CpJob *job;
   g_autofree char *summary = NULL;
   g_autofree char *changes = NULL;
-  g_autofree char *cluster = NULL;
   g_autofree char *incomplete = NULL;
   gboolean no_option;
 
   g_return_if_fail (CP_IS_RESULTS_VIEW (self));
 
   g_clear_handle_id (&self->update_id, g_source_remove);
+  cancel_details (self);
   self->pending_project = NULL;
   self->n_updates++;
 
@@ -823,10 +899,6 @@ cp_results_view_update (CpResultsView   *self,
   summary = describe_recommendation (project, self->plan, lang);
   set_label (self->summary_label, summary);
 
-  cluster = describe_cluster_question (project, self->plan, lang);
-  set_label (self->cluster_label, cluster);
-  set_visible (GTK_WIDGET (self->cluster_heading), *cluster != '\0');
-  set_visible (GTK_WIDGET (self->cluster_label), *cluster != '\0');
 
   changes = describe_changes (self, project, job, self->plan, lang);
   set_label (self->changes_label, changes);
@@ -839,8 +911,10 @@ cp_results_view_update (CpResultsView   *self,
   set_label (self->incomplete_label, incomplete);
   set_visible (GTK_WIDGET (self->incomplete_label), *incomplete != '\0');
 
-  fill_reasons (self, project, lang);
-  fill_risks (self);
+  /* The verdict, the table and the charts show in the frame after the
+   * change; the paragraphs below them in the next. */
+  self->details_project = project;
+  queue_details (self);
 
   cp_chart_view_set_data (self->cost_chart, cp_chart_data_new_cost (project, job_index, lang));
   cp_chart_view_set_data (self->memory_chart, cp_chart_data_new_memory (project, job_index, lang));
@@ -867,6 +941,8 @@ cp_results_view_queue_update (CpResultsView   *self,
 
   self->pending_project = project;
   self->pending_job = job_index;
+  /* Paragraphs of the old plan would read a project that may be gone. */
+  cancel_details (self);
   if (self->update_id == 0)
     self->update_id = g_idle_add_full (UPDATE_PRIORITY, update_cb, self, NULL);
 }
@@ -876,7 +952,7 @@ cp_results_view_get_update_pending (CpResultsView *self)
 {
   g_return_val_if_fail (CP_IS_RESULTS_VIEW (self), FALSE);
 
-  return self->update_id != 0;
+  return self->update_id != 0 || self->details_id != 0 || self->after_paint_id != 0;
 }
 
 guint
@@ -992,6 +1068,7 @@ cp_results_view_dispose (GObject *object)
 
   /* AdwBin disposes its child, the template, itself. */
   g_clear_handle_id (&self->update_id, g_source_remove);
+  cancel_details (self);
   self->pending_project = NULL;
   g_clear_object (&self->sorted_options);
   g_clear_object (&self->options);
@@ -1067,6 +1144,16 @@ cp_results_view_init (CpResultsView *self)
   gtk_column_view_set_model (self->options_view, GTK_SELECTION_MODEL (selection));
   g_object_unref (selection);
   gtk_column_view_sort_by_column (self->options_view, self->rank_column, GTK_SORT_ASCENDING);
+
+  {
+    GtkLabel *paragraphs[] = {
+      self->notice_label, self->verdict_label, self->summary_label, self->cluster_label,
+      self->changes_label, self->incomplete_label, self->risks_label,
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (paragraphs); i++)
+      gtk_label_set_width_chars (paragraphs[i], WRAPPED_MIN_CHARS);
+  }
 
   g_signal_connect_object (self->cost_chart, "notify::readout", G_CALLBACK (on_readout_changed),
                            self, G_CONNECT_SWAPPED);

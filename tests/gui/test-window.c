@@ -62,6 +62,17 @@ wait_for (gpointer *watched,
   return !timed_out;
 }
 
+/* The results' paragraphs follow the verdict one frame later. */
+static void
+wait_results (CpResultsView *results)
+{
+  gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+  while (cp_results_view_get_update_pending (results) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (cp_results_view_get_update_pending (results));
+}
+
 static gboolean
 window_idle (CpWindow *window)
 {
@@ -995,7 +1006,7 @@ test_window_cluster_question (void)
   gtk_window_set_default_size (GTK_WINDOW (window), 1024, 700);
   gtk_list_box_select_row (cp_window_get_jobs_list (window),
                            gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window), (int) job_index));
-  spin ();
+  wait_results (results);
   plan = cp_results_view_get_plan (results);
   cluster_text = cp_results_view_get_cluster_text (results);
   if (plan->recommended >= 0)
