@@ -818,6 +818,7 @@ on_after_paint (GdkFrameClock *clock,
                 CpResultsView *self)
 {
   g_clear_signal_handler (&self->after_paint_id, clock);
+  g_clear_object (&self->after_paint_clock);
   if (self->details_id == 0 && self->details_project != NULL)
     self->details_id = g_idle_add_full (DETAILS_PRIORITY, details_cb, self, NULL);
 }
@@ -837,7 +838,8 @@ queue_details (CpResultsView *self)
       self->details_id = g_idle_add_full (DETAILS_PRIORITY, details_cb, self, NULL);
       return;
     }
-  self->after_paint_clock = clock;
+  /* Held: the clock goes away with the window's surface. */
+  self->after_paint_clock = g_object_ref (clock);
   self->after_paint_id = g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), self);
   gdk_frame_clock_request_phase (clock, GDK_FRAME_CLOCK_PHASE_PAINT);
 }
@@ -846,9 +848,11 @@ static void
 cancel_details (CpResultsView *self)
 {
   g_clear_handle_id (&self->details_id, g_source_remove);
-  if (self->after_paint_id != 0)
-    g_clear_signal_handler (&self->after_paint_id, self->after_paint_clock);
-  self->after_paint_clock = NULL;
+  /* A clock disposed with its surface has dropped its handlers already. */
+  if (self->after_paint_id != 0 && g_signal_handler_is_connected (self->after_paint_clock, self->after_paint_id))
+    g_signal_handler_disconnect (self->after_paint_clock, self->after_paint_id);
+  self->after_paint_id = 0;
+  g_clear_object (&self->after_paint_clock);
   self->details_project = NULL;
 }
 
