@@ -434,6 +434,19 @@ test_window_saves (void)
   g_unlink (path);
 }
 
+/* The app's own icons come with the executable (its GResource), so the
+ * empty state never shows "image-missing" when run from the build tree. */
+static void
+test_window_icons (void)
+{
+  CpWindow *window = open_demo_window ();
+  GtkIconTheme *theme = gtk_icon_theme_get_for_display (gtk_widget_get_display (GTK_WIDGET (window)));
+
+  g_assert_true (gtk_icon_theme_has_icon (theme, APP_ID));
+  g_assert_true (gtk_icon_theme_has_icon (theme, APP_ID "-symbolic"));
+  close_window (window);
+}
+
 /* Autosave, driven by the test: on only here, and waited for rather than
  * timed, so a slow machine changes nothing. */
 static void
@@ -697,6 +710,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/delete-and-undo", test_window_delete_and_undo);
   g_test_add_func ("/gui/window/saves", test_window_saves);
   g_test_add_func ("/gui/window/autosaves", test_window_autosaves);
+  g_test_add_func ("/gui/window/icons", test_window_icons);
   g_test_add_func ("/gui/window/rename-in-place", test_window_rename_in_place);
   g_test_add_func ("/gui/window/bad-file", test_window_bad_file);
   g_test_add_func ("/gui/window/print-export", test_window_print_export);
