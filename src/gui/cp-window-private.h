@@ -41,7 +41,6 @@ struct _CpWindow
   guint                 change_count;         /* accepted changes so far */
   guint                 saving_change_count;  /* change_count when the save running began */
   guint                 autosave_id;
-  int                   autosave_delay_ms;    /* -1: no autosave (tests drive saves) */
   gboolean              busy;        /* a worker holds the store or writes a file */
   gboolean              save_again;  /* a save asked for while busy */
   gboolean              closing;     /* close once the save running is done */

@@ -264,27 +264,14 @@ autosave_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
-void
-cp_window_set_autosave_delay (CpWindow *self,
-                              int       delay_ms)
-{
-  g_return_if_fail (CP_IS_WINDOW (self));
-
-  self->autosave_delay_ms = delay_ms;
-  if (delay_ms < 0)
-    g_clear_handle_id (&self->autosave_id, g_source_remove);
-}
-
 static void
 schedule_autosave (CpWindow *self)
 {
   if (!autosave_enabled (self) || self->store == NULL || cp_store_is_read_only (self->store))
     return;
 
-  if (self->autosave_delay_ms < 0)
-    return;
   g_clear_handle_id (&self->autosave_id, g_source_remove);
-  self->autosave_id = g_timeout_add ((guint) self->autosave_delay_ms, autosave_cb, self);
+  self->autosave_id = g_timeout_add (AUTOSAVE_DELAY_MS, autosave_cb, self);
 }
 
 static void
@@ -975,7 +962,6 @@ cp_window_init (CpWindow *self)
   self->undo = g_ptr_array_new_with_free_func ((GDestroyNotify) cp_project_free);
   self->redo = g_ptr_array_new_with_free_func ((GDestroyNotify) cp_project_free);
   self->current_job = -1;
-  self->autosave_delay_ms = AUTOSAVE_DELAY_MS;
   self->cancellable = g_cancellable_new ();
 
   _cp_window_actions_init (self);

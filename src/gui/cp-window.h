@@ -39,10 +39,6 @@ gboolean         cp_window_save             (CpWindow      *self,
                                              GError       **error);
 /* Whether a save, export or import runs off the main thread. */
 gboolean         cp_window_get_busy         (CpWindow      *self);
-/* Milliseconds from a change to its autosave; -1 turns autosave off (tests
- * save explicitly). */
-void             cp_window_set_autosave_delay (CpWindow    *self,
-                                               int          delay_ms);
 /* To be called after the project was changed outside the forms (the
  * preferences); recomputes and autosaves. */
 void             cp_window_project_changed  (CpWindow      *self,

@@ -1,5 +1,6 @@
 /* cp-report-async.c: the report's files written on a worker thread. */
 #include "cp-report-private.h"
+#include "cp-i18n.h"
 #include "cp-report-async.h"
 
 typedef struct {
@@ -73,6 +74,15 @@ cp_report_export_async (const CpProject     *project,
 
   task = g_task_new (NULL, cancellable, callback, user_data);
   g_task_set_source_tag (task, cp_report_export_async);
+  {
+    GError *error = NULL;
+
+    if (!cp_i18n_check_language (lang, &error))
+      {
+        g_task_return_error (task, error);
+        return;
+      }
+  }
   data = g_new0 (ExportTask, 1);
   if (pdf_path != NULL)
     {

@@ -1057,6 +1057,9 @@ cp_report_pdf_write (const CpProject *project,
 
   g_return_val_if_fail (project != NULL && path != NULL, FALSE);
 
+  if (!cp_i18n_check_language (lang, error))
+    return FALSE;
+
   layout = cp_report_layout_new (project, lang, CP_REPORT_A4_WIDTH_PT, CP_REPORT_A4_HEIGHT_PT);
   subject = cp_report_pdf_subject (lang);
   return cp_report_layout_write_pdf (layout, project->prepared_by, subject, path, error);
