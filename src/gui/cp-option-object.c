@@ -52,6 +52,7 @@ static const char * const text_properties[CP_N_OPTION_TEXTS] = {
   [CP_OPTION_TEXT_MEMORY] = "memory-text",
   [CP_OPTION_TEXT_TECHNIQUE] = "technique-text",
   [CP_OPTION_TEXT_BREAKDOWN] = "breakdown-text",
+  [CP_OPTION_TEXT_VENDOR] = "vendor-text",
 };
 
 const char *

@@ -20,6 +20,7 @@ typedef enum {
   CP_OPTION_TEXT_MEMORY,
   CP_OPTION_TEXT_TECHNIQUE,
   CP_OPTION_TEXT_BREAKDOWN,
+  CP_OPTION_TEXT_VENDOR,     /* the quote's short name, for a narrow column */
   CP_N_OPTION_TEXTS
 } CpOptionText;
 

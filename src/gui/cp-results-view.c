@@ -115,12 +115,13 @@ communication_share (const CpEstimate *estimate)
 }
 
 static char *
-cell_text (CpResultsView  *self,
-           const CpOption *option,
-           const char     *name,
-           const char     *currency,
-           gboolean        has_deadline,
-           Column          column)
+cell_text (CpResultsView   *self,
+           const CpProject *project,
+           const CpOption  *option,
+           const char      *name,
+           const char      *currency,
+           gboolean         has_deadline,
+           Column           column)
 {
   const CpEstimate *estimate = &option->estimate;
   const char *lang = cp_labels_ui_language ();
@@ -131,6 +132,12 @@ cell_text (CpResultsView  *self,
       return g_strdup_printf ("%u", option->rank);
     case CP_OPTION_TEXT_QUOTE:
       return g_strdup (name);
+    case CP_OPTION_TEXT_VENDOR:
+      {
+        const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+
+        return g_strdup (quote->vendor != NULL && *quote->vendor != '\0' ? quote->vendor : name);
+      }
     case CP_OPTION_TEXT_FITS:
       return g_strdup (estimate->fits ? _("Yes") : _("No"));
     case CP_OPTION_TEXT_NODES:
@@ -232,14 +239,18 @@ setup_cell (GtkSignalListItemFactory *factory,
       gtk_label_set_xalign (GTK_LABEL (label), column == CP_OPTION_TEXT_QUOTE || column == CP_OPTION_TEXT_TECHNIQUE ? 0 : 1);
       if (column == CP_OPTION_TEXT_QUOTE)
         {
-          /* Quotes often share a vendor prefix: the middle goes first. */
+          /* The vendor in the cell, the whole "vendor — offer" in its
+           * tooltip; vendors often share a prefix: the middle goes first. */
           gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
           gtk_label_set_width_chars (GTK_LABEL (label), 8);
           gtk_expression_bind (item_text_expression (column), label, "tooltip-text", item);
+          gtk_expression_bind (item_text_expression (CP_OPTION_TEXT_VENDOR), label, "label", item);
         }
       else
-        gtk_widget_add_css_class (label, "numeric");
-      gtk_expression_bind (item_text_expression (column), label, "label", item);
+        {
+          gtk_widget_add_css_class (label, "numeric");
+          gtk_expression_bind (item_text_expression (column), label, "label", item);
+        }
       gtk_list_item_set_child (item, label);
     }
 }
@@ -770,7 +781,7 @@ fill_options (CpResultsView   *self,
         }
 
       for (guint t = 0; t < CP_N_OPTION_TEXTS; t++)
-        texts[t] = cell_text (self, option, name, quote->currency, has_deadline, (Column) t);
+        texts[t] = cell_text (self, project, option, name, quote->currency, has_deadline, (Column) t);
       cp_option_object_update (object, option, (const char * const *) texts, quote->currency, has_deadline);
       for (guint t = 0; t < CP_N_OPTION_TEXTS; t++)
         g_free (texts[t]);
