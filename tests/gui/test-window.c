@@ -158,6 +158,18 @@ close_window (CpWindow *window)
 
 /* Types @text into the row's entry and presses Enter, which commits it;
  * the keystrokes alone change nothing. */
+/* Selects row @index of a sidebar list, as a click does. */
+static void
+select_row (GtkListBox *list,
+            guint       index)
+{
+  GtkListBoxRow *row = gtk_list_box_get_row_at_index (list, (int) index);
+
+  g_assert_nonnull (row);
+  gtk_list_box_select_row (list, row);
+  spin ();
+}
+
 static void
 type_text (CpFieldRow *row,
            const char *text)
@@ -327,7 +339,7 @@ test_window_edits_recompute (void)
   double old_price;
   double old_tokens;
 
-  cp_window_select_job (window, job_index);
+  select_row (cp_window_get_jobs_list (window), job_index);
   spin ();
   expected = cp_project_copy (project);
   old_tokens = ((CpJob *) g_ptr_array_index (project->jobs, job_index))->tokens;
@@ -366,7 +378,7 @@ test_window_edits_recompute (void)
    * the model on the same doubled price. */
   expected_quote = g_ptr_array_index (expected->quotes, 0);
   old_price = expected_quote->price;
-  cp_window_select_quote (window, 0);
+  select_row (cp_window_get_quotes_list (window), 0);
   spin ();
   {
     g_autofree char *text = g_strdup_printf ("%g", old_price * 2);
@@ -405,7 +417,7 @@ test_window_refuses_invalid_input (void)
   CpJob *job;
   guint old_seq_len;
 
-  cp_window_select_job (window, job_index);
+  select_row (cp_window_get_jobs_list (window), job_index);
   spin ();
   job = g_ptr_array_index (project->jobs, job_index);
   old_seq_len = job->seq_len;
@@ -462,7 +474,7 @@ test_window_delete_and_undo (void)
   g_autofree char *second_id = g_strdup (((CpQuote *) g_ptr_array_index (project->quotes, 1))->id);
   g_autofree char *first_id = g_strdup (((CpQuote *) g_ptr_array_index (project->quotes, 0))->id);
 
-  cp_window_select_quote (window, 0);
+  select_row (cp_window_get_quotes_list (window), 0);
   spin ();
   g_action_group_activate_action (G_ACTION_GROUP (window), "delete", NULL);
   spin ();
@@ -500,7 +512,7 @@ test_window_saves (void)
   g_autoptr(CpProject) reread = NULL;
   g_autoptr(GError) error = NULL;
 
-  cp_window_select_quote (window, 0);
+  select_row (cp_window_get_quotes_list (window), 0);
   spin ();
   type_text (cp_quote_editor_get_row (cp_window_get_quote_editor (window), "price"), "3.5");
   g_assert_cmpfloat (((CpQuote *) g_ptr_array_index (project->quotes, 0))->price, ==, 3.5);
@@ -545,7 +557,7 @@ test_window_autosaves (void)
   project = cp_window_get_project (window);
   path = g_strdup (cp_window_get_path (window));
 
-  cp_window_select_quote (window, 0);
+  select_row (cp_window_get_quotes_list (window), 0);
   spin ();
   type_text (cp_quote_editor_get_row (cp_window_get_quote_editor (window), "price"), "4.25");
   g_assert_cmpfloat (((CpQuote *) g_ptr_array_index (project->quotes, 0))->price, ==, 4.25);
@@ -572,7 +584,7 @@ test_window_rename_in_place (void)
   GtkListBoxRow *row;
   GtkWidget *box, *entry;
 
-  cp_window_select_job (window, 0);
+  select_row (cp_window_get_jobs_list (window), 0);
   spin ();
   g_action_group_activate_action (G_ACTION_GROUP (window), "rename", NULL);
   spin ();
@@ -692,11 +704,9 @@ test_window_print_export (void)
   g_assert_true (menu_has_action (gtk_menu_button_get_menu_model (menu_button), "win.print"));
   g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
 
-  /* Chinese, as the preferences or the project may ask. */
-  if (settings != NULL)
-    g_settings_set_string (settings, "report-language", "zh_CN");
-  g_free (project->report_language);
-  project->report_language = g_strdup ("zh_CN");
+  /* Chinese, as the preferences' report-language key asks. */
+  g_assert_nonnull (settings);
+  g_settings_set_string (settings, "report-language", "zh_CN");
 
   cp_window_set_print_export_path (window, printed);
   g_action_group_activate_action (G_ACTION_GROUP (window), "print", NULL);
@@ -845,10 +855,26 @@ test_window_pickers (void)
   pick (drop_down, 2);
   g_assert_cmpstr (job->trial.quote_id, ==, ((CpQuote *) g_ptr_array_index (project->quotes, 1))->id);
 
-  /* A drop-down field: the job's kind. */
-  drop_down = GTK_DROP_DOWN (cp_field_row_get_input (cp_job_editor_get_row (job_editor, "precision")));
-  pick (drop_down, (gtk_drop_down_get_selected (drop_down) + 1) % CP_N_PRECISIONS);
-  g_assert_cmpint (job->precision, ==, (int) gtk_drop_down_get_selected (drop_down));
+  /* Every drop-down field of the job: the choice is stored, or refused
+   * with a message, and the loop is idle again either way. */
+  {
+    static const char * const keys[] = { "precision", "optimizer", "recompute", "kind" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+      {
+        CpFieldRow *row = cp_job_editor_get_row (job_editor, keys[i]);
+        const CpField *field = cp_field_row_get_field (row);
+        guint n = g_list_model_get_n_items (gtk_drop_down_get_model (GTK_DROP_DOWN (cp_field_row_get_input (row))));
+
+        drop_down = GTK_DROP_DOWN (cp_field_row_get_input (row));
+        pick (drop_down, (gtk_drop_down_get_selected (drop_down) + 1) % n);
+        if (cp_field_row_get_error (row) == NULL)
+          g_assert_cmpint (G_STRUCT_MEMBER (int, job, field->offset), ==, (int) gtk_drop_down_get_selected (drop_down));
+      }
+    /* Back to the training job it was. */
+    pick (GTK_DROP_DOWN (cp_field_row_get_input (cp_job_editor_get_row (job_editor, "kind"))), CP_TASK_FULL_FINETUNE);
+    g_assert_cmpint (job->kind, ==, CP_TASK_FULL_FINETUNE);
+  }
 
   /* Editing a catalogue figure makes the model the user's own. */
   type_text (cp_job_editor_get_row (job_editor, "params"), "72B");
@@ -886,6 +912,21 @@ test_window_pickers (void)
   drop_down = GTK_DROP_DOWN (cp_field_row_get_input (cp_quote_editor_get_row (quote_editor, "offering")));
   pick (drop_down, CP_OFFERING_BARE_METAL_CLUSTER);
   g_assert_cmpint (quote->offering, ==, CP_OFFERING_BARE_METAL_CLUSTER);
+  {
+    static const char * const keys[] = { "network", "sharing", "price-unit", "storage" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+      {
+        CpFieldRow *row = cp_quote_editor_get_row (quote_editor, keys[i]);
+        const CpField *field = cp_field_row_get_field (row);
+        guint n = g_list_model_get_n_items (gtk_drop_down_get_model (GTK_DROP_DOWN (cp_field_row_get_input (row))));
+
+        drop_down = GTK_DROP_DOWN (cp_field_row_get_input (row));
+        pick (drop_down, (gtk_drop_down_get_selected (drop_down) + 1) % n);
+        g_assert_null (cp_field_row_get_error (row));
+        g_assert_cmpint (G_STRUCT_MEMBER (int, quote, field->offset), ==, (int) gtk_drop_down_get_selected (drop_down));
+      }
+  }
 
   {
     AdwComboRow *fabric = cp_quote_editor_get_network_preset_row (quote_editor);
