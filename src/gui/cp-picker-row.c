@@ -76,6 +76,16 @@ update_tooltip (CpPickerRow *self)
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->drop_down), label);
 }
 
+/* Screen readers name the drop-down after the row. */
+static void
+on_title_changed (CpPickerRow *self)
+{
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->drop_down),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  adw_preferences_row_get_title (ADW_PREFERENCES_ROW (self)),
+                                  -1);
+}
+
 static void
 on_selected (CpPickerRow *self)
 {
@@ -248,6 +258,7 @@ cp_picker_row_init (CpPickerRow *self)
   self->selected_handler = g_signal_connect_swapped (self->drop_down, "notify::selected",
                                                      G_CALLBACK (on_selected), self);
   adw_action_row_add_suffix (ADW_ACTION_ROW (self), GTK_WIDGET (self->drop_down));
+  g_signal_connect (self, "notify::title", G_CALLBACK (on_title_changed), NULL);
 
   /* The drop-down's button is the one Tab stop; activating the row (a
    * click on its title) opens the list as the button does. */

@@ -969,6 +969,24 @@ shown_option (CpResultsView *results,
   return NULL;
 }
 
+/* Escape on @widget, through its key controller as a key press would. */
+static void
+press_escape (GtkWidget *widget)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+  gboolean handled = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && !handled; i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_KEY (controller))
+        g_signal_emit_by_name (controller, "key-pressed", GDK_KEY_Escape, 0, 0, &handled);
+    }
+  g_assert_true (handled);
+  spin ();
+}
+
 /* Item 2: a value is committed on Enter or focus-out, only when valid;
  * the results say which value they still use; incomplete quotes are kept
  * and left out of the ranking. */
@@ -1019,7 +1037,16 @@ test_window_commit_rules (void)
     assert_plans_equal (cp_results_view_get_plan (results), expected);
   }
 
-  /* A valid value clears the notice. */
+  /* Escape gives back the value in use and clears the message. */
+  press_escape (entry);
+  g_assert_null (cp_field_row_get_error (tokens));
+  g_assert_null (cp_results_view_get_notice (results));
+  {
+    g_autofree char *shown = cp_field_row_dup_value_text (tokens);
+    g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, shown);
+  }
+
+  /* A valid value is taken. */
   type_text (tokens, "150B");
   g_assert_cmpfloat (job->tokens, ==, 150e9);
   g_assert_null (cp_field_row_get_error (tokens));
