@@ -259,6 +259,112 @@ _cp_window_with_extension (const char *path,
   return g_strconcat (path, extension, NULL);
 }
 
+/* Work that takes longer than this shows a toast until it is done. */
+#define PROGRESS_DELAY_MS 300
+
+static gboolean
+show_progress_cb (gpointer user_data)
+{
+  CpWindow *self = user_data;
+
+  self->progress_id = 0;
+  g_clear_object (&self->progress_toast);
+  self->progress_toast = g_object_ref (adw_toast_new (self->progress_message));
+  adw_toast_set_timeout (self->progress_toast, 0);
+  adw_toast_overlay_add_toast (self->toast_overlay, g_object_ref (self->progress_toast));
+  return G_SOURCE_REMOVE;
+}
+
+void
+_cp_window_set_busy (CpWindow   *self,
+                     gboolean    busy,
+                     const char *progress_message)
+{
+  if (self->busy == busy)
+    return;
+  self->busy = busy;
+
+  g_clear_handle_id (&self->progress_id, g_source_remove);
+  if (busy && progress_message != NULL)
+    {
+      g_free (self->progress_message);
+      self->progress_message = g_strdup (progress_message);
+      self->progress_id = g_timeout_add (PROGRESS_DELAY_MS, show_progress_cb, self);
+    }
+  else if (!busy && self->progress_toast != NULL)
+    {
+      adw_toast_dismiss (self->progress_toast);
+      g_clear_object (&self->progress_toast);
+    }
+
+  _cp_window_actions_update (self);
+  g_object_notify (G_OBJECT (self), "busy");
+}
+
+static void
+save_cb (GObject      *source,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  g_autoptr(CpWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  gboolean saved = cp_store_save_finish (result, &error);
+
+  _cp_window_set_busy (self, FALSE, NULL);
+
+  if (saved)
+    {
+      /* Changes made while the copy was written are still to save. */
+      self->modified = self->change_count != self->saving_change_count;
+      _cp_window_update_title (self);
+    }
+
+  if (self->closing)
+    {
+      self->closing = FALSE;
+      if (saved)
+        {
+          gtk_window_close (GTK_WINDOW (self));
+          return;
+        }
+      /* Keep the window open: closing now would lose the changes. */
+      cp_window_show_error (self, _("Could Not Save the Project"), error);
+      return;
+    }
+
+  if (!saved)
+    {
+      g_autofree char *message = g_strdup_printf (_("Could not save: %s"), error->message);
+      _cp_window_toast (self, message);
+    }
+  if (self->save_again || self->modified)
+    {
+      self->save_again = FALSE;
+      _cp_window_schedule_autosave (self);
+    }
+}
+
+void
+_cp_window_save_async (CpWindow *self)
+{
+  g_clear_handle_id (&self->autosave_id, g_source_remove);
+
+  if (self->store == NULL || cp_store_is_read_only (self->store))
+    return;
+  /* One thread at a time uses the store: a save asked for meanwhile
+   * follows this one. */
+  if (self->busy)
+    {
+      self->save_again = TRUE;
+      return;
+    }
+
+  self->saving_change_count = self->change_count;
+  _cp_window_set_busy (self, TRUE, _("Saving…"));
+  /* Never cancelled: a save started is a save finished. */
+  cp_store_save_async (self->store, self->project, NULL, save_cb, g_object_ref (self));
+}
+
 static void
 save_as_cb (GObject      *source,
             GAsyncResult *result,

@@ -88,6 +88,8 @@ void       _cp_window_restore             (CpWindow      *self,
 void       _cp_window_set_busy            (CpWindow      *self,
                                            gboolean       busy,
                                            const char    *progress_message);
+/* Saves about a second from now, unless autosave is off. */
+void       _cp_window_schedule_autosave   (CpWindow      *self);
 /* Saves off the main thread; one save at a time. */
 void       _cp_window_save_async          (CpWindow      *self);
 
@@ -122,6 +124,8 @@ void       _cp_window_export_report_files (CpWindow      *self,
 void       _cp_window_print               (CpWindow      *self);
 
 /* cp-window-sidebar.c */
+/* Connects the project name's entry (from cp_window_init). */
+void       _cp_window_sidebar_init        (CpWindow      *self);
 void       _cp_window_rebuild_lists       (CpWindow      *self);
 GtkWidget *_cp_window_create_sidebar_row  (gpointer       item,
                                            gpointer       user_data);

@@ -187,3 +187,79 @@ _cp_window_rebuild_lists (CpWindow *self)
       g_list_store_append (self->quotes, object);
     }
 }
+
+/* The name in the sidebar's heading, which reports carry and exports take
+ * as their file name: a button that turns into an entry, like the
+ * sidebar's rows (and not a GtkEditableLabel, whose focus-out idle in
+ * GTK 4.8 outlives its controller when the window closes). */
+void
+_cp_window_start_project_rename (CpWindow *self)
+{
+  gtk_editable_set_text (GTK_EDITABLE (self->project_name_entry), gtk_label_get_label (self->project_name_label));
+  gtk_stack_set_visible_child (self->project_name_stack, GTK_WIDGET (self->project_name_entry));
+  gtk_widget_grab_focus (GTK_WIDGET (self->project_name_entry));
+}
+
+static void
+finish_project_rename (CpWindow *self,
+                       gboolean  commit)
+{
+  g_autofree char *name = NULL;
+
+  if (gtk_stack_get_visible_child (self->project_name_stack) != GTK_WIDGET (self->project_name_entry))
+    return;
+
+  name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->project_name_entry))));
+  gtk_stack_set_visible_child (self->project_name_stack, GTK_WIDGET (self->project_name_button));
+  if (gtk_widget_has_focus (GTK_WIDGET (self->project_name_entry)) ||
+      gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (self)), GTK_WIDGET (self->project_name_entry)))
+    gtk_widget_grab_focus (GTK_WIDGET (self->project_name_button));
+
+  if (!commit || *name == '\0' || self->project == NULL || g_strcmp0 (name, self->project->name) == 0)
+    return;
+
+  g_free (self->project->name);
+  self->project->name = g_steal_pointer (&name);
+  _cp_window_project_changed (self, "project-name");
+}
+
+static void
+on_project_name_activate (CpWindow *self)
+{
+  finish_project_rename (self, TRUE);
+}
+
+static void
+on_project_name_focus_leave (CpWindow *self)
+{
+  finish_project_rename (self, TRUE);
+}
+
+static gboolean
+on_project_name_key (GtkEventControllerKey *controller,
+                     guint                  keyval,
+                     guint                  keycode,
+                     GdkModifierType        state,
+                     CpWindow              *self)
+{
+  if (keyval != GDK_KEY_Escape)
+    return FALSE;
+  finish_project_rename (self, FALSE);
+  return TRUE;
+}
+
+void
+_cp_window_sidebar_init (CpWindow *self)
+{
+  g_signal_connect_object (self->project_name_entry, "activate", G_CALLBACK (on_project_name_activate),
+                           self, G_CONNECT_SWAPPED);
+  {
+    GtkEventController *focus = gtk_event_controller_focus_new ();
+    GtkEventController *keys = gtk_event_controller_key_new ();
+
+    g_signal_connect_object (focus, "leave", G_CALLBACK (on_project_name_focus_leave), self, G_CONNECT_SWAPPED);
+    gtk_widget_add_controller (GTK_WIDGET (self->project_name_entry), focus);
+    g_signal_connect_object (keys, "key-pressed", G_CALLBACK (on_project_name_key), self, 0);
+    gtk_widget_add_controller (GTK_WIDGET (self->project_name_entry), keys);
+  }
+}

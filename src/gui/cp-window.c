@@ -114,143 +114,12 @@ autosave_enabled (CpWindow *self)
   return self->settings == NULL || g_settings_get_boolean (self->settings, "autosave");
 }
 
-/* Work that takes longer than this shows a toast until it is done. */
-#define PROGRESS_DELAY_MS 300
-
-static gboolean
-show_progress_cb (gpointer user_data)
-{
-  CpWindow *self = user_data;
-
-  self->progress_id = 0;
-  g_clear_object (&self->progress_toast);
-  self->progress_toast = g_object_ref (adw_toast_new (self->progress_message));
-  adw_toast_set_timeout (self->progress_toast, 0);
-  adw_toast_overlay_add_toast (self->toast_overlay, g_object_ref (self->progress_toast));
-  return G_SOURCE_REMOVE;
-}
-
-void
-_cp_window_set_busy (CpWindow   *self,
-                     gboolean    busy,
-                     const char *progress_message)
-{
-  if (self->busy == busy)
-    return;
-  self->busy = busy;
-
-  g_clear_handle_id (&self->progress_id, g_source_remove);
-  if (busy && progress_message != NULL)
-    {
-      g_free (self->progress_message);
-      self->progress_message = g_strdup (progress_message);
-      self->progress_id = g_timeout_add (PROGRESS_DELAY_MS, show_progress_cb, self);
-    }
-  else if (!busy && self->progress_toast != NULL)
-    {
-      adw_toast_dismiss (self->progress_toast);
-      g_clear_object (&self->progress_toast);
-    }
-
-  _cp_window_actions_update (self);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
-}
-
 gboolean
 cp_window_get_busy (CpWindow *self)
 {
   g_return_val_if_fail (CP_IS_WINDOW (self), FALSE);
 
   return self->busy;
-}
-
-static void schedule_autosave (CpWindow *self);
-
-static void
-save_cb (GObject      *source,
-         GAsyncResult *result,
-         gpointer      user_data)
-{
-  g_autoptr(CpWindow) self = user_data;
-  g_autoptr(GError) error = NULL;
-  gboolean saved = cp_store_save_finish (result, &error);
-
-  _cp_window_set_busy (self, FALSE, NULL);
-
-  if (saved)
-    {
-      /* Changes made while the copy was written are still to save. */
-      self->modified = self->change_count != self->saving_change_count;
-      _cp_window_update_title (self);
-    }
-
-  if (self->closing)
-    {
-      self->closing = FALSE;
-      if (saved)
-        {
-          gtk_window_close (GTK_WINDOW (self));
-          return;
-        }
-      /* Keep the window open: closing now would lose the changes. */
-      cp_window_show_error (self, _("Could Not Save the Project"), error);
-      return;
-    }
-
-  if (!saved)
-    {
-      g_autofree char *message = g_strdup_printf (_("Could not save: %s"), error->message);
-      _cp_window_toast (self, message);
-    }
-  if (self->save_again || self->modified)
-    {
-      self->save_again = FALSE;
-      schedule_autosave (self);
-    }
-}
-
-void
-_cp_window_save_async (CpWindow *self)
-{
-  g_clear_handle_id (&self->autosave_id, g_source_remove);
-
-  if (self->store == NULL || cp_store_is_read_only (self->store))
-    return;
-  /* One thread at a time uses the store: a save asked for meanwhile
-   * follows this one. */
-  if (self->busy)
-    {
-      self->save_again = TRUE;
-      return;
-    }
-
-  self->saving_change_count = self->change_count;
-  _cp_window_set_busy (self, TRUE, _("Saving…"));
-  /* Never cancelled: a save started is a save finished. */
-  cp_store_save_async (self->store, self->project, NULL, save_cb, g_object_ref (self));
-}
-
-gboolean
-cp_window_save (CpWindow  *self,
-                GError   **error)
-{
-  g_return_val_if_fail (CP_IS_WINDOW (self), FALSE);
-
-  if (self->busy)
-    {
-      g_set_error_literal (error, G_IO_ERROR, G_IO_ERROR_BUSY, _("The project is being saved"));
-      return FALSE;
-    }
-  g_clear_handle_id (&self->autosave_id, g_source_remove);
-
-  if (self->store == NULL)
-    return TRUE;
-  if (!cp_store_save (self->store, self->project, error))
-    return FALSE;
-
-  self->modified = FALSE;
-  _cp_window_update_title (self);
-  return TRUE;
 }
 
 static gboolean
@@ -264,8 +133,8 @@ autosave_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
-static void
-schedule_autosave (CpWindow *self)
+void
+_cp_window_schedule_autosave (CpWindow *self)
 {
   if (!autosave_enabled (self) || self->store == NULL || cp_store_is_read_only (self->store))
     return;
@@ -292,66 +161,6 @@ update_notice (CpWindow *self)
   else if (self->selection == SELECTION_QUOTE)
     notice = cp_quote_editor_dup_error_notice (self->quote_editor);
   cp_results_view_set_notice (self->results_view, notice);
-}
-
-/* The name in the sidebar's heading, which reports carry and exports take
- * as their file name: a button that turns into an entry, like the
- * sidebar's rows (and not a GtkEditableLabel, whose focus-out idle in
- * GTK 4.8 outlives its controller when the window closes). */
-void
-_cp_window_start_project_rename (CpWindow *self)
-{
-  gtk_editable_set_text (GTK_EDITABLE (self->project_name_entry), gtk_label_get_label (self->project_name_label));
-  gtk_stack_set_visible_child (self->project_name_stack, GTK_WIDGET (self->project_name_entry));
-  gtk_widget_grab_focus (GTK_WIDGET (self->project_name_entry));
-}
-
-static void
-finish_project_rename (CpWindow *self,
-                       gboolean  commit)
-{
-  g_autofree char *name = NULL;
-
-  if (gtk_stack_get_visible_child (self->project_name_stack) != GTK_WIDGET (self->project_name_entry))
-    return;
-
-  name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->project_name_entry))));
-  gtk_stack_set_visible_child (self->project_name_stack, GTK_WIDGET (self->project_name_button));
-  if (gtk_widget_has_focus (GTK_WIDGET (self->project_name_entry)) ||
-      gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (self)), GTK_WIDGET (self->project_name_entry)))
-    gtk_widget_grab_focus (GTK_WIDGET (self->project_name_button));
-
-  if (!commit || *name == '\0' || self->project == NULL || g_strcmp0 (name, self->project->name) == 0)
-    return;
-
-  g_free (self->project->name);
-  self->project->name = g_steal_pointer (&name);
-  _cp_window_project_changed (self, "project-name");
-}
-
-static void
-on_project_name_activate (CpWindow *self)
-{
-  finish_project_rename (self, TRUE);
-}
-
-static void
-on_project_name_focus_leave (CpWindow *self)
-{
-  finish_project_rename (self, TRUE);
-}
-
-static gboolean
-on_project_name_key (GtkEventControllerKey *controller,
-                     guint                  keyval,
-                     guint                  keycode,
-                     GdkModifierType        state,
-                     CpWindow              *self)
-{
-  if (keyval != GDK_KEY_Escape)
-    return FALSE;
-  finish_project_rename (self, FALSE);
-  return TRUE;
 }
 
 static void
@@ -402,7 +211,7 @@ _cp_window_project_changed (CpWindow   *self,
   notify_objects (self->quotes);
   refresh_results (self);
   _cp_window_actions_update (self);
-  schedule_autosave (self);
+  _cp_window_schedule_autosave (self);
 }
 
 void
@@ -723,7 +532,7 @@ _cp_window_restore (CpWindow  *self,
   self->modified = TRUE;
   _cp_window_update_title (self);
   _cp_window_actions_update (self);
-  schedule_autosave (self);
+  _cp_window_schedule_autosave (self);
 }
 
 /* Window state and closing */
@@ -968,17 +777,7 @@ cp_window_init (CpWindow *self)
 
   g_signal_connect_object (self->job_editor, "errors-changed", G_CALLBACK (update_notice), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->quote_editor, "errors-changed", G_CALLBACK (update_notice), self, G_CONNECT_SWAPPED);
-  g_signal_connect_object (self->project_name_entry, "activate", G_CALLBACK (on_project_name_activate),
-                           self, G_CONNECT_SWAPPED);
-  {
-    GtkEventController *focus = gtk_event_controller_focus_new ();
-    GtkEventController *keys = gtk_event_controller_key_new ();
-
-    g_signal_connect_object (focus, "leave", G_CALLBACK (on_project_name_focus_leave), self, G_CONNECT_SWAPPED);
-    gtk_widget_add_controller (GTK_WIDGET (self->project_name_entry), focus);
-    g_signal_connect_object (keys, "key-pressed", G_CALLBACK (on_project_name_key), self, 0);
-    gtk_widget_add_controller (GTK_WIDGET (self->project_name_entry), keys);
-  }
+  _cp_window_sidebar_init (self);
 
   gtk_list_box_bind_model (self->jobs_list, G_LIST_MODEL (self->jobs), _cp_window_create_sidebar_row, self, NULL);
   gtk_list_box_bind_model (self->quotes_list, G_LIST_MODEL (self->quotes), _cp_window_create_sidebar_row, self, NULL);
