@@ -818,9 +818,17 @@ parse_hours (Cell *cell, const char *text, double *out)
   for (guint i = 0; i < G_N_ELEMENTS (trailing); i++)
     strip_suffix (copy, trailing[i]);
 
-  for (guint i = 0; i < G_N_ELEMENTS (units); i++)
-    if (strip_suffix (copy, units[i].unit))
+  /* The longest unit that ends the text: "month" before "h". */
+  {
+    int best = -1;
+    for (guint i = 0; i < G_N_ELEMENTS (units); i++)
+      if (g_str_has_suffix (copy, units[i].unit)
+          && (best < 0 || strlen (units[i].unit) > strlen (units[best].unit)))
+        best = (int) i;
+    if (best >= 0)
       {
+        guint i = (guint) best;
+        strip_suffix (copy, units[i].unit);
         scale = units[i].hours;
         if (scale < 0)
           {
@@ -830,8 +838,8 @@ parse_hours (Cell *cell, const char *text, double *out)
             cell_assume (cell, _("%s “%s”: a month taken as %s hours (the project’s hours per month)"),
                          cell->header, text, hours);
           }
-        break;
       }
+  }
   if (*copy == '\0')
     copy = (g_free (copy), g_strdup ("1"));   /* "按月", "月": one of them */
   if (!parse_number (cell, copy, out))
@@ -972,8 +980,10 @@ tokenize_fabric (const char *lower, GArray *tokens)
           p = g_utf8_next_char (p);
           continue;
         }
-      /* A figure glued to a letter ("v2", "H800") is part of a name. */
-      if (p > lower && g_ascii_isalpha (p[-1]))
+      /* A figure glued to a letter ("v2", "H800") is part of a name; one
+       * after the x of "4x200G" is not. */
+      if (p > lower && g_ascii_isalpha (p[-1])
+          && !(p[-1] == 'x' && (p - 1 == lower || !g_ascii_isalpha (p[-2]))))
         {
           while (g_ascii_isdigit (*p) || *p == '.')
             p++;
@@ -1216,6 +1226,8 @@ parse_cell (Cell *cell, Column col, const char *text, CpQuote *quote)
       parse_whole (cell, text, 0, &quote->nics_per_node);
       break;
     case CP_QUOTE_COLUMN_SHARE_FACTOR:
+      if (find_share_ratio (text, &quote->share_factor))
+        break;
       if (parse_number (cell, text, &quote->share_factor) && quote->share_factor > 1)
         cell_error (cell, _("%s “%s” must be a fraction between 0 and 1"), cell->header, text);
       break;
@@ -1965,9 +1977,10 @@ apply_fabric (Cell *cell, const Record *r, const Header *h, const Fabric *networ
           stated_sharing = TRUE;
         }
     }
-  /* A share ratio may stand in any column ("带宽 200G 1:4", in the notes). */
-  if (!stated_sharing)
-    for (guint i = 0; i < r->fields->len && !stated_sharing; i++)
+  /* A share ratio may stand in any column ("带宽 200G 1:4", in the notes),
+   * also beside a plain "共享". */
+  if (!stated_sharing || (quote->sharing == CP_SHARING_SHARED && quote->share_factor == 0))
+    for (guint i = 0; i < r->fields->len && quote->share_factor == 0; i++)
       {
         int col = -1;
         for (guint c = 0; c < CP_N_QUOTE_COLUMNS; c++)
@@ -1975,7 +1988,8 @@ apply_fabric (Cell *cell, const Record *r, const Header *h, const Fabric *networ
             col = (int) c;
         if (col == CP_QUOTE_COLUMN_VALID_UNTIL || col == CP_QUOTE_COLUMN_PRICE)
           continue;
-        if (find_share_ratio (g_ptr_array_index (r->fields, i), &factor))
+        if (find_share_ratio (g_ptr_array_index (r->fields, i), &factor)
+            && (!stated_sharing || factor < 1))
           {
             quote->sharing = factor >= 1 ? CP_SHARING_DEDICATED : CP_SHARING_SHARED;
             if (factor < 1)
@@ -2285,6 +2299,71 @@ cp_quote_sheet_new_from_file (const char      *path,
   if (data == NULL)
     return NULL;
   return cp_quote_sheet_new (data, len, project, error);
+}
+
+char *
+cp_quote_describe (const CpQuote    *quote,
+                   const CpSettings *settings)
+{
+  GString *s = g_string_new (NULL);
+  g_autofree char *per_gpu_hour = NULL;
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_ascii_formatd (buf, sizeof buf, "%.4g", cp_quote_price_per_gpu_hour (quote, settings));
+  per_gpu_hour = g_strdup (buf);
+  /* Translators: GPU name, GPUs per node, nodes */
+  g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE, "%s × %u, %u node", "%s × %u, %u nodes",
+                                          quote->nodes_available),
+                          quote->gpu.name ? quote->gpu.name : quote->gpu.id,
+                          quote->gpus_per_node, quote->nodes_available);
+  /* Translators: price and currency code */
+  g_string_append_printf (s, _("; %s %s per GPU-hour"), per_gpu_hour, quote->currency);
+  if (quote->intra_link.name)
+    g_string_append_printf (s, "; %s", quote->intra_link.name);
+  if (quote->network != CP_NETWORK_NONE)
+    {
+      g_ascii_formatd (buf, sizeof buf, "%g", quote->nic_gbps);
+      /* Translators: network kind, cards per node, Gb/s of one card, and sharing */
+      g_string_append_printf (s, _("; %s %u × %s Gb/s, %s"), cp_network_kind_to_string (quote->network),
+                              quote->nics_per_node, buf,
+                              quote->sharing == CP_SHARING_DEDICATED ? _("dedicated")
+                              : quote->sharing == CP_SHARING_SHARED ? _("shared")
+                              : _("sharing unknown"));
+      if (quote->share_factor > 0)
+        {
+          g_ascii_formatd (buf, sizeof buf, "%g", quote->share_factor);
+          g_string_append_printf (s, _(" (share factor %s)"), buf);
+        }
+    }
+  g_ascii_formatd (buf, sizeof buf, "%g", quote->minimum_term_h);
+  g_string_append_printf (s, _("; minimum term %s h"), buf);
+  return g_string_free (s, FALSE);
+}
+
+gboolean
+cp_quote_column_from_name (const char *name,
+                           int        *field)
+{
+  g_autofree char *norm = normalize_header (name, NULL);
+  int col;
+
+  if (strcmp (norm, "none") == 0 || strcmp (norm, "unused") == 0 || strcmp (norm, "不用") == 0)
+    {
+      *field = CP_QUOTE_COLUMN_UNUSED;
+      return TRUE;
+    }
+  col = column_for_header (norm);
+  if (col < 0)
+    for (int c = 0; c < CP_N_QUOTE_COLUMNS && col < 0; c++)
+      {
+        g_autofree char *exported = normalize_header (export_headers[c], NULL);
+        if (strcmp (exported, norm) == 0)
+          col = c;
+      }
+  if (col < 0)
+    return FALSE;
+  *field = col;
+  return TRUE;
 }
 
 double

@@ -133,6 +133,16 @@ const char       *cp_quote_column_get_label (int field);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CpQuoteSheet, cp_quote_sheet_free)
 
+/* A one-line account of an imported quote for the preview: GPU and count,
+ * nodes, price per GPU-hour, network and sharing, minimum term. */
+char             *cp_quote_describe         (const CpQuote    *quote,
+                                             const CpSettings *settings);
+/* A CpQuoteColumn from any header spelling the importer reads ("price
+ * unit", "计费单位"), CP_QUOTE_COLUMN_UNUSED for "none" or "unused";
+ * FALSE for a name that is neither. */
+gboolean          cp_quote_column_from_name (const char *name,
+                                             int        *field);
+
 /* The price of one GPU-hour, whatever unit the quote is in, as the plan
  * ranks unit prices (R6): a node-month is @settings' hours per month. */
 double            cp_quote_price_per_gpu_hour (const CpQuote    *quote,
