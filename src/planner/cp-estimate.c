@@ -65,7 +65,7 @@ lora_params (const CpJob *job)
   double head_dim = cp_model_spec_head_dim (m);
   double q_out = (double) m->heads * head_dim;
   double kv_out = (double) (m->kv_heads > 0 ? m->kv_heads : m->heads) * head_dim;
-  double ffn = m->ffn > 0 ? m->ffn : 4.0 * h;
+  double ffn = cp_model_spec_is_moe (m) ? cp_model_spec_expert_ffn (m) : m->ffn > 0 ? m->ffn : 4.0 * h;
   double experts = MAX (m->experts_total, 1);
   double per_layer = 0;
   guint targets = job->lora_targets != 0 ? job->lora_targets : CP_LORA_TARGET_ALL;
@@ -136,7 +136,8 @@ activation_bytes_per_layer (const CpModelSpec *model,
                             gboolean           flash_attention)
 {
   double h = model->hidden;
-  double ffn = model->ffn > 0 ? model->ffn : 4.0 * h;
+  double ffn = cp_model_spec_is_moe (model) ? cp_model_spec_expert_ffn (model)
+               : model->ffn > 0 ? model->ffn : 4.0 * h;
   double experts_active = model->experts_active > 0 ? model->experts_active : 1.0;
   double mlp = 3.0 + (model->gated_mlp ? 8.0 : 4.0) * ffn / h * experts_active;
   double per_sbh = 11.0 + 4.0 + mlp;
