@@ -106,6 +106,16 @@ static const Field model_fields[] = {
   { "experts-total", FIELD_UINT, G_STRUCT_OFFSET (CpModelSpec, experts_total), NULL, NULL, NULL },
   { "experts-active", FIELD_UINT, G_STRUCT_OFFSET (CpModelSpec, experts_active), NULL, NULL, NULL },
   { "kv-latent-dim", FIELD_UINT, G_STRUCT_OFFSET (CpModelSpec, kv_latent_dim), NULL, NULL, NULL },
+  { "shared-experts", FIELD_UINT, G_STRUCT_OFFSET (CpModelSpec, shared_experts), NULL, NULL, NULL },
+  { "expert-ffn", FIELD_UINT, G_STRUCT_OFFSET (CpModelSpec, expert_ffn), NULL, NULL, NULL },
+  { "shared-expert-ffn", FIELD_UINT, G_STRUCT_OFFSET (CpModelSpec, shared_expert_ffn), NULL, NULL, NULL },
+  { "dense-layers", FIELD_UINT, G_STRUCT_OFFSET (CpModelSpec, dense_layers), NULL, NULL, NULL },
+  { "dense-ffn", FIELD_UINT, G_STRUCT_OFFSET (CpModelSpec, dense_ffn), NULL, NULL, NULL },
+  { "q-lora-rank", FIELD_UINT, G_STRUCT_OFFSET (CpModelSpec, q_lora_rank), NULL, NULL, NULL },
+  { "kv-lora-rank", FIELD_UINT, G_STRUCT_OFFSET (CpModelSpec, kv_lora_rank), NULL, NULL, NULL },
+  { "qk-rope-head-dim", FIELD_UINT, G_STRUCT_OFFSET (CpModelSpec, qk_rope_head_dim), NULL, NULL, NULL },
+  { "qk-nope-head-dim", FIELD_UINT, G_STRUCT_OFFSET (CpModelSpec, qk_nope_head_dim), NULL, NULL, NULL },
+  { "v-head-dim", FIELD_UINT, G_STRUCT_OFFSET (CpModelSpec, v_head_dim), NULL, NULL, NULL },
   { "source", FIELD_STRING, G_STRUCT_OFFSET (CpModelSpec, source), NULL, NULL, NULL },
 };
 static const FieldTable model_table = { "model", model_fields, G_N_ELEMENTS (model_fields) };
