@@ -8,6 +8,7 @@
 
 #include "cp-cli.h"
 #include "cli-common.h"
+#include "cli-job-options.h"
 #include "report/cp-reason-text.h"
 #include "planner/cp-catalog.h"
 #include "planner/cp-plan.h"
@@ -15,7 +16,9 @@
 
 /* Option values, kept as text until parsed so a bad one is reported with
  * the option's name. */
-typedef struct {
+typedef struct _CpCliJobOptions Options;
+
+struct _CpCliJobOptions {
   char     *model;
   char     *params;
   char     *active_params;
@@ -84,7 +87,7 @@ typedef struct {
   gboolean  ops_engineer;
   gboolean  xml;
   char     *output;
-} Options;
+};
 
 static void
 options_clear (Options *o)
@@ -112,7 +115,6 @@ typedef struct {
   CpJob       job;
   CpQuote     quote;
   CpSettings  settings;
-  CpModelSpec custom_model;
   CpPlan     *plan;
   CpProject  *project;      /* the one quote, to name it in reasons */
   CpEstimate  fitting;      /* with the cheapest memory technique that fits, if any */
@@ -124,7 +126,6 @@ estimate_clear (Estimate *e)
   options_clear (&e->options);
   cp_job_clear (&e->job);
   cp_quote_clear (&e->quote);
-  cp_model_spec_clear (&e->custom_model);
   g_clear_pointer (&e->plan, cp_plan_free);
   g_clear_pointer (&e->project, cp_project_free);
 }
@@ -193,17 +194,39 @@ unknown_id (const char *option,
 
 /* The model: a catalogue entry, a hand-entered architecture, or an entry
  * with some fields overridden (then it is no longer the catalogue's). */
+static gboolean resolve_model_spec (Options *o, const CpProject *project, CpModelSpec *m,
+                                    const CpCatalog *catalog);
+
 static gboolean
-resolve_model (Estimate *e)
+resolve_model (Options         *o,
+               const CpProject *project,
+               CpJob           *job)
 {
-  Options *o = &e->options;
-  CpModelSpec *m = &e->custom_model;
+  CpModelSpec model = { 0 };
+  CpModelSpec *m = &model;
   const CpCatalog *catalog = cp_catalog_get_builtin ();
+  gboolean ok = resolve_model_spec (o, project, m, catalog);
+
+  if (ok)
+    cp_job_set_model (job, m);
+  cp_model_spec_clear (m);
+  return ok;
+}
+
+/* The model of the options into @m. */
+static gboolean
+resolve_model_spec (Options         *o,
+                    const CpProject *project,
+                    CpModelSpec     *m,
+                    const CpCatalog *catalog)
+{
   gboolean overridden;
 
   if (o->model != NULL)
     {
-      const CpModelSpec *entry = cp_catalog_find_model (catalog, o->model);
+      /* A project's own models (imported from config.json) come first. */
+      const CpModelSpec *entry = project ? cp_project_find_model (project, o->model)
+                                         : cp_catalog_find_model (catalog, o->model);
 
       if (entry == NULL)
         return unknown_id ("--model", o->model, known_ids (catalog, n_models, model_id));
@@ -277,7 +300,6 @@ resolve_model (Estimate *e)
       m->name = g_steal_pointer (&name);
     }
 
-  cp_job_set_model (&e->job, m);
   return TRUE;
 }
 
@@ -299,10 +321,9 @@ parse_bits (const char *option,
 }
 
 static gboolean
-apply_job_options (Estimate *e)
+apply_job_options (Options *o,
+                   CpJob   *job)
 {
-  Options *o = &e->options;
-  CpJob *job = &e->job;
 
   if (o->precision != NULL && !cp_precision_from_string (o->precision, &job->precision))
     return cp_cli_bad_choice ("--precision", o->precision, "fp32, bf16, fp16, fp8");
@@ -341,11 +362,11 @@ apply_job_options (Estimate *e)
 }
 
 static gboolean
-apply_quote_options (Estimate *e,
-                     guint    *nodes)
+apply_quote_options (Options         *o,
+                     const CpProject *project,
+                     CpQuote         *quote,
+                     guint           *nodes)
 {
-  Options *o = &e->options;
-  CpQuote *quote = &e->quote;
   const CpCatalog *catalog = cp_catalog_get_builtin ();
   const CpGpuSpec *gpu;
   const CpLinkSpec *link;
@@ -360,13 +381,13 @@ apply_quote_options (Estimate *e,
       cp_cli_usage_error (_("--gpu is required (one of: %s)"), ids);
       return FALSE;
     }
-  gpu = cp_catalog_find_gpu (catalog, o->gpu);
+  gpu = project ? cp_project_find_gpu (project, o->gpu) : cp_catalog_find_gpu (catalog, o->gpu);
   if (gpu == NULL)
     return unknown_id ("--gpu", o->gpu, known_ids (catalog, n_gpus, gpu_id));
   cp_quote_set_gpu (quote, gpu);
 
   link_name = o->intra_link != NULL ? o->intra_link : gpu->default_intra_link;
-  link = cp_catalog_find_link (catalog, link_name);
+  link = project ? cp_project_find_link (project, link_name) : cp_catalog_find_link (catalog, link_name);
   if (link == NULL)
     return unknown_id ("--intra-link", link_name, known_ids (catalog, n_links, link_id));
   cp_quote_set_intra_link (quote, link);
@@ -433,47 +454,59 @@ apply_quote_options (Estimate *e,
                                     CP_PRICE_PER_NODE_MONTH, &quote->price, quote->currency);
 }
 
-/* Billing rules, fees, storage, the team and a trial run on this hardware. */
+/* Billing rules, fees and storage of the quote. */
 static gboolean
-apply_cost_options (Estimate *e)
+apply_quote_cost_options (Options *o,
+                          CpQuote *quote)
 {
-  Options *o = &e->options;
-  CpQuote *quote = &e->quote;
-  CpJob *job = &e->job;
   char *currency = quote->currency;
 
   if (o->storage != NULL && !cp_storage_kind_from_string (o->storage, &quote->storage))
     return cp_cli_bad_choice ("--storage", o->storage, "parallel-fs, nas, network-disk, local-nvme");
+  return cp_cli_parse_count_option ("--billing-granularity-hours", o->billing_granularity, 0, 8784,
+                                    &quote->billing_granularity_h) &&
+         cp_cli_parse_count_option ("--minimum-term-hours", o->minimum_term, 0, 87840, &quote->minimum_term_h) &&
+         cp_cli_parse_price_option ("--network-fee-per-node-month", o->network_fee, CP_PRICE_PER_NODE_MONTH,
+                                    &quote->network_fee_per_node_month, currency) &&
+         cp_cli_parse_price_option ("--storage-price-per-tb-month", o->storage_price, CP_PRICE_PER_NODE_MONTH,
+                                    &quote->storage_price_per_tb_month, currency) &&
+         cp_cli_parse_price_option ("--management-fee-per-month", o->management_fee, CP_PRICE_PER_NODE_MONTH,
+                                    &quote->management_fee_per_month, currency) &&
+         cp_cli_parse_price_option ("--setup-fee", o->setup_fee, CP_PRICE_PER_NODE_HOUR, &quote->setup_fee, currency);
+}
+
+/* Storage needed, the team and a trial run; @currency receives the one an
+ * engineer-day cost names. */
+static gboolean
+apply_job_cost_options (Options *o,
+                        CpJob   *job,
+                        char     currency[4])
+{
   job->team_has_distributed_experience = o->distributed_experience;
   job->team_has_ops_engineer = o->ops_engineer;
-  if (!cp_cli_parse_count_option ("--billing-granularity-hours", o->billing_granularity, 0, 8784,
-                                  &quote->billing_granularity_h) ||
-      !cp_cli_parse_count_option ("--minimum-term-hours", o->minimum_term, 0, 87840, &quote->minimum_term_h) ||
-      !cp_cli_parse_price_option ("--network-fee-per-node-month", o->network_fee, CP_PRICE_PER_NODE_MONTH,
-                                  &quote->network_fee_per_node_month, currency) ||
-      !cp_cli_parse_count_option ("--storage-tb", o->storage_tb, 0, 1e6, &job->storage_tb) ||
-      !cp_cli_parse_price_option ("--storage-price-per-tb-month", o->storage_price, CP_PRICE_PER_NODE_MONTH,
-                                  &quote->storage_price_per_tb_month, currency) ||
-      !cp_cli_parse_price_option ("--management-fee-per-month", o->management_fee, CP_PRICE_PER_NODE_MONTH,
-                                  &quote->management_fee_per_month, currency) ||
-      !cp_cli_parse_price_option ("--setup-fee", o->setup_fee, CP_PRICE_PER_NODE_HOUR, &quote->setup_fee, currency) ||
-      !cp_cli_parse_uint_option ("--engineers", o->engineers, 0, 10000, &job->engineers) ||
-      !cp_cli_parse_price_option ("--engineer-day-cost", o->engineer_day_cost, CP_PRICE_PER_NODE_HOUR,
-                                  &job->engineer_day_cost, currency) ||
-      !cp_cli_parse_bytes_option ("--measured-peak-memory", o->measured_peak_memory, &job->trial.peak_memory_bytes) ||
-      !cp_cli_parse_count_option ("--measured-tokens-per-s", o->measured_tokens_per_s, 0, 1e12, &job->trial.tokens_per_s) ||
-      !cp_cli_parse_count_option ("--measured-step-s", o->measured_step_s, 0, 1e7, &job->trial.step_s) ||
-      !cp_cli_parse_fraction_option ("--measured-comm-share", o->measured_comm_share, &job->trial.communication_share))
+  return cp_cli_parse_count_option ("--storage-tb", o->storage_tb, 0, 1e6, &job->storage_tb) &&
+         cp_cli_parse_uint_option ("--engineers", o->engineers, 0, 10000, &job->engineers) &&
+         cp_cli_parse_price_option ("--engineer-day-cost", o->engineer_day_cost, CP_PRICE_PER_NODE_HOUR,
+                                    &job->engineer_day_cost, currency) &&
+         cp_cli_parse_bytes_option ("--measured-peak-memory", o->measured_peak_memory, &job->trial.peak_memory_bytes) &&
+         cp_cli_parse_count_option ("--measured-tokens-per-s", o->measured_tokens_per_s, 0, 1e12, &job->trial.tokens_per_s) &&
+         cp_cli_parse_count_option ("--measured-step-s", o->measured_step_s, 0, 1e7, &job->trial.step_s) &&
+         cp_cli_parse_fraction_option ("--measured-comm-share", o->measured_comm_share, &job->trial.communication_share);
+}
+
+/* Billing rules, fees, storage, the team and a trial run on this hardware. */
+static gboolean
+apply_cost_options (Estimate *e)
+{
+  CpQuote *quote = &e->quote;
+  CpJob *job = &e->job;
+
+  if (!apply_quote_cost_options (&e->options, quote) ||
+      !apply_job_cost_options (&e->options, job, quote->currency))
     return FALSE;
 
-  /* The measurements were taken on one node of the hardware described. */
-  if (job->trial.peak_memory_bytes > 0 || job->trial.tokens_per_s > 0 || job->trial.step_s > 0)
-    {
-      g_free (job->trial.quote_id);
-      job->trial.quote_id = g_strdup (quote->id);
-      job->trial.gpus = quote->gpus_per_node;
-      job->trial.gpu_dense_flops = quote->gpu.dense_bf16_flops;
-    }
+
+  cp_cli_job_bind_trial (job, quote);
   return TRUE;
 }
 
@@ -760,12 +793,11 @@ write_xml (const Estimate    *e,
   return cp_cli_xml_finish (w, buffer, e->options.output, error);
 }
 
-static int
-run (Estimate *e,
-     int       argc,
-     char    **argv)
+/* The model, the job, the team and a trial run: estimate and add-job. */
+static void
+add_job_entries (GOptionContext *context,
+                 Options        *o)
 {
-  Options *o = &e->options;
   GOptionEntry entries[] = {
     { "model", 0, 0, G_OPTION_ARG_STRING, &o->model, N_("Model from the catalogue"), N_("ID") },
     { "params", 0, 0, G_OPTION_ARG_STRING, &o->params, N_("Parameters (7B, 7e9, 70亿)"), N_("COUNT") },
@@ -780,9 +812,6 @@ run (Estimate *e,
     { "active-experts", 0, 0, G_OPTION_ARG_STRING, &o->active_experts, N_("Experts active per token"), N_("N") },
     { "tied-embeddings", 0, 0, G_OPTION_ARG_NONE, &o->tied_embeddings, N_("Output layer shares the embedding matrix"), NULL },
     { "task", 0, 0, G_OPTION_ARG_STRING, &o->task, N_("pretrain, full-finetune, lora, qlora, inference, debug or data-processing (default pretrain)"), N_("KIND") },
-    { "gpu", 0, 0, G_OPTION_ARG_STRING, &o->gpu, N_("GPU from the catalogue"), N_("ID") },
-    { "gpus-per-node", 0, 0, G_OPTION_ARG_STRING, &o->gpus_per_node, N_("GPUs per node (default 8)"), N_("N") },
-    { "nodes", 0, 0, G_OPTION_ARG_STRING, &o->nodes, N_("Nodes (default 1)"), N_("N") },
     { "tokens", 0, 0, G_OPTION_ARG_STRING, &o->tokens, N_("Training tokens (2T, 1.4e12)"), N_("COUNT") },
     { "seq-len", 0, 0, G_OPTION_ARG_STRING, &o->seq_len, N_("Sequence length"), N_("N") },
     { "micro-batch", 0, 0, G_OPTION_ARG_STRING, &o->micro_batch, N_("Sequences per GPU per micro-step"), N_("N") },
@@ -796,14 +825,39 @@ run (Estimate *e,
     { "pp", 0, 0, G_OPTION_ARG_STRING, &o->pp, N_("Pipeline parallel size (default 1; 0: the smallest that fits)"), N_("N") },
     { "precision", 0, 0, G_OPTION_ARG_STRING, &o->precision, N_("fp32, bf16, fp16 or fp8"), N_("PRECISION") },
     { "optimizer", 0, 0, G_OPTION_ARG_STRING, &o->optimizer, N_("adamw, adamw-8bit or sgd"), N_("OPTIMIZER") },
-    { "bytes-convention", 0, 0, G_OPTION_ARG_STRING, &o->bytes_convention, N_("Bytes per parameter of mixed-precision Adam: 16 (ZeRO) or 18 (Hugging Face)"), N_("16|18") },
-    { "memory-unit", 0, 0, G_OPTION_ARG_STRING, &o->memory_unit, N_("What “80 GB” means: gib (2^30) or gb (10^9)"), N_("UNIT") },
     { "mfu", 0, 0, G_OPTION_ARG_STRING, &o->mfu, N_("Model FLOPs utilisation (0.45 or 45%)"), N_("FRACTION") },
     { "context", 0, 0, G_OPTION_ARG_STRING, &o->context, N_("Tokens per request (prompt + output)"), N_("N") },
     { "concurrency", 0, 0, G_OPTION_ARG_STRING, &o->concurrency, N_("Target concurrent requests"), N_("N") },
     { "weight-bits", 0, 0, G_OPTION_ARG_STRING, &o->weight_bits, N_("Bits per weight when serving: 16, 8 or 4"), N_("BITS") },
     { "kv-bits", 0, 0, G_OPTION_ARG_STRING, &o->kv_bits, N_("Bits per KV-cache element: 16, 8 or 4"), N_("BITS") },
     { "lora-rank", 0, 0, G_OPTION_ARG_STRING, &o->lora_rank, N_("LoRA rank"), N_("N") },
+    { "deadline-days", 0, 0, G_OPTION_ARG_STRING, &o->deadline_days, N_("Calendar days available (0: none)"), N_("DAYS") },
+    { "duration-days", 0, 0, G_OPTION_ARG_STRING, &o->duration_days, N_("Days of service, debugging or data processing"), N_("DAYS") },
+    { "storage-tb", 0, 0, G_OPTION_ARG_STRING, &o->storage_tb, N_("Data and checkpoints kept during the job, TB"), N_("TB") },
+    { "distributed-experience", 0, 0, G_OPTION_ARG_NONE, &o->distributed_experience, N_("The team has run distributed training before"), NULL },
+    { "ops-engineer", 0, 0, G_OPTION_ARG_NONE, &o->ops_engineer, N_("The team has an operations engineer"), NULL },
+    { "engineers", 0, 0, G_OPTION_ARG_STRING, &o->engineers, N_("Engineers on the job (default 2)"), N_("N") },
+    { "engineer-day-cost", 0, 0, G_OPTION_ARG_STRING, &o->engineer_day_cost, N_("Cost of one engineer-day"), N_("PRICE") },
+    { "measured-peak-memory", 0, 0, G_OPTION_ARG_STRING, &o->measured_peak_memory, N_("Trial run on this hardware: peak memory per GPU (72GiB)"), N_("BYTES") },
+    { "measured-tokens-per-s", 0, 0, G_OPTION_ARG_STRING, &o->measured_tokens_per_s, N_("Trial run on this hardware: tokens per second of one node"), N_("COUNT") },
+    { "measured-step-s", 0, 0, G_OPTION_ARG_STRING, &o->measured_step_s, N_("Trial run on this hardware: seconds per optimizer step on one node"), N_("SECONDS") },
+    { "measured-comm-share", 0, 0, G_OPTION_ARG_STRING, &o->measured_comm_share, N_("Trial run on this hardware: share of a step spent communicating"), N_("FRACTION") },
+    { NULL }
+  };
+
+  /* The context copies the entries; their targets are in @o. */
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+}
+
+/* The hardware, the price and the billing rules: estimate and add-quote. */
+static void
+add_quote_entries (GOptionContext *context,
+                   Options        *o)
+{
+  GOptionEntry entries[] = {
+    { "gpu", 0, 0, G_OPTION_ARG_STRING, &o->gpu, N_("GPU from the catalogue"), N_("ID") },
+    { "gpus-per-node", 0, 0, G_OPTION_ARG_STRING, &o->gpus_per_node, N_("GPUs per node (default 8)"), N_("N") },
+    { "nodes", 0, 0, G_OPTION_ARG_STRING, &o->nodes, N_("Nodes (default 1)"), N_("N") },
     { "price-per-gpu-hour", 0, 0, G_OPTION_ARG_STRING, &o->price_per_gpu_hour, N_("Price per GPU-hour (12.5, ¥12.5, $2.5)"), N_("PRICE") },
     { "price-per-node-hour", 0, 0, G_OPTION_ARG_STRING, &o->price_per_node_hour, N_("Price per node-hour"), N_("PRICE") },
     { "price-per-node-month", 0, 0, G_OPTION_ARG_STRING, &o->price_per_node_month, N_("Price per node-month (¥30000, 3万)"), N_("PRICE") },
@@ -813,30 +867,45 @@ run (Estimate *e,
     { "nic-gbps", 0, 0, G_OPTION_ARG_STRING, &o->nic_gbps, N_("Line rate of one network card, Gb/s"), N_("GBPS") },
     { "shared", 0, 0, G_OPTION_ARG_NONE, &o->shared, N_("The network between nodes is shared"), NULL },
     { "dedicated", 0, 0, G_OPTION_ARG_NONE, &o->dedicated, N_("The network between nodes is dedicated"), NULL },
-    { "deadline-days", 0, 0, G_OPTION_ARG_STRING, &o->deadline_days, N_("Calendar days available (0: none)"), N_("DAYS") },
-    { "duration-days", 0, 0, G_OPTION_ARG_STRING, &o->duration_days, N_("Days of service, debugging or data processing"), N_("DAYS") },
     { "billing-granularity-hours", 0, 0, G_OPTION_ARG_STRING, &o->billing_granularity, N_("Billed time is rounded up to this many hours (default 1)"), N_("HOURS") },
     { "minimum-term-hours", 0, 0, G_OPTION_ARG_STRING, &o->minimum_term, N_("Shortest time billed, in hours (730: a month)"), N_("HOURS") },
     { "network-fee-per-node-month", 0, 0, G_OPTION_ARG_STRING, &o->network_fee, N_("Inter-node network fee per node-month"), N_("PRICE") },
-    { "storage-tb", 0, 0, G_OPTION_ARG_STRING, &o->storage_tb, N_("Data and checkpoints kept during the job, TB"), N_("TB") },
     { "storage-price-per-tb-month", 0, 0, G_OPTION_ARG_STRING, &o->storage_price, N_("Storage price per TB-month"), N_("PRICE") },
     { "storage", 0, 0, G_OPTION_ARG_STRING, &o->storage, N_("Storage kind: parallel-fs, nas, network-disk or local-nvme"), N_("KIND") },
     { "management-fee-per-month", 0, 0, G_OPTION_ARG_STRING, &o->management_fee, N_("Management or licence fee per month"), N_("PRICE") },
     { "setup-fee", 0, 0, G_OPTION_ARG_STRING, &o->setup_fee, N_("One-time setup fee"), N_("PRICE") },
-    { "distributed-experience", 0, 0, G_OPTION_ARG_NONE, &o->distributed_experience, N_("The team has run distributed training before"), NULL },
-    { "ops-engineer", 0, 0, G_OPTION_ARG_NONE, &o->ops_engineer, N_("The team has an operations engineer"), NULL },
-    { "engineers", 0, 0, G_OPTION_ARG_STRING, &o->engineers, N_("Engineers on the job (default 2)"), N_("N") },
-    { "engineer-day-cost", 0, 0, G_OPTION_ARG_STRING, &o->engineer_day_cost, N_("Cost of one engineer-day"), N_("PRICE") },
-    { "measured-peak-memory", 0, 0, G_OPTION_ARG_STRING, &o->measured_peak_memory, N_("Trial run on this hardware: peak memory per GPU (72GiB)"), N_("BYTES") },
-    { "measured-tokens-per-s", 0, 0, G_OPTION_ARG_STRING, &o->measured_tokens_per_s, N_("Trial run on this hardware: tokens per second of one node"), N_("COUNT") },
-    { "measured-step-s", 0, 0, G_OPTION_ARG_STRING, &o->measured_step_s, N_("Trial run on this hardware: seconds per optimizer step on one node"), N_("SECONDS") },
-    { "measured-comm-share", 0, 0, G_OPTION_ARG_STRING, &o->measured_comm_share, N_("Trial run on this hardware: share of a step spent communicating"), N_("FRACTION") },
+    { NULL }
+  };
+
+  /* The context copies the entries; their targets are in @o. */
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+}
+
+/* Settings and output of estimate alone. */
+static void
+add_settings_entries (GOptionContext *context,
+                      Options        *o)
+{
+  GOptionEntry entries[] = {
+    { "bytes-convention", 0, 0, G_OPTION_ARG_STRING, &o->bytes_convention, N_("Bytes per parameter of mixed-precision Adam: 16 (ZeRO) or 18 (Hugging Face)"), N_("16|18") },
+    { "memory-unit", 0, 0, G_OPTION_ARG_STRING, &o->memory_unit, N_("What “80 GB” means: gib (2^30) or gb (10^9)"), N_("UNIT") },
     { "utilisation", 0, 0, G_OPTION_ARG_STRING, &o->utilisation, N_("Compute utilisation of dense peak while computing (default 0.40)"), N_("FRACTION") },
     { "link-efficiency", 0, 0, G_OPTION_ARG_STRING, &o->link_efficiency, N_("Achievable share of a link's line rate (default 0.80)"), N_("FRACTION") },
     { "xml", 0, 0, G_OPTION_ARG_NONE, &o->xml, N_("Write XML instead of a table"), NULL },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &o->output, N_("Write the XML to FILE instead of standard output"), N_("FILE") },
     { NULL }
   };
+
+  /* The context copies the entries; their targets are in @o. */
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+}
+
+static int
+run (Estimate *e,
+     int       argc,
+     char    **argv)
+{
+  Options *o = &e->options;
   g_autoptr(GOptionContext) context =
     cp_cli_option_context_new ("estimate", _("Estimates memory per GPU, run time and total cost of one job "
                                              "on one GPU configuration."));
@@ -845,16 +914,14 @@ run (Estimate *e,
   CpEstimate est;
   guint nodes = 1;
 
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  add_job_entries (context, o);
+  add_quote_entries (context, o);
+  add_settings_entries (context, o);
   if (!cp_cli_parse_options (context, &argc, &argv, FALSE))
     return CP_CLI_EXIT_USAGE;
 
-  if (o->task != NULL && !cp_task_kind_from_string (o->task, &kind))
-    {
-      cp_cli_bad_choice ("--task", o->task,
-                         "pretrain, full-finetune, lora, qlora, inference, debug, data-processing");
-      return CP_CLI_EXIT_USAGE;
-    }
+  if (!cp_cli_job_options_read_task (o, &kind))
+    return CP_CLI_EXIT_USAGE;
   cp_job_init (&e->job, kind);
   /* The command line states one configuration and gets it back as stated:
    * no parallelism unless --tp/--pp say so (0 chooses), and attention
@@ -866,12 +933,8 @@ run (Estimate *e,
   cp_quote_init (&e->quote);
   cp_settings_init (&e->settings);
 
-  /* Debugging and data processing are priced by duration: no model needed. */
-  if ((cp_task_kind_is_training (kind) || kind == CP_TASK_INFERENCE ||
-       e->options.model != NULL || e->options.params != NULL) && !resolve_model (e))
-    return CP_CLI_EXIT_USAGE;
-  if (!apply_job_options (e) ||
-      !apply_quote_options (e, &nodes) ||
+  if (!cp_cli_job_options_apply_to_job (o, NULL, &e->job) ||
+      !apply_quote_options (o, NULL, &e->quote, &nodes) ||
       !apply_cost_options (e) ||
       !apply_settings_options (e))
     return CP_CLI_EXIT_USAGE;
@@ -909,4 +972,84 @@ cp_cli_estimate (int    argc,
 
   estimate_clear (&e);
   return status;
+}
+
+/* The options shared with add-job and add-quote (cli-job-options.h). */
+
+CpCliJobOptions *
+cp_cli_job_options_new (void)
+{
+  return g_new0 (CpCliJobOptions, 1);
+}
+
+void
+cp_cli_job_options_free (CpCliJobOptions *options)
+{
+  if (options == NULL)
+    return;
+  options_clear (options);
+  g_free (options);
+}
+
+void
+cp_cli_job_options_add_job_entries (CpCliJobOptions *options,
+                                    GOptionContext  *context)
+{
+  add_job_entries (context, options);
+}
+
+void
+cp_cli_job_options_add_quote_entries (CpCliJobOptions *options,
+                                      GOptionContext  *context)
+{
+  add_quote_entries (context, options);
+}
+
+gboolean
+cp_cli_job_options_read_task (CpCliJobOptions *options,
+                              CpTaskKind      *kind)
+{
+  if (options->task != NULL && !cp_task_kind_from_string (options->task, kind))
+    return cp_cli_bad_choice ("--task", options->task,
+                              "pretrain, full-finetune, lora, qlora, inference, debug, data-processing");
+  return TRUE;
+}
+
+gboolean
+cp_cli_job_options_apply_to_job (CpCliJobOptions *options,
+                                 const CpProject *project,
+                                 CpJob           *job)
+{
+  char currency[4] = "";
+
+  /* Debugging and data processing are priced by duration: no model needed. */
+  if ((cp_task_kind_is_training (job->kind) || job->kind == CP_TASK_INFERENCE ||
+       options->model != NULL || options->params != NULL) && !resolve_model (options, project, job))
+    return FALSE;
+  return apply_job_options (options, job) &&
+         (project == NULL || apply_job_cost_options (options, job, currency));
+}
+
+gboolean
+cp_cli_job_options_apply_to_quote (CpCliJobOptions *options,
+                                   const CpProject *project,
+                                   CpQuote         *quote,
+                                   guint           *nodes)
+{
+  return apply_quote_options (options, project, quote, nodes) &&
+         apply_quote_cost_options (options, quote);
+}
+
+void
+cp_cli_job_bind_trial (CpJob         *job,
+                       const CpQuote *quote)
+{
+  /* The measurements were taken on one node of the hardware described. */
+  if (job->trial.peak_memory_bytes > 0 || job->trial.tokens_per_s > 0 || job->trial.step_s > 0)
+    {
+      g_free (job->trial.quote_id);
+      job->trial.quote_id = g_strdup (quote->id);
+      job->trial.gpus = quote->gpus_per_node;
+      job->trial.gpu_dense_flops = quote->gpu.dense_bf16_flops;
+    }
 }
