@@ -208,13 +208,13 @@ cp_model_config_read (const char  *data,
     gboolean found;
     if (!read_count (text, dense_keys, &dense_ffn, &found, error))
       return NULL;
+    /* Llama 4: every MoE layer also has one shared expert of the routed
+     * experts' width (Llama4TextMoe's shared_expert); the dense layers'
+     * MLP is intermediate_size_mlp. */
     if (found && m->experts_total > 1)
       {
-        m->expert_ffn = m->ffn;
         m->dense_ffn = dense_ffn;
         m->shared_experts = 1;
-        note (config, _("the experts’ width is intermediate_size and the dense and shared MLP’s "
-                        "intermediate_size_mlp, as Llama 4 writes them"));
       }
   }
 
@@ -260,9 +260,15 @@ cp_model_config_read (const char  *data,
     gboolean found;
     if (!read_count (text, interleave, &step, &found, error))
       return NULL;
-    if (found && step > 1 && m->experts_total > 1)
-      note (config, _("every %u-th layer is a mixture of experts; the count takes all but the "
-                      "leading dense layers as such, so it is an upper bound"), step);
+    /* Every step-th layer is sparse (Llama 4 Maverick: every second).
+     * Which ones changes no count, so the rest are counted as the leading
+     * dense layers the model knows. */
+    if (found && step > 1 && m->experts_total > 1 && m->dense_layers == 0)
+      {
+        m->dense_layers = m->layers - m->layers / step;
+        note (config, _("every %u-th layer is a mixture of experts: the other %u are counted as "
+                        "dense layers"), step, m->dense_layers);
+      }
   }
 
   /* HF's own default is to tie; most families write it out. */
