@@ -2123,7 +2123,7 @@ read_row (Cell *cell, const Record *r, const Header *h, guint header_len, CpQuot
   if (!link_stated && quote->intra_link.name && strcmp (quote->gpu.id, "custom") != 0)
     cell_assume (cell, _("the link between GPUs is not stated: the catalogue’s for this GPU, %s"),
                  quote->intra_link.name);
-  if (quote->storage == CP_STORAGE_UNKNOWN && quote->nodes_available > 1)
+  if (is_blank (field_at (r, h, CP_QUOTE_COLUMN_STORAGE)) && quote->nodes_available > 1)
     cell_assume (cell, _("the storage kind is not stated: unknown, a question for the vendor (R6)"));
 }
 
