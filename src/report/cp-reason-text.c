@@ -203,6 +203,12 @@ static const struct {
   { "lora-flops", N_("FLOPs per parameter and token with LoRA") },
   { "qlora-bits", N_("Bits per parameter of a QLoRA base model") },
   { "judgement-gap", N_("Memory gap from which the judgement zone starts") },
+  { "longest-acceptable-run", N_("Longest acceptable run when there is no deadline") },
+  { "debug-time", N_("Debugging time, as a share of one development cycle (at most the longest acceptable run)") },
+  { "global-batch", N_("Pretraining global batch: tokens at 7B, growing as the fourth root of size") },
+  { "dp-bucket", N_("Gradient bucket reduced after the backward pass") },
+  { "kv-block", N_("Tokens per KV-cache block when serving") },
+  { "cuda-graphs", N_("CUDA graph memory per GPU when serving") },
 };
 
 const char *
