@@ -29,7 +29,7 @@
 /* Interleaved stages per GPU tried by the search: Megatron-LM's published
  * runs use 2–4 (T21: 3); more multiplies the pipeline sends for a bubble
  * already small. */
-#define MAX_VIRTUAL_STAGES 6
+#define MAX_VIRTUAL_STAGES 4
 /* Micro-batches tried: 1 to 8 sequences, as in Megatron-LM's published
  * layouts (T21 1, T22 1–4). */
 #define MAX_MICRO_BATCH 8
@@ -225,6 +225,7 @@ typedef struct {
   double exposed;
   double total;
   double tokens;        /* per step */
+  double run;           /* total × steps: what layouts are compared by */
 } StepTime;
 
 /* What does not depend on the layout, worked out once per estimate and
@@ -267,6 +268,7 @@ typedef struct {
   double  intra;
   double  inter;
   double  batch_seqs;           /* global batch asked for, in sequences */
+  gboolean qlora;
 } Context;
 
 static double
@@ -356,6 +358,7 @@ context_init (Context          *c,
   if (c->inter <= 0)
     c->inter = c->intra;
   c->batch_seqs = MAX (1.0, round (cp_job_global_batch_tokens (job) / MAX (job->seq_len, 1)));
+  c->qlora = techniques->qlora;
 }
 
 /* Memory of one GPU on the busiest pipeline stage. */
@@ -600,6 +603,7 @@ layout_time (const Context *c,
   st->bubble = (p - 1.0) / (m * v) * (st->compute + st->tp + st->all_to_all);
   st->exposed = st->dp_exposed + st->tp + st->pp + st->all_to_all + st->offload;
   st->total = st->compute + st->exposed + st->bubble;
+  st->run = st->total * c->job->tokens / st->tokens;
 }
 
 /* The search */
@@ -627,12 +631,12 @@ candidate_better (const Candidate *a,
     return a->fits;
   if (!a->fits)
     return a->memory.total < b->memory.total;
-  if (fabs (a->time.total - b->time.total) <= TIE_FRACTION * MIN (a->time.total, b->time.total))
+  if (fabs (a->time.run - b->time.run) <= TIE_FRACTION * MIN (a->time.run, b->time.run))
     {
       if (a->memory.total != b->memory.total)
         return a->memory.total < b->memory.total;
     }
-  return a->time.total < b->time.total;
+  return a->time.run < b->time.run;
 }
 
 typedef struct {
@@ -654,7 +658,7 @@ micro_batches (const Context *c,
                guint          dp,
                guint          mb)
 {
-  return (guint) MAX (1.0, ceil (c->batch_seqs / ((double) dp * mb)));
+  return (guint) MAX (1.0, round (c->batch_seqs / ((double) dp * mb)));
 }
 
 /* The least recompute of the allowed ones that fits; FALSE if none does
@@ -717,8 +721,9 @@ split_zero_range (const Context *c,
   return *first <= *last;
 }
 
-/* The best layout of one split. Micro-batches grow until the data-parallel
- * traffic is hidden: beyond that a larger one only adds bubble and memory. */
+/* The best layout of one split. Micro-batches grow while that pays: a
+ * larger one hides more of the data-parallel traffic behind its backward
+ * and adds bubble and memory, so the run time falls and then rises. */
 static void
 best_of_split (const Context  *c,
                const Split    *s,
@@ -728,34 +733,44 @@ best_of_split (const Context  *c,
                guint          *evaluated)
 {
   guint zero_first, zero_last;
+  guint dp = MAX (c->gpus / (s->tp * s->pp), 1);
 
   best->valid = FALSE;
   if (!split_zero_range (c, choices, s, &zero_first, &zero_last))
     return;
   for (guint z = zero_first; z <= zero_last; z++)
-    for (guint i = 0; i < choices->n_mb; i++)
-      {
-        Candidate cand = { 0 };
+    {
+      double previous_run = G_MAXDOUBLE;
 
-        split_config (s, c, techniques, &cand.config);
-        cand.config.zero_stage = z;
-        cand.config.mb = choices->mb_values[i];
-        cand.config.m = micro_batches (c, cand.config.dp, cand.config.mb);
-        cand.fits = least_recompute_that_fits (c, choices, &cand.config, &cand.memory);
-        cand.valid = TRUE;
-        if (!cand.fits)
-          {
-            if (candidate_better (&cand, best))
-              *best = cand;
-            break;   /* a larger micro-batch needs more memory still */
-          }
-        layout_time (c, &cand.config, &cand.time);
-        (*evaluated)++;
-        if (candidate_better (&cand, best))
-          *best = cand;
-        if (cand.time.dp_exposed <= cand.time.dp_floor * (1.0 + 1e-9))
-          break;
-      }
+      for (guint i = 0; i < choices->n_mb; i++)
+        {
+          Candidate cand = { 0 };
+
+          /* More sequences per step than the batch asks for would change
+           * the training, not the layout. */
+          if (i > 0 && (double) dp * choices->mb_values[i] > c->batch_seqs)
+            break;
+          split_config (s, c, techniques, &cand.config);
+          cand.config.zero_stage = z;
+          cand.config.mb = choices->mb_values[i];
+          cand.config.m = micro_batches (c, cand.config.dp, cand.config.mb);
+          cand.fits = least_recompute_that_fits (c, choices, &cand.config, &cand.memory);
+          cand.valid = TRUE;
+          if (!cand.fits)
+            {
+              if (candidate_better (&cand, best))
+                *best = cand;
+              break;   /* a larger micro-batch needs more memory still */
+            }
+          layout_time (c, &cand.config, &cand.time);
+          (*evaluated)++;
+          if (candidate_better (&cand, best))
+            *best = cand;
+          if (cand.time.dp_exposed <= cand.time.dp_floor * (1.0 + 1e-9) || cand.time.run >= previous_run)
+            break;
+          previous_run = cand.time.run;
+        }
+    }
   if (best->valid && !best->fits)
     layout_time (c, &best->config, &best->time);
 }
@@ -827,17 +842,19 @@ part_values (guint        pinned,
  * ranks dividing both the experts and the data-parallel group. Pinned
  * parts are taken as given. */
 static guint
-enumerate_splits (const Context *c,
-                  Split         *splits,
-                  guint          max_splits)
+enumerate_splits_within (const Context *c,
+                         gboolean       within_batch,
+                         Split         *splits,
+                         guint          max_splits)
 {
   const CpJob *job = c->job;
   const CpModelSpec *m = &job->model;
   guint free[64], tps[64], pps[64], vss[64], eps[64];
   guint n_free, n_tp, n = 0;
 
+  /* QLoRA's 4-bit base (bitsandbytes) trains data parallel only. */
   n_free = 0;
-  for (guint tp = 1; tp <= c->gpn && tp <= c->gpus && n_free < 64; tp *= 2)
+  for (guint tp = 1; tp <= c->gpn && tp <= c->gpus && n_free < 64 && (tp == 1 || !c->qlora); tp *= 2)
     if (divides (m->heads, tp) && divides (c->gpus, tp))
       free[n_free++] = tp;
   n_tp = part_values (job->tensor_parallel, free, n_free, tps);
@@ -848,7 +865,7 @@ enumerate_splits (const Context *c,
       guint n_pp;
 
       n_free = 0;
-      for (guint pp = 1; pp <= rest && pp <= m->layers && n_free < 64; pp++)
+      for (guint pp = 1; pp <= rest && pp <= m->layers && n_free < 64 && (pp == 1 || !c->qlora); pp++)
         if (divides (rest, pp))
           free[n_free++] = pp;
       n_pp = part_values (job->pipeline_parallel, free, n_free, pps);
@@ -858,9 +875,16 @@ enumerate_splits (const Context *c,
           guint dp = MAX (c->gpus / (tps[i] * pps[j]), 1);
           guint n_vs, n_ep;
 
+          /* More data-parallel ranks than sequences in the batch would
+           * need a larger batch. */
+          if (within_batch && dp > c->batch_seqs)
+            continue;
+
           n_free = 0;
           free[n_free++] = 1;
-          for (guint vs = 2; pps[j] > 1 && vs <= MAX_VIRTUAL_STAGES; vs++)
+          /* Interleaving needs at least as many micro-batches as stages
+           * (Megatron-LM: a multiple of them). */
+          for (guint vs = 2; pps[j] > 1 && vs <= MAX_VIRTUAL_STAGES && c->batch_seqs >= (double) dp * pps[j]; vs++)
             if (divides (m->layers, pps[j] * vs))
               free[n_free++] = vs;
           n_vs = pps[j] > 1 ? part_values (job->virtual_stages, free, n_free, vss) : part_values (0, free, 1, vss);
@@ -883,6 +907,19 @@ enumerate_splits (const Context *c,
         }
     }
   return n;
+}
+
+/* Splits whose data-parallel ranks each get at least one sequence of the
+ * batch; all splits when there are none (a batch smaller than the GPUs
+ * left over after the deepest model split). */
+static guint
+enumerate_splits (const Context *c,
+                  Split         *splits,
+                  guint          max_splits)
+{
+  guint n = enumerate_splits_within (c, TRUE, splits, max_splits);
+
+  return n > 0 ? n : enumerate_splits_within (c, FALSE, splits, max_splits);
 }
 
 typedef struct {
@@ -943,8 +980,8 @@ search_layout (const Context *c,
       Config k;
       Memory mem;
       StepTime st;
-
       guint zero_first, zero_last;
+      double hidden_dp;
 
       if (!split_zero_range (c, &choices, &splits[i], &zero_first, &zero_last))
         {
@@ -959,10 +996,23 @@ search_layout (const Context *c,
       k.recompute = choices.recompute_last;
       layout_memory (c, &k, &mem);
       splits[i].smallest_bytes = mem.total;
+      if (mem.total > c->capacity)
+        continue;   /* never timed: sorted after every split that fits */
       k.zero_stage = zero_first;
       k.recompute = choices.recompute_first;
       layout_time (c, &k, &st);
-      splits[i].lower_bound = st.total - st.dp_exposed + st.dp_floor;
+      /* Without ZeRO-2/3 the reduction is hidden at best behind the
+       * backward of the largest micro-batch allowed. */
+      hidden_dp = st.dp_floor;
+      if (zero_last <= 1)
+        {
+          guint mb_max = choices.mb_values[0];
+
+          for (guint b = 1; b < choices.n_mb && (double) k.dp * choices.mb_values[b] <= c->batch_seqs; b++)
+            mb_max = choices.mb_values[b];
+          hidden_dp = MAX (st.dp_floor, st.dp - c->settings->dp_overlap * st.backward / micro_batches (c, k.dp, mb_max));
+        }
+      splits[i].lower_bound = (st.total - st.dp_exposed + hidden_dp) * c->job->tokens / st.tokens;
     }
   /* Insertion sort: a few dozen splits. */
   for (guint i = 1; i < n; i++)
@@ -1002,7 +1052,7 @@ search_layout (const Context *c,
           continue;
         }
       if (search->runner_up.valid && search->runner_up.fits &&
-          splits[i].lower_bound > search->runner_up.time.total * (1.0 + TIE_FRACTION))
+          splits[i].lower_bound > search->runner_up.time.run * (1.0 + TIE_FRACTION))
         break;
       best_of_split (c, &splits[i], &choices, techniques, &cand, &search->evaluated);
       keep_best_two (search, &cand);
@@ -1560,11 +1610,11 @@ estimate_training (const CpJob      *job,
     {
       layout_to_public (&search.runner_up.config, &est->runner_up);
       est->runner_up_fits = search.runner_up.fits;
-      est->runner_up_total_s = search.runner_up.time.total * job->tokens / MAX (search.runner_up.time.tokens, 1.0);
+      est->runner_up_total_s = search.runner_up.time.run;
       est->runner_up_memory_per_gpu_bytes = search.runner_up.memory.total;
       if (!search.runner_up.fits)
         est->layout_why = CP_LAYOUT_WHY_ONLY_FIT;
-      else if (search.best.time.total < search.runner_up.time.total * (1.0 - TIE_FRACTION) ||
+      else if (search.best.time.run < search.runner_up.time.run * (1.0 - TIE_FRACTION) ||
                search.best.memory.total >= search.runner_up.memory.total)
         est->layout_why = CP_LAYOUT_WHY_FASTER;
       else
