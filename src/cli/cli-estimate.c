@@ -46,6 +46,8 @@ struct _CpCliJobOptions {
   gboolean  no_flash_attention;
   char     *tp;
   char     *pp;
+  char     *ep;
+  char     *virtual_stages;
   char     *precision;
   char     *optimizer;
   char     *bytes_convention;
@@ -96,7 +98,7 @@ options_clear (Options *o)
     &o->model, &o->params, &o->active_params, &o->layers, &o->hidden, &o->heads,
     &o->kv_heads, &o->ffn, &o->vocab, &o->experts, &o->active_experts, &o->task,
     &o->gpu, &o->gpus_per_node, &o->nodes, &o->tokens, &o->seq_len,
-    &o->micro_batch, &o->global_batch, &o->recompute, &o->zero, &o->tp, &o->pp,
+    &o->micro_batch, &o->global_batch, &o->recompute, &o->zero, &o->tp, &o->pp, &o->ep, &o->virtual_stages,
     &o->precision, &o->optimizer, &o->bytes_convention, &o->memory_unit, &o->mfu,
     &o->context, &o->concurrency, &o->weight_bits, &o->kv_bits, &o->lora_rank,
     &o->price_per_gpu_hour, &o->price_per_node_hour, &o->price_per_node_month,
@@ -330,7 +332,9 @@ apply_job_options (Options *o,
   if (o->optimizer != NULL && !cp_optimizer_from_string (o->optimizer, &job->optimizer))
     return cp_cli_bad_choice ("--optimizer", o->optimizer, "adamw, adamw-8bit, sgd");
   if (o->recompute != NULL && !cp_recompute_from_string (o->recompute, &job->recompute))
-    return cp_cli_bad_choice ("--recompute", o->recompute, "none, selective, full");
+    return cp_cli_bad_choice ("--recompute", o->recompute, "none, selective, full, auto");
+  if (o->zero != NULL && g_ascii_strcasecmp (o->zero, "auto") == 0)
+    g_clear_pointer (&o->zero, g_free);
   if (o->flash_attention && o->no_flash_attention)
     {
       cp_cli_usage_error (_("--flash-attention and --no-flash-attention exclude each other"));
@@ -350,6 +354,8 @@ apply_job_options (Options *o,
          cp_cli_parse_uint_option ("--zero", o->zero, 0, 3, &job->zero_stage) &&
          cp_cli_parse_uint_option ("--tp", o->tp, 0, 1024, &job->tensor_parallel) &&
          cp_cli_parse_uint_option ("--pp", o->pp, 0, 1024, &job->pipeline_parallel) &&
+         cp_cli_parse_uint_option ("--ep", o->ep, 0, 100000, &job->expert_parallel) &&
+         cp_cli_parse_uint_option ("--virtual-stages", o->virtual_stages, 0, 1024, &job->virtual_stages) &&
          cp_cli_parse_uint_option ("--lora-rank", o->lora_rank, 1, 65536, &job->lora_rank) &&
          cp_cli_parse_uint_option ("--context", o->context, 1, 100000000, &job->context_len) &&
          cp_cli_parse_uint_option ("--concurrency", o->concurrency, 1, 1000000000, &job->concurrency) &&
@@ -574,9 +580,26 @@ print_table (const Estimate   *e,
   add_row (table, _("Intra-node link"), g_strdup (quote->intra_link.name));
 
   cp_cli_table_add_heading (table, _("Configuration"));
+  add_row (table, _("Layout"), g_strdup (est->layout_searched ? _("searched: the fastest that fits")
+                                                              : _("as given")));
   add_row (table, _("Tensor × pipeline × data parallel"),
            g_strdup_printf ("%u × %u × %u", est->tensor_parallel, est->pipeline_parallel,
                             est->data_parallel));
+  if (training)
+    {
+      g_autofree char *batch_tokens = cp_format_count (est->global_batch_tokens);
+
+      if (cp_model_spec_is_moe (&job->model))
+        add_row (table, _("Expert parallel"), g_strdup_printf ("%u", est->expert_parallel));
+      add_row (table, _("Interleaved stages per GPU"), g_strdup_printf ("%u", est->virtual_stages));
+      /* TRANSLATORS: sequences per micro-batch × micro-batches per optimizer step */
+      add_row (table, _("Micro-batch × micro-batches per step"),
+               g_strdup_printf ("%u × %u", est->micro_batch, est->micro_batches));
+      add_row (table, _("Global batch (tokens)"), g_strdup (batch_tokens));
+      add_row (table, _("FlashAttention"), g_strdup (cp_cli_yes_no (est->flash_attention)));
+      if (est->layout_why != CP_LAYOUT_WHY_NONE)
+        add_row (table, _("Runner-up layout"), cp_words_runner_up (est, C_("language code", "en")));
+    }
   add_row (table, _("ZeRO stage"), g_strdup_printf ("%u", est->zero_stage));
   add_row (table, _("Activation recompute"), g_strdup (cp_recompute_to_string (est->recompute)));
   add_row (table, _("CPU offload"), g_strdup (cp_cli_yes_no (est->cpu_offload)));
@@ -602,7 +625,11 @@ print_table (const Estimate   *e,
 
       cp_cli_table_add_heading (table, _("Inference"));
       add_row (table, _("KV cache per token"), g_strdup_printf ("%s B (%s)", kv_number, kv_bytes));
-      add_row (table, _("Concurrent requests per replica"), cp_cli_format_number (est->max_concurrency, 1));
+      add_row (table, _("KV-cache budget per GPU"), cp_format_bytes (est->kv_budget_bytes, settings->memory_unit));
+      /* TRANSLATORS: vLLM's "Maximum concurrency": the cache's tokens over the request length, then whole requests */
+      add_row (table, _("Concurrency per replica"),
+               g_strdup_printf (_("%s× (%s whole requests)"), cp_cli_format_number (est->max_concurrency, 2),
+                                cp_cli_format_number (est->requests_per_replica, 0)));
       add_row (table, _("Replicas per node"), g_strdup_printf ("%u", est->replicas_per_node));
       add_row (table, _("Replicas needed"), g_strdup_printf ("%u", est->replicas_needed));
       add_row (table, _("Nodes needed"), g_strdup_printf ("%u", est->nodes_needed));
@@ -618,10 +645,15 @@ print_table (const Estimate   *e,
       add_row (table, _("Communication (before overlap)"), cp_cli_format_duration (est->communication_s));
       add_row (table, _("Communication left exposed"), cp_cli_format_duration (est->exposed_communication_s));
       add_row (table, _("Pipeline bubble"), cp_cli_format_duration (est->bubble_s));
+      if (est->expert_parallel > 1)
+        add_row (table, _("All-to-all (experts)"), cp_cli_format_duration (est->all_to_all_s));
       add_row (table, _("Communication ÷ compute"), cp_cli_format_number (est->comm_compute_ratio, 3));
       add_row (table, _("Achieved MFU"), g_strdup_printf ("%s%%", mfu));
     }
-  add_row (table, _("Run time"), cp_cli_format_duration (est->total_s));
+  if (training && !est->fits)
+    add_row (table, _("Run time"), g_strdup (_("none: the job does not fit")));
+  else
+    add_row (table, _("Run time"), cp_cli_format_duration (est->total_s));
   add_row (table, _("GPU-hours"), cp_cli_format_number (est->gpu_hours, 0));
   {
     g_autofree char *calendar = cp_cli_format_number (est->calendar_days, 1);
@@ -634,6 +666,10 @@ print_table (const Estimate   *e,
   }
   if (job->deadline_days > 0)
     add_row (table, _("Meets the deadline"), g_strdup (cp_cli_yes_no (est->meets_deadline)));
+  else if (training)
+    add_row (table, _("Within the longest acceptable run"),
+             g_strdup_printf ("%s (%s)", cp_cli_yes_no (est->meets_deadline),
+                              cp_cli_format_number (est->longest_run_days, 0)));
 
   cp_cli_table_add_heading (table, _("Cost"));
   add_row (table, _("Compute"), cp_cli_format_money (est->compute_cost, currency));
@@ -687,7 +723,10 @@ write_xml (const Estimate    *e,
   cp_cli_xml_uint (w, "micro-batch", job->micro_batch);
   cp_cli_xml_uint (w, "global-batch", job->global_batch);
   cp_cli_xml_text (w, "recompute", cp_recompute_to_string (job->recompute));
-  cp_cli_xml_uint (w, "zero-stage", job->zero_stage);
+  if (job->zero_stage == CP_ZERO_STAGE_AUTO)
+    cp_cli_xml_text (w, "zero-stage", "auto");
+  else
+    cp_cli_xml_uint (w, "zero-stage", job->zero_stage);
   cp_cli_xml_bool (w, "cpu-offload", job->cpu_offload);
   cp_cli_xml_bool (w, "flash-attention", job->flash_attention);
   cp_cli_xml_uint (w, "context", job->context_len);
@@ -720,11 +759,35 @@ write_xml (const Estimate    *e,
   cp_cli_xml_uint (w, "tensor-parallel", est->tensor_parallel);
   cp_cli_xml_uint (w, "pipeline-parallel", est->pipeline_parallel);
   cp_cli_xml_uint (w, "data-parallel", est->data_parallel);
+  cp_cli_xml_uint (w, "expert-parallel", est->expert_parallel);
+  cp_cli_xml_uint (w, "virtual-stages", est->virtual_stages);
+  cp_cli_xml_uint (w, "micro-batch", est->micro_batch);
+  cp_cli_xml_uint (w, "micro-batches", est->micro_batches);
+  cp_cli_xml_double (w, "global-batch-tokens", est->global_batch_tokens);
   cp_cli_xml_uint (w, "zero-stage", est->zero_stage);
   cp_cli_xml_text (w, "recompute", cp_recompute_to_string (est->recompute));
   cp_cli_xml_bool (w, "cpu-offload", est->cpu_offload);
+  cp_cli_xml_bool (w, "flash-attention", est->flash_attention);
+  cp_cli_xml_bool (w, "layout-searched", est->layout_searched);
   cp_cli_xml_text (w, "technique", cp_technique_to_string (est->technique));
   cp_cli_xml_text (w, "technique-to-fit", e->fitting.fits ? cp_technique_to_string (e->fitting.technique) : "none");
+  if (est->layout_why != CP_LAYOUT_WHY_NONE)
+    {
+      xmlTextWriterStartElement (w, BAD_CAST "runner-up");
+      cp_cli_xml_text (w, "why", cp_layout_why_to_string (est->layout_why));
+      cp_cli_xml_uint (w, "tensor-parallel", est->runner_up.tensor_parallel);
+      cp_cli_xml_uint (w, "pipeline-parallel", est->runner_up.pipeline_parallel);
+      cp_cli_xml_uint (w, "data-parallel", est->runner_up.data_parallel);
+      cp_cli_xml_uint (w, "expert-parallel", est->runner_up.expert_parallel);
+      cp_cli_xml_uint (w, "virtual-stages", est->runner_up.virtual_stages);
+      cp_cli_xml_uint (w, "micro-batch", est->runner_up.micro_batch);
+      cp_cli_xml_uint (w, "zero-stage", est->runner_up.zero_stage);
+      cp_cli_xml_text (w, "recompute", cp_recompute_to_string (est->runner_up.recompute));
+      cp_cli_xml_bool (w, "fits", est->runner_up_fits);
+      cp_cli_xml_double (w, "total-s", est->runner_up_total_s);
+      cp_cli_xml_double (w, "memory-per-gpu-bytes", est->runner_up_memory_per_gpu_bytes);
+      xmlTextWriterEndElement (w);
+    }
   xmlTextWriterEndElement (w);
 
   xmlTextWriterStartElement (w, BAD_CAST "memory");
@@ -744,7 +807,13 @@ write_xml (const Estimate    *e,
 
   xmlTextWriterStartElement (w, BAD_CAST "inference");
   cp_cli_xml_double (w, "kv-bytes-per-token", est->kv_bytes_per_token);
+  cp_cli_xml_double (w, "serving-budget-bytes", est->serving_budget_bytes);
+  cp_cli_xml_double (w, "activation-peak-bytes", est->activation_peak_bytes);
+  cp_cli_xml_double (w, "cuda-graph-bytes", est->cuda_graph_bytes);
+  cp_cli_xml_double (w, "kv-budget-bytes", est->kv_budget_bytes);
+  cp_cli_xml_double (w, "kv-blocks", est->kv_blocks);
   cp_cli_xml_double (w, "max-concurrency", est->max_concurrency);
+  cp_cli_xml_double (w, "requests-per-replica", est->requests_per_replica);
   cp_cli_xml_uint (w, "replicas-per-node", est->replicas_per_node);
   cp_cli_xml_uint (w, "replicas-needed", est->replicas_needed);
   cp_cli_xml_uint (w, "nodes-needed", est->nodes_needed);
@@ -760,6 +829,9 @@ write_xml (const Estimate    *e,
   cp_cli_xml_double (w, "dp-communication-s", est->dp_communication_s);
   cp_cli_xml_double (w, "tp-communication-s", est->tp_communication_s);
   cp_cli_xml_double (w, "pp-communication-s", est->pp_communication_s);
+  cp_cli_xml_double (w, "all-to-all-s", est->all_to_all_s);
+  cp_cli_xml_double (w, "zero3-gather-s", est->zero3_gather_s);
+  cp_cli_xml_double (w, "exposed-dp-communication-s", est->exposed_dp_communication_s);
   cp_cli_xml_double (w, "inter-node-communication-s", est->inter_node_communication_s);
   cp_cli_xml_double (w, "exposed-communication-s", est->exposed_communication_s);
   cp_cli_xml_double (w, "bubble-s", est->bubble_s);
@@ -771,6 +843,7 @@ write_xml (const Estimate    *e,
   cp_cli_xml_double (w, "debug-days", est->debug_days);
   cp_cli_xml_double (w, "migration-days", est->migration_days);
   cp_cli_xml_double (w, "calendar-days", est->calendar_days);
+  cp_cli_xml_double (w, "longest-run-days", est->longest_run_days);
   cp_cli_xml_bool (w, "meets-deadline", est->meets_deadline);
   xmlTextWriterEndElement (w);
 
@@ -813,15 +886,17 @@ add_job_entries (GOptionContext *context,
     { "task", 0, 0, G_OPTION_ARG_STRING, &o->task, N_("pretrain, full-finetune, lora, qlora, inference, debug or data-processing (default pretrain)"), N_("KIND") },
     { "tokens", 0, 0, G_OPTION_ARG_STRING, &o->tokens, N_("Training tokens (2T, 1.4e12)"), N_("COUNT") },
     { "seq-len", 0, 0, G_OPTION_ARG_STRING, &o->seq_len, N_("Sequence length"), N_("N") },
-    { "micro-batch", 0, 0, G_OPTION_ARG_STRING, &o->micro_batch, N_("Sequences per GPU per micro-step"), N_("N") },
-    { "global-batch", 0, 0, G_OPTION_ARG_STRING, &o->global_batch, N_("Sequences per optimizer step"), N_("N") },
-    { "recompute", 0, 0, G_OPTION_ARG_STRING, &o->recompute, N_("Activation recompute: none, selective or full"), N_("KIND") },
-    { "zero", 0, 0, G_OPTION_ARG_STRING, &o->zero, N_("ZeRO stage: 0, 1, 2 or 3"), N_("STAGE") },
+    { "micro-batch", 0, 0, G_OPTION_ARG_STRING, &o->micro_batch, N_("Sequences per GPU per micro-step (default 0: searched)"), N_("N") },
+    { "global-batch", 0, 0, G_OPTION_ARG_STRING, &o->global_batch, N_("Sequences per optimizer step (default 0: as published runs of the size)"), N_("N") },
+    { "recompute", 0, 0, G_OPTION_ARG_STRING, &o->recompute, N_("Activation recompute: none, selective, full or auto (default auto: searched)"), N_("KIND") },
+    { "zero", 0, 0, G_OPTION_ARG_STRING, &o->zero, N_("ZeRO stage: 0, 1, 2, 3 or auto (default auto: searched)"), N_("STAGE") },
     { "offload", 0, 0, G_OPTION_ARG_NONE, &o->offload, N_("Offload optimizer states to CPU memory"), NULL },
-    { "flash-attention", 0, 0, G_OPTION_ARG_NONE, &o->flash_attention, N_("Use FlashAttention-style kernels (default: off, as the published activation formula)"), NULL },
+    { "flash-attention", 0, 0, G_OPTION_ARG_NONE, &o->flash_attention, N_("Use FlashAttention-style kernels (the default, on GPUs that run them)"), NULL },
     { "no-flash-attention", 0, 0, G_OPTION_ARG_NONE, &o->no_flash_attention, N_("Store the attention matrix"), NULL },
-    { "tp", 0, 0, G_OPTION_ARG_STRING, &o->tp, N_("Tensor parallel size (default 1; 0: the smallest that fits)"), N_("N") },
-    { "pp", 0, 0, G_OPTION_ARG_STRING, &o->pp, N_("Pipeline parallel size (default 1; 0: the smallest that fits)"), N_("N") },
+    { "tp", 0, 0, G_OPTION_ARG_STRING, &o->tp, N_("Tensor parallel size (default 0: the fastest layout that fits)"), N_("N") },
+    { "pp", 0, 0, G_OPTION_ARG_STRING, &o->pp, N_("Pipeline parallel size (default 0: the fastest layout that fits)"), N_("N") },
+    { "ep", 0, 0, G_OPTION_ARG_STRING, &o->ep, N_("Expert parallel size, mixture of experts (default 0: searched)"), N_("N") },
+    { "virtual-stages", 0, 0, G_OPTION_ARG_STRING, &o->virtual_stages, N_("Interleaved pipeline stages per GPU (default 0: searched)"), N_("N") },
     { "precision", 0, 0, G_OPTION_ARG_STRING, &o->precision, N_("fp32, bf16, fp16 or fp8"), N_("PRECISION") },
     { "optimizer", 0, 0, G_OPTION_ARG_STRING, &o->optimizer, N_("adamw, adamw-8bit or sgd"), N_("OPTIMIZER") },
     { "mfu", 0, 0, G_OPTION_ARG_STRING, &o->mfu, N_("Model FLOPs utilisation (0.45 or 45%)"), N_("FRACTION") },
@@ -888,7 +963,7 @@ add_settings_entries (GOptionContext *context,
   GOptionEntry entries[] = {
     { "bytes-convention", 0, 0, G_OPTION_ARG_STRING, &o->bytes_convention, N_("Bytes per parameter of mixed-precision Adam: 16 (ZeRO) or 18 (Hugging Face)"), N_("16|18") },
     { "memory-unit", 0, 0, G_OPTION_ARG_STRING, &o->memory_unit, N_("What “80 GB” means: gib (2^30) or gb (10^9)"), N_("UNIT") },
-    { "utilisation", 0, 0, G_OPTION_ARG_STRING, &o->utilisation, N_("Compute utilisation of dense peak while computing (default 0.40)"), N_("FRACTION") },
+    { "utilisation", 0, 0, G_OPTION_ARG_STRING, &o->utilisation, N_("Compute utilisation of dense peak while computing (default 0.55)"), N_("FRACTION") },
     { "link-efficiency", 0, 0, G_OPTION_ARG_STRING, &o->link_efficiency, N_("Achievable share of a link's line rate (default 0.80)"), N_("FRACTION") },
     { "xml", 0, 0, G_OPTION_ARG_NONE, &o->xml, N_("Write XML instead of a table"), NULL },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &o->output, N_("Write the XML to FILE instead of standard output"), N_("FILE") },
@@ -921,14 +996,9 @@ run (Estimate *e,
 
   if (!cp_cli_job_options_read_task (o, &kind))
     return CP_CLI_EXIT_USAGE;
+  /* The window's defaults, from the planner: what a layout option does not
+   * pin is searched, FlashAttention runs where the GPU runs it. */
   cp_job_init (&e->job, kind);
-  /* The command line states one configuration and gets it back as stated:
-   * no parallelism unless --tp/--pp say so (0 chooses), and attention
-   * stored as the published activation formula counts it (M4) unless
-   * --flash-attention is given. */
-  e->job.tensor_parallel = 1;
-  e->job.pipeline_parallel = 1;
-  e->job.flash_attention = FALSE;
   cp_quote_init (&e->quote);
   cp_settings_init (&e->settings);
 

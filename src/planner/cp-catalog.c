@@ -336,7 +336,13 @@ parse_gpu (const Entry  *entry,
            GError      **error)
 {
   CpGpuSpec *gpu = record;
+  gboolean flash_attention = TRUE;
+
   gpu->id = g_strdup (entry->group);
+  if (g_key_file_has_key (entry->keyfile, entry->group, "flash_attention", NULL) &&
+      !get_boolean (entry, "flash_attention", &flash_attention, error))
+    return FALSE;
+  gpu->no_flash_attention = !flash_attention;
   return get_string (entry, "name", &gpu->name, error) &&
          get_string (entry, "source", &gpu->source, error) &&
          get_verification (entry, &gpu->verification, error) &&

@@ -15,7 +15,7 @@ static const char * const task_names[] = {
 };
 static const char * const precision_names[] = { "fp32", "bf16", "fp16", "fp8" };
 static const char * const optimizer_names[] = { "adamw", "adamw-8bit", "sgd" };
-static const char * const recompute_names[] = { "none", "selective", "full" };
+static const char * const recompute_names[] = { "none", "selective", "full", "auto" };
 static const char * const bytes_convention_names[] = { "16", "18" };
 static const char * const memory_unit_names[] = { "gib", "gb" };
 static const char * const offering_names[] = {

@@ -51,8 +51,12 @@ typedef enum {
   CP_RECOMPUTE_NONE,
   CP_RECOMPUTE_SELECTIVE,
   CP_RECOMPUTE_FULL,
+  CP_RECOMPUTE_AUTO,       /* a job's setting only: the layout search chooses */
   CP_N_RECOMPUTES
 } CpRecompute;
+
+/* A job's ZeRO stage left to the layout search (stages are 0..3). */
+#define CP_ZERO_STAGE_AUTO 4
 
 /* How many bytes mixed-precision Adam keeps per parameter (PUBLISHED M1/M2). */
 typedef enum {
@@ -173,6 +177,7 @@ typedef struct {
   double  dense_fp32_flops;    /* non-tensor FP32 (or TF32 where no better figure) */
   double  memory_bandwidth_gbytes_per_s;
   char   *default_intra_link;  /* link id */
+  gboolean no_flash_attention; /* FlashAttention-style kernels do not run (Volta) */
   CpVerification verification;
   char   *source;
 } CpGpuSpec;

@@ -203,6 +203,12 @@ static const struct {
   { "lora-flops", N_("FLOPs per parameter and token with LoRA") },
   { "qlora-bits", N_("Bits per parameter of a QLoRA base model") },
   { "judgement-gap", N_("Memory gap from which the judgement zone starts") },
+  { "longest-acceptable-run", N_("Longest acceptable run when there is no deadline") },
+  { "debug-time", N_("Debugging time, as a share of one development cycle (at most the longest acceptable run)") },
+  { "global-batch", N_("Pretraining global batch: tokens at 7B, growing as the fourth root of size") },
+  { "dp-bucket", N_("Gradient bucket reduced after the backward pass") },
+  { "kv-block", N_("Tokens per KV-cache block when serving") },
+  { "cuda-graphs", N_("CUDA graph memory per GPU when serving") },
 };
 
 const char *
@@ -506,6 +512,11 @@ reason_text (const CpReason  *reason,
     case CP_OUTCOME_NO_SIGNAL:
       return g_strdup (_("None of the four signals to move to a cluster is present."));
 
+    case CP_OUTCOME_SIGNAL_TRAINING_TIME:
+      a = cp_i18n_format_days (v[0], lang);
+      b = cp_i18n_format_days (v[1], lang);
+      return g_strdup_printf (_("Signal to move to a cluster: on the best single machine the run takes %s, longer than the longest acceptable run of %s (there is no deadline)."), a, b);
+
     case CP_OUTCOME_MIGRATION_COUNTED:
       a = cp_i18n_format_days (v[0], lang);
       b = cp_i18n_format_money (v[1], currency, lang);
@@ -528,6 +539,61 @@ reason_text (const CpReason  *reason,
     }
 
   return g_strdup (cp_outcome_to_string (reason->outcome));
+}
+
+static char *
+layout_text (const CpLayout *layout,
+             const char     *lang)
+{
+  GString *text = g_string_new (NULL);
+
+  /* TRANSLATORS: tensor × pipeline × data parallel sizes of a training layout */
+  g_string_append_printf (text, _("TP %u × PP %u × DP %u"), layout->tensor_parallel,
+                          layout->pipeline_parallel, layout->data_parallel);
+  if (layout->expert_parallel > 1)
+    g_string_append_printf (text, _(", EP %u"), layout->expert_parallel);
+  if (layout->virtual_stages > 1)
+    g_string_append_printf (text, _(", %u interleaved stages"), layout->virtual_stages);
+  g_string_append_printf (text, _(", ZeRO-%u, micro-batch %u"), layout->zero_stage, layout->micro_batch);
+  return g_string_free (text, FALSE);
+}
+
+char *
+cp_words_runner_up (const CpEstimate *est,
+                    const char       *lang)
+{
+  g_autofree char *layout = NULL;
+  g_autofree char *slower = NULL;
+  g_autofree char *headroom = NULL;
+  double delta_bytes = est->memory_per_gpu_bytes - est->runner_up_memory_per_gpu_bytes;
+  char *text;
+
+  g_return_val_if_fail (est != NULL, NULL);
+  cp_i18n_push_language (lang);
+  layout = layout_text (&est->runner_up, lang);
+  headroom = cp_format_bytes (fabs (delta_bytes), CP_MEMORY_UNIT_GIB);
+  slower = cp_i18n_format_percent (est->total_s > 0 ? est->runner_up_total_s / est->total_s - 1.0 : 0, lang);
+  switch (est->layout_why)
+    {
+    case CP_LAYOUT_WHY_FASTER:
+      text = delta_bytes > 0
+        ? g_strdup_printf (_("%s: %s slower, though %s more memory headroom"), layout, slower, headroom)
+        : g_strdup_printf (_("%s: %s slower and %s less memory headroom"), layout, slower, headroom);
+      break;
+    case CP_LAYOUT_WHY_HEADROOM:
+      text = g_strdup_printf (_("%s: as fast within 1%%, but %s less memory headroom"), layout, headroom);
+      break;
+    case CP_LAYOUT_WHY_ONLY_FIT:
+      text = g_strdup_printf (_("%s: does not fit"), layout);
+      break;
+    case CP_LAYOUT_WHY_NONE:
+    case CP_N_LAYOUT_WHYS:
+    default:
+      text = g_strdup (_("no other layout fits"));
+      break;
+    }
+  cp_i18n_pop_language ();
+  return text;
 }
 
 char *
