@@ -16,6 +16,8 @@
 #include "store/cp-store.h"
 #include "report/cp-report.h"
 
+#include "cp-config-import.h"
+#include "cp-import-dialog.h"
 #include "cp-job-object.h"
 #include "cp-labels.h"
 #include "cp-quote-object.h"
@@ -1047,6 +1049,25 @@ save_action (GSimpleAction *action,
     cp_window_show_error (self, _("Could Not Save the Project"), error);
 }
 
+/* The preview accepted: its quotes join the project. */
+static void
+on_import_quotes_accepted (CpImportDialog   *dialog,
+                           CpQuoteCsvResult *result,
+                           CpWindow         *self)
+{
+  guint added = cp_quote_csv_add_to_project (result, self->project);
+  g_autofree char *message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                           "%u quote imported",
+                                                           "%u quotes imported", added), added);
+
+  toast (self, message);
+  if (added == 0)
+    return;
+  rebuild_lists (self);
+  select_item (self, SELECTION_QUOTE, self->project->quotes->len - added);
+  project_changed (self, NULL);
+}
+
 static void
 on_import_quotes_response (GtkNativeDialog *native,
                            int              response,
@@ -1054,8 +1075,8 @@ on_import_quotes_response (GtkNativeDialog *native,
 {
   g_autofree char *path = NULL;
   g_autoptr(GError) error = NULL;
-  g_autoptr(CpQuoteCsvResult) result = NULL;
-  guint added;
+  CpQuoteSheet *sheet;
+  CpImportDialog *dialog;
 
   if (response == GTK_RESPONSE_ACCEPT)
     path = chooser_path (native);
@@ -1064,50 +1085,23 @@ on_import_quotes_response (GtkNativeDialog *native,
     return;
 
   /* Reading through the store refuses a file too large to be a price list
-   * before loading it. */
-  if ((result = cp_quote_csv_read_file (path, self->project, &error)) == NULL)
+   * before loading it; nothing changes until the preview is accepted. */
+  if ((sheet = cp_quote_sheet_new_from_file (path, self->project, &error)) == NULL)
     {
       cp_window_show_error (self, _("Could Not Import Quotes"), error);
       return;
     }
+  dialog = cp_import_dialog_new (GTK_WINDOW (self), sheet, self->project);
+  g_signal_connect (dialog, "quotes-accepted", G_CALLBACK (on_import_quotes_accepted), self);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
 
-  added = cp_quote_csv_add_to_project (result, self->project);
-
-  if (result->errors->len > 0)
-    {
-      g_autoptr(GString) lines = g_string_new (NULL);
-      AdwMessageDialog *dialog;
-      g_autofree char *heading = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                               "%u Quote Imported, Some Lines Skipped",
-                                                               "%u Quotes Imported, Some Lines Skipped",
-                                                               added), added);
-
-      for (guint i = 0; i < result->errors->len && i < 20; i++)
-        {
-          const CpCsvLineError *line = g_ptr_array_index (result->errors, i);
-          g_string_append_printf (lines, "%s\n", line->message);
-        }
-      if (result->errors->len > 20)
-        g_string_append_printf (lines, _("… and %u more"), result->errors->len - 20);
-
-      dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), heading, lines->str));
-      adw_message_dialog_add_response (dialog, "close", _("_Close"));
-      gtk_window_present (GTK_WINDOW (dialog));
-    }
-  else
-    {
-      g_autofree char *message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                               "%u quote imported",
-                                                               "%u quotes imported", added), added);
-      toast (self, message);
-    }
-
-  if (added == 0)
-    return;
-
-  rebuild_lists (self);
-  select_item (self, SELECTION_QUOTE, self->project->quotes->len - added);
-  project_changed (self, NULL);
+static void
+import_model_action (GSimpleAction *action,
+                     GVariant      *param,
+                     gpointer       user_data)
+{
+  cp_config_import_choose (user_data);
 }
 
 static void
@@ -1527,6 +1521,7 @@ static const GActionEntry win_entries[] = {
   { "save", save_action },
   { "save-as", save_as_action },
   { "import-quotes", import_quotes_action },
+  { "import-model", import_model_action },
   { "export-quotes", export_quotes_action },
   { "export-report", export_report_action },
   { "print", print_action },
