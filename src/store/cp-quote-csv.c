@@ -1790,7 +1790,9 @@ cp_quote_sheet_new (const char      *data,
                     GError         **error)
 {
   g_autoptr(CpQuoteSheet) sheet = g_new0 (CpQuoteSheet, 1);
+  g_autofree char *utf16 = NULL;
   g_autofree char *text = NULL;
+  gsize utf16_len = 0;
 
   sheet->project = project;
   if (len > CP_QUOTE_CSV_MAX_BYTES)
@@ -1798,7 +1800,13 @@ cp_quote_sheet_new (const char      *data,
       set_too_large (error);
       return NULL;
     }
-  text = to_utf8 (data, len, error);
+  /* Excel's "Unicode text" is UTF-16 with a byte-order mark (and tabs,
+   * which the tokenizer reads); its NULs are not the ones to_utf8 refuses. */
+  if (len >= 2 && ((guchar) data[0] == 0xff && (guchar) data[1] == 0xfe))
+    utf16 = g_convert (data + 2, len - 2, "UTF-8", "UTF-16LE", NULL, &utf16_len, NULL);
+  else if (len >= 2 && ((guchar) data[0] == 0xfe && (guchar) data[1] == 0xff))
+    utf16 = g_convert (data + 2, len - 2, "UTF-8", "UTF-16BE", NULL, &utf16_len, NULL);
+  text = utf16 ? to_utf8 (utf16, utf16_len, error) : to_utf8 (data, len, error);
   if (text == NULL)
     return NULL;
   sheet->records = tokenize (text, error);

@@ -3,7 +3,7 @@
  * Headers may be English or Chinese, in the spellings vendors use
  * ("price", "价格", "单价"; "每节点卡数", "单机卡数", "卡数/台"…), the file
  * UTF-8 with or without BOM (or GBK/GB18030, as Excel saves it on Chinese
- * Windows), fields quoted with embedded commas, quotes and newlines, CRLF or
+ * Windows, or UTF-16 with a BOM, Excel's "Unicode text"), fields quoted with embedded commas, quotes and newlines, CRLF or
  * LF. Prices may carry their unit ("12.5 元/卡/时", "68,000 元/台/月",
  * "¥/GPU/h") or have it in a billing-unit column; a per-day or per-GPU-month
  * price is converted with a stated number of hours and kept, as written, in

@@ -296,6 +296,38 @@ test_report_import_xml (void)
   }
 }
 
+/* The issue's sheet through import-quotes; a column remapped with --map. */
+static void
+test_import_sheet_and_map (void)
+{
+  static const char csv[] = "型号,卡,月租\nA800,8,\"68,000 元/台/月\"\n";
+  g_autofree char *sheet = g_build_filename (g_getenv ("CP_SOURCE_DIR"), "tests", "store", "sheets",
+                                             "issue-six-rows.csv", NULL);
+  g_autofree char *csv_path = path_in_tmp ("unknown-header.csv");
+  g_autofree char *project_path = path_in_tmp ("sheet.cplan");
+  g_autoptr(CpProject) project = NULL;
+  g_auto(Run) six = { 0 };
+  g_auto(Run) unmapped = { 0 };
+  g_auto(Run) mapped = { 0 };
+
+  RUN_OK ("new", "sheet.cplan");
+  RUN (&six, "import-quotes", "sheet.cplan", sheet);
+  g_assert_cmpint (six.status, ==, 0);
+  g_assert_nonnull (strstr (six.out, "6 of 6 rows can be imported"));
+  g_assert_nonnull (strstr (six.out, "Imported 6 quotes"));
+
+  g_assert_true (g_file_set_contents (csv_path, csv, -1, NULL));
+  RUN (&unmapped, "import-quotes", "sheet.cplan", "unknown-header.csv");
+  g_assert_cmpint (unmapped.status, ==, 1);
+  g_assert_nonnull (strstr (unmapped.out, "0 of 1 row can be imported"));
+  RUN (&mapped, "import-quotes", "sheet.cplan", "unknown-header.csv", "--map", "卡=gpus per node");
+  g_assert_cmpint (mapped.status, ==, 0);
+  g_assert_nonnull (strstr (mapped.out, "→ GPUs per node"));
+
+  project = cp_project_load_file (project_path, NULL);
+  g_assert_cmpuint (project->quotes->len, ==, 7);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -307,6 +339,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli-edit/bad-options", test_bad_options);
   g_test_add_func ("/cli-edit/export-import-quotes", test_export_import_quotes);
   g_test_add_func ("/cli-edit/report-import-xml", test_report_import_xml);
+  g_test_add_func ("/cli-edit/import-sheet-and-map", test_import_sheet_and_map);
   status = g_test_run ();
   if (status == 0)
     cp_test_remove_tree (tmp_dir);

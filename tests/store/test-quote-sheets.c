@@ -166,6 +166,27 @@ test_gbk_tabs (void)
   assert_rows (r, project, expected, G_N_ELEMENTS (expected));
 }
 
+/* Excel's "Unicode text": UTF-16LE with a BOM, tab-separated. */
+static void
+test_utf16 (void)
+{
+  static const char utf8[] = "供应商\t显卡\t单机卡数\t价格\r\n示例\tH20\t8\t5.5元/卡/时\r\n";
+  gsize len = 0;
+  g_autofree char *utf16 = g_convert (utf8, -1, "UTF-16LE", "UTF-8", NULL, &len, NULL);
+  g_autofree char *data = g_malloc (len + 2);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpQuoteCsvResult) r = NULL;
+
+  data[0] = (char) 0xff;
+  data[1] = (char) 0xfe;
+  memcpy (data + 2, utf16, len);
+  r = cp_quote_csv_read (data, len + 2, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (r->quotes->len, ==, 1);
+  g_assert_cmpstr (((const CpQuote *) g_ptr_array_index (r->quotes, 0))->vendor, ==, "示例");
+  g_assert_cmpfloat (((const CpQuote *) g_ptr_array_index (r->quotes, 0))->price, ==, 5.5);
+}
+
 /* The unit in the header, the count in the GPU cell, 一个月. */
 static void
 test_units_in_header (void)
@@ -316,6 +337,7 @@ main (int argc, char **argv)
   g_test_add_func ("/quote-sheets/english-dialect", test_english_dialect);
   g_test_add_func ("/quote-sheets/gbk-tabs", test_gbk_tabs);
   g_test_add_func ("/quote-sheets/units-in-header", test_units_in_header);
+  g_test_add_func ("/quote-sheets/utf16", test_utf16);
   g_test_add_func ("/quote-sheets/project-hours-per-month", test_project_hours_per_month);
   g_test_add_func ("/quote-sheets/mapping", test_mapping);
   g_test_add_func ("/quote-sheets/links", test_links);
