@@ -1913,7 +1913,7 @@ split_gpu_count (const char *text, guint *count)
 
   for (guint i = 0; i < G_N_ELEMENTS (patterns); i++)
     {
-      g_autoptr(GRegex) regex = g_regex_new (patterns[i], G_REGEX_OPTIMIZE, 0, NULL);
+      g_autoptr(GRegex) regex = g_regex_new (patterns[i], G_REGEX_DEFAULT, G_REGEX_MATCH_DEFAULT, NULL);
       g_autoptr(GMatchInfo) match = NULL;
 
       if (g_regex_match (regex, text, 0, &match))
