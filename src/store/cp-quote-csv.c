@@ -798,6 +798,7 @@ parse_hours (Cell *cell, const char *text, double *out)
     "无", "不限", "none", "no", "按需", "随用随停", "-", "—",
   };
   static const char * const trailing[] = { "起租", "起", "以上", "minimum", "min" };
+  static const char * const leading[] = { "按", "包", "至少", "最短", "最少" };
   static const struct { const char *unit; double hours; } units[] = {
     { "hours", 1 }, { "hour", 1 }, { "小时", 1 }, { "时", 1 }, { "hrs", 1 }, { "hr", 1 }, { "h", 1 },
     { "days", 24 }, { "day", 24 }, { "天", 24 }, { "日", 24 }, { "d", 24 },
@@ -817,6 +818,11 @@ parse_hours (Cell *cell, const char *text, double *out)
       }
   for (guint i = 0; i < G_N_ELEMENTS (trailing); i++)
     strip_suffix (copy, trailing[i]);
+  /* "按月", "包月", "至少1个月": by the month, at least a month. */
+  for (guint i = 0; i < G_N_ELEMENTS (leading); i++)
+    if (g_str_has_prefix (copy, leading[i]))
+      memmove (copy, copy + strlen (leading[i]), strlen (copy) - strlen (leading[i]) + 1);
+  g_strchug (copy);
 
   /* The longest unit that ends the text: "month" before "h". */
   {
@@ -840,9 +846,8 @@ parse_hours (Cell *cell, const char *text, double *out)
           }
       }
   }
-  if (*copy == '\0')
-    copy = (g_free (copy), g_strdup ("1"));   /* "按月", "月": one of them */
-  if (!parse_number (cell, copy, out))
+  /* "按月", "月": one of them. */
+  if (!parse_number (cell, *copy ? copy : "1", out))
     return FALSE;
   *out *= scale;
   return TRUE;
@@ -1358,27 +1363,26 @@ read_price_basis (const char *text, PriceBasis *basis)
   const char *p;
 
   memset (basis, 0, sizeof *basis);
-  /* Spaces, hyphens and dots join ("GPU-hour", "GPU·h"); "per", "每",
-   * "／" and "·" between words separate like "/". */
+  /* Spaces, hyphens and dots join ("GPU-hour", "GPU·h"); "per" as a word,
+   * "每", "／" and "·" separate like "/". */
   for (p = lower; *p; p = g_utf8_next_char (p))
     {
       gunichar c = g_utf8_get_char (p);
-      if (c == ' ' || c == '-' || c == '_' || c == '.')
+      gboolean word_start = p == lower || strchr (" -_./", p[-1]) != NULL;
+
+      if (word_start && g_str_has_prefix (p, "per") && (p[3] == '\0' || strchr (" -_", p[3])))
         {
-          if (g_str_has_prefix (p + 1, "per") && !g_ascii_isalpha (p[4]))
-            {
-              g_string_append_c (s, '/');
-              p += 3;
-            }
+          g_string_append_c (s, '/');
+          p += 2;   /* the loop steps over the "r" */
           continue;
         }
+      if (c == ' ' || c == '-' || c == '_' || c == '.')
+        continue;
       if (c == 0x6bcf /* 每 */ || c == 0xff0f /* ／ */ || c == 0xb7 /* · */ || c == 0x30fb /* ・ */)
         g_string_append_c (s, '/');
       else
         g_string_append_unichar (s, c);
     }
-  if (g_str_has_prefix (s->str, "per") && !g_ascii_isalpha (s->str[3]))
-    g_string_erase (s, 0, 3), g_string_prepend_c (s, '/');
 
   words = g_strsplit (s->str, "/", -1);
   for (guint i = 0; words[i]; i++)

@@ -329,6 +329,65 @@ test_networks (void)
     }
 }
 
+/* Minimum terms as vendors write them. */
+static void
+test_minimum_terms (void)
+{
+  static const struct { const char *text; double hours; } cases[] = {
+    { "1小时", 1 }, { "1天", 24 }, { "1个月", 730 }, { "3个月", 3 * 730 }, { "三个月", 3 * 730 },
+    { "按月", 730 }, { "包月", 730 }, { "1个月起", 730 }, { "至少1周", 168 }, { "72h", 72 },
+    { "1 month", 730 }, { "3 months", 3 * 730 }, { "2 weeks", 336 }, { "1年", 12 * 730 }, { "无", 0 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *csv = g_strdup_printf ("gpu,gpus per node,price,最短租期\nH20,8,1/GPU/h,%s\n",
+                                              cases[i].text);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(CpQuoteCsvResult) r = cp_quote_csv_read (csv, strlen (csv), NULL, &error);
+
+      g_test_message ("%s", cases[i].text);
+      g_assert_no_error (error);
+      g_assert_cmpuint (r->quotes->len, ==, 1);
+      g_assert_cmpfloat (((const CpQuote *) g_ptr_array_index (r->quotes, 0))->minimum_term_h, ==,
+                         cases[i].hours);
+    }
+}
+
+/* Price units as vendors write them, in the cell or in their own column. */
+static void
+test_price_units (void)
+{
+  static const struct { const char *price; const char *unit; double per_gpu_hour; } cases[] = {
+    { "2.5", "元/卡/小时", 2.5 }, { "2.5", "元/卡/时", 2.5 }, { "20", "元/台/小时", 20.0 / 8 },
+    { "480", "元/台/天", 480.0 / 24 / 8 }, { "58400", "元/台/月", 58400.0 / 730 / 8 },
+    { "58400", "元/台·月", 58400.0 / 730 / 8 }, { "2.5", "¥/GPU/h", 2.5 },
+    { "58400", "/node/month", 58400.0 / 730 / 8 }, { "7300", "元/卡/月", 7300.0 / 730 },
+    { "2.5", "按卡时", 2.5 }, { "58400", "包月", 58400.0 / 730 / 8 },
+    { "700800", "元/台/年", 700800.0 / 12 / 730 / 8 }, { "2.5 元/卡/时", "", 2.5 },
+    { "¥480/台/天", "", 480.0 / 24 / 8 }, { "2.5 USD per GPU-hour", "", 2.5 },
+    { "5.84万/台/月", "", 58400.0 / 730 / 8 },
+  };
+  CpSettings settings;
+
+  cp_settings_init (&settings);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *csv = g_strdup_printf ("gpu,gpus per node,price,计费单位\nH20,8,%s,%s\n",
+                                              cases[i].price, cases[i].unit);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(CpQuoteCsvResult) r = cp_quote_csv_read (csv, strlen (csv), NULL, &error);
+
+      g_test_message ("%s %s", cases[i].price, cases[i].unit);
+      g_assert_no_error (error);
+      for (guint e = 0; e < r->errors->len; e++)
+        g_test_message ("%s", ((const CpCsvLineError *) g_ptr_array_index (r->errors, e))->message);
+      g_assert_cmpuint (r->quotes->len, ==, 1);
+      g_assert_cmpfloat_with_epsilon (cp_quote_price_per_gpu_hour (g_ptr_array_index (r->quotes, 0), &settings),
+                                      cases[i].per_gpu_hour, 1e-9 * cases[i].per_gpu_hour);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -342,5 +401,7 @@ main (int argc, char **argv)
   g_test_add_func ("/quote-sheets/mapping", test_mapping);
   g_test_add_func ("/quote-sheets/links", test_links);
   g_test_add_func ("/quote-sheets/networks", test_networks);
+  g_test_add_func ("/quote-sheets/minimum-terms", test_minimum_terms);
+  g_test_add_func ("/quote-sheets/price-units", test_price_units);
   return g_test_run ();
 }
