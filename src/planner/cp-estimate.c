@@ -1472,7 +1472,7 @@ estimate_training_time (const Context *c,
   gboolean on_trial_hardware = job->trial.quote_id != NULL && g_strcmp0 (job->trial.quote_id, c->quote->id) == 0;
   Context timed = *c;
   StepTime st;
-  double steps;
+  double steps, modelled_s;
 
   est->time_source = CP_TIME_SOURCE_MODEL;
   layout_time (&timed, k, &st);
@@ -1503,6 +1503,7 @@ estimate_training_time (const Context *c,
   est->exposed_communication_s = steps * st.exposed;
   est->bubble_s = steps * st.bubble;
   est->total_s = est->compute_s + est->exposed_communication_s + est->bubble_s;
+  modelled_s = est->total_s;
 
   if (job->mfu > 0)
     {
@@ -1521,6 +1522,10 @@ estimate_training_time (const Context *c,
       est->exposed_communication_s = 0;
       est->bubble_s = 0;
     }
+
+  /* The runner-up on the same footing as the run time given or measured. */
+  if (modelled_s > 0 && est->total_s != modelled_s)
+    est->runner_up_total_s *= est->total_s / modelled_s;
 
   est->comm_compute_ratio = est->compute_s > 0 ? est->communication_s / est->compute_s : 0;
   est->scaling_efficiency = est->total_s > 0 ? est->compute_s / est->total_s : 0;
