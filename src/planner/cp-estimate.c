@@ -559,7 +559,12 @@ layout_time (const Context *c,
       double dp_in = MIN (d, MAX (1.0, (double) c->gpn / t));
       double all_reduce = all_reduce_s (c, dense * c->act_bytes, d, dp_in) +
                           all_reduce_s (c, experts * c->act_bytes, d / e, MAX (1.0, dp_in / e));
-      double half = all_reduce / 2.0;
+      /* DeepSpeed's partitioned stages (ZeRO-2/3) gather and scatter over
+       * the whole data-parallel group with no node-local stage: each GPU's
+       * share crosses its own link share (ZeRO++, Wang et al. 2023, §3,
+       * adds hierarchical partitioning for this reason). */
+      double flat_link = d > dp_in ? MIN (c->intra, c->inter) : c->intra;
+      double half = (d - 1) / d * (dense * c->act_bytes + experts * c->act_bytes * e) / flat_link;
       double bucket_share = MIN (1.0, settings->dp_bucket_bytes / MAX ((dense + experts) * c->act_bytes, 1.0));
 
       switch (k->zero_stage)
