@@ -10,6 +10,7 @@
 #include <math.h>
 
 #include "planner/cp-estimate.h"
+#include "planner/cp-catalog.h"
 #include "planner/cp-plan.h"
 
 #define GIB (1024.0 * 1024.0 * 1024.0)
@@ -316,11 +317,325 @@ test_zero3_collapse (void)
   g_assert_cmpfloat (searched.total_s, <, 0.5 * large.total_s);
 }
 
+/* A toy for hand calculations: P = 1e9 parameters, 8 layers of 1,024
+ * with 8 heads, sequences of 1,024, no vocabulary; GPUs of 1e14 FLOP/s
+ * at utilisation 0.5, links at efficiency 0.8. Per token a step computes
+ * 6P + 12·L·s·h = 6e9 + 12 × 8 × 1024 × 1024 = 6,100,663,296 FLOPs, of
+ * which the backward is 4P + 8·L·s·h = 4,067,108,864. */
+#define TOY_FLOPS_PER_TOKEN 6100663296.0
+#define TOY_BACKWARD_PER_TOKEN 4067108864.0
+
+static void
+toy_init (CpJob      *job,
+          CpQuote    *quote,
+          CpSettings *settings,
+          guint       gpus_per_node,
+          guint       nodes)
+{
+  cp_settings_init (settings);
+  settings->compute_utilisation = 0.5;
+  settings->link_efficiency = 0.8;
+
+  cp_quote_init (quote);
+  quote->id = g_strdup ("toy");
+  quote->gpu.memory_nominal_gb = 80;
+  quote->gpu.dense_bf16_flops = 1e14;
+  quote->intra_link.per_direction_gbytes_per_s = 100;
+  quote->gpus_per_node = gpus_per_node;
+  quote->nodes_available = nodes;
+  if (nodes > 1)
+    {
+      quote->network = CP_NETWORK_INFINIBAND;
+      quote->nics_per_node = 1;
+      quote->nic_gbps = 100;
+      quote->sharing = CP_SHARING_DEDICATED;
+    }
+  quote->price = 1;
+
+  cp_job_init (job, CP_TASK_PRETRAIN);
+  gpt_init (&job->model, 1e9, 8, 1024, 8);
+  job->model.vocab = 0;
+  job->seq_len = 1024;
+  job->tokens = 1e9;
+  job->recompute = CP_RECOMPUTE_NONE;
+  job->zero_stage = 0;
+  job->virtual_stages = 1;
+}
+
+/* Bubble (Narayanan et al. 2021, §2.2): (p − 1)/(m·v) of the ideal step.
+ * 4 stages on one node of 4 GPUs, 8 micro-batches of 1: compute per step
+ * 8 × 1024 × 6,100,663,296 / (4 × 1e14 × 0.5) = 0.249883 s, bubble 3/8 of
+ * it = 0.093706 s; interleaved over 2 chunks per GPU, 3/16 = 0.046853 s. */
+static void
+test_bubble (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate est;
+  double compute = 8 * 1024 * TOY_FLOPS_PER_TOKEN / (4 * 1e14 * 0.5);
+
+  toy_init (&job, &quote, &settings, 4, 1);
+  job.tensor_parallel = 1;
+  job.pipeline_parallel = 4;
+  job.micro_batch = 1;
+  job.global_batch = 8;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_cmpuint (est.micro_batches, ==, 8);
+  g_assert_cmpfloat (fabs (est.compute_s / est.steps - compute), <, 1e-9 * compute);
+  g_assert_cmpfloat (fabs (compute - 0.249883), <, 1e-6);
+  g_assert_cmpfloat (fabs (est.bubble_s / est.steps - 3.0 / 8 * compute), <, 1e-9 * compute);
+
+  job.virtual_stages = 2;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_cmpuint (est.virtual_stages, ==, 2);
+  g_assert_cmpfloat (fabs (est.bubble_s / est.steps - 3.0 / 16 * compute), <, 1e-9 * compute);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
+/* The data-parallel reduction hides behind the backward of the last
+ * micro-batch only (DDP's no_sync, Megatron's overlap-grad-reduce). Two
+ * nodes of one GPU, a batch of 8: 2 micro-batches of 2 sequences on each
+ * rank. The all-reduce of 2e9 bf16 gradient bytes over 2 ranks moves
+ * 2(2−1)/2 × 2e9 = 2e9 bytes over 100 Gb/s × 0.8 = 1e10 B/s: 0.2 s. The
+ * step's backward is 8 × 1024 × 4,067,108,864 / (2 × 1e14 × 0.5) =
+ * 0.333177 s, half of it 0.166589 s: 0.033411 s stays exposed. With one
+ * micro-batch of 4 the whole backward hides it, down to the last 25 MiB
+ * bucket:
+ * 0.2 × 26,214,400 / 2e9 = 0.00262144 s. */
+static void
+test_overlap_bound (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate est;
+  double backward = 8 * 1024 * TOY_BACKWARD_PER_TOKEN / (2 * 1e14 * 0.5);
+
+  toy_init (&job, &quote, &settings, 1, 2);
+  job.tensor_parallel = 1;
+  job.pipeline_parallel = 1;
+  job.micro_batch = 2;
+  job.global_batch = 8;
+  g_assert_true (cp_estimate (&job, &quote, 2, &settings, &est, NULL));
+  g_assert_cmpuint (est.data_parallel, ==, 2);
+  g_assert_cmpuint (est.micro_batches, ==, 2);
+  g_assert_cmpfloat (fabs (est.dp_communication_s / est.steps - 0.2), <, 1e-9);
+  g_assert_cmpfloat (fabs (est.exposed_dp_communication_s / est.steps - (0.2 - backward / 2)), <, 1e-9);
+
+  job.micro_batch = 4;
+  g_assert_true (cp_estimate (&job, &quote, 2, &settings, &est, NULL));
+  g_assert_cmpuint (est.micro_batches, ==, 1);
+  g_assert_cmpfloat (fabs (est.exposed_dp_communication_s / est.steps - 0.2 * 26214400 / 2e9), <, 1e-12);
+  g_assert_cmpfloat (fabs (backward - 0.333177), <, 1e-6);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
+/* Expert parallelism: dispatch and combine, forward and backward, per MoE
+ * layer and micro-batch. 8 experts, top-2, EP 8 on one node of 8 GPUs:
+ * each all-to-all sends 1024 tokens × 1024 × 2 (top-k) × 2 bytes × 7/8 =
+ * 3,670,016 bytes at 100 GB/s × 0.8: 45.8752 µs; × 4 × 8 layers × 1
+ * micro-batch = 1.468 ms a step. */
+static void
+test_all_to_all_volume (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate est;
+  double per_a2a = 1024.0 * 1024 * 2 * 2 * 7 / 8 / 80e9;
+
+  toy_init (&job, &quote, &settings, 8, 1);
+  job.model.experts_total = 8;
+  job.model.experts_active = 2;
+  job.model.active_params = 0.3e9;
+  job.tensor_parallel = 1;
+  job.pipeline_parallel = 1;
+  job.expert_parallel = 8;
+  job.micro_batch = 1;
+  job.global_batch = 8;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_cmpuint (est.expert_parallel, ==, 8);
+  g_assert_cmpuint (est.micro_batches, ==, 1);
+  g_assert_cmpfloat (fabs (per_a2a - 45.8752e-6), <, 1e-12);
+  g_assert_cmpfloat (fabs (est.all_to_all_s / est.steps - 4 * 8 * per_a2a), <, 1e-12);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
+static void
+catalogue_quote (CpQuote    *quote,
+                 const char *id,
+                 const char *gpu_id,
+                 guint       nodes,
+                 double      price_per_gpu_hour)
+{
+  const CpCatalog *catalog = cp_catalog_get_builtin ();
+  const CpGpuSpec *gpu = cp_catalog_find_gpu (catalog, gpu_id);
+
+  cp_quote_init (quote);
+  quote->id = g_strdup (id);
+  cp_quote_set_gpu (quote, gpu);
+  cp_quote_set_intra_link (quote, cp_catalog_find_link (catalog, gpu->default_intra_link));
+  quote->gpus_per_node = 8;
+  quote->nodes_available = nodes;
+  quote->price_unit = CP_PRICE_PER_GPU_HOUR;
+  quote->price = price_per_gpu_hour;
+  if (nodes > 1)
+    {
+      quote->offering = CP_OFFERING_BARE_METAL_CLUSTER;
+      quote->network = CP_NETWORK_INFINIBAND;
+      quote->nics_per_node = 8;
+      quote->nic_gbps = 400;
+      quote->sharing = CP_SHARING_DEDICATED;
+    }
+}
+
+static gboolean
+has_reason (const CpPlan *plan,
+            CpOutcome     outcome)
+{
+  for (guint i = 0; i < plan->reasons->len; i++)
+    if (g_array_index (plan->reasons, CpReason, i).outcome == outcome)
+      return TRUE;
+  return FALSE;
+}
+
+static void
+assert_no_impossible_option (const CpPlan *plan)
+{
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+
+      if (!option->estimate.fits)
+        g_assert_false (option->feasible);
+    }
+  if (plan->recommended >= 0)
+    g_assert_true (g_array_index (plan->options, CpOption, plan->recommended).estimate.fits);
+}
+
+/* A 32B pretraining of 1T tokens offered one 8 × H800 machine and no
+ * deadline: 6 × 32.5e9 × 1e12 / (8 × 989e12) s ≈ 285 days even at full
+ * peak, past the longest acceptable run of 120 days: no single machine is
+ * recommended, and R7's training-time signal says why. */
+static void
+test_verdict_32b_one_machine (void)
+{
+  const CpCatalog *catalog = cp_catalog_get_builtin ();
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  g_autoptr(CpPlan) plan = NULL;
+
+  cp_settings_init (&settings);
+  catalogue_quote (&quote, "one", "h800", 1, 10);
+  cp_job_init (&job, CP_TASK_PRETRAIN);
+  cp_job_set_model (&job, cp_catalog_find_model (catalog, "qwen2.5-32b"));
+  job.tokens = 1e12;
+  g_assert_cmpfloat (6 * 32.5e9 * 1e12 / (8 * 989e12) / 86400, >, 120);
+
+  plan = cp_plan_new (&job, &quote, 1, &settings);
+  g_assert_cmpint (plan->verdict, ==, CP_VERDICT_NOT_FEASIBLE);
+  g_assert_cmpint (plan->recommended, ==, -1);
+  g_assert_true (has_reason (plan, CP_OUTCOME_SIGNAL_TRAINING_TIME));
+  assert_no_impossible_option (plan);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
+/* A 7B QLoRA stays on a single machine even beside a cluster offer. */
+static void
+test_verdict_qlora_single (void)
+{
+  const CpCatalog *catalog = cp_catalog_get_builtin ();
+  CpSettings settings;
+  CpQuote quotes[2];
+  CpJob job;
+  g_autoptr(CpPlan) plan = NULL;
+  const CpOption *chosen;
+
+  cp_settings_init (&settings);
+  catalogue_quote (&quotes[0], "single", "a100-80g", 1, 8);
+  catalogue_quote (&quotes[1], "cluster", "h800", 16, 10);
+  cp_job_init (&job, CP_TASK_QLORA);
+  cp_job_set_model (&job, cp_catalog_find_model (catalog, "llama-2-7b"));
+
+  plan = cp_plan_new (&job, quotes, 2, &settings);
+  g_assert_cmpint (plan->recommended, >=, 0);
+  chosen = &g_array_index (plan->options, CpOption, plan->recommended);
+  g_assert_cmpuint (chosen->estimate.nodes, ==, 1);
+  g_assert_true (plan->verdict == CP_VERDICT_SINGLE_MACHINE ||
+                 plan->verdict == CP_VERDICT_SINGLE_MACHINE_WITH_TECHNIQUE);
+  assert_no_impossible_option (plan);
+  cp_job_clear (&job);
+  cp_quote_clear (&quotes[0]);
+  cp_quote_clear (&quotes[1]);
+}
+
+/* An option that does not fit is never feasible nor recommended: a 70B
+ * full fine-tune on one 24 GB machine beside an H800 cluster. */
+static void
+test_verdict_never_impossible (void)
+{
+  const CpCatalog *catalog = cp_catalog_get_builtin ();
+  CpSettings settings;
+  CpQuote quotes[2];
+  CpJob job;
+  g_autoptr(CpPlan) plan = NULL;
+
+  cp_settings_init (&settings);
+  catalogue_quote (&quotes[0], "small", "rtx4090", 1, 2);
+  catalogue_quote (&quotes[1], "cluster", "h800", 16, 10);
+  cp_job_init (&job, CP_TASK_FULL_FINETUNE);
+  cp_job_set_model (&job, cp_catalog_find_model (catalog, "llama-2-70b"));
+
+  plan = cp_plan_new (&job, quotes, 2, &settings);
+  assert_no_impossible_option (plan);
+  g_assert_cmpint (plan->recommended, >=, 0);
+  g_assert_cmpint (g_array_index (plan->options, CpOption, plan->recommended).quote_index, ==, 1);
+  cp_job_clear (&job);
+  cp_quote_clear (&quotes[0]);
+  cp_quote_clear (&quotes[1]);
+}
+
+/* Debugging is a share of a development cycle, not of the formal run: a
+ * 700-day run implies 120 × 0.35/0.65 = 64.6 days of it (the cycle is at
+ * most the longest acceptable run), not 700 × 0.35/0.65 = 377. */
+static void
+test_debug_not_multiple_of_run (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate est;
+
+  toy_init (&job, &quote, &settings, 1, 1);
+  job.mfu = 0.5;
+  /* 700 days at MFU 0.5 on one GPU of 1e14: 6 × 1e9 × D = 700 × 86400 × 0.5e14. */
+  job.tokens = 700 * 86400 * 0.5e14 / 6e9;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_cmpfloat (fabs (est.run_days - 700), <, 1e-6);
+  g_assert_cmpfloat (fabs (est.debug_days - 120 * 0.35 / 0.65), <, 1e-9);
+  g_assert_false (est.meets_deadline);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/layouts/published", test_published_runs);
   g_test_add_func ("/layouts/published/T20-zero3-collapse", test_zero3_collapse);
+  g_test_add_func ("/layouts/step/bubble", test_bubble);
+  g_test_add_func ("/layouts/step/overlap-bound", test_overlap_bound);
+  g_test_add_func ("/layouts/step/all-to-all", test_all_to_all_volume);
+  g_test_add_func ("/layouts/verdict/32b-one-machine", test_verdict_32b_one_machine);
+  g_test_add_func ("/layouts/verdict/qlora-7b-single", test_verdict_qlora_single);
+  g_test_add_func ("/layouts/verdict/never-impossible", test_verdict_never_impossible);
+  g_test_add_func ("/layouts/verdict/debug-time", test_debug_not_multiple_of_run);
   return g_test_run ();
 }
