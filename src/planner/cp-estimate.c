@@ -1780,6 +1780,19 @@ cp_layout_why_to_string (CpLayoutWhy why)
   return (guint) why < CP_N_LAYOUT_WHYS ? layout_why_names[why] : NULL;
 }
 
+gboolean
+cp_layout_why_from_string (const char  *str,
+                           CpLayoutWhy *out)
+{
+  for (guint i = 0; str != NULL && i < CP_N_LAYOUT_WHYS; i++)
+    if (g_strcmp0 (str, layout_why_names[i]) == 0)
+      {
+        *out = (CpLayoutWhy) i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
 static const char * const time_source_names[] = { "model", "mfu", "trial", "extrapolated", "duration" };
 G_STATIC_ASSERT (G_N_ELEMENTS (time_source_names) == CP_N_TIME_SOURCES);
 
