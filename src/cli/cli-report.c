@@ -92,6 +92,8 @@ cp_cli_report (int    argc,
   if (lang == NULL)
     lang = g_strdup (g_strcmp0 (project->report_language, "zh_CN") == 0 ? "zh_CN" : "en");
 
+  if (!cp_i18n_check_language (lang, &error))
+    return cp_cli_failure ("%s", error->message);
   if (pdf_path == NULL && xml_path == NULL)
     {
       print_recommendations (project, lang);
