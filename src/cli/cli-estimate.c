@@ -771,23 +771,6 @@ write_xml (const Estimate    *e,
   cp_cli_xml_bool (w, "layout-searched", est->layout_searched);
   cp_cli_xml_text (w, "technique", cp_technique_to_string (est->technique));
   cp_cli_xml_text (w, "technique-to-fit", e->fitting.fits ? cp_technique_to_string (e->fitting.technique) : "none");
-  if (est->layout_why != CP_LAYOUT_WHY_NONE)
-    {
-      xmlTextWriterStartElement (w, BAD_CAST "runner-up");
-      cp_cli_xml_text (w, "why", cp_layout_why_to_string (est->layout_why));
-      cp_cli_xml_uint (w, "tensor-parallel", est->runner_up.tensor_parallel);
-      cp_cli_xml_uint (w, "pipeline-parallel", est->runner_up.pipeline_parallel);
-      cp_cli_xml_uint (w, "data-parallel", est->runner_up.data_parallel);
-      cp_cli_xml_uint (w, "expert-parallel", est->runner_up.expert_parallel);
-      cp_cli_xml_uint (w, "virtual-stages", est->runner_up.virtual_stages);
-      cp_cli_xml_uint (w, "micro-batch", est->runner_up.micro_batch);
-      cp_cli_xml_uint (w, "zero-stage", est->runner_up.zero_stage);
-      cp_cli_xml_text (w, "recompute", cp_recompute_to_string (est->runner_up.recompute));
-      cp_cli_xml_bool (w, "fits", est->runner_up_fits);
-      cp_cli_xml_double (w, "total-s", est->runner_up_total_s);
-      cp_cli_xml_double (w, "memory-per-gpu-bytes", est->runner_up_memory_per_gpu_bytes);
-      xmlTextWriterEndElement (w);
-    }
   xmlTextWriterEndElement (w);
 
   xmlTextWriterStartElement (w, BAD_CAST "memory");
@@ -859,6 +842,24 @@ write_xml (const Estimate    *e,
   cp_cli_xml_money (w, "total-cost", est->total_cost, currency);
   xmlTextWriterEndElement (w);
 
+  /* After the chosen layout's figures: the runner-up repeats their names. */
+  if (est->layout_why != CP_LAYOUT_WHY_NONE)
+    {
+      xmlTextWriterStartElement (w, BAD_CAST "runner-up");
+      cp_cli_xml_text (w, "why", cp_layout_why_to_string (est->layout_why));
+      cp_cli_xml_uint (w, "tensor-parallel", est->runner_up.tensor_parallel);
+      cp_cli_xml_uint (w, "pipeline-parallel", est->runner_up.pipeline_parallel);
+      cp_cli_xml_uint (w, "data-parallel", est->runner_up.data_parallel);
+      cp_cli_xml_uint (w, "expert-parallel", est->runner_up.expert_parallel);
+      cp_cli_xml_uint (w, "virtual-stages", est->runner_up.virtual_stages);
+      cp_cli_xml_uint (w, "micro-batch", est->runner_up.micro_batch);
+      cp_cli_xml_uint (w, "zero-stage", est->runner_up.zero_stage);
+      cp_cli_xml_text (w, "recompute", cp_recompute_to_string (est->runner_up.recompute));
+      cp_cli_xml_bool (w, "fits", est->runner_up_fits);
+      cp_cli_xml_double (w, "total-s", est->runner_up_total_s);
+      cp_cli_xml_double (w, "memory-per-gpu-bytes", est->runner_up_memory_per_gpu_bytes);
+      xmlTextWriterEndElement (w);
+    }
   cp_cli_xml_text (w, "verdict", cp_verdict_to_string (e->plan->verdict));
   cp_cli_xml_reasons (w, e->project, e->plan);
 

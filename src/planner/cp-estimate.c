@@ -559,7 +559,12 @@ layout_time (const Context *c,
       double dp_in = MIN (d, MAX (1.0, (double) c->gpn / t));
       double all_reduce = all_reduce_s (c, dense * c->act_bytes, d, dp_in) +
                           all_reduce_s (c, experts * c->act_bytes, d / e, MAX (1.0, dp_in / e));
-      double half = all_reduce / 2.0;
+      /* DeepSpeed's partitioned stages (ZeRO-2/3) gather and scatter over
+       * the whole data-parallel group with no node-local stage: each GPU's
+       * share crosses its own link share (ZeRO++, Wang et al. 2023, §3,
+       * adds hierarchical partitioning for this reason). */
+      double flat_link = d > dp_in ? MIN (c->intra, c->inter) : c->intra;
+      double half = (d - 1) / d * (dense * c->act_bytes + experts * c->act_bytes * e) / flat_link;
       double bucket_share = MIN (1.0, settings->dp_bucket_bytes / MAX ((dense + experts) * c->act_bytes, 1.0));
 
       switch (k->zero_stage)
@@ -1472,7 +1477,7 @@ estimate_training_time (const Context *c,
   gboolean on_trial_hardware = job->trial.quote_id != NULL && g_strcmp0 (job->trial.quote_id, c->quote->id) == 0;
   Context timed = *c;
   StepTime st;
-  double steps;
+  double steps, modelled_s;
 
   est->time_source = CP_TIME_SOURCE_MODEL;
   layout_time (&timed, k, &st);
@@ -1503,6 +1508,7 @@ estimate_training_time (const Context *c,
   est->exposed_communication_s = steps * st.exposed;
   est->bubble_s = steps * st.bubble;
   est->total_s = est->compute_s + est->exposed_communication_s + est->bubble_s;
+  modelled_s = est->total_s;
 
   if (job->mfu > 0)
     {
@@ -1521,6 +1527,10 @@ estimate_training_time (const Context *c,
       est->exposed_communication_s = 0;
       est->bubble_s = 0;
     }
+
+  /* The runner-up on the same footing as the run time given or measured. */
+  if (modelled_s > 0 && est->total_s != modelled_s)
+    est->runner_up_total_s *= est->total_s / modelled_s;
 
   est->comm_compute_ratio = est->compute_s > 0 ? est->communication_s / est->compute_s : 0;
   est->scaling_efficiency = est->total_s > 0 ? est->compute_s / est->total_s : 0;
@@ -1768,6 +1778,19 @@ const char *
 cp_layout_why_to_string (CpLayoutWhy why)
 {
   return (guint) why < CP_N_LAYOUT_WHYS ? layout_why_names[why] : NULL;
+}
+
+gboolean
+cp_layout_why_from_string (const char  *str,
+                           CpLayoutWhy *out)
+{
+  for (guint i = 0; str != NULL && i < CP_N_LAYOUT_WHYS; i++)
+    if (g_strcmp0 (str, layout_why_names[i]) == 0)
+      {
+        *out = (CpLayoutWhy) i;
+        return TRUE;
+      }
+  return FALSE;
 }
 
 static const char * const time_source_names[] = { "model", "mfu", "trial", "extrapolated", "duration" };

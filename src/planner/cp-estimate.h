@@ -175,7 +175,8 @@ double   cp_job_kv_bytes_per_token (const CpJob *job);
 /* Whether @gpu runs FlashAttention-style fused attention kernels. */
 gboolean cp_gpu_spec_runs_flash_attention (const CpGpuSpec *gpu);
 
-const char *cp_layout_why_to_string (CpLayoutWhy why);
+const char *cp_layout_why_to_string   (CpLayoutWhy why);   /* "none", "faster", "headroom", "only-fit" */
+gboolean    cp_layout_why_from_string (const char *str, CpLayoutWhy *out);
 
 /* Stable id of a time source: "model", "mfu", "trial", "extrapolated", "duration". */
 const char *cp_time_source_to_string   (CpTimeSource source);

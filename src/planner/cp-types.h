@@ -144,8 +144,7 @@ typedef struct {
   guint   heads;
   guint   kv_heads;
   guint   head_dim;           /* 0: hidden / heads */
-  guint   ffn;                /* config.json's intermediate_size: the MLP, or one expert where
-                               * the config has no separate moe_intermediate_size (Mixtral) */
+  guint   ffn;                /* intermediate size of the MLP, or of one routed expert */
   guint   vocab;
   gboolean tied_embeddings;
   gboolean gated_mlp;         /* SwiGLU-style: three FFN matrices */

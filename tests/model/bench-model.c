@@ -1,13 +1,19 @@
-/* bench-model.c: evaluations per second of the planning model on one core.
+/* bench-model.c: evaluations per second of the planning model on one core,
+ * and the time to plan the demo project's jobs over all its quotes.
  *
  * One evaluation is cp_estimate() of one job on one quote at one node
  * count, the unit the window recomputes for every job × quote × node count
- * on each keystroke. Not a test: run it by hand (`bench-model [seconds]`).
+ * on each keystroke; every evaluation runs the layout search, since the
+ * jobs leave their layout to it (cp_job_init()). Not a test: run it by hand
+ * (`bench-model [seconds]`). Goals (issue 11): at least 200,000
+ * evaluations/s, and under 2 ms to plan the demo's current job.
  */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "planner/cp-estimate.h"
+#include "planner/cp-plan.h"
+#include "common/cp-test-demo.h"
 
 static void
 model_init (CpModelSpec *m,
@@ -86,5 +92,36 @@ main (int   argc,
 
   printf ("%" G_GUINT64_FORMAT " evaluations in %.2f s: %.0f evaluations/s on one core\n",
           evaluations, elapsed_us / 1e6, evaluations / (elapsed_us / 1e6));
+
+  /* The demo: each job planned over every quote, as the window does for the
+   * job shown (the first on opening). */
+  {
+    g_autoptr(CpProject) demo = cp_test_demo_project ();
+    CpQuote *all = g_new0 (CpQuote, demo->quotes->len);
+
+    for (guint q = 0; q < demo->quotes->len; q++)
+      all[q] = *(CpQuote *) g_ptr_array_index (demo->quotes, q);
+    for (guint j = 0; j < demo->jobs->len; j++)
+      {
+        const CpJob *job = g_ptr_array_index (demo->jobs, j);
+        guint plans = 0;
+
+        start = g_get_monotonic_time ();
+        do
+          {
+            CpPlan *plan = cp_plan_new (job, all, demo->quotes->len, &demo->settings);
+
+            sink += plan->options->len;
+            cp_plan_free (plan);
+            plans++;
+            elapsed_us = g_get_monotonic_time () - start;
+          }
+        while (elapsed_us < 0.2 * G_USEC_PER_SEC);
+        printf ("demo job %u (%s, %s): planned over %u quotes in %.3f ms\n", j + 1,
+                job->name != NULL ? job->name : "", cp_task_kind_to_string (job->kind),
+                demo->quotes->len, elapsed_us / 1e3 / plans);
+      }
+    g_free (all);
+  }
   return sink < 0;
 }

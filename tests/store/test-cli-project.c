@@ -2,7 +2,6 @@
 
 #include "config.h"
 
-#include <gio/gio.h>
 #include <glib/gstdio.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -156,7 +155,9 @@ test_new_and_import (void)
  * others' locks instead of failing, and no import is lost. */
 #define CONCURRENT_RUNS 200
 
-static GSubprocess *
+/* Plain fork and wait rather than GSubprocess, whose worker thread keeps
+ * allocations LeakSanitizer reports at exit. */
+static GPid
 spawn_loop (const char *command_line,
             const char *log_name)
 {
@@ -164,31 +165,30 @@ spawn_loop (const char *command_line,
                                              "%s >/dev/null 2>>%s || fails=$((fails + 1)); "
                                              "i=$((i + 1)); done; exit $fails",
                                              CONCURRENT_RUNS, command_line, log_name);
-  g_autoptr(GSubprocessLauncher) launcher = g_subprocess_launcher_new (G_SUBPROCESS_FLAGS_NONE);
+  const char *argv[] = { "/bin/sh", "-c", script, NULL };
   g_autoptr(GError) error = NULL;
-  GSubprocess *process;
+  GPid pid = 0;
 
-  g_subprocess_launcher_set_cwd (launcher, tmp_dir);
-  g_subprocess_launcher_setenv (launcher, "CP_CLI", g_getenv ("CP_CLI"), TRUE);
-  process = g_subprocess_launcher_spawn (launcher, &error, "sh", "-c", script, NULL);
+  g_assert_true (g_spawn_async (tmp_dir, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL,
+                                &pid, &error));
   g_assert_no_error (error);
-  return process;
+  return pid;
 }
 
 static void
-assert_loop_succeeded (GSubprocess *process,
-                       const char  *log_name)
+assert_loop_succeeded (GPid        pid,
+                       const char *log_name)
 {
-  g_autoptr(GError) error = NULL;
   g_autofree char *log_path = g_build_filename (tmp_dir, log_name, NULL);
   g_autofree char *log = NULL;
+  int status = 0;
 
-  g_assert_true (g_subprocess_wait (process, NULL, &error));
-  g_assert_no_error (error);
+  g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+  g_spawn_close_pid (pid);
+  g_assert_true (WIFEXITED (status));
   g_file_get_contents (log_path, &log, NULL, NULL);
-  if (g_subprocess_get_exit_status (process) != 0)
-    g_error ("%d of %d runs failed:\n%s", g_subprocess_get_exit_status (process), CONCURRENT_RUNS,
-             log != NULL ? log : "");
+  if (WEXITSTATUS (status) != 0)
+    g_error ("%d of %d runs failed:\n%s", WEXITSTATUS (status), CONCURRENT_RUNS, log != NULL ? log : "");
 }
 
 static void
@@ -199,9 +199,7 @@ test_concurrent_use (void)
     "Concurrent,A800,8,7元/卡/时\n";
   g_autofree char *csv_path = g_build_filename (tmp_dir, "one-quote.csv", NULL);
   g_autofree char *project_path = g_build_filename (tmp_dir, "shared.cplan", NULL);
-  g_autoptr(GSubprocess) importer = NULL;
-  g_autoptr(GSubprocess) second_importer = NULL;
-  g_autoptr(GSubprocess) planner = NULL;
+  GPid importer, second_importer, planner;
   g_autoptr(CpProject) before = NULL;
   g_autoptr(CpProject) after = NULL;
   g_autoptr(GError) error = NULL;
@@ -241,6 +239,7 @@ test_lock_holder_named (void)
   g_autoptr(GError) error = NULL;
   g_auto(Run) demo = { 0 };
   g_auto(Run) plan = { 0 };
+  g_auto(Run) plan_after = { 0 };
   CpStore *store;
 
   run_cli (&demo, "demo", "held.cplan", NULL);
@@ -250,12 +249,14 @@ test_lock_holder_named (void)
 
   run_cli (&plan, "plan", "held.cplan", NULL);
   g_assert_cmpint (plan.status, ==, 1);
-  g_assert_nonnull (strstr (plan.err, "“held.cplan” is in use by test-cli-project"));
+  /* The program's name as its command line gives it (under valgrind,
+   * valgrind's), and the process id. */
+  g_assert_nonnull (strstr (plan.err, "“held.cplan” is in use by "));
   g_assert_nonnull (strstr (plan.err, holder));
 
   cp_store_close (store);
-  run_cli (&plan, "plan", "held.cplan", NULL);
-  g_assert_cmpint (plan.status, ==, 0);
+  run_cli (&plan_after, "plan", "held.cplan", NULL);
+  g_assert_cmpint (plan_after.status, ==, 0);
 }
 
 int
