@@ -218,6 +218,16 @@ cp_model_config_read (const char  *data,
       }
   }
 
+  /* The catalogue's convention (models.ini): for a mixture of experts ffn
+   * is one routed expert's width and dense_ffn the leading dense layers'
+   * MLP, which config.json calls intermediate_size (DeepSeek, GLM, Qwen). */
+  if (m->experts_total > 1 && m->expert_ffn > 0)
+    {
+      if (m->dense_ffn == 0 && m->dense_layers > 0)
+        m->dense_ffn = m->ffn;
+      m->ffn = m->expert_ffn;
+    }
+
   if (m->kv_heads == 0)
     m->kv_heads = m->heads;
   if (m->head_dim == m->hidden / m->heads)

@@ -17,29 +17,32 @@ typedef struct {
   guint experts, active, shared, expert_ffn, dense_layers, kv_lora_rank;
   double published_params;   /* the model card's */
   double tolerance;          /* relative, architecture count against it */
+  guint dense_ffn;           /* config.json's intermediate_size where dense layers have it */
 } Model;
 
 static const Model models[] = {
+  /* ffn is the catalogue's (models.ini): one routed expert's width for a
+   * mixture of experts; dense_ffn the leading dense layers' MLP. */
   /* Qwen/Qwen3-8B config.json; 8.2B */
-  { "qwen3-8b", 36, 4096, 32, 8, 128, 12288, 151936, 0, 0, 0, 0, 0, 0, 8.2e9, 0.01 },
+  { "qwen3-8b", 36, 4096, 32, 8, 128, 12288, 151936, 0, 0, 0, 0, 0, 0, 8.2e9, 0.01, 0 },
   /* Qwen/Qwen3-32B; 32.8B */
-  { "qwen3-32b", 64, 5120, 64, 8, 128, 25600, 151936, 0, 0, 0, 0, 0, 0, 32.8e9, 0.01 },
+  { "qwen3-32b", 64, 5120, 64, 8, 128, 25600, 151936, 0, 0, 0, 0, 0, 0, 32.8e9, 0.01, 0 },
   /* Qwen/Qwen3-30B-A3B; 30.5B */
-  { "qwen3-30b-a3b", 48, 2048, 32, 4, 128, 6144, 151936, 128, 8, 0, 768, 0, 0, 30.5e9, 0.01 },
+  { "qwen3-30b-a3b", 48, 2048, 32, 4, 128, 768, 151936, 128, 8, 0, 768, 0, 0, 30.5e9, 0.01, 0 },
   /* Qwen/Qwen3-235B-A22B; 235B */
-  { "qwen3-235b-a22b", 94, 4096, 64, 4, 128, 12288, 151936, 128, 8, 0, 1536, 0, 0, 235e9, 0.01 },
+  { "qwen3-235b-a22b", 94, 4096, 64, 4, 128, 1536, 151936, 128, 8, 0, 1536, 0, 0, 235e9, 0.01, 0 },
   /* deepseek-ai/DeepSeek-R1 (DeepSeek-V3's architecture); 671B */
-  { "deepseek-r1", 61, 7168, 128, 128, 128, 18432, 129280, 256, 8, 1, 2048, 3, 512, 671e9, 0.01 },
+  { "deepseek-r1", 61, 7168, 128, 128, 128, 2048, 129280, 256, 8, 1, 2048, 3, 512, 671e9, 0.01, 18432 },
   /* meta-llama/Llama-4-Scout-17B-16E text_config; 109B with the vision encoder */
-  { "llama-4-scout", 48, 5120, 40, 8, 128, 8192, 202048, 16, 1, 1, 8192, 0, 0, 109e9, 0.02 },
+  { "llama-4-scout", 48, 5120, 40, 8, 128, 8192, 202048, 16, 1, 1, 8192, 0, 0, 109e9, 0.02, 16384 },
   /* meta-llama/Llama-4-Maverick-17B-128E; 400B */
-  { "llama-4-maverick", 48, 5120, 40, 8, 128, 8192, 202048, 128, 1, 1, 8192, 24, 0, 400e9, 0.01 },
+  { "llama-4-maverick", 48, 5120, 40, 8, 128, 8192, 202048, 128, 1, 1, 8192, 24, 0, 400e9, 0.01, 16384 },
   /* zai-org/GLM-4.5; 355B with the MTP layer */
-  { "glm-4.5", 92, 5120, 96, 8, 128, 12288, 151552, 160, 8, 1, 1536, 3, 0, 355e9, 0.02 },
+  { "glm-4.5", 92, 5120, 96, 8, 128, 1536, 151552, 160, 8, 1, 1536, 3, 0, 355e9, 0.02, 12288 },
   /* moonshotai/Kimi-K2; 1.04T */
-  { "kimi-k2", 61, 7168, 64, 64, 128, 18432, 163840, 384, 8, 1, 2048, 1, 512, 1.04e12, 0.02 },
+  { "kimi-k2", 61, 7168, 64, 64, 128, 2048, 163840, 384, 8, 1, 2048, 1, 512, 1.04e12, 0.02, 18432 },
   /* openai/gpt-oss-120b; 117B */
-  { "gpt-oss-120b", 36, 2880, 64, 8, 64, 2880, 201088, 128, 4, 0, 2880, 0, 0, 117e9, 0.01 },
+  { "gpt-oss-120b", 36, 2880, 64, 8, 64, 2880, 201088, 128, 4, 0, 2880, 0, 0, 117e9, 0.01, 0 },
 };
 
 static void
@@ -70,6 +73,8 @@ test_models (void)
         g_assert_cmpuint (cp_model_spec_expert_ffn (m), ==, e->expert_ffn);
       g_assert_cmpuint (m->dense_layers, ==, e->dense_layers);
       g_assert_cmpuint (m->kv_lora_rank, ==, e->kv_lora_rank);
+      if (e->dense_ffn > 0)
+        g_assert_cmpuint (cp_model_spec_dense_ffn (m), ==, e->dense_ffn);
       g_assert_cmpfloat (m->params, ==, e->published_params);
 
       counted = cp_model_spec_params_from_architecture (m);

@@ -68,6 +68,7 @@ test_qwen3_30b_a3b (void)
   g_assert_cmpuint (m->experts_active, ==, 8);
   g_assert_cmpuint (m->shared_experts, ==, 0);
   g_assert_cmpuint (cp_model_spec_expert_ffn (m), ==, 768);
+  g_assert_cmpuint (m->ffn, ==, 768);
   g_assert_cmpuint (m->dense_layers, ==, 0);
   /* Per layer: attention 2·2048·4096 + 2·2048·512 = 18,874,368; experts
    * 128 · 3·2048·768 = 603,979,776; router 2048·128 = 262,144; norms
@@ -90,7 +91,10 @@ test_deepseek_v3 (void)
 
   g_assert_cmpstr (m->id, ==, "my-dsv3");
   g_assert_cmpuint (m->layers, ==, 61);
-  g_assert_cmpuint (m->ffn, ==, 18432);
+  /* The catalogue's convention: ffn the routed expert's, dense_ffn the
+   * dense layers' intermediate_size. */
+  g_assert_cmpuint (m->ffn, ==, 2048);
+  g_assert_cmpuint (cp_model_spec_dense_ffn (m), ==, 18432);
   g_assert_cmpuint (m->experts_total, ==, 256);
   g_assert_cmpuint (m->experts_active, ==, 8);
   g_assert_cmpuint (m->shared_experts, ==, 1);
