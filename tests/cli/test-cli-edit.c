@@ -173,6 +173,12 @@ test_bad_options (void)
   g_assert_cmpint (r3.status, ==, 2);
   RUN (&r4, "list");
   g_assert_cmpint (r4.status, ==, 2);
+  {
+    g_auto(Run) r6 = { 0 };
+    RUN (&r6, "add-job", "bad.cplan", "--model", "llama-2-7b", "--measured-peak-memory", "40GiB");
+    g_assert_cmpint (r6.status, ==, 2);
+    g_assert_nonnull (strstr (r6.err, "--trial-quote"));
+  }
   RUN (&r5, "import-quotes", "bad.cplan", "x.csv", "--map", "nonsense");
   g_assert_cmpint (r5.status, !=, 0);
   /* Nothing refused changed the file. */
