@@ -1551,6 +1551,38 @@ fill_memory (CpEstimate   *est,
   est->memory_per_gpu_bytes = mem->total;
 }
 
+static gboolean some_split_fits (const Context *c, const Config *techniques,
+                                 CpRecompute recompute_max, guint zero_max);
+
+/* The memory technique a searched layout relies on (R1 names it): full
+ * recompute or ZeRO-3 chosen by the search count when no layout without
+ * them fits. */
+static CpTechnique
+technique_searched (const Context *c,
+                    const Config  *techniques,
+                    const Config  *chosen)
+{
+  gboolean full = chosen->recompute == CP_RECOMPUTE_FULL && c->job->recompute == CP_RECOMPUTE_AUTO;
+  gboolean zero3 = chosen->zero_stage == 3 && c->job->zero_stage == CP_ZERO_STAGE_AUTO;
+
+  Config lighter = *chosen;
+  Memory mem;
+
+  if (!full && !zero3)
+    return CP_TECHNIQUE_AS_CONFIGURED;
+  /* Most often the chosen split itself fits without them (ZeRO-3 won a
+   * tie on headroom). */
+  lighter.recompute = full ? CP_RECOMPUTE_SELECTIVE : chosen->recompute;
+  lighter.zero_stage = zero3 ? MAX (techniques->zero_stage, MIN (2u, c->gpus / (chosen->tp * chosen->pp) > 1 ? 2u : 0u))
+                             : chosen->zero_stage;
+  layout_memory (c, &lighter, &mem);
+  if (mem.total <= c->capacity || some_split_fits (c, techniques, CP_RECOMPUTE_SELECTIVE, 2))
+    return CP_TECHNIQUE_AS_CONFIGURED;
+  if (some_split_fits (c, techniques, CP_RECOMPUTE_FULL, 2))
+    return CP_TECHNIQUE_FULL_RECOMPUTE;
+  return CP_TECHNIQUE_ZERO3;
+}
+
 static gboolean
 layout_is_searched (const CpJob *job)
 {
@@ -1583,6 +1615,8 @@ estimate_training (const CpJob      *job,
   est->flash_attention = c.flash;
   est->layout_searched = layout_is_searched (job);
   est->layouts_evaluated = search.evaluated;
+  if (technique == CP_TECHNIQUE_AS_CONFIGURED && search.best.fits)
+    est->technique = technique_searched (&c, &techniques, &search.best.config);
 
   /* R1 compares the whole job, unsharded, with one machine: one GPU's
    * worth of everything at the job's recompute (selective where the search
@@ -1700,8 +1734,43 @@ cp_estimate_with_technique (const CpJob      *job,
   return TRUE;
 }
 
-/* Whether @technique makes the job's memory fit, without timing it: the
- * smallest layout of every split. */
+/* Whether some split fits with recompute and ZeRO at most @recompute_max
+ * and @zero_max (and the job's pins): the smallest layout of every split,
+ * no timing. */
+static gboolean
+some_split_fits (const Context *c,
+                 const Config  *techniques,
+                 CpRecompute    recompute_max,
+                 guint          zero_max)
+{
+  Choices choices;
+  Split splits[MAX_SPLITS];
+  guint n;
+
+  choices_init (c, techniques, &choices);
+  n = enumerate_splits (c, splits, MAX_SPLITS);
+  for (guint i = 0; i < n; i++)
+    {
+      Config k;
+      Memory mem;
+      guint zero_first, zero_last;
+
+      if (!split_zero_range (c, &choices, &splits[i], &zero_first, &zero_last) || zero_first > zero_max ||
+          choices.recompute_first > recompute_max)
+        continue;
+      split_config (&splits[i], c, techniques, &k);
+      k.mb = choices.mb_values[0];
+      k.m = micro_batches (c, k.dp, k.mb);
+      k.zero_stage = MIN (zero_last, zero_max);
+      k.recompute = MIN (choices.recompute_last, recompute_max);
+      layout_memory (c, &k, &mem);
+      if (mem.total <= c->capacity)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Whether @technique makes the job's memory fit, without timing it. */
 static gboolean
 technique_fits (const CpJob      *job,
                 const CpQuote    *quote,
@@ -1711,33 +1780,10 @@ technique_fits (const CpJob      *job,
 {
   Config techniques;
   Context c;
-  Choices choices;
-  Split splits[MAX_SPLITS];
-  guint n;
 
   apply_technique (job, technique, &techniques);
   context_init (&c, job, quote, nodes * quote->gpus_per_node, &techniques, settings);
-  choices_init (&c, &techniques, &choices);
-  n = enumerate_splits (&c, splits, MAX_SPLITS);
-  for (guint i = 0; i < n; i++)
-    {
-      Config k;
-      Memory mem;
-
-      guint zero_first;
-
-      if (!split_zero_range (&c, &choices, &splits[i], &zero_first, &k.zero_stage))
-        continue;
-      split_config (&splits[i], &c, &techniques, &k);
-      k.mb = choices.mb_values[0];
-      k.m = micro_batches (&c, k.dp, k.mb);
-      split_zero_range (&c, &choices, &splits[i], &zero_first, &k.zero_stage);
-      k.recompute = choices.recompute_last;
-      layout_memory (&c, &k, &mem);
-      if (mem.total <= c.capacity)
-        return TRUE;
-    }
-  return FALSE;
+  return some_split_fits (&c, &techniques, CP_RECOMPUTE_FULL, 3);
 }
 
 gboolean

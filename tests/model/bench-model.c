@@ -10,10 +10,22 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
 
 #include "planner/cp-estimate.h"
 #include "planner/cp-plan.h"
 #include "common/cp-test-demo.h"
+
+/* CPU time of this thread, in µs: what one core spends, whatever else
+ * the machine runs. */
+static gint64
+cpu_time_us (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
+}
 
 static void
 model_init (CpModelSpec *m,
@@ -74,7 +86,7 @@ main (int   argc,
   quotes[1].nics_per_node = 4;
   quotes[1].nic_gbps = 200;
 
-  start = g_get_monotonic_time ();
+  start = cpu_time_us ();
   do
     {
       for (guint j = 0; j < G_N_ELEMENTS (jobs); j++)
@@ -86,11 +98,11 @@ main (int   argc,
               sink += est.total_cost;
               evaluations++;
             }
-      elapsed_us = g_get_monotonic_time () - start;
+      elapsed_us = cpu_time_us () - start;
     }
   while (elapsed_us < seconds * G_USEC_PER_SEC);
 
-  printf ("%" G_GUINT64_FORMAT " evaluations in %.2f s: %.0f evaluations/s on one core\n",
+  printf ("%" G_GUINT64_FORMAT " evaluations in %.2f s of CPU: %.0f evaluations/s on one core\n",
           evaluations, elapsed_us / 1e6, evaluations / (elapsed_us / 1e6));
 
   /* The demo: each job planned over every quote, as the window does for the
@@ -106,7 +118,7 @@ main (int   argc,
         const CpJob *job = g_ptr_array_index (demo->jobs, j);
         guint plans = 0;
 
-        start = g_get_monotonic_time ();
+        start = cpu_time_us ();
         do
           {
             CpPlan *plan = cp_plan_new (job, all, demo->quotes->len, &demo->settings);
@@ -114,7 +126,7 @@ main (int   argc,
             sink += plan->options->len;
             cp_plan_free (plan);
             plans++;
-            elapsed_us = g_get_monotonic_time () - start;
+            elapsed_us = cpu_time_us () - start;
           }
         while (elapsed_us < 0.2 * G_USEC_PER_SEC);
         printf ("demo job %u (%s, %s): planned over %u quotes in %.3f ms\n", j + 1,
