@@ -2029,33 +2029,40 @@ apply_fabric (Cell *cell, const Record *r, const Header *h, const Fabric *networ
                          "a question for the vendor (R6)"));
 }
 
+/* A cell of the network, bandwidth or sharing column (@col). The yes/no
+ * answers of sharing_words mean something only in the sharing column
+ * ("是否独享: 是"); in the others "no" is no network. */
 static void
-read_fabric_cell (Cell *cell, const char *text, Fabric *f, gboolean bare_number_is_rate)
+read_fabric_cell (Cell *cell, Column col, const char *text, Fabric *f)
 {
-  double gbps;
   int value;
 
-  if (bare_number_is_rate)
+  if (col == CP_QUOTE_COLUMN_BANDWIDTH)
     {
+      /* A plain number is the card's rate, in the column's Gb/s. */
       g_autofree char *plain = drop_digit_grouping (text);
       char *end = NULL;
-      gbps = g_ascii_strtod (plain, &end);
+      double gbps = g_ascii_strtod (plain, &end);
       if (end != plain && *end == '\0' && isfinite (gbps) && gbps >= 0)
         {
           f->gbps = gbps;
           return;
         }
     }
-  if (match_word (sharing_words, G_N_ELEMENTS (sharing_words), text, &value))
+  if ((col == CP_QUOTE_COLUMN_SHARING || !read_fabric (text, f))
+      && match_word (sharing_words, G_N_ELEMENTS (sharing_words), text, &value))
     {
       f->sharing_found = value != CP_SHARING_UNKNOWN;
       f->sharing = value;
       return;
     }
-  if (!read_fabric (text, f))
-    cell_error (cell, _("%s “%s” says nothing this application knows about the network "
-                        "(e.g. “RoCE v2 2×100G”, “IB NDR 400G×8”, “25GbE”, “无”, “独享”, “1:4”)"),
-                cell->header, text);
+  if (col == CP_QUOTE_COLUMN_SHARING && read_fabric (text, f))
+    return;
+  if (f->kind_found || f->gbps > 0 || f->sharing_found)
+    return;
+  cell_error (cell, _("%s “%s” says nothing this application knows about the network "
+                      "(e.g. “RoCE v2 2×100G”, “IB NDR 400G×8”, “25GbE”, “无”, “独享”, “1:4”)"),
+              cell->header, text);
 }
 
 /* One data record into @quote, its problems and assumptions in @cell. */
@@ -2103,13 +2110,13 @@ read_row (Cell *cell, const Record *r, const Header *h, guint header_len, CpQuot
           }
           break;
         case CP_QUOTE_COLUMN_NETWORK:
-          read_fabric_cell (cell, value, &network, FALSE);
+          read_fabric_cell (cell, CP_QUOTE_COLUMN_NETWORK, value, &network);
           break;
         case CP_QUOTE_COLUMN_BANDWIDTH:
-          read_fabric_cell (cell, value, &bandwidth, TRUE);
+          read_fabric_cell (cell, CP_QUOTE_COLUMN_BANDWIDTH, value, &bandwidth);
           break;
         case CP_QUOTE_COLUMN_SHARING:
-          read_fabric_cell (cell, value, &sharing, FALSE);
+          read_fabric_cell (cell, CP_QUOTE_COLUMN_SHARING, value, &sharing);
           break;
         case CP_QUOTE_COLUMN_INTRA_LINK:
           link_stated = TRUE;

@@ -329,6 +329,27 @@ test_networks (void)
     }
 }
 
+/* Yes and no: in the sharing column an answer, in the network column "no
+ * network". */
+static void
+test_yes_and_no (void)
+{
+  static const char csv[] =
+    "gpu,gpus per node,price,network,是否独享\n"
+    "H800,8,1/GPU/h,no,\n"
+    "H800,8,1/GPU/h,RoCE 8×200G,是\n"
+    "H800,8,1/GPU/h,RoCE 8×200G,否\n";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpQuoteCsvResult) r = cp_quote_csv_read (csv, strlen (csv), NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (r->quotes->len, ==, 3);
+  g_assert_cmpint (((const CpQuote *) g_ptr_array_index (r->quotes, 0))->network, ==, CP_NETWORK_NONE);
+  g_assert_cmpint (((const CpQuote *) g_ptr_array_index (r->quotes, 0))->sharing, ==, CP_SHARING_UNKNOWN);
+  g_assert_cmpint (((const CpQuote *) g_ptr_array_index (r->quotes, 1))->sharing, ==, CP_SHARING_DEDICATED);
+  g_assert_cmpint (((const CpQuote *) g_ptr_array_index (r->quotes, 2))->sharing, ==, CP_SHARING_SHARED);
+}
+
 /* Minimum terms as vendors write them. */
 static void
 test_minimum_terms (void)
@@ -402,6 +423,7 @@ main (int argc, char **argv)
   g_test_add_func ("/quote-sheets/links", test_links);
   g_test_add_func ("/quote-sheets/networks", test_networks);
   g_test_add_func ("/quote-sheets/minimum-terms", test_minimum_terms);
+  g_test_add_func ("/quote-sheets/yes-and-no", test_yes_and_no);
   g_test_add_func ("/quote-sheets/price-units", test_price_units);
   return g_test_run ();
 }
