@@ -102,7 +102,7 @@ cp_i18n_font_family (const char *lang)
   /* Both CJK families carry Latin glyphs too, so digits and product names
    * inside Chinese text stay in one face. */
   if (cp_i18n_is_chinese (lang))
-    return "Noto Sans CJK SC, WenQuanYi Micro Hei, Sans";
+    return "WenQuanYi Micro Hei, Noto Sans CJK SC, Sans";
   return "DejaVu Sans, Noto Sans, Sans";
 }
 
