@@ -1431,7 +1431,7 @@ dodge_markers (const Geometry    *geometry,
           gboolean clear = TRUE;
 
           /* 0, +1, −1, +2, −2… widths */
-          offset = (attempt % 2 == 1 ? 1 : -1) * ((attempt + 1) / 2) * 2.3 * r;
+          offset = (attempt % 2 == 1 ? 1.0 : -1.0) * (double) ((attempt + 1) / 2) * 2.3 * r;
           for (guint q = 0; q < placed->len && clear; q++)
             {
               const double *other = (const double *) (placed->data + q * sizeof entry);

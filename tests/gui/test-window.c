@@ -172,9 +172,11 @@ assert_chart_matches (CpChartView     *view,
                       CpChartKind      kind)
 {
   const CpChartData *shown = cp_chart_view_get_data (view);
+  g_autoptr(CpPlan) plan = cp_project_plan_job (project, job_index);
+  g_autoptr(CpSweep) sweep = cp_project_sweep_job (project, job_index, CP_CHART_COST_MAX_POINTS);
   g_autoptr(CpChartData) expected = kind == CP_CHART_COST
-    ? cp_chart_data_new_cost (project, job_index, cp_labels_ui_language ())
-    : cp_chart_data_new_memory (project, job_index, cp_labels_ui_language ());
+    ? cp_chart_data_new_cost (project, job_index, plan, sweep, cp_labels_ui_language ())
+    : cp_chart_data_new_memory (project, job_index, plan, cp_labels_ui_language ());
 
   g_assert_nonnull (shown);
   g_assert_cmpuint (shown->series->len, ==, expected->series->len);
