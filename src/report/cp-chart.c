@@ -330,9 +330,10 @@ add_capacity_lines (CpChartData     *data,
         }
 
       memory = format_memory (bytes, data->y_scale, data->lang);
-      /* TRANSLATORS: a capacity line of the memory chart: GPU count × GPU
-       * model, then the memory they hold together */
-      label = g_strdup_printf (_("%u × %s: %s"), gpus, gpu, memory);
+      /* TRANSLATORS: a capacity line of the memory chart: the memory, then
+       * GPU count × GPU model; the memory comes first so that a shortened
+       * label still shows it */
+      label = g_strdup_printf (_("%s: %u × %s"), memory, gpus, gpu);
       series = series_new (label, FALSE);
       series->capacity = TRUE;
       series->emphasis = emphasis_for (recommended >= 0, is_recommended);

@@ -185,8 +185,8 @@ cp_i18n_format_money (double      amount,
   const char *code = currency != NULL && *currency != '\0' ? currency : "CNY";
 
   /* Whole units are enough for sums a team lead compares; small unit
-   * prices keep their cents. */
-  number = cp_i18n_format_number (amount, fabs (amount) >= 100 ? 0 : 2, lang);
+   * prices keep their cents, and nothing is nothing ("¥0", not "¥0.00"). */
+  number = cp_i18n_format_number (amount, fabs (amount) >= 100 || amount == 0 ? 0 : 2, lang);
 
   if (cp_i18n_is_chinese (lang) && g_ascii_strcasecmp (code, "CNY") == 0)
     {

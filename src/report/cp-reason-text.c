@@ -232,9 +232,11 @@ static const struct {
   { "framework-overhead", N_("Hugging Face Transformers documentation, “Model training anatomy”: CUDA kernels take 1–2 GB") },
   { "fragmentation", N_("A stated allowance; a trial run's measured peak replaces it (rule R9)") },
   { "serving-memory-fraction", N_("vLLM documentation: default gpu_memory_utilization") },
+  /* xgettext:no-c-format */
   { "debug-share", N_("Planning rule R4: debugging takes 30–40% of a training project's calendar") },
   { "migration-days", N_("Planning rule R8: a team new to distributed training loses one to two weeks") },
   { "hours-per-month", N_("8,760 hours a year divided by 12") },
+  /* xgettext:no-c-format */
   { "selective-recompute-overhead", N_("Korthikanti et al., 2022, “Reducing Activation Recomputation in Large Transformer Models”, Table 4 (2.7% for GPT-3)") },
   { "full-recompute-flops", N_("Narayanan et al., 2021, “Efficient Large-Scale Language Model Training on GPU Clusters Using Megatron-LM”, §5.1, Eq. 4") },
   { "training-flops", N_("Kaplan et al., 2020, “Scaling Laws for Neural Language Models”, §2.1: 6·N·D, attention excluded") },

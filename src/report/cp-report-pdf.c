@@ -399,19 +399,43 @@ fit_widths (Doc         *doc,
           pango_layout_get_pixel_size (cell_layout (doc, doc->bold, table->header[c], 0, FALSE), &w, NULL);
           need[c] = w + 2 * CELL_PAD + 1;
         }
+      /* Nor is a figure: "¥146,844" must not lose its last digit to the
+       * next line. */
+      if (table->numeric != NULL && table->numeric[c])
+        for (guint r = 0; r < table->rows->len; r++)
+          {
+            char **cells = g_ptr_array_index (table->rows, r);
+
+            pango_layout_get_pixel_size (cell_layout (doc, doc->body, cells[c], 0, FALSE), &w, NULL);
+            need[c] = MAX (need[c], w + 2 * CELL_PAD + 1);
+          }
+      /* A text column gives at most a third of its width away. */
+      if (table->numeric == NULL || !table->numeric[c])
+        need[c] = MAX (need[c], widths[c] * 2 / 3);
       if (need[c] > widths[c])
         deficit += need[c] - widths[c];
       else
         slack += widths[c] - need[c];
     }
-  if (deficit <= 0 || slack <= 0)
+  if (deficit <= 0)
     return;
+  if (deficit > slack)
+    {
+      /* Too narrow a page for every need: share the width by need. */
+      double sum = 0;
+
+      for (guint c = 0; c < table->n_columns; c++)
+        sum += need[c];
+      for (guint c = 0; c < table->n_columns; c++)
+        widths[c] = need[c] * total / sum;
+      return;
+    }
   for (guint c = 0; c < table->n_columns; c++)
     {
       if (need[c] > widths[c])
         widths[c] = need[c];
       else
-        widths[c] -= (widths[c] - need[c]) * MIN (1.0, deficit / slack);
+        widths[c] -= (widths[c] - need[c]) * deficit / slack;
     }
 }
 
@@ -771,6 +795,18 @@ doc_chart (Doc               *doc,
   doc->y += height + 10;
 }
 
+/* A cost of the breakdown: a bare figure when the table names its
+ * currency (@currency NULL), else money in @currency. */
+static char *
+cost_cell (double      amount,
+           const char *currency,
+           const char *lang)
+{
+  if (currency == NULL)
+    return cp_i18n_format_number (amount, 0, lang);
+  return cp_i18n_format_money (amount, currency, lang);
+}
+
 /* At most this many options get their own risks: the recommended one and
  * the runners-up an approver might pick instead. */
 #define RISK_OPTIONS 3
@@ -794,12 +830,28 @@ section_job (Doc       *doc,
   Table table = { 8, widths, numeric, header, NULL, 0 };
   Table costs = { 8, cost_widths, cost_numeric, cost_header, NULL, 0 };
   g_autofree char *heading = NULL;
+  const char *currency = NULL;
+  gboolean one_currency = TRUE;
 
   /* TRANSLATORS: section heading; %s is a job's name */
   heading = g_strdup_printf (_("Job: %s"), job->name);
   doc_heading (doc, doc->h1, heading, 60);
   if (plan == NULL)
     return;
+
+  /* The breakdown shows bare figures under one currency named above it,
+   * which leaves the quote's name room; mixed currencies keep theirs in
+   * every cell. */
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+      const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+
+      if (currency == NULL)
+        currency = quote->currency;
+      else if (g_ascii_strcasecmp (currency, quote->currency) != 0)
+        one_currency = FALSE;
+    }
 
   table.rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
   costs.rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
@@ -808,7 +860,7 @@ section_job (Doc       *doc,
       const CpOption *option = &g_array_index (plan->options, CpOption, i);
       const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
       const CpEstimate *e = &option->estimate;
-      const char *currency = quote->currency;
+      const char *cell_currency = one_currency ? NULL : quote->currency;
 
       table_add_row (&table,
                      cp_i18n_format_number (option->rank, 0, doc->lang),
@@ -818,19 +870,31 @@ section_job (Doc       *doc,
                      g_strdup (cp_words_technique (e->technique)),
                      cp_i18n_format_number (e->calendar_days, 1, doc->lang),
                      job->deadline_days > 0 ? yes_no (e->meets_deadline) : g_strdup ("—"),
-                     cp_i18n_format_money (e->total_cost, currency, doc->lang));
+                     cp_i18n_format_money (e->total_cost, quote->currency, doc->lang));
       table_add_row (&costs,
                      cp_words_quote_name (project, option->quote_index),
-                     cp_i18n_format_money (e->compute_cost, currency, doc->lang),
-                     cp_i18n_format_money (e->debug_cost, currency, doc->lang),
-                     cp_i18n_format_money (e->network_cost, currency, doc->lang),
-                     cp_i18n_format_money (e->storage_cost, currency, doc->lang),
-                     cp_i18n_format_money (e->fees_cost, currency, doc->lang),
-                     cp_i18n_format_money (e->engineering_cost, currency, doc->lang),
-                     cp_i18n_format_money (e->total_cost, currency, doc->lang));
+                     cost_cell (e->compute_cost, cell_currency, doc->lang),
+                     cost_cell (e->debug_cost, cell_currency, doc->lang),
+                     cost_cell (e->network_cost, cell_currency, doc->lang),
+                     cost_cell (e->storage_cost, cell_currency, doc->lang),
+                     cost_cell (e->fees_cost, cell_currency, doc->lang),
+                     cost_cell (e->engineering_cost, cell_currency, doc->lang),
+                     cost_cell (e->total_cost, cell_currency, doc->lang));
     }
   doc_table_under (doc, doc->h2, _("Comparison of the quotes"), &table);
-  doc_table_under (doc, doc->h2, _("Where the money goes"), &costs);
+  if (one_currency && currency != NULL)
+    {
+      g_autofree char *unit = NULL;
+
+      /* Keeps the heading, this line and the table's first rows together. */
+      doc_heading (doc, doc->h2, _("Where the money goes"), 60);
+      /* TRANSLATORS: above the cost breakdown; %s is a currency such as "CNY" or "元" */
+      unit = g_strdup_printf (_("Amounts in %s."), cp_i18n_currency_name (currency, doc->lang));
+      doc_paragraph_full (doc, doc->small, unit, 0, 3, NULL);
+      doc_table (doc, &costs);
+    }
+  else
+    doc_table_under (doc, doc->h2, _("Where the money goes"), &costs);
   g_ptr_array_unref (table.rows);
   g_ptr_array_unref (costs.rows);
 
@@ -862,7 +926,9 @@ section_job (Doc       *doc,
         doc_paragraph_full (doc, doc->body, g_ptr_array_index (risks, r), 14, 3, "•");
     }
 
-  doc_chart (doc, result->memory, MEMORY_CHART_HEIGHT);
+  /* A job without a model (data processing) has no memory curve to show. */
+  if (job->model.params > 0)
+    doc_chart (doc, result->memory, MEMORY_CHART_HEIGHT);
   doc_chart (doc, result->cost, COST_CHART_HEIGHT);
 }
 
