@@ -170,6 +170,7 @@ recommended_quote (const CpPlan *plan)
   return g_array_index (plan->options, CpOption, plan->recommended).quote_index;
 }
 
+/* Whether a quote is drawn: one of the plan's best-ranked options. */
 static gboolean
 quote_compared (const CpPlan *plan,
                 guint         quote_index)
@@ -177,9 +178,37 @@ quote_compared (const CpPlan *plan,
   if (plan == NULL)
     return TRUE;
   for (guint i = 0; i < plan->options->len; i++)
-    if (g_array_index (plan->options, CpOption, i).quote_index == (int) quote_index)
-      return TRUE;
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+
+      if (option->quote_index == (int) quote_index)
+        return option->rank <= CP_CHART_MAX_QUOTES || (int) i == plan->recommended;
+    }
   return FALSE;
+}
+
+/* The note's sentence saying how many of the quotes are drawn, or NULL
+ * when all are. */
+static char *
+shown_quotes_note (const CpPlan *plan)
+{
+  guint n = plan != NULL ? plan->options->len : 0;
+
+  if (n <= CP_CHART_MAX_QUOTES)
+    return NULL;
+  /* TRANSLATORS: on a chart; the first %u is the number drawn, the second all quotes */
+  return g_strdup_printf (ngettext ("The %u best-ranked of %u quote are drawn.",
+                                    "The %u best-ranked of %u quotes are drawn.", n),
+                          CP_CHART_MAX_QUOTES, n);
+}
+
+static char *
+note_with (const char *note,
+           const CpPlan *plan)
+{
+  g_autofree char *shown = shown_quotes_note (plan);
+
+  return shown != NULL ? g_strdup_printf ("%s %s", note, shown) : g_strdup (note);
 }
 
 static CpChartEmphasis
@@ -460,7 +489,7 @@ cp_chart_data_new_memory (const CpProject *project,
     }
 
   add_capacity_lines (data, project, plan);
-  data->note = g_strdup (_("Solid and dashed curves: memory the job needs; thin dashed lines: what the quotes' GPUs offer."));
+  data->note = note_with (_("Solid and dashed curves: memory the job needs; thin dashed lines: what the quotes' GPUs offer."), plan);
 
   cp_i18n_pop_language ();
   return data;
@@ -622,7 +651,7 @@ cp_chart_data_new_cost (const CpProject *project,
 
   data->currency = g_strdup (currency);
   data->y_scale = money_scale (max_cost, data->lang, cp_i18n_currency_name (currency, data->lang), &data->y_label);
-  data->note = g_strdup (_("Lines: a cluster quote at each node count; markers: single machines. The same quote is at the same GPU count in both panels."));
+  data->note = note_with (_("Lines: a cluster quote at each node count; markers: single machines. The same quote is at the same GPU count in both panels."), plan);
 
   cp_i18n_pop_language ();
   return data;

@@ -85,6 +85,11 @@ CpChartData *cp_chart_data_new_cost   (const CpProject *project, guint job_index
 CpChartData *cp_chart_data_copy       (const CpChartData *data);
 void         cp_chart_data_free       (CpChartData *data);
 
+/* A chart draws at most this many quotes, the plan's best-ranked (the
+ * recommended one always): more lines than that cannot be told apart or
+ * named on a slide. */
+#define CP_CHART_MAX_QUOTES 8
+
 /* How many points a cost curve needs at most: no more than a chart has room for. */
 #define CP_CHART_COST_MAX_POINTS 64
 

@@ -56,8 +56,16 @@ typedef struct {
   PangoFontDescription *h1;
   PangoFontDescription *h2;
   PangoFontDescription *title;
-  PangoLayout *cell;            /* re-used for every table cell */
+  GPtrArray *row_cells;         /* PangoLayout per table column, re-used row after row */
+  GPtrArray *header_cells;      /* the same for header rows */
+  GHashTable *text_cells;       /* shaped text cells by font, width and text */
 } Doc;
+
+/* The layouts of the row being laid out, borrowed from the pools above. */
+#define MAX_COLUMNS 12
+typedef struct {
+  PangoLayout *cells[MAX_COLUMNS];
+} Row;
 
 typedef struct {
   CpPlan      *plan;
@@ -137,14 +145,18 @@ doc_init (Doc             *doc,
   doc->h1 = font_new (lang, 15, TRUE);
   doc->h2 = font_new (lang, 11.5, TRUE);
   doc->title = font_new (lang, 20, TRUE);
-  doc->cell = pango_layout_new (doc->context);
+  doc->row_cells = g_ptr_array_new_with_free_func (g_object_unref);
+  doc->header_cells = g_ptr_array_new_with_free_func (g_object_unref);
+  doc->text_cells = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
 }
 
 static void
 doc_clear (Doc *doc)
 {
   g_clear_pointer (&doc->cr, cairo_destroy);
-  g_clear_object (&doc->cell);
+  g_clear_pointer (&doc->row_cells, g_ptr_array_unref);
+  g_clear_pointer (&doc->header_cells, g_ptr_array_unref);
+  g_clear_pointer (&doc->text_cells, g_hash_table_unref);
   g_clear_object (&doc->context);
   g_clear_pointer (&doc->body, pango_font_description_free);
   g_clear_pointer (&doc->bold, pango_font_description_free);
@@ -357,21 +369,28 @@ typedef struct {
   double min_row_height;     /* for signature lines */
 } Table;
 
-/* The shared cell layout set to @text in @font, wrapped at @width. */
+/* Column @column's layout of @pool set to @text in @font, wrapped at
+ * @width. Each cell is shaped once: a row's layouts are measured, then
+ * drawn as they are. */
 static PangoLayout *
 cell_layout (Doc                        *doc,
+             GPtrArray                  *pool,
+             guint                       column,
              const PangoFontDescription *font,
              const char                 *text,
              double                      width,
              gboolean                    right_aligned)
 {
-  PangoLayout *layout = doc->cell;
+  PangoLayout *layout;
 
+  while (pool->len <= column)
+    g_ptr_array_add (pool, pango_layout_new (doc->context));
+  layout = g_ptr_array_index (pool, column);
   pango_layout_set_font_description (layout, font);
-  pango_layout_set_text (layout, text != NULL ? text : "", -1);
   pango_layout_set_width (layout, width > 0 ? (int) (width * PANGO_SCALE) : -1);
   pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
   pango_layout_set_alignment (layout, right_aligned ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT);
+  pango_layout_set_text (layout, text != NULL ? text : "", -1);
   return layout;
 }
 
@@ -396,19 +415,32 @@ fit_widths (Doc         *doc,
       need[c] = 0;
       if (table->header != NULL)
         {
-          pango_layout_get_pixel_size (cell_layout (doc, doc->bold, table->header[c], 0, FALSE), &w, NULL);
+          pango_layout_get_pixel_size (cell_layout (doc, doc->header_cells, c, doc->bold, table->header[c], 0, FALSE),
+                                       &w, NULL);
           need[c] = w + 2 * CELL_PAD + 1;
         }
       /* Nor is a figure: "¥146,844" must not lose its last digit to the
-       * next line. */
+       * next line. Figures of a column share one format, so the longest
+       * is the widest. */
       if (table->numeric != NULL && table->numeric[c])
-        for (guint r = 0; r < table->rows->len; r++)
-          {
-            char **cells = g_ptr_array_index (table->rows, r);
+        {
+          const char *longest = NULL;
+          glong longest_chars = -1;
 
-            pango_layout_get_pixel_size (cell_layout (doc, doc->body, cells[c], 0, FALSE), &w, NULL);
-            need[c] = MAX (need[c], w + 2 * CELL_PAD + 1);
-          }
+          for (guint r = 0; r < table->rows->len; r++)
+            {
+              const char *cell = ((char **) g_ptr_array_index (table->rows, r))[c];
+              glong chars = cell != NULL ? g_utf8_strlen (cell, -1) : 0;
+
+              if (chars > longest_chars)
+                {
+                  longest_chars = chars;
+                  longest = cell;
+                }
+            }
+          pango_layout_get_pixel_size (cell_layout (doc, doc->row_cells, c, doc->body, longest, 0, FALSE), &w, NULL);
+          need[c] = MAX (need[c], w + 2 * CELL_PAD + 1);
+        }
       /* A text column gives at most a third of its width away. */
       if (table->numeric == NULL || !table->numeric[c])
         need[c] = MAX (need[c], widths[c] * 2 / 3);
@@ -439,31 +471,63 @@ fit_widths (Doc         *doc,
     }
 }
 
+/* A text cell shaped once for the whole report: quote names, yes/no and
+ * technique words come back in every job's tables. */
+static PangoLayout *
+text_cell_layout (Doc                        *doc,
+                  const PangoFontDescription *font,
+                  const char                 *text,
+                  double                      width)
+{
+  g_autofree char *key = g_strdup_printf ("%p %d %s", (gpointer) font, (int) (width * PANGO_SCALE),
+                                          text != NULL ? text : "");
+  PangoLayout *layout = g_hash_table_lookup (doc->text_cells, key);
+
+  if (layout != NULL)
+    return layout;
+  layout = pango_layout_new (doc->context);
+  pango_layout_set_font_description (layout, font);
+  pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+  pango_layout_set_text (layout, text != NULL ? text : "", -1);
+  g_hash_table_insert (doc->text_cells, g_steal_pointer (&key), layout);
+  return layout;
+}
+
+/* Sets @row to the layouts of @cells (figures from @pool, text from the
+ * report's cache) and returns the row's height. */
 static double
-row_height (Doc                        *doc,
-            const Table                *table,
-            const double               *widths,
-            char                      **cells,
-            const PangoFontDescription *font)
+prepare_row (Doc                        *doc,
+             GPtrArray                  *pool,
+             Row                        *row,
+             const Table                *table,
+             const double               *widths,
+             char                      **cells,
+             const PangoFontDescription *font)
 {
   double height = table->min_row_height;
 
+  g_return_val_if_fail (table->n_columns <= MAX_COLUMNS, 0);
+
   for (guint c = 0; c < table->n_columns; c++)
     {
-      PangoLayout *layout = cell_layout (doc, font, cells[c], widths[c] - 2 * CELL_PAD, FALSE);
-      height = MAX (height, layout_height (layout) + 2 * CELL_PAD);
+      gboolean numeric = table->numeric != NULL && table->numeric[c];
+
+      row->cells[c] = numeric ? cell_layout (doc, pool, c, font, cells[c], widths[c] - 2 * CELL_PAD, TRUE)
+                              : text_cell_layout (doc, font, cells[c], widths[c] - 2 * CELL_PAD);
+      height = MAX (height, layout_height (row->cells[c]) + 2 * CELL_PAD);
     }
   return height;
 }
 
+/* Draws the row prepare_row() last set. */
 static void
-draw_row (Doc                        *doc,
-          const Table                *table,
-          const double               *widths,
-          char                      **cells,
-          const PangoFontDescription *font,
-          double                      height,
-          gboolean                    shaded)
+draw_row (Doc          *doc,
+          const Row    *row,
+          const Table  *table,
+          const double *widths,
+          double        height,
+          gboolean      shaded)
 {
   double width = doc->right - doc->left;
   double x = doc->left;
@@ -483,10 +547,7 @@ draw_row (Doc                        *doc,
 
   for (guint c = 0; c < table->n_columns; c++)
     {
-      gboolean numeric = table->numeric != NULL && table->numeric[c];
-      PangoLayout *layout = cell_layout (doc, font, cells[c], widths[c] - 2 * CELL_PAD, numeric);
-
-      show_layout (doc->cr, layout, x + CELL_PAD, doc->y + CELL_PAD);
+      show_layout (doc->cr, row->cells[c], x + CELL_PAD, doc->y + CELL_PAD);
       x += widths[c];
     }
   doc->y += height;
@@ -502,29 +563,32 @@ doc_table_under (Doc                        *doc,
                  Table                      *table)
 {
   double *widths = g_newa (double, table->n_columns);
-  double header_height;
-  double first = 0;
+  double header_height = 0;
+  double height = 0;
+  Row header = { { NULL } }, row = { { NULL } };
 
   fit_widths (doc, table, widths);
-  header_height = table->header != NULL ? row_height (doc, table, widths, table->header, doc->bold) : 0;
+  if (table->header != NULL)
+    header_height = prepare_row (doc, doc->header_cells, &header, table, widths, table->header, doc->bold);
   if (table->rows->len > 0)
-    first = row_height (doc, table, widths, g_ptr_array_index (table->rows, 0), doc->body);
+    height = prepare_row (doc, doc->row_cells, &row, table, widths, g_ptr_array_index (table->rows, 0), doc->body);
   if (heading != NULL)
-    doc_heading (doc, heading_font, heading, header_height + first);
+    doc_heading (doc, heading_font, heading, header_height + height);
   else
-    doc_ensure (doc, header_height + first);
+    doc_ensure (doc, header_height + height);
 
   for (guint r = 0; r < table->rows->len; r++)
     {
-      char **cells = g_ptr_array_index (table->rows, r);
-      double height = r == 0 ? first : row_height (doc, table, widths, cells, doc->body);
-      gboolean new_page = doc->y + height > doc->bottom && doc->y > doc->top;
+      gboolean new_page;
 
+      if (r > 0)
+        height = prepare_row (doc, doc->row_cells, &row, table, widths, g_ptr_array_index (table->rows, r), doc->body);
+      new_page = doc->y + height > doc->bottom && doc->y > doc->top;
       if (new_page)
         doc_new_page (doc);
       if (table->header != NULL && (r == 0 || new_page))
-        draw_row (doc, table, widths, table->header, doc->bold, header_height, TRUE);
-      draw_row (doc, table, widths, cells, doc->body, height, FALSE);
+        draw_row (doc, &header, table, widths, header_height, TRUE);
+      draw_row (doc, &row, table, widths, height, FALSE);
     }
   doc->y += 8;
 }
