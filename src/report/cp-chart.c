@@ -197,7 +197,7 @@ shown_quotes_note (const CpPlan *plan)
   if (n <= CP_CHART_MAX_QUOTES)
     return NULL;
   /* TRANSLATORS: on a chart; the first %u is the number drawn, the second all quotes */
-  return g_strdup_printf (ngettext ("The %u best-ranked of %u quote are drawn.",
+  return g_strdup_printf (dngettext (GETTEXT_PACKAGE, "The %u best-ranked of %u quote are drawn.",
                                     "The %u best-ranked of %u quotes are drawn.", n),
                           CP_CHART_MAX_QUOTES, n);
 }

@@ -690,7 +690,7 @@ answer_what (const CpProject *project,
   g_autofree char *machines = NULL;
 
   /* TRANSLATORS: how many machines to rent */
-  machines = g_strdup_printf (ngettext ("%u machine", "%u machines", e->nodes), e->nodes);
+  machines = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%u machine", "%u machines", e->nodes), e->nodes);
   if (e->technique != CP_TECHNIQUE_AS_CONFIGURED)
     /* TRANSLATORS: the first answer line: machines, GPU count × GPU model, the memory technique */
     return g_strdup_printf (_("Rent: %s, %u × %s in all, using %s."), machines, e->gpus, gpu,

@@ -65,6 +65,23 @@ pdf_text (const char *pdf)
   return g_steal_pointer (&out);
 }
 
+/* The text of page @page (1-based) alone. */
+static char *
+pdf_page_text (const char *pdf,
+               int         page)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *number = g_strdup_printf ("%d", page);
+  int status = 0;
+  const char *argv[] = { "pdftotext", "-enc", "UTF-8", "-f", number, "-l", number, pdf, "-", NULL };
+
+  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
+                     NULL, NULL, &out, NULL, &status, NULL))
+    return NULL;
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  return g_steal_pointer (&out);
+}
+
 static char *
 pdf_info (const char *pdf)
 {
@@ -692,6 +709,63 @@ check_pdf (const char *lang)
       assert_contains (text, "Approved by");
     }
 
+  /* Page 1 answers under the project's name: what to rent, from whom,
+   * for how much by when. */
+  {
+    g_autofree char *first = pdf_page_text (path, 1);
+    gboolean chinese = cp_i18n_is_chinese (lang) && have_chinese_catalogue ();
+
+    g_assert_nonnull (first);
+    assert_contains (first, "Fixture project");
+    assert_contains (first, chinese ? "租用：1 台机器" : "Rent: 1 machine");
+    assert_contains (first, chinese ? "供应商：Cluster Six" : "From: Cluster Six");
+    assert_contains (first, chinese ? "费用：总计" : "For:");
+  }
+
+  /* Plurals come from ngettext, and nothing speaks in the developers'
+   * shorthand. */
+  g_assert_null (strstr (text, "(s)"));
+  g_assert_null (strstr (text, "Untitled"));
+  g_assert_null (strstr (text, "PUBLISHED"));
+  g_assert_null (strstr (text, "formula crib"));
+  g_assert_null (strstr (text, "source article"));
+
+  /* The cost breakdown of every option, and readable citations. */
+  if (cp_i18n_is_chinese (lang) && have_chinese_catalogue ())
+    {
+      static const char * const columns[] = { "成本构成", "计算", "调试", "网络", "存储", "管理及开通费", "迁移", "总成本" };
+
+      for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
+        assert_contains (text, columns[i]);
+      assert_contains (text, "Korthikanti 等，2022，《Reducing Activation Recomputation in Large Transformer Models》，表 4");
+      assert_contains (text, "金额单位：元。");
+      /* A header is never broken inside a word: pdftotext keeps it whole
+       * on one line. */
+      g_assert_nonnull (strstr (text, "能否放下"));
+    }
+  else if (!cp_i18n_is_chinese (lang))
+    {
+      static const char * const columns[] = { "Where the money goes", "Compute", "Debugging", "Network",
+                                              "Storage", "Fees", "Migration", "Total cost" };
+
+      for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
+        assert_contains (text, columns[i]);
+      assert_contains (text, "Korthikanti et al., 2022, “Reducing Activation Recomputation in Large Transformer Models”, Table 4");
+      assert_contains (text, "Amounts in CNY.");
+    }
+  /* The cluster, the recommended option, is split into its parts, which
+   * add up to its total (6 CNY × 8 GPUs × the billed hours, plus
+   * debugging; no fees, network or storage in the fixture). */
+  {
+    const CpEstimate *e = &best->estimate;
+    double parts = e->compute_cost + e->debug_cost + e->network_cost + e->storage_cost +
+                   e->fees_cost + e->engineering_cost;
+    g_autofree char *compute = cp_i18n_format_number (e->compute_cost, 0, lang);
+
+    g_assert_cmpfloat_with_epsilon (parts, e->total_cost, 0.01);
+    assert_contains (text, compute);
+  }
+
   info = pdf_info (path);
   g_assert_nonnull (info);
   g_assert_nonnull (strstr (info, "A4"));
@@ -705,6 +779,24 @@ test_pdf_languages (void)
   /* Chinese first, then English, in one process: each keeps its own. */
   check_pdf ("zh_CN");
   check_pdf ("en");
+}
+
+/* A project without a name is called after its file, never "Untitled". */
+static void
+test_pdf_project_name (void)
+{
+  g_autoptr(CpProject) project = report_fixture_small ();
+  g_autofree char *named = cp_report_project_name (project, "/tmp/other.cplan");
+  g_autofree char *from_file = NULL;
+  g_autofree char *dotted = NULL;
+
+  g_assert_cmpstr (named, ==, "Fixture project");
+  g_free (project->name);
+  project->name = g_strdup ("");
+  from_file = cp_report_project_name (project, "/home/lead/GPU plan 2027.cplan");
+  g_assert_cmpstr (from_file, ==, "GPU plan 2027");
+  dotted = cp_report_project_name (project, "/home/lead/.hidden");
+  g_assert_cmpstr (dotted, ==, ".hidden");
 }
 
 static void
@@ -1066,6 +1158,7 @@ main (int    argc,
   g_test_add_func ("/report/chart/no-break-even", test_chart_no_break_even);
   g_test_add_func ("/report/chart/render", test_chart_render);
   g_test_add_func ("/report/pdf/languages", test_pdf_languages);
+  g_test_add_func ("/report/pdf/project-name", test_pdf_project_name);
   g_test_add_func ("/report/pdf/unwritable", test_pdf_unwritable);
   g_test_add_func ("/report/layout/pages", test_layout_pages);
   g_test_add_func ("/report/layout/other-paper", test_layout_other_paper);
