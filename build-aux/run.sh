@@ -10,7 +10,6 @@ cp_install_missing
 ninja -C _build
 
 export GSETTINGS_SCHEMA_DIR="$PWD/_build/data"
-export CP_LOCALEDIR="$PWD/_build/po"
 # The demo opens from a copy in the user's project folder, so edits made
 # while trying the app never touch the build tree; a newer build refreshes it.
 projects="${XDG_DATA_HOME:-$HOME/.local/share}/compute-planner"

@@ -5,6 +5,7 @@
 #include <locale.h>
 
 #include "gui/cp-application.h"
+#include "report/cp-i18n.h"
 
 int
 main (int   argc,
@@ -12,16 +13,10 @@ main (int   argc,
 {
   g_autoptr(CpApplication) app = NULL;
 
-  /* The translations must be bound before GApplication parses the
-   * command line, so that --help is shown in the user's language. */
-  const char *localedir = g_getenv ("CP_LOCALEDIR");
-
   setlocale (LC_ALL, "");
-  /* CP_LOCALEDIR points at the build tree's translations when the app runs
-   * uninstalled (README's run command, tests). */
-  bindtextdomain (GETTEXT_PACKAGE, localedir != NULL ? localedir : LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+  /* Before GApplication parses the command line, so that --help is shown
+   * in the user's language. */
+  cp_i18n_bind_textdomain ();
 
   /* Han characters look different in Chinese and Japanese fonts; when the
    * interface is Chinese but the locale is not (LANGUAGE=zh_CN with

@@ -141,6 +141,26 @@ cp_cli_parse_count_option (const char *option,
 }
 
 gboolean
+cp_cli_parse_zero_or_at_least_option (const char *option,
+                                      const char *text,
+                                      double      smallest,
+                                      double      max,
+                                      double     *out)
+{
+  g_autoptr(GError) error = NULL;
+  double value;
+
+  if (text == NULL)
+    return TRUE;
+  if (!cp_parse_count (text, &value, &error))
+    return option_error (option, error);
+  if (value != 0 && !check_bounds (option, text, value, smallest, max))
+    return FALSE;
+  *out = value;
+  return TRUE;
+}
+
+gboolean
 cp_cli_parse_uint_option (const char *option,
                           const char *text,
                           guint       min,
@@ -182,10 +202,12 @@ cp_cli_parse_fraction_option (const char *option,
     return option_error (option, error);
   if (percent)
     value /= 100.0;
-  if (value <= 0 || value > 1)
+  /* The model's own floor (cp-settings.c): below 1% nothing is left to
+   * plan with. */
+  if (!(value >= 0.01 && value <= 1))
     {
       g_autofree char *message =
-        g_strdup_printf (_("“%s” must be a fraction above 0 and at most 1 (or a percentage)"), text);
+        g_strdup_printf (_("“%s” must be a fraction from 0.01 to 1 (or a percentage from 1%% to 100%%)"), text);
       return option_message (option, message);
     }
   *out = value;
@@ -261,6 +283,9 @@ cp_cli_format_number (double value,
 
   if (!isfinite (value))
     return g_strdup ("—");
+  /* What rounds to zero prints as "0", never "-0". */
+  if (fabs (value) < 0.5 * pow (10, -decimals))
+    value = 0;
   g_ascii_formatd (buf, sizeof buf, format, value);
   digits = buf[0] == '-' ? buf + 1 : buf;
   point = strchr (digits, '.');
@@ -485,7 +510,8 @@ format_double (char   buf[G_ASCII_DTOSTR_BUF_SIZE],
     return "NaN";
   if (isinf (value))
     return value > 0 ? "INF" : "-INF";
-  return g_ascii_dtostr (buf, G_ASCII_DTOSTR_BUF_SIZE, value);
+  /* -0 == 0: no reader should meet a negative zero. */
+  return g_ascii_dtostr (buf, G_ASCII_DTOSTR_BUF_SIZE, value == 0 ? 0.0 : value);
 }
 
 void

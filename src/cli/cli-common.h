@@ -42,6 +42,13 @@ gboolean        cp_cli_parse_options (GOptionContext *context,
 /* Counts with SI or Chinese suffixes: "7B", "2T", "1.5k", "700亿". */
 gboolean cp_cli_parse_count_option    (const char *option, const char *text,
                                        double min, double max, double *out);
+/* 0 ("none", "not stated") or a number from @smallest to @max: the
+ * model's smallest meaningful value (see cp-check-private.h). */
+gboolean cp_cli_parse_zero_or_at_least_option (const char *option,
+                                               const char *text,
+                                               double      smallest,
+                                               double      max,
+                                               double     *out);
 /* Whole numbers, suffixes allowed ("4k"). */
 gboolean cp_cli_parse_uint_option     (const char *option, const char *text,
                                        guint min, guint max, guint *out);

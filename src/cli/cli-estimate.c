@@ -322,7 +322,7 @@ apply_job_options (Estimate *e)
   if (o->offload)
     job->cpu_offload = TRUE;
 
-  return cp_cli_parse_count_option ("--tokens", o->tokens, 0, 1e18, &job->tokens) &&
+  return cp_cli_parse_count_option ("--tokens", o->tokens, 1, 1e16, &job->tokens) &&
          cp_cli_parse_uint_option ("--seq-len", o->seq_len, 1, 10000000, &job->seq_len) &&
          cp_cli_parse_uint_option ("--micro-batch", o->micro_batch, 1, 1000000, &job->micro_batch) &&
          cp_cli_parse_uint_option ("--global-batch", o->global_batch, 1, 1000000000, &job->global_batch) &&
@@ -388,7 +388,7 @@ apply_quote_options (Estimate *e,
   if (o->network != NULL && !cp_network_kind_from_string (o->network, &quote->network))
     return cp_cli_bad_choice ("--network", o->network, "none, ethernet, roce, infiniband");
   if (!cp_cli_parse_uint_option ("--nics", o->nics, 0, 64, &quote->nics_per_node) ||
-      !cp_cli_parse_count_option ("--nic-gbps", o->nic_gbps, 0, 100000, &quote->nic_gbps))
+      !cp_cli_parse_zero_or_at_least_option ("--nic-gbps", o->nic_gbps, 1, 100000, &quote->nic_gbps))
     return FALSE;
   if (o->shared && o->dedicated)
     {
@@ -446,9 +446,9 @@ apply_cost_options (Estimate *e)
     return cp_cli_bad_choice ("--storage", o->storage, "parallel-fs, nas, network-disk, local-nvme");
   job->team_has_distributed_experience = o->distributed_experience;
   job->team_has_ops_engineer = o->ops_engineer;
-  if (!cp_cli_parse_count_option ("--billing-granularity-hours", o->billing_granularity, 0, 8784,
+  if (!cp_cli_parse_zero_or_at_least_option ("--billing-granularity-hours", o->billing_granularity, 1.0 / 60, 8784,
                                   &quote->billing_granularity_h) ||
-      !cp_cli_parse_count_option ("--minimum-term-hours", o->minimum_term, 0, 87840, &quote->minimum_term_h) ||
+      !cp_cli_parse_zero_or_at_least_option ("--minimum-term-hours", o->minimum_term, 1.0 / 60, 87840, &quote->minimum_term_h) ||
       !cp_cli_parse_price_option ("--network-fee-per-node-month", o->network_fee, CP_PRICE_PER_NODE_MONTH,
                                   &quote->network_fee_per_node_month, currency) ||
       !cp_cli_parse_count_option ("--storage-tb", o->storage_tb, 0, 1e6, &job->storage_tb) ||
@@ -461,8 +461,8 @@ apply_cost_options (Estimate *e)
       !cp_cli_parse_price_option ("--engineer-day-cost", o->engineer_day_cost, CP_PRICE_PER_NODE_HOUR,
                                   &job->engineer_day_cost, currency) ||
       !cp_cli_parse_bytes_option ("--measured-peak-memory", o->measured_peak_memory, &job->trial.peak_memory_bytes) ||
-      !cp_cli_parse_count_option ("--measured-tokens-per-s", o->measured_tokens_per_s, 0, 1e12, &job->trial.tokens_per_s) ||
-      !cp_cli_parse_count_option ("--measured-step-s", o->measured_step_s, 0, 1e7, &job->trial.step_s) ||
+      !cp_cli_parse_zero_or_at_least_option ("--measured-tokens-per-s", o->measured_tokens_per_s, 1, 1e12, &job->trial.tokens_per_s) ||
+      !cp_cli_parse_zero_or_at_least_option ("--measured-step-s", o->measured_step_s, 1e-3, 1e7, &job->trial.step_s) ||
       !cp_cli_parse_fraction_option ("--measured-comm-share", o->measured_comm_share, &job->trial.communication_share))
     return FALSE;
 

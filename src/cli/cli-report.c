@@ -98,6 +98,8 @@ cp_cli_report (int    argc,
     project->name = name;
   }
 
+  if (!cp_i18n_check_language (lang, &error))
+    return cp_cli_failure ("%s", error->message);
   if (pdf_path == NULL && xml_path == NULL)
     {
       print_recommendations (project, lang);

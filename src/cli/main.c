@@ -13,6 +13,7 @@
 
 #include "cp-cli.h"
 #include "cli-common.h"
+#include "report/cp-i18n.h"
 
 typedef struct {
   const char *name;
@@ -55,16 +56,10 @@ int
 main (int    argc,
       char **argv)
 {
-  const char *localedir = g_getenv ("CP_LOCALEDIR");
   const char *name;
 
   setlocale (LC_ALL, "");
-  /* Tests run from the build tree, where the catalogs are not installed. */
-  if (localedir == NULL || *localedir == '\0')
-    localedir = LOCALEDIR;
-  bindtextdomain (GETTEXT_PACKAGE, localedir);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+  cp_i18n_bind_textdomain ();
   g_set_prgname ("compute-planner-cli");
 
   if (argc < 2)

@@ -174,11 +174,14 @@ cp_job_validate (const CpJob  *job,
       !cp_check_non_negative (job->engineer_day_cost, 1e9, N_("Engineer-day cost"), error) ||
       !cp_check_non_negative (job->engineers, 10000, N_("Engineers"), error) ||
       !cp_check_non_negative (job->storage_tb, 1e6, N_("Storage"), error) ||
-      !cp_check_non_negative (job->mfu, 1.0, N_("MFU"), error) ||
-      !cp_check_non_negative (job->trial.peak_memory_bytes, 1e13, N_("Measured peak memory"), error) ||
-      !cp_check_non_negative (job->trial.tokens_per_s, 1e12, N_("Measured tokens/s"), error) ||
-      !cp_check_non_negative (job->trial.step_s, 1e7, N_("Measured step time"), error) ||
-      !cp_check_non_negative (job->trial.communication_share, 1.0, N_("Measured communication share"), error))
+      /* 0 takes the project's utilisation; below 1% no run is worth planning. */
+      !cp_check_zero_or_at_least (job->mfu, 0.01, 1.0, N_("MFU"), error) ||
+      /* Trial figures: 0 is "not measured"; a megabyte, a token per second
+       * and a millisecond are below anything a real trial reports. */
+      !cp_check_zero_or_at_least (job->trial.peak_memory_bytes, 1e6, 1e13, N_("Measured peak memory"), error) ||
+      !cp_check_zero_or_at_least (job->trial.tokens_per_s, 1, 1e12, N_("Measured tokens/s"), error) ||
+      !cp_check_zero_or_at_least (job->trial.step_s, 1e-3, 1e7, N_("Measured step time"), error) ||
+      !cp_check_zero_or_at_least (job->trial.communication_share, 0.001, 1.0, N_("Measured communication share"), error))
     return FALSE;
 
   if (job->kind == CP_TASK_DEBUG || job->kind == CP_TASK_DATA_PROCESSING)
@@ -206,7 +209,7 @@ cp_job_validate (const CpJob  *job,
     }
 
   /* 1e16 tokens is far beyond every published training run (15.6e12 for Llama 3). */
-  if (!cp_check_positive (job->tokens, 1e16, N_("Tokens"), error) ||
+  if (!cp_check_at_least (job->tokens, 1, 1e16, N_("Tokens"), error) ||
       !cp_check_positive (job->seq_len, 1e7, N_("Sequence length"), error) ||
       !cp_check_positive (job->micro_batch, 1e5, N_("Micro-batch"), error) ||
       !cp_check_positive (job->global_batch, 1e8, N_("Global batch"), error))

@@ -84,6 +84,9 @@ option_is_feasible (const CpJob      *job,
 {
   if (!est->fits || !est->meets_deadline)
     return FALSE;
+  /* A cost the model could not compute is no offer to recommend. */
+  if (!isfinite (est->total_cost) || !isfinite (est->calendar_days))
+    return FALSE;
   if (job->kind == CP_TASK_INFERENCE)
     return est->max_concurrency * est->data_parallel >= job->concurrency;
   return TRUE;
@@ -143,6 +146,17 @@ choose_nodes (const CpJob      *job,
   option->feasible = FALSE;
 }
 
+/* A total order: a NaN (a figure the model could not compute) ranks after
+ * every number, so it can never be the recommendation. */
+static int
+compare_nan_last (double x,
+                  double y)
+{
+  if (isnan (x) || isnan (y))
+    return isnan (x) - isnan (y);
+  return (x > y) - (x < y);
+}
+
 static int
 compare_options (gconstpointer a,
                  gconstpointer b)
@@ -156,11 +170,18 @@ compare_options (gconstpointer a,
     return x->estimate.fits ? -1 : 1;
   if (x->feasible)
     {
-      if (x->estimate.total_cost != y->estimate.total_cost)
-        return x->estimate.total_cost < y->estimate.total_cost ? -1 : 1;
+      int by_cost = compare_nan_last (x->estimate.total_cost, y->estimate.total_cost);
+
+      if (by_cost != 0)
+        return by_cost;
     }
-  else if (x->estimate.calendar_days != y->estimate.calendar_days)
-    return x->estimate.calendar_days < y->estimate.calendar_days ? -1 : 1;
+  else
+    {
+      int by_days = compare_nan_last (x->estimate.calendar_days, y->estimate.calendar_days);
+
+      if (by_days != 0)
+        return by_days;
+    }
   return x->quote_index - y->quote_index;
 }
 

@@ -109,21 +109,26 @@ cp_quote_validate (const CpQuote  *quote,
                    GError        **error)
 {
   /* The largest accelerators carry under 300 GB and under 10 PFLOPS dense;
-   * the limits leave room for future parts while catching unit slips. */
-  if (!cp_check_positive (quote->gpu.memory_nominal_gb, 10000, N_("GPU memory"), error) ||
-      !cp_check_positive (quote->gpu.dense_bf16_flops, 1e17, N_("GPU dense BF16 peak"), error) ||
+   * the limits leave room for future parts while catching unit slips. 1 GB
+   * and 1 TFLOPS are below any accelerator rented for this work. */
+  if (!cp_check_at_least (quote->gpu.memory_nominal_gb, 1, 10000, N_("GPU memory"), error) ||
+      !cp_check_at_least (quote->gpu.dense_bf16_flops, 1e12, 1e17, N_("GPU dense BF16 peak"), error) ||
       !cp_check_non_negative (quote->gpu.dense_fp8_flops, 1e17, N_("GPU dense FP8 peak"), error) ||
       !cp_check_non_negative (quote->gpu.dense_fp32_flops, 1e17, N_("GPU FP32 peak"), error) ||
-      !cp_check_non_negative (quote->gpu.memory_bandwidth_gbytes_per_s, 1e6, N_("GPU memory bandwidth"), error) ||
+      !cp_check_zero_or_at_least (quote->gpu.memory_bandwidth_gbytes_per_s, 1, 1e6, N_("GPU memory bandwidth"), error) ||
       !cp_check_positive (quote->gpus_per_node, 1024, N_("GPUs per node"), error) ||
       !cp_check_positive (quote->nodes_available, 1e5, N_("Nodes"), error) ||
-      !cp_check_positive (quote->intra_link.per_direction_gbytes_per_s, 1e5, N_("Intra-node link"), error) ||
+      /* 0.1 GB/s is below a PCIe 1.0 x1 lane. */
+      !cp_check_at_least (quote->intra_link.per_direction_gbytes_per_s, 0.1, 1e5, N_("Intra-node link"), error) ||
       !cp_check_non_negative (quote->nics_per_node, 1024, N_("NICs per node"), error) ||
-      !cp_check_non_negative (quote->nic_gbps, 1e5, N_("NIC rate"), error) ||
-      !cp_check_non_negative (quote->share_factor, 1, N_("Share of bandwidth"), error) ||
+      /* 1 Gb/s is the slowest Ethernet a cluster is cabled with. */
+      !cp_check_zero_or_at_least (quote->nic_gbps, 1, 1e5, N_("NIC rate"), error) ||
+      /* A fabric shared a hundred ways is no longer a cluster network. */
+      !cp_check_zero_or_at_least (quote->share_factor, 0.01, 1, N_("Share of bandwidth"), error) ||
       !cp_check_non_negative (quote->price, 1e9, N_("Price"), error) ||
-      !cp_check_non_negative (quote->billing_granularity_h, 8784, N_("Billing granularity"), error) ||
-      !cp_check_non_negative (quote->minimum_term_h, 87840, N_("Minimum term"), error) ||
+      /* No cloud bills in steps finer than a minute; 0 bills exact time. */
+      !cp_check_zero_or_at_least (quote->billing_granularity_h, 1.0 / 60, 8784, N_("Billing granularity"), error) ||
+      !cp_check_zero_or_at_least (quote->minimum_term_h, 1.0 / 60, 87840, N_("Minimum term"), error) ||
       !cp_check_non_negative (quote->network_fee_per_node_month, 1e9, N_("Network fee"), error) ||
       !cp_check_non_negative (quote->storage_price_per_tb_month, 1e9, N_("Storage price"), error) ||
       !cp_check_non_negative (quote->management_fee_per_month, 1e9, N_("Management fee"), error) ||

@@ -116,11 +116,17 @@ check_fraction (double       value,
                 gboolean     allow_zero,
                 GError     **error)
 {
-  if (!isfinite (value) || value > 1.0 || value < 0.0 || (!allow_zero && value == 0.0))
+  /* Below 1% (of peak, of a link, of memory) nothing is left to plan
+   * with, and a smaller divisor only turns times into infinities; where 0
+   * means "none" (overlap, fragmentation, debugging), 0 stays allowed. */
+  if (!isfinite (value) || value > 1.0 || value < 0.0 || (value < 0.01 && !(allow_zero && value == 0.0)))
     {
       g_set_error (error, CP_MODEL_ERROR, CP_MODEL_ERROR_INVALID,
-                   /* Translators: %s is a setting's name */
-                   _("%s must be a fraction between 0 and 1"), _(name));
+                   allow_zero ? /* Translators: %s is a setting's name */
+                                _("%s must be 0 or a fraction between 0.01 and 1")
+                              : /* Translators: %s is a setting's name */
+                                _("%s must be a fraction between 0.01 and 1"),
+                   _(name));
       return FALSE;
     }
   return TRUE;

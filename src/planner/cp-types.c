@@ -235,7 +235,8 @@ cp_check_fail (GError     **error,
 }
 
 static gboolean
-check_up_to (double       value,
+check_range (double       value,
+             double       smallest,
              double       max,
              gboolean     allow_zero,
              const char  *field,
@@ -245,6 +246,19 @@ check_up_to (double       value,
     return cp_check_fail (error, field, _("must be a finite number"));
   if (value < 0 || (!allow_zero && value == 0))
     return cp_check_fail (error, field, allow_zero ? _("must not be negative") : _("must be greater than 0"));
+  /* A subnormal number is no quantity anybody typed: it only turns into
+   * infinity once it is divided by. */
+  if (value != 0 && (value < smallest || fpclassify (value) == FP_SUBNORMAL))
+    {
+      char smallest_text[G_ASCII_DTOSTR_BUF_SIZE];
+      g_autofree char *problem = NULL;
+
+      g_ascii_formatd (smallest_text, sizeof smallest_text, "%.6g", smallest);
+      /* Translators: %s is the smallest value the field accepts */
+      problem = allow_zero ? g_strdup_printf (_("must be 0 or at least %s"), smallest_text)
+                           : g_strdup_printf (_("must be at least %s"), smallest_text);
+      return cp_check_fail (error, field, problem);
+    }
   if (value > max)
     return cp_check_fail (error, field, _("is larger than the model can use"));
   return TRUE;
@@ -256,7 +270,7 @@ cp_check_positive (double       value,
                    const char  *field,
                    GError     **error)
 {
-  return check_up_to (value, max, FALSE, field, error);
+  return check_range (value, 0, max, FALSE, field, error);
 }
 
 gboolean
@@ -265,5 +279,25 @@ cp_check_non_negative (double       value,
                        const char  *field,
                        GError     **error)
 {
-  return check_up_to (value, max, TRUE, field, error);
+  return check_range (value, 0, max, TRUE, field, error);
+}
+
+gboolean
+cp_check_at_least (double       value,
+                   double       smallest,
+                   double       max,
+                   const char  *field,
+                   GError     **error)
+{
+  return check_range (value, smallest, max, FALSE, field, error);
+}
+
+gboolean
+cp_check_zero_or_at_least (double       value,
+                           double       smallest,
+                           double       max,
+                           const char  *field,
+                           GError     **error)
+{
+  return check_range (value, smallest, max, TRUE, field, error);
 }

@@ -4,6 +4,7 @@
 
 #include "cp-report-private.h"
 #include "cp-i18n.h"
+#include "cp-report.h"
 
 #include <locale.h>
 #include <math.h>
@@ -252,4 +253,51 @@ cp_i18n_format_percent (double      fraction,
 
   number = cp_i18n_format_number (fraction * 100, fabs (fraction) < 0.1 ? 1 : 0, lang);
   return g_strdup_printf ("%s%%", number);
+}
+
+static gboolean
+running_from_build_tree (void)
+{
+  g_autofree char *exe = g_file_read_link ("/proc/self/exe", NULL);
+
+  return exe != NULL && g_str_has_prefix (exe, BUILD_ROOT G_DIR_SEPARATOR_S);
+}
+
+void
+cp_i18n_bind_textdomain (void)
+{
+  const char *localedir = g_getenv ("CP_LOCALEDIR");
+
+  if (localedir == NULL || *localedir == '\0')
+    localedir = running_from_build_tree () ? BUILD_LOCALEDIR : LOCALEDIR;
+  bindtextdomain (GETTEXT_PACKAGE, localedir);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
+}
+
+gboolean
+cp_i18n_check_language (const char *lang,
+                        GError    **error)
+{
+  const char *header_msgid = "";
+  gboolean found;
+
+  /* English is the messages' own language: it needs no catalogue. */
+  if (!cp_i18n_is_chinese (lang))
+    return TRUE;
+
+  /* The empty msgid translates to the catalogue's header, or to itself
+   * when no catalogue was found (a variable, so that xgettext does not
+   * take it for a message). */
+  cp_i18n_push_language (lang);
+  found = *dgettext (GETTEXT_PACKAGE, header_msgid) != '\0';
+  cp_i18n_pop_language ();
+
+  if (!found)
+    g_set_error (error, CP_REPORT_ERROR, CP_REPORT_ERROR_NO_TRANSLATION,
+                 _("No Chinese (zh_CN) translation of Compute Planner was found in %s; "
+                   "the report would come out in English. Reinstall the application "
+                   "or set CP_LOCALEDIR to the folder holding zh_CN/LC_MESSAGES/%s.mo"),
+                 bindtextdomain (GETTEXT_PACKAGE, NULL), GETTEXT_PACKAGE);
+  return found;
 }

@@ -51,4 +51,13 @@ char    *cp_i18n_format_days   (double days, const char *lang);
 /* A fraction as a percentage: 0.35 → "35%". */
 char    *cp_i18n_format_percent (double fraction, const char *lang);
 
+/* Binds the compute-planner text domain to the translations of this
+ * executable: $CP_LOCALEDIR when set, the build tree's po/ when the
+ * executable runs from the build tree, else the installed LOCALEDIR.
+ * Call once at startup, before any message is translated. */
+void     cp_i18n_bind_textdomain (void);
+/* FALSE, with a message naming @lang, when gettext has no catalogue for
+ * @lang: a report must never come out in another language silently. */
+gboolean cp_i18n_check_language  (const char *lang, GError **error);
+
 G_END_DECLS

@@ -1275,6 +1275,9 @@ cp_report_pdf_write (const CpProject *project,
 
   g_return_val_if_fail (project != NULL && path != NULL, FALSE);
 
+  if (!cp_i18n_check_language (lang, error))
+    return FALSE;
+
   file = g_file_new_for_path (path);
   sink.stream = G_OUTPUT_STREAM (g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION,
                                                  NULL, &sink.error));

@@ -332,7 +332,7 @@ format_double (char   *buffer,
   else if (isinf (value))
     g_strlcpy (buffer, value > 0 ? "INF" : "-INF", size);
   else
-    g_ascii_dtostr (buffer, size, value);
+    g_ascii_dtostr (buffer, size, value == 0 ? 0.0 : value);  /* never "-0" */
 }
 
 static xmlNode *
@@ -645,6 +645,9 @@ cp_report_xml_write (const CpProject *project,
   g_autofree char *data = NULL;
   gsize length = 0;
   g_autoptr(GError) local_error = NULL;
+
+  if (!cp_i18n_check_language (lang, error))
+    return FALSE;
 
   data = cp_report_xml_to_data (project, lang, &length);
   if (!g_file_set_contents (path, data, length, &local_error))

@@ -23,6 +23,7 @@ typedef enum {
   CP_REPORT_ERROR_FORBIDDEN,       /* a DOCTYPE, DTD or entity declaration */
   CP_REPORT_ERROR_WRONG_DOCUMENT,  /* another root element or namespace */
   CP_REPORT_ERROR_INVALID,         /* fails the schema or the model's checks */
+  CP_REPORT_ERROR_NO_TRANSLATION,  /* no catalogue for the report's language */
 } CpReportError;
 
 #define CP_REPORT_XML_NAMESPACE "https://cplanner.github.io/ns/compute-planner/1"

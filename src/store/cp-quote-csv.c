@@ -1154,6 +1154,21 @@ header_clear (Header *h)
 static char *
 to_utf8 (const char *data, gsize len, GError **error)
 {
+  const char *nul = memchr (data, '\0', len);
+
+  /* Every later step reads C strings: a NUL would silently end the sheet
+   * there, and the lines after it would never be reported. */
+  if (nul != NULL)
+    {
+      guint line = 1;
+
+      for (const char *p = data; p < nul; p++)
+        line += *p == '\n';
+      g_set_error (error, CP_QUOTE_CSV_ERROR, CP_QUOTE_CSV_ERROR_ENCODING,
+                   _("line %u holds a NUL byte, which no text file has; "
+                     "export the sheet again as CSV"), line);
+      return NULL;
+    }
   if (len >= 3 && memcmp (data, "\xef\xbb\xbf", 3) == 0)
     {
       data += 3;

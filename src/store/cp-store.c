@@ -11,6 +11,8 @@
 #include <glib/gstdio.h>
 #include <math.h>
 #include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -22,6 +24,11 @@
  * enough that a window opening a file held by another instance answers
  * quickly. */
 #define CP_STORE_BUSY_TIMEOUT_MS 1000
+/* How long opening a file waits, retrying, while another program holds it
+ * (`plan` while `import-quotes` saves): the saves of this application take
+ * milliseconds (tests/store/bench-store), so a lock held longer than this
+ * is a program keeping the file open, and the user is told which. */
+#define CP_STORE_LOCK_WAIT_MS 5000
 
 G_DEFINE_QUARK (cp-store-error-quark, cp_store_error)
 
@@ -277,9 +284,26 @@ set_store_error (GError     **error,
                      "use Save As to keep them"), name);
       break;
     case CP_STORE_ERROR_LOCKED:
+      if (detail != NULL)
+        g_set_error (error, CP_STORE_ERROR, code,
+                     /* TRANSLATORS: the second %s names the program, e.g. "compute-planner (process 1234)" */
+                     _("“%s” is in use by %s; close it there and try again"), name, detail);
+      else
+        g_set_error (error, CP_STORE_ERROR, code,
+                     _("“%s” is locked by another program; close it there and try again"),
+                     name);
+      break;
+    case CP_STORE_ERROR_UNSAFE:
       g_set_error (error, CP_STORE_ERROR, code,
-                   _("“%s” is locked by another program; close it there and try again"),
-                   name);
+                   /* TRANSLATORS: the second %s is e.g. "trigger “reprice”" */
+                   _("“%s” was not opened: it holds a %s that Compute Planner never creates, "
+                     "and such an object could change the project behind your back"),
+                   name, detail);
+      break;
+    case CP_STORE_ERROR_FILE_FORMAT:
+      g_set_error (error, CP_STORE_ERROR, code,
+                   _("“%s” uses a newer SQLite file format than this version of Compute Planner "
+                     "can read and write; update the application to open it"), name);
       break;
     case CP_STORE_ERROR_IO:
     default:
@@ -405,6 +429,15 @@ check_file (const char *path, GError **error)
       set_store_error (error, CP_STORE_ERROR_TRUNCATED, path, NULL);
       return FALSE;
     }
+  /* Bytes 18 and 19 are the file format versions SQLite needs to write and
+   * to read the file: 1 (rollback journal) or 2 (write-ahead log). Above
+   * that SQLite would open the file read-only, and every save would fail
+   * as if the file were write-protected. */
+  if (header[18] > 2 || header[19] > 2)
+    {
+      set_store_error (error, CP_STORE_ERROR_FILE_FORMAT, path, NULL);
+      return FALSE;
+    }
 
   /* A write-ahead log left by a crash holds pages the file does not have
    * yet; SQLite replays it, so the file's own size says nothing then. */
@@ -467,7 +500,85 @@ open_db (const char *path, int flags, GError **error)
     }
   sqlite3_extended_result_codes (db, 1);
   sqlite3_busy_timeout (db, CP_STORE_BUSY_TIMEOUT_MS);
+  /* A project file is outside input: nothing in its schema may run (SQLite's
+   * "defense against dark arts"). Triggers and views are off altogether, and
+   * check_schema_objects() refuses files that carry any. */
+  sqlite3_db_config (db, SQLITE_DBCONFIG_DEFENSIVE, 1, NULL);
+  sqlite3_db_config (db, SQLITE_DBCONFIG_TRUSTED_SCHEMA, 0, NULL);
+  sqlite3_db_config (db, SQLITE_DBCONFIG_ENABLE_TRIGGER, 0, NULL);
+  sqlite3_db_config (db, SQLITE_DBCONFIG_ENABLE_VIEW, 0, NULL);
   return db;
+}
+
+/* "table:jobs", "index:sqlite_autoindex_jobs_1", …: every object the
+ * current schema creates, which includes every object an older version's
+ * schema plus its migrations created. */
+static GHashTable *
+own_schema_objects (void)
+{
+  static gsize once = 0;
+  static GHashTable *objects;
+
+  if (g_once_init_enter (&once))
+    {
+      GHashTable *set = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      sqlite3 *mem = NULL;
+      sqlite3_stmt *stmt = NULL;
+
+      if (sqlite3_open_v2 (":memory:", &mem, SQLITE_OPEN_READWRITE | SQLITE_OPEN_MEMORY, NULL) == SQLITE_OK &&
+          exec_sql (mem, schema_sql) == SQLITE_OK &&
+          sqlite3_prepare_v2 (mem, "SELECT type || ':' || name FROM sqlite_schema", -1, &stmt, NULL) == SQLITE_OK)
+        while (sqlite3_step (stmt) == SQLITE_ROW)
+          g_hash_table_add (set, g_strdup ((const char *) sqlite3_column_text (stmt, 0)));
+      sqlite3_finalize (stmt);
+      sqlite3_close (mem);
+      objects = set;
+      g_once_init_leave (&once, 1);
+    }
+  return objects;
+}
+
+/* A trigger added by hand would run on every save, a view could stand in
+ * for a table: a file holding anything the application does not create is
+ * refused, naming the object. */
+static gboolean
+check_schema_objects (sqlite3 *db, const char *path, GError **error)
+{
+  GHashTable *own = own_schema_objects ();
+  sqlite3_stmt *stmt = NULL;
+  int rc = sqlite3_prepare_v2 (db, "SELECT type, name FROM sqlite_schema", -1, &stmt, NULL);
+
+  while (rc == SQLITE_OK && (rc = sqlite3_step (stmt)) == SQLITE_ROW)
+    {
+      const char *type = (const char *) sqlite3_column_text (stmt, 0);
+      const char *name = (const char *) sqlite3_column_text (stmt, 1);
+      g_autofree char *key = g_strdup_printf ("%s:%s", type, name);
+
+      if (!g_hash_table_contains (own, key))
+        {
+          g_autofree char *what = NULL;
+
+          if (g_strcmp0 (type, "trigger") == 0)
+            what = g_strdup_printf (_("trigger “%s”"), name);
+          else if (g_strcmp0 (type, "view") == 0)
+            what = g_strdup_printf (_("view “%s”"), name);
+          else if (g_strcmp0 (type, "index") == 0)
+            what = g_strdup_printf (_("index “%s”"), name);
+          else
+            what = g_strdup_printf (_("table “%s”"), name);
+          set_store_error (error, CP_STORE_ERROR_UNSAFE, path, what);
+          sqlite3_finalize (stmt);
+          return FALSE;
+        }
+      rc = SQLITE_OK;
+    }
+  sqlite3_finalize (stmt);
+  if (rc != SQLITE_DONE)
+    {
+      set_sqlite_error (error, db, rc, path);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 /* Reads the identity and the health of an existing file. */
@@ -506,6 +617,8 @@ check_identity (sqlite3 *db, const char *path, sqlite3_int64 *version, GError **
       set_store_error (error, CP_STORE_ERROR_CORRUPT, path, _("no format version"));
       return FALSE;
     }
+  if (!check_schema_objects (db, path, error))
+    return FALSE;
 
   /* quick_check reads every page once: a few milliseconds for a large
    * project, and the only way to find damage before the user edits it. */
@@ -709,8 +822,97 @@ store_create (const char *path, gboolean file_may_exist_empty, GError **error)
   return store_new (db, path, FALSE);
 }
 
+/* "compute-planner (process 1234)" for a process other than this one that
+ * holds a lock on @path, from the kernel's table of file locks; NULL when
+ * none is listed. Read from /proc/locks rather than asked with fcntl(),
+ * because closing a descriptor of the file would drop this process's own
+ * SQLite locks on it. */
+static char *
+describe_lock_holder (const char *path)
+{
+  g_autofree char *table = NULL;
+  g_auto(GStrv) lines = NULL;
+  GStatBuf st;
+
+  if (g_stat (path, &st) != 0 || !g_file_get_contents ("/proc/locks", &table, NULL, NULL))
+    return NULL;
+
+  lines = g_strsplit (table, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_auto(GStrv) fields = g_strsplit_set (lines[i], " \t", -1);
+      guint64 inode = 0;
+      unsigned int dev_major, dev_minor;
+      int pid = 0;
+      guint n = 0;
+      const char *words[8] = { NULL };
+
+      for (guint j = 0; fields[j] != NULL && n < G_N_ELEMENTS (words); j++)
+        if (*fields[j] != '\0')
+          words[n++] = fields[j];
+      /* "1: POSIX  ADVISORY  WRITE 3226 fd:01:1837066 1073741824 1073741825" */
+      if (n < 6 || g_strcmp0 (words[1], "->") == 0)
+        continue;
+      pid = atoi (words[4]);
+      if (sscanf (words[5], "%x:%x:%" G_GUINT64_FORMAT, &dev_major, &dev_minor, &inode) != 3)
+        continue;
+      if (inode == (guint64) st.st_ino && pid > 0 && pid != getpid ())
+        {
+          /* The program's own name from its command line: the kernel's
+           * "comm" is cut at 15 bytes. */
+          g_autofree char *cmdline_path = g_strdup_printf ("/proc/%d/cmdline", pid);
+          g_autofree char *cmdline = NULL;
+          g_autofree char *program = NULL;
+
+          if (g_file_get_contents (cmdline_path, &cmdline, NULL, NULL) && *cmdline != '\0')
+            program = g_path_get_basename (cmdline);
+          /* TRANSLATORS: a program holding a file, e.g. "compute-planner (process 1234)" */
+          return g_strdup_printf (_("%s (process %d)"), program != NULL ? program : "?", pid);
+        }
+    }
+  return NULL;
+}
+
+/* Runs @attempt until it succeeds, fails for another reason than a lock,
+ * or CP_STORE_LOCK_WAIT_MS have passed; then names the lock's holder. */
 static CpStore *
-store_open_existing (const char *path, gboolean read_only, GError **error)
+retry_while_locked (CpStore   *(*attempt) (const char *path, gboolean read_only, GError **error),
+                    const char *path,
+                    gboolean    read_only,
+                    GError    **error)
+{
+  gint64 deadline_us = g_get_monotonic_time () + CP_STORE_LOCK_WAIT_MS * G_TIME_SPAN_MILLISECOND;
+  guint tries = 0;
+
+  for (;;)
+    {
+      g_autoptr(GError) local = NULL;
+      CpStore *store = attempt (path, read_only, &local);
+      g_autofree char *holder = NULL;
+
+      if (store != NULL)
+        return store;
+      if (!g_error_matches (local, CP_STORE_ERROR, CP_STORE_ERROR_LOCKED) ||
+          g_get_monotonic_time () >= deadline_us)
+        {
+          if (g_error_matches (local, CP_STORE_ERROR, CP_STORE_ERROR_LOCKED) &&
+              (holder = describe_lock_holder (path)) != NULL)
+            {
+              g_clear_error (&local);
+              set_store_error (&local, CP_STORE_ERROR_LOCKED, path, holder);
+            }
+          g_propagate_error (error, g_steal_pointer (&local));
+          return NULL;
+        }
+      /* From 2 ms up to 50 ms, with jitter, so that two programs retrying
+       * against each other do not stay in step. */
+      g_usleep (MIN (2000u << MIN (tries, 5u), 50000u) + (gulong) g_random_int_range (0, 2000));
+      tries++;
+    }
+}
+
+static CpStore *
+store_open_existing_once (const char *path, gboolean read_only, GError **error)
 {
   sqlite3 *probe, *db;
   sqlite3_int64 version = 0;
@@ -739,6 +941,12 @@ store_open_existing (const char *path, gboolean read_only, GError **error)
   sqlite3_close (probe);
   db = open_writable (path, version, error);
   return db ? store_new (db, path, FALSE) : NULL;
+}
+
+static CpStore *
+store_open_existing (const char *path, gboolean read_only, GError **error)
+{
+  return retry_while_locked (store_open_existing_once, path, read_only, error);
 }
 
 CpStore *

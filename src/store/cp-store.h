@@ -30,6 +30,8 @@ typedef enum {
   CP_STORE_ERROR_READ_ONLY,    /* saving into a file that can only be read */
   CP_STORE_ERROR_LOCKED,       /* another program has it open */
   CP_STORE_ERROR_IO,           /* the disk refused: full, permission, I/O */
+  CP_STORE_ERROR_UNSAFE,       /* holds triggers, views or tables the application never creates */
+  CP_STORE_ERROR_FILE_FORMAT,  /* an SQLite file format newer than the library's */
 } CpStoreError;
 
 /* "CPLN" */

@@ -102,6 +102,17 @@ run 2 estimate --model opt-13b --gpu a100-40g --price-per-gpu-hour "12.5元/月"
 run 2 estimate --model opt-13b --gpu a100-40g --price-per-gpu-hour 2 --price-per-node-hour 16 &&
   contains "$ERR" "--price-per-node-hour"
 run 2 estimate --gpu a100-40g && contains "$ERR" "--model"
+# Numbers the physics cannot have (issue 10): a subnormal turned into INF
+# and NaN hours before; each option is refused by name.
+for option in --mfu --utilisation --nic-gbps --billing-granularity-hours --tokens \
+              --minimum-term-hours --measured-step-s; do
+  run 2 estimate --model opt-13b --gpu a100-40g --nodes 2 --network infiniband --nics 1 \
+      "$option" 1e-320 && contains "$ERR" "$option"
+done
+# A second of billing is below the finest step (one minute) any cloud bills.
+run 2 estimate --model opt-13b --gpu a100-40g --billing-granularity-hours 0.0002 &&
+  contains "$ERR" "--billing-granularity-hours"
+run 0 estimate --model opt-13b --gpu a100-40g --billing-granularity-hours 0.0166667
 # Only the size given: the GPT-3 shape nearest in size (6.7B: 32 layers of
 # 4096) and pure data parallelism. M1 (ZeRO Fig. 1), Ψ = 7.5B on 64 GPUs,
 # baseline: 2Ψ weights, 2Ψ gradients, 12Ψ optimizer states per GPU.
@@ -237,6 +248,32 @@ if run 0 estimate --task debug --gpu a100-80g --duration-days 4.1666666667 --pri
      --billing-granularity-hours 24 --minimum-term-hours 720 --storage-tb 0 --xml; then
   exactly billed-hours 720
   near total-cost 57600 1e-12
+fi
+
+# ---- README's report command, run as README shows it: no CP_LOCALEDIR, no
+# LANGUAGE. The executable in the build tree finds the build tree's
+# Chinese catalogue (issue 10); the PDF title is the catalogue's
+# "Compute plan: %s" → "算力方案：%s".
+if command -v pdftotext >/dev/null 2>&1 && run 0 demo "$TMP/readme.cplan"; then
+  checks=$((checks + 1))
+  if env -u CP_LOCALEDIR -u LANGUAGE -u LC_ALL -u LC_MESSAGES LANG=C.UTF-8 \
+       "$CLI" report "$TMP/readme.cplan" --lang zh_CN --pdf "$TMP/readme.pdf" >"$OUT" 2>"$ERR"; then
+    pdftotext "$TMP/readme.pdf" "$TMP/readme.txt"
+    contains "$TMP/readme.txt" "算力方案："
+  else
+    fail "README's report command failed"
+  fi
+  # Where no Chinese catalogue can be found the report is refused, naming
+  # the language, rather than written in English.
+  checks=$((checks + 1))
+  if CP_LOCALEDIR="$TMP/no-translations" "$CLI" report "$TMP/readme.cplan" --lang zh_CN \
+       --pdf "$TMP/english.pdf" >"$OUT" 2>"$ERR"; then
+    fail "a Chinese report without a Chinese catalogue succeeded"
+  else
+    contains "$ERR" "zh_CN"
+    checks=$((checks + 1))
+    [ ! -e "$TMP/english.pdf" ] || fail "a report was written without its catalogue"
+  fi
 fi
 
 echo "$checks checks, $failures failures"

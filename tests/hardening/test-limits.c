@@ -416,6 +416,120 @@ test_hostile_xml (void)
   g_assert_cmpfloat (g_timer_elapsed (timer, NULL), <, 5.0);
 }
 
+/* Numbers the physics cannot have (issue 10): a subnormal 1e-320 or a value
+ * below a field's smallest meaningful one, through every door. Before,
+ * a billing granularity of 1e-320 became INF then NaN hours, and the NaN
+ * quote ranked first. */
+static void
+test_subnormal_values (void)
+{
+  g_autoptr(CpProject) demo = cp_test_demo_project ();
+  const CpQuote *single = demo_quote (demo, FALSE);
+  const CpQuote *cluster = demo_quote (demo, TRUE);
+  const struct {
+    const char *sql;
+    double      value;
+  } tampered[] = {
+    { "UPDATE quotes SET billing_granularity_h = ?1", 1e-320 },
+    { "UPDATE quotes SET billing_granularity_h = ?1", 1e-3 },
+    { "UPDATE quotes SET nic_gbps = ?1 WHERE nic_gbps > 0", 1e-320 },
+    { "UPDATE project SET compute_utilisation = ?1", 1e-320 },
+  };
+
+  /* The model names the field. */
+  {
+    g_autoptr(CpQuote) quote = cp_quote_dup (single);
+    g_autoptr(GError) error = NULL;
+
+    quote->billing_granularity_h = 1e-320;
+    g_assert_false (cp_quote_validate (quote, &error));
+    g_assert_nonnull (strstr (error->message, "Billing granularity"));
+    g_clear_error (&error);
+    /* One minute is the finest step billed; 0 bills exact time. */
+    quote->billing_granularity_h = 1.0 / 60;
+    g_assert_true (cp_quote_validate (quote, NULL));
+    quote->billing_granularity_h = 0;
+    g_assert_true (cp_quote_validate (quote, NULL));
+  }
+  {
+    g_autoptr(CpQuote) quote = cp_quote_dup (cluster);
+    g_autoptr(GError) error = NULL;
+
+    quote->nic_gbps = 1e-320;
+    g_assert_false (cp_quote_validate (quote, &error));
+    g_assert_nonnull (strstr (error->message, "NIC rate"));
+  }
+  {
+    g_autoptr(CpJob) job = cp_job_dup (demo_job (demo, CP_TASK_PRETRAIN));
+    g_autoptr(GError) error = NULL;
+
+    job->mfu = 1e-320;
+    g_assert_false (cp_job_validate (job, &error));
+    g_assert_nonnull (strstr (error->message, "MFU"));
+    g_clear_error (&error);
+    job->mfu = 0.45;
+    job->tokens = 1e-320;
+    g_assert_false (cp_job_validate (job, &error));
+    g_assert_nonnull (strstr (error->message, "Tokens"));
+  }
+  {
+    CpSettings settings = demo->settings;
+    g_autoptr(GError) error = NULL;
+
+    settings.compute_utilisation = 1e-320;
+    g_assert_false (cp_settings_validate (&settings, &error));
+    g_assert_nonnull (strstr (error->message, "Compute utilisation"));
+  }
+
+  /* A CSV cell, each line refused with its number. */
+  assert_csv_lines_refused ("vendor,gpu,gpus per node,price,billing granularity (h)\n"
+                            "A,A800,8,6/GPU/h,1e-320\n"
+                            "B,A800,8,6/GPU/h,0.001\n", 2);
+
+  /* A project file edited behind the application's back still opens (the
+   * rest of the project is the user's work), but the planner leaves out
+   * what the model refuses: no plan shows a non-finite figure or an option
+   * built on a refused value. */
+  for (guint i = 0; i < G_N_ELEMENTS (tampered); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("tiny-%u.cplan", i);
+      g_autofree char *path = tampered_project (name, tampered[i].sql, tampered[i].value);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(CpProject) project = cp_project_load_file (path, &error);
+
+      g_assert_no_error (error);
+      for (guint j = 0; j < project->jobs->len; j++)
+        {
+          g_autoptr(CpPlan) plan = cp_project_plan_job (project, j);
+          const CpJob *job = g_ptr_array_index (project->jobs, j);
+
+          g_assert_null (cp_check_plan_figures (plan));
+          for (guint k = 0; k < plan->options->len; k++)
+            {
+              const CpOption *option = &g_array_index (plan->options, CpOption, k);
+
+              g_assert_true (cp_quote_validate (g_ptr_array_index (project->quotes, option->quote_index), NULL));
+              g_assert_true (cp_job_validate (job, NULL));
+            }
+        }
+    }
+
+  /* An XML report carrying the same value. */
+  {
+    gsize length = 0;
+    g_autofree char *xml = cp_report_xml_to_data (demo, "en", &length);
+    g_autoptr(GRegex) granularity = g_regex_new ("<billing-granularity([^>]*)>[^<]*<", 0, 0, NULL);
+    g_autofree char *doctored = g_regex_replace (granularity, xml, -1, 0,
+                                                 "<billing-granularity\\1>1e-320<", 0, NULL);
+    g_autoptr(GError) error = NULL;
+
+    g_assert_cmpstr (doctored, !=, xml);
+    g_assert_null (cp_report_xml_parse (doctored, strlen (doctored), &error));
+    g_assert_nonnull (error);
+    g_assert_nonnull (strstr (error->message, "Billing granularity"));
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -431,6 +545,7 @@ main (int argc, char **argv)
   g_test_add_func ("/limits/negative-prices", test_negative_prices);
   g_test_add_func ("/limits/nan-inf-csv", test_nan_inf_csv);
   g_test_add_func ("/limits/nan-inf-project-file", test_nan_inf_project_file);
+  g_test_add_func ("/limits/subnormal-values", test_subnormal_values);
   g_test_add_func ("/limits/million-row-csv", test_million_row_csv);
   g_test_add_func ("/limits/huge-xml", test_huge_xml);
   g_test_add_func ("/limits/hostile-xml", test_hostile_xml);

@@ -17,6 +17,7 @@
 #include <glib/gstdio.h>
 #include <libintl.h>
 
+#include "report/cp-i18n.h"
 #include "report/cp-report.h"
 #include "store/cp-demo.h"
 
@@ -102,15 +103,13 @@ int
 main (int    argc,
       char **argv)
 {
-  const char *localedir = g_getenv ("CP_LOCALEDIR");
   g_autoptr(CpProject) demo = NULL;
   g_autofree char *dir = NULL;
   g_autofree char *path = NULL;
   const char *langs[] = { "zh_CN", "en" };
 
   setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, localedir != NULL ? localedir : LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  cp_i18n_bind_textdomain ();
 
   {
     g_autoptr(GError) error = NULL;

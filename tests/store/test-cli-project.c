@@ -5,6 +5,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include "store/cp-store.h"
 #include "common/cp-test-dir.h"
@@ -148,6 +149,116 @@ test_new_and_import (void)
   g_assert_cmpfloat (((CpQuote *) g_ptr_array_index (project->quotes, 0))->price, ==, 6.5);
 }
 
+/* Programs on one project, as scripts and colleagues would run them: two
+ * import-quotes loops against a plan loop (with one importer alone the
+ * lock is rarely contended long enough to show). Each waits for the
+ * others' locks instead of failing, and no import is lost. */
+#define CONCURRENT_RUNS 200
+
+/* Plain fork and wait rather than GSubprocess, whose worker thread keeps
+ * allocations LeakSanitizer reports at exit. */
+static GPid
+spawn_loop (const char *command_line,
+            const char *log_name)
+{
+  g_autofree char *script = g_strdup_printf ("i=0; fails=0; while [ $i -lt %d ]; do "
+                                             "%s >/dev/null 2>>%s || fails=$((fails + 1)); "
+                                             "i=$((i + 1)); done; exit $fails",
+                                             CONCURRENT_RUNS, command_line, log_name);
+  const char *argv[] = { "/bin/sh", "-c", script, NULL };
+  g_autoptr(GError) error = NULL;
+  GPid pid = 0;
+
+  g_assert_true (g_spawn_async (tmp_dir, (char **) argv, NULL, G_SPAWN_DO_NOT_REAP_CHILD, NULL, NULL,
+                                &pid, &error));
+  g_assert_no_error (error);
+  return pid;
+}
+
+static void
+assert_loop_succeeded (GPid        pid,
+                       const char *log_name)
+{
+  g_autofree char *log_path = g_build_filename (tmp_dir, log_name, NULL);
+  g_autofree char *log = NULL;
+  int status = 0;
+
+  g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+  g_spawn_close_pid (pid);
+  g_assert_true (WIFEXITED (status));
+  g_file_get_contents (log_path, &log, NULL, NULL);
+  if (WEXITSTATUS (status) != 0)
+    g_error ("%d of %d runs failed:\n%s", WEXITSTATUS (status), CONCURRENT_RUNS, log != NULL ? log : "");
+}
+
+static void
+test_concurrent_use (void)
+{
+  static const char csv[] =
+    "vendor,gpu,gpus per node,price\n"
+    "Concurrent,A800,8,7元/卡/时\n";
+  g_autofree char *csv_path = g_build_filename (tmp_dir, "one-quote.csv", NULL);
+  g_autofree char *project_path = g_build_filename (tmp_dir, "shared.cplan", NULL);
+  GPid importer, second_importer, planner;
+  g_autoptr(CpProject) before = NULL;
+  g_autoptr(CpProject) after = NULL;
+  g_autoptr(GError) error = NULL;
+  g_auto(Run) demo = { 0 };
+  guint added = 0;
+
+  g_assert_true (g_file_set_contents (csv_path, csv, -1, NULL));
+  run_cli (&demo, "demo", "shared.cplan", NULL);
+  g_assert_cmpint (demo.status, ==, 0);
+  before = cp_project_load_file (project_path, &error);
+  g_assert_no_error (error);
+
+  importer = spawn_loop ("\"$CP_CLI\" import-quotes shared.cplan one-quote.csv", "import.log");
+  second_importer = spawn_loop ("\"$CP_CLI\" import-quotes shared.cplan one-quote.csv", "import-2.log");
+  planner = spawn_loop ("\"$CP_CLI\" plan shared.cplan", "plan.log");
+  assert_loop_succeeded (importer, "import.log");
+  assert_loop_succeeded (second_importer, "import-2.log");
+  assert_loop_succeeded (planner, "plan.log");
+
+  /* Opening runs SQLite's quick_check; every import is there. */
+  after = cp_project_load_file (project_path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (after->quotes->len, ==, before->quotes->len + 2 * CONCURRENT_RUNS);
+  for (guint i = 0; i < after->quotes->len; i++)
+    added += g_strcmp0 (((CpQuote *) g_ptr_array_index (after->quotes, i))->vendor, "Concurrent") == 0;
+  g_assert_cmpuint (added, ==, 2 * CONCURRENT_RUNS);
+  g_assert_cmpuint (after->jobs->len, ==, before->jobs->len);
+}
+
+/* A lock held for longer than a save takes (a window keeping the project
+ * open) is reported after the wait, naming the program that holds it. */
+static void
+test_lock_holder_named (void)
+{
+  g_autofree char *project_path = g_build_filename (tmp_dir, "held.cplan", NULL);
+  g_autofree char *holder = g_strdup_printf ("(process %d)", getpid ());
+  g_autoptr(GError) error = NULL;
+  g_auto(Run) demo = { 0 };
+  g_auto(Run) plan = { 0 };
+  g_auto(Run) plan_after = { 0 };
+  CpStore *store;
+
+  run_cli (&demo, "demo", "held.cplan", NULL);
+  g_assert_cmpint (demo.status, ==, 0);
+  store = cp_store_open (project_path, FALSE, &error);
+  g_assert_no_error (error);
+
+  run_cli (&plan, "plan", "held.cplan", NULL);
+  g_assert_cmpint (plan.status, ==, 1);
+  /* The program's name as its command line gives it (under valgrind,
+   * valgrind's), and the process id. */
+  g_assert_nonnull (strstr (plan.err, "“held.cplan” is in use by "));
+  g_assert_nonnull (strstr (plan.err, holder));
+
+  cp_store_close (store);
+  run_cli (&plan_after, "plan", "held.cplan", NULL);
+  g_assert_cmpint (plan_after.status, ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -157,6 +268,8 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli-project/demo-and-plan", test_demo_and_plan);
   g_test_add_func ("/cli-project/new-and-import", test_new_and_import);
+  g_test_add_func ("/cli-project/concurrent-use", test_concurrent_use);
+  g_test_add_func ("/cli-project/lock-holder-named", test_lock_holder_named);
   status = g_test_run ();
   if (status == 0)
     cp_test_remove_tree (tmp_dir);

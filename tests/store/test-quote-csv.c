@@ -186,6 +186,22 @@ test_empty_file (void)
   assert_whole_file_error ("\r\n\r\n", 4, CP_QUOTE_CSV_ERROR_EMPTY);
 }
 
+/* A NUL byte on line 3: refused, naming the line, instead of a sheet cut
+ * short there with "Imported 1 quote". */
+static void
+test_nul_byte (void)
+{
+  static const char csv[] = "vendor,gpu,gpus per node,price\n"
+                            "A,A800,8,6.5\n"
+                            "B,A800,8,7\0.5\n"
+                            "C,A800,8,abc\n";
+  g_autoptr(GError) error = NULL;
+
+  g_assert_null (cp_quote_csv_read (csv, sizeof csv - 1, NULL, &error));
+  g_assert_error (error, CP_QUOTE_CSV_ERROR, CP_QUOTE_CSV_ERROR_ENCODING);
+  g_assert_nonnull (strstr (error->message, "line 3 "));
+}
+
 static void
 test_header_only (void)
 {
@@ -385,6 +401,7 @@ main (int argc, char **argv)
   g_test_add_func ("/quote-csv/bad-lines", test_bad_lines);
   g_test_add_func ("/quote-csv/empty-file", test_empty_file);
   g_test_add_func ("/quote-csv/header-only", test_header_only);
+  g_test_add_func ("/quote-csv/nul-byte", test_nul_byte);
   g_test_add_func ("/quote-csv/missing-and-duplicate-columns", test_missing_and_duplicate_columns);
   g_test_add_func ("/quote-csv/unclosed-quote-and-extra-fields", test_unclosed_quote_and_extra_fields);
   g_test_add_func ("/quote-csv/gpu-names", test_gpu_names);

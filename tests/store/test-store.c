@@ -621,6 +621,76 @@ test_bad_too_new (void)
   assert_unchanged (path, before);
 }
 
+/* A project file runs no code of its own: a trigger added by hand that
+ * would make a quote the cheapest on every save, a view, a table the
+ * application never made — each is refused when opening, for writing and
+ * for reading, and the file is left as it was (issue 10). */
+static void
+assert_foreign_object_refused (const char *name,
+                               const char *sql,
+                               const char *object)
+{
+  g_autofree char *path = tmp_path (name);
+  g_autoptr(CpProject) project = make_project (1, 2);
+  g_autoptr(GBytes) before = NULL;
+  g_autoptr(GError) error = NULL;
+  sqlite3 *db = NULL;
+
+  save_new (path, project);
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, sql, NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (db);
+  before = file_bytes (path);
+
+  assert_open_fails (path, CP_STORE_ERROR_UNSAFE);
+  g_assert_null (cp_project_load_file (path, &error));
+  g_assert_error (error, CP_STORE_ERROR, CP_STORE_ERROR_UNSAFE);
+  g_assert_nonnull (strstr (error->message, object));
+  assert_unchanged (path, before);
+}
+
+static void
+test_bad_foreign_objects (void)
+{
+  assert_foreign_object_refused ("trigger.cplan",
+                                 "CREATE TRIGGER reprice AFTER INSERT ON quotes BEGIN "
+                                 "UPDATE quotes SET price = 0.01; END;",
+                                 "trigger “reprice”");
+  assert_foreign_object_refused ("view.cplan", "CREATE VIEW cheap AS SELECT * FROM quotes;",
+                                 "view “cheap”");
+  assert_foreign_object_refused ("table.cplan", "CREATE TABLE extra (x);", "table “extra”");
+  assert_foreign_object_refused ("index.cplan", "CREATE INDEX by_price ON quotes (price);",
+                                 "index “by_price”");
+}
+
+/* Byte 18 of an SQLite file is the format version needed to write it; a
+ * value above 2 (no SQLite writes one) gets its own message, not "the file
+ * is read-only". */
+static void
+test_bad_write_version (void)
+{
+  g_autofree char *path = tmp_path ("write-version.cplan");
+  g_autoptr(CpProject) project = make_project (1, 1);
+  g_autoptr(GBytes) before = NULL;
+  g_autoptr(GError) error = NULL;
+  char *data = NULL;
+  gsize len = 0;
+
+  save_new (path, project);
+  g_assert_true (g_file_get_contents (path, &data, &len, NULL));
+  g_assert_cmpuint (len, >, 100);
+  data[18] = 3;
+  g_assert_true (g_file_set_contents (path, data, (gssize) len, NULL));
+  g_free (data);
+  before = file_bytes (path);
+
+  assert_open_fails (path, CP_STORE_ERROR_FILE_FORMAT);
+  g_assert_null (cp_project_load_file (path, &error));
+  g_assert_error (error, CP_STORE_ERROR, CP_STORE_ERROR_FILE_FORMAT);
+  g_assert_null (strstr (error->message, "read-only"));
+  assert_unchanged (path, before);
+}
+
 static void
 test_bad_exists (void)
 {
@@ -1036,6 +1106,8 @@ main (int argc, char **argv)
   g_test_add_func ("/store/bad/truncated", test_bad_truncated);
   g_test_add_func ("/store/bad/too-new", test_bad_too_new);
   g_test_add_func ("/store/bad/exists", test_bad_exists);
+  g_test_add_func ("/store/bad/foreign-objects", test_bad_foreign_objects);
+  g_test_add_func ("/store/bad/write-version", test_bad_write_version);
   g_test_add_func ("/store/bad/read-only", test_read_only);
   g_test_add_func ("/store/bad/locked", test_locked);
   g_test_add_func ("/store/migration/v1", test_migration_v1);
