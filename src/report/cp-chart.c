@@ -991,6 +991,16 @@ data_extent (const CpChartData *data,
     }
 }
 
+/* Values over more than a factor of 30 (one machine taking years where a
+ * cluster takes weeks) get a log axis, where the small ones stay apart
+ * instead of lying on the floor of the panel. */
+static gboolean
+wide_range (double min,
+            double max)
+{
+  return isfinite (min) && isfinite (max) && min > 0 && max / min > 30;
+}
+
 static double
 widest_tick (Geometry          *geometry,
              const CpChartData *data,
@@ -1063,7 +1073,6 @@ geometry_init (Geometry          *geometry,
   else
     {
       x_min = 0;
-      y_min = 0;
       if (!isfinite (x_max))
         x_max = 8;
       if (!isfinite (y_max))
@@ -1073,21 +1082,28 @@ geometry_init (Geometry          *geometry,
 
   geometry->n_panels = data->y2_label != NULL ? 2 : 1;
   geometry->panels[0].title = data->y_label;
-  geometry->panels[0].log = data->y_log;
-  axis_init (&geometry->panels[0].y, y_min, y_max, data->y_log, data->y_scale, 5);
+  geometry->panels[0].log = data->y_log || (data->kind == CP_CHART_COST && wide_range (y_min, y_max));
+  if (data->kind == CP_CHART_COST && !geometry->panels[0].log)
+    y_min = 0;
+  axis_init (&geometry->panels[0].y, y_min, y_max, geometry->panels[0].log, data->y_scale, 5);
   if (geometry->n_panels == 2)
     {
       double y2_min, y2_max;
 
       data_extent (data, TRUE, &unused_min, &unused_max, &y2_min, &y2_max);
-      y2_min = 0;
       if (!isfinite (y2_max))
         y2_max = 1;
-      if (isfinite (data->deadline_days))
-        y2_max = MAX (y2_max, data->deadline_days * 1.05);
+      if (isfinite (data->deadline_days) && data->deadline_days > 0)
+        {
+          y2_min = MIN (y2_min, data->deadline_days);
+          y2_max = MAX (y2_max, data->deadline_days * 1.05);
+        }
       geometry->panels[1].title = data->y2_label;
       geometry->panels[1].second = TRUE;
-      axis_init (&geometry->panels[1].y, y2_min, y2_max, FALSE, data->y2_scale, 4);
+      geometry->panels[1].log = wide_range (y2_min, y2_max);
+      if (!geometry->panels[1].log)
+        y2_min = 0;
+      axis_init (&geometry->panels[1].y, y2_min, y2_max, geometry->panels[1].log, data->y2_scale, 4);
     }
 
   for (guint p = 0; p < geometry->n_panels; p++)
@@ -1641,6 +1657,12 @@ draw_fixed_label (Painter                    *painter,
   box.y = y;
   if (!place_box (painter, &box, panel->top + 1, panel->bottom - 1))
     return;
+  cairo_save (painter->cr);
+  cairo_set_source_rgba (painter->cr, painter->theme.background.r, painter->theme.background.g,
+                         painter->theme.background.b, 0.8);
+  cairo_rectangle (painter->cr, box.x - 1, box.y, box.width + 2, box.height);
+  cairo_fill (painter->cr);
+  cairo_restore (painter->cr);
   show_text (painter, geometry, font, text, box.x, box.y, 0, 0, 0, FALSE);
 }
 
@@ -1777,10 +1799,15 @@ draw_panel_series (Painter           *painter,
   cairo_restore (cr);
 }
 
+/* The chart's own marks: deadline, break-even and the job itself. Drawn
+ * in two passes: @labels FALSE before the series, the lines and markers;
+ * @labels TRUE after them, the labels, which the series then cannot
+ * cross and the lines' labels move around. */
 static void
 draw_chart_marks (Painter           *painter,
                   Geometry          *geometry,
-                  const CpChartData *data)
+                  const CpChartData *data,
+                  gboolean           labels)
 {
   cairo_t *cr = painter->cr;
   const Panel *upper = &geometry->panels[0];
@@ -1795,15 +1822,21 @@ draw_chart_marks (Painter           *painter,
       double w, h;
 
       set_rgb (cr, &painter->theme.deadline);
-      cairo_set_line_width (cr, MAX (1.0, unit));
-      cairo_set_dash (cr, dashes, 4, 0);
-      cairo_move_to (cr, geometry->left, y);
-      cairo_line_to (cr, geometry->right, y);
-      cairo_stroke (cr);
-      cairo_set_dash (cr, NULL, 0, 0);
-      text_size (geometry, geometry->small, data->deadline_label, 0, &w, &h);
-      draw_fixed_label (painter, geometry, geometry->small, data->deadline_label,
-                        geometry->left + 4, MAX (lower->top + 1, y - h - 1), 0, lower);
+      if (!labels)
+        {
+          cairo_set_line_width (cr, MAX (1.0, unit));
+          cairo_set_dash (cr, dashes, 4, 0);
+          cairo_move_to (cr, geometry->left, y);
+          cairo_line_to (cr, geometry->right, y);
+          cairo_stroke (cr);
+          cairo_set_dash (cr, NULL, 0, 0);
+        }
+      else
+        {
+          text_size (geometry, geometry->small, data->deadline_label, 0, &w, &h);
+          draw_fixed_label (painter, geometry, geometry->small, data->deadline_label,
+                            geometry->left + 4, MAX (lower->top + 1, y - h - 1), 0, lower);
+        }
     }
 
   /* Break-even, through both panels */
@@ -1814,27 +1847,31 @@ draw_chart_marks (Painter           *painter,
       gboolean right_side = x < (geometry->left + geometry->right) / 2;
 
       set_rgb (cr, &painter->theme.break_even);
-      cairo_set_line_width (cr, 1);
-      cairo_set_dash (cr, dashes, 2, 0);
-      for (guint p = 0; p < geometry->n_panels; p++)
+      if (!labels)
         {
-          cairo_move_to (cr, x, geometry->panels[p].top);
-          cairo_line_to (cr, x, geometry->panels[p].bottom);
-        }
-      cairo_stroke (cr);
-      cairo_set_dash (cr, NULL, 0, 0);
-      if (isfinite (data->break_even_y))
-        {
-          double y = to_px_y (upper, data->break_even_y);
-          if (isfinite (y))
+          cairo_set_line_width (cr, 1);
+          cairo_set_dash (cr, dashes, 2, 0);
+          for (guint p = 0; p < geometry->n_panels; p++)
             {
-              draw_marker (cr, x, y, geometry->font_px * 0.45, 1);
-              cairo_stroke (cr);
+              cairo_move_to (cr, x, geometry->panels[p].top);
+              cairo_line_to (cr, x, geometry->panels[p].bottom);
+            }
+          cairo_stroke (cr);
+          cairo_set_dash (cr, NULL, 0, 0);
+          if (isfinite (data->break_even_y))
+            {
+              double y = to_px_y (upper, data->break_even_y);
+              if (isfinite (y))
+                {
+                  draw_marker (cr, x, y, geometry->font_px * 0.45, 1);
+                  cairo_stroke (cr);
+                }
             }
         }
-      /* On the side with more room. */
-      draw_fixed_label (painter, geometry, geometry->small, data->break_even_label,
-                        right_side ? x + 4 : x - 4, upper->top + 3, right_side ? 0 : 1, upper);
+      else
+        /* On the side with more room. */
+        draw_fixed_label (painter, geometry, geometry->small, data->break_even_label,
+                          right_side ? x + 4 : x - 4, upper->top + 3, right_side ? 0 : 1, upper);
     }
 
   /* The job itself */
@@ -1845,18 +1882,38 @@ draw_chart_marks (Painter           *painter,
       double r = geometry->font_px * 0.55;
       double w, h;
 
-      set_rgb (cr, &painter->theme.text);
-      cairo_set_line_width (cr, 1.5);
-      draw_marker (cr, x, y, r, 3);
-      cairo_save (cr);
-      set_rgb (cr, &painter->theme.background);
-      cairo_fill_preserve (cr);
-      cairo_restore (cr);
-      cairo_stroke (cr);
-      text_size (geometry, geometry->small, data->marker_label, 0, &w, &h);
-      draw_fixed_label (painter, geometry, geometry->small, data->marker_label,
-                        x - w / 2, y - r - h - 2, 0, upper);
+      /* Its marker is drawn by draw_job_marker(), over the curves. */
+      if (labels)
+        {
+          set_rgb (cr, &painter->theme.text);
+          text_size (geometry, geometry->small, data->marker_label, 0, &w, &h);
+          draw_fixed_label (painter, geometry, geometry->small, data->marker_label,
+                            x - w / 2, y - r - h - 2, 0, upper);
+        }
     }
+}
+
+static void
+draw_job_marker (Painter           *painter,
+                 Geometry          *geometry,
+                 const CpChartData *data)
+{
+  cairo_t *cr = painter->cr;
+  double x, y;
+
+  if (!usable (data->marker_x, data->x_log) || !usable (data->marker_y, data->y_log))
+    return;
+  x = to_px_x (geometry, data->marker_x);
+  y = to_px_y (&geometry->panels[0], data->marker_y);
+  set_rgb (cr, &painter->theme.text);
+  cairo_set_dash (cr, NULL, 0, 0);
+  cairo_set_line_width (cr, 1.5);
+  draw_marker (cr, x, y, geometry->font_px * 0.55, 3);
+  cairo_save (cr);
+  set_rgb (cr, &painter->theme.background);
+  cairo_fill_preserve (cr);
+  cairo_restore (cr);
+  cairo_stroke (cr);
 }
 
 void
@@ -1870,6 +1927,7 @@ cp_chart_draw_full (cairo_t           *cr,
   PangoContext *context;
   Geometry geometry;
   Painter painter = { cr, style != CP_CHART_STYLE_PRINT, { { 0 } }, NULL };
+  GArray *requests[2];
   g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
 
   g_return_if_fail (cr != NULL && data != NULL);
@@ -1892,14 +1950,18 @@ cp_chart_draw_full (cairo_t           *cr,
              width - 2 * geometry.pad, FALSE);
 
   draw_grid_and_axes (&painter, &geometry, data);
-  draw_chart_marks (&painter, &geometry, data);
+  draw_chart_marks (&painter, &geometry, data, FALSE);
+  requests[0] = g_array_new (FALSE, FALSE, sizeof (LabelRequest));
+  requests[1] = g_array_new (FALSE, FALSE, sizeof (LabelRequest));
   for (guint p = 0; p < geometry.n_panels; p++)
-    {
-      g_autoptr(GArray) requests = g_array_new (FALSE, FALSE, sizeof (LabelRequest));
-
-      draw_panel_series (&painter, &geometry, data, &geometry.panels[p], requests);
-      draw_line_labels (&painter, &geometry, data, &geometry.panels[p], requests);
-    }
+    draw_panel_series (&painter, &geometry, data, &geometry.panels[p], requests[p]);
+  /* The job's marker goes over the curves that pass through it. */
+  draw_job_marker (&painter, &geometry, data);
+  draw_chart_marks (&painter, &geometry, data, TRUE);
+  for (guint p = 0; p < geometry.n_panels; p++)
+    draw_line_labels (&painter, &geometry, data, &geometry.panels[p], requests[p]);
+  g_array_unref (requests[0]);
+  g_array_unref (requests[1]);
 
   if (data->note != NULL)
     {
