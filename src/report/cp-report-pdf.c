@@ -58,7 +58,7 @@ typedef struct {
   PangoFontDescription *title;
   GPtrArray *row_cells;         /* PangoLayout per table column, re-used row after row */
   GPtrArray *header_cells;      /* the same for header rows */
-  GHashTable *text_cells;       /* shaped text cells by font, width and text */
+  GHashTable *text_cells;       /* shaped cells by font, width, alignment and text */
 } Doc;
 
 /* The layouts of the row being laid out, borrowed from the pools above. */
@@ -471,31 +471,41 @@ fit_widths (Doc         *doc,
     }
 }
 
-/* A text cell shaped once for the whole report: quote names, yes/no and
- * technique words come back in every job's tables. */
+/* Cells shaped once for the whole report: quote names, yes/no, technique
+ * words and many figures ("0", "1", "30.0") come back in every job's
+ * tables. Past this many the cache stops growing, which bounds its
+ * memory in reports of hundreds of pages. */
+#define MAX_CACHED_CELLS 4096
+
 static PangoLayout *
-text_cell_layout (Doc                        *doc,
-                  const PangoFontDescription *font,
-                  const char                 *text,
-                  double                      width)
+cached_cell_layout (Doc                        *doc,
+                    GPtrArray                  *pool,
+                    guint                       column,
+                    const PangoFontDescription *font,
+                    const char                 *text,
+                    double                      width,
+                    gboolean                    right_aligned)
 {
-  g_autofree char *key = g_strdup_printf ("%p %d %s", (gpointer) font, (int) (width * PANGO_SCALE),
-                                          text != NULL ? text : "");
+  g_autofree char *key = g_strdup_printf ("%p %d %d %s", (gpointer) font, (int) (width * PANGO_SCALE),
+                                          right_aligned, text != NULL ? text : "");
   PangoLayout *layout = g_hash_table_lookup (doc->text_cells, key);
 
   if (layout != NULL)
     return layout;
+  if (g_hash_table_size (doc->text_cells) >= MAX_CACHED_CELLS)
+    return cell_layout (doc, pool, column, font, text, width, right_aligned);
   layout = pango_layout_new (doc->context);
   pango_layout_set_font_description (layout, font);
   pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
   pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+  pango_layout_set_alignment (layout, right_aligned ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT);
   pango_layout_set_text (layout, text != NULL ? text : "", -1);
   g_hash_table_insert (doc->text_cells, g_steal_pointer (&key), layout);
   return layout;
 }
 
-/* Sets @row to the layouts of @cells (figures from @pool, text from the
- * report's cache) and returns the row's height. */
+/* Sets @row to the layouts of @cells (from the report's cache, else from
+ * @pool) and returns the row's height. */
 static double
 prepare_row (Doc                        *doc,
              GPtrArray                  *pool,
@@ -513,8 +523,7 @@ prepare_row (Doc                        *doc,
     {
       gboolean numeric = table->numeric != NULL && table->numeric[c];
 
-      row->cells[c] = numeric ? cell_layout (doc, pool, c, font, cells[c], widths[c] - 2 * CELL_PAD, TRUE)
-                              : text_cell_layout (doc, font, cells[c], widths[c] - 2 * CELL_PAD);
+      row->cells[c] = cached_cell_layout (doc, pool, c, font, cells[c], widths[c] - 2 * CELL_PAD, numeric);
       height = MAX (height, layout_height (row->cells[c]) + 2 * CELL_PAD);
     }
   return height;
