@@ -19,5 +19,6 @@ int cp_cli_list          (int argc, char **argv);
 int cp_cli_export_quotes (int argc, char **argv);
 int cp_cli_import_xml    (int argc, char **argv);
 int cp_cli_import_config (int argc, char **argv);
+int cp_cli_chart         (int argc, char **argv);
 
 G_END_DECLS

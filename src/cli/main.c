@@ -46,6 +46,8 @@ static const Command commands[] = {
     N_("Add the jobs, quotes and catalogue entries of an XML report to a project") },
   { "import-config", cp_cli_import_config,
     N_("Add a model from a Hugging Face config.json to a project") },
+  { "chart", cp_cli_chart,
+    N_("Draw a job's cost or memory chart as PNG or SVG") },
 };
 
 static void
