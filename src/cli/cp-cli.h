@@ -13,5 +13,6 @@ int cp_cli_import_quotes (int argc, char **argv);
 int cp_cli_new           (int argc, char **argv);
 int cp_cli_demo          (int argc, char **argv);
 int cp_cli_report        (int argc, char **argv);
+int cp_cli_chart         (int argc, char **argv);
 
 G_END_DECLS

@@ -34,6 +34,8 @@ static const Command commands[] = {
     N_("Create a project with example jobs and quotes") },
   { "report", cp_cli_report,
     N_("Write a project's report as PDF or XML") },
+  { "chart", cp_cli_chart,
+    N_("Draw a job's cost or memory chart as PNG or SVG") },
 };
 
 static void

@@ -1197,6 +1197,22 @@ export_request_free (ExportRequest *request)
   g_free (request);
 }
 
+/* The project as its reports name it: one saved under a file name but
+ * still carrying a new project's placeholder name is called after its file. */
+static CpProject *
+report_project (CpWindow *self)
+{
+  CpProject *project = cp_project_copy (self->project);
+
+  if (!self->untitled && (project->name == NULL || *project->name == '\0' ||
+                          g_strcmp0 (project->name, _("Untitled Project")) == 0))
+    {
+      g_clear_pointer (&project->name, g_free);
+      project->name = cp_report_project_name (project, cp_store_get_path (self->store));
+    }
+  return project;
+}
+
 static void
 on_export_destination (GtkNativeDialog *native,
                        int              response,
@@ -1223,8 +1239,9 @@ on_export_destination (GtkNativeDialog *native,
   if (request->pdf)
     {
       g_autofree char *path = g_strconcat (base, ".pdf", NULL);
+      g_autoptr(CpProject) named = report_project (self);
 
-      if (!cp_report_pdf_write (self->project, request->lang, path, &error))
+      if (!cp_report_pdf_write (named, request->lang, path, &error))
         goto failed;
       g_string_append (written, path);
     }
@@ -1346,7 +1363,11 @@ on_begin_print (GtkPrintOperation *operation,
 
   job->scale = MIN (1.0, MIN (width_pt / layout_width_pt, height_pt / layout_height_pt));
   g_clear_pointer (&job->layout, cp_report_layout_free);
-  job->layout = cp_report_layout_new (job->window->project, job->lang, layout_width_pt, layout_height_pt);
+  {
+    g_autoptr(CpProject) named = report_project (job->window);
+
+    job->layout = cp_report_layout_new (named, job->lang, layout_width_pt, layout_height_pt);
+  }
   gtk_print_operation_set_n_pages (operation, (int) cp_report_layout_get_n_pages (job->layout));
 }
 

@@ -34,6 +34,16 @@ const char *cp_words_rule           (CpRule rule);
 /* The name of an assumption (cp_settings_get_assumptions()); the key
  * itself when it has no words yet. */
 const char *cp_words_assumption     (const char *key);
+/* A readable citation of the source of assumption @key, in the current
+ * language; @fallback (the planner's note) for keys it does not know. */
+const char *cp_words_assumption_source (const char *key, const char *fallback);
+/* The risks of one option, chosen from its own numbers: each sentence
+ * names the threshold it crossed and why that threshold. An empty array
+ * when none stands out. */
+GPtrArray  *cp_option_risks         (const CpProject *project,
+                                     const CpJob     *job,
+                                     const CpOption  *option,
+                                     const char      *lang);
 /* "vendor — offer" of quote @index, or a placeholder for a bad index. */
 char       *cp_words_quote_name     (const CpProject *project, int index);
 /* The runner-up layout and why the chosen one beat it: "TP 8 × PP 8 ×

@@ -16,3 +16,4 @@
 #undef C_
 #define _(String) dgettext (GETTEXT_PACKAGE, String)
 #define N_(String) (String)
+/* Plurals: dngettext (GETTEXT_PACKAGE, …), for the same reason. */
