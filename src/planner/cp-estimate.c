@@ -271,6 +271,14 @@ typedef struct {
   gboolean qlora;
 } Context;
 
+/* Activation bytes of one transformer layer per s·b·h, before dividing by
+ * the tensor-parallel size (Korthikanti et al. 2022, M4). The paper's
+ * 34 = 11 (attention) + 4 (layer norms) + 19 (MLP of 4h with dropout); the
+ * MLP term is recounted for other widths and for gated MLPs by the same
+ * accounting: input 2, mask 1, and 2 bytes per stored intermediate of
+ * width f (two for GeLU, four for SwiGLU: gate, up, activation and
+ * product). Tensor parallelism runs with sequence parallelism, as
+ * Megatron-LM does. */
 static double
 per_layer_activation_coefficient (const CpModelSpec *model,
                                   double             seq_len,
@@ -278,24 +286,23 @@ per_layer_activation_coefficient (const CpModelSpec *model,
                                   CpRecompute        recompute)
 {
   double h = model->hidden;
-  double ffn, experts_active, mlp, scores;
+  double ffn, mlp, scores;
 
   if (cp_model_spec_is_moe (model))
     {
+      /* A token's MLP is its top-k routed experts and the shared ones;
+       * averaged over the MoE layers and the dense leading ones. */
       double moe = cp_model_spec_moe_layers (model);
       double routed = (double) cp_model_spec_expert_ffn (model) * MAX (model->experts_active, 1) +
                       (double) cp_model_spec_shared_expert_ffn (model) * model->shared_experts;
-      /* A layer on average: dense leading layers and MoE layers. */
+
       ffn = (routed * moe + (double) cp_model_spec_dense_ffn (model) * (model->layers - moe)) / model->layers;
-      experts_active = 1.0;
     }
   else
-    {
-      ffn = model->ffn > 0 ? model->ffn : 4.0 * h;
-      experts_active = 1.0;
-    }
-  mlp = 3.0 + (model->gated_mlp ? 8.0 : 4.0) * ffn / h * experts_active;
-  /* FlashAttention-style kernels do not store the a·s² score matrix. */
+    ffn = model->ffn > 0 ? model->ffn : 4.0 * h;
+  mlp = 3.0 + (model->gated_mlp ? 8.0 : 4.0) * ffn / h;
+  /* FlashAttention-style kernels do not store the a·s² score matrix;
+   * selective recompute drops it too (Korthikanti et al. 2022, §5). */
   scores = flash ? 0.0 : 5.0 * model->heads * seq_len / h;
   if (recompute == CP_RECOMPUTE_SELECTIVE)
     return 11.0 + 4.0 + mlp;

@@ -258,6 +258,47 @@ test_inference_concurrency (void)
   cp_quote_clear (&quote);
 }
 
+/* Tensor-parallel serving splits weights and KV over the ranks. I7:
+ * Llama-2-70B, 140e9 bytes of fp16 weights, 327,680 B of KV per token
+ * (8 KV heads). One A100 80GB cannot hold the weights under vLLM's 0.9 ×
+ * 80 GiB = 77,309,411,328 B budget; two can: 70e9 each, an activation
+ * peak of 2048 × 2 × (4·8192 + (64 + 16)·128/2 + 3·28672/2) + 256 × 32000 × 4
+ * = 364,118,016 B, 0.5 GiB of graphs and 1 GiB of context leave
+ * 5,334,680,576 B; each rank holds 4 of the 8 KV heads, 163,840 B a token,
+ * 2,621,440 B a 16-token block: 2,035 blocks, 2035 × 16 / 4096 = 7.95
+ * requests of 4,096 tokens, 7 whole ones. */
+static void
+test_inference_tensor_parallel (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate est;
+  double kv_budget = 0.9 * 80 * GIB - 70e9 - 364118016.0 - 0.5 * GIB - 1.0 * GIB;
+
+  cp_settings_init (&settings);
+  quote_init_a100 (&quote, 8, 1);
+  /* vLLM keeps the smaller batch defaults on A100s (2,048 tokens, 256 sequences). */
+  quote.gpu.id = g_strdup ("a100-80g");
+  cp_job_init (&job, CP_TASK_INFERENCE);
+  model_init (&job.model, 70e9, 80, 8192, 64, 8, 28672, 32000, TRUE);
+  job.context_len = 4096;
+  job.concurrency = 7;
+
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_cmpuint (est.tensor_parallel, ==, 2);
+  assert_close (70e9, est.weights_bytes, 1e-12);
+  assert_close (364118016.0, est.activation_peak_bytes, 1e-12);
+  g_assert_cmpfloat (kv_budget, ==, 5334680576.0);
+  g_assert_cmpfloat (est.kv_blocks, ==, floor (kv_budget / (16 * 163840.0)));
+  g_assert_cmpfloat (est.kv_blocks, ==, 2035);
+  assert_close (2035 * 16 / 4096.0, est.max_concurrency, 1e-12);
+  g_assert_cmpfloat (est.requests_per_replica, ==, 7);
+  g_assert_cmpuint (est.replicas_per_node, ==, 4);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
 /* T5: LLaMA-65B on 2048 A100-80GB, 1.4T tokens at 380 tokens/s/GPU:
  * MFU = 6 × 65.2e9 × 380 / 312e12 = 47.6%, 1.4e12 / (380 × 2048) s = 20.8 days. */
 static void
@@ -794,6 +835,7 @@ main (int   argc,
   g_test_add_func ("/model/memory/qlora-65b-M7", test_qlora_65b_single_gpu);
   g_test_add_func ("/model/inference/kv-per-token-I1-I7", test_kv_cache_per_token);
   g_test_add_func ("/model/inference/concurrency-I2", test_inference_concurrency);
+  g_test_add_func ("/model/inference/tensor-parallel-I7", test_inference_tensor_parallel);
   g_test_add_func ("/model/time/llama-65b-T5", test_llama_65b_wall_time);
   g_test_add_func ("/model/time/megatron-gpt3-T16", test_megatron_gpt3_days);
   g_test_add_func ("/model/time/palm-mfu-T23", test_palm_mfu_from_trial);

@@ -125,6 +125,31 @@ test_same_answer (void)
   compare ("mixtral-8x7b", "h100-sxm", 32);
 }
 
+/* Every part pinned on the command line is kept; the search fills the rest. */
+static void
+test_pins_kept (void)
+{
+  const char *argv[] = {
+    cli_path, "estimate", "--model", "llama-3.1-70b", "--task", "pretrain", "--gpu", "h100-sxm",
+    "--gpus-per-node", "8", "--nodes", "16", "--tokens", "1T", "--seq-len", "4096",
+    "--tp", "4", "--pp", "4", "--zero", "1", "--micro-batch", "2", "--recompute", "full", "--xml", NULL,
+  };
+  g_autofree char *out = NULL;
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                               &out, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_cmpfloat (xml_number (out, "configuration", "tensor-parallel"), ==, 4);
+  g_assert_cmpfloat (xml_number (out, "configuration", "pipeline-parallel"), ==, 4);
+  g_assert_cmpfloat (xml_number (out, "configuration", "data-parallel"), ==, 128 / 16);
+  g_assert_cmpfloat (xml_number (out, "configuration", "zero-stage"), ==, 1);
+  g_assert_cmpfloat (xml_number (out, "configuration", "micro-batch"), ==, 2);
+  g_assert_nonnull (strstr (out, "<recompute>full</recompute>"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -132,5 +157,6 @@ main (int argc, char **argv)
   g_assert_cmpint (argc, ==, 2);
   cli_path = argv[1];
   g_test_add_func ("/front-ends/estimate-equals-window-job", test_same_answer);
+  g_test_add_func ("/front-ends/pins-kept", test_pins_kept);
   return g_test_run ();
 }
