@@ -26,6 +26,9 @@ tests/cli/test-units
 tests/cli/test-catalog
 tests/store/test-store
 tests/store/test-quote-csv
+tests/store/test-quote-sheets
+tests/store/test-model-config
+tests/cli/test-catalog-current
 tests/store/test-cli-project
 tests/report/test-report
 tests/fuzz/test-regressions

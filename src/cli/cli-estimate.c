@@ -8,6 +8,7 @@
 
 #include "cp-cli.h"
 #include "cli-common.h"
+#include "cli-job-options.h"
 #include "report/cp-reason-text.h"
 #include "planner/cp-catalog.h"
 #include "planner/cp-plan.h"
@@ -15,7 +16,9 @@
 
 /* Option values, kept as text until parsed so a bad one is reported with
  * the option's name. */
-typedef struct {
+typedef struct _CpCliJobOptions Options;
+
+struct _CpCliJobOptions {
   char     *model;
   char     *params;
   char     *active_params;
@@ -43,6 +46,8 @@ typedef struct {
   gboolean  no_flash_attention;
   char     *tp;
   char     *pp;
+  char     *ep;
+  char     *virtual_stages;
   char     *precision;
   char     *optimizer;
   char     *bytes_convention;
@@ -84,7 +89,7 @@ typedef struct {
   gboolean  ops_engineer;
   gboolean  xml;
   char     *output;
-} Options;
+};
 
 static void
 options_clear (Options *o)
@@ -93,7 +98,7 @@ options_clear (Options *o)
     &o->model, &o->params, &o->active_params, &o->layers, &o->hidden, &o->heads,
     &o->kv_heads, &o->ffn, &o->vocab, &o->experts, &o->active_experts, &o->task,
     &o->gpu, &o->gpus_per_node, &o->nodes, &o->tokens, &o->seq_len,
-    &o->micro_batch, &o->global_batch, &o->recompute, &o->zero, &o->tp, &o->pp,
+    &o->micro_batch, &o->global_batch, &o->recompute, &o->zero, &o->tp, &o->pp, &o->ep, &o->virtual_stages,
     &o->precision, &o->optimizer, &o->bytes_convention, &o->memory_unit, &o->mfu,
     &o->context, &o->concurrency, &o->weight_bits, &o->kv_bits, &o->lora_rank,
     &o->price_per_gpu_hour, &o->price_per_node_hour, &o->price_per_node_month,
@@ -112,7 +117,6 @@ typedef struct {
   CpJob       job;
   CpQuote     quote;
   CpSettings  settings;
-  CpModelSpec custom_model;
   CpPlan     *plan;
   CpProject  *project;      /* the one quote, to name it in reasons */
   CpEstimate  fitting;      /* with the cheapest memory technique that fits, if any */
@@ -124,7 +128,6 @@ estimate_clear (Estimate *e)
   options_clear (&e->options);
   cp_job_clear (&e->job);
   cp_quote_clear (&e->quote);
-  cp_model_spec_clear (&e->custom_model);
   g_clear_pointer (&e->plan, cp_plan_free);
   g_clear_pointer (&e->project, cp_project_free);
 }
@@ -193,17 +196,39 @@ unknown_id (const char *option,
 
 /* The model: a catalogue entry, a hand-entered architecture, or an entry
  * with some fields overridden (then it is no longer the catalogue's). */
+static gboolean resolve_model_spec (Options *o, const CpProject *project, CpModelSpec *m,
+                                    const CpCatalog *catalog);
+
 static gboolean
-resolve_model (Estimate *e)
+resolve_model (Options         *o,
+               const CpProject *project,
+               CpJob           *job)
 {
-  Options *o = &e->options;
-  CpModelSpec *m = &e->custom_model;
+  CpModelSpec model = { 0 };
+  CpModelSpec *m = &model;
   const CpCatalog *catalog = cp_catalog_get_builtin ();
+  gboolean ok = resolve_model_spec (o, project, m, catalog);
+
+  if (ok)
+    cp_job_set_model (job, m);
+  cp_model_spec_clear (m);
+  return ok;
+}
+
+/* The model of the options into @m. */
+static gboolean
+resolve_model_spec (Options         *o,
+                    const CpProject *project,
+                    CpModelSpec     *m,
+                    const CpCatalog *catalog)
+{
   gboolean overridden;
 
   if (o->model != NULL)
     {
-      const CpModelSpec *entry = cp_catalog_find_model (catalog, o->model);
+      /* A project's own models (imported from config.json) come first. */
+      const CpModelSpec *entry = project ? cp_project_find_model (project, o->model)
+                                         : cp_catalog_find_model (catalog, o->model);
 
       if (entry == NULL)
         return unknown_id ("--model", o->model, known_ids (catalog, n_models, model_id));
@@ -277,7 +302,6 @@ resolve_model (Estimate *e)
       m->name = g_steal_pointer (&name);
     }
 
-  cp_job_set_model (&e->job, m);
   return TRUE;
 }
 
@@ -299,17 +323,18 @@ parse_bits (const char *option,
 }
 
 static gboolean
-apply_job_options (Estimate *e)
+apply_job_options (Options *o,
+                   CpJob   *job)
 {
-  Options *o = &e->options;
-  CpJob *job = &e->job;
 
   if (o->precision != NULL && !cp_precision_from_string (o->precision, &job->precision))
     return cp_cli_bad_choice ("--precision", o->precision, "fp32, bf16, fp16, fp8");
   if (o->optimizer != NULL && !cp_optimizer_from_string (o->optimizer, &job->optimizer))
     return cp_cli_bad_choice ("--optimizer", o->optimizer, "adamw, adamw-8bit, sgd");
   if (o->recompute != NULL && !cp_recompute_from_string (o->recompute, &job->recompute))
-    return cp_cli_bad_choice ("--recompute", o->recompute, "none, selective, full");
+    return cp_cli_bad_choice ("--recompute", o->recompute, "none, selective, full, auto");
+  if (o->zero != NULL && g_ascii_strcasecmp (o->zero, "auto") == 0)
+    g_clear_pointer (&o->zero, g_free);
   if (o->flash_attention && o->no_flash_attention)
     {
       cp_cli_usage_error (_("--flash-attention and --no-flash-attention exclude each other"));
@@ -329,6 +354,8 @@ apply_job_options (Estimate *e)
          cp_cli_parse_uint_option ("--zero", o->zero, 0, 3, &job->zero_stage) &&
          cp_cli_parse_uint_option ("--tp", o->tp, 0, 1024, &job->tensor_parallel) &&
          cp_cli_parse_uint_option ("--pp", o->pp, 0, 1024, &job->pipeline_parallel) &&
+         cp_cli_parse_uint_option ("--ep", o->ep, 0, 100000, &job->expert_parallel) &&
+         cp_cli_parse_uint_option ("--virtual-stages", o->virtual_stages, 0, 1024, &job->virtual_stages) &&
          cp_cli_parse_uint_option ("--lora-rank", o->lora_rank, 1, 65536, &job->lora_rank) &&
          cp_cli_parse_uint_option ("--context", o->context, 1, 100000000, &job->context_len) &&
          cp_cli_parse_uint_option ("--concurrency", o->concurrency, 1, 1000000000, &job->concurrency) &&
@@ -341,11 +368,11 @@ apply_job_options (Estimate *e)
 }
 
 static gboolean
-apply_quote_options (Estimate *e,
-                     guint    *nodes)
+apply_quote_options (Options         *o,
+                     const CpProject *project,
+                     CpQuote         *quote,
+                     guint           *nodes)
 {
-  Options *o = &e->options;
-  CpQuote *quote = &e->quote;
   const CpCatalog *catalog = cp_catalog_get_builtin ();
   const CpGpuSpec *gpu;
   const CpLinkSpec *link;
@@ -360,13 +387,13 @@ apply_quote_options (Estimate *e,
       cp_cli_usage_error (_("--gpu is required (one of: %s)"), ids);
       return FALSE;
     }
-  gpu = cp_catalog_find_gpu (catalog, o->gpu);
+  gpu = project ? cp_project_find_gpu (project, o->gpu) : cp_catalog_find_gpu (catalog, o->gpu);
   if (gpu == NULL)
     return unknown_id ("--gpu", o->gpu, known_ids (catalog, n_gpus, gpu_id));
   cp_quote_set_gpu (quote, gpu);
 
   link_name = o->intra_link != NULL ? o->intra_link : gpu->default_intra_link;
-  link = cp_catalog_find_link (catalog, link_name);
+  link = project ? cp_project_find_link (project, link_name) : cp_catalog_find_link (catalog, link_name);
   if (link == NULL)
     return unknown_id ("--intra-link", link_name, known_ids (catalog, n_links, link_id));
   cp_quote_set_intra_link (quote, link);
@@ -433,47 +460,58 @@ apply_quote_options (Estimate *e,
                                     CP_PRICE_PER_NODE_MONTH, &quote->price, quote->currency);
 }
 
-/* Billing rules, fees, storage, the team and a trial run on this hardware. */
+/* Billing rules, fees and storage of the quote. */
 static gboolean
-apply_cost_options (Estimate *e)
+apply_quote_cost_options (Options *o,
+                          CpQuote *quote)
 {
-  Options *o = &e->options;
-  CpQuote *quote = &e->quote;
-  CpJob *job = &e->job;
   char *currency = quote->currency;
 
   if (o->storage != NULL && !cp_storage_kind_from_string (o->storage, &quote->storage))
     return cp_cli_bad_choice ("--storage", o->storage, "parallel-fs, nas, network-disk, local-nvme");
+  return cp_cli_parse_zero_or_at_least_option ("--billing-granularity-hours", o->billing_granularity, 1.0 / 60,
+                                               8784, &quote->billing_granularity_h) &&
+         cp_cli_parse_zero_or_at_least_option ("--minimum-term-hours", o->minimum_term, 1.0 / 60, 87840,
+                                               &quote->minimum_term_h) &&
+         cp_cli_parse_price_option ("--network-fee-per-node-month", o->network_fee, CP_PRICE_PER_NODE_MONTH,
+                                    &quote->network_fee_per_node_month, currency) &&
+         cp_cli_parse_price_option ("--storage-price-per-tb-month", o->storage_price, CP_PRICE_PER_NODE_MONTH,
+                                    &quote->storage_price_per_tb_month, currency) &&
+         cp_cli_parse_price_option ("--management-fee-per-month", o->management_fee, CP_PRICE_PER_NODE_MONTH,
+                                    &quote->management_fee_per_month, currency) &&
+         cp_cli_parse_price_option ("--setup-fee", o->setup_fee, CP_PRICE_PER_NODE_HOUR, &quote->setup_fee, currency);
+}
+
+/* Storage needed, the team and a trial run; @currency receives the one an
+ * engineer-day cost names. */
+static gboolean
+apply_job_cost_options (Options *o,
+                        CpJob   *job,
+                        char     currency[4])
+{
   job->team_has_distributed_experience = o->distributed_experience;
   job->team_has_ops_engineer = o->ops_engineer;
-  if (!cp_cli_parse_zero_or_at_least_option ("--billing-granularity-hours", o->billing_granularity, 1.0 / 60, 8784,
-                                  &quote->billing_granularity_h) ||
-      !cp_cli_parse_zero_or_at_least_option ("--minimum-term-hours", o->minimum_term, 1.0 / 60, 87840, &quote->minimum_term_h) ||
-      !cp_cli_parse_price_option ("--network-fee-per-node-month", o->network_fee, CP_PRICE_PER_NODE_MONTH,
-                                  &quote->network_fee_per_node_month, currency) ||
-      !cp_cli_parse_count_option ("--storage-tb", o->storage_tb, 0, 1e6, &job->storage_tb) ||
-      !cp_cli_parse_price_option ("--storage-price-per-tb-month", o->storage_price, CP_PRICE_PER_NODE_MONTH,
-                                  &quote->storage_price_per_tb_month, currency) ||
-      !cp_cli_parse_price_option ("--management-fee-per-month", o->management_fee, CP_PRICE_PER_NODE_MONTH,
-                                  &quote->management_fee_per_month, currency) ||
-      !cp_cli_parse_price_option ("--setup-fee", o->setup_fee, CP_PRICE_PER_NODE_HOUR, &quote->setup_fee, currency) ||
-      !cp_cli_parse_uint_option ("--engineers", o->engineers, 0, 10000, &job->engineers) ||
-      !cp_cli_parse_price_option ("--engineer-day-cost", o->engineer_day_cost, CP_PRICE_PER_NODE_HOUR,
-                                  &job->engineer_day_cost, currency) ||
-      !cp_cli_parse_bytes_option ("--measured-peak-memory", o->measured_peak_memory, &job->trial.peak_memory_bytes) ||
-      !cp_cli_parse_zero_or_at_least_option ("--measured-tokens-per-s", o->measured_tokens_per_s, 1, 1e12, &job->trial.tokens_per_s) ||
-      !cp_cli_parse_zero_or_at_least_option ("--measured-step-s", o->measured_step_s, 1e-3, 1e7, &job->trial.step_s) ||
-      !cp_cli_parse_fraction_option ("--measured-comm-share", o->measured_comm_share, &job->trial.communication_share))
-    return FALSE;
+  return cp_cli_parse_count_option ("--storage-tb", o->storage_tb, 0, 1e6, &job->storage_tb) &&
+         cp_cli_parse_uint_option ("--engineers", o->engineers, 0, 10000, &job->engineers) &&
+         cp_cli_parse_price_option ("--engineer-day-cost", o->engineer_day_cost, CP_PRICE_PER_NODE_HOUR,
+                                    &job->engineer_day_cost, currency) &&
+         cp_cli_parse_bytes_option ("--measured-peak-memory", o->measured_peak_memory, &job->trial.peak_memory_bytes) &&
+         cp_cli_parse_zero_or_at_least_option ("--measured-tokens-per-s", o->measured_tokens_per_s, 1, 1e12, &job->trial.tokens_per_s) &&
+         cp_cli_parse_zero_or_at_least_option ("--measured-step-s", o->measured_step_s, 1e-3, 1e7, &job->trial.step_s) &&
+         cp_cli_parse_fraction_option ("--measured-comm-share", o->measured_comm_share, &job->trial.communication_share);
+}
 
-  /* The measurements were taken on one node of the hardware described. */
-  if (job->trial.peak_memory_bytes > 0 || job->trial.tokens_per_s > 0 || job->trial.step_s > 0)
-    {
-      g_free (job->trial.quote_id);
-      job->trial.quote_id = g_strdup (quote->id);
-      job->trial.gpus = quote->gpus_per_node;
-      job->trial.gpu_dense_flops = quote->gpu.dense_bf16_flops;
-    }
+/* Billing rules, fees, storage, the team and a trial run on this hardware. */
+static gboolean
+apply_cost_options (Estimate *e)
+{
+  CpQuote *quote = &e->quote;
+  CpJob *job = &e->job;
+
+  if (!apply_quote_cost_options (&e->options, quote) ||
+      !apply_job_cost_options (&e->options, job, quote->currency))
+    return FALSE;
+  cp_cli_job_bind_trial (job, quote);
   return TRUE;
 }
 
@@ -542,9 +580,26 @@ print_table (const Estimate   *e,
   add_row (table, _("Intra-node link"), g_strdup (quote->intra_link.name));
 
   cp_cli_table_add_heading (table, _("Configuration"));
+  add_row (table, _("Layout"), g_strdup (est->layout_searched ? _("searched: the fastest that fits")
+                                                              : _("as given")));
   add_row (table, _("Tensor × pipeline × data parallel"),
            g_strdup_printf ("%u × %u × %u", est->tensor_parallel, est->pipeline_parallel,
                             est->data_parallel));
+  if (training)
+    {
+      g_autofree char *batch_tokens = cp_format_count (est->global_batch_tokens);
+
+      if (cp_model_spec_is_moe (&job->model))
+        add_row (table, _("Expert parallel"), g_strdup_printf ("%u", est->expert_parallel));
+      add_row (table, _("Interleaved stages per GPU"), g_strdup_printf ("%u", est->virtual_stages));
+      /* TRANSLATORS: sequences per micro-batch × micro-batches per optimizer step */
+      add_row (table, _("Micro-batch × micro-batches per step"),
+               g_strdup_printf ("%u × %u", est->micro_batch, est->micro_batches));
+      add_row (table, _("Global batch (tokens)"), g_strdup (batch_tokens));
+      add_row (table, _("FlashAttention"), g_strdup (cp_cli_yes_no (est->flash_attention)));
+      if (est->layout_why != CP_LAYOUT_WHY_NONE)
+        add_row (table, _("Runner-up layout"), cp_words_runner_up (est, C_("language code", "en")));
+    }
   add_row (table, _("ZeRO stage"), g_strdup_printf ("%u", est->zero_stage));
   add_row (table, _("Activation recompute"), g_strdup (cp_recompute_to_string (est->recompute)));
   add_row (table, _("CPU offload"), g_strdup (cp_cli_yes_no (est->cpu_offload)));
@@ -570,7 +625,11 @@ print_table (const Estimate   *e,
 
       cp_cli_table_add_heading (table, _("Inference"));
       add_row (table, _("KV cache per token"), g_strdup_printf ("%s B (%s)", kv_number, kv_bytes));
-      add_row (table, _("Concurrent requests per replica"), cp_cli_format_number (est->max_concurrency, 1));
+      add_row (table, _("KV-cache budget per GPU"), cp_format_bytes (est->kv_budget_bytes, settings->memory_unit));
+      /* TRANSLATORS: vLLM's "Maximum concurrency": the cache's tokens over the request length, then whole requests */
+      add_row (table, _("Concurrency per replica"),
+               g_strdup_printf (_("%s× (%s whole requests)"), cp_cli_format_number (est->max_concurrency, 2),
+                                cp_cli_format_number (est->requests_per_replica, 0)));
       add_row (table, _("Replicas per node"), g_strdup_printf ("%u", est->replicas_per_node));
       add_row (table, _("Replicas needed"), g_strdup_printf ("%u", est->replicas_needed));
       add_row (table, _("Nodes needed"), g_strdup_printf ("%u", est->nodes_needed));
@@ -586,10 +645,15 @@ print_table (const Estimate   *e,
       add_row (table, _("Communication (before overlap)"), cp_cli_format_duration (est->communication_s));
       add_row (table, _("Communication left exposed"), cp_cli_format_duration (est->exposed_communication_s));
       add_row (table, _("Pipeline bubble"), cp_cli_format_duration (est->bubble_s));
+      if (est->expert_parallel > 1)
+        add_row (table, _("All-to-all (experts)"), cp_cli_format_duration (est->all_to_all_s));
       add_row (table, _("Communication ÷ compute"), cp_cli_format_number (est->comm_compute_ratio, 3));
       add_row (table, _("Achieved MFU"), g_strdup_printf ("%s%%", mfu));
     }
-  add_row (table, _("Run time"), cp_cli_format_duration (est->total_s));
+  if (training && !est->fits)
+    add_row (table, _("Run time"), g_strdup (_("none: the job does not fit")));
+  else
+    add_row (table, _("Run time"), cp_cli_format_duration (est->total_s));
   add_row (table, _("GPU-hours"), cp_cli_format_number (est->gpu_hours, 0));
   {
     g_autofree char *calendar = cp_cli_format_number (est->calendar_days, 1);
@@ -602,6 +666,10 @@ print_table (const Estimate   *e,
   }
   if (job->deadline_days > 0)
     add_row (table, _("Meets the deadline"), g_strdup (cp_cli_yes_no (est->meets_deadline)));
+  else if (training)
+    add_row (table, _("Within the longest acceptable run"),
+             g_strdup_printf ("%s (%s)", cp_cli_yes_no (est->meets_deadline),
+                              cp_cli_format_number (est->longest_run_days, 0)));
 
   cp_cli_table_add_heading (table, _("Cost"));
   add_row (table, _("Compute"), cp_cli_format_money (est->compute_cost, currency));
@@ -655,7 +723,10 @@ write_xml (const Estimate    *e,
   cp_cli_xml_uint (w, "micro-batch", job->micro_batch);
   cp_cli_xml_uint (w, "global-batch", job->global_batch);
   cp_cli_xml_text (w, "recompute", cp_recompute_to_string (job->recompute));
-  cp_cli_xml_uint (w, "zero-stage", job->zero_stage);
+  if (job->zero_stage == CP_ZERO_STAGE_AUTO)
+    cp_cli_xml_text (w, "zero-stage", "auto");
+  else
+    cp_cli_xml_uint (w, "zero-stage", job->zero_stage);
   cp_cli_xml_bool (w, "cpu-offload", job->cpu_offload);
   cp_cli_xml_bool (w, "flash-attention", job->flash_attention);
   cp_cli_xml_uint (w, "context", job->context_len);
@@ -688,9 +759,16 @@ write_xml (const Estimate    *e,
   cp_cli_xml_uint (w, "tensor-parallel", est->tensor_parallel);
   cp_cli_xml_uint (w, "pipeline-parallel", est->pipeline_parallel);
   cp_cli_xml_uint (w, "data-parallel", est->data_parallel);
+  cp_cli_xml_uint (w, "expert-parallel", est->expert_parallel);
+  cp_cli_xml_uint (w, "virtual-stages", est->virtual_stages);
+  cp_cli_xml_uint (w, "micro-batch", est->micro_batch);
+  cp_cli_xml_uint (w, "micro-batches", est->micro_batches);
+  cp_cli_xml_double (w, "global-batch-tokens", est->global_batch_tokens);
   cp_cli_xml_uint (w, "zero-stage", est->zero_stage);
   cp_cli_xml_text (w, "recompute", cp_recompute_to_string (est->recompute));
   cp_cli_xml_bool (w, "cpu-offload", est->cpu_offload);
+  cp_cli_xml_bool (w, "flash-attention", est->flash_attention);
+  cp_cli_xml_bool (w, "layout-searched", est->layout_searched);
   cp_cli_xml_text (w, "technique", cp_technique_to_string (est->technique));
   cp_cli_xml_text (w, "technique-to-fit", e->fitting.fits ? cp_technique_to_string (e->fitting.technique) : "none");
   xmlTextWriterEndElement (w);
@@ -712,7 +790,13 @@ write_xml (const Estimate    *e,
 
   xmlTextWriterStartElement (w, BAD_CAST "inference");
   cp_cli_xml_double (w, "kv-bytes-per-token", est->kv_bytes_per_token);
+  cp_cli_xml_double (w, "serving-budget-bytes", est->serving_budget_bytes);
+  cp_cli_xml_double (w, "activation-peak-bytes", est->activation_peak_bytes);
+  cp_cli_xml_double (w, "cuda-graph-bytes", est->cuda_graph_bytes);
+  cp_cli_xml_double (w, "kv-budget-bytes", est->kv_budget_bytes);
+  cp_cli_xml_double (w, "kv-blocks", est->kv_blocks);
   cp_cli_xml_double (w, "max-concurrency", est->max_concurrency);
+  cp_cli_xml_double (w, "requests-per-replica", est->requests_per_replica);
   cp_cli_xml_uint (w, "replicas-per-node", est->replicas_per_node);
   cp_cli_xml_uint (w, "replicas-needed", est->replicas_needed);
   cp_cli_xml_uint (w, "nodes-needed", est->nodes_needed);
@@ -728,6 +812,9 @@ write_xml (const Estimate    *e,
   cp_cli_xml_double (w, "dp-communication-s", est->dp_communication_s);
   cp_cli_xml_double (w, "tp-communication-s", est->tp_communication_s);
   cp_cli_xml_double (w, "pp-communication-s", est->pp_communication_s);
+  cp_cli_xml_double (w, "all-to-all-s", est->all_to_all_s);
+  cp_cli_xml_double (w, "zero3-gather-s", est->zero3_gather_s);
+  cp_cli_xml_double (w, "exposed-dp-communication-s", est->exposed_dp_communication_s);
   cp_cli_xml_double (w, "inter-node-communication-s", est->inter_node_communication_s);
   cp_cli_xml_double (w, "exposed-communication-s", est->exposed_communication_s);
   cp_cli_xml_double (w, "bubble-s", est->bubble_s);
@@ -739,6 +826,7 @@ write_xml (const Estimate    *e,
   cp_cli_xml_double (w, "debug-days", est->debug_days);
   cp_cli_xml_double (w, "migration-days", est->migration_days);
   cp_cli_xml_double (w, "calendar-days", est->calendar_days);
+  cp_cli_xml_double (w, "longest-run-days", est->longest_run_days);
   cp_cli_xml_bool (w, "meets-deadline", est->meets_deadline);
   xmlTextWriterEndElement (w);
 
@@ -754,18 +842,35 @@ write_xml (const Estimate    *e,
   cp_cli_xml_money (w, "total-cost", est->total_cost, currency);
   xmlTextWriterEndElement (w);
 
+  /* After the chosen layout's figures: the runner-up repeats their names. */
+  if (est->layout_why != CP_LAYOUT_WHY_NONE)
+    {
+      xmlTextWriterStartElement (w, BAD_CAST "runner-up");
+      cp_cli_xml_text (w, "why", cp_layout_why_to_string (est->layout_why));
+      cp_cli_xml_uint (w, "tensor-parallel", est->runner_up.tensor_parallel);
+      cp_cli_xml_uint (w, "pipeline-parallel", est->runner_up.pipeline_parallel);
+      cp_cli_xml_uint (w, "data-parallel", est->runner_up.data_parallel);
+      cp_cli_xml_uint (w, "expert-parallel", est->runner_up.expert_parallel);
+      cp_cli_xml_uint (w, "virtual-stages", est->runner_up.virtual_stages);
+      cp_cli_xml_uint (w, "micro-batch", est->runner_up.micro_batch);
+      cp_cli_xml_uint (w, "zero-stage", est->runner_up.zero_stage);
+      cp_cli_xml_text (w, "recompute", cp_recompute_to_string (est->runner_up.recompute));
+      cp_cli_xml_bool (w, "fits", est->runner_up_fits);
+      cp_cli_xml_double (w, "total-s", est->runner_up_total_s);
+      cp_cli_xml_double (w, "memory-per-gpu-bytes", est->runner_up_memory_per_gpu_bytes);
+      xmlTextWriterEndElement (w);
+    }
   cp_cli_xml_text (w, "verdict", cp_verdict_to_string (e->plan->verdict));
   cp_cli_xml_reasons (w, e->project, e->plan);
 
   return cp_cli_xml_finish (w, buffer, e->options.output, error);
 }
 
-static int
-run (Estimate *e,
-     int       argc,
-     char    **argv)
+/* The model, the job, the team and a trial run: estimate and add-job. */
+static void
+add_job_entries (GOptionContext *context,
+                 Options        *o)
 {
-  Options *o = &e->options;
   GOptionEntry entries[] = {
     { "model", 0, 0, G_OPTION_ARG_STRING, &o->model, N_("Model from the catalogue"), N_("ID") },
     { "params", 0, 0, G_OPTION_ARG_STRING, &o->params, N_("Parameters (7B, 7e9, 70亿)"), N_("COUNT") },
@@ -780,30 +885,54 @@ run (Estimate *e,
     { "active-experts", 0, 0, G_OPTION_ARG_STRING, &o->active_experts, N_("Experts active per token"), N_("N") },
     { "tied-embeddings", 0, 0, G_OPTION_ARG_NONE, &o->tied_embeddings, N_("Output layer shares the embedding matrix"), NULL },
     { "task", 0, 0, G_OPTION_ARG_STRING, &o->task, N_("pretrain, full-finetune, lora, qlora, inference, debug or data-processing (default pretrain)"), N_("KIND") },
-    { "gpu", 0, 0, G_OPTION_ARG_STRING, &o->gpu, N_("GPU from the catalogue"), N_("ID") },
-    { "gpus-per-node", 0, 0, G_OPTION_ARG_STRING, &o->gpus_per_node, N_("GPUs per node (default 8)"), N_("N") },
-    { "nodes", 0, 0, G_OPTION_ARG_STRING, &o->nodes, N_("Nodes (default 1)"), N_("N") },
     { "tokens", 0, 0, G_OPTION_ARG_STRING, &o->tokens, N_("Training tokens (2T, 1.4e12)"), N_("COUNT") },
     { "seq-len", 0, 0, G_OPTION_ARG_STRING, &o->seq_len, N_("Sequence length"), N_("N") },
-    { "micro-batch", 0, 0, G_OPTION_ARG_STRING, &o->micro_batch, N_("Sequences per GPU per micro-step"), N_("N") },
-    { "global-batch", 0, 0, G_OPTION_ARG_STRING, &o->global_batch, N_("Sequences per optimizer step"), N_("N") },
-    { "recompute", 0, 0, G_OPTION_ARG_STRING, &o->recompute, N_("Activation recompute: none, selective or full"), N_("KIND") },
-    { "zero", 0, 0, G_OPTION_ARG_STRING, &o->zero, N_("ZeRO stage: 0, 1, 2 or 3"), N_("STAGE") },
+    { "micro-batch", 0, 0, G_OPTION_ARG_STRING, &o->micro_batch, N_("Sequences per GPU per micro-step (default 0: searched)"), N_("N") },
+    { "global-batch", 0, 0, G_OPTION_ARG_STRING, &o->global_batch, N_("Sequences per optimizer step (default 0: as published runs of the size)"), N_("N") },
+    { "recompute", 0, 0, G_OPTION_ARG_STRING, &o->recompute, N_("Activation recompute: none, selective, full or auto (default auto: searched)"), N_("KIND") },
+    { "zero", 0, 0, G_OPTION_ARG_STRING, &o->zero, N_("ZeRO stage: 0, 1, 2, 3 or auto (default auto: searched)"), N_("STAGE") },
     { "offload", 0, 0, G_OPTION_ARG_NONE, &o->offload, N_("Offload optimizer states to CPU memory"), NULL },
-    { "flash-attention", 0, 0, G_OPTION_ARG_NONE, &o->flash_attention, N_("Use FlashAttention-style kernels (default: off, as the published activation formula)"), NULL },
+    { "flash-attention", 0, 0, G_OPTION_ARG_NONE, &o->flash_attention, N_("Use FlashAttention-style kernels (the default, on GPUs that run them)"), NULL },
     { "no-flash-attention", 0, 0, G_OPTION_ARG_NONE, &o->no_flash_attention, N_("Store the attention matrix"), NULL },
-    { "tp", 0, 0, G_OPTION_ARG_STRING, &o->tp, N_("Tensor parallel size (default 1; 0: the smallest that fits)"), N_("N") },
-    { "pp", 0, 0, G_OPTION_ARG_STRING, &o->pp, N_("Pipeline parallel size (default 1; 0: the smallest that fits)"), N_("N") },
+    { "tp", 0, 0, G_OPTION_ARG_STRING, &o->tp, N_("Tensor parallel size (default 0: the fastest layout that fits)"), N_("N") },
+    { "pp", 0, 0, G_OPTION_ARG_STRING, &o->pp, N_("Pipeline parallel size (default 0: the fastest layout that fits)"), N_("N") },
+    { "ep", 0, 0, G_OPTION_ARG_STRING, &o->ep, N_("Expert parallel size, mixture of experts (default 0: searched)"), N_("N") },
+    { "virtual-stages", 0, 0, G_OPTION_ARG_STRING, &o->virtual_stages, N_("Interleaved pipeline stages per GPU (default 0: searched)"), N_("N") },
     { "precision", 0, 0, G_OPTION_ARG_STRING, &o->precision, N_("fp32, bf16, fp16 or fp8"), N_("PRECISION") },
     { "optimizer", 0, 0, G_OPTION_ARG_STRING, &o->optimizer, N_("adamw, adamw-8bit or sgd"), N_("OPTIMIZER") },
-    { "bytes-convention", 0, 0, G_OPTION_ARG_STRING, &o->bytes_convention, N_("Bytes per parameter of mixed-precision Adam: 16 (ZeRO) or 18 (Hugging Face)"), N_("16|18") },
-    { "memory-unit", 0, 0, G_OPTION_ARG_STRING, &o->memory_unit, N_("What “80 GB” means: gib (2^30) or gb (10^9)"), N_("UNIT") },
     { "mfu", 0, 0, G_OPTION_ARG_STRING, &o->mfu, N_("Model FLOPs utilisation (0.45 or 45%)"), N_("FRACTION") },
     { "context", 0, 0, G_OPTION_ARG_STRING, &o->context, N_("Tokens per request (prompt + output)"), N_("N") },
     { "concurrency", 0, 0, G_OPTION_ARG_STRING, &o->concurrency, N_("Target concurrent requests"), N_("N") },
     { "weight-bits", 0, 0, G_OPTION_ARG_STRING, &o->weight_bits, N_("Bits per weight when serving: 16, 8 or 4"), N_("BITS") },
     { "kv-bits", 0, 0, G_OPTION_ARG_STRING, &o->kv_bits, N_("Bits per KV-cache element: 16, 8 or 4"), N_("BITS") },
     { "lora-rank", 0, 0, G_OPTION_ARG_STRING, &o->lora_rank, N_("LoRA rank"), N_("N") },
+    { "deadline-days", 0, 0, G_OPTION_ARG_STRING, &o->deadline_days, N_("Calendar days available (0: none)"), N_("DAYS") },
+    { "duration-days", 0, 0, G_OPTION_ARG_STRING, &o->duration_days, N_("Days of service, debugging or data processing"), N_("DAYS") },
+    { "storage-tb", 0, 0, G_OPTION_ARG_STRING, &o->storage_tb, N_("Data and checkpoints kept during the job, TB"), N_("TB") },
+    { "distributed-experience", 0, 0, G_OPTION_ARG_NONE, &o->distributed_experience, N_("The team has run distributed training before"), NULL },
+    { "ops-engineer", 0, 0, G_OPTION_ARG_NONE, &o->ops_engineer, N_("The team has an operations engineer"), NULL },
+    { "engineers", 0, 0, G_OPTION_ARG_STRING, &o->engineers, N_("Engineers on the job (default 2)"), N_("N") },
+    { "engineer-day-cost", 0, 0, G_OPTION_ARG_STRING, &o->engineer_day_cost, N_("Cost of one engineer-day"), N_("PRICE") },
+    { "measured-peak-memory", 0, 0, G_OPTION_ARG_STRING, &o->measured_peak_memory, N_("Trial run on this hardware: peak memory per GPU (72GiB)"), N_("BYTES") },
+    { "measured-tokens-per-s", 0, 0, G_OPTION_ARG_STRING, &o->measured_tokens_per_s, N_("Trial run on this hardware: tokens per second of one node"), N_("COUNT") },
+    { "measured-step-s", 0, 0, G_OPTION_ARG_STRING, &o->measured_step_s, N_("Trial run on this hardware: seconds per optimizer step on one node"), N_("SECONDS") },
+    { "measured-comm-share", 0, 0, G_OPTION_ARG_STRING, &o->measured_comm_share, N_("Trial run on this hardware: share of a step spent communicating"), N_("FRACTION") },
+    { NULL }
+  };
+
+  /* The context copies the entries; their targets are in @o. */
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+}
+
+/* The hardware, the price and the billing rules: estimate and add-quote. */
+static void
+add_quote_entries (GOptionContext *context,
+                   Options        *o)
+{
+  GOptionEntry entries[] = {
+    { "gpu", 0, 0, G_OPTION_ARG_STRING, &o->gpu, N_("GPU from the catalogue"), N_("ID") },
+    { "gpus-per-node", 0, 0, G_OPTION_ARG_STRING, &o->gpus_per_node, N_("GPUs per node (default 8)"), N_("N") },
+    { "nodes", 0, 0, G_OPTION_ARG_STRING, &o->nodes, N_("Nodes (default 1)"), N_("N") },
     { "price-per-gpu-hour", 0, 0, G_OPTION_ARG_STRING, &o->price_per_gpu_hour, N_("Price per GPU-hour (12.5, ¥12.5, $2.5)"), N_("PRICE") },
     { "price-per-node-hour", 0, 0, G_OPTION_ARG_STRING, &o->price_per_node_hour, N_("Price per node-hour"), N_("PRICE") },
     { "price-per-node-month", 0, 0, G_OPTION_ARG_STRING, &o->price_per_node_month, N_("Price per node-month (¥30000, 3万)"), N_("PRICE") },
@@ -813,30 +942,45 @@ run (Estimate *e,
     { "nic-gbps", 0, 0, G_OPTION_ARG_STRING, &o->nic_gbps, N_("Line rate of one network card, Gb/s"), N_("GBPS") },
     { "shared", 0, 0, G_OPTION_ARG_NONE, &o->shared, N_("The network between nodes is shared"), NULL },
     { "dedicated", 0, 0, G_OPTION_ARG_NONE, &o->dedicated, N_("The network between nodes is dedicated"), NULL },
-    { "deadline-days", 0, 0, G_OPTION_ARG_STRING, &o->deadline_days, N_("Calendar days available (0: none)"), N_("DAYS") },
-    { "duration-days", 0, 0, G_OPTION_ARG_STRING, &o->duration_days, N_("Days of service, debugging or data processing"), N_("DAYS") },
     { "billing-granularity-hours", 0, 0, G_OPTION_ARG_STRING, &o->billing_granularity, N_("Billed time is rounded up to this many hours (default 1)"), N_("HOURS") },
     { "minimum-term-hours", 0, 0, G_OPTION_ARG_STRING, &o->minimum_term, N_("Shortest time billed, in hours (730: a month)"), N_("HOURS") },
     { "network-fee-per-node-month", 0, 0, G_OPTION_ARG_STRING, &o->network_fee, N_("Inter-node network fee per node-month"), N_("PRICE") },
-    { "storage-tb", 0, 0, G_OPTION_ARG_STRING, &o->storage_tb, N_("Data and checkpoints kept during the job, TB"), N_("TB") },
     { "storage-price-per-tb-month", 0, 0, G_OPTION_ARG_STRING, &o->storage_price, N_("Storage price per TB-month"), N_("PRICE") },
     { "storage", 0, 0, G_OPTION_ARG_STRING, &o->storage, N_("Storage kind: parallel-fs, nas, network-disk or local-nvme"), N_("KIND") },
     { "management-fee-per-month", 0, 0, G_OPTION_ARG_STRING, &o->management_fee, N_("Management or licence fee per month"), N_("PRICE") },
     { "setup-fee", 0, 0, G_OPTION_ARG_STRING, &o->setup_fee, N_("One-time setup fee"), N_("PRICE") },
-    { "distributed-experience", 0, 0, G_OPTION_ARG_NONE, &o->distributed_experience, N_("The team has run distributed training before"), NULL },
-    { "ops-engineer", 0, 0, G_OPTION_ARG_NONE, &o->ops_engineer, N_("The team has an operations engineer"), NULL },
-    { "engineers", 0, 0, G_OPTION_ARG_STRING, &o->engineers, N_("Engineers on the job (default 2)"), N_("N") },
-    { "engineer-day-cost", 0, 0, G_OPTION_ARG_STRING, &o->engineer_day_cost, N_("Cost of one engineer-day"), N_("PRICE") },
-    { "measured-peak-memory", 0, 0, G_OPTION_ARG_STRING, &o->measured_peak_memory, N_("Trial run on this hardware: peak memory per GPU (72GiB)"), N_("BYTES") },
-    { "measured-tokens-per-s", 0, 0, G_OPTION_ARG_STRING, &o->measured_tokens_per_s, N_("Trial run on this hardware: tokens per second of one node"), N_("COUNT") },
-    { "measured-step-s", 0, 0, G_OPTION_ARG_STRING, &o->measured_step_s, N_("Trial run on this hardware: seconds per optimizer step on one node"), N_("SECONDS") },
-    { "measured-comm-share", 0, 0, G_OPTION_ARG_STRING, &o->measured_comm_share, N_("Trial run on this hardware: share of a step spent communicating"), N_("FRACTION") },
-    { "utilisation", 0, 0, G_OPTION_ARG_STRING, &o->utilisation, N_("Compute utilisation of dense peak while computing (default 0.40)"), N_("FRACTION") },
+    { NULL }
+  };
+
+  /* The context copies the entries; their targets are in @o. */
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+}
+
+/* Settings and output of estimate alone. */
+static void
+add_settings_entries (GOptionContext *context,
+                      Options        *o)
+{
+  GOptionEntry entries[] = {
+    { "bytes-convention", 0, 0, G_OPTION_ARG_STRING, &o->bytes_convention, N_("Bytes per parameter of mixed-precision Adam: 16 (ZeRO) or 18 (Hugging Face)"), N_("16|18") },
+    { "memory-unit", 0, 0, G_OPTION_ARG_STRING, &o->memory_unit, N_("What “80 GB” means: gib (2^30) or gb (10^9)"), N_("UNIT") },
+    { "utilisation", 0, 0, G_OPTION_ARG_STRING, &o->utilisation, N_("Compute utilisation of dense peak while computing (default 0.55)"), N_("FRACTION") },
     { "link-efficiency", 0, 0, G_OPTION_ARG_STRING, &o->link_efficiency, N_("Achievable share of a link's line rate (default 0.80)"), N_("FRACTION") },
     { "xml", 0, 0, G_OPTION_ARG_NONE, &o->xml, N_("Write XML instead of a table"), NULL },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &o->output, N_("Write the XML to FILE instead of standard output"), N_("FILE") },
     { NULL }
   };
+
+  /* The context copies the entries; their targets are in @o. */
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+}
+
+static int
+run (Estimate *e,
+     int       argc,
+     char    **argv)
+{
+  Options *o = &e->options;
   g_autoptr(GOptionContext) context =
     cp_cli_option_context_new ("estimate", _("Estimates memory per GPU, run time and total cost of one job "
                                              "on one GPU configuration."));
@@ -845,33 +989,22 @@ run (Estimate *e,
   CpEstimate est;
   guint nodes = 1;
 
-  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  add_job_entries (context, o);
+  add_quote_entries (context, o);
+  add_settings_entries (context, o);
   if (!cp_cli_parse_options (context, &argc, &argv, FALSE))
     return CP_CLI_EXIT_USAGE;
 
-  if (o->task != NULL && !cp_task_kind_from_string (o->task, &kind))
-    {
-      cp_cli_bad_choice ("--task", o->task,
-                         "pretrain, full-finetune, lora, qlora, inference, debug, data-processing");
-      return CP_CLI_EXIT_USAGE;
-    }
+  if (!cp_cli_job_options_read_task (o, &kind))
+    return CP_CLI_EXIT_USAGE;
+  /* The window's defaults, from the planner: what a layout option does not
+   * pin is searched, FlashAttention runs where the GPU runs it. */
   cp_job_init (&e->job, kind);
-  /* The command line states one configuration and gets it back as stated:
-   * no parallelism unless --tp/--pp say so (0 chooses), and attention
-   * stored as the published activation formula counts it (M4) unless
-   * --flash-attention is given. */
-  e->job.tensor_parallel = 1;
-  e->job.pipeline_parallel = 1;
-  e->job.flash_attention = FALSE;
   cp_quote_init (&e->quote);
   cp_settings_init (&e->settings);
 
-  /* Debugging and data processing are priced by duration: no model needed. */
-  if ((cp_task_kind_is_training (kind) || kind == CP_TASK_INFERENCE ||
-       e->options.model != NULL || e->options.params != NULL) && !resolve_model (e))
-    return CP_CLI_EXIT_USAGE;
-  if (!apply_job_options (e) ||
-      !apply_quote_options (e, &nodes) ||
+  if (!cp_cli_job_options_apply_to_job (o, NULL, &e->job) ||
+      !apply_quote_options (o, NULL, &e->quote, &nodes) ||
       !apply_cost_options (e) ||
       !apply_settings_options (e))
     return CP_CLI_EXIT_USAGE;
@@ -909,4 +1042,84 @@ cp_cli_estimate (int    argc,
 
   estimate_clear (&e);
   return status;
+}
+
+/* The options shared with add-job and add-quote (cli-job-options.h). */
+
+CpCliJobOptions *
+cp_cli_job_options_new (void)
+{
+  return g_new0 (CpCliJobOptions, 1);
+}
+
+void
+cp_cli_job_options_free (CpCliJobOptions *options)
+{
+  if (options == NULL)
+    return;
+  options_clear (options);
+  g_free (options);
+}
+
+void
+cp_cli_job_options_add_job_entries (CpCliJobOptions *options,
+                                    GOptionContext  *context)
+{
+  add_job_entries (context, options);
+}
+
+void
+cp_cli_job_options_add_quote_entries (CpCliJobOptions *options,
+                                      GOptionContext  *context)
+{
+  add_quote_entries (context, options);
+}
+
+gboolean
+cp_cli_job_options_read_task (CpCliJobOptions *options,
+                              CpTaskKind      *kind)
+{
+  if (options->task != NULL && !cp_task_kind_from_string (options->task, kind))
+    return cp_cli_bad_choice ("--task", options->task,
+                              "pretrain, full-finetune, lora, qlora, inference, debug, data-processing");
+  return TRUE;
+}
+
+gboolean
+cp_cli_job_options_apply_to_job (CpCliJobOptions *options,
+                                 const CpProject *project,
+                                 CpJob           *job)
+{
+  char currency[4] = "";
+
+  /* Debugging and data processing are priced by duration: no model needed. */
+  if ((cp_task_kind_is_training (job->kind) || job->kind == CP_TASK_INFERENCE ||
+       options->model != NULL || options->params != NULL) && !resolve_model (options, project, job))
+    return FALSE;
+  return apply_job_options (options, job) &&
+         (project == NULL || apply_job_cost_options (options, job, currency));
+}
+
+gboolean
+cp_cli_job_options_apply_to_quote (CpCliJobOptions *options,
+                                   const CpProject *project,
+                                   CpQuote         *quote,
+                                   guint           *nodes)
+{
+  return apply_quote_options (options, project, quote, nodes) &&
+         apply_quote_cost_options (options, quote);
+}
+
+void
+cp_cli_job_bind_trial (CpJob         *job,
+                       const CpQuote *quote)
+{
+  /* The measurements were taken on one node of the hardware described. */
+  if (job->trial.peak_memory_bytes > 0 || job->trial.tokens_per_s > 0 || job->trial.step_s > 0)
+    {
+      g_free (job->trial.quote_id);
+      job->trial.quote_id = g_strdup (quote->id);
+      job->trial.gpus = quote->gpus_per_node;
+      job->trial.gpu_dense_flops = quote->gpu.dense_bf16_flops;
+    }
 }

@@ -225,27 +225,112 @@ cp_cli_plan (int argc, char **argv)
   return CP_CLI_EXIT_OK;
 }
 
+/* "HEADER=FIELD": the user's correction of the guessed mapping. */
+static gboolean
+apply_mappings (CpQuoteSheet *sheet, char **mappings)
+{
+  for (guint m = 0; mappings && mappings[m]; m++)
+    {
+      const char *equals = strrchr (mappings[m], '=');
+      g_autofree char *header = equals ? g_strndup (mappings[m], equals - mappings[m]) : NULL;
+      gboolean found = FALSE;
+      int field;
+
+      if (equals == NULL || !cp_quote_column_from_name (equals + 1, &field))
+        {
+          cp_cli_usage_error (_("--map: “%s” is not HEADER=FIELD with a field such as “price unit” "
+                                "or “none”"), mappings[m]);
+          return FALSE;
+        }
+      for (guint i = 0; i < cp_quote_sheet_get_n_columns (sheet); i++)
+        if (strcmp (cp_quote_sheet_get_header (sheet, i), g_strstrip (header)) == 0)
+          {
+            cp_quote_sheet_set_field (sheet, i, field);
+            found = TRUE;
+          }
+      if (!found)
+        {
+          cp_cli_usage_error (_("--map: the file has no column “%s”"), header);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* The same account the window's import preview gives: each column's
+ * field, each row's outcome and what was assumed. */
+static void
+print_sheet (const CpQuoteSheet *sheet, const CpQuoteCsvResult *result, const CpProject *project)
+{
+  g_autoptr(CpCliTable) columns = cp_cli_table_new (2);
+  guint n_ok = 0;
+
+  printf ("%s\n", _("Columns:"));
+  for (guint i = 0; i < cp_quote_sheet_get_n_columns (sheet); i++)
+    {
+      g_autofree char *header = g_strdup_printf ("  %s", cp_quote_sheet_get_header (sheet, i));
+      g_autofree char *field = g_strdup_printf ("→ %s",
+                                                cp_quote_column_get_label (cp_quote_sheet_get_field (sheet, i)));
+      cp_cli_table_add_row (columns, header, field, NULL);
+    }
+  cp_cli_table_print (columns, stdout);
+
+  printf ("%s\n", _("Rows:"));
+  for (guint i = 0; i < result->rows->len; i++)
+    {
+      const CpQuoteCsvRow *row = g_ptr_array_index (result->rows, i);
+
+      if (row->quote_index >= 0)
+        {
+          const CpQuote *quote = g_ptr_array_index (result->quotes, row->quote_index);
+          g_autofree char *text = cp_quote_describe (quote, &project->settings);
+          /* Translators: a line number and a description of the quote */
+          printf (_("  line %u: imported: %s\n"), row->line, text);
+          n_ok++;
+        }
+      else
+        printf (_("  line %u: not imported\n"), row->line);
+      for (guint p = 0; p < row->problems->len; p++)
+        printf (_("    problem: %s\n"), (const char *) g_ptr_array_index (row->problems, p));
+      for (guint a = 0; a < row->assumptions->len; a++)
+        printf (_("    assumed: %s\n"), (const char *) g_ptr_array_index (row->assumptions, a));
+    }
+  /* Translators: rows that can be imported, and all rows */
+  printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u row can be imported\n",
+                       "%u of %u rows can be imported\n", result->rows->len),
+          n_ok, result->rows->len);
+}
+
 int
 cp_cli_import_quotes (int argc, char **argv)
 {
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(CpStore) store = NULL;
   g_autoptr(CpProject) project = NULL;
+  g_autoptr(CpQuoteSheet) sheet = NULL;
   g_autoptr(CpQuoteCsvResult) result = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *csv_name = NULL;
-  gboolean accept = FALSE;
+  g_auto(GStrv) mappings = NULL;
+  gboolean accept = FALSE, dry_run = FALSE;
   guint added, n_bad_lines = 0;
   GOptionEntry entries[] = {
     { "accept-good-lines", 0, 0, G_OPTION_ARG_NONE, &accept,
       N_("Import the lines without errors even when other lines have some"), NULL },
+    { "dry-run", 0, 0, G_OPTION_ARG_NONE, &dry_run,
+      N_("Show the column mapping and each row’s outcome; change nothing"), NULL },
+    { "map", 0, 0, G_OPTION_ARG_STRING_ARRAY, &mappings,
+      N_("Read column HEADER as FIELD (“price unit”, “gpus per node”, … or “none”); repeatable"),
+      N_("HEADER=FIELD") },
     { NULL }
   };
 
   context = cp_cli_option_context_new ("import-quotes PROJECT FILE.csv",
                                        _("Adds the quotes of a CSV file (English or Chinese "
-                                         "headers) to PROJECT. A file with errors imports "
-                                         "nothing unless --accept-good-lines is given."));
+                                         "headers) to PROJECT, after showing how each column "
+                                         "was read and what became of each row. A file with "
+                                         "errors imports nothing unless --accept-good-lines "
+                                         "is given."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!cp_cli_parse_options (context, &argc, &argv, TRUE))
     return CP_CLI_EXIT_USAGE;
@@ -262,13 +347,16 @@ cp_cli_import_quotes (int argc, char **argv)
 
   /* Read after the project opened, so a bad project is named first; the
    * file's size is checked before it is read. */
-  result = cp_quote_csv_read_file (argv[2], project, &error);
+  sheet = cp_quote_sheet_new_from_file (argv[2], project, &error);
+  if (sheet == NULL)
+    return cp_cli_failure ("%s: %s", csv_name, error->message);
+  if (!apply_mappings (sheet, mappings))
+    return CP_CLI_EXIT_USAGE;
+  result = cp_quote_sheet_read (sheet, &error);
   if (result == NULL)
     return cp_cli_failure ("%s: %s", csv_name, error->message);
 
-  for (guint i = 0; i < result->ignored_columns->len; i++)
-    g_printerr (_("%s: column “%s” is not used\n"), csv_name,
-                (const char *) g_ptr_array_index (result->ignored_columns, i));
+  print_sheet (sheet, result, project);
   for (guint i = 0; i < result->errors->len; i++)
     {
       const CpCsvLineError *e = g_ptr_array_index (result->errors, i);
@@ -276,6 +364,8 @@ cp_cli_import_quotes (int argc, char **argv)
       if (i == 0 || e->line != ((const CpCsvLineError *) g_ptr_array_index (result->errors, i - 1))->line)
         n_bad_lines++;
     }
+  if (dry_run)
+    return CP_CLI_EXIT_OK;
 
   if (result->errors->len > 0 && !accept)
     return cp_cli_failure (_("no quotes imported: correct the lines above, or pass "

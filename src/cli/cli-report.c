@@ -91,6 +91,12 @@ cp_cli_report (int    argc,
 
   if (lang == NULL)
     lang = g_strdup (g_strcmp0 (project->report_language, "zh_CN") == 0 ? "zh_CN" : "en");
+  {
+    /* A project without a name is called after its file. */
+    char *name = cp_report_project_name (project, argv[1]);
+    g_free (project->name);
+    project->name = name;
+  }
 
   if (!cp_i18n_check_language (lang, &error))
     return cp_cli_failure ("%s", error->message);

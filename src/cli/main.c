@@ -34,6 +34,20 @@ static const Command commands[] = {
     N_("Create a project with example jobs and quotes") },
   { "report", cp_cli_report,
     N_("Write a project's report as PDF or XML") },
+  { "add-job", cp_cli_add_job,
+    N_("Add a job to a project, with estimate's job options") },
+  { "add-quote", cp_cli_add_quote,
+    N_("Add a quote to a project, with estimate's quote options") },
+  { "list", cp_cli_list,
+    N_("List a project's jobs and quotes with their ids") },
+  { "export-quotes", cp_cli_export_quotes,
+    N_("Write a project's quotes as CSV") },
+  { "import-xml", cp_cli_import_xml,
+    N_("Add the jobs, quotes and catalogue entries of an XML report to a project") },
+  { "import-config", cp_cli_import_config,
+    N_("Add a model from a Hugging Face config.json to a project") },
+  { "chart", cp_cli_chart,
+    N_("Draw a job's cost or memory chart as PNG or SVG") },
 };
 
 static void

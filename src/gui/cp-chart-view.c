@@ -1,25 +1,36 @@
 /* cp-chart-view.c: a chart of the report drawn in the window.
  *
- * The same cairo function draws the chart here, in PNG exports, in the
- * PDF report and when printing; the widget only picks the light or dark
- * style the desktop asks for and reports what the pointer is over.
+ * The same cairo function draws the chart here, in PNG/SVG exports, in
+ * the PDF report and when printing; the widget picks the light or dark
+ * style the desktop asks for, grows with its pane, reports what the
+ * pointer is over, and carries two buttons: export (PNG or SVG, written
+ * off the main thread) and present (the chart alone, full screen, for a
+ * projector; Esc leaves).
  */
 #include "config.h"
 
 #include <adwaita.h>
+#include <glib/gi18n.h>
 #include <math.h>
 
 #include "cp-chart-view.h"
 
 struct _CpChartView
 {
-  GtkWidget    parent_instance;
+  GtkWidget     parent_instance;
 
-  CpChartData *data;
-  char        *readout;
-  double       pointer_x;
-  double       pointer_y;
-  gboolean     pointer_inside;
+  GtkWidget    *controls;
+  GtkWidget    *present_button;
+
+  CpChartData  *data;
+  char         *readout;
+  double        pointer_x;
+  double        pointer_y;
+  gboolean      pointer_inside;
+
+  GtkWindow    *presentation;   /* the full-screen window while it is open */
+  GCancellable *cancellable;    /* exports still running */
+  gboolean      exporting;
 };
 
 G_DEFINE_FINAL_TYPE (CpChartView, cp_chart_view, GTK_TYPE_WIDGET)
@@ -31,6 +42,14 @@ enum {
 };
 
 static GParamSpec *properties[N_PROPS];
+
+/* Below these the axis labels collide. */
+#define MIN_WIDTH_PX 320
+#define MIN_HEIGHT_PX 360
+/* The chart keeps a 16 : 9 picture, a projector's, as its pane widens. */
+#define HEIGHT_PER_WIDTH (9.0 / 16.0)
+/* Exported PNGs have two pixels per pixel on screen, sharp on a slide. */
+#define EXPORT_PNG_SCALE 2.0
 
 static void
 update_readout (CpChartView *self)
@@ -70,6 +89,13 @@ on_leave (CpChartView *self)
 }
 
 static void
+update_actions (CpChartView *self)
+{
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "chart.export", self->data != NULL && !self->exporting);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "chart.present", self->data != NULL);
+}
+
+static void
 cp_chart_view_snapshot (GtkWidget   *widget,
                         GtkSnapshot *snapshot)
 {
@@ -88,6 +114,14 @@ cp_chart_view_snapshot (GtkWidget   *widget,
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
   cp_chart_draw (cr, width, height, style, self->data);
   cairo_destroy (cr);
+
+  gtk_widget_snapshot_child (widget, self->controls, snapshot);
+}
+
+static GtkSizeRequestMode
+cp_chart_view_get_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_HEIGHT_FOR_WIDTH;
 }
 
 static void
@@ -99,19 +133,36 @@ cp_chart_view_measure (GtkWidget      *widget,
                        int            *minimum_baseline,
                        int            *natural_baseline)
 {
-  /* Below these the axis labels collide. */
+  CpChartView *self = CP_CHART_VIEW (widget);
+  int controls_min = 0, controls_nat = 0;
+
+  gtk_widget_measure (self->controls, orientation, -1, &controls_min, &controls_nat, NULL, NULL);
   if (orientation == GTK_ORIENTATION_HORIZONTAL)
     {
-      *minimum = 320;
-      *natural = 560;
+      *minimum = MAX (MIN_WIDTH_PX, controls_min);
+      *natural = MAX (560, controls_nat);
     }
   else
     {
-      /* Tall enough to read on a projector with the legend below; the
-       * results pane scrolls to the table. */
-      *minimum = 360;
-      *natural = 380;
+      /* The height follows the width the pane gives. */
+      *minimum = MIN_HEIGHT_PX;
+      *natural = for_size > 0 ? MAX (MIN_HEIGHT_PX, (int) (for_size * HEIGHT_PER_WIDTH)) : 380;
     }
+}
+
+static void
+cp_chart_view_size_allocate (GtkWidget *widget,
+                             int        width,
+                             int        height,
+                             int        baseline)
+{
+  CpChartView *self = CP_CHART_VIEW (widget);
+  GtkRequisition natural;
+
+  gtk_widget_get_preferred_size (self->controls, NULL, &natural);
+  gtk_widget_allocate (self->controls, MIN (natural.width, width), MIN (natural.height, height), -1,
+                       gsk_transform_translate (NULL, &GRAPHENE_POINT_INIT (MAX (0, width - natural.width), 0)));
+  update_readout (self);
 }
 
 void
@@ -122,7 +173,12 @@ cp_chart_view_set_data (CpChartView *self,
 
   g_clear_pointer (&self->data, cp_chart_data_free);
   self->data = data;
+  /* The presentation shows what the window shows. */
+  if (self->presentation != NULL)
+    cp_chart_view_set_data (CP_CHART_VIEW (gtk_window_get_child (self->presentation)),
+                            data != NULL ? cp_chart_data_copy (data) : NULL);
   update_readout (self);
+  update_actions (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -142,11 +198,266 @@ cp_chart_view_get_readout (CpChartView *self)
   return self->readout;
 }
 
+GtkWindow *
+cp_chart_view_get_presentation (CpChartView *self)
+{
+  g_return_val_if_fail (CP_IS_CHART_VIEW (self), NULL);
+
+  return self->presentation;
+}
+
 GtkWidget *
 cp_chart_view_new (void)
 {
   return g_object_new (CP_TYPE_CHART_VIEW, NULL);
 }
+
+/* ---------------------------------------------------------------------- */
+/* Present                                                                */
+
+static void
+on_presentation_destroyed (CpChartView *self)
+{
+  self->presentation = NULL;
+}
+
+static void
+present_action (GtkWidget  *widget,
+                const char *action_name,
+                GVariant   *parameter)
+{
+  CpChartView *self = CP_CHART_VIEW (widget);
+  GtkRoot *root = gtk_widget_get_root (widget);
+  CpChartView *view;
+  GtkEventController *shortcuts;
+
+  if (self->data == NULL)
+    return;
+  if (self->presentation != NULL)
+    {
+      gtk_window_present (self->presentation);
+      return;
+    }
+
+  view = CP_CHART_VIEW (cp_chart_view_new ());
+  gtk_widget_set_visible (view->present_button, FALSE);
+  cp_chart_view_set_data (view, cp_chart_data_copy (self->data));
+
+  self->presentation = GTK_WINDOW (gtk_window_new ());
+  gtk_widget_set_name (GTK_WIDGET (self->presentation), "chart-presentation");
+  gtk_window_set_title (self->presentation, self->data->title);
+  if (GTK_IS_WINDOW (root))
+    gtk_window_set_transient_for (self->presentation, GTK_WINDOW (root));
+  gtk_window_set_child (self->presentation, GTK_WIDGET (view));
+
+  shortcuts = gtk_shortcut_controller_new ();
+  gtk_shortcut_controller_set_scope (GTK_SHORTCUT_CONTROLLER (shortcuts), GTK_SHORTCUT_SCOPE_GLOBAL);
+  gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
+                                        gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Escape, 0),
+                                                          gtk_named_action_new ("window.close")));
+  gtk_widget_add_controller (GTK_WIDGET (self->presentation), shortcuts);
+
+  g_signal_connect_object (self->presentation, "destroy", G_CALLBACK (on_presentation_destroyed),
+                           self, G_CONNECT_SWAPPED);
+  gtk_window_fullscreen (self->presentation);
+  gtk_window_present (self->presentation);
+}
+
+/* ---------------------------------------------------------------------- */
+/* Export                                                                 */
+
+typedef struct {
+  CpChartData *data;     /* a copy, translated on the main thread */
+  char        *path;
+  gboolean     svg;
+  double       width;
+  double       height;
+} ExportJob;
+
+static void
+export_job_free (ExportJob *job)
+{
+  cp_chart_data_free (job->data);
+  g_free (job->path);
+  g_free (job);
+}
+
+static void
+export_in_thread (GTask        *task,
+                  gpointer      source_object,
+                  gpointer      task_data,
+                  GCancellable *cancellable)
+{
+  ExportJob *job = task_data;
+  GError *error = NULL;
+
+  /* Only the job's own copy is read here: drawing translates nothing. */
+  if (cp_chart_write_file (job->data, job->path, job->svg, job->width, job->height,
+                           job->svg ? 1.0 : EXPORT_PNG_SCALE, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+/* Whoever asked for the export has had its answer. */
+static void
+on_export_completed (CpChartView *self)
+{
+  self->exporting = FALSE;
+  update_actions (self);
+}
+
+static void
+on_exported (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  g_autoptr(CpChartView) self = user_data;
+  g_autoptr(GError) error = NULL;
+  GtkRoot *root;
+
+  if (cp_chart_view_export_finish (self, result, &error) ||
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+
+  root = gtk_widget_get_root (GTK_WIDGET (self));
+  {
+    g_autofree char *body = g_strdup_printf (_("Could not write the chart: %s"), error->message);
+    GtkWidget *dialog = adw_message_dialog_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                                _("Chart Not Exported"), body);
+
+    adw_message_dialog_add_response (ADW_MESSAGE_DIALOG (dialog), "close", _("_Close"));
+    gtk_window_present (GTK_WINDOW (dialog));
+  }
+}
+
+void
+cp_chart_view_export_async (CpChartView         *self,
+                            const char          *path,
+                            gboolean             svg,
+                            GAsyncReadyCallback  callback,
+                            gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  ExportJob *job;
+
+  g_return_if_fail (CP_IS_CHART_VIEW (self) && path != NULL);
+
+  task = g_task_new (NULL, self->cancellable, callback, user_data);
+  g_task_set_source_tag (task, cp_chart_view_export_async);
+  if (self->data == NULL || self->exporting)
+    {
+      g_task_return_new_error (task, G_IO_ERROR, G_IO_ERROR_BUSY, "%s",
+                               self->data == NULL ? _("There is no chart to export.")
+                                                  : _("The chart is being exported already."));
+      return;
+    }
+
+  job = g_new0 (ExportJob, 1);
+  job->data = cp_chart_data_copy (self->data);
+  job->path = g_strdup (path);
+  job->svg = svg;
+  /* The picture as the window shows it, never below what keeps it readable. */
+  job->width = MAX (MIN_WIDTH_PX, gtk_widget_get_width (GTK_WIDGET (self)));
+  job->height = MAX (MIN_HEIGHT_PX, gtk_widget_get_height (GTK_WIDGET (self)));
+  g_task_set_task_data (task, job, (GDestroyNotify) export_job_free);
+  g_task_set_priority (task, G_PRIORITY_LOW);
+
+  self->exporting = TRUE;
+  update_actions (self);
+  g_signal_connect_object (task, "notify::completed", G_CALLBACK (on_export_completed), self, G_CONNECT_SWAPPED);
+  g_task_run_in_thread (task, export_in_thread);
+}
+
+gboolean
+cp_chart_view_export_finish (CpChartView   *self,
+                             GAsyncResult  *result,
+                             GError       **error)
+{
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+gboolean
+cp_chart_view_get_exporting (CpChartView *self)
+{
+  g_return_val_if_fail (CP_IS_CHART_VIEW (self), FALSE);
+
+  return self->exporting;
+}
+
+static void
+on_export_destination (GtkNativeDialog *native,
+                       int              response,
+                       CpChartView     *self)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autofree char *path = NULL;
+  GtkFileFilter *filter;
+  gboolean svg;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
+  filter = gtk_file_chooser_get_filter (GTK_FILE_CHOOSER (native));
+  svg = filter != NULL && g_strcmp0 (g_object_get_data (G_OBJECT (filter), "format"), "svg") == 0;
+  g_object_unref (native);
+  if (file == NULL || (path = g_file_get_path (file)) == NULL)
+    {
+      g_object_unref (self);
+      return;
+    }
+
+  /* The name decides when it says; otherwise the filter chosen does. */
+  if (g_str_has_suffix (path, ".svg"))
+    svg = TRUE;
+  else if (g_str_has_suffix (path, ".png"))
+    svg = FALSE;
+  else
+    {
+      char *named = g_strconcat (path, svg ? ".svg" : ".png", NULL);
+      g_free (path);
+      path = named;
+    }
+  cp_chart_view_export_async (self, path, svg, on_exported, self);
+}
+
+static void
+export_action (GtkWidget  *widget,
+               const char *action_name,
+               GVariant   *parameter)
+{
+  CpChartView *self = CP_CHART_VIEW (widget);
+  GtkRoot *root = gtk_widget_get_root (widget);
+  GtkFileChooserNative *native;
+  GtkFileFilter *png, *svg;
+
+  if (self->data == NULL || self->exporting)
+    return;
+
+  native = gtk_file_chooser_native_new (_("Export Chart"), GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL,
+                                        GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+
+  png = gtk_file_filter_new ();
+  gtk_file_filter_set_name (png, _("PNG image"));
+  gtk_file_filter_add_mime_type (png, "image/png");
+  g_object_set_data (G_OBJECT (png), "format", (gpointer) "png");
+  svg = gtk_file_filter_new ();
+  gtk_file_filter_set_name (svg, _("SVG image"));
+  gtk_file_filter_add_mime_type (svg, "image/svg+xml");
+  g_object_set_data (G_OBJECT (svg), "format", (gpointer) "svg");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), png);
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), svg);
+  gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (native), png);
+  g_object_unref (png);
+  g_object_unref (svg);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native),
+                                     self->data->kind == CP_CHART_COST ? "cost-chart.png" : "memory-chart.png");
+
+  g_signal_connect (native, "response", G_CALLBACK (on_export_destination), g_object_ref (self));
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}
+
+/* ---------------------------------------------------------------------- */
 
 static void
 cp_chart_view_get_property (GObject    *object,
@@ -167,12 +478,26 @@ cp_chart_view_get_property (GObject    *object,
 }
 
 static void
+cp_chart_view_dispose (GObject *object)
+{
+  CpChartView *self = (CpChartView *) object;
+
+  g_cancellable_cancel (self->cancellable);
+  if (self->presentation != NULL)
+    gtk_window_destroy (self->presentation);
+  gtk_widget_dispose_template (GTK_WIDGET (self), CP_TYPE_CHART_VIEW);
+
+  G_OBJECT_CLASS (cp_chart_view_parent_class)->dispose (object);
+}
+
+static void
 cp_chart_view_finalize (GObject *object)
 {
   CpChartView *self = (CpChartView *) object;
 
   g_clear_pointer (&self->data, cp_chart_data_free);
   g_clear_pointer (&self->readout, g_free);
+  g_clear_object (&self->cancellable);
 
   G_OBJECT_CLASS (cp_chart_view_parent_class)->finalize (object);
 }
@@ -184,15 +509,25 @@ cp_chart_view_class_init (CpChartViewClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->get_property = cp_chart_view_get_property;
+  object_class->dispose = cp_chart_view_dispose;
   object_class->finalize = cp_chart_view_finalize;
 
   widget_class->snapshot = cp_chart_view_snapshot;
+  widget_class->get_request_mode = cp_chart_view_get_request_mode;
   widget_class->measure = cp_chart_view_measure;
+  widget_class->size_allocate = cp_chart_view_size_allocate;
 
   properties[PROP_READOUT] =
     g_param_spec_string ("readout", NULL, NULL, NULL,
                          G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
   g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  gtk_widget_class_install_action (widget_class, "chart.export", NULL, export_action);
+  gtk_widget_class_install_action (widget_class, "chart.present", NULL, present_action);
+
+  gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/cp-chart-view.ui");
+  gtk_widget_class_bind_template_child (widget_class, CpChartView, controls);
+  gtk_widget_class_bind_template_child (widget_class, CpChartView, present_button);
 
   gtk_widget_class_set_css_name (widget_class, "chart");
   gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
@@ -203,10 +538,14 @@ cp_chart_view_init (CpChartView *self)
 {
   GtkEventController *motion = gtk_event_controller_motion_new ();
 
+  gtk_widget_init_template (GTK_WIDGET (self));
+  self->cancellable = g_cancellable_new ();
+
   g_signal_connect_swapped (motion, "motion", G_CALLBACK (on_motion), self);
   g_signal_connect_swapped (motion, "leave", G_CALLBACK (on_leave), self);
   gtk_widget_add_controller (GTK_WIDGET (self), motion);
 
   g_signal_connect_object (adw_style_manager_get_default (), "notify::dark",
                            G_CALLBACK (gtk_widget_queue_draw), self, G_CONNECT_SWAPPED);
+  update_actions (self);
 }

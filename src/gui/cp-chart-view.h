@@ -1,4 +1,5 @@
-/* cp-chart-view.h: a chart of the report drawn in the window. */
+/* cp-chart-view.h: a chart of the report drawn in the window, with its
+ * export and full-screen present buttons. */
 #pragma once
 
 #include <gtk/gtk.h>
@@ -18,5 +19,21 @@ void               cp_chart_view_set_data    (CpChartView *self,
 const CpChartData *cp_chart_view_get_data    (CpChartView *self);
 /* What the pointer is over, or NULL ("readout" property). */
 const char        *cp_chart_view_get_readout (CpChartView *self);
+/* The full-screen window of the "chart.present" action while it is
+ * open, else NULL. */
+GtkWindow         *cp_chart_view_get_presentation (CpChartView *self);
+
+/* Writes the chart as shown (PNG at twice the pixels, or SVG) to @path on
+ * a worker thread; the "chart.export" action asks for the file first. */
+void               cp_chart_view_export_async  (CpChartView         *self,
+                                                const char          *path,
+                                                gboolean             svg,
+                                                GAsyncReadyCallback  callback,
+                                                gpointer             user_data);
+gboolean           cp_chart_view_export_finish (CpChartView         *self,
+                                                GAsyncResult        *result,
+                                                GError             **error);
+/* TRUE from cp_chart_view_export_async() until its callback has run. */
+gboolean           cp_chart_view_get_exporting (CpChartView *self);
 
 G_END_DECLS

@@ -931,8 +931,12 @@ cp_results_view_update (CpResultsView   *self,
   self->details_project = project;
   queue_details (self);
 
-  cp_chart_view_set_data (self->cost_chart, cp_chart_data_new_cost (project, job_index, lang));
-  cp_chart_view_set_data (self->memory_chart, cp_chart_data_new_memory (project, job_index, lang));
+  {
+    g_autoptr(CpSweep) sweep = cp_project_sweep_job (project, job_index, CP_CHART_COST_MAX_POINTS);
+
+    cp_chart_view_set_data (self->cost_chart, cp_chart_data_new_cost (project, job_index, self->plan, sweep, lang));
+    cp_chart_view_set_data (self->memory_chart, cp_chart_data_new_memory (project, job_index, self->plan, lang));
+  }
 
   show_page (self, "results");
 }

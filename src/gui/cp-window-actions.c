@@ -12,7 +12,9 @@
 #include "store/cp-store.h"
 #include "report/cp-report.h"
 
+#include "cp-config-import.h"
 #include "cp-help-window.h"
+#include "cp-import-dialog.h"
 #include "cp-job-object.h"
 #include "cp-labels.h"
 #include "cp-quote-object.h"
@@ -474,77 +476,92 @@ save_action (GSimpleAction *action,
   _cp_window_save_async (self);
 }
 
+/* The preview accepted: its quotes join the project. */
+static void
+on_import_quotes_accepted (CpImportDialog   *dialog,
+                           CpQuoteCsvResult *result,
+                           CpWindow         *self)
+{
+  guint added = cp_quote_csv_add_to_project (result, self->project);
+  g_autofree char *message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                           "%u quote imported",
+                                                           "%u quotes imported", added), added);
+
+  _cp_window_toast (self, message);
+  if (added == 0)
+    return;
+  _cp_window_rebuild_lists (self);
+  _cp_window_select_item (self, SELECTION_QUOTE, self->project->quotes->len - added);
+  _cp_window_project_changed (self, NULL);
+}
+
+typedef struct {
+  CpWindow        *window;
+  const CpProject *project;  /* the one the sheet was made for */
+} ImportJob;
+
 static void
 import_quotes_cb (GObject      *source,
-                  GAsyncResult *res,
+                  GAsyncResult *result,
                   gpointer      user_data)
 {
-  g_autoptr(CpWindow) self = user_data;
+  ImportJob *job = user_data;
+  g_autoptr(CpWindow) self = job->window;
+  const CpProject *project = job->project;
   g_autoptr(GError) error = NULL;
-  g_autoptr(CpQuoteCsvResult) result = cp_quote_csv_read_file_finish (res, &error);
-  guint added;
+  g_autoptr(CpQuoteSheet) sheet = cp_quote_sheet_new_from_file_finish (result, &error);
+  CpImportDialog *dialog;
 
+  g_free (job);
   /* The window is closing: touch nothing. */
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
   _cp_window_set_busy (self, FALSE, NULL);
-  if (result == NULL)
+  if (sheet == NULL)
     {
       cp_window_show_error (self, _("Could Not Import Quotes"), error);
       return;
     }
-
-  added = cp_quote_csv_add_to_project (result, self->project);
-  if (result->errors->len > 0)
+  /* An undo replaced the project while the file was read: the sheet
+   * would read rows against the old one. */
+  if (project != self->project)
     {
-      g_autoptr(GString) lines = g_string_new (NULL);
-      AdwMessageDialog *dialog;
-      g_autofree char *heading = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                               "%u Quote Imported, Some Lines Skipped",
-                                                               "%u Quotes Imported, Some Lines Skipped",
-                                                               added), added);
-
-      for (guint i = 0; i < result->errors->len && i < 20; i++)
-        {
-          const CpCsvLineError *line = g_ptr_array_index (result->errors, i);
-          g_string_append_printf (lines, "%s\n", line->message);
-        }
-      if (result->errors->len > 20)
-        g_string_append_printf (lines, _("… and %u more"), result->errors->len - 20);
-
-      dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (self), heading, lines->str));
-      adw_message_dialog_add_response (dialog, "close", _("_Close"));
-      gtk_window_present (GTK_WINDOW (dialog));
-    }
-  else
-    {
-      g_autofree char *message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                               "%u quote imported",
-                                                               "%u quotes imported", added), added);
-      _cp_window_toast (self, message);
+      _cp_window_toast (self, _("The project changed while the file was read: import it again"));
+      return;
     }
 
-  if (added == 0)
-    return;
-
-  _cp_window_rebuild_lists (self);
-  _cp_window_select_item (self, SELECTION_QUOTE, self->project->quotes->len - added);
-  _cp_window_project_changed (self, NULL);
+  /* Nothing changes until the preview is accepted. */
+  dialog = cp_import_dialog_new (GTK_WINDOW (self), g_steal_pointer (&sheet), self->project);
+  g_signal_connect_object (dialog, "quotes-accepted", G_CALLBACK (on_import_quotes_accepted), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
 }
 
 void
 _cp_window_import_quotes (CpWindow   *self,
                           const char *path)
 {
+  ImportJob *job;
+
   if (self->busy)
     {
       _cp_window_toast (self, _("Wait until the project is saved, then try again"));
       return;
     }
+  job = g_new0 (ImportJob, 1);
+  job->window = g_object_ref (self);
+  job->project = self->project;
   _cp_window_set_busy (self, TRUE, _("Reading the quotes…"));
   /* Reading through the store refuses a file too large to be a price list
    * before loading it. */
-  cp_quote_csv_read_file_async (path, self->project, self->cancellable, import_quotes_cb, g_object_ref (self));
+  cp_quote_sheet_new_from_file_async (path, self->project, self->cancellable, import_quotes_cb, job);
+}
+
+static void
+import_model_action (GSimpleAction *action,
+                     GVariant      *param,
+                     gpointer       user_data)
+{
+  cp_config_import_choose (user_data);
 }
 
 static void
@@ -743,6 +760,7 @@ static const GActionEntry win_entries[] = {
   { "save", save_action },
   { "save-as", save_as_action },
   { "import-quotes", import_quotes_action },
+  { "import-model", import_model_action },
   { "export-quotes", export_quotes_action },
   { "export-report", export_report_action },
   { "print", print_action },

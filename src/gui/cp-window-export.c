@@ -44,6 +44,22 @@ export_request_free (ExportRequest *request)
   g_free (request);
 }
 
+/* The project as its reports name it: one saved under a file name but
+ * still carrying a new project's placeholder name is called after its file. */
+static CpProject *
+report_project (CpWindow *self)
+{
+  CpProject *project = cp_project_copy (self->project);
+
+  if (!self->untitled && (project->name == NULL || *project->name == '\0' ||
+                          g_strcmp0 (project->name, _("Untitled Project")) == 0))
+    {
+      g_clear_pointer (&project->name, g_free);
+      project->name = cp_report_project_name (project, cp_store_get_path (self->store));
+    }
+  return project;
+}
+
 typedef struct {
   CpWindow *window;
   char     *written;   /* the paths, for the toast */
@@ -100,7 +116,11 @@ _cp_window_export_report_files (CpWindow   *self,
   _cp_window_set_busy (self, TRUE, _("Writing the report…"));
   /* The pages are laid out here, in the report's language; the worker
    * renders and writes them. */
-  cp_report_export_async (self->project, lang, pdf_path, xml_path, self->cancellable, export_cb, job);
+  {
+    g_autoptr(CpProject) named = report_project (self);
+
+    cp_report_export_async (named, lang, pdf_path, xml_path, self->cancellable, export_cb, job);
+  }
 }
 
 static void
@@ -218,7 +238,11 @@ on_begin_print (GtkPrintOperation *operation,
 
   job->scale = MIN (1.0, MIN (width_pt / layout_width_pt, height_pt / layout_height_pt));
   g_clear_pointer (&job->layout, cp_report_layout_free);
-  job->layout = cp_report_layout_new (job->window->project, job->lang, layout_width_pt, layout_height_pt);
+  {
+    g_autoptr(CpProject) named = report_project (job->window);
+
+    job->layout = cp_report_layout_new (named, job->lang, layout_width_pt, layout_height_pt);
+  }
   gtk_print_operation_set_n_pages (operation, (int) cp_report_layout_get_n_pages (job->layout));
 }
 

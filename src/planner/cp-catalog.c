@@ -263,8 +263,53 @@ parse_model (const Entry  *entry,
                  100000, &model->experts_active, error) ||
       !not_above (entry, "experts_active", model->experts_active,
                   "experts_total", MAX (model->experts_total, 1), error) ||
-      !get_uint (entry, "kv_latent_dim", FALSE, 0, FALSE, 1000000, &model->kv_latent_dim, error))
+      !get_uint (entry, "shared_experts", FALSE, 0, FALSE, 100000, &model->shared_experts, error) ||
+      !get_uint (entry, "expert_ffn", FALSE, 0, FALSE, 10000000, &model->expert_ffn, error) ||
+      !get_uint (entry, "shared_expert_ffn", FALSE, 0, FALSE, 10000000, &model->shared_expert_ffn, error) ||
+      !get_uint (entry, "dense_layers", FALSE, 0, FALSE, 10000, &model->dense_layers, error) ||
+      !not_above (entry, "dense_layers", model->dense_layers, "layers", model->layers, error) ||
+      !get_uint (entry, "dense_ffn", FALSE, 0, FALSE, 10000000, &model->dense_ffn, error) ||
+      !get_uint (entry, "kv_latent_dim", FALSE, 0, FALSE, 1000000, &model->kv_latent_dim, error) ||
+      !get_uint (entry, "q_lora_rank", FALSE, 0, FALSE, 1000000, &model->q_lora_rank, error) ||
+      !get_uint (entry, "kv_lora_rank", FALSE, 0, FALSE, 1000000, &model->kv_lora_rank, error) ||
+      !get_uint (entry, "qk_rope_head_dim", model->kv_lora_rank > 0, 0, model->kv_lora_rank > 0,
+                 65536, &model->qk_rope_head_dim, error) ||
+      !get_uint (entry, "qk_nope_head_dim", model->kv_lora_rank > 0, 0, model->kv_lora_rank > 0,
+                 65536, &model->qk_nope_head_dim, error) ||
+      !get_uint (entry, "v_head_dim", model->kv_lora_rank > 0, 0, model->kv_lora_rank > 0,
+                 65536, &model->v_head_dim, error))
     return FALSE;
+
+  /* Expert fields describe a mixture of experts; on a dense model they
+   * would be silently ignored, so they are refused. */
+  if (model->experts_total <= 1)
+    {
+      static const char * const moe_keys[] = {
+        "shared_experts", "expert_ffn", "shared_expert_ffn", "dense_layers", "dense_ffn",
+      };
+
+      for (guint i = 0; i < G_N_ELEMENTS (moe_keys); i++)
+        if (g_key_file_has_key (entry->keyfile, entry->group, moe_keys[i], NULL))
+          {
+            g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE,
+                         _("Catalogue entry “%s”: “%s” needs “%s” above 1"),
+                         entry->group, moe_keys[i], "experts_total");
+            return FALSE;
+          }
+    }
+  /* The other MLA ranks shape nothing without the latent of keys and values. */
+  if (model->kv_lora_rank == 0 &&
+      (model->q_lora_rank > 0 || model->qk_rope_head_dim > 0 ||
+       model->qk_nope_head_dim > 0 || model->v_head_dim > 0))
+    {
+      g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE,
+                   _("Catalogue entry “%s”: MLA ranks need “%s”"),
+                   entry->group, "kv_lora_rank");
+      return FALSE;
+    }
+  /* MLA caches the latent and the decoupled RoPE key (DeepSeek-V2 §2.1.2). */
+  if (model->kv_lora_rank > 0 && model->kv_latent_dim == 0)
+    model->kv_latent_dim = model->kv_lora_rank + model->qk_rope_head_dim;
 
   /* Grouped-query attention shares each K/V head among a whole number of
    * query heads. */
@@ -291,7 +336,13 @@ parse_gpu (const Entry  *entry,
            GError      **error)
 {
   CpGpuSpec *gpu = record;
+  gboolean flash_attention = TRUE;
+
   gpu->id = g_strdup (entry->group);
+  if (g_key_file_has_key (entry->keyfile, entry->group, "flash_attention", NULL) &&
+      !get_boolean (entry, "flash_attention", &flash_attention, error))
+    return FALSE;
+  gpu->no_flash_attention = !flash_attention;
   return get_string (entry, "name", &gpu->name, error) &&
          get_string (entry, "source", &gpu->source, error) &&
          get_verification (entry, &gpu->verification, error) &&

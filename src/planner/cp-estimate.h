@@ -2,6 +2,11 @@
  *
  * cp_estimate() is a pure function over plain structs; it allocates nothing
  * so the window can evaluate every job × quote × node count per keystroke.
+ *
+ * Training layouts are searched: every part the job leaves at 0 (or AUTO)
+ * is chosen so that the run is the fastest that fits, ties (within 1%)
+ * going to the layout with more memory headroom; the runner-up, the best
+ * layout with another split of the GPUs, comes back with it.
  */
 #pragma once
 
@@ -20,6 +25,28 @@ typedef enum {
   CP_N_TIME_SOURCES
 } CpTimeSource;
 
+/* One training layout: how the GPUs split the model and the batch. */
+typedef struct {
+  guint        tensor_parallel;
+  guint        pipeline_parallel;
+  guint        data_parallel;
+  guint        expert_parallel;    /* 1 for a dense model */
+  guint        virtual_stages;     /* interleaved pipeline stages per GPU, 1: plain 1F1B */
+  guint        zero_stage;
+  guint        micro_batch;        /* sequences per GPU per micro-step */
+  guint        micro_batches;      /* per optimizer step and pipeline (gradient accumulation) */
+  CpRecompute  recompute;
+} CpLayout;
+
+/* Why the chosen layout beat the runner-up. */
+typedef enum {
+  CP_LAYOUT_WHY_NONE,              /* no runner-up: nothing else fits */
+  CP_LAYOUT_WHY_FASTER,            /* the chosen one is faster */
+  CP_LAYOUT_WHY_HEADROOM,          /* as fast within 1%, more memory headroom */
+  CP_LAYOUT_WHY_ONLY_FIT,          /* the runner-up does not fit */
+  CP_N_LAYOUT_WHYS
+} CpLayoutWhy;
+
 typedef struct {
   /* The configuration evaluated */
   guint        nodes;
@@ -27,10 +54,25 @@ typedef struct {
   guint        tensor_parallel;
   guint        pipeline_parallel;
   guint        data_parallel;
+  guint        expert_parallel;
+  guint        virtual_stages;
+  guint        micro_batch;
+  guint        micro_batches;      /* per step: global batch ÷ (DP × micro-batch) */
+  double       global_batch_tokens;/* tokens per optimizer step as run */
   guint        zero_stage;
   CpRecompute  recompute;
   gboolean     cpu_offload;
   CpTechnique  technique;          /* what had to be applied beyond the job's settings */
+  gboolean     flash_attention;    /* asked for and run by the GPU */
+  gboolean     layout_searched;    /* some part of the layout was left to the search */
+  guint        layouts_evaluated;  /* candidates timed by the search */
+
+  /* The runner-up layout and why the chosen one beat it */
+  CpLayout     runner_up;
+  gboolean     runner_up_fits;
+  double       runner_up_total_s;
+  double       runner_up_memory_per_gpu_bytes;
+  CpLayoutWhy  layout_why;
 
   /* Memory per GPU */
   double weights_bytes;
@@ -46,9 +88,15 @@ typedef struct {
   double total_memory_bytes;       /* the job's whole need, unsharded (R1) */
   double memory_gap;               /* total need ÷ one node's memory (R1) */
 
-  /* Inference */
+  /* Inference, as vLLM budgets it */
   double kv_bytes_per_token;
-  double max_concurrency;          /* per replica */
+  double serving_budget_bytes;     /* gpu_memory_utilization × memory, per GPU */
+  double activation_peak_bytes;    /* profiled forward at max-num-batched-tokens, per GPU */
+  double cuda_graph_bytes;
+  double kv_budget_bytes;          /* per GPU, what the KV blocks get */
+  double kv_blocks;                /* per replica */
+  double max_concurrency;          /* per replica, unrounded as vLLM prints it */
+  double requests_per_replica;     /* whole requests of the context length */
   guint  replicas_per_node;
   guint  replicas_needed;
   guint  nodes_needed;
@@ -62,8 +110,11 @@ typedef struct {
   double tp_communication_s;
   double pp_communication_s;
   double inter_node_communication_s;
+  double all_to_all_s;             /* mixture of experts: dispatch and combine */
+  double zero3_gather_s;           /* ZeRO-3 parameter gathers (part of dp_communication_s) */
+  double exposed_dp_communication_s;
   double exposed_communication_s;  /* left after overlap */
-  double bubble_s;
+  double bubble_s;                 /* pipeline: (p − 1)/(m·v) of the ideal step */
   double total_s;                  /* the run: what GPUs are busy or billed for */
   double gpu_hours;
   double comm_compute_ratio;       /* R5 */
@@ -73,6 +124,8 @@ typedef struct {
   CpTimeSource time_source;
 
   /* Calendar (project time, what the deadline is checked against) */
+  double run_days;                 /* total_s in days */
+  double longest_run_days;         /* the deadline, or the longest acceptable run */
   double debug_days;
   double migration_days;
   double calendar_days;
@@ -102,8 +155,7 @@ gboolean cp_estimate_with_technique (const CpJob      *job,
                                      GError          **error);
 
 /* Same, with the cheapest technique that fits (CP_TECHNIQUE_AS_CONFIGURED
- * first) and, where the job asks, the smallest tensor × pipeline parallel
- * size that fits. */
+ * first), the layout searched where the job leaves it open. */
 gboolean cp_estimate (const CpJob      *job,
                       const CpQuote    *quote,
                       guint             nodes,
@@ -119,6 +171,12 @@ double   cp_estimate_memory_per_gpu_bytes (const CpJob      *job,
                                            const CpSettings *settings);
 
 double   cp_job_kv_bytes_per_token (const CpJob *job);
+
+/* Whether @gpu runs FlashAttention-style fused attention kernels. */
+gboolean cp_gpu_spec_runs_flash_attention (const CpGpuSpec *gpu);
+
+const char *cp_layout_why_to_string   (CpLayoutWhy why);   /* "none", "faster", "headroom", "only-fit" */
+gboolean    cp_layout_why_from_string (const char *str, CpLayoutWhy *out);
 
 /* Stable id of a time source: "model", "mfu", "trial", "extrapolated", "duration". */
 const char *cp_time_source_to_string   (CpTimeSource source);

@@ -19,12 +19,17 @@ cp_job_init (CpJob      *job,
   job->precision = CP_PRECISION_BF16;
   job->optimizer = CP_OPTIMIZER_ADAMW;
   job->seq_len = 4096;
-  job->micro_batch = 1;
-  /* FlashAttention-style kernels are the default of current training and
-   * serving stacks (PyTorch SDPA, vLLM). */
-  job->flash_attention = TRUE;
+  /* The layout is the search's: the fastest that fits (cp-estimate.c). */
+  job->micro_batch = 0;
+  job->recompute = CP_RECOMPUTE_AUTO;
+  job->zero_stage = CP_ZERO_STAGE_AUTO;
   job->tensor_parallel = 0;
   job->pipeline_parallel = 0;
+  job->expert_parallel = 0;
+  job->virtual_stages = 0;
+  /* FlashAttention-style kernels are the default of current training and
+   * serving stacks (PyTorch SDPA, vLLM) wherever the GPU runs them. */
+  job->flash_attention = TRUE;
   job->lora_rank = 16;
   /* QLoRA §4: adapters on every linear layer match full fine-tuning. */
   job->lora_targets = CP_LORA_TARGET_ALL;
@@ -43,27 +48,23 @@ cp_job_init (CpJob      *job,
   switch (kind)
     {
     case CP_TASK_PRETRAIN:
-      /* Megatron-LM's defaults for large runs: selective recompute with
-       * sequence parallelism (Korthikanti et al. 2022); ZeRO-1 sharding of
-       * the optimizer is the distributed-optimizer default. */
-      job->recompute = CP_RECOMPUTE_SELECTIVE;
-      job->zero_stage = 1;
-      /* 512 sequences of 4,096 tokens ≈ 2M tokens a step, the order of
-       * Llama 2's 4M-token batches at smaller scale. */
-      job->global_batch = 512;
+      /* The batch of published runs of the model's size:
+       * cp_job_global_batch_tokens(). */
+      job->global_batch = 0;
       job->tokens = 100e9;
       job->storage_tb = 20.0;
       break;
     case CP_TASK_FULL_FINETUNE:
-      job->recompute = CP_RECOMPUTE_SELECTIVE;
-      job->zero_stage = 1;
+      /* 128 sequences: the batch of instruction tuning at 7B–65B
+       * (Alpaca, Vicuna; Llama 2 SFT used 64). */
       job->global_batch = 128;
       job->tokens = 1e9;
       job->storage_tb = 5.0;
       break;
     case CP_TASK_LORA:
     case CP_TASK_QLORA:
-      /* QLoRA trains with gradient checkpointing (QLoRA §4). */
+      /* QLoRA trains with gradient checkpointing and batch 16 (QLoRA §4
+       * and Appendix B); adapters leave nothing for ZeRO to shard. */
       job->recompute = CP_RECOMPUTE_FULL;
       job->zero_stage = 0;
       job->global_batch = 16;
@@ -163,6 +164,33 @@ validate_model (const CpModelSpec  *model,
   return TRUE;
 }
 
+double
+cp_job_global_batch_tokens (const CpJob *job)
+{
+  double params = job->model.params;
+  double tokens;
+
+  if (job->global_batch > 0)
+    return (double) job->global_batch * job->seq_len;
+  if (job->kind != CP_TASK_PRETRAIN)
+    return (double) MAX (job->seq_len, 1);
+  /* Published pretraining batches grow slowly with model size:
+   *   GPT-3 (Brown et al. 2020, Table 2.1): 0.5M tokens at 125M–760M,
+   *     1M at 1.3B–2.7B, 2M at 6.7B–13B, 3.2M at 175B;
+   *   LLaMA (Touvron et al. 2023, Table 2) and Llama 2: 4M at 7B–70B;
+   *   Llama 3 405B: 4M, later 8M and 16M;
+   *   Chinchilla 70B (Hoffmann et al. 2022): 1.5M rising to 3M;
+   *   BLOOM 176B: 2,048 × 2,048 = 4.2M; Falcon-180B 4.2M;
+   *   Megatron-LM (Narayanan et al. 2021, Table 1): 175B 1,536 × 2,048 = 3.1M,
+   *     530B 1,920 × 2,048 = 3.9M, 1T 3,072 × 2,048 = 6.3M.
+   * A power law through them, 2M tokens at 7B growing as N^(1/4), gives
+   * 0.7M at 125M, 1.3M at 1.3B, 3.6M at 70B, 4.5M at 175B, 6.9M at 1T:
+   * inside the published spread at every size (GPT-3 lower, Llama higher). */
+  tokens = 2.0 * 1024 * 1024 * pow (MAX (params, 1e6) / 7e9, 0.25);
+  /* In whole sequences, at least one. */
+  return MAX (1.0, round (tokens / job->seq_len)) * job->seq_len;
+}
+
 gboolean
 cp_job_validate (const CpJob  *job,
                  GError      **error)
@@ -211,13 +239,17 @@ cp_job_validate (const CpJob  *job,
   /* 1e16 tokens is far beyond every published training run (15.6e12 for Llama 3). */
   if (!cp_check_at_least (job->tokens, 1, 1e16, N_("Tokens"), error) ||
       !cp_check_positive (job->seq_len, 1e7, N_("Sequence length"), error) ||
-      !cp_check_positive (job->micro_batch, 1e5, N_("Micro-batch"), error) ||
-      !cp_check_positive (job->global_batch, 1e8, N_("Global batch"), error))
+      !cp_check_non_negative (job->micro_batch, 1e5, N_("Micro-batch"), error) ||
+      !cp_check_non_negative (job->global_batch, 1e8, N_("Global batch"), error))
     return FALSE;
-  if (job->global_batch < job->micro_batch)
+  if (job->global_batch > 0 && job->global_batch < job->micro_batch)
     return cp_check_fail (error, N_("Global batch"), _("must be at least the micro-batch"));
-  if (job->zero_stage > 3)
+  if (job->zero_stage > 3 && job->zero_stage != CP_ZERO_STAGE_AUTO)
     return cp_check_fail (error, N_("ZeRO stage"), _("must be 0, 1, 2 or 3"));
+  if (job->expert_parallel > 1 && job->expert_parallel > MAX (job->model.experts_total, 1))
+    return cp_check_fail (error, N_("Expert parallel"), _("must not exceed the experts"));
+  if (job->virtual_stages > job->model.layers)
+    return cp_check_fail (error, N_("Interleaved stages"), _("is larger than the model can be split"));
   if ((guint) job->precision >= CP_N_PRECISIONS || (guint) job->optimizer >= CP_N_OPTIMIZERS ||
       (guint) job->recompute >= CP_N_RECOMPUTES)
     return cp_check_fail (error, N_("Precision"), _("is not a known setting"));

@@ -29,14 +29,19 @@ typedef struct {
   CpOptimizer   optimizer;
   double        tokens;
   guint         seq_len;
-  guint         micro_batch;
-  guint         global_batch;    /* sequences per optimizer step */
-  CpRecompute   recompute;
-  gboolean      flash_attention;
-  guint         zero_stage;      /* 0..3 */
+  /* The layout: each part pinned, or left to the search, which fills it
+   * with the fastest layout that fits (cp-estimate.h). */
+  guint         micro_batch;     /* sequences per GPU per micro-step; 0: choose */
+  guint         global_batch;    /* sequences per optimizer step; 0: the published-runs
+                                  * rule, cp_job_global_batch_tokens() */
+  CpRecompute   recompute;       /* CP_RECOMPUTE_AUTO: choose */
+  gboolean      flash_attention; /* on GPUs that run it (cp_gpu_spec_runs_flash_attention) */
+  guint         zero_stage;      /* 0..3; CP_ZERO_STAGE_AUTO: choose */
   gboolean      cpu_offload;
-  guint         tensor_parallel;   /* 0: choose for me */
-  guint         pipeline_parallel; /* 0: choose for me */
+  guint         tensor_parallel;   /* 0: choose */
+  guint         pipeline_parallel; /* 0: choose */
+  guint         expert_parallel;   /* mixture of experts; 0: choose */
+  guint         virtual_stages;    /* interleaved pipeline stages per GPU; 0: choose */
   gboolean      allow_lora;      /* a full fine-tune that could be done with LoRA/QLoRA */
   guint         lora_rank;
   guint         lora_targets;    /* bit mask of CpLoraTarget */
@@ -87,6 +92,10 @@ void      cp_job_free   (CpJob *job);
 void      cp_job_set_model (CpJob *job, const CpModelSpec *model);
 /* Checks every field a model evaluation needs; the message names the field. */
 gboolean  cp_job_validate (const CpJob *job, GError **error);
+/* Tokens per optimizer step when the job leaves the global batch to the
+ * rule: pretraining follows published runs (see cp-job.c), other training
+ * the job's own batch. For a stated global batch, global_batch × seq_len. */
+double    cp_job_global_batch_tokens (const CpJob *job);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CpJob, cp_job_free)
 

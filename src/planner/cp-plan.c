@@ -18,6 +18,7 @@ static const char * const outcome_names[] = {
   "signal-memory", "signal-deadline", "signal-concurrency", "signal-premium", "no-signal",
   "migration-counted", "migration-none", "prefer-hosted",
   "trial-used", "trial-missing",
+  "signal-training-time",
 };
 static const char * const verdict_names[] = {
   "single-machine", "single-machine-with-technique", "cluster", "not-feasible",
@@ -88,7 +89,7 @@ option_is_feasible (const CpJob      *job,
   if (!isfinite (est->total_cost) || !isfinite (est->calendar_days))
     return FALSE;
   if (job->kind == CP_TASK_INFERENCE)
-    return est->max_concurrency * est->data_parallel >= job->concurrency;
+    return est->requests_per_replica * est->data_parallel >= job->concurrency;
   return TRUE;
 }
 
@@ -134,7 +135,7 @@ choose_nodes (const CpJob      *job,
           return;
         }
       if (est.fits && (!have_fitting || est.calendar_days < best.calendar_days ||
-                       est.max_concurrency * est.data_parallel > best.max_concurrency * best.data_parallel))
+                       est.requests_per_replica * est.data_parallel > best.requests_per_replica * best.data_parallel))
         {
           best = est;
           have_fitting = TRUE;
@@ -305,16 +306,23 @@ reason_signals (CpPlan           *plan,
           add_reason (plan, CP_RULE_R7_CLUSTER_SIGNALS, CP_OUTCOME_SIGNAL_MEMORY, q, single.memory_gap, 0, 0, 0);
           fired++;
         }
-      if (single.fits && !single.meets_deadline)
+      if (single.fits && !single.meets_deadline && job->deadline_days > 0)
         {
           add_reason (plan, CP_RULE_R7_CLUSTER_SIGNALS, CP_OUTCOME_SIGNAL_DEADLINE, q,
                       single.calendar_days, job->deadline_days, 0, 0);
           fired++;
         }
+      /* With no deadline, the longest acceptable run stands in for one. */
+      else if (single.fits && !single.meets_deadline)
+        {
+          add_reason (plan, CP_RULE_R7_CLUSTER_SIGNALS, CP_OUTCOME_SIGNAL_TRAINING_TIME, q,
+                      single.run_days, single.longest_run_days, 0, 0);
+          fired++;
+        }
       if (job->kind == CP_TASK_INFERENCE && single.fits && !single_ok)
         {
           add_reason (plan, CP_RULE_R7_CLUSTER_SIGNALS, CP_OUTCOME_SIGNAL_CONCURRENCY, q,
-                      job->concurrency, single.max_concurrency * single.data_parallel, 0, 0);
+                      job->concurrency, single.requests_per_replica * single.data_parallel, 0, 0);
           fired++;
         }
       if (single_ok && cluster_ok != NULL && single.total_cost > cluster_ok->estimate.total_cost)
@@ -484,10 +492,10 @@ cp_plan_new (const CpJob      *job,
                     est->weights_bytes * est->gpus, node_bytes, 0, 0);
       else if (est->nodes_needed <= 1)
         add_reason (plan, CP_RULE_R3_INFERENCE_CONCURRENCY, CP_OUTCOME_CONCURRENCY_ONE_NODE, subject->quote_index,
-                    job->concurrency, est->max_concurrency, est->replicas_needed, est->replicas_per_node);
+                    job->concurrency, est->requests_per_replica, est->replicas_needed, est->replicas_per_node);
       else
         add_reason (plan, CP_RULE_R3_INFERENCE_CONCURRENCY, CP_OUTCOME_CONCURRENCY_CLUSTER, subject->quote_index,
-                    job->concurrency, est->max_concurrency, est->replicas_needed, est->nodes_needed);
+                    job->concurrency, est->requests_per_replica, est->replicas_needed, est->nodes_needed);
     }
 
   /* R4 */

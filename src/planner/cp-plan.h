@@ -34,8 +34,8 @@ typedef enum {
   CP_OUTCOME_PEFT_SINGLE_GPU,         /* v0 params, v1 memory/GPU, v2 available/GPU */
   CP_OUTCOME_PEFT_NEEDS_MORE,         /* v0 params, v1 memory/GPU, v2 available/GPU */
   /* R3 */
-  CP_OUTCOME_CONCURRENCY_ONE_NODE,    /* v0 target, v1 per replica, v2 replicas, v3 per node */
-  CP_OUTCOME_CONCURRENCY_CLUSTER,     /* v0 target, v1 per replica, v2 replicas, v3 nodes */
+  CP_OUTCOME_CONCURRENCY_ONE_NODE,    /* v0 target, v1 whole requests per replica, v2 replicas, v3 per node */
+  CP_OUTCOME_CONCURRENCY_CLUSTER,     /* v0 target, v1 whole requests per replica, v2 replicas, v3 nodes */
   CP_OUTCOME_MODEL_DOES_NOT_FIT,      /* v0 weights bytes, v1 node bytes */
   /* R4 */
   CP_OUTCOME_SINGLE_MACHINE_WORK,     /* v0 task kind */
@@ -60,6 +60,8 @@ typedef enum {
   /* R9 */
   CP_OUTCOME_TRIAL_USED,              /* v0 peak bytes, v1 tokens/s, v2 comm share */
   CP_OUTCOME_TRIAL_MISSING,
+  /* R7, with no deadline */
+  CP_OUTCOME_SIGNAL_TRAINING_TIME,    /* v0 single-machine run days, v1 longest acceptable run days */
   CP_N_OUTCOMES
 } CpOutcome;
 

@@ -30,6 +30,10 @@ typedef struct {
   double lora_flops_factor;          /* FLOPs per param per token for LoRA (vs 6) */
   double judgement_gap_low;          /* R1: techniques tried up to this gap */
   double judgement_gap_high;         /* R1: cluster directly above this gap */
+  double longest_acceptable_run_days; /* stands in for a deadline a job does not set */
+  double dp_bucket_bytes;            /* gradient bucket: the part of the reduction never hidden */
+  double kv_block_tokens;            /* serving: tokens per KV-cache block */
+  double cuda_graph_bytes;           /* serving: memory of captured CUDA graphs, per GPU */
 } CpSettings;
 
 typedef struct {

@@ -15,7 +15,7 @@ static const char * const task_names[] = {
 };
 static const char * const precision_names[] = { "fp32", "bf16", "fp16", "fp8" };
 static const char * const optimizer_names[] = { "adamw", "adamw-8bit", "sgd" };
-static const char * const recompute_names[] = { "none", "selective", "full" };
+static const char * const recompute_names[] = { "none", "selective", "full", "auto" };
 static const char * const bytes_convention_names[] = { "16", "18" };
 static const char * const memory_unit_names[] = { "gib", "gb" };
 static const char * const offering_names[] = {
@@ -118,20 +118,129 @@ cp_model_spec_head_dim (const CpModelSpec *spec)
   return spec->heads > 0 ? spec->hidden / spec->heads : 0;
 }
 
+gboolean
+cp_model_spec_is_moe (const CpModelSpec *spec)
+{
+  return spec->experts_total > 1;
+}
+
+guint
+cp_model_spec_moe_layers (const CpModelSpec *spec)
+{
+  if (!cp_model_spec_is_moe (spec))
+    return 0;
+  return spec->layers > spec->dense_layers ? spec->layers - spec->dense_layers : 0;
+}
+
+guint
+cp_model_spec_expert_ffn (const CpModelSpec *spec)
+{
+  return spec->expert_ffn > 0 ? spec->expert_ffn : spec->ffn;
+}
+
+guint
+cp_model_spec_shared_expert_ffn (const CpModelSpec *spec)
+{
+  return spec->shared_expert_ffn > 0 ? spec->shared_expert_ffn : cp_model_spec_expert_ffn (spec);
+}
+
+guint
+cp_model_spec_dense_ffn (const CpModelSpec *spec)
+{
+  return spec->dense_ffn > 0 ? spec->dense_ffn : spec->ffn;
+}
+
+static double
+mlp_params (const CpModelSpec *spec,
+            double             ffn)
+{
+  return (spec->gated_mlp ? 3.0 : 2.0) * spec->hidden * ffn;
+}
+
+double
+cp_model_spec_attention_params (const CpModelSpec *spec)
+{
+  double h = spec->hidden;
+  double heads = spec->heads;
+
+  if (spec->kv_lora_rank > 0)
+    {
+      /* DeepSeek-V2 §2.1: queries through an optional low-rank q_lora_rank,
+       * keys and values through the shared latent kv_lora_rank plus the
+       * decoupled RoPE key; the norms on the two latents are counted. */
+      double qk_head = spec->qk_nope_head_dim + spec->qk_rope_head_dim;
+      double q = spec->q_lora_rank > 0
+                 ? h * spec->q_lora_rank + spec->q_lora_rank * heads * qk_head + spec->q_lora_rank
+                 : h * heads * qk_head;
+      double kv = h * (spec->kv_lora_rank + spec->qk_rope_head_dim) +
+                  spec->kv_lora_rank * heads * (spec->qk_nope_head_dim + spec->v_head_dim) +
+                  spec->kv_lora_rank;
+      double out = heads * spec->v_head_dim * h;
+
+      return q + kv + out;
+    }
+  else
+    {
+      double head_dim = cp_model_spec_head_dim (spec);
+      double kv_heads = spec->kv_heads > 0 ? spec->kv_heads : spec->heads;
+
+      /* Q and O are h × (heads·head_dim); K and V shrink with grouped-query attention. */
+      return 2.0 * h * heads * head_dim + 2.0 * h * kv_heads * head_dim;
+    }
+}
+
+double
+cp_model_spec_expert_params (const CpModelSpec *spec)
+{
+  return mlp_params (spec, cp_model_spec_expert_ffn (spec));
+}
+
+double
+cp_model_spec_shared_expert_params (const CpModelSpec *spec)
+{
+  return mlp_params (spec, cp_model_spec_shared_expert_ffn (spec));
+}
+
+double
+cp_model_spec_dense_mlp_params (const CpModelSpec *spec)
+{
+  return mlp_params (spec, cp_model_spec_is_moe (spec) ? cp_model_spec_dense_ffn (spec) : spec->ffn);
+}
+
+/* Parameters of every layer with @routed_experts routed experts counted in
+ * each MoE layer. */
+static double
+layer_params (const CpModelSpec *spec,
+              double             routed_experts)
+{
+  double h = spec->hidden;
+  double norms = 2.0 * h;
+  double moe_layers = cp_model_spec_moe_layers (spec);
+  double dense_layers = spec->layers - moe_layers;
+  double moe_mlp = routed_experts * cp_model_spec_expert_params (spec) +
+                   spec->shared_experts * cp_model_spec_shared_expert_params (spec) +
+                   h * spec->experts_total;  /* the router */
+
+  return spec->layers * (cp_model_spec_attention_params (spec) + norms) +
+         dense_layers * cp_model_spec_dense_mlp_params (spec) +
+         moe_layers * moe_mlp;
+}
+
 double
 cp_model_spec_params_from_architecture (const CpModelSpec *spec)
 {
   double h = spec->hidden;
-  double head_dim = cp_model_spec_head_dim (spec);
-  double kv_heads = spec->kv_heads > 0 ? spec->kv_heads : spec->heads;
-  double experts = spec->experts_total > 1 ? spec->experts_total : 1;
   double embeddings = (double) spec->vocab * h * (spec->tied_embeddings ? 1 : 2);
-  /* Q and O are h × (heads·head_dim); K and V shrink with grouped-query attention. */
-  double attention = 2.0 * h * spec->heads * head_dim + 2.0 * h * kv_heads * head_dim;
-  double mlp = (spec->gated_mlp ? 3.0 : 2.0) * h * spec->ffn * experts;
-  double norms = 2.0 * h;
 
-  return embeddings + spec->layers * (attention + mlp + norms) + h;
+  return embeddings + layer_params (spec, spec->experts_total) + h;
+}
+
+double
+cp_model_spec_active_params_from_architecture (const CpModelSpec *spec)
+{
+  double h = spec->hidden;
+
+  return (double) spec->vocab * h + layer_params (spec, spec->experts_active) + h;
 }
 
 void
@@ -177,7 +286,17 @@ cp_model_spec_init_from_params (CpModelSpec *spec,
   spec->gated_mlp = FALSE;
   spec->experts_total = 0;
   spec->experts_active = 0;
+  spec->shared_experts = 0;
+  spec->expert_ffn = 0;
+  spec->shared_expert_ffn = 0;
+  spec->dense_layers = 0;
+  spec->dense_ffn = 0;
   spec->kv_latent_dim = 0;
+  spec->q_lora_rank = 0;
+  spec->kv_lora_rank = 0;
+  spec->qk_rope_head_dim = 0;
+  spec->qk_nope_head_dim = 0;
+  spec->v_head_dim = 0;
 }
 
 void

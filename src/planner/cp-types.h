@@ -51,8 +51,12 @@ typedef enum {
   CP_RECOMPUTE_NONE,
   CP_RECOMPUTE_SELECTIVE,
   CP_RECOMPUTE_FULL,
+  CP_RECOMPUTE_AUTO,       /* a job's setting only: the layout search chooses */
   CP_N_RECOMPUTES
 } CpRecompute;
+
+/* A job's ZeRO stage left to the layout search (stages are 0..3). */
+#define CP_ZERO_STAGE_AUTO 4
 
 /* How many bytes mixed-precision Adam keeps per parameter (PUBLISHED M1/M2). */
 typedef enum {
@@ -140,13 +144,24 @@ typedef struct {
   guint   heads;
   guint   kv_heads;
   guint   head_dim;           /* 0: hidden / heads */
-  guint   ffn;                /* intermediate size of one expert / the MLP */
+  guint   ffn;                /* intermediate size of the MLP, or of one routed expert */
   guint   vocab;
   gboolean tied_embeddings;
   gboolean gated_mlp;         /* SwiGLU-style: three FFN matrices */
-  guint   experts_total;      /* 0 or 1: dense */
-  guint   experts_active;
+  guint   experts_total;      /* routed experts; 0 or 1: dense */
+  guint   experts_active;     /* routed experts per token (top-k) */
+  guint   shared_experts;     /* experts every token passes through (n_shared_experts) */
+  guint   expert_ffn;         /* moe_intermediate_size, one routed expert; 0: ffn */
+  guint   shared_expert_ffn;  /* one shared expert; 0: expert_ffn */
+  guint   dense_layers;       /* first_k_dense_replace: leading layers with a dense MLP */
+  guint   dense_ffn;          /* the MLP of those layers; 0: ffn */
   guint   kv_latent_dim;      /* MLA (DeepSeek): cached elements per layer; 0 = 2·kv_heads·head_dim */
+  /* Multi-head latent attention (DeepSeek-V2/V3); all 0 for ordinary attention. */
+  guint   q_lora_rank;        /* 0: queries are not compressed */
+  guint   kv_lora_rank;
+  guint   qk_rope_head_dim;
+  guint   qk_nope_head_dim;
+  guint   v_head_dim;
   char   *source;
 } CpModelSpec;
 
@@ -161,6 +176,7 @@ typedef struct {
   double  dense_fp32_flops;    /* non-tensor FP32 (or TF32 where no better figure) */
   double  memory_bandwidth_gbytes_per_s;
   char   *default_intra_link;  /* link id */
+  gboolean no_flash_attention; /* FlashAttention-style kernels do not run (Volta) */
   CpVerification verification;
   char   *source;
 } CpGpuSpec;
@@ -206,9 +222,25 @@ gboolean    cp_task_kind_is_training     (CpTaskKind kind);
 void        cp_model_spec_clear  (CpModelSpec *spec);
 void        cp_model_spec_copy   (CpModelSpec *dest, const CpModelSpec *src);
 guint       cp_model_spec_head_dim (const CpModelSpec *spec);
-/* Parameters implied by the architecture (embeddings, attention with GQA,
- * MLP or experts, norms). */
+gboolean    cp_model_spec_is_moe   (const CpModelSpec *spec);
+/* Layers whose MLP is a mixture of experts: all but the leading dense ones. */
+guint       cp_model_spec_moe_layers (const CpModelSpec *spec);
+/* Widths with their defaults applied (see the fields). */
+guint       cp_model_spec_expert_ffn        (const CpModelSpec *spec);
+guint       cp_model_spec_shared_expert_ffn (const CpModelSpec *spec);
+guint       cp_model_spec_dense_ffn         (const CpModelSpec *spec);
+/* Parameters of one layer's attention: GQA, or MLA when kv_lora_rank > 0. */
+double      cp_model_spec_attention_params (const CpModelSpec *spec);
+/* Parameters of one routed expert, one shared expert, one dense MLP. */
+double      cp_model_spec_expert_params        (const CpModelSpec *spec);
+double      cp_model_spec_shared_expert_params (const CpModelSpec *spec);
+double      cp_model_spec_dense_mlp_params     (const CpModelSpec *spec);
+/* Parameters implied by the architecture (embeddings, attention with GQA or
+ * MLA, dense MLPs, routed and shared experts with their routers, norms). */
 double      cp_model_spec_params_from_architecture (const CpModelSpec *spec);
+/* The part of those a token passes through: top-k routed experts plus the
+ * shared ones; the embedding table is counted once (the output head). */
+double      cp_model_spec_active_params_from_architecture (const CpModelSpec *spec);
 /* Fills the architecture of a dense GPT-style model of @params parameters
  * from the published shape nearest in size, keeping @params exactly. */
 void        cp_model_spec_init_from_params (CpModelSpec *spec, double params);

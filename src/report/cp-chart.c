@@ -1,11 +1,20 @@
 /* cp-chart.c: the memory and cost charts, computed from the model and
  * drawn with cairo and pango at any size.
+ *
+ * Made for a projector as much as for paper: lines are named at their
+ * ends rather than in a legend, the recommended option is drawn in one
+ * highlight colour over muted others, the cost chart is two small charts
+ * on one GPU axis (cost above, days below) instead of two y axes, and
+ * every axis title is horizontal, so Chinese is never turned on its side.
  */
 #include "cp-report-private.h"
 #include "cp-chart.h"
 
+#include <errno.h>
 #include <math.h>
 #include <string.h>
+#include <gio/gio.h>
+#include <cairo-svg.h>
 #include <pango/pangocairo.h>
 
 #include "planner/cp-units.h"
@@ -16,8 +25,6 @@
 #define MEMORY_MAX_PARAMS 1e12
 /* Eight points a decade keep the curves smooth on a log axis. */
 #define MEMORY_POINTS_PER_DECADE 8
-/* A cluster quote's curve needs no more points than a chart has room for. */
-#define COST_MAX_POINTS 64
 
 static CpChartSeries *
 series_new (const char *label,
@@ -46,6 +53,33 @@ series_free (gpointer data)
   g_free (series);
 }
 
+static GArray *
+array_copy (GArray *array)
+{
+  GArray *copy;
+
+  if (array == NULL)
+    return NULL;
+  copy = g_array_sized_new (FALSE, FALSE, sizeof (double), array->len);
+  g_array_append_vals (copy, array->data, array->len);
+  return copy;
+}
+
+static gpointer
+series_copy (gconstpointer src,
+             gpointer      user_data)
+{
+  const CpChartSeries *series = src;
+  CpChartSeries *copy = g_new0 (CpChartSeries, 1);
+
+  *copy = *series;
+  copy->label = g_strdup (series->label);
+  copy->x = array_copy (series->x);
+  copy->y = array_copy (series->y);
+  copy->y2 = array_copy (series->y2);
+  return copy;
+}
+
 static void
 series_add (CpChartSeries *series,
             double         x,
@@ -69,13 +103,37 @@ chart_data_new (CpChartKind  kind,
   data->series = g_ptr_array_new_with_free_func (series_free);
   data->marker_x = NAN;
   data->marker_y = NAN;
-  data->horizontal_line_y2 = NAN;
+  data->deadline_days = NAN;
   data->break_even_x = NAN;
   data->break_even_y = NAN;
   data->x_scale = 1;
   data->y_scale = 1;
   data->y2_scale = 1;
   return data;
+}
+
+CpChartData *
+cp_chart_data_copy (const CpChartData *data)
+{
+  CpChartData *copy;
+
+  g_return_val_if_fail (data != NULL, NULL);
+
+  copy = g_new0 (CpChartData, 1);
+  *copy = *data;
+  copy->title = g_strdup (data->title);
+  copy->x_label = g_strdup (data->x_label);
+  copy->y_label = g_strdup (data->y_label);
+  copy->y2_label = g_strdup (data->y2_label);
+  copy->marker_label = g_strdup (data->marker_label);
+  copy->deadline_label = g_strdup (data->deadline_label);
+  copy->break_even_label = g_strdup (data->break_even_label);
+  copy->lang = g_strdup (data->lang);
+  copy->note = g_strdup (data->note);
+  copy->currency = g_strdup (data->currency);
+  copy->series = g_ptr_array_copy (data->series, series_copy, NULL);
+  g_ptr_array_set_free_func (copy->series, series_free);
+  return copy;
 }
 
 void
@@ -87,8 +145,10 @@ cp_chart_data_free (CpChartData *data)
   g_free (data->x_label);
   g_free (data->y_label);
   g_free (data->y2_label);
-  g_free (data->lang);
+  g_free (data->marker_label);
+  g_free (data->deadline_label);
   g_free (data->break_even_label);
+  g_free (data->lang);
   g_free (data->note);
   g_free (data->currency);
   g_ptr_array_unref (data->series);
@@ -100,6 +160,72 @@ usable (double value,
         gboolean log_axis)
 {
   return isfinite (value) && value >= 0 && (!log_axis || value > 0);
+}
+
+static int
+recommended_quote (const CpPlan *plan)
+{
+  if (plan == NULL || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
+    return -1;
+  return g_array_index (plan->options, CpOption, plan->recommended).quote_index;
+}
+
+/* Whether a quote is drawn: one of the plan's best-ranked options. */
+static gboolean
+quote_compared (const CpPlan *plan,
+                guint         quote_index)
+{
+  if (plan == NULL)
+    return TRUE;
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+
+      if (option->quote_index == (int) quote_index)
+        return option->rank <= CP_CHART_MAX_QUOTES || (int) i == plan->recommended;
+    }
+  return FALSE;
+}
+
+/* The note's sentence saying how many of the quotes are drawn, or NULL
+ * when all are. */
+static char *
+shown_quotes_note (const CpPlan *plan)
+{
+  guint n = plan != NULL ? plan->options->len : 0;
+
+  if (n <= CP_CHART_MAX_QUOTES)
+    return NULL;
+  /* TRANSLATORS: on a chart; the first %u is the number drawn, the second all quotes */
+  return g_strdup_printf (dngettext (GETTEXT_PACKAGE, "The %u best-ranked of %u quote are drawn.",
+                                    "The %u best-ranked of %u quotes are drawn.", n),
+                          CP_CHART_MAX_QUOTES, n);
+}
+
+static char *
+note_with (const char *note,
+           const CpPlan *plan)
+{
+  g_autofree char *shown = shown_quotes_note (plan);
+
+  return shown != NULL ? g_strdup_printf ("%s %s", note, shown) : g_strdup (note);
+}
+
+static CpChartEmphasis
+emphasis_for (gboolean has_recommendation,
+              gboolean is_recommended)
+{
+  if (!has_recommendation)
+    return CP_CHART_EMPHASIS_NORMAL;
+  return is_recommended ? CP_CHART_EMPHASIS_HIGHLIGHT : CP_CHART_EMPHASIS_MUTED;
+}
+
+static char *
+recommended_label (const char *name)
+{
+  /* First, so an ellipsis never hides it. */
+  /* TRANSLATORS: %s is the recommended option's summary */
+  return g_strdup_printf (_("Recommended: %s"), name);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -145,7 +271,8 @@ scale_model (CpModelSpec       *dest,
 }
 
 static guint
-largest_cluster_gpus (const CpProject *project)
+largest_cluster_gpus (const CpProject *project,
+                      const CpPlan    *plan)
 {
   guint best = 1;
 
@@ -154,7 +281,8 @@ largest_cluster_gpus (const CpProject *project)
       const CpQuote *quote = g_ptr_array_index (project->quotes, i);
       guint gpus = MAX (1, quote->gpus_per_node) * MAX (1, quote->nodes_available);
 
-      best = MAX (best, gpus);
+      if (quote_compared (plan, i))
+        best = MAX (best, gpus);
     }
   return best;
 }
@@ -184,31 +312,72 @@ memory_need_bytes (const CpJob      *job,
   return per_gpu * gpus;
 }
 
-static void
-add_capacity_line (CpChartData *data,
-                   GArray      *seen,
-                   double       bytes,
-                   const char  *label)
+static char *
+format_memory (double bytes,
+               double scale,
+               const char *lang)
 {
-  CpChartSeries *series;
+  g_autofree char *number = cp_i18n_format_value (bytes / scale, lang);
 
-  if (!usable (bytes, TRUE))
-    return;
-  for (guint i = 0; i < seen->len; i++)
-    if (fabs (g_array_index (seen, double, i) - bytes) <= bytes * 1e-3)
-      return;
-  g_array_append_val (seen, bytes);
+  return g_strdup_printf ("%s %s", number, scale == 1e9 ? "GB" : "GiB");
+}
 
-  series = series_new (label, FALSE);
-  series->dashed = TRUE;
-  series_add (series, MEMORY_MIN_PARAMS, bytes, NAN);
-  series_add (series, MEMORY_MAX_PARAMS, bytes, NAN);
-  g_ptr_array_add (data->series, series);
+/* One dashed line per distinct capacity among the compared quotes: the
+ * most memory each offers (all its nodes). Quotes of the same hardware
+ * share a line. */
+static void
+add_capacity_lines (CpChartData     *data,
+                    const CpProject *project,
+                    const CpPlan    *plan)
+{
+  const CpSettings *settings = &project->settings;
+  int recommended = recommended_quote (plan);
+  g_autoptr(GArray) seen = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GPtrArray) lines = g_ptr_array_new ();
+
+  for (guint i = 0; i < project->quotes->len; i++)
+    {
+      const CpQuote *quote = g_ptr_array_index (project->quotes, i);
+      const char *gpu = quote->gpu.name != NULL ? quote->gpu.name : quote->gpu.id;
+      guint gpus = MAX (1, quote->gpus_per_node) * (cp_quote_is_cluster (quote) ? MAX (1, quote->nodes_available) : 1);
+      double bytes = cp_settings_gpu_memory_bytes (settings, &quote->gpu) * gpus;
+      CpChartSeries *series = NULL;
+      gboolean is_recommended = (int) i == recommended;
+      g_autofree char *memory = NULL;
+      g_autofree char *label = NULL;
+
+      if (!quote_compared (plan, i) || !usable (bytes, TRUE))
+        continue;
+      for (guint s = 0; s < seen->len; s++)
+        if (fabs (g_array_index (seen, double, s) - bytes) <= bytes * 1e-3)
+          series = g_ptr_array_index (lines, s);
+      if (series != NULL)
+        {
+          if (is_recommended)
+            series->emphasis = CP_CHART_EMPHASIS_HIGHLIGHT;
+          continue;
+        }
+
+      memory = format_memory (bytes, data->y_scale, data->lang);
+      /* TRANSLATORS: a capacity line of the memory chart: the memory, then
+       * GPU count × GPU model; the memory comes first so that a shortened
+       * label still shows it */
+      label = g_strdup_printf (_("%s: %u × %s"), memory, gpus, gpu);
+      series = series_new (label, FALSE);
+      series->capacity = TRUE;
+      series->emphasis = emphasis_for (recommended >= 0, is_recommended);
+      series_add (series, MEMORY_MIN_PARAMS, bytes, NAN);
+      series_add (series, MEMORY_MAX_PARAMS, bytes, NAN);
+      g_array_append_val (seen, bytes);
+      g_ptr_array_add (lines, series);
+      g_ptr_array_add (data->series, series);
+    }
 }
 
 CpChartData *
 cp_chart_data_new_memory (const CpProject *project,
                           guint            job_index,
+                          const CpPlan    *plan,
                           const char      *lang)
 {
   const CpSettings *settings = &project->settings;
@@ -216,9 +385,14 @@ cp_chart_data_new_memory (const CpProject *project,
   CpChartData *data;
   MemoryLine lines[5];
   guint n_lines = 0;
-  guint cluster_gpus = largest_cluster_gpus (project);
+  guint cluster_gpus = largest_cluster_gpus (project, plan);
   guint n_points = 3 * MEMORY_POINTS_PER_DECADE + 1;
-  g_autoptr(GArray) seen = g_array_new (FALSE, FALSE, sizeof (double));
+  int recommended = plan != NULL && plan->recommended >= 0 && (guint) plan->recommended < plan->options->len
+                    ? plan->recommended : -1;
+  CpTechnique chosen = recommended >= 0
+                       ? g_array_index (plan->options, CpOption, recommended).estimate.technique
+                       : CP_TECHNIQUE_AS_CONFIGURED;
+  gboolean chosen_drawn = FALSE;
 
   g_return_val_if_fail (job_index < project->jobs->len, NULL);
   job = g_ptr_array_index (project->jobs, job_index);
@@ -253,12 +427,17 @@ cp_chart_data_new_memory (const CpProject *project,
           lines[n_lines++] = (MemoryLine) { CP_TECHNIQUE_QLORA, 0 };
         }
     }
+  for (guint l = 0; l < n_lines; l++)
+    if (lines[l].weight_bits > 0 ? lines[l].weight_bits == job->weight_bits : lines[l].technique == chosen)
+      chosen_drawn = TRUE;
 
   for (guint l = 0; l < n_lines; l++)
     {
       g_autofree char *label = NULL;
       CpChartSeries *series;
       guint gpus = lines[l].technique == CP_TECHNIQUE_ZERO3 ? cluster_gpus : 1;
+      gboolean is_chosen = lines[l].weight_bits > 0 ? lines[l].weight_bits == job->weight_bits
+                                                    : lines[l].technique == chosen;
 
       if (lines[l].weight_bits > 0)
         {
@@ -275,6 +454,10 @@ cp_chart_data_new_memory (const CpProject *project,
         label = g_strdup (cp_words_technique (lines[l].technique));
 
       series = series_new (label, FALSE);
+      /* Each curve has its own dash as well as its colour, so one lying on
+       * another (full recompute on the job as configured) still shows. */
+      series->dash = l;
+      series->emphasis = emphasis_for (chosen_drawn, is_chosen);
       for (guint p = 0; p < n_points; p++)
         {
           double params = MEMORY_MIN_PARAMS * pow (10.0, (double) p / MEMORY_POINTS_PER_DECADE);
@@ -300,37 +483,13 @@ cp_chart_data_new_memory (const CpProject *project,
     {
       data->marker_x = job->model.params;
       data->marker_y = memory_need_bytes (job, &lines[0], 1, settings);
+      data->marker_label = g_strdup (_("This job"));
       if (!usable (data->marker_y, TRUE))
         data->marker_x = data->marker_y = NAN;
     }
 
-  for (guint i = 0; i < project->quotes->len; i++)
-    {
-      const CpQuote *quote = g_ptr_array_index (project->quotes, i);
-      double gpu_bytes = cp_settings_gpu_memory_bytes (settings, &quote->gpu);
-      const char *gpu = quote->gpu.name != NULL ? quote->gpu.name : quote->gpu.id;
-      g_autofree char *one = NULL;
-      g_autofree char *node = NULL;
-
-      /* TRANSLATORS: a capacity line of the memory chart; %s is a GPU model */
-      one = g_strdup_printf (_("One %s"), gpu);
-      add_capacity_line (data, seen, gpu_bytes, one);
-      /* TRANSLATORS: a capacity line; %u GPUs of model %s in one machine */
-      node = g_strdup_printf (_("One machine: %u × %s"), quote->gpus_per_node, gpu);
-      add_capacity_line (data, seen, gpu_bytes * quote->gpus_per_node, node);
-      if (cp_quote_is_cluster (quote))
-        {
-          g_autofree char *name = cp_words_quote_name (project, (int) i);
-          g_autofree char *cluster = NULL;
-
-          /* TRANSLATORS: a capacity line; nodes × GPUs per node, then the quote's name */
-          cluster = g_strdup_printf (_("Cluster %u × %u %s (%s)"), quote->nodes_available,
-                                     quote->gpus_per_node, gpu, name);
-          add_capacity_line (data, seen, gpu_bytes * quote->gpus_per_node * quote->nodes_available, cluster);
-        }
-    }
-
-  data->note = g_strdup (_("Solid: memory the job needs; dashed: what the GPUs offer."));
+  add_capacity_lines (data, project, plan);
+  data->note = note_with (_("Solid and dashed curves: memory the job needs; thin dashed lines: what the quotes' GPUs offer."), plan);
 
   cp_i18n_pop_language ();
   return data;
@@ -383,20 +542,24 @@ money_scale (double max_value,
 CpChartData *
 cp_chart_data_new_cost (const CpProject *project,
                         guint            job_index,
+                        const CpPlan    *plan,
+                        const CpSweep   *sweep,
                         const char      *lang)
 {
   const CpSettings *settings = &project->settings;
   const CpJob *job;
   CpChartData *data;
   const char *currency = settings->currency[0] != '\0' ? settings->currency : "CNY";
+  int recommended = recommended_quote (plan);
   double best_single_cost = INFINITY;
   double best_single_days = INFINITY;
   double max_cost = 0;
   double cheaper_x = INFINITY, cheaper_y = NAN;
   double faster_x = INFINITY, faster_y = NAN;
-  g_autoptr(GArray) split_points = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) split_points = g_array_new (FALSE, FALSE, sizeof (CpSweepPoint));
 
   g_return_val_if_fail (job_index < project->jobs->len, NULL);
+  g_return_val_if_fail (sweep != NULL, NULL);
   job = g_ptr_array_index (project->jobs, job_index);
 
   data = chart_data_new (CP_CHART_COST, lang);
@@ -406,41 +569,46 @@ cp_chart_data_new_cost (const CpProject *project,
   data->x_label = g_strdup (_("GPUs"));
   data->y2_label = g_strdup (_("Calendar time (days)"));
   if (job->deadline_days > 0 && isfinite (job->deadline_days))
-    data->horizontal_line_y2 = job->deadline_days;
-
-  for (guint i = 0; i < project->quotes->len; i++)
     {
-      const CpQuote *quote = g_ptr_array_index (project->quotes, i);
-      g_autofree char *name = cp_words_quote_name (project, (int) i);
-      gboolean cluster = cp_quote_is_cluster (quote);
-      guint max_nodes = cluster ? MAX (1, quote->nodes_available) : 1;
-      guint step = MAX (1, (max_nodes + COST_MAX_POINTS - 1) / COST_MAX_POINTS);
-      CpChartSeries *series = series_new (name, TRUE);
+      g_autofree char *days = cp_i18n_format_number (job->deadline_days, 0, data->lang);
 
-      series->points_only = !cluster;
-      for (guint nodes = 1; nodes <= max_nodes; nodes = (nodes == max_nodes) ? nodes + 1 : MIN (nodes + step, max_nodes))
+      data->deadline_days = job->deadline_days;
+      /* TRANSLATORS: label of the deadline line; %s is a number of days */
+      data->deadline_label = g_strdup_printf (_("Deadline: %s days"), days);
+    }
+
+  for (guint c = 0; c < sweep->curves->len; c++)
+    {
+      const CpSweepCurve *curve = g_ptr_array_index (sweep->curves, c);
+      const CpQuote *quote;
+      g_autofree char *name = NULL;
+      g_autofree char *label = NULL;
+      CpChartSeries *series;
+
+      if (curve->quote_index < 0 || (guint) curve->quote_index >= project->quotes->len ||
+          !quote_compared (plan, curve->quote_index))
+        continue;
+      quote = g_ptr_array_index (project->quotes, curve->quote_index);
+      name = cp_words_quote_name (project, curve->quote_index);
+      label = curve->quote_index == recommended ? recommended_label (name) : g_strdup (name);
+      series = series_new (label, TRUE);
+      series->points_only = !cp_quote_is_cluster (quote);
+      series->emphasis = emphasis_for (recommended >= 0, curve->quote_index == recommended);
+
+      for (guint p = 0; p < curve->points->len; p++)
         {
-          CpEstimate estimate;
-          double gpus;
+          const CpSweepPoint *point = &g_array_index (curve->points, CpSweepPoint, p);
 
-          if (!cp_estimate (job, quote, nodes, settings, &estimate, NULL) || !estimate.fits)
-            continue;
-          if (!usable (estimate.total_cost, FALSE) || !usable (estimate.calendar_days, FALSE))
-            continue;
-          gpus = (double) nodes * quote->gpus_per_node;
-          series_add (series, gpus, estimate.total_cost, estimate.calendar_days);
-          max_cost = MAX (max_cost, estimate.total_cost);
+          series_add (series, point->gpus, point->total_cost, point->calendar_days);
+          max_cost = MAX (max_cost, point->total_cost);
           /* One node of a cluster offer is a single machine too. */
-          if (nodes == 1 && estimate.total_cost < best_single_cost)
+          if (point->nodes == 1 && point->total_cost < best_single_cost)
             {
-              best_single_cost = estimate.total_cost;
-              best_single_days = estimate.calendar_days;
+              best_single_cost = point->total_cost;
+              best_single_days = point->calendar_days;
             }
-          else if (nodes > 1)
-            {
-              double point[3] = { gpus, estimate.total_cost, estimate.calendar_days };
-              g_array_append_vals (split_points, point, 3);
-            }
+          else if (point->nodes > 1)
+            g_array_append_val (split_points, *point);
         }
       g_ptr_array_add (data->series, series);
     }
@@ -449,21 +617,19 @@ cp_chart_data_new_cost (const CpProject *project,
    * which a job split over two or more nodes costs less; failing that, the
    * fewest at which one finishes sooner. */
   if (isfinite (best_single_cost))
-    for (guint p = 0; p + 2 < split_points->len; p += 3)
+    for (guint p = 0; p < split_points->len; p++)
       {
-        double x = g_array_index (split_points, double, p);
-        double cost = g_array_index (split_points, double, p + 1);
-        double days = g_array_index (split_points, double, p + 2);
+        const CpSweepPoint *point = &g_array_index (split_points, CpSweepPoint, p);
 
-        if (cost < best_single_cost && x < cheaper_x)
+        if (point->total_cost < best_single_cost && point->gpus < cheaper_x)
           {
-            cheaper_x = x;
-            cheaper_y = cost;
+            cheaper_x = point->gpus;
+            cheaper_y = point->total_cost;
           }
-        if (days < best_single_days && x < faster_x)
+        if (point->calendar_days < best_single_days && point->gpus < faster_x)
           {
-            faster_x = x;
-            faster_y = cost;
+            faster_x = point->gpus;
+            faster_y = point->total_cost;
           }
       }
   if (isfinite (cheaper_x))
@@ -485,7 +651,7 @@ cp_chart_data_new_cost (const CpProject *project,
 
   data->currency = g_strdup (currency);
   data->y_scale = money_scale (max_cost, data->lang, cp_i18n_currency_name (currency, data->lang), &data->y_label);
-  data->note = g_strdup (_("Solid lines and dots: total cost (left axis); dashed lines and squares: calendar days (right axis)."));
+  data->note = note_with (_("Lines: a cluster quote at each node count; markers: single machines. The same quote is at the same GPU count in both panels."), plan);
 
   cp_i18n_pop_language ();
   return data;
@@ -650,23 +816,27 @@ typedef struct {
   Rgb minor_grid;
   Rgb deadline;
   Rgb break_even;
+  Rgb highlight;
   const Rgb *palette;
   guint n_palette;
 } Theme;
 
-/* Okabe–Ito-like hues: told apart by people with colour-vision
- * deficiencies, and still distinct in greyscale print thanks to the
- * dashes and markers. */
+/* Okabe–Ito hues, told apart by people with colour-vision deficiencies;
+ * vermillion is kept back as the highlight of the recommended option, so
+ * no other line can be taken for it. Dashes and markers keep lines apart
+ * in greyscale print. */
 static const Rgb light_palette[] = {
-  { 0.00, 0.45, 0.70 }, { 0.84, 0.37, 0.00 }, { 0.00, 0.62, 0.45 },
-  { 0.80, 0.47, 0.65 }, { 0.55, 0.42, 0.10 }, { 0.34, 0.71, 0.91 },
-  { 0.40, 0.40, 0.40 }, { 0.60, 0.20, 0.60 },
+  { 0.00, 0.45, 0.70 }, { 0.00, 0.62, 0.45 }, { 0.80, 0.47, 0.65 },
+  { 0.55, 0.42, 0.10 }, { 0.34, 0.71, 0.91 }, { 0.40, 0.40, 0.40 },
+  { 0.60, 0.20, 0.60 }, { 0.90, 0.62, 0.00 },
 };
 static const Rgb dark_palette[] = {
-  { 0.35, 0.68, 0.95 }, { 1.00, 0.60, 0.25 }, { 0.30, 0.85, 0.65 },
-  { 0.95, 0.65, 0.85 }, { 0.95, 0.85, 0.35 }, { 0.60, 0.85, 1.00 },
-  { 0.75, 0.75, 0.75 }, { 0.80, 0.55, 0.95 },
+  { 0.35, 0.68, 0.95 }, { 0.30, 0.85, 0.65 }, { 0.95, 0.65, 0.85 },
+  { 0.95, 0.85, 0.35 }, { 0.60, 0.85, 1.00 }, { 0.75, 0.75, 0.75 },
+  { 0.80, 0.55, 0.95 }, { 0.95, 0.75, 0.30 },
 };
+static const Rgb light_highlight = { 0.84, 0.37, 0.00 };
+static const Rgb dark_highlight = { 1.00, 0.50, 0.20 };
 
 static void
 theme_for_style (Theme        *theme,
@@ -677,14 +847,14 @@ theme_for_style (Theme        *theme,
       *theme = (Theme) {
         { 0.14, 0.14, 0.14 }, { 0.92, 0.92, 0.92 }, { 0.70, 0.70, 0.70 },
         { 0.30, 0.30, 0.30 }, { 0.21, 0.21, 0.21 }, { 1.00, 0.42, 0.42 },
-        { 0.95, 0.85, 0.35 }, dark_palette, G_N_ELEMENTS (dark_palette),
+        { 0.95, 0.85, 0.35 }, dark_highlight, dark_palette, G_N_ELEMENTS (dark_palette),
       };
       return;
     }
   *theme = (Theme) {
     { 1, 1, 1 }, { 0.10, 0.10, 0.10 }, { 0.25, 0.25, 0.25 },
     { 0.85, 0.85, 0.85 }, { 0.93, 0.93, 0.93 }, { 0.80, 0.10, 0.10 },
-    { 0.45, 0.30, 0.00 }, light_palette, G_N_ELEMENTS (light_palette),
+    { 0.45, 0.30, 0.00 }, light_highlight, light_palette, G_N_ELEMENTS (light_palette),
   };
   if (style == CP_CHART_STYLE_PRINT)
     {
@@ -695,6 +865,25 @@ theme_for_style (Theme        *theme,
     }
 }
 
+void
+cp_chart_highlight_rgb (CpChartStyle style,
+                        double       rgb[3])
+{
+  const Rgb *h = style == CP_CHART_STYLE_DARK ? &dark_highlight : &light_highlight;
+
+  rgb[0] = h->r;
+  rgb[1] = h->g;
+  rgb[2] = h->b;
+}
+
+static Rgb
+mix (const Rgb *a,
+     const Rgb *b,
+     double     t)
+{
+  return (Rgb) { a->r + (b->r - a->r) * t, a->g + (b->g - a->g) * t, a->b + (b->b - a->b) * t };
+}
+
 static void
 set_rgb (cairo_t   *cr,
          const Rgb *rgb)
@@ -703,37 +892,52 @@ set_rgb (cairo_t   *cr,
 }
 
 typedef struct {
+  Axis     y;
+  gboolean second;       /* reads series->y2 */
+  gboolean log;
+  const char *title;
+  double   top, bottom;
+} Panel;
+
+typedef struct {
   PangoContext *context;
+  PangoLayout *layout;   /* one layout, re-used for every text */
   PangoFontDescription *font;
   PangoFontDescription *bold;
   PangoFontDescription *small;
   double font_px;
+  double pad;
+  double tick_len;
+  double line_h;         /* one line of font */
 
-  Axis x, y, y2;
-  gboolean has_y2;
+  double width, height;
+  Axis x;
+  Panel panels[2];
+  guint n_panels;
 
-  /* Plot rectangle */
-  double left, top, right, bottom;
-
-  /* Legend below the plot */
-  double legend_top;
-  double legend_row_height;
-  double swatch_width;
-  GArray *legend_x;   /* double per legend item */
-  GArray *legend_row; /* guint per legend item */
+  /* Plot rectangle's sides, shared by the panels */
+  double left, right;
+  double label_width;    /* room for the line labels right of the plot */
   double title_height;
   double note_top;
 } Geometry;
 
+/* Sets @geometry's layout to @text in @font, wrapped at @wrap_width when
+ * positive, and returns it. */
 static PangoLayout *
-text_layout (Geometry                   *geometry,
-             const PangoFontDescription *font,
-             const char                 *text)
+set_text (Geometry                   *geometry,
+          const PangoFontDescription *font,
+          const char                 *text,
+          double                      wrap_width,
+          gboolean                    ellipsize)
 {
-  PangoLayout *layout = pango_layout_new (geometry->context);
+  PangoLayout *layout = geometry->layout;
 
   pango_layout_set_font_description (layout, font);
   pango_layout_set_text (layout, text != NULL ? text : "", -1);
+  pango_layout_set_width (layout, wrap_width > 0 ? (int) (wrap_width * PANGO_SCALE) : -1);
+  pango_layout_set_ellipsize (layout, ellipsize ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE);
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD);
   return layout;
 }
 
@@ -745,25 +949,13 @@ text_size (Geometry                   *geometry,
            double                     *width,
            double                     *height)
 {
-  g_autoptr(PangoLayout) layout = text_layout (geometry, font, text);
   int w, h;
 
-  if (wrap_width > 0)
-    {
-      pango_layout_set_width (layout, (int) (wrap_width * PANGO_SCALE));
-      pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
-    }
-  pango_layout_get_pixel_size (layout, &w, &h);
+  pango_layout_get_pixel_size (set_text (geometry, font, text, wrap_width, FALSE), &w, &h);
   if (width != NULL)
     *width = w;
   if (height != NULL)
     *height = h;
-}
-
-static gboolean
-series_is_drawable (const CpChartSeries *series)
-{
-  return series->x->len > 0;
 }
 
 static void
@@ -799,34 +991,72 @@ data_extent (const CpChartData *data,
     }
 }
 
+/* Values over more than a factor of 30 (one machine taking years where a
+ * cluster takes weeks) get a log axis, where the small ones stay apart
+ * instead of lying on the floor of the panel. */
+static gboolean
+wide_range (double min,
+            double max)
+{
+  return isfinite (min) && isfinite (max) && min > 0 && max / min > 30;
+}
+
+static double
+widest_tick (Geometry          *geometry,
+             const CpChartData *data,
+             const Axis        *axis)
+{
+  double widest = 0;
+
+  for (guint i = 0; i < axis->ticks->len; i++)
+    {
+      g_autofree char *label = tick_label (data, axis, FALSE, g_array_index (axis->ticks, double, i));
+      double w;
+
+      text_size (geometry, geometry->font, label, 0, &w, NULL);
+      widest = MAX (widest, w);
+    }
+  return widest;
+}
+
 static void
 geometry_init (Geometry          *geometry,
                PangoContext      *context,
                const CpChartData *data,
+               CpChartStyle       style,
                double             width,
                double             height)
 {
-  double x_min, x_max, y_min, y_max, y2_min, y2_max, unused_min, unused_max;
-  double tick_w = 0, tick_h = 0, y2_tick_w = 0;
-  double label_h, title_h, note_h = 0;
-  double legend_width, row = 0, cursor;
+  double x_min, x_max, y_min, y_max, unused_min, unused_max;
+  double tick_w = 0, note_h = 0, widest_label = 0;
+  double plot_top, plot_bottom, panel_gap;
   double pad;
 
   memset (geometry, 0, sizeof *geometry);
   geometry->context = g_object_ref (context);
+  geometry->width = width;
+  geometry->height = height;
   pango_context_set_language (context, pango_language_from_string (cp_i18n_pango_language (data->lang)));
+  geometry->layout = pango_layout_new (context);
 
-  /* Text scales with the chart, in the drawing's own units (absolute
-   * size), so the same drawing reads alike on screen and on paper. */
-  geometry->font_px = CLAMP (MIN (width / 62.0, height / 34.0), 7.0, 13.0);
+  /* Text follows the chart's size. On a screen it never goes below 13 px
+   * (12 px for the smaller labels), what a projected 1080p picture needs
+   * to be read from the back of a meeting room; on paper, where the chart
+   * is a column of an A4 page, 8 pt stays legible at arm's length. */
+  if (style == CP_CHART_STYLE_PRINT)
+    geometry->font_px = CLAMP (MIN (width / 62.0, height / 34.0), 8.0, 13.0);
+  else
+    geometry->font_px = CLAMP (MIN (width / 64.0, height / 36.0), 13.0, 22.0);
   geometry->font = pango_font_description_from_string (cp_i18n_font_family (data->lang));
   pango_font_description_set_absolute_size (geometry->font, geometry->font_px * PANGO_SCALE);
   geometry->bold = pango_font_description_copy (geometry->font);
   pango_font_description_set_weight (geometry->bold, PANGO_WEIGHT_BOLD);
   pango_font_description_set_absolute_size (geometry->bold, geometry->font_px * 1.15 * PANGO_SCALE);
   geometry->small = pango_font_description_copy (geometry->font);
-  pango_font_description_set_absolute_size (geometry->small, geometry->font_px * 0.9 * PANGO_SCALE);
-  pad = geometry->font_px * 0.6;
+  pango_font_description_set_absolute_size (geometry->small, geometry->font_px * 0.93 * PANGO_SCALE);
+  geometry->pad = pad = geometry->font_px * 0.6;
+  geometry->tick_len = geometry->font_px * 0.35;
+  text_size (geometry, geometry->font, "0", 0, NULL, &geometry->line_h);
 
   /* Ranges */
   data_extent (data, FALSE, &x_min, &x_max, &y_min, &y_max);
@@ -843,112 +1073,122 @@ geometry_init (Geometry          *geometry,
   else
     {
       x_min = 0;
-      y_min = 0;
       if (!isfinite (x_max))
         x_max = 8;
       if (!isfinite (y_max))
         y_max = data->y_scale;
     }
-  axis_init (&geometry->x, x_min, x_max, data->x_log, data->x_scale, 6);
-  axis_init (&geometry->y, y_min, y_max, data->y_log, data->y_scale, 5);
+  axis_init (&geometry->x, x_min, x_max, data->x_log, data->x_scale, width > 900 ? 10 : 6);
 
-  geometry->has_y2 = data->y2_label != NULL;
-  if (geometry->has_y2)
+  geometry->n_panels = data->y2_label != NULL ? 2 : 1;
+  geometry->panels[0].title = data->y_label;
+  geometry->panels[0].log = data->y_log || (data->kind == CP_CHART_COST && wide_range (y_min, y_max));
+  if (data->kind == CP_CHART_COST && !geometry->panels[0].log)
+    y_min = 0;
+  axis_init (&geometry->panels[0].y, y_min, y_max, geometry->panels[0].log, data->y_scale, 5);
+  if (geometry->n_panels == 2)
     {
+      double y2_min, y2_max;
+
       data_extent (data, TRUE, &unused_min, &unused_max, &y2_min, &y2_max);
-      y2_min = 0;
       if (!isfinite (y2_max))
         y2_max = 1;
-      if (isfinite (data->horizontal_line_y2))
-        y2_max = MAX (y2_max, data->horizontal_line_y2 * 1.05);
-      axis_init (&geometry->y2, y2_min, y2_max, FALSE, data->y2_scale, 5);
+      if (isfinite (data->deadline_days) && data->deadline_days > 0)
+        {
+          y2_min = MIN (y2_min, data->deadline_days);
+          y2_max = MAX (y2_max, data->deadline_days * 1.05);
+        }
+      geometry->panels[1].title = data->y2_label;
+      geometry->panels[1].second = TRUE;
+      geometry->panels[1].log = wide_range (y2_min, y2_max);
+      if (!geometry->panels[1].log)
+        y2_min = 0;
+      axis_init (&geometry->panels[1].y, y2_min, y2_max, geometry->panels[1].log, data->y2_scale, 4);
     }
 
-  /* Widest tick labels decide the side margins. */
-  for (guint i = 0; i < geometry->y.ticks->len; i++)
-    {
-      g_autofree char *label = tick_label (data, &geometry->y, FALSE, g_array_index (geometry->y.ticks, double, i));
-      double w, h;
-      text_size (geometry, geometry->font, label, 0, &w, &h);
-      tick_w = MAX (tick_w, w);
-      tick_h = MAX (tick_h, h);
-    }
-  if (geometry->has_y2)
-    for (guint i = 0; i < geometry->y2.ticks->len; i++)
-      {
-        g_autofree char *label = tick_label (data, &geometry->y2, FALSE, g_array_index (geometry->y2.ticks, double, i));
-        double w;
-        text_size (geometry, geometry->font, label, 0, &w, NULL);
-        y2_tick_w = MAX (y2_tick_w, w);
-      }
+  for (guint p = 0; p < geometry->n_panels; p++)
+    tick_w = MAX (tick_w, widest_tick (geometry, data, &geometry->panels[p].y));
 
-  text_size (geometry, geometry->bold, data->title, width - 2 * pad, NULL, &title_h);
-  text_size (geometry, geometry->font, data->x_label, 0, NULL, &label_h);
-  geometry->title_height = title_h;
-
-  geometry->left = pad + label_h + pad + tick_w + pad;
-  geometry->right = width - pad - (geometry->has_y2 ? label_h + pad + y2_tick_w + pad : geometry->font_px * 1.5);
-  geometry->top = pad + title_h + pad + tick_h / 2;
-
-  /* The legend flows in rows under the plot, so it never hides a line. */
-  geometry->legend_x = g_array_new (FALSE, FALSE, sizeof (double));
-  geometry->legend_row = g_array_new (FALSE, FALSE, sizeof (guint));
-  geometry->swatch_width = geometry->font_px * 2.2;
-  geometry->legend_row_height = MAX (tick_h, geometry->font_px) * 1.25;
-  legend_width = width - 2 * pad;
-  cursor = 0;
+  /* Line labels sit right of the plot; long names give way to the plot
+   * beyond a third of the width (they are shortened with an ellipsis). */
   for (guint s = 0; s < data->series->len; s++)
     {
       const CpChartSeries *series = g_ptr_array_index (data->series, s);
       double w;
-      double item;
 
-      text_size (geometry, geometry->small, series->label, 0, &w, NULL);
-      item = geometry->swatch_width + pad * 0.5 + w + pad * 1.5;
-      if (cursor > 0 && cursor + item > legend_width)
-        {
-          row++;
-          cursor = 0;
-        }
-      {
-        guint row_index = (guint) row;
-        double x = pad + cursor;
-        g_array_append_val (geometry->legend_x, x);
-        g_array_append_val (geometry->legend_row, row_index);
-      }
-      cursor += item;
+      text_size (geometry, series->emphasis == CP_CHART_EMPHASIS_HIGHLIGHT ? geometry->bold : geometry->small,
+                 series->label, 0, &w, NULL);
+      widest_label = MAX (widest_label, w);
     }
+  geometry->label_width = MIN (widest_label + pad, width * 0.33);
+
+  text_size (geometry, geometry->bold, data->title, width - 2 * pad, NULL, &geometry->title_height);
   if (data->note != NULL)
-    text_size (geometry, geometry->small, data->note, legend_width, NULL, &note_h);
+    text_size (geometry, geometry->small, data->note, width - 2 * pad, NULL, &note_h);
 
-  geometry->bottom = height - pad
-                     - (data->series->len > 0 ? (row + 1) * geometry->legend_row_height + pad : 0)
-                     - (note_h > 0 ? note_h + pad * 0.5 : 0)
-                     - label_h - pad * 0.5 - tick_h - pad;
-  geometry->legend_top = geometry->bottom + pad + tick_h + pad * 0.5 + label_h + pad;
-  geometry->note_top = geometry->legend_top + (data->series->len > 0 ? (row + 1) * geometry->legend_row_height : 0)
-                       + pad * 0.5;
+  geometry->left = pad + tick_w + geometry->tick_len + 3;
+  geometry->right = width - pad - geometry->label_width;
 
-  /* A chart squeezed below any use still draws something sane. */
+  /* Top to bottom: title, then each panel under its horizontal title,
+   * then the GPU or parameter ticks and the x title, then the note. */
+  plot_top = pad + geometry->title_height + pad * 0.6 + geometry->line_h + pad * 0.3 + geometry->line_h / 2;
+  plot_bottom = height - pad - (note_h > 0 ? note_h + pad * 0.5 : 0)
+                - geometry->line_h - pad * 0.3 - geometry->line_h - geometry->tick_len;
+  geometry->note_top = height - pad - note_h;
+  panel_gap = geometry->line_h / 2 + pad + geometry->line_h + pad * 0.3 + geometry->line_h / 2;
+
   if (geometry->right < geometry->left + 10)
     geometry->right = geometry->left + 10;
-  if (geometry->bottom < geometry->top + 10)
-    geometry->bottom = geometry->top + 10;
+  if (plot_bottom < plot_top + 10 + (geometry->n_panels - 1) * panel_gap)
+    plot_bottom = plot_top + 10 + (geometry->n_panels - 1) * panel_gap;
+
+  if (geometry->n_panels == 1)
+    {
+      geometry->panels[0].top = plot_top;
+      geometry->panels[0].bottom = plot_bottom;
+    }
+  else
+    {
+      /* Cost, what is decided on, gets the larger share. */
+      double room = plot_bottom - plot_top - panel_gap;
+
+      geometry->panels[0].top = plot_top;
+      geometry->panels[0].bottom = plot_top + room * 0.56;
+      geometry->panels[1].top = geometry->panels[0].bottom + panel_gap;
+      geometry->panels[1].bottom = plot_bottom;
+    }
 }
 
 static void
 geometry_clear (Geometry *geometry)
 {
   axis_clear (&geometry->x);
-  axis_clear (&geometry->y);
-  if (geometry->has_y2)
-    axis_clear (&geometry->y2);
+  for (guint p = 0; p < geometry->n_panels; p++)
+    axis_clear (&geometry->panels[p].y);
   g_clear_pointer (&geometry->font, pango_font_description_free);
   g_clear_pointer (&geometry->bold, pango_font_description_free);
   g_clear_pointer (&geometry->small, pango_font_description_free);
-  g_clear_pointer (&geometry->legend_x, g_array_unref);
-  g_clear_pointer (&geometry->legend_row, g_array_unref);
+  g_clear_object (&geometry->layout);
   g_clear_object (&geometry->context);
+}
+
+/* Geometry measured without drawing: sizes are absolute, so any surface
+ * gives the same plot rectangle as cp_chart_draw(). */
+static void
+geometry_init_detached (Geometry          *geometry,
+                        const CpChartData *data,
+                        CpChartStyle       style,
+                        double             width,
+                        double             height)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  cairo_t *cr = cairo_create (surface);
+  PangoContext *context = pango_cairo_create_context (cr);
+
+  geometry_init (geometry, context, data, style, width, height);
+  g_object_unref (context);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
 }
 
 static char *format_y (const CpChartData *data, const Axis *axis, double value);
@@ -961,11 +1201,17 @@ to_px_x (const Geometry *geometry,
 }
 
 static double
-to_px_y (const Geometry *geometry,
-         const Axis     *axis,
-         double          value)
+to_px_y (const Panel *panel,
+         double       value)
 {
-  return geometry->bottom - axis_fraction (axis, value) * (geometry->bottom - geometry->top);
+  return panel->bottom - axis_fraction (&panel->y, value) * (panel->bottom - panel->top);
+}
+
+static GArray *
+panel_values (const Panel         *panel,
+              const CpChartSeries *series)
+{
+  return panel->second ? series->y2 : series->y;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -975,6 +1221,7 @@ typedef struct {
   cairo_t *cr;
   gboolean snap;   /* screen: put 1-px lines on pixel centres */
   Theme theme;
+  GArray *boxes;   /* CpChartLabelBox placed so far */
 } Painter;
 
 static double
@@ -985,7 +1232,7 @@ snap (const Painter *painter,
 }
 
 static void
-draw_text (Painter        *painter,
+show_text (Painter        *painter,
            Geometry       *geometry,
            const PangoFontDescription *font,
            const char     *text,
@@ -994,27 +1241,14 @@ draw_text (Painter        *painter,
            double          x_align,   /* 0 left, 0.5 centre, 1 right */
            double          y_align,
            double          wrap_width,
-           double          angle)
+           gboolean        ellipsize)
 {
-  g_autoptr(PangoLayout) layout = text_layout (geometry, font, text);
+  PangoLayout *layout = set_text (geometry, font, text, wrap_width, ellipsize);
   int w, h;
 
-  if (wrap_width > 0)
-    {
-      pango_layout_set_width (layout, (int) (wrap_width * PANGO_SCALE));
-      pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
-    }
   pango_layout_get_pixel_size (layout, &w, &h);
-
-  cairo_save (painter->cr);
-  cairo_translate (painter->cr, x, y);
-  if (angle != 0)
-    cairo_rotate (painter->cr, angle);
-  cairo_move_to (painter->cr, -x_align * w, -y_align * h);
-  pango_cairo_update_context (painter->cr, geometry->context);
-  pango_layout_context_changed (layout);
+  cairo_move_to (painter->cr, x - x_align * w, y - y_align * h);
   pango_cairo_show_layout (painter->cr, layout);
-  cairo_restore (painter->cr);
 }
 
 static void
@@ -1023,141 +1257,147 @@ draw_grid_and_axes (Painter           *painter,
                     const CpChartData *data)
 {
   cairo_t *cr = painter->cr;
-  double tick_len = geometry->font_px * 0.35;
-  double pad = geometry->font_px * 0.6;
-  double label_h;
+  double tick_len = geometry->tick_len;
+  const Panel *lowest = &geometry->panels[geometry->n_panels - 1];
 
   cairo_set_line_width (cr, 1);
 
-  /* Minor grid */
-  set_rgb (cr, &painter->theme.minor_grid);
-  for (guint i = 0; i < geometry->x.minor->len; i++)
+  for (guint p = 0; p < geometry->n_panels; p++)
     {
-      double x = snap (painter, to_px_x (geometry, g_array_index (geometry->x.minor, double, i)));
-      cairo_move_to (cr, x, geometry->top);
-      cairo_line_to (cr, x, geometry->bottom);
-    }
-  for (guint i = 0; i < geometry->y.minor->len; i++)
-    {
-      double y = snap (painter, to_px_y (geometry, &geometry->y, g_array_index (geometry->y.minor, double, i)));
-      cairo_move_to (cr, geometry->left, y);
-      cairo_line_to (cr, geometry->right, y);
-    }
-  cairo_stroke (cr);
+      const Panel *panel = &geometry->panels[p];
 
-  /* Major grid and tick labels */
-  for (guint i = 0; i < geometry->x.ticks->len; i++)
-    {
-      double value = g_array_index (geometry->x.ticks, double, i);
-      double x = snap (painter, to_px_x (geometry, value));
-      g_autofree char *label = tick_label (data, &geometry->x, TRUE, value);
-
-      set_rgb (cr, &painter->theme.grid);
-      cairo_move_to (cr, x, geometry->top);
-      cairo_line_to (cr, x, geometry->bottom);
-      cairo_stroke (cr);
-      set_rgb (cr, &painter->theme.axis);
-      cairo_move_to (cr, x, geometry->bottom);
-      cairo_line_to (cr, x, geometry->bottom + tick_len);
-      cairo_stroke (cr);
-      set_rgb (cr, &painter->theme.text);
-      draw_text (painter, geometry, geometry->font, label, x, geometry->bottom + tick_len + 1, 0.5, 0, 0, 0);
-    }
-  for (guint i = 0; i < geometry->y.ticks->len; i++)
-    {
-      double value = g_array_index (geometry->y.ticks, double, i);
-      double y = snap (painter, to_px_y (geometry, &geometry->y, value));
-      g_autofree char *label = tick_label (data, &geometry->y, FALSE, value);
-
-      set_rgb (cr, &painter->theme.grid);
-      cairo_move_to (cr, geometry->left, y);
-      cairo_line_to (cr, geometry->right, y);
-      cairo_stroke (cr);
-      set_rgb (cr, &painter->theme.text);
-      draw_text (painter, geometry, geometry->font, label, geometry->left - tick_len - 2, y, 1, 0.5, 0, 0);
-    }
-  if (geometry->has_y2)
-    for (guint i = 0; i < geometry->y2.ticks->len; i++)
-      {
-        double value = g_array_index (geometry->y2.ticks, double, i);
-        double y = snap (painter, to_px_y (geometry, &geometry->y2, value));
-        g_autofree char *label = tick_label (data, &geometry->y2, FALSE, value);
-
-        set_rgb (cr, &painter->theme.axis);
-        cairo_move_to (cr, geometry->right, y);
-        cairo_line_to (cr, geometry->right + tick_len, y);
-        cairo_stroke (cr);
-        set_rgb (cr, &painter->theme.text);
-        draw_text (painter, geometry, geometry->font, label, geometry->right + tick_len + 2, y, 0, 0.5, 0, 0);
-      }
-
-  /* Frame */
-  set_rgb (cr, &painter->theme.axis);
-  cairo_rectangle (cr, snap (painter, geometry->left), snap (painter, geometry->top),
-                   floor (geometry->right) - floor (geometry->left),
-                   floor (geometry->bottom) - floor (geometry->top));
-  cairo_stroke (cr);
-
-  /* Axis titles */
-  set_rgb (cr, &painter->theme.text);
-  text_size (geometry, geometry->font, data->x_label, 0, NULL, &label_h);
-  {
-    double tick_h;
-    text_size (geometry, geometry->font, "0", 0, NULL, &tick_h);
-    draw_text (painter, geometry, geometry->font, data->x_label,
-               (geometry->left + geometry->right) / 2,
-               geometry->bottom + tick_len + tick_h + pad * 0.5, 0.5, 0, 0, 0);
-  }
-  draw_text (painter, geometry, geometry->font, data->y_label,
-             pad, (geometry->top + geometry->bottom) / 2, 0.5, 0, 0, -G_PI / 2);
-  if (geometry->has_y2)
-    {
-      double x = geometry->right;
-      double w_total = 0;
-      for (guint i = 0; i < geometry->y2.ticks->len; i++)
+      /* Minor grid */
+      set_rgb (cr, &painter->theme.minor_grid);
+      for (guint i = 0; i < geometry->x.minor->len; i++)
         {
-          g_autofree char *label = tick_label (data, &geometry->y2, FALSE, g_array_index (geometry->y2.ticks, double, i));
-          double w;
-          text_size (geometry, geometry->font, label, 0, &w, NULL);
-          w_total = MAX (w_total, w);
+          double x = snap (painter, to_px_x (geometry, g_array_index (geometry->x.minor, double, i)));
+          cairo_move_to (cr, x, panel->top);
+          cairo_line_to (cr, x, panel->bottom);
         }
-      /* Turned a quarter clockwise, the text's top faces the ticks: a
-       * y alignment of 1 puts it entirely right of @x. */
-      x += tick_len + 2 + w_total + pad * 0.5;
-      draw_text (painter, geometry, geometry->font, data->y2_label,
-                 x, (geometry->top + geometry->bottom) / 2, 0.5, 1, 0, G_PI / 2);
+      for (guint i = 0; i < panel->y.minor->len; i++)
+        {
+          double y = snap (painter, to_px_y (panel, g_array_index (panel->y.minor, double, i)));
+          cairo_move_to (cr, geometry->left, y);
+          cairo_line_to (cr, geometry->right, y);
+        }
+      cairo_stroke (cr);
+
+      /* Major grid; x tick labels only under the lowest panel, which the
+       * others share. */
+      for (guint i = 0; i < geometry->x.ticks->len; i++)
+        {
+          double value = g_array_index (geometry->x.ticks, double, i);
+          double x = snap (painter, to_px_x (geometry, value));
+
+          set_rgb (cr, &painter->theme.grid);
+          cairo_move_to (cr, x, panel->top);
+          cairo_line_to (cr, x, panel->bottom);
+          cairo_stroke (cr);
+          set_rgb (cr, &painter->theme.axis);
+          cairo_move_to (cr, x, panel->bottom);
+          cairo_line_to (cr, x, panel->bottom + tick_len);
+          cairo_stroke (cr);
+          if (panel == lowest)
+            {
+              g_autofree char *label = tick_label (data, &geometry->x, TRUE, value);
+
+              set_rgb (cr, &painter->theme.text);
+              show_text (painter, geometry, geometry->font, label, x, panel->bottom + tick_len + 1, 0.5, 0, 0, FALSE);
+            }
+        }
+      for (guint i = 0; i < panel->y.ticks->len; i++)
+        {
+          double value = g_array_index (panel->y.ticks, double, i);
+          double y = snap (painter, to_px_y (panel, value));
+          g_autofree char *label = tick_label (data, &panel->y, FALSE, value);
+
+          set_rgb (cr, &painter->theme.grid);
+          cairo_move_to (cr, geometry->left, y);
+          cairo_line_to (cr, geometry->right, y);
+          cairo_stroke (cr);
+          set_rgb (cr, &painter->theme.text);
+          show_text (painter, geometry, geometry->font, label, geometry->left - tick_len - 2, y, 1, 0.5, 0, FALSE);
+        }
+
+      /* Frame */
+      set_rgb (cr, &painter->theme.axis);
+      cairo_rectangle (cr, snap (painter, geometry->left), snap (painter, panel->top),
+                       floor (geometry->right) - floor (geometry->left),
+                       floor (panel->bottom) - floor (panel->top));
+      cairo_stroke (cr);
+
+      /* The panel's title, horizontal above its top-left corner. */
+      set_rgb (cr, &painter->theme.text);
+      show_text (painter, geometry, geometry->font, panel->title, geometry->pad,
+                 panel->top - geometry->line_h / 2 - geometry->pad * 0.3, 0, 1,
+                 geometry->width - 2 * geometry->pad, TRUE);
     }
+
+  set_rgb (cr, &painter->theme.text);
+  show_text (painter, geometry, geometry->font, data->x_label, (geometry->left + geometry->right) / 2,
+             lowest->bottom + tick_len + geometry->line_h + geometry->pad * 0.3, 0.5, 0, 0, FALSE);
+}
+
+static const Rgb *
+series_rgb (const Painter       *painter,
+            const CpChartSeries *series,
+            guint                index,
+            Rgb                 *storage,
+            gboolean             for_text)
+{
+  const Rgb *base = &painter->theme.palette[index % painter->theme.n_palette];
+
+  if (series->emphasis == CP_CHART_EMPHASIS_HIGHLIGHT)
+    return &painter->theme.highlight;
+  if (series->emphasis == CP_CHART_EMPHASIS_NORMAL)
+    return base;
+  /* Muted lines fade toward the background; their names fade less, so
+   * they stay readable. */
+  *storage = for_text ? mix (base, &painter->theme.text, 0.25) : mix (base, &painter->theme.background, 0.45);
+  return storage;
 }
 
 static void
 set_series_style (Painter             *painter,
                   const CpChartSeries *series,
                   guint                index,
-                  gboolean             second_axis,
                   double               font_px)
 {
   cairo_t *cr = painter->cr;
-  const Rgb *rgb = &painter->theme.palette[index % painter->theme.n_palette];
-  /* 2 px curves on a screen-sized chart, thinner on paper. */
+  Rgb storage;
   double unit = font_px / 12.0;
+  double width;
 
-  set_rgb (cr, rgb);
-  if (series->dashed)
+  set_rgb (cr, series_rgb (painter, series, index, &storage, FALSE));
+  if (series->capacity)
+    width = series->emphasis == CP_CHART_EMPHASIS_HIGHLIGHT ? 2.0 : 1.25;
+  else if (series->emphasis == CP_CHART_EMPHASIS_HIGHLIGHT)
+    width = 3.5;
+  else if (series->emphasis == CP_CHART_EMPHASIS_MUTED)
+    width = 1.75;
+  else
+    width = 2.25;
+  cairo_set_line_width (cr, MAX (1.0, width * unit));
+
+  if (series->capacity)
     {
-      double dashes[] = { 4 * unit, 3 * unit };
-      cairo_set_line_width (cr, 1);
-      cairo_set_dash (cr, dashes, 2, 0);
-    }
-  else if (second_axis)
-    {
-      double dashes[] = { 6 * unit, 3 * unit };
-      cairo_set_line_width (cr, MAX (1.0, 1.5 * unit));
+      double dashes[] = { 3 * unit, 3 * unit };
       cairo_set_dash (cr, dashes, 2, 0);
     }
   else
     {
-      cairo_set_line_width (cr, MAX (1.0, 2 * unit));
-      cairo_set_dash (cr, NULL, 0, 0);
+      /* Long dash, dash-dot, dots, dash-dot-dot: told apart even where
+       * two curves coincide. */
+      static const double patterns[][6] = {
+        { 0 }, { 7, 3 }, { 7, 2.5, 1.5, 2.5 }, { 1.5, 2.5 }, { 4, 2, 1.5, 2, 1.5, 2 },
+      };
+      static const int lengths[] = { 0, 2, 4, 2, 6 };
+      guint pattern = series->dash % G_N_ELEMENTS (lengths);
+      double dashes[6];
+
+      for (int i = 0; i < lengths[pattern]; i++)
+        dashes[i] = patterns[pattern][i] * unit * 1.3;
+      cairo_set_dash (cr, dashes, lengths[pattern], 0);
     }
 }
 
@@ -1166,263 +1406,575 @@ draw_marker (cairo_t *cr,
              double   x,
              double   y,
              double   size,
-             gboolean square)
+             guint    shape)
 {
-  if (square)
-    cairo_rectangle (cr, x - size, y - size, 2 * size, 2 * size);
-  else
+  switch (shape % 5)
     {
+    case 1:
+      cairo_rectangle (cr, x - size * 0.85, y - size * 0.85, 1.7 * size, 1.7 * size);
+      break;
+    case 2:
+      cairo_move_to (cr, x, y - size * 1.1);
+      cairo_line_to (cr, x + size, y + size * 0.7);
+      cairo_line_to (cr, x - size, y + size * 0.7);
+      cairo_close_path (cr);
+      break;
+    case 3:
+      cairo_move_to (cr, x, y - size * 1.15);
+      cairo_line_to (cr, x + size * 1.15, y);
+      cairo_line_to (cr, x, y + size * 1.15);
+      cairo_line_to (cr, x - size * 1.15, y);
+      cairo_close_path (cr);
+      break;
+    case 4:
+      cairo_move_to (cr, x, y + size * 1.1);
+      cairo_line_to (cr, x + size, y - size * 0.7);
+      cairo_line_to (cr, x - size, y - size * 0.7);
+      cairo_close_path (cr);
+      break;
+    default:
       cairo_new_sub_path (cr);
       cairo_arc (cr, x, y, size, 0, 2 * G_PI);
     }
 }
 
+static double
+marker_size (const Geometry      *geometry,
+             const CpChartSeries *series)
+{
+  return geometry->font_px * (series->emphasis == CP_CHART_EMPHASIS_HIGHLIGHT ? 0.55 : 0.42);
+}
+
+/* Where the markers of single-machine quotes go: quotes at the same GPU
+ * count and a similar cost would cover each other, so each one that
+ * would is moved sideways by a marker's width until it stands free. */
 static void
-draw_series (Painter           *painter,
-             Geometry          *geometry,
-             const CpChartData *data)
+dodge_markers (const Geometry    *geometry,
+               const CpChartData *data,
+               const Panel       *panel,
+               GArray            *offsets)     /* double per series */
+{
+  g_autoptr(GArray) placed = g_array_new (FALSE, FALSE, sizeof (double) * 3);
+
+  g_array_set_size (offsets, data->series->len);
+  for (guint s = 0; s < data->series->len; s++)
+    {
+      const CpChartSeries *series = g_ptr_array_index (data->series, s);
+      GArray *ys = panel_values (panel, series);
+      double x, y, r, offset = 0;
+      double entry[3];
+
+      g_array_index (offsets, double, s) = 0;
+      if (!series->points_only || ys == NULL || series->x->len == 0)
+        continue;
+      x = to_px_x (geometry, g_array_index (series->x, double, 0));
+      y = to_px_y (panel, g_array_index (ys, double, 0));
+      r = marker_size (geometry, series);
+      if (!isfinite (x) || !isfinite (y))
+        continue;
+      for (guint attempt = 0; attempt < 2 * data->series->len + 1; attempt++)
+        {
+          gboolean clear = TRUE;
+
+          /* 0, +1, −1, +2, −2… widths */
+          offset = (attempt % 2 == 1 ? 1.0 : -1.0) * (double) ((attempt + 1) / 2) * 2.3 * r;
+          for (guint q = 0; q < placed->len && clear; q++)
+            {
+              const double *other = (const double *) (placed->data + q * sizeof entry);
+              if (fabs (other[0] - (x + offset)) < other[2] + r && fabs (other[1] - y) < other[2] + r)
+                clear = FALSE;
+            }
+          if (clear)
+            break;
+        }
+      entry[0] = x + offset;
+      entry[1] = y;
+      entry[2] = r;
+      g_array_append_vals (placed, entry, 1);
+      g_array_index (offsets, double, s) = offset;
+    }
+}
+
+static gboolean
+boxes_overlap (const CpChartLabelBox *a,
+               const CpChartLabelBox *b)
+{
+  return a->x < b->x + b->width && b->x < a->x + a->width &&
+         a->y < b->y + b->height && b->y < a->y + a->height;
+}
+
+static gboolean
+box_is_free (const Painter         *painter,
+             const CpChartLabelBox *box)
+{
+  for (guint i = 0; i < painter->boxes->len; i++)
+    if (boxes_overlap (box, &g_array_index (painter->boxes, CpChartLabelBox, i)))
+      return FALSE;
+  return TRUE;
+}
+
+/* Moves @box up or down from where it wants to be, nearest first, to the
+ * first place within [@min_y, @max_y] that no placed label covers, and
+ * records it. FALSE when there is none. */
+static gboolean
+place_box (Painter         *painter,
+           CpChartLabelBox *box,
+           double           min_y,
+           double           max_y)
+{
+  double wanted = CLAMP (box->y, min_y, MAX (min_y, max_y - box->height));
+  double step = 1;
+  double range = MAX (max_y - min_y, 0);
+
+  /* Downward first: labels placed from the top keep their lines' order. */
+  for (int sign = 1; sign >= -1; sign -= 2)
+    for (double shift = 0; shift <= range; shift += step)
+      {
+        double y = wanted + sign * shift;
+
+        if (y < min_y - 0.01 || y + box->height > max_y + 0.01)
+          break;
+        box->y = y;
+        if (box_is_free (painter, box))
+          {
+            g_array_append_val (painter->boxes, *box);
+            return TRUE;
+          }
+      }
+  return FALSE;
+}
+
+typedef struct {
+  int    series;
+  double anchor_x, anchor_y;
+  double gap;          /* from the anchor to the text */
+} LabelRequest;
+
+static int
+compare_requests (gconstpointer a,
+                  gconstpointer b,
+                  gpointer      user_data)
+{
+  const LabelRequest *ra = a, *rb = b;
+
+  /* From the top down, so each label stays in its line's order. */
+  if (ra->anchor_y != rb->anchor_y)
+    return (ra->anchor_y > rb->anchor_y) - (ra->anchor_y < rb->anchor_y);
+  return ra->series - rb->series;
+}
+
+/* Names each line at its end (a single machine's at its marker), right
+ * of it where there is room, each label moved off the others and joined
+ * to its line by a thin leader when it had to move. */
+static void
+draw_line_labels (Painter           *painter,
+                  Geometry          *geometry,
+                  const CpChartData *data,
+                  const Panel       *panel,
+                  GArray            *requests)
 {
   cairo_t *cr = painter->cr;
-  double marker = geometry->font_px * 0.3;
+
+  g_array_sort_with_data (requests, compare_requests, NULL);
+  for (guint i = 0; i < requests->len; i++)
+    {
+      const LabelRequest *request = &g_array_index (requests, LabelRequest, i);
+      const CpChartSeries *series = g_ptr_array_index (data->series, request->series);
+      gboolean highlight = series->emphasis == CP_CHART_EMPHASIS_HIGHLIGHT;
+      const PangoFontDescription *font = highlight ? geometry->bold : geometry->small;
+      double max_w = geometry->label_width - geometry->pad * 0.4;
+      CpChartLabelBox box = { 0 };
+      double w, h;
+      gboolean placed;
+      Rgb storage;
+
+      text_size (geometry, font, series->label, 0, &w, &h);
+      box.width = MIN (w, MAX (max_w, geometry->font_px * 4));
+      box.height = h;
+      box.series = request->series;
+      box.x = request->anchor_x + request->gap;
+      if (box.x + box.width > geometry->width - geometry->pad * 0.3)
+        box.x = request->anchor_x - request->gap - box.width;
+      box.x = MAX (box.x, geometry->pad * 0.3);
+      box.y = request->anchor_y - h / 2;
+
+      placed = place_box (painter, &box, panel->top - geometry->line_h * 0.4,
+                          panel->bottom + geometry->line_h * 0.4);
+      if (!placed)
+        {
+          /* The other side of the anchor. */
+          box.x = MAX (geometry->pad * 0.3, request->anchor_x - request->gap - box.width);
+          box.y = request->anchor_y - h / 2;
+          placed = place_box (painter, &box, panel->top - geometry->line_h * 0.4,
+                              panel->bottom + geometry->line_h * 0.4);
+        }
+      if (!placed)
+        continue;
+
+      if (fabs (box.y + box.height / 2 - request->anchor_y) > box.height * 0.5)
+        {
+          double edge = box.x > request->anchor_x ? box.x - 1 : box.x + box.width + 1;
+
+          set_rgb (cr, series_rgb (painter, series, request->series, &storage, FALSE));
+          cairo_set_dash (cr, NULL, 0, 0);
+          cairo_set_line_width (cr, MAX (0.75, geometry->font_px / 16.0));
+          cairo_move_to (cr, request->anchor_x, request->anchor_y);
+          cairo_line_to (cr, edge, box.y + box.height / 2);
+          cairo_stroke (cr);
+        }
+      /* A veil of the background keeps a label over a line readable. */
+      cairo_set_source_rgba (cr, painter->theme.background.r, painter->theme.background.g,
+                             painter->theme.background.b, 0.8);
+      cairo_rectangle (cr, box.x - 1, box.y, box.width + 2, box.height);
+      cairo_fill (cr);
+      set_rgb (cr, series_rgb (painter, series, request->series, &storage, TRUE));
+      show_text (painter, geometry, font, series->label, box.x, box.y, 0, 0, box.width + 0.5, TRUE);
+    }
+}
+
+/* A label of the chart itself (deadline, break-even, the job), placed
+ * before the lines' labels so they move around it. */
+static void
+draw_fixed_label (Painter                    *painter,
+                  Geometry                   *geometry,
+                  const PangoFontDescription *font,
+                  const char                 *text,
+                  double                      x,
+                  double                      y,
+                  double                      x_align,
+                  const Panel                *panel)
+{
+  CpChartLabelBox box = { 0 };
+  double w, h;
+
+  if (text == NULL)
+    return;
+  text_size (geometry, font, text, 0, &w, &h);
+  box.width = w;
+  box.height = h;
+  box.series = -1;
+  box.x = CLAMP (x - x_align * w, geometry->left + 2, MAX (geometry->left + 2, geometry->right - w - 2));
+  box.y = y;
+  if (!place_box (painter, &box, panel->top + 1, panel->bottom - 1))
+    return;
+  cairo_save (painter->cr);
+  cairo_set_source_rgba (painter->cr, painter->theme.background.r, painter->theme.background.g,
+                         painter->theme.background.b, 0.8);
+  cairo_rectangle (painter->cr, box.x - 1, box.y, box.width + 2, box.height);
+  cairo_fill (painter->cr);
+  cairo_restore (painter->cr);
+  show_text (painter, geometry, font, text, box.x, box.y, 0, 0, 0, FALSE);
+}
+
+static void
+draw_panel_series (Painter           *painter,
+                   Geometry          *geometry,
+                   const CpChartData *data,
+                   const Panel       *panel,
+                   GArray            *requests)
+{
+  cairo_t *cr = painter->cr;
+  gboolean log_y = panel->log;
+  g_autoptr(GArray) offsets = g_array_new (FALSE, TRUE, sizeof (double));
+  g_autoptr(GArray) order = g_array_new (FALSE, FALSE, sizeof (guint));
+
+  dodge_markers (geometry, data, panel, offsets);
+
+  /* Capacity lines under the curves. The recommended quote's solid line
+   * goes over the muted ones on the cost chart; on the memory chart the
+   * chosen technique's curve goes under the others, whose dashes then
+   * still show where two curves coincide. */
+  for (int pass = 0; pass < 4; pass++)
+    for (guint s = 0; s < data->series->len; s++)
+      {
+        const CpChartSeries *series = g_ptr_array_index (data->series, s);
+        gboolean highlight = series->emphasis == CP_CHART_EMPHASIS_HIGHLIGHT;
+        int rank;
+
+        if (series->capacity)
+          rank = 0;
+        else if (highlight)
+          rank = data->kind == CP_CHART_MEMORY ? 1 : 3;
+        else
+          rank = 2;
+        if (rank == pass)
+          g_array_append_val (order, s);
+      }
 
   cairo_save (cr);
-  cairo_rectangle (cr, geometry->left, geometry->top,
-                   geometry->right - geometry->left, geometry->bottom - geometry->top);
+  cairo_rectangle (cr, geometry->left, panel->top - geometry->font_px, geometry->right - geometry->left + geometry->font_px,
+                   panel->bottom - panel->top + 2 * geometry->font_px);
   cairo_clip (cr);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
 
-  for (guint s = 0; s < data->series->len; s++)
+  for (guint o = 0; o < order->len; o++)
     {
+      guint s = g_array_index (order, guint, o);
       const CpChartSeries *series = g_ptr_array_index (data->series, s);
+      GArray *ys = panel_values (panel, series);
+      gboolean pen_down = FALSE;
+      double end_x = NAN, end_y = NAN;
+      double r = marker_size (geometry, series);
+      guint drawn = 0;
 
-      for (int axis_index = 0; axis_index < 2; axis_index++)
+      if (ys == NULL || series->x->len == 0)
+        continue;
+
+      set_series_style (painter, series, s, geometry->font_px);
+      if (!series->points_only)
         {
-          GArray *ys = axis_index == 0 ? series->y : series->y2;
-          const Axis *axis = axis_index == 0 ? &geometry->y : &geometry->y2;
-          gboolean log_y = axis_index == 0 ? data->y_log : FALSE;
-          gboolean pen_down = FALSE;
-
-          if (ys == NULL || (axis_index == 1 && !geometry->has_y2) || !series_is_drawable (series))
-            continue;
-
-          set_series_style (painter, series, s, axis_index == 1, geometry->font_px);
-          if (!series->points_only)
+          cairo_save (cr);
+          cairo_rectangle (cr, geometry->left, panel->top, geometry->right - geometry->left, panel->bottom - panel->top);
+          cairo_clip (cr);
+          for (guint p = 0; p < series->x->len; p++)
             {
-              for (guint p = 0; p < series->x->len; p++)
-                {
-                  double xv = g_array_index (series->x, double, p);
-                  double yv = g_array_index (ys, double, p);
-                  double x, y;
+              double xv = g_array_index (series->x, double, p);
+              double yv = g_array_index (ys, double, p);
+              double x, y;
 
-                  /* Unusable points break the line rather than bend it. */
-                  if (!usable (xv, data->x_log) || !usable (yv, log_y))
-                    {
-                      pen_down = FALSE;
-                      continue;
-                    }
-                  x = to_px_x (geometry, xv);
-                  y = to_px_y (geometry, axis, yv);
-                  if (series->dashed)
-                    y = snap (painter, y);
-                  if (pen_down)
-                    cairo_line_to (cr, x, y);
-                  else
-                    cairo_move_to (cr, x, y);
-                  pen_down = TRUE;
+              /* Unusable points break the line rather than bend it. */
+              if (!usable (xv, data->x_log) || !usable (yv, log_y))
+                {
+                  pen_down = FALSE;
+                  continue;
                 }
+              x = to_px_x (geometry, xv);
+              y = to_px_y (panel, yv);
+              if (series->capacity)
+                y = snap (painter, y);
+              if (pen_down)
+                cairo_line_to (cr, x, y);
+              else
+                cairo_move_to (cr, x, y);
+              pen_down = TRUE;
+              if (y >= panel->top - 0.5 && y <= panel->bottom + 0.5)
+                {
+                  end_x = x;
+                  end_y = y;
+                }
+              drawn++;
+            }
+          cairo_stroke (cr);
+          cairo_restore (cr);
+        }
+      cairo_set_dash (cr, NULL, 0, 0);
+
+      /* Markers on the cost chart show where an estimate was made. */
+      if (data->kind == CP_CHART_COST)
+        {
+          Rgb storage;
+
+          for (guint p = 0; p < series->x->len; p++)
+            {
+              double xv = g_array_index (series->x, double, p);
+              double yv = g_array_index (ys, double, p);
+              double x, y;
+
+              if (!usable (xv, data->x_log) || !usable (yv, log_y))
+                continue;
+              /* Curves with many points get markers only at their ends. */
+              if (!series->points_only && series->x->len > 12 && p != 0 && p + 1 != series->x->len)
+                continue;
+              x = to_px_x (geometry, xv) + g_array_index (offsets, double, s);
+              y = to_px_y (panel, yv);
+              draw_marker (cr, x, y, series->points_only ? r : r * 0.6, s);
+              set_rgb (cr, series_rgb (painter, series, s, &storage, FALSE));
+              cairo_fill_preserve (cr);
+              set_rgb (cr, &painter->theme.background);
+              cairo_set_line_width (cr, MAX (1.0, geometry->font_px / 12.0));
               cairo_stroke (cr);
-            }
-
-          /* Markers on the cost chart show where an estimate was made. */
-          if (data->kind == CP_CHART_COST)
-            {
-              cairo_set_dash (cr, NULL, 0, 0);
-              cairo_set_line_width (cr, MAX (1.0, geometry->font_px / 8.0));
-              for (guint p = 0; p < series->x->len; p++)
-                {
-                  double xv = g_array_index (series->x, double, p);
-                  double yv = g_array_index (ys, double, p);
-
-                  if (!usable (xv, data->x_log) || !usable (yv, log_y))
-                    continue;
-                  /* Curves with many points get markers only at their ends. */
-                  if (!series->points_only && series->x->len > 12 && p != 0 && p + 1 != series->x->len)
-                    continue;
-                  draw_marker (cr, to_px_x (geometry, xv), to_px_y (geometry, axis, yv),
-                               series->points_only ? marker * 1.6 : marker, axis_index == 1);
-                  if (axis_index == 0)
-                    cairo_fill (cr);
-                  else
-                    {
-                      cairo_save (cr);
-                      set_rgb (cr, &painter->theme.background);
-                      cairo_fill_preserve (cr);
-                      cairo_restore (cr);
-                      cairo_stroke (cr);
-                    }
-                }
+              end_x = x;
+              end_y = y;
             }
         }
-    }
-  cairo_set_dash (cr, NULL, 0, 0);
 
-  /* Capacity lines carry their value at the right end, so they can be
-   * read without the legend; labels that would collide are left out. */
-  if (data->kind == CP_CHART_MEMORY)
-    {
-      g_autoptr(GArray) used = g_array_new (FALSE, FALSE, sizeof (double));
-
-      for (guint s = 0; s < data->series->len; s++)
+      if (isfinite (end_x) && isfinite (end_y) && end_y >= panel->top - 0.5 && end_y <= panel->bottom + 0.5)
         {
-          const CpChartSeries *series = g_ptr_array_index (data->series, s);
-          double value, y;
-          gboolean collides = FALSE;
-          g_autofree char *label = NULL;
-
-          if (!series->dashed || series->y->len == 0)
-            continue;
-          value = g_array_index (series->y, double, 0);
-          y = to_px_y (geometry, &geometry->y, value);
-          if (!isfinite (y) || y < geometry->top + geometry->font_px || y > geometry->bottom)
-            continue;
-          for (guint u = 0; u < used->len; u++)
-            if (fabs (g_array_index (used, double, u) - y) < geometry->font_px * 1.1)
-              collides = TRUE;
-          if (collides)
-            continue;
-          g_array_append_val (used, y);
-          label = format_y (data, &geometry->y, value);
-          set_rgb (cr, &painter->theme.palette[s % painter->theme.n_palette]);
-          draw_text (painter, geometry, geometry->small, label, geometry->right - 3, y - 1, 1, 1, 0, 0);
+          LabelRequest request = { (int) s, end_x, end_y,
+                                   (series->points_only ? r : geometry->font_px * 0.25) + geometry->pad * 0.4 };
+          g_array_append_val (requests, request);
         }
     }
+  cairo_restore (cr);
+}
 
-  /* Deadline on the time axis */
-  if (geometry->has_y2 && isfinite (data->horizontal_line_y2) && data->horizontal_line_y2 >= 0)
+/* The chart's own marks: deadline, break-even and the job itself. Drawn
+ * in two passes: @labels FALSE before the series, the lines and markers;
+ * @labels TRUE after them, the labels, which the series then cannot
+ * cross and the lines' labels move around. */
+static void
+draw_chart_marks (Painter           *painter,
+                  Geometry          *geometry,
+                  const CpChartData *data,
+                  gboolean           labels)
+{
+  cairo_t *cr = painter->cr;
+  const Panel *upper = &geometry->panels[0];
+
+  /* Deadline on the time panel */
+  if (geometry->n_panels == 2 && isfinite (data->deadline_days) && data->deadline_days >= 0)
     {
-      double y = snap (painter, to_px_y (geometry, &geometry->y2, data->horizontal_line_y2));
+      const Panel *lower = &geometry->panels[1];
+      double y = snap (painter, to_px_y (lower, data->deadline_days));
       double unit = MAX (1.0, geometry->font_px / 6.0);
       double dashes[] = { 8 * unit, 3 * unit, 2 * unit, 3 * unit };
-      g_autofree char *days = cp_i18n_format_number (data->horizontal_line_y2, 0, data->lang);
-      g_autofree char *label = NULL;
-
-      cp_i18n_push_language (data->lang);
-      /* TRANSLATORS: label of the deadline line; %s is a number of days */
-      label = g_strdup_printf (_("Deadline: %s days"), days);
-      cp_i18n_pop_language ();
+      double w, h;
 
       set_rgb (cr, &painter->theme.deadline);
-      cairo_set_line_width (cr, MAX (1.0, unit));
-      cairo_set_dash (cr, dashes, 4, 0);
-      cairo_move_to (cr, geometry->left, y);
-      cairo_line_to (cr, geometry->right, y);
-      cairo_stroke (cr);
-      cairo_set_dash (cr, NULL, 0, 0);
-      draw_text (painter, geometry, geometry->small, label, geometry->right - 4, y - 2, 1, 1, 0, 0);
+      if (!labels)
+        {
+          cairo_set_line_width (cr, MAX (1.0, unit));
+          cairo_set_dash (cr, dashes, 4, 0);
+          cairo_move_to (cr, geometry->left, y);
+          cairo_line_to (cr, geometry->right, y);
+          cairo_stroke (cr);
+          cairo_set_dash (cr, NULL, 0, 0);
+        }
+      else
+        {
+          text_size (geometry, geometry->small, data->deadline_label, 0, &w, &h);
+          draw_fixed_label (painter, geometry, geometry->small, data->deadline_label,
+                            geometry->left + 4, MAX (lower->top + 1, y - h - 1), 0, lower);
+        }
     }
 
-  /* Break-even */
+  /* Break-even, through both panels */
   if (isfinite (data->break_even_x))
     {
       double x = snap (painter, to_px_x (geometry, data->break_even_x));
       double dashes[] = { 2, 3 };
+      gboolean right_side = x < (geometry->left + geometry->right) / 2;
 
       set_rgb (cr, &painter->theme.break_even);
-      cairo_set_line_width (cr, 1);
-      cairo_set_dash (cr, dashes, 2, 0);
-      cairo_move_to (cr, x, geometry->top);
-      cairo_line_to (cr, x, geometry->bottom);
-      cairo_stroke (cr);
-      cairo_set_dash (cr, NULL, 0, 0);
-      if (isfinite (data->break_even_y))
+      if (!labels)
         {
-          double y = to_px_y (geometry, &geometry->y, data->break_even_y);
-          if (isfinite (y))
+          cairo_set_line_width (cr, 1);
+          cairo_set_dash (cr, dashes, 2, 0);
+          for (guint p = 0; p < geometry->n_panels; p++)
             {
-              draw_marker (cr, x, y, geometry->font_px * 0.45, TRUE);
-              cairo_stroke (cr);
+              cairo_move_to (cr, x, geometry->panels[p].top);
+              cairo_line_to (cr, x, geometry->panels[p].bottom);
+            }
+          cairo_stroke (cr);
+          cairo_set_dash (cr, NULL, 0, 0);
+          if (isfinite (data->break_even_y))
+            {
+              double y = to_px_y (upper, data->break_even_y);
+              if (isfinite (y))
+                {
+                  draw_marker (cr, x, y, geometry->font_px * 0.45, 1);
+                  cairo_stroke (cr);
+                }
             }
         }
-      if (data->break_even_label != NULL)
-        {
-          /* Label on the side with more room. */
-          gboolean right_side = x < (geometry->left + geometry->right) / 2;
-          draw_text (painter, geometry, geometry->small, data->break_even_label,
-                     right_side ? x + 4 : x - 4, geometry->top + 3, right_side ? 0 : 1, 0, 0, 0);
-        }
+      else
+        /* On the side with more room. */
+        draw_fixed_label (painter, geometry, geometry->small, data->break_even_label,
+                          right_side ? x + 4 : x - 4, upper->top + 3, right_side ? 0 : 1, upper);
     }
 
   /* The job itself */
   if (usable (data->marker_x, data->x_log) && usable (data->marker_y, data->y_log))
     {
       double x = to_px_x (geometry, data->marker_x);
-      double y = to_px_y (geometry, &geometry->y, data->marker_y);
+      double y = to_px_y (upper, data->marker_y);
       double r = geometry->font_px * 0.55;
-      g_autofree char *label = NULL;
+      double w, h;
 
-      cp_i18n_push_language (data->lang);
-      label = g_strdup (_("This job"));
-      cp_i18n_pop_language ();
-
-      set_rgb (cr, &painter->theme.text);
-      cairo_set_line_width (cr, 1.5);
-      cairo_move_to (cr, x, y - r);
-      cairo_line_to (cr, x + r, y);
-      cairo_line_to (cr, x, y + r);
-      cairo_line_to (cr, x - r, y);
-      cairo_close_path (cr);
-      cairo_save (cr);
-      set_rgb (cr, &painter->theme.background);
-      cairo_fill_preserve (cr);
-      cairo_restore (cr);
-      cairo_stroke (cr);
-      draw_text (painter, geometry, geometry->small, label, x + r + 3, y, 0, 0.5, 0, 0);
+      /* Its marker is drawn by draw_job_marker(), over the curves. */
+      if (labels)
+        {
+          set_rgb (cr, &painter->theme.text);
+          text_size (geometry, geometry->small, data->marker_label, 0, &w, &h);
+          draw_fixed_label (painter, geometry, geometry->small, data->marker_label,
+                            x - w / 2, y - r - h - 2, 0, upper);
+        }
     }
-
-  cairo_restore (cr);
 }
 
 static void
-draw_legend (Painter           *painter,
-             Geometry          *geometry,
-             const CpChartData *data,
-             double             width)
+draw_job_marker (Painter           *painter,
+                 Geometry          *geometry,
+                 const CpChartData *data)
 {
   cairo_t *cr = painter->cr;
-  double pad = geometry->font_px * 0.6;
+  double x, y;
 
-  for (guint s = 0; s < data->series->len; s++)
-    {
-      const CpChartSeries *series = g_ptr_array_index (data->series, s);
-      double x = g_array_index (geometry->legend_x, double, s);
-      guint row = g_array_index (geometry->legend_row, guint, s);
-      double y = geometry->legend_top + row * geometry->legend_row_height + geometry->legend_row_height / 2;
+  if (!usable (data->marker_x, data->x_log) || !usable (data->marker_y, data->y_log))
+    return;
+  x = to_px_x (geometry, data->marker_x);
+  y = to_px_y (&geometry->panels[0], data->marker_y);
+  set_rgb (cr, &painter->theme.text);
+  cairo_set_dash (cr, NULL, 0, 0);
+  cairo_set_line_width (cr, 1.5);
+  draw_marker (cr, x, y, geometry->font_px * 0.55, 3);
+  cairo_save (cr);
+  set_rgb (cr, &painter->theme.background);
+  cairo_fill_preserve (cr);
+  cairo_restore (cr);
+  cairo_stroke (cr);
+}
 
-      set_series_style (painter, series, s, FALSE, geometry->font_px);
-      if (series->points_only)
-        {
-          draw_marker (cr, x + geometry->swatch_width / 2, y, geometry->font_px * 0.3 * 1.6, FALSE);
-          cairo_fill (cr);
-        }
-      else
-        {
-          double ys = series->dashed ? snap (painter, y) : y;
-          cairo_move_to (cr, x, ys);
-          cairo_line_to (cr, x + geometry->swatch_width, ys);
-          cairo_stroke (cr);
-        }
-      cairo_set_dash (cr, NULL, 0, 0);
-      set_rgb (cr, &painter->theme.text);
-      draw_text (painter, geometry, geometry->small, series->label,
-                 x + geometry->swatch_width + pad * 0.5, y, 0, 0.5, 0, 0);
-    }
+void
+cp_chart_draw_full (cairo_t           *cr,
+                    double             width,
+                    double             height,
+                    CpChartStyle       style,
+                    const CpChartData *data,
+                    GArray            *label_boxes)
+{
+  PangoContext *context;
+  Geometry geometry;
+  Painter painter = { cr, style != CP_CHART_STYLE_PRINT, { { 0 } }, NULL };
+  GArray *requests[2];
+  g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+
+  g_return_if_fail (cr != NULL && data != NULL);
+
+  if (!(width > 0 && height > 0 && isfinite (width) && isfinite (height)))
+    return;
+
+  painter.boxes = boxes;
+  theme_for_style (&painter.theme, style);
+  context = pango_cairo_create_context (cr);
+  geometry_init (&geometry, context, data, style, width, height);
+
+  cairo_save (cr);
+  set_rgb (cr, &painter.theme.background);
+  cairo_rectangle (cr, 0, 0, width, height);
+  cairo_fill (cr);
+
+  set_rgb (cr, &painter.theme.text);
+  show_text (&painter, &geometry, geometry.bold, data->title, geometry.pad, geometry.pad, 0, 0,
+             width - 2 * geometry.pad, FALSE);
+
+  draw_grid_and_axes (&painter, &geometry, data);
+  draw_chart_marks (&painter, &geometry, data, FALSE);
+  requests[0] = g_array_new (FALSE, FALSE, sizeof (LabelRequest));
+  requests[1] = g_array_new (FALSE, FALSE, sizeof (LabelRequest));
+  for (guint p = 0; p < geometry.n_panels; p++)
+    draw_panel_series (&painter, &geometry, data, &geometry.panels[p], requests[p]);
+  /* The job's marker goes over the curves that pass through it. */
+  draw_job_marker (&painter, &geometry, data);
+  draw_chart_marks (&painter, &geometry, data, TRUE);
+  for (guint p = 0; p < geometry.n_panels; p++)
+    draw_line_labels (&painter, &geometry, data, &geometry.panels[p], requests[p]);
+  g_array_unref (requests[0]);
+  g_array_unref (requests[1]);
 
   if (data->note != NULL)
     {
-      set_rgb (cr, &painter->theme.text);
-      draw_text (painter, geometry, geometry->small, data->note, pad, geometry->note_top, 0, 0, width - 2 * pad, 0);
+      set_rgb (cr, &painter.theme.text);
+      show_text (&painter, &geometry, geometry.small, data->note, geometry.pad, geometry.note_top, 0, 0,
+                 width - 2 * geometry.pad, FALSE);
     }
+  cairo_restore (cr);
+
+  if (label_boxes != NULL)
+    g_array_append_vals (label_boxes, boxes->data, boxes->len);
+  geometry_clear (&geometry);
+  g_object_unref (context);
 }
 
 void
@@ -1432,36 +1984,98 @@ cp_chart_draw (cairo_t           *cr,
                CpChartStyle       style,
                const CpChartData *data)
 {
-  PangoContext *context;
+  cp_chart_draw_full (cr, width, height, style, data, NULL);
+}
+
+gboolean
+cp_chart_locate (const CpChartData *data,
+                 double             width,
+                 double             height,
+                 CpChartStyle       style,
+                 guint              series_index,
+                 guint              point,
+                 gboolean           lower,
+                 double            *x,
+                 double            *y)
+{
   Geometry geometry;
-  Painter painter = { cr, style != CP_CHART_STYLE_PRINT, { { 0 } } };
-  double pad;
+  const CpChartSeries *series;
+  const Panel *panel;
+  GArray *ys;
+  gboolean inside = FALSE;
 
-  g_return_if_fail (cr != NULL && data != NULL);
+  g_return_val_if_fail (data != NULL && series_index < data->series->len, FALSE);
 
-  if (!(width > 0 && height > 0 && isfinite (width) && isfinite (height)))
-    return;
-
-  theme_for_style (&painter.theme, style);
-  context = pango_cairo_create_context (cr);
-  geometry_init (&geometry, context, data, width, height);
-  pad = geometry.font_px * 0.6;
-
-  cairo_save (cr);
-  set_rgb (cr, &painter.theme.background);
-  cairo_rectangle (cr, 0, 0, width, height);
-  cairo_fill (cr);
-
-  set_rgb (cr, &painter.theme.text);
-  draw_text (&painter, &geometry, geometry.bold, data->title, pad, pad, 0, 0, width - 2 * pad, 0);
-
-  draw_grid_and_axes (&painter, &geometry, data);
-  draw_series (&painter, &geometry, data);
-  draw_legend (&painter, &geometry, data, width);
-  cairo_restore (cr);
-
+  series = g_ptr_array_index (data->series, series_index);
+  geometry_init_detached (&geometry, data, style, width, height);
+  panel = &geometry.panels[lower && geometry.n_panels == 2 ? 1 : 0];
+  ys = panel_values (panel, series);
+  if (ys != NULL && point < series->x->len)
+    {
+      *x = to_px_x (&geometry, g_array_index (series->x, double, point));
+      *y = to_px_y (panel, g_array_index (ys, double, point));
+      inside = isfinite (*x) && isfinite (*y) && *x >= geometry.left && *x <= geometry.right &&
+               *y >= panel->top && *y <= panel->bottom;
+    }
   geometry_clear (&geometry);
-  g_object_unref (context);
+  return inside;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Files                                                                  */
+
+gboolean
+cp_chart_write_file (const CpChartData *data,
+                     const char        *path,
+                     gboolean           svg,
+                     double             width,
+                     double             height,
+                     double             scale,
+                     GError           **error)
+{
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  cairo_status_t status;
+
+  g_return_val_if_fail (data != NULL && path != NULL, FALSE);
+  g_return_val_if_fail (width > 0 && height > 0 && scale > 0, FALSE);
+
+  if (svg)
+    surface = cairo_svg_surface_create (path, width, height);
+  else
+    {
+      surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) ceil (width * scale),
+                                            (int) ceil (height * scale));
+      cairo_surface_set_device_scale (surface, scale, scale);
+    }
+  cr = cairo_create (surface);
+  cp_chart_draw (cr, width, height, CP_CHART_STYLE_LIGHT, data);
+  cairo_destroy (cr);
+
+  if (svg)
+    cairo_surface_finish (surface);
+  else if (cairo_surface_status (surface) == CAIRO_STATUS_SUCCESS)
+    {
+      errno = 0;
+      status = cairo_surface_write_to_png (surface, path);
+      if (status != CAIRO_STATUS_SUCCESS)
+        {
+          int saved = errno;
+
+          cairo_surface_destroy (surface);
+          g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "%s: %s", path,
+                       saved != 0 ? g_strerror (saved) : cairo_status_to_string (status));
+          return FALSE;
+        }
+    }
+  status = cairo_surface_status (surface);
+  cairo_surface_destroy (surface);
+  if (status != CAIRO_STATUS_SUCCESS)
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s: %s", path, cairo_status_to_string (status));
+      return FALSE;
+    }
+  return TRUE;
 }
 
 /* ---------------------------------------------------------------------- */
@@ -1527,10 +2141,7 @@ format_y (const CpChartData *data,
           double             value)
 {
   if (data->kind == CP_CHART_MEMORY)
-    {
-      g_autofree char *number = cp_i18n_format_value (value / axis->scale, data->lang);
-      return g_strdup_printf ("%s %s", number, axis->scale == 1e9 ? "GB" : "GiB");
-    }
+    return format_memory (value, axis->scale, data->lang);
   return cp_i18n_format_value (value / axis->scale, data->lang);
 }
 
@@ -1541,10 +2152,8 @@ cp_chart_readout (const CpChartData *data,
                   double             x,
                   double             y)
 {
-  cairo_surface_t *surface;
-  cairo_t *cr;
-  PangoContext *context;
   Geometry geometry;
+  const Panel *panel = NULL;
   const CpChartSeries *best = NULL;
   double best_distance = INFINITY;
   double best_x = NAN, best_y = NAN, best_y2 = NAN;
@@ -1555,17 +2164,11 @@ cp_chart_readout (const CpChartData *data,
   if (!(width > 0 && height > 0))
     return NULL;
 
-  /* Measure text as cp_chart_draw() does: sizes are absolute, so any
-   * surface gives the same plot rectangle. */
-  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
-  cr = cairo_create (surface);
-  context = pango_cairo_create_context (cr);
-  geometry_init (&geometry, context, data, width, height);
-  g_object_unref (context);
-  cairo_destroy (cr);
-  cairo_surface_destroy (surface);
-
-  if (x < geometry.left || x > geometry.right || y < geometry.top || y > geometry.bottom)
+  geometry_init_detached (&geometry, data, CP_CHART_STYLE_LIGHT, width, height);
+  for (guint p = 0; p < geometry.n_panels; p++)
+    if (x >= geometry.left && x <= geometry.right && y >= geometry.panels[p].top && y <= geometry.panels[p].bottom)
+      panel = &geometry.panels[p];
+  if (panel == NULL)
     {
       geometry_clear (&geometry);
       return NULL;
@@ -1574,25 +2177,18 @@ cp_chart_readout (const CpChartData *data,
   for (guint s = 0; s < data->series->len; s++)
     {
       const CpChartSeries *series = g_ptr_array_index (data->series, s);
+      GArray *ys = panel_values (panel, series);
+      double sx, sy, distance;
 
-      for (int axis_index = 0; axis_index < 2; axis_index++)
+      if (ys == NULL || !series_value_at (series, data, &geometry, ys, x, &sx, &sy))
+        continue;
+      distance = fabs (to_px_y (panel, sy) - y);
+      if (distance < best_distance)
         {
-          GArray *ys = axis_index == 0 ? series->y : series->y2;
-          const Axis *axis = axis_index == 0 ? &geometry.y : &geometry.y2;
-          double sx, sy, distance;
-
-          if (ys == NULL || (axis_index == 1 && !geometry.has_y2))
-            continue;
-          if (!series_value_at (series, data, &geometry, ys, x, &sx, &sy))
-            continue;
-          distance = fabs (to_px_y (&geometry, axis, sy) - y);
-          if (distance < best_distance)
-            {
-              best_distance = distance;
-              best = series;
-              best_x = sx;
-              best_y = sy;
-            }
+          best_distance = distance;
+          best = series;
+          best_x = sx;
+          best_y = sy;
         }
     }
 
@@ -1602,30 +2198,21 @@ cp_chart_readout (const CpChartData *data,
       /* Both figures of the point: cost and days belong together. */
       double gx = best_x;
       double cost = NAN;
+      double nearest = INFINITY;
       g_autofree char *gpus = NULL;
       g_autofree char *cost_text = NULL;
       g_autofree char *days_text = NULL;
 
+      /* Between two node counts: the nearest one estimated. */
       for (guint p = 0; p < best->x->len; p++)
-        if (fabs (g_array_index (best->x, double, p) - gx) < 1e-9)
-          {
-            cost = g_array_index (best->y, double, p);
-            best_y2 = best->y2 != NULL ? g_array_index (best->y2, double, p) : NAN;
-          }
-      if (!isfinite (cost))
         {
-          /* Between two node counts: show the nearest one measured. */
-          double nearest = INFINITY;
-          for (guint p = 0; p < best->x->len; p++)
+          double d = fabs (g_array_index (best->x, double, p) - best_x);
+          if (d < nearest)
             {
-              double d = fabs (g_array_index (best->x, double, p) - gx);
-              if (d < nearest)
-                {
-                  nearest = d;
-                  gx = g_array_index (best->x, double, p);
-                  cost = g_array_index (best->y, double, p);
-                  best_y2 = best->y2 != NULL ? g_array_index (best->y2, double, p) : NAN;
-                }
+              nearest = d;
+              gx = g_array_index (best->x, double, p);
+              cost = g_array_index (best->y, double, p);
+              best_y2 = best->y2 != NULL ? g_array_index (best->y2, double, p) : NAN;
             }
         }
       gpus = cp_i18n_format_number (gx, 0, data->lang);
@@ -1637,20 +2224,27 @@ cp_chart_readout (const CpChartData *data,
   else if (best != NULL)
     {
       g_autofree char *params = cp_format_count (best_x);
-      g_autofree char *need = format_y (data, &geometry.y, best_y);
+      g_autofree char *need = format_y (data, &panel->y, best_y);
       /* TRANSLATORS: memory chart readout: line name, model size, memory */
       text = g_strdup_printf (_("%s: %s parameters, %s"), best->label, params, need);
     }
   else
     {
       double xv = axis_value (&geometry.x, (x - geometry.left) / (geometry.right - geometry.left));
-      double yv = axis_value (&geometry.y, (geometry.bottom - y) / (geometry.bottom - geometry.top));
+      double yv = axis_value (&panel->y, (panel->bottom - y) / (panel->bottom - panel->top));
 
       if (data->kind == CP_CHART_MEMORY)
         {
           g_autofree char *params = cp_format_count (xv);
-          g_autofree char *need = format_y (data, &geometry.y, yv);
+          g_autofree char *need = format_y (data, &panel->y, yv);
           text = g_strdup_printf (_("%s parameters, %s"), params, need);
+        }
+      else if (panel->second)
+        {
+          g_autofree char *gpus = cp_i18n_format_number (xv, 0, data->lang);
+          g_autofree char *days = cp_i18n_format_days (yv, data->lang);
+          /* TRANSLATORS: time panel readout away from any line: GPU count, days */
+          text = g_strdup_printf (_("%s GPUs, %s"), gpus, days);
         }
       else
         {

@@ -1,19 +1,22 @@
 /* cp-chart.h: the two charts, drawn by one cairo module.
  *
- * The window's chart widget, PNG export, the PDF report and printing all
- * call cp_chart_draw(): data is computed once from the model by
- * cp_chart_data_new_*, then drawn at any size and style.
+ * The window's chart widget, PNG/SVG export (window and CLI), the PDF
+ * report and printing all call cp_chart_draw(): data is computed and
+ * translated once from the model by cp_chart_data_new_* (on the main
+ * thread: it switches the gettext language), then drawn at any size and
+ * style, from any thread, without translating anything.
  */
 #pragma once
 
 #include <cairo.h>
 #include "planner/cp-project.h"
+#include "planner/cp-sweep.h"
 
 G_BEGIN_DECLS
 
 typedef enum {
   CP_CHART_MEMORY,   /* memory requirement against model size */
-  CP_CHART_COST,     /* total cost and time against GPU / node count */
+  CP_CHART_COST,     /* total cost above calendar time, against GPU count */
 } CpChartKind;
 
 typedef enum {
@@ -22,51 +25,99 @@ typedef enum {
   CP_CHART_STYLE_PRINT,
 } CpChartStyle;
 
+typedef enum {
+  CP_CHART_EMPHASIS_NORMAL,     /* no recommendation to point at */
+  CP_CHART_EMPHASIS_HIGHLIGHT,  /* the recommended option */
+  CP_CHART_EMPHASIS_MUTED,      /* everything else when one is recommended */
+} CpChartEmphasis;
+
 typedef struct {
-  char   *label;        /* already in the chart's language */
-  gboolean dashed;      /* capacity and deadline lines */
-  gboolean points_only; /* single-machine quotes on the cost chart */
-  GArray *x;            /* double */
-  GArray *y;            /* double; a second axis series uses y2 */
-  GArray *y2;           /* double or NULL: time (days) on the cost chart */
+  char           *label;        /* already in the chart's language */
+  CpChartEmphasis emphasis;
+  gboolean        capacity;     /* memory chart: what a quote's GPUs offer */
+  guint           dash;         /* 0 solid; 1… distinct dash patterns */
+  gboolean        points_only;  /* single-machine quotes on the cost chart */
+  GArray         *x;            /* double */
+  GArray         *y;            /* double: memory, or cost (upper panel) */
+  GArray         *y2;           /* double or NULL: days (lower panel of the cost chart) */
 } CpChartSeries;
 
 typedef struct {
   CpChartKind kind;
   char       *title;
   char       *x_label;
-  char       *y_label;
-  char       *y2_label;      /* NULL when there is no second axis */
+  char       *y_label;       /* above the (upper) panel, horizontal */
+  char       *y2_label;      /* above the lower panel, or NULL for one panel */
   gboolean    x_log;
   gboolean    y_log;
   GPtrArray  *series;        /* CpChartSeries* */
   double      marker_x;      /* the job's model size, or NAN */
   double      marker_y;
-  double      horizontal_line_y2; /* deadline on the time axis, or NAN */
+  char       *marker_label;
+  double      deadline_days; /* on the lower panel, or NAN */
+  char       *deadline_label;
   double      break_even_x;  /* or NAN */
+  double      break_even_y;  /* total cost at the break-even, or NAN */
+  char       *break_even_label;
 
-  /* How the data is shown, set by cp_chart_data_new_*. */
   char       *lang;          /* language of the labels; also picks CJK glyph shapes */
   double      x_scale;       /* tick labels show value ÷ scale (1 when unscaled) */
   double      y_scale;       /* bytes per GiB/GB on the memory chart; 1, 10^3, 10^4… for money */
   double      y2_scale;
-  double      break_even_y;  /* total cost at the break-even, or NAN */
-  char       *break_even_label; /* what the break-even means, or NULL */
-  char       *note;          /* how to read the lines (solid/dashed), or NULL */
+  char       *note;          /* how to read the lines, or NULL */
   char       *currency;      /* cost chart: ISO code of the costs, else NULL */
 } CpChartData;
 
-/* @lang: "en" or "zh_CN", the language of labels. */
-CpChartData *cp_chart_data_new_memory (const CpProject *project, guint job_index, const char *lang);
-CpChartData *cp_chart_data_new_cost   (const CpProject *project, guint job_index, const char *lang);
+/* A text label as drawn: its box in the chart's units. */
+typedef struct {
+  double x, y, width, height;
+  int    series;             /* index into data->series, or -1 for the chart's own labels */
+} CpChartLabelBox;
+
+/* @plan: the job's plan (NULL: nothing is highlighted, every quote is
+ * compared); @lang: "en" or "zh_CN", the language of labels. */
+CpChartData *cp_chart_data_new_memory (const CpProject *project, guint job_index,
+                                       const CpPlan *plan, const char *lang);
+/* @sweep: cp_project_sweep_job() of the same job. */
+CpChartData *cp_chart_data_new_cost   (const CpProject *project, guint job_index,
+                                       const CpPlan *plan, const CpSweep *sweep,
+                                       const char *lang);
+CpChartData *cp_chart_data_copy       (const CpChartData *data);
 void         cp_chart_data_free       (CpChartData *data);
+
+/* A chart draws at most this many quotes, the plan's best-ranked (the
+ * recommended one always): more lines than that cannot be told apart or
+ * named on a slide. */
+#define CP_CHART_MAX_QUOTES 8
+
+/* How many points a cost curve needs at most: no more than a chart has room for. */
+#define CP_CHART_COST_MAX_POINTS 64
 
 void         cp_chart_draw            (cairo_t *cr, double width, double height,
                                        CpChartStyle style, const CpChartData *data);
+/* The same drawing; fills @label_boxes (CpChartLabelBox, may be NULL)
+ * with every label placed on the plot, which never overlap. */
+void         cp_chart_draw_full       (cairo_t *cr, double width, double height,
+                                       CpChartStyle style, const CpChartData *data,
+                                       GArray *label_boxes);
+/* The colour of the recommended option in @style. */
+void         cp_chart_highlight_rgb   (CpChartStyle style, double rgb[3]);
+/* Where point @point of series @series falls (upper panel, or with
+ * @lower the lower one) in a chart drawn at width × height; FALSE when it
+ * is off the plot. */
+gboolean     cp_chart_locate          (const CpChartData *data, double width, double height,
+                                       CpChartStyle style, guint series, guint point,
+                                       gboolean lower, double *x, double *y);
 /* Text describing the value under (x, y) in a chart drawn at width × height,
  * or NULL when the pointer is outside the plot area. */
 char        *cp_chart_readout         (const CpChartData *data, double width, double height,
                                        double x, double y);
+
+/* Writes the chart as PNG (@svg FALSE) or SVG at width × height units;
+ * PNG has @scale pixels per unit. Safe on any thread. */
+gboolean     cp_chart_write_file      (const CpChartData *data, const char *path, gboolean svg,
+                                       double width, double height, double scale,
+                                       GError **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CpChartData, cp_chart_data_free)
 

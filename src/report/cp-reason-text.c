@@ -203,6 +203,12 @@ static const struct {
   { "lora-flops", N_("FLOPs per parameter and token with LoRA") },
   { "qlora-bits", N_("Bits per parameter of a QLoRA base model") },
   { "judgement-gap", N_("Memory gap from which the judgement zone starts") },
+  { "longest-acceptable-run", N_("Longest acceptable run when there is no deadline") },
+  { "debug-time", N_("Debugging time, as a share of one development cycle (at most the longest acceptable run)") },
+  { "global-batch", N_("Pretraining global batch: tokens at 7B, growing as the fourth root of size") },
+  { "dp-bucket", N_("Gradient bucket reduced after the backward pass") },
+  { "kv-block", N_("Tokens per KV-cache block when serving") },
+  { "cuda-graphs", N_("CUDA graph memory per GPU when serving") },
 };
 
 const char *
@@ -214,6 +220,45 @@ cp_words_assumption (const char *key)
     if (strcmp (key, assumption_words[i].key) == 0)
       return _(assumption_words[i].words);
   return key;
+}
+
+/* Readable citations for the assumptions' sources, keyed as
+ * cp_settings_get_assumptions() keys them; the planner's own source
+ * notes are for developers. */
+static const struct {
+  const char *key;
+  const char *citation;
+} assumption_citations[] = {
+  { "bytes-convention", N_("Rajbhandari et al., 2020, “ZeRO: Memory Optimizations Toward Training Trillion Parameter Models”, §3.1; Hugging Face Transformers documentation, “Model training anatomy”") },
+  { "memory-unit", N_("Frameworks report memory in GiB (2^30 bytes); datasheets use decimal GB") },
+  { "compute-utilisation", N_("Touvron et al., 2023, “LLaMA: Open and Efficient Foundation Language Models”, §2.4 (47.6%); Chowdhery et al., 2022, “PaLM”, Table 3 (45.7%)") },
+  { "link-efficiency", N_("NVIDIA nccl-tests, issue 212: about 82% of NVLink line rate; Azure AI benchmarking guide, ND A100 v4 results: 77%") },
+  { "shared-network-factor", N_("Stated in this report until the vendor states the share (rule R6)") },
+  { "dp-overlap", N_("Li et al., 2020, “PyTorch Distributed: Experiences on Accelerating Data Parallel Training”, VLDB: gradient bucketing") },
+  { "framework-overhead", N_("Hugging Face Transformers documentation, “Model training anatomy”: CUDA kernels take 1–2 GB") },
+  { "fragmentation", N_("A stated allowance; a trial run's measured peak replaces it (rule R9)") },
+  { "serving-memory-fraction", N_("vLLM documentation: default gpu_memory_utilization") },
+  /* xgettext:no-c-format */
+  { "debug-share", N_("Planning rule R4: debugging takes 30–40% of a training project's calendar") },
+  { "migration-days", N_("Planning rule R8: a team new to distributed training loses one to two weeks") },
+  { "hours-per-month", N_("8,760 hours a year divided by 12") },
+  /* xgettext:no-c-format */
+  { "selective-recompute-overhead", N_("Korthikanti et al., 2022, “Reducing Activation Recomputation in Large Transformer Models”, Table 4 (2.7% for GPT-3)") },
+  { "full-recompute-flops", N_("Narayanan et al., 2021, “Efficient Large-Scale Language Model Training on GPU Clusters Using Megatron-LM”, §5.1, Eq. 4") },
+  { "training-flops", N_("Kaplan et al., 2020, “Scaling Laws for Neural Language Models”, §2.1: 6·N·D, attention excluded") },
+  { "lora-flops", N_("Hu et al., 2021, “LoRA”: the frozen base has no weight gradients, so 2 FLOPs forward and 2 backward") },
+  { "qlora-bits", N_("Dettmers et al., 2023, “QLoRA: Efficient Finetuning of Quantized LLMs”, §3: NF4 with double quantisation") },
+  { "judgement-gap", N_("Planning rule R1: within 2× try memory techniques, beyond 3× plan a cluster") },
+};
+
+const char *
+cp_words_assumption_source (const char *key,
+                            const char *fallback)
+{
+  for (guint i = 0; key != NULL && i < G_N_ELEMENTS (assumption_citations); i++)
+    if (strcmp (key, assumption_citations[i].key) == 0)
+      return _(assumption_citations[i].citation);
+  return fallback != NULL ? fallback : "";
 }
 
 char *
@@ -408,13 +453,13 @@ reason_text (const CpReason  *reason,
       a = cp_format_count (v[0]);
       b = bytes_text (project, v[1]);
       c = bytes_text (project, v[2]);
-      return g_strdup_printf (_("Parameter-efficient fine-tuning of a %s-parameter model needs %s per GPU, within the %s of one GPU: one large-memory GPU is enough and a cluster is optional."), a, b, c);
+      return g_strdup_printf (_("Parameter-efficient fine-tuning of a %s-parameter model needs %s of GPU memory in total, within the %s of one GPU: one large-memory GPU is enough and a cluster is optional."), a, b, c);
 
     case CP_OUTCOME_PEFT_NEEDS_MORE:
       a = cp_format_count (v[0]);
       b = bytes_text (project, v[1]);
       c = bytes_text (project, v[2]);
-      return g_strdup_printf (_("Parameter-efficient fine-tuning of a %s-parameter model needs %s per GPU, more than the %s of one GPU: it needs several GPUs."), a, b, c);
+      return g_strdup_printf (_("Parameter-efficient fine-tuning of a %s-parameter model needs %s of GPU memory in total, more than the %s of one GPU: it needs several GPUs."), a, b, c);
 
     case CP_OUTCOME_CONCURRENCY_ONE_NODE:
       a = cp_i18n_format_number (v[0], 0, lang);
@@ -518,6 +563,11 @@ reason_text (const CpReason  *reason,
     case CP_OUTCOME_NO_SIGNAL:
       return g_strdup (_("None of the four signals to move to a cluster is present."));
 
+    case CP_OUTCOME_SIGNAL_TRAINING_TIME:
+      a = cp_i18n_format_days (v[0], lang);
+      b = cp_i18n_format_days (v[1], lang);
+      return g_strdup_printf (_("Signal to move to a cluster: on the best single machine the run takes %s, longer than the longest acceptable run of %s (there is no deadline)."), a, b);
+
     case CP_OUTCOME_MIGRATION_COUNTED:
       a = cp_i18n_format_days (v[0], lang);
       b = cp_i18n_format_money (v[1], currency, lang);
@@ -542,6 +592,61 @@ reason_text (const CpReason  *reason,
   return g_strdup (cp_outcome_to_string (reason->outcome));
 }
 
+static char *
+layout_text (const CpLayout *layout,
+             const char     *lang)
+{
+  GString *text = g_string_new (NULL);
+
+  /* TRANSLATORS: tensor × pipeline × data parallel sizes of a training layout */
+  g_string_append_printf (text, _("TP %u × PP %u × DP %u"), layout->tensor_parallel,
+                          layout->pipeline_parallel, layout->data_parallel);
+  if (layout->expert_parallel > 1)
+    g_string_append_printf (text, _(", EP %u"), layout->expert_parallel);
+  if (layout->virtual_stages > 1)
+    g_string_append_printf (text, _(", %u interleaved stages"), layout->virtual_stages);
+  g_string_append_printf (text, _(", ZeRO-%u, micro-batch %u"), layout->zero_stage, layout->micro_batch);
+  return g_string_free (text, FALSE);
+}
+
+char *
+cp_words_runner_up (const CpEstimate *est,
+                    const char       *lang)
+{
+  g_autofree char *layout = NULL;
+  g_autofree char *slower = NULL;
+  g_autofree char *headroom = NULL;
+  double delta_bytes = est->memory_per_gpu_bytes - est->runner_up_memory_per_gpu_bytes;
+  char *text;
+
+  g_return_val_if_fail (est != NULL, NULL);
+  cp_i18n_push_language (lang);
+  layout = layout_text (&est->runner_up, lang);
+  headroom = cp_format_bytes (fabs (delta_bytes), CP_MEMORY_UNIT_GIB);
+  slower = cp_i18n_format_percent (est->total_s > 0 ? est->runner_up_total_s / est->total_s - 1.0 : 0, lang);
+  switch (est->layout_why)
+    {
+    case CP_LAYOUT_WHY_FASTER:
+      text = delta_bytes > 0
+        ? g_strdup_printf (_("%s: %s slower, though %s more memory headroom"), layout, slower, headroom)
+        : g_strdup_printf (_("%s: %s slower and %s less memory headroom"), layout, slower, headroom);
+      break;
+    case CP_LAYOUT_WHY_HEADROOM:
+      text = g_strdup_printf (_("%s: as fast within 1%%, but %s less memory headroom"), layout, headroom);
+      break;
+    case CP_LAYOUT_WHY_ONLY_FIT:
+      text = g_strdup_printf (_("%s: does not fit"), layout);
+      break;
+    case CP_LAYOUT_WHY_NONE:
+    case CP_N_LAYOUT_WHYS:
+    default:
+      text = g_strdup (_("no other layout fits"));
+      break;
+    }
+  cp_i18n_pop_language ();
+  return text;
+}
+
 char *
 cp_reason_text (const CpReason  *reason,
                 const CpProject *project,
@@ -557,4 +662,105 @@ cp_reason_text (const CpReason  *reason,
   cp_i18n_pop_language ();
 
   return text;
+}
+
+/* Option risks and their thresholds.
+ *
+ * A quarter of the run spent communicating is where the network starts
+ * to decide the schedule: NCCL reaches about 80% of a link's line rate
+ * (PUBLISHED N1), so a fabric 20% slower than quoted then adds more than
+ * 5% to the run. */
+#define RISK_COMMUNICATION_SHARE 0.25
+/* Below a tenth of the deadline to spare, the debugging estimate alone
+ * (30–40% of a training calendar, rule R4: ten points of spread) can
+ * use the margin up. */
+#define RISK_DEADLINE_MARGIN 0.10
+/* Above 90% of a GPU's memory, what the estimate leaves out (longer
+ * sequences, fragmentation beyond the allowance) runs it out of memory. */
+#define RISK_MEMORY_SHARE 0.90
+
+static void
+add_risk_text (GPtrArray  *risks,
+               char       *text)
+{
+  g_ptr_array_add (risks, text);
+}
+
+GPtrArray *
+cp_option_risks (const CpProject *project,
+                 const CpJob     *job,
+                 const CpOption  *option,
+                 const char      *lang)
+{
+  const CpEstimate *e = &option->estimate;
+  const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+  GPtrArray *risks = g_ptr_array_new_with_free_func (g_free);
+  double communication_share = e->total_s > 0 ? e->exposed_communication_s / e->total_s : 0;
+
+  cp_i18n_push_language (lang);
+
+  if (e->nodes > 1 && isfinite (communication_share) && communication_share > RISK_COMMUNICATION_SHARE)
+    {
+      g_autofree char *share = cp_i18n_format_percent (communication_share, lang);
+      g_autofree char *limit = cp_i18n_format_percent (RISK_COMMUNICATION_SHARE, lang);
+      /* TRANSLATORS: a risk; %s are percentages */
+      add_risk_text (risks, g_strdup_printf (_("Communication takes %s of the run, above %s: if the network delivers a fifth less than quoted, the run grows by more than 5%%."), share, limit));
+    }
+
+  if (e->nodes > 1 && quote->sharing == CP_SHARING_UNKNOWN)
+    {
+      g_autofree char *factor = cp_i18n_format_percent (project->settings.shared_network_factor, lang);
+      /* TRANSLATORS: a risk; %s is a percentage */
+      add_risk_text (risks, g_strdup_printf (_("The quote does not say whether the network between nodes is dedicated or shared; a shared one is assumed to give %s of line rate. Ask the vendor before signing."), factor));
+    }
+  else if (e->nodes > 1 && quote->sharing == CP_SHARING_SHARED)
+    {
+      g_autofree char *factor = cp_i18n_format_percent (project->settings.shared_network_factor, lang);
+      /* TRANSLATORS: a risk; %s is a percentage */
+      add_risk_text (risks, g_strdup_printf (_("The network is shared with other tenants: at busy hours it may give less than the %s of line rate assumed."), factor));
+    }
+
+  if (job->kind == CP_TASK_INFERENCE && e->replicas_needed <= 1)
+    add_risk_text (risks, g_strdup (_("The service runs as one replica: a single machine failure stops it. A second replica removes this single point of failure.")));
+  else if (job->kind != CP_TASK_INFERENCE && e->nodes == 1 && cp_task_kind_is_training (job->kind))
+    add_risk_text (risks, g_strdup (_("Everything runs on one machine: a hardware fault stops the run until it is replaced. Keep checkpoints off the machine.")));
+
+  if (job->deadline_days > 0 && isfinite (e->calendar_days))
+    {
+      double spare = job->deadline_days - e->calendar_days;
+      g_autofree char *deadline = cp_i18n_format_days (job->deadline_days, lang);
+
+      if (!e->meets_deadline || spare < 0)
+        {
+          g_autofree char *late = cp_i18n_format_days (-spare, lang);
+          /* TRANSLATORS: a risk; %s are durations such as "3.5 days" */
+          add_risk_text (risks, g_strdup_printf (_("Misses the %s deadline by %s."), deadline, late));
+        }
+      else if (spare < RISK_DEADLINE_MARGIN * job->deadline_days)
+        {
+          g_autofree char *left = cp_i18n_format_days (spare, lang);
+          g_autofree char *limit = cp_i18n_format_percent (RISK_DEADLINE_MARGIN, lang);
+          /* TRANSLATORS: a risk; durations, then a percentage */
+          add_risk_text (risks, g_strdup_printf (_("Finishes only %s before the %s deadline, a margin under %s: the debugging estimate alone (30–40%% of the calendar) varies by more."), left, deadline, limit));
+        }
+    }
+
+  if (e->fits && e->available_per_gpu_bytes > 0 &&
+      e->memory_per_gpu_bytes > RISK_MEMORY_SHARE * e->available_per_gpu_bytes)
+    {
+      g_autofree char *share = cp_i18n_format_percent (e->memory_per_gpu_bytes / e->available_per_gpu_bytes, lang);
+      g_autofree char *limit = cp_i18n_format_percent (RISK_MEMORY_SHARE, lang);
+      /* TRANSLATORS: a risk; %s are percentages */
+      add_risk_text (risks, g_strdup_printf (_("Uses %s of each GPU's memory, above %s: a longer sequence or more fragmentation than allowed for runs out of memory. Confirm with a trial run."), share, limit));
+    }
+
+  if (e->migration_days > 0 && e->nodes > 1)
+    {
+      g_autofree char *days = cp_i18n_format_days (e->migration_days, lang);
+      /* TRANSLATORS: a risk; %s is a duration */
+      add_risk_text (risks, g_strdup_printf (_("Moving to a cluster costs the team %s of migration, counted in the calendar; without distributed experience it can take longer."), days));
+    }
+
+  cp_i18n_pop_language ();
+  return risks;
 }

@@ -34,8 +34,22 @@ const char *cp_words_rule           (CpRule rule);
 /* The name of an assumption (cp_settings_get_assumptions()); the key
  * itself when it has no words yet. */
 const char *cp_words_assumption     (const char *key);
+/* A readable citation of the source of assumption @key, in the current
+ * language; @fallback (the planner's note) for keys it does not know. */
+const char *cp_words_assumption_source (const char *key, const char *fallback);
+/* The risks of one option, chosen from its own numbers: each sentence
+ * names the threshold it crossed and why that threshold. An empty array
+ * when none stands out. */
+GPtrArray  *cp_option_risks         (const CpProject *project,
+                                     const CpJob     *job,
+                                     const CpOption  *option,
+                                     const char      *lang);
 /* "vendor — offer" of quote @index, or a placeholder for a bad index. */
 char       *cp_words_quote_name     (const CpProject *project, int index);
+/* The runner-up layout and why the chosen one beat it: "TP 8 × PP 8 ×
+ * DP 1, ZeRO-1, micro-batch 1: 3% slower, though 12 GiB more memory
+ * headroom". */
+char       *cp_words_runner_up      (const CpEstimate *est, const char *lang);
 /* A duration in seconds in the most readable unit: "45 s", "12 min",
  * "3.5 h", "12.0 days". */
 char       *cp_words_duration       (double seconds, const char *lang);

@@ -25,7 +25,6 @@
 #define MARGIN_TOP 62.0
 #define MARGIN_BOTTOM 56.0
 #define CELL_PAD 3.0
-#define CHART_HEIGHT 330.0
 
 typedef struct {
   cairo_surface_t *furniture;   /* header and footer */
@@ -57,13 +56,28 @@ typedef struct {
   PangoFontDescription *h1;
   PangoFontDescription *h2;
   PangoFontDescription *title;
+  GPtrArray *row_cells;         /* PangoLayout per table column, re-used row after row */
+  GPtrArray *header_cells;      /* the same for header rows */
+  GHashTable *text_cells;       /* shaped cells by font, width, alignment and text */
 } Doc;
+
+/* The layouts of the row being laid out, borrowed from the pools above. */
+#define MAX_COLUMNS 12
+typedef struct {
+  PangoLayout *cells[MAX_COLUMNS];
+} Row;
 
 typedef struct {
   CpPlan      *plan;
   CpChartData *memory;
   CpChartData *cost;
 } JobResult;
+
+/* The drawn height of each chart: on an A4 page two fit with their
+ * headings, and the cost chart's two panels each keep the height of a
+ * one-panel chart's plot. */
+#define MEMORY_CHART_HEIGHT 300.0
+#define COST_CHART_HEIGHT 380.0
 
 static PangoFontDescription *
 font_new (const char *lang,
@@ -131,12 +145,18 @@ doc_init (Doc             *doc,
   doc->h1 = font_new (lang, 15, TRUE);
   doc->h2 = font_new (lang, 11.5, TRUE);
   doc->title = font_new (lang, 20, TRUE);
+  doc->row_cells = g_ptr_array_new_with_free_func (g_object_unref);
+  doc->header_cells = g_ptr_array_new_with_free_func (g_object_unref);
+  doc->text_cells = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
 }
 
 static void
 doc_clear (Doc *doc)
 {
   g_clear_pointer (&doc->cr, cairo_destroy);
+  g_clear_pointer (&doc->row_cells, g_ptr_array_unref);
+  g_clear_pointer (&doc->header_cells, g_ptr_array_unref);
+  g_clear_pointer (&doc->text_cells, g_hash_table_unref);
   g_clear_object (&doc->context);
   g_clear_pointer (&doc->body, pango_font_description_free);
   g_clear_pointer (&doc->bold, pango_font_description_free);
@@ -349,30 +369,174 @@ typedef struct {
   double min_row_height;     /* for signature lines */
 } Table;
 
-static double
-row_height (Doc                        *doc,
-            const Table                *table,
-            char                      **cells,
-            const PangoFontDescription *font)
+/* Column @column's layout of @pool set to @text in @font, wrapped at
+ * @width. Each cell is shaped once: a row's layouts are measured, then
+ * drawn as they are. */
+static PangoLayout *
+cell_layout (Doc                        *doc,
+             GPtrArray                  *pool,
+             guint                       column,
+             const PangoFontDescription *font,
+             const char                 *text,
+             double                      width,
+             gboolean                    right_aligned)
 {
-  double width = doc->right - doc->left;
-  double height = table->min_row_height;
+  PangoLayout *layout;
+
+  while (pool->len <= column)
+    g_ptr_array_add (pool, pango_layout_new (doc->context));
+  layout = g_ptr_array_index (pool, column);
+  pango_layout_set_font_description (layout, font);
+  pango_layout_set_width (layout, width > 0 ? (int) (width * PANGO_SCALE) : -1);
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+  pango_layout_set_alignment (layout, right_aligned ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT);
+  pango_layout_set_text (layout, text != NULL ? text : "", -1);
+  return layout;
+}
+
+/* Column widths in points. A header is never broken inside a word, which
+ * in Chinese (no spaces) would split a word such as 能否放下: a column
+ * narrower than its header's unbroken width takes the difference from
+ * columns with room to spare. */
+static void
+fit_widths (Doc         *doc,
+            const Table *table,
+            double      *widths)
+{
+  double total = doc->right - doc->left;
+  double deficit = 0, slack = 0;
+  double *need = g_newa (double, table->n_columns);
 
   for (guint c = 0; c < table->n_columns; c++)
     {
-      g_autoptr(PangoLayout) layout = doc_layout (doc, font, cells[c], table->widths[c] * width - 2 * CELL_PAD);
-      height = MAX (height, layout_height (layout) + 2 * CELL_PAD);
+      int w = 0;
+
+      widths[c] = table->widths[c] * total;
+      need[c] = 0;
+      if (table->header != NULL)
+        {
+          pango_layout_get_pixel_size (cell_layout (doc, doc->header_cells, c, doc->bold, table->header[c], 0, FALSE),
+                                       &w, NULL);
+          need[c] = w + 2 * CELL_PAD + 1;
+        }
+      /* Nor is a figure: "¥146,844" must not lose its last digit to the
+       * next line. Figures of a column share one format, so the longest
+       * is the widest. */
+      if (table->numeric != NULL && table->numeric[c])
+        {
+          const char *longest = NULL;
+          glong longest_chars = -1;
+
+          for (guint r = 0; r < table->rows->len; r++)
+            {
+              const char *cell = ((char **) g_ptr_array_index (table->rows, r))[c];
+              glong chars = cell != NULL ? g_utf8_strlen (cell, -1) : 0;
+
+              if (chars > longest_chars)
+                {
+                  longest_chars = chars;
+                  longest = cell;
+                }
+            }
+          pango_layout_get_pixel_size (cell_layout (doc, doc->row_cells, c, doc->body, longest, 0, FALSE), &w, NULL);
+          need[c] = MAX (need[c], w + 2 * CELL_PAD + 1);
+        }
+      /* A text column gives at most a third of its width away. */
+      if (table->numeric == NULL || !table->numeric[c])
+        need[c] = MAX (need[c], widths[c] * 2 / 3);
+      if (need[c] > widths[c])
+        deficit += need[c] - widths[c];
+      else
+        slack += widths[c] - need[c];
+    }
+  if (deficit <= 0)
+    return;
+  if (deficit > slack)
+    {
+      /* Too narrow a page for every need: share the width by need. */
+      double sum = 0;
+
+      for (guint c = 0; c < table->n_columns; c++)
+        sum += need[c];
+      for (guint c = 0; c < table->n_columns; c++)
+        widths[c] = need[c] * total / sum;
+      return;
+    }
+  for (guint c = 0; c < table->n_columns; c++)
+    {
+      if (need[c] > widths[c])
+        widths[c] = need[c];
+      else
+        widths[c] -= (widths[c] - need[c]) * deficit / slack;
+    }
+}
+
+/* Cells shaped once for the whole report: quote names, yes/no, technique
+ * words and many figures ("0", "1", "30.0") come back in every job's
+ * tables. Past this many the cache stops growing, which bounds its
+ * memory in reports of hundreds of pages. */
+#define MAX_CACHED_CELLS 4096
+
+static PangoLayout *
+cached_cell_layout (Doc                        *doc,
+                    GPtrArray                  *pool,
+                    guint                       column,
+                    const PangoFontDescription *font,
+                    const char                 *text,
+                    double                      width,
+                    gboolean                    right_aligned)
+{
+  g_autofree char *key = g_strdup_printf ("%p %d %d %s", (gpointer) font, (int) (width * PANGO_SCALE),
+                                          right_aligned, text != NULL ? text : "");
+  PangoLayout *layout = g_hash_table_lookup (doc->text_cells, key);
+
+  if (layout != NULL)
+    return layout;
+  if (g_hash_table_size (doc->text_cells) >= MAX_CACHED_CELLS)
+    return cell_layout (doc, pool, column, font, text, width, right_aligned);
+  layout = pango_layout_new (doc->context);
+  pango_layout_set_font_description (layout, font);
+  pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+  pango_layout_set_alignment (layout, right_aligned ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT);
+  pango_layout_set_text (layout, text != NULL ? text : "", -1);
+  g_hash_table_insert (doc->text_cells, g_steal_pointer (&key), layout);
+  return layout;
+}
+
+/* Sets @row to the layouts of @cells (from the report's cache, else from
+ * @pool) and returns the row's height. */
+static double
+prepare_row (Doc                        *doc,
+             GPtrArray                  *pool,
+             Row                        *row,
+             const Table                *table,
+             const double               *widths,
+             char                      **cells,
+             const PangoFontDescription *font)
+{
+  double height = table->min_row_height;
+
+  g_return_val_if_fail (table->n_columns <= MAX_COLUMNS, 0);
+
+  for (guint c = 0; c < table->n_columns; c++)
+    {
+      gboolean numeric = table->numeric != NULL && table->numeric[c];
+
+      row->cells[c] = cached_cell_layout (doc, pool, c, font, cells[c], widths[c] - 2 * CELL_PAD, numeric);
+      height = MAX (height, layout_height (row->cells[c]) + 2 * CELL_PAD);
     }
   return height;
 }
 
+/* Draws the row prepare_row() last set. */
 static void
-draw_row (Doc                        *doc,
-          const Table                *table,
-          char                      **cells,
-          const PangoFontDescription *font,
-          double                      height,
-          gboolean                    shaded)
+draw_row (Doc          *doc,
+          const Row    *row,
+          const Table  *table,
+          const double *widths,
+          double        height,
+          gboolean      shaded)
 {
   double width = doc->right - doc->left;
   double x = doc->left;
@@ -392,41 +556,57 @@ draw_row (Doc                        *doc,
 
   for (guint c = 0; c < table->n_columns; c++)
     {
-      double cell_width = table->widths[c] * width;
-      g_autoptr(PangoLayout) layout = doc_layout (doc, font, cells[c], cell_width - 2 * CELL_PAD);
-
-      if (table->numeric != NULL && table->numeric[c])
-        pango_layout_set_alignment (layout, PANGO_ALIGN_RIGHT);
-      show_layout (doc->cr, layout, x + CELL_PAD, doc->y + CELL_PAD);
-      x += cell_width;
+      show_layout (doc->cr, row->cells[c], x + CELL_PAD, doc->y + CELL_PAD);
+      x += widths[c];
     }
   doc->y += height;
+}
+
+/* A table under its heading (or none): the heading, the header row and
+ * the first row start on the same page; the header row is repeated on
+ * every page the table reaches, and a row never splits. */
+static void
+doc_table_under (Doc                        *doc,
+                 const PangoFontDescription *heading_font,
+                 const char                 *heading,
+                 Table                      *table)
+{
+  double *widths = g_newa (double, table->n_columns);
+  double header_height = 0;
+  double height = 0;
+  Row header = { { NULL } }, row = { { NULL } };
+
+  fit_widths (doc, table, widths);
+  if (table->header != NULL)
+    header_height = prepare_row (doc, doc->header_cells, &header, table, widths, table->header, doc->bold);
+  if (table->rows->len > 0)
+    height = prepare_row (doc, doc->row_cells, &row, table, widths, g_ptr_array_index (table->rows, 0), doc->body);
+  if (heading != NULL)
+    doc_heading (doc, heading_font, heading, header_height + height);
+  else
+    doc_ensure (doc, header_height + height);
+
+  for (guint r = 0; r < table->rows->len; r++)
+    {
+      gboolean new_page;
+
+      if (r > 0)
+        height = prepare_row (doc, doc->row_cells, &row, table, widths, g_ptr_array_index (table->rows, r), doc->body);
+      new_page = doc->y + height > doc->bottom && doc->y > doc->top;
+      if (new_page)
+        doc_new_page (doc);
+      if (table->header != NULL && (r == 0 || new_page))
+        draw_row (doc, &header, table, widths, header_height, TRUE);
+      draw_row (doc, &row, table, widths, height, FALSE);
+    }
+  doc->y += 8;
 }
 
 static void
 doc_table (Doc   *doc,
            Table *table)
 {
-  double header_height = table->header != NULL ? row_height (doc, table, table->header, doc->bold) : 0;
-
-  for (guint r = 0; r < table->rows->len; r++)
-    {
-      char **cells = g_ptr_array_index (table->rows, r);
-      double height = row_height (doc, table, cells, doc->body);
-      gboolean new_page = doc->y + height > doc->bottom && doc->y > doc->top;
-
-      if (new_page)
-        doc_new_page (doc);
-      if (table->header != NULL && (r == 0 || new_page))
-        {
-          /* The header never sits alone at the foot of a page. */
-          if (r == 0)
-            doc_ensure (doc, header_height + height);
-          draw_row (doc, table, table->header, doc->bold, header_height, TRUE);
-        }
-      draw_row (doc, table, cells, doc->body, height, FALSE);
-    }
-  doc->y += 8;
+  doc_table_under (doc, NULL, NULL, table);
 }
 
 static void
@@ -507,22 +687,60 @@ job_size (const CpJob *job,
   return cp_i18n_format_days (job->duration_days > 0 ? job->duration_days : job->deadline_days, lang);
 }
 
+/* The three lines that answer the approver: what to rent, from whom,
+ * and for how much by when. */
 static char *
-option_summary (const CpProject *project,
-                const CpOption  *option,
-                const char      *lang)
+answer_what (const CpProject *project,
+             const CpOption  *option)
 {
   const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
   const CpEstimate *e = &option->estimate;
   const char *gpu = quote->gpu.name != NULL ? quote->gpu.name : quote->gpu.id;
+  g_autofree char *machines = NULL;
+
+  /* TRANSLATORS: how many machines to rent */
+  machines = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%u machine", "%u machines", e->nodes), e->nodes);
+  if (e->technique != CP_TECHNIQUE_AS_CONFIGURED)
+    /* TRANSLATORS: the first answer line: machines, GPU count × GPU model, the memory technique */
+    return g_strdup_printf (_("Rent: %s, %u × %s in all, using %s."), machines, e->gpus, gpu,
+                            cp_words_technique (e->technique));
+  /* TRANSLATORS: the first answer line: machines, GPU count × GPU model */
+  return g_strdup_printf (_("Rent: %s, %u × %s in all."), machines, e->gpus, gpu);
+}
+
+static char *
+answer_from (const CpProject *project,
+             const CpOption  *option)
+{
+  const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
   g_autofree char *name = cp_words_quote_name (project, option->quote_index);
+
+  /* TRANSLATORS: the second answer line: the quote and its kind of offering */
+  return g_strdup_printf (_("From: %s (%s)."), name, cp_words_offering (quote->offering));
+}
+
+static char *
+answer_cost (const CpProject *project,
+             const CpJob     *job,
+             const CpOption  *option,
+             const char      *lang)
+{
+  const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+  const CpEstimate *e = &option->estimate;
   g_autofree char *cost = cp_i18n_format_money (e->total_cost, quote->currency, lang);
   g_autofree char *days = cp_i18n_format_days (e->calendar_days, lang);
+  g_autofree char *deadline = NULL;
 
-  /* TRANSLATORS: the recommended option: quote, nodes, GPUs, GPU model,
-   * technique, total cost, calendar days */
-  return g_strdup_printf (_("%s: %u node(s), %u × %s, %s; total cost %s; %s to finish."),
-                          name, e->nodes, e->gpus, gpu, cp_words_technique (e->technique), cost, days);
+  if (!(job->deadline_days > 0))
+    /* TRANSLATORS: the third answer line: total cost, calendar days */
+    return g_strdup_printf (_("For: %s in total; done in %s."), cost, days);
+  deadline = cp_i18n_format_days (job->deadline_days, lang);
+  return g_strdup_printf (e->meets_deadline
+                          /* TRANSLATORS: the third answer line: total cost, days, deadline */
+                          ? _("For: %s in total; done in %s, within the %s deadline.")
+                          /* TRANSLATORS: the third answer line: total cost, days, deadline */
+                          : _("For: %s in total; done in %s, later than the %s deadline."),
+                          cost, days, deadline);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -550,50 +768,41 @@ section_question (Doc       *doc,
 {
   const CpProject *project = doc->project;
 
-  doc_heading (doc, doc->h1, _("The question"), 40);
-  doc_paragraph (doc, doc->body,
-                 _("For each job below: rent one machine or a cluster, and from which quote, so that the job finishes by its deadline at the lowest total cost? Total cost counts compute, network, storage, fees, debugging on one machine and the team's migration time, not the unit price alone."));
-
-  doc_heading (doc, doc->h1, _("Recommendation"), 40);
+  doc_heading (doc, doc->h1, _("Recommendation"), 60);
   for (guint j = 0; j < project->jobs->len; j++)
     {
       const CpJob *job = g_ptr_array_index (project->jobs, j);
       const CpPlan *plan = results[j].plan;
       g_autofree char *heading = NULL;
-      g_autofree char *verdict = NULL;
 
-      /* TRANSLATORS: job name and its kind */
-      heading = g_strdup_printf (_("%s (%s)"), job->name, cp_words_task_kind (job->kind));
-      doc_heading (doc, doc->h2, heading, 30);
+      /* TRANSLATORS: job name, its kind and the verdict */
+      heading = plan != NULL
+                ? g_strdup_printf (_("%s (%s): %s"), job->name, cp_words_task_kind (job->kind), cp_words_verdict (plan->verdict))
+                : g_strdup_printf (_("%s (%s)"), job->name, cp_words_task_kind (job->kind));
+      doc_heading (doc, doc->h2, heading, 42);
       if (plan == NULL)
         {
           doc_paragraph (doc, doc->body, _("No plan could be computed for this job; check its fields."));
           continue;
         }
-      /* TRANSLATORS: %s is a verdict such as "Cluster" */
-      verdict = g_strdup_printf (_("Verdict: %s."), cp_words_verdict (plan->verdict));
-      doc_paragraph_full (doc, doc->bold, verdict, 0, 2, NULL);
       if (plan->recommended >= 0 && (guint) plan->recommended < plan->options->len)
         {
           const CpOption *option = &g_array_index (plan->options, CpOption, plan->recommended);
-          g_autofree char *summary = option_summary (project, option, doc->lang);
-          g_autofree char *text = NULL;
+          g_autofree char *what = answer_what (project, option);
+          g_autofree char *from = answer_from (project, option);
+          g_autofree char *cost = answer_cost (project, job, option, doc->lang);
 
-          /* TRANSLATORS: %s is the recommended option's summary */
-          text = g_strdup_printf (_("Recommended: %s"), summary);
-          doc_paragraph (doc, doc->body, text);
-          if (job->deadline_days > 0)
-            {
-              g_autofree char *deadline = cp_i18n_format_days (job->deadline_days, doc->lang);
-              g_autofree char *line = g_strdup_printf (option->estimate.meets_deadline
-                                                       ? _("Deadline %s: met.")
-                                                       : _("Deadline %s: missed."), deadline);
-              doc_paragraph (doc, doc->body, line);
-            }
+          doc_paragraph_full (doc, doc->bold, what, 0, 1, NULL);
+          doc_paragraph_full (doc, doc->body, from, 0, 1, NULL);
+          doc_paragraph_full (doc, doc->body, cost, 0, 4, NULL);
         }
       else
         doc_paragraph (doc, doc->body, _("None of the quotes can run this job as it stands; see the reasons below."));
     }
+
+  doc_heading (doc, doc->h1, _("The question"), 40);
+  doc_paragraph (doc, doc->body,
+                 _("For each job below: rent one machine or a cluster, and from which quote, so that the job finishes by its deadline at the lowest total cost? Total cost counts compute, network, storage, fees, debugging on one machine and the team's migration time, not the unit price alone."));
 }
 
 static void
@@ -633,30 +842,47 @@ section_jobs_and_quotes (Doc *doc)
                      cp_i18n_format_iso_date (quote->valid_until, doc->lang));
     }
 
-  doc_heading (doc, doc->h1, _("Jobs"), 70);
-  doc_table (doc, &jobs);
-  doc_heading (doc, doc->h1, _("Quotes"), 70);
-  doc_table (doc, &quotes);
+  doc_table_under (doc, doc->h1, _("Jobs"), &jobs);
+  doc_table_under (doc, doc->h1, _("Quotes"), &quotes);
 
   g_ptr_array_unref (jobs.rows);
   g_ptr_array_unref (quotes.rows);
 }
 
+/* A chart carries its own title, so it never parts from its heading. */
 static void
 doc_chart (Doc               *doc,
-           const CpChartData *data)
+           const CpChartData *data,
+           double             height)
 {
   double width = doc->right - doc->left;
 
   if (data == NULL)
     return;
-  doc_ensure (doc, CHART_HEIGHT);
+  doc->y += 6;
+  doc_ensure (doc, height);
   cairo_save (doc->cr);
   cairo_translate (doc->cr, doc->left, doc->y);
-  cp_chart_draw (doc->cr, width, CHART_HEIGHT, CP_CHART_STYLE_PRINT, data);
+  cp_chart_draw (doc->cr, width, height, CP_CHART_STYLE_PRINT, data);
   cairo_restore (doc->cr);
-  doc->y += CHART_HEIGHT + 10;
+  doc->y += height + 10;
 }
+
+/* A cost of the breakdown: a bare figure when the table names its
+ * currency (@currency NULL), else money in @currency. */
+static char *
+cost_cell (double      amount,
+           const char *currency,
+           const char *lang)
+{
+  if (currency == NULL)
+    return cp_i18n_format_number (amount, 0, lang);
+  return cp_i18n_format_money (amount, currency, lang);
+}
+
+/* At most this many options get their own risks: the recommended one and
+ * the runners-up an approver might pick instead. */
+#define RISK_OPTIONS 3
 
 static void
 section_job (Doc       *doc,
@@ -665,27 +891,49 @@ section_job (Doc       *doc,
 {
   static const double widths[] = { 0.07, 0.255, 0.08, 0.075, 0.16, 0.08, 0.12, 0.16 };
   static const gboolean numeric[] = { TRUE, FALSE, TRUE, FALSE, FALSE, TRUE, FALSE, TRUE };
+  static const double cost_widths[] = { 0.26, 0.11, 0.11, 0.09, 0.09, 0.09, 0.11, 0.14 };
+  static const gboolean cost_numeric[] = { FALSE, TRUE, TRUE, TRUE, TRUE, TRUE, TRUE, TRUE };
   const CpProject *project = doc->project;
   const CpJob *job = g_ptr_array_index (project->jobs, job_index);
   const CpPlan *plan = result->plan;
   char *header[] = { _("Rank"), _("Quote"), _("Nodes"), _("Fits"), _("Technique"), _("Days"),
                      _("Deadline met"), _("Total cost") };
+  char *cost_header[] = { _("Quote"), _("Compute"), _("Debugging"), _("Network"), _("Storage"),
+                          _("Fees"), _("Migration"), _("Total cost") };
   Table table = { 8, widths, numeric, header, NULL, 0 };
+  Table costs = { 8, cost_widths, cost_numeric, cost_header, NULL, 0 };
   g_autofree char *heading = NULL;
+  const char *currency = NULL;
+  gboolean one_currency = TRUE;
 
   /* TRANSLATORS: section heading; %s is a job's name */
   heading = g_strdup_printf (_("Job: %s"), job->name);
-  /* The job's heading keeps its sub-heading and the table's first rows. */
-  doc_heading (doc, doc->h1, heading, 110);
+  doc_heading (doc, doc->h1, heading, 60);
   if (plan == NULL)
     return;
 
+  /* The breakdown shows bare figures under one currency named above it,
+   * which leaves the quote's name room; mixed currencies keep theirs in
+   * every cell. */
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+      const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+
+      if (currency == NULL)
+        currency = quote->currency;
+      else if (g_ascii_strcasecmp (currency, quote->currency) != 0)
+        one_currency = FALSE;
+    }
+
   table.rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  costs.rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
   for (guint i = 0; i < plan->options->len; i++)
     {
       const CpOption *option = &g_array_index (plan->options, CpOption, i);
       const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
       const CpEstimate *e = &option->estimate;
+      const char *cell_currency = one_currency ? NULL : quote->currency;
 
       table_add_row (&table,
                      cp_i18n_format_number (option->rank, 0, doc->lang),
@@ -696,10 +944,32 @@ section_job (Doc       *doc,
                      cp_i18n_format_number (e->calendar_days, 1, doc->lang),
                      job->deadline_days > 0 ? yes_no (e->meets_deadline) : g_strdup ("—"),
                      cp_i18n_format_money (e->total_cost, quote->currency, doc->lang));
+      table_add_row (&costs,
+                     cp_words_quote_name (project, option->quote_index),
+                     cost_cell (e->compute_cost, cell_currency, doc->lang),
+                     cost_cell (e->debug_cost, cell_currency, doc->lang),
+                     cost_cell (e->network_cost, cell_currency, doc->lang),
+                     cost_cell (e->storage_cost, cell_currency, doc->lang),
+                     cost_cell (e->fees_cost, cell_currency, doc->lang),
+                     cost_cell (e->engineering_cost, cell_currency, doc->lang),
+                     cost_cell (e->total_cost, cell_currency, doc->lang));
     }
-  doc_heading (doc, doc->h2, _("Comparison of the quotes"), 70);
-  doc_table (doc, &table);
+  doc_table_under (doc, doc->h2, _("Comparison of the quotes"), &table);
+  if (one_currency && currency != NULL)
+    {
+      g_autofree char *unit = NULL;
+
+      /* Keeps the heading, this line and the table's first rows together. */
+      doc_heading (doc, doc->h2, _("Where the money goes"), 60);
+      /* TRANSLATORS: above the cost breakdown; %s is a currency such as "CNY" or "元" */
+      unit = g_strdup_printf (_("Amounts in %s."), cp_i18n_currency_name (currency, doc->lang));
+      doc_paragraph_full (doc, doc->small, unit, 0, 3, NULL);
+      doc_table (doc, &costs);
+    }
+  else
+    doc_table_under (doc, doc->h2, _("Where the money goes"), &costs);
   g_ptr_array_unref (table.rows);
+  g_ptr_array_unref (costs.rows);
 
   doc_heading (doc, doc->h2, _("Reasons"), 30);
   for (guint i = 0; i < plan->reasons->len; i++)
@@ -711,15 +981,28 @@ section_job (Doc       *doc,
       doc_paragraph_full (doc, doc->body, line, 26, 4, cp_rule_to_string (reason->rule));
     }
 
-  doc_heading (doc, doc->h2, _("Charts"), CHART_HEIGHT);
-  doc_chart (doc, result->memory);
-  doc_chart (doc, result->cost);
+  doc_heading (doc, doc->h2, _("Main risks"), 40);
+  for (guint i = 0; i < MIN (plan->options->len, RISK_OPTIONS); i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+      g_autoptr(GPtrArray) risks = cp_option_risks (project, job, option, doc->lang);
+      g_autofree char *name = cp_words_quote_name (project, option->quote_index);
+      g_autofree char *rank = cp_i18n_format_number (option->rank, 0, doc->lang);
+      /* TRANSLATORS: an option's rank and its quote, above its risks */
+      g_autofree char *title = g_strdup_printf (_("%s. %s"), rank, name);
 
-  doc_heading (doc, doc->h2, _("Main risks"), 20);
-  if (plan->risks->len == 0)
-    doc_paragraph (doc, doc->body, _("No particular risk is flagged."));
-  for (guint i = 0; i < plan->risks->len; i++)
-    doc_paragraph_full (doc, doc->body, cp_words_risk (g_array_index (plan->risks, CpRisk, i)), 14, 3, "•");
+      doc_ensure (doc, 30);
+      doc_paragraph_full (doc, doc->bold, title, 0, 2, NULL);
+      if (risks->len == 0)
+        doc_paragraph_full (doc, doc->body, _("No risk stands out in this option's numbers."), 14, 3, NULL);
+      for (guint r = 0; r < risks->len; r++)
+        doc_paragraph_full (doc, doc->body, g_ptr_array_index (risks, r), 14, 3, "•");
+    }
+
+  /* A job without a model (data processing) has no memory curve to show. */
+  if (job->model.params > 0)
+    doc_chart (doc, result->memory, MEMORY_CHART_HEIGHT);
+  doc_chart (doc, result->cost, COST_CHART_HEIGHT);
 }
 
 /* The units cp_settings_get_assumptions() names, in the report's language. */
@@ -790,7 +1073,7 @@ section_assumptions (Doc *doc)
           number = g_strdup_printf ("%s %s", value, unit_words (a->unit));
         }
       table_add_row (&table, g_strdup (cp_words_assumption (a->key)), g_steal_pointer (&number),
-                     g_strdup (a->source != NULL ? a->source : ""));
+                     g_strdup (cp_words_assumption_source (a->key, a->source)));
     }
   doc_table (doc, &table);
   g_ptr_array_unref (table.rows);
@@ -810,8 +1093,9 @@ section_approval (Doc *doc)
   table_add_row (&table, g_strdup (_("Reviewed by")), g_strdup (""), g_strdup (""), g_strdup (""));
   table_add_row (&table, g_strdup (_("Approved by")), g_strdup (""), g_strdup (""), g_strdup (""));
 
-  doc_heading (doc, doc->h1, _("Approval"), 130);
-  doc_table (doc, &table);
+  /* The signatures stay together on one page. */
+  doc_ensure (doc, 160);
+  doc_table_under (doc, doc->h1, _("Approval"), &table);
   g_ptr_array_unref (table.rows);
 }
 
@@ -827,6 +1111,26 @@ lay_out (Doc       *doc,
     section_job (doc, j, &results[j]);
   section_assumptions (doc);
   section_approval (doc);
+}
+
+char *
+cp_report_project_name (const CpProject *project,
+                        const char      *project_path)
+{
+  g_autofree char *base = NULL;
+  char *dot;
+
+  g_return_val_if_fail (project != NULL, NULL);
+
+  if (project->name != NULL && *project->name != '\0')
+    return g_strdup (project->name);
+  if (project_path == NULL || *project_path == '\0')
+    return g_strdup ("");
+  base = g_path_get_basename (project_path);
+  dot = strrchr (base, '.');
+  if (dot != NULL && dot != base)
+    *dot = '\0';
+  return g_steal_pointer (&base);
 }
 
 /* ---------------------------------------------------------------------- */
@@ -864,13 +1168,16 @@ cp_report_layout_new (const CpProject *project,
   results = g_new0 (JobResult, MAX (1, project->jobs->len));
   for (guint j = 0; j < project->jobs->len; j++)
     {
+      g_autoptr(CpSweep) sweep = cp_project_sweep_job (project, j, CP_CHART_COST_MAX_POINTS);
+
       results[j].plan = cp_project_plan_job (project, j);
-      results[j].memory = cp_chart_data_new_memory (project, j, lang);
-      results[j].cost = cp_chart_data_new_cost (project, j, lang);
+      results[j].memory = cp_chart_data_new_memory (project, j, results[j].plan, lang);
+      results[j].cost = cp_chart_data_new_cost (project, j, results[j].plan, sweep, lang);
     }
   date = cp_i18n_format_date (now, lang);
   /* TRANSLATORS: title of the PDF report; %s is the project's name */
-  layout->title = g_strdup_printf (_("Compute plan: %s"), project->name != NULL ? project->name : "");
+  layout->title = g_strdup_printf (_("Compute plan: %s"), project->name != NULL && *project->name != '\0'
+                                   ? project->name : _("Untitled Project"));
 
   doc_init (&doc, project, lang, page_width_pt, page_height_pt, layout->pages);
   doc.title_text = layout->title;

@@ -29,3 +29,4 @@ gboolean cp_report_layout_write_pdf (CpReportLayout *layout,
                                      GError        **error);
 /* The PDF's subject line in @lang. */
 char    *cp_report_pdf_subject      (const char     *lang);
+/* Plurals: dngettext (GETTEXT_PACKAGE, …), for the same reason. */

@@ -81,6 +81,7 @@ ENUM_NAMES (storage_kind, CpStorageKind, cp_storage_kind)
 ENUM_NAMES (technique, CpTechnique, cp_technique)
 
 ENUM_NAMES (time_source, CpTimeSource, cp_time_source)
+ENUM_NAMES (layout_why, CpLayoutWhy, cp_layout_why)
 ENUM_NAMES (verification, CpVerification, cp_verification)
 
 
@@ -106,6 +107,16 @@ static const Field model_fields[] = {
   { "experts-total", FIELD_UINT, G_STRUCT_OFFSET (CpModelSpec, experts_total), NULL, NULL, NULL },
   { "experts-active", FIELD_UINT, G_STRUCT_OFFSET (CpModelSpec, experts_active), NULL, NULL, NULL },
   { "kv-latent-dim", FIELD_UINT, G_STRUCT_OFFSET (CpModelSpec, kv_latent_dim), NULL, NULL, NULL },
+  { "shared-experts", FIELD_UINT, G_STRUCT_OFFSET (CpModelSpec, shared_experts), NULL, NULL, NULL },
+  { "expert-ffn", FIELD_UINT, G_STRUCT_OFFSET (CpModelSpec, expert_ffn), NULL, NULL, NULL },
+  { "shared-expert-ffn", FIELD_UINT, G_STRUCT_OFFSET (CpModelSpec, shared_expert_ffn), NULL, NULL, NULL },
+  { "dense-layers", FIELD_UINT, G_STRUCT_OFFSET (CpModelSpec, dense_layers), NULL, NULL, NULL },
+  { "dense-ffn", FIELD_UINT, G_STRUCT_OFFSET (CpModelSpec, dense_ffn), NULL, NULL, NULL },
+  { "q-lora-rank", FIELD_UINT, G_STRUCT_OFFSET (CpModelSpec, q_lora_rank), NULL, NULL, NULL },
+  { "kv-lora-rank", FIELD_UINT, G_STRUCT_OFFSET (CpModelSpec, kv_lora_rank), NULL, NULL, NULL },
+  { "qk-rope-head-dim", FIELD_UINT, G_STRUCT_OFFSET (CpModelSpec, qk_rope_head_dim), NULL, NULL, NULL },
+  { "qk-nope-head-dim", FIELD_UINT, G_STRUCT_OFFSET (CpModelSpec, qk_nope_head_dim), NULL, NULL, NULL },
+  { "v-head-dim", FIELD_UINT, G_STRUCT_OFFSET (CpModelSpec, v_head_dim), NULL, NULL, NULL },
   { "source", FIELD_STRING, G_STRUCT_OFFSET (CpModelSpec, source), NULL, NULL, NULL },
 };
 static const FieldTable model_table = { "model", model_fields, G_N_ELEMENTS (model_fields) };
@@ -229,6 +240,43 @@ static const Field settings_fields[] = {
 };
 static const FieldTable settings_table = { "settings", settings_fields, G_N_ELEMENTS (settings_fields) };
 
+/* The layout the search chose and the runner-up, as records of the
+ * estimate itself (their offsets are the estimate's). */
+static const Field layout_fields[] = {
+  { "searched", FIELD_BOOL, G_STRUCT_OFFSET (CpEstimate, layout_searched), NULL, NULL, NULL },
+  { "tensor-parallel", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, tensor_parallel), NULL, NULL, NULL },
+  { "pipeline-parallel", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, pipeline_parallel), NULL, NULL, NULL },
+  { "data-parallel", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, data_parallel), NULL, NULL, NULL },
+  { "expert-parallel", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, expert_parallel), NULL, NULL, NULL },
+  { "virtual-stages", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, virtual_stages), NULL, NULL, NULL },
+  { "micro-batch", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, micro_batch), NULL, NULL, NULL },
+  { "micro-batches", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, micro_batches), NULL, NULL, NULL },
+  { "global-batch-tokens", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, global_batch_tokens), "tokens", NULL, NULL },
+  { "flash-attention", FIELD_BOOL, G_STRUCT_OFFSET (CpEstimate, flash_attention), NULL, NULL, NULL },
+  { "bubble-s", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, bubble_s), "s", NULL, NULL },
+  { "exposed-communication-s", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, exposed_communication_s), "s", NULL, NULL },
+  { "exposed-dp-communication-s", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, exposed_dp_communication_s), "s", NULL, NULL },
+  { "all-to-all-s", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, all_to_all_s), "s", NULL, NULL },
+  { "zero3-gather-s", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, zero3_gather_s), "s", NULL, NULL },
+};
+static const FieldTable layout_table = { "layout", layout_fields, G_N_ELEMENTS (layout_fields) };
+
+static const Field runner_up_fields[] = {
+  { "why", FIELD_ENUM, G_STRUCT_OFFSET (CpEstimate, layout_why), NULL, &enum_layout_why, NULL },
+  { "tensor-parallel", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, runner_up.tensor_parallel), NULL, NULL, NULL },
+  { "pipeline-parallel", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, runner_up.pipeline_parallel), NULL, NULL, NULL },
+  { "data-parallel", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, runner_up.data_parallel), NULL, NULL, NULL },
+  { "expert-parallel", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, runner_up.expert_parallel), NULL, NULL, NULL },
+  { "virtual-stages", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, runner_up.virtual_stages), NULL, NULL, NULL },
+  { "micro-batch", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, runner_up.micro_batch), NULL, NULL, NULL },
+  { "zero-stage", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, runner_up.zero_stage), NULL, NULL, NULL },
+  { "recompute", FIELD_ENUM, G_STRUCT_OFFSET (CpEstimate, runner_up.recompute), NULL, &enum_recompute, NULL },
+  { "fits", FIELD_BOOL, G_STRUCT_OFFSET (CpEstimate, runner_up_fits), NULL, NULL, NULL },
+  { "total-s", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, runner_up_total_s), "s", NULL, NULL },
+  { "memory-per-gpu", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, runner_up_memory_per_gpu_bytes), "bytes", NULL, NULL },
+};
+static const FieldTable runner_up_table = { "runner-up", runner_up_fields, G_N_ELEMENTS (runner_up_fields) };
+
 static const Field estimate_fields[] = {
   { "nodes", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, nodes), NULL, NULL, NULL },
   { "gpus", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, gpus), NULL, NULL, NULL },
@@ -239,6 +287,8 @@ static const Field estimate_fields[] = {
   { "recompute", FIELD_ENUM, G_STRUCT_OFFSET (CpEstimate, recompute), NULL, &enum_recompute, NULL },
   { "cpu-offload", FIELD_BOOL, G_STRUCT_OFFSET (CpEstimate, cpu_offload), NULL, NULL, NULL },
   { "technique", FIELD_ENUM, G_STRUCT_OFFSET (CpEstimate, technique), NULL, &enum_technique, NULL },
+  { "layout", FIELD_RECORD, 0, NULL, NULL, &layout_table },
+  { "runner-up", FIELD_RECORD, 0, NULL, NULL, &runner_up_table },
   { "weights", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, weights_bytes), "bytes", NULL, NULL },
   { "gradients", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, gradients_bytes), "bytes", NULL, NULL },
   { "optimizer-states", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, optimizer_bytes), "bytes", NULL, NULL },
@@ -253,6 +303,8 @@ static const Field estimate_fields[] = {
   { "memory-gap", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, memory_gap), "ratio", NULL, NULL },
   { "kv-per-token", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, kv_bytes_per_token), "bytes/token", NULL, NULL },
   { "max-concurrency", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, max_concurrency), "requests", NULL, NULL },
+  { "requests-per-replica", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, requests_per_replica), "requests", NULL, NULL },
+  { "kv-budget", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, kv_budget_bytes), "bytes", NULL, NULL },
   { "replicas-per-node", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, replicas_per_node), NULL, NULL, NULL },
   { "replicas-needed", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, replicas_needed), NULL, NULL, NULL },
   { "nodes-needed", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, nodes_needed), NULL, NULL, NULL },
@@ -276,6 +328,7 @@ static const Field estimate_fields[] = {
   { "debug-days", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, debug_days), "days", NULL, NULL },
   { "migration-days", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, migration_days), "days", NULL, NULL },
   { "calendar-days", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, calendar_days), "days", NULL, NULL },
+  { "longest-run-days", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, longest_run_days), "days", NULL, NULL },
   { "meets-deadline", FIELD_BOOL, G_STRUCT_OFFSET (CpEstimate, meets_deadline), NULL, NULL, NULL },
   { "billed-hours", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, billed_hours), "h", NULL, NULL },
   { "compute-cost", FIELD_MONEY, G_STRUCT_OFFSET (CpEstimate, compute_cost), NULL, NULL, NULL },

@@ -64,6 +64,12 @@ void            cp_report_layout_free       (CpReportLayout *layout);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CpReportLayout, cp_report_layout_free)
 
+/* The name reports give @project: its own name, else the base name
+ * without extension of the file it was read from (@project_path, may be
+ * NULL), so a saved project is never "Untitled". */
+char      *cp_report_project_name (const CpProject *project,
+                                   const char      *project_path);
+
 /* The PDF report: A4, vector charts, text in @lang. */
 gboolean   cp_report_pdf_write   (const CpProject *project,
                                   const char      *lang,

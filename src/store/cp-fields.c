@@ -67,6 +67,16 @@ CP_ENUM_WRAPPERS (storage_kind, CpStorageKind)
   F_UINT (S, P "experts_total",  M experts_total),        \
   F_UINT (S, P "experts_active", M experts_active),       \
   F_UINT (S, P "kv_latent_dim",  M kv_latent_dim),        \
+  F_UINT (S, P "shared_experts", M shared_experts), \
+  F_UINT (S, P "expert_ffn", M expert_ffn), \
+  F_UINT (S, P "shared_expert_ffn", M shared_expert_ffn), \
+  F_UINT (S, P "dense_layers", M dense_layers), \
+  F_UINT (S, P "dense_ffn", M dense_ffn), \
+  F_UINT (S, P "q_lora_rank", M q_lora_rank), \
+  F_UINT (S, P "kv_lora_rank", M kv_lora_rank), \
+  F_UINT (S, P "qk_rope_head_dim", M qk_rope_head_dim), \
+  F_UINT (S, P "qk_nope_head_dim", M qk_nope_head_dim), \
+  F_UINT (S, P "v_head_dim", M v_head_dim), \
   F_STR  (S, P "source",         M source)
 
 #define CP_GPU_FIELDS(S, M, P)                                            \

@@ -15,92 +15,126 @@
 
 G_DEFINE_QUARK (cp-quote-csv-error-quark, cp_quote_csv_error)
 
-typedef enum {
-  COL_ID,
-  COL_VENDOR,
-  COL_OFFER,
-  COL_OFFERING,
-  COL_GPU,
-  COL_GPUS_PER_NODE,
-  COL_NODES,
-  COL_INTRA_LINK,
-  COL_NETWORK,
-  COL_NICS,
-  COL_BANDWIDTH,
-  COL_SHARING,
-  COL_SHARE_FACTOR,
-  COL_PRICE,
-  COL_PRICE_UNIT,
-  COL_GRANULARITY,
-  COL_MINIMUM_TERM,
-  COL_NETWORK_FEE,
-  COL_STORAGE,
-  COL_STORAGE_PRICE,
-  COL_MANAGEMENT_FEE,
-  COL_SETUP_FEE,
-  COL_CURRENCY,
-  COL_VALID_UNTIL,
-  COL_NOTES,
-  N_COLS
-} Column;
+typedef CpQuoteColumn Column;
 
 /* Header names, compared after normalize_header(); the first is what the
- * exporter writes. */
-static const char * const column_names[N_COLS][10] = {
-  [COL_ID]             = { "id", "编号" },
-  [COL_VENDOR]         = { "vendor", "supplier", "provider", "供应商", "厂商", "服务商" },
-  [COL_OFFER]          = { "offer", "offername", "plan", "product", "方案", "套餐", "产品", "方案名称" },
-  [COL_OFFERING]       = { "offering", "offeringkind", "type", "kind", "类型", "产品形态", "形态", "服务类型" },
-  [COL_GPU]            = { "gpu", "gpumodel", "card", "accelerator", "gpu型号", "显卡", "显卡型号", "加速卡", "型号" },
-  [COL_GPUS_PER_NODE]  = { "gpuspernode", "gpupernode", "gpus/node", "每节点gpu数", "单机卡数", "每节点卡数", "每台卡数", "卡数" },
-  [COL_NODES]          = { "nodes", "nodesavailable", "nodecount", "节点数", "可用节点数", "台数" },
-  [COL_INTRA_LINK]     = { "intralink", "interconnect", "gpuinterconnect", "机内互联", "卡间互联" },
-  [COL_NETWORK]        = { "network", "networkkind", "fabric", "网络", "网络类型", "组网" },
-  [COL_NICS]           = { "nicspernode", "nics", "网卡数", "每节点网卡数" },
-  [COL_BANDWIDTH]      = { "bandwidth", "nicgbps", "nicrate", "带宽", "网卡带宽" },
-  [COL_SHARING]        = { "dedicated", "sharing", "bandwidthsharing", "dedicated/shared", "独享/共享", "独享", "共享", "带宽独享" },
-  [COL_SHARE_FACTOR]   = { "sharefactor", "共享系数" },
-  [COL_PRICE]          = { "price", "unitprice", "价格", "单价", "报价" },
-  [COL_PRICE_UNIT]     = { "priceunit", "unit", "计价单位", "价格单位", "单位" },
-  [COL_GRANULARITY]    = { "billinggranularity", "granularity", "计费粒度" },
-  [COL_MINIMUM_TERM]   = { "minimumterm", "minimumrental", "最短租期", "起租时长" },
-  [COL_NETWORK_FEE]    = { "networkfee", "网络费", "网络费用" },
-  [COL_STORAGE]        = { "storage", "storagekind", "存储", "存储类型" },
-  [COL_STORAGE_PRICE]  = { "storageprice", "存储价格", "存储单价", "存储费" },
-  [COL_MANAGEMENT_FEE] = { "managementfee", "licencefee", "licensefee", "管理费", "软件费" },
-  [COL_SETUP_FEE]      = { "setupfee", "开通费", "安装费", "初装费" },
-  [COL_CURRENCY]       = { "currency", "币种", "货币" },
-  [COL_VALID_UNTIL]    = { "validuntil", "validity", "有效期", "有效期至", "报价有效期" },
-  [COL_NOTES]          = { "notes", "note", "remarks", "comment", "备注", "说明" },
+ * exporter writes, the fifth (or fourth) the Chinese one a missing-column
+ * message names. The spellings are those of vendors' comparison sheets:
+ * every one listed in issue 14 and their usual variants. */
+static const char * const column_names[CP_N_QUOTE_COLUMNS][20] = {
+  [CP_QUOTE_COLUMN_ID]             = { "id", "编号", "序号" },
+  [CP_QUOTE_COLUMN_VENDOR]         = { "vendor", "supplier", "provider", "供应商", "厂商", "服务商",
+                                       "云厂商", "供应商名称", "公司" },
+  [CP_QUOTE_COLUMN_OFFER]          = { "offer", "offername", "plan", "product", "方案", "套餐", "产品",
+                                       "方案名称", "机型", "配置", "规格" },
+  [CP_QUOTE_COLUMN_OFFERING]       = { "offering", "offeringkind", "type", "kind", "类型", "产品形态",
+                                       "形态", "服务类型", "交付方式", "交付形态" },
+  [CP_QUOTE_COLUMN_GPU]            = { "gpu", "gpumodel", "card", "accelerator", "gpu型号", "显卡",
+                                       "显卡型号", "加速卡", "型号", "gputype", "卡型", "卡型号", "芯片",
+                                       "算力卡", "gpu卡" },
+  [CP_QUOTE_COLUMN_GPUS_PER_NODE]  = { "gpuspernode", "gpupernode", "gpus/node", "每节点gpu数", "单机卡数",
+                                       "每节点卡数", "单节点卡数", "卡数/台", "每台卡数", "卡数",
+                                       "gpus/server", "cardspernode", "gpuspermachine", "单台卡数",
+                                       "每机卡数", "卡数/节点", "gpu数", "gpu数量", "卡/台" },
+  [CP_QUOTE_COLUMN_NODES]          = { "nodes", "nodesavailable", "nodecount", "节点数", "可用节点数",
+                                       "节点数量", "台数", "可用台数", "服务器数量", "机器数量",
+                                       "numberofnodes", "可供节点数", "库存" },
+  [CP_QUOTE_COLUMN_INTRA_LINK]     = { "intralink", "interconnect", "gpuinterconnect", "机内互联", "卡间互联",
+                                       "卡间互连", "机内互连", "gpu互联", "互联", "intranodelink",
+                                       "nvlink" },
+  [CP_QUOTE_COLUMN_NETWORK]        = { "network", "networkkind", "fabric", "网络", "网络类型", "组网",
+                                       "节点间网络", "节点间互联", "计算网络", "机间网络", "internodenetwork",
+                                       "rdma", "参数网络", "集群网络" },
+  [CP_QUOTE_COLUMN_NICS]           = { "nicspernode", "nics", "网卡数", "每节点网卡数", "网卡数量" },
+  [CP_QUOTE_COLUMN_BANDWIDTH]      = { "bandwidth", "nicgbps", "nicrate", "带宽", "网卡带宽", "网络带宽",
+                                       "节点间带宽" },
+  [CP_QUOTE_COLUMN_SHARING]        = { "dedicated", "sharing", "bandwidthsharing", "dedicated/shared",
+                                       "独享/共享", "独享", "共享", "带宽独享", "带宽类型", "带宽方式",
+                                       "是否独享", "共享/独享", "带宽性质" },
+  [CP_QUOTE_COLUMN_SHARE_FACTOR]   = { "sharefactor", "共享系数", "收敛比", "超分比" },
+  [CP_QUOTE_COLUMN_PRICE]          = { "price", "unitprice", "价格", "单价", "报价", "租金", "价格/元",
+                                       "rate", "费用", "月租", "租赁价格", "刊例价" },
+  [CP_QUOTE_COLUMN_PRICE_UNIT]     = { "priceunit", "unit", "计价单位", "价格单位", "单位", "计费单位",
+                                       "计费方式", "billingunit", "billing", "计费模式", "付费方式",
+                                       "计费周期" },
+  [CP_QUOTE_COLUMN_GRANULARITY]    = { "billinggranularity", "granularity", "计费粒度" },
+  [CP_QUOTE_COLUMN_MINIMUM_TERM]   = { "minimumterm", "minimumrental", "最短租期", "起租时长", "起租",
+                                       "最低租期", "最短租用", "最短租用期", "minterm", "起租周期",
+                                       "租期" },
+  [CP_QUOTE_COLUMN_NETWORK_FEE]    = { "networkfee", "网络费", "网络费用" },
+  [CP_QUOTE_COLUMN_STORAGE]        = { "storage", "storagekind", "存储", "存储类型" },
+  [CP_QUOTE_COLUMN_STORAGE_PRICE]  = { "storageprice", "存储价格", "存储单价", "存储费" },
+  [CP_QUOTE_COLUMN_MANAGEMENT_FEE] = { "managementfee", "licencefee", "licensefee", "管理费", "软件费" },
+  [CP_QUOTE_COLUMN_SETUP_FEE]      = { "setupfee", "开通费", "安装费", "初装费" },
+  [CP_QUOTE_COLUMN_CURRENCY]       = { "currency", "币种", "货币" },
+  [CP_QUOTE_COLUMN_VALID_UNTIL]    = { "validuntil", "validity", "有效期", "有效期至", "报价有效期" },
+  [CP_QUOTE_COLUMN_NOTES]          = { "notes", "note", "remarks", "comment", "备注", "说明" },
 };
 
+/* The mapping's names of the fields, for people. */
+static const char * const column_labels[CP_N_QUOTE_COLUMNS] = {
+  [CP_QUOTE_COLUMN_ID]             = N_("Id"),
+  [CP_QUOTE_COLUMN_VENDOR]         = N_("Vendor"),
+  [CP_QUOTE_COLUMN_OFFER]          = N_("Offer"),
+  [CP_QUOTE_COLUMN_OFFERING]       = N_("Offering kind"),
+  [CP_QUOTE_COLUMN_GPU]            = N_("GPU"),
+  [CP_QUOTE_COLUMN_GPUS_PER_NODE]  = N_("GPUs per node"),
+  [CP_QUOTE_COLUMN_NODES]          = N_("Nodes available"),
+  [CP_QUOTE_COLUMN_INTRA_LINK]     = N_("Intra-node link"),
+  [CP_QUOTE_COLUMN_NETWORK]        = N_("Network between nodes"),
+  [CP_QUOTE_COLUMN_NICS]           = N_("Network cards per node"),
+  [CP_QUOTE_COLUMN_BANDWIDTH]      = N_("Bandwidth"),
+  [CP_QUOTE_COLUMN_SHARING]        = N_("Dedicated or shared"),
+  [CP_QUOTE_COLUMN_SHARE_FACTOR]   = N_("Share factor"),
+  [CP_QUOTE_COLUMN_PRICE]          = N_("Price"),
+  [CP_QUOTE_COLUMN_PRICE_UNIT]     = N_("Price unit"),
+  [CP_QUOTE_COLUMN_GRANULARITY]    = N_("Billing granularity"),
+  [CP_QUOTE_COLUMN_MINIMUM_TERM]   = N_("Minimum term"),
+  [CP_QUOTE_COLUMN_NETWORK_FEE]    = N_("Network fee"),
+  [CP_QUOTE_COLUMN_STORAGE]        = N_("Storage"),
+  [CP_QUOTE_COLUMN_STORAGE_PRICE]  = N_("Storage price"),
+  [CP_QUOTE_COLUMN_MANAGEMENT_FEE] = N_("Management fee"),
+  [CP_QUOTE_COLUMN_SETUP_FEE]      = N_("Setup fee"),
+  [CP_QUOTE_COLUMN_CURRENCY]       = N_("Currency"),
+  [CP_QUOTE_COLUMN_VALID_UNTIL]    = N_("Valid until"),
+  [CP_QUOTE_COLUMN_NOTES]          = N_("Notes"),
+};
+
+const char *
+cp_quote_column_get_label (int field)
+{
+  if (field < 0 || field >= CP_N_QUOTE_COLUMNS)
+    return _("Not used");
+  return _(column_labels[field]);
+}
+
 /* What the exporter writes, readable by people. */
-static const char * const export_headers[N_COLS] = {
-  [COL_ID]             = "id",
-  [COL_VENDOR]         = "vendor",
-  [COL_OFFER]          = "offer",
-  [COL_OFFERING]       = "offering",
-  [COL_GPU]            = "gpu",
-  [COL_GPUS_PER_NODE]  = "gpus per node",
-  [COL_NODES]          = "nodes",
-  [COL_INTRA_LINK]     = "intra link",
-  [COL_NETWORK]        = "network",
-  [COL_NICS]           = "nics per node",
-  [COL_BANDWIDTH]      = "bandwidth (Gb/s)",
-  [COL_SHARING]        = "sharing",
-  [COL_SHARE_FACTOR]   = "share factor",
-  [COL_PRICE]          = "price",
-  [COL_PRICE_UNIT]     = "price unit",
-  [COL_GRANULARITY]    = "billing granularity (h)",
-  [COL_MINIMUM_TERM]   = "minimum term (h)",
-  [COL_NETWORK_FEE]    = "network fee (per node-month)",
-  [COL_STORAGE]        = "storage",
-  [COL_STORAGE_PRICE]  = "storage price (per TB-month)",
-  [COL_MANAGEMENT_FEE] = "management fee (per month)",
-  [COL_SETUP_FEE]      = "setup fee",
-  [COL_CURRENCY]       = "currency",
-  [COL_VALID_UNTIL]    = "valid until",
-  [COL_NOTES]          = "notes",
+static const char * const export_headers[CP_N_QUOTE_COLUMNS] = {
+  [CP_QUOTE_COLUMN_ID]             = "id",
+  [CP_QUOTE_COLUMN_VENDOR]         = "vendor",
+  [CP_QUOTE_COLUMN_OFFER]          = "offer",
+  [CP_QUOTE_COLUMN_OFFERING]       = "offering",
+  [CP_QUOTE_COLUMN_GPU]            = "gpu",
+  [CP_QUOTE_COLUMN_GPUS_PER_NODE]  = "gpus per node",
+  [CP_QUOTE_COLUMN_NODES]          = "nodes",
+  [CP_QUOTE_COLUMN_INTRA_LINK]     = "intra link",
+  [CP_QUOTE_COLUMN_NETWORK]        = "network",
+  [CP_QUOTE_COLUMN_NICS]           = "nics per node",
+  [CP_QUOTE_COLUMN_BANDWIDTH]      = "bandwidth (Gb/s)",
+  [CP_QUOTE_COLUMN_SHARING]        = "sharing",
+  [CP_QUOTE_COLUMN_SHARE_FACTOR]   = "share factor",
+  [CP_QUOTE_COLUMN_PRICE]          = "price",
+  [CP_QUOTE_COLUMN_PRICE_UNIT]     = "price unit",
+  [CP_QUOTE_COLUMN_GRANULARITY]    = "billing granularity (h)",
+  [CP_QUOTE_COLUMN_MINIMUM_TERM]   = "minimum term (h)",
+  [CP_QUOTE_COLUMN_NETWORK_FEE]    = "network fee (per node-month)",
+  [CP_QUOTE_COLUMN_STORAGE]        = "storage",
+  [CP_QUOTE_COLUMN_STORAGE_PRICE]  = "storage price (per TB-month)",
+  [CP_QUOTE_COLUMN_MANAGEMENT_FEE] = "management fee (per month)",
+  [CP_QUOTE_COLUMN_SETUP_FEE]      = "setup fee",
+  [CP_QUOTE_COLUMN_CURRENCY]       = "currency",
+  [CP_QUOTE_COLUMN_VALID_UNTIL]    = "valid until",
+  [CP_QUOTE_COLUMN_NOTES]          = "notes",
 };
 
 static void
@@ -120,6 +154,7 @@ cp_quote_csv_result_free (CpQuoteCsvResult *result)
   g_ptr_array_unref (result->quotes);
   g_ptr_array_unref (result->errors);
   g_ptr_array_unref (result->ignored_columns);
+  g_ptr_array_unref (result->rows);
   g_free (result);
 }
 
@@ -323,7 +358,7 @@ normalize_header (const char *header, char **hint)
     {
       gunichar c = g_utf8_get_char (p);
 
-      if (c == '(' || c == 0xff08 /* （ */)
+      if (c == '(' || c == 0xff08 /* （ */ || c == '[' || c == 0x3010 /* 【 */)
         {
           open = g_utf8_next_char (p);
           break;
@@ -345,7 +380,7 @@ normalize_header (const char *header, char **hint)
           for (p = open; *p; p = g_utf8_next_char (p))
             {
               gunichar c = g_utf8_get_char (p);
-              if (c == ')' || c == 0xff09 /* ） */)
+              if (c == ')' || c == 0xff09 /* ） */ || c == ']' || c == 0x3011 /* 】 */)
                 break;
               g_string_append_unichar (h, c);
             }
@@ -358,7 +393,7 @@ normalize_header (const char *header, char **hint)
 static int
 column_for_header (const char *normalized)
 {
-  for (int c = 0; c < N_COLS; c++)
+  for (int c = 0; c < CP_N_QUOTE_COLUMNS; c++)
     for (guint i = 0; i < G_N_ELEMENTS (column_names[c]) && column_names[c][i]; i++)
       {
         g_autofree char *alias = normalize_header (column_names[c][i], NULL);
@@ -511,7 +546,20 @@ typedef struct {
   const char      *header;   /* as the user wrote it */
   const char      *hint;     /* unit in the header's parentheses, or NULL */
   GPtrArray       *errors;
+  CpQuoteCsvRow   *row;      /* the record's outcome */
 } Cell;
+
+/* Something the row did not say and the import took as: shown in the
+ * preview and by the command line, never an error. */
+static void G_GNUC_PRINTF (2, 3)
+cell_assume (Cell *cell, const char *format, ...)
+{
+  va_list args;
+
+  va_start (args, format);
+  g_ptr_array_add (cell->row->assumptions, g_strdup_vprintf (format, args));
+  va_end (args);
+}
 
 static void G_GNUC_PRINTF (2, 3)
 cell_error (Cell *cell, const char *format, ...)
@@ -528,6 +576,7 @@ cell_error (Cell *cell, const char *format, ...)
   /* Translators: a line number of a CSV file and what is wrong on it */
   e->message = g_strdup_printf (_("line %u: %s"), cell->line, what);
   g_ptr_array_add (cell->errors, e);
+  g_ptr_array_add (cell->row->problems, g_steal_pointer (&what));
 }
 
 static void
@@ -609,23 +658,6 @@ parse_money (Cell *cell, const char *text, char currency[4], double *out)
 }
 
 static gboolean
-unit_from_text (const char *text, CpPriceUnit *unit)
-{
-  g_autofree char *probe = NULL;
-  gboolean found = FALSE;
-  char currency[4] = "";
-  double ignored;
-
-  if (text == NULL || *text == '\0')
-    return FALSE;
-  if (cp_price_unit_from_string (text, unit))
-    return TRUE;
-  /* "元/小时", "/GPU/h", "per node-month": read as the unit of a price. */
-  probe = g_strconcat ("1 ", text, NULL);
-  return cp_parse_price (probe, &ignored, unit, &found, currency, NULL) && found;
-}
-
-static gboolean
 parse_currency (const char *text, char out[4])
 {
   static const struct { const char *word; const char *code; } words[] = {
@@ -671,15 +703,6 @@ match_word (const Word *words, guint n, const char *text, int *out)
     }
   return FALSE;
 }
-
-static const Word network_words[] = {
-  { "infiniband", CP_NETWORK_INFINIBAND }, { "ib", CP_NETWORK_INFINIBAND },
-  { "ndr", CP_NETWORK_INFINIBAND }, { "hdr", CP_NETWORK_INFINIBAND },
-  { "roce", CP_NETWORK_ROCE }, { "rocev2", CP_NETWORK_ROCE },
-  { "ethernet", CP_NETWORK_ETHERNET }, { "以太网", CP_NETWORK_ETHERNET },
-  { "eth", CP_NETWORK_ETHERNET }, { "tcp", CP_NETWORK_ETHERNET },
-  { "none", CP_NETWORK_NONE }, { "无", CP_NETWORK_NONE }, { "-", CP_NETWORK_NONE },
-};
 
 static const Word sharing_words[] = {
   { "dedicated", CP_SHARING_DEDICATED }, { "独享", CP_SHARING_DEDICATED },
@@ -740,77 +763,404 @@ parse_date (Cell *cell, const char *text, char **out)
   return FALSE;
 }
 
+/* Chinese numerals as vendors write short terms ("三个月", "一天"). */
+static char *
+replace_chinese_numeral (const char *text)
+{
+  static const char * const numerals[] = {
+    "零", "一", "二", "三", "四", "五", "六", "七", "八", "九", "十",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (numerals); i++)
+    if (g_str_has_prefix (text, numerals[i]))
+      return g_strdup_printf ("%u%s", i, text + strlen (numerals[i]));
+  if (g_str_has_prefix (text, "两"))
+    return g_strdup_printf ("2%s", text + strlen ("两"));
+  return g_strdup (text);
+}
+
+static gboolean
+strip_suffix (char *text, const char *suffix)
+{
+  if (!g_str_has_suffix (text, suffix))
+    return FALSE;
+  text[strlen (text) - strlen (suffix)] = '\0';
+  g_strchomp (text);
+  return TRUE;
+}
+
+/* "1小时", "1天", "1个月", "3个月起", "1 week", "72h", "无": hours. A month
+ * is the project's hours per month, said in the row's assumptions. */
 static gboolean
 parse_hours (Cell *cell, const char *text, double *out)
 {
-  static const struct { const char *unit; double hours; } units[] = {
-    { "hours", 1 }, { "hour", 1 }, { "小时", 1 }, { "时", 1 }, { "h", 1 },
-    { "days", 24 }, { "day", 24 }, { "天", 24 }, { "d", 24 },
-    { "weeks", 168 }, { "week", 168 }, { "周", 168 }, { "w", 168 },
-    { "months", 0 }, { "month", 0 }, { "个月", 0 }, { "月", 0 },
+  static const char * const none_words[] = {
+    "无", "不限", "none", "no", "按需", "随用随停", "-", "—",
   };
-  g_autofree char *copy = g_strstrip (g_strdup (text));
+  static const char * const trailing[] = { "起租", "起", "以上", "minimum", "min" };
+  static const char * const leading[] = { "按", "包", "至少", "最短", "最少" };
+  static const struct { const char *unit; double hours; } units[] = {
+    { "hours", 1 }, { "hour", 1 }, { "小时", 1 }, { "时", 1 }, { "hrs", 1 }, { "hr", 1 }, { "h", 1 },
+    { "days", 24 }, { "day", 24 }, { "天", 24 }, { "日", 24 }, { "d", 24 },
+    { "weeks", 168 }, { "week", 168 }, { "周", 168 }, { "w", 168 },
+    { "months", -1 }, { "month", -1 }, { "个月", -1 }, { "月", -1 }, { "mo", -1 },
+    { "years", -12 }, { "year", -12 }, { "年", -12 },
+  };
+  g_autofree char *lower = g_utf8_strdown (text, -1);
+  g_autofree char *copy = replace_chinese_numeral (g_strstrip (lower));
   double scale = 1;
 
-  for (guint i = 0; i < G_N_ELEMENTS (units); i++)
-    if (g_str_has_suffix (copy, units[i].unit))
+  for (guint i = 0; i < G_N_ELEMENTS (none_words); i++)
+    if (strcmp (copy, none_words[i]) == 0)
       {
-        copy[strlen (copy) - strlen (units[i].unit)] = '\0';
-        g_strstrip (copy);
-        scale = units[i].hours;
-        if (scale == 0)
-          scale = cell->project ? cell->project->settings.hours_per_month : 730;
-        break;
+        *out = 0;
+        return TRUE;
       }
-  if (!parse_number (cell, copy, out))
+  for (guint i = 0; i < G_N_ELEMENTS (trailing); i++)
+    strip_suffix (copy, trailing[i]);
+  /* "按月", "包月", "至少1个月": by the month, at least a month. */
+  for (guint i = 0; i < G_N_ELEMENTS (leading); i++)
+    if (g_str_has_prefix (copy, leading[i]))
+      memmove (copy, copy + strlen (leading[i]), strlen (copy) - strlen (leading[i]) + 1);
+  g_strchug (copy);
+
+  /* The longest unit that ends the text: "month" before "h". */
+  {
+    int best = -1;
+    for (guint i = 0; i < G_N_ELEMENTS (units); i++)
+      if (g_str_has_suffix (copy, units[i].unit)
+          && (best < 0 || strlen (units[i].unit) > strlen (units[best].unit)))
+        best = (int) i;
+    if (best >= 0)
+      {
+        guint i = (guint) best;
+        strip_suffix (copy, units[i].unit);
+        scale = units[i].hours;
+        if (scale < 0)
+          {
+            double per_month = cell->project ? cell->project->settings.hours_per_month : 730;
+            g_autofree char *hours = cp_format_double_exact (per_month);
+            scale *= -per_month;
+            cell_assume (cell, _("%s “%s”: a month taken as %s hours (the project’s hours per month)"),
+                         cell->header, text, hours);
+          }
+      }
+  }
+  /* "按月", "月": one of them. */
+  if (!parse_number (cell, *copy ? copy : "1", out))
     return FALSE;
   *out *= scale;
   return TRUE;
 }
 
-/* "400G", "400 Gb/s", "4×400G", "8 x 200Gbps": NICs and the rate of one. */
-static gboolean
-parse_bandwidth (Cell *cell, const char *text, guint *nics, double *gbps)
-{
-  g_autofree char *lower = g_utf8_strdown (text, -1);
-  char *rate = lower;
-  char *times;
-  double scale = 1;
-  gsize n;
+/* Network, bandwidth and sharing as vendors write them, in whichever of
+ * those columns they put them: "RoCE v2 2×100G", "IB NDR 400G×8",
+ * "InfiniBand 8×400Gb/s", "25GbE", "无", "独享", "共享 1:4". */
+typedef struct {
+  gboolean      kind_found;
+  CpNetworkKind kind;
+  guint         nics;        /* 0: not stated */
+  double        gbps;        /* 0: not stated */
+  gboolean      rate_from_generation;   /* "NDR" alone: the generation's rate */
+  gboolean      sharing_found;
+  CpSharing     sharing;
+  double        share_factor;           /* 0: not stated */
+} Fabric;
 
-  *nics = 0;
-  times = strstr (lower, "×");
-  if (times)
-    rate = times + strlen ("×");
-  else if ((times = strpbrk (lower, "x*")) != NULL)
-    rate = times + 1;
-  if (times)
+/* @word at @p, not inside a longer ASCII word. */
+static gboolean
+has_word_at (const char *text, const char *p, const char *word)
+{
+  gsize n = strlen (word);
+
+  if (strncmp (p, word, n) != 0)
+    return FALSE;
+  if (g_ascii_isalpha (word[0]) && p > text && g_ascii_isalpha (p[-1]))
+    return FALSE;
+  if (g_ascii_isalpha (word[n - 1]) && g_ascii_isalpha (p[n]))
+    return FALSE;
+  return TRUE;
+}
+
+static gboolean
+contains_word (const char *text, const char *word)
+{
+  for (const char *p = text; *p; p++)
+    if (has_word_at (text, p, word))
+      return TRUE;
+  return FALSE;
+}
+
+/* "1:4" (or "1：4"): a quarter of the line rate for each tenant. */
+static gboolean
+find_share_ratio (const char *text, double *factor)
+{
+  for (const char *p = text; *p; p++)
     {
-      guint count;
-      *times = '\0';
-      g_strstrip (lower);
-      if (!parse_whole (cell, lower, 1, &count))
-        return FALSE;
-      *nics = count;
+      const char *q;
+      char *end;
+      guint64 a, b;
+
+      if (!g_ascii_isdigit (*p) || (p > text && (g_ascii_isdigit (p[-1]) || p[-1] == '.')))
+        continue;
+      a = g_ascii_strtoull (p, &end, 10);
+      q = end;
+      if (*q == ':')
+        q++;
+      else if (g_str_has_prefix (q, "："))
+        q += strlen ("：");
+      else
+        continue;
+      if (!g_ascii_isdigit (*q))
+        continue;
+      b = g_ascii_strtoull (q, &end, 10);
+      /* A time of day ("12:30") is not a ratio: the first figure is 1. */
+      if (a == 1 && b >= 1 && b <= 1000 && *end != ':')
+        {
+          *factor = 1.0 / (double) b;
+          return TRUE;
+        }
     }
-  g_strstrip (rate);
-  for (const char *suffix_list[] = { "bit/s", "b/s", "bps", "b", NULL }, **s = suffix_list; *s; s++)
-    if (g_str_has_suffix (rate, *s))
+  return FALSE;
+}
+
+static void
+read_sharing_words (const char *lower, Fabric *f)
+{
+  static const Word words[] = {
+    { "独享", CP_SHARING_DEDICATED }, { "专用", CP_SHARING_DEDICATED }, { "独占", CP_SHARING_DEDICATED },
+    { "专享", CP_SHARING_DEDICATED }, { "dedicated", CP_SHARING_DEDICATED },
+    { "non-blocking", CP_SHARING_DEDICATED }, { "无收敛", CP_SHARING_DEDICATED },
+    { "共享", CP_SHARING_SHARED }, { "shared", CP_SHARING_SHARED }, { "共用", CP_SHARING_SHARED },
+  };
+  double factor;
+
+  for (guint i = 0; i < G_N_ELEMENTS (words); i++)
+    if (contains_word (lower, words[i].word))
       {
-        rate[strlen (rate) - strlen (*s)] = '\0';
+        f->sharing_found = TRUE;
+        f->sharing = words[i].value;
         break;
       }
-  g_strstrip (rate);
-  n = strlen (rate);
-  if (n > 0 && (rate[n - 1] == 'g' || rate[n - 1] == 't' || rate[n - 1] == 'm'))
+  if (find_share_ratio (lower, &factor))
     {
-      scale = rate[n - 1] == 't' ? 1000 : rate[n - 1] == 'm' ? 0.001 : 1;
-      rate[n - 1] = '\0';
+      f->sharing_found = TRUE;
+      f->sharing = factor >= 1 ? CP_SHARING_DEDICATED : CP_SHARING_SHARED;
+      f->share_factor = factor >= 1 ? 0 : factor;
     }
-  if (!parse_number (cell, rate, gbps))
-    return FALSE;
-  *gbps *= scale;
-  return TRUE;
+}
+
+typedef enum {
+  FABRIC_NUMBER,   /* a bare number */
+  FABRIC_COUNT,    /* a number with a count word: "8张", "2口", "4 ports" */
+  FABRIC_RATE,     /* Gb/s: "400G", "100Gb/s", "25GbE", "3.2T" */
+  FABRIC_TIMES,    /* ×, x, * */
+} FabricTokenKind;
+
+typedef struct {
+  FabricTokenKind kind;
+  double          value;
+} FabricToken;
+
+static void
+tokenize_fabric (const char *lower, GArray *tokens)
+{
+  static const char * const count_words[] = { "张", "口", "个", "块", "port", "nic", "卡" };
+
+  for (const char *p = lower; *p; )
+    {
+      FabricToken t = { FABRIC_NUMBER, 0 };
+      char *end;
+
+      if (g_str_has_prefix (p, "×") || *p == '*' ||
+          (*p == 'x' && (p == lower || !g_ascii_isalpha (p[-1])) && !g_ascii_isalpha (p[1])))
+        {
+          t.kind = FABRIC_TIMES;
+          g_array_append_val (tokens, t);
+          p += g_str_has_prefix (p, "×") ? strlen ("×") : 1;
+          continue;
+        }
+      if (!g_ascii_isdigit (*p))
+        {
+          p = g_utf8_next_char (p);
+          continue;
+        }
+      /* A figure glued to a letter ("v2", "H800") is part of a name; one
+       * after the x of "4x200G" is not. */
+      if (p > lower && g_ascii_isalpha (p[-1])
+          && !(p[-1] == 'x' && (p - 1 == lower || !g_ascii_isalpha (p[-2]))))
+        {
+          while (g_ascii_isdigit (*p) || *p == '.')
+            p++;
+          continue;
+        }
+      t.value = g_ascii_strtod (p, &end);
+      p = end;
+      while (*p == ' ')
+        p++;
+      if (*p == 'g' || *p == 't' || *p == 'm')
+        {
+          t.kind = FABRIC_RATE;
+          t.value *= *p == 't' ? 1000 : *p == 'm' ? 0.001 : 1;
+          p++;
+          while (g_ascii_isalpha (*p) || *p == '/')
+            p++;
+        }
+      else
+        for (guint i = 0; i < G_N_ELEMENTS (count_words); i++)
+          if (g_str_has_prefix (p, count_words[i]))
+            t.kind = FABRIC_COUNT;
+      if (t.kind != FABRIC_RATE && (t.value < 1 || t.value > 64 || t.value != floor (t.value)))
+        continue;   /* not a number of cards either */
+      g_array_append_val (tokens, t);
+    }
+}
+
+/* Reads what @text says about the fabric into @f; FALSE when it says
+ * nothing this function knows. */
+static gboolean
+read_fabric (const char *text, Fabric *f)
+{
+  static const Word kinds[] = {
+    { "infiniband", CP_NETWORK_INFINIBAND }, { "ib", CP_NETWORK_INFINIBAND },
+    { "ndr", CP_NETWORK_INFINIBAND }, { "hdr", CP_NETWORK_INFINIBAND },
+    { "edr", CP_NETWORK_INFINIBAND }, { "xdr", CP_NETWORK_INFINIBAND },
+    { "roce", CP_NETWORK_ROCE }, { "rdma over converged ethernet", CP_NETWORK_ROCE },
+    { "ethernet", CP_NETWORK_ETHERNET }, { "以太网", CP_NETWORK_ETHERNET },
+    { "gbe", CP_NETWORK_ETHERNET }, { "eth", CP_NETWORK_ETHERNET }, { "tcp", CP_NETWORK_ETHERNET },
+    { "vpc", CP_NETWORK_ETHERNET }, { "万兆", CP_NETWORK_ETHERNET }, { "千兆", CP_NETWORK_ETHERNET },
+  };
+  /* The per-port rate of each InfiniBand generation (IBTA roadmap: EDR
+   * 100, HDR 200, NDR 400, XDR 800 Gb/s), for a cell that names only the
+   * generation. */
+  static const struct { const char *word; double gbps; } generations[] = {
+    { "edr", 100 }, { "hdr", 200 }, { "ndr", 400 }, { "xdr", 800 }, { "万兆", 10 }, { "千兆", 1 },
+  };
+  static const char * const none_words[] = {
+    "无", "none", "no", "-", "—", "n/a", "单机", "不支持", "无网络", "不适用",
+  };
+  g_autofree char *lower = g_utf8_strdown (text, -1);
+  g_autoptr(GArray) tokens = g_array_new (FALSE, FALSE, sizeof (FabricToken));
+  gboolean said = FALSE;
+
+  g_strstrip (lower);
+  for (guint i = 0; i < G_N_ELEMENTS (none_words); i++)
+    if (strcmp (lower, none_words[i]) == 0)
+      {
+        f->kind_found = TRUE;
+        f->kind = CP_NETWORK_NONE;
+        return TRUE;
+      }
+
+  for (guint i = 0; i < G_N_ELEMENTS (kinds) && !f->kind_found; i++)
+    if (contains_word (lower, kinds[i].word))
+      {
+        f->kind_found = TRUE;
+        f->kind = kinds[i].value;
+        said = TRUE;
+      }
+
+  tokenize_fabric (lower, tokens);
+  /* The first rate is the line rate of one card; a number joined to it by
+   * × on either side, or one followed by a count word, is how many. */
+  for (guint i = 0; i < tokens->len; i++)
+    {
+      const FabricToken *t = &g_array_index (tokens, FabricToken, i);
+      const FabricToken *before = i >= 2 ? &g_array_index (tokens, FabricToken, i - 2) : NULL;
+      const FabricToken *after = i + 2 < tokens->len ? &g_array_index (tokens, FabricToken, i + 2) : NULL;
+
+      if (t->kind != FABRIC_RATE)
+        continue;
+      f->gbps = t->value;
+      said = TRUE;
+      if (before && g_array_index (tokens, FabricToken, i - 1).kind == FABRIC_TIMES
+          && (before->kind == FABRIC_NUMBER || before->kind == FABRIC_COUNT))
+        f->nics = (guint) before->value;
+      else if (after && g_array_index (tokens, FabricToken, i + 1).kind == FABRIC_TIMES
+               && (after->kind == FABRIC_NUMBER || after->kind == FABRIC_COUNT))
+        f->nics = (guint) after->value;
+      break;
+    }
+  if (f->gbps > 0 && f->nics == 0)
+    for (guint i = 0; i < tokens->len; i++)
+      if (g_array_index (tokens, FabricToken, i).kind == FABRIC_COUNT)
+        {
+          f->nics = (guint) g_array_index (tokens, FabricToken, i).value;
+          break;
+        }
+
+  if (f->gbps == 0)
+    for (guint i = 0; i < G_N_ELEMENTS (generations); i++)
+      if (contains_word (lower, generations[i].word))
+        {
+          f->gbps = generations[i].gbps;
+          f->rate_from_generation = TRUE;
+          break;
+        }
+
+  {
+    gboolean had = f->sharing_found;
+    read_sharing_words (lower, f);
+    said = said || (f->sharing_found && !had) || f->gbps > 0;
+  }
+  return said;
+}
+
+/* "NVLink", "NVSwitch", "HCCS", "Infinity Fabric": the row's GPU's own
+ * link of that family; "PCIe 4.0", "PCIe Gen5", "PCIe": the generation. */
+static const CpLinkSpec *
+resolve_link (Cell *cell, const CpQuote *quote, const char *text)
+{
+  static const struct { const char *word; const char *prefix; } families[] = {
+    { "nvlink", "nvlink" }, { "nvswitch", "nvlink" }, { "hccs", "hccs" },
+    { "infinityfabric", "infinity-fabric" }, { "xgmi", "infinity-fabric" },
+  };
+  const CpLinkSpec *link = find_link (cell->project, text);
+  const char *gpu_link = quote->gpu.default_intra_link;
+  g_autofree char *key = gpu_key (text);
+
+  if (link)
+    return link;
+
+  for (guint i = 0; i < G_N_ELEMENTS (families); i++)
+    if (strstr (key, families[i].word))
+      {
+        if (gpu_link && g_str_has_prefix (gpu_link, families[i].prefix))
+          {
+            link = find_link_by_id (cell->project, gpu_link);
+            if (link)
+              cell_assume (cell, _("%s “%s” read as %s, the link of the %s"),
+                           cell->header, text, link->name, quote->gpu.name);
+            return link;
+          }
+        cell_error (cell, _("%s “%s”: the catalogue’s %s has no such link (its link is %s)"),
+                    cell->header, text, quote->gpu.name ? quote->gpu.name : quote->gpu.id,
+                    gpu_link ? gpu_link : "—");
+        return NULL;
+      }
+
+  if (strstr (key, "pcie") || strstr (key, "pci") || strcmp (key, "无") == 0 || strcmp (key, "none") == 0)
+    {
+      const char *id = NULL;
+      if (strstr (key, "5") || strstr (key, "gen5"))
+        id = "pcie-gen5";
+      else if (strstr (key, "4"))
+        id = "pcie-gen4";
+      else if (strstr (key, "3"))
+        id = "pcie-gen3";
+      else if (gpu_link && g_str_has_prefix (gpu_link, "pcie"))
+        id = gpu_link;
+      else
+        {
+          id = "pcie-gen4";
+          cell_assume (cell, _("%s “%s” names no PCIe generation: 4.0 assumed"), cell->header, text);
+        }
+      link = find_link_by_id (cell->project, id);
+      if (link)
+        return link;
+    }
+  cell_error (cell, _("%s “%s” is not a link in the catalogue"), cell->header, text);
+  return NULL;
 }
 
 static void
@@ -820,23 +1170,23 @@ parse_cell (Cell *cell, Column col, const char *text, CpQuote *quote)
 
   switch (col)
     {
-    case COL_ID:
+    case CP_QUOTE_COLUMN_ID:
       g_free (quote->id);
       quote->id = g_strdup (text);
       break;
-    case COL_VENDOR:
+    case CP_QUOTE_COLUMN_VENDOR:
       g_free (quote->vendor);
       quote->vendor = g_strdup (text);
       break;
-    case COL_OFFER:
+    case CP_QUOTE_COLUMN_OFFER:
       g_free (quote->offer_name);
       quote->offer_name = g_strdup (text);
       break;
-    case COL_NOTES:
+    case CP_QUOTE_COLUMN_NOTES:
       g_free (quote->notes);
       quote->notes = g_strdup (text);
       break;
-    case COL_OFFERING:
+    case CP_QUOTE_COLUMN_OFFERING:
       {
         CpOfferingKind kind;
         if (cp_offering_kind_from_string (text, &kind))
@@ -849,7 +1199,7 @@ parse_cell (Cell *cell, Column col, const char *text, CpQuote *quote)
                       cell->header, text);
       }
       break;
-    case COL_GPU:
+    case CP_QUOTE_COLUMN_GPU:
       {
         g_autoptr(GError) local = NULL;
         const CpGpuSpec *gpu = cp_quote_csv_find_gpu (cell->project, text, &local);
@@ -864,59 +1214,29 @@ parse_cell (Cell *cell, Column col, const char *text, CpQuote *quote)
           }
       }
       break;
-    case COL_GPUS_PER_NODE:
+    case CP_QUOTE_COLUMN_GPUS_PER_NODE:
       parse_whole (cell, text, 1, &quote->gpus_per_node);
       break;
-    case COL_NODES:
+    case CP_QUOTE_COLUMN_NODES:
       parse_whole (cell, text, 1, &quote->nodes_available);
       break;
-    case COL_INTRA_LINK:
+    case CP_QUOTE_COLUMN_INTRA_LINK:
       {
-        const CpLinkSpec *link = find_link (cell->project, text);
+        const CpLinkSpec *link = resolve_link (cell, quote, text);
         if (link)
           cp_quote_set_intra_link (quote, link);
-        else
-          cell_error (cell, _("%s “%s” is not a link in the catalogue"), cell->header, text);
       }
       break;
-    case COL_NETWORK:
-      {
-        CpNetworkKind kind;
-        if (cp_network_kind_from_string (text, &kind))
-          quote->network = kind;
-        else if (match_word (network_words, G_N_ELEMENTS (network_words), text, &value))
-          quote->network = value;
-        else
-          cell_error (cell, _("%s “%s” is not a network kind (InfiniBand, RoCE, Ethernet, none)"),
-                      cell->header, text);
-      }
-      break;
-    case COL_NICS:
+    case CP_QUOTE_COLUMN_NICS:
       parse_whole (cell, text, 0, &quote->nics_per_node);
       break;
-    case COL_BANDWIDTH:
-      {
-        guint nics;
-        if (parse_bandwidth (cell, text, &nics, &quote->nic_gbps) && nics > 0)
-          quote->nics_per_node = nics;
-      }
-      break;
-    case COL_SHARING:
-      {
-        CpSharing sharing;
-        if (cp_sharing_from_string (text, &sharing))
-          quote->sharing = sharing;
-        else if (match_word (sharing_words, G_N_ELEMENTS (sharing_words), text, &value))
-          quote->sharing = value;
-        else
-          cell_error (cell, _("%s “%s” should say dedicated or shared"), cell->header, text);
-      }
-      break;
-    case COL_SHARE_FACTOR:
+    case CP_QUOTE_COLUMN_SHARE_FACTOR:
+      if (find_share_ratio (text, &quote->share_factor))
+        break;
       if (parse_number (cell, text, &quote->share_factor) && quote->share_factor > 1)
         cell_error (cell, _("%s “%s” must be a fraction between 0 and 1"), cell->header, text);
       break;
-    case COL_STORAGE:
+    case CP_QUOTE_COLUMN_STORAGE:
       {
         CpStorageKind kind;
         if (cp_storage_kind_from_string (text, &kind))
@@ -928,25 +1248,25 @@ parse_cell (Cell *cell, Column col, const char *text, CpQuote *quote)
                               "network disk, local NVMe)"), cell->header, text);
       }
       break;
-    case COL_GRANULARITY:
+    case CP_QUOTE_COLUMN_GRANULARITY:
       parse_hours (cell, text, &quote->billing_granularity_h);
       break;
-    case COL_MINIMUM_TERM:
+    case CP_QUOTE_COLUMN_MINIMUM_TERM:
       parse_hours (cell, text, &quote->minimum_term_h);
       break;
-    case COL_NETWORK_FEE:
+    case CP_QUOTE_COLUMN_NETWORK_FEE:
       parse_money (cell, text, quote->currency, &quote->network_fee_per_node_month);
       break;
-    case COL_STORAGE_PRICE:
+    case CP_QUOTE_COLUMN_STORAGE_PRICE:
       parse_money (cell, text, quote->currency, &quote->storage_price_per_tb_month);
       break;
-    case COL_MANAGEMENT_FEE:
+    case CP_QUOTE_COLUMN_MANAGEMENT_FEE:
       parse_money (cell, text, quote->currency, &quote->management_fee_per_month);
       break;
-    case COL_SETUP_FEE:
+    case CP_QUOTE_COLUMN_SETUP_FEE:
       parse_money (cell, text, quote->currency, &quote->setup_fee);
       break;
-    case COL_VALID_UNTIL:
+    case CP_QUOTE_COLUMN_VALID_UNTIL:
       {
         char *date = NULL;
         if (parse_date (cell, text, &date))
@@ -956,21 +1276,26 @@ parse_cell (Cell *cell, Column col, const char *text, CpQuote *quote)
           }
       }
       break;
-    case COL_PRICE:
-    case COL_PRICE_UNIT:
-    case COL_CURRENCY:
+    case CP_QUOTE_COLUMN_PRICE:
+    case CP_QUOTE_COLUMN_PRICE_UNIT:
+    case CP_QUOTE_COLUMN_CURRENCY:
       /* read together in parse_price_cells() */
       break;
-    case N_COLS:
+    case CP_QUOTE_COLUMN_NETWORK:
+    case CP_QUOTE_COLUMN_BANDWIDTH:
+    case CP_QUOTE_COLUMN_SHARING:
+      /* read together in read_row() */
+      break;
+    case CP_N_QUOTE_COLUMNS:
     default:
       g_assert_not_reached ();
     }
 }
 
 typedef struct {
-  int   index[N_COLS];      /* field index, or -1 */
-  char *header[N_COLS];     /* as written */
-  char *hint[N_COLS];       /* unit in parentheses */
+  int   index[CP_N_QUOTE_COLUMNS];      /* field index, or -1 */
+  char *header[CP_N_QUOTE_COLUMNS];     /* as written */
+  char *hint[CP_N_QUOTE_COLUMNS];       /* unit in parentheses */
 } Header;
 
 static const char *
@@ -983,37 +1308,296 @@ field_at (const Record *r, const Header *h, Column col)
   return g_ptr_array_index (r->fields, i);
 }
 
+/* Prices */
+
+typedef enum { PER_NOTHING, PER_GPU, PER_NODE } PriceSubject;
+typedef enum { PERIOD_NONE, PERIOD_HOUR, PERIOD_DAY, PERIOD_WEEK, PERIOD_MONTH, PERIOD_YEAR } PricePeriod;
+
+typedef struct {
+  PriceSubject subject;
+  PricePeriod  period;
+  char         currency[4];   /* "" when the unit names none */
+} PriceBasis;
+
+static const char *
+eat_any (const char *p, const char * const *words, gsize n_words)
+{
+  /* Longest first is the caller's order. */
+  for (gsize i = 0; i < n_words; i++)
+    if (g_str_has_prefix (p, words[i]))
+      return p + strlen (words[i]);
+  return NULL;
+}
+
+/* "元/卡/小时", "元/卡/时", "卡时", "元/台/天", "元/台·月", "¥/GPU/h",
+ * "/node/month", "USD per GPU-hour", "按月", "包月", "每台每天": what a
+ * price is per. FALSE when @text is not such a unit. */
+static gboolean
+read_price_basis (const char *text, PriceBasis *basis)
+{
+  static const char * const gpu_words[] = {
+    "gpus", "gpu", "cards", "card", "卡", "张", "颗",
+  };
+  static const char * const node_words[] = {
+    "nodes", "node", "servers", "server", "machines", "machine", "instances", "instance",
+    "服务器", "节点", "实例", "整机", "台", "机",
+  };
+  static const struct { const char *word; PricePeriod period; } periods[] = {
+    { "hours", PERIOD_HOUR }, { "hour", PERIOD_HOUR }, { "hrs", PERIOD_HOUR }, { "hr", PERIOD_HOUR },
+    { "小时", PERIOD_HOUR }, { "时", PERIOD_HOUR }, { "h", PERIOD_HOUR },
+    { "days", PERIOD_DAY }, { "day", PERIOD_DAY }, { "天", PERIOD_DAY }, { "日", PERIOD_DAY },
+    { "d", PERIOD_DAY },
+    { "weeks", PERIOD_WEEK }, { "week", PERIOD_WEEK }, { "周", PERIOD_WEEK }, { "wk", PERIOD_WEEK },
+    { "months", PERIOD_MONTH }, { "month", PERIOD_MONTH }, { "个月", PERIOD_MONTH },
+    { "月", PERIOD_MONTH }, { "mo", PERIOD_MONTH },
+    { "years", PERIOD_YEAR }, { "year", PERIOD_YEAR }, { "年", PERIOD_YEAR }, { "yr", PERIOD_YEAR },
+  };
+  static const struct { const char *word; const char *code; } currencies[] = {
+    { "人民币", "CNY" }, { "美元", "USD" }, { "us$", "USD" }, { "cny", "CNY" }, { "rmb", "CNY" },
+    { "usd", "USD" }, { "¥", "CNY" }, { "￥", "CNY" }, { "元", "CNY" }, { "块", "CNY" },
+    { "$", "USD" },
+  };
+  g_autofree char *lower = g_utf8_strdown (text, -1);
+  g_autoptr(GString) s = g_string_new (NULL);
+  g_auto(GStrv) words = NULL;
+  const char *p;
+
+  memset (basis, 0, sizeof *basis);
+  /* Spaces, hyphens and dots join ("GPU-hour", "GPU·h"); "per" as a word,
+   * "每", "／" and "·" separate like "/". */
+  for (p = lower; *p; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+      gboolean word_start = p == lower || strchr (" -_./", p[-1]) != NULL;
+
+      if (word_start && g_str_has_prefix (p, "per") && (p[3] == '\0' || strchr (" -_", p[3])))
+        {
+          g_string_append_c (s, '/');
+          p += 2;   /* the loop steps over the "r" */
+          continue;
+        }
+      if (c == ' ' || c == '-' || c == '_' || c == '.')
+        continue;
+      if (c == 0x6bcf /* 每 */ || c == 0xff0f /* ／ */ || c == 0xb7 /* · */ || c == 0x30fb /* ・ */)
+        g_string_append_c (s, '/');
+      else
+        g_string_append_unichar (s, c);
+    }
+
+  words = g_strsplit (s->str, "/", -1);
+  for (guint i = 0; words[i]; i++)
+    {
+      const char *w = words[i];
+      const char *next;
+
+      /* "按卡时", "包月": by the card-hour, by the month. */
+      if (g_str_has_prefix (w, "按") || g_str_has_prefix (w, "包"))
+        w += strlen ("按");
+      for (gsize c = 0; c < G_N_ELEMENTS (currencies) && *w; c++)
+        if (g_str_has_prefix (w, currencies[c].word))
+          {
+            g_strlcpy (basis->currency, currencies[c].code, sizeof basis->currency);
+            w += strlen (currencies[c].word);
+            break;
+          }
+      if (*w == '\0')
+        continue;
+      if ((next = eat_any (w, gpu_words, G_N_ELEMENTS (gpu_words))) != NULL)
+        {
+          if (basis->subject != PER_NOTHING)
+            return FALSE;
+          basis->subject = PER_GPU;
+          w = next;
+        }
+      else if ((next = eat_any (w, node_words, G_N_ELEMENTS (node_words))) != NULL)
+        {
+          if (basis->subject != PER_NOTHING)
+            return FALSE;
+          basis->subject = PER_NODE;
+          w = next;
+        }
+      if (*w == '\0')
+        continue;
+      for (gsize k = 0; k < G_N_ELEMENTS (periods); k++)
+        if (strcmp (w, periods[k].word) == 0)
+          {
+            if (basis->period != PERIOD_NONE)
+              return FALSE;
+            basis->period = periods[k].period;
+            w = "";
+            break;
+          }
+      if (*w != '\0')
+        return FALSE;
+    }
+  return basis->period != PERIOD_NONE;
+}
+
+/* The unit ids the exporter writes ("per-node-month") and the words of
+ * read_price_basis(). */
+static gboolean
+read_price_unit_text (const char *text, PriceBasis *basis)
+{
+  CpPriceUnit unit;
+
+  if (cp_price_unit_from_string (text, &unit))
+    {
+      memset (basis, 0, sizeof *basis);
+      basis->subject = unit == CP_PRICE_PER_GPU_HOUR ? PER_GPU : PER_NODE;
+      basis->period = unit == CP_PRICE_PER_NODE_MONTH ? PERIOD_MONTH : PERIOD_HOUR;
+      return TRUE;
+    }
+  return read_price_basis (text, basis);
+}
+
+/* Where the unit starts in a price cell: "68,000元/台/月" → "/台/月"
+ * (the currency before it stays with the number), "2.5 USD per GPU-hour". */
+static const char *
+find_price_unit (const char *text)
+{
+  for (const char *p = text; *p; p = g_utf8_next_char (p))
+    {
+      if (*p == '/' || g_str_has_prefix (p, "每") || g_str_has_prefix (p, "／") ||
+          g_str_has_prefix (p, "按") || g_str_has_prefix (p, "包"))
+        return p;
+      if (g_ascii_strncasecmp (p, "per", 3) == 0 && (p == text || !g_ascii_isalpha (p[-1]))
+          && !g_ascii_isalpha (p[3]))
+        return p;
+    }
+  return NULL;
+}
+
+static char *
+drop_digit_grouping (const char *text)
+{
+  GString *s = g_string_new (NULL);
+
+  for (const char *p = text; *p; p = g_utf8_next_char (p))
+    {
+      gboolean comma = *p == ',' || g_str_has_prefix (p, "，");
+      const char *after = p + (*p == ',' ? 1 : strlen ("，"));
+      if (comma && p > text && g_ascii_isdigit (p[-1]) && g_ascii_isdigit (*after))
+        continue;
+      g_string_append_len (s, p, g_utf8_next_char (p) - p);
+    }
+  return g_string_free (s, FALSE);
+}
+
+/* Turns what the vendor wrote into one of the model's units, saying how:
+ * a day is 24 hours, a week 168, a year 12 months, a GPU-month the node's
+ * GPUs times it; a month stays a month (the project's hours per month
+ * turn it into hours where needed). */
+static void
+set_price (Cell *cell, CpQuote *quote, const PriceBasis *basis, double amount,
+           const char *written)
+{
+  double gpus = quote->gpus_per_node;
+  double per_month = cell->project ? cell->project->settings.hours_per_month : 730;
+  g_autofree char *hours = cp_format_double_exact (per_month);
+  gboolean gpu = basis->subject == PER_GPU;
+  gboolean converted = TRUE;
+
+  switch (basis->period)
+    {
+    case PERIOD_HOUR:
+      quote->price_unit = gpu ? CP_PRICE_PER_GPU_HOUR : CP_PRICE_PER_NODE_HOUR;
+      quote->price = amount;
+      converted = FALSE;
+      if (basis->subject == PER_NOTHING)
+        cell_assume (cell, _("price “%s” names neither GPU nor node: taken as per node-hour"),
+                     written);
+      break;
+    case PERIOD_DAY:
+    case PERIOD_WEEK:
+      {
+        double day_hours = basis->period == PERIOD_DAY ? 24 : 168;
+        quote->price_unit = gpu ? CP_PRICE_PER_GPU_HOUR : CP_PRICE_PER_NODE_HOUR;
+        quote->price = amount / day_hours;
+        cell_assume (cell, basis->period == PERIOD_DAY
+                           ? _("price “%s” is per day: divided by 24 hours")
+                           : _("price “%s” is per week: divided by 168 hours"), written);
+      }
+      break;
+    case PERIOD_MONTH:
+    case PERIOD_YEAR:
+      {
+        double months = basis->period == PERIOD_YEAR ? 12 : 1;
+        quote->price_unit = CP_PRICE_PER_NODE_MONTH;
+        quote->price = amount / months * (gpu ? gpus : 1);
+        converted = gpu || months > 1;
+        if (basis->period == PERIOD_YEAR)
+          cell_assume (cell, _("price “%s” is per year: divided by 12 months"), written);
+        if (gpu)
+          cell_assume (cell, _("price “%s” is per GPU-month: multiplied by the node’s %u GPUs"),
+                       written, quote->gpus_per_node);
+        cell_assume (cell, _("a node-month is %s hours (the project’s hours per month)"), hours);
+      }
+      break;
+    case PERIOD_NONE:
+    default:
+      g_assert_not_reached ();
+    }
+
+  /* The vendor's own figure stays with the quote, for the conversation
+   * with the vendor and for the report. */
+  if (converted)
+    {
+      g_autofree char *line = g_strdup_printf (_("Vendor’s price: %s"), written);
+      char *notes = quote->notes ? g_strconcat (quote->notes, "\n", line, NULL) : g_strdup (line);
+      g_free (quote->notes);
+      quote->notes = notes;
+    }
+}
+
 static void
 parse_price_cells (Cell *cell, const Record *r, const Header *h, CpQuote *quote,
                    const char *default_currency)
 {
-  const char *price_text = field_at (r, h, COL_PRICE);
-  const char *unit_text = field_at (r, h, COL_PRICE_UNIT);
-  const char *currency_text = field_at (r, h, COL_CURRENCY);
-  g_autofree char *price_plain = NULL;
+  const char *price_raw = field_at (r, h, CP_QUOTE_COLUMN_PRICE);
+  const char *unit_raw = field_at (r, h, CP_QUOTE_COLUMN_PRICE_UNIT);
+  const char *currency_raw = field_at (r, h, CP_QUOTE_COLUMN_CURRENCY);
+  g_autofree char *price_text = price_raw ? g_strstrip (g_strdup (price_raw)) : NULL;
+  g_autofree char *unit_text = unit_raw ? g_strstrip (g_strdup (unit_raw)) : NULL;
+  g_autofree char *currency_text = currency_raw ? g_strstrip (g_strdup (currency_raw)) : NULL;
+  g_autofree char *plain = NULL;
+  g_autofree char *written = NULL;
   g_autoptr(GError) local = NULL;
-  char price_currency[4] = "";
-  gboolean unit_found = FALSE;
-  CpPriceUnit unit = CP_PRICE_PER_GPU_HOUR;
+  const char *unit_in_cell;
+  char number_currency[4] = "";
   char currency[4] = "";
+  PriceBasis basis = { 0 }, column_basis;
+  gboolean basis_found = FALSE;
+  CpPriceUnit ignored_unit;
+  gboolean unit_in_number = FALSE;
+  double amount;
 
-  cell->header = h->header[COL_PRICE];
+  cell->header = h->header[CP_QUOTE_COLUMN_PRICE];
+  cell->hint = NULL;
   if (price_text == NULL || *price_text == '\0')
     {
       cell_error (cell, _("%s is empty"), cell->header);
       return;
     }
 
-  price_plain = g_strdup (price_text);
-  {
-    char *w = price_plain;
-    for (const char *p = price_text; *p; p++)
-      if (!(*p == ',' && p > price_text && g_ascii_isdigit (p[-1]) && g_ascii_isdigit (p[1])))
-        *w++ = *p;
-    *w = '\0';
-  }
-
-  if (!cp_parse_price (price_plain, &quote->price, &unit, &unit_found, price_currency, &local))
+  plain = drop_digit_grouping (price_text);
+  unit_in_cell = find_price_unit (plain);
+  if (unit_in_cell)
+    {
+      g_autofree char *number = g_strndup (plain, unit_in_cell - plain);
+      if (!read_price_basis (unit_in_cell, &basis))
+        {
+          cell_error (cell, _("%s “%s”: “%s” is not a price unit (per GPU-hour, node-hour, "
+                              "node-day or node-month)"), cell->header, price_text, unit_in_cell);
+          return;
+        }
+      basis_found = TRUE;
+      if (!cp_parse_price (number, &amount, &ignored_unit, &unit_in_number, number_currency, &local))
+        {
+          not_a_number (cell, price_text);
+          return;
+        }
+    }
+  else if (!cp_parse_price (plain, &amount, &ignored_unit, &unit_in_number, number_currency, &local))
     {
       if (g_error_matches (local, CP_UNITS_ERROR, CP_UNITS_ERROR_UNIT)
           || g_error_matches (local, CP_UNITS_ERROR, CP_UNITS_ERROR_RANGE))
@@ -1022,7 +1606,7 @@ parse_price_cells (Cell *cell, const Record *r, const Header *h, CpQuote *quote,
         not_a_number (cell, price_text);
       return;
     }
-  if (quote->price < 0)
+  if (amount < 0)
     {
       cell_error (cell, _("%s “%s” is negative"), cell->header, price_text);
       return;
@@ -1030,125 +1614,82 @@ parse_price_cells (Cell *cell, const Record *r, const Header *h, CpQuote *quote,
 
   if (unit_text && *unit_text)
     {
-      CpPriceUnit column_unit;
-      cell->header = h->header[COL_PRICE_UNIT];
-      if (!unit_from_text (unit_text, &column_unit))
+      cell->header = h->header[CP_QUOTE_COLUMN_PRICE_UNIT];
+      if (!read_price_unit_text (unit_text, &column_basis))
         {
-          cell_error (cell, _("%s “%s” is not a price unit (per GPU-hour, per node-hour "
-                              "or per node-month)"), cell->header, unit_text);
+          cell_error (cell, _("%s “%s” is not a price unit (per GPU-hour, node-hour, node-day "
+                              "or node-month)"), cell->header, unit_text);
           return;
         }
-      if (unit_found && column_unit != unit)
+      if (basis_found && (column_basis.period != basis.period
+                          || (column_basis.subject != PER_NOTHING && basis.subject != PER_NOTHING
+                              && column_basis.subject != basis.subject)))
         {
           cell_error (cell, _("price “%s” and price unit “%s” disagree"), price_text, unit_text);
           return;
         }
-      unit = column_unit;
-      unit_found = TRUE;
+      if (!basis_found || basis.subject == PER_NOTHING)
+        {
+          char cell_currency[4];
+          memcpy (cell_currency, basis.currency, 4);
+          basis = column_basis;
+          if (cell_currency[0])
+            memcpy (basis.currency, cell_currency, 4);
+        }
+      else if (!basis.currency[0])
+        memcpy (basis.currency, column_basis.currency, 4);
+      basis_found = TRUE;
+      written = g_strdup_printf ("%s %s", price_text, unit_text);
     }
-  if (!unit_found && h->hint[COL_PRICE])
-    unit_found = unit_from_text (h->hint[COL_PRICE], &unit);
-  if (!unit_found)
+  if (!basis_found && h->hint[CP_QUOTE_COLUMN_PRICE])
     {
-      cell_error (cell, _("price “%s” does not say what it is per (GPU-hour, node-hour or "
-                          "node-month); write e.g. “12 元/卡/小时” or add a price unit column"),
+      basis_found = read_price_unit_text (h->hint[CP_QUOTE_COLUMN_PRICE], &basis);
+      if (basis_found)
+        written = g_strdup_printf ("%s %s", price_text, h->hint[CP_QUOTE_COLUMN_PRICE]);
+    }
+  if (!basis_found)
+    {
+      cell->header = h->header[CP_QUOTE_COLUMN_PRICE];
+      cell_error (cell, _("price “%s” does not say what it is per (GPU-hour, node-hour, node-day "
+                          "or node-month); write e.g. “12 元/卡/小时” or add a price unit column"),
                   price_text);
       return;
     }
-  quote->price_unit = unit;
+  if (written == NULL)
+    written = g_strdup (price_text);
 
+  /* The currency: a column, else the price or its unit, else the project's. */
+  if (number_currency[0] && basis.currency[0] && strcmp (number_currency, basis.currency) != 0)
+    {
+      cell_error (cell, _("“%s” names two different currencies"), written);
+      return;
+    }
+  if (number_currency[0] == '\0')
+    memcpy (number_currency, basis.currency, 4);
   if (currency_text && *currency_text)
     {
-      cell->header = h->header[COL_CURRENCY];
+      cell->header = h->header[CP_QUOTE_COLUMN_CURRENCY];
       if (!parse_currency (currency_text, currency))
         {
           cell_error (cell, _("%s “%s” is not a currency code such as CNY"),
                       cell->header, currency_text);
           return;
         }
-      if (price_currency[0] && strcmp (price_currency, currency) != 0)
+      if (number_currency[0] && strcmp (number_currency, currency) != 0)
         {
           cell_error (cell, _("price “%s” and currency “%s” disagree"), price_text, currency_text);
           return;
         }
     }
-  else if (price_currency[0])
-    g_strlcpy (currency, price_currency, sizeof currency);
-  else if (h->hint[COL_PRICE])
+  else if (number_currency[0])
+    g_strlcpy (currency, number_currency, sizeof currency);
+  else
     {
-      /* "价格（元/卡/小时）": the header names the currency. */
-      g_autofree char *probe = g_strconcat ("1 ", h->hint[COL_PRICE], NULL);
-      CpPriceUnit ignored_unit;
-      gboolean ignored_found;
-      double ignored;
-      if (!cp_parse_price (probe, &ignored, &ignored_unit, &ignored_found, currency, NULL))
-        currency[0] = '\0';
+      g_strlcpy (currency, default_currency, sizeof currency);
+      cell_assume (cell, _("price “%s” names no currency: taken as %s"), written, currency);
     }
-  if (currency[0] == '\0')
-    g_strlcpy (currency, default_currency, sizeof currency);
   memcpy (quote->currency, currency, 4);
-}
-
-static gboolean
-read_header (const Record *r, Header *h, CpQuoteCsvResult *result, GError **error)
-{
-  for (guint c = 0; c < N_COLS; c++)
-    h->index[c] = -1;
-
-  for (guint i = 0; i < r->fields->len; i++)
-    {
-      const char *text = g_ptr_array_index (r->fields, i);
-      char *hint = NULL;
-      g_autofree char *norm = normalize_header (text, &hint);
-      int col = column_for_header (norm);
-
-      if (col < 0)
-        {
-          if (*norm)
-            g_ptr_array_add (result->ignored_columns, g_strdup (text));
-          g_free (hint);
-          continue;
-        }
-      if (h->index[col] >= 0)
-        {
-          g_set_error (error, CP_QUOTE_CSV_ERROR, CP_QUOTE_CSV_ERROR_DUPLICATE_COLUMN,
-                       _("columns “%s” and “%s” mean the same thing"),
-                       h->header[col], text);
-          g_free (hint);
-          return FALSE;
-        }
-      h->index[col] = (int) i;
-      h->header[col] = g_strstrip (g_strdup (text));
-      /* A BOM glued to the first header is not part of its name. */
-      if (g_str_has_prefix (h->header[col], "\xef\xbb\xbf"))
-        memmove (h->header[col], h->header[col] + 3, strlen (h->header[col]) - 2);
-      h->hint[col] = hint;
-    }
-
-  {
-    static const Column required[] = { COL_GPU, COL_GPUS_PER_NODE, COL_PRICE };
-    for (guint i = 0; i < G_N_ELEMENTS (required); i++)
-      if (h->index[required[i]] < 0)
-        {
-          g_set_error (error, CP_QUOTE_CSV_ERROR, CP_QUOTE_CSV_ERROR_MISSING_COLUMN,
-                       /* Translators: a column name in English, then in Chinese */
-                       _("the file has no “%s” column (also read as “%s”)"),
-                       export_headers[required[i]], column_names[required[i]][4] ?
-                       column_names[required[i]][4] : column_names[required[i]][3]);
-          return FALSE;
-        }
-  }
-  return TRUE;
-}
-
-static void
-header_clear (Header *h)
-{
-  for (guint c = 0; c < N_COLS; c++)
-    {
-      g_free (h->header[c]);
-      g_free (h->hint[c]);
-    }
+  set_price (cell, quote, &basis, amount, written);
 }
 
 static char *
@@ -1186,112 +1727,494 @@ to_utf8 (const char *data, gsize len, GError **error)
   return NULL;
 }
 
-CpQuoteCsvResult *
-cp_quote_csv_read (const char      *data,
-                   gsize            len,
-                   const CpProject *project,
-                   GError         **error)
+/* Sheets */
+
+struct _CpQuoteSheet {
+  const CpProject *project;
+  GPtrArray       *records;      /* Record*, the header first */
+  guint            n_columns;
+  char           **headers;      /* as written, stripped, no BOM */
+  char           **hints;        /* unit in a header's parentheses, or NULL */
+  int             *fields;       /* per column: a Column or CP_QUOTE_COLUMN_UNUSED */
+  gboolean         duplicates;
+};
+
+void
+cp_quote_sheet_free (CpQuoteSheet *sheet)
 {
-  g_autoptr(CpQuoteCsvResult) result = g_new0 (CpQuoteCsvResult, 1);
-  g_autoptr(GPtrArray) records = NULL;
+  if (sheet == NULL)
+    return;
+  g_clear_pointer (&sheet->records, g_ptr_array_unref);
+  for (guint i = 0; i < sheet->n_columns; i++)
+    {
+      g_free (sheet->headers[i]);
+      g_free (sheet->hints[i]);
+    }
+  g_free (sheet->headers);
+  g_free (sheet->hints);
+  g_free (sheet->fields);
+  g_free (sheet);
+}
+
+static void
+guess_fields (CpQuoteSheet *sheet)
+{
+  const Record *header = g_ptr_array_index (sheet->records, 0);
+
+  sheet->n_columns = header->fields->len;
+  sheet->headers = g_new0 (char *, sheet->n_columns);
+  sheet->hints = g_new0 (char *, sheet->n_columns);
+  sheet->fields = g_new0 (int, sheet->n_columns);
+
+  for (guint i = 0; i < sheet->n_columns; i++)
+    {
+      const char *text = g_ptr_array_index (header->fields, i);
+      g_autofree char *norm = normalize_header (text, &sheet->hints[i]);
+      int col = column_for_header (norm);
+
+      sheet->headers[i] = g_strstrip (g_strdup (text));
+      /* A BOM glued to the first header is not part of its name. */
+      if (g_str_has_prefix (sheet->headers[i], "\xef\xbb\xbf"))
+        memmove (sheet->headers[i], sheet->headers[i] + 3, strlen (sheet->headers[i]) - 2);
+
+      for (guint j = 0; j < i && col >= 0; j++)
+        if (sheet->fields[j] == col)
+          {
+            sheet->duplicates = TRUE;
+            col = CP_QUOTE_COLUMN_UNUSED;
+          }
+      sheet->fields[i] = col;
+    }
+}
+
+CpQuoteSheet *
+cp_quote_sheet_new (const char      *data,
+                    gsize            len,
+                    const CpProject *project,
+                    GError         **error)
+{
+  g_autoptr(CpQuoteSheet) sheet = g_new0 (CpQuoteSheet, 1);
+  g_autofree char *utf16 = NULL;
   g_autofree char *text = NULL;
-  const char *default_currency = project && project->settings.currency[0]
-                                 ? project->settings.currency : "CNY";
-  Header h = { { 0 } };
-  guint header_len;
+  gsize utf16_len = 0;
 
-  result->quotes = g_ptr_array_new_with_free_func ((GDestroyNotify) cp_quote_free);
-  result->errors = g_ptr_array_new_with_free_func (line_error_free);
-  result->ignored_columns = g_ptr_array_new_with_free_func (g_free);
-
+  sheet->project = project;
   if (len > CP_QUOTE_CSV_MAX_BYTES)
     {
       set_too_large (error);
       return NULL;
     }
-  text = to_utf8 (data, len, error);
+  /* Excel's "Unicode text" is UTF-16 with a byte-order mark (and tabs,
+   * which the tokenizer reads); its NULs are not the ones to_utf8 refuses. */
+  if (len >= 2 && ((guchar) data[0] == 0xff && (guchar) data[1] == 0xfe))
+    utf16 = g_convert (data + 2, len - 2, "UTF-8", "UTF-16LE", NULL, &utf16_len, NULL);
+  else if (len >= 2 && ((guchar) data[0] == 0xfe && (guchar) data[1] == 0xff))
+    utf16 = g_convert (data + 2, len - 2, "UTF-8", "UTF-16BE", NULL, &utf16_len, NULL);
+  text = utf16 ? to_utf8 (utf16, utf16_len, error) : to_utf8 (data, len, error);
   if (text == NULL)
     return NULL;
-  records = tokenize (text, error);
-  if (records == NULL)
+  sheet->records = tokenize (text, error);
+  if (sheet->records == NULL)
     return NULL;
-  if (records->len == 0)
+  if (sheet->records->len == 0)
     {
       g_set_error (error, CP_QUOTE_CSV_ERROR, CP_QUOTE_CSV_ERROR_EMPTY,
                    _("the file is empty"));
       return NULL;
     }
-  if (!read_header (g_ptr_array_index (records, 0), &h, result, error))
+  if (sheet->records->len == 1)
     {
-      header_clear (&h);
-      return NULL;
-    }
-  header_len = ((const Record *) g_ptr_array_index (records, 0))->fields->len;
-  if (records->len == 1)
-    {
-      header_clear (&h);
       g_set_error (error, CP_QUOTE_CSV_ERROR, CP_QUOTE_CSV_ERROR_NO_ROWS,
                    _("the file has a header but no quotes"));
       return NULL;
     }
+  guess_fields (sheet);
+  return g_steal_pointer (&sheet);
+}
 
-  for (guint i = 1; i < records->len; i++)
+guint
+cp_quote_sheet_get_n_columns (const CpQuoteSheet *sheet)
+{
+  return sheet->n_columns;
+}
+
+const char *
+cp_quote_sheet_get_header (const CpQuoteSheet *sheet,
+                           guint               column)
+{
+  g_return_val_if_fail (column < sheet->n_columns, NULL);
+  return sheet->headers[column];
+}
+
+int
+cp_quote_sheet_get_field (const CpQuoteSheet *sheet,
+                          guint               column)
+{
+  g_return_val_if_fail (column < sheet->n_columns, CP_QUOTE_COLUMN_UNUSED);
+  return sheet->fields[column];
+}
+
+void
+cp_quote_sheet_set_field (CpQuoteSheet *sheet,
+                          guint         column,
+                          int           field)
+{
+  g_return_if_fail (column < sheet->n_columns);
+  g_return_if_fail (field >= CP_QUOTE_COLUMN_UNUSED && field < CP_N_QUOTE_COLUMNS);
+
+  if (field != CP_QUOTE_COLUMN_UNUSED)
+    for (guint i = 0; i < sheet->n_columns; i++)
+      if (sheet->fields[i] == field)
+        sheet->fields[i] = CP_QUOTE_COLUMN_UNUSED;
+  sheet->fields[column] = field;
+}
+
+gboolean
+cp_quote_sheet_has_duplicates (const CpQuoteSheet *sheet)
+{
+  return sheet->duplicates;
+}
+
+static void
+row_free (gpointer data)
+{
+  CpQuoteCsvRow *row = data;
+
+  g_ptr_array_unref (row->problems);
+  g_ptr_array_unref (row->assumptions);
+  g_free (row);
+}
+
+/* Which column holds each field, as the current mapping says. */
+static void
+header_from_sheet (const CpQuoteSheet *sheet, Header *h)
+{
+  for (guint c = 0; c < CP_N_QUOTE_COLUMNS; c++)
     {
-      const Record *r = g_ptr_array_index (records, i);
-      guint n_errors = result->errors->len;
-      CpQuote *quote = cp_quote_new ();
-      Cell cell = { project, r->line, NULL, NULL, result->errors };
-
-      result->n_records++;
-
-      if (r->error)
-        {
-          CpCsvLineError *e = g_new0 (CpCsvLineError, 1);
-          e->line = r->line;
-          e->message = g_strdup (r->error);
-          g_ptr_array_add (result->errors, e);
-        }
-      for (guint f = header_len; f < r->fields->len; f++)
-        if (!is_blank (g_ptr_array_index (r->fields, f)))
-          {
-            cell_error (&cell, _("%u fields, but the header has %u"), r->fields->len, header_len);
-            break;
-          }
-
-      for (guint c = 0; c < N_COLS; c++)
-        {
-          const char *raw = field_at (r, &h, c);
-          g_autofree char *value = raw ? g_strstrip (g_strdup (raw)) : NULL;
-
-          if (value == NULL || *value == '\0' || c == COL_PRICE || c == COL_PRICE_UNIT
-              || c == COL_CURRENCY)
-            continue;
-          cell.header = h.header[c];
-          cell.hint = h.hint[c];
-          /* Free text keeps its spaces and line breaks. */
-          parse_cell (&cell, c, (c == COL_NOTES || c == COL_OFFER || c == COL_VENDOR) ? raw : value,
-                      quote);
-        }
+      h->index[c] = -1;
+      h->header[c] = NULL;
+      h->hint[c] = NULL;
+    }
+  for (guint i = 0; i < sheet->n_columns; i++)
+    if (sheet->fields[i] >= 0)
       {
-        const char *gpu_text = field_at (r, &h, COL_GPU);
-        const char *count_text = field_at (r, &h, COL_GPUS_PER_NODE);
-        if (is_blank (gpu_text))
+        h->index[sheet->fields[i]] = (int) i;
+        h->header[sheet->fields[i]] = sheet->headers[i];
+        h->hint[sheet->fields[i]] = sheet->hints[i];
+      }
+}
+
+/* "8×A800", "A800*8", "H800 x 8", "8卡 H800", "4090 8卡": the GPU and
+ * how many of them a node has, in the GPU cell. */
+static char *
+split_gpu_count (const char *text, guint *count)
+{
+  static const char * const patterns[] = {
+    "^\\s*(\\d{1,3})\\s*(?:×|x|X|\\*|卡|张|块)\\s*(.+?)\\s*$",
+    "^\\s*(.+?)\\s*(?:×|x|X|\\*)\\s*(\\d{1,3})\\s*(?:卡|张|块)?\\s*$",
+    "^\\s*(.+?)\\s+(\\d{1,3})\\s*(?:卡|张|块)\\s*$",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (patterns); i++)
+    {
+      g_autoptr(GRegex) regex = g_regex_new (patterns[i], G_REGEX_DEFAULT, G_REGEX_MATCH_DEFAULT, NULL);
+      g_autoptr(GMatchInfo) match = NULL;
+
+      if (g_regex_match (regex, text, 0, &match))
+        {
+          g_autofree char *number = g_match_info_fetch (match, i == 0 ? 1 : 2);
+          guint64 n = g_ascii_strtoull (number, NULL, 10);
+          if (n >= 1 && n <= 256)
+            {
+              *count = (guint) n;
+              return g_match_info_fetch (match, i == 0 ? 2 : 1);
+            }
+        }
+    }
+  *count = 0;
+  return g_strdup (text);
+}
+
+/* The fabric from what each column said, in order of how explicitly it
+ * says it; what no column says is taken as written in the assumptions. */
+static void
+apply_fabric (Cell *cell, const Record *r, const Header *h, const Fabric *network,
+              const Fabric *bandwidth, const Fabric *sharing, CpQuote *quote)
+{
+  const Fabric *by_kind[] = { network, bandwidth, sharing };
+  gboolean kind_found = FALSE, stated_sharing = FALSE;
+  double factor;
+
+  for (guint i = 0; i < G_N_ELEMENTS (by_kind) && !kind_found; i++)
+    if (by_kind[i]->kind_found)
+      {
+        quote->network = by_kind[i]->kind;
+        kind_found = TRUE;
+      }
+
+  /* A bandwidth column's rate is the card's unless the network column
+   * already gave cards × rate and the bandwidth names no count (then it
+   * is the node's total, which that product already says). */
+  if (network->gbps > 0)
+    {
+      quote->nic_gbps = network->gbps;
+      if (network->nics > 0)
+        quote->nics_per_node = network->nics;
+    }
+  if (bandwidth->gbps > 0 && (bandwidth->nics > 0 || network->nics == 0 || network->gbps == 0))
+    {
+      quote->nic_gbps = bandwidth->gbps;
+      if (bandwidth->nics > 0)
+        quote->nics_per_node = bandwidth->nics;
+    }
+
+  if (!kind_found && quote->nic_gbps > 0)
+    {
+      quote->network = CP_NETWORK_ETHERNET;
+      cell_assume (cell, _("the network kind is not stated: taken as Ethernet without RDMA, "
+                           "the slowest reading; ask the vendor"));
+    }
+  if (quote->network != CP_NETWORK_NONE)
+    {
+      if ((network->rate_from_generation && network->gbps == quote->nic_gbps) ||
+          (bandwidth->rate_from_generation && bandwidth->gbps == quote->nic_gbps))
+        {
+          g_autofree char *rate = cp_format_double_exact (quote->nic_gbps);
+          cell_assume (cell, _("the line rate is the InfiniBand generation’s: %s Gb/s per card"), rate);
+        }
+      if (quote->nic_gbps == 0)
+        cell_assume (cell, _("the network’s line rate is not stated: ask the vendor (R6); "
+                             "plans across nodes need it"));
+      else if (quote->nics_per_node == 0)
+        {
+          quote->nics_per_node = 1;
+          cell_assume (cell, _("the number of network cards per node is not stated: one assumed; "
+                               "ask the vendor (R6)"));
+        }
+    }
+
+  for (guint i = 0; i < 3 && !stated_sharing; i++)
+    {
+      const Fabric *f = i == 0 ? sharing : i == 1 ? bandwidth : network;
+      if (f->sharing_found)
+        {
+          quote->sharing = f->sharing;
+          if (f->share_factor > 0)
+            quote->share_factor = f->share_factor;
+          stated_sharing = TRUE;
+        }
+    }
+  /* A share ratio may stand in any column ("带宽 200G 1:4", in the notes),
+   * also beside a plain "共享". */
+  if (!stated_sharing || (quote->sharing == CP_SHARING_SHARED && quote->share_factor == 0))
+    for (guint i = 0; i < r->fields->len && quote->share_factor == 0; i++)
+      {
+        int col = -1;
+        for (guint c = 0; c < CP_N_QUOTE_COLUMNS; c++)
+          if (h->index[c] == (int) i)
+            col = (int) c;
+        if (col == CP_QUOTE_COLUMN_VALID_UNTIL || col == CP_QUOTE_COLUMN_PRICE)
+          continue;
+        if (find_share_ratio (g_ptr_array_index (r->fields, i), &factor)
+            && (!stated_sharing || factor < 1))
           {
-            cell.header = h.header[COL_GPU];
-            cell_error (&cell, _("%s is empty"), cell.header);
-          }
-        if (is_blank (count_text))
-          {
-            cell.header = h.header[COL_GPUS_PER_NODE];
-            cell_error (&cell, _("%s is empty"), cell.header);
+            quote->sharing = factor >= 1 ? CP_SHARING_DEDICATED : CP_SHARING_SHARED;
+            if (factor < 1)
+              quote->share_factor = factor;
+            stated_sharing = TRUE;
           }
       }
-      parse_price_cells (&cell, r, &h, quote, default_currency);
+  if (!stated_sharing && quote->sharing == CP_SHARING_UNKNOWN && quote->network != CP_NETWORK_NONE)
+    cell_assume (cell, _("whether the network bandwidth is dedicated is not stated: unknown, "
+                         "a question for the vendor (R6)"));
+}
+
+/* A cell of the network, bandwidth or sharing column (@col). The yes/no
+ * answers of sharing_words mean something only in the sharing column
+ * ("是否独享: 是"); in the others "no" is no network. */
+static void
+read_fabric_cell (Cell *cell, Column col, const char *text, Fabric *f)
+{
+  int value;
+
+  if (col == CP_QUOTE_COLUMN_BANDWIDTH)
+    {
+      /* A plain number is the card's rate, in the column's Gb/s. */
+      g_autofree char *plain = drop_digit_grouping (text);
+      char *end = NULL;
+      double gbps = g_ascii_strtod (plain, &end);
+      if (end != plain && *end == '\0' && isfinite (gbps) && gbps >= 0)
+        {
+          f->gbps = gbps;
+          return;
+        }
+    }
+  if ((col == CP_QUOTE_COLUMN_SHARING || !read_fabric (text, f))
+      && match_word (sharing_words, G_N_ELEMENTS (sharing_words), text, &value))
+    {
+      f->sharing_found = value != CP_SHARING_UNKNOWN;
+      f->sharing = value;
+      return;
+    }
+  if (col == CP_QUOTE_COLUMN_SHARING && read_fabric (text, f))
+    return;
+  if (f->kind_found || f->gbps > 0 || f->sharing_found)
+    return;
+  cell_error (cell, _("%s “%s” says nothing this application knows about the network "
+                      "(e.g. “RoCE v2 2×100G”, “IB NDR 400G×8”, “25GbE”, “无”, “独享”, “1:4”)"),
+              cell->header, text);
+}
+
+/* One data record into @quote, its problems and assumptions in @cell. */
+static void
+read_row (Cell *cell, const Record *r, const Header *h, guint header_len, CpQuote *quote,
+          const char *default_currency)
+{
+  Fabric network = { 0 }, bandwidth = { 0 }, sharing = { 0 };
+  guint gpus_in_gpu_cell = 0;
+  gboolean link_stated = FALSE;
+
+  if (r->error)
+    {
+      CpCsvLineError *e = g_new0 (CpCsvLineError, 1);
+      e->line = r->line;
+      e->message = g_strdup (r->error);
+      g_ptr_array_add (cell->errors, e);
+      g_ptr_array_add (cell->row->problems, g_strdup (r->error));
+    }
+  for (guint f = header_len; f < r->fields->len; f++)
+    if (!is_blank (g_ptr_array_index (r->fields, f)))
+      {
+        cell_error (cell, _("%u fields, but the header has %u"), r->fields->len, header_len);
+        break;
+      }
+
+  for (guint c = 0; c < CP_N_QUOTE_COLUMNS; c++)
+    {
+      const char *raw = field_at (r, h, c);
+      g_autofree char *value = raw ? g_strstrip (g_strdup (raw)) : NULL;
+
+      if (value == NULL || *value == '\0' || c == CP_QUOTE_COLUMN_PRICE
+          || c == CP_QUOTE_COLUMN_PRICE_UNIT || c == CP_QUOTE_COLUMN_CURRENCY)
+        continue;
+      cell->header = h->header[c];
+      cell->hint = h->hint[c];
+      switch (c)
+        {
+        case CP_QUOTE_COLUMN_GPU:
+          {
+            g_autofree char *name = split_gpu_count (value, &gpus_in_gpu_cell);
+            if (gpus_in_gpu_cell > 0)
+              quote->gpus_per_node = gpus_in_gpu_cell;
+            parse_cell (cell, c, name, quote);
+          }
+          break;
+        case CP_QUOTE_COLUMN_NETWORK:
+          read_fabric_cell (cell, CP_QUOTE_COLUMN_NETWORK, value, &network);
+          break;
+        case CP_QUOTE_COLUMN_BANDWIDTH:
+          read_fabric_cell (cell, CP_QUOTE_COLUMN_BANDWIDTH, value, &bandwidth);
+          break;
+        case CP_QUOTE_COLUMN_SHARING:
+          read_fabric_cell (cell, CP_QUOTE_COLUMN_SHARING, value, &sharing);
+          break;
+        case CP_QUOTE_COLUMN_INTRA_LINK:
+          link_stated = TRUE;
+          parse_cell (cell, c, value, quote);
+          break;
+        default:
+          /* Free text keeps its spaces and line breaks. */
+          parse_cell (cell, c, (c == CP_QUOTE_COLUMN_NOTES || c == CP_QUOTE_COLUMN_OFFER
+                                || c == CP_QUOTE_COLUMN_VENDOR) ? raw : value, quote);
+          break;
+        }
+    }
+
+  {
+    const char *gpu_text = field_at (r, h, CP_QUOTE_COLUMN_GPU);
+    const char *count_text = field_at (r, h, CP_QUOTE_COLUMN_GPUS_PER_NODE);
+    if (is_blank (gpu_text))
+      {
+        cell->header = h->header[CP_QUOTE_COLUMN_GPU];
+        cell_error (cell, _("%s is empty"), cell->header);
+      }
+    if (is_blank (count_text) && gpus_in_gpu_cell == 0)
+      {
+        if (h->index[CP_QUOTE_COLUMN_GPUS_PER_NODE] >= 0)
+          {
+            cell->header = h->header[CP_QUOTE_COLUMN_GPUS_PER_NODE];
+            cell_error (cell, _("%s is empty"), cell->header);
+          }
+        else
+          cell_error (cell, _("the sheet has no GPUs-per-node column and “%s” does not say how "
+                              "many GPUs a node has (write e.g. “8×A800”, or map a column)"),
+                      gpu_text ? gpu_text : "");
+      }
+  }
+  parse_price_cells (cell, r, h, quote, default_currency);
+
+  apply_fabric (cell, r, h, &network, &bandwidth, &sharing, quote);
+  if (!link_stated && quote->intra_link.name && strcmp (quote->gpu.id, "custom") != 0)
+    cell_assume (cell, _("the link between GPUs is not stated: the catalogue’s for this GPU, %s"),
+                 quote->intra_link.name);
+  if (is_blank (field_at (r, h, CP_QUOTE_COLUMN_STORAGE)) && quote->nodes_available > 1)
+    cell_assume (cell, _("the storage kind is not stated: unknown, a question for the vendor (R6)"));
+}
+
+CpQuoteCsvResult *
+cp_quote_sheet_read (const CpQuoteSheet *sheet,
+                     GError            **error)
+{
+  g_autoptr(CpQuoteCsvResult) result = g_new0 (CpQuoteCsvResult, 1);
+  const CpProject *project = sheet->project;
+  const char *default_currency = project && project->settings.currency[0]
+                                 ? project->settings.currency : "CNY";
+  Header h;
+
+  result->quotes = g_ptr_array_new_with_free_func ((GDestroyNotify) cp_quote_free);
+  result->errors = g_ptr_array_new_with_free_func (line_error_free);
+  result->ignored_columns = g_ptr_array_new_with_free_func (g_free);
+  result->rows = g_ptr_array_new_with_free_func (row_free);
+
+  header_from_sheet (sheet, &h);
+  for (guint i = 0; i < sheet->n_columns; i++)
+    if (sheet->fields[i] < 0 && *sheet->headers[i])
+      g_ptr_array_add (result->ignored_columns, g_strdup (sheet->headers[i]));
+
+  {
+    static const Column required[] = { CP_QUOTE_COLUMN_GPU, CP_QUOTE_COLUMN_PRICE };
+    for (guint i = 0; i < G_N_ELEMENTS (required); i++)
+      if (h.index[required[i]] < 0)
+        {
+          g_set_error (error, CP_QUOTE_CSV_ERROR, CP_QUOTE_CSV_ERROR_MISSING_COLUMN,
+                       /* Translators: a column name in English, then in Chinese */
+                       _("the file has no “%s” column (also read as “%s”)"),
+                       export_headers[required[i]], column_names[required[i]][4] ?
+                       column_names[required[i]][4] : column_names[required[i]][3]);
+          return NULL;
+        }
+  }
+
+  for (guint i = 1; i < sheet->records->len; i++)
+    {
+      const Record *r = g_ptr_array_index (sheet->records, i);
+      CpQuoteCsvRow *row = g_new0 (CpQuoteCsvRow, 1);
+      CpQuote *quote = cp_quote_new ();
+      Cell cell = { project, r->line, NULL, NULL, result->errors, row };
+
+      row->line = r->line;
+      row->quote_index = -1;
+      row->problems = g_ptr_array_new_with_free_func (g_free);
+      row->assumptions = g_ptr_array_new_with_free_func (g_free);
+      g_ptr_array_add (result->rows, row);
+      result->n_records++;
+
+      read_row (&cell, r, &h, sheet->n_columns, quote, default_currency);
 
       /* Each cell may be a number and the quote still one the model cannot
        * use (a price of 1e20, 2000 GPUs in a node): said here, with the
        * line, rather than the quote silently missing from every plan. */
-      if (result->errors->len == n_errors)
+      if (row->problems->len == 0)
         {
           g_autoptr(GError) invalid = NULL;
           if (!cp_quote_validate (quote, &invalid))
@@ -1300,28 +2223,59 @@ cp_quote_csv_read (const char      *data,
 
       /* A cluster offer written without its kind: the machine kind it
        * implies is the bare-metal cluster, the default of a machine. */
-      if (h.index[COL_OFFERING] < 0 && quote->nodes_available > 1
+      if (h.index[CP_QUOTE_COLUMN_OFFERING] < 0 && quote->nodes_available > 1
           && quote->offering == CP_OFFERING_BARE_METAL)
         quote->offering = CP_OFFERING_BARE_METAL_CLUSTER;
 
-      if (result->errors->len == n_errors)
-        g_ptr_array_add (result->quotes, quote);
+      if (row->problems->len == 0)
+        {
+          row->quote_index = (int) result->quotes->len;
+          g_ptr_array_add (result->quotes, quote);
+        }
       else
         cp_quote_free (quote);
     }
-
-  header_clear (&h);
   return g_steal_pointer (&result);
 }
 
 CpQuoteCsvResult *
-cp_quote_csv_read_file (const char      *path,
-                        const CpProject *project,
-                        GError         **error)
+cp_quote_csv_read (const char      *data,
+                   gsize            len,
+                   const CpProject *project,
+                   GError         **error)
+{
+  g_autoptr(CpQuoteSheet) sheet = cp_quote_sheet_new (data, len, project, error);
+
+  if (sheet == NULL)
+    return NULL;
+  /* Without a person to choose, two columns for one field is a question
+   * only the user can answer. */
+  if (sheet->duplicates)
+    {
+      for (guint i = 0; i < sheet->n_columns; i++)
+        {
+          g_autofree char *norm = normalize_header (sheet->headers[i], NULL);
+          int col = column_for_header (norm);
+          if (col >= 0 && sheet->fields[i] == CP_QUOTE_COLUMN_UNUSED)
+            for (guint j = 0; j < i; j++)
+              if (sheet->fields[j] == col)
+                {
+                  g_set_error (error, CP_QUOTE_CSV_ERROR, CP_QUOTE_CSV_ERROR_DUPLICATE_COLUMN,
+                               _("columns “%s” and “%s” mean the same thing"),
+                               sheet->headers[j], sheet->headers[i]);
+                  return NULL;
+                }
+        }
+    }
+  return cp_quote_sheet_read (sheet, error);
+}
+
+/* Refuses what cannot be a price list before a byte of it is read. */
+static char *
+read_sheet_file (const char *path, gsize *len, GError **error)
 {
   g_autofree char *data = NULL;
   GStatBuf st;
-  gsize len = 0;
 
   if (g_stat (path, &st) != 0)
     {
@@ -1345,14 +2299,122 @@ cp_quote_csv_read_file (const char      *path,
     }
   {
     g_autoptr(GError) local = NULL;
-    if (!g_file_get_contents (path, &data, &len, &local))
+    if (!g_file_get_contents (path, &data, len, &local))
       {
         g_set_error (error, CP_QUOTE_CSV_ERROR, CP_QUOTE_CSV_ERROR_IO,
                      _("could not read the file: %s"), local->message);
         return NULL;
       }
   }
+  return g_steal_pointer (&data);
+}
+
+CpQuoteCsvResult *
+cp_quote_csv_read_file (const char      *path,
+                        const CpProject *project,
+                        GError         **error)
+{
+  gsize len = 0;
+  g_autofree char *data = read_sheet_file (path, &len, error);
+
+  if (data == NULL)
+    return NULL;
   return cp_quote_csv_read (data, len, project, error);
+}
+
+CpQuoteSheet *
+cp_quote_sheet_new_from_file (const char      *path,
+                              const CpProject *project,
+                              GError         **error)
+{
+  gsize len = 0;
+  g_autofree char *data = read_sheet_file (path, &len, error);
+
+  if (data == NULL)
+    return NULL;
+  return cp_quote_sheet_new (data, len, project, error);
+}
+
+char *
+cp_quote_describe (const CpQuote    *quote,
+                   const CpSettings *settings)
+{
+  GString *s = g_string_new (NULL);
+  g_autofree char *per_gpu_hour = NULL;
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_ascii_formatd (buf, sizeof buf, "%.4g", cp_quote_price_per_gpu_hour (quote, settings));
+  per_gpu_hour = g_strdup (buf);
+  /* Translators: GPU name, GPUs per node, nodes */
+  g_string_append_printf (s, g_dngettext (GETTEXT_PACKAGE, "%s × %u, %u node", "%s × %u, %u nodes",
+                                          quote->nodes_available),
+                          quote->gpu.name ? quote->gpu.name : quote->gpu.id,
+                          quote->gpus_per_node, quote->nodes_available);
+  /* Translators: price and currency code */
+  g_string_append_printf (s, _("; %s %s per GPU-hour"), per_gpu_hour, quote->currency);
+  if (quote->intra_link.name)
+    g_string_append_printf (s, "; %s", quote->intra_link.name);
+  if (quote->network != CP_NETWORK_NONE)
+    {
+      g_ascii_formatd (buf, sizeof buf, "%g", quote->nic_gbps);
+      /* Translators: network kind, cards per node, Gb/s of one card, and sharing */
+      g_string_append_printf (s, _("; %s %u × %s Gb/s, %s"), cp_network_kind_to_string (quote->network),
+                              quote->nics_per_node, buf,
+                              quote->sharing == CP_SHARING_DEDICATED ? _("dedicated")
+                              : quote->sharing == CP_SHARING_SHARED ? _("shared")
+                              : _("sharing unknown"));
+      if (quote->share_factor > 0)
+        {
+          g_ascii_formatd (buf, sizeof buf, "%g", quote->share_factor);
+          g_string_append_printf (s, _(" (share factor %s)"), buf);
+        }
+    }
+  g_ascii_formatd (buf, sizeof buf, "%g", quote->minimum_term_h);
+  g_string_append_printf (s, _("; minimum term %s h"), buf);
+  return g_string_free (s, FALSE);
+}
+
+gboolean
+cp_quote_column_from_name (const char *name,
+                           int        *field)
+{
+  g_autofree char *norm = normalize_header (name, NULL);
+  int col;
+
+  if (strcmp (norm, "none") == 0 || strcmp (norm, "unused") == 0 || strcmp (norm, "不用") == 0)
+    {
+      *field = CP_QUOTE_COLUMN_UNUSED;
+      return TRUE;
+    }
+  col = column_for_header (norm);
+  if (col < 0)
+    for (int c = 0; c < CP_N_QUOTE_COLUMNS && col < 0; c++)
+      {
+        g_autofree char *exported = normalize_header (export_headers[c], NULL);
+        if (strcmp (exported, norm) == 0)
+          col = c;
+      }
+  if (col < 0)
+    return FALSE;
+  *field = col;
+  return TRUE;
+}
+
+double
+cp_quote_price_per_gpu_hour (const CpQuote    *quote,
+                             const CpSettings *settings)
+{
+  switch (quote->price_unit)
+    {
+    case CP_PRICE_PER_GPU_HOUR:
+      return quote->price;
+    case CP_PRICE_PER_NODE_HOUR:
+      return quote->price / quote->gpus_per_node;
+    case CP_PRICE_PER_NODE_MONTH:
+    case CP_N_PRICE_UNITS:
+    default:
+      return quote->price / settings->hours_per_month / quote->gpus_per_node;
+    }
 }
 
 static gboolean
@@ -1425,7 +2487,7 @@ cp_quote_csv_write (GPtrArray *quotes,
 {
   GString *out = g_string_new ("\xef\xbb\xbf");
 
-  for (guint c = 0; c < N_COLS; c++)
+  for (guint c = 0; c < CP_N_QUOTE_COLUMNS; c++)
     append_field (out, export_headers[c], c == 0);
   g_string_append (out, "\r\n");
 
@@ -1433,38 +2495,38 @@ cp_quote_csv_write (GPtrArray *quotes,
     {
       const CpQuote *q = g_ptr_array_index (quotes, i);
 
-      for (guint c = 0; c < N_COLS; c++)
+      for (guint c = 0; c < CP_N_QUOTE_COLUMNS; c++)
         {
           g_autofree char *v = NULL;
 
           switch ((Column) c)
             {
-            case COL_ID: v = g_strdup (q->id); break;
-            case COL_VENDOR: v = g_strdup (q->vendor); break;
-            case COL_OFFER: v = g_strdup (q->offer_name); break;
-            case COL_OFFERING: v = g_strdup (cp_offering_kind_to_string (q->offering)); break;
-            case COL_GPU: v = g_strdup (q->gpu.id); break;
-            case COL_GPUS_PER_NODE: v = g_strdup_printf ("%u", q->gpus_per_node); break;
-            case COL_NODES: v = g_strdup_printf ("%u", q->nodes_available); break;
-            case COL_INTRA_LINK: v = g_strdup (q->intra_link.id); break;
-            case COL_NETWORK: v = g_strdup (cp_network_kind_to_string (q->network)); break;
-            case COL_NICS: v = g_strdup_printf ("%u", q->nics_per_node); break;
-            case COL_BANDWIDTH: v = format_number (q->nic_gbps); break;
-            case COL_SHARING: v = g_strdup (cp_sharing_to_string (q->sharing)); break;
-            case COL_SHARE_FACTOR: v = format_number (q->share_factor); break;
-            case COL_PRICE: v = format_number (q->price); break;
-            case COL_PRICE_UNIT: v = g_strdup (cp_price_unit_to_string (q->price_unit)); break;
-            case COL_GRANULARITY: v = format_number (q->billing_granularity_h); break;
-            case COL_MINIMUM_TERM: v = format_number (q->minimum_term_h); break;
-            case COL_NETWORK_FEE: v = format_number (q->network_fee_per_node_month); break;
-            case COL_STORAGE: v = g_strdup (cp_storage_kind_to_string (q->storage)); break;
-            case COL_STORAGE_PRICE: v = format_number (q->storage_price_per_tb_month); break;
-            case COL_MANAGEMENT_FEE: v = format_number (q->management_fee_per_month); break;
-            case COL_SETUP_FEE: v = format_number (q->setup_fee); break;
-            case COL_CURRENCY: v = g_strndup (q->currency, 3); break;
-            case COL_VALID_UNTIL: v = g_strdup (q->valid_until); break;
-            case COL_NOTES: v = g_strdup (q->notes); break;
-            case N_COLS:
+            case CP_QUOTE_COLUMN_ID: v = g_strdup (q->id); break;
+            case CP_QUOTE_COLUMN_VENDOR: v = g_strdup (q->vendor); break;
+            case CP_QUOTE_COLUMN_OFFER: v = g_strdup (q->offer_name); break;
+            case CP_QUOTE_COLUMN_OFFERING: v = g_strdup (cp_offering_kind_to_string (q->offering)); break;
+            case CP_QUOTE_COLUMN_GPU: v = g_strdup (q->gpu.id); break;
+            case CP_QUOTE_COLUMN_GPUS_PER_NODE: v = g_strdup_printf ("%u", q->gpus_per_node); break;
+            case CP_QUOTE_COLUMN_NODES: v = g_strdup_printf ("%u", q->nodes_available); break;
+            case CP_QUOTE_COLUMN_INTRA_LINK: v = g_strdup (q->intra_link.id); break;
+            case CP_QUOTE_COLUMN_NETWORK: v = g_strdup (cp_network_kind_to_string (q->network)); break;
+            case CP_QUOTE_COLUMN_NICS: v = g_strdup_printf ("%u", q->nics_per_node); break;
+            case CP_QUOTE_COLUMN_BANDWIDTH: v = format_number (q->nic_gbps); break;
+            case CP_QUOTE_COLUMN_SHARING: v = g_strdup (cp_sharing_to_string (q->sharing)); break;
+            case CP_QUOTE_COLUMN_SHARE_FACTOR: v = format_number (q->share_factor); break;
+            case CP_QUOTE_COLUMN_PRICE: v = format_number (q->price); break;
+            case CP_QUOTE_COLUMN_PRICE_UNIT: v = g_strdup (cp_price_unit_to_string (q->price_unit)); break;
+            case CP_QUOTE_COLUMN_GRANULARITY: v = format_number (q->billing_granularity_h); break;
+            case CP_QUOTE_COLUMN_MINIMUM_TERM: v = format_number (q->minimum_term_h); break;
+            case CP_QUOTE_COLUMN_NETWORK_FEE: v = format_number (q->network_fee_per_node_month); break;
+            case CP_QUOTE_COLUMN_STORAGE: v = g_strdup (cp_storage_kind_to_string (q->storage)); break;
+            case CP_QUOTE_COLUMN_STORAGE_PRICE: v = format_number (q->storage_price_per_tb_month); break;
+            case CP_QUOTE_COLUMN_MANAGEMENT_FEE: v = format_number (q->management_fee_per_month); break;
+            case CP_QUOTE_COLUMN_SETUP_FEE: v = format_number (q->setup_fee); break;
+            case CP_QUOTE_COLUMN_CURRENCY: v = g_strndup (q->currency, 3); break;
+            case CP_QUOTE_COLUMN_VALID_UNTIL: v = g_strdup (q->valid_until); break;
+            case CP_QUOTE_COLUMN_NOTES: v = g_strdup (q->notes); break;
+            case CP_N_QUOTE_COLUMNS:
             default:
               g_assert_not_reached ();
             }

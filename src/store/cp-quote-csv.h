@@ -1,9 +1,15 @@
 /* cp-quote-csv.h: vendor quotes as CSV, in and out.
  *
- * Headers may be English or Chinese ("price", "价格", "单价"…), the file
- * UTF-8 with or without BOM (or GB18030, as Excel saves it on Chinese
- * Windows), fields quoted with embedded commas, quotes and newlines, CRLF or
- * LF. Prices may carry their unit ("12.5 元/小时", "¥30000/月", "3.2 /GPU/h").
+ * Headers may be English or Chinese, in the spellings vendors use
+ * ("price", "价格", "单价"; "每节点卡数", "单机卡数", "卡数/台"…), the file
+ * UTF-8 with or without BOM (or GBK/GB18030, as Excel saves it on Chinese
+ * Windows, or UTF-16 with a BOM, Excel's "Unicode text"), fields quoted with embedded commas, quotes and newlines, CRLF or
+ * LF. Prices may carry their unit ("12.5 元/卡/时", "68,000 元/台/月",
+ * "¥/GPU/h") or have it in a billing-unit column; a per-day or per-GPU-month
+ * price is converted with a stated number of hours and kept, as written, in
+ * the quote's notes. Networks, links and sharing are read as vendors write
+ * them ("RoCE v2 2×100G", "NVLink", "独享", "1:4"); what a row does not
+ * state becomes unknown (a question for the vendor, R6), never a refusal.
  * Every problem is reported with its line number; the caller decides
  * whether to take the good lines.
  */
@@ -39,12 +45,108 @@ typedef struct {
   char  *message;   /* complete, with the line number: "line 7: …" */
 } CpCsvLineError;
 
+/* What one data record became. */
+typedef struct {
+  guint      line;
+  int        quote_index;   /* into CpQuoteCsvResult.quotes, -1 when the row has problems;
+                             * valid until cp_quote_csv_add_to_project() */
+  GPtrArray *problems;      /* char*, why the row cannot be imported */
+  GPtrArray *assumptions;   /* char*, what the sheet did not say and was taken as */
+} CpQuoteCsvRow;
+
 typedef struct {
   GPtrArray *quotes;           /* CpQuote*, owned; lines without errors */
   GPtrArray *errors;           /* CpCsvLineError*, owned, in line order */
   GPtrArray *ignored_columns;  /* char*, headers that mean nothing here */
   guint      n_records;        /* data records read, good or bad */
+  GPtrArray *rows;             /* CpQuoteCsvRow*, owned, one per data record */
 } CpQuoteCsvResult;
+
+/* What a column of a sheet can mean. */
+typedef enum {
+  CP_QUOTE_COLUMN_ID,
+  CP_QUOTE_COLUMN_VENDOR,
+  CP_QUOTE_COLUMN_OFFER,
+  CP_QUOTE_COLUMN_OFFERING,
+  CP_QUOTE_COLUMN_GPU,
+  CP_QUOTE_COLUMN_GPUS_PER_NODE,
+  CP_QUOTE_COLUMN_NODES,
+  CP_QUOTE_COLUMN_INTRA_LINK,
+  CP_QUOTE_COLUMN_NETWORK,
+  CP_QUOTE_COLUMN_NICS,
+  CP_QUOTE_COLUMN_BANDWIDTH,
+  CP_QUOTE_COLUMN_SHARING,
+  CP_QUOTE_COLUMN_SHARE_FACTOR,
+  CP_QUOTE_COLUMN_PRICE,
+  CP_QUOTE_COLUMN_PRICE_UNIT,
+  CP_QUOTE_COLUMN_GRANULARITY,
+  CP_QUOTE_COLUMN_MINIMUM_TERM,
+  CP_QUOTE_COLUMN_NETWORK_FEE,
+  CP_QUOTE_COLUMN_STORAGE,
+  CP_QUOTE_COLUMN_STORAGE_PRICE,
+  CP_QUOTE_COLUMN_MANAGEMENT_FEE,
+  CP_QUOTE_COLUMN_SETUP_FEE,
+  CP_QUOTE_COLUMN_CURRENCY,
+  CP_QUOTE_COLUMN_VALID_UNTIL,
+  CP_QUOTE_COLUMN_NOTES,
+  CP_N_QUOTE_COLUMNS
+} CpQuoteColumn;
+
+#define CP_QUOTE_COLUMN_UNUSED (-1)
+
+/* A sheet read and tokenised, with a guess of what each column means that
+ * the user may change before any quote is made (the import preview):
+ * cp_quote_sheet_new(), cp_quote_sheet_set_field() as often as wanted,
+ * cp_quote_sheet_read() for the rows' outcome, and only on the user's
+ * accept cp_quote_csv_add_to_project(). */
+typedef struct _CpQuoteSheet CpQuoteSheet;
+
+/* Refuses a file that is not text, over the limits below, or without a
+ * data row. @project (may be NULL) must outlive the sheet. */
+CpQuoteSheet     *cp_quote_sheet_new        (const char      *data,
+                                             gsize            len,
+                                             const CpProject *project,
+                                             GError         **error);
+CpQuoteSheet     *cp_quote_sheet_new_from_file (const char      *path,
+                                                const CpProject *project,
+                                                GError         **error);
+void              cp_quote_sheet_free       (CpQuoteSheet *sheet);
+guint             cp_quote_sheet_get_n_columns (const CpQuoteSheet *sheet);
+/* The header as the sheet writes it. */
+const char       *cp_quote_sheet_get_header (const CpQuoteSheet *sheet,
+                                             guint               column);
+/* A CpQuoteColumn, or CP_QUOTE_COLUMN_UNUSED. */
+int               cp_quote_sheet_get_field  (const CpQuoteSheet *sheet,
+                                             guint               column);
+/* Maps @column to @field; a column that had @field before becomes unused. */
+void              cp_quote_sheet_set_field  (CpQuoteSheet *sheet,
+                                             guint         column,
+                                             int           field);
+/* Columns the guess left unused because an earlier one means the same. */
+gboolean          cp_quote_sheet_has_duplicates (const CpQuoteSheet *sheet);
+/* The rows as the current mapping reads them; NULL with @error when the
+ * mapping has no GPU or no price column. */
+CpQuoteCsvResult *cp_quote_sheet_read       (const CpQuoteSheet *sheet,
+                                             GError            **error);
+/* What a field is called in the mapping, translated ("GPUs per node"). */
+const char       *cp_quote_column_get_label (int field);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CpQuoteSheet, cp_quote_sheet_free)
+
+/* A one-line account of an imported quote for the preview: GPU and count,
+ * nodes, price per GPU-hour, network and sharing, minimum term. */
+char             *cp_quote_describe         (const CpQuote    *quote,
+                                             const CpSettings *settings);
+/* A CpQuoteColumn from any header spelling the importer reads ("price
+ * unit", "计费单位"), CP_QUOTE_COLUMN_UNUSED for "none" or "unused";
+ * FALSE for a name that is neither. */
+gboolean          cp_quote_column_from_name (const char *name,
+                                             int        *field);
+
+/* The price of one GPU-hour, whatever unit the quote is in, as the plan
+ * ranks unit prices (R6): a node-month is @settings' hours per month. */
+double            cp_quote_price_per_gpu_hour (const CpQuote    *quote,
+                                               const CpSettings *settings);
 
 /* @project (may be NULL) supplies the custom catalogue, the default
  * currency and hours per month. Returns NULL with @error only when the

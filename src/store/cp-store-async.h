@@ -34,14 +34,15 @@ void              cp_project_save_as_async     (const CpProject      *project,
 CpStore          *cp_project_save_as_finish    (GAsyncResult         *result,
                                                 GError              **error);
 
-/* cp_quote_csv_read_file() on a worker; cp_quote_csv_add_to_project()
- * belongs in the callback, on the caller's own project. */
-void              cp_quote_csv_read_file_async (const char           *path,
-                                                const CpProject      *project,
-                                                GCancellable         *cancellable,
-                                                GAsyncReadyCallback   callback,
-                                                gpointer              user_data);
-CpQuoteCsvResult *cp_quote_csv_read_file_finish (GAsyncResult        *result,
-                                                 GError             **error);
+/* cp_quote_sheet_new_from_file() on a worker, for the import preview.
+ * @project is only stored in the sheet (it must outlive it, as there);
+ * the worker never reads it. */
+void              cp_quote_sheet_new_from_file_async  (const char           *path,
+                                                       const CpProject      *project,
+                                                       GCancellable         *cancellable,
+                                                       GAsyncReadyCallback   callback,
+                                                       gpointer              user_data);
+CpQuoteSheet     *cp_quote_sheet_new_from_file_finish (GAsyncResult         *result,
+                                                       GError              **error);
 
 G_END_DECLS

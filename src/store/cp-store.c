@@ -83,6 +83,16 @@ static const char schema_sql[] =
   "  model_experts_total INTEGER NOT NULL CHECK (model_experts_total >= 0),\n"
   "  model_experts_active INTEGER NOT NULL CHECK (model_experts_active >= 0),\n"
   "  model_kv_latent_dim INTEGER NOT NULL CHECK (model_kv_latent_dim >= 0),\n"
+  "  model_shared_experts INTEGER NOT NULL DEFAULT 0 CHECK (model_shared_experts >= 0),\n"
+  "  model_expert_ffn INTEGER NOT NULL DEFAULT 0 CHECK (model_expert_ffn >= 0),\n"
+  "  model_shared_expert_ffn INTEGER NOT NULL DEFAULT 0 CHECK (model_shared_expert_ffn >= 0),\n"
+  "  model_dense_layers INTEGER NOT NULL DEFAULT 0 CHECK (model_dense_layers >= 0),\n"
+  "  model_dense_ffn INTEGER NOT NULL DEFAULT 0 CHECK (model_dense_ffn >= 0),\n"
+  "  model_q_lora_rank INTEGER NOT NULL DEFAULT 0 CHECK (model_q_lora_rank >= 0),\n"
+  "  model_kv_lora_rank INTEGER NOT NULL DEFAULT 0 CHECK (model_kv_lora_rank >= 0),\n"
+  "  model_qk_rope_head_dim INTEGER NOT NULL DEFAULT 0 CHECK (model_qk_rope_head_dim >= 0),\n"
+  "  model_qk_nope_head_dim INTEGER NOT NULL DEFAULT 0 CHECK (model_qk_nope_head_dim >= 0),\n"
+  "  model_v_head_dim INTEGER NOT NULL DEFAULT 0 CHECK (model_v_head_dim >= 0),\n"
   "  model_source TEXT,\n"
   "  precision TEXT NOT NULL,\n"
   "  optimizer TEXT NOT NULL,\n"
@@ -180,6 +190,16 @@ static const char schema_sql[] =
   "  experts_total INTEGER NOT NULL CHECK (experts_total >= 0),\n"
   "  experts_active INTEGER NOT NULL CHECK (experts_active >= 0),\n"
   "  kv_latent_dim INTEGER NOT NULL CHECK (kv_latent_dim >= 0),\n"
+  "  shared_experts INTEGER NOT NULL DEFAULT 0 CHECK (shared_experts >= 0),\n"
+  "  expert_ffn INTEGER NOT NULL DEFAULT 0 CHECK (expert_ffn >= 0),\n"
+  "  shared_expert_ffn INTEGER NOT NULL DEFAULT 0 CHECK (shared_expert_ffn >= 0),\n"
+  "  dense_layers INTEGER NOT NULL DEFAULT 0 CHECK (dense_layers >= 0),\n"
+  "  dense_ffn INTEGER NOT NULL DEFAULT 0 CHECK (dense_ffn >= 0),\n"
+  "  q_lora_rank INTEGER NOT NULL DEFAULT 0 CHECK (q_lora_rank >= 0),\n"
+  "  kv_lora_rank INTEGER NOT NULL DEFAULT 0 CHECK (kv_lora_rank >= 0),\n"
+  "  qk_rope_head_dim INTEGER NOT NULL DEFAULT 0 CHECK (qk_rope_head_dim >= 0),\n"
+  "  qk_nope_head_dim INTEGER NOT NULL DEFAULT 0 CHECK (qk_nope_head_dim >= 0),\n"
+  "  v_head_dim INTEGER NOT NULL DEFAULT 0 CHECK (v_head_dim >= 0),\n"
   "  source TEXT\n"
   ");\n"
   "\n"
@@ -216,6 +236,30 @@ static const char * const migrations[CP_STORE_SCHEMA_VERSION] = {
      * and the communication share measured on a trial run (0: not measured). */
     "ALTER TABLE quotes ADD COLUMN share_factor REAL DEFAULT 0;\n"
     "ALTER TABLE jobs ADD COLUMN trial_communication_share REAL DEFAULT 0;\n",
+  [2] =
+    /* Version 3 keeps the mixture-of-experts and multi-head latent
+     * attention shape of a model (issue 11's fields, as config.json gives
+     * them); 0 is what a version-2 model was: none of them. */
+    "ALTER TABLE jobs ADD COLUMN model_shared_experts INTEGER NOT NULL DEFAULT 0;\n"
+    "ALTER TABLE jobs ADD COLUMN model_expert_ffn INTEGER NOT NULL DEFAULT 0;\n"
+    "ALTER TABLE jobs ADD COLUMN model_shared_expert_ffn INTEGER NOT NULL DEFAULT 0;\n"
+    "ALTER TABLE jobs ADD COLUMN model_dense_layers INTEGER NOT NULL DEFAULT 0;\n"
+    "ALTER TABLE jobs ADD COLUMN model_dense_ffn INTEGER NOT NULL DEFAULT 0;\n"
+    "ALTER TABLE jobs ADD COLUMN model_q_lora_rank INTEGER NOT NULL DEFAULT 0;\n"
+    "ALTER TABLE jobs ADD COLUMN model_kv_lora_rank INTEGER NOT NULL DEFAULT 0;\n"
+    "ALTER TABLE jobs ADD COLUMN model_qk_rope_head_dim INTEGER NOT NULL DEFAULT 0;\n"
+    "ALTER TABLE jobs ADD COLUMN model_qk_nope_head_dim INTEGER NOT NULL DEFAULT 0;\n"
+    "ALTER TABLE jobs ADD COLUMN model_v_head_dim INTEGER NOT NULL DEFAULT 0;\n"
+    "ALTER TABLE custom_models ADD COLUMN shared_experts INTEGER NOT NULL DEFAULT 0;\n"
+    "ALTER TABLE custom_models ADD COLUMN expert_ffn INTEGER NOT NULL DEFAULT 0;\n"
+    "ALTER TABLE custom_models ADD COLUMN shared_expert_ffn INTEGER NOT NULL DEFAULT 0;\n"
+    "ALTER TABLE custom_models ADD COLUMN dense_layers INTEGER NOT NULL DEFAULT 0;\n"
+    "ALTER TABLE custom_models ADD COLUMN dense_ffn INTEGER NOT NULL DEFAULT 0;\n"
+    "ALTER TABLE custom_models ADD COLUMN q_lora_rank INTEGER NOT NULL DEFAULT 0;\n"
+    "ALTER TABLE custom_models ADD COLUMN kv_lora_rank INTEGER NOT NULL DEFAULT 0;\n"
+    "ALTER TABLE custom_models ADD COLUMN qk_rope_head_dim INTEGER NOT NULL DEFAULT 0;\n"
+    "ALTER TABLE custom_models ADD COLUMN qk_nope_head_dim INTEGER NOT NULL DEFAULT 0;\n"
+    "ALTER TABLE custom_models ADD COLUMN v_head_dim INTEGER NOT NULL DEFAULT 0;\n",
 };
 
 typedef enum {

@@ -91,7 +91,10 @@ test_sources_and_links (void)
       const CpGpuSpec *g = cp_catalog_get_gpu (catalog, i);
 
       g_test_message ("GPU %s", g->id);
-      g_assert_nonnull (strstr (g->source, "PUBLISHED G"));
+      /* A GPU not in PUBLISHED.md (issue 14's newer ones) cannot claim a
+       * primary source checked against it. */
+      g_assert_true (strstr (g->source, "PUBLISHED G") != NULL ||
+                     g->verification != CP_VERIFIED_PRIMARY);
       g_assert_nonnull (cp_catalog_find_link (catalog, g->default_intra_link));
     }
   for (guint i = 0; i < cp_catalog_n_links (catalog); i++)

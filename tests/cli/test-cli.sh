@@ -114,9 +114,10 @@ run 2 estimate --model opt-13b --gpu a100-40g --billing-granularity-hours 0.0002
   contains "$ERR" "--billing-granularity-hours"
 run 0 estimate --model opt-13b --gpu a100-40g --billing-granularity-hours 0.0166667
 # Only the size given: the GPT-3 shape nearest in size (6.7B: 32 layers of
-# 4096) and pure data parallelism. M1 (ZeRO Fig. 1), Ψ = 7.5B on 64 GPUs,
-# baseline: 2Ψ weights, 2Ψ gradients, 12Ψ optimizer states per GPU.
-if run 0 estimate --params 7.5e9 --gpu a100-80g --zero 0 --gpus-per-node 8 --nodes 8 --xml; then
+# 4096), pure data parallelism pinned (the layout is searched otherwise).
+# M1 (ZeRO Fig. 1), Ψ = 7.5B on 64 GPUs, baseline: 2Ψ weights, 2Ψ
+# gradients, 12Ψ optimizer states per GPU.
+if run 0 estimate --params 7.5e9 --gpu a100-80g --zero 0 --tp 1 --pp 1 --gpus-per-node 8 --nodes 8 --xml; then
   exactly layers 32
   exactly hidden 4096
   exactly weights-bytes 15000000000

@@ -265,9 +265,11 @@ assert_chart_matches (CpChartView     *view,
                       CpChartKind      kind)
 {
   const CpChartData *shown = cp_chart_view_get_data (view);
+  g_autoptr(CpPlan) plan = cp_project_plan_job (project, job_index);
+  g_autoptr(CpSweep) sweep = cp_project_sweep_job (project, job_index, CP_CHART_COST_MAX_POINTS);
   g_autoptr(CpChartData) expected = kind == CP_CHART_COST
-    ? cp_chart_data_new_cost (project, job_index, cp_labels_ui_language ())
-    : cp_chart_data_new_memory (project, job_index, cp_labels_ui_language ());
+    ? cp_chart_data_new_cost (project, job_index, plan, sweep, cp_labels_ui_language ())
+    : cp_chart_data_new_memory (project, job_index, plan, cp_labels_ui_language ());
 
   g_assert_nonnull (shown);
   g_assert_cmpuint (shown->series->len, ==, expected->series->len);
@@ -737,11 +739,51 @@ test_window_print_export (void)
   close_window (window);
 }
 
+/* A project saved under a file name but still called like a new one
+ * ("Untitled Project") is printed under its file's name. */
+static void
+test_window_print_saved_untitled (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) demo = cp_demo_project_new (&error);
+  g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "print-named", NULL);
+  g_autofree char *path = g_build_filename (dir, "GPU budget 2027.cplan", NULL);
+  g_autofree char *printed = g_build_filename (dir, "printed.pdf", NULL);
+  g_autofree char *text = NULL;
+  CpWindow *window = cp_window_new (app);
+
+  g_assert_no_error (error);
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  g_free (demo->name);
+  demo->name = g_strdup ("Untitled Project");
+  g_assert_true (cp_project_save_file (demo, path, &error));
+  g_assert_no_error (error);
+  g_assert_true (cp_window_load_file (window, path, &error));
+  g_assert_no_error (error);
+  gtk_window_present (GTK_WINDOW (window));
+  spin ();
+
+  cp_window_set_print_export_path (window, printed);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "print", NULL);
+  spin ();
+  cp_window_set_print_export_path (window, NULL);
+  text = poppler ("pdftotext", printed);
+  g_assert_nonnull (text);
+  g_assert_nonnull (strstr (text, "GPU budget 2027"));
+  g_assert_null (strstr (text, "Untitled"));
+
+  close_window (window);
+  g_unlink (printed);
+  g_unlink (path);
+  g_rmdir (dir);
+}
+
 /* A print that cannot be written says so in a dialog on the window. */
 static void
 test_window_print_error (void)
 {
   CpWindow *window = open_demo_window ();
+  /* Owned by GTK (transfer none). */
   GListModel *toplevels = gtk_window_get_toplevels ();
   AdwMessageDialog *dialog = NULL;
 
@@ -1575,6 +1617,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/name-empty-state-help", test_window_name_empty_state_help);
   g_test_add_func ("/gui/window/updates-in-place", test_window_updates_in_place);
   g_test_add_func ("/gui/window/keyboard", test_window_keyboard);
+  g_test_add_func ("/gui/window/print-saved-untitled", test_window_print_saved_untitled);
 
   status = g_test_run ();
 

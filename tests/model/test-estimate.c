@@ -145,8 +145,10 @@ test_activations_korthikanti (void)
   job.micro_batch = 1;
   job.flash_attention = FALSE;
   job.tensor_parallel = 8;
-  /* Two stages: the first stage holds L layers' worth with 1F1B and no logits. */
+  /* Two stages, not interleaved: the first stage holds L layers' worth
+   * with 1F1B and no logits. */
   job.pipeline_parallel = 2;
+  job.virtual_stages = 1;
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
@@ -200,8 +202,11 @@ test_kv_cache_per_token (void)
   cp_job_clear (&job);
 }
 
-/* I2: serving a 13B model on one A100 40GB, weights are 26 GB (13e9 × 2 B);
- * concurrency follows from the memory left. */
+/* I2: serving a 13B model on one A100 40GB, weights are 26 GB (13e9 × 2 B).
+ * The KV budget is what vLLM leaves (gpu_memory_utilization 0.9 of the
+ * memory, minus weights, the profiled activation peak, CUDA graphs and
+ * the CUDA context), cut into 16-token blocks; I6: concurrency is the
+ * cache's tokens over the request length, unrounded. */
 static void
 test_inference_concurrency (void)
 {
@@ -209,7 +214,7 @@ test_inference_concurrency (void)
   CpQuote quote;
   CpJob job;
   CpEstimate est;
-  double usable, free_bytes, per_request;
+  double budget, activation, kv_budget, blocks;
 
   cp_settings_init (&settings);
   quote_init_a100 (&quote, 1, 1);
@@ -222,13 +227,26 @@ test_inference_concurrency (void)
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
   assert_close (26e9, est.weights_bytes, 1e-12);
 
-  /* Free memory after weights and overhead ÷ (KV per token × tokens). */
-  usable = 0.9 * 40 * GIB;
-  free_bytes = usable - 1.0 * GIB - 26e9;
-  per_request = 819200.0 * 2048;
-  /* (38.65e9 − 1.07e9 − 26e9) / 1.678e9 = 6.9 → 6 requests of 2,048 tokens */
-  g_assert_cmpfloat (est.max_concurrency, ==, floor (free_bytes / per_request));
-  g_assert_cmpfloat (est.max_concurrency, ==, 6);
+  /* 0.9 × 40 GiB = 38,654,705,664 B. */
+  budget = 0.9 * 40 * GIB;
+  assert_close (budget, est.serving_budget_bytes, 1e-12);
+  /* A GPU under 70 GiB: vLLM profiles 2,048 batched tokens and samples 256
+   * sequences. One layer's intermediates, 16-bit: 2048 × 2 × (4·5120 +
+   * QKV 3·40·128 + MLP 2·20480) = 314,572,800 B; fp32 logits 256 × 50272 × 4
+   * = 51,478,528 B: 366,051,328 B. */
+  activation = 2048.0 * 2 * (4 * 5120 + 3 * 40 * 128 + 2 * 20480) + 256.0 * 50272 * 4;
+  g_assert_cmpfloat (activation, ==, 366051328.0);
+  assert_close (activation, est.activation_peak_bytes, 1e-12);
+  /* 38,654,705,664 − 26e9 − 366,051,328 − 0.5 GiB graphs − 1 GiB context
+   * = 10,678,041,600 B; blocks of 16 × 819,200 B = 13,107,200 B: 814. */
+  kv_budget = budget - 26e9 - activation - 0.5 * GIB - 1.0 * GIB;
+  g_assert_cmpfloat (kv_budget, ==, 10678041600.0);
+  blocks = floor (kv_budget / (16 * 819200.0));
+  g_assert_cmpfloat (blocks, ==, 814);
+  g_assert_cmpfloat (est.kv_blocks, ==, 814);
+  /* 814 × 16 / 2048 = 6.36x, as vLLM prints it; 6 whole requests of 128 blocks. */
+  g_assert_cmpfloat (est.max_concurrency, ==, 814 * 16 / 2048.0);
+  g_assert_cmpfloat (est.requests_per_replica, ==, 6);
   g_assert_true (est.fits);
 
   /* 200 concurrent requests need ceil(200 / 6) = 34 replicas. */
@@ -236,6 +254,47 @@ test_inference_concurrency (void)
   cp_estimate (&job, &quote, 1, &settings, &est, NULL);
   g_assert_cmpuint (est.replicas_needed, ==, 34);
   g_assert_cmpuint (est.nodes_needed, ==, 34);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
+/* Tensor-parallel serving splits weights and KV over the ranks. I7:
+ * Llama-2-70B, 140e9 bytes of fp16 weights, 327,680 B of KV per token
+ * (8 KV heads). One A100 80GB cannot hold the weights under vLLM's 0.9 ×
+ * 80 GiB = 77,309,411,328 B budget; two can: 70e9 each, an activation
+ * peak of 2048 × 2 × (4·8192 + (64 + 16)·128/2 + 3·28672/2) + 256 × 32000 × 4
+ * = 364,118,016 B, 0.5 GiB of graphs and 1 GiB of context leave
+ * 5,334,680,576 B; each rank holds 4 of the 8 KV heads, 163,840 B a token,
+ * 2,621,440 B a 16-token block: 2,035 blocks, 2035 × 16 / 4096 = 7.95
+ * requests of 4,096 tokens, 7 whole ones. */
+static void
+test_inference_tensor_parallel (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate est;
+  double kv_budget = 0.9 * 80 * GIB - 70e9 - 364118016.0 - 0.5 * GIB - 1.0 * GIB;
+
+  cp_settings_init (&settings);
+  quote_init_a100 (&quote, 8, 1);
+  /* vLLM keeps the smaller batch defaults on A100s (2,048 tokens, 256 sequences). */
+  quote.gpu.id = g_strdup ("a100-80g");
+  cp_job_init (&job, CP_TASK_INFERENCE);
+  model_init (&job.model, 70e9, 80, 8192, 64, 8, 28672, 32000, TRUE);
+  job.context_len = 4096;
+  job.concurrency = 7;
+
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_cmpuint (est.tensor_parallel, ==, 2);
+  assert_close (70e9, est.weights_bytes, 1e-12);
+  assert_close (364118016.0, est.activation_peak_bytes, 1e-12);
+  g_assert_cmpfloat (kv_budget, ==, 5334680576.0);
+  g_assert_cmpfloat (est.kv_blocks, ==, floor (kv_budget / (16 * 163840.0)));
+  g_assert_cmpfloat (est.kv_blocks, ==, 2035);
+  assert_close (2035 * 16 / 4096.0, est.max_concurrency, 1e-12);
+  g_assert_cmpfloat (est.requests_per_replica, ==, 7);
+  g_assert_cmpuint (est.replicas_per_node, ==, 4);
   cp_job_clear (&job);
   cp_quote_clear (&quote);
 }
@@ -525,9 +584,12 @@ r5_outcome (const CpPlan *plan,
 
 /* R5 at communication = compute. Two nodes of one GPU, data parallel 2:
  * the all-reduce moves 2P bytes × 2(2−1)/2 = 2P over the NIC at
- * rate/8 bytes/s; a step computes 6·P·T FLOPs on 2 GPUs of F at
- * utilisation 1: 3·P·T/F seconds. Equal when T = 2F/(3B): with F = 3e12
- * and B = 1e9 (8 Gb/s), T = 2,000 tokens a step (2 sequences of 1,000). */
+ * rate/8 bytes/s. A step computes 6·P + 12·L·s·d_attn FLOPs per token
+ * (weights, and attention scores forward and backward) for T tokens on 2
+ * GPUs of F at utilisation 1. With P = 1e9, 25 layers, s = 1,000 and
+ * d_attn = 5,000 that is 6e9 + 1.5e9 = 7.5e9 per token; T = 2,000 and
+ * F = 3e12 give 7.5e9 × 2000 / 6e12 = 2.5 s, the all-reduce's 2e9 bytes
+ * take 2.5 s at 0.8e9 B/s = 6.4 Gb/s. */
 static void
 test_r5_threshold (void)
 {
@@ -536,9 +598,9 @@ test_r5_threshold (void)
     double    ratio;
     CpOutcome outcome;
   } cases[] = {
-    { 8.0, 1.0, CP_OUTCOME_COMMUNICATION_DOMINATES },
-    { 16.0, 0.5, CP_OUTCOME_COMPUTE_DOMINATES },
-    { 4.0, 2.0, CP_OUTCOME_COMMUNICATION_DOMINATES },
+    { 6.4, 1.0, CP_OUTCOME_COMMUNICATION_DOMINATES },
+    { 12.8, 0.5, CP_OUTCOME_COMPUTE_DOMINATES },
+    { 3.2, 2.0, CP_OUTCOME_COMMUNICATION_DOMINATES },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -567,13 +629,16 @@ test_r5_threshold (void)
       quote.price = 1;
 
       cp_job_init (&job, CP_TASK_PRETRAIN);
-      model_init (&job.model, 1e9, 16, 2048, 16, 16, 8192, 0, FALSE);
+      model_init (&job.model, 1e9, 25, 5000, 40, 40, 20000, 0, FALSE);
       job.seq_len = 1000;
       job.micro_batch = 1;
       job.global_batch = 2;
       job.tokens = 2e9;
       job.recompute = CP_RECOMPUTE_NONE;
       job.zero_stage = 0;
+      /* The split R5 weighs here is data parallel. */
+      job.tensor_parallel = 1;
+      job.pipeline_parallel = 1;
 
       plan = cp_plan_new (&job, &quote, 1, &settings);
       g_assert_cmpint (r5_outcome (plan, &ratio), ==, cases[i].outcome);
@@ -770,6 +835,7 @@ main (int   argc,
   g_test_add_func ("/model/memory/qlora-65b-M7", test_qlora_65b_single_gpu);
   g_test_add_func ("/model/inference/kv-per-token-I1-I7", test_kv_cache_per_token);
   g_test_add_func ("/model/inference/concurrency-I2", test_inference_concurrency);
+  g_test_add_func ("/model/inference/tensor-parallel-I7", test_inference_tensor_parallel);
   g_test_add_func ("/model/time/llama-65b-T5", test_llama_65b_wall_time);
   g_test_add_func ("/model/time/megatron-gpt3-T16", test_megatron_gpt3_days);
   g_test_add_func ("/model/time/palm-mfu-T23", test_palm_mfu_from_trial);

@@ -15,6 +15,7 @@
 #include "report/cp-reason-text.h"
 #include "report/cp-report.h"
 #include "report-fixture.h"
+#include "store/cp-demo.h"
 
 static char *
 temp_path (const char *name)
@@ -46,6 +47,23 @@ pdf_text (const char *pdf)
 
   if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH, NULL, NULL,
                      &out, &err, &status, &error))
+    return NULL;
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  return g_steal_pointer (&out);
+}
+
+/* The text of page @page (1-based) alone. */
+static char *
+pdf_page_text (const char *pdf,
+               int         page)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *number = g_strdup_printf ("%d", page);
+  int status = 0;
+  const char *argv[] = { "pdftotext", "-enc", "UTF-8", "-f", number, "-l", number, pdf, "-", NULL };
+
+  if (!g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
+                     NULL, NULL, &out, NULL, &status, NULL))
     return NULL;
   g_assert_true (g_spawn_check_wait_status (status, NULL));
   return g_steal_pointer (&out);
@@ -211,36 +229,67 @@ assert_no_bad_values (const CpChartData *data)
     }
 }
 
+static CpChartData *
+memory_chart (const CpProject *project,
+              guint            job_index,
+              const char      *lang)
+{
+  g_autoptr(CpPlan) plan = cp_project_plan_job (project, job_index);
+
+  return cp_chart_data_new_memory (project, job_index, plan, lang);
+}
+
+static CpChartData *
+cost_chart (const CpProject *project,
+            guint            job_index,
+            const char      *lang)
+{
+  g_autoptr(CpPlan) plan = cp_project_plan_job (project, job_index);
+  g_autoptr(CpSweep) sweep = cp_project_sweep_job (project, job_index, CP_CHART_COST_MAX_POINTS);
+
+  return cp_chart_data_new_cost (project, job_index, plan, sweep, lang);
+}
+
 static void
 test_chart_memory_data (void)
 {
   g_autoptr(CpProject) project = report_fixture_small ();
-  g_autoptr(CpChartData) training = cp_chart_data_new_memory (project, 0, "en");
-  g_autoptr(CpChartData) serving = cp_chart_data_new_memory (project, 1, "en");
-  guint dashed = 0, solid = 0;
+  g_autoptr(CpChartData) training = memory_chart (project, 0, "en");
+  g_autoptr(CpChartData) serving = memory_chart (project, 1, "en");
+  guint capacity = 0, curves = 0;
+  gboolean cluster_seen = FALSE;
 
   g_assert_cmpint (training->kind, ==, CP_CHART_MEMORY);
   g_assert_true (training->x_log && training->y_log);
   for (guint s = 0; s < training->series->len; s++)
     {
       const CpChartSeries *series = g_ptr_array_index (training->series, s);
-      if (series->dashed)
-        dashed++;
+      if (series->capacity)
+        capacity++;
       else
-        solid++;
+        curves++;
     }
-  /* Pre-training: as configured, full recompute, ZeRO-3 (no adapters). */
-  g_assert_cmpuint (solid, ==, 3);
-  /* Capacities, equal values shown once: one A100 80 GiB, 8 × 80 = 640,
-   * one 4090 24 GiB, 8 × 24 = 192, the cluster 4 × 8 × 80 = 2,560 GiB. */
-  g_assert_cmpuint (dashed, ==, 5);
+  /* Pre-training: as configured, full recompute, ZeRO-3 (no adapters),
+   * each with its own dash so coinciding curves stay apart. */
+  g_assert_cmpuint (curves, ==, 3);
+  g_assert_cmpuint (((CpChartSeries *) g_ptr_array_index (training->series, 0))->dash, !=,
+                    ((CpChartSeries *) g_ptr_array_index (training->series, 1))->dash);
+  /* What each compared quote offers at most: 8 × 80 = 640 GiB, 8 × 24 =
+   * 192 GiB, and the cluster's 4 × 8 × 80 = 2,560 GiB; no per-GPU lines. */
+  g_assert_cmpuint (capacity, ==, 3);
   for (guint s = 0; s < training->series->len; s++)
     {
       const CpChartSeries *series = g_ptr_array_index (training->series, s);
-      if (series->dashed && strstr (series->label, "Cluster") != NULL)
-        g_assert_cmpfloat_with_epsilon (g_array_index (series->y, double, 0),
-                                        2560.0 * 1073741824.0, 1.0);
+      if (series->capacity && strstr (series->label, ": 32 ×") != NULL)
+        {
+          g_assert_cmpfloat_with_epsilon (g_array_index (series->y, double, 0),
+                                          2560.0 * 1073741824.0, 1.0);
+          /* The cluster is the recommended quote (see check_pdf). */
+          g_assert_cmpint (series->emphasis, ==, CP_CHART_EMPHASIS_HIGHLIGHT);
+          cluster_seen = TRUE;
+        }
     }
+  g_assert_true (cluster_seen);
   /* The marker is the job's own 7B model. */
   g_assert_cmpfloat (training->marker_x, ==, 7e9);
   g_assert_true (isfinite (training->marker_y) && training->marker_y > 0);
@@ -248,7 +297,7 @@ test_chart_memory_data (void)
   for (guint s = 0; s < training->series->len; s++)
     {
       const CpChartSeries *series = g_ptr_array_index (training->series, s);
-      if (!series->dashed)
+      if (!series->capacity)
         {
           g_assert_cmpuint (series->x->len, >=, 20);
           g_assert_cmpfloat (g_array_index (series->y, double, series->y->len - 1), >,
@@ -258,20 +307,43 @@ test_chart_memory_data (void)
   assert_no_bad_values (training);
 
   /* Inference: weights at 16, 8 and 4 bits; fewer bits need less. */
-  solid = 0;
+  curves = 0;
   for (guint s = 0; s < serving->series->len; s++)
-    {
-      const CpChartSeries *series = g_ptr_array_index (serving->series, s);
-      if (!series->dashed)
-        solid++;
-    }
-  g_assert_cmpuint (solid, ==, 3);
+    if (!((CpChartSeries *) g_ptr_array_index (serving->series, s))->capacity)
+      curves++;
+  g_assert_cmpuint (curves, ==, 3);
   {
     const CpChartSeries *b16 = g_ptr_array_index (serving->series, 0);
     const CpChartSeries *b4 = g_ptr_array_index (serving->series, 2);
     g_assert_cmpfloat (g_array_index (b4->y, double, 10), <, g_array_index (b16->y, double, 10));
   }
   assert_no_bad_values (serving);
+}
+
+/* Only the quotes of the comparison get capacity lines: a plan without
+ * the gaming quote (8 × 24 GiB = 192 GiB) draws no 192 GiB line. */
+static void
+test_chart_compared_capacity (void)
+{
+  g_autoptr(CpProject) project = report_fixture_small ();
+  g_autoptr(CpPlan) plan = cp_project_plan_job (project, 0);
+  g_autoptr(CpChartData) data = NULL;
+
+  for (guint i = 0; i < plan->options->len; i++)
+    if (g_array_index (plan->options, CpOption, i).quote_index == 1)
+      {
+        if ((int) i < plan->recommended)
+          plan->recommended--;
+        g_array_remove_index (plan->options, i);
+        break;
+      }
+  data = cp_chart_data_new_memory (project, 0, plan, "en");
+  for (guint s = 0; s < data->series->len; s++)
+    {
+      const CpChartSeries *series = g_ptr_array_index (data->series, s);
+      if (series->capacity)
+        g_assert_cmpfloat (fabs (g_array_index (series->y, double, 0) - 192.0 * 1073741824.0), >, 1.0);
+    }
 }
 
 static void
@@ -283,7 +355,7 @@ test_chart_cost_data (void)
   const CpChartSeries *cluster;
 
   job->deadline_days = 45;
-  data = cp_chart_data_new_cost (project, 0, "en");
+  data = cost_chart (project, 0, "en");
 
   /* One series per quote: two single machines as points, one cluster
    * as a curve over 1..4 nodes (8..32 GPUs). */
@@ -296,8 +368,11 @@ test_chart_cost_data (void)
   g_assert_cmpuint (cluster->x->len, <=, 4);
   g_assert_cmpuint (cluster->x->len, >=, 1);
   g_assert_cmpfloat (g_array_index (cluster->x, double, 0), ==, 8);
-  g_assert_cmpfloat (data->horizontal_line_y2, ==, 45);
+  g_assert_cmpfloat (data->deadline_days, ==, 45);
   g_assert_nonnull (data->y2_label);
+  /* The cluster, cheapest by price, is highlighted; the others muted. */
+  g_assert_cmpint (cluster->emphasis, ==, CP_CHART_EMPHASIS_HIGHLIGHT);
+  g_assert_cmpint (((CpChartSeries *) g_ptr_array_index (data->series, 0))->emphasis, ==, CP_CHART_EMPHASIS_MUTED);
 
   /* One node of the cluster offer is itself a single machine, so the
    * break-even is about splitting: the first split point is two nodes,
@@ -328,7 +403,7 @@ test_chart_no_break_even (void)
   /* A cluster dearer per GPU-hour and never faster on one node has no
    * cost break-even; it can still be faster with more nodes. */
   cluster->price = 30;
-  data = cp_chart_data_new_cost (project, 0, "en");
+  data = cost_chart (project, 0, "en");
   if (isfinite (data->break_even_x))
     g_assert_nonnull (strstr (data->break_even_label, "faster"));
   assert_no_bad_values (data);
@@ -372,8 +447,8 @@ static void
 test_chart_render (void)
 {
   g_autoptr(CpProject) project = report_fixture_small ();
-  g_autoptr(CpChartData) memory = cp_chart_data_new_memory (project, 0, "en");
-  g_autoptr(CpChartData) cost = cp_chart_data_new_cost (project, 0, "zh_CN");
+  g_autoptr(CpChartData) memory = memory_chart (project, 0, "en");
+  g_autoptr(CpChartData) cost = cost_chart (project, 0, "zh_CN");
   g_autofree char *inside = NULL;
   g_autofree char *outside = NULL;
 
@@ -397,6 +472,172 @@ test_chart_render (void)
   g_assert_nonnull (inside);
   g_assert_nonnull (strstr (inside, "parameters"));
   g_assert_null (outside);
+}
+
+static int
+recommended_series (const CpChartData *data)
+{
+  for (guint s = 0; s < data->series->len; s++)
+    if (((CpChartSeries *) g_ptr_array_index (data->series, s))->emphasis == CP_CHART_EMPHASIS_HIGHLIGHT)
+      return (int) s;
+  return -1;
+}
+
+/* Whether a pixel within @radius of (@x, @y) has colour @rgb (8-bit, ±6
+ * for rounding). */
+static gboolean
+colour_near (cairo_surface_t *surface,
+             double           x,
+             double           y,
+             int              radius,
+             const double     rgb[3])
+{
+  unsigned char *pixels = cairo_image_surface_get_data (surface);
+  int stride = cairo_image_surface_get_stride (surface);
+  int width = cairo_image_surface_get_width (surface);
+  int height = cairo_image_surface_get_height (surface);
+
+  for (int py = (int) y - radius; py <= (int) y + radius; py++)
+    for (int px = (int) x - radius; px <= (int) x + radius; px++)
+      {
+        guint32 pixel;
+
+        if (px < 0 || py < 0 || px >= width || py >= height)
+          continue;
+        pixel = *(guint32 *) (pixels + py * stride + 4 * px);
+        if (abs ((int) ((pixel >> 16) & 0xff) - (int) lround (rgb[0] * 255)) <= 6 &&
+            abs ((int) ((pixel >> 8) & 0xff) - (int) lround (rgb[1] * 255)) <= 6 &&
+            abs ((int) (pixel & 0xff) - (int) lround (rgb[2] * 255)) <= 6)
+          return TRUE;
+      }
+  return FALSE;
+}
+
+/* Golden-free: the recommended quote is drawn in the highlight colour
+ * where its first estimate lies, in both panels, and a muted quote is
+ * not. */
+static void
+test_chart_highlight (void)
+{
+  g_autoptr(CpProject) project = report_fixture_small ();
+  g_autoptr(CpChartData) data = cost_chart (project, 0, "en");
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 1024, 640);
+  cairo_t *cr = cairo_create (surface);
+  double highlight[3];
+  int recommended = recommended_series (data);
+  double x, y;
+
+  g_assert_cmpint (recommended, ==, 2);
+  cp_chart_highlight_rgb (CP_CHART_STYLE_LIGHT, highlight);
+  cp_chart_draw (cr, 1024, 640, CP_CHART_STYLE_LIGHT, data);
+  cairo_surface_flush (surface);
+
+  for (int lower = 0; lower < 2; lower++)
+    {
+      g_assert_true (cp_chart_locate (data, 1024, 640, CP_CHART_STYLE_LIGHT, recommended, 1, lower, &x, &y));
+      g_assert_true (colour_near (surface, x, y, 1, highlight));
+    }
+  /* The gaming machine's marker, muted, has another colour. */
+  g_assert_true (cp_chart_locate (data, 1024, 640, CP_CHART_STYLE_LIGHT, 1, 0, TRUE, &x, &y));
+  g_assert_false (colour_near (surface, x, y, 0, highlight));
+
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+static void
+assert_labels_apart (const CpChartData *data,
+                     double             width,
+                     double             height,
+                     CpChartStyle       style)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) width, (int) height);
+  cairo_t *cr = cairo_create (surface);
+  g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+  int recommended = recommended_series (data);
+  /* A job without a model (data processing) has no curves to name. */
+  gboolean recommended_named = recommended < 0 ||
+    ((CpChartSeries *) g_ptr_array_index (data->series, recommended))->x->len == 0;
+
+  cp_chart_draw_full (cr, width, height, style, data, boxes);
+  g_assert_cmpuint (boxes->len, >, 0);
+  for (guint i = 0; i < boxes->len; i++)
+    {
+      const CpChartLabelBox *a = &g_array_index (boxes, CpChartLabelBox, i);
+
+      /* Inside the chart, and of a size read from the back of a room:
+       * a line of 12 px text is at least 12 px high. */
+      g_assert_cmpfloat (a->x, >=, 0);
+      g_assert_cmpfloat (a->y, >=, 0);
+      g_assert_cmpfloat (a->x + a->width, <=, width + 0.5);
+      g_assert_cmpfloat (a->y + a->height, <=, height + 0.5);
+      if (style != CP_CHART_STYLE_PRINT)
+        g_assert_cmpfloat (a->height, >=, 12);
+      if (a->series == recommended)
+        recommended_named = TRUE;
+      for (guint j = i + 1; j < boxes->len; j++)
+        {
+          const CpChartLabelBox *b = &g_array_index (boxes, CpChartLabelBox, j);
+          gboolean overlap = a->x < b->x + b->width && b->x < a->x + a->width &&
+                             a->y < b->y + b->height && b->y < a->y + a->height;
+          if (overlap)
+            g_error ("labels %u (%.1f,%.1f %.1f×%.1f) and %u (%.1f,%.1f %.1f×%.1f) overlap at %.0f × %.0f",
+                     i, a->x, a->y, a->width, a->height, j, b->x, b->y, b->width, b->height, width, height);
+        }
+    }
+  if (!recommended_named)
+    g_error ("the recommended line (%s) is not named at %.0f × %.0f", 
+             ((CpChartSeries *) g_ptr_array_index (data->series, recommended))->label, width, height);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+/* The demo's seven quotes and six jobs at the widths the issue names, in
+ * both languages, and on paper. */
+static void
+test_chart_labels_apart (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) project = cp_demo_project_new (&error);
+  static const double widths[] = { 1024, 1600, 1920 };
+
+  g_assert_no_error (error);
+  for (guint j = 0; j < project->jobs->len; j++)
+    for (int lang = 0; lang < 2; lang++)
+      {
+        g_autoptr(CpChartData) memory = memory_chart (project, j, lang ? "zh_CN" : "en");
+        g_autoptr(CpChartData) cost = cost_chart (project, j, lang ? "zh_CN" : "en");
+
+        for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+          {
+            assert_labels_apart (memory, widths[w], widths[w] * 9 / 16, CP_CHART_STYLE_LIGHT);
+            assert_labels_apart (cost, widths[w], widths[w] * 9 / 16, CP_CHART_STYLE_DARK);
+          }
+        assert_labels_apart (cost, 495, 380, CP_CHART_STYLE_PRINT);
+        assert_labels_apart (memory, 495, 300, CP_CHART_STYLE_PRINT);
+      }
+}
+
+static void
+test_chart_copy (void)
+{
+  g_autoptr(CpProject) project = report_fixture_small ();
+  g_autoptr(CpChartData) data = cost_chart (project, 0, "en");
+  g_autoptr(CpChartData) copy = cp_chart_data_copy (data);
+
+  g_assert_cmpstr (copy->title, ==, data->title);
+  g_assert_true (copy->title != data->title);
+  g_assert_cmpuint (copy->series->len, ==, data->series->len);
+  for (guint s = 0; s < data->series->len; s++)
+    {
+      const CpChartSeries *a = g_ptr_array_index (data->series, s);
+      const CpChartSeries *b = g_ptr_array_index (copy->series, s);
+
+      g_assert_cmpstr (a->label, ==, b->label);
+      g_assert_cmpuint (a->x->len, ==, b->x->len);
+      g_assert_true (a->x != b->x);
+      g_assert_cmpmem (a->y->data, a->y->len * sizeof (double), b->y->data, b->y->len * sizeof (double));
+    }
 }
 
 /* ---------------------------------------------------------------------- */
@@ -455,6 +696,63 @@ check_pdf (const char *lang)
       assert_contains (text, "Approved by");
     }
 
+  /* Page 1 answers under the project's name: what to rent, from whom,
+   * for how much by when. */
+  {
+    g_autofree char *first = pdf_page_text (path, 1);
+    gboolean chinese = cp_i18n_is_chinese (lang) && have_chinese_catalogue ();
+
+    g_assert_nonnull (first);
+    assert_contains (first, "Fixture project");
+    assert_contains (first, chinese ? "租用：1 台机器" : "Rent: 1 machine");
+    assert_contains (first, chinese ? "供应商：Cluster Six" : "From: Cluster Six");
+    assert_contains (first, chinese ? "费用：总计" : "For:");
+  }
+
+  /* Plurals come from ngettext, and nothing speaks in the developers'
+   * shorthand. */
+  g_assert_null (strstr (text, "(s)"));
+  g_assert_null (strstr (text, "Untitled"));
+  g_assert_null (strstr (text, "PUBLISHED"));
+  g_assert_null (strstr (text, "formula crib"));
+  g_assert_null (strstr (text, "source article"));
+
+  /* The cost breakdown of every option, and readable citations. */
+  if (cp_i18n_is_chinese (lang) && have_chinese_catalogue ())
+    {
+      static const char * const columns[] = { "成本构成", "计算", "调试", "网络", "存储", "管理及开通费", "迁移", "总成本" };
+
+      for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
+        assert_contains (text, columns[i]);
+      assert_contains (text, "Korthikanti 等，2022，《Reducing Activation Recomputation in Large Transformer Models》，表 4");
+      assert_contains (text, "金额单位：元。");
+      /* A header is never broken inside a word: pdftotext keeps it whole
+       * on one line. */
+      g_assert_nonnull (strstr (text, "能否放下"));
+    }
+  else if (!cp_i18n_is_chinese (lang))
+    {
+      static const char * const columns[] = { "Where the money goes", "Compute", "Debugging", "Network",
+                                              "Storage", "Fees", "Migration", "Total cost" };
+
+      for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
+        assert_contains (text, columns[i]);
+      assert_contains (text, "Korthikanti et al., 2022, “Reducing Activation Recomputation in Large Transformer Models”, Table 4");
+      assert_contains (text, "Amounts in CNY.");
+    }
+  /* The cluster, the recommended option, is split into its parts, which
+   * add up to its total (6 CNY × 8 GPUs × the billed hours, plus
+   * debugging; no fees, network or storage in the fixture). */
+  {
+    const CpEstimate *e = &best->estimate;
+    double parts = e->compute_cost + e->debug_cost + e->network_cost + e->storage_cost +
+                   e->fees_cost + e->engineering_cost;
+    g_autofree char *compute = cp_i18n_format_number (e->compute_cost, 0, lang);
+
+    g_assert_cmpfloat_with_epsilon (parts, e->total_cost, 0.01);
+    assert_contains (text, compute);
+  }
+
   info = pdf_info (path);
   g_assert_nonnull (info);
   g_assert_nonnull (strstr (info, "A4"));
@@ -468,6 +766,24 @@ test_pdf_languages (void)
   /* Chinese first, then English, in one process: each keeps its own. */
   check_pdf ("zh_CN");
   check_pdf ("en");
+}
+
+/* A project without a name is called after its file, never "Untitled". */
+static void
+test_pdf_project_name (void)
+{
+  g_autoptr(CpProject) project = report_fixture_small ();
+  g_autofree char *named = cp_report_project_name (project, "/tmp/other.cplan");
+  g_autofree char *from_file = NULL;
+  g_autofree char *dotted = NULL;
+
+  g_assert_cmpstr (named, ==, "Fixture project");
+  g_free (project->name);
+  project->name = g_strdup ("");
+  from_file = cp_report_project_name (project, "/home/lead/GPU plan 2027.cplan");
+  g_assert_cmpstr (from_file, ==, "GPU plan 2027");
+  dotted = cp_report_project_name (project, "/home/lead/.hidden");
+  g_assert_cmpstr (dotted, ==, ".hidden");
 }
 
 static void
@@ -818,10 +1134,15 @@ main (int    argc,
   g_test_add_func ("/report/reason-text", test_reason_text);
   g_test_add_func ("/report/assumption-words", test_assumption_words);
   g_test_add_func ("/report/chart/memory-data", test_chart_memory_data);
+  g_test_add_func ("/report/chart/compared-capacity", test_chart_compared_capacity);
   g_test_add_func ("/report/chart/cost-data", test_chart_cost_data);
+  g_test_add_func ("/report/chart/highlight", test_chart_highlight);
+  g_test_add_func ("/report/chart/labels-apart", test_chart_labels_apart);
+  g_test_add_func ("/report/chart/copy", test_chart_copy);
   g_test_add_func ("/report/chart/no-break-even", test_chart_no_break_even);
   g_test_add_func ("/report/chart/render", test_chart_render);
   g_test_add_func ("/report/pdf/languages", test_pdf_languages);
+  g_test_add_func ("/report/pdf/project-name", test_pdf_project_name);
   g_test_add_func ("/report/pdf/unwritable", test_pdf_unwritable);
   g_test_add_func ("/report/layout/pages", test_layout_pages);
   g_test_add_func ("/report/layout/other-paper", test_layout_other_paper);

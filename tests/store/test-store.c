@@ -63,6 +63,16 @@ fill_model (CpModelSpec *m, const char *id)
   m->experts_total = 65;
   m->experts_active = 9;
   m->kv_latent_dim = 513;
+  m->shared_experts = 2;
+  m->expert_ffn = 1408;
+  m->shared_expert_ffn = 2816;
+  m->dense_layers = 3;
+  m->dense_ffn = 18432;
+  m->q_lora_rank = 1536;
+  m->kv_lora_rank = 512;
+  m->qk_rope_head_dim = 64;
+  m->qk_nope_head_dim = 128;
+  m->v_head_dim = 127;
   m->source = g_strdup ("source, with comma\nand a new line");
 }
 
@@ -246,6 +256,16 @@ assert_model_equal (const CpModelSpec *a, const CpModelSpec *b)
   g_assert_cmpuint (a->experts_total, ==, b->experts_total);
   g_assert_cmpuint (a->experts_active, ==, b->experts_active);
   g_assert_cmpuint (a->kv_latent_dim, ==, b->kv_latent_dim);
+  g_assert_cmpuint (a->shared_experts, ==, b->shared_experts);
+  g_assert_cmpuint (a->expert_ffn, ==, b->expert_ffn);
+  g_assert_cmpuint (a->shared_expert_ffn, ==, b->shared_expert_ffn);
+  g_assert_cmpuint (a->dense_layers, ==, b->dense_layers);
+  g_assert_cmpuint (a->dense_ffn, ==, b->dense_ffn);
+  g_assert_cmpuint (a->q_lora_rank, ==, b->q_lora_rank);
+  g_assert_cmpuint (a->kv_lora_rank, ==, b->kv_lora_rank);
+  g_assert_cmpuint (a->qk_rope_head_dim, ==, b->qk_rope_head_dim);
+  g_assert_cmpuint (a->qk_nope_head_dim, ==, b->qk_nope_head_dim);
+  g_assert_cmpuint (a->v_head_dim, ==, b->v_head_dim);
   g_assert_cmpstr (a->source, ==, b->source);
 }
 
@@ -614,7 +634,10 @@ test_bad_too_new (void)
 
   save_new (path, project);
   g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
-  g_assert_cmpint (sqlite3_exec (db, "PRAGMA user_version = 3", NULL, NULL, NULL), ==, SQLITE_OK);
+  {
+    g_autofree char *newer = g_strdup_printf ("PRAGMA user_version = %d", CP_STORE_SCHEMA_VERSION + 1);
+    g_assert_cmpint (sqlite3_exec (db, newer, NULL, NULL, NULL), ==, SQLITE_OK);
+  }
   sqlite3_close (db);
   before = file_bytes (path);
   assert_open_fails (path, CP_STORE_ERROR_TOO_NEW);

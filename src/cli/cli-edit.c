@@ -1,0 +1,463 @@
+/* cli-edit.c: the subcommands that change a project as the window does:
+ * add-job, add-quote, import-xml and import-config; and list and
+ * export-quotes, which read it. Each change is made on the project as
+ * stored and saved in one transaction, so a refused change leaves the
+ * file as it was. */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli-common.h"
+#include "cli-job-options.h"
+#include "cp-cli.h"
+#include "planner/cp-units.h"
+#include "report/cp-report.h"
+#include "store/cp-model-config.h"
+#include "store/cp-project-merge.h"
+#include "store/cp-quote-csv.h"
+#include "store/cp-store.h"
+
+/* Opens @path for writing and loads it: the project the change is made to. */
+static CpProject *
+open_project (const char *path, CpStore **store)
+{
+  g_autoptr(GError) error = NULL;
+  CpProject *project;
+
+  *store = cp_store_open (path, FALSE, &error);
+  if (*store == NULL)
+    {
+      cp_cli_failure ("%s", error->message);
+      return NULL;
+    }
+  project = cp_store_load (*store, &error);
+  if (project == NULL)
+    cp_cli_failure ("%s", error->message);
+  return project;
+}
+
+static int
+save_project (CpStore *store, CpProject *project)
+{
+  g_autoptr(GError) error = NULL;
+
+  if (!cp_store_save (store, project, &error))
+    return cp_cli_failure ("%s", error->message);
+  return CP_CLI_EXIT_OK;
+}
+
+static gboolean
+job_id_taken (const CpProject *project, const char *id)
+{
+  for (guint i = 0; i < project->jobs->len; i++)
+    if (g_strcmp0 (((const CpJob *) g_ptr_array_index (project->jobs, i))->id, id) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+static const CpQuote *
+find_quote (const CpProject *project, const char *id)
+{
+  for (guint i = 0; i < project->quotes->len; i++)
+    {
+      const CpQuote *q = g_ptr_array_index (project->quotes, i);
+      if (g_strcmp0 (q->id, id) == 0)
+        return q;
+    }
+  return NULL;
+}
+
+int
+cp_cli_add_job (int argc, char **argv)
+{
+  g_autoptr(CpCliJobOptions) options = cp_cli_job_options_new ();
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(CpStore) store = NULL;
+  g_autoptr(CpProject) project = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *id = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *trial_quote = NULL;
+  CpTaskKind kind = CP_TASK_PRETRAIN;
+  CpJob *job;
+  GOptionEntry entries[] = {
+    { "id", 0, 0, G_OPTION_ARG_STRING, &id, N_("The job’s id (default: a fresh “job-N”)"), N_("ID") },
+    { "name", 0, 0, G_OPTION_ARG_STRING, &name, N_("The job’s name (default: the model’s)"), N_("NAME") },
+    { "trial-quote", 0, 0, G_OPTION_ARG_STRING, &trial_quote,
+      N_("The quote whose hardware the --measured-… figures were taken on"), N_("QUOTE") },
+    { NULL }
+  };
+
+  context = cp_cli_option_context_new ("add-job PROJECT",
+                                       _("Adds a job to PROJECT, described with the same options "
+                                         "as estimate; what is not given is the window’s default "
+                                         "for a new job."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  cp_cli_job_options_add_job_entries (options, context);
+  if (!cp_cli_parse_options (context, &argc, &argv, TRUE))
+    return CP_CLI_EXIT_USAGE;
+  if (argc != 2)
+    return cp_cli_usage_error (_("add-job needs exactly one project file"));
+  if (!cp_cli_job_options_read_task (options, &kind))
+    return CP_CLI_EXIT_USAGE;
+
+  project = open_project (argv[1], &store);
+  if (project == NULL)
+    return CP_CLI_EXIT_FAILED;
+
+  job = cp_job_new (kind);
+  cp_project_add_job (project, job);   /* owned from here; removed again if refused */
+  if (!cp_cli_job_options_apply_to_job (options, project, job))
+    return CP_CLI_EXIT_USAGE;
+  if (trial_quote == NULL && (job->trial.peak_memory_bytes > 0 || job->trial.tokens_per_s > 0 ||
+                               job->trial.step_s > 0))
+    return cp_cli_usage_error (_("--measured-… figures need --trial-quote, the quote of the hardware "
+                                 "they were measured on"));
+  if (trial_quote)
+    {
+      const CpQuote *quote = find_quote (project, trial_quote);
+      if (quote == NULL)
+        return cp_cli_usage_error (_("--trial-quote: the project has no quote “%s”"), trial_quote);
+      cp_cli_job_bind_trial (job, quote);
+    }
+  if (id && (job_id_taken (project, id) && g_strcmp0 (job->id, id) != 0))
+    return cp_cli_usage_error (_("--id: the project already has a job “%s”"), id);
+  if (id)
+    {
+      g_free (job->id);
+      job->id = g_steal_pointer (&id);
+    }
+  g_free (job->name);
+  job->name = name ? g_steal_pointer (&name) : g_strdup (job->model.name ? job->model.name : job->id);
+
+  if (!cp_job_validate (job, &error))
+    return cp_cli_usage_error ("%s", error->message);
+  if (save_project (store, project) != CP_CLI_EXIT_OK)
+    return CP_CLI_EXIT_FAILED;
+  /* Translators: a job id */
+  printf (_("Added job “%s”\n"), job->id);
+  return CP_CLI_EXIT_OK;
+}
+
+int
+cp_cli_add_quote (int argc, char **argv)
+{
+  g_autoptr(CpCliJobOptions) options = cp_cli_job_options_new ();
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(CpStore) store = NULL;
+  g_autoptr(CpProject) project = NULL;
+  g_autoptr(CpQuote) quote = cp_quote_new ();
+  g_autoptr(GError) error = NULL;
+  g_autofree char *id = NULL;
+  g_autofree char *vendor = NULL;
+  g_autofree char *offer = NULL;
+  g_autofree char *valid_until = NULL;
+  g_autofree char *notes = NULL;
+  guint nodes = 1;
+  GOptionEntry entries[] = {
+    { "id", 0, 0, G_OPTION_ARG_STRING, &id, N_("The quote’s id (default: a fresh “quote-N”)"), N_("ID") },
+    { "vendor", 0, 0, G_OPTION_ARG_STRING, &vendor, N_("The vendor"), N_("NAME") },
+    { "offer", 0, 0, G_OPTION_ARG_STRING, &offer, N_("The offer’s name (default: the GPU’s)"), N_("NAME") },
+    { "valid-until", 0, 0, G_OPTION_ARG_STRING, &valid_until, N_("Last day the price holds (2026-06-30)"), N_("DATE") },
+    { "notes", 0, 0, G_OPTION_ARG_STRING, &notes, N_("Notes"), N_("TEXT") },
+    { NULL }
+  };
+
+  context = cp_cli_option_context_new ("add-quote PROJECT",
+                                       _("Adds a vendor’s quote to PROJECT, described with the same "
+                                         "options as estimate (--nodes: nodes available)."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  cp_cli_job_options_add_quote_entries (options, context);
+  if (!cp_cli_parse_options (context, &argc, &argv, TRUE))
+    return CP_CLI_EXIT_USAGE;
+  if (argc != 2)
+    return cp_cli_usage_error (_("add-quote needs exactly one project file"));
+
+  project = open_project (argv[1], &store);
+  if (project == NULL)
+    return CP_CLI_EXIT_FAILED;
+
+  if (!cp_cli_job_options_apply_to_quote (options, project, quote, &nodes))
+    return CP_CLI_EXIT_USAGE;
+  g_clear_pointer (&quote->id, g_free);
+  if (id && find_quote (project, id))
+    return cp_cli_usage_error (_("--id: the project already has a quote “%s”"), id);
+  quote->id = id ? g_steal_pointer (&id) : cp_project_new_id (project, "quote");
+  if (vendor)
+    {
+      g_free (quote->vendor);
+      quote->vendor = g_steal_pointer (&vendor);
+    }
+  if (offer)
+    {
+      g_free (quote->offer_name);
+      quote->offer_name = g_steal_pointer (&offer);
+    }
+  if (valid_until)
+    {
+      GDate date;
+      g_date_clear (&date, 1);
+      g_date_set_parse (&date, valid_until);
+      if (!g_date_valid (&date) || strlen (valid_until) != 10)
+        return cp_cli_usage_error (_("--valid-until: “%s” is not a date such as 2026-06-30"), valid_until);
+      quote->valid_until = g_steal_pointer (&valid_until);
+    }
+  quote->notes = g_steal_pointer (&notes);
+
+  if (!cp_quote_validate (quote, &error))
+    return cp_cli_usage_error ("%s", error->message);
+  cp_project_add_quote (project, g_steal_pointer (&quote));
+  if (save_project (store, project) != CP_CLI_EXIT_OK)
+    return CP_CLI_EXIT_FAILED;
+  printf (_("Added quote “%s”\n"),
+          ((const CpQuote *) g_ptr_array_index (project->quotes, project->quotes->len - 1))->id);
+  return CP_CLI_EXIT_OK;
+}
+
+static void
+list_xml (const CpProject *project, const char *output, GError **error)
+{
+  xmlBufferPtr buffer = NULL;
+  xmlTextWriterPtr w = cp_cli_xml_begin (&buffer, "project");
+
+  cp_cli_xml_text (w, "name", project->name ? project->name : "");
+  xmlTextWriterStartElement (w, BAD_CAST "jobs");
+  for (guint i = 0; i < project->jobs->len; i++)
+    {
+      const CpJob *job = g_ptr_array_index (project->jobs, i);
+      xmlTextWriterStartElement (w, BAD_CAST "job");
+      xmlTextWriterWriteAttribute (w, BAD_CAST "id", BAD_CAST (job->id ? job->id : ""));
+      cp_cli_xml_text (w, "name", job->name ? job->name : "");
+      cp_cli_xml_text (w, "kind", cp_task_kind_to_string (job->kind));
+      cp_cli_xml_text (w, "model", job->model.id ? job->model.id : "");
+      xmlTextWriterEndElement (w);
+    }
+  xmlTextWriterEndElement (w);
+  xmlTextWriterStartElement (w, BAD_CAST "quotes");
+  for (guint i = 0; i < project->quotes->len; i++)
+    {
+      const CpQuote *q = g_ptr_array_index (project->quotes, i);
+      xmlTextWriterStartElement (w, BAD_CAST "quote");
+      xmlTextWriterWriteAttribute (w, BAD_CAST "id", BAD_CAST (q->id ? q->id : ""));
+      cp_cli_xml_text (w, "vendor", q->vendor ? q->vendor : "");
+      cp_cli_xml_text (w, "offer", q->offer_name ? q->offer_name : "");
+      cp_cli_xml_text (w, "gpu", q->gpu.id);
+      cp_cli_xml_uint (w, "gpus-per-node", q->gpus_per_node);
+      cp_cli_xml_uint (w, "nodes-available", q->nodes_available);
+      cp_cli_xml_money (w, "price", q->price, q->currency);
+      cp_cli_xml_text (w, "price-unit", cp_price_unit_to_string (q->price_unit));
+      cp_cli_xml_money (w, "price-per-gpu-hour", cp_quote_price_per_gpu_hour (q, &project->settings),
+                        q->currency);
+      xmlTextWriterEndElement (w);
+    }
+  xmlTextWriterEndElement (w);
+  cp_cli_xml_finish (w, buffer, output, error);
+}
+
+int
+cp_cli_list (int argc, char **argv)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(CpProject) project = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpCliTable) jobs = cp_cli_table_new (4);
+  g_autoptr(CpCliTable) quotes = cp_cli_table_new (6);
+  g_autofree char *output = NULL;
+  gboolean xml = FALSE;
+  GOptionEntry entries[] = {
+    { "xml", 0, 0, G_OPTION_ARG_NONE, &xml, N_("Write XML instead of text"), NULL },
+    { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
+      N_("Write the XML to this file instead of standard output"), N_("FILE") },
+    { NULL }
+  };
+
+  context = cp_cli_option_context_new ("list PROJECT",
+                                       _("Lists the jobs and quotes of PROJECT with their ids, "
+                                         "and each quote’s price per GPU-hour."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!cp_cli_parse_options (context, &argc, &argv, TRUE))
+    return CP_CLI_EXIT_USAGE;
+  if (argc != 2)
+    return cp_cli_usage_error (_("list needs exactly one project file"));
+  project = cp_project_load_file (argv[1], &error);
+  if (project == NULL)
+    return cp_cli_failure ("%s", error->message);
+
+  if (xml)
+    {
+      list_xml (project, output, &error);
+      if (error)
+        return cp_cli_failure ("%s", error->message);
+      return CP_CLI_EXIT_OK;
+    }
+
+  printf ("%s\n\n%s\n", project->name ? project->name : "", _("Jobs:"));
+  cp_cli_table_add_row (jobs, _("Id"), _("Name"), _("Task"), _("Model"), NULL);
+  for (guint i = 0; i < project->jobs->len; i++)
+    {
+      const CpJob *job = g_ptr_array_index (project->jobs, i);
+      cp_cli_table_add_row (jobs, job->id, job->name ? job->name : "", cp_task_kind_to_string (job->kind),
+                            job->model.id ? job->model.id : "", NULL);
+    }
+  cp_cli_table_print (jobs, stdout);
+
+  printf ("\n%s\n", _("Quotes:"));
+  cp_cli_table_add_row (quotes, _("Id"), _("Vendor"), _("GPUs"), _("Nodes"), _("Price"),
+                        _("Per GPU-hour"), NULL);
+  cp_cli_table_set_right_aligned (quotes, 3, TRUE);
+  cp_cli_table_set_right_aligned (quotes, 4, TRUE);
+  cp_cli_table_set_right_aligned (quotes, 5, TRUE);
+  for (guint i = 0; i < project->quotes->len; i++)
+    {
+      const CpQuote *q = g_ptr_array_index (project->quotes, i);
+      g_autofree char *gpus = g_strdup_printf ("%u × %s", q->gpus_per_node, q->gpu.id);
+      g_autofree char *nodes = g_strdup_printf ("%u", q->nodes_available);
+      g_autofree char *amount = cp_cli_format_money (q->price, q->currency);
+      g_autofree char *price = g_strdup_printf ("%s %s", amount, cp_price_unit_to_string (q->price_unit));
+      g_autofree char *per_gpu_hour = cp_cli_format_money (cp_quote_price_per_gpu_hour (q, &project->settings),
+                                                           q->currency);
+      cp_cli_table_add_row (quotes, q->id, q->vendor ? q->vendor : "", gpus, nodes, price, per_gpu_hour,
+                            NULL);
+    }
+  cp_cli_table_print (quotes, stdout);
+  return CP_CLI_EXIT_OK;
+}
+
+int
+cp_cli_export_quotes (int argc, char **argv)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(CpProject) project = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *csv = NULL;
+  GOptionEntry entries[] = { { NULL } };
+  gsize len;
+
+  context = cp_cli_option_context_new ("export-quotes PROJECT FILE.csv",
+                                       _("Writes the quotes of PROJECT as CSV (UTF-8, English "
+                                         "headers), which import-quotes reads back unchanged."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!cp_cli_parse_options (context, &argc, &argv, TRUE))
+    return CP_CLI_EXIT_USAGE;
+  if (argc != 3)
+    return cp_cli_usage_error (_("export-quotes needs a project file and a CSV file"));
+  project = cp_project_load_file (argv[1], &error);
+  if (project == NULL)
+    return cp_cli_failure ("%s", error->message);
+
+  csv = cp_quote_csv_write (project->quotes, &len);
+  if (!g_file_set_contents (argv[2], csv, (gssize) len, &error))
+    return cp_cli_failure ("%s", error->message);
+  printf (g_dngettext (GETTEXT_PACKAGE, "Exported %u quote\n", "Exported %u quotes\n",
+                       project->quotes->len), project->quotes->len);
+  return CP_CLI_EXIT_OK;
+}
+
+int
+cp_cli_import_xml (int argc, char **argv)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(CpStore) store = NULL;
+  g_autoptr(CpProject) project = NULL;
+  g_autoptr(CpProject) report = NULL;
+  g_autoptr(GError) error = NULL;
+  GOptionEntry entries[] = { { NULL } };
+  CpMergeCounts counts;
+
+  context = cp_cli_option_context_new ("import-xml PROJECT FILE.xml",
+                                       _("Adds the jobs, quotes and own catalogue entries of an "
+                                         "XML report to PROJECT; ids already used get fresh ones, "
+                                         "catalogue entries the project has are kept."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!cp_cli_parse_options (context, &argc, &argv, TRUE))
+    return CP_CLI_EXIT_USAGE;
+  if (argc != 3)
+    return cp_cli_usage_error (_("import-xml needs a project file and an XML report"));
+
+  /* The report is checked first, as the window checks it: a DOCTYPE,
+   * entities, another namespace or a schema error refuse the whole file. */
+  report = cp_report_xml_read (argv[2], &error);
+  if (report == NULL)
+    return cp_cli_failure ("%s", error->message);
+  project = open_project (argv[1], &store);
+  if (project == NULL)
+    return CP_CLI_EXIT_FAILED;
+
+  cp_project_merge_from (project, report, &counts);
+  if (save_project (store, project) != CP_CLI_EXIT_OK)
+    return CP_CLI_EXIT_FAILED;
+  /* Translators: numbers of jobs, quotes and catalogue entries */
+  printf (_("Imported %u jobs, %u quotes and %u catalogue entries"), counts.jobs, counts.quotes,
+          counts.catalogue_entries);
+  if (counts.catalogue_entries_kept > 0)
+    printf (g_dngettext (GETTEXT_PACKAGE, "; %u catalogue entry of the project was kept",
+                         "; %u catalogue entries of the project were kept",
+                         counts.catalogue_entries_kept), counts.catalogue_entries_kept);
+  printf ("\n");
+  return CP_CLI_EXIT_OK;
+}
+
+int
+cp_cli_import_config (int argc, char **argv)
+{
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(CpStore) store = NULL;
+  g_autoptr(CpProject) project = NULL;
+  g_autoptr(CpModelConfig) config = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *id = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *params = NULL;
+  g_autofree char *active = NULL;
+  const CpModelSpec *m;
+  GOptionEntry entries[] = {
+    { "id", 0, 0, G_OPTION_ARG_STRING, &id, N_("The model’s id (default: from the file’s _name_or_path)"),
+      N_("ID") },
+    { "name", 0, 0, G_OPTION_ARG_STRING, &name, N_("The model’s name"), N_("NAME") },
+    { NULL }
+  };
+
+  context = cp_cli_option_context_new ("import-config PROJECT FILE",
+                                       _("Adds a model to PROJECT’s own catalogue from a Hugging "
+                                         "Face config.json: its architecture as written and the "
+                                         "parameters counted from it."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  if (!cp_cli_parse_options (context, &argc, &argv, TRUE))
+    return CP_CLI_EXIT_USAGE;
+  if (argc != 3)
+    return cp_cli_usage_error (_("import-config needs a project file and a config.json"));
+
+  config = cp_model_config_read_file (argv[2], id, name, &error);
+  if (config == NULL)
+    return cp_cli_failure ("%s: %s", argv[2], error->message);
+  project = open_project (argv[1], &store);
+  if (project == NULL)
+    return CP_CLI_EXIT_FAILED;
+  m = &config->model;
+  if (cp_catalog_find_model (project->custom, m->id))
+    return cp_cli_usage_error (_("the project already has a model “%s”; give another --id"), m->id);
+
+  cp_catalog_add_model (project->custom, m);
+  if (save_project (store, project) != CP_CLI_EXIT_OK)
+    return CP_CLI_EXIT_FAILED;
+
+  params = cp_format_count (m->params);
+  active = cp_format_count (m->active_params);
+  /* Translators: model id, name, parameters, active parameters */
+  printf (_("Added model “%s” (%s): %s parameters, %s active per token\n"), m->id, m->name, params, active);
+  printf (_("  %u layers, hidden %u, %u heads (%u key/value), FFN %u, vocabulary %u\n"),
+          m->layers, m->hidden, m->heads, m->kv_heads, m->ffn, m->vocab);
+  if (m->experts_total > 1)
+    printf (_("  %u experts, %u per token, %u shared, expert FFN %u, %u leading dense layers\n"),
+            m->experts_total, m->experts_active, m->shared_experts, cp_model_spec_expert_ffn (m),
+            m->dense_layers);
+  if (m->kv_lora_rank > 0)
+    printf (_("  MLA: q rank %u, kv rank %u, rope %u, nope %u, v %u\n"), m->q_lora_rank, m->kv_lora_rank,
+            m->qk_rope_head_dim, m->qk_nope_head_dim, m->v_head_dim);
+  for (guint i = 0; i < config->notes->len; i++)
+    printf (_("  assumed: %s\n"), (const char *) g_ptr_array_index (config->notes, i));
+  return CP_CLI_EXIT_OK;
+}

@@ -1,0 +1,42 @@
+/* cli-job-options.h: the job and quote options of `estimate`, shared with
+ * `add-job` and `add-quote` so the three read the same options the same
+ * way (the parsing lives in cli-estimate.c). */
+#pragma once
+
+#include <glib.h>
+
+#include "planner/cp-project.h"
+
+G_BEGIN_DECLS
+
+typedef struct _CpCliJobOptions CpCliJobOptions;
+
+CpCliJobOptions *cp_cli_job_options_new            (void);
+void             cp_cli_job_options_free           (CpCliJobOptions *options);
+/* --model … --measured-comm-share: the model, the job, the team, a trial run. */
+void             cp_cli_job_options_add_job_entries   (CpCliJobOptions *options,
+                                                       GOptionContext  *context);
+/* --gpu … --setup-fee: the hardware, the price, the billing rules. */
+void             cp_cli_job_options_add_quote_entries (CpCliJobOptions *options,
+                                                       GOptionContext  *context);
+/* --task into @kind, left as it is when not given. */
+gboolean         cp_cli_job_options_read_task      (CpCliJobOptions *options,
+                                                    CpTaskKind      *kind);
+/* Onto a job already initialised for its kind. @project (may be NULL)
+ * lends its own models; with a project the team and trial options apply
+ * too (estimate reads them with its quote). */
+gboolean         cp_cli_job_options_apply_to_job   (CpCliJobOptions *options,
+                                                    const CpProject *project,
+                                                    CpJob           *job);
+/* Onto an initialised quote; @nodes gets --nodes. */
+gboolean         cp_cli_job_options_apply_to_quote (CpCliJobOptions *options,
+                                                    const CpProject *project,
+                                                    CpQuote         *quote,
+                                                    guint           *nodes);
+/* A job's trial measurements were taken on one node of @quote. */
+void             cp_cli_job_bind_trial             (CpJob           *job,
+                                                    const CpQuote   *quote);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CpCliJobOptions, cp_cli_job_options_free)
+
+G_END_DECLS

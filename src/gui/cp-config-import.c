@@ -1,0 +1,110 @@
+/* cp-config-import.c: a model from config.json in the window. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "planner/cp-units.h"
+#include "store/cp-model-config.h"
+#include "cp-config-import.h"
+
+/* A fresh id for a model whose id the project already has. */
+static char *
+free_model_id (const CpProject *project, const char *id)
+{
+  char *candidate = g_strdup (id);
+
+  for (guint n = 2; cp_catalog_find_model (project->custom, candidate); n++)
+    {
+      g_free (candidate);
+      candidate = g_strdup_printf ("%s-%u", id, n);
+    }
+  return candidate;
+}
+
+static void
+show_model (CpWindow *window, const CpModelConfig *config)
+{
+  const CpModelSpec *m = &config->model;
+  g_autofree char *params = cp_format_count (m->params);
+  g_autofree char *active = cp_format_count (m->active_params);
+  g_autoptr(GString) body = g_string_new (NULL);
+  g_autofree char *heading = g_strdup_printf (_("Model “%s” Added"), m->name);
+  AdwMessageDialog *dialog;
+
+  g_string_append_printf (body, _("%s parameters, %s active per token; %u layers, hidden %u, "
+                                  "%u heads (%u key/value), FFN %u, vocabulary %u."),
+                          params, active, m->layers, m->hidden, m->heads, m->kv_heads, m->ffn, m->vocab);
+  if (m->experts_total > 1)
+    {
+      g_string_append_c (body, '\n');
+      g_string_append_printf (body, _("%u experts, %u per token, %u shared, expert FFN %u, "
+                                      "%u leading dense layers."),
+                              m->experts_total, m->experts_active, m->shared_experts,
+                              cp_model_spec_expert_ffn (m), m->dense_layers);
+    }
+  if (m->kv_lora_rank > 0)
+    {
+      g_string_append_c (body, '\n');
+      g_string_append_printf (body, _("Multi-head latent attention: kv rank %u, q rank %u."),
+                              m->kv_lora_rank, m->q_lora_rank);
+    }
+  for (guint i = 0; i < config->notes->len; i++)
+    {
+      g_string_append_c (body, '\n');
+      g_string_append_printf (body, _("Assumed: %s"), (const char *) g_ptr_array_index (config->notes, i));
+    }
+  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (window), heading, body->str));
+  adw_message_dialog_add_response (dialog, "close", _("_Close"));
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+static void
+on_response (GtkNativeDialog *native,
+             int              response,
+             CpWindow        *window)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpModelConfig) config = NULL;
+  CpProject *project;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
+  g_object_unref (native);
+  if (file == NULL || (path = g_file_get_path (file)) == NULL)
+    return;
+
+  config = cp_model_config_read_file (path, NULL, NULL, &error);
+  if (config == NULL)
+    {
+      cp_window_show_error (window, _("Could Not Import the Model"), error);
+      return;
+    }
+  project = cp_window_get_project (window);
+  {
+    char *id = free_model_id (project, config->model.id);
+    g_free (config->model.id);
+    config->model.id = id;
+  }
+  cp_catalog_add_model (project->custom, &config->model);
+  cp_window_project_changed (window, "catalog");
+  show_model (window, config);
+}
+
+void
+cp_config_import_choose (CpWindow *window)
+{
+  GtkFileChooserNative *native;
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+
+  native = gtk_file_chooser_native_new (_("Import Model from config.json"), GTK_WINDOW (window),
+                                        GTK_FILE_CHOOSER_ACTION_OPEN, _("_Import"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+  gtk_file_filter_set_name (filter, _("Hugging Face model configuration (config.json)"));
+  gtk_file_filter_add_pattern (filter, "*.json");
+  gtk_file_filter_add_mime_type (filter, "application/json");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), filter);
+  g_signal_connect (native, "response", G_CALLBACK (on_response), window);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}

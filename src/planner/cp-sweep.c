@@ -1,0 +1,68 @@
+/* cp-sweep.c: one job estimated across the node counts of every quote. */
+#include "cp-sweep.h"
+
+#include <math.h>
+
+static void
+curve_free (gpointer data)
+{
+  CpSweepCurve *curve = data;
+
+  g_array_unref (curve->points);
+  g_free (curve);
+}
+
+CpSweep *
+cp_project_sweep_job (const CpProject *project,
+                      guint            job_index,
+                      guint            max_points)
+{
+  const CpJob *job;
+  CpSweep *sweep;
+
+  g_return_val_if_fail (project != NULL && job_index < project->jobs->len, NULL);
+
+  job = g_ptr_array_index (project->jobs, job_index);
+  sweep = g_new0 (CpSweep, 1);
+  sweep->curves = g_ptr_array_new_with_free_func (curve_free);
+  max_points = MAX (2, max_points);
+
+  for (guint i = 0; i < project->quotes->len; i++)
+    {
+      const CpQuote *quote = g_ptr_array_index (project->quotes, i);
+      guint max_nodes = cp_quote_is_cluster (quote) ? MAX (1, quote->nodes_available) : 1;
+      guint step = MAX (1, (max_nodes + max_points - 1) / max_points);
+      CpSweepCurve *curve = g_new0 (CpSweepCurve, 1);
+
+      curve->quote_index = (int) i;
+      curve->points = g_array_new (FALSE, FALSE, sizeof (CpSweepPoint));
+      for (guint nodes = 1; nodes <= max_nodes;
+           nodes = nodes == max_nodes ? nodes + 1 : MIN (nodes + step, max_nodes))
+        {
+          CpEstimate estimate;
+          CpSweepPoint point;
+
+          if (!cp_estimate (job, quote, nodes, &project->settings, &estimate, NULL) || !estimate.fits)
+            continue;
+          if (!(isfinite (estimate.total_cost) && estimate.total_cost >= 0 &&
+                isfinite (estimate.calendar_days) && estimate.calendar_days >= 0))
+            continue;
+          point.nodes = nodes;
+          point.gpus = nodes * quote->gpus_per_node;
+          point.total_cost = estimate.total_cost;
+          point.calendar_days = estimate.calendar_days;
+          g_array_append_val (curve->points, point);
+        }
+      g_ptr_array_add (sweep->curves, curve);
+    }
+  return sweep;
+}
+
+void
+cp_sweep_free (CpSweep *sweep)
+{
+  if (sweep == NULL)
+    return;
+  g_ptr_array_unref (sweep->curves);
+  g_free (sweep);
+}

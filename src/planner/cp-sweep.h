@@ -1,0 +1,36 @@
+/* cp-sweep.h: a job's cost and calendar time over every node count a quote
+ * offers, for the cost chart of the window, the PDF and the CLI.
+ */
+#pragma once
+
+#include "cp-project.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  guint  nodes;
+  guint  gpus;
+  double total_cost;      /* in the quote's currency */
+  double calendar_days;
+} CpSweepPoint;
+
+typedef struct {
+  int     quote_index;    /* into project->quotes */
+  GArray *points;         /* CpSweepPoint, by node count, only those that fit */
+} CpSweepCurve;
+
+typedef struct {
+  GPtrArray *curves;      /* CpSweepCurve*, one per quote in project order */
+} CpSweep;
+
+/* Estimates job @job_index on every quote at 1..nodes_available nodes,
+ * thinned to at most @max_points node counts per quote (always keeping
+ * 1 and the largest). */
+CpSweep *cp_project_sweep_job (const CpProject *project,
+                               guint            job_index,
+                               guint            max_points);
+void     cp_sweep_free        (CpSweep *sweep);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CpSweep, cp_sweep_free)
+
+G_END_DECLS

@@ -1,0 +1,354 @@
+/* test-cli-edit.c: the scriptable subcommands of issue 14 — add-job,
+ * add-quote, list, export-quotes, import-xml, import-config — as round
+ * trips: what the command line builds plans like the same project built
+ * through the model's API; what it exports reads back unchanged. */
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+#include <sys/wait.h>
+
+#include "common/cp-test-dir.h"
+#include "planner/cp-catalog.h"
+#include "store/cp-quote-csv.h"
+#include "store/cp-store.h"
+
+static char *tmp_dir;
+
+typedef struct {
+  int   status;
+  char *out;
+  char *err;
+} Run;
+
+static void
+run_clear (Run *run)
+{
+  g_free (run->out);
+  g_free (run->err);
+}
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
+
+static void
+run_argv (Run *run, const char *const *args)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  g_autoptr(GError) error = NULL;
+  int wait_status;
+
+  g_ptr_array_add (argv, (gpointer) g_getenv ("CP_CLI"));
+  for (guint i = 0; args[i]; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (g_spawn_sync (tmp_dir, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                               &run->out, &run->err, &wait_status, &error));
+  g_assert_no_error (error);
+  g_assert_true (WIFEXITED (wait_status));
+  run->status = WEXITSTATUS (wait_status);
+}
+
+#define RUN(run, ...) run_argv ((run), (const char *const[]) { __VA_ARGS__, NULL })
+
+static void
+run_ok (const char *const *args)
+{
+  g_auto(Run) run = { 0 };
+
+  run_argv (&run, args);
+  if (run.status != 0)
+    g_test_message ("%s", run.err);
+  g_assert_cmpint (run.status, ==, 0);
+}
+
+#define RUN_OK(...) run_ok ((const char *const[]) { __VA_ARGS__, NULL })
+
+static char *
+path_in_tmp (const char *name)
+{
+  return g_build_filename (tmp_dir, name, NULL);
+}
+
+static char *
+file_text (const char *name)
+{
+  g_autofree char *path = path_in_tmp (name);
+  char *data = NULL;
+
+  g_assert_true (g_file_get_contents (path, &data, NULL, NULL));
+  return data;
+}
+
+/* A project built with add-quote and add-job plans exactly like the same
+ * project built with the model's API and saved by the store. */
+static void
+test_add_job_and_quote_plan (void)
+{
+  const CpCatalog *builtin = cp_catalog_get_builtin ();
+  g_autoptr(CpProject) project = cp_project_new ();
+  g_autoptr(CpStore) store = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *api_path = path_in_tmp ("api.cplan");
+  g_auto(Run) cli = { 0 };
+  g_auto(Run) api = { 0 };
+  g_auto(Run) list = { 0 };
+  CpQuote *quote = cp_quote_new ();
+  CpJob *job = cp_job_new (CP_TASK_FULL_FINETUNE);
+
+  RUN_OK ("new", "cli.cplan", "--name", "Round trip");
+  RUN_OK ("add-quote", "cli.cplan", "--id", "q-h800", "--vendor", "示例 V", "--gpu", "h800",
+          "--nodes", "4", "--price-per-node-month", "70000", "--network", "infiniband",
+          "--nics", "8", "--nic-gbps", "400", "--dedicated", "--minimum-term-hours", "730");
+  RUN_OK ("add-job", "cli.cplan", "--id", "j-7b", "--name", "7B fine-tune", "--model", "llama-2-7b",
+          "--task", "full-finetune", "--tokens", "2B", "--seq-len", "4096");
+
+  /* The same through the API: what each option says, on the window's
+   * defaults for a new job and quote. */
+  g_free (project->name);
+  project->name = g_strdup ("Round trip");
+  quote->id = g_strdup ("q-h800");
+  quote->vendor = g_strdup ("示例 V");
+  cp_quote_set_gpu (quote, cp_catalog_find_gpu (builtin, "h800"));
+  cp_quote_set_intra_link (quote, cp_catalog_find_link (builtin, "nvlink-h800"));
+  quote->offer_name = g_strdup (quote->gpu.name);
+  quote->nodes_available = 4;
+  quote->offering = CP_OFFERING_BARE_METAL_CLUSTER;
+  quote->network = CP_NETWORK_INFINIBAND;
+  quote->nics_per_node = 8;
+  quote->nic_gbps = 400;
+  quote->sharing = CP_SHARING_DEDICATED;
+  quote->price_unit = CP_PRICE_PER_NODE_MONTH;
+  quote->price = 70000;
+  quote->minimum_term_h = 730;
+  cp_project_add_quote (project, quote);
+  g_free (job->id);
+  job->id = g_strdup ("j-7b");
+  job->name = g_strdup ("7B fine-tune");
+  cp_job_set_model (job, cp_catalog_find_model (builtin, "llama-2-7b"));
+  job->tokens = 2e9;
+  job->seq_len = 4096;
+  cp_project_add_job (project, job);
+  store = cp_store_open (api_path, TRUE, &error);
+  g_assert_no_error (error);
+  g_assert_true (cp_store_save (store, project, &error));
+  g_clear_pointer (&store, cp_store_close);
+
+  RUN (&cli, "plan", "cli.cplan", "--xml");
+  RUN (&api, "plan", "api.cplan", "--xml");
+  g_assert_cmpint (cli.status, ==, 0);
+  g_assert_cmpint (api.status, ==, 0);
+  g_assert_nonnull (strstr (cli.out, "<option quote=\"q-h800\">"));
+  g_assert_cmpstr (cli.out, ==, api.out);
+
+  /* list: ids and the price per GPU-hour, 70,000 ÷ 730 ÷ 8 = 11.99 */
+  RUN (&list, "list", "cli.cplan");
+  g_assert_cmpint (list.status, ==, 0);
+  g_assert_nonnull (strstr (list.out, "j-7b"));
+  g_assert_nonnull (strstr (list.out, "q-h800"));
+  g_assert_nonnull (strstr (list.out, "11.99 CNY"));
+}
+
+static void
+test_bad_options (void)
+{
+  g_auto(Run) r1 = { 0 };
+  g_auto(Run) r2 = { 0 };
+  g_auto(Run) r3 = { 0 };
+  g_auto(Run) r4 = { 0 };
+  g_auto(Run) r5 = { 0 };
+  g_auto(Run) help = { 0 };
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+
+  RUN_OK ("new", "bad.cplan");
+  before = file_text ("bad.cplan");
+  RUN (&r1, "add-job", "bad.cplan", "--model", "llama-2-7b", "--tokens", "abc");
+  g_assert_cmpint (r1.status, ==, 2);
+  g_assert_nonnull (strstr (r1.err, "--tokens"));
+  RUN (&r2, "add-quote", "bad.cplan", "--gpu", "no-such-gpu");
+  g_assert_cmpint (r2.status, ==, 2);
+  g_assert_nonnull (strstr (r2.err, "--gpu"));
+  RUN (&r3, "add-quote", "bad.cplan", "--bogus");
+  g_assert_cmpint (r3.status, ==, 2);
+  RUN (&r4, "list");
+  g_assert_cmpint (r4.status, ==, 2);
+  {
+    g_auto(Run) r6 = { 0 };
+    RUN (&r6, "add-job", "bad.cplan", "--model", "llama-2-7b", "--measured-peak-memory", "40GiB");
+    g_assert_cmpint (r6.status, ==, 2);
+    g_assert_nonnull (strstr (r6.err, "--trial-quote"));
+  }
+  RUN (&r5, "import-quotes", "bad.cplan", "x.csv", "--map", "nonsense");
+  g_assert_cmpint (r5.status, !=, 0);
+  /* Nothing refused changed the file. */
+  after = file_text ("bad.cplan");
+  g_assert_cmpstr (before, ==, after);
+
+  for (const char *const *c = (const char *const[]) { "add-job", "add-quote", "list", "export-quotes",
+                                                      "import-xml", "import-config", NULL }; *c; c++)
+    {
+      g_auto(Run) h = { 0 };
+      RUN (&h, *c, "--help");
+      g_assert_cmpint (h.status, ==, 0);
+      g_assert_nonnull (strstr (h.out, *c));
+    }
+  RUN (&help, "add-job", "--help");
+  g_assert_nonnull (strstr (help.out, "--seq-len"));
+}
+
+/* export-quotes → import-quotes → export-quotes: the same file. */
+static void
+test_export_import_quotes (void)
+{
+  g_autofree char *first = NULL;
+  g_autofree char *second = NULL;
+  g_autofree char *demo_path = path_in_tmp ("demo-q.cplan");
+  g_autofree char *copy_path = path_in_tmp ("copy-q.cplan");
+  g_autoptr(CpProject) demo = NULL;
+  g_autoptr(CpProject) copy = NULL;
+  g_auto(Run) dry = { 0 };
+  g_autofree char *copy_before = NULL;
+
+  RUN_OK ("demo", "demo-q.cplan");
+  RUN_OK ("export-quotes", "demo-q.cplan", "quotes.csv");
+  RUN_OK ("new", "copy-q.cplan");
+
+  /* --dry-run shows the mapping and the rows and changes nothing. */
+  copy_before = file_text ("copy-q.cplan");
+  RUN (&dry, "import-quotes", "copy-q.cplan", "quotes.csv", "--dry-run");
+  g_assert_cmpint (dry.status, ==, 0);
+  g_assert_nonnull (strstr (dry.out, "  price unit "));
+  g_assert_nonnull (strstr (dry.out, "→ Price unit\n"));
+  g_assert_nonnull (strstr (dry.out, "7 of 7 rows can be imported"));
+  {
+    g_autofree char *copy_after = file_text ("copy-q.cplan");
+    g_assert_cmpstr (copy_before, ==, copy_after);
+  }
+
+  RUN_OK ("import-quotes", "copy-q.cplan", "quotes.csv");
+  RUN_OK ("export-quotes", "copy-q.cplan", "quotes-again.csv");
+  first = file_text ("quotes.csv");
+  second = file_text ("quotes-again.csv");
+  g_assert_cmpstr (first, ==, second);
+
+  demo = cp_project_load_file (demo_path, NULL);
+  copy = cp_project_load_file (copy_path, NULL);
+  g_assert_cmpuint (copy->quotes->len, ==, demo->quotes->len);
+}
+
+/* The part of a report that says what the project holds and what the
+ * model makes of it: from the settings to the end, without the time it was
+ * written. */
+static char *
+report_body (const char *name)
+{
+  g_autofree char *text = file_text (name);
+  g_autoptr(GRegex) generated = g_regex_new (" generated=\"[^\"]*\"", 0, 0, NULL);
+  g_autofree char *plain = g_regex_replace_literal (generated, text, -1, 0, "", 0, NULL);
+  const char *settings = strstr (plain, "<settings>");
+
+  g_assert_nonnull (settings);
+  return g_strdup (settings);
+}
+
+/* report XML → import-xml into an empty project → report XML: the same
+ * jobs, quotes, catalogue entries and results. */
+static void
+test_report_import_xml (void)
+{
+  g_autofree char *demo_path = path_in_tmp ("demo-x.cplan");
+  g_autofree char *config = g_build_filename (g_getenv ("CP_SOURCE_DIR"), "tests", "store", "configs",
+                                              "qwen3-30b-a3b.json", NULL);
+  g_autoptr(CpProject) demo = NULL;
+  g_autofree char *first = NULL;
+  g_autofree char *second = NULL;
+  g_auto(Run) config_run = { 0 };
+  g_auto(Run) again = { 0 };
+  g_auto(Run) hostile = { 0 };
+  static const char evil[] =
+    "<?xml version=\"1.0\"?>\n<!DOCTYPE x [<!ENTITY a \"aaaa\">]>\n"
+    "<compute-planner xmlns=\"https://cplanner.github.io/ns/compute-planner/1\">&a;</compute-planner>\n";
+  g_autofree char *evil_path = path_in_tmp ("evil.xml");
+
+  RUN_OK ("demo", "demo-x.cplan");
+  /* A project's own model comes along too. */
+  RUN (&config_run, "import-config", "demo-x.cplan", config, "--id", "my-moe", "--name", "My MoE");
+  g_assert_cmpint (config_run.status, ==, 0);
+  g_assert_nonnull (strstr (config_run.out, "Added model “my-moe” (My MoE): 30.53B parameters"));
+  RUN (&again, "import-config", "demo-x.cplan", config, "--id", "my-moe");
+  g_assert_cmpint (again.status, ==, 2);
+
+  demo = cp_project_load_file (demo_path, NULL);
+  g_assert_nonnull (cp_catalog_find_model (demo->custom, "my-moe"));
+  RUN_OK ("new", "empty-x.cplan", "--name", demo->name);
+  RUN_OK ("report", "demo-x.cplan", "--xml", "first.xml");
+  RUN_OK ("import-xml", "empty-x.cplan", "first.xml");
+  RUN_OK ("report", "empty-x.cplan", "--lang", "zh_CN", "--xml", "second.xml");
+  first = report_body ("first.xml");
+  second = report_body ("second.xml");
+  g_assert_nonnull (strstr (first, "my-moe"));
+  g_assert_cmpstr (first, ==, second);
+
+  /* Hostile XML is refused as the window refuses it; the project stays. */
+  g_assert_true (g_file_set_contents (evil_path, evil, -1, NULL));
+  {
+    g_autofree char *before = file_text ("empty-x.cplan");
+    g_autofree char *after = NULL;
+    RUN (&hostile, "import-xml", "empty-x.cplan", "evil.xml");
+    g_assert_cmpint (hostile.status, ==, 1);
+    after = file_text ("empty-x.cplan");
+    g_assert_cmpstr (before, ==, after);
+  }
+}
+
+/* The issue's sheet through import-quotes; a column remapped with --map. */
+static void
+test_import_sheet_and_map (void)
+{
+  static const char csv[] = "型号,卡,月租\nA800,8,\"68,000 元/台/月\"\n";
+  g_autofree char *sheet = g_build_filename (g_getenv ("CP_SOURCE_DIR"), "tests", "store", "sheets",
+                                             "issue-six-rows.csv", NULL);
+  g_autofree char *csv_path = path_in_tmp ("unknown-header.csv");
+  g_autofree char *project_path = path_in_tmp ("sheet.cplan");
+  g_autoptr(CpProject) project = NULL;
+  g_auto(Run) six = { 0 };
+  g_auto(Run) unmapped = { 0 };
+  g_auto(Run) mapped = { 0 };
+
+  RUN_OK ("new", "sheet.cplan");
+  RUN (&six, "import-quotes", "sheet.cplan", sheet);
+  g_assert_cmpint (six.status, ==, 0);
+  g_assert_nonnull (strstr (six.out, "6 of 6 rows can be imported"));
+  g_assert_nonnull (strstr (six.out, "Imported 6 quotes"));
+
+  g_assert_true (g_file_set_contents (csv_path, csv, -1, NULL));
+  RUN (&unmapped, "import-quotes", "sheet.cplan", "unknown-header.csv");
+  g_assert_cmpint (unmapped.status, ==, 1);
+  g_assert_nonnull (strstr (unmapped.out, "0 of 1 row can be imported"));
+  RUN (&mapped, "import-quotes", "sheet.cplan", "unknown-header.csv", "--map", "卡=gpus per node");
+  g_assert_cmpint (mapped.status, ==, 0);
+  g_assert_nonnull (strstr (mapped.out, "→ GPUs per node"));
+
+  project = cp_project_load_file (project_path, NULL);
+  g_assert_cmpuint (project->quotes->len, ==, 7);
+}
+
+int
+main (int argc, char **argv)
+{
+  int status;
+
+  tmp_dir = g_dir_make_tmp ("cp-cli-edit-XXXXXX", NULL);
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/cli-edit/add-job-and-quote-plan", test_add_job_and_quote_plan);
+  g_test_add_func ("/cli-edit/bad-options", test_bad_options);
+  g_test_add_func ("/cli-edit/export-import-quotes", test_export_import_quotes);
+  g_test_add_func ("/cli-edit/report-import-xml", test_report_import_xml);
+  g_test_add_func ("/cli-edit/import-sheet-and-map", test_import_sheet_and_map);
+  status = g_test_run ();
+  if (status == 0)
+    cp_test_remove_tree (tmp_dir);
+  g_free (tmp_dir);
+  return status;
+}

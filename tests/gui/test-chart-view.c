@@ -1,0 +1,217 @@
+/* test-chart-view.c: the chart widget under a display (Xvfb in CI): its
+ * size, its export button's work and its full-screen presentation. */
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "gui/cp-chart-view.h"
+#include "planner/cp-sweep.h"
+#include "store/cp-demo.h"
+
+static void
+spin (void)
+{
+  while (g_main_context_pending (NULL))
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static GtkWidget *
+find_named (GtkWidget  *root,
+            const char *name)
+{
+  if (g_strcmp0 (gtk_widget_get_name (root), name) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_named (child, name);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A window of @width × @height showing the demo's first job's cost chart. */
+static CpChartView *
+chart_window (int         width,
+              int         height,
+              GtkWindow **window_out)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) project = cp_demo_project_new (&error);
+  g_autoptr(CpPlan) plan = NULL;
+  g_autoptr(CpSweep) sweep = NULL;
+  GtkWindow *window = GTK_WINDOW (gtk_window_new ());
+  CpChartView *view = CP_CHART_VIEW (cp_chart_view_new ());
+
+  g_assert_no_error (error);
+  plan = cp_project_plan_job (project, 0);
+  sweep = cp_project_sweep_job (project, 0, CP_CHART_COST_MAX_POINTS);
+  cp_chart_view_set_data (view, cp_chart_data_new_cost (project, 0, plan, sweep, "en"));
+  gtk_window_set_default_size (window, width, height);
+  gtk_window_set_child (window, GTK_WIDGET (view));
+  gtk_window_present (window);
+  for (int i = 0; i < 50 && gtk_widget_get_width (GTK_WIDGET (view)) < width / 2; i++)
+    {
+      g_usleep (10000);
+      spin ();
+    }
+  *window_out = window;
+  return view;
+}
+
+/* The chart keeps a 16 : 9 picture as its pane widens, never below the
+ * 360 px its labels need. */
+static void
+test_chart_view_size (void)
+{
+  GtkWindow *window;
+  CpChartView *view = chart_window (800, 600, &window);
+  int minimum, natural;
+
+  gtk_widget_measure (GTK_WIDGET (view), GTK_ORIENTATION_VERTICAL, 1600, &minimum, &natural, NULL, NULL);
+  g_assert_cmpint (natural, ==, 900);
+  gtk_widget_measure (GTK_WIDGET (view), GTK_ORIENTATION_VERTICAL, 400, &minimum, &natural, NULL, NULL);
+  g_assert_cmpint (minimum, ==, 360);
+  g_assert_cmpint (natural, ==, 360);
+  gtk_window_destroy (window);
+}
+
+static void
+on_exported (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  GError **error = user_data;
+
+  /* The task's source object is NULL, as for every worker task here. */
+  g_assert_null (source);
+  if (!cp_chart_view_export_finish (NULL, result, error))
+    g_assert_nonnull (*error);
+}
+
+static void
+wait_for_export (CpChartView *view)
+{
+  for (int i = 0; i < 500 && cp_chart_view_get_exporting (view); i++)
+    {
+      g_usleep (10000);
+      spin ();
+    }
+  g_assert_false (cp_chart_view_get_exporting (view));
+}
+
+/* The export button's work runs on a worker: the action is off while it
+ * runs, and the files are a PNG of twice the widget's pixels and an SVG
+ * of its size. */
+static void
+test_chart_view_export (void)
+{
+  GtkWindow *window;
+  CpChartView *view = chart_window (900, 600, &window);
+  g_autofree char *dir = g_dir_make_tmp ("cp-chart-view-XXXXXX", NULL);
+  g_autofree char *png = g_build_filename (dir, "chart.png", NULL);
+  g_autofree char *svg = g_build_filename (dir, "chart.svg", NULL);
+  g_autofree char *contents = NULL;
+  GError *error = NULL;
+  cairo_surface_t *image;
+  int width = gtk_widget_get_width (GTK_WIDGET (view));
+  int height = gtk_widget_get_height (GTK_WIDGET (view));
+
+  g_assert_nonnull (find_named (GTK_WIDGET (view), "export-chart"));
+  g_assert_cmpint (width, >=, 450);
+
+  cp_chart_view_export_async (view, png, FALSE, (GAsyncReadyCallback) on_exported, &error);
+  g_assert_true (cp_chart_view_get_exporting (view));
+  wait_for_export (view);
+  g_assert_no_error (error);
+  image = cairo_image_surface_create_from_png (png);
+  g_assert_cmpint (cairo_surface_status (image), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (image), ==, 2 * MAX (320, width));
+  g_assert_cmpint (cairo_image_surface_get_height (image), ==, 2 * MAX (360, height));
+  cairo_surface_destroy (image);
+
+  cp_chart_view_export_async (view, svg, TRUE, (GAsyncReadyCallback) on_exported, &error);
+  wait_for_export (view);
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (svg, &contents, NULL, NULL));
+  g_assert_nonnull (strstr (contents, "<svg"));
+
+  /* A folder that does not exist: an error, and the button works again. */
+  {
+    g_autofree char *bad = g_build_filename (dir, "missing", "chart.png", NULL);
+
+    cp_chart_view_export_async (view, bad, FALSE, (GAsyncReadyCallback) on_exported, &error);
+    wait_for_export (view);
+    g_assert_nonnull (error);
+    g_clear_error (&error);
+  }
+
+  g_unlink (png);
+  g_unlink (svg);
+  g_rmdir (dir);
+  gtk_window_destroy (window);
+}
+
+/* "chart.present" opens the chart alone in a full-screen window of its
+ * own; Escape closes it; the window's chart follows new data. */
+static void
+test_chart_view_present (void)
+{
+  GtkWindow *window;
+  CpChartView *view = chart_window (800, 600, &window);
+  GtkWindow *presentation;
+  CpChartView *shown;
+  g_autoptr(GListModel) controllers = NULL;
+  GtkShortcut *escape = NULL;
+
+  g_assert_nonnull (find_named (GTK_WIDGET (view), "present-chart"));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "chart.present", NULL));
+  spin ();
+  presentation = cp_chart_view_get_presentation (view);
+  g_assert_nonnull (presentation);
+  shown = CP_CHART_VIEW (gtk_window_get_child (presentation));
+  g_assert_cmpstr (cp_chart_view_get_data (shown)->title, ==, cp_chart_view_get_data (view)->title);
+  g_assert_false (gtk_widget_get_visible (find_named (GTK_WIDGET (shown), "present-chart")));
+
+  cp_chart_view_set_data (view, cp_chart_data_copy (cp_chart_view_get_data (view)));
+  g_assert_true (cp_chart_view_get_data (shown) != cp_chart_view_get_data (view));
+
+  controllers = gtk_widget_observe_controllers (GTK_WIDGET (presentation));
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && escape == NULL; i++)
+    {
+      g_autoptr(GObject) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint k = 0; k < g_list_model_get_n_items (G_LIST_MODEL (controller)); k++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), k);
+          g_autofree char *trigger = gtk_shortcut_trigger_to_string (gtk_shortcut_get_trigger (shortcut));
+
+          if (g_strcmp0 (trigger, "Escape") == 0)
+            escape = shortcut;
+        }
+    }
+  g_assert_nonnull (escape);
+  g_assert_true (gtk_shortcut_action_activate (gtk_shortcut_get_action (escape), 0,
+                                               GTK_WIDGET (presentation), NULL));
+  spin ();
+  g_assert_null (cp_chart_view_get_presentation (view));
+  gtk_window_destroy (window);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+
+  g_test_add_func ("/chart-view/size", test_chart_view_size);
+  g_test_add_func ("/chart-view/export", test_chart_view_export);
+  g_test_add_func ("/chart-view/present", test_chart_view_present);
+  return g_test_run ();
+}

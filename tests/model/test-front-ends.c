@@ -1,0 +1,162 @@
+/* test-front-ends.c: `compute-planner-cli estimate` without layout options
+ * gives what the window's job model gives for the same inputs.
+ *
+ * The window makes a job with cp_job_init() and the catalogue entry
+ * (cp-window.c, add-job); the command line must not change a default on the
+ * way. Usage: test-front-ends PATH-TO-compute-planner-cli
+ */
+#include <math.h>
+#include <string.h>
+
+#include "planner/cp-catalog.h"
+#include "planner/cp-estimate.h"
+
+static const char *cli_path;
+
+/* The text of <name> inside <section> of @xml. */
+static double
+xml_number (const char *xml,
+            const char *section,
+            const char *name)
+{
+  g_autofree char *open = g_strdup_printf ("<%s>", section);
+  g_autofree char *close = g_strdup_printf ("</%s>", section);
+  g_autofree char *tag = g_strdup_printf ("<%s>", name);
+  const char *start = strstr (xml, open);
+  const char *end = start != NULL ? strstr (start, close) : NULL;
+  const char *value;
+
+  g_assert_nonnull (end);
+  value = g_strstr_len (start, end - start, tag);
+  g_assert_nonnull (value);
+  return g_ascii_strtod (value + strlen (tag), NULL);
+}
+
+static void
+window_job (CpJob      *job,
+            CpQuote    *quote,
+            const char *model_id,
+            const char *gpu_id,
+            guint       nodes)
+{
+  const CpCatalog *catalog = cp_catalog_get_builtin ();
+  const CpGpuSpec *gpu = cp_catalog_find_gpu (catalog, gpu_id);
+
+  cp_job_init (job, CP_TASK_PRETRAIN);
+  cp_job_set_model (job, cp_catalog_find_model (catalog, model_id));
+  job->tokens = 1e12;
+  job->seq_len = 4096;
+
+  /* The quote the command line describes: the GPU and its link, 8 per
+   * node, and for a cluster its reference fabric (one 200 Gb/s InfiniBand
+   * NIC per GPU, dedicated). */
+  cp_quote_init (quote);
+  g_free (quote->id);
+  quote->id = g_strdup ("cli");
+  cp_quote_set_gpu (quote, gpu);
+  cp_quote_set_intra_link (quote, cp_catalog_find_link (catalog, gpu->default_intra_link));
+  quote->gpus_per_node = 8;
+  quote->nodes_available = nodes;
+  if (nodes > 1)
+    {
+      quote->offering = CP_OFFERING_BARE_METAL_CLUSTER;
+      quote->network = CP_NETWORK_INFINIBAND;
+      quote->nics_per_node = 8;
+      quote->nic_gbps = 200;
+      quote->sharing = CP_SHARING_DEDICATED;
+    }
+}
+
+static void
+compare (const char *model_id,
+         const char *gpu_id,
+         guint       nodes)
+{
+  g_autofree char *nodes_text = g_strdup_printf ("%u", nodes);
+  const char *argv[] = {
+    cli_path, "estimate", "--model", model_id, "--task", "pretrain", "--gpu", gpu_id,
+    "--gpus-per-node", "8", "--nodes", nodes_text, "--tokens", "1T", "--seq-len", "4096", "--xml", NULL,
+  };
+  g_autofree char *out = NULL;
+  g_autofree char *err = NULL;
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+  CpSettings settings;
+  CpJob job;
+  CpQuote quote;
+  CpEstimate est;
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                               &out, &err, &status, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (status, ==, 0);
+
+  cp_settings_init (&settings);
+  window_job (&job, &quote, model_id, gpu_id, nodes);
+  g_assert_true (cp_estimate_with_technique (&job, &quote, nodes, CP_TECHNIQUE_AS_CONFIGURED,
+                                             &settings, &est, NULL));
+
+  g_test_message ("%s on %u × 8 %s: TP %u PP %u DP %u, %.0f s", model_id, nodes, gpu_id,
+                  est.tensor_parallel, est.pipeline_parallel, est.data_parallel, est.total_s);
+  g_assert_true (est.layout_searched);
+  g_assert_true (est.flash_attention);
+  g_assert_cmpfloat (xml_number (out, "configuration", "tensor-parallel"), ==, est.tensor_parallel);
+  g_assert_cmpfloat (xml_number (out, "configuration", "pipeline-parallel"), ==, est.pipeline_parallel);
+  g_assert_cmpfloat (xml_number (out, "configuration", "data-parallel"), ==, est.data_parallel);
+  g_assert_cmpfloat (xml_number (out, "configuration", "virtual-stages"), ==, est.virtual_stages);
+  g_assert_cmpfloat (xml_number (out, "configuration", "micro-batch"), ==, est.micro_batch);
+  g_assert_cmpfloat (xml_number (out, "configuration", "zero-stage"), ==, est.zero_stage);
+  g_assert_cmpfloat (fabs (xml_number (out, "configuration", "global-batch-tokens") - est.global_batch_tokens), <=,
+                     1e-9 * est.global_batch_tokens);
+  g_assert_cmpfloat (fabs (xml_number (out, "memory", "memory-per-gpu-bytes") - est.memory_per_gpu_bytes), <=,
+                     1e-9 * est.memory_per_gpu_bytes);
+  g_assert_cmpfloat (fabs (xml_number (out, "time", "total-s") - est.total_s), <=, 1e-9 * est.total_s);
+  g_assert_cmpfloat (fabs (xml_number (out, "time", "bubble-s") - est.bubble_s), <=, 1e-9 * est.total_s);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
+static void
+test_same_answer (void)
+{
+  compare ("qwen2.5-32b", "h800", 32);
+  compare ("qwen2.5-32b", "h800", 1);
+  compare ("llama-2-7b", "a100-80g", 4);
+  compare ("mixtral-8x7b", "h100-sxm", 32);
+}
+
+/* Every part pinned on the command line is kept; the search fills the rest. */
+static void
+test_pins_kept (void)
+{
+  const char *argv[] = {
+    cli_path, "estimate", "--model", "llama-3.1-70b", "--task", "pretrain", "--gpu", "h100-sxm",
+    "--gpus-per-node", "8", "--nodes", "16", "--tokens", "1T", "--seq-len", "4096",
+    "--tp", "4", "--pp", "4", "--zero", "1", "--micro-batch", "2", "--recompute", "full", "--xml", NULL,
+  };
+  g_autofree char *out = NULL;
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                               &out, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_cmpfloat (xml_number (out, "configuration", "tensor-parallel"), ==, 4);
+  g_assert_cmpfloat (xml_number (out, "configuration", "pipeline-parallel"), ==, 4);
+  g_assert_cmpfloat (xml_number (out, "configuration", "data-parallel"), ==, 128 / 16);
+  g_assert_cmpfloat (xml_number (out, "configuration", "zero-stage"), ==, 1);
+  g_assert_cmpfloat (xml_number (out, "configuration", "micro-batch"), ==, 2);
+  g_assert_nonnull (strstr (out, "<recompute>full</recompute>"));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_assert_cmpint (argc, ==, 2);
+  cli_path = argv[1];
+  g_test_add_func ("/front-ends/estimate-equals-window-job", test_same_answer);
+  g_test_add_func ("/front-ends/pins-kept", test_pins_kept);
+  return g_test_run ();
+}

@@ -1,0 +1,429 @@
+/* test-quote-sheets.c: vendor sheets as vendors write them (issue 14).
+ *
+ * Each sheet in tests/store/sheets/ was written for these tests in one
+ * dialect: Chinese headers with a separate billing-unit column (the
+ * issue's six rows), English headers with "$", "/GPU/h" and "/node/month",
+ * a GBK tab-separated file, and units in the header. Every row must import
+ * with the price per GPU-hour computed here by hand (730 h a month, the
+ * default setting), the network, the sharing and the minimum term.
+ */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "store/cp-quote-csv.h"
+
+typedef struct {
+  const char   *gpu_id;
+  guint         gpus_per_node;
+  guint         nodes;
+  const char   *link_id;
+  double        per_gpu_hour;
+  CpNetworkKind network;
+  guint         nics;
+  double        nic_gbps;
+  CpSharing     sharing;
+  double        share_factor;
+  double        minimum_term_h;
+} Expected;
+
+static CpQuoteCsvResult *
+read_sheet (const char *name, CpProject *project)
+{
+  g_autofree char *path = g_build_filename (SHEETS_DIR, name, NULL);
+  g_autoptr(GError) error = NULL;
+  CpQuoteCsvResult *result = cp_quote_csv_read_file (path, project, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (result);
+  return result;
+}
+
+static void
+assert_rows (const CpQuoteCsvResult *r, const CpProject *project, const Expected *expected, guint n)
+{
+  for (guint i = 0; i < r->errors->len; i++)
+    g_test_message ("%s", ((const CpCsvLineError *) g_ptr_array_index (r->errors, i))->message);
+  g_assert_cmpuint (r->errors->len, ==, 0);
+  g_assert_cmpuint (r->rows->len, ==, n);
+  g_assert_cmpuint (r->quotes->len, ==, n);
+
+  for (guint i = 0; i < n; i++)
+    {
+      const CpQuote *q = g_ptr_array_index (r->quotes, i);
+      const Expected *e = &expected[i];
+      const CpQuoteCsvRow *row = g_ptr_array_index (r->rows, i);
+
+      g_test_message ("row %u (line %u)", i, row->line);
+      g_assert_cmpint (row->quote_index, ==, (int) i);
+      g_assert_cmpstr (q->gpu.id, ==, e->gpu_id);
+      g_assert_cmpuint (q->gpus_per_node, ==, e->gpus_per_node);
+      g_assert_cmpuint (q->nodes_available, ==, e->nodes);
+      g_assert_cmpstr (q->intra_link.id, ==, e->link_id);
+      g_assert_cmpfloat_with_epsilon (cp_quote_price_per_gpu_hour (q, &project->settings),
+                                      e->per_gpu_hour, 1e-9 * e->per_gpu_hour);
+      g_assert_cmpint (q->network, ==, e->network);
+      if (e->network != CP_NETWORK_NONE)
+        {
+          g_assert_cmpuint (q->nics_per_node, ==, e->nics);
+          g_assert_cmpfloat (q->nic_gbps, ==, e->nic_gbps);
+        }
+      g_assert_cmpint (q->sharing, ==, e->sharing);
+      g_assert_cmpfloat_with_epsilon (q->share_factor, e->share_factor, 1e-12);
+      g_assert_cmpfloat (q->minimum_term_h, ==, e->minimum_term_h);
+    }
+}
+
+/* The issue's sheet: 0 of 6 rows imported before. */
+static void
+test_issue_six_rows (void)
+{
+  static const Expected expected[] = {
+    /* 68,000 元/台/月 ÷ 730 h ÷ 8 GPUs = 11.6438… 元 per GPU-hour; 1个月 = 730 h */
+    { "a800", 8, 4, "nvlink-a800", 68000.0 / 730 / 8, CP_NETWORK_ROCE, 4, 200,
+      CP_SHARING_DEDICATED, 0, 730 },
+    /* 2,400 元/台/天 ÷ 24 h ÷ 8 GPUs = 12.5; "NVSwitch" is the H800's NVLink */
+    { "h800", 8, 16, "nvlink-h800", 2400.0 / 24 / 8, CP_NETWORK_INFINIBAND, 8, 400,
+      CP_SHARING_DEDICATED, 0, 24 },
+    { "rtx4090", 8, 1, "pcie-gen4", 2.1, CP_NETWORK_NONE, 0, 0, CP_SHARING_UNKNOWN, 0, 1 },
+    /* 共享 with 收敛比 1:4 in the notes: a quarter of the line rate; 3个月 = 3 × 730 h */
+    { "h20", 8, 8, "nvlink4-h20", 9.8, CP_NETWORK_ROCE, 2, 100, CP_SHARING_SHARED, 0.25, 2190 },
+    /* 45,000 元/台·月 ÷ 730 ÷ 8 = 7.7054…; 25GbE names no card count: one */
+    { "ascend-910b", 8, 2, "hccs-910b", 45000.0 / 730 / 8, CP_NETWORK_ETHERNET, 1, 25,
+      CP_SHARING_SHARED, 0, 730 },
+    /* 1,560 元/台/天 ÷ 24 ÷ 8 = 8.125 */
+    { "l20", 8, 1, "pcie-gen4", 1560.0 / 24 / 8, CP_NETWORK_NONE, 0, 0, CP_SHARING_UNKNOWN, 0, 24 },
+  };
+  g_autoptr(CpProject) project = cp_project_new ();
+  g_autoptr(CpQuoteCsvResult) r = read_sheet ("issue-six-rows.csv", project);
+  const CpQuote *b;
+  const CpQuoteCsvRow *row;
+  gboolean said_day = FALSE;
+
+  assert_rows (r, project, expected, G_N_ELEMENTS (expected));
+
+  /* The per-day price is kept as the vendor wrote it, and the conversion said. */
+  b = g_ptr_array_index (r->quotes, 1);
+  g_assert_cmpint (b->price_unit, ==, CP_PRICE_PER_NODE_HOUR);
+  g_assert_cmpfloat (b->price, ==, 100);
+  g_assert_nonnull (strstr (b->notes, "2,400 元/台/天"));
+  row = g_ptr_array_index (r->rows, 1);
+  for (guint i = 0; i < row->assumptions->len; i++)
+    said_day |= strstr (g_ptr_array_index (row->assumptions, i), "24 hours") != NULL;
+  g_assert_true (said_day);
+  /* A month stays a node-month, so the project's hours per month apply. */
+  g_assert_cmpint (((const CpQuote *) g_ptr_array_index (r->quotes, 0))->price_unit, ==,
+                   CP_PRICE_PER_NODE_MONTH);
+  g_assert_cmpfloat (((const CpQuote *) g_ptr_array_index (r->quotes, 0))->price, ==, 68000);
+}
+
+static void
+test_english_dialect (void)
+{
+  static const Expected expected[] = {
+    { "h100-sxm", 8, 32, "nvlink4-h100", 2.49, CP_NETWORK_INFINIBAND, 8, 400,
+      CP_SHARING_DEDICATED, 0, 730 },
+    /* 12,000 USD/node/month ÷ 730 ÷ 8 = 2.0547…; 3 months = 2190 h */
+    { "a100-80g", 8, 1, "nvlink3-a100", 12000.0 / 730 / 8, CP_NETWORK_NONE, 0, 0,
+      CP_SHARING_UNKNOWN, 0, 2190 },
+    /* "shared" and "oversubscribed 1:2" in the remarks; 1 week = 168 h */
+    { "h20", 8, 4, "nvlink4-h20", 18.5, CP_NETWORK_ROCE, 4, 200, CP_SHARING_SHARED, 0.5, 168 },
+  };
+  g_autoptr(CpProject) project = cp_project_new ();
+  g_autoptr(CpQuoteCsvResult) r = read_sheet ("english-dialect.csv", project);
+
+  assert_rows (r, project, expected, G_N_ELEMENTS (expected));
+  g_assert_cmpstr (((const CpQuote *) g_ptr_array_index (r->quotes, 0))->currency, ==, "USD");
+  g_assert_cmpstr (((const CpQuote *) g_ptr_array_index (r->quotes, 1))->currency, ==, "USD");
+  g_assert_cmpstr (((const CpQuote *) g_ptr_array_index (r->quotes, 2))->currency, ==, "CNY");
+}
+
+/* GBK, tabs, CRLF, 单节点卡数 / 可用节点数 / 计费方式 / 带宽类型 / 起租. */
+static void
+test_gbk_tabs (void)
+{
+  static const Expected expected[] = {
+    /* 96,000 元/台/月 ÷ 730 ÷ 8 = 16.438…; "IB HDR" alone: HDR's 200 Gb/s, one card */
+    { "h800", 8, 2, "nvlink-h800", 96000.0 / 730 / 8, CP_NETWORK_INFINIBAND, 1, 200,
+      CP_SHARING_DEDICATED, 0, 730 },
+    /* 15 元/台/小时 ÷ 8 = 1.875 */
+    { "rtx4090", 8, 1, "pcie-gen4", 15.0 / 8, CP_NETWORK_NONE, 0, 0, CP_SHARING_UNKNOWN, 0, 1 },
+    /* 1.2万 元/台/月 = 12,000 ÷ 730 ÷ 8 */
+    { "ascend-910b", 8, 4, "hccs-910b", 12000.0 / 730 / 8, CP_NETWORK_ROCE, 8, 200,
+      CP_SHARING_SHARED, 0, 2190 },
+  };
+  g_autoptr(CpProject) project = cp_project_new ();
+  g_autofree char *path = g_build_filename (SHEETS_DIR, "gbk-tabs.csv", NULL);
+  g_autofree char *data = NULL;
+  g_autoptr(CpQuoteCsvResult) r = NULL;
+
+  /* The file really is GBK, not UTF-8. */
+  g_assert_true (g_file_get_contents (path, &data, NULL, NULL));
+  g_assert_false (g_utf8_validate (data, -1, NULL));
+
+  r = read_sheet ("gbk-tabs.csv", project);
+  assert_rows (r, project, expected, G_N_ELEMENTS (expected));
+}
+
+/* Excel's "Unicode text": UTF-16LE with a BOM, tab-separated. */
+static void
+test_utf16 (void)
+{
+  static const char utf8[] = "供应商\t显卡\t单机卡数\t价格\r\n示例\tH20\t8\t5.5元/卡/时\r\n";
+  gsize len = 0;
+  g_autofree char *utf16 = g_convert (utf8, -1, "UTF-16LE", "UTF-8", NULL, &len, NULL);
+  g_autofree char *data = g_malloc (len + 2);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpQuoteCsvResult) r = NULL;
+
+  data[0] = (char) 0xff;
+  data[1] = (char) 0xfe;
+  memcpy (data + 2, utf16, len);
+  r = cp_quote_csv_read (data, len + 2, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (r->quotes->len, ==, 1);
+  g_assert_cmpstr (((const CpQuote *) g_ptr_array_index (r->quotes, 0))->vendor, ==, "示例");
+  g_assert_cmpfloat (((const CpQuote *) g_ptr_array_index (r->quotes, 0))->price, ==, 5.5);
+}
+
+/* The unit in the header, the count in the GPU cell, 一个月. */
+static void
+test_units_in_header (void)
+{
+  static const Expected expected[] = {
+    { "h800", 8, 1, "nvlink-h800", 9.5, CP_NETWORK_INFINIBAND, 1, 400, CP_SHARING_UNKNOWN, 0, 24 },
+    { "a800", 8, 1, "nvlink-a800", 6.8, CP_NETWORK_ETHERNET, 1, 25, CP_SHARING_DEDICATED, 0, 1 },
+    { "h20", 8, 1, "nvlink4-h20", 5.2, CP_NETWORK_NONE, 0, 0, CP_SHARING_UNKNOWN, 0, 730 },
+  };
+  g_autoptr(CpProject) project = cp_project_new ();
+  g_autoptr(CpQuoteCsvResult) r = read_sheet ("price-in-header.csv", project);
+
+  assert_rows (r, project, expected, G_N_ELEMENTS (expected));
+}
+
+/* Hours per month is the project's: 720 makes 68,000 元/台/月 9.4444… */
+static void
+test_project_hours_per_month (void)
+{
+  g_autoptr(CpProject) project = cp_project_new ();
+  g_autoptr(CpQuoteCsvResult) r = NULL;
+  const CpQuote *a;
+
+  project->settings.hours_per_month = 720;
+  r = read_sheet ("issue-six-rows.csv", project);
+  a = g_ptr_array_index (r->quotes, 0);
+  g_assert_cmpfloat_with_epsilon (cp_quote_price_per_gpu_hour (a, &project->settings),
+                                  68000.0 / 720 / 8, 1e-9);
+  g_assert_cmpfloat (a->minimum_term_h, ==, 720);
+}
+
+/* The preview's mapping: a column is remapped and the rows read again;
+ * the project is untouched until the quotes are added. */
+static void
+test_mapping (void)
+{
+  static const char csv[] =
+    "型号,卡,月租,颜色\n"
+    "A800,8,\"68,000 元/台/月\",红\n";
+  g_autoptr(CpProject) project = cp_project_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpQuoteSheet) sheet = cp_quote_sheet_new (csv, strlen (csv), project, &error);
+  g_autoptr(CpQuoteCsvResult) before = NULL;
+  g_autoptr(CpQuoteCsvResult) after = NULL;
+  const CpQuoteCsvRow *row;
+  int field;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (cp_quote_sheet_get_n_columns (sheet), ==, 4);
+  g_assert_cmpint (cp_quote_sheet_get_field (sheet, 0), ==, CP_QUOTE_COLUMN_GPU);
+  g_assert_cmpint (cp_quote_sheet_get_field (sheet, 1), ==, CP_QUOTE_COLUMN_UNUSED);
+  g_assert_cmpint (cp_quote_sheet_get_field (sheet, 2), ==, CP_QUOTE_COLUMN_PRICE);
+  g_assert_cmpstr (cp_quote_sheet_get_header (sheet, 1), ==, "卡");
+
+  /* "卡" is not a header the importer knows: the row has no GPU count. */
+  before = cp_quote_sheet_read (sheet, &error);
+  g_assert_no_error (error);
+  row = g_ptr_array_index (before->rows, 0);
+  g_assert_cmpint (row->quote_index, ==, -1);
+  g_assert_cmpuint (row->problems->len, ==, 1);
+  g_assert_nonnull (strstr (g_ptr_array_index (row->problems, 0), "GPUs-per-node"));
+
+  g_assert_true (cp_quote_column_from_name ("gpus per node", &field));
+  cp_quote_sheet_set_field (sheet, 1, field);
+  after = cp_quote_sheet_read (sheet, &error);
+  g_assert_no_error (error);
+  row = g_ptr_array_index (after->rows, 0);
+  g_assert_cmpint (row->quote_index, ==, 0);
+  g_assert_cmpuint (project->quotes->len, ==, 0);
+  g_assert_cmpuint (cp_quote_csv_add_to_project (after, project), ==, 1);
+  g_assert_cmpuint (project->quotes->len, ==, 1);
+
+  /* One field, one column: mapping the price elsewhere unmaps the old one. */
+  cp_quote_sheet_set_field (sheet, 3, CP_QUOTE_COLUMN_PRICE);
+  g_assert_cmpint (cp_quote_sheet_get_field (sheet, 2), ==, CP_QUOTE_COLUMN_UNUSED);
+  g_assert_false (cp_quote_column_from_name ("colour", &field));
+}
+
+/* Links as vendors write them, resolved through the row's GPU. */
+static void
+test_links (void)
+{
+  static const char csv[] =
+    "gpu,gpus per node,price,卡间互联\n"
+    "H100 SXM,8,1/GPU/h,NVLink\n"
+    "H100 PCIe,8,1/GPU/h,PCIe Gen5\n"
+    "A100 80GB,8,1/GPU/h,NVSwitch\n"
+    "910B,8,1/GPU/h,HCCS\n"
+    "4090,8,1/GPU/h,PCIe 4.0\n"
+    "4090,8,1/GPU/h,NVLink\n";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpQuoteCsvResult) r = cp_quote_csv_read (csv, strlen (csv), NULL, &error);
+  static const char * const links[] = {
+    "nvlink4-h100", "pcie-gen5", "nvlink3-a100", "hccs-910b", "pcie-gen4",
+  };
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (r->quotes->len, ==, G_N_ELEMENTS (links));
+  for (guint i = 0; i < G_N_ELEMENTS (links); i++)
+    g_assert_cmpstr (((const CpQuote *) g_ptr_array_index (r->quotes, i))->intra_link.id, ==, links[i]);
+  /* An RTX 4090 has no NVLink: said, with the line. */
+  g_assert_cmpuint (r->errors->len, ==, 1);
+  g_assert_true (g_str_has_prefix (((const CpCsvLineError *) g_ptr_array_index (r->errors, 0))->message,
+                                   "line 7: "));
+}
+
+/* Networks written every way the issue lists. */
+static void
+test_networks (void)
+{
+  static const struct {
+    const char *text; CpNetworkKind kind; guint nics; double gbps;
+  } cases[] = {
+    { "RoCE v2 2×100G", CP_NETWORK_ROCE, 2, 100 },
+    { "IB NDR 400G×8", CP_NETWORK_INFINIBAND, 8, 400 },
+    { "InfiniBand 8×400Gb/s", CP_NETWORK_INFINIBAND, 8, 400 },
+    { "RoCE 4×200Gb/s", CP_NETWORK_ROCE, 4, 200 },
+    { "25GbE", CP_NETWORK_ETHERNET, 1, 25 },
+    { "4*200G RoCE", CP_NETWORK_ROCE, 4, 200 },
+    { "无", CP_NETWORK_NONE, 0, 0 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *csv = g_strdup_printf ("gpu,gpus per node,nodes,price,网络\n"
+                                              "H800,8,2,1/GPU/h,%s\n", cases[i].text);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(CpQuoteCsvResult) r = cp_quote_csv_read (csv, strlen (csv), NULL, &error);
+      const CpQuote *q;
+
+      g_test_message ("%s", cases[i].text);
+      g_assert_no_error (error);
+      if (cases[i].kind == CP_NETWORK_NONE)
+        continue;   /* two nodes without a network is refused by the model, rightly */
+      g_assert_cmpuint (r->quotes->len, ==, 1);
+      q = g_ptr_array_index (r->quotes, 0);
+      g_assert_cmpint (q->network, ==, cases[i].kind);
+      g_assert_cmpuint (q->nics_per_node, ==, cases[i].nics);
+      g_assert_cmpfloat (q->nic_gbps, ==, cases[i].gbps);
+    }
+}
+
+/* Yes and no: in the sharing column an answer, in the network column "no
+ * network". */
+static void
+test_yes_and_no (void)
+{
+  static const char csv[] =
+    "gpu,gpus per node,price,network,是否独享\n"
+    "H800,8,1/GPU/h,no,\n"
+    "H800,8,1/GPU/h,RoCE 8×200G,是\n"
+    "H800,8,1/GPU/h,RoCE 8×200G,否\n";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpQuoteCsvResult) r = cp_quote_csv_read (csv, strlen (csv), NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (r->quotes->len, ==, 3);
+  g_assert_cmpint (((const CpQuote *) g_ptr_array_index (r->quotes, 0))->network, ==, CP_NETWORK_NONE);
+  g_assert_cmpint (((const CpQuote *) g_ptr_array_index (r->quotes, 0))->sharing, ==, CP_SHARING_UNKNOWN);
+  g_assert_cmpint (((const CpQuote *) g_ptr_array_index (r->quotes, 1))->sharing, ==, CP_SHARING_DEDICATED);
+  g_assert_cmpint (((const CpQuote *) g_ptr_array_index (r->quotes, 2))->sharing, ==, CP_SHARING_SHARED);
+}
+
+/* Minimum terms as vendors write them. */
+static void
+test_minimum_terms (void)
+{
+  static const struct { const char *text; double hours; } cases[] = {
+    { "1小时", 1 }, { "1天", 24 }, { "1个月", 730 }, { "3个月", 3 * 730 }, { "三个月", 3 * 730 },
+    { "按月", 730 }, { "包月", 730 }, { "1个月起", 730 }, { "至少1周", 168 }, { "72h", 72 },
+    { "1 month", 730 }, { "3 months", 3 * 730 }, { "2 weeks", 336 }, { "1年", 12 * 730 }, { "无", 0 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *csv = g_strdup_printf ("gpu,gpus per node,price,最短租期\nH20,8,1/GPU/h,%s\n",
+                                              cases[i].text);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(CpQuoteCsvResult) r = cp_quote_csv_read (csv, strlen (csv), NULL, &error);
+
+      g_test_message ("%s", cases[i].text);
+      g_assert_no_error (error);
+      g_assert_cmpuint (r->quotes->len, ==, 1);
+      g_assert_cmpfloat (((const CpQuote *) g_ptr_array_index (r->quotes, 0))->minimum_term_h, ==,
+                         cases[i].hours);
+    }
+}
+
+/* Price units as vendors write them, in the cell or in their own column. */
+static void
+test_price_units (void)
+{
+  static const struct { const char *price; const char *unit; double per_gpu_hour; } cases[] = {
+    { "2.5", "元/卡/小时", 2.5 }, { "2.5", "元/卡/时", 2.5 }, { "20", "元/台/小时", 20.0 / 8 },
+    { "480", "元/台/天", 480.0 / 24 / 8 }, { "58400", "元/台/月", 58400.0 / 730 / 8 },
+    { "58400", "元/台·月", 58400.0 / 730 / 8 }, { "2.5", "¥/GPU/h", 2.5 },
+    { "58400", "/node/month", 58400.0 / 730 / 8 }, { "7300", "元/卡/月", 7300.0 / 730 },
+    { "2.5", "按卡时", 2.5 }, { "58400", "包月", 58400.0 / 730 / 8 },
+    { "700800", "元/台/年", 700800.0 / 12 / 730 / 8 }, { "2.5 元/卡/时", "", 2.5 },
+    { "¥480/台/天", "", 480.0 / 24 / 8 }, { "2.5 USD per GPU-hour", "", 2.5 },
+    { "5.84万/台/月", "", 58400.0 / 730 / 8 },
+  };
+  CpSettings settings;
+
+  cp_settings_init (&settings);
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *csv = g_strdup_printf ("gpu,gpus per node,price,计费单位\nH20,8,%s,%s\n",
+                                              cases[i].price, cases[i].unit);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(CpQuoteCsvResult) r = cp_quote_csv_read (csv, strlen (csv), NULL, &error);
+
+      g_test_message ("%s %s", cases[i].price, cases[i].unit);
+      g_assert_no_error (error);
+      for (guint e = 0; e < r->errors->len; e++)
+        g_test_message ("%s", ((const CpCsvLineError *) g_ptr_array_index (r->errors, e))->message);
+      g_assert_cmpuint (r->quotes->len, ==, 1);
+      g_assert_cmpfloat_with_epsilon (cp_quote_price_per_gpu_hour (g_ptr_array_index (r->quotes, 0), &settings),
+                                      cases[i].per_gpu_hour, 1e-9 * cases[i].per_gpu_hour);
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/quote-sheets/issue-six-rows", test_issue_six_rows);
+  g_test_add_func ("/quote-sheets/english-dialect", test_english_dialect);
+  g_test_add_func ("/quote-sheets/gbk-tabs", test_gbk_tabs);
+  g_test_add_func ("/quote-sheets/units-in-header", test_units_in_header);
+  g_test_add_func ("/quote-sheets/utf16", test_utf16);
+  g_test_add_func ("/quote-sheets/project-hours-per-month", test_project_hours_per_month);
+  g_test_add_func ("/quote-sheets/mapping", test_mapping);
+  g_test_add_func ("/quote-sheets/links", test_links);
+  g_test_add_func ("/quote-sheets/networks", test_networks);
+  g_test_add_func ("/quote-sheets/minimum-terms", test_minimum_terms);
+  g_test_add_func ("/quote-sheets/yes-and-no", test_yes_and_no);
+  g_test_add_func ("/quote-sheets/price-units", test_price_units);
+  return g_test_run ();
+}
