@@ -15,8 +15,11 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (CpResultsView, cp_results_view, CP, RESULTS_VIEW, AdwBin)
 
 GtkWidget    *cp_results_view_new        (void);
-/* Recomputes everything for job @job_index of @project (borrowed for the
- * duration of the call); a negative index clears the view. */
+/* Plans job @job_index of @project now and shows the verdict, the table
+ * and the charts; the paragraphs below the table (one machine or the
+ * cluster, reasons, risks) follow after the next paint, so @project must
+ * stay alive until then or be queued again. A negative index clears the
+ * view. */
 void          cp_results_view_update     (CpResultsView   *self,
                                           const CpProject *project,
                                           int              job_index);
