@@ -559,6 +559,10 @@ cp_window_close_request (GtkWindow *window)
 {
   CpWindow *self = CP_WINDOW (window);
 
+  /* A value typed but not yet entered is committed (focus-out) and saved
+   * with the rest. */
+  gtk_window_set_focus (window, NULL);
+
   /* A save under way finishes first; its callback closes again. */
   if (self->busy)
     {

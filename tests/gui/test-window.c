@@ -520,11 +520,22 @@ test_window_saves (void)
   g_assert_cmpfloat (((CpQuote *) g_ptr_array_index (project->quotes, 0))->price, ==, 3.5);
   g_assert_true (cp_window_get_modified (window));
 
+  /* A value typed and not yet entered when the window closes is kept. */
+  {
+    GtkWidget *minimum = cp_field_row_get_input (cp_quote_editor_get_row (cp_window_get_quote_editor (window),
+                                                                          "minimum-term"));
+
+    g_assert_true (gtk_widget_grab_focus (minimum));
+    gtk_editable_set_text (GTK_EDITABLE (minimum), "48");
+    spin ();
+  }
+
   /* Closing saves; the file holds what the window showed. */
   close_window (window);
   reread = cp_project_load_file (path, &error);
   g_assert_no_error (error);
   g_assert_cmpfloat (((CpQuote *) g_ptr_array_index (reread->quotes, 0))->price, ==, 3.5);
+  g_assert_cmpfloat (((CpQuote *) g_ptr_array_index (reread->quotes, 0))->minimum_term_h, ==, 48);
   g_unlink (path);
 }
 
