@@ -50,7 +50,7 @@ cp "$demo" "$project"
 app_pid=$!
 
 window=""
-for i in $(seq 100); do
+for i in $(seq 300); do
   window=$(xdotool search --onlyvisible --pid "$app_pid" 2>/dev/null | tail -1)
   [ -n "$window" ] && break
   sleep 0.1
@@ -65,8 +65,12 @@ ticks () {
 
 # Idle: under 10 ticks (0.1 s of CPU) over a second; a re-entering picker
 # burns most of a core.
+# CP_TEST_TIME_SCALE (set by build-aux/test.sh for the sanitizer build)
+# gives a slower build longer to settle first.
+settle=$(awk -v s="${CP_TEST_TIME_SCALE:-1}" 'BEGIN { print 0.5 * (s < 1 ? 1 : s) }')
+pause=$(awk -v s="${CP_TEST_TIME_SCALE:-1}" 'BEGIN { print 0.8 * (s < 1 ? 1 : s) }')
 assert_idle () {
-  sleep 0.5
+  sleep "$settle"
   before=$(ticks)
   sleep 1
   after=$(ticks)
@@ -92,14 +96,14 @@ for i in 1 2 3 4 5; do
   xdotool key Tab
 done
 xdotool key space
-sleep 0.8
+sleep "$pause"
 shot open
 assert_repainted start open "opening the picker"
 assert_idle "picker open"
 
 # Two entries down from "Custom" and Enter.
 xdotool key Down Down Return
-sleep 0.8
+sleep "$pause"
 shot picked
 assert_repainted open picked "choosing a model"
 assert_idle "after choosing a model"
@@ -108,7 +112,7 @@ assert_idle "after choosing a model"
 xdotool key Tab ctrl+a
 xdotool type --delay 40 '70B'
 xdotool key Return
-sleep 0.8
+sleep "$pause"
 shot typed
 assert_repainted picked typed "typing a value"
 assert_idle "after typing a value"
