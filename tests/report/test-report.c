@@ -976,6 +976,27 @@ test_xml_round_trip (void)
   g_free (project->name);
   project->name = g_strdup ("R&D <plan> “算力”");
   project->settings.compute_utilisation = 0.37;
+  /* Issue 11's job and settings fields, each away from its default. */
+  project->settings.longest_acceptable_run_days = 75.5;
+  project->settings.dp_bucket_bytes = 40e6;
+  project->settings.kv_block_tokens = 32;
+  project->settings.cuda_graph_bytes = 0.25e9;
+  {
+    CpJob *pretrain = g_ptr_array_index (project->jobs, 0);
+    pretrain->tensor_parallel = 2;
+    pretrain->pipeline_parallel = 2;
+    pretrain->expert_parallel = 1;
+    pretrain->virtual_stages = 4;
+    pretrain->micro_batch = 2;
+    pretrain->zero_stage = 2;
+    pretrain->recompute = CP_RECOMPUTE_SELECTIVE;
+    pretrain->global_batch = 256;
+    pretrain->mfu = 0.425;
+    pretrain->trial.quote_id = g_strdup ("quote-ten");
+    pretrain->trial.gpus = 8;
+    pretrain->trial.gpu_dense_flops = 312e12;
+    pretrain->trial.tokens_per_s = 20000;
+  }
 
   g_assert_true (cp_report_xml_write (project, "en", path, &error));
   g_assert_no_error (error);
@@ -998,6 +1019,23 @@ test_xml_round_trip (void)
   g_assert_cmpfloat (job_back->model.params, ==, 7e9);
   g_assert_cmpuint (job_back->model.layers, ==, job->model.layers);
   g_assert_cmpint (job_back->team_has_distributed_experience, ==, TRUE);
+  g_assert_cmpuint (job_back->tensor_parallel, ==, 2);
+  g_assert_cmpuint (job_back->pipeline_parallel, ==, 2);
+  g_assert_cmpuint (job_back->expert_parallel, ==, 1);
+  g_assert_cmpuint (job_back->virtual_stages, ==, 4);
+  g_assert_cmpuint (job_back->micro_batch, ==, 2);
+  g_assert_cmpuint (job_back->zero_stage, ==, 2);
+  g_assert_cmpint (job_back->recompute, ==, CP_RECOMPUTE_SELECTIVE);
+  g_assert_cmpuint (job_back->global_batch, ==, 256);
+  g_assert_cmpfloat (job_back->mfu, ==, 0.425);
+  g_assert_cmpstr (job_back->trial.quote_id, ==, "quote-ten");
+  g_assert_cmpuint (job_back->trial.gpus, ==, 8);
+  g_assert_cmpfloat (job_back->trial.gpu_dense_flops, ==, 312e12);
+  g_assert_cmpfloat (job_back->trial.tokens_per_s, ==, 20000);
+  g_assert_cmpfloat (back->settings.longest_acceptable_run_days, ==, 75.5);
+  g_assert_cmpfloat (back->settings.dp_bucket_bytes, ==, 40e6);
+  g_assert_cmpfloat (back->settings.kv_block_tokens, ==, 32);
+  g_assert_cmpfloat (back->settings.cuda_graph_bytes, ==, 0.25e9);
 
   quote = g_ptr_array_index (project->quotes, 2);
   quote_back = g_ptr_array_index (back->quotes, 2);
@@ -1023,6 +1061,59 @@ test_xml_round_trip (void)
     g_assert_cmpint (a->verdict, ==, b->verdict);
     g_assert_cmpint (a->recommended, ==, b->recommended);
   }
+}
+
+/* A report written before issue 11's fields (none of their elements)
+ * still validates and reads with the planner's defaults for them. */
+static void
+test_xml_before_layout_fields (void)
+{
+  static const char * const added[] = {
+    "expert-parallel", "virtual-stages", "mfu", "gpus", "gpu-dense-flops",
+    "longest-acceptable-run", "dp-bucket", "kv-block", "cuda-graphs",
+  };
+  g_autoptr(CpProject) project = report_fixture_small ();
+  g_autoptr(CpProject) back = NULL;
+  g_autofree char *path = temp_path ("before-layout-fields.xml");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *inputs = NULL;
+  const char *results;
+  CpSettings defaults;
+  const CpJob *job;
+
+  g_assert_true (cp_report_xml_write (project, "en", path, &error));
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  /* Only the project's inputs: results (<results>) name estimates' own
+   * expert-parallel and gpus, which are not what is removed here. */
+  results = strstr (text, "<results");
+  g_assert_nonnull (results);
+  inputs = g_strndup (text, results - text);
+  for (guint i = 0; i < G_N_ELEMENTS (added); i++)
+    {
+      g_autofree char *pattern = g_strdup_printf ("\\s*<%s( [^>]*)?>[^<]*</%s>", added[i], added[i]);
+      g_autoptr(GRegex) element = g_regex_new (pattern, 0, 0, NULL);
+      g_autofree char *shorter = g_regex_replace_literal (element, inputs, -1, 0, "", 0, NULL);
+      g_assert_cmpuint (strlen (shorter), <, strlen (inputs));
+      g_free (inputs);
+      inputs = g_steal_pointer (&shorter);
+    }
+  {
+    g_autofree char *old = g_strconcat (inputs, results, NULL);
+    back = cp_report_xml_parse (old, strlen (old), &error);
+  }
+  g_assert_no_error (error);
+  g_assert_nonnull (back);
+  cp_settings_init (&defaults);
+  g_assert_cmpfloat (back->settings.longest_acceptable_run_days, ==, defaults.longest_acceptable_run_days);
+  g_assert_cmpfloat (back->settings.dp_bucket_bytes, ==, defaults.dp_bucket_bytes);
+  g_assert_cmpfloat (back->settings.kv_block_tokens, ==, defaults.kv_block_tokens);
+  g_assert_cmpfloat (back->settings.cuda_graph_bytes, ==, defaults.cuda_graph_bytes);
+  job = g_ptr_array_index (back->jobs, 0);
+  g_assert_cmpuint (job->expert_parallel, ==, 0);
+  g_assert_cmpuint (job->virtual_stages, ==, 0);
+  g_assert_cmpfloat (job->mfu, ==, 0);
+  g_assert_cmpuint (job->trial.gpus, ==, 0);
 }
 
 static void
@@ -1148,6 +1239,7 @@ main (int    argc,
   g_test_add_func ("/report/layout/other-paper", test_layout_other_paper);
   g_test_add_func ("/report/xml/validates", test_xml_validates);
   g_test_add_func ("/report/xml/round-trip", test_xml_round_trip);
+  g_test_add_func ("/report/xml/before-layout-fields", test_xml_before_layout_fields);
   g_test_add_func ("/report/xml/hostile", test_xml_hostile);
 
   return g_test_run ();
