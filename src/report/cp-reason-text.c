@@ -502,18 +502,30 @@ reason_text (const CpReason  *reason,
       return g_strdup_printf (_("Debugging takes about %s of a training project's calendar (%s); done on one rented machine it costs %s."), a, b, c);
 
     case CP_OUTCOME_COMPUTE_DOMINATES:
-      a = cp_i18n_format_number (v[3], 0, lang);
-      b = cp_words_duration (v[2], lang);
-      c = cp_words_duration (v[1], lang);
-      d = cp_i18n_format_number (v[0], 2, lang);
-      return g_strdup_printf (_("On %s nodes, communication takes %s against %s of computing (ratio %s): computing dominates, so splitting the job across a cluster pays."), a, b, c, d);
+      {
+        /* The quote is named: its own figures, not another quote's. */
+        g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
+
+        a = cp_i18n_format_number (v[3], 0, lang);
+        b = cp_words_duration (v[2], lang);
+        c = cp_words_duration (v[1], lang);
+        d = cp_i18n_format_number (v[0], 2, lang);
+        /* TRANSLATORS: R5; node count, quote name, communication time, computing time, ratio */
+        return g_strdup_printf (_("On %s nodes of %s, communication takes %s against %s of computing (ratio %s): computing dominates, so splitting the job across a cluster pays."), a, name, b, c, d);
+      }
 
     case CP_OUTCOME_COMMUNICATION_DOMINATES:
-      a = cp_i18n_format_number (v[3], 0, lang);
-      b = cp_words_duration (v[2], lang);
-      c = cp_words_duration (v[1], lang);
-      d = cp_i18n_format_number (v[0], 2, lang);
-      return g_strdup_printf (_("On %s nodes, communication takes %s against %s of computing (ratio %s): communication dominates, so one multi-GPU machine is better."), a, b, c, d);
+      {
+        /* The quote is named: its own figures, not another quote's. */
+        g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
+
+        a = cp_i18n_format_number (v[3], 0, lang);
+        b = cp_words_duration (v[2], lang);
+        c = cp_words_duration (v[1], lang);
+        d = cp_i18n_format_number (v[0], 2, lang);
+        /* TRANSLATORS: R5; node count, quote name, communication time, computing time, ratio */
+        return g_strdup_printf (_("On %s nodes of %s, communication takes %s against %s of computing (ratio %s): communication dominates, so one multi-GPU machine is better."), a, name, b, c, d);
+      }
 
     case CP_OUTCOME_CHEAPEST_TOTAL:
       {

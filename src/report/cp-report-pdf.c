@@ -1382,26 +1382,22 @@ write_to_stream (void                *closure,
 }
 
 gboolean
-cp_report_pdf_write (const CpProject *project,
-                     const char      *lang,
-                     const char      *path,
-                     GError         **error)
+cp_report_layout_write_pdf (CpReportLayout *layout,
+                            const char     *author,
+                            const char     *subject,
+                            const char     *path,
+                            GError        **error)
 {
   g_autoptr(GFile) file = NULL;
   g_autoptr(GDateTime) now = g_date_time_new_now_local ();
-  g_autoptr(CpReportLayout) layout = NULL;
   g_autofree char *iso_date = NULL;
-  g_autofree char *subject = NULL;
   cairo_surface_t *surface;
   cairo_t *cr;
   Sink sink = { NULL, NULL };
   cairo_status_t status;
   gboolean ok = TRUE;
 
-  g_return_val_if_fail (project != NULL && path != NULL, FALSE);
-
-  if (!cp_i18n_check_language (lang, error))
-    return FALSE;
+  g_return_val_if_fail (layout != NULL && path != NULL, FALSE);
 
   file = g_file_new_for_path (path);
   sink.stream = G_OUTPUT_STREAM (g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION,
@@ -1415,18 +1411,13 @@ cp_report_pdf_write (const CpProject *project,
       return FALSE;
     }
 
-  layout = cp_report_layout_new (project, lang, CP_REPORT_A4_WIDTH_PT, CP_REPORT_A4_HEIGHT_PT);
-
-  cp_i18n_push_language (lang);
-  subject = g_strdup (_("Single machine or cluster: the decision and its reasons"));
-  cp_i18n_pop_language ();
   iso_date = g_date_time_format (now, "%Y-%m-%dT%H:%M:%S");
 
   surface = cairo_pdf_surface_create_for_stream (write_to_stream, &sink,
                                                  CP_REPORT_A4_WIDTH_PT, CP_REPORT_A4_HEIGHT_PT);
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, cp_report_layout_get_title (layout));
-  if (project->prepared_by != NULL && *project->prepared_by != '\0')
-    cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_AUTHOR, project->prepared_by);
+  if (author != NULL && *author != '\0')
+    cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_AUTHOR, author);
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Compute Planner " PACKAGE_VERSION);
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_SUBJECT, subject);
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATE_DATE, iso_date);
@@ -1465,4 +1456,34 @@ cp_report_pdf_write (const CpProject *project,
   g_clear_error (&sink.error);
   g_object_unref (sink.stream);
   return ok;
+}
+
+char *
+cp_report_pdf_subject (const char *lang)
+{
+  char *subject;
+
+  cp_i18n_push_language (lang);
+  subject = g_strdup (_("Single machine or cluster: the decision and its reasons"));
+  cp_i18n_pop_language ();
+  return subject;
+}
+
+gboolean
+cp_report_pdf_write (const CpProject *project,
+                     const char      *lang,
+                     const char      *path,
+                     GError         **error)
+{
+  g_autoptr(CpReportLayout) layout = NULL;
+  g_autofree char *subject = NULL;
+
+  g_return_val_if_fail (project != NULL && path != NULL, FALSE);
+
+  if (!cp_i18n_check_language (lang, error))
+    return FALSE;
+
+  layout = cp_report_layout_new (project, lang, CP_REPORT_A4_WIDTH_PT, CP_REPORT_A4_HEIGHT_PT);
+  subject = cp_report_pdf_subject (lang);
+  return cp_report_layout_write_pdf (layout, project->prepared_by, subject, path, error);
 }
