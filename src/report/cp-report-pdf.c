@@ -1122,7 +1122,8 @@ unit_words (const char *unit)
     { "FLOPs/param/token", N_("FLOPs/param/token") },
     { "bits/param", N_("bits/param") },
     { "tokens", N_("tokens") },
-    { "tokens at 7B × (N/7B)^0.25", N_("tokens at 7B × (N/7B)^0.25") },
+    /* The assumption's name says how the batch grows with size. */
+    { "tokens at 7B × (N/7B)^0.25", N_("tokens") },
   };
 
   if (unit == NULL)
@@ -1178,11 +1179,8 @@ section_assumptions (Doc *doc)
           number = g_strdup_printf (_("%s of the backward pass"), percent);
         }
       else if (g_strcmp0 (a->unit, "fraction of min(run, longest acceptable run)") == 0)
-        {
-          g_autofree char *percent = cp_i18n_format_percent (a->value, doc->lang);
-          /* TRANSLATORS: %s is a percentage such as "35%" */
-          number = g_strdup_printf (_("%s of the run, up to the longest acceptable run"), percent);
-        }
+        /* The assumption's name says what it is a share of. */
+        number = cp_i18n_format_percent (a->value, doc->lang);
       else
         {
           g_autofree char *value = cp_i18n_format_value (a->value, doc->lang);
