@@ -96,6 +96,10 @@ gboolean  cp_job_validate (const CpJob *job, GError **error);
  * rule: pretraining follows published runs (see cp-job.c), other training
  * the job's own batch. For a stated global batch, global_batch × seq_len. */
 double    cp_job_global_batch_tokens (const CpJob *job);
+/* The most tokens per step a pretraining job left to the rule takes when a
+ * large cluster raises its batch (cp-estimate.c); the stated or other
+ * training batch otherwise. */
+double    cp_job_largest_batch_tokens (const CpJob *job);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CpJob, cp_job_free)
 
