@@ -797,6 +797,9 @@ best_of_split (const Context  *c,
           cand.config.zero_stage = z;
           cand.config.mb = choices->mb_values[i];
           cand.config.m = micro_batches (c, cand.config.dp, cand.config.pp, cand.config.mb);
+          /* Interleaving runs with no fewer micro-batches than stages. */
+          if (i > 0 && s->vs > 1 && cand.config.m < s->pp)
+            break;
           cand.fits = least_recompute_that_fits (c, choices, &cand.config, &cand.memory);
           cand.valid = TRUE;
           if (!cand.fits)
@@ -879,6 +882,22 @@ part_values (guint        pinned,
   return n_free;
 }
 
+/* Whether @vs interleaved stages can beat none: compute and bubble of the
+ * fullest GPU, (layers on it) × (1 + (p − 1)/(m·v)), at m = p, the fewest
+ * micro-batches interleaving runs with and where it gains most. When it
+ * loses there it loses at every m, and it never needs less memory. */
+static gboolean
+interleaving_can_pay (const Context *c,
+                      guint          pp,
+                      guint          vs)
+{
+  double p = pp;
+  double plain = ceil (c->layers / p) * (1.0 + (p - 1.0) / p);
+  double interleaved = ceil (c->layers / (p * vs)) * vs * (1.0 + (p - 1.0) / (p * vs));
+
+  return interleaved < plain;
+}
+
 /* Candidate splits: tensor parallel a power of two inside a node dividing
  * the heads; pipeline stages dividing the GPUs left, at most one layer
  * each; interleaved stages where the layers divide evenly; experts over
@@ -933,7 +952,8 @@ enumerate_splits_within (const Context *c,
            * each chunk keeps a layer at least. */
           for (guint vs = 2; pps[j] > 1 && vs <= MAX_VIRTUAL_STAGES && pps[j] * vs <= m->layers &&
                              split_batch_seqs (c, dp, pps[j]) >= (double) dp * pps[j]; vs++)
-            free[n_free++] = vs;
+            if (interleaving_can_pay (c, pps[j], vs))
+              free[n_free++] = vs;
           n_vs = pps[j] > 1 ? part_values (job->virtual_stages, free, n_free, vss) : part_values (0, free, 1, vss);
 
           n_free = 0;
