@@ -164,12 +164,6 @@ validate_model (const CpModelSpec  *model,
   return TRUE;
 }
 
-/* See cp_job_global_batch_tokens() and cp_job_largest_batch_tokens(). */
-#define BATCH_TOKENS_AT_7B 2.17e6
-#define BATCH_SIZE_EXPONENT 0.316
-#define LARGEST_BATCH_TOKENS_AT_7B (2304.0 * 4096)
-#define LARGEST_BATCH_TOKENS_AT_67B (4608.0 * 4096)
-
 double
 cp_job_global_batch_tokens (const CpJob *job)
 {
@@ -200,7 +194,7 @@ cp_job_global_batch_tokens (const CpJob *job)
    * 70B, 6.0M at 175B, 7.8M at 405B. Mixture-of-experts runs are left out
    * (DeepSeek-V3's 15,360 × 4,096 = 63M tokens, tech report §4.2, counts
    * 37B active of 671B): their batch follows neither size. */
-  tokens = BATCH_TOKENS_AT_7B * pow (MAX (params, 1e6) / 7e9, BATCH_SIZE_EXPONENT);
+  tokens = CP_BATCH_TOKENS_AT_7B * pow (MAX (params, 1e6) / 7e9, CP_BATCH_SIZE_EXPONENT);
   /* In whole sequences, at least one. */
   return MAX (1.0, round (tokens / job->seq_len)) * job->seq_len;
 }
@@ -219,8 +213,8 @@ cp_job_largest_batch_tokens (const CpJob *job)
    * gives 33M at 405B, above Llama 3 405B's 16M and every other point of
    * cp_job_global_batch_tokens(). A cluster may raise the batch to keep
    * its pipelines full, never past this. */
-  exponent = log (LARGEST_BATCH_TOKENS_AT_67B / LARGEST_BATCH_TOKENS_AT_7B) / log (67.0 / 7.0);
-  return MAX (LARGEST_BATCH_TOKENS_AT_7B * pow (params / 7e9, exponent), cp_job_global_batch_tokens (job));
+  exponent = log (CP_LARGEST_BATCH_TOKENS_AT_67B / CP_LARGEST_BATCH_TOKENS_AT_7B) / log (67.0 / 7.0);
+  return MAX (CP_LARGEST_BATCH_TOKENS_AT_7B * pow (params / 7e9, exponent), cp_job_global_batch_tokens (job));
 }
 
 gboolean
