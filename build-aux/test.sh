@@ -22,6 +22,7 @@ ninja -C _build-asan
 ASAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1:detect_leaks=1 \
 UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
 LSAN_OPTIONS=suppressions="$PWD/build-aux/lsan.supp":print_suppressions=0 \
+CP_TEST_TIME_SCALE=10 \
   xvfb-run -a -s '-screen 0 1280x1024x24' \
   meson test -C _build-asan --print-errorlogs --num-processes 2 || status=$?
 # The non-GUI tests once more under valgrind's memcheck (no memory errors,

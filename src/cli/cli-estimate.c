@@ -622,14 +622,15 @@ print_table (const Estimate   *e,
     {
       g_autofree char *kv_number = cp_cli_format_number (est->kv_bytes_per_token, 0);
       g_autofree char *kv_bytes = cp_format_bytes (est->kv_bytes_per_token, settings->memory_unit);
+      g_autofree char *concurrency = cp_cli_format_number (est->max_concurrency, 2);
+      g_autofree char *whole_requests = cp_cli_format_number (est->requests_per_replica, 0);
 
       cp_cli_table_add_heading (table, _("Inference"));
       add_row (table, _("KV cache per token"), g_strdup_printf ("%s B (%s)", kv_number, kv_bytes));
       add_row (table, _("KV-cache budget per GPU"), cp_format_bytes (est->kv_budget_bytes, settings->memory_unit));
       /* TRANSLATORS: vLLM's "Maximum concurrency": the cache's tokens over the request length, then whole requests */
       add_row (table, _("Concurrency per replica"),
-               g_strdup_printf (_("%s× (%s whole requests)"), cp_cli_format_number (est->max_concurrency, 2),
-                                cp_cli_format_number (est->requests_per_replica, 0)));
+               g_strdup_printf (_("%s× (%s whole requests)"), concurrency, whole_requests));
       add_row (table, _("Replicas per node"), g_strdup_printf ("%u", est->replicas_per_node));
       add_row (table, _("Replicas needed"), g_strdup_printf ("%u", est->replicas_needed));
       add_row (table, _("Nodes needed"), g_strdup_printf ("%u", est->nodes_needed));
@@ -667,9 +668,12 @@ print_table (const Estimate   *e,
   if (job->deadline_days > 0)
     add_row (table, _("Meets the deadline"), g_strdup (cp_cli_yes_no (est->meets_deadline)));
   else if (training)
-    add_row (table, _("Within the longest acceptable run"),
-             g_strdup_printf ("%s (%s)", cp_cli_yes_no (est->meets_deadline),
-                              cp_cli_format_number (est->longest_run_days, 0)));
+    {
+      g_autofree char *longest_days = cp_cli_format_number (est->longest_run_days, 0);
+
+      add_row (table, _("Within the longest acceptable run"),
+               g_strdup_printf ("%s (%s)", cp_cli_yes_no (est->meets_deadline), longest_days));
+    }
 
   cp_cli_table_add_heading (table, _("Cost"));
   add_row (table, _("Compute"), cp_cli_format_money (est->compute_cost, currency));

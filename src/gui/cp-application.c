@@ -355,6 +355,11 @@ cp_application_startup (GApplication *application)
     { "win.undo", { "<Control>z", NULL } },
     { "win.redo", { "<Shift><Control>z", NULL } },
     { "window.close", { "<Control>w", NULL } },
+    { "win.help", { "F1", NULL } },
+    { "win.next-pane", { "F6", NULL } },
+    { "win.previous-pane", { "<Shift>F6", NULL } },
+    { "win.show-cost-chart", { "<Alt>1", NULL } },
+    { "win.show-memory-chart", { "<Alt>2", NULL } },
   };
 
   G_APPLICATION_CLASS (cp_application_parent_class)->startup (application);

@@ -21,12 +21,26 @@ struct _CpFieldRow
   GtkWidget         *unit_label;
   char              *error;
   char              *currency;
+  /* The record last shown (borrowed from the owner, which reloads the row
+   * whenever it changes): Escape brings its value back. */
+  gconstpointer      record;
   /* Set while the row shows the model's value, so that it is not taken
    * for an edit. */
   gboolean           loading;
+  /* Text typed since the last load or commit; it is committed on Enter or
+   * when the focus leaves the entry, never keystroke by keystroke. */
+  gboolean           edited;
 };
 
 G_DEFINE_FINAL_TYPE (CpFieldRow, cp_field_row, ADW_TYPE_ACTION_ROW)
+
+enum {
+  PROP_0,
+  PROP_ERROR,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 #define FIELD_PTR(record, field, type) ((type *) ((guint8 *) (record) + (field)->offset))
 
@@ -130,6 +144,8 @@ static void
 set_error (CpFieldRow *self,
            const char *message)
 {
+  gboolean changed = g_strcmp0 (self->error, message) != 0;
+
   g_free (self->error);
   self->error = g_strdup (message);
 
@@ -146,6 +162,9 @@ set_error (CpFieldRow *self,
       gtk_widget_remove_css_class (GTK_WIDGET (self), "cp-field-error");
       gtk_widget_remove_css_class (self->input, "error");
     }
+
+  if (changed)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ERROR]);
 }
 
 static void
@@ -163,11 +182,21 @@ commit_value (CpFieldRow         *self,
 static void
 on_entry_changed (CpFieldRow *self)
 {
+  if (!self->loading)
+    self->edited = TRUE;
+}
+
+/* Enter or leaving the entry: the whole text is parsed (a price with its
+ * unit, "1e30" rather than its prefix "1") and handed to the owner once. */
+static void
+commit_text (CpFieldRow *self)
+{
   g_autoptr(GError) error = NULL;
   CpFieldValue value;
 
-  if (self->loading)
+  if (!self->edited)
     return;
+  self->edited = FALSE;
 
   if (!parse_text (self, &value, &error))
     {
@@ -176,6 +205,34 @@ on_entry_changed (CpFieldRow *self)
     }
 
   commit_value (self, &value);
+}
+
+static void
+on_entry_activate (CpFieldRow *self)
+{
+  commit_text (self);
+}
+
+static void
+on_entry_focus_leave (CpFieldRow *self)
+{
+  commit_text (self);
+}
+
+static gboolean
+on_entry_key (GtkEventControllerKey *controller,
+              guint                  keyval,
+              guint                  keycode,
+              GdkModifierType        state,
+              CpFieldRow            *self)
+{
+  if (keyval != GDK_KEY_Escape || (!self->edited && self->error == NULL) || self->record == NULL)
+    return FALSE;
+
+  /* Escape gives back the value the record holds, as the sidebar's
+   * rename does. */
+  cp_field_row_load (self, self->record, TRUE);
+  return TRUE;
 }
 
 static void
@@ -284,18 +341,21 @@ cp_field_row_load (CpFieldRow    *self,
   g_return_if_fail (record != NULL);
 
   field = self->field;
+  self->record = record;
   self->loading = TRUE;
 
   switch (field->kind)
     {
     case CP_FIELD_BOOL:
-      gtk_switch_set_active (GTK_SWITCH (self->input), *FIELD_PTR (record, field, const gboolean));
+      if (gtk_switch_get_active (GTK_SWITCH (self->input)) != *FIELD_PTR (record, field, const gboolean))
+        gtk_switch_set_active (GTK_SWITCH (self->input), *FIELD_PTR (record, field, const gboolean));
       set_error (self, NULL);
       break;
 
     case CP_FIELD_ENUM:
-      gtk_drop_down_set_selected (GTK_DROP_DOWN (self->input),
-                                  (guint) *FIELD_PTR (record, field, const int));
+      if (gtk_drop_down_get_selected (GTK_DROP_DOWN (self->input)) != (guint) *FIELD_PTR (record, field, const int))
+        gtk_drop_down_set_selected (GTK_DROP_DOWN (self->input),
+                                    (guint) *FIELD_PTR (record, field, const int));
       set_error (self, NULL);
       break;
 
@@ -307,12 +367,14 @@ cp_field_row_load (CpFieldRow    *self,
     case CP_FIELD_BYTES:
     case CP_FIELD_PRICE:
     default:
-      if (reset || (self->error == NULL && !text_means_record (self, record)))
+      if (reset || (self->error == NULL && !self->edited && !text_means_record (self, record)))
         {
           g_autofree char *text = format_value (field, record);
 
-          gtk_editable_set_text (GTK_EDITABLE (self->input), text);
+          if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->input)), text) != 0)
+            gtk_editable_set_text (GTK_EDITABLE (self->input), text);
           set_error (self, NULL);
+          self->edited = FALSE;
         }
       break;
     }
@@ -375,6 +437,62 @@ cp_field_row_get_input (CpFieldRow *self)
   return self->input;
 }
 
+char *
+cp_field_row_dup_value_text (CpFieldRow *self)
+{
+  g_return_val_if_fail (CP_IS_FIELD_ROW (self), NULL);
+
+  if (self->record == NULL || self->field->kind == CP_FIELD_BOOL || self->field->kind == CP_FIELD_ENUM)
+    return NULL;
+  return format_value (self->field, self->record);
+}
+
+char *
+cp_field_row_describe_errors (CpFieldRow * const *rows,
+                              guint               n_rows)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint i = 0; i < n_rows; i++)
+    {
+      CpFieldRow *row = rows[i];
+      g_autofree char *value = NULL;
+
+      if (row->error == NULL || !gtk_widget_get_visible (GTK_WIDGET (row)))
+        continue;
+      value = cp_field_row_dup_value_text (row);
+      if (text->len > 0)
+        g_string_append (text, "\n");
+      if (value != NULL && *value != '\0')
+        /* TRANSLATORS: shown above the results; a field's title, then the value still used */
+        g_string_append_printf (text, _("%s shows a refused value: the results use its last valid value, %s."),
+                                _(row->field->title), value);
+      else
+        g_string_append_printf (text, _("%s shows a refused value: the results use its last valid value."),
+                                _(row->field->title));
+    }
+
+  return text->len > 0 ? g_string_free (g_steal_pointer (&text), FALSE) : NULL;
+}
+
+static void
+cp_field_row_get_property (GObject    *object,
+                           guint       prop_id,
+                           GValue     *value,
+                           GParamSpec *pspec)
+{
+  CpFieldRow *self = CP_FIELD_ROW (object);
+
+  switch (prop_id)
+    {
+    case PROP_ERROR:
+      g_value_set_string (value, self->error);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
 static void
 cp_field_row_finalize (GObject *object)
 {
@@ -392,6 +510,17 @@ cp_field_row_class_init (CpFieldRowClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->finalize = cp_field_row_finalize;
+  object_class->get_property = cp_field_row_get_property;
+
+  /**
+   * CpFieldRow:error:
+   *
+   * The message shown for a refused value, or NULL.
+   */
+  properties[PROP_ERROR] = g_param_spec_string ("error", NULL, NULL, NULL,
+                                                G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY |
+                                                G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 }
 
 static void
@@ -441,6 +570,16 @@ create_input (CpFieldRow *self)
           gtk_editable_set_alignment (GTK_EDITABLE (input), 1.0);
         }
       g_signal_connect_swapped (input, "changed", G_CALLBACK (on_entry_changed), self);
+      g_signal_connect_swapped (input, "activate", G_CALLBACK (on_entry_activate), self);
+      {
+        GtkEventController *focus = gtk_event_controller_focus_new ();
+        GtkEventController *keys = gtk_event_controller_key_new ();
+
+        g_signal_connect_swapped (focus, "leave", G_CALLBACK (on_entry_focus_leave), self);
+        gtk_widget_add_controller (input, focus);
+        g_signal_connect (keys, "key-pressed", G_CALLBACK (on_entry_key), self);
+        gtk_widget_add_controller (input, keys);
+      }
       break;
     }
 
@@ -471,6 +610,9 @@ cp_field_row_new (const CpField     *field,
 
   self->input = create_input (self);
   adw_action_row_add_suffix (ADW_ACTION_ROW (self), self->input);
+  /* One Tab stop per field: the entry, switch or drop-down, not the row
+   * around it as well. */
+  gtk_widget_set_focusable (GTK_WIDGET (self), FALSE);
 
   self->unit_label = gtk_label_new (NULL);
   gtk_widget_add_css_class (self->unit_label, "dim-label");

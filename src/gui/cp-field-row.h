@@ -1,10 +1,11 @@
 /* cp-field-row.h: one editable field of a job or a quote.
  *
  * A row is described by a static CpField (title, unit, storage type and
- * offset in the record). The row parses what is typed ("7B", "400G",
- * "12.5 元/小时"), hands the value to its owner, which validates it against
- * the model, and shows the owner's message under the title when the value
- * is refused. The text typed stays in the entry either way.
+ * offset in the record). When Enter is pressed or the focus leaves the
+ * entry, the row parses what was typed ("7B", "400G", "12.5 元/小时"), hands
+ * the value to its owner, which validates it against the model, and shows
+ * the owner's message under the title when the value is refused. The text
+ * typed stays in the entry either way; Escape brings back the record's.
  */
 #pragma once
 
@@ -86,5 +87,13 @@ const char    *cp_field_row_get_error    (CpFieldRow        *self);
 /* The widget the user types into or toggles (GtkEditable, GtkSwitch or
  * GtkDropDown). */
 GtkWidget     *cp_field_row_get_input    (CpFieldRow        *self);
+/* The value the record holds, as the entry would show it (the last valid
+ * one while the entry shows a refused text), or NULL for a switch or a
+ * drop-down. */
+char          *cp_field_row_dup_value_text (CpFieldRow      *self);
+/* One line per visible row of @rows showing a refused value, naming the
+ * field and the value the results still use; NULL when there is none. */
+char          *cp_field_row_describe_errors (CpFieldRow * const *rows,
+                                             guint               n_rows);
 
 G_END_DECLS

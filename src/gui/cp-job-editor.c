@@ -12,6 +12,7 @@
 
 #include "cp-job-editor.h"
 #include "cp-labels.h"
+#include "cp-picker-row.h"
 
 enum {
   GROUP_JOB,
@@ -129,14 +130,12 @@ struct _CpJobEditor
   AdwPreferencesGroup  *inference_group;
   AdwPreferencesGroup  *team_group;
   AdwPreferencesGroup  *trial_group;
-  AdwComboRow          *model_row;
-  AdwComboRow          *trial_quote_row;
+  CpPickerRow          *model_row;
+  CpPickerRow          *trial_quote_row;
 
   AdwPreferencesGroup  *groups[N_GROUPS];
   AdwExpanderRow       *expanders[N_GROUPS];
   GPtrArray            *rows;            /* CpFieldRow*, in table order */
-  GPtrArray            *model_ids;       /* char*, parallel to model_row's items */
-  GPtrArray            *trial_quote_ids; /* char*, parallel to trial_quote_row's items */
 
   CpProject            *project;
   CpJob                *job;
@@ -147,6 +146,7 @@ G_DEFINE_FINAL_TYPE (CpJobEditor, cp_job_editor, ADW_TYPE_BIN)
 
 enum {
   CHANGED,
+  ERRORS_CHANGED,
   N_SIGNALS
 };
 
@@ -170,25 +170,18 @@ update_visibility (CpJobEditor *self)
     }
 }
 
-static guint
-find_id (GPtrArray  *ids,
-         const char *id)
-{
-  for (guint i = 1; i < ids->len; i++)
-    if (g_strcmp0 (g_ptr_array_index (ids, i), id) == 0)
-      return i;
-  return 0;
-}
-
+/* The catalogue's models, the project's own first (they hide a built-in
+ * entry of the same id); set only when the project changes. */
 static void
 fill_model_row (CpJobEditor *self)
 {
-  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  g_autoptr(GPtrArray) ids = g_ptr_array_new ();
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
   const CpCatalog *catalogs[2] = { self->project->custom, cp_catalog_get_builtin () };
 
-  g_ptr_array_set_size (self->model_ids, 0);
-  gtk_string_list_append (names, _("Custom"));
-  g_ptr_array_add (self->model_ids, g_strdup ("custom"));
+  g_ptr_array_add (ids, (gpointer) "custom");
+  g_ptr_array_add (labels, (gpointer) _("Custom"));
 
   for (guint c = 0; c < G_N_ELEMENTS (catalogs); c++)
     {
@@ -198,38 +191,53 @@ fill_model_row (CpJobEditor *self)
         {
           const CpModelSpec *model = cp_catalog_get_model (catalogs[c], i);
 
-          /* A project's own entry hides the built-in one of the same id. */
-          if (find_id (self->model_ids, model->id) != 0)
+          if (!g_hash_table_add (seen, model->id))
             continue;
-          gtk_string_list_append (names, model->name);
-          g_ptr_array_add (self->model_ids, g_strdup (model->id));
+          g_ptr_array_add (ids, model->id);
+          g_ptr_array_add (labels, model->name);
         }
     }
 
-  adw_combo_row_set_model (self->model_row, G_LIST_MODEL (names));
+  cp_picker_row_set_items (self->model_row, (const char * const *) ids->pdata,
+                           (const char * const *) labels->pdata, ids->len,
+                           self->job->model.id);
 }
 
 static void
 fill_trial_quote_row (CpJobEditor *self)
 {
-  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  g_autoptr(GPtrArray) ids = g_ptr_array_new ();
+  g_autoptr(GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
 
-  g_ptr_array_set_size (self->trial_quote_ids, 0);
-  gtk_string_list_append (names, _("Not measured"));
-  g_ptr_array_add (self->trial_quote_ids, NULL);
+  g_ptr_array_add (ids, NULL);
+  g_ptr_array_add (labels, g_strdup (_("Not measured")));
 
   for (guint i = 0; i < self->project->quotes->len; i++)
     {
       const CpQuote *quote = g_ptr_array_index (self->project->quotes, i);
-      g_autofree char *label = g_strdup_printf ("%s — %s",
-                                                quote->vendor ? quote->vendor : "",
-                                                quote->offer_name ? quote->offer_name : "");
 
-      gtk_string_list_append (names, label);
-      g_ptr_array_add (self->trial_quote_ids, g_strdup (quote->id));
+      g_ptr_array_add (ids, quote->id);
+      g_ptr_array_add (labels, g_strdup_printf ("%s — %s",
+                                                quote->vendor ? quote->vendor : "",
+                                                quote->offer_name ? quote->offer_name : ""));
     }
 
-  adw_combo_row_set_model (self->trial_quote_row, G_LIST_MODEL (names));
+  cp_picker_row_set_items (self->trial_quote_row, (const char * const *) ids->pdata,
+                           (const char * const *) labels->pdata, ids->len,
+                           self->job->trial.quote_id);
+}
+
+/* A model whose figures were edited is no longer the catalogue's: the
+ * picker's first entry then carries its name, "Custom (from LLaMA 7B)". */
+static void
+show_model_choice (CpJobEditor *self)
+{
+  const CpModelSpec *model = &self->job->model;
+  gboolean custom = g_strcmp0 (model->id, "custom") == 0;
+
+  cp_picker_row_set_label (self->model_row, 0,
+                           custom && model->name != NULL && *model->name != '\0' ? model->name : _("Custom"));
+  cp_picker_row_select_id (self->model_row, model->id);
 }
 
 static void
@@ -238,11 +246,8 @@ load_rows (CpJobEditor *self,
 {
   self->loading = TRUE;
 
-  fill_model_row (self);
-  adw_combo_row_set_selected (self->model_row, find_id (self->model_ids, self->job->model.id));
-  fill_trial_quote_row (self);
-  adw_combo_row_set_selected (self->trial_quote_row,
-                              find_id (self->trial_quote_ids, self->job->trial.quote_id));
+  show_model_choice (self);
+  cp_picker_row_select_id (self->trial_quote_row, self->job->trial.quote_id);
 
   for (guint i = 0; i < self->rows->len; i++)
     {
@@ -284,6 +289,23 @@ validate_candidate (const CpJob  *candidate,
   return FALSE;
 }
 
+/* The name a catalogue model keeps once one of its figures is edited. */
+static void
+make_model_custom (CpModelSpec *model)
+{
+  g_autofree char *from = NULL;
+
+  if (g_strcmp0 (model->id, "custom") == 0)
+    return;
+
+  /* TRANSLATORS: a catalogue model, GPU or link edited by hand; %s is its catalogue name */
+  from = g_strdup_printf (_("Custom (from %s)"), model->name != NULL ? model->name : model->id);
+  g_free (model->id);
+  model->id = g_strdup ("custom");
+  g_free (model->name);
+  model->name = g_steal_pointer (&from);
+}
+
 /* A dense model's active parameters are its parameters: they follow. */
 static void
 apply_value (const CpField      *field,
@@ -295,6 +317,36 @@ apply_value (const CpField      *field,
   cp_field_apply (field, job, value);
   if (dense && strcmp (field->key, "params") == 0)
     job->model.active_params = job->model.params;
+}
+
+/* Whether @field holds the same value in both jobs. */
+static gboolean
+same_value (const CpField *field,
+            const CpJob   *a,
+            const CpJob   *b)
+{
+  const guint8 *x = (const guint8 *) a + field->offset;
+  const guint8 *y = (const guint8 *) b + field->offset;
+
+  switch (field->kind)
+    {
+    case CP_FIELD_TEXT:
+      return g_strcmp0 (*(char * const *) x, *(char * const *) y) == 0;
+    case CP_FIELD_UINT:
+      return *(const guint *) x == *(const guint *) y;
+    case CP_FIELD_BOOL:
+      return *(const gboolean *) x == *(const gboolean *) y;
+    case CP_FIELD_ENUM:
+      return *(const int *) x == *(const int *) y;
+    case CP_FIELD_COUNT:
+    case CP_FIELD_DOUBLE:
+    case CP_FIELD_BYTES:
+    case CP_FIELD_PRICE:
+      return *(const double *) x == *(const double *) y;
+    case CP_FIELD_CURRENCY:
+    default:
+      return memcmp (x, y, 3) == 0;
+    }
 }
 
 static gboolean
@@ -312,6 +364,12 @@ commit_field (gpointer            user_data,
 
   cp_job_copy (&candidate, self->job);
   apply_value (field, &candidate, value);
+  if (same_value (field, &candidate, self->job))
+    {
+      /* "7e9" for 7B, or a text typed and typed back: nothing changed. */
+      cp_job_clear (&candidate);
+      return TRUE;
+    }
   valid = validate_candidate (&candidate, self->job, error);
   cp_job_clear (&candidate);
 
@@ -319,42 +377,36 @@ commit_field (gpointer            user_data,
     return FALSE;
 
   apply_value (field, self->job, value);
+  if (field->group == GROUP_MODEL)
+    make_model_custom (&self->job->model);
 
   if (strcmp (field->key, "kind") == 0)
     update_visibility (self);
 
-  emit_changed (self, field->key);
-
   /* Other rows may show values derived from this one. */
   self->loading = TRUE;
+  show_model_choice (self);
   for (guint i = 0; i < self->rows->len; i++)
     cp_field_row_load (g_ptr_array_index (self->rows, i), self->job, FALSE);
   self->loading = FALSE;
 
+  emit_changed (self, field->key);
+
   return TRUE;
 }
 
+/* The picker changes the job and its field rows, never its own list. */
 static void
-on_model_selected (CpJobEditor *self)
+on_model_picked (CpJobEditor *self,
+                 const char  *id)
 {
-  guint selected;
-  const char *id;
-
-  if (self->job == NULL || self->loading)
+  if (self->job == NULL || self->loading || g_strcmp0 (id, self->job->model.id) == 0)
     return;
 
-  selected = adw_combo_row_get_selected (self->model_row);
-  if (selected == GTK_INVALID_LIST_POSITION || selected >= self->model_ids->len)
-    return;
-
-  id = g_ptr_array_index (self->model_ids, selected);
-  if (selected == 0)
-    {
-      /* The fields stay as they are; they are simply no longer the
-       * catalogue's. */
-      g_free (self->job->model.id);
-      self->job->model.id = g_strdup (id);
-    }
+  if (g_strcmp0 (id, "custom") == 0)
+    /* The fields stay as they are; they are simply no longer the
+     * catalogue's. */
+    make_model_custom (&self->job->model);
   else
     {
       const CpModelSpec *model = cp_project_find_model (self->project, id);
@@ -368,19 +420,12 @@ on_model_selected (CpJobEditor *self)
 }
 
 static void
-on_trial_quote_selected (CpJobEditor *self)
+on_trial_quote_picked (CpJobEditor *self,
+                       const char  *id)
 {
-  guint selected;
-  const char *id;
-
-  if (self->job == NULL || self->loading)
+  if (self->job == NULL || self->loading || g_strcmp0 (id, self->job->trial.quote_id) == 0)
     return;
 
-  selected = adw_combo_row_get_selected (self->trial_quote_row);
-  if (selected == GTK_INVALID_LIST_POSITION || selected >= self->trial_quote_ids->len)
-    return;
-
-  id = g_ptr_array_index (self->trial_quote_ids, selected);
   g_free (self->job->trial.quote_id);
   self->job->trial.quote_id = g_strdup (id);
 
@@ -401,6 +446,33 @@ on_trial_quote_selected (CpJobEditor *self)
   emit_changed (self, "trial-quote");
 }
 
+static void
+on_row_error_changed (CpJobEditor *self)
+{
+  g_signal_emit (self, signals[ERRORS_CHANGED], 0);
+}
+
+char *
+cp_job_editor_dup_error_notice (CpJobEditor *self)
+{
+  g_return_val_if_fail (CP_IS_JOB_EDITOR (self), NULL);
+
+  return cp_field_row_describe_errors ((CpFieldRow **) self->rows->pdata, self->rows->len);
+}
+
+/* A form shown for another job starts at its top (AdwPreferencesPage
+ * has no scroll_to_top before libadwaita 1.3). */
+static void
+scroll_to_top (CpJobEditor *self)
+{
+  GtkWidget *scroller = adw_bin_get_child (ADW_BIN (self));
+
+  while (scroller != NULL && !GTK_IS_SCROLLED_WINDOW (scroller))
+    scroller = gtk_widget_get_first_child (scroller);
+  if (scroller != NULL)
+    gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller)), 0);
+}
+
 void
 cp_job_editor_set_job (CpJobEditor *self,
                        CpProject   *project,
@@ -410,8 +482,16 @@ cp_job_editor_set_job (CpJobEditor *self,
   g_return_if_fail (project != NULL);
   g_return_if_fail (job != NULL);
 
+  if (job != self->job)
+    scroll_to_top (self);
   self->project = project;
   self->job = job;
+  /* The lists follow the catalogue and the quotes; the picker leaves
+   * them alone when nothing changed. */
+  self->loading = TRUE;
+  fill_model_row (self);
+  fill_trial_quote_row (self);
+  self->loading = FALSE;
   load_rows (self, TRUE);
 }
 
@@ -420,8 +500,13 @@ cp_job_editor_reload (CpJobEditor *self)
 {
   g_return_if_fail (CP_IS_JOB_EDITOR (self));
 
-  if (self->job != NULL)
-    load_rows (self, FALSE);
+  if (self->job == NULL)
+    return;
+  self->loading = TRUE;
+  fill_model_row (self);
+  fill_trial_quote_row (self);
+  self->loading = FALSE;
+  load_rows (self, FALSE);
 }
 
 CpFieldRow *
@@ -440,12 +525,20 @@ cp_job_editor_get_row (CpJobEditor *self,
   return NULL;
 }
 
-AdwComboRow *
+CpPickerRow *
 cp_job_editor_get_model_row (CpJobEditor *self)
 {
   g_return_val_if_fail (CP_IS_JOB_EDITOR (self), NULL);
 
   return self->model_row;
+}
+
+CpPickerRow *
+cp_job_editor_get_trial_quote_row (CpJobEditor *self)
+{
+  g_return_val_if_fail (CP_IS_JOB_EDITOR (self), NULL);
+
+  return self->trial_quote_row;
 }
 
 GtkWidget *
@@ -472,8 +565,6 @@ cp_job_editor_finalize (GObject *object)
   CpJobEditor *self = (CpJobEditor *) object;
 
   g_clear_pointer (&self->rows, g_ptr_array_unref);
-  g_clear_pointer (&self->model_ids, g_ptr_array_unref);
-  g_clear_pointer (&self->trial_quote_ids, g_ptr_array_unref);
 
   G_OBJECT_CLASS (cp_job_editor_parent_class)->finalize (object);
 }
@@ -500,6 +591,20 @@ cp_job_editor_class_init (CpJobEditorClass *klass)
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1, G_TYPE_STRING);
 
+  /**
+   * CpJobEditor::errors-changed:
+   *
+   * A field started or stopped showing a refused value; see
+   * cp_job_editor_dup_error_notice().
+   */
+  signals[ERRORS_CHANGED] =
+    g_signal_new ("errors-changed",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
+
+  g_type_ensure (CP_TYPE_PICKER_ROW);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/cp-job-editor.ui");
   gtk_widget_class_bind_template_child (widget_class, CpJobEditor, job_group);
   gtk_widget_class_bind_template_child (widget_class, CpJobEditor, model_group);
@@ -509,8 +614,8 @@ cp_job_editor_class_init (CpJobEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpJobEditor, trial_group);
   gtk_widget_class_bind_template_child (widget_class, CpJobEditor, model_row);
   gtk_widget_class_bind_template_child (widget_class, CpJobEditor, trial_quote_row);
-  gtk_widget_class_bind_template_callback (widget_class, on_model_selected);
-  gtk_widget_class_bind_template_callback (widget_class, on_trial_quote_selected);
+  gtk_widget_class_bind_template_callback (widget_class, on_model_picked);
+  gtk_widget_class_bind_template_callback (widget_class, on_trial_quote_picked);
 }
 
 static void
@@ -519,8 +624,6 @@ cp_job_editor_init (CpJobEditor *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->rows = g_ptr_array_new ();
-  self->model_ids = g_ptr_array_new_with_free_func (g_free);
-  self->trial_quote_ids = g_ptr_array_new_with_free_func (g_free);
 
   self->groups[GROUP_JOB] = self->job_group;
   self->groups[GROUP_MODEL] = self->model_group;
@@ -535,6 +638,7 @@ cp_job_editor_init (CpJobEditor *self)
       CpFieldRow *row = cp_field_row_new (field, commit_field, self);
 
       g_ptr_array_add (self->rows, row);
+      g_signal_connect_object (row, "notify::error", G_CALLBACK (on_row_error_changed), self, G_CONNECT_SWAPPED);
 
       if (field->advanced)
         {

@@ -6,6 +6,7 @@
 #include "planner/cp-project.h"
 
 #include "cp-field-row.h"
+#include "cp-picker-row.h"
 
 G_BEGIN_DECLS
 
@@ -23,7 +24,14 @@ void        cp_job_editor_set_job (CpJobEditor *self,
 void        cp_job_editor_reload  (CpJobEditor *self);
 CpFieldRow *cp_job_editor_get_row (CpJobEditor *self,
                                    const char  *key);
-/* The catalogue picker of the model; item 0 is "Custom". */
-AdwComboRow *cp_job_editor_get_model_row (CpJobEditor *self);
+/* The catalogue picker of the model; entry 0 is "Custom" (or the edited
+ * model's "Custom (from …)"). */
+CpPickerRow *cp_job_editor_get_model_row (CpJobEditor *self);
+/* The picker of the quote a trial run was measured on; entry 0 is "Not
+ * measured". */
+CpPickerRow *cp_job_editor_get_trial_quote_row (CpJobEditor *self);
+/* A sentence for the results while fields show refused values ("results
+ * use the last valid value …"), or NULL. */
+char        *cp_job_editor_dup_error_notice (CpJobEditor *self);
 
 G_END_DECLS

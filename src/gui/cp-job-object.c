@@ -11,6 +11,9 @@ struct _CpJobObject
   GObject  parent_instance;
 
   CpJob   *job;
+  /* What the sidebar shows, to notify only when it changes. */
+  char    *title;
+  char    *subtitle;
 };
 
 G_DEFINE_FINAL_TYPE (CpJobObject, cp_job_object, G_TYPE_OBJECT)
@@ -69,8 +72,31 @@ cp_job_object_changed (CpJobObject *self)
 {
   g_return_if_fail (CP_IS_JOB_OBJECT (self));
 
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SUBTITLE]);
+  g_autofree char *subtitle = cp_job_object_dup_subtitle (self);
+
+  if (g_strcmp0 (self->title, cp_job_object_get_title (self)) != 0)
+    {
+      g_free (self->title);
+      self->title = g_strdup (cp_job_object_get_title (self));
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
+    }
+  if (g_strcmp0 (self->subtitle, subtitle) != 0)
+    {
+      g_free (self->subtitle);
+      self->subtitle = g_steal_pointer (&subtitle);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SUBTITLE]);
+    }
+}
+
+static void
+cp_job_object_finalize (GObject *object)
+{
+  CpJobObject *self = (CpJobObject *) object;
+
+  g_clear_pointer (&self->title, g_free);
+  g_clear_pointer (&self->subtitle, g_free);
+
+  G_OBJECT_CLASS (cp_job_object_parent_class)->finalize (object);
 }
 
 static void
@@ -100,6 +126,7 @@ cp_job_object_class_init (CpJobObjectClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->get_property = cp_job_object_get_property;
+  object_class->finalize = cp_job_object_finalize;
 
   properties[PROP_TITLE] =
     g_param_spec_string ("title", NULL, NULL, NULL,

@@ -3,7 +3,7 @@
 
 #include <glib/gi18n.h>
 
-#include "planner/cp-types.h"
+#include "planner/cp-quote.h"
 #include "report/cp-reason-text.h"
 
 #include "cp-labels.h"
@@ -93,4 +93,21 @@ const char *
 cp_labels_price_unit (int unit)
 {
   return cp_words_price_unit ((CpPriceUnit) unit);
+}
+
+char *
+cp_labels_quote_missing (int missing)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  if (missing & CP_QUOTE_MISSING_PRICE)
+    g_string_append (text, _("no price"));
+  if (missing & CP_QUOTE_MISSING_NETWORK)
+    {
+      if (text->len > 0)
+        /* TRANSLATORS: separates the things a quote lacks */
+        g_string_append (text, _(", "));
+      g_string_append (text, _("no NICs or NIC rate for its nodes"));
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
 }

@@ -23,6 +23,10 @@ const char *cp_labels_sharing     (int sharing);
 const char *cp_labels_storage     (int storage);
 const char *cp_labels_price_unit  (int unit);
 
+/* What an incomplete quote lacks, "no price, no NICs for its nodes"
+ * (CpQuoteMissing flags). */
+char       *cp_labels_quote_missing (int missing);
+
 /* cp_task_kind_label() for list subtitles. */
 #define cp_task_kind_label(kind) cp_labels_task_kind ((int) (kind))
 

@@ -1,8 +1,15 @@
 /* cp-option-object.c: one quote's option in a job's plan.
  *
- * The properties are what the comparison table sorts by.
+ * One object per quote lives as long as the quote is compared: each
+ * recompute updates it in place, notifying only what changed, and the
+ * table's labels are bound to its text properties (GTK 4.8's
+ * listview_clocks pattern), so an edit that keeps the ranking re-measures
+ * only the cells whose words changed. The numeric properties are what the
+ * table sorts by.
  */
 #include "config.h"
+
+#include <string.h>
 
 #include "cp-option-object.h"
 
@@ -11,7 +18,7 @@ struct _CpOptionObject
   GObject   parent_instance;
 
   CpOption  option;
-  char     *quote_name;
+  char     *texts[CP_N_OPTION_TEXTS];
   char     *currency;
   gboolean  has_deadline;
 };
@@ -28,28 +35,93 @@ enum {
   PROP_CALENDAR_DAYS,
   PROP_MEETS_DEADLINE,
   PROP_TOTAL_COST,
-  N_PROPS
+  PROP_FIRST_TEXT,
+  N_PROPS = PROP_FIRST_TEXT + CP_N_OPTION_TEXTS
 };
 
 static GParamSpec *properties[N_PROPS];
 
-CpOptionObject *
-cp_option_object_new (const CpOption *option,
-                      const char     *quote_name,
-                      const char     *currency,
-                      gboolean        has_deadline)
+static const char * const text_properties[CP_N_OPTION_TEXTS] = {
+  [CP_OPTION_TEXT_RANK] = "rank-text",
+  [CP_OPTION_TEXT_QUOTE] = "quote-text",
+  [CP_OPTION_TEXT_COST] = "cost-text",
+  [CP_OPTION_TEXT_FITS] = "fits-text",
+  [CP_OPTION_TEXT_DEADLINE] = "deadline-text",
+  [CP_OPTION_TEXT_DAYS] = "days-text",
+  [CP_OPTION_TEXT_NODES] = "nodes-text",
+  [CP_OPTION_TEXT_MEMORY] = "memory-text",
+  [CP_OPTION_TEXT_TECHNIQUE] = "technique-text",
+  [CP_OPTION_TEXT_BREAKDOWN] = "breakdown-text",
+  [CP_OPTION_TEXT_VENDOR] = "vendor-text",
+};
+
+const char *
+cp_option_text_property (CpOptionText text)
 {
-  CpOptionObject *self;
+  g_return_val_if_fail ((guint) text < CP_N_OPTION_TEXTS, NULL);
 
-  g_return_val_if_fail (option != NULL, NULL);
+  return text_properties[text];
+}
 
-  self = g_object_new (CP_TYPE_OPTION_OBJECT, NULL);
+CpOptionObject *
+cp_option_object_new (void)
+{
+  return g_object_new (CP_TYPE_OPTION_OBJECT, NULL);
+}
+
+void
+cp_option_object_update (CpOptionObject     *self,
+                         const CpOption     *option,
+                         const char * const  texts[CP_N_OPTION_TEXTS],
+                         const char         *currency,
+                         gboolean            has_deadline)
+{
+  CpOption old;
+  const CpEstimate *a, *b;
+
+  g_return_if_fail (CP_IS_OPTION_OBJECT (self));
+  g_return_if_fail (option != NULL);
+
+  old = self->option;
   self->option = *option;
-  self->quote_name = g_strdup (quote_name);
-  self->currency = g_strdup (currency);
   self->has_deadline = has_deadline;
+  if (g_strcmp0 (self->currency, currency) != 0)
+    {
+      g_free (self->currency);
+      self->currency = g_strdup (currency);
+    }
 
-  return self;
+  g_object_freeze_notify (G_OBJECT (self));
+
+  a = &old.estimate;
+  b = &option->estimate;
+  if (old.rank != option->rank)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RANK]);
+  if (a->nodes != b->nodes)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_NODES]);
+  if (a->fits != b->fits)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FITS]);
+  if (a->technique != b->technique)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TECHNIQUE]);
+  if (a->calendar_days != b->calendar_days)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_CALENDAR_DAYS]);
+  if (a->meets_deadline != b->meets_deadline)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MEETS_DEADLINE]);
+  if (a->total_cost != b->total_cost)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TOTAL_COST]);
+
+  for (guint i = 0; i < CP_N_OPTION_TEXTS; i++)
+    {
+      if (g_strcmp0 (self->texts[i], texts[i]) == 0)
+        continue;
+      g_free (self->texts[i]);
+      self->texts[i] = g_strdup (texts[i]);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_FIRST_TEXT + i]);
+      if (i == CP_OPTION_TEXT_QUOTE)
+        g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_QUOTE_NAME]);
+    }
+
+  g_object_thaw_notify (G_OBJECT (self));
 }
 
 const CpOption *
@@ -65,7 +137,7 @@ cp_option_object_get_quote_name (CpOptionObject *self)
 {
   g_return_val_if_fail (CP_IS_OPTION_OBJECT (self), NULL);
 
-  return self->quote_name;
+  return self->texts[CP_OPTION_TEXT_QUOTE];
 }
 
 const char *
@@ -84,6 +156,16 @@ cp_option_object_get_has_deadline (CpOptionObject *self)
   return self->has_deadline;
 }
 
+const char *
+cp_option_object_get_text (CpOptionObject *self,
+                           CpOptionText    text)
+{
+  g_return_val_if_fail (CP_IS_OPTION_OBJECT (self), NULL);
+  g_return_val_if_fail ((guint) text < CP_N_OPTION_TEXTS, NULL);
+
+  return self->texts[text];
+}
+
 static void
 cp_option_object_get_property (GObject    *object,
                                guint       prop_id,
@@ -93,13 +175,19 @@ cp_option_object_get_property (GObject    *object,
   CpOptionObject *self = CP_OPTION_OBJECT (object);
   const CpEstimate *estimate = &self->option.estimate;
 
+  if (prop_id >= PROP_FIRST_TEXT && prop_id < N_PROPS)
+    {
+      g_value_set_string (value, self->texts[prop_id - PROP_FIRST_TEXT]);
+      return;
+    }
+
   switch (prop_id)
     {
     case PROP_RANK:
       g_value_set_uint (value, self->option.rank);
       break;
     case PROP_QUOTE_NAME:
-      g_value_set_string (value, self->quote_name);
+      g_value_set_string (value, self->texts[CP_OPTION_TEXT_QUOTE]);
       break;
     case PROP_NODES:
       g_value_set_uint (value, estimate->nodes);
@@ -129,7 +217,8 @@ cp_option_object_finalize (GObject *object)
 {
   CpOptionObject *self = (CpOptionObject *) object;
 
-  g_clear_pointer (&self->quote_name, g_free);
+  for (guint i = 0; i < CP_N_OPTION_TEXTS; i++)
+    g_clear_pointer (&self->texts[i], g_free);
   g_clear_pointer (&self->currency, g_free);
 
   G_OBJECT_CLASS (cp_option_object_parent_class)->finalize (object);
@@ -139,7 +228,7 @@ static void
 cp_option_object_class_init (CpOptionObjectClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
-  const GParamFlags flags = G_PARAM_READABLE | G_PARAM_STATIC_STRINGS;
+  const GParamFlags flags = G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS;
 
   object_class->get_property = cp_option_object_get_property;
   object_class->finalize = cp_option_object_finalize;
@@ -152,6 +241,8 @@ cp_option_object_class_init (CpOptionObjectClass *klass)
   properties[PROP_CALENDAR_DAYS] = g_param_spec_double ("calendar-days", NULL, NULL, 0, G_MAXDOUBLE, 0, flags);
   properties[PROP_MEETS_DEADLINE] = g_param_spec_boolean ("meets-deadline", NULL, NULL, FALSE, flags);
   properties[PROP_TOTAL_COST] = g_param_spec_double ("total-cost", NULL, NULL, -G_MAXDOUBLE, G_MAXDOUBLE, 0, flags);
+  for (guint i = 0; i < CP_N_OPTION_TEXTS; i++)
+    properties[PROP_FIRST_TEXT + i] = g_param_spec_string (text_properties[i], NULL, NULL, NULL, flags);
 
   g_object_class_install_properties (object_class, N_PROPS, properties);
 }

@@ -8,18 +8,41 @@
 
 G_BEGIN_DECLS
 
+/* The table's words for one option, in the UI's language. */
+typedef enum {
+  CP_OPTION_TEXT_RANK,
+  CP_OPTION_TEXT_QUOTE,
+  CP_OPTION_TEXT_COST,
+  CP_OPTION_TEXT_FITS,
+  CP_OPTION_TEXT_DEADLINE,
+  CP_OPTION_TEXT_DAYS,
+  CP_OPTION_TEXT_NODES,
+  CP_OPTION_TEXT_MEMORY,
+  CP_OPTION_TEXT_TECHNIQUE,
+  CP_OPTION_TEXT_BREAKDOWN,
+  CP_OPTION_TEXT_VENDOR,     /* the quote's short name, for a narrow column */
+  CP_N_OPTION_TEXTS
+} CpOptionText;
+
 #define CP_TYPE_OPTION_OBJECT (cp_option_object_get_type ())
 
 G_DECLARE_FINAL_TYPE (CpOptionObject, cp_option_object, CP, OPTION_OBJECT, GObject)
 
-/* Copies @option; @quote_name and @currency are copied too. */
-CpOptionObject *cp_option_object_new        (const CpOption *option,
-                                              const char     *quote_name,
-                                              const char     *currency,
-                                              gboolean        has_deadline);
+CpOptionObject *cp_option_object_new        (void);
+/* Takes the option's figures and words (copied); only the properties
+ * that changed are notified, so rows showing them redraw and no other. */
+void            cp_option_object_update     (CpOptionObject     *self,
+                                              const CpOption     *option,
+                                              const char * const  texts[CP_N_OPTION_TEXTS],
+                                              const char         *currency,
+                                              gboolean            has_deadline);
 const CpOption *cp_option_object_get_option  (CpOptionObject *self);
 const char     *cp_option_object_get_quote_name (CpOptionObject *self);
 const char     *cp_option_object_get_currency   (CpOptionObject *self);
 gboolean        cp_option_object_get_has_deadline (CpOptionObject *self);
+const char     *cp_option_object_get_text    (CpOptionObject *self,
+                                              CpOptionText    text);
+/* The property that holds @text ("cost-text", …), for expressions. */
+const char     *cp_option_text_property      (CpOptionText    text);
 
 G_END_DECLS

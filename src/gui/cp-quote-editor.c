@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cp-labels.h"
+#include "cp-picker-row.h"
 #include "cp-quote-editor.h"
 
 enum {
@@ -101,15 +102,13 @@ struct _CpQuoteEditor
   AdwPreferencesGroup  *network_group;
   AdwPreferencesGroup  *price_group;
   AdwPreferencesGroup  *costs_group;
-  AdwComboRow          *gpu_row;
-  AdwComboRow          *link_row;
+  CpPickerRow          *gpu_row;
+  CpPickerRow          *link_row;
   AdwComboRow          *network_preset_row;
 
   AdwPreferencesGroup  *groups[N_GROUPS];
   AdwExpanderRow       *hardware_expander;
   GPtrArray            *rows;      /* CpFieldRow* */
-  GPtrArray            *gpu_ids;   /* parallel to gpu_row's items */
-  GPtrArray            *link_ids;  /* parallel to link_row's items */
 
   CpProject            *project;
   CpQuote              *quote;
@@ -120,20 +119,11 @@ G_DEFINE_FINAL_TYPE (CpQuoteEditor, cp_quote_editor, ADW_TYPE_BIN)
 
 enum {
   CHANGED,
+  ERRORS_CHANGED,
   N_SIGNALS
 };
 
 static guint signals[N_SIGNALS];
-
-static guint
-find_id (GPtrArray  *ids,
-         const char *id)
-{
-  for (guint i = 1; i < ids->len; i++)
-    if (g_strcmp0 (g_ptr_array_index (ids, i), id) == 0)
-      return i;
-  return 0;
-}
 
 typedef guint        (*CountFunc) (const CpCatalog *catalog);
 typedef const char  *(*EntryFunc) (const CpCatalog *catalog, guint index, const char **name);
@@ -160,19 +150,22 @@ link_entry (const CpCatalog  *catalog,
   return link->id;
 }
 
+/* The catalogue's entries, the project's own first (they hide a built-in
+ * entry of the same id); set only when the project changes. */
 static void
 fill_catalog_row (CpQuoteEditor *self,
-                  AdwComboRow   *row,
-                  GPtrArray     *ids,
+                  CpPickerRow   *row,
                   CountFunc      count,
-                  EntryFunc      entry)
+                  EntryFunc      entry,
+                  const char    *selected_id)
 {
-  g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+  g_autoptr(GPtrArray) ids = g_ptr_array_new ();
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
   const CpCatalog *catalogs[2] = { self->project->custom, cp_catalog_get_builtin () };
 
-  g_ptr_array_set_size (ids, 0);
-  gtk_string_list_append (names, _("Custom"));
-  g_ptr_array_add (ids, g_strdup ("custom"));
+  g_ptr_array_add (ids, (gpointer) "custom");
+  g_ptr_array_add (labels, (gpointer) _("Custom"));
 
   for (guint c = 0; c < G_N_ELEMENTS (catalogs); c++)
     {
@@ -183,14 +176,37 @@ fill_catalog_row (CpQuoteEditor *self,
           const char *name = NULL;
           const char *id = entry (catalogs[c], i, &name);
 
-          if (find_id (ids, id) != 0)
+          if (!g_hash_table_add (seen, (gpointer) id))
             continue;
-          gtk_string_list_append (names, name);
-          g_ptr_array_add (ids, g_strdup (id));
+          g_ptr_array_add (ids, (gpointer) id);
+          g_ptr_array_add (labels, (gpointer) name);
         }
     }
 
-  adw_combo_row_set_model (row, G_LIST_MODEL (names));
+  cp_picker_row_set_items (row, (const char * const *) ids->pdata,
+                           (const char * const *) labels->pdata, ids->len, selected_id);
+}
+
+static void
+fill_catalog_rows (CpQuoteEditor *self)
+{
+  self->loading = TRUE;
+  fill_catalog_row (self, self->gpu_row, cp_catalog_n_gpus, gpu_entry, self->quote->gpu.id);
+  fill_catalog_row (self, self->link_row, cp_catalog_n_links, link_entry, self->quote->intra_link.id);
+  self->loading = FALSE;
+}
+
+/* An entry whose figures were edited is no longer the catalogue's: the
+ * picker's first entry then carries its name, "Custom (from H800)". */
+static void
+show_choice (CpPickerRow *row,
+             const char  *id,
+             const char  *name)
+{
+  gboolean custom = g_strcmp0 (id, "custom") == 0;
+
+  cp_picker_row_set_label (row, 0, custom && name != NULL && *name != '\0' ? name : _("Custom"));
+  cp_picker_row_select_id (row, id);
 }
 
 static void
@@ -199,10 +215,8 @@ load_rows (CpQuoteEditor *self,
 {
   self->loading = TRUE;
 
-  fill_catalog_row (self, self->gpu_row, self->gpu_ids, cp_catalog_n_gpus, gpu_entry);
-  adw_combo_row_set_selected (self->gpu_row, find_id (self->gpu_ids, self->quote->gpu.id));
-  fill_catalog_row (self, self->link_row, self->link_ids, cp_catalog_n_links, link_entry);
-  adw_combo_row_set_selected (self->link_row, find_id (self->link_ids, self->quote->intra_link.id));
+  show_choice (self->gpu_row, self->quote->gpu.id, self->quote->gpu.name);
+  show_choice (self->link_row, self->quote->intra_link.id, self->quote->intra_link.name);
   if (reset)
     adw_combo_row_set_selected (self->network_preset_row, 0);
 
@@ -234,15 +248,66 @@ validate_candidate (const CpQuote  *candidate,
   g_autoptr(GError) candidate_error = NULL;
   g_autoptr(GError) current_error = NULL;
 
-  if (cp_quote_validate (candidate, &candidate_error))
+  /* An incomplete quote (no NICs yet on a cluster) is kept as typed and
+   * shown as incomplete; only figures the model cannot use are refused. */
+  if (cp_quote_validate_figures (candidate, &candidate_error))
     return TRUE;
 
-  if (!cp_quote_validate (current, &current_error) &&
+  if (!cp_quote_validate_figures (current, &current_error) &&
       g_strcmp0 (current_error->message, candidate_error->message) == 0)
     return TRUE;
 
   g_propagate_error (error, g_steal_pointer (&candidate_error));
   return FALSE;
+}
+
+/* The name a catalogue GPU or link keeps once one of its figures is
+ * edited. */
+static void
+make_custom (char **id,
+             char **name)
+{
+  g_autofree char *from = NULL;
+
+  if (g_strcmp0 (*id, "custom") == 0)
+    return;
+
+  from = g_strdup_printf (_("Custom (from %s)"), *name != NULL ? *name : *id);
+  g_free (*id);
+  *id = g_strdup ("custom");
+  g_free (*name);
+  *name = g_steal_pointer (&from);
+}
+
+static gboolean
+same_value (const CpField *field,
+            const CpQuote *a,
+            const CpQuote *b)
+{
+  const guint8 *x = (const guint8 *) a + field->offset;
+  const guint8 *y = (const guint8 *) b + field->offset;
+
+  switch (field->kind)
+    {
+    case CP_FIELD_TEXT:
+      return g_strcmp0 (*(char * const *) x, *(char * const *) y) == 0;
+    case CP_FIELD_CURRENCY:
+      return memcmp (x, y, 3) == 0;
+    case CP_FIELD_UINT:
+      return *(const guint *) x == *(const guint *) y;
+    case CP_FIELD_BOOL:
+      return *(const gboolean *) x == *(const gboolean *) y;
+    case CP_FIELD_ENUM:
+      return *(const int *) x == *(const int *) y;
+    case CP_FIELD_PRICE:
+      return a->price == b->price && a->price_unit == b->price_unit &&
+             memcmp (a->currency, b->currency, 3) == 0;
+    case CP_FIELD_COUNT:
+    case CP_FIELD_DOUBLE:
+    case CP_FIELD_BYTES:
+    default:
+      return *(const double *) x == *(const double *) y;
+    }
 }
 
 /* "30000 元/月" names its unit and currency: they go with the price. */
@@ -276,6 +341,11 @@ commit_field (gpointer            user_data,
 
   cp_quote_copy (&candidate, self->quote);
   apply_value (field, &candidate, value);
+  if (same_value (field, &candidate, self->quote))
+    {
+      cp_quote_clear (&candidate);
+      return TRUE;
+    }
   valid = validate_candidate (&candidate, self->quote, error);
   cp_quote_clear (&candidate);
 
@@ -283,9 +353,14 @@ commit_field (gpointer            user_data,
     return FALSE;
 
   apply_value (field, self->quote, value);
-  emit_changed (self, field->key);
+  if (g_str_has_prefix (field->key, "gpu-"))
+    make_custom (&self->quote->gpu.id, &self->quote->gpu.name);
+  else if (g_str_equal (field->key, "intra-link-rate"))
+    make_custom (&self->quote->intra_link.id, &self->quote->intra_link.name);
 
   self->loading = TRUE;
+  show_choice (self->gpu_row, self->quote->gpu.id, self->quote->gpu.name);
+  show_choice (self->link_row, self->quote->intra_link.id, self->quote->intra_link.name);
   for (guint i = 0; i < self->rows->len; i++)
     {
       CpFieldRow *row = g_ptr_array_index (self->rows, i);
@@ -295,28 +370,21 @@ commit_field (gpointer            user_data,
     }
   self->loading = FALSE;
 
+  emit_changed (self, field->key);
+
   return TRUE;
 }
 
+/* The pickers change the quote and its field rows, never their lists. */
 static void
-on_gpu_selected (CpQuoteEditor *self)
+on_gpu_picked (CpQuoteEditor *self,
+               const char    *id)
 {
-  guint selected;
-  const char *id;
-
-  if (self->quote == NULL || self->loading)
+  if (self->quote == NULL || self->loading || g_strcmp0 (id, self->quote->gpu.id) == 0)
     return;
 
-  selected = adw_combo_row_get_selected (self->gpu_row);
-  if (selected == GTK_INVALID_LIST_POSITION || selected >= self->gpu_ids->len)
-    return;
-
-  id = g_ptr_array_index (self->gpu_ids, selected);
-  if (selected == 0)
-    {
-      g_free (self->quote->gpu.id);
-      self->quote->gpu.id = g_strdup (id);
-    }
+  if (g_strcmp0 (id, "custom") == 0)
+    make_custom (&self->quote->gpu.id, &self->quote->gpu.name);
   else
     {
       const CpGpuSpec *gpu = cp_project_find_gpu (self->project, id);
@@ -336,24 +404,14 @@ on_gpu_selected (CpQuoteEditor *self)
 }
 
 static void
-on_link_selected (CpQuoteEditor *self)
+on_link_picked (CpQuoteEditor *self,
+                const char    *id)
 {
-  guint selected;
-  const char *id;
-
-  if (self->quote == NULL || self->loading)
+  if (self->quote == NULL || self->loading || g_strcmp0 (id, self->quote->intra_link.id) == 0)
     return;
 
-  selected = adw_combo_row_get_selected (self->link_row);
-  if (selected == GTK_INVALID_LIST_POSITION || selected >= self->link_ids->len)
-    return;
-
-  id = g_ptr_array_index (self->link_ids, selected);
-  if (selected == 0)
-    {
-      g_free (self->quote->intra_link.id);
-      self->quote->intra_link.id = g_strdup (id);
-    }
+  if (g_strcmp0 (id, "custom") == 0)
+    make_custom (&self->quote->intra_link.id, &self->quote->intra_link.name);
   else
     {
       const CpLinkSpec *link = cp_project_find_link (self->project, id);
@@ -364,6 +422,20 @@ on_link_selected (CpQuoteEditor *self)
 
   load_rows (self, TRUE);
   emit_changed (self, "intra-link");
+}
+
+static void
+on_row_error_changed (CpQuoteEditor *self)
+{
+  g_signal_emit (self, signals[ERRORS_CHANGED], 0);
+}
+
+char *
+cp_quote_editor_dup_error_notice (CpQuoteEditor *self)
+{
+  g_return_val_if_fail (CP_IS_QUOTE_EDITOR (self), NULL);
+
+  return cp_field_row_describe_errors ((CpFieldRow **) self->rows->pdata, self->rows->len);
 }
 
 static void
@@ -386,6 +458,19 @@ on_network_preset_selected (CpQuoteEditor *self)
   emit_changed (self, "network");
 }
 
+/* A form shown for another quote starts at its top (AdwPreferencesPage
+ * has no scroll_to_top before libadwaita 1.3). */
+static void
+scroll_to_top (CpQuoteEditor *self)
+{
+  GtkWidget *scroller = adw_bin_get_child (ADW_BIN (self));
+
+  while (scroller != NULL && !GTK_IS_SCROLLED_WINDOW (scroller))
+    scroller = gtk_widget_get_first_child (scroller);
+  if (scroller != NULL)
+    gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller)), 0);
+}
+
 void
 cp_quote_editor_set_quote (CpQuoteEditor *self,
                            CpProject     *project,
@@ -395,8 +480,11 @@ cp_quote_editor_set_quote (CpQuoteEditor *self,
   g_return_if_fail (project != NULL);
   g_return_if_fail (quote != NULL);
 
+  if (quote != self->quote)
+    scroll_to_top (self);
   self->project = project;
   self->quote = quote;
+  fill_catalog_rows (self);
   load_rows (self, TRUE);
 }
 
@@ -405,8 +493,10 @@ cp_quote_editor_reload (CpQuoteEditor *self)
 {
   g_return_if_fail (CP_IS_QUOTE_EDITOR (self));
 
-  if (self->quote != NULL)
-    load_rows (self, FALSE);
+  if (self->quote == NULL)
+    return;
+  fill_catalog_rows (self);
+  load_rows (self, FALSE);
 }
 
 CpFieldRow *
@@ -425,12 +515,28 @@ cp_quote_editor_get_row (CpQuoteEditor *self,
   return NULL;
 }
 
-AdwComboRow *
+CpPickerRow *
 cp_quote_editor_get_gpu_row (CpQuoteEditor *self)
 {
   g_return_val_if_fail (CP_IS_QUOTE_EDITOR (self), NULL);
 
   return self->gpu_row;
+}
+
+CpPickerRow *
+cp_quote_editor_get_link_row (CpQuoteEditor *self)
+{
+  g_return_val_if_fail (CP_IS_QUOTE_EDITOR (self), NULL);
+
+  return self->link_row;
+}
+
+AdwComboRow *
+cp_quote_editor_get_network_preset_row (CpQuoteEditor *self)
+{
+  g_return_val_if_fail (CP_IS_QUOTE_EDITOR (self), NULL);
+
+  return self->network_preset_row;
 }
 
 GtkWidget *
@@ -457,8 +563,6 @@ cp_quote_editor_finalize (GObject *object)
   CpQuoteEditor *self = (CpQuoteEditor *) object;
 
   g_clear_pointer (&self->rows, g_ptr_array_unref);
-  g_clear_pointer (&self->gpu_ids, g_ptr_array_unref);
-  g_clear_pointer (&self->link_ids, g_ptr_array_unref);
 
   G_OBJECT_CLASS (cp_quote_editor_parent_class)->finalize (object);
 }
@@ -486,6 +590,20 @@ cp_quote_editor_class_init (CpQuoteEditorClass *klass)
                   0, NULL, NULL, NULL,
                   G_TYPE_NONE, 1, G_TYPE_STRING);
 
+  /**
+   * CpQuoteEditor::errors-changed:
+   *
+   * A field started or stopped showing a refused value; see
+   * cp_quote_editor_dup_error_notice().
+   */
+  signals[ERRORS_CHANGED] =
+    g_signal_new ("errors-changed",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 0);
+
+  g_type_ensure (CP_TYPE_PICKER_ROW);
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/cp-quote-editor.ui");
   gtk_widget_class_bind_template_child (widget_class, CpQuoteEditor, offer_group);
   gtk_widget_class_bind_template_child (widget_class, CpQuoteEditor, hardware_group);
@@ -495,8 +613,8 @@ cp_quote_editor_class_init (CpQuoteEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpQuoteEditor, gpu_row);
   gtk_widget_class_bind_template_child (widget_class, CpQuoteEditor, link_row);
   gtk_widget_class_bind_template_child (widget_class, CpQuoteEditor, network_preset_row);
-  gtk_widget_class_bind_template_callback (widget_class, on_gpu_selected);
-  gtk_widget_class_bind_template_callback (widget_class, on_link_selected);
+  gtk_widget_class_bind_template_callback (widget_class, on_gpu_picked);
+  gtk_widget_class_bind_template_callback (widget_class, on_link_picked);
   gtk_widget_class_bind_template_callback (widget_class, on_network_preset_selected);
 }
 
@@ -508,8 +626,6 @@ cp_quote_editor_init (CpQuoteEditor *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->rows = g_ptr_array_new ();
-  self->gpu_ids = g_ptr_array_new_with_free_func (g_free);
-  self->link_ids = g_ptr_array_new_with_free_func (g_free);
 
   self->groups[GROUP_OFFER] = self->offer_group;
   self->groups[GROUP_HARDWARE] = self->hardware_group;
@@ -527,6 +643,7 @@ cp_quote_editor_init (CpQuoteEditor *self)
       CpFieldRow *row = cp_field_row_new (field, commit_field, self);
 
       g_ptr_array_add (self->rows, row);
+      g_signal_connect_object (row, "notify::error", G_CALLBACK (on_row_error_changed), self, G_CONNECT_SWAPPED);
 
       if (field->advanced)
         {

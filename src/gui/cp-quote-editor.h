@@ -6,6 +6,7 @@
 #include "planner/cp-project.h"
 
 #include "cp-field-row.h"
+#include "cp-picker-row.h"
 
 G_BEGIN_DECLS
 
@@ -22,7 +23,13 @@ void         cp_quote_editor_set_quote (CpQuoteEditor *self,
 void         cp_quote_editor_reload    (CpQuoteEditor *self);
 CpFieldRow  *cp_quote_editor_get_row   (CpQuoteEditor *self,
                                         const char    *key);
-/* The catalogue picker of the GPU; item 0 is "Custom". */
-AdwComboRow *cp_quote_editor_get_gpu_row (CpQuoteEditor *self);
+/* The catalogue pickers of the GPU and the link inside a node; entry 0 is
+ * "Custom" (or the edited entry's "Custom (from …)"). */
+CpPickerRow *cp_quote_editor_get_gpu_row  (CpQuoteEditor *self);
+CpPickerRow *cp_quote_editor_get_link_row (CpQuoteEditor *self);
+/* The common fabrics, filled once; entry 0 keeps the values. */
+AdwComboRow *cp_quote_editor_get_network_preset_row (CpQuoteEditor *self);
+/* A sentence for the results while fields show refused values, or NULL. */
+char        *cp_quote_editor_dup_error_notice (CpQuoteEditor *self);
 
 G_END_DECLS

@@ -11,6 +11,9 @@ struct _CpQuoteObject
   GObject  parent_instance;
 
   CpQuote   *quote;
+  /* What the sidebar shows, to notify only when it changes. */
+  char      *title;
+  char      *subtitle;
 };
 
 G_DEFINE_FINAL_TYPE (CpQuoteObject, cp_quote_object, G_TYPE_OBJECT)
@@ -60,6 +63,16 @@ cp_quote_object_dup_subtitle (CpQuoteObject *self)
 {
   g_return_val_if_fail (CP_IS_QUOTE_OBJECT (self), NULL);
 
+  CpQuoteMissing missing = cp_quote_get_missing (self->quote);
+
+  if (missing != CP_QUOTE_MISSING_NONE)
+    {
+      g_autofree char *what = cp_labels_quote_missing (missing);
+
+      /* TRANSLATORS: sidebar subtitle of a quote left out of the ranking; %s says what is missing */
+      return g_strdup_printf (_("Incomplete: %s"), what);
+    }
+
   /* TRANSLATORS: offer name · nodes × GPUs per node × GPU name */
   return g_strdup_printf (_("%s · %u × %u × %s"),
                           self->quote->offer_name ? self->quote->offer_name : "",
@@ -72,8 +85,31 @@ cp_quote_object_changed (CpQuoteObject *self)
 {
   g_return_if_fail (CP_IS_QUOTE_OBJECT (self));
 
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SUBTITLE]);
+  g_autofree char *subtitle = cp_quote_object_dup_subtitle (self);
+
+  if (g_strcmp0 (self->title, cp_quote_object_get_title (self)) != 0)
+    {
+      g_free (self->title);
+      self->title = g_strdup (cp_quote_object_get_title (self));
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TITLE]);
+    }
+  if (g_strcmp0 (self->subtitle, subtitle) != 0)
+    {
+      g_free (self->subtitle);
+      self->subtitle = g_steal_pointer (&subtitle);
+      g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_SUBTITLE]);
+    }
+}
+
+static void
+cp_quote_object_finalize (GObject *object)
+{
+  CpQuoteObject *self = (CpQuoteObject *) object;
+
+  g_clear_pointer (&self->title, g_free);
+  g_clear_pointer (&self->subtitle, g_free);
+
+  G_OBJECT_CLASS (cp_quote_object_parent_class)->finalize (object);
 }
 
 static void
@@ -103,6 +139,7 @@ cp_quote_object_class_init (CpQuoteObjectClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
   object_class->get_property = cp_quote_object_get_property;
+  object_class->finalize = cp_quote_object_finalize;
 
   properties[PROP_TITLE] =
     g_param_spec_string ("title", NULL, NULL, NULL,

@@ -1,9 +1,11 @@
 /* cp-results-view.c: the verdict, the comparison of quotes and the charts
  * for one job.
  *
- * Everything here is recomputed from the model on every change: the plan
- * (cp_project_plan_job()), the words of its reasons in the window's
- * language, the table and both charts.
+ * Changes are folded into one idle that runs before the next frame is
+ * laid out (sysprof's queue_reload pattern): it plans once
+ * (cp_project_plan_job()), updates the table's CpOptionObject rows in
+ * place (one splice when the ranking changes), and sets a label only when
+ * its words changed, so a keystroke re-measures only what it changed.
  */
 #include "config.h"
 
@@ -18,26 +20,27 @@
 #include "cp-option-object.h"
 #include "cp-results-view.h"
 
-typedef enum {
-  COLUMN_RANK,
-  COLUMN_QUOTE,
-  COLUMN_NODES,
-  COLUMN_MEMORY,
-  COLUMN_TECHNIQUE,
-  COLUMN_DAYS,
-  COLUMN_DEADLINE,
-  COLUMN_COST,
-  COLUMN_BREAKDOWN,
-  N_COLUMNS
-} Column;
+/* Runs before GDK's layout and paint (GDK_PRIORITY_REDRAW is
+ * G_PRIORITY_HIGH_IDLE + 20): a change shows in the frame after it. */
+#define UPDATE_PRIORITY (G_PRIORITY_HIGH_IDLE + 10)
+/* After that frame's paint. */
+#define DETAILS_PRIORITY G_PRIORITY_LOW
+
+typedef CpOptionText Column;
+
+/* The narrowest a paragraph of the results wraps to, in characters. */
+#define WRAPPED_MIN_CHARS 24
 
 struct _CpResultsView
 {
   AdwBin              parent_instance;
 
   GtkStack           *stack;
+  GtkLabel           *notice_label;
   GtkLabel           *verdict_label;
   GtkLabel           *summary_label;
+  GtkLabel           *cluster_heading;
+  GtkLabel           *cluster_label;
   GtkLabel           *changes_heading;
   GtkLabel           *changes_label;
   GtkLabel           *readout_label;
@@ -45,17 +48,57 @@ struct _CpResultsView
   CpChartView        *cost_chart;
   CpChartView        *memory_chart;
   GtkColumnView      *options_view;
+  GtkLabel           *incomplete_label;
   GtkListBox         *reasons_list;
   GtkLabel           *risks_label;
 
-  GListStore         *options;
+  GListStore         *options;          /* CpOptionObject, by rank */
   GtkSortListModel   *sorted_options;
   GtkColumnViewColumn *rank_column;
   CpPlan             *plan;
   CpMemoryUnit        memory_unit;
+  guint               n_updates;
+
+  /* The update waiting for the idle: the window keeps the project alive
+   * and queues again whenever it replaces it. */
+  const CpProject    *pending_project;
+  int                 pending_job;
+  guint               update_id;
+  /* The paragraphs, one frame later, for the project just planned. */
+  const CpProject    *details_project;
+  guint               details_id;
+  GdkFrameClock      *after_paint_clock;
+  gulong              after_paint_id;
 };
 
 G_DEFINE_FINAL_TYPE (CpResultsView, cp_results_view, ADW_TYPE_BIN)
+
+static void
+set_label (GtkLabel   *label,
+           const char *text)
+{
+  if (g_strcmp0 (gtk_label_get_label (label), text) != 0)
+    gtk_label_set_label (label, text);
+}
+
+static void
+set_visible (GtkWidget *widget,
+             gboolean   visible)
+{
+  if (gtk_widget_get_visible (widget) != visible)
+    gtk_widget_set_visible (widget, visible);
+}
+
+static void
+set_css_class (GtkWidget  *widget,
+               const char *name,
+               gboolean    on)
+{
+  if (on && !gtk_widget_has_css_class (widget, name))
+    gtk_widget_add_css_class (widget, name);
+  else if (!on && gtk_widget_has_css_class (widget, name))
+    gtk_widget_remove_css_class (widget, name);
+}
 
 static char *
 format_bytes (CpResultsView *self,
@@ -64,25 +107,46 @@ format_bytes (CpResultsView *self,
   return cp_format_bytes (bytes, self->memory_unit);
 }
 
-static char *
-cell_text (CpResultsView  *self,
-           CpOptionObject *object,
-           Column          column)
+/* Time the run waits on communication, as a share of the run. */
+static double
+communication_share (const CpEstimate *estimate)
 {
-  const CpOption *option = cp_option_object_get_option (object);
+  return estimate->total_s > 0 ? estimate->exposed_communication_s / estimate->total_s : 0;
+}
+
+static char *
+cell_text (CpResultsView   *self,
+           const CpProject *project,
+           const CpOption  *option,
+           const char      *name,
+           const char      *currency,
+           gboolean         has_deadline,
+           Column           column)
+{
   const CpEstimate *estimate = &option->estimate;
   const char *lang = cp_labels_ui_language ();
 
   switch (column)
     {
-    case COLUMN_RANK:
+    case CP_OPTION_TEXT_RANK:
       return g_strdup_printf ("%u", option->rank);
-    case COLUMN_QUOTE:
-      return g_strdup (cp_option_object_get_quote_name (object));
-    case COLUMN_NODES:
+    case CP_OPTION_TEXT_QUOTE:
+      return g_strdup (name);
+    case CP_OPTION_TEXT_VENDOR:
+      {
+        const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+
+        return g_strdup (quote->vendor != NULL && *quote->vendor != '\0' ? quote->vendor : name);
+      }
+    case CP_OPTION_TEXT_FITS:
+      return g_strdup (estimate->fits ? _("Yes") : _("No"));
+    case CP_OPTION_TEXT_NODES:
+      if (option->has_full_offer)
+        /* TRANSLATORS: nodes used of nodes offered (total GPUs), e.g. "1 of 4 (8 GPUs)" */
+        return g_strdup_printf (_("%u of %u (%u GPUs)"), estimate->nodes, option->full_offer.nodes, estimate->gpus);
       /* TRANSLATORS: nodes (total GPUs), e.g. "4 (32 GPUs)" */
       return g_strdup_printf (_("%u (%u GPUs)"), estimate->nodes, estimate->gpus);
-    case COLUMN_MEMORY:
+    case CP_OPTION_TEXT_MEMORY:
       {
         g_autofree char *need = format_bytes (self, estimate->memory_per_gpu_bytes);
         g_autofree char *have = format_bytes (self, estimate->available_per_gpu_bytes);
@@ -91,19 +155,21 @@ cell_text (CpResultsView  *self,
          * is for a job that does not fit */
         return g_strdup_printf (estimate->fits ? _("%s / %s") : _("%s / %s ✗"), need, have);
       }
-    case COLUMN_TECHNIQUE:
+    case CP_OPTION_TEXT_TECHNIQUE:
       return g_strdup (cp_words_technique (estimate->technique));
-    case COLUMN_DAYS:
+    case CP_OPTION_TEXT_DAYS:
       return cp_i18n_format_days (estimate->calendar_days, lang);
-    case COLUMN_DEADLINE:
-      if (!cp_option_object_get_has_deadline (object))
+    case CP_OPTION_TEXT_DEADLINE:
+      if (!has_deadline)
         return g_strdup (_("No deadline"));
+      /* A job that cannot run meets no deadline. */
+      if (!estimate->fits)
+        return g_strdup ("—");
       return g_strdup (estimate->meets_deadline ? _("Met") : _("Missed"));
-    case COLUMN_COST:
-      return cp_i18n_format_money (estimate->total_cost, cp_option_object_get_currency (object), lang);
-    case COLUMN_BREAKDOWN:
+    case CP_OPTION_TEXT_COST:
+      return cp_i18n_format_money (estimate->total_cost, currency, lang);
+    case CP_OPTION_TEXT_BREAKDOWN:
       {
-        const char *currency = cp_option_object_get_currency (object);
         g_autofree char *compute = cp_i18n_format_money (estimate->compute_cost, currency, lang);
         g_autofree char *debug = cp_i18n_format_money (estimate->debug_cost, currency, lang);
         g_autofree char *network = cp_i18n_format_money (estimate->network_cost, currency, lang);
@@ -126,12 +192,22 @@ cell_text (CpResultsView  *self,
                                 compute, debug, network, storage, fees, engineering, total,
                                 run, hours, cp_words_time_source (estimate->time_source));
       }
-    case N_COLUMNS:
+    case CP_N_OPTION_TEXTS:
     default:
       g_assert_not_reached ();
     }
 }
 
+static GtkExpression *
+item_text_expression (Column column)
+{
+  GtkExpression *item = gtk_property_expression_new (GTK_TYPE_LIST_ITEM, NULL, "item");
+
+  return gtk_property_expression_new (CP_TYPE_OPTION_OBJECT, item, cp_option_text_property (column));
+}
+
+/* Labels are bound to the row's object once, when the cell is made: an
+ * in-place update then changes exactly the labels whose text changed. */
 static void
 setup_cell (GtkSignalListItemFactory *factory,
             GtkListItem              *item,
@@ -139,7 +215,7 @@ setup_cell (GtkSignalListItemFactory *factory,
 {
   Column column = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (factory), "column"));
 
-  if (column == COLUMN_BREAKDOWN)
+  if (column == CP_OPTION_TEXT_BREAKDOWN)
     {
       GtkWidget *button = gtk_menu_button_new ();
       GtkWidget *popover = gtk_popover_new ();
@@ -153,22 +229,55 @@ setup_cell (GtkSignalListItemFactory *factory,
       gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (button), "view-more-symbolic");
       gtk_widget_set_tooltip_text (button, _("Cost breakdown"));
       gtk_widget_add_css_class (button, "flat");
+      gtk_expression_bind (item_text_expression (column), label, "label", item);
       gtk_list_item_set_child (item, button);
     }
   else
     {
       GtkWidget *label = gtk_label_new (NULL);
 
-      gtk_label_set_xalign (GTK_LABEL (label), column == COLUMN_QUOTE || column == COLUMN_TECHNIQUE ? 0 : 1);
-      if (column == COLUMN_QUOTE)
+      gtk_label_set_xalign (GTK_LABEL (label), column == CP_OPTION_TEXT_QUOTE || column == CP_OPTION_TEXT_TECHNIQUE ? 0 : 1);
+      if (column == CP_OPTION_TEXT_QUOTE)
         {
-          gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-          gtk_label_set_width_chars (GTK_LABEL (label), 14);
+          /* The vendor in the cell, the whole "vendor — offer" in its
+           * tooltip; vendors often share a prefix: the middle goes first. */
+          gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
+          gtk_label_set_width_chars (GTK_LABEL (label), 8);
+          gtk_expression_bind (item_text_expression (column), label, "tooltip-text", item);
+          gtk_expression_bind (item_text_expression (CP_OPTION_TEXT_VENDOR), label, "label", item);
         }
       else
-        gtk_widget_add_css_class (label, "numeric");
+        {
+          gtk_widget_add_css_class (label, "numeric");
+          gtk_expression_bind (item_text_expression (column), label, "label", item);
+        }
       gtk_list_item_set_child (item, label);
     }
+}
+
+/* Fits, Deadline and Memory turn red for an option that fails them. */
+static void
+update_status (GtkWidget *label)
+{
+  CpOptionObject *object = g_object_get_data (G_OBJECT (label), "cp-option");
+  Column column = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (label), "cp-column"));
+  const CpEstimate *estimate;
+  gboolean bad;
+
+  if (object == NULL)
+    return;
+  estimate = &cp_option_object_get_option (object)->estimate;
+  if (column == CP_OPTION_TEXT_DEADLINE)
+    bad = cp_option_object_get_has_deadline (object) && estimate->fits && !estimate->meets_deadline;
+  else
+    bad = !estimate->fits;
+  set_css_class (label, "error", bad);
+}
+
+static gboolean
+is_status_column (Column column)
+{
+  return column == CP_OPTION_TEXT_FITS || column == CP_OPTION_TEXT_DEADLINE || column == CP_OPTION_TEXT_MEMORY;
 }
 
 static void
@@ -178,33 +287,32 @@ bind_cell (GtkSignalListItemFactory *factory,
 {
   Column column = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (factory), "column"));
   CpOptionObject *object = gtk_list_item_get_item (item);
-  g_autofree char *text = cell_text (self, object, column);
-  GtkWidget *child = gtk_list_item_get_child (item);
+  GtkWidget *label = gtk_list_item_get_child (item);
 
-  if (column == COLUMN_BREAKDOWN)
-    {
-      GtkWidget *popover = GTK_WIDGET (gtk_menu_button_get_popover (GTK_MENU_BUTTON (child)));
+  if (!is_status_column (column))
+    return;
 
-      gtk_label_set_label (GTK_LABEL (gtk_popover_get_child (GTK_POPOVER (popover))), text);
-      return;
-    }
+  g_object_set_data (G_OBJECT (label), "cp-option", object);
+  g_object_set_data (G_OBJECT (label), "cp-column", GINT_TO_POINTER (column));
+  g_signal_connect_object (object, column == CP_OPTION_TEXT_DEADLINE ? "notify::deadline-text" : "notify::fits",
+                           G_CALLBACK (update_status), label, G_CONNECT_SWAPPED);
+  update_status (label);
+}
 
-  gtk_label_set_label (GTK_LABEL (child), text);
-  if (column == COLUMN_QUOTE)
-    gtk_widget_set_tooltip_text (child, text);
+static void
+unbind_cell (GtkSignalListItemFactory *factory,
+             GtkListItem              *item,
+             CpResultsView            *self)
+{
+  Column column = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (factory), "column"));
+  CpOptionObject *object = gtk_list_item_get_item (item);
+  GtkWidget *label = gtk_list_item_get_child (item);
 
-  if (column == COLUMN_MEMORY || column == COLUMN_DEADLINE)
-    {
-      gboolean bad = column == COLUMN_MEMORY
-                     ? !cp_option_object_get_option (object)->estimate.fits
-                     : cp_option_object_get_has_deadline (object) &&
-                       !cp_option_object_get_option (object)->estimate.meets_deadline;
+  if (!is_status_column (column) || object == NULL)
+    return;
 
-      if (bad)
-        gtk_widget_add_css_class (child, "error");
-      else
-        gtk_widget_remove_css_class (child, "error");
-    }
+  g_signal_handlers_disconnect_by_func (object, update_status, label);
+  g_object_set_data (G_OBJECT (label), "cp-option", NULL);
 }
 
 static GtkColumnViewColumn *
@@ -220,6 +328,7 @@ add_column (CpResultsView *self,
   g_object_set_data (G_OBJECT (factory), "column", GINT_TO_POINTER (column));
   g_signal_connect (factory, "setup", G_CALLBACK (setup_cell), self);
   g_signal_connect (factory, "bind", G_CALLBACK (bind_cell), self);
+  g_signal_connect (factory, "unbind", G_CALLBACK (unbind_cell), self);
 
   view_column = gtk_column_view_column_new (title, factory);
   gtk_column_view_column_set_expand (view_column, expand);
@@ -228,7 +337,7 @@ add_column (CpResultsView *self,
   if (property != NULL)
     {
       GtkExpression *expression = gtk_property_expression_new (CP_TYPE_OPTION_OBJECT, NULL, property);
-      GtkSorter *sorter = column == COLUMN_QUOTE
+      GtkSorter *sorter = column == CP_OPTION_TEXT_QUOTE
                           ? GTK_SORTER (gtk_string_sorter_new (expression))
                           : GTK_SORTER (gtk_numeric_sorter_new (expression));
 
@@ -249,7 +358,7 @@ on_readout_changed (CpResultsView *self,
 {
   const char *readout = cp_chart_view_get_readout (chart);
 
-  gtk_label_set_label (self->readout_label, readout ? readout : "");
+  set_label (self->readout_label, readout ? readout : "");
 }
 
 static const CpOption *
@@ -278,8 +387,8 @@ describe_recommendation (const CpProject *project,
   g_autofree char *days = NULL;
 
   if (plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
-    return g_strdup (project->quotes->len == 0
-                     ? _("Add a quote to compare what finishing this job would cost.")
+    return g_strdup (plan->options->len == 0
+                     ? _("No quote is complete yet: fill in what the quotes below lack to compare them.")
                      : _("No quote can finish this job as it stands: see the reasons below."));
 
   best = &g_array_index (plan->options, CpOption, plan->recommended);
@@ -296,9 +405,143 @@ describe_recommendation (const CpProject *project,
                           name, best->estimate.nodes, best->estimate.gpus, cost, days);
 }
 
+/* "4 nodes: 1.2 days, ¥15,000, communication 35% of the run". */
+static char *
+describe_offer (const CpEstimate *estimate,
+                const char       *currency,
+                const char       *lang)
+{
+  g_autofree char *days = cp_i18n_format_days (estimate->calendar_days, lang);
+  g_autofree char *cost = cp_i18n_format_money (estimate->total_cost, currency, lang);
+  g_autofree char *share = cp_i18n_format_percent (communication_share (estimate), lang);
+
+  if (!estimate->fits)
+    /* TRANSLATORS: an offer at a node count where the job does not fit in memory */
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         "%u node: the job does not fit in memory",
+                                         "%u nodes: the job does not fit in memory",
+                                         estimate->nodes), estimate->nodes);
+  /* TRANSLATORS: node count, calendar time, total cost, share of the run spent waiting on communication */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "%u node: %s, %s, communication %s of the run",
+                                       "%u nodes: %s, %s, communication %s of the run",
+                                       estimate->nodes),
+                          estimate->nodes, days, cost, share);
+}
+
+/* Why the whole offer is slower or dearer than the node count chosen,
+ * from the two estimates' own components. */
+static void
+explain_more_nodes (GString          *text,
+                    const CpEstimate *best,
+                    const CpEstimate *full,
+                    const char       *currency,
+                    const char       *lang)
+{
+  const struct {
+    const char *words;
+    double      best;
+    double      full;
+  } costs[] = {
+    { N_("GPU time"), best->compute_cost, full->compute_cost },
+    { N_("the network fee"), best->network_cost, full->network_cost },
+    { N_("storage"), best->storage_cost, full->storage_cost },
+    { N_("management and setup fees"), best->fees_cost, full->fees_cost },
+    { N_("migration engineering"), best->engineering_cost, full->engineering_cost },
+  };
+  guint largest = 0;
+
+  if (full->total_s >= best->total_s)
+    {
+      g_autofree char *share = cp_i18n_format_percent (communication_share (full), lang);
+
+      g_string_append (text, "\n");
+      g_string_append_printf (text,
+                              _("More nodes are slower here: waiting on the network between nodes takes %s of the run, more than the extra GPUs save."),
+                              share);
+    }
+  else if (full->calendar_days >= best->calendar_days)
+    {
+      g_autofree char *best_run = cp_words_duration (best->total_s, lang);
+      g_autofree char *full_run = cp_words_duration (full->total_s, lang);
+      g_autofree char *migration = cp_i18n_format_days (full->migration_days - best->migration_days, lang);
+
+      g_string_append (text, "\n");
+      g_string_append_printf (text,
+                              _("More nodes shorten the run (%s against %s), but moving to a cluster adds %s of migration, so the job does not finish sooner."),
+                              full_run, best_run, migration);
+    }
+
+  if (full->total_cost <= best->total_cost)
+    return;
+
+  for (guint i = 1; i < G_N_ELEMENTS (costs); i++)
+    if (costs[i].full - costs[i].best > costs[largest].full - costs[largest].best)
+      largest = i;
+
+  {
+    g_autofree char *from = cp_i18n_format_money (costs[largest].best, currency, lang);
+    g_autofree char *to = cp_i18n_format_money (costs[largest].full, currency, lang);
+
+    g_string_append (text, "\n");
+    /* TRANSLATORS: a cost component such as "GPU time", then its amounts at the chosen count and on the whole offer */
+    g_string_append_printf (text, _("More nodes cost more: most of the difference is %s, %s instead of %s."),
+                            _(costs[largest].words), to, from);
+  }
+}
+
+/* One machine or the cluster: for every quote offering several nodes, the
+ * node count the plan chose and the whole offer beside it, with why the
+ * extra nodes do not pay when they do not. */
+static char *
+describe_cluster_question (const CpProject *project,
+                           const CpPlan    *plan,
+                           const char      *lang)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+      const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+      const CpEstimate *best = &option->estimate;
+      const CpEstimate *full = &option->full_offer;
+      g_autofree char *name = NULL;
+      g_autofree char *chosen = NULL;
+
+      if (!cp_quote_is_cluster (quote))
+        continue;
+
+      name = cp_words_quote_name (project, option->quote_index);
+      chosen = describe_offer (best, quote->currency, lang);
+      if (text->len > 0)
+        g_string_append (text, "\n\n");
+      /* TRANSLATORS: quote name, then its best node count with time, cost and communication share */
+      g_string_append_printf (text, _("%s — best at %s."), name, chosen);
+
+      if (!option->has_full_offer)
+        continue;
+
+      {
+        g_autofree char *whole = describe_offer (full, quote->currency, lang);
+
+        g_string_append (text, "\n");
+        /* TRANSLATORS: the quote's whole offer, with time, cost and communication share */
+        g_string_append_printf (text, _("Whole offer, %s."), whole);
+      }
+
+      if (!full->fits)
+        continue;
+      explain_more_nodes (text, best, full, quote->currency, lang);
+    }
+
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
 /* What the user could change to get another answer: the runner-up's price,
  * the memory or the deadline a single machine lacks, the deadline that
- * would need a cluster. All from the plan's own estimates. */
+ * would call for a cluster. Each line speaks of one option with that
+ * option's own estimate, and promises only what that option delivers. */
 static char *
 describe_changes (CpResultsView   *self,
                   const CpProject *project,
@@ -310,7 +553,8 @@ describe_changes (CpResultsView   *self,
   const CpOption *best = NULL;
   const CpOption *runner_up = NULL;
   const CpOption *single = NULL;
-  gboolean has_cluster = FALSE;
+  const CpOption *fastest_cluster = NULL;
+  const CpEstimate *fastest_cluster_estimate = NULL;
 
   if (plan->recommended >= 0 && (guint) plan->recommended < plan->options->len)
     best = &g_array_index (plan->options, CpOption, plan->recommended);
@@ -325,11 +569,22 @@ describe_changes (CpResultsView   *self,
     {
       const CpOption *option = &g_array_index (plan->options, CpOption, i);
       const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+      const CpEstimate *candidates[2] = { &option->estimate, option->has_full_offer ? &option->full_offer : NULL };
 
-      if (cp_quote_is_cluster (quote))
-        has_cluster = TRUE;
-      else if (single == NULL || option->rank < single->rank)
-        single = option;
+      if (!cp_quote_is_cluster (quote))
+        {
+          if (single == NULL || option->rank < single->rank)
+            single = option;
+          continue;
+        }
+      for (guint c = 0; c < G_N_ELEMENTS (candidates); c++)
+        if (candidates[c] != NULL && candidates[c]->nodes > 1 && candidates[c]->fits &&
+            (fastest_cluster_estimate == NULL ||
+             candidates[c]->calendar_days < fastest_cluster_estimate->calendar_days))
+          {
+            fastest_cluster = option;
+            fastest_cluster_estimate = candidates[c];
+          }
     }
 
   if (best != NULL && runner_up != NULL && runner_up->estimate.total_cost > 0)
@@ -364,11 +619,23 @@ describe_changes (CpResultsView   *self,
         }
     }
 
-  if (best != NULL && has_cluster && job->deadline_days > 0 && best->estimate.nodes <= 1)
+  /* Only a cluster that really finishes sooner makes a shorter deadline
+   * an argument for it. */
+  if (best != NULL && best->estimate.nodes <= 1 && fastest_cluster != NULL &&
+      fastest_cluster_estimate->calendar_days < best->estimate.calendar_days)
     {
+      const CpQuote *quote = g_ptr_array_index (project->quotes, fastest_cluster->quote_index);
       g_autofree char *days = cp_i18n_format_days (best->estimate.calendar_days, lang);
+      g_autofree char *name = cp_words_quote_name (project, fastest_cluster->quote_index);
+      g_autofree char *cluster_days = cp_i18n_format_days (fastest_cluster_estimate->calendar_days, lang);
+      g_autofree char *cost = cp_i18n_format_money (fastest_cluster_estimate->total_cost, quote->currency, lang);
 
-      g_string_append_printf (text, _("• A deadline shorter than %s would call for a cluster.\n"), days);
+      /* TRANSLATORS: the recommended option's days; a cluster quote, its node count, its days and its cost */
+      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
+                                                 "• A deadline shorter than %s would call for a cluster: %s on %u node finishes in %s for %s.\n",
+                                                 "• A deadline shorter than %s would call for a cluster: %s on %u nodes finishes in %s for %s.\n",
+                                                 fastest_cluster_estimate->nodes),
+                              days, name, fastest_cluster_estimate->nodes, cluster_days, cost);
     }
 
   if (text->len > 0)
@@ -377,40 +644,84 @@ describe_changes (CpResultsView   *self,
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
+/* Quotes left out of the ranking, each with what it lacks. */
+static char *
+describe_incomplete (const CpProject *project)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+
+  for (guint i = 0; i < project->quotes->len; i++)
+    {
+      CpQuoteMissing missing = cp_quote_get_missing (g_ptr_array_index (project->quotes, i));
+      g_autofree char *name = NULL;
+      g_autofree char *what = NULL;
+
+      if (missing == CP_QUOTE_MISSING_NONE)
+        continue;
+      name = cp_words_quote_name (project, (int) i);
+      what = cp_labels_quote_missing (missing);
+      if (text->len > 0)
+        g_string_append (text, "\n");
+      /* TRANSLATORS: a quote left out of the comparison; %s says what it lacks */
+      g_string_append_printf (text, _("%s is incomplete and left out of the ranking: %s."), name, what);
+    }
+
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* The reasons' rows are kept and their labels changed in place. */
 static void
 fill_reasons (CpResultsView   *self,
               const CpProject *project,
               const char      *lang)
 {
-  GtkWidget *child;
+  guint i;
 
-  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->reasons_list))) != NULL)
-    gtk_list_box_remove (self->reasons_list, child);
-
-  for (guint i = 0; i < self->plan->reasons->len; i++)
+  for (i = 0; i < self->plan->reasons->len; i++)
     {
       const CpReason *reason = &g_array_index (self->plan->reasons, CpReason, i);
       g_autofree char *words = cp_reason_text (reason, project, self->plan, lang);
-      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
-      GtkWidget *rule = gtk_label_new (cp_rule_to_string (reason->rule));
-      GtkWidget *label = gtk_label_new (words);
+      GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->reasons_list, (int) i);
+      GtkWidget *box, *rule, *label;
 
-      gtk_widget_set_margin_top (box, 8);
-      gtk_widget_set_margin_bottom (box, 8);
-      gtk_widget_set_margin_start (box, 12);
-      gtk_widget_set_margin_end (box, 12);
-      gtk_widget_set_valign (rule, GTK_ALIGN_START);
-      gtk_widget_add_css_class (rule, "cp-rule");
-      gtk_widget_set_tooltip_text (rule, cp_words_rule (reason->rule));
-      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_label_set_selectable (GTK_LABEL (label), TRUE);
-      gtk_widget_set_hexpand (label, TRUE);
-      gtk_box_append (GTK_BOX (box), rule);
-      gtk_box_append (GTK_BOX (box), label);
-      gtk_list_box_append (self->reasons_list, box);
+      if (row == NULL)
+        {
+          box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+          rule = gtk_label_new (NULL);
+          label = gtk_label_new (NULL);
+          gtk_widget_set_margin_top (box, 8);
+          gtk_widget_set_margin_bottom (box, 8);
+          gtk_widget_set_margin_start (box, 12);
+          gtk_widget_set_margin_end (box, 12);
+          gtk_widget_set_valign (rule, GTK_ALIGN_START);
+          gtk_widget_add_css_class (rule, "cp-rule");
+          gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+          gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+          /* GTK measures a wrapped label's minimum width by laying it out
+           * at width-chars, or at 0 (one character a line) without it:
+           * that costs milliseconds per change of a long reason. */
+          gtk_label_set_width_chars (GTK_LABEL (label), WRAPPED_MIN_CHARS);
+          gtk_label_set_xalign (GTK_LABEL (label), 0);
+          gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+          gtk_widget_set_hexpand (label, TRUE);
+          gtk_box_append (GTK_BOX (box), rule);
+          gtk_box_append (GTK_BOX (box), label);
+          gtk_list_box_append (self->reasons_list, box);
+          row = gtk_list_box_get_row_at_index (self->reasons_list, (int) i);
+          /* Reasons are read, not chosen: no Tab stop of their own. */
+          gtk_widget_set_focusable (GTK_WIDGET (row), FALSE);
+        }
+      box = gtk_list_box_row_get_child (row);
+      rule = gtk_widget_get_first_child (box);
+      label = gtk_widget_get_next_sibling (rule);
+      set_label (GTK_LABEL (rule), cp_rule_to_string (reason->rule));
+      if (g_strcmp0 (gtk_widget_get_tooltip_text (rule), cp_words_rule (reason->rule)) != 0)
+        gtk_widget_set_tooltip_text (rule, cp_words_rule (reason->rule));
+      set_label (GTK_LABEL (label), words);
     }
+
+  for (GtkListBoxRow *row; (row = gtk_list_box_get_row_at_index (self->reasons_list, (int) i)) != NULL;)
+    gtk_list_box_remove (self->reasons_list, GTK_WIDGET (row));
 }
 
 static void
@@ -425,7 +736,135 @@ fill_risks (CpResultsView *self)
       g_string_append_printf (text, "%s• %s", text->len > 0 ? "\n" : "", cp_words_risk (risk));
     }
 
-  gtk_label_set_label (self->risks_label, text->len > 0 ? text->str : _("None named for this verdict."));
+  set_label (self->risks_label, text->len > 0 ? text->str : _("None named for this verdict."));
+}
+
+/* One CpOptionObject per quote, updated in place; the store changes (in
+ * one splice) only when options come, go or change rank. */
+static void
+fill_options (CpResultsView   *self,
+              const CpProject *project,
+              const CpJob     *job)
+{
+  guint n_old = g_list_model_get_n_items (G_LIST_MODEL (self->options));
+  g_autoptr(GHashTable) by_quote = g_hash_table_new_full (g_direct_hash, g_direct_equal, NULL, g_object_unref);
+  g_autoptr(GPtrArray) objects = g_ptr_array_new_with_free_func (g_object_unref);
+  gboolean same_order = n_old == self->plan->options->len;
+
+  for (guint i = 0; i < n_old; i++)
+    {
+      CpOptionObject *object = g_list_model_get_item (G_LIST_MODEL (self->options), i);
+
+      g_hash_table_insert (by_quote, GINT_TO_POINTER (cp_option_object_get_option (object)->quote_index), object);
+    }
+
+  for (guint i = 0; i < self->plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (self->plan->options, CpOption, i);
+      const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+      g_autofree char *name = cp_words_quote_name (project, option->quote_index);
+      gboolean has_deadline = job->deadline_days > 0;
+      CpOptionObject *object = g_hash_table_lookup (by_quote, GINT_TO_POINTER (option->quote_index));
+      char *texts[CP_N_OPTION_TEXTS];
+
+      if (object == NULL)
+        object = cp_option_object_new ();
+      else
+        g_object_ref (object);
+
+      if (same_order)
+        {
+          CpOptionObject *shown = g_list_model_get_item (G_LIST_MODEL (self->options), i);
+
+          same_order = shown == object;
+          g_object_unref (shown);
+        }
+
+      for (guint t = 0; t < CP_N_OPTION_TEXTS; t++)
+        texts[t] = cell_text (self, project, option, name, quote->currency, has_deadline, (Column) t);
+      cp_option_object_update (object, option, (const char * const *) texts, quote->currency, has_deadline);
+      for (guint t = 0; t < CP_N_OPTION_TEXTS; t++)
+        g_free (texts[t]);
+
+      g_ptr_array_add (objects, object);
+    }
+
+  if (!same_order)
+    g_list_store_splice (self->options, 0, n_old, objects->pdata, objects->len);
+}
+
+static void
+show_page (CpResultsView *self,
+           const char    *name)
+{
+  if (g_strcmp0 (gtk_stack_get_visible_child_name (self->stack), name) != 0)
+    gtk_stack_set_visible_child_name (self->stack, name);
+}
+
+/* The long paragraphs (one machine or the cluster, the reasons, the
+ * risks): re-wrapping them is most of a change's layout time. */
+static gboolean
+details_cb (gpointer user_data)
+{
+  CpResultsView *self = user_data;
+  const char *lang = cp_labels_ui_language ();
+  g_autofree char *cluster = NULL;
+
+  self->details_id = 0;
+  if (self->plan == NULL || self->details_project == NULL)
+    return G_SOURCE_REMOVE;
+
+  cluster = describe_cluster_question (self->details_project, self->plan, lang);
+  set_label (self->cluster_label, cluster);
+  set_visible (GTK_WIDGET (self->cluster_heading), *cluster != '\0');
+  set_visible (GTK_WIDGET (self->cluster_label), *cluster != '\0');
+  fill_reasons (self, self->details_project, lang);
+  fill_risks (self);
+  self->details_project = NULL;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_after_paint (GdkFrameClock *clock,
+                CpResultsView *self)
+{
+  g_clear_signal_handler (&self->after_paint_id, clock);
+  g_clear_object (&self->after_paint_clock);
+  if (self->details_id == 0 && self->details_project != NULL)
+    self->details_id = g_idle_add_full (DETAILS_PRIORITY, details_cb, self, NULL);
+}
+
+/* After the frame that shows the verdict has been painted: an idle alone
+ * could run while the frame clock waits for its tick, before the paint. */
+static void
+queue_details (CpResultsView *self)
+{
+  GdkFrameClock *clock = gtk_widget_get_mapped (GTK_WIDGET (self))
+                         ? gtk_widget_get_frame_clock (GTK_WIDGET (self)) : NULL;
+
+  if (self->details_id != 0 || self->after_paint_id != 0)
+    return;
+  if (clock == NULL)
+    {
+      self->details_id = g_idle_add_full (DETAILS_PRIORITY, details_cb, self, NULL);
+      return;
+    }
+  /* Held: the clock goes away with the window's surface. */
+  self->after_paint_clock = g_object_ref (clock);
+  self->after_paint_id = g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), self);
+  gdk_frame_clock_request_phase (clock, GDK_FRAME_CLOCK_PHASE_PAINT);
+}
+
+static void
+cancel_details (CpResultsView *self)
+{
+  g_clear_handle_id (&self->details_id, g_source_remove);
+  /* A clock disposed with its surface has dropped its handlers already. */
+  if (self->after_paint_id != 0 && g_signal_handler_is_connected (self->after_paint_clock, self->after_paint_id))
+    g_signal_handler_disconnect (self->after_paint_clock, self->after_paint_id);
+  self->after_paint_id = 0;
+  g_clear_object (&self->after_paint_clock);
+  self->details_project = NULL;
 }
 
 void
@@ -437,51 +876,60 @@ cp_results_view_update (CpResultsView   *self,
   const CpJob *job;
   g_autofree char *summary = NULL;
   g_autofree char *changes = NULL;
+  g_autofree char *incomplete = NULL;
+  gboolean no_option;
 
   g_return_if_fail (CP_IS_RESULTS_VIEW (self));
 
-  g_clear_pointer (&self->plan, cp_plan_free);
-  g_list_store_remove_all (self->options);
+  g_clear_handle_id (&self->update_id, g_source_remove);
+  cancel_details (self);
+  self->pending_project = NULL;
+  self->n_updates++;
 
-  if (project == NULL || job_index < 0 || (guint) job_index >= project->jobs->len)
+  g_clear_pointer (&self->plan, cp_plan_free);
+
+  if (project == NULL || job_index < 0 || (guint) job_index >= project->jobs->len ||
+      project->quotes->len == 0)
     {
+      if (g_list_model_get_n_items (G_LIST_MODEL (self->options)) > 0)
+        g_list_store_remove_all (self->options);
       cp_chart_view_set_data (self->cost_chart, NULL);
       cp_chart_view_set_data (self->memory_chart, NULL);
-      gtk_stack_set_visible_child_name (self->stack, "empty");
+      set_label (self->verdict_label, "");
+      /* A job without quotes is not "not feasible": nothing was compared. */
+      show_page (self, project != NULL && job_index >= 0 && (guint) job_index < project->jobs->len
+                       ? "no-quotes" : "empty");
       return;
     }
 
   job = g_ptr_array_index (project->jobs, job_index);
   self->memory_unit = project->settings.memory_unit;
   self->plan = cp_project_plan_job (project, job_index);
+  no_option = self->plan->options->len == 0;
 
-  gtk_label_set_label (self->verdict_label, cp_words_verdict (self->plan->verdict));
-  if (self->plan->verdict == CP_VERDICT_NOT_FEASIBLE)
-    gtk_widget_add_css_class (GTK_WIDGET (self->verdict_label), "error");
-  else
-    gtk_widget_remove_css_class (GTK_WIDGET (self->verdict_label), "error");
+  set_label (self->verdict_label, no_option ? _("Quotes Incomplete") : cp_words_verdict (self->plan->verdict));
+  set_css_class (GTK_WIDGET (self->verdict_label), "error",
+                 !no_option && self->plan->verdict == CP_VERDICT_NOT_FEASIBLE);
 
   summary = describe_recommendation (project, self->plan, lang);
-  gtk_label_set_label (self->summary_label, summary);
+  set_label (self->summary_label, summary);
+
 
   changes = describe_changes (self, project, job, self->plan, lang);
-  gtk_label_set_label (self->changes_label, changes);
-  gtk_widget_set_visible (GTK_WIDGET (self->changes_heading), *changes != '\0');
-  gtk_widget_set_visible (GTK_WIDGET (self->changes_label), *changes != '\0');
+  set_label (self->changes_label, changes);
+  set_visible (GTK_WIDGET (self->changes_heading), *changes != '\0');
+  set_visible (GTK_WIDGET (self->changes_label), *changes != '\0');
 
-  for (guint i = 0; i < self->plan->options->len; i++)
-    {
-      const CpOption *option = &g_array_index (self->plan->options, CpOption, i);
-      const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
-      g_autofree char *name = cp_words_quote_name (project, option->quote_index);
-      g_autoptr(CpOptionObject) object = cp_option_object_new (option, name, quote->currency,
-                                                               job->deadline_days > 0);
+  fill_options (self, project, job);
 
-      g_list_store_append (self->options, object);
-    }
+  incomplete = describe_incomplete (project);
+  set_label (self->incomplete_label, incomplete);
+  set_visible (GTK_WIDGET (self->incomplete_label), *incomplete != '\0');
 
-  fill_reasons (self, project, lang);
-  fill_risks (self);
+  /* The verdict, the table and the charts show in the frame after the
+   * change; the paragraphs below them in the next. */
+  self->details_project = project;
+  queue_details (self);
 
   {
     g_autoptr(CpSweep) sweep = cp_project_sweep_job (project, job_index, CP_CHART_COST_MAX_POINTS);
@@ -490,7 +938,107 @@ cp_results_view_update (CpResultsView   *self,
     cp_chart_view_set_data (self->memory_chart, cp_chart_data_new_memory (project, job_index, self->plan, lang));
   }
 
-  gtk_stack_set_visible_child_name (self->stack, "results");
+  show_page (self, "results");
+}
+
+static gboolean
+update_cb (gpointer user_data)
+{
+  CpResultsView *self = user_data;
+
+  self->update_id = 0;
+  cp_results_view_update (self, self->pending_project, self->pending_job);
+  return G_SOURCE_REMOVE;
+}
+
+void
+cp_results_view_queue_update (CpResultsView   *self,
+                              const CpProject *project,
+                              int              job_index)
+{
+  g_return_if_fail (CP_IS_RESULTS_VIEW (self));
+
+  self->pending_project = project;
+  self->pending_job = job_index;
+  /* Paragraphs of the old plan would read a project that may be gone. */
+  cancel_details (self);
+  if (self->update_id == 0)
+    self->update_id = g_idle_add_full (UPDATE_PRIORITY, update_cb, self, NULL);
+}
+
+gboolean
+cp_results_view_get_update_pending (CpResultsView *self)
+{
+  g_return_val_if_fail (CP_IS_RESULTS_VIEW (self), FALSE);
+
+  return self->update_id != 0 || self->details_id != 0 || self->after_paint_id != 0;
+}
+
+guint
+cp_results_view_get_n_updates (CpResultsView *self)
+{
+  g_return_val_if_fail (CP_IS_RESULTS_VIEW (self), 0);
+
+  return self->n_updates;
+}
+
+void
+cp_results_view_set_notice (CpResultsView *self,
+                            const char    *notice)
+{
+  g_return_if_fail (CP_IS_RESULTS_VIEW (self));
+
+  set_label (self->notice_label, notice != NULL ? notice : "");
+  set_visible (GTK_WIDGET (self->notice_label), notice != NULL && *notice != '\0');
+}
+
+const char *
+cp_results_view_get_notice (CpResultsView *self)
+{
+  g_return_val_if_fail (CP_IS_RESULTS_VIEW (self), NULL);
+
+  return gtk_widget_get_visible (GTK_WIDGET (self->notice_label)) ? gtk_label_get_label (self->notice_label) : NULL;
+}
+
+void
+cp_results_view_show_chart (CpResultsView *self,
+                            CpChartKind    kind)
+{
+  g_return_if_fail (CP_IS_RESULTS_VIEW (self));
+
+  gtk_stack_set_visible_child_name (self->chart_stack, kind == CP_CHART_MEMORY ? "memory" : "cost");
+}
+
+const char *
+cp_results_view_get_cluster_text (CpResultsView *self)
+{
+  g_return_val_if_fail (CP_IS_RESULTS_VIEW (self), NULL);
+
+  return gtk_label_get_label (self->cluster_label);
+}
+
+const char *
+cp_results_view_get_changes_text (CpResultsView *self)
+{
+  g_return_val_if_fail (CP_IS_RESULTS_VIEW (self), NULL);
+
+  return gtk_label_get_label (self->changes_label);
+}
+
+const char *
+cp_results_view_get_incomplete_text (CpResultsView *self)
+{
+  g_return_val_if_fail (CP_IS_RESULTS_VIEW (self), NULL);
+
+  return gtk_label_get_label (self->incomplete_label);
+}
+
+const char *
+cp_results_view_get_page (CpResultsView *self)
+{
+  g_return_val_if_fail (CP_IS_RESULTS_VIEW (self), NULL);
+
+  return gtk_stack_get_visible_child_name (self->stack);
 }
 
 const CpPlan *
@@ -538,6 +1086,9 @@ cp_results_view_dispose (GObject *object)
   CpResultsView *self = (CpResultsView *) object;
 
   /* AdwBin disposes its child, the template, itself. */
+  g_clear_handle_id (&self->update_id, g_source_remove);
+  cancel_details (self);
+  self->pending_project = NULL;
   g_clear_object (&self->sorted_options);
   g_clear_object (&self->options);
 
@@ -567,7 +1118,11 @@ cp_results_view_class_init (CpResultsViewClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/cp-results-view.ui");
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, stack);
+  gtk_widget_class_bind_template_child (widget_class, CpResultsView, notice_label);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, verdict_label);
+  gtk_widget_class_bind_template_child (widget_class, CpResultsView, cluster_heading);
+  gtk_widget_class_bind_template_child (widget_class, CpResultsView, cluster_label);
+  gtk_widget_class_bind_template_child (widget_class, CpResultsView, incomplete_label);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, summary_label);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, changes_heading);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, changes_label);
@@ -589,16 +1144,18 @@ cp_results_view_init (CpResultsView *self)
 
   self->options = g_list_store_new (CP_TYPE_OPTION_OBJECT);
 
-  /* What decides comes first: the cost and the time, then the details. */
-  self->rank_column = add_column (self, COLUMN_RANK, _("Rank"), "rank", FALSE);
-  add_column (self, COLUMN_QUOTE, _("Quote"), "quote-name", TRUE);
-  add_column (self, COLUMN_COST, _("Total cost"), "total-cost", FALSE);
-  add_column (self, COLUMN_BREAKDOWN, "", NULL, FALSE);
-  add_column (self, COLUMN_DAYS, _("Calendar"), "calendar-days", FALSE);
-  add_column (self, COLUMN_DEADLINE, _("Deadline"), "meets-deadline", FALSE);
-  add_column (self, COLUMN_NODES, _("Nodes"), "nodes", FALSE);
-  add_column (self, COLUMN_MEMORY, _("Memory per GPU"), "fits", FALSE);
-  add_column (self, COLUMN_TECHNIQUE, _("Technique"), "technique", FALSE);
+  /* What decides comes first: the cost, whether it fits and meets the
+   * deadline (kept in view at 1024 px), then the details. */
+  self->rank_column = add_column (self, CP_OPTION_TEXT_RANK, _("Rank"), "rank", FALSE);
+  add_column (self, CP_OPTION_TEXT_QUOTE, _("Quote"), "quote-name", TRUE);
+  add_column (self, CP_OPTION_TEXT_COST, _("Total cost"), "total-cost", FALSE);
+  add_column (self, CP_OPTION_TEXT_FITS, _("Fits"), "fits", FALSE);
+  add_column (self, CP_OPTION_TEXT_DEADLINE, _("Deadline"), "meets-deadline", FALSE);
+  add_column (self, CP_OPTION_TEXT_BREAKDOWN, "", NULL, FALSE);
+  add_column (self, CP_OPTION_TEXT_DAYS, _("Calendar"), "calendar-days", FALSE);
+  add_column (self, CP_OPTION_TEXT_NODES, _("Nodes"), "nodes", FALSE);
+  add_column (self, CP_OPTION_TEXT_MEMORY, _("Memory per GPU"), "fits", FALSE);
+  add_column (self, CP_OPTION_TEXT_TECHNIQUE, _("Technique"), "technique", FALSE);
 
   self->sorted_options = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->options)),
                                                   g_object_ref (gtk_column_view_get_sorter (self->options_view)));
@@ -606,6 +1163,16 @@ cp_results_view_init (CpResultsView *self)
   gtk_column_view_set_model (self->options_view, GTK_SELECTION_MODEL (selection));
   g_object_unref (selection);
   gtk_column_view_sort_by_column (self->options_view, self->rank_column, GTK_SORT_ASCENDING);
+
+  {
+    GtkLabel *paragraphs[] = {
+      self->notice_label, self->verdict_label, self->summary_label, self->cluster_label,
+      self->changes_label, self->incomplete_label, self->risks_label,
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (paragraphs); i++)
+      gtk_label_set_width_chars (paragraphs[i], WRAPPED_MIN_CHARS);
+  }
 
   g_signal_connect_object (self->cost_chart, "notify::readout", G_CALLBACK (on_readout_changed),
                            self, G_CONNECT_SWAPPED);

@@ -15,11 +15,35 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (CpResultsView, cp_results_view, CP, RESULTS_VIEW, AdwBin)
 
 GtkWidget    *cp_results_view_new        (void);
-/* Recomputes everything for job @job_index of @project (borrowed for the
- * duration of the call); a negative index clears the view. */
+/* Plans job @job_index of @project now and shows the verdict, the table
+ * and the charts; the paragraphs below the table (one machine or the
+ * cluster, reasons, risks) follow after the next paint, so @project must
+ * stay alive until then or be queued again. A negative index clears the
+ * view. */
 void          cp_results_view_update     (CpResultsView   *self,
                                           const CpProject *project,
                                           int              job_index);
+/* Folds changes into one update run before the next frame; @project must
+ * stay alive until then or be queued again. */
+void          cp_results_view_queue_update (CpResultsView   *self,
+                                            const CpProject *project,
+                                            int              job_index);
+gboolean      cp_results_view_get_update_pending (CpResultsView *self);
+/* How many updates ran: tests check that changes were folded. */
+guint         cp_results_view_get_n_updates (CpResultsView  *self);
+/* A warning above the verdict (fields showing refused values), or NULL. */
+void          cp_results_view_set_notice (CpResultsView   *self,
+                                          const char      *notice);
+const char   *cp_results_view_get_notice (CpResultsView   *self);
+void          cp_results_view_show_chart (CpResultsView   *self,
+                                          CpChartKind      kind);
+/* The words shown: one machine or the cluster, what would change it and
+ * the quotes left out as incomplete. */
+const char   *cp_results_view_get_cluster_text (CpResultsView *self);
+const char   *cp_results_view_get_changes_text (CpResultsView *self);
+const char   *cp_results_view_get_incomplete_text (CpResultsView *self);
+/* "empty" (no job), "no-quotes" or "results". */
+const char   *cp_results_view_get_page   (CpResultsView   *self);
 /* The plan shown, or NULL. */
 const CpPlan *cp_results_view_get_plan   (CpResultsView   *self);
 /* CpOptionObject items in the table's current order. */

@@ -34,9 +34,8 @@ gboolean         cp_window_is_pristine      (CpWindow      *self);
 CpProject       *cp_window_get_project      (CpWindow      *self);
 const char      *cp_window_get_path         (CpWindow      *self);
 gboolean         cp_window_get_modified     (CpWindow      *self);
-/* Saves now; autosave does the same about a second after each change. */
-gboolean         cp_window_save             (CpWindow      *self,
-                                             GError       **error);
+/* Whether a save, export or import runs off the main thread. */
+gboolean         cp_window_get_busy         (CpWindow      *self);
 /* To be called after the project was changed outside the forms (the
  * preferences); recomputes and autosaves. */
 void             cp_window_project_changed  (CpWindow      *self,

@@ -349,12 +349,16 @@ reason_split (CpPlan           *plan,
     est = split->estimate;
   else
     {
+      /* No cluster was chosen: judge the whole offer of the best-ranked
+       * cluster quote, the one the results show beside it. */
       for (guint i = 0; i < plan->options->len && split == NULL; i++)
         {
           const CpOption *option = &g_array_index (plan->options, CpOption, i);
-          if (quotes[option->quote_index].nodes_available > 1 &&
-              cp_estimate (job, &quotes[option->quote_index], 2, settings, &est, NULL))
-            split = option;
+          if (option->has_full_offer && option->full_offer.nodes > 1)
+            {
+              est = option->full_offer;
+              split = option;
+            }
         }
       if (split == NULL)
         return;
@@ -411,10 +415,16 @@ cp_plan_new (const CpJob      *job,
       CpOption option = { (int) i };
       CpEstimate probe;
 
-      /* A quote the model cannot use is left out, not guessed at. */
-      if (!cp_estimate (job, &quotes[i], 1, settings, &probe, NULL))
+      /* A quote the model cannot use is left out, not guessed at, and so
+       * is one still lacking its price or network (shown as incomplete). */
+      if (cp_quote_get_missing (&quotes[i]) != CP_QUOTE_MISSING_NONE ||
+          !cp_estimate (job, &quotes[i], 1, settings, &probe, NULL))
         continue;
       choose_nodes (job, &quotes[i], settings, &option);
+      if (option.estimate.nodes < quotes[i].nodes_available &&
+          job->kind != CP_TASK_DEBUG && job->kind != CP_TASK_DATA_PROCESSING)
+        option.has_full_offer = cp_estimate (job, &quotes[i], quotes[i].nodes_available, settings,
+                                             &option.full_offer, NULL);
       g_array_append_val (plan->options, option);
     }
 

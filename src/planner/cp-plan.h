@@ -85,6 +85,10 @@ typedef struct {
   CpEstimate  estimate;       /* at the chosen node count */
   gboolean    feasible;       /* fits and, if there is one, meets the deadline */
   guint       rank;           /* 1 = recommended */
+  /* A cluster quote offered at fewer nodes than it has: the whole offer,
+   * so that the user sees what the extra nodes would bring. */
+  gboolean    has_full_offer;
+  CpEstimate  full_offer;     /* at the quote's nodes_available */
 } CpOption;
 
 typedef struct {

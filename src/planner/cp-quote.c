@@ -105,8 +105,8 @@ cp_quote_is_cluster (const CpQuote *quote)
 }
 
 gboolean
-cp_quote_validate (const CpQuote  *quote,
-                   GError        **error)
+cp_quote_validate_figures (const CpQuote  *quote,
+                           GError        **error)
 {
   /* The largest accelerators carry under 300 GB and under 10 PFLOPS dense;
    * the limits leave room for future parts while catching unit slips. 1 GB
@@ -138,7 +138,29 @@ cp_quote_validate (const CpQuote  *quote,
       (guint) quote->sharing >= CP_N_SHARINGS || (guint) quote->storage >= CP_N_STORAGES ||
       (guint) quote->offering >= CP_N_OFFERINGS)
     return cp_check_fail (error, N_("Quote"), _("has a setting the model does not know"));
+  return TRUE;
+}
+
+CpQuoteMissing
+cp_quote_get_missing (const CpQuote *quote)
+{
+  CpQuoteMissing missing = CP_QUOTE_MISSING_NONE;
+
+  /* No vendor gives compute away: a price of 0 is one not entered yet. */
+  if (quote->price <= 0)
+    missing |= CP_QUOTE_MISSING_PRICE;
   if (quote->nodes_available > 1 && (quote->network == CP_NETWORK_NONE || quote->nics_per_node == 0 || quote->nic_gbps <= 0))
+    missing |= CP_QUOTE_MISSING_NETWORK;
+  return missing;
+}
+
+gboolean
+cp_quote_validate (const CpQuote  *quote,
+                   GError        **error)
+{
+  if (!cp_quote_validate_figures (quote, error))
+    return FALSE;
+  if ((cp_quote_get_missing (quote) & CP_QUOTE_MISSING_NETWORK) != 0)
     return cp_check_fail (error, N_("Inter-node network"), _("a cluster needs NICs and their rate"));
   return TRUE;
 }

@@ -48,6 +48,19 @@ void      cp_quote_set_intra_link (CpQuote *quote, const CpLinkSpec *link);
 gboolean  cp_quote_is_cluster (const CpQuote *quote);
 gboolean  cp_quote_validate (const CpQuote *quote, GError **error);
 
+/* What a quote still lacks before it can be compared: a form accepts it
+ * as typed, the plan leaves it out of the ranking. */
+typedef enum {
+  CP_QUOTE_MISSING_NONE    = 0,
+  CP_QUOTE_MISSING_PRICE   = 1 << 0,  /* no price entered */
+  CP_QUOTE_MISSING_NETWORK = 1 << 1,  /* several nodes but no NICs or rate */
+} CpQuoteMissing;
+
+CpQuoteMissing cp_quote_get_missing (const CpQuote *quote);
+/* Every figure within what the model can use; unlike cp_quote_validate()
+ * it accepts an incomplete quote (see cp_quote_get_missing()). */
+gboolean  cp_quote_validate_figures (const CpQuote *quote, GError **error);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CpQuote, cp_quote_free)
 
 G_END_DECLS

@@ -250,6 +250,13 @@ static const struct {
   { "lora-flops", N_("Hu et al., 2021, “LoRA”: the frozen base has no weight gradients, so 2 FLOPs forward and 2 backward") },
   { "qlora-bits", N_("Dettmers et al., 2023, “QLoRA: Efficient Finetuning of Quantized LLMs”, §3: NF4 with double quantisation") },
   { "judgement-gap", N_("Planning rule R1: within 2× try memory techniques, beyond 3× plan a cluster") },
+  { "longest-acceptable-run", N_("A stated limit: BLOOM-176B trained for about 117 days, the longest published run; Narayanan et al., 2021, §5.1 estimate 84 days for a 1T-parameter model; LLaMA-65B took about 21 days") },
+  /* xgettext:no-c-format */
+  { "debug-time", N_("Planning rule R4: debugging takes 30–40% of a development cycle, not of a long formal run, so the share is taken of the run up to the longest acceptable run") },
+  { "global-batch", N_("Brown et al., 2020, “GPT-3”, Table 2.1; Touvron et al., 2023, LLaMA and Llama 2; Hoffmann et al., 2022, Chinchilla; BLOOM; Falcon; Narayanan et al., 2021, Megatron-LM, Table 1") },
+  { "dp-bucket", N_("Li et al., 2020, “PyTorch Distributed”, §3.2.3: DistributedDataParallel's default bucket_cap_mb of 25 MB") },
+  { "kv-block", N_("Kwon et al., 2023, “Efficient Memory Management for Large Language Model Serving with PagedAttention”, §4.1: vLLM's default block_size of 16") },
+  { "cuda-graphs", N_("vLLM logs of published runs: capturing CUDA graphs took 0.11–0.96 GiB; 0.5 GiB is a stated allowance") },
 };
 
 const char *
@@ -496,18 +503,30 @@ reason_text (const CpReason  *reason,
       return g_strdup_printf (_("Debugging takes about %s of a training project's calendar (%s); done on one rented machine it costs %s."), a, b, c);
 
     case CP_OUTCOME_COMPUTE_DOMINATES:
-      a = cp_i18n_format_number (v[3], 0, lang);
-      b = cp_words_duration (v[2], lang);
-      c = cp_words_duration (v[1], lang);
-      d = cp_i18n_format_number (v[0], 2, lang);
-      return g_strdup_printf (_("On %s nodes, communication takes %s against %s of computing (ratio %s): computing dominates, so splitting the job across a cluster pays."), a, b, c, d);
+      {
+        /* The quote is named: its own figures, not another quote's. */
+        g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
+
+        a = cp_i18n_format_number (v[3], 0, lang);
+        b = cp_words_duration (v[2], lang);
+        c = cp_words_duration (v[1], lang);
+        d = cp_i18n_format_number (v[0], 2, lang);
+        /* TRANSLATORS: R5; node count, quote name, communication time, computing time, ratio */
+        return g_strdup_printf (_("On %s nodes of %s, communication takes %s against %s of computing (ratio %s): computing dominates, so splitting the job across a cluster pays."), a, name, b, c, d);
+      }
 
     case CP_OUTCOME_COMMUNICATION_DOMINATES:
-      a = cp_i18n_format_number (v[3], 0, lang);
-      b = cp_words_duration (v[2], lang);
-      c = cp_words_duration (v[1], lang);
-      d = cp_i18n_format_number (v[0], 2, lang);
-      return g_strdup_printf (_("On %s nodes, communication takes %s against %s of computing (ratio %s): communication dominates, so one multi-GPU machine is better."), a, b, c, d);
+      {
+        /* The quote is named: its own figures, not another quote's. */
+        g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
+
+        a = cp_i18n_format_number (v[3], 0, lang);
+        b = cp_words_duration (v[2], lang);
+        c = cp_words_duration (v[1], lang);
+        d = cp_i18n_format_number (v[0], 2, lang);
+        /* TRANSLATORS: R5; node count, quote name, communication time, computing time, ratio */
+        return g_strdup_printf (_("On %s nodes of %s, communication takes %s against %s of computing (ratio %s): communication dominates, so one multi-GPU machine is better."), a, name, b, c, d);
+      }
 
     case CP_OUTCOME_CHEAPEST_TOTAL:
       {
@@ -594,8 +613,69 @@ layout_text (const CpLayout *layout,
     g_string_append_printf (text, _(", EP %u"), layout->expert_parallel);
   if (layout->virtual_stages > 1)
     g_string_append_printf (text, _(", %u interleaved stages"), layout->virtual_stages);
+  else if (layout->pipeline_parallel > 1)
+    /* Without a pipeline there is nothing to interleave, so this is said
+     * only of layouts with one. */
+    g_string_append (text, _(", no interleaving"));
   g_string_append_printf (text, _(", ZeRO-%u, micro-batch %u"), layout->zero_stage, layout->micro_batch);
+  switch (layout->recompute)
+    {
+    case CP_RECOMPUTE_NONE: g_string_append (text, _(", no recompute")); break;
+    case CP_RECOMPUTE_SELECTIVE: g_string_append (text, _(", selective recompute")); break;
+    case CP_RECOMPUTE_FULL: g_string_append (text, _(", full recompute")); break;
+    case CP_RECOMPUTE_AUTO:
+    case CP_N_RECOMPUTES:
+    default:
+      break;
+    }
   return g_string_free (text, FALSE);
+}
+
+char *
+cp_words_layout (const CpLayout *layout,
+                 const char     *lang)
+{
+  char *text;
+
+  g_return_val_if_fail (layout != NULL, NULL);
+  cp_i18n_push_language (lang);
+  text = layout_text (layout, lang);
+  cp_i18n_pop_language ();
+  return text;
+}
+
+void
+cp_estimate_chosen_layout (const CpEstimate *est,
+                           CpLayout         *out)
+{
+  g_return_if_fail (est != NULL && out != NULL);
+  out->tensor_parallel = est->tensor_parallel;
+  out->pipeline_parallel = est->pipeline_parallel;
+  out->data_parallel = est->data_parallel;
+  out->expert_parallel = est->expert_parallel;
+  out->virtual_stages = est->virtual_stages;
+  out->zero_stage = est->zero_stage;
+  out->micro_batch = est->micro_batch;
+  out->micro_batches = est->micro_batches;
+  out->recompute = est->recompute;
+}
+
+const char *
+cp_words_recompute (CpRecompute recompute)
+{
+  switch (recompute)
+    {
+    case CP_RECOMPUTE_NONE: return _("none");
+    /* TRANSLATORS: activation recompute of a layout, in a table cell */
+    case CP_RECOMPUTE_SELECTIVE: return _("selective");
+    /* TRANSLATORS: activation recompute of a layout, in a table cell */
+    case CP_RECOMPUTE_FULL: return _("full");
+    case CP_RECOMPUTE_AUTO:     /* a job's setting, never an estimate's */
+    case CP_N_RECOMPUTES:
+    default:
+      break;
+    }
+  return "?";
 }
 
 char *
@@ -616,9 +696,13 @@ cp_words_runner_up (const CpEstimate *est,
   switch (est->layout_why)
     {
     case CP_LAYOUT_WHY_FASTER:
-      text = delta_bytes > 0
-        ? g_strdup_printf (_("%s: %s slower, though %s more memory headroom"), layout, slower, headroom)
-        : g_strdup_printf (_("%s: %s slower and %s less memory headroom"), layout, slower, headroom);
+      /* Below what the report prints (0.1 GiB), the headroom is the same. */
+      if (fabs (delta_bytes) < 0.05 * 1024 * 1024 * 1024)
+        text = g_strdup_printf (_("%s: %s slower, with the same memory headroom"), layout, slower);
+      else if (delta_bytes > 0)
+        text = g_strdup_printf (_("%s: %s slower, though %s more memory headroom"), layout, slower, headroom);
+      else
+        text = g_strdup_printf (_("%s: %s slower and %s less memory headroom"), layout, slower, headroom);
       break;
     case CP_LAYOUT_WHY_HEADROOM:
       text = g_strdup_printf (_("%s: as fast within 1%%, but %s less memory headroom"), layout, headroom);

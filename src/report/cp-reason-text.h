@@ -50,6 +50,13 @@ char       *cp_words_quote_name     (const CpProject *project, int index);
  * DP 1, ZeRO-1, micro-batch 1: 3% slower, though 12 GiB more memory
  * headroom". */
 char       *cp_words_runner_up      (const CpEstimate *est, const char *lang);
+/* A training layout in words: "TP 2 × PP 4 × DP 8, no interleaving,
+ * ZeRO-1, micro-batch 2, selective recompute" (EP when above 1). */
+char       *cp_words_layout         (const CpLayout *layout, const char *lang);
+/* The layout @est ran, as a CpLayout (the runner-up already is one). */
+void        cp_estimate_chosen_layout (const CpEstimate *est, CpLayout *out);
+/* "none", "selective", "full": a layout's recompute in a table cell. */
+const char *cp_words_recompute      (CpRecompute recompute);
 /* A duration in seconds in the most readable unit: "45 s", "12 min",
  * "3.5 h", "12.0 days". */
 char       *cp_words_duration       (double seconds, const char *lang);

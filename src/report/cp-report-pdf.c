@@ -746,6 +746,15 @@ answer_cost (const CpProject *project,
 /* ---------------------------------------------------------------------- */
 /* Sections                                                               */
 
+/* Whether @job's options run a training layout (parallel sizes, ZeRO,
+ * micro-batch, recompute) worth showing. */
+static gboolean
+job_has_layout (const CpJob *job)
+{
+  return cp_task_kind_is_training (job->kind);
+}
+
+
 static void
 section_title (Doc *doc)
 {
@@ -794,7 +803,19 @@ section_question (Doc       *doc,
 
           doc_paragraph_full (doc, doc->bold, what, 0, 1, NULL);
           doc_paragraph_full (doc, doc->body, from, 0, 1, NULL);
-          doc_paragraph_full (doc, doc->body, cost, 0, 4, NULL);
+          doc_paragraph_full (doc, doc->body, cost, 0, job_has_layout (job) ? 1 : 4, NULL);
+          if (job_has_layout (job))
+            {
+              CpLayout layout;
+              g_autofree char *words = NULL;
+              g_autofree char *line = NULL;
+
+              cp_estimate_chosen_layout (&option->estimate, &layout);
+              words = cp_words_layout (&layout, doc->lang);
+              /* TRANSLATORS: the fourth answer line: the training layout of the recommended option */
+              line = g_strdup_printf (_("Layout: %s."), words);
+              doc_paragraph_full (doc, doc->body, line, 0, 4, NULL);
+            }
         }
       else
         doc_paragraph (doc, doc->body, _("None of the quotes can run this job as it stands; see the reasons below."));
@@ -880,6 +901,86 @@ cost_cell (double      amount,
   return cp_i18n_format_money (amount, currency, lang);
 }
 
+/* The recommended option's layout, why it was chosen and its runner-up,
+ * then the layout of every option in a compact table. */
+static void
+section_job_layout (Doc          *doc,
+                    const CpJob  *job,
+                    const CpPlan *plan)
+{
+  static const double widths[] = { 0.065, 0.30, 0.145, 0.05, 0.07, 0.13, 0.12, 0.12 };
+  static const gboolean numeric[] = { TRUE, FALSE, TRUE, TRUE, TRUE, TRUE, FALSE, TRUE };
+  const CpProject *project = doc->project;
+  char *header[] = { _("Rank"), _("Quote"), _("TP × PP × DP"), _("EP"), _("ZeRO"), _("Micro-batch"),
+                     _("Recompute"), _("Interleaving") };
+  Table table = { 8, widths, numeric, header, NULL, 0 };
+
+  if (!job_has_layout (job) || plan->options->len == 0)
+    return;
+
+  doc_heading (doc, doc->h2, _("Training layout"), 60);
+  if (plan->recommended >= 0 && (guint) plan->recommended < plan->options->len)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, plan->recommended);
+      const CpEstimate *e = &option->estimate;
+      g_autofree char *name = cp_words_quote_name (project, option->quote_index);
+      g_autofree char *words = NULL;
+      g_autofree char *chosen = NULL;
+      g_autofree char *how = NULL;
+      g_autofree char *tokens = cp_format_count (e->global_batch_tokens);
+      g_autofree char *batch = NULL;
+      CpLayout layout;
+
+      cp_estimate_chosen_layout (e, &layout);
+      words = cp_words_layout (&layout, doc->lang);
+      /* TRANSLATORS: the recommended option's quote and its layout */
+      chosen = g_strdup_printf (_("Recommended option, %s: %s."), name, words);
+      doc_paragraph_full (doc, doc->bold, chosen, 0, 2, NULL);
+      if (e->layout_searched)
+        {
+          g_autofree char *count = cp_i18n_format_number (e->layouts_evaluated, 0, doc->lang);
+          g_autofree char *runner_up = cp_words_runner_up (e, doc->lang);
+
+          how = g_strdup_printf (dngettext (GETTEXT_PACKAGE,
+                                            /* TRANSLATORS: %s are the number of layouts timed and the runner-up with its reason */
+                                            "Chosen by the search among %s layout timed, the fastest that fits. Runner-up: %s.",
+                                            "Chosen by the search among %s layouts timed, the fastest that fits. Runner-up: %s.",
+                                            e->layouts_evaluated),
+                                 count, runner_up);
+        }
+      else
+        how = g_strdup (_("The layout as the job pins it: nothing was left to the search."));
+      doc_paragraph_full (doc, doc->body, how, 0, 2, NULL);
+      batch = g_strdup_printf (dngettext (GETTEXT_PACKAGE,
+                                          /* TRANSLATORS: tokens per optimizer step, micro-batches per step, sequences per micro-batch */
+                                          "Each optimizer step takes %s tokens: %u micro-batches of %u sequence per data-parallel rank.",
+                                          "Each optimizer step takes %s tokens: %u micro-batches of %u sequences per data-parallel rank.",
+                                          e->micro_batch),
+                               tokens, e->micro_batches, e->micro_batch);
+      doc_paragraph_full (doc, doc->body, batch, 0, 6, NULL);
+    }
+
+  table.rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+      const CpEstimate *e = &option->estimate;
+
+      table_add_row (&table,
+                     cp_i18n_format_number (option->rank, 0, doc->lang),
+                     cp_words_quote_name (project, option->quote_index),
+                     g_strdup_printf ("%u × %u × %u", e->tensor_parallel, e->pipeline_parallel, e->data_parallel),
+                     cp_i18n_format_number (e->expert_parallel, 0, doc->lang),
+                     cp_i18n_format_number (e->zero_stage, 0, doc->lang),
+                     cp_i18n_format_number (e->micro_batch, 0, doc->lang),
+                     g_strdup (cp_words_recompute (e->recompute)),
+                     e->pipeline_parallel > 1 ? cp_i18n_format_number (e->virtual_stages, 0, doc->lang)
+                                              : g_strdup ("—"));
+    }
+  doc_table (doc, &table);
+  g_ptr_array_unref (table.rows);
+}
+
 /* At most this many options get their own risks: the recommended one and
  * the runners-up an approver might pick instead. */
 #define RISK_OPTIONS 3
@@ -955,6 +1056,7 @@ section_job (Doc       *doc,
                      cost_cell (e->total_cost, cell_currency, doc->lang));
     }
   doc_table_under (doc, doc->h2, _("Comparison of the quotes"), &table);
+  section_job_layout (doc, job, plan);
   if (one_currency && currency != NULL)
     {
       g_autofree char *unit = NULL;
@@ -1019,6 +1121,9 @@ unit_words (const char *unit)
     { "hours", N_("hours") },
     { "FLOPs/param/token", N_("FLOPs/param/token") },
     { "bits/param", N_("bits/param") },
+    { "tokens", N_("tokens") },
+    /* The assumption's name says how the batch grows with size. */
+    { "tokens at 7B × (N/7B)^0.25", N_("tokens") },
   };
 
   if (unit == NULL)
@@ -1040,16 +1145,22 @@ section_assumptions (Doc *doc)
   CpAssumption assumptions[64];
   guint n = cp_settings_get_assumptions (settings, assumptions, G_N_ELEMENTS (assumptions));
   g_autofree char *conventions = NULL;
+  g_autofree char *longest = cp_i18n_format_days (settings->longest_acceptable_run_days, doc->lang);
+  g_autofree char *layouts = NULL;
 
   doc_heading (doc, doc->h1, _("Assumptions and conventions"), 90);
-  conventions = g_strdup_printf ("%s %s %s",
+  /* TRANSLATORS: %s is a number of days such as "120.0 days" */
+  layouts = g_strdup_printf (_("A training layout a job leaves open (tensor, pipeline, data and expert parallel, ZeRO stage, micro-batch, recompute, interleaving) is searched: the fastest that fits is chosen, a tie within 1%% going to the one with more memory headroom, and the runner-up is named. A job without a deadline is held to the longest acceptable run, %s."),
+                             longest);
+  conventions = g_strdup_printf ("%s %s %s %s",
                                  settings->bytes_convention == CP_BYTES_CONVENTION_ZERO_16
                                  ? _("Mixed-precision Adam is counted at 16 bytes per parameter (ZeRO: bf16 weights and gradients, 12 bytes of optimizer state).")
                                  : _("Mixed-precision Adam is counted at 18 bytes per parameter (Hugging Face: fp32 and fp16 weights, fp32 gradients, 8 bytes of optimizer state)."),
                                  settings->memory_unit == CP_MEMORY_UNIT_GIB
                                  ? _("A card sold as “80 GB” is taken as 80 GiB (80 × 2^30 bytes), as frameworks report it; memory figures are in GiB.")
                                  : _("A card sold as “80 GB” is taken as 80 × 10^9 bytes, the datasheet's decimal reading; memory figures are in GB."),
-                                 _("Time uses dense peak FLOPS only, never sparse figures; run time and calendar time (run plus debugging and migration) are kept apart, and deadlines are checked against calendar time."));
+                                 _("Time uses dense peak FLOPS only, never sparse figures; run time and calendar time (run plus debugging and migration) are kept apart, and deadlines are checked against calendar time."),
+                                 layouts);
   doc_paragraph (doc, doc->body, conventions);
 
   for (guint i = 0; i < MIN (n, G_N_ELEMENTS (assumptions)); i++)
@@ -1067,6 +1178,9 @@ section_assumptions (Doc *doc)
           /* TRANSLATORS: %s is a percentage such as "100%" */
           number = g_strdup_printf (_("%s of the backward pass"), percent);
         }
+      else if (g_strcmp0 (a->unit, "fraction of min(run, longest acceptable run)") == 0)
+        /* The assumption's name says what it is a share of. */
+        number = cp_i18n_format_percent (a->value, doc->lang);
       else
         {
           g_autofree char *value = cp_i18n_format_value (a->value, doc->lang);
@@ -1266,26 +1380,22 @@ write_to_stream (void                *closure,
 }
 
 gboolean
-cp_report_pdf_write (const CpProject *project,
-                     const char      *lang,
-                     const char      *path,
-                     GError         **error)
+cp_report_layout_write_pdf (CpReportLayout *layout,
+                            const char     *author,
+                            const char     *subject,
+                            const char     *path,
+                            GError        **error)
 {
   g_autoptr(GFile) file = NULL;
   g_autoptr(GDateTime) now = g_date_time_new_now_local ();
-  g_autoptr(CpReportLayout) layout = NULL;
   g_autofree char *iso_date = NULL;
-  g_autofree char *subject = NULL;
   cairo_surface_t *surface;
   cairo_t *cr;
   Sink sink = { NULL, NULL };
   cairo_status_t status;
   gboolean ok = TRUE;
 
-  g_return_val_if_fail (project != NULL && path != NULL, FALSE);
-
-  if (!cp_i18n_check_language (lang, error))
-    return FALSE;
+  g_return_val_if_fail (layout != NULL && path != NULL, FALSE);
 
   file = g_file_new_for_path (path);
   sink.stream = G_OUTPUT_STREAM (g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION,
@@ -1299,18 +1409,13 @@ cp_report_pdf_write (const CpProject *project,
       return FALSE;
     }
 
-  layout = cp_report_layout_new (project, lang, CP_REPORT_A4_WIDTH_PT, CP_REPORT_A4_HEIGHT_PT);
-
-  cp_i18n_push_language (lang);
-  subject = g_strdup (_("Single machine or cluster: the decision and its reasons"));
-  cp_i18n_pop_language ();
   iso_date = g_date_time_format (now, "%Y-%m-%dT%H:%M:%S");
 
   surface = cairo_pdf_surface_create_for_stream (write_to_stream, &sink,
                                                  CP_REPORT_A4_WIDTH_PT, CP_REPORT_A4_HEIGHT_PT);
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, cp_report_layout_get_title (layout));
-  if (project->prepared_by != NULL && *project->prepared_by != '\0')
-    cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_AUTHOR, project->prepared_by);
+  if (author != NULL && *author != '\0')
+    cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_AUTHOR, author);
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Compute Planner " PACKAGE_VERSION);
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_SUBJECT, subject);
   cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATE_DATE, iso_date);
@@ -1349,4 +1454,34 @@ cp_report_pdf_write (const CpProject *project,
   g_clear_error (&sink.error);
   g_object_unref (sink.stream);
   return ok;
+}
+
+char *
+cp_report_pdf_subject (const char *lang)
+{
+  char *subject;
+
+  cp_i18n_push_language (lang);
+  subject = g_strdup (_("Single machine or cluster: the decision and its reasons"));
+  cp_i18n_pop_language ();
+  return subject;
+}
+
+gboolean
+cp_report_pdf_write (const CpProject *project,
+                     const char      *lang,
+                     const char      *path,
+                     GError         **error)
+{
+  g_autoptr(CpReportLayout) layout = NULL;
+  g_autofree char *subject = NULL;
+
+  g_return_val_if_fail (project != NULL && path != NULL, FALSE);
+
+  if (!cp_i18n_check_language (lang, error))
+    return FALSE;
+
+  layout = cp_report_layout_new (project, lang, CP_REPORT_A4_WIDTH_PT, CP_REPORT_A4_HEIGHT_PT);
+  subject = cp_report_pdf_subject (lang);
+  return cp_report_layout_write_pdf (layout, project->prepared_by, subject, path, error);
 }

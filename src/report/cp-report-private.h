@@ -16,4 +16,17 @@
 #undef C_
 #define _(String) dgettext (GETTEXT_PACKAGE, String)
 #define N_(String) (String)
+
+#include "cp-report.h"
+
+/* Writes @layout's pages as a PDF file: what cp_report_pdf_write() does
+ * once the layout is made. It translates nothing, so it may run on a
+ * worker thread (see cp-report-async.h). */
+gboolean cp_report_layout_write_pdf (CpReportLayout *layout,
+                                     const char     *author,
+                                     const char     *subject,
+                                     const char     *path,
+                                     GError        **error);
+/* The PDF's subject line in @lang. */
+char    *cp_report_pdf_subject      (const char     *lang);
 /* Plurals: dngettext (GETTEXT_PACKAGE, …), for the same reason. */

@@ -146,6 +146,8 @@ static const FieldTable link_table = { "link", link_fields, G_N_ELEMENTS (link_f
 
 static const Field trial_fields[] = {
   { "quote-id", FIELD_STRING, G_STRUCT_OFFSET (CpTrialRun, quote_id), NULL, NULL, NULL },
+  { "gpus", FIELD_UINT, G_STRUCT_OFFSET (CpTrialRun, gpus), NULL, NULL, NULL },
+  { "gpu-dense-flops", FIELD_DOUBLE, G_STRUCT_OFFSET (CpTrialRun, gpu_dense_flops), "FLOP/s", NULL, NULL },
   { "peak-memory", FIELD_DOUBLE, G_STRUCT_OFFSET (CpTrialRun, peak_memory_bytes), "bytes", NULL, NULL },
   { "tokens-per-s", FIELD_DOUBLE, G_STRUCT_OFFSET (CpTrialRun, tokens_per_s), "tokens/s", NULL, NULL },
   { "step", FIELD_DOUBLE, G_STRUCT_OFFSET (CpTrialRun, step_s), "s", NULL, NULL },
@@ -170,9 +172,12 @@ static const Field job_fields[] = {
   { "cpu-offload", FIELD_BOOL, G_STRUCT_OFFSET (CpJob, cpu_offload), NULL, NULL, NULL },
   { "tensor-parallel", FIELD_UINT, G_STRUCT_OFFSET (CpJob, tensor_parallel), NULL, NULL, NULL },
   { "pipeline-parallel", FIELD_UINT, G_STRUCT_OFFSET (CpJob, pipeline_parallel), NULL, NULL, NULL },
+  { "expert-parallel", FIELD_UINT, G_STRUCT_OFFSET (CpJob, expert_parallel), NULL, NULL, NULL },
+  { "virtual-stages", FIELD_UINT, G_STRUCT_OFFSET (CpJob, virtual_stages), NULL, NULL, NULL },
   { "allow-lora", FIELD_BOOL, G_STRUCT_OFFSET (CpJob, allow_lora), NULL, NULL, NULL },
   { "lora-rank", FIELD_UINT, G_STRUCT_OFFSET (CpJob, lora_rank), NULL, NULL, NULL },
   { "lora-targets", FIELD_UINT, G_STRUCT_OFFSET (CpJob, lora_targets), "bitmask", NULL, NULL },
+  { "mfu", FIELD_DOUBLE, G_STRUCT_OFFSET (CpJob, mfu), "fraction", NULL, NULL },
   { "context-len", FIELD_UINT, G_STRUCT_OFFSET (CpJob, context_len), "tokens", NULL, NULL },
   { "concurrency", FIELD_UINT, G_STRUCT_OFFSET (CpJob, concurrency), "requests", NULL, NULL },
   { "weight-bits", FIELD_UINT, G_STRUCT_OFFSET (CpJob, weight_bits), "bits", NULL, NULL },
@@ -237,6 +242,10 @@ static const Field settings_fields[] = {
   { "lora-flops-factor", FIELD_DOUBLE, G_STRUCT_OFFSET (CpSettings, lora_flops_factor), "FLOP/param/token", NULL, NULL },
   { "judgement-gap-low", FIELD_DOUBLE, G_STRUCT_OFFSET (CpSettings, judgement_gap_low), "ratio", NULL, NULL },
   { "judgement-gap-high", FIELD_DOUBLE, G_STRUCT_OFFSET (CpSettings, judgement_gap_high), "ratio", NULL, NULL },
+  { "longest-acceptable-run", FIELD_DOUBLE, G_STRUCT_OFFSET (CpSettings, longest_acceptable_run_days), "days", NULL, NULL },
+  { "dp-bucket", FIELD_DOUBLE, G_STRUCT_OFFSET (CpSettings, dp_bucket_bytes), "bytes", NULL, NULL },
+  { "kv-block", FIELD_DOUBLE, G_STRUCT_OFFSET (CpSettings, kv_block_tokens), "tokens", NULL, NULL },
+  { "cuda-graphs", FIELD_DOUBLE, G_STRUCT_OFFSET (CpSettings, cuda_graph_bytes), "bytes", NULL, NULL },
 };
 static const FieldTable settings_table = { "settings", settings_fields, G_N_ELEMENTS (settings_fields) };
 

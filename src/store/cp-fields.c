@@ -117,6 +117,10 @@ static const CpField settings_fields[] = {
   F_DBL  (CpSettings, "lora_flops_factor", lora_flops_factor),
   F_DBL  (CpSettings, "judgement_gap_low", judgement_gap_low),
   F_DBL  (CpSettings, "judgement_gap_high", judgement_gap_high),
+  F_DBL  (CpSettings, "longest_acceptable_run_days", longest_acceptable_run_days),
+  F_DBL  (CpSettings, "dp_bucket_bytes", dp_bucket_bytes),
+  F_DBL  (CpSettings, "kv_block_tokens", kv_block_tokens),
+  F_DBL  (CpSettings, "cuda_graph_bytes", cuda_graph_bytes),
 };
 
 static const CpField job_fields[] = {
@@ -136,9 +140,12 @@ static const CpField job_fields[] = {
   F_BOOL (CpJob, "cpu_offload", cpu_offload),
   F_UINT (CpJob, "tensor_parallel", tensor_parallel),
   F_UINT (CpJob, "pipeline_parallel", pipeline_parallel),
+  F_UINT (CpJob, "expert_parallel", expert_parallel),
+  F_UINT (CpJob, "virtual_stages", virtual_stages),
   F_BOOL (CpJob, "allow_lora", allow_lora),
   F_UINT (CpJob, "lora_rank", lora_rank),
   F_UINT (CpJob, "lora_targets", lora_targets),
+  F_DBL  (CpJob, "mfu", mfu),
   F_UINT (CpJob, "context_len", context_len),
   F_UINT (CpJob, "concurrency", concurrency),
   F_UINT (CpJob, "weight_bits", weight_bits),
@@ -151,6 +158,8 @@ static const CpField job_fields[] = {
   F_DBL  (CpJob, "engineer_day_cost", engineer_day_cost),
   F_DBL  (CpJob, "storage_tb", storage_tb),
   F_STR  (CpJob, "trial_quote_id", trial.quote_id),
+  F_UINT (CpJob, "trial_gpus", trial.gpus),
+  F_DBL  (CpJob, "trial_gpu_dense_flops", trial.gpu_dense_flops),
   F_DBL  (CpJob, "trial_peak_memory_bytes", trial.peak_memory_bytes),
   F_DBL  (CpJob, "trial_tokens_per_s", trial.tokens_per_s),
   F_DBL  (CpJob, "trial_step_s", trial.step_s),
@@ -201,6 +210,49 @@ const CpFieldTable cp_fields_link = { link_fields, G_N_ELEMENTS (link_fields) };
 #define FIELD_CPTR(record, field) ((const guint8 *) (record) + (field)->offset)
 
 int
+cp_field_bind (const CpField *field,
+               const void    *record,
+               sqlite3_stmt  *stmt,
+               int            param)
+{
+  const guint8 *p = FIELD_CPTR (record, field);
+
+  switch (field->type)
+    {
+    case CP_FIELD_STRING:
+      {
+        const char *str = *(char * const *) p;
+        return str ? sqlite3_bind_text (stmt, param, str, -1, SQLITE_STATIC)
+                   : sqlite3_bind_null (stmt, param);
+      }
+    case CP_FIELD_CURRENCY:
+      {
+        int n = 0;
+        while (n < 3 && p[n] != '\0')
+          n++;
+        return sqlite3_bind_text (stmt, param, (const char *) p, n, SQLITE_STATIC);
+      }
+    case CP_FIELD_DOUBLE:
+      return sqlite3_bind_double (stmt, param, *(const double *) p);
+    case CP_FIELD_UINT:
+      return sqlite3_bind_int64 (stmt, param, *(const guint *) p);
+    case CP_FIELD_BOOL:
+      return sqlite3_bind_int (stmt, param, *(const gboolean *) p ? 1 : 0);
+    case CP_FIELD_ENUM:
+      {
+        const char *id = field->to_string (*(const int *) p);
+        return id ? sqlite3_bind_text (stmt, param, id, -1, SQLITE_STATIC)
+                  : sqlite3_bind_null (stmt, param);
+      }
+    case CP_FIELD_VERIFICATION:
+      return sqlite3_bind_int (stmt, param, *(const int *) p);
+    default:
+      g_assert_not_reached ();
+    }
+  return SQLITE_MISUSE;
+}
+
+int
 cp_fields_bind (const CpFieldTable *table,
                 const void         *record,
                 sqlite3_stmt       *stmt,
@@ -208,50 +260,8 @@ cp_fields_bind (const CpFieldTable *table,
 {
   for (guint i = 0; i < table->n_fields; i++)
     {
-      const CpField *field = &table->fields[i];
-      const guint8 *p = FIELD_CPTR (record, field);
-      int param = first_param + (int) i;
-      int rc = SQLITE_OK;
+      int rc = cp_field_bind (&table->fields[i], record, stmt, first_param + (int) i);
 
-      switch (field->type)
-        {
-        case CP_FIELD_STRING:
-          {
-            const char *str = *(char * const *) p;
-            rc = str ? sqlite3_bind_text (stmt, param, str, -1, SQLITE_STATIC)
-                     : sqlite3_bind_null (stmt, param);
-          }
-          break;
-        case CP_FIELD_CURRENCY:
-          {
-            int n = 0;
-            while (n < 3 && p[n] != '\0')
-              n++;
-            rc = sqlite3_bind_text (stmt, param, (const char *) p, n, SQLITE_STATIC);
-          }
-          break;
-        case CP_FIELD_DOUBLE:
-          rc = sqlite3_bind_double (stmt, param, *(const double *) p);
-          break;
-        case CP_FIELD_UINT:
-          rc = sqlite3_bind_int64 (stmt, param, *(const guint *) p);
-          break;
-        case CP_FIELD_BOOL:
-          rc = sqlite3_bind_int (stmt, param, *(const gboolean *) p ? 1 : 0);
-          break;
-        case CP_FIELD_ENUM:
-          {
-            const char *id = field->to_string (*(const int *) p);
-            rc = id ? sqlite3_bind_text (stmt, param, id, -1, SQLITE_STATIC)
-                    : sqlite3_bind_null (stmt, param);
-          }
-          break;
-        case CP_FIELD_VERIFICATION:
-          rc = sqlite3_bind_int (stmt, param, *(const int *) p);
-          break;
-        default:
-          g_assert_not_reached ();
-        }
       if (rc != SQLITE_OK)
         return rc;
     }

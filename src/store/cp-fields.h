@@ -48,6 +48,11 @@ extern const CpFieldTable cp_fields_model;
 extern const CpFieldTable cp_fields_gpu;
 extern const CpFieldTable cp_fields_link;
 
+/* Binds one field of @record to parameter @param of @stmt. */
+int       cp_field_bind    (const CpField      *field,
+                            const void         *record,
+                            sqlite3_stmt       *stmt,
+                            int                 param);
 /* Binds the fields of @record to @stmt from parameter @first_param on. */
 int       cp_fields_bind   (const CpFieldTable *table,
                             const void         *record,

@@ -32,9 +32,9 @@
 
 G_DEFINE_QUARK (cp-store-error-quark, cp_store_error)
 
-/* The current schema, version 2. Version 1 is kept in
- * tests/store/v1-fixture.sql; migrations[] brings it here. Changing a
- * table means a new version and a new migration. */
+/* The current schema, version 3. Versions 1 and 2 are kept in
+ * tests/store/v1-fixture.sql and v2-fixture.sql; migrations[] brings them
+ * here. Changing a table means a new version and a new migration. */
 static const char schema_sql[] =
   "CREATE TABLE project (\n"
   "  id INTEGER PRIMARY KEY CHECK (id = 1),\n"
@@ -58,7 +58,11 @@ static const char schema_sql[] =
   "  selective_recompute_flops_overhead REAL,\n"
   "  lora_flops_factor REAL,\n"
   "  judgement_gap_low REAL,\n"
-  "  judgement_gap_high REAL\n"
+  "  judgement_gap_high REAL,\n"
+  "  longest_acceptable_run_days REAL,\n"
+  "  dp_bucket_bytes REAL,\n"
+  "  kv_block_tokens REAL,\n"
+  "  cuda_graph_bytes REAL\n"
   ");\n"
   "\n"
   "CREATE TABLE jobs (\n"
@@ -106,9 +110,12 @@ static const char schema_sql[] =
   "  cpu_offload INTEGER NOT NULL CHECK (cpu_offload IN (0, 1)),\n"
   "  tensor_parallel INTEGER NOT NULL CHECK (tensor_parallel >= 0),\n"
   "  pipeline_parallel INTEGER NOT NULL CHECK (pipeline_parallel >= 0),\n"
+  "  expert_parallel INTEGER NOT NULL DEFAULT 0 CHECK (expert_parallel >= 0),\n"
+  "  virtual_stages INTEGER NOT NULL DEFAULT 0 CHECK (virtual_stages >= 0),\n"
   "  allow_lora INTEGER NOT NULL CHECK (allow_lora IN (0, 1)),\n"
   "  lora_rank INTEGER NOT NULL CHECK (lora_rank >= 0),\n"
   "  lora_targets INTEGER NOT NULL CHECK (lora_targets >= 0),\n"
+  "  mfu REAL DEFAULT 0,\n"
   "  context_len INTEGER NOT NULL CHECK (context_len >= 0),\n"
   "  concurrency INTEGER NOT NULL CHECK (concurrency >= 0),\n"
   "  weight_bits INTEGER NOT NULL CHECK (weight_bits >= 0),\n"
@@ -121,6 +128,8 @@ static const char schema_sql[] =
   "  engineer_day_cost REAL,\n"
   "  storage_tb REAL,\n"
   "  trial_quote_id TEXT,\n"
+  "  trial_gpus INTEGER NOT NULL DEFAULT 0 CHECK (trial_gpus >= 0),\n"
+  "  trial_gpu_dense_flops REAL DEFAULT 0,\n"
   "  trial_peak_memory_bytes REAL,\n"
   "  trial_tokens_per_s REAL,\n"
   "  trial_step_s REAL,\n"
@@ -228,18 +237,33 @@ static const char schema_sql[] =
   "  source TEXT\n"
   ");\n";
 
-/* migrations[v] turns a version-v file into version v + 1. */
-static const char * const migrations[CP_STORE_SCHEMA_VERSION] = {
-  [1] =
+/* migrations[v] turns a version-v file into version v + 1: its SQL adds
+ * the columns, and fill_defaults, when there is one, gives them the values
+ * the planner starts a setting or a job with (cp_settings_init(),
+ * cp_job_init()), which SQL alone cannot know. */
+typedef struct {
+  const char *sql;
+  int       (*fill_defaults) (sqlite3 *db);
+} Migration;
+
+static int fill_v3_defaults (sqlite3 *db);
+
+static const Migration migrations[CP_STORE_SCHEMA_VERSION] = {
+  [1] = {
     /* Version 1 knew only dedicated or shared fabrics; version 2 records how
      * much of the line rate a shared fabric gives (0: the setting's default)
      * and the communication share measured on a trial run (0: not measured). */
     "ALTER TABLE quotes ADD COLUMN share_factor REAL DEFAULT 0;\n"
     "ALTER TABLE jobs ADD COLUMN trial_communication_share REAL DEFAULT 0;\n",
-  [2] =
+    NULL },
+  [2] = {
     /* Version 3 keeps the mixture-of-experts and multi-head latent
      * attention shape of a model (issue 11's fields, as config.json gives
-     * them); 0 is what a version-2 model was: none of them. */
+     * them); 0 is what a version-2 model was: none of them. It keeps the
+     * layout parts the planner searches (expert parallel and interleaved
+     * stages; 0: searched), a stated MFU, the GPUs and dense peak a trial
+     * ran on, and the settings of issue 11; fill_v3_defaults() gives them
+     * the planner's defaults. */
     "ALTER TABLE jobs ADD COLUMN model_shared_experts INTEGER NOT NULL DEFAULT 0;\n"
     "ALTER TABLE jobs ADD COLUMN model_expert_ffn INTEGER NOT NULL DEFAULT 0;\n"
     "ALTER TABLE jobs ADD COLUMN model_shared_expert_ffn INTEGER NOT NULL DEFAULT 0;\n"
@@ -259,8 +283,88 @@ static const char * const migrations[CP_STORE_SCHEMA_VERSION] = {
     "ALTER TABLE custom_models ADD COLUMN kv_lora_rank INTEGER NOT NULL DEFAULT 0;\n"
     "ALTER TABLE custom_models ADD COLUMN qk_rope_head_dim INTEGER NOT NULL DEFAULT 0;\n"
     "ALTER TABLE custom_models ADD COLUMN qk_nope_head_dim INTEGER NOT NULL DEFAULT 0;\n"
-    "ALTER TABLE custom_models ADD COLUMN v_head_dim INTEGER NOT NULL DEFAULT 0;\n",
+    "ALTER TABLE custom_models ADD COLUMN v_head_dim INTEGER NOT NULL DEFAULT 0;\n"
+    "ALTER TABLE jobs ADD COLUMN expert_parallel INTEGER NOT NULL DEFAULT 0;\n"
+    "ALTER TABLE jobs ADD COLUMN virtual_stages INTEGER NOT NULL DEFAULT 0;\n"
+    "ALTER TABLE jobs ADD COLUMN mfu REAL DEFAULT 0;\n"
+    "ALTER TABLE jobs ADD COLUMN trial_gpus INTEGER NOT NULL DEFAULT 0;\n"
+    "ALTER TABLE jobs ADD COLUMN trial_gpu_dense_flops REAL DEFAULT 0;\n"
+    "ALTER TABLE project ADD COLUMN longest_acceptable_run_days REAL;\n"
+    "ALTER TABLE project ADD COLUMN dp_bucket_bytes REAL;\n"
+    "ALTER TABLE project ADD COLUMN kv_block_tokens REAL;\n"
+    "ALTER TABLE project ADD COLUMN cuda_graph_bytes REAL;\n",
+    fill_v3_defaults },
 };
+
+/* UPDATE @table SET @column = (the field's value in @record) [WHERE kind = @kind]. */
+static int
+fill_column (sqlite3            *db,
+             const char         *table,
+             const CpFieldTable *fields,
+             const char         *column,
+             const void         *record,
+             const char         *kind)
+{
+  const CpField *field = cp_fields_find (fields, column);
+  g_autofree char *sql = NULL;
+  sqlite3_stmt *stmt = NULL;
+  int rc;
+
+  g_assert (field != NULL);
+  sql = g_strdup_printf ("UPDATE %s SET %s = ?1%s", table, column, kind ? " WHERE kind = ?2" : "");
+  rc = sqlite3_prepare_v2 (db, sql, -1, &stmt, NULL);
+  if (rc == SQLITE_OK)
+    rc = cp_field_bind (field, record, stmt, 1);
+  if (rc == SQLITE_OK && kind)
+    rc = sqlite3_bind_text (stmt, 2, kind, -1, SQLITE_STATIC);
+  if (rc == SQLITE_OK)
+    rc = sqlite3_step (stmt) == SQLITE_DONE ? SQLITE_OK : sqlite3_errcode (db);
+  sqlite3_finalize (stmt);
+  return rc;
+}
+
+static int
+fill_v3_defaults (sqlite3 *db)
+{
+  static const char * const settings_columns[] = {
+    "longest_acceptable_run_days", "dp_bucket_bytes", "kv_block_tokens", "cuda_graph_bytes",
+  };
+  static const char * const job_columns[] = {
+    "expert_parallel", "virtual_stages", "mfu", "trial_gpus", "trial_gpu_dense_flops",
+  };
+  CpSettings settings;
+  int rc = SQLITE_OK;
+
+  cp_settings_init (&settings);
+  for (guint i = 0; rc == SQLITE_OK && i < G_N_ELEMENTS (settings_columns); i++)
+    rc = fill_column (db, "project", &cp_fields_settings, settings_columns[i], &settings, NULL);
+
+  for (int kind = 0; rc == SQLITE_OK && kind < CP_N_TASKS; kind++)
+    {
+      CpJob job;
+
+      cp_job_init (&job, (CpTaskKind) kind);
+      for (guint i = 0; rc == SQLITE_OK && i < G_N_ELEMENTS (job_columns); i++)
+        rc = fill_column (db, "jobs", &cp_fields_job, job_columns[i], &job,
+                          cp_task_kind_to_string ((CpTaskKind) kind));
+      cp_job_clear (&job);
+    }
+
+  /* Version 2 did not keep the GPUs and the dense peak of the machine a
+   * trial ran on, which the planner needs to use the trial at all; they
+   * are the trial quote's, as the window and the command line set them
+   * when a trial is bound to a quote. */
+  if (rc == SQLITE_OK)
+    rc = sqlite3_exec (db,
+                   "UPDATE jobs SET"
+                   " trial_gpus = (SELECT q.gpus_per_node FROM quotes q"
+                   "               WHERE q.id = jobs.trial_quote_id ORDER BY q.position LIMIT 1),"
+                   " trial_gpu_dense_flops = (SELECT q.gpu_dense_bf16_flops FROM quotes q"
+                   "               WHERE q.id = jobs.trial_quote_id ORDER BY q.position LIMIT 1)"
+                   " WHERE trial_gpus = 0 AND trial_quote_id IN (SELECT id FROM quotes)",
+                   NULL, NULL, NULL);
+  return rc;
+}
 
 typedef enum {
   STMT_INSERT_PROJECT,
@@ -691,7 +795,9 @@ migrate (sqlite3 *db, const char *path, sqlite3_int64 from, GError **error)
 
   for (sqlite3_int64 v = from; v < CP_STORE_SCHEMA_VERSION; v++)
     {
-      rc = exec_sql (db, migrations[v]);
+      rc = exec_sql (db, migrations[v].sql);
+      if (rc == SQLITE_OK && migrations[v].fill_defaults)
+        rc = migrations[v].fill_defaults (db);
       if (rc != SQLITE_OK)
         {
           set_sqlite_error (error, db, rc, path);

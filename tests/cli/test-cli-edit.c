@@ -281,14 +281,69 @@ test_report_import_xml (void)
 
   demo = cp_project_load_file (demo_path, NULL);
   g_assert_nonnull (cp_catalog_find_model (demo->custom, "my-moe"));
+  /* Issue 11's job and settings fields, none at its default, come along:
+   * the first job trains the project's MoE with a pinned expert-parallel
+   * width, interleaving and MFU, measured on a trial of 4 GPUs. */
+  {
+    CpJob *job = g_ptr_array_index (demo->jobs, 0);
+    const CpQuote *quote = g_ptr_array_index (demo->quotes, 0);
+
+    job->kind = CP_TASK_PRETRAIN;
+    cp_job_set_model (job, cp_catalog_find_model (demo->custom, "my-moe"));
+    job->expert_parallel = 8;
+    job->virtual_stages = 2;
+    job->mfu = 0.375;
+    g_free (job->trial.quote_id);
+    job->trial.quote_id = g_strdup (quote->id);
+    job->trial.gpus = 4;
+    job->trial.gpu_dense_flops = 312e12;
+    job->trial.tokens_per_s = 5000;
+    demo->settings.longest_acceptable_run_days = 90;
+    demo->settings.dp_bucket_bytes = 50e6;
+    demo->settings.kv_block_tokens = 32;
+    demo->settings.cuda_graph_bytes = 1e9;
+    g_assert_true (cp_job_validate (job, NULL));
+    g_assert_true (cp_project_save_file (demo, demo_path, NULL));
+  }
   RUN_OK ("new", "empty-x.cplan", "--name", demo->name);
+  /* import-xml adds jobs, quotes and catalogue entries and keeps the
+   * receiving project's settings (cp-project-merge.h); the settings' own
+   * XML round trip is tests/report's. The receiving project is given the
+   * same settings, so that the results compare. */
+  {
+    g_autofree char *empty_path = path_in_tmp ("empty-x.cplan");
+    g_autoptr(CpProject) empty = cp_project_load_file (empty_path, NULL);
+
+    g_assert_nonnull (empty);
+    empty->settings = demo->settings;
+    g_assert_true (cp_project_save_file (empty, empty_path, NULL));
+  }
   RUN_OK ("report", "demo-x.cplan", "--xml", "first.xml");
   RUN_OK ("import-xml", "empty-x.cplan", "first.xml");
   RUN_OK ("report", "empty-x.cplan", "--lang", "zh_CN", "--xml", "second.xml");
   first = report_body ("first.xml");
   second = report_body ("second.xml");
   g_assert_nonnull (strstr (first, "my-moe"));
+  g_assert_nonnull (strstr (first, "<longest-acceptable-run unit=\"days\">90</longest-acceptable-run>"));
+  g_assert_nonnull (strstr (first, "<expert-parallel>8</expert-parallel>"));
   g_assert_cmpstr (first, ==, second);
+  {
+    g_autofree char *imported_path = path_in_tmp ("empty-x.cplan");
+    g_autoptr(CpProject) imported = cp_project_load_file (imported_path, NULL);
+    const CpJob *job;
+
+    g_assert_nonnull (imported);
+    job = g_ptr_array_index (imported->jobs, 0);
+    g_assert_cmpuint (job->expert_parallel, ==, 8);
+    g_assert_cmpuint (job->virtual_stages, ==, 2);
+    g_assert_cmpfloat (job->mfu, ==, 0.375);
+    g_assert_cmpuint (job->trial.gpus, ==, 4);
+    g_assert_cmpfloat (job->trial.gpu_dense_flops, ==, 312e12);
+    g_assert_cmpfloat (imported->settings.longest_acceptable_run_days, ==, 90);
+    g_assert_cmpfloat (imported->settings.dp_bucket_bytes, ==, 50e6);
+    g_assert_cmpfloat (imported->settings.kv_block_tokens, ==, 32);
+    g_assert_cmpfloat (imported->settings.cuda_graph_bytes, ==, 1e9);
+  }
 
   /* Hostile XML is refused as the window refuses it; the project stays. */
   g_assert_true (g_file_set_contents (evil_path, evil, -1, NULL));

@@ -14,10 +14,17 @@
 #include "gui/cp-application.h"
 #include "gui/cp-chart-view.h"
 #include "gui/cp-field-row.h"
+#include "gui/cp-help-window.h"
 #include "gui/cp-labels.h"
 #include "gui/cp-option-object.h"
+#include "gui/cp-picker-item.h"
+#include "gui/cp-picker-row.h"
+#include "gui/cp-quote-object.h"
+/* Only to hand the window the file a file chooser would have returned. */
+#include "gui/cp-window-private.h"
 #include "gui/cp-window.h"
 #include "report/cp-i18n.h"
+#include "report/cp-reason-text.h"
 #include "report/cp-report.h"
 #include "store/cp-demo.h"
 #include "store/cp-store.h"
@@ -29,6 +36,80 @@ spin (void)
 {
   while (g_main_context_pending (NULL))
     g_main_context_iteration (NULL, FALSE);
+}
+
+static gboolean
+timed_out_cb (gpointer user_data)
+{
+  *(gboolean *) user_data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+/* Iterates the main loop until @done (a gboolean the callbacks set, or a
+ * weak pointer turning NULL when @want_null) or @timeout_ms passes. */
+static gboolean
+wait_for (gpointer *watched,
+          gboolean  want_null,
+          guint     timeout_ms)
+{
+  gboolean timed_out = FALSE;
+  guint id = g_timeout_add (timeout_ms, timed_out_cb, &timed_out);
+
+  while (!timed_out && ((*watched == NULL) != want_null))
+    g_main_context_iteration (NULL, TRUE);
+  if (!timed_out)
+    g_source_remove (id);
+  return !timed_out;
+}
+
+/* The results' paragraphs follow the verdict one frame later. */
+static void
+wait_results (CpResultsView *results)
+{
+  gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+  while (cp_results_view_get_update_pending (results) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (cp_results_view_get_update_pending (results));
+}
+
+static gboolean
+window_idle (CpWindow *window)
+{
+  return !cp_window_get_busy (window);
+}
+
+/* Work on worker threads ends with the window's busy property. */
+static void
+wait_not_busy (CpWindow *window)
+{
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (!window_idle (window) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (cp_window_get_busy (window));
+  spin ();
+}
+
+/* Runs what is pending until the main loop has nothing left to do and
+ * asserts it gets there within @limit_ms: a handler that re-queues itself
+ * (a picker re-entering its own notify::selected) never does. */
+static void
+assert_returns_to_idle (guint limit_ms)
+{
+  /* CP_TEST_TIME_SCALE (build-aux/test.sh sets it for the sanitizer run,
+   * which is ten times slower) stretches the limit; a loop that re-queues
+   * itself fails at any limit. */
+  const char *scale_text = g_getenv ("CP_TEST_TIME_SCALE");
+  double scale = scale_text != NULL ? MAX (g_ascii_strtod (scale_text, NULL), 1.0) : 1.0;
+  gint64 end = g_get_monotonic_time () + (gint64) (limit_ms * scale * 1000);
+
+  while (g_main_context_pending (NULL))
+    {
+      g_main_context_iteration (NULL, FALSE);
+      if (g_get_monotonic_time () > end)
+        g_error ("the main loop did not return to idle within %.0f ms", limit_ms * scale);
+    }
 }
 
 static GtkWidget *
@@ -75,8 +156,23 @@ close_window (CpWindow *window)
 
   g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &weak);
   gtk_window_close (GTK_WINDOW (window));
+  /* Closing saves off the main thread, then destroys the window. */
+  g_assert_true (wait_for ((gpointer *) &weak, TRUE, 10000));
   spin ();
-  g_assert_null (weak);
+}
+
+/* Types @text into the row's entry and presses Enter, which commits it;
+ * the keystrokes alone change nothing. */
+/* Selects row @index of a sidebar list, as a click does. */
+static void
+select_row (GtkListBox *list,
+            guint       index)
+{
+  GtkListBoxRow *row = gtk_list_box_get_row_at_index (list, (int) index);
+
+  g_assert_nonnull (row);
+  gtk_list_box_select_row (list, row);
+  spin ();
 }
 
 static void
@@ -85,6 +181,7 @@ type_text (CpFieldRow *row,
 {
   g_assert_nonnull (row);
   gtk_editable_set_text (GTK_EDITABLE (cp_field_row_get_input (row)), text);
+  g_signal_emit_by_name (cp_field_row_get_input (row), "activate");
   spin ();
 }
 
@@ -249,7 +346,7 @@ test_window_edits_recompute (void)
   double old_price;
   double old_tokens;
 
-  cp_window_select_job (window, job_index);
+  select_row (cp_window_get_jobs_list (window), job_index);
   spin ();
   expected = cp_project_copy (project);
   old_tokens = ((CpJob *) g_ptr_array_index (project->jobs, job_index))->tokens;
@@ -288,7 +385,7 @@ test_window_edits_recompute (void)
    * the model on the same doubled price. */
   expected_quote = g_ptr_array_index (expected->quotes, 0);
   old_price = expected_quote->price;
-  cp_window_select_quote (window, 0);
+  select_row (cp_window_get_quotes_list (window), 0);
   spin ();
   {
     g_autofree char *text = g_strdup_printf ("%g", old_price * 2);
@@ -327,7 +424,7 @@ test_window_refuses_invalid_input (void)
   CpJob *job;
   guint old_seq_len;
 
-  cp_window_select_job (window, job_index);
+  select_row (cp_window_get_jobs_list (window), job_index);
   spin ();
   job = g_ptr_array_index (project->jobs, job_index);
   old_seq_len = job->seq_len;
@@ -384,7 +481,7 @@ test_window_delete_and_undo (void)
   g_autofree char *second_id = g_strdup (((CpQuote *) g_ptr_array_index (project->quotes, 1))->id);
   g_autofree char *first_id = g_strdup (((CpQuote *) g_ptr_array_index (project->quotes, 0))->id);
 
-  cp_window_select_quote (window, 0);
+  select_row (cp_window_get_quotes_list (window), 0);
   spin ();
   g_action_group_activate_action (G_ACTION_GROUP (window), "delete", NULL);
   spin ();
@@ -422,17 +519,28 @@ test_window_saves (void)
   g_autoptr(CpProject) reread = NULL;
   g_autoptr(GError) error = NULL;
 
-  cp_window_select_quote (window, 0);
+  select_row (cp_window_get_quotes_list (window), 0);
   spin ();
   type_text (cp_quote_editor_get_row (cp_window_get_quote_editor (window), "price"), "3.5");
   g_assert_cmpfloat (((CpQuote *) g_ptr_array_index (project->quotes, 0))->price, ==, 3.5);
   g_assert_true (cp_window_get_modified (window));
+
+  /* A value typed and not yet entered when the window closes is kept. */
+  {
+    GtkWidget *minimum = cp_field_row_get_input (cp_quote_editor_get_row (cp_window_get_quote_editor (window),
+                                                                          "minimum-term"));
+
+    g_assert_true (gtk_widget_grab_focus (minimum));
+    gtk_editable_set_text (GTK_EDITABLE (minimum), "48");
+    spin ();
+  }
 
   /* Closing saves; the file holds what the window showed. */
   close_window (window);
   reread = cp_project_load_file (path, &error);
   g_assert_no_error (error);
   g_assert_cmpfloat (((CpQuote *) g_ptr_array_index (reread->quotes, 0))->price, ==, 3.5);
+  g_assert_cmpfloat (((CpQuote *) g_ptr_array_index (reread->quotes, 0))->minimum_term_h, ==, 48);
   g_unlink (path);
 }
 
@@ -467,7 +575,7 @@ test_window_autosaves (void)
   project = cp_window_get_project (window);
   path = g_strdup (cp_window_get_path (window));
 
-  cp_window_select_quote (window, 0);
+  select_row (cp_window_get_quotes_list (window), 0);
   spin ();
   type_text (cp_quote_editor_get_row (cp_window_get_quote_editor (window), "price"), "4.25");
   g_assert_cmpfloat (((CpQuote *) g_ptr_array_index (project->quotes, 0))->price, ==, 4.25);
@@ -494,7 +602,7 @@ test_window_rename_in_place (void)
   GtkListBoxRow *row;
   GtkWidget *box, *entry;
 
-  cp_window_select_job (window, 0);
+  select_row (cp_window_get_jobs_list (window), 0);
   spin ();
   g_action_group_activate_action (G_ACTION_GROUP (window), "rename", NULL);
   spin ();
@@ -614,11 +722,9 @@ test_window_print_export (void)
   g_assert_true (menu_has_action (gtk_menu_button_get_menu_model (menu_button), "win.print"));
   g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
 
-  /* Chinese, as the preferences or the project may ask. */
-  if (settings != NULL)
-    g_settings_set_string (settings, "report-language", "zh_CN");
-  g_free (project->report_language);
-  project->report_language = g_strdup ("zh_CN");
+  /* Chinese, as the preferences' report-language key asks. */
+  g_assert_nonnull (settings);
+  g_settings_set_string (settings, "report-language", "zh_CN");
 
   cp_window_set_print_export_path (window, printed);
   g_action_group_activate_action (G_ACTION_GROUP (window), "print", NULL);
@@ -715,6 +821,769 @@ test_window_print_error (void)
   close_window (window);
 }
 
+
+static void
+count_cb (guint *count)
+{
+  (*count)++;
+}
+
+/* Picks entry @position of a picker through its drop-down, as a click or
+ * Enter in its list does: one notify::selected, the same list before and
+ * after, and the main loop idle again within a second. */
+static void
+pick (GtkDropDown *drop_down,
+      guint        position)
+{
+  GListModel *model = gtk_drop_down_get_model (drop_down);
+  guint n_items = g_list_model_get_n_items (model);
+  guint notifications = 0;
+  gulong handler;
+
+  g_assert_cmpuint (position, <, n_items);
+  handler = g_signal_connect_swapped (drop_down, "notify::selected", G_CALLBACK (count_cb), &notifications);
+  gtk_drop_down_set_selected (drop_down, position);
+  assert_returns_to_idle (1000);
+  g_signal_handler_disconnect (drop_down, handler);
+
+  g_assert_cmpuint (notifications, ==, 1);
+  g_assert_true (gtk_drop_down_get_model (drop_down) == model);
+  g_assert_cmpuint (g_list_model_get_n_items (model), ==, n_items);
+  g_assert_cmpuint (gtk_drop_down_get_selected (drop_down), ==, position);
+}
+
+/* A catalogue entry other than the one selected and other than "Custom". */
+static guint
+other_entry (GtkDropDown *drop_down)
+{
+  guint n = g_list_model_get_n_items (gtk_drop_down_get_model (drop_down));
+  guint selected = gtk_drop_down_get_selected (drop_down);
+
+  g_assert_cmpuint (n, >, 2);
+  return selected + 1 < n ? selected + 1 : 1;
+}
+
+static const char *
+entry_id (GtkDropDown *drop_down,
+          guint        position)
+{
+  g_autoptr(CpPickerItem) item = g_list_model_get_item (gtk_drop_down_get_model (drop_down), position);
+
+  return cp_picker_item_get_id (item);
+}
+
+/* Item 1: every picker applies a choice and returns to idle; long lists
+ * have search; an edited catalogue figure reads "Custom (from …)". */
+static void
+test_window_pickers (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  guint job_index = first_training_job (project);
+  CpJobEditor *job_editor = cp_window_get_job_editor (window);
+  CpQuoteEditor *quote_editor = cp_window_get_quote_editor (window);
+  CpJob *job;
+  CpQuote *quote;
+  GtkDropDown *drop_down;
+  guint position;
+  g_autofree char *catalogue_name = NULL;
+  g_autofree char *custom_name = NULL;
+
+  gtk_list_box_select_row (cp_window_get_jobs_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window), (int) job_index));
+  spin ();
+  job = g_ptr_array_index (project->jobs, job_index);
+
+  /* The catalogue model: 19 entries, so with search. */
+  drop_down = cp_picker_row_get_drop_down (cp_job_editor_get_model_row (job_editor));
+  g_assert_true (gtk_drop_down_get_enable_search (drop_down));
+  position = other_entry (drop_down);
+  pick (drop_down, position);
+  g_assert_cmpstr (job->model.id, ==, entry_id (drop_down, position));
+  {
+    const CpModelSpec *model = cp_project_find_model (project, job->model.id);
+
+    g_assert_nonnull (model);
+    g_assert_cmpfloat (job->model.params, ==, model->params);
+    catalogue_name = g_strdup (model->name);
+  }
+
+  /* The quote a trial ran on. */
+  drop_down = cp_picker_row_get_drop_down (cp_job_editor_get_trial_quote_row (job_editor));
+  pick (drop_down, 2);
+  g_assert_cmpstr (job->trial.quote_id, ==, ((CpQuote *) g_ptr_array_index (project->quotes, 1))->id);
+
+  /* Every drop-down field of the job: the choice is stored, or refused
+   * with a message, and the loop is idle again either way. */
+  {
+    static const char * const keys[] = { "precision", "optimizer", "recompute", "kind" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+      {
+        CpFieldRow *row = cp_job_editor_get_row (job_editor, keys[i]);
+        const CpField *field = cp_field_row_get_field (row);
+        guint n = g_list_model_get_n_items (gtk_drop_down_get_model (GTK_DROP_DOWN (cp_field_row_get_input (row))));
+
+        drop_down = GTK_DROP_DOWN (cp_field_row_get_input (row));
+        pick (drop_down, (gtk_drop_down_get_selected (drop_down) + 1) % n);
+        if (cp_field_row_get_error (row) == NULL)
+          g_assert_cmpint (G_STRUCT_MEMBER (int, job, field->offset), ==, (int) gtk_drop_down_get_selected (drop_down));
+      }
+    /* Back to the training job it was. */
+    pick (GTK_DROP_DOWN (cp_field_row_get_input (cp_job_editor_get_row (job_editor, "kind"))), CP_TASK_FULL_FINETUNE);
+    g_assert_cmpint (job->kind, ==, CP_TASK_FULL_FINETUNE);
+  }
+
+  /* Editing a catalogue figure makes the model the user's own. */
+  type_text (cp_job_editor_get_row (job_editor, "params"), "72B");
+  g_assert_cmpfloat (job->model.params, ==, 72e9);
+  custom_name = g_strdup_printf ("Custom (from %s)", catalogue_name);
+  g_assert_cmpstr (job->model.id, ==, "custom");
+  g_assert_cmpstr (job->model.name, ==, custom_name);
+  g_assert_cmpstr (cp_picker_row_get_selected_label (cp_job_editor_get_model_row (job_editor)), ==, custom_name);
+  {
+    GtkListBoxRow *row = gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window), (int) job_index);
+    GtkWidget *subtitle = gtk_widget_get_last_child (gtk_list_box_row_get_child (row));
+    gsize length = 0;
+    g_autofree char *xml = cp_report_xml_to_data (project, "en", &length);
+
+    g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (subtitle)), custom_name));
+    g_assert_nonnull (strstr (xml, custom_name));
+  }
+
+  /* The quote's GPU (14 entries, with search), link and fabric. */
+  gtk_list_box_select_row (cp_window_get_quotes_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_quotes_list (window), 0));
+  spin ();
+  quote = g_ptr_array_index (project->quotes, 0);
+  drop_down = cp_picker_row_get_drop_down (cp_quote_editor_get_gpu_row (quote_editor));
+  g_assert_true (gtk_drop_down_get_enable_search (drop_down));
+  position = other_entry (drop_down);
+  pick (drop_down, position);
+  g_assert_cmpstr (quote->gpu.id, ==, entry_id (drop_down, position));
+
+  drop_down = cp_picker_row_get_drop_down (cp_quote_editor_get_link_row (quote_editor));
+  position = other_entry (drop_down);
+  pick (drop_down, position);
+  g_assert_cmpstr (quote->intra_link.id, ==, entry_id (drop_down, position));
+
+  drop_down = GTK_DROP_DOWN (cp_field_row_get_input (cp_quote_editor_get_row (quote_editor, "offering")));
+  pick (drop_down, CP_OFFERING_BARE_METAL_CLUSTER);
+  g_assert_cmpint (quote->offering, ==, CP_OFFERING_BARE_METAL_CLUSTER);
+  {
+    static const char * const keys[] = { "network", "sharing", "price-unit", "storage" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+      {
+        CpFieldRow *row = cp_quote_editor_get_row (quote_editor, keys[i]);
+        const CpField *field = cp_field_row_get_field (row);
+        guint n = g_list_model_get_n_items (gtk_drop_down_get_model (GTK_DROP_DOWN (cp_field_row_get_input (row))));
+
+        drop_down = GTK_DROP_DOWN (cp_field_row_get_input (row));
+        pick (drop_down, (gtk_drop_down_get_selected (drop_down) + 1) % n);
+        g_assert_null (cp_field_row_get_error (row));
+        g_assert_cmpint (G_STRUCT_MEMBER (int, quote, field->offset), ==, (int) gtk_drop_down_get_selected (drop_down));
+      }
+  }
+
+  {
+    AdwComboRow *fabric = cp_quote_editor_get_network_preset_row (quote_editor);
+    guint notifications = 0;
+    gulong handler = g_signal_connect_swapped (fabric, "notify::selected", G_CALLBACK (count_cb), &notifications);
+
+    /* Entry 2: 8 × 400 Gb/s InfiniBand NDR. */
+    adw_combo_row_set_selected (fabric, 2);
+    assert_returns_to_idle (1000);
+    g_signal_handler_disconnect (fabric, handler);
+    g_assert_cmpuint (notifications, ==, 1);
+    g_assert_cmpint (quote->network, ==, CP_NETWORK_INFINIBAND);
+    g_assert_cmpuint (quote->nics_per_node, ==, 8);
+    g_assert_cmpfloat (quote->nic_gbps, ==, 400);
+  }
+
+  /* An edited GPU figure: the GPU picker says whose figures they were. */
+  {
+    g_autofree char *gpu_name = g_strdup (quote->gpu.name);
+    g_autofree char *expected = g_strdup_printf ("Custom (from %s)", gpu_name);
+
+    type_text (cp_quote_editor_get_row (quote_editor, "gpu-memory"), "100");
+    g_assert_cmpfloat (quote->gpu.memory_nominal_gb, ==, 100);
+    g_assert_cmpstr (quote->gpu.id, ==, "custom");
+    g_assert_cmpstr (cp_picker_row_get_selected_label (cp_quote_editor_get_gpu_row (quote_editor)), ==, expected);
+  }
+
+  close_window (window);
+}
+
+static const CpOption *
+shown_option (CpResultsView *results,
+              int            quote_index)
+{
+  const CpPlan *plan = cp_results_view_get_plan (results);
+
+  for (guint i = 0; i < plan->options->len; i++)
+    if (g_array_index (plan->options, CpOption, i).quote_index == quote_index)
+      return &g_array_index (plan->options, CpOption, i);
+  return NULL;
+}
+
+/* Escape on @widget, through its key controller as a key press would. */
+static void
+press_escape (GtkWidget *widget)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+  gboolean handled = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && !handled; i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_KEY (controller))
+        g_signal_emit_by_name (controller, "key-pressed", GDK_KEY_Escape, 0, 0, &handled);
+    }
+  g_assert_true (handled);
+  spin ();
+}
+
+/* Item 2: a value is committed on Enter or focus-out, only when valid;
+ * the results say which value they still use; incomplete quotes are kept
+ * and left out of the ranking. */
+static void
+test_window_commit_rules (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  CpResultsView *results = cp_window_get_results_view (window);
+  guint job_index = first_training_job (project);
+  CpJobEditor *job_editor = cp_window_get_job_editor (window);
+  CpQuoteEditor *quote_editor = cp_window_get_quote_editor (window);
+  CpFieldRow *tokens;
+  GtkWidget *entry;
+  CpJob *job;
+  CpQuote *quote;
+  double old_tokens;
+  guint updates;
+
+  gtk_list_box_select_row (cp_window_get_jobs_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window), (int) job_index));
+  spin ();
+  job = g_ptr_array_index (project->jobs, job_index);
+  old_tokens = job->tokens;
+  tokens = cp_job_editor_get_row (job_editor, "tokens");
+  entry = cp_field_row_get_input (tokens);
+
+  /* Keystrokes alone change nothing: "1" is not taken on the way to
+   * "1e30". */
+  updates = cp_results_view_get_n_updates (results);
+  gtk_editable_set_text (GTK_EDITABLE (entry), "1");
+  gtk_editable_set_text (GTK_EDITABLE (entry), "1e30");
+  spin ();
+  g_assert_cmpfloat (job->tokens, ==, old_tokens);
+  g_assert_cmpuint (cp_results_view_get_n_updates (results), ==, updates);
+  g_assert_null (cp_results_view_get_notice (results));
+
+  /* Enter: refused (over 10^16), the job keeps its value, and the results
+   * say they use it. */
+  g_signal_emit_by_name (entry, "activate");
+  spin ();
+  g_assert_nonnull (cp_field_row_get_error (tokens));
+  g_assert_cmpfloat (job->tokens, ==, old_tokens);
+  g_assert_nonnull (cp_results_view_get_notice (results));
+  g_assert_nonnull (strstr (cp_results_view_get_notice (results), "Training tokens"));
+  {
+    g_autoptr(CpPlan) expected = plan_for (project, job_index);
+    assert_plans_equal (cp_results_view_get_plan (results), expected);
+  }
+
+  /* Escape gives back the value in use and clears the message. */
+  press_escape (entry);
+  g_assert_null (cp_field_row_get_error (tokens));
+  g_assert_null (cp_results_view_get_notice (results));
+  {
+    g_autofree char *shown = cp_field_row_dup_value_text (tokens);
+    g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, shown);
+  }
+
+  /* A valid value is taken. */
+  type_text (tokens, "150B");
+  g_assert_cmpfloat (job->tokens, ==, 150e9);
+  g_assert_null (cp_field_row_get_error (tokens));
+  g_assert_null (cp_results_view_get_notice (results));
+
+  /* A price with its unit is read whole when the focus leaves it: 98 per
+   * node-hour, never 98 per GPU-hour first. */
+  gtk_list_box_select_row (cp_window_get_quotes_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_quotes_list (window), 0));
+  spin ();
+  quote = g_ptr_array_index (project->quotes, 0);
+  entry = cp_field_row_get_input (cp_quote_editor_get_row (quote_editor, "price"));
+  g_assert_true (gtk_widget_grab_focus (entry));
+  gtk_editable_set_text (GTK_EDITABLE (entry), "98 CNY/node/h");
+  spin ();
+  g_assert_cmpint (quote->price_unit, !=, CP_PRICE_PER_NODE_HOUR);
+  g_assert_true (gtk_widget_grab_focus (cp_field_row_get_input (cp_quote_editor_get_row (quote_editor, "vendor"))));
+  spin ();
+  g_assert_cmpfloat (quote->price, ==, 98);
+  g_assert_cmpint (quote->price_unit, ==, CP_PRICE_PER_NODE_HOUR);
+
+  /* A new quote has no price yet: kept, marked, not ranked. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "add-quote", NULL);
+  spin ();
+  quote = g_ptr_array_index (project->quotes, project->quotes->len - 1);
+  g_assert_cmpfloat (quote->price, ==, 0);
+  {
+    GtkListBoxRow *row = gtk_list_box_get_row_at_index (cp_window_get_quotes_list (window),
+                                                        (int) project->quotes->len - 1);
+    GtkWidget *subtitle = gtk_widget_get_last_child (gtk_list_box_row_get_child (row));
+
+    g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (subtitle)), "Incomplete: no price"));
+  }
+  g_assert_null (shown_option (results, (int) project->quotes->len - 1));
+  g_assert_nonnull (strstr (cp_results_view_get_incomplete_text (results), "no price"));
+
+  /* Nodes before NICs: taken, the quote stays incomplete. */
+  type_text (cp_quote_editor_get_row (quote_editor, "nodes-available"), "4");
+  g_assert_null (cp_field_row_get_error (cp_quote_editor_get_row (quote_editor, "nodes-available")));
+  g_assert_cmpuint (quote->nodes_available, ==, 4);
+  g_assert_cmpint (cp_quote_get_missing (quote), ==, CP_QUOTE_MISSING_PRICE | CP_QUOTE_MISSING_NETWORK);
+  g_assert_nonnull (strstr (cp_results_view_get_incomplete_text (results), "NIC"));
+
+  /* Completing it brings it into the ranking. */
+  type_text (cp_quote_editor_get_row (quote_editor, "price"), "20");
+  pick (GTK_DROP_DOWN (cp_field_row_get_input (cp_quote_editor_get_row (quote_editor, "network"))), CP_NETWORK_ROCE);
+  type_text (cp_quote_editor_get_row (quote_editor, "nics-per-node"), "4");
+  type_text (cp_quote_editor_get_row (quote_editor, "nic-gbps"), "200");
+  g_assert_cmpint (cp_quote_get_missing (quote), ==, CP_QUOTE_MISSING_NONE);
+  g_assert_nonnull (shown_option (results, (int) project->quotes->len - 1));
+  g_assert_cmpstr (cp_results_view_get_incomplete_text (results), ==, "");
+
+  close_window (window);
+}
+
+/* Item 3: each cluster quote shows its best node count and its whole
+ * offer with the plan's own figures; "What would change it" promises a
+ * cluster only when one finishes sooner; options that do not fit come
+ * last; the deciding columns stay in view at 1024 px. */
+static void
+test_window_cluster_question (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  CpResultsView *results = cp_window_get_results_view (window);
+  guint job_index = first_training_job (project);
+  const CpPlan *plan;
+  const CpOption *best = NULL;
+  const char *cluster_text;
+  guint n_cluster = 0;
+  gboolean seen_not_fitting = FALSE;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 700);
+  gtk_list_box_select_row (cp_window_get_jobs_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window), (int) job_index));
+  wait_results (results);
+  plan = cp_results_view_get_plan (results);
+  cluster_text = cp_results_view_get_cluster_text (results);
+  if (plan->recommended >= 0)
+    best = &g_array_index (plan->options, CpOption, plan->recommended);
+
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+      const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+      g_autofree char *name = cp_words_quote_name (project, option->quote_index);
+
+      /* Not fitting comes after fitting. */
+      if (!option->estimate.fits)
+        seen_not_fitting = TRUE;
+      else
+        g_assert_false (seen_not_fitting);
+
+      if (!cp_quote_is_cluster (quote))
+        continue;
+      n_cluster++;
+      g_assert_nonnull (strstr (cluster_text, name));
+      /* The whole offer is its own estimate at every node offered. */
+      if (option->estimate.nodes < quote->nodes_available)
+        {
+          g_autofree char *days = cp_i18n_format_days (option->full_offer.calendar_days, "en");
+          g_autofree char *cost = cp_i18n_format_money (option->full_offer.total_cost, quote->currency, "en");
+          g_autofree char *nodes = g_strdup_printf ("Whole offer, %u nodes: %s, %s", quote->nodes_available, days, cost);
+
+          g_assert_true (option->has_full_offer);
+          g_assert_cmpuint (option->full_offer.nodes, ==, quote->nodes_available);
+          if (option->full_offer.fits)
+            g_assert_nonnull (strstr (cluster_text, nodes));
+        }
+    }
+  g_assert_cmpuint (n_cluster, >, 0);
+
+  /* R5 speaks of one cluster option with that option's numbers. */
+  for (guint i = 0; i < plan->reasons->len; i++)
+    {
+      const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
+      const CpOption *option;
+      const CpEstimate *estimate;
+
+      if (reason->rule != CP_RULE_R5_SPLIT_BENEFIT)
+        continue;
+      option = shown_option (results, reason->quote_index);
+      g_assert_nonnull (option);
+      estimate = option->estimate.nodes > 1 ? &option->estimate : &option->full_offer;
+      g_assert_cmpfloat (reason->values[1], ==, estimate->compute_s);
+      g_assert_cmpfloat (reason->values[3], ==, estimate->nodes);
+    }
+
+  /* A shorter deadline is said to call for a cluster only when a cluster
+   * option finishes sooner than the recommendation. */
+  if (best != NULL && strstr (cp_results_view_get_changes_text (results), "would call for a cluster") != NULL)
+    {
+      gboolean sooner = FALSE;
+
+      for (guint i = 0; i < plan->options->len; i++)
+        {
+          const CpOption *option = &g_array_index (plan->options, CpOption, i);
+
+          sooner |= option->estimate.nodes > 1 && option->estimate.fits &&
+                    option->estimate.calendar_days < best->estimate.calendar_days;
+          sooner |= option->has_full_offer && option->full_offer.fits &&
+                    option->full_offer.calendar_days < best->estimate.calendar_days;
+        }
+      g_assert_true (sooner);
+    }
+
+  /* A job with a cluster offer whose extra nodes cannot help: no promise. */
+  close_window (window);
+}
+
+static void
+collect_titles (GtkWidget *widget,
+                GPtrArray *titles)
+{
+  if (g_strcmp0 (G_OBJECT_TYPE_NAME (widget), "GtkColumnViewTitle") == 0)
+    g_ptr_array_add (titles, widget);
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    collect_titles (child, titles);
+}
+
+/* Item 3: Rank, Quote, Total cost, Fits and Deadline fit in the results
+ * pane of a 1024 px wide window. */
+static void
+test_window_columns_in_view (void)
+{
+  CpWindow *window = open_demo_window ();
+  GtkWidget *options = find_named (GTK_WIDGET (window), "options");
+  GtkWidget *scroller = gtk_widget_get_ancestor (options, GTK_TYPE_SCROLLED_WINDOW);
+  g_autoptr(GPtrArray) titles = g_ptr_array_new ();
+  gint64 end;
+
+  gtk_window_unmaximize (GTK_WINDOW (window));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 700);
+  end = g_get_monotonic_time () + 2 * G_USEC_PER_SEC;
+  while (gtk_widget_get_width (GTK_WIDGET (window)) > 1024 && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  spin ();
+  /* The window's own width, inside whatever its frame takes. */
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <=, 1024);
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), >=, 1000);
+
+  collect_titles (options, titles);
+  g_assert_cmpuint (titles->len, >=, 5);
+  for (guint i = 0; i < 5; i++)
+    {
+      graphene_rect_t bounds;
+
+      g_assert_true (gtk_widget_compute_bounds (g_ptr_array_index (titles, i), scroller, &bounds));
+      g_assert_cmpfloat (bounds.origin.x, >=, 0);
+      g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, gtk_widget_get_width (scroller) + 0.5);
+    }
+
+  close_window (window);
+}
+
+
+static GtkAdjustment *
+editor_adjustment (GtkWidget *editor)
+{
+  GtkWidget *page = gtk_widget_get_first_child (editor);
+  GtkWidget *scroller = page;
+
+  while (scroller != NULL && !GTK_IS_SCROLLED_WINDOW (scroller))
+    scroller = gtk_widget_get_first_child (scroller);
+  g_assert_nonnull (scroller);
+  return gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+}
+
+static CpHelpWindow *
+find_help_window (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) toplevel = g_list_model_get_item (toplevels, i);
+
+      if (CP_IS_HELP_WINDOW (toplevel))
+        return CP_HELP_WINDOW (toplevel);
+    }
+  return NULL;
+}
+
+static gboolean
+widget_has_text (GtkWidget  *widget,
+                 const char *text)
+{
+  if (GTK_IS_LABEL (widget) && strstr (gtk_label_get_label (GTK_LABEL (widget)), text) != NULL)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (widget_has_text (child, text))
+      return TRUE;
+  return FALSE;
+}
+
+/* Item 4: the project's name is edited in the window and carried by the
+ * reports; a job without quotes shows an invitation, not "Not feasible";
+ * a new quote opens at the top of its form; F1 opens the help. */
+static void
+test_window_name_empty_state_help (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  GtkWidget *name = find_named (GTK_WIDGET (window), "project-name");
+  GtkWidget *name_entry = find_named (GTK_WIDGET (window), "project-name-entry");
+  CpResultsView *results = cp_window_get_results_view (window);
+  GtkAdjustment *adjustment;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *xml = NULL;
+  gsize length = 0;
+  CpHelpWindow *help;
+
+  g_assert_nonnull (name);
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (name)))), ==, project->name);
+  /* The name's button opens its entry; Enter keeps the text typed. */
+  g_signal_emit_by_name (name, "clicked");
+  spin ();
+  g_assert_true (gtk_widget_get_visible (name_entry) && gtk_widget_get_child_visible (name_entry));
+  gtk_editable_set_text (GTK_EDITABLE (name_entry), "  GPU rental 2026  ");
+  g_signal_emit_by_name (name_entry, "activate");
+  spin ();
+  g_assert_cmpstr (project->name, ==, "GPU rental 2026");
+  xml = cp_report_xml_to_data (project, "en", &length);
+  g_assert_nonnull (strstr (xml, "GPU rental 2026"));
+  /* Undo gives the old name back, like any other change. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  spin ();
+  g_assert_cmpstr (cp_window_get_project (window)->name, !=, "GPU rental 2026");
+
+  /* A new quote's form starts at its top, wherever the last one was. */
+  gtk_list_box_select_row (cp_window_get_quotes_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_quotes_list (window), 0));
+  spin ();
+  adjustment = editor_adjustment (GTK_WIDGET (cp_window_get_quote_editor (window)));
+  {
+    gint64 end = g_get_monotonic_time () + 2 * G_USEC_PER_SEC;
+
+    /* The form is laid out in a frame or two. */
+    while (gtk_adjustment_get_upper (adjustment) <= gtk_adjustment_get_page_size (adjustment) &&
+           g_get_monotonic_time () < end)
+      g_main_context_iteration (NULL, TRUE);
+  }
+  gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
+  g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), >, 0);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "add-quote", NULL);
+  spin ();
+  g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), ==, 0);
+
+  /* F1: the help explains the rules. */
+  {
+    const char * const *accels = NULL;
+    g_auto(GStrv) keys = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "win.help");
+
+    accels = (const char * const *) keys;
+    g_assert_true (g_strv_contains (accels, "F1"));
+  }
+  g_action_group_activate_action (G_ACTION_GROUP (window), "help", NULL);
+  spin ();
+  help = find_help_window ();
+  g_assert_nonnull (help);
+  g_assert_true (widget_has_text (GTK_WIDGET (help), "R1 Memory gap"));
+  g_assert_true (widget_has_text (GTK_WIDGET (help), "R9 Trial run"));
+  gtk_window_destroy (GTK_WINDOW (help));
+
+  close_window (window);
+
+  /* A project with a job and no quote yet. */
+  window = cp_window_new (app);
+  g_assert_true (cp_window_load_new (window, NULL, &error));
+  gtk_window_present (GTK_WINDOW (window));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "add-job", NULL);
+  spin ();
+  results = cp_window_get_results_view (window);
+  g_assert_cmpstr (cp_results_view_get_page (results), ==, "no-quotes");
+  g_assert_cmpstr (cp_results_view_get_verdict_text (results), !=, "Not feasible");
+  close_window (window);
+}
+
+static void
+count_items_changed (GListModel *model,
+                     guint       position,
+                     guint       removed,
+                     guint       added,
+                     guint      *count)
+{
+  (*count)++;
+}
+
+/* Item 5: the results fold changes into one update, keep their rows, and
+ * exports run off the main thread. */
+static void
+test_window_updates_in_place (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  CpResultsView *results = cp_window_get_results_view (window);
+  GListModel *options = cp_results_view_get_options (results);
+  guint job_index = first_training_job (project);
+  CpJobEditor *editor = cp_window_get_job_editor (window);
+  g_autoptr(GPtrArray) before = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autofree char *dir = g_dir_make_tmp ("cp-export-XXXXXX", NULL);
+  g_autofree char *base = g_build_filename (dir, "report", NULL);
+  g_autofree char *pdf = g_strconcat (base, ".pdf", NULL);
+  g_autofree char *xml = g_strconcat (base, ".xml", NULL);
+  guint changes = 0;
+  guint updates;
+  guint n_jobs;
+  gulong handler;
+
+  gtk_list_box_select_row (cp_window_get_jobs_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window), (int) job_index));
+  spin ();
+  for (guint i = 0; i < g_list_model_get_n_items (options); i++)
+    g_ptr_array_add (before, g_list_model_get_item (options, i));
+
+  /* A storage change moves every cost a little and no rank. */
+  handler = g_signal_connect (options, "items-changed", G_CALLBACK (count_items_changed), &changes);
+  type_text (cp_job_editor_get_row (editor, "storage-tb"), "11");
+  g_assert_cmpuint (changes, <=, 1);
+  g_signal_handler_disconnect (options, handler);
+  if (changes == 0)
+    for (guint i = 0; i < before->len; i++)
+      {
+        g_autoptr(CpOptionObject) now = g_list_model_get_item (options, i);
+
+        g_assert_true (now == g_ptr_array_index (before, i));
+      }
+  {
+    g_autoptr(CpPlan) expected = plan_for (project, job_index);
+    assert_table_matches (results, expected);
+  }
+
+  /* Three commits before the next frame: one update. */
+  updates = cp_results_view_get_n_updates (results);
+  gtk_editable_set_text (GTK_EDITABLE (cp_field_row_get_input (cp_job_editor_get_row (editor, "storage-tb"))), "12");
+  g_signal_emit_by_name (cp_field_row_get_input (cp_job_editor_get_row (editor, "storage-tb")), "activate");
+  gtk_editable_set_text (GTK_EDITABLE (cp_field_row_get_input (cp_job_editor_get_row (editor, "deadline-days"))), "40");
+  g_signal_emit_by_name (cp_field_row_get_input (cp_job_editor_get_row (editor, "deadline-days")), "activate");
+  gtk_editable_set_text (GTK_EDITABLE (cp_field_row_get_input (cp_job_editor_get_row (editor, "storage-tb"))), "13");
+  g_signal_emit_by_name (cp_field_row_get_input (cp_job_editor_get_row (editor, "storage-tb")), "activate");
+  g_assert_true (cp_results_view_get_update_pending (results));
+  spin ();
+  g_assert_cmpuint (cp_results_view_get_n_updates (results), ==, updates + 1);
+  {
+    g_autoptr(CpPlan) expected = plan_for (project, job_index);
+    assert_plans_equal (cp_results_view_get_plan (results), expected);
+  }
+
+  /* Export: busy while the worker writes, then both files are there. */
+  _cp_window_export_report_files (window, base, TRUE, TRUE, "en");
+  g_assert_true (cp_window_get_busy (window));
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "export-report"));
+  wait_not_busy (window);
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "export-report"));
+  g_assert_cmpuint (pdf_page_count (pdf), >, 1);
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CpProject) reread = cp_report_xml_read (xml, &error);
+
+    g_assert_no_error (error);
+    g_assert_nonnull (reread);
+    g_assert_cmpuint (reread->quotes->len, ==, project->quotes->len);
+  }
+
+  /* Save As: off the main thread too; the file reads back the same. */
+  {
+    g_autofree char *path = g_build_filename (dir, "saved.cplan", NULL);
+    g_autoptr(CpProject) reread = NULL;
+
+    _cp_window_save_as (window, path);
+    g_assert_true (cp_window_get_busy (window));
+    wait_not_busy (window);
+    g_assert_cmpstr (cp_window_get_path (window), ==, path);
+    n_jobs = project->jobs->len;
+    /* The window holds the file locked until it closes. */
+    close_window (window);
+    {
+      g_autoptr(GError) error = NULL;
+
+      reread = cp_project_load_file (path, &error);
+      g_assert_no_error (error);
+    }
+    g_assert_cmpuint (reread->jobs->len, ==, n_jobs);
+    g_unlink (path);
+  }
+
+  g_unlink (pdf);
+  g_unlink (xml);
+  g_rmdir (dir);
+}
+
+/* Item 6: one Tab stop per field, F6 between the panes, shortcuts for the
+ * two charts. */
+static void
+test_window_keyboard (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpJobEditor *editor = cp_window_get_job_editor (window);
+  CpFieldRow *row = cp_job_editor_get_row (editor, "tokens");
+  CpResultsView *results = cp_window_get_results_view (window);
+  GtkWidget *sidebar = find_named (GTK_WIDGET (window), "sidebar");
+  GtkWidget *focus;
+  GtkStack *charts = GTK_STACK (gtk_widget_get_ancestor (GTK_WIDGET (cp_results_view_get_chart (results, CP_CHART_MEMORY)),
+                                                         GTK_TYPE_STACK));
+  g_auto(GStrv) cost_keys = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "win.show-cost-chart");
+  g_auto(GStrv) memory_keys = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "win.show-memory-chart");
+  g_auto(GStrv) pane_keys = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "win.next-pane");
+
+  /* The row is no Tab stop of its own: its entry is. */
+  g_assert_false (gtk_widget_get_focusable (GTK_WIDGET (row)));
+  g_assert_true (gtk_widget_grab_focus (cp_field_row_get_input (row)));
+  g_assert_false (gtk_widget_get_focusable (GTK_WIDGET (cp_job_editor_get_model_row (editor))));
+
+  g_assert_true (g_strv_contains ((const char * const *) pane_keys, "F6"));
+  g_assert_nonnull (cost_keys[0]);
+  g_assert_nonnull (memory_keys[0]);
+
+  gtk_widget_grab_focus (GTK_WIDGET (gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window), 0)));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "next-pane", NULL);
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (editor)));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "next-pane", NULL);
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (results)));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "next-pane", NULL);
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_true (focus == sidebar || gtk_widget_is_ancestor (focus, sidebar));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "previous-pane", NULL);
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (results)));
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-memory-chart", NULL);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (charts), ==, "memory");
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-cost-chart", NULL);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (charts), ==, "cost");
+
+  close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -757,6 +1626,13 @@ main (int   argc,
   g_test_add_func ("/gui/window/bad-file", test_window_bad_file);
   g_test_add_func ("/gui/window/print-export", test_window_print_export);
   g_test_add_func ("/gui/window/print-error", test_window_print_error);
+  g_test_add_func ("/gui/window/pickers", test_window_pickers);
+  g_test_add_func ("/gui/window/commit-rules", test_window_commit_rules);
+  g_test_add_func ("/gui/window/cluster-question", test_window_cluster_question);
+  g_test_add_func ("/gui/window/columns-in-view", test_window_columns_in_view);
+  g_test_add_func ("/gui/window/name-empty-state-help", test_window_name_empty_state_help);
+  g_test_add_func ("/gui/window/updates-in-place", test_window_updates_in_place);
+  g_test_add_func ("/gui/window/keyboard", test_window_keyboard);
   g_test_add_func ("/gui/window/print-saved-untitled", test_window_print_saved_untitled);
 
   status = g_test_run ();

@@ -279,6 +279,7 @@ test_inference_tensor_parallel (void)
   cp_settings_init (&settings);
   quote_init_a100 (&quote, 8, 1);
   /* vLLM keeps the smaller batch defaults on A100s (2,048 tokens, 256 sequences). */
+  g_free (quote.gpu.id);
   quote.gpu.id = g_strdup ("a100-80g");
   cp_job_init (&job, CP_TASK_INFERENCE);
   model_init (&job.model, 70e9, 80, 8192, 64, 8, 28672, 32000, TRUE);

@@ -768,6 +768,158 @@ test_pdf_languages (void)
   check_pdf ("en");
 }
 
+/* Occurrences of @needle in @haystack, whitespace ignored. */
+static guint
+count_squeezed (const char *haystack,
+                const char *needle)
+{
+  g_autofree char *h = squeeze (haystack);
+  g_autofree char *n = squeeze (needle);
+  guint count = 0;
+
+  for (const char *at = strstr (h, n); at != NULL; at = strstr (at + strlen (n), n))
+    count++;
+  return count;
+}
+
+/* The searched layout in the PDF (issue 11): a layout the job pins reads
+ * back as pinned, with the figures the pins imply; a searched one names
+ * its runner-up; the assumptions carry the longest acceptable run. */
+static void
+check_pdf_layout (const char *lang)
+{
+  gboolean chinese = cp_i18n_is_chinese (lang);
+  g_autoptr(CpProject) pinned = report_fixture_small ();
+  g_autoptr(CpProject) searched = report_fixture_small ();
+  g_autofree char *pinned_name = g_strdup_printf ("layout-pinned-%s.pdf", lang);
+  g_autofree char *searched_name = g_strdup_printf ("layout-searched-%s.pdf", lang);
+  g_autofree char *pinned_path = temp_path (pinned_name);
+  g_autofree char *searched_path = temp_path (searched_name);
+  g_autofree char *text = NULL;
+  g_autofree char *first = NULL;
+  g_autofree char *expected = NULL;
+  g_autoptr(GError) error = NULL;
+  CpJob *job = g_ptr_array_index (pinned->jobs, 0);
+  const CpEstimate *e;
+  guint dp, micro_batches;
+
+  if (chinese && !have_chinese_catalogue ())
+    {
+      g_test_skip ("no zh_CN catalogue");
+      return;
+    }
+
+  /* Every part pinned: TP 2 × PP 2 with 2 interleaved stages, ZeRO-1,
+   * 2 sequences a micro-batch, selective recompute, 256 sequences of 4,096
+   * tokens a step (1,048,576 tokens). */
+  job->tensor_parallel = 2;
+  job->pipeline_parallel = 2;
+  job->virtual_stages = 2;
+  job->expert_parallel = 1;
+  job->zero_stage = 1;
+  job->micro_batch = 2;
+  job->recompute = CP_RECOMPUTE_SELECTIVE;
+  job->global_batch = 256;
+  pinned->settings.longest_acceptable_run_days = 90;
+  g_assert_true (cp_report_pdf_write (pinned, lang, pinned_path, &error));
+  g_assert_no_error (error);
+  text = pdf_text (pinned_path);
+  first = pdf_page_text (pinned_path, 1);
+  g_assert_nonnull (text);
+  g_assert_nonnull (first);
+
+  {
+    g_autoptr(CpPlan) plan = cp_project_plan_job (pinned, 0);
+    const CpOption *best;
+
+    g_assert_cmpint (plan->recommended, >=, 0);
+    best = &g_array_index (plan->options, CpOption, plan->recommended);
+    e = &best->estimate;
+    g_assert_false (e->layout_searched);
+    /* DP is what the GPUs leave after TP × PP = 4; each step's 256
+     * sequences are DP × 2 sequences a micro-batch times the micro-batches. */
+    dp = e->gpus / 4;
+    g_assert_cmpuint (e->data_parallel, ==, dp);
+    micro_batches = 256 / (dp * 2);
+    g_assert_cmpuint (e->micro_batches, ==, micro_batches);
+    g_assert_cmpfloat (e->global_batch_tokens, ==, 1048576);
+  }
+
+  expected = g_strdup_printf (chinese ? "并行布局：TP 2 × PP 2 × DP %u，2 个交错阶段，ZeRO-1，微批 2，选择性重计算。"
+                                      : "Layout: TP 2 × PP 2 × DP %u, 2 interleaved stages, ZeRO-1, micro-batch 2, selective recompute.",
+                              dp);
+  assert_contains (first, expected);
+  g_free (expected);
+  expected = g_strdup_printf (chinese ? "推荐方案 Cluster Six — A100 cluster：TP 2 × PP 2 × DP %u，2 个交错阶段"
+                                      : "Recommended option, Cluster Six — A100 cluster: TP 2 × PP 2 × DP %u, 2 interleaved stages",
+                              dp);
+  assert_contains (text, expected);
+  assert_contains (text, chinese ? "布局按任务所固定的设置：没有交给自动搜索的部分。"
+                                 : "The layout as the job pins it: nothing was left to the search.");
+  g_free (expected);
+  expected = g_strdup_printf (chinese ? "每个优化器步处理 1.049M 个 token：每个数据并行副本 %u 个微批，每个微批 2 条序列。"
+                                      : "Each optimizer step takes 1.049M tokens: %u micro-batches of 2 sequences per data-parallel rank.",
+                              micro_batches);
+  assert_contains (text, expected);
+  /* The table of every option's layout, for the training job only. */
+  g_assert_cmpuint (count_squeezed (text, chinese ? "训练并行布局" : "Training layout"), ==, 1);
+  assert_contains (text, "TP × PP × DP");
+  assert_contains (text, chinese ? "交错阶段" : "Interleaving");
+  assert_contains (text, chinese ? "选择性" : "selective");
+
+  /* The setting stands in for the missing deadline, named with its value. */
+  assert_contains (text, chinese ? "无截止日期时可接受的最长运行时间" : "Longest acceptable run when there is no deadline");
+  assert_contains (text, chinese ? "没有截止日期的任务以可接受的最长运行时间 90.0 天 为限。"
+                                 : "A job without a deadline is held to the longest acceptable run, 90.0 days.");
+  assert_contains (text, chinese ? "耗时相差 1% 以内时选显存余量更多的" : "a tie within 1% going to the one with more memory headroom");
+  if (chinese)
+    {
+      /* Issue 11's assumptions speak Chinese too, not the planner's notes. */
+      g_assert_null (strstr (text, "vLLM logs"));
+      g_assert_null (strstr (text, "BLOOM-176B's"));
+      assert_contains (text, "Kwon 等，2023");
+    }
+  else
+    assert_contains (text, "Kwon et al., 2023");
+  /* The units are words of the report's language, not the planner's notes. */
+  g_assert_null (strstr (text, "fraction of min"));
+  g_assert_null (strstr (text, "(N/7B)^0.25"));
+
+  /* Left to the search: the runner-up and why, in the report's words. */
+  g_clear_pointer (&text, g_free);
+  g_assert_true (cp_report_pdf_write (searched, lang, searched_path, &error));
+  g_assert_no_error (error);
+  text = pdf_text (searched_path);
+  g_assert_nonnull (text);
+  {
+    g_autoptr(CpPlan) plan = cp_project_plan_job (searched, 0);
+    const CpEstimate *best;
+    g_autofree char *runner_up = NULL;
+    g_autofree char *count = NULL;
+
+    g_assert_cmpint (plan->recommended, >=, 0);
+    best = &g_array_index (plan->options, CpOption, plan->recommended).estimate;
+    g_assert_true (best->layout_searched);
+    g_assert_cmpuint (best->layouts_evaluated, >=, 1);
+    runner_up = cp_words_runner_up (best, lang);
+    count = cp_i18n_format_number (best->layouts_evaluated, 0, lang);
+    g_free (expected);
+    expected = g_strdup_printf (chinese ? "由自动搜索在计时的 %s 种布局中选出：放得下的最快布局。次优：%s。"
+                                        : best->layouts_evaluated == 1
+                                          ? "Chosen by the search among %s layout timed, the fastest that fits. Runner-up: %s."
+                                          : "Chosen by the search among %s layouts timed, the fastest that fits. Runner-up: %s.",
+                                count, runner_up);
+    assert_contains (text, expected);
+  }
+}
+
+static void
+test_pdf_layout (void)
+{
+  check_pdf_layout ("zh_CN");
+  check_pdf_layout ("en");
+}
+
 /* A project without a name is called after its file, never "Untitled". */
 static void
 test_pdf_project_name (void)
@@ -976,6 +1128,27 @@ test_xml_round_trip (void)
   g_free (project->name);
   project->name = g_strdup ("R&D <plan> “算力”");
   project->settings.compute_utilisation = 0.37;
+  /* Issue 11's job and settings fields, each away from its default. */
+  project->settings.longest_acceptable_run_days = 75.5;
+  project->settings.dp_bucket_bytes = 40e6;
+  project->settings.kv_block_tokens = 32;
+  project->settings.cuda_graph_bytes = 0.25e9;
+  {
+    CpJob *pretrain = g_ptr_array_index (project->jobs, 0);
+    pretrain->tensor_parallel = 2;
+    pretrain->pipeline_parallel = 2;
+    pretrain->expert_parallel = 1;
+    pretrain->virtual_stages = 4;
+    pretrain->micro_batch = 2;
+    pretrain->zero_stage = 2;
+    pretrain->recompute = CP_RECOMPUTE_SELECTIVE;
+    pretrain->global_batch = 256;
+    pretrain->mfu = 0.425;
+    pretrain->trial.quote_id = g_strdup ("quote-ten");
+    pretrain->trial.gpus = 8;
+    pretrain->trial.gpu_dense_flops = 312e12;
+    pretrain->trial.tokens_per_s = 20000;
+  }
 
   g_assert_true (cp_report_xml_write (project, "en", path, &error));
   g_assert_no_error (error);
@@ -998,6 +1171,23 @@ test_xml_round_trip (void)
   g_assert_cmpfloat (job_back->model.params, ==, 7e9);
   g_assert_cmpuint (job_back->model.layers, ==, job->model.layers);
   g_assert_cmpint (job_back->team_has_distributed_experience, ==, TRUE);
+  g_assert_cmpuint (job_back->tensor_parallel, ==, 2);
+  g_assert_cmpuint (job_back->pipeline_parallel, ==, 2);
+  g_assert_cmpuint (job_back->expert_parallel, ==, 1);
+  g_assert_cmpuint (job_back->virtual_stages, ==, 4);
+  g_assert_cmpuint (job_back->micro_batch, ==, 2);
+  g_assert_cmpuint (job_back->zero_stage, ==, 2);
+  g_assert_cmpint (job_back->recompute, ==, CP_RECOMPUTE_SELECTIVE);
+  g_assert_cmpuint (job_back->global_batch, ==, 256);
+  g_assert_cmpfloat (job_back->mfu, ==, 0.425);
+  g_assert_cmpstr (job_back->trial.quote_id, ==, "quote-ten");
+  g_assert_cmpuint (job_back->trial.gpus, ==, 8);
+  g_assert_cmpfloat (job_back->trial.gpu_dense_flops, ==, 312e12);
+  g_assert_cmpfloat (job_back->trial.tokens_per_s, ==, 20000);
+  g_assert_cmpfloat (back->settings.longest_acceptable_run_days, ==, 75.5);
+  g_assert_cmpfloat (back->settings.dp_bucket_bytes, ==, 40e6);
+  g_assert_cmpfloat (back->settings.kv_block_tokens, ==, 32);
+  g_assert_cmpfloat (back->settings.cuda_graph_bytes, ==, 0.25e9);
 
   quote = g_ptr_array_index (project->quotes, 2);
   quote_back = g_ptr_array_index (back->quotes, 2);
@@ -1023,6 +1213,59 @@ test_xml_round_trip (void)
     g_assert_cmpint (a->verdict, ==, b->verdict);
     g_assert_cmpint (a->recommended, ==, b->recommended);
   }
+}
+
+/* A report written before issue 11's fields (none of their elements)
+ * still validates and reads with the planner's defaults for them. */
+static void
+test_xml_before_layout_fields (void)
+{
+  static const char * const added[] = {
+    "expert-parallel", "virtual-stages", "mfu", "gpus", "gpu-dense-flops",
+    "longest-acceptable-run", "dp-bucket", "kv-block", "cuda-graphs",
+  };
+  g_autoptr(CpProject) project = report_fixture_small ();
+  g_autoptr(CpProject) back = NULL;
+  g_autofree char *path = temp_path ("before-layout-fields.xml");
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *inputs = NULL;
+  const char *results;
+  CpSettings defaults;
+  const CpJob *job;
+
+  g_assert_true (cp_report_xml_write (project, "en", path, &error));
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  /* Only the project's inputs: results (<results>) name estimates' own
+   * expert-parallel and gpus, which are not what is removed here. */
+  results = strstr (text, "<results");
+  g_assert_nonnull (results);
+  inputs = g_strndup (text, results - text);
+  for (guint i = 0; i < G_N_ELEMENTS (added); i++)
+    {
+      g_autofree char *pattern = g_strdup_printf ("\\s*<%s( [^>]*)?>[^<]*</%s>", added[i], added[i]);
+      g_autoptr(GRegex) element = g_regex_new (pattern, 0, 0, NULL);
+      g_autofree char *shorter = g_regex_replace_literal (element, inputs, -1, 0, "", 0, NULL);
+      g_assert_cmpuint (strlen (shorter), <, strlen (inputs));
+      g_free (inputs);
+      inputs = g_steal_pointer (&shorter);
+    }
+  {
+    g_autofree char *old = g_strconcat (inputs, results, NULL);
+    back = cp_report_xml_parse (old, strlen (old), &error);
+  }
+  g_assert_no_error (error);
+  g_assert_nonnull (back);
+  cp_settings_init (&defaults);
+  g_assert_cmpfloat (back->settings.longest_acceptable_run_days, ==, defaults.longest_acceptable_run_days);
+  g_assert_cmpfloat (back->settings.dp_bucket_bytes, ==, defaults.dp_bucket_bytes);
+  g_assert_cmpfloat (back->settings.kv_block_tokens, ==, defaults.kv_block_tokens);
+  g_assert_cmpfloat (back->settings.cuda_graph_bytes, ==, defaults.cuda_graph_bytes);
+  job = g_ptr_array_index (back->jobs, 0);
+  g_assert_cmpuint (job->expert_parallel, ==, 0);
+  g_assert_cmpuint (job->virtual_stages, ==, 0);
+  g_assert_cmpfloat (job->mfu, ==, 0);
+  g_assert_cmpuint (job->trial.gpus, ==, 0);
 }
 
 static void
@@ -1142,12 +1385,14 @@ main (int    argc,
   g_test_add_func ("/report/chart/no-break-even", test_chart_no_break_even);
   g_test_add_func ("/report/chart/render", test_chart_render);
   g_test_add_func ("/report/pdf/languages", test_pdf_languages);
+  g_test_add_func ("/report/pdf/layout", test_pdf_layout);
   g_test_add_func ("/report/pdf/project-name", test_pdf_project_name);
   g_test_add_func ("/report/pdf/unwritable", test_pdf_unwritable);
   g_test_add_func ("/report/layout/pages", test_layout_pages);
   g_test_add_func ("/report/layout/other-paper", test_layout_other_paper);
   g_test_add_func ("/report/xml/validates", test_xml_validates);
   g_test_add_func ("/report/xml/round-trip", test_xml_round_trip);
+  g_test_add_func ("/report/xml/before-layout-fields", test_xml_before_layout_fields);
   g_test_add_func ("/report/xml/hostile", test_xml_hostile);
 
   return g_test_run ();

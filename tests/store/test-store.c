@@ -14,6 +14,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "planner/cp-estimate.h"
 #include "store/cp-demo.h"
 #include "store/cp-store.h"
 #include "common/cp-kill-save.h"
@@ -124,6 +125,10 @@ fill_settings (CpSettings *s)
   s->lora_flops_factor = 4.25;
   s->judgement_gap_low = 1.75;
   s->judgement_gap_high = 3.25;
+  s->longest_acceptable_run_days = 95.5;
+  s->dp_bucket_bytes = 50.5e6;
+  s->kv_block_tokens = 32;
+  s->cuda_graph_bytes = 0.75e9;
 }
 
 static CpJob *
@@ -148,9 +153,12 @@ make_job (guint n)
   j->cpu_offload = TRUE;
   j->tensor_parallel = 4;
   j->pipeline_parallel = 2;
+  j->expert_parallel = 8;
+  j->virtual_stages = 3;
   j->allow_lora = TRUE;
   j->lora_rank = 129;
   j->lora_targets = CP_LORA_TARGET_Q | CP_LORA_TARGET_MLP;
+  j->mfu = 0.4375;
   j->context_len = 32769;
   j->concurrency = 257;
   j->weight_bits = 4;
@@ -163,6 +171,8 @@ make_job (guint n)
   j->engineer_day_cost = 2345.67;
   j->storage_tb = 12.75;
   j->trial.quote_id = g_strdup ("quote-2");
+  j->trial.gpus = 6;
+  j->trial.gpu_dense_flops = 989.5e12;
   j->trial.peak_memory_bytes = 71.5e9;
   j->trial.tokens_per_s = 12345.5;
   j->trial.step_s = 3.375;
@@ -315,6 +325,10 @@ assert_settings_equal (const CpSettings *a, const CpSettings *b)
   g_assert_cmpfloat (a->lora_flops_factor, ==, b->lora_flops_factor);
   g_assert_cmpfloat (a->judgement_gap_low, ==, b->judgement_gap_low);
   g_assert_cmpfloat (a->judgement_gap_high, ==, b->judgement_gap_high);
+  g_assert_cmpfloat (a->longest_acceptable_run_days, ==, b->longest_acceptable_run_days);
+  g_assert_cmpfloat (a->dp_bucket_bytes, ==, b->dp_bucket_bytes);
+  g_assert_cmpfloat (a->kv_block_tokens, ==, b->kv_block_tokens);
+  g_assert_cmpfloat (a->cuda_graph_bytes, ==, b->cuda_graph_bytes);
 }
 
 static void
@@ -336,9 +350,12 @@ assert_job_equal (const CpJob *a, const CpJob *b)
   g_assert_cmpint (a->cpu_offload, ==, b->cpu_offload);
   g_assert_cmpuint (a->tensor_parallel, ==, b->tensor_parallel);
   g_assert_cmpuint (a->pipeline_parallel, ==, b->pipeline_parallel);
+  g_assert_cmpuint (a->expert_parallel, ==, b->expert_parallel);
+  g_assert_cmpuint (a->virtual_stages, ==, b->virtual_stages);
   g_assert_cmpint (a->allow_lora, ==, b->allow_lora);
   g_assert_cmpuint (a->lora_rank, ==, b->lora_rank);
   g_assert_cmpuint (a->lora_targets, ==, b->lora_targets);
+  g_assert_cmpfloat (a->mfu, ==, b->mfu);
   g_assert_cmpuint (a->context_len, ==, b->context_len);
   g_assert_cmpuint (a->concurrency, ==, b->concurrency);
   g_assert_cmpuint (a->weight_bits, ==, b->weight_bits);
@@ -351,6 +368,8 @@ assert_job_equal (const CpJob *a, const CpJob *b)
   g_assert_cmpfloat (a->engineer_day_cost, ==, b->engineer_day_cost);
   g_assert_cmpfloat (a->storage_tb, ==, b->storage_tb);
   g_assert_cmpstr (a->trial.quote_id, ==, b->trial.quote_id);
+  g_assert_cmpuint (a->trial.gpus, ==, b->trial.gpus);
+  g_assert_cmpfloat (a->trial.gpu_dense_flops, ==, b->trial.gpu_dense_flops);
   g_assert_cmpfloat (a->trial.peak_memory_bytes, ==, b->trial.peak_memory_bytes);
   g_assert_cmpfloat (a->trial.tokens_per_s, ==, b->trial.tokens_per_s);
   g_assert_cmpfloat (a->trial.step_s, ==, b->trial.step_s);
@@ -802,12 +821,12 @@ test_locked (void)
   close (ready[0]); close (ready[1]); close (release[0]); close (release[1]);
 }
 
-/* v1 lacked quotes.share_factor and jobs.trial_communication_share. */
+/* A database made from tests/store/@fixture (v1-fixture.sql, v2-fixture.sql). */
 static char *
-make_v1_file (const char *name)
+make_fixture_file (const char *fixture, const char *name)
 {
   g_autofree char *sql_path = g_build_filename (g_getenv ("CP_SOURCE_DIR"), "tests", "store",
-                                                "v1-fixture.sql", NULL);
+                                                fixture, NULL);
   g_autofree char *sql = NULL;
   char *path = tmp_path (name);
   sqlite3 *db = NULL;
@@ -818,6 +837,20 @@ make_v1_file (const char *name)
   g_assert_cmpint (sqlite3_exec (db, sql, NULL, NULL, NULL), ==, SQLITE_OK);
   sqlite3_close (db);
   return path;
+}
+
+/* v1 lacked quotes.share_factor and jobs.trial_communication_share. */
+static char *
+make_v1_file (const char *name)
+{
+  return make_fixture_file ("v1-fixture.sql", name);
+}
+
+/* v2 lacked what check_v3_defaults() lists. */
+static char *
+make_v2_file (const char *name)
+{
+  return make_fixture_file ("v2-fixture.sql", name);
 }
 
 static sqlite3_int64
@@ -834,6 +867,35 @@ file_user_version (const char *path)
   sqlite3_finalize (stmt);
   sqlite3_close (db);
   return v;
+}
+
+/* What version 3 added reads as the planner's own defaults: a job's and
+ * the settings' as cp_job_init() and cp_settings_init() give them. */
+static void
+check_v3_defaults (const CpProject *p)
+{
+  CpSettings defaults;
+
+  cp_settings_init (&defaults);
+  g_assert_cmpfloat (p->settings.longest_acceptable_run_days, ==, defaults.longest_acceptable_run_days);
+  g_assert_cmpfloat (p->settings.dp_bucket_bytes, ==, defaults.dp_bucket_bytes);
+  g_assert_cmpfloat (p->settings.kv_block_tokens, ==, defaults.kv_block_tokens);
+  g_assert_cmpfloat (p->settings.cuda_graph_bytes, ==, defaults.cuda_graph_bytes);
+  g_assert_true (cp_settings_validate (&p->settings, NULL));
+
+  for (guint i = 0; i < p->jobs->len; i++)
+    {
+      const CpJob *job = g_ptr_array_index (p->jobs, i);
+      g_autoptr(CpJob) fresh = cp_job_new (job->kind);
+
+      g_assert_cmpuint (job->expert_parallel, ==, fresh->expert_parallel);
+      g_assert_cmpuint (job->virtual_stages, ==, fresh->virtual_stages);
+      g_assert_cmpfloat (job->mfu, ==, fresh->mfu);
+      g_assert_cmpuint (job->model.shared_experts, ==, 0);
+      g_assert_cmpuint (job->model.dense_layers, ==, 0);
+      g_assert_cmpuint (job->model.kv_lora_rank, ==, 0);
+      g_assert_true (cp_job_validate (job, NULL));
+    }
 }
 
 static void
@@ -860,7 +922,13 @@ check_v1_content (const CpProject *p)
   g_assert_cmpfloat (job->trial.peak_memory_bytes, ==, 20e9);
   /* Added by the migration with its default: not measured. */
   g_assert_cmpfloat (job->trial.communication_share, ==, 0);
+  /* The trial ran on quote-1: one node of 8 A800s at 312 TFLOP/s. */
+  g_assert_cmpuint (job->trial.gpus, ==, 8);
+  g_assert_cmpfloat (job->trial.gpu_dense_flops, ==, 312e12);
   g_assert_cmpstr (((CpJob *) g_ptr_array_index (p->jobs, 1))->id, ==, "job-2");
+  /* No trial: nothing to fill. */
+  g_assert_cmpuint (((CpJob *) g_ptr_array_index (p->jobs, 1))->trial.gpus, ==, 0);
+  check_v3_defaults (p);
 
   quote = g_ptr_array_index (p->quotes, 0);
   g_assert_cmpstr (quote->vendor, ==, "示例供应商 A");
@@ -924,6 +992,108 @@ test_migration_v1_read_only (void)
   check_v1_content (loaded);
   assert_unchanged (path, before);
   g_assert_cmpint (file_user_version (path), ==, 1);
+  g_chmod (path, 0644);
+}
+
+static void
+check_v2_content (const CpProject *p)
+{
+  const CpJob *job;
+  const CpQuote *quote;
+
+  /* The values written in tests/store/v2-fixture.sql. */
+  g_assert_cmpstr (p->name, ==, "Fixture v2 项目");
+  g_assert_cmpfloat (p->settings.compute_utilisation, ==, 0.45);
+  g_assert_cmpuint (p->jobs->len, ==, 2);
+  g_assert_cmpuint (p->quotes->len, ==, 2);
+
+  job = g_ptr_array_index (p->jobs, 0);
+  g_assert_cmpstr (job->name, ==, "7B pretraining");
+  g_assert_cmpint (job->kind, ==, CP_TASK_PRETRAIN);
+  g_assert_cmpfloat (job->tokens, ==, 20e9);
+  g_assert_cmpuint (job->micro_batch, ==, 2);
+  g_assert_cmpuint (job->global_batch, ==, 512);
+  g_assert_cmpint (job->recompute, ==, CP_RECOMPUTE_SELECTIVE);
+  g_assert_cmpuint (job->zero_stage, ==, 1);
+  g_assert_cmpuint (job->tensor_parallel, ==, 2);
+  g_assert_cmpuint (job->pipeline_parallel, ==, 1);
+  g_assert_cmpuint (job->engineers, ==, 3);
+  g_assert_cmpfloat (job->trial.communication_share, ==, 0.25);
+  g_assert_cmpfloat (job->trial.tokens_per_s, ==, 25000);
+  /* The trial ran on quote-2: nodes of 8 A800s at 312 TFLOP/s. */
+  g_assert_cmpstr (job->trial.quote_id, ==, "quote-2");
+  g_assert_cmpuint (job->trial.gpus, ==, 8);
+  g_assert_cmpfloat (job->trial.gpu_dense_flops, ==, 312e12);
+
+  quote = g_ptr_array_index (p->quotes, 0);
+  g_assert_cmpfloat (quote->share_factor, ==, 0.6);
+  check_v3_defaults (p);
+}
+
+static void
+test_migration_v2 (void)
+{
+  g_autofree char *path = make_v2_file ("v2.cplan");
+  g_autoptr(CpProject) loaded = NULL;
+  g_autoptr(CpProject) reloaded = NULL;
+  g_autoptr(GBytes) before = NULL;
+  g_autoptr(GError) error = NULL;
+  CpEstimate est;
+  CpStore *store;
+
+  g_assert_cmpint (file_user_version (path), ==, 2);
+  before = file_bytes (path);
+  loaded = cp_project_load_file (path, &error);
+  g_assert_no_error (error);
+  check_v2_content (loaded);
+  assert_unchanged (path, before);
+
+  /* The migrated trial is used on the machine that ran it (R9). */
+  g_assert_true (cp_estimate (g_ptr_array_index (loaded->jobs, 0), g_ptr_array_index (loaded->quotes, 1),
+                              1, &loaded->settings, &est, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (est.time_source, ==, CP_TIME_SOURCE_TRIAL);
+  g_clear_pointer (&loaded, cp_project_free);
+
+  store = cp_store_open (path, FALSE, &error);
+  g_assert_no_error (error);
+  loaded = cp_store_load (store, &error);
+  g_assert_no_error (error);
+  check_v2_content (loaded);
+  cp_store_close (store);
+  g_assert_cmpint (file_user_version (path), ==, CP_STORE_SCHEMA_VERSION);
+
+  /* The new fields, once set, are kept by the migrated file. */
+  {
+    CpJob *job = g_ptr_array_index (loaded->jobs, 0);
+    job->expert_parallel = 4;
+    job->virtual_stages = 2;
+    job->mfu = 0.375;
+    loaded->settings.longest_acceptable_run_days = 60;
+  }
+  g_assert_true (cp_project_save_file (loaded, path, &error));
+  reloaded = cp_project_load_file (path, &error);
+  g_assert_no_error (error);
+  assert_project_equal (loaded, reloaded);
+  g_assert_cmpuint (((CpJob *) g_ptr_array_index (reloaded->jobs, 0))->expert_parallel, ==, 4);
+  g_assert_cmpfloat (reloaded->settings.longest_acceptable_run_days, ==, 60);
+}
+
+static void
+test_migration_v2_read_only (void)
+{
+  g_autofree char *path = make_v2_file ("v2-read-only.cplan");
+  g_autoptr(CpProject) loaded = NULL;
+  g_autoptr(GBytes) before = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_cmpint (g_chmod (path, 0444), ==, 0);
+  before = file_bytes (path);
+  loaded = cp_project_load_file (path, &error);
+  g_assert_no_error (error);
+  check_v2_content (loaded);
+  assert_unchanged (path, before);
+  g_assert_cmpint (file_user_version (path), ==, 2);
   g_chmod (path, 0644);
 }
 
@@ -1135,6 +1305,8 @@ main (int argc, char **argv)
   g_test_add_func ("/store/bad/locked", test_locked);
   g_test_add_func ("/store/migration/v1", test_migration_v1);
   g_test_add_func ("/store/migration/v1-read-only", test_migration_v1_read_only);
+  g_test_add_func ("/store/migration/v2", test_migration_v2);
+  g_test_add_func ("/store/migration/v2-read-only", test_migration_v2_read_only);
   g_test_add_func ("/store/save-file-atomic", test_save_file_atomic);
   g_test_add_func ("/store/untitled-path", test_untitled_path);
   g_test_add_func ("/store/kill-during-save", test_kill_during_save);

@@ -1,0 +1,269 @@
+/* cp-picker-row.c: a form row that picks one entry of a list.
+ *
+ * libadwaita 1.2's AdwComboRow has no search (AdwComboRow:enable-search
+ * is 1.4) and emits notify::selected from adw_combo_row_set_model(): a
+ * handler that refilled the model from there looped without end. This row
+ * holds a GtkDropDown with GTK 4.8's search over the labels, keeps one
+ * GListStore of CpPickerItem for its life, splices it only when the
+ * entries differ and blocks its own handler while code moves the
+ * selection.
+ */
+#include "config.h"
+
+#include "cp-picker-item.h"
+#include "cp-picker-row.h"
+
+struct _CpPickerRow
+{
+  AdwActionRow  parent_instance;
+
+  GtkDropDown  *drop_down;
+  GListStore   *items;      /* CpPickerItem */
+  gulong        selected_handler;
+};
+
+G_DEFINE_FINAL_TYPE (CpPickerRow, cp_picker_row, ADW_TYPE_ACTION_ROW)
+
+enum {
+  PICKED,
+  N_SIGNALS
+};
+
+static guint signals[N_SIGNALS];
+
+static CpPickerItem *
+item_at (CpPickerRow *self,
+         guint        position)
+{
+  CpPickerItem *item = g_list_model_get_item (G_LIST_MODEL (self->items), position);
+
+  /* The store keeps its own reference. */
+  if (item != NULL)
+    g_object_unref (item);
+  return item;
+}
+
+static guint
+find_id (CpPickerRow *self,
+         const char  *id)
+{
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->items));
+
+  for (guint i = 0; i < n; i++)
+    if (g_strcmp0 (cp_picker_item_get_id (item_at (self, i)), id) == 0)
+      return i;
+  return 0;
+}
+
+static void
+move_selection (CpPickerRow *self,
+                guint        position)
+{
+  if (gtk_drop_down_get_selected (self->drop_down) == position)
+    return;
+
+  g_signal_handler_block (self->drop_down, self->selected_handler);
+  gtk_drop_down_set_selected (self->drop_down, position);
+  g_signal_handler_unblock (self->drop_down, self->selected_handler);
+}
+
+static void
+update_tooltip (CpPickerRow *self)
+{
+  const char *label = cp_picker_row_get_selected_label (self);
+
+  /* A long catalogue name is cut in the row; the tooltip has all of it. */
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->drop_down), label);
+}
+
+/* Screen readers name the drop-down after the row. */
+static void
+on_title_changed (CpPickerRow *self)
+{
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->drop_down),
+                                  GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  adw_preferences_row_get_title (ADW_PREFERENCES_ROW (self)),
+                                  -1);
+}
+
+static void
+on_selected (CpPickerRow *self)
+{
+  update_tooltip (self);
+  g_signal_emit (self, signals[PICKED], 0, cp_picker_row_get_selected_id (self));
+}
+
+void
+cp_picker_row_set_items (CpPickerRow        *self,
+                         const char * const *ids,
+                         const char * const *labels,
+                         guint               n_items,
+                         const char         *selected_id)
+{
+  guint n;
+  gboolean same;
+  g_autoptr(GPtrArray) added = NULL;
+
+  g_return_if_fail (CP_IS_PICKER_ROW (self));
+
+  n = g_list_model_get_n_items (G_LIST_MODEL (self->items));
+  same = n == n_items;
+  for (guint i = 0; same && i < n; i++)
+    {
+      CpPickerItem *item = item_at (self, i);
+
+      same = g_strcmp0 (cp_picker_item_get_id (item), ids[i]) == 0 &&
+             g_strcmp0 (cp_picker_item_get_label (item), labels[i]) == 0;
+    }
+
+  if (!same)
+    {
+      added = g_ptr_array_new_with_free_func (g_object_unref);
+      for (guint i = 0; i < n_items; i++)
+        g_ptr_array_add (added, cp_picker_item_new (ids[i], labels[i]));
+
+      g_signal_handler_block (self->drop_down, self->selected_handler);
+      g_list_store_splice (self->items, 0, n, added->pdata, added->len);
+      gtk_drop_down_set_enable_search (self->drop_down, n_items > CP_PICKER_ROW_SEARCH_MIN_ITEMS);
+      g_signal_handler_unblock (self->drop_down, self->selected_handler);
+    }
+
+  move_selection (self, find_id (self, selected_id));
+  update_tooltip (self);
+}
+
+void
+cp_picker_row_select_id (CpPickerRow *self,
+                         const char  *id)
+{
+  g_return_if_fail (CP_IS_PICKER_ROW (self));
+
+  move_selection (self, find_id (self, id));
+  update_tooltip (self);
+}
+
+void
+cp_picker_row_set_label (CpPickerRow *self,
+                         guint        position,
+                         const char  *label)
+{
+  CpPickerItem *item;
+  g_autoptr(CpPickerItem) replacement = NULL;
+  guint selected;
+
+  g_return_if_fail (CP_IS_PICKER_ROW (self));
+
+  item = item_at (self, position);
+  if (item == NULL || g_strcmp0 (cp_picker_item_get_label (item), label) == 0)
+    return;
+
+  selected = gtk_drop_down_get_selected (self->drop_down);
+  replacement = cp_picker_item_new (cp_picker_item_get_id (item), label);
+  g_signal_handler_block (self->drop_down, self->selected_handler);
+  g_list_store_splice (self->items, position, 1, (gpointer *) &replacement, 1);
+  gtk_drop_down_set_selected (self->drop_down, selected);
+  g_signal_handler_unblock (self->drop_down, self->selected_handler);
+  update_tooltip (self);
+}
+
+const char *
+cp_picker_row_get_selected_id (CpPickerRow *self)
+{
+  CpPickerItem *item;
+
+  g_return_val_if_fail (CP_IS_PICKER_ROW (self), NULL);
+
+  item = gtk_drop_down_get_selected_item (self->drop_down);
+  return item != NULL ? cp_picker_item_get_id (item) : NULL;
+}
+
+const char *
+cp_picker_row_get_selected_label (CpPickerRow *self)
+{
+  CpPickerItem *item;
+
+  g_return_val_if_fail (CP_IS_PICKER_ROW (self), NULL);
+
+  item = gtk_drop_down_get_selected_item (self->drop_down);
+  return item != NULL ? cp_picker_item_get_label (item) : NULL;
+}
+
+GtkDropDown *
+cp_picker_row_get_drop_down (CpPickerRow *self)
+{
+  g_return_val_if_fail (CP_IS_PICKER_ROW (self), NULL);
+
+  return self->drop_down;
+}
+
+GtkWidget *
+cp_picker_row_new (void)
+{
+  return g_object_new (CP_TYPE_PICKER_ROW, NULL);
+}
+
+static void
+cp_picker_row_dispose (GObject *object)
+{
+  CpPickerRow *self = (CpPickerRow *) object;
+
+  if (self->drop_down != NULL)
+    g_clear_signal_handler (&self->selected_handler, self->drop_down);
+  self->drop_down = NULL;
+
+  G_OBJECT_CLASS (cp_picker_row_parent_class)->dispose (object);
+}
+
+static void
+cp_picker_row_finalize (GObject *object)
+{
+  CpPickerRow *self = (CpPickerRow *) object;
+
+  g_clear_object (&self->items);
+
+  G_OBJECT_CLASS (cp_picker_row_parent_class)->finalize (object);
+}
+
+static void
+cp_picker_row_class_init (CpPickerRowClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = cp_picker_row_dispose;
+  object_class->finalize = cp_picker_row_finalize;
+
+  /**
+   * CpPickerRow::picked:
+   * @id: the id of the entry the user chose (may be NULL)
+   *
+   * The user chose an entry, by mouse or keyboard.
+   */
+  signals[PICKED] =
+    g_signal_new ("picked",
+                  G_TYPE_FROM_CLASS (klass),
+                  G_SIGNAL_RUN_LAST,
+                  0, NULL, NULL, NULL,
+                  G_TYPE_NONE, 1, G_TYPE_STRING);
+}
+
+static void
+cp_picker_row_init (CpPickerRow *self)
+{
+  GtkExpression *expression = gtk_property_expression_new (CP_TYPE_PICKER_ITEM, NULL, "label");
+  GtkWidget *button;
+
+  self->items = g_list_store_new (CP_TYPE_PICKER_ITEM);
+  self->drop_down = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (g_object_ref (self->items)), expression));
+  gtk_widget_set_valign (GTK_WIDGET (self->drop_down), GTK_ALIGN_CENTER);
+  self->selected_handler = g_signal_connect_swapped (self->drop_down, "notify::selected",
+                                                     G_CALLBACK (on_selected), self);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (self), GTK_WIDGET (self->drop_down));
+  g_signal_connect (self, "notify::title", G_CALLBACK (on_title_changed), NULL);
+
+  /* The drop-down's button is the one Tab stop; activating the row (a
+   * click on its title) opens the list as the button does. */
+  gtk_widget_set_focusable (GTK_WIDGET (self), FALSE);
+  button = gtk_widget_get_first_child (GTK_WIDGET (self->drop_down));
+  if (button != NULL)
+    adw_action_row_set_activatable_widget (ADW_ACTION_ROW (self), button);
+}

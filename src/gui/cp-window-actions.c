@@ -1,0 +1,786 @@
+/* cp-window-actions.c: the window's actions (win.*) and the file
+ * choosers they open; each callback is thin and leaves the work to the
+ * window, the store or the report. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "store/cp-quote-csv.h"
+#include "store/cp-store-async.h"
+#include "store/cp-store.h"
+#include "report/cp-report.h"
+
+#include "cp-config-import.h"
+#include "cp-help-window.h"
+#include "cp-import-dialog.h"
+#include "cp-job-object.h"
+#include "cp-labels.h"
+#include "cp-quote-object.h"
+#include "cp-window-private.h"
+
+/* Adding, duplicating and deleting */
+
+static const CpModelSpec *
+default_model (void)
+{
+  const CpCatalog *catalog = cp_catalog_get_builtin ();
+
+  return cp_catalog_n_models (catalog) > 0 ? cp_catalog_get_model (catalog, 0) : NULL;
+}
+
+static void
+add_job_action (GSimpleAction *action,
+                GVariant      *param,
+                gpointer       user_data)
+{
+  CpWindow *self = user_data;
+  CpJob *job = g_new0 (CpJob, 1);
+  const CpModelSpec *model = default_model ();
+
+  cp_job_init (job, CP_TASK_FULL_FINETUNE);
+  if (model != NULL)
+    cp_job_set_model (job, model);
+  job->id = cp_project_new_id (self->project, "job");
+  job->name = g_strdup_printf (_("Job %u"), self->project->jobs->len + 1);
+  cp_project_add_job (self->project, job);
+
+  _cp_window_rebuild_lists (self);
+  _cp_window_select_item (self, SELECTION_JOB, self->project->jobs->len - 1);
+  _cp_window_project_changed (self, NULL);
+}
+
+static void
+add_quote_action (GSimpleAction *action,
+                  GVariant      *param,
+                  gpointer       user_data)
+{
+  CpWindow *self = user_data;
+  CpQuote *quote = g_new0 (CpQuote, 1);
+  const CpCatalog *catalog = cp_catalog_get_builtin ();
+
+  cp_quote_init (quote);
+  if (cp_catalog_n_gpus (catalog) > 0)
+    {
+      const CpGpuSpec *gpu = cp_catalog_get_gpu (catalog, 0);
+      const CpLinkSpec *link = gpu->default_intra_link
+                               ? cp_project_find_link (self->project, gpu->default_intra_link) : NULL;
+
+      cp_quote_set_gpu (quote, gpu);
+      if (link != NULL)
+        cp_quote_set_intra_link (quote, link);
+    }
+  g_strlcpy (quote->currency, self->project->settings.currency, sizeof quote->currency);
+  quote->id = cp_project_new_id (self->project, "quote");
+  quote->vendor = g_strdup_printf (_("Vendor %u"), self->project->quotes->len + 1);
+  cp_project_add_quote (self->project, quote);
+
+  _cp_window_rebuild_lists (self);
+  _cp_window_select_item (self, SELECTION_QUOTE, self->project->quotes->len - 1);
+  _cp_window_project_changed (self, NULL);
+}
+
+static void
+duplicate_action (GSimpleAction *action,
+                  GVariant      *param,
+                  gpointer       user_data)
+{
+  CpWindow *self = user_data;
+  guint index = self->selected_index;
+
+  if (self->selection == SELECTION_JOB)
+    {
+      const CpJob *source = g_ptr_array_index (self->project->jobs, index);
+      CpJob *job = g_new0 (CpJob, 1);
+      g_autofree char *name = NULL;
+
+      cp_job_copy (job, source);
+      g_free (job->id);
+      job->id = cp_project_new_id (self->project, "job");
+      name = g_strdup_printf (_("%s (copy)"), source->name ? source->name : "");
+      g_free (job->name);
+      job->name = g_steal_pointer (&name);
+      /* The copy goes right after its original, where the user looks. */
+      cp_project_add_job (self->project, job);
+      g_ptr_array_insert (self->project->jobs, index + 1,
+                          g_ptr_array_steal_index (self->project->jobs, self->project->jobs->len - 1));
+      _cp_window_rebuild_lists (self);
+      _cp_window_select_item (self, SELECTION_JOB, index + 1);
+    }
+  else if (self->selection == SELECTION_QUOTE)
+    {
+      const CpQuote *source = g_ptr_array_index (self->project->quotes, index);
+      CpQuote *quote = g_new0 (CpQuote, 1);
+      g_autofree char *name = NULL;
+
+      cp_quote_copy (quote, source);
+      g_free (quote->id);
+      quote->id = cp_project_new_id (self->project, "quote");
+      name = g_strdup_printf (_("%s (copy)"), source->offer_name ? source->offer_name : "");
+      g_free (quote->offer_name);
+      quote->offer_name = g_steal_pointer (&name);
+      cp_project_add_quote (self->project, quote);
+      g_ptr_array_insert (self->project->quotes, index + 1,
+                          g_ptr_array_steal_index (self->project->quotes, self->project->quotes->len - 1));
+      _cp_window_rebuild_lists (self);
+      _cp_window_select_item (self, SELECTION_QUOTE, index + 1);
+    }
+  else
+    return;
+
+  _cp_window_project_changed (self, NULL);
+}
+
+static void
+delete_action (GSimpleAction *action,
+               GVariant      *param,
+               gpointer       user_data)
+{
+  CpWindow *self = user_data;
+  guint index = self->selected_index;
+  SelectionKind kind = self->selection;
+  g_autofree char *message = NULL;
+  AdwToast *undo_toast;
+
+  if (kind == SELECTION_JOB)
+    {
+      const CpJob *job = g_ptr_array_index (self->project->jobs, index);
+
+      message = g_strdup_printf (_("Job “%s” deleted"), job->name ? job->name : "");
+      g_list_store_remove (self->jobs, index);
+      g_ptr_array_remove_index (self->project->jobs, index);
+    }
+  else if (kind == SELECTION_QUOTE)
+    {
+      const CpQuote *quote = g_ptr_array_index (self->project->quotes, index);
+
+      message = g_strdup_printf (_("Quote “%s” deleted"), quote->vendor ? quote->vendor : "");
+      g_list_store_remove (self->quotes, index);
+      g_ptr_array_remove_index (self->project->quotes, index);
+    }
+  else
+    return;
+
+  if (kind == SELECTION_JOB && self->current_job >= (int) index)
+    self->current_job = self->current_job > 0 ? self->current_job - 1 : 0;
+
+  _cp_window_select_item (self, kind, index > 0 ? index - 1 : 0);
+  _cp_window_project_changed (self, NULL);
+
+  undo_toast = adw_toast_new (message);
+  adw_toast_set_button_label (undo_toast, _("_Undo"));
+  adw_toast_set_action_name (undo_toast, "win.undo");
+  adw_toast_overlay_add_toast (self->toast_overlay, undo_toast);
+}
+
+static void
+rename_action (GSimpleAction *action,
+               GVariant      *param,
+               gpointer       user_data)
+{
+  _cp_window_start_rename (CP_WINDOW (user_data));
+}
+
+static void
+undo_action (GSimpleAction *action,
+             GVariant      *param,
+             gpointer       user_data)
+{
+  CpWindow *self = user_data;
+
+  if (self->undo->len == 0)
+    return;
+
+  g_ptr_array_add (self->redo, cp_project_copy (self->project));
+  _cp_window_restore (self, g_ptr_array_steal_index (self->undo, self->undo->len - 1));
+}
+
+static void
+redo_action (GSimpleAction *action,
+             GVariant      *param,
+             gpointer       user_data)
+{
+  CpWindow *self = user_data;
+
+  if (self->redo->len == 0)
+    return;
+
+  g_ptr_array_add (self->undo, cp_project_copy (self->project));
+  _cp_window_restore (self, g_ptr_array_steal_index (self->redo, self->redo->len - 1));
+}
+
+/* Files */
+
+void
+_cp_window_add_filter (GtkFileChooser *chooser,
+            const char     *name,
+            const char     *pattern,
+            const char     *mime_type)
+{
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, name);
+  gtk_file_filter_add_pattern (filter, pattern);
+  if (mime_type != NULL)
+    gtk_file_filter_add_mime_type (filter, mime_type);
+  gtk_file_chooser_add_filter (chooser, filter);
+}
+
+/* Files the project writes go beside it, unless it is still untitled
+ * (kept in the data folder, where nobody would look for them). */
+void
+_cp_window_set_chooser_folder (CpWindow       *self,
+                               GtkFileChooser *chooser)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autoptr(GFile) folder = NULL;
+
+  if (self->untitled || self->store == NULL)
+    return;
+  file = g_file_new_for_path (cp_store_get_path (self->store));
+  folder = g_file_get_parent (file);
+  if (folder != NULL)
+    gtk_file_chooser_set_current_folder (chooser, folder, NULL);
+}
+
+char *
+_cp_window_chooser_path (GtkNativeDialog *native)
+{
+  g_autoptr(GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
+
+  return file ? g_file_get_path (file) : NULL;
+}
+
+char *
+_cp_window_with_extension (const char *path,
+                const char *extension)
+{
+  if (g_str_has_suffix (path, extension))
+    return g_strdup (path);
+  return g_strconcat (path, extension, NULL);
+}
+
+/* Work that takes longer than this shows a toast until it is done. */
+#define PROGRESS_DELAY_MS 300
+
+static gboolean
+show_progress_cb (gpointer user_data)
+{
+  CpWindow *self = user_data;
+
+  self->progress_id = 0;
+  g_clear_object (&self->progress_toast);
+  self->progress_toast = g_object_ref (adw_toast_new (self->progress_message));
+  adw_toast_set_timeout (self->progress_toast, 0);
+  adw_toast_overlay_add_toast (self->toast_overlay, g_object_ref (self->progress_toast));
+  return G_SOURCE_REMOVE;
+}
+
+void
+_cp_window_set_busy (CpWindow   *self,
+                     gboolean    busy,
+                     const char *progress_message)
+{
+  if (self->busy == busy)
+    return;
+  self->busy = busy;
+
+  g_clear_handle_id (&self->progress_id, g_source_remove);
+  if (busy && progress_message != NULL)
+    {
+      g_free (self->progress_message);
+      self->progress_message = g_strdup (progress_message);
+      self->progress_id = g_timeout_add (PROGRESS_DELAY_MS, show_progress_cb, self);
+    }
+  else if (!busy && self->progress_toast != NULL)
+    {
+      adw_toast_dismiss (self->progress_toast);
+      g_clear_object (&self->progress_toast);
+    }
+
+  _cp_window_actions_update (self);
+  g_object_notify (G_OBJECT (self), "busy");
+}
+
+static void
+save_cb (GObject      *source,
+         GAsyncResult *result,
+         gpointer      user_data)
+{
+  g_autoptr(CpWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  gboolean saved = cp_store_save_finish (result, &error);
+
+  _cp_window_set_busy (self, FALSE, NULL);
+
+  if (saved)
+    {
+      /* Changes made while the copy was written are still to save. */
+      self->modified = self->change_count != self->saving_change_count;
+      _cp_window_update_title (self);
+    }
+
+  if (self->closing)
+    {
+      self->closing = FALSE;
+      if (saved)
+        {
+          gtk_window_close (GTK_WINDOW (self));
+          return;
+        }
+      /* Keep the window open: closing now would lose the changes. */
+      cp_window_show_error (self, _("Could Not Save the Project"), error);
+      return;
+    }
+
+  if (!saved)
+    {
+      g_autofree char *message = g_strdup_printf (_("Could not save: %s"), error->message);
+      _cp_window_toast (self, message);
+    }
+  if (self->save_again || self->modified)
+    {
+      self->save_again = FALSE;
+      _cp_window_schedule_autosave (self);
+    }
+}
+
+void
+_cp_window_save_async (CpWindow *self)
+{
+  g_clear_handle_id (&self->autosave_id, g_source_remove);
+
+  if (self->store == NULL || cp_store_is_read_only (self->store))
+    return;
+  /* One thread at a time uses the store: a save asked for meanwhile
+   * follows this one. */
+  if (self->busy)
+    {
+      self->save_again = TRUE;
+      return;
+    }
+
+  self->saving_change_count = self->change_count;
+  _cp_window_set_busy (self, TRUE, _("Saving…"));
+  /* Never cancelled: a save started is a save finished. */
+  cp_store_save_async (self->store, self->project, NULL, save_cb, g_object_ref (self));
+}
+
+static void
+save_as_cb (GObject      *source,
+            GAsyncResult *result,
+            gpointer      user_data)
+{
+  g_autoptr(CpWindow) self = user_data;
+  g_autoptr(GError) error = NULL;
+  CpStore *store = cp_project_save_as_finish (result, &error);
+  g_autofree char *default_name = NULL;
+
+  _cp_window_set_busy (self, FALSE, NULL);
+  if (store == NULL)
+    {
+      cp_window_show_error (self, _("Could Not Save the Project"), error);
+      return;
+    }
+
+  g_clear_handle_id (&self->autosave_id, g_source_remove);
+  g_clear_pointer (&self->store, cp_store_close);
+  self->store = store;
+  self->untitled = FALSE;
+  self->modified = self->change_count != self->saving_change_count;
+
+  /* A project still called by the default name takes the file's. */
+  if (self->project->name == NULL || g_strcmp0 (self->project->name, _("Untitled Project")) == 0)
+    {
+      g_free (self->project->name);
+      self->project->name = cp_store_display_name (cp_store_get_path (store));
+      _cp_window_project_changed (self, "project-name");
+    }
+  _cp_window_update_title (self);
+  cp_application_note_project (CP_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))),
+                               cp_store_get_path (store));
+}
+
+void
+_cp_window_save_as (CpWindow   *self,
+                    const char *path)
+{
+  if (g_strcmp0 (path, cp_window_get_path (self)) == 0)
+    {
+      _cp_window_save_async (self);
+      return;
+    }
+  if (self->busy)
+    {
+      _cp_window_toast (self, _("Wait until the project is saved, then try again"));
+      return;
+    }
+
+  self->saving_change_count = self->change_count;
+  _cp_window_set_busy (self, TRUE, _("Saving…"));
+  cp_project_save_as_async (self->project, path, NULL, save_as_cb, g_object_ref (self));
+}
+
+static void
+on_save_as_response (GtkNativeDialog *native,
+                     int              response,
+                     CpWindow        *self)
+{
+  g_autofree char *chosen = NULL;
+  g_autofree char *path = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    chosen = _cp_window_chooser_path (native);
+  g_object_unref (native);
+  if (chosen == NULL)
+    return;
+
+  path = _cp_window_with_extension (chosen, CP_STORE_FILE_EXTENSION);
+  _cp_window_save_as (self, path);
+}
+
+static void
+save_as_action (GSimpleAction *action,
+                GVariant      *param,
+                gpointer       user_data)
+{
+  CpWindow *self = user_data;
+  GtkFileChooserNative *native;
+  g_autofree char *name = NULL;
+
+  native = gtk_file_chooser_native_new (_("Save Project As"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+  _cp_window_add_filter (GTK_FILE_CHOOSER (native), _("Compute Planner projects"), "*.cplan", CP_STORE_MIME_TYPE);
+  name = g_strconcat (self->project->name && *self->project->name ? self->project->name : _("Project"),
+                      CP_STORE_FILE_EXTENSION, NULL);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), name);
+  _cp_window_set_chooser_folder (self, GTK_FILE_CHOOSER (native));
+  g_signal_connect (native, "response", G_CALLBACK (on_save_as_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}
+
+static void
+save_action (GSimpleAction *action,
+             GVariant      *param,
+             gpointer       user_data)
+{
+  CpWindow *self = user_data;
+
+  if (self->untitled)
+    {
+      save_as_action (action, param, user_data);
+      return;
+    }
+  _cp_window_save_async (self);
+}
+
+/* The preview accepted: its quotes join the project. */
+static void
+on_import_quotes_accepted (CpImportDialog   *dialog,
+                           CpQuoteCsvResult *result,
+                           CpWindow         *self)
+{
+  guint added = cp_quote_csv_add_to_project (result, self->project);
+  g_autofree char *message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                           "%u quote imported",
+                                                           "%u quotes imported", added), added);
+
+  _cp_window_toast (self, message);
+  if (added == 0)
+    return;
+  _cp_window_rebuild_lists (self);
+  _cp_window_select_item (self, SELECTION_QUOTE, self->project->quotes->len - added);
+  _cp_window_project_changed (self, NULL);
+}
+
+typedef struct {
+  CpWindow        *window;
+  const CpProject *project;  /* the one the sheet was made for */
+} ImportJob;
+
+static void
+import_quotes_cb (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  ImportJob *job = user_data;
+  g_autoptr(CpWindow) self = job->window;
+  const CpProject *project = job->project;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpQuoteSheet) sheet = cp_quote_sheet_new_from_file_finish (result, &error);
+  CpImportDialog *dialog;
+
+  g_free (job);
+  /* The window is closing: touch nothing. */
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  _cp_window_set_busy (self, FALSE, NULL);
+  if (sheet == NULL)
+    {
+      cp_window_show_error (self, _("Could Not Import Quotes"), error);
+      return;
+    }
+  /* An undo replaced the project while the file was read: the sheet
+   * would read rows against the old one. */
+  if (project != self->project)
+    {
+      _cp_window_toast (self, _("The project changed while the file was read: import it again"));
+      return;
+    }
+
+  /* Nothing changes until the preview is accepted. */
+  dialog = cp_import_dialog_new (GTK_WINDOW (self), g_steal_pointer (&sheet), self->project);
+  g_signal_connect_object (dialog, "quotes-accepted", G_CALLBACK (on_import_quotes_accepted), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+}
+
+void
+_cp_window_import_quotes (CpWindow   *self,
+                          const char *path)
+{
+  ImportJob *job;
+
+  if (self->busy)
+    {
+      _cp_window_toast (self, _("Wait until the project is saved, then try again"));
+      return;
+    }
+  job = g_new0 (ImportJob, 1);
+  job->window = g_object_ref (self);
+  job->project = self->project;
+  _cp_window_set_busy (self, TRUE, _("Reading the quotes…"));
+  /* Reading through the store refuses a file too large to be a price list
+   * before loading it. */
+  cp_quote_sheet_new_from_file_async (path, self->project, self->cancellable, import_quotes_cb, job);
+}
+
+static void
+import_model_action (GSimpleAction *action,
+                     GVariant      *param,
+                     gpointer       user_data)
+{
+  cp_config_import_choose (user_data);
+}
+
+static void
+on_import_quotes_response (GtkNativeDialog *native,
+                           int              response,
+                           CpWindow        *self)
+{
+  g_autofree char *path = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    path = _cp_window_chooser_path (native);
+  g_object_unref (native);
+  if (path != NULL)
+    _cp_window_import_quotes (self, path);
+}
+
+static void
+import_quotes_action (GSimpleAction *action,
+                      GVariant      *param,
+                      gpointer       user_data)
+{
+  CpWindow *self = user_data;
+  GtkFileChooserNative *native;
+
+  native = gtk_file_chooser_native_new (_("Import Quotes"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_OPEN, _("_Import"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+  _cp_window_add_filter (GTK_FILE_CHOOSER (native), _("Quote tables (CSV)"), "*.csv", "text/csv");
+  g_signal_connect (native, "response", G_CALLBACK (on_import_quotes_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}
+
+static void
+on_export_quotes_response (GtkNativeDialog *native,
+                           int              response,
+                           CpWindow        *self)
+{
+  g_autofree char *chosen = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *data = NULL;
+  g_autoptr(GError) error = NULL;
+  gsize length = 0;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    chosen = _cp_window_chooser_path (native);
+  g_object_unref (native);
+  if (chosen == NULL)
+    return;
+
+  path = _cp_window_with_extension (chosen, ".csv");
+  data = cp_quote_csv_write (self->project->quotes, &length);
+  if (!g_file_set_contents (path, data, length, &error))
+    cp_window_show_error (self, _("Could Not Export Quotes"), error);
+  else
+    _cp_window_toast (self, _("Quotes exported"));
+}
+
+static void
+export_quotes_action (GSimpleAction *action,
+                      GVariant      *param,
+                      gpointer       user_data)
+{
+  CpWindow *self = user_data;
+  GtkFileChooserNative *native;
+
+  native = gtk_file_chooser_native_new (_("Export Quotes"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+  _cp_window_add_filter (GTK_FILE_CHOOSER (native), _("Quote tables (CSV)"), "*.csv", "text/csv");
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), _("quotes.csv"));
+  _cp_window_set_chooser_folder (self, GTK_FILE_CHOOSER (native));
+  g_signal_connect (native, "response", G_CALLBACK (on_export_quotes_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}
+
+void
+_cp_window_actions_update (CpWindow *self)
+{
+  GActionMap *map = G_ACTION_MAP (self);
+  gboolean has_item = self->selection != SELECTION_NONE;
+
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (map, "undo")), self->undo->len > 0);
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (map, "redo")), self->redo->len > 0);
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (map, "delete")), has_item);
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (map, "duplicate")), has_item);
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (map, "rename")), has_item);
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (map, "export-quotes")),
+                               self->project != NULL && self->project->quotes->len > 0);
+  /* One worker at a time holds the store or writes a file. */
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (map, "save")), !self->busy);
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (map, "save-as")), !self->busy);
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (map, "import-quotes")), !self->busy);
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (map, "export-report")), !self->busy);
+}
+
+static void
+export_report_action (GSimpleAction *action,
+                      GVariant      *param,
+                      gpointer       user_data)
+{
+  _cp_window_export_report (CP_WINDOW (user_data));
+}
+
+static void
+print_action (GSimpleAction *action,
+              GVariant      *param,
+              gpointer       user_data)
+{
+  _cp_window_print (CP_WINDOW (user_data));
+}
+
+static void
+help_action (GSimpleAction *action,
+             GVariant      *param,
+             gpointer       user_data)
+{
+  gtk_window_present (GTK_WINDOW (cp_help_window_new (GTK_WINDOW (user_data))));
+}
+
+static void
+show_cost_chart_action (GSimpleAction *action,
+                        GVariant      *param,
+                        gpointer       user_data)
+{
+  cp_results_view_show_chart (CP_WINDOW (user_data)->results_view, CP_CHART_COST);
+}
+
+static void
+show_memory_chart_action (GSimpleAction *action,
+                          GVariant      *param,
+                          gpointer       user_data)
+{
+  cp_results_view_show_chart (CP_WINDOW (user_data)->results_view, CP_CHART_MEMORY);
+}
+
+/* F6 and Shift+F6: the sidebar, the form and the results in turn, as in
+ * GNOME's other split windows. */
+static void
+move_to_pane (CpWindow *self,
+              int       step)
+{
+  GtkWidget *panes[3] = {
+    GTK_WIDGET (self->sidebar),
+    GTK_WIDGET (self->editor_stack),
+    GTK_WIDGET (self->results_view),
+  };
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  int current = -1;
+
+  for (int i = 0; i < 3; i++)
+    if (focus != NULL && (focus == panes[i] || gtk_widget_is_ancestor (focus, panes[i])))
+      current = i;
+
+  for (int tries = 1; tries <= 3; tries++)
+    {
+      int next = ((current < 0 ? (step > 0 ? -1 : 0) : current) + step * tries + 3 * 3) % 3;
+      GtkListBoxRow *row = NULL;
+
+      if (next == 0)
+        {
+          row = gtk_list_box_get_selected_row (self->selection == SELECTION_QUOTE ? self->quotes_list
+                                                                                  : self->jobs_list);
+          if (row != NULL && gtk_widget_grab_focus (GTK_WIDGET (row)))
+            return;
+        }
+      if (gtk_widget_child_focus (panes[next], GTK_DIR_TAB_FORWARD))
+        return;
+    }
+}
+
+static void
+next_pane_action (GSimpleAction *action,
+                  GVariant      *param,
+                  gpointer       user_data)
+{
+  move_to_pane (CP_WINDOW (user_data), 1);
+}
+
+static void
+previous_pane_action (GSimpleAction *action,
+                      GVariant      *param,
+                      gpointer       user_data)
+{
+  move_to_pane (CP_WINDOW (user_data), -1);
+}
+
+static void
+rename_project_action (GSimpleAction *action,
+                       GVariant      *param,
+                       gpointer       user_data)
+{
+  _cp_window_start_project_rename (CP_WINDOW (user_data));
+}
+
+static const GActionEntry win_entries[] = {
+  { "save", save_action },
+  { "save-as", save_as_action },
+  { "import-quotes", import_quotes_action },
+  { "import-model", import_model_action },
+  { "export-quotes", export_quotes_action },
+  { "export-report", export_report_action },
+  { "print", print_action },
+  { "add-job", add_job_action },
+  { "add-quote", add_quote_action },
+  { "duplicate", duplicate_action },
+  { "delete", delete_action },
+  { "rename", rename_action },
+  { "undo", undo_action },
+  { "redo", redo_action },
+  { "help", help_action },
+  { "show-cost-chart", show_cost_chart_action },
+  { "show-memory-chart", show_memory_chart_action },
+  { "next-pane", next_pane_action },
+  { "previous-pane", previous_pane_action },
+  { "rename-project", rename_project_action },
+};
+
+void
+_cp_window_actions_init (CpWindow *self)
+{
+  g_action_map_add_action_entries (G_ACTION_MAP (self), win_entries, G_N_ELEMENTS (win_entries), self);
+}

@@ -1,0 +1,343 @@
+/* cp-window-export.c: exporting the report (PDF, XML) and printing it. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "store/cp-quote-csv.h"
+#include "store/cp-store.h"
+#include "report/cp-report-async.h"
+#include "report/cp-report.h"
+
+#include "cp-job-object.h"
+#include "cp-labels.h"
+#include "cp-quote-object.h"
+#include "cp-window-private.h"
+
+/* The language reports are written in: the one chosen in the preferences
+ * or at the last export, else the project's own. */
+static const char *
+report_language (CpWindow *self)
+{
+  g_autofree char *chosen = self->settings != NULL ? g_settings_get_string (self->settings, "report-language")
+                                                   : NULL;
+  const char *lang = chosen != NULL && *chosen != '\0' ? chosen : self->project->report_language;
+
+  return lang != NULL && g_str_has_prefix (lang, "zh") ? "zh_CN" : "en";
+}
+
+/* Export Report: a dialog for the formats and the language, then a file
+ * chooser for the destination; both formats share one base name. */
+
+typedef struct {
+  CpWindow *window;
+  gboolean  pdf;
+  gboolean  xml;
+  char     *lang;
+} ExportRequest;
+
+static void
+export_request_free (ExportRequest *request)
+{
+  g_free (request->lang);
+  g_free (request);
+}
+
+/* The project as its reports name it: one saved under a file name but
+ * still carrying a new project's placeholder name is called after its file. */
+static CpProject *
+report_project (CpWindow *self)
+{
+  CpProject *project = cp_project_copy (self->project);
+
+  if (!self->untitled && (project->name == NULL || *project->name == '\0' ||
+                          g_strcmp0 (project->name, _("Untitled Project")) == 0))
+    {
+      g_clear_pointer (&project->name, g_free);
+      project->name = cp_report_project_name (project, cp_store_get_path (self->store));
+    }
+  return project;
+}
+
+typedef struct {
+  CpWindow *window;
+  char     *written;   /* the paths, for the toast */
+} ExportJob;
+
+static void
+export_cb (GObject      *source,
+           GAsyncResult *result,
+           gpointer      user_data)
+{
+  ExportJob *job = user_data;
+  g_autoptr(CpWindow) self = job->window;
+  g_autofree char *written = job->written;
+  g_autoptr(GError) error = NULL;
+
+  g_free (job);
+  if (!cp_report_export_finish (result, &error))
+    {
+      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+        return;
+      _cp_window_set_busy (self, FALSE, NULL);
+      cp_window_show_error (self, _("Could Not Export the Report"), error);
+      return;
+    }
+
+  _cp_window_set_busy (self, FALSE, NULL);
+  {
+    g_autofree char *message = g_strdup_printf (_("Report written: %s"), written);
+    _cp_window_toast (self, message);
+  }
+}
+
+void
+_cp_window_export_report_files (CpWindow   *self,
+                                const char *base,
+                                gboolean    pdf,
+                                gboolean    xml,
+                                const char *lang)
+{
+  g_autofree char *pdf_path = pdf ? g_strconcat (base, ".pdf", NULL) : NULL;
+  g_autofree char *xml_path = xml ? g_strconcat (base, ".xml", NULL) : NULL;
+  ExportJob *job;
+
+  if (self->busy)
+    {
+      _cp_window_toast (self, _("Wait until the project is saved, then try again"));
+      return;
+    }
+
+  job = g_new0 (ExportJob, 1);
+  job->window = g_object_ref (self);
+  job->written = pdf && xml ? g_strdup_printf ("%s, %s", pdf_path, xml_path)
+                            : g_strdup (pdf ? pdf_path : xml_path);
+  _cp_window_set_busy (self, TRUE, _("Writing the report…"));
+  /* The pages are laid out here, in the report's language; the worker
+   * renders and writes them. */
+  {
+    g_autoptr(CpProject) named = report_project (self);
+
+    cp_report_export_async (named, lang, pdf_path, xml_path, self->cancellable, export_cb, job);
+  }
+}
+
+static void
+on_export_destination (GtkNativeDialog *native,
+                       int              response,
+                       ExportRequest   *request)
+{
+  g_autofree char *chosen = NULL;
+  g_autofree char *base = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    chosen = _cp_window_chooser_path (native);
+  g_object_unref (native);
+  if (chosen != NULL)
+    {
+      base = g_str_has_suffix (chosen, ".pdf") || g_str_has_suffix (chosen, ".xml")
+             ? g_strndup (chosen, strlen (chosen) - 4) : g_strdup (chosen);
+      _cp_window_export_report_files (request->window, base, request->pdf, request->xml, request->lang);
+    }
+  export_request_free (request);
+}
+
+static void
+on_export_dialog_response (AdwMessageDialog *dialog,
+                           const char       *response,
+                           CpWindow         *self)
+{
+  GtkBuilder *builder = g_object_get_data (G_OBJECT (dialog), "builder");
+  ExportRequest *request;
+  GtkFileChooserNative *native;
+  g_autofree char *name = NULL;
+  guint language;
+
+  if (g_strcmp0 (response, "export") != 0)
+    return;
+
+  request = g_new0 (ExportRequest, 1);
+  request->window = self;
+  request->pdf = gtk_check_button_get_active (GTK_CHECK_BUTTON (gtk_builder_get_object (builder, "pdf_check")));
+  request->xml = gtk_check_button_get_active (GTK_CHECK_BUTTON (gtk_builder_get_object (builder, "xml_check")));
+  language = gtk_drop_down_get_selected (GTK_DROP_DOWN (gtk_builder_get_object (builder, "language_drop_down")));
+  request->lang = g_strdup (language == 1 ? "zh_CN" : "en");
+
+  if (self->settings != NULL)
+    g_settings_set_string (self->settings, "report-language", request->lang);
+
+  if (!request->pdf && !request->xml)
+    {
+      _cp_window_toast (self, _("Choose PDF, XML or both"));
+      export_request_free (request);
+      return;
+    }
+
+  native = gtk_file_chooser_native_new (_("Export Report"), GTK_WINDOW (self),
+                                        GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+  if (request->pdf)
+    _cp_window_add_filter (GTK_FILE_CHOOSER (native), _("PDF documents"), "*.pdf", "application/pdf");
+  if (request->xml)
+    _cp_window_add_filter (GTK_FILE_CHOOSER (native), _("XML reports"), "*.xml", "application/xml");
+  name = g_strconcat (self->project->name && *self->project->name ? self->project->name : _("Report"),
+                      request->pdf ? ".pdf" : ".xml", NULL);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), name);
+  _cp_window_set_chooser_folder (self, GTK_FILE_CHOOSER (native));
+  g_signal_connect (native, "response", G_CALLBACK (on_export_destination), request);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+}
+
+void
+_cp_window_export_report (CpWindow *self)
+{
+  GtkBuilder *builder = gtk_builder_new_from_resource (RESOURCE_PREFIX "/ui/cp-export-dialog.ui");
+  GtkWindow *dialog = GTK_WINDOW (gtk_builder_get_object (builder, "export_dialog"));
+  const char *lang = report_language (self);
+
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (gtk_builder_get_object (builder, "language_drop_down")),
+                              g_str_equal (lang, "zh_CN") ? 1 : 0);
+  g_object_set_data_full (G_OBJECT (dialog), "builder", builder, g_object_unref);
+  gtk_window_set_transient_for (dialog, GTK_WINDOW (self));
+  g_signal_connect (dialog, "response", G_CALLBACK (on_export_dialog_response), self);
+  gtk_window_present (dialog);
+}
+
+/* Printing: the PDF report's pages, laid out again for the paper the print
+ * dialog settles on, in the report's language. */
+
+typedef struct {
+  CpWindow       *window;   /* strong: the print dialog may outlive a close */
+  char           *lang;
+  CpReportLayout *layout;
+  double          scale;    /* below 1 on paper smaller than the report allows */
+  gboolean        error_shown;
+} PrintJob;
+
+static void
+print_job_free (PrintJob *job)
+{
+  g_clear_pointer (&job->layout, cp_report_layout_free);
+  g_clear_object (&job->window);
+  g_free (job->lang);
+  g_free (job);
+}
+
+static void
+on_begin_print (GtkPrintOperation *operation,
+                GtkPrintContext   *context,
+                PrintJob          *job)
+{
+  /* Points from the paper's corner: the operation prints full pages in
+   * GTK_UNIT_POINTS. */
+  double width_pt = gtk_print_context_get_width (context);
+  double height_pt = gtk_print_context_get_height (context);
+  double layout_width_pt = MAX (width_pt, CP_REPORT_MIN_PAGE_WIDTH_PT);
+  double layout_height_pt = MAX (height_pt, CP_REPORT_MIN_PAGE_HEIGHT_PT);
+
+  job->scale = MIN (1.0, MIN (width_pt / layout_width_pt, height_pt / layout_height_pt));
+  g_clear_pointer (&job->layout, cp_report_layout_free);
+  {
+    g_autoptr(CpProject) named = report_project (job->window);
+
+    job->layout = cp_report_layout_new (named, job->lang, layout_width_pt, layout_height_pt);
+  }
+  gtk_print_operation_set_n_pages (operation, (int) cp_report_layout_get_n_pages (job->layout));
+}
+
+static void
+on_draw_page (GtkPrintOperation *operation,
+              GtkPrintContext   *context,
+              int                page_nr,
+              PrintJob          *job)
+{
+  cairo_t *cr = gtk_print_context_get_cairo_context (context);
+
+  cairo_save (cr);
+  cairo_scale (cr, job->scale, job->scale);
+  cp_report_layout_draw_page (job->layout, cr, (guint) page_nr);
+  cairo_restore (cr);
+}
+
+static void
+print_failed (PrintJob     *job,
+              const GError *error)
+{
+  if (job->error_shown)
+    return;
+  job->error_shown = TRUE;
+  cp_window_show_error (job->window, _("Could Not Print the Report"), error);
+}
+
+static void
+on_print_done (GtkPrintOperation       *operation,
+               GtkPrintOperationResult  result,
+               PrintJob                *job)
+{
+  if (result == GTK_PRINT_OPERATION_RESULT_ERROR)
+    {
+      g_autoptr(GError) error = NULL;
+
+      gtk_print_operation_get_error (operation, &error);
+      print_failed (job, error);
+    }
+  else if (result == GTK_PRINT_OPERATION_RESULT_APPLY)
+    g_set_object (&job->window->print_settings, gtk_print_operation_get_print_settings (operation));
+}
+
+void
+_cp_window_print (CpWindow *self)
+{
+  g_autoptr(GtkPrintOperation) operation = gtk_print_operation_new ();
+  g_autoptr(GtkPageSetup) page_setup = gtk_page_setup_new ();
+  g_autoptr(GError) error = NULL;
+  GtkPaperSize *a4 = gtk_paper_size_new (GTK_PAPER_NAME_A4);
+  GtkPrintOperationAction print = GTK_PRINT_OPERATION_ACTION_PRINT_DIALOG;
+  GtkPrintOperationResult result;
+  PrintJob *job = g_new0 (PrintJob, 1);
+
+  job->window = g_object_ref (self);
+  job->lang = g_strdup (report_language (self));
+  job->scale = 1.0;
+  g_object_set_data_full (G_OBJECT (operation), "cp-print-job", job, (GDestroyNotify) print_job_free);
+
+  /* The PDF report's paper; the dialog may change it. */
+  gtk_page_setup_set_paper_size_and_default_margins (page_setup, a4);
+  gtk_paper_size_free (a4);
+  gtk_print_operation_set_default_page_setup (operation, page_setup);
+  if (self->print_settings != NULL)
+    gtk_print_operation_set_print_settings (operation, self->print_settings);
+  gtk_print_operation_set_embed_page_setup (operation, TRUE);
+  /* The report places its own margins: it draws whole pages, in points. */
+  gtk_print_operation_set_use_full_page (operation, TRUE);
+  gtk_print_operation_set_unit (operation, GTK_UNIT_POINTS);
+  gtk_print_operation_set_job_name (operation, self->project->name != NULL && *self->project->name != '\0'
+                                               ? self->project->name : _("Report"));
+  gtk_print_operation_set_allow_async (operation, TRUE);
+
+  g_signal_connect (operation, "begin-print", G_CALLBACK (on_begin_print), job);
+  g_signal_connect (operation, "draw-page", G_CALLBACK (on_draw_page), job);
+  g_signal_connect (operation, "done", G_CALLBACK (on_print_done), job);
+
+  if (self->print_export_path != NULL)
+    {
+      gtk_print_operation_set_export_filename (operation, self->print_export_path);
+      print = GTK_PRINT_OPERATION_ACTION_EXPORT;
+    }
+
+  result = gtk_print_operation_run (operation, print, GTK_WINDOW (self), &error);
+  /* Some failures end the run before "done" is emitted. */
+  if (result == GTK_PRINT_OPERATION_RESULT_ERROR)
+    print_failed (job, error);
+}
+
+void
+cp_window_set_print_export_path (CpWindow   *self,
+                                 const char *pdf_path)
+{
+  g_return_if_fail (CP_IS_WINDOW (self));
+
+  g_free (self->print_export_path);
+  self->print_export_path = g_strdup (pdf_path);
+}

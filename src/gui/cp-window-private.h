@@ -1,0 +1,139 @@
+/* cp-window-private.h: what the files of CpWindow share (cp-window.c,
+ * -actions.c, -export.c, -sidebar.c). */
+#pragma once
+
+#include "store/cp-store.h"
+
+#include "cp-window.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  SELECTION_NONE,
+  SELECTION_JOB,
+  SELECTION_QUOTE,
+} SelectionKind;
+
+struct _CpWindow
+{
+  AdwApplicationWindow  parent_instance;
+
+  /* template */
+  AdwWindowTitle       *window_title;
+  AdwToastOverlay      *toast_overlay;
+  GtkWidget            *sidebar;
+  GtkListBox           *jobs_list;
+  GtkListBox           *quotes_list;
+  GtkStack             *editor_stack;
+  CpJobEditor          *job_editor;
+  CpQuoteEditor        *quote_editor;
+  CpResultsView        *results_view;
+  GMenu                *recent_menu;
+  GtkStack             *project_name_stack;
+  GtkButton            *project_name_button;
+  GtkLabel             *project_name_label;
+  GtkEntry             *project_name_entry;
+
+  CpProject            *project;
+  CpStore              *store;
+  gboolean              untitled;
+  gboolean              modified;
+  guint                 change_count;         /* accepted changes so far */
+  guint                 saving_change_count;  /* change_count when the save running began */
+  guint                 autosave_id;
+  gboolean              busy;        /* a worker holds the store or writes a file */
+  gboolean              save_again;  /* a save asked for while busy */
+  gboolean              closing;     /* close once the save running is done */
+  GCancellable         *cancellable; /* imports and exports; cancelled in dispose */
+  guint                 progress_id;     /* shows progress_toast once work is slow */
+  char                 *progress_message;
+  AdwToast             *progress_toast;
+  GSettings            *settings;
+
+  GListStore           *jobs;     /* CpJobObject */
+  GListStore           *quotes;   /* CpQuoteObject */
+  SelectionKind         selection;
+  guint                 selected_index;
+  int                   current_job;  /* the job the results are for, or -1 */
+  gboolean              selecting;
+
+  GtkPrintSettings     *print_settings; /* the last print dialog's choices */
+  char                 *print_export_path; /* tests: print to this PDF, no dialog */
+
+  GPtrArray            *undo;     /* CpProject* before each change */
+  GPtrArray            *redo;
+  CpProject            *baseline; /* the project as it was before the next change */
+  char                 *last_change_key;
+  gint64                last_change_us;
+};
+
+void       _cp_window_toast               (CpWindow      *self,
+                                           const char    *message);
+void       _cp_window_update_title        (CpWindow      *self);
+/* Called after every accepted change of the project: undo snapshot,
+ * results, autosave. */
+void       _cp_window_project_changed     (CpWindow      *self,
+                                           const char    *key);
+/* Shows the entry for the project's name (win.rename-project). */
+void       _cp_window_start_project_rename (CpWindow     *self);
+void       _cp_window_select_item         (CpWindow      *self,
+                                           SelectionKind  kind,
+                                           guint          index);
+/* Restores @snapshot (owned) as the project, for undo and redo. */
+void       _cp_window_restore             (CpWindow      *self,
+                                           CpProject     *snapshot);
+
+/* Marks work on a worker thread; @progress_message is shown if it lasts
+ * over 300 ms. */
+void       _cp_window_set_busy            (CpWindow      *self,
+                                           gboolean       busy,
+                                           const char    *progress_message);
+/* Saves about a second from now, unless autosave is off. */
+void       _cp_window_schedule_autosave   (CpWindow      *self);
+/* Saves off the main thread; one save at a time. */
+void       _cp_window_save_async          (CpWindow      *self);
+
+/* cp-window-actions.c */
+void       _cp_window_actions_init        (CpWindow      *self);
+void       _cp_window_actions_update      (CpWindow      *self);
+void       _cp_window_add_filter          (GtkFileChooser *chooser,
+                                           const char    *name,
+                                           const char    *pattern,
+                                           const char    *mime_type);
+char      *_cp_window_chooser_path        (GtkNativeDialog *native);
+void       _cp_window_set_chooser_folder  (CpWindow      *self,
+                                           GtkFileChooser *chooser);
+char      *_cp_window_with_extension      (const char    *path,
+                                           const char    *extension);
+
+/* Save As, Import Quotes and Export Report once their file is chosen
+ * (the tests call them in place of the file chooser). */
+void       _cp_window_save_as             (CpWindow      *self,
+                                           const char    *path);
+void       _cp_window_import_quotes       (CpWindow      *self,
+                                           const char    *path);
+
+/* cp-window-export.c */
+void       _cp_window_export_report       (CpWindow      *self);
+/* Writes @base.pdf and/or @base.xml in @lang off the main thread. */
+void       _cp_window_export_report_files (CpWindow      *self,
+                                           const char    *base,
+                                           gboolean       pdf,
+                                           gboolean       xml,
+                                           const char    *lang);
+void       _cp_window_print               (CpWindow      *self);
+
+/* cp-window-sidebar.c */
+/* Connects the project name's entry (from cp_window_init). */
+void       _cp_window_sidebar_init        (CpWindow      *self);
+void       _cp_window_rebuild_lists       (CpWindow      *self);
+GtkWidget *_cp_window_create_sidebar_row  (gpointer       item,
+                                           gpointer       user_data);
+void       _cp_window_start_rename        (CpWindow      *self);
+void       _cp_window_on_row_pressed      (GtkGestureClick *gesture,
+                                           int            n_press,
+                                           double         x,
+                                           double         y,
+                                           CpWindow      *self);
+
+G_END_DECLS

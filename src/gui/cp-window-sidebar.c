@@ -1,0 +1,265 @@
+/* cp-window-sidebar.c: the window's sidebar, the lists of jobs and quotes
+ * and renaming in place. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "store/cp-quote-csv.h"
+#include "store/cp-store.h"
+#include "report/cp-report.h"
+
+#include "cp-job-object.h"
+#include "cp-labels.h"
+#include "cp-quote-object.h"
+#include "cp-window-private.h"
+
+/* Sidebar rows: a title that turns into an entry while renaming (F2,
+ * double-click or the Rename button), and a subtitle. */
+
+static void
+finish_rename (CpWindow  *self,
+               GtkWidget *box,
+               gboolean   commit)
+{
+  GtkWidget *title = g_object_get_data (G_OBJECT (box), "title");
+  GtkWidget *entry = g_object_get_data (G_OBJECT (box), "entry");
+  GObject *item = g_object_get_data (G_OBJECT (box), "item");
+  g_autofree char *text = NULL;
+
+  if (!gtk_widget_get_visible (entry))
+    return;
+
+  text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (entry))));
+  gtk_widget_set_visible (entry, FALSE);
+  gtk_widget_set_visible (title, TRUE);
+
+  if (!commit || *text == '\0')
+    return;
+
+  if (CP_IS_JOB_OBJECT (item))
+    {
+      CpJob *job = cp_job_object_get_job (CP_JOB_OBJECT (item));
+
+      if (g_strcmp0 (job->name, text) == 0)
+        return;
+      g_free (job->name);
+      job->name = g_steal_pointer (&text);
+      cp_window_project_changed (self, "name");
+    }
+  else if (CP_IS_QUOTE_OBJECT (item))
+    {
+      CpQuote *quote = cp_quote_object_get_quote (CP_QUOTE_OBJECT (item));
+
+      if (g_strcmp0 (quote->vendor, text) == 0)
+        return;
+      g_free (quote->vendor);
+      quote->vendor = g_steal_pointer (&text);
+      cp_window_project_changed (self, "vendor");
+    }
+}
+
+static void
+on_rename_activate (GtkEntry *entry,
+                    CpWindow *self)
+{
+  finish_rename (self, gtk_widget_get_parent (GTK_WIDGET (entry)), TRUE);
+}
+
+static void
+on_rename_focus_leave (GtkEventController *controller,
+                       CpWindow           *self)
+{
+  GtkWidget *entry = gtk_event_controller_get_widget (controller);
+  GtkWidget *box = gtk_widget_get_parent (entry);
+
+  /* Committing a rename rebuilds the lists: the old row's entry then
+   * loses focus after it has left its row. */
+  if (box != NULL)
+    finish_rename (self, box, TRUE);
+}
+
+static gboolean
+on_rename_key (GtkEventControllerKey *controller,
+               guint                  keyval,
+               guint                  keycode,
+               GdkModifierType        state,
+               CpWindow              *self)
+{
+  GtkWidget *entry = gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (controller));
+
+  if (keyval != GDK_KEY_Escape)
+    return FALSE;
+  finish_rename (self, gtk_widget_get_parent (entry), FALSE);
+  return TRUE;
+}
+
+GtkWidget *
+_cp_window_create_sidebar_row (gpointer item,
+                    gpointer user_data)
+{
+  CpWindow *self = user_data;
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+  GtkWidget *title = gtk_label_new (NULL);
+  GtkWidget *entry = gtk_entry_new ();
+  GtkWidget *subtitle = gtk_label_new (NULL);
+  GtkEventController *controller;
+
+  gtk_widget_set_margin_top (box, 6);
+  gtk_widget_set_margin_bottom (box, 6);
+  g_object_set_data (G_OBJECT (box), "title", title);
+  g_object_set_data (G_OBJECT (box), "entry", entry);
+  g_object_set_data (G_OBJECT (box), "item", item);
+
+  gtk_label_set_xalign (GTK_LABEL (title), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (title), PANGO_ELLIPSIZE_END);
+  g_object_bind_property (item, "title", title, "label", G_BINDING_SYNC_CREATE);
+  g_object_bind_property (item, "title", title, "tooltip-text", G_BINDING_SYNC_CREATE);
+
+  gtk_widget_set_visible (entry, FALSE);
+  gtk_editable_set_width_chars (GTK_EDITABLE (entry), 8);
+  g_signal_connect_object (entry, "activate", G_CALLBACK (on_rename_activate), self, 0);
+  controller = gtk_event_controller_focus_new ();
+  g_signal_connect_object (controller, "leave", G_CALLBACK (on_rename_focus_leave), self, 0);
+  gtk_widget_add_controller (entry, controller);
+  controller = gtk_event_controller_key_new ();
+  g_signal_connect_object (controller, "key-pressed", G_CALLBACK (on_rename_key), self, 0);
+  gtk_widget_add_controller (entry, controller);
+
+  gtk_label_set_xalign (GTK_LABEL (subtitle), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (subtitle), PANGO_ELLIPSIZE_END);
+  gtk_widget_add_css_class (subtitle, "caption");
+  gtk_widget_add_css_class (subtitle, "dim-label");
+  g_object_bind_property (item, "subtitle", subtitle, "label", G_BINDING_SYNC_CREATE);
+
+  gtk_box_append (GTK_BOX (box), title);
+  gtk_box_append (GTK_BOX (box), entry);
+  gtk_box_append (GTK_BOX (box), subtitle);
+
+  return box;
+}
+
+void
+_cp_window_start_rename (CpWindow *self)
+{
+  GtkListBox *list = self->selection == SELECTION_JOB ? self->jobs_list : self->quotes_list;
+  GtkListBoxRow *row = gtk_list_box_get_selected_row (list);
+  GtkWidget *box, *title, *entry;
+
+  if (row == NULL)
+    return;
+
+  box = gtk_list_box_row_get_child (row);
+  title = g_object_get_data (G_OBJECT (box), "title");
+  entry = g_object_get_data (G_OBJECT (box), "entry");
+  gtk_editable_set_text (GTK_EDITABLE (entry), gtk_label_get_label (GTK_LABEL (title)));
+  gtk_widget_set_visible (title, FALSE);
+  gtk_widget_set_visible (entry, TRUE);
+  gtk_widget_grab_focus (entry);
+}
+
+void
+_cp_window_on_row_pressed (GtkGestureClick *gesture,
+                int              n_press,
+                double           x,
+                double           y,
+                CpWindow        *self)
+{
+  if (n_press == 2)
+    _cp_window_start_rename (self);
+}
+
+void
+_cp_window_rebuild_lists (CpWindow *self)
+{
+  g_list_store_remove_all (self->jobs);
+  g_list_store_remove_all (self->quotes);
+
+  for (guint i = 0; i < self->project->jobs->len; i++)
+    {
+      g_autoptr(CpJobObject) object = cp_job_object_new (g_ptr_array_index (self->project->jobs, i));
+      g_list_store_append (self->jobs, object);
+    }
+  for (guint i = 0; i < self->project->quotes->len; i++)
+    {
+      g_autoptr(CpQuoteObject) object = cp_quote_object_new (g_ptr_array_index (self->project->quotes, i));
+      g_list_store_append (self->quotes, object);
+    }
+}
+
+/* The name in the sidebar's heading, which reports carry and exports take
+ * as their file name: a button that turns into an entry, like the
+ * sidebar's rows (and not a GtkEditableLabel, whose focus-out idle in
+ * GTK 4.8 outlives its controller when the window closes). */
+void
+_cp_window_start_project_rename (CpWindow *self)
+{
+  gtk_editable_set_text (GTK_EDITABLE (self->project_name_entry), gtk_label_get_label (self->project_name_label));
+  gtk_stack_set_visible_child (self->project_name_stack, GTK_WIDGET (self->project_name_entry));
+  gtk_widget_grab_focus (GTK_WIDGET (self->project_name_entry));
+}
+
+static void
+finish_project_rename (CpWindow *self,
+                       gboolean  commit)
+{
+  g_autofree char *name = NULL;
+
+  if (gtk_stack_get_visible_child (self->project_name_stack) != GTK_WIDGET (self->project_name_entry))
+    return;
+
+  name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->project_name_entry))));
+  gtk_stack_set_visible_child (self->project_name_stack, GTK_WIDGET (self->project_name_button));
+  if (gtk_widget_has_focus (GTK_WIDGET (self->project_name_entry)) ||
+      gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (self)), GTK_WIDGET (self->project_name_entry)))
+    gtk_widget_grab_focus (GTK_WIDGET (self->project_name_button));
+
+  if (!commit || *name == '\0' || self->project == NULL || g_strcmp0 (name, self->project->name) == 0)
+    return;
+
+  g_free (self->project->name);
+  self->project->name = g_steal_pointer (&name);
+  _cp_window_project_changed (self, "project-name");
+}
+
+static void
+on_project_name_activate (CpWindow *self)
+{
+  finish_project_rename (self, TRUE);
+}
+
+static void
+on_project_name_focus_leave (CpWindow *self)
+{
+  finish_project_rename (self, TRUE);
+}
+
+static gboolean
+on_project_name_key (GtkEventControllerKey *controller,
+                     guint                  keyval,
+                     guint                  keycode,
+                     GdkModifierType        state,
+                     CpWindow              *self)
+{
+  if (keyval != GDK_KEY_Escape)
+    return FALSE;
+  finish_project_rename (self, FALSE);
+  return TRUE;
+}
+
+void
+_cp_window_sidebar_init (CpWindow *self)
+{
+  g_signal_connect_object (self->project_name_entry, "activate", G_CALLBACK (on_project_name_activate),
+                           self, G_CONNECT_SWAPPED);
+  {
+    GtkEventController *focus = gtk_event_controller_focus_new ();
+    GtkEventController *keys = gtk_event_controller_key_new ();
+
+    g_signal_connect_object (focus, "leave", G_CALLBACK (on_project_name_focus_leave), self, G_CONNECT_SWAPPED);
+    gtk_widget_add_controller (GTK_WIDGET (self->project_name_entry), focus);
+    g_signal_connect_object (keys, "key-pressed", G_CALLBACK (on_project_name_key), self, 0);
+    gtk_widget_add_controller (GTK_WIDGET (self->project_name_entry), keys);
+  }
+}

@@ -1,0 +1,180 @@
+/* cp-store-async.c: saving and importing on a worker thread.
+ *
+ * After gnome-text-editor's _editor_document_save_async and calendar's
+ * read_file_in_thread: a source tag, a snapshot of the inputs as task
+ * data, the worker touching nothing else, and _finish only propagating.
+ */
+#include "config.h"
+
+#include "cp-store-async.h"
+
+typedef struct {
+  CpStore   *store;    /* borrowed from the caller until the callback */
+  CpProject *project;  /* the snapshot the worker reads */
+  const CpProject *caller_project;  /* kept by a sheet, never read by the worker */
+  char      *path;
+} StoreTask;
+
+static void
+store_task_free (StoreTask *data)
+{
+  g_clear_pointer (&data->project, cp_project_free);
+  g_free (data->path);
+  g_free (data);
+}
+
+static GTask *
+store_task_new (CpStore             *store,
+                const CpProject     *project,
+                const char          *path,
+                GCancellable        *cancellable,
+                GAsyncReadyCallback  callback,
+                gpointer             user_data,
+                gpointer             source_tag)
+{
+  GTask *task = g_task_new (NULL, cancellable, callback, user_data);
+  StoreTask *data = g_new0 (StoreTask, 1);
+
+  data->store = store;
+  data->project = project != NULL ? cp_project_copy (project) : NULL;
+  data->path = g_strdup (path);
+  g_task_set_source_tag (task, source_tag);
+  g_task_set_task_data (task, data, (GDestroyNotify) store_task_free);
+  /* A save must finish even when the window that asked is closing. */
+  g_task_set_return_on_cancel (task, FALSE);
+  return task;
+}
+
+static void
+save_in_thread (GTask        *task,
+                gpointer      source_object,
+                gpointer      task_data,
+                GCancellable *cancellable)
+{
+  StoreTask *data = task_data;
+  GError *error = NULL;
+
+  if (cp_store_save (data->store, data->project, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+void
+cp_store_save_async (CpStore             *store,
+                     const CpProject     *project,
+                     GCancellable        *cancellable,
+                     GAsyncReadyCallback  callback,
+                     gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (store != NULL && project != NULL);
+
+  task = store_task_new (store, project, NULL, cancellable, callback, user_data, cp_store_save_async);
+  g_task_run_in_thread (task, save_in_thread);
+}
+
+gboolean
+cp_store_save_finish (GAsyncResult  *result,
+                      GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), FALSE);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == cp_store_save_async, FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+static void
+save_as_in_thread (GTask        *task,
+                   gpointer      source_object,
+                   gpointer      task_data,
+                   GCancellable *cancellable)
+{
+  StoreTask *data = task_data;
+  GError *error = NULL;
+  CpStore *store;
+
+  if (!cp_project_save_file (data->project, data->path, &error) ||
+      (store = cp_store_open (data->path, FALSE, &error)) == NULL)
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  g_task_return_pointer (task, store, (GDestroyNotify) cp_store_close);
+}
+
+void
+cp_project_save_as_async (const CpProject     *project,
+                          const char          *path,
+                          GCancellable        *cancellable,
+                          GAsyncReadyCallback  callback,
+                          gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (project != NULL && path != NULL);
+
+  task = store_task_new (NULL, project, path, cancellable, callback, user_data, cp_project_save_as_async);
+  g_task_run_in_thread (task, save_as_in_thread);
+}
+
+CpStore *
+cp_project_save_as_finish (GAsyncResult  *result,
+                           GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == cp_project_save_as_async, NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+static void
+read_sheet_in_thread (GTask        *task,
+                      gpointer      source_object,
+                      gpointer      task_data,
+                      GCancellable *cancellable)
+{
+  StoreTask *data = task_data;
+  GError *error = NULL;
+  CpQuoteSheet *sheet;
+
+  if (g_task_return_error_if_cancelled (task))
+    return;
+  /* The sheet only keeps the pointer to the caller's project (for the
+   * rows it reads later, on the caller's thread); making it reads none. */
+  sheet = cp_quote_sheet_new_from_file (data->path, data->caller_project, &error);
+  if (sheet == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, sheet, (GDestroyNotify) cp_quote_sheet_free);
+}
+
+void
+cp_quote_sheet_new_from_file_async (const char          *path,
+                                    const CpProject     *project,
+                                    GCancellable        *cancellable,
+                                    GAsyncReadyCallback  callback,
+                                    gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (path != NULL);
+
+  task = store_task_new (NULL, NULL, path, cancellable, callback, user_data, cp_quote_sheet_new_from_file_async);
+  ((StoreTask *) g_task_get_task_data (task))->caller_project = project;
+  /* Reading may stop as soon as nobody waits for the sheet. */
+  g_task_set_return_on_cancel (task, TRUE);
+  g_task_set_priority (task, G_PRIORITY_LOW);
+  g_task_run_in_thread (task, read_sheet_in_thread);
+}
+
+CpQuoteSheet *
+cp_quote_sheet_new_from_file_finish (GAsyncResult  *result,
+                                     GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == cp_quote_sheet_new_from_file_async, NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}

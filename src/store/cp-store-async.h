@@ -1,0 +1,48 @@
+/* cp-store-async.h: saving and importing without blocking the window.
+ *
+ * Each call copies the project on the calling thread and hands the copy to
+ * a worker (g_task_run_in_thread), so the caller may go on editing its
+ * own; the callback runs on the calling thread's main context. Cancelling
+ * reports G_IO_ERROR_CANCELLED when the work has not started. A CpStore
+ * passed in belongs to the worker until the callback: the caller must not
+ * use it meanwhile.
+ */
+#pragma once
+
+#include <gio/gio.h>
+
+#include "cp-quote-csv.h"
+#include "cp-store.h"
+
+G_BEGIN_DECLS
+
+void              cp_store_save_async          (CpStore              *store,
+                                                const CpProject      *project,
+                                                GCancellable         *cancellable,
+                                                GAsyncReadyCallback   callback,
+                                                gpointer              user_data);
+gboolean          cp_store_save_finish         (GAsyncResult         *result,
+                                                GError              **error);
+
+/* cp_project_save_file() to @path, then opens it: the new store (close it
+ * with cp_store_close()). */
+void              cp_project_save_as_async     (const CpProject      *project,
+                                                const char           *path,
+                                                GCancellable         *cancellable,
+                                                GAsyncReadyCallback   callback,
+                                                gpointer              user_data);
+CpStore          *cp_project_save_as_finish    (GAsyncResult         *result,
+                                                GError              **error);
+
+/* cp_quote_sheet_new_from_file() on a worker, for the import preview.
+ * @project is only stored in the sheet (it must outlive it, as there);
+ * the worker never reads it. */
+void              cp_quote_sheet_new_from_file_async  (const char           *path,
+                                                       const CpProject      *project,
+                                                       GCancellable         *cancellable,
+                                                       GAsyncReadyCallback   callback,
+                                                       gpointer              user_data);
+CpQuoteSheet     *cp_quote_sheet_new_from_file_finish (GAsyncResult         *result,
+                                                       GError              **error);
+
+G_END_DECLS
