@@ -206,7 +206,7 @@ static const struct {
   { "longest-acceptable-run", N_("Longest acceptable run when there is no deadline") },
   { "debug-time", N_("Debugging time, as a share of one development cycle (at most the longest acceptable run)") },
   { "global-batch", N_("Pretraining global batch: tokens at 7B, growing as the 0.316 power of size") },
-  { "global-batch-cluster", N_("Pretraining global batch on a large cluster: raised to one sequence per tensor-parallel group, within the largest published batch for the size") },
+  { "global-batch-cluster", N_("Largest pretraining global batch at 7B, growing as the 0.307 power of size: a large cluster raises the batch to one sequence per tensor-parallel group up to it") },
   { "dp-bucket", N_("Gradient bucket reduced after the backward pass") },
   { "kv-block", N_("Tokens per KV-cache block when serving") },
   { "cuda-graphs", N_("CUDA graph memory per GPU when serving") },
@@ -253,7 +253,8 @@ static const struct {
   { "longest-acceptable-run", N_("A stated limit: BLOOM-176B trained for about 117 days, the longest published run; Narayanan et al., 2021, §5.1 estimate 84 days for a 1T-parameter model; LLaMA-65B took about 21 days") },
   /* xgettext:no-c-format */
   { "debug-time", N_("Planning rule R4: debugging takes 30–40% of a development cycle, not of a long formal run, so the share is taken of the run up to the longest acceptable run") },
-  { "global-batch", N_("Brown et al., 2020, “GPT-3”, Table 2.1; Touvron et al., 2023, LLaMA and Llama 2; Hoffmann et al., 2022, Chinchilla; BLOOM; Falcon; Narayanan et al., 2021, Megatron-LM, Table 1") },
+  { "global-batch", N_("A fit through the final batches of 23 published runs: Brown et al., 2020, “GPT-3”, Table 2.1; Touvron et al., 2023, LLaMA and Llama 2; Llama Team, 2024, “The Llama 3 Herd of Models”, §3.4.1; Hoffmann et al., 2022, Chinchilla; Rae et al., 2021, Gopher; BLOOM; Chowdhery et al., 2022, PaLM; Smith et al., 2022, MT-NLG; DeepSeek-AI, 2024, DeepSeek LLM, Table 2") },
+  { "global-batch-cluster", N_("Llama Team, 2024, “The Llama 3 Herd of Models”, Table 4 (16 sequences per data-parallel rank at 16 pipeline stages); Narayanan et al., 2021, Megatron-LM, Table 1; the cap through DeepSeek-AI, 2024, DeepSeek LLM, Table 2 (9.4M tokens at 7B, 18.9M at 67B)") },
   { "dp-bucket", N_("Li et al., 2020, “PyTorch Distributed”, §3.2.3: DistributedDataParallel's default bucket_cap_mb of 25 MB") },
   { "kv-block", N_("Kwon et al., 2023, “Efficient Memory Management for Large Language Model Serving with PagedAttention”, §4.1: vLLM's default block_size of 16") },
   { "cuda-graphs", N_("vLLM logs of published runs: capturing CUDA graphs took 0.11–0.96 GiB; 0.5 GiB is a stated allowance") },
