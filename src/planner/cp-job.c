@@ -209,7 +209,7 @@ cp_job_largest_batch_tokens (const CpJob *job)
     return cp_job_global_batch_tokens (job);
   /* The largest published dense batches for their size are DeepSeek LLM's
    * (DeepSeek-AI 2024, Table 2: 9.4M tokens at 7B, 18.9M at 67B, from its
-   * batch-size scaling law); the power law through those two, N^0.306,
+   * batch-size scaling law); the power law through those two, N^0.307,
    * gives 33M at 405B, above Llama 3 405B's 16M and every other point of
    * cp_job_global_batch_tokens(). A cluster may raise the batch to keep
    * its pipelines full, never past this. */
