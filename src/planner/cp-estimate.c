@@ -901,9 +901,8 @@ interleaving_can_pay (const Context *c,
 /* Candidate splits: tensor parallel a power of two inside a node dividing
  * the heads; pipeline stages dividing the GPUs left, at most one layer
  * each; interleaved stages where they can pay (uneven chunks allowed);
- * experts over
- * ranks dividing both the experts and the data-parallel group. Pinned
- * parts are taken as given. */
+ * experts over ranks dividing both the experts and the data-parallel
+ * group. Pinned parts are taken as given. */
 static guint
 enumerate_splits_within (const Context *c,
                          gboolean       within_batch,
