@@ -167,6 +167,30 @@ set_error (CpFieldRow *self,
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_ERROR]);
 }
 
+/* The model names the field it refuses ("GPUs per node: must be greater
+ * than 0"): under the field's own title only the problem is left. A
+ * message about another field ("Global batch: …" for a micro-batch) keeps
+ * that field's name. */
+static const char *
+problem_of (const CpField *field,
+            const char    *message)
+{
+  const char *names[] = { field->model_name, field->title };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      g_autofree char *prefix = NULL;
+
+      if (names[i] == NULL)
+        continue;
+      /* The model's own format (cp_check_fail()), with an empty problem. */
+      prefix = g_strdup_printf (_("%s: %s"), _(names[i]), "");
+      if (g_str_has_prefix (message, prefix) && message[strlen (prefix)] != '\0')
+        return message + strlen (prefix);
+    }
+  return message;
+}
+
 static void
 commit_value (CpFieldRow         *self,
               const CpFieldValue *value)
@@ -176,7 +200,7 @@ commit_value (CpFieldRow         *self,
   if (self->commit (self->user_data, self->field, value, &error))
     set_error (self, NULL);
   else
-    set_error (self, error->message);
+    set_error (self, problem_of (self->field, error->message));
 }
 
 static void
@@ -184,6 +208,85 @@ on_entry_changed (CpFieldRow *self)
 {
   if (!self->loading)
     self->edited = TRUE;
+}
+
+/* The unit beside the value, with the currency for money ("CNY per
+ * TB-month"), or NULL. */
+static char *
+dup_unit_text (CpFieldRow *self)
+{
+  const CpField *field = self->field;
+  const char *currency = self->currency != NULL ? self->currency : "";
+
+  if (field->money && field->unit != NULL)
+    return g_strdup_printf ("%s %s", currency, _(field->unit));
+  if (field->money)
+    return *currency != '\0' ? g_strdup (currency) : NULL;
+  if (field->unit != NULL)
+    return g_strdup (_(field->unit));
+  return NULL;
+}
+
+/* A minus sign as the units parser reads it, full-width included: a
+ * value it refuses as out of range is then negative, not too large. */
+static gboolean
+has_minus_sign (const char *text)
+{
+  return strchr (text, '-') != NULL || strstr (text, "－") != NULL;
+}
+
+/* What the parser refused, worded as the model words its own refusals
+ * under a field ("must not be negative", not "“-5” must not be
+ * negative"), and, for text that is no value at all, what the field
+ * takes instead of the parser's "unknown unit “x”". */
+static char *
+describe_parse_error (CpFieldRow   *self,
+                      const GError *error)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (self->input));
+  g_autofree char *unit = NULL;
+
+  if (error->domain != CP_UNITS_ERROR)
+    return g_strdup (error->message);
+  if (g_error_matches (error, CP_UNITS_ERROR, CP_UNITS_ERROR_EMPTY))
+    return g_strdup (_("must not be empty"));
+  if (g_error_matches (error, CP_UNITS_ERROR, CP_UNITS_ERROR_RANGE))
+    return g_strdup (has_minus_sign (text) ? _("must not be negative") : _("is larger than the model can use"));
+
+  switch (self->field->kind)
+    {
+    case CP_FIELD_UINT:
+      return g_strdup_printf (_("“%s” is not a whole number"), text);
+
+    case CP_FIELD_BYTES:
+      /* TRANSLATORS: %s is the text typed in a memory field */
+      return g_strdup_printf (_("“%s” is not an amount of memory such as 80 GB"), text);
+
+    case CP_FIELD_PRICE:
+      /* The parser's message about a price's unit lists the units it takes. */
+      if (g_error_matches (error, CP_UNITS_ERROR, CP_UNITS_ERROR_UNIT))
+        return g_strdup (error->message);
+      /* TRANSLATORS: %s is the text typed in a price field */
+      return g_strdup_printf (_("“%s” is not a price such as 12.5/GPU/h"), text);
+
+    case CP_FIELD_COUNT:
+    case CP_FIELD_DOUBLE:
+      unit = dup_unit_text (self);
+      if (unit != NULL && self->field->money)
+        /* TRANSLATORS: the text typed, then its unit with the currency ("CNY per TB-month") */
+        return g_strdup_printf (_("“%s” is not an amount in %s"), text, unit);
+      if (unit != NULL)
+        /* TRANSLATORS: the text typed, then the field's unit ("GB/s", "days") */
+        return g_strdup_printf (_("“%s” is not a number in %s"), text, unit);
+      return g_strdup_printf (_("“%s” is not a number"), text);
+
+    case CP_FIELD_TEXT:
+    case CP_FIELD_CURRENCY:
+    case CP_FIELD_BOOL:
+    case CP_FIELD_ENUM:
+    default:
+      return g_strdup (error->message);
+    }
 }
 
 /* Enter or leaving the entry: the whole text is parsed (a price with its
@@ -200,7 +303,9 @@ commit_text (CpFieldRow *self)
 
   if (!parse_text (self, &value, &error))
     {
-      set_error (self, error->message);
+      g_autofree char *message = describe_parse_error (self, error);
+
+      set_error (self, message);
       return;
     }
 
@@ -385,15 +490,7 @@ cp_field_row_load (CpFieldRow    *self,
 static void
 update_unit (CpFieldRow *self)
 {
-  const CpField *field = self->field;
-  g_autofree char *text = NULL;
-
-  if (field->money && field->unit != NULL)
-    text = g_strdup_printf ("%s %s", self->currency ? self->currency : "", _(field->unit));
-  else if (field->money)
-    text = g_strdup (self->currency ? self->currency : "");
-  else if (field->unit != NULL)
-    text = g_strdup (_(field->unit));
+  g_autofree char *text = dup_unit_text (self);
 
   gtk_label_set_label (GTK_LABEL (self->unit_label), text ? text : "");
   gtk_widget_set_visible (self->unit_label, text != NULL && *text != '\0');
@@ -562,11 +659,20 @@ create_input (CpFieldRow *self)
     case CP_FIELD_PRICE:
     default:
       input = gtk_entry_new ();
+      /* An entry asks for 150 px unless told otherwise, and keeps its
+       * width-chars however narrow the form: on a 1024 px screen the title
+       * beside it was squeezed to a letter a line. It asks for room for a
+       * usual value (max-width-chars) and gives it up down to a few
+       * characters (width-chars), scrolling its text inside. */
       if (field->kind == CP_FIELD_TEXT)
-        gtk_editable_set_width_chars (GTK_EDITABLE (input), 16);
+        {
+          gtk_editable_set_width_chars (GTK_EDITABLE (input), 6);
+          gtk_editable_set_max_width_chars (GTK_EDITABLE (input), 16);
+        }
       else
         {
-          gtk_editable_set_width_chars (GTK_EDITABLE (input), 9);
+          gtk_editable_set_width_chars (GTK_EDITABLE (input), 4);
+          gtk_editable_set_max_width_chars (GTK_EDITABLE (input), 9);
           gtk_editable_set_alignment (GTK_EDITABLE (input), 1.0);
         }
       g_signal_connect_swapped (input, "changed", G_CALLBACK (on_entry_changed), self);
@@ -590,6 +696,30 @@ create_input (CpFieldRow *self)
   return input;
 }
 
+void
+cp_form_row_wrap_at_words (AdwActionRow *row)
+{
+  GtkWidget *header;
+
+  g_return_if_fail (ADW_IS_ACTION_ROW (row));
+
+  /* AdwActionRow's template: a header box holding a box of class "title"
+   * with the title and subtitle labels. A libadwaita that lays rows out
+   * otherwise keeps its own wrapping. */
+  header = gtk_widget_get_first_child (GTK_WIDGET (row));
+  for (GtkWidget *box = header != NULL ? gtk_widget_get_first_child (header) : NULL; box != NULL;
+       box = gtk_widget_get_next_sibling (box))
+    {
+      if (!GTK_IS_BOX (box) || !gtk_widget_has_css_class (box, "title"))
+        continue;
+      for (GtkWidget *label = gtk_widget_get_first_child (box); label != NULL;
+           label = gtk_widget_get_next_sibling (label))
+        if (GTK_IS_LABEL (label))
+          gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD);
+    }
+  gtk_widget_add_css_class (GTK_WIDGET (row), "cp-form-row");
+}
+
 CpFieldRow *
 cp_field_row_new (const CpField     *field,
                   CpFieldCommitFunc  commit,
@@ -604,6 +734,7 @@ cp_field_row_new (const CpField     *field,
                        "title", _(field->title),
                        "name", field->key,
                        NULL);
+  cp_form_row_wrap_at_words (ADW_ACTION_ROW (self));
   self->field = field;
   self->commit = commit;
   self->user_data = user_data;

@@ -4,7 +4,8 @@
  * offset in the record). When Enter is pressed or the focus leaves the
  * entry, the row parses what was typed ("7B", "400G", "12.5 元/小时"), hands
  * the value to its owner, which validates it against the model, and shows
- * the owner's message under the title when the value is refused. The text
+ * the owner's message under the title when the value is refused, without
+ * the field's name that the model puts in front of it. The text
  * typed stays in the entry either way; Escape brings back the record's.
  */
 #pragma once
@@ -43,6 +44,9 @@ typedef struct {
   guint               kinds;     /* job kinds showing it (bit per CpTaskKind); 0: all */
   gboolean            advanced;  /* inside the group's expander */
   gboolean            money;     /* the unit is prefixed by the currency */
+  /* N_(): the name the model's checks give the field ("Nodes" for "Nodes
+   * available"), when it is not the title; NULL when it is. */
+  const char         *model_name;
 } CpField;
 
 typedef struct {
@@ -95,5 +99,12 @@ char          *cp_field_row_dup_value_text (CpFieldRow      *self);
  * field and the value the results still use; NULL when there is none. */
 char          *cp_field_row_describe_errors (CpFieldRow * const *rows,
                                              guint               n_rows);
+
+/* Makes a form row's title and hint wrap between words, not inside them,
+ * and keep room for a few characters (style.css, .cp-form-row): libadwaita
+ * 1.2 wraps them anywhere, and a narrow form cut "Network fee" into
+ * "Netw-ork fee" and "Link inside a node" into a letter a line. Field,
+ * picker and combo rows of the job and quote forms all use it. */
+void           cp_form_row_wrap_at_words (AdwActionRow      *row);
 
 G_END_DECLS

@@ -10,6 +10,7 @@
  */
 #include "config.h"
 
+#include "cp-field-row.h"
 #include "cp-picker-item.h"
 #include "cp-picker-row.h"
 
@@ -84,6 +85,61 @@ on_title_changed (CpPickerRow *self)
                                   GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   adw_preferences_row_get_title (ADW_PREFERENCES_ROW (self)),
                                   -1);
+}
+
+/* GtkDropDown's own factory lays the chosen entry out whole, so a long
+ * name ("NVLink (H800, export-restricted)") took all the row and left its
+ * title a letter a line. The button shows it cut (the tooltip has all of
+ * it); the popup keeps GTK's factory: whole names, a check mark on the
+ * chosen one. */
+static void
+setup_button_entry (GtkSignalListItemFactory *factory,
+                    GtkListItem              *list_item)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  /* Short names ("Custom", "Qwen2.5 32B") stay whole. */
+  gtk_label_set_width_chars (GTK_LABEL (label), 10);
+  gtk_list_item_set_child (list_item, label);
+}
+
+static void
+bind_button_entry (GtkSignalListItemFactory *factory,
+                   GtkListItem              *list_item)
+{
+  CpPickerItem *item = gtk_list_item_get_item (list_item);
+
+  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (list_item)),
+                       item != NULL ? cp_picker_item_get_label (item) : NULL);
+}
+
+static GtkWidget *
+find_search_entry (GtkWidget *widget)
+{
+  if (GTK_IS_SEARCH_ENTRY (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_search_entry (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* GTK 4.8 opens the popup with the focus on its list: what is typed then
+ * goes nowhere. With a search entry, typing right away filters. */
+static void
+on_popup_shown (GtkWidget *popover)
+{
+  GtkWidget *search = find_search_entry (popover);
+
+  if (search != NULL && gtk_widget_get_visible (search))
+    gtk_widget_grab_focus (search);
 }
 
 static void
@@ -252,9 +308,17 @@ cp_picker_row_init (CpPickerRow *self)
   GtkExpression *expression = gtk_property_expression_new (CP_TYPE_PICKER_ITEM, NULL, "label");
   GtkWidget *button;
 
+  GtkListItemFactory *button_factory = gtk_signal_list_item_factory_new ();
+  GtkWidget *popover;
+
   self->items = g_list_store_new (CP_TYPE_PICKER_ITEM);
   self->drop_down = GTK_DROP_DOWN (gtk_drop_down_new (G_LIST_MODEL (g_object_ref (self->items)), expression));
   gtk_widget_set_valign (GTK_WIDGET (self->drop_down), GTK_ALIGN_CENTER);
+  gtk_drop_down_set_list_factory (self->drop_down, gtk_drop_down_get_factory (self->drop_down));
+  g_signal_connect (button_factory, "setup", G_CALLBACK (setup_button_entry), NULL);
+  g_signal_connect (button_factory, "bind", G_CALLBACK (bind_button_entry), NULL);
+  gtk_drop_down_set_factory (self->drop_down, button_factory);
+  g_object_unref (button_factory);
   self->selected_handler = g_signal_connect_swapped (self->drop_down, "notify::selected",
                                                      G_CALLBACK (on_selected), self);
   adw_action_row_add_suffix (ADW_ACTION_ROW (self), GTK_WIDGET (self->drop_down));
@@ -266,4 +330,12 @@ cp_picker_row_init (CpPickerRow *self)
   button = gtk_widget_get_first_child (GTK_WIDGET (self->drop_down));
   if (button != NULL)
     adw_action_row_set_activatable_widget (ADW_ACTION_ROW (self), button);
+
+  /* The drop-down's children are its button and its popup. */
+  for (popover = button; popover != NULL && !GTK_IS_POPOVER (popover); popover = gtk_widget_get_next_sibling (popover))
+    ;
+  if (popover != NULL)
+    g_signal_connect (popover, "show", G_CALLBACK (on_popup_shown), NULL);
+
+  cp_form_row_wrap_at_words (ADW_ACTION_ROW (self));
 }

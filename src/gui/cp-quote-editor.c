@@ -30,31 +30,35 @@ static const CpField quote_fields[] = {
   { "offer-name", N_("Offer"), NULL, NULL, CP_FIELD_TEXT, F (offer_name), .group = GROUP_OFFER },
   { "offering", N_("Kind of offer"), NULL, NULL, CP_FIELD_ENUM, F (offering), cp_labels_offering, CP_N_OFFERINGS, GROUP_OFFER },
   { "nodes-available", N_("Nodes available"), N_("1 for a single machine"), NULL, CP_FIELD_UINT, F (nodes_available),
-    .group = GROUP_OFFER },
+    .group = GROUP_OFFER, .model_name = N_("Nodes") },
   { "currency", N_("Currency"), NULL, NULL, CP_FIELD_CURRENCY, F (currency), .group = GROUP_OFFER },
   { "valid-until", N_("Valid until"), N_("Date as YYYY-MM-DD"), NULL, CP_FIELD_TEXT, F (valid_until), .group = GROUP_OFFER },
   { "notes", N_("Notes"), NULL, NULL, CP_FIELD_TEXT, F (notes), .group = GROUP_OFFER },
 
   { "gpus-per-node", N_("GPUs per node"), NULL, NULL, CP_FIELD_UINT, F (gpus_per_node), .group = GROUP_HARDWARE },
   { "gpu-memory", N_("Memory per GPU"), N_("As the datasheet states it"), N_("GB"), CP_FIELD_DOUBLE,
-    F (gpu.memory_nominal_gb), .group = GROUP_HARDWARE },
+    F (gpu.memory_nominal_gb), .group = GROUP_HARDWARE, .model_name = N_("GPU memory") },
   { "gpu-bf16-flops", N_("Dense BF16 peak"), N_("Such as 989T; never the sparse figure"), N_("FLOPS"), CP_FIELD_COUNT,
-    F (gpu.dense_bf16_flops), .group = GROUP_HARDWARE },
+    F (gpu.dense_bf16_flops), .group = GROUP_HARDWARE, .model_name = N_("GPU dense BF16 peak") },
   { "gpu-fp8-flops", N_("Dense FP8 peak"), N_("0 when the GPU has no FP8"), N_("FLOPS"), CP_FIELD_COUNT,
-    F (gpu.dense_fp8_flops), .group = GROUP_HARDWARE, .advanced = TRUE },
+    F (gpu.dense_fp8_flops), .group = GROUP_HARDWARE, .advanced = TRUE,
+    .model_name = N_("GPU dense FP8 peak") },
   { "gpu-memory-bandwidth", N_("Memory bandwidth"), NULL, N_("GB/s"), CP_FIELD_DOUBLE,
-    F (gpu.memory_bandwidth_gbytes_per_s), .group = GROUP_HARDWARE, .advanced = TRUE },
+    F (gpu.memory_bandwidth_gbytes_per_s), .group = GROUP_HARDWARE, .advanced = TRUE,
+    .model_name = N_("GPU memory bandwidth") },
   { "intra-link-rate", N_("GPU link, each direction"), NULL, N_("GB/s"), CP_FIELD_DOUBLE,
-    F (intra_link.per_direction_gbytes_per_s), .group = GROUP_HARDWARE, .advanced = TRUE },
+    F (intra_link.per_direction_gbytes_per_s), .group = GROUP_HARDWARE, .advanced = TRUE,
+    .model_name = N_("Intra-node link") },
 
   { "network", N_("Network between nodes"), NULL, NULL, CP_FIELD_ENUM, F (network), cp_labels_network, CP_N_NETWORKS,
     GROUP_NETWORK },
   { "nics-per-node", N_("NICs per node"), NULL, NULL, CP_FIELD_UINT, F (nics_per_node), .group = GROUP_NETWORK },
-  { "nic-gbps", N_("Rate of one NIC"), NULL, N_("Gb/s"), CP_FIELD_DOUBLE, F (nic_gbps), .group = GROUP_NETWORK },
+  { "nic-gbps", N_("Rate of one NIC"), NULL, N_("Gb/s"), CP_FIELD_DOUBLE, F (nic_gbps), .group = GROUP_NETWORK,
+    .model_name = N_("NIC rate") },
   { "sharing", N_("Bandwidth"), N_("Ask the vendor when the quote does not say"), NULL, CP_FIELD_ENUM, F (sharing),
     cp_labels_sharing, CP_N_SHARINGS, GROUP_NETWORK },
   { "share-factor", N_("Share of a shared fabric"), N_("0 uses the default assumption"), NULL, CP_FIELD_DOUBLE,
-    F (share_factor), .group = GROUP_NETWORK },
+    F (share_factor), .group = GROUP_NETWORK, .model_name = N_("Share of bandwidth") },
 
   { "price", N_("Price"), N_("Such as 12.5/GPU/h or 30000 元/月"), NULL, CP_FIELD_PRICE, F (price),
     .group = GROUP_PRICE, .money = TRUE },
@@ -71,7 +75,7 @@ static const CpField quote_fields[] = {
   { "storage-price", N_("Storage price"), NULL, N_("per TB-month"), CP_FIELD_DOUBLE, F (storage_price_per_tb_month),
     .group = GROUP_COSTS, .money = TRUE },
   { "management-fee", N_("Management or licence fee"), NULL, N_("per month"), CP_FIELD_DOUBLE, F (management_fee_per_month),
-    .group = GROUP_COSTS, .money = TRUE },
+    .group = GROUP_COSTS, .money = TRUE, .model_name = N_("Management fee") },
   { "setup-fee", N_("Setup fee"), NULL, NULL, CP_FIELD_DOUBLE, F (setup_fee), .group = GROUP_COSTS, .money = TRUE },
 };
 
@@ -636,6 +640,7 @@ cp_quote_editor_init (CpQuoteEditor *self)
   for (guint i = 0; i < G_N_ELEMENTS (network_presets); i++)
     gtk_string_list_append (presets, _(network_presets[i].label));
   adw_combo_row_set_model (self->network_preset_row, G_LIST_MODEL (presets));
+  cp_form_row_wrap_at_words (ADW_ACTION_ROW (self->network_preset_row));
 
   for (guint i = 0; i < G_N_ELEMENTS (quote_fields); i++)
     {
