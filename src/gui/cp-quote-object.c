@@ -73,9 +73,16 @@ cp_quote_object_dup_subtitle (CpQuoteObject *self)
       return g_strdup_printf (_("Incomplete: %s"), what);
     }
 
+  /* A quote without an offer name shows the hardware alone, not "· 4 × …". */
+  if (self->quote->offer_name == NULL || *self->quote->offer_name == '\0')
+    /* TRANSLATORS: sidebar subtitle of a quote without an offer name: nodes × GPUs per node × GPU name */
+    return g_strdup_printf (_("%u × %u × %s"),
+                            self->quote->nodes_available, self->quote->gpus_per_node,
+                            self->quote->gpu.name ? self->quote->gpu.name : "");
+
   /* TRANSLATORS: offer name · nodes × GPUs per node × GPU name */
   return g_strdup_printf (_("%s · %u × %u × %s"),
-                          self->quote->offer_name ? self->quote->offer_name : "",
+                          self->quote->offer_name,
                           self->quote->nodes_available, self->quote->gpus_per_node,
                           self->quote->gpu.name ? self->quote->gpu.name : "");
 }

@@ -206,6 +206,18 @@ item_text_expression (Column column)
   return gtk_property_expression_new (CP_TYPE_OPTION_OBJECT, item, cp_option_text_property (column));
 }
 
+/* A selectable label that takes the focus selects all its text
+ * (GtkSettings:gtk-label-select-on-focus): the summary was shown selected
+ * after F6 moved to the results, and the cost breakdown when its popover
+ * opened. Such labels stay selectable with the mouse, but are no Tab
+ * stop. */
+static void
+keep_selectable_unfocused (GtkLabel *label)
+{
+  if (gtk_label_get_selectable (label))
+    gtk_widget_set_focusable (GTK_WIDGET (label), FALSE);
+}
+
 /* Labels are bound to the row's object once, when the cell is made: an
  * in-place update then changes exactly the labels whose text changed. */
 static void
@@ -222,6 +234,7 @@ setup_cell (GtkSignalListItemFactory *factory,
       GtkWidget *label = gtk_label_new (NULL);
 
       gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+      keep_selectable_unfocused (GTK_LABEL (label));
       gtk_label_set_xalign (GTK_LABEL (label), 0);
       gtk_widget_add_css_class (label, "numeric");
       gtk_popover_set_child (GTK_POPOVER (popover), label);
@@ -703,6 +716,7 @@ fill_reasons (CpResultsView   *self,
           gtk_label_set_width_chars (GTK_LABEL (label), WRAPPED_MIN_CHARS);
           gtk_label_set_xalign (GTK_LABEL (label), 0);
           gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+          keep_selectable_unfocused (GTK_LABEL (label));
           gtk_widget_set_hexpand (label, TRUE);
           gtk_box_append (GTK_BOX (box), rule);
           gtk_box_append (GTK_BOX (box), label);
@@ -1171,7 +1185,10 @@ cp_results_view_init (CpResultsView *self)
     };
 
     for (guint i = 0; i < G_N_ELEMENTS (paragraphs); i++)
-      gtk_label_set_width_chars (paragraphs[i], WRAPPED_MIN_CHARS);
+      {
+        gtk_label_set_width_chars (paragraphs[i], WRAPPED_MIN_CHARS);
+        keep_selectable_unfocused (paragraphs[i]);
+      }
   }
 
   g_signal_connect_object (self->cost_chart, "notify::readout", G_CALLBACK (on_readout_changed),
