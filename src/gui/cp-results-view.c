@@ -210,12 +210,15 @@ item_text_expression (Column column)
  * (GtkSettings:gtk-label-select-on-focus): the summary was shown selected
  * after F6 moved to the results, and the cost breakdown when its popover
  * opened. Such labels stay selectable with the mouse, but are no Tab
- * stop. */
+ * stop; can-focus as well, since GtkLabel's focus handler claims to have
+ * taken the focus even when it may not, which stopped F6 there. */
 static void
 keep_selectable_unfocused (GtkLabel *label)
 {
-  if (gtk_label_get_selectable (label))
-    gtk_widget_set_focusable (GTK_WIDGET (label), FALSE);
+  if (!gtk_label_get_selectable (label))
+    return;
+  gtk_widget_set_focusable (GTK_WIDGET (label), FALSE);
+  gtk_widget_set_can_focus (GTK_WIDGET (label), FALSE);
 }
 
 /* Labels are bound to the row's object once, when the cell is made: an
