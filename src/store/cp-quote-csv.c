@@ -466,32 +466,239 @@ collect_gpu_matches (const CpCatalog *catalog, const char *text, const char *que
     }
 }
 
-const CpGpuSpec *
-cp_quote_csv_find_gpu (const CpProject *project,
-                       const char      *text,
-                       GError         **error)
+/* What a vendor's GPU name says, word by word: "NVIDIA H800 SXM5" is the
+ * model h800 in its SXM form; "A100 40G PCIe" the model a100 with 40 GB in
+ * its PCIe form; "H100 80GB HBM3" and "RTX 4090 24G" the model and its
+ * memory. Makers' names, memory kinds and "显卡" say nothing of the part. */
+typedef enum { FORM_UNSTATED, FORM_SXM, FORM_PCIE } GpuForm;
+
+typedef struct {
+  char    *model;       /* the remaining words run together: "h800", "910b" */
+  double   memory_gb;   /* 0: not stated */
+  GpuForm  form;
+} GpuWords;
+
+static gboolean
+is_memory_word (const char *word, double *gb)
+{
+  char *end;
+  double v = g_ascii_strtod (word, &end);
+
+  if (end == word || !isfinite (v) || v <= 0)
+    return FALSE;
+  if (strcmp (end, "g") == 0 || strcmp (end, "gb") == 0 || strcmp (end, "gib") == 0)
+    {
+      *gb = v;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+read_gpu_words (const char *text, GpuWords *out)
+{
+  static const char * const noise[] = {
+    "nvidia", "geforce", "tesla", "rtx", "huawei", "ascend", "amd", "instinct", "gpu", "card",
+    "华为", "昇腾", "英伟达", "显卡", "卡",
+  };
+  g_autofree char *lower = g_utf8_strdown (text, -1);
+  GString *model = g_string_new (NULL);
+  const char *p = lower;
+
+  out->memory_gb = 0;
+  out->form = FORM_UNSTATED;
+  while (*p)
+    {
+      gboolean ascii = g_ascii_isalnum (*p) || *p == '.';
+      const char *start = p;
+      g_autofree char *word = NULL;
+      double gb;
+      gboolean is_noise = FALSE;
+
+      if (!ascii && (*p & 0x80) == 0)
+        {
+          p++;   /* spaces, hyphens, parentheses */
+          continue;
+        }
+      if (ascii)
+        while (g_ascii_isalnum (*p) || *p == '.')
+          p++;
+      else
+        while (*p && (*p & 0x80))
+          p = g_utf8_next_char (p);
+      word = g_strndup (start, p - start);
+      /* "PCI-E" arrives as "pci" and "e". */
+      if (strcmp (word, "pci") == 0 && p[0] == '-' && (p[1] == 'e') && !g_ascii_isalnum (p[2]))
+        p += 2;
+
+      for (guint i = 0; i < G_N_ELEMENTS (noise); i++)
+        is_noise = is_noise || strcmp (word, noise[i]) == 0;
+      if (is_noise || g_str_has_prefix (word, "hbm") || g_str_has_prefix (word, "gddr"))
+        continue;
+      if (is_memory_word (word, &gb))
+        out->memory_gb = gb;
+      else if (g_str_has_prefix (word, "sxm") || strcmp (word, "hgx") == 0)
+        out->form = FORM_SXM;
+      else if (g_str_has_prefix (word, "pci"))
+        out->form = FORM_PCIE;
+      else
+        g_string_append (model, word);
+    }
+  out->model = g_string_free (model, FALSE);
+}
+
+/* A catalogue entry described by its name, the id filling what the name
+ * leaves out ("h100-sxm"). */
+static void
+read_entry_words (const CpGpuSpec *gpu, GpuWords *name, GpuWords *id)
+{
+  read_gpu_words (gpu->name ? gpu->name : "", name);
+  read_gpu_words (gpu->id ? gpu->id : "", id);
+  if (name->form == FORM_UNSTATED)
+    name->form = id->form;
+}
+
+static const char *
+form_word (GpuForm form)
+{
+  return form == FORM_PCIE ? "PCIe" : "SXM";
+}
+
+/* The catalogue's entries for the model @query names, narrowed by the
+ * memory and form it states. Sets @error when the model is there but not
+ * with that memory, or when the memory is left open between parts; NULL
+ * without @error when the model is not in @catalog at all. */
+static const CpGpuSpec *
+match_gpu_words (const CpCatalog *catalog, const char *text, const GpuWords *query,
+                 char **assumption, GError **error)
+{
+  g_autoptr(GPtrArray) same_model = g_ptr_array_new ();
+  g_autoptr(GPtrArray) same_memory = g_ptr_array_new ();
+  g_autoptr(GPtrArray) same_form = g_ptr_array_new ();
+  GPtrArray *pool;
+
+  for (guint i = 0; catalog && i < cp_catalog_n_gpus (catalog); i++)
+    {
+      const CpGpuSpec *gpu = cp_catalog_get_gpu (catalog, i);
+      GpuWords name, id;
+
+      read_entry_words (gpu, &name, &id);
+      if (*query->model && (strcmp (name.model, query->model) == 0 || strcmp (id.model, query->model) == 0))
+        g_ptr_array_add (same_model, (gpointer) gpu);
+      g_free (name.model);
+      g_free (id.model);
+    }
+  if (same_model->len == 0)
+    return NULL;
+
+  for (guint i = 0; i < same_model->len; i++)
+    {
+      const CpGpuSpec *gpu = g_ptr_array_index (same_model, i);
+      if (query->memory_gb == 0 || gpu->memory_nominal_gb == query->memory_gb)
+        g_ptr_array_add (same_memory, (gpointer) gpu);
+    }
+  if (same_memory->len == 0)
+    {
+      GString *names = g_string_new (NULL);
+      g_autofree char *gb = cp_format_double_exact (query->memory_gb);
+      for (guint i = 0; i < same_model->len; i++)
+        g_string_append_printf (names, i ? ", %s" : "%s",
+                                ((const CpGpuSpec *) g_ptr_array_index (same_model, i))->name);
+      g_set_error (error, CP_QUOTE_CSV_ERROR, CP_QUOTE_CSV_ERROR_MISSING_COLUMN,
+                   /* Translators: a GPU name, a memory size in GB, and a list of catalogue GPUs */
+                   _("GPU “%s”: the catalogue has no such part with %s GB (it has %s); "
+                     "add it to the project’s catalogue first"), text, gb, names->str);
+      g_string_free (names, TRUE);
+      return NULL;
+    }
+
+  for (guint i = 0; i < same_memory->len; i++)
+    {
+      const CpGpuSpec *gpu = g_ptr_array_index (same_memory, i);
+      GpuWords name, id;
+
+      read_entry_words (gpu, &name, &id);
+      /* Unstated in the sheet: the SXM part, as 8-GPU rental servers are
+       * built (HGX boards); a PCIe card is named as such in quotes. */
+      if (name.form == (query->form == FORM_UNSTATED ? FORM_SXM : query->form)
+          || (query->form == FORM_UNSTATED && name.form == FORM_UNSTATED))
+        g_ptr_array_add (same_form, (gpointer) gpu);
+      g_free (name.model);
+      g_free (id.model);
+    }
+
+  pool = same_form->len > 0 ? same_form : same_memory;
+  for (guint i = 1; i < pool->len; i++)
+    if (((const CpGpuSpec *) g_ptr_array_index (pool, i))->memory_nominal_gb
+        != ((const CpGpuSpec *) g_ptr_array_index (pool, 0))->memory_nominal_gb)
+      {
+        GString *names = g_string_new (NULL);
+        for (guint j = 0; j < pool->len; j++)
+          g_string_append_printf (names, j ? ", %s" : "%s",
+                                  ((const CpGpuSpec *) g_ptr_array_index (pool, j))->name);
+        g_set_error (error, CP_QUOTE_CSV_ERROR, CP_QUOTE_CSV_ERROR_MISSING_COLUMN,
+                     /* Translators: a GPU name and a list of catalogue GPUs */
+                     _("GPU “%s” does not say its memory, and the catalogue has %s; "
+                       "write e.g. “%s 80GB”"), text, names->str, text);
+        g_string_free (names, TRUE);
+        return NULL;
+      }
+
+  {
+    const CpGpuSpec *gpu = g_ptr_array_index (pool, 0);
+    if (assumption && same_form->len == 0)
+      *assumption = g_strdup_printf (_("GPU “%s”: the catalogue has no %s part of this model with "
+                                       "this memory; taken as %s (same memory)"),
+                                     text, form_word (query->form), gpu->name);
+    else if (assumption && query->form == FORM_UNSTATED && same_memory->len > 1)
+      *assumption = g_strdup_printf (_("GPU “%s” names no form factor: taken as %s, the SXM part "
+                                       "8-GPU rental servers carry"), text, gpu->name);
+    return gpu;
+  }
+}
+
+/* cp_quote_csv_find_gpu() that also says what was assumed (@assumption,
+ * may be NULL) and whether the text names a PCIe card (@pcie). */
+static const CpGpuSpec *
+find_gpu (const CpProject *project, const char *text, char **assumption, gboolean *pcie,
+          GError **error)
 {
   const CpCatalog *catalogs[2] = { project ? project->custom : NULL, cp_catalog_get_builtin () };
   g_autofree char *query_key = gpu_key (text);
+  GpuWords query;
+  g_autofree char *model = NULL;
+
+  read_gpu_words (text, &query);
+  model = query.model;
+  if (pcie)
+    *pcie = query.form == FORM_PCIE;
 
   for (guint c = 0; c < G_N_ELEMENTS (catalogs); c++)
     {
       g_autoptr(GPtrArray) exact = g_ptr_array_new ();
       g_autoptr(GPtrArray) partial = g_ptr_array_new ();
+      const CpGpuSpec *gpu;
+      g_autoptr(GError) local = NULL;
 
       collect_gpu_matches (catalogs[c], text, query_key, exact, partial);
       if (exact->len >= 1)
         return g_ptr_array_index (exact, 0);
+      gpu = match_gpu_words (catalogs[c], text, &query, assumption, &local);
+      if (gpu)
+        return gpu;
+      if (local)
+        {
+          g_propagate_error (error, g_steal_pointer (&local));
+          return NULL;
+        }
       if (partial->len == 1)
         return g_ptr_array_index (partial, 0);
       if (partial->len > 1)
         {
           GString *names = g_string_new (NULL);
           for (guint i = 0; i < partial->len; i++)
-            {
-              const CpGpuSpec *gpu = g_ptr_array_index (partial, i);
-              g_string_append_printf (names, i ? ", %s" : "%s", gpu->name);
-            }
+            g_string_append_printf (names, i ? ", %s" : "%s",
+                                    ((const CpGpuSpec *) g_ptr_array_index (partial, i))->name);
           g_set_error (error, CP_QUOTE_CSV_ERROR, CP_QUOTE_CSV_ERROR_MISSING_COLUMN,
                        /* Translators: a GPU name and a list of catalogue GPUs */
                        _("GPU “%s” could be any of: %s"), text, names->str);
@@ -502,6 +709,14 @@ cp_quote_csv_find_gpu (const CpProject *project,
   g_set_error (error, CP_QUOTE_CSV_ERROR, CP_QUOTE_CSV_ERROR_MISSING_COLUMN,
                _("GPU “%s” is not in the catalogue; add it to the project first"), text);
   return NULL;
+}
+
+const CpGpuSpec *
+cp_quote_csv_find_gpu (const CpProject *project,
+                       const char      *text,
+                       GError         **error)
+{
+  return find_gpu (project, text, NULL, NULL, error);
 }
 
 static const CpLinkSpec *
@@ -1202,13 +1417,27 @@ parse_cell (Cell *cell, Column col, const char *text, CpQuote *quote)
     case CP_QUOTE_COLUMN_GPU:
       {
         g_autoptr(GError) local = NULL;
-        const CpGpuSpec *gpu = cp_quote_csv_find_gpu (cell->project, text, &local);
+        g_autofree char *assumption = NULL;
+        gboolean pcie = FALSE;
+        const CpGpuSpec *gpu = find_gpu (cell->project, text, &assumption, &pcie, &local);
         if (gpu == NULL)
           cell_error (cell, "%s", local->message);
         else
           {
             const CpLinkSpec *link = find_link_by_id (cell->project, gpu->default_intra_link);
             cp_quote_set_gpu (quote, gpu);
+            if (assumption)
+              cell_assume (cell, "%s", assumption);
+            /* A PCIe card taken as the catalogue's SXM part talks over
+             * PCIe, not NVLink: 4.0, the slower of the generations such
+             * cards carry, unless the sheet names the link. */
+            if (pcie && link && !g_str_has_prefix (link->id, "pcie"))
+              {
+                link = find_link_by_id (cell->project, "pcie-gen4");
+                if (link)
+                  cell_assume (cell, _("GPU “%s” is a PCIe card: its GPUs are linked by %s"),
+                               text, link->name);
+              }
             if (link)
               cp_quote_set_intra_link (quote, link);
           }
@@ -1727,6 +1956,63 @@ to_utf8 (const char *data, gsize len, GError **error)
   return NULL;
 }
 
+/* "8×A800", "A800*8", "H800 x 8", "8卡 H800", "4090 8卡": the GPU and
+ * how many of them a node has, in the GPU cell. */
+static char *
+split_gpu_count (const char *text, guint *count)
+{
+  static const char * const patterns[] = {
+    "^\\s*(\\d{1,3})\\s*(?:×|x|X|\\*|卡|张|块)\\s*(.+?)\\s*$",
+    "^\\s*(.+?)\\s*(?:×|x|X|\\*)\\s*(\\d{1,3})\\s*(?:卡|张|块)?\\s*$",
+    "^\\s*(.+?)\\s+(\\d{1,3})\\s*(?:卡|张|块)\\s*$",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (patterns); i++)
+    {
+      g_autoptr(GRegex) regex = g_regex_new (patterns[i], G_REGEX_DEFAULT, G_REGEX_MATCH_DEFAULT, NULL);
+      g_autoptr(GMatchInfo) match = NULL;
+
+      if (g_regex_match (regex, text, 0, &match))
+        {
+          g_autofree char *number = g_match_info_fetch (match, i == 0 ? 1 : 2);
+          guint64 n = g_ascii_strtoull (number, NULL, 10);
+          if (n >= 1 && n <= 256)
+            {
+              *count = (guint) n;
+              return g_match_info_fetch (match, i == 0 ? 2 : 1);
+            }
+        }
+    }
+  *count = 0;
+  return g_strdup (text);
+}
+
+/* A GPUs-per-node cell as vendors fill it: "8", "8卡", "8 GPUs", "8张",
+ * or with the GPU: "8*H100", "8×H800", "8 x A100", "A800×8". FALSE when
+ * @text is none of these; @name (the GPU named, or NULL) is then NULL. */
+static gboolean
+read_gpu_count (const char *text, guint *count, char **name)
+{
+  g_autoptr(GRegex) plain = g_regex_new ("^\\s*(\\d+)\\s*(?:卡|张|块|颗|gpus?|cards?)?\\s*$",
+                                         G_REGEX_CASELESS, G_REGEX_MATCH_DEFAULT, NULL);
+  g_autoptr(GMatchInfo) match = NULL;
+  g_autofree char *rest = NULL;
+
+  *name = NULL;
+  if (g_regex_match (plain, text, 0, &match))
+    {
+      g_autofree char *number = g_match_info_fetch (match, 1);
+      guint64 n = g_ascii_strtoull (number, NULL, 10);
+      *count = (guint) MIN (n, G_MAXUINT);
+      return TRUE;
+    }
+  rest = split_gpu_count (text, count);
+  if (*count == 0)
+    return FALSE;
+  *name = g_steal_pointer (&rest);
+  return TRUE;
+}
+
 /* Sheets */
 
 struct _CpQuoteSheet {
@@ -1754,6 +2040,48 @@ cp_quote_sheet_free (CpQuoteSheet *sheet)
   g_free (sheet->hints);
   g_free (sheet->fields);
   g_free (sheet);
+}
+
+/* Whether every filled cell of @column is a GPU count ("8", "8卡",
+ * "8*H100"), any GPU it names one of the catalogue's. */
+static gboolean
+column_holds_counts (const CpQuoteSheet *sheet, guint column)
+{
+  gboolean any = FALSE;
+
+  for (guint r = 1; r < sheet->records->len; r++)
+    {
+      const Record *record = g_ptr_array_index (sheet->records, r);
+      const char *text = column < record->fields->len ? g_ptr_array_index (record->fields, column) : NULL;
+      g_autofree char *name = NULL;
+      guint count;
+
+      if (is_blank (text))
+        continue;
+      if (!read_gpu_count (text, &count, &name))
+        return FALSE;
+      if (name && find_gpu (sheet->project, name, NULL, NULL, NULL) == NULL)
+        return FALSE;
+      any = TRUE;
+    }
+  return any;
+}
+
+/* "配置" or "规格" is an offer's name in one sheet and its GPU count
+ * ("8卡", "8*H100") in another: without a GPUs-per-node column, a column
+ * read as the offer whose every cell is a count is the count. */
+static void
+guess_count_column (CpQuoteSheet *sheet)
+{
+  for (guint i = 0; i < sheet->n_columns; i++)
+    if (sheet->fields[i] == CP_QUOTE_COLUMN_GPUS_PER_NODE)
+      return;
+  for (guint i = 0; i < sheet->n_columns; i++)
+    if (sheet->fields[i] == CP_QUOTE_COLUMN_OFFER && column_holds_counts (sheet, i))
+      {
+        sheet->fields[i] = CP_QUOTE_COLUMN_GPUS_PER_NODE;
+        return;
+      }
 }
 
 static void
@@ -1785,6 +2113,7 @@ guess_fields (CpQuoteSheet *sheet)
           }
       sheet->fields[i] = col;
     }
+  guess_count_column (sheet);
 }
 
 CpQuoteSheet *
@@ -1902,37 +2231,6 @@ header_from_sheet (const CpQuoteSheet *sheet, Header *h)
         h->header[sheet->fields[i]] = sheet->headers[i];
         h->hint[sheet->fields[i]] = sheet->hints[i];
       }
-}
-
-/* "8×A800", "A800*8", "H800 x 8", "8卡 H800", "4090 8卡": the GPU and
- * how many of them a node has, in the GPU cell. */
-static char *
-split_gpu_count (const char *text, guint *count)
-{
-  static const char * const patterns[] = {
-    "^\\s*(\\d{1,3})\\s*(?:×|x|X|\\*|卡|张|块)\\s*(.+?)\\s*$",
-    "^\\s*(.+?)\\s*(?:×|x|X|\\*)\\s*(\\d{1,3})\\s*(?:卡|张|块)?\\s*$",
-    "^\\s*(.+?)\\s+(\\d{1,3})\\s*(?:卡|张|块)\\s*$",
-  };
-
-  for (guint i = 0; i < G_N_ELEMENTS (patterns); i++)
-    {
-      g_autoptr(GRegex) regex = g_regex_new (patterns[i], G_REGEX_DEFAULT, G_REGEX_MATCH_DEFAULT, NULL);
-      g_autoptr(GMatchInfo) match = NULL;
-
-      if (g_regex_match (regex, text, 0, &match))
-        {
-          g_autofree char *number = g_match_info_fetch (match, i == 0 ? 1 : 2);
-          guint64 n = g_ascii_strtoull (number, NULL, 10);
-          if (n >= 1 && n <= 256)
-            {
-              *count = (guint) n;
-              return g_match_info_fetch (match, i == 0 ? 2 : 1);
-            }
-        }
-    }
-  *count = 0;
-  return g_strdup (text);
 }
 
 /* The fabric from what each column said, in order of how explicitly it
@@ -2065,6 +2363,41 @@ read_fabric_cell (Cell *cell, Column col, const char *text, Fabric *f)
               cell->header, text);
 }
 
+/* The GPUs-per-node cell; a GPU it names ("8*H100") is the row's GPU
+ * when the GPU column is empty, and must agree with it otherwise. */
+static void
+read_count_cell (Cell *cell, const Record *r, const Header *h, const char *text, CpQuote *quote)
+{
+  g_autofree char *name = NULL;
+  guint count;
+
+  if (!read_gpu_count (text, &count, &name))
+    {
+      parse_whole (cell, text, 1, &quote->gpus_per_node);
+      return;
+    }
+  if (count < 1)
+    {
+      cell_error (cell, _("%s “%s” is not a whole number of at least %u"), cell->header, text, 1);
+      return;
+    }
+  quote->gpus_per_node = count;
+  if (name == NULL)
+    return;
+  if (is_blank (field_at (r, h, CP_QUOTE_COLUMN_GPU)))
+    {
+      parse_cell (cell, CP_QUOTE_COLUMN_GPU, name, quote);
+      return;
+    }
+  {
+    const CpGpuSpec *named = find_gpu (cell->project, name, NULL, NULL, NULL);
+    if (named && strcmp (quote->gpu.id, "custom") != 0 && strcmp (named->id, quote->gpu.id) != 0
+        && named->memory_nominal_gb != quote->gpu.memory_nominal_gb)
+      cell_error (cell, _("%s “%s” names %s, but the GPU column says %s"), cell->header, text,
+                  named->name, quote->gpu.name);
+  }
+}
+
 /* One data record into @quote, its problems and assumptions in @cell. */
 static void
 read_row (Cell *cell, const Record *r, const Header *h, guint header_len, CpQuote *quote,
@@ -2109,6 +2442,9 @@ read_row (Cell *cell, const Record *r, const Header *h, guint header_len, CpQuot
             parse_cell (cell, c, name, quote);
           }
           break;
+        case CP_QUOTE_COLUMN_GPUS_PER_NODE:
+          read_count_cell (cell, r, h, value, quote);
+          break;
         case CP_QUOTE_COLUMN_NETWORK:
           read_fabric_cell (cell, CP_QUOTE_COLUMN_NETWORK, value, &network);
           break;
@@ -2133,7 +2469,7 @@ read_row (Cell *cell, const Record *r, const Header *h, guint header_len, CpQuot
   {
     const char *gpu_text = field_at (r, h, CP_QUOTE_COLUMN_GPU);
     const char *count_text = field_at (r, h, CP_QUOTE_COLUMN_GPUS_PER_NODE);
-    if (is_blank (gpu_text))
+    if (is_blank (gpu_text) && strcmp (quote->gpu.id, "custom") == 0)
       {
         cell->header = h->header[CP_QUOTE_COLUMN_GPU];
         cell_error (cell, _("%s is empty"), cell->header);
@@ -2154,7 +2490,8 @@ read_row (Cell *cell, const Record *r, const Header *h, guint header_len, CpQuot
   parse_price_cells (cell, r, h, quote, default_currency);
 
   apply_fabric (cell, r, h, &network, &bandwidth, &sharing, quote);
-  if (!link_stated && quote->intra_link.name && strcmp (quote->gpu.id, "custom") != 0)
+  if (!link_stated && quote->intra_link.name && strcmp (quote->gpu.id, "custom") != 0
+      && g_strcmp0 (quote->intra_link.id, quote->gpu.default_intra_link) == 0)
     cell_assume (cell, _("the link between GPUs is not stated: the catalogue’s for this GPU, %s"),
                  quote->intra_link.name);
   if (is_blank (field_at (r, h, CP_QUOTE_COLUMN_STORAGE)) && quote->nodes_available > 1)
