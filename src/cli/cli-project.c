@@ -280,7 +280,15 @@ print_sheet (const CpQuoteSheet *sheet, const CpQuoteCsvResult *result, const Cp
     {
       const CpQuoteCsvRow *row = g_ptr_array_index (result->rows, i);
 
-      if (row->quote_index >= 0)
+      if (row->quote_index >= 0 && row->incomplete->len > 0)
+        {
+          const CpQuote *quote = g_ptr_array_index (result->quotes, row->quote_index);
+          g_autofree char *text = cp_quote_describe (quote, &project->settings);
+          /* Translators: a line number and a description of the quote */
+          printf (_("  line %u: imported as incomplete: %s\n"), row->line, text);
+          n_ok++;
+        }
+      else if (row->quote_index >= 0)
         {
           const CpQuote *quote = g_ptr_array_index (result->quotes, row->quote_index);
           g_autofree char *text = cp_quote_describe (quote, &project->settings);
@@ -290,6 +298,10 @@ print_sheet (const CpQuoteSheet *sheet, const CpQuoteCsvResult *result, const Cp
         }
       else
         printf (_("  line %u: not imported\n"), row->line);
+      for (guint p = 0; p < row->incomplete->len; p++)
+        /* Translators: what an imported quote still lacks, "no price: 价格 is “0”" */
+        printf (_("    incomplete: %s (left out of the ranking until it is filled in)\n"),
+                (const char *) g_ptr_array_index (row->incomplete, p));
       for (guint p = 0; p < row->problems->len; p++)
         printf (_("    problem: %s\n"), (const char *) g_ptr_array_index (row->problems, p));
       for (guint a = 0; a < row->assumptions->len; a++)
@@ -330,7 +342,14 @@ cp_cli_import_quotes (int argc, char **argv)
                                          "headers) to PROJECT, after showing how each column "
                                          "was read and what became of each row. A file with "
                                          "errors imports nothing unless --accept-good-lines "
-                                         "is given."));
+                                         "is given. A row without a price (empty or 0) is "
+                                         "imported as incomplete and left out of the ranking "
+                                         "until it has one.\n\n"
+                                         "Exit status: 0 when rows were imported (with "
+                                         "--dry-run: when at least one row can be); 1 when no "
+                                         "row can be imported, when lines with errors stopped "
+                                         "the import, or when a file cannot be read; 2 for a "
+                                         "bad option."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!cp_cli_parse_options (context, &argc, &argv, TRUE))
     return CP_CLI_EXIT_USAGE;
@@ -364,6 +383,8 @@ cp_cli_import_quotes (int argc, char **argv)
       if (i == 0 || e->line != ((const CpCsvLineError *) g_ptr_array_index (result->errors, i - 1))->line)
         n_bad_lines++;
     }
+  if (result->quotes->len == 0)
+    return cp_cli_failure (_("no row of %s can be imported"), csv_name);
   if (dry_run)
     return CP_CLI_EXIT_OK;
 

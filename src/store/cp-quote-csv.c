@@ -936,6 +936,9 @@ static const Word storage_words[] = {
   { "网络盘", CP_STORAGE_NETWORK_DISK }, { "块存储", CP_STORAGE_NETWORK_DISK },
   { "local nvme", CP_STORAGE_LOCAL_NVME }, { "本地nvme", CP_STORAGE_LOCAL_NVME },
   { "本地盘", CP_STORAGE_LOCAL_NVME }, { "nvme", CP_STORAGE_LOCAL_NVME },
+  { "本地ssd", CP_STORAGE_LOCAL_NVME }, { "本地nvme ssd", CP_STORAGE_LOCAL_NVME },
+  { "local ssd", CP_STORAGE_LOCAL_NVME }, { "并行存储", CP_STORAGE_PARALLEL_FS },
+  { "文件存储", CP_STORAGE_NAS }, { "nas存储", CP_STORAGE_NAS }, { "云硬盘", CP_STORAGE_NETWORK_DISK },
   { "unknown", CP_STORAGE_UNKNOWN }, { "未知", CP_STORAGE_UNKNOWN }, { "未说明", CP_STORAGE_UNKNOWN },
 };
 
@@ -1378,6 +1381,41 @@ resolve_link (Cell *cell, const CpQuote *quote, const char *text)
   return NULL;
 }
 
+/* "并行文件系统 50TB", "NAS 10T", "云盘", "本地 NVMe": the kind, and a size
+ * the quote has no field for, kept in its notes for the talk with the
+ * vendor (the storage cost is priced per TB-month by the storage price). */
+static void
+read_storage_cell (Cell *cell, const char *text, CpQuote *quote)
+{
+  g_autoptr(GRegex) size = g_regex_new ("\\d+(?:\\.\\d+)?\\s*(?:[tpg]i?b?)(?![a-z])",
+                                        G_REGEX_CASELESS, G_REGEX_MATCH_DEFAULT, NULL);
+  g_autofree char *kind_text = g_regex_replace_literal (size, text, -1, 0, "", 0, NULL);
+  gboolean sized = kind_text && strcmp (kind_text, text) != 0;
+  CpStorageKind kind;
+  int value;
+
+  g_strstrip (kind_text);
+  if (cp_storage_kind_from_string (kind_text, &kind))
+    quote->storage = kind;
+  else if (match_word (storage_words, G_N_ELEMENTS (storage_words), kind_text, &value))
+    quote->storage = value;
+  else
+    {
+      cell_error (cell, _("%s “%s” is not a storage kind (parallel file system, NAS, "
+                          "network disk, local NVMe)"), cell->header, text);
+      return;
+    }
+  if (sized)
+    {
+      g_autofree char *line = g_strdup_printf (_("Vendor’s storage: %s"), text);
+      char *notes = quote->notes ? g_strconcat (quote->notes, "\n", line, NULL) : g_strdup (line);
+      g_free (quote->notes);
+      quote->notes = notes;
+      cell_assume (cell, _("%s “%s”: the quote records the storage kind; the size is kept in its "
+                           "notes"), cell->header, text);
+    }
+}
+
 static void
 parse_cell (Cell *cell, Column col, const char *text, CpQuote *quote)
 {
@@ -1466,16 +1504,7 @@ parse_cell (Cell *cell, Column col, const char *text, CpQuote *quote)
         cell_error (cell, _("%s “%s” must be a fraction between 0 and 1"), cell->header, text);
       break;
     case CP_QUOTE_COLUMN_STORAGE:
-      {
-        CpStorageKind kind;
-        if (cp_storage_kind_from_string (text, &kind))
-          quote->storage = kind;
-        else if (match_word (storage_words, G_N_ELEMENTS (storage_words), text, &value))
-          quote->storage = value;
-        else
-          cell_error (cell, _("%s “%s” is not a storage kind (parallel file system, NAS, "
-                              "network disk, local NVMe)"), cell->header, text);
-      }
+      read_storage_cell (cell, text, quote);
       break;
     case CP_QUOTE_COLUMN_GRANULARITY:
       parse_hours (cell, text, &quote->billing_granularity_h);
@@ -1804,7 +1833,8 @@ parse_price_cells (Cell *cell, const Record *r, const Header *h, CpQuote *quote,
   cell->hint = NULL;
   if (price_text == NULL || *price_text == '\0')
     {
-      cell_error (cell, _("%s is empty"), cell->header);
+      g_ptr_array_add (cell->row->incomplete,
+                       g_strdup_printf (_("no price: %s is empty"), cell->header));
       return;
     }
 
@@ -1840,6 +1870,10 @@ parse_price_cells (Cell *cell, const Record *r, const Header *h, CpQuote *quote,
       cell_error (cell, _("%s “%s” is negative"), cell->header, price_text);
       return;
     }
+  /* No vendor gives compute away: 0 is a price not filled in yet. */
+  if (amount == 0)
+    g_ptr_array_add (cell->row->incomplete,
+                     g_strdup_printf (_("no price: %s is “%s”"), cell->header, price_text));
 
   if (unit_text && *unit_text)
     {
@@ -2211,6 +2245,7 @@ row_free (gpointer data)
 
   g_ptr_array_unref (row->problems);
   g_ptr_array_unref (row->assumptions);
+  g_ptr_array_unref (row->incomplete);
   g_free (row);
 }
 
@@ -2543,6 +2578,7 @@ cp_quote_sheet_read (const CpQuoteSheet *sheet,
       row->quote_index = -1;
       row->problems = g_ptr_array_new_with_free_func (g_free);
       row->assumptions = g_ptr_array_new_with_free_func (g_free);
+      row->incomplete = g_ptr_array_new_with_free_func (g_free);
       g_ptr_array_add (result->rows, row);
       result->n_records++;
 
@@ -2554,8 +2590,11 @@ cp_quote_sheet_read (const CpQuoteSheet *sheet,
       if (row->problems->len == 0)
         {
           g_autoptr(GError) invalid = NULL;
-          if (!cp_quote_validate (quote, &invalid))
+          if (!cp_quote_validate_figures (quote, &invalid))
             cell_error (&cell, "%s", invalid->message);
+          /* Kept, as the quote form keeps it, for the user to complete. */
+          else if ((cp_quote_get_missing (quote) & CP_QUOTE_MISSING_NETWORK) != 0)
+            g_ptr_array_add (row->incomplete, g_strdup (_("no NICs or NIC rate for its nodes")));
         }
 
       /* A cluster offer written without its kind: the machine kind it
@@ -2672,6 +2711,38 @@ cp_quote_sheet_new_from_file (const char      *path,
   return cp_quote_sheet_new (data, len, project, error);
 }
 
+/* The words the reports use for a network (cp_words_network()), which
+ * this library cannot call: the preview shows these, never the ids. */
+static const char *
+network_label (CpNetworkKind kind)
+{
+  switch (kind)
+    {
+    case CP_NETWORK_NONE: return _("none");
+    case CP_NETWORK_ETHERNET: return _("Ethernet");
+    case CP_NETWORK_ROCE: return _("RoCE");
+    case CP_NETWORK_INFINIBAND: return _("InfiniBand");
+    case CP_N_NETWORKS: break;
+    }
+  return "?";
+}
+
+/* As cp_words_storage() says it. */
+static const char *
+storage_label (CpStorageKind kind)
+{
+  switch (kind)
+    {
+    case CP_STORAGE_UNKNOWN: return _("not stated");
+    case CP_STORAGE_PARALLEL_FS: return _("parallel file system");
+    case CP_STORAGE_NAS: return _("NAS");
+    case CP_STORAGE_NETWORK_DISK: return _("network disk");
+    case CP_STORAGE_LOCAL_NVME: return _("local NVMe");
+    case CP_N_STORAGES: break;
+    }
+  return "?";
+}
+
 char *
 cp_quote_describe (const CpQuote    *quote,
                    const CpSettings *settings)
@@ -2687,15 +2758,18 @@ cp_quote_describe (const CpQuote    *quote,
                                           quote->nodes_available),
                           quote->gpu.name ? quote->gpu.name : quote->gpu.id,
                           quote->gpus_per_node, quote->nodes_available);
-  /* Translators: price and currency code */
-  g_string_append_printf (s, _("; %s %s per GPU-hour"), per_gpu_hour, quote->currency);
+  if (quote->price > 0)
+    /* Translators: price and currency code */
+    g_string_append_printf (s, _("; %s %s per GPU-hour"), per_gpu_hour, quote->currency);
+  else
+    g_string_append (s, _("; no price"));
   if (quote->intra_link.name)
     g_string_append_printf (s, "; %s", quote->intra_link.name);
   if (quote->network != CP_NETWORK_NONE)
     {
       g_ascii_formatd (buf, sizeof buf, "%g", quote->nic_gbps);
       /* Translators: network kind, cards per node, Gb/s of one card, and sharing */
-      g_string_append_printf (s, _("; %s %u × %s Gb/s, %s"), cp_network_kind_to_string (quote->network),
+      g_string_append_printf (s, _("; %s %u × %s Gb/s, %s"), network_label (quote->network),
                               quote->nics_per_node, buf,
                               quote->sharing == CP_SHARING_DEDICATED ? _("dedicated")
                               : quote->sharing == CP_SHARING_SHARED ? _("shared")
@@ -2706,6 +2780,9 @@ cp_quote_describe (const CpQuote    *quote,
           g_string_append_printf (s, _(" (share factor %s)"), buf);
         }
     }
+  if (quote->storage != CP_STORAGE_UNKNOWN)
+    /* Translators: a storage kind, "parallel file system" */
+    g_string_append_printf (s, _("; storage: %s"), storage_label (quote->storage));
   g_ascii_formatd (buf, sizeof buf, "%g", quote->minimum_term_h);
   g_string_append_printf (s, _("; minimum term %s h"), buf);
   return g_string_free (s, FALSE);
