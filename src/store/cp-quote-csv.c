@@ -2076,6 +2076,31 @@ cp_quote_sheet_free (CpQuoteSheet *sheet)
   g_free (sheet);
 }
 
+/* Whether @text names a model of the catalogue, even one left open
+ * between parts ("A100": 40 or 80 GB). */
+static gboolean
+names_catalogue_model (const CpProject *project, const char *text)
+{
+  const CpCatalog *catalogs[2] = { project ? project->custom : NULL, cp_catalog_get_builtin () };
+  GpuWords query;
+  gboolean found = FALSE;
+
+  if (find_gpu (project, text, NULL, NULL, NULL) != NULL)
+    return TRUE;
+  read_gpu_words (text, &query);
+  for (guint c = 0; c < G_N_ELEMENTS (catalogs) && !found; c++)
+    for (guint i = 0; catalogs[c] && i < cp_catalog_n_gpus (catalogs[c]) && !found; i++)
+      {
+        GpuWords name, id;
+        read_entry_words (cp_catalog_get_gpu (catalogs[c], i), &name, &id);
+        found = *query.model && (strcmp (name.model, query.model) == 0 || strcmp (id.model, query.model) == 0);
+        g_free (name.model);
+        g_free (id.model);
+      }
+  g_free (query.model);
+  return found;
+}
+
 /* Whether every filled cell of @column is a GPU count ("8", "8卡",
  * "8*H100"), any GPU it names one of the catalogue's. */
 static gboolean
@@ -2094,7 +2119,7 @@ column_holds_counts (const CpQuoteSheet *sheet, guint column)
         continue;
       if (!read_gpu_count (text, &count, &name))
         return FALSE;
-      if (name && find_gpu (sheet->project, name, NULL, NULL, NULL) == NULL)
+      if (name && !names_catalogue_model (sheet->project, name))
         return FALSE;
       any = TRUE;
     }
@@ -2424,13 +2449,22 @@ read_count_cell (Cell *cell, const Record *r, const Header *h, const char *text,
       parse_cell (cell, CP_QUOTE_COLUMN_GPU, name, quote);
       return;
     }
-  {
-    const CpGpuSpec *named = find_gpu (cell->project, name, NULL, NULL, NULL);
-    if (named && strcmp (quote->gpu.id, "custom") != 0 && strcmp (named->id, quote->gpu.id) != 0
-        && named->memory_nominal_gb != quote->gpu.memory_nominal_gb)
-      cell_error (cell, _("%s “%s” names %s, but the GPU column says %s"), cell->header, text,
-                  named->name, quote->gpu.name);
-  }
+  /* "8*H100" beside "H100 PCIe" says less, not something else: only
+   * another model is a contradiction. */
+  if (strcmp (quote->gpu.id, "custom") != 0)
+    {
+      GpuWords said, entry_name, entry_id;
+
+      read_gpu_words (name, &said);
+      read_entry_words (&quote->gpu, &entry_name, &entry_id);
+      if (*said.model && strcmp (said.model, entry_name.model) != 0
+          && strcmp (said.model, entry_id.model) != 0)
+        cell_error (cell, _("%s “%s” names %s, but the GPU column says %s"), cell->header, text,
+                    name, quote->gpu.name);
+      g_free (said.model);
+      g_free (entry_name.model);
+      g_free (entry_id.model);
+    }
 }
 
 /* One data record into @quote, its problems and assumptions in @cell. */

@@ -149,6 +149,62 @@ test_new_and_import (void)
   g_assert_cmpfloat (((CpQuote *) g_ptr_array_index (project->quotes, 0))->price, ==, 6.5);
 }
 
+/* import-quotes exits 1 when no row can be imported, with --dry-run too,
+ * after the summary; a sheet whose rows lack only their price imports
+ * them as incomplete and exits 0. */
+static void
+test_import_exit_status (void)
+{
+  static const char none_csv[] =
+    "供应商,GPU型号,单机卡数,节点数量,价格,计费单位\n"
+    "B,A800,0,1,10,元/卡/小时\n"
+    "D,A800,8,2,abc,元/卡/小时\n";
+  static const char unpriced_csv[] =
+    "供应商,GPU型号,配置,价格（含税）,计费方式\n"
+    "A,NVIDIA H800 SXM5,8卡,0,包月\n"
+    "B,H100,8*H100,,卡时\n";
+  g_autofree char *none_path = g_build_filename (tmp_dir, "none.csv", NULL);
+  g_autofree char *unpriced_path = g_build_filename (tmp_dir, "unpriced.csv", NULL);
+  g_autofree char *project_path = g_build_filename (tmp_dir, "exit.cplan", NULL);
+  g_auto(Run) created = { 0 };
+  g_auto(Run) dry_none = { 0 };
+  g_auto(Run) real_none = { 0 };
+  g_auto(Run) dry_unpriced = { 0 };
+  g_auto(Run) real_unpriced = { 0 };
+  g_auto(Run) help = { 0 };
+  g_autoptr(CpProject) project = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_set_contents (none_path, none_csv, -1, NULL));
+  g_assert_true (g_file_set_contents (unpriced_path, unpriced_csv, -1, NULL));
+  run_cli (&created, "new", "exit.cplan", NULL);
+  g_assert_cmpint (created.status, ==, 0);
+
+  run_cli (&dry_none, "import-quotes", "--dry-run", "exit.cplan", "none.csv", NULL);
+  g_assert_cmpint (dry_none.status, ==, 1);
+  g_assert_nonnull (strstr (dry_none.out, "0 of 2 rows can be imported"));
+  g_assert_nonnull (strstr (dry_none.err, "no row of none.csv can be imported"));
+  run_cli (&real_none, "import-quotes", "--accept-good-lines", "exit.cplan", "none.csv", NULL);
+  g_assert_cmpint (real_none.status, ==, 1);
+
+  run_cli (&dry_unpriced, "import-quotes", "--dry-run", "exit.cplan", "unpriced.csv", NULL);
+  g_assert_cmpint (dry_unpriced.status, ==, 0);
+  g_assert_nonnull (strstr (dry_unpriced.out, "2 of 2 rows can be imported"));
+  g_assert_nonnull (strstr (dry_unpriced.out, "line 2: imported as incomplete"));
+  g_assert_nonnull (strstr (dry_unpriced.out, "incomplete: no price"));
+  run_cli (&real_unpriced, "import-quotes", "exit.cplan", "unpriced.csv", NULL);
+  g_assert_cmpint (real_unpriced.status, ==, 0);
+  project = cp_project_load_file (project_path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (project->quotes->len, ==, 2);
+  g_assert_cmpstr (((CpQuote *) g_ptr_array_index (project->quotes, 0))->gpu.id, ==, "h800");
+  g_assert_cmpfloat (((CpQuote *) g_ptr_array_index (project->quotes, 0))->price, ==, 0);
+  g_assert_cmpstr (((CpQuote *) g_ptr_array_index (project->quotes, 1))->gpu.id, ==, "h100-sxm");
+
+  run_cli (&help, "import-quotes", "--help", NULL);
+  g_assert_nonnull (strstr (help.out, "Exit status: 0 when rows were imported"));
+}
+
 /* Programs on one project, as scripts and colleagues would run them: two
  * import-quotes loops against a plan loop (with one importer alone the
  * lock is rarely contended long enough to show). Each waits for the
@@ -268,6 +324,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli-project/demo-and-plan", test_demo_and_plan);
   g_test_add_func ("/cli-project/new-and-import", test_new_and_import);
+  g_test_add_func ("/cli-project/import-exit-status", test_import_exit_status);
   g_test_add_func ("/cli-project/concurrent-use", test_concurrent_use);
   g_test_add_func ("/cli-project/lock-holder-named", test_lock_holder_named);
   status = g_test_run ();
