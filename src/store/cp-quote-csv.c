@@ -1383,7 +1383,7 @@ resolve_link (Cell *cell, const CpQuote *quote, const char *text)
 
 /* "并行文件系统 50TB", "NAS 10T", "云盘", "本地 NVMe": the kind, and a size
  * the quote has no field for, kept in its notes for the talk with the
- * vendor (the storage cost is priced per TB-month by the storage price). */
+ * vendor. */
 static void
 read_storage_cell (Cell *cell, const char *text, CpQuote *quote)
 {
@@ -1858,8 +1858,10 @@ parse_price_cells (Cell *cell, const Record *r, const Header *h, CpQuote *quote,
     }
   else if (!cp_parse_price (plain, &amount, &ignored_unit, &unit_in_number, number_currency, &local))
     {
-      if (g_error_matches (local, CP_UNITS_ERROR, CP_UNITS_ERROR_UNIT)
-          || g_error_matches (local, CP_UNITS_ERROR, CP_UNITS_ERROR_RANGE))
+      if (g_error_matches (local, CP_UNITS_ERROR, CP_UNITS_ERROR_RANGE) && *plain == '-')
+        cell_error (cell, _("%s “%s” is negative"), cell->header, price_text);
+      else if (g_error_matches (local, CP_UNITS_ERROR, CP_UNITS_ERROR_UNIT)
+               || g_error_matches (local, CP_UNITS_ERROR, CP_UNITS_ERROR_RANGE))
         cell_error (cell, _("%s “%s”: %s"), cell->header, price_text, local->message);
       else
         not_a_number (cell, price_text);
