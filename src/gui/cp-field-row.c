@@ -90,6 +90,15 @@ parse_text (CpFieldRow    *self,
 
   memset (value, 0, sizeof *value);
 
+  if (self->field->automatic != NULL && self->field->kind != CP_FIELD_TEXT)
+    {
+      g_autofree char *stripped = g_strstrip (g_strdup (text));
+
+      /* Emptied: back to the planner's choice, value->number 0. */
+      if (*stripped == '\0')
+        return TRUE;
+    }
+
   switch (self->field->kind)
     {
     case CP_FIELD_TEXT:
@@ -259,10 +268,38 @@ on_drop_down_selected (CpFieldRow *self)
   commit_value (self, &value);
 }
 
+/* Whether @record leaves the field to the planner: its number is 0. */
+static gboolean
+is_automatic (const CpField *field,
+              gconstpointer  record)
+{
+  if (field->automatic == NULL)
+    return FALSE;
+  switch (field->kind)
+    {
+    case CP_FIELD_UINT:
+      return *FIELD_PTR (record, field, const guint) == 0;
+    case CP_FIELD_COUNT:
+    case CP_FIELD_DOUBLE:
+    case CP_FIELD_BYTES:
+    case CP_FIELD_PRICE:
+      return *FIELD_PTR (record, field, const double) == 0;
+    case CP_FIELD_TEXT:
+    case CP_FIELD_CURRENCY:
+    case CP_FIELD_BOOL:
+    case CP_FIELD_ENUM:
+    default:
+      return FALSE;
+    }
+}
+
 static char *
 format_value (const CpField *field,
               gconstpointer  record)
 {
+  if (is_automatic (field, record))
+    return g_strdup ("");
+
   switch (field->kind)
     {
     case CP_FIELD_TEXT:
@@ -444,6 +481,8 @@ cp_field_row_dup_value_text (CpFieldRow *self)
 
   if (self->record == NULL || self->field->kind == CP_FIELD_BOOL || self->field->kind == CP_FIELD_ENUM)
     return NULL;
+  if (is_automatic (self->field, self->record))
+    return g_strdup (_(self->field->automatic));
   return format_value (self->field, self->record);
 }
 
@@ -569,6 +608,8 @@ create_input (CpFieldRow *self)
           gtk_editable_set_width_chars (GTK_EDITABLE (input), 9);
           gtk_editable_set_alignment (GTK_EDITABLE (input), 1.0);
         }
+      if (field->automatic != NULL)
+        gtk_entry_set_placeholder_text (GTK_ENTRY (input), _(field->automatic));
       g_signal_connect_swapped (input, "changed", G_CALLBACK (on_entry_changed), self);
       g_signal_connect_swapped (input, "activate", G_CALLBACK (on_entry_activate), self);
       {
