@@ -13,15 +13,15 @@
  * carries the source of its default (cp-settings.c). */
 static const CpField settings_fields[] = {
   { "longest-acceptable-run", N_("Longest acceptable run"),
-    N_("Stands in for a job’s missing deadline; 120 days: BLOOM-176B, the longest published run, took about 117"),
+    N_("Without a deadline, a longer run counts as too slow; the default 120 days is about BLOOM-176B’s 117, the longest published run"),
     N_("days"), CP_FIELD_DOUBLE, F (longest_acceptable_run_days) },
   { "dp-bucket", N_("Gradient bucket"),
-    N_("The last bucket’s reduction is not hidden by the backward pass; PyTorch DDP uses 25 MiB"),
+    N_("The last bucket of gradients is reduced after the backward pass, not hidden by it; PyTorch DDP’s default is 25 MiB"),
     NULL, CP_FIELD_BYTES, F (dp_bucket_bytes) },
-  { "kv-block", N_("KV-cache block"), N_("Serving: vLLM allocates the cache in blocks of 16 tokens"),
+  { "kv-block", N_("KV-cache block"), N_("Serving: tokens per cache block; vLLM’s default is 16"),
     N_("tokens"), CP_FIELD_DOUBLE, F (kv_block_tokens) },
   { "cuda-graph-memory", N_("CUDA graph memory"),
-    N_("Serving, per GPU: vLLM logs 0.11 to 0.96 GiB for its captured graphs"),
+    N_("Serving, per GPU: vLLM reports 0.11 to 0.96 GiB for its captured graphs"),
     NULL, CP_FIELD_BYTES, F (cuda_graph_bytes) },
 };
 
