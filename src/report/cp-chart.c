@@ -587,8 +587,7 @@ cp_chart_data_new_cost (const CpProject *project,
       g_autofree char *label = NULL;
       CpChartSeries *series;
 
-      if (curve->quote_index < 0 || (guint) curve->quote_index >= project->quotes->len ||
-          !quote_compared (plan, curve->quote_index))
+      if (curve->quote_index < 0 || (guint) curve->quote_index >= project->quotes->len)
         continue;
       quote = g_ptr_array_index (project->quotes, curve->quote_index);
       /* Without its price it would lie on the zero-cost axis. */
@@ -597,6 +596,8 @@ cp_chart_data_new_cost (const CpProject *project,
           n_incomplete++;
           continue;
         }
+      if (!quote_compared (plan, curve->quote_index))
+        continue;
       name = cp_words_quote_name (project, curve->quote_index);
       label = curve->quote_index == recommended ? recommended_label (name) : g_strdup (name);
       series = series_new (label, TRUE);
