@@ -120,12 +120,15 @@ check_bounds (const char *option,
   return option_message (option, message);
 }
 
-gboolean
-cp_cli_parse_count_option (const char *option,
-                           const char *text,
-                           double      min,
-                           double      max,
-                           double     *out)
+/* A count from @min to @max; with @zero_allowed, 0 ("none", "not stated")
+ * as well. */
+static gboolean
+parse_count_in_range (const char *option,
+                      const char *text,
+                      double      min,
+                      double      max,
+                      gboolean    zero_allowed,
+                      double     *out)
 {
   g_autoptr(GError) error = NULL;
   double value;
@@ -134,10 +137,20 @@ cp_cli_parse_count_option (const char *option,
     return TRUE;
   if (!cp_parse_count (text, &value, &error))
     return option_error (option, error);
-  if (!check_bounds (option, text, value, min, max))
+  if (!(zero_allowed && value == 0) && !check_bounds (option, text, value, min, max))
     return FALSE;
   *out = value;
   return TRUE;
+}
+
+gboolean
+cp_cli_parse_count_option (const char *option,
+                           const char *text,
+                           double      min,
+                           double      max,
+                           double     *out)
+{
+  return parse_count_in_range (option, text, min, max, FALSE, out);
 }
 
 gboolean
@@ -147,17 +160,7 @@ cp_cli_parse_zero_or_at_least_option (const char *option,
                                       double      max,
                                       double     *out)
 {
-  g_autoptr(GError) error = NULL;
-  double value;
-
-  if (text == NULL)
-    return TRUE;
-  if (!cp_parse_count (text, &value, &error))
-    return option_error (option, error);
-  if (value != 0 && !check_bounds (option, text, value, smallest, max))
-    return FALSE;
-  *out = value;
-  return TRUE;
+  return parse_count_in_range (option, text, smallest, max, TRUE, out);
 }
 
 gboolean

@@ -268,6 +268,7 @@ typedef struct {
   double  intra;
   double  inter;
   double  batch_seqs;           /* global batch asked for, in sequences */
+  double  largest_batch_seqs;   /* what a cluster may raise it to */
   gboolean qlora;
 } Context;
 
@@ -365,7 +366,19 @@ context_init (Context          *c,
   if (c->inter <= 0)
     c->inter = c->intra;
   c->batch_seqs = MAX (1.0, round (cp_job_global_batch_tokens (job) / MAX (job->seq_len, 1)));
+  c->largest_batch_seqs = MAX (c->batch_seqs, floor (cp_job_largest_batch_tokens (job) / MAX (job->seq_len, 1)));
   c->qlora = techniques->qlora;
+}
+
+/* Layers on the fullest GPU: v chunks of ceil(L/(p·v)) layers each when
+ * the layers do not divide evenly. */
+static double
+layers_per_gpu (const Context *c,
+                const Config  *k)
+{
+  double chunks = (double) k->pp * MAX (k->vs, 1);
+
+  return ceil (c->layers / chunks) * MAX (k->vs, 1);
 }
 
 /* Memory of one GPU on the busiest pipeline stage. */
@@ -376,7 +389,7 @@ layout_memory (const Context *c,
 {
   const CpSettings *settings = c->settings;
   double t = k->tp, p = k->pp, d = k->dp, e = k->ep;
-  double layers_here = ceil (c->layers / p);
+  double layers_here = layers_per_gpu (c, k);
   double stage_share = layers_here / c->layers;
   double expert_dp = MAX (1.0, d / e);
   double sbh = c->seq * k->mb * c->hidden;
@@ -510,9 +523,9 @@ layout_time (const Context *c,
 {
   const CpSettings *settings = c->settings;
   double t = k->tp, p = k->pp, d = k->dp, e = k->ep, v = k->vs, m = k->m;
-  double layers_here = ceil (c->layers / p);
-  double chunks = p * v;
-  double imbalance = ceil (c->layers / chunks) * chunks / c->layers;
+  double layers_here = layers_per_gpu (c, k);
+  /* Stages of uneven layer counts run at the pace of the fullest one. */
+  double imbalance = layers_here * p / c->layers;
   double forward, per_token = flops_per_token (c, k->recompute, &forward);
   double message = c->seq * k->mb * c->hidden * c->act_bytes;
   double overlap = settings->dp_overlap;
@@ -520,7 +533,6 @@ layout_time (const Context *c,
 
   memset (st, 0, sizeof *st);
   st->tokens = m * k->mb * d * c->seq;
-  /* Stages of uneven layer counts run at the pace of the fullest one. */
   st->compute = per_token * st->tokens / (c->gpus * c->peak * c->utilisation) * imbalance;
   st->backward = st->compute * (1.0 - forward / per_token);
   fwd_micro = (st->compute - st->backward) / m;
@@ -665,12 +677,31 @@ typedef struct {
   CpRecompute recompute_first, recompute_last;
 } Choices;
 
+/* Sequences per step of a split. Practitioners raise the batch with the
+ * cluster so that each data-parallel pipeline gets at least as many
+ * micro-batches as it has stages, the least that fills a 1F1B pipeline
+ * and the least Megatron-LM's interleaved schedule runs with (Narayanan et
+ * al. 2021, §2.2): Llama 3 405B on 16,384 GPUs ran PP 16 with 16
+ * sequences per data-parallel rank (Llama Team 2024, Table 4), Megatron-LM's
+ * Table 1 runs 8 per stage at 530B and 1T (2,520 GPUs batch 2,520, 3,072
+ * GPUs batch 3,072). The lower of them is taken, one sequence per
+ * tensor-parallel group (dp × pp), never past the largest published batch
+ * for the size (cp_job_largest_batch_tokens()); a stated batch is kept. */
+static double
+split_batch_seqs (const Context *c,
+                  guint          dp,
+                  guint          pp)
+{
+  return MIN (c->largest_batch_seqs, MAX (c->batch_seqs, (double) dp * pp));
+}
+
 static guint
 micro_batches (const Context *c,
                guint          dp,
+               guint          pp,
                guint          mb)
 {
-  return (guint) MAX (1.0, round (c->batch_seqs / ((double) dp * mb)));
+  return (guint) MAX (1.0, round (split_batch_seqs (c, dp, pp) / ((double) dp * mb)));
 }
 
 /* The least recompute of the allowed ones that fits; FALSE if none does
@@ -760,12 +791,15 @@ best_of_split (const Context  *c,
 
           /* More sequences per step than the batch asks for would change
            * the training, not the layout. */
-          if (i > 0 && (double) dp * choices->mb_values[i] > c->batch_seqs)
+          if (i > 0 && (double) dp * choices->mb_values[i] > split_batch_seqs (c, dp, s->pp))
             break;
           split_config (s, c, techniques, &cand.config);
           cand.config.zero_stage = z;
           cand.config.mb = choices->mb_values[i];
-          cand.config.m = micro_batches (c, cand.config.dp, cand.config.mb);
+          cand.config.m = micro_batches (c, cand.config.dp, cand.config.pp, cand.config.mb);
+          /* Interleaving runs with no fewer micro-batches than stages. */
+          if (i > 0 && s->vs > 1 && cand.config.m < s->pp)
+            break;
           cand.fits = least_recompute_that_fits (c, choices, &cand.config, &cand.memory);
           cand.valid = TRUE;
           if (!cand.fits)
@@ -827,7 +861,7 @@ choices_init (const Context *c,
   if (job->micro_batch > 0)
     ch->mb_values[ch->n_mb++] = job->micro_batch;
   else
-    for (guint mb = 1; mb <= MAX_MICRO_BATCH && (mb == 1 || mb <= c->batch_seqs); mb *= 2)
+    for (guint mb = 1; mb <= MAX_MICRO_BATCH && (mb == 1 || mb <= c->largest_batch_seqs); mb *= 2)
       ch->mb_values[ch->n_mb++] = mb;
 }
 
@@ -848,11 +882,27 @@ part_values (guint        pinned,
   return n_free;
 }
 
+/* Whether @vs interleaved stages can beat none: compute and bubble of the
+ * fullest GPU, (layers on it) × (1 + (p − 1)/(m·v)), at m = p, the fewest
+ * micro-batches interleaving runs with and where it gains most. When it
+ * loses there it loses at every m, and it never needs less memory. */
+static gboolean
+interleaving_can_pay (const Context *c,
+                      guint          pp,
+                      guint          vs)
+{
+  double p = pp;
+  double plain = ceil (c->layers / p) * (1.0 + (p - 1.0) / p);
+  double interleaved = ceil (c->layers / (p * vs)) * vs * (1.0 + (p - 1.0) / (p * vs));
+
+  return interleaved < plain;
+}
+
 /* Candidate splits: tensor parallel a power of two inside a node dividing
  * the heads; pipeline stages dividing the GPUs left, at most one layer
- * each; interleaved stages where the layers divide evenly; experts over
- * ranks dividing both the experts and the data-parallel group. Pinned
- * parts are taken as given. */
+ * each; interleaved stages where they can pay (uneven chunks allowed);
+ * experts over ranks dividing both the experts and the data-parallel
+ * group. Pinned parts are taken as given. */
 static guint
 enumerate_splits_within (const Context *c,
                          gboolean       within_batch,
@@ -889,15 +939,20 @@ enumerate_splits_within (const Context *c,
 
           /* More data-parallel ranks than sequences in the batch would
            * need a larger batch. */
-          if (within_batch && dp > c->batch_seqs)
+          if (within_batch && dp > split_batch_seqs (c, dp, pps[j]))
             continue;
 
           n_free = 0;
           free[n_free++] = 1;
           /* Interleaving needs at least as many micro-batches as stages
-           * (Megatron-LM: a multiple of them). */
-          for (guint vs = 2; pps[j] > 1 && vs <= MAX_VIRTUAL_STAGES && c->batch_seqs >= (double) dp * pps[j]; vs++)
-            if (divides (m->layers, pps[j] * vs))
+           * (Narayanan et al. 2021, §2.2.2). Layers that do not divide
+           * into p·v chunks are spread unevenly, the fullest chunk setting
+           * the pace, as Megatron-LM and Llama 3 do (Llama Team 2024,
+           * §3.3.2: 126 layers, one fewer on the first and last stage);
+           * each chunk keeps a layer at least. */
+          for (guint vs = 2; pps[j] > 1 && vs <= MAX_VIRTUAL_STAGES && pps[j] * vs <= m->layers &&
+                             split_batch_seqs (c, dp, pps[j]) >= (double) dp * pps[j]; vs++)
+            if (interleaving_can_pay (c, pps[j], vs))
               free[n_free++] = vs;
           n_vs = pps[j] > 1 ? part_values (job->virtual_stages, free, n_free, vss) : part_values (0, free, 1, vss);
 
@@ -1003,7 +1058,7 @@ search_layout (const Context *c,
         }
       split_config (&splits[i], c, techniques, &k);
       k.mb = choices.mb_values[0];
-      k.m = micro_batches (c, k.dp, k.mb);
+      k.m = micro_batches (c, k.dp, k.pp, k.mb);
       k.zero_stage = zero_last;
       k.recompute = choices.recompute_last;
       layout_memory (c, &k, &mem);
@@ -1020,9 +1075,9 @@ search_layout (const Context *c,
         {
           guint mb_max = choices.mb_values[0];
 
-          for (guint b = 1; b < choices.n_mb && (double) k.dp * choices.mb_values[b] <= c->batch_seqs; b++)
+          for (guint b = 1; b < choices.n_mb && (double) k.dp * choices.mb_values[b] <= split_batch_seqs (c, k.dp, k.pp); b++)
             mb_max = choices.mb_values[b];
-          hidden_dp = MAX (st.dp_floor, st.dp - c->settings->dp_overlap * st.backward / micro_batches (c, k.dp, mb_max));
+          hidden_dp = MAX (st.dp_floor, st.dp - c->settings->dp_overlap * st.backward / micro_batches (c, k.dp, k.pp, mb_max));
         }
       splits[i].lower_bound = (st.total - st.dp_exposed + hidden_dp) * c->job->tokens / st.tokens;
     }
@@ -1055,7 +1110,7 @@ search_layout (const Context *c,
             break;
           split_config (&splits[i], c, techniques, &cand.config);
           cand.config.mb = choices.mb_values[0];
-          cand.config.m = micro_batches (c, cand.config.dp, cand.config.mb);
+          cand.config.m = micro_batches (c, cand.config.dp, cand.config.pp, cand.config.mb);
           split_zero_range (c, &choices, &splits[i], &zero_first, &cand.config.zero_stage);
           cand.config.recompute = choices.recompute_last;
           layout_memory (c, &cand.config, &cand.memory);
@@ -1767,7 +1822,7 @@ some_split_fits (const Context *c,
         continue;
       split_config (&splits[i], c, techniques, &k);
       k.mb = choices.mb_values[0];
-      k.m = micro_batches (c, k.dp, k.mb);
+      k.m = micro_batches (c, k.dp, k.pp, k.mb);
       k.zero_stage = MIN (zero_last, zero_max);
       k.recompute = MIN (choices.recompute_last, recompute_max);
       layout_memory (c, &k, &mem);

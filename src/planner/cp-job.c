@@ -174,21 +174,47 @@ cp_job_global_batch_tokens (const CpJob *job)
     return (double) job->global_batch * job->seq_len;
   if (job->kind != CP_TASK_PRETRAIN)
     return (double) MAX (job->seq_len, 1);
-  /* Published pretraining batches grow slowly with model size:
-   *   GPT-3 (Brown et al. 2020, Table 2.1): 0.5M tokens at 125M–760M,
-   *     1M at 1.3B–2.7B, 2M at 6.7B–13B, 3.2M at 175B;
-   *   LLaMA (Touvron et al. 2023, Table 2) and Llama 2: 4M at 7B–70B;
-   *   Llama 3 405B: 4M, later 8M and 16M;
-   *   Chinchilla 70B (Hoffmann et al. 2022): 1.5M rising to 3M;
-   *   BLOOM 176B: 2,048 × 2,048 = 4.2M; Falcon-180B 4.2M;
-   *   Megatron-LM (Narayanan et al. 2021, Table 1): 175B 1,536 × 2,048 = 3.1M,
-   *     530B 1,920 × 2,048 = 3.9M, 1T 3,072 × 2,048 = 6.3M.
-   * A power law through them, 2M tokens at 7B growing as N^(1/4), gives
-   * 0.7M at 125M, 1.3M at 1.3B, 3.6M at 70B, 4.5M at 175B, 6.9M at 1T:
-   * inside the published spread at every size (GPT-3 lower, Llama higher). */
-  tokens = 2.0 * 1024 * 1024 * pow (MAX (params, 1e6) / 7e9, 0.25);
+  /* The model-size part of the default batch (the cluster part, enough
+   * micro-batches for every pipeline, is cp-estimate.c's). Final batches
+   * of published dense pretraining runs, after any ramp-up, in tokens:
+   *   GPT-3 (Brown et al. 2020, Table 2.1): 0.5M at 125M, 350M and 760M,
+   *     1M at 1.3B and 2.7B, 2M at 6.7B and 13B, 3.2M at 175B;
+   *   LLaMA (Touvron et al. 2023, Table 2): 4M at 6.7B, 13B, 32.5B, 65.2B;
+   *   Llama 2 (Touvron et al. 2023, §2.2): 4M at 7B, 13B and 70B;
+   *   Llama 3 405B (Llama Team 2024, §3.4.1): 16M after 4M and 8M;
+   *   Chinchilla 70B (Hoffmann et al. 2022): 3M after 1.5M;
+   *   Gopher 280B (Rae et al. 2021): 6M after 3M;
+   *   BLOOM 176B (BigScience 2022): 2,048 × 2,048 = 4.2M;
+   *   PaLM 540B (Chowdhery et al. 2022, §5): 4M after 1M and 2M;
+   *   MT-NLG 530B (Smith et al. 2022): 1,920 × 2,048 = 3.9M;
+   *   DeepSeek LLM (DeepSeek-AI 2024, Table 2): 2,304 × 4,096 = 9.4M at
+   *     7B, 4,608 × 4,096 = 18.9M at 67B.
+   * A least-squares line through these 23 points in log–log gives 2.17M
+   * tokens at 7B growing as N^0.316: 0.6M at 125M, 1.3M at 1.3B, 4.5M at
+   * 70B, 6.0M at 175B, 7.8M at 405B. Mixture-of-experts runs are left out
+   * (DeepSeek-V3's 15,360 × 4,096 = 63M tokens, tech report §4.2, counts
+   * 37B active of 671B): their batch follows neither size. */
+  tokens = CP_BATCH_TOKENS_AT_7B * pow (MAX (params, 1e6) / 7e9, CP_BATCH_SIZE_EXPONENT);
   /* In whole sequences, at least one. */
   return MAX (1.0, round (tokens / job->seq_len)) * job->seq_len;
+}
+
+double
+cp_job_largest_batch_tokens (const CpJob *job)
+{
+  double params = MAX (job->model.params, 1e6);
+  double exponent;
+
+  if (job->global_batch > 0 || job->kind != CP_TASK_PRETRAIN)
+    return cp_job_global_batch_tokens (job);
+  /* The largest published dense batches for their size are DeepSeek LLM's
+   * (DeepSeek-AI 2024, Table 2: 9.4M tokens at 7B, 18.9M at 67B, from its
+   * batch-size scaling law); the power law through those two, N^0.307,
+   * gives 33M at 405B, above Llama 3 405B's 16M and every other point of
+   * cp_job_global_batch_tokens(). A cluster may raise the batch to keep
+   * its pipelines full, never past this. */
+  exponent = log (CP_LARGEST_BATCH_TOKENS_AT_67B / CP_LARGEST_BATCH_TOKENS_AT_7B) / log (67.0 / 7.0);
+  return MAX (CP_LARGEST_BATCH_TOKENS_AT_7B * pow (params / 7e9, exponent), cp_job_global_batch_tokens (job));
 }
 
 gboolean

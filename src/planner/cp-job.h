@@ -96,6 +96,16 @@ gboolean  cp_job_validate (const CpJob *job, GError **error);
  * rule: pretraining follows published runs (see cp-job.c), other training
  * the job's own batch. For a stated global batch, global_batch × seq_len. */
 double    cp_job_global_batch_tokens (const CpJob *job);
+/* The rule's constants, fitted and sourced in cp-job.c: tokens at 7B and
+ * the exponent of size; the largest published batches at 7B and 67B. */
+#define CP_BATCH_TOKENS_AT_7B 2.17e6
+#define CP_BATCH_SIZE_EXPONENT 0.316
+#define CP_LARGEST_BATCH_TOKENS_AT_7B (2304.0 * 4096)
+#define CP_LARGEST_BATCH_TOKENS_AT_67B (4608.0 * 4096)
+/* The most tokens per step a pretraining job left to the rule takes when a
+ * large cluster raises its batch (cp-estimate.c); the stated or other
+ * training batch otherwise. */
+double    cp_job_largest_batch_tokens (const CpJob *job);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CpJob, cp_job_free)
 

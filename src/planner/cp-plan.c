@@ -186,25 +186,6 @@ compare_options (gconstpointer a,
   return x->quote_index - y->quote_index;
 }
 
-/* Cost of one GPU-hour, to show how the ranking by unit price differs from
- * the ranking by total cost (R6). */
-static double
-gpu_hour_price (const CpQuote    *quote,
-                const CpSettings *settings)
-{
-  switch (quote->price_unit)
-    {
-    case CP_PRICE_PER_GPU_HOUR:
-      return quote->price;
-    case CP_PRICE_PER_NODE_HOUR:
-      return quote->price / quote->gpus_per_node;
-    case CP_PRICE_PER_NODE_MONTH:
-    case CP_N_PRICE_UNITS:
-    default:
-      return quote->price / settings->hours_per_month / quote->gpus_per_node;
-    }
-}
-
 static const CpOption *
 best_option (const CpPlan *plan,
              gboolean      cluster,
@@ -529,8 +510,8 @@ cp_plan_new (const CpJob      *job,
       for (guint i = 0; i < plan->options->len; i++)
         {
           const CpOption *option = &g_array_index (plan->options, CpOption, i);
-          if (gpu_hour_price (&quotes[option->quote_index], settings) <
-              gpu_hour_price (&quotes[first->quote_index], settings))
+          if (cp_quote_price_per_gpu_hour (&quotes[option->quote_index], settings) <
+              cp_quote_price_per_gpu_hour (&quotes[first->quote_index], settings))
             cheaper_by_unit_price++;
         }
       add_reason (plan, CP_RULE_R6_TOTAL_COST, CP_OUTCOME_CHEAPEST_TOTAL, first->quote_index,

@@ -104,6 +104,23 @@ cp_quote_is_cluster (const CpQuote *quote)
   return quote->nodes_available > 1;
 }
 
+double
+cp_quote_price_per_gpu_hour (const CpQuote    *quote,
+                             const CpSettings *settings)
+{
+  switch (quote->price_unit)
+    {
+    case CP_PRICE_PER_GPU_HOUR:
+      return quote->price;
+    case CP_PRICE_PER_NODE_HOUR:
+      return quote->price / quote->gpus_per_node;
+    case CP_PRICE_PER_NODE_MONTH:
+    case CP_N_PRICE_UNITS:
+    default:
+      return quote->price / settings->hours_per_month / quote->gpus_per_node;
+    }
+}
+
 gboolean
 cp_quote_validate_figures (const CpQuote  *quote,
                            GError        **error)

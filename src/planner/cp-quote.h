@@ -1,6 +1,7 @@
 /* cp-quote.h: a vendor quote, the hardware offered and its price. */
 #pragma once
 
+#include "cp-settings.h"
 #include "cp-types.h"
 
 G_BEGIN_DECLS
@@ -46,6 +47,9 @@ void      cp_quote_free     (CpQuote *quote);
 void      cp_quote_set_gpu  (CpQuote *quote, const CpGpuSpec *gpu);
 void      cp_quote_set_intra_link (CpQuote *quote, const CpLinkSpec *link);
 gboolean  cp_quote_is_cluster (const CpQuote *quote);
+/* The price of one GPU-hour, whatever unit the quote is in, as the plan
+ * ranks unit prices (R6): a node-month is @settings' hours per month. */
+double    cp_quote_price_per_gpu_hour (const CpQuote *quote, const CpSettings *settings);
 gboolean  cp_quote_validate (const CpQuote *quote, GError **error);
 
 /* What a quote still lacks before it can be compared: a form accepts it

@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include "cp-settings.h"
+#include "cp-job.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -123,8 +124,13 @@ cp_settings_get_assumptions (const CpSettings *settings,
       "with no deadline: BLOOM-176B's ~117 days, the longest published run (T17 84, T5 21)" },
     { "debug-time", settings->debug_share, "fraction of min(run, longest acceptable run)",
       "debugging is 30–40% of a development cycle, not of a long formal run (R4)" },
-    { "global-batch", 2.0 * 1024 * 1024, "tokens at 7B × (N/7B)^0.25",
-      "GPT-3 Table 2.1, LLaMA/Llama 2/3, Chinchilla, BLOOM, Falcon, Megatron-LM Table 1" },
+    /* The names say how each grows with size (N^0.316, N^0.307). */
+    { "global-batch", CP_BATCH_TOKENS_AT_7B, "tokens",
+      "log–log fit of 23 published batches: GPT-3 Table 2.1, LLaMA, Llama 2, Llama 3 405B §3.4.1, "
+      "Chinchilla, Gopher, BLOOM, PaLM, MT-NLG, DeepSeek LLM Table 2" },
+    { "global-batch-cluster", CP_LARGEST_BATCH_TOKENS_AT_7B, "tokens",
+      "raised to one sequence per tensor-parallel group (m ≥ p): Llama 3 Table 4 (PP 16, 16 per DP rank), "
+      "Megatron-LM Table 1 (8 per stage); capped through DeepSeek LLM 7B and 67B (Table 2), N^0.307" },
     { "dp-bucket", settings->dp_bucket_bytes, "bytes", "PyTorch DDP bucket_cap_mb 25" },
     { "kv-block", settings->kv_block_tokens, "tokens", "vLLM block_size 16" },
     { "cuda-graphs", settings->cuda_graph_bytes, "bytes", "vLLM logs: CUDA graphs took 0.11–0.96 GiB" },

@@ -2400,23 +2400,6 @@ cp_quote_column_from_name (const char *name,
   return TRUE;
 }
 
-double
-cp_quote_price_per_gpu_hour (const CpQuote    *quote,
-                             const CpSettings *settings)
-{
-  switch (quote->price_unit)
-    {
-    case CP_PRICE_PER_GPU_HOUR:
-      return quote->price;
-    case CP_PRICE_PER_NODE_HOUR:
-      return quote->price / quote->gpus_per_node;
-    case CP_PRICE_PER_NODE_MONTH:
-    case CP_N_PRICE_UNITS:
-    default:
-      return quote->price / settings->hours_per_month / quote->gpus_per_node;
-    }
-}
-
 static gboolean
 project_has_quote_id (const CpProject *project, const char *id)
 {

@@ -143,11 +143,6 @@ char             *cp_quote_describe         (const CpQuote    *quote,
 gboolean          cp_quote_column_from_name (const char *name,
                                              int        *field);
 
-/* The price of one GPU-hour, whatever unit the quote is in, as the plan
- * ranks unit prices (R6): a node-month is @settings' hours per month. */
-double            cp_quote_price_per_gpu_hour (const CpQuote    *quote,
-                                               const CpSettings *settings);
-
 /* @project (may be NULL) supplies the custom catalogue, the default
  * currency and hours per month. Returns NULL with @error only when the
  * file as a whole cannot be read; line errors are in the result. */

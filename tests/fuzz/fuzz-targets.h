@@ -23,5 +23,7 @@ int  cp_fuzz_csv     (const guint8 *data, gsize size);
 int  cp_fuzz_project (const guint8 *data, gsize size);
 /* cp_report_xml_parse, then a plan and an export/import round trip. */
 int  cp_fuzz_xml     (const guint8 *data, gsize size);
+/* cp_model_config_read, then the job's checks and a plan of the model. */
+int  cp_fuzz_config  (const guint8 *data, gsize size);
 
 G_END_DECLS

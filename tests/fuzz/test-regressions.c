@@ -22,6 +22,7 @@ static const struct {
   { "csv", cp_fuzz_csv },
   { "project", cp_fuzz_project },
   { "xml", cp_fuzz_xml },
+  { "config", cp_fuzz_config },
 };
 
 typedef struct {

@@ -394,6 +394,90 @@ test_bubble (void)
   cp_quote_clear (&quote);
 }
 
+/* Interleaving when the layers do not divide (Llama 3 §3.3.2): 8 layers
+ * over 3 stages of 2 chunks are 6 chunks of ceil(8/6) = 2 layers, 4 on the
+ * fullest GPU instead of 8/3, so its compute is 4 × 3/8 = 1.5 times the
+ * even share: 1.5 × 6 × 1024 × 6,100,663,296 / (3 × 1e14 × 0.5) =
+ * 0.374825 s for 6 micro-batches of 1, and the bubble (p − 1)/(m·v) =
+ * 2/12 of it. */
+static void
+test_bubble_uneven_layers (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate est;
+  double compute = 1.5 * 6 * 1024 * TOY_FLOPS_PER_TOKEN / (3 * 1e14 * 0.5);
+
+  toy_init (&job, &quote, &settings, 3, 1);
+  job.tensor_parallel = 1;
+  job.pipeline_parallel = 3;
+  job.virtual_stages = 2;
+  job.micro_batch = 1;
+  job.global_batch = 6;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_cmpuint (est.micro_batches, ==, 6);
+  g_assert_cmpfloat (fabs (compute - 0.374825), <, 1e-6);
+  g_assert_cmpfloat (fabs (est.compute_s / est.steps - compute), <, 1e-9 * compute);
+  g_assert_cmpfloat (fabs (est.bubble_s / est.steps - 2.0 / 12 * compute), <, 1e-9 * compute);
+
+  /* Left to the search, no interleaving: 3 layers × (1 + 2/6) = 4 beat
+   * 4 × (1 + 2/12) = 4.67 layers' worth of compute and bubble. */
+  job.virtual_stages = 0;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_cmpuint (est.virtual_stages, ==, 1);
+  g_assert_cmpfloat ((est.compute_s + est.bubble_s) / est.steps, <, (1.0 + 2.0 / 12) * compute);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
+/* The default pretraining batch (cp-job.c, cp-estimate.c). Model-size
+ * part: 2.17M tokens × (N/7B)^0.316, in whole sequences: at 7B and 4,096
+ * tokens round(2,170,000 / 4,096) = 530 sequences; at 70B 2.17M × 10^0.316
+ * = 4.492M. The largest for the size: DeepSeek LLM's 2,304 × 4,096 at 7B
+ * and 4,608 × 4,096 at 67B. Cluster part: one sequence per
+ * tensor-parallel group; the toy's 1e9 parameters take 2.17M × (1/7)^0.316
+ * = 1.173M tokens, 1,146 sequences of 1,024, so on 2,048 GPUs with no
+ * model parallelism the batch rises to 2,048 sequences, within the cap
+ * 9.437M × (1/7)^0.307 = 5.19M tokens. */
+static void
+test_default_batch (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate est;
+
+  toy_init (&job, &quote, &settings, 1, 2048);
+  job.model.params = 7e9;
+  job.seq_len = 4096;
+  g_assert_cmpfloat (cp_job_global_batch_tokens (&job), ==, 530.0 * 4096);
+  g_assert_cmpfloat (cp_job_largest_batch_tokens (&job), ==, 2304.0 * 4096);
+  job.model.params = 67e9;
+  g_assert_cmpfloat (fabs (cp_job_largest_batch_tokens (&job) - 4608.0 * 4096), <, 1e-6);
+  job.model.params = 70e9;
+  g_assert_cmpfloat (fabs (cp_job_global_batch_tokens (&job) / 4.492e6 - 1), <, 1e-3);
+  /* A stated batch is kept whatever the cluster. */
+  job.global_batch = 64;
+  g_assert_cmpfloat (cp_job_largest_batch_tokens (&job), ==, 64.0 * 4096);
+  job.global_batch = 0;
+
+  job.model.params = 1e9;
+  job.seq_len = 1024;
+  g_assert_cmpfloat (cp_job_global_batch_tokens (&job), ==, 1146.0 * 1024);
+  job.tensor_parallel = 1;
+  job.pipeline_parallel = 1;
+  job.micro_batch = 1;
+  g_assert_true (cp_estimate (&job, &quote, 2048, &settings, &est, NULL));
+  g_assert_cmpuint (est.data_parallel, ==, 2048);
+  g_assert_cmpfloat (est.global_batch_tokens, ==, 2048.0 * 1024);
+  /* On 512 GPUs the model-size part stands: 1,146 sequences, 2 per rank. */
+  g_assert_true (cp_estimate (&job, &quote, 512, &settings, &est, NULL));
+  g_assert_cmpuint (est.micro_batches, ==, 2);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
 /* The data-parallel reduction hides behind the backward of the last
  * micro-batch only (DDP's no_sync, Megatron's overlap-grad-reduce). Two
  * nodes of one GPU, a batch of 8: 2 micro-batches of 2 sequences on each
@@ -631,6 +715,8 @@ main (int argc, char **argv)
   g_test_add_func ("/layouts/published", test_published_runs);
   g_test_add_func ("/layouts/published/T20-zero3-collapse", test_zero3_collapse);
   g_test_add_func ("/layouts/step/bubble", test_bubble);
+  g_test_add_func ("/layouts/step/bubble-uneven-layers", test_bubble_uneven_layers);
+  g_test_add_func ("/layouts/step/default-batch", test_default_batch);
   g_test_add_func ("/layouts/step/overlap-bound", test_overlap_bound);
   g_test_add_func ("/layouts/step/all-to-all", test_all_to_all_volume);
   g_test_add_func ("/layouts/verdict/32b-one-machine", test_verdict_32b_one_machine);
