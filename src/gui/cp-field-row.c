@@ -21,6 +21,7 @@ struct _CpFieldRow
   GtkWidget         *unit_label;
   char              *error;
   char              *currency;
+  char              *hint;       /* replaces the field's while set */
   /* The record last shown (borrowed from the owner, which reloads the row
    * whenever it changes): Escape brings its value back. */
   gconstpointer      record;
@@ -167,7 +168,8 @@ set_error (CpFieldRow *self,
   else
     {
       adw_action_row_set_subtitle (ADW_ACTION_ROW (self),
-                                   self->field->hint ? _(self->field->hint) : "");
+                                   self->hint != NULL ? self->hint
+                                   : self->field->hint != NULL ? _(self->field->hint) : "");
       gtk_widget_remove_css_class (GTK_WIDGET (self), "cp-field-error");
       gtk_widget_remove_css_class (self->input, "error");
     }
@@ -450,6 +452,21 @@ cp_field_row_set_currency (CpFieldRow *self,
   update_unit (self);
 }
 
+void
+cp_field_row_set_hint (CpFieldRow *self,
+                       const char *hint)
+{
+  g_return_if_fail (CP_IS_FIELD_ROW (self));
+
+  if (g_strcmp0 (self->hint, hint) == 0)
+    return;
+  g_free (self->hint);
+  self->hint = g_strdup (hint);
+  /* A refused value's message stays until the value is put right. */
+  if (self->error == NULL)
+    set_error (self, NULL);
+}
+
 const CpField *
 cp_field_row_get_field (CpFieldRow *self)
 {
@@ -539,6 +556,7 @@ cp_field_row_finalize (GObject *object)
 
   g_clear_pointer (&self->error, g_free);
   g_clear_pointer (&self->currency, g_free);
+  g_clear_pointer (&self->hint, g_free);
 
   G_OBJECT_CLASS (cp_field_row_parent_class)->finalize (object);
 }

@@ -86,6 +86,11 @@ void           cp_field_row_load         (CpFieldRow        *self,
                                           gboolean           reset);
 void           cp_field_row_set_currency (CpFieldRow        *self,
                                           const char        *currency);
+/* Shows @hint (already translated) under the title instead of the
+ * field's own, for a hint that depends on the record; NULL goes back to
+ * the field's. */
+void           cp_field_row_set_hint     (CpFieldRow        *self,
+                                          const char        *hint);
 /* The message shown for a refused value, or NULL. */
 const char    *cp_field_row_get_error    (CpFieldRow        *self);
 /* The widget the user types into or toggles (GtkEditable, GtkSwitch or

@@ -105,7 +105,7 @@ static const CpField job_fields[] = {
   { "seq-len", N_("Sequence length"), NULL, N_("tokens"), CP_FIELD_UINT, F (seq_len), .group = GROUP_TRAINING },
   { "micro-batch", N_("Micro-batch"), N_("Sequences per GPU per step; automatic: searched"), NULL, CP_FIELD_UINT,
     F (micro_batch), .group = GROUP_TRAINING, .automatic = N_("Automatic") },
-  { "global-batch", N_("Global batch"), N_("Sequences per optimizer step; automatic: as published runs of this size"),
+  { "global-batch", N_("Global batch"), N_("Sequences per optimizer step; automatic: one sequence"),
     NULL, CP_FIELD_UINT, F (global_batch), .group = GROUP_TRAINING, .automatic = N_("Automatic") },
   { "precision", N_("Precision"), NULL, NULL, CP_FIELD_ENUM, F (precision), cp_labels_precision, CP_N_PRECISIONS, GROUP_TRAINING },
   { "optimizer", N_("Optimizer"), NULL, NULL, CP_FIELD_ENUM, F (optimizer), cp_labels_optimizer, CP_N_OPTIMIZERS, GROUP_TRAINING },
@@ -281,6 +281,33 @@ show_model_choice (CpJobEditor *self)
   cp_picker_row_select_id (self->model_row, model->id);
 }
 
+/* What an automatic global batch is for this job: pretraining follows
+ * published runs of the model's size (cp_job_global_batch_tokens()),
+ * raised on a cluster to fill its pipelines (cp_job_largest_batch_tokens()). */
+static void
+update_global_batch_hint (CpJobEditor *self)
+{
+  CpFieldRow *row = cp_job_editor_get_row (self, "global-batch");
+  CpJob rule = *self->job;   /* shallow: only read */
+  g_autofree char *hint = NULL;
+  double sequences;
+
+  if (self->job->kind != CP_TASK_PRETRAIN)
+    {
+      cp_field_row_set_hint (row, NULL);
+      return;
+    }
+  rule.global_batch = 0;
+  sequences = cp_job_global_batch_tokens (&rule) / MAX (rule.seq_len, 1);
+  hint = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       /* TRANSLATORS: %.0f is a number of sequences of the job's length */
+                                       "Sequences per optimizer step; automatic: %.0f, as published runs of this size, more where a cluster’s pipelines need it",
+                                       "Sequences per optimizer step; automatic: %.0f, as published runs of this size, more where a cluster’s pipelines need it",
+                                       (gulong) sequences),
+                          sequences);
+  cp_field_row_set_hint (row, hint);
+}
+
 static void
 load_rows (CpJobEditor *self,
            gboolean     reset)
@@ -299,6 +326,7 @@ load_rows (CpJobEditor *self,
     }
 
   update_visibility (self);
+  update_global_batch_hint (self);
   self->loading = FALSE;
 }
 
@@ -421,8 +449,10 @@ commit_field (gpointer            user_data,
   if (field->group == GROUP_MODEL)
     make_model_custom (&self->job->model);
 
-  /* The kind and the experts decide which rows show. */
+  /* The kind and the experts decide which rows show; the kind, the
+   * parameters and the sequence length what an automatic batch is. */
   update_visibility (self);
+  update_global_batch_hint (self);
 
   /* Other rows may show values derived from this one. */
   self->loading = TRUE;

@@ -1745,6 +1745,10 @@ test_window_automatic_layout (void)
     assert_shows_plan_of (results, expected, job_index);
   }
 
+  /* Outside pretraining an automatic global batch is one sequence. */
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (cp_job_editor_get_row (job_editor, "global-batch"))), ==,
+                   "Sequences per optimizer step; automatic: one sequence");
+
   /* Tensor parallel: empty shows "Automatic"; 2 pins it; emptied, the
    * search has it again. */
   tensor = cp_job_editor_get_row (job_editor, "tensor-parallel");
@@ -1876,6 +1880,20 @@ test_window_preferences_longest_run (void)
       job_index = i;
   g_assert_cmpuint (job_index, !=, G_MAXUINT);
   select_row (cp_window_get_jobs_list (window), job_index);
+
+  /* An automatic global batch says what it is: published pretraining
+   * batches, 2.17M tokens at 7B growing as N^0.316 (the least-squares fit
+   * through the runs cp-job.c cites), in whole sequences. */
+  {
+    CpJob *job = g_ptr_array_index (project->jobs, job_index);
+    CpFieldRow *batch = cp_job_editor_get_row (job_editor, "global-batch");
+    g_autofree char *said = NULL;
+
+    type_text (batch, "");
+    g_assert_cmpuint (job->global_batch, ==, 0);
+    said = g_strdup_printf ("automatic: %.0f,", round (2.17e6 * pow (job->model.params / 7e9, 0.316) / job->seq_len));
+    g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (batch)), said));
+  }
 
   /* No deadline: the longest acceptable run (120 days) stands in. */
   type_text (cp_job_editor_get_row (job_editor, "deadline-days"), "0");
