@@ -48,17 +48,8 @@ static const char * const group_expander_titles[N_GROUPS] = {
   [GROUP_TRAINING] = N_("Parallelism and Measured Efficiency"),
 };
 
-/* The search's choice first in the reader's mind, last in the list: the
- * drop-down's index is the stored value (CP_RECOMPUTE_AUTO,
- * CP_ZERO_STAGE_AUTO). */
-static const char *
-recompute_choice (int recompute)
-{
-  if (recompute == CP_RECOMPUTE_AUTO)
-    return _("Automatic (searched)");
-  return cp_labels_recompute (recompute);
-}
-
+/* The search is the last entry: the drop-down's index is the stored
+ * value, CP_ZERO_STAGE_AUTO (as CP_RECOMPUTE_AUTO is for recompute). */
 static const char *
 zero_stage_choice (int stage)
 {
@@ -109,7 +100,7 @@ static const CpField job_fields[] = {
     NULL, CP_FIELD_UINT, F (global_batch), .group = GROUP_TRAINING, .automatic = N_("Automatic") },
   { "precision", N_("Precision"), NULL, NULL, CP_FIELD_ENUM, F (precision), cp_labels_precision, CP_N_PRECISIONS, GROUP_TRAINING },
   { "optimizer", N_("Optimizer"), NULL, NULL, CP_FIELD_ENUM, F (optimizer), cp_labels_optimizer, CP_N_OPTIMIZERS, GROUP_TRAINING },
-  { "recompute", N_("Activation recompute"), NULL, NULL, CP_FIELD_ENUM, F (recompute), recompute_choice, CP_N_RECOMPUTES,
+  { "recompute", N_("Activation recompute"), NULL, NULL, CP_FIELD_ENUM, F (recompute), cp_labels_recompute, CP_N_RECOMPUTES,
     GROUP_TRAINING },
   { "flash-attention", N_("FlashAttention"), NULL, NULL, CP_FIELD_BOOL, F (flash_attention), .group = GROUP_TRAINING },
   { "zero-stage", N_("ZeRO stage"), N_("What data-parallel GPUs shard of the training state"), NULL, CP_FIELD_ENUM,

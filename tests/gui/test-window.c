@@ -1734,6 +1734,10 @@ test_window_automatic_layout (void)
   /* Recompute offers the search too. */
   {
     GtkWidget *recompute = cp_field_row_get_input (cp_job_editor_get_row (job_editor, "recompute"));
+    g_autoptr(GtkStringObject) item = g_list_model_get_item (gtk_drop_down_get_model (GTK_DROP_DOWN (recompute)),
+                                                             CP_RECOMPUTE_AUTO);
+
+    g_assert_cmpstr (gtk_string_object_get_string (item), ==, "Automatic (searched)");
 
     pick (GTK_DROP_DOWN (recompute), CP_RECOMPUTE_FULL);
     g_assert_cmpint (job->recompute, ==, CP_RECOMPUTE_FULL);
