@@ -673,6 +673,15 @@ describe_layout (const CpProject *project,
   name = cp_words_quote_name (project, option->quote_index);
   cp_estimate_chosen_layout (estimate, &layout);
   words = cp_words_layout (&layout, lang);
+  /* The layout's words leave out what the technique ladder may add. */
+  if (estimate->cpu_offload)
+    {
+      /* TRANSLATORS: a training layout in words, then the optimizer states kept in CPU memory */
+      char *offloaded = g_strdup_printf (_("%s, CPU offload"), words);
+
+      g_free (words);
+      words = offloaded;
+    }
   if (recommended)
     /* TRANSLATORS: the recommended option's quote and its layout */
     chosen = g_strdup_printf (_("Recommended option, %s: %s."), name, words);

@@ -1643,6 +1643,8 @@ assert_layout_text (CpResultsView *results)
   g_assert_nonnull (strstr (text, words));
   g_assert_nonnull (strstr (text, "Chosen by the search"));
   g_assert_nonnull (strstr (text, runner_up));
+  /* The memory technique the plan added shows with the layout. */
+  g_assert_true ((strstr (text, ", CPU offload") != NULL) == best->estimate.cpu_offload);
 }
 
 /* The layout fields: "Automatic" or an explicit value, through the real
