@@ -2800,7 +2800,8 @@ cp_quote_describe (const CpQuote    *quote,
   else
     g_string_append (s, _("; no price"));
   if (quote->intra_link.name)
-    g_string_append_printf (s, "; %s", quote->intra_link.name);
+    /* Translators: the separator before the next item, then the link between GPUs */
+    g_string_append_printf (s, _("; %s"), quote->intra_link.name);
   if (quote->network != CP_NETWORK_NONE)
     {
       g_ascii_formatd (buf, sizeof buf, "%g", quote->nic_gbps);
