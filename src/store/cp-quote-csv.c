@@ -2435,7 +2435,12 @@ read_count_cell (Cell *cell, const Record *r, const Header *h, const char *text,
 
   if (!read_gpu_count (text, &count, &name))
     {
-      parse_whole (cell, text, 1, &quote->gpus_per_node);
+      double ignored;
+      if (cp_parse_count (text, &ignored, NULL))
+        parse_whole (cell, text, 1, &quote->gpus_per_node);
+      else
+        cell_error (cell, _("%s “%s” is not a GPU count (write e.g. “8”, “8卡” or “8×A800”)"),
+                    cell->header, text);
       return;
     }
   if (count < 1)

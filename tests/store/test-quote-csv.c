@@ -174,7 +174,8 @@ test_bad_lines (void)
   g_assert_cmpuint (((CpCsvLineError *) g_ptr_array_index (r->errors, 0))->line, ==, 3);
   g_assert_cmpstr (error_at (r, 1), ==,
                    "line 7: GPU “XYZ-1” is not in the catalogue; add it to the project first");
-  g_assert_cmpstr (error_at (r, 2), ==, "line 8: gpus per node “eight” is not a number");
+  g_assert_cmpstr (error_at (r, 2), ==,
+                   "line 8: gpus per node “eight” is not a GPU count (write e.g. “8”, “8卡” or “8×A800”)");
   g_assert_true (g_str_has_prefix (error_at (r, 3), "line 9: price “7” does not say what it is per"));
 }
 
