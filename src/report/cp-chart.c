@@ -104,8 +104,8 @@ chart_data_new (CpChartKind  kind,
   data->marker_x = NAN;
   data->marker_y = NAN;
   data->deadline_days = NAN;
-  data->break_even_x = NAN;
-  data->break_even_y = NAN;
+  for (guint p = 0; p < G_N_ELEMENTS (data->break_even); p++)
+    data->break_even[p].x = data->break_even[p].y = NAN;
   data->x_scale = 1;
   data->y_scale = 1;
   data->y2_scale = 1;
@@ -127,7 +127,8 @@ cp_chart_data_copy (const CpChartData *data)
   copy->y2_label = g_strdup (data->y2_label);
   copy->marker_label = g_strdup (data->marker_label);
   copy->deadline_label = g_strdup (data->deadline_label);
-  copy->break_even_label = g_strdup (data->break_even_label);
+  for (guint p = 0; p < G_N_ELEMENTS (data->break_even); p++)
+    copy->break_even[p].label = g_strdup (data->break_even[p].label);
   copy->lang = g_strdup (data->lang);
   copy->note = g_strdup (data->note);
   copy->currency = g_strdup (data->currency);
@@ -147,7 +148,8 @@ cp_chart_data_free (CpChartData *data)
   g_free (data->y2_label);
   g_free (data->marker_label);
   g_free (data->deadline_label);
-  g_free (data->break_even_label);
+  for (guint p = 0; p < G_N_ELEMENTS (data->break_even); p++)
+    g_free (data->break_even[p].label);
   g_free (data->lang);
   g_free (data->note);
   g_free (data->currency);
@@ -322,9 +324,35 @@ format_memory (double bytes,
   return g_strdup_printf ("%s %s", number, scale == 1e9 ? "GB" : "GiB");
 }
 
-/* One dashed line per distinct capacity among the compared quotes: the
- * most memory each offers (all its nodes). Quotes of the same hardware
- * share a line. */
+static CpChartSeries *
+capacity_line (CpChartData     *data,
+               const CpQuote   *quote,
+               guint            gpus,
+               double           bytes,
+               CpChartEmphasis  emphasis)
+{
+  const char *gpu = quote->gpu.name != NULL ? quote->gpu.name : quote->gpu.id;
+  g_autofree char *memory = format_memory (bytes, data->y_scale, data->lang);
+  g_autofree char *label = NULL;
+  CpChartSeries *series;
+
+  /* TRANSLATORS: a capacity line of the memory chart: the memory, then
+   * GPU count × GPU model; the memory comes first so that a shortened
+   * label still shows it */
+  label = g_strdup_printf (_("%s: %u × %s"), memory, gpus, gpu);
+  series = series_new (label, FALSE);
+  series->capacity = TRUE;
+  series->emphasis = emphasis;
+  series_add (series, MEMORY_MIN_PARAMS, bytes, NAN);
+  series_add (series, MEMORY_MAX_PARAMS, bytes, NAN);
+  g_ptr_array_add (data->series, series);
+  return series;
+}
+
+/* One dashed line per distinct capacity: first what the recommended
+ * option uses (its GPUs at the node count chosen, highlighted), then the
+ * most each compared quote offers (all its nodes). Quotes of the same
+ * capacity share a line. */
 static void
 add_capacity_lines (CpChartData     *data,
                     const CpProject *project,
@@ -333,44 +361,37 @@ add_capacity_lines (CpChartData     *data,
   const CpSettings *settings = &project->settings;
   int recommended = recommended_quote (plan);
   g_autoptr(GArray) seen = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr(GPtrArray) lines = g_ptr_array_new ();
+
+  if (recommended >= 0 && (guint) recommended < project->quotes->len)
+    {
+      const CpQuote *quote = g_ptr_array_index (project->quotes, recommended);
+      const CpOption *option = &g_array_index (plan->options, CpOption, plan->recommended);
+      guint gpus = MAX (1, quote->gpus_per_node) * MAX (1, option->estimate.nodes);
+      double bytes = cp_settings_gpu_memory_bytes (settings, &quote->gpu) * gpus;
+
+      if (usable (bytes, TRUE))
+        {
+          capacity_line (data, quote, gpus, bytes, CP_CHART_EMPHASIS_HIGHLIGHT);
+          g_array_append_val (seen, bytes);
+        }
+    }
 
   for (guint i = 0; i < project->quotes->len; i++)
     {
       const CpQuote *quote = g_ptr_array_index (project->quotes, i);
-      const char *gpu = quote->gpu.name != NULL ? quote->gpu.name : quote->gpu.id;
       guint gpus = MAX (1, quote->gpus_per_node) * (cp_quote_is_cluster (quote) ? MAX (1, quote->nodes_available) : 1);
       double bytes = cp_settings_gpu_memory_bytes (settings, &quote->gpu) * gpus;
-      CpChartSeries *series = NULL;
-      gboolean is_recommended = (int) i == recommended;
-      g_autofree char *memory = NULL;
-      g_autofree char *label = NULL;
+      gboolean shared = FALSE;
 
       if (!quote_compared (plan, i) || !usable (bytes, TRUE))
         continue;
       for (guint s = 0; s < seen->len; s++)
         if (fabs (g_array_index (seen, double, s) - bytes) <= bytes * 1e-3)
-          series = g_ptr_array_index (lines, s);
-      if (series != NULL)
-        {
-          if (is_recommended)
-            series->emphasis = CP_CHART_EMPHASIS_HIGHLIGHT;
-          continue;
-        }
-
-      memory = format_memory (bytes, data->y_scale, data->lang);
-      /* TRANSLATORS: a capacity line of the memory chart: the memory, then
-       * GPU count × GPU model; the memory comes first so that a shortened
-       * label still shows it */
-      label = g_strdup_printf (_("%s: %u × %s"), memory, gpus, gpu);
-      series = series_new (label, FALSE);
-      series->capacity = TRUE;
-      series->emphasis = emphasis_for (recommended >= 0, is_recommended);
-      series_add (series, MEMORY_MIN_PARAMS, bytes, NAN);
-      series_add (series, MEMORY_MAX_PARAMS, bytes, NAN);
+          shared = TRUE;
+      if (shared)
+        continue;
+      capacity_line (data, quote, gpus, bytes, emphasis_for (recommended >= 0, FALSE));
       g_array_append_val (seen, bytes);
-      g_ptr_array_add (lines, series);
-      g_ptr_array_add (data->series, series);
     }
 }
 
@@ -539,6 +560,96 @@ money_scale (double max_value,
   return 1;
 }
 
+/* The break-even of one panel (@second: days, else cost), read from the
+ * series as drawn, so the note says what the chart shows: the fewest GPUs
+ * at which a cluster quote's line goes below the best single machine's
+ * marker. A cluster already below it at its smallest size has no
+ * break-even: the label then says so, without a line. */
+static void
+find_break_even (CpChartData *data,
+                 gboolean     second)
+{
+  CpChartBreakEven *result = &data->break_even[second ? 1 : 0];
+  double best_single = INFINITY;
+  double first_x = INFINITY, first_y = NAN;
+  gboolean from_smallest = FALSE, at_every_size = FALSE;
+
+  for (guint s = 0; s < data->series->len; s++)
+    {
+      const CpChartSeries *series = g_ptr_array_index (data->series, s);
+      GArray *ys = second ? series->y2 : series->y;
+
+      if (!series->points_only || ys == NULL)
+        continue;
+      for (guint p = 0; p < ys->len; p++)
+        if (usable (g_array_index (ys, double, p), FALSE))
+          best_single = MIN (best_single, g_array_index (ys, double, p));
+    }
+  if (!isfinite (best_single))
+    return;
+
+  for (guint s = 0; s < data->series->len; s++)
+    {
+      const CpChartSeries *series = g_ptr_array_index (data->series, s);
+      GArray *ys = second ? series->y2 : series->y;
+      double smallest_x = INFINITY, below_x = INFINITY, below_y = NAN;
+      guint n_usable = 0, n_below = 0;
+
+      if (series->points_only || ys == NULL)
+        continue;
+      for (guint p = 0; p < series->x->len; p++)
+        {
+          double x = g_array_index (series->x, double, p);
+          double y = g_array_index (ys, double, p);
+
+          if (!usable (x, FALSE) || !usable (y, FALSE))
+            continue;
+          n_usable++;
+          smallest_x = MIN (smallest_x, x);
+          if (y < best_single)
+            {
+              n_below++;
+              if (x < below_x)
+                {
+                  below_x = x;
+                  below_y = y;
+                }
+            }
+        }
+      if (n_below == 0)
+        continue;
+      if (below_x <= smallest_x)
+        {
+          from_smallest = TRUE;
+          at_every_size = at_every_size || n_below == n_usable;
+        }
+      else if (below_x < first_x)
+        {
+          first_x = below_x;
+          first_y = below_y;
+        }
+    }
+
+  if (from_smallest)
+    {
+      if (second)
+        result->label = g_strdup (at_every_size ? _("Cluster faster than any single machine at every size")
+                                                : _("Cluster faster than any single machine from its smallest size"));
+      else
+        result->label = g_strdup (at_every_size ? _("Cluster cheaper than any single machine at every size")
+                                                : _("Cluster cheaper than any single machine from its smallest size"));
+    }
+  else if (isfinite (first_x))
+    {
+      g_autofree char *gpus = cp_i18n_format_number (first_x, 0, data->lang);
+
+      result->x = first_x;
+      result->y = first_y;
+      /* TRANSLATORS: on the cost chart; %s is a number of GPUs */
+      result->label = g_strdup_printf (second ? _("Cluster faster from %s GPUs") : _("Cluster cheaper from %s GPUs"), gpus);
+    }
+}
+
 CpChartData *
 cp_chart_data_new_cost (const CpProject *project,
                         guint            job_index,
@@ -551,12 +662,7 @@ cp_chart_data_new_cost (const CpProject *project,
   CpChartData *data;
   const char *currency = settings->currency[0] != '\0' ? settings->currency : "CNY";
   int recommended = recommended_quote (plan);
-  double best_single_cost = INFINITY;
-  double best_single_days = INFINITY;
   double max_cost = 0;
-  double cheaper_x = INFINITY, cheaper_y = NAN;
-  double faster_x = INFINITY, faster_y = NAN;
-  g_autoptr(GArray) split_points = g_array_new (FALSE, FALSE, sizeof (CpSweepPoint));
 
   g_return_val_if_fail (job_index < project->jobs->len, NULL);
   g_return_val_if_fail (sweep != NULL, NULL);
@@ -601,53 +707,12 @@ cp_chart_data_new_cost (const CpProject *project,
 
           series_add (series, point->gpus, point->total_cost, point->calendar_days);
           max_cost = MAX (max_cost, point->total_cost);
-          /* One node of a cluster offer is a single machine too. */
-          if (point->nodes == 1 && point->total_cost < best_single_cost)
-            {
-              best_single_cost = point->total_cost;
-              best_single_days = point->calendar_days;
-            }
-          else if (point->nodes > 1)
-            g_array_append_val (split_points, *point);
         }
       g_ptr_array_add (data->series, series);
     }
 
-  /* Break-even against the cheapest single machine: the fewest GPUs at
-   * which a job split over two or more nodes costs less; failing that, the
-   * fewest at which one finishes sooner. */
-  if (isfinite (best_single_cost))
-    for (guint p = 0; p < split_points->len; p++)
-      {
-        const CpSweepPoint *point = &g_array_index (split_points, CpSweepPoint, p);
-
-        if (point->total_cost < best_single_cost && point->gpus < cheaper_x)
-          {
-            cheaper_x = point->gpus;
-            cheaper_y = point->total_cost;
-          }
-        if (point->calendar_days < best_single_days && point->gpus < faster_x)
-          {
-            faster_x = point->gpus;
-            faster_y = point->total_cost;
-          }
-      }
-  if (isfinite (cheaper_x))
-    {
-      g_autofree char *gpus = cp_i18n_format_number (cheaper_x, 0, data->lang);
-      data->break_even_x = cheaper_x;
-      data->break_even_y = cheaper_y;
-      /* TRANSLATORS: on the cost chart; %s is a number of GPUs */
-      data->break_even_label = g_strdup_printf (_("Cluster cheaper from %s GPUs"), gpus);
-    }
-  else if (isfinite (faster_x))
-    {
-      g_autofree char *gpus = cp_i18n_format_number (faster_x, 0, data->lang);
-      data->break_even_x = faster_x;
-      data->break_even_y = faster_y;
-      /* TRANSLATORS: on the cost chart; %s is a number of GPUs */
-      data->break_even_label = g_strdup_printf (_("Cluster faster from %s GPUs"), gpus);
-    }
+  find_break_even (data, FALSE);
+  find_break_even (data, TRUE);
 
   data->currency = g_strdup (currency);
   data->y_scale = money_scale (max_cost, data->lang, cp_i18n_currency_name (currency, data->lang), &data->y_label);
@@ -1839,39 +1904,44 @@ draw_chart_marks (Painter           *painter,
         }
     }
 
-  /* Break-even, through both panels */
-  if (isfinite (data->break_even_x))
+  /* Break-even, each on the panel it is about */
+  for (guint p = 0; p < geometry->n_panels && data->kind == CP_CHART_COST; p++)
     {
-      double x = snap (painter, to_px_x (geometry, data->break_even_x));
+      const CpChartBreakEven *break_even = &data->break_even[p];
+      const Panel *panel = &geometry->panels[p];
+      double x = snap (painter, to_px_x (geometry, break_even->x));
       double dashes[] = { 2, 3 };
       gboolean right_side = x < (geometry->left + geometry->right) / 2;
 
       set_rgb (cr, &painter->theme.break_even);
+      if (!isfinite (break_even->x))
+        {
+          /* No line: the cluster wins from its smallest size. */
+          if (labels)
+            draw_fixed_label (painter, geometry, geometry->small, break_even->label,
+                              geometry->right - 4, panel->top + 3, 1, panel);
+          continue;
+        }
       if (!labels)
         {
+          double y = to_px_y (panel, break_even->y);
+
           cairo_set_line_width (cr, 1);
           cairo_set_dash (cr, dashes, 2, 0);
-          for (guint p = 0; p < geometry->n_panels; p++)
-            {
-              cairo_move_to (cr, x, geometry->panels[p].top);
-              cairo_line_to (cr, x, geometry->panels[p].bottom);
-            }
+          cairo_move_to (cr, x, panel->top);
+          cairo_line_to (cr, x, panel->bottom);
           cairo_stroke (cr);
           cairo_set_dash (cr, NULL, 0, 0);
-          if (isfinite (data->break_even_y))
+          if (isfinite (y))
             {
-              double y = to_px_y (upper, data->break_even_y);
-              if (isfinite (y))
-                {
-                  draw_marker (cr, x, y, geometry->font_px * 0.45, 1);
-                  cairo_stroke (cr);
-                }
+              draw_marker (cr, x, y, geometry->font_px * 0.45, 1);
+              cairo_stroke (cr);
             }
         }
       else
         /* On the side with more room. */
-        draw_fixed_label (painter, geometry, geometry->small, data->break_even_label,
-                          right_side ? x + 4 : x - 4, upper->top + 3, right_side ? 0 : 1, upper);
+        draw_fixed_label (painter, geometry, geometry->small, break_even->label,
+                          right_side ? x + 4 : x - 4, panel->top + 3, right_side ? 0 : 1, panel);
     }
 
   /* The job itself */

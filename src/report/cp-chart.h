@@ -42,6 +42,14 @@ typedef struct {
   GArray         *y2;           /* double or NULL: days (lower panel of the cost chart) */
 } CpChartSeries;
 
+/* Where a cluster first beats every single machine on one panel's
+ * measure: cost on the upper panel, calendar days on the lower. */
+typedef struct {
+  double x;       /* GPUs, or NAN: no line */
+  double y;       /* the cluster's cost or days there, or NAN */
+  char  *label;   /* or NULL; with x NAN, says the cluster wins from its smallest size */
+} CpChartBreakEven;
+
 typedef struct {
   CpChartKind kind;
   char       *title;
@@ -56,9 +64,7 @@ typedef struct {
   char       *marker_label;
   double      deadline_days; /* on the lower panel, or NAN */
   char       *deadline_label;
-  double      break_even_x;  /* or NAN */
-  double      break_even_y;  /* total cost at the break-even, or NAN */
-  char       *break_even_label;
+  CpChartBreakEven break_even[2]; /* by panel: [0] cheaper (cost), [1] faster (days) */
 
   char       *lang;          /* language of the labels; also picks CJK glyph shapes */
   double      x_scale;       /* tick labels show value ÷ scale (1 when unscaled) */

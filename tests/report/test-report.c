@@ -277,18 +277,42 @@ test_chart_memory_data (void)
   /* What each compared quote offers at most: 8 × 80 = 640 GiB, 8 × 24 =
    * 192 GiB, and the cluster's 4 × 8 × 80 = 2,560 GiB; no per-GPU lines. */
   g_assert_cmpuint (capacity, ==, 3);
-  for (guint s = 0; s < training->series->len; s++)
-    {
-      const CpChartSeries *series = g_ptr_array_index (training->series, s);
-      if (series->capacity && strstr (series->label, ": 32 ×") != NULL)
-        {
-          g_assert_cmpfloat_with_epsilon (g_array_index (series->y, double, 0),
-                                          2560.0 * 1073741824.0, 1.0);
-          /* The cluster is the recommended quote (see check_pdf). */
-          g_assert_cmpint (series->emphasis, ==, CP_CHART_EMPHASIS_HIGHLIGHT);
-          cluster_seen = TRUE;
-        }
-    }
+  /* The highlighted capacity is what the recommended option uses, the
+   * cluster at the node count chosen (walkthrough finding 10), not the
+   * whole 4-node offer unless all 4 are chosen. */
+  {
+    g_autoptr(CpPlan) plan = cp_project_plan_job (project, 0);
+    const CpOption *option = &g_array_index (plan->options, CpOption, plan->recommended);
+    guint chosen_gpus = 8 * option->estimate.nodes;
+    g_autofree char *chosen = g_strdup_printf (": %u ×", chosen_gpus);
+    guint highlighted = 0;
+
+    /* The cluster is the recommended quote (see check_pdf). */
+    g_assert_cmpint (option->quote_index, ==, 2);
+    for (guint s = 0; s < training->series->len; s++)
+      {
+        const CpChartSeries *series = g_ptr_array_index (training->series, s);
+
+        if (!series->capacity)
+          continue;
+        if (series->emphasis == CP_CHART_EMPHASIS_HIGHLIGHT)
+          {
+            highlighted++;
+            g_assert_nonnull (strstr (series->label, chosen));
+            g_assert_cmpfloat_with_epsilon (g_array_index (series->y, double, 0),
+                                            chosen_gpus * 80.0 * 1073741824.0, 1.0);
+          }
+        if (strstr (series->label, ": 32 ×") != NULL)
+          {
+            g_assert_cmpfloat_with_epsilon (g_array_index (series->y, double, 0),
+                                            2560.0 * 1073741824.0, 1.0);
+            g_assert_cmpint (series->emphasis, ==, chosen_gpus == 32 ? CP_CHART_EMPHASIS_HIGHLIGHT
+                                                                     : CP_CHART_EMPHASIS_MUTED);
+            cluster_seen = TRUE;
+          }
+      }
+    g_assert_cmpuint (highlighted, ==, 1);
+  }
   g_assert_true (cluster_seen);
   /* The marker is the job's own 7B model. */
   g_assert_cmpfloat (training->marker_x, ==, 7e9);
@@ -346,6 +370,67 @@ test_chart_compared_capacity (void)
     }
 }
 
+/* The break-even note of each panel agrees with the points drawn: at its
+ * GPU count some cluster point is below every single machine's marker
+ * (cost on the upper panel, days on the lower), no cluster point left of
+ * it is, and no cluster's smallest point is (that case has a note and no
+ * line); without a note, no cluster point is below. */
+static void
+assert_break_even_as_drawn (const CpChartData *data)
+{
+  for (int panel = 0; panel < 2; panel++)
+    {
+      const CpChartBreakEven *break_even = &data->break_even[panel];
+      double best_single = INFINITY;
+      double first_below = INFINITY;
+      gboolean below_at_smallest = FALSE;
+
+      for (guint s = 0; s < data->series->len; s++)
+        {
+          const CpChartSeries *series = g_ptr_array_index (data->series, s);
+          GArray *ys = panel ? series->y2 : series->y;
+
+          if (series->points_only)
+            for (guint p = 0; p < ys->len; p++)
+              best_single = MIN (best_single, g_array_index (ys, double, p));
+        }
+      for (guint s = 0; s < data->series->len; s++)
+        {
+          const CpChartSeries *series = g_ptr_array_index (data->series, s);
+          GArray *ys = panel ? series->y2 : series->y;
+
+          if (series->points_only)
+            continue;
+          for (guint p = 0; p < ys->len; p++)
+            if (g_array_index (ys, double, p) < best_single)
+              {
+                /* Sweep points go up in node count. */
+                if (p == 0)
+                  below_at_smallest = TRUE;
+                else
+                  first_below = MIN (first_below, g_array_index (series->x, double, p));
+              }
+        }
+
+      if (below_at_smallest)
+        {
+          g_assert_true (isnan (break_even->x));
+          g_assert_nonnull (break_even->label);
+          g_assert_nonnull (strstr (break_even->label, panel ? "faster than any" : "cheaper than any"));
+        }
+      else if (isfinite (first_below))
+        {
+          g_assert_cmpfloat (break_even->x, ==, first_below);
+          g_assert_nonnull (strstr (break_even->label, panel ? "faster from" : "cheaper from"));
+        }
+      else
+        {
+          g_assert_true (isnan (break_even->x));
+          g_assert_null (break_even->label);
+        }
+    }
+}
+
 static void
 test_chart_cost_data (void)
 {
@@ -374,14 +459,14 @@ test_chart_cost_data (void)
   g_assert_cmpint (cluster->emphasis, ==, CP_CHART_EMPHASIS_HIGHLIGHT);
   g_assert_cmpint (((CpChartSeries *) g_ptr_array_index (data->series, 0))->emphasis, ==, CP_CHART_EMPHASIS_MUTED);
 
-  /* One node of the cluster offer is itself a single machine, so the
-   * break-even is about splitting: the first split point is two nodes,
-   * 16 GPUs. It is also cheaper than one node: the run's GPU-hours are
-   * nearly the same, while debugging (R4: 35% of the calendar, rented on
-   * one node) shrinks with the shorter run. */
-  g_assert_cmpfloat (data->break_even_x, ==, 16);
-  g_assert_nonnull (data->break_even_label);
-  g_assert_nonnull (strstr (data->break_even_label, "cheaper"));
+  /* The cluster is cheaper than either single machine already on one
+   * node (below: 0.6 of the 10 CNY machine), so there is no break-even
+   * line on the cost panel, only a note saying so (walkthrough finding 6:
+   * "cheaper from 16 GPUs" contradicted the chart). */
+  g_assert_true (isnan (data->break_even[0].x));
+  g_assert_nonnull (data->break_even[0].label);
+  g_assert_nonnull (strstr (data->break_even[0].label, "cheaper than any single machine"));
+  assert_break_even_as_drawn (data);
   {
     const CpChartSeries *single = g_ptr_array_index (data->series, 0);
     double single_cost = g_array_index (single->y, double, 0);
@@ -404,8 +489,11 @@ test_chart_no_break_even (void)
    * cost break-even; it can still be faster with more nodes. */
   cluster->price = 30;
   data = cost_chart (project, 0, "en");
-  if (isfinite (data->break_even_x))
-    g_assert_nonnull (strstr (data->break_even_label, "faster"));
+  g_assert_true (isnan (data->break_even[0].x));
+  g_assert_null (data->break_even[0].label);
+  if (data->break_even[1].label != NULL)
+    g_assert_nonnull (strstr (data->break_even[1].label, "faster"));
+  assert_break_even_as_drawn (data);
   assert_no_bad_values (data);
 }
 
@@ -608,6 +696,8 @@ test_chart_labels_apart (void)
         g_autoptr(CpChartData) memory = memory_chart (project, j, lang ? "zh_CN" : "en");
         g_autoptr(CpChartData) cost = cost_chart (project, j, lang ? "zh_CN" : "en");
 
+        if (lang == 0)
+          assert_break_even_as_drawn (cost);
         for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
           {
             assert_labels_apart (memory, widths[w], widths[w] * 9 / 16, CP_CHART_STYLE_LIGHT);
