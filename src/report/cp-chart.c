@@ -983,6 +983,7 @@ typedef struct {
   /* Plot rectangle's sides, shared by the panels */
   double left, right;
   double label_width;    /* room for the line labels right of the plot */
+  double title_width;    /* wraps the title, clear of data->title_inset */
   double title_height;
   double note_top;
 } Geometry;
@@ -1187,7 +1188,8 @@ geometry_init (Geometry          *geometry,
     }
   geometry->label_width = MIN (widest_label + pad, width * 0.33);
 
-  text_size (geometry, geometry->bold, data->title, width - 2 * pad, NULL, &geometry->title_height);
+  geometry->title_width = MAX (width - 2 * pad - MAX (0, data->title_inset), width / 3);
+  text_size (geometry, geometry->bold, data->title, geometry->title_width, NULL, &geometry->title_height);
   if (data->note != NULL)
     text_size (geometry, geometry->small, data->note, width - 2 * pad, NULL, &note_h);
 
@@ -2017,7 +2019,15 @@ cp_chart_draw_full (cairo_t           *cr,
 
   set_rgb (cr, &painter.theme.text);
   show_text (&painter, &geometry, geometry.bold, data->title, geometry.pad, geometry.pad, 0, 0,
-             width - 2 * geometry.pad, FALSE);
+             geometry.title_width, FALSE);
+  {
+    double title_w;
+    CpChartLabelBox title = { geometry.pad, geometry.pad, 0, geometry.title_height, CP_CHART_BOX_TITLE };
+
+    text_size (&geometry, geometry.bold, data->title, geometry.title_width, &title_w, NULL);
+    title.width = title_w;
+    g_array_append_val (painter.boxes, title);
+  }
 
   draw_grid_and_axes (&painter, &geometry, data);
   draw_chart_marks (&painter, &geometry, data, FALSE);

@@ -72,13 +72,18 @@ typedef struct {
   double      y2_scale;
   char       *note;          /* how to read the lines, or NULL */
   char       *currency;      /* cost chart: ISO code of the costs, else NULL */
+  double      title_inset;   /* width kept free right of the title (the window's
+                              * buttons over the chart); 0 in files and print */
 } CpChartData;
 
 /* A text label as drawn: its box in the chart's units. */
 typedef struct {
   double x, y, width, height;
-  int    series;             /* index into data->series, or -1 for the chart's own labels */
+  int    series;             /* index into data->series, -1 for the chart's own
+                              * labels, CP_CHART_BOX_TITLE for the title */
 } CpChartLabelBox;
+
+#define CP_CHART_BOX_TITLE (-2)
 
 /* @plan: the job's plan (NULL: nothing is highlighted, every quote is
  * compared); @lang: "en" or "zh_CN", the language of labels. */
