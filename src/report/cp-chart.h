@@ -37,6 +37,9 @@ typedef struct {
   gboolean        capacity;     /* memory chart: what a quote's GPUs offer */
   guint           dash;         /* 0 solid; 1… distinct dash patterns */
   gboolean        points_only;  /* single-machine quotes on the cost chart */
+  int             shorten_from; /* a quote's name: where its vendor's name ends, the
+                                 * label may end in an ellipsis from there; -1: the
+                                 * label is never shortened (it wraps instead) */
   GArray         *x;            /* double */
   GArray         *y;            /* double: memory, or cost (upper panel) */
   GArray         *y2;           /* double or NULL: days (lower panel of the cost chart) */
@@ -81,6 +84,8 @@ typedef struct {
   double x, y, width, height;
   int    series;             /* index into data->series, -1 for the chart's own
                               * labels, CP_CHART_BOX_TITLE for the title */
+  guint  shown_bytes;        /* how much of the label shows before an ellipsis
+                              * (all of it when there is none) */
 } CpChartLabelBox;
 
 #define CP_CHART_BOX_TITLE (-2)
