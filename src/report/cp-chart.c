@@ -1676,17 +1676,18 @@ box_is_free (const Painter         *painter,
 /* Moves @box up or down from where it wants to be, nearest first (down
  * first at equal distance: labels placed from the top keep their lines'
  * order), to the first place within [@min_y, @max_y] that no placed
- * label covers, and records it. With @clear_shift ≥ 0 only places at most
- * that far that cover no line of @panel either will do. FALSE when there
- * is none. */
+ * label covers, nor @keep_clear (may be NULL), and records it. With
+ * @clear_shift ≥ 0 only places at most that far that cover no line of
+ * @panel either will do. FALSE when there is none. */
 static gboolean
-place_box (Painter         *painter,
-           const Geometry  *geometry,
-           const Panel     *panel,
-           CpChartLabelBox *box,
-           double           min_y,
-           double           max_y,
-           double           clear_shift)
+place_box (Painter               *painter,
+           const Geometry        *geometry,
+           const Panel           *panel,
+           CpChartLabelBox       *box,
+           double                 min_y,
+           double                 max_y,
+           double                 clear_shift,
+           const CpChartLabelBox *keep_clear)
 {
   double wanted = CLAMP (box->y, min_y, MAX (min_y, max_y - box->height));
   double range = MAX (max_y - min_y, 0);
@@ -1701,7 +1702,8 @@ place_box (Painter         *painter,
         if (y < min_y - 0.01 || y + box->height > max_y + 0.01 || (shift == 0 && sign < 0))
           continue;
         box->y = y;
-        if (box_is_free (painter, box) && (clear_shift < 0 || !box_covers_lines (geometry, panel, box)))
+        if (box_is_free (painter, box) && (keep_clear == NULL || !boxes_overlap (box, keep_clear)) &&
+            (clear_shift < 0 || !box_covers_lines (geometry, panel, box)))
           {
             g_array_append_val (painter->boxes, *box);
             return TRUE;
@@ -1850,6 +1852,8 @@ draw_line_labels (Painter           *painter,
       CpChartLabelBox box = { 0 };
       double w, h;
       double sides[2];
+      double reach = request->gap - geometry->pad * 0.2;
+      CpChartLabelBox anchor = { request->anchor_x - reach, request->anchor_y - reach, 2 * reach, 2 * reach, -1, 0 };
       gboolean placed = FALSE;
       Rgb storage;
 
@@ -1868,14 +1872,14 @@ draw_line_labels (Painter           *painter,
       sides[1] = MAX (geometry->left, request->anchor_x - request->gap - w);
 
       /* Off the lines if that keeps it within three lines of its anchor;
-       * else only off the other labels. */
-      for (int avoid_lines = 1; avoid_lines >= 0 && !placed; avoid_lines--)
+       * else off the end of its own line; else only off the other labels. */
+      for (int tier = 0; tier < 3 && !placed; tier++)
         for (guint side = 0; side < G_N_ELEMENTS (sides) && !placed; side++)
           {
             box.x = sides[side];
             box.y = request->anchor_y - h / 2;
             placed = place_box (painter, geometry, panel, &box, min_y, max_y,
-                                avoid_lines ? 3 * geometry->line_h : -1);
+                                tier == 0 ? 3 * geometry->line_h : -1, tier < 2 ? &anchor : NULL);
           }
       if (!placed)
         continue;
@@ -1928,8 +1932,8 @@ draw_fixed_label (Painter                    *painter,
   box.shown_bytes = strlen (text);
   box.x = CLAMP (x - x_align * w, geometry->left + 2, MAX (geometry->left + 2, geometry->right - w - 2));
   box.y = y;
-  if (!place_box (painter, geometry, panel, &box, panel->top + 1, panel->bottom - 1, geometry->line_h) &&
-      !place_box (painter, geometry, panel, &box, panel->top + 1, panel->bottom - 1, -1))
+  if (!place_box (painter, geometry, panel, &box, panel->top + 1, panel->bottom - 1, geometry->line_h, NULL) &&
+      !place_box (painter, geometry, panel, &box, panel->top + 1, panel->bottom - 1, -1, NULL))
     return;
   cairo_save (painter->cr);
   set_rgb (painter->cr, &painter->theme.background);
@@ -2349,6 +2353,28 @@ cp_chart_locate (const CpChartData *data,
     }
   geometry_clear (&geometry);
   return inside;
+}
+
+void
+cp_chart_plot_area (const CpChartData *data,
+                    double             width,
+                    double             height,
+                    CpChartStyle       style,
+                    double            *left,
+                    double            *top,
+                    double            *right,
+                    double            *bottom)
+{
+  Geometry geometry;
+
+  g_return_if_fail (data != NULL);
+
+  geometry_init_detached (&geometry, data, style, width, height);
+  *left = geometry.left;
+  *right = geometry.right;
+  *top = geometry.panels[0].top;
+  *bottom = geometry.panels[geometry.n_panels - 1].bottom;
+  geometry_clear (&geometry);
 }
 
 /* ---------------------------------------------------------------------- */

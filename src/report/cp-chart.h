@@ -124,6 +124,11 @@ void         cp_chart_highlight_rgb   (CpChartStyle style, double rgb[3]);
 gboolean     cp_chart_locate          (const CpChartData *data, double width, double height,
                                        CpChartStyle style, guint series, guint point,
                                        gboolean lower, double *x, double *y);
+/* The plot's rectangle (all panels, without the labels right of it) in a
+ * chart drawn at width × height. */
+void         cp_chart_plot_area       (const CpChartData *data, double width, double height,
+                                       CpChartStyle style, double *left, double *top,
+                                       double *right, double *bottom);
 /* Text describing the value under (x, y) in a chart drawn at width × height,
  * or NULL when the pointer is outside the plot area. */
 char        *cp_chart_readout         (const CpChartData *data, double width, double height,

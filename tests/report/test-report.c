@@ -639,11 +639,16 @@ test_chart_highlight (void)
   cairo_surface_destroy (surface);
 }
 
+/* Every label drawn: apart from the others and from the title, inside
+ * the chart, none starting left of the plot, and none cut short except a
+ * quote's name, with an ellipsis after its whole vendor's name; the
+ * recommended line is named with its vendor (@vendor, or NULL) in full. */
 static void
 assert_labels_apart (const CpChartData *data,
                      double             width,
                      double             height,
-                     CpChartStyle       style)
+                     CpChartStyle       style,
+                     const char        *vendor)
 {
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) width, (int) height);
   cairo_t *cr = cairo_create (surface);
@@ -652,9 +657,14 @@ assert_labels_apart (const CpChartData *data,
   /* A job without a model (data processing) has no curves to name. */
   gboolean recommended_named = recommended < 0 ||
     ((CpChartSeries *) g_ptr_array_index (data->series, recommended))->x->len == 0;
+  double left, top, right, bottom;
+  guint titles = 0;
 
+  cp_chart_plot_area (data, width, height, style, &left, &top, &right, &bottom);
+  g_assert_cmpfloat (left, <, right);
+  g_assert_cmpfloat (top, <, bottom);
   cp_chart_draw_full (cr, width, height, style, data, boxes);
-  g_assert_cmpuint (boxes->len, >, 0);
+  g_assert_cmpuint (boxes->len, >, 1);
   for (guint i = 0; i < boxes->len; i++)
     {
       const CpChartLabelBox *a = &g_array_index (boxes, CpChartLabelBox, i);
@@ -667,8 +677,41 @@ assert_labels_apart (const CpChartData *data,
       g_assert_cmpfloat (a->y + a->height, <=, height + 0.5);
       if (style != CP_CHART_STYLE_PRINT)
         g_assert_cmpfloat (a->height, >=, 12);
-      if (a->series == recommended)
-        recommended_named = TRUE;
+      if (a->series == CP_CHART_BOX_TITLE)
+        {
+          titles++;
+          g_assert_cmpuint (a->shown_bytes, ==, strlen (data->title));
+        }
+      else
+        {
+          /* Walkthrough finding 12: a label started left of the y axis. */
+          if (a->x < left - 0.5)
+            g_error ("label %u starts at %.1f, left of the plot (%.1f) at %.0f × %.0f", i, a->x, left, width, height);
+          g_assert_cmpfloat (a->y + a->height, >=, top - a->height);
+          g_assert_cmpfloat (a->y, <=, bottom + a->height);
+        }
+      if (a->series >= 0)
+        {
+          const CpChartSeries *series = g_ptr_array_index (data->series, a->series);
+          gsize length = strlen (series->label);
+
+          g_assert_cmpuint (a->shown_bytes, <=, length);
+          if (a->shown_bytes < length)
+            {
+              /* Shortened: only a quote's name, never inside its vendor. */
+              if (series->shorten_from < 0 || a->shown_bytes < (guint) series->shorten_from)
+                g_error ("label “%s” cut after %u bytes at %.0f × %.0f", series->label, a->shown_bytes, width, height);
+            }
+          if (a->series == recommended)
+            {
+              g_autofree char *shown = g_strndup (series->label, a->shown_bytes);
+
+              recommended_named = TRUE;
+              if (vendor != NULL && strstr (shown, vendor) == NULL)
+                g_error ("the recommended label shows “%s”, without its vendor “%s”, at %.0f × %.0f",
+                         shown, vendor, width, height);
+            }
+        }
       for (guint j = i + 1; j < boxes->len; j++)
         {
           const CpChartLabelBox *b = &g_array_index (boxes, CpChartLabelBox, j);
@@ -679,15 +722,18 @@ assert_labels_apart (const CpChartData *data,
                      i, a->x, a->y, a->width, a->height, j, b->x, b->y, b->width, b->height, width, height);
         }
     }
+  g_assert_cmpuint (titles, ==, 1);
   if (!recommended_named)
-    g_error ("the recommended line (%s) is not named at %.0f × %.0f", 
+    g_error ("the recommended line (%s) is not named at %.0f × %.0f",
              ((CpChartSeries *) g_ptr_array_index (data->series, recommended))->label, width, height);
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
 }
 
-/* The demo's seven quotes and six jobs at the widths the issue names, in
- * both languages, and on paper. */
+/* The demo's seven quotes and seven jobs at the widths the window uses:
+ * 440 px, the results pane of a 1024 px window (at the chart's 360 px
+ * least height), and 1024, 1600 and 1920 px exports and presentations;
+ * in both languages, and on paper. */
 static void
 test_chart_labels_apart (void)
 {
@@ -701,16 +747,25 @@ test_chart_labels_apart (void)
       {
         g_autoptr(CpChartData) memory = memory_chart (project, j, lang ? "zh_CN" : "en");
         g_autoptr(CpChartData) cost = cost_chart (project, j, lang ? "zh_CN" : "en");
+        g_autoptr(CpPlan) plan = cp_project_plan_job (project, j);
+        const char *vendor = NULL;
 
+        if (plan->recommended >= 0)
+          {
+            int quote = g_array_index (plan->options, CpOption, plan->recommended).quote_index;
+            vendor = ((CpQuote *) g_ptr_array_index (project->quotes, quote))->vendor;
+          }
         if (lang == 0)
           assert_break_even_as_drawn (cost);
         for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
           {
-            assert_labels_apart (memory, widths[w], widths[w] * 9 / 16, CP_CHART_STYLE_LIGHT);
-            assert_labels_apart (cost, widths[w], widths[w] * 9 / 16, CP_CHART_STYLE_DARK);
+            assert_labels_apart (memory, widths[w], widths[w] * 9 / 16, CP_CHART_STYLE_LIGHT, NULL);
+            assert_labels_apart (cost, widths[w], widths[w] * 9 / 16, CP_CHART_STYLE_DARK, vendor);
           }
-        assert_labels_apart (cost, 495, 380, CP_CHART_STYLE_PRINT);
-        assert_labels_apart (memory, 495, 300, CP_CHART_STYLE_PRINT);
+        assert_labels_apart (memory, 440, 360, CP_CHART_STYLE_LIGHT, NULL);
+        assert_labels_apart (cost, 440, 360, CP_CHART_STYLE_LIGHT, vendor);
+        assert_labels_apart (cost, 495, 380, CP_CHART_STYLE_PRINT, vendor);
+        assert_labels_apart (memory, 495, 300, CP_CHART_STYLE_PRINT, NULL);
       }
 }
 
