@@ -129,7 +129,10 @@ cp_chart_data_copy (const CpChartData *data)
   copy->marker_label = g_strdup (data->marker_label);
   copy->deadline_label = g_strdup (data->deadline_label);
   for (guint p = 0; p < G_N_ELEMENTS (data->break_even); p++)
-    copy->break_even[p].label = g_strdup (data->break_even[p].label);
+    {
+      copy->break_even[p].label = g_strdup (data->break_even[p].label);
+      copy->break_even[p].sentence = g_strdup (data->break_even[p].sentence);
+    }
   copy->lang = g_strdup (data->lang);
   copy->note = g_strdup (data->note);
   copy->currency = g_strdup (data->currency);
@@ -150,7 +153,10 @@ cp_chart_data_free (CpChartData *data)
   g_free (data->marker_label);
   g_free (data->deadline_label);
   for (guint p = 0; p < G_N_ELEMENTS (data->break_even); p++)
-    g_free (data->break_even[p].label);
+    {
+      g_free (data->break_even[p].label);
+      g_free (data->break_even[p].sentence);
+    }
   g_free (data->lang);
   g_free (data->note);
   g_free (data->currency);
@@ -631,14 +637,19 @@ find_break_even (CpChartData *data,
         }
     }
 
-  if (from_smallest)
+  if (from_smallest && second)
     {
-      if (second)
-        result->label = g_strdup (at_every_size ? _("Cluster faster at every size")
-                                                : _("Cluster faster from its smallest size"));
-      else
-        result->label = g_strdup (at_every_size ? _("Cluster cheaper at every size")
-                                                : _("Cluster cheaper from its smallest size"));
+      result->label = g_strdup (at_every_size ? _("Cluster faster at every size")
+                                              : _("Cluster faster from its smallest size"));
+      result->sentence = g_strdup (at_every_size ? _("Time: a cluster is faster than any single machine at every size.")
+                                                 : _("Time: a cluster is faster than any single machine from its smallest size."));
+    }
+  else if (from_smallest)
+    {
+      result->label = g_strdup (at_every_size ? _("Cluster cheaper at every size")
+                                              : _("Cluster cheaper from its smallest size"));
+      result->sentence = g_strdup (at_every_size ? _("Cost: a cluster is cheaper than any single machine at every size.")
+                                                 : _("Cost: a cluster is cheaper than any single machine from its smallest size."));
     }
   else if (isfinite (first_x))
     {
@@ -1023,6 +1034,7 @@ typedef struct {
   double left, right;
   double label_width;    /* room for the line labels right of the plot */
   double title_width;    /* wraps the title, clear of data->title_inset */
+  char  *note;           /* data->note, and any break-even without room on its panel */
   double title_height;
   double note_top;
 } Geometry;
@@ -1122,6 +1134,19 @@ widest_tick (Geometry          *geometry,
       widest = MAX (widest, w);
     }
   return widest;
+}
+
+/* Whether @text fits right of @panel's title, on the row above the panel. */
+static gboolean
+title_row_fits (Geometry    *geometry,
+                const Panel *panel,
+                const char  *text)
+{
+  double title_w, w;
+
+  text_size (geometry, geometry->font, panel->title, 0, &title_w, NULL);
+  text_size (geometry, geometry->small, text, 0, &w, NULL);
+  return geometry->width - geometry->pad - w >= geometry->pad * 2 + title_w;
 }
 
 static void
@@ -1233,8 +1258,24 @@ geometry_init (Geometry          *geometry,
 
   geometry->title_width = MAX (width - 2 * pad - MAX (0, data->title_inset), width / 3);
   text_size (geometry, geometry->bold, data->title, geometry->title_width, NULL, &geometry->title_height);
-  if (data->note != NULL)
-    text_size (geometry, geometry->small, data->note, width - 2 * pad, NULL, &note_h);
+  geometry->note = g_strdup (data->note);
+  for (guint p = 0; p < geometry->n_panels && data->kind == CP_CHART_COST; p++)
+    {
+      const CpChartBreakEven *break_even = &data->break_even[p];
+
+      /* A break-even without a line goes on its panel's title row; where
+       * that is too narrow, into the note rather than over the lines. */
+      if (break_even->label != NULL && !isfinite (break_even->x) &&
+          !title_row_fits (geometry, &geometry->panels[p], break_even->label))
+        {
+          char *note = geometry->note != NULL ? g_strdup_printf ("%s %s", geometry->note, break_even->sentence)
+                                              : g_strdup (break_even->sentence);
+          g_free (geometry->note);
+          geometry->note = note;
+        }
+    }
+  if (geometry->note != NULL)
+    text_size (geometry, geometry->small, geometry->note, width - 2 * pad, NULL, &note_h);
 
   geometry->left = pad + tick_w + geometry->tick_len + 3;
   geometry->right = width - pad - geometry->label_width;
@@ -1282,6 +1323,7 @@ geometry_clear (Geometry *geometry)
   g_clear_pointer (&geometry->font, pango_font_description_free);
   g_clear_pointer (&geometry->bold, pango_font_description_free);
   g_clear_pointer (&geometry->small, pango_font_description_free);
+  g_clear_pointer (&geometry->note, g_free);
   g_clear_object (&geometry->layout);
   g_clear_object (&geometry->context);
 }
@@ -1959,17 +2001,19 @@ draw_fixed_label (Painter                    *painter,
   show_text (painter, geometry, font, text, box.x, box.y, 0, 0, wrap_w, FALSE);
 }
 
-/* @text right-aligned on @panel's title row, if it fits beside the title. */
-static gboolean
+/* @text right-aligned on @panel's title row, if it fits beside the title
+ * (else geometry_init() put it in the note). */
+static void
 draw_title_row_label (Painter     *painter,
                       Geometry    *geometry,
                       const char  *text,
                       const Panel *panel)
 {
   CpChartLabelBox box = { 0 };
-  double title_w, w, h;
+  double w, h;
 
-  text_size (geometry, geometry->font, panel->title, 0, &title_w, NULL);
+  if (!title_row_fits (geometry, panel, text))
+    return;
   text_size (geometry, geometry->small, text, 0, &w, &h);
   box.width = w;
   box.height = h;
@@ -1977,11 +2021,8 @@ draw_title_row_label (Painter     *painter,
   box.shown_bytes = strlen (text);
   box.x = geometry->width - geometry->pad - w;
   box.y = panel->top - geometry->line_h / 2 - geometry->pad * 0.3 - h;
-  if (box.x < geometry->pad * 2 + title_w || box.y < 0 || !box_is_free (painter, &box))
-    return FALSE;
   g_array_append_val (painter->boxes, box);
   show_text (painter, geometry, geometry->small, text, box.x, box.y, 0, 0, 0, FALSE);
-  return TRUE;
 }
 
 static void
@@ -2184,12 +2225,9 @@ draw_chart_marks (Painter           *painter,
       set_rgb (cr, &painter->theme.break_even);
       if (!isfinite (break_even->x))
         {
-          /* No line: the cluster wins from its smallest size. Said on the
-           * panel's title row, out of the lines' way, where it fits. */
-          if (labels && break_even->label != NULL &&
-              !draw_title_row_label (painter, geometry, break_even->label, panel))
-            draw_fixed_label (painter, geometry, geometry->small, break_even->label,
-                              geometry->right - 4, panel->top + 3, 1, panel);
+          /* No line: the cluster wins from its smallest size. */
+          if (labels && break_even->label != NULL)
+            draw_title_row_label (painter, geometry, break_even->label, panel);
           continue;
         }
       if (!labels)
@@ -2313,10 +2351,10 @@ cp_chart_draw_full (cairo_t           *cr,
   g_array_unref (requests[0]);
   g_array_unref (requests[1]);
 
-  if (data->note != NULL)
+  if (geometry.note != NULL)
     {
       set_rgb (cr, &painter.theme.text);
-      show_text (&painter, &geometry, geometry.small, data->note, geometry.pad, geometry.note_top, 0, 0,
+      show_text (&painter, &geometry, geometry.small, geometry.note, geometry.pad, geometry.note_top, 0, 0,
                  width - 2 * geometry.pad, FALSE);
     }
   cairo_restore (cr);

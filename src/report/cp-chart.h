@@ -51,6 +51,8 @@ typedef struct {
   double x;       /* GPUs, or NAN: no line */
   double y;       /* the cluster's cost or days there, or NAN */
   char  *label;   /* or NULL; with x NAN, says the cluster wins from its smallest size */
+  char  *sentence;/* with x NAN, the same as a sentence of the note, where the
+                   * panel's title row has no room for the label; else NULL */
 } CpChartBreakEven;
 
 typedef struct {
