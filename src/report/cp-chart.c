@@ -1244,7 +1244,8 @@ geometry_init (Geometry          *geometry,
     }
 
   /* Line labels sit right of the plot; long names give way to the plot
-   * beyond a third of the width (they are shortened with an ellipsis). */
+   * beyond a third of the width (they wrap, or a quote's name ends in an
+   * ellipsis after its vendor). */
   for (guint s = 0; s < data->series->len; s++)
     {
       const CpChartSeries *series = g_ptr_array_index (data->series, s);

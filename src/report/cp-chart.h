@@ -114,7 +114,7 @@ void         cp_chart_data_free       (CpChartData *data);
 void         cp_chart_draw            (cairo_t *cr, double width, double height,
                                        CpChartStyle style, const CpChartData *data);
 /* The same drawing; fills @label_boxes (CpChartLabelBox, may be NULL)
- * with every label placed on the plot, which never overlap. */
+ * with the title and every label placed on the plot, which never overlap. */
 void         cp_chart_draw_full       (cairo_t *cr, double width, double height,
                                        CpChartStyle style, const CpChartData *data,
                                        GArray *label_boxes);
