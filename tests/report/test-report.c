@@ -731,7 +731,7 @@ assert_labels_apart (const CpChartData *data,
 }
 
 /* The demo's seven quotes and seven jobs at the widths the window uses:
- * 440 px, the results pane of a 1024 px window (at the chart's 360 px
+ * 400 px, the results pane of a 1024 px window (at the chart's 360 px
  * least height), and 1024, 1600 and 1920 px exports and presentations;
  * in both languages, and on paper. */
 static void
@@ -762,8 +762,8 @@ test_chart_labels_apart (void)
             assert_labels_apart (memory, widths[w], widths[w] * 9 / 16, CP_CHART_STYLE_LIGHT, NULL);
             assert_labels_apart (cost, widths[w], widths[w] * 9 / 16, CP_CHART_STYLE_DARK, vendor);
           }
-        assert_labels_apart (memory, 440, 360, CP_CHART_STYLE_LIGHT, NULL);
-        assert_labels_apart (cost, 440, 360, CP_CHART_STYLE_LIGHT, vendor);
+        assert_labels_apart (memory, 400, 360, CP_CHART_STYLE_LIGHT, NULL);
+        assert_labels_apart (cost, 400, 360, CP_CHART_STYLE_LIGHT, vendor);
         assert_labels_apart (cost, 495, 380, CP_CHART_STYLE_PRINT, vendor);
         assert_labels_apart (memory, 495, 300, CP_CHART_STYLE_PRINT, NULL);
       }
