@@ -783,6 +783,54 @@ test_calendar_and_deadline (void)
   cp_quote_clear (&quote);
 }
 
+/* Finding 3: debugging on the run's own single machine is one rental.
+ * The 13-day run and 7 days of debugging of test_calendar_and_deadline,
+ * at 38,000 per node-month billed in 730 h months with a 2,000 setup fee:
+ * together 20 days = 480 h → one month, 38,000 + 2,000 = 40,000; billed
+ * apart it would be two months (312 h → 730 h and 168 h → 730 h), 78,000.
+ * Debugging keeps its own month (38,000) and the run gets the rest (0).
+ * On two nodes debugging stays a one-machine rental of its own: one
+ * month, 38,000, beside the run's 2 × 38,000 (its 6.5 days → one month). */
+static void
+test_debug_and_run_one_rental (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate est;
+
+  cp_settings_init (&settings);
+  quote_init_a100 (&quote, 8, 2);
+  quote.price_unit = CP_PRICE_PER_NODE_MONTH;
+  quote.price = 38000;
+  quote.billing_granularity_h = 730;
+  quote.setup_fee = 2000;
+  cp_job_init (&job, CP_TASK_PRETRAIN);
+  model_init (&job.model, 1e9, 24, 2048, 16, 16, 8192, 50000, FALSE);
+  job.tokens = 13 * 86400 * 8 * 312e12 * 0.4 / 6e9;
+  job.mfu = 0.4;
+  job.recompute = CP_RECOMPUTE_NONE;
+  job.storage_tb = 0;
+  job.team_has_distributed_experience = TRUE;
+
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  assert_close (7, est.debug_days, 1e-9);
+  assert_close (38000, est.debug_cost, 1e-9);
+  assert_close (0, est.compute_cost, 1e-9);
+  assert_close (40000, est.total_cost, 1e-9);
+
+  /* Data parallel over two nodes halves the run, less the traffic; the
+   * run still fits in one month, debugging in its own. */
+  job.tensor_parallel = 1;
+  job.pipeline_parallel = 1;
+  g_assert_true (cp_estimate (&job, &quote, 2, &settings, &est, NULL));
+  g_assert_cmpfloat (est.total_s / 3600, <, 730);
+  assert_close (38000, est.debug_cost, 1e-9);
+  assert_close (2 * 38000, est.compute_cost, 1e-9);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
 static void
 test_invalid_inputs (void)
 {
@@ -841,6 +889,7 @@ main (int   argc,
   g_test_add_func ("/model/time/megatron-gpt3-T16", test_megatron_gpt3_days);
   g_test_add_func ("/model/time/palm-mfu-T23", test_palm_mfu_from_trial);
   g_test_add_func ("/model/time/calendar-deadline", test_calendar_and_deadline);
+  g_test_add_func ("/model/cost/debug-and-run-one-rental", test_debug_and_run_one_rental);
   g_test_add_func ("/model/rules/r1-thresholds", test_r1_thresholds);
   g_test_add_func ("/model/rules/r5-threshold", test_r5_threshold);
   g_test_add_func ("/model/cost/billing", test_cost_billing);
