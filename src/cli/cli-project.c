@@ -58,8 +58,15 @@ print_plan_text (const CpProject *project, guint job_index, const CpPlan *plan)
   /* Translators: a job's position, the number of jobs, its name and kind id */
   printf (_("Job %u/%u: %s (%s)\n"), job_index + 1, project->jobs->len,
           job->name ? job->name : job->id, cp_words_task_kind (job->kind));
-  printf (_("Verdict: %s\n"), cp_words_verdict (plan->verdict));
-  printf (_("Recommended: %s\n"), recommended ? recommended : _("none"));
+  printf (_("Verdict: %s\n"), cp_words_plan_verdict (plan));
+  if (recommended != NULL || plan->options->len == 0)
+    printf (_("Recommended: %s\n"), recommended ? recommended : _("none"));
+  else
+    {
+      g_autofree char *answer = cp_words_not_feasible (project, plan, C_("language code", "en"));
+
+      printf ("%s\n", answer);
+    }
 
   cp_cli_table_add_row (table, _("Rank"), _("Quote"), _("Nodes"), _("Fits"), _("Technique"),
                         _("Run days"), _("Calendar days"), _("Total cost"), NULL);
@@ -92,11 +99,16 @@ print_plan_text (const CpProject *project, guint job_index, const CpPlan *plan)
 
       printf ("  %s  %s\n", cp_rule_to_string (r->rule), text);
     }
-  if (plan->risks->len > 0)
+  /* The risks of the option answered with, as the report lists them. */
+  if (cp_plan_get_subject (plan) != NULL)
     {
-      printf ("%s\n", _("Main risks:"));
-      for (guint i = 0; i < plan->risks->len; i++)
-        printf ("  • %s\n", cp_words_risk (g_array_index (plan->risks, CpRisk, i)));
+      g_autoptr(GPtrArray) risks = cp_option_risks (project, job, cp_plan_get_subject (plan),
+                                                    C_("language code", "en"));
+
+      if (risks->len > 0)
+        printf ("%s\n", _("Main risks:"));
+      for (guint i = 0; i < risks->len; i++)
+        printf ("  • %s\n", (const char *) g_ptr_array_index (risks, i));
     }
   printf ("\n");
 }
@@ -111,6 +123,14 @@ write_plan_xml (xmlTextWriterPtr w, const CpProject *project, guint job_index, c
   cp_cli_xml_text (w, "name", job->name ? job->name : "");
   cp_cli_xml_text (w, "kind", cp_task_kind_to_string (job->kind));
   cp_cli_xml_text (w, "verdict", cp_verdict_to_string (plan->verdict));
+  if (plan->shortfall != CP_SHORTFALL_NONE)
+    cp_cli_xml_text (w, "shortfall", cp_shortfall_to_string (plan->shortfall));
+  if (plan->best_available >= 0)
+    {
+      const CpOption *best = &g_array_index (plan->options, CpOption, plan->best_available);
+      const CpQuote *quote = quote_at (project, best->quote_index);
+      cp_cli_xml_text (w, "best-available-quote", quote ? quote->id : "");
+    }
   if (plan->recommended >= 0)
     {
       const CpOption *best = &g_array_index (plan->options, CpOption, plan->recommended);

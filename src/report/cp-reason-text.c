@@ -23,6 +23,70 @@ cp_words_verdict (CpVerdict verdict)
 }
 
 const char *
+cp_words_plan_verdict (const CpPlan *plan)
+{
+  if (plan->verdict != CP_VERDICT_NOT_FEASIBLE)
+    return cp_words_verdict (plan->verdict);
+  switch (plan->shortfall)
+    {
+    case CP_SHORTFALL_NO_QUOTE: return _("No complete quote yet");
+    case CP_SHORTFALL_MEMORY: return _("Cannot run: the job fits in memory on no quote");
+    case CP_SHORTFALL_DEADLINE: return _("No quote finishes by the deadline");
+    case CP_SHORTFALL_LONGEST_RUN: return _("No quote finishes within the longest acceptable run");
+    case CP_SHORTFALL_CONCURRENCY: return _("No quote carries the target concurrency");
+    case CP_SHORTFALL_NONE:
+    case CP_N_SHORTFALLS:
+    default:
+      break;
+    }
+  return cp_words_verdict (plan->verdict);
+}
+
+char *
+cp_words_not_feasible (const CpProject *project,
+                       const CpPlan    *plan,
+                       const char      *lang)
+{
+  const CpOption *best = plan->recommended < 0 ? cp_plan_get_subject (plan) : NULL;
+  const CpQuote *quote;
+  g_autofree char *name = NULL;
+  g_autofree char *cost = NULL;
+  g_autofree char *days = NULL;
+  char *text;
+
+  g_return_val_if_fail (project != NULL && plan != NULL, NULL);
+  cp_i18n_push_language (lang);
+  if (best == NULL)
+    {
+      text = g_strdup (plan->shortfall == CP_SHORTFALL_NO_QUOTE
+                       ? _("No quote is complete yet: fill in what the quotes lack to compare them.")
+                       : _("None of the quotes can run this job: it fits in the GPU memory of none of them; see the reasons below."));
+      cp_i18n_pop_language ();
+      return text;
+    }
+  quote = g_ptr_array_index (project->quotes, best->quote_index);
+  name = cp_words_quote_name (project, best->quote_index);
+  cost = cp_i18n_format_money (best->estimate.total_cost, quote->currency, lang);
+  days = cp_i18n_format_days (best->estimate.calendar_days, lang);
+  if (plan->shortfall == CP_SHORTFALL_CONCURRENCY)
+    /* TRANSLATORS: the best available option: quote, node count, total cost */
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         "Every quote runs this job, but none carries the target concurrency. Best available, ranked first: %s on %u node, %s; see the reasons below.",
+                                         "Every quote runs this job, but none carries the target concurrency. Best available, ranked first: %s on %u nodes, %s; see the reasons below.",
+                                         best->estimate.nodes),
+                            name, best->estimate.nodes, cost);
+  else
+    /* TRANSLATORS: the best available option: quote, node count, total cost, calendar days */
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         "Quotes run this job, but none finishes in time; options are ranked by finish, soonest first. Best available: %s on %u node, %s, finishing in %s; see what would change it below.",
+                                         "Quotes run this job, but none finishes in time; options are ranked by finish, soonest first. Best available: %s on %u nodes, %s, finishing in %s; see what would change it below.",
+                                         best->estimate.nodes),
+                            name, best->estimate.nodes, cost, days);
+  cp_i18n_pop_language ();
+  return text;
+}
+
+const char *
 cp_words_technique (CpTechnique technique)
 {
   switch (technique)
@@ -398,6 +462,7 @@ trial_text (const CpReason  *reason,
 static char *
 reason_text (const CpReason  *reason,
              const CpProject *project,
+             const CpPlan    *plan,
              const char      *lang)
 {
   const double *v = reason->values;
@@ -498,10 +563,16 @@ reason_text (const CpReason  *reason,
       }
 
     case CP_OUTCOME_DEBUG_SHARE:
-      a = cp_i18n_format_percent (v[0], lang);
-      b = cp_i18n_format_days (v[1], lang);
-      c = cp_i18n_format_money (v[2], currency, lang);
-      return g_strdup_printf (_("Debugging takes about %s of a training project's calendar (%s); done on one rented machine it costs %s."), a, b, c);
+      {
+        /* The quote is named: its own figures, not another quote's. */
+        g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
+
+        a = cp_i18n_format_percent (v[0], lang);
+        b = cp_i18n_format_days (v[1], lang);
+        c = cp_i18n_format_money (v[2], currency, lang);
+        /* TRANSLATORS: R4; the debugging share used, the quote, debugging days, their cost */
+        return g_strdup_printf (_("Debugging is taken as %s of a training project's calendar: on %s that is %s on one rented machine, costing %s."), a, name, b, c);
+      }
 
     case CP_OUTCOME_COMPUTE_DOMINATES:
       {
@@ -514,6 +585,74 @@ reason_text (const CpReason  *reason,
         d = cp_i18n_format_number (v[0], 2, lang);
         /* TRANSLATORS: R5; node count, quote name, communication time, computing time, ratio */
         return g_strdup_printf (_("On %s nodes of %s, communication takes %s against %s of computing (ratio %s): computing dominates, so splitting the job across a cluster pays."), a, name, b, c, d);
+      }
+
+    case CP_OUTCOME_SPLIT_NOT_NEEDED:
+      {
+        g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
+        g_autofree char *chosen = NULL;
+
+        chosen = plan != NULL && plan->recommended >= 0 && (guint) plan->recommended < plan->options->len
+                 ? cp_words_quote_name (project, g_array_index (plan->options, CpOption, plan->recommended).quote_index)
+                 : g_strdup ("?");
+        a = cp_i18n_format_number (v[3], 0, lang);
+        b = cp_words_duration (v[2], lang);
+        c = cp_words_duration (v[1], lang);
+        d = cp_i18n_format_number (v[0], 2, lang);
+        /* TRANSLATORS: R5; node count, quote name, communication time, computing time, ratio, the recommended quote */
+        return g_strdup_printf (_("On %s nodes of %s, communication takes %s against %s of computing (ratio %s): a cluster would also pay off on communication, but is not needed, because one machine of %s finishes in time at the lowest total cost."), a, name, b, c, d, chosen);
+      }
+
+    case CP_OUTCOME_NOTHING_FITS:
+      a = cp_i18n_format_number (v[0], 0, lang);
+      /* TRANSLATORS: R6; %s is the number of quotes evaluated */
+      return g_strdup_printf (_("No quote can run this job: it fits in the GPU memory of none of the %s quotes evaluated, at any node count they offer."), a);
+
+    case CP_OUTCOME_BEST_AVAILABLE:
+      {
+        g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
+
+        a = cp_i18n_format_days (v[0], lang);
+        b = cp_i18n_format_money (v[1], currency, lang);
+        c = cp_i18n_format_days (v[3], lang);
+        /* TRANSLATORS: R6; quote name, node count, total cost, calendar days, the deadline */
+        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                             "No quote finishes by the %5$s limit. Best available, the one that finishes soonest: %1$s on %2$u node, %3$s, finishing in %4$s. It is shown, not recommended.",
+                                             "No quote finishes by the %5$s limit. Best available, the one that finishes soonest: %1$s on %2$u nodes, %3$s, finishing in %4$s. It is shown, not recommended.",
+                                             (gulong) v[2]),
+                                name, (guint) v[2], b, a, c);
+      }
+
+    case CP_OUTCOME_NODES_MEET_DEADLINE:
+      {
+        g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
+        const CpQuote *quote = reason->quote_index >= 0 && (guint) reason->quote_index < project->quotes->len
+                               ? g_ptr_array_index (project->quotes, reason->quote_index) : NULL;
+
+        a = cp_i18n_format_days (v[1], lang);
+        b = cp_i18n_format_money (v[2], currency, lang);
+        c = cp_i18n_format_days (v[3], lang);
+        /* TRANSLATORS: R6; quote name, node count, nodes the quote offers, calendar days, the deadline, total cost */
+        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                             "%1$s would meet the %5$s deadline on %2$u nodes, finishing in %4$s for %6$s, but it offers only %3$u node: ask the vendor for more.",
+                                             "%1$s would meet the %5$s deadline on %2$u nodes, finishing in %4$s for %6$s, but it offers only %3$u nodes: ask the vendor for more.",
+                                             quote != NULL ? quote->nodes_available : 0),
+                                name, (guint) v[0], quote != NULL ? quote->nodes_available : 0, a, c, b);
+      }
+
+    case CP_OUTCOME_DEADLINE_NEEDED:
+      {
+        g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
+
+        a = cp_i18n_format_days (v[0], lang);
+        b = cp_i18n_format_money (v[2], currency, lang);
+        c = cp_i18n_format_days (v[3], lang);
+        /* TRANSLATORS: R6; quote name, node count, total cost, days needed, the present limit */
+        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                             "%1$s on %2$u node (its fastest) needs a limit of at least %4$s instead of %5$s, for %3$s.",
+                                             "%1$s on %2$u nodes (its fastest) needs a limit of at least %4$s instead of %5$s, for %3$s.",
+                                             (gulong) v[1]),
+                                name, (guint) v[1], b, a, c);
       }
 
     case CP_OUTCOME_COMMUNICATION_DOMINATES:
@@ -552,22 +691,22 @@ reason_text (const CpReason  *reason,
 
     case CP_OUTCOME_SIGNAL_MEMORY:
       a = ratio_text (v[0], lang);
-      return g_strdup_printf (_("Signal to move to a cluster: memory is still short after every technique (%s the memory of one machine)."), a);
+      return g_strdup_printf (_("Memory is still short after every technique (%s the memory of one machine)."), a);
 
     case CP_OUTCOME_SIGNAL_DEADLINE:
       a = cp_i18n_format_days (v[0], lang);
       b = cp_i18n_format_days (v[1], lang);
-      return g_strdup_printf (_("Signal to move to a cluster: on a single machine the job takes %s, past the deadline of %s."), a, b);
+      return g_strdup_printf (_("On a single machine the job takes %s, past the deadline of %s."), a, b);
 
     case CP_OUTCOME_SIGNAL_CONCURRENCY:
       a = cp_i18n_format_number (v[0], 0, lang);
       b = cp_i18n_format_number (v[1], 0, lang);
-      return g_strdup_printf (_("Signal to move to a cluster: the target of %s concurrent requests exceeds the %s one machine can serve."), a, b);
+      return g_strdup_printf (_("The target of %s concurrent requests exceeds the %s one machine can serve."), a, b);
 
     case CP_OUTCOME_SIGNAL_PREMIUM:
       a = cp_i18n_format_money (v[0], currency, lang);
       b = cp_i18n_format_money (v[1], currency, lang);
-      return g_strdup_printf (_("Signal to move to a cluster: a bigger single machine costs %s, more than the %s of a cluster."), a, b);
+      return g_strdup_printf (_("A bigger single machine costs %s, more than the %s of a cluster."), a, b);
 
     case CP_OUTCOME_NO_SIGNAL:
       return g_strdup (_("None of the four signals to move to a cluster is present."));
@@ -575,7 +714,7 @@ reason_text (const CpReason  *reason,
     case CP_OUTCOME_SIGNAL_TRAINING_TIME:
       a = cp_i18n_format_days (v[0], lang);
       b = cp_i18n_format_days (v[1], lang);
-      return g_strdup_printf (_("Signal to move to a cluster: on the best single machine the run takes %s, longer than the longest acceptable run of %s (there is no deadline)."), a, b);
+      return g_strdup_printf (_("On the best single machine the run takes %s, longer than the longest acceptable run of %s (there is no deadline)."), a, b);
 
     case CP_OUTCOME_MIGRATION_COUNTED:
       a = cp_i18n_format_days (v[0], lang);
@@ -732,7 +871,7 @@ cp_reason_text (const CpReason  *reason,
   g_return_val_if_fail (reason != NULL && project != NULL, NULL);
 
   cp_i18n_push_language (lang);
-  text = reason_text (reason, project, lang);
+  text = reason_text (reason, project, plan, lang);
   cp_i18n_pop_language ();
 
   return text;

@@ -600,7 +600,10 @@ test_r5_threshold (void)
     CpOutcome outcome;
   } cases[] = {
     { 6.4, 1.0, CP_OUTCOME_COMMUNICATION_DOMINATES },
-    { 12.8, 0.5, CP_OUTCOME_COMPUTE_DOMINATES },
+    /* One node is recommended here (no deadline, and the 58-day run is
+     * within the longest acceptable one): a split that would pay is said
+     * to be not needed, never argued for against the verdict (finding 5). */
+    { 12.8, 0.5, CP_OUTCOME_SPLIT_NOT_NEEDED },
     { 3.2, 2.0, CP_OUTCOME_COMMUNICATION_DOMINATES },
   };
 
@@ -642,6 +645,8 @@ test_r5_threshold (void)
       job.pipeline_parallel = 1;
 
       plan = cp_plan_new (&job, &quote, 1, &settings);
+      g_assert_cmpint (plan->recommended, ==, 0);
+      g_assert_cmpuint (g_array_index (plan->options, CpOption, 0).estimate.nodes, ==, 1);
       g_assert_cmpint (r5_outcome (plan, &ratio), ==, cases[i].outcome);
       assert_close (cases[i].ratio, ratio, 1e-9);
       cp_job_clear (&job);
