@@ -45,6 +45,33 @@ cp_shortfall_to_string (CpShortfall shortfall)
   return (guint) shortfall < CP_N_SHORTFALLS ? shortfall_names[shortfall] : NULL;
 }
 
+gboolean
+cp_trial_gpu_differs (const CpJob   *job,
+                      const CpQuote *trial_quote,
+                      const CpQuote *quote)
+{
+  const CpTrialRun *trial = &job->trial;
+
+  if (trial->peak_memory_bytes <= 0 && trial->tokens_per_s <= 0 && trial->step_s <= 0)
+    return FALSE;
+  if (trial_quote != NULL)
+    return g_strcmp0 (trial_quote->gpu.id, quote->gpu.id) != 0 ||
+           trial_quote->gpu.memory_nominal_gb != quote->gpu.memory_nominal_gb ||
+           trial_quote->gpu.dense_bf16_flops != quote->gpu.dense_bf16_flops;
+  return trial->gpu_dense_flops > 0 && trial->gpu_dense_flops != quote->gpu.dense_bf16_flops;
+}
+
+static const CpQuote *
+trial_quote (const CpJob   *job,
+             const CpQuote *quotes,
+             guint          n_quotes)
+{
+  for (guint i = 0; job->trial.quote_id != NULL && i < n_quotes; i++)
+    if (g_strcmp0 (quotes[i].id, job->trial.quote_id) == 0)
+      return &quotes[i];
+  return NULL;
+}
+
 const CpOption *
 cp_plan_get_subject (const CpPlan *plan)
 {
@@ -417,12 +444,16 @@ nodes_beyond_offer (const CpJob      *job,
 {
   guint offered = MAX (quote->nodes_available, 1);
   guint most = offered * 8;
+  /* The same offer as if the vendor had the nodes: a shallow copy, only
+   * read. */
+  CpQuote larger = *quote;
 
+  larger.nodes_available = most;
   for (guint nodes = offered + 1; nodes <= most; nodes = next_node_count (nodes, most))
     {
       CpEstimate est;
 
-      if (!cp_estimate (job, quote, nodes, settings, &est, NULL))
+      if (!cp_estimate (job, &larger, nodes, settings, &est, NULL))
         return FALSE;
       if (option_is_feasible (job, &est))
         {
@@ -485,9 +516,12 @@ reason_best_available (CpPlan           *plan,
 }
 
 static void
-add_risks (CpPlan      *plan,
-           const CpJob *job,
-           gboolean     cluster)
+add_risks (CpPlan        *plan,
+           const CpJob   *job,
+           const CpQuote *quotes,
+           guint          n_quotes,
+           const CpQuote *subject_quote,
+           gboolean       cluster)
 {
   if (job->kind == CP_TASK_INFERENCE)
     {
@@ -502,7 +536,8 @@ add_risks (CpPlan      *plan,
   else
     {
       add_risk (plan, CP_RISK_SETUP_TIME);
-      add_risk (plan, CP_RISK_GPU_MISMATCH);
+      if (cp_trial_gpu_differs (job, trial_quote (job, quotes, n_quotes), subject_quote))
+        add_risk (plan, CP_RISK_GPU_MISMATCH);
     }
 }
 
@@ -707,7 +742,7 @@ cp_plan_new (const CpJob      *job,
   else
     add_reason (plan, CP_RULE_R9_TRIAL_RUN, CP_OUTCOME_TRIAL_MISSING, -1, 0, 0, 0, 0);
 
-  add_risks (plan, job, cluster);
+  add_risks (plan, job, quotes, n_quotes, &quotes[subject->quote_index], cluster);
   return plan;
 }
 

@@ -150,6 +150,13 @@ const char *cp_outcome_to_string (CpOutcome outcome);/* stable kebab-case id */
 const char *cp_verdict_to_string (CpVerdict verdict);
 const char *cp_risk_to_string    (CpRisk risk);
 const char *cp_shortfall_to_string (CpShortfall shortfall);
+/* TRUE when the job's trial run was measured on another GPU than @quote's:
+ * @trial_quote is the quote named by job->trial.quote_id (NULL when it is
+ * not among the quotes; the trial's dense peak then tells). FALSE with no
+ * trial run, there being nothing measured to mismatch. */
+gboolean    cp_trial_gpu_differs (const CpJob   *job,
+                                  const CpQuote *trial_quote,
+                                  const CpQuote *quote);
 /* The option the plan speaks for: the recommended one, else the best
  * available, else NULL. */
 const CpOption *cp_plan_get_subject (const CpPlan *plan);

@@ -967,6 +967,16 @@ cp_option_risks (const CpProject *project,
       add_risk_text (risks, g_strdup_printf (_("Uses %s of each GPU's memory, above %s: a longer sequence or more fragmentation than allowed for runs out of memory. Confirm with a trial run."), share, limit));
     }
 
+  {
+    const CpQuote *trial_quote = NULL;
+
+    for (guint i = 0; job->trial.quote_id != NULL && i < project->quotes->len; i++)
+      if (g_strcmp0 (((const CpQuote *) g_ptr_array_index (project->quotes, i))->id, job->trial.quote_id) == 0)
+        trial_quote = g_ptr_array_index (project->quotes, i);
+    if (cp_trial_gpu_differs (job, trial_quote, quote))
+      add_risk_text (risks, g_strdup (_("The trial run was measured on another GPU model than this quote's, so its figures are carried over, not measured here. Repeat the trial on this hardware before signing.")));
+  }
+
   if (e->migration_days > 0 && e->nodes > 1)
     {
       g_autofree char *days = cp_i18n_format_days (e->migration_days, lang);

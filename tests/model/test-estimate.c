@@ -836,6 +836,160 @@ test_debug_and_run_one_rental (void)
   cp_quote_clear (&quote);
 }
 
+static const CpReason *
+find_reason (const CpPlan *plan,
+             CpOutcome     outcome,
+             int           quote_index)
+{
+  for (guint i = 0; i < plan->reasons->len; i++)
+    {
+      const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
+      if (reason->outcome == outcome && (quote_index < 0 || reason->quote_index == quote_index))
+        return reason;
+    }
+  return NULL;
+}
+
+/* The 13-day run of test_calendar_and_deadline (on 8 A100s at MFU 0.4)
+ * with a 5-day deadline, as in finding 1: one machine takes 20 calendar
+ * days, two nodes of the cluster quote about 10 (13/2 run + 35% debugging,
+ * an experienced team), so nothing is feasible. The best available is the
+ * soonest finish, the cluster, ranked first; each option says the deadline
+ * it would need, and the cluster the node count beyond its offer of two
+ * that would meet 5 days: a run of at most 5 × 0.65 = 3.25 days, so at
+ * least 13 / 3.25 = 4 nodes, more with the all-reduce. Pinned estimates
+ * confirm each suggestion. */
+static void
+test_best_available (void)
+{
+  CpSettings settings;
+  CpQuote quotes[2];
+  CpJob job;
+  CpEstimate est;
+  g_autoptr(CpPlan) plan = NULL;
+  const CpOption *best;
+  const CpReason *reason;
+
+  cp_settings_init (&settings);
+  quote_init_a100 (&quotes[0], 8, 1);
+  quote_init_a100 (&quotes[1], 8, 2);
+  g_free (quotes[1].id);
+  quotes[1].id = g_strdup ("a100-pair");
+  cp_job_init (&job, CP_TASK_PRETRAIN);
+  model_init (&job.model, 1e9, 24, 2048, 16, 16, 8192, 50000, FALSE);
+  job.tokens = 13 * 86400 * 8 * 312e12 * 0.4 / 6e9;
+  job.mfu = 0.4;
+  job.recompute = CP_RECOMPUTE_NONE;
+  job.team_has_distributed_experience = TRUE;
+  job.deadline_days = 5;
+
+  plan = cp_plan_new (&job, quotes, 2, &settings);
+  g_assert_cmpint (plan->verdict, ==, CP_VERDICT_NOT_FEASIBLE);
+  g_assert_cmpint (plan->recommended, ==, -1);
+  g_assert_cmpint (plan->shortfall, ==, CP_SHORTFALL_DEADLINE);
+  g_assert_cmpint (plan->best_available, ==, 0);
+  best = cp_plan_get_subject (plan);
+  g_assert_cmpint (best->quote_index, ==, 1);
+  g_assert_cmpuint (best->estimate.nodes, ==, 2);
+  g_assert_false (best->feasible);
+  g_assert_cmpfloat (best->estimate.calendar_days, >=, 10);
+  g_assert_cmpfloat (best->estimate.calendar_days, <, 20);
+  assert_close (20, g_array_index (plan->options, CpOption, 1).estimate.calendar_days, 1e-9);
+
+  reason = find_reason (plan, CP_OUTCOME_BEST_AVAILABLE, 1);
+  g_assert_nonnull (reason);
+  assert_close (best->estimate.calendar_days, reason->values[0], 1e-12);
+  assert_close (best->estimate.total_cost, reason->values[1], 1e-12);
+
+  /* The nodes beyond the offer: the fewest that meet the deadline. */
+  reason = find_reason (plan, CP_OUTCOME_NODES_MEET_DEADLINE, 1);
+  g_assert_nonnull (reason);
+  g_assert_cmpfloat (reason->values[0], >=, 4);
+  quotes[1].nodes_available = 16;
+  g_assert_true (cp_estimate (&job, &quotes[1], (guint) reason->values[0], &settings, &est, NULL));
+  g_assert_true (est.meets_deadline);
+  assert_close (est.calendar_days, reason->values[1], 1e-12);
+  g_assert_true (cp_estimate (&job, &quotes[1], (guint) reason->values[0] - 1, &settings, &est, NULL));
+  g_assert_false (est.meets_deadline);
+  quotes[1].nodes_available = 2;
+
+  /* The deadline each option would need, kept at the node count shown. */
+  for (guint q = 0; q < 2; q++)
+    {
+      CpJob relaxed = { 0 };
+      const CpOption *option = NULL;
+
+      for (guint i = 0; i < plan->options->len; i++)
+        if (g_array_index (plan->options, CpOption, i).quote_index == (int) q)
+          option = &g_array_index (plan->options, CpOption, i);
+      reason = find_reason (plan, CP_OUTCOME_DEADLINE_NEEDED, (int) q);
+      g_assert_nonnull (reason);
+      g_assert_cmpfloat (reason->values[0], >=, option->estimate.calendar_days);
+      g_assert_cmpfloat (reason->values[0] - 0.1, <, option->estimate.calendar_days);
+      cp_job_copy (&relaxed, &job);
+      relaxed.deadline_days = reason->values[0];
+      g_assert_true (cp_estimate (&relaxed, &quotes[q], (guint) reason->values[1], &settings, &est, NULL));
+      g_assert_true (est.meets_deadline);
+      cp_job_clear (&relaxed);
+    }
+
+  /* Nothing fits: "cannot run", no best available. */
+  {
+    g_autoptr(CpPlan) none = NULL;
+
+    job.model.params = 1e12;
+    none = cp_plan_new (&job, quotes, 2, &settings);
+    g_assert_cmpint (none->shortfall, ==, CP_SHORTFALL_MEMORY);
+    g_assert_cmpint (none->best_available, ==, -1);
+    g_assert_nonnull (find_reason (none, CP_OUTCOME_NOTHING_FITS, -1));
+  }
+  cp_job_clear (&job);
+  cp_quote_clear (&quotes[0]);
+  cp_quote_clear (&quotes[1]);
+}
+
+/* Finding 8: a single machine's GPU-mismatch risk only when the trial ran
+ * on another GPU than the recommended quote's. */
+static void
+test_gpu_mismatch_risk (void)
+{
+  CpSettings settings;
+  CpQuote quotes[2];
+  CpJob job;
+
+  cp_settings_init (&settings);
+  quote_init_a100 (&quotes[0], 8, 1);
+  quote_init_a100 (&quotes[1], 8, 1);
+  quotes[0].gpu.id = g_strdup ("a100-80g");
+  quotes[1].gpu.id = g_strdup ("h800");
+  g_free (quotes[1].id);
+  quotes[1].id = g_strdup ("h800");
+  quotes[1].price = 100;   /* dearer: the A100 is recommended */
+  cp_job_init (&job, CP_TASK_PRETRAIN);
+  model_init (&job.model, 1e9, 24, 2048, 16, 16, 8192, 50000, FALSE);
+  job.tokens = 1e9;
+
+  for (guint c = 0; c < 3; c++)
+    {
+      g_autoptr(CpPlan) plan = NULL;
+      gboolean mismatch = FALSE;
+
+      g_free (job.trial.quote_id);
+      job.trial.quote_id = c == 0 ? NULL : g_strdup (c == 1 ? "a100" : "h800");
+      job.trial.tokens_per_s = c == 0 ? 0 : 20000;
+      plan = cp_plan_new (&job, quotes, 2, &settings);
+      g_assert_cmpint (plan->verdict, ==, CP_VERDICT_SINGLE_MACHINE);
+      g_assert_cmpint (cp_plan_get_subject (plan)->quote_index, ==, 0);
+      for (guint i = 0; i < plan->risks->len; i++)
+        mismatch |= g_array_index (plan->risks, CpRisk, i) == CP_RISK_GPU_MISMATCH;
+      /* No trial, a trial on the A100 itself: no mismatch; on the H800: one. */
+      g_assert_cmpint (mismatch, ==, c == 2);
+    }
+  cp_job_clear (&job);
+  cp_quote_clear (&quotes[0]);
+  cp_quote_clear (&quotes[1]);
+}
+
 static void
 test_invalid_inputs (void)
 {
@@ -897,6 +1051,8 @@ main (int   argc,
   g_test_add_func ("/model/cost/debug-and-run-one-rental", test_debug_and_run_one_rental);
   g_test_add_func ("/model/rules/r1-thresholds", test_r1_thresholds);
   g_test_add_func ("/model/rules/r5-threshold", test_r5_threshold);
+  g_test_add_func ("/model/rules/best-available", test_best_available);
+  g_test_add_func ("/model/rules/gpu-mismatch-risk", test_gpu_mismatch_risk);
   g_test_add_func ("/model/cost/billing", test_cost_billing);
   g_test_add_func ("/model/cost/components", test_cost_components);
   g_test_add_func ("/model/invalid-inputs", test_invalid_inputs);
