@@ -258,7 +258,8 @@ static const struct {
   { "framework-overhead", N_("Framework overhead per GPU") },
   { "fragmentation", N_("Allocator fragmentation allowance") },
   { "serving-memory-fraction", N_("GPU memory an inference server may use") },
-  { "debug-share", N_("Debugging share of a training project's calendar") },
+  /* How debugging is billed belongs with its share: the two decide its cost. */
+  { "debug-share", N_("Debugging share of a training project's calendar, on one machine of the same offer: with a one-machine run it is the same rental, billed once with the run; beside a cluster run it is a separate one-machine rental") },
   { "migration-days", N_("Migration time without distributed experience") },
   { "hours-per-month", N_("Hours in a billed month") },
   { "selective-recompute-overhead", N_("Extra compute of selective recompute") },
