@@ -78,8 +78,8 @@ cp_words_not_feasible (const CpProject *project,
   else
     /* TRANSLATORS: the best available option: quote, node count, total cost, calendar days */
     text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                         "Quotes run this job, but none finishes in time; options are ranked by finish, soonest first. Best available: %s on %u node, %s, finishing in %s; see what would change it below.",
-                                         "Quotes run this job, but none finishes in time; options are ranked by finish, soonest first. Best available: %s on %u nodes, %s, finishing in %s; see what would change it below.",
+                                         "Quotes run this job, but none finishes in time; options are ranked by finish, soonest first. Best available: %s on %u node, %s, finishing in %s; the reasons below say what would change it.",
+                                         "Quotes run this job, but none finishes in time; options are ranked by finish, soonest first. Best available: %s on %u nodes, %s, finishing in %s; the reasons below say what would change it.",
                                          best->estimate.nodes),
                             name, best->estimate.nodes, cost, days);
   cp_i18n_pop_language ();
