@@ -39,6 +39,7 @@ struct _CpResultsView
   GtkLabel           *notice_label;
   GtkLabel           *verdict_label;
   GtkLabel           *summary_label;
+  GtkLabel           *layout_label;
   GtkLabel           *cluster_heading;
   GtkLabel           *cluster_label;
   GtkLabel           *changes_heading;
@@ -660,6 +661,69 @@ describe_changes (CpResultsView   *self,
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
+/* The training layout of the option the summary speaks about (the
+ * recommended one, else the best-ranked), and when the search chose it,
+ * the runner-up and why it lost; "" for a job without a layout. */
+static char *
+describe_layout (const CpProject *project,
+                 const CpJob     *job,
+                 const CpPlan    *plan,
+                 const char      *lang)
+{
+  const CpOption *option = NULL;
+  const CpEstimate *estimate;
+  g_autofree char *name = NULL;
+  g_autofree char *words = NULL;
+  g_autofree char *chosen = NULL;
+  g_autofree char *how = NULL;
+  gboolean recommended = plan->recommended >= 0 && (guint) plan->recommended < plan->options->len;
+  CpLayout layout;
+
+  if (!cp_task_kind_is_training (job->kind))
+    return g_strdup ("");
+  option = recommended ? &g_array_index (plan->options, CpOption, plan->recommended) : find_option (plan, 1);
+  if (option == NULL)
+    return g_strdup ("");
+
+  estimate = &option->estimate;
+  name = cp_words_quote_name (project, option->quote_index);
+  cp_estimate_chosen_layout (estimate, &layout);
+  words = cp_words_layout (&layout, lang);
+  /* The layout's words leave out what the technique ladder may add. */
+  if (estimate->cpu_offload)
+    {
+      /* TRANSLATORS: a training layout in words, then the optimizer states kept in CPU memory */
+      char *offloaded = g_strdup_printf (_("%s, CPU offload"), words);
+
+      g_free (words);
+      words = offloaded;
+    }
+  if (recommended)
+    /* TRANSLATORS: the recommended option's quote and its layout */
+    chosen = g_strdup_printf (_("Recommended option, %s: %s."), name, words);
+  else
+    /* TRANSLATORS: the best-ranked option's quote and its layout, when none is recommended */
+    chosen = g_strdup_printf (_("Best-ranked option, %s: %s."), name, words);
+
+  if (estimate->layout_searched)
+    {
+      g_autofree char *count = cp_i18n_format_number (estimate->layouts_evaluated, 0, lang);
+      g_autofree char *runner_up = cp_words_runner_up (estimate, lang);
+
+      how = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                          /* TRANSLATORS: %s are the number of layouts timed and the runner-up with its reason */
+                                          "Chosen by the search among %s layout timed, the fastest that fits. Runner-up: %s.",
+                                          "Chosen by the search among %s layouts timed, the fastest that fits. Runner-up: %s.",
+                                          estimate->layouts_evaluated),
+                             count, runner_up);
+    }
+  else
+    how = g_strdup (_("The layout as the job pins it: nothing was left to the search."));
+
+  /* TRANSLATORS: "Layout:" then the chosen layout, then how it was chosen */
+  return g_strdup_printf (_("Layout: %s %s"), chosen, how);
+}
+
 /* Quotes left out of the ranking, each with what it lacks. */
 static char *
 describe_incomplete (const CpProject *project)
@@ -893,6 +957,7 @@ cp_results_view_update (CpResultsView   *self,
   const char *lang = cp_labels_ui_language ();
   const CpJob *job;
   g_autofree char *summary = NULL;
+  g_autofree char *layout = NULL;
   g_autofree char *changes = NULL;
   g_autofree char *incomplete = NULL;
   gboolean no_option;
@@ -931,6 +996,9 @@ cp_results_view_update (CpResultsView   *self,
 
   summary = describe_recommendation (project, self->plan, lang);
   set_label (self->summary_label, summary);
+  layout = describe_layout (project, job, self->plan, lang);
+  set_label (self->layout_label, layout);
+  set_visible (GTK_WIDGET (self->layout_label), *layout != '\0');
 
 
   changes = describe_changes (self, project, job, self->plan, lang);
@@ -1034,6 +1102,14 @@ cp_results_view_get_cluster_text (CpResultsView *self)
   g_return_val_if_fail (CP_IS_RESULTS_VIEW (self), NULL);
 
   return gtk_label_get_label (self->cluster_label);
+}
+
+const char *
+cp_results_view_get_layout_text (CpResultsView *self)
+{
+  g_return_val_if_fail (CP_IS_RESULTS_VIEW (self), NULL);
+
+  return gtk_widget_get_visible (GTK_WIDGET (self->layout_label)) ? gtk_label_get_label (self->layout_label) : "";
 }
 
 const char *
@@ -1143,6 +1219,7 @@ cp_results_view_class_init (CpResultsViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, cluster_label);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, incomplete_label);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, summary_label);
+  gtk_widget_class_bind_template_child (widget_class, CpResultsView, layout_label);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, changes_heading);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, changes_label);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, readout_label);
@@ -1185,7 +1262,7 @@ cp_results_view_init (CpResultsView *self)
 
   {
     GtkLabel *paragraphs[] = {
-      self->notice_label, self->verdict_label, self->summary_label, self->cluster_label,
+      self->notice_label, self->verdict_label, self->summary_label, self->layout_label, self->cluster_label,
       self->changes_label, self->incomplete_label, self->risks_label,
     };
 

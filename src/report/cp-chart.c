@@ -557,6 +557,8 @@ cp_chart_data_new_cost (const CpProject *project,
   double cheaper_x = INFINITY, cheaper_y = NAN;
   double faster_x = INFINITY, faster_y = NAN;
   g_autoptr(GArray) split_points = g_array_new (FALSE, FALSE, sizeof (CpSweepPoint));
+  g_autofree char *note = NULL;
+  guint n_incomplete = 0;
 
   g_return_val_if_fail (job_index < project->jobs->len, NULL);
   g_return_val_if_fail (sweep != NULL, NULL);
@@ -585,10 +587,17 @@ cp_chart_data_new_cost (const CpProject *project,
       g_autofree char *label = NULL;
       CpChartSeries *series;
 
-      if (curve->quote_index < 0 || (guint) curve->quote_index >= project->quotes->len ||
-          !quote_compared (plan, curve->quote_index))
+      if (curve->quote_index < 0 || (guint) curve->quote_index >= project->quotes->len)
         continue;
       quote = g_ptr_array_index (project->quotes, curve->quote_index);
+      /* Without its price it would lie on the zero-cost axis. */
+      if (cp_quote_get_missing (quote) != CP_QUOTE_MISSING_NONE)
+        {
+          n_incomplete++;
+          continue;
+        }
+      if (!quote_compared (plan, curve->quote_index))
+        continue;
       name = cp_words_quote_name (project, curve->quote_index);
       label = curve->quote_index == recommended ? recommended_label (name) : g_strdup (name);
       series = series_new (label, TRUE);
@@ -651,7 +660,14 @@ cp_chart_data_new_cost (const CpProject *project,
 
   data->currency = g_strdup (currency);
   data->y_scale = money_scale (max_cost, data->lang, cp_i18n_currency_name (currency, data->lang), &data->y_label);
-  data->note = note_with (_("Lines: a cluster quote at each node count; markers: single machines. The same quote is at the same GPU count in both panels."), plan);
+  note = note_with (_("Lines: a cluster quote at each node count; markers: single machines. The same quote is at the same GPU count in both panels."), plan);
+  if (n_incomplete > 0)
+    /* TRANSLATORS: appended to the cost chart's note; %u quotes lack a price or a network */
+    data->note = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%s %u incomplete quote is not drawn.",
+                                             "%s %u incomplete quotes are not drawn.", n_incomplete),
+                                  note, n_incomplete);
+  else
+    data->note = g_steal_pointer (&note);
 
   cp_i18n_pop_language ();
   return data;

@@ -166,7 +166,8 @@ cp_model_config_read (const char  *data,
                    _("the file is not JSON: %s"), local->message);
       return NULL;
     }
-  if (!JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+  /* json-glib reads an empty file as a document without a root. */
+  if (json_parser_get_root (parser) == NULL || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
     {
       g_set_error (error, CP_MODEL_CONFIG_ERROR, CP_MODEL_CONFIG_ERROR_NOT_A_MODEL,
                    _("config.json: the file is not a JSON object"));
