@@ -196,6 +196,13 @@ choose_nodes (const CpJob      *job,
   option->feasible = FALSE;
 }
 
+/* Concurrent requests an estimate serves: 0 for training. */
+static double
+served_requests (const CpEstimate *est)
+{
+  return (double) est->requests_per_replica * est->data_parallel;
+}
+
 /* A total order: a NaN (a figure the model could not compute) ranks after
  * every number, so it can never be the recommendation. */
 static int
@@ -249,7 +256,13 @@ compare_options (gconstpointer a,
     }
   else
     {
+      /* A service that carries more of its target is nearer feasible; for
+       * training both serve none and the soonest finish ranks first. */
+      int by_served = compare_nan_last (served_requests (&y->estimate), served_requests (&x->estimate));
       int by_days = compare_nan_last (x->estimate.calendar_days, y->estimate.calendar_days);
+
+      if (by_served != 0)
+        return by_served;
 
       if (by_days != 0)
         return by_days;
@@ -464,11 +477,16 @@ nodes_beyond_offer (const CpJob      *job,
   return FALSE;
 }
 
+/* At most this many options say what would change the answer: the best
+ * available and the next cluster quotes; further lines only repeat that
+ * slower options need still longer. */
+#define MAX_CHANGED_OPTIONS 3
+
 /* R6 when nothing is feasible: cannot run at all, or the best available
- * with what would change the answer. For every option that runs, the
- * deadline it would need (its soonest finish, already the fastest node
- * count of its offer); for a cluster quote, the node count beyond the
- * offer that would meet the deadline, if one does. */
+ * with what would change the answer. For the best available and the
+ * cluster quotes after it, the deadline each would need (its soonest
+ * finish, already the fastest node count of its offer) and, for a cluster
+ * quote, the node count beyond the offer that would meet it, if one does. */
 static void
 reason_best_available (CpPlan           *plan,
                        const CpJob      *job,
@@ -488,11 +506,13 @@ reason_best_available (CpPlan           *plan,
 
   limit_days = job->deadline_days > 0 ? job->deadline_days : best->estimate.longest_run_days;
   add_reason (plan, CP_RULE_R6_TOTAL_COST, CP_OUTCOME_BEST_AVAILABLE, best->quote_index,
-              best->estimate.calendar_days, best->estimate.total_cost, best->estimate.nodes, limit_days);
+              plan->shortfall == CP_SHORTFALL_CONCURRENCY ? served_requests (&best->estimate)
+                                                          : best->estimate.calendar_days,
+              best->estimate.total_cost, best->estimate.nodes, limit_days);
   if (plan->shortfall != CP_SHORTFALL_DEADLINE && plan->shortfall != CP_SHORTFALL_LONGEST_RUN)
     return;
 
-  for (guint i = 0; i < plan->options->len; i++)
+  for (guint i = 0, shown = 0; i < plan->options->len && shown < MAX_CHANGED_OPTIONS; i++)
     {
       const CpOption *option = &g_array_index (plan->options, CpOption, i);
       const CpQuote *quote = &quotes[option->quote_index];
@@ -501,12 +521,13 @@ reason_best_available (CpPlan           *plan,
        * calendar. */
       double needed_days = job->deadline_days > 0 ? option->estimate.calendar_days : option->estimate.run_days;
 
-      if (!option_runs (option))
+      if (!option_runs (option) || (option != best && quote->nodes_available <= 1))
         continue;
-      if (plan->shortfall == CP_SHORTFALL_DEADLINE && quote->nodes_available > 1 &&
-          nodes_beyond_offer (job, quote, settings, &more))
+      shown++;
+      if (quote->nodes_available > 1 && nodes_beyond_offer (job, quote, settings, &more))
         add_reason (plan, CP_RULE_R6_TOTAL_COST, CP_OUTCOME_NODES_MEET_DEADLINE, option->quote_index,
-                    more.nodes, more.calendar_days, more.total_cost, job->deadline_days);
+                    more.nodes, job->deadline_days > 0 ? more.calendar_days : more.run_days,
+                    more.total_cost, limit_days);
       /* Rounded up to the tenth of a day the words show, so the deadline
        * said is one the option meets. */
       add_reason (plan, CP_RULE_R6_TOTAL_COST, CP_OUTCOME_DEADLINE_NEEDED, option->quote_index,

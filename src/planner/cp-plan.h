@@ -64,8 +64,8 @@ typedef enum {
   CP_OUTCOME_SIGNAL_TRAINING_TIME,    /* v0 single-machine run days, v1 longest acceptable run days */
   /* R6, when no option is feasible */
   CP_OUTCOME_NOTHING_FITS,            /* v0 options evaluated */
-  CP_OUTCOME_BEST_AVAILABLE,          /* v0 calendar days, v1 total cost, v2 nodes, v3 deadline (or longest run) days */
-  CP_OUTCOME_NODES_MEET_DEADLINE,     /* v0 nodes, v1 calendar days, v2 total cost, v3 deadline days */
+  CP_OUTCOME_BEST_AVAILABLE,          /* v0 calendar days (a service: requests served), v1 total cost, v2 nodes, v3 deadline (or longest run) days */
+  CP_OUTCOME_NODES_MEET_DEADLINE,     /* v0 nodes, v1 calendar (no deadline: run) days, v2 total cost, v3 deadline (or longest run) days */
   CP_OUTCOME_DEADLINE_NEEDED,         /* v0 deadline days needed, v1 nodes, v2 total cost, v3 deadline (or longest run) days */
   /* R5, under a single-machine recommendation */
   CP_OUTCOME_SPLIT_NOT_NEEDED,        /* as compute-dominates; the recommended option is one machine */
@@ -114,9 +114,9 @@ typedef struct {
   CpVerdict   verdict;
   CpShortfall shortfall;
   int         recommended;    /* index into options, or -1 */
-  /* With none feasible: the option that fits and finishes soonest (the
-   * table's order then), shown as the best available, never recommended;
-   * else -1. */
+  /* With none feasible: the option that runs and finishes soonest (a
+   * service: serves the most), first in the table's order then; shown as
+   * the best available, never recommended; else -1. */
   int         best_available;
   GArray     *options;        /* CpOption, ranked */
   GArray     *reasons;        /* CpReason */

@@ -71,8 +71,8 @@ cp_words_not_feasible (const CpProject *project,
   if (plan->shortfall == CP_SHORTFALL_CONCURRENCY)
     /* TRANSLATORS: the best available option: quote, node count, total cost */
     text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                         "Every quote runs this job, but none carries the target concurrency. Best available, ranked first: %s on %u node, %s; see the reasons below.",
-                                         "Every quote runs this job, but none carries the target concurrency. Best available, ranked first: %s on %u nodes, %s; see the reasons below.",
+                                         "Quotes run this job, but none carries the target concurrency. Best available, the one that serves the most: %s on %u node, %s; see the reasons below.",
+                                         "Quotes run this job, but none carries the target concurrency. Best available, the one that serves the most: %s on %u nodes, %s; see the reasons below.",
                                          best->estimate.nodes),
                             name, best->estimate.nodes, cost);
   else
@@ -613,13 +613,30 @@ reason_text (const CpReason  *reason,
       {
         g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
 
-        a = cp_i18n_format_days (v[0], lang);
         b = cp_i18n_format_money (v[1], currency, lang);
         c = cp_i18n_format_days (v[3], lang);
+        if (plan != NULL && plan->shortfall == CP_SHORTFALL_CONCURRENCY)
+          {
+            a = cp_i18n_format_number (v[0], 0, lang);
+            /* TRANSLATORS: R6; quote name, node count, total cost, concurrent requests served */
+            return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                 "No quote carries the target concurrency. Best available, the one that serves the most: %1$s on %2$u node, %3$s, serving %4$s concurrent requests. It is shown, not recommended.",
+                                                 "No quote carries the target concurrency. Best available, the one that serves the most: %1$s on %2$u nodes, %3$s, serving %4$s concurrent requests. It is shown, not recommended.",
+                                                 (gulong) v[2]),
+                                    name, (guint) v[2], b, a);
+          }
+        a = cp_i18n_format_days (v[0], lang);
+        if (plan != NULL && plan->shortfall == CP_SHORTFALL_LONGEST_RUN)
+          /* TRANSLATORS: R6; quote name, node count, total cost, calendar days, the longest acceptable run */
+          return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                               "There is no deadline, and no quote's run fits within the longest acceptable run of %5$s. Best available, the one that finishes soonest: %1$s on %2$u node, %3$s, finishing in %4$s. It is shown, not recommended.",
+                                               "There is no deadline, and no quote's run fits within the longest acceptable run of %5$s. Best available, the one that finishes soonest: %1$s on %2$u nodes, %3$s, finishing in %4$s. It is shown, not recommended.",
+                                               (gulong) v[2]),
+                                  name, (guint) v[2], b, a, c);
         /* TRANSLATORS: R6; quote name, node count, total cost, calendar days, the deadline */
         return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                             "No quote finishes by the %5$s limit. Best available, the one that finishes soonest: %1$s on %2$u node, %3$s, finishing in %4$s. It is shown, not recommended.",
-                                             "No quote finishes by the %5$s limit. Best available, the one that finishes soonest: %1$s on %2$u nodes, %3$s, finishing in %4$s. It is shown, not recommended.",
+                                             "No quote finishes by the %5$s deadline. Best available, the one that finishes soonest: %1$s on %2$u node, %3$s, finishing in %4$s. It is shown, not recommended.",
+                                             "No quote finishes by the %5$s deadline. Best available, the one that finishes soonest: %1$s on %2$u nodes, %3$s, finishing in %4$s. It is shown, not recommended.",
                                              (gulong) v[2]),
                                 name, (guint) v[2], b, a, c);
       }
@@ -633,6 +650,13 @@ reason_text (const CpReason  *reason,
         a = cp_i18n_format_days (v[1], lang);
         b = cp_i18n_format_money (v[2], currency, lang);
         c = cp_i18n_format_days (v[3], lang);
+        if (plan != NULL && plan->shortfall == CP_SHORTFALL_LONGEST_RUN)
+          /* TRANSLATORS: R6; quote name, node count, nodes the quote offers, run days, the longest acceptable run, total cost */
+          return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                               "%1$s would run within the longest acceptable run of %5$s on %2$u nodes, in %4$s for %6$s, but it offers only %3$u node: ask the vendor for more.",
+                                               "%1$s would run within the longest acceptable run of %5$s on %2$u nodes, in %4$s for %6$s, but it offers only %3$u nodes: ask the vendor for more.",
+                                               quote != NULL ? quote->nodes_available : 0),
+                                  name, (guint) v[0], quote != NULL ? quote->nodes_available : 0, a, c, b);
         /* TRANSLATORS: R6; quote name, node count, nodes the quote offers, calendar days, the deadline, total cost */
         return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                              "%1$s would meet the %5$s deadline on %2$u nodes, finishing in %4$s for %6$s, but it offers only %3$u node: ask the vendor for more.",
@@ -648,10 +672,17 @@ reason_text (const CpReason  *reason,
         a = cp_i18n_format_days (v[0], lang);
         b = cp_i18n_format_money (v[2], currency, lang);
         c = cp_i18n_format_days (v[3], lang);
-        /* TRANSLATORS: R6; quote name, node count, total cost, days needed, the present limit */
+        if (plan != NULL && plan->shortfall == CP_SHORTFALL_LONGEST_RUN)
+          /* TRANSLATORS: R6; quote name, node count, total cost, its run, the longest acceptable run now */
+          return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                               "%1$s on %2$u node (its fastest) runs %4$s: a longest acceptable run of at least that, instead of %5$s, would accept it, for %3$s.",
+                                               "%1$s on %2$u nodes (its fastest) runs %4$s: a longest acceptable run of at least that, instead of %5$s, would accept it, for %3$s.",
+                                               (gulong) v[1]),
+                                  name, (guint) v[1], b, a, c);
+        /* TRANSLATORS: R6; quote name, node count, total cost, the deadline it needs, the deadline now */
         return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                             "%1$s on %2$u node (its fastest) needs a limit of at least %4$s instead of %5$s, for %3$s.",
-                                             "%1$s on %2$u nodes (its fastest) needs a limit of at least %4$s instead of %5$s, for %3$s.",
+                                             "%1$s on %2$u node (its fastest) would meet a deadline of %4$s instead of %5$s, for %3$s.",
+                                             "%1$s on %2$u nodes (its fastest) would meet a deadline of %4$s instead of %5$s, for %3$s.",
                                              (gulong) v[1]),
                                 name, (guint) v[1], b, a, c);
       }

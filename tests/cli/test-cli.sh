@@ -317,7 +317,7 @@ if run 0 new "$TMP/late.cplan" &&
   if run 0 plan "$TMP/late.cplan"; then
     contains "$OUT" "Verdict: No quote finishes by the deadline"
     contains "$OUT" "ranked by finish, soonest first. Best available: 智算云"
-    contains "$OUT" "needs a limit of at least"
+    contains "$OUT" "(its fastest) would meet a deadline of"
     contains "$OUT" "Debugging share: 35.0% (the project's setting)"
     contains "$OUT" "Misses the 30.0 days deadline"
   fi
