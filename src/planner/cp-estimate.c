@@ -1242,15 +1242,16 @@ estimate_cost (const CpJob      *job,
 
   /* Debugging runs on one machine of the same offer (R4). A run on that
    * one machine continues the same rental, so debugging and run are
-   * rounded up once, together; the debugging comes first and keeps its
-   * own whole periods, the run the rest. Beside a cluster run debugging
-   * stays a rental of its own. */
+   * rounded up once, together, and the rental is shared between them by
+   * their hours: neither part then costs less than its own use. Beside a
+   * cluster run debugging stays a rental of its own. */
   if (est->nodes == 1 && debug_hours > 0)
     {
       double rental_hours = billed_hours (quote, debug_hours + run_hours);
+      double run_share = run_hours / (debug_hours + run_hours);
 
-      debug_billed_hours = MIN (debug_billed_hours, rental_hours);
-      est->billed_hours = rental_hours - debug_billed_hours;
+      est->billed_hours = rental_hours * run_share;
+      debug_billed_hours = rental_hours - est->billed_hours;
     }
   else
     est->billed_hours = run_billed_hours;

@@ -793,7 +793,8 @@ test_calendar_and_deadline (void)
  * at 38,000 per node-month billed in 730 h months with a 2,000 setup fee:
  * together 20 days = 480 h → one month, 38,000 + 2,000 = 40,000; billed
  * apart it would be two months (312 h → 730 h and 168 h → 730 h), 78,000.
- * Debugging keeps its own month (38,000) and the run gets the rest (0).
+ * The month is shared by hours: the run 312/480 of it, 24,700, debugging
+ * 168/480, 13,300.
  * On two nodes debugging stays a one-machine rental of its own: one
  * month, 38,000, beside the run's 2 × 38,000 (its 6.5 days → one month). */
 static void
@@ -820,8 +821,9 @@ test_debug_and_run_one_rental (void)
 
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
   assert_close (7, est.debug_days, 1e-9);
-  assert_close (38000, est.debug_cost, 1e-9);
-  assert_close (0, est.compute_cost, 1e-9);
+  assert_close (13300, est.debug_cost, 1e-9);
+  assert_close (24700, est.compute_cost, 1e-9);
+  assert_close (730.0 * 312 / 480, est.billed_hours, 1e-9);
   assert_close (40000, est.total_cost, 1e-9);
 
   /* Data parallel over two nodes halves the run, less the traffic; the
