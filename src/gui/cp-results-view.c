@@ -67,6 +67,7 @@ struct _CpResultsView
   guint               update_id;
   /* The paragraphs, one frame later, for the project just planned. */
   const CpProject    *details_project;
+  const CpJob        *details_job;
   guint               details_id;
   GdkFrameClock      *after_paint_clock;
   gulong              after_paint_id;
@@ -388,9 +389,9 @@ describe_recommendation (const CpProject *project,
   g_autofree char *days = NULL;
 
   if (plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
-    return g_strdup (plan->options->len == 0
-                     ? _("No quote is complete yet: fill in what the quotes below lack to compare them.")
-                     : _("No quote can finish this job as it stands: see the reasons below."));
+    return plan->options->len == 0
+           ? g_strdup (_("No quote is complete yet: fill in what the quotes below lack to compare them."))
+           : cp_words_not_feasible (project, plan, lang);
 
   best = &g_array_index (plan->options, CpOption, plan->recommended);
   quote = g_ptr_array_index (project->quotes, best->quote_index);
@@ -588,6 +589,20 @@ describe_changes (CpResultsView   *self,
           }
     }
 
+  /* With nothing feasible, the plan's own answer: the node count or the
+   * deadline that would make each option meet it. */
+  for (guint i = 0; i < plan->reasons->len; i++)
+    {
+      const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
+
+      if (reason->outcome == CP_OUTCOME_NODES_MEET_DEADLINE || reason->outcome == CP_OUTCOME_DEADLINE_NEEDED)
+        {
+          g_autofree char *words = cp_reason_text (reason, project, plan, lang);
+
+          g_string_append_printf (text, "• %s\n", words);
+        }
+    }
+
   if (best != NULL && runner_up != NULL && runner_up->estimate.total_cost > 0)
     {
       const CpQuote *quote = g_ptr_array_index (project->quotes, runner_up->quote_index);
@@ -611,7 +626,8 @@ describe_changes (CpResultsView   *self,
           g_string_append_printf (text, _("• A single machine would need %s per GPU even with %s; %s offers %s.\n"),
                                   need, cp_words_technique (single->estimate.technique), name, have);
         }
-      else if (job->deadline_days > 0 && !single->estimate.meets_deadline)
+      /* With nothing feasible the plan's own lines above say it. */
+      else if (job->deadline_days > 0 && !single->estimate.meets_deadline && plan->best_available < 0)
         {
           g_autofree char *days = cp_i18n_format_days (single->estimate.calendar_days, lang);
 
@@ -788,17 +804,19 @@ fill_reasons (CpResultsView   *self,
     gtk_list_box_remove (self->reasons_list, GTK_WIDGET (row));
 }
 
+/* The risks of the option answered with, the same the report lists. */
 static void
-fill_risks (CpResultsView *self)
+fill_risks (CpResultsView *self,
+            const char    *lang)
 {
   g_autoptr(GString) text = g_string_new (NULL);
+  const CpOption *subject = cp_plan_get_subject (self->plan);
+  g_autoptr(GPtrArray) risks = subject != NULL && self->details_job != NULL
+                               ? cp_option_risks (self->details_project, self->details_job, subject, lang)
+                               : g_ptr_array_new ();
 
-  for (guint i = 0; self->plan->risks != NULL && i < self->plan->risks->len; i++)
-    {
-      CpRisk risk = g_array_index (self->plan->risks, CpRisk, i);
-
-      g_string_append_printf (text, "%s• %s", text->len > 0 ? "\n" : "", cp_words_risk (risk));
-    }
+  for (guint i = 0; i < risks->len; i++)
+    g_string_append_printf (text, "%s• %s", text->len > 0 ? "\n" : "", (const char *) g_ptr_array_index (risks, i));
 
   set_label (self->risks_label, text->len > 0 ? text->str : _("None named for this verdict."));
 }
@@ -883,7 +901,7 @@ details_cb (gpointer user_data)
   set_visible (GTK_WIDGET (self->cluster_heading), *cluster != '\0');
   set_visible (GTK_WIDGET (self->cluster_label), *cluster != '\0');
   fill_reasons (self, self->details_project, lang);
-  fill_risks (self);
+  fill_risks (self, lang);
   self->details_project = NULL;
   return G_SOURCE_REMOVE;
 }
@@ -972,7 +990,7 @@ cp_results_view_update (CpResultsView   *self,
   self->plan = cp_project_plan_job (project, job_index);
   no_option = self->plan->options->len == 0;
 
-  set_label (self->verdict_label, no_option ? _("Quotes Incomplete") : cp_words_verdict (self->plan->verdict));
+  set_label (self->verdict_label, no_option ? _("Quotes Incomplete") : cp_words_plan_verdict (self->plan));
   set_css_class (GTK_WIDGET (self->verdict_label), "error",
                  !no_option && self->plan->verdict == CP_VERDICT_NOT_FEASIBLE);
 
@@ -997,6 +1015,7 @@ cp_results_view_update (CpResultsView   *self,
   /* The verdict, the table and the charts show in the frame after the
    * change; the paragraphs below them in the next. */
   self->details_project = project;
+  self->details_job = job;
   queue_details (self);
 
   {

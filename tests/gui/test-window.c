@@ -1948,6 +1948,59 @@ test_window_preferences_longest_run (void)
   close_window (window);
 }
 
+/* Walkthrough findings 1, 2 and 8: a deadline no quote meets, typed into
+ * the job form. The window says none finishes in time (not that none can
+ * run), names the best available option, ranked first and never
+ * recommended, says what deadline would do, and lists that option's own
+ * risks, the report's. */
+static void
+test_window_best_available (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  CpResultsView *results = cp_window_get_results_view (window);
+  CpJobEditor *job_editor = cp_window_get_job_editor (window);
+  const CpPlan *plan;
+  const CpOption *best;
+  g_autofree char *name = NULL;
+  guint job_index = G_MAXUINT;
+
+  for (guint i = 0; i < project->jobs->len; i++)
+    if (((CpJob *) g_ptr_array_index (project->jobs, i))->kind == CP_TASK_PRETRAIN)
+      job_index = i;
+  g_assert_cmpuint (job_index, !=, G_MAXUINT);
+  select_row (cp_window_get_jobs_list (window), job_index);
+
+  /* 300B tokens of a 13B model in one calendar day: no quote does it. */
+  type_text (cp_job_editor_get_row (job_editor, "deadline-days"), "1");
+  wait_results (results);
+  plan = cp_results_view_get_plan (results);
+  g_assert_cmpint (plan->recommended, ==, -1);
+  g_assert_cmpint (plan->shortfall, ==, CP_SHORTFALL_DEADLINE);
+  g_assert_cmpint (plan->best_available, ==, 0);
+  best = &g_array_index (plan->options, CpOption, 0);
+  g_assert_true (best->estimate.fits);
+  for (guint i = 1; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+      g_assert_true (!option->estimate.fits || option->estimate.calendar_days >= best->estimate.calendar_days);
+    }
+  name = cp_words_quote_name (project, best->quote_index);
+
+  g_assert_cmpstr (cp_results_view_get_verdict_text (results), ==, "No quote finishes by the deadline");
+  g_assert_true (widget_has_text (GTK_WIDGET (results), "ranked by finish, soonest first. Best available: "));
+  g_assert_true (widget_has_text (GTK_WIDGET (results), name));
+  g_assert_nonnull (strstr (cp_results_view_get_changes_text (results), "(its fastest) would meet a deadline of"));
+  {
+    g_autofree char *day = cp_i18n_format_days (1, "en");
+    g_autofree char *misses = g_strdup_printf ("Misses the %s deadline by", day);
+
+    g_assert_true (widget_has_text (GTK_WIDGET (results), misses));
+  }
+  g_assert_false (widget_has_text (GTK_WIDGET (results), "Communication bottleneck lowers efficiency"));
+  close_window (window);
+}
+
 static guint
 count_incomplete (const CpProject *project)
 {
@@ -2099,6 +2152,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/automatic-layout", test_window_automatic_layout);
   g_test_add_func ("/gui/window/preferences-longest-run", test_window_preferences_longest_run);
   g_test_add_func ("/gui/window/incomplete-quote-no-curve", test_window_incomplete_quote_no_curve);
+  g_test_add_func ("/gui/window/best-available", test_window_best_available);
 
   status = g_test_run ();
 
