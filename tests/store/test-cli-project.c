@@ -129,33 +129,33 @@ test_import_exit_status (void)
   g_autofree char *none_path = g_build_filename (tmp_dir, "none.csv", NULL);
   g_autofree char *unpriced_path = g_build_filename (tmp_dir, "unpriced.csv", NULL);
   g_autofree char *project_path = g_build_filename (tmp_dir, "exit.cplan", NULL);
-  g_auto(Run) created = { 0 };
-  g_auto(Run) dry_none = { 0 };
-  g_auto(Run) real_none = { 0 };
-  g_auto(Run) dry_unpriced = { 0 };
-  g_auto(Run) real_unpriced = { 0 };
-  g_auto(Run) help = { 0 };
+  g_auto(CpTestRun) created = { 0 };
+  g_auto(CpTestRun) dry_none = { 0 };
+  g_auto(CpTestRun) real_none = { 0 };
+  g_auto(CpTestRun) dry_unpriced = { 0 };
+  g_auto(CpTestRun) real_unpriced = { 0 };
+  g_auto(CpTestRun) help = { 0 };
   g_autoptr(CpProject) project = NULL;
   g_autoptr(GError) error = NULL;
 
   g_assert_true (g_file_set_contents (none_path, none_csv, -1, NULL));
   g_assert_true (g_file_set_contents (unpriced_path, unpriced_csv, -1, NULL));
-  run_cli (&created, "new", "exit.cplan", NULL);
+  CP_TEST_RUN_CLI (&created, tmp_dir, "new", "exit.cplan");
   g_assert_cmpint (created.status, ==, 0);
 
-  run_cli (&dry_none, "import-quotes", "--dry-run", "exit.cplan", "none.csv", NULL);
+  CP_TEST_RUN_CLI (&dry_none, tmp_dir, "import-quotes", "--dry-run", "exit.cplan", "none.csv");
   g_assert_cmpint (dry_none.status, ==, 1);
   g_assert_nonnull (strstr (dry_none.out, "0 of 2 rows can be imported"));
   g_assert_nonnull (strstr (dry_none.err, "no row of none.csv can be imported"));
-  run_cli (&real_none, "import-quotes", "--accept-good-lines", "exit.cplan", "none.csv", NULL);
+  CP_TEST_RUN_CLI (&real_none, tmp_dir, "import-quotes", "--accept-good-lines", "exit.cplan", "none.csv");
   g_assert_cmpint (real_none.status, ==, 1);
 
-  run_cli (&dry_unpriced, "import-quotes", "--dry-run", "exit.cplan", "unpriced.csv", NULL);
+  CP_TEST_RUN_CLI (&dry_unpriced, tmp_dir, "import-quotes", "--dry-run", "exit.cplan", "unpriced.csv");
   g_assert_cmpint (dry_unpriced.status, ==, 0);
   g_assert_nonnull (strstr (dry_unpriced.out, "2 of 2 rows can be imported"));
   g_assert_nonnull (strstr (dry_unpriced.out, "line 2: imported as incomplete"));
   g_assert_nonnull (strstr (dry_unpriced.out, "incomplete: no price"));
-  run_cli (&real_unpriced, "import-quotes", "exit.cplan", "unpriced.csv", NULL);
+  CP_TEST_RUN_CLI (&real_unpriced, tmp_dir, "import-quotes", "exit.cplan", "unpriced.csv");
   g_assert_cmpint (real_unpriced.status, ==, 0);
   project = cp_project_load_file (project_path, &error);
   g_assert_no_error (error);
@@ -164,7 +164,7 @@ test_import_exit_status (void)
   g_assert_cmpfloat (((CpQuote *) g_ptr_array_index (project->quotes, 0))->price, ==, 0);
   g_assert_cmpstr (((CpQuote *) g_ptr_array_index (project->quotes, 1))->gpu.id, ==, "h100-sxm");
 
-  run_cli (&help, "import-quotes", "--help", NULL);
+  CP_TEST_RUN_CLI (&help, tmp_dir, "import-quotes", "--help");
   g_assert_nonnull (strstr (help.out, "Exit status: 0 when rows were imported"));
 }
 
