@@ -85,6 +85,7 @@ struct _CpCliJobOptions {
   char     *measured_comm_share;
   char     *utilisation;
   char     *link_efficiency;
+  char     *debug_share;
   gboolean  distributed_experience;
   gboolean  ops_engineer;
   gboolean  xml;
@@ -104,7 +105,7 @@ options_clear (Options *o)
     &o->price_per_gpu_hour, &o->price_per_node_hour, &o->price_per_node_month,
     &o->intra_link, &o->network, &o->nics, &o->nic_gbps, &o->deadline_days,
     &o->duration_days, &o->output,
-    &o->billing_granularity, &o->minimum_term, &o->network_fee, &o->storage_tb, &o->storage_price, &o->storage, &o->management_fee, &o->setup_fee, &o->engineers, &o->engineer_day_cost, &o->measured_peak_memory, &o->measured_tokens_per_s, &o->measured_step_s, &o->measured_comm_share, &o->utilisation, &o->link_efficiency,
+    &o->billing_granularity, &o->minimum_term, &o->network_fee, &o->storage_tb, &o->storage_price, &o->storage, &o->management_fee, &o->setup_fee, &o->engineers, &o->engineer_day_cost, &o->measured_peak_memory, &o->measured_tokens_per_s, &o->measured_step_s, &o->measured_comm_share, &o->utilisation, &o->link_efficiency, &o->debug_share,
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (strings); i++)
@@ -528,7 +529,8 @@ apply_settings_options (Estimate *e)
       !cp_memory_unit_from_string (o->memory_unit, &settings->memory_unit))
     return cp_cli_bad_choice ("--memory-unit", o->memory_unit, "gib, gb");
   if (!cp_cli_parse_fraction_option ("--utilisation", o->utilisation, &settings->compute_utilisation) ||
-      !cp_cli_parse_fraction_option ("--link-efficiency", o->link_efficiency, &settings->link_efficiency))
+      !cp_cli_parse_fraction_option ("--link-efficiency", o->link_efficiency, &settings->link_efficiency) ||
+      !cp_cli_parse_fraction_option ("--debug-share", o->debug_share, &settings->debug_share))
     return FALSE;
   /* One quote, one currency: costs come out in what the price was given in. */
   memcpy (settings->currency, e->quote.currency, sizeof settings->currency);
@@ -665,6 +667,15 @@ print_table (const Estimate   *e,
     add_row (table, _("Project calendar"),
              g_strdup_printf (_("%s days (debugging %s, migration %s)"), calendar, debug, migration));
   }
+  if (training)
+    {
+      g_autofree char *percent = cp_cli_format_number (settings->debug_share * 100, 1);
+
+      /* The value used and where it came from. */
+      add_row (table, _("Debugging share"),
+               g_strdup_printf (e->options.debug_share != NULL ? _("%s%% (--debug-share)")
+                                                                : _("%s%% (default, rule R4)"), percent));
+    }
   if (job->deadline_days > 0)
     add_row (table, _("Meets the deadline"), g_strdup (cp_cli_yes_no (est->meets_deadline)));
   else if (training)
@@ -756,6 +767,7 @@ write_xml (const Estimate    *e,
   cp_cli_xml_text (w, "memory-unit", cp_memory_unit_to_string (settings->memory_unit));
   cp_cli_xml_double (w, "mfu", job->mfu);
   cp_cli_xml_double (w, "compute-utilisation", settings->compute_utilisation);
+  cp_cli_xml_double (w, "debug-share", settings->debug_share);
   xmlTextWriterEndElement (w);
 
   xmlTextWriterStartElement (w, BAD_CAST "configuration");
@@ -970,6 +982,7 @@ add_settings_entries (GOptionContext *context,
     { "memory-unit", 0, 0, G_OPTION_ARG_STRING, &o->memory_unit, N_("What “80 GB” means: gib (2^30) or gb (10^9)"), N_("UNIT") },
     { "utilisation", 0, 0, G_OPTION_ARG_STRING, &o->utilisation, N_("Compute utilisation of dense peak while computing (default 0.55)"), N_("FRACTION") },
     { "link-efficiency", 0, 0, G_OPTION_ARG_STRING, &o->link_efficiency, N_("Achievable share of a link's line rate (default 0.80)"), N_("FRACTION") },
+    { "debug-share", 0, 0, G_OPTION_ARG_STRING, &o->debug_share, N_("Debugging share of a training project's calendar (default 0.35, rule R4: 30–40%)"), N_("FRACTION") },
     { "xml", 0, 0, G_OPTION_ARG_NONE, &o->xml, N_("Write XML instead of a table"), NULL },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &o->output, N_("Write the XML to FILE instead of standard output"), N_("FILE") },
     { NULL }

@@ -43,7 +43,7 @@ find_job (const CpProject *project, const char *text, guint *index)
 }
 
 static void
-print_plan_text (const CpProject *project, guint job_index, const CpPlan *plan)
+print_plan_text (const CpProject *project, guint job_index, const CpPlan *plan, gboolean debug_share_given)
 {
   const CpJob *job = g_ptr_array_index (project->jobs, job_index);
   g_autoptr(CpCliTable) table = cp_cli_table_new (8);
@@ -58,8 +58,23 @@ print_plan_text (const CpProject *project, guint job_index, const CpPlan *plan)
   /* Translators: a job's position, the number of jobs, its name and kind id */
   printf (_("Job %u/%u: %s (%s)\n"), job_index + 1, project->jobs->len,
           job->name ? job->name : job->id, cp_words_task_kind (job->kind));
-  printf (_("Verdict: %s\n"), cp_words_verdict (plan->verdict));
-  printf (_("Recommended: %s\n"), recommended ? recommended : _("none"));
+  printf (_("Verdict: %s\n"), cp_words_plan_verdict (plan));
+  if (cp_task_kind_is_training (job->kind))
+    {
+      g_autofree char *percent = cp_cli_format_number (project->settings.debug_share * 100, 1);
+
+      /* The value R4 and the calendar used, and where it came from. */
+      printf (debug_share_given ? _("Debugging share: %s%% (--debug-share)\n")
+                                : _("Debugging share: %s%% (the project's setting)\n"), percent);
+    }
+  if (recommended != NULL || plan->options->len == 0)
+    printf (_("Recommended: %s\n"), recommended ? recommended : _("none"));
+  else
+    {
+      g_autofree char *answer = cp_words_not_feasible (project, plan, C_("language code", "en"));
+
+      printf ("%s\n", answer);
+    }
 
   cp_cli_table_add_row (table, _("Rank"), _("Quote"), _("Nodes"), _("Fits"), _("Technique"),
                         _("Run days"), _("Calendar days"), _("Total cost"), NULL);
@@ -92,11 +107,16 @@ print_plan_text (const CpProject *project, guint job_index, const CpPlan *plan)
 
       printf ("  %s  %s\n", cp_rule_to_string (r->rule), text);
     }
-  if (plan->risks->len > 0)
+  /* The risks of the option answered with, as the report lists them. */
+  if (cp_plan_get_subject (plan) != NULL)
     {
-      printf ("%s\n", _("Main risks:"));
-      for (guint i = 0; i < plan->risks->len; i++)
-        printf ("  • %s\n", cp_words_risk (g_array_index (plan->risks, CpRisk, i)));
+      g_autoptr(GPtrArray) risks = cp_option_risks (project, job, cp_plan_get_subject (plan),
+                                                    C_("language code", "en"));
+
+      if (risks->len > 0)
+        printf ("%s\n", _("Main risks:"));
+      for (guint i = 0; i < risks->len; i++)
+        printf ("  • %s\n", (const char *) g_ptr_array_index (risks, i));
     }
   printf ("\n");
 }
@@ -111,6 +131,16 @@ write_plan_xml (xmlTextWriterPtr w, const CpProject *project, guint job_index, c
   cp_cli_xml_text (w, "name", job->name ? job->name : "");
   cp_cli_xml_text (w, "kind", cp_task_kind_to_string (job->kind));
   cp_cli_xml_text (w, "verdict", cp_verdict_to_string (plan->verdict));
+  if (cp_task_kind_is_training (job->kind))
+    cp_cli_xml_double (w, "debug-share", project->settings.debug_share);
+  if (plan->shortfall != CP_SHORTFALL_NONE)
+    cp_cli_xml_text (w, "shortfall", cp_shortfall_to_string (plan->shortfall));
+  if (plan->best_available >= 0)
+    {
+      const CpOption *best = &g_array_index (plan->options, CpOption, plan->best_available);
+      const CpQuote *quote = quote_at (project, best->quote_index);
+      cp_cli_xml_text (w, "best-available-quote", quote ? quote->id : "");
+    }
   if (plan->recommended >= 0)
     {
       const CpOption *best = &g_array_index (plan->options, CpOption, plan->recommended);
@@ -162,11 +192,14 @@ cp_cli_plan (int argc, char **argv)
   g_autoptr(CpProject) project = NULL;
   g_autofree char *job_text = NULL;
   g_autofree char *output = NULL;
+  g_autofree char *debug_share = NULL;
   gboolean xml = FALSE;
   guint first = 0, last;
   GOptionEntry entries[] = {
     { "job", 0, 0, G_OPTION_ARG_STRING, &job_text,
       N_("Only the job with this id or position (1, 2, …)"), N_("JOB") },
+    { "debug-share", 0, 0, G_OPTION_ARG_STRING, &debug_share,
+      N_("Debugging share of a training project's calendar for this evaluation (default: the project's, 0.35 unless changed; rule R4: 30–40%)"), N_("FRACTION") },
     { "xml", 0, 0, G_OPTION_ARG_NONE, &xml, N_("Write XML instead of text"), NULL },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       N_("Write the XML to this file instead of standard output"), N_("FILE") },
@@ -189,6 +222,15 @@ cp_cli_plan (int argc, char **argv)
     return cp_cli_failure (_("“%s” has no jobs to plan"), argv[1]);
   if (project->quotes->len == 0)
     return cp_cli_failure (_("“%s” has no quotes to compare"), argv[1]);
+  if (debug_share != NULL)
+    {
+      g_autoptr(GError) error = NULL;
+
+      if (!cp_cli_parse_fraction_option ("--debug-share", debug_share, &project->settings.debug_share))
+        return CP_CLI_EXIT_USAGE;
+      if (!cp_settings_validate (&project->settings, &error))
+        return cp_cli_usage_error ("--debug-share: %s", error->message);
+    }
 
   last = project->jobs->len - 1;
   if (job_text)
@@ -220,7 +262,7 @@ cp_cli_plan (int argc, char **argv)
   for (guint i = first; i <= last; i++)
     {
       g_autoptr(CpPlan) plan = cp_project_plan_job (project, i);
-      print_plan_text (project, i, plan);
+      print_plan_text (project, i, plan, debug_share != NULL);
     }
   return CP_CLI_EXIT_OK;
 }
@@ -280,7 +322,15 @@ print_sheet (const CpQuoteSheet *sheet, const CpQuoteCsvResult *result, const Cp
     {
       const CpQuoteCsvRow *row = g_ptr_array_index (result->rows, i);
 
-      if (row->quote_index >= 0)
+      if (row->quote_index >= 0 && row->incomplete->len > 0)
+        {
+          const CpQuote *quote = g_ptr_array_index (result->quotes, row->quote_index);
+          g_autofree char *text = cp_quote_describe (quote, &project->settings);
+          /* Translators: a line number and a description of the quote */
+          printf (_("  line %u: imported as incomplete: %s\n"), row->line, text);
+          n_ok++;
+        }
+      else if (row->quote_index >= 0)
         {
           const CpQuote *quote = g_ptr_array_index (result->quotes, row->quote_index);
           g_autofree char *text = cp_quote_describe (quote, &project->settings);
@@ -290,6 +340,10 @@ print_sheet (const CpQuoteSheet *sheet, const CpQuoteCsvResult *result, const Cp
         }
       else
         printf (_("  line %u: not imported\n"), row->line);
+      for (guint p = 0; p < row->incomplete->len; p++)
+        /* Translators: what an imported quote still lacks, "no price: 价格 is “0”" */
+        printf (_("    incomplete: %s (left out of the ranking until it is filled in)\n"),
+                (const char *) g_ptr_array_index (row->incomplete, p));
       for (guint p = 0; p < row->problems->len; p++)
         printf (_("    problem: %s\n"), (const char *) g_ptr_array_index (row->problems, p));
       for (guint a = 0; a < row->assumptions->len; a++)
@@ -330,7 +384,14 @@ cp_cli_import_quotes (int argc, char **argv)
                                          "headers) to PROJECT, after showing how each column "
                                          "was read and what became of each row. A file with "
                                          "errors imports nothing unless --accept-good-lines "
-                                         "is given."));
+                                         "is given. A row without a price (empty or 0) is "
+                                         "imported as incomplete and left out of the ranking "
+                                         "until it has one.\n\n"
+                                         "Exit status: 0 when rows were imported (with "
+                                         "--dry-run: when at least one row can be); 1 when no "
+                                         "row can be imported, when lines with errors stopped "
+                                         "the import, or when a file cannot be read; 2 for a "
+                                         "bad option."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!cp_cli_parse_options (context, &argc, &argv, TRUE))
     return CP_CLI_EXIT_USAGE;
@@ -364,6 +425,8 @@ cp_cli_import_quotes (int argc, char **argv)
       if (i == 0 || e->line != ((const CpCsvLineError *) g_ptr_array_index (result->errors, i - 1))->line)
         n_bad_lines++;
     }
+  if (result->quotes->len == 0)
+    return cp_cli_failure (_("no row of %s can be imported"), csv_name);
   if (dry_run)
     return CP_CLI_EXIT_OK;
 

@@ -95,6 +95,18 @@ update_actions (CpChartView *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "chart.present", self->data != NULL);
 }
 
+/* The title wraps clear of the buttons over the chart's top right. */
+static void
+update_title_inset (CpChartView *self)
+{
+  GtkRequisition natural;
+
+  if (self->data == NULL)
+    return;
+  gtk_widget_get_preferred_size (self->controls, NULL, &natural);
+  self->data->title_inset = natural.width;
+}
+
 static void
 cp_chart_view_snapshot (GtkWidget   *widget,
                         GtkSnapshot *snapshot)
@@ -162,6 +174,7 @@ cp_chart_view_size_allocate (GtkWidget *widget,
   gtk_widget_get_preferred_size (self->controls, NULL, &natural);
   gtk_widget_allocate (self->controls, MIN (natural.width, width), MIN (natural.height, height), -1,
                        gsk_transform_translate (NULL, &GRAPHENE_POINT_INIT (MAX (0, width - natural.width), 0)));
+  update_title_inset (self);
   update_readout (self);
 }
 
@@ -173,6 +186,7 @@ cp_chart_view_set_data (CpChartView *self,
 
   g_clear_pointer (&self->data, cp_chart_data_free);
   self->data = data;
+  update_title_inset (self);
   /* The presentation shows what the window shows. */
   if (self->presentation != NULL)
     cp_chart_view_set_data (CP_CHART_VIEW (gtk_window_get_child (self->presentation)),
@@ -221,6 +235,26 @@ on_presentation_destroyed (CpChartView *self)
   self->presentation = NULL;
 }
 
+/* The monitor the main window is on, else the display's first. */
+static GdkMonitor *
+presentation_monitor (GtkWidget *widget)
+{
+  GdkDisplay *display = gtk_widget_get_display (widget);
+  GtkNative *native = gtk_widget_get_native (widget);
+  GdkSurface *surface = native != NULL ? gtk_native_get_surface (native) : NULL;
+  GdkMonitor *monitor = surface != NULL ? gdk_display_get_monitor_at_surface (display, surface) : NULL;
+  GListModel *monitors;
+
+  if (monitor != NULL)
+    return monitor;
+  monitors = gdk_display_get_monitors (display);
+  if (g_list_model_get_n_items (monitors) == 0)
+    return NULL;
+  monitor = g_list_model_get_item (monitors, 0);
+  g_object_unref (monitor);   /* the display keeps it */
+  return monitor;
+}
+
 static void
 present_action (GtkWidget  *widget,
                 const char *action_name,
@@ -230,6 +264,7 @@ present_action (GtkWidget  *widget,
   GtkRoot *root = gtk_widget_get_root (widget);
   CpChartView *view;
   GtkEventController *shortcuts;
+  GdkMonitor *monitor;
 
   if (self->data == NULL)
     return;
@@ -259,7 +294,20 @@ present_action (GtkWidget  *widget,
 
   g_signal_connect_object (self->presentation, "destroy", G_CALLBACK (on_presentation_destroyed),
                            self, G_CONNECT_SWAPPED);
-  gtk_window_fullscreen (self->presentation);
+  /* The monitor's size as well as full screen: without a window manager
+   * that honours full screen the window would keep the chart's natural
+   * size, smaller than the chart in the main window. */
+  monitor = presentation_monitor (widget);
+  if (monitor != NULL)
+    {
+      GdkRectangle area;
+
+      gdk_monitor_get_geometry (monitor, &area);
+      gtk_window_set_default_size (self->presentation, area.width, area.height);
+      gtk_window_fullscreen_on_monitor (self->presentation, monitor);
+    }
+  else
+    gtk_window_fullscreen (self->presentation);
   gtk_window_present (self->presentation);
 }
 
@@ -355,6 +403,8 @@ cp_chart_view_export_async (CpChartView         *self,
 
   job = g_new0 (ExportJob, 1);
   job->data = cp_chart_data_copy (self->data);
+  /* A file has no buttons over it. */
+  job->data->title_inset = 0;
   job->path = g_strdup (path);
   job->svg = svg;
   /* The picture as the window shows it, never below what keeps it readable. */

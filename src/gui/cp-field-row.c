@@ -21,6 +21,7 @@ struct _CpFieldRow
   GtkWidget         *unit_label;
   char              *error;
   char              *currency;
+  char              *hint;       /* replaces the field's while set */
   /* The record last shown (borrowed from the owner, which reloads the row
    * whenever it changes): Escape brings its value back. */
   gconstpointer      record;
@@ -90,6 +91,15 @@ parse_text (CpFieldRow    *self,
 
   memset (value, 0, sizeof *value);
 
+  if (self->field->automatic != NULL && self->field->kind != CP_FIELD_TEXT)
+    {
+      g_autofree char *stripped = g_strstrip (g_strdup (text));
+
+      /* Emptied: back to the planner's choice, value->number 0. */
+      if (*stripped == '\0')
+        return TRUE;
+    }
+
   switch (self->field->kind)
     {
     case CP_FIELD_TEXT:
@@ -158,7 +168,8 @@ set_error (CpFieldRow *self,
   else
     {
       adw_action_row_set_subtitle (ADW_ACTION_ROW (self),
-                                   self->field->hint ? _(self->field->hint) : "");
+                                   self->hint != NULL ? self->hint
+                                   : self->field->hint != NULL ? _(self->field->hint) : "");
       gtk_widget_remove_css_class (GTK_WIDGET (self), "cp-field-error");
       gtk_widget_remove_css_class (self->input, "error");
     }
@@ -364,10 +375,38 @@ on_drop_down_selected (CpFieldRow *self)
   commit_value (self, &value);
 }
 
+/* Whether @record leaves the field to the planner: its number is 0. */
+static gboolean
+is_automatic (const CpField *field,
+              gconstpointer  record)
+{
+  if (field->automatic == NULL)
+    return FALSE;
+  switch (field->kind)
+    {
+    case CP_FIELD_UINT:
+      return *FIELD_PTR (record, field, const guint) == 0;
+    case CP_FIELD_COUNT:
+    case CP_FIELD_DOUBLE:
+    case CP_FIELD_BYTES:
+    case CP_FIELD_PRICE:
+      return *FIELD_PTR (record, field, const double) == 0;
+    case CP_FIELD_TEXT:
+    case CP_FIELD_CURRENCY:
+    case CP_FIELD_BOOL:
+    case CP_FIELD_ENUM:
+    default:
+      return FALSE;
+    }
+}
+
 static char *
 format_value (const CpField *field,
               gconstpointer  record)
 {
+  if (is_automatic (field, record))
+    return g_strdup ("");
+
   switch (field->kind)
     {
     case CP_FIELD_TEXT:
@@ -510,6 +549,21 @@ cp_field_row_set_currency (CpFieldRow *self,
   update_unit (self);
 }
 
+void
+cp_field_row_set_hint (CpFieldRow *self,
+                       const char *hint)
+{
+  g_return_if_fail (CP_IS_FIELD_ROW (self));
+
+  if (g_strcmp0 (self->hint, hint) == 0)
+    return;
+  g_free (self->hint);
+  self->hint = g_strdup (hint);
+  /* A refused value's message stays until the value is put right. */
+  if (self->error == NULL)
+    set_error (self, NULL);
+}
+
 const CpField *
 cp_field_row_get_field (CpFieldRow *self)
 {
@@ -541,6 +595,8 @@ cp_field_row_dup_value_text (CpFieldRow *self)
 
   if (self->record == NULL || self->field->kind == CP_FIELD_BOOL || self->field->kind == CP_FIELD_ENUM)
     return NULL;
+  if (is_automatic (self->field, self->record))
+    return g_strdup (_(self->field->automatic));
   return format_value (self->field, self->record);
 }
 
@@ -597,6 +653,7 @@ cp_field_row_finalize (GObject *object)
 
   g_clear_pointer (&self->error, g_free);
   g_clear_pointer (&self->currency, g_free);
+  g_clear_pointer (&self->hint, g_free);
 
   G_OBJECT_CLASS (cp_field_row_parent_class)->finalize (object);
 }
@@ -675,6 +732,8 @@ create_input (CpFieldRow *self)
           gtk_editable_set_max_width_chars (GTK_EDITABLE (input), 9);
           gtk_editable_set_alignment (GTK_EDITABLE (input), 1.0);
         }
+      if (field->automatic != NULL)
+        gtk_entry_set_placeholder_text (GTK_ENTRY (input), _(field->automatic));
       g_signal_connect_swapped (input, "changed", G_CALLBACK (on_entry_changed), self);
       g_signal_connect_swapped (input, "activate", G_CALLBACK (on_entry_activate), self);
       {

@@ -44,6 +44,10 @@ typedef struct {
   guint               kinds;     /* job kinds showing it (bit per CpTaskKind); 0: all */
   gboolean            advanced;  /* inside the group's expander */
   gboolean            money;     /* the unit is prefixed by the currency */
+  /* N_() or NULL: a number field whose 0 leaves the value to the planner
+   * shows it as an empty entry with this placeholder ("Automatic"), and an
+   * empty entry commits 0. */
+  const char         *automatic;
   /* N_(): the name the model's checks give the field ("Nodes" for "Nodes
    * available"), when it is not the title; NULL when it is. */
   const char         *model_name;
@@ -86,14 +90,20 @@ void           cp_field_row_load         (CpFieldRow        *self,
                                           gboolean           reset);
 void           cp_field_row_set_currency (CpFieldRow        *self,
                                           const char        *currency);
+/* Shows @hint (already translated) under the title instead of the
+ * field's own, for a hint that depends on the record; NULL goes back to
+ * the field's. */
+void           cp_field_row_set_hint     (CpFieldRow        *self,
+                                          const char        *hint);
 /* The message shown for a refused value, or NULL. */
 const char    *cp_field_row_get_error    (CpFieldRow        *self);
 /* The widget the user types into or toggles (GtkEditable, GtkSwitch or
  * GtkDropDown). */
 GtkWidget     *cp_field_row_get_input    (CpFieldRow        *self);
 /* The value the record holds, as the entry would show it (the last valid
- * one while the entry shows a refused text), or NULL for a switch or a
- * drop-down. */
+ * one while the entry shows a refused text; the placeholder, such as
+ * "Automatic", for a value left to the planner), or NULL for a switch or
+ * a drop-down. */
 char          *cp_field_row_dup_value_text (CpFieldRow      *self);
 /* One line per visible row of @rows showing a refused value, naming the
  * field and the value the results still use; NULL when there is none. */

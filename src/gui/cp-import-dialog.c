@@ -52,6 +52,8 @@ clear_rows (CpImportDialog *self)
   g_ptr_array_set_size (self->row_widgets, 0);
 }
 
+/* @ok: the row imports as a complete quote; a row imported incomplete
+ * (no price yet) gets the warning icon too, its subtitle saying why. */
 static void
 add_row (CpImportDialog *self, const char *title, const char *subtitle, gboolean ok)
 {
@@ -99,13 +101,24 @@ refresh (CpImportDialog *self)
         {
           const CpQuote *quote = g_ptr_array_index (self->result->quotes, row->quote_index);
           g_autofree char *text = cp_quote_describe (quote, &self->project->settings);
-          /* Translators: a line number of the sheet and a description of the quote */
-          title = g_strdup_printf (_("Line %u: %s"), row->line, text);
+          if (row->incomplete->len > 0)
+            /* Translators: a line number of the sheet and a description of the quote */
+            title = g_strdup_printf (_("Line %u, imported as incomplete: %s"), row->line, text);
+          else
+            /* Translators: a line number of the sheet and a description of the quote */
+            title = g_strdup_printf (_("Line %u: %s"), row->line, text);
           n_ok++;
         }
       else
         title = g_strdup_printf (_("Line %u: not imported"), row->line);
 
+      for (guint p = 0; p < row->incomplete->len; p++)
+        {
+          g_autofree char *line = g_strdup_printf (_("Incomplete: %s (left out of the ranking until "
+                                                     "it is filled in)"),
+                                                   (const char *) g_ptr_array_index (row->incomplete, p));
+          g_string_append_printf (subtitle, "%s%s", subtitle->len ? "\n" : "", line);
+        }
       for (guint p = 0; p < row->problems->len; p++)
         g_string_append_printf (subtitle, "%s%s", subtitle->len ? "\n" : "",
                                 (const char *) g_ptr_array_index (row->problems, p));
@@ -115,7 +128,7 @@ refresh (CpImportDialog *self)
                                                    (const char *) g_ptr_array_index (row->assumptions, a));
           g_string_append_printf (subtitle, "%s%s", subtitle->len ? "\n" : "", line);
         }
-      add_row (self, title, subtitle->str, row->quote_index >= 0);
+      add_row (self, title, subtitle->str, row->quote_index >= 0 && row->incomplete->len == 0);
     }
 
   {

@@ -48,6 +48,25 @@ static const char * const group_expander_titles[N_GROUPS] = {
   [GROUP_TRAINING] = N_("Parallelism and Measured Efficiency"),
 };
 
+/* The search is the last entry: the drop-down's index is the stored
+ * value, CP_ZERO_STAGE_AUTO (as CP_RECOMPUTE_AUTO is for recompute). */
+static const char *
+zero_stage_choice (int stage)
+{
+  static const char * const labels[] = {
+    /* TRANSLATORS: ZeRO stages, by what each shards over the data-parallel GPUs */
+    N_("0: none"),
+    N_("1: optimizer states"),
+    N_("2: and gradients"),
+    N_("3: and parameters"),
+    N_("Automatic (searched)"),
+  };
+
+  G_STATIC_ASSERT (G_N_ELEMENTS (labels) == CP_ZERO_STAGE_AUTO + 1);
+  g_return_val_if_fail (stage >= 0 && stage < (int) G_N_ELEMENTS (labels), "");
+  return _(labels[stage]);
+}
+
 #define F(member) G_STRUCT_OFFSET (CpJob, member)
 
 static const CpField job_fields[] = {
@@ -75,23 +94,31 @@ static const CpField job_fields[] = {
 
   { "tokens", N_("Training tokens"), N_("Such as 2T or 100B"), NULL, CP_FIELD_COUNT, F (tokens), .group = GROUP_TRAINING },
   { "seq-len", N_("Sequence length"), NULL, N_("tokens"), CP_FIELD_UINT, F (seq_len), .group = GROUP_TRAINING },
-  { "micro-batch", N_("Micro-batch"), N_("Sequences per GPU per step"), NULL, CP_FIELD_UINT, F (micro_batch), .group = GROUP_TRAINING },
-  { "global-batch", N_("Global batch"), N_("Sequences per optimizer step"), NULL, CP_FIELD_UINT, F (global_batch), .group = GROUP_TRAINING },
+  { "micro-batch", N_("Micro-batch"), N_("Sequences per GPU per step; automatic: searched"), NULL, CP_FIELD_UINT,
+    F (micro_batch), .group = GROUP_TRAINING, .automatic = N_("Automatic") },
+  { "global-batch", N_("Global batch"), N_("Sequences per optimizer step; automatic: one sequence"),
+    NULL, CP_FIELD_UINT, F (global_batch), .group = GROUP_TRAINING, .automatic = N_("Automatic") },
   { "precision", N_("Precision"), NULL, NULL, CP_FIELD_ENUM, F (precision), cp_labels_precision, CP_N_PRECISIONS, GROUP_TRAINING },
   { "optimizer", N_("Optimizer"), NULL, NULL, CP_FIELD_ENUM, F (optimizer), cp_labels_optimizer, CP_N_OPTIMIZERS, GROUP_TRAINING },
-  { "recompute", N_("Activation recompute"), NULL, NULL, CP_FIELD_ENUM, F (recompute), cp_labels_recompute, CP_N_RECOMPUTES, GROUP_TRAINING },
+  { "recompute", N_("Activation recompute"), NULL, NULL, CP_FIELD_ENUM, F (recompute), cp_labels_recompute, CP_N_RECOMPUTES,
+    GROUP_TRAINING },
   { "flash-attention", N_("FlashAttention"), NULL, NULL, CP_FIELD_BOOL, F (flash_attention), .group = GROUP_TRAINING },
-  { "zero-stage", N_("ZeRO stage"), N_("0 to 3"), NULL, CP_FIELD_UINT, F (zero_stage), .group = GROUP_TRAINING },
+  { "zero-stage", N_("ZeRO stage"), N_("What data-parallel GPUs shard of the training state"), NULL, CP_FIELD_ENUM,
+    F (zero_stage), zero_stage_choice, CP_ZERO_STAGE_AUTO + 1, GROUP_TRAINING },
   { "cpu-offload", N_("CPU offload"), NULL, NULL, CP_FIELD_BOOL, F (cpu_offload), .group = GROUP_TRAINING },
   { "allow-lora", N_("LoRA or QLoRA acceptable"), N_("Lets the plan try adapters when memory is short"), NULL,
     CP_FIELD_BOOL, F (allow_lora), .group = GROUP_TRAINING, .kinds = FULL_KINDS },
   { "lora-rank", N_("LoRA rank"), NULL, NULL, CP_FIELD_UINT, F (lora_rank), .group = GROUP_TRAINING, .kinds = PEFT_KINDS },
-  { "tensor-parallel", N_("Tensor parallel"), N_("0 lets the plan choose"), NULL, CP_FIELD_UINT, F (tensor_parallel),
-    .group = GROUP_TRAINING, .advanced = TRUE },
-  { "pipeline-parallel", N_("Pipeline parallel"), N_("0 lets the plan choose"), NULL, CP_FIELD_UINT, F (pipeline_parallel),
-    .group = GROUP_TRAINING, .advanced = TRUE },
-  { "mfu", N_("End-to-end MFU"), N_("0 estimates it from peak and utilisation"), NULL, CP_FIELD_DOUBLE, F (mfu),
-    .group = GROUP_TRAINING, .advanced = TRUE },
+  { "tensor-parallel", N_("Tensor parallel"), N_("GPUs of one node splitting each layer; automatic: searched"), NULL,
+    CP_FIELD_UINT, F (tensor_parallel), .group = GROUP_TRAINING, .advanced = TRUE, .automatic = N_("Automatic") },
+  { "pipeline-parallel", N_("Pipeline parallel"), N_("Stages the layers are split into; automatic: searched"), NULL,
+    CP_FIELD_UINT, F (pipeline_parallel), .group = GROUP_TRAINING, .advanced = TRUE, .automatic = N_("Automatic") },
+  { "expert-parallel", N_("Expert parallel"), N_("GPUs the experts are spread over; automatic: searched"), NULL,
+    CP_FIELD_UINT, F (expert_parallel), .group = GROUP_TRAINING, .advanced = TRUE, .automatic = N_("Automatic") },
+  { "interleaved-stages", N_("Interleaved stages"), N_("Pipeline stages per GPU, shrinking the bubble; automatic: searched"),
+    NULL, CP_FIELD_UINT, F (virtual_stages), .group = GROUP_TRAINING, .advanced = TRUE, .automatic = N_("Automatic") },
+  { "mfu", N_("End-to-end MFU"), N_("A measured or assumed 0.01 to 1; automatic: modelled from the project’s utilisation"),
+    NULL, CP_FIELD_DOUBLE, F (mfu), .group = GROUP_TRAINING, .advanced = TRUE, .automatic = N_("Automatic") },
 
   { "context-len", N_("Context length"), N_("Prompt and output per request"), N_("tokens"), CP_FIELD_UINT, F (context_len),
     .group = GROUP_INFERENCE },
@@ -165,8 +192,13 @@ update_visibility (CpJobEditor *self)
     {
       CpFieldRow *row = g_ptr_array_index (self->rows, i);
       const CpField *field = cp_field_row_get_field (row);
+      gboolean visible = field->kinds == 0 || (field->kinds & kind_bit) != 0;
 
-      gtk_widget_set_visible (GTK_WIDGET (row), field->kinds == 0 || (field->kinds & kind_bit) != 0);
+      /* Experts are spread only where there are several. */
+      if (strcmp (field->key, "expert-parallel") == 0)
+        visible = visible && self->job->model.experts_total > 1;
+      if (gtk_widget_get_visible (GTK_WIDGET (row)) != visible)
+        gtk_widget_set_visible (GTK_WIDGET (row), visible);
     }
 }
 
@@ -240,6 +272,33 @@ show_model_choice (CpJobEditor *self)
   cp_picker_row_select_id (self->model_row, model->id);
 }
 
+/* What an automatic global batch is for this job: pretraining follows
+ * published runs of the model's size (cp_job_global_batch_tokens()),
+ * raised on a cluster to fill its pipelines (cp_job_largest_batch_tokens()). */
+static void
+update_global_batch_hint (CpJobEditor *self)
+{
+  CpFieldRow *row = cp_job_editor_get_row (self, "global-batch");
+  CpJob rule = *self->job;   /* shallow: only read */
+  g_autofree char *hint = NULL;
+  double sequences;
+
+  if (self->job->kind != CP_TASK_PRETRAIN)
+    {
+      cp_field_row_set_hint (row, NULL);
+      return;
+    }
+  rule.global_batch = 0;
+  sequences = cp_job_global_batch_tokens (&rule) / MAX (rule.seq_len, 1);
+  hint = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       /* TRANSLATORS: %.0f is a number of sequences of the job's length */
+                                       "Sequences per optimizer step; automatic: %.0f, as published runs of this size, more where a cluster’s pipelines need it",
+                                       "Sequences per optimizer step; automatic: %.0f, as published runs of this size, more where a cluster’s pipelines need it",
+                                       (gulong) sequences),
+                          sequences);
+  cp_field_row_set_hint (row, hint);
+}
+
 static void
 load_rows (CpJobEditor *self,
            gboolean     reset)
@@ -258,6 +317,7 @@ load_rows (CpJobEditor *self,
     }
 
   update_visibility (self);
+  update_global_batch_hint (self);
   self->loading = FALSE;
 }
 
@@ -380,8 +440,10 @@ commit_field (gpointer            user_data,
   if (field->group == GROUP_MODEL)
     make_model_custom (&self->job->model);
 
-  if (strcmp (field->key, "kind") == 0)
-    update_visibility (self);
+  /* The kind and the experts decide which rows show; the kind, the
+   * parameters and the sequence length what an automatic batch is. */
+  update_visibility (self);
+  update_global_batch_hint (self);
 
   /* Other rows may show values derived from this one. */
   self->loading = TRUE;

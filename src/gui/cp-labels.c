@@ -58,7 +58,7 @@ cp_labels_recompute (int recompute)
     N_("None"),
     N_("Selective"),
     N_("Full"),
-    N_("Automatic"),
+    N_("Automatic (searched)"),
   };
 
   g_return_val_if_fail (recompute >= 0 && recompute < (int) G_N_ELEMENTS (labels), "");

@@ -4,7 +4,28 @@
 
 #include <glib/gi18n.h>
 
+#include "cp-field-row.h"
 #include "cp-preferences-window.h"
+
+#define F(member) G_STRUCT_OFFSET (CpSettings, member)
+
+/* The project's planning assumptions a user may well change; each hint
+ * carries the source of its default (cp-settings.c). */
+static const CpField settings_fields[] = {
+  { "longest-acceptable-run", N_("Longest acceptable run"),
+    N_("Without a deadline, a longer run counts as too slow; the default 120 days is about BLOOM-176B’s 117, the longest published run"),
+    N_("days"), CP_FIELD_DOUBLE, F (longest_acceptable_run_days) },
+  { "dp-bucket", N_("Gradient bucket"),
+    N_("The last bucket of gradients is reduced after the backward pass, not hidden by it; PyTorch DDP’s default is 25 MiB"),
+    NULL, CP_FIELD_BYTES, F (dp_bucket_bytes) },
+  { "kv-block", N_("KV-cache block"), N_("Serving: tokens per cache block; vLLM’s default is 16"),
+    N_("tokens"), CP_FIELD_DOUBLE, F (kv_block_tokens) },
+  { "cuda-graph-memory", N_("CUDA graph memory"),
+    N_("Serving, per GPU: vLLM reports 0.11 to 0.96 GiB for its captured graphs"),
+    NULL, CP_FIELD_BYTES, F (cuda_graph_bytes) },
+};
+
+#undef F
 
 struct _CpPreferencesWindow
 {
@@ -15,6 +36,8 @@ struct _CpPreferencesWindow
   AdwPreferencesGroup  *conventions_group;
   AdwComboRow          *memory_unit_row;
   AdwComboRow          *bytes_convention_row;
+  AdwPreferencesGroup  *assumptions_group;
+  CpFieldRow           *setting_rows[G_N_ELEMENTS (settings_fields)];
 
   GSettings            *settings;
   CpWindow             *window;   /* weak */
@@ -45,6 +68,57 @@ on_convention_selected (CpPreferencesWindow *self)
   project->settings.memory_unit = (CpMemoryUnit) adw_combo_row_get_selected (self->memory_unit_row);
   project->settings.bytes_convention = (CpBytesConvention) adw_combo_row_get_selected (self->bytes_convention_row);
   cp_window_project_changed (self->window, "settings");
+}
+
+static void
+load_setting_rows (CpPreferencesWindow *self,
+                   const CpProject     *project)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (self->setting_rows); i++)
+    cp_field_row_load (self->setting_rows[i], &project->settings, TRUE);
+}
+
+/* A value the model refuses stays in its entry with the reason; the
+ * project keeps its last valid settings. */
+static gboolean
+commit_setting (gpointer            user_data,
+                const CpField      *field,
+                const CpFieldValue *value,
+                GError            **error)
+{
+  CpPreferencesWindow *self = user_data;
+  CpProject *project;
+  CpSettings candidate;
+
+  if (self->loading || self->window == NULL)
+    return TRUE;
+
+  project = cp_window_get_project (self->window);
+  candidate = project->settings;
+  cp_field_apply (field, &candidate, value);
+  if (!cp_settings_validate (&candidate, error))
+    return FALSE;
+
+  project->settings = candidate;
+  cp_window_project_changed (self->window, field->key);
+  /* The change may have replaced nothing, but rows must show the
+   * settings of the project the window now holds. */
+  self->loading = TRUE;
+  load_setting_rows (self, cp_window_get_project (self->window));
+  self->loading = FALSE;
+  return TRUE;
+}
+
+CpFieldRow *
+cp_preferences_window_get_setting_row (CpPreferencesWindow *self,
+                                       const char          *key)
+{
+  g_return_val_if_fail (CP_IS_PREFERENCES_WINDOW (self), NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (self->setting_rows); i++)
+    if (g_strcmp0 (cp_field_row_get_field (self->setting_rows[i])->key, key) == 0)
+      return self->setting_rows[i];
+  return NULL;
 }
 
 GtkWidget *
@@ -78,9 +152,13 @@ cp_preferences_window_new (GSettings *settings,
       g_set_weak_pointer (&self->window, window);
       adw_combo_row_set_selected (self->memory_unit_row, project->settings.memory_unit);
       adw_combo_row_set_selected (self->bytes_convention_row, project->settings.bytes_convention);
+      load_setting_rows (self, project);
     }
   else
-    gtk_widget_set_visible (GTK_WIDGET (self->conventions_group), FALSE);
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->conventions_group), FALSE);
+      gtk_widget_set_visible (GTK_WIDGET (self->assumptions_group), FALSE);
+    }
 
   self->loading = FALSE;
 
@@ -112,6 +190,7 @@ cp_preferences_window_class_init (CpPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpPreferencesWindow, conventions_group);
   gtk_widget_class_bind_template_child (widget_class, CpPreferencesWindow, memory_unit_row);
   gtk_widget_class_bind_template_child (widget_class, CpPreferencesWindow, bytes_convention_row);
+  gtk_widget_class_bind_template_child (widget_class, CpPreferencesWindow, assumptions_group);
   gtk_widget_class_bind_template_callback (widget_class, on_language_selected);
   gtk_widget_class_bind_template_callback (widget_class, on_convention_selected);
 }
@@ -120,4 +199,10 @@ static void
 cp_preferences_window_init (CpPreferencesWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  for (guint i = 0; i < G_N_ELEMENTS (settings_fields); i++)
+    {
+      self->setting_rows[i] = cp_field_row_new (&settings_fields[i], commit_setting, self);
+      adw_preferences_group_add (self->assumptions_group, GTK_WIDGET (self->setting_rows[i]));
+    }
 }

@@ -4,6 +4,7 @@
 
 #include <adwaita.h>
 
+#include "cp-field-row.h"
 #include "cp-window.h"
 
 G_BEGIN_DECLS
@@ -15,5 +16,9 @@ G_DECLARE_FINAL_TYPE (CpPreferencesWindow, cp_preferences_window, CP, PREFERENCE
 /* @window may be NULL: the project's conventions are then hidden. */
 GtkWidget *cp_preferences_window_new (GSettings *settings,
                                       CpWindow  *window);
+/* The row editing project setting @key ("longest-acceptable-run",
+ * "dp-bucket", "kv-block", "cuda-graph-memory"), or NULL. */
+CpFieldRow *cp_preferences_window_get_setting_row (CpPreferencesWindow *self,
+                                                   const char          *key);
 
 G_END_DECLS

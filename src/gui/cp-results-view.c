@@ -39,6 +39,7 @@ struct _CpResultsView
   GtkLabel           *notice_label;
   GtkLabel           *verdict_label;
   GtkLabel           *summary_label;
+  GtkLabel           *layout_label;
   GtkLabel           *cluster_heading;
   GtkLabel           *cluster_label;
   GtkLabel           *changes_heading;
@@ -66,6 +67,7 @@ struct _CpResultsView
   guint               update_id;
   /* The paragraphs, one frame later, for the project just planned. */
   const CpProject    *details_project;
+  const CpJob        *details_job;
   guint               details_id;
   GdkFrameClock      *after_paint_clock;
   gulong              after_paint_id;
@@ -403,9 +405,9 @@ describe_recommendation (const CpProject *project,
   g_autofree char *days = NULL;
 
   if (plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
-    return g_strdup (plan->options->len == 0
-                     ? _("No quote is complete yet: fill in what the quotes below lack to compare them.")
-                     : _("No quote can finish this job as it stands: see the reasons below."));
+    return plan->options->len == 0
+           ? g_strdup (_("No quote is complete yet: fill in what the quotes below lack to compare them."))
+           : cp_words_not_feasible (project, plan, lang);
 
   best = &g_array_index (plan->options, CpOption, plan->recommended);
   quote = g_ptr_array_index (project->quotes, best->quote_index);
@@ -603,6 +605,20 @@ describe_changes (CpResultsView   *self,
           }
     }
 
+  /* With nothing feasible, the plan's own answer: the node count or the
+   * deadline that would make each option meet it. */
+  for (guint i = 0; i < plan->reasons->len; i++)
+    {
+      const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
+
+      if (reason->outcome == CP_OUTCOME_NODES_MEET_DEADLINE || reason->outcome == CP_OUTCOME_DEADLINE_NEEDED)
+        {
+          g_autofree char *words = cp_reason_text (reason, project, plan, lang);
+
+          g_string_append_printf (text, "• %s\n", words);
+        }
+    }
+
   if (best != NULL && runner_up != NULL && runner_up->estimate.total_cost > 0)
     {
       const CpQuote *quote = g_ptr_array_index (project->quotes, runner_up->quote_index);
@@ -626,7 +642,8 @@ describe_changes (CpResultsView   *self,
           g_string_append_printf (text, _("• A single machine would need %s per GPU even with %s; %s offers %s.\n"),
                                   need, cp_words_technique (single->estimate.technique), name, have);
         }
-      else if (job->deadline_days > 0 && !single->estimate.meets_deadline)
+      /* With nothing feasible the plan's own lines above say it. */
+      else if (job->deadline_days > 0 && !single->estimate.meets_deadline && plan->best_available < 0)
         {
           g_autofree char *days = cp_i18n_format_days (single->estimate.calendar_days, lang);
 
@@ -658,6 +675,69 @@ describe_changes (CpResultsView   *self,
     g_string_truncate (text, text->len - 1);
 
   return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* The training layout of the option the summary speaks about (the
+ * recommended one, else the best-ranked), and when the search chose it,
+ * the runner-up and why it lost; "" for a job without a layout. */
+static char *
+describe_layout (const CpProject *project,
+                 const CpJob     *job,
+                 const CpPlan    *plan,
+                 const char      *lang)
+{
+  const CpOption *option = NULL;
+  const CpEstimate *estimate;
+  g_autofree char *name = NULL;
+  g_autofree char *words = NULL;
+  g_autofree char *chosen = NULL;
+  g_autofree char *how = NULL;
+  gboolean recommended = plan->recommended >= 0 && (guint) plan->recommended < plan->options->len;
+  CpLayout layout;
+
+  if (!cp_task_kind_is_training (job->kind))
+    return g_strdup ("");
+  option = recommended ? &g_array_index (plan->options, CpOption, plan->recommended) : find_option (plan, 1);
+  if (option == NULL)
+    return g_strdup ("");
+
+  estimate = &option->estimate;
+  name = cp_words_quote_name (project, option->quote_index);
+  cp_estimate_chosen_layout (estimate, &layout);
+  words = cp_words_layout (&layout, lang);
+  /* The layout's words leave out what the technique ladder may add. */
+  if (estimate->cpu_offload)
+    {
+      /* TRANSLATORS: a training layout in words, then the optimizer states kept in CPU memory */
+      char *offloaded = g_strdup_printf (_("%s, CPU offload"), words);
+
+      g_free (words);
+      words = offloaded;
+    }
+  if (recommended)
+    /* TRANSLATORS: the recommended option's quote and its layout */
+    chosen = g_strdup_printf (_("Recommended option, %s: %s."), name, words);
+  else
+    /* TRANSLATORS: the best-ranked option's quote and its layout, when none is recommended */
+    chosen = g_strdup_printf (_("Best-ranked option, %s: %s."), name, words);
+
+  if (estimate->layout_searched)
+    {
+      g_autofree char *count = cp_i18n_format_number (estimate->layouts_evaluated, 0, lang);
+      g_autofree char *runner_up = cp_words_runner_up (estimate, lang);
+
+      how = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                          /* TRANSLATORS: %s are the number of layouts timed and the runner-up with its reason */
+                                          "Chosen by the search among %s layout timed, the fastest that fits. Runner-up: %s.",
+                                          "Chosen by the search among %s layouts timed, the fastest that fits. Runner-up: %s.",
+                                          estimate->layouts_evaluated),
+                             count, runner_up);
+    }
+  else
+    how = g_strdup (_("The layout as the job pins it: nothing was left to the search."));
+
+  /* TRANSLATORS: "Layout:" then the chosen layout, then how it was chosen */
+  return g_strdup_printf (_("Layout: %s %s"), chosen, how);
 }
 
 /* Quotes left out of the ranking, each with what it lacks. */
@@ -741,17 +821,19 @@ fill_reasons (CpResultsView   *self,
     gtk_list_box_remove (self->reasons_list, GTK_WIDGET (row));
 }
 
+/* The risks of the option answered with, the same the report lists. */
 static void
-fill_risks (CpResultsView *self)
+fill_risks (CpResultsView *self,
+            const char    *lang)
 {
   g_autoptr(GString) text = g_string_new (NULL);
+  const CpOption *subject = cp_plan_get_subject (self->plan);
+  g_autoptr(GPtrArray) risks = subject != NULL && self->details_job != NULL
+                               ? cp_option_risks (self->details_project, self->details_job, subject, lang)
+                               : g_ptr_array_new ();
 
-  for (guint i = 0; self->plan->risks != NULL && i < self->plan->risks->len; i++)
-    {
-      CpRisk risk = g_array_index (self->plan->risks, CpRisk, i);
-
-      g_string_append_printf (text, "%s• %s", text->len > 0 ? "\n" : "", cp_words_risk (risk));
-    }
+  for (guint i = 0; i < risks->len; i++)
+    g_string_append_printf (text, "%s• %s", text->len > 0 ? "\n" : "", (const char *) g_ptr_array_index (risks, i));
 
   set_label (self->risks_label, text->len > 0 ? text->str : _("None named for this verdict."));
 }
@@ -836,7 +918,7 @@ details_cb (gpointer user_data)
   set_visible (GTK_WIDGET (self->cluster_heading), *cluster != '\0');
   set_visible (GTK_WIDGET (self->cluster_label), *cluster != '\0');
   fill_reasons (self, self->details_project, lang);
-  fill_risks (self);
+  fill_risks (self, lang);
   self->details_project = NULL;
   return G_SOURCE_REMOVE;
 }
@@ -892,6 +974,7 @@ cp_results_view_update (CpResultsView   *self,
   const char *lang = cp_labels_ui_language ();
   const CpJob *job;
   g_autofree char *summary = NULL;
+  g_autofree char *layout = NULL;
   g_autofree char *changes = NULL;
   g_autofree char *incomplete = NULL;
   gboolean no_option;
@@ -924,12 +1007,15 @@ cp_results_view_update (CpResultsView   *self,
   self->plan = cp_project_plan_job (project, job_index);
   no_option = self->plan->options->len == 0;
 
-  set_label (self->verdict_label, no_option ? _("Quotes Incomplete") : cp_words_verdict (self->plan->verdict));
+  set_label (self->verdict_label, no_option ? _("Quotes Incomplete") : cp_words_plan_verdict (self->plan));
   set_css_class (GTK_WIDGET (self->verdict_label), "error",
                  !no_option && self->plan->verdict == CP_VERDICT_NOT_FEASIBLE);
 
   summary = describe_recommendation (project, self->plan, lang);
   set_label (self->summary_label, summary);
+  layout = describe_layout (project, job, self->plan, lang);
+  set_label (self->layout_label, layout);
+  set_visible (GTK_WIDGET (self->layout_label), *layout != '\0');
 
 
   changes = describe_changes (self, project, job, self->plan, lang);
@@ -946,6 +1032,7 @@ cp_results_view_update (CpResultsView   *self,
   /* The verdict, the table and the charts show in the frame after the
    * change; the paragraphs below them in the next. */
   self->details_project = project;
+  self->details_job = job;
   queue_details (self);
 
   {
@@ -1032,6 +1119,14 @@ cp_results_view_get_cluster_text (CpResultsView *self)
   g_return_val_if_fail (CP_IS_RESULTS_VIEW (self), NULL);
 
   return gtk_label_get_label (self->cluster_label);
+}
+
+const char *
+cp_results_view_get_layout_text (CpResultsView *self)
+{
+  g_return_val_if_fail (CP_IS_RESULTS_VIEW (self), NULL);
+
+  return gtk_widget_get_visible (GTK_WIDGET (self->layout_label)) ? gtk_label_get_label (self->layout_label) : "";
 }
 
 const char *
@@ -1141,6 +1236,7 @@ cp_results_view_class_init (CpResultsViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, cluster_label);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, incomplete_label);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, summary_label);
+  gtk_widget_class_bind_template_child (widget_class, CpResultsView, layout_label);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, changes_heading);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, changes_label);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, readout_label);
@@ -1183,7 +1279,7 @@ cp_results_view_init (CpResultsView *self)
 
   {
     GtkLabel *paragraphs[] = {
-      self->notice_label, self->verdict_label, self->summary_label, self->cluster_label,
+      self->notice_label, self->verdict_label, self->summary_label, self->layout_label, self->cluster_label,
       self->changes_label, self->incomplete_label, self->risks_label,
     };
 

@@ -41,6 +41,9 @@ void          cp_results_view_show_chart (CpResultsView   *self,
  * the quotes left out as incomplete. */
 const char   *cp_results_view_get_cluster_text (CpResultsView *self);
 const char   *cp_results_view_get_changes_text (CpResultsView *self);
+/* The recommended (else best-ranked) option's training layout, with the
+ * runner-up when the search chose it; "" when not shown. */
+const char   *cp_results_view_get_layout_text (CpResultsView *self);
 const char   *cp_results_view_get_incomplete_text (CpResultsView *self);
 /* "empty" (no job), "no-quotes" or "results". */
 const char   *cp_results_view_get_page   (CpResultsView   *self);

@@ -1235,13 +1235,28 @@ estimate_cost (const CpJob      *job,
 {
   double rate = node_hour_rate (quote, settings);
   double run_hours = est->total_s / 3600.0;
-  double billed_months;
+  double debug_hours = est->debug_days * 24.0;
+  double debug_billed_hours = billed_hours (quote, debug_hours);
+  double run_billed_hours = billed_hours (quote, run_hours);
+  double billed_months = run_billed_hours / settings->hours_per_month;
 
-  est->billed_hours = billed_hours (quote, run_hours);
-  billed_months = est->billed_hours / settings->hours_per_month;
+  /* Debugging runs on one machine of the same offer (R4). A run on that
+   * one machine continues the same rental, so debugging and run are
+   * rounded up once, together, and the rental is shared between them by
+   * their hours: neither part then costs less than its own use. Beside a
+   * cluster run debugging stays a rental of its own. */
+  if (est->nodes == 1 && debug_hours > 0)
+    {
+      double rental_hours = billed_hours (quote, debug_hours + run_hours);
+      double run_share = run_hours / (debug_hours + run_hours);
+
+      est->billed_hours = rental_hours * run_share;
+      debug_billed_hours = rental_hours - est->billed_hours;
+    }
+  else
+    est->billed_hours = run_billed_hours;
   est->compute_cost = est->billed_hours * rate * est->nodes;
-  /* Debugging runs on one machine of the same offer (R4). */
-  est->debug_cost = billed_hours (quote, est->debug_days * 24.0) * rate;
+  est->debug_cost = debug_billed_hours * rate;
   est->network_cost = est->nodes > 1 ? quote->network_fee_per_node_month * est->nodes * billed_months : 0.0;
   est->storage_cost = job->storage_tb * quote->storage_price_per_tb_month *
     (est->calendar_days * 24.0 / settings->hours_per_month);

@@ -132,7 +132,9 @@ typedef struct {
   gboolean meets_deadline;
 
   /* Cost, in the quote's currency */
-  double billed_hours;             /* per node, after granularity and minimum term */
+  double billed_hours;             /* per node, after granularity and minimum term; on one
+                                    * node, the run's share (by hours) of the rental it
+                                    * shares with debugging */
   double compute_cost;
   double debug_cost;               /* single-node rental while debugging (R4) */
   double network_cost;

@@ -144,9 +144,9 @@ cp_job_set_model (CpJob             *job,
   cp_model_spec_copy (&job->model, model);
 }
 
-static gboolean
-validate_model (const CpModelSpec  *model,
-                GError            **error)
+gboolean
+cp_model_spec_validate (const CpModelSpec  *model,
+                        GError            **error)
 {
   /* 1e15 parameters is a thousand times the largest published model. */
   if (!cp_check_positive (model->params, 1e15, N_("Parameters"), error) ||
@@ -245,7 +245,7 @@ cp_job_validate (const CpJob  *job,
       return TRUE;
     }
 
-  if (!validate_model (&job->model, error))
+  if (!cp_model_spec_validate (&job->model, error))
     return FALSE;
 
   if (job->kind == CP_TASK_INFERENCE)

@@ -92,6 +92,9 @@ void      cp_job_free   (CpJob *job);
 void      cp_job_set_model (CpJob *job, const CpModelSpec *model);
 /* Checks every field a model evaluation needs; the message names the field. */
 gboolean  cp_job_validate (const CpJob *job, GError **error);
+/* The architecture checks cp_job_validate() applies to a job's model, for
+ * models that come from outside (config.json, a report) before any job. */
+gboolean  cp_model_spec_validate (const CpModelSpec *model, GError **error);
 /* Tokens per optimizer step when the job leaves the global batch to the
  * rule: pretraining follows published runs (see cp-job.c), other training
  * the job's own batch. For a stated global batch, global_batch × seq_len. */

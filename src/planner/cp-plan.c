@@ -19,6 +19,11 @@ static const char * const outcome_names[] = {
   "migration-counted", "migration-none", "prefer-hosted",
   "trial-used", "trial-missing",
   "signal-training-time",
+  "nothing-fits", "best-available", "nodes-meet-deadline", "deadline-needed",
+  "split-not-needed",
+};
+static const char * const shortfall_names[] = {
+  "none", "no-quote", "memory", "deadline", "longest-run", "concurrency",
 };
 static const char * const verdict_names[] = {
   "single-machine", "single-machine-with-technique", "cluster", "not-feasible",
@@ -32,6 +37,50 @@ G_STATIC_ASSERT (G_N_ELEMENTS (rule_names) == CP_N_RULES);
 G_STATIC_ASSERT (G_N_ELEMENTS (outcome_names) == CP_N_OUTCOMES);
 G_STATIC_ASSERT (G_N_ELEMENTS (verdict_names) == CP_N_VERDICTS);
 G_STATIC_ASSERT (G_N_ELEMENTS (risk_names) == CP_N_RISKS);
+G_STATIC_ASSERT (G_N_ELEMENTS (shortfall_names) == CP_N_SHORTFALLS);
+
+const char *
+cp_shortfall_to_string (CpShortfall shortfall)
+{
+  return (guint) shortfall < CP_N_SHORTFALLS ? shortfall_names[shortfall] : NULL;
+}
+
+gboolean
+cp_trial_gpu_differs (const CpJob   *job,
+                      const CpQuote *trial_quote,
+                      const CpQuote *quote)
+{
+  const CpTrialRun *trial = &job->trial;
+
+  if (trial->peak_memory_bytes <= 0 && trial->tokens_per_s <= 0 && trial->step_s <= 0)
+    return FALSE;
+  if (trial_quote != NULL)
+    return g_strcmp0 (trial_quote->gpu.id, quote->gpu.id) != 0 ||
+           trial_quote->gpu.memory_nominal_gb != quote->gpu.memory_nominal_gb ||
+           trial_quote->gpu.dense_bf16_flops != quote->gpu.dense_bf16_flops;
+  return trial->gpu_dense_flops > 0 && trial->gpu_dense_flops != quote->gpu.dense_bf16_flops;
+}
+
+static const CpQuote *
+trial_quote (const CpJob   *job,
+             const CpQuote *quotes,
+             guint          n_quotes)
+{
+  for (guint i = 0; job->trial.quote_id != NULL && i < n_quotes; i++)
+    if (g_strcmp0 (quotes[i].id, job->trial.quote_id) == 0)
+      return &quotes[i];
+  return NULL;
+}
+
+const CpOption *
+cp_plan_get_subject (const CpPlan *plan)
+{
+  int index = plan->recommended >= 0 ? plan->recommended : plan->best_available;
+
+  if (index < 0 || (guint) index >= plan->options->len)
+    return NULL;
+  return &g_array_index (plan->options, CpOption, index);
+}
 
 const char *
 cp_rule_to_string (CpRule rule)
@@ -147,6 +196,13 @@ choose_nodes (const CpJob      *job,
   option->feasible = FALSE;
 }
 
+/* Concurrent requests an estimate serves: 0 for training. */
+static double
+served_requests (const CpEstimate *est)
+{
+  return (double) est->requests_per_replica * est->data_parallel;
+}
+
 /* A total order: a NaN (a figure the model could not compute) ranks after
  * every number, so it can never be the recommendation. */
 static int
@@ -158,6 +214,26 @@ compare_nan_last (double x,
   return (x > y) - (x < y);
 }
 
+/* R1 says: over 3× go to a cluster directly, so a single machine that
+ * only fits by a technique beyond that gap is not offered. */
+static gboolean
+ruled_out_by_memory_gap (const CpOption   *option,
+                         const CpSettings *settings)
+{
+  return option->estimate.nodes == 1 && option->estimate.technique != CP_TECHNIQUE_AS_CONFIGURED &&
+         option->estimate.memory_gap > settings->judgement_gap_high;
+}
+
+/* An option that runs the job, feasible or not: it fits, R1 does not rule
+ * it out and its figures are numbers. Only these can be the best
+ * available. */
+static gboolean
+option_runs (const CpOption *option)
+{
+  return option->estimate.fits && !option->ruled_out &&
+         isfinite (option->estimate.total_cost) && isfinite (option->estimate.calendar_days);
+}
+
 static int
 compare_options (gconstpointer a,
                  gconstpointer b)
@@ -167,6 +243,8 @@ compare_options (gconstpointer a,
 
   if (x->feasible != y->feasible)
     return x->feasible ? -1 : 1;
+  if (option_runs (x) != option_runs (y))
+    return option_runs (x) ? -1 : 1;
   if (x->estimate.fits != y->estimate.fits)
     return x->estimate.fits ? -1 : 1;
   if (x->feasible)
@@ -178,7 +256,13 @@ compare_options (gconstpointer a,
     }
   else
     {
+      /* A service that carries more of its target is nearer feasible; for
+       * training both serve none and the soonest finish ranks first. */
+      int by_served = compare_nan_last (served_requests (&y->estimate), served_requests (&x->estimate));
       int by_days = compare_nan_last (x->estimate.calendar_days, y->estimate.calendar_days);
+
+      if (by_served != 0)
+        return by_served;
 
       if (by_days != 0)
         return by_days;
@@ -325,6 +409,7 @@ reason_split (CpPlan           *plan,
 {
   const CpOption *split = best_option (plan, TRUE, FALSE);
   CpEstimate est;
+  CpOutcome outcome;
 
   if (split != NULL)
     est = split->estimate;
@@ -346,16 +431,118 @@ reason_split (CpPlan           *plan,
     }
 
   /* At equal times the split waits as long as it computes: that is no
-   * longer compute dominating, so 1.0 counts as communication. */
-  add_reason (plan, CP_RULE_R5_SPLIT_BENEFIT,
-              est.comm_compute_ratio < 1.0 ? CP_OUTCOME_COMPUTE_DOMINATES : CP_OUTCOME_COMMUNICATION_DOMINATES,
+   * longer compute dominating, so 1.0 counts as communication. A split
+   * that would pay under a single-machine recommendation is said to be
+   * not needed, so R5 never argues against the verdict. */
+  if (est.comm_compute_ratio >= 1.0)
+    outcome = CP_OUTCOME_COMMUNICATION_DOMINATES;
+  else if (plan->recommended >= 0 &&
+           g_array_index (plan->options, CpOption, plan->recommended).estimate.nodes <= 1)
+    outcome = CP_OUTCOME_SPLIT_NOT_NEEDED;
+  else
+    outcome = CP_OUTCOME_COMPUTE_DOMINATES;
+  add_reason (plan, CP_RULE_R5_SPLIT_BENEFIT, outcome,
               split->quote_index, est.comm_compute_ratio, est.compute_s, est.communication_s, est.nodes);
 }
 
+/* Beyond a cluster quote's offer, the fewest nodes (up to eight times
+ * those offered: further is no longer a question for this vendor) that
+ * would finish by the deadline. Within the offer
+ * choose_nodes has already tried every count. */
+static gboolean
+nodes_beyond_offer (const CpJob      *job,
+                    const CpQuote    *quote,
+                    const CpSettings *settings,
+                    CpEstimate       *out)
+{
+  guint offered = MAX (quote->nodes_available, 1);
+  guint most = offered * 8;
+  /* The same offer as if the vendor had the nodes: a shallow copy, only
+   * read. */
+  CpQuote larger = *quote;
+
+  larger.nodes_available = most;
+  for (guint nodes = offered + 1; nodes <= most; nodes = next_node_count (nodes, most))
+    {
+      CpEstimate est;
+
+      if (!cp_estimate (job, &larger, nodes, settings, &est, NULL))
+        return FALSE;
+      if (option_is_feasible (job, &est))
+        {
+          *out = est;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* At most this many options say what would change the answer: the best
+ * available and the next cluster quotes; further lines only repeat that
+ * slower options need still longer. */
+#define MAX_CHANGED_OPTIONS 3
+
+/* R6 when nothing is feasible: cannot run at all, or the best available
+ * with what would change the answer. For the best available and the
+ * cluster quotes after it, the deadline each would need (its soonest
+ * finish, already the fastest node count of its offer) and, for a cluster
+ * quote, the node count beyond the offer that would meet it, if one does. */
 static void
-add_risks (CpPlan      *plan,
-           const CpJob *job,
-           gboolean     cluster)
+reason_best_available (CpPlan           *plan,
+                       const CpJob      *job,
+                       const CpQuote    *quotes,
+                       const CpSettings *settings)
+{
+  const CpOption *best = cp_plan_get_subject (plan);
+  double limit_days;
+
+  if (plan->shortfall == CP_SHORTFALL_MEMORY)
+    {
+      add_reason (plan, CP_RULE_R6_TOTAL_COST, CP_OUTCOME_NOTHING_FITS, -1, plan->options->len, 0, 0, 0);
+      return;
+    }
+  if (best == NULL)
+    return;
+
+  limit_days = job->deadline_days > 0 ? job->deadline_days : best->estimate.longest_run_days;
+  add_reason (plan, CP_RULE_R6_TOTAL_COST, CP_OUTCOME_BEST_AVAILABLE, best->quote_index,
+              plan->shortfall == CP_SHORTFALL_CONCURRENCY ? served_requests (&best->estimate)
+                                                          : best->estimate.calendar_days,
+              best->estimate.total_cost, best->estimate.nodes, limit_days);
+  if (plan->shortfall != CP_SHORTFALL_DEADLINE && plan->shortfall != CP_SHORTFALL_LONGEST_RUN)
+    return;
+
+  for (guint i = 0, shown = 0; i < plan->options->len && shown < MAX_CHANGED_OPTIONS; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+      const CpQuote *quote = &quotes[option->quote_index];
+      CpEstimate more;
+      /* With no deadline the longest acceptable run bounds the run, not the
+       * calendar. */
+      double needed_days = job->deadline_days > 0 ? option->estimate.calendar_days : option->estimate.run_days;
+
+      if (!option_runs (option) || (option != best && quote->nodes_available <= 1))
+        continue;
+      shown++;
+      if (quote->nodes_available > 1 && nodes_beyond_offer (job, quote, settings, &more))
+        add_reason (plan, CP_RULE_R6_TOTAL_COST, CP_OUTCOME_NODES_MEET_DEADLINE, option->quote_index,
+                    more.nodes, job->deadline_days > 0 ? more.calendar_days : more.run_days,
+                    more.total_cost, limit_days);
+      /* Rounded up to the tenth of a day the words show, so the deadline
+       * said is one the option meets. */
+      add_reason (plan, CP_RULE_R6_TOTAL_COST, CP_OUTCOME_DEADLINE_NEEDED, option->quote_index,
+                  ceil (needed_days * 10.0 - 1e-9) / 10.0, option->estimate.nodes,
+                  option->estimate.total_cost, limit_days);
+    }
+}
+
+static void
+add_risks (CpPlan        *plan,
+           const CpJob   *job,
+           const CpQuote *quotes,
+           guint          n_quotes,
+           const CpQuote *subject_quote,
+           gboolean       cluster)
 {
   if (job->kind == CP_TASK_INFERENCE)
     {
@@ -370,7 +557,8 @@ add_risks (CpPlan      *plan,
   else
     {
       add_risk (plan, CP_RISK_SETUP_TIME);
-      add_risk (plan, CP_RISK_GPU_MISMATCH);
+      if (cp_trial_gpu_differs (job, trial_quote (job, quotes, n_quotes), subject_quote))
+        add_risk (plan, CP_RISK_GPU_MISMATCH);
     }
 }
 
@@ -389,6 +577,8 @@ cp_plan_new (const CpJob      *job,
   plan->reasons = g_array_new (FALSE, TRUE, sizeof (CpReason));
   plan->risks = g_array_new (FALSE, TRUE, sizeof (CpRisk));
   plan->recommended = -1;
+  plan->best_available = -1;
+  plan->shortfall = CP_SHORTFALL_NONE;
   plan->verdict = CP_VERDICT_NOT_FEASIBLE;
 
   for (guint i = 0; i < n_quotes; i++)
@@ -409,14 +599,14 @@ cp_plan_new (const CpJob      *job,
       g_array_append_val (plan->options, option);
     }
 
-  /* R1 says: over 3× go to a cluster directly, so a single machine that
-   * only fits by a technique beyond that gap is not offered. */
   for (guint i = 0; i < plan->options->len; i++)
     {
       CpOption *option = &g_array_index (plan->options, CpOption, i);
-      if (option->estimate.nodes == 1 && option->estimate.technique != CP_TECHNIQUE_AS_CONFIGURED &&
-          option->estimate.memory_gap > settings->judgement_gap_high)
-        option->feasible = FALSE;
+      if (ruled_out_by_memory_gap (option, settings))
+        {
+          option->ruled_out = TRUE;
+          option->feasible = FALSE;
+        }
     }
 
   g_array_sort (plan->options, compare_options);
@@ -424,9 +614,29 @@ cp_plan_new (const CpJob      *job,
     g_array_index (plan->options, CpOption, i).rank = i + 1;
 
   if (plan->options->len == 0)
-    return plan;
+    {
+      plan->shortfall = CP_SHORTFALL_NO_QUOTE;
+      return plan;
+    }
 
   first = &g_array_index (plan->options, CpOption, 0);
+  /* With none feasible the ranking puts those that run first, soonest
+   * finish first: the first of them is the best available. */
+  if (!first->feasible)
+    {
+      if (!option_runs (first))
+        plan->shortfall = CP_SHORTFALL_MEMORY;
+      else
+        {
+          plan->best_available = 0;
+          if (job->kind == CP_TASK_INFERENCE)
+            plan->shortfall = CP_SHORTFALL_CONCURRENCY;
+          else if (job->deadline_days > 0)
+            plan->shortfall = CP_SHORTFALL_DEADLINE;
+          else
+            plan->shortfall = CP_SHORTFALL_LONGEST_RUN;
+        }
+    }
   if (first->feasible)
     {
       plan->recommended = 0;
@@ -517,6 +727,8 @@ cp_plan_new (const CpJob      *job,
       add_reason (plan, CP_RULE_R6_TOTAL_COST, CP_OUTCOME_CHEAPEST_TOTAL, first->quote_index,
                   first->estimate.total_cost, runner_up, cheaper_by_unit_price + 1, 1);
     }
+  else
+    reason_best_available (plan, job, quotes, settings);
   for (guint i = 0; i < n_quotes; i++)
     {
       if (quotes[i].nodes_available > 1 && quotes[i].sharing == CP_SHARING_UNKNOWN)
@@ -551,7 +763,7 @@ cp_plan_new (const CpJob      *job,
   else
     add_reason (plan, CP_RULE_R9_TRIAL_RUN, CP_OUTCOME_TRIAL_MISSING, -1, 0, 0, 0, 0);
 
-  add_risks (plan, job, cluster);
+  add_risks (plan, job, quotes, n_quotes, &quotes[subject->quote_index], cluster);
   return plan;
 }
 

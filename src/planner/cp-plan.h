@@ -62,6 +62,13 @@ typedef enum {
   CP_OUTCOME_TRIAL_MISSING,
   /* R7, with no deadline */
   CP_OUTCOME_SIGNAL_TRAINING_TIME,    /* v0 single-machine run days, v1 longest acceptable run days */
+  /* R6, when no option is feasible */
+  CP_OUTCOME_NOTHING_FITS,            /* v0 options evaluated */
+  CP_OUTCOME_BEST_AVAILABLE,          /* v0 calendar days (a service: requests served), v1 total cost, v2 nodes, v3 deadline (or longest run) days */
+  CP_OUTCOME_NODES_MEET_DEADLINE,     /* v0 nodes, v1 calendar (no deadline: run) days, v2 total cost, v3 deadline (or longest run) days */
+  CP_OUTCOME_DEADLINE_NEEDED,         /* v0 deadline days needed, v1 nodes, v2 total cost, v3 deadline (or longest run) days */
+  /* R5, under a single-machine recommendation */
+  CP_OUTCOME_SPLIT_NOT_NEEDED,        /* as compute-dominates; the recommended option is one machine */
   CP_N_OUTCOMES
 } CpOutcome;
 
@@ -84,6 +91,7 @@ typedef struct {
   int         quote_index;    /* into the quotes given to cp_plan_new() */
   CpEstimate  estimate;       /* at the chosen node count */
   gboolean    feasible;       /* fits and, if there is one, meets the deadline */
+  gboolean    ruled_out;      /* a single machine fitting only by a technique beyond R1's gap */
   guint       rank;           /* 1 = recommended */
   /* A cluster quote offered at fewer nodes than it has: the whole offer,
    * so that the user sees what the extra nodes would bring. */
@@ -91,9 +99,25 @@ typedef struct {
   CpEstimate  full_offer;     /* at the quote's nodes_available */
 } CpOption;
 
+/* Why no option is feasible. */
+typedef enum {
+  CP_SHORTFALL_NONE,          /* an option is feasible */
+  CP_SHORTFALL_NO_QUOTE,      /* no complete quote to evaluate */
+  CP_SHORTFALL_MEMORY,        /* cannot run: the job fits in memory on none */
+  CP_SHORTFALL_DEADLINE,      /* runs, but none finishes by the deadline */
+  CP_SHORTFALL_LONGEST_RUN,   /* runs, but none within the longest acceptable run (no deadline) */
+  CP_SHORTFALL_CONCURRENCY,   /* serves, but none carries the target concurrency */
+  CP_N_SHORTFALLS
+} CpShortfall;
+
 typedef struct {
   CpVerdict   verdict;
+  CpShortfall shortfall;
   int         recommended;    /* index into options, or -1 */
+  /* With none feasible: the option that runs and finishes soonest (a
+   * service: serves the most), first in the table's order then; shown as
+   * the best available, never recommended; else -1. */
+  int         best_available;
   GArray     *options;        /* CpOption, ranked */
   GArray     *reasons;        /* CpReason */
   GArray     *risks;          /* CpRisk */
@@ -125,6 +149,17 @@ const char *cp_rule_to_string    (CpRule rule);      /* "R1".."R9" */
 const char *cp_outcome_to_string (CpOutcome outcome);/* stable kebab-case id */
 const char *cp_verdict_to_string (CpVerdict verdict);
 const char *cp_risk_to_string    (CpRisk risk);
+const char *cp_shortfall_to_string (CpShortfall shortfall);
+/* TRUE when the job's trial run was measured on another GPU than @quote's:
+ * @trial_quote is the quote named by job->trial.quote_id (NULL when it is
+ * not among the quotes; the trial's dense peak then tells). FALSE with no
+ * trial run, there being nothing measured to mismatch. */
+gboolean    cp_trial_gpu_differs (const CpJob   *job,
+                                  const CpQuote *trial_quote,
+                                  const CpQuote *quote);
+/* The option the plan speaks for: the recommended one, else the best
+ * available, else NULL. */
+const CpOption *cp_plan_get_subject (const CpPlan *plan);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CpPlan, cp_plan_free)
 

@@ -16,7 +16,8 @@ typedef struct {
 
 typedef struct {
   int     quote_index;    /* into project->quotes */
-  GArray *points;         /* CpSweepPoint, by node count, only those that fit */
+  GArray *points;         /* CpSweepPoint, by node count, only those that fit;
+                           * none for an incomplete quote (cp_quote_get_missing()) */
 } CpSweepCurve;
 
 typedef struct {

@@ -33,6 +33,7 @@ series_new (const char *label,
   CpChartSeries *series = g_new0 (CpChartSeries, 1);
 
   series->label = g_strdup (label);
+  series->shorten_from = -1;
   series->x = g_array_new (FALSE, FALSE, sizeof (double));
   series->y = g_array_new (FALSE, FALSE, sizeof (double));
   if (with_y2)
@@ -104,8 +105,8 @@ chart_data_new (CpChartKind  kind,
   data->marker_x = NAN;
   data->marker_y = NAN;
   data->deadline_days = NAN;
-  data->break_even_x = NAN;
-  data->break_even_y = NAN;
+  for (guint p = 0; p < G_N_ELEMENTS (data->break_even); p++)
+    data->break_even[p].x = data->break_even[p].y = NAN;
   data->x_scale = 1;
   data->y_scale = 1;
   data->y2_scale = 1;
@@ -127,7 +128,11 @@ cp_chart_data_copy (const CpChartData *data)
   copy->y2_label = g_strdup (data->y2_label);
   copy->marker_label = g_strdup (data->marker_label);
   copy->deadline_label = g_strdup (data->deadline_label);
-  copy->break_even_label = g_strdup (data->break_even_label);
+  for (guint p = 0; p < G_N_ELEMENTS (data->break_even); p++)
+    {
+      copy->break_even[p].label = g_strdup (data->break_even[p].label);
+      copy->break_even[p].sentence = g_strdup (data->break_even[p].sentence);
+    }
   copy->lang = g_strdup (data->lang);
   copy->note = g_strdup (data->note);
   copy->currency = g_strdup (data->currency);
@@ -147,7 +152,11 @@ cp_chart_data_free (CpChartData *data)
   g_free (data->y2_label);
   g_free (data->marker_label);
   g_free (data->deadline_label);
-  g_free (data->break_even_label);
+  for (guint p = 0; p < G_N_ELEMENTS (data->break_even); p++)
+    {
+      g_free (data->break_even[p].label);
+      g_free (data->break_even[p].sentence);
+    }
   g_free (data->lang);
   g_free (data->note);
   g_free (data->currency);
@@ -322,9 +331,35 @@ format_memory (double bytes,
   return g_strdup_printf ("%s %s", number, scale == 1e9 ? "GB" : "GiB");
 }
 
-/* One dashed line per distinct capacity among the compared quotes: the
- * most memory each offers (all its nodes). Quotes of the same hardware
- * share a line. */
+static CpChartSeries *
+capacity_line (CpChartData     *data,
+               const CpQuote   *quote,
+               guint            gpus,
+               double           bytes,
+               CpChartEmphasis  emphasis)
+{
+  const char *gpu = quote->gpu.name != NULL ? quote->gpu.name : quote->gpu.id;
+  g_autofree char *memory = format_memory (bytes, data->y_scale, data->lang);
+  g_autofree char *label = NULL;
+  CpChartSeries *series;
+
+  /* TRANSLATORS: a capacity line of the memory chart: the memory, then
+   * GPU count × GPU model; the memory comes first so that a shortened
+   * label still shows it */
+  label = g_strdup_printf (_("%s: %u × %s"), memory, gpus, gpu);
+  series = series_new (label, FALSE);
+  series->capacity = TRUE;
+  series->emphasis = emphasis;
+  series_add (series, MEMORY_MIN_PARAMS, bytes, NAN);
+  series_add (series, MEMORY_MAX_PARAMS, bytes, NAN);
+  g_ptr_array_add (data->series, series);
+  return series;
+}
+
+/* One dashed line per distinct capacity: first what the recommended
+ * option uses (its GPUs at the node count chosen, highlighted), then the
+ * most each compared quote offers (all its nodes). Quotes of the same
+ * capacity share a line. */
 static void
 add_capacity_lines (CpChartData     *data,
                     const CpProject *project,
@@ -333,44 +368,37 @@ add_capacity_lines (CpChartData     *data,
   const CpSettings *settings = &project->settings;
   int recommended = recommended_quote (plan);
   g_autoptr(GArray) seen = g_array_new (FALSE, FALSE, sizeof (double));
-  g_autoptr(GPtrArray) lines = g_ptr_array_new ();
+
+  if (recommended >= 0 && (guint) recommended < project->quotes->len)
+    {
+      const CpQuote *quote = g_ptr_array_index (project->quotes, recommended);
+      const CpOption *option = &g_array_index (plan->options, CpOption, plan->recommended);
+      guint gpus = MAX (1, quote->gpus_per_node) * MAX (1, option->estimate.nodes);
+      double bytes = cp_settings_gpu_memory_bytes (settings, &quote->gpu) * gpus;
+
+      if (usable (bytes, TRUE))
+        {
+          capacity_line (data, quote, gpus, bytes, CP_CHART_EMPHASIS_HIGHLIGHT);
+          g_array_append_val (seen, bytes);
+        }
+    }
 
   for (guint i = 0; i < project->quotes->len; i++)
     {
       const CpQuote *quote = g_ptr_array_index (project->quotes, i);
-      const char *gpu = quote->gpu.name != NULL ? quote->gpu.name : quote->gpu.id;
       guint gpus = MAX (1, quote->gpus_per_node) * (cp_quote_is_cluster (quote) ? MAX (1, quote->nodes_available) : 1);
       double bytes = cp_settings_gpu_memory_bytes (settings, &quote->gpu) * gpus;
-      CpChartSeries *series = NULL;
-      gboolean is_recommended = (int) i == recommended;
-      g_autofree char *memory = NULL;
-      g_autofree char *label = NULL;
+      gboolean shared = FALSE;
 
       if (!quote_compared (plan, i) || !usable (bytes, TRUE))
         continue;
       for (guint s = 0; s < seen->len; s++)
         if (fabs (g_array_index (seen, double, s) - bytes) <= bytes * 1e-3)
-          series = g_ptr_array_index (lines, s);
-      if (series != NULL)
-        {
-          if (is_recommended)
-            series->emphasis = CP_CHART_EMPHASIS_HIGHLIGHT;
-          continue;
-        }
-
-      memory = format_memory (bytes, data->y_scale, data->lang);
-      /* TRANSLATORS: a capacity line of the memory chart: the memory, then
-       * GPU count × GPU model; the memory comes first so that a shortened
-       * label still shows it */
-      label = g_strdup_printf (_("%s: %u × %s"), memory, gpus, gpu);
-      series = series_new (label, FALSE);
-      series->capacity = TRUE;
-      series->emphasis = emphasis_for (recommended >= 0, is_recommended);
-      series_add (series, MEMORY_MIN_PARAMS, bytes, NAN);
-      series_add (series, MEMORY_MAX_PARAMS, bytes, NAN);
+          shared = TRUE;
+      if (shared)
+        continue;
+      capacity_line (data, quote, gpus, bytes, emphasis_for (recommended >= 0, FALSE));
       g_array_append_val (seen, bytes);
-      g_ptr_array_add (lines, series);
-      g_ptr_array_add (data->series, series);
     }
 }
 
@@ -539,6 +567,116 @@ money_scale (double max_value,
   return 1;
 }
 
+/* The break-even of one panel (@second: days, else cost), read from the
+ * series as drawn, so the note says what the chart shows: the fewest GPUs
+ * at which a cluster quote's line goes below the best single machine's
+ * marker. A cluster already below it at its smallest size has no
+ * break-even: the label then says so, without a line. */
+static void
+find_break_even (CpChartData *data,
+                 gboolean     second)
+{
+  CpChartBreakEven *result = &data->break_even[second ? 1 : 0];
+  double best_single = INFINITY;
+  double first_x = INFINITY, first_y = NAN;
+  gboolean from_smallest = FALSE, at_every_size = FALSE;
+
+  for (guint s = 0; s < data->series->len; s++)
+    {
+      const CpChartSeries *series = g_ptr_array_index (data->series, s);
+      GArray *ys = second ? series->y2 : series->y;
+
+      if (!series->points_only || ys == NULL)
+        continue;
+      for (guint p = 0; p < ys->len; p++)
+        if (usable (g_array_index (ys, double, p), FALSE))
+          best_single = MIN (best_single, g_array_index (ys, double, p));
+    }
+  if (!isfinite (best_single))
+    return;
+
+  for (guint s = 0; s < data->series->len; s++)
+    {
+      const CpChartSeries *series = g_ptr_array_index (data->series, s);
+      GArray *ys = second ? series->y2 : series->y;
+      double smallest_x = INFINITY, below_x = INFINITY, below_y = NAN;
+      guint n_usable = 0, n_below = 0;
+
+      if (series->points_only || ys == NULL)
+        continue;
+      for (guint p = 0; p < series->x->len; p++)
+        {
+          double x = g_array_index (series->x, double, p);
+          double y = g_array_index (ys, double, p);
+
+          if (!usable (x, FALSE) || !usable (y, FALSE))
+            continue;
+          n_usable++;
+          smallest_x = MIN (smallest_x, x);
+          if (y < best_single)
+            {
+              n_below++;
+              if (x < below_x)
+                {
+                  below_x = x;
+                  below_y = y;
+                }
+            }
+        }
+      if (n_below == 0)
+        continue;
+      if (below_x <= smallest_x)
+        {
+          from_smallest = TRUE;
+          at_every_size = at_every_size || n_below == n_usable;
+        }
+      else if (below_x < first_x)
+        {
+          first_x = below_x;
+          first_y = below_y;
+        }
+    }
+
+  if (from_smallest && second)
+    {
+      result->label = g_strdup (at_every_size ? _("Cluster faster at every size")
+                                              : _("Cluster faster from its smallest size"));
+      result->sentence = g_strdup (at_every_size ? _("Time: a cluster is faster than any single machine at every size.")
+                                                 : _("Time: a cluster is faster than any single machine from its smallest size."));
+    }
+  else if (from_smallest)
+    {
+      result->label = g_strdup (at_every_size ? _("Cluster cheaper at every size")
+                                              : _("Cluster cheaper from its smallest size"));
+      result->sentence = g_strdup (at_every_size ? _("Cost: a cluster is cheaper than any single machine at every size.")
+                                                 : _("Cost: a cluster is cheaper than any single machine from its smallest size."));
+    }
+  else if (isfinite (first_x))
+    {
+      g_autofree char *gpus = cp_i18n_format_number (first_x, 0, data->lang);
+
+      result->x = first_x;
+      result->y = first_y;
+      /* TRANSLATORS: on the cost chart; %s is a number of GPUs */
+      result->label = g_strdup_printf (second ? _("Cluster faster from %s GPUs") : _("Cluster cheaper from %s GPUs"), gpus);
+    }
+}
+
+/* Where the vendor's name ends in @label, which shows @name: a shortened
+ * label keeps at least that much. */
+static int
+vendor_end (const char    *label,
+            const char    *name,
+            const CpQuote *quote)
+{
+  const char *start = strstr (label, name);
+  gsize offset = start != NULL ? (gsize) (start - label) : 0;
+
+  if (quote->vendor != NULL && *quote->vendor != '\0' && g_str_has_prefix (name, quote->vendor))
+    return offset + strlen (quote->vendor);
+  return offset;
+}
+
 CpChartData *
 cp_chart_data_new_cost (const CpProject *project,
                         guint            job_index,
@@ -551,12 +689,9 @@ cp_chart_data_new_cost (const CpProject *project,
   CpChartData *data;
   const char *currency = settings->currency[0] != '\0' ? settings->currency : "CNY";
   int recommended = recommended_quote (plan);
-  double best_single_cost = INFINITY;
-  double best_single_days = INFINITY;
   double max_cost = 0;
-  double cheaper_x = INFINITY, cheaper_y = NAN;
-  double faster_x = INFINITY, faster_y = NAN;
-  g_autoptr(GArray) split_points = g_array_new (FALSE, FALSE, sizeof (CpSweepPoint));
+  g_autofree char *note = NULL;
+  guint n_incomplete = 0;
 
   g_return_val_if_fail (job_index < project->jobs->len, NULL);
   g_return_val_if_fail (sweep != NULL, NULL);
@@ -585,13 +720,21 @@ cp_chart_data_new_cost (const CpProject *project,
       g_autofree char *label = NULL;
       CpChartSeries *series;
 
-      if (curve->quote_index < 0 || (guint) curve->quote_index >= project->quotes->len ||
-          !quote_compared (plan, curve->quote_index))
+      if (curve->quote_index < 0 || (guint) curve->quote_index >= project->quotes->len)
         continue;
       quote = g_ptr_array_index (project->quotes, curve->quote_index);
+      /* Without its price it would lie on the zero-cost axis. */
+      if (cp_quote_get_missing (quote) != CP_QUOTE_MISSING_NONE)
+        {
+          n_incomplete++;
+          continue;
+        }
+      if (!quote_compared (plan, curve->quote_index))
+        continue;
       name = cp_words_quote_name (project, curve->quote_index);
       label = curve->quote_index == recommended ? recommended_label (name) : g_strdup (name);
       series = series_new (label, TRUE);
+      series->shorten_from = vendor_end (label, name, quote);
       series->points_only = !cp_quote_is_cluster (quote);
       series->emphasis = emphasis_for (recommended >= 0, curve->quote_index == recommended);
 
@@ -601,57 +744,23 @@ cp_chart_data_new_cost (const CpProject *project,
 
           series_add (series, point->gpus, point->total_cost, point->calendar_days);
           max_cost = MAX (max_cost, point->total_cost);
-          /* One node of a cluster offer is a single machine too. */
-          if (point->nodes == 1 && point->total_cost < best_single_cost)
-            {
-              best_single_cost = point->total_cost;
-              best_single_days = point->calendar_days;
-            }
-          else if (point->nodes > 1)
-            g_array_append_val (split_points, *point);
         }
       g_ptr_array_add (data->series, series);
     }
 
-  /* Break-even against the cheapest single machine: the fewest GPUs at
-   * which a job split over two or more nodes costs less; failing that, the
-   * fewest at which one finishes sooner. */
-  if (isfinite (best_single_cost))
-    for (guint p = 0; p < split_points->len; p++)
-      {
-        const CpSweepPoint *point = &g_array_index (split_points, CpSweepPoint, p);
-
-        if (point->total_cost < best_single_cost && point->gpus < cheaper_x)
-          {
-            cheaper_x = point->gpus;
-            cheaper_y = point->total_cost;
-          }
-        if (point->calendar_days < best_single_days && point->gpus < faster_x)
-          {
-            faster_x = point->gpus;
-            faster_y = point->total_cost;
-          }
-      }
-  if (isfinite (cheaper_x))
-    {
-      g_autofree char *gpus = cp_i18n_format_number (cheaper_x, 0, data->lang);
-      data->break_even_x = cheaper_x;
-      data->break_even_y = cheaper_y;
-      /* TRANSLATORS: on the cost chart; %s is a number of GPUs */
-      data->break_even_label = g_strdup_printf (_("Cluster cheaper from %s GPUs"), gpus);
-    }
-  else if (isfinite (faster_x))
-    {
-      g_autofree char *gpus = cp_i18n_format_number (faster_x, 0, data->lang);
-      data->break_even_x = faster_x;
-      data->break_even_y = faster_y;
-      /* TRANSLATORS: on the cost chart; %s is a number of GPUs */
-      data->break_even_label = g_strdup_printf (_("Cluster faster from %s GPUs"), gpus);
-    }
+  find_break_even (data, FALSE);
+  find_break_even (data, TRUE);
 
   data->currency = g_strdup (currency);
   data->y_scale = money_scale (max_cost, data->lang, cp_i18n_currency_name (currency, data->lang), &data->y_label);
-  data->note = note_with (_("Lines: a cluster quote at each node count; markers: single machines. The same quote is at the same GPU count in both panels."), plan);
+  note = note_with (_("Lines: a cluster quote at each node count; markers: single machines. The same quote is at the same GPU count in both panels."), plan);
+  if (n_incomplete > 0)
+    /* TRANSLATORS: appended to the cost chart's note; %u quotes lack a price or a network */
+    data->note = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%s %u incomplete quote is not drawn.",
+                                             "%s %u incomplete quotes are not drawn.", n_incomplete),
+                                  note, n_incomplete);
+  else
+    data->note = g_steal_pointer (&note);
 
   cp_i18n_pop_language ();
   return data;
@@ -892,7 +1001,13 @@ set_rgb (cairo_t   *cr,
 }
 
 typedef struct {
+  double x0, y0, x1, y1;
+} Segment;
+
+typedef struct {
   Axis     y;
+  GArray  *segments;     /* Segment: the lines drawn, which labels avoid */
+  GArray  *marks;        /* CpChartLabelBox: the markers drawn */
   gboolean second;       /* reads series->y2 */
   gboolean log;
   const char *title;
@@ -918,6 +1033,8 @@ typedef struct {
   /* Plot rectangle's sides, shared by the panels */
   double left, right;
   double label_width;    /* room for the line labels right of the plot */
+  double title_width;    /* wraps the title, clear of data->title_inset */
+  char  *note;           /* data->note, and any break-even without room on its panel */
   double title_height;
   double note_top;
 } Geometry;
@@ -1019,6 +1136,19 @@ widest_tick (Geometry          *geometry,
   return widest;
 }
 
+/* Whether @text fits right of @panel's title, on the row above the panel. */
+static gboolean
+title_row_fits (Geometry    *geometry,
+                const Panel *panel,
+                const char  *text)
+{
+  double title_w, w;
+
+  text_size (geometry, geometry->font, panel->title, 0, &title_w, NULL);
+  text_size (geometry, geometry->small, text, 0, &w, NULL);
+  return geometry->width - geometry->pad - w >= geometry->pad * 2 + title_w;
+}
+
 static void
 geometry_init (Geometry          *geometry,
                PangoContext      *context,
@@ -1107,10 +1237,15 @@ geometry_init (Geometry          *geometry,
     }
 
   for (guint p = 0; p < geometry->n_panels; p++)
-    tick_w = MAX (tick_w, widest_tick (geometry, data, &geometry->panels[p].y));
+    {
+      tick_w = MAX (tick_w, widest_tick (geometry, data, &geometry->panels[p].y));
+      geometry->panels[p].segments = g_array_new (FALSE, FALSE, sizeof (Segment));
+      geometry->panels[p].marks = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+    }
 
   /* Line labels sit right of the plot; long names give way to the plot
-   * beyond a third of the width (they are shortened with an ellipsis). */
+   * beyond a third of the width (they wrap, or a quote's name ends in an
+   * ellipsis after its vendor). */
   for (guint s = 0; s < data->series->len; s++)
     {
       const CpChartSeries *series = g_ptr_array_index (data->series, s);
@@ -1122,9 +1257,26 @@ geometry_init (Geometry          *geometry,
     }
   geometry->label_width = MIN (widest_label + pad, width * 0.33);
 
-  text_size (geometry, geometry->bold, data->title, width - 2 * pad, NULL, &geometry->title_height);
-  if (data->note != NULL)
-    text_size (geometry, geometry->small, data->note, width - 2 * pad, NULL, &note_h);
+  geometry->title_width = MAX (width - 2 * pad - MAX (0, data->title_inset), width / 3);
+  text_size (geometry, geometry->bold, data->title, geometry->title_width, NULL, &geometry->title_height);
+  geometry->note = g_strdup (data->note);
+  for (guint p = 0; p < geometry->n_panels && data->kind == CP_CHART_COST; p++)
+    {
+      const CpChartBreakEven *break_even = &data->break_even[p];
+
+      /* A break-even without a line goes on its panel's title row; where
+       * that is too narrow, into the note rather than over the lines. */
+      if (break_even->label != NULL && !isfinite (break_even->x) &&
+          !title_row_fits (geometry, &geometry->panels[p], break_even->label))
+        {
+          char *note = geometry->note != NULL ? g_strdup_printf ("%s %s", geometry->note, break_even->sentence)
+                                              : g_strdup (break_even->sentence);
+          g_free (geometry->note);
+          geometry->note = note;
+        }
+    }
+  if (geometry->note != NULL)
+    text_size (geometry, geometry->small, geometry->note, width - 2 * pad, NULL, &note_h);
 
   geometry->left = pad + tick_w + geometry->tick_len + 3;
   geometry->right = width - pad - geometry->label_width;
@@ -1164,10 +1316,15 @@ geometry_clear (Geometry *geometry)
 {
   axis_clear (&geometry->x);
   for (guint p = 0; p < geometry->n_panels; p++)
-    axis_clear (&geometry->panels[p].y);
+    {
+      axis_clear (&geometry->panels[p].y);
+      g_clear_pointer (&geometry->panels[p].segments, g_array_unref);
+      g_clear_pointer (&geometry->panels[p].marks, g_array_unref);
+    }
   g_clear_pointer (&geometry->font, pango_font_description_free);
   g_clear_pointer (&geometry->bold, pango_font_description_free);
   g_clear_pointer (&geometry->small, pango_font_description_free);
+  g_clear_pointer (&geometry->note, g_free);
   g_clear_object (&geometry->layout);
   g_clear_object (&geometry->context);
 }
@@ -1503,6 +1660,68 @@ boxes_overlap (const CpChartLabelBox *a,
          a->y < b->y + b->height && b->y < a->y + a->height;
 }
 
+/* Whether segment @s crosses the rectangle [x0, x1] × [y0, y1]
+ * (Liang–Barsky clipping). */
+static gboolean
+segment_crosses (const Segment *s,
+                 double         x0,
+                 double         y0,
+                 double         x1,
+                 double         y1)
+{
+  double dx = s->x1 - s->x0, dy = s->y1 - s->y0;
+  double p[4] = { -dx, dx, -dy, dy };
+  double q[4] = { s->x0 - x0, x1 - s->x0, s->y0 - y0, y1 - s->y0 };
+  double t0 = 0, t1 = 1;
+
+  for (int i = 0; i < 4; i++)
+    {
+      double t;
+
+      if (p[i] == 0)
+        {
+          if (q[i] < 0)
+            return FALSE;
+          continue;
+        }
+      t = q[i] / p[i];
+      if (p[i] < 0)
+        {
+          if (t > t1)
+            return FALSE;
+          t0 = MAX (t0, t);
+        }
+      else
+        {
+          if (t < t0)
+            return FALSE;
+          t1 = MIN (t1, t);
+        }
+    }
+  return TRUE;
+}
+
+/* Whether @box covers a line or marker of @panel: only where they show,
+ * inside the plot. */
+static gboolean
+box_covers_lines (const Geometry        *geometry,
+                  const Panel           *panel,
+                  const CpChartLabelBox *box)
+{
+  double x0 = MAX (box->x - 1, geometry->left), x1 = MIN (box->x + box->width + 1, geometry->right);
+  double y0 = MAX (box->y, panel->top), y1 = MIN (box->y + box->height, panel->bottom);
+
+  if (x0 >= x1 || y0 >= y1)
+    return FALSE;
+  for (guint i = 0; i < panel->segments->len; i++)
+    if (segment_crosses (&g_array_index (panel->segments, Segment, i), x0, y0, x1, y1))
+      return TRUE;
+  for (guint i = 0; i < panel->marks->len; i++)
+    if (boxes_overlap (box, &g_array_index (panel->marks, CpChartLabelBox, i)))
+      return TRUE;
+  return FALSE;
+}
+
 static gboolean
 box_is_free (const Painter         *painter,
              const CpChartLabelBox *box)
@@ -1513,29 +1732,37 @@ box_is_free (const Painter         *painter,
   return TRUE;
 }
 
-/* Moves @box up or down from where it wants to be, nearest first, to the
- * first place within [@min_y, @max_y] that no placed label covers, and
- * records it. FALSE when there is none. */
+/* Moves @box up or down from where it wants to be, nearest first (down
+ * first at equal distance: labels placed from the top keep their lines'
+ * order), to the first place within [@min_y, @max_y] that no placed
+ * label covers, nor @keep_clear (may be NULL), and records it. With
+ * @clear_shift ≥ 0 only places at most that far that cover no line of
+ * @panel either will do. FALSE when there is none. */
 static gboolean
-place_box (Painter         *painter,
-           CpChartLabelBox *box,
-           double           min_y,
-           double           max_y)
+place_box (Painter               *painter,
+           const Geometry        *geometry,
+           const Panel           *panel,
+           CpChartLabelBox       *box,
+           double                 min_y,
+           double                 max_y,
+           double                 clear_shift,
+           const CpChartLabelBox *keep_clear)
 {
   double wanted = CLAMP (box->y, min_y, MAX (min_y, max_y - box->height));
-  double step = 1;
   double range = MAX (max_y - min_y, 0);
 
-  /* Downward first: labels placed from the top keep their lines' order. */
-  for (int sign = 1; sign >= -1; sign -= 2)
-    for (double shift = 0; shift <= range; shift += step)
+  if (clear_shift >= 0)
+    range = MIN (range, clear_shift);
+  for (double shift = 0; shift <= range; shift += 1)
+    for (int sign = 1; sign >= -1; sign -= 2)
       {
         double y = wanted + sign * shift;
 
-        if (y < min_y - 0.01 || y + box->height > max_y + 0.01)
-          break;
+        if (y < min_y - 0.01 || y + box->height > max_y + 0.01 || (shift == 0 && sign < 0))
+          continue;
         box->y = y;
-        if (box_is_free (painter, box))
+        if (box_is_free (painter, box) && (keep_clear == NULL || !boxes_overlap (box, keep_clear)) &&
+            (clear_shift < 0 || !box_covers_lines (geometry, panel, box)))
           {
             g_array_append_val (painter->boxes, *box);
             return TRUE;
@@ -1556,16 +1783,110 @@ compare_requests (gconstpointer a,
                   gpointer      user_data)
 {
   const LabelRequest *ra = a, *rb = b;
+  const CpChartData *data = user_data;
+  gboolean ha = ((CpChartSeries *) g_ptr_array_index (data->series, ra->series))->emphasis == CP_CHART_EMPHASIS_HIGHLIGHT;
+  gboolean hb = ((CpChartSeries *) g_ptr_array_index (data->series, rb->series))->emphasis == CP_CHART_EMPHASIS_HIGHLIGHT;
 
-  /* From the top down, so each label stays in its line's order. */
+  /* The recommended option first: where there is no room for every
+   * label, its name is the one that must show. Then from the top down,
+   * so each label stays in its line's order. */
+  if (ha != hb)
+    return hb - ha;
   if (ra->anchor_y != rb->anchor_y)
     return (ra->anchor_y > rb->anchor_y) - (ra->anchor_y < rb->anchor_y);
   return ra->series - rb->series;
 }
 
+static int
+text_lines (Geometry                   *geometry,
+            const PangoFontDescription *font,
+            const char                 *text,
+            double                      wrap_width)
+{
+  PangoLayout *layout = set_text (geometry, font, text, wrap_width, FALSE);
+  int width;
+
+  pango_layout_get_pixel_size (layout, &width, NULL);
+  /* A word wider than the wrap width sticks out: as bad as a line more. */
+  return pango_layout_get_line_count (layout) + (width > wrap_width + 0.5 ? 1 : 0);
+}
+
+/* A quote's name cut after @bytes, with an ellipsis. */
+static char *
+shortened (const char *label,
+           gsize       bytes)
+{
+  g_autofree char *head = g_strndup (label, bytes);
+
+  g_strchomp (head);
+  /* "Vendor —…" reads better as "Vendor…". */
+  if (g_str_has_suffix (head, "—"))
+    {
+      head[strlen (head) - strlen ("—")] = '\0';
+      g_strchomp (head);
+    }
+  return g_strconcat (head, "…", NULL);
+}
+
+/* What a line's label shows in @max_w: all of it, wrapped, when that takes
+ * at most @max_lines lines or when the label is not a quote's name; a
+ * quote's name otherwise ends in an ellipsis, never before the end of its
+ * vendor's name (taking more lines if the vendor's name needs them).
+ * *shown_bytes: how much of the label is shown. */
+static char *
+fit_label (Geometry                   *geometry,
+           const PangoFontDescription *font,
+           const CpChartSeries        *series,
+           double                      max_w,
+           int                         max_lines,
+           guint                      *shown_bytes)
+{
+  const char *label = series->label;
+  gsize length = strlen (label);
+  g_autoptr(GArray) cuts = NULL;
+  guint lo, hi;
+
+  *shown_bytes = length;
+  if (series->shorten_from < 0 || (gsize) series->shorten_from >= length ||
+      text_lines (geometry, font, label, max_w) <= max_lines)
+    return g_strdup (label);
+
+  /* Character boundaries from the end of the vendor's name on. */
+  cuts = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (const char *c = label + series->shorten_from; *c != '\0'; c = g_utf8_next_char (c))
+    {
+      guint cut = c - label;
+      g_array_append_val (cuts, cut);
+    }
+  /* The vendor's name whole, on as many lines as it needs. */
+  for (;;)
+    {
+      g_autofree char *least = shortened (label, g_array_index (cuts, guint, 0));
+      if (text_lines (geometry, font, least, max_w) <= max_lines || max_lines >= 4)
+        break;
+      max_lines++;
+    }
+  /* The longest cut that fits. */
+  lo = 0;
+  hi = cuts->len - 1;
+  while (lo < hi)
+    {
+      guint mid = (lo + hi + 1) / 2;
+      g_autofree char *text = shortened (label, g_array_index (cuts, guint, mid));
+
+      if (text_lines (geometry, font, text, max_w) <= max_lines)
+        lo = mid;
+      else
+        hi = mid - 1;
+    }
+  *shown_bytes = g_array_index (cuts, guint, lo);
+  return shortened (label, *shown_bytes);
+}
+
 /* Names each line at its end (a single machine's at its marker), right
- * of it where there is room, each label moved off the others and joined
- * to its line by a thin leader when it had to move. */
+ * of it where there is room, each label moved off the others and, where
+ * it can, off the lines, and joined to its line by a thin leader when it
+ * had to move. Labels stay right of the plot's left edge. */
 static void
 draw_line_labels (Painter           *painter,
                   Geometry          *geometry,
@@ -1574,66 +1895,79 @@ draw_line_labels (Painter           *painter,
                   GArray            *requests)
 {
   cairo_t *cr = painter->cr;
+  double margin = geometry->pad * 0.3;
+  double min_y = panel->top - geometry->line_h * 0.4;
+  double max_y = panel->bottom + geometry->line_h * 0.4;
 
-  g_array_sort_with_data (requests, compare_requests, NULL);
+  g_array_sort_with_data (requests, compare_requests, (gpointer) data);
   for (guint i = 0; i < requests->len; i++)
     {
       const LabelRequest *request = &g_array_index (requests, LabelRequest, i);
       const CpChartSeries *series = g_ptr_array_index (data->series, request->series);
       gboolean highlight = series->emphasis == CP_CHART_EMPHASIS_HIGHLIGHT;
       const PangoFontDescription *font = highlight ? geometry->bold : geometry->small;
-      double max_w = geometry->label_width - geometry->pad * 0.4;
+      double max_w = MAX (geometry->label_width - geometry->pad * 0.4, geometry->font_px * 6);
+      g_autofree char *text = NULL;
       CpChartLabelBox box = { 0 };
       double w, h;
-      gboolean placed;
+      double sides[2];
+      double reach = request->gap - geometry->pad * 0.2;
+      CpChartLabelBox anchor = { request->anchor_x - reach, request->anchor_y - reach, 2 * reach, 2 * reach, -1, 0 };
+      gboolean placed = FALSE;
       Rgb storage;
 
-      text_size (geometry, font, series->label, 0, &w, &h);
-      box.width = MIN (w, MAX (max_w, geometry->font_px * 4));
+      /* The recommended option gets a second line rather than lose its
+       * vendor, and on a narrow chart may reach into the plot. */
+      if (highlight)
+        max_w = MAX (max_w, MIN (geometry->width * 0.45, geometry->font_px * 18));
+      text = fit_label (geometry, font, series, max_w, highlight ? 2 : 1, &box.shown_bytes);
+      text_size (geometry, font, text, max_w, &w, &h);
+      box.width = w;
       box.height = h;
       box.series = request->series;
-      box.x = request->anchor_x + request->gap;
-      if (box.x + box.width > geometry->width - geometry->pad * 0.3)
-        box.x = request->anchor_x - request->gap - box.width;
-      box.x = MAX (box.x, geometry->pad * 0.3);
-      box.y = request->anchor_y - h / 2;
+      /* Right of the anchor, pulled in from the chart's edge; else left
+       * of it, never left of the plot. */
+      sides[0] = MAX (geometry->left, MIN (request->anchor_x + request->gap, geometry->width - margin - w));
+      sides[1] = MAX (geometry->left, request->anchor_x - request->gap - w);
 
-      placed = place_box (painter, &box, panel->top - geometry->line_h * 0.4,
-                          panel->bottom + geometry->line_h * 0.4);
-      if (!placed)
-        {
-          /* The other side of the anchor. */
-          box.x = MAX (geometry->pad * 0.3, request->anchor_x - request->gap - box.width);
-          box.y = request->anchor_y - h / 2;
-          placed = place_box (painter, &box, panel->top - geometry->line_h * 0.4,
-                              panel->bottom + geometry->line_h * 0.4);
-        }
+      /* Off the lines if that keeps it within three lines of its anchor;
+       * else off the end of its own line; else only off the other labels. */
+      for (int tier = 0; tier < 3 && !placed; tier++)
+        for (guint side = 0; side < G_N_ELEMENTS (sides) && !placed; side++)
+          {
+            box.x = sides[side];
+            box.y = request->anchor_y - h / 2;
+            placed = place_box (painter, geometry, panel, &box, min_y, max_y,
+                                tier == 0 ? 3 * geometry->line_h : -1, tier < 2 ? &anchor : NULL);
+          }
       if (!placed)
         continue;
 
-      if (fabs (box.y + box.height / 2 - request->anchor_y) > box.height * 0.5)
+      if (fabs (box.y + box.height / 2 - request->anchor_y) > box.height * 0.5 ||
+          box.x > request->anchor_x + request->gap + 1 || box.x + box.width < request->anchor_x - request->gap - 1)
         {
-          double edge = box.x > request->anchor_x ? box.x - 1 : box.x + box.width + 1;
+          double edge_x = box.x > request->anchor_x ? box.x - 1 : box.x + box.width + 1;
+          double edge_y = CLAMP (request->anchor_y, box.y + 2, box.y + box.height - 2);
 
           set_rgb (cr, series_rgb (painter, series, request->series, &storage, FALSE));
           cairo_set_dash (cr, NULL, 0, 0);
           cairo_set_line_width (cr, MAX (0.75, geometry->font_px / 16.0));
           cairo_move_to (cr, request->anchor_x, request->anchor_y);
-          cairo_line_to (cr, edge, box.y + box.height / 2);
+          cairo_line_to (cr, edge_x, edge_y);
           cairo_stroke (cr);
         }
-      /* A veil of the background keeps a label over a line readable. */
-      cairo_set_source_rgba (cr, painter->theme.background.r, painter->theme.background.g,
-                             painter->theme.background.b, 0.8);
+      /* The background behind the text: no line shows through a label. */
+      set_rgb (cr, &painter->theme.background);
       cairo_rectangle (cr, box.x - 1, box.y, box.width + 2, box.height);
       cairo_fill (cr);
       set_rgb (cr, series_rgb (painter, series, request->series, &storage, TRUE));
-      show_text (painter, geometry, font, series->label, box.x, box.y, 0, 0, box.width + 0.5, TRUE);
+      show_text (painter, geometry, font, text, box.x, box.y, 0, 0, max_w, FALSE);
     }
 }
 
 /* A label of the chart itself (deadline, break-even, the job), placed
- * before the lines' labels so they move around it. */
+ * before the lines' labels so they move around it; off the lines when a
+ * line's height of moving does it. */
 static void
 draw_fixed_label (Painter                    *painter,
                   Geometry                   *geometry,
@@ -1645,25 +1979,51 @@ draw_fixed_label (Painter                    *painter,
                   const Panel                *panel)
 {
   CpChartLabelBox box = { 0 };
-  double w, h;
+  double w, h, wrap_w;
 
   if (text == NULL)
     return;
-  text_size (geometry, font, text, 0, &w, &h);
+  wrap_w = MAX (geometry->right - geometry->left - 4, geometry->font_px * 6);
+  text_size (geometry, font, text, wrap_w, &w, &h);
   box.width = w;
   box.height = h;
   box.series = -1;
+  box.shown_bytes = strlen (text);
   box.x = CLAMP (x - x_align * w, geometry->left + 2, MAX (geometry->left + 2, geometry->right - w - 2));
   box.y = y;
-  if (!place_box (painter, &box, panel->top + 1, panel->bottom - 1))
+  if (!place_box (painter, geometry, panel, &box, panel->top + 1, panel->bottom - 1, geometry->line_h, NULL) &&
+      !place_box (painter, geometry, panel, &box, panel->top + 1, panel->bottom - 1, -1, NULL))
     return;
   cairo_save (painter->cr);
-  cairo_set_source_rgba (painter->cr, painter->theme.background.r, painter->theme.background.g,
-                         painter->theme.background.b, 0.8);
+  set_rgb (painter->cr, &painter->theme.background);
   cairo_rectangle (painter->cr, box.x - 1, box.y, box.width + 2, box.height);
   cairo_fill (painter->cr);
   cairo_restore (painter->cr);
-  show_text (painter, geometry, font, text, box.x, box.y, 0, 0, 0, FALSE);
+  show_text (painter, geometry, font, text, box.x, box.y, 0, 0, wrap_w, FALSE);
+}
+
+/* @text right-aligned on @panel's title row, if it fits beside the title
+ * (else geometry_init() put it in the note). */
+static void
+draw_title_row_label (Painter     *painter,
+                      Geometry    *geometry,
+                      const char  *text,
+                      const Panel *panel)
+{
+  CpChartLabelBox box = { 0 };
+  double w, h;
+
+  if (!title_row_fits (geometry, panel, text))
+    return;
+  text_size (geometry, geometry->small, text, 0, &w, &h);
+  box.width = w;
+  box.height = h;
+  box.series = -1;
+  box.shown_bytes = strlen (text);
+  box.x = geometry->width - geometry->pad - w;
+  box.y = panel->top - geometry->line_h / 2 - geometry->pad * 0.3 - h;
+  g_array_append_val (painter->boxes, box);
+  show_text (painter, geometry, geometry->small, text, box.x, box.y, 0, 0, 0, FALSE);
 }
 
 static void
@@ -1715,6 +2075,7 @@ draw_panel_series (Painter           *painter,
       GArray *ys = panel_values (panel, series);
       gboolean pen_down = FALSE;
       double end_x = NAN, end_y = NAN;
+      double last_x = NAN, last_y = NAN;
       double r = marker_size (geometry, series);
       guint drawn = 0;
 
@@ -1744,9 +2105,16 @@ draw_panel_series (Painter           *painter,
               if (series->capacity)
                 y = snap (painter, y);
               if (pen_down)
-                cairo_line_to (cr, x, y);
+                {
+                  Segment segment = { last_x, last_y, x, y };
+
+                  cairo_line_to (cr, x, y);
+                  g_array_append_val (panel->segments, segment);
+                }
               else
                 cairo_move_to (cr, x, y);
+              last_x = x;
+              last_y = y;
               pen_down = TRUE;
               if (y >= panel->top - 0.5 && y <= panel->bottom + 0.5)
                 {
@@ -1778,6 +2146,12 @@ draw_panel_series (Painter           *painter,
                 continue;
               x = to_px_x (geometry, xv) + g_array_index (offsets, double, s);
               y = to_px_y (panel, yv);
+              {
+                double size = (series->points_only ? r : r * 0.6) * 1.2;
+                CpChartLabelBox mark = { x - size, y - size, 2 * size, 2 * size, (int) s, 0 };
+
+                g_array_append_val (panel->marks, mark);
+              }
               draw_marker (cr, x, y, series->points_only ? r : r * 0.6, s);
               set_rgb (cr, series_rgb (painter, series, s, &storage, FALSE));
               cairo_fill_preserve (cr);
@@ -1830,6 +2204,7 @@ draw_chart_marks (Painter           *painter,
           cairo_line_to (cr, geometry->right, y);
           cairo_stroke (cr);
           cairo_set_dash (cr, NULL, 0, 0);
+          g_array_append_val (lower->segments, ((Segment) { geometry->left, y, geometry->right, y }));
         }
       else
         {
@@ -1839,39 +2214,44 @@ draw_chart_marks (Painter           *painter,
         }
     }
 
-  /* Break-even, through both panels */
-  if (isfinite (data->break_even_x))
+  /* Break-even, each on the panel it is about */
+  for (guint p = 0; p < geometry->n_panels && data->kind == CP_CHART_COST; p++)
     {
-      double x = snap (painter, to_px_x (geometry, data->break_even_x));
+      const CpChartBreakEven *break_even = &data->break_even[p];
+      const Panel *panel = &geometry->panels[p];
+      double x = snap (painter, to_px_x (geometry, break_even->x));
       double dashes[] = { 2, 3 };
       gboolean right_side = x < (geometry->left + geometry->right) / 2;
 
       set_rgb (cr, &painter->theme.break_even);
+      if (!isfinite (break_even->x))
+        {
+          /* No line: the cluster wins from its smallest size. */
+          if (labels && break_even->label != NULL)
+            draw_title_row_label (painter, geometry, break_even->label, panel);
+          continue;
+        }
       if (!labels)
         {
+          double y = to_px_y (panel, break_even->y);
+
           cairo_set_line_width (cr, 1);
           cairo_set_dash (cr, dashes, 2, 0);
-          for (guint p = 0; p < geometry->n_panels; p++)
-            {
-              cairo_move_to (cr, x, geometry->panels[p].top);
-              cairo_line_to (cr, x, geometry->panels[p].bottom);
-            }
+          cairo_move_to (cr, x, panel->top);
+          cairo_line_to (cr, x, panel->bottom);
           cairo_stroke (cr);
           cairo_set_dash (cr, NULL, 0, 0);
-          if (isfinite (data->break_even_y))
+          g_array_append_val (panel->segments, ((Segment) { x, panel->top, x, panel->bottom }));
+          if (isfinite (y))
             {
-              double y = to_px_y (upper, data->break_even_y);
-              if (isfinite (y))
-                {
-                  draw_marker (cr, x, y, geometry->font_px * 0.45, 1);
-                  cairo_stroke (cr);
-                }
+              draw_marker (cr, x, y, geometry->font_px * 0.45, 1);
+              cairo_stroke (cr);
             }
         }
       else
         /* On the side with more room. */
-        draw_fixed_label (painter, geometry, geometry->small, data->break_even_label,
-                          right_side ? x + 4 : x - 4, upper->top + 3, right_side ? 0 : 1, upper);
+        draw_fixed_label (painter, geometry, geometry->small, break_even->label,
+                          right_side ? x + 4 : x - 4, panel->top + 3, right_side ? 0 : 1, panel);
     }
 
   /* The job itself */
@@ -1947,7 +2327,16 @@ cp_chart_draw_full (cairo_t           *cr,
 
   set_rgb (cr, &painter.theme.text);
   show_text (&painter, &geometry, geometry.bold, data->title, geometry.pad, geometry.pad, 0, 0,
-             width - 2 * geometry.pad, FALSE);
+             geometry.title_width, FALSE);
+  {
+    double title_w;
+    CpChartLabelBox title = { geometry.pad, geometry.pad, 0, geometry.title_height, CP_CHART_BOX_TITLE,
+                              data->title != NULL ? strlen (data->title) : 0 };
+
+    text_size (&geometry, geometry.bold, data->title, geometry.title_width, &title_w, NULL);
+    title.width = title_w;
+    g_array_append_val (painter.boxes, title);
+  }
 
   draw_grid_and_axes (&painter, &geometry, data);
   draw_chart_marks (&painter, &geometry, data, FALSE);
@@ -1963,10 +2352,10 @@ cp_chart_draw_full (cairo_t           *cr,
   g_array_unref (requests[0]);
   g_array_unref (requests[1]);
 
-  if (data->note != NULL)
+  if (geometry.note != NULL)
     {
       set_rgb (cr, &painter.theme.text);
-      show_text (&painter, &geometry, geometry.small, data->note, geometry.pad, geometry.note_top, 0, 0,
+      show_text (&painter, &geometry, geometry.small, geometry.note, geometry.pad, geometry.note_top, 0, 0,
                  width - 2 * geometry.pad, FALSE);
     }
   cairo_restore (cr);
@@ -2019,6 +2408,28 @@ cp_chart_locate (const CpChartData *data,
     }
   geometry_clear (&geometry);
   return inside;
+}
+
+void
+cp_chart_plot_area (const CpChartData *data,
+                    double             width,
+                    double             height,
+                    CpChartStyle       style,
+                    double            *left,
+                    double            *top,
+                    double            *right,
+                    double            *bottom)
+{
+  Geometry geometry;
+
+  g_return_if_fail (data != NULL);
+
+  geometry_init_detached (&geometry, data, style, width, height);
+  *left = geometry.left;
+  *right = geometry.right;
+  *top = geometry.panels[0].top;
+  *bottom = geometry.panels[geometry.n_panels - 1].bottom;
+  geometry_clear (&geometry);
 }
 
 /* ---------------------------------------------------------------------- */

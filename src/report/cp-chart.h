@@ -37,10 +37,23 @@ typedef struct {
   gboolean        capacity;     /* memory chart: what a quote's GPUs offer */
   guint           dash;         /* 0 solid; 1… distinct dash patterns */
   gboolean        points_only;  /* single-machine quotes on the cost chart */
+  int             shorten_from; /* a quote's name: where its vendor's name ends, the
+                                 * label may end in an ellipsis from there; -1: the
+                                 * label is never shortened (it wraps instead) */
   GArray         *x;            /* double */
   GArray         *y;            /* double: memory, or cost (upper panel) */
   GArray         *y2;           /* double or NULL: days (lower panel of the cost chart) */
 } CpChartSeries;
+
+/* Where a cluster first beats every single machine on one panel's
+ * measure: cost on the upper panel, calendar days on the lower. */
+typedef struct {
+  double x;       /* GPUs, or NAN: no line */
+  double y;       /* the cluster's cost or days there, or NAN */
+  char  *label;   /* or NULL; with x NAN, says the cluster wins from its smallest size */
+  char  *sentence;/* with x NAN, the same as a sentence of the note, where the
+                   * panel's title row has no room for the label; else NULL */
+} CpChartBreakEven;
 
 typedef struct {
   CpChartKind kind;
@@ -56,9 +69,7 @@ typedef struct {
   char       *marker_label;
   double      deadline_days; /* on the lower panel, or NAN */
   char       *deadline_label;
-  double      break_even_x;  /* or NAN */
-  double      break_even_y;  /* total cost at the break-even, or NAN */
-  char       *break_even_label;
+  CpChartBreakEven break_even[2]; /* by panel: [0] cheaper (cost), [1] faster (days) */
 
   char       *lang;          /* language of the labels; also picks CJK glyph shapes */
   double      x_scale;       /* tick labels show value ÷ scale (1 when unscaled) */
@@ -66,13 +77,20 @@ typedef struct {
   double      y2_scale;
   char       *note;          /* how to read the lines, or NULL */
   char       *currency;      /* cost chart: ISO code of the costs, else NULL */
+  double      title_inset;   /* width kept free right of the title (the window's
+                              * buttons over the chart); 0 in files and print */
 } CpChartData;
 
 /* A text label as drawn: its box in the chart's units. */
 typedef struct {
   double x, y, width, height;
-  int    series;             /* index into data->series, or -1 for the chart's own labels */
+  int    series;             /* index into data->series, -1 for the chart's own
+                              * labels, CP_CHART_BOX_TITLE for the title */
+  guint  shown_bytes;        /* how much of the label shows before an ellipsis
+                              * (all of it when there is none) */
 } CpChartLabelBox;
+
+#define CP_CHART_BOX_TITLE (-2)
 
 /* @plan: the job's plan (NULL: nothing is highlighted, every quote is
  * compared); @lang: "en" or "zh_CN", the language of labels. */
@@ -96,7 +114,7 @@ void         cp_chart_data_free       (CpChartData *data);
 void         cp_chart_draw            (cairo_t *cr, double width, double height,
                                        CpChartStyle style, const CpChartData *data);
 /* The same drawing; fills @label_boxes (CpChartLabelBox, may be NULL)
- * with every label placed on the plot, which never overlap. */
+ * with the title and every label placed on the plot, which never overlap. */
 void         cp_chart_draw_full       (cairo_t *cr, double width, double height,
                                        CpChartStyle style, const CpChartData *data,
                                        GArray *label_boxes);
@@ -108,6 +126,11 @@ void         cp_chart_highlight_rgb   (CpChartStyle style, double rgb[3]);
 gboolean     cp_chart_locate          (const CpChartData *data, double width, double height,
                                        CpChartStyle style, guint series, guint point,
                                        gboolean lower, double *x, double *y);
+/* The plot's rectangle (all panels, without the labels right of it) in a
+ * chart drawn at width × height. */
+void         cp_chart_plot_area       (const CpChartData *data, double width, double height,
+                                       CpChartStyle style, double *left, double *top,
+                                       double *right, double *bottom);
 /* Text describing the value under (x, y) in a chart drawn at width × height,
  * or NULL when the pointer is outside the plot area. */
 char        *cp_chart_readout         (const CpChartData *data, double width, double height,

@@ -23,6 +23,70 @@ cp_words_verdict (CpVerdict verdict)
 }
 
 const char *
+cp_words_plan_verdict (const CpPlan *plan)
+{
+  if (plan->verdict != CP_VERDICT_NOT_FEASIBLE)
+    return cp_words_verdict (plan->verdict);
+  switch (plan->shortfall)
+    {
+    case CP_SHORTFALL_NO_QUOTE: return _("No complete quote yet");
+    case CP_SHORTFALL_MEMORY: return _("Cannot run: the job fits in memory on no quote");
+    case CP_SHORTFALL_DEADLINE: return _("No quote finishes by the deadline");
+    case CP_SHORTFALL_LONGEST_RUN: return _("No quote finishes within the longest acceptable run");
+    case CP_SHORTFALL_CONCURRENCY: return _("No quote carries the target concurrency");
+    case CP_SHORTFALL_NONE:
+    case CP_N_SHORTFALLS:
+    default:
+      break;
+    }
+  return cp_words_verdict (plan->verdict);
+}
+
+char *
+cp_words_not_feasible (const CpProject *project,
+                       const CpPlan    *plan,
+                       const char      *lang)
+{
+  const CpOption *best = plan->recommended < 0 ? cp_plan_get_subject (plan) : NULL;
+  const CpQuote *quote;
+  g_autofree char *name = NULL;
+  g_autofree char *cost = NULL;
+  g_autofree char *days = NULL;
+  char *text;
+
+  g_return_val_if_fail (project != NULL && plan != NULL, NULL);
+  cp_i18n_push_language (lang);
+  if (best == NULL)
+    {
+      text = g_strdup (plan->shortfall == CP_SHORTFALL_NO_QUOTE
+                       ? _("No quote is complete yet: fill in what the quotes lack to compare them.")
+                       : _("None of the quotes can run this job: it fits in the GPU memory of none of them; see the reasons below."));
+      cp_i18n_pop_language ();
+      return text;
+    }
+  quote = g_ptr_array_index (project->quotes, best->quote_index);
+  name = cp_words_quote_name (project, best->quote_index);
+  cost = cp_i18n_format_money (best->estimate.total_cost, quote->currency, lang);
+  days = cp_i18n_format_days (best->estimate.calendar_days, lang);
+  if (plan->shortfall == CP_SHORTFALL_CONCURRENCY)
+    /* TRANSLATORS: the best available option: quote, node count, total cost */
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         "Quotes run this job, but none carries the target concurrency. Best available, the one that serves the most: %s on %u node, %s; see the reasons below.",
+                                         "Quotes run this job, but none carries the target concurrency. Best available, the one that serves the most: %s on %u nodes, %s; see the reasons below.",
+                                         best->estimate.nodes),
+                            name, best->estimate.nodes, cost);
+  else
+    /* TRANSLATORS: the best available option: quote, node count, total cost, calendar days */
+    text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         "Quotes run this job, but none finishes in time; options are ranked by finish, soonest first. Best available: %s on %u node, %s, finishing in %s; the reasons below say what would change it.",
+                                         "Quotes run this job, but none finishes in time; options are ranked by finish, soonest first. Best available: %s on %u nodes, %s, finishing in %s; the reasons below say what would change it.",
+                                         best->estimate.nodes),
+                            name, best->estimate.nodes, cost, days);
+  cp_i18n_pop_language ();
+  return text;
+}
+
+const char *
 cp_words_technique (CpTechnique technique)
 {
   switch (technique)
@@ -194,7 +258,8 @@ static const struct {
   { "framework-overhead", N_("Framework overhead per GPU") },
   { "fragmentation", N_("Allocator fragmentation allowance") },
   { "serving-memory-fraction", N_("GPU memory an inference server may use") },
-  { "debug-share", N_("Debugging share of a training project's calendar") },
+  /* How debugging is billed belongs with its share: the two decide its cost. */
+  { "debug-share", N_("Debugging share of a training project's calendar, on one machine of the same offer: with a one-machine run it is the same rental, billed once with the run; beside a cluster run it is a separate one-machine rental") },
   { "migration-days", N_("Migration time without distributed experience") },
   { "hours-per-month", N_("Hours in a billed month") },
   { "selective-recompute-overhead", N_("Extra compute of selective recompute") },
@@ -398,6 +463,7 @@ trial_text (const CpReason  *reason,
 static char *
 reason_text (const CpReason  *reason,
              const CpProject *project,
+             const CpPlan    *plan,
              const char      *lang)
 {
   const double *v = reason->values;
@@ -498,10 +564,16 @@ reason_text (const CpReason  *reason,
       }
 
     case CP_OUTCOME_DEBUG_SHARE:
-      a = cp_i18n_format_percent (v[0], lang);
-      b = cp_i18n_format_days (v[1], lang);
-      c = cp_i18n_format_money (v[2], currency, lang);
-      return g_strdup_printf (_("Debugging takes about %s of a training project's calendar (%s); done on one rented machine it costs %s."), a, b, c);
+      {
+        /* The quote is named: its own figures, not another quote's. */
+        g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
+
+        a = cp_i18n_format_percent (v[0], lang);
+        b = cp_i18n_format_days (v[1], lang);
+        c = cp_i18n_format_money (v[2], currency, lang);
+        /* TRANSLATORS: R4; the debugging share used, the quote, debugging days, their cost */
+        return g_strdup_printf (_("Debugging is taken as %s of a training project's calendar: on %s that is %s on one rented machine, costing %s."), a, name, b, c);
+      }
 
     case CP_OUTCOME_COMPUTE_DOMINATES:
       {
@@ -514,6 +586,105 @@ reason_text (const CpReason  *reason,
         d = cp_i18n_format_number (v[0], 2, lang);
         /* TRANSLATORS: R5; node count, quote name, communication time, computing time, ratio */
         return g_strdup_printf (_("On %s nodes of %s, communication takes %s against %s of computing (ratio %s): computing dominates, so splitting the job across a cluster pays."), a, name, b, c, d);
+      }
+
+    case CP_OUTCOME_SPLIT_NOT_NEEDED:
+      {
+        g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
+        g_autofree char *chosen = NULL;
+
+        chosen = plan != NULL && plan->recommended >= 0 && (guint) plan->recommended < plan->options->len
+                 ? cp_words_quote_name (project, g_array_index (plan->options, CpOption, plan->recommended).quote_index)
+                 : g_strdup ("?");
+        a = cp_i18n_format_number (v[3], 0, lang);
+        b = cp_words_duration (v[2], lang);
+        c = cp_words_duration (v[1], lang);
+        d = cp_i18n_format_number (v[0], 2, lang);
+        /* TRANSLATORS: R5; node count, quote name, communication time, computing time, ratio, the recommended quote */
+        return g_strdup_printf (_("On %s nodes of %s, communication takes %s against %s of computing (ratio %s): a cluster would also pay off on communication, but is not needed, because one machine of %s finishes in time at the lowest total cost."), a, name, b, c, d, chosen);
+      }
+
+    case CP_OUTCOME_NOTHING_FITS:
+      a = cp_i18n_format_number (v[0], 0, lang);
+      /* TRANSLATORS: R6; %s is the number of quotes evaluated */
+      return g_strdup_printf (_("No quote can run this job: it fits in the GPU memory of none of the %s quotes evaluated, at any node count they offer."), a);
+
+    case CP_OUTCOME_BEST_AVAILABLE:
+      {
+        g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
+
+        b = cp_i18n_format_money (v[1], currency, lang);
+        c = cp_i18n_format_days (v[3], lang);
+        if (plan != NULL && plan->shortfall == CP_SHORTFALL_CONCURRENCY)
+          {
+            a = cp_i18n_format_number (v[0], 0, lang);
+            /* TRANSLATORS: R6; quote name, node count, total cost, concurrent requests served */
+            return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                 "No quote carries the target concurrency. Best available, the one that serves the most: %1$s on %2$u node, %3$s, serving %4$s concurrent requests. It is shown, not recommended.",
+                                                 "No quote carries the target concurrency. Best available, the one that serves the most: %1$s on %2$u nodes, %3$s, serving %4$s concurrent requests. It is shown, not recommended.",
+                                                 (gulong) v[2]),
+                                    name, (guint) v[2], b, a);
+          }
+        a = cp_i18n_format_days (v[0], lang);
+        if (plan != NULL && plan->shortfall == CP_SHORTFALL_LONGEST_RUN)
+          /* TRANSLATORS: R6; quote name, node count, total cost, calendar days, the longest acceptable run */
+          return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                               "There is no deadline, and no quote's run fits within the longest acceptable run of %5$s. Best available, the one that finishes soonest: %1$s on %2$u node, %3$s, finishing in %4$s. It is shown, not recommended.",
+                                               "There is no deadline, and no quote's run fits within the longest acceptable run of %5$s. Best available, the one that finishes soonest: %1$s on %2$u nodes, %3$s, finishing in %4$s. It is shown, not recommended.",
+                                               (gulong) v[2]),
+                                  name, (guint) v[2], b, a, c);
+        /* TRANSLATORS: R6; quote name, node count, total cost, calendar days, the deadline */
+        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                             "No quote finishes by the %5$s deadline. Best available, the one that finishes soonest: %1$s on %2$u node, %3$s, finishing in %4$s. It is shown, not recommended.",
+                                             "No quote finishes by the %5$s deadline. Best available, the one that finishes soonest: %1$s on %2$u nodes, %3$s, finishing in %4$s. It is shown, not recommended.",
+                                             (gulong) v[2]),
+                                name, (guint) v[2], b, a, c);
+      }
+
+    case CP_OUTCOME_NODES_MEET_DEADLINE:
+      {
+        g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
+        const CpQuote *quote = reason->quote_index >= 0 && (guint) reason->quote_index < project->quotes->len
+                               ? g_ptr_array_index (project->quotes, reason->quote_index) : NULL;
+
+        a = cp_i18n_format_days (v[1], lang);
+        b = cp_i18n_format_money (v[2], currency, lang);
+        c = cp_i18n_format_days (v[3], lang);
+        if (plan != NULL && plan->shortfall == CP_SHORTFALL_LONGEST_RUN)
+          /* TRANSLATORS: R6; quote name, node count, nodes the quote offers, run days, the longest acceptable run, total cost */
+          return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                               "%1$s would run within the longest acceptable run of %5$s on %2$u nodes, in %4$s for %6$s, but it offers only %3$u node: ask the vendor for more.",
+                                               "%1$s would run within the longest acceptable run of %5$s on %2$u nodes, in %4$s for %6$s, but it offers only %3$u nodes: ask the vendor for more.",
+                                               quote != NULL ? quote->nodes_available : 0),
+                                  name, (guint) v[0], quote != NULL ? quote->nodes_available : 0, a, c, b);
+        /* TRANSLATORS: R6; quote name, node count, nodes the quote offers, calendar days, the deadline, total cost */
+        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                             "%1$s would meet the %5$s deadline on %2$u nodes, finishing in %4$s for %6$s, but it offers only %3$u node: ask the vendor for more.",
+                                             "%1$s would meet the %5$s deadline on %2$u nodes, finishing in %4$s for %6$s, but it offers only %3$u nodes: ask the vendor for more.",
+                                             quote != NULL ? quote->nodes_available : 0),
+                                name, (guint) v[0], quote != NULL ? quote->nodes_available : 0, a, c, b);
+      }
+
+    case CP_OUTCOME_DEADLINE_NEEDED:
+      {
+        g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
+
+        a = cp_i18n_format_days (v[0], lang);
+        b = cp_i18n_format_money (v[2], currency, lang);
+        c = cp_i18n_format_days (v[3], lang);
+        if (plan != NULL && plan->shortfall == CP_SHORTFALL_LONGEST_RUN)
+          /* TRANSLATORS: R6; quote name, node count, total cost, its run, the longest acceptable run now */
+          return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                               "%1$s on %2$u node (its fastest) runs %4$s: a longest acceptable run of at least that, instead of %5$s, would accept it, for %3$s.",
+                                               "%1$s on %2$u nodes (its fastest) runs %4$s: a longest acceptable run of at least that, instead of %5$s, would accept it, for %3$s.",
+                                               (gulong) v[1]),
+                                  name, (guint) v[1], b, a, c);
+        /* TRANSLATORS: R6; quote name, node count, total cost, the deadline it needs, the deadline now */
+        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                             "%1$s on %2$u node (its fastest) would meet a deadline of %4$s instead of %5$s, for %3$s.",
+                                             "%1$s on %2$u nodes (its fastest) would meet a deadline of %4$s instead of %5$s, for %3$s.",
+                                             (gulong) v[1]),
+                                name, (guint) v[1], b, a, c);
       }
 
     case CP_OUTCOME_COMMUNICATION_DOMINATES:
@@ -552,22 +723,22 @@ reason_text (const CpReason  *reason,
 
     case CP_OUTCOME_SIGNAL_MEMORY:
       a = ratio_text (v[0], lang);
-      return g_strdup_printf (_("Signal to move to a cluster: memory is still short after every technique (%s the memory of one machine)."), a);
+      return g_strdup_printf (_("Memory is still short after every technique (%s the memory of one machine)."), a);
 
     case CP_OUTCOME_SIGNAL_DEADLINE:
       a = cp_i18n_format_days (v[0], lang);
       b = cp_i18n_format_days (v[1], lang);
-      return g_strdup_printf (_("Signal to move to a cluster: on a single machine the job takes %s, past the deadline of %s."), a, b);
+      return g_strdup_printf (_("On a single machine the job takes %s, past the deadline of %s."), a, b);
 
     case CP_OUTCOME_SIGNAL_CONCURRENCY:
       a = cp_i18n_format_number (v[0], 0, lang);
       b = cp_i18n_format_number (v[1], 0, lang);
-      return g_strdup_printf (_("Signal to move to a cluster: the target of %s concurrent requests exceeds the %s one machine can serve."), a, b);
+      return g_strdup_printf (_("The target of %s concurrent requests exceeds the %s one machine can serve."), a, b);
 
     case CP_OUTCOME_SIGNAL_PREMIUM:
       a = cp_i18n_format_money (v[0], currency, lang);
       b = cp_i18n_format_money (v[1], currency, lang);
-      return g_strdup_printf (_("Signal to move to a cluster: a bigger single machine costs %s, more than the %s of a cluster."), a, b);
+      return g_strdup_printf (_("A bigger single machine costs %s, more than the %s of a cluster."), a, b);
 
     case CP_OUTCOME_NO_SIGNAL:
       return g_strdup (_("None of the four signals to move to a cluster is present."));
@@ -575,7 +746,7 @@ reason_text (const CpReason  *reason,
     case CP_OUTCOME_SIGNAL_TRAINING_TIME:
       a = cp_i18n_format_days (v[0], lang);
       b = cp_i18n_format_days (v[1], lang);
-      return g_strdup_printf (_("Signal to move to a cluster: on the best single machine the run takes %s, longer than the longest acceptable run of %s (there is no deadline)."), a, b);
+      return g_strdup_printf (_("On the best single machine the run takes %s, longer than the longest acceptable run of %s (there is no deadline)."), a, b);
 
     case CP_OUTCOME_MIGRATION_COUNTED:
       a = cp_i18n_format_days (v[0], lang);
@@ -732,7 +903,7 @@ cp_reason_text (const CpReason  *reason,
   g_return_val_if_fail (reason != NULL && project != NULL, NULL);
 
   cp_i18n_push_language (lang);
-  text = reason_text (reason, project, lang);
+  text = reason_text (reason, project, plan, lang);
   cp_i18n_pop_language ();
 
   return text;
@@ -827,6 +998,16 @@ cp_option_risks (const CpProject *project,
       /* TRANSLATORS: a risk; %s are percentages */
       add_risk_text (risks, g_strdup_printf (_("Uses %s of each GPU's memory, above %s: a longer sequence or more fragmentation than allowed for runs out of memory. Confirm with a trial run."), share, limit));
     }
+
+  {
+    const CpQuote *trial_quote = NULL;
+
+    for (guint i = 0; job->trial.quote_id != NULL && i < project->quotes->len; i++)
+      if (g_strcmp0 (((const CpQuote *) g_ptr_array_index (project->quotes, i))->id, job->trial.quote_id) == 0)
+        trial_quote = g_ptr_array_index (project->quotes, i);
+    if (cp_trial_gpu_differs (job, trial_quote, quote))
+      add_risk_text (risks, g_strdup (_("The trial run was measured on another GPU model than this quote's, so its figures are carried over, not measured here. Repeat the trial on this hardware before signing.")));
+  }
 
   if (e->migration_days > 0 && e->nodes > 1)
     {

@@ -21,6 +21,14 @@ char       *cp_reason_text (const CpReason  *reason,
                             const char      *lang);
 
 const char *cp_words_verdict        (CpVerdict verdict);
+/* The verdict of @plan, saying why when nothing is feasible: "cannot
+ * run" (nothing fits in memory) apart from "none finishes in time". */
+const char *cp_words_plan_verdict   (const CpPlan *plan);
+/* With nothing feasible, one sentence for the answer: why, and the best
+ * available option with its vendor, cost and finish, when there is one. */
+char       *cp_words_not_feasible   (const CpProject *project,
+                                     const CpPlan    *plan,
+                                     const char      *lang);
 const char *cp_words_technique      (CpTechnique technique);
 const char *cp_words_risk           (CpRisk risk);
 const char *cp_words_task_kind      (CpTaskKind kind);

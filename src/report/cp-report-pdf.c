@@ -818,7 +818,11 @@ section_question (Doc       *doc,
             }
         }
       else
-        doc_paragraph (doc, doc->body, _("None of the quotes can run this job as it stands; see the reasons below."));
+        {
+          g_autofree char *answer = cp_words_not_feasible (project, plan, doc->lang);
+
+          doc_paragraph (doc, doc->body, answer);
+        }
     }
 
   doc_heading (doc, doc->h1, _("The question"), 40);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cp-model-config.h"
+#include "planner/cp-job.h"
 
 G_DEFINE_QUARK (cp-model-config-error-quark, cp_model_config_error)
 
@@ -166,7 +167,8 @@ cp_model_config_read (const char  *data,
                    _("the file is not JSON: %s"), local->message);
       return NULL;
     }
-  if (!JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+  /* json-glib reads an empty file as a document without a root. */
+  if (json_parser_get_root (parser) == NULL || !JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
     {
       g_set_error (error, CP_MODEL_CONFIG_ERROR, CP_MODEL_CONFIG_ERROR_NOT_A_MODEL,
                    _("config.json: the file is not a JSON object"));
@@ -338,6 +340,14 @@ cp_model_config_read (const char  *data,
 
   m->source = g_strdup_printf (_("config.json (%s, %s): architecture as written; parameters counted "
                                  "from it"), architecture ? architecture : "—", model_type ? model_type : "—");
+  /* A file may hold figures no model has (10^8 heads): refused here with
+   * the field named, not later by the first job that uses the model. */
+  if (!cp_model_spec_validate (m, &local))
+    {
+      g_set_error (error, CP_MODEL_CONFIG_ERROR, CP_MODEL_CONFIG_ERROR_NOT_A_MODEL,
+                   _("config.json: %s"), local->message);
+      return NULL;
+    }
   return g_steal_pointer (&config);
 }
 

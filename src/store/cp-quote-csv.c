@@ -466,32 +466,239 @@ collect_gpu_matches (const CpCatalog *catalog, const char *text, const char *que
     }
 }
 
-const CpGpuSpec *
-cp_quote_csv_find_gpu (const CpProject *project,
-                       const char      *text,
-                       GError         **error)
+/* What a vendor's GPU name says, word by word: "NVIDIA H800 SXM5" is the
+ * model h800 in its SXM form; "A100 40G PCIe" the model a100 with 40 GB in
+ * its PCIe form; "H100 80GB HBM3" and "RTX 4090 24G" the model and its
+ * memory. Makers' names, memory kinds and "显卡" say nothing of the part. */
+typedef enum { FORM_UNSTATED, FORM_SXM, FORM_PCIE } GpuForm;
+
+typedef struct {
+  char    *model;       /* the remaining words run together: "h800", "910b" */
+  double   memory_gb;   /* 0: not stated */
+  GpuForm  form;
+} GpuWords;
+
+static gboolean
+is_memory_word (const char *word, double *gb)
+{
+  char *end;
+  double v = g_ascii_strtod (word, &end);
+
+  if (end == word || !isfinite (v) || v <= 0)
+    return FALSE;
+  if (strcmp (end, "g") == 0 || strcmp (end, "gb") == 0 || strcmp (end, "gib") == 0)
+    {
+      *gb = v;
+      return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+read_gpu_words (const char *text, GpuWords *out)
+{
+  static const char * const noise[] = {
+    "nvidia", "geforce", "tesla", "rtx", "huawei", "ascend", "amd", "instinct", "gpu", "card",
+    "华为", "昇腾", "英伟达", "显卡", "卡",
+  };
+  g_autofree char *lower = g_utf8_strdown (text, -1);
+  GString *model = g_string_new (NULL);
+  const char *p = lower;
+
+  out->memory_gb = 0;
+  out->form = FORM_UNSTATED;
+  while (*p)
+    {
+      gboolean ascii = g_ascii_isalnum (*p) || *p == '.';
+      const char *start = p;
+      g_autofree char *word = NULL;
+      double gb;
+      gboolean is_noise = FALSE;
+
+      if (!ascii && (*p & 0x80) == 0)
+        {
+          p++;   /* spaces, hyphens, parentheses */
+          continue;
+        }
+      if (ascii)
+        while (g_ascii_isalnum (*p) || *p == '.')
+          p++;
+      else
+        while (*p && (*p & 0x80))
+          p = g_utf8_next_char (p);
+      word = g_strndup (start, p - start);
+      /* "PCI-E" arrives as "pci" and "e". */
+      if (strcmp (word, "pci") == 0 && p[0] == '-' && (p[1] == 'e') && !g_ascii_isalnum (p[2]))
+        p += 2;
+
+      for (guint i = 0; i < G_N_ELEMENTS (noise); i++)
+        is_noise = is_noise || strcmp (word, noise[i]) == 0;
+      if (is_noise || g_str_has_prefix (word, "hbm") || g_str_has_prefix (word, "gddr"))
+        continue;
+      if (is_memory_word (word, &gb))
+        out->memory_gb = gb;
+      else if (g_str_has_prefix (word, "sxm") || strcmp (word, "hgx") == 0)
+        out->form = FORM_SXM;
+      else if (g_str_has_prefix (word, "pci"))
+        out->form = FORM_PCIE;
+      else
+        g_string_append (model, word);
+    }
+  out->model = g_string_free (model, FALSE);
+}
+
+/* A catalogue entry described by its name, the id filling what the name
+ * leaves out ("h100-sxm"). */
+static void
+read_entry_words (const CpGpuSpec *gpu, GpuWords *name, GpuWords *id)
+{
+  read_gpu_words (gpu->name ? gpu->name : "", name);
+  read_gpu_words (gpu->id ? gpu->id : "", id);
+  if (name->form == FORM_UNSTATED)
+    name->form = id->form;
+}
+
+static const char *
+form_word (GpuForm form)
+{
+  return form == FORM_PCIE ? "PCIe" : "SXM";
+}
+
+/* The catalogue's entries for the model @query names, narrowed by the
+ * memory and form it states. Sets @error when the model is there but not
+ * with that memory, or when the memory is left open between parts; NULL
+ * without @error when the model is not in @catalog at all. */
+static const CpGpuSpec *
+match_gpu_words (const CpCatalog *catalog, const char *text, const GpuWords *query,
+                 char **assumption, GError **error)
+{
+  g_autoptr(GPtrArray) same_model = g_ptr_array_new ();
+  g_autoptr(GPtrArray) same_memory = g_ptr_array_new ();
+  g_autoptr(GPtrArray) same_form = g_ptr_array_new ();
+  GPtrArray *pool;
+
+  for (guint i = 0; catalog && i < cp_catalog_n_gpus (catalog); i++)
+    {
+      const CpGpuSpec *gpu = cp_catalog_get_gpu (catalog, i);
+      GpuWords name, id;
+
+      read_entry_words (gpu, &name, &id);
+      if (*query->model && (strcmp (name.model, query->model) == 0 || strcmp (id.model, query->model) == 0))
+        g_ptr_array_add (same_model, (gpointer) gpu);
+      g_free (name.model);
+      g_free (id.model);
+    }
+  if (same_model->len == 0)
+    return NULL;
+
+  for (guint i = 0; i < same_model->len; i++)
+    {
+      const CpGpuSpec *gpu = g_ptr_array_index (same_model, i);
+      if (query->memory_gb == 0 || gpu->memory_nominal_gb == query->memory_gb)
+        g_ptr_array_add (same_memory, (gpointer) gpu);
+    }
+  if (same_memory->len == 0)
+    {
+      GString *names = g_string_new (NULL);
+      g_autofree char *gb = cp_format_double_exact (query->memory_gb);
+      for (guint i = 0; i < same_model->len; i++)
+        g_string_append_printf (names, i ? ", %s" : "%s",
+                                ((const CpGpuSpec *) g_ptr_array_index (same_model, i))->name);
+      g_set_error (error, CP_QUOTE_CSV_ERROR, CP_QUOTE_CSV_ERROR_MISSING_COLUMN,
+                   /* Translators: a GPU name, a memory size in GB, and a list of catalogue GPUs */
+                   _("GPU “%s”: the catalogue has no such part with %s GB (it has %s); "
+                     "add it to the project’s catalogue first"), text, gb, names->str);
+      g_string_free (names, TRUE);
+      return NULL;
+    }
+
+  for (guint i = 0; i < same_memory->len; i++)
+    {
+      const CpGpuSpec *gpu = g_ptr_array_index (same_memory, i);
+      GpuWords name, id;
+
+      read_entry_words (gpu, &name, &id);
+      /* Unstated in the sheet: the SXM part, as 8-GPU rental servers are
+       * built (HGX boards); a PCIe card is named as such in quotes. */
+      if (name.form == (query->form == FORM_UNSTATED ? FORM_SXM : query->form)
+          || (query->form == FORM_UNSTATED && name.form == FORM_UNSTATED))
+        g_ptr_array_add (same_form, (gpointer) gpu);
+      g_free (name.model);
+      g_free (id.model);
+    }
+
+  pool = same_form->len > 0 ? same_form : same_memory;
+  for (guint i = 1; i < pool->len; i++)
+    if (((const CpGpuSpec *) g_ptr_array_index (pool, i))->memory_nominal_gb
+        != ((const CpGpuSpec *) g_ptr_array_index (pool, 0))->memory_nominal_gb)
+      {
+        GString *names = g_string_new (NULL);
+        for (guint j = 0; j < pool->len; j++)
+          g_string_append_printf (names, j ? ", %s" : "%s",
+                                  ((const CpGpuSpec *) g_ptr_array_index (pool, j))->name);
+        g_set_error (error, CP_QUOTE_CSV_ERROR, CP_QUOTE_CSV_ERROR_MISSING_COLUMN,
+                     /* Translators: a GPU name and a list of catalogue GPUs */
+                     _("GPU “%s” does not say its memory, and the catalogue has %s; "
+                       "write e.g. “%s 80GB”"), text, names->str, text);
+        g_string_free (names, TRUE);
+        return NULL;
+      }
+
+  {
+    const CpGpuSpec *gpu = g_ptr_array_index (pool, 0);
+    if (assumption && same_form->len == 0)
+      *assumption = g_strdup_printf (_("GPU “%s”: the catalogue has no %s part of this model with "
+                                       "this memory; taken as %s (same memory)"),
+                                     text, form_word (query->form), gpu->name);
+    else if (assumption && query->form == FORM_UNSTATED && same_memory->len > 1)
+      *assumption = g_strdup_printf (_("GPU “%s” names no form factor: taken as %s, the SXM part "
+                                       "8-GPU rental servers carry"), text, gpu->name);
+    return gpu;
+  }
+}
+
+/* cp_quote_csv_find_gpu() that also says what was assumed (@assumption,
+ * may be NULL) and whether the text names a PCIe card (@pcie). */
+static const CpGpuSpec *
+find_gpu (const CpProject *project, const char *text, char **assumption, gboolean *pcie,
+          GError **error)
 {
   const CpCatalog *catalogs[2] = { project ? project->custom : NULL, cp_catalog_get_builtin () };
   g_autofree char *query_key = gpu_key (text);
+  GpuWords query;
+  g_autofree char *model = NULL;
+
+  read_gpu_words (text, &query);
+  model = query.model;
+  if (pcie)
+    *pcie = query.form == FORM_PCIE;
 
   for (guint c = 0; c < G_N_ELEMENTS (catalogs); c++)
     {
       g_autoptr(GPtrArray) exact = g_ptr_array_new ();
       g_autoptr(GPtrArray) partial = g_ptr_array_new ();
+      const CpGpuSpec *gpu;
+      g_autoptr(GError) local = NULL;
 
       collect_gpu_matches (catalogs[c], text, query_key, exact, partial);
       if (exact->len >= 1)
         return g_ptr_array_index (exact, 0);
+      gpu = match_gpu_words (catalogs[c], text, &query, assumption, &local);
+      if (gpu)
+        return gpu;
+      if (local)
+        {
+          g_propagate_error (error, g_steal_pointer (&local));
+          return NULL;
+        }
       if (partial->len == 1)
         return g_ptr_array_index (partial, 0);
       if (partial->len > 1)
         {
           GString *names = g_string_new (NULL);
           for (guint i = 0; i < partial->len; i++)
-            {
-              const CpGpuSpec *gpu = g_ptr_array_index (partial, i);
-              g_string_append_printf (names, i ? ", %s" : "%s", gpu->name);
-            }
+            g_string_append_printf (names, i ? ", %s" : "%s",
+                                    ((const CpGpuSpec *) g_ptr_array_index (partial, i))->name);
           g_set_error (error, CP_QUOTE_CSV_ERROR, CP_QUOTE_CSV_ERROR_MISSING_COLUMN,
                        /* Translators: a GPU name and a list of catalogue GPUs */
                        _("GPU “%s” could be any of: %s"), text, names->str);
@@ -502,6 +709,14 @@ cp_quote_csv_find_gpu (const CpProject *project,
   g_set_error (error, CP_QUOTE_CSV_ERROR, CP_QUOTE_CSV_ERROR_MISSING_COLUMN,
                _("GPU “%s” is not in the catalogue; add it to the project first"), text);
   return NULL;
+}
+
+const CpGpuSpec *
+cp_quote_csv_find_gpu (const CpProject *project,
+                       const char      *text,
+                       GError         **error)
+{
+  return find_gpu (project, text, NULL, NULL, error);
 }
 
 static const CpLinkSpec *
@@ -721,6 +936,9 @@ static const Word storage_words[] = {
   { "网络盘", CP_STORAGE_NETWORK_DISK }, { "块存储", CP_STORAGE_NETWORK_DISK },
   { "local nvme", CP_STORAGE_LOCAL_NVME }, { "本地nvme", CP_STORAGE_LOCAL_NVME },
   { "本地盘", CP_STORAGE_LOCAL_NVME }, { "nvme", CP_STORAGE_LOCAL_NVME },
+  { "本地ssd", CP_STORAGE_LOCAL_NVME }, { "本地nvme ssd", CP_STORAGE_LOCAL_NVME },
+  { "local ssd", CP_STORAGE_LOCAL_NVME }, { "并行存储", CP_STORAGE_PARALLEL_FS },
+  { "文件存储", CP_STORAGE_NAS }, { "nas存储", CP_STORAGE_NAS }, { "云硬盘", CP_STORAGE_NETWORK_DISK },
   { "unknown", CP_STORAGE_UNKNOWN }, { "未知", CP_STORAGE_UNKNOWN }, { "未说明", CP_STORAGE_UNKNOWN },
 };
 
@@ -1163,6 +1381,41 @@ resolve_link (Cell *cell, const CpQuote *quote, const char *text)
   return NULL;
 }
 
+/* "并行文件系统 50TB", "NAS 10T", "云盘", "本地 NVMe": the kind, and a size
+ * the quote has no field for, kept in its notes for the talk with the
+ * vendor. */
+static void
+read_storage_cell (Cell *cell, const char *text, CpQuote *quote)
+{
+  g_autoptr(GRegex) size = g_regex_new ("\\d+(?:\\.\\d+)?\\s*(?:[tpg]i?b?)(?![a-z])",
+                                        G_REGEX_CASELESS, G_REGEX_MATCH_DEFAULT, NULL);
+  g_autofree char *kind_text = g_regex_replace_literal (size, text, -1, 0, "", 0, NULL);
+  gboolean sized = kind_text && strcmp (kind_text, text) != 0;
+  CpStorageKind kind;
+  int value;
+
+  g_strstrip (kind_text);
+  if (cp_storage_kind_from_string (kind_text, &kind))
+    quote->storage = kind;
+  else if (match_word (storage_words, G_N_ELEMENTS (storage_words), kind_text, &value))
+    quote->storage = value;
+  else
+    {
+      cell_error (cell, _("%s “%s” is not a storage kind (parallel file system, NAS, "
+                          "network disk, local NVMe)"), cell->header, text);
+      return;
+    }
+  if (sized)
+    {
+      g_autofree char *line = g_strdup_printf (_("Vendor’s storage: %s"), text);
+      char *notes = quote->notes ? g_strconcat (quote->notes, "\n", line, NULL) : g_strdup (line);
+      g_free (quote->notes);
+      quote->notes = notes;
+      cell_assume (cell, _("%s “%s”: the quote records the storage kind; the size is kept in its "
+                           "notes"), cell->header, text);
+    }
+}
+
 static void
 parse_cell (Cell *cell, Column col, const char *text, CpQuote *quote)
 {
@@ -1202,13 +1455,27 @@ parse_cell (Cell *cell, Column col, const char *text, CpQuote *quote)
     case CP_QUOTE_COLUMN_GPU:
       {
         g_autoptr(GError) local = NULL;
-        const CpGpuSpec *gpu = cp_quote_csv_find_gpu (cell->project, text, &local);
+        g_autofree char *assumption = NULL;
+        gboolean pcie = FALSE;
+        const CpGpuSpec *gpu = find_gpu (cell->project, text, &assumption, &pcie, &local);
         if (gpu == NULL)
           cell_error (cell, "%s", local->message);
         else
           {
             const CpLinkSpec *link = find_link_by_id (cell->project, gpu->default_intra_link);
             cp_quote_set_gpu (quote, gpu);
+            if (assumption)
+              cell_assume (cell, "%s", assumption);
+            /* A PCIe card taken as the catalogue's SXM part talks over
+             * PCIe, not NVLink: 4.0, the slower of the generations such
+             * cards carry, unless the sheet names the link. */
+            if (pcie && link && !g_str_has_prefix (link->id, "pcie"))
+              {
+                link = find_link_by_id (cell->project, "pcie-gen4");
+                if (link)
+                  cell_assume (cell, _("GPU “%s” is a PCIe card: its GPUs are linked by %s"),
+                               text, link->name);
+              }
             if (link)
               cp_quote_set_intra_link (quote, link);
           }
@@ -1237,16 +1504,7 @@ parse_cell (Cell *cell, Column col, const char *text, CpQuote *quote)
         cell_error (cell, _("%s “%s” must be a fraction between 0 and 1"), cell->header, text);
       break;
     case CP_QUOTE_COLUMN_STORAGE:
-      {
-        CpStorageKind kind;
-        if (cp_storage_kind_from_string (text, &kind))
-          quote->storage = kind;
-        else if (match_word (storage_words, G_N_ELEMENTS (storage_words), text, &value))
-          quote->storage = value;
-        else
-          cell_error (cell, _("%s “%s” is not a storage kind (parallel file system, NAS, "
-                              "network disk, local NVMe)"), cell->header, text);
-      }
+      read_storage_cell (cell, text, quote);
       break;
     case CP_QUOTE_COLUMN_GRANULARITY:
       parse_hours (cell, text, &quote->billing_granularity_h);
@@ -1575,7 +1833,8 @@ parse_price_cells (Cell *cell, const Record *r, const Header *h, CpQuote *quote,
   cell->hint = NULL;
   if (price_text == NULL || *price_text == '\0')
     {
-      cell_error (cell, _("%s is empty"), cell->header);
+      g_ptr_array_add (cell->row->incomplete,
+                       g_strdup_printf (_("no price: %s is empty"), cell->header));
       return;
     }
 
@@ -1599,8 +1858,10 @@ parse_price_cells (Cell *cell, const Record *r, const Header *h, CpQuote *quote,
     }
   else if (!cp_parse_price (plain, &amount, &ignored_unit, &unit_in_number, number_currency, &local))
     {
-      if (g_error_matches (local, CP_UNITS_ERROR, CP_UNITS_ERROR_UNIT)
-          || g_error_matches (local, CP_UNITS_ERROR, CP_UNITS_ERROR_RANGE))
+      if (g_error_matches (local, CP_UNITS_ERROR, CP_UNITS_ERROR_RANGE) && *plain == '-')
+        cell_error (cell, _("%s “%s” is negative"), cell->header, price_text);
+      else if (g_error_matches (local, CP_UNITS_ERROR, CP_UNITS_ERROR_UNIT)
+               || g_error_matches (local, CP_UNITS_ERROR, CP_UNITS_ERROR_RANGE))
         cell_error (cell, _("%s “%s”: %s"), cell->header, price_text, local->message);
       else
         not_a_number (cell, price_text);
@@ -1611,6 +1872,10 @@ parse_price_cells (Cell *cell, const Record *r, const Header *h, CpQuote *quote,
       cell_error (cell, _("%s “%s” is negative"), cell->header, price_text);
       return;
     }
+  /* No vendor gives compute away: 0 is a price not filled in yet. */
+  if (amount == 0)
+    g_ptr_array_add (cell->row->incomplete,
+                     g_strdup_printf (_("no price: %s is “%s”"), cell->header, price_text));
 
   if (unit_text && *unit_text)
     {
@@ -1727,6 +1992,63 @@ to_utf8 (const char *data, gsize len, GError **error)
   return NULL;
 }
 
+/* "8×A800", "A800*8", "H800 x 8", "8卡 H800", "4090 8卡": the GPU and
+ * how many of them a node has, in the GPU cell. */
+static char *
+split_gpu_count (const char *text, guint *count)
+{
+  static const char * const patterns[] = {
+    "^\\s*(\\d{1,3})\\s*(?:×|x|X|\\*|卡|张|块)\\s*(.+?)\\s*$",
+    "^\\s*(.+?)\\s*(?:×|x|X|\\*)\\s*(\\d{1,3})\\s*(?:卡|张|块)?\\s*$",
+    "^\\s*(.+?)\\s+(\\d{1,3})\\s*(?:卡|张|块)\\s*$",
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (patterns); i++)
+    {
+      g_autoptr(GRegex) regex = g_regex_new (patterns[i], G_REGEX_DEFAULT, G_REGEX_MATCH_DEFAULT, NULL);
+      g_autoptr(GMatchInfo) match = NULL;
+
+      if (g_regex_match (regex, text, 0, &match))
+        {
+          g_autofree char *number = g_match_info_fetch (match, i == 0 ? 1 : 2);
+          guint64 n = g_ascii_strtoull (number, NULL, 10);
+          if (n >= 1 && n <= 256)
+            {
+              *count = (guint) n;
+              return g_match_info_fetch (match, i == 0 ? 2 : 1);
+            }
+        }
+    }
+  *count = 0;
+  return g_strdup (text);
+}
+
+/* A GPUs-per-node cell as vendors fill it: "8", "8卡", "8 GPUs", "8张",
+ * or with the GPU: "8*H100", "8×H800", "8 x A100", "A800×8". FALSE when
+ * @text is none of these; @name (the GPU named, or NULL) is then NULL. */
+static gboolean
+read_gpu_count (const char *text, guint *count, char **name)
+{
+  g_autoptr(GRegex) plain = g_regex_new ("^\\s*(\\d+)\\s*(?:卡|张|块|颗|gpus?|cards?)?\\s*$",
+                                         G_REGEX_CASELESS, G_REGEX_MATCH_DEFAULT, NULL);
+  g_autoptr(GMatchInfo) match = NULL;
+  g_autofree char *rest = NULL;
+
+  *name = NULL;
+  if (g_regex_match (plain, text, 0, &match))
+    {
+      g_autofree char *number = g_match_info_fetch (match, 1);
+      guint64 n = g_ascii_strtoull (number, NULL, 10);
+      *count = (guint) MIN (n, G_MAXUINT);
+      return TRUE;
+    }
+  rest = split_gpu_count (text, count);
+  if (*count == 0)
+    return FALSE;
+  *name = g_steal_pointer (&rest);
+  return TRUE;
+}
+
 /* Sheets */
 
 struct _CpQuoteSheet {
@@ -1754,6 +2076,73 @@ cp_quote_sheet_free (CpQuoteSheet *sheet)
   g_free (sheet->hints);
   g_free (sheet->fields);
   g_free (sheet);
+}
+
+/* Whether @text names a model of the catalogue, even one left open
+ * between parts ("A100": 40 or 80 GB). */
+static gboolean
+names_catalogue_model (const CpProject *project, const char *text)
+{
+  const CpCatalog *catalogs[2] = { project ? project->custom : NULL, cp_catalog_get_builtin () };
+  GpuWords query;
+  gboolean found = FALSE;
+
+  if (find_gpu (project, text, NULL, NULL, NULL) != NULL)
+    return TRUE;
+  read_gpu_words (text, &query);
+  for (guint c = 0; c < G_N_ELEMENTS (catalogs) && !found; c++)
+    for (guint i = 0; catalogs[c] && i < cp_catalog_n_gpus (catalogs[c]) && !found; i++)
+      {
+        GpuWords name, id;
+        read_entry_words (cp_catalog_get_gpu (catalogs[c], i), &name, &id);
+        found = *query.model && (strcmp (name.model, query.model) == 0 || strcmp (id.model, query.model) == 0);
+        g_free (name.model);
+        g_free (id.model);
+      }
+  g_free (query.model);
+  return found;
+}
+
+/* Whether every filled cell of @column is a GPU count ("8", "8卡",
+ * "8*H100"), any GPU it names one of the catalogue's. */
+static gboolean
+column_holds_counts (const CpQuoteSheet *sheet, guint column)
+{
+  gboolean any = FALSE;
+
+  for (guint r = 1; r < sheet->records->len; r++)
+    {
+      const Record *record = g_ptr_array_index (sheet->records, r);
+      const char *text = column < record->fields->len ? g_ptr_array_index (record->fields, column) : NULL;
+      g_autofree char *name = NULL;
+      guint count;
+
+      if (is_blank (text))
+        continue;
+      if (!read_gpu_count (text, &count, &name))
+        return FALSE;
+      if (name && !names_catalogue_model (sheet->project, name))
+        return FALSE;
+      any = TRUE;
+    }
+  return any;
+}
+
+/* "配置" or "规格" is an offer's name in one sheet and its GPU count
+ * ("8卡", "8*H100") in another: without a GPUs-per-node column, a column
+ * read as the offer whose every cell is a count is the count. */
+static void
+guess_count_column (CpQuoteSheet *sheet)
+{
+  for (guint i = 0; i < sheet->n_columns; i++)
+    if (sheet->fields[i] == CP_QUOTE_COLUMN_GPUS_PER_NODE)
+      return;
+  for (guint i = 0; i < sheet->n_columns; i++)
+    if (sheet->fields[i] == CP_QUOTE_COLUMN_OFFER && column_holds_counts (sheet, i))
+      {
+        sheet->fields[i] = CP_QUOTE_COLUMN_GPUS_PER_NODE;
+        return;
+      }
 }
 
 static void
@@ -1785,6 +2174,7 @@ guess_fields (CpQuoteSheet *sheet)
           }
       sheet->fields[i] = col;
     }
+  guess_count_column (sheet);
 }
 
 CpQuoteSheet *
@@ -1882,6 +2272,7 @@ row_free (gpointer data)
 
   g_ptr_array_unref (row->problems);
   g_ptr_array_unref (row->assumptions);
+  g_ptr_array_unref (row->incomplete);
   g_free (row);
 }
 
@@ -1902,37 +2293,6 @@ header_from_sheet (const CpQuoteSheet *sheet, Header *h)
         h->header[sheet->fields[i]] = sheet->headers[i];
         h->hint[sheet->fields[i]] = sheet->hints[i];
       }
-}
-
-/* "8×A800", "A800*8", "H800 x 8", "8卡 H800", "4090 8卡": the GPU and
- * how many of them a node has, in the GPU cell. */
-static char *
-split_gpu_count (const char *text, guint *count)
-{
-  static const char * const patterns[] = {
-    "^\\s*(\\d{1,3})\\s*(?:×|x|X|\\*|卡|张|块)\\s*(.+?)\\s*$",
-    "^\\s*(.+?)\\s*(?:×|x|X|\\*)\\s*(\\d{1,3})\\s*(?:卡|张|块)?\\s*$",
-    "^\\s*(.+?)\\s+(\\d{1,3})\\s*(?:卡|张|块)\\s*$",
-  };
-
-  for (guint i = 0; i < G_N_ELEMENTS (patterns); i++)
-    {
-      g_autoptr(GRegex) regex = g_regex_new (patterns[i], G_REGEX_DEFAULT, G_REGEX_MATCH_DEFAULT, NULL);
-      g_autoptr(GMatchInfo) match = NULL;
-
-      if (g_regex_match (regex, text, 0, &match))
-        {
-          g_autofree char *number = g_match_info_fetch (match, i == 0 ? 1 : 2);
-          guint64 n = g_ascii_strtoull (number, NULL, 10);
-          if (n >= 1 && n <= 256)
-            {
-              *count = (guint) n;
-              return g_match_info_fetch (match, i == 0 ? 2 : 1);
-            }
-        }
-    }
-  *count = 0;
-  return g_strdup (text);
 }
 
 /* The fabric from what each column said, in order of how explicitly it
@@ -2065,6 +2425,55 @@ read_fabric_cell (Cell *cell, Column col, const char *text, Fabric *f)
               cell->header, text);
 }
 
+/* The GPUs-per-node cell; a GPU it names ("8*H100") is the row's GPU
+ * when the GPU column is empty, and must agree with it otherwise. */
+static void
+read_count_cell (Cell *cell, const Record *r, const Header *h, const char *text, CpQuote *quote)
+{
+  g_autofree char *name = NULL;
+  guint count;
+
+  if (!read_gpu_count (text, &count, &name))
+    {
+      double ignored;
+      if (cp_parse_count (text, &ignored, NULL))
+        parse_whole (cell, text, 1, &quote->gpus_per_node);
+      else
+        cell_error (cell, _("%s “%s” is not a GPU count (write e.g. “8”, “8卡” or “8×A800”)"),
+                    cell->header, text);
+      return;
+    }
+  if (count < 1)
+    {
+      cell_error (cell, _("%s “%s” is not a whole number of at least %u"), cell->header, text, 1);
+      return;
+    }
+  quote->gpus_per_node = count;
+  if (name == NULL)
+    return;
+  if (is_blank (field_at (r, h, CP_QUOTE_COLUMN_GPU)))
+    {
+      parse_cell (cell, CP_QUOTE_COLUMN_GPU, name, quote);
+      return;
+    }
+  /* "8*H100" beside "H100 PCIe" says less, not something else: only
+   * another model is a contradiction. */
+  if (strcmp (quote->gpu.id, "custom") != 0)
+    {
+      GpuWords said, entry_name, entry_id;
+
+      read_gpu_words (name, &said);
+      read_entry_words (&quote->gpu, &entry_name, &entry_id);
+      if (*said.model && strcmp (said.model, entry_name.model) != 0
+          && strcmp (said.model, entry_id.model) != 0)
+        cell_error (cell, _("%s “%s” names %s, but the GPU column says %s"), cell->header, text,
+                    name, quote->gpu.name);
+      g_free (said.model);
+      g_free (entry_name.model);
+      g_free (entry_id.model);
+    }
+}
+
 /* One data record into @quote, its problems and assumptions in @cell. */
 static void
 read_row (Cell *cell, const Record *r, const Header *h, guint header_len, CpQuote *quote,
@@ -2109,6 +2518,9 @@ read_row (Cell *cell, const Record *r, const Header *h, guint header_len, CpQuot
             parse_cell (cell, c, name, quote);
           }
           break;
+        case CP_QUOTE_COLUMN_GPUS_PER_NODE:
+          read_count_cell (cell, r, h, value, quote);
+          break;
         case CP_QUOTE_COLUMN_NETWORK:
           read_fabric_cell (cell, CP_QUOTE_COLUMN_NETWORK, value, &network);
           break;
@@ -2133,7 +2545,7 @@ read_row (Cell *cell, const Record *r, const Header *h, guint header_len, CpQuot
   {
     const char *gpu_text = field_at (r, h, CP_QUOTE_COLUMN_GPU);
     const char *count_text = field_at (r, h, CP_QUOTE_COLUMN_GPUS_PER_NODE);
-    if (is_blank (gpu_text))
+    if (is_blank (gpu_text) && strcmp (quote->gpu.id, "custom") == 0)
       {
         cell->header = h->header[CP_QUOTE_COLUMN_GPU];
         cell_error (cell, _("%s is empty"), cell->header);
@@ -2154,7 +2566,8 @@ read_row (Cell *cell, const Record *r, const Header *h, guint header_len, CpQuot
   parse_price_cells (cell, r, h, quote, default_currency);
 
   apply_fabric (cell, r, h, &network, &bandwidth, &sharing, quote);
-  if (!link_stated && quote->intra_link.name && strcmp (quote->gpu.id, "custom") != 0)
+  if (!link_stated && quote->intra_link.name && strcmp (quote->gpu.id, "custom") != 0
+      && g_strcmp0 (quote->intra_link.id, quote->gpu.default_intra_link) == 0)
     cell_assume (cell, _("the link between GPUs is not stated: the catalogue’s for this GPU, %s"),
                  quote->intra_link.name);
   if (is_blank (field_at (r, h, CP_QUOTE_COLUMN_STORAGE)) && quote->nodes_available > 1)
@@ -2206,6 +2619,7 @@ cp_quote_sheet_read (const CpQuoteSheet *sheet,
       row->quote_index = -1;
       row->problems = g_ptr_array_new_with_free_func (g_free);
       row->assumptions = g_ptr_array_new_with_free_func (g_free);
+      row->incomplete = g_ptr_array_new_with_free_func (g_free);
       g_ptr_array_add (result->rows, row);
       result->n_records++;
 
@@ -2217,8 +2631,11 @@ cp_quote_sheet_read (const CpQuoteSheet *sheet,
       if (row->problems->len == 0)
         {
           g_autoptr(GError) invalid = NULL;
-          if (!cp_quote_validate (quote, &invalid))
+          if (!cp_quote_validate_figures (quote, &invalid))
             cell_error (&cell, "%s", invalid->message);
+          /* Kept, as the quote form keeps it, for the user to complete. */
+          else if ((cp_quote_get_missing (quote) & CP_QUOTE_MISSING_NETWORK) != 0)
+            g_ptr_array_add (row->incomplete, g_strdup (_("no NICs or NIC rate for its nodes")));
         }
 
       /* A cluster offer written without its kind: the machine kind it
@@ -2335,6 +2752,38 @@ cp_quote_sheet_new_from_file (const char      *path,
   return cp_quote_sheet_new (data, len, project, error);
 }
 
+/* The words the reports use for a network (cp_words_network()), which
+ * this library cannot call: the preview shows these, never the ids. */
+static const char *
+network_label (CpNetworkKind kind)
+{
+  switch (kind)
+    {
+    case CP_NETWORK_NONE: return _("none");
+    case CP_NETWORK_ETHERNET: return _("Ethernet");
+    case CP_NETWORK_ROCE: return _("RoCE");
+    case CP_NETWORK_INFINIBAND: return _("InfiniBand");
+    case CP_N_NETWORKS: break;
+    }
+  return "?";
+}
+
+/* As cp_words_storage() says it. */
+static const char *
+storage_label (CpStorageKind kind)
+{
+  switch (kind)
+    {
+    case CP_STORAGE_UNKNOWN: return _("not stated");
+    case CP_STORAGE_PARALLEL_FS: return _("parallel file system");
+    case CP_STORAGE_NAS: return _("NAS");
+    case CP_STORAGE_NETWORK_DISK: return _("network disk");
+    case CP_STORAGE_LOCAL_NVME: return _("local NVMe");
+    case CP_N_STORAGES: break;
+    }
+  return "?";
+}
+
 char *
 cp_quote_describe (const CpQuote    *quote,
                    const CpSettings *settings)
@@ -2350,15 +2799,19 @@ cp_quote_describe (const CpQuote    *quote,
                                           quote->nodes_available),
                           quote->gpu.name ? quote->gpu.name : quote->gpu.id,
                           quote->gpus_per_node, quote->nodes_available);
-  /* Translators: price and currency code */
-  g_string_append_printf (s, _("; %s %s per GPU-hour"), per_gpu_hour, quote->currency);
+  if (quote->price > 0)
+    /* Translators: price and currency code */
+    g_string_append_printf (s, _("; %s %s per GPU-hour"), per_gpu_hour, quote->currency);
+  else
+    g_string_append (s, _("; no price"));
   if (quote->intra_link.name)
-    g_string_append_printf (s, "; %s", quote->intra_link.name);
+    /* Translators: the separator before the next item, then the link between GPUs */
+    g_string_append_printf (s, _("; %s"), quote->intra_link.name);
   if (quote->network != CP_NETWORK_NONE)
     {
       g_ascii_formatd (buf, sizeof buf, "%g", quote->nic_gbps);
       /* Translators: network kind, cards per node, Gb/s of one card, and sharing */
-      g_string_append_printf (s, _("; %s %u × %s Gb/s, %s"), cp_network_kind_to_string (quote->network),
+      g_string_append_printf (s, _("; %s %u × %s Gb/s, %s"), network_label (quote->network),
                               quote->nics_per_node, buf,
                               quote->sharing == CP_SHARING_DEDICATED ? _("dedicated")
                               : quote->sharing == CP_SHARING_SHARED ? _("shared")
@@ -2369,6 +2822,9 @@ cp_quote_describe (const CpQuote    *quote,
           g_string_append_printf (s, _(" (share factor %s)"), buf);
         }
     }
+  if (quote->storage != CP_STORAGE_UNKNOWN)
+    /* Translators: a storage kind, "parallel file system" */
+    g_string_append_printf (s, _("; storage: %s"), storage_label (quote->storage));
   g_ascii_formatd (buf, sizeof buf, "%g", quote->minimum_term_h);
   g_string_append_printf (s, _("; minimum term %s h"), buf);
   return g_string_free (s, FALSE);

@@ -52,6 +52,10 @@ typedef struct {
                              * valid until cp_quote_csv_add_to_project() */
   GPtrArray *problems;      /* char*, why the row cannot be imported */
   GPtrArray *assumptions;   /* char*, what the sheet did not say and was taken as */
+  /* char*, what an imported quote still lacks ("no price: the sheet gives
+   * 0"): it is imported, shown as incomplete and left out of the ranking
+   * until the user fills it in (cp_quote_get_missing()). Empty otherwise. */
+  GPtrArray *incomplete;
 } CpQuoteCsvRow;
 
 typedef struct {

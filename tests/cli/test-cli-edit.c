@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/wait.h>
 
+#include "common/cp-test-cli.h"
 #include "common/cp-test-dir.h"
 #include "planner/cp-catalog.h"
 #include "store/cp-quote-csv.h"
@@ -16,47 +17,14 @@
 
 static char *tmp_dir;
 
-typedef struct {
-  int   status;
-  char *out;
-  char *err;
-} Run;
-
-static void
-run_clear (Run *run)
-{
-  g_free (run->out);
-  g_free (run->err);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
-static void
-run_argv (Run *run, const char *const *args)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  int wait_status;
-
-  g_ptr_array_add (argv, (gpointer) g_getenv ("CP_CLI"));
-  for (guint i = 0; args[i]; i++)
-    g_ptr_array_add (argv, (gpointer) args[i]);
-  g_ptr_array_add (argv, NULL);
-  g_assert_true (g_spawn_sync (tmp_dir, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                               &run->out, &run->err, &wait_status, &error));
-  g_assert_no_error (error);
-  g_assert_true (WIFEXITED (wait_status));
-  run->status = WEXITSTATUS (wait_status);
-}
-
-#define RUN(run, ...) run_argv ((run), (const char *const[]) { __VA_ARGS__, NULL })
+#define RUN(run, ...) CP_TEST_RUN_CLI ((run), tmp_dir, __VA_ARGS__)
 
 static void
 run_ok (const char *const *args)
 {
-  g_auto(Run) run = { 0 };
+  g_auto(CpTestRun) run = { 0 };
 
-  run_argv (&run, args);
+  cp_test_run_cli (&run, tmp_dir, args);
   if (run.status != 0)
     g_test_message ("%s", run.err);
   g_assert_cmpint (run.status, ==, 0);
@@ -90,9 +58,9 @@ test_add_job_and_quote_plan (void)
   g_autoptr(CpStore) store = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *api_path = path_in_tmp ("api.cplan");
-  g_auto(Run) cli = { 0 };
-  g_auto(Run) api = { 0 };
-  g_auto(Run) list = { 0 };
+  g_auto(CpTestRun) cli = { 0 };
+  g_auto(CpTestRun) api = { 0 };
+  g_auto(CpTestRun) list = { 0 };
   CpQuote *quote = cp_quote_new ();
   CpJob *job = cp_job_new (CP_TASK_FULL_FINETUNE);
 
@@ -152,12 +120,12 @@ test_add_job_and_quote_plan (void)
 static void
 test_bad_options (void)
 {
-  g_auto(Run) r1 = { 0 };
-  g_auto(Run) r2 = { 0 };
-  g_auto(Run) r3 = { 0 };
-  g_auto(Run) r4 = { 0 };
-  g_auto(Run) r5 = { 0 };
-  g_auto(Run) help = { 0 };
+  g_auto(CpTestRun) r1 = { 0 };
+  g_auto(CpTestRun) r2 = { 0 };
+  g_auto(CpTestRun) r3 = { 0 };
+  g_auto(CpTestRun) r4 = { 0 };
+  g_auto(CpTestRun) r5 = { 0 };
+  g_auto(CpTestRun) help = { 0 };
   g_autofree char *before = NULL;
   g_autofree char *after = NULL;
 
@@ -174,7 +142,7 @@ test_bad_options (void)
   RUN (&r4, "list");
   g_assert_cmpint (r4.status, ==, 2);
   {
-    g_auto(Run) r6 = { 0 };
+    g_auto(CpTestRun) r6 = { 0 };
     RUN (&r6, "add-job", "bad.cplan", "--model", "llama-2-7b", "--measured-peak-memory", "40GiB");
     g_assert_cmpint (r6.status, ==, 2);
     g_assert_nonnull (strstr (r6.err, "--trial-quote"));
@@ -188,7 +156,7 @@ test_bad_options (void)
   for (const char *const *c = (const char *const[]) { "add-job", "add-quote", "list", "export-quotes",
                                                       "import-xml", "import-config", NULL }; *c; c++)
     {
-      g_auto(Run) h = { 0 };
+      g_auto(CpTestRun) h = { 0 };
       RUN (&h, *c, "--help");
       g_assert_cmpint (h.status, ==, 0);
       g_assert_nonnull (strstr (h.out, *c));
@@ -207,7 +175,7 @@ test_export_import_quotes (void)
   g_autofree char *copy_path = path_in_tmp ("copy-q.cplan");
   g_autoptr(CpProject) demo = NULL;
   g_autoptr(CpProject) copy = NULL;
-  g_auto(Run) dry = { 0 };
+  g_auto(CpTestRun) dry = { 0 };
   g_autofree char *copy_before = NULL;
 
   RUN_OK ("demo", "demo-q.cplan");
@@ -263,9 +231,9 @@ test_report_import_xml (void)
   g_autoptr(CpProject) demo = NULL;
   g_autofree char *first = NULL;
   g_autofree char *second = NULL;
-  g_auto(Run) config_run = { 0 };
-  g_auto(Run) again = { 0 };
-  g_auto(Run) hostile = { 0 };
+  g_auto(CpTestRun) config_run = { 0 };
+  g_auto(CpTestRun) again = { 0 };
+  g_auto(CpTestRun) hostile = { 0 };
   static const char evil[] =
     "<?xml version=\"1.0\"?>\n<!DOCTYPE x [<!ENTITY a \"aaaa\">]>\n"
     "<compute-planner xmlns=\"https://cplanner.github.io/ns/compute-planner/1\">&a;</compute-planner>\n";
@@ -367,9 +335,9 @@ test_import_sheet_and_map (void)
   g_autofree char *csv_path = path_in_tmp ("unknown-header.csv");
   g_autofree char *project_path = path_in_tmp ("sheet.cplan");
   g_autoptr(CpProject) project = NULL;
-  g_auto(Run) six = { 0 };
-  g_auto(Run) unmapped = { 0 };
-  g_auto(Run) mapped = { 0 };
+  g_auto(CpTestRun) six = { 0 };
+  g_auto(CpTestRun) unmapped = { 0 };
+  g_auto(CpTestRun) mapped = { 0 };
 
   RUN_OK ("new", "sheet.cplan");
   RUN (&six, "import-quotes", "sheet.cplan", sheet);

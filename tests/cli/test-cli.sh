@@ -277,5 +277,57 @@ if command -v pdftotext >/dev/null 2>&1 && run 0 demo "$TMP/readme.cplan"; then
   fi
 fi
 
+# ---- walkthrough finding 3: debugging on the run's own machine is one
+# rental. 13B on 8 × A800 at 38,000 per node-month in 730 h months, 2,000
+# setup: the calendar (run + debugging) lies between 9 and 10 months
+# (273.75 and 304.2 days), so 10 months × 38,000 + 2,000 = 382,000, not the
+# 8 + 3 months billed apart (420,000). With --debug-share 0.2 debugging is
+# 0.2/0.8 of the 120-day development cycle, 30 days, and the calendar
+# falls between 8 and 9 months (243.3 and 273.75 days): 9 × 38,000 + 2,000.
+if run 0 estimate --model llama-2-13b --tokens 300B --gpu a800 --price-per-node-month 38000 \
+     --billing-granularity-hours 730 --setup-fee 2000 --xml; then
+  checks=$((checks + 1))
+  awk -v d="$(element calendar-days)" 'BEGIN { exit !(d > 273.75 && d <= 304.2) }' ||
+    fail "calendar $(element calendar-days) days is not between 9 and 10 months"
+  near total-cost 382000 1e-9
+  near debug-share 0.35 1e-9
+fi
+if run 0 estimate --model llama-2-13b --tokens 300B --gpu a800 --price-per-node-month 38000 \
+     --billing-granularity-hours 730 --setup-fee 2000 --debug-share 0.2 --xml; then
+  checks=$((checks + 1))
+  awk -v d="$(element calendar-days)" 'BEGIN { exit !(d > 243.3 && d <= 273.75) }' ||
+    fail "calendar $(element calendar-days) days is not between 8 and 9 months"
+  near debug-days 30 1e-9
+  near total-cost 344000 1e-9
+fi
+run 0 estimate --model llama-2-13b --tokens 300B --gpu a800 --price-per-gpu-hour 5 --debug-share 0.2 &&
+  contains "$OUT" "20.0% (--debug-share)"
+run 2 estimate --model llama-2-13b --gpu a800 --price-per-gpu-hour 5 --debug-share 1.5 &&
+  contains "$ERR" "--debug-share"
+
+# ---- walkthrough finding 1: nothing meets a 30-day deadline. A 32B
+# pretraining on 200B tokens takes months on either quote; the plan names
+# the best available (the soonest finish, ranked first) with its vendor
+# and the deadline it would need, and never recommends it.
+if run 0 new "$TMP/late.cplan" &&
+   run 0 add-job "$TMP/late.cplan" --id late --model qwen2.5-32b --task pretrain --tokens 200B --deadline-days 30 &&
+   run 0 add-quote "$TMP/late.cplan" --id one --vendor "云启算力" --gpu h800 --price-per-gpu-hour 42 &&
+   run 0 add-quote "$TMP/late.cplan" --id four --vendor "智算云" --gpu a800 --nodes 4 --network roce --nics 2 \
+     --nic-gbps 200 --price-per-node-month 38000 --billing-granularity-hours 730; then
+  if run 0 plan "$TMP/late.cplan"; then
+    contains "$OUT" "Verdict: No quote finishes by the deadline"
+    contains "$OUT" "ranked by finish, soonest first. Best available: 智算云"
+    contains "$OUT" "(its fastest) would meet a deadline of"
+    contains "$OUT" "Debugging share: 35.0% (the project's setting)"
+    contains "$OUT" "Misses the 30.0 days deadline"
+  fi
+  if run 0 plan "$TMP/late.cplan" --xml; then
+    exactly shortfall deadline
+    exactly best-available-quote four
+    checks=$((checks + 1))
+    ! grep -q "<recommended-quote>" "$OUT" || fail "an option missing the deadline is recommended"
+  fi
+fi
+
 echo "$checks checks, $failures failures"
 [ "$failures" -eq 0 ]

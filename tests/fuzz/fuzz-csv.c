@@ -72,12 +72,21 @@ cp_fuzz_csv (const guint8 *data,
   for (guint i = 0; i < result->errors->len; i++)
     g_assert (((CpCsvLineError *) g_ptr_array_index (result->errors, i))->message != NULL);
 
-  for (guint i = 0; i < result->quotes->len; i++)
+  /* A quote may come in incomplete (no price, a cluster without NICs), as
+   * the quote form keeps it; its row then says what it lacks. */
+  for (guint r = 0; r < result->rows->len; r++)
     {
+      const CpQuoteCsvRow *row = g_ptr_array_index (result->rows, r);
+      const CpQuote *quote;
       g_autoptr(GError) invalid = NULL;
 
-      if (!cp_quote_validate (g_ptr_array_index (result->quotes, i), &invalid))
-        g_error ("quote %u was accepted but is invalid: %s", i, invalid->message);
+      if (row->quote_index < 0)
+        continue;
+      quote = g_ptr_array_index (result->quotes, row->quote_index);
+      if (!cp_quote_validate_figures (quote, &invalid))
+        g_error ("quote %d was accepted but is invalid: %s", row->quote_index, invalid->message);
+      if (cp_quote_get_missing (quote) != CP_QUOTE_MISSING_NONE && row->incomplete->len == 0)
+        g_error ("quote %d is incomplete but its row does not say so", row->quote_index);
     }
   if (result->quotes->len == 0)
     return 0;

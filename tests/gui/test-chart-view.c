@@ -175,6 +175,16 @@ test_chart_view_present (void)
   shown = CP_CHART_VIEW (gtk_window_get_child (presentation));
   g_assert_cmpstr (cp_chart_view_get_data (shown)->title, ==, cp_chart_view_get_data (view)->title);
   g_assert_false (gtk_widget_get_visible (find_named (GTK_WIDGET (shown), "present-chart")));
+  /* Full window at the monitor's size (walkthrough finding 12: it opened
+   * at 560 × 366, smaller than the chart in the window). */
+  for (int i = 0; i < 100 && gtk_widget_get_width (GTK_WIDGET (presentation)) < gtk_widget_get_width (GTK_WIDGET (window)); i++)
+    {
+      g_usleep (10000);
+      spin ();
+    }
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (presentation)), >=, gtk_widget_get_width (GTK_WIDGET (window)));
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (presentation)), >=, gtk_widget_get_height (GTK_WIDGET (window)));
+  g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (shown)), >=, gtk_widget_get_width (GTK_WIDGET (view)));
 
   cp_chart_view_set_data (view, cp_chart_data_copy (cp_chart_view_get_data (view)));
   g_assert_true (cp_chart_view_get_data (shown) != cp_chart_view_get_data (view));
@@ -203,6 +213,50 @@ test_chart_view_present (void)
   gtk_window_destroy (window);
 }
 
+/* The chart's title, as drawn at the widget's size, wraps clear of the
+ * export and present buttons over the chart (walkthrough finding 11),
+ * at the narrow width of a 1024 px window's results pane and wider. */
+static void
+test_chart_view_title_clear (void)
+{
+  static const int widths[] = { 440, 800, 1400 };
+
+  for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+    {
+      GtkWindow *window;
+      CpChartView *view = chart_window (widths[w], widths[w], &window);
+      int width = gtk_widget_get_width (GTK_WIDGET (view));
+      int height = gtk_widget_get_height (GTK_WIDGET (view));
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width, height);
+      cairo_t *cr = cairo_create (surface);
+      g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+      const char *buttons[] = { "export-chart", "present-chart" };
+      const CpChartLabelBox *title = NULL;
+
+      cp_chart_draw_full (cr, width, height, CP_CHART_STYLE_LIGHT, cp_chart_view_get_data (view), boxes);
+      for (guint i = 0; i < boxes->len; i++)
+        if (g_array_index (boxes, CpChartLabelBox, i).series == CP_CHART_BOX_TITLE)
+          title = &g_array_index (boxes, CpChartLabelBox, i);
+      g_assert_nonnull (title);
+      g_assert_cmpfloat (title->width, >, 0);
+      for (guint b = 0; b < G_N_ELEMENTS (buttons); b++)
+        {
+          graphene_rect_t bounds;
+
+          g_assert_true (gtk_widget_compute_bounds (find_named (GTK_WIDGET (view), buttons[b]),
+                                                    GTK_WIDGET (view), &bounds));
+          g_assert_cmpfloat (bounds.size.width, >, 0);
+          if (title->x < bounds.origin.x + bounds.size.width && bounds.origin.x < title->x + title->width &&
+              title->y < bounds.origin.y + bounds.size.height && bounds.origin.y < title->y + title->height)
+            g_error ("the title (%.0f,%.0f %.0f×%.0f) is under button %s at %d px", title->x, title->y,
+                     title->width, title->height, buttons[b], width);
+        }
+      cairo_destroy (cr);
+      cairo_surface_destroy (surface);
+      gtk_window_destroy (window);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -213,5 +267,6 @@ main (int    argc,
   g_test_add_func ("/chart-view/size", test_chart_view_size);
   g_test_add_func ("/chart-view/export", test_chart_view_export);
   g_test_add_func ("/chart-view/present", test_chart_view_present);
+  g_test_add_func ("/chart-view/title-clear", test_chart_view_title_clear);
   return g_test_run ();
 }

@@ -19,6 +19,7 @@
 #include "gui/cp-option-object.h"
 #include "gui/cp-picker-item.h"
 #include "gui/cp-picker-row.h"
+#include "gui/cp-preferences-window.h"
 #include "gui/cp-quote-object.h"
 /* Only to hand the window the file a file chooser would have returned. */
 #include "gui/cp-window-private.h"
@@ -1584,6 +1585,520 @@ test_window_keyboard (void)
   close_window (window);
 }
 
+/* The plan shown is cp_plan_new()'s on @expected, to the layout of every
+ * option. */
+static void
+assert_shows_plan_of (CpResultsView   *results,
+                      const CpProject *expected,
+                      guint            job_index)
+{
+  g_autoptr(CpPlan) plan = plan_for (expected, job_index);
+  const CpPlan *shown = cp_results_view_get_plan (results);
+
+  wait_results (results);
+  assert_plans_equal (shown, plan);
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpEstimate *a = &g_array_index (shown->options, CpOption, i).estimate;
+      const CpEstimate *b = &g_array_index (plan->options, CpOption, i).estimate;
+
+      g_assert_cmpuint (a->zero_stage, ==, b->zero_stage);
+      g_assert_cmpuint (a->tensor_parallel, ==, b->tensor_parallel);
+      g_assert_cmpuint (a->pipeline_parallel, ==, b->pipeline_parallel);
+      g_assert_cmpuint (a->expert_parallel, ==, b->expert_parallel);
+      g_assert_cmpuint (a->virtual_stages, ==, b->virtual_stages);
+      g_assert_cmpuint (a->micro_batch, ==, b->micro_batch);
+      g_assert_cmpfloat (a->memory_per_gpu_bytes, ==, b->memory_per_gpu_bytes);
+      g_assert_cmpfloat (a->total_s, ==, b->total_s);
+    }
+}
+
+static const CpOption *
+recommended_or_first (const CpPlan *plan)
+{
+  g_assert_cmpuint (plan->options->len, >, 0);
+  if (plan->recommended >= 0)
+    return &g_array_index (plan->options, CpOption, plan->recommended);
+  for (guint i = 0; i < plan->options->len; i++)
+    if (g_array_index (plan->options, CpOption, i).rank == 1)
+      return &g_array_index (plan->options, CpOption, i);
+  g_assert_not_reached ();
+}
+
+/* The results' layout line names the recommended (or best-ranked)
+ * option's layout and, when searched, the runner-up and why it lost. */
+static void
+assert_layout_text (CpResultsView *results)
+{
+  const CpOption *best = recommended_or_first (cp_results_view_get_plan (results));
+  const char *text = cp_results_view_get_layout_text (results);
+  g_autofree char *runner_up = cp_words_runner_up (&best->estimate, "en");
+  g_autofree char *words = NULL;
+  CpLayout layout;
+
+  cp_estimate_chosen_layout (&best->estimate, &layout);
+  words = cp_words_layout (&layout, "en");
+  g_assert_true (best->estimate.layout_searched);
+  g_assert_true (g_str_has_prefix (text, "Layout: "));
+  g_assert_nonnull (strstr (text, words));
+  g_assert_nonnull (strstr (text, "Chosen by the search"));
+  g_assert_nonnull (strstr (text, runner_up));
+  /* The memory technique the plan added shows with the layout. */
+  g_assert_true ((strstr (text, ", CPU offload") != NULL) == best->estimate.cpu_offload);
+}
+
+/* The layout fields: "Automatic" or an explicit value, through the real
+ * drop-downs and entries; the results show the model's plan for the same
+ * job, and the layout the search chose with its runner-up. */
+static void
+test_window_automatic_layout (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  CpResultsView *results = cp_window_get_results_view (window);
+  CpJobEditor *job_editor = cp_window_get_job_editor (window);
+  guint job_index = first_training_job (project);
+  g_autoptr(CpProject) expected = NULL;
+  CpJob *job, *expected_job;
+  GtkWidget *zero;
+  CpFieldRow *tensor;
+  guint searched_stage, pinned_stage;
+  g_autoptr(CpPlan) searched = NULL;
+
+  select_row (cp_window_get_jobs_list (window), job_index);
+  job = g_ptr_array_index (project->jobs, job_index);
+  expected = cp_project_copy (project);
+  expected_job = g_ptr_array_index (expected->jobs, job_index);
+
+  /* ZeRO: a drop-down whose last entry is the search. */
+  zero = cp_field_row_get_input (cp_job_editor_get_row (job_editor, "zero-stage"));
+  g_assert_true (GTK_IS_DROP_DOWN (zero));
+  g_assert_cmpuint (g_list_model_get_n_items (gtk_drop_down_get_model (GTK_DROP_DOWN (zero))), ==, 5);
+  {
+    g_autoptr(GtkStringObject) item = g_list_model_get_item (gtk_drop_down_get_model (GTK_DROP_DOWN (zero)),
+                                                             CP_ZERO_STAGE_AUTO);
+    g_assert_cmpstr (gtk_string_object_get_string (item), ==, "Automatic (searched)");
+  }
+  if (gtk_drop_down_get_selected (GTK_DROP_DOWN (zero)) != CP_ZERO_STAGE_AUTO)
+    pick (GTK_DROP_DOWN (zero), CP_ZERO_STAGE_AUTO);
+  g_assert_cmpuint (job->zero_stage, ==, CP_ZERO_STAGE_AUTO);
+  expected_job->zero_stage = CP_ZERO_STAGE_AUTO;
+  assert_shows_plan_of (results, expected, job_index);
+  assert_layout_text (results);
+  {
+    const CpOption *best = recommended_or_first (cp_results_view_get_plan (results));
+
+    searched_stage = best->estimate.zero_stage;
+    searched = plan_for (expected, job_index);
+  }
+  g_assert_cmpuint (searched_stage, <=, 3);
+
+  /* A stage the search did not choose: every option runs it, and the
+   * recommended option's memory per GPU moves with it. */
+  pinned_stage = searched_stage == 3 ? 2 : 3;
+  pick (GTK_DROP_DOWN (zero), pinned_stage);
+  g_assert_cmpuint (job->zero_stage, ==, pinned_stage);
+  expected_job->zero_stage = pinned_stage;
+  assert_shows_plan_of (results, expected, job_index);
+  {
+    const CpPlan *shown = cp_results_view_get_plan (results);
+
+    /* Except where a memory technique (ZeRO-3 among them) had to be
+     * added for the job to fit. */
+    for (guint i = 0; i < shown->options->len; i++)
+      if (g_array_index (shown->options, CpOption, i).estimate.technique == CP_TECHNIQUE_AS_CONFIGURED)
+        g_assert_cmpuint (g_array_index (shown->options, CpOption, i).estimate.zero_stage, ==, pinned_stage);
+    guint moved = 0;
+
+    /* Where the search had chosen another stage, the memory per GPU
+     * follows the pinned one. */
+    for (guint i = 0; i < shown->options->len; i++)
+      {
+        const CpOption *pinned = &g_array_index (shown->options, CpOption, i);
+
+        for (guint j = 0; j < searched->options->len; j++)
+          {
+            const CpOption *free_option = &g_array_index (searched->options, CpOption, j);
+
+            if (free_option->quote_index != pinned->quote_index ||
+                pinned->estimate.technique != CP_TECHNIQUE_AS_CONFIGURED ||
+                free_option->estimate.zero_stage == pinned_stage ||
+                free_option->estimate.nodes != pinned->estimate.nodes)
+              continue;
+            g_assert_cmpfloat (pinned->estimate.memory_per_gpu_bytes, !=, free_option->estimate.memory_per_gpu_bytes);
+            moved++;
+          }
+      }
+    g_assert_cmpuint (moved, >, 0);
+    assert_layout_text (results);
+  }
+
+  /* Recompute offers the search too. */
+  {
+    GtkWidget *recompute = cp_field_row_get_input (cp_job_editor_get_row (job_editor, "recompute"));
+    g_autoptr(GtkStringObject) item = g_list_model_get_item (gtk_drop_down_get_model (GTK_DROP_DOWN (recompute)),
+                                                             CP_RECOMPUTE_AUTO);
+
+    g_assert_cmpstr (gtk_string_object_get_string (item), ==, "Automatic (searched)");
+
+    pick (GTK_DROP_DOWN (recompute), CP_RECOMPUTE_FULL);
+    g_assert_cmpint (job->recompute, ==, CP_RECOMPUTE_FULL);
+    expected_job->recompute = CP_RECOMPUTE_FULL;
+    assert_shows_plan_of (results, expected, job_index);
+    pick (GTK_DROP_DOWN (recompute), CP_RECOMPUTE_AUTO);
+    g_assert_cmpint (job->recompute, ==, CP_RECOMPUTE_AUTO);
+    expected_job->recompute = CP_RECOMPUTE_AUTO;
+    assert_shows_plan_of (results, expected, job_index);
+  }
+
+  /* Outside pretraining an automatic global batch is one sequence. */
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (cp_job_editor_get_row (job_editor, "global-batch"))), ==,
+                   "Sequences per optimizer step; automatic: one sequence");
+
+  /* Tensor parallel: empty shows "Automatic"; 2 pins it; emptied, the
+   * search has it again. */
+  tensor = cp_job_editor_get_row (job_editor, "tensor-parallel");
+  g_assert_cmpuint (job->tensor_parallel, ==, 0);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (cp_field_row_get_input (tensor))), ==, "");
+  g_assert_cmpstr (gtk_entry_get_placeholder_text (GTK_ENTRY (cp_field_row_get_input (tensor))), ==, "Automatic");
+  type_text (tensor, "2");
+  g_assert_cmpuint (job->tensor_parallel, ==, 2);
+  expected_job->tensor_parallel = 2;
+  assert_shows_plan_of (results, expected, job_index);
+  type_text (tensor, "");
+  g_assert_null (cp_field_row_get_error (tensor));
+  g_assert_cmpuint (job->tensor_parallel, ==, 0);
+  expected_job->tensor_parallel = 0;
+  assert_shows_plan_of (results, expected, job_index);
+
+  /* Interleaved stages and the MFU override. */
+  type_text (cp_job_editor_get_row (job_editor, "interleaved-stages"), "2");
+  g_assert_cmpuint (job->virtual_stages, ==, 2);
+  expected_job->virtual_stages = 2;
+  assert_shows_plan_of (results, expected, job_index);
+  type_text (cp_job_editor_get_row (job_editor, "mfu"), "0.4");
+  g_assert_cmpfloat (job->mfu, ==, 0.4);
+  expected_job->mfu = 0.4;
+  assert_shows_plan_of (results, expected, job_index);
+  type_text (cp_job_editor_get_row (job_editor, "mfu"), "");
+  g_assert_cmpfloat (job->mfu, ==, 0);
+  expected_job->mfu = 0;
+
+  /* Expert parallel is offered for a mixture of experts only. */
+  g_assert_cmpuint (job->model.experts_total, <=, 1);
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (cp_job_editor_get_row (job_editor, "expert-parallel"))));
+  {
+    GtkDropDown *models = cp_picker_row_get_drop_down (cp_job_editor_get_model_row (job_editor));
+    guint n = g_list_model_get_n_items (gtk_drop_down_get_model (models));
+    guint position = GTK_INVALID_LIST_POSITION;
+
+    for (guint i = 0; i < n; i++)
+      if (g_strcmp0 (entry_id (models, i), "mixtral-8x7b") == 0)
+        position = i;
+    g_assert_cmpuint (position, !=, GTK_INVALID_LIST_POSITION);
+    pick (models, position);
+    cp_job_set_model (expected_job, cp_catalog_find_model (cp_catalog_get_builtin (), "mixtral-8x7b"));
+  }
+  g_assert_cmpuint (job->model.experts_total, ==, 8);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (cp_job_editor_get_row (job_editor, "expert-parallel"))));
+  type_text (cp_job_editor_get_row (job_editor, "expert-parallel"), "4");
+  g_assert_cmpuint (job->expert_parallel, ==, 4);
+  expected_job->expert_parallel = 4;
+  assert_shows_plan_of (results, expected, job_index);
+  {
+    const CpPlan *shown = cp_results_view_get_plan (results);
+
+    guint spread = 0;
+
+    /* The experts go over at most the data-parallel ranks (cp-estimate.c). */
+    for (guint i = 0; i < shown->options->len; i++)
+      {
+        const CpEstimate *e = &g_array_index (shown->options, CpOption, i).estimate;
+
+        if (!e->fits)
+          continue;
+        g_assert_cmpuint (e->expert_parallel, ==, MIN (4, e->data_parallel));
+        spread += e->expert_parallel == 4;
+      }
+    g_assert_cmpuint (spread, >, 0);
+  }
+  /* More experts than the model has: refused, naming the field. */
+  type_text (cp_job_editor_get_row (job_editor, "expert-parallel"), "16");
+  g_assert_nonnull (cp_field_row_get_error (cp_job_editor_get_row (job_editor, "expert-parallel")));
+  g_assert_cmpuint (job->expert_parallel, ==, 4);
+  g_assert_nonnull (strstr (cp_results_view_get_notice (results), "Expert parallel"));
+
+  close_window (window);
+}
+
+static CpPreferencesWindow *
+find_preferences_window (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) toplevel = g_list_model_get_item (toplevels, i);
+
+      if (CP_IS_PREFERENCES_WINDOW (toplevel))
+        return CP_PREFERENCES_WINDOW (toplevel);
+    }
+  return NULL;
+}
+
+/* The fastest single machine of @plan, in days, or INFINITY. */
+static double
+fastest_single_machine_days (const CpPlan    *plan,
+                             const CpProject *project)
+{
+  double days = INFINITY;
+
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+      const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+
+      if (!cp_quote_is_cluster (quote) && option->estimate.fits)
+        days = MIN (days, option->estimate.calendar_days);
+    }
+  return days;
+}
+
+/* The longest acceptable run, edited in the preferences, is the
+ * project's setting and stands in for the missing deadline. */
+static void
+test_window_preferences_longest_run (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  CpResultsView *results = cp_window_get_results_view (window);
+  CpJobEditor *job_editor = cp_window_get_job_editor (window);
+  CpPreferencesWindow *preferences;
+  CpFieldRow *row;
+  g_autoptr(CpProject) expected = NULL;
+  guint job_index = G_MAXUINT;
+  double single_days;
+  CpVerdict verdict_at_default;
+  g_autofree char *longer = NULL;
+
+  for (guint i = 0; i < project->jobs->len; i++)
+    if (((CpJob *) g_ptr_array_index (project->jobs, i))->kind == CP_TASK_PRETRAIN)
+      job_index = i;
+  g_assert_cmpuint (job_index, !=, G_MAXUINT);
+  select_row (cp_window_get_jobs_list (window), job_index);
+
+  /* An automatic global batch says what it is: published pretraining
+   * batches, 2.17M tokens at 7B growing as N^0.316 (the least-squares fit
+   * through the runs cp-job.c cites), in whole sequences. */
+  {
+    CpJob *job = g_ptr_array_index (project->jobs, job_index);
+    CpFieldRow *batch = cp_job_editor_get_row (job_editor, "global-batch");
+    g_autofree char *said = NULL;
+
+    type_text (batch, "");
+    g_assert_cmpuint (job->global_batch, ==, 0);
+    said = g_strdup_printf ("automatic: %.0f,", round (2.17e6 * pow (job->model.params / 7e9, 0.316) / job->seq_len));
+    g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (batch)), said));
+  }
+
+  /* No deadline: the longest acceptable run (120 days) stands in. */
+  type_text (cp_job_editor_get_row (job_editor, "deadline-days"), "0");
+  type_text (cp_job_editor_get_row (job_editor, "tokens"), "1T");
+  g_assert_cmpfloat (project->settings.longest_acceptable_run_days, ==, 120);
+  expected = cp_project_copy (project);
+  assert_shows_plan_of (results, expected, job_index);
+  single_days = fastest_single_machine_days (cp_results_view_get_plan (results), project);
+  /* A run no single machine finishes in 120 days: R7's time signal. */
+  g_assert_cmpfloat (single_days, >, 120);
+  g_assert_true (isfinite (single_days));
+  verdict_at_default = cp_results_view_get_plan (results)->verdict;
+  g_assert_cmpint (verdict_at_default, ==, CP_VERDICT_CLUSTER);
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "preferences", NULL);
+  spin ();
+  preferences = find_preferences_window ();
+  g_assert_nonnull (preferences);
+  row = cp_preferences_window_get_setting_row (preferences, "longest-acceptable-run");
+  g_assert_nonnull (row);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (row)));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (cp_field_row_get_input (row))), ==, "120");
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "BLOOM"));
+  g_assert_true (widget_has_text (GTK_WIDGET (row), "days"));
+
+  /* Refused below a day: the message names the field, the setting stays. */
+  type_text (row, "0");
+  g_assert_nonnull (cp_field_row_get_error (row));
+  g_assert_nonnull (strstr (cp_field_row_get_error (row), "Longest acceptable run"));
+  g_assert_cmpfloat (project->settings.longest_acceptable_run_days, ==, 120);
+
+  /* Longer than the single machine takes: the time signal goes, and the
+   * window shows the model's plan under the new setting. */
+  longer = g_strdup_printf ("%.0f", ceil (single_days) + 1);
+  type_text (row, longer);
+  g_assert_null (cp_field_row_get_error (row));
+  project = cp_window_get_project (window);
+  g_assert_cmpfloat (project->settings.longest_acceptable_run_days, ==, ceil (single_days) + 1);
+  g_assert_true (cp_window_get_modified (window));
+  expected->settings.longest_acceptable_run_days = ceil (single_days) + 1;
+  assert_shows_plan_of (results, expected, job_index);
+  g_assert_cmpint (cp_results_view_get_plan (results)->verdict, !=, verdict_at_default);
+
+  gtk_window_destroy (GTK_WINDOW (preferences));
+  spin ();
+  close_window (window);
+}
+
+/* Walkthrough findings 1, 2 and 8: a deadline no quote meets, typed into
+ * the job form. The window says none finishes in time (not that none can
+ * run), names the best available option, ranked first and never
+ * recommended, says what deadline would do, and lists that option's own
+ * risks, the report's. */
+static void
+test_window_best_available (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  CpResultsView *results = cp_window_get_results_view (window);
+  CpJobEditor *job_editor = cp_window_get_job_editor (window);
+  const CpPlan *plan;
+  const CpOption *best;
+  g_autofree char *name = NULL;
+  guint job_index = G_MAXUINT;
+
+  for (guint i = 0; i < project->jobs->len; i++)
+    if (((CpJob *) g_ptr_array_index (project->jobs, i))->kind == CP_TASK_PRETRAIN)
+      job_index = i;
+  g_assert_cmpuint (job_index, !=, G_MAXUINT);
+  select_row (cp_window_get_jobs_list (window), job_index);
+
+  /* 300B tokens of a 13B model in one calendar day: no quote does it. */
+  type_text (cp_job_editor_get_row (job_editor, "deadline-days"), "1");
+  wait_results (results);
+  plan = cp_results_view_get_plan (results);
+  g_assert_cmpint (plan->recommended, ==, -1);
+  g_assert_cmpint (plan->shortfall, ==, CP_SHORTFALL_DEADLINE);
+  g_assert_cmpint (plan->best_available, ==, 0);
+  best = &g_array_index (plan->options, CpOption, 0);
+  g_assert_true (best->estimate.fits);
+  for (guint i = 1; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+      g_assert_true (!option->estimate.fits || option->estimate.calendar_days >= best->estimate.calendar_days);
+    }
+  name = cp_words_quote_name (project, best->quote_index);
+
+  g_assert_cmpstr (cp_results_view_get_verdict_text (results), ==, "No quote finishes by the deadline");
+  g_assert_true (widget_has_text (GTK_WIDGET (results), "ranked by finish, soonest first. Best available: "));
+  g_assert_true (widget_has_text (GTK_WIDGET (results), name));
+  g_assert_nonnull (strstr (cp_results_view_get_changes_text (results), "(its fastest) would meet a deadline of"));
+  {
+    g_autofree char *day = cp_i18n_format_days (1, "en");
+    g_autofree char *misses = g_strdup_printf ("Misses the %s deadline by", day);
+
+    g_assert_true (widget_has_text (GTK_WIDGET (results), misses));
+  }
+  g_assert_false (widget_has_text (GTK_WIDGET (results), "Communication bottleneck lowers efficiency"));
+  close_window (window);
+}
+
+static guint
+count_incomplete (const CpProject *project)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < project->quotes->len; i++)
+    n += cp_quote_get_missing (g_ptr_array_index (project->quotes, i)) != CP_QUOTE_MISSING_NONE;
+  return n;
+}
+
+/* A quote without a price has no curve: it would lie at zero cost. */
+static void
+test_window_incomplete_quote_no_curve (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  CpResultsView *results = cp_window_get_results_view (window);
+  CpQuoteEditor *quote_editor = cp_window_get_quote_editor (window);
+  guint job_index = first_training_job (project);
+  const CpChartData *chart;
+  guint n_series;
+  guint new_index;
+  guint n_incomplete;
+  g_autofree char *name = NULL;
+
+  select_row (cp_window_get_jobs_list (window), job_index);
+  wait_results (results);
+  n_series = cp_chart_view_get_data (cp_results_view_get_chart (results, CP_CHART_COST))->series->len;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "add-quote", NULL);
+  spin ();
+  new_index = project->quotes->len - 1;
+  g_assert_cmpint (cp_quote_get_missing (g_ptr_array_index (project->quotes, new_index)), ==,
+                   CP_QUOTE_MISSING_PRICE);
+  type_text (cp_quote_editor_get_row (quote_editor, "vendor"), "Vendor Without Price");
+  name = cp_words_quote_name (project, (int) new_index);
+  wait_results (results);
+
+  chart = cp_chart_view_get_data (cp_results_view_get_chart (results, CP_CHART_COST));
+  g_assert_cmpuint (chart->series->len, ==, n_series);
+  for (guint s = 0; s < chart->series->len; s++)
+    g_assert_null (strstr (((CpChartSeries *) g_ptr_array_index (chart->series, s))->label, "Vendor Without Price"));
+  n_incomplete = count_incomplete (project);
+  g_assert_cmpuint (n_incomplete, >=, 1);
+  {
+    g_autofree char *said = g_strdup_printf (n_incomplete == 1 ? "%u incomplete quote is not drawn"
+                                                               : "%u incomplete quotes are not drawn", n_incomplete);
+    g_assert_nonnull (strstr (chart->note, said));
+  }
+  {
+    g_autoptr(CpSweep) sweep = cp_project_sweep_job (project, job_index, CP_CHART_COST_MAX_POINTS);
+    const CpSweepCurve *curve = g_ptr_array_index (sweep->curves, new_index);
+
+    g_assert_cmpint (curve->quote_index, ==, (int) new_index);
+    g_assert_cmpuint (curve->points->len, ==, 0);
+  }
+  /* Also when drawn without a plan, as a report of all quotes would. */
+  {
+    g_autoptr(CpSweep) sweep = cp_project_sweep_job (project, job_index, CP_CHART_COST_MAX_POINTS);
+    g_autoptr(CpChartData) all = cp_chart_data_new_cost (project, job_index, NULL, sweep, "en");
+
+    g_assert_cmpuint (all->series->len, ==, project->quotes->len - n_incomplete);
+    for (guint c = 0; c < sweep->curves->len; c++)
+      {
+        const CpSweepCurve *curve = g_ptr_array_index (sweep->curves, c);
+
+        if (cp_quote_get_missing (g_ptr_array_index (project->quotes, curve->quote_index)) != CP_QUOTE_MISSING_NONE)
+          g_assert_cmpuint (curve->points->len, ==, 0);
+        for (guint p = 0; p < curve->points->len; p++)
+          g_assert_cmpfloat (g_array_index (curve->points, CpSweepPoint, p).total_cost, >, 0);
+      }
+  }
+
+  /* Priced, it is complete and drawn. */
+  type_text (cp_quote_editor_get_row (quote_editor, "price"), "30");
+  g_assert_cmpint (cp_quote_get_missing (g_ptr_array_index (project->quotes, new_index)), ==,
+                   CP_QUOTE_MISSING_NONE);
+  wait_results (results);
+  chart = cp_chart_view_get_data (cp_results_view_get_chart (results, CP_CHART_COST));
+  if (n_incomplete == 1)
+    g_assert_null (strstr (chart->note, "incomplete"));
+  else
+    {
+      g_autofree char *said = g_strdup_printf (n_incomplete == 2 ? "%u incomplete quote is not drawn"
+                                                                 : "%u incomplete quotes are not drawn", n_incomplete - 1);
+      g_assert_nonnull (strstr (chart->note, said));
+    }
+  {
+    gboolean drawn = FALSE;
+
+    for (guint s = 0; s < chart->series->len; s++)
+      drawn |= strstr (((CpChartSeries *) g_ptr_array_index (chart->series, s))->label, "Vendor Without Price") != NULL;
+    g_assert_true (drawn || shown_option (results, (int) new_index)->rank > CP_CHART_MAX_QUOTES);
+  }
+
+  close_window (window);
+}
+
 /* Walkthrough findings 11, 13 and 14 (window). */
 
 /* The title label AdwActionRow draws for @row. */
@@ -2006,6 +2521,10 @@ main (int   argc,
   g_test_add_func ("/gui/window/updates-in-place", test_window_updates_in_place);
   g_test_add_func ("/gui/window/keyboard", test_window_keyboard);
   g_test_add_func ("/gui/window/print-saved-untitled", test_window_print_saved_untitled);
+  g_test_add_func ("/gui/window/automatic-layout", test_window_automatic_layout);
+  g_test_add_func ("/gui/window/preferences-longest-run", test_window_preferences_longest_run);
+  g_test_add_func ("/gui/window/incomplete-quote-no-curve", test_window_incomplete_quote_no_curve);
+  g_test_add_func ("/gui/window/best-available", test_window_best_available);
   g_test_add_func ("/gui/window/form-layout", test_window_form_layout);
   g_test_add_func ("/gui/window/field-messages", test_window_field_messages);
   g_test_add_func ("/gui/window/walkthrough-details", test_window_walkthrough_details);

@@ -600,7 +600,10 @@ test_r5_threshold (void)
     CpOutcome outcome;
   } cases[] = {
     { 6.4, 1.0, CP_OUTCOME_COMMUNICATION_DOMINATES },
-    { 12.8, 0.5, CP_OUTCOME_COMPUTE_DOMINATES },
+    /* One node is recommended here (no deadline, and the 58-day run is
+     * within the longest acceptable one): a split that would pay is said
+     * to be not needed, never argued for against the verdict (finding 5). */
+    { 12.8, 0.5, CP_OUTCOME_SPLIT_NOT_NEEDED },
     { 3.2, 2.0, CP_OUTCOME_COMMUNICATION_DOMINATES },
   };
 
@@ -642,6 +645,8 @@ test_r5_threshold (void)
       job.pipeline_parallel = 1;
 
       plan = cp_plan_new (&job, &quote, 1, &settings);
+      g_assert_cmpint (plan->recommended, ==, 0);
+      g_assert_cmpuint (g_array_index (plan->options, CpOption, 0).estimate.nodes, ==, 1);
       g_assert_cmpint (r5_outcome (plan, &ratio), ==, cases[i].outcome);
       assert_close (cases[i].ratio, ratio, 1e-9);
       cp_job_clear (&job);
@@ -783,6 +788,213 @@ test_calendar_and_deadline (void)
   cp_quote_clear (&quote);
 }
 
+/* Finding 3: debugging on the run's own single machine is one rental.
+ * The 13-day run and 7 days of debugging of test_calendar_and_deadline,
+ * at 38,000 per node-month billed in 730 h months with a 2,000 setup fee:
+ * together 20 days = 480 h → one month, 38,000 + 2,000 = 40,000; billed
+ * apart it would be two months (312 h → 730 h and 168 h → 730 h), 78,000.
+ * The month is shared by hours: the run 312/480 of it, 24,700, debugging
+ * 168/480, 13,300.
+ * On two nodes debugging stays a one-machine rental of its own: one
+ * month, 38,000, beside the run's 2 × 38,000 (its 6.5 days → one month). */
+static void
+test_debug_and_run_one_rental (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate est;
+
+  cp_settings_init (&settings);
+  quote_init_a100 (&quote, 8, 2);
+  quote.price_unit = CP_PRICE_PER_NODE_MONTH;
+  quote.price = 38000;
+  quote.billing_granularity_h = 730;
+  quote.setup_fee = 2000;
+  cp_job_init (&job, CP_TASK_PRETRAIN);
+  model_init (&job.model, 1e9, 24, 2048, 16, 16, 8192, 50000, FALSE);
+  job.tokens = 13 * 86400 * 8 * 312e12 * 0.4 / 6e9;
+  job.mfu = 0.4;
+  job.recompute = CP_RECOMPUTE_NONE;
+  job.storage_tb = 0;
+  job.team_has_distributed_experience = TRUE;
+
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  assert_close (7, est.debug_days, 1e-9);
+  assert_close (13300, est.debug_cost, 1e-9);
+  assert_close (24700, est.compute_cost, 1e-9);
+  assert_close (730.0 * 312 / 480, est.billed_hours, 1e-9);
+  assert_close (40000, est.total_cost, 1e-9);
+
+  /* Data parallel over two nodes halves the run, less the traffic; the
+   * run still fits in one month, debugging in its own. */
+  job.tensor_parallel = 1;
+  job.pipeline_parallel = 1;
+  g_assert_true (cp_estimate (&job, &quote, 2, &settings, &est, NULL));
+  g_assert_cmpfloat (est.total_s / 3600, <, 730);
+  assert_close (38000, est.debug_cost, 1e-9);
+  assert_close (2 * 38000, est.compute_cost, 1e-9);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
+static const CpReason *
+find_reason (const CpPlan *plan,
+             CpOutcome     outcome,
+             int           quote_index)
+{
+  for (guint i = 0; i < plan->reasons->len; i++)
+    {
+      const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
+      if (reason->outcome == outcome && (quote_index < 0 || reason->quote_index == quote_index))
+        return reason;
+    }
+  return NULL;
+}
+
+/* The 13-day run of test_calendar_and_deadline (on 8 A100s at MFU 0.4)
+ * with a 5-day deadline, as in finding 1: one machine takes 20 calendar
+ * days, two nodes of the cluster quote about 10 (13/2 run + 35% debugging,
+ * an experienced team), so nothing is feasible. The best available is the
+ * soonest finish, the cluster, ranked first; it says the deadline it
+ * would need, and the node count beyond its offer of two
+ * that would meet 5 days: a run of at most 5 × 0.65 = 3.25 days, so at
+ * least 13 / 3.25 = 4 nodes, more with the all-reduce. Pinned estimates
+ * confirm each suggestion. */
+static void
+test_best_available (void)
+{
+  CpSettings settings;
+  CpQuote quotes[2];
+  CpJob job;
+  CpEstimate est;
+  g_autoptr(CpPlan) plan = NULL;
+  const CpOption *best;
+  const CpReason *reason;
+
+  cp_settings_init (&settings);
+  quote_init_a100 (&quotes[0], 8, 1);
+  quote_init_a100 (&quotes[1], 8, 2);
+  g_free (quotes[1].id);
+  quotes[1].id = g_strdup ("a100-pair");
+  cp_job_init (&job, CP_TASK_PRETRAIN);
+  model_init (&job.model, 1e9, 24, 2048, 16, 16, 8192, 50000, FALSE);
+  job.tokens = 13 * 86400 * 8 * 312e12 * 0.4 / 6e9;
+  job.mfu = 0.4;
+  job.recompute = CP_RECOMPUTE_NONE;
+  job.team_has_distributed_experience = TRUE;
+  job.deadline_days = 5;
+
+  plan = cp_plan_new (&job, quotes, 2, &settings);
+  g_assert_cmpint (plan->verdict, ==, CP_VERDICT_NOT_FEASIBLE);
+  g_assert_cmpint (plan->recommended, ==, -1);
+  g_assert_cmpint (plan->shortfall, ==, CP_SHORTFALL_DEADLINE);
+  g_assert_cmpint (plan->best_available, ==, 0);
+  best = cp_plan_get_subject (plan);
+  g_assert_cmpint (best->quote_index, ==, 1);
+  g_assert_cmpuint (best->estimate.nodes, ==, 2);
+  g_assert_false (best->feasible);
+  g_assert_cmpfloat (best->estimate.calendar_days, >=, 10);
+  g_assert_cmpfloat (best->estimate.calendar_days, <, 20);
+  assert_close (20, g_array_index (plan->options, CpOption, 1).estimate.calendar_days, 1e-9);
+
+  reason = find_reason (plan, CP_OUTCOME_BEST_AVAILABLE, 1);
+  g_assert_nonnull (reason);
+  assert_close (best->estimate.calendar_days, reason->values[0], 1e-12);
+  assert_close (best->estimate.total_cost, reason->values[1], 1e-12);
+
+  /* The nodes beyond the offer: the fewest that meet the deadline. */
+  reason = find_reason (plan, CP_OUTCOME_NODES_MEET_DEADLINE, 1);
+  g_assert_nonnull (reason);
+  g_assert_cmpfloat (reason->values[0], >=, 4);
+  quotes[1].nodes_available = 16;
+  g_assert_true (cp_estimate (&job, &quotes[1], (guint) reason->values[0], &settings, &est, NULL));
+  g_assert_true (est.meets_deadline);
+  assert_close (est.calendar_days, reason->values[1], 1e-12);
+  g_assert_true (cp_estimate (&job, &quotes[1], (guint) reason->values[0] - 1, &settings, &est, NULL));
+  g_assert_false (est.meets_deadline);
+  quotes[1].nodes_available = 2;
+
+  /* The single machine, slower than the best available, only repeats
+   * that it needs longer still. */
+  g_assert_null (find_reason (plan, CP_OUTCOME_DEADLINE_NEEDED, 0));
+  /* The deadline the best available would need, at the node count shown. */
+  for (guint q = 1; q < 2; q++)
+    {
+      CpJob relaxed = { 0 };
+      const CpOption *option = NULL;
+
+      for (guint i = 0; i < plan->options->len; i++)
+        if (g_array_index (plan->options, CpOption, i).quote_index == (int) q)
+          option = &g_array_index (plan->options, CpOption, i);
+      reason = find_reason (plan, CP_OUTCOME_DEADLINE_NEEDED, (int) q);
+      g_assert_nonnull (reason);
+      g_assert_cmpfloat (reason->values[0], >=, option->estimate.calendar_days);
+      g_assert_cmpfloat (reason->values[0] - 0.1, <, option->estimate.calendar_days);
+      cp_job_copy (&relaxed, &job);
+      relaxed.deadline_days = reason->values[0];
+      g_assert_true (cp_estimate (&relaxed, &quotes[q], (guint) reason->values[1], &settings, &est, NULL));
+      g_assert_true (est.meets_deadline);
+      cp_job_clear (&relaxed);
+    }
+
+  /* Nothing fits: "cannot run", no best available. */
+  {
+    g_autoptr(CpPlan) none = NULL;
+
+    job.model.params = 1e12;
+    none = cp_plan_new (&job, quotes, 2, &settings);
+    g_assert_cmpint (none->shortfall, ==, CP_SHORTFALL_MEMORY);
+    g_assert_cmpint (none->best_available, ==, -1);
+    g_assert_nonnull (find_reason (none, CP_OUTCOME_NOTHING_FITS, -1));
+  }
+  cp_job_clear (&job);
+  cp_quote_clear (&quotes[0]);
+  cp_quote_clear (&quotes[1]);
+}
+
+/* Finding 8: a single machine's GPU-mismatch risk only when the trial ran
+ * on another GPU than the recommended quote's. */
+static void
+test_gpu_mismatch_risk (void)
+{
+  CpSettings settings;
+  CpQuote quotes[2];
+  CpJob job;
+
+  cp_settings_init (&settings);
+  quote_init_a100 (&quotes[0], 8, 1);
+  quote_init_a100 (&quotes[1], 8, 1);
+  quotes[0].gpu.id = g_strdup ("a100-80g");
+  quotes[1].gpu.id = g_strdup ("h800");
+  g_free (quotes[1].id);
+  quotes[1].id = g_strdup ("h800");
+  quotes[1].price = 100;   /* dearer: the A100 is recommended */
+  cp_job_init (&job, CP_TASK_PRETRAIN);
+  model_init (&job.model, 1e9, 24, 2048, 16, 16, 8192, 50000, FALSE);
+  job.tokens = 1e9;
+
+  for (guint c = 0; c < 3; c++)
+    {
+      g_autoptr(CpPlan) plan = NULL;
+      gboolean mismatch = FALSE;
+
+      g_free (job.trial.quote_id);
+      job.trial.quote_id = c == 0 ? NULL : g_strdup (c == 1 ? "a100" : "h800");
+      job.trial.tokens_per_s = c == 0 ? 0 : 20000;
+      plan = cp_plan_new (&job, quotes, 2, &settings);
+      g_assert_cmpint (plan->verdict, ==, CP_VERDICT_SINGLE_MACHINE);
+      g_assert_cmpint (cp_plan_get_subject (plan)->quote_index, ==, 0);
+      for (guint i = 0; i < plan->risks->len; i++)
+        mismatch |= g_array_index (plan->risks, CpRisk, i) == CP_RISK_GPU_MISMATCH;
+      /* No trial, a trial on the A100 itself: no mismatch; on the H800: one. */
+      g_assert_cmpint (mismatch, ==, c == 2);
+    }
+  cp_job_clear (&job);
+  cp_quote_clear (&quotes[0]);
+  cp_quote_clear (&quotes[1]);
+}
+
 static void
 test_invalid_inputs (void)
 {
@@ -841,8 +1053,11 @@ main (int   argc,
   g_test_add_func ("/model/time/megatron-gpt3-T16", test_megatron_gpt3_days);
   g_test_add_func ("/model/time/palm-mfu-T23", test_palm_mfu_from_trial);
   g_test_add_func ("/model/time/calendar-deadline", test_calendar_and_deadline);
+  g_test_add_func ("/model/cost/debug-and-run-one-rental", test_debug_and_run_one_rental);
   g_test_add_func ("/model/rules/r1-thresholds", test_r1_thresholds);
   g_test_add_func ("/model/rules/r5-threshold", test_r5_threshold);
+  g_test_add_func ("/model/rules/best-available", test_best_available);
+  g_test_add_func ("/model/rules/gpu-mismatch-risk", test_gpu_mismatch_risk);
   g_test_add_func ("/model/cost/billing", test_cost_billing);
   g_test_add_func ("/model/cost/components", test_cost_components);
   g_test_add_func ("/model/invalid-inputs", test_invalid_inputs);

@@ -277,18 +277,42 @@ test_chart_memory_data (void)
   /* What each compared quote offers at most: 8 × 80 = 640 GiB, 8 × 24 =
    * 192 GiB, and the cluster's 4 × 8 × 80 = 2,560 GiB; no per-GPU lines. */
   g_assert_cmpuint (capacity, ==, 3);
-  for (guint s = 0; s < training->series->len; s++)
-    {
-      const CpChartSeries *series = g_ptr_array_index (training->series, s);
-      if (series->capacity && strstr (series->label, ": 32 ×") != NULL)
-        {
-          g_assert_cmpfloat_with_epsilon (g_array_index (series->y, double, 0),
-                                          2560.0 * 1073741824.0, 1.0);
-          /* The cluster is the recommended quote (see check_pdf). */
-          g_assert_cmpint (series->emphasis, ==, CP_CHART_EMPHASIS_HIGHLIGHT);
-          cluster_seen = TRUE;
-        }
-    }
+  /* The highlighted capacity is what the recommended option uses, the
+   * cluster at the node count chosen (walkthrough finding 10), not the
+   * whole 4-node offer unless all 4 are chosen. */
+  {
+    g_autoptr(CpPlan) plan = cp_project_plan_job (project, 0);
+    const CpOption *option = &g_array_index (plan->options, CpOption, plan->recommended);
+    guint chosen_gpus = 8 * option->estimate.nodes;
+    g_autofree char *chosen = g_strdup_printf (": %u ×", chosen_gpus);
+    guint highlighted = 0;
+
+    /* The cluster is the recommended quote (see check_pdf). */
+    g_assert_cmpint (option->quote_index, ==, 2);
+    for (guint s = 0; s < training->series->len; s++)
+      {
+        const CpChartSeries *series = g_ptr_array_index (training->series, s);
+
+        if (!series->capacity)
+          continue;
+        if (series->emphasis == CP_CHART_EMPHASIS_HIGHLIGHT)
+          {
+            highlighted++;
+            g_assert_nonnull (strstr (series->label, chosen));
+            g_assert_cmpfloat_with_epsilon (g_array_index (series->y, double, 0),
+                                            chosen_gpus * 80.0 * 1073741824.0, 1.0);
+          }
+        if (strstr (series->label, ": 32 ×") != NULL)
+          {
+            g_assert_cmpfloat_with_epsilon (g_array_index (series->y, double, 0),
+                                            2560.0 * 1073741824.0, 1.0);
+            g_assert_cmpint (series->emphasis, ==, chosen_gpus == 32 ? CP_CHART_EMPHASIS_HIGHLIGHT
+                                                                     : CP_CHART_EMPHASIS_MUTED);
+            cluster_seen = TRUE;
+          }
+      }
+    g_assert_cmpuint (highlighted, ==, 1);
+  }
   g_assert_true (cluster_seen);
   /* The marker is the job's own 7B model. */
   g_assert_cmpfloat (training->marker_x, ==, 7e9);
@@ -346,6 +370,73 @@ test_chart_compared_capacity (void)
     }
 }
 
+/* The break-even note of each panel agrees with the points drawn: at its
+ * GPU count some cluster point is below every single machine's marker
+ * (cost on the upper panel, days on the lower), no cluster point left of
+ * it is, and no cluster's smallest point is (that case has a note and no
+ * line); without a note, no cluster point is below. */
+static void
+assert_break_even_as_drawn (const CpChartData *data)
+{
+  for (int panel = 0; panel < 2; panel++)
+    {
+      const CpChartBreakEven *break_even = &data->break_even[panel];
+      double best_single = INFINITY;
+      double first_below = INFINITY;
+      gboolean below_at_smallest = FALSE, below_everywhere = FALSE;
+
+      for (guint s = 0; s < data->series->len; s++)
+        {
+          const CpChartSeries *series = g_ptr_array_index (data->series, s);
+          GArray *ys = panel ? series->y2 : series->y;
+
+          if (series->points_only)
+            for (guint p = 0; p < ys->len; p++)
+              best_single = MIN (best_single, g_array_index (ys, double, p));
+        }
+      for (guint s = 0; s < data->series->len; s++)
+        {
+          const CpChartSeries *series = g_ptr_array_index (data->series, s);
+          GArray *ys = panel ? series->y2 : series->y;
+
+          guint n_below = 0;
+
+          if (series->points_only)
+            continue;
+          for (guint p = 0; p < ys->len; p++)
+            if (g_array_index (ys, double, p) < best_single)
+              {
+                n_below++;
+                /* Sweep points go up in node count. */
+                if (p == 0)
+                  below_at_smallest = TRUE;
+                else
+                  first_below = MIN (first_below, g_array_index (series->x, double, p));
+              }
+          if (n_below > 0 && n_below == ys->len)
+            below_everywhere = TRUE;
+        }
+
+      if (below_at_smallest)
+        {
+          g_assert_true (isnan (break_even->x));
+          g_assert_nonnull (break_even->label);
+          g_assert_nonnull (strstr (break_even->label, panel ? "faster" : "cheaper"));
+          g_assert_nonnull (strstr (break_even->label, below_everywhere ? "at every size" : "from its smallest size"));
+        }
+      else if (isfinite (first_below))
+        {
+          g_assert_cmpfloat (break_even->x, ==, first_below);
+          g_assert_nonnull (strstr (break_even->label, panel ? "faster from" : "cheaper from"));
+        }
+      else
+        {
+          g_assert_true (isnan (break_even->x));
+          g_assert_null (break_even->label);
+        }
+    }
+}
+
 static void
 test_chart_cost_data (void)
 {
@@ -374,14 +465,14 @@ test_chart_cost_data (void)
   g_assert_cmpint (cluster->emphasis, ==, CP_CHART_EMPHASIS_HIGHLIGHT);
   g_assert_cmpint (((CpChartSeries *) g_ptr_array_index (data->series, 0))->emphasis, ==, CP_CHART_EMPHASIS_MUTED);
 
-  /* One node of the cluster offer is itself a single machine, so the
-   * break-even is about splitting: the first split point is two nodes,
-   * 16 GPUs. It is also cheaper than one node: the run's GPU-hours are
-   * nearly the same, while debugging (R4: 35% of the calendar, rented on
-   * one node) shrinks with the shorter run. */
-  g_assert_cmpfloat (data->break_even_x, ==, 16);
-  g_assert_nonnull (data->break_even_label);
-  g_assert_nonnull (strstr (data->break_even_label, "cheaper"));
+  /* The cluster is cheaper than either single machine already on one
+   * node (below: 0.6 of the 10 CNY machine), so there is no break-even
+   * line on the cost panel, only a note saying so (walkthrough finding 6:
+   * "cheaper from 16 GPUs" contradicted the chart). */
+  g_assert_true (isnan (data->break_even[0].x));
+  g_assert_nonnull (data->break_even[0].label);
+  g_assert_nonnull (strstr (data->break_even[0].label, "cheaper at every size"));
+  assert_break_even_as_drawn (data);
   {
     const CpChartSeries *single = g_ptr_array_index (data->series, 0);
     double single_cost = g_array_index (single->y, double, 0);
@@ -404,8 +495,11 @@ test_chart_no_break_even (void)
    * cost break-even; it can still be faster with more nodes. */
   cluster->price = 30;
   data = cost_chart (project, 0, "en");
-  if (isfinite (data->break_even_x))
-    g_assert_nonnull (strstr (data->break_even_label, "faster"));
+  g_assert_true (isnan (data->break_even[0].x));
+  g_assert_null (data->break_even[0].label);
+  if (data->break_even[1].label != NULL)
+    g_assert_nonnull (strstr (data->break_even[1].label, "faster"));
+  assert_break_even_as_drawn (data);
   assert_no_bad_values (data);
 }
 
@@ -545,11 +639,16 @@ test_chart_highlight (void)
   cairo_surface_destroy (surface);
 }
 
+/* Every label drawn: apart from the others and from the title, inside
+ * the chart, none starting left of the plot, and none cut short except a
+ * quote's name, with an ellipsis after its whole vendor's name; the
+ * recommended line is named with its vendor (@vendor, or NULL) in full. */
 static void
 assert_labels_apart (const CpChartData *data,
                      double             width,
                      double             height,
-                     CpChartStyle       style)
+                     CpChartStyle       style,
+                     const char        *vendor)
 {
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) width, (int) height);
   cairo_t *cr = cairo_create (surface);
@@ -558,9 +657,14 @@ assert_labels_apart (const CpChartData *data,
   /* A job without a model (data processing) has no curves to name. */
   gboolean recommended_named = recommended < 0 ||
     ((CpChartSeries *) g_ptr_array_index (data->series, recommended))->x->len == 0;
+  double left, top, right, bottom;
+  guint titles = 0;
 
+  cp_chart_plot_area (data, width, height, style, &left, &top, &right, &bottom);
+  g_assert_cmpfloat (left, <, right);
+  g_assert_cmpfloat (top, <, bottom);
   cp_chart_draw_full (cr, width, height, style, data, boxes);
-  g_assert_cmpuint (boxes->len, >, 0);
+  g_assert_cmpuint (boxes->len, >, 1);
   for (guint i = 0; i < boxes->len; i++)
     {
       const CpChartLabelBox *a = &g_array_index (boxes, CpChartLabelBox, i);
@@ -573,8 +677,41 @@ assert_labels_apart (const CpChartData *data,
       g_assert_cmpfloat (a->y + a->height, <=, height + 0.5);
       if (style != CP_CHART_STYLE_PRINT)
         g_assert_cmpfloat (a->height, >=, 12);
-      if (a->series == recommended)
-        recommended_named = TRUE;
+      if (a->series == CP_CHART_BOX_TITLE)
+        {
+          titles++;
+          g_assert_cmpuint (a->shown_bytes, ==, strlen (data->title));
+        }
+      else
+        {
+          /* Walkthrough finding 12: a label started left of the y axis. */
+          if (a->x < left - 0.5)
+            g_error ("label %u starts at %.1f, left of the plot (%.1f) at %.0f × %.0f", i, a->x, left, width, height);
+          g_assert_cmpfloat (a->y + a->height, >=, top - a->height);
+          g_assert_cmpfloat (a->y, <=, bottom + a->height);
+        }
+      if (a->series >= 0)
+        {
+          const CpChartSeries *series = g_ptr_array_index (data->series, a->series);
+          gsize length = strlen (series->label);
+
+          g_assert_cmpuint (a->shown_bytes, <=, length);
+          if (a->shown_bytes < length)
+            {
+              /* Shortened: only a quote's name, never inside its vendor. */
+              if (series->shorten_from < 0 || a->shown_bytes < (guint) series->shorten_from)
+                g_error ("label “%s” cut after %u bytes at %.0f × %.0f", series->label, a->shown_bytes, width, height);
+            }
+          if (a->series == recommended)
+            {
+              g_autofree char *shown = g_strndup (series->label, a->shown_bytes);
+
+              recommended_named = TRUE;
+              if (vendor != NULL && strstr (shown, vendor) == NULL)
+                g_error ("the recommended label shows “%s”, without its vendor “%s”, at %.0f × %.0f",
+                         shown, vendor, width, height);
+            }
+        }
       for (guint j = i + 1; j < boxes->len; j++)
         {
           const CpChartLabelBox *b = &g_array_index (boxes, CpChartLabelBox, j);
@@ -585,15 +722,18 @@ assert_labels_apart (const CpChartData *data,
                      i, a->x, a->y, a->width, a->height, j, b->x, b->y, b->width, b->height, width, height);
         }
     }
+  g_assert_cmpuint (titles, ==, 1);
   if (!recommended_named)
-    g_error ("the recommended line (%s) is not named at %.0f × %.0f", 
+    g_error ("the recommended line (%s) is not named at %.0f × %.0f",
              ((CpChartSeries *) g_ptr_array_index (data->series, recommended))->label, width, height);
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
 }
 
-/* The demo's seven quotes and six jobs at the widths the issue names, in
- * both languages, and on paper. */
+/* The demo's seven quotes and seven jobs at the widths the window uses:
+ * 400 px, the results pane of a 1024 px window (at the chart's 360 px
+ * least height), and 1024, 1600 and 1920 px exports and presentations;
+ * in both languages, and on paper. */
 static void
 test_chart_labels_apart (void)
 {
@@ -607,14 +747,25 @@ test_chart_labels_apart (void)
       {
         g_autoptr(CpChartData) memory = memory_chart (project, j, lang ? "zh_CN" : "en");
         g_autoptr(CpChartData) cost = cost_chart (project, j, lang ? "zh_CN" : "en");
+        g_autoptr(CpPlan) plan = cp_project_plan_job (project, j);
+        const char *vendor = NULL;
 
+        if (plan->recommended >= 0)
+          {
+            int quote = g_array_index (plan->options, CpOption, plan->recommended).quote_index;
+            vendor = ((CpQuote *) g_ptr_array_index (project->quotes, quote))->vendor;
+          }
+        if (lang == 0)
+          assert_break_even_as_drawn (cost);
         for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
           {
-            assert_labels_apart (memory, widths[w], widths[w] * 9 / 16, CP_CHART_STYLE_LIGHT);
-            assert_labels_apart (cost, widths[w], widths[w] * 9 / 16, CP_CHART_STYLE_DARK);
+            assert_labels_apart (memory, widths[w], widths[w] * 9 / 16, CP_CHART_STYLE_LIGHT, NULL);
+            assert_labels_apart (cost, widths[w], widths[w] * 9 / 16, CP_CHART_STYLE_DARK, vendor);
           }
-        assert_labels_apart (cost, 495, 380, CP_CHART_STYLE_PRINT);
-        assert_labels_apart (memory, 495, 300, CP_CHART_STYLE_PRINT);
+        assert_labels_apart (memory, 400, 360, CP_CHART_STYLE_LIGHT, NULL);
+        assert_labels_apart (cost, 400, 360, CP_CHART_STYLE_LIGHT, vendor);
+        assert_labels_apart (cost, 495, 380, CP_CHART_STYLE_PRINT, vendor);
+        assert_labels_apart (memory, 495, 300, CP_CHART_STYLE_PRINT, NULL);
       }
 }
 

@@ -8,47 +8,10 @@
 #include <unistd.h>
 
 #include "store/cp-store.h"
+#include "common/cp-test-cli.h"
 #include "common/cp-test-dir.h"
 
 static char *tmp_dir;
-
-typedef struct {
-  int   status;
-  char *out;
-  char *err;
-} Run;
-
-static void
-run_clear (Run *run)
-{
-  g_free (run->out);
-  g_free (run->err);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (Run, run_clear)
-
-static void
-run_cli (Run *run, ...)
-{
-  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
-  g_autoptr(GError) error = NULL;
-  const char *arg;
-  va_list args;
-  int wait_status;
-
-  g_ptr_array_add (argv, (gpointer) g_getenv ("CP_CLI"));
-  va_start (args, run);
-  while ((arg = va_arg (args, const char *)) != NULL)
-    g_ptr_array_add (argv, (gpointer) arg);
-  va_end (args);
-  g_ptr_array_add (argv, NULL);
-
-  g_assert_true (g_spawn_sync (tmp_dir, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
-                               &run->out, &run->err, &wait_status, &error));
-  g_assert_no_error (error);
-  g_assert_true (WIFEXITED (wait_status));
-  run->status = WEXITSTATUS (wait_status);
-}
 
 static GBytes *
 file_bytes (const char *name)
@@ -64,23 +27,23 @@ file_bytes (const char *name)
 static void
 test_demo_and_plan (void)
 {
-  g_auto(Run) demo = { 0 };
-  g_auto(Run) again = { 0 };
-  g_auto(Run) plan = { 0 };
-  g_auto(Run) xml = { 0 };
+  g_auto(CpTestRun) demo = { 0 };
+  g_auto(CpTestRun) again = { 0 };
+  g_auto(CpTestRun) plan = { 0 };
+  g_auto(CpTestRun) xml = { 0 };
   g_autoptr(GBytes) before = NULL;
   g_autoptr(GBytes) after = NULL;
 
-  run_cli (&demo, "demo", "demo.cplan", NULL);
+  CP_TEST_RUN_CLI (&demo, tmp_dir, "demo", "demo.cplan");
   g_assert_cmpint (demo.status, ==, 0);
   before = file_bytes ("demo.cplan");
 
   /* Never overwritten. */
-  run_cli (&again, "demo", "demo.cplan", NULL);
+  CP_TEST_RUN_CLI (&again, tmp_dir, "demo", "demo.cplan");
   g_assert_cmpint (again.status, ==, 1);
   g_assert_nonnull (strstr (again.err, "“demo.cplan” already exists"));
 
-  run_cli (&plan, "plan", "demo.cplan", NULL);
+  CP_TEST_RUN_CLI (&plan, tmp_dir, "plan", "demo.cplan");
   g_assert_cmpint (plan.status, ==, 0);
   g_assert_nonnull (strstr (plan.out, "Job 1/7: 70B 全参数微调 (70B full fine-tune) (Full-parameter fine-tuning)"));
   /* Reasons come as sentences, each after its rule id. */
@@ -90,7 +53,7 @@ test_demo_and_plan (void)
   g_assert_nonnull (strstr (plan.out, "Verdict: "));
   g_assert_nonnull (strstr (plan.out, "示例供应商 D (Example vendor D)"));
 
-  run_cli (&xml, "plan", "demo.cplan", "--xml", "--job", "job-serve7b", NULL);
+  CP_TEST_RUN_CLI (&xml, tmp_dir, "plan", "demo.cplan", "--xml", "--job", "job-serve7b");
   g_assert_cmpint (xml.status, ==, 0);
   g_assert_true (g_str_has_prefix (xml.out, "<?xml"));
   g_assert_nonnull (strstr (xml.out, "<job id=\"job-serve7b\">"));
@@ -110,11 +73,11 @@ test_new_and_import (void)
     "B,A800,8,abc\r\n";
   g_autofree char *csv_path = g_build_filename (tmp_dir, "quotes.csv", NULL);
   g_autofree char *project_path = g_build_filename (tmp_dir, "new.cplan", NULL);
-  g_auto(Run) created = { 0 };
-  g_auto(Run) again = { 0 };
-  g_auto(Run) empty_plan = { 0 };
-  g_auto(Run) refused = { 0 };
-  g_auto(Run) accepted = { 0 };
+  g_auto(CpTestRun) created = { 0 };
+  g_auto(CpTestRun) again = { 0 };
+  g_auto(CpTestRun) empty_plan = { 0 };
+  g_auto(CpTestRun) refused = { 0 };
+  g_auto(CpTestRun) accepted = { 0 };
   g_autoptr(GBytes) before = NULL;
   g_autoptr(GBytes) after = NULL;
   g_autoptr(CpProject) project = NULL;
@@ -122,24 +85,24 @@ test_new_and_import (void)
 
   g_assert_true (g_file_set_contents (csv_path, csv, -1, NULL));
 
-  run_cli (&created, "new", "new.cplan", "--name", "新项目 “A”", NULL);
+  CP_TEST_RUN_CLI (&created, tmp_dir, "new", "new.cplan", "--name", "新项目 “A”");
   g_assert_cmpint (created.status, ==, 0);
-  run_cli (&again, "new", "new.cplan", NULL);
+  CP_TEST_RUN_CLI (&again, tmp_dir, "new", "new.cplan");
   g_assert_cmpint (again.status, ==, 1);
 
-  run_cli (&empty_plan, "plan", "new.cplan", NULL);
+  CP_TEST_RUN_CLI (&empty_plan, tmp_dir, "plan", "new.cplan");
   g_assert_cmpint (empty_plan.status, ==, 1);
   g_assert_nonnull (strstr (empty_plan.err, "has no jobs to plan"));
 
   /* A file with an error: nothing imported, the project file untouched. */
   before = file_bytes ("new.cplan");
-  run_cli (&refused, "import-quotes", "new.cplan", "quotes.csv", NULL);
+  CP_TEST_RUN_CLI (&refused, tmp_dir, "import-quotes", "new.cplan", "quotes.csv");
   g_assert_cmpint (refused.status, ==, 1);
   g_assert_nonnull (strstr (refused.err, "quotes.csv: line 3: price “abc” is not a number"));
   after = file_bytes ("new.cplan");
   g_assert_true (g_bytes_equal (before, after));
 
-  run_cli (&accepted, "import-quotes", "new.cplan", "quotes.csv", "--accept-good-lines", NULL);
+  CP_TEST_RUN_CLI (&accepted, tmp_dir, "import-quotes", "new.cplan", "quotes.csv", "--accept-good-lines");
   g_assert_cmpint (accepted.status, ==, 0);
   project = cp_project_load_file (project_path, &error);
   g_assert_no_error (error);
@@ -147,6 +110,62 @@ test_new_and_import (void)
   g_assert_cmpuint (project->quotes->len, ==, 1);
   g_assert_cmpstr (((CpQuote *) g_ptr_array_index (project->quotes, 0))->vendor, ==, "A");
   g_assert_cmpfloat (((CpQuote *) g_ptr_array_index (project->quotes, 0))->price, ==, 6.5);
+}
+
+/* import-quotes exits 1 when no row can be imported, with --dry-run too,
+ * after the summary; a sheet whose rows lack only their price imports
+ * them as incomplete and exits 0. */
+static void
+test_import_exit_status (void)
+{
+  static const char none_csv[] =
+    "供应商,GPU型号,单机卡数,节点数量,价格,计费单位\n"
+    "B,A800,0,1,10,元/卡/小时\n"
+    "D,A800,8,2,abc,元/卡/小时\n";
+  static const char unpriced_csv[] =
+    "供应商,GPU型号,配置,价格（含税）,计费方式\n"
+    "A,NVIDIA H800 SXM5,8卡,0,包月\n"
+    "B,H100,8*H100,,卡时\n";
+  g_autofree char *none_path = g_build_filename (tmp_dir, "none.csv", NULL);
+  g_autofree char *unpriced_path = g_build_filename (tmp_dir, "unpriced.csv", NULL);
+  g_autofree char *project_path = g_build_filename (tmp_dir, "exit.cplan", NULL);
+  g_auto(CpTestRun) created = { 0 };
+  g_auto(CpTestRun) dry_none = { 0 };
+  g_auto(CpTestRun) real_none = { 0 };
+  g_auto(CpTestRun) dry_unpriced = { 0 };
+  g_auto(CpTestRun) real_unpriced = { 0 };
+  g_auto(CpTestRun) help = { 0 };
+  g_autoptr(CpProject) project = NULL;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_set_contents (none_path, none_csv, -1, NULL));
+  g_assert_true (g_file_set_contents (unpriced_path, unpriced_csv, -1, NULL));
+  CP_TEST_RUN_CLI (&created, tmp_dir, "new", "exit.cplan");
+  g_assert_cmpint (created.status, ==, 0);
+
+  CP_TEST_RUN_CLI (&dry_none, tmp_dir, "import-quotes", "--dry-run", "exit.cplan", "none.csv");
+  g_assert_cmpint (dry_none.status, ==, 1);
+  g_assert_nonnull (strstr (dry_none.out, "0 of 2 rows can be imported"));
+  g_assert_nonnull (strstr (dry_none.err, "no row of none.csv can be imported"));
+  CP_TEST_RUN_CLI (&real_none, tmp_dir, "import-quotes", "--accept-good-lines", "exit.cplan", "none.csv");
+  g_assert_cmpint (real_none.status, ==, 1);
+
+  CP_TEST_RUN_CLI (&dry_unpriced, tmp_dir, "import-quotes", "--dry-run", "exit.cplan", "unpriced.csv");
+  g_assert_cmpint (dry_unpriced.status, ==, 0);
+  g_assert_nonnull (strstr (dry_unpriced.out, "2 of 2 rows can be imported"));
+  g_assert_nonnull (strstr (dry_unpriced.out, "line 2: imported as incomplete"));
+  g_assert_nonnull (strstr (dry_unpriced.out, "incomplete: no price"));
+  CP_TEST_RUN_CLI (&real_unpriced, tmp_dir, "import-quotes", "exit.cplan", "unpriced.csv");
+  g_assert_cmpint (real_unpriced.status, ==, 0);
+  project = cp_project_load_file (project_path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (project->quotes->len, ==, 2);
+  g_assert_cmpstr (((CpQuote *) g_ptr_array_index (project->quotes, 0))->gpu.id, ==, "h800");
+  g_assert_cmpfloat (((CpQuote *) g_ptr_array_index (project->quotes, 0))->price, ==, 0);
+  g_assert_cmpstr (((CpQuote *) g_ptr_array_index (project->quotes, 1))->gpu.id, ==, "h100-sxm");
+
+  CP_TEST_RUN_CLI (&help, tmp_dir, "import-quotes", "--help");
+  g_assert_nonnull (strstr (help.out, "Exit status: 0 when rows were imported"));
 }
 
 /* Programs on one project, as scripts and colleagues would run them: two
@@ -203,11 +222,11 @@ test_concurrent_use (void)
   g_autoptr(CpProject) before = NULL;
   g_autoptr(CpProject) after = NULL;
   g_autoptr(GError) error = NULL;
-  g_auto(Run) demo = { 0 };
+  g_auto(CpTestRun) demo = { 0 };
   guint added = 0;
 
   g_assert_true (g_file_set_contents (csv_path, csv, -1, NULL));
-  run_cli (&demo, "demo", "shared.cplan", NULL);
+  CP_TEST_RUN_CLI (&demo, tmp_dir, "demo", "shared.cplan");
   g_assert_cmpint (demo.status, ==, 0);
   before = cp_project_load_file (project_path, &error);
   g_assert_no_error (error);
@@ -237,17 +256,17 @@ test_lock_holder_named (void)
   g_autofree char *project_path = g_build_filename (tmp_dir, "held.cplan", NULL);
   g_autofree char *holder = g_strdup_printf ("(process %d)", getpid ());
   g_autoptr(GError) error = NULL;
-  g_auto(Run) demo = { 0 };
-  g_auto(Run) plan = { 0 };
-  g_auto(Run) plan_after = { 0 };
+  g_auto(CpTestRun) demo = { 0 };
+  g_auto(CpTestRun) plan = { 0 };
+  g_auto(CpTestRun) plan_after = { 0 };
   CpStore *store;
 
-  run_cli (&demo, "demo", "held.cplan", NULL);
+  CP_TEST_RUN_CLI (&demo, tmp_dir, "demo", "held.cplan");
   g_assert_cmpint (demo.status, ==, 0);
   store = cp_store_open (project_path, FALSE, &error);
   g_assert_no_error (error);
 
-  run_cli (&plan, "plan", "held.cplan", NULL);
+  CP_TEST_RUN_CLI (&plan, tmp_dir, "plan", "held.cplan");
   g_assert_cmpint (plan.status, ==, 1);
   /* The program's name as its command line gives it (under valgrind,
    * valgrind's), and the process id. */
@@ -255,7 +274,7 @@ test_lock_holder_named (void)
   g_assert_nonnull (strstr (plan.err, holder));
 
   cp_store_close (store);
-  run_cli (&plan_after, "plan", "held.cplan", NULL);
+  CP_TEST_RUN_CLI (&plan_after, tmp_dir, "plan", "held.cplan");
   g_assert_cmpint (plan_after.status, ==, 0);
 }
 
@@ -268,6 +287,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli-project/demo-and-plan", test_demo_and_plan);
   g_test_add_func ("/cli-project/new-and-import", test_new_and_import);
+  g_test_add_func ("/cli-project/import-exit-status", test_import_exit_status);
   g_test_add_func ("/cli-project/concurrent-use", test_concurrent_use);
   g_test_add_func ("/cli-project/lock-holder-named", test_lock_holder_named);
   status = g_test_run ();

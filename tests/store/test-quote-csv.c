@@ -174,7 +174,8 @@ test_bad_lines (void)
   g_assert_cmpuint (((CpCsvLineError *) g_ptr_array_index (r->errors, 0))->line, ==, 3);
   g_assert_cmpstr (error_at (r, 1), ==,
                    "line 7: GPU “XYZ-1” is not in the catalogue; add it to the project first");
-  g_assert_cmpstr (error_at (r, 2), ==, "line 8: gpus per node “eight” is not a number");
+  g_assert_cmpstr (error_at (r, 2), ==,
+                   "line 8: gpus per node “eight” is not a GPU count (write e.g. “8”, “8卡” or “8×A800”)");
   g_assert_true (g_str_has_prefix (error_at (r, 3), "line 9: price “7” does not say what it is per"));
 }
 
@@ -247,6 +248,10 @@ test_gpu_names (void)
     { "910B", "ascend-910b" }, { "昇腾910B", "ascend-910b" }, { "Ascend 910B", "ascend-910b" },
     { "NVIDIA H20", "h20" }, { "H200", "h200" }, { "A100 80GB", "a100-80g" },
     { "a100-80g", "a100-80g" }, { "NVIDIA GeForce RTX 4090 24GB", "rtx4090" },
+    /* Maker, memory, memory kind and form as vendors add them. */
+    { "NVIDIA H800 SXM5", "h800" }, { "H100 80GB HBM3", "h100-sxm" }, { "RTX 4090 24G", "rtx4090" },
+    { "H100 PCIe", "h100-pcie" }, { "H100 PCI-E 80G", "h100-pcie" }, { "H100", "h100-sxm" },
+    { "A100 40G PCIe", "a100-40g" }, { "A100 80G", "a100-80g" },
   };
   g_autoptr(GError) error = NULL;
 
@@ -262,6 +267,11 @@ test_gpu_names (void)
   g_assert_nonnull (error);
   g_assert_nonnull (strstr (error->message, "40GB"));
   g_assert_nonnull (strstr (error->message, "80GB"));
+  g_clear_error (&error);
+  /* A memory the catalogue does not have for the model is not guessed. */
+  g_assert_null (cp_quote_csv_find_gpu (NULL, "H100 94GB", &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "94 GB"));
 }
 
 /* Excel on Chinese Windows saves CSV as GB18030. */

@@ -3,7 +3,9 @@
  * Each sheet in tests/store/sheets/ was written for these tests in one
  * dialect: Chinese headers with a separate billing-unit column (the
  * issue's six rows), English headers with "$", "/GPU/h" and "/node/month",
- * a GBK tab-separated file, and units in the header. Every row must import
+ * a GBK tab-separated file, units in the header, and the walkthrough's
+ * counts, GPU names and storage ("8卡", "A100 40G PCIe", "并行文件系统
+ * 50TB") with prices of 0 or none (imported as incomplete). Every row must import
  * with the price per GPU-hour computed here by hand (730 h a month, the
  * default setting), the network, the sharing and the minimum term.
  */
@@ -116,6 +118,114 @@ test_issue_six_rows (void)
   g_assert_cmpint (((const CpQuote *) g_ptr_array_index (r->quotes, 0))->price_unit, ==,
                    CP_PRICE_PER_NODE_MONTH);
   g_assert_cmpfloat (((const CpQuote *) g_ptr_array_index (r->quotes, 0))->price, ==, 68000);
+}
+
+/* The walkthrough's dialect: counts in a "配置" column ("8卡", "8*H100",
+ * "8 x A100"), GPU names with maker, memory and form ("NVIDIA H800 SXM5",
+ * "A100 40G PCIe"), storage with its size, and prices of 0 or none. */
+static void
+test_vendor_wording (void)
+{
+  static const struct {
+    const char   *gpu_id;
+    guint         gpus_per_node;
+    guint         nodes;
+    const char   *link_id;
+    double        per_gpu_hour;   /* 0: no price, imported as incomplete */
+    CpStorageKind storage;
+  } expected[] = {
+    /* ¥36,500 包月 ÷ 730 h ÷ 8 GPUs = 6.25 */
+    { "h800", 8, 2, "nvlink-h800", 36500.0 / 730 / 8, CP_STORAGE_PARALLEL_FS },
+    /* "H100" alone: the SXM part; 28元 卡时 is per GPU-hour */
+    { "h100-sxm", 8, 1, "nvlink4-h100", 28, CP_STORAGE_NETWORK_DISK },
+    /* No A100 40GB PCIe in the catalogue: the 40GB SXM4 part, over PCIe 4.0 */
+    { "a100-40g", 8, 16, "pcie-gen4", 0, CP_STORAGE_NAS },
+    { "h100-sxm", 8, 4, "nvlink4-h100", 9.9, CP_STORAGE_LOCAL_NVME },
+    { "rtx4090", 8, 1, "pcie-gen4", 0, CP_STORAGE_LOCAL_NVME },
+    /* 5.84万 元/台/月 = 58,400 ÷ 730 ÷ 8 = 10; the catalogue has this PCIe part */
+    { "h100-pcie", 8, 1, "pcie-gen5", 58400.0 / 730 / 8, CP_STORAGE_UNKNOWN },
+  };
+  g_autoptr(CpProject) project = cp_project_new ();
+  g_autoptr(CpQuoteCsvResult) r = read_sheet ("vendor-wording.csv", project);
+  g_autoptr(CpQuoteSheet) sheet = NULL;
+  g_autofree char *path = g_build_filename (SHEETS_DIR, "vendor-wording.csv", NULL);
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < r->errors->len; i++)
+    g_test_message ("%s", ((const CpCsvLineError *) g_ptr_array_index (r->errors, i))->message);
+  g_assert_cmpuint (r->errors->len, ==, 0);
+  g_assert_cmpuint (r->quotes->len, ==, G_N_ELEMENTS (expected));
+
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      const CpQuoteCsvRow *row = g_ptr_array_index (r->rows, i);
+      const CpQuote *q;
+
+      g_test_message ("line %u", row->line);
+      g_assert_cmpint (row->quote_index, ==, (int) i);
+      q = g_ptr_array_index (r->quotes, i);
+      g_assert_cmpstr (q->gpu.id, ==, expected[i].gpu_id);
+      g_assert_cmpuint (q->gpus_per_node, ==, expected[i].gpus_per_node);
+      g_assert_cmpuint (q->nodes_available, ==, expected[i].nodes);
+      g_assert_cmpstr (q->intra_link.id, ==, expected[i].link_id);
+      g_assert_cmpint (q->storage, ==, expected[i].storage);
+      if (expected[i].per_gpu_hour > 0)
+        {
+          g_assert_cmpuint (row->incomplete->len, ==, 0);
+          g_assert_cmpfloat_with_epsilon (cp_quote_price_per_gpu_hour (q, &project->settings),
+                                          expected[i].per_gpu_hour, 1e-9 * expected[i].per_gpu_hour);
+        }
+      else
+        {
+          /* Imported, said to lack its price, and left out of plans. */
+          g_assert_cmpuint (row->incomplete->len, ==, 1);
+          g_assert_nonnull (strstr (g_ptr_array_index (row->incomplete, 0), "no price"));
+          g_assert_cmpfloat (q->price, ==, 0);
+          g_assert_true ((cp_quote_get_missing (q) & CP_QUOTE_MISSING_PRICE) != 0);
+        }
+    }
+
+  /* The networks as written: RoCE 2×200G, none, IB HDR 200G ×4, IB NDR 400G×8. */
+  g_assert_cmpint (((const CpQuote *) g_ptr_array_index (r->quotes, 0))->network, ==, CP_NETWORK_ROCE);
+  g_assert_cmpuint (((const CpQuote *) g_ptr_array_index (r->quotes, 0))->nics_per_node, ==, 2);
+  g_assert_cmpint (((const CpQuote *) g_ptr_array_index (r->quotes, 1))->network, ==, CP_NETWORK_NONE);
+  g_assert_cmpint (((const CpQuote *) g_ptr_array_index (r->quotes, 2))->network, ==, CP_NETWORK_INFINIBAND);
+  g_assert_cmpuint (((const CpQuote *) g_ptr_array_index (r->quotes, 2))->nics_per_node, ==, 4);
+  g_assert_cmpfloat (((const CpQuote *) g_ptr_array_index (r->quotes, 2))->nic_gbps, ==, 200);
+  g_assert_cmpuint (((const CpQuote *) g_ptr_array_index (r->quotes, 3))->nics_per_node, ==, 8);
+  g_assert_cmpfloat (((const CpQuote *) g_ptr_array_index (r->quotes, 3))->nic_gbps, ==, 400);
+  /* The storage size has no field: kept in the notes, and said. */
+  g_assert_nonnull (strstr (((const CpQuote *) g_ptr_array_index (r->quotes, 0))->notes, "并行文件系统 50TB"));
+
+  /* "配置" holds counts only here, so the guess reads it as GPUs per node. */
+  sheet = cp_quote_sheet_new_from_file (path, project, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (cp_quote_sheet_get_header (sheet, 2), ==, "配置");
+  g_assert_cmpint (cp_quote_sheet_get_field (sheet, 2), ==, CP_QUOTE_COLUMN_GPUS_PER_NODE);
+}
+
+/* Where "配置" names the offer, it stays the offer; a count cell that names
+ * another GPU than the GPU column is a problem of the row. */
+static void
+test_offer_not_count (void)
+{
+  static const char csv[] =
+    "供应商,GPU型号,配置,每节点卡数,价格\n"
+    "A,A800,8×A800 80GB 整机托管,8,6.5元/卡/时\n"
+    "B,A800,A800 集群,8*H100,6.5元/卡/时\n"
+    "C,,H20 单机,8卡 H20,6.5元/卡/时\n";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpQuoteCsvResult) r = cp_quote_csv_read (csv, strlen (csv), NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (r->rows->len, ==, 3);
+  g_assert_cmpstr (((const CpQuote *) g_ptr_array_index (r->quotes, 0))->offer_name, ==,
+                   "8×A800 80GB 整机托管");
+  g_assert_cmpint (((const CpQuoteCsvRow *) g_ptr_array_index (r->rows, 1))->quote_index, ==, -1);
+  g_assert_nonnull (strstr (g_ptr_array_index (((const CpQuoteCsvRow *) g_ptr_array_index (r->rows, 1))->problems, 0),
+                            "H100"));
+  /* The GPU column empty: the count cell's GPU is the row's. */
+  g_assert_cmpstr (((const CpQuote *) g_ptr_array_index (r->quotes, 1))->gpu.id, ==, "h20");
 }
 
 static void
@@ -415,6 +525,8 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/quote-sheets/issue-six-rows", test_issue_six_rows);
   g_test_add_func ("/quote-sheets/english-dialect", test_english_dialect);
+  g_test_add_func ("/quote-sheets/vendor-wording", test_vendor_wording);
+  g_test_add_func ("/quote-sheets/offer-not-count", test_offer_not_count);
   g_test_add_func ("/quote-sheets/gbk-tabs", test_gbk_tabs);
   g_test_add_func ("/quote-sheets/units-in-header", test_units_in_header);
   g_test_add_func ("/quote-sheets/utf16", test_utf16);

@@ -1,0 +1,27 @@
+/* cp-test-cli.h: running compute-planner-cli ($CP_CLI) from a test. */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+typedef struct {
+  int   status;   /* the exit status */
+  char *out;
+  char *err;
+} CpTestRun;
+
+void cp_test_run_clear (CpTestRun *run);
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (CpTestRun, cp_test_run_clear)
+
+/* Runs $CP_CLI with @args (NULL-terminated) in @dir and waits for it; the
+ * program must exit normally. */
+void cp_test_run_cli (CpTestRun         *run,
+                      const char        *dir,
+                      const char *const *args);
+
+#define CP_TEST_RUN_CLI(run, dir, ...) \
+  cp_test_run_cli ((run), (dir), (const char *const[]) { __VA_ARGS__, NULL })
+
+G_END_DECLS
