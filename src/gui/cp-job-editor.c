@@ -84,15 +84,15 @@ static const CpField job_fields[] = {
   { "layers", N_("Layers"), NULL, NULL, CP_FIELD_UINT, F (model.layers), .group = GROUP_MODEL, .advanced = TRUE },
   { "hidden", N_("Hidden size"), NULL, NULL, CP_FIELD_UINT, F (model.hidden), .group = GROUP_MODEL, .advanced = TRUE },
   { "heads", N_("Attention heads"), NULL, NULL, CP_FIELD_UINT, F (model.heads), .group = GROUP_MODEL, .advanced = TRUE },
-  { "kv-heads", N_("Key/value heads"), NULL, NULL, CP_FIELD_UINT, F (model.kv_heads), .group = GROUP_MODEL, .advanced = TRUE },
-  { "ffn", N_("Feed-forward size"), NULL, NULL, CP_FIELD_UINT, F (model.ffn), .group = GROUP_MODEL, .advanced = TRUE },
+  { "kv-heads", N_("Key/value heads"), NULL, NULL, CP_FIELD_UINT, F (model.kv_heads), .group = GROUP_MODEL, .advanced = TRUE, .model_name = N_("KV heads") },
+  { "ffn", N_("Feed-forward size"), NULL, NULL, CP_FIELD_UINT, F (model.ffn), .group = GROUP_MODEL, .advanced = TRUE, .model_name = N_("FFN size") },
   { "vocab", N_("Vocabulary"), NULL, N_("tokens"), CP_FIELD_UINT, F (model.vocab), .group = GROUP_MODEL, .advanced = TRUE },
   { "experts-total", N_("Experts"), N_("0 for a dense model"), NULL, CP_FIELD_UINT, F (model.experts_total),
     .group = GROUP_MODEL, .advanced = TRUE },
   { "experts-active", N_("Active experts"), NULL, NULL, CP_FIELD_UINT, F (model.experts_active),
     .group = GROUP_MODEL, .advanced = TRUE },
 
-  { "tokens", N_("Training tokens"), N_("Such as 2T or 100B"), NULL, CP_FIELD_COUNT, F (tokens), .group = GROUP_TRAINING },
+  { "tokens", N_("Training tokens"), N_("Such as 2T or 100B"), NULL, CP_FIELD_COUNT, F (tokens), .group = GROUP_TRAINING, .model_name = N_("Tokens") },
   { "seq-len", N_("Sequence length"), NULL, N_("tokens"), CP_FIELD_UINT, F (seq_len), .group = GROUP_TRAINING },
   { "micro-batch", N_("Micro-batch"), N_("Sequences per GPU per step; automatic: searched"), NULL, CP_FIELD_UINT,
     F (micro_batch), .group = GROUP_TRAINING, .automatic = N_("Automatic") },
@@ -118,7 +118,7 @@ static const CpField job_fields[] = {
   { "interleaved-stages", N_("Interleaved stages"), N_("Pipeline stages per GPU, shrinking the bubble; automatic: searched"),
     NULL, CP_FIELD_UINT, F (virtual_stages), .group = GROUP_TRAINING, .advanced = TRUE, .automatic = N_("Automatic") },
   { "mfu", N_("End-to-end MFU"), N_("A measured or assumed 0.01 to 1; automatic: modelled from the project’s utilisation"),
-    NULL, CP_FIELD_DOUBLE, F (mfu), .group = GROUP_TRAINING, .advanced = TRUE, .automatic = N_("Automatic") },
+    NULL, CP_FIELD_DOUBLE, F (mfu), .group = GROUP_TRAINING, .advanced = TRUE, .automatic = N_("Automatic"), .model_name = N_("MFU") },
 
   { "context-len", N_("Context length"), N_("Prompt and output per request"), N_("tokens"), CP_FIELD_UINT, F (context_len),
     .group = GROUP_INFERENCE },
@@ -137,12 +137,12 @@ static const CpField job_fields[] = {
 
   { "trial-gpus", N_("GPUs used"), NULL, NULL, CP_FIELD_UINT, F (trial.gpus), .group = GROUP_TRIAL },
   { "trial-peak-memory", N_("Peak memory per GPU"), N_("Such as 62 GiB; 0 if not measured"), NULL, CP_FIELD_BYTES,
-    F (trial.peak_memory_bytes), .group = GROUP_TRIAL },
+    F (trial.peak_memory_bytes), .group = GROUP_TRIAL, .model_name = N_("Measured peak memory") },
   { "trial-tokens-per-s", N_("Throughput"), N_("Whole machine; 0 if not measured"), N_("tokens/s"), CP_FIELD_DOUBLE,
-    F (trial.tokens_per_s), .group = GROUP_TRIAL },
-  { "trial-step-s", N_("Step time"), N_("Used when throughput is 0"), N_("s"), CP_FIELD_DOUBLE, F (trial.step_s), .group = GROUP_TRIAL },
+    F (trial.tokens_per_s), .group = GROUP_TRIAL, .model_name = N_("Measured tokens/s") },
+  { "trial-step-s", N_("Step time"), N_("Used when throughput is 0"), N_("s"), CP_FIELD_DOUBLE, F (trial.step_s), .group = GROUP_TRIAL, .model_name = N_("Measured step time") },
   { "trial-communication-share", N_("Communication share"), N_("0 to 1 of the step time"), NULL, CP_FIELD_DOUBLE,
-    F (trial.communication_share), .group = GROUP_TRIAL },
+    F (trial.communication_share), .group = GROUP_TRIAL, .model_name = N_("Measured communication share") },
 };
 
 #undef F
