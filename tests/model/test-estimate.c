@@ -965,7 +965,9 @@ test_gpu_mismatch_risk (void)
   cp_settings_init (&settings);
   quote_init_a100 (&quotes[0], 8, 1);
   quote_init_a100 (&quotes[1], 8, 1);
+  g_free (quotes[0].gpu.id);
   quotes[0].gpu.id = g_strdup ("a100-80g");
+  g_free (quotes[1].gpu.id);
   quotes[1].gpu.id = g_strdup ("h800");
   g_free (quotes[1].id);
   quotes[1].id = g_strdup ("h800");
