@@ -8,6 +8,8 @@
 #include <libintl.h>
 #include <libxml/parser.h>
 #include <libxml/xmlschemas.h>
+#include <libxml/xpath.h>
+#include <libxml/xpathInternals.h>
 
 #include "planner/cp-units.h"
 #include "report/cp-chart.h"
@@ -1264,6 +1266,103 @@ test_xml_validates (void)
   xmlSchemaFree (schema);
 }
 
+static double
+xpath_number (xmlXPathContext *context,
+              xmlNode         *node,
+              const char      *expression)
+{
+  xmlXPathObject *result = xmlXPathNodeEval (node, BAD_CAST expression, context);
+  double value = NAN;
+
+  g_assert_nonnull (result);
+  if (result->nodesetval != NULL && result->nodesetval->nodeNr == 1)
+    {
+      xmlChar *text = xmlNodeGetContent (result->nodesetval->nodeTab[0]);
+      value = g_ascii_strtod ((const char *) text, NULL);
+      xmlFree (text);
+    }
+  xmlXPathFreeObject (result);
+  if (isnan (value))
+    g_error ("no single number at %s", expression);
+  return value;
+}
+
+/* Every option carries its band, ordered low ≤ expected ≤ high, for time
+ * and cost; each plan says whether its verdict is robust; the assumptions
+ * with a spread carry it with its source. */
+static void
+test_xml_ranges (void)
+{
+  g_autoptr(CpProject) project = cp_demo_project_new (NULL);
+  gsize length = 0;
+  g_autofree char *data = cp_report_xml_to_data (project, "en", &length);
+  xmlDoc *doc = xmlReadMemory (data, (int) length, "report.xml", NULL, XML_PARSE_NONET);
+  xmlXPathContext *context = xmlXPathNewContext (doc);
+  xmlXPathObject *options, *plans, *spread;
+  guint widened = 0;
+
+  xmlXPathRegisterNs (context, BAD_CAST "cp", BAD_CAST CP_REPORT_XML_NAMESPACE);
+  options = xmlXPathEvalExpression (BAD_CAST "//cp:plan/cp:option", context);
+  g_assert_cmpint (options->nodesetval->nodeNr, >, 0);
+  for (int i = 0; i < options->nodesetval->nodeNr; i++)
+    {
+      xmlNode *option = options->nodesetval->nodeTab[i];
+      double s = xpath_number (context, option, "cp:estimate/cp:total-time");
+      double s_low = xpath_number (context, option, "cp:total-s-low");
+      double s_high = xpath_number (context, option, "cp:total-s-high");
+      double cost = xpath_number (context, option, "cp:estimate/cp:total-cost");
+      double cost_low = xpath_number (context, option, "cp:total-cost-low");
+      double cost_high = xpath_number (context, option, "cp:total-cost-high");
+
+      g_assert_cmpfloat (s_low, <=, s);
+      g_assert_cmpfloat (s, <=, s_high);
+      g_assert_cmpfloat (cost_low, <=, cost);
+      g_assert_cmpfloat (cost, <=, cost_high);
+      if (cost_high > cost_low)
+        widened++;
+    }
+  /* The demo's training jobs rest on modelled utilisation: their bands are
+   * wide; its debugging and data jobs are billed by their duration. */
+  g_assert_cmpuint (widened, >, 0);
+  g_assert_cmpuint (widened, <, (guint) options->nodesetval->nodeNr);
+  xmlXPathFreeObject (options);
+
+  plans = xmlXPathEvalExpression (BAD_CAST "//cp:plan", context);
+  g_assert_cmpint (plans->nodesetval->nodeNr, ==, (int) project->jobs->len);
+  for (int i = 0; i < plans->nodesetval->nodeNr; i++)
+    {
+      xmlXPathObject *robust = xmlXPathNodeEval (plans->nodesetval->nodeTab[i], BAD_CAST "cp:verdict-robust", context);
+      xmlChar *text;
+
+      g_assert_cmpint (robust->nodesetval->nodeNr, ==, 1);
+      text = xmlNodeGetContent (robust->nodesetval->nodeTab[0]);
+      g_assert_true (strcmp ((const char *) text, "true") == 0 || strcmp ((const char *) text, "false") == 0);
+      xmlFree (text);
+      xmlXPathFreeObject (robust);
+    }
+  xmlXPathFreeObject (plans);
+
+  spread = xmlXPathEvalExpression (BAD_CAST "//cp:assumption[@key='compute-utilisation']", context);
+  g_assert_cmpint (spread->nodesetval->nodeNr, ==, 1);
+  {
+    xmlNode *a = spread->nodesetval->nodeTab[0];
+    xmlChar *low = xmlGetProp (a, BAD_CAST "low");
+    xmlChar *high = xmlGetProp (a, BAD_CAST "high");
+    xmlChar *source = xmlGetProp (a, BAD_CAST "spread-source");
+
+    /* 0.55 × 0.415/0.489 and 0.55 × 0.563/0.489 (PUBLISHED T22). */
+    g_assert_cmpfloat (fabs (g_ascii_strtod ((const char *) low, NULL) - 0.4668), <, 1e-4);
+    g_assert_cmpfloat (fabs (g_ascii_strtod ((const char *) high, NULL) - 0.6332), <, 1e-4);
+    g_assert_nonnull (strstr ((const char *) source, "T22"));
+    xmlFree (low);
+    xmlFree (high);
+    xmlFree (source);
+  }
+  xmlXPathFreeObject (spread);
+  xmlXPathFreeContext (context);
+  xmlFreeDoc (doc);
+}
+
 static void
 test_xml_round_trip (void)
 {
@@ -1543,6 +1642,7 @@ main (int    argc,
   g_test_add_func ("/report/layout/other-paper", test_layout_other_paper);
   g_test_add_func ("/report/xml/validates", test_xml_validates);
   g_test_add_func ("/report/xml/round-trip", test_xml_round_trip);
+  g_test_add_func ("/report/xml/ranges", test_xml_ranges);
   g_test_add_func ("/report/xml/before-layout-fields", test_xml_before_layout_fields);
   g_test_add_func ("/report/xml/hostile", test_xml_hostile);
 
