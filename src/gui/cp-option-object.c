@@ -53,6 +53,8 @@ static const char * const text_properties[CP_N_OPTION_TEXTS] = {
   [CP_OPTION_TEXT_TECHNIQUE] = "technique-text",
   [CP_OPTION_TEXT_BREAKDOWN] = "breakdown-text",
   [CP_OPTION_TEXT_VENDOR] = "vendor-text",
+  [CP_OPTION_TEXT_COST_RANGE] = "cost-range-text",
+  [CP_OPTION_TEXT_DAYS_RANGE] = "days-range-text",
 };
 
 const char *

@@ -21,6 +21,8 @@ typedef enum {
   CP_OPTION_TEXT_TECHNIQUE,
   CP_OPTION_TEXT_BREAKDOWN,
   CP_OPTION_TEXT_VENDOR,     /* the quote's short name, for a narrow column */
+  CP_OPTION_TEXT_COST_RANGE, /* low–high over the assumptions' spread, under the cost */
+  CP_OPTION_TEXT_DAYS_RANGE, /* low–high calendar days, under the days */
   CP_N_OPTION_TEXTS
 } CpOptionText;
 

@@ -1341,6 +1341,61 @@ widget_has_text (GtkWidget  *widget,
   return FALSE;
 }
 
+/* Item 1 of issue 15: the table shows each option's cost band under its
+ * cost, as the plan computes it, and the line under the verdict says
+ * whether it holds: the demo's first training job holds, its inference
+ * service flips on the framework overhead (an RTX 4090 replica carries
+ * exactly its 25 requests at 1 GiB). */
+static void
+test_window_ranges (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  GtkWidget *options = find_named (GTK_WIDGET (window), "options");
+  GtkWidget *robustness = find_named (GTK_WIDGET (window), "robustness");
+  guint training = first_training_job (project);
+  guint inference = G_MAXUINT;
+
+  for (guint i = 0; i < project->jobs->len && inference == G_MAXUINT; i++)
+    if (((const CpJob *) g_ptr_array_index (project->jobs, i))->kind == CP_TASK_INFERENCE)
+      inference = i;
+  g_assert_cmpuint (inference, !=, G_MAXUINT);
+  g_assert_nonnull (robustness);
+
+  gtk_list_box_select_row (cp_window_get_jobs_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window), (int) training));
+  wait_results (cp_window_get_results_view (window));
+  {
+    g_autoptr(CpPlan) plan = plan_for (project, training);
+
+    g_assert_true (plan->verdict_robust);
+    for (guint i = 0; i < plan->options->len; i++)
+      {
+        const CpOption *option = &g_array_index (plan->options, CpOption, i);
+        g_autofree char *low = cp_i18n_format_number (option->range.total_cost_low, 0, "en");
+        g_autofree char *high = cp_i18n_format_number (option->range.total_cost_high, 0, "en");
+        g_autofree char *band = g_strdup_printf ("%s–%s", low, high);
+
+        g_assert_cmpfloat (option->range.total_cost_low, <=, option->estimate.total_cost);
+        g_assert_true (widget_has_text (options, band));
+      }
+  }
+  g_assert_true (gtk_widget_get_visible (robustness));
+  g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (robustness)), "holds across the range"));
+  g_assert_false (gtk_widget_has_css_class (robustness, "warning"));
+
+  gtk_list_box_select_row (cp_window_get_jobs_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window), (int) inference));
+  wait_results (cp_window_get_results_view (window));
+  g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (robustness)), "does not hold"));
+  g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (robustness)), "framework overhead"));
+  g_assert_true (gtk_widget_has_css_class (robustness, "warning"));
+  g_assert_false (cp_results_view_get_plan (cp_window_get_results_view (window))->verdict_robust);
+
+  close_window (window);
+}
+
+
 /* Item 4: the project's name is edited in the window and carried by the
  * reports; a job without quotes shows an invitation, not "Not feasible";
  * a new quote opens at the top of its form; F1 opens the help. */
@@ -2488,6 +2543,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/commit-rules", test_window_commit_rules);
   g_test_add_func ("/gui/window/cluster-question", test_window_cluster_question);
   g_test_add_func ("/gui/window/columns-in-view", test_window_columns_in_view);
+  g_test_add_func ("/gui/window/ranges", test_window_ranges);
   g_test_add_func ("/gui/window/name-empty-state-help", test_window_name_empty_state_help);
   g_test_add_func ("/gui/window/updates-in-place", test_window_updates_in_place);
   g_test_add_func ("/gui/window/keyboard", test_window_keyboard);
