@@ -55,6 +55,7 @@ cp_project_sweep_job (const CpProject *project,
           point.gpus = nodes * quote->gpus_per_node;
           point.total_cost = estimate.total_cost;
           point.calendar_days = estimate.calendar_days;
+          cp_range_estimate (job, quote, &project->settings, &estimate, &point.range, NULL, NULL);
           g_array_append_val (curve->points, point);
         }
       g_ptr_array_add (sweep->curves, curve);

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "cp-project.h"
+#include "cp-range.h"
 
 G_BEGIN_DECLS
 
@@ -12,6 +13,7 @@ typedef struct {
   guint  gpus;
   double total_cost;      /* in the quote's currency */
   double calendar_days;
+  CpRange range;          /* the band over the assumptions' spread (cp-range.h) */
 } CpSweepPoint;
 
 typedef struct {

@@ -736,6 +736,94 @@ assert_labels_apart (const CpChartData *data,
  * 400 px, the results pane of a 1024 px window (at the chart's 360 px
  * least height), and 1024, 1600 and 1920 px exports and presentations;
  * in both languages, and on paper. */
+/* Issue 15: the cost chart carries each point's band (low ≤ figure ≤
+ * high, from the sweep's ranges) and draws it shaded: just above the
+ * recommended line, inside its band, the pixels are the highlight colour
+ * at the band's 22% over the background, and a chart drawn without the
+ * bands differs there. The demo's pretraining job (job 4) rests on
+ * modelled utilisation, so its bands are wide. */
+static void
+test_chart_band (void)
+{
+  g_autoptr(CpProject) project = cp_demo_project_new (NULL);
+  g_autoptr(CpChartData) data = NULL;
+  g_autoptr(CpChartData) bare = NULL;
+  const CpChartSeries *best;
+  cairo_surface_t *surfaces[2];
+  double highlight[3], blended[3], background[3];
+  double x, y;
+  guint p;
+  int s;
+
+  data = cost_chart (project, 3, "en");
+  s = recommended_series (data);
+  g_assert_cmpint (s, >=, 0);
+  best = g_ptr_array_index (data->series, s);
+  g_assert_nonnull (best->y_low);
+  g_assert_nonnull (best->y2_high);
+  for (guint i = 0; i < best->x->len; i++)
+    {
+      g_assert_cmpfloat (g_array_index (best->y_low, double, i), <=, g_array_index (best->y, double, i));
+      g_assert_cmpfloat (g_array_index (best->y, double, i), <=, g_array_index (best->y_high, double, i));
+      g_assert_cmpfloat (g_array_index (best->y2_low, double, i), <=, g_array_index (best->y2, double, i));
+      g_assert_cmpfloat (g_array_index (best->y2, double, i), <=, g_array_index (best->y2_high, double, i));
+    }
+
+  bare = cp_chart_data_copy (data);
+  for (guint i = 0; i < bare->series->len; i++)
+    {
+      CpChartSeries *series = g_ptr_array_index (bare->series, i);
+
+      /* The same extent, no band: each end at the figure itself. */
+      g_array_remove_range (series->y_low, 0, series->y_low->len);
+      g_array_append_vals (series->y_low, series->y->data, series->y->len);
+      g_array_remove_range (series->y_high, 0, series->y_high->len);
+      g_array_append_vals (series->y_high, series->y->data, series->y->len);
+    }
+  /* Keep the axis: the highest band end stays as a point nobody sees. */
+  {
+    CpChartSeries *series = g_ptr_array_index (bare->series, s);
+    double top = 0;
+
+    for (guint i = 0; i < data->series->len; i++)
+      {
+        const CpChartSeries *other = g_ptr_array_index (data->series, i);
+
+        for (guint j = 0; j < other->y_high->len; j++)
+          top = MAX (top, g_array_index (other->y_high, double, j));
+      }
+    g_array_index (series->y_high, double, 0) = top;
+  }
+
+  p = best->x->len / 2;
+  g_assert_true (cp_chart_locate (data, 1280, 800, CP_CHART_STYLE_LIGHT, (guint) s, p, FALSE, &x, &y));
+  for (guint i = 0; i < 2; i++)
+    {
+      cairo_t *cr;
+
+      surfaces[i] = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 1280, 800);
+      cr = cairo_create (surfaces[i]);
+      cp_chart_draw (cr, 1280, 800, CP_CHART_STYLE_LIGHT, i == 0 ? data : bare);
+      cairo_destroy (cr);
+      cairo_surface_flush (surfaces[i]);
+    }
+  {
+    guint32 corner = *(guint32 *) cairo_image_surface_get_data (surfaces[0]);
+
+    background[0] = ((corner >> 16) & 0xff) / 255.0;
+    background[1] = ((corner >> 8) & 0xff) / 255.0;
+    background[2] = (corner & 0xff) / 255.0;
+  }
+  cp_chart_highlight_rgb (CP_CHART_STYLE_LIGHT, highlight);
+  for (guint c = 0; c < 3; c++)
+    blended[c] = background[c] + 0.22 * (highlight[c] - background[c]);
+  /* 6 px above the line, whose half width is under 2 px. */
+  g_assert_true (colour_near (surfaces[0], x, y - 6, 2, blended));
+  g_assert_false (colour_near (surfaces[1], x, y - 6, 2, blended));
+  cairo_surface_destroy (surfaces[0]);
+  cairo_surface_destroy (surfaces[1]);
+}
+
 static void
 test_chart_labels_apart (void)
 {
@@ -1631,6 +1719,7 @@ main (int    argc,
   g_test_add_func ("/report/chart/cost-data", test_chart_cost_data);
   g_test_add_func ("/report/chart/highlight", test_chart_highlight);
   g_test_add_func ("/report/chart/labels-apart", test_chart_labels_apart);
+  g_test_add_func ("/report/chart/band", test_chart_band);
   g_test_add_func ("/report/chart/copy", test_chart_copy);
   g_test_add_func ("/report/chart/no-break-even", test_chart_no_break_even);
   g_test_add_func ("/report/chart/render", test_chart_render);
