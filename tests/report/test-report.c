@@ -919,6 +919,24 @@ check_pdf (const char *lang)
   cp_i18n_pop_language ();
   assert_contains (text, verdict);
 
+  /* Issue 15: the comparison carries each option's band under its figures,
+   * the sentence on whether the verdict holds, and the spreads with their
+   * sources among the assumptions. */
+  {
+    gboolean chinese = cp_i18n_is_chinese (lang) && have_chinese_catalogue ();
+    g_autofree char *low = cp_i18n_format_number (best->range.total_cost_low, 0, lang);
+    g_autofree char *high = cp_i18n_format_number (best->range.total_cost_high, 0, lang);
+    g_autofree char *band = g_strdup_printf ("%s–%s", low, high);
+
+    g_assert_cmpfloat (best->range.total_cost_low, <, best->range.total_cost_high);
+    assert_contains (text, band);
+    assert_contains (text, plan->verdict_robust ? (chinese ? "在各项假设的取值范围内都成立" : "holds across the range")
+                                                : (chinese ? "并非在整个取值范围内都成立" : "does not hold across the range"));
+    assert_contains (text, chinese ? "各项假设的取值范围" : "Ranges of the assumptions");
+    assert_contains (text, chinese ? "范围的来源" : "Source of the range");
+    assert_contains (text, "Korthikanti");
+  }
+
   if (cp_i18n_is_chinese (lang))
     {
       g_autoptr(GDateTime) now = g_date_time_new_now_local ();
