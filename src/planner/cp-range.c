@@ -55,8 +55,10 @@ static const SpreadSource spread_sources[] = {
 
 G_STATIC_ASSERT (G_N_ELEMENTS (spread_sources) == CP_N_SPREADS);
 
-/* cp_settings_validate()'s bounds: a fraction of at most 1, debugging
- * below 95%. */
+/* cp_settings_validate()'s bounds: a fraction from 1% to 1, debugging
+ * below 95%; an end beyond them would be a setting the user may not
+ * make. */
+#define MIN_FRACTION 0.01
 #define MAX_FRACTION 1.0
 #define MAX_DEBUG_SHARE 0.94
 
@@ -92,7 +94,7 @@ clamp_value (CpSpreadKind kind,
              double       value)
 {
   if (kind == CP_SPREAD_COMPUTE_UTILISATION || kind == CP_SPREAD_LINK_EFFICIENCY)
-    return MIN (value, MAX_FRACTION);
+    return CLAMP (value, MIN_FRACTION, MAX_FRACTION);
   if (kind == CP_SPREAD_DEBUG_SHARE)
     return MIN (value, MAX_DEBUG_SHARE);
   return value;

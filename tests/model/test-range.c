@@ -251,6 +251,43 @@ test_verdict_holds (void)
   cp_quote_clear (&quotes[1]);
 }
 
+/* Nothing feasible, and the answer flips the other way: with a deadline
+ * of 2.9 days the 48 h run's calendar, 48 / 0.65 / 24 = 3.077 days,
+ * misses it; at utilisation u it is 48 × 0.55/u / 0.65 / 24 days, within
+ * 2.9 from u = 26.4 / (0.65 × 24 × 2.9) = 0.58355, inside the optimistic
+ * end 0.633. Debugging alone at 30% would do too (48 / 0.7 / 24 = 2.857
+ * days, from s = 1 − 48/(24 × 2.9) = 0.3103), but needs a larger share of
+ * its spread: (0.35 − 0.3103)/0.05 = 79% against (0.58355 − 0.55)/0.0832
+ * = 40%, so utilisation is named. */
+static void
+test_nothing_feasible_flips (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+
+  cp_settings_init (&settings);
+  job_init_1b (&job);
+  job.deadline_days = 2.9;
+  quote_init_one_a100 (&quote, "a", 10, 0);
+  {
+    g_autoptr(CpPlan) plan = cp_plan_new (&job, &quote, 1, &settings);
+    const CpReason *flip = find_reason (plan, CP_OUTCOME_VERDICT_FLIPS);
+
+    g_assert_cmpint (plan->recommended, ==, -1);
+    g_assert_cmpint (plan->shortfall, ==, CP_SHORTFALL_DEADLINE);
+    g_assert_false (plan->verdict_robust);
+    g_assert_nonnull (flip);
+    g_assert_cmpint (flip->quote_index, ==, 0);
+    g_assert_cmpint ((int) flip->values[0], ==, CP_SPREAD_COMPUTE_UTILISATION);
+    assert_close (0.58355, flip->values[1], 1e-3);
+    g_assert_cmpfloat (flip->values[2], ==, 1);   /* above the threshold */
+    g_assert_cmpfloat (flip->values[3], ==, CP_RANGE_OPTIMISTIC);
+  }
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
 /* A trial run on the quote's own single machine measured 5,000 tokens/s:
  * the run takes D / 5,000 s whatever the utilisation setting, so its
  * time does not vary; only debugging (30–40%) still moves the calendar and
@@ -303,6 +340,7 @@ main (int    argc,
   g_test_add_func ("/range/spreads", test_spreads);
   g_test_add_func ("/range/verdict-flips", test_verdict_flips);
   g_test_add_func ("/range/verdict-holds", test_verdict_holds);
+  g_test_add_func ("/range/nothing-feasible-flips", test_nothing_feasible_flips);
   g_test_add_func ("/range/trial-narrows-band", test_trial_narrows_band);
   return g_test_run ();
 }

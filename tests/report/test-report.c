@@ -174,6 +174,32 @@ test_reason_text (void)
   g_assert_nonnull (strstr (trial_en, "3,200 tokens/s"));
   g_assert_nonnull (strstr (trial_en, "25%"));
 
+  /* Issue 15: the condition that flips the verdict, in the user's words:
+   * quote 2 wins below utilisation 0.33; 1.25 GiB of overhead in GiB with
+   * two decimals, so a threshold near the default 1 GiB does not read as
+   * it; and the verdict that holds names the band of its winner. */
+  {
+    CpReason flips = { CP_RULE_R6_TOTAL_COST, CP_OUTCOME_VERDICT_FLIPS, 2,
+                       { CP_SPREAD_COMPUTE_UTILISATION, 0.3312, 0, CP_RANGE_PESSIMISTIC } };
+    CpReason overhead = { CP_RULE_R6_TOTAL_COST, CP_OUTCOME_VERDICT_FLIPS, 2,
+                          { CP_SPREAD_FRAMEWORK_OVERHEAD, 1.25 * 1073741824.0, 1, CP_RANGE_PESSIMISTIC } };
+    CpReason holds = { CP_RULE_R6_TOTAL_COST, CP_OUTCOME_VERDICT_HOLDS, 2, { 9000, 15000, 7.9, 12.6 } };
+    g_autofree char *flips_en = cp_reason_text (&flips, project, NULL, "en");
+    g_autofree char *overhead_en = cp_reason_text (&overhead, project, NULL, "en");
+    g_autofree char *holds_en = cp_reason_text (&holds, project, NULL, "en");
+
+    g_assert_nonnull (strstr (flips_en, "Cluster Six — A100 cluster wins if utilisation is below 0.33"));
+    g_assert_nonnull (strstr (overhead_en, "wins if framework overhead per GPU is above 1.25 GiB"));
+    g_assert_nonnull (strstr (holds_en, "holds across the range"));
+    g_assert_nonnull (strstr (holds_en, "9,000 CNY to 15,000 CNY in 7.9 days to 12.6 days"));
+    if (have_chinese_catalogue ())
+      {
+        g_autofree char *flips_zh = cp_reason_text (&flips, project, NULL, "zh_CN");
+
+        g_assert_nonnull (strstr (flips_zh, "若算力利用率低于 0.33"));
+      }
+  }
+
   /* Every outcome has words, and none falls back to the stable id. */
   for (int o = 0; o < CP_N_OUTCOMES; o++)
     {
