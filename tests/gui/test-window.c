@@ -1376,8 +1376,13 @@ test_window_ranges (void)
         g_autofree char *high = cp_i18n_format_number (option->range.total_cost_high, 0, "en");
         g_autofree char *band = g_strdup_printf ("%s–%s", low, high);
 
+        g_autofree char *days_low = cp_i18n_format_number (option->range.calendar_days_low, 1, "en");
+        g_autofree char *days_high = cp_i18n_format_number (option->range.calendar_days_high, 1, "en");
+        g_autofree char *days = g_strdup_printf ("%s–%s", days_low, days_high);
+
         g_assert_cmpfloat (option->range.total_cost_low, <=, option->estimate.total_cost);
         g_assert_true (widget_has_text (options, band));
+        g_assert_true (widget_has_text (options, days));
       }
   }
   g_assert_true (gtk_widget_get_visible (robustness));
