@@ -427,19 +427,6 @@ cp_words_spread_range (const CpProject *project,
 }
 
 char *
-cp_words_band (double      low,
-               double      high,
-               char     *(*format) (double value, const char *lang),
-               const char *lang)
-{
-  g_autofree char *a = format (low, lang);
-  g_autofree char *b = format (high, lang);
-
-  /* TRANSLATORS: a figure's range from its optimistic to its pessimistic end, e.g. "12.0–15.3 days" is written "12.0 days – 15.3 days" */
-  return g_strdup_printf (_("%s – %s"), a, b);
-}
-
-char *
 cp_words_quote_name (const CpProject *project,
                      int              index)
 {

@@ -63,10 +63,6 @@ char       *cp_words_spread_value   (const CpProject *project, CpSpreadKind kind
                                      const char *lang);
 /* The spread low to high: "0.47–0.63". */
 char       *cp_words_spread_range   (const CpProject *project, const CpSpread *spread, const char *lang);
-/* A figure's band, each end formatted by @format: "12.0 days – 15.3 days". */
-char       *cp_words_band           (double low, double high,
-                                     char *(*format) (double value, const char *lang),
-                                     const char *lang);
 /* "vendor — offer" of quote @index, or a placeholder for a bad index. */
 char       *cp_words_quote_name     (const CpProject *project, int index);
 /* The runner-up layout and why the chosen one beat it: "TP 8 × PP 8 ×
