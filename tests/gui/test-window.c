@@ -8,6 +8,7 @@
 
 #include <adwaita.h>
 #include <glib/gstdio.h>
+#include <locale.h>
 #include <math.h>
 #include <string.h>
 
@@ -2190,6 +2191,44 @@ entry_position (GtkDropDown *drop_down,
   g_assert_not_reached ();
 }
 
+/* The window speaks the process's language, which the user's environment
+ * sets before the application starts (cp_i18n_push_language() changes
+ * only the report code's, on one thread). A test switches it as that
+ * environment would: LANGUAGE, which glibc reads only outside the C
+ * locale, then the counter glibc checks before reusing a translation it
+ * looked up (the gettext manual, "Being a gettext grok"). */
+extern int _nl_msg_cat_cntr;
+
+typedef struct {
+  char *language;
+  char *lc_messages;
+} UiLanguage;
+
+static UiLanguage
+ui_language_switch (const char *language)
+{
+  UiLanguage saved = { g_strdup (g_getenv ("LANGUAGE")), g_strdup (setlocale (LC_MESSAGES, NULL)) };
+
+  if (g_strcmp0 (saved.lc_messages, "C") == 0 || g_strcmp0 (saved.lc_messages, "POSIX") == 0)
+    setlocale (LC_MESSAGES, "C.UTF-8");
+  g_setenv ("LANGUAGE", language, TRUE);
+  ++_nl_msg_cat_cntr;
+  return saved;
+}
+
+static void
+ui_language_restore (UiLanguage *saved)
+{
+  if (saved->language != NULL)
+    g_setenv ("LANGUAGE", saved->language, TRUE);
+  else
+    g_unsetenv ("LANGUAGE");
+  setlocale (LC_MESSAGES, saved->lc_messages);
+  ++_nl_msg_cat_cntr;
+  g_clear_pointer (&saved->language, g_free);
+  g_clear_pointer (&saved->lc_messages, g_free);
+}
+
 /* Both forms at 1024 × 700 and at the test display's 1280 × 800 (1920 ×
  * 1080 was checked by hand): the rows the walkthrough saw broken
  * ("Netw-ork fee", "Link inside a node" a letter a line) wrap between
@@ -2203,9 +2242,10 @@ check_form_layout (const char *language)
   gboolean chinese = language != NULL;
   const char *quote_rows[] = { "network-fee", "storage-price", "management-fee", "billing-granularity" };
   const int sizes[][2] = { { 1024, 700 }, { 1280, 800 } };
+  UiLanguage saved = { NULL, NULL };
 
   if (chinese)
-    cp_i18n_push_language (language);
+    saved = ui_language_switch (language);
   window = open_demo_window ();
   quote_editor = cp_window_get_quote_editor (window);
   job_editor = cp_window_get_job_editor (window);
@@ -2244,7 +2284,7 @@ check_form_layout (const char *language)
 
   close_window (window);
   if (chinese)
-    cp_i18n_pop_language ();
+    ui_language_restore (&saved);
 }
 
 static void
