@@ -596,29 +596,64 @@ import_quotes_action (GSimpleAction *action,
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
 }
 
+typedef struct {
+  CpWindow     *window;
+  GCancellable *cancellable;  /* the window's, cancelled when it closes */
+} ExportQuotesJob;
+
+static void
+export_quotes_cb (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  ExportQuotesJob *job = user_data;
+  g_autoptr(CpWindow) self = job->window;
+  g_autoptr(GCancellable) cancellable = job->cancellable;
+  g_autoptr(GError) error = NULL;
+  gboolean written = cp_quote_csv_write_file_finish (result, &error);
+
+  g_free (job);
+  /* The window closed: touch nothing. */
+  if (g_cancellable_is_cancelled (cancellable))
+    return;
+  _cp_window_set_busy (self, FALSE, NULL);
+  if (!written)
+    cp_window_show_error (self, _("Could Not Export Quotes"), error);
+  else
+    _cp_window_toast (self, _("Quotes exported"));
+}
+
+void
+_cp_window_export_quotes (CpWindow   *self,
+                          const char *path)
+{
+  g_autofree char *csv_path = _cp_window_with_extension (path, ".csv");
+  ExportQuotesJob *job;
+
+  if (self->busy)
+    {
+      _cp_window_toast (self, _("Wait until the project is saved, then try again"));
+      return;
+    }
+  job = g_new0 (ExportQuotesJob, 1);
+  job->window = g_object_ref (self);
+  job->cancellable = g_object_ref (self->cancellable);
+  _cp_window_set_busy (self, TRUE, _("Writing the quotes…"));
+  cp_quote_csv_write_file_async (self->project, csv_path, self->cancellable, export_quotes_cb, job);
+}
+
 static void
 on_export_quotes_response (GtkNativeDialog *native,
                            int              response,
                            CpWindow        *self)
 {
   g_autofree char *chosen = NULL;
-  g_autofree char *path = NULL;
-  g_autofree char *data = NULL;
-  g_autoptr(GError) error = NULL;
-  gsize length = 0;
 
   if (response == GTK_RESPONSE_ACCEPT)
     chosen = _cp_window_chooser_path (native);
   g_object_unref (native);
-  if (chosen == NULL)
-    return;
-
-  path = _cp_window_with_extension (chosen, ".csv");
-  data = cp_quote_csv_write (self->project->quotes, &length);
-  if (!g_file_set_contents (path, data, length, &error))
-    cp_window_show_error (self, _("Could Not Export Quotes"), error);
-  else
-    _cp_window_toast (self, _("Quotes exported"));
+  if (chosen != NULL)
+    _cp_window_export_quotes (self, chosen);
 }
 
 static void
@@ -651,7 +686,7 @@ _cp_window_actions_update (CpWindow *self)
   g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (map, "duplicate")), has_item);
   g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (map, "rename")), has_item);
   g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (map, "export-quotes")),
-                               self->project != NULL && self->project->quotes->len > 0);
+                               self->project != NULL && self->project->quotes->len > 0 && !self->busy);
   /* One worker at a time holds the store or writes a file. */
   g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (map, "save")), !self->busy);
   g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (map, "save-as")), !self->busy);

@@ -61,8 +61,9 @@ report_project (CpWindow *self)
 }
 
 typedef struct {
-  CpWindow *window;
-  char     *written;   /* the paths, for the toast */
+  CpWindow     *window;
+  GCancellable *cancellable;  /* the window's, cancelled when it closes */
+  char         *written;      /* the paths, for the toast */
 } ExportJob;
 
 static void
@@ -72,14 +73,18 @@ export_cb (GObject      *source,
 {
   ExportJob *job = user_data;
   g_autoptr(CpWindow) self = job->window;
+  g_autoptr(GCancellable) cancellable = job->cancellable;
   g_autofree char *written = job->written;
   g_autoptr(GError) error = NULL;
+  gboolean exported = cp_report_export_finish (result, &error);
 
   g_free (job);
-  if (!cp_report_export_finish (result, &error))
+  /* The window closed: its widgets are gone, even when the worker had
+   * finished before it noticed. */
+  if (g_cancellable_is_cancelled (cancellable))
+    return;
+  if (!exported)
     {
-      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        return;
       _cp_window_set_busy (self, FALSE, NULL);
       cp_window_show_error (self, _("Could Not Export the Report"), error);
       return;
@@ -111,11 +116,11 @@ _cp_window_export_report_files (CpWindow   *self,
 
   job = g_new0 (ExportJob, 1);
   job->window = g_object_ref (self);
+  job->cancellable = g_object_ref (self->cancellable);
   job->written = pdf && xml ? g_strdup_printf ("%s, %s", pdf_path, xml_path)
                             : g_strdup (pdf ? pdf_path : xml_path);
   _cp_window_set_busy (self, TRUE, _("Writing the report…"));
-  /* The pages are laid out here, in the report's language; the worker
-   * renders and writes them. */
+  /* The worker plans, lays out and writes from its own copy. */
   {
     g_autoptr(CpProject) named = report_project (self);
 

@@ -106,11 +106,15 @@ void       _cp_window_set_chooser_folder  (CpWindow      *self,
 char      *_cp_window_with_extension      (const char    *path,
                                            const char    *extension);
 
-/* Save As, Import Quotes and Export Report once their file is chosen
- * (the tests call them in place of the file chooser). */
+/* Save As, Import Quotes, Export Quotes and Export Report once their
+ * file is chosen (the tests call them in place of the file chooser). */
 void       _cp_window_save_as             (CpWindow      *self,
                                            const char    *path);
 void       _cp_window_import_quotes       (CpWindow      *self,
+                                           const char    *path);
+/* Writes the quotes to @path (".csv" added when missing) off the main
+ * thread. */
+void       _cp_window_export_quotes       (CpWindow      *self,
                                            const char    *path);
 
 /* cp-window-export.c */
