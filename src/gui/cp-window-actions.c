@@ -305,6 +305,26 @@ _cp_window_set_busy (CpWindow   *self,
   g_object_notify (G_OBJECT (self), "busy");
 }
 
+gboolean
+_cp_window_end_work (CpWindow     *self,
+                     GCancellable *cancellable)
+{
+  /* Disposed: the widgets are gone, and the window dropped its
+   * cancellable after cancelling it. */
+  if (self->cancellable == NULL)
+    return FALSE;
+  _cp_window_set_busy (self, FALSE, NULL);
+  if (!g_cancellable_is_cancelled (cancellable))
+    return TRUE;
+  /* Cancelled by a close, which goes on now the worker is done. */
+  if (self->closing)
+    {
+      self->closing = FALSE;
+      gtk_window_close (GTK_WINDOW (self));
+    }
+  return FALSE;
+}
+
 static void
 save_cb (GObject      *source,
          GAsyncResult *result,
@@ -402,6 +422,12 @@ save_as_cb (GObject      *source,
   _cp_window_update_title (self);
   cp_application_note_project (CP_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))),
                                cp_store_get_path (store));
+  /* Closed while the copy was written: close now, from the new file. */
+  if (self->closing)
+    {
+      self->closing = FALSE;
+      gtk_window_close (GTK_WINDOW (self));
+    }
 }
 
 void
@@ -499,7 +525,8 @@ on_import_quotes_accepted (CpImportDialog   *dialog,
 
 typedef struct {
   CpWindow        *window;
-  const CpProject *project;  /* the one the sheet was made for */
+  GCancellable    *cancellable;  /* the window's when the import started */
+  const CpProject *project;      /* the one the sheet was made for */
 } ImportJob;
 
 static void
@@ -509,16 +536,15 @@ import_quotes_cb (GObject      *source,
 {
   ImportJob *job = user_data;
   g_autoptr(CpWindow) self = job->window;
+  g_autoptr(GCancellable) cancellable = job->cancellable;
   const CpProject *project = job->project;
   g_autoptr(GError) error = NULL;
   g_autoptr(CpQuoteSheet) sheet = cp_quote_sheet_new_from_file_finish (result, &error);
   CpImportDialog *dialog;
 
   g_free (job);
-  /* The window is closing: touch nothing. */
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+  if (!_cp_window_end_work (self, cancellable))
     return;
-  _cp_window_set_busy (self, FALSE, NULL);
   if (sheet == NULL)
     {
       cp_window_show_error (self, _("Could Not Import Quotes"), error);
@@ -551,6 +577,7 @@ _cp_window_import_quotes (CpWindow   *self,
     }
   job = g_new0 (ImportJob, 1);
   job->window = g_object_ref (self);
+  job->cancellable = g_object_ref (self->cancellable);
   job->project = self->project;
   _cp_window_set_busy (self, TRUE, _("Reading the quotes…"));
   /* Reading through the store refuses a file too large to be a price list
@@ -613,10 +640,8 @@ export_quotes_cb (GObject      *source,
   gboolean written = cp_quote_csv_write_file_finish (result, &error);
 
   g_free (job);
-  /* The window closed: touch nothing. */
-  if (g_cancellable_is_cancelled (cancellable))
+  if (!_cp_window_end_work (self, cancellable))
     return;
-  _cp_window_set_busy (self, FALSE, NULL);
   if (!written)
     cp_window_show_error (self, _("Could Not Export Quotes"), error);
   else

@@ -79,18 +79,14 @@ export_cb (GObject      *source,
   gboolean exported = cp_report_export_finish (result, &error);
 
   g_free (job);
-  /* The window closed: its widgets are gone, even when the worker had
-   * finished before it noticed. */
-  if (g_cancellable_is_cancelled (cancellable))
+  if (!_cp_window_end_work (self, cancellable))
     return;
   if (!exported)
     {
-      _cp_window_set_busy (self, FALSE, NULL);
       cp_window_show_error (self, _("Could Not Export the Report"), error);
       return;
     }
 
-  _cp_window_set_busy (self, FALSE, NULL);
   {
     g_autofree char *message = g_strdup_printf (_("Report written: %s"), written);
     _cp_window_toast (self, message);

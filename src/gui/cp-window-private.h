@@ -44,7 +44,7 @@ struct _CpWindow
   gboolean              busy;        /* a worker holds the store or writes a file */
   gboolean              save_again;  /* a save asked for while busy */
   gboolean              closing;     /* close once the save running is done */
-  GCancellable         *cancellable; /* imports and exports; cancelled in dispose */
+  GCancellable         *cancellable; /* imports and exports; cancelled by a close and in dispose */
   guint                 progress_id;     /* shows progress_toast once work is slow */
   char                 *progress_message;
   AdwToast             *progress_toast;
@@ -88,6 +88,12 @@ void       _cp_window_restore             (CpWindow      *self,
 void       _cp_window_set_busy            (CpWindow      *self,
                                            gboolean       busy,
                                            const char    *progress_message);
+/* Ends the busy time of an import or export started with @cancellable
+ * (the window's at the time), from its callback. FALSE when the callback
+ * must touch nothing more: the window is disposed, or a close cancelled
+ * the work and now goes on. */
+gboolean   _cp_window_end_work            (CpWindow      *self,
+                                           GCancellable  *cancellable);
 /* Saves about a second from now, unless autosave is off. */
 void       _cp_window_schedule_autosave   (CpWindow      *self);
 /* Saves off the main thread; one save at a time. */

@@ -29,6 +29,7 @@
 #include "report/cp-reason-text.h"
 #include "report/cp-report.h"
 #include "store/cp-demo.h"
+#include "store/cp-quote-csv.h"
 #include "store/cp-store.h"
 
 static CpApplication *app;
@@ -1538,6 +1539,162 @@ test_window_updates_in_place (void)
   g_rmdir (dir);
 }
 
+/* The window's toplevel of @type shown for @window (a dialog or a file
+ * chooser), after the main loop has shown it. */
+static GtkWindow *
+find_transient (CpWindow *window,
+                GType     type)
+{
+  gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+  while (g_get_monotonic_time () < end)
+    {
+      GListModel *toplevels = gtk_window_get_toplevels ();
+
+      for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+        {
+          /* Borrowed: GTK keeps its toplevels while they are shown. */
+          GtkWindow *shown = g_list_model_get_item (toplevels, i);
+
+          g_object_unref (shown);
+          if (G_TYPE_CHECK_INSTANCE_TYPE (shown, type) && gtk_widget_get_visible (GTK_WIDGET (shown)) &&
+              gtk_window_get_transient_for (shown) == GTK_WINDOW (window))
+            return shown;
+        }
+      g_main_context_iteration (NULL, FALSE);
+    }
+  g_assert_not_reached ();
+}
+
+/* Runs the main loop for @ms. */
+static void
+settle (guint ms)
+{
+  gboolean done = FALSE;
+
+  g_timeout_add (ms, timed_out_cb, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/* Accepts the file chooser GtkFileChooserNative shows (its GTK dialog,
+ * outside a sandbox) with @folder / @name. */
+static void
+choose_file (CpWindow   *window,
+             const char *folder,
+             const char *name)
+{
+  GtkWindow *chooser = find_transient (window, GTK_TYPE_FILE_CHOOSER_DIALOG);
+  g_autoptr(GFile) directory = g_file_new_for_path (folder);
+  g_autoptr(GError) error = NULL;
+
+  /* A folder changed while the chooser still lists the one it opened
+   * with makes it report that listing as failed. */
+  settle (300);
+  g_assert_true (gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), directory, &error));
+  g_assert_no_error (error);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+  settle (300);
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
+}
+
+/* The chooser checks the name it was given before it answers, on the
+ * main loop: the work starts once it has. */
+static void
+wait_busy (CpWindow *window)
+{
+  gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+  while (!cp_window_get_busy (window) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_true (cp_window_get_busy (window));
+}
+
+/* The export-report and export-quotes actions, from the action to the
+ * file, with the main loop turning meanwhile (the report is laid out on
+ * a worker); a window closed mid-export goes away cleanly. */
+static void
+test_window_export_actions (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  g_autofree char *dir = g_dir_make_tmp ("cp-export-actions-XXXXXX", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "board.pdf", NULL);
+  g_autofree char *xml = g_build_filename (dir, "board.xml", NULL);
+  g_autofree char *csv = g_build_filename (dir, "prices.csv", NULL);
+  GtkWindow *dialog;
+  GtkBuilder *builder;
+  guint turns = 0;
+
+  /* Export Report: the dialog's own controls, PDF only, in Chinese. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "export-report", NULL);
+  dialog = find_transient (window, ADW_TYPE_MESSAGE_DIALOG);
+  builder = g_object_get_data (G_OBJECT (dialog), "builder");
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (gtk_builder_get_object (builder, "xml_check")), FALSE);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (gtk_builder_get_object (builder, "language_drop_down")), 1);
+  /* What the dialog's button does: the response, then the dialog closes. */
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "export");
+  gtk_window_close (dialog);
+  choose_file (window, dir, "board.pdf");
+  wait_busy (window);
+  while (cp_window_get_busy (window) && turns < 100000)
+    {
+      g_main_context_iteration (NULL, TRUE);
+      turns++;
+    }
+  g_assert_false (cp_window_get_busy (window));
+  assert_returns_to_idle (1000);
+  g_assert_cmpuint (pdf_page_count (pdf), >, 1);
+  g_assert_false (g_file_test (xml, G_FILE_TEST_EXISTS));
+  {
+    g_autofree char *text = poppler ("pdftotext", pdf);
+
+    /* "Compute plan: %s" in po/zh_CN.po's words, while the window's
+     * language stayed English. */
+    g_assert_nonnull (strstr (text, "算力方案："));
+    g_assert_cmpstr (g_dgettext (GETTEXT_PACKAGE, "Compute Planner"), ==, "Compute Planner");
+  }
+
+  /* Export Quotes: a CSV that reads back to the project's quotes. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "export-quotes", NULL);
+  choose_file (window, dir, "prices");
+  wait_busy (window);
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "export-quotes"));
+  wait_not_busy (window);
+  assert_returns_to_idle (1000);
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "export-quotes"));
+  {
+    g_autofree char *data = NULL;
+    gsize length = 0;
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CpQuoteCsvResult) reread = NULL;
+
+    g_assert_true (g_file_get_contents (csv, &data, &length, &error));
+    reread = cp_quote_csv_read (data, length, project, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (reread->quotes->len, ==, project->quotes->len);
+  }
+
+  /* Closed while the worker lays the report out: the window goes away
+   * once the worker is done, and nothing it owned is touched. */
+  {
+    g_autofree char *late = g_build_filename (dir, "late", NULL);
+    g_autofree char *late_pdf = g_strconcat (late, ".pdf", NULL);
+    g_autofree char *late_xml = g_strconcat (late, ".xml", NULL);
+
+    _cp_window_export_report_files (window, late, TRUE, TRUE, "zh_CN");
+    g_assert_true (cp_window_get_busy (window));
+    close_window (window);
+    /* Cancelled before anything was written. */
+    g_assert_false (g_file_test (late_pdf, G_FILE_TEST_EXISTS));
+    g_assert_false (g_file_test (late_xml, G_FILE_TEST_EXISTS));
+  }
+
+  g_unlink (pdf);
+  g_unlink (csv);
+  g_rmdir (dir);
+}
+
 /* Item 6: one Tab stop per field, F6 between the panes, shortcuts for the
  * two charts. */
 static void
@@ -2530,6 +2687,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/columns-in-view", test_window_columns_in_view);
   g_test_add_func ("/gui/window/name-empty-state-help", test_window_name_empty_state_help);
   g_test_add_func ("/gui/window/updates-in-place", test_window_updates_in_place);
+  g_test_add_func ("/gui/window/export-actions", test_window_export_actions);
   g_test_add_func ("/gui/window/keyboard", test_window_keyboard);
   g_test_add_func ("/gui/window/print-saved-untitled", test_window_print_saved_untitled);
   g_test_add_func ("/gui/window/automatic-layout", test_window_automatic_layout);
