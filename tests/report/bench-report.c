@@ -25,47 +25,11 @@
 #include "report/cp-i18n.h"
 #include "report/cp-report-async.h"
 #include "report/cp-report.h"
+#include "common/cp-test-demo.h"
 #include "store/cp-demo.h"
 
 #define LARGE_JOBS 20
 #define LARGE_QUOTES 50
-
-/* @n_jobs × @n_quotes made of the demo's jobs and quotes in turn, each
- * copy named apart and its price moved a little so the ranking varies. */
-static CpProject *
-project_of_size (const CpProject *demo,
-                 guint            n_jobs,
-                 guint            n_quotes)
-{
-  CpProject *project = cp_project_copy (demo);
-
-  g_ptr_array_set_size (project->jobs, 0);
-  g_ptr_array_set_size (project->quotes, 0);
-  for (guint j = 0; j < n_jobs; j++)
-    {
-      CpJob *job = cp_job_dup (g_ptr_array_index (demo->jobs, j % demo->jobs->len));
-      char *name = g_strdup_printf ("%s #%u", job->name, j + 1);
-
-      g_free (job->name);
-      job->name = name;
-      g_free (job->id);
-      job->id = g_strdup_printf ("job-%u", j + 1);
-      cp_project_add_job (project, job);
-    }
-  for (guint q = 0; q < n_quotes; q++)
-    {
-      CpQuote *quote = cp_quote_dup (g_ptr_array_index (demo->quotes, q % demo->quotes->len));
-      char *name = g_strdup_printf ("%s #%u", quote->offer_name != NULL ? quote->offer_name : "", q + 1);
-
-      g_free (quote->offer_name);
-      quote->offer_name = name;
-      g_free (quote->id);
-      quote->id = g_strdup_printf ("quote-%u", q + 1);
-      quote->price *= 1.0 + 0.01 * (q / demo->quotes->len);
-      cp_project_add_quote (project, quote);
-    }
-  return project;
-}
 
 static double
 write_ms (const CpProject *project,
@@ -204,7 +168,7 @@ main (int    argc,
 
   if (argc == 5 && strcmp (argv[1], "--once") == 0)
     {
-      g_autoptr(CpProject) project = project_of_size (demo, CLAMP (atoi (argv[3]), 1, 1000),
+      g_autoptr(CpProject) project = cp_test_project_of_size (demo, CLAMP (atoi (argv[3]), 1, 1000),
                                                       CLAMP (atoi (argv[4]), 1, 1000));
 
       printf ("%s PDF report, %u jobs × %u quotes: %.1f ms\n", argv[2], project->jobs->len,
@@ -213,7 +177,7 @@ main (int    argc,
   else if (argc >= 2 && strcmp (argv[1], "--async") == 0)
     {
       int runs = CLAMP (argc > 2 ? atoi (argv[2]) : 3, 1, 100);
-      g_autoptr(CpProject) large = project_of_size (demo, LARGE_JOBS, LARGE_QUOTES);
+      g_autoptr(CpProject) large = cp_test_project_of_size (demo, LARGE_JOBS, LARGE_QUOTES);
 
       for (guint l = 0; l < G_N_ELEMENTS (langs); l++)
         bench_async (large, langs[l], dir, runs);
@@ -221,7 +185,7 @@ main (int    argc,
   else
     {
       int runs = CLAMP (argc > 1 ? atoi (argv[1]) : 5, 1, 100);
-      g_autoptr(CpProject) large = project_of_size (demo, LARGE_JOBS, LARGE_QUOTES);
+      g_autoptr(CpProject) large = cp_test_project_of_size (demo, LARGE_JOBS, LARGE_QUOTES);
 
       for (guint l = 0; l < G_N_ELEMENTS (langs); l++)
         bench (demo, langs[l], path, runs, 300);
