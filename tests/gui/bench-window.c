@@ -33,6 +33,7 @@
 #include "gui/cp-window-private.h"
 #include "gui/cp-window.h"
 #include "common/cp-test-demo.h"
+#include "report/cp-i18n.h"
 #include "store/cp-demo.h"
 
 typedef struct {
@@ -264,6 +265,8 @@ bench_export (CpApplication *app,
           double start_cpu_ms = thread_cpu_ms ();
           double cpu_ms, gap_ms, wall_ms;
 
+          g_unlink (pdf);
+          g_unlink (xml);
           _cp_window_export_report_files (window, base, TRUE, TRUE, langs[l]);
           while (cp_window_get_busy (window))
             g_main_context_iteration (NULL, TRUE);
@@ -323,6 +326,8 @@ main (int   argc,
   only = argc > 2 ? argv[2] : NULL;
   g_setenv ("XDG_DATA_HOME", data_home, TRUE);
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  /* As the application's main() does. */
+  cp_i18n_bind_textdomain ();
   gtk_init ();
   adw_init ();
 
