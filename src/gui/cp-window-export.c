@@ -206,7 +206,11 @@ _cp_window_export_report (CpWindow *self)
 }
 
 /* Printing: the PDF report's pages, laid out again for the paper the print
- * dialog settles on, in the report's language. */
+ * dialog settles on, in the report's language, and drawn by the same
+ * cp_report_layout_draw_page() as the PDF. This stays on the main thread:
+ * GtkPrintOperation learns the paper only in begin-print, wants the page
+ * count before that handler returns, and calls draw-page on the main
+ * thread with its own cairo context. */
 
 typedef struct {
   CpWindow       *window;   /* strong: the print dialog may outlive a close */

@@ -24,11 +24,15 @@ temp_path (const char *name)
   return g_build_filename (dir, name, NULL);
 }
 
-/* The build tree's catalogue, compiled by msgfmt from po/zh_CN.po. */
+/* The build tree's catalogue, compiled by msgfmt from po/zh_CN.po (the
+ * one cp_i18n_get_translator() reads from the build tree). */
 static char *
 chinese_mo_path (void)
 {
-  return g_build_filename (g_getenv ("CP_LOCALEDIR"), "zh_CN", "LC_MESSAGES", GETTEXT_PACKAGE ".mo", NULL);
+  const char *localedir = g_getenv ("CP_LOCALEDIR");
+
+  return g_build_filename (localedir != NULL ? localedir : BUILD_LOCALEDIR,
+                           "zh_CN", "LC_MESSAGES", GETTEXT_PACKAGE ".mo", NULL);
 }
 
 /* A message of an MO file: msgid and msgstr as msgfmt stores them, plural
