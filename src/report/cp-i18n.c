@@ -53,6 +53,7 @@ cp_i18n_get_translator (const char  *lang,
         source_translator = cp_translator_new_source ();
       return source_translator;
     }
+  /* A failure is not kept: a catalogue installed meanwhile is found. */
   if (chinese_translator != NULL)
     return chinese_translator;
 

@@ -15,11 +15,14 @@
  * format macros, used nowhere in this project. */
 #define MO_MAX_MAJOR_REVISION 1
 
-/* Plural-Forms beyond this are no human language's (Arabic, with the
- * most, has six); more nesting than this is no real rule either, and
- * would only deepen the parser's recursion. */
+/* Plural-Forms beyond these are no human language's: Arabic, with the
+ * most forms, has six, and the longest rule in gettext's table of
+ * languages is under 200 characters. Past them a rule would only deepen
+ * the parser's and the evaluator's recursion (a chain "n+n+…" nests as
+ * deep as it is long). */
 #define MAX_PLURAL_FORMS 16
 #define MAX_PLURAL_DEPTH 64
+#define MAX_PLURAL_RULE_CHARS 512
 
 typedef enum {
   PLURAL_NUMBER,
@@ -339,6 +342,8 @@ read_plural_forms (CpTranslator *self,
     goto invalid;
 
   plural += strlen ("plural=");
+  if (strcspn (plural, ";") > MAX_PLURAL_RULE_CHARS)
+    goto invalid;
   expression = g_strndup (plural, strcspn (plural, ";"));
   parser.p = expression;
   parser.depth = 0;

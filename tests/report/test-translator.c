@@ -211,11 +211,31 @@ test_translator_bad_rules (void)
       g_assert_nonnull (strstr (error->message, path));
     }
 
-  /* Ten thousand parentheses: refused, without exhausting the stack. */
-  for (guint i = 0; i < 10000; i++)
+  /* A chain of a hundred thousand sums: refused as no language's rule. */
+  {
+    GString *chain = g_string_new ("Plural-Forms: nplurals=2; plural=n");
+    MoEntry entries[1];
+    g_autofree char *path = NULL;
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CpTranslator) translator = NULL;
+
+    for (guint i = 0; i < 100000; i++)
+      g_string_append (chain, "+n");
+    g_string_append (chain, ";\n");
+    entries[0] = (MoEntry) { "", 0, chain->str, chain->len };
+    path = write_mo ("chain-rule.mo", entries, 1, FALSE);
+    translator = cp_translator_new_from_file (path, &error);
+    g_assert_null (translator);
+    g_assert_error (error, CP_REPORT_ERROR, CP_REPORT_ERROR_NO_TRANSLATION);
+    g_string_free (chain, TRUE);
+  }
+
+  /* Two hundred parentheses, short enough a rule but nested past any
+   * language's: refused before the parser recurses that deep. */
+  for (guint i = 0; i < 200; i++)
     g_string_append_c (deep, '(');
   g_string_append_c (deep, 'n');
-  for (guint i = 0; i < 10000; i++)
+  for (guint i = 0; i < 200; i++)
     g_string_append_c (deep, ')');
   g_string_append (deep, ";\n");
   {
