@@ -43,7 +43,7 @@ struct _CpWindow
   guint                 autosave_id;
   gboolean              busy;        /* a worker holds the store or writes a file */
   gboolean              save_again;  /* a save asked for while busy */
-  gboolean              closing;     /* close once the save running is done */
+  gboolean              closing;     /* close once the work running is done */
   GCancellable         *cancellable; /* imports and exports; cancelled by a close and in dispose */
   guint                 progress_id;     /* shows progress_toast once work is slow */
   char                 *progress_message;
