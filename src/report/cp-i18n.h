@@ -7,7 +7,7 @@
  * than by the C locale.
  *
  * A language is pushed for the calling thread only: the report code's
- * _() and plurals (cp-report-private.h) then ask that language's
+ * translation macros (cp-report-private.h) then ask that language's
  * CpTranslator, while other threads, the window's among them, keep
  * theirs. Nothing here touches the process's environment or locale, so a
  * report may be made on a worker thread.
