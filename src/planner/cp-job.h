@@ -51,6 +51,8 @@ typedef struct {
 
   /* Inference service */
   guint         context_len;     /* tokens per request (prompt + output) */
+  guint         prompt_tokens;   /* a request's mean prompt, within context_len */
+  guint         output_tokens;   /* a request's mean output, what is billed per token */
   guint         concurrency;     /* target concurrent requests */
   guint         weight_bits;     /* 16, 8 or 4 */
   guint         kv_bits;         /* 16, 8 or 4 */
