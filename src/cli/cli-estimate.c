@@ -585,7 +585,7 @@ add_serving_rows (CpCliTable       *table,
   add_row (table, _("Decode tokens/s per replica"), cp_cli_format_number (est->decode_tokens_per_s, 0));
   add_row (table, _("Prefill tokens/s per replica"), cp_cli_format_number (est->prefill_tokens_per_s, 0));
   /* TRANSLATORS: concurrent requests the option carries, of the target */
-  add_row (table, _("Concurrency served"), g_strdup_printf (_("%s of %s"), served, target));
+  add_row (table, _("Concurrency served"), g_strdup_printf (_("%s of the %s requested"), served, target));
   add_row (table, _("Requests/s"), cp_cli_format_number (est->requests_per_s, 2));
   add_row (table, _("Output tokens/s"), cp_cli_format_number (est->output_tokens_per_s, 0));
   add_row (table, _("Cost per hour"), cp_cli_format_money (est->hourly_cost, currency));

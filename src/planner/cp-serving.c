@@ -89,11 +89,13 @@ cp_serving_estimate (const CpJob            *job,
 
   /* Continuous batching shares a replica's time between prefilling new
    * prompts and decoding the running ones: each request takes its prompt
-   * at the prefill rate and its output at the batch's decode rate. */
+   * at the prefill rate and its output at the batch's decode rate. The
+   * replicas run the target's requests and no more: where they could hold
+   * more, the batch's share of them stands idle. */
   request_s = job->prompt_tokens / est->prefill_tokens_per_s + job->output_tokens / est->decode_tokens_per_s;
-  est->requests_per_s = replica->replicas / request_s;
-  est->output_tokens_per_s = est->requests_per_s * job->output_tokens;
   est->concurrency_served = MIN ((double) job->concurrency, replica->replicas * replica->batch);
+  est->requests_per_s = est->concurrency_served / replica->batch / request_s;
+  est->output_tokens_per_s = est->requests_per_s * job->output_tokens;
 
   /* Every GPU of the option is rented while it serves, with the network
    * and management fees billed by the month; a setup fee is not hourly. */
