@@ -32,7 +32,7 @@
 
 G_DEFINE_QUARK (cp-store-error-quark, cp_store_error)
 
-/* The current schema, version 4. Versions 1 and 2 are kept in
+/* The current schema, version 5. Versions 1 and 2 are kept in
  * tests/store/v1-fixture.sql and v2-fixture.sql; migrations[] brings them
  * here. Changing a table means a new version and a new migration. */
 static const char schema_sql[] =
@@ -62,7 +62,8 @@ static const char schema_sql[] =
   "  longest_acceptable_run_days REAL,\n"
   "  dp_bucket_bytes REAL,\n"
   "  kv_block_tokens REAL,\n"
-  "  cuda_graph_bytes REAL\n"
+  "  cuda_graph_bytes REAL,\n"
+  "  overlap_compute_slowdown REAL\n"
   ");\n"
   "\n"
   "CREATE TABLE jobs (\n"
@@ -250,6 +251,7 @@ typedef struct {
 
 static int fill_v3_defaults (sqlite3 *db);
 static int fill_v4_defaults (sqlite3 *db);
+static int fill_v5_defaults (sqlite3 *db);
 
 static const Migration migrations[CP_STORE_SCHEMA_VERSION] = {
   [1] = {
@@ -298,12 +300,17 @@ static const Migration migrations[CP_STORE_SCHEMA_VERSION] = {
     "ALTER TABLE project ADD COLUMN cuda_graph_bytes REAL;\n",
     fill_v3_defaults },
   [3] = {
-    /* Version 4 keeps a serving request's mean prompt and output (issue
-     * 15), which the cost per output token needs; fill_v4_defaults() gives
+    /* Version 4 keeps the compute a hidden collective costs (the overlap
+     * slowdown setting); a version-3 project gets the default. */
+    "ALTER TABLE project ADD COLUMN overlap_compute_slowdown REAL;\n",
+    fill_v4_defaults },
+  [4] = {
+    /* Version 5 keeps a serving request's mean prompt and output (issue
+     * 15), which the cost per output token needs; fill_v5_defaults() gives
      * them the job defaults within the job's context length. */
     "ALTER TABLE jobs ADD COLUMN prompt_tokens INTEGER NOT NULL DEFAULT 0 CHECK (prompt_tokens >= 0);\n"
     "ALTER TABLE jobs ADD COLUMN output_tokens INTEGER NOT NULL DEFAULT 0 CHECK (output_tokens >= 0);\n",
-    fill_v4_defaults },
+    fill_v5_defaults },
 };
 
 /* UPDATE @table SET @column = (the field's value in @record) [WHERE kind = @kind]. */
@@ -378,6 +385,15 @@ fill_v3_defaults (sqlite3 *db)
 
 static int
 fill_v4_defaults (sqlite3 *db)
+{
+  CpSettings settings;
+
+  cp_settings_init (&settings);
+  return fill_column (db, "project", &cp_fields_settings, "overlap_compute_slowdown", &settings, NULL);
+}
+
+static int
+fill_v5_defaults (sqlite3 *db)
 {
   static const char * const job_columns[] = { "prompt_tokens", "output_tokens" };
   int rc = SQLITE_OK;
