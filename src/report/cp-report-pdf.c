@@ -994,7 +994,7 @@ section_job_serving (Doc          *doc,
                      const CpJob  *job,
                      const CpPlan *plan)
 {
-  static const double widths[] = { 0.065, 0.255, 0.08, 0.08, 0.11, 0.11, 0.14, 0.16 };
+  static const double widths[] = { 0.07, 0.22, 0.10, 0.08, 0.12, 0.12, 0.13, 0.16 };
   static const gboolean numeric[] = { TRUE, FALSE, TRUE, TRUE, TRUE, TRUE, TRUE, TRUE };
   const CpProject *project = doc->project;
   char *header[] = { _("Rank"), _("Quote"), _("Replicas"), _("Batch"), _("Decode tokens/s"),
