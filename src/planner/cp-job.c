@@ -90,6 +90,15 @@ cp_job_init (CpJob      *job,
 }
 
 void
+cp_job_fit_request_to_context (CpJob *job)
+{
+  if ((double) job->prompt_tokens + job->output_tokens <= job->context_len)
+    return;
+  job->output_tokens = MAX (1, MIN (job->output_tokens, job->context_len / 2));
+  job->prompt_tokens = MAX (1, (int) job->context_len - (int) job->output_tokens);
+}
+
+void
 cp_job_clear (CpJob *job)
 {
   g_clear_pointer (&job->id, g_free);

@@ -994,6 +994,9 @@ project_from_document (xmlDoc  *doc,
       cp_project_add_job (project, job);
       if (!read_record (child, &job_table, job, error))
         return NULL;
+      /* Reports before issue 15 do not state the request split. */
+      if (first_child (child, "prompt-tokens") == NULL && first_child (child, "output-tokens") == NULL)
+        cp_job_fit_request_to_context (job);
       if (!cp_job_validate (job, &local_error))
         {
           g_set_error (error, CP_REPORT_ERROR, CP_REPORT_ERROR_INVALID,

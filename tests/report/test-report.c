@@ -1527,6 +1527,46 @@ test_xml_serving (void)
   }
 }
 
+/* A report written before issue 15's request split (no prompt-tokens or
+ * output-tokens) imports with the defaults within the job's context: a
+ * 512-token context keeps 128 for the output, 384 for the prompt; the
+ * results' new serving figures may be missing too. */
+static void
+test_xml_before_request_split (void)
+{
+  static const char * const added[] = {
+    "prompt-tokens", "output-tokens", "prefill-tokens-per-s", "cost-per-million-output-tokens",
+  };
+  g_autoptr(CpProject) project = report_fixture_small ();
+  g_autoptr(CpProject) back = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  gsize length = 0;
+  const CpJob *serve;
+
+  ((CpJob *) g_ptr_array_index (project->jobs, 1))->context_len = 512;
+  ((CpJob *) g_ptr_array_index (project->jobs, 1))->prompt_tokens = 300;
+  text = cp_report_xml_to_data (project, "en", &length);
+  for (guint i = 0; i < G_N_ELEMENTS (added); i++)
+    {
+      g_autofree char *pattern = g_strdup_printf ("\\s*<%s( [^>]*)?>[^<]*</%s>", added[i], added[i]);
+      g_autoptr(GRegex) element = g_regex_new (pattern, 0, 0, NULL);
+      g_autofree char *shorter = g_regex_replace_literal (element, text, -1, 0, "", 0, NULL);
+
+      g_assert_cmpuint (strlen (shorter), <, strlen (text));
+      g_free (text);
+      text = g_steal_pointer (&shorter);
+    }
+  back = cp_report_xml_parse (text, strlen (text), &error);
+  g_assert_no_error (error);
+  serve = g_ptr_array_index (back->jobs, 1);
+  g_assert_cmpuint (serve->context_len, ==, 512);
+  g_assert_cmpuint (serve->output_tokens, ==, 128);
+  g_assert_cmpuint (serve->prompt_tokens, ==, 384);
+  /* The pretraining job's 4,096-token context holds the defaults as they are. */
+  g_assert_cmpuint (((CpJob *) g_ptr_array_index (back->jobs, 0))->prompt_tokens, ==, 1024);
+}
+
 /* A report written before issue 11's fields (none of their elements)
  * still validates and reads with the planner's defaults for them. */
 static void
@@ -1706,6 +1746,7 @@ main (int    argc,
   g_test_add_func ("/report/xml/validates", test_xml_validates);
   g_test_add_func ("/report/xml/round-trip", test_xml_round_trip);
   g_test_add_func ("/report/xml/serving", test_xml_serving);
+  g_test_add_func ("/report/xml/before-request-split", test_xml_before_request_split);
   g_test_add_func ("/report/xml/before-layout-fields", test_xml_before_layout_fields);
   g_test_add_func ("/report/xml/hostile", test_xml_hostile);
 
