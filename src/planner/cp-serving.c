@@ -71,12 +71,13 @@ cp_serving_estimate (const CpJob            *job,
 
   est->decode_batch = replica->batch;
   /* Each GPU streams its share of the weights and of the running
-   * sequences' cache; pipeline stages take their turn, one after another,
-   * on the step's batch. */
+   * sequences' cache, and computes its share; pipeline stages take their
+   * turn, one after another, on the step's batch (and on a prompt), so a
+   * replica works at the pace of its tensor-parallel group. */
   per_gpu_bytes = replica->weights_per_gpu_bytes - unread_expert_bytes (job, replica) +
                   replica->batch * mean_context * replica->kv_per_gpu_token_bytes;
   est->decode_memory_s = stages * per_gpu_bytes / bandwidth;
-  est->decode_compute_s = replica->batch * 2.0 * active_params (m) / (replica->gpus * peak);
+  est->decode_compute_s = replica->batch * 2.0 * active_params (m) / (tp * peak);
   /* Megatron-style tensor parallelism all-reduces twice per layer (after
    * attention and after the MLP) the batch's hidden states: a ring moves
    * 2(t − 1)/t of them (formula crib) over NVLink at the link efficiency. */
@@ -85,7 +86,7 @@ cp_serving_estimate (const CpJob            *job,
                                      replica->batch * m->hidden * ACTIVATION_BYTES / intra;
   est->decode_step_s = MAX (est->decode_memory_s, est->decode_compute_s) + est->decode_tp_communication_s;
   est->decode_tokens_per_s = replica->batch / est->decode_step_s;
-  est->prefill_tokens_per_s = replica->gpus * peak / cp_serving_prefill_flops_per_token (job);
+  est->prefill_tokens_per_s = tp * peak / cp_serving_prefill_flops_per_token (job);
 
   /* Continuous batching shares a replica's time between prefilling new
    * prompts and decoding the running ones: each request takes its prompt

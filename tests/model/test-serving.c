@@ -311,6 +311,56 @@ test_tensor_parallel_all_reduce (void)
   cp_quote_clear (&quote);
 }
 
+/* Pipeline parallel: Llama 3.1 405B (126 layers, hidden 16384, 128 heads,
+ * 8 KV heads, vocabulary 128256) in 16 bits is 810e9 B, more than one
+ * node of eight H100s holds under vLLM's budget: a replica takes two
+ * nodes, tensor parallel 8 and two stages. The stages take their turn on
+ * each step, so the step reads a tensor-parallel group's share: 810e9 / 8
+ * = 101.25e9 B of weights and, at batch 1 and 1,088 tokens of context,
+ * 1088 × 516,096 / 8 = 70.19e6 B of cache (each rank one of the 8 KV
+ * heads), (101.25e9 + 70.19e6) / 2.68e12 = 37.81 ms; compute 2 × 405e9 /
+ * (8 × 5.4395e14) = 0.186 ms; all-reduces 126 × 2 × 2(7/8) × 16384 × 2 B
+ * / 3.6e11 = 40.1 µs. */
+static void
+test_pipeline_replica (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate est;
+
+  cp_settings_init (&settings);
+  quote_init_h100 (&quote, 8, 20);
+  quote.nodes_available = 2;
+  quote.network = CP_NETWORK_INFINIBAND;
+  quote.nics_per_node = 8;
+  quote.nic_gbps = 400;
+  job_init_llama2_7b (&job);
+  job.model.params = job.model.active_params = 405e9;
+  job.model.layers = 126;
+  job.model.hidden = 16384;
+  job.model.heads = 128;
+  job.model.kv_heads = 8;
+  job.model.ffn = 53248;
+  job.model.vocab = 128256;
+  job.concurrency = 1;
+
+  g_assert_true (cp_estimate (&job, &quote, 2, &settings, &est, NULL));
+  g_assert_true (est.fits);
+  g_assert_cmpuint (est.tensor_parallel, ==, 8);
+  g_assert_cmpuint (est.pipeline_parallel, ==, 2);
+  g_assert_cmpfloat (est.decode_batch, ==, 1);
+  assert_close ((810e9 / 8 + 1088 * 516096.0 / 8) / 2.68e12, est.decode_memory_s, 1e-9);
+  assert_close (37.81e-3, est.decode_memory_s, 1e-3);
+  assert_close (2 * 405e9 / (8 * 989e12 * UTILISATION), est.decode_compute_s, 1e-9);
+  assert_close (126 * 2 * 2 * (7.0 / 8) * 16384 * 2 / (450e9 * 0.80), est.decode_tp_communication_s, 1e-9);
+  assert_close (40.1e-6, est.decode_tp_communication_s, 2e-3);
+  /* Prefill at the group's pace as well. */
+  assert_close (8 * 989e12 * UTILISATION / (2 * 405e9 + 4.0 * 126 * 128 * 128 * 1024), est.prefill_tokens_per_s, 1e-9);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
 /* A published serving figure: TensorRT-LLM 0.5.0's performance table
  * (NVIDIA/TensorRT-LLM, docs/source/performance.md, "H100 GPUs (FP8)")
  * measured LLaMA 7B at batch 64, TP 1, 128 input and 128 output tokens at
@@ -387,6 +437,7 @@ main (int argc, char **argv)
   g_test_add_func ("/serving/decode/kv-bound", test_decode_kv_bound);
   g_test_add_func ("/serving/decode/compute-bound", test_decode_compute_bound);
   g_test_add_func ("/serving/decode/tensor-parallel-I7-N1", test_tensor_parallel_all_reduce);
+  g_test_add_func ("/serving/decode/pipeline-replica", test_pipeline_replica);
   g_test_add_func ("/serving/prefill", test_prefill);
   g_test_add_func ("/serving/cost-per-million-tokens", test_cost_per_million_tokens);
   g_test_add_func ("/serving/replicas-share-the-target", test_replicas_share_the_target);
