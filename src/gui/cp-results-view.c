@@ -203,6 +203,8 @@ cell_text (CpResultsView   *self,
         return g_strdup ("—");
       return cp_i18n_format_money (estimate->cost_per_million_output_tokens, currency, lang);
     case CP_OPTION_TEXT_THROUGHPUT:
+      if (!(estimate->output_tokens_per_s > 0))
+        return g_strdup ("—");
       {
         g_autofree char *decode = cp_i18n_format_number (estimate->decode_tokens_per_s, 0, lang);
         g_autofree char *prefill = cp_i18n_format_number (estimate->prefill_tokens_per_s, 0, lang);
@@ -211,6 +213,8 @@ cell_text (CpResultsView   *self,
         return g_strdup_printf (_("%s decode, %s prefill"), decode, prefill);
       }
     case CP_OPTION_TEXT_SERVED:
+      if (!(estimate->output_tokens_per_s > 0))
+        return g_strdup ("—");
       {
         g_autofree char *served = cp_i18n_format_number (estimate->concurrency_served, 0, lang);
         g_autofree char *per_s = cp_i18n_format_number (estimate->requests_per_s, estimate->requests_per_s < 10 ? 1 : 0, lang);
