@@ -361,6 +361,52 @@ test_pipeline_replica (void)
   cp_quote_clear (&quote);
 }
 
+/* Mixture of experts: a decode step reads only the experts its tokens
+ * were routed to. Mixtral 8x7B (config.json: 32 layers, hidden 4096, 32
+ * heads, 8 KV heads, 8 experts of SwiGLU 14336, top-2; 46.7e9 parameters,
+ * 12.9e9 active) in 16 bits is 93.4e9 B, two H100s a replica (tensor
+ * parallel 2), four replicas a node. Routed experts are 3 × 4096 × 14336
+ * × 8 × 32 = 45,097,156,608 parameters, 45.097e9 B a GPU. With uniform
+ * routing an expert is left unread by one token with probability 6/8:
+ * at batch 1 a GPU reads 46.7e9 − 0.75 × 45.097e9 = 12.877e9 B of
+ * weights, about the active parameters' 12.9e9 B, plus 1,088 tokens ×
+ * 65,536 B of its KV heads; at batch 8, (6/8)^8 = 0.1001 stay unread. */
+static void
+test_mixture_of_experts_reads (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate est;
+  double routed_per_gpu = 3.0 * 4096 * 14336 * 8 * 32 * 2 / 2;
+
+  cp_settings_init (&settings);
+  quote_init_h100 (&quote, 8, 20);
+  job_init_llama2_7b (&job);
+  job.model.params = 46.7e9;
+  job.model.active_params = 12.9e9;
+  job.model.kv_heads = 8;
+  job.model.ffn = 14336;
+  job.model.experts_total = 8;
+  job.model.experts_active = 2;
+  job.concurrency = 4;
+
+  g_assert_cmpfloat (3.0 * 4096 * 14336 * 8 * 32, ==, 45097156608.0);
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_cmpuint (est.tensor_parallel, ==, 2);
+  g_assert_cmpuint (est.data_parallel, ==, 4);
+  g_assert_cmpfloat (est.decode_batch, ==, 1);
+  assert_close ((46.7e9 - 0.75 * routed_per_gpu + 1088 * 65536.0) / 2.68e12, est.decode_memory_s, 1e-9);
+  assert_close (4.831e-3, est.decode_memory_s, 1e-3);
+
+  job.concurrency = 32;
+  cp_estimate (&job, &quote, 1, &settings, &est, NULL);
+  g_assert_cmpfloat (est.decode_batch, ==, 8);
+  assert_close ((46.7e9 - pow (0.75, 8) * routed_per_gpu + 8 * 1088 * 65536.0) / 2.68e12, est.decode_memory_s, 1e-9);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
 /* A published serving figure: TensorRT-LLM 0.5.0's performance table
  * (NVIDIA/TensorRT-LLM, docs/source/performance.md, "H100 GPUs (FP8)")
  * measured LLaMA 7B at batch 64, TP 1, 128 input and 128 output tokens at
@@ -438,6 +484,7 @@ main (int argc, char **argv)
   g_test_add_func ("/serving/decode/compute-bound", test_decode_compute_bound);
   g_test_add_func ("/serving/decode/tensor-parallel-I7-N1", test_tensor_parallel_all_reduce);
   g_test_add_func ("/serving/decode/pipeline-replica", test_pipeline_replica);
+  g_test_add_func ("/serving/decode/mixture-of-experts", test_mixture_of_experts_reads);
   g_test_add_func ("/serving/prefill", test_prefill);
   g_test_add_func ("/serving/cost-per-million-tokens", test_cost_per_million_tokens);
   g_test_add_func ("/serving/replicas-share-the-target", test_replicas_share_the_target);
