@@ -363,6 +363,24 @@ cp_words_spread (CpSpreadKind kind)
 }
 
 const char *
+cp_words_spread_title (CpSpreadKind kind)
+{
+  switch (kind)
+    {
+    case CP_SPREAD_COMPUTE_UTILISATION: return _("Compute utilisation");
+    case CP_SPREAD_LINK_EFFICIENCY: return _("Link efficiency");
+    case CP_SPREAD_FRAMEWORK_OVERHEAD: return _("Framework overhead per GPU");
+    case CP_SPREAD_DEBUG_SHARE: return _("Debugging share");
+    /* TRANSLATORS: a title: the days a team new to distributed training loses moving to a cluster */
+    case CP_SPREAD_MIGRATION_DAYS: return _("Migration time");
+    case CP_N_SPREADS:
+    default:
+      break;
+    }
+  return "?";
+}
+
+const char *
 cp_words_spread_source (CpSpreadKind kind)
 {
   switch (kind)

@@ -56,6 +56,8 @@ GPtrArray  *cp_option_risks         (const CpProject *project,
 /* An assumption that has a spread (cp-range.h), named inside a
  * sentence: "utilisation". */
 const char *cp_words_spread         (CpSpreadKind kind);
+/* The same as a title: "Compute utilisation". */
+const char *cp_words_spread_title   (CpSpreadKind kind);
 /* A readable citation of the spread's source. */
 const char *cp_words_spread_source  (CpSpreadKind kind);
 /* One of the assumption's values in its unit: "0.47", "2 GiB", "38%",

@@ -1344,6 +1344,21 @@ widget_has_text (GtkWidget  *widget,
   return FALSE;
 }
 
+static CpPreferencesWindow *
+find_preferences_window (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) toplevel = g_list_model_get_item (toplevels, i);
+
+      if (CP_IS_PREFERENCES_WINDOW (toplevel))
+        return CP_PREFERENCES_WINDOW (toplevel);
+    }
+  return NULL;
+}
+
 /* Item 1 of issue 15: the table shows each option's cost band under its
  * cost, as the plan computes it, and the line under the verdict says
  * whether it holds: the demo's first training job holds, its inference
@@ -1399,6 +1414,29 @@ test_window_ranges (void)
   g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (robustness)), "framework overhead"));
   g_assert_true (gtk_widget_has_css_class (robustness, "warning"));
   g_assert_false (cp_results_view_get_plan (cp_window_get_results_view (window))->verdict_robust);
+
+  /* The Preferences list each spread with its source: utilisation 0.55 ×
+   * 0.415/0.489 = 0.47 to 0.55 × 0.563/0.489 = 0.63 (Korthikanti et al.,
+   * PUBLISHED T22); migration 7 to 14 days (R8). */
+  g_action_group_activate_action (G_ACTION_GROUP (g_application_get_default ()), "preferences", NULL);
+  spin ();
+  {
+    CpPreferencesWindow *preferences = find_preferences_window ();
+    GtkWidget *ranges;
+    GtkWidget *utilisation, *migration;
+
+    g_assert_nonnull (preferences);
+    ranges = find_named (GTK_WIDGET (preferences), "ranges");
+    g_assert_nonnull (ranges);
+    utilisation = find_named (ranges, "compute-utilisation");
+    migration = find_named (ranges, "migration-days");
+    g_assert_nonnull (utilisation);
+    g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (utilisation)), "0.47–0.63 around 0.55"));
+    g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (utilisation)), "Korthikanti"));
+    g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (migration)), "7.0 days–14.0 days"));
+    gtk_window_destroy (GTK_WINDOW (preferences));
+    spin ();
+  }
 
   close_window (window);
 }
@@ -2287,20 +2325,6 @@ test_window_automatic_layout (void)
   close_window (window);
 }
 
-static CpPreferencesWindow *
-find_preferences_window (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) toplevel = g_list_model_get_item (toplevels, i);
-
-      if (CP_IS_PREFERENCES_WINDOW (toplevel))
-        return CP_PREFERENCES_WINDOW (toplevel);
-    }
-  return NULL;
-}
 
 /* The fastest single machine of @plan, in days, or INFINITY. */
 static double
