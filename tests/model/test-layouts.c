@@ -335,6 +335,8 @@ toy_init (CpJob      *job,
   cp_settings_init (settings);
   settings->compute_utilisation = 0.5;
   settings->link_efficiency = 0.8;
+  /* The step-time arithmetic alone: interruptions are test-goodput.c's. */
+  settings->gpu_failure_rate_per_hour = 0;
 
   cp_quote_init (quote);
   quote->id = g_strdup ("toy");
