@@ -275,6 +275,13 @@ static const struct {
   { "dp-bucket", N_("Gradient bucket reduced after the backward pass") },
   { "kv-block", N_("Tokens per KV-cache block when serving") },
   { "cuda-graphs", N_("CUDA graph memory per GPU when serving") },
+  { "gpu-failure-rate", N_("Job interruptions per GPU-hour: a run on G GPUs for H hours expects G × H × this many, one machine included") },
+  { "restart-time", N_("Time from an interruption to training again") },
+  { "checkpoint-interval", N_("Training time between checkpoints (0: the optimum for each option); each interruption redoes half an interval on average, plus the restart") },
+  { "checkpoint-write-parallel-fs", N_("Checkpoint write speed to a parallel file system, per node") },
+  { "checkpoint-write-nas", N_("Checkpoint write speed to a NAS, shared by all nodes") },
+  { "checkpoint-write-network-disk", N_("Checkpoint write speed to a network disk (or unstated storage), per node") },
+  { "checkpoint-write-local-nvme", N_("Checkpoint write speed to local NVMe disks, per node") },
 };
 
 const char *
@@ -323,6 +330,13 @@ static const struct {
   { "dp-bucket", N_("Li et al., 2020, “PyTorch Distributed”, §3.2.3: DistributedDataParallel's default bucket_cap_mb of 25 MB") },
   { "kv-block", N_("Kwon et al., 2023, “Efficient Memory Management for Large Language Model Serving with PagedAttention”, §4.1: vLLM's default block_size of 16") },
   { "cuda-graphs", N_("vLLM logs of published runs: capturing CUDA graphs took 0.11–0.96 GiB; 0.5 GiB is a stated allowance") },
+  { "gpu-failure-rate", N_("Llama Team, 2024, “The Llama 3 Herd of Models”, §3.3.4: 419 unexpected interruptions in 54 days on 16,384 H100 GPUs, with more than 90% effective training time. Other reports are higher (from secondary summaries): Kokolis et al., 2024, “Revisiting Reliability in Large-Scale Machine Learning Research Clusters”, a mean time to failure of 1.8 hours at 16,384 GPUs; OPT-175B, about one interruption every 7.5 hours on about 1,000 GPUs") },
+  { "restart-time", N_("Salpekar et al., 2026, “Training LLMs with Fault Tolerant HSDP on 100,000 GPUs”: synchronous training stalls about 10 minutes to recover from a failure") },
+  { "checkpoint-interval", N_("Young, 1974, “A first order approximation to the optimum checkpoint interval”; Daly, 2006, “A higher order estimate of the optimum checkpoint interval for restart dumps”: the square root of 2 × checkpoint time × the job's mean time between failures; the run's wall time follows Daly's model") },
+  { "checkpoint-write-parallel-fs", N_("Llama Team, 2024, §3.3.1: the Tectonic file system's 7 TB/s peak, which checkpoint bursts reach, over the 2,048 nodes of the 16,384-GPU job") },
+  { "checkpoint-write-nas", N_("Amazon EFS API reference: provisioned throughput of at most 3,414 MiB/s per file system") },
+  { "checkpoint-write-network-disk", N_("Amazon EC2 API reference: a gp3 volume gives at most 1,000 MiB/s; storage a quote leaves unstated is taken as this, the slowest per node") },
+  { "checkpoint-write-local-nvme", N_("A stated allowance: half of a PCIe 4.0 x4 drive's 8 GB/s link") },
 };
 
 const char *

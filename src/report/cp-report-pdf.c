@@ -1126,6 +1126,9 @@ unit_words (const char *unit)
     { "FLOPs/param/token", N_("FLOPs/param/token") },
     { "bits/param", N_("bits/param") },
     { "tokens", N_("tokens") },
+    { "s", N_("s") },
+    { "GB/s per node", N_("GB/s per node") },
+    { "GB/s in all", N_("GB/s in all") },
     /* The assumption's name says how the batch grows with size. */
     { "tokens at 7B × (N/7B)^0.25", N_("tokens") },
   };
@@ -1181,6 +1184,13 @@ section_assumptions (Doc *doc)
           g_autofree char *percent = cp_i18n_format_percent (a->value, doc->lang);
           /* TRANSLATORS: %s is a percentage such as "100%" */
           number = g_strdup_printf (_("%s of the backward pass"), percent);
+        }
+      else if (g_strcmp0 (a->unit, "interruptions/GPU-hour") == 0)
+        {
+          /* A rate of 2e-5 would print as 0.000 per GPU-hour. */
+          g_autofree char *rate = cp_i18n_format_value (a->value * 1e6, doc->lang);
+          /* TRANSLATORS: %s is a number such as "19.7" */
+          number = g_strdup_printf (_("%s per million GPU-hours"), rate);
         }
       else if (g_strcmp0 (a->unit, "fraction of min(run, longest acceptable run)") == 0)
         /* The assumption's name says what it is a share of. */

@@ -32,8 +32,8 @@
 
 G_DEFINE_QUARK (cp-store-error-quark, cp_store_error)
 
-/* The current schema, version 3. Versions 1 and 2 are kept in
- * tests/store/v1-fixture.sql and v2-fixture.sql; migrations[] brings them
+/* The current schema, version 4. Versions 1 to 3 are kept in
+ * tests/store/v1-fixture.sql, v2-fixture.sql and v3-fixture.sql; migrations[] brings them
  * here. Changing a table means a new version and a new migration. */
 static const char schema_sql[] =
   "CREATE TABLE project (\n"
@@ -62,7 +62,10 @@ static const char schema_sql[] =
   "  longest_acceptable_run_days REAL,\n"
   "  dp_bucket_bytes REAL,\n"
   "  kv_block_tokens REAL,\n"
-  "  cuda_graph_bytes REAL\n"
+  "  cuda_graph_bytes REAL,\n"
+  "  gpu_failure_rate_per_hour REAL,\n"
+  "  restart_s REAL,\n"
+  "  checkpoint_interval_s REAL\n"
   ");\n"
   "\n"
   "CREATE TABLE jobs (\n"
@@ -247,6 +250,7 @@ typedef struct {
 } Migration;
 
 static int fill_v3_defaults (sqlite3 *db);
+static int fill_v4_defaults (sqlite3 *db);
 
 static const Migration migrations[CP_STORE_SCHEMA_VERSION] = {
   [1] = {
@@ -294,6 +298,13 @@ static const Migration migrations[CP_STORE_SCHEMA_VERSION] = {
     "ALTER TABLE project ADD COLUMN kv_block_tokens REAL;\n"
     "ALTER TABLE project ADD COLUMN cuda_graph_bytes REAL;\n",
     fill_v3_defaults },
+  [3] = {
+    /* Version 4 keeps the failure settings of issue 15; fill_v4_defaults()
+     * gives a version-3 project the planner's defaults. */
+    "ALTER TABLE project ADD COLUMN gpu_failure_rate_per_hour REAL;\n"
+    "ALTER TABLE project ADD COLUMN restart_s REAL;\n"
+    "ALTER TABLE project ADD COLUMN checkpoint_interval_s REAL;\n",
+    fill_v4_defaults },
 };
 
 /* UPDATE @table SET @column = (the field's value in @record) [WHERE kind = @kind]. */
@@ -363,6 +374,21 @@ fill_v3_defaults (sqlite3 *db)
                    "               WHERE q.id = jobs.trial_quote_id ORDER BY q.position LIMIT 1)"
                    " WHERE trial_gpus = 0 AND trial_quote_id IN (SELECT id FROM quotes)",
                    NULL, NULL, NULL);
+  return rc;
+}
+
+static int
+fill_v4_defaults (sqlite3 *db)
+{
+  static const char * const settings_columns[] = {
+    "gpu_failure_rate_per_hour", "restart_s", "checkpoint_interval_s",
+  };
+  CpSettings settings;
+  int rc = SQLITE_OK;
+
+  cp_settings_init (&settings);
+  for (guint i = 0; rc == SQLITE_OK && i < G_N_ELEMENTS (settings_columns); i++)
+    rc = fill_column (db, "project", &cp_fields_settings, settings_columns[i], &settings, NULL);
   return rc;
 }
 
