@@ -559,6 +559,10 @@ add_risks (CpPlan        *plan,
       add_risk (plan, CP_RISK_SETUP_TIME);
       if (cp_trial_gpu_differs (job, trial_quote (job, quotes, n_quotes), subject_quote))
         add_risk (plan, CP_RISK_GPU_MISMATCH);
+      /* One machine fails at the same rate per GPU as a cluster, with
+       * nothing to take over (cp-goodput.h). */
+      if (cp_task_kind_is_training (job->kind))
+        add_risk (plan, CP_RISK_SINGLE_POINT_OF_FAILURE);
     }
 }
 

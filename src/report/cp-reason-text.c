@@ -330,6 +330,7 @@ static const struct {
   { "dp-bucket", N_("Li et al., 2020, “PyTorch Distributed”, §3.2.3: DistributedDataParallel's default bucket_cap_mb of 25 MB") },
   { "kv-block", N_("Kwon et al., 2023, “Efficient Memory Management for Large Language Model Serving with PagedAttention”, §4.1: vLLM's default block_size of 16") },
   { "cuda-graphs", N_("vLLM logs of published runs: capturing CUDA graphs took 0.11–0.96 GiB; 0.5 GiB is a stated allowance") },
+  /* xgettext:no-c-format */
   { "gpu-failure-rate", N_("Llama Team, 2024, “The Llama 3 Herd of Models”, §3.3.4: 419 unexpected interruptions in 54 days on 16,384 H100 GPUs, with more than 90% effective training time. Other reports are higher (from secondary summaries): Kokolis et al., 2024, “Revisiting Reliability in Large-Scale Machine Learning Research Clusters”, a mean time to failure of 1.8 hours at 16,384 GPUs; OPT-175B, about one interruption every 7.5 hours on about 1,000 GPUs") },
   { "restart-time", N_("Salpekar et al., 2026, “Training LLMs with Fault Tolerant HSDP on 100,000 GPUs”: synchronous training stalls about 10 minutes to recover from a failure") },
   { "checkpoint-interval", N_("Young, 1974, “A first order approximation to the optimum checkpoint interval”; Daly, 2006, “A higher order estimate of the optimum checkpoint interval for restart dumps”: the square root of 2 × checkpoint time × the job's mean time between failures; the run's wall time follows Daly's model") },
@@ -982,7 +983,22 @@ cp_option_risks (const CpProject *project,
   if (job->kind == CP_TASK_INFERENCE && e->replicas_needed <= 1)
     add_risk_text (risks, g_strdup (_("The service runs as one replica: a single machine failure stops it. A second replica removes this single point of failure.")));
   else if (job->kind != CP_TASK_INFERENCE && e->nodes == 1 && cp_task_kind_is_training (job->kind))
-    add_risk_text (risks, g_strdup (_("Everything runs on one machine: a hardware fault stops the run until it is replaced. Keep checkpoints off the machine.")));
+    {
+      g_autofree char *interruptions = cp_i18n_format_value (e->expected_interruptions, lang);
+      g_autofree char *goodput = cp_i18n_format_percent (e->goodput, lang);
+
+      /* TRANSLATORS: a risk; a number of interruptions such as "0.12", then a percentage */
+      add_risk_text (risks, g_strdup_printf (_("Everything runs on one machine, a single point of failure: about %s interruptions are expected over the run at the per-GPU rate of large clusters, leaving %s of the time useful. Each one stops the run until the machine is repaired or replaced; keep checkpoints off the machine."), interruptions, goodput));
+    }
+  if (cp_task_kind_is_training (job->kind) && e->nodes > 1 && isfinite (e->expected_interruptions))
+    {
+      g_autofree char *interruptions = cp_i18n_format_value (e->expected_interruptions, lang);
+      g_autofree char *goodput = cp_i18n_format_percent (e->goodput, lang);
+      g_autofree char *lost = cp_i18n_format_days (e->lost_s / 86400.0, lang);
+
+      /* TRANSLATORS: a risk; a number of interruptions, a percentage, then a duration */
+      add_risk_text (risks, g_strdup_printf (_("About %s interruptions are expected over the run (one GPU failing stops all of them): goodput %s, %s lost to restarts and redone work, already counted in run time and cost. Ask the vendor how fast failed nodes are replaced."), interruptions, goodput, lost));
+    }
 
   if (job->deadline_days > 0 && isfinite (e->calendar_days))
     {
