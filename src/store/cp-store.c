@@ -32,7 +32,7 @@
 
 G_DEFINE_QUARK (cp-store-error-quark, cp_store_error)
 
-/* The current schema, version 4. Versions 1 to 3 are kept in
+/* The current schema, version 5. Versions 1 to 3 are kept in
  * tests/store/v1-fixture.sql, v2-fixture.sql and v3-fixture.sql; migrations[] brings them
  * here. Changing a table means a new version and a new migration. */
 static const char schema_sql[] =
@@ -63,6 +63,7 @@ static const char schema_sql[] =
   "  dp_bucket_bytes REAL,\n"
   "  kv_block_tokens REAL,\n"
   "  cuda_graph_bytes REAL,\n"
+  "  overlap_compute_slowdown REAL,\n"
   "  gpu_failure_rate_per_hour REAL,\n"
   "  restart_s REAL,\n"
   "  checkpoint_interval_s REAL\n"
@@ -251,6 +252,7 @@ typedef struct {
 
 static int fill_v3_defaults (sqlite3 *db);
 static int fill_v4_defaults (sqlite3 *db);
+static int fill_v5_defaults (sqlite3 *db);
 
 static const Migration migrations[CP_STORE_SCHEMA_VERSION] = {
   [1] = {
@@ -299,12 +301,17 @@ static const Migration migrations[CP_STORE_SCHEMA_VERSION] = {
     "ALTER TABLE project ADD COLUMN cuda_graph_bytes REAL;\n",
     fill_v3_defaults },
   [3] = {
-    /* Version 4 keeps the failure settings of issue 15; fill_v4_defaults()
-     * gives a version-3 project the planner's defaults. */
+    /* Version 4 keeps the compute a hidden collective costs (the overlap
+     * slowdown setting); a version-3 project gets the default. */
+    "ALTER TABLE project ADD COLUMN overlap_compute_slowdown REAL;\n",
+    fill_v4_defaults },
+  [4] = {
+    /* Version 5 keeps the failure settings of issue 15; fill_v5_defaults()
+     * gives a version-4 project the planner's defaults. */
     "ALTER TABLE project ADD COLUMN gpu_failure_rate_per_hour REAL;\n"
     "ALTER TABLE project ADD COLUMN restart_s REAL;\n"
     "ALTER TABLE project ADD COLUMN checkpoint_interval_s REAL;\n",
-    fill_v4_defaults },
+    fill_v5_defaults },
 };
 
 /* UPDATE @table SET @column = (the field's value in @record) [WHERE kind = @kind]. */
@@ -379,6 +386,15 @@ fill_v3_defaults (sqlite3 *db)
 
 static int
 fill_v4_defaults (sqlite3 *db)
+{
+  CpSettings settings;
+
+  cp_settings_init (&settings);
+  return fill_column (db, "project", &cp_fields_settings, "overlap_compute_slowdown", &settings, NULL);
+}
+
+static int
+fill_v5_defaults (sqlite3 *db)
 {
   static const char * const settings_columns[] = {
     "gpu_failure_rate_per_hour", "restart_s", "checkpoint_interval_s",

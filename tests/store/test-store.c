@@ -875,14 +875,15 @@ file_user_version (const char *path)
   return v;
 }
 
-/* What version 4 added, the failure settings, reads as cp_settings_init()
- * gives them. */
+/* What versions 4 and 5 added, the overlap slowdown and the failure
+ * settings, reads as cp_settings_init() gives them. */
 static void
 check_v4_defaults (const CpProject *p)
 {
   CpSettings defaults;
 
   cp_settings_init (&defaults);
+  g_assert_cmpfloat (p->settings.overlap_compute_slowdown, ==, defaults.overlap_compute_slowdown);
   g_assert_cmpfloat (p->settings.gpu_failure_rate_per_hour, ==, defaults.gpu_failure_rate_per_hour);
   g_assert_cmpfloat (p->settings.restart_s, ==, defaults.restart_s);
   g_assert_cmpfloat (p->settings.checkpoint_interval_s, ==, defaults.checkpoint_interval_s);
@@ -1100,7 +1101,7 @@ test_migration_v2 (void)
   g_assert_cmpfloat (reloaded->settings.longest_acceptable_run_days, ==, 60);
 }
 
-/* v3 lacked what check_v4_defaults() lists. */
+/* v3 lacked what check_v4_defaults() lists (versions 4 and 5). */
 static void
 check_v3_content (const CpProject *p)
 {
