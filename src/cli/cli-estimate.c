@@ -665,23 +665,24 @@ print_table (const Estimate   *e,
     }
   if (training)
     {
-      g_autofree char *interruptions = cp_cli_format_number (est->expected_interruptions, 1);
-      g_autofree char *goodput = cp_cli_format_number (est->goodput * 100, 1);
+      g_autofree char *interruptions = cp_cli_format_number (est->expected_interruptions,
+                                                             est->expected_interruptions < 1 ? 3 : 1);
+      g_autofree char *goodput = cp_words_goodput (est->goodput, C_("language code", "en"));
 
       add_row (table, _("Expected interruptions"), g_steal_pointer (&interruptions));
       add_row (table, _("Checkpoint write"), cp_cli_format_duration (est->checkpoint_s));
       add_row (table, _("Checkpoint interval"), cp_cli_format_duration (est->checkpoint_interval_s));
       add_row (table, _("Restart"), cp_cli_format_duration (est->restart_s));
       add_row (table, _("Lost to interruptions"), cp_cli_format_duration (est->lost_s));
-      add_row (table, _("Goodput (useful ÷ wall time)"), g_strdup_printf ("%s%%", goodput));
+      add_row (table, _("Goodput (useful ÷ wall time)"), g_steal_pointer (&goodput));
     }
   else
     {
-      g_autofree char *interruptions = cp_cli_format_number (est->expected_interruptions, 2);
-      g_autofree char *goodput = cp_cli_format_number (est->goodput * 100, 2);
+      g_autofree char *interruptions = cp_cli_format_number (est->expected_interruptions, 3);
+      g_autofree char *goodput = cp_words_goodput (est->goodput, C_("language code", "en"));
 
       add_row (table, _("Expected interruptions"), g_steal_pointer (&interruptions));
-      add_row (table, _("Time up (of the period)"), g_strdup_printf ("%s%%", goodput));
+      add_row (table, _("Time up (of the period)"), g_steal_pointer (&goodput));
     }
   if (training && !est->fits)
     add_row (table, _("Run time"), g_strdup (_("none: the job does not fit")));

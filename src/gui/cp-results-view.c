@@ -181,7 +181,7 @@ cell_text (CpResultsView   *self,
         g_autofree char *total = cp_i18n_format_money (estimate->total_cost, currency, lang);
         g_autofree char *hours = cp_i18n_format_number (estimate->billed_hours, 1, lang);
         g_autofree char *run = cp_words_duration (estimate->total_s, lang);
-        g_autofree char *goodput = cp_i18n_format_percent (estimate->goodput, lang);
+        g_autofree char *goodput = cp_words_goodput (estimate->goodput, lang);
         g_autofree char *interruptions = cp_i18n_format_value (estimate->expected_interruptions, lang);
         g_autofree char *checkpoint = cp_words_duration (estimate->checkpoint_s, lang);
         g_autofree char *interval = cp_words_duration (estimate->checkpoint_interval_s, lang);

@@ -399,6 +399,17 @@ cp_words_duration (double      seconds,
   return cp_i18n_format_days (seconds / 86400, lang);
 }
 
+char *
+cp_words_goodput (double      goodput,
+                  const char *lang)
+{
+  double lost_percent = 100 * (1 - goodput);
+  int decimals = !(lost_percent > 0) ? 0 : lost_percent >= 1 ? 1 : lost_percent >= 0.1 ? 2 : 3;
+  g_autofree char *number = cp_i18n_format_number (100 * goodput, decimals, lang);
+
+  return g_strdup_printf ("%s%%", number);
+}
+
 /* Currency of the figures a reason speaks of: the quote's, else the
  * project's. */
 static const char *
@@ -1002,7 +1013,7 @@ cp_option_risks (const CpProject *project,
   else if (job->kind != CP_TASK_INFERENCE && e->nodes == 1 && cp_task_kind_is_training (job->kind))
     {
       g_autofree char *interruptions = cp_i18n_format_value (e->expected_interruptions, lang);
-      g_autofree char *goodput = cp_i18n_format_percent (e->goodput, lang);
+      g_autofree char *goodput = cp_words_goodput (e->goodput, lang);
 
       /* TRANSLATORS: a risk; a number of interruptions such as "0.12", then a percentage */
       add_risk_text (risks, g_strdup_printf (_("Everything runs on one machine, a single point of failure: about %s interruptions are expected over the run at the per-GPU rate of large clusters, leaving %s of the time useful. Each one stops the run until the machine is repaired or replaced; keep checkpoints off the machine."), interruptions, goodput));
@@ -1010,7 +1021,7 @@ cp_option_risks (const CpProject *project,
   if (cp_task_kind_is_training (job->kind) && e->nodes > 1 && isfinite (e->expected_interruptions))
     {
       g_autofree char *interruptions = cp_i18n_format_value (e->expected_interruptions, lang);
-      g_autofree char *goodput = cp_i18n_format_percent (e->goodput, lang);
+      g_autofree char *goodput = cp_words_goodput (e->goodput, lang);
       g_autofree char *lost = cp_i18n_format_days (e->lost_s / 86400.0, lang);
 
       /* TRANSLATORS: a risk; a number of interruptions, a percentage, then a duration */

@@ -992,7 +992,7 @@ section_job_failures (Doc          *doc,
                       const CpJob  *job,
                       const CpPlan *plan)
 {
-  static const double widths[] = { 0.065, 0.30, 0.125, 0.125, 0.125, 0.13, 0.13 };
+  static const double widths[] = { 0.065, 0.255, 0.15, 0.14, 0.13, 0.13, 0.13 };
   static const gboolean numeric[] = { TRUE, FALSE, TRUE, TRUE, TRUE, TRUE, TRUE };
   const CpProject *project = doc->project;
   char *header[] = { _("Rank"), _("Quote"), _("Interruptions"), _("Checkpoint write"),
@@ -1015,7 +1015,7 @@ section_job_failures (Doc          *doc,
                      cp_words_duration (e->checkpoint_s, doc->lang),
                      cp_words_duration (e->checkpoint_interval_s, doc->lang),
                      cp_words_duration (e->lost_s, doc->lang),
-                     cp_i18n_format_percent (e->goodput, doc->lang));
+                     cp_words_goodput (e->goodput, doc->lang));
     }
   doc_table_under (doc, doc->h2, _("Interruptions and goodput"), &table);
   g_ptr_array_unref (table.rows);
