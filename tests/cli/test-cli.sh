@@ -353,6 +353,11 @@ if run 0 new "$TMP/late.cplan" &&
   if run 0 plan "$TMP/late.cplan" --xml; then
     exactly shortfall deadline
     exactly best-available-quote four
+    # Each option with its failures (issue 15): two options, three figures each.
+    for figure in goodput expected-interruptions checkpoint-s; do
+      checks=$((checks + 1))
+      [ "$(grep -c "<$figure>" "$OUT")" -eq 2 ] || fail "<$figure> not given for both options"
+    done
     checks=$((checks + 1))
     ! grep -q "<recommended-quote>" "$OUT" || fail "an option missing the deadline is recommended"
   fi
