@@ -14,7 +14,8 @@
  * Daly 2006), λ·W interruptions are expected, goodput = U / W. Jobs given
  * by a duration (services, debugging, data processing) rent that period
  * whole: their interruptions are restarts inside it, and goodput is the
- * share of the period up.
+ * share of the period up (of replica time, for a service: an interruption
+ * stops one replica).
  */
 #pragma once
 

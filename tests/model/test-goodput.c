@@ -232,7 +232,9 @@ test_no_failures_and_set_interval (void)
 
 /* A service rents its period whole: interruptions are downtime inside it,
  * the run time stays the period. 30 days on one node of 8: 8 × 720 h ×
- * 1.9733e-5 = 0.1137 interruptions, 68.2 s down of 2,592,000. */
+ * 1.9733e-5 = 0.1137 interruptions, 68.2 s down; each stops one of the 8
+ * one-GPU replicas (7B in bf16 fits one H100), so 68.2 s of 8 × 2,592,000
+ * replica-seconds are lost. */
 static void
 test_service_period (void)
 {
@@ -249,9 +251,10 @@ test_service_period (void)
 
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
   g_assert_cmpfloat (est.total_s, ==, 30 * 86400.0);
+  g_assert_cmpuint (est.data_parallel, ==, 8);
   assert_close (interruptions, est.expected_interruptions, 1e-12);
   assert_close (interruptions * 600, est.lost_s, 1e-12);
-  assert_close (1 - interruptions * 600 / (30 * 86400.0), est.goodput, 1e-12);
+  assert_close (1 - interruptions * 600 / (8 * 30 * 86400.0), est.goodput, 1e-12);
   cp_job_clear (&job);
   cp_quote_clear (&quote);
 }
