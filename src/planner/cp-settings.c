@@ -95,19 +95,21 @@ cp_settings_init (CpSettings *settings)
   /* The Llama 3 paper (Dubey et al. 2024, "The Llama 3 Herd of Models",
    * §3.3.4): 419 unexpected interruptions in a 54-day snapshot of
    * pretraining on 16,384 H100s (466 with the planned ones; about 78% of
-   * the unexpected ones hardware). Failures of independent parts add up,
-   * so the job's rate is this per-GPU rate times its GPUs, one machine
-   * included. Other published figures are higher, so this is the
-   * optimistic end (all secondary, read in summaries, not the papers):
-   * Kokolis et al. 2024, "Revisiting Reliability in Large-Scale Machine
-   * Learning Research Clusters", project a mean time to failure of 1.8 h
-   * at 16,384 A100s (3.4e-5 per GPU-hour) and 7.9 h at 1,024; OPT-175B's
-   * logbook about one interruption per 7.5 h on ~1,000 A100s (1.3e-4). */
+   * the unexpected ones hardware; "higher than 90% effective training
+   * time"). These figures were checked against summaries quoting the
+   * paper (DatacenterDynamics, Hugging Face posts), not the paper itself.
+   * Failures of independent parts add up, so the job's rate is this
+   * per-GPU rate times its GPUs, one machine included. Other published
+   * figures are higher, so this is the optimistic end; both are secondary
+   * (Clockwork's and G. Klockwood's summaries): Kokolis et al. 2024,
+   * "Revisiting Reliability in Large-Scale Machine Learning Research
+   * Clusters", a mean time to failure of 1.8 h at 16,384 A100s (3.4e-5 per
+   * GPU-hour) and 7.9 h at 1,024 (1.2e-4); OPT-175B about one interruption
+   * per 7.5 h on ~1,000 A100s (1.3e-4). */
   settings->gpu_failure_rate_per_hour = 419.0 / (16384.0 * 54.0 * 24.0);
   /* Salpekar et al. 2026, "Training LLMs with Fault Tolerant HSDP on
-   * 100,000 GPUs" (abstract): fully synchronous training stalls about 10
-   * minutes per failure to recover (detect, reschedule, reinitialise,
-   * load the checkpoint). */
+   * 100,000 GPUs" (arXiv 2602.00277, abstract): recovering fully
+   * synchronous training from a failure stalls it about 10 minutes. */
   settings->restart_s = 600.0;
   /* 0: the interval of Young 1974 ("A first order approximation to the
    * optimum checkpoint interval", CACM 17(9)) and Daly 2006 ("A higher
@@ -125,10 +127,11 @@ cp_settings_checkpoint_write_bytes_per_s (CpStorageKind kind,
   switch (kind)
     {
     case CP_STORAGE_PARALLEL_FS:
-      /* Llama 3 §3.3.1: Tectonic gives 2 TB/s sustained and 7 TB/s peak;
-       * checkpoint bursts saturate it, so they run at the peak, shared by
-       * the 2,048 nodes of the 16K-GPU job. A parallel file system grows
-       * with its cluster, hence a figure per node. */
+      /* Llama 3 §3.3.1 (as summaries quote it): Tectonic gives 2 TB/s
+       * sustained and 7 TB/s peak, and checkpoint bursts saturate it, so
+       * they run at the peak, shared by the 2,048 nodes of the 16K-GPU
+       * job. A parallel file system grows with its cluster, hence a
+       * figure per node. */
       per_node = 7e12 / 2048.0;
       break;
     case CP_STORAGE_NAS:
@@ -146,8 +149,9 @@ cp_settings_checkpoint_write_bytes_per_s (CpStorageKind kind,
     case CP_STORAGE_UNKNOWN:
     case CP_N_STORAGES:
     default:
-      /* A cloud volume per node: Amazon EBS gp3 at its 1,000 MiB/s maximum
-       * (EC2 API reference, CreateVolume Throughput). Storage a quote does
+      /* A cloud volume per node: Amazon EBS gp3 at 1,000 MiB/s (EC2 API
+       * reference, CreateVolume Throughput, maximum 1,000; newer volumes
+       * allow 2,000). Storage a quote does
        * not name is taken as this, the slowest that grows with nodes, and
        * the report asks the vendor (R6). */
       per_node = 1000.0 * 1024 * 1024;
