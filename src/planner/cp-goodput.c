@@ -14,9 +14,9 @@
  * of @checkpoint_s after every @interval_s of work and @restart_s per
  * restart: Daly 2006's expected wall time under exponentially
  * distributed failures (checkpoints and restarts may fail too),
- * (M/τ)·e^(R/M)·(e^((τ+δ)/M) − 1) per unit of work, M the job's MTBF. For λ(τ + δ + R) ≪ 1 it is 1 + δ/τ + λ·((τ+δ)/2 + R):
- * the checkpoints, and per interruption half an interval redone and the
- * restart. */
+ * (M/τ)·e^(R/M)·(e^((τ+δ)/M) − 1) per unit of work, M the job's MTBF.
+ * For λ(τ + δ + R) ≪ 1 it is 1 + δ/τ + λ·((τ+δ)/2 + R): the checkpoints,
+ * and per interruption half an interval redone and the restart. */
 static double
 log_wall_ratio (double rate_per_s,
                 double checkpoint_s,

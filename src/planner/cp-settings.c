@@ -151,9 +151,8 @@ cp_settings_checkpoint_write_bytes_per_s (CpStorageKind kind,
     default:
       /* A cloud volume per node: Amazon EBS gp3 at 1,000 MiB/s (EC2 API
        * reference, CreateVolume Throughput, maximum 1,000; newer volumes
-       * allow 2,000). Storage a quote does
-       * not name is taken as this, the slowest that grows with nodes, and
-       * the report asks the vendor (R6). */
+       * allow 2,000). Storage a quote does not name is taken as this, the
+       * slowest that grows with nodes, and the report asks the vendor (R6). */
       per_node = 1000.0 * 1024 * 1024;
       break;
     }
@@ -326,7 +325,8 @@ cp_settings_validate (const CpSettings  *settings,
                    _("Restart time must be between 0 and 7 days"));
       return FALSE;
     }
-  /* Below a minute a checkpoint could not even be written between two. */
+  /* 0 asks for the optimum. Below a minute is taken as a slip (seconds
+   * typed for minutes): the optimum of a 16,384-GPU run is over two. */
   if (!isfinite (settings->checkpoint_interval_s) || settings->checkpoint_interval_s < 0 ||
       (settings->checkpoint_interval_s > 0 && settings->checkpoint_interval_s < 60) ||
       settings->checkpoint_interval_s > 365 * 86400.0)
