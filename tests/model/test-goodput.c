@@ -11,6 +11,7 @@
 
 #include "planner/cp-catalog.h"
 #include "planner/cp-estimate.h"
+#include "planner/cp-plan.h"
 
 #define LLAMA3_RATE (419.0 / (16384.0 * 54.0 * 24.0))   /* per GPU-hour */
 #define GIB (1024.0 * 1024.0 * 1024.0)
@@ -285,6 +286,40 @@ test_never_ends_stays_finite (void)
   cp_quote_clear (&quote);
 }
 
+/* A training run writes checkpoints whatever data it keeps: a quote that
+ * does not say what storage it offers gets the question (R6), and a single
+ * machine names its single point of failure. */
+static void
+test_ask_storage_single_point (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  g_autoptr(CpPlan) plan = NULL;
+  gboolean asked = FALSE, single_point = FALSE;
+
+  cp_settings_init (&settings);
+  quote_init_catalog (&quote, "h100-sxm", 1, CP_STORAGE_UNKNOWN);
+  job_init_catalog (&job, CP_TASK_PRETRAIN, "llama-2-7b");
+  job.tokens = 20e9;
+  job.storage_tb = 0;
+
+  plan = cp_plan_new (&job, &quote, 1, &settings);
+  for (guint i = 0; i < plan->reasons->len; i++)
+    {
+      const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
+
+      asked |= reason->rule == CP_RULE_R6_TOTAL_COST && reason->outcome == CP_OUTCOME_ASK_STORAGE &&
+               reason->quote_index == 0;
+    }
+  for (guint i = 0; i < plan->risks->len; i++)
+    single_point |= g_array_index (plan->risks, CpRisk, i) == CP_RISK_SINGLE_POINT_OF_FAILURE;
+  g_assert_true (asked);
+  g_assert_true (single_point);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
 /* Settings out of range are refused, naming the setting. */
 static void
 test_settings_refused (void)
@@ -322,5 +357,6 @@ main (int argc, char *argv[])
   g_test_add_func ("/goodput/service-period", test_service_period);
   g_test_add_func ("/goodput/never-ends-stays-finite", test_never_ends_stays_finite);
   g_test_add_func ("/goodput/settings-refused", test_settings_refused);
+  g_test_add_func ("/goodput/ask-storage-single-point", test_ask_storage_single_point);
   return g_test_run ();
 }
