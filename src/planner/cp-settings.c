@@ -7,6 +7,7 @@
 
 #include "cp-settings.h"
 #include "cp-job.h"
+#include "cp-serving.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -208,6 +209,8 @@ cp_settings_get_assumptions (const CpSettings *settings,
     { "dp-bucket", settings->dp_bucket_bytes, "bytes", "PyTorch DDP bucket_cap_mb 25" },
     { "kv-block", settings->kv_block_tokens, "tokens", "vLLM block_size 16" },
     { "cuda-graphs", settings->cuda_graph_bytes, "bytes", "vLLM logs: CUDA graphs took 0.11–0.96 GiB" },
+    { "memory-bandwidth-fraction", CP_SERVING_BANDWIDTH_FRACTION, "fraction",
+      "STREAM-like HBM copies: PUBLISHED G2 (A100 80GB 79–86%), G9 (H200 83–93%); the low end for paged KV reads" },
     { "gpu-failure-rate", settings->gpu_failure_rate_per_hour, "interruptions/GPU-hour",
       "Llama 3 §3.3.4: 419 unexpected interruptions, 54 days, 16,384 H100s; higher elsewhere (secondary: "
       "Kokolis et al. 2024 MTTF 1.8 h at 16,384 GPUs; OPT-175B ~7.5 h at ~1,000)" },

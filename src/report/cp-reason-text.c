@@ -276,6 +276,7 @@ static const struct {
   { "overlap-compute-slowdown", N_("Compute time lost per second of communication hidden behind it") },
   { "kv-block", N_("Tokens per KV-cache block when serving") },
   { "cuda-graphs", N_("CUDA graph memory per GPU when serving") },
+  { "memory-bandwidth-fraction", N_("Achievable fraction of a GPU's memory bandwidth when decoding") },
   { "gpu-failure-rate", N_("Job interruptions per GPU-hour: a run on G GPUs for H hours expects G × H × this many, one machine included") },
   { "restart-time", N_("Time from an interruption to training again") },
   { "checkpoint-interval", N_("Training time between checkpoints (0: the optimum for each option); each interruption redoes half an interval on average, plus the restart") },
@@ -332,6 +333,8 @@ static const struct {
   { "overlap-compute-slowdown", N_("Lee et al., 2025, “Characterizing Compute-Communication Overlap in GPU-Accelerated Distributed Deep Learning” (arXiv 2507.03114): compute overlapped with communication ran slower on average, by 18.9%") },
   { "kv-block", N_("Kwon et al., 2023, “Efficient Memory Management for Large Language Model Serving with PagedAttention”, §4.1: vLLM's default block_size of 16") },
   { "cuda-graphs", N_("vLLM logs of published runs: capturing CUDA graphs took 0.11–0.96 GiB; 0.5 GiB is a stated allowance") },
+  /* xgettext:no-c-format */
+  { "memory-bandwidth-fraction", N_("Azure AI benchmarking guide, ND A100 v4 and ND H200 v5 results: memory copies reach 79–86% and 83–93% of the datasheet bandwidth; the low end is taken for a paged KV cache") },
   /* xgettext:no-c-format */
   { "gpu-failure-rate", N_("Llama Team, 2024, “The Llama 3 Herd of Models”, §3.3.4: 419 unexpected interruptions in 54 days on 16,384 H100 GPUs, with more than 90% effective training time. Other reports are higher (from secondary summaries): Kokolis et al., 2024, “Revisiting Reliability in Large-Scale Machine Learning Research Clusters”, a mean time to failure of 1.8 hours at 16,384 GPUs; OPT-175B, about one interruption every 7.5 hours on about 1,000 GPUs") },
   { "restart-time", N_("Salpekar et al., 2026, “Training LLMs with Fault Tolerant HSDP on 100,000 GPUs”: synchronous training stalls about 10 minutes to recover from a failure") },

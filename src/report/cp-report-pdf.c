@@ -16,6 +16,7 @@
 #include <gio/gio.h>
 #include <pango/pangocairo.h>
 
+#include "planner/cp-serving.h"
 #include "planner/cp-units.h"
 #include "cp-chart.h"
 #include "cp-i18n.h"
@@ -71,6 +72,7 @@ typedef struct {
   CpPlan      *plan;
   CpChartData *memory;
   CpChartData *cost;
+  CpChartData *serving;         /* an inference job's cost per token, else NULL */
 } JobResult;
 
 /* The drawn height of each chart: on an A4 page two fit with their
@@ -985,6 +987,62 @@ section_job_layout (Doc          *doc,
   g_ptr_array_unref (table.rows);
 }
 
+/* What each option of a service serves and what an output token costs,
+ * with the figures behind them. */
+static void
+section_job_serving (Doc          *doc,
+                     const CpJob  *job,
+                     const CpPlan *plan)
+{
+  static const double widths[] = { 0.07, 0.22, 0.10, 0.08, 0.12, 0.12, 0.13, 0.16 };
+  static const gboolean numeric[] = { TRUE, FALSE, TRUE, TRUE, TRUE, TRUE, TRUE, TRUE };
+  const CpProject *project = doc->project;
+  char *header[] = { _("Rank"), _("Quote"), _("Replicas"), _("Batch"), _("Decode tokens/s"),
+                     _("Prefill tokens/s"), _("Requests served"), _("Per million output tokens") };
+  Table table = { 8, widths, numeric, header, NULL, 0 };
+  g_autofree char *prompt = NULL;
+  g_autofree char *output = NULL;
+  g_autofree char *basis = NULL;
+  g_autofree char *bandwidth = NULL;
+
+  if (job->kind != CP_TASK_INFERENCE || plan->options->len == 0)
+    return;
+
+  doc_heading (doc, doc->h2, _("Serving throughput and cost per token"), 60);
+  prompt = cp_i18n_format_number (job->prompt_tokens, 0, doc->lang);
+  output = cp_i18n_format_number (job->output_tokens, 0, doc->lang);
+  bandwidth = cp_i18n_format_number (CP_SERVING_BANDWIDTH_FRACTION * 100, 0, doc->lang);
+  /* TRANSLATORS: how the serving table is computed; %s are the prompt and output tokens per request and a percentage */
+  basis = g_strdup_printf (_("Requests of %s prompt and %s output tokens. Each decode step reads the weights and the running sequences' KV cache at %s%% of the GPU's memory bandwidth, or computes 2 FLOPs per active parameter and sequence, whichever is slower, plus the tensor-parallel all-reduces; prefill is compute-bound. Per token and per replica; requests served are those carried at once (at most the target) and per second."),
+                           prompt, output, bandwidth);
+  doc_paragraph_full (doc, doc->body, basis, 0, 4, NULL);
+
+  table.rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+      const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+      const CpEstimate *e = &option->estimate;
+      g_autofree char *at_once = cp_i18n_format_number (e->concurrency_served, 0, doc->lang);
+      g_autofree char *per_s = cp_i18n_format_number (e->requests_per_s, e->requests_per_s < 10 ? 1 : 0, doc->lang);
+
+      table_add_row (&table,
+                     cp_i18n_format_number (option->rank, 0, doc->lang),
+                     cp_words_quote_name (project, option->quote_index),
+                     cp_i18n_format_number (e->data_parallel, 0, doc->lang),
+                     cp_i18n_format_number (e->decode_batch, 0, doc->lang),
+                     cp_i18n_format_number (e->decode_tokens_per_s, 0, doc->lang),
+                     cp_i18n_format_number (e->prefill_tokens_per_s, 0, doc->lang),
+                     /* TRANSLATORS: requests carried at once, then completed per second */
+                     g_strdup_printf (_("%s at once, %s/s"), at_once, per_s),
+                     e->output_tokens_per_s > 0
+                     ? cp_i18n_format_money (e->cost_per_million_output_tokens, quote->currency, doc->lang)
+                     : g_strdup ("—"));
+    }
+  doc_table (doc, &table);
+  g_ptr_array_unref (table.rows);
+}
+
 /* Interruptions, checkpoints and goodput of every option of a training
  * job: the run times above already include them (cp-goodput.h). */
 static void
@@ -1097,6 +1155,7 @@ section_job (Doc       *doc,
     }
   doc_table_under (doc, doc->h2, _("Comparison of the quotes"), &table);
   section_job_layout (doc, job, plan);
+  section_job_serving (doc, job, plan);
   section_job_failures (doc, job, plan);
   if (one_currency && currency != NULL)
     {
@@ -1146,6 +1205,8 @@ section_job (Doc       *doc,
   if (job->model.params > 0)
     doc_chart (doc, result->memory, MEMORY_CHART_HEIGHT);
   doc_chart (doc, result->cost, COST_CHART_HEIGHT);
+  if (result->serving != NULL)
+    doc_chart (doc, result->serving, MEMORY_CHART_HEIGHT);
 }
 
 /* The units cp_settings_get_assumptions() names, in the report's language. */
@@ -1339,6 +1400,8 @@ cp_report_layout_new (const CpProject *project,
       results[j].plan = cp_project_plan_job (project, j);
       results[j].memory = cp_chart_data_new_memory (project, j, results[j].plan, lang);
       results[j].cost = cp_chart_data_new_cost (project, j, results[j].plan, sweep, lang);
+      if (((const CpJob *) g_ptr_array_index (project->jobs, j))->kind == CP_TASK_INFERENCE)
+        results[j].serving = cp_chart_data_new_serving (project, j, results[j].plan, sweep, lang);
     }
   date = cp_i18n_format_date (now, lang);
   /* TRANSLATORS: title of the PDF report; %s is the project's name */
@@ -1358,6 +1421,7 @@ cp_report_layout_new (const CpProject *project,
       g_clear_pointer (&results[j].plan, cp_plan_free);
       g_clear_pointer (&results[j].memory, cp_chart_data_free);
       g_clear_pointer (&results[j].cost, cp_chart_data_free);
+      g_clear_pointer (&results[j].serving, cp_chart_data_free);
     }
   cp_i18n_pop_language ();
 

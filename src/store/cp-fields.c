@@ -151,6 +151,8 @@ static const CpField job_fields[] = {
   F_UINT (CpJob, "lora_targets", lora_targets),
   F_DBL  (CpJob, "mfu", mfu),
   F_UINT (CpJob, "context_len", context_len),
+  F_UINT (CpJob, "prompt_tokens", prompt_tokens),
+  F_UINT (CpJob, "output_tokens", output_tokens),
   F_UINT (CpJob, "concurrency", concurrency),
   F_UINT (CpJob, "weight_bits", weight_bits),
   F_UINT (CpJob, "kv_bits", kv_bits),

@@ -154,6 +154,30 @@ fi
 run 0 estimate --model opt-13b --task inference --gpu a100-40g --gpus-per-node 1 &&
   contains "$OUT" "819,200 B (800.0 KiB)"
 
+# Serving by roofline (issue 15): the catalogue's Llama 2 7B (7e9, its
+# model card) on one H100 SXM (3.35 TB/s, PUBLISHED G4) at 80%, batch 1,
+# a 1-token prompt and 2 output tokens: (14e9 + 2 × 524,288 B) / 2.68e12
+# = 5.2243 ms a token, 191.41 tokens/s. Prefill: 989e12 × 0.55 over
+# 2 × 7e9 + 4 × 32 × 32 × 128 × 1 FLOPs = 38,856 tokens/s. A request takes
+# 1 / 38,856 + 2 / 191.41 s = 10.474 ms: 95.47 a second, 190.95 output
+# tokens; 20 CNY an hour over 687,420 of them is 29.09 CNY a million.
+if run 0 estimate --model llama-2-7b --task inference --gpu h100-sxm --gpus-per-node 1 \
+     --concurrency 1 --prompt-tokens 1 --output-tokens 2 --price-per-gpu-hour 20 --xml; then
+  exactly prompt-tokens 1
+  exactly output-tokens 2
+  near decode-tokens-per-s 191.41 0.001
+  near prefill-tokens-per-s 38856 0.001
+  near requests-per-s 95.47 0.001
+  near cost-per-million-output-tokens 29.09 0.001
+  contains "$OUT" '<cost-per-million-output-tokens currency="CNY">'
+fi
+run 0 estimate --model llama-2-7b --task inference --gpu h100-sxm --gpus-per-node 1 \
+    --price-per-gpu-hour 20 &&
+  contains "$OUT" "Cost per million output tokens"
+# A request longer than the context is refused, naming the field.
+run 2 estimate --model llama-2-7b --task inference --gpu h100-sxm --context 1000 --price-per-gpu-hour 20 &&
+  contains "$ERR" "Output tokens"
+
 # I7: Llama-2-70B 2 × 80 layers × 8 KV heads × 128 × 2 bytes = 327,680 B;
 # with 8-bit KV cache half of it, 163,840 B.
 run 0 estimate --model llama-2-70b --task inference --gpu h100-sxm --xml &&

@@ -875,7 +875,7 @@ file_user_version (const char *path)
   return v;
 }
 
-/* What versions 4 and 5 added, the overlap slowdown and the failure
+/* What versions 4 and 6 added, the overlap slowdown and the failure
  * settings, reads as cp_settings_init() gives them. */
 static void
 check_v4_defaults (const CpProject *p)
@@ -998,6 +998,45 @@ test_migration_v1 (void)
   assert_project_equal (loaded, reloaded);
 }
 
+/* Version 5's request split: the job defaults, 1,024 prompt and 128
+ * output tokens, where they fit the job's context; a job saved with a
+ * 512-token context keeps 128 for the output and gives the prompt the
+ * other 384, so that it still validates. */
+static void
+test_migration_request_split (void)
+{
+  g_autofree char *path = make_v2_file ("v2-request-split.cplan");
+  g_autoptr(CpProject) loaded = NULL;
+  g_autoptr(GError) error = NULL;
+  sqlite3 *db = NULL;
+
+  g_assert_cmpint (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READWRITE, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, "UPDATE jobs SET context_len = 512 WHERE id = 'job-2'", NULL, NULL, NULL),
+                   ==, SQLITE_OK);
+  sqlite3_close (db);
+
+  loaded = cp_project_load_file (path, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < loaded->jobs->len; i++)
+    {
+      const CpJob *job = g_ptr_array_index (loaded->jobs, i);
+
+      if (g_strcmp0 (job->id, "job-2") == 0)
+        {
+          g_assert_cmpint (job->kind, ==, CP_TASK_INFERENCE);
+          g_assert_cmpuint (job->context_len, ==, 512);
+          g_assert_cmpuint (job->output_tokens, ==, 128);
+          g_assert_cmpuint (job->prompt_tokens, ==, 384);
+          g_assert_true (cp_job_validate (job, NULL));
+        }
+      else if (job->context_len >= 1024 + 128)
+        {
+          g_assert_cmpuint (job->prompt_tokens, ==, 1024);
+          g_assert_cmpuint (job->output_tokens, ==, 128);
+        }
+    }
+}
+
 static void
 test_migration_v1_read_only (void)
 {
@@ -1101,7 +1140,7 @@ test_migration_v2 (void)
   g_assert_cmpfloat (reloaded->settings.longest_acceptable_run_days, ==, 60);
 }
 
-/* v3 lacked what check_v4_defaults() lists (versions 4 and 5). */
+/* v3 lacked what check_v4_defaults() lists (versions 4 and 6). */
 static void
 check_v3_content (const CpProject *p)
 {
@@ -1391,6 +1430,7 @@ main (int argc, char **argv)
   g_test_add_func ("/store/migration/v1", test_migration_v1);
   g_test_add_func ("/store/migration/v1-read-only", test_migration_v1_read_only);
   g_test_add_func ("/store/migration/v2", test_migration_v2);
+  g_test_add_func ("/store/migration/request-split", test_migration_request_split);
   g_test_add_func ("/store/migration/v3", test_migration_v3);
   g_test_add_func ("/store/migration/v2-read-only", test_migration_v2_read_only);
   g_test_add_func ("/store/save-file-atomic", test_save_file_atomic);
