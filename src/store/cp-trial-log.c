@@ -468,11 +468,11 @@ read_smi (Reader      *r,
     }
   if (log->smi_fields == 0)
     return TRUE;
-  /* After a header, a line that starts with a GPU index and a comma is a
+  /* After a header, a line with a GPU index where the header has it is a
    * sample, whole or not. */
   if (fields == NULL)
     fields = split_fields (line, &n);
-  if (n < 2 || !is_unsigned (fields[0]))
+  if (n < 2 || n <= log->smi_index_column || !is_unsigned (fields[log->smi_index_column]))
     return TRUE;
   *taken = TRUE;
   return smi_row (r, line, error);
@@ -1021,13 +1021,12 @@ cp_trial_log_read (const char  *data,
   gsize start = 0;
   const char *first;
 
-  g_return_val_if_fail (data != NULL || len == 0, NULL);
-
   if (len > CP_TRIAL_LOG_MAX_BYTES)
     {
       set_too_large (error);
       return NULL;
     }
+  g_return_val_if_fail (data != NULL || len == 0, NULL);
   nul = len > 0 ? memchr (data, '\0', len) : NULL;
   if (nul != NULL || looks_binary (data, len))
     {
