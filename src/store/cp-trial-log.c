@@ -977,9 +977,35 @@ looks_binary (const char *data,
   return control * 10 > n;
 }
 
+static guint megatron_warm_up (const CpTrialLog *log);
+
 static void
 add_notes (CpTrialLog *log)
 {
+  guint warm_up = megatron_warm_up (log);
+
+  if (warm_up > 0)
+    {
+      const Iteration *last_skipped = &g_array_index (log->iterations, Iteration, warm_up - 1);
+
+      g_ptr_array_add (log->notes,
+                       g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                     /* TRANSLATORS: %u: a count of log lines, then an iteration and a line number */
+                                                     "The first %u Megatron-LM iteration line (to iteration %u, line %u) is left out as warm-up: "
+                                                     "it carries CUDA and NCCL start-up, the memory allocator’s growth and any "
+                                                     "compilation, which a long run pays once (the first logged line and the "
+                                                     "first 10%% of them are left out)",
+                                                     "The first %u Megatron-LM iteration lines (to iteration %u, line %u) are left out as warm-up: "
+                                                     "they carry CUDA and NCCL start-up, the memory allocator’s growth and any "
+                                                     "compilation, which a long run pays once (the first logged line and the "
+                                                     "first 10%% of them are left out)",
+                                                     warm_up),
+                                        warm_up, last_skipped->iteration, last_skipped->line));
+    }
+  else if (log->iterations->len == 1)
+    g_ptr_array_add (log->notes,
+                     g_strdup (_("Only one Megatron-LM iteration line: it is used although it may "
+                                 "include warm-up, which makes the step time longer than a long run’s")));
   if (log->smi_headerless)
     g_ptr_array_add (log->notes,
                      g_strdup (_("The nvidia-smi samples have no header: their columns are taken as "
@@ -1403,6 +1429,40 @@ resolve_serving (const CpTrialLog *log,
                                   log->vllm_request_tokens));
 }
 
+/* A throughput past the GPUs' dense peak for this job's model (6·N·D) is
+ * another model's run, or a sequence length other than the job's: the
+ * planner would cap it at full utilisation, so the reader hears why. */
+static void
+check_plausible (const CpJob   *job,
+                 guint          gpus,
+                 const CpQuote *quote,
+                 double         tokens_per_s,
+                 GPtrArray     *readings)
+{
+  double active = job->model.active_params > 0 ? job->model.active_params : job->model.params;
+  double share;
+
+  if (tokens_per_s <= 0 || gpus == 0 || quote->gpu.dense_bf16_flops <= 0 || !cp_task_kind_is_training (job->kind))
+    return;
+  share = 6.0 * active * tokens_per_s / (gpus * quote->gpu.dense_bf16_flops);
+  if (share <= 1.0)
+    return;
+  for (guint i = 0; i < readings->len; i++)
+    {
+      CpTrialReading *reading = g_ptr_array_index (readings, i);
+      char *warned;
+
+      if (reading->figure != CP_TRIAL_FIGURE_TOKENS_PER_S || !reading->applied)
+        continue;
+      warned = g_strdup_printf (_("%s. Careful: for this job’s model that is %.0f%% of the GPUs’ dense "
+                                  "peak (6 × parameters × tokens), more than they can do; check that the "
+                                  "log is of this model and this sequence length"),
+                                reading->source, 100.0 * share);
+      g_free (reading->source);
+      reading->source = warned;
+    }
+}
+
 GPtrArray *
 cp_trial_log_resolve (const CpTrialLog *log,
                       const CpJob      *job,
@@ -1475,6 +1535,8 @@ cp_trial_log_resolve (const CpTrialLog *log,
   trial->quote_id = g_strdup (quote->id);
   trial->gpus = gpus;
   trial->gpu_dense_flops = quote->gpu.dense_bf16_flops;
+
+  check_plausible (job, gpus, quote, tokens_per_s, readings);
 
   if (peak == 0 && tokens_per_s == 0 && step_s == 0)
     {
