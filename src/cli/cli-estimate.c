@@ -603,7 +603,7 @@ print_table (const Estimate   *e,
         add_row (table, _("Runner-up layout"), cp_words_runner_up (est, C_("language code", "en")));
     }
   add_row (table, _("ZeRO stage"), g_strdup_printf ("%u", est->zero_stage));
-  add_row (table, _("Activation recompute"), g_strdup (cp_recompute_to_string (est->recompute)));
+  add_row (table, _("Activation recompute"), cp_words_recompute (est));
   add_row (table, _("CPU offload"), g_strdup (cp_cli_yes_no (est->cpu_offload)));
   add_row (table, _("Memory technique that makes it fit"),
            g_strdup (e->fitting.fits ? cp_words_technique (e->fitting.technique) : _("none")));
@@ -647,6 +647,8 @@ print_table (const Estimate   *e,
       add_row (table, _("Compute"), cp_cli_format_duration (est->compute_s));
       add_row (table, _("Communication (before overlap)"), cp_cli_format_duration (est->communication_s));
       add_row (table, _("Communication left exposed"), cp_cli_format_duration (est->exposed_communication_s));
+      if (est->overlap_slowdown_s > 0)
+        add_row (table, _("Of which compute slowed by hidden communication"), cp_cli_format_duration (est->overlap_slowdown_s));
       add_row (table, _("Pipeline bubble"), cp_cli_format_duration (est->bubble_s));
       if (est->expert_parallel > 1)
         add_row (table, _("All-to-all (experts)"), cp_cli_format_duration (est->all_to_all_s));
@@ -782,6 +784,8 @@ write_xml (const Estimate    *e,
   cp_cli_xml_double (w, "global-batch-tokens", est->global_batch_tokens);
   cp_cli_xml_uint (w, "zero-stage", est->zero_stage);
   cp_cli_xml_text (w, "recompute", cp_recompute_to_string (est->recompute));
+  cp_cli_xml_uint (w, "recomputed-layers", est->recomputed_layers);
+  cp_cli_xml_uint (w, "layers-per-gpu", est->layers_per_gpu);
   cp_cli_xml_bool (w, "cpu-offload", est->cpu_offload);
   cp_cli_xml_bool (w, "flash-attention", est->flash_attention);
   cp_cli_xml_bool (w, "layout-searched", est->layout_searched);
@@ -832,6 +836,7 @@ write_xml (const Estimate    *e,
   cp_cli_xml_double (w, "zero3-gather-s", est->zero3_gather_s);
   cp_cli_xml_double (w, "exposed-dp-communication-s", est->exposed_dp_communication_s);
   cp_cli_xml_double (w, "inter-node-communication-s", est->inter_node_communication_s);
+  cp_cli_xml_double (w, "overlap-slowdown-s", est->overlap_slowdown_s);
   cp_cli_xml_double (w, "exposed-communication-s", est->exposed_communication_s);
   cp_cli_xml_double (w, "bubble-s", est->bubble_s);
   cp_cli_xml_double (w, "total-s", est->total_s);
@@ -871,6 +876,7 @@ write_xml (const Estimate    *e,
       cp_cli_xml_uint (w, "micro-batch", est->runner_up.micro_batch);
       cp_cli_xml_uint (w, "zero-stage", est->runner_up.zero_stage);
       cp_cli_xml_text (w, "recompute", cp_recompute_to_string (est->runner_up.recompute));
+      cp_cli_xml_uint (w, "recomputed-layers", est->runner_up.recomputed_layers);
       cp_cli_xml_bool (w, "fits", est->runner_up_fits);
       cp_cli_xml_double (w, "total-s", est->runner_up_total_s);
       cp_cli_xml_double (w, "memory-per-gpu-bytes", est->runner_up_memory_per_gpu_bytes);

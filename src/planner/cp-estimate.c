@@ -195,6 +195,10 @@ typedef struct {
   guint       mb;         /* micro-batch */
   guint       m;          /* micro-batches per step */
   CpRecompute recompute;
+  /* With full recompute, the layers of this GPU recomputed (Megatron-LM's
+   * --recompute-method block --recompute-num-layers); the others keep
+   * their activations. 0: all of them. */
+  guint       recompute_layers;
   gboolean    offload;
   gboolean    lora;
   gboolean    qlora;
@@ -221,6 +225,7 @@ typedef struct {
   double pp;
   double all_to_all;
   double offload;
+  double overlap_slowdown; /* compute slowed by the collectives hidden behind it */
   double bubble;
   double exposed;
   double total;
@@ -267,6 +272,7 @@ typedef struct {
   double  utilisation;
   double  intra;
   double  inter;
+  gboolean recompute_partial;   /* the search may recompute some layers only */
   double  batch_seqs;           /* global batch asked for, in sequences */
   double  largest_batch_seqs;   /* what a cluster may raise it to */
   gboolean qlora;
@@ -368,6 +374,7 @@ context_init (Context          *c,
   c->batch_seqs = MAX (1.0, round (cp_job_global_batch_tokens (job) / MAX (job->seq_len, 1)));
   c->largest_batch_seqs = MAX (c->batch_seqs, floor (cp_job_largest_batch_tokens (job) / MAX (job->seq_len, 1)));
   c->qlora = techniques->qlora;
+  c->recompute_partial = job->recompute == CP_RECOMPUTE_AUTO;
 }
 
 /* Layers on the fullest GPU: v chunks of ceil(L/(p·v)) layers each when
@@ -379,6 +386,21 @@ layers_per_gpu (const Context *c,
   double chunks = (double) k->pp * MAX (k->vs, 1);
 
   return ceil (c->layers / chunks) * MAX (k->vs, 1);
+}
+
+/* Share of this GPU's layers whose forward pass runs twice. */
+static double
+recompute_fraction (const Context *c,
+                    const Config  *k)
+{
+  double layers_here;
+
+  if (k->recompute != CP_RECOMPUTE_FULL)
+    return 0;
+  layers_here = layers_per_gpu (c, k);
+  if (k->recompute_layers == 0 || k->recompute_layers >= layers_here)
+    return 1.0;
+  return k->recompute_layers / layers_here;
 }
 
 /* Memory of one GPU on the busiest pipeline stage. */
@@ -442,7 +464,12 @@ layout_memory (const Context *c,
   switch (k->recompute)
     {
     case CP_RECOMPUTE_FULL:
-      per_layer = 2.0 * sbh;
+      {
+        /* Recomputed layers keep their input only; the others all. */
+        double recomputed = recompute_fraction (c, k);
+
+        per_layer = recomputed * 2.0 * sbh + (1.0 - recomputed) * sbh * c->act_none / t;
+      }
       break;
     case CP_RECOMPUTE_SELECTIVE:
       per_layer = sbh * c->act_selective / t;
@@ -495,7 +522,7 @@ all_reduce_s (const Context *c,
 
 static double
 flops_per_token (const Context *c,
-                 CpRecompute    recompute,
+                 const Config  *k,
                  double        *forward)
 {
   const CpSettings *settings = c->settings;
@@ -505,12 +532,12 @@ flops_per_token (const Context *c,
   double bwd = c->param_flops_fwd * (c->param_flops_factor - 2.0) / 2.0 + 2.0 * c->attention_flops_fwd;
   double total;
 
-  /* Full recompute runs the forward pass twice: 8·N·D (T16); selective
-   * recomputes the attention core, 2.7% for GPT-3 (M5). */
-  if (recompute == CP_RECOMPUTE_FULL)
-    bwd += fwd;
+  /* Full recompute runs the forward pass of the recomputed layers twice:
+   * 8·N·D when all are (T16); selective recomputes the attention core,
+   * 2.7% for GPT-3 (M5). */
+  bwd += fwd * recompute_fraction (c, k);
   total = fwd + bwd;
-  if (recompute == CP_RECOMPUTE_SELECTIVE)
+  if (k->recompute == CP_RECOMPUTE_SELECTIVE)
     total *= 1.0 + settings->selective_recompute_flops_overhead;
   *forward = fwd;
   return total;
@@ -526,7 +553,9 @@ layout_time (const Context *c,
   double layers_here = layers_per_gpu (c, k);
   /* Stages of uneven layer counts run at the pace of the fullest one. */
   double imbalance = layers_here * p / c->layers;
-  double forward, per_token = flops_per_token (c, k->recompute, &forward);
+  double forward, per_token = flops_per_token (c, k, &forward);
+  /* Recomputed layers repeat their forward collectives. */
+  double collectives_per_layer = 4.0 + 2.0 * recompute_fraction (c, k);
   double message = c->seq * k->mb * c->hidden * c->act_bytes;
   double overlap = settings->dp_overlap;
   double fwd_micro, bwd_micro;
@@ -543,7 +572,7 @@ layout_time (const Context *c,
    * the volume of four all-reduces (six with full recompute), on NVLink
    * (Korthikanti et al. 2022, §4.2.2). */
   if (k->tp > 1)
-    st->tp = m * layers_here * (k->recompute == CP_RECOMPUTE_FULL ? 6.0 : 4.0) *
+    st->tp = m * layers_here * collectives_per_layer *
              2.0 * (t - 1) / t * message / c->intra;
 
   /* Pipeline sends: activations forward, gradients backward, per
@@ -563,7 +592,7 @@ layout_time (const Context *c,
       double per_a2a = volume * MAX ((1.0 - off_share) / c->intra, off_share / c->inter);
       double moe_here = c->moe_layers * layers_here / c->layers;
 
-      st->all_to_all = m * moe_here * (k->recompute == CP_RECOMPUTE_FULL ? 6.0 : 4.0) * per_a2a;
+      st->all_to_all = m * moe_here * collectives_per_layer * per_a2a;
     }
 
   /* Data parallel: dense gradients over the DP group, expert gradients
@@ -622,10 +651,12 @@ layout_time (const Context *c,
       st->offload = elements * (c->act_bytes + 2.0) / (OFFLOAD_LINK_BYTES_PER_S * settings->link_efficiency);
     }
 
+  st->overlap_slowdown = settings->overlap_compute_slowdown * MAX (0.0, st->dp - st->dp_exposed);
+
   /* Pipeline bubble: (p − 1)/(m·v) of the ideal step (Narayanan et al.
    * 2021, §2.2). */
   st->bubble = (p - 1.0) / (m * v) * (st->compute + st->tp + st->all_to_all);
-  st->exposed = st->dp_exposed + st->tp + st->pp + st->all_to_all + st->offload;
+  st->exposed = st->dp_exposed + st->tp + st->pp + st->all_to_all + st->offload + st->overlap_slowdown;
   st->total = st->compute + st->exposed + st->bubble;
   st->run = st->total * c->job->tokens / st->tokens;
 }
@@ -704,6 +735,59 @@ micro_batches (const Context *c,
   return (guint) MAX (1.0, round (split_batch_seqs (c, dp, pp) / ((double) dp * mb)));
 }
 
+/* The fewest layers of full recompute that fit, all of them when none
+ * does. Memory falls with each layer recomputed, along a line or the
+ * larger of two lines (first and last pipeline stage): the chord from
+ * none (@none_bytes) to all recomputed lies above it, so where the chord
+ * meets the capacity some layer count fits, and at most a step or two
+ * from it is the fewest. */
+static gboolean
+fewest_recomputed_layers_that_fit (const Context *c,
+                                   double         none_bytes,
+                                   Config        *k,
+                                   Memory        *mem)
+{
+  guint layers = (guint) layers_per_gpu (c, k);
+  double all_bytes;
+  guint fewest;
+
+  k->recompute_layers = 0;
+  layout_memory (c, k, mem);
+  if (mem->total > c->capacity || !c->recompute_partial || layers <= 1 || none_bytes <= mem->total)
+    return mem->total <= c->capacity;
+  all_bytes = mem->total;
+  fewest = (guint) CLAMP (ceil (layers * (none_bytes - c->capacity) / (none_bytes - all_bytes)), 1.0, (double) layers);
+  for (;;)
+    {
+      Memory fewer;
+
+      k->recompute_layers = fewest;
+      layout_memory (c, k, mem);
+      if (mem->total > c->capacity)
+        {
+          if (++fewest >= layers)
+            break;
+          continue;
+        }
+      if (fewest == 1)
+        break;
+      k->recompute_layers = fewest - 1;
+      layout_memory (c, k, &fewer);
+      if (fewer.total > c->capacity)
+        break;
+      fewest--;
+      *mem = fewer;
+    }
+  if (fewest >= layers)
+    {
+      k->recompute_layers = 0;
+      layout_memory (c, k, mem);
+    }
+  else
+    k->recompute_layers = fewest;
+  return TRUE;
+}
+
 /* The least recompute of the allowed ones that fits; FALSE if none does
  * (then @k holds the most saving one). */
 static gboolean
@@ -712,10 +796,25 @@ least_recompute_that_fits (const Context  *c,
                            Config         *k,
                            Memory         *mem)
 {
+  double none_bytes = 0;
+
   for (int r = choices->recompute_first; r <= (int) choices->recompute_last; r++)
     {
       k->recompute = (CpRecompute) r;
+      if (k->recompute == CP_RECOMPUTE_FULL)
+        {
+          if (none_bytes == 0 && c->recompute_partial)
+            {
+              k->recompute = CP_RECOMPUTE_NONE;
+              layout_memory (c, k, mem);
+              none_bytes = mem->total;
+              k->recompute = CP_RECOMPUTE_FULL;
+            }
+          return fewest_recomputed_layers_that_fit (c, none_bytes, k, mem);
+        }
       layout_memory (c, k, mem);
+      if (k->recompute == CP_RECOMPUTE_NONE)
+        none_bytes = mem->total;
       if (mem->total <= c->capacity)
         return TRUE;
     }
@@ -1513,7 +1612,8 @@ trial_utilisation (const Context *c,
 }
 
 /* FLOPs per parameter and token of the convention (6·N·D, 8 with full
- * recompute, LoRA's), for the totals and measured utilisations. */
+ * recompute of every layer, LoRA's), for the totals and measured
+ * utilisations. */
 static double
 flops_per_param_token (const Context *c,
                        const Config  *k)
@@ -1521,15 +1621,16 @@ flops_per_param_token (const Context *c,
   double factor = c->param_flops_factor;
 
   if (k->recompute == CP_RECOMPUTE_FULL)
-    factor += 2.0;
+    factor += 2.0 * recompute_fraction (c, k);
   else if (k->recompute == CP_RECOMPUTE_SELECTIVE)
     factor *= 1.0 + c->settings->selective_recompute_flops_overhead;
   return factor;
 }
 
 static void
-layout_to_public (const Config *k,
-                  CpLayout     *out)
+layout_to_public (const Context *c,
+                  const Config  *k,
+                  CpLayout      *out)
 {
   out->tensor_parallel = k->tp;
   out->pipeline_parallel = k->pp;
@@ -1540,6 +1641,9 @@ layout_to_public (const Config *k,
   out->micro_batch = k->mb;
   out->micro_batches = k->m;
   out->recompute = k->recompute;
+  out->layers_per_gpu = (guint) layers_per_gpu (c, k);
+  out->recomputed_layers = k->recompute != CP_RECOMPUTE_FULL ? 0
+                           : k->recompute_layers > 0 ? k->recompute_layers : out->layers_per_gpu;
 }
 
 static void
@@ -1580,6 +1684,7 @@ estimate_training_time (const Context *c,
   est->tp_communication_s = steps * st.tp;
   est->pp_communication_s = steps * st.pp;
   est->all_to_all_s = steps * st.all_to_all;
+  est->overlap_slowdown_s = steps * st.overlap_slowdown;
   est->communication_s = steps * (st.dp + st.tp + st.pp + st.all_to_all + st.offload);
   est->inter_node_communication_s = est->nodes > 1 ? steps * (st.dp + st.pp + st.all_to_all) : 0;
   est->exposed_communication_s = steps * st.exposed;
@@ -1725,11 +1830,15 @@ estimate_training (const CpJob      *job,
   est->micro_batches = search.best.config.m;
   est->zero_stage = search.best.config.zero_stage;
   est->recompute = search.best.config.recompute;
+  est->layers_per_gpu = (guint) layers_per_gpu (&c, &search.best.config);
+  est->recomputed_layers = est->recompute != CP_RECOMPUTE_FULL ? 0
+                           : search.best.config.recompute_layers > 0 ? search.best.config.recompute_layers
+                           : est->layers_per_gpu;
   est->cpu_offload = search.best.config.offload;
 
   if (search.runner_up.valid)
     {
-      layout_to_public (&search.runner_up.config, &est->runner_up);
+      layout_to_public (&c, &search.runner_up.config, &est->runner_up);
       est->runner_up_fits = search.runner_up.fits;
       est->runner_up_total_s = search.runner_up.time.run;
       est->runner_up_memory_per_gpu_bytes = search.runner_up.memory.total;

@@ -36,6 +36,8 @@ typedef struct {
   guint        micro_batch;        /* sequences per GPU per micro-step */
   guint        micro_batches;      /* per optimizer step and pipeline (gradient accumulation) */
   CpRecompute  recompute;
+  guint        layers_per_gpu;     /* transformer layers on the fullest GPU */
+  guint        recomputed_layers;  /* full recompute: of layers_per_gpu; fewer is Megatron-LM's block method */
 } CpLayout;
 
 /* Why the chosen layout beat the runner-up. */
@@ -61,6 +63,8 @@ typedef struct {
   double       global_batch_tokens;/* tokens per optimizer step as run */
   guint        zero_stage;
   CpRecompute  recompute;
+  guint        layers_per_gpu;     /* transformer layers on the fullest GPU */
+  guint        recomputed_layers;  /* full recompute: of layers_per_gpu; fewer is Megatron-LM's block method */
   gboolean     cpu_offload;
   CpTechnique  technique;          /* what had to be applied beyond the job's settings */
   gboolean     flash_attention;    /* asked for and run by the GPU */
@@ -113,7 +117,8 @@ typedef struct {
   double all_to_all_s;             /* mixture of experts: dispatch and combine */
   double zero3_gather_s;           /* ZeRO-3 parameter gathers (part of dp_communication_s) */
   double exposed_dp_communication_s;
-  double exposed_communication_s;  /* left after overlap */
+  double overlap_slowdown_s;       /* compute slowed by the communication hidden behind it */
+  double exposed_communication_s;  /* left after overlap, with the slowdown */
   double bubble_s;                 /* pipeline: (p − 1)/(m·v) of the ideal step */
   double total_s;                  /* the run: what GPUs are busy or billed for */
   double gpu_hours;

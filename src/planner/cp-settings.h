@@ -19,6 +19,7 @@ typedef struct {
   double link_efficiency;            /* achievable / one-direction line rate */
   double shared_network_factor;      /* shared fabric: fraction of line rate */
   double dp_overlap;                 /* fraction of the backward pass that hides gradient traffic */
+  double overlap_compute_slowdown;   /* compute time lost per second of communication hidden behind it */
   double framework_overhead_bytes;   /* CUDA context, kernels, allocator, per GPU */
   double fragmentation_fraction;     /* allocator fragmentation on top of tensors */
   double serving_memory_fraction;    /* of GPU memory an inference server may use */

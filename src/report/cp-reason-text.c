@@ -273,6 +273,7 @@ static const struct {
   { "global-batch", N_("Pretraining global batch: tokens at 7B, growing as the 0.316 power of size") },
   { "global-batch-cluster", N_("Largest pretraining global batch at 7B, growing as the 0.307 power of size: a large cluster raises the batch to one sequence per tensor-parallel group up to it") },
   { "dp-bucket", N_("Gradient bucket reduced after the backward pass") },
+  { "overlap-compute-slowdown", N_("Compute time lost per second of communication hidden behind it") },
   { "kv-block", N_("Tokens per KV-cache block when serving") },
   { "cuda-graphs", N_("CUDA graph memory per GPU when serving") },
 };
@@ -321,6 +322,7 @@ static const struct {
   { "global-batch", N_("A fit through the final batches of 23 published runs: Brown et al., 2020, “GPT-3”, Table 2.1; Touvron et al., 2023, LLaMA and Llama 2; Llama Team, 2024, “The Llama 3 Herd of Models”, §3.4.1; Hoffmann et al., 2022, Chinchilla; Rae et al., 2021, Gopher; BLOOM; Chowdhery et al., 2022, PaLM; Smith et al., 2022, MT-NLG; DeepSeek-AI, 2024, DeepSeek LLM, Table 2") },
   { "global-batch-cluster", N_("Llama Team, 2024, “The Llama 3 Herd of Models”, Table 4 (16 sequences per data-parallel rank at 16 pipeline stages); Narayanan et al., 2021, Megatron-LM, Table 1; the cap through DeepSeek-AI, 2024, DeepSeek LLM, Table 2 (9.4M tokens at 7B, 18.9M at 67B)") },
   { "dp-bucket", N_("Li et al., 2020, “PyTorch Distributed”, §3.2.3: DistributedDataParallel's default bucket_cap_mb of 25 MB") },
+  { "overlap-compute-slowdown", N_("Lee et al., 2025, “Characterizing Compute-Communication Overlap in GPU-Accelerated Distributed Deep Learning” (arXiv 2507.03114): compute overlapped with communication ran slower on average, by 18.9%") },
   { "kv-block", N_("Kwon et al., 2023, “Efficient Memory Management for Large Language Model Serving with PagedAttention”, §4.1: vLLM's default block_size of 16") },
   { "cuda-graphs", N_("vLLM logs of published runs: capturing CUDA graphs took 0.11–0.96 GiB; 0.5 GiB is a stated allowance") },
 };
@@ -794,7 +796,15 @@ layout_text (const CpLayout *layout,
     {
     case CP_RECOMPUTE_NONE: g_string_append (text, _(", no recompute")); break;
     case CP_RECOMPUTE_SELECTIVE: g_string_append (text, _(", selective recompute")); break;
-    case CP_RECOMPUTE_FULL: g_string_append (text, _(", full recompute")); break;
+    case CP_RECOMPUTE_FULL:
+      if (layout->recomputed_layers > 0 && layout->recomputed_layers < layout->layers_per_gpu)
+        /* TRANSLATORS: Megatron-LM's block recompute: the forward pass of %u
+         * of the %u layers on each GPU runs again in the backward */
+        g_string_append_printf (text, _(", full recompute of %u of %u layers"),
+                                layout->recomputed_layers, layout->layers_per_gpu);
+      else
+        g_string_append (text, _(", full recompute"));
+      break;
     case CP_RECOMPUTE_AUTO:
     case CP_N_RECOMPUTES:
     default:
@@ -830,24 +840,31 @@ cp_estimate_chosen_layout (const CpEstimate *est,
   out->micro_batch = est->micro_batch;
   out->micro_batches = est->micro_batches;
   out->recompute = est->recompute;
+  out->layers_per_gpu = est->layers_per_gpu;
+  out->recomputed_layers = est->recomputed_layers;
 }
 
-const char *
-cp_words_recompute (CpRecompute recompute)
+char *
+cp_words_recompute (const CpEstimate *est)
 {
-  switch (recompute)
+  switch (est->recompute)
     {
-    case CP_RECOMPUTE_NONE: return _("none");
+    case CP_RECOMPUTE_NONE: return g_strdup (_("none"));
     /* TRANSLATORS: activation recompute of a layout, in a table cell */
-    case CP_RECOMPUTE_SELECTIVE: return _("selective");
-    /* TRANSLATORS: activation recompute of a layout, in a table cell */
-    case CP_RECOMPUTE_FULL: return _("full");
+    case CP_RECOMPUTE_SELECTIVE: return g_strdup (_("selective"));
+    case CP_RECOMPUTE_FULL:
+      if (est->recomputed_layers > 0 && est->recomputed_layers < est->layers_per_gpu)
+        /* TRANSLATORS: activation recompute of a layout, in a table cell:
+         * %u of the %u layers on each GPU are recomputed */
+        return g_strdup_printf (_("full, %u of %u layers"), est->recomputed_layers, est->layers_per_gpu);
+      /* TRANSLATORS: activation recompute of a layout, in a table cell */
+      return g_strdup (_("full"));
     case CP_RECOMPUTE_AUTO:     /* a job's setting, never an estimate's */
     case CP_N_RECOMPUTES:
     default:
       break;
     }
-  return "?";
+  return g_strdup ("?");
 }
 
 char *

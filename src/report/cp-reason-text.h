@@ -64,7 +64,8 @@ char       *cp_words_layout         (const CpLayout *layout, const char *lang);
 /* The layout @est ran, as a CpLayout (the runner-up already is one). */
 void        cp_estimate_chosen_layout (const CpEstimate *est, CpLayout *out);
 /* "none", "selective", "full": a layout's recompute in a table cell. */
-const char *cp_words_recompute      (CpRecompute recompute);
+/* The estimate's activation recompute for a table cell; free with g_free(). */
+char       *cp_words_recompute      (const CpEstimate *est);
 /* A duration in seconds in the most readable unit: "45 s", "12 min",
  * "3.5 h", "12.0 days". */
 char       *cp_words_duration       (double seconds, const char *lang);

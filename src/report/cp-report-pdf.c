@@ -977,7 +977,7 @@ section_job_layout (Doc          *doc,
                      cp_i18n_format_number (e->expert_parallel, 0, doc->lang),
                      cp_i18n_format_number (e->zero_stage, 0, doc->lang),
                      cp_i18n_format_number (e->micro_batch, 0, doc->lang),
-                     g_strdup (cp_words_recompute (e->recompute)),
+                     cp_words_recompute (e),
                      e->pipeline_parallel > 1 ? cp_i18n_format_number (e->virtual_stages, 0, doc->lang)
                                               : g_strdup ("—"));
     }

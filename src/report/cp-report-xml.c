@@ -244,6 +244,7 @@ static const Field settings_fields[] = {
   { "judgement-gap-high", FIELD_DOUBLE, G_STRUCT_OFFSET (CpSettings, judgement_gap_high), "ratio", NULL, NULL },
   { "longest-acceptable-run", FIELD_DOUBLE, G_STRUCT_OFFSET (CpSettings, longest_acceptable_run_days), "days", NULL, NULL },
   { "dp-bucket", FIELD_DOUBLE, G_STRUCT_OFFSET (CpSettings, dp_bucket_bytes), "bytes", NULL, NULL },
+  { "overlap-compute-slowdown", FIELD_DOUBLE, G_STRUCT_OFFSET (CpSettings, overlap_compute_slowdown), "fraction", NULL, NULL },
   { "kv-block", FIELD_DOUBLE, G_STRUCT_OFFSET (CpSettings, kv_block_tokens), "tokens", NULL, NULL },
   { "cuda-graphs", FIELD_DOUBLE, G_STRUCT_OFFSET (CpSettings, cuda_graph_bytes), "bytes", NULL, NULL },
 };
@@ -266,6 +267,7 @@ static const Field layout_fields[] = {
   { "exposed-communication-s", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, exposed_communication_s), "s", NULL, NULL },
   { "exposed-dp-communication-s", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, exposed_dp_communication_s), "s", NULL, NULL },
   { "all-to-all-s", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, all_to_all_s), "s", NULL, NULL },
+  { "overlap-slowdown-s", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, overlap_slowdown_s), "s", NULL, NULL },
   { "zero3-gather-s", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, zero3_gather_s), "s", NULL, NULL },
 };
 static const FieldTable layout_table = { "layout", layout_fields, G_N_ELEMENTS (layout_fields) };
@@ -280,6 +282,7 @@ static const Field runner_up_fields[] = {
   { "micro-batch", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, runner_up.micro_batch), NULL, NULL, NULL },
   { "zero-stage", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, runner_up.zero_stage), NULL, NULL, NULL },
   { "recompute", FIELD_ENUM, G_STRUCT_OFFSET (CpEstimate, runner_up.recompute), NULL, &enum_recompute, NULL },
+  { "recomputed-layers", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, runner_up.recomputed_layers), NULL, NULL, NULL },
   { "fits", FIELD_BOOL, G_STRUCT_OFFSET (CpEstimate, runner_up_fits), NULL, NULL, NULL },
   { "total-s", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, runner_up_total_s), "s", NULL, NULL },
   { "memory-per-gpu", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, runner_up_memory_per_gpu_bytes), "bytes", NULL, NULL },
@@ -294,6 +297,8 @@ static const Field estimate_fields[] = {
   { "data-parallel", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, data_parallel), NULL, NULL, NULL },
   { "zero-stage", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, zero_stage), NULL, NULL, NULL },
   { "recompute", FIELD_ENUM, G_STRUCT_OFFSET (CpEstimate, recompute), NULL, &enum_recompute, NULL },
+  { "recomputed-layers", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, recomputed_layers), NULL, NULL, NULL },
+  { "layers-per-gpu", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, layers_per_gpu), NULL, NULL, NULL },
   { "cpu-offload", FIELD_BOOL, G_STRUCT_OFFSET (CpEstimate, cpu_offload), NULL, NULL, NULL },
   { "technique", FIELD_ENUM, G_STRUCT_OFFSET (CpEstimate, technique), NULL, &enum_technique, NULL },
   { "layout", FIELD_RECORD, 0, NULL, NULL, &layout_table },

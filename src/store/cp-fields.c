@@ -119,6 +119,7 @@ static const CpField settings_fields[] = {
   F_DBL  (CpSettings, "judgement_gap_high", judgement_gap_high),
   F_DBL  (CpSettings, "longest_acceptable_run_days", longest_acceptable_run_days),
   F_DBL  (CpSettings, "dp_bucket_bytes", dp_bucket_bytes),
+  F_DBL  (CpSettings, "overlap_compute_slowdown", overlap_compute_slowdown),
   F_DBL  (CpSettings, "kv_block_tokens", kv_block_tokens),
   F_DBL  (CpSettings, "cuda_graph_bytes", cuda_graph_bytes),
 };

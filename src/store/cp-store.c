@@ -62,7 +62,8 @@ static const char schema_sql[] =
   "  longest_acceptable_run_days REAL,\n"
   "  dp_bucket_bytes REAL,\n"
   "  kv_block_tokens REAL,\n"
-  "  cuda_graph_bytes REAL\n"
+  "  cuda_graph_bytes REAL,\n"
+  "  overlap_compute_slowdown REAL\n"
   ");\n"
   "\n"
   "CREATE TABLE jobs (\n"
@@ -247,6 +248,7 @@ typedef struct {
 } Migration;
 
 static int fill_v3_defaults (sqlite3 *db);
+static int fill_v4_defaults (sqlite3 *db);
 
 static const Migration migrations[CP_STORE_SCHEMA_VERSION] = {
   [1] = {
@@ -294,6 +296,11 @@ static const Migration migrations[CP_STORE_SCHEMA_VERSION] = {
     "ALTER TABLE project ADD COLUMN kv_block_tokens REAL;\n"
     "ALTER TABLE project ADD COLUMN cuda_graph_bytes REAL;\n",
     fill_v3_defaults },
+  [3] = {
+    /* Version 4 keeps the compute a hidden collective costs (the overlap
+     * slowdown setting); a version-3 project gets the default. */
+    "ALTER TABLE project ADD COLUMN overlap_compute_slowdown REAL;\n",
+    fill_v4_defaults },
 };
 
 /* UPDATE @table SET @column = (the field's value in @record) [WHERE kind = @kind]. */
@@ -364,6 +371,15 @@ fill_v3_defaults (sqlite3 *db)
                    " WHERE trial_gpus = 0 AND trial_quote_id IN (SELECT id FROM quotes)",
                    NULL, NULL, NULL);
   return rc;
+}
+
+static int
+fill_v4_defaults (sqlite3 *db)
+{
+  CpSettings settings;
+
+  cp_settings_init (&settings);
+  return fill_column (db, "project", &cp_fields_settings, "overlap_compute_slowdown", &settings, NULL);
 }
 
 typedef enum {

@@ -708,6 +708,52 @@ test_debug_not_multiple_of_run (void)
   cp_quote_clear (&quote);
 }
 
+/* Megatron-LM's block recompute (--recompute-method block): the search
+ * recomputes as few layers as fit. The toy model on one GPU of 22 GiB
+ * (23,622,320,128 bytes) with sequences of 32,768: model states 16 × 1e9
+ * bytes; a layer keeps 34·s·h = 1,140,850,688 bytes (M4, FlashAttention,
+ * so selective recompute saves nothing), or its input 2·s·h = 67,108,864
+ * when recomputed; the overhead is 1 GiB + 5% of the rest. k recomputed
+ * layers fit when 1.05 × (16e9 + (8 − k) × 1,140,850,688 + k × 67,108,864)
+ * + 1,073,741,824 ≤ 23,622,320,128, that is k ≥ 3.40: 4 of 8. The forward
+ * is a third of a step's FLOPs (2 + 4 per parameter, attention alike), so
+ * recomputing half the layers costs 1/6 more compute, all of them 1/3. */
+static void
+test_partial_recompute (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate partial, none, full;
+
+  toy_init (&job, &quote, &settings, 1, 1);
+  quote.gpu.memory_nominal_gb = 22;
+  job.seq_len = 32768;
+  job.tensor_parallel = job.pipeline_parallel = 1;
+  job.micro_batch = 1;
+  job.global_batch = 1;
+  job.recompute = CP_RECOMPUTE_AUTO;
+  g_assert_true (cp_estimate_with_technique (&job, &quote, 1, CP_TECHNIQUE_AS_CONFIGURED, &settings, &partial, NULL));
+  g_assert_true (partial.fits);
+  g_assert_cmpint (partial.recompute, ==, CP_RECOMPUTE_FULL);
+  g_assert_cmpuint (partial.layers_per_gpu, ==, 8);
+  g_assert_cmpuint (partial.recomputed_layers, ==, 4);
+  g_assert_cmpfloat (fabs (partial.activations_bytes - (4 * 1140850688.0 + 4 * 67108864.0)), <, 1.0);
+
+  job.recompute = CP_RECOMPUTE_NONE;
+  g_assert_true (cp_estimate_with_technique (&job, &quote, 1, CP_TECHNIQUE_AS_CONFIGURED, &settings, &none, NULL));
+  g_assert_false (none.fits);
+  g_assert_cmpfloat (fabs (partial.compute_s / none.compute_s - 7.0 / 6.0), <, 1e-9);
+
+  /* Pinned, full recompute is every layer. */
+  job.recompute = CP_RECOMPUTE_FULL;
+  g_assert_true (cp_estimate_with_technique (&job, &quote, 1, CP_TECHNIQUE_AS_CONFIGURED, &settings, &full, NULL));
+  g_assert_cmpuint (full.recomputed_layers, ==, 8);
+  g_assert_cmpfloat (fabs (full.compute_s / none.compute_s - 4.0 / 3.0), <, 1e-9);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -719,6 +765,7 @@ main (int argc, char **argv)
   g_test_add_func ("/layouts/step/default-batch", test_default_batch);
   g_test_add_func ("/layouts/step/overlap-bound", test_overlap_bound);
   g_test_add_func ("/layouts/step/all-to-all", test_all_to_all_volume);
+  g_test_add_func ("/layouts/step/partial-recompute", test_partial_recompute);
   g_test_add_func ("/layouts/verdict/32b-one-machine", test_verdict_32b_one_machine);
   g_test_add_func ("/layouts/verdict/qlora-7b-single", test_verdict_qlora_single);
   g_test_add_func ("/layouts/verdict/never-impossible", test_verdict_never_impossible);
