@@ -245,6 +245,8 @@ cp_trial_log_dialog_new (GtkWindow       *parent,
   g_autoptr(GtkStringList) quotes = gtk_string_list_new (NULL);
   g_autofree char *formats = NULL;
   g_autofree char *read_as = NULL;
+  const CpGpuSpec *logged_gpu;
+  gboolean chosen = FALSE;
   guint selected = 0;
 
   g_return_val_if_fail (project->quotes->len > 0, self);
@@ -267,8 +269,20 @@ cp_trial_log_dialog_new (GtkWindow       *parent,
 
       gtk_string_list_append (quotes, label);
       if (g_strcmp0 (quote->id, job->trial.quote_id) == 0)
-        selected = i;
+        {
+          selected = i;
+          chosen = TRUE;
+        }
     }
+  /* A job without a trial machine yet: the first quote with the GPU the
+   * log names, if it names one. */
+  logged_gpu = cp_trial_log_find_gpu (log, project);
+  for (guint i = 0; !chosen && logged_gpu != NULL && i < project->quotes->len; i++)
+    if (g_strcmp0 (((const CpQuote *) g_ptr_array_index (project->quotes, i))->gpu.id, logged_gpu->id) == 0)
+      {
+        selected = i;
+        chosen = TRUE;
+      }
   adw_combo_row_set_model (self->quote_row, G_LIST_MODEL (quotes));
   adw_combo_row_set_selected (self->quote_row, selected);
   /* Connected after the model is set: setting it notifies "selected". */

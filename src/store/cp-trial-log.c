@@ -16,6 +16,8 @@
 
 #include "planner/cp-units.h"
 
+#include "cp-quote-csv.h"
+
 #include "cp-trial-log.h"
 
 G_DEFINE_QUARK (cp-trial-log-error-quark, cp_trial_log_error)
@@ -65,6 +67,8 @@ struct _CpTrialLog {
   int        smi_fields;   /* fields per sample; 0 before the header */
   int        smi_index_column;
   int        smi_used_column;
+  int        smi_name_column;   /* -1: none */
+  char      *smi_gpu_name;      /* the first sample's, as nvidia-smi names it */
   double     smi_unit_bytes;   /* bytes per unit the header states; 0: the value says */
   gboolean   smi_headerless;
 
@@ -105,6 +109,7 @@ cp_trial_log_free (CpTrialLog *log)
   if (log == NULL)
     return;
   g_free (log->text);
+  g_free (log->smi_gpu_name);
   g_array_unref (log->line_starts);
   g_ptr_array_unref (log->notes);
   g_array_unref (log->gpus);
@@ -124,6 +129,17 @@ cp_trial_log_get_notes (const CpTrialLog *log)
 {
   g_return_val_if_fail (log != NULL, NULL);
   return log->notes;
+}
+
+const CpGpuSpec *
+cp_trial_log_find_gpu (const CpTrialLog *log,
+                       const CpProject  *project)
+{
+  g_return_val_if_fail (log != NULL, NULL);
+
+  if (log->smi_gpu_name == NULL)
+    return NULL;
+  return cp_quote_csv_find_gpu (project, log->smi_gpu_name, NULL);
 }
 
 char *
@@ -337,12 +353,14 @@ smi_header (CpTrialLog *log,
 {
   int n;
   g_auto(GStrv) fields = split_fields (line, &n);
-  int index_column = -1, used_column = -1;
+  int index_column = -1, used_column = -1, name_column = -1;
 
   for (int i = 0; i < n; i++)
     {
       if (strcmp (fields[i], "index") == 0)
         index_column = i;
+      else if (strcmp (fields[i], "name") == 0 || strcmp (fields[i], "gpu_name") == 0)
+        name_column = i;
       else if (g_str_has_prefix (fields[i], "memory.used"))
         used_column = i;
     }
@@ -351,6 +369,7 @@ smi_header (CpTrialLog *log,
   log->smi_fields = n;
   log->smi_index_column = index_column;
   log->smi_used_column = used_column;
+  log->smi_name_column = name_column;
   log->smi_unit_bytes = smi_unit (fields[used_column]);
   log->smi_headerless = FALSE;
   return TRUE;
@@ -436,6 +455,8 @@ smi_row (Reader      *r,
       peak->peak_bytes = value;
       peak->line = r->line;
     }
+  if (log->smi_gpu_name == NULL && log->smi_name_column >= 0 && *fields[log->smi_name_column] != '\0')
+    log->smi_gpu_name = g_utf8_make_valid (fields[log->smi_name_column], -1);
   log->smi_samples++;
   log->smi_last_line = r->line;
   log->formats |= CP_TRIAL_LOG_NVIDIA_SMI;
@@ -463,6 +484,7 @@ read_smi (Reader      *r,
       log->smi_fields = n;
       log->smi_index_column = 0;
       log->smi_used_column = 2;
+      log->smi_name_column = 1;
       log->smi_unit_bytes = 0;
       log->smi_headerless = TRUE;
     }
@@ -1076,6 +1098,7 @@ cp_trial_log_read (const char  *data,
   log->notes = g_ptr_array_new_with_free_func (g_free);
   log->gpus = g_array_new (FALSE, FALSE, sizeof (GpuPeak));
   log->iterations = g_array_new (FALSE, FALSE, sizeof (Iteration));
+  log->smi_name_column = -1;
 
   first = log->text;
   while (g_ascii_isspace (*first))
@@ -1482,9 +1505,20 @@ cp_trial_log_resolve (const CpTrialLog *log,
 
   if (log->gpus->len > 0)
     {
+      const CpGpuSpec *seen = cp_trial_log_find_gpu (log, NULL);
+
       gpus = log->gpus->len;
-      add_reading (readings, log, CP_TRIAL_FIGURE_GPUS, gpus, log->smi_last_line, TRUE,
-                   g_strdup (_("the distinct GPU indices in the nvidia-smi samples")));
+      /* The trial is carried from the quote's GPU: a log of another GPU
+       * would be carried from the wrong peak. */
+      if (seen != NULL && g_strcmp0 (seen->id, quote->gpu.id) != 0)
+        add_reading (readings, log, CP_TRIAL_FIGURE_GPUS, gpus, log->smi_last_line, TRUE,
+                     g_strdup_printf (_("the distinct GPU indices in the nvidia-smi samples. Careful: "
+                                        "they are %s, the quote’s are %s; choose the quote of the "
+                                        "machine that ran the trial"),
+                                      log->smi_gpu_name, quote->gpu.name ? quote->gpu.name : quote->gpu.id));
+      else
+        add_reading (readings, log, CP_TRIAL_FIGURE_GPUS, gpus, log->smi_last_line, TRUE,
+                     g_strdup (_("the distinct GPU indices in the nvidia-smi samples")));
     }
   else if (log->world_size.line > 0)
     {

@@ -100,6 +100,10 @@ void         cp_trial_log_free       (CpTrialLog  *log);
 guint        cp_trial_log_get_formats (const CpTrialLog *log);
 /* The formats found, translated and joined: "Megatron-LM, nvidia-smi". */
 char        *cp_trial_log_describe_formats (const CpTrialLog *log);
+/* The catalogue GPU nvidia-smi's samples name ("NVIDIA A800-SXM4-80GB"),
+ * the project's own first; NULL when the log names none or an unknown one. */
+const CpGpuSpec *cp_trial_log_find_gpu (const CpTrialLog *log,
+                                        const CpProject  *project);
 /* char*, translated: what was skipped and why (warm-up iterations, …). */
 GPtrArray   *cp_trial_log_get_notes  (const CpTrialLog *log);
 

@@ -296,6 +296,14 @@ test_refused_logs (void)
   g_assert_null (job->trial.quote_id);
   g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "undo"));
 
+  /* nvidia-smi names its GPUs: a job without a trial machine starts on
+   * the first quote with that GPU (the A800 one, not the first quote). */
+  dialog = read_log (window, "nvidia-smi.csv");
+  g_assert_cmpuint (adw_combo_row_get_selected (cp_trial_log_dialog_get_quote_row (dialog)), ==,
+                    index_of_quote (project, "q-a800"));
+  g_assert_cmpuint (index_of_quote (project, "q-a800"), !=, 0);
+  close_with (dialog, "trial-log.cancel");
+
   dialog = read_log (window, "vllm-v1.log");
   g_assert_nonnull (find_named (GTK_WIDGET (dialog), "trial-figure-kv-cache-tokens"));
   g_assert_nonnull (find_named (GTK_WIDGET (dialog), "trial-figure-max-concurrency"));

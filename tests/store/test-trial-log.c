@@ -127,6 +127,20 @@ test_nvidia_smi (void)
   g_assert_cmpfloat (trial.gpu_dense_flops, ==, 312e12);
   g_assert_cmpuint (cp_trial_log_get_notes (log)->len, ==, 1);  /* the [N/A] sample */
   g_free (trial.quote_id);
+
+  /* "NVIDIA A800-SXM4-80GB" is the catalogue's A800, the quote's GPU; on
+   * an H800 quote the reader is warned. */
+  g_assert_cmpstr (cp_trial_log_find_gpu (log, NULL)->id, ==, "a800");
+  g_assert_null (strstr (reading (readings, CP_TRIAL_FIGURE_GPUS, TRUE)->source, "Careful"));
+  {
+    g_autoptr(GPtrArray) elsewhere = NULL;
+
+    f.quote = find_quote (f.project, "q-h800-ib");
+    elsewhere = resolve (&f, log, &trial);
+    g_assert_nonnull (strstr (reading (elsewhere, CP_TRIAL_FIGURE_GPUS, TRUE)->source,
+                              "Careful: they are NVIDIA A800-SXM4-80GB"));
+    g_free (trial.quote_id);
+  }
   fixture_clear (&f);
 }
 
@@ -146,6 +160,7 @@ test_nvidia_smi_noheader (void)
   g_assert_cmpuint (reading (readings, CP_TRIAL_FIGURE_PEAK_MEMORY, TRUE)->line, ==, 3);
   /* The column order it assumed is said. */
   g_assert_cmpuint (cp_trial_log_get_notes (log)->len, ==, 1);
+  g_assert_cmpstr (cp_trial_log_find_gpu (log, NULL)->id, ==, "h800");
   g_free (trial.quote_id);
   fixture_clear (&f);
 }
