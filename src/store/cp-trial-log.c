@@ -82,6 +82,10 @@ struct _CpTrialLog {
   /* DeepSpeed */
   Seen       ds_samples_per_s;
   Seen       ds_max_allocated_bytes;
+  Seen       ds_profile_world_size;
+  Seen       ds_profile_step_s;
+  Seen       ds_profile_tflops_per_gpu;
+  Seen       ds_profile_samples_per_s;
 
   /* Hugging Face Trainer */
   Seen       hf_runtime_s;
@@ -714,6 +718,108 @@ read_deepspeed (Reader      *r,
   return TRUE;
 }
 
+/* deepspeed/profiling/flops_profiler/profiler.py, print_model_profile()
+ * (0.9 to 0.16), each label padded to 60 columns: "world size:   8",
+ * "iter latency:   184.73 ms", "FLOPS per GPU = 3 * fwd flops per GPU /
+ * iter latency:   102.0 TFLOPS" ("fwd FLOPs" from 0.12),
+ * "samples/second:   433.07", the samples being the micro-batch per GPU ×
+ * the world size: the whole job's, over the one step profiled. */
+
+/* "184.73 ms", "7.77 s", "34.09 us" → seconds. */
+static gboolean
+read_duration (const char *p,
+               double     *seconds)
+{
+  const char *end;
+
+  if (!read_number (p, FALSE, seconds, &end))
+    return FALSE;
+  while (*end == ' ')
+    end++;
+  if (g_str_has_prefix (end, "ms"))
+    *seconds /= 1e3;
+  else if (g_str_has_prefix (end, "us"))
+    *seconds /= 1e6;
+  else if (*end != 's')
+    return FALSE;
+  return TRUE;
+}
+
+/* "102.0 TFLOPS", "950.3 GFLOPS", "1.2 PFLOPS" → TFLOP/s. */
+static gboolean
+read_tflops (const char *p,
+             double     *tflops)
+{
+  const char *end;
+
+  if (!read_number (p, FALSE, tflops, &end))
+    return FALSE;
+  while (*end == ' ')
+    end++;
+  if (g_str_has_prefix (end, "GFLOPS"))
+    *tflops /= 1e3;
+  else if (g_str_has_prefix (end, "PFLOPS"))
+    *tflops *= 1e3;
+  else if (g_str_has_prefix (end, "MFLOPS"))
+    *tflops /= 1e6;
+  else if (!g_str_has_prefix (end, "TFLOPS"))
+    return FALSE;
+  return TRUE;
+}
+
+static gboolean
+read_flops_profile (Reader      *r,
+                    const char  *line,
+                    gboolean    *taken,
+                    GError     **error)
+{
+  CpTrialLog *log = r->log;
+  const char *p = line;
+  double value;
+
+  while (*p == ' ' || *p == '>')
+    p++;
+  if (g_str_has_prefix (p, "world size:"))
+    {
+      *taken = TRUE;
+      if (!read_number (p + strlen ("world size:"), FALSE, &value, NULL))
+        return line_error (r, error, _("the world size is not a number"));
+      if (value < 1 || value > MAX_COUNT)
+        return range_error (r, error, _("the world size"));
+      see (&log->ds_profile_world_size, value, r->line);
+    }
+  else if (g_str_has_prefix (p, "iter latency:"))
+    {
+      *taken = TRUE;
+      if (!read_duration (p + strlen ("iter latency:"), &value))
+        return line_error (r, error, _("the iteration latency is not a time such as 184.73 ms"));
+      if (value < MIN_STEP_S || value > MAX_STEP_S)
+        return range_error (r, error, _("the time per iteration"));
+      see (&log->ds_profile_step_s, value, r->line);
+    }
+  else if (g_str_has_prefix (p, "FLOPS per GPU = 3 * fwd ") && (p = strstr (p, "latency:")) != NULL)
+    {
+      *taken = TRUE;
+      if (!read_tflops (p + strlen ("latency:"), &value))
+        return line_error (r, error, _("the FLOPS per GPU is not a figure such as 102.0 TFLOPS"));
+      if (value > 1e6)
+        return range_error (r, error, _("the TFLOP/s per GPU"));
+      see (&log->ds_profile_tflops_per_gpu, value, r->line);
+    }
+  else if (g_str_has_prefix (p, "samples/second:"))
+    {
+      *taken = TRUE;
+      if (!read_number (p + strlen ("samples/second:"), FALSE, &value, NULL))
+        return line_error (r, error, _("the samples per second is not a number"));
+      if (value * 1e6 > MAX_TOKENS_PER_S)
+        return range_error (r, error, _("the samples per second"));
+      see (&log->ds_profile_samples_per_s, value, r->line);
+    }
+  if (*taken)
+    log->formats |= CP_TRIAL_LOG_DEEPSPEED;
+  return TRUE;
+}
+
 /* --- Hugging Face Trainer ---------------------------------------------
  * transformers 4.30 to 4.46: Trainer.train() ends with speed_metrics()
  * ("train_runtime", "train_samples_per_second", "train_steps_per_second"
@@ -920,6 +1026,10 @@ read_line (Reader      *r,
 
   if (strstr (line, "SamplesPerSec=") != NULL)
     return read_deepspeed (r, line, error);
+  if (!read_flops_profile (r, line, &taken, error))
+    return FALSE;
+  if (taken)
+    return TRUE;
 
   if (strstr (line, "train_") != NULL)
     {
@@ -1370,20 +1480,38 @@ resolve_speed (const CpTrialLog *log,
              check_derived (*tokens_per_s, 1, MAX_TOKENS_PER_S, last->line, _("a throughput"), error);
     }
 
-  if (log->ds_samples_per_s.line > 0)
+  if (log->ds_samples_per_s.line > 0 || log->ds_profile_samples_per_s.line > 0 ||
+      log->ds_profile_step_s.line > 0)
     {
-      double samples = log->ds_samples_per_s.value;
+      /* The timer averages many steps; the profiler sees one. */
+      const Seen *samples = log->ds_samples_per_s.line > 0 ? &log->ds_samples_per_s
+                                                           : &log->ds_profile_samples_per_s;
 
-      add_reading (readings, log, CP_TRIAL_FIGURE_SAMPLES_PER_S, samples, log->ds_samples_per_s.line, FALSE,
-                   g_strdup (_("DeepSpeed’s RunningAvgSamplesPerSec on its last line: the average since "
-                               "its timer’s start step, which leaves out the first steps")));
+      if (log->ds_profile_tflops_per_gpu.line > 0)
+        add_reading (readings, log, CP_TRIAL_FIGURE_TFLOPS_PER_GPU, log->ds_profile_tflops_per_gpu.value,
+                     log->ds_profile_tflops_per_gpu.line, FALSE,
+                     g_strdup (_("DeepSpeed’s flops profiler, over the step it profiled; shown only, the "
+                                 "planner derives utilisation from the throughput")));
+      if (log->ds_profile_step_s.line > 0)
+        {
+          *step_s = log->ds_profile_step_s.value;
+          add_reading (readings, log, CP_TRIAL_FIGURE_STEP_S, *step_s, log->ds_profile_step_s.line, TRUE,
+                       g_strdup (_("DeepSpeed’s flops profiler “iter latency”, of the step it profiled")));
+        }
+      if (samples->line == 0)
+        return TRUE;
+      add_reading (readings, log, CP_TRIAL_FIGURE_SAMPLES_PER_S, samples->value, samples->line, FALSE,
+                   samples == &log->ds_samples_per_s
+                   ? g_strdup (_("DeepSpeed’s RunningAvgSamplesPerSec on its last line: the average since "
+                                 "its timer’s start step, which leaves out the first steps"))
+                   : g_strdup (_("DeepSpeed’s flops profiler “samples/second”: the micro-batch × the world "
+                                 "size over the step it profiled")));
       if (seq > 0)
         {
-          *tokens_per_s = samples * seq;
-          add_reading (readings, log, CP_TRIAL_FIGURE_TOKENS_PER_S, *tokens_per_s, log->ds_samples_per_s.line, TRUE,
+          *tokens_per_s = samples->value * seq;
+          add_reading (readings, log, CP_TRIAL_FIGURE_TOKENS_PER_S, *tokens_per_s, samples->line, TRUE,
                        g_strdup_printf (_("samples per second × %s"), seq_source));
-          return check_derived (*tokens_per_s, 1, MAX_TOKENS_PER_S, log->ds_samples_per_s.line,
-                                _("a throughput"), error);
+          return check_derived (*tokens_per_s, 1, MAX_TOKENS_PER_S, samples->line, _("a throughput"), error);
         }
       return TRUE;
     }
@@ -1525,6 +1653,12 @@ cp_trial_log_resolve (const CpTrialLog *log,
       gpus = (guint) log->world_size.value;
       add_reading (readings, log, CP_TRIAL_FIGURE_GPUS, gpus, log->world_size.line, TRUE,
                    g_strdup (_("Megatron-LM’s world size")));
+    }
+  else if (log->ds_profile_world_size.line > 0)
+    {
+      gpus = (guint) log->ds_profile_world_size.value;
+      add_reading (readings, log, CP_TRIAL_FIGURE_GPUS, gpus, log->ds_profile_world_size.line, TRUE,
+                   g_strdup (_("DeepSpeed’s flops profiler “world size”")));
     }
   else
     {

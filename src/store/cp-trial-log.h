@@ -9,7 +9,9 @@
  * - Megatron-LM's iteration lines (elapsed time per iteration, TFLOP/s per
  *   GPU, global batch size), its memory report (max allocated / max
  *   reserved) and its argument dump (world size, sequence length);
- * - DeepSpeed's ThroughputTimer lines (samples/s, MaxMemAllocated);
+ * - DeepSpeed's ThroughputTimer lines (samples/s, MaxMemAllocated) and its
+ *   flops profiler's summary (world size, iter latency, FLOPS per GPU,
+ *   samples/second);
  * - the Hugging Face Trainer's final metrics, as its "***** train metrics
  *   *****" block, as the dict it logs, or as all_results.json /
  *   train_results.json / trainer_state.json;

@@ -234,6 +234,33 @@ test_deepspeed (void)
   fixture_clear (&f);
 }
 
+/* The flops profiler's summary: world size 8 (line 12), iter latency
+ * 2.05 s (line 27), 150.3 TFLOPS (line 28), 15.61 samples/s (line 29) ×
+ * the job's 4096 tokens = 63,938.56 tokens/s. */
+static void
+test_deepspeed_flops_profiler (void)
+{
+  Fixture f;
+  g_autoptr(CpTrialLog) log = read_log ("deepspeed-flops-profiler.log");
+  g_autoptr(GPtrArray) readings = NULL;
+  CpTrialRun trial;
+
+  fixture_init (&f, "job-pretrain13b");
+  g_assert_cmpuint (cp_trial_log_get_formats (log), ==, CP_TRIAL_LOG_DEEPSPEED);
+  readings = resolve (&f, log, &trial);
+  g_assert_cmpuint (trial.gpus, ==, 8);
+  g_assert_cmpuint (reading (readings, CP_TRIAL_FIGURE_GPUS, TRUE)->line, ==, 12);
+  g_assert_cmpfloat_with_epsilon (trial.step_s, 2.05, 1e-12);
+  g_assert_cmpuint (reading (readings, CP_TRIAL_FIGURE_STEP_S, TRUE)->line, ==, 27);
+  g_assert_cmpfloat_with_epsilon (trial.tokens_per_s, 15.61 * 4096, 1e-6);
+  g_assert_cmpuint (reading (readings, CP_TRIAL_FIGURE_TOKENS_PER_S, TRUE)->line, ==, 29);
+  g_assert_cmpfloat (reading (readings, CP_TRIAL_FIGURE_TFLOPS_PER_GPU, FALSE)->value, ==, 150.3);
+  g_assert_cmpuint (reading (readings, CP_TRIAL_FIGURE_TFLOPS_PER_GPU, FALSE)->line, ==, 28);
+  g_assert_cmpfloat (trial.peak_memory_bytes, ==, 0);
+  g_free (trial.quote_id);
+  fixture_clear (&f);
+}
+
 /* "***** train metrics *****": 12.5 samples/s × 4096 = 51,200 tokens/s;
  * 0.4 steps/s: 2.5 s a step; 0:10:00.12 = 600.12 s. */
 static void
@@ -436,6 +463,7 @@ main (int argc, char **argv)
   g_test_add_func ("/trial-log/nvidia-smi-noheader", test_nvidia_smi_noheader);
   g_test_add_func ("/trial-log/megatron", test_megatron);
   g_test_add_func ("/trial-log/deepspeed", test_deepspeed);
+  g_test_add_func ("/trial-log/deepspeed-flops-profiler", test_deepspeed_flops_profiler);
   g_test_add_func ("/trial-log/hf-train-metrics", test_hf_train_metrics);
   g_test_add_func ("/trial-log/hf-dict-and-json", test_hf_dict_and_json);
   g_test_add_func ("/trial-log/vllm", test_vllm);
