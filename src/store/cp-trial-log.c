@@ -1676,8 +1676,14 @@ cp_trial_log_resolve (const CpTrialLog *log,
 
   if (peak > 0 && peak < 1e6)
     {
+      const CpTrialReading *source = NULL;
+
+      for (guint i = 0; i < readings->len; i++)
+        if (((const CpTrialReading *) g_ptr_array_index (readings, i))->figure == CP_TRIAL_FIGURE_PEAK_MEMORY)
+          source = g_ptr_array_index (readings, i);
       g_set_error (error, CP_TRIAL_LOG_ERROR, CP_TRIAL_LOG_ERROR_OUT_OF_RANGE,
-                   _("the peak memory read is under a megabyte: no training or serving run uses so little"));
+                   _("line %u: the peak memory read is under a megabyte: no training or serving run uses so little"),
+                   source ? source->line : 0);
       return NULL;
     }
 

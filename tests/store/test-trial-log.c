@@ -446,6 +446,18 @@ test_edges (void)
   g_assert_cmpfloat_with_epsilon (trial.tokens_per_s, 64.0 * 4096 / 2.0, 1e-9);
   g_free (trial.quote_id);
 
+  {
+    static const char tiny[] = "index, memory.used [MiB]\n0, 0.5\n";
+    g_autoptr(CpTrialLog) tiny_log = cp_trial_log_read (tiny, strlen (tiny), &error);
+
+    g_assert_no_error (error);
+    /* 0.5 MiB: no run's peak. */
+    g_assert_null (cp_trial_log_resolve (tiny_log, f.job, f.quote, &trial, &error));
+    g_assert_error (error, CP_TRIAL_LOG_ERROR, CP_TRIAL_LOG_ERROR_OUT_OF_RANGE);
+    g_assert_true (g_str_has_prefix (error->message, "line 2:"));
+    g_clear_error (&error);
+  }
+
   fast_log = cp_trial_log_read (fast, strlen (fast), &error);
   g_assert_no_error (error);
   g_assert_null (cp_trial_log_resolve (fast_log, f.job, f.quote, &trial, &error));
