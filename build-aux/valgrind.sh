@@ -31,6 +31,7 @@ tests/store/test-model-config
 tests/cli/test-catalog-current
 tests/store/test-cli-project
 tests/report/test-report
+tests/report/test-translator
 tests/fuzz/test-regressions
 tests/hardening/test-limits
 tests/hardening/test-figures

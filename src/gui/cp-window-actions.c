@@ -305,6 +305,26 @@ _cp_window_set_busy (CpWindow   *self,
   g_object_notify (G_OBJECT (self), "busy");
 }
 
+gboolean
+_cp_window_end_work (CpWindow     *self,
+                     GCancellable *cancellable)
+{
+  /* Disposed: the widgets are gone, and the window dropped its
+   * cancellable after cancelling it. */
+  if (self->cancellable == NULL)
+    return FALSE;
+  _cp_window_set_busy (self, FALSE, NULL);
+  if (!g_cancellable_is_cancelled (cancellable))
+    return TRUE;
+  /* Cancelled by a close, which goes on now the worker is done. */
+  if (self->closing)
+    {
+      self->closing = FALSE;
+      gtk_window_close (GTK_WINDOW (self));
+    }
+  return FALSE;
+}
+
 static void
 save_cb (GObject      *source,
          GAsyncResult *result,
@@ -402,6 +422,12 @@ save_as_cb (GObject      *source,
   _cp_window_update_title (self);
   cp_application_note_project (CP_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))),
                                cp_store_get_path (store));
+  /* Closed while the copy was written: close now, from the new file. */
+  if (self->closing)
+    {
+      self->closing = FALSE;
+      gtk_window_close (GTK_WINDOW (self));
+    }
 }
 
 void
@@ -499,7 +525,8 @@ on_import_quotes_accepted (CpImportDialog   *dialog,
 
 typedef struct {
   CpWindow        *window;
-  const CpProject *project;  /* the one the sheet was made for */
+  GCancellable    *cancellable;  /* the window's when the import started */
+  const CpProject *project;      /* the one the sheet was made for */
 } ImportJob;
 
 static void
@@ -509,16 +536,15 @@ import_quotes_cb (GObject      *source,
 {
   ImportJob *job = user_data;
   g_autoptr(CpWindow) self = job->window;
+  g_autoptr(GCancellable) cancellable = job->cancellable;
   const CpProject *project = job->project;
   g_autoptr(GError) error = NULL;
   g_autoptr(CpQuoteSheet) sheet = cp_quote_sheet_new_from_file_finish (result, &error);
   CpImportDialog *dialog;
 
   g_free (job);
-  /* The window is closing: touch nothing. */
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+  if (!_cp_window_end_work (self, cancellable))
     return;
-  _cp_window_set_busy (self, FALSE, NULL);
   if (sheet == NULL)
     {
       cp_window_show_error (self, _("Could Not Import Quotes"), error);
@@ -551,6 +577,7 @@ _cp_window_import_quotes (CpWindow   *self,
     }
   job = g_new0 (ImportJob, 1);
   job->window = g_object_ref (self);
+  job->cancellable = g_object_ref (self->cancellable);
   job->project = self->project;
   _cp_window_set_busy (self, TRUE, _("Reading the quotes…"));
   /* Reading through the store refuses a file too large to be a price list
@@ -596,29 +623,62 @@ import_quotes_action (GSimpleAction *action,
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
 }
 
+typedef struct {
+  CpWindow     *window;
+  GCancellable *cancellable;  /* the window's, cancelled when it closes */
+} ExportQuotesJob;
+
+static void
+export_quotes_cb (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  ExportQuotesJob *job = user_data;
+  g_autoptr(CpWindow) self = job->window;
+  g_autoptr(GCancellable) cancellable = job->cancellable;
+  g_autoptr(GError) error = NULL;
+  gboolean written = cp_quote_csv_write_file_finish (result, &error);
+
+  g_free (job);
+  if (!_cp_window_end_work (self, cancellable))
+    return;
+  if (!written)
+    cp_window_show_error (self, _("Could Not Export Quotes"), error);
+  else
+    _cp_window_toast (self, _("Quotes exported"));
+}
+
+void
+_cp_window_export_quotes (CpWindow   *self,
+                          const char *path)
+{
+  g_autofree char *csv_path = _cp_window_with_extension (path, ".csv");
+  ExportQuotesJob *job;
+
+  if (self->busy)
+    {
+      _cp_window_toast (self, _("Wait until the project is saved, then try again"));
+      return;
+    }
+  job = g_new0 (ExportQuotesJob, 1);
+  job->window = g_object_ref (self);
+  job->cancellable = g_object_ref (self->cancellable);
+  _cp_window_set_busy (self, TRUE, _("Writing the quotes…"));
+  cp_quote_csv_write_file_async (self->project, csv_path, self->cancellable, export_quotes_cb, job);
+}
+
 static void
 on_export_quotes_response (GtkNativeDialog *native,
                            int              response,
                            CpWindow        *self)
 {
   g_autofree char *chosen = NULL;
-  g_autofree char *path = NULL;
-  g_autofree char *data = NULL;
-  g_autoptr(GError) error = NULL;
-  gsize length = 0;
 
   if (response == GTK_RESPONSE_ACCEPT)
     chosen = _cp_window_chooser_path (native);
   g_object_unref (native);
-  if (chosen == NULL)
-    return;
-
-  path = _cp_window_with_extension (chosen, ".csv");
-  data = cp_quote_csv_write (self->project->quotes, &length);
-  if (!g_file_set_contents (path, data, length, &error))
-    cp_window_show_error (self, _("Could Not Export Quotes"), error);
-  else
-    _cp_window_toast (self, _("Quotes exported"));
+  if (chosen != NULL)
+    _cp_window_export_quotes (self, chosen);
 }
 
 static void
@@ -651,7 +711,7 @@ _cp_window_actions_update (CpWindow *self)
   g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (map, "duplicate")), has_item);
   g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (map, "rename")), has_item);
   g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (map, "export-quotes")),
-                               self->project != NULL && self->project->quotes->len > 0);
+                               self->project != NULL && self->project->quotes->len > 0 && !self->busy);
   /* One worker at a time holds the store or writes a file. */
   g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (map, "save")), !self->busy);
   g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (map, "save-as")), !self->busy);

@@ -61,8 +61,9 @@ report_project (CpWindow *self)
 }
 
 typedef struct {
-  CpWindow *window;
-  char     *written;   /* the paths, for the toast */
+  CpWindow     *window;
+  GCancellable *cancellable;  /* the window's, cancelled when it closes */
+  char         *written;      /* the paths, for the toast */
 } ExportJob;
 
 static void
@@ -72,20 +73,20 @@ export_cb (GObject      *source,
 {
   ExportJob *job = user_data;
   g_autoptr(CpWindow) self = job->window;
+  g_autoptr(GCancellable) cancellable = job->cancellable;
   g_autofree char *written = job->written;
   g_autoptr(GError) error = NULL;
+  gboolean exported = cp_report_export_finish (result, &error);
 
   g_free (job);
-  if (!cp_report_export_finish (result, &error))
+  if (!_cp_window_end_work (self, cancellable))
+    return;
+  if (!exported)
     {
-      if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-        return;
-      _cp_window_set_busy (self, FALSE, NULL);
       cp_window_show_error (self, _("Could Not Export the Report"), error);
       return;
     }
 
-  _cp_window_set_busy (self, FALSE, NULL);
   {
     g_autofree char *message = g_strdup_printf (_("Report written: %s"), written);
     _cp_window_toast (self, message);
@@ -111,11 +112,11 @@ _cp_window_export_report_files (CpWindow   *self,
 
   job = g_new0 (ExportJob, 1);
   job->window = g_object_ref (self);
+  job->cancellable = g_object_ref (self->cancellable);
   job->written = pdf && xml ? g_strdup_printf ("%s, %s", pdf_path, xml_path)
                             : g_strdup (pdf ? pdf_path : xml_path);
   _cp_window_set_busy (self, TRUE, _("Writing the report…"));
-  /* The pages are laid out here, in the report's language; the worker
-   * renders and writes them. */
+  /* The worker plans, lays out and writes from its own copy. */
   {
     g_autoptr(CpProject) named = report_project (self);
 
@@ -205,7 +206,11 @@ _cp_window_export_report (CpWindow *self)
 }
 
 /* Printing: the PDF report's pages, laid out again for the paper the print
- * dialog settles on, in the report's language. */
+ * dialog settles on, in the report's language, and drawn by the same
+ * cp_report_layout_draw_page() as the PDF. This stays on the main thread:
+ * GtkPrintOperation learns the paper only in begin-print, wants the page
+ * count before that handler returns, and calls draw-page on the main
+ * thread with its own cairo context. */
 
 typedef struct {
   CpWindow       *window;   /* strong: the print dialog may outlive a close */

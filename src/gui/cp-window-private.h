@@ -43,8 +43,8 @@ struct _CpWindow
   guint                 autosave_id;
   gboolean              busy;        /* a worker holds the store or writes a file */
   gboolean              save_again;  /* a save asked for while busy */
-  gboolean              closing;     /* close once the save running is done */
-  GCancellable         *cancellable; /* imports and exports; cancelled in dispose */
+  gboolean              closing;     /* close once the work running is done */
+  GCancellable         *cancellable; /* imports and exports; cancelled by a close and in dispose */
   guint                 progress_id;     /* shows progress_toast once work is slow */
   char                 *progress_message;
   AdwToast             *progress_toast;
@@ -88,6 +88,12 @@ void       _cp_window_restore             (CpWindow      *self,
 void       _cp_window_set_busy            (CpWindow      *self,
                                            gboolean       busy,
                                            const char    *progress_message);
+/* Ends the busy time of an import or export started with @cancellable
+ * (the window's at the time), from its callback. FALSE when the callback
+ * must touch nothing more: the window is disposed, or a close cancelled
+ * the work and now goes on. */
+gboolean   _cp_window_end_work            (CpWindow      *self,
+                                           GCancellable  *cancellable);
 /* Saves about a second from now, unless autosave is off. */
 void       _cp_window_schedule_autosave   (CpWindow      *self);
 /* Saves off the main thread; one save at a time. */
@@ -106,11 +112,15 @@ void       _cp_window_set_chooser_folder  (CpWindow      *self,
 char      *_cp_window_with_extension      (const char    *path,
                                            const char    *extension);
 
-/* Save As, Import Quotes and Export Report once their file is chosen
- * (the tests call them in place of the file chooser). */
+/* Save As, Import Quotes, Export Quotes and Export Report once their
+ * file is chosen (the tests call them in place of the file chooser). */
 void       _cp_window_save_as             (CpWindow      *self,
                                            const char    *path);
 void       _cp_window_import_quotes       (CpWindow      *self,
+                                           const char    *path);
+/* Writes the quotes to @path (".csv" added when missing) off the main
+ * thread. */
+void       _cp_window_export_quotes       (CpWindow      *self,
                                            const char    *path);
 
 /* cp-window-trial.c */

@@ -563,10 +563,16 @@ cp_window_close_request (GtkWindow *window)
    * with the rest. */
   gtk_window_set_focus (window, NULL);
 
-  /* A save under way finishes first; its callback closes again. */
+  /* A save under way finishes first (it never takes the cancellable);
+   * an import or export stops. Either callback closes again. A fresh
+   * cancellable serves the window's later work, should the close stop
+   * on a failed save. */
   if (self->busy)
     {
       self->closing = TRUE;
+      g_cancellable_cancel (self->cancellable);
+      g_object_unref (self->cancellable);
+      self->cancellable = g_cancellable_new ();
       return TRUE;
     }
 

@@ -1,77 +1,144 @@
 /* cp-i18n.c: the report's language, numbers, dates and money. */
-/* setenv() is POSIX, outside strict C17. */
-#define _POSIX_C_SOURCE 200809L
-
 #include "cp-report-private.h"
 #include "cp-i18n.h"
 #include "cp-report.h"
+#include "cp-translator.h"
 
-#include <locale.h>
 #include <math.h>
 #include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
-/* glibc caches translations; bumping this counter is the documented way
- * (gettext manual, "Being a gettext grok") to make it notice a change of
- * LANGUAGE. */
-extern int _nl_msg_cat_cntr;
+/* Each thread's languages, innermost last: a GPtrArray of the borrowed,
+ * process-lifetime translators of cp_i18n_get_translator(). */
+static GPrivate language_stack = G_PRIVATE_INIT ((GDestroyNotify) g_ptr_array_unref);
 
-typedef struct {
-  char *language;      /* LANGUAGE before the push, NULL when unset */
-  char *lc_messages;   /* LC_MESSAGES before the push, NULL when unchanged */
-} SavedLanguage;
+/* The catalogues read so far, kept until the process ends as gettext
+ * keeps its own: the strings they hand out must outlive any caller. */
+static GMutex translators_lock;
+static CpTranslator *source_translator;
+static CpTranslator *chinese_translator;
 
-static GArray *language_stack;
+static gboolean
+running_from_build_tree (void)
+{
+  g_autofree char *exe = g_file_read_link ("/proc/self/exe", NULL);
+
+  return exe != NULL && g_str_has_prefix (exe, BUILD_ROOT G_DIR_SEPARATOR_S);
+}
+
+/* $CP_LOCALEDIR when set, the build tree's po/ when the executable runs
+ * from the build tree, else the installed LOCALEDIR. */
+static const char *
+locale_dir (void)
+{
+  const char *localedir = g_getenv ("CP_LOCALEDIR");
+
+  if (localedir != NULL && *localedir != '\0')
+    return localedir;
+  return running_from_build_tree () ? BUILD_LOCALEDIR : LOCALEDIR;
+}
+
+const CpTranslator *
+cp_i18n_get_translator (const char  *lang,
+                        GError     **error)
+{
+  g_autoptr(GMutexLocker) locker = g_mutex_locker_new (&translators_lock);
+  g_autofree char *mo_path = NULL;
+  g_autoptr(GError) local_error = NULL;
+
+  /* English is the messages' own language: it needs no catalogue. */
+  if (!cp_i18n_is_chinese (lang))
+    {
+      if (source_translator == NULL)
+        source_translator = cp_translator_new_source ();
+      return source_translator;
+    }
+  /* A failure is not kept: a catalogue installed meanwhile is found. */
+  if (chinese_translator != NULL)
+    return chinese_translator;
+
+  mo_path = g_build_filename (locale_dir (), "zh_CN", "LC_MESSAGES", GETTEXT_PACKAGE ".mo", NULL);
+  chinese_translator = cp_translator_new_from_file (mo_path, &local_error);
+  if (chinese_translator == NULL)
+    g_set_error (error, CP_REPORT_ERROR, CP_REPORT_ERROR_NO_TRANSLATION,
+                 _("No Chinese (zh_CN) translation of Compute Planner could be read from %s (%s); "
+                   "the report would come out in English. Reinstall the application "
+                   "or set CP_LOCALEDIR to the folder holding zh_CN/LC_MESSAGES/%s.mo"),
+                 mo_path, local_error->message, GETTEXT_PACKAGE);
+  return chinese_translator;
+}
 
 void
 cp_i18n_push_language (const char *lang)
 {
-  SavedLanguage saved = { NULL, NULL };
-  const char *current;
+  GPtrArray *stack = g_private_get (&language_stack);
+  const CpTranslator *translator = cp_i18n_get_translator (lang, NULL);
 
-  if (language_stack == NULL)
-    language_stack = g_array_new (FALSE, FALSE, sizeof (SavedLanguage));
-
-  saved.language = g_strdup (g_getenv ("LANGUAGE"));
-
-  /* glibc ignores LANGUAGE while LC_MESSAGES is the C locale, which is
-   * what a program that never called setlocale() runs in. */
-  current = setlocale (LC_MESSAGES, NULL);
-  if (current == NULL || strcmp (current, "C") == 0 || strcmp (current, "POSIX") == 0)
+  if (stack == NULL)
     {
-      saved.lc_messages = g_strdup (current != NULL ? current : "C");
-      setlocale (LC_MESSAGES, "C.UTF-8");
+      stack = g_ptr_array_new ();
+      g_private_set (&language_stack, stack);
     }
-
-  g_array_append_val (language_stack, saved);
-
-  /* Translations are UTF-8 whatever the C library's character set. */
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  /* The C library's setenv(): GLib's wrapper logs a debug message about
-   * thread safety on every switch once pango has started its threads. */
-  setenv ("LANGUAGE", cp_i18n_is_chinese (lang) ? "zh_CN" : "en", 1);
-  ++_nl_msg_cat_cntr;
+  /* Without its catalogue a language reads as the sources do, as it did
+   * through gettext; whoever must not fall back asks
+   * cp_i18n_check_language() first. */
+  if (translator == NULL)
+    translator = cp_i18n_get_translator ("en", NULL);
+  g_ptr_array_add (stack, (gpointer) translator);
 }
 
 void
 cp_i18n_pop_language (void)
 {
-  SavedLanguage *saved;
+  GPtrArray *stack = g_private_get (&language_stack);
 
-  g_return_if_fail (language_stack != NULL && language_stack->len > 0);
+  g_return_if_fail (stack != NULL && stack->len > 0);
 
-  saved = &g_array_index (language_stack, SavedLanguage, language_stack->len - 1);
-  if (saved->language != NULL)
-    setenv ("LANGUAGE", saved->language, 1);
-  else
-    unsetenv ("LANGUAGE");
-  if (saved->lc_messages != NULL)
-    setlocale (LC_MESSAGES, saved->lc_messages);
-  g_free (saved->language);
-  g_free (saved->lc_messages);
-  g_array_set_size (language_stack, language_stack->len - 1);
-  ++_nl_msg_cat_cntr;
+  g_ptr_array_set_size (stack, stack->len - 1);
+}
+
+/* The translator this thread pushed last, NULL outside any push. */
+static const CpTranslator *
+current_translator (void)
+{
+  GPtrArray *stack = g_private_get (&language_stack);
+
+  return stack != NULL && stack->len > 0 ? g_ptr_array_index (stack, stack->len - 1) : NULL;
+}
+
+const char *
+cp_i18n_gettext (const char *msgid)
+{
+  const CpTranslator *translator = current_translator ();
+
+  if (translator != NULL)
+    return cp_translator_gettext (translator, msgid);
+  return dgettext (GETTEXT_PACKAGE, msgid);
+}
+
+const char *
+cp_i18n_ngettext (const char *msgid,
+                  const char *msgid_plural,
+                  gulong      n)
+{
+  const CpTranslator *translator = current_translator ();
+
+  if (translator != NULL)
+    return cp_translator_ngettext (translator, msgid, msgid_plural, n);
+  /* In parentheses: the report's own dngettext() macro would call this
+   * function again. */
+  return (dngettext) (GETTEXT_PACKAGE, msgid, msgid_plural, n);
+}
+
+const char *
+cp_i18n_pgettext (const char *context,
+                  const char *msgid)
+{
+  const CpTranslator *translator = current_translator ();
+
+  if (translator != NULL)
+    return cp_translator_pgettext (translator, context, msgid);
+  return g_dpgettext2 (GETTEXT_PACKAGE, context, msgid);
 }
 
 gboolean
@@ -258,22 +325,10 @@ cp_i18n_format_percent (double      fraction,
   return g_strdup_printf ("%s%%", number);
 }
 
-static gboolean
-running_from_build_tree (void)
-{
-  g_autofree char *exe = g_file_read_link ("/proc/self/exe", NULL);
-
-  return exe != NULL && g_str_has_prefix (exe, BUILD_ROOT G_DIR_SEPARATOR_S);
-}
-
 void
 cp_i18n_bind_textdomain (void)
 {
-  const char *localedir = g_getenv ("CP_LOCALEDIR");
-
-  if (localedir == NULL || *localedir == '\0')
-    localedir = running_from_build_tree () ? BUILD_LOCALEDIR : LOCALEDIR;
-  bindtextdomain (GETTEXT_PACKAGE, localedir);
+  bindtextdomain (GETTEXT_PACKAGE, locale_dir ());
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
 }
@@ -282,25 +337,5 @@ gboolean
 cp_i18n_check_language (const char *lang,
                         GError    **error)
 {
-  const char *header_msgid = "";
-  gboolean found;
-
-  /* English is the messages' own language: it needs no catalogue. */
-  if (!cp_i18n_is_chinese (lang))
-    return TRUE;
-
-  /* The empty msgid translates to the catalogue's header, or to itself
-   * when no catalogue was found (a variable, so that xgettext does not
-   * take it for a message). */
-  cp_i18n_push_language (lang);
-  found = *dgettext (GETTEXT_PACKAGE, header_msgid) != '\0';
-  cp_i18n_pop_language ();
-
-  if (!found)
-    g_set_error (error, CP_REPORT_ERROR, CP_REPORT_ERROR_NO_TRANSLATION,
-                 _("No Chinese (zh_CN) translation of Compute Planner was found in %s; "
-                   "the report would come out in English. Reinstall the application "
-                   "or set CP_LOCALEDIR to the folder holding zh_CN/LC_MESSAGES/%s.mo"),
-                 bindtextdomain (GETTEXT_PACKAGE, NULL), GETTEXT_PACKAGE);
-  return found;
+  return cp_i18n_get_translator (lang, error) != NULL;
 }

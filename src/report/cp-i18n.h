@@ -1,24 +1,41 @@
 /* cp-i18n.h: the report's language, independent of the UI's.
  *
  * Reports are written in the language the user picks for them ("en" or
- * "zh_CN"), whatever the window's locale. Messages come from gettext in
- * the compute-planner domain; numbers, dates and money are formatted for
- * the report's language here rather than by the C locale.
+ * "zh_CN"), whatever the window's locale. Messages come from the
+ * compute-planner catalogues (po/LANG.po compiled by msgfmt); numbers,
+ * dates and money are formatted for the report's language here rather
+ * than by the C locale.
  *
- * Switching the language sets the LANGUAGE environment variable for the
- * duration of a push/pop pair, which is not thread-safe: reports and chart
- * data are produced on the main thread.
+ * A language is pushed for the calling thread only: the report code's
+ * translation macros (cp-report-private.h) then ask that language's
+ * CpTranslator, while other threads, the window's among them, keep
+ * theirs. Nothing here touches the process's environment or locale, so a
+ * report may be made on a worker thread.
  */
 #pragma once
 
 #include <glib.h>
 
+#include "cp-translator.h"
+
 G_BEGIN_DECLS
 
-/* Makes gettext answer in @lang ("en", "zh_CN") until the matching pop.
- * Pairs nest. */
+/* Makes the report code's messages on this thread answer in @lang ("en",
+ * "zh_CN") until the matching pop. Pairs nest. */
 void     cp_i18n_push_language (const char *lang);
 void     cp_i18n_pop_language  (void);
+
+/* The translator of @lang, read from its catalogue on first use and kept
+ * for the process's life; NULL, with a message naming the file, when the
+ * catalogue cannot be read. English needs none. Any thread may call it. */
+const CpTranslator *cp_i18n_get_translator (const char *lang, GError **error);
+
+/* @msgid in the language this thread pushed last; outside any push, in
+ * the process's language through gettext (the UI's). */
+const char *cp_i18n_gettext  (const char *msgid) G_GNUC_FORMAT (1);
+const char *cp_i18n_ngettext (const char *msgid, const char *msgid_plural, gulong n)
+                              G_GNUC_FORMAT (1) G_GNUC_FORMAT (2);
+const char *cp_i18n_pgettext (const char *context, const char *msgid) G_GNUC_FORMAT (2);
 
 /* TRUE for "zh_CN" and its spellings ("zh-CN", "zh_CN.UTF-8", "zh"). */
 gboolean cp_i18n_is_chinese    (const char *lang);
@@ -56,8 +73,9 @@ char    *cp_i18n_format_percent (double fraction, const char *lang);
  * executable runs from the build tree, else the installed LOCALEDIR.
  * Call once at startup, before any message is translated. */
 void     cp_i18n_bind_textdomain (void);
-/* FALSE, with a message naming @lang, when gettext has no catalogue for
- * @lang: a report must never come out in another language silently. */
+/* FALSE, with a message naming the catalogue, when @lang has none that
+ * can be read: a report must never come out in another language
+ * silently. */
 gboolean cp_i18n_check_language  (const char *lang, GError **error);
 
 G_END_DECLS

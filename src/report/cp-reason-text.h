@@ -4,8 +4,9 @@
  * turns them into sentences in the language asked for, with their numbers
  * formatted for that language.
  *
- * The cp_words_* functions answer in the language currently in force
- * (see cp_i18n_push_language()); their strings are owned by gettext.
+ * The cp_words_* functions answer in the language this thread pushed
+ * (see cp_i18n_push_language()), else the UI's; their strings belong to
+ * the catalogues, which last as long as the process.
  */
 #pragma once
 

@@ -1,28 +1,67 @@
-/* cp-report-async.c: the report's files written on a worker thread. */
+/* cp-report-async.c: the report laid out and written on a worker thread. */
 #include "cp-report-private.h"
 #include "cp-i18n.h"
 #include "cp-report-async.h"
 
+#include <libxml/parser.h>
+
 typedef struct {
-  CpReportLayout *layout;
-  char           *author;
-  char           *subject;
-  char           *pdf_path;
-  char           *xml;
-  gsize           xml_length;
-  char           *xml_path;
+  CpProject *project;   /* the worker's own copy */
+  char      *lang;
+  char      *pdf_path;
+  char      *xml_path;
 } ExportTask;
 
 static void
 export_task_free (ExportTask *data)
 {
-  g_clear_pointer (&data->layout, cp_report_layout_free);
-  g_free (data->author);
-  g_free (data->subject);
+  g_clear_pointer (&data->project, cp_project_free);
+  g_free (data->lang);
   g_free (data->pdf_path);
-  g_free (data->xml);
   g_free (data->xml_path);
   g_free (data);
+}
+
+static gboolean
+write_pdf (ExportTask    *data,
+           GCancellable  *cancellable,
+           GError       **error)
+{
+  g_autoptr(CpReportLayout) layout = NULL;
+  g_autofree char *subject = NULL;
+
+  layout = cp_report_layout_new (data->project, data->lang, CP_REPORT_A4_WIDTH_PT, CP_REPORT_A4_HEIGHT_PT);
+  /* Laying out is most of the work: a window closed meanwhile leaves
+   * whatever file was there untouched. */
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return FALSE;
+  subject = cp_report_pdf_subject (data->lang);
+  return cp_report_layout_write_pdf (layout, data->project->prepared_by, subject, data->pdf_path, error);
+}
+
+static gboolean
+write_xml (ExportTask    *data,
+           GCancellable  *cancellable,
+           GError       **error)
+{
+  g_autofree char *xml = NULL;
+  gsize length = 0;
+  GError *local_error = NULL;
+
+  xml = cp_report_xml_to_data (data->project, data->lang, &length);
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return FALSE;
+  /* g_file_set_contents() renames a complete temporary file over the old
+   * one, as cp_report_xml_write() does. */
+  if (!g_file_set_contents (data->xml_path, xml, (gssize) length, &local_error))
+    {
+      g_set_error (error, CP_REPORT_ERROR, CP_REPORT_ERROR_IO,
+                   /* TRANSLATORS: %s is the system's error message */
+                   _("Could not write the XML report: %s"), local_error->message);
+      g_error_free (local_error);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 static void
@@ -36,22 +75,12 @@ export_in_thread (GTask        *task,
 
   if (g_task_return_error_if_cancelled (task))
     return;
-
-  if (data->pdf_path != NULL &&
-      !cp_report_layout_write_pdf (data->layout, data->author, data->subject, data->pdf_path, &error))
+  /* Reading the catalogue is the first thing the report needs of it. */
+  if (!cp_i18n_check_language (data->lang, &error) ||
+      (data->pdf_path != NULL && !write_pdf (data, cancellable, &error)) ||
+      (data->xml_path != NULL && !write_xml (data, cancellable, &error)))
     {
       g_task_return_error (task, error);
-      return;
-    }
-  /* g_file_set_contents() renames a complete temporary file over the old
-   * one, as cp_report_xml_write() does. */
-  if (data->xml_path != NULL &&
-      !g_file_set_contents (data->xml_path, data->xml, (gssize) data->xml_length, &error))
-    {
-      g_task_return_new_error (task, CP_REPORT_ERROR, CP_REPORT_ERROR_IO,
-                               /* TRANSLATORS: %s is the system's error message */
-                               _("Could not write the XML report: %s"), error->message);
-      g_error_free (error);
       return;
     }
   g_task_return_boolean (task, TRUE);
@@ -72,30 +101,17 @@ cp_report_export_async (const CpProject     *project,
   g_return_if_fail (project != NULL);
   g_return_if_fail (pdf_path != NULL || xml_path != NULL);
 
+  /* libxml2 2.9 sets up its globals on first use, which two threads must
+   * not do at once: the main thread does it before any worker. */
+  xmlInitParser ();
+
   task = g_task_new (NULL, cancellable, callback, user_data);
   g_task_set_source_tag (task, cp_report_export_async);
-  {
-    GError *error = NULL;
-
-    if (!cp_i18n_check_language (lang, &error))
-      {
-        g_task_return_error (task, error);
-        return;
-      }
-  }
   data = g_new0 (ExportTask, 1);
-  if (pdf_path != NULL)
-    {
-      data->layout = cp_report_layout_new (project, lang, CP_REPORT_A4_WIDTH_PT, CP_REPORT_A4_HEIGHT_PT);
-      data->author = g_strdup (project->prepared_by);
-      data->subject = cp_report_pdf_subject (lang);
-      data->pdf_path = g_strdup (pdf_path);
-    }
-  if (xml_path != NULL)
-    {
-      data->xml = cp_report_xml_to_data (project, lang, &data->xml_length);
-      data->xml_path = g_strdup (xml_path);
-    }
+  data->project = cp_project_copy (project);
+  data->lang = g_strdup (lang);
+  data->pdf_path = g_strdup (pdf_path);
+  data->xml_path = g_strdup (xml_path);
   g_task_set_task_data (task, data, (GDestroyNotify) export_task_free);
   g_task_run_in_thread (task, export_in_thread);
 }

@@ -1,10 +1,10 @@
 /* cp-report-async.h: exporting the report without blocking the window.
  *
- * Translation switches the process's language (cp_i18n_push_language()),
- * so whatever needs words — the laid-out pages, the XML document — is
- * made on the calling thread; a worker then renders the pages into the
- * PDF file and writes both files. Progress, if the caller shows any,
- * belongs to the caller's main loop.
+ * The project is copied on the calling thread; a worker then plans it,
+ * lays the pages out in the report's language (a language pushed on that
+ * thread only, see cp-i18n.h) and writes the files. The caller's project
+ * may change meanwhile. Progress, if the caller shows any, belongs to the
+ * caller's main loop.
  */
 #pragma once
 
@@ -15,7 +15,8 @@
 G_BEGIN_DECLS
 
 /* Writes the PDF to @pdf_path and the XML to @xml_path (either may be
- * NULL, not both) in @lang. */
+ * NULL, not both) in @lang. Cancelling @cancellable leaves the files not
+ * yet written as they were and ends with G_IO_ERROR_CANCELLED. */
 void      cp_report_export_async  (const CpProject      *project,
                                    const char           *lang,
                                    const char           *pdf_path,

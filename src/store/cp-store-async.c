@@ -178,3 +178,49 @@ cp_quote_sheet_new_from_file_finish (GAsyncResult  *result,
 
   return g_task_propagate_pointer (G_TASK (result), error);
 }
+
+static void
+write_quotes_in_thread (GTask        *task,
+                        gpointer      source_object,
+                        gpointer      task_data,
+                        GCancellable *cancellable)
+{
+  StoreTask *data = task_data;
+  g_autofree char *csv = NULL;
+  gsize length = 0;
+  GError *error = NULL;
+
+  if (g_task_return_error_if_cancelled (task))
+    return;
+  csv = cp_quote_csv_write (data->project->quotes, &length);
+  /* A temporary file renamed over the old one. */
+  if (g_file_set_contents (data->path, csv, (gssize) length, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+void
+cp_quote_csv_write_file_async (const CpProject     *project,
+                               const char          *path,
+                               GCancellable        *cancellable,
+                               GAsyncReadyCallback  callback,
+                               gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (project != NULL && path != NULL);
+
+  task = store_task_new (NULL, project, path, cancellable, callback, user_data, cp_quote_csv_write_file_async);
+  g_task_run_in_thread (task, write_quotes_in_thread);
+}
+
+gboolean
+cp_quote_csv_write_file_finish (GAsyncResult  *result,
+                                GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), FALSE);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == cp_quote_csv_write_file_async, FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
+}

@@ -45,4 +45,14 @@ void              cp_quote_sheet_new_from_file_async  (const char           *pat
 CpQuoteSheet     *cp_quote_sheet_new_from_file_finish (GAsyncResult         *result,
                                                        GError              **error);
 
+/* cp_quote_csv_write() of @project's quotes into @path on a worker; the
+ * file is replaced whole or not at all. */
+void              cp_quote_csv_write_file_async  (const CpProject      *project,
+                                                  const char           *path,
+                                                  GCancellable         *cancellable,
+                                                  GAsyncReadyCallback   callback,
+                                                  gpointer              user_data);
+gboolean          cp_quote_csv_write_file_finish (GAsyncResult         *result,
+                                                  GError              **error);
+
 G_END_DECLS

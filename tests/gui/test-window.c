@@ -8,9 +8,11 @@
 
 #include <adwaita.h>
 #include <glib/gstdio.h>
+#include <locale.h>
 #include <math.h>
 #include <string.h>
 
+#include "common/cp-test-demo.h"
 #include "gui/cp-application.h"
 #include "gui/cp-chart-view.h"
 #include "gui/cp-field-row.h"
@@ -28,6 +30,7 @@
 #include "report/cp-reason-text.h"
 #include "report/cp-report.h"
 #include "store/cp-demo.h"
+#include "store/cp-quote-csv.h"
 #include "store/cp-store.h"
 
 static CpApplication *app;
@@ -1537,6 +1540,241 @@ test_window_updates_in_place (void)
   g_rmdir (dir);
 }
 
+/* The window's toplevel of @type shown for @window (a dialog or a file
+ * chooser), after the main loop has shown it. */
+static GtkWindow *
+find_transient (CpWindow *window,
+                GType     type)
+{
+  gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+  while (g_get_monotonic_time () < end)
+    {
+      GListModel *toplevels = gtk_window_get_toplevels ();
+
+      for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+        {
+          /* Borrowed: GTK keeps its toplevels while they are shown. */
+          GtkWindow *shown = g_list_model_get_item (toplevels, i);
+
+          g_object_unref (shown);
+          if (G_TYPE_CHECK_INSTANCE_TYPE (shown, type) && gtk_widget_get_visible (GTK_WIDGET (shown)) &&
+              gtk_window_get_transient_for (shown) == GTK_WINDOW (window))
+            return shown;
+        }
+      g_main_context_iteration (NULL, FALSE);
+    }
+  g_assert_not_reached ();
+}
+
+/* Runs the main loop for @ms. */
+static void
+settle (guint ms)
+{
+  gboolean done = FALSE;
+
+  g_timeout_add (ms, timed_out_cb, &done);
+  while (!done)
+    g_main_context_iteration (NULL, TRUE);
+}
+
+/* Accepts the file chooser GtkFileChooserNative shows (its GTK dialog,
+ * outside a sandbox) with @folder / @name. */
+static void
+choose_file (CpWindow   *window,
+             const char *folder,
+             const char *name)
+{
+  GtkWindow *chooser = find_transient (window, GTK_TYPE_FILE_CHOOSER_DIALOG);
+  g_autoptr(GFile) directory = g_file_new_for_path (folder);
+  g_autoptr(GError) error = NULL;
+
+  /* A folder changed while the chooser still lists the one it opened
+   * with makes it report that listing as failed. */
+  settle (300);
+  g_assert_true (gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), directory, &error));
+  g_assert_no_error (error);
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
+  settle (300);
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
+}
+
+/* The chooser checks the name it was given before it answers, on the
+ * main loop: the work starts once it has. */
+static void
+wait_busy (CpWindow *window)
+{
+  gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+  while (!cp_window_get_busy (window) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_true (cp_window_get_busy (window));
+}
+
+/* The export-report and export-quotes actions, from the action to the
+ * file, with the main loop turning meanwhile (the report is laid out on
+ * a worker); a window closed mid-export goes away cleanly. */
+static void
+test_window_export_actions (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  g_autofree char *dir = g_dir_make_tmp ("cp-export-actions-XXXXXX", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "board.pdf", NULL);
+  g_autofree char *xml = g_build_filename (dir, "board.xml", NULL);
+  g_autofree char *csv = g_build_filename (dir, "prices.csv", NULL);
+  GtkWindow *dialog;
+  GtkBuilder *builder;
+  guint turns = 0;
+
+  /* Export Report: the dialog's own controls, PDF only, in Chinese. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "export-report", NULL);
+  dialog = find_transient (window, ADW_TYPE_MESSAGE_DIALOG);
+  builder = g_object_get_data (G_OBJECT (dialog), "builder");
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (gtk_builder_get_object (builder, "xml_check")), FALSE);
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (gtk_builder_get_object (builder, "language_drop_down")), 1);
+  /* What the dialog's button does: the response, then the dialog closes. */
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "export");
+  gtk_window_close (dialog);
+  choose_file (window, dir, "board.pdf");
+  wait_busy (window);
+  while (cp_window_get_busy (window) && turns < 100000)
+    {
+      g_main_context_iteration (NULL, TRUE);
+      turns++;
+    }
+  g_assert_false (cp_window_get_busy (window));
+  assert_returns_to_idle (1000);
+  g_assert_cmpuint (pdf_page_count (pdf), >, 1);
+  g_assert_false (g_file_test (xml, G_FILE_TEST_EXISTS));
+  {
+    g_autofree char *text = poppler ("pdftotext", pdf);
+
+    /* "Compute plan: %s" in po/zh_CN.po's words, while the window's
+     * language stayed English. */
+    g_assert_nonnull (strstr (text, "算力方案："));
+    g_assert_cmpstr (g_dgettext (GETTEXT_PACKAGE, "Compute Planner"), ==, "Compute Planner");
+  }
+
+  /* Export Quotes: a CSV that reads back to the project's quotes. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "export-quotes", NULL);
+  choose_file (window, dir, "prices");
+  wait_busy (window);
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "export-quotes"));
+  wait_not_busy (window);
+  assert_returns_to_idle (1000);
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "export-quotes"));
+  {
+    g_autofree char *data = NULL;
+    gsize length = 0;
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CpQuoteCsvResult) reread = NULL;
+
+    g_assert_true (g_file_get_contents (csv, &data, &length, &error));
+    reread = cp_quote_csv_read (data, length, project, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (reread->quotes->len, ==, project->quotes->len);
+  }
+
+  /* Closed while the worker lays the report out: the window goes away
+   * once the worker is done, and nothing it owned is touched. */
+  {
+    g_autofree char *late = g_build_filename (dir, "late", NULL);
+    g_autofree char *late_pdf = g_strconcat (late, ".pdf", NULL);
+    g_autofree char *late_xml = g_strconcat (late, ".xml", NULL);
+
+    _cp_window_export_report_files (window, late, TRUE, TRUE, "zh_CN");
+    g_assert_true (cp_window_get_busy (window));
+    close_window (window);
+    /* Cancelled before anything was written. */
+    g_assert_false (g_file_test (late_pdf, G_FILE_TEST_EXISTS));
+    g_assert_false (g_file_test (late_xml, G_FILE_TEST_EXISTS));
+  }
+
+  g_unlink (pdf);
+  g_unlink (csv);
+  g_rmdir (dir);
+}
+
+typedef struct {
+  gint64 last_tick_us;
+  gint64 longest_gap_us;
+} MainLoopPulse;
+
+/* A 1 ms timer: the longest time between two of its runs is how long the
+ * main loop was kept from turning. */
+static gboolean
+pulse_tick (gpointer user_data)
+{
+  MainLoopPulse *pulse = user_data;
+  gint64 now_us = g_get_monotonic_time ();
+
+  pulse->longest_gap_us = MAX (pulse->longest_gap_us, now_us - pulse->last_tick_us);
+  pulse->last_tick_us = now_us;
+  return G_SOURCE_CONTINUE;
+}
+
+/* A report that takes long to make shows its progress after 300 ms, and
+ * the window keeps answering meanwhile. The 20-job × 50-quote project
+ * takes about 0.6 s on the 2-core test machine. */
+static void
+test_window_export_progress (void)
+{
+  g_autoptr(CpProject) demo = cp_test_demo_project ();
+  CpWindow *window = cp_window_new (app);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("cp-export-progress-XXXXXX", NULL);
+  g_autofree char *base = g_build_filename (dir, "large", NULL);
+  g_autofree char *pdf = g_strconcat (base, ".pdf", NULL);
+  g_autofree char *xml = g_strconcat (base, ".xml", NULL);
+  gboolean progress_shown = FALSE;
+  gint64 start_us, shown_us = 0;
+  MainLoopPulse pulse;
+  guint pulse_id;
+  double took_ms;
+
+  g_assert_true (cp_window_load_new (window, cp_test_project_of_size (demo, 20, 50), &error));
+  g_assert_no_error (error);
+  gtk_window_present (GTK_WINDOW (window));
+  /* The first frames lay out and shape the large project's results. */
+  settle (1000);
+
+  start_us = g_get_monotonic_time ();
+  pulse = (MainLoopPulse) { start_us, 0 };
+  pulse_id = g_timeout_add (1, pulse_tick, &pulse);
+  _cp_window_export_report_files (window, base, TRUE, TRUE, "en");
+  while (cp_window_get_busy (window))
+    {
+      g_main_context_iteration (NULL, TRUE);
+      if (!progress_shown && window->progress_toast != NULL)
+        {
+          progress_shown = TRUE;
+          shown_us = g_get_monotonic_time ();
+        }
+    }
+  took_ms = (g_get_monotonic_time () - start_us) / 1000.0;
+  g_source_remove (pulse_id);
+  g_assert_true (g_file_test (pdf, G_FILE_TEST_EXISTS) && g_file_test (xml, G_FILE_TEST_EXISTS));
+  /* Gone with the work. */
+  g_assert_null (window->progress_toast);
+  if (progress_shown)
+    g_assert_cmpfloat ((shown_us - start_us) / 1000.0, >=, 300);
+  /* Some slack over 300 ms for the timer's own main-loop turn. */
+  if (took_ms > 400)
+    g_assert_true (progress_shown);
+  /* The main loop kept turning while the worker laid the report out
+   * (the main thread's own 0.3-0.6 s before), whatever this machine's
+   * load. */
+  g_test_message ("export took %.0f ms; the main loop stood still %.1f ms at most",
+                  took_ms, pulse.longest_gap_us / 1000.0);
+  g_assert_cmpfloat (pulse.longest_gap_us / 1000.0, <, took_ms / 2);
+
+  close_window (window);
+  g_unlink (pdf);
+  g_unlink (xml);
+  g_rmdir (dir);
+}
+
 /* Item 6: one Tab stop per field, F6 between the panes, shortcuts for the
  * two charts. */
 static void
@@ -2190,6 +2428,44 @@ entry_position (GtkDropDown *drop_down,
   g_assert_not_reached ();
 }
 
+/* The window speaks the process's language, which the user's environment
+ * sets before the application starts (cp_i18n_push_language() changes
+ * only the report code's, on one thread). A test switches it as that
+ * environment would: LANGUAGE, which glibc reads only outside the C
+ * locale, then the counter glibc checks before reusing a translation it
+ * looked up (the gettext manual, "Being a gettext grok"). */
+extern int _nl_msg_cat_cntr;
+
+typedef struct {
+  char *language;
+  char *lc_messages;
+} UiLanguage;
+
+static UiLanguage
+ui_language_switch (const char *language)
+{
+  UiLanguage saved = { g_strdup (g_getenv ("LANGUAGE")), g_strdup (setlocale (LC_MESSAGES, NULL)) };
+
+  if (g_strcmp0 (saved.lc_messages, "C") == 0 || g_strcmp0 (saved.lc_messages, "POSIX") == 0)
+    setlocale (LC_MESSAGES, "C.UTF-8");
+  g_setenv ("LANGUAGE", language, TRUE);
+  ++_nl_msg_cat_cntr;
+  return saved;
+}
+
+static void
+ui_language_restore (UiLanguage *saved)
+{
+  if (saved->language != NULL)
+    g_setenv ("LANGUAGE", saved->language, TRUE);
+  else
+    g_unsetenv ("LANGUAGE");
+  setlocale (LC_MESSAGES, saved->lc_messages);
+  ++_nl_msg_cat_cntr;
+  g_clear_pointer (&saved->language, g_free);
+  g_clear_pointer (&saved->lc_messages, g_free);
+}
+
 /* Both forms at 1024 × 700 and at the test display's 1280 × 800 (1920 ×
  * 1080 was checked by hand): the rows the walkthrough saw broken
  * ("Netw-ork fee", "Link inside a node" a letter a line) wrap between
@@ -2203,9 +2479,10 @@ check_form_layout (const char *language)
   gboolean chinese = language != NULL;
   const char *quote_rows[] = { "network-fee", "storage-price", "management-fee", "billing-granularity" };
   const int sizes[][2] = { { 1024, 700 }, { 1280, 800 } };
+  UiLanguage saved = { NULL, NULL };
 
   if (chinese)
-    cp_i18n_push_language (language);
+    saved = ui_language_switch (language);
   window = open_demo_window ();
   quote_editor = cp_window_get_quote_editor (window);
   job_editor = cp_window_get_job_editor (window);
@@ -2244,7 +2521,7 @@ check_form_layout (const char *language)
 
   close_window (window);
   if (chinese)
-    cp_i18n_pop_language ();
+    ui_language_restore (&saved);
 }
 
 static void
@@ -2490,6 +2767,8 @@ main (int   argc,
   g_test_add_func ("/gui/window/columns-in-view", test_window_columns_in_view);
   g_test_add_func ("/gui/window/name-empty-state-help", test_window_name_empty_state_help);
   g_test_add_func ("/gui/window/updates-in-place", test_window_updates_in_place);
+  g_test_add_func ("/gui/window/export-actions", test_window_export_actions);
+  g_test_add_func ("/gui/window/export-progress", test_window_export_progress);
   g_test_add_func ("/gui/window/keyboard", test_window_keyboard);
   g_test_add_func ("/gui/window/print-saved-untitled", test_window_print_saved_untitled);
   g_test_add_func ("/gui/window/automatic-layout", test_window_automatic_layout);

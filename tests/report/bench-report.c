@@ -6,6 +6,11 @@
  *                                  one of 20 jobs × 50 quotes
  *   bench-report --once LANG N M   one report of N jobs × M quotes in LANG,
  *                                  for /usr/bin/time -v (CPU, peak RSS)
+ *   bench-report --async [RUNS]    the window's export of 20 × 50 (PDF and
+ *                                  XML through cp_report_export_async()):
+ *                                  how long the main thread is held, in the
+ *                                  call itself and at most between two
+ *                                  turns of its main loop
  *
  * Targets: the demo under 300 ms; 20 × 50 under 500 ms. */
 #include "config.h"
@@ -18,48 +23,13 @@
 #include <libintl.h>
 
 #include "report/cp-i18n.h"
+#include "report/cp-report-async.h"
 #include "report/cp-report.h"
+#include "common/cp-test-demo.h"
 #include "store/cp-demo.h"
 
 #define LARGE_JOBS 20
 #define LARGE_QUOTES 50
-
-/* @n_jobs × @n_quotes made of the demo's jobs and quotes in turn, each
- * copy named apart and its price moved a little so the ranking varies. */
-static CpProject *
-project_of_size (const CpProject *demo,
-                 guint            n_jobs,
-                 guint            n_quotes)
-{
-  CpProject *project = cp_project_copy (demo);
-
-  g_ptr_array_set_size (project->jobs, 0);
-  g_ptr_array_set_size (project->quotes, 0);
-  for (guint j = 0; j < n_jobs; j++)
-    {
-      CpJob *job = cp_job_dup (g_ptr_array_index (demo->jobs, j % demo->jobs->len));
-      char *name = g_strdup_printf ("%s #%u", job->name, j + 1);
-
-      g_free (job->name);
-      job->name = name;
-      g_free (job->id);
-      job->id = g_strdup_printf ("job-%u", j + 1);
-      cp_project_add_job (project, job);
-    }
-  for (guint q = 0; q < n_quotes; q++)
-    {
-      CpQuote *quote = cp_quote_dup (g_ptr_array_index (demo->quotes, q % demo->quotes->len));
-      char *name = g_strdup_printf ("%s #%u", quote->offer_name != NULL ? quote->offer_name : "", q + 1);
-
-      g_free (quote->offer_name);
-      quote->offer_name = name;
-      g_free (quote->id);
-      quote->id = g_strdup_printf ("quote-%u", q + 1);
-      quote->price *= 1.0 + 0.01 * (q / demo->quotes->len);
-      cp_project_add_quote (project, quote);
-    }
-  return project;
-}
 
 static double
 write_ms (const CpProject *project,
@@ -99,6 +69,78 @@ bench (const CpProject *project,
           lang, project->jobs->len, project->quotes->len, best_ms, total_ms / runs, runs, target_ms);
 }
 
+/* The main loop's pulse while a report is exported: a 1 ms timer notes
+ * the longest time between two of its turns, which is how long a window
+ * would have stood still. */
+typedef struct {
+  GMainLoop *loop;
+  gint64     last_tick_us;
+  gint64     longest_gap_us;
+  GError    *error;
+} AsyncRun;
+
+static gboolean
+on_tick (gpointer user_data)
+{
+  AsyncRun *run = user_data;
+  gint64 now = g_get_monotonic_time ();
+
+  run->longest_gap_us = MAX (run->longest_gap_us, now - run->last_tick_us);
+  run->last_tick_us = now;
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+on_exported (GObject      *source,
+             GAsyncResult *result,
+             gpointer      user_data)
+{
+  AsyncRun *run = user_data;
+
+  cp_report_export_finish (result, &run->error);
+  g_main_loop_quit (run->loop);
+}
+
+static void
+bench_async (const CpProject *project,
+             const char      *lang,
+             const char      *dir,
+             int              runs)
+{
+  g_autofree char *pdf_path = g_build_filename (dir, "async.pdf", NULL);
+  g_autofree char *xml_path = g_build_filename (dir, "async.xml", NULL);
+  double worst_call_ms = 0, worst_gap_ms = 0, total_ms = 0;
+
+  for (int r = 0; r < runs; r++)
+    {
+      AsyncRun run = { g_main_loop_new (NULL, FALSE), 0, 0, NULL };
+      gint64 start = g_get_monotonic_time ();
+      gint64 returned;
+      guint tick;
+
+      cp_report_export_async (project, lang, pdf_path, xml_path, NULL, on_exported, &run);
+      returned = g_get_monotonic_time ();
+      run.last_tick_us = returned;
+      tick = g_timeout_add (1, on_tick, &run);
+      g_main_loop_run (run.loop);
+      g_source_remove (tick);
+      g_main_loop_unref (run.loop);
+      if (run.error != NULL)
+        {
+          fprintf (stderr, "bench-report: %s\n", run.error->message);
+          exit (1);
+        }
+      worst_call_ms = MAX (worst_call_ms, (returned - start) / 1000.0);
+      worst_gap_ms = MAX (worst_gap_ms, run.longest_gap_us / 1000.0);
+      total_ms += (g_get_monotonic_time () - start) / 1000.0;
+    }
+  printf ("%-6s export of %u jobs × %u quotes (PDF + XML), %d runs: main thread held %.1f ms in the call, "
+          "longest main-loop gap %.1f ms (worst of runs); %.1f ms until done (mean)\n",
+          lang, project->jobs->len, project->quotes->len, runs, worst_call_ms, worst_gap_ms, total_ms / runs);
+  g_unlink (pdf_path);
+  g_unlink (xml_path);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -126,16 +168,24 @@ main (int    argc,
 
   if (argc == 5 && strcmp (argv[1], "--once") == 0)
     {
-      g_autoptr(CpProject) project = project_of_size (demo, CLAMP (atoi (argv[3]), 1, 1000),
+      g_autoptr(CpProject) project = cp_test_project_of_size (demo, CLAMP (atoi (argv[3]), 1, 1000),
                                                       CLAMP (atoi (argv[4]), 1, 1000));
 
       printf ("%s PDF report, %u jobs × %u quotes: %.1f ms\n", argv[2], project->jobs->len,
               project->quotes->len, write_ms (project, argv[2], path));
     }
+  else if (argc >= 2 && strcmp (argv[1], "--async") == 0)
+    {
+      int runs = CLAMP (argc > 2 ? atoi (argv[2]) : 3, 1, 100);
+      g_autoptr(CpProject) large = cp_test_project_of_size (demo, LARGE_JOBS, LARGE_QUOTES);
+
+      for (guint l = 0; l < G_N_ELEMENTS (langs); l++)
+        bench_async (large, langs[l], dir, runs);
+    }
   else
     {
       int runs = CLAMP (argc > 1 ? atoi (argv[1]) : 5, 1, 100);
-      g_autoptr(CpProject) large = project_of_size (demo, LARGE_JOBS, LARGE_QUOTES);
+      g_autoptr(CpProject) large = cp_test_project_of_size (demo, LARGE_JOBS, LARGE_QUOTES);
 
       for (guint l = 0; l < G_N_ELEMENTS (langs); l++)
         bench (demo, langs[l], path, runs, 300);
