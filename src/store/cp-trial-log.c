@@ -775,10 +775,12 @@ read_flops_profile (Reader      *r,
 {
   CpTrialLog *log = r->log;
   const char *p = line;
+  const char *latency;
   double value;
 
   while (*p == ' ' || *p == '>')
     p++;
+  latency = g_str_has_prefix (p, "FLOPS per GPU = 3 * fwd ") ? strstr (p, "latency:") : NULL;
   if (g_str_has_prefix (p, "world size:"))
     {
       *taken = TRUE;
@@ -797,10 +799,10 @@ read_flops_profile (Reader      *r,
         return range_error (r, error, _("the time per iteration"));
       see (&log->ds_profile_step_s, value, r->line);
     }
-  else if (g_str_has_prefix (p, "FLOPS per GPU = 3 * fwd ") && (p = strstr (p, "latency:")) != NULL)
+  else if (latency != NULL)
     {
       *taken = TRUE;
-      if (!read_tflops (p + strlen ("latency:"), &value))
+      if (!read_tflops (latency + strlen ("latency:"), &value))
         return line_error (r, error, _("the FLOPS per GPU is not a figure such as 102.0 TFLOPS"));
       if (value > 1e6)
         return range_error (r, error, _("the TFLOP/s per GPU"));
