@@ -1616,6 +1616,24 @@ check_plausible (const CpJob   *job,
     }
 }
 
+/* nvidia-smi lists every GPU of the machine, the idle ones too: a GPU
+ * counts as used when its peak passed a tenth of the busiest one's. An
+ * idle GPU holds only the driver's few hundred MiB; a trial's holds
+ * gigabytes on every GPU it ran on. */
+static guint
+smi_busy_gpus (const CpTrialLog *log)
+{
+  double busiest = 0;
+  guint busy = 0;
+
+  for (guint i = 0; i < log->gpus->len; i++)
+    busiest = MAX (busiest, g_array_index (log->gpus, GpuPeak, i).peak_bytes);
+  for (guint i = 0; i < log->gpus->len; i++)
+    if (g_array_index (log->gpus, GpuPeak, i).peak_bytes > busiest / 10)
+      busy++;
+  return MAX (busy, 1);
+}
+
 GPtrArray *
 cp_trial_log_resolve (const CpTrialLog *log,
                       const CpJob      *job,
@@ -1637,18 +1655,21 @@ cp_trial_log_resolve (const CpTrialLog *log,
     {
       const CpGpuSpec *seen = cp_trial_log_find_gpu (log, NULL);
 
-      gpus = log->gpus->len;
+      gpus = smi_busy_gpus (log);
       /* The trial is carried from the quote's GPU: a log of another GPU
        * would be carried from the wrong peak. */
       if (seen != NULL && g_strcmp0 (seen->id, quote->gpu.id) != 0)
         add_reading (readings, log, CP_TRIAL_FIGURE_GPUS, gpus, log->smi_last_line, TRUE,
-                     g_strdup_printf (_("the distinct GPU indices in the nvidia-smi samples. Careful: "
-                                        "they are %s, the quote’s are %s; choose the quote of the "
-                                        "machine that ran the trial"),
+                     g_strdup_printf (_("the GPUs in the nvidia-smi samples whose peak passed a tenth of "
+                                        "the busiest one’s (an idle GPU holds only the driver’s few "
+                                        "hundred MiB). Careful: they are %s, the quote’s are %s; "
+                                        "choose the quote of the machine that ran the trial"),
                                       log->smi_gpu_name, quote->gpu.name ? quote->gpu.name : quote->gpu.id));
       else
         add_reading (readings, log, CP_TRIAL_FIGURE_GPUS, gpus, log->smi_last_line, TRUE,
-                     g_strdup (_("the distinct GPU indices in the nvidia-smi samples")));
+                     g_strdup (_("the GPUs in the nvidia-smi samples whose peak passed a tenth of "
+                                 "the busiest one’s (an idle GPU holds only the driver’s few "
+                                 "hundred MiB)")));
     }
   else if (log->world_size.line > 0)
     {

@@ -458,6 +458,24 @@ test_edges (void)
     g_clear_error (&error);
   }
 
+  {
+    /* Four GPUs of eight ran the trial; the others hold the driver's 4 MiB. */
+    static const char half[] =
+      "index, name, memory.used [MiB], memory.total [MiB]\n"
+      "0, NVIDIA A800-SXM4-80GB, 60000 MiB, 81920 MiB\n1, NVIDIA A800-SXM4-80GB, 61000 MiB, 81920 MiB\n"
+      "2, NVIDIA A800-SXM4-80GB, 59000 MiB, 81920 MiB\n3, NVIDIA A800-SXM4-80GB, 60500 MiB, 81920 MiB\n"
+      "4, NVIDIA A800-SXM4-80GB, 4 MiB, 81920 MiB\n5, NVIDIA A800-SXM4-80GB, 4 MiB, 81920 MiB\n"
+      "6, NVIDIA A800-SXM4-80GB, 4 MiB, 81920 MiB\n7, NVIDIA A800-SXM4-80GB, 4 MiB, 81920 MiB\n";
+    g_autoptr(CpTrialLog) half_log = cp_trial_log_read (half, strlen (half), &error);
+    g_autoptr(GPtrArray) half_readings = NULL;
+
+    g_assert_no_error (error);
+    half_readings = resolve (&f, half_log, &trial);
+    g_assert_cmpuint (trial.gpus, ==, 4);
+    g_assert_cmpfloat (trial.peak_memory_bytes, ==, 61000 * MIB);
+    g_free (trial.quote_id);
+  }
+
   fast_log = cp_trial_log_read (fast, strlen (fast), &error);
   g_assert_no_error (error);
   g_assert_null (cp_trial_log_resolve (fast_log, f.job, f.quote, &trial, &error));
