@@ -1,4 +1,4 @@
-/* cli-chart.c: `compute-planner-cli chart PROJECT --job N --kind cost|memory
+/* cli-chart.c: `compute-planner-cli chart PROJECT --job N --kind cost|memory|serving
  * [--lang zh_CN|en] [--width PX] [--height PX] (--png FILE | --svg FILE)`.
  *
  * Draws one of a job's charts with the drawing the window and the PDF
@@ -43,7 +43,7 @@ cp_cli_chart (int    argc,
   guint job = 0, width = DEFAULT_WIDTH_PX, height = DEFAULT_HEIGHT_PX;
   const GOptionEntry entries[] = {
     { "job", 0, 0, G_OPTION_ARG_STRING, &job_text, N_("The job to draw, counted from 1 in the project's order"), N_("N") },
-    { "kind", 0, 0, G_OPTION_ARG_STRING, &kind, N_("Which chart: cost or memory"), N_("KIND") },
+    { "kind", 0, 0, G_OPTION_ARG_STRING, &kind, N_("Which chart: cost, memory or serving (cost per million output tokens of an inference job)"), N_("KIND") },
     { "lang", 0, 0, G_OPTION_ARG_STRING, &lang,
       N_("Language of the chart: zh_CN or en (default: the project's report language)"), N_("LANG") },
     { "width", 0, 0, G_OPTION_ARG_STRING, &width_text, N_("Width in pixels (default 1920)"), N_("PX") },
@@ -54,8 +54,8 @@ cp_cli_chart (int    argc,
   };
 
   context = cp_cli_option_context_new ("chart",
-                                       _("compute-planner-cli chart PROJECT --job N --kind cost|memory [--lang zh_CN|en] [--width PX] [--height PX] (--png FILE | --svg FILE)\n\n"
-                                         "Draws a job's cost or memory chart, as in the window and the PDF report."));
+                                       _("compute-planner-cli chart PROJECT --job N --kind cost|memory|serving [--lang zh_CN|en] [--width PX] [--height PX] (--png FILE | --svg FILE)\n\n"
+                                         "Draws a job's cost, memory or serving chart, as in the window and the PDF report."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!cp_cli_parse_options (context, &argc, &argv, TRUE))
     return CP_CLI_EXIT_USAGE;
@@ -69,9 +69,9 @@ cp_cli_chart (int    argc,
     return CP_CLI_EXIT_USAGE;
   if (kind == NULL)
     return cp_cli_usage_error (_("--kind: the chart to draw is missing"));
-  if (g_strcmp0 (kind, "cost") != 0 && g_strcmp0 (kind, "memory") != 0)
+  if (g_strcmp0 (kind, "cost") != 0 && g_strcmp0 (kind, "memory") != 0 && g_strcmp0 (kind, "serving") != 0)
     {
-      cp_cli_bad_choice ("--kind", kind, "cost, memory");
+      cp_cli_bad_choice ("--kind", kind, "cost, memory, serving");
       return CP_CLI_EXIT_USAGE;
     }
   if (lang != NULL && g_strcmp0 (lang, "zh_CN") != 0 && g_strcmp0 (lang, "en") != 0)
@@ -98,8 +98,17 @@ cp_cli_chart (int    argc,
   if (lang == NULL)
     lang = g_strdup (g_strcmp0 (project->report_language, "zh_CN") == 0 ? "zh_CN" : "en");
 
+  if (g_strcmp0 (kind, "serving") == 0 &&
+      ((const CpJob *) g_ptr_array_index (project->jobs, job - 1))->kind != CP_TASK_INFERENCE)
+    return cp_cli_usage_error (_("--kind serving: job %u is not an inference job; only a service is priced per token"), job);
+
   plan = cp_project_plan_job (project, job - 1);
-  if (g_strcmp0 (kind, "cost") == 0)
+  if (g_strcmp0 (kind, "serving") == 0)
+    {
+      g_autoptr(CpSweep) sweep = cp_project_sweep_job (project, job - 1, CP_CHART_COST_MAX_POINTS);
+      data = cp_chart_data_new_serving (project, job - 1, plan, sweep, lang);
+    }
+  else if (g_strcmp0 (kind, "cost") == 0)
     {
       g_autoptr(CpSweep) sweep = cp_project_sweep_job (project, job - 1, CP_CHART_COST_MAX_POINTS);
       data = cp_chart_data_new_cost (project, job - 1, plan, sweep, lang);

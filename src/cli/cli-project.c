@@ -42,6 +42,36 @@ find_job (const CpProject *project, const char *text, guint *index)
   return FALSE;
 }
 
+/* A service's options by what they serve (per replica) and what an
+ * output token costs. */
+static void
+print_serving_text (const CpProject *project, const CpPlan *plan)
+{
+  g_autoptr(CpCliTable) table = cp_cli_table_new (6);
+
+  cp_cli_table_add_row (table, _("Rank"), _("Quote"), _("Decode tokens/s"), _("Prefill tokens/s"),
+                        _("Requests/s"), _("Per million output tokens"), NULL);
+  for (guint c = 0; c < 6; c++)
+    cp_cli_table_set_right_aligned (table, c, c != 1);
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *o = &g_array_index (plan->options, CpOption, i);
+      const CpQuote *quote = quote_at (project, o->quote_index);
+      g_autofree char *rank = g_strdup_printf ("%u", o->rank);
+      g_autofree char *label = cp_words_quote_name (project, o->quote_index);
+      g_autofree char *decode = cp_cli_format_number (o->estimate.decode_tokens_per_s, 0);
+      g_autofree char *prefill = cp_cli_format_number (o->estimate.prefill_tokens_per_s, 0);
+      g_autofree char *requests = cp_cli_format_number (o->estimate.requests_per_s, 2);
+      g_autofree char *cost = o->estimate.output_tokens_per_s > 0
+                              ? cp_cli_format_money (o->estimate.cost_per_million_output_tokens,
+                                                     quote ? quote->currency : "")
+                              : g_strdup ("—");
+
+      cp_cli_table_add_row (table, rank, label, decode, prefill, requests, cost, NULL);
+    }
+  cp_cli_table_print (table, stdout);
+}
+
 static void
 print_plan_text (const CpProject *project, guint job_index, const CpPlan *plan, gboolean debug_share_given)
 {
@@ -97,6 +127,8 @@ print_plan_text (const CpProject *project, guint job_index, const CpPlan *plan, 
                             run_days, calendar, cost, NULL);
     }
   cp_cli_table_print (table, stdout);
+  if (job->kind == CP_TASK_INFERENCE)
+    print_serving_text (project, plan);
 
   if (plan->reasons->len > 0)
     printf ("%s\n", _("Reasons:"));
@@ -163,9 +195,20 @@ write_plan_xml (xmlTextWriterPtr w, const CpProject *project, guint job_index, c
       cp_cli_xml_bool (w, "feasible", o->feasible);
       cp_cli_xml_text (w, "technique", cp_technique_to_string (o->estimate.technique));
       cp_cli_xml_double (w, "run-s", o->estimate.total_s);
+      cp_cli_xml_double (w, "goodput", o->estimate.goodput);
+      cp_cli_xml_double (w, "expected-interruptions", o->estimate.expected_interruptions);
+      cp_cli_xml_double (w, "checkpoint-s", o->estimate.checkpoint_s);
       cp_cli_xml_double (w, "calendar-days", o->estimate.calendar_days);
       cp_cli_xml_double (w, "memory-per-gpu-bytes", o->estimate.memory_per_gpu_bytes);
       cp_cli_xml_money (w, "total-cost", o->estimate.total_cost, quote ? quote->currency : "");
+      if (job->kind == CP_TASK_INFERENCE)
+        {
+          cp_cli_xml_double (w, "decode-tokens-per-s", o->estimate.decode_tokens_per_s);
+          cp_cli_xml_double (w, "prefill-tokens-per-s", o->estimate.prefill_tokens_per_s);
+          cp_cli_xml_double (w, "requests-per-s", o->estimate.requests_per_s);
+          cp_cli_xml_money (w, "cost-per-million-output-tokens", o->estimate.cost_per_million_output_tokens,
+                            quote ? quote->currency : "");
+        }
       xmlTextWriterEndElement (w);
     }
   xmlTextWriterEndElement (w);

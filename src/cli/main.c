@@ -49,7 +49,7 @@ static const Command commands[] = {
   { "import-config", cp_cli_import_config,
     N_("Add a model from a Hugging Face config.json to a project") },
   { "chart", cp_cli_chart,
-    N_("Draw a job's cost or memory chart as PNG or SVG") },
+    N_("Draw a job's cost, memory or serving chart as PNG or SVG") },
 };
 
 static void

@@ -360,6 +360,7 @@ cp_application_startup (GApplication *application)
     { "win.previous-pane", { "<Shift>F6", NULL } },
     { "win.show-cost-chart", { "<Alt>1", NULL } },
     { "win.show-memory-chart", { "<Alt>2", NULL } },
+    { "win.show-serving-chart", { "<Alt>3", NULL } },
   };
 
   G_APPLICATION_CLASS (cp_application_parent_class)->startup (application);

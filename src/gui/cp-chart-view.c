@@ -501,7 +501,8 @@ export_action (GtkWidget  *widget,
   g_object_unref (png);
   g_object_unref (svg);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native),
-                                     self->data->kind == CP_CHART_COST ? "cost-chart.png" : "memory-chart.png");
+                                     self->data->kind == CP_CHART_COST ? "cost-chart.png"
+                                     : self->data->kind == CP_CHART_SERVING ? "serving-chart.png" : "memory-chart.png");
 
   g_signal_connect (native, "response", G_CALLBACK (on_export_destination), g_object_ref (self));
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));

@@ -122,6 +122,10 @@ static const CpField job_fields[] = {
 
   { "context-len", N_("Context length"), N_("Prompt and output per request"), N_("tokens"), CP_FIELD_UINT, F (context_len),
     .group = GROUP_INFERENCE },
+  { "prompt-tokens", N_("Prompt tokens"), N_("Mean prompt per request"), N_("tokens"), CP_FIELD_UINT, F (prompt_tokens),
+    .group = GROUP_INFERENCE },
+  { "output-tokens", N_("Output tokens"), N_("Mean output per request, what is priced per token"), N_("tokens"),
+    CP_FIELD_UINT, F (output_tokens), .group = GROUP_INFERENCE },
   { "concurrency", N_("Concurrent requests"), N_("Target for the whole service"), NULL, CP_FIELD_UINT, F (concurrency),
     .group = GROUP_INFERENCE },
   { "weight-bits", N_("Weight precision"), N_("16, 8 or 4"), N_("bits"), CP_FIELD_UINT, F (weight_bits), .group = GROUP_INFERENCE },

@@ -35,6 +35,7 @@ enum {
   PROP_CALENDAR_DAYS,
   PROP_MEETS_DEADLINE,
   PROP_TOTAL_COST,
+  PROP_COST_PER_MILLION_OUTPUT_TOKENS,
   PROP_FIRST_TEXT,
   N_PROPS = PROP_FIRST_TEXT + CP_N_OPTION_TEXTS
 };
@@ -53,6 +54,9 @@ static const char * const text_properties[CP_N_OPTION_TEXTS] = {
   [CP_OPTION_TEXT_TECHNIQUE] = "technique-text",
   [CP_OPTION_TEXT_BREAKDOWN] = "breakdown-text",
   [CP_OPTION_TEXT_VENDOR] = "vendor-text",
+  [CP_OPTION_TEXT_TOKEN_COST] = "token-cost-text",
+  [CP_OPTION_TEXT_THROUGHPUT] = "throughput-text",
+  [CP_OPTION_TEXT_SERVED] = "served-text",
 };
 
 const char *
@@ -109,6 +113,8 @@ cp_option_object_update (CpOptionObject     *self,
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_MEETS_DEADLINE]);
   if (a->total_cost != b->total_cost)
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_TOTAL_COST]);
+  if (a->cost_per_million_output_tokens != b->cost_per_million_output_tokens)
+    g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_COST_PER_MILLION_OUTPUT_TOKENS]);
 
   for (guint i = 0; i < CP_N_OPTION_TEXTS; i++)
     {
@@ -207,6 +213,9 @@ cp_option_object_get_property (GObject    *object,
     case PROP_TOTAL_COST:
       g_value_set_double (value, estimate->total_cost);
       break;
+    case PROP_COST_PER_MILLION_OUTPUT_TOKENS:
+      g_value_set_double (value, estimate->cost_per_million_output_tokens);
+      break;
     default:
       G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -241,6 +250,8 @@ cp_option_object_class_init (CpOptionObjectClass *klass)
   properties[PROP_CALENDAR_DAYS] = g_param_spec_double ("calendar-days", NULL, NULL, 0, G_MAXDOUBLE, 0, flags);
   properties[PROP_MEETS_DEADLINE] = g_param_spec_boolean ("meets-deadline", NULL, NULL, FALSE, flags);
   properties[PROP_TOTAL_COST] = g_param_spec_double ("total-cost", NULL, NULL, -G_MAXDOUBLE, G_MAXDOUBLE, 0, flags);
+  properties[PROP_COST_PER_MILLION_OUTPUT_TOKENS] =
+    g_param_spec_double ("cost-per-million-output-tokens", NULL, NULL, 0, G_MAXDOUBLE, 0, flags);
   for (guint i = 0; i < CP_N_OPTION_TEXTS; i++)
     properties[PROP_FIRST_TEXT + i] = g_param_spec_string (text_properties[i], NULL, NULL, NULL, flags);
 

@@ -21,6 +21,9 @@ typedef enum {
   CP_OPTION_TEXT_TECHNIQUE,
   CP_OPTION_TEXT_BREAKDOWN,
   CP_OPTION_TEXT_VENDOR,     /* the quote's short name, for a narrow column */
+  CP_OPTION_TEXT_TOKEN_COST, /* serving: cost per million output tokens */
+  CP_OPTION_TEXT_THROUGHPUT, /* serving: decode and prefill tokens/s per replica */
+  CP_OPTION_TEXT_SERVED,     /* serving: requests carried of the target, and per second */
   CP_N_OPTION_TEXTS
 } CpOptionText;
 

@@ -48,6 +48,8 @@ struct _CpResultsView
   GtkStack           *chart_stack;
   CpChartView        *cost_chart;
   CpChartView        *memory_chart;
+  CpChartView        *serving_chart;
+  GtkStackPage       *serving_page;
   GtkColumnView      *options_view;
   GtkLabel           *incomplete_label;
   GtkListBox         *reasons_list;
@@ -56,6 +58,7 @@ struct _CpResultsView
   GListStore         *options;          /* CpOptionObject, by rank */
   GtkSortListModel   *sorted_options;
   GtkColumnViewColumn *rank_column;
+  GtkColumnViewColumn *serving_columns[3]; /* shown for an inference job */
   CpPlan             *plan;
   CpMemoryUnit        memory_unit;
   guint               n_updates;
@@ -181,18 +184,57 @@ cell_text (CpResultsView   *self,
         g_autofree char *total = cp_i18n_format_money (estimate->total_cost, currency, lang);
         g_autofree char *hours = cp_i18n_format_number (estimate->billed_hours, 1, lang);
         g_autofree char *run = cp_words_duration (estimate->total_s, lang);
+        g_autofree char *goodput = cp_words_goodput (estimate->goodput, lang);
+        g_autofree char *interruptions = cp_i18n_format_value (estimate->expected_interruptions, lang);
+        g_autofree char *checkpoint = cp_words_duration (estimate->checkpoint_s, lang);
+        g_autofree char *interval = cp_words_duration (estimate->checkpoint_interval_s, lang);
+        g_autofree char *breakdown = NULL;
+        g_autofree char *failures = NULL;
 
-        return g_strdup_printf (_("Compute: %s\n"
-                                  "Debugging on one machine: %s\n"
-                                  "Network: %s\n"
-                                  "Storage: %s\n"
-                                  "Management and setup: %s\n"
-                                  "Migration engineering: %s\n"
-                                  "Total: %s\n\n"
-                                  "Run time: %s; billed hours per node: %s\n"
-                                  "Time figures: %s"),
-                                compute, debug, network, storage, fees, engineering, total,
-                                run, hours, cp_words_time_source (estimate->time_source));
+        breakdown = g_strdup_printf (_("Compute: %s\n"
+                                       "Debugging on one machine: %s\n"
+                                       "Network: %s\n"
+                                       "Storage: %s\n"
+                                       "Management and setup: %s\n"
+                                       "Migration engineering: %s\n"
+                                       "Total: %s\n\n"
+                                       "Run time: %s; billed hours per node: %s\n"
+                                       "Time figures: %s"),
+                                     compute, debug, network, storage, fees, engineering, total,
+                                     run, hours, cp_words_time_source (estimate->time_source));
+        if (estimate->checkpoint_interval_s > 0)
+          /* TRANSLATORS: a percentage, a number of interruptions, then two durations */
+          failures = g_strdup_printf (_("Goodput: %s (%s interruptions expected; a %s checkpoint every %s)"),
+                                      goodput, interruptions, checkpoint, interval);
+        else
+          /* TRANSLATORS: a percentage, then a number of interruptions */
+          failures = g_strdup_printf (_("Time up: %s (%s interruptions expected)"), goodput, interruptions);
+        return g_strdup_printf ("%s\n%s", breakdown, failures);
+      }
+    case CP_OPTION_TEXT_TOKEN_COST:
+      /* Nothing served, nothing to price. */
+      if (!(estimate->output_tokens_per_s > 0))
+        return g_strdup ("—");
+      return cp_i18n_format_money (estimate->cost_per_million_output_tokens, currency, lang);
+    case CP_OPTION_TEXT_THROUGHPUT:
+      if (!(estimate->output_tokens_per_s > 0))
+        return g_strdup ("—");
+      {
+        g_autofree char *decode = cp_i18n_format_number (estimate->decode_tokens_per_s, 0, lang);
+        g_autofree char *prefill = cp_i18n_format_number (estimate->prefill_tokens_per_s, 0, lang);
+
+        /* TRANSLATORS: tokens per second of one replica: decoding at the running batch, then prefilling prompts */
+        return g_strdup_printf (_("%s decode, %s prefill"), decode, prefill);
+      }
+    case CP_OPTION_TEXT_SERVED:
+      if (!(estimate->output_tokens_per_s > 0))
+        return g_strdup ("—");
+      {
+        g_autofree char *served = cp_i18n_format_number (estimate->concurrency_served, 0, lang);
+        g_autofree char *per_s = cp_i18n_format_number (estimate->requests_per_s, estimate->requests_per_s < 10 ? 1 : 0, lang);
+
+        /* TRANSLATORS: concurrent requests the option carries (at most the target), then requests completed per second */
+        return g_strdup_printf (_("%s at once, %s/s"), served, per_s);
       }
     case CP_N_OPTION_TEXTS:
     default:
@@ -890,6 +932,10 @@ fill_options (CpResultsView   *self,
 
   if (!same_order)
     g_list_store_splice (self->options, 0, n_old, objects->pdata, objects->len);
+
+  for (guint c = 0; c < G_N_ELEMENTS (self->serving_columns); c++)
+    if (gtk_column_view_column_get_visible (self->serving_columns[c]) != (job->kind == CP_TASK_INFERENCE))
+      gtk_column_view_column_set_visible (self->serving_columns[c], job->kind == CP_TASK_INFERENCE);
 }
 
 static void
@@ -995,6 +1041,7 @@ cp_results_view_update (CpResultsView   *self,
         g_list_store_remove_all (self->options);
       cp_chart_view_set_data (self->cost_chart, NULL);
       cp_chart_view_set_data (self->memory_chart, NULL);
+      cp_chart_view_set_data (self->serving_chart, NULL);
       set_label (self->verdict_label, "");
       /* A job without quotes is not "not feasible": nothing was compared. */
       show_page (self, project != NULL && job_index >= 0 && (guint) job_index < project->jobs->len
@@ -1040,6 +1087,12 @@ cp_results_view_update (CpResultsView   *self,
 
     cp_chart_view_set_data (self->cost_chart, cp_chart_data_new_cost (project, job_index, self->plan, sweep, lang));
     cp_chart_view_set_data (self->memory_chart, cp_chart_data_new_memory (project, job_index, self->plan, lang));
+    /* Only a service is priced per token. */
+    cp_chart_view_set_data (self->serving_chart, job->kind == CP_TASK_INFERENCE
+                                                 ? cp_chart_data_new_serving (project, job_index, self->plan, sweep, lang)
+                                                 : NULL);
+    if (gtk_stack_page_get_visible (self->serving_page) != (job->kind == CP_TASK_INFERENCE))
+      gtk_stack_page_set_visible (self->serving_page, job->kind == CP_TASK_INFERENCE);
   }
 
   show_page (self, "results");
@@ -1110,7 +1163,11 @@ cp_results_view_show_chart (CpResultsView *self,
 {
   g_return_if_fail (CP_IS_RESULTS_VIEW (self));
 
-  gtk_stack_set_visible_child_name (self->chart_stack, kind == CP_CHART_MEMORY ? "memory" : "cost");
+  /* A job that is not a service has no serving chart to show. */
+  if (kind == CP_CHART_SERVING && !gtk_stack_page_get_visible (self->serving_page))
+    return;
+  gtk_stack_set_visible_child_name (self->chart_stack, kind == CP_CHART_MEMORY ? "memory"
+                                                       : kind == CP_CHART_SERVING ? "serving" : "cost");
 }
 
 const char *
@@ -1175,7 +1232,7 @@ cp_results_view_get_chart (CpResultsView *self,
 {
   g_return_val_if_fail (CP_IS_RESULTS_VIEW (self), NULL);
 
-  return kind == CP_CHART_MEMORY ? self->memory_chart : self->cost_chart;
+  return kind == CP_CHART_MEMORY ? self->memory_chart : kind == CP_CHART_SERVING ? self->serving_chart : self->cost_chart;
 }
 
 const char *
@@ -1243,6 +1300,8 @@ cp_results_view_class_init (CpResultsViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, chart_stack);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, cost_chart);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, memory_chart);
+  gtk_widget_class_bind_template_child (widget_class, CpResultsView, serving_chart);
+  gtk_widget_class_bind_template_child (widget_class, CpResultsView, serving_page);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, options_view);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, reasons_list);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, risks_label);
@@ -1264,6 +1323,13 @@ cp_results_view_init (CpResultsView *self)
   add_column (self, CP_OPTION_TEXT_COST, _("Total cost"), "total-cost", FALSE);
   add_column (self, CP_OPTION_TEXT_FITS, _("Fits"), "fits", FALSE);
   add_column (self, CP_OPTION_TEXT_DEADLINE, _("Deadline"), "meets-deadline", FALSE);
+  /* A service is priced by the token. */
+  self->serving_columns[0] = add_column (self, CP_OPTION_TEXT_TOKEN_COST, _("Per million output tokens"),
+                                         "cost-per-million-output-tokens", FALSE);
+  self->serving_columns[1] = add_column (self, CP_OPTION_TEXT_THROUGHPUT, _("Tokens/s per replica"), NULL, FALSE);
+  self->serving_columns[2] = add_column (self, CP_OPTION_TEXT_SERVED, _("Requests served"), NULL, FALSE);
+  for (guint c = 0; c < G_N_ELEMENTS (self->serving_columns); c++)
+    gtk_column_view_column_set_visible (self->serving_columns[c], FALSE);
   add_column (self, CP_OPTION_TEXT_BREAKDOWN, "", NULL, FALSE);
   add_column (self, CP_OPTION_TEXT_DAYS, _("Calendar"), "calendar-days", FALSE);
   add_column (self, CP_OPTION_TEXT_NODES, _("Nodes"), "nodes", FALSE);
@@ -1293,5 +1359,7 @@ cp_results_view_init (CpResultsView *self)
   g_signal_connect_object (self->cost_chart, "notify::readout", G_CALLBACK (on_readout_changed),
                            self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->memory_chart, "notify::readout", G_CALLBACK (on_readout_changed),
+                           self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->serving_chart, "notify::readout", G_CALLBACK (on_readout_changed),
                            self, G_CONNECT_SWAPPED);
 }

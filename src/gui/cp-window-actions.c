@@ -753,6 +753,14 @@ show_cost_chart_action (GSimpleAction *action,
 }
 
 static void
+show_serving_chart_action (GSimpleAction *action,
+                           GVariant      *param,
+                           gpointer       user_data)
+{
+  cp_results_view_show_chart (CP_WINDOW (user_data)->results_view, CP_CHART_SERVING);
+}
+
+static void
 show_memory_chart_action (GSimpleAction *action,
                           GVariant      *param,
                           gpointer       user_data)
@@ -837,6 +845,7 @@ static const GActionEntry win_entries[] = {
   { "help", help_action },
   { "show-cost-chart", show_cost_chart_action },
   { "show-memory-chart", show_memory_chart_action },
+  { "show-serving-chart", show_serving_chart_action },
   { "next-pane", next_pane_action },
   { "previous-pane", previous_pane_action },
   { "rename-project", rename_project_action },

@@ -8,6 +8,8 @@
 #include "config.h"
 
 #include "cp-estimate.h"
+#include "cp-goodput.h"
+#include "cp-serving.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -20,9 +22,6 @@
 /* Host↔GPU copies for CPU offload run over PCIe gen4 x16: 32 GB/s per
  * direction (PUBLISHED N10). */
 #define OFFLOAD_LINK_BYTES_PER_S 32e9
-/* Achievable HBM bandwidth ≈ 80% of the datasheet (PUBLISHED G2: Azure
- * measured 1.61–1.75 of 2.039 TB/s on A100 80GB). */
-#define HBM_EFFICIENCY 0.80
 /* Two times within this fraction of each other are a tie, which the
  * layout with more memory headroom wins: closer than the model can tell. */
 #define TIE_FRACTION 0.01
@@ -1479,6 +1478,7 @@ estimate_inference (const CpJob      *job,
   guint gpn = quote->gpus_per_node;
   guint max_gpus = gpn * MAX (quote->nodes_available, nodes);
   guint replica_gpus = 0;
+  CpServingReplica replica = { 0 };
 
   est->kv_bytes_per_token = cp_job_kv_bytes_per_token (job);
   kv_per_request = est->kv_bytes_per_token * job->context_len;
@@ -1557,13 +1557,9 @@ estimate_inference (const CpJob      *job,
       est->kv_cache_bytes = served * blocks_per_request * block * kv_per_gpu_token;
       est->memory_per_gpu_bytes = est->weights_bytes + est->kv_cache_bytes + activation +
                                   settings->cuda_graph_bytes + est->overhead_bytes;
-      /* Decoding reads the weights and the cache in use once per token. */
-      if (quote->gpu.memory_bandwidth_gbytes_per_s > 0 && served > 0)
-        {
-          double step_s = (weights + served * kv_per_request / 2.0) /
-            (replica_gpus * quote->gpu.memory_bandwidth_gbytes_per_s * 1e9 * HBM_EFFICIENCY);
-          est->decode_tokens_per_s = served / step_s;
-        }
+      /* vLLM's scheduler runs at most max_num_seqs sequences at once. */
+      replica = (CpServingReplica) { replica_gpus, est->tensor_parallel, est->weights_bytes, kv_per_gpu_token,
+                                     MIN (served, max_sequences), replicas_here };
     }
 
   est->time_source = CP_TIME_SOURCE_DURATION;
@@ -1571,6 +1567,7 @@ estimate_inference (const CpJob      *job,
   est->total_s = est->compute_s;
   est->gpu_hours = est->total_s / 3600.0 * est->gpus;
   est->scaling_efficiency = 1.0;
+  cp_serving_estimate (job, quote, settings, &replica, est);
 }
 
 static void
@@ -1810,6 +1807,7 @@ estimate_training (const CpJob      *job,
   whole.recompute = job->recompute == CP_RECOMPUTE_AUTO ? CP_RECOMPUTE_SELECTIVE : job->recompute;
   layout_memory (&c, &whole, &need);
   est->total_memory_bytes = need.total;
+  est->checkpoint_bytes = need.weights + need.optimizer;
   est->memory_gap = need.total / (c.capacity * quote->gpus_per_node);
 
   /* A trial's measured peak replaces the estimate on the configuration it ran (R9). */
@@ -1900,6 +1898,7 @@ estimate_unchecked (const CpJob      *job,
   else
     estimate_single_machine_work (job, quote, settings, out);
 
+  cp_goodput_apply (job, quote, settings, out);
   estimate_calendar (job, settings, out);
   estimate_cost (job, quote, settings, out);
 }
@@ -1995,6 +1994,13 @@ cp_estimate (const CpJob      *job,
         }
     }
   return TRUE;
+}
+
+double
+cp_gpu_spec_dense_peak_flops (const CpGpuSpec *gpu,
+                              CpPrecision      precision)
+{
+  return dense_peak_flops (gpu, precision);
 }
 
 gboolean

@@ -104,7 +104,20 @@ typedef struct {
   guint  replicas_per_node;
   guint  replicas_needed;
   guint  nodes_needed;
-  double decode_tokens_per_s;      /* per replica at full concurrency */
+
+  /* Serving throughput and cost by roofline (cp-serving.h) */
+  double decode_batch;             /* sequences a replica decodes together */
+  double decode_memory_s;          /* one step's weight and KV-cache reads */
+  double decode_compute_s;         /* one step's 2 × active params per sequence */
+  double decode_tp_communication_s;/* one step's tensor-parallel all-reduces */
+  double decode_step_s;            /* the slower of memory and compute, plus all-reduces */
+  double decode_tokens_per_s;      /* per replica: batch ÷ step */
+  double prefill_tokens_per_s;     /* per replica, compute-bound */
+  double concurrency_served;       /* requests the option runs at once, at most the target */
+  double requests_per_s;           /* requests the option completes, prefill and decode */
+  double output_tokens_per_s;      /* the option's, all replicas */
+  double hourly_cost;              /* the option's GPUs (and cluster network) per hour */
+  double cost_per_million_output_tokens; /* in the quote's currency */
 
   /* Time */
   double flops;
@@ -127,6 +140,15 @@ typedef struct {
   double achieved_mfu;
   double steps;
   CpTimeSource time_source;
+
+  /* Failures (cp-goodput.h): total_s above includes what they cost */
+  double checkpoint_bytes;         /* weights + optimizer states, unsharded */
+  double checkpoint_s;             /* writing one checkpoint */
+  double checkpoint_interval_s;    /* useful time between checkpoints */
+  double restart_s;                /* per interruption, before training again */
+  double expected_interruptions;   /* GPUs × run hours × per-GPU rate */
+  double lost_s;                   /* to all interruptions: work redone and restarts */
+  double goodput;                  /* useful time ÷ wall time; services: time up */
 
   /* Calendar (project time, what the deadline is checked against) */
   double run_days;                 /* total_s in days */
@@ -178,6 +200,10 @@ double   cp_estimate_memory_per_gpu_bytes (const CpJob      *job,
                                            const CpSettings *settings);
 
 double   cp_job_kv_bytes_per_token (const CpJob *job);
+
+/* Dense tensor peak of @gpu at @precision (FP8 and FP32 where the GPU
+ * states them, else its BF16 rate). */
+double   cp_gpu_spec_dense_peak_flops (const CpGpuSpec *gpu, CpPrecision precision);
 
 /* Whether @gpu runs FlashAttention-style fused attention kernels. */
 gboolean cp_gpu_spec_runs_flash_attention (const CpGpuSpec *gpu);

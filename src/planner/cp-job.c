@@ -34,6 +34,11 @@ cp_job_init (CpJob      *job,
   /* QLoRA §4: adapters on every linear layer match full fine-tuning. */
   job->lora_targets = CP_LORA_TARGET_ALL;
   job->context_len = 4096;
+  /* vLLM's serving benchmark draws 1,024 prompt and 128 output tokens per
+   * request by default (benchmarks/benchmark_serving.py, --random-input-len
+   * and --random-output-len): a stated mix the team replaces with its own. */
+  job->prompt_tokens = 1024;
+  job->output_tokens = 128;
   job->concurrency = 1;
   job->weight_bits = 16;
   job->kv_bits = 16;
@@ -82,6 +87,15 @@ cp_job_init (CpJob      *job,
     default:
       g_assert_not_reached ();
     }
+}
+
+void
+cp_job_fit_request_to_context (CpJob *job)
+{
+  if ((double) job->prompt_tokens + job->output_tokens <= job->context_len)
+    return;
+  job->output_tokens = MAX (1, MIN (job->output_tokens, job->context_len / 2));
+  job->prompt_tokens = MAX (1, (int) job->context_len - (int) job->output_tokens);
 }
 
 void
@@ -255,8 +269,13 @@ cp_job_validate (const CpJob  *job,
       if (job->kv_bits != 16 && job->kv_bits != 8 && job->kv_bits != 4)
         return cp_check_fail (error, N_("KV-cache bits"), _("must be 16, 8 or 4"));
       if (!cp_check_positive (job->context_len, 1e7, N_("Context length"), error) ||
+          !cp_check_positive (job->prompt_tokens, 1e7, N_("Prompt tokens"), error) ||
+          !cp_check_positive (job->output_tokens, 1e7, N_("Output tokens"), error) ||
           !cp_check_positive (job->concurrency, 1e8, N_("Concurrent requests"), error))
         return FALSE;
+      /* vLLM refuses a request longer than its max_model_len. */
+      if ((double) job->prompt_tokens + job->output_tokens > job->context_len)
+        return cp_check_fail (error, N_("Output tokens"), _("with the prompt tokens, must fit in the context length"));
       if (job->duration_days <= 0 && job->deadline_days <= 0)
         return cp_check_fail (error, N_("Duration"), _("must be greater than 0"));
       return TRUE;

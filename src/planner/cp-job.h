@@ -51,6 +51,8 @@ typedef struct {
 
   /* Inference service */
   guint         context_len;     /* tokens per request (prompt + output) */
+  guint         prompt_tokens;   /* a request's mean prompt, within context_len */
+  guint         output_tokens;   /* a request's mean output, what is billed per token */
   guint         concurrency;     /* target concurrent requests */
   guint         weight_bits;     /* 16, 8 or 4 */
   guint         kv_bits;         /* 16, 8 or 4 */
@@ -90,6 +92,10 @@ CpJob    *cp_job_dup    (const CpJob *job);
 void      cp_job_free   (CpJob *job);
 /* Sets the model part from a catalogue entry (copied). */
 void      cp_job_set_model (CpJob *job, const CpModelSpec *model);
+/* For a job saved before it kept its request split (an older report):
+ * the split within the context length, at most half of it for the output
+ * and the rest for the prompt, as the store's migration does. */
+void      cp_job_fit_request_to_context (CpJob *job);
 /* Checks every field a model evaluation needs; the message names the field. */
 gboolean  cp_job_validate (const CpJob *job, GError **error);
 /* The architecture checks cp_job_validate() applies to a job's model, for

@@ -55,6 +55,8 @@ cp_project_sweep_job (const CpProject *project,
           point.gpus = nodes * quote->gpus_per_node;
           point.total_cost = estimate.total_cost;
           point.calendar_days = estimate.calendar_days;
+          point.replicas = job->kind == CP_TASK_INFERENCE ? estimate.data_parallel : 0;
+          point.cost_per_million_output_tokens = estimate.cost_per_million_output_tokens;
           g_array_append_val (curve->points, point);
         }
       g_ptr_array_add (sweep->curves, curve);

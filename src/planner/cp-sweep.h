@@ -1,5 +1,6 @@
 /* cp-sweep.h: a job's cost and calendar time over every node count a quote
- * offers, for the cost chart of the window, the PDF and the CLI.
+ * offers (and a service's cost per output token), for the cost and
+ * serving charts of the window, the PDF and the CLI.
  */
 #pragma once
 
@@ -12,6 +13,8 @@ typedef struct {
   guint  gpus;
   double total_cost;      /* in the quote's currency */
   double calendar_days;
+  guint  replicas;        /* serving: replicas on those GPUs, else 0 */
+  double cost_per_million_output_tokens; /* serving, in the quote's currency, else 0 */
 } CpSweepPoint;
 
 typedef struct {

@@ -767,6 +767,80 @@ cp_chart_data_new_cost (const CpProject *project,
 }
 
 /* ---------------------------------------------------------------------- */
+/* Serving: cost per million output tokens against replicas               */
+
+CpChartData *
+cp_chart_data_new_serving (const CpProject *project,
+                           guint            job_index,
+                           const CpPlan    *plan,
+                           const CpSweep   *sweep,
+                           const char      *lang)
+{
+  const CpSettings *settings = &project->settings;
+  const CpJob *job;
+  CpChartData *data;
+  const char *currency = settings->currency[0] != '\0' ? settings->currency : "CNY";
+  int recommended = recommended_quote (plan);
+  g_autofree char *concurrency = NULL;
+  g_autofree char *note = NULL;
+
+  g_return_val_if_fail (job_index < project->jobs->len, NULL);
+  g_return_val_if_fail (sweep != NULL, NULL);
+  job = g_ptr_array_index (project->jobs, job_index);
+
+  data = chart_data_new (CP_CHART_SERVING, lang);
+  cp_i18n_push_language (data->lang);
+
+  data->title = g_strdup_printf (_("Cost per million output tokens against replicas: %s"), job->name);
+  data->x_label = g_strdup (_("Replicas"));
+  /* TRANSLATORS: axis of the serving chart; %s is a currency */
+  data->y_label = g_strdup_printf (_("Cost per million output tokens (%s)"),
+                                   cp_i18n_currency_name (currency, data->lang));
+  data->currency = g_strdup (currency);
+
+  for (guint c = 0; c < sweep->curves->len; c++)
+    {
+      const CpSweepCurve *curve = g_ptr_array_index (sweep->curves, c);
+      const CpQuote *quote;
+      g_autofree char *name = NULL;
+      g_autofree char *label = NULL;
+      CpChartSeries *series;
+
+      if (curve->quote_index < 0 || (guint) curve->quote_index >= project->quotes->len ||
+          !quote_compared (plan, curve->quote_index))
+        continue;
+      quote = g_ptr_array_index (project->quotes, curve->quote_index);
+      name = cp_words_quote_name (project, curve->quote_index);
+      label = curve->quote_index == recommended ? recommended_label (name) : g_strdup (name);
+      series = series_new (label, FALSE);
+      series->shorten_from = vendor_end (label, name, quote);
+      series->points_only = !cp_quote_is_cluster (quote);
+      series->emphasis = emphasis_for (recommended >= 0, curve->quote_index == recommended);
+      for (guint p = 0; p < curve->points->len; p++)
+        {
+          const CpSweepPoint *point = &g_array_index (curve->points, CpSweepPoint, p);
+
+          /* A size that serves nothing has no price per token. */
+          if (point->replicas > 0 && usable (point->cost_per_million_output_tokens, TRUE))
+            series_add (series, point->replicas, point->cost_per_million_output_tokens, NAN);
+        }
+      if (series->x->len > 0)
+        g_ptr_array_add (data->series, series);
+      else
+        series_free (series);
+    }
+
+  concurrency = cp_i18n_format_number (job->concurrency, 0, data->lang);
+  /* TRANSLATORS: the serving chart's note; %s is the target number of concurrent requests */
+  note = g_strdup_printf (_("Lines: a cluster quote at each node count; markers: single machines. The %s concurrent requests are shared by the replicas: more replicas decode smaller batches, and each token costs more."),
+                          concurrency);
+  data->note = note_with (note, plan);
+
+  cp_i18n_pop_language ();
+  return data;
+}
+
+/* ---------------------------------------------------------------------- */
 /* Axes                                                                   */
 
 typedef struct {
@@ -1212,8 +1286,8 @@ geometry_init (Geometry          *geometry,
 
   geometry->n_panels = data->y2_label != NULL ? 2 : 1;
   geometry->panels[0].title = data->y_label;
-  geometry->panels[0].log = data->y_log || (data->kind == CP_CHART_COST && wide_range (y_min, y_max));
-  if (data->kind == CP_CHART_COST && !geometry->panels[0].log)
+  geometry->panels[0].log = data->y_log || (data->kind != CP_CHART_MEMORY && wide_range (y_min, y_max));
+  if (data->kind != CP_CHART_MEMORY && !geometry->panels[0].log)
     y_min = 0;
   axis_init (&geometry->panels[0].y, y_min, y_max, geometry->panels[0].log, data->y_scale, 5);
   if (geometry->n_panels == 2)
@@ -2128,8 +2202,8 @@ draw_panel_series (Painter           *painter,
         }
       cairo_set_dash (cr, NULL, 0, 0);
 
-      /* Markers on the cost chart show where an estimate was made. */
-      if (data->kind == CP_CHART_COST)
+      /* Markers on the cost and serving charts show where an estimate was made. */
+      if (data->kind != CP_CHART_MEMORY)
         {
           Rgb storage;
 
@@ -2632,6 +2706,25 @@ cp_chart_readout (const CpChartData *data,
       /* TRANSLATORS: cost chart readout: quote name, GPU count, total cost, days */
       text = g_strdup_printf (_("%s: %s GPUs, %s, %s"), best->label, gpus, cost_text, days_text);
     }
+  else if (best != NULL && data->kind == CP_CHART_SERVING)
+    {
+      g_autofree char *replicas = NULL;
+      g_autofree char *cost_text = NULL;
+      double nearest = INFINITY, rx = best_x, cost = best_y;
+
+      /* Between two node counts: the nearest one estimated. */
+      for (guint p = 0; p < best->x->len; p++)
+        if (fabs (g_array_index (best->x, double, p) - best_x) < nearest)
+          {
+            nearest = fabs (g_array_index (best->x, double, p) - best_x);
+            rx = g_array_index (best->x, double, p);
+            cost = g_array_index (best->y, double, p);
+          }
+      replicas = cp_i18n_format_number (rx, 0, data->lang);
+      cost_text = cp_i18n_format_money (cost, data->currency, data->lang);
+      /* TRANSLATORS: serving chart readout: quote name, replicas, cost per million output tokens */
+      text = g_strdup_printf (_("%s: %s replicas, %s per million output tokens"), best->label, replicas, cost_text);
+    }
   else if (best != NULL)
     {
       g_autofree char *params = cp_format_count (best_x);
@@ -2649,6 +2742,13 @@ cp_chart_readout (const CpChartData *data,
           g_autofree char *params = cp_format_count (xv);
           g_autofree char *need = format_y (data, &panel->y, yv);
           text = g_strdup_printf (_("%s parameters, %s"), params, need);
+        }
+      else if (data->kind == CP_CHART_SERVING)
+        {
+          g_autofree char *replicas = cp_i18n_format_number (xv, 0, data->lang);
+          g_autofree char *cost_text = cp_i18n_format_value (yv, data->lang);
+          /* TRANSLATORS: serving chart readout away from any line: replicas, cost per million output tokens */
+          text = g_strdup_printf (_("%s replicas, %s per million output tokens"), replicas, cost_text);
         }
       else if (panel->second)
         {

@@ -1,4 +1,4 @@
-/* cp-chart.h: the two charts, drawn by one cairo module.
+/* cp-chart.h: the charts, drawn by one cairo module.
  *
  * The window's chart widget, PNG/SVG export (window and CLI), the PDF
  * report and printing all call cp_chart_draw(): data is computed and
@@ -17,6 +17,7 @@ G_BEGIN_DECLS
 typedef enum {
   CP_CHART_MEMORY,   /* memory requirement against model size */
   CP_CHART_COST,     /* total cost above calendar time, against GPU count */
+  CP_CHART_SERVING,  /* a service's cost per million output tokens, against replicas */
 } CpChartKind;
 
 typedef enum {
@@ -100,6 +101,10 @@ CpChartData *cp_chart_data_new_memory (const CpProject *project, guint job_index
 CpChartData *cp_chart_data_new_cost   (const CpProject *project, guint job_index,
                                        const CpPlan *plan, const CpSweep *sweep,
                                        const char *lang);
+/* @sweep: cp_project_sweep_job() of the same job, an inference job. */
+CpChartData *cp_chart_data_new_serving (const CpProject *project, guint job_index,
+                                        const CpPlan *plan, const CpSweep *sweep,
+                                        const char *lang);
 CpChartData *cp_chart_data_copy       (const CpChartData *data);
 void         cp_chart_data_free       (CpChartData *data);
 

@@ -16,6 +16,7 @@
 #include <gio/gio.h>
 #include <pango/pangocairo.h>
 
+#include "planner/cp-serving.h"
 #include "planner/cp-units.h"
 #include "cp-chart.h"
 #include "cp-i18n.h"
@@ -71,6 +72,7 @@ typedef struct {
   CpPlan      *plan;
   CpChartData *memory;
   CpChartData *cost;
+  CpChartData *serving;         /* an inference job's cost per token, else NULL */
 } JobResult;
 
 /* The drawn height of each chart: on an A4 page two fit with their
@@ -985,6 +987,98 @@ section_job_layout (Doc          *doc,
   g_ptr_array_unref (table.rows);
 }
 
+/* What each option of a service serves and what an output token costs,
+ * with the figures behind them. */
+static void
+section_job_serving (Doc          *doc,
+                     const CpJob  *job,
+                     const CpPlan *plan)
+{
+  static const double widths[] = { 0.07, 0.22, 0.10, 0.08, 0.12, 0.12, 0.13, 0.16 };
+  static const gboolean numeric[] = { TRUE, FALSE, TRUE, TRUE, TRUE, TRUE, TRUE, TRUE };
+  const CpProject *project = doc->project;
+  char *header[] = { _("Rank"), _("Quote"), _("Replicas"), _("Batch"), _("Decode tokens/s"),
+                     _("Prefill tokens/s"), _("Requests served"), _("Per million output tokens") };
+  Table table = { 8, widths, numeric, header, NULL, 0 };
+  g_autofree char *prompt = NULL;
+  g_autofree char *output = NULL;
+  g_autofree char *basis = NULL;
+  g_autofree char *bandwidth = NULL;
+
+  if (job->kind != CP_TASK_INFERENCE || plan->options->len == 0)
+    return;
+
+  doc_heading (doc, doc->h2, _("Serving throughput and cost per token"), 60);
+  prompt = cp_i18n_format_number (job->prompt_tokens, 0, doc->lang);
+  output = cp_i18n_format_number (job->output_tokens, 0, doc->lang);
+  bandwidth = cp_i18n_format_number (CP_SERVING_BANDWIDTH_FRACTION * 100, 0, doc->lang);
+  /* TRANSLATORS: how the serving table is computed; %s are the prompt and output tokens per request and a percentage */
+  basis = g_strdup_printf (_("Requests of %s prompt and %s output tokens. Each decode step reads the weights and the running sequences' KV cache at %s%% of the GPU's memory bandwidth, or computes 2 FLOPs per active parameter and sequence, whichever is slower, plus the tensor-parallel all-reduces; prefill is compute-bound. Per token and per replica; requests served are those carried at once (at most the target) and per second."),
+                           prompt, output, bandwidth);
+  doc_paragraph_full (doc, doc->body, basis, 0, 4, NULL);
+
+  table.rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+      const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+      const CpEstimate *e = &option->estimate;
+      g_autofree char *at_once = cp_i18n_format_number (e->concurrency_served, 0, doc->lang);
+      g_autofree char *per_s = cp_i18n_format_number (e->requests_per_s, e->requests_per_s < 10 ? 1 : 0, doc->lang);
+
+      table_add_row (&table,
+                     cp_i18n_format_number (option->rank, 0, doc->lang),
+                     cp_words_quote_name (project, option->quote_index),
+                     cp_i18n_format_number (e->data_parallel, 0, doc->lang),
+                     cp_i18n_format_number (e->decode_batch, 0, doc->lang),
+                     cp_i18n_format_number (e->decode_tokens_per_s, 0, doc->lang),
+                     cp_i18n_format_number (e->prefill_tokens_per_s, 0, doc->lang),
+                     /* TRANSLATORS: requests carried at once, then completed per second */
+                     g_strdup_printf (_("%s at once, %s/s"), at_once, per_s),
+                     e->output_tokens_per_s > 0
+                     ? cp_i18n_format_money (e->cost_per_million_output_tokens, quote->currency, doc->lang)
+                     : g_strdup ("—"));
+    }
+  doc_table (doc, &table);
+  g_ptr_array_unref (table.rows);
+}
+
+/* Interruptions, checkpoints and goodput of every option of a training
+ * job: the run times above already include them (cp-goodput.h). */
+static void
+section_job_failures (Doc          *doc,
+                      const CpJob  *job,
+                      const CpPlan *plan)
+{
+  static const double widths[] = { 0.065, 0.255, 0.15, 0.14, 0.13, 0.13, 0.13 };
+  static const gboolean numeric[] = { TRUE, FALSE, TRUE, TRUE, TRUE, TRUE, TRUE };
+  const CpProject *project = doc->project;
+  char *header[] = { _("Rank"), _("Quote"), _("Interruptions"), _("Checkpoint write"),
+                     _("Checkpoint every"), _("Lost"), _("Goodput") };
+  Table table = { 7, widths, numeric, header, NULL, 0 };
+
+  if (!cp_task_kind_is_training (job->kind) || plan->options->len == 0)
+    return;
+
+  table.rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+      const CpEstimate *e = &option->estimate;
+
+      table_add_row (&table,
+                     cp_i18n_format_number (option->rank, 0, doc->lang),
+                     cp_words_quote_name (project, option->quote_index),
+                     cp_i18n_format_value (e->expected_interruptions, doc->lang),
+                     cp_words_duration (e->checkpoint_s, doc->lang),
+                     cp_words_duration (e->checkpoint_interval_s, doc->lang),
+                     cp_words_duration (e->lost_s, doc->lang),
+                     cp_words_goodput (e->goodput, doc->lang));
+    }
+  doc_table_under (doc, doc->h2, _("Interruptions and goodput"), &table);
+  g_ptr_array_unref (table.rows);
+}
+
 /* At most this many options get their own risks: the recommended one and
  * the runners-up an approver might pick instead. */
 #define RISK_OPTIONS 3
@@ -1061,6 +1155,8 @@ section_job (Doc       *doc,
     }
   doc_table_under (doc, doc->h2, _("Comparison of the quotes"), &table);
   section_job_layout (doc, job, plan);
+  section_job_serving (doc, job, plan);
+  section_job_failures (doc, job, plan);
   if (one_currency && currency != NULL)
     {
       g_autofree char *unit = NULL;
@@ -1109,6 +1205,8 @@ section_job (Doc       *doc,
   if (job->model.params > 0)
     doc_chart (doc, result->memory, MEMORY_CHART_HEIGHT);
   doc_chart (doc, result->cost, COST_CHART_HEIGHT);
+  if (result->serving != NULL)
+    doc_chart (doc, result->serving, MEMORY_CHART_HEIGHT);
 }
 
 /* The units cp_settings_get_assumptions() names, in the report's language. */
@@ -1126,6 +1224,9 @@ unit_words (const char *unit)
     { "FLOPs/param/token", N_("FLOPs/param/token") },
     { "bits/param", N_("bits/param") },
     { "tokens", N_("tokens") },
+    { "s", N_("s") },
+    { "GB/s per node", N_("GB/s per node") },
+    { "GB/s in all", N_("GB/s in all") },
     /* The assumption's name says how the batch grows with size. */
     { "tokens at 7B × (N/7B)^0.25", N_("tokens") },
   };
@@ -1156,7 +1257,7 @@ section_assumptions (Doc *doc)
   /* TRANSLATORS: %s is a number of days such as "120.0 days" */
   layouts = g_strdup_printf (_("A training layout a job leaves open (tensor, pipeline, data and expert parallel, ZeRO stage, micro-batch, recompute, interleaving) is searched: the fastest that fits is chosen, a tie within 1%% going to the one with more memory headroom, and the runner-up is named. A job without a deadline is held to the longest acceptable run, %s."),
                              longest);
-  conventions = g_strdup_printf ("%s %s %s %s",
+  conventions = g_strdup_printf ("%s %s %s %s %s",
                                  settings->bytes_convention == CP_BYTES_CONVENTION_ZERO_16
                                  ? _("Mixed-precision Adam is counted at 16 bytes per parameter (ZeRO: bf16 weights and gradients, 12 bytes of optimizer state).")
                                  : _("Mixed-precision Adam is counted at 18 bytes per parameter (Hugging Face: fp32 and fp16 weights, fp32 gradients, 8 bytes of optimizer state)."),
@@ -1164,7 +1265,8 @@ section_assumptions (Doc *doc)
                                  ? _("A card sold as “80 GB” is taken as 80 GiB (80 × 2^30 bytes), as frameworks report it; memory figures are in GiB.")
                                  : _("A card sold as “80 GB” is taken as 80 × 10^9 bytes, the datasheet's decimal reading; memory figures are in GB."),
                                  _("Time uses dense peak FLOPS only, never sparse figures; run time and calendar time (run plus debugging and migration) are kept apart, and deadlines are checked against calendar time."),
-                                 layouts);
+                                 layouts,
+                                 _("A training run is interrupted whenever one of its GPUs fails: GPUs × run hours × the per-GPU failure rate interruptions are expected, one machine included. Each option writes checkpoints (weights and optimizer states) at its storage's speed, at the Young/Daly interval unless one is set, and each interruption costs a restart and, on average, half an interval of work redone (Daly's model). Goodput, useful time ÷ wall time, stretches the run time, and with it billed hours, cost and the deadline check. Services, debugging and data processing rent their period whole: their interruptions are downtime within it."));
   doc_paragraph (doc, doc->body, conventions);
 
   for (guint i = 0; i < MIN (n, G_N_ELEMENTS (assumptions)); i++)
@@ -1181,6 +1283,13 @@ section_assumptions (Doc *doc)
           g_autofree char *percent = cp_i18n_format_percent (a->value, doc->lang);
           /* TRANSLATORS: %s is a percentage such as "100%" */
           number = g_strdup_printf (_("%s of the backward pass"), percent);
+        }
+      else if (g_strcmp0 (a->unit, "interruptions/GPU-hour") == 0)
+        {
+          /* A rate of 2e-5 would print as 0.000 per GPU-hour. */
+          g_autofree char *rate = cp_i18n_format_value (a->value * 1e6, doc->lang);
+          /* TRANSLATORS: %s is a number such as "19.7" */
+          number = g_strdup_printf (_("%s per million GPU-hours"), rate);
         }
       else if (g_strcmp0 (a->unit, "fraction of min(run, longest acceptable run)") == 0)
         /* The assumption's name says what it is a share of. */
@@ -1291,6 +1400,8 @@ cp_report_layout_new (const CpProject *project,
       results[j].plan = cp_project_plan_job (project, j);
       results[j].memory = cp_chart_data_new_memory (project, j, results[j].plan, lang);
       results[j].cost = cp_chart_data_new_cost (project, j, results[j].plan, sweep, lang);
+      if (((const CpJob *) g_ptr_array_index (project->jobs, j))->kind == CP_TASK_INFERENCE)
+        results[j].serving = cp_chart_data_new_serving (project, j, results[j].plan, sweep, lang);
     }
   date = cp_i18n_format_date (now, lang);
   /* TRANSLATORS: title of the PDF report; %s is the project's name */
@@ -1310,6 +1421,7 @@ cp_report_layout_new (const CpProject *project,
       g_clear_pointer (&results[j].plan, cp_plan_free);
       g_clear_pointer (&results[j].memory, cp_chart_data_free);
       g_clear_pointer (&results[j].cost, cp_chart_data_free);
+      g_clear_pointer (&results[j].serving, cp_chart_data_free);
     }
   cp_i18n_pop_language ();
 

@@ -179,6 +179,8 @@ static const Field job_fields[] = {
   { "lora-targets", FIELD_UINT, G_STRUCT_OFFSET (CpJob, lora_targets), "bitmask", NULL, NULL },
   { "mfu", FIELD_DOUBLE, G_STRUCT_OFFSET (CpJob, mfu), "fraction", NULL, NULL },
   { "context-len", FIELD_UINT, G_STRUCT_OFFSET (CpJob, context_len), "tokens", NULL, NULL },
+  { "prompt-tokens", FIELD_UINT, G_STRUCT_OFFSET (CpJob, prompt_tokens), "tokens", NULL, NULL },
+  { "output-tokens", FIELD_UINT, G_STRUCT_OFFSET (CpJob, output_tokens), "tokens", NULL, NULL },
   { "concurrency", FIELD_UINT, G_STRUCT_OFFSET (CpJob, concurrency), "requests", NULL, NULL },
   { "weight-bits", FIELD_UINT, G_STRUCT_OFFSET (CpJob, weight_bits), "bits", NULL, NULL },
   { "kv-bits", FIELD_UINT, G_STRUCT_OFFSET (CpJob, kv_bits), "bits", NULL, NULL },
@@ -247,6 +249,9 @@ static const Field settings_fields[] = {
   { "overlap-compute-slowdown", FIELD_DOUBLE, G_STRUCT_OFFSET (CpSettings, overlap_compute_slowdown), "fraction", NULL, NULL },
   { "kv-block", FIELD_DOUBLE, G_STRUCT_OFFSET (CpSettings, kv_block_tokens), "tokens", NULL, NULL },
   { "cuda-graphs", FIELD_DOUBLE, G_STRUCT_OFFSET (CpSettings, cuda_graph_bytes), "bytes", NULL, NULL },
+  { "gpu-failure-rate", FIELD_DOUBLE, G_STRUCT_OFFSET (CpSettings, gpu_failure_rate_per_hour), "1/GPU-h", NULL, NULL },
+  { "restart-time", FIELD_DOUBLE, G_STRUCT_OFFSET (CpSettings, restart_s), "s", NULL, NULL },
+  { "checkpoint-interval", FIELD_DOUBLE, G_STRUCT_OFFSET (CpSettings, checkpoint_interval_s), "s", NULL, NULL },
 };
 static const FieldTable settings_table = { "settings", settings_fields, G_N_ELEMENTS (settings_fields) };
 
@@ -323,6 +328,14 @@ static const Field estimate_fields[] = {
   { "replicas-needed", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, replicas_needed), NULL, NULL, NULL },
   { "nodes-needed", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, nodes_needed), NULL, NULL, NULL },
   { "decode-tokens-per-s", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, decode_tokens_per_s), "tokens/s", NULL, NULL },
+  { "decode-batch", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, decode_batch), "sequences", NULL, NULL },
+  { "decode-step-time", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, decode_step_s), "s", NULL, NULL },
+  { "prefill-tokens-per-s", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, prefill_tokens_per_s), "tokens/s", NULL, NULL },
+  { "concurrency-served", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, concurrency_served), "requests", NULL, NULL },
+  { "requests-per-s", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, requests_per_s), "requests/s", NULL, NULL },
+  { "output-tokens-per-s", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, output_tokens_per_s), "tokens/s", NULL, NULL },
+  { "hourly-cost", FIELD_MONEY, G_STRUCT_OFFSET (CpEstimate, hourly_cost), NULL, NULL, NULL },
+  { "cost-per-million-output-tokens", FIELD_MONEY, G_STRUCT_OFFSET (CpEstimate, cost_per_million_output_tokens), NULL, NULL, NULL },
   { "flops", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, flops), "FLOP", NULL, NULL },
   { "compute-time", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, compute_s), "s", NULL, NULL },
   { "communication-time", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, communication_s), "s", NULL, NULL },
@@ -339,6 +352,13 @@ static const Field estimate_fields[] = {
   { "achieved-mfu", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, achieved_mfu), "fraction", NULL, NULL },
   { "steps", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, steps), "steps", NULL, NULL },
   { "time-source", FIELD_ENUM, G_STRUCT_OFFSET (CpEstimate, time_source), NULL, &enum_time_source, NULL },
+  { "goodput", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, goodput), "fraction", NULL, NULL },
+  { "expected-interruptions", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, expected_interruptions), "interruptions", NULL, NULL },
+  { "checkpoint-bytes", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, checkpoint_bytes), "bytes", NULL, NULL },
+  { "checkpoint-s", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, checkpoint_s), "s", NULL, NULL },
+  { "checkpoint-interval-s", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, checkpoint_interval_s), "s", NULL, NULL },
+  { "restart-s", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, restart_s), "s", NULL, NULL },
+  { "lost-s", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, lost_s), "s", NULL, NULL },
   { "debug-days", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, debug_days), "days", NULL, NULL },
   { "migration-days", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, migration_days), "days", NULL, NULL },
   { "calendar-days", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, calendar_days), "days", NULL, NULL },
@@ -984,6 +1004,9 @@ project_from_document (xmlDoc  *doc,
       cp_project_add_job (project, job);
       if (!read_record (child, &job_table, job, error))
         return NULL;
+      /* Reports before issue 15 do not state the request split. */
+      if (first_child (child, "prompt-tokens") == NULL && first_child (child, "output-tokens") == NULL)
+        cp_job_fit_request_to_context (job);
       if (!cp_job_validate (job, &local_error))
         {
           g_set_error (error, CP_REPORT_ERROR, CP_REPORT_ERROR_INVALID,

@@ -122,6 +122,9 @@ static const CpField settings_fields[] = {
   F_DBL  (CpSettings, "overlap_compute_slowdown", overlap_compute_slowdown),
   F_DBL  (CpSettings, "kv_block_tokens", kv_block_tokens),
   F_DBL  (CpSettings, "cuda_graph_bytes", cuda_graph_bytes),
+  F_DBL  (CpSettings, "gpu_failure_rate_per_hour", gpu_failure_rate_per_hour),
+  F_DBL  (CpSettings, "restart_s", restart_s),
+  F_DBL  (CpSettings, "checkpoint_interval_s", checkpoint_interval_s),
 };
 
 static const CpField job_fields[] = {
@@ -148,6 +151,8 @@ static const CpField job_fields[] = {
   F_UINT (CpJob, "lora_targets", lora_targets),
   F_DBL  (CpJob, "mfu", mfu),
   F_UINT (CpJob, "context_len", context_len),
+  F_UINT (CpJob, "prompt_tokens", prompt_tokens),
+  F_UINT (CpJob, "output_tokens", output_tokens),
   F_UINT (CpJob, "concurrency", concurrency),
   F_UINT (CpJob, "weight_bits", weight_bits),
   F_UINT (CpJob, "kv_bits", kv_bits),

@@ -154,6 +154,30 @@ fi
 run 0 estimate --model opt-13b --task inference --gpu a100-40g --gpus-per-node 1 &&
   contains "$OUT" "819,200 B (800.0 KiB)"
 
+# Serving by roofline (issue 15): the catalogue's Llama 2 7B (7e9, its
+# model card) on one H100 SXM (3.35 TB/s, PUBLISHED G4) at 80%, batch 1,
+# a 1-token prompt and 2 output tokens: (14e9 + 2 × 524,288 B) / 2.68e12
+# = 5.2243 ms a token, 191.41 tokens/s. Prefill: 989e12 × 0.55 over
+# 2 × 7e9 + 4 × 32 × 32 × 128 × 1 FLOPs = 38,856 tokens/s. A request takes
+# 1 / 38,856 + 2 / 191.41 s = 10.474 ms: 95.47 a second, 190.95 output
+# tokens; 20 CNY an hour over 687,420 of them is 29.09 CNY a million.
+if run 0 estimate --model llama-2-7b --task inference --gpu h100-sxm --gpus-per-node 1 \
+     --concurrency 1 --prompt-tokens 1 --output-tokens 2 --price-per-gpu-hour 20 --xml; then
+  exactly prompt-tokens 1
+  exactly output-tokens 2
+  near decode-tokens-per-s 191.41 0.001
+  near prefill-tokens-per-s 38856 0.001
+  near requests-per-s 95.47 0.001
+  near cost-per-million-output-tokens 29.09 0.001
+  contains "$OUT" '<cost-per-million-output-tokens currency="CNY">'
+fi
+run 0 estimate --model llama-2-7b --task inference --gpu h100-sxm --gpus-per-node 1 \
+    --price-per-gpu-hour 20 &&
+  contains "$OUT" "Cost per million output tokens"
+# A request longer than the context is refused, naming the field.
+run 2 estimate --model llama-2-7b --task inference --gpu h100-sxm --context 1000 --price-per-gpu-hour 20 &&
+  contains "$ERR" "Output tokens"
+
 # I7: Llama-2-70B 2 × 80 layers × 8 KV heads × 128 × 2 bytes = 327,680 B;
 # with 8-bit KV cache half of it, 163,840 B.
 run 0 estimate --model llama-2-70b --task inference --gpu h100-sxm --xml &&
@@ -225,9 +249,10 @@ fi
 # 1.4e12 / (380 × 2048) = 1,798,930.9 s (20.8 days). The MFU that rate means
 # is 6 × 65.2e9 × 380 / 312e12 = 0.4764615; given as --mfu it must give the
 # same run time, and 2048 × 1,798,930.9 / 3600 = 1,023,391 GPU-hours (T4/T5).
+# Those are throughput figures, before interruptions: --failure-rate 0.
 if run 0 estimate --model llama-65b --task pretrain --gpu a100-80g --nodes 256 --gpus-per-node 8 \
      --network infiniband --nics 8 --nic-gbps 200 --tokens 1.4T --seq-len 2048 \
-     --recompute none --mfu 0.4764615 --xml; then
+     --recompute none --mfu 0.4764615 --failure-rate 0 --xml; then
   near total-s 1798930.9 1e-4
   near gpu-hours 1023391 1e-4
   exactly time-source mfu
@@ -236,11 +261,39 @@ fi
 # ---- T16: GPT-3 175B, 300B tokens, 1024 A100 at X = 140 TFLOP/s with full
 # recompute: 8·T·P/(n·X) = 8 × 300e9 × 175e9 / (1024 × 140e12) = 2,929,687.5 s
 # (33.9 days). X as a fraction of the 312 TFLOPS dense peak: 0.44871795.
+# Before interruptions (--failure-rate 0); with them, below.
 if run 0 estimate --model gpt3-175b --gpu a100-80g --nodes 128 --tokens 300B --seq-len 2048 \
-     --recompute full --mfu 0.44871795 --xml; then
+     --recompute full --mfu 0.44871795 --failure-rate 0 --xml; then
   near total-s 2929687.5 1e-6
+  exactly goodput 1
+  exactly expected-interruptions 0
   exactly time-source mfu
 fi
+
+# ---- The same run with the default failure rate, 419 / (16,384 × 54 × 24)
+# = 1.97328e-5 per GPU-hour (Llama 3 §3.3.4): the job's MTBF is
+# 3600 / (1024 × 1.97328e-5) = 178,160 s. A checkpoint (weights and optimizer
+# states, 175e9 × 14 B) on storage the quote leaves unstated (1,000 MiB/s a
+# node, 128 nodes) takes 2.45e12 / (128 × 1,048,576,000) = 18.254 s; Young's
+# interval sqrt(2 × 18.254 × 178,160) = 2,550.35 s. Daly's wall time
+# U·(M/τ)·e^(R/M)·(e^((τ+δ)/M) − 1) with R = 600 s is 2,982,055 s: goodput
+# 0.98244, 1024 × 1.97328e-5 × 2,982,055 / 3600 = 16.738 interruptions.
+if run 0 estimate --model gpt3-175b --gpu a100-80g --nodes 128 --tokens 300B --seq-len 2048 \
+     --recompute full --mfu 0.44871795 --xml; then
+  near checkpoint-s 18.25392 1e-5
+  near checkpoint-interval-s 2550.350 1e-5
+  near restart-s 600 1e-9
+  near total-s 2982055.2 1e-6
+  near goodput 0.982439 1e-5
+  near expected-interruptions 16.73795 1e-5
+  near gpu-failure-rate 1.9732817e-5 1e-6
+fi
+if run 0 estimate --model gpt3-175b --gpu a100-80g --nodes 128 --tokens 300B --seq-len 2048 \
+     --recompute full --mfu 0.44871795; then
+  contains "$OUT" "Goodput"
+  contains "$OUT" "Expected interruptions"
+fi
+run 2 estimate --model gpt3-175b --gpu a100-80g --nodes 128 --tokens 300B --failure-rate 0.5 && contains "$ERR" "--failure-rate"
 
 # ---- billing: 100 h of debugging on 8 GPUs at 10 CNY per GPU-hour, billed
 # by the day with a 30-day minimum: max(ceil(100/24) × 24, 720) = 720 h,
@@ -324,6 +377,11 @@ if run 0 new "$TMP/late.cplan" &&
   if run 0 plan "$TMP/late.cplan" --xml; then
     exactly shortfall deadline
     exactly best-available-quote four
+    # Each option with its failures (issue 15): two options, three figures each.
+    for figure in goodput expected-interruptions checkpoint-s; do
+      checks=$((checks + 1))
+      [ "$(grep -c "<$figure>" "$OUT")" -eq 2 ] || fail "<$figure> not given for both options"
+    done
     checks=$((checks + 1))
     ! grep -q "<recommended-quote>" "$OUT" || fail "an option missing the deadline is recommended"
   fi

@@ -1823,6 +1823,164 @@ test_window_keyboard (void)
   close_window (window);
 }
 
+static GtkWidget *
+find_of_type (GtkWidget *root,
+              GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_of_type (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The comparison table's column titled @title. */
+static GtkColumnViewColumn *
+column_titled (CpResultsView *results,
+               const char    *title)
+{
+  GtkWidget *view = find_of_type (GTK_WIDGET (results), GTK_TYPE_COLUMN_VIEW);
+  GListModel *columns;
+
+  g_assert_nonnull (view);
+  columns = gtk_column_view_get_columns (GTK_COLUMN_VIEW (view));
+  for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+
+      if (g_strcmp0 (gtk_column_view_column_get_title (column), title) == 0)
+        return column;
+    }
+  g_error ("no column titled “%s”", title);
+}
+
+/* Item 15.4: a service's options show tokens per second, the requests
+ * served and the cost per million output tokens, updated in place when
+ * the request changes; its cost-per-token chart is one Alt+3 away. A
+ * training job shows neither. */
+static void
+test_window_serving (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  CpResultsView *results = cp_window_get_results_view (window);
+  CpJobEditor *editor = cp_window_get_job_editor (window);
+  GListModel *options = cp_results_view_get_options (results);
+  CpChartView *serving_view = cp_results_view_get_chart (results, CP_CHART_SERVING);
+  GtkStack *charts = GTK_STACK (gtk_widget_get_ancestor (GTK_WIDGET (serving_view), GTK_TYPE_STACK));
+  g_auto(GStrv) serving_keys = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "win.show-serving-chart");
+  g_autoptr(GPtrArray) before = g_ptr_array_new_with_free_func (g_object_unref);
+  g_autofree char *cost_before = NULL;
+  guint serve = G_MAXUINT;
+
+  for (guint i = 0; i < project->jobs->len && serve == G_MAXUINT; i++)
+    if (((CpJob *) g_ptr_array_index (project->jobs, i))->kind == CP_TASK_INFERENCE)
+      serve = i;
+  g_assert_cmpuint (serve, !=, G_MAXUINT);
+  g_assert_true (g_strv_contains ((const char * const *) serving_keys, "<Alt>3"));
+
+  /* A training job: no serving columns, no serving chart to switch to. */
+  select_row (cp_window_get_jobs_list (window), first_training_job (project));
+  wait_results (results);
+  g_assert_false (gtk_column_view_column_get_visible (column_titled (results, "Per million output tokens")));
+  g_assert_null (cp_chart_view_get_data (serving_view));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-cost-chart", NULL);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-serving-chart", NULL);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (charts), ==, "cost");
+
+  /* The service: the three columns, each option priced per token as the
+   * model prices it. */
+  select_row (cp_window_get_jobs_list (window), serve);
+  wait_results (results);
+  g_assert_true (gtk_column_view_column_get_visible (column_titled (results, "Per million output tokens")));
+  g_assert_true (gtk_column_view_column_get_visible (column_titled (results, "Tokens/s per replica")));
+  g_assert_true (gtk_column_view_column_get_visible (column_titled (results, "Requests served")));
+  for (guint i = 0; i < g_list_model_get_n_items (options); i++)
+    {
+      g_autoptr(CpOptionObject) object = g_list_model_get_item (options, i);
+      const CpOption *option = cp_option_object_get_option (object);
+      const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+      g_autofree char *money = cp_i18n_format_money (option->estimate.cost_per_million_output_tokens,
+                                                     quote->currency, cp_labels_ui_language ());
+
+      g_assert_cmpfloat (option->estimate.cost_per_million_output_tokens, >, 0);
+      g_assert_cmpstr (cp_option_object_get_text (object, CP_OPTION_TEXT_TOKEN_COST), ==, money);
+      g_ptr_array_add (before, g_object_ref (object));
+    }
+  {
+    g_autoptr(CpOptionObject) first = g_list_model_get_item (options, 0);
+    cost_before = g_strdup (cp_option_object_get_text (first, CP_OPTION_TEXT_TOKEN_COST));
+  }
+
+  /* Twice the output per request, typed into the form: the same rows,
+   * their prices redrawn. Longer outputs add to the mean context a
+   * decode step reads, so each token costs more. */
+  type_text (cp_job_editor_get_row (editor, "output-tokens"), "256");
+  wait_results (results);
+  g_assert_cmpuint (((CpJob *) g_ptr_array_index (project->jobs, serve))->output_tokens, ==, 256);
+  {
+    g_autoptr(CpPlan) expected = plan_for (project, serve);
+    g_autoptr(CpOptionObject) first = g_list_model_get_item (options, 0);
+    const CpOption *shown = cp_option_object_get_option (first);
+
+    assert_plans_equal (cp_results_view_get_plan (results), expected);
+    g_assert_cmpfloat (shown->estimate.cost_per_million_output_tokens, ==,
+                       g_array_index (expected->options, CpOption, 0).estimate.cost_per_million_output_tokens);
+    g_assert_cmpstr (cp_option_object_get_text (first, CP_OPTION_TEXT_TOKEN_COST), !=, cost_before);
+  }
+  if (g_list_model_get_n_items (options) == before->len)
+    for (guint i = 0; i < before->len; i++)
+      {
+        g_autoptr(CpOptionObject) now = g_list_model_get_item (options, i);
+        gboolean kept = FALSE;
+
+        for (guint j = 0; j < before->len; j++)
+          kept = kept || now == g_ptr_array_index (before, j);
+        g_assert_true (kept);
+      }
+
+  /* A request longer than the context is refused, naming the field;
+   * nothing is changed. */
+  type_text (cp_job_editor_get_row (editor, "output-tokens"), "9999999");
+  g_assert_cmpuint (((CpJob *) g_ptr_array_index (project->jobs, serve))->output_tokens, ==, 256);
+
+  /* Alt+3's action shows the serving chart, the model's for this job. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-serving-chart", NULL);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (charts), ==, "serving");
+  {
+    const CpChartData *shown = cp_chart_view_get_data (serving_view);
+    g_autoptr(CpPlan) plan = cp_project_plan_job (project, serve);
+    g_autoptr(CpSweep) sweep = cp_project_sweep_job (project, serve, CP_CHART_COST_MAX_POINTS);
+    g_autoptr(CpChartData) expected = cp_chart_data_new_serving (project, serve, plan, sweep, cp_labels_ui_language ());
+
+    g_assert_nonnull (shown);
+    g_assert_cmpint (shown->kind, ==, CP_CHART_SERVING);
+    g_assert_cmpuint (shown->series->len, ==, expected->series->len);
+    g_assert_cmpuint (shown->series->len, >, 0);
+    for (guint s = 0; s < expected->series->len; s++)
+      {
+        const CpChartSeries *a = g_ptr_array_index (shown->series, s);
+        const CpChartSeries *b = g_ptr_array_index (expected->series, s);
+
+        g_assert_cmpuint (a->y->len, ==, b->y->len);
+        for (guint p = 0; p < b->y->len; p++)
+          g_assert_cmpfloat (g_array_index (a->y, double, p), ==, g_array_index (b->y, double, p));
+      }
+  }
+
+  /* Back to a training job: the serving page goes, the cost chart shows. */
+  select_row (cp_window_get_jobs_list (window), first_training_job (project));
+  wait_results (results);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (charts), !=, "serving");
+  close_window (window);
+}
+
 /* The plan shown is cp_plan_new()'s on @expected, to the layout of every
  * option. */
 static void
@@ -2719,6 +2877,98 @@ test_window_walkthrough_details (void)
   close_window (window);
 }
 
+/* The failure settings (issue 15), edited in the preferences: a rate the
+ * model refuses stays in its entry with a message naming it; a valid one
+ * is the project's and the window shows the model's plan under it, each
+ * option with a lower goodput. The checkpoint interval left empty is the
+ * Young/Daly optimum. */
+static void
+test_window_preferences_failures (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  CpResultsView *results = cp_window_get_results_view (window);
+  CpPreferencesWindow *preferences;
+  CpFieldRow *row;
+  g_autoptr(CpProject) expected = NULL;
+  CpSettings defaults;
+  guint job_index = G_MAXUINT;
+  double goodput_at_default;
+  const CpPlan *plan;
+
+  cp_settings_init (&defaults);
+  for (guint i = 0; i < project->jobs->len; i++)
+    if (((CpJob *) g_ptr_array_index (project->jobs, i))->kind == CP_TASK_PRETRAIN)
+      job_index = i;
+  g_assert_cmpuint (job_index, !=, G_MAXUINT);
+  select_row (cp_window_get_jobs_list (window), job_index);
+  spin ();
+  plan = cp_results_view_get_plan (results);
+  g_assert_cmpuint (plan->options->len, >, 0);
+  goodput_at_default = g_array_index (plan->options, CpOption, 0).estimate.goodput;
+  g_assert_cmpfloat (goodput_at_default, <, 1);
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "preferences", NULL);
+  spin ();
+  preferences = find_preferences_window ();
+  g_assert_nonnull (preferences);
+
+  row = cp_preferences_window_get_setting_row (preferences, "checkpoint-interval");
+  g_assert_nonnull (row);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (cp_field_row_get_input (row))), ==, "");
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "Young/Daly"));
+
+  row = cp_preferences_window_get_setting_row (preferences, "gpu-failure-rate");
+  g_assert_nonnull (row);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (row)));
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "Llama 3"));
+
+  type_text (row, "0.5");
+  g_assert_nonnull (cp_field_row_get_error (row));
+  g_assert_nonnull (strstr (cp_field_row_get_error (row), "GPU failure rate"));
+  g_assert_cmpfloat (project->settings.gpu_failure_rate_per_hour, ==, defaults.gpu_failure_rate_per_hour);
+
+  /* Five times the Llama 3 rate: about OPT-175B's. */
+  type_text (row, "1e-4");
+  g_assert_null (cp_field_row_get_error (row));
+  project = cp_window_get_project (window);
+  g_assert_cmpfloat (project->settings.gpu_failure_rate_per_hour, ==, 1e-4);
+  g_assert_true (cp_window_get_modified (window));
+  expected = cp_project_copy (project);
+  assert_shows_plan_of (results, expected, job_index);
+  plan = cp_results_view_get_plan (results);
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpEstimate *e = &g_array_index (plan->options, CpOption, i).estimate;
+
+      g_assert_cmpfloat (e->goodput, <, 1);
+      g_assert_cmpfloat (e->expected_interruptions, >, 0);
+    }
+  /* An option's cost detail gives its goodput and interruptions. */
+  spin ();
+  {
+    GtkWidget *button = find_type (find_named (GTK_WIDGET (window), "options"), GTK_TYPE_MENU_BUTTON);
+    GtkWidget *label;
+
+    g_assert_nonnull (button);
+    label = gtk_popover_get_child (gtk_menu_button_get_popover (GTK_MENU_BUTTON (button)));
+    g_assert_true (GTK_IS_LABEL (label));
+    g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (label)), "Goodput: "));
+    g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (label)), "interruptions expected; a "));
+  }
+
+  row = cp_preferences_window_get_setting_row (preferences, "restart-time");
+  g_assert_nonnull (row);
+  /* Eight days: above the seven the model accepts. */
+  type_text (row, "691200");
+  g_assert_nonnull (strstr (cp_field_row_get_error (row), "Restart time"));
+  g_assert_cmpfloat (project->settings.restart_s, ==, defaults.restart_s);
+
+  gtk_window_destroy (GTK_WINDOW (preferences));
+  spin ();
+  close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -2770,9 +3020,11 @@ main (int   argc,
   g_test_add_func ("/gui/window/export-actions", test_window_export_actions);
   g_test_add_func ("/gui/window/export-progress", test_window_export_progress);
   g_test_add_func ("/gui/window/keyboard", test_window_keyboard);
+  g_test_add_func ("/gui/window/serving", test_window_serving);
   g_test_add_func ("/gui/window/print-saved-untitled", test_window_print_saved_untitled);
   g_test_add_func ("/gui/window/automatic-layout", test_window_automatic_layout);
   g_test_add_func ("/gui/window/preferences-longest-run", test_window_preferences_longest_run);
+  g_test_add_func ("/gui/window/preferences-failures", test_window_preferences_failures);
   g_test_add_func ("/gui/window/incomplete-quote-no-curve", test_window_incomplete_quote_no_curve);
   g_test_add_func ("/gui/window/best-available", test_window_best_available);
   g_test_add_func ("/gui/window/form-layout", test_window_form_layout);

@@ -134,7 +134,13 @@ perturb_job (CpJob *job, GString *what)
       break;
     case 4: job->global_batch = (guint) PICK (1e8, (double) MAX (job->micro_batch, 1)); break;
     case 5: job->concurrency = (guint) PICK (1, 1e8); break;
-    case 6: job->context_len = (guint) PICK (1, 1e7); break;
+    case 6:
+      /* A request is at least one prompt and one output token (issue 15):
+       * the shortest context that holds one is 2. */
+      job->context_len = (guint) PICK (2, 1e7);
+      job->output_tokens = (guint) PICK (1, job->context_len - 1);
+      job->prompt_tokens = job->context_len - job->output_tokens;
+      break;
     case 7: job->duration_days = PICK (1e-6, 1, 36500); break;
     case 8: job->deadline_days = PICK (0, 1e-6, 36500); break;
     case 9:

@@ -63,6 +63,17 @@ if run 0 chart "$PROJECT" --job 2 --kind cost --width 1920 --height 1080 --png "
   [ "$size" = "1920×1080" ] || fail "PNG is $size, not 1920×1080"
 fi
 
+# The serving chart of the demo's inference job (job 3), both languages;
+# a job that is not a service has none, and the message says which job.
+for lang in en zh_CN; do
+  if run 0 chart "$PROJECT" --job 3 --kind serving --lang "$lang" --width 1024 --height 576 --png "$TMP/serving-$lang.png"; then
+    checks=$((checks + 1))
+    size=$(png_size "$TMP/serving-$lang.png")
+    [ "$size" = "1024×576" ] || fail "serving $lang PNG is $size, not 1024×576"
+  fi
+done
+run 2 chart "$PROJECT" --job 1 --kind serving --png "$TMP/x.png" && stderr_names "job 1"
+
 # SVG that parses, with the chart's title in it as text or glyphs.
 if run 0 chart "$PROJECT" --job 3 --kind memory --lang en --width 1600 --height 900 --svg "$TMP/chart.svg"; then
   checks=$((checks + 1))

@@ -8,6 +8,8 @@
 #include <libintl.h>
 #include <libxml/parser.h>
 #include <libxml/xmlschemas.h>
+#include <libxml/xpath.h>
+#include <libxml/xpathInternals.h>
 
 #include "planner/cp-units.h"
 #include "report/cp-chart.h"
@@ -248,6 +250,17 @@ cost_chart (const CpProject *project,
   g_autoptr(CpSweep) sweep = cp_project_sweep_job (project, job_index, CP_CHART_COST_MAX_POINTS);
 
   return cp_chart_data_new_cost (project, job_index, plan, sweep, lang);
+}
+
+static CpChartData *
+serving_chart (const CpProject *project,
+               guint            job_index,
+               const char      *lang)
+{
+  g_autoptr(CpPlan) plan = cp_project_plan_job (project, job_index);
+  g_autoptr(CpSweep) sweep = cp_project_sweep_job (project, job_index, CP_CHART_COST_MAX_POINTS);
+
+  return cp_chart_data_new_serving (project, job_index, plan, sweep, lang);
 }
 
 static void
@@ -568,6 +581,71 @@ test_chart_render (void)
   g_assert_null (outside);
 }
 
+/* The serving chart of the fixture's service, Llama 2 7B at 64 concurrent
+ * requests: one replica per GPU (14 GB of 16-bit weights fit one A100
+ * 80GB), so the cluster of 4 × 8 A100s draws 8, 16, 24 and 32 replicas.
+ * The 64 requests are shared: 8, 4, 3 (ceil 64/24) and 2 a replica, and
+ * a smaller batch reads the same weights for fewer tokens, so each GPU
+ * serves fewer tokens an hour at the same price: the cost per million
+ * output tokens rises with the replicas. One node of the cluster costs 6
+ * CNY a GPU-hour against the single A100 machine's 10 for the same work:
+ * 0.6 of its cost per token. */
+static void
+test_chart_serving_data (void)
+{
+  g_autoptr(CpProject) project = report_fixture_small ();
+  g_autoptr(CpChartData) data = serving_chart (project, 1, "en");
+  g_autoptr(CpChartData) zh = serving_chart (project, 1, "zh_CN");
+  const CpChartSeries *single, *cluster;
+  g_autofree char *readout = NULL;
+  double x, y;
+
+  g_assert_cmpint (data->kind, ==, CP_CHART_SERVING);
+  g_assert_null (data->y2_label);
+  g_assert_nonnull (strstr (data->title, "Serve Seven"));
+  g_assert_nonnull (strstr (data->y_label, "CNY"));
+  g_assert_cmpuint (data->series->len, ==, 3);
+  single = g_ptr_array_index (data->series, 0);
+  cluster = g_ptr_array_index (data->series, 2);
+  g_assert_true (single->points_only);
+  g_assert_cmpuint (single->x->len, ==, 1);
+  g_assert_cmpfloat (g_array_index (single->x, double, 0), ==, 8);
+  g_assert_false (cluster->points_only);
+  g_assert_cmpuint (cluster->x->len, ==, 4);
+  for (guint p = 0; p < cluster->x->len; p++)
+    {
+      g_assert_cmpfloat (g_array_index (cluster->x, double, p), ==, 8.0 * (p + 1));
+      if (p > 0)
+        g_assert_cmpfloat (g_array_index (cluster->y, double, p), >, g_array_index (cluster->y, double, p - 1));
+    }
+  g_assert_cmpfloat_with_epsilon (g_array_index (cluster->y, double, 0) / g_array_index (single->y, double, 0),
+                                  0.6, 1e-9);
+  assert_no_bad_values (data);
+
+  /* Chinese labels, the currency named in Chinese. */
+  g_assert_nonnull (strstr (zh->title, "每百万输出 token 成本"));
+  g_assert_nonnull (strstr (zh->y_label, "元"));
+
+  /* Drawn: lines and markers in the plot; the readout names the replicas. */
+  render_and_check (data, CP_CHART_STYLE_LIGHT);
+  render_and_check (zh, CP_CHART_STYLE_PRINT);
+  g_assert_true (cp_chart_locate (data, 1024, 576, CP_CHART_STYLE_LIGHT, 2, 1, FALSE, &x, &y));
+  readout = cp_chart_readout (data, 1024, 576, x, y);
+  g_assert_nonnull (readout);
+  g_assert_nonnull (strstr (readout, "16 replicas"));
+
+  /* A job that is not a service is drawn without quotes (the window and
+   * the CLI do not offer it). */
+  {
+    g_autoptr(CpProject) other = report_fixture_small ();
+    CpJob *pretrain = g_ptr_array_index (other->jobs, 0);
+    g_autoptr(CpChartData) none = serving_chart (other, 0, "en");
+
+    g_assert_cmpint (pretrain->kind, ==, CP_TASK_PRETRAIN);
+    g_assert_cmpuint (none->series->len, ==, 0);
+  }
+}
+
 static int
 recommended_series (const CpChartData *data)
 {
@@ -747,6 +825,8 @@ test_chart_labels_apart (void)
       {
         g_autoptr(CpChartData) memory = memory_chart (project, j, lang ? "zh_CN" : "en");
         g_autoptr(CpChartData) cost = cost_chart (project, j, lang ? "zh_CN" : "en");
+        g_autoptr(CpChartData) serving = ((CpJob *) g_ptr_array_index (project->jobs, j))->kind == CP_TASK_INFERENCE
+                                         ? serving_chart (project, j, lang ? "zh_CN" : "en") : NULL;
         g_autoptr(CpPlan) plan = cp_project_plan_job (project, j);
         const char *vendor = NULL;
 
@@ -766,6 +846,13 @@ test_chart_labels_apart (void)
         assert_labels_apart (cost, 400, 360, CP_CHART_STYLE_LIGHT, vendor);
         assert_labels_apart (cost, 495, 380, CP_CHART_STYLE_PRINT, vendor);
         assert_labels_apart (memory, 495, 300, CP_CHART_STYLE_PRINT, NULL);
+        if (serving != NULL)
+          {
+            for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+              assert_labels_apart (serving, widths[w], widths[w] * 9 / 16, CP_CHART_STYLE_LIGHT, vendor);
+            assert_labels_apart (serving, 400, 360, CP_CHART_STYLE_DARK, vendor);
+            assert_labels_apart (serving, 495, 300, CP_CHART_STYLE_PRINT, vendor);
+          }
       }
 }
 
@@ -877,6 +964,9 @@ check_pdf (const char *lang)
         assert_contains (text, columns[i]);
       assert_contains (text, "Korthikanti 等，2022，《Reducing Activation Recomputation in Large Transformer Models》，表 4");
       assert_contains (text, "金额单位：元。");
+      /* Goodput per option, and how it is modelled (issue 15). */
+      assert_contains (text, "中断与有效时间比");
+      assert_contains (text, "Young/Daly");
       /* A header is never broken inside a word: pdftotext keeps it whole
        * on one line. */
       g_assert_nonnull (strstr (text, "能否放下"));
@@ -890,6 +980,10 @@ check_pdf (const char *lang)
         assert_contains (text, columns[i]);
       assert_contains (text, "Korthikanti et al., 2022, “Reducing Activation Recomputation in Large Transformer Models”, Table 4");
       assert_contains (text, "Amounts in CNY.");
+      /* Goodput per option, and how it is modelled (issue 15). */
+      assert_contains (text, "Interruptions and goodput");
+      assert_contains (text, "Young/Daly interval");
+      assert_contains (text, "Llama Team, 2024, “The Llama 3 Herd of Models”, §3.3.4");
     }
   /* The cluster, the recommended option, is split into its parts, which
    * add up to its total (6 CNY × 8 GPUs × the billed hours, plus
@@ -1284,6 +1378,10 @@ test_xml_round_trip (void)
   project->settings.dp_bucket_bytes = 40e6;
   project->settings.kv_block_tokens = 32;
   project->settings.cuda_graph_bytes = 0.25e9;
+  /* Issue 15's failure settings. */
+  project->settings.gpu_failure_rate_per_hour = 4.5e-5;
+  project->settings.restart_s = 900;
+  project->settings.checkpoint_interval_s = 5400;
   {
     CpJob *pretrain = g_ptr_array_index (project->jobs, 0);
     pretrain->tensor_parallel = 2;
@@ -1339,6 +1437,9 @@ test_xml_round_trip (void)
   g_assert_cmpfloat (back->settings.dp_bucket_bytes, ==, 40e6);
   g_assert_cmpfloat (back->settings.kv_block_tokens, ==, 32);
   g_assert_cmpfloat (back->settings.cuda_graph_bytes, ==, 0.25e9);
+  g_assert_cmpfloat (back->settings.gpu_failure_rate_per_hour, ==, 4.5e-5);
+  g_assert_cmpfloat (back->settings.restart_s, ==, 900);
+  g_assert_cmpfloat (back->settings.checkpoint_interval_s, ==, 5400);
 
   quote = g_ptr_array_index (project->quotes, 2);
   quote_back = g_ptr_array_index (back->quotes, 2);
@@ -1366,6 +1467,120 @@ test_xml_round_trip (void)
   }
 }
 
+static double
+xpath_number (xmlXPathContext *context,
+              const char      *expression)
+{
+  xmlXPathObject *result = xmlXPathEvalExpression (BAD_CAST expression, context);
+  double value;
+
+  g_assert_nonnull (result);
+  value = xmlXPathCastToNumber (result);
+  xmlXPathFreeObject (result);
+  return value;
+}
+
+/* Every option of the service carries its serving figures; the cost per
+ * million output tokens written is the hourly cost written over the
+ * output tokens an hour written, and the request split comes back. */
+static void
+test_xml_serving (void)
+{
+  g_autoptr(CpProject) project = report_fixture_small ();
+  g_autoptr(CpProject) back = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = temp_path ("serving.xml");
+  CpJob *serve = g_ptr_array_index (project->jobs, 1);
+  g_autofree char *data = NULL;
+  gsize length = 0;
+  xmlDoc *doc;
+  xmlXPathContext *context;
+  const char *option = "//cp:plan[@job='job-serve']/cp:option[1]/cp:estimate/";
+  g_autofree char *cost_path = g_strconcat (option, "cp:cost-per-million-output-tokens", NULL);
+  g_autofree char *hourly_path = g_strconcat (option, "cp:hourly-cost", NULL);
+  g_autofree char *output_path = g_strconcat (option, "cp:output-tokens-per-s", NULL);
+  double cost, hourly, output;
+
+  serve->prompt_tokens = 700;
+  serve->output_tokens = 300;
+  data = cp_report_xml_to_data (project, "en", &length);
+  doc = xmlReadMemory (data, (int) length, "report.xml", NULL, XML_PARSE_NONET);
+  g_assert_nonnull (doc);
+  context = xmlXPathNewContext (doc);
+  xmlXPathRegisterNs (context, BAD_CAST "cp", BAD_CAST CP_REPORT_XML_NAMESPACE);
+
+  /* Three quotes, three options, each with the three figures. */
+  g_assert_cmpfloat (xpath_number (context, "count(//cp:plan[@job='job-serve']/cp:option)"), ==, 3);
+  g_assert_cmpfloat (xpath_number (context, "count(//cp:plan[@job='job-serve']/cp:option/cp:estimate/cp:decode-tokens-per-s)"), ==, 3);
+  g_assert_cmpfloat (xpath_number (context, "count(//cp:plan[@job='job-serve']/cp:option/cp:estimate/cp:prefill-tokens-per-s)"), ==, 3);
+  g_assert_cmpfloat (xpath_number (context, "count(//cp:plan[@job='job-serve']/cp:option/cp:estimate/cp:cost-per-million-output-tokens)"), ==, 3);
+  g_assert_cmpfloat (xpath_number (context, "count(//cp:job[cp:id='job-serve']/cp:prompt-tokens)"), ==, 1);
+  cost = xpath_number (context, cost_path);
+  hourly = xpath_number (context, hourly_path);
+  output = xpath_number (context, output_path);
+  g_assert_cmpfloat (cost, >, 0);
+  g_assert_cmpfloat_with_epsilon (cost, hourly / (output * 3600) * 1e6, cost * 1e-12);
+  g_assert_cmpfloat (xpath_number (context, "count(//cp:plan[@job='job-serve']/cp:option[1]/cp:estimate/cp:cost-per-million-output-tokens[@currency='CNY'])"), ==, 1);
+  xmlXPathFreeContext (context);
+  xmlFreeDoc (doc);
+
+  /* report --xml → import-xml keeps the request split and so the price. */
+  g_assert_true (cp_report_xml_write (project, "en", path, &error));
+  back = cp_report_xml_read (path, &error);
+  g_assert_no_error (error);
+  {
+    const CpJob *serve_back = g_ptr_array_index (back->jobs, 1);
+    g_autoptr(CpPlan) a = cp_project_plan_job (project, 1);
+    g_autoptr(CpPlan) b = cp_project_plan_job (back, 1);
+
+    g_assert_cmpuint (serve_back->prompt_tokens, ==, 700);
+    g_assert_cmpuint (serve_back->output_tokens, ==, 300);
+    g_assert_cmpfloat (g_array_index (b->options, CpOption, 0).estimate.cost_per_million_output_tokens, ==,
+                       g_array_index (a->options, CpOption, 0).estimate.cost_per_million_output_tokens);
+    g_assert_cmpfloat (g_array_index (a->options, CpOption, 0).estimate.cost_per_million_output_tokens, ==, cost);
+  }
+}
+
+/* A report written before issue 15's request split (no prompt-tokens or
+ * output-tokens) imports with the defaults within the job's context: a
+ * 512-token context keeps 128 for the output, 384 for the prompt; the
+ * results' new serving figures may be missing too. */
+static void
+test_xml_before_request_split (void)
+{
+  static const char * const added[] = {
+    "prompt-tokens", "output-tokens", "prefill-tokens-per-s", "cost-per-million-output-tokens",
+  };
+  g_autoptr(CpProject) project = report_fixture_small ();
+  g_autoptr(CpProject) back = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  gsize length = 0;
+  const CpJob *serve;
+
+  ((CpJob *) g_ptr_array_index (project->jobs, 1))->context_len = 512;
+  ((CpJob *) g_ptr_array_index (project->jobs, 1))->prompt_tokens = 300;
+  text = cp_report_xml_to_data (project, "en", &length);
+  for (guint i = 0; i < G_N_ELEMENTS (added); i++)
+    {
+      g_autofree char *pattern = g_strdup_printf ("\\s*<%s( [^>]*)?>[^<]*</%s>", added[i], added[i]);
+      g_autoptr(GRegex) element = g_regex_new (pattern, 0, 0, NULL);
+      g_autofree char *shorter = g_regex_replace_literal (element, text, -1, 0, "", 0, NULL);
+
+      g_assert_cmpuint (strlen (shorter), <, strlen (text));
+      g_free (text);
+      text = g_steal_pointer (&shorter);
+    }
+  back = cp_report_xml_parse (text, strlen (text), &error);
+  g_assert_no_error (error);
+  serve = g_ptr_array_index (back->jobs, 1);
+  g_assert_cmpuint (serve->context_len, ==, 512);
+  g_assert_cmpuint (serve->output_tokens, ==, 128);
+  g_assert_cmpuint (serve->prompt_tokens, ==, 384);
+  /* The pretraining job's 4,096-token context holds the defaults as they are. */
+  g_assert_cmpuint (((CpJob *) g_ptr_array_index (back->jobs, 0))->prompt_tokens, ==, 1024);
+}
+
 /* A report written before issue 11's fields (none of their elements)
  * still validates and reads with the planner's defaults for them. */
 static void
@@ -1374,6 +1589,7 @@ test_xml_before_layout_fields (void)
   static const char * const added[] = {
     "expert-parallel", "virtual-stages", "mfu", "gpus", "gpu-dense-flops",
     "longest-acceptable-run", "dp-bucket", "kv-block", "cuda-graphs",
+    "gpu-failure-rate", "restart-time", "checkpoint-interval",
   };
   g_autoptr(CpProject) project = report_fixture_small ();
   g_autoptr(CpProject) back = NULL;
@@ -1412,11 +1628,60 @@ test_xml_before_layout_fields (void)
   g_assert_cmpfloat (back->settings.dp_bucket_bytes, ==, defaults.dp_bucket_bytes);
   g_assert_cmpfloat (back->settings.kv_block_tokens, ==, defaults.kv_block_tokens);
   g_assert_cmpfloat (back->settings.cuda_graph_bytes, ==, defaults.cuda_graph_bytes);
+  g_assert_cmpfloat (back->settings.gpu_failure_rate_per_hour, ==, defaults.gpu_failure_rate_per_hour);
+  g_assert_cmpfloat (back->settings.restart_s, ==, defaults.restart_s);
+  g_assert_cmpfloat (back->settings.checkpoint_interval_s, ==, defaults.checkpoint_interval_s);
   job = g_ptr_array_index (back->jobs, 0);
   g_assert_cmpuint (job->expert_parallel, ==, 0);
   g_assert_cmpuint (job->virtual_stages, ==, 0);
   g_assert_cmpfloat (job->mfu, ==, 0);
   g_assert_cmpuint (job->trial.gpus, ==, 0);
+}
+
+/* Every option of every job carries its goodput, expected interruptions
+ * and checkpoint time (issue 15), with the values of the plan. */
+static void
+test_xml_goodput (void)
+{
+  g_autoptr(CpProject) project = report_fixture_small ();
+  gsize length = 0;
+  g_autofree char *data = cp_report_xml_to_data (project, "en", &length);
+  static const char * const names[] = { "goodput", "expected-interruptions", "checkpoint-s" };
+  guint n_options = 0;
+
+  for (guint j = 0; j < project->jobs->len; j++)
+    {
+      g_autoptr(CpPlan) plan = cp_project_plan_job (project, j);
+
+      n_options += plan->options->len;
+      for (guint i = 0; i < plan->options->len; i++)
+        {
+          const CpEstimate *e = &g_array_index (plan->options, CpOption, i).estimate;
+
+          g_assert_cmpfloat (e->goodput, >, 0);
+          g_assert_cmpfloat (e->goodput, <, 1);
+        }
+    }
+  g_assert_cmpuint (n_options, >, 0);
+  for (guint k = 0; k < G_N_ELEMENTS (names); k++)
+    {
+      g_autofree char *pattern = g_strdup_printf ("<%s unit=\"[^\"]+\">([^<]+)</%s>", names[k], names[k]);
+      g_autoptr(GRegex) element = g_regex_new (pattern, 0, 0, NULL);
+      g_autoptr(GMatchInfo) match = NULL;
+      guint found = 0;
+
+      for (g_regex_match (element, data, 0, &match); g_match_info_matches (match); g_match_info_next (match, NULL))
+        {
+          g_autofree char *text = g_match_info_fetch (match, 1);
+          double value = g_ascii_strtod (text, NULL);
+
+          g_assert_cmpfloat (value, >=, 0);
+          if (k == 0)
+            g_assert_cmpfloat (value, <=, 1);
+          found++;
+        }
+      g_assert_cmpuint (found, ==, n_options);
+    }
 }
 
 static void
@@ -1530,6 +1795,7 @@ main (int    argc,
   g_test_add_func ("/report/chart/memory-data", test_chart_memory_data);
   g_test_add_func ("/report/chart/compared-capacity", test_chart_compared_capacity);
   g_test_add_func ("/report/chart/cost-data", test_chart_cost_data);
+  g_test_add_func ("/report/chart/serving-data", test_chart_serving_data);
   g_test_add_func ("/report/chart/highlight", test_chart_highlight);
   g_test_add_func ("/report/chart/labels-apart", test_chart_labels_apart);
   g_test_add_func ("/report/chart/copy", test_chart_copy);
@@ -1543,8 +1809,11 @@ main (int    argc,
   g_test_add_func ("/report/layout/other-paper", test_layout_other_paper);
   g_test_add_func ("/report/xml/validates", test_xml_validates);
   g_test_add_func ("/report/xml/round-trip", test_xml_round_trip);
+  g_test_add_func ("/report/xml/serving", test_xml_serving);
+  g_test_add_func ("/report/xml/before-request-split", test_xml_before_request_split);
   g_test_add_func ("/report/xml/before-layout-fields", test_xml_before_layout_fields);
   g_test_add_func ("/report/xml/hostile", test_xml_hostile);
+  g_test_add_func ("/report/xml/goodput", test_xml_goodput);
 
   return g_test_run ();
 }

@@ -1,0 +1,107 @@
+/* cp-serving.c: decode and prefill throughput of a serving replica by
+ * roofline, and the cost of an output token.
+ *
+ * The figures are ceilings: kernel launch and all-reduce latency,
+ * scheduling and sampling are not modelled. PUBLISHED ids (G2, N1 …)
+ * refer to shared/reference/PUBLISHED.md.
+ */
+#include "config.h"
+
+#include "cp-serving.h"
+
+#include <math.h>
+
+/* Activations cross the tensor-parallel all-reduces in 16 bits. */
+#define ACTIVATION_BYTES 2.0
+
+static double
+active_params (const CpModelSpec *model)
+{
+  return model->active_params > 0 ? model->active_params : model->params;
+}
+
+double
+cp_serving_prefill_flops_per_token (const CpJob *job)
+{
+  const CpModelSpec *m = &job->model;
+  double attention = 4.0 * m->layers * m->heads * (double) cp_model_spec_head_dim (m) * job->prompt_tokens;
+
+  return 2.0 * active_params (m) + attention;
+}
+
+/* Bytes of routed experts a decode step of @batch sequences leaves
+ * unread, per GPU: with top-k of E experts chosen per token, an expert is
+ * untouched by all @batch tokens with probability (1 − k/E)^batch
+ * (routing taken as uniform, which load balancing aims at). */
+static double
+unread_expert_bytes (const CpJob            *job,
+                     const CpServingReplica *replica)
+{
+  const CpModelSpec *m = &job->model;
+  double bytes_per_param = (job->weight_bits > 0 ? job->weight_bits : 16) / 8.0;
+  double routed, untouched;
+
+  if (!cp_model_spec_is_moe (m) || m->experts_active == 0 || m->experts_active >= m->experts_total)
+    return 0;
+  routed = cp_model_spec_expert_params (m) * m->experts_total * cp_model_spec_moe_layers (m);
+  untouched = pow (1.0 - (double) m->experts_active / m->experts_total, replica->batch);
+  return routed * bytes_per_param / replica->gpus * untouched;
+}
+
+void
+cp_serving_estimate (const CpJob            *job,
+                     const CpQuote          *quote,
+                     const CpSettings       *settings,
+                     const CpServingReplica *replica,
+                     CpEstimate             *est)
+{
+  const CpModelSpec *m = &job->model;
+  double tp = MAX (replica->tensor_parallel, 1);
+  double stages = MAX ((double) replica->gpus / tp, 1.0);
+  double bandwidth = quote->gpu.memory_bandwidth_gbytes_per_s * 1e9 * CP_SERVING_BANDWIDTH_FRACTION;
+  double peak = cp_gpu_spec_dense_peak_flops (&quote->gpu, job->precision) * settings->compute_utilisation;
+  double intra = quote->intra_link.per_direction_gbytes_per_s * 1e9 * settings->link_efficiency;
+  /* A sequence attends, on average over its output, to its prompt and
+   * half its output. */
+  double mean_context = job->prompt_tokens + job->output_tokens / 2.0;
+  double per_gpu_bytes, request_s, network_per_hour;
+
+  if (replica->replicas == 0 || replica->batch <= 0 || bandwidth <= 0 || peak <= 0)
+    return;
+
+  est->decode_batch = replica->batch;
+  /* Each GPU streams its share of the weights and of the running
+   * sequences' cache, and computes its share; pipeline stages take their
+   * turn, one after another, on the step's batch (and on a prompt), so a
+   * replica works at the pace of its tensor-parallel group. */
+  per_gpu_bytes = replica->weights_per_gpu_bytes - unread_expert_bytes (job, replica) +
+                  replica->batch * mean_context * replica->kv_per_gpu_token_bytes;
+  est->decode_memory_s = stages * per_gpu_bytes / bandwidth;
+  est->decode_compute_s = replica->batch * 2.0 * active_params (m) / (tp * peak);
+  /* Megatron-style tensor parallelism all-reduces twice per layer (after
+   * attention and after the MLP) the batch's hidden states: a ring moves
+   * 2(t − 1)/t of them (formula crib) over NVLink at the link efficiency. */
+  if (tp > 1 && intra > 0)
+    est->decode_tp_communication_s = m->layers * 2.0 * 2.0 * (tp - 1) / tp *
+                                     replica->batch * m->hidden * ACTIVATION_BYTES / intra;
+  est->decode_step_s = MAX (est->decode_memory_s, est->decode_compute_s) + est->decode_tp_communication_s;
+  est->decode_tokens_per_s = replica->batch / est->decode_step_s;
+  est->prefill_tokens_per_s = tp * peak / cp_serving_prefill_flops_per_token (job);
+
+  /* Continuous batching shares a replica's time between prefilling new
+   * prompts and decoding the running ones: each request takes its prompt
+   * at the prefill rate and its output at the batch's decode rate. The
+   * replicas run the target's requests and no more: where they could hold
+   * more, the batch's share of them stands idle. */
+  request_s = job->prompt_tokens / est->prefill_tokens_per_s + job->output_tokens / est->decode_tokens_per_s;
+  est->concurrency_served = MIN ((double) job->concurrency, replica->replicas * replica->batch);
+  est->requests_per_s = est->concurrency_served / replica->batch / request_s;
+  est->output_tokens_per_s = est->requests_per_s * job->output_tokens;
+
+  /* Every GPU of the option is rented while it serves, with the network
+   * and management fees billed by the month; a setup fee is not hourly. */
+  network_per_hour = est->nodes > 1 ? quote->network_fee_per_node_month * est->nodes : 0;
+  est->hourly_cost = cp_quote_price_per_gpu_hour (quote, settings) * est->gpus +
+                     (network_per_hour + quote->management_fee_per_month) / settings->hours_per_month;
+  est->cost_per_million_output_tokens = est->hourly_cost / (est->output_tokens_per_s * 3600.0) * 1e6;
+}

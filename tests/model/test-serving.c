@@ -1,0 +1,494 @@
+/* test-serving.c: a service's decode and prefill throughput and its cost
+ * per million output tokens, against hand calculations and a published
+ * serving figure.
+ *
+ * Ids (G4, N1, I7) refer to shared/reference/PUBLISHED.md; the arithmetic
+ * is written next to each expected value. Architectures and GPUs are typed
+ * in from the configs and datasheets, so the tests do not depend on the
+ * catalogue files.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "planner/cp-estimate.h"
+#include "planner/cp-plan.h"
+#include "planner/cp-serving.h"
+
+/* The achievable bandwidth fraction cp-serving.h takes (G2, G9). */
+#define FRACTION 0.80
+/* The project's default compute utilisation (cp-settings.c). */
+#define UTILISATION 0.55
+
+static void
+assert_close (double expected,
+              double actual,
+              double relative)
+{
+  if (fabs (actual - expected) > relative * fabs (expected))
+    g_error ("expected %.6g, got %.6g (relative tolerance %.3g)", expected, actual, relative);
+}
+
+/* Llama-2-7B (meta-llama/Llama-2-7b-hf config.json): 6.74e9 parameters,
+ * 32 layers, hidden 4096, 32 heads and 32 KV heads of 128, SwiGLU 11008,
+ * vocabulary 32000; KV 2 × 32 × 32 × 128 × 2 B = 524,288 B a token (I7). */
+static void
+job_init_llama2_7b (CpJob *job)
+{
+  cp_job_init (job, CP_TASK_INFERENCE);
+  cp_model_spec_clear (&job->model);
+  job->model = (CpModelSpec) { 0 };
+  job->model.id = g_strdup ("custom");
+  job->model.params = 6.74e9;
+  job->model.active_params = 6.74e9;
+  job->model.layers = 32;
+  job->model.hidden = 4096;
+  job->model.heads = 32;
+  job->model.kv_heads = 32;
+  job->model.ffn = 11008;
+  job->model.vocab = 32000;
+  job->model.gated_mlp = TRUE;
+  job->duration_days = 30;
+}
+
+/* @gpus H100 SXM per node (G4: 80 GB, 989 TFLOPS dense BF16, 1,979 FP8,
+ * 3.35 TB/s), NVLink4 at 450 GB/s per direction (N1), at @price per
+ * GPU-hour. */
+static void
+quote_init_h100 (CpQuote *q,
+                 guint    gpus,
+                 double   price)
+{
+  cp_quote_init (q);
+  q->id = g_strdup ("h100");
+  q->gpu.id = g_strdup ("h100-sxm");
+  q->gpu.name = g_strdup ("H100 SXM");
+  q->gpu.memory_nominal_gb = 80;
+  q->gpu.dense_bf16_flops = 989e12;
+  q->gpu.dense_fp8_flops = 1979e12;
+  q->gpu.memory_bandwidth_gbytes_per_s = 3350;
+  q->gpus_per_node = gpus;
+  q->nodes_available = 1;
+  q->intra_link.id = g_strdup ("nvlink4");
+  q->intra_link.per_direction_gbytes_per_s = 450;
+  q->price_unit = CP_PRICE_PER_GPU_HOUR;
+  q->price = price;
+}
+
+/* Batch 1 is memory-bound: each token reads the 16-bit weights once,
+ * 2 × 6.74e9 = 13.48e9 B, at 3.35e12 × 0.80 = 2.68e12 B/s: 5.030 ms,
+ * 198.8 tokens/s. A one-token prompt and two-token output leave the KV
+ * reads at 1 + 2/2 = 2 tokens, 1,048,576 B. */
+static void
+test_decode_batch_one (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate est;
+  double weights = 2 * 6.74e9;
+  double bandwidth = 3.35e12 * FRACTION;
+
+  cp_settings_init (&settings);
+  quote_init_h100 (&quote, 1, 20);
+  job_init_llama2_7b (&job);
+  job.concurrency = 1;
+  job.prompt_tokens = 1;
+  job.output_tokens = 2;
+
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_true (est.fits);
+  g_assert_cmpfloat (est.decode_batch, ==, 1);
+  assert_close (weights / bandwidth, 13.48e9 / 2.68e12, 1e-12);
+  assert_close ((weights + 2 * 524288.0) / bandwidth, est.decode_memory_s, 1e-9);
+  assert_close (5.030e-3, est.decode_step_s, 1e-3);
+  assert_close (198.8, est.decode_tokens_per_s, 1e-3);
+  /* Compute is 2 × 6.74e9 FLOPs over 989e12 × 0.55: 24.8 µs, far below. */
+  assert_close (2 * 6.74e9 / (989e12 * UTILISATION), est.decode_compute_s, 1e-9);
+  g_assert_cmpfloat (est.decode_tp_communication_s, ==, 0);
+
+  /* vLLM's benchmark mix, 1,024 prompt and 128 output tokens: the mean
+   * context is 1024 + 64 = 1,088 tokens, 570,425,344 B of KV a step, so
+   * (13.48e9 + 0.570e9) / 2.68e12 = 5.243 ms, 190.7 tokens/s. */
+  job.prompt_tokens = 1024;
+  job.output_tokens = 128;
+  cp_estimate (&job, &quote, 1, &settings, &est, NULL);
+  assert_close ((13.48e9 + 1088 * 524288.0) / 2.68e12, est.decode_step_s, 1e-9);
+  assert_close (190.74, est.decode_tokens_per_s, 1e-3);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
+/* At 32 running sequences of 1,024 + 128 tokens the KV cache is read more
+ * than the weights: 32 × 1,088 × 524,288 = 18.25e9 B against 13.48e9.
+ * (13.48e9 + 18.2536e9) / 2.68e12 = 11.841 ms a step, 2,702 tokens/s;
+ * compute, 32 × 13.48e9 / 5.4395e14 = 0.793 ms, is still below it. */
+static void
+test_decode_kv_bound (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate est;
+  double kv = 32 * 1088 * 524288.0;
+
+  cp_settings_init (&settings);
+  quote_init_h100 (&quote, 1, 20);
+  job_init_llama2_7b (&job);
+  job.context_len = 2048;
+  job.concurrency = 32;
+
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  /* One replica holds at least 32 requests of 2,048 tokens. */
+  g_assert_cmpfloat (est.requests_per_replica, >=, 32);
+  g_assert_cmpfloat (est.decode_batch, ==, 32);
+  g_assert_cmpfloat (kv, >, 13.48e9);
+  assert_close ((13.48e9 + kv) / 2.68e12, est.decode_memory_s, 1e-9);
+  assert_close (11.841e-3, est.decode_step_s, 1e-3);
+  assert_close (2702.5, est.decode_tokens_per_s, 1e-3);
+  assert_close (32 * 2 * 6.74e9 / (989e12 * UTILISATION), est.decode_compute_s, 1e-9);
+  g_assert_cmpfloat (est.decode_compute_s, <, est.decode_memory_s);
+  g_assert_cmpfloat (est.concurrency_served, ==, 32);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
+/* With memory taken out of the way (10^6 GB/s, the most a quote takes),
+ * the step is compute: 2 × 6.74e9 FLOPs a sequence at 989e12 × 0.55. */
+static void
+test_decode_compute_bound (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate est;
+
+  cp_settings_init (&settings);
+  quote_init_h100 (&quote, 1, 20);
+  quote.gpu.memory_bandwidth_gbytes_per_s = 1e6;
+  job_init_llama2_7b (&job);
+  job.context_len = 2048;
+  job.concurrency = 32;
+
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_cmpfloat (est.decode_compute_s, >, est.decode_memory_s);
+  assert_close (32 * 2 * 6.74e9 / (989e12 * 0.55), est.decode_step_s, 1e-9);
+  assert_close (32 / (32 * 2 * 6.74e9 / 5.4395e14), est.decode_tokens_per_s, 1e-9);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
+/* Prefill of a 1,024-token prompt: 2 × 6.74e9 + 4 × 32 layers × 32 heads ×
+ * 128 × 1024 = 1.348e10 + 5.369e8 = 1.40169e10 FLOPs a token (PaLM's
+ * forward attention term), at 989e12 × 0.55 = 5.4395e14: 38,807 tokens/s. */
+static void
+test_prefill (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate est;
+
+  cp_settings_init (&settings);
+  quote_init_h100 (&quote, 1, 20);
+  job_init_llama2_7b (&job);
+  job.concurrency = 1;
+
+  g_assert_cmpfloat (cp_serving_prefill_flops_per_token (&job), ==, 2 * 6.74e9 + 4.0 * 32 * 32 * 128 * 1024);
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  assert_close (5.4395e14 / 1.40169e10, est.prefill_tokens_per_s, 1e-5);
+  assert_close (38807, est.prefill_tokens_per_s, 1e-4);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
+/* One H100 at 20 CNY a GPU-hour serving one request at a time of 1,024
+ * prompt and 128 output tokens: a request takes 1024 / 38,807 = 26.39 ms
+ * of prefill and 128 / 190.74 = 671.07 ms of decode, 0.69745 s: 1.4338
+ * requests and 183.53 output tokens a second, 660,700 an hour. 20 CNY ÷
+ * 660,700 × 10^6 = 30.27 CNY per million output tokens. */
+static void
+test_cost_per_million_tokens (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate est;
+  double request_s = 1024 / 38807.0 + 128 / 190.74;
+
+  cp_settings_init (&settings);
+  quote_init_h100 (&quote, 1, 20);
+  job_init_llama2_7b (&job);
+  job.concurrency = 1;
+
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  assert_close (0.69745, request_s, 1e-4);
+  assert_close (1 / request_s, est.requests_per_s, 1e-4);
+  assert_close (128 / request_s, est.output_tokens_per_s, 1e-4);
+  g_assert_cmpfloat (est.hourly_cost, ==, 20);
+  assert_close (20 / (128 / request_s * 3600) * 1e6, est.cost_per_million_output_tokens, 1e-4);
+  assert_close (30.27, est.cost_per_million_output_tokens, 1e-3);
+
+  /* The same GPU billed as a node-month of 14,600 CNY (730 h × 20) costs
+   * the same per token. */
+  quote.price_unit = CP_PRICE_PER_NODE_MONTH;
+  quote.price = 14600;
+  cp_estimate (&job, &quote, 1, &settings, &est, NULL);
+  assert_close (20, est.hourly_cost, 1e-12);
+  assert_close (30.27, est.cost_per_million_output_tokens, 1e-3);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
+/* Eight GPUs of the 7B model are eight one-GPU replicas: the target of
+ * 8 requests runs one on each, every replica at batch 1 as on one GPU,
+ * and the eight GPUs cost 8 × 20 CNY an hour for 8 × the tokens: the
+ * same 30.27 CNY per million. A target of 4 leaves four replicas idle:
+ * half the tokens for the same 160 CNY, twice the cost per token. */
+static void
+test_replicas_share_the_target (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate est;
+
+  cp_settings_init (&settings);
+  quote_init_h100 (&quote, 8, 20);
+  job_init_llama2_7b (&job);
+  job.concurrency = 8;
+
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_cmpuint (est.tensor_parallel, ==, 1);
+  g_assert_cmpuint (est.data_parallel, ==, 8);
+  g_assert_cmpfloat (est.decode_batch, ==, 1);
+  g_assert_cmpfloat (est.hourly_cost, ==, 160);
+  assert_close (30.27, est.cost_per_million_output_tokens, 1e-3);
+  g_assert_cmpfloat (est.concurrency_served, ==, 8);
+
+  job.concurrency = 4;
+  cp_estimate (&job, &quote, 1, &settings, &est, NULL);
+  g_assert_cmpfloat (est.concurrency_served, ==, 4);
+  assert_close (2 * 30.27, est.cost_per_million_output_tokens, 1e-3);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
+/* Tensor parallel: Llama-2-70B (I7: 80 layers, hidden 8192, 64 heads, 8
+ * KV heads) in 16 bits needs two H100s a replica. Each reads its half of
+ * the 140e9 B of weights, and per decode step all-reduces twice a layer
+ * the batch's 8192 16-bit hidden values: 80 × 2 × 2(2 − 1)/2 × 8192 × 2 B
+ * = 2,621,440 B over 450e9 × 0.80 B/s = 7.28 µs at batch 1. */
+static void
+test_tensor_parallel_all_reduce (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate est;
+
+  cp_settings_init (&settings);
+  quote_init_h100 (&quote, 8, 20);
+  job_init_llama2_7b (&job);
+  job.model.params = job.model.active_params = 70e9;
+  job.model.layers = 80;
+  job.model.hidden = 8192;
+  job.model.heads = 64;
+  job.model.kv_heads = 8;
+  job.model.ffn = 28672;
+  job.concurrency = 4;
+
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_cmpuint (est.tensor_parallel, ==, 2);
+  g_assert_cmpuint (est.data_parallel, ==, 4);
+  g_assert_cmpfloat (est.decode_batch, ==, 1);
+  assert_close (80 * 2 * 1.0 * 8192 * 2 / (450e9 * 0.80), est.decode_tp_communication_s, 1e-9);
+  assert_close (7.28e-6, est.decode_tp_communication_s, 1e-3);
+  /* Half the weights and each rank's 4 of the 8 KV heads (163,840 B a
+   * token) at the mean context of 1,088 tokens. */
+  assert_close ((70e9 + 1088 * 163840.0) / 2.68e12, est.decode_memory_s, 1e-9);
+  assert_close (est.decode_memory_s + est.decode_tp_communication_s, est.decode_step_s, 1e-12);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
+/* Pipeline parallel: Llama 3.1 405B (126 layers, hidden 16384, 128 heads,
+ * 8 KV heads, vocabulary 128256) in 16 bits is 810e9 B, more than one
+ * node of eight H100s holds under vLLM's budget: a replica takes two
+ * nodes, tensor parallel 8 and two stages. The stages take their turn on
+ * each step, so the step reads a tensor-parallel group's share: 810e9 / 8
+ * = 101.25e9 B of weights and, at batch 1 and 1,088 tokens of context,
+ * 1088 × 516,096 / 8 = 70.19e6 B of cache (each rank one of the 8 KV
+ * heads), (101.25e9 + 70.19e6) / 2.68e12 = 37.81 ms; compute 2 × 405e9 /
+ * (8 × 5.4395e14) = 0.186 ms; all-reduces 126 × 2 × 2(7/8) × 16384 × 2 B
+ * / 3.6e11 = 40.1 µs. */
+static void
+test_pipeline_replica (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate est;
+
+  cp_settings_init (&settings);
+  quote_init_h100 (&quote, 8, 20);
+  quote.nodes_available = 2;
+  quote.network = CP_NETWORK_INFINIBAND;
+  quote.nics_per_node = 8;
+  quote.nic_gbps = 400;
+  job_init_llama2_7b (&job);
+  job.model.params = job.model.active_params = 405e9;
+  job.model.layers = 126;
+  job.model.hidden = 16384;
+  job.model.heads = 128;
+  job.model.kv_heads = 8;
+  job.model.ffn = 53248;
+  job.model.vocab = 128256;
+  job.concurrency = 1;
+
+  g_assert_true (cp_estimate (&job, &quote, 2, &settings, &est, NULL));
+  g_assert_true (est.fits);
+  g_assert_cmpuint (est.tensor_parallel, ==, 8);
+  g_assert_cmpuint (est.pipeline_parallel, ==, 2);
+  g_assert_cmpfloat (est.decode_batch, ==, 1);
+  assert_close ((810e9 / 8 + 1088 * 516096.0 / 8) / 2.68e12, est.decode_memory_s, 1e-9);
+  assert_close (37.81e-3, est.decode_memory_s, 1e-3);
+  assert_close (2 * 405e9 / (8 * 989e12 * UTILISATION), est.decode_compute_s, 1e-9);
+  assert_close (126 * 2 * 2 * (7.0 / 8) * 16384 * 2 / (450e9 * 0.80), est.decode_tp_communication_s, 1e-9);
+  assert_close (40.1e-6, est.decode_tp_communication_s, 2e-3);
+  /* Prefill at the group's pace as well. */
+  assert_close (8 * 989e12 * UTILISATION / (2 * 405e9 + 4.0 * 126 * 128 * 128 * 1024), est.prefill_tokens_per_s, 1e-9);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
+/* Mixture of experts: a decode step reads only the experts its tokens
+ * were routed to. Mixtral 8x7B (config.json: 32 layers, hidden 4096, 32
+ * heads, 8 KV heads, 8 experts of SwiGLU 14336, top-2; 46.7e9 parameters,
+ * 12.9e9 active) in 16 bits is 93.4e9 B, two H100s a replica (tensor
+ * parallel 2), four replicas a node. Routed experts are 3 × 4096 × 14336
+ * × 8 × 32 = 45,097,156,608 parameters, 45.097e9 B a GPU. With uniform
+ * routing an expert is left unread by one token with probability 6/8:
+ * at batch 1 a GPU reads 46.7e9 − 0.75 × 45.097e9 = 12.877e9 B of
+ * weights, about the active parameters' 12.9e9 B, plus 1,088 tokens ×
+ * 65,536 B of its KV heads; at batch 8, (6/8)^8 = 0.1001 stay unread. */
+static void
+test_mixture_of_experts_reads (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate est;
+  double routed_per_gpu = 3.0 * 4096 * 14336 * 8 * 32 * 2 / 2;
+
+  cp_settings_init (&settings);
+  quote_init_h100 (&quote, 8, 20);
+  job_init_llama2_7b (&job);
+  job.model.params = 46.7e9;
+  job.model.active_params = 12.9e9;
+  job.model.kv_heads = 8;
+  job.model.ffn = 14336;
+  job.model.experts_total = 8;
+  job.model.experts_active = 2;
+  job.concurrency = 4;
+
+  g_assert_cmpfloat (3.0 * 4096 * 14336 * 8 * 32, ==, 45097156608.0);
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_cmpuint (est.tensor_parallel, ==, 2);
+  g_assert_cmpuint (est.data_parallel, ==, 4);
+  g_assert_cmpfloat (est.decode_batch, ==, 1);
+  assert_close ((46.7e9 - 0.75 * routed_per_gpu + 1088 * 65536.0) / 2.68e12, est.decode_memory_s, 1e-9);
+  assert_close (4.831e-3, est.decode_memory_s, 1e-3);
+
+  job.concurrency = 32;
+  cp_estimate (&job, &quote, 1, &settings, &est, NULL);
+  g_assert_cmpfloat (est.decode_batch, ==, 8);
+  assert_close ((46.7e9 - pow (0.75, 8) * routed_per_gpu + 8 * 1088 * 65536.0) / 2.68e12, est.decode_memory_s, 1e-9);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
+/* A published serving figure: TensorRT-LLM 0.5.0's performance table
+ * (NVIDIA/TensorRT-LLM, docs/source/performance.md, "H100 GPUs (FP8)")
+ * measured LLaMA 7B at batch 64, TP 1, 128 input and 128 output tokens at
+ * 9,193 output tokens/s. FP8 weights and cache: (6.74e9 − 0.262e9
+ * embeddings) × 1 B + 0.262e9 × 2 B = 7.002e9 B of weights, 262,144 B of
+ * KV a token at a mean context of 192; (7.002e9 + 64 × 192 × 262,144) /
+ * 2.68e12 = 3.815 ms a step, 16,778 tokens/s; prefill at 1,979e12 × 0.55
+ * over 1.3547e10 FLOPs = 80,346 tokens/s; a request takes 1.593 + 7.629
+ * ms, so 64 / 64 / 9.222 ms = 108.4 requests and 13,880 output tokens a
+ * second. The roofline is a ceiling: the published run reaches 66% of it. */
+static void
+test_published_trtllm_h100_fp8 (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate est;
+  double published = 9193;
+
+  cp_settings_init (&settings);
+  quote_init_h100 (&quote, 1, 20);
+  job_init_llama2_7b (&job);
+  job.precision = CP_PRECISION_FP8;
+  job.weight_bits = 8;
+  job.kv_bits = 8;
+  job.context_len = 256;
+  job.prompt_tokens = 128;
+  job.output_tokens = 128;
+  job.concurrency = 64;
+
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_cmpfloat (est.decode_batch, ==, 64);
+  assert_close ((6.74e9 - 32000.0 * 4096 * 2 + 32000.0 * 4096 * 2 * 2 + 64 * 192 * 262144.0) / 2.68e12,
+                est.decode_step_s, 1e-9);
+  assert_close (16778, est.decode_tokens_per_s, 1e-3);
+  assert_close (80346, est.prefill_tokens_per_s, 1e-3);
+  assert_close (13880, est.output_tokens_per_s, 2e-3);
+  g_assert_cmpfloat (est.output_tokens_per_s, >=, published);
+  g_assert_cmpfloat (published / est.output_tokens_per_s, >, 0.5);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
+/* A request longer than the context length is refused, naming the field;
+ * the defaults (1,024 + 128) fit the default 4,096. */
+static void
+test_request_must_fit_context (void)
+{
+  g_autoptr(GError) error = NULL;
+  CpJob job;
+
+  job_init_llama2_7b (&job);
+  g_assert_cmpuint (job.prompt_tokens, ==, 1024);
+  g_assert_cmpuint (job.output_tokens, ==, 128);
+  g_assert_true (cp_job_validate (&job, NULL));
+  job.context_len = 1000;
+  g_assert_false (cp_job_validate (&job, &error));
+  g_assert_error (error, CP_MODEL_ERROR, CP_MODEL_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "Output tokens"));
+  g_clear_error (&error);
+  job.context_len = 4096;
+  job.output_tokens = 0;
+  g_assert_false (cp_job_validate (&job, &error));
+  g_assert_nonnull (strstr (error->message, "Output tokens"));
+  cp_job_clear (&job);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/serving/decode/batch-one-G4", test_decode_batch_one);
+  g_test_add_func ("/serving/decode/kv-bound", test_decode_kv_bound);
+  g_test_add_func ("/serving/decode/compute-bound", test_decode_compute_bound);
+  g_test_add_func ("/serving/decode/tensor-parallel-I7-N1", test_tensor_parallel_all_reduce);
+  g_test_add_func ("/serving/decode/pipeline-replica", test_pipeline_replica);
+  g_test_add_func ("/serving/decode/mixture-of-experts", test_mixture_of_experts_reads);
+  g_test_add_func ("/serving/prefill", test_prefill);
+  g_test_add_func ("/serving/cost-per-million-tokens", test_cost_per_million_tokens);
+  g_test_add_func ("/serving/replicas-share-the-target", test_replicas_share_the_target);
+  g_test_add_func ("/serving/published/trtllm-h100-fp8", test_published_trtllm_h100_fp8);
+  g_test_add_func ("/serving/request-must-fit-context", test_request_must_fit_context);
+  return g_test_run ();
+}
