@@ -124,13 +124,15 @@ test_import_megatron (void)
         {
           g_assert_cmpint (option->estimate.time_source, ==, CP_TIME_SOURCE_TRIAL);
           /* One node, as the trial ran: the measured peak is the memory,
-           * and the run time is the job's FLOPs at the measured pace:
-           * 300e9 tokens ÷ 16,384 tokens/s. */
+           * and the useful run time is the job's tokens at the measured
+           * pace, 300e9 ÷ 16,384 tokens/s; failures (goodput) come on top. */
           if (option->estimate.nodes == 1)
             {
               g_assert_true (option->estimate.memory_measured);
-              g_assert_cmpfloat_with_epsilon (option->estimate.total_s, 300e9 / 16384.0,
+              g_assert_cmpfloat_with_epsilon (option->estimate.compute_s, 300e9 / 16384.0,
                                               300e9 / 16384.0 * 1e-9);
+              g_assert_cmpfloat_with_epsilon (option->estimate.total_s * option->estimate.goodput,
+                                              300e9 / 16384.0, 300e9 / 16384.0 * 1e-9);
             }
           n_trial++;
         }
