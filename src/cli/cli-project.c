@@ -216,6 +216,9 @@ write_plan_xml (xmlTextWriterPtr w, const CpProject *project, guint job_index, c
       cp_cli_xml_bool (w, "feasible", o->feasible);
       cp_cli_xml_text (w, "technique", cp_technique_to_string (o->estimate.technique));
       cp_cli_xml_double (w, "run-s", o->estimate.total_s);
+      cp_cli_xml_double (w, "goodput", o->estimate.goodput);
+      cp_cli_xml_double (w, "expected-interruptions", o->estimate.expected_interruptions);
+      cp_cli_xml_double (w, "checkpoint-s", o->estimate.checkpoint_s);
       cp_cli_xml_double (w, "calendar-days", o->estimate.calendar_days);
       cp_cli_xml_double (w, "memory-per-gpu-bytes", o->estimate.memory_per_gpu_bytes);
       cp_cli_xml_money (w, "total-cost", o->estimate.total_cost, quote ? quote->currency : "");

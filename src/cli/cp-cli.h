@@ -10,6 +10,7 @@ G_BEGIN_DECLS
 int cp_cli_estimate      (int argc, char **argv);
 int cp_cli_plan          (int argc, char **argv);
 int cp_cli_import_quotes (int argc, char **argv);
+int cp_cli_import_trial  (int argc, char **argv);
 int cp_cli_new           (int argc, char **argv);
 int cp_cli_demo          (int argc, char **argv);
 int cp_cli_report        (int argc, char **argv);

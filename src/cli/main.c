@@ -28,6 +28,8 @@ static const Command commands[] = {
     N_("The verdict for a project's job over all its quotes") },
   { "import-quotes", cp_cli_import_quotes,
     N_("Add vendors' quotes from a CSV file to a project") },
+  { "import-trial", cp_cli_import_trial,
+    N_("Fill a job's trial run from the logs of a short run") },
   { "new", cp_cli_new,
     N_("Create an empty project file") },
   { "demo", cp_cli_demo,

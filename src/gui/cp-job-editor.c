@@ -512,6 +512,37 @@ on_trial_quote_picked (CpJobEditor *self,
   emit_changed (self, "trial-quote");
 }
 
+gboolean
+cp_job_editor_apply_trial (CpJobEditor      *self,
+                           const CpTrialRun *trial,
+                           GError          **error)
+{
+  CpJob candidate = { 0 };
+  gboolean valid;
+
+  g_return_val_if_fail (CP_IS_JOB_EDITOR (self), FALSE);
+  g_return_val_if_fail (self->job != NULL && trial != NULL, FALSE);
+
+  cp_job_copy (&candidate, self->job);
+  g_free (candidate.trial.quote_id);
+  candidate.trial = *trial;
+  candidate.trial.quote_id = g_strdup (trial->quote_id);
+  valid = validate_candidate (&candidate, self->job, error);
+  if (valid)
+    {
+      g_free (self->job->trial.quote_id);
+      self->job->trial = candidate.trial;
+      candidate.trial.quote_id = NULL;
+    }
+  cp_job_clear (&candidate);
+  if (!valid)
+    return FALSE;
+
+  load_rows (self, FALSE);
+  emit_changed (self, "trial-log");
+  return TRUE;
+}
+
 static void
 on_row_error_changed (CpJobEditor *self)
 {
@@ -646,7 +677,7 @@ cp_job_editor_class_init (CpJobEditorClass *klass)
 
   /**
    * CpJobEditor::changed:
-   * @key: the field that changed ("model", "trial-quote" or a field key)
+   * @key: the field that changed ("model", "trial-quote", "trial-log" or a field key)
    *
    * The job was changed and the model accepts it.
    */

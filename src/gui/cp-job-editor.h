@@ -30,6 +30,13 @@ CpPickerRow *cp_job_editor_get_model_row (CpJobEditor *self);
 /* The picker of the quote a trial run was measured on; entry 0 is "Not
  * measured". */
 CpPickerRow *cp_job_editor_get_trial_quote_row (CpJobEditor *self);
+/* Replaces the job's trial run with @trial (copied), as a trial log's
+ * preview accepted gives it, after the model accepts it; the rows show it
+ * and "changed" is emitted with "trial-log". FALSE with @error, the job
+ * unchanged, when the model refuses it. */
+gboolean     cp_job_editor_apply_trial (CpJobEditor      *self,
+                                        const CpTrialRun *trial,
+                                        GError          **error);
 /* A sentence for the results while fields show refused values ("results
  * use the last valid value …"), or NULL. */
 char        *cp_job_editor_dup_error_notice (CpJobEditor *self);

@@ -201,18 +201,32 @@ cell_text (CpResultsView   *self,
         g_autofree char *total = cp_i18n_format_money (estimate->total_cost, currency, lang);
         g_autofree char *hours = cp_i18n_format_number (estimate->billed_hours, 1, lang);
         g_autofree char *run = cp_words_duration (estimate->total_s, lang);
+        g_autofree char *goodput = cp_words_goodput (estimate->goodput, lang);
+        g_autofree char *interruptions = cp_i18n_format_value (estimate->expected_interruptions, lang);
+        g_autofree char *checkpoint = cp_words_duration (estimate->checkpoint_s, lang);
+        g_autofree char *interval = cp_words_duration (estimate->checkpoint_interval_s, lang);
+        g_autofree char *breakdown = NULL;
+        g_autofree char *failures = NULL;
 
-        return g_strdup_printf (_("Compute: %s\n"
-                                  "Debugging on one machine: %s\n"
-                                  "Network: %s\n"
-                                  "Storage: %s\n"
-                                  "Management and setup: %s\n"
-                                  "Migration engineering: %s\n"
-                                  "Total: %s\n\n"
-                                  "Run time: %s; billed hours per node: %s\n"
-                                  "Time figures: %s"),
-                                compute, debug, network, storage, fees, engineering, total,
-                                run, hours, cp_words_time_source (estimate->time_source));
+        breakdown = g_strdup_printf (_("Compute: %s\n"
+                                       "Debugging on one machine: %s\n"
+                                       "Network: %s\n"
+                                       "Storage: %s\n"
+                                       "Management and setup: %s\n"
+                                       "Migration engineering: %s\n"
+                                       "Total: %s\n\n"
+                                       "Run time: %s; billed hours per node: %s\n"
+                                       "Time figures: %s"),
+                                     compute, debug, network, storage, fees, engineering, total,
+                                     run, hours, cp_words_time_source (estimate->time_source));
+        if (estimate->checkpoint_interval_s > 0)
+          /* TRANSLATORS: a percentage, a number of interruptions, then two durations */
+          failures = g_strdup_printf (_("Goodput: %s (%s interruptions expected; a %s checkpoint every %s)"),
+                                      goodput, interruptions, checkpoint, interval);
+        else
+          /* TRANSLATORS: a percentage, then a number of interruptions */
+          failures = g_strdup_printf (_("Time up: %s (%s interruptions expected)"), goodput, interruptions);
+        return g_strdup_printf ("%s\n%s", breakdown, failures);
       }
     case CP_OPTION_TEXT_TOKEN_COST:
       /* Nothing served, nothing to price. */

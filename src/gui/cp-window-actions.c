@@ -717,6 +717,7 @@ _cp_window_actions_update (CpWindow *self)
   g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (map, "save-as")), !self->busy);
   g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (map, "import-quotes")), !self->busy);
   g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (map, "export-report")), !self->busy);
+  _cp_window_trial_actions_update (self);
 }
 
 static void
@@ -854,4 +855,5 @@ void
 _cp_window_actions_init (CpWindow *self)
 {
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_entries, G_N_ELEMENTS (win_entries), self);
+  _cp_window_trial_actions_init (self);
 }

@@ -123,6 +123,14 @@ void       _cp_window_import_quotes       (CpWindow      *self,
 void       _cp_window_export_quotes       (CpWindow      *self,
                                            const char    *path);
 
+/* cp-window-trial.c */
+void       _cp_window_trial_actions_init   (CpWindow      *self);
+void       _cp_window_trial_actions_update (CpWindow      *self);
+/* Reads @path off the main thread and shows its figures for the selected
+ * job (the tests call it in place of the file chooser). */
+void       _cp_window_read_trial_log      (CpWindow      *self,
+                                           const char    *path);
+
 /* cp-window-export.c */
 void       _cp_window_export_report       (CpWindow      *self);
 /* Writes @base.pdf and/or @base.xml in @lang off the main thread. */

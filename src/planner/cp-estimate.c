@@ -8,6 +8,7 @@
 #include "config.h"
 
 #include "cp-estimate.h"
+#include "cp-goodput.h"
 #include "cp-serving.h"
 
 #include <glib/gi18n.h>
@@ -1806,6 +1807,7 @@ estimate_training (const CpJob      *job,
   whole.recompute = job->recompute == CP_RECOMPUTE_AUTO ? CP_RECOMPUTE_SELECTIVE : job->recompute;
   layout_memory (&c, &whole, &need);
   est->total_memory_bytes = need.total;
+  est->checkpoint_bytes = need.weights + need.optimizer;
   est->memory_gap = need.total / (c.capacity * quote->gpus_per_node);
 
   /* A trial's measured peak replaces the estimate on the configuration it ran (R9). */
@@ -1896,6 +1898,7 @@ estimate_unchecked (const CpJob      *job,
   else
     estimate_single_machine_work (job, quote, settings, out);
 
+  cp_goodput_apply (job, quote, settings, out);
   estimate_calendar (job, settings, out);
   estimate_cost (job, quote, settings, out);
 }

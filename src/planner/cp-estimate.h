@@ -141,6 +141,15 @@ typedef struct {
   double steps;
   CpTimeSource time_source;
 
+  /* Failures (cp-goodput.h): total_s above includes what they cost */
+  double checkpoint_bytes;         /* weights + optimizer states, unsharded */
+  double checkpoint_s;             /* writing one checkpoint */
+  double checkpoint_interval_s;    /* useful time between checkpoints */
+  double restart_s;                /* per interruption, before training again */
+  double expected_interruptions;   /* GPUs × run hours × per-GPU rate */
+  double lost_s;                   /* to all interruptions: work redone and restarts */
+  double goodput;                  /* useful time ÷ wall time; services: time up */
+
   /* Calendar (project time, what the deadline is checked against) */
   double run_days;                 /* total_s in days */
   double longest_run_days;         /* the deadline, or the longest acceptable run */

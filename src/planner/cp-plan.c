@@ -734,6 +734,10 @@ add_risks (CpPlan        *plan,
       add_risk (plan, CP_RISK_SETUP_TIME);
       if (cp_trial_gpu_differs (job, trial_quote (job, quotes, n_quotes), subject_quote))
         add_risk (plan, CP_RISK_GPU_MISMATCH);
+      /* One machine fails at the same rate per GPU as a cluster, with
+       * nothing to take over (cp-goodput.h). */
+      if (cp_task_kind_is_training (job->kind))
+        add_risk (plan, CP_RISK_SINGLE_POINT_OF_FAILURE);
     }
 }
 
@@ -923,7 +927,9 @@ cp_plan_new (const CpJob      *job,
     {
       if (quotes[i].nodes_available > 1 && quotes[i].sharing == CP_SHARING_UNKNOWN)
         add_reason (plan, CP_RULE_R6_TOTAL_COST, CP_OUTCOME_ASK_BANDWIDTH, (int) i, i, 0, 0, 0);
-      if (quotes[i].storage == CP_STORAGE_UNKNOWN && job->storage_tb > 0)
+      /* A training run also writes its checkpoints there, at a speed the
+       * storage kind sets (cp-goodput.h). */
+      if (quotes[i].storage == CP_STORAGE_UNKNOWN && (job->storage_tb > 0 || cp_task_kind_is_training (job->kind)))
         add_reason (plan, CP_RULE_R6_TOTAL_COST, CP_OUTCOME_ASK_STORAGE, (int) i, i, 0, 0, 0);
     }
 

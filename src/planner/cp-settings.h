@@ -35,6 +35,9 @@ typedef struct {
   double dp_bucket_bytes;            /* gradient bucket: the part of the reduction never hidden */
   double kv_block_tokens;            /* serving: tokens per KV-cache block */
   double cuda_graph_bytes;           /* serving: memory of captured CUDA graphs, per GPU */
+  double gpu_failure_rate_per_hour;  /* job interruptions per GPU-hour */
+  double restart_s;                  /* from an interruption to training again */
+  double checkpoint_interval_s;      /* 0: the Young/Daly optimum for the run */
 } CpSettings;
 
 typedef struct {
@@ -55,5 +58,10 @@ gboolean cp_settings_validate (const CpSettings *settings, GError **error);
 /* Bytes one GPU of @gpu offers under the memory-unit convention. */
 double cp_settings_gpu_memory_bytes (const CpSettings *settings,
                                      const CpGpuSpec  *gpu);
+
+/* Write bandwidth a checkpoint gets on @kind of storage with @nodes nodes
+ * writing their shards at once. */
+double cp_settings_checkpoint_write_bytes_per_s (CpStorageKind kind,
+                                                 guint         nodes);
 
 G_END_DECLS

@@ -277,6 +277,13 @@ static const struct {
   { "kv-block", N_("Tokens per KV-cache block when serving") },
   { "cuda-graphs", N_("CUDA graph memory per GPU when serving") },
   { "memory-bandwidth-fraction", N_("Achievable fraction of a GPU's memory bandwidth when decoding") },
+  { "gpu-failure-rate", N_("Job interruptions per GPU-hour: a run on G GPUs for H hours expects G × H × this many, one machine included") },
+  { "restart-time", N_("Time from an interruption to training again") },
+  { "checkpoint-interval", N_("Training time between checkpoints (0: the optimum for each option); each interruption redoes half an interval on average, plus the restart") },
+  { "checkpoint-write-parallel-fs", N_("Checkpoint write speed to a parallel file system, per node") },
+  { "checkpoint-write-nas", N_("Checkpoint write speed to a NAS, shared by all nodes") },
+  { "checkpoint-write-network-disk", N_("Checkpoint write speed to a network disk (or unstated storage), per node") },
+  { "checkpoint-write-local-nvme", N_("Checkpoint write speed to local NVMe disks, per node") },
 };
 
 const char *
@@ -328,6 +335,14 @@ static const struct {
   { "cuda-graphs", N_("vLLM logs of published runs: capturing CUDA graphs took 0.11–0.96 GiB; 0.5 GiB is a stated allowance") },
   /* xgettext:no-c-format */
   { "memory-bandwidth-fraction", N_("Azure AI benchmarking guide, ND A100 v4 and ND H200 v5 results: memory copies reach 79–86% and 83–93% of the datasheet bandwidth; the low end is taken for a paged KV cache") },
+  /* xgettext:no-c-format */
+  { "gpu-failure-rate", N_("Llama Team, 2024, “The Llama 3 Herd of Models”, §3.3.4: 419 unexpected interruptions in 54 days on 16,384 H100 GPUs, with more than 90% effective training time. Other reports are higher (from secondary summaries): Kokolis et al., 2024, “Revisiting Reliability in Large-Scale Machine Learning Research Clusters”, a mean time to failure of 1.8 hours at 16,384 GPUs; OPT-175B, about one interruption every 7.5 hours on about 1,000 GPUs") },
+  { "restart-time", N_("Salpekar et al., 2026, “Training LLMs with Fault Tolerant HSDP on 100,000 GPUs”: synchronous training stalls about 10 minutes to recover from a failure") },
+  { "checkpoint-interval", N_("Young, 1974, “A first order approximation to the optimum checkpoint interval”; Daly, 2006, “A higher order estimate of the optimum checkpoint interval for restart dumps”: the square root of 2 × checkpoint time × the job's mean time between failures; the run's wall time follows Daly's model") },
+  { "checkpoint-write-parallel-fs", N_("Llama Team, 2024, §3.3.1: the Tectonic file system's 7 TB/s peak, which checkpoint bursts reach, over the 2,048 nodes of the 16,384-GPU job") },
+  { "checkpoint-write-nas", N_("Amazon EFS API reference: provisioned throughput of at most 3,414 MiB/s per file system") },
+  { "checkpoint-write-network-disk", N_("Amazon EC2 API reference: a gp3 volume gives at most 1,000 MiB/s; storage a quote leaves unstated is taken as this, the slowest per node") },
+  { "checkpoint-write-local-nvme", N_("A stated allowance: half of a PCIe 4.0 x4 drive's 8 GB/s link") },
 };
 
 const char *
@@ -492,6 +507,17 @@ cp_words_duration (double      seconds,
       return g_strdup_printf (_("%s h"), number);
     }
   return cp_i18n_format_days (seconds / 86400, lang);
+}
+
+char *
+cp_words_goodput (double      goodput,
+                  const char *lang)
+{
+  double lost_percent = 100 * (1 - goodput);
+  int decimals = !(lost_percent > 0) ? 0 : lost_percent >= 1 ? 1 : lost_percent >= 0.1 ? 2 : 3;
+  g_autofree char *number = cp_i18n_format_number (100 * goodput, decimals, lang);
+
+  return g_strdup_printf ("%s%%", number);
 }
 
 /* Currency of the figures a reason speaks of: the quote's, else the
@@ -1156,7 +1182,22 @@ cp_option_risks (const CpProject *project,
   if (job->kind == CP_TASK_INFERENCE && e->replicas_needed <= 1)
     add_risk_text (risks, g_strdup (_("The service runs as one replica: a single machine failure stops it. A second replica removes this single point of failure.")));
   else if (job->kind != CP_TASK_INFERENCE && e->nodes == 1 && cp_task_kind_is_training (job->kind))
-    add_risk_text (risks, g_strdup (_("Everything runs on one machine: a hardware fault stops the run until it is replaced. Keep checkpoints off the machine.")));
+    {
+      g_autofree char *interruptions = cp_i18n_format_value (e->expected_interruptions, lang);
+      g_autofree char *goodput = cp_words_goodput (e->goodput, lang);
+
+      /* TRANSLATORS: a risk; a number of interruptions such as "0.12", then a percentage */
+      add_risk_text (risks, g_strdup_printf (_("Everything runs on one machine, a single point of failure: about %s interruptions are expected over the run at the per-GPU rate of large clusters, leaving %s of the time useful. Each one stops the run until the machine is repaired or replaced; keep checkpoints off the machine."), interruptions, goodput));
+    }
+  if (cp_task_kind_is_training (job->kind) && e->nodes > 1 && isfinite (e->expected_interruptions))
+    {
+      g_autofree char *interruptions = cp_i18n_format_value (e->expected_interruptions, lang);
+      g_autofree char *goodput = cp_words_goodput (e->goodput, lang);
+      g_autofree char *lost = cp_i18n_format_days (e->lost_s / 86400.0, lang);
+
+      /* TRANSLATORS: a risk; a number of interruptions, a percentage, then a duration */
+      add_risk_text (risks, g_strdup_printf (_("About %s interruptions are expected over the run (one GPU failing stops all of them): goodput %s, %s lost to restarts and redone work, already counted in run time and cost. Ask the vendor how fast failed nodes are replaced."), interruptions, goodput, lost));
+    }
 
   if (job->deadline_days > 0 && isfinite (e->calendar_days))
     {

@@ -83,5 +83,8 @@ char       *cp_words_recompute      (const CpEstimate *est);
 /* A duration in seconds in the most readable unit: "45 s", "12 min",
  * "3.5 h", "12.0 days". */
 char       *cp_words_duration       (double seconds, const char *lang);
+/* A goodput as a percentage with the decimals that keep it apart from
+ * 100% ("99.98%" for one machine, "93.6%" for a large cluster). */
+char       *cp_words_goodput        (double goodput, const char *lang);
 
 G_END_DECLS

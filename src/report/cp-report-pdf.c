@@ -1043,6 +1043,42 @@ section_job_serving (Doc          *doc,
   g_ptr_array_unref (table.rows);
 }
 
+/* Interruptions, checkpoints and goodput of every option of a training
+ * job: the run times above already include them (cp-goodput.h). */
+static void
+section_job_failures (Doc          *doc,
+                      const CpJob  *job,
+                      const CpPlan *plan)
+{
+  static const double widths[] = { 0.065, 0.255, 0.15, 0.14, 0.13, 0.13, 0.13 };
+  static const gboolean numeric[] = { TRUE, FALSE, TRUE, TRUE, TRUE, TRUE, TRUE };
+  const CpProject *project = doc->project;
+  char *header[] = { _("Rank"), _("Quote"), _("Interruptions"), _("Checkpoint write"),
+                     _("Checkpoint every"), _("Lost"), _("Goodput") };
+  Table table = { 7, widths, numeric, header, NULL, 0 };
+
+  if (!cp_task_kind_is_training (job->kind) || plan->options->len == 0)
+    return;
+
+  table.rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+      const CpEstimate *e = &option->estimate;
+
+      table_add_row (&table,
+                     cp_i18n_format_number (option->rank, 0, doc->lang),
+                     cp_words_quote_name (project, option->quote_index),
+                     cp_i18n_format_value (e->expected_interruptions, doc->lang),
+                     cp_words_duration (e->checkpoint_s, doc->lang),
+                     cp_words_duration (e->checkpoint_interval_s, doc->lang),
+                     cp_words_duration (e->lost_s, doc->lang),
+                     cp_words_goodput (e->goodput, doc->lang));
+    }
+  doc_table_under (doc, doc->h2, _("Interruptions and goodput"), &table);
+  g_ptr_array_unref (table.rows);
+}
+
 /* At most this many options get their own risks: the recommended one and
  * the runners-up an approver might pick instead. */
 #define RISK_OPTIONS 3
@@ -1154,6 +1190,7 @@ section_job (Doc       *doc,
     }
   section_job_layout (doc, job, plan);
   section_job_serving (doc, job, plan);
+  section_job_failures (doc, job, plan);
   if (one_currency && currency != NULL)
     {
       g_autofree char *unit = NULL;
@@ -1221,6 +1258,9 @@ unit_words (const char *unit)
     { "FLOPs/param/token", N_("FLOPs/param/token") },
     { "bits/param", N_("bits/param") },
     { "tokens", N_("tokens") },
+    { "s", N_("s") },
+    { "GB/s per node", N_("GB/s per node") },
+    { "GB/s in all", N_("GB/s in all") },
     /* The assumption's name says how the batch grows with size. */
     { "tokens at 7B × (N/7B)^0.25", N_("tokens") },
   };
@@ -1275,7 +1315,7 @@ section_assumptions (Doc *doc)
   /* TRANSLATORS: %s is a number of days such as "120.0 days" */
   layouts = g_strdup_printf (_("A training layout a job leaves open (tensor, pipeline, data and expert parallel, ZeRO stage, micro-batch, recompute, interleaving) is searched: the fastest that fits is chosen, a tie within 1%% going to the one with more memory headroom, and the runner-up is named. A job without a deadline is held to the longest acceptable run, %s."),
                              longest);
-  conventions = g_strdup_printf ("%s %s %s %s",
+  conventions = g_strdup_printf ("%s %s %s %s %s",
                                  settings->bytes_convention == CP_BYTES_CONVENTION_ZERO_16
                                  ? _("Mixed-precision Adam is counted at 16 bytes per parameter (ZeRO: bf16 weights and gradients, 12 bytes of optimizer state).")
                                  : _("Mixed-precision Adam is counted at 18 bytes per parameter (Hugging Face: fp32 and fp16 weights, fp32 gradients, 8 bytes of optimizer state)."),
@@ -1283,7 +1323,8 @@ section_assumptions (Doc *doc)
                                  ? _("A card sold as “80 GB” is taken as 80 GiB (80 × 2^30 bytes), as frameworks report it; memory figures are in GiB.")
                                  : _("A card sold as “80 GB” is taken as 80 × 10^9 bytes, the datasheet's decimal reading; memory figures are in GB."),
                                  _("Time uses dense peak FLOPS only, never sparse figures; run time and calendar time (run plus debugging and migration) are kept apart, and deadlines are checked against calendar time."),
-                                 layouts);
+                                 layouts,
+                                 _("A training run is interrupted whenever one of its GPUs fails: GPUs × run hours × the per-GPU failure rate interruptions are expected, one machine included. Each option writes checkpoints (weights and optimizer states) at its storage's speed, at the Young/Daly interval unless one is set, and each interruption costs a restart and, on average, half an interval of work redone (Daly's model). Goodput, useful time ÷ wall time, stretches the run time, and with it billed hours, cost and the deadline check. Services, debugging and data processing rent their period whole: their interruptions are downtime within it."));
   doc_paragraph (doc, doc->body, conventions);
 
   for (guint i = 0; i < MIN (n, G_N_ELEMENTS (assumptions)); i++)
@@ -1300,6 +1341,13 @@ section_assumptions (Doc *doc)
           g_autofree char *percent = cp_i18n_format_percent (a->value, doc->lang);
           /* TRANSLATORS: %s is a percentage such as "100%" */
           number = g_strdup_printf (_("%s of the backward pass"), percent);
+        }
+      else if (g_strcmp0 (a->unit, "interruptions/GPU-hour") == 0)
+        {
+          /* A rate of 2e-5 would print as 0.000 per GPU-hour. */
+          g_autofree char *rate = cp_i18n_format_value (a->value * 1e6, doc->lang);
+          /* TRANSLATORS: %s is a number such as "19.7" */
+          number = g_strdup_printf (_("%s per million GPU-hours"), rate);
         }
       else if (g_strcmp0 (a->unit, "fraction of min(run, longest acceptable run)") == 0)
         /* The assumption's name says what it is a share of. */

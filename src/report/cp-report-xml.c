@@ -249,6 +249,9 @@ static const Field settings_fields[] = {
   { "overlap-compute-slowdown", FIELD_DOUBLE, G_STRUCT_OFFSET (CpSettings, overlap_compute_slowdown), "fraction", NULL, NULL },
   { "kv-block", FIELD_DOUBLE, G_STRUCT_OFFSET (CpSettings, kv_block_tokens), "tokens", NULL, NULL },
   { "cuda-graphs", FIELD_DOUBLE, G_STRUCT_OFFSET (CpSettings, cuda_graph_bytes), "bytes", NULL, NULL },
+  { "gpu-failure-rate", FIELD_DOUBLE, G_STRUCT_OFFSET (CpSettings, gpu_failure_rate_per_hour), "1/GPU-h", NULL, NULL },
+  { "restart-time", FIELD_DOUBLE, G_STRUCT_OFFSET (CpSettings, restart_s), "s", NULL, NULL },
+  { "checkpoint-interval", FIELD_DOUBLE, G_STRUCT_OFFSET (CpSettings, checkpoint_interval_s), "s", NULL, NULL },
 };
 static const FieldTable settings_table = { "settings", settings_fields, G_N_ELEMENTS (settings_fields) };
 
@@ -349,6 +352,13 @@ static const Field estimate_fields[] = {
   { "achieved-mfu", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, achieved_mfu), "fraction", NULL, NULL },
   { "steps", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, steps), "steps", NULL, NULL },
   { "time-source", FIELD_ENUM, G_STRUCT_OFFSET (CpEstimate, time_source), NULL, &enum_time_source, NULL },
+  { "goodput", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, goodput), "fraction", NULL, NULL },
+  { "expected-interruptions", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, expected_interruptions), "interruptions", NULL, NULL },
+  { "checkpoint-bytes", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, checkpoint_bytes), "bytes", NULL, NULL },
+  { "checkpoint-s", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, checkpoint_s), "s", NULL, NULL },
+  { "checkpoint-interval-s", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, checkpoint_interval_s), "s", NULL, NULL },
+  { "restart-s", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, restart_s), "s", NULL, NULL },
+  { "lost-s", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, lost_s), "s", NULL, NULL },
   { "debug-days", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, debug_days), "days", NULL, NULL },
   { "migration-days", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, migration_days), "days", NULL, NULL },
   { "calendar-days", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, calendar_days), "days", NULL, NULL },

@@ -122,6 +122,9 @@ static const CpField settings_fields[] = {
   F_DBL  (CpSettings, "overlap_compute_slowdown", overlap_compute_slowdown),
   F_DBL  (CpSettings, "kv_block_tokens", kv_block_tokens),
   F_DBL  (CpSettings, "cuda_graph_bytes", cuda_graph_bytes),
+  F_DBL  (CpSettings, "gpu_failure_rate_per_hour", gpu_failure_rate_per_hour),
+  F_DBL  (CpSettings, "restart_s", restart_s),
+  F_DBL  (CpSettings, "checkpoint_interval_s", checkpoint_interval_s),
 };
 
 static const CpField job_fields[] = {

@@ -32,8 +32,8 @@
 
 G_DEFINE_QUARK (cp-store-error-quark, cp_store_error)
 
-/* The current schema, version 5. Versions 1 and 2 are kept in
- * tests/store/v1-fixture.sql and v2-fixture.sql; migrations[] brings them
+/* The current schema, version 6. Versions 1 to 3 are kept in
+ * tests/store/v1-fixture.sql, v2-fixture.sql and v3-fixture.sql; migrations[] brings them
  * here. Changing a table means a new version and a new migration. */
 static const char schema_sql[] =
   "CREATE TABLE project (\n"
@@ -63,7 +63,10 @@ static const char schema_sql[] =
   "  dp_bucket_bytes REAL,\n"
   "  kv_block_tokens REAL,\n"
   "  cuda_graph_bytes REAL,\n"
-  "  overlap_compute_slowdown REAL\n"
+  "  overlap_compute_slowdown REAL,\n"
+  "  gpu_failure_rate_per_hour REAL,\n"
+  "  restart_s REAL,\n"
+  "  checkpoint_interval_s REAL\n"
   ");\n"
   "\n"
   "CREATE TABLE jobs (\n"
@@ -252,6 +255,7 @@ typedef struct {
 static int fill_v3_defaults (sqlite3 *db);
 static int fill_v4_defaults (sqlite3 *db);
 static int fill_v5_defaults (sqlite3 *db);
+static int fill_v6_defaults (sqlite3 *db);
 
 static const Migration migrations[CP_STORE_SCHEMA_VERSION] = {
   [1] = {
@@ -311,6 +315,13 @@ static const Migration migrations[CP_STORE_SCHEMA_VERSION] = {
     "ALTER TABLE jobs ADD COLUMN prompt_tokens INTEGER NOT NULL DEFAULT 0 CHECK (prompt_tokens >= 0);\n"
     "ALTER TABLE jobs ADD COLUMN output_tokens INTEGER NOT NULL DEFAULT 0 CHECK (output_tokens >= 0);\n",
     fill_v5_defaults },
+  [5] = {
+    /* Version 6 keeps the failure settings of issue 15; fill_v6_defaults()
+     * gives a version-5 project the planner's defaults. */
+    "ALTER TABLE project ADD COLUMN gpu_failure_rate_per_hour REAL;\n"
+    "ALTER TABLE project ADD COLUMN restart_s REAL;\n"
+    "ALTER TABLE project ADD COLUMN checkpoint_interval_s REAL;\n",
+    fill_v6_defaults },
 };
 
 /* UPDATE @table SET @column = (the field's value in @record) [WHERE kind = @kind]. */
@@ -418,6 +429,21 @@ fill_v5_defaults (sqlite3 *db)
                        "UPDATE jobs SET prompt_tokens = MAX (1, context_len - output_tokens)"
                        " WHERE prompt_tokens + output_tokens > context_len;",
                        NULL, NULL, NULL);
+  return rc;
+}
+
+static int
+fill_v6_defaults (sqlite3 *db)
+{
+  static const char * const settings_columns[] = {
+    "gpu_failure_rate_per_hour", "restart_s", "checkpoint_interval_s",
+  };
+  CpSettings settings;
+  int rc = SQLITE_OK;
+
+  cp_settings_init (&settings);
+  for (guint i = 0; rc == SQLITE_OK && i < G_N_ELEMENTS (settings_columns); i++)
+    rc = fill_column (db, "project", &cp_fields_settings, settings_columns[i], &settings, NULL);
   return rc;
 }
 

@@ -249,9 +249,10 @@ fi
 # 1.4e12 / (380 × 2048) = 1,798,930.9 s (20.8 days). The MFU that rate means
 # is 6 × 65.2e9 × 380 / 312e12 = 0.4764615; given as --mfu it must give the
 # same run time, and 2048 × 1,798,930.9 / 3600 = 1,023,391 GPU-hours (T4/T5).
+# Those are throughput figures, before interruptions: --failure-rate 0.
 if run 0 estimate --model llama-65b --task pretrain --gpu a100-80g --nodes 256 --gpus-per-node 8 \
      --network infiniband --nics 8 --nic-gbps 200 --tokens 1.4T --seq-len 2048 \
-     --recompute none --mfu 0.4764615 --xml; then
+     --recompute none --mfu 0.4764615 --failure-rate 0 --xml; then
   near total-s 1798930.9 1e-4
   near gpu-hours 1023391 1e-4
   exactly time-source mfu
@@ -260,11 +261,39 @@ fi
 # ---- T16: GPT-3 175B, 300B tokens, 1024 A100 at X = 140 TFLOP/s with full
 # recompute: 8·T·P/(n·X) = 8 × 300e9 × 175e9 / (1024 × 140e12) = 2,929,687.5 s
 # (33.9 days). X as a fraction of the 312 TFLOPS dense peak: 0.44871795.
+# Before interruptions (--failure-rate 0); with them, below.
 if run 0 estimate --model gpt3-175b --gpu a100-80g --nodes 128 --tokens 300B --seq-len 2048 \
-     --recompute full --mfu 0.44871795 --xml; then
+     --recompute full --mfu 0.44871795 --failure-rate 0 --xml; then
   near total-s 2929687.5 1e-6
+  exactly goodput 1
+  exactly expected-interruptions 0
   exactly time-source mfu
 fi
+
+# ---- The same run with the default failure rate, 419 / (16,384 × 54 × 24)
+# = 1.97328e-5 per GPU-hour (Llama 3 §3.3.4): the job's MTBF is
+# 3600 / (1024 × 1.97328e-5) = 178,160 s. A checkpoint (weights and optimizer
+# states, 175e9 × 14 B) on storage the quote leaves unstated (1,000 MiB/s a
+# node, 128 nodes) takes 2.45e12 / (128 × 1,048,576,000) = 18.254 s; Young's
+# interval sqrt(2 × 18.254 × 178,160) = 2,550.35 s. Daly's wall time
+# U·(M/τ)·e^(R/M)·(e^((τ+δ)/M) − 1) with R = 600 s is 2,982,055 s: goodput
+# 0.98244, 1024 × 1.97328e-5 × 2,982,055 / 3600 = 16.738 interruptions.
+if run 0 estimate --model gpt3-175b --gpu a100-80g --nodes 128 --tokens 300B --seq-len 2048 \
+     --recompute full --mfu 0.44871795 --xml; then
+  near checkpoint-s 18.25392 1e-5
+  near checkpoint-interval-s 2550.350 1e-5
+  near restart-s 600 1e-9
+  near total-s 2982055.2 1e-6
+  near goodput 0.982439 1e-5
+  near expected-interruptions 16.73795 1e-5
+  near gpu-failure-rate 1.9732817e-5 1e-6
+fi
+if run 0 estimate --model gpt3-175b --gpu a100-80g --nodes 128 --tokens 300B --seq-len 2048 \
+     --recompute full --mfu 0.44871795; then
+  contains "$OUT" "Goodput"
+  contains "$OUT" "Expected interruptions"
+fi
+run 2 estimate --model gpt3-175b --gpu a100-80g --nodes 128 --tokens 300B --failure-rate 0.5 && contains "$ERR" "--failure-rate"
 
 # ---- billing: 100 h of debugging on 8 GPUs at 10 CNY per GPU-hour, billed
 # by the day with a 30-day minimum: max(ceil(100/24) × 24, 720) = 720 h,
@@ -374,6 +403,11 @@ if run 0 new "$TMP/late.cplan" &&
   if run 0 plan "$TMP/late.cplan" --xml; then
     exactly shortfall deadline
     exactly best-available-quote four
+    # Each option with its failures (issue 15): two options, three figures each.
+    for figure in goodput expected-interruptions checkpoint-s; do
+      checks=$((checks + 1))
+      [ "$(grep -c "<$figure>" "$OUT")" -eq 2 ] || fail "<$figure> not given for both options"
+    done
     checks=$((checks + 1))
     ! grep -q "<recommended-quote>" "$OUT" || fail "an option missing the deadline is recommended"
   fi

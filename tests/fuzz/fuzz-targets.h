@@ -25,5 +25,9 @@ int  cp_fuzz_project (const guint8 *data, gsize size);
 int  cp_fuzz_xml     (const guint8 *data, gsize size);
 /* cp_model_config_read, then the job's checks and a plan of the model. */
 int  cp_fuzz_config  (const guint8 *data, gsize size);
+/* cp_trial_log_read, then the trial it gives the demo's pretraining and
+ * serving jobs: readings name real lines, the job accepts the trial, the
+ * plan's figures are finite. */
+int  cp_fuzz_trial   (const guint8 *data, gsize size);
 
 G_END_DECLS

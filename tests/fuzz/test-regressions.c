@@ -23,6 +23,7 @@ static const struct {
   { "project", cp_fuzz_project },
   { "xml", cp_fuzz_xml },
   { "config", cp_fuzz_config },
+  { "trial", cp_fuzz_trial },
 };
 
 typedef struct {

@@ -2961,6 +2961,98 @@ test_window_walkthrough_details (void)
   close_window (window);
 }
 
+/* The failure settings (issue 15), edited in the preferences: a rate the
+ * model refuses stays in its entry with a message naming it; a valid one
+ * is the project's and the window shows the model's plan under it, each
+ * option with a lower goodput. The checkpoint interval left empty is the
+ * Young/Daly optimum. */
+static void
+test_window_preferences_failures (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  CpResultsView *results = cp_window_get_results_view (window);
+  CpPreferencesWindow *preferences;
+  CpFieldRow *row;
+  g_autoptr(CpProject) expected = NULL;
+  CpSettings defaults;
+  guint job_index = G_MAXUINT;
+  double goodput_at_default;
+  const CpPlan *plan;
+
+  cp_settings_init (&defaults);
+  for (guint i = 0; i < project->jobs->len; i++)
+    if (((CpJob *) g_ptr_array_index (project->jobs, i))->kind == CP_TASK_PRETRAIN)
+      job_index = i;
+  g_assert_cmpuint (job_index, !=, G_MAXUINT);
+  select_row (cp_window_get_jobs_list (window), job_index);
+  spin ();
+  plan = cp_results_view_get_plan (results);
+  g_assert_cmpuint (plan->options->len, >, 0);
+  goodput_at_default = g_array_index (plan->options, CpOption, 0).estimate.goodput;
+  g_assert_cmpfloat (goodput_at_default, <, 1);
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "preferences", NULL);
+  spin ();
+  preferences = find_preferences_window ();
+  g_assert_nonnull (preferences);
+
+  row = cp_preferences_window_get_setting_row (preferences, "checkpoint-interval");
+  g_assert_nonnull (row);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (cp_field_row_get_input (row))), ==, "");
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "Young/Daly"));
+
+  row = cp_preferences_window_get_setting_row (preferences, "gpu-failure-rate");
+  g_assert_nonnull (row);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (row)));
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "Llama 3"));
+
+  type_text (row, "0.5");
+  g_assert_nonnull (cp_field_row_get_error (row));
+  g_assert_nonnull (strstr (cp_field_row_get_error (row), "GPU failure rate"));
+  g_assert_cmpfloat (project->settings.gpu_failure_rate_per_hour, ==, defaults.gpu_failure_rate_per_hour);
+
+  /* Five times the Llama 3 rate: about OPT-175B's. */
+  type_text (row, "1e-4");
+  g_assert_null (cp_field_row_get_error (row));
+  project = cp_window_get_project (window);
+  g_assert_cmpfloat (project->settings.gpu_failure_rate_per_hour, ==, 1e-4);
+  g_assert_true (cp_window_get_modified (window));
+  expected = cp_project_copy (project);
+  assert_shows_plan_of (results, expected, job_index);
+  plan = cp_results_view_get_plan (results);
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpEstimate *e = &g_array_index (plan->options, CpOption, i).estimate;
+
+      g_assert_cmpfloat (e->goodput, <, 1);
+      g_assert_cmpfloat (e->expected_interruptions, >, 0);
+    }
+  /* An option's cost detail gives its goodput and interruptions. */
+  spin ();
+  {
+    GtkWidget *button = find_type (find_named (GTK_WIDGET (window), "options"), GTK_TYPE_MENU_BUTTON);
+    GtkWidget *label;
+
+    g_assert_nonnull (button);
+    label = gtk_popover_get_child (gtk_menu_button_get_popover (GTK_MENU_BUTTON (button)));
+    g_assert_true (GTK_IS_LABEL (label));
+    g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (label)), "Goodput: "));
+    g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (label)), "interruptions expected; a "));
+  }
+
+  row = cp_preferences_window_get_setting_row (preferences, "restart-time");
+  g_assert_nonnull (row);
+  /* Eight days: above the seven the model accepts. */
+  type_text (row, "691200");
+  g_assert_nonnull (strstr (cp_field_row_get_error (row), "Restart time"));
+  g_assert_cmpfloat (project->settings.restart_s, ==, defaults.restart_s);
+
+  gtk_window_destroy (GTK_WINDOW (preferences));
+  spin ();
+  close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -3017,6 +3109,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/print-saved-untitled", test_window_print_saved_untitled);
   g_test_add_func ("/gui/window/automatic-layout", test_window_automatic_layout);
   g_test_add_func ("/gui/window/preferences-longest-run", test_window_preferences_longest_run);
+  g_test_add_func ("/gui/window/preferences-failures", test_window_preferences_failures);
   g_test_add_func ("/gui/window/incomplete-quote-no-curve", test_window_incomplete_quote_no_curve);
   g_test_add_func ("/gui/window/best-available", test_window_best_available);
   g_test_add_func ("/gui/window/form-layout", test_window_form_layout);

@@ -102,6 +102,8 @@ estimate_run (const Run   *run,
   g_autoptr(GError) error = NULL;
 
   cp_settings_init (&settings);
+  /* Published iteration times: interruptions are not part of a step. */
+  settings.gpu_failure_rate_per_hour = 0;
   quote_init_selene (&quote, run->gpus / 8);
   cp_job_init (&job, CP_TASK_PRETRAIN);
   gpt_init (&job.model, run->params, run->layers, run->hidden, run->heads);
@@ -335,6 +337,8 @@ toy_init (CpJob      *job,
   cp_settings_init (settings);
   settings->compute_utilisation = 0.5;
   settings->link_efficiency = 0.8;
+  /* The step-time arithmetic alone: interruptions are test-goodput.c's. */
+  settings->gpu_failure_rate_per_hour = 0;
 
   cp_quote_init (quote);
   quote->id = g_strdup ("toy");

@@ -1096,6 +1096,9 @@ check_pdf (const char *lang)
         assert_contains (text, columns[i]);
       assert_contains (text, "Korthikanti 等，2022，《Reducing Activation Recomputation in Large Transformer Models》，表 4");
       assert_contains (text, "金额单位：元。");
+      /* Goodput per option, and how it is modelled (issue 15). */
+      assert_contains (text, "中断与有效时间比");
+      assert_contains (text, "Young/Daly");
       /* A header is never broken inside a word: pdftotext keeps it whole
        * on one line. */
       g_assert_nonnull (strstr (text, "能否放下"));
@@ -1109,6 +1112,10 @@ check_pdf (const char *lang)
         assert_contains (text, columns[i]);
       assert_contains (text, "Korthikanti et al., 2022, “Reducing Activation Recomputation in Large Transformer Models”, Table 4");
       assert_contains (text, "Amounts in CNY.");
+      /* Goodput per option, and how it is modelled (issue 15). */
+      assert_contains (text, "Interruptions and goodput");
+      assert_contains (text, "Young/Daly interval");
+      assert_contains (text, "Llama Team, 2024, “The Llama 3 Herd of Models”, §3.3.4");
     }
   /* The cluster, the recommended option, is split into its parts, which
    * add up to its total (6 CNY × 8 GPUs × the billed hours, plus
@@ -1600,6 +1607,10 @@ test_xml_round_trip (void)
   project->settings.dp_bucket_bytes = 40e6;
   project->settings.kv_block_tokens = 32;
   project->settings.cuda_graph_bytes = 0.25e9;
+  /* Issue 15's failure settings. */
+  project->settings.gpu_failure_rate_per_hour = 4.5e-5;
+  project->settings.restart_s = 900;
+  project->settings.checkpoint_interval_s = 5400;
   {
     CpJob *pretrain = g_ptr_array_index (project->jobs, 0);
     pretrain->tensor_parallel = 2;
@@ -1655,6 +1666,9 @@ test_xml_round_trip (void)
   g_assert_cmpfloat (back->settings.dp_bucket_bytes, ==, 40e6);
   g_assert_cmpfloat (back->settings.kv_block_tokens, ==, 32);
   g_assert_cmpfloat (back->settings.cuda_graph_bytes, ==, 0.25e9);
+  g_assert_cmpfloat (back->settings.gpu_failure_rate_per_hour, ==, 4.5e-5);
+  g_assert_cmpfloat (back->settings.restart_s, ==, 900);
+  g_assert_cmpfloat (back->settings.checkpoint_interval_s, ==, 5400);
 
   quote = g_ptr_array_index (project->quotes, 2);
   quote_back = g_ptr_array_index (back->quotes, 2);
@@ -1804,6 +1818,7 @@ test_xml_before_layout_fields (void)
   static const char * const added[] = {
     "expert-parallel", "virtual-stages", "mfu", "gpus", "gpu-dense-flops",
     "longest-acceptable-run", "dp-bucket", "kv-block", "cuda-graphs",
+    "gpu-failure-rate", "restart-time", "checkpoint-interval",
   };
   g_autoptr(CpProject) project = report_fixture_small ();
   g_autoptr(CpProject) back = NULL;
@@ -1842,11 +1857,60 @@ test_xml_before_layout_fields (void)
   g_assert_cmpfloat (back->settings.dp_bucket_bytes, ==, defaults.dp_bucket_bytes);
   g_assert_cmpfloat (back->settings.kv_block_tokens, ==, defaults.kv_block_tokens);
   g_assert_cmpfloat (back->settings.cuda_graph_bytes, ==, defaults.cuda_graph_bytes);
+  g_assert_cmpfloat (back->settings.gpu_failure_rate_per_hour, ==, defaults.gpu_failure_rate_per_hour);
+  g_assert_cmpfloat (back->settings.restart_s, ==, defaults.restart_s);
+  g_assert_cmpfloat (back->settings.checkpoint_interval_s, ==, defaults.checkpoint_interval_s);
   job = g_ptr_array_index (back->jobs, 0);
   g_assert_cmpuint (job->expert_parallel, ==, 0);
   g_assert_cmpuint (job->virtual_stages, ==, 0);
   g_assert_cmpfloat (job->mfu, ==, 0);
   g_assert_cmpuint (job->trial.gpus, ==, 0);
+}
+
+/* Every option of every job carries its goodput, expected interruptions
+ * and checkpoint time (issue 15), with the values of the plan. */
+static void
+test_xml_goodput (void)
+{
+  g_autoptr(CpProject) project = report_fixture_small ();
+  gsize length = 0;
+  g_autofree char *data = cp_report_xml_to_data (project, "en", &length);
+  static const char * const names[] = { "goodput", "expected-interruptions", "checkpoint-s" };
+  guint n_options = 0;
+
+  for (guint j = 0; j < project->jobs->len; j++)
+    {
+      g_autoptr(CpPlan) plan = cp_project_plan_job (project, j);
+
+      n_options += plan->options->len;
+      for (guint i = 0; i < plan->options->len; i++)
+        {
+          const CpEstimate *e = &g_array_index (plan->options, CpOption, i).estimate;
+
+          g_assert_cmpfloat (e->goodput, >, 0);
+          g_assert_cmpfloat (e->goodput, <, 1);
+        }
+    }
+  g_assert_cmpuint (n_options, >, 0);
+  for (guint k = 0; k < G_N_ELEMENTS (names); k++)
+    {
+      g_autofree char *pattern = g_strdup_printf ("<%s unit=\"[^\"]+\">([^<]+)</%s>", names[k], names[k]);
+      g_autoptr(GRegex) element = g_regex_new (pattern, 0, 0, NULL);
+      g_autoptr(GMatchInfo) match = NULL;
+      guint found = 0;
+
+      for (g_regex_match (element, data, 0, &match); g_match_info_matches (match); g_match_info_next (match, NULL))
+        {
+          g_autofree char *text = g_match_info_fetch (match, 1);
+          double value = g_ascii_strtod (text, NULL);
+
+          g_assert_cmpfloat (value, >=, 0);
+          if (k == 0)
+            g_assert_cmpfloat (value, <=, 1);
+          found++;
+        }
+      g_assert_cmpuint (found, ==, n_options);
+    }
 }
 
 static void
@@ -1980,6 +2044,7 @@ main (int    argc,
   g_test_add_func ("/report/xml/before-request-split", test_xml_before_request_split);
   g_test_add_func ("/report/xml/before-layout-fields", test_xml_before_layout_fields);
   g_test_add_func ("/report/xml/hostile", test_xml_hostile);
+  g_test_add_func ("/report/xml/goodput", test_xml_goodput);
 
   return g_test_run ();
 }

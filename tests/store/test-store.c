@@ -129,6 +129,9 @@ fill_settings (CpSettings *s)
   s->dp_bucket_bytes = 50.5e6;
   s->kv_block_tokens = 32;
   s->cuda_graph_bytes = 0.75e9;
+  s->gpu_failure_rate_per_hour = 3.25e-5;
+  s->restart_s = 450.5;
+  s->checkpoint_interval_s = 1800.25;
 }
 
 static CpJob *
@@ -329,6 +332,9 @@ assert_settings_equal (const CpSettings *a, const CpSettings *b)
   g_assert_cmpfloat (a->dp_bucket_bytes, ==, b->dp_bucket_bytes);
   g_assert_cmpfloat (a->kv_block_tokens, ==, b->kv_block_tokens);
   g_assert_cmpfloat (a->cuda_graph_bytes, ==, b->cuda_graph_bytes);
+  g_assert_cmpfloat (a->gpu_failure_rate_per_hour, ==, b->gpu_failure_rate_per_hour);
+  g_assert_cmpfloat (a->restart_s, ==, b->restart_s);
+  g_assert_cmpfloat (a->checkpoint_interval_s, ==, b->checkpoint_interval_s);
 }
 
 static void
@@ -869,6 +875,21 @@ file_user_version (const char *path)
   return v;
 }
 
+/* What versions 4 and 6 added, the overlap slowdown and the failure
+ * settings, reads as cp_settings_init() gives them. */
+static void
+check_v4_defaults (const CpProject *p)
+{
+  CpSettings defaults;
+
+  cp_settings_init (&defaults);
+  g_assert_cmpfloat (p->settings.overlap_compute_slowdown, ==, defaults.overlap_compute_slowdown);
+  g_assert_cmpfloat (p->settings.gpu_failure_rate_per_hour, ==, defaults.gpu_failure_rate_per_hour);
+  g_assert_cmpfloat (p->settings.restart_s, ==, defaults.restart_s);
+  g_assert_cmpfloat (p->settings.checkpoint_interval_s, ==, defaults.checkpoint_interval_s);
+  g_assert_true (cp_settings_validate (&p->settings, NULL));
+}
+
 /* What version 3 added reads as the planner's own defaults: a job's and
  * the settings' as cp_job_init() and cp_settings_init() give them. */
 static void
@@ -876,6 +897,7 @@ check_v3_defaults (const CpProject *p)
 {
   CpSettings defaults;
 
+  check_v4_defaults (p);
   cp_settings_init (&defaults);
   g_assert_cmpfloat (p->settings.longest_acceptable_run_days, ==, defaults.longest_acceptable_run_days);
   g_assert_cmpfloat (p->settings.dp_bucket_bytes, ==, defaults.dp_bucket_bytes);
@@ -1118,6 +1140,69 @@ test_migration_v2 (void)
   g_assert_cmpfloat (reloaded->settings.longest_acceptable_run_days, ==, 60);
 }
 
+/* v3 lacked what check_v4_defaults() lists (versions 4 and 6). */
+static void
+check_v3_content (const CpProject *p)
+{
+  const CpJob *job;
+  const CpQuote *quote;
+
+  /* The values written in tests/store/v3-fixture.sql. */
+  g_assert_cmpstr (p->name, ==, "Fixture v3 项目");
+  g_assert_cmpstr (p->report_language, ==, "zh_CN");
+  g_assert_cmpfloat (p->settings.compute_utilisation, ==, 0.45);
+  g_assert_cmpfloat (p->settings.longest_acceptable_run_days, ==, 120);
+  g_assert_cmpuint (p->jobs->len, ==, 1);
+  g_assert_cmpuint (p->quotes->len, ==, 1);
+  job = g_ptr_array_index (p->jobs, 0);
+  g_assert_cmpstr (job->id, ==, "job-1");
+  g_assert_cmpint (job->kind, ==, CP_TASK_PRETRAIN);
+  g_assert_cmpfloat (job->tokens, ==, 20e9);
+  quote = g_ptr_array_index (p->quotes, 0);
+  g_assert_cmpstr (quote->id, ==, "quote-2");
+  g_assert_cmpuint (quote->nodes_available, ==, 4);
+  check_v4_defaults (p);
+}
+
+static void
+test_migration_v3 (void)
+{
+  g_autofree char *path = make_fixture_file ("v3-fixture.sql", "v3.cplan");
+  g_autoptr(CpProject) loaded = NULL;
+  g_autoptr(CpProject) reloaded = NULL;
+  g_autoptr(GBytes) before = NULL;
+  g_autoptr(GError) error = NULL;
+  CpStore *store;
+
+  g_assert_cmpint (file_user_version (path), ==, 3);
+  before = file_bytes (path);
+  loaded = cp_project_load_file (path, &error);
+  g_assert_no_error (error);
+  check_v3_content (loaded);
+  assert_unchanged (path, before);
+  g_clear_pointer (&loaded, cp_project_free);
+
+  store = cp_store_open (path, FALSE, &error);
+  g_assert_no_error (error);
+  loaded = cp_store_load (store, &error);
+  g_assert_no_error (error);
+  check_v3_content (loaded);
+  cp_store_close (store);
+  g_assert_cmpint (file_user_version (path), ==, CP_STORE_SCHEMA_VERSION);
+
+  /* The new settings, once set, are kept by the migrated file. */
+  loaded->settings.gpu_failure_rate_per_hour = 1e-4;
+  loaded->settings.restart_s = 1200;
+  loaded->settings.checkpoint_interval_s = 3600;
+  g_assert_true (cp_project_save_file (loaded, path, &error));
+  reloaded = cp_project_load_file (path, &error);
+  g_assert_no_error (error);
+  assert_project_equal (loaded, reloaded);
+  g_assert_cmpfloat (reloaded->settings.gpu_failure_rate_per_hour, ==, 1e-4);
+  g_assert_cmpfloat (reloaded->settings.restart_s, ==, 1200);
+  g_assert_cmpfloat (reloaded->settings.checkpoint_interval_s, ==, 3600);
+}
+
 static void
 test_migration_v2_read_only (void)
 {
@@ -1346,6 +1431,7 @@ main (int argc, char **argv)
   g_test_add_func ("/store/migration/v1-read-only", test_migration_v1_read_only);
   g_test_add_func ("/store/migration/v2", test_migration_v2);
   g_test_add_func ("/store/migration/request-split", test_migration_request_split);
+  g_test_add_func ("/store/migration/v3", test_migration_v3);
   g_test_add_func ("/store/migration/v2-read-only", test_migration_v2_read_only);
   g_test_add_func ("/store/save-file-atomic", test_save_file_atomic);
   g_test_add_func ("/store/untitled-path", test_untitled_path);

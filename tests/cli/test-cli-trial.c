@@ -1,0 +1,285 @@
+/* test-cli-trial.c: import-trial, a job's trial run read from a log,
+ * through compute-planner-cli: the figures saved against the log's
+ * hand-read numbers, the plan that uses them, and logs or options that
+ * must leave the project as it was, byte for byte. */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "common/cp-test-cli.h"
+#include "common/cp-test-dir.h"
+#include "planner/cp-plan.h"
+#include "store/cp-store.h"
+
+#define MIB 1048576.0
+
+static char *tmp_dir;
+
+#define RUN(run, ...) CP_TEST_RUN_CLI ((run), tmp_dir, __VA_ARGS__)
+
+static char *
+log_path (const char *name)
+{
+  return g_build_filename (g_getenv ("CP_SOURCE_DIR"), "tests", "store", "trial-logs", name, NULL);
+}
+
+static char *
+project_bytes (const char *name, gsize *len)
+{
+  g_autofree char *path = g_build_filename (tmp_dir, name, NULL);
+  char *data = NULL;
+
+  g_assert_true (g_file_get_contents (path, &data, len, NULL));
+  return data;
+}
+
+static void
+make_demo (const char *name)
+{
+  g_auto(CpTestRun) run = { 0 };
+
+  RUN (&run, "demo", name);
+  g_assert_cmpint (run.status, ==, 0);
+}
+
+static CpProject *
+load (const char *name)
+{
+  g_autofree char *path = g_build_filename (tmp_dir, name, NULL);
+  g_autoptr(GError) error = NULL;
+  CpProject *project = cp_project_load_file (path, &error);
+
+  g_assert_no_error (error);
+  return project;
+}
+
+static guint
+job_index (const CpProject *project, const char *id)
+{
+  for (guint i = 0; i < project->jobs->len; i++)
+    if (g_strcmp0 (((const CpJob *) g_ptr_array_index (project->jobs, i))->id, id) == 0)
+      return i;
+  g_assert_not_reached ();
+}
+
+/* megatron.log: 16.0 s a step, 64 × 4096 tokens per step = 16,384
+ * tokens/s, max reserved 67584 MB, world size 8 (hand-read, see
+ * tests/store/test-trial-log.c). On the trial quote the plan's time is the
+ * trial's; on every other quote it is carried there, marked extrapolated. */
+static void
+test_import_megatron (void)
+{
+  g_autofree char *megatron = log_path ("megatron.log");
+  g_autoptr(CpProject) before = NULL;
+  g_autoptr(CpProject) after = NULL;
+  g_autoptr(CpPlan) plan = NULL;
+  g_auto(CpTestRun) run = { 0 };
+  const CpJob *job;
+  guint n_trial = 0, n_extrapolated = 0;
+
+  make_demo ("megatron.cplan");
+  before = load ("megatron.cplan");
+  RUN (&run, "import-trial", "megatron.cplan", "--job", "job-pretrain13b", "--quote", "q-a800", megatron);
+  if (run.status != 0)
+    g_test_message ("%s", run.err);
+  g_assert_cmpint (run.status, ==, 0);
+  /* Each figure with its line. */
+  g_assert_nonnull (strstr (run.out, "line 14: [Rank 4] (after 10 iterations) memory (MB)"));
+  g_assert_nonnull (strstr (run.out, "line 6: world_size"));
+  g_assert_nonnull (strstr (run.out, "left out as warm-up"));
+  g_assert_nonnull (strstr (run.out, "Saved the trial run of job “job-pretrain13b” on quote “q-a800”"));
+
+  after = load ("megatron.cplan");
+  job = g_ptr_array_index (after->jobs, job_index (after, "job-pretrain13b"));
+  g_assert_cmpstr (job->trial.quote_id, ==, "q-a800");
+  g_assert_cmpuint (job->trial.gpus, ==, 8);
+  g_assert_cmpfloat (job->trial.gpu_dense_flops, ==, 312e12);
+  g_assert_cmpfloat_with_epsilon (job->trial.step_s, 16.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (job->trial.tokens_per_s, 16384.0, 1e-6);
+  g_assert_cmpfloat (job->trial.peak_memory_bytes, ==, 67584 * MIB);
+
+  /* Everything else as it was. */
+  g_assert_cmpuint (after->jobs->len, ==, before->jobs->len);
+  g_assert_cmpuint (after->quotes->len, ==, before->quotes->len);
+  for (guint i = 0; i < after->jobs->len; i++)
+    {
+      const CpJob *a = g_ptr_array_index (after->jobs, i);
+      const CpJob *b = g_ptr_array_index (before->jobs, i);
+
+      g_assert_cmpstr (a->id, ==, b->id);
+      g_assert_cmpfloat (a->tokens, ==, b->tokens);
+      g_assert_cmpuint (a->seq_len, ==, b->seq_len);
+      if (strcmp (a->id, "job-pretrain13b") != 0)
+        g_assert_cmpstr (a->trial.quote_id, ==, b->trial.quote_id);
+    }
+
+  plan = cp_project_plan_job (after, job_index (after, "job-pretrain13b"));
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+      const CpQuote *quote = g_ptr_array_index (after->quotes, option->quote_index);
+
+      if (strcmp (quote->id, "q-a800") == 0)
+        {
+          g_assert_cmpint (option->estimate.time_source, ==, CP_TIME_SOURCE_TRIAL);
+          /* One node, as the trial ran: the measured peak is the memory,
+           * and the useful run time is the job's tokens at the measured
+           * pace, 300e9 ÷ 16,384 tokens/s; failures (goodput) come on top. */
+          if (option->estimate.nodes == 1)
+            {
+              g_assert_true (option->estimate.memory_measured);
+              g_assert_cmpfloat_with_epsilon (option->estimate.compute_s, 300e9 / 16384.0,
+                                              300e9 / 16384.0 * 1e-9);
+              g_assert_cmpfloat_with_epsilon (option->estimate.total_s * option->estimate.goodput,
+                                              300e9 / 16384.0, 300e9 / 16384.0 * 1e-9);
+            }
+          n_trial++;
+        }
+      else if (option->estimate.time_source == CP_TIME_SOURCE_EXTRAPOLATED)
+        n_extrapolated++;
+    }
+  g_assert_cmpuint (n_trial, >=, 1);
+  g_assert_cmpuint (n_extrapolated, >=, 1);
+}
+
+/* Truncated, malformed, huge and unrecognised logs, a log with nothing a
+ * trial keeps, and bad options: the message names the line or the option,
+ * and the project file does not change by a byte. */
+static void
+test_refused (void)
+{
+  const struct { const char *log; int status; const char *says; } cases[] = {
+    { "megatron-truncated.log", 1, "line 23:" },
+    { "megatron-malformed.log", 1, "line 16:" },
+    { "nvidia-smi-truncated.csv", 1, "line 4:" },
+    { "nvidia-smi-huge.csv", 1, "line 3:" },
+    { "all_results-truncated.json", 1, "line 5:" },
+    { "unrecognised.txt", 1, "no line of the file" },
+  };
+  g_autofree char *original = NULL;
+  gsize original_len = 0;
+
+  make_demo ("refused.cplan");
+  original = project_bytes ("refused.cplan", &original_len);
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *path = log_path (cases[i].log);
+      g_autofree char *now = NULL;
+      g_auto(CpTestRun) run = { 0 };
+      gsize len = 0;
+
+      RUN (&run, "import-trial", "refused.cplan", "--job", "job-pretrain13b", "--quote", "q-a800", path);
+      g_assert_cmpint (run.status, ==, cases[i].status);
+      g_assert_nonnull (strstr (run.err, cases[i].log));
+      g_assert_nonnull (strstr (run.err, cases[i].says));
+      now = project_bytes ("refused.cplan", &len);
+      g_assert_cmpmem (now, len, original, original_len);
+    }
+
+  /* vLLM's start-up lines: shown, but nothing a trial keeps. */
+  {
+    g_autofree char *path = log_path ("vllm-v1.log");
+    g_autofree char *now = NULL;
+    g_auto(CpTestRun) run = { 0 };
+    gsize len = 0;
+
+    RUN (&run, "import-trial", "refused.cplan", "--job", "job-serve7b", "--quote", "1", path);
+    g_assert_cmpint (run.status, ==, 1);
+    g_assert_nonnull (strstr (run.out, "KV-cache size: 197520 tokens"));
+    g_assert_nonnull (strstr (run.out, "line 6: INFO 11-30 09:40:41 [kv_cache_utils.py:637] Maximum concurrency"));
+    g_assert_nonnull (strstr (run.err, "nothing imported"));
+    now = project_bytes ("refused.cplan", &len);
+    g_assert_cmpmem (now, len, original, original_len);
+  }
+
+  /* Bad options name the option and exit 2. */
+  {
+    g_autofree char *path = log_path ("megatron.log");
+    g_auto(CpTestRun) no_job = { 0 };
+    g_auto(CpTestRun) bad_job = { 0 };
+    g_auto(CpTestRun) bad_quote = { 0 };
+    g_auto(CpTestRun) no_quote = { 0 };
+    g_auto(CpTestRun) unknown = { 0 };
+    g_auto(CpTestRun) no_file = { 0 };
+    g_auto(CpTestRun) dry = { 0 };
+    g_autofree char *now = NULL;
+    gsize len = 0;
+
+    RUN (&no_job, "import-trial", "refused.cplan", path);
+    g_assert_cmpint (no_job.status, ==, 2);
+    g_assert_nonnull (strstr (no_job.err, "--job"));
+    RUN (&bad_job, "import-trial", "refused.cplan", "--job", "99", path);
+    g_assert_cmpint (bad_job.status, ==, 2);
+    g_assert_nonnull (strstr (bad_job.err, "--job: “99”"));
+    RUN (&bad_quote, "import-trial", "refused.cplan", "--job", "1", "--quote", "q-nope", path);
+    g_assert_cmpint (bad_quote.status, ==, 2);
+    g_assert_nonnull (strstr (bad_quote.err, "--quote: the project has no quote “q-nope”"));
+    /* The demo's 13B job has no trial quote to default to. */
+    RUN (&no_quote, "import-trial", "refused.cplan", "--job", "job-pretrain13b", path);
+    g_assert_cmpint (no_quote.status, ==, 2);
+    g_assert_nonnull (strstr (no_quote.err, "--quote"));
+    RUN (&unknown, "import-trial", "refused.cplan", "--job", "1", "--frobnicate", path);
+    g_assert_cmpint (unknown.status, ==, 2);
+    g_assert_nonnull (strstr (unknown.err, "--frobnicate"));
+    RUN (&no_file, "import-trial", "refused.cplan", "--job", "1", "--quote", "q-a800", "missing.log");
+    g_assert_cmpint (no_file.status, ==, 1);
+    g_assert_nonnull (strstr (no_file.err, "missing.log: could not read the file"));
+    RUN (&dry, "import-trial", "refused.cplan", "--job", "job-pretrain13b", "--quote", "q-a800", "--dry-run", path);
+    g_assert_cmpint (dry.status, ==, 0);
+    g_assert_nonnull (strstr (dry.out, "Nothing saved (--dry-run)"));
+    now = project_bytes ("refused.cplan", &len);
+    g_assert_cmpmem (now, len, original, original_len);
+  }
+}
+
+/* A second log on the same quote adds what the first lacked; the trial
+ * quote then is the default. */
+static void
+test_two_logs (void)
+{
+  g_autofree char *smi = log_path ("nvidia-smi.csv");
+  g_autofree char *hf = log_path ("hf-train-metrics.log");
+  g_autoptr(CpProject) project = NULL;
+  g_auto(CpTestRun) first = { 0 };
+  g_auto(CpTestRun) second = { 0 };
+  g_auto(CpTestRun) help = { 0 };
+  const CpJob *job;
+
+  make_demo ("two.cplan");
+  RUN (&first, "import-trial", "two.cplan", "--job", "job-pretrain13b", "--quote", "q-a800", smi);
+  g_assert_cmpint (first.status, ==, 0);
+  RUN (&second, "import-trial", "two.cplan", "--job", "job-pretrain13b", hf);
+  g_assert_cmpint (second.status, ==, 0);
+  project = load ("two.cplan");
+  job = g_ptr_array_index (project->jobs, job_index (project, "job-pretrain13b"));
+  /* 63500 MiB from nvidia-smi; 12.5 samples/s × 4096 and 1 ÷ 0.4 steps/s
+   * from the Trainer. */
+  g_assert_cmpfloat (job->trial.peak_memory_bytes, ==, 63500 * MIB);
+  g_assert_cmpfloat_with_epsilon (job->trial.tokens_per_s, 51200.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (job->trial.step_s, 2.5, 1e-12);
+  g_assert_cmpuint (job->trial.gpus, ==, 4);
+
+  RUN (&help, "import-trial", "--help");
+  g_assert_cmpint (help.status, ==, 0);
+  g_assert_nonnull (strstr (help.out, "nvidia-smi"));
+  g_assert_nonnull (strstr (help.out, "--dry-run"));
+}
+
+int
+main (int argc, char **argv)
+{
+  int status;
+
+  tmp_dir = g_dir_make_tmp ("cp-cli-trial-XXXXXX", NULL);
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/cli-trial/import-megatron", test_import_megatron);
+  g_test_add_func ("/cli-trial/refused", test_refused);
+  g_test_add_func ("/cli-trial/two-logs", test_two_logs);
+  status = g_test_run ();
+  if (status == 0)
+    cp_test_remove_tree (tmp_dir);
+  g_free (tmp_dir);
+  return status;
+}

@@ -1,0 +1,346 @@
+/* test-trial-log.c: Read Trial Log… in the window, under a display.
+ *
+ * Driven through the widgets and actions a user reaches: the button on
+ * the trial group, the preview's machine row, its apply and cancel
+ * actions, win.undo. Only the file chooser is skipped: the test hands the
+ * window the path it would have returned. Figures are the logs'
+ * hand-read numbers (tests/store/test-trial-log.c).
+ */
+#include "config.h"
+
+#include <adwaita.h>
+#include <string.h>
+
+#include "gui/cp-application.h"
+#include "gui/cp-field-row.h"
+#include "gui/cp-trial-log-dialog.h"
+/* Only to hand the window the file a file chooser would have returned. */
+#include "gui/cp-window-private.h"
+#include "gui/cp-window.h"
+#include "report/cp-i18n.h"
+#include "store/cp-demo.h"
+
+#define MIB 1048576.0
+
+static CpApplication *app;
+
+static void
+spin (void)
+{
+  while (g_main_context_pending (NULL))
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static void
+wait_not_busy (CpWindow *window)
+{
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  while (cp_window_get_busy (window) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (cp_window_get_busy (window));
+  spin ();
+}
+
+static void
+wait_results (CpResultsView *results)
+{
+  gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+
+  while (cp_results_view_get_update_pending (results) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (cp_results_view_get_update_pending (results));
+}
+
+static GtkWidget *
+find_named (GtkWidget  *root,
+            const char *name)
+{
+  if (g_strcmp0 (gtk_widget_get_name (root), name) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_named (child, name);
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The toplevel of @type shown over the window, or NULL. */
+static GtkWidget *
+find_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();   /* not owned */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type) && gtk_widget_get_visible (GTK_WIDGET (window)))
+        return GTK_WIDGET (window);
+    }
+  return NULL;
+}
+
+static char *
+log_path (const char *name)
+{
+  return g_build_filename (g_getenv ("CP_SOURCE_DIR"), "tests", "store", "trial-logs", name, NULL);
+}
+
+static guint
+index_of_job (const CpProject *project, const char *id)
+{
+  for (guint i = 0; i < project->jobs->len; i++)
+    if (g_strcmp0 (((const CpJob *) g_ptr_array_index (project->jobs, i))->id, id) == 0)
+      return i;
+  g_assert_not_reached ();
+}
+
+static guint
+index_of_quote (const CpProject *project, const char *id)
+{
+  for (guint i = 0; i < project->quotes->len; i++)
+    if (g_strcmp0 (((const CpQuote *) g_ptr_array_index (project->quotes, i))->id, id) == 0)
+      return i;
+  g_assert_not_reached ();
+}
+
+static CpWindow *
+open_demo_window (void)
+{
+  g_autoptr(GError) error = NULL;
+  CpWindow *window = cp_window_new (app);
+  CpProject *demo = cp_demo_project_new (&error);
+
+  g_assert_no_error (error);
+  g_assert_true (cp_window_load_new (window, demo, &error));
+  g_assert_no_error (error);
+  gtk_window_present (GTK_WINDOW (window));
+  spin ();
+  return window;
+}
+
+static void
+close_window (CpWindow *window)
+{
+  GtkWidget *weak = GTK_WIDGET (window);
+  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+
+  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &weak);
+  gtk_window_close (GTK_WINDOW (window));
+  while (weak != NULL && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_null (weak);
+  spin ();
+}
+
+/* Reads @name as the file chooser would hand it, and returns the preview. */
+static CpTrialLogDialog *
+read_log (CpWindow *window, const char *name)
+{
+  g_autofree char *path = log_path (name);
+  GtkWidget *dialog;
+
+  _cp_window_read_trial_log (window, path);
+  g_assert_true (cp_window_get_busy (window));
+  wait_not_busy (window);
+  dialog = find_toplevel (CP_TYPE_TRIAL_LOG_DIALOG);
+  g_assert_nonnull (dialog);
+  return CP_TRIAL_LOG_DIALOG (dialog);
+}
+
+/* Activates @action on the preview, which must close it. */
+static void
+close_with (CpTrialLogDialog *dialog,
+            const char       *action)
+{
+  GtkWidget *weak = GTK_WIDGET (dialog);
+
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &weak);
+  gtk_widget_activate_action (GTK_WIDGET (dialog), action, NULL);
+  spin ();
+  g_assert_null (weak);
+}
+
+static void
+test_read_cancel_apply_undo (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  CpJobEditor *editor = cp_window_get_job_editor (window);
+  CpResultsView *results = cp_window_get_results_view (window);
+  guint job_index = index_of_job (project, "job-pretrain13b");
+  guint a800 = index_of_quote (project, "q-a800");
+  GtkWidget *button, *row, *label;
+  CpTrialLogDialog *dialog;
+  CpJob *job;
+  gboolean undo_before;
+  guint n_trial = 0, n_extrapolated = 0;
+
+  /* A quote selected: no job to fill. */
+  gtk_list_box_select_row (cp_window_get_quotes_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_quotes_list (window), 0));
+  spin ();
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "read-trial-log"));
+  gtk_list_box_select_row (cp_window_get_jobs_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window), (int) job_index));
+  spin ();
+  job = g_ptr_array_index (project->jobs, job_index);
+  g_assert_null (job->trial.quote_id);
+
+  /* The button on the trial group carries the window's action. */
+  button = find_named (GTK_WIDGET (editor), "read-trial-log");
+  g_assert_true (GTK_IS_BUTTON (button));
+  g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (button)), ==, "win.read-trial-log");
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "read-trial-log"));
+  undo_before = g_action_group_get_action_enabled (G_ACTION_GROUP (window), "undo");
+
+  /* The preview: each figure with its line; the machine chosen on its row. */
+  dialog = read_log (window, "megatron.log");
+  adw_combo_row_set_selected (cp_trial_log_dialog_get_quote_row (dialog), a800);
+  spin ();
+  row = find_named (GTK_WIDGET (dialog), "trial-figure-peak-memory");
+  g_assert_nonnull (row);
+  g_assert_true (g_str_has_prefix (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)),
+                                   "Line 14: [Rank 4] (after 10 iterations) memory (MB)"));
+  label = g_object_get_data (G_OBJECT (row), "value-label");
+  /* 67584 MB of 1,048,576 bytes = 66.0 GiB. */
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, "66.0 GiB");
+  row = find_named (GTK_WIDGET (dialog), "trial-figure-tokens-per-s");
+  label = g_object_get_data (G_OBJECT (row), "value-label");
+  g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, "16384 tokens/s");
+  g_assert_nonnull (find_named (GTK_WIDGET (dialog), "trial-figure-tflops-per-gpu"));
+  g_assert_true (gtk_widget_get_sensitive (find_named (GTK_WIDGET (dialog), "trial-log-apply")));
+
+  /* Cancel: the job and the undo history as they were. */
+  close_with (dialog, "trial-log.cancel");
+  g_assert_null (job->trial.quote_id);
+  g_assert_cmpfloat (job->trial.peak_memory_bytes, ==, 0);
+  g_assert_cmpint (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "undo"), ==, undo_before);
+
+  /* Apply: the job's trial is the log's, the editor's rows and the plan follow. */
+  dialog = read_log (window, "megatron.log");
+  adw_combo_row_set_selected (cp_trial_log_dialog_get_quote_row (dialog), a800);
+  spin ();
+  close_with (dialog, "trial-log.apply");
+  g_assert_cmpstr (job->trial.quote_id, ==, "q-a800");
+  g_assert_cmpuint (job->trial.gpus, ==, 8);
+  g_assert_cmpfloat (job->trial.peak_memory_bytes, ==, 67584 * MIB);
+  g_assert_cmpfloat_with_epsilon (job->trial.tokens_per_s, 16384.0, 1e-6);
+  g_assert_cmpfloat_with_epsilon (job->trial.step_s, 16.0, 1e-9);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (cp_field_row_get_input (cp_job_editor_get_row (editor, "trial-gpus")))),
+                   ==, "8");
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "undo"));
+
+  wait_results (results);
+  {
+    const CpPlan *plan = cp_results_view_get_plan (results);
+
+    for (guint i = 0; i < plan->options->len; i++)
+      {
+        const CpOption *option = &g_array_index (plan->options, CpOption, i);
+
+        if (option->quote_index == (int) a800)
+          {
+            g_assert_cmpint (option->estimate.time_source, ==, CP_TIME_SOURCE_TRIAL);
+            n_trial++;
+          }
+        else if (option->estimate.time_source == CP_TIME_SOURCE_EXTRAPOLATED)
+          n_extrapolated++;
+      }
+    g_assert_cmpuint (n_trial, >=, 1);
+    g_assert_cmpuint (n_extrapolated, >=, 1);
+  }
+
+  /* Undo takes the whole import back. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+  spin ();
+  project = cp_window_get_project (window);
+  job = g_ptr_array_index (project->jobs, job_index);
+  g_assert_null (job->trial.quote_id);
+  g_assert_cmpfloat (job->trial.peak_memory_bytes, ==, 0);
+  g_assert_cmpfloat (job->trial.tokens_per_s, ==, 0);
+
+  close_window (window);
+}
+
+/* A log cut short: an error naming the line, no preview, nothing changed.
+ * vLLM's start-up lines: shown, but nothing to apply. */
+static void
+test_refused_logs (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  guint job_index = index_of_job (project, "job-serve7b");
+  g_autofree char *truncated = log_path ("megatron-truncated.log");
+  CpTrialLogDialog *dialog;
+  GtkWidget *message;
+  CpJob *job;
+
+  gtk_list_box_select_row (cp_window_get_jobs_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window), (int) job_index));
+  spin ();
+  job = g_ptr_array_index (project->jobs, job_index);
+
+  _cp_window_read_trial_log (window, truncated);
+  wait_not_busy (window);
+  g_assert_null (find_toplevel (CP_TYPE_TRIAL_LOG_DIALOG));
+  message = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  g_assert_nonnull (message);
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (message)),
+                            "megatron-truncated.log: line 23:"));
+  gtk_window_destroy (GTK_WINDOW (message));
+  spin ();
+  g_assert_null (job->trial.quote_id);
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "undo"));
+
+  /* nvidia-smi names its GPUs: a job without a trial machine starts on
+   * the first quote with that GPU (the A800 one, not the first quote). */
+  dialog = read_log (window, "nvidia-smi.csv");
+  g_assert_cmpuint (adw_combo_row_get_selected (cp_trial_log_dialog_get_quote_row (dialog)), ==,
+                    index_of_quote (project, "q-a800"));
+  g_assert_cmpuint (index_of_quote (project, "q-a800"), !=, 0);
+  close_with (dialog, "trial-log.cancel");
+
+  dialog = read_log (window, "vllm-v1.log");
+  g_assert_nonnull (find_named (GTK_WIDGET (dialog), "trial-figure-kv-cache-tokens"));
+  g_assert_nonnull (find_named (GTK_WIDGET (dialog), "trial-figure-max-concurrency"));
+  g_assert_false (gtk_widget_get_sensitive (find_named (GTK_WIDGET (dialog), "trial-log-apply")));
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "trial-log.apply", NULL);
+  spin ();
+  /* Disabled: the preview is still there and the job untouched. */
+  g_assert_true (find_toplevel (CP_TYPE_TRIAL_LOG_DIALOG) == GTK_WIDGET (dialog));
+  g_assert_null (job->trial.quote_id);
+  close_with (dialog, "trial-log.cancel");
+
+  close_window (window);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autofree char *data_home = g_dir_make_tmp ("cp-gui-trial-XXXXXX", NULL);
+
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  cp_i18n_bind_textdomain ();
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  {
+    g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+
+    g_settings_set_boolean (settings, "autosave", FALSE);
+  }
+
+  app = cp_application_new ();
+  g_application_set_flags (G_APPLICATION (app),
+                           g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
+
+  g_test_add_func ("/gui/trial-log/read-cancel-apply-undo", test_read_cancel_apply_undo);
+  g_test_add_func ("/gui/trial-log/refused-logs", test_refused_logs);
+  return g_test_run ();
+}

@@ -1,0 +1,506 @@
+/* test-trial-log.c: trial-run figures read from the logs in trial-logs/,
+ * against numbers read off those files by hand. */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "common/cp-test-demo.h"
+#include "store/cp-trial-log.h"
+
+#define MIB 1048576.0
+#define GIB 1073741824.0
+
+typedef struct {
+  CpProject *project;
+  CpJob     *job;      /* borrowed from the project */
+  CpQuote   *quote;
+} Fixture;
+
+static CpJob *
+find_job (CpProject *project, const char *id)
+{
+  for (guint i = 0; i < project->jobs->len; i++)
+    if (g_strcmp0 (((CpJob *) g_ptr_array_index (project->jobs, i))->id, id) == 0)
+      return g_ptr_array_index (project->jobs, i);
+  g_assert_not_reached ();
+}
+
+static CpQuote *
+find_quote (CpProject *project, const char *id)
+{
+  for (guint i = 0; i < project->quotes->len; i++)
+    if (g_strcmp0 (((CpQuote *) g_ptr_array_index (project->quotes, i))->id, id) == 0)
+      return g_ptr_array_index (project->quotes, i);
+  g_assert_not_reached ();
+}
+
+/* The demo's 13B pretraining (sequence length 4096), tried on the 8 × A800
+ * machine (dense peak 312 TFLOP/s). */
+static void
+fixture_init (Fixture *f, const char *job_id)
+{
+  f->project = cp_test_demo_project ();
+  f->job = find_job (f->project, job_id);
+  f->quote = find_quote (f->project, "q-a800");
+}
+
+static void
+fixture_clear (Fixture *f)
+{
+  cp_project_free (f->project);
+}
+
+static CpTrialLog *
+read_log (const char *name)
+{
+  g_autofree char *path = g_build_filename (TRIAL_LOGS_DIR, name, NULL);
+  g_autoptr(GError) error = NULL;
+  CpTrialLog *log = cp_trial_log_read_file (path, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (log);
+  return log;
+}
+
+static void
+assert_refused (const char *name, CpTrialLogError code, const char *line_text)
+{
+  g_autofree char *path = g_build_filename (TRIAL_LOGS_DIR, name, NULL);
+  g_autoptr(GError) error = NULL;
+  CpTrialLog *log = cp_trial_log_read_file (path, &error);
+
+  g_assert_null (log);
+  g_assert_error (error, CP_TRIAL_LOG_ERROR, (int) code);
+  if (line_text != NULL)
+    g_assert_true (g_str_has_prefix (error->message, line_text));
+}
+
+static const CpTrialReading *
+reading (GPtrArray *readings, CpTrialFigure figure, gboolean applied)
+{
+  for (guint i = 0; i < readings->len; i++)
+    {
+      const CpTrialReading *r = g_ptr_array_index (readings, i);
+      if (r->figure == figure && r->applied == applied)
+        return r;
+    }
+  return NULL;
+}
+
+static GPtrArray *
+resolve (Fixture *f, const CpTrialLog *log, CpTrialRun *trial)
+{
+  g_autoptr(GError) error = NULL;
+  GPtrArray *readings = cp_trial_log_resolve (log, f->job, f->quote, trial, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (readings);
+  return readings;
+}
+
+/* Peaks per GPU, hand-read: GPU 0 62011, GPU 1 61500, GPU 2 63500, GPU 3
+ * 60010 MiB (its "[N/A]" sample left out); the trial's is the busiest GPU's. */
+static void
+test_nvidia_smi (void)
+{
+  Fixture f;
+  g_autoptr(CpTrialLog) log = read_log ("nvidia-smi.csv");
+  g_autoptr(GPtrArray) readings = NULL;
+  CpTrialRun trial;
+  const CpTrialReading *peak;
+
+  fixture_init (&f, "job-pretrain13b");
+  g_assert_cmpuint (cp_trial_log_get_formats (log), ==, CP_TRIAL_LOG_NVIDIA_SMI);
+  readings = resolve (&f, log, &trial);
+
+  g_assert_cmpuint (trial.gpus, ==, 4);
+  g_assert_cmpfloat (trial.peak_memory_bytes, ==, 63500 * MIB);
+  peak = reading (readings, CP_TRIAL_FIGURE_PEAK_MEMORY, TRUE);
+  g_assert_nonnull (peak);
+  g_assert_cmpuint (peak->line, ==, 8);
+  g_assert_true (strstr (peak->line_text, "63500 MiB") != NULL);
+  /* No speed in this file: a job without a trial gets none. */
+  g_assert_cmpfloat (trial.tokens_per_s, ==, 0);
+  g_assert_cmpfloat (trial.step_s, ==, 0);
+  g_assert_cmpstr (trial.quote_id, ==, "q-a800");
+  g_assert_cmpfloat (trial.gpu_dense_flops, ==, 312e12);
+  g_assert_cmpuint (cp_trial_log_get_notes (log)->len, ==, 1);  /* the [N/A] sample */
+  g_free (trial.quote_id);
+
+  /* "NVIDIA A800-SXM4-80GB" is the catalogue's A800, the quote's GPU; on
+   * an H800 quote the reader is warned. */
+  g_assert_cmpstr (cp_trial_log_find_gpu (log, NULL)->id, ==, "a800");
+  g_assert_null (strstr (reading (readings, CP_TRIAL_FIGURE_GPUS, TRUE)->source, "Careful"));
+  {
+    g_autoptr(GPtrArray) elsewhere = NULL;
+
+    f.quote = find_quote (f.project, "q-h800-ib");
+    elsewhere = resolve (&f, log, &trial);
+    g_assert_nonnull (strstr (reading (elsewhere, CP_TRIAL_FIGURE_GPUS, TRUE)->source,
+                              "Careful: they are NVIDIA A800-SXM4-80GB"));
+    g_free (trial.quote_id);
+  }
+  fixture_clear (&f);
+}
+
+/* noheader,nounits: GPU 0 peaks at 71234, GPU 1 at 71002 MiB. */
+static void
+test_nvidia_smi_noheader (void)
+{
+  Fixture f;
+  g_autoptr(CpTrialLog) log = read_log ("nvidia-smi-noheader.csv");
+  g_autoptr(GPtrArray) readings = NULL;
+  CpTrialRun trial;
+
+  fixture_init (&f, "job-pretrain13b");
+  readings = resolve (&f, log, &trial);
+  g_assert_cmpuint (trial.gpus, ==, 2);
+  g_assert_cmpfloat (trial.peak_memory_bytes, ==, 71234 * MIB);
+  g_assert_cmpuint (reading (readings, CP_TRIAL_FIGURE_PEAK_MEMORY, TRUE)->line, ==, 3);
+  /* The column order it assumed is said. */
+  g_assert_cmpuint (cp_trial_log_get_notes (log)->len, ==, 1);
+  g_assert_cmpstr (cp_trial_log_find_gpu (log, NULL)->id, ==, "h800");
+  g_free (trial.quote_id);
+  fixture_clear (&f);
+}
+
+/* Ten iteration lines; the first (24500 ms, warm-up) is left out; the
+ * other nine sum to 144,000 ms: 16.0 s a step; 64 sequences × 4096
+ * tokens (the log's seq_length) per 16 s = 16,384 tokens/s; 165.0
+ * TFLOP/s on each; max reserved 67584 MB on rank 4; world size 8. */
+static void
+test_megatron (void)
+{
+  Fixture f;
+  g_autoptr(CpTrialLog) log = read_log ("megatron.log");
+  g_autoptr(GPtrArray) readings = NULL;
+  CpTrialRun trial;
+  const CpTrialReading *tflops, *gpus;
+
+  fixture_init (&f, "job-pretrain13b");
+  /* The job's own length differs, so the log's must be the one used. */
+  f.job->seq_len = 2048;
+  g_assert_cmpuint (cp_trial_log_get_formats (log), ==, CP_TRIAL_LOG_MEGATRON);
+  readings = resolve (&f, log, &trial);
+
+  g_assert_cmpuint (trial.gpus, ==, 8);
+  gpus = reading (readings, CP_TRIAL_FIGURE_GPUS, TRUE);
+  g_assert_cmpuint (gpus->line, ==, 6);   /* the argument dump's world_size, the last said */
+  g_assert_cmpfloat_with_epsilon (trial.step_s, 16.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (trial.tokens_per_s, 64.0 * 4096 / 16.0, 1e-6);
+  g_assert_cmpfloat (trial.peak_memory_bytes, ==, 67584 * MIB);
+  g_assert_cmpuint (reading (readings, CP_TRIAL_FIGURE_PEAK_MEMORY, TRUE)->line, ==, 14);
+  g_assert_cmpuint (reading (readings, CP_TRIAL_FIGURE_STEP_S, TRUE)->line, ==, 23);
+  /* 6 × 13.0e9 × 16,384 ÷ (8 × 312e12) = 0.51: plausible, no warning. */
+  g_assert_null (strstr (reading (readings, CP_TRIAL_FIGURE_TOKENS_PER_S, TRUE)->source, "%"));
+
+  tflops = reading (readings, CP_TRIAL_FIGURE_TFLOPS_PER_GPU, FALSE);
+  g_assert_nonnull (tflops);
+  g_assert_cmpfloat_with_epsilon (tflops->value, 165.0, 1e-9);
+  /* 165 of the A800's 312 dense TFLOP/s: 53 %. */
+  g_assert_true (strstr (tflops->source, "53%") != NULL);
+  g_assert_cmpuint (cp_trial_log_get_notes (log)->len, ==, 2);   /* warm-up, other lines */
+  g_assert_true (strstr (g_ptr_array_index (cp_trial_log_get_notes (log), 0), "line 12") != NULL);
+  g_free (trial.quote_id);
+  fixture_clear (&f);
+}
+
+/* The last RunningAvgSamplesPerSec, 31.25, × the job's 4096 tokens =
+ * 128,000 tokens/s; MaxMemAllocated 20.5 GB of 1024³ bytes. */
+static void
+test_deepspeed (void)
+{
+  Fixture f;
+  g_autoptr(CpTrialLog) log = read_log ("deepspeed.log");
+  g_autoptr(GPtrArray) readings = NULL;
+  CpTrialRun trial;
+
+  fixture_init (&f, "job-pretrain13b");
+  g_assert_cmpuint (cp_trial_log_get_formats (log), ==, CP_TRIAL_LOG_DEEPSPEED);
+  readings = resolve (&f, log, &trial);
+  g_assert_cmpfloat_with_epsilon (trial.tokens_per_s, 31.25 * 4096, 1e-6);
+  g_assert_cmpfloat (trial.peak_memory_bytes, ==, 20.5 * GIB);
+  g_assert_cmpuint (reading (readings, CP_TRIAL_FIGURE_PEAK_MEMORY, TRUE)->line, ==, 8);
+  g_assert_cmpuint (reading (readings, CP_TRIAL_FIGURE_TOKENS_PER_S, TRUE)->line, ==, 10);
+  g_assert_cmpfloat (reading (readings, CP_TRIAL_FIGURE_SAMPLES_PER_S, FALSE)->value, ==, 31.25);
+  /* 6 × 13.0e9 × 128,000 ÷ (8 × 312e12) = 4.0: no 13B run on this
+   * machine goes that fast, and the reader is told. */
+  g_assert_true (strstr (reading (readings, CP_TRIAL_FIGURE_TOKENS_PER_S, TRUE)->source, "400%") != NULL);
+  /* GPUs: not in the log, the quote's 8. */
+  g_assert_cmpuint (trial.gpus, ==, 8);
+  g_assert_cmpuint (reading (readings, CP_TRIAL_FIGURE_GPUS, TRUE)->line, ==, 0);
+  g_free (trial.quote_id);
+  fixture_clear (&f);
+}
+
+/* The flops profiler's summary: world size 8 (line 12), iter latency
+ * 2.05 s (line 27), 150.3 TFLOPS (line 28), 15.61 samples/s (line 29) ×
+ * the job's 4096 tokens = 63,938.56 tokens/s. */
+static void
+test_deepspeed_flops_profiler (void)
+{
+  Fixture f;
+  g_autoptr(CpTrialLog) log = read_log ("deepspeed-flops-profiler.log");
+  g_autoptr(GPtrArray) readings = NULL;
+  CpTrialRun trial;
+
+  fixture_init (&f, "job-pretrain13b");
+  g_assert_cmpuint (cp_trial_log_get_formats (log), ==, CP_TRIAL_LOG_DEEPSPEED);
+  readings = resolve (&f, log, &trial);
+  g_assert_cmpuint (trial.gpus, ==, 8);
+  g_assert_cmpuint (reading (readings, CP_TRIAL_FIGURE_GPUS, TRUE)->line, ==, 12);
+  g_assert_cmpfloat_with_epsilon (trial.step_s, 2.05, 1e-12);
+  g_assert_cmpuint (reading (readings, CP_TRIAL_FIGURE_STEP_S, TRUE)->line, ==, 27);
+  g_assert_cmpfloat_with_epsilon (trial.tokens_per_s, 15.61 * 4096, 1e-6);
+  g_assert_cmpuint (reading (readings, CP_TRIAL_FIGURE_TOKENS_PER_S, TRUE)->line, ==, 29);
+  g_assert_cmpfloat (reading (readings, CP_TRIAL_FIGURE_TFLOPS_PER_GPU, FALSE)->value, ==, 150.3);
+  g_assert_cmpuint (reading (readings, CP_TRIAL_FIGURE_TFLOPS_PER_GPU, FALSE)->line, ==, 28);
+  g_assert_cmpfloat (trial.peak_memory_bytes, ==, 0);
+  g_free (trial.quote_id);
+  fixture_clear (&f);
+}
+
+/* "***** train metrics *****": 12.5 samples/s × 4096 = 51,200 tokens/s;
+ * 0.4 steps/s: 2.5 s a step; 0:10:00.12 = 600.12 s. */
+static void
+test_hf_train_metrics (void)
+{
+  Fixture f;
+  g_autoptr(CpTrialLog) log = read_log ("hf-train-metrics.log");
+  g_autoptr(GPtrArray) readings = NULL;
+  CpTrialRun trial;
+
+  fixture_init (&f, "job-pretrain13b");
+  g_assert_cmpuint (cp_trial_log_get_formats (log), ==, CP_TRIAL_LOG_HF_TRAINER);
+  readings = resolve (&f, log, &trial);
+  g_assert_cmpfloat_with_epsilon (trial.tokens_per_s, 12.5 * 4096, 1e-9);
+  g_assert_cmpfloat_with_epsilon (trial.step_s, 2.5, 1e-12);
+  g_assert_cmpfloat_with_epsilon (reading (readings, CP_TRIAL_FIGURE_RUNTIME_S, FALSE)->value, 600.12, 1e-9);
+  g_assert_cmpuint (reading (readings, CP_TRIAL_FIGURE_TOKENS_PER_S, TRUE)->line, ==, 13);
+  g_assert_cmpfloat (trial.peak_memory_bytes, ==, 0);
+  g_free (trial.quote_id);
+  fixture_clear (&f);
+}
+
+/* The dict after a progress bar's carriage returns (16 samples/s, 0.5
+ * steps/s), all_results.json (8 samples/s, 0.25 steps/s) and
+ * trainer_state.json's last log entry (20.48 samples/s, 0.4 steps/s). */
+static void
+test_hf_dict_and_json (void)
+{
+  const struct { const char *file; double samples; double step_s; guint line; } cases[] = {
+    { "hf-dict.log", 16.0, 2.0, 1 },
+    { "all_results.json", 8.0, 4.0, 5 },
+    { "trainer_state.json", 20.48, 2.5, 19 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      Fixture f;
+      g_autoptr(CpTrialLog) log = read_log (cases[i].file);
+      g_autoptr(GPtrArray) readings = NULL;
+      CpTrialRun trial;
+      const CpTrialReading *tokens;
+
+      fixture_init (&f, "job-pretrain13b");
+      readings = resolve (&f, log, &trial);
+      g_assert_cmpfloat_with_epsilon (trial.tokens_per_s, cases[i].samples * 4096, 1e-6);
+      g_assert_cmpfloat_with_epsilon (trial.step_s, cases[i].step_s, 1e-12);
+      tokens = reading (readings, CP_TRIAL_FIGURE_TOKENS_PER_S, TRUE);
+      g_assert_cmpuint (tokens->line, ==, cases[i].line);
+      /* The line quoted is the progress bar's last drawing, not its first. */
+      g_assert_true (strstr (tokens->line_text, "0/300 [00:00") == NULL);
+      g_free (trial.quote_id);
+      fixture_clear (&f);
+    }
+}
+
+/* vLLM: figures shown, none the trial holds; the job's 4096-token
+ * requests fit 197,520 ÷ 4096 = 48.2 at once. */
+static void
+test_vllm (void)
+{
+  Fixture f;
+  g_autoptr(CpTrialLog) log = read_log ("vllm-v1.log");
+  g_autoptr(CpTrialLog) old = read_log ("vllm-v0.log");
+  g_autoptr(GPtrArray) readings = NULL;
+  g_autoptr(GPtrArray) old_readings = NULL;
+  CpTrialRun trial;
+  const CpTrialReading *kv;
+
+  fixture_init (&f, "job-serve7b");
+  readings = resolve (&f, log, &trial);
+  g_assert_null (trial.quote_id);
+  g_assert_cmpfloat (trial.peak_memory_bytes, ==, 0);
+  kv = reading (readings, CP_TRIAL_FIGURE_KV_CACHE_TOKENS, FALSE);
+  g_assert_cmpfloat (kv->value, ==, 197520);
+  g_assert_cmpuint (kv->line, ==, 5);
+  g_assert_true (strstr (kv->source, "48.2") != NULL);
+  g_assert_cmpfloat (reading (readings, CP_TRIAL_FIGURE_MAX_CONCURRENCY, FALSE)->value, ==, 48.22);
+
+  old_readings = resolve (&f, old, &trial);
+  g_assert_cmpfloat (reading (old_readings, CP_TRIAL_FIGURE_GPU_BLOCKS, FALSE)->value, ==, 12345);
+  g_assert_cmpfloat (reading (old_readings, CP_TRIAL_FIGURE_MAX_CONCURRENCY, FALSE)->value, ==, 24.11);
+  g_assert_true (strstr (reading (old_readings, CP_TRIAL_FIGURE_MAX_CONCURRENCY, FALSE)->source, "8192") != NULL);
+  fixture_clear (&f);
+}
+
+/* A second log on the same machine adds to the first; on another machine
+ * it starts afresh. */
+static void
+test_merge (void)
+{
+  Fixture f;
+  g_autoptr(CpTrialLog) smi = read_log ("nvidia-smi.csv");
+  g_autoptr(CpTrialLog) hf = read_log ("hf-train-metrics.log");
+  g_autoptr(GPtrArray) first = NULL;
+  g_autoptr(GPtrArray) second = NULL;
+  g_autoptr(GPtrArray) elsewhere = NULL;
+  CpTrialRun trial, merged, fresh;
+
+  fixture_init (&f, "job-pretrain13b");
+  first = resolve (&f, smi, &trial);
+  g_free (f.job->trial.quote_id);
+  f.job->trial = trial;
+
+  second = resolve (&f, hf, &merged);
+  g_assert_cmpfloat (merged.peak_memory_bytes, ==, 63500 * MIB);
+  g_assert_cmpfloat_with_epsilon (merged.tokens_per_s, 12.5 * 4096, 1e-9);
+  g_assert_cmpuint (merged.gpus, ==, 4);   /* as the first log found them */
+  g_free (merged.quote_id);
+
+  f.quote = find_quote (f.project, "q-h800-ib");
+  elsewhere = resolve (&f, hf, &fresh);
+  g_assert_cmpfloat (fresh.peak_memory_bytes, ==, 0);
+  g_assert_cmpuint (fresh.gpus, ==, 8);
+  g_assert_cmpstr (fresh.quote_id, ==, "q-h800-ib");
+  g_free (fresh.quote_id);
+  fixture_clear (&f);
+}
+
+static void
+test_broken_files (void)
+{
+  /* Cut inside the last iteration line, no newline after it. */
+  assert_refused ("megatron-truncated.log", CP_TRIAL_LOG_ERROR_TRUNCATED, "line 23:");
+  assert_refused ("megatron-malformed.log", CP_TRIAL_LOG_ERROR_MALFORMED, "line 16:");
+  assert_refused ("nvidia-smi-truncated.csv", CP_TRIAL_LOG_ERROR_TRUNCATED, "line 4:");
+  /* 99,999,999,999 MiB is about 1e17 bytes. */
+  assert_refused ("nvidia-smi-huge.csv", CP_TRIAL_LOG_ERROR_OUT_OF_RANGE, "line 3:");
+  assert_refused ("all_results-truncated.json", CP_TRIAL_LOG_ERROR_TRUNCATED, "line 5:");
+  assert_refused ("unrecognised.txt", CP_TRIAL_LOG_ERROR_UNRECOGNISED, NULL);
+  assert_refused ("no-such-file.log", CP_TRIAL_LOG_ERROR_IO, NULL);
+}
+
+static void
+test_bytes (void)
+{
+  static const char binary[] = "PK\x03\x04\x14\x00\x00\x00\x08\x00\x01\x02";
+  static const char nul[] = " iteration 10/ 100 | elapsed time per iteration (ms): 1.0 |\n\0rest";
+  static const char overflow[] = " iteration 10/ 100 | elapsed time per iteration (ms): 1e400 |\n";
+  static const char negative[] = " iteration 10/ 100 | elapsed time per iteration (ms): -5 |\n";
+  g_autoptr(GError) error = NULL;
+
+  g_assert_null (cp_trial_log_read ("", 0, &error));
+  g_assert_error (error, CP_TRIAL_LOG_ERROR, CP_TRIAL_LOG_ERROR_EMPTY);
+  g_clear_error (&error);
+  g_assert_null (cp_trial_log_read (" \n\r\n\t\n", 6, &error));
+  g_assert_error (error, CP_TRIAL_LOG_ERROR, CP_TRIAL_LOG_ERROR_EMPTY);
+  g_clear_error (&error);
+  g_assert_null (cp_trial_log_read (binary, sizeof binary - 1, &error));
+  g_assert_error (error, CP_TRIAL_LOG_ERROR, CP_TRIAL_LOG_ERROR_BINARY);
+  g_clear_error (&error);
+  g_assert_null (cp_trial_log_read (nul, sizeof nul - 1, &error));
+  g_assert_error (error, CP_TRIAL_LOG_ERROR, CP_TRIAL_LOG_ERROR_BINARY);
+  g_assert_true (g_str_has_prefix (error->message, "line 2 "));
+  g_clear_error (&error);
+  g_assert_null (cp_trial_log_read (overflow, strlen (overflow), &error));
+  g_assert_error (error, CP_TRIAL_LOG_ERROR, CP_TRIAL_LOG_ERROR_MALFORMED);
+  g_clear_error (&error);
+  g_assert_null (cp_trial_log_read (negative, strlen (negative), &error));
+  g_assert_error (error, CP_TRIAL_LOG_ERROR, CP_TRIAL_LOG_ERROR_MALFORMED);
+  g_clear_error (&error);
+  g_assert_null (cp_trial_log_read (NULL, CP_TRIAL_LOG_MAX_BYTES + 1, &error));
+  g_assert_error (error, CP_TRIAL_LOG_ERROR, CP_TRIAL_LOG_ERROR_TOO_LARGE);
+}
+
+/* One logged iteration is all there is: it is kept, not skipped. A
+ * samples/s that makes more than 10^12 tokens/s is refused with its line. */
+static void
+test_edges (void)
+{
+  static const char one[] = " iteration       10/     100 | elapsed time per iteration (ms): 2000.0 | global batch size:    64 |\n";
+  static const char fast[] = "x\n  train_samples_per_second = 900000000000\n";
+  Fixture f;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpTrialLog) log = cp_trial_log_read (one, strlen (one), &error);
+  g_autoptr(CpTrialLog) fast_log = NULL;
+  g_autoptr(GPtrArray) readings = NULL;
+  CpTrialRun trial;
+
+  g_assert_no_error (error);
+  fixture_init (&f, "job-pretrain13b");
+  readings = resolve (&f, log, &trial);
+  g_assert_cmpfloat (trial.step_s, ==, 2.0);
+  g_assert_cmpfloat_with_epsilon (trial.tokens_per_s, 64.0 * 4096 / 2.0, 1e-9);
+  g_free (trial.quote_id);
+
+  {
+    static const char tiny[] = "index, memory.used [MiB]\n0, 0.5\n";
+    g_autoptr(CpTrialLog) tiny_log = cp_trial_log_read (tiny, strlen (tiny), &error);
+
+    g_assert_no_error (error);
+    /* 0.5 MiB: no run's peak. */
+    g_assert_null (cp_trial_log_resolve (tiny_log, f.job, f.quote, &trial, &error));
+    g_assert_error (error, CP_TRIAL_LOG_ERROR, CP_TRIAL_LOG_ERROR_OUT_OF_RANGE);
+    g_assert_true (g_str_has_prefix (error->message, "line 2:"));
+    g_clear_error (&error);
+  }
+
+  {
+    /* Four GPUs of eight ran the trial; the others hold the driver's 4 MiB. */
+    static const char half[] =
+      "index, name, memory.used [MiB], memory.total [MiB]\n"
+      "0, NVIDIA A800-SXM4-80GB, 60000 MiB, 81920 MiB\n1, NVIDIA A800-SXM4-80GB, 61000 MiB, 81920 MiB\n"
+      "2, NVIDIA A800-SXM4-80GB, 59000 MiB, 81920 MiB\n3, NVIDIA A800-SXM4-80GB, 60500 MiB, 81920 MiB\n"
+      "4, NVIDIA A800-SXM4-80GB, 4 MiB, 81920 MiB\n5, NVIDIA A800-SXM4-80GB, 4 MiB, 81920 MiB\n"
+      "6, NVIDIA A800-SXM4-80GB, 4 MiB, 81920 MiB\n7, NVIDIA A800-SXM4-80GB, 4 MiB, 81920 MiB\n";
+    g_autoptr(CpTrialLog) half_log = cp_trial_log_read (half, strlen (half), &error);
+    g_autoptr(GPtrArray) half_readings = NULL;
+
+    g_assert_no_error (error);
+    half_readings = resolve (&f, half_log, &trial);
+    g_assert_cmpuint (trial.gpus, ==, 4);
+    g_assert_cmpfloat (trial.peak_memory_bytes, ==, 61000 * MIB);
+    g_free (trial.quote_id);
+  }
+
+  fast_log = cp_trial_log_read (fast, strlen (fast), &error);
+  g_assert_no_error (error);
+  g_assert_null (cp_trial_log_resolve (fast_log, f.job, f.quote, &trial, &error));
+  g_assert_error (error, CP_TRIAL_LOG_ERROR, CP_TRIAL_LOG_ERROR_OUT_OF_RANGE);
+  g_assert_true (g_str_has_prefix (error->message, "line 2:"));
+  fixture_clear (&f);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/trial-log/nvidia-smi", test_nvidia_smi);
+  g_test_add_func ("/trial-log/nvidia-smi-noheader", test_nvidia_smi_noheader);
+  g_test_add_func ("/trial-log/megatron", test_megatron);
+  g_test_add_func ("/trial-log/deepspeed", test_deepspeed);
+  g_test_add_func ("/trial-log/deepspeed-flops-profiler", test_deepspeed_flops_profiler);
+  g_test_add_func ("/trial-log/hf-train-metrics", test_hf_train_metrics);
+  g_test_add_func ("/trial-log/hf-dict-and-json", test_hf_dict_and_json);
+  g_test_add_func ("/trial-log/vllm", test_vllm);
+  g_test_add_func ("/trial-log/merge", test_merge);
+  g_test_add_func ("/trial-log/broken-files", test_broken_files);
+  g_test_add_func ("/trial-log/bytes", test_bytes);
+  g_test_add_func ("/trial-log/edges", test_edges);
+
+  return g_test_run ();
+}
