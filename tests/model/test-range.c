@@ -13,6 +13,9 @@
  * share s of the calendar, so calendar = run / (1 − s)): cost = P × run_h /
  * (1 − s).
  *
+ * The runs are failure-free (failure rate 0): the arithmetic of the
+ * spreads alone, goodput is tested in test-goodput.
+ *
  * The spreads (cp-range.c): utilisation × 0.415/0.489 to × 0.563/0.489
  * (PUBLISHED T22's 41.5% and 56.3% around their middle, 48.9%),
  * debugging 30% to 40% (R4).
@@ -34,6 +37,13 @@ assert_close (double expected,
 {
   if (fabs (actual - expected) > relative * fabs (expected))
     g_error ("expected %.6g, got %.6g (relative tolerance %.3g)", expected, actual, relative);
+}
+
+static void
+settings_init_failure_free (CpSettings *settings)
+{
+  cp_settings_init (settings);
+  settings->gpu_failure_rate_per_hour = 0;
 }
 
 static void
@@ -112,7 +122,7 @@ test_band_by_hand (void)
   double high_h = RUN_H * 0.489 / 0.415;
   double low_h = RUN_H * 0.489 / 0.563;
 
-  cp_settings_init (&settings);
+  settings_init_failure_free (&settings);
   job_init_1b (&job);
   quote_init_one_a100 (&quote, "a100", 10, 0);
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
@@ -167,6 +177,12 @@ test_spreads (void)
   assert_close (14, spreads[CP_SPREAD_MIGRATION_DAYS].high, 1e-12);
   assert_close (1024.0 * 1024 * 1024, spreads[CP_SPREAD_FRAMEWORK_OVERHEAD].low, 1e-12);
   assert_close (2048.0 * 1024 * 1024, spreads[CP_SPREAD_FRAMEWORK_OVERHEAD].high, 1e-12);
+  /* The GPU failure rate from Llama 3's 419 / (16,384 × 54 × 24 h) =
+   * 1.973e-5 per GPU-hour, the default, to OPT-175B's 1.3e-4. */
+  assert_close (419.0 / (16384.0 * 54 * 24), spreads[CP_SPREAD_FAILURE_RATE].low, 1e-12);
+  assert_close (1.973e-5, spreads[CP_SPREAD_FAILURE_RATE].expected, 1e-3);
+  assert_close (1.3e-4, spreads[CP_SPREAD_FAILURE_RATE].high, 1e-12);
+  g_assert_false (spreads[CP_SPREAD_FAILURE_RATE].low_is_pessimistic);
   /* N3's 58% at 134 MB and N1's 82%. */
   assert_close (0.581, spreads[CP_SPREAD_LINK_EFFICIENCY].low, 1e-9);
   assert_close (0.822, spreads[CP_SPREAD_LINK_EFFICIENCY].high, 1e-9);
@@ -195,7 +211,7 @@ test_verdict_flips (void)
   const CpReason *flip;
   double fee = 2 * RUN_H * 0.55 / 0.50 / 0.65;
 
-  cp_settings_init (&settings);
+  settings_init_failure_free (&settings);
   job_init_1b (&job);
   quote_init_one_a100 (&quotes[0], "a", 10, fee);
   quote_init_one_a100 (&quotes[1], "b", 12, 0);
@@ -230,7 +246,7 @@ test_verdict_holds (void)
   CpQuote quotes[2];
   CpJob job;
 
-  cp_settings_init (&settings);
+  settings_init_failure_free (&settings);
   job_init_1b (&job);
   quote_init_one_a100 (&quotes[0], "a", 10, 1000);
   quote_init_one_a100 (&quotes[1], "b", 12, 0);
@@ -266,7 +282,7 @@ test_nothing_feasible_flips (void)
   CpQuote quote;
   CpJob job;
 
-  cp_settings_init (&settings);
+  settings_init_failure_free (&settings);
   job_init_1b (&job);
   job.deadline_days = 2.9;
   quote_init_one_a100 (&quote, "a", 10, 0);
@@ -302,7 +318,7 @@ test_trial_narrows_band (void)
   CpRange modelled_range, measured_range;
   double run_h;
 
-  cp_settings_init (&settings);
+  settings_init_failure_free (&settings);
   job_init_1b (&job);
   quote_init_one_a100 (&quote, "a100", 10, 0);
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &modelled, NULL));
