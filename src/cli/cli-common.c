@@ -678,7 +678,7 @@ cp_cli_print_spreads (const CpProject *project)
       g_autofree char *range = cp_words_spread_range (project, &spreads[i], lang);
 
       /* TRANSLATORS: an assumption, its value, its spread and the spread's source */
-      printf (_("  %s: %s (%s; %s)\n"), cp_words_assumption (spreads[i].key), value, range,
+      printf (_("  %s: %s (%s; %s)\n"), cp_words_spread_title (spreads[i].kind), value, range,
               cp_words_spread_source (spreads[i].kind));
     }
 }

@@ -787,7 +787,7 @@ print_table (const Estimate   *e,
         g_autofree char *range = cp_words_spread_range (e->project, &spreads[i], C_("language code", "en"));
 
         /* TRANSLATORS: an assumption's spread, then its source */
-        add_row (table, cp_words_assumption (spreads[i].key),
+        add_row (table, cp_words_spread_title (spreads[i].kind),
                  g_strdup_printf (_("%s (%s)"), range, cp_words_spread_source (spreads[i].kind)));
       }
   }

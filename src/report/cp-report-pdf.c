@@ -1289,7 +1289,7 @@ section_spreads (Doc *doc)
   doc_paragraph (doc, doc->body,
                  _("These assumptions are not measurements. Each time and cost comes with a low and a high figure: every assumption below at its optimistic end together, then at its pessimistic end together. A figure a trial run measured (utilisation, peak memory) does not vary. A verdict holds when the same option is the cheapest feasible one at both ends and with each assumption alone at either end of its range; otherwise the report names the threshold at which another quote wins."));
   for (guint i = 0; i < MIN (n, G_N_ELEMENTS (spreads)); i++)
-    table_add_row (&table, g_strdup (cp_words_assumption (spreads[i].key)),
+    table_add_row (&table, g_strdup (cp_words_spread_title (spreads[i].kind)),
                    cp_words_spread_value (doc->project, spreads[i].kind, spreads[i].expected, doc->lang),
                    cp_words_spread_range (doc->project, &spreads[i], doc->lang),
                    g_strdup (cp_words_spread_source (spreads[i].kind)));
