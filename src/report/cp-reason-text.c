@@ -469,9 +469,37 @@ cp_words_spread_range (const CpProject *project,
                        const CpSpread  *spread,
                        const char      *lang)
 {
-  g_autofree char *low = cp_words_spread_value (project, spread->kind, spread->low, lang);
+  /* The unit once, after the high end: "7.0–14.0 days", "1.00–2.00 GiB". */
   g_autofree char *high = cp_words_spread_value (project, spread->kind, spread->high, lang);
+  g_autofree char *low = NULL;
 
+  switch (spread->kind)
+    {
+    case CP_SPREAD_FRAMEWORK_OVERHEAD:
+      low = cp_i18n_format_number (spread->low / (project->settings.memory_unit == CP_MEMORY_UNIT_GIB ? 1073741824.0 : 1e9),
+                                   2, lang);
+      break;
+    case CP_SPREAD_DEBUG_SHARE:
+      low = cp_i18n_format_number (spread->low * 100, 0, lang);
+      break;
+    case CP_SPREAD_MIGRATION_DAYS:
+      low = cp_i18n_format_number (spread->low, 1, lang);
+      break;
+    case CP_SPREAD_FAILURE_RATE:
+      {
+        g_autofree char *a = cp_i18n_format_value (spread->low * 1e6, lang);
+        g_autofree char *b = cp_i18n_format_value (spread->high * 1e6, lang);
+
+        /* TRANSLATORS: a spread of job interruptions per GPU-hour, e.g. "19.7–130 per million GPU-hours" */
+        return g_strdup_printf (_("%s–%s per million GPU-hours"), a, b);
+      }
+    case CP_SPREAD_COMPUTE_UTILISATION:
+    case CP_SPREAD_LINK_EFFICIENCY:
+    case CP_N_SPREADS:
+    default:
+      low = cp_words_spread_value (project, spread->kind, spread->low, lang);
+      break;
+    }
   /* TRANSLATORS: an assumption's spread, low to high, e.g. "0.47–0.63" */
   return g_strdup_printf (_("%s–%s"), low, high);
 }

@@ -1278,7 +1278,7 @@ unit_words (const char *unit)
 static void
 section_spreads (Doc *doc)
 {
-  static const double widths[] = { 0.30, 0.12, 0.18, 0.40 };
+  static const double widths[] = { 0.22, 0.14, 0.17, 0.47 };
   static const gboolean numeric[] = { FALSE, TRUE, TRUE, FALSE };
   char *header[] = { _("Assumption"), _("Value"), _("Range"), _("Source of the range") };
   Table table = { 4, widths, numeric, header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 0 };
