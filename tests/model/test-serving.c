@@ -60,6 +60,7 @@ quote_init_h100 (CpQuote *q,
 {
   cp_quote_init (q);
   q->id = g_strdup ("h100");
+  g_free (q->gpu.id);
   q->gpu.id = g_strdup ("h100-sxm");
   q->gpu.name = g_strdup ("H100 SXM");
   q->gpu.memory_nominal_gb = 80;
@@ -68,6 +69,7 @@ quote_init_h100 (CpQuote *q,
   q->gpu.memory_bandwidth_gbytes_per_s = 3350;
   q->gpus_per_node = gpus;
   q->nodes_available = 1;
+  g_free (q->intra_link.id);
   q->intra_link.id = g_strdup ("nvlink4");
   q->intra_link.per_direction_gbytes_per_s = 450;
   q->price_unit = CP_PRICE_PER_GPU_HOUR;
