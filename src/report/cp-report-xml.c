@@ -152,6 +152,8 @@ static const Field trial_fields[] = {
   { "tokens-per-s", FIELD_DOUBLE, G_STRUCT_OFFSET (CpTrialRun, tokens_per_s), "tokens/s", NULL, NULL },
   { "step", FIELD_DOUBLE, G_STRUCT_OFFSET (CpTrialRun, step_s), "s", NULL, NULL },
   { "communication-share", FIELD_DOUBLE, G_STRUCT_OFFSET (CpTrialRun, communication_share), "fraction", NULL, NULL },
+  { "kv-cache-tokens", FIELD_DOUBLE, G_STRUCT_OFFSET (CpTrialRun, kv_cache_tokens), "tokens", NULL, NULL },
+  { "gpu-memory-nominal-gb", FIELD_DOUBLE, G_STRUCT_OFFSET (CpTrialRun, gpu_memory_nominal_gb), "GB", NULL, NULL },
 };
 static const FieldTable trial_table = { "trial", trial_fields, G_N_ELEMENTS (trial_fields) };
 
