@@ -683,6 +683,10 @@ print_table (const Estimate   *e,
       /* TRANSLATORS: vLLM's "Maximum concurrency": the cache's tokens over the request length, then whole requests */
       add_row (table, _("Concurrency per replica"),
                g_strdup_printf (_("%s× (%s whole requests)"), concurrency, whole_requests));
+      if (est->kv_measured || est->kv_extrapolated)
+        add_row (table, _("KV-cache source"),
+                 g_strdup (est->kv_measured ? _("measured in the trial run, on this quote and replica size")
+                                            : _("the trial run’s, carried over by the memory left after the weights")));
       add_row (table, _("Replicas per node"), g_strdup_printf ("%u", est->replicas_per_node));
       add_row (table, _("Replicas needed"), g_strdup_printf ("%u", est->replicas_needed));
       add_row (table, _("Nodes needed"), g_strdup_printf ("%u", est->nodes_needed));
@@ -893,6 +897,8 @@ write_xml (const Estimate    *e,
   cp_cli_xml_double (w, "kv-budget-bytes", est->kv_budget_bytes);
   cp_cli_xml_double (w, "kv-blocks", est->kv_blocks);
   cp_cli_xml_double (w, "max-concurrency", est->max_concurrency);
+  cp_cli_xml_bool (w, "kv-measured", est->kv_measured);
+  cp_cli_xml_bool (w, "kv-extrapolated", est->kv_extrapolated);
   cp_cli_xml_double (w, "requests-per-replica", est->requests_per_replica);
   cp_cli_xml_uint (w, "replicas-per-node", est->replicas_per_node);
   cp_cli_xml_uint (w, "replicas-needed", est->replicas_needed);

@@ -483,6 +483,13 @@ trial_text (const CpReason  *reason,
       /* TRANSLATORS: part of a list of trial-run measurements */
       g_ptr_array_add (parts, g_strdup_printf (_("communication %s of a step"), share));
     }
+  if (reason->values[3] > 0)
+    {
+      g_autofree char *concurrency = cp_i18n_format_number (reason->values[3], 2, lang);
+      /* TRANSLATORS: part of a list of trial-run measurements; vLLM's "Maximum concurrency" */
+      g_ptr_array_add (parts, g_strdup_printf (_("a KV cache for %s× the requests of the job’s context at once"),
+                                               concurrency));
+    }
   g_ptr_array_add (parts, NULL);
   /* TRANSLATORS: separator between items of a list */
   list = g_strjoinv (_(", "), (char **) parts->pdata);

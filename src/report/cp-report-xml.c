@@ -324,6 +324,8 @@ static const Field estimate_fields[] = {
   { "memory-gap", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, memory_gap), "ratio", NULL, NULL },
   { "kv-per-token", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, kv_bytes_per_token), "bytes/token", NULL, NULL },
   { "max-concurrency", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, max_concurrency), "requests", NULL, NULL },
+  { "kv-measured", FIELD_BOOL, G_STRUCT_OFFSET (CpEstimate, kv_measured), NULL, NULL, NULL },
+  { "kv-extrapolated", FIELD_BOOL, G_STRUCT_OFFSET (CpEstimate, kv_extrapolated), NULL, NULL, NULL },
   { "requests-per-replica", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, requests_per_replica), "requests", NULL, NULL },
   { "kv-budget", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, kv_budget_bytes), "bytes", NULL, NULL },
   { "replicas-per-node", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, replicas_per_node), NULL, NULL, NULL },
@@ -530,7 +532,7 @@ reason_value_unit (CpOutcome outcome,
     [CP_OUTCOME_SIGNAL_CONCURRENCY] = { "requests", "requests" },
     [CP_OUTCOME_SIGNAL_PREMIUM] = { "money", "money" },
     [CP_OUTCOME_MIGRATION_COUNTED] = { "days", "money" },
-    [CP_OUTCOME_TRIAL_USED] = { "bytes", "tokens/s", "fraction" },
+    [CP_OUTCOME_TRIAL_USED] = { "bytes", "tokens/s", "fraction", "requests" },
   };
 
   if ((guint) outcome >= CP_N_OUTCOMES || index >= 4)
