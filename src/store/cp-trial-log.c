@@ -1576,8 +1576,10 @@ resolve_speed (const CpTrialLog *log,
  * and no concurrency to tell the block size by. */
 #define VLLM_DEFAULT_BLOCK_TOKENS 16
 
-/* The concurrency vLLM prints has two decimals. */
-#define VLLM_CONCURRENCY_ROUNDING 0.005
+/* The concurrency vLLM prints has two decimals: it is within half the
+ * last digit of the cache ÷ the request (and a hair, for a half-way value
+ * such as 46.875 printed 46.88, whose difference binary doubles overstate). */
+#define VLLM_CONCURRENCY_ROUNDING (0.005 + 1e-9)
 
 /* The KV-cache size in tokens of the replica vLLM ran, into *kv_tokens
  * (0 when the log has none): its "GPU KV cache size", else its blocks ×
