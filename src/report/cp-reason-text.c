@@ -226,6 +226,16 @@ cp_words_time_source (CpTimeSource source)
 }
 
 const char *
+cp_words_kv_source (const CpEstimate *estimate)
+{
+  if (estimate->kv_measured)
+    return _("KV cache measured in a trial run");
+  if (estimate->kv_extrapolated)
+    return _("KV cache extrapolated from a trial run");
+  return NULL;
+}
+
+const char *
 cp_words_rule (CpRule rule)
 {
   switch (rule)

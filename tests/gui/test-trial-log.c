@@ -13,6 +13,7 @@
 
 #include "gui/cp-application.h"
 #include "gui/cp-field-row.h"
+#include "gui/cp-option-object.h"
 #include "gui/cp-trial-log-dialog.h"
 /* Only to hand the window the file a file chooser would have returned. */
 #include "gui/cp-window-private.h"
@@ -384,6 +385,27 @@ test_serving_trial (void)
   g_assert_cmpfloat (option->estimate.max_concurrency, ==, 748976.0 / 4096);
   g_assert_cmpfloat (option->estimate.requests_per_replica, ==, 182);
   g_assert_cmpuint (option->estimate.replicas_needed, ==, 2);
+  /* The results table says where each option's KV cache came from. */
+  {
+    GListModel *options = cp_results_view_get_options (results);
+    guint n_measured = 0, n_extrapolated = 0;
+
+    for (guint i = 0; i < g_list_model_get_n_items (options); i++)
+      {
+        g_autoptr(CpOptionObject) object = g_list_model_get_item (options, i);
+        const char *served = cp_option_object_get_text (object, CP_OPTION_TEXT_SERVED);
+
+        if (cp_option_object_get_option (object)->quote_index == (int) a800)
+          {
+            g_assert_nonnull (strstr (served, "(KV cache measured in a trial run)"));
+            n_measured++;
+          }
+        else if (strstr (served, "(KV cache extrapolated from a trial run)") != NULL)
+          n_extrapolated++;
+      }
+    g_assert_cmpuint (n_measured, ==, 1);
+    g_assert_cmpuint (n_extrapolated, >=, 1);
+  }
 
   /* Typed into the row and applied, as a user does. */
   gtk_editable_set_text (GTK_EDITABLE (cp_field_row_get_input (row)), "400000");
