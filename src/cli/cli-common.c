@@ -622,3 +622,63 @@ cp_cli_xml_reasons (xmlTextWriterPtr  w,
     cp_cli_xml_text (w, "risk", cp_risk_to_string (g_array_index (plan->risks, CpRisk, i)));
   xmlTextWriterEndElement (w);
 }
+
+void
+cp_cli_xml_spreads (xmlTextWriterPtr  w,
+                    const CpSettings *settings)
+{
+  CpSpread spreads[CP_N_SPREADS];
+  guint n = cp_range_get_spreads (settings, spreads, G_N_ELEMENTS (spreads));
+
+  xmlTextWriterStartElement (w, BAD_CAST "spreads");
+  for (guint i = 0; i < MIN (n, G_N_ELEMENTS (spreads)); i++)
+    {
+      char low[G_ASCII_DTOSTR_BUF_SIZE], high[G_ASCII_DTOSTR_BUF_SIZE];
+
+      g_ascii_dtostr (low, sizeof low, spreads[i].low);
+      g_ascii_dtostr (high, sizeof high, spreads[i].high);
+      xmlTextWriterStartElement (w, BAD_CAST "spread");
+      xmlTextWriterWriteAttribute (w, BAD_CAST "key", BAD_CAST spreads[i].key);
+      xmlTextWriterWriteAttribute (w, BAD_CAST "unit", BAD_CAST spreads[i].unit);
+      xmlTextWriterWriteAttribute (w, BAD_CAST "low", BAD_CAST low);
+      xmlTextWriterWriteAttribute (w, BAD_CAST "high", BAD_CAST high);
+      xmlTextWriterWriteAttribute (w, BAD_CAST "pessimistic", BAD_CAST (spreads[i].low_is_pessimistic ? "low" : "high"));
+      xmlTextWriterWriteAttribute (w, BAD_CAST "source", BAD_CAST spreads[i].source);
+      xmlTextWriterWriteString (w, BAD_CAST format_double (low, spreads[i].expected));
+      xmlTextWriterEndElement (w);
+    }
+  xmlTextWriterEndElement (w);
+}
+
+void
+cp_cli_xml_range (xmlTextWriterPtr  w,
+                  const CpRange    *range,
+                  const char       *currency)
+{
+  cp_cli_xml_double (w, "total-s-low", range->total_s_low);
+  cp_cli_xml_double (w, "total-s-high", range->total_s_high);
+  cp_cli_xml_double (w, "calendar-days-low", range->calendar_days_low);
+  cp_cli_xml_double (w, "calendar-days-high", range->calendar_days_high);
+  cp_cli_xml_money (w, "total-cost-low", range->total_cost_low, currency);
+  cp_cli_xml_money (w, "total-cost-high", range->total_cost_high, currency);
+  cp_cli_xml_bool (w, "fits-pessimistic", range->fits_pessimistic);
+}
+
+void
+cp_cli_print_spreads (const CpProject *project)
+{
+  const char *lang = C_("language code", "en");
+  CpSpread spreads[CP_N_SPREADS];
+  guint n = cp_range_get_spreads (&project->settings, spreads, G_N_ELEMENTS (spreads));
+
+  printf ("%s\n", _("Ranges: low and high figures move every assumption below to its optimistic or its pessimistic end together:"));
+  for (guint i = 0; i < MIN (n, G_N_ELEMENTS (spreads)); i++)
+    {
+      g_autofree char *value = cp_words_spread_value (project, spreads[i].kind, spreads[i].expected, lang);
+      g_autofree char *range = cp_words_spread_range (project, &spreads[i], lang);
+
+      /* TRANSLATORS: an assumption, its value, its spread and the spread's source */
+      printf (_("  %s: %s (%s; %s)\n"), cp_words_spread_title (spreads[i].kind), value, range,
+              cp_words_spread_source (spreads[i].kind));
+    }
+}

@@ -103,6 +103,14 @@ void             cp_cli_xml_money          (xmlTextWriterPtr writer, const char 
  * interface language) and <risks> of @plan. */
 void             cp_cli_xml_reasons        (xmlTextWriterPtr writer, const CpProject *project,
                                             const CpPlan *plan);
+/* Lists each assumption's spread with its source, after a plan. */
+void             cp_cli_print_spreads      (const CpProject *project);
+/* <spreads>: each assumption's spread (cp-range.h) at @settings, its
+ * expected value as content, low, high and source as attributes. */
+void             cp_cli_xml_spreads        (xmlTextWriterPtr writer, const CpSettings *settings);
+/* total-s-low … total-cost-high of one band, as elements. */
+void             cp_cli_xml_range          (xmlTextWriterPtr writer, const CpRange *range,
+                                            const char *currency);
 gboolean         cp_cli_xml_finish         (xmlTextWriterPtr writer, xmlBufferPtr buffer,
                                             const char *path, GError **error);
 

@@ -129,6 +129,7 @@ typedef struct {
   CpPlan     *plan;
   CpProject  *project;      /* the one quote, to name it in reasons */
   CpEstimate  fitting;      /* with the cheapest memory technique that fits, if any */
+  CpRange     range;        /* the estimate's band over the assumptions' spread */
 } Estimate;
 
 static void
@@ -734,7 +735,14 @@ print_table (const Estimate   *e,
   if (training && !est->fits)
     add_row (table, _("Run time"), g_strdup (_("none: the job does not fit")));
   else
-    add_row (table, _("Run time"), cp_cli_format_duration (est->total_s));
+    {
+      g_autofree char *low = cp_cli_format_duration (e->range.total_s_low);
+      g_autofree char *high = cp_cli_format_duration (e->range.total_s_high);
+
+      add_row (table, _("Run time"), cp_cli_format_duration (est->total_s));
+      /* TRANSLATORS: a figure's range, low to high */
+      add_row (table, _("Run time range"), g_strdup_printf (_("%s – %s"), low, high));
+    }
   add_row (table, _("GPU-hours"), cp_cli_format_number (est->gpu_hours, 0));
   {
     g_autofree char *calendar = cp_cli_format_number (est->calendar_days, 1);
@@ -772,6 +780,27 @@ print_table (const Estimate   *e,
   add_row (table, _("Fees"), cp_cli_format_money (est->fees_cost, currency));
   add_row (table, _("Engineering (migration)"), cp_cli_format_money (est->engineering_cost, currency));
   add_row (table, _("Total"), cp_cli_format_money (est->total_cost, currency));
+  {
+    g_autofree char *low = cp_cli_format_money (e->range.total_cost_low, currency);
+    g_autofree char *high = cp_cli_format_money (e->range.total_cost_high, currency);
+
+    add_row (table, _("Total cost range"), g_strdup_printf (_("%s – %s"), low, high));
+  }
+
+  cp_cli_table_add_heading (table, _("Assumption ranges (low and high figures move them all together)"));
+  {
+    CpSpread spreads[CP_N_SPREADS];
+    guint n = cp_range_get_spreads (settings, spreads, G_N_ELEMENTS (spreads));
+
+    for (guint i = 0; i < MIN (n, G_N_ELEMENTS (spreads)); i++)
+      {
+        g_autofree char *range = cp_words_spread_range (e->project, &spreads[i], C_("language code", "en"));
+
+        /* TRANSLATORS: an assumption's spread, then its source */
+        add_row (table, cp_words_spread_title (spreads[i].kind),
+                 g_strdup_printf (_("%s (%s)"), range, cp_words_spread_source (spreads[i].kind)));
+      }
+  }
 
   cp_cli_table_add_heading (table, _("Verdict"));
   add_row (table, _("Recommendation"), g_strdup (cp_words_verdict (e->plan->verdict)));
@@ -934,6 +963,8 @@ write_xml (const Estimate    *e,
   cp_cli_xml_double (w, "exposed-communication-s", est->exposed_communication_s);
   cp_cli_xml_double (w, "bubble-s", est->bubble_s);
   cp_cli_xml_double (w, "total-s", est->total_s);
+  cp_cli_xml_double (w, "total-s-low", e->range.total_s_low);
+  cp_cli_xml_double (w, "total-s-high", e->range.total_s_high);
   cp_cli_xml_double (w, "gpu-hours", est->gpu_hours);
   cp_cli_xml_double (w, "comm-compute-ratio", est->comm_compute_ratio);
   cp_cli_xml_double (w, "scaling-efficiency", est->scaling_efficiency);
@@ -948,6 +979,8 @@ write_xml (const Estimate    *e,
   cp_cli_xml_double (w, "debug-days", est->debug_days);
   cp_cli_xml_double (w, "migration-days", est->migration_days);
   cp_cli_xml_double (w, "calendar-days", est->calendar_days);
+  cp_cli_xml_double (w, "calendar-days-low", e->range.calendar_days_low);
+  cp_cli_xml_double (w, "calendar-days-high", e->range.calendar_days_high);
   cp_cli_xml_double (w, "longest-run-days", est->longest_run_days);
   cp_cli_xml_bool (w, "meets-deadline", est->meets_deadline);
   xmlTextWriterEndElement (w);
@@ -962,7 +995,10 @@ write_xml (const Estimate    *e,
   cp_cli_xml_money (w, "fees-cost", est->fees_cost, currency);
   cp_cli_xml_money (w, "engineering-cost", est->engineering_cost, currency);
   cp_cli_xml_money (w, "total-cost", est->total_cost, currency);
+  cp_cli_xml_money (w, "total-cost-low", e->range.total_cost_low, currency);
+  cp_cli_xml_money (w, "total-cost-high", e->range.total_cost_high, currency);
   xmlTextWriterEndElement (w);
+  cp_cli_xml_spreads (w, settings);
 
   /* After the chosen layout's figures: the runner-up repeats their names. */
   if (est->layout_why != CP_LAYOUT_WHY_NONE)
@@ -984,6 +1020,7 @@ write_xml (const Estimate    *e,
       xmlTextWriterEndElement (w);
     }
   cp_cli_xml_text (w, "verdict", cp_verdict_to_string (e->plan->verdict));
+  cp_cli_xml_bool (w, "verdict-robust", e->plan->verdict_robust);
   cp_cli_xml_reasons (w, e->project, e->plan);
 
   return cp_cli_xml_finish (w, buffer, e->options.output, error);
@@ -1149,6 +1186,7 @@ run (Estimate *e,
                                    &e->settings, &est, &error) ||
       !cp_estimate (&e->job, &e->quote, nodes, &e->settings, &e->fitting, &error))
     return cp_cli_usage_error ("%s", error->message);
+  cp_range_estimate (&e->job, &e->quote, &e->settings, &est, &e->range, NULL, NULL);
   e->plan = cp_plan_new (&e->job, &e->quote, 1, &e->settings);
   e->project = cp_project_new ();
   e->project->settings = e->settings;

@@ -42,6 +42,20 @@ find_job (const CpProject *project, const char *text, guint *index)
   return FALSE;
 }
 
+/* "12.3 (10.1–15.0)": the expected days with their band. */
+static char *
+range_text (double expected,
+            double low,
+            double high)
+{
+  g_autofree char *a = cp_cli_format_number (expected, 1);
+  g_autofree char *b = cp_cli_format_number (low, 1);
+  g_autofree char *c = cp_cli_format_number (high, 1);
+
+  /* TRANSLATORS: an expected figure, then its range low to high */
+  return g_strdup_printf (_("%s (%s–%s)"), a, b, c);
+}
+
 /* A service's options by what they serve (per replica) and what an
  * output token costs. */
 static void
@@ -76,7 +90,7 @@ static void
 print_plan_text (const CpProject *project, guint job_index, const CpPlan *plan, gboolean debug_share_given)
 {
   const CpJob *job = g_ptr_array_index (project->jobs, job_index);
-  g_autoptr(CpCliTable) table = cp_cli_table_new (8);
+  g_autoptr(CpCliTable) table = cp_cli_table_new (9);
   g_autofree char *recommended = NULL;
 
   if (plan->recommended >= 0)
@@ -107,8 +121,8 @@ print_plan_text (const CpProject *project, guint job_index, const CpPlan *plan, 
     }
 
   cp_cli_table_add_row (table, _("Rank"), _("Quote"), _("Nodes"), _("Fits"), _("Technique"),
-                        _("Run days"), _("Calendar days"), _("Total cost"), NULL);
-  for (guint c = 0; c < 8; c++)
+                        _("Run days"), _("Calendar days"), _("Total cost"), _("Cost range"), NULL);
+  for (guint c = 0; c < 9; c++)
     cp_cli_table_set_right_aligned (table, c, c == 0 || c == 2 || c >= 5);
   for (guint i = 0; i < plan->options->len; i++)
     {
@@ -117,14 +131,20 @@ print_plan_text (const CpProject *project, guint job_index, const CpPlan *plan, 
       g_autofree char *rank = g_strdup_printf ("%u", o->rank);
       g_autofree char *label = cp_words_quote_name (project, o->quote_index);
       g_autofree char *nodes = g_strdup_printf ("%u", o->estimate.nodes);
-      g_autofree char *run_days = cp_cli_format_number (o->estimate.total_s / 86400.0, 1);
-      g_autofree char *calendar = cp_cli_format_number (o->estimate.calendar_days, 1);
+      g_autofree char *run_days = range_text (o->estimate.total_s / 86400.0, o->range.total_s_low / 86400.0,
+                                              o->range.total_s_high / 86400.0);
+      g_autofree char *calendar = range_text (o->estimate.calendar_days, o->range.calendar_days_low,
+                                              o->range.calendar_days_high);
       g_autofree char *cost = cp_cli_format_money (o->estimate.total_cost,
                                                    quote ? quote->currency : "");
+      g_autofree char *cost_low = cp_cli_format_money (o->range.total_cost_low, quote ? quote->currency : "");
+      g_autofree char *cost_high = cp_cli_format_money (o->range.total_cost_high, quote ? quote->currency : "");
+      /* TRANSLATORS: a cost's range, low to high */
+      g_autofree char *cost_range = g_strdup_printf (_("%s – %s"), cost_low, cost_high);
 
       cp_cli_table_add_row (table, rank, label, nodes, cp_cli_yes_no (o->estimate.fits),
                             cp_words_technique (o->estimate.technique),
-                            run_days, calendar, cost, NULL);
+                            run_days, calendar, cost, cost_range, NULL);
     }
   cp_cli_table_print (table, stdout);
   if (job->kind == CP_TASK_INFERENCE)
@@ -163,6 +183,7 @@ write_plan_xml (xmlTextWriterPtr w, const CpProject *project, guint job_index, c
   cp_cli_xml_text (w, "name", job->name ? job->name : "");
   cp_cli_xml_text (w, "kind", cp_task_kind_to_string (job->kind));
   cp_cli_xml_text (w, "verdict", cp_verdict_to_string (plan->verdict));
+  cp_cli_xml_bool (w, "verdict-robust", plan->verdict_robust);
   if (cp_task_kind_is_training (job->kind))
     cp_cli_xml_double (w, "debug-share", project->settings.debug_share);
   if (plan->shortfall != CP_SHORTFALL_NONE)
@@ -201,6 +222,7 @@ write_plan_xml (xmlTextWriterPtr w, const CpProject *project, guint job_index, c
       cp_cli_xml_double (w, "calendar-days", o->estimate.calendar_days);
       cp_cli_xml_double (w, "memory-per-gpu-bytes", o->estimate.memory_per_gpu_bytes);
       cp_cli_xml_money (w, "total-cost", o->estimate.total_cost, quote ? quote->currency : "");
+      cp_cli_xml_range (w, &o->range, quote ? quote->currency : "");
       if (job->kind == CP_TASK_INFERENCE)
         {
           cp_cli_xml_double (w, "decode-tokens-per-s", o->estimate.decode_tokens_per_s);
@@ -291,6 +313,7 @@ cp_cli_plan (int argc, char **argv)
       xmlTextWriterPtr w = cp_cli_xml_begin (&buffer, "plan");
 
       cp_cli_xml_text (w, "project", project->name ? project->name : "");
+      cp_cli_xml_spreads (w, &project->settings);
       for (guint i = first; i <= last; i++)
         {
           g_autoptr(CpPlan) plan = cp_project_plan_job (project, i);
@@ -307,6 +330,7 @@ cp_cli_plan (int argc, char **argv)
       g_autoptr(CpPlan) plan = cp_project_plan_job (project, i);
       print_plan_text (project, i, plan, debug_share != NULL);
     }
+  cp_cli_print_spreads (project);
   return CP_CLI_EXIT_OK;
 }
 

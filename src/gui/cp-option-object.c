@@ -57,6 +57,8 @@ static const char * const text_properties[CP_N_OPTION_TEXTS] = {
   [CP_OPTION_TEXT_TOKEN_COST] = "token-cost-text",
   [CP_OPTION_TEXT_THROUGHPUT] = "throughput-text",
   [CP_OPTION_TEXT_SERVED] = "served-text",
+  [CP_OPTION_TEXT_COST_RANGE] = "cost-range-text",
+  [CP_OPTION_TEXT_DAYS_RANGE] = "days-range-text",
 };
 
 const char *

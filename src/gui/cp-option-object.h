@@ -24,6 +24,8 @@ typedef enum {
   CP_OPTION_TEXT_TOKEN_COST, /* serving: cost per million output tokens */
   CP_OPTION_TEXT_THROUGHPUT, /* serving: decode and prefill tokens/s per replica */
   CP_OPTION_TEXT_SERVED,     /* serving: requests carried of the target, and per second */
+  CP_OPTION_TEXT_COST_RANGE, /* low–high over the assumptions' spread, under the cost */
+  CP_OPTION_TEXT_DAYS_RANGE, /* low–high calendar days, under the days */
   CP_N_OPTION_TEXTS
 } CpOptionText;
 

@@ -5,7 +5,9 @@
 #include <glib/gi18n.h>
 
 #include "cp-field-row.h"
+#include "cp-labels.h"
 #include "cp-preferences-window.h"
+#include "report/cp-reason-text.h"
 
 #define F(member) G_STRUCT_OFFSET (CpSettings, member)
 
@@ -50,6 +52,8 @@ struct _CpPreferencesWindow
   AdwComboRow          *bytes_convention_row;
   AdwPreferencesGroup  *assumptions_group;
   CpFieldRow           *setting_rows[G_N_ELEMENTS (settings_fields)];
+  AdwPreferencesGroup  *ranges_group;
+  AdwActionRow         *range_rows[CP_N_SPREADS];
 
   GSettings            *settings;
   CpWindow             *window;   /* weak */
@@ -86,8 +90,23 @@ static void
 load_setting_rows (CpPreferencesWindow *self,
                    const CpProject     *project)
 {
+  const char *lang = cp_labels_ui_language ();
+  CpSpread spreads[CP_N_SPREADS];
+  guint n = MIN (cp_range_get_spreads (&project->settings, spreads, G_N_ELEMENTS (spreads)), CP_N_SPREADS);
+
   for (guint i = 0; i < G_N_ELEMENTS (self->setting_rows); i++)
     cp_field_row_load (self->setting_rows[i], &project->settings, TRUE);
+  /* Each spread follows its setting: shown at the settings in force. */
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *value = cp_words_spread_value (project, spreads[i].kind, spreads[i].expected, lang);
+      g_autofree char *range = cp_words_spread_range (project, &spreads[i], lang);
+      /* TRANSLATORS: an assumption's range, its value in force, then the range's source */
+      g_autofree char *subtitle = g_strdup_printf (_("%s around %s. %s"), range, value,
+                                                   cp_words_spread_source (spreads[i].kind));
+
+      adw_action_row_set_subtitle (self->range_rows[i], subtitle);
+    }
 }
 
 /* A value the model refuses stays in its entry with the reason; the
@@ -170,6 +189,7 @@ cp_preferences_window_new (GSettings *settings,
     {
       gtk_widget_set_visible (GTK_WIDGET (self->conventions_group), FALSE);
       gtk_widget_set_visible (GTK_WIDGET (self->assumptions_group), FALSE);
+      gtk_widget_set_visible (GTK_WIDGET (self->ranges_group), FALSE);
     }
 
   self->loading = FALSE;
@@ -217,4 +237,23 @@ cp_preferences_window_init (CpPreferencesWindow *self)
       self->setting_rows[i] = cp_field_row_new (&settings_fields[i], commit_setting, self);
       adw_preferences_group_add (self->assumptions_group, GTK_WIDGET (self->setting_rows[i]));
     }
+
+  /* What the results' low and high figures move, read-only: the spreads
+   * come from their sources, not from a preference. */
+  self->ranges_group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+  gtk_widget_set_name (GTK_WIDGET (self->ranges_group), "ranges");
+  adw_preferences_group_set_title (self->ranges_group, _("Ranges of the Assumptions"));
+  adw_preferences_group_set_description (self->ranges_group,
+                                         _("Each time and cost has a low and a high figure: these assumptions all at their optimistic, then all at their pessimistic end. A figure a trial run measured does not vary."));
+  for (guint i = 0; i < CP_N_SPREADS; i++)
+    {
+      self->range_rows[i] = ADW_ACTION_ROW (adw_action_row_new ());
+      adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->range_rows[i]), cp_words_spread_title (i));
+      adw_action_row_set_subtitle_lines (self->range_rows[i], 0);
+      gtk_widget_set_name (GTK_WIDGET (self->range_rows[i]), cp_spread_kind_to_string (i));
+      adw_preferences_group_add (self->ranges_group, GTK_WIDGET (self->range_rows[i]));
+    }
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (gtk_widget_get_ancestor (GTK_WIDGET (self->assumptions_group),
+                                                                           ADW_TYPE_PREFERENCES_PAGE)),
+                            self->ranges_group);
 }

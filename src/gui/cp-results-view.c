@@ -38,6 +38,7 @@ struct _CpResultsView
   GtkStack           *stack;
   GtkLabel           *notice_label;
   GtkLabel           *verdict_label;
+  GtkLabel           *robustness_label;
   GtkLabel           *summary_label;
   GtkLabel           *layout_label;
   GtkLabel           *cluster_heading;
@@ -173,6 +174,22 @@ cell_text (CpResultsView   *self,
       return g_strdup (estimate->meets_deadline ? _("Met") : _("Missed"));
     case CP_OPTION_TEXT_COST:
       return cp_i18n_format_money (estimate->total_cost, currency, lang);
+    case CP_OPTION_TEXT_COST_RANGE:
+      {
+        /* Plain numbers: the currency is on the figure above. */
+        g_autofree char *low = cp_i18n_format_number (option->range.total_cost_low, 0, lang);
+        g_autofree char *high = cp_i18n_format_number (option->range.total_cost_high, 0, lang);
+
+        /* TRANSLATORS: an assumption's spread, low to high, e.g. "0.47–0.63" */
+        return g_strdup_printf (_("%s–%s"), low, high);
+      }
+    case CP_OPTION_TEXT_DAYS_RANGE:
+      {
+        g_autofree char *low = cp_i18n_format_number (option->range.calendar_days_low, 1, lang);
+        g_autofree char *high = cp_i18n_format_number (option->range.calendar_days_high, 1, lang);
+
+        return g_strdup_printf (_("%s–%s"), low, high);
+      }
     case CP_OPTION_TEXT_BREAKDOWN:
       {
         g_autofree char *compute = cp_i18n_format_money (estimate->compute_cost, currency, lang);
@@ -317,6 +334,26 @@ setup_cell (GtkSignalListItemFactory *factory,
         {
           gtk_widget_add_css_class (label, "numeric");
           gtk_expression_bind (item_text_expression (column), label, "label", item);
+        }
+      if (column == CP_OPTION_TEXT_COST || column == CP_OPTION_TEXT_DAYS)
+        {
+          /* The band over the assumptions' spread, small under the
+           * expected figure: the column keeps its width. */
+          GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+          GtkWidget *range = gtk_label_new (NULL);
+
+          gtk_label_set_xalign (GTK_LABEL (range), 1);
+          gtk_widget_add_css_class (range, "numeric");
+          gtk_widget_add_css_class (range, "caption");
+          gtk_widget_add_css_class (range, "dim-label");
+          gtk_widget_set_tooltip_text (range, _("Low to high: every assumption at its optimistic or its pessimistic end"));
+          gtk_expression_bind (item_text_expression (column == CP_OPTION_TEXT_COST ? CP_OPTION_TEXT_COST_RANGE
+                                                                                   : CP_OPTION_TEXT_DAYS_RANGE),
+                               range, "label", item);
+          gtk_box_append (GTK_BOX (box), label);
+          gtk_box_append (GTK_BOX (box), range);
+          gtk_list_item_set_child (item, box);
+          return;
         }
       gtk_list_item_set_child (item, label);
     }
@@ -1019,6 +1056,23 @@ cancel_details (CpResultsView *self)
   self->details_project = NULL;
 }
 
+/* Whether the verdict holds across the assumptions' band: the plan's
+ * robustness reason, in words; empty when nothing was compared. */
+static char *
+describe_robustness (const CpProject *project,
+                     const CpPlan    *plan,
+                     const char      *lang)
+{
+  for (guint i = 0; i < plan->reasons->len; i++)
+    {
+      const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
+
+      if (reason->outcome == CP_OUTCOME_VERDICT_HOLDS || reason->outcome == CP_OUTCOME_VERDICT_FLIPS)
+        return cp_reason_text (reason, project, plan, lang);
+    }
+  return g_strdup ("");
+}
+
 void
 cp_results_view_update (CpResultsView   *self,
                         const CpProject *project,
@@ -1027,6 +1081,7 @@ cp_results_view_update (CpResultsView   *self,
   const char *lang = cp_labels_ui_language ();
   const CpJob *job;
   g_autofree char *summary = NULL;
+  g_autofree char *robustness = NULL;
   g_autofree char *layout = NULL;
   g_autofree char *changes = NULL;
   g_autofree char *incomplete = NULL;
@@ -1050,6 +1105,7 @@ cp_results_view_update (CpResultsView   *self,
       cp_chart_view_set_data (self->memory_chart, NULL);
       cp_chart_view_set_data (self->serving_chart, NULL);
       set_label (self->verdict_label, "");
+      set_visible (GTK_WIDGET (self->robustness_label), FALSE);
       /* A job without quotes is not "not feasible": nothing was compared. */
       show_page (self, project != NULL && job_index >= 0 && (guint) job_index < project->jobs->len
                        ? "no-quotes" : "empty");
@@ -1064,6 +1120,11 @@ cp_results_view_update (CpResultsView   *self,
   set_label (self->verdict_label, no_option ? _("Quotes Incomplete") : cp_words_plan_verdict (self->plan));
   set_css_class (GTK_WIDGET (self->verdict_label), "error",
                  !no_option && self->plan->verdict == CP_VERDICT_NOT_FEASIBLE);
+
+  robustness = describe_robustness (project, self->plan, lang);
+  set_label (self->robustness_label, robustness);
+  set_visible (GTK_WIDGET (self->robustness_label), *robustness != '\0');
+  set_css_class (GTK_WIDGET (self->robustness_label), "warning", !self->plan->verdict_robust);
 
   summary = describe_recommendation (project, self->plan, lang);
   set_label (self->summary_label, summary);
@@ -1296,6 +1357,7 @@ cp_results_view_class_init (CpResultsViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, stack);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, notice_label);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, verdict_label);
+  gtk_widget_class_bind_template_child (widget_class, CpResultsView, robustness_label);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, cluster_heading);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, cluster_label);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, incomplete_label);
@@ -1352,7 +1414,8 @@ cp_results_view_init (CpResultsView *self)
 
   {
     GtkLabel *paragraphs[] = {
-      self->notice_label, self->verdict_label, self->summary_label, self->layout_label, self->cluster_label,
+      self->notice_label, self->verdict_label, self->robustness_label, self->summary_label, self->layout_label,
+      self->cluster_label,
       self->changes_label, self->incomplete_label, self->risks_label,
     };
 

@@ -254,6 +254,37 @@ _cp_window_chooser_path (GtkNativeDialog *native)
   return file ? g_file_get_path (file) : NULL;
 }
 
+static void
+on_chooser_response (GtkNativeDialog *native,
+                     int              response,
+                     CpWindow        *self)
+{
+  CpWindowPathFunc chosen = g_object_get_data (G_OBJECT (native), "cp-chosen");
+  g_autofree char *path = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    path = _cp_window_chooser_path (native);
+  g_object_unref (native);
+  if (path != NULL)
+    chosen (self, path);
+}
+
+GtkFileChooser *
+_cp_window_file_chooser_new (CpWindow             *self,
+                             const char           *title,
+                             GtkFileChooserAction  action,
+                             const char           *accept_label,
+                             CpWindowPathFunc      chosen)
+{
+  GtkFileChooserNative *native = gtk_file_chooser_native_new (title, GTK_WINDOW (self), action,
+                                                              accept_label, _("_Cancel"));
+
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
+  g_object_set_data (G_OBJECT (native), "cp-chosen", chosen);
+  g_signal_connect (native, "response", G_CALLBACK (on_chooser_response), self);
+  return GTK_FILE_CHOOSER (native);
+}
+
 char *
 _cp_window_with_extension (const char *path,
                 const char *extension)
@@ -451,20 +482,11 @@ _cp_window_save_as (CpWindow   *self,
 }
 
 static void
-on_save_as_response (GtkNativeDialog *native,
-                     int              response,
-                     CpWindow        *self)
+save_as_chosen (CpWindow   *self,
+                const char *chosen)
 {
-  g_autofree char *chosen = NULL;
-  g_autofree char *path = NULL;
+  g_autofree char *path = _cp_window_with_extension (chosen, CP_STORE_FILE_EXTENSION);
 
-  if (response == GTK_RESPONSE_ACCEPT)
-    chosen = _cp_window_chooser_path (native);
-  g_object_unref (native);
-  if (chosen == NULL)
-    return;
-
-  path = _cp_window_with_extension (chosen, CP_STORE_FILE_EXTENSION);
   _cp_window_save_as (self, path);
 }
 
@@ -474,19 +496,17 @@ save_as_action (GSimpleAction *action,
                 gpointer       user_data)
 {
   CpWindow *self = user_data;
-  GtkFileChooserNative *native;
+  GtkFileChooser *chooser;
   g_autofree char *name = NULL;
 
-  native = gtk_file_chooser_native_new (_("Save Project As"), GTK_WINDOW (self),
-                                        GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
-  _cp_window_add_filter (GTK_FILE_CHOOSER (native), _("Compute Planner projects"), "*.cplan", CP_STORE_MIME_TYPE);
+  chooser = _cp_window_file_chooser_new (self, _("Save Project As"), GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"),
+                                         save_as_chosen);
+  _cp_window_add_filter (chooser, _("Compute Planner projects"), "*.cplan", CP_STORE_MIME_TYPE);
   name = g_strconcat (self->project->name && *self->project->name ? self->project->name : _("Project"),
                       CP_STORE_FILE_EXTENSION, NULL);
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), name);
-  _cp_window_set_chooser_folder (self, GTK_FILE_CHOOSER (native));
-  g_signal_connect (native, "response", G_CALLBACK (on_save_as_response), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+  gtk_file_chooser_set_current_name (chooser, name);
+  _cp_window_set_chooser_folder (self, chooser);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
 static void
@@ -594,33 +614,17 @@ import_model_action (GSimpleAction *action,
 }
 
 static void
-on_import_quotes_response (GtkNativeDialog *native,
-                           int              response,
-                           CpWindow        *self)
-{
-  g_autofree char *path = NULL;
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    path = _cp_window_chooser_path (native);
-  g_object_unref (native);
-  if (path != NULL)
-    _cp_window_import_quotes (self, path);
-}
-
-static void
 import_quotes_action (GSimpleAction *action,
                       GVariant      *param,
                       gpointer       user_data)
 {
   CpWindow *self = user_data;
-  GtkFileChooserNative *native;
+  GtkFileChooser *chooser;
 
-  native = gtk_file_chooser_native_new (_("Import Quotes"), GTK_WINDOW (self),
-                                        GTK_FILE_CHOOSER_ACTION_OPEN, _("_Import"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
-  _cp_window_add_filter (GTK_FILE_CHOOSER (native), _("Quote tables (CSV)"), "*.csv", "text/csv");
-  g_signal_connect (native, "response", G_CALLBACK (on_import_quotes_response), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+  chooser = _cp_window_file_chooser_new (self, _("Import Quotes"), GTK_FILE_CHOOSER_ACTION_OPEN, _("_Import"),
+                                         _cp_window_import_quotes);
+  _cp_window_add_filter (chooser, _("Quote tables (CSV)"), "*.csv", "text/csv");
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
 typedef struct {
@@ -668,35 +672,19 @@ _cp_window_export_quotes (CpWindow   *self,
 }
 
 static void
-on_export_quotes_response (GtkNativeDialog *native,
-                           int              response,
-                           CpWindow        *self)
-{
-  g_autofree char *chosen = NULL;
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    chosen = _cp_window_chooser_path (native);
-  g_object_unref (native);
-  if (chosen != NULL)
-    _cp_window_export_quotes (self, chosen);
-}
-
-static void
 export_quotes_action (GSimpleAction *action,
                       GVariant      *param,
                       gpointer       user_data)
 {
   CpWindow *self = user_data;
-  GtkFileChooserNative *native;
+  GtkFileChooser *chooser;
 
-  native = gtk_file_chooser_native_new (_("Export Quotes"), GTK_WINDOW (self),
-                                        GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
-  _cp_window_add_filter (GTK_FILE_CHOOSER (native), _("Quote tables (CSV)"), "*.csv", "text/csv");
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), _("quotes.csv"));
-  _cp_window_set_chooser_folder (self, GTK_FILE_CHOOSER (native));
-  g_signal_connect (native, "response", G_CALLBACK (on_export_quotes_response), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+  chooser = _cp_window_file_chooser_new (self, _("Export Quotes"), GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"),
+                                         _cp_window_export_quotes);
+  _cp_window_add_filter (chooser, _("Quote tables (CSV)"), "*.csv", "text/csv");
+  gtk_file_chooser_set_current_name (chooser, _("quotes.csv"));
+  _cp_window_set_chooser_folder (self, chooser);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
 void

@@ -107,6 +107,14 @@ void       _cp_window_add_filter          (GtkFileChooser *chooser,
                                            const char    *pattern,
                                            const char    *mime_type);
 char      *_cp_window_chooser_path        (GtkNativeDialog *native);
+typedef void (*CpWindowPathFunc) (CpWindow *self, const char *path);
+/* A modal native chooser that calls @chosen with the path the user
+ * accepts; add filters, then gtk_native_dialog_show() it. */
+GtkFileChooser *_cp_window_file_chooser_new (CpWindow            *self,
+                                             const char          *title,
+                                             GtkFileChooserAction action,
+                                             const char          *accept_label,
+                                             CpWindowPathFunc     chosen);
 void       _cp_window_set_chooser_folder  (CpWindow      *self,
                                            GtkFileChooser *chooser);
 char      *_cp_window_with_extension      (const char    *path,

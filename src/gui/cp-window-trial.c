@@ -125,44 +125,25 @@ _cp_window_read_trial_log (CpWindow   *self,
 }
 
 static void
-on_read_trial_log_response (GtkNativeDialog *native,
-                            int              response,
-                            CpWindow        *self)
-{
-  g_autofree char *path = NULL;
-
-  if (response == GTK_RESPONSE_ACCEPT)
-    path = _cp_window_chooser_path (native);
-  g_object_unref (native);
-  if (path != NULL)
-    _cp_window_read_trial_log (self, path);
-}
-
-static void
 read_trial_log_action (GSimpleAction *action,
                        GVariant      *param,
                        gpointer       user_data)
 {
+  /* What a run writes: logs, nvidia-smi's CSV, the Trainer's JSON. */
+  static const char * const patterns[] = { "*.log", "*.txt", "*.out", "*.csv", "*.json" };
   CpWindow *self = user_data;
-  GtkFileChooserNative *native;
+  g_autoptr(GtkFileFilter) logs = gtk_file_filter_new ();
+  GtkFileChooser *chooser;
 
-  native = gtk_file_chooser_native_new (_("Read Trial Log"), GTK_WINDOW (self),
-                                        GTK_FILE_CHOOSER_ACTION_OPEN, _("_Read"), _("_Cancel"));
-  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (native), TRUE);
-  {
-    /* What a run writes: logs, nvidia-smi's CSV, the Trainer's JSON. */
-    static const char * const patterns[] = { "*.log", "*.txt", "*.out", "*.csv", "*.json" };
-    g_autoptr(GtkFileFilter) logs = gtk_file_filter_new ();
-
-    gtk_file_filter_set_name (logs, _("Logs and metrics (log, txt, out, csv, json)"));
-    for (guint i = 0; i < G_N_ELEMENTS (patterns); i++)
-      gtk_file_filter_add_pattern (logs, patterns[i]);
-    gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), logs);
-  }
-  _cp_window_add_filter (GTK_FILE_CHOOSER (native), _("All files"), "*", NULL);
-  _cp_window_set_chooser_folder (self, GTK_FILE_CHOOSER (native));
-  g_signal_connect (native, "response", G_CALLBACK (on_read_trial_log_response), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
+  chooser = _cp_window_file_chooser_new (self, _("Read Trial Log"), GTK_FILE_CHOOSER_ACTION_OPEN, _("_Read"),
+                                         _cp_window_read_trial_log);
+  gtk_file_filter_set_name (logs, _("Logs and metrics (log, txt, out, csv, json)"));
+  for (guint i = 0; i < G_N_ELEMENTS (patterns); i++)
+    gtk_file_filter_add_pattern (logs, patterns[i]);
+  gtk_file_chooser_add_filter (chooser, logs);
+  _cp_window_add_filter (chooser, _("All files"), "*", NULL);
+  _cp_window_set_chooser_folder (self, chooser);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
 static const GActionEntry trial_entries[] = {

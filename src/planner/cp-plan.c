@@ -21,6 +21,7 @@ static const char * const outcome_names[] = {
   "signal-training-time",
   "nothing-fits", "best-available", "nodes-meet-deadline", "deadline-needed",
   "split-not-needed",
+  "verdict-holds", "verdict-flips",
 };
 static const char * const shortfall_names[] = {
   "none", "no-quote", "memory", "deadline", "longest-run", "concurrency",
@@ -536,6 +537,180 @@ reason_best_available (CpPlan           *plan,
     }
 }
 
+/* The quote of the cheapest feasible option among @estimates (one per
+ * option, in rank order), or -1: the recommendation the plan would make
+ * at those estimates' assumptions. */
+static int
+winner_of (const CpPlan     *plan,
+           const CpJob      *job,
+           const CpEstimate *estimates)
+{
+  int winner = -1;
+  double cheapest = INFINITY;
+
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+
+      if (!option->ruled_out && option_is_feasible (job, &estimates[i]) && estimates[i].total_cost < cheapest)
+        {
+          cheapest = estimates[i].total_cost;
+          winner = option->quote_index;
+        }
+    }
+  return winner;
+}
+
+/* The winner with one assumption at @value and the rest as set; an option
+ * whose measurement fixes the assumption keeps its expected estimate. */
+static int
+winner_with (const CpPlan     *plan,
+             const CpJob      *job,
+             const CpQuote    *quotes,
+             const CpSettings *settings,
+             CpSpreadKind      kind,
+             double            value,
+             CpEstimate       *scratch)
+{
+  CpSettings moved;
+
+  cp_range_settings_with (settings, kind, value, &moved);
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+
+      if ((option->range.held & (1u << kind)) != 0 ||
+          !cp_estimate (job, &quotes[option->quote_index], option->estimate.nodes, &moved, &scratch[i], NULL))
+        scratch[i] = option->estimate;
+    }
+  return winner_of (plan, job, scratch);
+}
+
+/* Whether moving @kind can change any option's estimate: a spread every
+ * option's measurement fixes, debugging outside training and migration
+ * where no option migrates change nothing, so they cost no estimates. */
+static gboolean
+spread_matters (const CpPlan *plan,
+                const CpJob  *job,
+                CpSpreadKind  kind)
+{
+  if (kind == CP_SPREAD_DEBUG_SHARE && !cp_task_kind_is_training (job->kind))
+    return FALSE;
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+
+      if ((option->range.held & (1u << kind)) != 0)
+        continue;
+      if (kind != CP_SPREAD_MIGRATION_DAYS || option->estimate.migration_days > 0)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Bisection steps on a spread: 2^-14 of its width, far finer than the
+ * two decimals the threshold is shown with. */
+#define THRESHOLD_STEPS 14
+
+typedef struct {
+  int    kind;        /* CpSpreadKind, -1: all together */
+  double threshold;
+  gboolean above;
+  CpRangeEnd end;
+  int    winner;
+  double fragility;   /* share of the spread's half moved before the flip */
+} Flip;
+
+/* One assumption alone from its setting to @end: if the winner changes
+ * there, the value where it does, by bisection. */
+static void
+find_flip (const CpPlan     *plan,
+           const CpJob      *job,
+           const CpQuote    *quotes,
+           const CpSettings *settings,
+           CpSpreadKind      kind,
+           CpRangeEnd        end,
+           int               expected_winner,
+           CpEstimate       *scratch,
+           Flip             *best)
+{
+  CpSpread spreads[CP_N_SPREADS];
+  double expected, end_value, unchanged, changed;
+  int winner;
+
+  cp_range_get_spreads (settings, spreads, CP_N_SPREADS);
+  expected = spreads[kind].expected;
+  end_value = cp_range_spread_value (settings, kind, end);
+  if (end_value == expected)
+    return;
+  winner = winner_with (plan, job, quotes, settings, kind, end_value, scratch);
+  if (winner == expected_winner)
+    return;
+  unchanged = expected;
+  changed = end_value;
+  for (guint step = 0; step < THRESHOLD_STEPS; step++)
+    {
+      double middle = (unchanged + changed) / 2.0;
+      int at_middle = winner_with (plan, job, quotes, settings, kind, middle, scratch);
+
+      if (at_middle == expected_winner)
+        unchanged = middle;
+      else
+        {
+          changed = middle;
+          winner = at_middle;
+        }
+    }
+  {
+    double fragility = fabs (changed - expected) / fabs (end_value - expected);
+
+    if (fragility < best->fragility)
+      *best = (Flip) { kind, changed, end_value > expected, end, winner, fragility };
+  }
+}
+
+/* Whether the recommendation (or, with none, that none is feasible) holds
+ * across the band; with the option ranges filled first. */
+static void
+reason_robustness (CpPlan           *plan,
+                   const CpJob      *job,
+                   const CpQuote    *quotes,
+                   const CpSettings *settings,
+                   const CpEstimate *optimistic,
+                   const CpEstimate *pessimistic)
+{
+  const CpOption *subject = plan->recommended >= 0 ? &g_array_index (plan->options, CpOption, plan->recommended)
+                                                   : NULL;
+  int expected_winner = subject != NULL ? subject->quote_index : -1;
+  int at_optimistic = winner_of (plan, job, optimistic);
+  int at_pessimistic = winner_of (plan, job, pessimistic);
+  g_autofree CpEstimate *scratch = g_new (CpEstimate, MAX (plan->options->len, 1));
+  Flip flip = { .kind = -1, .fragility = INFINITY };
+
+  for (guint kind = 0; kind < CP_N_SPREADS; kind++)
+    {
+      if (!spread_matters (plan, job, kind))
+        continue;
+      find_flip (plan, job, quotes, settings, kind, CP_RANGE_PESSIMISTIC, expected_winner, scratch, &flip);
+      find_flip (plan, job, quotes, settings, kind, CP_RANGE_OPTIMISTIC, expected_winner, scratch, &flip);
+    }
+  if (flip.kind < 0 && at_pessimistic != expected_winner)
+    flip = (Flip) { -1, 0, TRUE, CP_RANGE_PESSIMISTIC, at_pessimistic, 1 };
+  else if (flip.kind < 0 && at_optimistic != expected_winner)
+    flip = (Flip) { -1, 0, FALSE, CP_RANGE_OPTIMISTIC, at_optimistic, 1 };
+
+  plan->verdict_robust = isinf (flip.fragility);
+  if (!plan->verdict_robust)
+    add_reason (plan, CP_RULE_R6_TOTAL_COST, CP_OUTCOME_VERDICT_FLIPS, flip.winner,
+                flip.kind, flip.threshold, flip.above ? 1 : 0, flip.end);
+  else if (subject != NULL)
+    add_reason (plan, CP_RULE_R6_TOTAL_COST, CP_OUTCOME_VERDICT_HOLDS, subject->quote_index,
+                subject->range.total_cost_low, subject->range.total_cost_high,
+                subject->range.calendar_days_low, subject->range.calendar_days_high);
+  else
+    add_reason (plan, CP_RULE_R6_TOTAL_COST, CP_OUTCOME_VERDICT_HOLDS, -1, 0, 0, 0, 0);
+}
+
 static void
 add_risks (CpPlan        *plan,
            const CpJob   *job,
@@ -573,6 +748,8 @@ cp_plan_new (const CpJob      *job,
              const CpSettings *settings)
 {
   CpPlan *plan = g_new0 (CpPlan, 1);
+  g_autofree CpEstimate *optimistic = NULL;
+  g_autofree CpEstimate *pessimistic = NULL;
   const CpOption *first;
   const CpOption *subject;
   gboolean cluster;
@@ -585,6 +762,9 @@ cp_plan_new (const CpJob      *job,
   plan->best_available = -1;
   plan->shortfall = CP_SHORTFALL_NONE;
   plan->verdict = CP_VERDICT_NOT_FEASIBLE;
+  /* Nothing to move with no option, or none that fits: the larger
+   * overhead only fits fewer. */
+  plan->verdict_robust = TRUE;
 
   for (guint i = 0; i < n_quotes; i++)
     {
@@ -615,8 +795,16 @@ cp_plan_new (const CpJob      *job,
     }
 
   g_array_sort (plan->options, compare_options);
+  optimistic = g_new (CpEstimate, MAX (plan->options->len, 1));
+  pessimistic = g_new (CpEstimate, MAX (plan->options->len, 1));
   for (guint i = 0; i < plan->options->len; i++)
-    g_array_index (plan->options, CpOption, i).rank = i + 1;
+    {
+      CpOption *option = &g_array_index (plan->options, CpOption, i);
+
+      option->rank = i + 1;
+      cp_range_estimate (job, &quotes[option->quote_index], settings, &option->estimate, &option->range,
+                         &optimistic[i], &pessimistic[i]);
+    }
 
   if (plan->options->len == 0)
     {
@@ -734,6 +922,8 @@ cp_plan_new (const CpJob      *job,
     }
   else
     reason_best_available (plan, job, quotes, settings);
+  if (plan->shortfall != CP_SHORTFALL_MEMORY)
+    reason_robustness (plan, job, quotes, settings, optimistic, pessimistic);
   for (guint i = 0; i < n_quotes; i++)
     {
       if (quotes[i].nodes_available > 1 && quotes[i].sharing == CP_SHARING_UNKNOWN)

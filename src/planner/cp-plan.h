@@ -6,6 +6,7 @@
 #pragma once
 
 #include "cp-estimate.h"
+#include "cp-range.h"
 
 G_BEGIN_DECLS
 
@@ -69,6 +70,12 @@ typedef enum {
   CP_OUTCOME_DEADLINE_NEEDED,         /* v0 deadline days needed, v1 nodes, v2 total cost, v3 deadline (or longest run) days */
   /* R5, under a single-machine recommendation */
   CP_OUTCOME_SPLIT_NOT_NEEDED,        /* as compute-dominates; the recommended option is one machine */
+  /* R6, across the spread of the assumptions (cp-range.h) */
+  CP_OUTCOME_VERDICT_HOLDS,           /* quote_index the winner (-1: none feasible anywhere);
+                                       * v0 its total cost low, v1 high, v2 calendar days low, v3 high */
+  CP_OUTCOME_VERDICT_FLIPS,           /* quote_index the new winner (-1: none feasible); v0 the CpSpreadKind
+                                       * (-1: all together), v1 its threshold, v2 1 if the flip lies above
+                                       * the threshold, 0 below; v3 the CpRangeEnd the flip lies towards */
   CP_N_OUTCOMES
 } CpOutcome;
 
@@ -97,6 +104,7 @@ typedef struct {
    * so that the user sees what the extra nodes would bring. */
   gboolean    has_full_offer;
   CpEstimate  full_offer;     /* at the quote's nodes_available */
+  CpRange     range;          /* estimate's band over the assumptions' spread */
 } CpOption;
 
 /* Why no option is feasible. */
@@ -121,6 +129,10 @@ typedef struct {
   GArray     *options;        /* CpOption, ranked */
   GArray     *reasons;        /* CpReason */
   GArray     *risks;          /* CpRisk */
+  /* The winner (the cheapest feasible option, or none) stays the same at
+   * both ends of the band and with each assumption alone at either end
+   * of its spread; else a CP_OUTCOME_VERDICT_FLIPS reason says how. */
+  gboolean    verdict_robust;
 } CpPlan;
 
 /* Main risks of a recommendation, after the source article's table. */

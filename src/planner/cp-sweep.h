@@ -5,6 +5,7 @@
 #pragma once
 
 #include "cp-project.h"
+#include "cp-range.h"
 
 G_BEGIN_DECLS
 
@@ -15,6 +16,7 @@ typedef struct {
   double calendar_days;
   guint  replicas;        /* serving: replicas on those GPUs, else 0 */
   double cost_per_million_output_tokens; /* serving, in the quote's currency, else 0 */
+  CpRange range;          /* the band over the assumptions' spread (cp-range.h) */
 } CpSweepPoint;
 
 typedef struct {

@@ -49,8 +49,11 @@ series_free (gpointer data)
   g_free (series->label);
   g_array_unref (series->x);
   g_array_unref (series->y);
-  if (series->y2 != NULL)
-    g_array_unref (series->y2);
+  g_clear_pointer (&series->y2, g_array_unref);
+  g_clear_pointer (&series->y_low, g_array_unref);
+  g_clear_pointer (&series->y_high, g_array_unref);
+  g_clear_pointer (&series->y2_low, g_array_unref);
+  g_clear_pointer (&series->y2_high, g_array_unref);
   g_free (series);
 }
 
@@ -78,6 +81,10 @@ series_copy (gconstpointer src,
   copy->x = array_copy (series->x);
   copy->y = array_copy (series->y);
   copy->y2 = array_copy (series->y2);
+  copy->y_low = array_copy (series->y_low);
+  copy->y_high = array_copy (series->y_high);
+  copy->y2_low = array_copy (series->y2_low);
+  copy->y2_high = array_copy (series->y2_high);
   return copy;
 }
 
@@ -91,6 +98,22 @@ series_add (CpChartSeries *series,
   g_array_append_val (series->y, y);
   if (series->y2 != NULL)
     g_array_append_val (series->y2, y2);
+}
+
+static void
+series_add_band (CpChartSeries *series,
+                 const CpRange *range)
+{
+  GArray **arrays[] = { &series->y_low, &series->y_high, &series->y2_low, &series->y2_high };
+  const double values[] = { range->total_cost_low, range->total_cost_high,
+                            range->calendar_days_low, range->calendar_days_high };
+
+  for (guint i = 0; i < G_N_ELEMENTS (arrays); i++)
+    {
+      if (*arrays[i] == NULL)
+        *arrays[i] = g_array_new (FALSE, FALSE, sizeof (double));
+      g_array_append_val (*arrays[i], values[i]);
+    }
 }
 
 static CpChartData *
@@ -743,7 +766,8 @@ cp_chart_data_new_cost (const CpProject *project,
           const CpSweepPoint *point = &g_array_index (curve->points, CpSweepPoint, p);
 
           series_add (series, point->gpus, point->total_cost, point->calendar_days);
-          max_cost = MAX (max_cost, point->total_cost);
+          series_add_band (series, &point->range);
+          max_cost = MAX (max_cost, point->range.total_cost_high);
         }
       g_ptr_array_add (data->series, series);
     }
@@ -753,7 +777,7 @@ cp_chart_data_new_cost (const CpProject *project,
 
   data->currency = g_strdup (currency);
   data->y_scale = money_scale (max_cost, data->lang, cp_i18n_currency_name (currency, data->lang), &data->y_label);
-  note = note_with (_("Lines: a cluster quote at each node count; markers: single machines. The same quote is at the same GPU count in both panels."), plan);
+  note = note_with (_("Lines: a cluster quote at each node count; markers: single machines. The same quote is at the same GPU count in both panels. Shaded bands and whiskers: low to high, with every assumption at its optimistic or its pessimistic end."), plan);
   if (n_incomplete > 0)
     /* TRANSLATORS: appended to the cost chart's note; %u quotes lack a price or a network */
     data->note = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%s %u incomplete quote is not drawn.",
@@ -1164,6 +1188,8 @@ data_extent (const CpChartData *data,
     {
       const CpChartSeries *series = g_ptr_array_index (data->series, s);
       GArray *ys = second ? series->y2 : series->y;
+      GArray *lows = second ? series->y2_low : series->y_low;
+      GArray *highs = second ? series->y2_high : series->y_high;
 
       if (ys == NULL)
         continue;
@@ -1178,6 +1204,17 @@ data_extent (const CpChartData *data,
           *x_max = MAX (*x_max, x);
           *y_min = MIN (*y_min, y);
           *y_max = MAX (*y_max, y);
+          /* The band is inside the plot too. */
+          if (lows != NULL && highs != NULL && p < lows->len && p < highs->len)
+            {
+              double low = g_array_index (lows, double, p);
+              double high = g_array_index (highs, double, p);
+
+              if (usable (low, second ? FALSE : data->y_log))
+                *y_min = MIN (*y_min, low);
+              if (usable (high, second ? FALSE : data->y_log))
+                *y_max = MAX (*y_max, high);
+            }
         }
     }
 }
@@ -2100,6 +2137,94 @@ draw_title_row_label (Painter     *painter,
   show_text (painter, geometry, geometry->small, text, box.x, box.y, 0, 0, 0, FALSE);
 }
 
+/* One series' band on one panel: a shaded area between its low and high
+ * figures along a line, a whisker at each single-machine marker. */
+static void
+draw_band (Painter             *painter,
+           Geometry            *geometry,
+           const CpChartData   *data,
+           const Panel         *panel,
+           const CpChartSeries *series,
+           guint                index)
+{
+  cairo_t *cr = painter->cr;
+  GArray *lows = panel->second ? series->y2_low : series->y_low;
+  GArray *highs = panel->second ? series->y2_high : series->y_high;
+  double alpha = series->emphasis == CP_CHART_EMPHASIS_MUTED ? 0.10 : 0.22;
+  Rgb storage;
+  const Rgb *rgb;
+  guint n;
+
+  if (lows == NULL || highs == NULL || series->x->len == 0)
+    return;
+  n = MIN (series->x->len, MIN (lows->len, highs->len));
+  rgb = series_rgb (painter, series, index, &storage, FALSE);
+
+  cairo_save (cr);
+  cairo_rectangle (cr, geometry->left, panel->top, geometry->right - geometry->left, panel->bottom - panel->top);
+  cairo_clip (cr);
+  cairo_set_source_rgba (cr, rgb->r, rgb->g, rgb->b, series->points_only ? MIN (1.0, alpha * 3) : alpha);
+  if (series->points_only)
+    {
+      cairo_set_line_width (cr, MAX (1.0, geometry->font_px / 8.0));
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+      for (guint p = 0; p < n; p++)
+        {
+          double xv = g_array_index (series->x, double, p);
+          double low = g_array_index (lows, double, p);
+          double high = g_array_index (highs, double, p);
+          double x, cap = geometry->font_px * 0.3;
+
+          if (!usable (xv, data->x_log) || !usable (low, panel->log) || !usable (high, panel->log))
+            continue;
+          x = to_px_x (geometry, xv);
+          cairo_move_to (cr, x, to_px_y (panel, low));
+          cairo_line_to (cr, x, to_px_y (panel, high));
+          cairo_move_to (cr, x - cap, to_px_y (panel, low));
+          cairo_line_to (cr, x + cap, to_px_y (panel, low));
+          cairo_move_to (cr, x - cap, to_px_y (panel, high));
+          cairo_line_to (cr, x + cap, to_px_y (panel, high));
+        }
+      cairo_stroke (cr);
+    }
+  else
+    {
+      /* Along the low figures, back along the high ones; an unusable point
+       * closes the piece so far, as it breaks the line. */
+      guint start = 0;
+
+      while (start < n)
+        {
+          guint end = start;
+
+          while (end < n && usable (g_array_index (series->x, double, end), data->x_log) &&
+                 usable (g_array_index (lows, double, end), panel->log) &&
+                 usable (g_array_index (highs, double, end), panel->log))
+            end++;
+          if (end > start)
+            {
+              for (guint p = start; p < end; p++)
+                {
+                  double x = to_px_x (geometry, g_array_index (series->x, double, p));
+                  double y = to_px_y (panel, g_array_index (lows, double, p));
+
+                  if (p == start)
+                    cairo_move_to (cr, x, y);
+                  else
+                    cairo_line_to (cr, x, y);
+                }
+              for (guint p = end; p-- > start;)
+                cairo_line_to (cr, to_px_x (geometry, g_array_index (series->x, double, p)),
+                               to_px_y (panel, g_array_index (highs, double, p)));
+              cairo_close_path (cr);
+              cairo_fill (cr);
+            }
+          start = end + 1;
+        }
+    }
+  cairo_restore (cr);
+}
+
 static void
 draw_panel_series (Painter           *painter,
                    Geometry          *geometry,
@@ -2141,6 +2266,15 @@ draw_panel_series (Painter           *painter,
   cairo_clip (cr);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_BUTT);
+
+  /* The bands first, under every line: muted ones fainter, so the
+   * recommended option's band reads over the others'. */
+  for (guint o = 0; o < order->len; o++)
+    {
+      guint s = g_array_index (order, guint, o);
+
+      draw_band (painter, geometry, data, panel, g_ptr_array_index (data->series, s), s);
+    }
 
   for (guint o = 0; o < order->len; o++)
     {

@@ -44,6 +44,13 @@ typedef struct {
   GArray         *x;            /* double */
   GArray         *y;            /* double: memory, or cost (upper panel) */
   GArray         *y2;           /* double or NULL: days (lower panel of the cost chart) */
+  /* Cost chart: each point's band over the assumptions' spread, drawn
+   * shaded around the line (a whisker for a single machine); NULL for
+   * none. */
+  GArray         *y_low;
+  GArray         *y_high;
+  GArray         *y2_low;
+  GArray         *y2_high;
 } CpChartSeries;
 
 /* Where a cluster first beats every single machine on one panel's

@@ -365,6 +365,155 @@ cp_words_assumption_source (const char *key,
   return fallback != NULL ? fallback : "";
 }
 
+const char *
+cp_words_spread (CpSpreadKind kind)
+{
+  switch (kind)
+    {
+    /* TRANSLATORS: an assumption named inside a sentence, e.g. "… wins if utilisation is below 0.33" */
+    case CP_SPREAD_COMPUTE_UTILISATION: return _("utilisation");
+    /* TRANSLATORS: an assumption named inside a sentence */
+    case CP_SPREAD_LINK_EFFICIENCY: return _("link efficiency");
+    /* TRANSLATORS: an assumption named inside a sentence */
+    case CP_SPREAD_FRAMEWORK_OVERHEAD: return _("framework overhead per GPU");
+    /* TRANSLATORS: an assumption named inside a sentence */
+    case CP_SPREAD_DEBUG_SHARE: return _("the debugging share");
+    /* TRANSLATORS: an assumption named inside a sentence */
+    case CP_SPREAD_MIGRATION_DAYS: return _("migration time");
+    /* TRANSLATORS: an assumption named inside a sentence: job interruptions per GPU-hour */
+    case CP_SPREAD_FAILURE_RATE: return _("the GPU failure rate");
+    case CP_N_SPREADS:
+    default:
+      break;
+    }
+  return "?";
+}
+
+const char *
+cp_words_spread_title (CpSpreadKind kind)
+{
+  switch (kind)
+    {
+    case CP_SPREAD_COMPUTE_UTILISATION: return _("Compute utilisation");
+    case CP_SPREAD_LINK_EFFICIENCY: return _("Link efficiency");
+    case CP_SPREAD_FRAMEWORK_OVERHEAD: return _("Framework overhead per GPU");
+    case CP_SPREAD_DEBUG_SHARE: return _("Debugging share");
+    /* TRANSLATORS: a title: the days a team new to distributed training loses moving to a cluster */
+    case CP_SPREAD_MIGRATION_DAYS: return _("Migration time");
+    /* TRANSLATORS: a title: job interruptions per GPU-hour */
+    case CP_SPREAD_FAILURE_RATE: return _("GPU failure rate");
+    case CP_N_SPREADS:
+    default:
+      break;
+    }
+  return "?";
+}
+
+const char *
+cp_words_spread_source (CpSpreadKind kind)
+{
+  switch (kind)
+    {
+    case CP_SPREAD_COMPUTE_UTILISATION:
+      /* xgettext:no-c-format */
+      return _("Published end-to-end MFUs span 41.5% (Korthikanti et al., 2022, Table 5, 22B) to 56.3% (the same table, 1T), with Narayanan et al., 2021 (44–52%) and Chowdhery et al., 2022, PaLM (45.7%) between: ±15% around their middle, 48.9%");
+    case CP_SPREAD_LINK_EFFICIENCY:
+      /* xgettext:no-c-format */
+      return _("Azure ND A100 v4 all-reduce, 174 of 300 GB/s at 134 MB (58%), to nccl-tests issue 212, 370 of 450 GB/s (82%)");
+    case CP_SPREAD_FRAMEWORK_OVERHEAD:
+      return _("Hugging Face Transformers documentation, “Model training anatomy”: CUDA kernels take 1–2 GB");
+    case CP_SPREAD_DEBUG_SHARE:
+      /* xgettext:no-c-format */
+      return _("Planning rule R4: debugging takes 30–40% of a development cycle");
+    case CP_SPREAD_MIGRATION_DAYS:
+      return _("Planning rule R8: one to two weeks of migration");
+    case CP_SPREAD_FAILURE_RATE:
+      return _("Llama Team, 2024, “The Llama 3 Herd of Models”, §3.3.4: 419 interruptions in 54 days on 16,384 GPUs (the default), to OPT-175B's one in about 7.5 hours on about 1,000 GPUs (as summarised by others)");
+    case CP_N_SPREADS:
+    default:
+      break;
+    }
+  return "";
+}
+
+char *
+cp_words_spread_value (const CpProject *project,
+                       CpSpreadKind     kind,
+                       double           value,
+                       const char      *lang)
+{
+  switch (kind)
+    {
+    case CP_SPREAD_FRAMEWORK_OVERHEAD:
+      {
+        /* Two decimals: a threshold just above the default 1 GiB must not
+         * read as the default itself. */
+        gboolean gib = project->settings.memory_unit == CP_MEMORY_UNIT_GIB;
+        g_autofree char *number = cp_i18n_format_number (value / (gib ? 1073741824.0 : 1e9), 2, lang);
+
+        /* TRANSLATORS: memory per GPU, e.g. "1.25 GiB" */
+        return g_strdup_printf (gib ? _("%s GiB") : _("%s GB"), number);
+      }
+    case CP_SPREAD_DEBUG_SHARE:
+      return cp_i18n_format_percent (value, lang);
+    case CP_SPREAD_MIGRATION_DAYS:
+      return cp_i18n_format_days (value, lang);
+    case CP_SPREAD_FAILURE_RATE:
+      {
+        /* A rate of 2e-5 would print as 0.00 per GPU-hour. */
+        g_autofree char *rate = cp_i18n_format_value (value * 1e6, lang);
+
+        /* TRANSLATORS: %s is a number such as "19.7" */
+        return g_strdup_printf (_("%s per million GPU-hours"), rate);
+      }
+    case CP_SPREAD_COMPUTE_UTILISATION:
+    case CP_SPREAD_LINK_EFFICIENCY:
+    case CP_N_SPREADS:
+    default:
+      return cp_i18n_format_number (value, 2, lang);
+    }
+}
+
+char *
+cp_words_spread_range (const CpProject *project,
+                       const CpSpread  *spread,
+                       const char      *lang)
+{
+  /* The unit once, after the high end: "7.0–14.0 days", "1.00–2.00 GiB". */
+  g_autofree char *high = cp_words_spread_value (project, spread->kind, spread->high, lang);
+  g_autofree char *low = NULL;
+
+  switch (spread->kind)
+    {
+    case CP_SPREAD_FRAMEWORK_OVERHEAD:
+      low = cp_i18n_format_number (spread->low / (project->settings.memory_unit == CP_MEMORY_UNIT_GIB ? 1073741824.0 : 1e9),
+                                   2, lang);
+      break;
+    case CP_SPREAD_DEBUG_SHARE:
+      low = cp_i18n_format_number (spread->low * 100, 0, lang);
+      break;
+    case CP_SPREAD_MIGRATION_DAYS:
+      low = cp_i18n_format_number (spread->low, 1, lang);
+      break;
+    case CP_SPREAD_FAILURE_RATE:
+      {
+        g_autofree char *a = cp_i18n_format_value (spread->low * 1e6, lang);
+        g_autofree char *b = cp_i18n_format_value (spread->high * 1e6, lang);
+
+        /* TRANSLATORS: a spread of job interruptions per GPU-hour, e.g. "19.7–130 per million GPU-hours" */
+        return g_strdup_printf (_("%s–%s per million GPU-hours"), a, b);
+      }
+    case CP_SPREAD_COMPUTE_UTILISATION:
+    case CP_SPREAD_LINK_EFFICIENCY:
+    case CP_N_SPREADS:
+    default:
+      low = cp_words_spread_value (project, spread->kind, spread->low, lang);
+      break;
+    }
+  /* TRANSLATORS: an assumption's spread, low to high, e.g. "0.47–0.63" */
+  return g_strdup_printf (_("%s–%s"), low, high);
+}
+
 char *
 cp_words_quote_name (const CpProject *project,
                      int              index)
@@ -650,6 +799,67 @@ reason_text (const CpReason  *reason,
         d = cp_i18n_format_number (v[0], 2, lang);
         /* TRANSLATORS: R5; node count, quote name, communication time, computing time, ratio, the recommended quote */
         return g_strdup_printf (_("On %s nodes of %s, communication takes %s against %s of computing (ratio %s): a cluster would also pay off on communication, but is not needed, because one machine of %s finishes in time at the lowest total cost."), a, name, b, c, d, chosen);
+      }
+
+    case CP_OUTCOME_VERDICT_HOLDS:
+      if (reason->quote_index < 0)
+        return g_strdup (_("The answer holds across the range of the assumptions: no quote becomes feasible at their optimistic ends."));
+      {
+        g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
+
+        a = cp_i18n_format_money (v[0], currency, lang);
+        b = cp_i18n_format_money (v[1], currency, lang);
+        c = cp_i18n_format_days (v[2], lang);
+        d = cp_i18n_format_days (v[3], lang);
+        if (v[0] == v[1] && v[2] == v[3])
+          /* TRANSLATORS: R6; %s is a quote name */
+          return g_strdup_printf (_("The recommendation holds across the range of the assumptions: the time and cost of %s do not depend on them."), name);
+        /* TRANSLATORS: R6; quote name, total cost low and high, calendar days low and high */
+        return g_strdup_printf (_("The recommendation holds across the range of the assumptions: %s stays the cheapest feasible option at both ends, for %s to %s in %s to %s."), name, a, b, c, d);
+      }
+
+    case CP_OUTCOME_VERDICT_FLIPS:
+      {
+        g_autofree char *name = reason->quote_index >= 0 ? cp_words_quote_name (project, reason->quote_index) : NULL;
+        int kind = (int) v[0];
+
+        if (kind < 0 || kind >= CP_N_SPREADS)
+          {
+            if (name != NULL && plan != NULL && plan->recommended < 0)
+              /* TRANSLATORS: R6, nothing feasible; %s is a quote name */
+              return g_strdup_printf (_("The answer does not hold across the range: with every assumption at its optimistic end, %s becomes feasible."), name);
+            if (name == NULL)
+              return g_strdup (v[3] == CP_RANGE_PESSIMISTIC
+                               ? _("The recommendation does not hold across the range: with every assumption at its pessimistic end no quote is feasible.")
+                               : _("The answer does not hold across the range: with every assumption at its optimistic end a quote becomes feasible."));
+            return g_strdup_printf (v[3] == CP_RANGE_PESSIMISTIC
+                                    /* TRANSLATORS: R6; %s is a quote name */
+                                    ? _("The recommendation does not hold across the range: with every assumption at its pessimistic end, %s wins.")
+                                    /* TRANSLATORS: R6; %s is a quote name */
+                                    : _("The recommendation does not hold across the range: with every assumption at its optimistic end, %s wins."),
+                                    name);
+          }
+        a = cp_words_spread_value (project, kind, v[1], lang);
+        if (name == NULL)
+          return g_strdup_printf (v[2] > 0
+                                  /* TRANSLATORS: R6; an assumption ("utilisation") and its threshold */
+                                  ? _("The answer does not hold across the range: no quote is feasible if %s is above %s.")
+                                  /* TRANSLATORS: R6; an assumption ("utilisation") and its threshold */
+                                  : _("The answer does not hold across the range: no quote is feasible if %s is below %s."),
+                                  cp_words_spread (kind), a);
+        if (plan != NULL && plan->recommended < 0)
+          return g_strdup_printf (v[2] > 0
+                                  /* TRANSLATORS: R6, nothing feasible; quote name, an assumption, its threshold */
+                                  ? _("The answer does not hold across the range: %s becomes feasible if %s is above %s.")
+                                  /* TRANSLATORS: R6, nothing feasible; quote name, an assumption, its threshold */
+                                  : _("The answer does not hold across the range: %s becomes feasible if %s is below %s."),
+                                  name, cp_words_spread (kind), a);
+        return g_strdup_printf (v[2] > 0
+                                /* TRANSLATORS: R6; quote name, an assumption ("utilisation"), its threshold */
+                                ? _("The recommendation does not hold across the range: %s wins if %s is above %s.")
+                                /* TRANSLATORS: R6; quote name, an assumption ("utilisation"), its threshold */
+                                : _("The recommendation does not hold across the range: %s wins if %s is below %s."),
+                                name, cp_words_spread (kind), a);
       }
 
     case CP_OUTCOME_NOTHING_FITS:

@@ -56,6 +56,19 @@ GPtrArray  *cp_option_risks         (const CpProject *project,
                                      const CpJob     *job,
                                      const CpOption  *option,
                                      const char      *lang);
+/* An assumption that has a spread (cp-range.h), named inside a
+ * sentence: "utilisation". */
+const char *cp_words_spread         (CpSpreadKind kind);
+/* The same as a title: "Compute utilisation". */
+const char *cp_words_spread_title   (CpSpreadKind kind);
+/* A readable citation of the spread's source. */
+const char *cp_words_spread_source  (CpSpreadKind kind);
+/* One of the assumption's values in its unit: "0.47", "2 GiB", "38%",
+ * "14.0 days". */
+char       *cp_words_spread_value   (const CpProject *project, CpSpreadKind kind, double value,
+                                     const char *lang);
+/* The spread low to high: "0.47–0.63". */
+char       *cp_words_spread_range   (const CpProject *project, const CpSpread *spread, const char *lang);
 /* "vendor — offer" of quote @index, or a placeholder for a bad index. */
 char       *cp_words_quote_name     (const CpProject *project, int index);
 /* The runner-up layout and why the chosen one beat it: "TP 8 × PP 8 ×

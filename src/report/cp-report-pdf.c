@@ -1086,6 +1086,24 @@ section_job_failures (Doc          *doc,
  * the runners-up an approver might pick instead. */
 #define RISK_OPTIONS 3
 
+/* A figure with its band under it, as plain numbers: "291,236 CNY" over
+ * "241,560–362,322". Takes @figure. */
+static char *
+band_cell (char       *figure,
+           double      low,
+           double      high,
+           int         decimals,
+           const char *lang)
+{
+  g_autofree char *owned = figure;
+  g_autofree char *a = cp_i18n_format_number (low, decimals, lang);
+  g_autofree char *b = cp_i18n_format_number (high, decimals, lang);
+  /* TRANSLATORS: an assumption's spread, low to high, e.g. "0.47–0.63" */
+  g_autofree char *band = g_strdup_printf (_("%s–%s"), a, b);
+
+  return g_strdup_printf ("%s\n%s", owned, band);
+}
+
 static void
 section_job (Doc       *doc,
              guint      job_index,
@@ -1143,9 +1161,11 @@ section_job (Doc       *doc,
                      cp_i18n_format_number (e->nodes, 0, doc->lang),
                      yes_no (e->fits),
                      g_strdup (cp_words_technique (e->technique)),
-                     cp_i18n_format_number (e->calendar_days, 1, doc->lang),
+                     band_cell (cp_i18n_format_number (e->calendar_days, 1, doc->lang),
+                                option->range.calendar_days_low, option->range.calendar_days_high, 1, doc->lang),
                      job->deadline_days > 0 ? yes_no (e->meets_deadline) : g_strdup ("—"),
-                     cp_i18n_format_money (e->total_cost, quote->currency, doc->lang));
+                     band_cell (cp_i18n_format_money (e->total_cost, quote->currency, doc->lang),
+                                option->range.total_cost_low, option->range.total_cost_high, 0, doc->lang));
       table_add_row (&costs,
                      cp_words_quote_name (project, option->quote_index),
                      cost_cell (e->compute_cost, cell_currency, doc->lang),
@@ -1157,6 +1177,20 @@ section_job (Doc       *doc,
                      cost_cell (e->total_cost, cell_currency, doc->lang));
     }
   doc_table_under (doc, doc->h2, _("Comparison of the quotes"), &table);
+  doc_paragraph_full (doc, doc->small,
+                      _("Under each figure, its range: every assumption at its optimistic end, then at its pessimistic end (see “Ranges of the assumptions”)."),
+                      0, 3, NULL);
+  for (guint i = 0; i < plan->reasons->len; i++)
+    {
+      const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
+
+      if (reason->outcome == CP_OUTCOME_VERDICT_HOLDS || reason->outcome == CP_OUTCOME_VERDICT_FLIPS)
+        {
+          g_autofree char *text = cp_reason_text (reason, project, plan, doc->lang);
+
+          doc_paragraph_full (doc, doc->bold, text, 0, 6, NULL);
+        }
+    }
   section_job_layout (doc, job, plan);
   section_job_serving (doc, job, plan);
   section_job_failures (doc, job, plan);
@@ -1242,6 +1276,30 @@ unit_words (const char *unit)
   return unit;
 }
 
+/* The assumptions that are not measurements, each with its spread and
+ * the spread's source: what the low and high figures move. */
+static void
+section_spreads (Doc *doc)
+{
+  static const double widths[] = { 0.22, 0.14, 0.17, 0.47 };
+  static const gboolean numeric[] = { FALSE, TRUE, TRUE, FALSE };
+  char *header[] = { _("Assumption"), _("Value"), _("Range"), _("Source of the range") };
+  Table table = { 4, widths, numeric, header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 0 };
+  CpSpread spreads[CP_N_SPREADS];
+  guint n = cp_range_get_spreads (&doc->project->settings, spreads, G_N_ELEMENTS (spreads));
+
+  doc_heading (doc, doc->h2, _("Ranges of the assumptions"), 90);
+  doc_paragraph (doc, doc->body,
+                 _("These assumptions are not measurements. Each time and cost comes with a low and a high figure: every assumption below at its optimistic end together, then at its pessimistic end together. A figure a trial run measured (utilisation, peak memory) does not vary. A verdict holds when the same option is the cheapest feasible one at both ends and with each assumption alone at either end of its range; otherwise the report names the threshold at which another quote wins."));
+  for (guint i = 0; i < MIN (n, G_N_ELEMENTS (spreads)); i++)
+    table_add_row (&table, g_strdup (cp_words_spread_title (spreads[i].kind)),
+                   cp_words_spread_value (doc->project, spreads[i].kind, spreads[i].expected, doc->lang),
+                   cp_words_spread_range (doc->project, &spreads[i], doc->lang),
+                   g_strdup (cp_words_spread_source (spreads[i].kind)));
+  doc_table (doc, &table);
+  g_ptr_array_unref (table.rows);
+}
+
 static void
 section_assumptions (Doc *doc)
 {
@@ -1307,6 +1365,7 @@ section_assumptions (Doc *doc)
     }
   doc_table (doc, &table);
   g_ptr_array_unref (table.rows);
+  section_spreads (doc);
 }
 
 static void

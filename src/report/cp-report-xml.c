@@ -379,6 +379,18 @@ static const Field estimate_fields[] = {
 };
 static const FieldTable estimate_table = { "estimate", estimate_fields, G_N_ELEMENTS (estimate_fields) };
 
+/* The option's band (cp-range.h), written into the option itself. */
+static const Field range_fields[] = {
+  { "total-s-low", FIELD_DOUBLE, G_STRUCT_OFFSET (CpRange, total_s_low), "s", NULL, NULL },
+  { "total-s-high", FIELD_DOUBLE, G_STRUCT_OFFSET (CpRange, total_s_high), "s", NULL, NULL },
+  { "calendar-days-low", FIELD_DOUBLE, G_STRUCT_OFFSET (CpRange, calendar_days_low), "days", NULL, NULL },
+  { "calendar-days-high", FIELD_DOUBLE, G_STRUCT_OFFSET (CpRange, calendar_days_high), "days", NULL, NULL },
+  { "total-cost-low", FIELD_MONEY, G_STRUCT_OFFSET (CpRange, total_cost_low), NULL, NULL, NULL },
+  { "total-cost-high", FIELD_MONEY, G_STRUCT_OFFSET (CpRange, total_cost_high), NULL, NULL, NULL },
+  { "fits-pessimistic", FIELD_BOOL, G_STRUCT_OFFSET (CpRange, fits_pessimistic), NULL, NULL, NULL },
+};
+static const FieldTable range_table = { "range", range_fields, G_N_ELEMENTS (range_fields) };
+
 /* ---------------------------------------------------------------------- */
 /* Writing                                                                */
 
@@ -533,6 +545,8 @@ reason_value_unit (CpOutcome outcome,
     [CP_OUTCOME_SIGNAL_PREMIUM] = { "money", "money" },
     [CP_OUTCOME_MIGRATION_COUNTED] = { "days", "money" },
     [CP_OUTCOME_TRIAL_USED] = { "bytes", "tokens/s", "fraction", "requests" },
+    [CP_OUTCOME_VERDICT_HOLDS] = { "money", "money", "days", "days" },
+    [CP_OUTCOME_VERDICT_FLIPS] = { "spread", "assumption-value", "above", "range-end" },
   };
 
   if ((guint) outcome >= CP_N_OUTCOMES || index >= 4)
@@ -561,6 +575,7 @@ write_plan (xmlNode         *results,
 
   xmlNewTextChild (node, NULL, BAD_CAST "verdict", BAD_CAST cp_verdict_to_string (plan->verdict));
   add_text (node, "verdict-text", cp_words_verdict (plan->verdict));
+  xmlNewTextChild (node, NULL, BAD_CAST "verdict-robust", BAD_CAST (plan->verdict_robust ? "true" : "false"));
 
   if (plan->recommended >= 0 && (guint) plan->recommended < plan->options->len)
     {
@@ -584,6 +599,16 @@ write_plan (xmlNode         *results,
       xmlNewProp (option_node, BAD_CAST "feasible", BAD_CAST (option->feasible ? "true" : "false"));
       estimate = xmlNewChild (option_node, NULL, BAD_CAST "estimate", NULL);
       write_record (estimate, &estimate_table, &option->estimate, quote_currency (quote));
+      write_record (option_node, &range_table, &option->range, quote_currency (quote));
+      if (option->range.held != 0)
+        {
+          g_autoptr(GString) held = g_string_new (NULL);
+
+          for (guint k = 0; k < CP_N_SPREADS; k++)
+            if (option->range.held & (1u << k))
+              g_string_append_printf (held, "%s%s", held->len > 0 ? " " : "", cp_spread_kind_to_string (k));
+          xmlNewTextChild (option_node, NULL, BAD_CAST "held-by-measurement", BAD_CAST held->str);
+        }
     }
 
   for (guint i = 0; i < plan->reasons->len; i++)
@@ -639,6 +664,8 @@ build_document (const CpProject *project,
   g_autofree char *generated = g_date_time_format (now, "%Y-%m-%dT%H:%M:%SZ");
   CpAssumption assumption_list[64];
   guint n_assumptions;
+  CpSpread spreads[CP_N_SPREADS];
+  guint n_spreads;
 
   root = xmlNewDocNode (doc, NULL, BAD_CAST "compute-planner", NULL);
   xmlDocSetRootElement (doc, root);
@@ -687,6 +714,7 @@ build_document (const CpProject *project,
   results = xmlNewChild (root, NULL, BAD_CAST "results", NULL);
   assumptions = xmlNewChild (results, NULL, BAD_CAST "assumptions", NULL);
   n_assumptions = cp_settings_get_assumptions (&project->settings, assumption_list, G_N_ELEMENTS (assumption_list));
+  n_spreads = MIN (cp_range_get_spreads (&project->settings, spreads, G_N_ELEMENTS (spreads)), G_N_ELEMENTS (spreads));
   for (guint i = 0; i < MIN (n_assumptions, G_N_ELEMENTS (assumption_list)); i++)
     {
       xmlNode *a = add_double (assumptions, "assumption", assumption_list[i].value);
@@ -694,6 +722,19 @@ build_document (const CpProject *project,
       xmlNewProp (a, BAD_CAST "key", BAD_CAST assumption_list[i].key);
       xmlNewProp (a, BAD_CAST "unit", BAD_CAST (assumption_list[i].unit != NULL ? assumption_list[i].unit : ""));
       xmlNewProp (a, BAD_CAST "source", BAD_CAST source);
+      for (guint k = 0; k < n_spreads; k++)
+        if (strcmp (spreads[k].key, assumption_list[i].key) == 0)
+          {
+            char buffer[G_ASCII_DTOSTR_BUF_SIZE];
+            g_autofree char *spread_source = clean_text (spreads[k].source);
+
+            format_double (buffer, sizeof buffer, spreads[k].low);
+            xmlNewProp (a, BAD_CAST "low", BAD_CAST buffer);
+            format_double (buffer, sizeof buffer, spreads[k].high);
+            xmlNewProp (a, BAD_CAST "high", BAD_CAST buffer);
+            xmlNewProp (a, BAD_CAST "pessimistic", BAD_CAST (spreads[k].low_is_pessimistic ? "low" : "high"));
+            xmlNewProp (a, BAD_CAST "spread-source", BAD_CAST spread_source);
+          }
     }
   for (guint i = 0; i < project->jobs->len; i++)
     write_plan (results, project, i, lang);

@@ -358,6 +358,36 @@ run 0 estimate --model llama-2-13b --tokens 300B --gpu a800 --price-per-gpu-hour
 run 2 estimate --model llama-2-13b --gpu a800 --price-per-gpu-hour 5 --debug-share 1.5 &&
   contains "$ERR" "--debug-share"
 
+# ---- ranges (issue 15). On one GPU a LoRA run is compute alone, which
+# scales as 1/utilisation: the pessimistic end (0.55 × 0.415/0.489, the
+# lowest published MFU of PUBLISHED T22 against the middle 48.9%) makes it
+# 0.489/0.415 = 1.17831 times as long, the optimistic end (56.3%)
+# 0.489/0.563 = 0.86856 times. Cost and calendar are ordered the same way.
+# Failure-free, so that no interruption (whose rate has a spread of its
+# own) stretches the run.
+if run 0 estimate --model llama-2-7b --task lora --gpu a100-80g --gpus-per-node 1 --price-per-gpu-hour 10 \
+     --failure-rate 0 --xml; then
+  checks=$((checks + 1))
+  awk -v l="$(element total-s-low)" -v e="$(element total-s)" -v h="$(element total-s-high)" \
+    'BEGIN { d = h / e - 1.17831; if (d < 0) d = -d; f = l / e - 0.86856; if (f < 0) f = -f;
+             exit !(d < 1e-4 && f < 1e-4) }' ||
+    fail "run time band $(element total-s-low)–$(element total-s-high) is not 0.86856–1.17831 × $(element total-s)"
+  checks=$((checks + 1))
+  awk -v l="$(element total-cost-low)" -v e="$(element total-cost)" -v h="$(element total-cost-high)" \
+    'BEGIN { exit !(l < e && e < h) }' ||
+    fail "cost band $(element total-cost-low)–$(element total-cost-high) does not hold $(element total-cost)"
+  exactly verdict-robust true
+  contains "$OUT" '<spread key="compute-utilisation"'
+fi
+# An end-to-end MFU given is no assumption: the run time does not vary.
+if run 0 estimate --model llama-2-7b --task lora --gpu a100-80g --gpus-per-node 1 --mfu 0.4 \
+     --failure-rate 0 --xml; then
+  exactly total-s-low "$(element total-s)"
+  exactly total-s-high "$(element total-s)"
+fi
+run 0 estimate --model llama-2-7b --task lora --gpu a100-80g --gpus-per-node 1 &&
+  contains "$OUT" "Total cost range"
+
 # ---- walkthrough finding 1: nothing meets a 30-day deadline. A 32B
 # pretraining on 200B tokens takes months on either quote; the plan names
 # the best available (the soonest finish, ranked first) with its vendor

@@ -1344,6 +1344,104 @@ widget_has_text (GtkWidget  *widget,
   return FALSE;
 }
 
+static CpPreferencesWindow *
+find_preferences_window (void)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) toplevel = g_list_model_get_item (toplevels, i);
+
+      if (CP_IS_PREFERENCES_WINDOW (toplevel))
+        return CP_PREFERENCES_WINDOW (toplevel);
+    }
+  return NULL;
+}
+
+/* Item 1 of issue 15: the table shows each option's cost band under its
+ * cost, as the plan computes it, and the line under the verdict says
+ * whether it holds: the demo's first training job holds, its inference
+ * service flips on the framework overhead (an RTX 4090 replica carries
+ * exactly its 25 requests at 1 GiB). */
+static void
+test_window_ranges (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  GtkWidget *options = find_named (GTK_WIDGET (window), "options");
+  GtkWidget *robustness = find_named (GTK_WIDGET (window), "robustness");
+  guint training = first_training_job (project);
+  guint inference = G_MAXUINT;
+
+  for (guint i = 0; i < project->jobs->len && inference == G_MAXUINT; i++)
+    if (((const CpJob *) g_ptr_array_index (project->jobs, i))->kind == CP_TASK_INFERENCE)
+      inference = i;
+  g_assert_cmpuint (inference, !=, G_MAXUINT);
+  g_assert_nonnull (robustness);
+
+  gtk_list_box_select_row (cp_window_get_jobs_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window), (int) training));
+  wait_results (cp_window_get_results_view (window));
+  {
+    g_autoptr(CpPlan) plan = plan_for (project, training);
+
+    g_assert_true (plan->verdict_robust);
+    for (guint i = 0; i < plan->options->len; i++)
+      {
+        const CpOption *option = &g_array_index (plan->options, CpOption, i);
+        g_autofree char *low = cp_i18n_format_number (option->range.total_cost_low, 0, "en");
+        g_autofree char *high = cp_i18n_format_number (option->range.total_cost_high, 0, "en");
+        g_autofree char *band = g_strdup_printf ("%s–%s", low, high);
+
+        g_autofree char *days_low = cp_i18n_format_number (option->range.calendar_days_low, 1, "en");
+        g_autofree char *days_high = cp_i18n_format_number (option->range.calendar_days_high, 1, "en");
+        g_autofree char *days = g_strdup_printf ("%s–%s", days_low, days_high);
+
+        g_assert_cmpfloat (option->range.total_cost_low, <=, option->estimate.total_cost);
+        g_assert_true (widget_has_text (options, band));
+        g_assert_true (widget_has_text (options, days));
+      }
+  }
+  g_assert_true (gtk_widget_get_visible (robustness));
+  g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (robustness)), "holds across the range"));
+  g_assert_false (gtk_widget_has_css_class (robustness, "warning"));
+
+  gtk_list_box_select_row (cp_window_get_jobs_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window), (int) inference));
+  wait_results (cp_window_get_results_view (window));
+  g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (robustness)), "does not hold"));
+  g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (robustness)), "framework overhead"));
+  g_assert_true (gtk_widget_has_css_class (robustness, "warning"));
+  g_assert_false (cp_results_view_get_plan (cp_window_get_results_view (window))->verdict_robust);
+
+  /* The Preferences list each spread with its source: utilisation 0.55 ×
+   * 0.415/0.489 = 0.47 to 0.55 × 0.563/0.489 = 0.63 (Korthikanti et al.,
+   * PUBLISHED T22); migration 7 to 14 days (R8). */
+  g_action_group_activate_action (G_ACTION_GROUP (g_application_get_default ()), "preferences", NULL);
+  spin ();
+  {
+    CpPreferencesWindow *preferences = find_preferences_window ();
+    GtkWidget *ranges;
+    GtkWidget *utilisation, *migration;
+
+    g_assert_nonnull (preferences);
+    ranges = find_named (GTK_WIDGET (preferences), "ranges");
+    g_assert_nonnull (ranges);
+    utilisation = find_named (ranges, "compute-utilisation");
+    migration = find_named (ranges, "migration-days");
+    g_assert_nonnull (utilisation);
+    g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (utilisation)), "0.47–0.63 around 0.55"));
+    g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (utilisation)), "Korthikanti"));
+    g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (migration)), "7.0–14.0 days"));
+    gtk_window_destroy (GTK_WINDOW (preferences));
+    spin ();
+  }
+
+  close_window (window);
+}
+
+
 /* Item 4: the project's name is edited in the window and carried by the
  * reports; a job without quotes shows an invitation, not "Not feasible";
  * a new quote opens at the top of its form; F1 opens the help. */
@@ -2227,20 +2325,6 @@ test_window_automatic_layout (void)
   close_window (window);
 }
 
-static CpPreferencesWindow *
-find_preferences_window (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) toplevel = g_list_model_get_item (toplevels, i);
-
-      if (CP_IS_PREFERENCES_WINDOW (toplevel))
-        return CP_PREFERENCES_WINDOW (toplevel);
-    }
-  return NULL;
-}
 
 /* The fastest single machine of @plan, in days, or INFINITY. */
 static double
@@ -3015,6 +3099,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/commit-rules", test_window_commit_rules);
   g_test_add_func ("/gui/window/cluster-question", test_window_cluster_question);
   g_test_add_func ("/gui/window/columns-in-view", test_window_columns_in_view);
+  g_test_add_func ("/gui/window/ranges", test_window_ranges);
   g_test_add_func ("/gui/window/name-empty-state-help", test_window_name_empty_state_help);
   g_test_add_func ("/gui/window/updates-in-place", test_window_updates_in_place);
   g_test_add_func ("/gui/window/export-actions", test_window_export_actions);

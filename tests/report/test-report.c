@@ -174,6 +174,32 @@ test_reason_text (void)
   g_assert_nonnull (strstr (trial_en, "3,200 tokens/s"));
   g_assert_nonnull (strstr (trial_en, "25%"));
 
+  /* Issue 15: the condition that flips the verdict, in the user's words:
+   * quote 2 wins below utilisation 0.33; 1.25 GiB of overhead in GiB with
+   * two decimals, so a threshold near the default 1 GiB does not read as
+   * it; and the verdict that holds names the band of its winner. */
+  {
+    CpReason flips = { CP_RULE_R6_TOTAL_COST, CP_OUTCOME_VERDICT_FLIPS, 2,
+                       { CP_SPREAD_COMPUTE_UTILISATION, 0.3312, 0, CP_RANGE_PESSIMISTIC } };
+    CpReason overhead = { CP_RULE_R6_TOTAL_COST, CP_OUTCOME_VERDICT_FLIPS, 2,
+                          { CP_SPREAD_FRAMEWORK_OVERHEAD, 1.25 * 1073741824.0, 1, CP_RANGE_PESSIMISTIC } };
+    CpReason holds = { CP_RULE_R6_TOTAL_COST, CP_OUTCOME_VERDICT_HOLDS, 2, { 9000, 15000, 7.9, 12.6 } };
+    g_autofree char *flips_en = cp_reason_text (&flips, project, NULL, "en");
+    g_autofree char *overhead_en = cp_reason_text (&overhead, project, NULL, "en");
+    g_autofree char *holds_en = cp_reason_text (&holds, project, NULL, "en");
+
+    g_assert_nonnull (strstr (flips_en, "Cluster Six — A100 cluster wins if utilisation is below 0.33"));
+    g_assert_nonnull (strstr (overhead_en, "wins if framework overhead per GPU is above 1.25 GiB"));
+    g_assert_nonnull (strstr (holds_en, "holds across the range"));
+    g_assert_nonnull (strstr (holds_en, "9,000 CNY to 15,000 CNY in 7.9 days to 12.6 days"));
+    if (have_chinese_catalogue ())
+      {
+        g_autofree char *flips_zh = cp_reason_text (&flips, project, NULL, "zh_CN");
+
+        g_assert_nonnull (strstr (flips_zh, "若算力利用率低于 0.33"));
+      }
+  }
+
   /* Every outcome has words, and none falls back to the stable id. */
   for (int o = 0; o < CP_N_OUTCOMES; o++)
     {
@@ -812,6 +838,94 @@ assert_labels_apart (const CpChartData *data,
  * 400 px, the results pane of a 1024 px window (at the chart's 360 px
  * least height), and 1024, 1600 and 1920 px exports and presentations;
  * in both languages, and on paper. */
+/* Issue 15: the cost chart carries each point's band (low ≤ figure ≤
+ * high, from the sweep's ranges) and draws it shaded: just above the
+ * recommended line, inside its band, the pixels are the highlight colour
+ * at the band's 22% over the background, and a chart drawn without the
+ * bands differs there. The demo's pretraining job (job 4) rests on
+ * modelled utilisation, so its bands are wide. */
+static void
+test_chart_band (void)
+{
+  g_autoptr(CpProject) project = cp_demo_project_new (NULL);
+  g_autoptr(CpChartData) data = NULL;
+  g_autoptr(CpChartData) bare = NULL;
+  const CpChartSeries *best;
+  cairo_surface_t *surfaces[2];
+  double highlight[3], blended[3], background[3];
+  double x, y;
+  guint p;
+  int s;
+
+  data = cost_chart (project, 3, "en");
+  s = recommended_series (data);
+  g_assert_cmpint (s, >=, 0);
+  best = g_ptr_array_index (data->series, s);
+  g_assert_nonnull (best->y_low);
+  g_assert_nonnull (best->y2_high);
+  for (guint i = 0; i < best->x->len; i++)
+    {
+      g_assert_cmpfloat (g_array_index (best->y_low, double, i), <=, g_array_index (best->y, double, i));
+      g_assert_cmpfloat (g_array_index (best->y, double, i), <=, g_array_index (best->y_high, double, i));
+      g_assert_cmpfloat (g_array_index (best->y2_low, double, i), <=, g_array_index (best->y2, double, i));
+      g_assert_cmpfloat (g_array_index (best->y2, double, i), <=, g_array_index (best->y2_high, double, i));
+    }
+
+  bare = cp_chart_data_copy (data);
+  for (guint i = 0; i < bare->series->len; i++)
+    {
+      CpChartSeries *series = g_ptr_array_index (bare->series, i);
+
+      /* The same extent, no band: each end at the figure itself. */
+      g_array_remove_range (series->y_low, 0, series->y_low->len);
+      g_array_append_vals (series->y_low, series->y->data, series->y->len);
+      g_array_remove_range (series->y_high, 0, series->y_high->len);
+      g_array_append_vals (series->y_high, series->y->data, series->y->len);
+    }
+  /* Keep the axis: the highest band end stays as a point nobody sees. */
+  {
+    CpChartSeries *series = g_ptr_array_index (bare->series, s);
+    double top = 0;
+
+    for (guint i = 0; i < data->series->len; i++)
+      {
+        const CpChartSeries *other = g_ptr_array_index (data->series, i);
+
+        for (guint j = 0; j < other->y_high->len; j++)
+          top = MAX (top, g_array_index (other->y_high, double, j));
+      }
+    g_array_index (series->y_high, double, 0) = top;
+  }
+
+  p = best->x->len / 2;
+  g_assert_true (cp_chart_locate (data, 1280, 800, CP_CHART_STYLE_LIGHT, (guint) s, p, FALSE, &x, &y));
+  for (guint i = 0; i < 2; i++)
+    {
+      cairo_t *cr;
+
+      surfaces[i] = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 1280, 800);
+      cr = cairo_create (surfaces[i]);
+      cp_chart_draw (cr, 1280, 800, CP_CHART_STYLE_LIGHT, i == 0 ? data : bare);
+      cairo_destroy (cr);
+      cairo_surface_flush (surfaces[i]);
+    }
+  {
+    guint32 corner = *(guint32 *) cairo_image_surface_get_data (surfaces[0]);
+
+    background[0] = ((corner >> 16) & 0xff) / 255.0;
+    background[1] = ((corner >> 8) & 0xff) / 255.0;
+    background[2] = (corner & 0xff) / 255.0;
+  }
+  cp_chart_highlight_rgb (CP_CHART_STYLE_LIGHT, highlight);
+  for (guint c = 0; c < 3; c++)
+    blended[c] = background[c] + 0.22 * (highlight[c] - background[c]);
+  /* 6 px above the line, whose half width is under 2 px. */
+  g_assert_true (colour_near (surfaces[0], x, y - 6, 2, blended));
+  g_assert_false (colour_near (surfaces[1], x, y - 6, 2, blended));
+  cairo_surface_destroy (surfaces[0]);
+  cairo_surface_destroy (surfaces[1]);
+}
+
 static void
 test_chart_labels_apart (void)
 {
@@ -915,6 +1029,24 @@ check_pdf (const char *lang)
   verdict = g_strdup (cp_words_verdict (plan->verdict));
   cp_i18n_pop_language ();
   assert_contains (text, verdict);
+
+  /* Issue 15: the comparison carries each option's band under its figures,
+   * the sentence on whether the verdict holds, and the spreads with their
+   * sources among the assumptions. */
+  {
+    gboolean chinese = cp_i18n_is_chinese (lang) && have_chinese_catalogue ();
+    g_autofree char *low = cp_i18n_format_number (best->range.total_cost_low, 0, lang);
+    g_autofree char *high = cp_i18n_format_number (best->range.total_cost_high, 0, lang);
+    g_autofree char *band = g_strdup_printf ("%s–%s", low, high);
+
+    g_assert_cmpfloat (best->range.total_cost_low, <, best->range.total_cost_high);
+    assert_contains (text, band);
+    assert_contains (text, plan->verdict_robust ? (chinese ? "在各项假设的取值范围内都成立" : "holds across the range")
+                                                : (chinese ? "并非在整个取值范围内都成立" : "does not hold across the range"));
+    assert_contains (text, chinese ? "各项假设的取值范围" : "Ranges of the assumptions");
+    assert_contains (text, chinese ? "范围的来源" : "Source of the range");
+    assert_contains (text, "Korthikanti");
+  }
 
   if (cp_i18n_is_chinese (lang))
     {
@@ -1356,6 +1488,103 @@ test_xml_validates (void)
         xmlFreeDoc (doc);
       }
   xmlSchemaFree (schema);
+}
+
+static double
+option_number (xmlXPathContext *context,
+               xmlNode         *node,
+               const char      *expression)
+{
+  xmlXPathObject *result = xmlXPathNodeEval (node, BAD_CAST expression, context);
+  double value = NAN;
+
+  g_assert_nonnull (result);
+  if (result->nodesetval != NULL && result->nodesetval->nodeNr == 1)
+    {
+      xmlChar *text = xmlNodeGetContent (result->nodesetval->nodeTab[0]);
+      value = g_ascii_strtod ((const char *) text, NULL);
+      xmlFree (text);
+    }
+  xmlXPathFreeObject (result);
+  if (isnan (value))
+    g_error ("no single number at %s", expression);
+  return value;
+}
+
+/* Every option carries its band, ordered low ≤ expected ≤ high, for time
+ * and cost; each plan says whether its verdict is robust; the assumptions
+ * with a spread carry it with its source. */
+static void
+test_xml_ranges (void)
+{
+  g_autoptr(CpProject) project = cp_demo_project_new (NULL);
+  gsize length = 0;
+  g_autofree char *data = cp_report_xml_to_data (project, "en", &length);
+  xmlDoc *doc = xmlReadMemory (data, (int) length, "report.xml", NULL, XML_PARSE_NONET);
+  xmlXPathContext *context = xmlXPathNewContext (doc);
+  xmlXPathObject *options, *plans, *spread;
+  guint widened = 0;
+
+  xmlXPathRegisterNs (context, BAD_CAST "cp", BAD_CAST CP_REPORT_XML_NAMESPACE);
+  options = xmlXPathEvalExpression (BAD_CAST "//cp:plan/cp:option", context);
+  g_assert_cmpint (options->nodesetval->nodeNr, >, 0);
+  for (int i = 0; i < options->nodesetval->nodeNr; i++)
+    {
+      xmlNode *option = options->nodesetval->nodeTab[i];
+      double s = option_number (context, option, "cp:estimate/cp:total-time");
+      double s_low = option_number (context, option, "cp:total-s-low");
+      double s_high = option_number (context, option, "cp:total-s-high");
+      double cost = option_number (context, option, "cp:estimate/cp:total-cost");
+      double cost_low = option_number (context, option, "cp:total-cost-low");
+      double cost_high = option_number (context, option, "cp:total-cost-high");
+
+      g_assert_cmpfloat (s_low, <=, s);
+      g_assert_cmpfloat (s, <=, s_high);
+      g_assert_cmpfloat (cost_low, <=, cost);
+      g_assert_cmpfloat (cost, <=, cost_high);
+      if (cost_high > cost_low)
+        widened++;
+    }
+  /* The demo's training jobs rest on modelled utilisation: their bands are
+   * wide; its debugging and data jobs are billed by their duration. */
+  g_assert_cmpuint (widened, >, 0);
+  g_assert_cmpuint (widened, <, (guint) options->nodesetval->nodeNr);
+  xmlXPathFreeObject (options);
+
+  plans = xmlXPathEvalExpression (BAD_CAST "//cp:plan", context);
+  g_assert_cmpint (plans->nodesetval->nodeNr, ==, (int) project->jobs->len);
+  for (int i = 0; i < plans->nodesetval->nodeNr; i++)
+    {
+      xmlXPathObject *robust = xmlXPathNodeEval (plans->nodesetval->nodeTab[i], BAD_CAST "cp:verdict-robust", context);
+      xmlChar *text;
+
+      g_assert_cmpint (robust->nodesetval->nodeNr, ==, 1);
+      text = xmlNodeGetContent (robust->nodesetval->nodeTab[0]);
+      g_assert_true (strcmp ((const char *) text, "true") == 0 || strcmp ((const char *) text, "false") == 0);
+      xmlFree (text);
+      xmlXPathFreeObject (robust);
+    }
+  xmlXPathFreeObject (plans);
+
+  spread = xmlXPathEvalExpression (BAD_CAST "//cp:assumption[@key='compute-utilisation']", context);
+  g_assert_cmpint (spread->nodesetval->nodeNr, ==, 1);
+  {
+    xmlNode *a = spread->nodesetval->nodeTab[0];
+    xmlChar *low = xmlGetProp (a, BAD_CAST "low");
+    xmlChar *high = xmlGetProp (a, BAD_CAST "high");
+    xmlChar *source = xmlGetProp (a, BAD_CAST "spread-source");
+
+    /* 0.55 × 0.415/0.489 and 0.55 × 0.563/0.489 (PUBLISHED T22). */
+    g_assert_cmpfloat (fabs (g_ascii_strtod ((const char *) low, NULL) - 0.4668), <, 1e-4);
+    g_assert_cmpfloat (fabs (g_ascii_strtod ((const char *) high, NULL) - 0.6332), <, 1e-4);
+    g_assert_nonnull (strstr ((const char *) source, "T22"));
+    xmlFree (low);
+    xmlFree (high);
+    xmlFree (source);
+  }
+  xmlXPathFreeObject (spread);
+  xmlXPathFreeContext (context);
+  xmlFreeDoc (doc);
 }
 
 static void
@@ -1802,6 +2031,7 @@ main (int    argc,
   g_test_add_func ("/report/chart/serving-data", test_chart_serving_data);
   g_test_add_func ("/report/chart/highlight", test_chart_highlight);
   g_test_add_func ("/report/chart/labels-apart", test_chart_labels_apart);
+  g_test_add_func ("/report/chart/band", test_chart_band);
   g_test_add_func ("/report/chart/copy", test_chart_copy);
   g_test_add_func ("/report/chart/no-break-even", test_chart_no_break_even);
   g_test_add_func ("/report/chart/render", test_chart_render);
@@ -1813,6 +2043,7 @@ main (int    argc,
   g_test_add_func ("/report/layout/other-paper", test_layout_other_paper);
   g_test_add_func ("/report/xml/validates", test_xml_validates);
   g_test_add_func ("/report/xml/round-trip", test_xml_round_trip);
+  g_test_add_func ("/report/xml/ranges", test_xml_ranges);
   g_test_add_func ("/report/xml/serving", test_xml_serving);
   g_test_add_func ("/report/xml/before-request-split", test_xml_before_request_split);
   g_test_add_func ("/report/xml/before-layout-fields", test_xml_before_layout_fields);
