@@ -113,7 +113,7 @@ cp_cli_add_job (int argc, char **argv)
   if (!cp_cli_job_options_apply_to_job (options, project, job))
     return CP_CLI_EXIT_USAGE;
   if (trial_quote == NULL && (job->trial.peak_memory_bytes > 0 || job->trial.tokens_per_s > 0 ||
-                               job->trial.step_s > 0))
+                               job->trial.step_s > 0 || job->trial.kv_cache_tokens > 0))
     return cp_cli_usage_error (_("--measured-… figures need --trial-quote, the quote of the hardware "
                                  "they were measured on"));
   if (trial_quote)

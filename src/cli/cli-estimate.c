@@ -85,6 +85,8 @@ struct _CpCliJobOptions {
   char     *measured_tokens_per_s;
   char     *measured_step_s;
   char     *measured_comm_share;
+  char     *measured_kv_cache_tokens;
+  char     *measured_gpus;
   char     *utilisation;
   char     *link_efficiency;
   char     *debug_share;
@@ -110,7 +112,7 @@ options_clear (Options *o)
     &o->price_per_gpu_hour, &o->price_per_node_hour, &o->price_per_node_month,
     &o->intra_link, &o->network, &o->nics, &o->nic_gbps, &o->deadline_days,
     &o->duration_days, &o->output,
-    &o->billing_granularity, &o->minimum_term, &o->network_fee, &o->storage_tb, &o->storage_price, &o->storage, &o->management_fee, &o->setup_fee, &o->engineers, &o->engineer_day_cost, &o->measured_peak_memory, &o->measured_tokens_per_s, &o->measured_step_s, &o->measured_comm_share, &o->utilisation, &o->link_efficiency, &o->debug_share,
+    &o->billing_granularity, &o->minimum_term, &o->network_fee, &o->storage_tb, &o->storage_price, &o->storage, &o->management_fee, &o->setup_fee, &o->engineers, &o->engineer_day_cost, &o->measured_peak_memory, &o->measured_tokens_per_s, &o->measured_step_s, &o->measured_comm_share, &o->measured_kv_cache_tokens, &o->measured_gpus, &o->utilisation, &o->link_efficiency, &o->debug_share,
     &o->failure_rate, &o->restart_time, &o->checkpoint_interval,
   };
 
@@ -508,7 +510,11 @@ apply_job_cost_options (Options *o,
          cp_cli_parse_bytes_option ("--measured-peak-memory", o->measured_peak_memory, &job->trial.peak_memory_bytes) &&
          cp_cli_parse_zero_or_at_least_option ("--measured-tokens-per-s", o->measured_tokens_per_s, 1, 1e12, &job->trial.tokens_per_s) &&
          cp_cli_parse_zero_or_at_least_option ("--measured-step-s", o->measured_step_s, 1e-3, 1e7, &job->trial.step_s) &&
-         cp_cli_parse_fraction_option ("--measured-comm-share", o->measured_comm_share, &job->trial.communication_share);
+         cp_cli_parse_fraction_option ("--measured-comm-share", o->measured_comm_share, &job->trial.communication_share) &&
+         /* As cp_job_validate() bounds it: vLLM's default block is the least it reports. */
+         cp_cli_parse_zero_or_at_least_option ("--measured-kv-cache-tokens", o->measured_kv_cache_tokens, 16, 1e11,
+                                               &job->trial.kv_cache_tokens) &&
+         cp_cli_parse_uint_option ("--measured-gpus", o->measured_gpus, 1, 100000, &job->trial.gpus);
 }
 
 /* Billing rules, fees, storage, the team and a trial run on this hardware. */
@@ -678,6 +684,10 @@ print_table (const Estimate   *e,
       /* TRANSLATORS: vLLM's "Maximum concurrency": the cache's tokens over the request length, then whole requests */
       add_row (table, _("Concurrency per replica"),
                g_strdup_printf (_("%s× (%s whole requests)"), concurrency, whole_requests));
+      if (est->kv_measured || est->kv_extrapolated)
+        add_row (table, _("KV-cache source"),
+                 g_strdup (est->kv_measured ? _("measured in the trial run, on this quote and replica size")
+                                            : _("the trial run’s, carried over by the memory left after the weights")));
       add_row (table, _("Replicas per node"), g_strdup_printf ("%u", est->replicas_per_node));
       add_row (table, _("Replicas needed"), g_strdup_printf ("%u", est->replicas_needed));
       add_row (table, _("Nodes needed"), g_strdup_printf ("%u", est->nodes_needed));
@@ -916,6 +926,8 @@ write_xml (const Estimate    *e,
   cp_cli_xml_double (w, "kv-budget-bytes", est->kv_budget_bytes);
   cp_cli_xml_double (w, "kv-blocks", est->kv_blocks);
   cp_cli_xml_double (w, "max-concurrency", est->max_concurrency);
+  cp_cli_xml_bool (w, "kv-measured", est->kv_measured);
+  cp_cli_xml_bool (w, "kv-extrapolated", est->kv_extrapolated);
   cp_cli_xml_double (w, "requests-per-replica", est->requests_per_replica);
   cp_cli_xml_uint (w, "replicas-per-node", est->replicas_per_node);
   cp_cli_xml_uint (w, "replicas-needed", est->replicas_needed);
@@ -1067,6 +1079,8 @@ add_job_entries (GOptionContext *context,
     { "measured-tokens-per-s", 0, 0, G_OPTION_ARG_STRING, &o->measured_tokens_per_s, N_("Trial run on this hardware: tokens per second of one node"), N_("COUNT") },
     { "measured-step-s", 0, 0, G_OPTION_ARG_STRING, &o->measured_step_s, N_("Trial run on this hardware: seconds per optimizer step on one node"), N_("SECONDS") },
     { "measured-comm-share", 0, 0, G_OPTION_ARG_STRING, &o->measured_comm_share, N_("Trial run on this hardware: share of a step spent communicating"), N_("FRACTION") },
+    { "measured-kv-cache-tokens", 0, 0, G_OPTION_ARG_STRING, &o->measured_kv_cache_tokens, N_("Trial run on this hardware: vLLM’s “GPU KV cache size” of one replica, in tokens"), N_("COUNT") },
+    { "measured-gpus", 0, 0, G_OPTION_ARG_STRING, &o->measured_gpus, N_("Trial run on this hardware: GPUs it ran on, for serving the replica’s tensor × pipeline parallel (default: GPUs per node)"), N_("N") },
     { NULL }
   };
 
@@ -1270,11 +1284,15 @@ cp_cli_job_bind_trial (CpJob         *job,
                        const CpQuote *quote)
 {
   /* The measurements were taken on one node of the hardware described. */
-  if (job->trial.peak_memory_bytes > 0 || job->trial.tokens_per_s > 0 || job->trial.step_s > 0)
+  if (job->trial.peak_memory_bytes > 0 || job->trial.tokens_per_s > 0 || job->trial.step_s > 0 ||
+      job->trial.kv_cache_tokens > 0)
     {
       g_free (job->trial.quote_id);
       job->trial.quote_id = g_strdup (quote->id);
-      job->trial.gpus = quote->gpus_per_node;
+      /* --measured-gpus, else the whole node. */
+      if (job->trial.gpus == 0)
+        job->trial.gpus = quote->gpus_per_node;
       job->trial.gpu_dense_flops = quote->gpu.dense_bf16_flops;
+      job->trial.gpu_memory_nominal_gb = quote->gpu.memory_nominal_gb;
     }
 }

@@ -182,7 +182,8 @@ cp_cli_import_trial (int argc, char **argv)
 
   if (trial.quote_id == NULL)
     return cp_cli_failure (_("%s holds none of the figures a trial run keeps (peak memory, "
-                             "throughput or step time): nothing imported"), log_name);
+                             "throughput, step time or, for a serving job, the KV-cache size): "
+                             "nothing imported"), log_name);
 
   cp_job_copy (&candidate, job);
   g_free (candidate.trial.quote_id);

@@ -147,6 +147,9 @@ static const CpField job_fields[] = {
   { "trial-step-s", N_("Step time"), N_("Used when throughput is 0"), N_("s"), CP_FIELD_DOUBLE, F (trial.step_s), .group = GROUP_TRIAL, .model_name = N_("Measured step time") },
   { "trial-communication-share", N_("Communication share"), N_("0 to 1 of the step time"), NULL, CP_FIELD_DOUBLE,
     F (trial.communication_share), .group = GROUP_TRIAL, .model_name = N_("Measured communication share") },
+  { "trial-kv-cache-tokens", N_("KV-cache size"), N_("vLLM’s “GPU KV cache size” of one replica on the GPUs used; 0 if not measured"),
+    N_("tokens"), CP_FIELD_COUNT, F (trial.kv_cache_tokens), .group = GROUP_TRIAL, .kinds = KIND (CP_TASK_INFERENCE),
+    .model_name = N_("Measured KV-cache size") },
 };
 
 #undef F
@@ -506,6 +509,7 @@ on_trial_quote_picked (CpJobEditor *self,
       if (self->job->trial.gpus == 0)
         self->job->trial.gpus = quote->gpus_per_node;
       self->job->trial.gpu_dense_flops = quote->gpu.dense_bf16_flops;
+      self->job->trial.gpu_memory_nominal_gb = quote->gpu.memory_nominal_gb;
     }
 
   load_rows (self, FALSE);

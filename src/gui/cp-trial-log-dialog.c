@@ -138,7 +138,7 @@ refresh (CpTrialLogDialog *self)
   if (readings != NULL && self->trial.quote_id == NULL)
     add_row (self, self->kept_group,
              _("Nothing here that a trial run keeps"),
-             _("A trial run keeps peak memory, throughput and step time; this log gives none of them."));
+             _("A trial run keeps peak memory, throughput, step time and, for a serving job, the KV-cache size; this log gives none of them."));
 
   for (guint i = 0; i < notes->len; i++)
     add_row (self, self->notes_group, g_ptr_array_index (notes, i), NULL);

@@ -1460,6 +1460,50 @@ serving_activation_peak_bytes (const CpJob *job,
          MIN (batched_tokens, max_sequences) * m->vocab * 4.0;
 }
 
+/* A serving trial's KV cache (R9) for a replica of @gpus GPUs on @quote,
+ * per GPU, or 0 when the job has none. On the trial's quote at the
+ * trial's GPUs per replica it is vLLM's own count (*exact); elsewhere it
+ * is carried over: the trial's KV bytes per GPU (its tokens over its
+ * GPUs, the trial taken as tensor parallel on its one machine) scaled by
+ * the memory left after the weights, here against there, both at the
+ * project's serving fraction. What the KV cache does not get (activations,
+ * CUDA graphs, the framework) is taken to shrink and grow with that memory;
+ * the result is marked extrapolated. */
+static double
+trial_kv_budget_bytes (const CpJob      *job,
+                       const CpQuote    *quote,
+                       const CpSettings *settings,
+                       double            weights,
+                       guint             gpus,
+                       double            kv_per_gpu_token,
+                       gboolean         *exact)
+{
+  const CpTrialRun *trial = &job->trial;
+  const CpModelSpec *m = &job->model;
+  double kv_heads = m->kv_latent_dim > 0 ? 1.0 : (m->kv_heads > 0 ? m->kv_heads : m->heads);
+  CpGpuSpec trial_gpu = { .memory_nominal_gb = trial->gpu_memory_nominal_gb };
+  double measured_per_gpu, free_there, free_here;
+
+  *exact = FALSE;
+  if (trial->kv_cache_tokens <= 0 || trial->gpus == 0)
+    return 0;
+  if (g_strcmp0 (trial->quote_id, quote->id) == 0 && gpus == trial->gpus)
+    {
+      *exact = TRUE;
+      return trial->kv_cache_tokens * kv_per_gpu_token;
+    }
+  if (trial->gpu_memory_nominal_gb <= 0)
+    return 0;
+  measured_per_gpu = trial->kv_cache_tokens * cp_job_kv_bytes_per_token (job) / MIN ((double) trial->gpus, kv_heads);
+  free_there = cp_settings_gpu_memory_bytes (settings, &trial_gpu) * settings->serving_memory_fraction -
+               weights / trial->gpus;
+  free_here = cp_settings_gpu_memory_bytes (settings, &quote->gpu) * settings->serving_memory_fraction -
+              weights / gpus;
+  if (free_there <= 0 || free_here <= 0)
+    return 0;
+  return measured_per_gpu * free_here / free_there;
+}
+
 static void
 estimate_inference (const CpJob      *job,
                     const CpQuote    *quote,
@@ -1478,6 +1522,8 @@ estimate_inference (const CpJob      *job,
   guint gpn = quote->gpus_per_node;
   guint max_gpus = gpn * MAX (quote->nodes_available, nodes);
   guint replica_gpus = 0;
+  gboolean kv_exact = FALSE;
+  double kv_measured = 0;
   CpServingReplica replica = { 0 };
 
   est->kv_bytes_per_token = cp_job_kv_bytes_per_token (job);
@@ -1501,9 +1547,14 @@ estimate_inference (const CpJob      *job,
       activation = serving_activation_peak_bytes (job, batched_tokens, max_sequences, tp);
       kv_budget = budget - weights / g - activation - settings->cuda_graph_bytes - settings->framework_overhead_bytes;
       kv_per_gpu_token = est->kv_bytes_per_token / (MIN ((double) tp, kv_heads) * pp);
+      /* A measured KV cache replaces the modelled budget (R9). */
+      kv_measured = trial_kv_budget_bytes (job, quote, settings, weights, g, kv_per_gpu_token, &kv_exact);
+      if (kv_measured > 0)
+        kv_budget = kv_measured;
       if (kv_budget <= 0)
         continue;
-      blocks = floor (kv_budget / (block * kv_per_gpu_token));
+      /* vLLM's tokens are its blocks × the block size: exact here. */
+      blocks = kv_exact ? floor (job->trial.kv_cache_tokens / block) : floor (kv_budget / (block * kv_per_gpu_token));
       if (blocks >= blocks_per_request)
         {
           replica_gpus = g;
@@ -1545,7 +1596,10 @@ estimate_inference (const CpJob      *job,
       est->kv_blocks = blocks;
       est->tensor_parallel = MIN (replica_gpus, gpn);
       est->pipeline_parallel = replica_gpus > gpn ? replica_gpus / gpn : 1;
-      est->max_concurrency = blocks * block / job->context_len;
+      /* vLLM's own figure where it ran: its cache over the request (I6). */
+      est->max_concurrency = (kv_exact ? job->trial.kv_cache_tokens : blocks * block) / job->context_len;
+      est->kv_measured = kv_exact;
+      est->kv_extrapolated = kv_measured > 0 && !kv_exact;
       est->requests_per_replica = whole;
       est->replicas_per_node = replica_gpus <= gpn ? gpn / replica_gpus : 0;
       est->replicas_needed = (guint) ceil (job->concurrency / whole);

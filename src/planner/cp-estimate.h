@@ -100,6 +100,8 @@ typedef struct {
   double kv_budget_bytes;          /* per GPU, what the KV blocks get */
   double kv_blocks;                /* per replica */
   double max_concurrency;          /* per replica, unrounded as vLLM prints it */
+  gboolean kv_measured;            /* a serving trial's KV cache on its quote and GPUs replaced the budget */
+  gboolean kv_extrapolated;        /* a serving trial's KV cache carried to this GPU or replica size */
   double requests_per_replica;     /* whole requests of the context length */
   guint  replicas_per_node;
   guint  replicas_needed;

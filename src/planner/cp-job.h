@@ -16,6 +16,11 @@ typedef struct {
   double  tokens_per_s;         /* whole machine */
   double  step_s;               /* alternative to tokens_per_s */
   double  communication_share;  /* 0..1 of step time spent communicating */
+  /* Serving: vLLM's "GPU KV cache size" of the replica the trial ran, on
+   * its `gpus` (tensor × pipeline parallel), in tokens; the memory of
+   * the GPU it ran on carries it to other GPUs (cp-estimate.c). */
+  double  kv_cache_tokens;
+  double  gpu_memory_nominal_gb;
 } CpTrialRun;
 
 typedef struct {

@@ -753,6 +753,7 @@ cp_plan_new (const CpJob      *job,
   const CpOption *first;
   const CpOption *subject;
   gboolean cluster;
+  double measured_concurrency = 0;
 
   plan->options = g_array_sized_new (FALSE, TRUE, sizeof (CpOption), n_quotes);
   plan->reasons = g_array_new (FALSE, TRUE, sizeof (CpReason));
@@ -952,10 +953,18 @@ cp_plan_new (const CpJob      *job,
         add_reason (plan, CP_RULE_R8_MIGRATION, CP_OUTCOME_PREFER_HOSTED, subject->quote_index, 0, 0, 0, 0);
     }
 
-  /* R9 */
-  if (job->trial.peak_memory_bytes > 0 || job->trial.tokens_per_s > 0 || job->trial.step_s > 0)
+  /* R9: a serving trial's concurrency is named where an option used it,
+   * as vLLM computes it, the cache's tokens over the request (I6). */
+  for (guint i = 0; i < plan->options->len && job->kind == CP_TASK_INFERENCE; i++)
+    {
+      const CpEstimate *est = &g_array_index (plan->options, CpOption, i).estimate;
+      if (est->kv_measured || est->kv_extrapolated)
+        measured_concurrency = job->trial.kv_cache_tokens / job->context_len;
+    }
+  if (job->trial.peak_memory_bytes > 0 || job->trial.tokens_per_s > 0 || job->trial.step_s > 0 ||
+      measured_concurrency > 0)
     add_reason (plan, CP_RULE_R9_TRIAL_RUN, CP_OUTCOME_TRIAL_USED, -1, job->trial.peak_memory_bytes,
-                job->trial.tokens_per_s, job->trial.communication_share, 0);
+                job->trial.tokens_per_s, job->trial.communication_share, measured_concurrency);
   else
     add_reason (plan, CP_RULE_R9_TRIAL_RUN, CP_OUTCOME_TRIAL_MISSING, -1, 0, 0, 0, 0);
 

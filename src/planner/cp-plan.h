@@ -59,7 +59,7 @@ typedef enum {
   CP_OUTCOME_MIGRATION_NONE,
   CP_OUTCOME_PREFER_HOSTED,           /* no ops engineer */
   /* R9 */
-  CP_OUTCOME_TRIAL_USED,              /* v0 peak bytes, v1 tokens/s, v2 comm share */
+  CP_OUTCOME_TRIAL_USED,              /* v0 peak bytes, v1 tokens/s, v2 comm share, v3 measured max concurrency (serving) */
   CP_OUTCOME_TRIAL_MISSING,
   /* R7, with no deadline */
   CP_OUTCOME_SIGNAL_TRAINING_TIME,    /* v0 single-machine run days, v1 longest acceptable run days */

@@ -226,6 +226,16 @@ cp_words_time_source (CpTimeSource source)
 }
 
 const char *
+cp_words_kv_source (const CpEstimate *estimate)
+{
+  if (estimate->kv_measured)
+    return _("KV cache measured in a trial run");
+  if (estimate->kv_extrapolated)
+    return _("KV cache extrapolated from a trial run");
+  return NULL;
+}
+
+const char *
 cp_words_rule (CpRule rule)
 {
   switch (rule)
@@ -631,6 +641,13 @@ trial_text (const CpReason  *reason,
       g_autofree char *share = cp_i18n_format_percent (reason->values[2], lang);
       /* TRANSLATORS: part of a list of trial-run measurements */
       g_ptr_array_add (parts, g_strdup_printf (_("communication %s of a step"), share));
+    }
+  if (reason->values[3] > 0)
+    {
+      g_autofree char *concurrency = cp_i18n_format_number (reason->values[3], 2, lang);
+      /* TRANSLATORS: part of a list of trial-run measurements; vLLM's "Maximum concurrency" */
+      g_ptr_array_add (parts, g_strdup_printf (_("a KV cache for %s× the requests of the job’s context at once"),
+                                               concurrency));
     }
   g_ptr_array_add (parts, NULL);
   /* TRANSLATORS: separator between items of a list */

@@ -39,6 +39,9 @@ const char *cp_words_sharing        (CpSharing sharing);
 const char *cp_words_storage        (CpStorageKind kind);
 const char *cp_words_price_unit     (CpPriceUnit unit);
 const char *cp_words_time_source    (CpTimeSource source);
+/* Where an inference option's KV-cache budget came from when a serving
+ * trial gave it ("KV cache measured in a trial run"); NULL when modelled. */
+const char *cp_words_kv_source      (const CpEstimate *estimate);
 const char *cp_words_rule           (CpRule rule);
 /* The name of an assumption (cp_settings_get_assumptions()); the key
  * itself when it has no words yet. */

@@ -152,6 +152,8 @@ static const Field trial_fields[] = {
   { "tokens-per-s", FIELD_DOUBLE, G_STRUCT_OFFSET (CpTrialRun, tokens_per_s), "tokens/s", NULL, NULL },
   { "step", FIELD_DOUBLE, G_STRUCT_OFFSET (CpTrialRun, step_s), "s", NULL, NULL },
   { "communication-share", FIELD_DOUBLE, G_STRUCT_OFFSET (CpTrialRun, communication_share), "fraction", NULL, NULL },
+  { "kv-cache-tokens", FIELD_DOUBLE, G_STRUCT_OFFSET (CpTrialRun, kv_cache_tokens), "tokens", NULL, NULL },
+  { "gpu-memory-nominal-gb", FIELD_DOUBLE, G_STRUCT_OFFSET (CpTrialRun, gpu_memory_nominal_gb), "GB", NULL, NULL },
 };
 static const FieldTable trial_table = { "trial", trial_fields, G_N_ELEMENTS (trial_fields) };
 
@@ -322,6 +324,8 @@ static const Field estimate_fields[] = {
   { "memory-gap", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, memory_gap), "ratio", NULL, NULL },
   { "kv-per-token", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, kv_bytes_per_token), "bytes/token", NULL, NULL },
   { "max-concurrency", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, max_concurrency), "requests", NULL, NULL },
+  { "kv-measured", FIELD_BOOL, G_STRUCT_OFFSET (CpEstimate, kv_measured), NULL, NULL, NULL },
+  { "kv-extrapolated", FIELD_BOOL, G_STRUCT_OFFSET (CpEstimate, kv_extrapolated), NULL, NULL, NULL },
   { "requests-per-replica", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, requests_per_replica), "requests", NULL, NULL },
   { "kv-budget", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, kv_budget_bytes), "bytes", NULL, NULL },
   { "replicas-per-node", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, replicas_per_node), NULL, NULL, NULL },
@@ -540,7 +544,7 @@ reason_value_unit (CpOutcome outcome,
     [CP_OUTCOME_SIGNAL_CONCURRENCY] = { "requests", "requests" },
     [CP_OUTCOME_SIGNAL_PREMIUM] = { "money", "money" },
     [CP_OUTCOME_MIGRATION_COUNTED] = { "days", "money" },
-    [CP_OUTCOME_TRIAL_USED] = { "bytes", "tokens/s", "fraction" },
+    [CP_OUTCOME_TRIAL_USED] = { "bytes", "tokens/s", "fraction", "requests" },
     [CP_OUTCOME_VERDICT_HOLDS] = { "money", "money", "days", "days" },
     [CP_OUTCOME_VERDICT_FLIPS] = { "spread", "assumption-value", "above", "range-end" },
   };

@@ -170,6 +170,8 @@ static const CpField job_fields[] = {
   F_DBL  (CpJob, "trial_tokens_per_s", trial.tokens_per_s),
   F_DBL  (CpJob, "trial_step_s", trial.step_s),
   F_DBL  (CpJob, "trial_communication_share", trial.communication_share),
+  F_DBL  (CpJob, "trial_kv_cache_tokens", trial.kv_cache_tokens),
+  F_DBL  (CpJob, "trial_gpu_memory_nominal_gb", trial.gpu_memory_nominal_gb),
   F_STR  (CpJob, "notes", notes),
 };
 

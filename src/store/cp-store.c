@@ -32,8 +32,8 @@
 
 G_DEFINE_QUARK (cp-store-error-quark, cp_store_error)
 
-/* The current schema, version 6. Versions 1 to 3 are kept in
- * tests/store/v1-fixture.sql, v2-fixture.sql and v3-fixture.sql; migrations[] brings them
+/* The current schema, version 7. Versions 1 to 3 and 6 are kept in
+ * tests/store/v1-fixture.sql, v2-, v3- and v6-fixture.sql; migrations[] brings them
  * here. Changing a table means a new version and a new migration. */
 static const char schema_sql[] =
   "CREATE TABLE project (\n"
@@ -140,6 +140,8 @@ static const char schema_sql[] =
   "  trial_tokens_per_s REAL,\n"
   "  trial_step_s REAL,\n"
   "  trial_communication_share REAL DEFAULT 0,\n"
+  "  trial_kv_cache_tokens REAL DEFAULT 0,\n"
+  "  trial_gpu_memory_nominal_gb REAL DEFAULT 0,\n"
   "  notes TEXT\n"
   ");\n"
   "\n"
@@ -256,6 +258,7 @@ static int fill_v3_defaults (sqlite3 *db);
 static int fill_v4_defaults (sqlite3 *db);
 static int fill_v5_defaults (sqlite3 *db);
 static int fill_v6_defaults (sqlite3 *db);
+static int fill_v7_trial_gpu_memory (sqlite3 *db);
 
 static const Migration migrations[CP_STORE_SCHEMA_VERSION] = {
   [1] = {
@@ -322,6 +325,13 @@ static const Migration migrations[CP_STORE_SCHEMA_VERSION] = {
     "ALTER TABLE project ADD COLUMN restart_s REAL;\n"
     "ALTER TABLE project ADD COLUMN checkpoint_interval_s REAL;\n",
     fill_v6_defaults },
+  [6] = {
+    /* Version 7 keeps the KV-cache size a serving trial measured (vLLM's
+     * "GPU KV cache size", 0: not measured) and the memory of the GPU the
+     * trial ran on, which carries it to other GPUs. */
+    "ALTER TABLE jobs ADD COLUMN trial_kv_cache_tokens REAL DEFAULT 0;\n"
+    "ALTER TABLE jobs ADD COLUMN trial_gpu_memory_nominal_gb REAL DEFAULT 0;\n",
+    fill_v7_trial_gpu_memory },
 };
 
 /* UPDATE @table SET @column = (the field's value in @record) [WHERE kind = @kind]. */
@@ -445,6 +455,20 @@ fill_v6_defaults (sqlite3 *db)
   for (guint i = 0; rc == SQLITE_OK && i < G_N_ELEMENTS (settings_columns); i++)
     rc = fill_column (db, "project", &cp_fields_settings, settings_columns[i], &settings, NULL);
   return rc;
+}
+
+/* The GPU memory of a trial bound to a quote is that quote's, as the window
+ * and the command line set it when a trial is bound (like v3's GPUs and
+ * dense peak). */
+static int
+fill_v7_trial_gpu_memory (sqlite3 *db)
+{
+  return sqlite3_exec (db,
+                       "UPDATE jobs SET"
+                       " trial_gpu_memory_nominal_gb = (SELECT q.gpu_memory_nominal_gb FROM quotes q"
+                       "               WHERE q.id = jobs.trial_quote_id ORDER BY q.position LIMIT 1)"
+                       " WHERE trial_quote_id IN (SELECT id FROM quotes)",
+                       NULL, NULL, NULL);
 }
 
 typedef enum {

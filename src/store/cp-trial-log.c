@@ -98,6 +98,8 @@ struct _CpTrialLog {
   Seen       vllm_kv_tokens;
   Seen       vllm_concurrency;
   double     vllm_request_tokens;
+  Seen       vllm_tensor_parallel;
+  double     vllm_pipeline_parallel;   /* 1 when the line leaves it out (before 0.6) */
 };
 
 typedef struct {
@@ -982,6 +984,22 @@ read_vllm (Reader      *r,
       see (&log->vllm_kv_tokens, value, r->line);
       log->formats |= CP_TRIAL_LOG_VLLM;
     }
+  /* The engine's configuration line: the GPUs of one replica. */
+  if (strstr (line, "LLM engine") != NULL && (p = after (line, "tensor_parallel_size=")) != NULL)
+    {
+      double pipeline = 1;
+      const char *pp = after (line, "pipeline_parallel_size=");
+
+      *taken = TRUE;
+      if (!read_number (p, FALSE, &value, NULL) || value < 1 ||
+          (pp != NULL && (!read_number (pp, FALSE, &pipeline, NULL) || pipeline < 1)))
+        return line_error (r, error, _("the engine’s tensor_parallel_size or pipeline_parallel_size is not a number"));
+      if (value * pipeline > MAX_COUNT)
+        return range_error (r, error, _("the tensor-parallel size"));
+      see (&log->vllm_tensor_parallel, value, r->line);
+      log->vllm_pipeline_parallel = pipeline;
+      log->formats |= CP_TRIAL_LOG_VLLM;
+    }
   p = after (line, "Maximum concurrency for");
   if (p != NULL)
     {
@@ -1553,33 +1571,99 @@ resolve_speed (const CpTrialLog *log,
   return TRUE;
 }
 
-static void
+/* vLLM's default --block-size on CUDA (CacheConfig, 0.5 to 0.10): the
+ * tokens of a "# GPU blocks" count when the log states no size in tokens
+ * and no concurrency to tell the block size by. */
+#define VLLM_DEFAULT_BLOCK_TOKENS 16
+
+/* The concurrency vLLM prints has two decimals: it is within half the
+ * last digit of the cache ÷ the request (and a hair, for a half-way value
+ * such as 46.875 printed 46.88, whose difference binary doubles overstate). */
+#define VLLM_CONCURRENCY_ROUNDING (0.005 + 1e-9)
+
+/* The KV-cache size in tokens of the replica vLLM ran, into *kv_tokens
+ * (0 when the log has none): its "GPU KV cache size", else its blocks ×
+ * the block size; the concurrency line, the cache over its request
+ * length, checks it. Only an inference job keeps it. */
+static gboolean
 resolve_serving (const CpTrialLog *log,
                  const CpJob      *job,
-                 GPtrArray        *readings)
+                 GPtrArray        *readings,
+                 double           *kv_tokens,
+                 GError          **error)
 {
+  gboolean serving = job->kind == CP_TASK_INFERENCE;
+  const Seen *concurrency = &log->vllm_concurrency;
+  g_autofree char *fit = NULL;
+  g_autofree char *kept = NULL;
+  char *source = NULL;
+  guint line = 0;
+
+  *kv_tokens = 0;
   if (log->vllm_gpu_blocks.line > 0)
     add_reading (readings, log, CP_TRIAL_FIGURE_GPU_BLOCKS, log->vllm_gpu_blocks.value,
                  log->vllm_gpu_blocks.line, FALSE,
-                 g_strdup (_("vLLM’s paged KV-cache blocks; shown only, the trial has no field for them")));
+                 g_strdup (_("vLLM’s paged KV-cache blocks; the KV-cache size is counted from them")));
   if (log->vllm_kv_tokens.line > 0)
     {
-      g_autofree char *fit = NULL;
-
-      if (job->kind == CP_TASK_INFERENCE && job->context_len > 0)
-        fit = g_strdup_printf (_("; %.1f requests of the job’s %u tokens at once, against a target of %u"),
-                               log->vllm_kv_tokens.value / job->context_len, job->context_len, job->concurrency);
-      add_reading (readings, log, CP_TRIAL_FIGURE_KV_CACHE_TOKENS, log->vllm_kv_tokens.value,
-                   log->vllm_kv_tokens.line, FALSE,
-                   g_strdup_printf (_("vLLM’s KV-cache size%s; shown only, the trial has no field for it"),
-                                    fit ? fit : ""));
+      *kv_tokens = log->vllm_kv_tokens.value;
+      line = log->vllm_kv_tokens.line;
+      source = g_strdup (_("vLLM’s “GPU KV cache size”"));
     }
-  if (log->vllm_concurrency.line > 0)
-    add_reading (readings, log, CP_TRIAL_FIGURE_MAX_CONCURRENCY, log->vllm_concurrency.value,
-                 log->vllm_concurrency.line, FALSE,
-                 g_strdup_printf (_("vLLM’s maximum concurrency for requests of %.0f tokens; shown only, "
-                                    "the trial has no field for it"),
+  else if (log->vllm_gpu_blocks.line > 0)
+    {
+      double blocks = log->vllm_gpu_blocks.value;
+      double block = VLLM_DEFAULT_BLOCK_TOKENS;
+
+      /* A block size other than the default shows in the concurrency:
+       * blocks × size ÷ request length. */
+      if (concurrency->line > 0 && log->vllm_request_tokens > 0 && blocks > 0)
+        {
+          double implied = round (concurrency->value * log->vllm_request_tokens / blocks);
+          if (implied >= 1 && fabs (blocks * implied / log->vllm_request_tokens - concurrency->value) <=
+                              VLLM_CONCURRENCY_ROUNDING)
+            block = implied;
+        }
+      *kv_tokens = blocks * block;
+      line = log->vllm_gpu_blocks.line;
+      source = block == VLLM_DEFAULT_BLOCK_TOKENS
+               ? g_strdup_printf (_("vLLM’s GPU blocks × %.0f tokens per block, its default block size"), block)
+               : g_strdup_printf (_("vLLM’s GPU blocks × %.0f tokens per block, the size its concurrency line implies"),
+                                  block);
+    }
+  if (*kv_tokens > 0 && concurrency->line > 0 && log->vllm_request_tokens > 0 &&
+      fabs (*kv_tokens / log->vllm_request_tokens - concurrency->value) > VLLM_CONCURRENCY_ROUNDING)
+    {
+      g_free (source);
+      g_set_error (error, CP_TRIAL_LOG_ERROR, CP_TRIAL_LOG_ERROR_MALFORMED,
+                   /* TRANSLATORS: vLLM's log lines; %u are line numbers */
+                   _("line %u: the maximum concurrency (%.2f× of %.0f tokens) does not match the KV-cache "
+                     "size of line %u (%.0f tokens, %.2f×): the lines are of different runs"),
+                   concurrency->line, concurrency->value, log->vllm_request_tokens, line, *kv_tokens,
+                   *kv_tokens / log->vllm_request_tokens);
+      *kv_tokens = 0;
+      return FALSE;
+    }
+  if (*kv_tokens > 0)
+    {
+      if (serving && job->context_len > 0)
+        fit = g_strdup_printf (_("; %.2f requests of the job’s %u tokens at once (the cache ÷ the context), "
+                                 "against a target of %u"),
+                               *kv_tokens / job->context_len, job->context_len, job->concurrency);
+      kept = serving ? g_strdup (_("; it replaces the modelled KV-cache budget on this quote"))
+                     : g_strdup (_("; shown only, the job is not a serving job"));
+      add_reading (readings, log, CP_TRIAL_FIGURE_KV_CACHE_TOKENS, *kv_tokens, line, serving,
+                   g_strdup_printf ("%s%s%s", source, fit ? fit : "", kept));
+      g_free (source);
+      if (!serving)
+        *kv_tokens = 0;
+    }
+  if (concurrency->line > 0)
+    add_reading (readings, log, CP_TRIAL_FIGURE_MAX_CONCURRENCY, concurrency->value, concurrency->line, FALSE,
+                 g_strdup_printf (_("vLLM’s maximum concurrency for requests of %.0f tokens; it checks the "
+                                    "KV-cache size (the cache ÷ that length)"),
                                   log->vllm_request_tokens));
+  return TRUE;
 }
 
 /* A throughput past the GPUs' dense peak for this job's model (6·N·D) is
@@ -1643,7 +1727,7 @@ cp_trial_log_resolve (const CpTrialLog *log,
 {
   g_autoptr(GPtrArray) readings = g_ptr_array_new_with_free_func ((GDestroyNotify) reading_free);
   gboolean same_machine;
-  double peak = 0, tokens_per_s = 0, step_s = 0;
+  double peak = 0, tokens_per_s = 0, step_s = 0, kv_tokens = 0;
   guint gpus = 0;
 
   g_return_val_if_fail (log != NULL && job != NULL && quote != NULL && trial != NULL, NULL);
@@ -1651,7 +1735,15 @@ cp_trial_log_resolve (const CpTrialLog *log,
   memset (trial, 0, sizeof *trial);
   same_machine = g_strcmp0 (job->trial.quote_id, quote->id) == 0;
 
-  if (log->gpus->len > 0)
+  if (log->vllm_tensor_parallel.line > 0)
+    {
+      /* One vLLM engine is one replica: its GPUs are what its KV cache
+       * was measured on, whatever else the machine holds. */
+      gpus = (guint) (log->vllm_tensor_parallel.value * log->vllm_pipeline_parallel);
+      add_reading (readings, log, CP_TRIAL_FIGURE_GPUS, gpus, log->vllm_tensor_parallel.line, TRUE,
+                   g_strdup (_("vLLM’s tensor_parallel_size × pipeline_parallel_size: the GPUs of the replica")));
+    }
+  else if (log->gpus->len > 0)
     {
       const CpGpuSpec *seen = cp_trial_log_find_gpu (log, NULL);
 
@@ -1695,7 +1787,8 @@ cp_trial_log_resolve (const CpTrialLog *log,
   resolve_peak_memory (log, readings, &peak);
   if (!resolve_speed (log, job, quote, readings, &tokens_per_s, &step_s, error))
     return NULL;
-  resolve_serving (log, job, readings);
+  if (!resolve_serving (log, job, readings, &kv_tokens, error))
+    return NULL;
 
   if (peak > 0 && peak < 1e6)
     {
@@ -1716,6 +1809,7 @@ cp_trial_log_resolve (const CpTrialLog *log,
     {
       trial->peak_memory_bytes = job->trial.peak_memory_bytes;
       trial->communication_share = job->trial.communication_share;
+      trial->kv_cache_tokens = job->trial.kv_cache_tokens;
       if (tokens_per_s == 0 && step_s == 0)
         {
           trial->tokens_per_s = job->trial.tokens_per_s;
@@ -1729,13 +1823,16 @@ cp_trial_log_resolve (const CpTrialLog *log,
       trial->tokens_per_s = tokens_per_s;
       trial->step_s = step_s;
     }
+  if (kv_tokens > 0)
+    trial->kv_cache_tokens = kv_tokens;
   trial->quote_id = g_strdup (quote->id);
   trial->gpus = gpus;
   trial->gpu_dense_flops = quote->gpu.dense_bf16_flops;
+  trial->gpu_memory_nominal_gb = quote->gpu.memory_nominal_gb;
 
   check_plausible (job, gpus, quote, tokens_per_s, readings);
 
-  if (peak == 0 && tokens_per_s == 0 && step_s == 0)
+  if (peak == 0 && tokens_per_s == 0 && step_s == 0 && kv_tokens == 0)
     {
       /* Nothing goes into a trial: the readings are still worth showing. */
       g_free (trial->quote_id);

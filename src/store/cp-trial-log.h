@@ -16,7 +16,8 @@
  *   *****" block, as the dict it logs, or as all_results.json /
  *   train_results.json / trainer_state.json;
  * - vLLM's start-up lines (GPU blocks, KV-cache size in tokens, maximum
- *   concurrency).
+ *   concurrency) and its engine configuration (tensor and pipeline
+ *   parallel sizes: the GPUs of the replica).
  *
  * Reading (cp_trial_log_read()) needs no job: it keeps what each line
  * says. Turning that into the job's trial (cp_trial_log_resolve()) takes
@@ -60,8 +61,9 @@ typedef enum {
   CP_TRIAL_LOG_VLLM        = 1 << 4,
 } CpTrialLogFormat;
 
-/* What a figure is. The first four go into the job's CpTrialRun; the rest
- * are shown beside them, the trial having no field for them. */
+/* What a figure is. The first four and the KV-cache size go into the
+ * job's CpTrialRun; the rest are shown beside them (the blocks and the
+ * concurrency give and check the KV-cache size). */
 typedef enum {
   CP_TRIAL_FIGURE_GPUS,
   CP_TRIAL_FIGURE_PEAK_MEMORY,      /* bytes per GPU */
@@ -113,9 +115,12 @@ GPtrArray   *cp_trial_log_get_notes  (const CpTrialLog *log);
  * @trial (overwritten; g_free() its quote_id): the figures read replace
  * the job's; speed figures (throughput and step time) are replaced
  * together; figures the log leaves out are kept only when the job's trial
- * already ran on @quote. Returns the readings (CpTrialReading*, owned).
- * When nothing read goes into a trial (a vLLM start-up log), @trial is
- * left all zero, quote_id NULL, and the readings are still returned.
+ * already ran on @quote. A vLLM KV-cache size goes into an inference
+ * job's trial only. Returns the readings (CpTrialReading*, owned).
+ * When nothing read goes into a trial (a vLLM start-up log for a training
+ * job), @trial is left all zero, quote_id NULL, and the readings are still
+ * returned. NULL with @error also when vLLM's concurrency line contradicts
+ * its KV-cache size.
  * NULL with @error (the line named) when a derived figure is one the
  * planner refuses. */
 GPtrArray   *cp_trial_log_resolve    (const CpTrialLog *log,

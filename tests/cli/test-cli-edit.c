@@ -12,6 +12,7 @@
 #include "common/cp-test-cli.h"
 #include "common/cp-test-dir.h"
 #include "planner/cp-catalog.h"
+#include "planner/cp-plan.h"
 #include "store/cp-quote-csv.h"
 #include "store/cp-store.h"
 
@@ -266,6 +267,8 @@ test_report_import_xml (void)
     job->trial.gpus = 4;
     job->trial.gpu_dense_flops = 312e12;
     job->trial.tokens_per_s = 5000;
+    job->trial.kv_cache_tokens = 197520;
+    job->trial.gpu_memory_nominal_gb = 80;
     demo->settings.longest_acceptable_run_days = 90;
     demo->settings.dp_bucket_bytes = 50e6;
     demo->settings.kv_block_tokens = 32;
@@ -294,6 +297,7 @@ test_report_import_xml (void)
   g_assert_nonnull (strstr (first, "my-moe"));
   g_assert_nonnull (strstr (first, "<longest-acceptable-run unit=\"days\">90</longest-acceptable-run>"));
   g_assert_nonnull (strstr (first, "<expert-parallel>8</expert-parallel>"));
+  g_assert_nonnull (strstr (first, "<kv-cache-tokens unit=\"tokens\">197520</kv-cache-tokens>"));
   g_assert_cmpstr (first, ==, second);
   {
     g_autofree char *imported_path = path_in_tmp ("empty-x.cplan");
@@ -307,6 +311,8 @@ test_report_import_xml (void)
     g_assert_cmpfloat (job->mfu, ==, 0.375);
     g_assert_cmpuint (job->trial.gpus, ==, 4);
     g_assert_cmpfloat (job->trial.gpu_dense_flops, ==, 312e12);
+    g_assert_cmpfloat (job->trial.kv_cache_tokens, ==, 197520);
+    g_assert_cmpfloat (job->trial.gpu_memory_nominal_gb, ==, 80);
     g_assert_cmpfloat (imported->settings.longest_acceptable_run_days, ==, 90);
     g_assert_cmpfloat (imported->settings.dp_bucket_bytes, ==, 50e6);
     g_assert_cmpfloat (imported->settings.kv_block_tokens, ==, 32);
@@ -357,6 +363,51 @@ test_import_sheet_and_map (void)
   g_assert_cmpuint (project->quotes->len, ==, 7);
 }
 
+/* A serving trial typed in: vLLM's 100,000-token KV cache on one H100 of
+ * the quote. On that quote the plan takes it as measured: 100,000 ÷ 4,096
+ * = 24.4140625 requests at once (PUBLISHED I6), 6,250 blocks ÷ 256 = 24
+ * whole, ⌈100 ÷ 24⌉ = 5 replicas. Below one 16-token block is refused. */
+static void
+test_serving_trial_options (void)
+{
+  g_autofree char *path = path_in_tmp ("serve.cplan");
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autoptr(CpProject) project = NULL;
+  g_autoptr(CpPlan) plan = NULL;
+  g_auto(CpTestRun) bad = { 0 };
+  const CpJob *job;
+  const CpEstimate *est;
+
+  RUN_OK ("new", "serve.cplan");
+  RUN_OK ("add-quote", "serve.cplan", "--id", "q-h100", "--gpu", "h100-sxm", "--price-per-gpu-hour", "20");
+  before = file_text ("serve.cplan");
+  RUN (&bad, "add-job", "serve.cplan", "--task", "inference", "--model", "llama-2-7b",
+       "--trial-quote", "q-h100", "--measured-kv-cache-tokens", "8");
+  g_assert_cmpint (bad.status, ==, 2);
+  g_assert_nonnull (strstr (bad.err, "--measured-kv-cache-tokens"));
+  after = file_text ("serve.cplan");
+  g_assert_cmpstr (before, ==, after);
+
+  RUN_OK ("add-job", "serve.cplan", "--id", "j-serve", "--task", "inference", "--model", "llama-2-7b",
+          "--context", "4096", "--concurrency", "100", "--duration-days", "30",
+          "--trial-quote", "q-h100", "--measured-kv-cache-tokens", "100000", "--measured-gpus", "1");
+  project = cp_project_load_file (path, NULL);
+  g_assert_nonnull (project);
+  job = g_ptr_array_index (project->jobs, 0);
+  g_assert_cmpstr (job->trial.quote_id, ==, "q-h100");
+  g_assert_cmpuint (job->trial.gpus, ==, 1);
+  g_assert_cmpfloat (job->trial.kv_cache_tokens, ==, 100000);
+  g_assert_cmpfloat (job->trial.gpu_memory_nominal_gb, ==, 80);
+
+  plan = cp_project_plan_job (project, 0);
+  est = &g_array_index (plan->options, CpOption, 0).estimate;
+  g_assert_true (est->kv_measured);
+  g_assert_cmpfloat (est->max_concurrency, ==, 24.4140625);
+  g_assert_cmpfloat (est->requests_per_replica, ==, 24);
+  g_assert_cmpuint (est->replicas_needed, ==, 5);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -366,6 +417,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli-edit/add-job-and-quote-plan", test_add_job_and_quote_plan);
   g_test_add_func ("/cli-edit/bad-options", test_bad_options);
+  g_test_add_func ("/cli-edit/serving-trial-options", test_serving_trial_options);
   g_test_add_func ("/cli-edit/export-import-quotes", test_export_import_quotes);
   g_test_add_func ("/cli-edit/report-import-xml", test_report_import_xml);
   g_test_add_func ("/cli-edit/import-sheet-and-map", test_import_sheet_and_map);

@@ -178,18 +178,33 @@ test_refused (void)
       g_assert_cmpmem (now, len, original, original_len);
     }
 
-  /* vLLM's start-up lines: shown, but nothing a trial keeps. */
+  /* vLLM's start-up lines for a training job: shown, but nothing a
+   * training trial keeps. */
   {
     g_autofree char *path = log_path ("vllm-v1.log");
     g_autofree char *now = NULL;
     g_auto(CpTestRun) run = { 0 };
     gsize len = 0;
 
-    RUN (&run, "import-trial", "refused.cplan", "--job", "job-serve7b", "--quote", "1", path);
+    RUN (&run, "import-trial", "refused.cplan", "--job", "job-pretrain13b", "--quote", "q-a800", path);
     g_assert_cmpint (run.status, ==, 1);
     g_assert_nonnull (strstr (run.out, "KV-cache size: 197520 tokens"));
     g_assert_nonnull (strstr (run.out, "line 6: INFO 11-30 09:40:41 [kv_cache_utils.py:637] Maximum concurrency"));
     g_assert_nonnull (strstr (run.err, "nothing imported"));
+    now = project_bytes ("refused.cplan", &len);
+    g_assert_cmpmem (now, len, original, original_len);
+  }
+
+  /* Two runs' vLLM lines that disagree: refused, the line named. */
+  {
+    g_autofree char *path = log_path ("vllm-contradicting.log");
+    g_autofree char *now = NULL;
+    g_auto(CpTestRun) run = { 0 };
+    gsize len = 0;
+
+    RUN (&run, "import-trial", "refused.cplan", "--job", "job-serve7b", "--quote", "q-a800", path);
+    g_assert_cmpint (run.status, ==, 1);
+    g_assert_nonnull (strstr (run.err, "vllm-contradicting.log: line 2:"));
     now = project_bytes ("refused.cplan", &len);
     g_assert_cmpmem (now, len, original, original_len);
   }
@@ -234,6 +249,86 @@ test_refused (void)
   }
 }
 
+/* vllm-serving.log (hand-read in tests/store/test-trial-log.c): one GPU a
+ * replica (line 3), "GPU KV cache size: 748,976 tokens" (line 6), on the
+ * A800 quote. --dry-run shows it and leaves the file as it was; the import
+ * keeps it. The demo's 7B service then has, on the A800 quote, vLLM's
+ * 748,976 ÷ 4,096 = 182.85546875 requests at once (PUBLISHED I6), whole
+ * requests ⌊46,811 blocks ÷ 256⌋ = 182, and ⌈200 ÷ 182⌉ = 2 replicas for
+ * its 200 concurrent requests (R3); other GPUs get it carried over, marked
+ * extrapolated; R9 names the concurrency. */
+static void
+test_import_vllm (void)
+{
+  g_autofree char *path = log_path ("vllm-serving.log");
+  g_autofree char *original = NULL;
+  g_autofree char *now = NULL;
+  g_autoptr(CpProject) after = NULL;
+  g_autoptr(CpPlan) plan = NULL;
+  g_auto(CpTestRun) dry = { 0 };
+  g_auto(CpTestRun) run = { 0 };
+  gsize original_len = 0, len = 0;
+  const CpJob *job;
+  guint n_measured = 0, n_extrapolated = 0;
+  gboolean r9_named = FALSE;
+
+  make_demo ("vllm.cplan");
+  original = project_bytes ("vllm.cplan", &original_len);
+  RUN (&dry, "import-trial", "vllm.cplan", "--job", "job-serve7b", "--quote", "q-a800", "--dry-run", path);
+  g_assert_cmpint (dry.status, ==, 0);
+  g_assert_nonnull (strstr (dry.out, "KV-cache size: 748976 tokens"));
+  g_assert_nonnull (strstr (dry.out, "line 6: INFO 12-01 10:02:52 [kv_cache_utils.py:634] GPU KV cache size: 748,976 tokens"));
+  g_assert_nonnull (strstr (dry.out, "Nothing saved (--dry-run)"));
+  now = project_bytes ("vllm.cplan", &len);
+  g_assert_cmpmem (now, len, original, original_len);
+
+  RUN (&run, "import-trial", "vllm.cplan", "--job", "job-serve7b", "--quote", "q-a800", path);
+  if (run.status != 0)
+    g_test_message ("%s", run.err);
+  g_assert_cmpint (run.status, ==, 0);
+  /* Listed among the figures kept, before what is only shown. */
+  g_assert_nonnull (strstr (run.out, "KV-cache size: 748976 tokens"));
+  g_assert_true (strstr (run.out, "KV-cache size: 748976 tokens") < strstr (run.out, "Also read, not kept"));
+  g_assert_nonnull (strstr (run.out, "Saved the trial run of job “job-serve7b” on quote “q-a800”"));
+
+  after = load ("vllm.cplan");
+  job = g_ptr_array_index (after->jobs, job_index (after, "job-serve7b"));
+  g_assert_cmpstr (job->trial.quote_id, ==, "q-a800");
+  g_assert_cmpuint (job->trial.gpus, ==, 1);
+  g_assert_cmpfloat (job->trial.kv_cache_tokens, ==, 748976);
+  g_assert_cmpfloat (job->trial.gpu_memory_nominal_gb, ==, 80);
+
+  plan = cp_project_plan_job (after, job_index (after, "job-serve7b"));
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+      const CpQuote *quote = g_ptr_array_index (after->quotes, option->quote_index);
+
+      if (strcmp (quote->id, "q-a800") == 0)
+        {
+          g_assert_true (option->estimate.kv_measured);
+          g_assert_cmpfloat (option->estimate.max_concurrency, ==, 748976.0 / 4096);
+          g_assert_cmpfloat (option->estimate.requests_per_replica, ==, 182);
+          g_assert_cmpuint (option->estimate.replicas_needed, ==, 2);
+          n_measured++;
+        }
+      else if (option->estimate.kv_extrapolated)
+        n_extrapolated++;
+    }
+  g_assert_cmpuint (n_measured, ==, 1);
+  g_assert_cmpuint (n_extrapolated, >=, 1);
+  for (guint i = 0; i < plan->reasons->len; i++)
+    {
+      const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
+      if (reason->outcome == CP_OUTCOME_TRIAL_USED)
+        {
+          g_assert_cmpfloat (reason->values[3], ==, 748976.0 / 4096);
+          r9_named = TRUE;
+        }
+    }
+  g_assert_true (r9_named);
+}
+
 /* A second log on the same quote adds what the first lacked; the trial
  * quote then is the default. */
 static void
@@ -276,6 +371,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli-trial/import-megatron", test_import_megatron);
   g_test_add_func ("/cli-trial/refused", test_refused);
+  g_test_add_func ("/cli-trial/import-vllm", test_import_vllm);
   g_test_add_func ("/cli-trial/two-logs", test_two_logs);
   status = g_test_run ();
   if (status == 0)

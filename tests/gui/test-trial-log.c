@@ -13,6 +13,7 @@
 
 #include "gui/cp-application.h"
 #include "gui/cp-field-row.h"
+#include "gui/cp-option-object.h"
 #include "gui/cp-trial-log-dialog.h"
 /* Only to hand the window the file a file chooser would have returned. */
 #include "gui/cp-window-private.h"
@@ -304,9 +305,22 @@ test_refused_logs (void)
   g_assert_cmpuint (index_of_quote (project, "q-a800"), !=, 0);
   close_with (dialog, "trial-log.cancel");
 
+  /* vLLM's start-up lines give a serving job's KV-cache size: kept. */
   dialog = read_log (window, "vllm-v1.log");
   g_assert_nonnull (find_named (GTK_WIDGET (dialog), "trial-figure-kv-cache-tokens"));
   g_assert_nonnull (find_named (GTK_WIDGET (dialog), "trial-figure-max-concurrency"));
+  g_assert_true (gtk_widget_get_sensitive (find_named (GTK_WIDGET (dialog), "trial-log-apply")));
+  close_with (dialog, "trial-log.cancel");
+  g_assert_null (job->trial.quote_id);
+
+  /* For a training job they are shown, with nothing to apply. */
+  gtk_list_box_select_row (cp_window_get_jobs_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window),
+                                                          (int) index_of_job (project, "job-pretrain13b")));
+  spin ();
+  job = g_ptr_array_index (project->jobs, index_of_job (project, "job-pretrain13b"));
+  dialog = read_log (window, "vllm-v1.log");
+  g_assert_nonnull (find_named (GTK_WIDGET (dialog), "trial-figure-kv-cache-tokens"));
   g_assert_false (gtk_widget_get_sensitive (find_named (GTK_WIDGET (dialog), "trial-log-apply")));
   gtk_widget_activate_action (GTK_WIDGET (dialog), "trial-log.apply", NULL);
   spin ();
@@ -314,6 +328,103 @@ test_refused_logs (void)
   g_assert_true (find_toplevel (CP_TYPE_TRIAL_LOG_DIALOG) == GTK_WIDGET (dialog));
   g_assert_null (job->trial.quote_id);
   close_with (dialog, "trial-log.cancel");
+
+  close_window (window);
+}
+
+static const CpOption *
+option_on (const CpPlan *plan, guint quote_index)
+{
+  for (guint i = 0; i < plan->options->len; i++)
+    if (g_array_index (plan->options, CpOption, i).quote_index == (int) quote_index)
+      return &g_array_index (plan->options, CpOption, i);
+  g_assert_not_reached ();
+}
+
+/* A serving trial: vllm-serving.log on the A800 quote gives one GPU a
+ * replica and 748,976 tokens of KV cache (hand-read in
+ * tests/store/test-trial-log.c); the plan's A800 option then serves
+ * 748,976 ÷ 4,096 = 182.85546875 of the demo service's requests at once
+ * (PUBLISHED I6), 182 whole, ⌈200 ÷ 182⌉ = 2 replicas. Typed into the
+ * trial group's row, 400,000 tokens are 25,000 blocks of 16: 97.65625 at
+ * once, ⌊25,000 ÷ 256⌋ = 97 whole, ⌈200 ÷ 97⌉ = 3 replicas. */
+static void
+test_serving_trial (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  CpJobEditor *editor = cp_window_get_job_editor (window);
+  CpResultsView *results = cp_window_get_results_view (window);
+  guint job_index = index_of_job (project, "job-serve7b");
+  guint a800 = index_of_quote (project, "q-a800");
+  CpTrialLogDialog *dialog;
+  CpFieldRow *row;
+  const CpOption *option;
+  CpJob *job;
+
+  gtk_list_box_select_row (cp_window_get_jobs_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window), (int) job_index));
+  spin ();
+  job = g_ptr_array_index (project->jobs, job_index);
+  row = cp_job_editor_get_row (editor, "trial-kv-cache-tokens");
+  g_assert_nonnull (row);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (row)));
+  wait_results (results);
+  g_assert_false (option_on (cp_results_view_get_plan (results), a800)->estimate.kv_measured);
+
+  dialog = read_log (window, "vllm-serving.log");
+  adw_combo_row_set_selected (cp_trial_log_dialog_get_quote_row (dialog), a800);
+  spin ();
+  close_with (dialog, "trial-log.apply");
+  g_assert_cmpstr (job->trial.quote_id, ==, "q-a800");
+  g_assert_cmpuint (job->trial.gpus, ==, 1);
+  g_assert_cmpfloat (job->trial.kv_cache_tokens, ==, 748976);
+  wait_results (results);
+  option = option_on (cp_results_view_get_plan (results), a800);
+  g_assert_true (option->estimate.kv_measured);
+  g_assert_cmpfloat (option->estimate.max_concurrency, ==, 748976.0 / 4096);
+  g_assert_cmpfloat (option->estimate.requests_per_replica, ==, 182);
+  g_assert_cmpuint (option->estimate.replicas_needed, ==, 2);
+  /* The results table says where each option's KV cache came from. */
+  {
+    GListModel *options = cp_results_view_get_options (results);
+    guint n_measured = 0, n_extrapolated = 0;
+
+    for (guint i = 0; i < g_list_model_get_n_items (options); i++)
+      {
+        g_autoptr(CpOptionObject) object = g_list_model_get_item (options, i);
+        const char *served = cp_option_object_get_text (object, CP_OPTION_TEXT_SERVED);
+
+        if (cp_option_object_get_option (object)->quote_index == (int) a800)
+          {
+            g_assert_nonnull (strstr (served, "(KV cache measured in a trial run)"));
+            n_measured++;
+          }
+        else if (strstr (served, "(KV cache extrapolated from a trial run)") != NULL)
+          n_extrapolated++;
+      }
+    g_assert_cmpuint (n_measured, ==, 1);
+    g_assert_cmpuint (n_extrapolated, >=, 1);
+  }
+
+  /* Typed into the row and applied, as a user does. */
+  gtk_editable_set_text (GTK_EDITABLE (cp_field_row_get_input (row)), "400000");
+  g_signal_emit_by_name (cp_field_row_get_input (row), "activate");
+  spin ();
+  g_assert_cmpfloat (job->trial.kv_cache_tokens, ==, 400000);
+  wait_results (results);
+  option = option_on (cp_results_view_get_plan (results), a800);
+  g_assert_true (option->estimate.kv_measured);
+  g_assert_cmpfloat (option->estimate.max_concurrency, ==, 97.65625);
+  g_assert_cmpfloat (option->estimate.requests_per_replica, ==, 97);
+  g_assert_cmpuint (option->estimate.replicas_needed, ==, 3);
+
+  /* A training job has no such row to show. */
+  gtk_list_box_select_row (cp_window_get_jobs_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window),
+                                                          (int) index_of_job (project, "job-pretrain13b")));
+  spin ();
+  g_assert_false (gtk_widget_get_visible (GTK_WIDGET (cp_job_editor_get_row (editor, "trial-kv-cache-tokens"))));
 
   close_window (window);
 }
@@ -342,5 +453,6 @@ main (int   argc,
 
   g_test_add_func ("/gui/trial-log/read-cancel-apply-undo", test_read_cancel_apply_undo);
   g_test_add_func ("/gui/trial-log/refused-logs", test_refused_logs);
+  g_test_add_func ("/gui/trial-log/serving-trial", test_serving_trial);
   return g_test_run ();
 }

@@ -117,7 +117,7 @@ pick (const double *values, guint n)
 static void
 perturb_job (CpJob *job, GString *what)
 {
-  int change = g_test_rand_int_range (0, 14);
+  int change = g_test_rand_int_range (0, 15);
 
   g_string_append_printf (what, " job %s change %d;", job->id, change);
   switch (change)
@@ -156,6 +156,12 @@ perturb_job (CpJob *job, GString *what)
     case 13:
       job->trial.peak_memory_bytes = PICK (0, 1, 1e13);
       job->trial.communication_share = PICK (0, 1);
+      break;
+    case 14:
+      /* A serving trial, carried to every quote's GPUs. */
+      job->trial.kv_cache_tokens = PICK (0, 16, 1e11);
+      job->trial.gpus = (guint) PICK (1, 1e5);
+      job->trial.gpu_memory_nominal_gb = PICK (0, 1e-9, 1e5);
       break;
     default:
       g_assert_not_reached ();

@@ -476,6 +476,111 @@ test_request_must_fit_context (void)
   cp_job_clear (&job);
 }
 
+/* A serving trial's KV cache (R9) replaces the modelled budget. vLLM's
+ * definition (PUBLISHED I6): max concurrency = GPU blocks × block size ÷
+ * the request length. A trial of Llama-2-7B on one H100 of quote "h100"
+ * that printed "GPU KV cache size: 100,000 tokens" (6,250 blocks of 16):
+ * for the job's 4,096-token requests, 100,000 ÷ 4,096 = 24.4140625 at
+ * once, 6,250 ÷ 256 blocks = 24 whole requests, so 100 concurrent
+ * requests take ⌈100 ÷ 24⌉ = 5 replicas (R3), one node of 8 GPUs.
+ *
+ * On a 40 GB GPU the trial is carried over by the memory left after the
+ * weights: 100,000 × 524,288 B = 52,428,800,000 B measured on the 80 GiB
+ * GPU, where 80 GiB × 0.90 − 13.48e9 = 63,829,411,328 B were left; here
+ * 40 GiB × 0.90 − 13.48e9 = 25,174,705,664 B are, so the KV cache gets
+ * 52,428,800,000 × 25,174,705,664 ÷ 63,829,411,328 = 20,678,235,642 B,
+ * ⌊÷ (16 × 524,288)⌋ = 2,465 blocks: 2,465 × 16 ÷ 4,096 = 9.62890625
+ * at once, 9 whole requests, ⌈100 ÷ 9⌉ = 12 replicas on 2 nodes. */
+static void
+test_trial_kv_cache (void)
+{
+  CpSettings settings;
+  CpQuote quote, small;
+  CpJob job;
+  CpEstimate est;
+  CpPlan *plan;
+  const CpReason *r3 = NULL, *r9 = NULL;
+
+  cp_settings_init (&settings);
+  g_assert_cmpfloat (settings.serving_memory_fraction, ==, 0.90);
+  g_assert_cmpint (settings.memory_unit, ==, CP_MEMORY_UNIT_GIB);
+  g_assert_cmpfloat (settings.kv_block_tokens, ==, 16);
+  quote_init_h100 (&quote, 8, 20);
+  quote_init_h100 (&small, 8, 10);
+  g_free (small.id);
+  small.id = g_strdup ("a100-40");
+  small.gpu.memory_nominal_gb = 40;
+  job_init_llama2_7b (&job);
+  job.context_len = 4096;
+  job.prompt_tokens = 1024;
+  job.output_tokens = 128;
+  job.concurrency = 100;
+  job.trial.quote_id = g_strdup ("h100");
+  job.trial.gpus = 1;
+  job.trial.gpu_dense_flops = 989e12;
+  job.trial.gpu_memory_nominal_gb = 80;
+  job.trial.kv_cache_tokens = 100000;
+
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_true (est.kv_measured);
+  g_assert_false (est.kv_extrapolated);
+  g_assert_cmpuint (est.tensor_parallel, ==, 1);
+  g_assert_cmpfloat (est.max_concurrency, ==, 24.4140625);
+  g_assert_cmpfloat (est.requests_per_replica, ==, 24);
+  g_assert_cmpfloat (est.kv_blocks, ==, 6250);
+  g_assert_cmpfloat (est.kv_budget_bytes, ==, 100000 * 524288.0);
+  g_assert_cmpuint (est.replicas_needed, ==, 5);
+  g_assert_cmpuint (est.nodes_needed, ==, 1);
+
+  g_assert_true (cp_estimate (&job, &small, 1, &settings, &est, NULL));
+  g_assert_false (est.kv_measured);
+  g_assert_true (est.kv_extrapolated);
+  assert_close (20678235642.0, est.kv_budget_bytes, 1e-9);
+  g_assert_cmpfloat (est.kv_blocks, ==, 2465);
+  g_assert_cmpfloat (est.max_concurrency, ==, 9.62890625);
+  g_assert_cmpfloat (est.requests_per_replica, ==, 9);
+  g_assert_cmpuint (est.replicas_needed, ==, 12);
+  g_assert_cmpuint (est.nodes_needed, ==, 2);
+
+  /* R3 counts the measured replicas; R9 names the measured concurrency. */
+  plan = cp_plan_new (&job, &quote, 1, &settings);
+  for (guint i = 0; i < plan->reasons->len; i++)
+    {
+      const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
+      if (reason->rule == CP_RULE_R3_INFERENCE_CONCURRENCY)
+        r3 = reason;
+      if (reason->rule == CP_RULE_R9_TRIAL_RUN)
+        r9 = reason;
+    }
+  g_assert_nonnull (r3);
+  g_assert_cmpint (r3->outcome, ==, CP_OUTCOME_CONCURRENCY_ONE_NODE);
+  g_assert_cmpfloat (r3->values[1], ==, 24);
+  g_assert_cmpfloat (r3->values[2], ==, 5);
+  g_assert_nonnull (r9);
+  g_assert_cmpint (r9->outcome, ==, CP_OUTCOME_TRIAL_USED);
+  g_assert_cmpfloat (r9->values[3], ==, 24.4140625);
+  cp_plan_free (plan);
+
+  /* Measured on two GPUs a replica, while one holds a request: not the
+   * configuration measured, so carried over, not taken as is. */
+  job.trial.gpus = 2;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_cmpuint (est.tensor_parallel, ==, 1);
+  g_assert_false (est.kv_measured);
+  g_assert_true (est.kv_extrapolated);
+
+  /* Without a trial the budget is modelled. */
+  job.trial.kv_cache_tokens = 0;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_false (est.kv_measured);
+  g_assert_false (est.kv_extrapolated);
+  g_assert_cmpfloat (est.max_concurrency, !=, 24.4140625);
+
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+  cp_quote_clear (&small);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -492,5 +597,6 @@ main (int argc, char **argv)
   g_test_add_func ("/serving/replicas-share-the-target", test_replicas_share_the_target);
   g_test_add_func ("/serving/published/trtllm-h100-fp8", test_published_trtllm_h100_fp8);
   g_test_add_func ("/serving/request-must-fit-context", test_request_must_fit_context);
+  g_test_add_func ("/serving/trial-kv-cache-I6", test_trial_kv_cache);
   return g_test_run ();
 }

@@ -1626,6 +1626,8 @@ test_xml_round_trip (void)
     pretrain->trial.gpus = 8;
     pretrain->trial.gpu_dense_flops = 312e12;
     pretrain->trial.tokens_per_s = 20000;
+    pretrain->trial.kv_cache_tokens = 748976;
+    pretrain->trial.gpu_memory_nominal_gb = 80;
   }
 
   g_assert_true (cp_report_xml_write (project, "en", path, &error));
@@ -1662,6 +1664,8 @@ test_xml_round_trip (void)
   g_assert_cmpuint (job_back->trial.gpus, ==, 8);
   g_assert_cmpfloat (job_back->trial.gpu_dense_flops, ==, 312e12);
   g_assert_cmpfloat (job_back->trial.tokens_per_s, ==, 20000);
+  g_assert_cmpfloat (job_back->trial.kv_cache_tokens, ==, 748976);
+  g_assert_cmpfloat (job_back->trial.gpu_memory_nominal_gb, ==, 80);
   g_assert_cmpfloat (back->settings.longest_acceptable_run_days, ==, 75.5);
   g_assert_cmpfloat (back->settings.dp_bucket_bytes, ==, 40e6);
   g_assert_cmpfloat (back->settings.kv_block_tokens, ==, 32);

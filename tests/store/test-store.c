@@ -180,6 +180,8 @@ make_job (guint n)
   j->trial.tokens_per_s = 12345.5;
   j->trial.step_s = 3.375;
   j->trial.communication_share = 0.2125;
+  j->trial.kv_cache_tokens = 748976;
+  j->trial.gpu_memory_nominal_gb = 96;
   j->notes = g_strdup ("第一行\n第二行, \"引号\" 😀");
   return j;
 }
@@ -380,6 +382,8 @@ assert_job_equal (const CpJob *a, const CpJob *b)
   g_assert_cmpfloat (a->trial.tokens_per_s, ==, b->trial.tokens_per_s);
   g_assert_cmpfloat (a->trial.step_s, ==, b->trial.step_s);
   g_assert_cmpfloat (a->trial.communication_share, ==, b->trial.communication_share);
+  g_assert_cmpfloat (a->trial.kv_cache_tokens, ==, b->trial.kv_cache_tokens);
+  g_assert_cmpfloat (a->trial.gpu_memory_nominal_gb, ==, b->trial.gpu_memory_nominal_gb);
   g_assert_cmpstr (a->notes, ==, b->notes);
 }
 
@@ -944,9 +948,12 @@ check_v1_content (const CpProject *p)
   g_assert_cmpfloat (job->trial.peak_memory_bytes, ==, 20e9);
   /* Added by the migration with its default: not measured. */
   g_assert_cmpfloat (job->trial.communication_share, ==, 0);
-  /* The trial ran on quote-1: one node of 8 A800s at 312 TFLOP/s. */
+  /* The trial ran on quote-1: one node of 8 A800s at 312 TFLOP/s, 80 GB
+   * each (version 7); no serving trial (0). */
   g_assert_cmpuint (job->trial.gpus, ==, 8);
   g_assert_cmpfloat (job->trial.gpu_dense_flops, ==, 312e12);
+  g_assert_cmpfloat (job->trial.gpu_memory_nominal_gb, ==, 80);
+  g_assert_cmpfloat (job->trial.kv_cache_tokens, ==, 0);
   g_assert_cmpstr (((CpJob *) g_ptr_array_index (p->jobs, 1))->id, ==, "job-2");
   /* No trial: nothing to fill. */
   g_assert_cmpuint (((CpJob *) g_ptr_array_index (p->jobs, 1))->trial.gpus, ==, 0);
@@ -1081,10 +1088,11 @@ check_v2_content (const CpProject *p)
   g_assert_cmpuint (job->engineers, ==, 3);
   g_assert_cmpfloat (job->trial.communication_share, ==, 0.25);
   g_assert_cmpfloat (job->trial.tokens_per_s, ==, 25000);
-  /* The trial ran on quote-2: nodes of 8 A800s at 312 TFLOP/s. */
+  /* The trial ran on quote-2: nodes of 8 A800s at 312 TFLOP/s, 80 GB each. */
   g_assert_cmpstr (job->trial.quote_id, ==, "quote-2");
   g_assert_cmpuint (job->trial.gpus, ==, 8);
   g_assert_cmpfloat (job->trial.gpu_dense_flops, ==, 312e12);
+  g_assert_cmpfloat (job->trial.gpu_memory_nominal_gb, ==, 80);
 
   quote = g_ptr_array_index (p->quotes, 0);
   g_assert_cmpfloat (quote->share_factor, ==, 0.6);
@@ -1201,6 +1209,69 @@ test_migration_v3 (void)
   g_assert_cmpfloat (reloaded->settings.gpu_failure_rate_per_hour, ==, 1e-4);
   g_assert_cmpfloat (reloaded->settings.restart_s, ==, 1200);
   g_assert_cmpfloat (reloaded->settings.checkpoint_interval_s, ==, 3600);
+}
+
+/* v6 lacked the KV-cache size a serving trial measured and the memory of
+ * the GPU a trial ran on (version 7). */
+static void
+check_v6_content (const CpProject *p)
+{
+  const CpJob *job;
+
+  /* The values written in tests/store/v6-fixture.sql. */
+  g_assert_cmpstr (p->name, ==, "Fixture v6 项目");
+  g_assert_cmpstr (p->report_language, ==, "zh_CN");
+  g_assert_cmpuint (p->jobs->len, ==, 1);
+  g_assert_cmpuint (p->quotes->len, ==, 1);
+  job = g_ptr_array_index (p->jobs, 0);
+  g_assert_cmpstr (job->id, ==, "job-2");
+  g_assert_cmpint (job->kind, ==, CP_TASK_INFERENCE);
+  g_assert_cmpuint (job->context_len, ==, 4096);
+  g_assert_cmpuint (job->concurrency, ==, 64);
+  g_assert_cmpstr (job->trial.quote_id, ==, "quote-a800");
+  g_assert_cmpuint (job->trial.gpus, ==, 8);
+  g_assert_cmpfloat (job->trial.peak_memory_bytes, ==, 70.0 * 1073741824.0);
+  /* Added by the migration: not measured, and the trial quote's A800, 80 GB. */
+  g_assert_cmpfloat (job->trial.kv_cache_tokens, ==, 0);
+  g_assert_cmpfloat (job->trial.gpu_memory_nominal_gb, ==, 80);
+  g_assert_cmpstr (((const CpQuote *) g_ptr_array_index (p->quotes, 0))->id, ==, "quote-a800");
+}
+
+static void
+test_migration_v6 (void)
+{
+  g_autofree char *path = make_fixture_file ("v6-fixture.sql", "v6.cplan");
+  g_autoptr(CpProject) loaded = NULL;
+  g_autoptr(CpProject) reloaded = NULL;
+  g_autoptr(GBytes) before = NULL;
+  g_autoptr(GError) error = NULL;
+  CpStore *store;
+  CpJob *job;
+
+  g_assert_cmpint (file_user_version (path), ==, 6);
+  before = file_bytes (path);
+  loaded = cp_project_load_file (path, &error);
+  g_assert_no_error (error);
+  check_v6_content (loaded);
+  assert_unchanged (path, before);
+  g_clear_pointer (&loaded, cp_project_free);
+
+  store = cp_store_open (path, FALSE, &error);
+  g_assert_no_error (error);
+  loaded = cp_store_load (store, &error);
+  g_assert_no_error (error);
+  check_v6_content (loaded);
+  cp_store_close (store);
+  g_assert_cmpint (file_user_version (path), ==, CP_STORE_SCHEMA_VERSION);
+
+  /* The new figure, once measured, is kept by the migrated file. */
+  job = g_ptr_array_index (loaded->jobs, 0);
+  job->trial.kv_cache_tokens = 748976;
+  g_assert_true (cp_project_save_file (loaded, path, &error));
+  reloaded = cp_project_load_file (path, &error);
+  g_assert_no_error (error);
+  assert_project_equal (loaded, reloaded);
+  g_assert_cmpfloat (((CpJob *) g_ptr_array_index (reloaded->jobs, 0))->trial.kv_cache_tokens, ==, 748976);
 }
 
 static void
@@ -1432,6 +1503,7 @@ main (int argc, char **argv)
   g_test_add_func ("/store/migration/v2", test_migration_v2);
   g_test_add_func ("/store/migration/request-split", test_migration_request_split);
   g_test_add_func ("/store/migration/v3", test_migration_v3);
+  g_test_add_func ("/store/migration/v6", test_migration_v6);
   g_test_add_func ("/store/migration/v2-read-only", test_migration_v2_read_only);
   g_test_add_func ("/store/save-file-atomic", test_save_file_atomic);
   g_test_add_func ("/store/untitled-path", test_untitled_path);

@@ -316,8 +316,14 @@ test_hf_dict_and_json (void)
     }
 }
 
-/* vLLM: figures shown, none the trial holds; the job's 4096-token
- * requests fit 197,520 ÷ 4096 = 48.2 at once. */
+/* vLLM, hand-read: vllm-v1.log line 5 "GPU KV cache size: 197,520
+ * tokens", line 6 "Maximum concurrency for 4,096 tokens per request:
+ * 48.22x" (197,520 ÷ 4,096 = 48.22, so the lines agree); the job's
+ * 4,096-token requests fit 48.22 at once. vllm-v0.log line 3 "# GPU
+ * blocks: 12345": × 16 tokens, vLLM's default block, = 197,520 tokens,
+ * which line 4's "Maximum concurrency for 8192 tokens per request:
+ * 24.11x" confirms (197,520 ÷ 8,192 = 24.11). An inference job keeps the
+ * size; a training job only shows it. */
 static void
 test_vllm (void)
 {
@@ -326,23 +332,105 @@ test_vllm (void)
   g_autoptr(CpTrialLog) old = read_log ("vllm-v0.log");
   g_autoptr(GPtrArray) readings = NULL;
   g_autoptr(GPtrArray) old_readings = NULL;
+  g_autoptr(GPtrArray) training_readings = NULL;
   CpTrialRun trial;
   const CpTrialReading *kv;
 
   fixture_init (&f, "job-serve7b");
   readings = resolve (&f, log, &trial);
-  g_assert_null (trial.quote_id);
+  g_assert_cmpstr (trial.quote_id, ==, "q-a800");
+  g_assert_cmpfloat (trial.kv_cache_tokens, ==, 197520);
+  g_assert_cmpfloat (trial.gpu_memory_nominal_gb, ==, 80);
   g_assert_cmpfloat (trial.peak_memory_bytes, ==, 0);
-  kv = reading (readings, CP_TRIAL_FIGURE_KV_CACHE_TOKENS, FALSE);
+  g_assert_cmpfloat (trial.tokens_per_s, ==, 0);
+  /* The log names no parallel size: the quote's node. */
+  g_assert_cmpuint (trial.gpus, ==, 8);
+  kv = reading (readings, CP_TRIAL_FIGURE_KV_CACHE_TOKENS, TRUE);
+  g_assert_nonnull (kv);
   g_assert_cmpfloat (kv->value, ==, 197520);
   g_assert_cmpuint (kv->line, ==, 5);
-  g_assert_true (strstr (kv->source, "48.2") != NULL);
+  g_assert_true (strstr (kv->line_text, "GPU KV cache size: 197,520 tokens") != NULL);
+  g_assert_true (strstr (kv->source, "48.22") != NULL);
   g_assert_cmpfloat (reading (readings, CP_TRIAL_FIGURE_MAX_CONCURRENCY, FALSE)->value, ==, 48.22);
+  g_free (trial.quote_id);
 
   old_readings = resolve (&f, old, &trial);
   g_assert_cmpfloat (reading (old_readings, CP_TRIAL_FIGURE_GPU_BLOCKS, FALSE)->value, ==, 12345);
+  kv = reading (old_readings, CP_TRIAL_FIGURE_KV_CACHE_TOKENS, TRUE);
+  g_assert_cmpfloat (kv->value, ==, 12345 * 16);
+  g_assert_cmpuint (kv->line, ==, 3);
+  g_assert_cmpfloat (trial.kv_cache_tokens, ==, 197520);
   g_assert_cmpfloat (reading (old_readings, CP_TRIAL_FIGURE_MAX_CONCURRENCY, FALSE)->value, ==, 24.11);
   g_assert_true (strstr (reading (old_readings, CP_TRIAL_FIGURE_MAX_CONCURRENCY, FALSE)->source, "8192") != NULL);
+  g_free (trial.quote_id);
+  fixture_clear (&f);
+
+  fixture_init (&f, "job-pretrain13b");
+  training_readings = resolve (&f, log, &trial);
+  g_assert_null (trial.quote_id);
+  g_assert_cmpfloat (trial.kv_cache_tokens, ==, 0);
+  g_assert_nonnull (reading (training_readings, CP_TRIAL_FIGURE_KV_CACHE_TOKENS, FALSE));
+  fixture_clear (&f);
+}
+
+/* vllm-serving.log, hand-read: line 3, the engine's configuration,
+ * "tensor_parallel_size=1, pipeline_parallel_size=1": one GPU a replica;
+ * line 6 "GPU KV cache size: 748,976 tokens" (46,811 blocks of 16; line 5's
+ * 40.00 GiB ÷ 57,344 B a Qwen2.5-7B token = 748,983 tokens, rounded down
+ * to whole blocks); line 7's 22.86x for 32,768 tokens = 748,976 ÷ 32,768.
+ * For the job's 4,096 tokens: 748,976 ÷ 4,096 = 182.86 at once. */
+static void
+test_vllm_serving (void)
+{
+  Fixture f;
+  g_autoptr(CpTrialLog) log = read_log ("vllm-serving.log");
+  g_autoptr(GPtrArray) readings = NULL;
+  g_autoptr(GError) error = NULL;
+  CpTrialRun trial;
+  const CpTrialReading *gpus, *kv;
+
+  fixture_init (&f, "job-serve7b");
+  readings = resolve (&f, log, &trial);
+  g_assert_cmpuint (trial.gpus, ==, 1);
+  g_assert_cmpfloat (trial.kv_cache_tokens, ==, 748976);
+  gpus = reading (readings, CP_TRIAL_FIGURE_GPUS, TRUE);
+  g_assert_cmpuint (gpus->line, ==, 3);
+  g_assert_true (strstr (gpus->source, "tensor_parallel_size") != NULL);
+  kv = reading (readings, CP_TRIAL_FIGURE_KV_CACHE_TOKENS, TRUE);
+  g_assert_cmpuint (kv->line, ==, 6);
+  g_assert_true (strstr (kv->source, "182.86") != NULL);
+  g_assert_cmpfloat (reading (readings, CP_TRIAL_FIGURE_MAX_CONCURRENCY, FALSE)->value, ==, 22.86);
+  g_free (trial.quote_id);
+
+  /* 30.51x of 4,096 tokens is not 197,520 ÷ 4,096 = 48.22x: two runs'
+   * lines, refused with the line named, nothing kept. */
+  {
+    g_autoptr(CpTrialLog) mixed = read_log ("vllm-contradicting.log");
+
+    memset (&trial, 0, sizeof trial);
+    g_assert_null (cp_trial_log_resolve (mixed, f.job, f.quote, &trial, &error));
+    g_assert_error (error, CP_TRIAL_LOG_ERROR, CP_TRIAL_LOG_ERROR_MALFORMED);
+    g_assert_true (g_str_has_prefix (error->message, "line 2:"));
+    g_assert_true (strstr (error->message, "48.22") != NULL);
+    g_assert_null (trial.quote_id);
+    g_clear_error (&error);
+  }
+
+  /* Blocks of 32 tokens show in the concurrency: 6,000 × 32 ÷ 4,096 =
+   * 46.875, printed 46.88x; 6,000 × 16 would be 23.44x. */
+  {
+    static const char blocks32[] =
+      "INFO 11-30 09:50:25 executor_base.py:110] # cuda blocks: 6000, # CPU blocks: 2048\n"
+      "INFO 11-30 09:50:25 executor_base.py:115] Maximum concurrency for 4096 tokens per request: 46.88x\n";
+    g_autoptr(CpTrialLog) log32 = cp_trial_log_read (blocks32, strlen (blocks32), &error);
+    g_autoptr(GPtrArray) readings32 = NULL;
+
+    g_assert_no_error (error);
+    readings32 = resolve (&f, log32, &trial);
+    g_assert_cmpfloat (trial.kv_cache_tokens, ==, 6000 * 32);
+    g_assert_true (strstr (reading (readings32, CP_TRIAL_FIGURE_KV_CACHE_TOKENS, TRUE)->source, "32 tokens") != NULL);
+    g_free (trial.quote_id);
+  }
   fixture_clear (&f);
 }
 
@@ -497,6 +585,7 @@ main (int argc, char **argv)
   g_test_add_func ("/trial-log/hf-train-metrics", test_hf_train_metrics);
   g_test_add_func ("/trial-log/hf-dict-and-json", test_hf_dict_and_json);
   g_test_add_func ("/trial-log/vllm", test_vllm);
+  g_test_add_func ("/trial-log/vllm-serving", test_vllm_serving);
   g_test_add_func ("/trial-log/merge", test_merge);
   g_test_add_func ("/trial-log/broken-files", test_broken_files);
   g_test_add_func ("/trial-log/bytes", test_bytes);
