@@ -1504,6 +1504,147 @@ trial_kv_budget_bytes (const CpJob      *job,
   return measured_per_gpu * free_here / free_there;
 }
 
+/* vLLM shards the attention heads over the tensor-parallel ranks: they
+ * must divide evenly, and the KV heads either divide evenly too or, fewer
+ * than the ranks, are replicated onto a whole multiple of them
+ * (vllm/model_executor/models/llama.py, LlamaAttention); MLA's single
+ * latent is replicated on every rank. */
+static gboolean
+serving_tensor_parallel_allowed (const CpModelSpec *m,
+                                 guint              tp)
+{
+  guint kv_heads = m->kv_heads > 0 ? m->kv_heads : m->heads;
+
+  if (tp == 0 || m->heads % tp != 0)
+    return FALSE;
+  if (m->kv_latent_dim > 0)
+    return TRUE;
+  return kv_heads >= tp ? kv_heads % tp == 0 : tp % kv_heads == 0;
+}
+
+/* One replica size as vLLM's memory profile lays it out. */
+typedef struct {
+  guint    gpus;               /* tensor × pipeline parallel */
+  guint    tp;
+  guint    pp;
+  double   activation_bytes;
+  double   kv_budget_bytes;    /* per GPU */
+  double   kv_per_gpu_token_bytes;
+  double   blocks;
+  double   kv_measured_bytes;  /* a trial's KV cache (R9), else 0 */
+  gboolean kv_exact;
+  double   carried;            /* whole requests it runs at once */
+} ReplicaSize;
+
+/* Lays out a replica of @gpus GPUs (tensor parallel inside a node, whole
+ * nodes in pipeline; weights and KV split over them; KV heads fewer than
+ * the ranks, and MLA's single latent, replicated). FALSE where vLLM would
+ * refuse it or its KV budget holds no whole request. */
+static gboolean
+lay_out_replica (const CpJob      *job,
+                 const CpQuote    *quote,
+                 const CpSettings *settings,
+                 double            budget,
+                 double            weights,
+                 double            batched_tokens,
+                 double            max_sequences,
+                 guint             gpus,
+                 ReplicaSize      *size)
+{
+  const CpModelSpec *m = &job->model;
+  guint gpn = quote->gpus_per_node;
+  double kv_heads = m->kv_latent_dim > 0 ? 1.0 : (m->kv_heads > 0 ? m->kv_heads : m->heads);
+  double block = settings->kv_block_tokens;
+  double blocks_per_request = ceil (job->context_len / block);
+
+  size->gpus = gpus;
+  size->tp = MIN (gpus, gpn);
+  size->pp = gpus > gpn ? gpus / gpn : 1;
+  if ((gpus < gpn && gpn % gpus != 0) || !serving_tensor_parallel_allowed (m, size->tp))
+    return FALSE;
+  /* An explicit tensor-parallel size is served as given (vLLM's
+   * --tensor-parallel-size). */
+  if (job->tensor_parallel > 0 && size->tp != job->tensor_parallel)
+    return FALSE;
+  size->activation_bytes = serving_activation_peak_bytes (job, batched_tokens, max_sequences, size->tp);
+  size->kv_budget_bytes = budget - weights / gpus - size->activation_bytes - settings->cuda_graph_bytes -
+                          settings->framework_overhead_bytes;
+  size->kv_per_gpu_token_bytes = cp_job_kv_bytes_per_token (job) / (MIN ((double) size->tp, kv_heads) * size->pp);
+  /* A measured KV cache replaces the modelled budget (R9). */
+  size->kv_measured_bytes = trial_kv_budget_bytes (job, quote, settings, weights, gpus,
+                                                   size->kv_per_gpu_token_bytes, &size->kv_exact);
+  if (size->kv_measured_bytes > 0)
+    size->kv_budget_bytes = size->kv_measured_bytes;
+  if (size->kv_budget_bytes <= 0)
+    return FALSE;
+  /* vLLM's tokens are its blocks × the block size: exact here. */
+  size->blocks = size->kv_exact ? floor (job->trial.kv_cache_tokens / block)
+                                : floor (size->kv_budget_bytes / (block * size->kv_per_gpu_token_bytes));
+  /* Whole requests need whole blocks each, and vLLM's scheduler runs at
+   * most max_num_seqs of them at once. */
+  size->carried = MIN (floor (size->blocks / blocks_per_request), max_sequences);
+  return size->carried >= 1;
+}
+
+/* The serving figures of @size on @est's GPUs, into @est's serving fields. */
+static void
+serve_with_replica (const CpJob       *job,
+                    const CpQuote     *quote,
+                    const CpSettings  *settings,
+                    double             weights,
+                    double             max_sequences,
+                    const ReplicaSize *size,
+                    CpEstimate        *est)
+{
+  guint replicas_here = est->gpus / size->gpus;
+  double served = replicas_here > 0 ? MIN (size->carried, ceil ((double) job->concurrency / replicas_here)) : 0;
+  CpServingReplica replica = { size->gpus, size->tp, weights / size->gpus, size->kv_per_gpu_token_bytes,
+                               MIN (served, max_sequences), replicas_here };
+
+  cp_serving_estimate (job, quote, settings, &replica, est);
+}
+
+/* TRUE when @a serves the job better than @b: first one that carries the
+ * target concurrency within @max_gpus, on the fewest GPUs (a serving
+ * replica is rented whole, so GPUs are the cost); neither carrying it, the
+ * one that carries more there; at equal GPUs, the one with more output
+ * tokens a second on @est's GPUs, whose hourly cost is the same for both,
+ * so also the cheaper million output tokens. */
+static gboolean
+replica_size_better (const CpJob       *job,
+                     const CpQuote     *quote,
+                     const CpSettings  *settings,
+                     double             weights,
+                     double             max_sequences,
+                     guint              max_gpus,
+                     const CpEstimate  *est,
+                     const ReplicaSize *a,
+                     const ReplicaSize *b)
+{
+  double target = MAX (job->concurrency, 1u);
+  double a_gpus = ceil (target / a->carried) * a->gpus;
+  double b_gpus = ceil (target / b->carried) * b->gpus;
+  gboolean a_carries = a_gpus <= max_gpus;
+  gboolean b_carries = b_gpus <= max_gpus;
+  CpEstimate with_a = *est, with_b = *est;
+
+  if (a_carries != b_carries)
+    return a_carries;
+  if (a_carries && a_gpus != b_gpus)
+    return a_gpus < b_gpus;
+  if (!a_carries)
+    {
+      double a_most = floor ((double) max_gpus / a->gpus) * a->carried;
+      double b_most = floor ((double) max_gpus / b->gpus) * b->carried;
+
+      if (a_most != b_most)
+        return a_most > b_most;
+    }
+  serve_with_replica (job, quote, settings, weights, max_sequences, a, &with_a);
+  serve_with_replica (job, quote, settings, weights, max_sequences, b, &with_b);
+  return with_a.output_tokens_per_s > with_b.output_tokens_per_s;
+}
+
 static void
 estimate_inference (const CpJob      *job,
                     const CpQuote    *quote,
@@ -1511,54 +1652,52 @@ estimate_inference (const CpJob      *job,
                     const CpSettings *settings,
                     CpEstimate       *est)
 {
-  const CpModelSpec *m = &job->model;
   double capacity = cp_settings_gpu_memory_bytes (settings, &quote->gpu);
   double budget = capacity * settings->serving_memory_fraction;
   double weights = inference_weight_bytes (job);
   double block = settings->kv_block_tokens;
   double blocks_per_request = ceil (job->context_len / block);
   double batched_tokens, max_sequences;
-  double kv_per_request, kv_per_gpu_token = 0, activation = 0, kv_budget = 0, blocks = 0;
+  double kv_per_request;
   guint gpn = quote->gpus_per_node;
   guint max_gpus = gpn * MAX (quote->nodes_available, nodes);
   guint replica_gpus = 0;
-  gboolean kv_exact = FALSE;
-  double kv_measured = 0;
-  CpServingReplica replica = { 0 };
+  ReplicaSize chosen = { 0 };
 
   est->kv_bytes_per_token = cp_job_kv_bytes_per_token (job);
   kv_per_request = est->kv_bytes_per_token * job->context_len;
   serving_batch_defaults (quote, capacity, &batched_tokens, &max_sequences);
   est->serving_budget_bytes = budget;
   est->cuda_graph_bytes = settings->cuda_graph_bytes;
+  est->layout_searched = job->tensor_parallel == 0;
 
-  /* The fewest GPUs per replica whose KV budget holds one whole request:
-   * tensor parallel in powers of two dividing the heads inside a node,
-   * then whole nodes in pipeline. Weights and KV split over them; KV
-   * heads fewer than TP ranks, and MLA's single latent, are replicated. */
+  /* The replica size is searched as vLLM users choose it: tensor parallel
+   * in powers of two inside a node, then whole nodes in pipeline; more
+   * GPUs a replica leave each more memory for the KV cache, so fewer,
+   * larger replicas can carry more requests on the same GPUs. */
   for (guint g = 1; g <= max_gpus; g = g < gpn ? MIN (g * 2, gpn) : g + gpn)
     {
-      guint tp = MIN (g, gpn);
-      guint pp = g > gpn ? g / gpn : 1;
-      double kv_heads = m->kv_latent_dim > 0 ? 1.0 : (m->kv_heads > 0 ? m->kv_heads : m->heads);
+      ReplicaSize size;
 
-      if ((g < gpn && gpn % g != 0) || m->heads % tp != 0)
+      if (!lay_out_replica (job, quote, settings, budget, weights, batched_tokens, max_sequences, g, &size))
         continue;
-      activation = serving_activation_peak_bytes (job, batched_tokens, max_sequences, tp);
-      kv_budget = budget - weights / g - activation - settings->cuda_graph_bytes - settings->framework_overhead_bytes;
-      kv_per_gpu_token = est->kv_bytes_per_token / (MIN ((double) tp, kv_heads) * pp);
-      /* A measured KV cache replaces the modelled budget (R9). */
-      kv_measured = trial_kv_budget_bytes (job, quote, settings, weights, g, kv_per_gpu_token, &kv_exact);
-      if (kv_measured > 0)
-        kv_budget = kv_measured;
-      if (kv_budget <= 0)
+      est->layouts_evaluated++;
+      /* The size a serving trial ran on this quote is kept while it
+       * carries the target: it is known to run, at vLLM's own count, where
+       * the other sizes are the trial carried over (R9). */
+      if (chosen.kv_exact)
         continue;
-      /* vLLM's tokens are its blocks × the block size: exact here. */
-      blocks = kv_exact ? floor (job->trial.kv_cache_tokens / block) : floor (kv_budget / (block * kv_per_gpu_token));
-      if (blocks >= blocks_per_request)
+      if (size.kv_exact && ceil (MAX (job->concurrency, 1u) / size.carried) * g <= max_gpus)
         {
+          chosen = size;
           replica_gpus = g;
-          break;
+          continue;
+        }
+      if (replica_gpus == 0 ||
+          replica_size_better (job, quote, settings, weights, max_sequences, max_gpus, est, &size, &chosen))
+        {
+          chosen = size;
+          replica_gpus = g;
         }
     }
 
@@ -1570,10 +1709,11 @@ estimate_inference (const CpJob      *job,
 
   if (replica_gpus == 0)
     {
-      /* Even every GPU offered cannot hold the weights and one request. */
+      /* Even every GPU offered cannot hold the weights and one request
+       * (or not at the tensor-parallel size asked for). */
       guint gpus = nodes * gpn;
       est->fits = FALSE;
-      est->tensor_parallel = MIN (gpus, gpn);
+      est->tensor_parallel = job->tensor_parallel > 0 ? job->tensor_parallel : MIN (gpus, gpn);
       est->pipeline_parallel = MAX (gpus / gpn, 1);
       est->weights_bytes = weights / gpus;
       est->memory_per_gpu_bytes = est->weights_bytes + est->overhead_bytes;
@@ -1585,35 +1725,31 @@ estimate_inference (const CpJob      *job,
   else
     {
       guint replicas_here = (nodes * gpn) / replica_gpus;
-      /* vLLM: "Maximum concurrency for N tokens per request: 1.56x" is the
-       * cache's tokens over the request length, unrounded; whole requests
-       * need whole blocks each. */
-      double whole = floor (blocks / blocks_per_request);
       double served;
 
-      est->activation_peak_bytes = activation;
-      est->kv_budget_bytes = kv_budget;
-      est->kv_blocks = blocks;
-      est->tensor_parallel = MIN (replica_gpus, gpn);
-      est->pipeline_parallel = replica_gpus > gpn ? replica_gpus / gpn : 1;
-      /* vLLM's own figure where it ran: its cache over the request (I6). */
-      est->max_concurrency = (kv_exact ? job->trial.kv_cache_tokens : blocks * block) / job->context_len;
-      est->kv_measured = kv_exact;
-      est->kv_extrapolated = kv_measured > 0 && !kv_exact;
-      est->requests_per_replica = whole;
+      est->activation_peak_bytes = chosen.activation_bytes;
+      est->kv_budget_bytes = chosen.kv_budget_bytes;
+      est->kv_blocks = chosen.blocks;
+      est->tensor_parallel = chosen.tp;
+      est->pipeline_parallel = chosen.pp;
+      /* vLLM: "Maximum concurrency for N tokens per request: 1.56x" is the
+       * cache's tokens over the request length, unrounded; its own figure
+       * where it ran (I6). */
+      est->max_concurrency = (chosen.kv_exact ? job->trial.kv_cache_tokens : chosen.blocks * block) / job->context_len;
+      est->kv_measured = chosen.kv_exact;
+      est->kv_extrapolated = chosen.kv_measured_bytes > 0 && !chosen.kv_exact;
+      est->requests_per_replica = chosen.carried;
       est->replicas_per_node = replica_gpus <= gpn ? gpn / replica_gpus : 0;
-      est->replicas_needed = (guint) ceil (job->concurrency / whole);
+      est->replicas_needed = (guint) ceil (job->concurrency / chosen.carried);
       est->nodes_needed = (guint) ceil ((double) est->replicas_needed * replica_gpus / gpn);
       est->data_parallel = replicas_here;
       est->fits = replicas_here >= 1;
       est->weights_bytes = weights / replica_gpus;
-      served = replicas_here > 0 ? MIN (whole, ceil ((double) job->concurrency / replicas_here)) : 0;
-      est->kv_cache_bytes = served * blocks_per_request * block * kv_per_gpu_token;
-      est->memory_per_gpu_bytes = est->weights_bytes + est->kv_cache_bytes + activation +
+      served = replicas_here > 0 ? MIN (chosen.carried, ceil ((double) job->concurrency / replicas_here)) : 0;
+      est->kv_cache_bytes = served * blocks_per_request * block * chosen.kv_per_gpu_token_bytes;
+      est->memory_per_gpu_bytes = est->weights_bytes + est->kv_cache_bytes + chosen.activation_bytes +
                                   settings->cuda_graph_bytes + est->overhead_bytes;
-      /* vLLM's scheduler runs at most max_num_seqs sequences at once. */
-      replica = (CpServingReplica) { replica_gpus, est->tensor_parallel, est->weights_bytes, kv_per_gpu_token,
-                                     MIN (served, max_sequences), replicas_here };
+      serve_with_replica (job, quote, settings, weights, max_sequences, &chosen, est);
     }
 
   est->time_source = CP_TIME_SOURCE_DURATION;
@@ -1621,7 +1757,6 @@ estimate_inference (const CpJob      *job,
   est->total_s = est->compute_s;
   est->gpu_hours = est->total_s / 3600.0 * est->gpus;
   est->scaling_efficiency = 1.0;
-  cp_serving_estimate (job, quote, settings, &replica, est);
 }
 
 static void

@@ -156,9 +156,20 @@ next_node_count (guint nodes,
   return nodes < max_nodes && next > max_nodes ? max_nodes : next;
 }
 
-/* The node count offered for one quote: the fewest nodes that fit, meet the
- * deadline and (for a service) carry the target concurrency; otherwise the
- * count with the shortest run that fits; otherwise the most nodes. */
+/* Node counts whose total costs lie within this fraction of each other
+ * count as the same price, and the fewer nodes are offered: half a per
+ * cent is far inside the assumptions' own spread (cp-range.h), while each
+ * further node is one more machine to fail, to wire and to debug (R7's
+ * risks), which the total cost does not price. */
+#define NODE_COST_TIE_FRACTION 0.005
+
+/* The node count offered for one quote: of the counts that fit, meet the
+ * deadline and (for a service) carry the target concurrency, the one with
+ * the lowest total cost, since that is what the plan ranks by (more nodes
+ * can cost less in all when the run shrinks faster than they grow, or a
+ * minimum term is billed anyway); a count within NODE_COST_TIE_FRACTION of
+ * that cost with fewer nodes wins the tie. With none feasible, the count
+ * with the shortest run that fits; otherwise the most nodes. */
 static void
 choose_nodes (const CpJob      *job,
               const CpQuote    *quote,
@@ -167,6 +178,8 @@ choose_nodes (const CpJob      *job,
 {
   guint max_nodes = MAX (quote->nodes_available, 1);
   gboolean have_fitting = FALSE;
+  g_autoptr(GArray) feasible = g_array_new (FALSE, FALSE, sizeof (CpEstimate));
+  double cheapest = INFINITY;
   CpEstimate best = { 0 };
 
   if (job->kind == CP_TASK_DEBUG || job->kind == CP_TASK_DATA_PROCESSING)
@@ -180,10 +193,12 @@ choose_nodes (const CpJob      *job,
         break;
       if (option_is_feasible (job, &est))
         {
-          option->estimate = est;
-          option->feasible = TRUE;
-          return;
+          g_array_append_val (feasible, est);
+          cheapest = MIN (cheapest, est.total_cost);
+          continue;
         }
+      if (feasible->len > 0)
+        continue;
       if (est.fits && (!have_fitting || est.calendar_days < best.calendar_days ||
                        est.requests_per_replica * est.data_parallel > best.requests_per_replica * best.data_parallel))
         {
@@ -192,6 +207,19 @@ choose_nodes (const CpJob      *job,
         }
       else if (!have_fitting)
         best = est;
+    }
+
+  /* By node count: the first within the tie is the fewest nodes. */
+  for (guint i = 0; i < feasible->len; i++)
+    {
+      const CpEstimate *est = &g_array_index (feasible, CpEstimate, i);
+
+      if (est->total_cost <= cheapest * (1.0 + NODE_COST_TIE_FRACTION))
+        {
+          option->estimate = *est;
+          option->feasible = TRUE;
+          return;
+        }
     }
   option->estimate = best;
   option->feasible = FALSE;
@@ -402,40 +430,66 @@ reason_signals (CpPlan           *plan,
     add_reason (plan, CP_RULE_R7_CLUSTER_SIGNALS, CP_OUTCOME_NO_SIGNAL, -1, 0, 0, 0, 0);
 }
 
+/* The cluster R5 and R8 speak of: the best-ranked option on several
+ * nodes, else (no cluster was chosen) the whole offer of the best-ranked
+ * cluster quote, the one the results show beside it. FALSE with neither. */
+static gboolean
+cluster_beside (const CpPlan      *plan,
+                int               *quote_index,
+                const CpEstimate **estimate)
+{
+  const CpOption *split = best_option (plan, TRUE, FALSE);
+
+  if (split != NULL)
+    {
+      *quote_index = split->quote_index;
+      *estimate = &split->estimate;
+      return TRUE;
+    }
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+      if (option->has_full_offer && option->full_offer.nodes > 1)
+        {
+          *quote_index = option->quote_index;
+          *estimate = &option->full_offer;
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* R8 on one cluster estimate: its migration and the rest of its calendar. */
+static void
+reason_migration (CpPlan           *plan,
+                  int               quote_index,
+                  const CpEstimate *est)
+{
+  if (est->migration_days > 0)
+    add_reason (plan, CP_RULE_R8_MIGRATION, CP_OUTCOME_MIGRATION_COUNTED, quote_index,
+                est->migration_days, est->engineering_cost, est->run_days, est->debug_days);
+  else
+    add_reason (plan, CP_RULE_R8_MIGRATION, CP_OUTCOME_MIGRATION_NONE, quote_index, 0, 0, 0, 0);
+}
+
 static void
 reason_split (CpPlan           *plan,
               const CpJob      *job,
               const CpQuote    *quotes,
               const CpSettings *settings)
 {
-  const CpOption *split = best_option (plan, TRUE, FALSE);
-  CpEstimate est;
+  const CpEstimate *est;
   CpOutcome outcome;
+  int quote_index;
 
-  if (split != NULL)
-    est = split->estimate;
-  else
-    {
-      /* No cluster was chosen: judge the whole offer of the best-ranked
-       * cluster quote, the one the results show beside it. */
-      for (guint i = 0; i < plan->options->len && split == NULL; i++)
-        {
-          const CpOption *option = &g_array_index (plan->options, CpOption, i);
-          if (option->has_full_offer && option->full_offer.nodes > 1)
-            {
-              est = option->full_offer;
-              split = option;
-            }
-        }
-      if (split == NULL)
-        return;
-    }
+  if (!cluster_beside (plan, &quote_index, &est))
+    return;
 
   /* At equal times the split waits as long as it computes: that is no
    * longer compute dominating, so 1.0 counts as communication. A split
    * that would pay under a single-machine recommendation is said to be
    * not needed, so R5 never argues against the verdict. */
-  if (est.comm_compute_ratio >= 1.0)
+  if (est->comm_compute_ratio >= 1.0)
     outcome = CP_OUTCOME_COMMUNICATION_DOMINATES;
   else if (plan->recommended >= 0 &&
            g_array_index (plan->options, CpOption, plan->recommended).estimate.nodes <= 1)
@@ -443,7 +497,7 @@ reason_split (CpPlan           *plan,
   else
     outcome = CP_OUTCOME_COMPUTE_DOMINATES;
   add_reason (plan, CP_RULE_R5_SPLIT_BENEFIT, outcome,
-              split->quote_index, est.comm_compute_ratio, est.compute_s, est.communication_s, est.nodes);
+              quote_index, est->comm_compute_ratio, est->compute_s, est->communication_s, est->nodes);
 }
 
 /* Beyond a cluster quote's offer, the fewest nodes (up to eight times
@@ -937,14 +991,18 @@ cp_plan_new (const CpJob      *job,
   /* R7 */
   reason_signals (plan, job, quotes, n_quotes, settings);
 
-  /* R8 */
+  /* R8, on the cluster recommended, else on the cluster the results set
+   * beside the recommendation (R5's): its calendar in full, so that the
+   * words can say where a cluster's days go. */
   if (cluster)
+    reason_migration (plan, subject->quote_index, &subject->estimate);
+  else
     {
-      if (subject->estimate.migration_days > 0)
-        add_reason (plan, CP_RULE_R8_MIGRATION, CP_OUTCOME_MIGRATION_COUNTED, subject->quote_index,
-                    subject->estimate.migration_days, subject->estimate.engineering_cost, 0, 0);
-      else
-        add_reason (plan, CP_RULE_R8_MIGRATION, CP_OUTCOME_MIGRATION_NONE, subject->quote_index, 0, 0, 0, 0);
+      const CpEstimate *whole = NULL;
+      int whole_quote = -1;
+
+      if (cluster_beside (plan, &whole_quote, &whole) && whole->migration_days > 0)
+        reason_migration (plan, whole_quote, whole);
     }
   if (!job->team_has_ops_engineer)
     {

@@ -55,7 +55,9 @@ typedef enum {
   CP_OUTCOME_SIGNAL_PREMIUM,          /* v0 bigger single machine cost, v1 cluster cost */
   CP_OUTCOME_NO_SIGNAL,
   /* R8 */
-  CP_OUTCOME_MIGRATION_COUNTED,       /* v0 days, v1 cost */
+  CP_OUTCOME_MIGRATION_COUNTED,       /* v0 migration days, v1 its cost, v2 run days, v3 debugging days of
+                                       * the cluster quote_index names: the one recommended, else the
+                                       * one R5 speaks of (its whole offer); calendar = v0 + v2 + v3 */
   CP_OUTCOME_MIGRATION_NONE,
   CP_OUTCOME_PREFER_HOSTED,           /* no ops engineer */
   /* R9 */
@@ -148,9 +150,10 @@ typedef enum {
   CP_N_RISKS
 } CpRisk;
 
-/* Chooses, per quote, the node count to offer (the fewest nodes that fit
- * and meet the deadline, else the fastest), ranks the options by total
- * cost and states the verdict with its reasons. */
+/* Chooses, per quote, the node count to offer (of those that fit and meet
+ * the deadline, the lowest total cost, fewer nodes within half a per cent;
+ * else the fastest), ranks the options by total cost and states the
+ * verdict with its reasons. */
 CpPlan   *cp_plan_new   (const CpJob      *job,
                          const CpQuote    *quotes,
                          guint             n_quotes,

@@ -234,7 +234,8 @@ test_no_failures_and_set_interval (void)
 /* A service rents its period whole: interruptions are downtime inside it,
  * the run time stays the period. 30 days on one node of 8: 8 × 720 h ×
  * 1.9733e-5 = 0.1137 interruptions, 68.2 s down; each stops one of the 8
- * one-GPU replicas (7B in bf16 fits one H100), so 68.2 s of 8 × 2,592,000
+ * one-GPU replicas (7B in bf16 fits one H100; tensor parallel 1 is given,
+ * the search would take larger replicas), so 68.2 s of 8 × 2,592,000
  * replica-seconds are lost. */
 static void
 test_service_period (void)
@@ -249,6 +250,7 @@ test_service_period (void)
   quote_init_catalog (&quote, "h100-sxm", 1, CP_STORAGE_UNKNOWN);
   job_init_catalog (&job, CP_TASK_INFERENCE, "llama-2-7b");
   job.duration_days = 30;
+  job.tensor_parallel = 1;
 
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
   g_assert_cmpfloat (est.total_s, ==, 30 * 86400.0);

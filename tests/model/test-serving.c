@@ -490,7 +490,16 @@ test_request_must_fit_context (void)
  * 40 GiB × 0.90 − 13.48e9 = 25,174,705,664 B are, so the KV cache gets
  * 52,428,800,000 × 25,174,705,664 ÷ 63,829,411,328 = 20,678,235,642 B,
  * ⌊÷ (16 × 524,288)⌋ = 2,465 blocks: 2,465 × 16 ÷ 4,096 = 9.62890625
- * at once, 9 whole requests, ⌈100 ÷ 9⌉ = 12 replicas on 2 nodes. */
+ * at once, 9 whole requests, ⌈100 ÷ 9⌉ = 12 replicas on 2 nodes, at
+ * tensor parallel 1 as the trial ran. Left to the search, larger replicas
+ * hold the weights once over more GPUs: at TP 2 the GPU keeps 40 GiB ×
+ * 0.90 − 6.74e9 = 31,914,705,664 B, the cache 26,214,400,000 B a GPU,
+ * 6,250 blocks of 16 × 262,144 B, 24 whole requests, 5 replicas (10
+ * GPUs); at TP 4, 35,284,705,664 B → 28,982,482,179 B, 13,819 blocks of
+ * 16 × 131,072 B, 53 requests, 2 replicas (8 GPUs); at TP 8,
+ * 36,969,705,664 B → 30,366,523,268 B, 28,959 blocks of 16 × 65,536 B,
+ * 113 requests, 1 replica (8 GPUs). TP 4 and 8 tie on 8 GPUs; the one
+ * that serves more output tokens on them is taken. */
 static void
 test_trial_kv_cache (void)
 {
@@ -500,6 +509,7 @@ test_trial_kv_cache (void)
   CpEstimate est;
   CpPlan *plan;
   const CpReason *r3 = NULL, *r9 = NULL;
+  double tp4_output_tokens_per_s;
 
   cp_settings_init (&settings);
   g_assert_cmpfloat (settings.serving_memory_fraction, ==, 0.90);
@@ -532,6 +542,7 @@ test_trial_kv_cache (void)
   g_assert_cmpuint (est.replicas_needed, ==, 5);
   g_assert_cmpuint (est.nodes_needed, ==, 1);
 
+  job.tensor_parallel = 1;
   g_assert_true (cp_estimate (&job, &small, 1, &settings, &est, NULL));
   g_assert_false (est.kv_measured);
   g_assert_true (est.kv_extrapolated);
@@ -541,6 +552,34 @@ test_trial_kv_cache (void)
   g_assert_cmpfloat (est.requests_per_replica, ==, 9);
   g_assert_cmpuint (est.replicas_needed, ==, 12);
   g_assert_cmpuint (est.nodes_needed, ==, 2);
+
+  job.tensor_parallel = 2;
+  g_assert_true (cp_estimate (&job, &small, 1, &settings, &est, NULL));
+  assert_close (26214400000.0, est.kv_budget_bytes, 1e-9);
+  g_assert_cmpfloat (est.kv_blocks, ==, 6250);
+  g_assert_cmpfloat (est.requests_per_replica, ==, 24);
+  g_assert_cmpuint (est.replicas_needed, ==, 5);
+
+  job.tensor_parallel = 4;
+  g_assert_true (cp_estimate (&job, &small, 1, &settings, &est, NULL));
+  g_assert_cmpfloat (est.kv_blocks, ==, 13819);
+  g_assert_cmpfloat (est.requests_per_replica, ==, 53);
+  g_assert_cmpuint (est.replicas_needed, ==, 2);
+  tp4_output_tokens_per_s = est.output_tokens_per_s;
+
+  job.tensor_parallel = 0;
+  g_assert_true (cp_estimate (&job, &small, 1, &settings, &est, NULL));
+  g_assert_true (est.layout_searched);
+  g_assert_true (est.tensor_parallel == 4 || est.tensor_parallel == 8);
+  g_assert_cmpuint (est.replicas_needed * est.tensor_parallel, ==, 8);
+  g_assert_cmpuint (est.nodes_needed, ==, 1);
+  g_assert_cmpfloat (est.output_tokens_per_s, >=, tp4_output_tokens_per_s);
+  if (est.tensor_parallel == 8)
+    {
+      assert_close (30366523268.0, est.kv_budget_bytes, 1e-9);
+      g_assert_cmpfloat (est.kv_blocks, ==, 28959);
+      g_assert_cmpfloat (est.requests_per_replica, ==, 113);
+    }
 
   /* R3 counts the measured replicas; R9 names the measured concurrency. */
   plan = cp_plan_new (&job, &quote, 1, &settings);
@@ -561,9 +600,18 @@ test_trial_kv_cache (void)
   g_assert_cmpfloat (r9->values[3], ==, 24.4140625);
   cp_plan_free (plan);
 
-  /* Measured on two GPUs a replica, while one holds a request: not the
-   * configuration measured, so carried over, not taken as is. */
+  /* Measured on two GPUs a replica: the search keeps the size the trial
+   * ran, which carries the target (⌈100 ÷ 24⌉ = 5 replicas of 2 GPUs on
+   * the 160 offered), at vLLM's own count. Pinned to one GPU, the trial
+   * is not the configuration measured, so carried over, not taken as is. */
   job.trial.gpus = 2;
+  job.tensor_parallel = 0;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_cmpuint (est.tensor_parallel, ==, 2);
+  g_assert_true (est.kv_measured);
+  g_assert_cmpfloat (est.requests_per_replica, ==, 24);
+  g_assert_cmpuint (est.replicas_needed, ==, 5);
+  job.tensor_parallel = 1;
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
   g_assert_cmpuint (est.tensor_parallel, ==, 1);
   g_assert_false (est.kv_measured);
