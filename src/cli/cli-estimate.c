@@ -633,8 +633,12 @@ print_table (const Estimate   *e,
   add_row (table, _("Intra-node link"), g_strdup (quote->intra_link.name));
 
   cp_cli_table_add_heading (table, _("Configuration"));
-  add_row (table, _("Layout"), g_strdup (est->layout_searched ? _("searched: the fastest that fits")
-                                                              : _("as given")));
+  if (job->kind == CP_TASK_INFERENCE)
+    add_row (table, _("Layout"), g_strdup (est->layout_searched ? _("searched: the fewest GPUs that carry the concurrency")
+                                                                : _("as given")));
+  else
+    add_row (table, _("Layout"), g_strdup (est->layout_searched ? _("searched: the fastest that fits")
+                                                                : _("as given")));
   add_row (table, _("Tensor × pipeline × data parallel"),
            g_strdup_printf ("%u × %u × %u", est->tensor_parallel, est->pipeline_parallel,
                             est->data_parallel));
@@ -652,18 +656,27 @@ print_table (const Estimate   *e,
       add_row (table, _("FlashAttention"), g_strdup (cp_cli_yes_no (est->flash_attention)));
       if (est->layout_why != CP_LAYOUT_WHY_NONE)
         add_row (table, _("Runner-up layout"), cp_words_runner_up (est, C_("language code", "en")));
+      add_row (table, _("ZeRO stage"), g_strdup_printf ("%u", est->zero_stage));
+      add_row (table, _("Activation recompute"), cp_words_recompute (est));
+      add_row (table, _("CPU offload"), g_strdup (cp_cli_yes_no (est->cpu_offload)));
+      add_row (table, _("Memory technique that makes it fit"),
+               g_strdup (e->fitting.fits ? cp_words_technique (e->fitting.technique) : _("none")));
     }
-  add_row (table, _("ZeRO stage"), g_strdup_printf ("%u", est->zero_stage));
-  add_row (table, _("Activation recompute"), cp_words_recompute (est));
-  add_row (table, _("CPU offload"), g_strdup (cp_cli_yes_no (est->cpu_offload)));
-  add_row (table, _("Memory technique that makes it fit"),
-           g_strdup (e->fitting.fits ? cp_words_technique (e->fitting.technique) : _("none")));
 
   cp_cli_table_add_heading (table, _("Memory per GPU"));
   add_bytes_row (table, _("Weights"), est->weights_bytes, settings);
-  add_bytes_row (table, _("Gradients"), est->gradients_bytes, settings);
-  add_bytes_row (table, _("Optimizer states"), est->optimizer_bytes, settings);
-  add_bytes_row (table, _("Activations"), est->activations_bytes, settings);
+  if (job->kind == CP_TASK_INFERENCE)
+    {
+      /* vLLM's profiling pass and graphs: what the total holds beside them. */
+      add_bytes_row (table, _("Activations"), est->activation_peak_bytes, settings);
+      add_bytes_row (table, _("CUDA graph memory"), est->cuda_graph_bytes, settings);
+    }
+  else
+    {
+      add_bytes_row (table, _("Gradients"), est->gradients_bytes, settings);
+      add_bytes_row (table, _("Optimizer states"), est->optimizer_bytes, settings);
+      add_bytes_row (table, _("Activations"), est->activations_bytes, settings);
+    }
   add_bytes_row (table, _("KV cache"), est->kv_cache_bytes, settings);
   add_bytes_row (table, _("Framework overhead"), est->overhead_bytes, settings);
   add_bytes_row (table, _("Total"), est->memory_per_gpu_bytes, settings);

@@ -2074,9 +2074,20 @@ estimate_unchecked (const CpJob      *job,
   out->nodes = nodes;
   out->gpus = nodes * quote->gpus_per_node;
   out->technique = technique;
-  out->zero_stage = job->zero_stage;
-  out->recompute = job->recompute;
-  out->cpu_offload = job->cpu_offload;
+  /* ZeRO, recompute and offload are training's: a service or a month of
+   * debugging keeps none of them, whatever the job's (unused) settings. */
+  if (cp_task_kind_is_training (job->kind))
+    {
+      out->zero_stage = job->zero_stage;
+      out->recompute = job->recompute;
+      out->cpu_offload = job->cpu_offload;
+    }
+  else
+    {
+      out->zero_stage = 0;
+      out->recompute = CP_RECOMPUTE_NONE;
+      out->cpu_offload = FALSE;
+    }
   out->expert_parallel = 1;
   out->virtual_stages = 1;
 

@@ -991,12 +991,12 @@ cp_plan_new (const CpJob      *job,
   /* R7 */
   reason_signals (plan, job, quotes, n_quotes, settings);
 
-  /* R8, on the cluster recommended, else on the cluster the results set
-   * beside the recommendation (R5's): its calendar in full, so that the
-   * words can say where a cluster's days go. */
+  /* R8, on the cluster recommended, else for training on the cluster the
+   * results set beside the recommendation (R5's): its calendar in full, so
+   * that the words can say where a cluster's days go. */
   if (cluster)
     reason_migration (plan, subject->quote_index, &subject->estimate);
-  else
+  else if (cp_task_kind_is_training (job->kind))
     {
       const CpEstimate *whole = NULL;
       int whole_quote = -1;

@@ -1050,6 +1050,145 @@ test_invalid_inputs (void)
   cp_quote_clear (&quote);
 }
 
+/* Walk 2, #29: with a deadline, a cluster quote is offered at the node
+ * count with the lowest total cost among those that meet it, not at the
+ * fewest. The 13-day run of test_best_available (8 A100s at MFU 0.4,
+ * scaling perfectly since the MFU is end to end), no interruptions, a
+ * team that needs no migration: on n nodes the run takes 13/n days, 312/n
+ * hours, and debugging (R4, 35% of the cycle, on one machine) 0.35/0.65 of
+ * that, 168/n hours, so 20/n calendar days. At 10 a GPU-hour, 80 a
+ * node-hour, whole hours billed: n × 312/n + 168/n node-hours, 80 × (312
+ * + 168/n): 31,680 on 2 nodes, 29,440 on 3, 28,320 on 4. A deadline of
+ * 11 days rules out one machine (20 days); the fewest that meet it, 2
+ * nodes, cost more than all 4. */
+static void
+test_cheapest_node_count (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  const CpOption *option;
+
+  cp_settings_init (&settings);
+  settings.gpu_failure_rate_per_hour = 0;
+  quote_init_a100 (&quote, 8, 4);
+  cp_job_init (&job, CP_TASK_PRETRAIN);
+  model_init (&job.model, 1e9, 24, 2048, 16, 16, 8192, 50000, FALSE);
+  job.tokens = 13 * 86400 * 8 * 312e12 * 0.4 / 6e9;
+  job.mfu = 0.4;
+  job.recompute = CP_RECOMPUTE_NONE;
+  job.team_has_distributed_experience = TRUE;
+  job.deadline_days = 11;
+
+  {
+    g_autoptr(CpPlan) plan = cp_plan_new (&job, &quote, 1, &settings);
+
+    g_assert_cmpint (plan->recommended, ==, 0);
+    g_assert_cmpint (plan->verdict, ==, CP_VERDICT_CLUSTER);
+    option = &g_array_index (plan->options, CpOption, 0);
+    g_assert_cmpuint (option->estimate.nodes, ==, 4);
+    assert_close (80 * (312 + 168 / 4.0), option->estimate.total_cost, 1e-9);
+    assert_close (28320, option->estimate.total_cost, 1e-9);
+    assert_close (20 / 4.0, option->estimate.calendar_days, 1e-9);
+    /* The whole offer is the count chosen: nothing to set beside it. */
+    g_assert_false (option->has_full_offer);
+  }
+
+  /* Ties: with 5% debugging, 312/(19n) hours of it, billed to the
+   * second (no granularity), 80 × 312 × (1 + 1/(19n)): 25,273.26 on 4
+   * nodes, 25,397.89 on 3 (0.49% more: a tie, and fewer nodes win it),
+   * 25,645.47 on 2 (1.3% more, no tie). */
+  settings.debug_share = 0.05;
+  quote.billing_granularity_h = 0;
+  {
+    g_autoptr(CpPlan) plan = cp_plan_new (&job, &quote, 1, &settings);
+
+    option = &g_array_index (plan->options, CpOption, 0);
+    g_assert_true (option->feasible);
+    g_assert_cmpuint (option->estimate.nodes, ==, 3);
+    assert_close (80 * 312 * (1 + 1 / 57.0), option->estimate.total_cost, 1e-9);
+    g_assert_true (option->has_full_offer);
+    assert_close (80 * 312 * (1 + 1 / 76.0), option->full_offer.total_cost, 1e-9);
+    g_assert_cmpfloat (option->estimate.total_cost / option->full_offer.total_cost, <, 1.005);
+  }
+
+  /* Without a deadline none is needed beyond one machine, which then
+   * costs 80 × 312 × (1 + 1/19) = 26,273.68, more than 3 or 4 nodes: the
+   * cheapest feasible count is still the one offered. */
+  job.deadline_days = 0;
+  {
+    g_autoptr(CpPlan) plan = cp_plan_new (&job, &quote, 1, &settings);
+
+    option = &g_array_index (plan->options, CpOption, 0);
+    g_assert_cmpuint (option->estimate.nodes, ==, 3);
+  }
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
+/* Walk 2, #4/#12: under a single-machine recommendation R8 still gives
+ * the calendar of the cluster the results set beside it. The same 13-day
+ * run, a team new to clusters: on 2 nodes 6.5 run days, 3.5 of debugging
+ * and R8's 10.5 of migration, 20.5 calendar days, the migration costing
+ * 10.5 × 5/7 working days × 2 engineers × 2,000 = 30,000. One node then
+ * costs 80 × (312 + 168) = 38,400, two 80 × (312 + 84) + 30,000 = 61,680:
+ * the cluster quote is offered at one node, its whole offer beside it. */
+static void
+test_r8_cluster_calendar (void)
+{
+  CpSettings settings;
+  CpQuote quotes[2];
+  CpJob job;
+  g_autoptr(CpPlan) plan = NULL;
+  const CpReason *reason;
+
+  cp_settings_init (&settings);
+  settings.gpu_failure_rate_per_hour = 0;
+  quote_init_a100 (&quotes[0], 8, 1);
+  quote_init_a100 (&quotes[1], 8, 2);
+  g_free (quotes[1].id);
+  quotes[1].id = g_strdup ("a100-pair");
+  cp_job_init (&job, CP_TASK_PRETRAIN);
+  model_init (&job.model, 1e9, 24, 2048, 16, 16, 8192, 50000, FALSE);
+  job.tokens = 13 * 86400 * 8 * 312e12 * 0.4 / 6e9;
+  job.mfu = 0.4;
+  job.recompute = CP_RECOMPUTE_NONE;
+  job.team_has_distributed_experience = FALSE;
+  g_assert_cmpuint (job.engineers, ==, 2);
+  g_assert_cmpfloat (job.engineer_day_cost, ==, 2000);
+
+  plan = cp_plan_new (&job, quotes, 2, &settings);
+  g_assert_cmpint (plan->verdict, ==, CP_VERDICT_SINGLE_MACHINE);
+  assert_close (38400, cp_plan_get_subject (plan)->estimate.total_cost, 1e-9);
+  reason = find_reason (plan, CP_OUTCOME_MIGRATION_COUNTED, 1);
+  g_assert_nonnull (reason);
+  g_assert_cmpint (reason->rule, ==, CP_RULE_R8_MIGRATION);
+  assert_close (10.5, reason->values[0], 1e-12);
+  assert_close (30000, reason->values[1], 1e-9);
+  assert_close (6.5, reason->values[2], 1e-9);
+  assert_close (3.5, reason->values[3], 1e-9);
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+
+      if (option->quote_index != 1)
+        continue;
+      g_assert_cmpuint (option->estimate.nodes, ==, 1);
+      g_assert_true (option->has_full_offer);
+      assert_close (61680, option->full_offer.total_cost, 1e-9);
+      assert_close (20.5, option->full_offer.calendar_days, 1e-9);
+    }
+  /* The one R5 speaks of. */
+  reason = find_reason (plan, CP_OUTCOME_SPLIT_NOT_NEEDED, 1);
+  if (reason == NULL)
+    reason = find_reason (plan, CP_OUTCOME_COMMUNICATION_DOMINATES, 1);
+  g_assert_nonnull (reason);
+  g_assert_cmpfloat (reason->values[3], ==, 2);
+  cp_job_clear (&job);
+  cp_quote_clear (&quotes[0]);
+  cp_quote_clear (&quotes[1]);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1071,6 +1210,8 @@ main (int   argc,
   g_test_add_func ("/model/rules/r1-thresholds", test_r1_thresholds);
   g_test_add_func ("/model/rules/r5-threshold", test_r5_threshold);
   g_test_add_func ("/model/rules/best-available", test_best_available);
+  g_test_add_func ("/model/rules/cheapest-node-count", test_cheapest_node_count);
+  g_test_add_func ("/model/rules/r8-cluster-calendar", test_r8_cluster_calendar);
   g_test_add_func ("/model/rules/gpu-mismatch-risk", test_gpu_mismatch_risk);
   g_test_add_func ("/model/cost/billing", test_cost_billing);
   g_test_add_func ("/model/cost/components", test_cost_components);

@@ -18,6 +18,7 @@
 #define FRACTION 0.80
 /* The project's default compute utilisation (cp-settings.c). */
 #define UTILISATION 0.55
+#define GIB_BYTES (1024.0 * 1024.0 * 1024.0)
 
 static void
 assert_close (double expected,
@@ -629,6 +630,170 @@ test_trial_kv_cache (void)
   cp_quote_clear (&small);
 }
 
+/* Walk 2, #11: the tensor-parallel size of a replica is searched. Llama
+ * 3.1 70B (meta-llama/Llama-3.1-70B config.json: 80 layers, hidden 8192,
+ * 64 heads, 8 KV heads of 128, SwiGLU 28672, vocabulary 128256; the model
+ * card's 70e9 parameters), 140e9 B in 16 bits, KV 2 × 80 × 8 × 128 × 2 B
+ * = 327,680 B a token (I7), on one node of 8 H800s (80 GB, H100's 989
+ * TFLOPS and 3.35 TB/s, NVLink 200 GB/s a direction, G7).
+ *
+ * vLLM's budget (cp-estimate.c): 0.90 × 80 GiB = 77,309,411,328 B a GPU,
+ * less the weights' share, the profiling peak 8192 × 2 × (4 × 8192 +
+ * (10240 + 3 × 28672)/t) + 1024 × 128256 × 4 (8,192 batched tokens and
+ * 1,024 sequences on an 80 GB GPU that is not an A100), 0.5 GiB of CUDA
+ * graphs and 1 GiB of framework:
+ *   TP 2: 77,309,411,328 − 70e9 − 1,850,736,640 − 1,610,612,736
+ *         = 3,848,061,952 B; 163,840 B a token a GPU (4 of the 8 KV
+ *         heads), blocks of 16 tokens 2,621,440 B: 1,467 blocks, 5 whole
+ *         4,096-token requests (256 blocks each);
+ *   TP 4: − 35e9 − 1,456,472,064 − 1,610,612,736 = 39,242,326,528 B;
+ *         81,920 B a token, 29,939 blocks, 116 requests;
+ *   TP 8: − 17.5e9 − 1,259,339,776 − 1,610,612,736 = 56,939,458,816 B;
+ *         40,960 B a token, 86,882 blocks, 339 requests.
+ * 200 concurrent requests take 40 TP-2 replicas (80 GPUs, 10 nodes), 2
+ * TP-4 replicas (8 GPUs) or 1 TP-8 replica (8 GPUs). TP 4 and 8 tie on
+ * GPUs; on the node, with 1,024-token prompts and 256 output tokens (a
+ * mean context of 1,152), a decode step of TP 4 at batch 100 reads
+ * (35e9 + 100 × 1152 × 81,920) / 2.68e12 = 16.581 ms and all-reduces 80 ×
+ * 2 × 2 × 3/4 × 100 × 8192 × 2 B / (200e9 × 0.80) = 2.458 ms; TP 8 at
+ * batch 200 reads (17.5e9 + 200 × 1152 × 40,960) / 2.68e12 = 10.051 ms and
+ * all-reduces 80 × 2 × 2 × 7/8 × 200 × 8192 × 2 / 1.6e11 = 5.734 ms (both
+ * above their 6.43 ms of compute). A request takes its prompt at the
+ * prefill rate t × 989e12 × 0.55 / (2 × 70e9 + 4 × 80 × 64 × 128 × 1024)
+ * and its output at the replica's decode rate; TP 8 serves 200 / 200 /
+ * (1024/30,498 + 256/12,670) = 18.59 requests a second, TP 4 200 / 100 /
+ * (1024/15,249 + 256/5,252) = 17.26: TP 8 is taken. */
+static double
+decode_rate (double tp,
+             double batch)
+{
+  double memory = (140e9 / tp + batch * 1152 * 327680.0 / tp) / (3350e9 * FRACTION);
+  double compute = batch * 2 * 70e9 / (tp * 989e12 * UTILISATION);
+  double all_reduce = 80 * 2 * 2 * (tp - 1) / tp * batch * 8192 * 2 / (200e9 * 0.80);
+
+  return batch / (MAX (memory, compute) + all_reduce);
+}
+
+static double
+prefill_rate (double tp)
+{
+  return tp * 989e12 * UTILISATION / (2 * 70e9 + 4.0 * 80 * 64 * 128 * 1024);
+}
+
+static void
+test_replica_tensor_parallel_search (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate est;
+  double budget = 0.90 * 80 * GIB_BYTES;
+  double graphs_and_framework = 1.5 * GIB_BYTES;
+  double tp4_rate = 200 / 100.0 / (1024 / prefill_rate (4) + 256 / decode_rate (4, 100));
+  double tp8_rate = 200 / 200.0 / (1024 / prefill_rate (8) + 256 / decode_rate (8, 200));
+
+  g_assert_cmpfloat (budget, ==, 77309411328.0);
+  g_assert_cmpfloat (budget - 70e9 - 1850736640.0 - graphs_and_framework, ==, 3848061952.0);
+  g_assert_cmpfloat (floor (3848061952.0 / (16 * 163840.0)), ==, 1467);
+  g_assert_cmpfloat (budget - 35e9 - 1456472064.0 - graphs_and_framework, ==, 39242326528.0);
+  g_assert_cmpfloat (floor (39242326528.0 / (16 * 81920.0)), ==, 29939);
+  g_assert_cmpfloat (budget - 17.5e9 - 1259339776.0 - graphs_and_framework, ==, 56939458816.0);
+  g_assert_cmpfloat (floor (56939458816.0 / (16 * 40960.0)), ==, 86882);
+  assert_close (18.59, tp8_rate, 1e-3);
+  assert_close (17.26, tp4_rate, 1e-3);
+
+  cp_settings_init (&settings);
+  quote_init_h100 (&quote, 8, 18.5);
+  g_free (quote.gpu.name);
+  quote.gpu.name = g_strdup ("H800 SXM");
+  quote.intra_link.per_direction_gbytes_per_s = 200;
+  job_init_llama2_7b (&job);
+  job.model.params = job.model.active_params = 70e9;
+  job.model.layers = 80;
+  job.model.hidden = 8192;
+  job.model.heads = 64;
+  job.model.kv_heads = 8;
+  job.model.ffn = 28672;
+  job.model.vocab = 128256;
+  job.context_len = 4096;
+  job.prompt_tokens = 1024;
+  job.output_tokens = 256;
+  job.concurrency = 200;
+
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_true (est.layout_searched);
+  g_assert_cmpuint (est.tensor_parallel, ==, 8);
+  g_assert_cmpuint (est.pipeline_parallel, ==, 1);
+  g_assert_cmpuint (est.data_parallel, ==, 1);
+  assert_close (56939458816.0, est.kv_budget_bytes, 1e-12);
+  g_assert_cmpfloat (est.kv_blocks, ==, 86882);
+  g_assert_cmpfloat (est.requests_per_replica, ==, 339);
+  g_assert_cmpuint (est.replicas_needed, ==, 1);
+  g_assert_cmpuint (est.nodes_needed, ==, 1);
+  g_assert_cmpfloat (est.concurrency_served, ==, 200);
+  assert_close (tp8_rate, est.requests_per_s, 1e-9);
+  assert_close (tp8_rate * 256, est.output_tokens_per_s, 1e-9);
+  /* 17.5e9 B of weights a GPU: what the walk expected of TP 8. */
+  assert_close (17.5e9, est.weights_bytes, 1e-12);
+
+  /* An explicit --tp is served as given. */
+  job.tensor_parallel = 4;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_false (est.layout_searched);
+  g_assert_cmpuint (est.tensor_parallel, ==, 4);
+  g_assert_cmpuint (est.data_parallel, ==, 2);
+  assert_close (39242326528.0, est.kv_budget_bytes, 1e-12);
+  g_assert_cmpfloat (est.requests_per_replica, ==, 116);
+  g_assert_cmpuint (est.replicas_needed, ==, 2);
+  assert_close (tp4_rate, est.requests_per_s, 1e-9);
+
+  job.tensor_parallel = 2;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_cmpuint (est.tensor_parallel, ==, 2);
+  g_assert_cmpuint (est.data_parallel, ==, 4);
+  assert_close (3848061952.0, est.kv_budget_bytes, 1e-12);
+  g_assert_cmpfloat (est.requests_per_replica, ==, 5);
+  g_assert_cmpuint (est.replicas_needed, ==, 40);
+  g_assert_cmpuint (est.nodes_needed, ==, 10);
+  g_assert_cmpfloat (est.concurrency_served, ==, 20);
+
+  /* TP 1 cannot hold the 140e9 B: refused, not run on another size. */
+  job.tensor_parallel = 1;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_false (est.fits);
+  g_assert_cmpuint (est.tensor_parallel, ==, 1);
+
+  /* vLLM shards heads evenly: 28 heads (Qwen2.5 7B) take TP 1, 2 or 4,
+   * never 8 (28 mod 8 = 4); with 4 KV heads, TP 8 would also replicate. */
+  job.model.heads = 28;
+  job.model.kv_heads = 4;
+  job.tensor_parallel = 8;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_false (est.fits);
+  job.tensor_parallel = 0;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_cmpuint (est.tensor_parallel, ==, 4);
+
+  /* The plan: one machine serves the 200 (R3). */
+  job.model.heads = 64;
+  job.model.kv_heads = 8;
+  {
+    g_autoptr(CpPlan) plan = cp_plan_new (&job, &quote, 1, &settings);
+    const CpReason *r3 = NULL;
+
+    g_assert_cmpint (plan->recommended, ==, 0);
+    for (guint i = 0; i < plan->reasons->len; i++)
+      if (g_array_index (plan->reasons, CpReason, i).rule == CP_RULE_R3_INFERENCE_CONCURRENCY)
+        r3 = &g_array_index (plan->reasons, CpReason, i);
+    g_assert_nonnull (r3);
+    g_assert_cmpint (r3->outcome, ==, CP_OUTCOME_CONCURRENCY_ONE_NODE);
+    g_assert_cmpfloat (r3->values[1], ==, 339);
+    g_assert_cmpfloat (r3->values[2], ==, 1);
+  }
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -646,5 +811,6 @@ main (int argc, char **argv)
   g_test_add_func ("/serving/published/trtllm-h100-fp8", test_published_trtllm_h100_fp8);
   g_test_add_func ("/serving/request-must-fit-context", test_request_must_fit_context);
   g_test_add_func ("/serving/trial-kv-cache-I6", test_trial_kv_cache);
+  g_test_add_func ("/serving/replica-tensor-parallel-I7", test_replica_tensor_parallel_search);
   return g_test_run ();
 }
