@@ -61,11 +61,12 @@ range_text (double expected,
 static void
 print_serving_text (const CpProject *project, const CpPlan *plan)
 {
-  g_autoptr(CpCliTable) table = cp_cli_table_new (6);
+  g_autoptr(CpCliTable) table = cp_cli_table_new (7);
 
-  cp_cli_table_add_row (table, _("Rank"), _("Quote"), _("Decode tokens/s"), _("Prefill tokens/s"),
-                        _("Requests/s"), _("Per million output tokens"), NULL);
-  for (guint c = 0; c < 6; c++)
+  /* The replica's searched tensor-parallel size, then how many of them. */
+  cp_cli_table_add_row (table, _("Rank"), _("Quote"), _("TP × PP × DP"), _("Decode tokens/s"),
+                        _("Prefill tokens/s"), _("Requests/s"), _("Per million output tokens"), NULL);
+  for (guint c = 0; c < 7; c++)
     cp_cli_table_set_right_aligned (table, c, c != 1);
   for (guint i = 0; i < plan->options->len; i++)
     {
@@ -73,6 +74,8 @@ print_serving_text (const CpProject *project, const CpPlan *plan)
       const CpQuote *quote = quote_at (project, o->quote_index);
       g_autofree char *rank = g_strdup_printf ("%u", o->rank);
       g_autofree char *label = cp_words_quote_name (project, o->quote_index);
+      g_autofree char *layout = g_strdup_printf ("%u × %u × %u", o->estimate.tensor_parallel,
+                                                 o->estimate.pipeline_parallel, o->estimate.data_parallel);
       g_autofree char *decode = cp_cli_format_number (o->estimate.decode_tokens_per_s, 0);
       g_autofree char *prefill = cp_cli_format_number (o->estimate.prefill_tokens_per_s, 0);
       g_autofree char *requests = cp_cli_format_number (o->estimate.requests_per_s, 2);
@@ -81,7 +84,7 @@ print_serving_text (const CpProject *project, const CpPlan *plan)
                                                      quote ? quote->currency : "")
                               : g_strdup ("—");
 
-      cp_cli_table_add_row (table, rank, label, decode, prefill, requests, cost, NULL);
+      cp_cli_table_add_row (table, rank, label, layout, decode, prefill, requests, cost, NULL);
     }
   cp_cli_table_print (table, stdout);
 }

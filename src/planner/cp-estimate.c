@@ -1679,6 +1679,11 @@ estimate_inference (const CpJob      *job,
     {
       ReplicaSize size;
 
+      /* A replica larger than the GPUs the best one carries the target on
+       * can only need more. */
+      if (replica_gpus > 0 && !chosen.kv_exact &&
+          g > ceil (MAX (job->concurrency, 1u) / chosen.carried) * replica_gpus)
+        break;
       if (!lay_out_replica (job, quote, settings, budget, weights, batched_tokens, max_sequences, g, &size))
         continue;
       est->layouts_evaluated++;
