@@ -46,6 +46,14 @@ contains () {
   fi
 }
 
+# lacks FILE TEXT: no fixed-string match.
+lacks () {
+  checks=$((checks + 1))
+  if grep -F -q -- "$2" "$1"; then
+    fail "“$2” in $(basename "$1")"
+  fi
+}
+
 # element NAME: the text of the first <NAME …>…</NAME> of the last output.
 element () {
   sed -n "s|.*<$1[^>]*>\\([^<]*\\)</$1>.*|\\1|p" "$OUT" | head -n 1
@@ -184,6 +192,32 @@ run 0 estimate --model llama-2-70b --task inference --gpu h100-sxm --xml &&
   exactly kv-bytes-per-token 327680
 run 0 estimate --model llama-2-70b --task inference --gpu h100-sxm --kv-bits 8 --xml &&
   exactly kv-bytes-per-token 163840
+# Walk 2, #11: Llama 3.1 70B for 200 concurrent 4,096-token requests on
+# 8 H800s. vLLM's budget leaves 3,848,061,952 B of KV a GPU at TP 2 (5
+# whole requests a replica, 40 replicas), 39,242,326,528 at TP 4 (116, 2
+# replicas) and 56,939,458,816 at TP 8 (339, 1 replica); TP 4 and 8 both
+# take the 8 GPUs and TP 8 serves more of the two (test-serving.c). No
+# training rows for a service.
+if run 0 estimate --model llama-3.1-70b --task inference --gpu h800 --gpus-per-node 8 \
+     --concurrency 200 --context 4096 --prompt-tokens 1024 --output-tokens 256 --price-per-gpu-hour 18.5; then
+  contains "$OUT" "8 × 1 × 1"
+  contains "$OUT" "searched: the fewest GPUs that carry the concurrency"
+  contains "$OUT" "339 whole requests"
+  lacks "$OUT" "ZeRO stage"
+  lacks "$OUT" "Activation recompute"
+  lacks "$OUT" "Optimizer states"
+fi
+if run 0 estimate --model llama-3.1-70b --task inference --gpu h800 --gpus-per-node 8 \
+     --concurrency 200 --context 4096 --prompt-tokens 1024 --output-tokens 256 --tp 2 --xml; then
+  exactly tensor-parallel 2
+  exactly data-parallel 4
+  exactly replicas-needed 40
+  # The job's ZeRO is left to the search ("auto", never stage 4); the
+  # estimate keeps none, as serving has no optimizer to shard.
+  exactly zero-stage auto
+  contains "$OUT" "<zero-stage>0</zero-stage>"
+  lacks "$OUT" "<zero-stage>4</zero-stage>"
+fi
 # DeepSeek-V3 MLA: 61 layers × (512 + 64) × 2 bytes = 70,272 B.
 run 0 estimate --model deepseek-v3 --task inference --gpu h200 --xml &&
   exactly kv-bytes-per-token 70272
