@@ -682,9 +682,7 @@ job_size (const CpJob *job,
     }
   if (cp_task_kind_is_training (job->kind))
     {
-      g_autofree char *tokens = cp_format_count (job->tokens);
-      /* TRANSLATORS: size of a training job; %s is like "1.4T" */
-      return g_strdup_printf (_("%s tokens"), tokens);
+      return cp_words_tokens (job->tokens, lang);
     }
   return cp_i18n_format_days (job->duration_days > 0 ? job->duration_days : job->deadline_days, lang);
 }
@@ -907,6 +905,48 @@ cost_cell (double      amount,
   return cp_i18n_format_money (amount, currency, lang);
 }
 
+/* One machine or the cluster: for each cluster quote, what the calendar
+ * of its chosen node count and of its whole offer is made of, so that a
+ * whole offer barely faster than one machine is explained on the page. */
+static void
+section_job_cluster (Doc          *doc,
+                     const CpPlan *plan)
+{
+  const CpProject *project = doc->project;
+  gboolean headed = FALSE;
+
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+      const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+      g_autofree char *name = NULL;
+      g_autofree char *chosen = NULL;
+
+      if (!cp_quote_is_cluster (quote))
+        continue;
+      if (!headed)
+        doc_heading (doc, doc->h2, _("One machine or the cluster?"), 60);
+      headed = TRUE;
+      name = cp_words_quote_name (project, option->quote_index);
+      doc_paragraph_full (doc, doc->bold, name, 0, 2, NULL);
+      chosen = cp_words_calendar (&option->estimate, doc->lang);
+      if (!option->has_full_offer || !option->full_offer.fits)
+        {
+          doc_paragraph_full (doc, doc->body, chosen, 0, 6, NULL);
+          continue;
+        }
+      doc_paragraph_full (doc, doc->body, chosen, 0, 2, NULL);
+      {
+        g_autofree char *whole = cp_words_calendar (&option->full_offer, doc->lang);
+        g_autofree char *line = NULL;
+
+        /* TRANSLATORS: the quote's whole offer, then what its calendar is made of */
+        line = g_strdup_printf (_("Whole offer: %s"), whole);
+        doc_paragraph_full (doc, doc->body, line, 0, 6, NULL);
+      }
+    }
+}
+
 /* The recommended option's layout, why it was chosen and its runner-up,
  * then the layout of every option in a compact table. */
 static void
@@ -933,7 +973,6 @@ section_job_layout (Doc          *doc,
       g_autofree char *words = NULL;
       g_autofree char *chosen = NULL;
       g_autofree char *how = NULL;
-      g_autofree char *tokens = cp_format_count (e->global_batch_tokens);
       g_autofree char *batch = NULL;
       CpLayout layout;
 
@@ -942,27 +981,9 @@ section_job_layout (Doc          *doc,
       /* TRANSLATORS: the recommended option's quote and its layout */
       chosen = g_strdup_printf (_("Recommended option, %s: %s."), name, words);
       doc_paragraph_full (doc, doc->bold, chosen, 0, 2, NULL);
-      if (e->layout_searched)
-        {
-          g_autofree char *count = cp_i18n_format_number (e->layouts_evaluated, 0, doc->lang);
-          g_autofree char *runner_up = cp_words_runner_up (e, doc->lang);
-
-          how = g_strdup_printf (dngettext (GETTEXT_PACKAGE,
-                                            /* TRANSLATORS: %s are the number of layouts timed and the runner-up with its reason */
-                                            "Chosen by the search among %s layout timed, the fastest that fits. Runner-up: %s.",
-                                            "Chosen by the search among %s layouts timed, the fastest that fits. Runner-up: %s.",
-                                            e->layouts_evaluated),
-                                 count, runner_up);
-        }
-      else
-        how = g_strdup (_("The layout as the job pins it: nothing was left to the search."));
+      how = cp_words_layout_choice (project, e, doc->lang);
       doc_paragraph_full (doc, doc->body, how, 0, 2, NULL);
-      batch = g_strdup_printf (dngettext (GETTEXT_PACKAGE,
-                                          /* TRANSLATORS: tokens per optimizer step, micro-batches per step, sequences per micro-batch */
-                                          "Each optimizer step takes %s tokens: %u micro-batches of %u sequence per data-parallel rank.",
-                                          "Each optimizer step takes %s tokens: %u micro-batches of %u sequences per data-parallel rank.",
-                                          e->micro_batch),
-                               tokens, e->micro_batches, e->micro_batch);
+      batch = cp_words_step_batch (e, doc->lang);
       doc_paragraph_full (doc, doc->body, batch, 0, 6, NULL);
     }
 
@@ -1191,6 +1212,7 @@ section_job (Doc       *doc,
           doc_paragraph_full (doc, doc->bold, text, 0, 6, NULL);
         }
     }
+  section_job_cluster (doc, plan);
   section_job_layout (doc, job, plan);
   section_job_serving (doc, job, plan);
   section_job_failures (doc, job, plan);
@@ -1376,9 +1398,11 @@ section_approval (Doc *doc)
   char *header[] = { _("Role"), _("Name"), _("Signature"), _("Date") };
   Table table = { 4, widths, NULL, header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 30 };
 
-  table_add_row (&table, g_strdup (_("Prepared by")),
-                 g_strdup (project->prepared_by != NULL ? project->prepared_by : ""),
-                 g_strdup (""), g_strdup (doc->date));
+  /* A project without a preparer has no one to name: a blank row would
+   * read as a name left out. */
+  if (project->prepared_by != NULL && *project->prepared_by != '\0')
+    table_add_row (&table, g_strdup (_("Prepared by")), g_strdup (project->prepared_by),
+                   g_strdup (""), g_strdup (doc->date));
   table_add_row (&table, g_strdup (_("Reviewed by")), g_strdup (""), g_strdup (""), g_strdup (""));
   table_add_row (&table, g_strdup (_("Approved by")), g_strdup (""), g_strdup (""), g_strdup (""));
 

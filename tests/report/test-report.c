@@ -1621,7 +1621,8 @@ test_xml_round_trip (void)
     pretrain->zero_stage = 2;
     pretrain->recompute = CP_RECOMPUTE_SELECTIVE;
     pretrain->global_batch = 256;
-    pretrain->mfu = 0.425;
+    /* 0.1 + 0.2 needs all 17 digits to read back the same. */
+    pretrain->mfu = 0.1 + 0.2;
     pretrain->trial.quote_id = g_strdup ("quote-ten");
     pretrain->trial.gpus = 8;
     pretrain->trial.gpu_dense_flops = 312e12;
@@ -1632,6 +1633,17 @@ test_xml_round_trip (void)
 
   g_assert_true (cp_report_xml_write (project, "en", path, &error));
   g_assert_no_error (error);
+  /* Doubles are written in the fewest digits that read back the same:
+   * 0.37, not 0.36999999999999999 (%.17g). */
+  {
+    g_autofree char *xml = NULL;
+
+    g_assert_true (g_file_get_contents (path, &xml, NULL, NULL));
+    g_assert_nonnull (strstr (xml, ">0.37</"));
+    g_assert_null (strstr (xml, "0.36999999"));
+    g_assert_null (strstr (xml, "0.55000000"));
+    g_assert_nonnull (strstr (xml, ">0.30000000000000004</"));
+  }
   back = cp_report_xml_read (path, &error);
   g_assert_no_error (error);
   g_assert_nonnull (back);
@@ -1659,7 +1671,7 @@ test_xml_round_trip (void)
   g_assert_cmpuint (job_back->zero_stage, ==, 2);
   g_assert_cmpint (job_back->recompute, ==, CP_RECOMPUTE_SELECTIVE);
   g_assert_cmpuint (job_back->global_batch, ==, 256);
-  g_assert_cmpfloat (job_back->mfu, ==, 0.425);
+  g_assert_cmpfloat (job_back->mfu, ==, 0.1 + 0.2);
   g_assert_cmpstr (job_back->trial.quote_id, ==, "quote-ten");
   g_assert_cmpuint (job_back->trial.gpus, ==, 8);
   g_assert_cmpfloat (job_back->trial.gpu_dense_flops, ==, 312e12);
