@@ -190,8 +190,8 @@ cp_i18n_format_count (double      value,
   if (!isfinite (value))
     return g_strdup ("—");
   if (!cp_i18n_is_chinese (lang))
-    /* Below a million the digits read at a glance: 4,096, not 4.096k. */
-    return fabs (value) < 1e6 ? cp_i18n_format_number (value, 0, lang) : cp_format_count (value);
+    /* Below ten million the digits read at a glance: 4,096, not 4.096k. */
+    return fabs (value) < 1e7 ? cp_i18n_format_number (value, 0, lang) : cp_format_count (value);
 
   for (gsize i = 0; i < G_N_ELEMENTS (chinese); i++)
     if (fabs (value) >= chinese[i].factor)

@@ -146,6 +146,53 @@ test_formats (void)
 /* ---------------------------------------------------------------------- */
 /* Words                                                                  */
 
+/* Walk 2 #4, #16, #18: the calendar of a cluster offer adds up in words,
+ * a layout no model fits says what kept it, and counts read as numbers. */
+static void
+test_words_calendar_and_counts (void)
+{
+  g_autoptr(CpProject) project = report_fixture_small ();
+  /* 0.9 + 6.2 + 10.5 = 17.6 days, by hand. */
+  CpEstimate cluster = { .nodes = 4, .run_days = 0.9, .debug_days = 6.2, .migration_days = 10.5,
+                         .calendar_days = 17.6 };
+  CpEstimate single = { .nodes = 1, .run_days = 11.6, .debug_days = 6.2, .calendar_days = 17.8 };
+  CpEstimate step = { .global_batch_tokens = 4096, .micro_batches = 1, .micro_batch = 1 };
+  /* No layout fitted the memory model; a trial's 66 GiB peak said it fits. */
+  CpEstimate measured = { .layout_searched = TRUE, .layouts_evaluated = 0, .memory_measured = TRUE,
+                          .fits = TRUE, .memory_per_gpu_bytes = 66.0 * 1073741824.0,
+                          .time_source = CP_TIME_SOURCE_TRIAL };
+  g_autofree char *cluster_en = cp_words_calendar (&cluster, "en");
+  g_autofree char *single_en = cp_words_calendar (&single, "en");
+  g_autofree char *step_en = cp_words_step_batch (&step, "en");
+  g_autofree char *choice_en = cp_words_layout_choice (project, &measured, "en");
+  g_autofree char *count_en = cp_i18n_format_count (2e9, "en");
+  g_autofree char *count_zh = cp_i18n_format_count (2e9, "zh_CN");
+  g_autofree char *hundred_zh = cp_i18n_format_count (100e9, "zh_CN");
+  g_autofree char *small_zh = cp_i18n_format_count (4096, "zh_CN");
+
+  g_assert_cmpstr (cluster_en, ==, "Calendar on 4 nodes: 17.6 days = 0.9 days of run + 6.2 days of debugging + "
+                                   "10.5 days of moving to the cluster (migration, R8).");
+  g_assert_cmpstr (single_en, ==, "Calendar on 1 node: 17.8 days = 11.6 days of run + 6.2 days of debugging.");
+  g_assert_cmpstr (step_en, ==, "Each optimizer step takes 4,096 tokens: 1 micro-batch of 1 sequence per data-parallel rank.");
+  g_assert_null (strstr (choice_en, "0 layouts"));
+  g_assert_nonnull (strstr (choice_en, "the trial run measured a peak of 66.0 GiB per GPU"));
+  g_assert_nonnull (strstr (choice_en, "trial run's measured throughput"));
+  g_assert_cmpstr (count_en, ==, "2B");
+  g_assert_cmpstr (count_zh, ==, "20 亿");
+  g_assert_cmpstr (hundred_zh, ==, "1,000 亿");
+  g_assert_cmpstr (small_zh, ==, "4,096");
+  if (have_chinese_catalogue ())
+    {
+      g_autofree char *cluster_zh = cp_words_calendar (&cluster, "zh_CN");
+      g_autofree char *step_zh = cp_words_step_batch (&step, "zh_CN");
+      g_autofree char *tokens_zh = cp_words_tokens (2e9, "zh_CN");
+
+      g_assert_cmpstr (cluster_zh, ==, "4 个节点的日历时间：17.6 天 = 运行 0.9 天 + 调试 6.2 天 + 迁移到集群 10.5 天（迁移，R8）。");
+      g_assert_cmpstr (step_zh, ==, "每个优化器步处理 4,096个 token：每个数据并行副本 1 个微批，每个微批 1 条序列。");
+      g_assert_cmpstr (tokens_zh, ==, "20 亿个 token");
+    }
+}
+
 static void
 test_reason_text (void)
 {
@@ -1234,8 +1281,9 @@ check_pdf_layout (const char *lang)
   assert_contains (text, chinese ? "布局按任务所固定的设置：没有交给自动搜索的部分。"
                                  : "The layout as the job pins it: nothing was left to the search.");
   g_free (expected);
-  expected = g_strdup_printf (chinese ? "每个优化器步处理 1.049M 个 token：每个数据并行副本 %u 个微批，每个微批 2 条序列。"
-                                      : "Each optimizer step takes 1.049M tokens: %u micro-batches of 2 sequences per data-parallel rank.",
+  /* 256 sequences × 4,096 tokens = 1,048,576 tokens, 104.9 万 in Chinese. */
+  expected = g_strdup_printf (chinese ? "每个优化器步处理 104.9 万个 token：每个数据并行副本 %u 个微批，每个微批 2 条序列。"
+                                      : "Each optimizer step takes 1,048,576 tokens: %u micro-batches of 2 sequences per data-parallel rank.",
                               micro_batches);
   assert_contains (text, expected);
   /* The table of every option's layout, for the training job only. */
@@ -2036,6 +2084,7 @@ main (int    argc,
 
   g_test_add_func ("/report/formats", test_formats);
   g_test_add_func ("/report/reason-text", test_reason_text);
+  g_test_add_func ("/report/words/calendar-and-counts", test_words_calendar_and_counts);
   g_test_add_func ("/report/assumption-words", test_assumption_words);
   g_test_add_func ("/report/chart/memory-data", test_chart_memory_data);
   g_test_add_func ("/report/chart/compared-capacity", test_chart_compared_capacity);
