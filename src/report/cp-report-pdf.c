@@ -400,6 +400,29 @@ cell_layout (Doc                        *doc,
  * in Chinese (no spaces) would split a word such as 能否放下: a column
  * narrower than its header's unbroken width takes the difference from
  * columns with room to spare. */
+/* The width of the widest space-separated word of @text: what a cell
+ * needs so that it wraps between words only. Chinese, without spaces, is
+ * one word: its header stays on one line. */
+static int
+widest_word (Doc                        *doc,
+             GPtrArray                  *pool,
+             guint                       column,
+             const PangoFontDescription *font,
+             const char                 *text)
+{
+  g_auto(GStrv) words = g_strsplit (text != NULL ? text : "", " ", -1);
+  int widest = 0;
+
+  for (guint i = 0; words[i] != NULL; i++)
+    {
+      int w = 0;
+
+      pango_layout_get_pixel_size (cell_layout (doc, pool, column, font, words[i], 0, FALSE), &w, NULL);
+      widest = MAX (widest, w);
+    }
+  return widest;
+}
+
 static void
 fit_widths (Doc         *doc,
             const Table *table,
@@ -417,8 +440,7 @@ fit_widths (Doc         *doc,
       need[c] = 0;
       if (table->header != NULL)
         {
-          pango_layout_get_pixel_size (cell_layout (doc, doc->header_cells, c, doc->bold, table->header[c], 0, FALSE),
-                                       &w, NULL);
+          w = widest_word (doc, doc->header_cells, c, doc->bold, table->header[c]);
           need[c] = w + 2 * CELL_PAD + 1;
         }
       /* Nor is a figure: "¥146,844" must not lose its last digit to the
@@ -443,9 +465,18 @@ fit_widths (Doc         *doc,
           pango_layout_get_pixel_size (cell_layout (doc, doc->row_cells, c, doc->body, longest, 0, FALSE), &w, NULL);
           need[c] = MAX (need[c], w + 2 * CELL_PAD + 1);
         }
-      /* A text column gives at most a third of its width away. */
+      /* A text column gives at most a third of its width away, and keeps
+       * its longest word (a vendor's name) whole. */
       if (table->numeric == NULL || !table->numeric[c])
-        need[c] = MAX (need[c], widths[c] * 2 / 3);
+        {
+          need[c] = MAX (need[c], widths[c] * 2 / 3);
+          for (guint r = 0; r < table->rows->len; r++)
+            {
+              const char *cell = ((char **) g_ptr_array_index (table->rows, r))[c];
+
+              need[c] = MAX (need[c], widest_word (doc, doc->row_cells, c, doc->body, cell) + 2 * CELL_PAD + 1);
+            }
+        }
       if (need[c] > widths[c])
         deficit += need[c] - widths[c];
       else
