@@ -640,7 +640,8 @@ describe_cluster_question (const CpProject *project,
         g_autofree char *calendar = cp_words_calendar (full, lang);
 
         g_string_append (text, "\n");
-        g_string_append (text, calendar);
+        /* TRANSLATORS: what the whole offer's calendar is made of: "16.3 days = 0.9 days of run + …" */
+        g_string_append_printf (text, _("Its calendar: %s."), calendar);
       }
       explain_more_nodes (text, best, full, quote->currency, lang);
     }

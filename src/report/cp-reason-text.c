@@ -1215,7 +1215,6 @@ char *
 cp_words_calendar (const CpEstimate *est,
                    const char       *lang)
 {
-  g_autofree char *nodes = NULL;
   g_autofree char *calendar = NULL;
   g_autofree char *run = NULL;
   g_autofree char *debug = NULL;
@@ -1224,26 +1223,24 @@ cp_words_calendar (const CpEstimate *est,
 
   g_return_val_if_fail (est != NULL, NULL);
   cp_i18n_push_language (lang);
-  /* TRANSLATORS: a node count, as in "Calendar on 4 nodes: 16.3 days = …" */
-  nodes = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u node", "%u nodes", est->nodes), est->nodes);
   calendar = cp_i18n_format_days (est->calendar_days, lang);
   run = cp_i18n_format_days (est->run_days, lang);
   debug = cp_i18n_format_days (est->debug_days, lang);
   migration = cp_i18n_format_days (est->migration_days, lang);
   if (est->migration_days > 0 && est->debug_days > 0)
-    /* TRANSLATORS: node count, calendar days, then the run, debugging and migration days it adds up from */
-    text = g_strdup_printf (_("Calendar on %s: %s = %s of run + %s of debugging + %s of moving to the cluster (migration, R8)."),
-                            nodes, calendar, run, debug, migration);
+    /* TRANSLATORS: calendar days, then the run, debugging and migration days it adds up from */
+    text = g_strdup_printf (_("%s = %s of run + %s of debugging + %s of moving to the cluster (migration, R8)"),
+                            calendar, run, debug, migration);
   else if (est->migration_days > 0)
-    /* TRANSLATORS: node count, calendar days, then the run and migration days it adds up from */
-    text = g_strdup_printf (_("Calendar on %s: %s = %s of run + %s of moving to the cluster (migration, R8)."),
-                            nodes, calendar, run, migration);
+    /* TRANSLATORS: calendar days, then the run and migration days it adds up from */
+    text = g_strdup_printf (_("%s = %s of run + %s of moving to the cluster (migration, R8)"),
+                            calendar, run, migration);
   else if (est->debug_days > 0)
-    /* TRANSLATORS: node count, calendar days, then the run and debugging days it adds up from */
-    text = g_strdup_printf (_("Calendar on %s: %s = %s of run + %s of debugging."), nodes, calendar, run, debug);
+    /* TRANSLATORS: calendar days, then the run and debugging days it adds up from */
+    text = g_strdup_printf (_("%s = %s of run + %s of debugging"), calendar, run, debug);
   else
-    /* TRANSLATORS: node count, then its calendar days, all of them the run */
-    text = g_strdup_printf (_("Calendar on %s: %s, all of it the run."), nodes, calendar);
+    /* TRANSLATORS: calendar days, all of them the run */
+    text = g_strdup_printf (_("%s, all of it the run"), calendar);
   cp_i18n_pop_language ();
   return text;
 }

@@ -94,9 +94,8 @@ char       *cp_words_step_batch     (const CpEstimate *est, const char *lang);
 /* A count of tokens in words: "4,096 tokens", "2B tokens"; "20 亿个 token". */
 char       *cp_words_tokens         (double tokens, const char *lang);
 /* What the calendar of @est is made of, which is what the deadline is
- * checked against: "Calendar on 4 nodes: 16.3 days = 0.9 days of run +
- * 6.2 days of debugging + 10.5 days of moving to the cluster (migration,
- * R8)." */
+ * checked against: "16.3 days = 0.9 days of run + 6.2 days of debugging
+ * + 10.5 days of moving to the cluster (migration, R8)". */
 char       *cp_words_calendar       (const CpEstimate *est, const char *lang);
 /* A duration in seconds in the most readable unit: "45 s", "12 min",
  * "3.5 h", "12.0 days". */

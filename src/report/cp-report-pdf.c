@@ -396,10 +396,6 @@ cell_layout (Doc                        *doc,
   return layout;
 }
 
-/* Column widths in points. A header is never broken inside a word, which
- * in Chinese (no spaces) would split a word such as 能否放下: a column
- * narrower than its header's unbroken width takes the difference from
- * columns with room to spare. */
 /* The width of the widest space-separated word of @text: what a cell
  * needs so that it wraps between words only. Chinese, without spaces, is
  * one word: its header stays on one line. */
@@ -423,85 +419,111 @@ widest_word (Doc                        *doc,
   return widest;
 }
 
+/* The width column @c cannot go below: its header (on one line when
+ * @whole_header, else its longest word), its widest figure, and for a
+ * text column two thirds of its share and its longest word. */
+static double
+column_need (Doc         *doc,
+             const Table *table,
+             guint        c,
+             double       share,
+             gboolean     whole_header)
+{
+  double need = 0;
+  int w = 0;
+
+  if (table->header != NULL)
+    {
+      if (whole_header)
+        pango_layout_get_pixel_size (cell_layout (doc, doc->header_cells, c, doc->bold, table->header[c], 0, FALSE),
+                                     &w, NULL);
+      else
+        w = widest_word (doc, doc->header_cells, c, doc->bold, table->header[c]);
+      need = w + 2 * CELL_PAD + 1;
+    }
+  /* Nor is a figure: "¥146,844" must not lose its last digit to the
+   * next line. Figures of a column share one format, so the longest
+   * is the widest. */
+  if (table->numeric != NULL && table->numeric[c])
+    {
+      const char *longest = NULL;
+      glong longest_chars = -1;
+
+      for (guint r = 0; r < table->rows->len; r++)
+        {
+          const char *cell = ((char **) g_ptr_array_index (table->rows, r))[c];
+          glong chars = cell != NULL ? g_utf8_strlen (cell, -1) : 0;
+
+          if (chars > longest_chars)
+            {
+              longest_chars = chars;
+              longest = cell;
+            }
+        }
+      pango_layout_get_pixel_size (cell_layout (doc, doc->row_cells, c, doc->body, longest, 0, FALSE), &w, NULL);
+      return MAX (need, w + 2 * CELL_PAD + 1);
+    }
+  /* A text column gives at most a third of its width away, and keeps its
+   * longest word (a vendor's name) whole. */
+  need = MAX (need, share * 2 / 3);
+  for (guint r = 0; r < table->rows->len; r++)
+    {
+      const char *cell = ((char **) g_ptr_array_index (table->rows, r))[c];
+
+      need = MAX (need, widest_word (doc, doc->row_cells, c, doc->body, cell) + 2 * CELL_PAD + 1);
+    }
+  return need;
+}
+
+/* Column widths in points. A header is never broken inside a word, which
+ * in Chinese (no spaces) would split a word such as 能否放下: headers stay
+ * on one line where the columns with room to spare can give the
+ * difference; where they cannot, they wrap between their words. */
 static void
 fit_widths (Doc         *doc,
             const Table *table,
             double      *widths)
 {
   double total = doc->right - doc->left;
-  double deficit = 0, slack = 0;
   double *need = g_newa (double, table->n_columns);
 
-  for (guint c = 0; c < table->n_columns; c++)
+  for (int whole_header = TRUE; whole_header >= FALSE; whole_header--)
     {
-      int w = 0;
-
-      widths[c] = table->widths[c] * total;
-      need[c] = 0;
-      if (table->header != NULL)
-        {
-          w = widest_word (doc, doc->header_cells, c, doc->bold, table->header[c]);
-          need[c] = w + 2 * CELL_PAD + 1;
-        }
-      /* Nor is a figure: "¥146,844" must not lose its last digit to the
-       * next line. Figures of a column share one format, so the longest
-       * is the widest. */
-      if (table->numeric != NULL && table->numeric[c])
-        {
-          const char *longest = NULL;
-          glong longest_chars = -1;
-
-          for (guint r = 0; r < table->rows->len; r++)
-            {
-              const char *cell = ((char **) g_ptr_array_index (table->rows, r))[c];
-              glong chars = cell != NULL ? g_utf8_strlen (cell, -1) : 0;
-
-              if (chars > longest_chars)
-                {
-                  longest_chars = chars;
-                  longest = cell;
-                }
-            }
-          pango_layout_get_pixel_size (cell_layout (doc, doc->row_cells, c, doc->body, longest, 0, FALSE), &w, NULL);
-          need[c] = MAX (need[c], w + 2 * CELL_PAD + 1);
-        }
-      /* A text column gives at most a third of its width away, and keeps
-       * its longest word (a vendor's name) whole. */
-      if (table->numeric == NULL || !table->numeric[c])
-        {
-          need[c] = MAX (need[c], widths[c] * 2 / 3);
-          for (guint r = 0; r < table->rows->len; r++)
-            {
-              const char *cell = ((char **) g_ptr_array_index (table->rows, r))[c];
-
-              need[c] = MAX (need[c], widest_word (doc, doc->row_cells, c, doc->body, cell) + 2 * CELL_PAD + 1);
-            }
-        }
-      if (need[c] > widths[c])
-        deficit += need[c] - widths[c];
-      else
-        slack += widths[c] - need[c];
-    }
-  if (deficit <= 0)
-    return;
-  if (deficit > slack)
-    {
-      /* Too narrow a page for every need: share the width by need. */
-      double sum = 0;
+      double deficit = 0, slack = 0;
 
       for (guint c = 0; c < table->n_columns; c++)
-        sum += need[c];
-      for (guint c = 0; c < table->n_columns; c++)
-        widths[c] = need[c] * total / sum;
-      return;
+        {
+          widths[c] = table->widths[c] * total;
+          need[c] = column_need (doc, table, c, widths[c], whole_header);
+          if (need[c] > widths[c])
+            deficit += need[c] - widths[c];
+          else
+            slack += widths[c] - need[c];
+        }
+      if (deficit <= 0)
+        return;
+      if (deficit <= slack)
+        {
+          for (guint c = 0; c < table->n_columns; c++)
+            {
+              if (need[c] > widths[c])
+                widths[c] = need[c];
+              else
+                widths[c] -= (widths[c] - need[c]) * deficit / slack;
+            }
+          return;
+        }
     }
-  for (guint c = 0; c < table->n_columns; c++)
-    {
-      if (need[c] > widths[c])
-        widths[c] = need[c];
-      else
-        widths[c] -= (widths[c] - need[c]) * deficit / slack;
-    }
+
+  {
+    /* Too narrow a page for every need: share the width by need. */
+    double sum = 0;
+
+    for (guint c = 0; c < table->n_columns; c++)
+      sum += need[c];
+    for (guint c = 0; c < table->n_columns; c++)
+      widths[c] = need[c] * total / sum;
+  }
 }
 
 /* Cells shaped once for the whole report: quote names, yes/no, technique
@@ -598,6 +620,33 @@ draw_row (Doc          *doc,
 /* A table under its heading (or none): the heading, the header row and
  * the first row start on the same page; the header row is repeated on
  * every page the table reaches, and a row never splits. */
+/* The height doc_table_under() keeps together at the top of @table: its
+ * heading, header row and first row. A heading just above it keeps this
+ * much with it, so that it never ends a page alone. */
+static double
+table_lead_height (Doc                        *doc,
+                   const PangoFontDescription *heading_font,
+                   const char                 *heading,
+                   Table                      *table)
+{
+  double *widths = g_newa (double, table->n_columns);
+  Row row = { { NULL } };
+  double height = 0;
+
+  fit_widths (doc, table, widths);
+  if (table->header != NULL)
+    height += prepare_row (doc, doc->header_cells, &row, table, widths, table->header, doc->bold);
+  if (table->rows->len > 0)
+    height += prepare_row (doc, doc->row_cells, &row, table, widths, g_ptr_array_index (table->rows, 0), doc->body);
+  if (heading != NULL)
+    {
+      g_autoptr(PangoLayout) layout = doc_layout (doc, heading_font, heading, doc->right - doc->left);
+
+      height += (heading_font == doc->h1 ? 10 : 6) + layout_height (layout) + 4;
+    }
+  return height;
+}
+
 static void
 doc_table_under (Doc                        *doc,
                  const PangoFontDescription *heading_font,
@@ -936,6 +985,23 @@ cost_cell (double      amount,
   return cp_i18n_format_money (amount, currency, lang);
 }
 
+/* "Whole offer, 4 nodes: 16.3 days = 0.9 days of run + …", or the node
+ * count the plan chose. */
+static char *
+calendar_line (const CpEstimate *e,
+               gboolean          whole_offer,
+               const char       *lang)
+{
+  g_autofree char *calendar = cp_words_calendar (e, lang);
+  g_autofree char *nodes = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%u node", "%u nodes", e->nodes), e->nodes);
+
+  return whole_offer
+         /* TRANSLATORS: a cluster quote's whole offer: its node count, then what its calendar is made of */
+         ? g_strdup_printf (_("Whole offer, %s: %s."), nodes, calendar)
+         /* TRANSLATORS: the node count the plan chose for a cluster quote, then what its calendar is made of */
+         : g_strdup_printf (_("Chosen size, %s: %s."), nodes, calendar);
+}
+
 /* One machine or the cluster: for each cluster quote, what the calendar
  * of its chosen node count and of its whole offer is made of, so that a
  * whole offer barely faster than one machine is explained on the page. */
@@ -960,7 +1026,7 @@ section_job_cluster (Doc          *doc,
       headed = TRUE;
       name = cp_words_quote_name (project, option->quote_index);
       doc_paragraph_full (doc, doc->bold, name, 0, 2, NULL);
-      chosen = cp_words_calendar (&option->estimate, doc->lang);
+      chosen = calendar_line (&option->estimate, FALSE, doc->lang);
       if (!option->has_full_offer || !option->full_offer.fits)
         {
           doc_paragraph_full (doc, doc->body, chosen, 0, 6, NULL);
@@ -968,12 +1034,9 @@ section_job_cluster (Doc          *doc,
         }
       doc_paragraph_full (doc, doc->body, chosen, 0, 2, NULL);
       {
-        g_autofree char *whole = cp_words_calendar (&option->full_offer, doc->lang);
-        g_autofree char *line = NULL;
+        g_autofree char *whole = calendar_line (&option->full_offer, TRUE, doc->lang);
 
-        /* TRANSLATORS: the quote's whole offer, then what its calendar is made of */
-        line = g_strdup_printf (_("Whole offer: %s"), whole);
-        doc_paragraph_full (doc, doc->body, line, 0, 6, NULL);
+        doc_paragraph_full (doc, doc->body, whole, 0, 6, NULL);
       }
     }
 }
@@ -1180,9 +1243,11 @@ section_job (Doc       *doc,
 
   /* TRANSLATORS: section heading; %s is a job's name */
   heading = g_strdup_printf (_("Job: %s"), job->name);
-  doc_heading (doc, doc->h1, heading, 60);
   if (plan == NULL)
-    return;
+    {
+      doc_heading (doc, doc->h1, heading, 60);
+      return;
+    }
 
   /* The breakdown shows bare figures under one currency named above it,
    * which leaves the quote's name room; mixed currencies keep theirs in
@@ -1228,6 +1293,9 @@ section_job (Doc       *doc,
                      cost_cell (e->engineering_cost, cell_currency, doc->lang),
                      cost_cell (e->total_cost, cell_currency, doc->lang));
     }
+  /* The job's heading goes with its comparison's start, never alone at
+   * the foot of a page. */
+  doc_heading (doc, doc->h1, heading, table_lead_height (doc, doc->h2, _("Comparison of the quotes"), &table));
   doc_table_under (doc, doc->h2, _("Comparison of the quotes"), &table);
   doc_paragraph_full (doc, doc->small,
                       _("Under each figure, its range: every assumption at its optimistic end, then at its pessimistic end (see “Ranges of the assumptions”)."),

@@ -170,9 +170,9 @@ test_words_calendar_and_counts (void)
   g_autofree char *hundred_zh = cp_i18n_format_count (100e9, "zh_CN");
   g_autofree char *small_zh = cp_i18n_format_count (4096, "zh_CN");
 
-  g_assert_cmpstr (cluster_en, ==, "Calendar on 4 nodes: 17.6 days = 0.9 days of run + 6.2 days of debugging + "
-                                   "10.5 days of moving to the cluster (migration, R8).");
-  g_assert_cmpstr (single_en, ==, "Calendar on 1 node: 17.8 days = 11.6 days of run + 6.2 days of debugging.");
+  g_assert_cmpstr (cluster_en, ==, "17.6 days = 0.9 days of run + 6.2 days of debugging + "
+                                   "10.5 days of moving to the cluster (migration, R8)");
+  g_assert_cmpstr (single_en, ==, "17.8 days = 11.6 days of run + 6.2 days of debugging");
   g_assert_cmpstr (step_en, ==, "Each optimizer step takes 4,096 tokens: 1 micro-batch of 1 sequence per data-parallel rank.");
   g_assert_null (strstr (choice_en, "0 layouts"));
   g_assert_nonnull (strstr (choice_en, "the trial run measured a peak of 66.0 GiB per GPU"));
@@ -187,7 +187,7 @@ test_words_calendar_and_counts (void)
       g_autofree char *step_zh = cp_words_step_batch (&step, "zh_CN");
       g_autofree char *tokens_zh = cp_words_tokens (2e9, "zh_CN");
 
-      g_assert_cmpstr (cluster_zh, ==, "4 个节点的日历时间：17.6 天 = 运行 0.9 天 + 调试 6.2 天 + 迁移到集群 10.5 天（迁移，R8）。");
+      g_assert_cmpstr (cluster_zh, ==, "17.6 天 = 运行 0.9 天 + 调试 6.2 天 + 迁移到集群 10.5 天（迁移，R8）");
       g_assert_cmpstr (step_zh, ==, "每个优化器步处理 4,096个 token：每个数据并行副本 1 个微批，每个微批 1 条序列。");
       g_assert_cmpstr (tokens_zh, ==, "20 亿个 token");
     }
