@@ -1182,6 +1182,16 @@ cp_words_tokens (double      tokens,
                                        tokens >= 1 && tokens < 2 ? 1 : 2),
                           count);
   cp_i18n_pop_language ();
+  /* Chinese sets a space between a digit and a character ("4,096 个"),
+   * none between two characters ("20 亿个"). */
+  if (count[0] != '\0' && (guchar) count[strlen (count) - 1] >= 0x80)
+    {
+      const char *after = strstr (text, count);
+
+      if (after != NULL && after[strlen (count)] == ' ')
+        memmove ((char *) after + strlen (count), after + strlen (count) + 1,
+                 strlen (after + strlen (count) + 1) + 1);
+    }
   return text;
 }
 

@@ -419,22 +419,31 @@ widest_word (Doc                        *doc,
   return widest;
 }
 
-/* The width column @c cannot go below: its header (on one line when
- * @whole_header, else its longest word), its widest figure, and for a
- * text column two thirds of its share and its longest word. */
+/* How much of a column's text a width must keep on one line, from the
+ * most to the least; fit_widths() takes the first the page allows. */
+typedef enum {
+  KEEP_HEADERS_AND_FIGURES,  /* whole headers, whole figures */
+  KEEP_FIGURES,              /* headers wrap between words */
+  KEEP_WORDS,                /* figures with units wrap between words too */
+  N_KEEPS
+} Keep;
+
+/* The width column @c cannot go below: its header and its widest figure
+ * as @keep says, and for a text column two thirds of its share and its
+ * longest word. */
 static double
 column_need (Doc         *doc,
              const Table *table,
              guint        c,
              double       share,
-             gboolean     whole_header)
+             Keep         keep)
 {
   double need = 0;
   int w = 0;
 
   if (table->header != NULL)
     {
-      if (whole_header)
+      if (keep == KEEP_HEADERS_AND_FIGURES)
         pango_layout_get_pixel_size (cell_layout (doc, doc->header_cells, c, doc->bold, table->header[c], 0, FALSE),
                                      &w, NULL);
       else
@@ -444,7 +453,7 @@ column_need (Doc         *doc,
   /* Nor is a figure: "¥146,844" must not lose its last digit to the
    * next line. Figures of a column share one format, so the longest
    * is the widest. */
-  if (table->numeric != NULL && table->numeric[c])
+  if (table->numeric != NULL && table->numeric[c] && keep != KEEP_WORDS)
     {
       const char *longest = NULL;
       glong longest_chars = -1;
@@ -463,9 +472,10 @@ column_need (Doc         *doc,
       pango_layout_get_pixel_size (cell_layout (doc, doc->row_cells, c, doc->body, longest, 0, FALSE), &w, NULL);
       return MAX (need, w + 2 * CELL_PAD + 1);
     }
-  /* A text column gives at most a third of its width away, and keeps its
-   * longest word (a vendor's name) whole. */
-  need = MAX (need, share * 2 / 3);
+  /* A text column gives at most a third of its width away; every column
+   * keeps its longest word (a vendor's name, a figure's unit) whole. */
+  if (table->numeric == NULL || !table->numeric[c])
+    need = MAX (need, share * 2 / 3);
   for (guint r = 0; r < table->rows->len; r++)
     {
       const char *cell = ((char **) g_ptr_array_index (table->rows, r))[c];
@@ -476,9 +486,9 @@ column_need (Doc         *doc,
 }
 
 /* Column widths in points. A header is never broken inside a word, which
- * in Chinese (no spaces) would split a word such as 能否放下: headers stay
- * on one line where the columns with room to spare can give the
- * difference; where they cannot, they wrap between their words. */
+ * in Chinese (no spaces) would split a word such as 能否放下: headers and
+ * figures stay on one line where the columns with room to spare can give
+ * the difference; where they cannot, they wrap between their words. */
 static void
 fit_widths (Doc         *doc,
             const Table *table,
@@ -487,14 +497,14 @@ fit_widths (Doc         *doc,
   double total = doc->right - doc->left;
   double *need = g_newa (double, table->n_columns);
 
-  for (int whole_header = TRUE; whole_header >= FALSE; whole_header--)
+  for (Keep keep = 0; keep < N_KEEPS; keep++)
     {
       double deficit = 0, slack = 0;
 
       for (guint c = 0; c < table->n_columns; c++)
         {
           widths[c] = table->widths[c] * total;
-          need[c] = column_need (doc, table, c, widths[c], whole_header);
+          need[c] = column_need (doc, table, c, widths[c], keep);
           if (need[c] > widths[c])
             deficit += need[c] - widths[c];
           else
@@ -516,7 +526,7 @@ fit_widths (Doc         *doc,
     }
 
   {
-    /* Too narrow a page for every need: share the width by need. */
+    /* Too narrow a page for every word: share the width by need. */
     double sum = 0;
 
     for (guint c = 0; c < table->n_columns; c++)

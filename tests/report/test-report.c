@@ -188,7 +188,7 @@ test_words_calendar_and_counts (void)
       g_autofree char *tokens_zh = cp_words_tokens (2e9, "zh_CN");
 
       g_assert_cmpstr (cluster_zh, ==, "17.6 天 = 运行 0.9 天 + 调试 6.2 天 + 迁移到集群 10.5 天（迁移，R8）");
-      g_assert_cmpstr (step_zh, ==, "每个优化器步处理 4,096个 token：每个数据并行副本 1 个微批，每个微批 1 条序列。");
+      g_assert_cmpstr (step_zh, ==, "每个优化器步处理 4,096 个 token：每个数据并行副本 1 个微批，每个微批 1 条序列。");
       g_assert_cmpstr (tokens_zh, ==, "20 亿个 token");
     }
 }
@@ -1338,6 +1338,175 @@ check_pdf_layout (const char *lang)
   }
 }
 
+/* The words of @text split at white space. */
+static gboolean
+has_token (char * const *tokens,
+           const char   *word)
+{
+  for (guint i = 0; tokens[i] != NULL; i++)
+    if (strcmp (tokens[i], word) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* Walk 2 #4, #16, #18, #19 as the PDF prints them: the cluster quote's
+ * calendar in its parts, token counts in the report's language, the
+ * utilisation range in the words of what is computed, no blank
+ * preparer. */
+static void
+check_pdf_walk_words (CpProject  *project,
+                      const char *lang,
+                      const char *text)
+{
+  gboolean chinese = cp_i18n_is_chinese (lang);
+  g_autoptr(CpPlan) plan = cp_project_plan_job (project, 0);
+  const CpOption *cluster = NULL;
+  const CpEstimate *e;
+  g_autofree char *calendar = NULL;
+  g_autofree char *run = NULL;
+  g_autofree char *debug = NULL;
+  g_autofree char *expected = NULL;
+
+  for (guint i = 0; i < plan->options->len; i++)
+    if (g_array_index (plan->options, CpOption, i).quote_index == 2)
+      cluster = &g_array_index (plan->options, CpOption, i);
+  g_assert_nonnull (cluster);
+  e = &cluster->estimate;
+  /* The calendar is its parts: run, debugging and migration. */
+  g_assert_cmpfloat (fabs (e->run_days + e->debug_days + e->migration_days - e->calendar_days), <, 1e-9);
+  g_assert_cmpfloat (e->debug_days, >, 0);
+  g_assert_cmpfloat (e->migration_days, ==, 0);  /* the fixture's team has run clusters */
+  cp_i18n_push_language (lang);
+  calendar = cp_i18n_format_days (e->calendar_days, lang);
+  run = cp_i18n_format_days (e->run_days, lang);
+  debug = cp_i18n_format_days (e->debug_days, lang);
+  cp_i18n_pop_language ();
+  assert_contains (text, chinese ? "单机还是集群？" : "One machine or the cluster?");
+  expected = chinese
+             ? g_strdup_printf ("所选规模，%u 个节点：%s = 运行 %s + 调试 %s。", e->nodes, calendar, run, debug)
+             : g_strdup_printf ("Chosen size, %u node%s: %s = %s of run + %s of debugging.",
+                                e->nodes, e->nodes == 1 ? "" : "s", calendar, run, debug);
+  assert_contains (text, expected);
+
+  if (chinese)
+    {
+      /* 2e9 tokens and a 4,096-token context, counted as Chinese does. */
+      assert_contains (text, "20 亿个 token");
+      assert_contains (text, "每请求 4,096 个 token");
+      g_assert_null (strstr (text, "2B tokens"));
+      g_assert_null (strstr (text, "4,096 tokens"));
+      assert_contains (text, "范围即此处所用取值下浮 15% 至上浮 15%");
+    }
+  else
+    {
+      assert_contains (text, "2B tokens");
+      assert_contains (text, "the range is the value used here less 15% to plus 15%");
+      g_assert_null (strstr (text, "±15% around"));
+      assert_contains (text, "Reviewed by");
+      g_assert_null (strstr (text, "Prepared by"));
+    }
+  g_assert_null (strstr (text, "0 layouts"));
+  g_assert_null (strstr (text, "1 micro-batches"));
+}
+
+/* Walk 2 #17: no table breaks a word in its middle (pdftotext then gives
+ * its start as a word of its own, "Repli" for "Replicas", "AlphaClou"),
+ * and no job's heading ends a page without its comparison. */
+static void
+check_pdf_words_whole (const char *lang)
+{
+  static const char * const words[] = { "Rank", "Replicas", "Batch", "Assumption", "AlphaCloud", "BetaCompute" };
+  /* Prefixes that are words of the report in their own right. */
+  static const char * const ordinary[] = { "As", "Be", "Al", "Beta", "Alpha" };
+  gboolean chinese = cp_i18n_is_chinese (lang);
+
+  if (chinese && !have_chinese_catalogue ())
+    return;
+  /* More quotes push the job's heading down page 1 a row at a time, past
+   * the foot of the page for one of the counts. */
+  for (guint extra = 0; extra < 8; extra++)
+    {
+      g_autoptr(CpProject) project = report_fixture_small ();
+      g_autofree char *name = g_strdup_printf ("words-%s-%u.pdf", lang, extra);
+      g_autofree char *path = temp_path (name);
+      g_autofree char *text = NULL;
+      g_auto(GStrv) tokens = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autofree char *info = NULL;
+      int pages = 0;
+      CpQuote *single = g_ptr_array_index (project->quotes, 0);
+      CpQuote *cluster = g_ptr_array_index (project->quotes, 2);
+
+      g_free (single->vendor);
+      single->vendor = g_strdup ("AlphaCloud");
+      g_free (cluster->vendor);
+      cluster->vendor = g_strdup ("BetaCompute");
+      /* Without a preparer, the approval table has no row to name one. */
+      g_clear_pointer (&project->prepared_by, g_free);
+      for (guint q = 0; q < extra; q++)
+        {
+          CpQuote *copy = cp_quote_dup (single);
+
+          g_free (copy->id);
+          copy->id = g_strdup_printf ("extra-%u", q);
+          copy->price += q + 1;
+          g_ptr_array_add (project->quotes, copy);
+        }
+      g_assert_true (cp_report_pdf_write (project, lang, path, &error));
+      g_assert_no_error (error);
+      text = pdf_text (path);
+      g_assert_nonnull (text);
+      tokens = g_regex_split_simple ("\\s+", text, 0, 0);
+      for (guint w = 0; !chinese && w < G_N_ELEMENTS (words); w++)
+        {
+          gsize length = strlen (words[w]);
+
+          for (gsize k = 2; k < length; k++)
+            {
+              g_autofree char *start = g_strndup (words[w], k);
+              gboolean is_word = FALSE;
+
+              for (guint o = 0; o < G_N_ELEMENTS (ordinary); o++)
+                is_word |= strcmp (start, ordinary[o]) == 0;
+              if (!is_word && has_token (tokens, start))
+                g_error ("“%s” is broken after “%s” (%u extra quotes)", words[w], start, extra);
+            }
+        }
+
+      if (extra == 0)
+        check_pdf_walk_words (project, lang, text);
+
+      info = pdf_info (path);
+      g_assert_nonnull (info);
+      g_assert_nonnull (strstr (info, "Pages:"));
+      pages = (int) g_ascii_strtoll (g_strchug (strstr (info, "Pages:") + strlen ("Pages:")), NULL, 10);
+      for (int page = 1; page <= pages; page++)
+        {
+          g_autofree char *page_text = pdf_page_text (path, page);
+          g_autofree char *flat = squeeze (page_text);
+
+          for (guint j = 0; j < project->jobs->len; j++)
+            {
+              const CpJob *job = g_ptr_array_index (project->jobs, j);
+              g_autofree char *words_of_heading = g_strdup_printf (chinese ? "任务：%s" : "Job: %s", job->name);
+              g_autofree char *flat_heading = squeeze (words_of_heading);
+              const char *heading = strstr (flat, flat_heading);
+
+              /* The comparison's heading follows the job's on the same page. */
+              if (heading != NULL && strstr (heading, chinese ? "报价对比" : "Comparisonofthequotes") == NULL)
+                g_error ("page %d of %s ends with a job's heading: %s", page, path, heading);
+            }
+        }
+    }
+}
+
+static void
+test_pdf_words_whole (void)
+{
+  check_pdf_words_whole ("en");
+  check_pdf_words_whole ("zh_CN");
+}
+
 static void
 test_pdf_layout (void)
 {
@@ -2098,6 +2267,7 @@ main (int    argc,
   g_test_add_func ("/report/chart/render", test_chart_render);
   g_test_add_func ("/report/pdf/languages", test_pdf_languages);
   g_test_add_func ("/report/pdf/layout", test_pdf_layout);
+  g_test_add_func ("/report/pdf/words-whole", test_pdf_words_whole);
   g_test_add_func ("/report/pdf/project-name", test_pdf_project_name);
   g_test_add_func ("/report/pdf/unwritable", test_pdf_unwritable);
   g_test_add_func ("/report/layout/pages", test_layout_pages);
