@@ -396,9 +396,10 @@ cell_layout (Doc                        *doc,
   return layout;
 }
 
-/* The width of the widest space-separated word of @text: what a cell
- * needs so that it wraps between words only. Chinese, without spaces, is
- * one word: its header stays on one line. */
+/* The width of the widest piece of @text that a line may not break: a
+ * word in English; in Chinese, which breaks between characters, a
+ * character or a figure with its unit. What a cell needs to wrap only
+ * where the language allows. */
 static int
 widest_word (Doc                        *doc,
              GPtrArray                  *pool,
@@ -406,16 +407,14 @@ widest_word (Doc                        *doc,
              const PangoFontDescription *font,
              const char                 *text)
 {
-  g_auto(GStrv) words = g_strsplit (text != NULL ? text : "", " ", -1);
+  PangoLayout *layout = cell_layout (doc, pool, column, font, text, 0, FALSE);
   int widest = 0;
 
-  for (guint i = 0; words[i] != NULL; i++)
-    {
-      int w = 0;
-
-      pango_layout_get_pixel_size (cell_layout (doc, pool, column, font, words[i], 0, FALSE), &w, NULL);
-      widest = MAX (widest, w);
-    }
+  /* Narrower than any piece: every break the language allows is taken,
+   * and a piece that cannot break overflows whole (PANGO_WRAP_WORD). */
+  pango_layout_set_width (layout, 1);
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD);
+  pango_layout_get_pixel_size (layout, &widest, NULL);
   return widest;
 }
 
