@@ -1392,6 +1392,7 @@ unit_words (const char *unit)
     { "bits/param", N_("bits/param") },
     { "tokens", N_("tokens") },
     { "s", N_("s") },
+    { "s per hidden s", N_("s per second hidden") },
     { "GB/s per node", N_("GB/s per node") },
     { "GB/s in all", N_("GB/s in all") },
     /* The assumption's name says how the batch grows with size. */

@@ -1440,6 +1440,9 @@ check_pdf_walk_words (CpProject  *project,
       g_assert_null (strstr (text, "2B tokens"));
       g_assert_null (strstr (text, "4,096 tokens"));
       assert_contains (text, "范围即此处所用取值下浮 15% 至上浮 15%");
+      /* Units of the assumptions' values are Chinese words too. */
+      g_assert_null (strstr (text, "per hidden"));
+      assert_contains (text, "秒/每隐藏 1 秒");
     }
   else
     {
