@@ -128,6 +128,32 @@ GPtrArray   *cp_trial_log_resolve    (const CpTrialLog *log,
                                       const CpQuote    *quote,
                                       CpTrialRun       *trial,
                                       GError          **error);
+/* How far the model size a log states may be from the job's: the same
+ * model counted by different programs differs by a few percent (the
+ * vocabulary padded to a multiple of 128 × tensor ranks, tied embeddings
+ * counted on two pipeline stages, norms repeated on each tensor rank,
+ * vLLM's few buffers beside the weights), while the nearest sizes of one
+ * family are further apart (Llama 2 7B at 6.74B and Llama 3 8B at 8.03B
+ * differ by 19 %). */
+#define CP_TRIAL_LOG_MODEL_TOLERANCE 0.10
+/* The highest end-to-end MFU published for a training run, Megatron-LM's
+ * 1T-parameter model on 512 A100 (PUBLISHED.md T22, 56.3 %). That figure
+ * counts attention FLOPs and 6 × parameters × tokens does not, so a log
+ * implying more than this with 6·N·D is past every published run. */
+#define CP_TRIAL_LOG_MAX_PUBLISHED_MFU 0.563
+
+/* 6 × active parameters × the trial's tokens/s ÷ its GPUs' dense peak. */
+double       cp_trial_log_implied_mfu (const CpJob      *job,
+                                       const CpTrialRun *trial);
+/* Translated warnings (char*, owned): the log states a model whose size is
+ * over CP_TRIAL_LOG_MODEL_TOLERANCE from @job's (each names both sizes),
+ * or @trial, resolved from it, implies a utilisation above
+ * CP_TRIAL_LOG_MAX_PUBLISHED_MFU for @job's model. Either means the log is
+ * likely not of this job: window and CLI apply @trial only when the user
+ * confirms. Empty when neither holds. */
+GPtrArray   *cp_trial_log_check_job (const CpTrialLog *log,
+                                     const CpJob      *job,
+                                     const CpTrialRun *trial);
 /* Translated: "Peak memory per GPU". */
 const char  *cp_trial_figure_get_label (CpTrialFigure figure);
 /* The value with its unit, memory in @unit's convention. */
