@@ -149,7 +149,8 @@ refresh (CpTrialLogDialog *self)
   for (guint i = 0; i < notes->len; i++)
     add_row (self, self->notes_group, g_ptr_array_index (notes, i), NULL);
   self->n_warnings = 0;
-  if (self->trial.quote_id != NULL)
+  /* Even a log with nothing to apply says when it is of another model. */
+  if (readings != NULL)
     {
       g_autoptr(GPtrArray) warnings = cp_trial_log_check_job (self->log, self->job, &self->trial);
 
@@ -166,8 +167,13 @@ refresh (CpTrialLogDialog *self)
     }
   /* Another machine is another question: the confirmation starts over. */
   gtk_check_button_set_active (self->confirm_check, FALSE);
+  adw_preferences_group_set_description (self->warning_group,
+                                         self->trial.quote_id != NULL
+                                         ? _("Its figures would replace what the planner works out for this job’s "
+                                             "model. They are used only if you confirm below.")
+                                         : NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->warning_group), self->n_warnings > 0);
-  gtk_widget_set_visible (GTK_WIDGET (self->confirm_group), self->n_warnings > 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->confirm_group), self->n_warnings > 0 && self->trial.quote_id != NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->shown_group), any_shown);
   gtk_widget_set_visible (GTK_WIDGET (self->notes_group), notes->len > 0);
   update_apply (self);

@@ -512,6 +512,20 @@ test_wrong_model (void)
   g_assert_cmpstr (job->trial.quote_id, ==, "q-h800-ib");
   g_assert_cmpfloat_with_epsilon (job->trial.tokens_per_s, 16384.0, 1e-6);
 
+  /* vLLM's start-up (line 3: 14.9889 GiB of weights, one GPU) keeps
+   * nothing for a training job, and still says it is not this 70B model
+   * (70e9 × 2 bytes = 130.4 GiB); there is nothing to confirm. */
+  dialog = read_log (window, "vllm-v1.log");
+  row = find_named (find_named (GTK_WIDGET (dialog), "trial-log-warnings"), "trial-log-warning");
+  g_assert_nonnull (row);
+  g_assert_nonnull (strstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)),
+                            "Line 3: vLLM loaded 15.0 GiB of weights on the replica’s 1 GPU"));
+  g_assert_nonnull (strstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), "holds 130.4 GiB at 16 bits"));
+  g_assert_false (gtk_widget_get_visible (gtk_widget_get_ancestor (find_named (GTK_WIDGET (dialog), "trial-log-confirm"),
+                                                                  ADW_TYPE_PREFERENCES_GROUP)));
+  g_assert_false (gtk_widget_get_sensitive (find_named (GTK_WIDGET (dialog), "trial-log-apply")));
+  close_with (dialog, "trial-log.cancel");
+
   close_window (window);
 }
 
