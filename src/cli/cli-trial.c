@@ -47,6 +47,18 @@ find_quote (const CpProject *project,
   return NULL;
 }
 
+/* "q-a800, q-h800": what --quote takes. */
+static char *
+quote_ids (const CpProject *project)
+{
+  GString *ids = g_string_new (NULL);
+
+  for (guint i = 0; i < project->quotes->len; i++)
+    g_string_append_printf (ids, "%s%s", i > 0 ? ", " : "",
+                            ((const CpQuote *) g_ptr_array_index (project->quotes, i))->id);
+  return g_string_free (ids, FALSE);
+}
+
 static void
 print_reading (const CpTrialReading *reading,
                CpMemoryUnit          unit)
@@ -165,25 +177,27 @@ cp_cli_import_trial (int argc, char **argv)
       quote = find_quote (project, quote_text);
       if (quote == NULL)
         {
-          g_autoptr(GString) ids = g_string_new (NULL);
+          g_autofree char *ids = quote_ids (project);
 
-          for (guint i = 0; i < project->quotes->len; i++)
-            g_string_append_printf (ids, "%s%s", i > 0 ? ", " : "",
-                                    ((const CpQuote *) g_ptr_array_index (project->quotes, i))->id);
           if (project->quotes->len == 0)
             return cp_cli_usage_error (_("--quote: the project has no quote “%s”; it has no quotes at all"),
                                        quote_text);
           /* TRANSLATORS: the id given, then the ids the project has, "q-a800, q-h800" */
           return cp_cli_usage_error (_("--quote: the project has no quote “%s”; its quotes are %s (or 1 to %u by position)"),
-                                     quote_text, ids->str, project->quotes->len);
+                                     quote_text, ids, project->quotes->len);
         }
     }
   else
     {
       quote = find_quote (project, job->trial.quote_id);
       if (quote == NULL)
-        return cp_cli_usage_error (_("--quote: the job has no trial quote yet; name the quote "
-                                     "whose machine ran the trial"));
+        {
+          g_autofree char *ids = quote_ids (project);
+
+          /* TRANSLATORS: the quote ids the project has, "q-a800, q-h800" */
+          return cp_cli_usage_error (_("--quote: the job has no trial quote yet; name the quote "
+                                       "whose machine ran the trial: %s"), ids);
+        }
     }
 
   log = cp_trial_log_read_file (argv[2], &error);

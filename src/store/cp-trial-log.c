@@ -1993,10 +1993,12 @@ cp_trial_log_resolve (const CpTrialLog *log,
 static double
 stated_params (const CpTrialLog  *log,
                guint             *line,
-               char             **how)
+               char             **how,
+               gboolean          *trainable_only)
 {
   GArray *ranks = log->megatron_rank_params;
 
+  *trainable_only = FALSE;
   if (log->megatron_total_params.line > 0)
     {
       *line = log->megatron_total_params.line;
@@ -2041,6 +2043,7 @@ stated_params (const CpTrialLog  *log,
     {
       *line = log->hf_trainable_params.line;
       *how = g_strdup (_("the Hugging Face Trainer’s number of trainable parameters"));
+      *trainable_only = TRUE;
       return log->hf_trainable_params.value;
     }
   return 0;
@@ -2053,17 +2056,18 @@ check_model_size (const CpTrialLog *log,
 {
   g_autofree char *how = NULL;
   const char *model = job->model.name ? job->model.name : job->model.id;
+  gboolean trainable_only;
   guint line = 0;
   double params;
 
   if (job->model.params <= 0)
     return;
-  params = stated_params (log, &line, &how);
+  params = stated_params (log, &line, &how, &trainable_only);
   /* A LoRA run trains its adapters only: the Trainer's trainable count is
    * theirs, not the model's. */
-  if (params > 0 && !(log->megatron_total_params.line == 0 && log->megatron_rank_params->len == 0 &&
-                      log->ds_model_params.line == 0 &&
-                      (job->kind == CP_TASK_LORA || job->kind == CP_TASK_QLORA)))
+  if (trainable_only && (job->kind == CP_TASK_LORA || job->kind == CP_TASK_QLORA))
+    params = 0;
+  if (params > 0)
     {
       double ratio = params / job->model.params;
 

@@ -17,7 +17,11 @@
  *   train_results.json / trainer_state.json;
  * - vLLM's start-up lines (GPU blocks, KV-cache size in tokens, maximum
  *   concurrency) and its engine configuration (tensor and pipeline
- *   parallel sizes: the GPUs of the replica).
+ *   parallel sizes: the GPUs of the replica);
+ * - the size of the model each of them states (Megatron-LM's parameters
+ *   per model-parallel rank or in all, the Trainer's trainable parameters,
+ *   the flops profiler's "params of model", vLLM's loaded weights), which
+ *   cp_trial_log_check_job() compares with the job's model.
  *
  * Reading (cp_trial_log_read()) needs no job: it keeps what each line
  * says. Turning that into the job's trial (cp_trial_log_resolve()) takes

@@ -422,6 +422,7 @@ test_readme_example (void)
   g_autofree char *readme = NULL;
   g_auto(GStrv) lines = NULL;
   g_auto(CpTestRun) wrong_quote = { 0 };
+  g_auto(CpTestRun) no_quote = { 0 };
   gboolean ran_demo = FALSE, ran_import = FALSE;
   g_autofree char *dir = g_build_filename (tmp_dir, "readme", NULL);
   const char *section;
@@ -470,6 +471,11 @@ test_readme_example (void)
   g_assert_cmpint (wrong_quote.status, ==, 2);
   g_assert_nonnull (strstr (wrong_quote.err, "no quote “quote-1”; its quotes are q-4090, q-a800, q-h20, "
                                              "q-h800-ib, q-a100-roce, q-910b, q-unknown (or 1 to 7 by position)"));
+  /* No --quote, and the 70B fine-tune has no trial quote yet. */
+  cp_test_run_cli (&no_quote, dir, (const char *const[]) { "import-trial", "demo.cplan", "--job", "job-ft70b",
+                                                           "x.log", NULL });
+  g_assert_cmpint (no_quote.status, ==, 2);
+  g_assert_nonnull (strstr (no_quote.err, "ran the trial: q-4090, q-a800, q-h20,"));
 }
 
 int
