@@ -114,7 +114,14 @@ selected_quote (CpTrialLogDialog *self)
   return g_ptr_array_index (self->project->quotes, position);
 }
 
-static void update_apply (CpTrialLogDialog *self);
+/* A log that looks like another model's applies only once confirmed. */
+static void
+update_apply (CpTrialLogDialog *self)
+{
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "trial-log.apply",
+                                 self->trial.quote_id != NULL &&
+                                 (self->n_warnings == 0 || gtk_check_button_get_active (self->confirm_check)));
+}
 
 /* Reads the log again for the machine chosen and lists the figures. */
 static void
@@ -177,14 +184,6 @@ refresh (CpTrialLogDialog *self)
   gtk_widget_set_visible (GTK_WIDGET (self->shown_group), any_shown);
   gtk_widget_set_visible (GTK_WIDGET (self->notes_group), notes->len > 0);
   update_apply (self);
-}
-
-static void
-update_apply (CpTrialLogDialog *self)
-{
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "trial-log.apply",
-                                 self->trial.quote_id != NULL &&
-                                 (self->n_warnings == 0 || gtk_check_button_get_active (self->confirm_check)));
 }
 
 static void

@@ -2007,8 +2007,8 @@ stated_params (const CpTrialLog  *log,
     }
   if (ranks->len > 0)
     {
-      guint expected = (guint) ((log->megatron_tensor_parallel.line > 0 ? log->megatron_tensor_parallel.value : 1) *
-                                (log->megatron_pipeline_parallel.line > 0 ? log->megatron_pipeline_parallel.value : 1));
+      double expected = (log->megatron_tensor_parallel.line > 0 ? log->megatron_tensor_parallel.value : 1) *
+                        (log->megatron_pipeline_parallel.line > 0 ? log->megatron_pipeline_parallel.value : 1);
       double sum = 0;
 
       for (guint i = 0; i < ranks->len; i++)
@@ -2025,11 +2025,11 @@ stated_params (const CpTrialLog  *log,
                                     ranks->len);
           return sum;
         }
-      /* TRANSLATORS: %u of %u model-parallel ranks */
+      /* TRANSLATORS: the ranks printed, then the model-parallel ranks in all */
       *how = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                           "Megatron-LM’s numbers of parameters of %u of its %u model-parallel ranks, scaled to all of them",
-                                           "Megatron-LM’s numbers of parameters of %u of its %u model-parallel ranks, scaled to all of them",
-                                           expected),
+                                           "Megatron-LM’s numbers of parameters of %u of its %.0f model-parallel ranks, scaled to all of them",
+                                           "Megatron-LM’s numbers of parameters of %u of its %.0f model-parallel ranks, scaled to all of them",
+                                           (gulong) expected),
                               ranks->len, expected);
       return sum / ranks->len * expected;
     }
