@@ -1049,6 +1049,135 @@ press_escape (GtkWidget *widget)
   spin ();
 }
 
+static const char *
+entry_text (CpJobEditor *editor,
+            const char  *key)
+{
+  return gtk_editable_get_text (GTK_EDITABLE (cp_field_row_get_input (cp_job_editor_get_row (editor, key))));
+}
+
+static gboolean
+row_shown (CpJobEditor *editor,
+           const char  *key)
+{
+  /* Visible and in a visible group: what the user can reach. */
+  return gtk_widget_is_visible (GTK_WIDGET (cp_job_editor_get_row (editor, key)));
+}
+
+static const char *
+sidebar_subtitle (CpWindow *window,
+                  guint     index)
+{
+  GtkListBoxRow *row = gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window), (int) index);
+
+  return gtk_label_get_label (GTK_LABEL (gtk_widget_get_last_child (gtk_list_box_row_get_child (row))));
+}
+
+/* Walk 2 #8, #25: a new job (pretraining) switched through its Kind
+ * drop-down to every other kind is accepted each time; the form then shows
+ * the new kind's fields holding cp_job_init()'s defaults for that kind
+ * (30 days, 100 concurrent requests; cp-job.c), keeps the model, and the
+ * sidebar says the new kind. */
+static void
+test_window_kind_switch (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  CpJobEditor *editor = cp_window_get_job_editor (window);
+  GtkDropDown *kind;
+  CpJob *job;
+  guint index;
+  g_autofree char *model_id = NULL;
+  g_autofree char *subtitle = NULL;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "add-job", NULL);
+  spin ();
+  index = project->jobs->len - 1;
+  job = g_ptr_array_index (project->jobs, index);
+  g_assert_cmpint (job->kind, ==, CP_TASK_PRETRAIN);
+  g_assert_cmpfloat (job->duration_days, ==, 0);
+  model_id = g_strdup (job->model.id);
+  kind = GTK_DROP_DOWN (cp_field_row_get_input (cp_job_editor_get_row (editor, "kind")));
+  g_assert_false (row_shown (editor, "duration-days"));
+  g_assert_true (row_shown (editor, "tokens"));
+
+  pick (kind, CP_TASK_INFERENCE);
+  g_assert_null (cp_field_row_get_error (cp_job_editor_get_row (editor, "kind")));
+  g_assert_null (cp_job_editor_dup_error_notice (editor));
+  g_assert_cmpint (job->kind, ==, CP_TASK_INFERENCE);
+  g_assert_cmpstr (job->model.id, ==, model_id);
+  g_assert_true (row_shown (editor, "duration-days"));
+  g_assert_cmpstr (entry_text (editor, "duration-days"), ==, "30");
+  g_assert_true (row_shown (editor, "concurrency"));
+  g_assert_cmpstr (entry_text (editor, "concurrency"), ==, "100");
+  g_assert_true (row_shown (editor, "context-len"));
+  g_assert_true (row_shown (editor, "prompt-tokens"));
+  g_assert_true (row_shown (editor, "output-tokens"));
+  g_assert_false (row_shown (editor, "tokens"));
+  g_assert_false (row_shown (editor, "seq-len"));
+  subtitle = g_strdup_printf ("Inference service · %s", job->model.name);
+  g_assert_cmpstr (sidebar_subtitle (window, index), ==, subtitle);
+
+  /* A duration the user typed stays through a switch that also shows it. */
+  type_text (cp_job_editor_get_row (editor, "duration-days"), "45");
+  g_assert_cmpfloat (job->duration_days, ==, 45);
+  pick (kind, CP_TASK_DEBUG);
+  g_assert_null (cp_field_row_get_error (cp_job_editor_get_row (editor, "kind")));
+  g_assert_cmpint (job->kind, ==, CP_TASK_DEBUG);
+  g_assert_cmpfloat (job->duration_days, ==, 45);
+  g_assert_cmpstr (entry_text (editor, "duration-days"), ==, "45");
+  g_assert_false (row_shown (editor, "concurrency"));
+  g_assert_false (row_shown (editor, "params"));
+  g_assert_nonnull (strstr (sidebar_subtitle (window, index), "Development and debugging"));
+
+  pick (kind, CP_TASK_DATA_PROCESSING);
+  g_assert_null (cp_field_row_get_error (cp_job_editor_get_row (editor, "kind")));
+  g_assert_cmpint (job->kind, ==, CP_TASK_DATA_PROCESSING);
+  g_assert_true (row_shown (editor, "duration-days"));
+
+  /* Back to training: its fields were shown before, and hold what they held. */
+  pick (kind, CP_TASK_LORA);
+  g_assert_null (cp_field_row_get_error (cp_job_editor_get_row (editor, "kind")));
+  g_assert_cmpint (job->kind, ==, CP_TASK_LORA);
+  g_assert_false (row_shown (editor, "duration-days"));
+  g_assert_true (row_shown (editor, "tokens"));
+  g_assert_true (row_shown (editor, "lora-rank"));
+  g_assert_cmpfloat (job->tokens, ==, 100e9);
+  g_assert_cmpstr (job->model.id, ==, model_id);
+
+  close_window (window);
+}
+
+/* Walk 2 #8 from a job that never had a model: a development month turned
+ * into a service gets the model a new job starts with. */
+static void
+test_window_kind_switch_without_model (void)
+{
+  g_autoptr(GError) error = NULL;
+  CpWindow *window = cp_window_new (app);
+  CpProject *project = cp_project_new ();
+  CpJob *job = cp_job_new (CP_TASK_DEBUG);
+  CpJobEditor *editor = cp_window_get_job_editor (window);
+
+  job->id = g_strdup ("job-1");
+  job->name = g_strdup ("Debugging month");
+  cp_project_add_job (project, job);
+  g_assert_true (cp_window_load_new (window, project, &error));
+  g_assert_no_error (error);
+  gtk_window_present (GTK_WINDOW (window));
+  spin ();
+  job = g_ptr_array_index (cp_window_get_project (window)->jobs, 0);
+
+  pick (GTK_DROP_DOWN (cp_field_row_get_input (cp_job_editor_get_row (editor, "kind"))), CP_TASK_INFERENCE);
+  g_assert_null (cp_field_row_get_error (cp_job_editor_get_row (editor, "kind")));
+  g_assert_cmpint (job->kind, ==, CP_TASK_INFERENCE);
+  g_assert_cmpstr (job->model.id, ==, cp_catalog_get_model (cp_catalog_get_builtin (), 0)->id);
+  g_assert_true (row_shown (editor, "concurrency"));
+  g_assert_cmpstr (entry_text (editor, "concurrency"), ==, "100");
+
+  close_window (window);
+}
+
 /* Item 2: a value is committed on Enter or focus-out, only when valid;
  * the results say which value they still use; incomplete quotes are kept
  * and left out of the ranking. */
@@ -3096,6 +3225,8 @@ main (int   argc,
   g_test_add_func ("/gui/window/print-export", test_window_print_export);
   g_test_add_func ("/gui/window/print-error", test_window_print_error);
   g_test_add_func ("/gui/window/pickers", test_window_pickers);
+  g_test_add_func ("/gui/window/kind-switch", test_window_kind_switch);
+  g_test_add_func ("/gui/window/kind-switch-without-model", test_window_kind_switch_without_model);
   g_test_add_func ("/gui/window/commit-rules", test_window_commit_rules);
   g_test_add_func ("/gui/window/cluster-question", test_window_cluster_question);
   g_test_add_func ("/gui/window/columns-in-view", test_window_columns_in_view);
