@@ -1178,6 +1178,49 @@ test_window_kind_switch_without_model (void)
   close_window (window);
 }
 
+static void
+assert_focus_in_name (CpWindow   *window,
+                      CpFieldRow *row,
+                      const char *name)
+{
+  GtkWidget *entry = cp_field_row_get_input (row);
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
+  int start = -1, end = -1;
+
+  g_assert_nonnull (focus);
+  g_assert_true (focus == entry || gtk_widget_is_ancestor (focus, entry));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, name);
+  /* All of it selected: what is typed replaces it. */
+  g_assert_true (gtk_editable_get_selection_bounds (GTK_EDITABLE (entry), &start, &end));
+  g_assert_cmpint (start, ==, 0);
+  g_assert_cmpint (end, ==, (int) g_utf8_strlen (name, -1));
+}
+
+/* Walk 2 #9: Add Job and Add Quote, by their shortcuts (the actions by
+ * name) as by the menu, leave the keyboard in the new item's name. */
+static void
+test_window_add_focuses_name (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  g_autofree char *job_name = NULL;
+  g_autofree char *quote_name = NULL;
+
+  /* The focus starts elsewhere, in the sidebar. */
+  g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window), 0))));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "add-job", NULL);
+  spin ();
+  job_name = g_strdup_printf ("Job %u", project->jobs->len);
+  assert_focus_in_name (window, cp_job_editor_get_row (cp_window_get_job_editor (window), "name"), job_name);
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "add-quote", NULL);
+  spin ();
+  quote_name = g_strdup_printf ("Vendor %u", project->quotes->len);
+  assert_focus_in_name (window, cp_quote_editor_get_row (cp_window_get_quote_editor (window), "vendor"), quote_name);
+
+  close_window (window);
+}
+
 /* Item 2: a value is committed on Enter or focus-out, only when valid;
  * the results say which value they still use; incomplete quotes are kept
  * and left out of the ranking. */
@@ -3227,6 +3270,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/pickers", test_window_pickers);
   g_test_add_func ("/gui/window/kind-switch", test_window_kind_switch);
   g_test_add_func ("/gui/window/kind-switch-without-model", test_window_kind_switch_without_model);
+  g_test_add_func ("/gui/window/add-focuses-name", test_window_add_focuses_name);
   g_test_add_func ("/gui/window/commit-rules", test_window_commit_rules);
   g_test_add_func ("/gui/window/cluster-question", test_window_cluster_question);
   g_test_add_func ("/gui/window/columns-in-view", test_window_columns_in_view);
