@@ -1221,6 +1221,39 @@ test_window_add_focuses_name (void)
   close_window (window);
 }
 
+/* Walk 2 #27: another job or quote shows its results from the verdict at
+ * the top, wherever the previous one was scrolled to. */
+static void
+test_window_results_scroll_to_top (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpResultsView *results = cp_window_get_results_view (window);
+  GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (cp_results_view_get_chart (results, CP_CHART_COST)),
+                                                 GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 700);
+  select_row (cp_window_get_jobs_list (window), 0);
+  wait_results (results);
+  spin ();
+
+  for (guint i = 0; i < 2; i++)
+    {
+      /* The user scrolls down to the table, then picks another item. */
+      gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
+      g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), >, 0);
+      if (i == 0)
+        select_row (cp_window_get_jobs_list (window), 1);
+      else
+        select_row (cp_window_get_quotes_list (window), 1);
+      wait_results (results);
+      spin ();
+      g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), ==, 0);
+    }
+
+  close_window (window);
+}
+
 /* Item 2: a value is committed on Enter or focus-out, only when valid;
  * the results say which value they still use; incomplete quotes are kept
  * and left out of the ranking. */
@@ -3271,6 +3304,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/kind-switch", test_window_kind_switch);
   g_test_add_func ("/gui/window/kind-switch-without-model", test_window_kind_switch_without_model);
   g_test_add_func ("/gui/window/add-focuses-name", test_window_add_focuses_name);
+  g_test_add_func ("/gui/window/results-scroll-to-top", test_window_results_scroll_to_top);
   g_test_add_func ("/gui/window/commit-rules", test_window_commit_rules);
   g_test_add_func ("/gui/window/cluster-question", test_window_cluster_question);
   g_test_add_func ("/gui/window/columns-in-view", test_window_columns_in_view);
