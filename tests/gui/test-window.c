@@ -3258,6 +3258,199 @@ test_window_preferences_failures (void)
   close_window (window);
 }
 
+static GtkWidget *
+drop_down_popover (GtkDropDown *drop_down)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (drop_down)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_POPOVER (child))
+      return child;
+  g_assert_not_reached ();
+}
+
+/* Opens or closes the list, as a click on the drop-down's button does. */
+static void
+set_drop_down_open (GtkDropDown *drop_down,
+                    gboolean     open)
+{
+  GtkWidget *button = gtk_widget_get_first_child (GTK_WIDGET (drop_down));
+
+  g_assert_true (GTK_IS_TOGGLE_BUTTON (button));
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (button), open);
+  spin ();
+  g_assert_cmpint (gtk_widget_get_visible (drop_down_popover (drop_down)), ==, open);
+}
+
+/* The labels of the entries the open list shows, "|"-separated. */
+static char *
+shown_labels (GtkDropDown *drop_down)
+{
+  GtkListView *list = GTK_LIST_VIEW (find_type (drop_down_popover (drop_down), GTK_TYPE_LIST_VIEW));
+  GListModel *model = G_LIST_MODEL (gtk_list_view_get_model (list));
+  GString *labels = g_string_new (NULL);
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(CpPickerItem) item = g_list_model_get_item (model, i);
+
+      g_string_append_printf (labels, "%s%s", i > 0 ? "|" : "", cp_picker_item_get_label (item));
+    }
+  return g_string_free (labels, FALSE);
+}
+
+/* Types into the open list's search, waiting for GtkSearchEntry's delay. */
+static GtkWidget *
+search_for (GtkDropDown *drop_down,
+            const char  *text)
+{
+  GtkWidget *search = find_type (drop_down_popover (drop_down), GTK_TYPE_SEARCH_ENTRY);
+  gint64 end = g_get_monotonic_time () + 400 * 1000;
+
+  g_assert_nonnull (search);
+  g_assert_true (gtk_widget_has_focus (search) || gtk_widget_is_ancestor (gtk_root_get_focus (gtk_widget_get_root (search)), search));
+  gtk_editable_set_text (GTK_EDITABLE (search), text);
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+  spin ();
+  return search;
+}
+
+static gboolean
+shows_label (GtkWidget  *widget,
+             const char *text)
+{
+  if (!gtk_widget_get_visible (widget))
+    return FALSE;
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), text) == 0)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (shows_label (child, text))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+no_match_shown (GtkDropDown *drop_down)
+{
+  return shows_label (drop_down_popover (drop_down), "No match");
+}
+
+/* Walk 2 #1, #3: a picker's search finds the words anywhere in the names,
+ * whatever their case, says when nothing matches, and Enter picks the
+ * first entry shown. */
+static void
+test_window_picker_search (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  CpJobEditor *job_editor = cp_window_get_job_editor (window);
+  CpQuoteEditor *quote_editor = cp_window_get_quote_editor (window);
+  guint job_index = first_training_job (project);
+  GtkDropDown *models = cp_picker_row_get_drop_down (cp_job_editor_get_model_row (job_editor));
+  GtkDropDown *gpus;
+  GtkWidget *search;
+  CpJob *job;
+  CpQuote *quote;
+
+  select_row (cp_window_get_jobs_list (window), job_index);
+  job = g_ptr_array_index (project->jobs, job_index);
+
+  set_drop_down_open (models, TRUE);
+  search_for (models, "70B");
+  {
+    g_autofree char *labels = shown_labels (models);
+
+    g_assert_cmpstr (labels, ==, "Llama 2 70B|Llama 3.1 70B");
+  }
+  g_assert_false (no_match_shown (models));
+  search_for (models, "no such model");
+  {
+    g_autofree char *labels = shown_labels (models);
+
+    g_assert_cmpstr (labels, ==, "");
+  }
+  g_assert_true (no_match_shown (models));
+  search = search_for (models, "3.1 70");
+  {
+    g_autofree char *labels = shown_labels (models);
+
+    g_assert_cmpstr (labels, ==, "Llama 3.1 70B");
+  }
+  g_assert_false (no_match_shown (models));
+  g_signal_emit_by_name (search, "activate");
+  spin ();
+  g_assert_false (gtk_widget_get_visible (drop_down_popover (models)));
+  g_assert_cmpstr (job->model.id, ==, "llama-3.1-70b");
+  g_assert_cmpfloat (job->model.params, ==, cp_project_find_model (project, "llama-3.1-70b")->params);
+
+  /* The quote's GPU, by the card's name alone, and by its id. */
+  select_row (cp_window_get_quotes_list (window), 0);
+  quote = g_ptr_array_index (project->quotes, 0);
+  gpus = cp_picker_row_get_drop_down (cp_quote_editor_get_gpu_row (quote_editor));
+  set_drop_down_open (gpus, TRUE);
+  search_for (gpus, "4090");
+  {
+    g_autofree char *labels = shown_labels (gpus);
+
+    g_assert_cmpstr (labels, ==, "NVIDIA GeForce RTX 4090 24GB");
+  }
+  search = search_for (gpus, "h800");
+  {
+    g_autofree char *labels = shown_labels (gpus);
+
+    g_assert_cmpstr (labels, ==, "NVIDIA H800 SXM 80GB");
+  }
+  g_signal_emit_by_name (search, "activate");
+  spin ();
+  g_assert_cmpstr (quote->gpu.id, ==, "h800");
+  set_drop_down_open (gpus, TRUE);
+  search_for (gpus, "ascend-910");
+  {
+    g_autofree char *labels = shown_labels (gpus);
+
+    g_assert_cmpstr (labels, ==, "Huawei Ascend 910B2 64GB|Huawei Ascend 910C 128GB");
+  }
+  set_drop_down_open (gpus, FALSE);
+
+  close_window (window);
+}
+
+/* Walk 2 #10: a list opens with the keyboard on the checked entry, not
+ * where the focus was left the last time. */
+static void
+test_window_drop_down_opens_on_checked (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  CpJobEditor *job_editor = cp_window_get_job_editor (window);
+  guint job_index = first_training_job (project);
+  GtkDropDown *kind = GTK_DROP_DOWN (cp_field_row_get_input (cp_job_editor_get_row (job_editor, "kind")));
+  const char *checked;
+  GtkWidget *list, *focus;
+
+  select_row (cp_window_get_jobs_list (window), job_index);
+  checked = gtk_string_object_get_string (gtk_drop_down_get_selected_item (kind));
+
+  set_drop_down_open (kind, TRUE);
+  list = find_type (drop_down_popover (kind), GTK_TYPE_LIST_VIEW);
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_true (focus != NULL && gtk_widget_is_ancestor (focus, list));
+  g_assert_true (shows_label (focus, checked));
+
+  /* The user moves down to the last entry and closes the list unpicked. */
+  g_assert_true (gtk_widget_grab_focus (gtk_widget_get_last_child (list)));
+  g_assert_false (shows_label (gtk_root_get_focus (GTK_ROOT (window)), checked));
+  set_drop_down_open (kind, FALSE);
+
+  set_drop_down_open (kind, TRUE);
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_true (focus != NULL && gtk_widget_is_ancestor (focus, list));
+  g_assert_true (shows_label (focus, checked));
+  set_drop_down_open (kind, FALSE);
+
+  close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -3305,6 +3498,8 @@ main (int   argc,
   g_test_add_func ("/gui/window/kind-switch-without-model", test_window_kind_switch_without_model);
   g_test_add_func ("/gui/window/add-focuses-name", test_window_add_focuses_name);
   g_test_add_func ("/gui/window/results-scroll-to-top", test_window_results_scroll_to_top);
+  g_test_add_func ("/gui/window/picker-search", test_window_picker_search);
+  g_test_add_func ("/gui/window/drop-down-opens-on-checked", test_window_drop_down_opens_on_checked);
   g_test_add_func ("/gui/window/commit-rules", test_window_commit_rules);
   g_test_add_func ("/gui/window/cluster-question", test_window_cluster_question);
   g_test_add_func ("/gui/window/columns-in-view", test_window_columns_in_view);
