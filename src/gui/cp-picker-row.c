@@ -195,22 +195,24 @@ update_no_match (CpPickerRow *self)
   gtk_widget_set_visible (self->no_match_label, g_list_model_get_n_items (self->filtered) == 0);
 }
 
-/* Enter in the search picks the first entry shown, the only one when one
- * is left. */
+/* Enter in the search picks the first entry that has the words typed, the
+ * only one when one is left (read from the text, which may be newer than
+ * the list's filter); with nothing typed it keeps the chosen entry. */
 static void
-on_search_activate (CpPickerRow *self)
+on_search_activate (CpPickerRow *self,
+                    GtkEditable *search)
 {
-  g_autoptr(CpPickerItem) first = NULL;
+  /* Closing the list empties the search. */
+  g_autofree char *text = g_strdup (gtk_editable_get_text (search));
   guint n = g_list_model_get_n_items (G_LIST_MODEL (self->items));
-
-  if (self->filtered == NULL || (first = g_list_model_get_item (self->filtered, 0)) == NULL)
-    return;
+  GtkWidget *popover = gtk_widget_get_ancestor (GTK_WIDGET (search), GTK_TYPE_POPOVER);
 
   for (guint i = 0; i < n; i++)
-    if (item_at (self, i) == first)
+    if (*text == '\0' || item_matches (item_at (self, i), text))
       {
-        gtk_popover_popdown (GTK_POPOVER (gtk_widget_get_ancestor (self->no_match_label, GTK_TYPE_POPOVER)));
-        gtk_drop_down_set_selected (self->drop_down, i);
+        gtk_popover_popdown (GTK_POPOVER (popover));
+        if (*text != '\0')
+          gtk_drop_down_set_selected (self->drop_down, i);
         return;
       }
 }

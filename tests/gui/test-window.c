@@ -3381,6 +3381,19 @@ test_window_picker_search (void)
   spin ();
   g_assert_false (gtk_widget_get_visible (drop_down_popover (models)));
   g_assert_cmpstr (job->model.id, ==, "llama-3.1-70b");
+  /* Enter with nothing typed keeps the model chosen. */
+  set_drop_down_open (models, TRUE);
+  g_signal_emit_by_name (search_for (models, ""), "activate");
+  spin ();
+  g_assert_false (gtk_widget_get_visible (drop_down_popover (models)));
+  g_assert_cmpstr (job->model.id, ==, "llama-3.1-70b");
+  /* Typed and Enter at once, before the list is filtered. */
+  set_drop_down_open (models, TRUE);
+  search = find_type (drop_down_popover (models), GTK_TYPE_SEARCH_ENTRY);
+  gtk_editable_set_text (GTK_EDITABLE (search), "llama 2 70b");
+  g_signal_emit_by_name (search, "activate");
+  spin ();
+  g_assert_cmpstr (job->model.id, ==, "llama-2-70b");
   g_assert_cmpfloat (job->model.params, ==, cp_project_find_model (project, "llama-3.1-70b")->params);
 
   /* The quote's GPU, by the card's name alone, and by its id. */
