@@ -84,6 +84,33 @@ ENUM_NAMES (time_source, CpTimeSource, cp_time_source)
 ENUM_NAMES (layout_why, CpLayoutWhy, cp_layout_why)
 ENUM_NAMES (verification, CpVerification, cp_verification)
 
+/* A job's ZeRO stage: 0 to 3 pinned, "auto" left to the search (walk 2,
+ * #11: never "stage 4"); reports written before read "4" as "auto". */
+static const char *
+zero_stage_to (int value)
+{
+  static const char * const stages[] = { "0", "1", "2", "3" };
+
+  if (value == CP_ZERO_STAGE_AUTO)
+    return "auto";
+  return value >= 0 && value < (int) G_N_ELEMENTS (stages) ? stages[value] : NULL;
+}
+
+static gboolean
+zero_stage_from (const char *str,
+                 int        *out)
+{
+  if (strcmp (str, "auto") == 0)
+    *out = CP_ZERO_STAGE_AUTO;
+  else if (str[0] >= '0' && str[0] <= '0' + CP_ZERO_STAGE_AUTO && str[1] == '\0')
+    *out = str[0] - '0';
+  else
+    return FALSE;
+  return TRUE;
+}
+
+static const EnumNames enum_zero_stage = { zero_stage_to, zero_stage_from };
+
 
 static const FieldTable model_table;
 static const FieldTable gpu_table;
@@ -170,7 +197,7 @@ static const Field job_fields[] = {
   { "global-batch", FIELD_UINT, G_STRUCT_OFFSET (CpJob, global_batch), "sequences", NULL, NULL },
   { "recompute", FIELD_ENUM, G_STRUCT_OFFSET (CpJob, recompute), NULL, &enum_recompute, NULL },
   { "flash-attention", FIELD_BOOL, G_STRUCT_OFFSET (CpJob, flash_attention), NULL, NULL, NULL },
-  { "zero-stage", FIELD_UINT, G_STRUCT_OFFSET (CpJob, zero_stage), NULL, NULL, NULL },
+  { "zero-stage", FIELD_ENUM, G_STRUCT_OFFSET (CpJob, zero_stage), NULL, &enum_zero_stage, NULL },
   { "cpu-offload", FIELD_BOOL, G_STRUCT_OFFSET (CpJob, cpu_offload), NULL, NULL, NULL },
   { "tensor-parallel", FIELD_UINT, G_STRUCT_OFFSET (CpJob, tensor_parallel), NULL, NULL, NULL },
   { "pipeline-parallel", FIELD_UINT, G_STRUCT_OFFSET (CpJob, pipeline_parallel), NULL, NULL, NULL },

@@ -379,6 +379,17 @@ if command -v pdftotext >/dev/null 2>&1 && run 0 demo "$TMP/readme.cplan"; then
   fi
 fi
 
+# ---- walk 2, #11: a job's ZeRO stage left to the search is "auto" in the
+# report's XML, never stage 4, and reads back as left to the search.
+if run 0 demo "$TMP/zero.cplan" && run 0 report "$TMP/zero.cplan" --xml "$TMP/zero.xml"; then
+  contains "$TMP/zero.xml" "<zero-stage>auto</zero-stage>"
+  lacks "$TMP/zero.xml" "<zero-stage>4</zero-stage>"
+  if run 0 new "$TMP/zero-back.cplan" && run 0 import-xml "$TMP/zero-back.cplan" "$TMP/zero.xml" &&
+     run 0 report "$TMP/zero-back.cplan" --xml "$TMP/zero-back.xml"; then
+    contains "$TMP/zero-back.xml" "<zero-stage>auto</zero-stage>"
+  fi
+fi
+
 # ---- walkthrough finding 3: debugging on the run's own machine is one
 # rental. 13B on 8 × A800 at 38,000 per node-month in 730 h months, 2,000
 # setup: the calendar (run + debugging) lies between 9 and 10 months
