@@ -145,8 +145,8 @@ option_is_feasible (const CpJob      *job,
 
 /* Every count up to 64 nodes, then steps of an eighth (72, 81, 91, …) and
  * the most offered: a quote of 10^5 nodes costs about 130 estimates, not
- * 10^5 (seconds per keystroke), and the count chosen is at most an eighth
- * above the fewest that would do. */
+ * 10^5 (seconds per keystroke), and past 64 nodes the count chosen is
+ * within an eighth of the one a full sweep would find. */
 static guint
 next_node_count (guint nodes,
                  guint max_nodes)
@@ -156,20 +156,14 @@ next_node_count (guint nodes,
   return nodes < max_nodes && next > max_nodes ? max_nodes : next;
 }
 
-/* Node counts whose total costs lie within this fraction of each other
- * count as the same price, and the fewer nodes are offered: half a per
- * cent is far inside the assumptions' own spread (cp-range.h), while each
- * further node is one more machine to fail, to wire and to debug (R7's
- * risks), which the total cost does not price. */
-#define NODE_COST_TIE_FRACTION 0.005
-
 /* The node count offered for one quote: of the counts that fit, meet the
  * deadline and (for a service) carry the target concurrency, the one with
  * the lowest total cost, since that is what the plan ranks by (more nodes
  * can cost less in all when the run shrinks faster than they grow, or a
- * minimum term is billed anyway); a count within NODE_COST_TIE_FRACTION of
- * that cost with fewer nodes wins the tie. With none feasible, the count
- * with the shortest run that fits; otherwise the most nodes. */
+ * minimum term is billed anyway); a count with fewer nodes within
+ * CP_PLAN_NODE_COST_TIE_FRACTION of that cost wins the tie. With none
+ * feasible, the count with the shortest run that fits; otherwise the most
+ * nodes. */
 static void
 choose_nodes (const CpJob      *job,
               const CpQuote    *quote,
@@ -214,7 +208,7 @@ choose_nodes (const CpJob      *job,
     {
       const CpEstimate *est = &g_array_index (feasible, CpEstimate, i);
 
-      if (est->total_cost <= cheapest * (1.0 + NODE_COST_TIE_FRACTION))
+      if (est->total_cost <= cheapest * (1.0 + CP_PLAN_NODE_COST_TIE_FRACTION))
         {
           option->estimate = *est;
           option->feasible = TRUE;
