@@ -330,7 +330,7 @@ setup_cell (GtkSignalListItemFactory *factory,
           /* "Vendor — offer", cut at its end: the vendor, first, tells
            * the rows apart in a narrow window; the tooltip has it whole. */
           gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-          gtk_label_set_width_chars (GTK_LABEL (label), 16);
+          gtk_label_set_width_chars (GTK_LABEL (label), 10);
           gtk_expression_bind (item_text_expression (column), label, "tooltip-text", item);
           gtk_expression_bind (item_text_expression (CP_OPTION_TEXT_QUOTE_CELL), label, "label", item);
         }

@@ -3053,6 +3053,84 @@ test_window_preferences_failures (void)
   close_window (window);
 }
 
+/* #22: a unit typed with a price changes "Billed per"; a plain number
+ * after it keeps that unit, as the form says, but a price that works out
+ * outside what GPUs rent for is warned about under Price, marked in the
+ * table and named in R6. */
+static void
+test_window_implausible_price (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  CpResultsView *results = cp_window_get_results_view (window);
+  CpQuoteEditor *quote_editor = cp_window_get_quote_editor (window);
+  CpFieldRow *price;
+  CpQuote *quote;
+  const CpPlan *plan;
+  gboolean flagged = FALSE;
+  gboolean marked = FALSE;
+  GListModel *options;
+
+  gtk_list_box_select_row (cp_window_get_quotes_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_quotes_list (window), 0));
+  spin ();
+  quote = g_ptr_array_index (project->quotes, 0);
+  g_assert_cmpuint (quote->gpus_per_node, ==, 8);
+  price = cp_quote_editor_get_row (quote_editor, "price");
+
+  /* 30,000 a node-month on 8 GPUs: 30000 / 730 / 8 = 5.14 per GPU-hour. */
+  type_text (price, "30000 元/月");
+  g_assert_cmpint (quote->price_unit, ==, CP_PRICE_PER_NODE_MONTH);
+  g_assert_cmpfloat (quote->price, ==, 30000);
+  g_assert_null (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (price)), "check the unit"));
+
+  /* 18.5 a node-month: 18.5 / 730 / 8 = 0.0032 per GPU-hour, below 0.1; shown to three decimals. */
+  type_text (price, "18.5");
+  g_assert_cmpint (quote->price_unit, ==, CP_PRICE_PER_NODE_MONTH);
+  g_assert_cmpfloat (quote->price, ==, 18.5);
+  g_assert_null (cp_field_row_get_error (price));
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (price)), ==,
+                   "18.5 CNY per node-month is 0.003 CNY per GPU-hour — check the unit");
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (price), "warning"));
+
+  plan = cp_results_view_get_plan (results);
+  for (guint i = 0; i < plan->reasons->len; i++)
+    {
+      const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
+
+      if (reason->outcome == CP_OUTCOME_IMPLAUSIBLE_PRICE && reason->quote_index == 0)
+        {
+          g_assert_cmpint (reason->rule, ==, CP_RULE_R6_TOTAL_COST);
+          g_assert_cmpfloat_with_epsilon (reason->values[1], 18.5 / 730 / 8, 1e-9);
+          flagged = TRUE;
+        }
+    }
+  g_assert_true (flagged);
+  options = cp_results_view_get_options (results);
+  for (guint i = 0; i < g_list_model_get_n_items (options); i++)
+    {
+      g_autoptr(CpOptionObject) object = g_list_model_get_item (options, i);
+      g_autofree char *cell = NULL;
+
+      if (cp_option_object_get_option (object)->quote_index != 0)
+        continue;
+      g_object_get (object, "quote-cell-text", &cell, NULL);
+      marked = g_str_has_prefix (cell, "⚠ ");
+    }
+  g_assert_true (marked);
+
+  /* Put right with its unit: the warning and the mark go. */
+  type_text (price, "18.5/GPU/h");
+  g_assert_cmpint (quote->price_unit, ==, CP_PRICE_PER_GPU_HOUR);
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (price), "warning"));
+  g_assert_null (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (price)), "check the unit"));
+  plan = cp_results_view_get_plan (results);
+  for (guint i = 0; i < plan->reasons->len; i++)
+    g_assert_cmpint (g_array_index (plan->reasons, CpReason, i).outcome, !=, CP_OUTCOME_IMPLAUSIBLE_PRICE);
+
+  close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -3112,6 +3190,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/preferences-failures", test_window_preferences_failures);
   g_test_add_func ("/gui/window/incomplete-quote-no-curve", test_window_incomplete_quote_no_curve);
   g_test_add_func ("/gui/window/best-available", test_window_best_available);
+  g_test_add_func ("/gui/window/implausible-price", test_window_implausible_price);
   g_test_add_func ("/gui/window/form-layout", test_window_form_layout);
   g_test_add_func ("/gui/window/field-messages", test_window_field_messages);
   g_test_add_func ("/gui/window/walkthrough-details", test_window_walkthrough_details);
