@@ -96,7 +96,7 @@ static const CpField job_fields[] = {
   { "seq-len", N_("Sequence length"), NULL, N_("tokens"), CP_FIELD_UINT, F (seq_len), .group = GROUP_TRAINING },
   { "micro-batch", N_("Micro-batch"), N_("Sequences per GPU per step; automatic: searched"), NULL, CP_FIELD_UINT,
     F (micro_batch), .group = GROUP_TRAINING, .automatic = N_("Automatic") },
-  { "global-batch", N_("Global batch"), N_("Sequences per optimizer step; automatic: one sequence"),
+  { "global-batch", N_("Global batch"), N_("Sequences per optimizer step"),
     NULL, CP_FIELD_UINT, F (global_batch), .group = GROUP_TRAINING, .automatic = N_("Automatic") },
   { "precision", N_("Precision"), NULL, NULL, CP_FIELD_ENUM, F (precision), cp_labels_precision, CP_N_PRECISIONS, GROUP_TRAINING },
   { "optimizer", N_("Optimizer"), NULL, NULL, CP_FIELD_ENUM, F (optimizer), cp_labels_optimizer, CP_N_OPTIMIZERS, GROUP_TRAINING },
@@ -292,7 +292,16 @@ update_global_batch_hint (CpJobEditor *self)
 
   if (self->job->kind != CP_TASK_PRETRAIN)
     {
-      cp_field_row_set_hint (row, NULL);
+      guint recipe = cp_task_kind_default_global_batch (self->job->kind);
+
+      if (recipe > 0)
+        hint = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                             /* TRANSLATORS: %u is a number of sequences */
+                                             "Sequences per optimizer step; automatic: %u, as published fine-tuning recipes",
+                                             "Sequences per optimizer step; automatic: %u, as published fine-tuning recipes",
+                                             recipe),
+                                recipe);
+      cp_field_row_set_hint (row, hint);
       return;
     }
   rule.global_batch = 0;

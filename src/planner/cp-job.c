@@ -60,19 +60,17 @@ cp_job_init (CpJob      *job,
       job->storage_tb = 20.0;
       break;
     case CP_TASK_FULL_FINETUNE:
-      /* 128 sequences: the batch of instruction tuning at 7B–65B
-       * (Alpaca, Vicuna; Llama 2 SFT used 64). */
-      job->global_batch = 128;
+      job->global_batch = cp_task_kind_default_global_batch (kind);
       job->tokens = 1e9;
       job->storage_tb = 5.0;
       break;
     case CP_TASK_LORA:
     case CP_TASK_QLORA:
-      /* QLoRA trains with gradient checkpointing and batch 16 (QLoRA §4
-       * and Appendix B); adapters leave nothing for ZeRO to shard. */
+      /* QLoRA trains with gradient checkpointing (QLoRA §4 and Appendix
+       * B); adapters leave nothing for ZeRO to shard. */
       job->recompute = CP_RECOMPUTE_FULL;
       job->zero_stage = 0;
-      job->global_batch = 16;
+      job->global_batch = cp_task_kind_default_global_batch (kind);
       job->tokens = 100e6;
       break;
     case CP_TASK_INFERENCE:
@@ -178,6 +176,29 @@ cp_model_spec_validate (const CpModelSpec  *model,
   return TRUE;
 }
 
+guint
+cp_task_kind_default_global_batch (CpTaskKind kind)
+{
+  switch (kind)
+    {
+    case CP_TASK_FULL_FINETUNE:
+      /* 128 sequences: the batch of instruction tuning at 7B–65B
+       * (Alpaca, Vicuna; Llama 2 SFT used 64). */
+      return 128;
+    case CP_TASK_LORA:
+    case CP_TASK_QLORA:
+      /* QLoRA's batch of 16 (QLoRA Appendix B). */
+      return 16;
+    case CP_TASK_PRETRAIN:          /* by model size: cp_job_global_batch_tokens() */
+    case CP_TASK_INFERENCE:
+    case CP_TASK_DEBUG:
+    case CP_TASK_DATA_PROCESSING:
+    case CP_N_TASKS:
+    default:
+      return 0;
+    }
+}
+
 double
 cp_job_global_batch_tokens (const CpJob *job)
 {
@@ -187,7 +208,7 @@ cp_job_global_batch_tokens (const CpJob *job)
   if (job->global_batch > 0)
     return (double) job->global_batch * job->seq_len;
   if (job->kind != CP_TASK_PRETRAIN)
-    return (double) MAX (job->seq_len, 1);
+    return (double) MAX (cp_task_kind_default_global_batch (job->kind), 1) * MAX (job->seq_len, 1);
   /* The model-size part of the default batch (the cluster part, enough
    * micro-batches for every pipeline, is cp-estimate.c's). Final batches
    * of published dense pretraining runs, after any ramp-up, in tokens:

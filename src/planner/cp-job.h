@@ -106,9 +106,14 @@ gboolean  cp_job_validate (const CpJob *job, GError **error);
 /* The architecture checks cp_job_validate() applies to a job's model, for
  * models that come from outside (config.json, a report) before any job. */
 gboolean  cp_model_spec_validate (const CpModelSpec *model, GError **error);
+/* Sequences per optimizer step of a job of @kind that leaves its global
+ * batch automatic (0): fine-tuning as published recipes run; 0 for
+ * pretraining, whose batch follows the model's size. */
+guint     cp_task_kind_default_global_batch (CpTaskKind kind);
 /* Tokens per optimizer step when the job leaves the global batch to the
- * rule: pretraining follows published runs (see cp-job.c), other training
- * the job's own batch. For a stated global batch, global_batch × seq_len. */
+ * rule: pretraining follows published runs (see cp-job.c), fine-tuning
+ * cp_task_kind_default_global_batch(). For a stated global batch,
+ * global_batch × seq_len. */
 double    cp_job_global_batch_tokens (const CpJob *job);
 /* The rule's constants, fitted and sourced in cp-job.c: tokens at 7B and
  * the exponent of size; the largest published batches at 7B and 67B. */

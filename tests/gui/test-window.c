@@ -2245,9 +2245,10 @@ test_window_automatic_layout (void)
     assert_shows_plan_of (results, expected, job_index);
   }
 
-  /* Outside pretraining an automatic global batch is one sequence. */
+  /* A full fine-tune left automatic runs the instruction-tuning batch of
+   * 128 sequences (Alpaca, Vicuna), whatever kind the job was before. */
   g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (cp_job_editor_get_row (job_editor, "global-batch"))), ==,
-                   "Sequences per optimizer step; automatic: one sequence");
+                   "Sequences per optimizer step; automatic: 128, as published fine-tuning recipes");
 
   /* Tensor parallel: empty shows "Automatic"; 2 pins it; emptied, the
    * search has it again. */

@@ -478,6 +478,14 @@ test_default_batch (void)
   /* On 512 GPUs the model-size part stands: 1,146 sequences, 2 per rank. */
   g_assert_true (cp_estimate (&job, &quote, 512, &settings, &est, NULL));
   g_assert_cmpuint (est.micro_batches, ==, 2);
+
+  /* A fine-tune left automatic runs its recipe's batch, not one sequence:
+   * 128 × 1,024 tokens for a full fine-tune, 16 × 1,024 for LoRA. */
+  job.kind = CP_TASK_FULL_FINETUNE;
+  job.global_batch = 0;
+  g_assert_cmpfloat (cp_job_global_batch_tokens (&job), ==, 128.0 * 1024);
+  job.kind = CP_TASK_LORA;
+  g_assert_cmpfloat (cp_job_global_batch_tokens (&job), ==, 16.0 * 1024);
   cp_job_clear (&job);
   cp_quote_clear (&quote);
 }
