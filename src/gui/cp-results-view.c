@@ -328,8 +328,13 @@ setup_cell (GtkSignalListItemFactory *factory,
       if (column == CP_OPTION_TEXT_QUOTE)
         {
           /* "Vendor — offer", cut at its end: the vendor, first, tells
-           * the rows apart in a narrow window; the tooltip has it whole. */
+           * the rows apart in a narrow window; the tooltip has it whole.
+           * Two lines, as high as the cost and its range beside it, since
+           * vendors often share a prefix ("示例供应商 A", "示例供应商 B"). */
           gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+          gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+          gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+          gtk_label_set_lines (GTK_LABEL (label), 2);
           gtk_label_set_width_chars (GTK_LABEL (label), 10);
           gtk_expression_bind (item_text_expression (column), label, "tooltip-text", item);
           gtk_expression_bind (item_text_expression (CP_OPTION_TEXT_QUOTE_CELL), label, "label", item);
