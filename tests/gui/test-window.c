@@ -3132,6 +3132,152 @@ test_window_implausible_price (void)
   close_window (window);
 }
 
+/* #32: Save on an untitled project asks where, starting in the user's
+ * Documents folder (else home), not the folder the app was started from;
+ * once saved, the untitled copy in the data folder is gone. */
+static void
+test_window_save_untitled_folder (void)
+{
+  g_autoptr(GError) error = NULL;
+  CpWindow *window = cp_window_new (app);
+  CpProject *project = cp_project_new ();
+  g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "save-untitled", NULL);
+  g_autofree char *saved = g_build_filename (dir, "budget.cplan", NULL);
+  g_autofree char *untitled = NULL;
+  const char *documents = g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS);
+  g_autofree char *expected = g_strdup (documents != NULL && g_file_test (documents, G_FILE_TEST_IS_DIR)
+                                        ? documents : g_get_home_dir ());
+  g_autofree char *start_folder = NULL;
+  GtkWindow *chooser;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  g_assert_true (cp_window_load_new (window, project, &error));
+  g_assert_no_error (error);
+  gtk_window_present (GTK_WINDOW (window));
+  spin ();
+  g_action_group_activate_action (G_ACTION_GROUP (window), "add-job", NULL);
+  spin ();
+  untitled = g_strdup (cp_window_get_path (window));
+  g_assert_true (g_str_has_prefix (untitled, g_get_user_data_dir ()));
+  wait_not_busy (window);
+  g_assert_true (g_file_test (untitled, G_FILE_TEST_EXISTS));
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "save", NULL);
+  chooser = find_transient (window, GTK_TYPE_FILE_CHOOSER_DIALOG);
+  g_assert_nonnull (chooser);
+  settle (300);
+  {
+    g_autoptr(GFile) folder = gtk_file_chooser_get_current_folder (GTK_FILE_CHOOSER (chooser));
+
+    g_assert_nonnull (folder);
+    start_folder = g_file_get_path (folder);
+  }
+  g_assert_cmpstr (start_folder, ==, expected);
+  choose_file (window, dir, "budget.cplan");
+  wait_busy (window);
+  wait_not_busy (window);
+
+  g_assert_cmpstr (cp_window_get_path (window), ==, saved);
+  g_assert_true (g_file_test (saved, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (untitled, G_FILE_TEST_EXISTS));
+
+  close_window (window);
+  g_unlink (saved);
+  g_rmdir (dir);
+}
+
+/* The labels and targets of the Open Recent submenu of @window's main menu. */
+static GMenuModel *
+recent_section_of (GtkWidget *root)
+{
+  GMenuModel *menu = GTK_IS_MENU_BUTTON (root) ? gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (root)) : NULL;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (root); menu == NULL && child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GMenuModel *found = recent_section_of (child);
+
+      if (found != NULL)
+        return found;
+    }
+  for (int s = 0; menu != NULL && s < g_menu_model_get_n_items (menu); s++)
+    {
+      g_autoptr(GMenuModel) section = g_menu_model_get_item_link (menu, s, G_MENU_LINK_SECTION);
+
+      for (int i = 0; section != NULL && i < g_menu_model_get_n_items (section); i++)
+        {
+          g_autoptr(GMenuModel) submenu = g_menu_model_get_item_link (section, i, G_MENU_LINK_SUBMENU);
+
+          if (submenu != NULL)
+            return g_menu_model_get_item_link (submenu, 0, G_MENU_LINK_SECTION);
+        }
+    }
+  return NULL;
+}
+
+static GMenuModel *
+recent_section (CpWindow *window)
+{
+  return recent_section_of (GTK_WIDGET (window));
+}
+
+/* #31: with nothing in the app's own list, Open Recent says so in a
+ * disabled item, then lists a project GTK's recently-used list has. */
+static void
+test_window_open_recent (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) demo = cp_demo_project_new (&error);
+  g_autofree char *path = g_build_filename (g_get_user_data_dir (), "recent-one.cplan", NULL);
+  g_autofree char *uri = g_filename_to_uri (path, NULL, NULL);
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  GtkRecentManager *manager = gtk_recent_manager_get_default ();
+  GtkRecentData data = { 0 };
+  g_autoptr(GMenuModel) section = NULL;
+  CpWindow *window;
+  gboolean listed = FALSE;
+  gint64 end;
+
+  g_assert_no_error (error);
+  g_settings_set_strv (settings, "recent-projects", NULL);
+  gtk_recent_manager_purge_items (manager, NULL);
+  window = open_demo_window ();
+  section = recent_section (window);
+  g_assert_nonnull (section);
+  g_assert_cmpint (g_menu_model_get_n_items (section), ==, 1);
+  {
+    g_autofree char *label = NULL;
+    g_autofree char *action = NULL;
+
+    g_assert_true (g_menu_model_get_item_attribute (section, 0, G_MENU_ATTRIBUTE_LABEL, "s", &label));
+    g_assert_cmpstr (label, ==, "No recent projects");
+    g_assert_false (g_menu_model_get_item_attribute (section, 0, G_MENU_ATTRIBUTE_ACTION, "s", &action));
+  }
+
+  g_assert_true (cp_project_save_file (demo, path, &error));
+  g_assert_no_error (error);
+  data.mime_type = (char *) "application/x-compute-planner";
+  data.app_name = (char *) "test-window";
+  data.app_exec = (char *) "test-window %u";
+  g_assert_true (gtk_recent_manager_add_full (manager, uri, &data));
+  end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  while (!listed && g_get_monotonic_time () < end)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      for (int i = 0; i < g_menu_model_get_n_items (section); i++)
+        {
+          g_autoptr(GVariant) target = g_menu_model_get_item_attribute_value (section, i, G_MENU_ATTRIBUTE_TARGET,
+                                                                              G_VARIANT_TYPE_STRING);
+          listed |= target != NULL && g_strcmp0 (g_variant_get_string (target, NULL), path) == 0;
+        }
+    }
+  g_assert_true (listed);
+
+  close_window (window);
+  gtk_recent_manager_remove_item (manager, uri, NULL);
+  g_unlink (path);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -3192,6 +3338,8 @@ main (int   argc,
   g_test_add_func ("/gui/window/incomplete-quote-no-curve", test_window_incomplete_quote_no_curve);
   g_test_add_func ("/gui/window/best-available", test_window_best_available);
   g_test_add_func ("/gui/window/implausible-price", test_window_implausible_price);
+  g_test_add_func ("/gui/window/save-untitled-folder", test_window_save_untitled_folder);
+  g_test_add_func ("/gui/window/open-recent", test_window_open_recent);
   g_test_add_func ("/gui/window/form-layout", test_window_form_layout);
   g_test_add_func ("/gui/window/field-messages", test_window_field_messages);
   g_test_add_func ("/gui/window/walkthrough-details", test_window_walkthrough_details);
