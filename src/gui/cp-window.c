@@ -641,7 +641,8 @@ fill_recent_menu (CpWindow *self)
       g_auto(GStrv) recent = g_settings_get_strv (self->settings, "recent-projects");
 
       for (guint i = 0; recent[i] != NULL && shown->len < max_shown; i++)
-        append_recent (self, shown, recent[i]);
+        if (g_file_test (recent[i], G_FILE_TEST_EXISTS))
+          append_recent (self, shown, recent[i]);
     }
 
   items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
