@@ -350,6 +350,9 @@ setup_cell (GtkSignalListItemFactory *factory,
            * width to the Quote column (the Layout line has it whole). */
           gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
           gtk_label_set_width_chars (GTK_LABEL (label), 12);
+          /* Its natural width capped too: the spare width then goes to
+           * the Quote column, which wants more than every other. */
+          gtk_label_set_max_width_chars (GTK_LABEL (label), 18);
           gtk_expression_bind (item_text_expression (column), label, "tooltip-text", item);
         }
       if (column == CP_OPTION_TEXT_COST || column == CP_OPTION_TEXT_DAYS)
