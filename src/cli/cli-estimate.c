@@ -773,19 +773,24 @@ print_table (const Estimate   *e,
     }
 
   cp_cli_table_add_heading (table, _("Cost"));
-  add_row (table, _("Compute"), cp_cli_format_money (est->compute_cost, currency));
-  add_row (table, _("Debugging"), cp_cli_format_money (est->debug_cost, currency));
-  add_row (table, _("Network"), cp_cli_format_money (est->network_cost, currency));
-  add_row (table, _("Storage"), cp_cli_format_money (est->storage_cost, currency));
-  add_row (table, _("Fees"), cp_cli_format_money (est->fees_cost, currency));
-  add_row (table, _("Engineering (migration)"), cp_cli_format_money (est->engineering_cost, currency));
-  add_row (table, _("Total"), cp_cli_format_money (est->total_cost, currency));
-  {
-    g_autofree char *low = cp_cli_format_money (e->range.total_cost_low, currency);
-    g_autofree char *high = cp_cli_format_money (e->range.total_cost_high, currency);
+  if (training && !est->fits)
+    add_row (table, _("Total"), g_strdup (_("none: the job does not fit")));
+  else
+    {
+      add_row (table, _("Compute"), cp_cli_format_money (est->compute_cost, currency));
+      add_row (table, _("Debugging"), cp_cli_format_money (est->debug_cost, currency));
+      add_row (table, _("Network"), cp_cli_format_money (est->network_cost, currency));
+      add_row (table, _("Storage"), cp_cli_format_money (est->storage_cost, currency));
+      add_row (table, _("Fees"), cp_cli_format_money (est->fees_cost, currency));
+      add_row (table, _("Engineering (migration)"), cp_cli_format_money (est->engineering_cost, currency));
+      add_row (table, _("Total"), cp_cli_format_money (est->total_cost, currency));
+      {
+        g_autofree char *low = cp_cli_format_money (e->range.total_cost_low, currency);
+        g_autofree char *high = cp_cli_format_money (e->range.total_cost_high, currency);
 
-    add_row (table, _("Total cost range"), g_strdup_printf (_("%s – %s"), low, high));
-  }
+        add_row (table, _("Total cost range"), g_strdup_printf (_("%s – %s"), low, high));
+      }
+    }
 
   cp_cli_table_add_heading (table, _("Assumption ranges (low and high figures move them all together)"));
   {
@@ -1186,6 +1191,12 @@ run (Estimate *e,
                                    &e->settings, &est, &error) ||
       !cp_estimate (&e->job, &e->quote, nodes, &e->settings, &e->fitting, &error))
     return cp_cli_usage_error ("%s", error->message);
+  /* A job that leaves ZeRO and recompute to the planner is shown as the
+   * window shows it: as configured when that fits, else with the cheapest
+   * memory technique that makes it fit. A pinned one is shown as pinned. */
+  if (!est.fits && e->fitting.fits &&
+      e->job.zero_stage == CP_ZERO_STAGE_AUTO && e->job.recompute == CP_RECOMPUTE_AUTO)
+    est = e->fitting;
   cp_range_estimate (&e->job, &e->quote, &e->settings, &est, &e->range, NULL, NULL);
   e->plan = cp_plan_new (&e->job, &e->quote, 1, &e->settings);
   e->project = cp_project_new ();

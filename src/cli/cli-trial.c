@@ -47,6 +47,18 @@ find_quote (const CpProject *project,
   return NULL;
 }
 
+/* "q-a800, q-h800": what --quote takes. */
+static char *
+quote_ids (const CpProject *project)
+{
+  GString *ids = g_string_new (NULL);
+
+  for (guint i = 0; i < project->quotes->len; i++)
+    g_string_append_printf (ids, "%s%s", i > 0 ? ", " : "",
+                            ((const CpQuote *) g_ptr_array_index (project->quotes, i))->id);
+  return g_string_free (ids, FALSE);
+}
+
 static void
 print_reading (const CpTrialReading *reading,
                CpMemoryUnit          unit)
@@ -105,6 +117,8 @@ cp_cli_import_trial (int argc, char **argv)
   g_autofree char *formats = NULL;
   g_autofree char *job_id = NULL;
   gboolean dry_run = FALSE;
+  gboolean force = FALSE;
+  g_autoptr(GPtrArray) warnings = NULL;
   CpTrialRun trial = { 0 };
   CpJob candidate = { 0 };
   const CpQuote *quote;
@@ -118,6 +132,9 @@ cp_cli_import_trial (int argc, char **argv)
       N_("QUOTE") },
     { "dry-run", 0, 0, G_OPTION_ARG_NONE, &dry_run,
       N_("Show what the log gives and from which line; change nothing"), NULL },
+    { "force", 0, 0, G_OPTION_ARG_NONE, &force,
+      N_("Import the figures even when the log looks like another model’s (its stated size, or a "
+         "utilisation above every published run)"), NULL },
     { NULL }
   };
 
@@ -133,8 +150,9 @@ cp_cli_import_trial (int argc, char **argv)
                                          "quote (GPUs, dense peak). The figures read replace the "
                                          "trial’s; everything else in the project stays.\n\n"
                                          "Exit status: 0 when the trial was saved (with --dry-run: "
-                                         "when it could be); 1 when the log cannot be read or gives "
-                                         "nothing a trial run keeps; 2 for a bad option."));
+                                         "when it could be); 1 when the log cannot be read, gives "
+                                         "nothing a trial run keeps, or looks like another model’s "
+                                         "and --force is not given; 2 for a bad option."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!cp_cli_parse_options (context, &argc, &argv, TRUE))
     return CP_CLI_EXIT_USAGE;
@@ -158,14 +176,28 @@ cp_cli_import_trial (int argc, char **argv)
     {
       quote = find_quote (project, quote_text);
       if (quote == NULL)
-        return cp_cli_usage_error (_("--quote: the project has no quote “%s”"), quote_text);
+        {
+          g_autofree char *ids = quote_ids (project);
+
+          if (project->quotes->len == 0)
+            return cp_cli_usage_error (_("--quote: the project has no quote “%s”; it has no quotes at all"),
+                                       quote_text);
+          /* TRANSLATORS: the id given, then the ids the project has, "q-a800, q-h800" */
+          return cp_cli_usage_error (_("--quote: the project has no quote “%s”; its quotes are %s (or 1 to %u by position)"),
+                                     quote_text, ids, project->quotes->len);
+        }
     }
   else
     {
       quote = find_quote (project, job->trial.quote_id);
       if (quote == NULL)
-        return cp_cli_usage_error (_("--quote: the job has no trial quote yet; name the quote "
-                                     "whose machine ran the trial"));
+        {
+          g_autofree char *ids = quote_ids (project);
+
+          /* TRANSLATORS: the quote ids the project has, "q-a800, q-h800" */
+          return cp_cli_usage_error (_("--quote: the job has no trial quote yet; name the quote "
+                                       "whose machine ran the trial: %s"), ids);
+        }
     }
 
   log = cp_trial_log_read_file (argv[2], &error);
@@ -184,6 +216,17 @@ cp_cli_import_trial (int argc, char **argv)
     return cp_cli_failure (_("%s holds none of the figures a trial run keeps (peak memory, "
                              "throughput, step time or, for a serving job, the KV-cache size): "
                              "nothing imported"), log_name);
+
+  warnings = cp_trial_log_check_job (log, job, &trial);
+  for (guint i = 0; i < warnings->len; i++)
+    /* TRANSLATORS: a warning about the log */
+    fprintf (stderr, _("Warning: %s\n"), (const char *) g_ptr_array_index (warnings, i));
+  if (warnings->len > 0 && !force)
+    {
+      g_free (trial.quote_id);
+      return cp_cli_failure (_("%s: not imported, the log looks like another model’s; check it, or "
+                               "pass --force to import its figures anyway"), log_name);
+    }
 
   cp_job_copy (&candidate, job);
   g_free (candidate.trial.quote_id);

@@ -703,6 +703,7 @@ create_input (CpFieldRow *self)
         for (int i = 0; i < field->n_choices; i++)
           gtk_string_list_append (labels, field->choice (i));
         input = gtk_drop_down_new (G_LIST_MODEL (g_steal_pointer (&labels)), NULL);
+        cp_form_drop_down_open_on_selected (GTK_DROP_DOWN (input));
         g_signal_connect_swapped (input, "notify::selected", G_CALLBACK (on_drop_down_selected), self);
       }
       break;
@@ -753,6 +754,96 @@ create_input (CpFieldRow *self)
                                   GTK_ACCESSIBLE_PROPERTY_LABEL, _(field->title),
                                   -1);
   return input;
+}
+
+static GtkWidget *
+find_descendant (GtkWidget *widget,
+                 GType      type)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (widget, type))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_descendant (child, type);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+has_label (GtkWidget  *widget,
+           const char *text)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), text) == 0)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (has_label (child, text))
+      return TRUE;
+  return FALSE;
+}
+
+/* The text GTK's list factory shows for the chosen entry. */
+static char *
+dup_selected_text (GtkDropDown *drop_down)
+{
+  gpointer item = gtk_drop_down_get_selected_item (drop_down);
+  GtkExpression *expression = gtk_drop_down_get_expression (drop_down);
+  GValue value = G_VALUE_INIT;
+  char *text = NULL;
+
+  if (item == NULL)
+    return NULL;
+  if (GTK_IS_STRING_OBJECT (item))
+    return g_strdup (gtk_string_object_get_string (item));
+  if (expression != NULL && gtk_expression_evaluate (expression, item, &value))
+    {
+      text = g_value_dup_string (&value);
+      g_value_unset (&value);
+    }
+  return text;
+}
+
+/* GTK 4.8's list keeps its keyboard focus where it was last, not on the
+ * entry the check mark is on: Down from memory then landed a row off. The
+ * row showing the chosen entry takes the focus as the list opens. */
+static void
+on_drop_down_popup_shown (GtkWidget   *popover,
+                          GtkDropDown *drop_down)
+{
+  GtkWidget *list = find_descendant (popover, GTK_TYPE_LIST_VIEW);
+  guint selected = gtk_drop_down_get_selected (drop_down);
+  g_autofree char *text = dup_selected_text (drop_down);
+
+  if (list == NULL || selected == GTK_INVALID_LIST_POSITION || text == NULL)
+    return;
+
+  gtk_widget_activate_action (list, "list.scroll-to-item", "u", selected);
+  for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL; row = gtk_widget_get_next_sibling (row))
+    if (has_label (row, text))
+      {
+        gtk_widget_grab_focus (row);
+        return;
+      }
+}
+
+void
+cp_form_drop_down_open_on_selected (GtkDropDown *drop_down)
+{
+  GtkWidget *popover;
+
+  g_return_if_fail (GTK_IS_DROP_DOWN (drop_down));
+
+  /* The drop-down's children are its button and its popup. */
+  for (popover = gtk_widget_get_first_child (GTK_WIDGET (drop_down));
+       popover != NULL && !GTK_IS_POPOVER (popover);
+       popover = gtk_widget_get_next_sibling (popover))
+    ;
+  if (popover != NULL)
+    g_signal_connect_object (popover, "show", G_CALLBACK (on_drop_down_popup_shown), drop_down, 0);
 }
 
 void

@@ -116,5 +116,8 @@ char          *cp_field_row_describe_errors (CpFieldRow * const *rows,
  * "Netw-ork fee" and "Link inside a node" into a letter a line. Field,
  * picker and combo rows of the job and quote forms all use it. */
 void           cp_form_row_wrap_at_words (AdwActionRow      *row);
+/* Makes the drop-down's list open with the keyboard on the chosen entry,
+ * the one with the check mark. */
+void           cp_form_drop_down_open_on_selected (GtkDropDown *drop_down);
 
 G_END_DECLS

@@ -425,6 +425,133 @@ same_value (const CpField *field,
     }
 }
 
+/* Whether the form shows @field for a job of @kind. */
+static gboolean
+field_shown_for (const CpField *field,
+                 CpTaskKind     kind)
+{
+  guint kind_bit = KIND (kind);
+
+  return (group_kinds[field->group] == 0 || (group_kinds[field->group] & kind_bit) != 0) &&
+         (field->kinds == 0 || (field->kinds & kind_bit) != 0);
+}
+
+static void
+copy_value (const CpField *field,
+            CpJob         *dest,
+            const CpJob   *src)
+{
+  guint8 *to = (guint8 *) dest + field->offset;
+  const guint8 *from = (const guint8 *) src + field->offset;
+
+  switch (field->kind)
+    {
+    case CP_FIELD_UINT:
+      *(guint *) to = *(const guint *) from;
+      break;
+    case CP_FIELD_BOOL:
+      *(gboolean *) to = *(const gboolean *) from;
+      break;
+    case CP_FIELD_ENUM:
+      *(int *) to = *(const int *) from;
+      break;
+    case CP_FIELD_COUNT:
+    case CP_FIELD_DOUBLE:
+    case CP_FIELD_BYTES:
+    case CP_FIELD_PRICE:
+      *(double *) to = *(const double *) from;
+      break;
+    case CP_FIELD_TEXT:
+    case CP_FIELD_CURRENCY:
+    default:
+      /* Text fields show for every kind: nothing to carry. */
+      break;
+    }
+}
+
+static gboolean
+value_is_zero (const CpField *field,
+               const CpJob   *job)
+{
+  CpJob zero = { 0 };
+
+  return same_value (field, job, &zero);
+}
+
+/* A job that changes kind keeps what the user could see and set; a field
+ * it never showed, which still holds nothing or the old kind's untouched
+ * default, takes the new kind's default (cp_job_init()): a pretraining
+ * job turned into a service gets 30 days and 100 concurrent requests, not
+ * a refusal about a Duration it never had. With @all, every field the old
+ * kind hid takes the new kind's default. */
+static void
+adopt_kind_defaults (CpJob      *job,
+                     CpTaskKind  old_kind,
+                     gboolean    all)
+{
+  CpJob old_defaults, new_defaults;
+
+  cp_job_init (&old_defaults, old_kind);
+  cp_job_init (&new_defaults, job->kind);
+
+  for (guint i = 0; i < G_N_ELEMENTS (job_fields); i++)
+    {
+      const CpField *field = &job_fields[i];
+
+      if (field->group == GROUP_MODEL || field_shown_for (field, old_kind) || !field_shown_for (field, job->kind))
+        continue;
+      if (all || value_is_zero (field, job) || same_value (field, job, &old_defaults))
+        copy_value (field, job, &new_defaults);
+    }
+
+  /* A job that had no model (development, data processing) gets the one
+   * a new job starts with; a model it had is kept. */
+  if ((group_kinds[GROUP_MODEL] & KIND (job->kind)) != 0 &&
+      !cp_model_spec_validate (&job->model, NULL))
+    {
+      const CpCatalog *catalog = cp_catalog_get_builtin ();
+
+      if (cp_catalog_n_models (catalog) > 0)
+        cp_job_set_model (job, cp_catalog_get_model (catalog, 0));
+    }
+
+  cp_job_clear (&old_defaults);
+  cp_job_clear (&new_defaults);
+}
+
+/* The kind decides which fields the job needs: the candidate takes the
+ * new kind's defaults where it had none, or, if that is still refused,
+ * wherever the old kind hid the field. */
+static gboolean
+commit_kind (CpJobEditor        *self,
+             const CpField      *field,
+             const CpFieldValue *value,
+             GError            **error)
+{
+  CpJob candidate = { 0 };
+  CpTaskKind old_kind = self->job->kind;
+
+  cp_job_copy (&candidate, self->job);
+  apply_value (field, &candidate, value);
+  adopt_kind_defaults (&candidate, old_kind, FALSE);
+  if (!cp_job_validate (&candidate, NULL))
+    {
+      cp_job_clear (&candidate);
+      cp_job_copy (&candidate, self->job);
+      apply_value (field, &candidate, value);
+      adopt_kind_defaults (&candidate, old_kind, TRUE);
+    }
+  if (!validate_candidate (&candidate, self->job, error))
+    {
+      cp_job_clear (&candidate);
+      return FALSE;
+    }
+
+  cp_job_copy (self->job, &candidate);
+  cp_job_clear (&candidate);
+  return TRUE;
+}
+
 static gboolean
 commit_field (gpointer            user_data,
               const CpField      *field,
@@ -438,23 +565,33 @@ commit_field (gpointer            user_data,
   if (self->job == NULL || self->loading)
     return TRUE;
 
-  cp_job_copy (&candidate, self->job);
-  apply_value (field, &candidate, value);
-  if (same_value (field, &candidate, self->job))
+  if (strcmp (field->key, "kind") == 0)
     {
-      /* "7e9" for 7B, or a text typed and typed back: nothing changed. */
-      cp_job_clear (&candidate);
-      return TRUE;
+      if (value->index == (int) self->job->kind)
+        return TRUE;
+      if (!commit_kind (self, field, value, error))
+        return FALSE;
     }
-  valid = validate_candidate (&candidate, self->job, error);
-  cp_job_clear (&candidate);
+  else
+    {
+      cp_job_copy (&candidate, self->job);
+      apply_value (field, &candidate, value);
+      if (same_value (field, &candidate, self->job))
+        {
+          /* "7e9" for 7B, or a text typed and typed back: nothing changed. */
+          cp_job_clear (&candidate);
+          return TRUE;
+        }
+      valid = validate_candidate (&candidate, self->job, error);
+      cp_job_clear (&candidate);
 
-  if (!valid)
-    return FALSE;
+      if (!valid)
+        return FALSE;
 
-  apply_value (field, self->job, value);
-  if (field->group == GROUP_MODEL)
-    make_model_custom (&self->job->model);
+      apply_value (field, self->job, value);
+      if (field->group == GROUP_MODEL)
+        make_model_custom (&self->job->model);
+    }
 
   /* The kind and the experts decide which rows show; the kind, the
    * parameters and the sequence length what an automatic batch is. */

@@ -10,17 +10,24 @@
  */
 #include "config.h"
 
+#include <glib/gi18n.h>
+#include <string.h>
+
 #include "cp-field-row.h"
 #include "cp-picker-item.h"
 #include "cp-picker-row.h"
 
 struct _CpPickerRow
 {
-  AdwActionRow  parent_instance;
+  AdwActionRow     parent_instance;
 
-  GtkDropDown  *drop_down;
-  GListStore   *items;      /* CpPickerItem */
-  gulong        selected_handler;
+  GtkDropDown     *drop_down;
+  GListStore      *items;      /* CpPickerItem */
+  gulong           selected_handler;
+  /* The popup's filter and what it shows: GTK's own, made to match words */
+  GtkStringFilter *filter;
+  GListModel      *filtered;
+  GtkWidget       *no_match_label;
 };
 
 G_DEFINE_FINAL_TYPE (CpPickerRow, cp_picker_row, ADW_TYPE_ACTION_ROW)
@@ -129,6 +136,129 @@ find_search_entry (GtkWidget *widget)
         return found;
     }
   return NULL;
+}
+
+static GtkWidget *
+find_list_view (GtkWidget *widget)
+{
+  if (GTK_IS_LIST_VIEW (widget))
+    return widget;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_list_view (child);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Whether every word of @search is somewhere in the entry's name or id,
+ * whatever the case: "70B", "3.1 70" and "llama 70b" find "Llama 3.1
+ * 70B", "H800" finds "NVIDIA H800 SXM 80GB". */
+static gboolean
+item_matches (CpPickerItem *item,
+              const char   *search)
+{
+  g_autofree char *text = g_strdup_printf ("%s %s", cp_picker_item_get_label (item) ? cp_picker_item_get_label (item) : "",
+                                           cp_picker_item_get_id (item) ? cp_picker_item_get_id (item) : "");
+  g_autofree char *folded_text = g_utf8_casefold (text, -1);
+  g_autofree char *folded_search = g_utf8_casefold (search, -1);
+  g_auto(GStrv) words = g_strsplit_set (folded_search, " \t", -1);
+
+  for (guint i = 0; words[i] != NULL; i++)
+    if (*words[i] != '\0' && strstr (folded_text, words[i]) == NULL)
+      return FALSE;
+  return TRUE;
+}
+
+/* GTK 4.8's drop-down searches with a GtkStringFilter matching the start
+ * of the label only, and keeps that filter to reset after a pick. Its
+ * expression is made to give an entry that matches the search every word
+ * the search itself (which the filter then finds), and any other entry
+ * nothing. */
+static char *
+search_key (CpPickerItem *item,
+            CpPickerRow  *self)
+{
+  const char *search = self->filter != NULL ? gtk_string_filter_get_search (self->filter) : NULL;
+
+  if (search == NULL || !item_matches (item, search))
+    return g_strdup ("");
+  return g_strdup (search);
+}
+
+static void
+update_no_match (CpPickerRow *self)
+{
+  gtk_widget_set_visible (self->no_match_label, g_list_model_get_n_items (self->filtered) == 0);
+}
+
+/* Enter in the search picks the first entry that has the words typed, the
+ * only one when one is left (read from the text, which may be newer than
+ * the list's filter); with nothing typed it keeps the chosen entry. */
+static void
+on_search_activate (CpPickerRow *self,
+                    GtkEditable *search)
+{
+  /* Closing the list empties the search. */
+  g_autofree char *text = g_strdup (gtk_editable_get_text (search));
+  guint n = g_list_model_get_n_items (G_LIST_MODEL (self->items));
+  GtkWidget *popover = gtk_widget_get_ancestor (GTK_WIDGET (search), GTK_TYPE_POPOVER);
+
+  for (guint i = 0; i < n; i++)
+    if (*text == '\0' || item_matches (item_at (self, i), text))
+      {
+        gtk_popover_popdown (GTK_POPOVER (popover));
+        if (*text != '\0')
+          gtk_drop_down_set_selected (self->drop_down, i);
+        return;
+      }
+}
+
+/* Takes over the popup's filter; GTK makes it when the model is set. */
+static void
+setup_search (CpPickerRow *self,
+              GtkWidget   *popover)
+{
+  GtkWidget *list = find_list_view (popover);
+  GtkWidget *search = find_search_entry (popover);
+  GtkWidget *scroller;
+  GListModel *model;
+  GtkFilter *filter;
+  GtkExpression *key;
+
+  if (list == NULL || search == NULL)
+    return;
+  model = G_LIST_MODEL (gtk_list_view_get_model (GTK_LIST_VIEW (list)));
+  if (GTK_IS_SINGLE_SELECTION (model))
+    model = gtk_single_selection_get_model (GTK_SINGLE_SELECTION (model));
+  if (!GTK_IS_FILTER_LIST_MODEL (model))
+    return;
+  filter = gtk_filter_list_model_get_filter (GTK_FILTER_LIST_MODEL (model));
+  if (!GTK_IS_STRING_FILTER (filter))
+    return;
+
+  self->filter = g_object_ref (GTK_STRING_FILTER (filter));
+  self->filtered = g_object_ref (model);
+  gtk_string_filter_set_match_mode (self->filter, GTK_STRING_FILTER_MATCH_MODE_SUBSTRING);
+  key = gtk_cclosure_expression_new (G_TYPE_STRING, NULL, 0, NULL, G_CALLBACK (search_key), self, NULL);
+  gtk_string_filter_set_expression (self->filter, key);
+  gtk_expression_unref (key);
+
+  /* TRANSLATORS: under a picker's search, when no entry has the words typed */
+  self->no_match_label = gtk_label_new (_("No match"));
+  gtk_widget_add_css_class (self->no_match_label, "dim-label");
+  gtk_widget_set_margin_top (self->no_match_label, 12);
+  gtk_widget_set_margin_bottom (self->no_match_label, 12);
+  gtk_widget_set_visible (self->no_match_label, FALSE);
+  scroller = gtk_widget_get_ancestor (list, GTK_TYPE_SCROLLED_WINDOW);
+  if (scroller == NULL)
+    scroller = list;
+  gtk_widget_insert_after (self->no_match_label, gtk_widget_get_parent (scroller), scroller);
+  g_signal_connect_object (self->filtered, "items-changed", G_CALLBACK (update_no_match), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (search, "activate", G_CALLBACK (on_search_activate), self, G_CONNECT_SWAPPED);
 }
 
 /* GTK 4.8 opens the popup with the focus on its list: what is typed then
@@ -266,6 +396,8 @@ cp_picker_row_dispose (GObject *object)
   if (self->drop_down != NULL)
     g_clear_signal_handler (&self->selected_handler, self->drop_down);
   self->drop_down = NULL;
+  g_clear_object (&self->filter);
+  g_clear_object (&self->filtered);
 
   G_OBJECT_CLASS (cp_picker_row_parent_class)->dispose (object);
 }
@@ -334,8 +466,12 @@ cp_picker_row_init (CpPickerRow *self)
   /* The drop-down's children are its button and its popup. */
   for (popover = button; popover != NULL && !GTK_IS_POPOVER (popover); popover = gtk_widget_get_next_sibling (popover))
     ;
+  cp_form_drop_down_open_on_selected (self->drop_down);
   if (popover != NULL)
-    g_signal_connect (popover, "show", G_CALLBACK (on_popup_shown), NULL);
+    {
+      g_signal_connect (popover, "show", G_CALLBACK (on_popup_shown), NULL);
+      setup_search (self, popover);
+    }
 
   cp_form_row_wrap_at_words (ADW_ACTION_ROW (self));
 }

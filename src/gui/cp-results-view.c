@@ -1453,3 +1453,14 @@ cp_results_view_init (CpResultsView *self)
   g_signal_connect_object (self->serving_chart, "notify::readout", G_CALLBACK (on_readout_changed),
                            self, G_CONNECT_SWAPPED);
 }
+
+void
+cp_results_view_scroll_to_top (CpResultsView *self)
+{
+  GtkWidget *scroller;
+
+  g_return_if_fail (CP_IS_RESULTS_VIEW (self));
+
+  scroller = gtk_stack_get_child_by_name (self->stack, "results");
+  gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller)), 0);
+}

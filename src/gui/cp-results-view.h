@@ -54,5 +54,7 @@ GListModel   *cp_results_view_get_options (CpResultsView  *self);
 CpChartView  *cp_results_view_get_chart  (CpResultsView   *self,
                                           CpChartKind      kind);
 const char   *cp_results_view_get_verdict_text (CpResultsView *self);
+/* Another job or quote is read from its verdict, at the top. */
+void          cp_results_view_scroll_to_top (CpResultsView *self);
 
 G_END_DECLS

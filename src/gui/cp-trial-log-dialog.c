@@ -11,6 +11,9 @@ struct _CpTrialLogDialog
   AdwWindow            parent_instance;
 
   AdwPreferencesGroup *summary_group;
+  AdwPreferencesGroup *warning_group;
+  AdwPreferencesGroup *confirm_group;
+  GtkCheckButton      *confirm_check;
   AdwPreferencesGroup *kept_group;
   AdwPreferencesGroup *shown_group;
   AdwPreferencesGroup *notes_group;
@@ -21,6 +24,7 @@ struct _CpTrialLogDialog
   const CpProject     *project;
   const CpJob         *job;
   CpTrialRun           trial;       /* what applying gives; quote_id NULL: nothing */
+  guint                n_warnings;  /* applying then needs confirm_check */
   GPtrArray           *rows;        /* GtkWidget*, with the group each is in */
   GPtrArray           *row_groups;
 };
@@ -110,6 +114,15 @@ selected_quote (CpTrialLogDialog *self)
   return g_ptr_array_index (self->project->quotes, position);
 }
 
+/* A log that looks like another model's applies only once confirmed. */
+static void
+update_apply (CpTrialLogDialog *self)
+{
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "trial-log.apply",
+                                 self->trial.quote_id != NULL &&
+                                 (self->n_warnings == 0 || gtk_check_button_get_active (self->confirm_check)));
+}
+
 /* Reads the log again for the machine chosen and lists the figures. */
 static void
 refresh (CpTrialLogDialog *self)
@@ -142,9 +155,35 @@ refresh (CpTrialLogDialog *self)
 
   for (guint i = 0; i < notes->len; i++)
     add_row (self, self->notes_group, g_ptr_array_index (notes, i), NULL);
+  self->n_warnings = 0;
+  /* Even a log with nothing to apply says when it is of another model. */
+  if (readings != NULL)
+    {
+      g_autoptr(GPtrArray) warnings = cp_trial_log_check_job (self->log, self->job, &self->trial);
+
+      for (guint i = 0; i < warnings->len; i++)
+        {
+          GtkWidget *row = add_row (self, self->warning_group, g_ptr_array_index (warnings, i), NULL);
+          GtkWidget *icon = gtk_image_new_from_icon_name ("dialog-warning-symbolic");
+
+          gtk_widget_add_css_class (icon, "warning");
+          adw_action_row_add_prefix (ADW_ACTION_ROW (row), icon);
+          gtk_widget_set_name (row, "trial-log-warning");
+        }
+      self->n_warnings = warnings->len;
+    }
+  /* Another machine is another question: the confirmation starts over. */
+  gtk_check_button_set_active (self->confirm_check, FALSE);
+  adw_preferences_group_set_description (self->warning_group,
+                                         self->trial.quote_id != NULL
+                                         ? _("Its figures would replace what the planner works out for this job’s "
+                                             "model. They are used only if you confirm below.")
+                                         : NULL);
+  gtk_widget_set_visible (GTK_WIDGET (self->warning_group), self->n_warnings > 0);
+  gtk_widget_set_visible (GTK_WIDGET (self->confirm_group), self->n_warnings > 0 && self->trial.quote_id != NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->shown_group), any_shown);
   gtk_widget_set_visible (GTK_WIDGET (self->notes_group), notes->len > 0);
-  gtk_widget_action_set_enabled (GTK_WIDGET (self), "trial-log.apply", self->trial.quote_id != NULL);
+  update_apply (self);
 }
 
 static void
@@ -160,7 +199,7 @@ apply_action (GtkWidget  *widget,
 {
   CpTrialLogDialog *self = CP_TRIAL_LOG_DIALOG (widget);
 
-  if (self->trial.quote_id == NULL)
+  if (self->trial.quote_id == NULL || (self->n_warnings > 0 && !gtk_check_button_get_active (self->confirm_check)))
     return;
   g_signal_emit (self, signals[SIGNAL_TRIAL_ACCEPTED], 0, &self->trial);
   gtk_window_destroy (GTK_WINDOW (self));
@@ -215,6 +254,10 @@ cp_trial_log_dialog_class_init (CpTrialLogDialogClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/cp-trial-log-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, CpTrialLogDialog, summary_group);
+  gtk_widget_class_bind_template_child (widget_class, CpTrialLogDialog, warning_group);
+  gtk_widget_class_bind_template_child (widget_class, CpTrialLogDialog, confirm_group);
+  gtk_widget_class_bind_template_child (widget_class, CpTrialLogDialog, confirm_check);
+  gtk_widget_class_bind_template_callback (widget_class, update_apply);
   gtk_widget_class_bind_template_child (widget_class, CpTrialLogDialog, kept_group);
   gtk_widget_class_bind_template_child (widget_class, CpTrialLogDialog, shown_group);
   gtk_widget_class_bind_template_child (widget_class, CpTrialLogDialog, notes_group);

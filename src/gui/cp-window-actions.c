@@ -30,6 +30,18 @@ default_model (void)
   return cp_catalog_n_models (catalog) > 0 ? cp_catalog_get_model (catalog, 0) : NULL;
 }
 
+/* A new job or quote is named first: the keyboard goes to its name, the
+ * text selected so that typing replaces "Job 2", from the shortcut as
+ * from the menu. */
+static void
+focus_name (CpFieldRow *row)
+{
+  GtkWidget *entry = cp_field_row_get_input (row);
+
+  if (gtk_widget_grab_focus (entry))
+    gtk_editable_select_region (GTK_EDITABLE (entry), 0, -1);
+}
+
 static void
 add_job_action (GSimpleAction *action,
                 GVariant      *param,
@@ -51,6 +63,7 @@ add_job_action (GSimpleAction *action,
   _cp_window_rebuild_lists (self);
   _cp_window_select_item (self, SELECTION_JOB, self->project->jobs->len - 1);
   _cp_window_project_changed (self, NULL);
+  focus_name (cp_job_editor_get_row (self->job_editor, "name"));
 }
 
 static void
@@ -81,6 +94,7 @@ add_quote_action (GSimpleAction *action,
   _cp_window_rebuild_lists (self);
   _cp_window_select_item (self, SELECTION_QUOTE, self->project->quotes->len - 1);
   _cp_window_project_changed (self, NULL);
+  focus_name (cp_quote_editor_get_row (self->quote_editor, "vendor"));
 }
 
 static void

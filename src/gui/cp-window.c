@@ -234,12 +234,23 @@ on_editor_changed (CpWindow   *self,
   _cp_window_project_changed (self, key);
 }
 
+/* The job or quote the form shows, or NULL. */
+static gpointer
+selected_record (CpWindow *self)
+{
+  GPtrArray *items = self->selection == SELECTION_JOB ? self->project->jobs
+                     : self->selection == SELECTION_QUOTE ? self->project->quotes : NULL;
+
+  return items != NULL && self->selected_index < items->len ? g_ptr_array_index (items, self->selected_index) : NULL;
+}
+
 void
 _cp_window_select_item (CpWindow      *self,
              SelectionKind  kind,
              guint          index)
 {
   GPtrArray *items = kind == SELECTION_JOB ? self->project->jobs : self->project->quotes;
+  gpointer shown_before = selected_record (self);
 
   if (kind == SELECTION_NONE || items->len == 0)
     {
@@ -286,6 +297,8 @@ _cp_window_select_item (CpWindow      *self,
     }
   self->selecting = FALSE;
 
+  if (selected_record (self) != shown_before)
+    cp_results_view_scroll_to_top (self->results_view);
   update_notice (self);
   refresh_results (self);
   _cp_window_actions_update (self);

@@ -47,6 +47,13 @@ typedef struct {
 } Iteration;
 
 typedef struct {
+  guint  tensor_rank;
+  guint  pipeline_rank;
+  double params;
+  guint  line;
+} RankParams;
+
+typedef struct {
   guint  index;
   double peak_bytes;
   guint  line;       /* of the peak */
@@ -93,6 +100,15 @@ struct _CpTrialLog {
   Seen       hf_steps_per_s;
   Seen       hf_tokens_per_s_per_device;
 
+  /* The size of the model the run was of, as each program states it */
+  GArray    *megatron_rank_params;   /* RankParams, one per (tensor, pipeline) rank */
+  Seen       megatron_total_params;  /* its theoretical-memory report */
+  Seen       megatron_tensor_parallel;
+  Seen       megatron_pipeline_parallel;
+  Seen       hf_trainable_params;
+  Seen       ds_model_params;
+  Seen       vllm_weights_bytes;     /* per GPU of the replica */
+
   /* vLLM */
   Seen       vllm_gpu_blocks;
   Seen       vllm_kv_tokens;
@@ -120,6 +136,7 @@ cp_trial_log_free (CpTrialLog *log)
   g_ptr_array_unref (log->notes);
   g_array_unref (log->gpus);
   g_array_unref (log->iterations);
+  g_array_unref (log->megatron_rank_params);
   g_free (log);
 }
 
@@ -663,6 +680,12 @@ read_megatron_setup (Reader      *r,
       if (value < 1 || value > MAX_COUNT)
         return range_error (r, error, _("the world size"));
       see (&log->world_size, value, r->line);
+      if ((p = after (line, "tensor-model-parallel size:")) != NULL && read_number (p, FALSE, &value, NULL) &&
+          value >= 1 && value <= MAX_COUNT)
+        see (&log->megatron_tensor_parallel, value, r->line);
+      if ((p = after (line, "pipeline-model-parallel size:")) != NULL && read_number (p, FALSE, &value, NULL) &&
+          value >= 1 && value <= MAX_COUNT)
+        see (&log->megatron_pipeline_parallel, value, r->line);
       return TRUE;
     }
   if (megatron_argument (line, "world_size", &value))
@@ -671,6 +694,16 @@ read_megatron_setup (Reader      *r,
       if (value < 1 || value > MAX_COUNT)
         return range_error (r, error, _("the world size"));
       see (&log->world_size, value, r->line);
+    }
+  else if (megatron_argument (line, "tensor_model_parallel_size", &value) && value >= 1 && value <= MAX_COUNT)
+    {
+      *taken = TRUE;
+      see (&log->megatron_tensor_parallel, value, r->line);
+    }
+  else if (megatron_argument (line, "pipeline_model_parallel_size", &value) && value >= 1 && value <= MAX_COUNT)
+    {
+      *taken = TRUE;
+      see (&log->megatron_pipeline_parallel, value, r->line);
     }
   else if (megatron_argument (line, "seq_length", &value))
     {
@@ -1019,6 +1052,134 @@ read_vllm (Reader      *r,
   return TRUE;
 }
 
+/* --- the model's size ----------------------------------------------------
+ * Each program states the size of the model it ran, which is what tells a
+ * log of another model apart:
+ * - Megatron-LM (megatron/training/training.py, get_model()), on every
+ *   rank of data-parallel rank 0: " > number of parameters on (tensor,
+ *   pipeline) model parallel rank (0, 0): 13015864320", each rank's share;
+ *   its theoretical-memory report (theoretical_memory_usage.py, core 0.5
+ *   on) "Total number of parameters in billions: 13.02"; the model-parallel
+ *   sizes on its "using world size: 8, …, tensor-model-parallel size: 1,
+ *   pipeline-model-parallel size: 1" line;
+ * - the Hugging Face Trainer (trainer.py, _inner_training_loop):
+ *   "  Number of trainable parameters = 6,738,415,616";
+ * - DeepSpeed's flops profiler: "params of model = params per GPU *
+ *   mp_size:   6.74 B";
+ * - vLLM, per GPU of the replica: "Model loading took 14.9889 GiB and
+ *   12.3 seconds" (V1, 0.8 on), "Loading model weights took 14.9889 GB"
+ *   (0.4 to 0.7; GB there is float(2**30) bytes). */
+
+/* "6.74 B", "350.5 M": the flops profiler's number_to_string(). */
+static gboolean
+read_scaled_count (const char *p,
+                   double     *value)
+{
+  const char *end;
+
+  if (!read_number (p, FALSE, value, &end))
+    return FALSE;
+  while (*end == ' ')
+    end++;
+  switch (*end)
+    {
+    case 'T': *value *= 1e12; break;
+    case 'B': case 'G': *value *= 1e9; break;
+    case 'M': *value *= 1e6; break;
+    case 'K': case 'k': *value *= 1e3; break;
+    default: break;
+    }
+  return TRUE;
+}
+
+static gboolean
+read_model_size (Reader      *r,
+                 const char  *line,
+                 gboolean    *taken,
+                 GError     **error)
+{
+  CpTrialLog *log = r->log;
+  const char *p;
+  double value;
+
+  if ((p = after (line, "number of parameters on (tensor, pipeline) model parallel rank (")) != NULL)
+    {
+      RankParams rank = { 0, 0, 0, r->line };
+      double tensor, pipeline;
+      const char *end;
+
+      *taken = TRUE;
+      if (!read_number (p, FALSE, &tensor, &end) || *end != ',' ||
+          !read_number (end + 1, FALSE, &pipeline, &end) || *end != ')' ||
+          (p = after (end, "):")) == NULL || !read_number (p, FALSE, &rank.params, NULL))
+        return line_error (r, error, _("a “number of parameters” line without its ranks or its count"));
+      if (rank.params > MAX_COUNT * 1e6 || tensor > MAX_COUNT || pipeline > MAX_COUNT)
+        return range_error (r, error, _("the number of parameters"));
+      rank.tensor_rank = (guint) tensor;
+      rank.pipeline_rank = (guint) pipeline;
+      /* A rank printed twice (a restarted run in the same file) counts once, the later. */
+      for (guint i = 0; i < log->megatron_rank_params->len; i++)
+        {
+          RankParams *seen = &g_array_index (log->megatron_rank_params, RankParams, i);
+          if (seen->tensor_rank == rank.tensor_rank && seen->pipeline_rank == rank.pipeline_rank)
+            {
+              *seen = rank;
+              return TRUE;
+            }
+        }
+      g_array_append_val (log->megatron_rank_params, rank);
+      log->formats |= CP_TRIAL_LOG_MEGATRON;
+      return TRUE;
+    }
+  if ((p = after (line, "Total number of parameters in billions:")) != NULL)
+    {
+      *taken = TRUE;
+      if (!read_number (p, FALSE, &value, NULL))
+        return line_error (r, error, _("the total number of parameters is not a number"));
+      if (value > MAX_COUNT * 1e-3)
+        return range_error (r, error, _("the number of parameters"));
+      see (&log->megatron_total_params, value * 1e9, r->line);
+      log->formats |= CP_TRIAL_LOG_MEGATRON;
+      return TRUE;
+    }
+  if ((p = after (line, "Number of trainable parameters =")) != NULL)
+    {
+      *taken = TRUE;
+      if (!read_number (p, TRUE, &value, NULL))
+        return line_error (r, error, _("the number of trainable parameters is not a number"));
+      if (value > MAX_COUNT * 1e6)
+        return range_error (r, error, _("the number of parameters"));
+      see (&log->hf_trainable_params, value, r->line);
+      log->formats |= CP_TRIAL_LOG_HF_TRAINER;
+      return TRUE;
+    }
+  if ((p = after (line, "params of model = params per GPU * mp_size:")) != NULL)
+    {
+      *taken = TRUE;
+      if (!read_scaled_count (p, &value))
+        return line_error (r, error, _("the flops profiler’s “params of model” is not a number"));
+      if (value > MAX_COUNT * 1e6)
+        return range_error (r, error, _("the number of parameters"));
+      see (&log->ds_model_params, value, r->line);
+      log->formats |= CP_TRIAL_LOG_DEEPSPEED;
+      return TRUE;
+    }
+  if ((p = after (line, "Model loading took ")) != NULL || (p = after (line, "Loading model weights took ")) != NULL)
+    {
+      const char *end;
+
+      *taken = TRUE;
+      if (!read_number (p, FALSE, &value, &end) || (!g_str_has_prefix (end, " GiB") && !g_str_has_prefix (end, " GB")))
+        return line_error (r, error, _("the memory the model’s weights took is not a size such as 14.99 GiB"));
+      if (value * 1073741824.0 > MAX_PEAK_MEMORY_BYTES)
+        return range_error (r, error, _("the memory the model’s weights took"));
+      see (&log->vllm_weights_bytes, value * 1073741824.0, r->line);
+      log->formats |= CP_TRIAL_LOG_VLLM;
+      return TRUE;
+    }
+  return TRUE;
+}
+
 /* --- the whole log ------------------------------------------------------ */
 
 static gboolean
@@ -1030,6 +1191,11 @@ read_line (Reader      *r,
   guint iteration;
 
   if (!read_smi (r, line, &taken, error))
+    return FALSE;
+  if (taken)
+    return TRUE;
+
+  if (!read_model_size (r, line, &taken, error))
     return FALSE;
   if (taken)
     return TRUE;
@@ -1140,19 +1306,28 @@ add_notes (CpTrialLog *log)
     {
       const Iteration *last_skipped = &g_array_index (log->iterations, Iteration, warm_up - 1);
 
-      g_ptr_array_add (log->notes,
-                       g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                     /* TRANSLATORS: %u: a count of log lines, then an iteration and a line number */
-                                                     "The first %u Megatron-LM iteration line (to iteration %u, line %u) is left out as warm-up: "
-                                                     "it carries CUDA and NCCL start-up, the memory allocator’s growth and any "
-                                                     "compilation, which a long run pays once (the first logged line and the "
-                                                     "first 10%% of them are left out)",
-                                                     "The first %u Megatron-LM iteration lines (to iteration %u, line %u) are left out as warm-up: "
-                                                     "they carry CUDA and NCCL start-up, the memory allocator’s growth and any "
-                                                     "compilation, which a long run pays once (the first logged line and the "
-                                                     "first 10%% of them are left out)",
-                                                     warm_up),
-                                        warm_up, last_skipped->iteration, last_skipped->line));
+      if (warm_up == 1)
+        g_ptr_array_add (log->notes,
+                         /* TRANSLATORS: an iteration and a line number */
+                         g_strdup_printf (_("The first Megatron-LM iteration line (iteration %u, line %u) is left out as warm-up: "
+                                            "it carries CUDA and NCCL start-up, the memory allocator’s growth and any "
+                                            "compilation, which a long run pays once (the first logged line and the "
+                                            "first 10%% of them are left out)"),
+                                          last_skipped->iteration, last_skipped->line));
+      else
+        g_ptr_array_add (log->notes,
+                         g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                       /* TRANSLATORS: %u: a count of log lines, then an iteration and a line number */
+                                                       "The first %u Megatron-LM iteration lines (to iteration %u, line %u) are left out as warm-up: "
+                                                       "they carry CUDA and NCCL start-up, the memory allocator’s growth and any "
+                                                       "compilation, which a long run pays once (the first logged line and the "
+                                                       "first 10%% of them are left out)",
+                                                       "The first %u Megatron-LM iteration lines (to iteration %u, line %u) are left out as warm-up: "
+                                                       "they carry CUDA and NCCL start-up, the memory allocator’s growth and any "
+                                                       "compilation, which a long run pays once (the first logged line and the "
+                                                       "first 10%% of them are left out)",
+                                                       warm_up),
+                                          warm_up, last_skipped->iteration, last_skipped->line));
     }
   else if (log->iterations->len == 1)
     g_ptr_array_add (log->notes,
@@ -1228,6 +1403,7 @@ cp_trial_log_read (const char  *data,
   log->notes = g_ptr_array_new_with_free_func (g_free);
   log->gpus = g_array_new (FALSE, FALSE, sizeof (GpuPeak));
   log->iterations = g_array_new (FALSE, FALSE, sizeof (Iteration));
+  log->megatron_rank_params = g_array_new (FALSE, FALSE, sizeof (RankParams));
   log->smi_name_column = -1;
 
   first = log->text;
@@ -1666,40 +1842,6 @@ resolve_serving (const CpTrialLog *log,
   return TRUE;
 }
 
-/* A throughput past the GPUs' dense peak for this job's model (6·N·D) is
- * another model's run, or a sequence length other than the job's: the
- * planner would cap it at full utilisation, so the reader hears why. */
-static void
-check_plausible (const CpJob   *job,
-                 guint          gpus,
-                 const CpQuote *quote,
-                 double         tokens_per_s,
-                 GPtrArray     *readings)
-{
-  double active = job->model.active_params > 0 ? job->model.active_params : job->model.params;
-  double share;
-
-  if (tokens_per_s <= 0 || gpus == 0 || quote->gpu.dense_bf16_flops <= 0 || !cp_task_kind_is_training (job->kind))
-    return;
-  share = 6.0 * active * tokens_per_s / (gpus * quote->gpu.dense_bf16_flops);
-  if (share <= 1.0)
-    return;
-  for (guint i = 0; i < readings->len; i++)
-    {
-      CpTrialReading *reading = g_ptr_array_index (readings, i);
-      char *warned;
-
-      if (reading->figure != CP_TRIAL_FIGURE_TOKENS_PER_S || !reading->applied)
-        continue;
-      warned = g_strdup_printf (_("%s. Careful: for this job’s model that is %.0f%% of the GPUs’ dense "
-                                  "peak (6 × parameters × tokens), more than they can do; check that the "
-                                  "log is of this model and this sequence length"),
-                                reading->source, 100.0 * share);
-      g_free (reading->source);
-      reading->source = warned;
-    }
-}
-
 /* nvidia-smi lists every GPU of the machine, the idle ones too: a GPU
  * counts as used when its peak passed a tenth of the busiest one's. An
  * idle GPU holds only the driver's few hundred MiB; a trial's holds
@@ -1830,7 +1972,6 @@ cp_trial_log_resolve (const CpTrialLog *log,
   trial->gpu_dense_flops = quote->gpu.dense_bf16_flops;
   trial->gpu_memory_nominal_gb = quote->gpu.memory_nominal_gb;
 
-  check_plausible (job, gpus, quote, tokens_per_s, readings);
 
   if (peak == 0 && tokens_per_s == 0 && step_s == 0 && kv_tokens == 0)
     {
@@ -1839,6 +1980,170 @@ cp_trial_log_resolve (const CpTrialLog *log,
       memset (trial, 0, sizeof *trial);
     }
   return g_steal_pointer (&readings);
+}
+
+/* The size of the model the log is of, in parameters, with the line that
+ * states it and, in @how, how it was counted; 0 when the log states none.
+ * Megatron-LM's ranks each print their share: the shares of every
+ * (tensor, pipeline) rank add up to the model (the small layers each
+ * tensor rank repeats add well under 1 %); when the log holds only some
+ * ranks' lines the mean share is scaled to all of them, which is exact
+ * for tensor parallelism and within the embedding's share of one stage
+ * for pipeline stages. */
+static double
+stated_params (const CpTrialLog  *log,
+               guint             *line,
+               char             **how,
+               gboolean          *trainable_only)
+{
+  GArray *ranks = log->megatron_rank_params;
+
+  *trainable_only = FALSE;
+  if (log->megatron_total_params.line > 0)
+    {
+      *line = log->megatron_total_params.line;
+      *how = g_strdup (_("Megatron-LM’s total number of parameters"));
+      return log->megatron_total_params.value;
+    }
+  if (ranks->len > 0)
+    {
+      double expected = (log->megatron_tensor_parallel.line > 0 ? log->megatron_tensor_parallel.value : 1) *
+                        (log->megatron_pipeline_parallel.line > 0 ? log->megatron_pipeline_parallel.value : 1);
+      double sum = 0;
+
+      for (guint i = 0; i < ranks->len; i++)
+        sum += g_array_index (ranks, RankParams, i).params;
+      *line = g_array_index (ranks, RankParams, 0).line;
+      if (ranks->len >= expected)
+        {
+          *how = ranks->len == 1
+                 ? g_strdup (_("Megatron-LM’s number of parameters of its only model-parallel rank"))
+                 : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                 "Megatron-LM’s numbers of parameters of its %u model-parallel ranks, added up",
+                                                 "Megatron-LM’s numbers of parameters of its %u model-parallel ranks, added up",
+                                                 ranks->len),
+                                    ranks->len);
+          return sum;
+        }
+      /* TRANSLATORS: the ranks printed, then the model-parallel ranks in all */
+      *how = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "Megatron-LM’s numbers of parameters of %u of its %.0f model-parallel ranks, scaled to all of them",
+                                           "Megatron-LM’s numbers of parameters of %u of its %.0f model-parallel ranks, scaled to all of them",
+                                           (gulong) expected),
+                              ranks->len, expected);
+      return sum / ranks->len * expected;
+    }
+  if (log->ds_model_params.line > 0)
+    {
+      *line = log->ds_model_params.line;
+      *how = g_strdup (_("DeepSpeed’s flops profiler “params of model”"));
+      return log->ds_model_params.value;
+    }
+  if (log->hf_trainable_params.line > 0)
+    {
+      *line = log->hf_trainable_params.line;
+      *how = g_strdup (_("the Hugging Face Trainer’s number of trainable parameters"));
+      *trainable_only = TRUE;
+      return log->hf_trainable_params.value;
+    }
+  return 0;
+}
+
+static void
+check_model_size (const CpTrialLog *log,
+                  const CpJob      *job,
+                  GPtrArray        *warnings)
+{
+  g_autofree char *how = NULL;
+  const char *model = job->model.name ? job->model.name : job->model.id;
+  gboolean trainable_only;
+  guint line = 0;
+  double params;
+
+  if (job->model.params <= 0)
+    return;
+  params = stated_params (log, &line, &how, &trainable_only);
+  /* A LoRA run trains its adapters only: the Trainer's trainable count is
+   * theirs, not the model's. */
+  if (trainable_only && (job->kind == CP_TASK_LORA || job->kind == CP_TASK_QLORA))
+    params = 0;
+  if (params > 0)
+    {
+      double ratio = params / job->model.params;
+
+      if (ratio < 1.0 - CP_TRIAL_LOG_MODEL_TOLERANCE || ratio > 1.0 + CP_TRIAL_LOG_MODEL_TOLERANCE)
+        g_ptr_array_add (warnings,
+                         /* TRANSLATORS: a line number, how it was read, the log's size, then the job's model and its size */
+                         g_strdup_printf (_("Line %u: the log is of a model of %.1fB parameters (%s); this job’s model, %s, "
+                                            "has %.1fB. They differ by more than %.0f%%, so the log is of another "
+                                            "model and its speed and memory do not carry to this job"),
+                                          line, params / 1e9, how, model, job->model.params / 1e9,
+                                          100.0 * CP_TRIAL_LOG_MODEL_TOLERANCE));
+    }
+
+  if (log->vllm_weights_bytes.line > 0)
+    {
+      guint replica_gpus = log->vllm_tensor_parallel.line > 0
+                           ? (guint) (log->vllm_tensor_parallel.value * log->vllm_pipeline_parallel) : 1;
+      double weights = log->vllm_weights_bytes.value * replica_gpus;
+      guint bits = job->kind == CP_TASK_INFERENCE && job->weight_bits > 0 ? job->weight_bits : 16;
+      /* Quantised weights keep some layers (embeddings, the output head,
+       * norms) at 16 bits, so a quantised model loads between its size at
+       * the job's bits and at 16. */
+      double low = job->model.params * bits / 8.0, high = job->model.params * 2.0;
+
+      if (weights < low * (1.0 - CP_TRIAL_LOG_MODEL_TOLERANCE) || weights > high * (1.0 + CP_TRIAL_LOG_MODEL_TOLERANCE))
+        g_ptr_array_add (warnings,
+                         /* TRANSLATORS: a line number, the weights in GiB, the GPUs, then the job's model, its weights in GiB and their bits */
+                         g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                       "Line %u: vLLM loaded %.1f GiB of weights on the replica’s %u GPU; "
+                                                       "this job’s model, %s, holds %.1f GiB at %u bits. They differ by more "
+                                                       "than %.0f%%, so the log is of another model",
+                                                       "Line %u: vLLM loaded %.1f GiB of weights on the replica’s %u GPUs; "
+                                                       "this job’s model, %s, holds %.1f GiB at %u bits. They differ by more "
+                                                       "than %.0f%%, so the log is of another model",
+                                                       replica_gpus),
+                                          log->vllm_weights_bytes.line, weights / 1073741824.0, replica_gpus,
+                                          model, low / 1073741824.0, bits, 100.0 * CP_TRIAL_LOG_MODEL_TOLERANCE));
+    }
+}
+
+GPtrArray *
+cp_trial_log_check_job (const CpTrialLog *log,
+                        const CpJob      *job,
+                        const CpTrialRun *trial)
+{
+  GPtrArray *warnings = g_ptr_array_new_with_free_func (g_free);
+
+  g_return_val_if_fail (log != NULL && job != NULL && trial != NULL, warnings);
+
+  check_model_size (log, job, warnings);
+
+  if (trial->tokens_per_s > 0 && trial->gpus > 0 && trial->gpu_dense_flops > 0 && cp_task_kind_is_training (job->kind))
+    {
+      double mfu = cp_trial_log_implied_mfu (job, trial);
+
+      if (mfu > CP_TRIAL_LOG_MAX_PUBLISHED_MFU)
+        g_ptr_array_add (warnings,
+                         /* TRANSLATORS: the implied utilisation, then the highest published one */
+                         g_strdup_printf (_("For this job’s model the throughput read is %.0f%% of the GPUs’ dense "
+                                            "peak (6 × parameters × tokens), above the %.1f%% of the best published "
+                                            "run (Megatron-LM, 1T parameters on 512 A100): check that the log is of "
+                                            "this model and this sequence length"),
+                                          100.0 * mfu, 100.0 * CP_TRIAL_LOG_MAX_PUBLISHED_MFU));
+    }
+  return warnings;
+}
+
+double
+cp_trial_log_implied_mfu (const CpJob      *job,
+                          const CpTrialRun *trial)
+{
+  double active = job->model.active_params > 0 ? job->model.active_params : job->model.params;
+
+  if (trial->gpus == 0 || trial->gpu_dense_flops <= 0)
+    return 0;
+  return 6.0 * active * trial->tokens_per_s / (trial->gpus * trial->gpu_dense_flops);
 }
 
 const char *

@@ -17,7 +17,11 @@
  *   train_results.json / trainer_state.json;
  * - vLLM's start-up lines (GPU blocks, KV-cache size in tokens, maximum
  *   concurrency) and its engine configuration (tensor and pipeline
- *   parallel sizes: the GPUs of the replica).
+ *   parallel sizes: the GPUs of the replica);
+ * - the size of the model each of them states (Megatron-LM's parameters
+ *   per model-parallel rank or in all, the Trainer's trainable parameters,
+ *   the flops profiler's "params of model", vLLM's loaded weights), which
+ *   cp_trial_log_check_job() compares with the job's model.
  *
  * Reading (cp_trial_log_read()) needs no job: it keeps what each line
  * says. Turning that into the job's trial (cp_trial_log_resolve()) takes
@@ -128,6 +132,32 @@ GPtrArray   *cp_trial_log_resolve    (const CpTrialLog *log,
                                       const CpQuote    *quote,
                                       CpTrialRun       *trial,
                                       GError          **error);
+/* How far the model size a log states may be from the job's: the same
+ * model counted by different programs differs by a few percent (the
+ * vocabulary padded to a multiple of 128 × tensor ranks, tied embeddings
+ * counted on two pipeline stages, norms repeated on each tensor rank,
+ * vLLM's few buffers beside the weights), while the nearest sizes of one
+ * family are further apart (Llama 2 7B at 6.74B and Llama 3 8B at 8.03B
+ * differ by 19 %). */
+#define CP_TRIAL_LOG_MODEL_TOLERANCE 0.10
+/* The highest end-to-end MFU published for a training run, Megatron-LM's
+ * 1T-parameter model on 512 A100 (PUBLISHED.md T22, 56.3 %). That figure
+ * counts attention FLOPs and 6 × parameters × tokens does not, so a log
+ * implying more than this with 6·N·D is past every published run. */
+#define CP_TRIAL_LOG_MAX_PUBLISHED_MFU 0.563
+
+/* 6 × active parameters × the trial's tokens/s ÷ its GPUs' dense peak. */
+double       cp_trial_log_implied_mfu (const CpJob      *job,
+                                       const CpTrialRun *trial);
+/* Translated warnings (char*, owned): the log states a model whose size is
+ * over CP_TRIAL_LOG_MODEL_TOLERANCE from @job's (each names both sizes),
+ * or @trial, resolved from it, implies a utilisation above
+ * CP_TRIAL_LOG_MAX_PUBLISHED_MFU for @job's model. Either means the log is
+ * likely not of this job: window and CLI apply @trial only when the user
+ * confirms. Empty when neither holds. */
+GPtrArray   *cp_trial_log_check_job (const CpTrialLog *log,
+                                     const CpJob      *job,
+                                     const CpTrialRun *trial);
 /* Translated: "Peak memory per GPU". */
 const char  *cp_trial_figure_get_label (CpTrialFigure figure);
 /* The value with its unit, memory in @unit's convention. */

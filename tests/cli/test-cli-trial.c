@@ -338,6 +338,7 @@ test_two_logs (void)
   g_autofree char *hf = log_path ("hf-train-metrics.log");
   g_autoptr(CpProject) project = NULL;
   g_auto(CpTestRun) first = { 0 };
+  g_auto(CpTestRun) refused = { 0 };
   g_auto(CpTestRun) second = { 0 };
   g_auto(CpTestRun) help = { 0 };
   const CpJob *job;
@@ -345,7 +346,14 @@ test_two_logs (void)
   make_demo ("two.cplan");
   RUN (&first, "import-trial", "two.cplan", "--job", "job-pretrain13b", "--quote", "q-a800", smi);
   g_assert_cmpint (first.status, ==, 0);
-  RUN (&second, "import-trial", "two.cplan", "--job", "job-pretrain13b", hf);
+  /* 12.5 samples/s × 4096 tokens on 4 A800 is 6 × 13.0e9 × 51,200 ÷
+   * (4 × 312e12) = 320% of their dense peak, past T22's 56.3%: refused
+   * without --force (the figures are hand-made, not a real 13B run). */
+  RUN (&refused, "import-trial", "two.cplan", "--job", "job-pretrain13b", hf);
+  g_assert_cmpint (refused.status, ==, 1);
+  g_assert_nonnull (strstr (refused.err, "320%"));
+  g_assert_nonnull (strstr (refused.err, "--force"));
+  RUN (&second, "import-trial", "two.cplan", "--job", "job-pretrain13b", "--force", hf);
   g_assert_cmpint (second.status, ==, 0);
   project = load ("two.cplan");
   job = g_ptr_array_index (project->jobs, job_index (project, "job-pretrain13b"));
@@ -360,6 +368,114 @@ test_two_logs (void)
   g_assert_cmpint (help.status, ==, 0);
   g_assert_nonnull (strstr (help.out, "nvidia-smi"));
   g_assert_nonnull (strstr (help.out, "--dry-run"));
+  g_assert_nonnull (strstr (help.out, "--force"));
+}
+
+/* megatron.log is of a 13B model: line 9 reads "number of parameters on
+ * (tensor, pipeline) model parallel rank (0, 0): 13015864320", its only
+ * rank (TP 1, PP 1 on line 1). The demo's 70B fine-tune is Llama 2 70B,
+ * 70.0e9 parameters: 13.0 / 70.0 = 0.19, far outside ±10%. And 16,384
+ * tokens/s for 70e9 parameters on 8 A800 is 6 × 70e9 × 16,384 ÷
+ * (8 × 312e12) = 276% of their dense peak. Refused, the file unchanged
+ * by a byte; --force imports it. */
+static void
+test_wrong_model (void)
+{
+  g_autofree char *megatron = log_path ("megatron.log");
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autoptr(CpProject) project = NULL;
+  g_auto(CpTestRun) refused = { 0 };
+  g_auto(CpTestRun) dry = { 0 };
+  g_auto(CpTestRun) forced = { 0 };
+  gsize before_len, after_len;
+  const CpJob *job;
+
+  make_demo ("wrong.cplan");
+  before = project_bytes ("wrong.cplan", &before_len);
+  RUN (&refused, "import-trial", "wrong.cplan", "--job", "job-ft70b", "--quote", "q-a800", megatron);
+  g_assert_cmpint (refused.status, ==, 1);
+  g_assert_nonnull (strstr (refused.err, "Line 9: the log is of a model of 13.0B parameters"));
+  g_assert_nonnull (strstr (refused.err, "Llama 2 70B, has 70.0B"));
+  g_assert_nonnull (strstr (refused.err, "276%"));
+  g_assert_nonnull (strstr (refused.err, "56.3%"));
+  g_assert_nonnull (strstr (refused.err, "not imported"));
+  RUN (&dry, "import-trial", "wrong.cplan", "--job", "job-ft70b", "--quote", "q-a800", "--dry-run", megatron);
+  g_assert_cmpint (dry.status, ==, 1);
+  after = project_bytes ("wrong.cplan", &after_len);
+  g_assert_cmpmem (before, before_len, after, after_len);
+
+  RUN (&forced, "import-trial", "wrong.cplan", "--job", "job-ft70b", "--quote", "q-a800", "--force", megatron);
+  g_assert_cmpint (forced.status, ==, 0);
+  g_assert_nonnull (strstr (forced.err, "13.0B"));
+  project = load ("wrong.cplan");
+  job = g_ptr_array_index (project->jobs, job_index (project, "job-ft70b"));
+  g_assert_cmpfloat_with_epsilon (job->trial.tokens_per_s, 16384.0, 1e-6);
+}
+
+/* The README's import-trial example, as written there, runs on the demo;
+ * a --quote naming no quote lists the ids there are. */
+static void
+test_readme_example (void)
+{
+  g_autofree char *readme_path = g_build_filename (g_getenv ("CP_SOURCE_DIR"), "README.md", NULL);
+  g_autofree char *readme = NULL;
+  g_auto(GStrv) lines = NULL;
+  g_auto(CpTestRun) wrong_quote = { 0 };
+  g_auto(CpTestRun) no_quote = { 0 };
+  gboolean ran_demo = FALSE, ran_import = FALSE;
+  g_autofree char *dir = g_build_filename (tmp_dir, "readme", NULL);
+  const char *section;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  g_assert_true (g_file_get_contents (readme_path, &readme, NULL, NULL));
+  /* The example in the paragraph on import-trial, on a demo of its own. */
+  section = strstr (readme, "`import-trial` (and the job form");
+  g_assert_nonnull (section);
+  lines = g_strsplit (section, "\n", -1);
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      g_auto(GStrv) argv = NULL;
+      g_autoptr(GPtrArray) args = g_ptr_array_new_with_free_func (g_free);
+      g_auto(CpTestRun) run = { 0 };
+      gboolean import;
+
+      if (!g_str_has_prefix (lines[i], "_build/src/cli/compute-planner-cli demo demo.cplan") &&
+          !g_str_has_prefix (lines[i], "_build/src/cli/compute-planner-cli import-trial demo.cplan"))
+        continue;
+      g_assert_true (g_shell_parse_argv (lines[i], NULL, &argv, NULL));
+      import = g_strcmp0 (argv[1], "import-trial") == 0;
+      /* The paths are the source tree's, where the README runs them. */
+      for (guint j = 1; argv[j] != NULL; j++)
+        g_ptr_array_add (args, g_str_has_prefix (argv[j], "tests/")
+                               ? g_build_filename (g_getenv ("CP_SOURCE_DIR"), argv[j], NULL)
+                               : g_strdup (argv[j]));
+      g_ptr_array_add (args, NULL);
+      cp_test_run_cli (&run, dir, (const char *const *) args->pdata);
+      if (run.status != 0)
+        g_test_message ("%s: %s", lines[i], run.err);
+      g_assert_cmpint (run.status, ==, 0);
+      if (import)
+        {
+          g_assert_nonnull (strstr (run.out, "for job “job-pretrain13b” on quote “q-a800”"));
+          g_assert_nonnull (strstr (run.out, "Nothing saved (--dry-run)"));
+        }
+      ran_demo = ran_demo || g_strcmp0 (argv[1], "demo") == 0;
+      ran_import = ran_import || import;
+    }
+  g_assert_true (ran_demo);
+  g_assert_true (ran_import);
+
+  cp_test_run_cli (&wrong_quote, dir, (const char *const[]) { "import-trial", "demo.cplan", "--job", "1",
+                                                              "--quote", "quote-1", "x.log", NULL });
+  g_assert_cmpint (wrong_quote.status, ==, 2);
+  g_assert_nonnull (strstr (wrong_quote.err, "no quote “quote-1”; its quotes are q-4090, q-a800, q-h20, "
+                                             "q-h800-ib, q-a100-roce, q-910b, q-unknown (or 1 to 7 by position)"));
+  /* No --quote, and the 70B fine-tune has no trial quote yet. */
+  cp_test_run_cli (&no_quote, dir, (const char *const[]) { "import-trial", "demo.cplan", "--job", "job-ft70b",
+                                                           "x.log", NULL });
+  g_assert_cmpint (no_quote.status, ==, 2);
+  g_assert_nonnull (strstr (no_quote.err, "ran the trial: q-4090, q-a800, q-h20,"));
 }
 
 int
@@ -373,6 +489,8 @@ main (int argc, char **argv)
   g_test_add_func ("/cli-trial/refused", test_refused);
   g_test_add_func ("/cli-trial/import-vllm", test_import_vllm);
   g_test_add_func ("/cli-trial/two-logs", test_two_logs);
+  g_test_add_func ("/cli-trial/wrong-model", test_wrong_model);
+  g_test_add_func ("/cli-trial/readme-example", test_readme_example);
   status = g_test_run ();
   if (status == 0)
     cp_test_remove_tree (tmp_dir);

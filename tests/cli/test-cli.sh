@@ -126,6 +126,21 @@ if run 0 estimate --params 7.5e9 --gpu a100-80g --zero 0 --tp 1 --pp 1 --gpus-pe
   exactly fits false
   exactly technique-to-fit zero3
 fi
+# Left to the planner, the same 70B full fine-tune on one 8 × H800 node is
+# shown as the window shows it: 70.6e9 × 16 bytes ÷ 8 GPUs = 141 GB of model
+# states per GPU cannot fit 80 GB as configured, so the cheapest technique
+# that fits (CPU offload) is the estimate; pinned to ZeRO 0 and no
+# recompute it is shown as pinned: no run, no cost.
+if run 0 estimate --model llama-3.1-70b --task full-finetune --tokens 2B --seq-len 4096 --gpu h800 --nodes 1 \
+     --price-per-gpu-hour 17 --xml; then
+  exactly fits true
+  exactly technique cpu-offload
+fi
+if run 0 estimate --model llama-3.1-70b --task full-finetune --tokens 2B --seq-len 4096 --gpu h800 --nodes 1 \
+     --price-per-gpu-hour 17 --zero 0 --recompute none; then
+  contains "$OUT" "none: the job does not fit"
+  contains "$OUT" "CPU offload"
+fi
 run 2 estimate --model opt-13b --gpu a100-40g extra-argument && contains "$ERR" "extra-argument"
 
 # ---- inference: KV cache per token, hand-computed from config.json values

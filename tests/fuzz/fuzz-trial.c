@@ -62,6 +62,15 @@ check_job (const CpTrialLog *log,
       g_assert (r->source != NULL && g_utf8_validate (r->source, -1, NULL));
       g_assert (value != NULL);
     }
+  {
+    /* The model-size and utilisation checks on any log: each warning a
+     * whole sentence, whatever the log's counts. */
+    g_autoptr(GPtrArray) warnings = cp_trial_log_check_job (log, job, &trial);
+
+    for (guint i = 0; i < warnings->len; i++)
+      g_assert (g_utf8_validate (g_ptr_array_index (warnings, i), -1, NULL));
+    g_assert (warnings->len <= 3);
+  }
   if (trial.quote_id == NULL)
     return;
 

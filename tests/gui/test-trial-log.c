@@ -214,6 +214,10 @@ test_read_cancel_apply_undo (void)
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, "16384 tokens/s");
   g_assert_nonnull (find_named (GTK_WIDGET (dialog), "trial-figure-tflops-per-gpu"));
   g_assert_true (gtk_widget_get_sensitive (find_named (GTK_WIDGET (dialog), "trial-log-apply")));
+  /* The log's 13,015,864,320 parameters are the job's Llama 2 13B, and
+   * 6 × 13e9 × 16,384 ÷ (8 × 312e12) = 51% is under T22's 56.3%. */
+  g_assert_false (gtk_widget_get_visible (find_named (GTK_WIDGET (dialog), "trial-log-warnings")));
+  g_assert_null (find_named (GTK_WIDGET (dialog), "trial-log-warning"));
 
   /* Cancel: the job and the undo history as they were. */
   close_with (dialog, "trial-log.cancel");
@@ -429,6 +433,102 @@ test_serving_trial (void)
   close_window (window);
 }
 
+/* A log of another model (#13): megatron.log is of 13,015,864,320
+ * parameters (line 9), the 70B fine-tune's Llama 2 is 70e9; on the H800
+ * machine 6 × 70e9 × 16,384 ÷ (8 × 989e12) = 87% of the dense peak, over
+ * T22's 56.3%. The preview says both, and the figures go in only once
+ * "Use them anyway" is ticked; another machine asks again. */
+static void
+test_wrong_model (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  guint job_index = index_of_job (project, "job-ft70b");
+  guint h800 = index_of_quote (project, "q-h800-ib");
+  guint a800 = index_of_quote (project, "q-a800");
+  GtkWidget *group, *confirm, *apply, *row;
+  CpTrialLogDialog *dialog;
+  CpJob *job;
+  guint n_warnings = 0;
+  gboolean size_named = FALSE, mfu_named = FALSE;
+
+  gtk_list_box_select_row (cp_window_get_jobs_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window), (int) job_index));
+  spin ();
+  job = g_ptr_array_index (project->jobs, job_index);
+  g_assert_null (job->trial.quote_id);
+
+  dialog = read_log (window, "megatron.log");
+  adw_combo_row_set_selected (cp_trial_log_dialog_get_quote_row (dialog), h800);
+  spin ();
+  group = find_named (GTK_WIDGET (dialog), "trial-log-warnings");
+  g_assert_true (gtk_widget_get_visible (group));
+  for (row = find_named (group, "trial-log-warning"); row != NULL; row = gtk_widget_get_next_sibling (row))
+    {
+      const char *title;
+
+      if (g_strcmp0 (gtk_widget_get_name (row), "trial-log-warning") != 0)
+        continue;
+      title = adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row));
+      size_named = size_named || (strstr (title, "Line 9: the log is of a model of 13.0B parameters") != NULL &&
+                                  strstr (title, "Llama 2 70B, has 70.0B") != NULL);
+      mfu_named = mfu_named || (strstr (title, "87%") != NULL && strstr (title, "56.3%") != NULL);
+      n_warnings++;
+    }
+  g_assert_cmpuint (n_warnings, ==, 2);
+  g_assert_true (size_named);
+  g_assert_true (mfu_named);
+
+  apply = find_named (GTK_WIDGET (dialog), "trial-log-apply");
+  confirm = find_named (GTK_WIDGET (dialog), "trial-log-confirm");
+  g_assert_true (GTK_IS_CHECK_BUTTON (confirm));
+  g_assert_true (gtk_widget_get_visible (confirm));
+  g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (confirm)));
+  g_assert_false (gtk_widget_get_sensitive (apply));
+  /* The action refuses too, not only the button. */
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "trial-log.apply", NULL);
+  spin ();
+  g_assert_true (find_toplevel (CP_TYPE_TRIAL_LOG_DIALOG) == GTK_WIDGET (dialog));
+  g_assert_null (job->trial.quote_id);
+
+  /* Ticked, then another machine: asked again (A800: 276%, and the size). */
+  gtk_widget_activate (confirm);
+  spin ();
+  g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (confirm)));
+  g_assert_true (gtk_widget_get_sensitive (apply));
+  adw_combo_row_set_selected (cp_trial_log_dialog_get_quote_row (dialog), a800);
+  spin ();
+  g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (confirm)));
+  g_assert_false (gtk_widget_get_sensitive (apply));
+
+  /* Confirmed: the figures go in. */
+  adw_combo_row_set_selected (cp_trial_log_dialog_get_quote_row (dialog), h800);
+  spin ();
+  gtk_widget_activate (confirm);
+  spin ();
+  close_with (dialog, "trial-log.apply");
+  project = cp_window_get_project (window);
+  job = g_ptr_array_index (project->jobs, job_index);
+  g_assert_cmpstr (job->trial.quote_id, ==, "q-h800-ib");
+  g_assert_cmpfloat_with_epsilon (job->trial.tokens_per_s, 16384.0, 1e-6);
+
+  /* vLLM's start-up (line 3: 14.9889 GiB of weights, one GPU) keeps
+   * nothing for a training job, and still says it is not this 70B model
+   * (70e9 × 2 bytes = 130.4 GiB); there is nothing to confirm. */
+  dialog = read_log (window, "vllm-v1.log");
+  row = find_named (find_named (GTK_WIDGET (dialog), "trial-log-warnings"), "trial-log-warning");
+  g_assert_nonnull (row);
+  g_assert_nonnull (strstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)),
+                            "Line 3: vLLM loaded 15.0 GiB of weights on the replica’s 1 GPU"));
+  g_assert_nonnull (strstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), "holds 130.4 GiB at 16 bits"));
+  g_assert_false (gtk_widget_get_visible (gtk_widget_get_ancestor (find_named (GTK_WIDGET (dialog), "trial-log-confirm"),
+                                                                  ADW_TYPE_PREFERENCES_GROUP)));
+  g_assert_false (gtk_widget_get_sensitive (find_named (GTK_WIDGET (dialog), "trial-log-apply")));
+  close_with (dialog, "trial-log.cancel");
+
+  close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -454,5 +554,6 @@ main (int   argc,
   g_test_add_func ("/gui/trial-log/read-cancel-apply-undo", test_read_cancel_apply_undo);
   g_test_add_func ("/gui/trial-log/refused-logs", test_refused_logs);
   g_test_add_func ("/gui/trial-log/serving-trial", test_serving_trial);
+  g_test_add_func ("/gui/trial-log/wrong-model", test_wrong_model);
   return g_test_run ();
 }

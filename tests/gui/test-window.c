@@ -1049,6 +1049,211 @@ press_escape (GtkWidget *widget)
   spin ();
 }
 
+static const char *
+entry_text (CpJobEditor *editor,
+            const char  *key)
+{
+  return gtk_editable_get_text (GTK_EDITABLE (cp_field_row_get_input (cp_job_editor_get_row (editor, key))));
+}
+
+static gboolean
+row_shown (CpJobEditor *editor,
+           const char  *key)
+{
+  /* Visible and in a visible group: what the user can reach. */
+  return gtk_widget_is_visible (GTK_WIDGET (cp_job_editor_get_row (editor, key)));
+}
+
+static const char *
+sidebar_subtitle (CpWindow *window,
+                  guint     index)
+{
+  GtkListBoxRow *row = gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window), (int) index);
+
+  return gtk_label_get_label (GTK_LABEL (gtk_widget_get_last_child (gtk_list_box_row_get_child (row))));
+}
+
+/* Walk 2 #8, #25: a new job (pretraining) switched through its Kind
+ * drop-down to every other kind is accepted each time; the form then shows
+ * the new kind's fields holding cp_job_init()'s defaults for that kind
+ * (30 days, 100 concurrent requests; cp-job.c), keeps the model, and the
+ * sidebar says the new kind. */
+static void
+test_window_kind_switch (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  CpJobEditor *editor = cp_window_get_job_editor (window);
+  GtkDropDown *kind;
+  CpJob *job;
+  guint index;
+  g_autofree char *model_id = NULL;
+  g_autofree char *subtitle = NULL;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "add-job", NULL);
+  spin ();
+  index = project->jobs->len - 1;
+  job = g_ptr_array_index (project->jobs, index);
+  g_assert_cmpint (job->kind, ==, CP_TASK_PRETRAIN);
+  g_assert_cmpfloat (job->duration_days, ==, 0);
+  model_id = g_strdup (job->model.id);
+  kind = GTK_DROP_DOWN (cp_field_row_get_input (cp_job_editor_get_row (editor, "kind")));
+  g_assert_false (row_shown (editor, "duration-days"));
+  g_assert_true (row_shown (editor, "tokens"));
+
+  pick (kind, CP_TASK_INFERENCE);
+  g_assert_null (cp_field_row_get_error (cp_job_editor_get_row (editor, "kind")));
+  g_assert_null (cp_job_editor_dup_error_notice (editor));
+  g_assert_cmpint (job->kind, ==, CP_TASK_INFERENCE);
+  g_assert_cmpstr (job->model.id, ==, model_id);
+  g_assert_true (row_shown (editor, "duration-days"));
+  g_assert_cmpstr (entry_text (editor, "duration-days"), ==, "30");
+  g_assert_true (row_shown (editor, "concurrency"));
+  g_assert_cmpstr (entry_text (editor, "concurrency"), ==, "100");
+  g_assert_true (row_shown (editor, "context-len"));
+  g_assert_true (row_shown (editor, "prompt-tokens"));
+  g_assert_true (row_shown (editor, "output-tokens"));
+  g_assert_false (row_shown (editor, "tokens"));
+  g_assert_false (row_shown (editor, "seq-len"));
+  subtitle = g_strdup_printf ("Inference service · %s", job->model.name);
+  g_assert_cmpstr (sidebar_subtitle (window, index), ==, subtitle);
+
+  /* A duration the user typed stays through a switch that also shows it. */
+  type_text (cp_job_editor_get_row (editor, "duration-days"), "45");
+  g_assert_cmpfloat (job->duration_days, ==, 45);
+  pick (kind, CP_TASK_DEBUG);
+  g_assert_null (cp_field_row_get_error (cp_job_editor_get_row (editor, "kind")));
+  g_assert_cmpint (job->kind, ==, CP_TASK_DEBUG);
+  g_assert_cmpfloat (job->duration_days, ==, 45);
+  g_assert_cmpstr (entry_text (editor, "duration-days"), ==, "45");
+  g_assert_false (row_shown (editor, "concurrency"));
+  g_assert_false (row_shown (editor, "params"));
+  g_assert_nonnull (strstr (sidebar_subtitle (window, index), "Development and debugging"));
+
+  pick (kind, CP_TASK_DATA_PROCESSING);
+  g_assert_null (cp_field_row_get_error (cp_job_editor_get_row (editor, "kind")));
+  g_assert_cmpint (job->kind, ==, CP_TASK_DATA_PROCESSING);
+  g_assert_true (row_shown (editor, "duration-days"));
+
+  /* Back to training: its fields were shown before, and hold what they held. */
+  pick (kind, CP_TASK_LORA);
+  g_assert_null (cp_field_row_get_error (cp_job_editor_get_row (editor, "kind")));
+  g_assert_cmpint (job->kind, ==, CP_TASK_LORA);
+  g_assert_false (row_shown (editor, "duration-days"));
+  g_assert_true (row_shown (editor, "tokens"));
+  g_assert_true (row_shown (editor, "lora-rank"));
+  g_assert_cmpfloat (job->tokens, ==, 100e9);
+  g_assert_cmpstr (job->model.id, ==, model_id);
+
+  close_window (window);
+}
+
+/* Walk 2 #8 from a job that never had a model: a development month turned
+ * into a service gets the model a new job starts with. */
+static void
+test_window_kind_switch_without_model (void)
+{
+  g_autoptr(GError) error = NULL;
+  CpWindow *window = cp_window_new (app);
+  CpProject *project = cp_project_new ();
+  CpJob *job = cp_job_new (CP_TASK_DEBUG);
+  CpJobEditor *editor = cp_window_get_job_editor (window);
+
+  job->id = g_strdup ("job-1");
+  job->name = g_strdup ("Debugging month");
+  cp_project_add_job (project, job);
+  g_assert_true (cp_window_load_new (window, project, &error));
+  g_assert_no_error (error);
+  gtk_window_present (GTK_WINDOW (window));
+  spin ();
+  job = g_ptr_array_index (cp_window_get_project (window)->jobs, 0);
+
+  pick (GTK_DROP_DOWN (cp_field_row_get_input (cp_job_editor_get_row (editor, "kind"))), CP_TASK_INFERENCE);
+  g_assert_null (cp_field_row_get_error (cp_job_editor_get_row (editor, "kind")));
+  g_assert_cmpint (job->kind, ==, CP_TASK_INFERENCE);
+  g_assert_cmpstr (job->model.id, ==, cp_catalog_get_model (cp_catalog_get_builtin (), 0)->id);
+  g_assert_true (row_shown (editor, "concurrency"));
+  g_assert_cmpstr (entry_text (editor, "concurrency"), ==, "100");
+
+  close_window (window);
+}
+
+static void
+assert_focus_in_name (CpWindow   *window,
+                      CpFieldRow *row,
+                      const char *name)
+{
+  GtkWidget *entry = cp_field_row_get_input (row);
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
+  int start = -1, end = -1;
+
+  g_assert_nonnull (focus);
+  g_assert_true (focus == entry || gtk_widget_is_ancestor (focus, entry));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, name);
+  /* All of it selected: what is typed replaces it. */
+  g_assert_true (gtk_editable_get_selection_bounds (GTK_EDITABLE (entry), &start, &end));
+  g_assert_cmpint (start, ==, 0);
+  g_assert_cmpint (end, ==, (int) g_utf8_strlen (name, -1));
+}
+
+/* Walk 2 #9: Add Job and Add Quote, by their shortcuts (the actions by
+ * name) as by the menu, leave the keyboard in the new item's name. */
+static void
+test_window_add_focuses_name (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  g_autofree char *job_name = NULL;
+  g_autofree char *quote_name = NULL;
+
+  /* The focus starts elsewhere, in the sidebar. */
+  g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window), 0))));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "add-job", NULL);
+  spin ();
+  job_name = g_strdup_printf ("Job %u", project->jobs->len);
+  assert_focus_in_name (window, cp_job_editor_get_row (cp_window_get_job_editor (window), "name"), job_name);
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "add-quote", NULL);
+  spin ();
+  quote_name = g_strdup_printf ("Vendor %u", project->quotes->len);
+  assert_focus_in_name (window, cp_quote_editor_get_row (cp_window_get_quote_editor (window), "vendor"), quote_name);
+
+  close_window (window);
+}
+
+/* Walk 2 #27: another job or quote shows its results from the verdict at
+ * the top, wherever the previous one was scrolled to. */
+static void
+test_window_results_scroll_to_top (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpResultsView *results = cp_window_get_results_view (window);
+  GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (cp_results_view_get_chart (results, CP_CHART_COST)),
+                                                 GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 700);
+  select_row (cp_window_get_jobs_list (window), 0);
+  wait_results (results);
+  spin ();
+
+  for (guint i = 0; i < 2; i++)
+    {
+      /* The user scrolls down to the table, then picks another item. */
+      gtk_adjustment_set_value (adjustment, gtk_adjustment_get_upper (adjustment));
+      g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), >, 0);
+      if (i == 0)
+        select_row (cp_window_get_jobs_list (window), 1);
+      else
+        select_row (cp_window_get_quotes_list (window), 1);
+      wait_results (results);
+      spin ();
+      g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), ==, 0);
+    }
+
+  close_window (window);
+}
+
 /* Item 2: a value is committed on Enter or focus-out, only when valid;
  * the results say which value they still use; incomplete quotes are kept
  * and left out of the ranking. */
@@ -3278,6 +3483,212 @@ test_window_open_recent (void)
   g_unlink (path);
 }
 
+static GtkWidget *
+drop_down_popover (GtkDropDown *drop_down)
+{
+  for (GtkWidget *child = gtk_widget_get_first_child (GTK_WIDGET (drop_down)); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    if (GTK_IS_POPOVER (child))
+      return child;
+  g_assert_not_reached ();
+}
+
+/* Opens or closes the list, as a click on the drop-down's button does. */
+static void
+set_drop_down_open (GtkDropDown *drop_down,
+                    gboolean     open)
+{
+  GtkWidget *button = gtk_widget_get_first_child (GTK_WIDGET (drop_down));
+
+  g_assert_true (GTK_IS_TOGGLE_BUTTON (button));
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (button), open);
+  spin ();
+  g_assert_cmpint (gtk_widget_get_visible (drop_down_popover (drop_down)), ==, open);
+}
+
+/* The labels of the entries the open list shows, "|"-separated. */
+static char *
+shown_labels (GtkDropDown *drop_down)
+{
+  GtkListView *list = GTK_LIST_VIEW (find_type (drop_down_popover (drop_down), GTK_TYPE_LIST_VIEW));
+  GListModel *model = G_LIST_MODEL (gtk_list_view_get_model (list));
+  GString *labels = g_string_new (NULL);
+
+  for (guint i = 0; i < g_list_model_get_n_items (model); i++)
+    {
+      g_autoptr(CpPickerItem) item = g_list_model_get_item (model, i);
+
+      g_string_append_printf (labels, "%s%s", i > 0 ? "|" : "", cp_picker_item_get_label (item));
+    }
+  return g_string_free (labels, FALSE);
+}
+
+/* Types into the open list's search, waiting for GtkSearchEntry's delay. */
+static GtkWidget *
+search_for (GtkDropDown *drop_down,
+            const char  *text)
+{
+  GtkWidget *search = find_type (drop_down_popover (drop_down), GTK_TYPE_SEARCH_ENTRY);
+  gint64 end = g_get_monotonic_time () + 400 * 1000;
+
+  g_assert_nonnull (search);
+  g_assert_true (gtk_widget_has_focus (search) || gtk_widget_is_ancestor (gtk_root_get_focus (gtk_widget_get_root (search)), search));
+  gtk_editable_set_text (GTK_EDITABLE (search), text);
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE);
+  spin ();
+  return search;
+}
+
+static gboolean
+shows_label (GtkWidget  *widget,
+             const char *text)
+{
+  if (!gtk_widget_get_visible (widget))
+    return FALSE;
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), text) == 0)
+    return TRUE;
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    if (shows_label (child, text))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+no_match_shown (GtkDropDown *drop_down)
+{
+  return shows_label (drop_down_popover (drop_down), "No match");
+}
+
+/* Walk 2 #1, #3: a picker's search finds the words anywhere in the names,
+ * whatever their case, says when nothing matches, and Enter picks the
+ * first entry shown. */
+static void
+test_window_picker_search (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  CpJobEditor *job_editor = cp_window_get_job_editor (window);
+  CpQuoteEditor *quote_editor = cp_window_get_quote_editor (window);
+  guint job_index = first_training_job (project);
+  GtkDropDown *models = cp_picker_row_get_drop_down (cp_job_editor_get_model_row (job_editor));
+  GtkDropDown *gpus;
+  GtkWidget *search;
+  CpJob *job;
+  CpQuote *quote;
+
+  select_row (cp_window_get_jobs_list (window), job_index);
+  job = g_ptr_array_index (project->jobs, job_index);
+
+  set_drop_down_open (models, TRUE);
+  search_for (models, "70B");
+  {
+    g_autofree char *labels = shown_labels (models);
+
+    g_assert_cmpstr (labels, ==, "Llama 2 70B|Llama 3.1 70B");
+  }
+  g_assert_false (no_match_shown (models));
+  search_for (models, "no such model");
+  {
+    g_autofree char *labels = shown_labels (models);
+
+    g_assert_cmpstr (labels, ==, "");
+  }
+  g_assert_true (no_match_shown (models));
+  search = search_for (models, "3.1 70");
+  {
+    g_autofree char *labels = shown_labels (models);
+
+    g_assert_cmpstr (labels, ==, "Llama 3.1 70B");
+  }
+  g_assert_false (no_match_shown (models));
+  g_signal_emit_by_name (search, "activate");
+  spin ();
+  g_assert_false (gtk_widget_get_visible (drop_down_popover (models)));
+  g_assert_cmpstr (job->model.id, ==, "llama-3.1-70b");
+  /* Enter with nothing typed keeps the model chosen. */
+  set_drop_down_open (models, TRUE);
+  g_signal_emit_by_name (search_for (models, ""), "activate");
+  spin ();
+  g_assert_false (gtk_widget_get_visible (drop_down_popover (models)));
+  g_assert_cmpstr (job->model.id, ==, "llama-3.1-70b");
+  /* Typed and Enter at once, before the list is filtered. */
+  set_drop_down_open (models, TRUE);
+  search = find_type (drop_down_popover (models), GTK_TYPE_SEARCH_ENTRY);
+  gtk_editable_set_text (GTK_EDITABLE (search), "llama 2 70b");
+  g_signal_emit_by_name (search, "activate");
+  spin ();
+  g_assert_cmpstr (job->model.id, ==, "llama-2-70b");
+  g_assert_cmpfloat (job->model.params, ==, cp_project_find_model (project, "llama-3.1-70b")->params);
+
+  /* The quote's GPU, by the card's name alone, and by its id. */
+  select_row (cp_window_get_quotes_list (window), 0);
+  quote = g_ptr_array_index (project->quotes, 0);
+  gpus = cp_picker_row_get_drop_down (cp_quote_editor_get_gpu_row (quote_editor));
+  set_drop_down_open (gpus, TRUE);
+  search_for (gpus, "4090");
+  {
+    g_autofree char *labels = shown_labels (gpus);
+
+    g_assert_cmpstr (labels, ==, "NVIDIA GeForce RTX 4090 24GB");
+  }
+  search = search_for (gpus, "h800");
+  {
+    g_autofree char *labels = shown_labels (gpus);
+
+    g_assert_cmpstr (labels, ==, "NVIDIA H800 SXM 80GB");
+  }
+  g_signal_emit_by_name (search, "activate");
+  spin ();
+  g_assert_cmpstr (quote->gpu.id, ==, "h800");
+  set_drop_down_open (gpus, TRUE);
+  search_for (gpus, "ascend-910");
+  {
+    g_autofree char *labels = shown_labels (gpus);
+
+    g_assert_cmpstr (labels, ==, "Huawei Ascend 910B2 64GB|Huawei Ascend 910C 128GB");
+  }
+  set_drop_down_open (gpus, FALSE);
+
+  close_window (window);
+}
+
+/* Walk 2 #10: a list opens with the keyboard on the checked entry, not
+ * where the focus was left the last time. */
+static void
+test_window_drop_down_opens_on_checked (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  CpJobEditor *job_editor = cp_window_get_job_editor (window);
+  guint job_index = first_training_job (project);
+  GtkDropDown *kind = GTK_DROP_DOWN (cp_field_row_get_input (cp_job_editor_get_row (job_editor, "kind")));
+  const char *checked;
+  GtkWidget *list, *focus;
+
+  select_row (cp_window_get_jobs_list (window), job_index);
+  checked = gtk_string_object_get_string (gtk_drop_down_get_selected_item (kind));
+
+  set_drop_down_open (kind, TRUE);
+  list = find_type (drop_down_popover (kind), GTK_TYPE_LIST_VIEW);
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_true (focus != NULL && gtk_widget_is_ancestor (focus, list));
+  g_assert_true (shows_label (focus, checked));
+
+  /* The user moves down to the last entry and closes the list unpicked. */
+  g_assert_true (gtk_widget_grab_focus (gtk_widget_get_last_child (list)));
+  g_assert_false (shows_label (gtk_root_get_focus (GTK_ROOT (window)), checked));
+  set_drop_down_open (kind, FALSE);
+
+  set_drop_down_open (kind, TRUE);
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_true (focus != NULL && gtk_widget_is_ancestor (focus, list));
+  g_assert_true (shows_label (focus, checked));
+  set_drop_down_open (kind, FALSE);
+
+  close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -3321,6 +3732,12 @@ main (int   argc,
   g_test_add_func ("/gui/window/print-export", test_window_print_export);
   g_test_add_func ("/gui/window/print-error", test_window_print_error);
   g_test_add_func ("/gui/window/pickers", test_window_pickers);
+  g_test_add_func ("/gui/window/kind-switch", test_window_kind_switch);
+  g_test_add_func ("/gui/window/kind-switch-without-model", test_window_kind_switch_without_model);
+  g_test_add_func ("/gui/window/add-focuses-name", test_window_add_focuses_name);
+  g_test_add_func ("/gui/window/results-scroll-to-top", test_window_results_scroll_to_top);
+  g_test_add_func ("/gui/window/picker-search", test_window_picker_search);
+  g_test_add_func ("/gui/window/drop-down-opens-on-checked", test_window_drop_down_opens_on_checked);
   g_test_add_func ("/gui/window/commit-rules", test_window_commit_rules);
   g_test_add_func ("/gui/window/cluster-question", test_window_cluster_question);
   g_test_add_func ("/gui/window/columns-in-view", test_window_columns_in_view);

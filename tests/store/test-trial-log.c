@@ -225,8 +225,14 @@ test_deepspeed (void)
   g_assert_cmpuint (reading (readings, CP_TRIAL_FIGURE_TOKENS_PER_S, TRUE)->line, ==, 10);
   g_assert_cmpfloat (reading (readings, CP_TRIAL_FIGURE_SAMPLES_PER_S, FALSE)->value, ==, 31.25);
   /* 6 × 13.0e9 × 128,000 ÷ (8 × 312e12) = 4.0: no 13B run on this
-   * machine goes that fast, and the reader is told. */
-  g_assert_true (strstr (reading (readings, CP_TRIAL_FIGURE_TOKENS_PER_S, TRUE)->source, "400%") != NULL);
+   * machine goes that fast, and the reader is told, once. */
+  {
+    g_autoptr(GPtrArray) warnings = cp_trial_log_check_job (log, f.job, &trial);
+
+    g_assert_cmpuint (warnings->len, ==, 1);
+    g_assert_true (strstr (g_ptr_array_index (warnings, 0), "400%") != NULL);
+    g_assert_true (strstr (g_ptr_array_index (warnings, 0), "56.3%") != NULL);
+  }
   /* GPUs: not in the log, the quote's 8. */
   g_assert_cmpuint (trial.gpus, ==, 8);
   g_assert_cmpuint (reading (readings, CP_TRIAL_FIGURE_GPUS, TRUE)->line, ==, 0);
@@ -572,6 +578,196 @@ test_edges (void)
   fixture_clear (&f);
 }
 
+static GPtrArray *
+check_text (Fixture *f, const char *text, CpTrialRun *trial)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpTrialLog) log = cp_trial_log_read (text, strlen (text), &error);
+
+  g_assert_no_error (error);
+  memset (trial, 0, sizeof *trial);
+  return cp_trial_log_check_job (log, f->job, trial);
+}
+
+static gboolean
+has (GPtrArray *warnings, const char *text)
+{
+  for (guint i = 0; i < warnings->len; i++)
+    if (strstr (g_ptr_array_index (warnings, i), text) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+/* The model a log states against the job's (Llama 2 70B, 70e9; Llama 2
+ * 13B, 13e9; Qwen2.5 7B, 7.61e9, served at 16 bits: 15.22e9 bytes =
+ * 14.17 GiB), ±10%, and the utilisation it implies against T22's 56.3%. */
+static void
+test_model_size (void)
+{
+  Fixture f;
+  CpTrialRun trial;
+
+  /* megatron.log: line 9, 13,015,864,320 on its only rank (TP 1, PP 1):
+   * 13.0 / 70 = 0.19. On the A800, 6 × 70e9 × 16,384 ÷ (8 × 312e12) = 276%. */
+  {
+    g_autoptr(CpTrialLog) log = read_log ("megatron.log");
+    g_autoptr(GPtrArray) readings = NULL;
+    g_autoptr(GPtrArray) warnings = NULL;
+
+    fixture_init (&f, "job-ft70b");
+    readings = resolve (&f, log, &trial);
+    warnings = cp_trial_log_check_job (log, f.job, &trial);
+    g_assert_cmpuint (warnings->len, ==, 2);
+    g_assert_true (g_str_has_prefix (g_ptr_array_index (warnings, 0),
+                                     "Line 9: the log is of a model of 13.0B parameters"));
+    g_assert_true (has (warnings, "Llama 2 70B, has 70.0B"));
+    g_assert_true (has (warnings, "more than 10%"));
+    g_assert_true (has (warnings, "276%"));
+    g_assert_cmpfloat_with_epsilon (cp_trial_log_implied_mfu (f.job, &trial),
+                                    6 * 70e9 * 16384 / (8 * 312e12), 1e-9);
+    g_free (trial.quote_id);
+    fixture_clear (&f);
+
+    /* The same log on its own model: 13.0159 / 13 = 1.001, and
+     * 6 × 13e9 × 16,384 ÷ (8 × 312e12) = 51.2%, under 56.3%. */
+    fixture_init (&f, "job-pretrain13b");
+    g_clear_pointer (&readings, g_ptr_array_unref);
+    g_clear_pointer (&warnings, g_ptr_array_unref);
+    readings = resolve (&f, log, &trial);
+    warnings = cp_trial_log_check_job (log, f.job, &trial);
+    g_assert_cmpuint (warnings->len, ==, 0);
+    g_free (trial.quote_id);
+    fixture_clear (&f);
+  }
+
+  /* megatron-tp2-pp2.log: TP 2 × PP 2, four ranks (lines 11–14) of
+   * 17,501,519,872 and 17,497,325,568 twice each = 69,997,690,880, 1.000
+   * of 70e9. 16 × 4096 tokens ÷ 27.0 s = 2,427.3 tokens/s; 6 × 70e9 ×
+   * 2,427.3 ÷ (8 × 312e12) = 40.8%. No warning. */
+  {
+    g_autoptr(CpTrialLog) log = read_log ("megatron-tp2-pp2.log");
+    g_autoptr(GPtrArray) readings = NULL;
+    g_autoptr(GPtrArray) warnings = NULL;
+
+    fixture_init (&f, "job-ft70b");
+    readings = resolve (&f, log, &trial);
+    g_assert_cmpfloat_with_epsilon (trial.tokens_per_s, 16 * 4096 / 27.0, 1e-6);
+    g_assert_cmpfloat_with_epsilon (cp_trial_log_implied_mfu (f.job, &trial), 0.4084, 1e-4);
+    warnings = cp_trial_log_check_job (log, f.job, &trial);
+    g_assert_cmpuint (warnings->len, ==, 0);
+    g_free (trial.quote_id);
+    fixture_clear (&f);
+
+    /* On Llama 2 13B: 70.0 / 13 = 5.38, named with its four ranks. */
+    fixture_init (&f, "job-pretrain13b");
+    g_clear_pointer (&readings, g_ptr_array_unref);
+    g_clear_pointer (&warnings, g_ptr_array_unref);
+    readings = resolve (&f, log, &trial);
+    warnings = cp_trial_log_check_job (log, f.job, &trial);
+    g_assert_cmpuint (warnings->len, ==, 1);
+    g_assert_true (has (warnings, "Line 11: the log is of a model of 70.0B parameters"));
+    g_assert_true (has (warnings, "4 model-parallel ranks, added up"));
+    g_assert_true (has (warnings, "Llama 2 13B, has 13.0B"));
+    g_free (trial.quote_id);
+    fixture_clear (&f);
+  }
+
+  fixture_init (&f, "job-ft70b");
+  /* Two of four ranks printed (another node's output elsewhere):
+   * (17,501,519,872 + 17,501,519,872) ÷ 2 × 4 = 70.006e9. */
+  {
+    g_autoptr(GPtrArray) warnings = check_text (&f,
+      "using world size: 8, data-parallel size: 2, context-parallel size: 1, tensor-model-parallel size: 2, pipeline-model-parallel size: 2\n"
+      " > number of parameters on (tensor, pipeline) model parallel rank (0, 0): 17501519872\n"
+      " > number of parameters on (tensor, pipeline) model parallel rank (1, 0): 17501519872\n", &trial);
+    g_assert_cmpuint (warnings->len, ==, 0);
+  }
+  /* Only rank (0, 0) of a 13B model at TP 2: 6.5e9 × 2 = 13.0e9. */
+  {
+    g_autoptr(GPtrArray) warnings = check_text (&f,
+      "using world size: 8, data-parallel size: 4, context-parallel size: 1, tensor-model-parallel size: 2, pipeline-model-parallel size: 1\n"
+      " > number of parameters on (tensor, pipeline) model parallel rank (0, 0): 6500000000\n", &trial);
+    g_assert_cmpuint (warnings->len, ==, 1);
+    g_assert_true (has (warnings, "13.0B parameters (Megatron-LM’s numbers of parameters of 1 of its 2 model-parallel ranks, scaled"));
+  }
+  /* Megatron-LM's theoretical-memory report: 63.0 / 70 = 0.90, the edge;
+   * 62.9 is past it. */
+  {
+    g_autoptr(GPtrArray) warnings = check_text (&f, "Total number of parameters in billions: 63.01\n", &trial);
+    g_assert_cmpuint (warnings->len, ==, 0);
+  }
+  {
+    g_autoptr(GPtrArray) warnings = check_text (&f, "Total number of parameters in billions: 62.90\n", &trial);
+    g_assert_cmpuint (warnings->len, ==, 1);
+    g_assert_true (has (warnings, "62.9B parameters (Megatron-LM’s total number of parameters)"));
+  }
+  /* The Trainer's count and DeepSpeed's profiler, 6.74 B of Llama 2 7B. */
+  {
+    g_autoptr(GPtrArray) warnings = check_text (&f,
+      "[INFO|trainer.py:2138] 2026-11-30 09:20:00,000 >>   Number of trainable parameters = 6,738,415,616\n", &trial);
+    g_assert_cmpuint (warnings->len, ==, 1);
+    g_assert_true (has (warnings, "6.7B parameters (the Hugging Face Trainer’s number of trainable parameters)"));
+  }
+  {
+    g_autoptr(CpTrialLog) log = read_log ("deepspeed-flops-profiler.log");
+    g_autoptr(GPtrArray) warnings = NULL;
+
+    memset (&trial, 0, sizeof trial);
+    warnings = cp_trial_log_check_job (log, f.job, &trial);
+    g_assert_cmpuint (warnings->len, ==, 1);
+    g_assert_true (has (warnings, "Line 17: the log is of a model of 6.7B parameters (DeepSpeed’s flops profiler"));
+  }
+  /* vLLM V1, line 3: 14.9889 GiB on one GPU (no engine line) against
+   * 70e9 × 2 bytes = 130.4 GiB. */
+  {
+    g_autoptr(CpTrialLog) log = read_log ("vllm-v1.log");
+    g_autoptr(GPtrArray) warnings = NULL;
+
+    memset (&trial, 0, sizeof trial);
+    warnings = cp_trial_log_check_job (log, f.job, &trial);
+    g_assert_cmpuint (warnings->len, ==, 1);
+    g_assert_true (has (warnings, "Line 3: vLLM loaded 15.0 GiB of weights on the replica’s 1 GPU; "
+                                  "this job’s model, Llama 2 70B, holds 130.4 GiB at 16 bits"));
+  }
+  fixture_clear (&f);
+
+  /* The 7B service: 14.9889 / 14.17 = 1.058 (V1) and 14.2487 / 14.17 =
+   * 1.005 (V0, "GB" of 2^30 bytes); a 4-bit service of the same model
+   * loads between 3.54 and 14.17 GiB, so 14.25 is still its own. */
+  fixture_init (&f, "job-serve7b");
+  {
+    g_autoptr(CpTrialLog) v1 = read_log ("vllm-v1.log");
+    g_autoptr(CpTrialLog) v0 = read_log ("vllm-v0.log");
+    g_autoptr(GPtrArray) w1 = NULL;
+    g_autoptr(GPtrArray) w0 = NULL;
+    g_autoptr(GPtrArray) w4 = NULL;
+    g_autoptr(GPtrArray) w4_small = NULL;
+
+    memset (&trial, 0, sizeof trial);
+    w1 = cp_trial_log_check_job (v1, f.job, &trial);
+    w0 = cp_trial_log_check_job (v0, f.job, &trial);
+    g_assert_cmpuint (w1->len, ==, 0);
+    g_assert_cmpuint (w0->len, ==, 0);
+    f.job->weight_bits = 4;
+    w4 = cp_trial_log_check_job (v0, f.job, &trial);
+    g_assert_cmpuint (w4->len, ==, 0);
+    /* 3.0 GiB is under 3.54 × 0.9 = 3.19 GiB: a smaller model. */
+    w4_small = check_text (&f, "INFO 11-30 09:50:20 model_runner.py:1067] Loading model weights took 3.0 GB\n", &trial);
+    g_assert_cmpuint (w4_small->len, ==, 1);
+    g_assert_true (has (w4_small, "holds 3.5 GiB at 4 bits"));
+  }
+  fixture_clear (&f);
+
+  /* A LoRA run's trainable parameters are its adapters': not compared. */
+  fixture_init (&f, "job-lora14b");
+  {
+    g_autoptr(GPtrArray) warnings = check_text (&f,
+      "[INFO|trainer.py:2138] 2026-11-30 09:20:00,000 >>   Number of trainable parameters = 68,812,800\n", &trial);
+    g_assert_cmpuint (warnings->len, ==, 0);
+  }
+  fixture_clear (&f);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -590,6 +786,7 @@ main (int argc, char **argv)
   g_test_add_func ("/trial-log/broken-files", test_broken_files);
   g_test_add_func ("/trial-log/bytes", test_bytes);
   g_test_add_func ("/trial-log/edges", test_edges);
+  g_test_add_func ("/trial-log/model-size", test_model_size);
 
   return g_test_run ();
 }
