@@ -656,6 +656,13 @@ describe_cluster_question (const CpProject *project,
 
       if (!full->fits)
         continue;
+      {
+        g_autofree char *calendar = cp_words_calendar (full, lang);
+
+        g_string_append (text, "\n");
+        /* TRANSLATORS: what the whole offer's calendar is made of: "16.3 days = 0.9 days of run + …" */
+        g_string_append_printf (text, _("Its calendar: %s."), calendar);
+      }
       explain_more_nodes (text, best, full, quote->currency, lang);
     }
 
@@ -827,20 +834,7 @@ describe_layout (const CpProject *project,
     /* TRANSLATORS: the best-ranked option's quote and its layout, when none is recommended */
     chosen = g_strdup_printf (_("Best-ranked option, %s: %s."), name, words);
 
-  if (estimate->layout_searched)
-    {
-      g_autofree char *count = cp_i18n_format_number (estimate->layouts_evaluated, 0, lang);
-      g_autofree char *runner_up = cp_words_runner_up (estimate, lang);
-
-      how = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                          /* TRANSLATORS: %s are the number of layouts timed and the runner-up with its reason */
-                                          "Chosen by the search among %s layout timed, the fastest that fits. Runner-up: %s.",
-                                          "Chosen by the search among %s layouts timed, the fastest that fits. Runner-up: %s.",
-                                          estimate->layouts_evaluated),
-                             count, runner_up);
-    }
-  else
-    how = g_strdup (_("The layout as the job pins it: nothing was left to the search."));
+  how = cp_words_layout_choice (project, estimate, lang);
 
   /* TRANSLATORS: "Layout:" then the chosen layout, then how it was chosen */
   return g_strdup_printf (_("Layout: %s %s"), chosen, how);

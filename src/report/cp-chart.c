@@ -1247,17 +1247,33 @@ widest_tick (Geometry          *geometry,
   return widest;
 }
 
+/* Where a label right-aligned on @panel's title row ends: at the pad,
+ * or left of the window's buttons when the row is as high as they reach
+ * (the upper panel's row, just under the chart's title). */
+static double
+title_row_right (const Geometry    *geometry,
+                 const CpChartData *data,
+                 const Panel       *panel)
+{
+  double row_top = geometry->pad + geometry->title_height + geometry->pad * 0.6;
+
+  if (panel == &geometry->panels[0] && data->title_inset > 0 && row_top < data->title_inset_height)
+    return geometry->width - MAX (geometry->pad, data->title_inset);
+  return geometry->width - geometry->pad;
+}
+
 /* Whether @text fits right of @panel's title, on the row above the panel. */
 static gboolean
-title_row_fits (Geometry    *geometry,
-                const Panel *panel,
-                const char  *text)
+title_row_fits (Geometry          *geometry,
+                const CpChartData *data,
+                const Panel       *panel,
+                const char        *text)
 {
   double title_w, w;
 
   text_size (geometry, geometry->font, panel->title, 0, &title_w, NULL);
   text_size (geometry, geometry->small, text, 0, &w, NULL);
-  return geometry->width - geometry->pad - w >= geometry->pad * 2 + title_w;
+  return title_row_right (geometry, data, panel) - w >= geometry->pad * 2 + title_w;
 }
 
 static void
@@ -1378,7 +1394,7 @@ geometry_init (Geometry          *geometry,
       /* A break-even without a line goes on its panel's title row; where
        * that is too narrow, into the note rather than over the lines. */
       if (break_even->label != NULL && !isfinite (break_even->x) &&
-          !title_row_fits (geometry, &geometry->panels[p], break_even->label))
+          !title_row_fits (geometry, data, &geometry->panels[p], break_even->label))
         {
           char *note = geometry->note != NULL ? g_strdup_printf ("%s %s", geometry->note, break_even->sentence)
                                               : g_strdup (break_even->sentence);
@@ -2116,22 +2132,23 @@ draw_fixed_label (Painter                    *painter,
 /* @text right-aligned on @panel's title row, if it fits beside the title
  * (else geometry_init() put it in the note). */
 static void
-draw_title_row_label (Painter     *painter,
-                      Geometry    *geometry,
-                      const char  *text,
-                      const Panel *panel)
+draw_title_row_label (Painter           *painter,
+                      Geometry          *geometry,
+                      const CpChartData *data,
+                      const char        *text,
+                      const Panel       *panel)
 {
   CpChartLabelBox box = { 0 };
   double w, h;
 
-  if (!title_row_fits (geometry, panel, text))
+  if (!title_row_fits (geometry, data, panel, text))
     return;
   text_size (geometry, geometry->small, text, 0, &w, &h);
   box.width = w;
   box.height = h;
   box.series = -1;
   box.shown_bytes = strlen (text);
-  box.x = geometry->width - geometry->pad - w;
+  box.x = title_row_right (geometry, data, panel) - w;
   box.y = panel->top - geometry->line_h / 2 - geometry->pad * 0.3 - h;
   g_array_append_val (painter->boxes, box);
   show_text (painter, geometry, geometry->small, text, box.x, box.y, 0, 0, 0, FALSE);
@@ -2436,7 +2453,7 @@ draw_chart_marks (Painter           *painter,
         {
           /* No line: the cluster wins from its smallest size. */
           if (labels && break_even->label != NULL)
-            draw_title_row_label (painter, geometry, break_even->label, panel);
+            draw_title_row_label (painter, geometry, data, break_even->label, panel);
           continue;
         }
       if (!labels)

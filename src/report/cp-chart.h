@@ -87,6 +87,9 @@ typedef struct {
   char       *currency;      /* cost chart: ISO code of the costs, else NULL */
   double      title_inset;   /* width kept free right of the title (the window's
                               * buttons over the chart); 0 in files and print */
+  double      title_inset_height; /* how far down from the top those buttons reach:
+                                   * a panel's title row above that keeps clear of
+                                   * them too; 0 in files and print */
 } CpChartData;
 
 /* A text label as drawn: its box in the chart's units. */

@@ -3,6 +3,7 @@
 #include "cp-i18n.h"
 #include "cp-report.h"
 #include "cp-translator.h"
+#include "planner/cp-units.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -175,6 +176,39 @@ cp_i18n_font_family (const char *lang)
   if (cp_i18n_is_chinese (lang))
     return "WenQuanYi Micro Hei, Noto Sans CJK SC, Sans";
   return "DejaVu Sans, Noto Sans, Sans";
+}
+
+char *
+cp_i18n_format_count (double      value,
+                      const char *lang)
+{
+  static const struct {
+    const char *suffix;
+    double      factor;
+  } chinese[] = { { "万亿", 1e12 }, { "亿", 1e8 }, { "万", 1e4 } };
+
+  if (!isfinite (value))
+    return g_strdup ("—");
+  if (!cp_i18n_is_chinese (lang))
+    /* Below ten million the digits read at a glance: 4,096, not 4.096k. */
+    return fabs (value) < 1e7 ? cp_i18n_format_number (value, 0, lang) : cp_format_count (value);
+
+  for (gsize i = 0; i < G_N_ELEMENTS (chinese); i++)
+    if (fabs (value) >= chinese[i].factor)
+      {
+        double scaled = value / chinese[i].factor;
+        char digits[G_ASCII_DTOSTR_BUF_SIZE];
+
+        /* Whole counts of 亿 group by thousands like every number here. */
+        if (scaled == round (scaled) || fabs (scaled) >= 1e4)
+          {
+            g_autofree char *grouped = cp_i18n_format_number (scaled, 0, lang);
+            return g_strdup_printf ("%s %s", grouped, chinese[i].suffix);
+          }
+        g_ascii_formatd (digits, sizeof digits, "%.4g", scaled);
+        return g_strdup_printf ("%s %s", digits, chinese[i].suffix);
+      }
+  return cp_i18n_format_number (value, 0, lang);
 }
 
 char *

@@ -50,6 +50,11 @@ const char *cp_i18n_font_family (const char *lang);
  * thousands in both languages (the usual style of Chinese business
  * documents). Non-finite values give "—". */
 char    *cp_i18n_format_number (double value, int decimals, const char *lang);
+/* A count of things, as the language writes large counts: "4,096",
+ * "2B", "100B" in English; "4,096", "20 亿", "1,000 亿" in Chinese (万 and
+ * 亿 as Chinese business text writes them). Up to 4 significant digits
+ * past the grouped range. */
+char    *cp_i18n_format_count  (double value, const char *lang);
 /* A value with a sensible number of digits: 3 significant up to 1,000,
  * none beyond. */
 char    *cp_i18n_format_value  (double value, const char *lang);

@@ -416,7 +416,7 @@ cp_words_spread_source (CpSpreadKind kind)
     {
     case CP_SPREAD_COMPUTE_UTILISATION:
       /* xgettext:no-c-format */
-      return _("Published end-to-end MFUs span 41.5% (Korthikanti et al., 2022, Table 5, 22B) to 56.3% (the same table, 1T), with Narayanan et al., 2021 (44–52%) and Chowdhery et al., 2022, PaLM (45.7%) between: ±15% around their middle, 48.9%");
+      return _("Published end-to-end MFUs span 41.5% (Korthikanti et al., 2022, Table 5, 22B) to 56.3% (the same table, 1T), with Narayanan et al., 2021 (44–52%) and Chowdhery et al., 2022, PaLM (45.7%) between, within 15% either side of their middle, 48.9%: the range is the value used here less 15% to plus 15% (its value × 41.5/48.9 to × 56.3/48.9)");
     case CP_SPREAD_LINK_EFFICIENCY:
       /* xgettext:no-c-format */
       return _("Azure ND A100 v4 all-reduce, 174 of 300 GB/s at 134 MB (58%), to nccl-tests issue 212, 370 of 450 GB/s (82%)");
@@ -1134,6 +1134,138 @@ cp_words_recompute (const CpEstimate *est)
       break;
     }
   return g_strdup ("?");
+}
+
+char *
+cp_words_layout_choice (const CpProject  *project,
+                        const CpEstimate *est,
+                        const char       *lang)
+{
+  GString *text = g_string_new (NULL);
+
+  g_return_val_if_fail (project != NULL && est != NULL, NULL);
+  cp_i18n_push_language (lang);
+  if (!est->layout_searched)
+    g_string_append (text, _("The layout as the job pins it: nothing was left to the search."));
+  else if (est->layouts_evaluated == 0 && est->memory_measured && est->fits)
+    {
+      g_autofree char *peak = bytes_text (project, est->memory_per_gpu_bytes);
+
+      /* The search times only layouts its memory model fits; the trial's
+       * peak overrode that model afterwards. */
+      g_string_append_printf (text, _("No layout fits by the memory model, so the search timed none; this one, the closest to fitting, is kept because the trial run measured a peak of %s per GPU on this hardware."),
+                              peak);
+    }
+  else if (est->layouts_evaluated == 0)
+    g_string_append (text, _("No layout fits in memory, so the search timed none: this is the one closest to fitting."));
+  else
+    {
+      g_autofree char *count = cp_i18n_format_number (est->layouts_evaluated, 0, lang);
+      g_autofree char *runner_up = cp_words_runner_up (est, lang);
+
+      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
+                                                 /* TRANSLATORS: %s are the number of layouts timed and the runner-up with its reason */
+                                                 "Chosen by the search among %s layout timed, the fastest that fits. Runner-up: %s.",
+                                                 "Chosen by the search among %s layouts timed, the fastest that fits. Runner-up: %s.",
+                                                 est->layouts_evaluated),
+                              count, runner_up);
+    }
+  if (est->time_source == CP_TIME_SOURCE_TRIAL || est->time_source == CP_TIME_SOURCE_EXTRAPOLATED)
+    {
+      g_string_append_c (text, ' ');
+      g_string_append (text, est->time_source == CP_TIME_SOURCE_TRIAL
+                             ? _("Its run time is the trial run's measured throughput, not the search's model.")
+                             : _("Its run time is the trial run's throughput, measured on another GPU and scaled by dense peak, not the search's model."));
+    }
+  cp_i18n_pop_language ();
+  return g_string_free (text, FALSE);
+}
+
+char *
+cp_words_tokens (double      tokens,
+                 const char *lang)
+{
+  g_autofree char *count = NULL;
+  char *text;
+
+  cp_i18n_push_language (lang);
+  count = cp_i18n_format_count (tokens, lang);
+  /* TRANSLATORS: a count of tokens; %s is like "4,096" or "2B" */
+  text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s token", "%s tokens",
+                                       tokens >= 1 && tokens < 2 ? 1 : 2),
+                          count);
+  cp_i18n_pop_language ();
+  /* Chinese sets a space between a digit and a character ("4,096 个"),
+   * none between two characters ("20 亿个"). */
+  if (count[0] != '\0' && (guchar) count[strlen (count) - 1] >= 0x80)
+    {
+      const char *after = strstr (text, count);
+
+      if (after != NULL && after[strlen (count)] == ' ')
+        memmove ((char *) after + strlen (count), after + strlen (count) + 1,
+                 strlen (after + strlen (count) + 1) + 1);
+    }
+  return text;
+}
+
+char *
+cp_words_step_batch (const CpEstimate *est,
+                     const char       *lang)
+{
+  g_autofree char *tokens = NULL;
+  g_autofree char *micro_batches = NULL;
+  g_autofree char *sequences = NULL;
+  char *text;
+
+  g_return_val_if_fail (est != NULL, NULL);
+  cp_i18n_push_language (lang);
+  tokens = cp_words_tokens (est->global_batch_tokens, lang);
+  /* TRANSLATORS: micro-batches per optimizer step */
+  micro_batches = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u micro-batch", "%u micro-batches",
+                                                est->micro_batches),
+                                   est->micro_batches);
+  /* TRANSLATORS: sequences per micro-batch */
+  sequences = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u sequence", "%u sequences", est->micro_batch),
+                               est->micro_batch);
+  /* TRANSLATORS: tokens per optimizer step ("4,096 tokens"), micro-batches per step ("2 micro-batches"), sequences per micro-batch ("1 sequence") */
+  text = g_strdup_printf (_("Each optimizer step takes %s: %s of %s per data-parallel rank."),
+                          tokens, micro_batches, sequences);
+  cp_i18n_pop_language ();
+  return text;
+}
+
+char *
+cp_words_calendar (const CpEstimate *est,
+                   const char       *lang)
+{
+  g_autofree char *calendar = NULL;
+  g_autofree char *run = NULL;
+  g_autofree char *debug = NULL;
+  g_autofree char *migration = NULL;
+  char *text;
+
+  g_return_val_if_fail (est != NULL, NULL);
+  cp_i18n_push_language (lang);
+  calendar = cp_i18n_format_days (est->calendar_days, lang);
+  run = cp_i18n_format_days (est->run_days, lang);
+  debug = cp_i18n_format_days (est->debug_days, lang);
+  migration = cp_i18n_format_days (est->migration_days, lang);
+  if (est->migration_days > 0 && est->debug_days > 0)
+    /* TRANSLATORS: calendar days, then the run, debugging and migration days it adds up from */
+    text = g_strdup_printf (_("%s = %s of run + %s of debugging + %s of moving to the cluster (migration, R8)"),
+                            calendar, run, debug, migration);
+  else if (est->migration_days > 0)
+    /* TRANSLATORS: calendar days, then the run and migration days it adds up from */
+    text = g_strdup_printf (_("%s = %s of run + %s of moving to the cluster (migration, R8)"),
+                            calendar, run, migration);
+  else if (est->debug_days > 0)
+    /* TRANSLATORS: calendar days, then the run and debugging days it adds up from */
+    text = g_strdup_printf (_("%s = %s of run + %s of debugging"), calendar, run, debug);
+  else
+    /* TRANSLATORS: calendar days, all of them the run */
+    text = g_strdup_printf (_("%s, all of it the run"), calendar);
+  cp_i18n_pop_language ();
+  return text;
 }
 
 char *

@@ -83,6 +83,20 @@ void        cp_estimate_chosen_layout (const CpEstimate *est, CpLayout *out);
 /* "none", "selective", "full": a layout's recompute in a table cell. */
 /* The estimate's activation recompute for a table cell; free with g_free(). */
 char       *cp_words_recompute      (const CpEstimate *est);
+/* How the layout of @est was chosen: the search and the count it timed
+ * with the runner-up, the job's own pins, or, when no layout fits the
+ * memory model, what kept this one (a trial run's measured peak). */
+char       *cp_words_layout_choice  (const CpProject *project, const CpEstimate *est, const char *lang);
+/* The tokens of one optimizer step and how they are split: "Each
+ * optimizer step takes 4,096 tokens: 1 micro-batch of 1 sequence per
+ * data-parallel rank." */
+char       *cp_words_step_batch     (const CpEstimate *est, const char *lang);
+/* A count of tokens in words: "4,096 tokens", "2B tokens"; "20 亿个 token". */
+char       *cp_words_tokens         (double tokens, const char *lang);
+/* What the calendar of @est is made of, which is what the deadline is
+ * checked against: "16.3 days = 0.9 days of run + 6.2 days of debugging
+ * + 10.5 days of moving to the cluster (migration, R8)". */
+char       *cp_words_calendar       (const CpEstimate *est, const char *lang);
 /* A duration in seconds in the most readable unit: "45 s", "12 min",
  * "3.5 h", "12.0 days". */
 char       *cp_words_duration       (double seconds, const char *lang);

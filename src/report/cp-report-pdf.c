@@ -396,81 +396,143 @@ cell_layout (Doc                        *doc,
   return layout;
 }
 
+/* The width of the widest piece of @text that a line may not break: a
+ * word in English; in Chinese, which breaks between characters, a
+ * character or a figure with its unit. What a cell needs to wrap only
+ * where the language allows. */
+static int
+widest_word (Doc                        *doc,
+             GPtrArray                  *pool,
+             guint                       column,
+             const PangoFontDescription *font,
+             const char                 *text)
+{
+  PangoLayout *layout = cell_layout (doc, pool, column, font, text, 0, FALSE);
+  int widest = 0;
+
+  /* Narrower than any piece: every break the language allows is taken,
+   * and a piece that cannot break overflows whole (PANGO_WRAP_WORD). */
+  pango_layout_set_width (layout, 1);
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD);
+  pango_layout_get_pixel_size (layout, &widest, NULL);
+  return widest;
+}
+
+/* How much of a column's text a width must keep on one line, from the
+ * most to the least; fit_widths() takes the first the page allows. */
+typedef enum {
+  KEEP_HEADERS_AND_FIGURES,  /* whole headers, whole figures */
+  KEEP_FIGURES,              /* headers wrap between words */
+  KEEP_WORDS,                /* figures with units wrap between words too */
+  N_KEEPS
+} Keep;
+
+/* The width column @c cannot go below: its header and its widest figure
+ * as @keep says, and for a text column two thirds of its share and its
+ * longest word. */
+static double
+column_need (Doc         *doc,
+             const Table *table,
+             guint        c,
+             double       share,
+             Keep         keep)
+{
+  double need = 0;
+  int w = 0;
+
+  if (table->header != NULL)
+    {
+      if (keep == KEEP_HEADERS_AND_FIGURES)
+        pango_layout_get_pixel_size (cell_layout (doc, doc->header_cells, c, doc->bold, table->header[c], 0, FALSE),
+                                     &w, NULL);
+      else
+        w = widest_word (doc, doc->header_cells, c, doc->bold, table->header[c]);
+      need = w + 2 * CELL_PAD + 1;
+    }
+  /* Nor is a figure: "¥146,844" must not lose its last digit to the
+   * next line. Figures of a column share one format, so the longest
+   * is the widest. */
+  if (table->numeric != NULL && table->numeric[c] && keep != KEEP_WORDS)
+    {
+      const char *longest = NULL;
+      glong longest_chars = -1;
+
+      for (guint r = 0; r < table->rows->len; r++)
+        {
+          const char *cell = ((char **) g_ptr_array_index (table->rows, r))[c];
+          glong chars = cell != NULL ? g_utf8_strlen (cell, -1) : 0;
+
+          if (chars > longest_chars)
+            {
+              longest_chars = chars;
+              longest = cell;
+            }
+        }
+      pango_layout_get_pixel_size (cell_layout (doc, doc->row_cells, c, doc->body, longest, 0, FALSE), &w, NULL);
+      return MAX (need, w + 2 * CELL_PAD + 1);
+    }
+  /* A text column gives at most a third of its width away; every column
+   * keeps its longest word (a vendor's name, a figure's unit) whole. */
+  if (table->numeric == NULL || !table->numeric[c])
+    need = MAX (need, share * 2 / 3);
+  for (guint r = 0; r < table->rows->len; r++)
+    {
+      const char *cell = ((char **) g_ptr_array_index (table->rows, r))[c];
+
+      need = MAX (need, widest_word (doc, doc->row_cells, c, doc->body, cell) + 2 * CELL_PAD + 1);
+    }
+  return need;
+}
+
 /* Column widths in points. A header is never broken inside a word, which
- * in Chinese (no spaces) would split a word such as 能否放下: a column
- * narrower than its header's unbroken width takes the difference from
- * columns with room to spare. */
+ * in Chinese (no spaces) would split a word such as 能否放下: headers and
+ * figures stay on one line where the columns with room to spare can give
+ * the difference; where they cannot, they wrap between their words. */
 static void
 fit_widths (Doc         *doc,
             const Table *table,
             double      *widths)
 {
   double total = doc->right - doc->left;
-  double deficit = 0, slack = 0;
   double *need = g_newa (double, table->n_columns);
 
-  for (guint c = 0; c < table->n_columns; c++)
+  for (Keep keep = 0; keep < N_KEEPS; keep++)
     {
-      int w = 0;
+      double deficit = 0, slack = 0;
 
-      widths[c] = table->widths[c] * total;
-      need[c] = 0;
-      if (table->header != NULL)
+      for (guint c = 0; c < table->n_columns; c++)
         {
-          pango_layout_get_pixel_size (cell_layout (doc, doc->header_cells, c, doc->bold, table->header[c], 0, FALSE),
-                                       &w, NULL);
-          need[c] = w + 2 * CELL_PAD + 1;
+          widths[c] = table->widths[c] * total;
+          need[c] = column_need (doc, table, c, widths[c], keep);
+          if (need[c] > widths[c])
+            deficit += need[c] - widths[c];
+          else
+            slack += widths[c] - need[c];
         }
-      /* Nor is a figure: "¥146,844" must not lose its last digit to the
-       * next line. Figures of a column share one format, so the longest
-       * is the widest. */
-      if (table->numeric != NULL && table->numeric[c])
+      if (deficit <= 0)
+        return;
+      if (deficit <= slack)
         {
-          const char *longest = NULL;
-          glong longest_chars = -1;
-
-          for (guint r = 0; r < table->rows->len; r++)
+          for (guint c = 0; c < table->n_columns; c++)
             {
-              const char *cell = ((char **) g_ptr_array_index (table->rows, r))[c];
-              glong chars = cell != NULL ? g_utf8_strlen (cell, -1) : 0;
-
-              if (chars > longest_chars)
-                {
-                  longest_chars = chars;
-                  longest = cell;
-                }
+              if (need[c] > widths[c])
+                widths[c] = need[c];
+              else
+                widths[c] -= (widths[c] - need[c]) * deficit / slack;
             }
-          pango_layout_get_pixel_size (cell_layout (doc, doc->row_cells, c, doc->body, longest, 0, FALSE), &w, NULL);
-          need[c] = MAX (need[c], w + 2 * CELL_PAD + 1);
+          return;
         }
-      /* A text column gives at most a third of its width away. */
-      if (table->numeric == NULL || !table->numeric[c])
-        need[c] = MAX (need[c], widths[c] * 2 / 3);
-      if (need[c] > widths[c])
-        deficit += need[c] - widths[c];
-      else
-        slack += widths[c] - need[c];
     }
-  if (deficit <= 0)
-    return;
-  if (deficit > slack)
-    {
-      /* Too narrow a page for every need: share the width by need. */
-      double sum = 0;
 
-      for (guint c = 0; c < table->n_columns; c++)
-        sum += need[c];
-      for (guint c = 0; c < table->n_columns; c++)
-        widths[c] = need[c] * total / sum;
-      return;
-    }
-  for (guint c = 0; c < table->n_columns; c++)
-    {
-      if (need[c] > widths[c])
-        widths[c] = need[c];
-      else
-        widths[c] -= (widths[c] - need[c]) * deficit / slack;
-    }
+  {
+    /* Too narrow a page for every word: share the width by need. */
+    double sum = 0;
+
+    for (guint c = 0; c < table->n_columns; c++)
+      sum += need[c];
+    for (guint c = 0; c < table->n_columns; c++)
+      widths[c] = need[c] * total / sum;
+  }
 }
 
 /* Cells shaped once for the whole report: quote names, yes/no, technique
@@ -567,6 +629,33 @@ draw_row (Doc          *doc,
 /* A table under its heading (or none): the heading, the header row and
  * the first row start on the same page; the header row is repeated on
  * every page the table reaches, and a row never splits. */
+/* The height doc_table_under() keeps together at the top of @table: its
+ * heading, header row and first row. A heading just above it keeps this
+ * much with it, so that it never ends a page alone. */
+static double
+table_lead_height (Doc                        *doc,
+                   const PangoFontDescription *heading_font,
+                   const char                 *heading,
+                   Table                      *table)
+{
+  double *widths = g_newa (double, table->n_columns);
+  Row row = { { NULL } };
+  double height = 0;
+
+  fit_widths (doc, table, widths);
+  if (table->header != NULL)
+    height += prepare_row (doc, doc->header_cells, &row, table, widths, table->header, doc->bold);
+  if (table->rows->len > 0)
+    height += prepare_row (doc, doc->row_cells, &row, table, widths, g_ptr_array_index (table->rows, 0), doc->body);
+  if (heading != NULL)
+    {
+      g_autoptr(PangoLayout) layout = doc_layout (doc, heading_font, heading, doc->right - doc->left);
+
+      height += (heading_font == doc->h1 ? 10 : 6) + layout_height (layout) + 4;
+    }
+  return height;
+}
+
 static void
 doc_table_under (Doc                        *doc,
                  const PangoFontDescription *heading_font,
@@ -682,9 +771,7 @@ job_size (const CpJob *job,
     }
   if (cp_task_kind_is_training (job->kind))
     {
-      g_autofree char *tokens = cp_format_count (job->tokens);
-      /* TRANSLATORS: size of a training job; %s is like "1.4T" */
-      return g_strdup_printf (_("%s tokens"), tokens);
+      return cp_words_tokens (job->tokens, lang);
     }
   return cp_i18n_format_days (job->duration_days > 0 ? job->duration_days : job->deadline_days, lang);
 }
@@ -907,6 +994,62 @@ cost_cell (double      amount,
   return cp_i18n_format_money (amount, currency, lang);
 }
 
+/* "Whole offer, 4 nodes: 16.3 days = 0.9 days of run + …", or the node
+ * count the plan chose. */
+static char *
+calendar_line (const CpEstimate *e,
+               gboolean          whole_offer,
+               const char       *lang)
+{
+  g_autofree char *calendar = cp_words_calendar (e, lang);
+  g_autofree char *nodes = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%u node", "%u nodes", e->nodes), e->nodes);
+
+  return whole_offer
+         /* TRANSLATORS: a cluster quote's whole offer: its node count, then what its calendar is made of */
+         ? g_strdup_printf (_("Whole offer, %s: %s."), nodes, calendar)
+         /* TRANSLATORS: the node count the plan chose for a cluster quote, then what its calendar is made of */
+         : g_strdup_printf (_("Chosen size, %s: %s."), nodes, calendar);
+}
+
+/* One machine or the cluster: for each cluster quote, what the calendar
+ * of its chosen node count and of its whole offer is made of, so that a
+ * whole offer barely faster than one machine is explained on the page. */
+static void
+section_job_cluster (Doc          *doc,
+                     const CpPlan *plan)
+{
+  const CpProject *project = doc->project;
+  gboolean headed = FALSE;
+
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+      const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+      g_autofree char *name = NULL;
+      g_autofree char *chosen = NULL;
+
+      if (!cp_quote_is_cluster (quote))
+        continue;
+      if (!headed)
+        doc_heading (doc, doc->h2, _("One machine or the cluster?"), 60);
+      headed = TRUE;
+      name = cp_words_quote_name (project, option->quote_index);
+      doc_paragraph_full (doc, doc->bold, name, 0, 2, NULL);
+      chosen = calendar_line (&option->estimate, FALSE, doc->lang);
+      if (!option->has_full_offer || !option->full_offer.fits)
+        {
+          doc_paragraph_full (doc, doc->body, chosen, 0, 6, NULL);
+          continue;
+        }
+      doc_paragraph_full (doc, doc->body, chosen, 0, 2, NULL);
+      {
+        g_autofree char *whole = calendar_line (&option->full_offer, TRUE, doc->lang);
+
+        doc_paragraph_full (doc, doc->body, whole, 0, 6, NULL);
+      }
+    }
+}
+
 /* The recommended option's layout, why it was chosen and its runner-up,
  * then the layout of every option in a compact table. */
 static void
@@ -933,7 +1076,6 @@ section_job_layout (Doc          *doc,
       g_autofree char *words = NULL;
       g_autofree char *chosen = NULL;
       g_autofree char *how = NULL;
-      g_autofree char *tokens = cp_format_count (e->global_batch_tokens);
       g_autofree char *batch = NULL;
       CpLayout layout;
 
@@ -942,27 +1084,9 @@ section_job_layout (Doc          *doc,
       /* TRANSLATORS: the recommended option's quote and its layout */
       chosen = g_strdup_printf (_("Recommended option, %s: %s."), name, words);
       doc_paragraph_full (doc, doc->bold, chosen, 0, 2, NULL);
-      if (e->layout_searched)
-        {
-          g_autofree char *count = cp_i18n_format_number (e->layouts_evaluated, 0, doc->lang);
-          g_autofree char *runner_up = cp_words_runner_up (e, doc->lang);
-
-          how = g_strdup_printf (dngettext (GETTEXT_PACKAGE,
-                                            /* TRANSLATORS: %s are the number of layouts timed and the runner-up with its reason */
-                                            "Chosen by the search among %s layout timed, the fastest that fits. Runner-up: %s.",
-                                            "Chosen by the search among %s layouts timed, the fastest that fits. Runner-up: %s.",
-                                            e->layouts_evaluated),
-                                 count, runner_up);
-        }
-      else
-        how = g_strdup (_("The layout as the job pins it: nothing was left to the search."));
+      how = cp_words_layout_choice (project, e, doc->lang);
       doc_paragraph_full (doc, doc->body, how, 0, 2, NULL);
-      batch = g_strdup_printf (dngettext (GETTEXT_PACKAGE,
-                                          /* TRANSLATORS: tokens per optimizer step, micro-batches per step, sequences per micro-batch */
-                                          "Each optimizer step takes %s tokens: %u micro-batches of %u sequence per data-parallel rank.",
-                                          "Each optimizer step takes %s tokens: %u micro-batches of %u sequences per data-parallel rank.",
-                                          e->micro_batch),
-                               tokens, e->micro_batches, e->micro_batch);
+      batch = cp_words_step_batch (e, doc->lang);
       doc_paragraph_full (doc, doc->body, batch, 0, 6, NULL);
     }
 
@@ -1128,9 +1252,11 @@ section_job (Doc       *doc,
 
   /* TRANSLATORS: section heading; %s is a job's name */
   heading = g_strdup_printf (_("Job: %s"), job->name);
-  doc_heading (doc, doc->h1, heading, 60);
   if (plan == NULL)
-    return;
+    {
+      doc_heading (doc, doc->h1, heading, 60);
+      return;
+    }
 
   /* The breakdown shows bare figures under one currency named above it,
    * which leaves the quote's name room; mixed currencies keep theirs in
@@ -1176,6 +1302,9 @@ section_job (Doc       *doc,
                      cost_cell (e->engineering_cost, cell_currency, doc->lang),
                      cost_cell (e->total_cost, cell_currency, doc->lang));
     }
+  /* The job's heading goes with its comparison's start, never alone at
+   * the foot of a page. */
+  doc_heading (doc, doc->h1, heading, table_lead_height (doc, doc->h2, _("Comparison of the quotes"), &table));
   doc_table_under (doc, doc->h2, _("Comparison of the quotes"), &table);
   doc_paragraph_full (doc, doc->small,
                       _("Under each figure, its range: every assumption at its optimistic end, then at its pessimistic end (see “Ranges of the assumptions”)."),
@@ -1191,6 +1320,7 @@ section_job (Doc       *doc,
           doc_paragraph_full (doc, doc->bold, text, 0, 6, NULL);
         }
     }
+  section_job_cluster (doc, plan);
   section_job_layout (doc, job, plan);
   section_job_serving (doc, job, plan);
   section_job_failures (doc, job, plan);
@@ -1262,6 +1392,7 @@ unit_words (const char *unit)
     { "bits/param", N_("bits/param") },
     { "tokens", N_("tokens") },
     { "s", N_("s") },
+    { "s per hidden s", N_("s per second hidden") },
     { "GB/s per node", N_("GB/s per node") },
     { "GB/s in all", N_("GB/s in all") },
     /* The assumption's name says how the batch grows with size. */
@@ -1376,9 +1507,11 @@ section_approval (Doc *doc)
   char *header[] = { _("Role"), _("Name"), _("Signature"), _("Date") };
   Table table = { 4, widths, NULL, header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 30 };
 
-  table_add_row (&table, g_strdup (_("Prepared by")),
-                 g_strdup (project->prepared_by != NULL ? project->prepared_by : ""),
-                 g_strdup (""), g_strdup (doc->date));
+  /* A project without a preparer has no one to name: a blank row would
+   * read as a name left out. */
+  if (project->prepared_by != NULL && *project->prepared_by != '\0')
+    table_add_row (&table, g_strdup (_("Prepared by")), g_strdup (project->prepared_by),
+                   g_strdup (""), g_strdup (doc->date));
   table_add_row (&table, g_strdup (_("Reviewed by")), g_strdup (""), g_strdup (""), g_strdup (""));
   table_add_row (&table, g_strdup (_("Approved by")), g_strdup (""), g_strdup (""), g_strdup (""));
 

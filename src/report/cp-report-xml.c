@@ -435,7 +435,19 @@ format_double (char   *buffer,
   else if (isinf (value))
     g_strlcpy (buffer, value > 0 ? "INF" : "-INF", size);
   else
-    g_ascii_dtostr (buffer, size, value == 0 ? 0.0 : value);  /* never "-0" */
+    {
+      /* The shortest of these that reads back as the same double, so that
+       * 0.55 is not written 0.55000000000000004; %.17g always does. */
+      static const char * const formats[] = { "%.15g", "%.16g", "%.17g" };
+      double written = value == 0 ? 0.0 : value;  /* never "-0" */
+
+      for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
+        {
+          g_ascii_formatd (buffer, size, formats[i], written);
+          if (g_ascii_strtod (buffer, NULL) == written)
+            break;
+        }
+    }
 }
 
 static xmlNode *

@@ -146,6 +146,53 @@ test_formats (void)
 /* ---------------------------------------------------------------------- */
 /* Words                                                                  */
 
+/* Walk 2 #4, #16, #18: the calendar of a cluster offer adds up in words,
+ * a layout no model fits says what kept it, and counts read as numbers. */
+static void
+test_words_calendar_and_counts (void)
+{
+  g_autoptr(CpProject) project = report_fixture_small ();
+  /* 0.9 + 6.2 + 10.5 = 17.6 days, by hand. */
+  CpEstimate cluster = { .nodes = 4, .run_days = 0.9, .debug_days = 6.2, .migration_days = 10.5,
+                         .calendar_days = 17.6 };
+  CpEstimate single = { .nodes = 1, .run_days = 11.6, .debug_days = 6.2, .calendar_days = 17.8 };
+  CpEstimate step = { .global_batch_tokens = 4096, .micro_batches = 1, .micro_batch = 1 };
+  /* No layout fitted the memory model; a trial's 66 GiB peak said it fits. */
+  CpEstimate measured = { .layout_searched = TRUE, .layouts_evaluated = 0, .memory_measured = TRUE,
+                          .fits = TRUE, .memory_per_gpu_bytes = 66.0 * 1073741824.0,
+                          .time_source = CP_TIME_SOURCE_TRIAL };
+  g_autofree char *cluster_en = cp_words_calendar (&cluster, "en");
+  g_autofree char *single_en = cp_words_calendar (&single, "en");
+  g_autofree char *step_en = cp_words_step_batch (&step, "en");
+  g_autofree char *choice_en = cp_words_layout_choice (project, &measured, "en");
+  g_autofree char *count_en = cp_i18n_format_count (2e9, "en");
+  g_autofree char *count_zh = cp_i18n_format_count (2e9, "zh_CN");
+  g_autofree char *hundred_zh = cp_i18n_format_count (100e9, "zh_CN");
+  g_autofree char *small_zh = cp_i18n_format_count (4096, "zh_CN");
+
+  g_assert_cmpstr (cluster_en, ==, "17.6 days = 0.9 days of run + 6.2 days of debugging + "
+                                   "10.5 days of moving to the cluster (migration, R8)");
+  g_assert_cmpstr (single_en, ==, "17.8 days = 11.6 days of run + 6.2 days of debugging");
+  g_assert_cmpstr (step_en, ==, "Each optimizer step takes 4,096 tokens: 1 micro-batch of 1 sequence per data-parallel rank.");
+  g_assert_null (strstr (choice_en, "0 layouts"));
+  g_assert_nonnull (strstr (choice_en, "the trial run measured a peak of 66.0 GiB per GPU"));
+  g_assert_nonnull (strstr (choice_en, "trial run's measured throughput"));
+  g_assert_cmpstr (count_en, ==, "2B");
+  g_assert_cmpstr (count_zh, ==, "20 亿");
+  g_assert_cmpstr (hundred_zh, ==, "1,000 亿");
+  g_assert_cmpstr (small_zh, ==, "4,096");
+  if (have_chinese_catalogue ())
+    {
+      g_autofree char *cluster_zh = cp_words_calendar (&cluster, "zh_CN");
+      g_autofree char *step_zh = cp_words_step_batch (&step, "zh_CN");
+      g_autofree char *tokens_zh = cp_words_tokens (2e9, "zh_CN");
+
+      g_assert_cmpstr (cluster_zh, ==, "17.6 天 = 运行 0.9 天 + 调试 6.2 天 + 迁移到集群 10.5 天（迁移，R8）");
+      g_assert_cmpstr (step_zh, ==, "每个优化器步处理 4,096 个 token：每个数据并行副本 1 个微批，每个微批 1 条序列。");
+      g_assert_cmpstr (tokens_zh, ==, "20 亿个 token");
+    }
+}
+
 static void
 test_reason_text (void)
 {
@@ -540,6 +587,50 @@ test_chart_no_break_even (void)
     g_assert_nonnull (strstr (data->break_even[1].label, "faster"));
   assert_break_even_as_drawn (data);
   assert_no_bad_values (data);
+}
+
+/* Walk 2 #26: the upper panel's corner note ("cheaper from its smallest
+ * size") is drawn clear of the window's buttons over the chart's top
+ * right, as the title is; a file, without buttons, keeps the corner. */
+static void
+test_chart_corner_note_clear_of_buttons (void)
+{
+  g_autoptr(CpProject) project = report_fixture_small ();
+  g_autoptr(CpChartData) data = cost_chart (project, 0, "zh_CN");
+  /* The window's two round buttons, with their margins, at 1920 px. */
+  const double width = 1400, height = 500, buttons_w = 96, buttons_h = 48;
+  gboolean seen[2] = { FALSE, FALSE };
+
+  /* Cluster Six's 6 CNY per GPU-hour beats 10 at one node already. */
+  g_assert_nonnull (data->break_even[0].label);
+  g_assert_true (isnan (data->break_even[0].x));
+  for (int with_buttons = 0; with_buttons <= 1; with_buttons++)
+    {
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+      cairo_t *cr = cairo_create (surface);
+      g_autoptr(GArray) boxes = g_array_new (FALSE, TRUE, sizeof (CpChartLabelBox));
+
+      data->title_inset = with_buttons ? buttons_w : 0;
+      data->title_inset_height = with_buttons ? buttons_h : 0;
+      cp_chart_draw_full (cr, width, height, CP_CHART_STYLE_LIGHT, data, boxes);
+      for (guint i = 0; i < boxes->len; i++)
+        {
+          const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, i);
+          gboolean under_buttons = box->y < buttons_h && box->x + box->width > width - buttons_w;
+
+          if (box->series != -1 || box->y > height / 3 || box->shown_bytes != strlen (data->break_even[0].label))
+            continue;
+          seen[with_buttons] = TRUE;
+          if (with_buttons)
+            g_assert_false (under_buttons);
+          else
+            g_assert_true (under_buttons);   /* the corner, where a file has room */
+        }
+      cairo_destroy (cr);
+      cairo_surface_destroy (surface);
+    }
+  g_assert_true (seen[0]);
+  g_assert_true (seen[1]);
 }
 
 static guint
@@ -1234,8 +1325,9 @@ check_pdf_layout (const char *lang)
   assert_contains (text, chinese ? "布局按任务所固定的设置：没有交给自动搜索的部分。"
                                  : "The layout as the job pins it: nothing was left to the search.");
   g_free (expected);
-  expected = g_strdup_printf (chinese ? "每个优化器步处理 1.049M 个 token：每个数据并行副本 %u 个微批，每个微批 2 条序列。"
-                                      : "Each optimizer step takes 1.049M tokens: %u micro-batches of 2 sequences per data-parallel rank.",
+  /* 256 sequences × 4,096 tokens = 1,048,576 tokens, 104.9 万 in Chinese. */
+  expected = g_strdup_printf (chinese ? "每个优化器步处理 104.9 万个 token：每个数据并行副本 %u 个微批，每个微批 2 条序列。"
+                                      : "Each optimizer step takes 1,048,576 tokens: %u micro-batches of 2 sequences per data-parallel rank.",
                               micro_batches);
   assert_contains (text, expected);
   /* The table of every option's layout, for the training job only. */
@@ -1288,6 +1380,178 @@ check_pdf_layout (const char *lang)
                                 count, runner_up);
     assert_contains (text, expected);
   }
+}
+
+/* The words of @text split at white space. */
+static gboolean
+has_token (char * const *tokens,
+           const char   *word)
+{
+  for (guint i = 0; tokens[i] != NULL; i++)
+    if (strcmp (tokens[i], word) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* Walk 2 #4, #16, #18, #19 as the PDF prints them: the cluster quote's
+ * calendar in its parts, token counts in the report's language, the
+ * utilisation range in the words of what is computed, no blank
+ * preparer. */
+static void
+check_pdf_walk_words (CpProject  *project,
+                      const char *lang,
+                      const char *text)
+{
+  gboolean chinese = cp_i18n_is_chinese (lang);
+  g_autoptr(CpPlan) plan = cp_project_plan_job (project, 0);
+  const CpOption *cluster = NULL;
+  const CpEstimate *e;
+  g_autofree char *calendar = NULL;
+  g_autofree char *run = NULL;
+  g_autofree char *debug = NULL;
+  g_autofree char *expected = NULL;
+
+  for (guint i = 0; i < plan->options->len; i++)
+    if (g_array_index (plan->options, CpOption, i).quote_index == 2)
+      cluster = &g_array_index (plan->options, CpOption, i);
+  g_assert_nonnull (cluster);
+  e = &cluster->estimate;
+  /* The calendar is its parts: run, debugging and migration. */
+  g_assert_cmpfloat (fabs (e->run_days + e->debug_days + e->migration_days - e->calendar_days), <, 1e-9);
+  g_assert_cmpfloat (e->debug_days, >, 0);
+  g_assert_cmpfloat (e->migration_days, ==, 0);  /* the fixture's team has run clusters */
+  cp_i18n_push_language (lang);
+  calendar = cp_i18n_format_days (e->calendar_days, lang);
+  run = cp_i18n_format_days (e->run_days, lang);
+  debug = cp_i18n_format_days (e->debug_days, lang);
+  cp_i18n_pop_language ();
+  assert_contains (text, chinese ? "单机还是集群？" : "One machine or the cluster?");
+  expected = chinese
+             ? g_strdup_printf ("所选规模，%u 个节点：%s = 运行 %s + 调试 %s。", e->nodes, calendar, run, debug)
+             : g_strdup_printf ("Chosen size, %u node%s: %s = %s of run + %s of debugging.",
+                                e->nodes, e->nodes == 1 ? "" : "s", calendar, run, debug);
+  assert_contains (text, expected);
+
+  if (chinese)
+    {
+      /* 2e9 tokens and a 4,096-token context, counted as Chinese does. */
+      assert_contains (text, "20 亿个 token");
+      assert_contains (text, "每请求 4,096 个 token");
+      g_assert_null (strstr (text, "2B tokens"));
+      g_assert_null (strstr (text, "4,096 tokens"));
+      assert_contains (text, "范围即此处所用取值下浮 15% 至上浮 15%");
+      /* Units of the assumptions' values are Chinese words too. */
+      g_assert_null (strstr (text, "per hidden"));
+      assert_contains (text, "秒/每隐藏 1 秒");
+    }
+  else
+    {
+      assert_contains (text, "2B tokens");
+      assert_contains (text, "the range is the value used here less 15% to plus 15%");
+      g_assert_null (strstr (text, "±15% around"));
+      assert_contains (text, "Reviewed by");
+      g_assert_null (strstr (text, "Prepared by"));
+    }
+  g_assert_null (strstr (text, "0 layouts"));
+  g_assert_null (strstr (text, "1 micro-batches"));
+}
+
+/* Walk 2 #17: no table breaks a word in its middle (pdftotext then gives
+ * its start as a word of its own, "Repli" for "Replicas", "AlphaClou"),
+ * and no job's heading ends a page without its comparison. */
+static void
+check_pdf_words_whole (const char *lang)
+{
+  static const char * const words[] = { "Rank", "Replicas", "Batch", "Assumption", "AlphaCloud", "BetaCompute" };
+  /* Prefixes that are words of the report in their own right. */
+  static const char * const ordinary[] = { "As", "Be", "Al", "Beta", "Alpha" };
+  gboolean chinese = cp_i18n_is_chinese (lang);
+
+  if (chinese && !have_chinese_catalogue ())
+    return;
+  /* More quotes push the job's heading down page 1 a row at a time, past
+   * the foot of the page for one of the counts. */
+  for (guint extra = 0; extra < 8; extra++)
+    {
+      g_autoptr(CpProject) project = report_fixture_small ();
+      g_autofree char *name = g_strdup_printf ("words-%s-%u.pdf", lang, extra);
+      g_autofree char *path = temp_path (name);
+      g_autofree char *text = NULL;
+      g_auto(GStrv) tokens = NULL;
+      g_autoptr(GError) error = NULL;
+      g_autofree char *info = NULL;
+      int pages = 0;
+      CpQuote *single = g_ptr_array_index (project->quotes, 0);
+      CpQuote *cluster = g_ptr_array_index (project->quotes, 2);
+
+      g_free (single->vendor);
+      single->vendor = g_strdup ("AlphaCloud");
+      g_free (cluster->vendor);
+      cluster->vendor = g_strdup ("BetaCompute");
+      /* Without a preparer, the approval table has no row to name one. */
+      g_clear_pointer (&project->prepared_by, g_free);
+      for (guint q = 0; q < extra; q++)
+        {
+          CpQuote *copy = cp_quote_dup (single);
+
+          g_free (copy->id);
+          copy->id = g_strdup_printf ("extra-%u", q);
+          copy->price += q + 1;
+          g_ptr_array_add (project->quotes, copy);
+        }
+      g_assert_true (cp_report_pdf_write (project, lang, path, &error));
+      g_assert_no_error (error);
+      text = pdf_text (path);
+      g_assert_nonnull (text);
+      tokens = g_regex_split_simple ("\\s+", text, 0, 0);
+      for (guint w = 0; !chinese && w < G_N_ELEMENTS (words); w++)
+        {
+          gsize length = strlen (words[w]);
+
+          for (gsize k = 2; k < length; k++)
+            {
+              g_autofree char *start = g_strndup (words[w], k);
+              gboolean is_word = FALSE;
+
+              for (guint o = 0; o < G_N_ELEMENTS (ordinary); o++)
+                is_word |= strcmp (start, ordinary[o]) == 0;
+              if (!is_word && has_token (tokens, start))
+                g_error ("“%s” is broken after “%s” (%u extra quotes)", words[w], start, extra);
+            }
+        }
+
+      if (extra == 0)
+        check_pdf_walk_words (project, lang, text);
+
+      info = pdf_info (path);
+      g_assert_nonnull (info);
+      g_assert_nonnull (strstr (info, "Pages:"));
+      pages = (int) g_ascii_strtoll (g_strchug (strstr (info, "Pages:") + strlen ("Pages:")), NULL, 10);
+      for (int page = 1; page <= pages; page++)
+        {
+          g_autofree char *page_text = pdf_page_text (path, page);
+          g_autofree char *flat = squeeze (page_text);
+
+          for (guint j = 0; j < project->jobs->len; j++)
+            {
+              const CpJob *job = g_ptr_array_index (project->jobs, j);
+              g_autofree char *words_of_heading = g_strdup_printf (chinese ? "任务：%s" : "Job: %s", job->name);
+              g_autofree char *flat_heading = squeeze (words_of_heading);
+              const char *heading = strstr (flat, flat_heading);
+
+              /* The comparison's heading follows the job's on the same page. */
+              if (heading != NULL && strstr (heading, chinese ? "报价对比" : "Comparisonofthequotes") == NULL)
+                g_error ("page %d of %s ends with a job's heading: %s", page, path, heading);
+            }
+        }
+    }
+}
+
+static void
+test_pdf_words_whole (void)
+{
+  check_pdf_words_whole ("en");
+  check_pdf_words_whole ("zh_CN");
 }
 
 static void
@@ -1621,7 +1885,8 @@ test_xml_round_trip (void)
     pretrain->zero_stage = 2;
     pretrain->recompute = CP_RECOMPUTE_SELECTIVE;
     pretrain->global_batch = 256;
-    pretrain->mfu = 0.425;
+    /* 0.1 + 0.2 needs all 17 digits to read back the same. */
+    pretrain->mfu = 0.1 + 0.2;
     pretrain->trial.quote_id = g_strdup ("quote-ten");
     pretrain->trial.gpus = 8;
     pretrain->trial.gpu_dense_flops = 312e12;
@@ -1632,6 +1897,17 @@ test_xml_round_trip (void)
 
   g_assert_true (cp_report_xml_write (project, "en", path, &error));
   g_assert_no_error (error);
+  /* Doubles are written in the fewest digits that read back the same:
+   * 0.37, not 0.36999999999999999 (%.17g). */
+  {
+    g_autofree char *xml = NULL;
+
+    g_assert_true (g_file_get_contents (path, &xml, NULL, NULL));
+    g_assert_nonnull (strstr (xml, ">0.37</"));
+    g_assert_null (strstr (xml, "0.36999999"));
+    g_assert_null (strstr (xml, "0.55000000"));
+    g_assert_nonnull (strstr (xml, ">0.30000000000000004</"));
+  }
   back = cp_report_xml_read (path, &error);
   g_assert_no_error (error);
   g_assert_nonnull (back);
@@ -1659,7 +1935,7 @@ test_xml_round_trip (void)
   g_assert_cmpuint (job_back->zero_stage, ==, 2);
   g_assert_cmpint (job_back->recompute, ==, CP_RECOMPUTE_SELECTIVE);
   g_assert_cmpuint (job_back->global_batch, ==, 256);
-  g_assert_cmpfloat (job_back->mfu, ==, 0.425);
+  g_assert_cmpfloat (job_back->mfu, ==, 0.1 + 0.2);
   g_assert_cmpstr (job_back->trial.quote_id, ==, "quote-ten");
   g_assert_cmpuint (job_back->trial.gpus, ==, 8);
   g_assert_cmpfloat (job_back->trial.gpu_dense_flops, ==, 312e12);
@@ -2024,6 +2300,7 @@ main (int    argc,
 
   g_test_add_func ("/report/formats", test_formats);
   g_test_add_func ("/report/reason-text", test_reason_text);
+  g_test_add_func ("/report/words/calendar-and-counts", test_words_calendar_and_counts);
   g_test_add_func ("/report/assumption-words", test_assumption_words);
   g_test_add_func ("/report/chart/memory-data", test_chart_memory_data);
   g_test_add_func ("/report/chart/compared-capacity", test_chart_compared_capacity);
@@ -2034,9 +2311,11 @@ main (int    argc,
   g_test_add_func ("/report/chart/band", test_chart_band);
   g_test_add_func ("/report/chart/copy", test_chart_copy);
   g_test_add_func ("/report/chart/no-break-even", test_chart_no_break_even);
+  g_test_add_func ("/report/chart/corner-note-clear-of-buttons", test_chart_corner_note_clear_of_buttons);
   g_test_add_func ("/report/chart/render", test_chart_render);
   g_test_add_func ("/report/pdf/languages", test_pdf_languages);
   g_test_add_func ("/report/pdf/layout", test_pdf_layout);
+  g_test_add_func ("/report/pdf/words-whole", test_pdf_words_whole);
   g_test_add_func ("/report/pdf/project-name", test_pdf_project_name);
   g_test_add_func ("/report/pdf/unwritable", test_pdf_unwritable);
   g_test_add_func ("/report/layout/pages", test_layout_pages);
