@@ -20,7 +20,7 @@ typedef enum {
   CP_OPTION_TEXT_MEMORY,
   CP_OPTION_TEXT_TECHNIQUE,
   CP_OPTION_TEXT_BREAKDOWN,
-  CP_OPTION_TEXT_VENDOR,     /* the quote's short name, for a narrow column */
+  CP_OPTION_TEXT_QUOTE_CELL, /* the name as the Quote column shows it, marked when its price is implausible */
   CP_OPTION_TEXT_TOKEN_COST, /* serving: cost per million output tokens */
   CP_OPTION_TEXT_THROUGHPUT, /* serving: decode and prefill tokens/s per replica */
   CP_OPTION_TEXT_SERVED,     /* serving: requests carried of the target, and per second */

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cp-labels.h"
+#include "report/cp-i18n.h"
 #include "cp-picker-row.h"
 #include "cp-quote-editor.h"
 
@@ -213,6 +214,36 @@ show_choice (CpPickerRow *row,
   cp_picker_row_select_id (row, id);
 }
 
+/* A price the form takes, but that is most likely typed in the wrong unit
+ * ("18.5" while Billed per still says node-month): warned about under the
+ * field, never refused, since the form does what it says. */
+static void
+update_price_warning (CpQuoteEditor *self)
+{
+  CpFieldRow *row = cp_quote_editor_get_row (self, "price");
+  g_autofree char *warning = NULL;
+
+  if (row == NULL)
+    return;
+  if (!cp_quote_price_is_plausible (self->quote, &self->project->settings))
+    {
+      const char *lang = cp_labels_ui_language ();
+      const char *currency = cp_i18n_currency_name (self->quote->currency, lang);
+      g_autofree char *price = cp_i18n_format_value (self->quote->price, lang);
+      g_autofree char *per_gpu_hour = cp_i18n_format_value (cp_quote_price_per_gpu_hour (self->quote, &self->project->settings), lang);
+
+      /* TRANSLATORS: "18.5 CNY per node-month is 0.00317 CNY per GPU-hour — check the unit" */
+      warning = g_strdup_printf (_("%s %s %s is %s %s per GPU-hour — check the unit"),
+                                 price, currency, cp_labels_price_unit (self->quote->price_unit),
+                                 per_gpu_hour, currency);
+    }
+  cp_field_row_set_hint (row, warning);
+  if (warning != NULL)
+    gtk_widget_add_css_class (GTK_WIDGET (row), "warning");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (row), "warning");
+}
+
 static void
 load_rows (CpQuoteEditor *self,
            gboolean       reset)
@@ -231,6 +262,7 @@ load_rows (CpQuoteEditor *self,
       cp_field_row_set_currency (row, self->quote->currency);
       cp_field_row_load (row, self->quote, reset);
     }
+  update_price_warning (self);
 
   self->loading = FALSE;
 }
@@ -372,6 +404,7 @@ commit_field (gpointer            user_data,
       cp_field_row_set_currency (row, self->quote->currency);
       cp_field_row_load (row, self->quote, FALSE);
     }
+  update_price_warning (self);
   self->loading = FALSE;
 
   emit_changed (self, field->key);

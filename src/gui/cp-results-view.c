@@ -138,11 +138,15 @@ cell_text (CpResultsView   *self,
       return g_strdup_printf ("%u", option->rank);
     case CP_OPTION_TEXT_QUOTE:
       return g_strdup (name);
-    case CP_OPTION_TEXT_VENDOR:
+    case CP_OPTION_TEXT_QUOTE_CELL:
       {
         const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
 
-        return g_strdup (quote->vendor != NULL && *quote->vendor != '\0' ? quote->vendor : name);
+        /* R6 says why (cp_quote_price_is_plausible()). */
+        if (!cp_quote_price_is_plausible (quote, &project->settings))
+          /* TRANSLATORS: a quote whose price looks typed in the wrong unit */
+          return g_strdup_printf (_("⚠ %s (price?)"), name);
+        return g_strdup (name);
       }
     case CP_OPTION_TEXT_FITS:
       return g_strdup (estimate->fits ? _("Yes") : _("No"));
@@ -323,17 +327,33 @@ setup_cell (GtkSignalListItemFactory *factory,
       gtk_label_set_xalign (GTK_LABEL (label), column == CP_OPTION_TEXT_QUOTE || column == CP_OPTION_TEXT_TECHNIQUE ? 0 : 1);
       if (column == CP_OPTION_TEXT_QUOTE)
         {
-          /* The vendor in the cell, the whole "vendor — offer" in its
-           * tooltip; vendors often share a prefix: the middle goes first. */
-          gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_MIDDLE);
-          gtk_label_set_width_chars (GTK_LABEL (label), 8);
+          /* "Vendor — offer", cut at its end: the vendor, first, tells
+           * the rows apart in a narrow window; the tooltip has it whole.
+           * Two lines, as high as the cost and its range beside it, since
+           * vendors often share a prefix ("示例供应商 A", "示例供应商 B"). */
+          gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+          gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+          gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+          gtk_label_set_lines (GTK_LABEL (label), 2);
+          gtk_label_set_width_chars (GTK_LABEL (label), 10);
           gtk_expression_bind (item_text_expression (column), label, "tooltip-text", item);
-          gtk_expression_bind (item_text_expression (CP_OPTION_TEXT_VENDOR), label, "label", item);
+          gtk_expression_bind (item_text_expression (CP_OPTION_TEXT_QUOTE_CELL), label, "label", item);
         }
       else
         {
           gtk_widget_add_css_class (label, "numeric");
           gtk_expression_bind (item_text_expression (column), label, "label", item);
+        }
+      if (column == CP_OPTION_TEXT_TECHNIQUE)
+        {
+          /* The longest text of the table, last: cut, it leaves the
+           * width to the Quote column (the Layout line has it whole). */
+          gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+          gtk_label_set_width_chars (GTK_LABEL (label), 12);
+          /* Its natural width capped too: the spare width then goes to
+           * the Quote column, which wants more than every other. */
+          gtk_label_set_max_width_chars (GTK_LABEL (label), 18);
+          gtk_expression_bind (item_text_expression (column), label, "tooltip-text", item);
         }
       if (column == CP_OPTION_TEXT_COST || column == CP_OPTION_TEXT_DAYS)
         {

@@ -253,7 +253,17 @@ _cp_window_set_chooser_folder (CpWindow       *self,
   g_autoptr(GFile) folder = NULL;
 
   if (self->untitled || self->store == NULL)
-    return;
+    {
+      /* Not the folder the app was started from, nor the data folder
+       * the untitled copy lives in: where the user keeps documents. */
+      const char *documents = g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS);
+
+      if (documents == NULL || !g_file_test (documents, G_FILE_TEST_IS_DIR))
+        documents = g_get_home_dir ();
+      folder = g_file_new_for_path (documents);
+      gtk_file_chooser_set_current_folder (chooser, folder, NULL);
+      return;
+    }
   file = g_file_new_for_path (cp_store_get_path (self->store));
   folder = g_file_get_parent (file);
   if (folder != NULL)
@@ -443,6 +453,7 @@ save_as_cb (GObject      *source,
   g_autoptr(GError) error = NULL;
   CpStore *store = cp_project_save_as_finish (result, &error);
   g_autofree char *default_name = NULL;
+  g_autofree char *untitled_path = NULL;
 
   _cp_window_set_busy (self, FALSE, NULL);
   if (store == NULL)
@@ -452,7 +463,13 @@ save_as_cb (GObject      *source,
     }
 
   g_clear_handle_id (&self->autosave_id, g_source_remove);
+  /* The untitled copy in the data folder is now a stale duplicate of the
+   * file just written, which only this window had open. */
+  if (self->untitled && self->store != NULL)
+    untitled_path = g_strdup (cp_store_get_path (self->store));
   g_clear_pointer (&self->store, cp_store_close);
+  if (untitled_path != NULL && g_strcmp0 (untitled_path, cp_store_get_path (store)) != 0)
+    g_unlink (untitled_path);
   self->store = store;
   self->untitled = FALSE;
   self->modified = self->change_count != self->saving_change_count;

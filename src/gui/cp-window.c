@@ -619,21 +619,65 @@ cp_window_close_request (GtkWindow *window)
 }
 
 static void
+append_recent (CpWindow   *self,
+               GPtrArray  *shown,
+               const char *path)
+{
+  g_autofree char *label = NULL;
+  g_autoptr(GMenuItem) item = NULL;
+
+  for (guint i = 0; i < shown->len; i++)
+    if (g_strcmp0 (g_ptr_array_index (shown, i), path) == 0)
+      return;
+  g_ptr_array_add (shown, g_strdup (path));
+  label = cp_store_display_name (path);
+  item = g_menu_item_new (label, NULL);
+  g_menu_item_set_action_and_target (item, "app.open-recent", "s", path);
+  g_menu_append_item (self->recent_menu, item);
+}
+
+/* The app's own list first, then projects GTK's recently-used list has
+ * (the file chooser adds there, and so do other apps): without a session
+ * bus the settings keep nothing, and the submenu stayed empty. */
+static void
 fill_recent_menu (CpWindow *self)
 {
-  g_auto(GStrv) recent = NULL;
+  /* As many as the app's own list keeps (cp-application.c). */
+  const guint max_shown = 10;
+  g_autoptr(GPtrArray) shown = g_ptr_array_new_with_free_func (g_free);
+  GList *items;
 
   g_menu_remove_all (self->recent_menu);
-  if (self->settings == NULL)
-    return;
 
-  recent = g_settings_get_strv (self->settings, "recent-projects");
-  for (guint i = 0; recent[i] != NULL; i++)
+  if (self->settings != NULL)
     {
-      g_autofree char *label = cp_store_display_name (recent[i]);
-      g_autoptr(GMenuItem) item = g_menu_item_new (label, NULL);
+      g_auto(GStrv) recent = g_settings_get_strv (self->settings, "recent-projects");
 
-      g_menu_item_set_action_and_target (item, "app.open-recent", "s", recent[i]);
+      for (guint i = 0; recent[i] != NULL && shown->len < max_shown; i++)
+        if (g_file_test (recent[i], G_FILE_TEST_EXISTS))
+          append_recent (self, shown, recent[i]);
+    }
+
+  items = gtk_recent_manager_get_items (gtk_recent_manager_get_default ());
+  for (GList *l = items; l != NULL && shown->len < max_shown; l = l->next)
+    {
+      GtkRecentInfo *info = l->data;
+      const char *mime = gtk_recent_info_get_mime_type (info);
+      g_autofree char *path = NULL;
+
+      if (!gtk_recent_info_is_local (info) || !gtk_recent_info_exists (info))
+        continue;
+      path = g_filename_from_uri (gtk_recent_info_get_uri (info), NULL, NULL);
+      if (path != NULL && (g_strcmp0 (mime, "application/x-compute-planner") == 0 || g_str_has_suffix (path, ".cplan")))
+        append_recent (self, shown, path);
+    }
+  g_list_free_full (items, (GDestroyNotify) gtk_recent_info_unref);
+
+  if (shown->len == 0)
+    {
+      /* An item without an action is shown disabled. */
+      g_autoptr(GMenuItem) item = g_menu_item_new (_("No recent projects"), NULL);
+
       g_menu_append_item (self->recent_menu, item);
     }
 }
@@ -655,6 +699,8 @@ restore_state (CpWindow  *self,
       g_signal_connect_object (self->settings, "changed::recent-projects",
                                G_CALLBACK (fill_recent_menu), self, G_CONNECT_SWAPPED);
     }
+  g_signal_connect_object (gtk_recent_manager_get_default (), "changed",
+                           G_CALLBACK (fill_recent_menu), self, G_CONNECT_SWAPPED);
   fill_recent_menu (self);
 }
 

@@ -22,6 +22,7 @@ static const char * const outcome_names[] = {
   "nothing-fits", "best-available", "nodes-meet-deadline", "deadline-needed",
   "split-not-needed",
   "verdict-holds", "verdict-flips",
+  "implausible-price",
 };
 static const char * const shortfall_names[] = {
   "none", "no-quote", "memory", "deadline", "longest-run", "concurrency",
@@ -974,6 +975,11 @@ cp_plan_new (const CpJob      *job,
     reason_robustness (plan, job, quotes, settings, optimistic, pessimistic);
   for (guint i = 0; i < n_quotes; i++)
     {
+      double low, high;
+
+      if (!cp_quote_price_is_plausible (&quotes[i], settings) && cp_quote_plausible_price_band (&quotes[i], &low, &high))
+        add_reason (plan, CP_RULE_R6_TOTAL_COST, CP_OUTCOME_IMPLAUSIBLE_PRICE, (int) i, i,
+                    cp_quote_price_per_gpu_hour (&quotes[i], settings), low, high);
       if (quotes[i].nodes_available > 1 && quotes[i].sharing == CP_SHARING_UNKNOWN)
         add_reason (plan, CP_RULE_R6_TOTAL_COST, CP_OUTCOME_ASK_BANDWIDTH, (int) i, i, 0, 0, 0);
       /* A training run also writes its checkpoints there, at a speed the

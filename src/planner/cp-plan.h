@@ -78,6 +78,8 @@ typedef enum {
   CP_OUTCOME_VERDICT_FLIPS,           /* quote_index the new winner (-1: none feasible); v0 the CpSpreadKind
                                        * (-1: all together), v1 its threshold, v2 1 if the flip lies above
                                        * the threshold, 0 below; v3 the CpRangeEnd the flip lies towards */
+  /* R6, a price most likely typed in the wrong unit (cp_quote_price_is_plausible()) */
+  CP_OUTCOME_IMPLAUSIBLE_PRICE,       /* v0 quote index, v1 its price per GPU-hour, v2 band low, v3 band high */
   CP_N_OUTCOMES
 } CpOutcome;
 

@@ -121,6 +121,49 @@ cp_quote_price_per_gpu_hour (const CpQuote    *quote,
     }
 }
 
+/* The cheapest card rented for this work, an RTX 4090, costs about 2 CNY
+ * per GPU-hour, an H800 about 10, and the dearest part, a B200, well under
+ * 100 (the demo's invented prices, data/demo/demo-project.ini, are of the
+ * order seen in Shenzhen in 2025–2026). A factor 10 beyond either end
+ * leaves room for discounts and future parts, while a price read in the
+ * wrong unit lands outside: a node-month read as a GPU-hour, or the
+ * reverse, is a factor of 5,840 on 8 GPUs a node (730 h × 8). */
+static const double plausible_min_cny_per_gpu_hour = 0.1;
+static const double plausible_max_cny_per_gpu_hour = 1000;
+/* CNY per USD has stayed within 6.2–7.4 since 2015; the band's factor-10
+ * margins swamp that drift, so one round figure does. */
+static const double cny_per_usd = 7.0;
+
+gboolean
+cp_quote_plausible_price_band (const CpQuote *quote,
+                               double        *low,
+                               double        *high)
+{
+  double cny_per_unit;
+
+  if (g_ascii_strcasecmp (quote->currency, "CNY") == 0)
+    cny_per_unit = 1;
+  else if (g_ascii_strcasecmp (quote->currency, "USD") == 0)
+    cny_per_unit = cny_per_usd;
+  else
+    return FALSE;
+  *low = plausible_min_cny_per_gpu_hour / cny_per_unit;
+  *high = plausible_max_cny_per_gpu_hour / cny_per_unit;
+  return TRUE;
+}
+
+gboolean
+cp_quote_price_is_plausible (const CpQuote    *quote,
+                             const CpSettings *settings)
+{
+  double low, high, per_gpu_hour;
+
+  if (quote->price <= 0 || quote->gpus_per_node == 0 || !cp_quote_plausible_price_band (quote, &low, &high))
+    return TRUE;
+  per_gpu_hour = cp_quote_price_per_gpu_hour (quote, settings);
+  return per_gpu_hour >= low && per_gpu_hour <= high;
+}
+
 gboolean
 cp_quote_validate_figures (const CpQuote  *quote,
                            GError        **error)

@@ -52,6 +52,16 @@ gboolean  cp_quote_is_cluster (const CpQuote *quote);
 double    cp_quote_price_per_gpu_hour (const CpQuote *quote, const CpSettings *settings);
 gboolean  cp_quote_validate (const CpQuote *quote, GError **error);
 
+/* The band of prices per GPU-hour, in the quote's currency, that real
+ * rentals fall in (cp-quote.c says where it comes from); FALSE for a
+ * currency the band is not known in. */
+gboolean  cp_quote_plausible_price_band (const CpQuote *quote, double *low, double *high);
+/* FALSE when a quote's price, converted to a GPU-hour, lies outside
+ * cp_quote_plausible_price_band(): most likely typed in the wrong unit
+ * (18.5 per node-month is 0.003 per GPU-hour). A quote without a price, or
+ * in a currency without a band, is not called implausible. */
+gboolean  cp_quote_price_is_plausible (const CpQuote *quote, const CpSettings *settings);
+
 /* What a quote still lacks before it can be compared: a form accepts it
  * as typed, the plan leaves it out of the ranking. */
 typedef enum {

@@ -979,6 +979,19 @@ reason_text (const CpReason  *reason,
       a = cp_words_quote_name (project, (int) v[0]);
       return g_strdup_printf (_("Ask the vendor of %s what storage is offered: a parallel file system or a network disk."), a);
 
+    case CP_OUTCOME_IMPLAUSIBLE_PRICE:
+      {
+        const char *unit = cp_i18n_currency_name (currency, lang);
+        g_autofree char *price = cp_i18n_format_value (v[1], lang);
+        g_autofree char *low = cp_i18n_format_value (v[2], lang);
+        g_autofree char *high = cp_i18n_format_value (v[3], lang);
+
+        a = cp_words_quote_name (project, (int) v[0]);
+        /* TRANSLATORS: the price is that of one GPU-hour; the last %s is the currency */
+        return g_strdup_printf (_("The price of %s works out to %s %s per GPU-hour, outside the %s–%s %s that GPUs rent for: check its unit (Billed per) before trusting its total."),
+                                a, price, unit, low, high, unit);
+      }
+
     case CP_OUTCOME_SIGNAL_MEMORY:
       a = ratio_text (v[0], lang);
       return g_strdup_printf (_("Memory is still short after every technique (%s the memory of one machine)."), a);

@@ -3268,6 +3268,230 @@ test_window_preferences_failures (void)
   close_window (window);
 }
 
+/* #22: a unit typed with a price changes "Billed per"; a plain number
+ * after it keeps that unit, as the form says, but a price that works out
+ * outside what GPUs rent for is warned about under Price, marked in the
+ * table and named in R6. */
+static void
+test_window_implausible_price (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  CpResultsView *results = cp_window_get_results_view (window);
+  CpQuoteEditor *quote_editor = cp_window_get_quote_editor (window);
+  CpFieldRow *price;
+  CpQuote *quote;
+  const CpPlan *plan;
+  gboolean flagged = FALSE;
+  gboolean marked = FALSE;
+  GListModel *options;
+
+  gtk_list_box_select_row (cp_window_get_quotes_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_quotes_list (window), 0));
+  spin ();
+  quote = g_ptr_array_index (project->quotes, 0);
+  g_assert_cmpuint (quote->gpus_per_node, ==, 8);
+  price = cp_quote_editor_get_row (quote_editor, "price");
+
+  /* 30,000 a node-month on 8 GPUs: 30000 / 730 / 8 = 5.14 per GPU-hour. */
+  type_text (price, "30000 元/月");
+  g_assert_cmpint (quote->price_unit, ==, CP_PRICE_PER_NODE_MONTH);
+  g_assert_cmpfloat (quote->price, ==, 30000);
+  g_assert_null (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (price)), "check the unit"));
+
+  /* 18.5 a node-month: 18.5 / 730 / 8 = 0.0032 per GPU-hour, below 0.1; shown to three decimals. */
+  type_text (price, "18.5");
+  g_assert_cmpint (quote->price_unit, ==, CP_PRICE_PER_NODE_MONTH);
+  g_assert_cmpfloat (quote->price, ==, 18.5);
+  g_assert_null (cp_field_row_get_error (price));
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (price)), ==,
+                   "18.5 CNY per node-month is 0.003 CNY per GPU-hour — check the unit");
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (price), "warning"));
+
+  plan = cp_results_view_get_plan (results);
+  for (guint i = 0; i < plan->reasons->len; i++)
+    {
+      const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
+
+      if (reason->outcome == CP_OUTCOME_IMPLAUSIBLE_PRICE && reason->quote_index == 0)
+        {
+          g_assert_cmpint (reason->rule, ==, CP_RULE_R6_TOTAL_COST);
+          g_assert_cmpfloat_with_epsilon (reason->values[1], 18.5 / 730 / 8, 1e-9);
+          flagged = TRUE;
+        }
+    }
+  g_assert_true (flagged);
+  options = cp_results_view_get_options (results);
+  for (guint i = 0; i < g_list_model_get_n_items (options); i++)
+    {
+      g_autoptr(CpOptionObject) object = g_list_model_get_item (options, i);
+      g_autofree char *cell = NULL;
+
+      if (cp_option_object_get_option (object)->quote_index != 0)
+        continue;
+      g_object_get (object, "quote-cell-text", &cell, NULL);
+      marked = g_str_has_prefix (cell, "⚠ ");
+    }
+  g_assert_true (marked);
+
+  /* Put right with its unit: the warning and the mark go. */
+  type_text (price, "18.5/GPU/h");
+  g_assert_cmpint (quote->price_unit, ==, CP_PRICE_PER_GPU_HOUR);
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (price), "warning"));
+  g_assert_null (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (price)), "check the unit"));
+  plan = cp_results_view_get_plan (results);
+  for (guint i = 0; i < plan->reasons->len; i++)
+    g_assert_cmpint (g_array_index (plan->reasons, CpReason, i).outcome, !=, CP_OUTCOME_IMPLAUSIBLE_PRICE);
+
+  close_window (window);
+}
+
+/* #32: Save on an untitled project asks where, starting in the user's
+ * Documents folder (else home), not the folder the app was started from;
+ * once saved, the untitled copy in the data folder is gone. */
+static void
+test_window_save_untitled_folder (void)
+{
+  g_autoptr(GError) error = NULL;
+  CpWindow *window = cp_window_new (app);
+  CpProject *project = cp_project_new ();
+  g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "save-untitled", NULL);
+  g_autofree char *saved = g_build_filename (dir, "budget.cplan", NULL);
+  g_autofree char *untitled = NULL;
+  const char *documents = g_get_user_special_dir (G_USER_DIRECTORY_DOCUMENTS);
+  g_autofree char *expected = g_strdup (documents != NULL && g_file_test (documents, G_FILE_TEST_IS_DIR)
+                                        ? documents : g_get_home_dir ());
+  g_autofree char *start_folder = NULL;
+  GtkWindow *chooser;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  g_assert_true (cp_window_load_new (window, project, &error));
+  g_assert_no_error (error);
+  gtk_window_present (GTK_WINDOW (window));
+  spin ();
+  g_action_group_activate_action (G_ACTION_GROUP (window), "add-job", NULL);
+  spin ();
+  untitled = g_strdup (cp_window_get_path (window));
+  g_assert_true (g_str_has_prefix (untitled, g_get_user_data_dir ()));
+  wait_not_busy (window);
+  g_assert_true (g_file_test (untitled, G_FILE_TEST_EXISTS));
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "save", NULL);
+  chooser = find_transient (window, GTK_TYPE_FILE_CHOOSER_DIALOG);
+  g_assert_nonnull (chooser);
+  settle (300);
+  {
+    g_autoptr(GFile) folder = gtk_file_chooser_get_current_folder (GTK_FILE_CHOOSER (chooser));
+
+    g_assert_nonnull (folder);
+    start_folder = g_file_get_path (folder);
+  }
+  g_assert_cmpstr (start_folder, ==, expected);
+  choose_file (window, dir, "budget.cplan");
+  wait_busy (window);
+  wait_not_busy (window);
+
+  g_assert_cmpstr (cp_window_get_path (window), ==, saved);
+  g_assert_true (g_file_test (saved, G_FILE_TEST_EXISTS));
+  g_assert_false (g_file_test (untitled, G_FILE_TEST_EXISTS));
+
+  close_window (window);
+  g_unlink (saved);
+  g_rmdir (dir);
+}
+
+/* The labels and targets of the Open Recent submenu of @window's main menu. */
+static GMenuModel *
+recent_section_of (GtkWidget *root)
+{
+  GMenuModel *menu = GTK_IS_MENU_BUTTON (root) ? gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (root)) : NULL;
+
+  for (GtkWidget *child = gtk_widget_get_first_child (root); menu == NULL && child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    {
+      GMenuModel *found = recent_section_of (child);
+
+      if (found != NULL)
+        return found;
+    }
+  for (int s = 0; menu != NULL && s < g_menu_model_get_n_items (menu); s++)
+    {
+      g_autoptr(GMenuModel) section = g_menu_model_get_item_link (menu, s, G_MENU_LINK_SECTION);
+
+      for (int i = 0; section != NULL && i < g_menu_model_get_n_items (section); i++)
+        {
+          g_autoptr(GMenuModel) submenu = g_menu_model_get_item_link (section, i, G_MENU_LINK_SUBMENU);
+
+          if (submenu != NULL)
+            return g_menu_model_get_item_link (submenu, 0, G_MENU_LINK_SECTION);
+        }
+    }
+  return NULL;
+}
+
+static GMenuModel *
+recent_section (CpWindow *window)
+{
+  return recent_section_of (GTK_WIDGET (window));
+}
+
+/* #31: with nothing in the app's own list, Open Recent says so in a
+ * disabled item, then lists a project GTK's recently-used list has. */
+static void
+test_window_open_recent (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) demo = cp_demo_project_new (&error);
+  g_autofree char *path = g_build_filename (g_get_user_data_dir (), "recent-one.cplan", NULL);
+  g_autofree char *uri = g_filename_to_uri (path, NULL, NULL);
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  GtkRecentManager *manager = gtk_recent_manager_get_default ();
+  GtkRecentData data = { 0 };
+  g_autoptr(GMenuModel) section = NULL;
+  CpWindow *window;
+  gboolean listed = FALSE;
+  gint64 end;
+
+  g_assert_no_error (error);
+  g_settings_set_strv (settings, "recent-projects", NULL);
+  gtk_recent_manager_purge_items (manager, NULL);
+  window = open_demo_window ();
+  section = recent_section (window);
+  g_assert_nonnull (section);
+  g_assert_cmpint (g_menu_model_get_n_items (section), ==, 1);
+  {
+    g_autofree char *label = NULL;
+    g_autofree char *action = NULL;
+
+    g_assert_true (g_menu_model_get_item_attribute (section, 0, G_MENU_ATTRIBUTE_LABEL, "s", &label));
+    g_assert_cmpstr (label, ==, "No recent projects");
+    g_assert_false (g_menu_model_get_item_attribute (section, 0, G_MENU_ATTRIBUTE_ACTION, "s", &action));
+  }
+
+  g_assert_true (cp_project_save_file (demo, path, &error));
+  g_assert_no_error (error);
+  data.mime_type = (char *) "application/x-compute-planner";
+  data.app_name = (char *) "test-window";
+  data.app_exec = (char *) "test-window %u";
+  g_assert_true (gtk_recent_manager_add_full (manager, uri, &data));
+  end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  while (!listed && g_get_monotonic_time () < end)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      for (int i = 0; i < g_menu_model_get_n_items (section); i++)
+        {
+          g_autoptr(GVariant) target = g_menu_model_get_item_attribute_value (section, i, G_MENU_ATTRIBUTE_TARGET,
+                                                                              G_VARIANT_TYPE_STRING);
+          listed |= target != NULL && g_strcmp0 (g_variant_get_string (target, NULL), path) == 0;
+        }
+    }
+  g_assert_true (listed);
+
+  close_window (window);
+  gtk_recent_manager_remove_item (manager, uri, NULL);
+  g_unlink (path);
+}
+
 static GtkWidget *
 drop_down_popover (GtkDropDown *drop_down)
 {
@@ -3539,6 +3763,9 @@ main (int   argc,
   g_test_add_func ("/gui/window/preferences-failures", test_window_preferences_failures);
   g_test_add_func ("/gui/window/incomplete-quote-no-curve", test_window_incomplete_quote_no_curve);
   g_test_add_func ("/gui/window/best-available", test_window_best_available);
+  g_test_add_func ("/gui/window/implausible-price", test_window_implausible_price);
+  g_test_add_func ("/gui/window/save-untitled-folder", test_window_save_untitled_folder);
+  g_test_add_func ("/gui/window/open-recent", test_window_open_recent);
   g_test_add_func ("/gui/window/form-layout", test_window_form_layout);
   g_test_add_func ("/gui/window/field-messages", test_window_field_messages);
   g_test_add_func ("/gui/window/walkthrough-details", test_window_walkthrough_details);
