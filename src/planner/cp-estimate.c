@@ -1626,7 +1626,7 @@ replica_size_better (const CpJob       *job,
   double b_gpus = ceil (target / b->carried) * b->gpus;
   gboolean a_carries = a_gpus <= max_gpus;
   gboolean b_carries = b_gpus <= max_gpus;
-  CpEstimate with_a = *est, with_b = *est;
+  CpEstimate with_a, with_b;
 
   if (a_carries != b_carries)
     return a_carries;
@@ -1640,6 +1640,8 @@ replica_size_better (const CpJob       *job,
       if (a_most != b_most)
         return a_most > b_most;
     }
+  with_a = *est;
+  with_b = *est;
   serve_with_replica (job, quote, settings, weights, max_sequences, a, &with_a);
   serve_with_replica (job, quote, settings, weights, max_sequences, b, &with_b);
   return with_a.output_tokens_per_s > with_b.output_tokens_per_s;
@@ -1678,20 +1680,21 @@ estimate_inference (const CpJob      *job,
   for (guint g = 1; g <= max_gpus; g = g < gpn ? MIN (g * 2, gpn) : g + gpn)
     {
       ReplicaSize size;
+      gboolean trial_size_ahead = job->trial.kv_cache_tokens > 0 && g <= job->trial.gpus &&
+                                  g_strcmp0 (job->trial.quote_id, quote->id) == 0;
 
-      /* A replica larger than the GPUs the best one carries the target on
-       * can only need more. */
-      if (replica_gpus > 0 && !chosen.kv_exact &&
-          g > ceil (MAX (job->concurrency, 1u) / chosen.carried) * replica_gpus)
+      /* The size a serving trial ran on this quote is kept while it
+       * carries the target: it is known to run, at vLLM's own count, where
+       * the other sizes are the trial carried over (R9). A replica larger
+       * than the GPUs the best one carries the target on can only need
+       * more, unless the trial's size is still to come. */
+      if (chosen.kv_exact ||
+          (replica_gpus > 0 && !trial_size_ahead &&
+           g > ceil (MAX (job->concurrency, 1u) / chosen.carried) * replica_gpus))
         break;
       if (!lay_out_replica (job, quote, settings, budget, weights, batched_tokens, max_sequences, g, &size))
         continue;
       est->layouts_evaluated++;
-      /* The size a serving trial ran on this quote is kept while it
-       * carries the target: it is known to run, at vLLM's own count, where
-       * the other sizes are the trial carried over (R9). */
-      if (chosen.kv_exact)
-        continue;
       if (size.kv_exact && ceil (MAX (job->concurrency, 1u) / size.carried) * g <= max_gpus)
         {
           chosen = size;

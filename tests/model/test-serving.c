@@ -612,6 +612,14 @@ test_trial_kv_cache (void)
   g_assert_true (est.kv_measured);
   g_assert_cmpfloat (est.requests_per_replica, ==, 24);
   g_assert_cmpuint (est.replicas_needed, ==, 5);
+  /* Also where one GPU alone would carry a smaller target (10 requests):
+   * the search goes on to the size the trial measured. */
+  job.concurrency = 10;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_cmpuint (est.tensor_parallel, ==, 2);
+  g_assert_true (est.kv_measured);
+  g_assert_cmpuint (est.replicas_needed, ==, 1);
+  job.concurrency = 100;
   job.tensor_parallel = 1;
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
   g_assert_cmpuint (est.tensor_parallel, ==, 1);
