@@ -738,7 +738,11 @@ reason_text (const CpReason  *reason,
       b = cp_i18n_format_number (v[1], 0, lang);
       c = cp_i18n_format_number (v[2], 0, lang);
       d = cp_i18n_format_number (v[3], 0, lang);
-      return g_strdup_printf (_("Inference is sized by concurrency, not by the memory ceiling: %s concurrent requests need %s replicas of %s requests; one machine holds %s replicas, so a single machine serves the target."), a, c, b, d);
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "Inference is sized by concurrency, not by the memory ceiling: %s concurrent requests need %s replica of %s requests; one machine has room for %s, so a single machine serves the target.",
+                                           "Inference is sized by concurrency, not by the memory ceiling: %s concurrent requests need %s replicas of %s requests; one machine has room for %s, so a single machine serves the target.",
+                                           (gulong) v[2]),
+                              a, c, b, d);
 
     case CP_OUTCOME_CONCURRENCY_CLUSTER:
       a = cp_i18n_format_number (v[0], 0, lang);
