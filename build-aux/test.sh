@@ -15,23 +15,34 @@ xvfb-run -a -s '-screen 0 1280x1024x24' meson test -C _build --print-errorlogs -
 # The whole suite again under AddressSanitizer + UndefinedBehaviorSanitizer
 # (issue 7): any memory error, undefined behaviour or leak of the project's
 # own fails its test; build-aux/lsan.supp lists the only third-party leaks
-# allowed. About 40 s to build and 35 s to run on two cores.
+# allowed. About 40 s to build and 4 min to run on two cores.
 [ -f _build-asan/build.ninja ] || \
   meson setup _build-asan -Dwerror=true -Db_sanitize=address,undefined -Db_lundef=false
 ninja -C _build-asan
-ASAN_OPTIONS=halt_on_error=1:abort_on_error=1:print_stacktrace=1:detect_leaks=1 \
-UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1 \
-LSAN_OPTIONS=suppressions="$PWD/build-aux/lsan.supp":print_suppressions=0 \
-CP_TEST_TIME_SCALE=10 \
+asan_options=halt_on_error=1:abort_on_error=1:print_stacktrace=1:detect_leaks=1
+export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
+export LSAN_OPTIONS=suppressions="$PWD/build-aux/lsan.supp":print_suppressions=0
+export CP_TEST_TIME_SCALE=10
+ASAN_OPTIONS=$asan_options xvfb-run -a -s '-screen 0 1280x1024x24' \
+  meson test -C _build-asan --print-errorlogs --num-processes 2 --no-suite gui || status=$?
+# The GUI tests record eight frames of each allocation with the slow
+# unwinder: GLib is built without frame pointers, so the fast one stops at
+# g_malloc, and the one third-party leak of these tests (GLib's first quark
+# block, left behind once a process has over 2,048 quarks) can then not be
+# told from the project's own by its constructor frame (lsan.supp). It
+# makes them about five times slower.
+ASAN_OPTIONS=$asan_options:fast_unwind_on_malloc=0:malloc_context_size=8 \
   xvfb-run -a -s '-screen 0 1280x1024x24' \
-  meson test -C _build-asan --print-errorlogs --num-processes 2 || status=$?
+  meson test -C _build-asan --print-errorlogs --suite gui --logbase testlog-gui --timeout-multiplier 5 ||
+  status=$?
 # The non-GUI tests once more under valgrind's memcheck (no memory errors,
 # no definite leaks of the project's own), on the plain build.
 build-aux/valgrind.sh _build >_build/meson-logs/valgrind.txt 2>&1 || true
 cat _build/meson-logs/valgrind.txt
 valgrind_summary=$(tail -n 1 _build/meson-logs/valgrind.txt)
 
-summary=$(for log in _build/meson-logs/testlog.txt _build-asan/meson-logs/testlog.txt; do
+summary=$(for log in _build/meson-logs/testlog.txt _build-asan/meson-logs/testlog.txt \
+                      _build-asan/meson-logs/testlog-gui.txt; do
   sed -n "s/^\(Ok\|Fail\|Expected Fail\|Unexpected Pass\|Skipped\|Timeout\): *\([0-9]*\) *$/\1 \2/p" "$log" | tail -n 6
 done)
 passed=$(echo "$summary" | awk '$1=="Ok"{n+=$2} $1=="Expected"{n+=$3} END{print n+0}')

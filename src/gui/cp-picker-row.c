@@ -177,7 +177,8 @@ item_matches (CpPickerItem *item,
  * of the label only, and keeps that filter to reset after a pick. Its
  * expression is made to give an entry that matches the search every word
  * the search itself (which the filter then finds), and any other entry
- * nothing. */
+ * none: NULL, which the filter never matches (an empty string was left
+ * unfreed under GTK 4.8, as LeakSanitizer showed). */
 static char *
 search_key (CpPickerItem *item,
             CpPickerRow  *self)
@@ -185,7 +186,7 @@ search_key (CpPickerItem *item,
   const char *search = self->filter != NULL ? gtk_string_filter_get_search (self->filter) : NULL;
 
   if (search == NULL || !item_matches (item, search))
-    return g_strdup ("");
+    return NULL;
   return g_strdup (search);
 }
 

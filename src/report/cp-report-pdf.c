@@ -1504,7 +1504,8 @@ section_approval (Doc *doc)
 {
   static const double widths[] = { 0.22, 0.30, 0.30, 0.18 };
   const CpProject *project = doc->project;
-  char *header[] = { _("Role"), _("Name"), _("Signature"), _("Date") };
+  /* TRANSLATORS: a person's name, in the approval table */
+  char *header[] = { _("Role"), C_("person", "Name"), _("Signature"), _("Date") };
   Table table = { 4, widths, NULL, header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 30 };
 
   /* A project without a preparer has no one to name: a blank row would
