@@ -34,6 +34,7 @@ series_new (const char *label,
 
   series->label = g_strdup (label);
   series->shorten_from = -1;
+  series->chosen_x = NAN;
   series->x = g_array_new (FALSE, FALSE, sizeof (double));
   series->y = g_array_new (FALSE, FALSE, sizeof (double));
   if (with_y2)
@@ -760,6 +761,12 @@ cp_chart_data_new_cost (const CpProject *project,
       series->shorten_from = vendor_end (label, name, quote);
       series->points_only = !cp_quote_is_cluster (quote);
       series->emphasis = emphasis_for (recommended >= 0, curve->quote_index == recommended);
+      if (curve->quote_index == recommended)
+        {
+          const CpOption *option = &g_array_index (plan->options, CpOption, plan->recommended);
+
+          series->chosen_x = (double) MAX (1, quote->gpus_per_node) * MAX (1, option->estimate.nodes);
+        }
 
       for (guint p = 0; p < curve->points->len; p++)
         {
@@ -2302,6 +2309,7 @@ draw_panel_series (Painter           *painter,
       double end_x = NAN, end_y = NAN;
       double last_x = NAN, last_y = NAN;
       double r = marker_size (geometry, series);
+      gboolean chosen_found = FALSE;
       guint drawn = 0;
 
       if (ys == NULL || series->x->len == 0)
@@ -2367,7 +2375,7 @@ draw_panel_series (Painter           *painter,
               if (!usable (xv, data->x_log) || !usable (yv, log_y))
                 continue;
               /* Curves with many points get markers only at their ends. */
-              if (!series->points_only && series->x->len > 12 && p != 0 && p + 1 != series->x->len)
+              if (!series->points_only && series->x->len > 12 && p != 0 && p + 1 != series->x->len && xv != series->chosen_x)
                 continue;
               x = to_px_x (geometry, xv) + g_array_index (offsets, double, s);
               y = to_px_y (panel, yv);
@@ -2383,15 +2391,36 @@ draw_panel_series (Painter           *painter,
               set_rgb (cr, &painter->theme.background);
               cairo_set_line_width (cr, MAX (1.0, geometry->font_px / 12.0));
               cairo_stroke (cr);
-              end_x = x;
-              end_y = y;
+              if (!chosen_found)
+                {
+                  end_x = x;
+                  end_y = y;
+                }
+              /* The option recommended may be fewer nodes than the quote
+               * offers: its point gets a larger marker and the label,
+               * rather than the line's end. */
+              if (xv == series->chosen_x && y >= panel->top - 0.5 && y <= panel->bottom + 0.5)
+                {
+                  double size = r * 1.2;
+                  CpChartLabelBox mark = { x - size, y - size, 2 * size, 2 * size, (int) s, 0 };
+
+                  g_array_append_val (panel->marks, mark);
+                  draw_marker (cr, x, y, r, s);
+                  set_rgb (cr, series_rgb (painter, series, s, &storage, FALSE));
+                  cairo_fill_preserve (cr);
+                  set_rgb (cr, &painter->theme.background);
+                  cairo_stroke (cr);
+                  end_x = x;
+                  end_y = y;
+                  chosen_found = TRUE;
+                }
             }
         }
 
       if (isfinite (end_x) && isfinite (end_y) && end_y >= panel->top - 0.5 && end_y <= panel->bottom + 0.5)
         {
           LabelRequest request = { (int) s, end_x, end_y,
-                                   (series->points_only ? r : geometry->font_px * 0.25) + geometry->pad * 0.4 };
+                                   (series->points_only || chosen_found ? r : geometry->font_px * 0.25) + geometry->pad * 0.4 };
           g_array_append_val (requests, request);
         }
     }

@@ -41,6 +41,9 @@ typedef struct {
   int             shorten_from; /* a quote's name: where its vendor's name ends, the
                                  * label may end in an ellipsis from there; -1: the
                                  * label is never shortened (it wraps instead) */
+  double          chosen_x;     /* cost chart, the recommended quote: the GPUs of the
+                                 * option chosen, marked and labelled there; NAN:
+                                 * the label is at the line's end */
   GArray         *x;            /* double */
   GArray         *y;            /* double: memory, or cost (upper panel) */
   GArray         *y2;           /* double or NULL: days (lower panel of the cost chart) */
