@@ -594,16 +594,22 @@ money_scale (double max_value,
 /* The break-even of one panel (@second: days, else cost), read from the
  * series as drawn, so the note says what the chart shows: the fewest GPUs
  * at which a cluster quote's line goes below the best single machine's
- * marker. A cluster already below it at its smallest size has no
- * break-even: the label then says so, without a line. */
+ * marker. A cluster quote already below it at its smallest size has no
+ * break-even: the label then names that quote (@names, by series; the
+ * recommended one first) and the GPU counts, from its smallest, at which
+ * it stays below, without a line. It speaks of that quote against the
+ * single-machine quotes, not of "a cluster" against the verdict. */
 static void
 find_break_even (CpChartData *data,
+                 GPtrArray   *names,
                  gboolean     second)
 {
   CpChartBreakEven *result = &data->break_even[second ? 1 : 0];
   double best_single = INFINITY;
   double first_x = INFINITY, first_y = NAN;
-  gboolean from_smallest = FALSE, at_every_size = FALSE;
+  int from_smallest = -1;
+  gboolean every_size = FALSE;
+  double run_from_x = NAN, run_to_x = NAN;
 
   for (guint s = 0; s < data->series->len; s++)
     {
@@ -624,10 +630,13 @@ find_break_even (CpChartData *data,
       const CpChartSeries *series = g_ptr_array_index (data->series, s);
       GArray *ys = second ? series->y2 : series->y;
       double smallest_x = INFINITY, below_x = INFINITY, below_y = NAN;
+      double run_end_x = NAN;
+      gboolean run_open = TRUE;
       guint n_usable = 0, n_below = 0;
 
       if (series->points_only || ys == NULL)
         continue;
+      /* The sweep's points come by rising node count. */
       for (guint p = 0; p < series->x->len; p++)
         {
           double x = g_array_index (series->x, double, p);
@@ -640,19 +649,28 @@ find_break_even (CpChartData *data,
           if (y < best_single)
             {
               n_below++;
+              if (run_open)
+                run_end_x = x;
               if (x < below_x)
                 {
                   below_x = x;
                   below_y = y;
                 }
             }
+          else
+            run_open = FALSE;
         }
       if (n_below == 0)
         continue;
       if (below_x <= smallest_x)
         {
-          from_smallest = TRUE;
-          at_every_size = at_every_size || n_below == n_usable;
+          if (from_smallest < 0 || series->emphasis == CP_CHART_EMPHASIS_HIGHLIGHT)
+            {
+              from_smallest = (int) s;
+              every_size = n_below == n_usable;
+              run_from_x = smallest_x;
+              run_to_x = run_end_x;
+            }
         }
       else if (below_x < first_x)
         {
@@ -661,19 +679,38 @@ find_break_even (CpChartData *data,
         }
     }
 
-  if (from_smallest && second)
+  if (from_smallest >= 0)
     {
-      result->label = g_strdup (at_every_size ? _("Cluster faster at every size")
-                                              : _("Cluster faster from its smallest size"));
-      result->sentence = g_strdup (at_every_size ? _("Time: a cluster is faster than any single machine at every size.")
-                                                 : _("Time: a cluster is faster than any single machine from its smallest size."));
-    }
-  else if (from_smallest)
-    {
-      result->label = g_strdup (at_every_size ? _("Cluster cheaper at every size")
-                                              : _("Cluster cheaper from its smallest size"));
-      result->sentence = g_strdup (at_every_size ? _("Cost: a cluster is cheaper than any single machine at every size.")
-                                                 : _("Cost: a cluster is cheaper than any single machine from its smallest size."));
+      const char *name = g_ptr_array_index (names, from_smallest);
+      g_autofree char *from = cp_i18n_format_number (run_from_x, 0, data->lang);
+      g_autofree char *to = cp_i18n_format_number (run_to_x, 0, data->lang);
+      /* TRANSLATORS: a range of GPU counts on the cost chart, e.g. 8–16 */
+      g_autofree char *gpus = run_to_x > run_from_x ? g_strdup_printf (_("%s–%s"), from, to) : g_strdup (from);
+
+      if (every_size && second)
+        {
+          /* TRANSLATORS: on the cost chart; %s is a cluster quote */
+          result->label = g_strdup_printf (_("%s faster than every single machine at every size"), name);
+          result->sentence = g_strdup_printf (_("Time: %s is faster than every single machine at every size."), name);
+        }
+      else if (every_size)
+        {
+          /* TRANSLATORS: on the cost chart; %s is a cluster quote */
+          result->label = g_strdup_printf (_("%s cheaper than every single machine at every size"), name);
+          result->sentence = g_strdup_printf (_("Cost: %s is cheaper than every single machine at every size."), name);
+        }
+      else if (second)
+        {
+          /* TRANSLATORS: on the cost chart; the first %s is a cluster quote, the second GPU counts */
+          result->label = g_strdup_printf (_("%s faster than every single machine at %s GPUs"), name, gpus);
+          result->sentence = g_strdup_printf (_("Time: %s is faster than every single machine at %s GPUs."), name, gpus);
+        }
+      else
+        {
+          /* TRANSLATORS: on the cost chart; the first %s is a cluster quote, the second GPU counts */
+          result->label = g_strdup_printf (_("%s cheaper than every single machine at %s GPUs"), name, gpus);
+          result->sentence = g_strdup_printf (_("Cost: %s is cheaper than every single machine at %s GPUs."), name, gpus);
+        }
     }
   else if (isfinite (first_x))
     {
@@ -715,6 +752,7 @@ cp_chart_data_new_cost (const CpProject *project,
   int recommended = recommended_quote (plan);
   double max_cost = 0;
   g_autofree char *note = NULL;
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   guint n_incomplete = 0;
 
   g_return_val_if_fail (job_index < project->jobs->len, NULL);
@@ -777,10 +815,11 @@ cp_chart_data_new_cost (const CpProject *project,
           max_cost = MAX (max_cost, point->range.total_cost_high);
         }
       g_ptr_array_add (data->series, series);
+      g_ptr_array_add (names, g_steal_pointer (&name));
     }
 
-  find_break_even (data, FALSE);
-  find_break_even (data, TRUE);
+  find_break_even (data, names, FALSE);
+  find_break_even (data, names, TRUE);
 
   data->currency = g_strdup (currency);
   data->y_scale = money_scale (max_cost, data->lang, cp_i18n_currency_name (currency, data->lang), &data->y_label);
