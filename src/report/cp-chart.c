@@ -738,6 +738,26 @@ vendor_end (const char    *label,
   return offset;
 }
 
+/* Whether @quote's vendor alone names it, being its only quote: the
+ * corner note then stays short enough for a slide. */
+static gboolean
+vendor_alone (const CpProject *project,
+              const CpQuote   *quote)
+{
+  guint n_same = 0;
+
+  if (quote->vendor == NULL || *quote->vendor == '\0')
+    return FALSE;
+  for (guint i = 0; i < project->quotes->len; i++)
+    {
+      const CpQuote *other = g_ptr_array_index (project->quotes, i);
+
+      if (g_strcmp0 (other->vendor, quote->vendor) == 0)
+        n_same++;
+    }
+  return n_same == 1;
+}
+
 CpChartData *
 cp_chart_data_new_cost (const CpProject *project,
                         guint            job_index,
@@ -815,7 +835,7 @@ cp_chart_data_new_cost (const CpProject *project,
           max_cost = MAX (max_cost, point->range.total_cost_high);
         }
       g_ptr_array_add (data->series, series);
-      g_ptr_array_add (names, g_steal_pointer (&name));
+      g_ptr_array_add (names, g_strdup (vendor_alone (project, quote) ? quote->vendor : name));
     }
 
   find_break_even (data, names, FALSE);
@@ -1438,12 +1458,22 @@ geometry_init (Geometry          *geometry,
       const CpChartBreakEven *break_even = &data->break_even[p];
 
       /* A break-even without a line goes on its panel's title row; where
-       * that is too narrow, into the note rather than over the lines. */
+       * that is too narrow, into the note rather than over the lines,
+       * unless the note would then take more than a quarter of the chart:
+       * on a thumbnail the plot and the recommended label come first. */
       if (break_even->label != NULL && !isfinite (break_even->x) &&
           !title_row_fits (geometry, data, &geometry->panels[p], break_even->label))
         {
           char *note = geometry->note != NULL ? g_strdup_printf ("%s %s", geometry->note, break_even->sentence)
                                               : g_strdup (break_even->sentence);
+          double longer_note_h = 0;
+
+          text_size (geometry, geometry->small, note, width - 2 * pad, NULL, &longer_note_h);
+          if (longer_note_h > height / 4)
+            {
+              g_free (note);
+              continue;
+            }
           g_free (geometry->note);
           geometry->note = note;
         }
