@@ -1068,6 +1068,87 @@ test_chart_labels_apart (void)
       }
 }
 
+/* Walk 3 #15: the demo's 70B fine-tune is recommended on one node (8 GPUs)
+ * of a 4-node quote. The "Recommended" label points at that option's
+ * point, not at the line's end (32 GPUs), and the corner note names the
+ * quote and says it beats every single machine at 8 GPUs only: its
+ * 2-node point is dearer than the cheapest single machine. */
+static void
+test_chart_recommended_point (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) project = cp_demo_project_new (&error);
+  g_autoptr(CpPlan) plan = NULL;
+  g_autoptr(CpChartData) data = NULL;
+  g_autoptr(CpChartData) at_end = NULL;
+  const CpOption *option;
+  const CpQuote *quote;
+  const CpChartSeries *chosen = NULL;
+  double best_single = INFINITY;
+  double label_x[2] = { NAN, NAN };
+  int chosen_index = -1;
+
+  g_assert_no_error (error);
+  plan = cp_project_plan_job (project, 0);
+  option = &g_array_index (plan->options, CpOption, plan->recommended);
+  quote = g_ptr_array_index (project->quotes, option->quote_index);
+  g_assert_true (cp_quote_is_cluster (quote));
+  g_assert_cmpuint (option->estimate.nodes, ==, 1);
+  g_assert_cmpuint (quote->nodes_available, >, 1);
+
+  data = cost_chart (project, 0, "en");
+  for (guint s = 0; s < data->series->len; s++)
+    {
+      const CpChartSeries *series = g_ptr_array_index (data->series, s);
+
+      if (series->emphasis == CP_CHART_EMPHASIS_HIGHLIGHT)
+        {
+          chosen = series;
+          chosen_index = (int) s;
+        }
+      else
+        g_assert_true (isnan (series->chosen_x));
+      if (series->points_only)
+        for (guint p = 0; p < series->y->len; p++)
+          best_single = MIN (best_single, g_array_index (series->y, double, p));
+    }
+  g_assert_nonnull (chosen);
+  g_assert_cmpfloat (chosen->chosen_x, ==, quote->gpus_per_node);
+  g_assert_cmpfloat (g_array_index (chosen->x, double, chosen->x->len - 1), ==,
+                     quote->gpus_per_node * quote->nodes_available);
+
+  /* Cheaper than every single machine on one node, dearer on two. */
+  g_assert_cmpfloat (g_array_index (chosen->y, double, 0), <, best_single);
+  g_assert_cmpfloat (g_array_index (chosen->y, double, 1), >, best_single);
+  g_assert_true (g_str_has_prefix (data->break_even[0].label, quote->vendor));
+  g_assert_true (g_str_has_suffix (data->break_even[0].label, " cheaper than every single machine at 8 GPUs"));
+  assert_break_even_as_drawn (data);
+
+  /* The same chart with the label at the line's end, as before the fix:
+   * the label by the chosen point starts further left. */
+  at_end = cp_chart_data_copy (data);
+  ((CpChartSeries *) g_ptr_array_index (at_end->series, chosen_index))->chosen_x = NAN;
+  for (int end = 0; end < 2; end++)
+    {
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1280, 720);
+      cairo_t *cr = cairo_create (surface);
+      g_autoptr(GArray) boxes = g_array_new (FALSE, TRUE, sizeof (CpChartLabelBox));
+
+      cp_chart_draw_full (cr, 1280, 720, CP_CHART_STYLE_LIGHT, end ? at_end : data, boxes);
+      for (guint i = 0; i < boxes->len; i++)
+        {
+          const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, i);
+
+          if (box->series == chosen_index && isnan (label_x[end]))
+            label_x[end] = box->x;
+        }
+      cairo_destroy (cr);
+      cairo_surface_destroy (surface);
+    }
+  g_assert_true (isfinite (label_x[0]) && isfinite (label_x[1]));
+  g_assert_cmpfloat (label_x[0] + 50, <, label_x[1]);
+}
+
 static void
 test_chart_copy (void)
 {
@@ -2317,6 +2398,7 @@ main (int    argc,
   g_test_add_func ("/report/chart/labels-apart", test_chart_labels_apart);
   g_test_add_func ("/report/chart/band", test_chart_band);
   g_test_add_func ("/report/chart/copy", test_chart_copy);
+  g_test_add_func ("/report/chart/recommended-point", test_chart_recommended_point);
   g_test_add_func ("/report/chart/no-break-even", test_chart_no_break_even);
   g_test_add_func ("/report/chart/corner-note-clear-of-buttons", test_chart_corner_note_clear_of_buttons);
   g_test_add_func ("/report/chart/render", test_chart_render);
