@@ -3333,6 +3333,17 @@ test_window_implausible_price (void)
       marked = g_str_has_prefix (cell, "⚠ ");
     }
   g_assert_true (marked);
+  /* At 0.003 a GPU-hour the quote is by far the cheapest: it is
+   * recommended, and the heading's figure carries the doubt (#9). */
+  g_assert_cmpint (g_array_index (plan->options, CpOption, plan->recommended).quote_index, ==, 0);
+  {
+    g_autofree char *name = cp_words_quote_name (project, 0);
+    g_autofree char *expected = g_strdup_printf ("⚠ check the price unit of %s: 0.003 CNY per GPU-hour", name);
+    const char *summary = gtk_label_get_label (GTK_LABEL (find_named (GTK_WIDGET (results), "summary")));
+
+    g_assert_nonnull (strstr (summary, "Recommended: "));
+    g_assert_nonnull (strstr (summary, expected));
+  }
 
   /* Put right with its unit: the warning and the mark go. */
   type_text (price, "18.5/GPU/h");
@@ -3342,6 +3353,7 @@ test_window_implausible_price (void)
   plan = cp_results_view_get_plan (results);
   for (guint i = 0; i < plan->reasons->len; i++)
     g_assert_cmpint (g_array_index (plan->reasons, CpReason, i).outcome, !=, CP_OUTCOME_IMPLAUSIBLE_PRICE);
+  g_assert_null (strstr (gtk_label_get_label (GTK_LABEL (find_named (GTK_WIDGET (results), "summary"))), "⚠"));
 
   close_window (window);
 }
