@@ -127,6 +127,7 @@ cell_text (CpResultsView   *self,
            const char      *name,
            const char      *currency,
            gboolean         has_deadline,
+           guint            target_concurrency,
            Column           column)
 {
   const CpEstimate *estimate = &option->estimate;
@@ -170,6 +171,17 @@ cell_text (CpResultsView   *self,
     case CP_OPTION_TEXT_DAYS:
       return cp_i18n_format_days (estimate->calendar_days, lang);
     case CP_OPTION_TEXT_DEADLINE:
+      /* A service's requirement is its target, not a date: an option
+       * short of it must not read as if it met the job. */
+      if (target_concurrency > 0 && estimate->fits)
+        {
+          g_autofree char *serves = cp_words_serves_target (estimate, target_concurrency, lang);
+
+          if (estimate->concurrency_served < target_concurrency)
+            /* TRANSLATORS: a service option short of its target, e.g. "Serves 73 of 100 ✗" */
+            return g_strdup_printf (_("%s ✗"), serves);
+          return g_steal_pointer (&serves);
+        }
       if (!has_deadline)
         return g_strdup (_("No deadline"));
       /* A job that cannot run meets no deadline. */
@@ -391,7 +403,9 @@ update_status (GtkWidget *label)
   if (object == NULL)
     return;
   estimate = &cp_option_object_get_option (object)->estimate;
-  if (column == CP_OPTION_TEXT_DEADLINE)
+  if (column == CP_OPTION_TEXT_DEADLINE && estimate->output_tokens_per_s > 0)
+    bad = estimate->fits && !cp_option_object_get_option (object)->feasible;
+  else if (column == CP_OPTION_TEXT_DEADLINE)
     bad = cp_option_object_get_has_deadline (object) && estimate->fits && !estimate->meets_deadline;
   else
     bad = !estimate->fits;
@@ -963,6 +977,7 @@ fill_options (CpResultsView   *self,
       const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
       g_autofree char *name = cp_words_quote_name (project, option->quote_index);
       gboolean has_deadline = job->deadline_days > 0;
+      guint target_concurrency = job->kind == CP_TASK_INFERENCE ? job->concurrency : 0;
       CpOptionObject *object = g_hash_table_lookup (by_quote, GINT_TO_POINTER (option->quote_index));
       char *texts[CP_N_OPTION_TEXTS];
 
@@ -980,7 +995,7 @@ fill_options (CpResultsView   *self,
         }
 
       for (guint t = 0; t < CP_N_OPTION_TEXTS; t++)
-        texts[t] = cell_text (self, project, option, name, quote->currency, has_deadline, (Column) t);
+        texts[t] = cell_text (self, project, option, name, quote->currency, has_deadline, target_concurrency, (Column) t);
       cp_option_object_update (object, option, (const char * const *) texts, quote->currency, has_deadline);
       for (guint t = 0; t < CP_N_OPTION_TEXTS; t++)
         g_free (texts[t]);
@@ -1095,6 +1110,7 @@ cp_results_view_update (CpResultsView   *self,
   const char *lang = cp_labels_ui_language ();
   const CpJob *job;
   g_autofree char *summary = NULL;
+  g_autofree char *price_check = NULL;
   g_autofree char *robustness = NULL;
   g_autofree char *layout = NULL;
   g_autofree char *changes = NULL;
@@ -1141,6 +1157,16 @@ cp_results_view_update (CpResultsView   *self,
   set_css_class (GTK_WIDGET (self->robustness_label), "warning", !self->plan->verdict_robust);
 
   summary = describe_recommendation (project, self->plan, lang);
+  price_check = cp_words_price_check (project, self->plan, lang);
+  if (price_check != NULL)
+    {
+      /* The figure above rests on that price: the warning goes with it,
+       * not only on the quote's form and in the reasons. */
+      char *marked = g_strdup_printf ("%s\n%s", summary, price_check);
+
+      g_free (summary);
+      summary = marked;
+    }
   set_label (self->summary_label, summary);
   layout = describe_layout (project, job, self->plan, lang);
   set_label (self->layout_label, layout);

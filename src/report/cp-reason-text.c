@@ -515,6 +515,50 @@ cp_words_spread_range (const CpProject *project,
 }
 
 char *
+cp_words_price_check (const CpProject *project,
+                      const CpPlan    *plan,
+                      const char      *lang)
+{
+  int shown = plan->recommended >= 0 ? plan->recommended : plan->best_available;
+  int quote_index;
+
+  if (project == NULL || shown < 0 || (guint) shown >= plan->options->len)
+    return NULL;
+  quote_index = g_array_index (plan->options, CpOption, shown).quote_index;
+  for (guint i = 0; i < plan->reasons->len; i++)
+    {
+      const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
+      const CpQuote *quote;
+      g_autofree char *name = NULL;
+      g_autofree char *price = NULL;
+
+      if (reason->outcome != CP_OUTCOME_IMPLAUSIBLE_PRICE || (int) reason->values[0] != quote_index ||
+          (guint) quote_index >= project->quotes->len)
+        continue;
+      quote = g_ptr_array_index (project->quotes, quote_index);
+      name = cp_words_quote_name (project, quote_index);
+      price = cp_i18n_format_value (reason->values[1], lang);
+      /* TRANSLATORS: next to the recommended figure: the quote, its price
+       * per GPU-hour, the currency */
+      return g_strdup_printf (_("⚠ check the price unit of %s: %s %s per GPU-hour"),
+                              name, price, cp_i18n_currency_name (quote->currency, lang));
+    }
+  return NULL;
+}
+
+char *
+cp_words_serves_target (const CpEstimate *est,
+                        guint             target,
+                        const char       *lang)
+{
+  g_autofree char *served = cp_i18n_format_number (est->concurrency_served, 0, lang);
+  g_autofree char *of = cp_i18n_format_number (target, 0, lang);
+
+  /* TRANSLATORS: concurrent requests a service option carries of its target */
+  return g_strdup_printf (_("Serves %s of %s"), served, of);
+}
+
+char *
 cp_words_quote_name (const CpProject *project,
                      int              index)
 {

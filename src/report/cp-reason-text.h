@@ -71,6 +71,13 @@ char       *cp_words_spread_value   (const CpProject *project, CpSpreadKind kind
 char       *cp_words_spread_range   (const CpProject *project, const CpSpread *spread, const char *lang);
 /* "vendor — offer" of quote @index, or a placeholder for a bad index. */
 char       *cp_words_quote_name     (const CpProject *project, int index);
+/* A mark for the figure of the recommended option, or with none
+ * feasible the best available one, when the plan's R6 finds its quote's
+ * price implausible (CP_OUTCOME_IMPLAUSIBLE_PRICE): "⚠ check the price
+ * unit of <quote>: 0.003 CNY per GPU-hour"; NULL otherwise. */
+char       *cp_words_price_check    (const CpProject *project, const CpPlan *plan, const char *lang);
+/* Whether a service option carries its target: "Serves 73 of 100". */
+char       *cp_words_serves_target  (const CpEstimate *est, guint target, const char *lang);
 /* The runner-up layout and why the chosen one beat it: "TP 8 × PP 8 ×
  * DP 1, ZeRO-1, micro-batch 1: 3% slower, though 12 GiB more memory
  * headroom". */

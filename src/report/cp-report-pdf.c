@@ -723,6 +723,25 @@ yes_no (gboolean value)
   return g_strdup (value ? _("Yes") : _("No"));
 }
 
+/* The Deadline met column: for a service, whether it carries its target
+ * (a shortfall marked ✗ as a missed deadline reads "No"). */
+static char *
+deadline_cell (const CpJob      *job,
+               const CpEstimate *e,
+               const char       *lang)
+{
+  if (job->kind == CP_TASK_INFERENCE && e->fits)
+    {
+      g_autofree char *serves = cp_words_serves_target (e, job->concurrency, lang);
+
+      if (e->concurrency_served < job->concurrency)
+        /* TRANSLATORS: a service option short of its target, e.g. "Serves 73 of 100 ✗" */
+        return g_strdup_printf (_("%s ✗"), serves);
+      return g_steal_pointer (&serves);
+    }
+  return job->deadline_days > 0 ? yes_no (e->meets_deadline) : g_strdup ("—");
+}
+
 static char *
 quote_hardware (const CpQuote *quote)
 {
@@ -889,10 +908,15 @@ section_question (Doc       *doc,
           g_autofree char *what = answer_what (project, option);
           g_autofree char *from = answer_from (project, option);
           g_autofree char *cost = answer_cost (project, job, option, doc->lang);
+          g_autofree char *price_check = cp_words_price_check (project, plan, doc->lang);
 
           doc_paragraph_full (doc, doc->bold, what, 0, 1, NULL);
           doc_paragraph_full (doc, doc->body, from, 0, 1, NULL);
-          doc_paragraph_full (doc, doc->body, cost, 0, job_has_layout (job) ? 1 : 4, NULL);
+          doc_paragraph_full (doc, doc->body, cost, 0, job_has_layout (job) || price_check != NULL ? 1 : 4, NULL);
+          /* The total above rests on that price: an approver reading only
+           * this page must see the doubt next to it. */
+          if (price_check != NULL)
+            doc_paragraph_full (doc, doc->bold, price_check, 0, job_has_layout (job) ? 1 : 4, NULL);
           if (job_has_layout (job))
             {
               CpLayout layout;
@@ -909,8 +933,11 @@ section_question (Doc       *doc,
       else
         {
           g_autofree char *answer = cp_words_not_feasible (project, plan, doc->lang);
+          g_autofree char *price_check = cp_words_price_check (project, plan, doc->lang);
 
           doc_paragraph (doc, doc->body, answer);
+          if (price_check != NULL)
+            doc_paragraph (doc, doc->bold, price_check);
         }
     }
 
@@ -1289,7 +1316,7 @@ section_job (Doc       *doc,
                      g_strdup (cp_words_technique (e->technique)),
                      band_cell (cp_i18n_format_number (e->calendar_days, 1, doc->lang),
                                 option->range.calendar_days_low, option->range.calendar_days_high, 1, doc->lang),
-                     job->deadline_days > 0 ? yes_no (e->meets_deadline) : g_strdup ("—"),
+                     deadline_cell (job, e, doc->lang),
                      band_cell (cp_i18n_format_money (e->total_cost, quote->currency, doc->lang),
                                 option->range.total_cost_low, option->range.total_cost_high, 0, doc->lang));
       table_add_row (&costs,

@@ -1807,6 +1807,39 @@ set_price (Cell *cell, CpQuote *quote, const PriceBasis *basis, double amount,
     }
 }
 
+/* A price by the day, week, month or year with no minimum term stated is
+ * not one to rent for an hour: the vendor bills at least the period the
+ * price is for, so a short job pays the whole period. */
+static void
+assume_billing_period_term (Cell *cell, CpQuote *quote, PricePeriod period)
+{
+  double per_month = cell->project ? cell->project->settings.hours_per_month : 730;
+
+  switch (period)
+    {
+    case PERIOD_DAY:
+      quote->minimum_term_h = 24;
+      cell_assume (cell, _("minimum term: one day, as the price is per day — not stated"));
+      break;
+    case PERIOD_WEEK:
+      quote->minimum_term_h = 168;
+      cell_assume (cell, _("minimum term: one week, as the price is per week — not stated"));
+      break;
+    case PERIOD_MONTH:
+      quote->minimum_term_h = per_month;
+      cell_assume (cell, _("minimum term: one month, as the price is per month — not stated"));
+      break;
+    case PERIOD_YEAR:
+      quote->minimum_term_h = 12 * per_month;
+      cell_assume (cell, _("minimum term: one year, as the price is per year — not stated"));
+      break;
+    case PERIOD_HOUR:
+    case PERIOD_NONE:
+    default:
+      break;
+    }
+}
+
 static void
 parse_price_cells (Cell *cell, const Record *r, const Header *h, CpQuote *quote,
                    const char *default_currency)
@@ -1955,6 +1988,8 @@ parse_price_cells (Cell *cell, const Record *r, const Header *h, CpQuote *quote,
     }
   memcpy (quote->currency, currency, 4);
   set_price (cell, quote, &basis, amount, written);
+  if (is_blank (field_at (r, h, CP_QUOTE_COLUMN_MINIMUM_TERM)))
+    assume_billing_period_term (cell, quote, basis.period);
 }
 
 static char *

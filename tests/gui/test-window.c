@@ -3333,6 +3333,9 @@ test_window_implausible_price (void)
       marked = g_str_has_prefix (cell, "⚠ ");
     }
   g_assert_true (marked);
+  /* This job is not recommended on that quote: the heading stays clear. */
+  g_assert_cmpint (g_array_index (plan->options, CpOption, plan->recommended).quote_index, !=, 0);
+  g_assert_null (strstr (gtk_label_get_label (GTK_LABEL (find_named (GTK_WIDGET (results), "summary"))), "⚠"));
 
   /* Put right with its unit: the warning and the mark go. */
   type_text (price, "18.5/GPU/h");
@@ -3342,6 +3345,118 @@ test_window_implausible_price (void)
   plan = cp_results_view_get_plan (results);
   for (guint i = 0; i < plan->reasons->len; i++)
     g_assert_cmpint (g_array_index (plan->reasons, CpReason, i).outcome, !=, CP_OUTCOME_IMPLAUSIBLE_PRICE);
+  g_assert_null (strstr (gtk_label_get_label (GTK_LABEL (find_named (GTK_WIDGET (results), "summary"))), "⚠"));
+
+  close_window (window);
+}
+
+/* Walk 3 #9: the quote recommended for the job, its price then typed as
+ * 18.5 a node-month, stays recommended (only cheaper), and the heading's
+ * figure carries the doubt next to it. */
+static void
+test_window_implausible_recommended (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  CpResultsView *results = cp_window_get_results_view (window);
+  CpQuoteEditor *quote_editor = cp_window_get_quote_editor (window);
+  const CpPlan *plan = cp_results_view_get_plan (results);
+  const CpQuote *quote;
+  int chosen;
+  g_autofree char *name = NULL;
+  g_autofree char *price = NULL;
+  g_autofree char *expected = NULL;
+  const char *summary;
+
+  g_assert_cmpint (plan->recommended, >=, 0);
+  chosen = g_array_index (plan->options, CpOption, plan->recommended).quote_index;
+  quote = g_ptr_array_index (project->quotes, chosen);
+  gtk_list_box_select_row (cp_window_get_quotes_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_quotes_list (window), chosen));
+  spin ();
+  type_text (cp_quote_editor_get_row (quote_editor, "price"), "18.5 元/月");
+  wait_results (results);
+  g_assert_cmpfloat (quote->price, ==, 18.5);
+  g_assert_cmpint (quote->price_unit, ==, CP_PRICE_PER_NODE_MONTH);
+
+  plan = cp_results_view_get_plan (results);
+  g_assert_cmpint (g_array_index (plan->options, CpOption, plan->recommended).quote_index, ==, chosen);
+  name = cp_words_quote_name (project, chosen);
+  /* 730 hours a month (the settings' default) on the quote's GPUs per node. */
+  price = cp_i18n_format_value (18.5 / 730 / quote->gpus_per_node, "en");
+  expected = g_strdup_printf ("⚠ check the price unit of %s: %s CNY per GPU-hour", name, price);
+  summary = gtk_label_get_label (GTK_LABEL (find_named (GTK_WIDGET (results), "summary")));
+  g_assert_nonnull (strstr (summary, "Recommended: "));
+  g_assert_nonnull (strstr (summary, expected));
+
+  type_text (cp_quote_editor_get_row (quote_editor, "price"), "18.5/GPU/h");
+  wait_results (results);
+  g_assert_null (strstr (gtk_label_get_label (GTK_LABEL (find_named (GTK_WIDGET (results), "summary"))), "⚠"));
+
+  close_window (window);
+}
+
+/* The labels under @widget whose text starts with @prefix and ends with
+ * @suffix: how many, and how many of them are marked as errors. */
+static void
+count_labels (GtkWidget  *widget,
+              const char *prefix,
+              const char *suffix,
+              guint      *found,
+              guint      *marked)
+{
+  if (GTK_IS_LABEL (widget) && gtk_widget_get_visible (widget))
+    {
+      const char *text = gtk_label_get_label (GTK_LABEL (widget));
+
+      if (g_str_has_prefix (text, prefix) && g_str_has_suffix (text, suffix))
+        {
+          (*found)++;
+          if (gtk_widget_has_css_class (widget, "error"))
+            (*marked)++;
+        }
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    count_labels (child, prefix, suffix, found, marked);
+}
+
+/* Walk 3 #16: a service's Deadline column says whether each option
+ * carries the target, and one short of it is marked like a missed
+ * deadline. */
+static void
+test_window_service_target (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  CpJobEditor *editor = cp_window_get_job_editor (window);
+  GtkWidget *options = find_named (GTK_WIDGET (window), "options");
+  guint inference = G_MAXUINT;
+  guint found = 0, marked = 0;
+
+  for (guint i = 0; i < project->jobs->len && inference == G_MAXUINT; i++)
+    if (((const CpJob *) g_ptr_array_index (project->jobs, i))->kind == CP_TASK_INFERENCE)
+      inference = i;
+  g_assert_cmpuint (inference, !=, G_MAXUINT);
+  gtk_list_box_select_row (cp_window_get_jobs_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window), (int) inference));
+  wait_results (cp_window_get_results_view (window));
+
+  /* One request at once: every option that runs the model carries it. */
+  type_text (cp_job_editor_get_row (editor, "concurrency"), "1");
+  wait_results (cp_window_get_results_view (window));
+  count_labels (options, "Serves 1 of 1", "1", &found, &marked);
+  g_assert_cmpuint (found, >, 0);
+  g_assert_cmpuint (marked, ==, 0);
+
+  /* A hundred thousand at once: no demo quote's offer carries them. */
+  found = marked = 0;
+  type_text (cp_job_editor_get_row (editor, "concurrency"), "100000");
+  wait_results (cp_window_get_results_view (window));
+  g_assert_cmpint (cp_results_view_get_plan (cp_window_get_results_view (window))->shortfall, ==,
+                   CP_SHORTFALL_CONCURRENCY);
+  count_labels (options, "Serves ", " of 100,000 ✗", &found, &marked);
+  g_assert_cmpuint (found, >, 0);
+  g_assert_cmpuint (marked, ==, found);
 
   close_window (window);
 }
@@ -3764,6 +3879,8 @@ main (int   argc,
   g_test_add_func ("/gui/window/incomplete-quote-no-curve", test_window_incomplete_quote_no_curve);
   g_test_add_func ("/gui/window/best-available", test_window_best_available);
   g_test_add_func ("/gui/window/implausible-price", test_window_implausible_price);
+  g_test_add_func ("/gui/window/service-target", test_window_service_target);
+  g_test_add_func ("/gui/window/implausible-recommended", test_window_implausible_recommended);
   g_test_add_func ("/gui/window/save-untitled-folder", test_window_save_untitled_folder);
   g_test_add_func ("/gui/window/open-recent", test_window_open_recent);
   g_test_add_func ("/gui/window/form-layout", test_window_form_layout);

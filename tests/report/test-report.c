@@ -1635,6 +1635,71 @@ check_pdf_words_whole (const char *lang)
     }
 }
 
+/* Walk 3 #19 and #16: the first page's answer carries the doubt about a
+ * price typed in the wrong unit next to its total, and a service's table
+ * says on the row that an option falls short of the target. */
+static void
+check_pdf_marks (const char *lang)
+{
+  g_autoptr(CpProject) project = report_fixture_small ();
+  g_autofree char *name = g_strdup_printf ("marks-%s.pdf", lang);
+  g_autofree char *path = temp_path (name);
+  g_autofree char *text = NULL;
+  g_autofree char *first_page = NULL;
+  g_autoptr(GError) error = NULL;
+  gboolean chinese = g_str_equal (lang, "zh_CN");
+  CpQuote *six = NULL;
+  CpJob *serve = NULL;
+
+  if (chinese && !have_chinese_catalogue ())
+    {
+      g_test_skip ("no zh_CN catalogue");
+      return;
+    }
+  for (guint i = 0; i < project->quotes->len; i++)
+    if (g_str_equal (((CpQuote *) g_ptr_array_index (project->quotes, i))->id, "quote-six"))
+      six = g_ptr_array_index (project->quotes, i);
+  for (guint i = 0; i < project->jobs->len; i++)
+    if (((CpJob *) g_ptr_array_index (project->jobs, i))->kind == CP_TASK_INFERENCE)
+      serve = g_ptr_array_index (project->jobs, i);
+  g_assert_nonnull (six);
+  g_assert_nonnull (serve);
+  /* 18.5 a node-month on 8 GPUs: 18.5 / 730 / 8 = 0.0032 a GPU-hour,
+   * below the 0.1 CNY band; far the cheapest, so recommended. */
+  six->price = 18.5;
+  six->price_unit = CP_PRICE_PER_NODE_MONTH;
+  /* A million users at once: no quote's whole offer carries them. */
+  serve->concurrency = 1000000;
+
+  g_assert_true (cp_report_pdf_write (project, lang, path, &error));
+  g_assert_no_error (error);
+  text = pdf_text (path);
+  first_page = pdf_page_text (path, 1);
+  g_assert_nonnull (text);
+  g_assert_nonnull (first_page);
+  if (chinese)
+    {
+      assert_contains (first_page, "⚠ 请核对 Cluster Six — A100 cluster 的计价单位：折合每卡时 0.003 元");
+      /* The cell wraps around the days' band below it: check its parts. */
+      assert_contains (text, "承载 ");
+      assert_contains (text, "1,000,000 ✗");
+      g_assert_null (strstr (text, "Serves"));
+    }
+  else
+    {
+      assert_contains (first_page, "⚠ check the price unit of Cluster Six — A100 cluster: 0.003 CNY per GPU-hour");
+      assert_contains (text, "1,000,000 ✗");
+      assert_contains (text, "Serves ");
+    }
+}
+
+static void
+test_pdf_marks (void)
+{
+  check_pdf_marks ("en");
+  check_pdf_marks ("zh_CN");
+}
+
 static void
 test_pdf_words_whole (void)
 {
@@ -2405,6 +2470,7 @@ main (int    argc,
   g_test_add_func ("/report/pdf/languages", test_pdf_languages);
   g_test_add_func ("/report/pdf/layout", test_pdf_layout);
   g_test_add_func ("/report/pdf/words-whole", test_pdf_words_whole);
+  g_test_add_func ("/report/pdf/marks", test_pdf_marks);
   g_test_add_func ("/report/pdf/project-name", test_pdf_project_name);
   g_test_add_func ("/report/pdf/unwritable", test_pdf_unwritable);
   g_test_add_func ("/report/layout/pages", test_layout_pages);

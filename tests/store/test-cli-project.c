@@ -168,6 +168,28 @@ test_import_exit_status (void)
   g_assert_nonnull (strstr (help.out, "Exit status: 0 when rows were imported"));
 }
 
+/* import-quotes --dry-run lists the minimum term a monthly price with no
+ * term stated takes: one month of the project's 730 hours (the default). */
+static void
+test_import_monthly_minimum_term (void)
+{
+  static const char monthly_csv[] =
+    "gpu,gpus per node,price\n"
+    "H20,8,58400 元/台/月\n";
+  g_autofree char *monthly_path = g_build_filename (tmp_dir, "monthly.csv", NULL);
+  g_auto(CpTestRun) created = { 0 };
+  g_auto(CpTestRun) dry = { 0 };
+
+  g_assert_true (g_file_set_contents (monthly_path, monthly_csv, -1, NULL));
+  CP_TEST_RUN_CLI (&created, tmp_dir, "new", "monthly.cplan");
+  g_assert_cmpint (created.status, ==, 0);
+  CP_TEST_RUN_CLI (&dry, tmp_dir, "import-quotes", "--dry-run", "monthly.cplan", "monthly.csv");
+  g_assert_cmpint (dry.status, ==, 0);
+  g_assert_nonnull (strstr (dry.out, "minimum term 730 h"));
+  g_assert_nonnull (strstr (dry.out, "assumed: minimum term: one month, as the price is per month "
+                                     "— not stated"));
+}
+
 /* Programs on one project, as scripts and colleagues would run them: two
  * import-quotes loops against a plan loop (with one importer alone the
  * lock is rarely contended long enough to show). Each waits for the
@@ -288,6 +310,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli-project/demo-and-plan", test_demo_and_plan);
   g_test_add_func ("/cli-project/new-and-import", test_new_and_import);
   g_test_add_func ("/cli-project/import-exit-status", test_import_exit_status);
+  g_test_add_func ("/cli-project/import-monthly-minimum-term", test_import_monthly_minimum_term);
   g_test_add_func ("/cli-project/concurrent-use", test_concurrent_use);
   g_test_add_func ("/cli-project/lock-holder-named", test_lock_holder_named);
   status = g_test_run ();

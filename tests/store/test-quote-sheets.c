@@ -485,6 +485,62 @@ test_minimum_terms (void)
     }
 }
 
+/* A price by the period with no minimum term stated is billed at least
+ * that period: a month is the project's hours per month (720 here), a
+ * day 24 h, a week 168 h; the row says so. A stated term is kept. */
+static void
+test_minimum_term_from_price_period (void)
+{
+  static const struct {
+    const char *csv; double hours; const char *assumed;
+  } cases[] = {
+    { "gpu,gpus per node,price\nH20,8,58400 元/台/月\n", 720, "one month" },
+    { "gpu,gpus per node,price\nH20,8,58400/node/month\n", 720, "one month" },
+    { "gpu,gpus per node,price,price unit\nH20,8,58400,包月\n", 720, "one month" },
+    { "gpu,gpus per node,price\nH20,8,7300 元/卡/月\n", 720, "one month" },
+    { "gpu,gpus per node,price\nH20,8,480 元/台/天\n", 24, "one day" },
+    { "gpu,gpus per node,price\nH20,8,3360/node/week\n", 168, "one week" },
+    { "gpu,gpus per node,price\nH20,8,700800 元/台/年\n", 12 * 720, "one year" },
+    /* An empty cell of a minimum-term column states nothing either. */
+    { "gpu,gpus per node,price,最短租期\nH20,8,58400 元/台/月,\n", 720, "one month" },
+    /* Stated terms stay as stated, even "none". */
+    { "gpu,gpus per node,price,最短租期\nH20,8,58400 元/台/月,72h\n", 72, NULL },
+    { "gpu,gpus per node,price,最短租期\nH20,8,58400 元/台/月,无\n", 0, NULL },
+    /* An hourly price has no period to bill. */
+    { "gpu,gpus per node,price\nH20,8,2.5 元/卡/小时\n", 0, NULL },
+  };
+  g_autoptr(CpProject) project = cp_project_new ();
+
+  project->settings.hours_per_month = 720;
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(CpQuoteCsvResult) r = cp_quote_csv_read (cases[i].csv, strlen (cases[i].csv),
+                                                         project, &error);
+      const CpQuoteCsvRow *row;
+      guint said = 0;
+
+      g_test_message ("%s", cases[i].csv);
+      g_assert_no_error (error);
+      g_assert_cmpuint (r->quotes->len, ==, 1);
+      g_assert_cmpfloat (((const CpQuote *) g_ptr_array_index (r->quotes, 0))->minimum_term_h, ==,
+                         cases[i].hours);
+      row = g_ptr_array_index (r->rows, 0);
+      for (guint a = 0; a < row->assumptions->len; a++)
+        {
+          const char *text = g_ptr_array_index (row->assumptions, a);
+          if (g_str_has_prefix (text, "minimum term: "))
+            {
+              said++;
+              g_assert_nonnull (cases[i].assumed);
+              g_assert_nonnull (strstr (text, cases[i].assumed));
+              g_assert_nonnull (strstr (text, "not stated"));
+            }
+        }
+      g_assert_cmpuint (said, ==, cases[i].assumed ? 1 : 0);
+    }
+}
+
 /* Price units as vendors write them, in the cell or in their own column. */
 static void
 test_price_units (void)
@@ -535,6 +591,7 @@ main (int argc, char **argv)
   g_test_add_func ("/quote-sheets/links", test_links);
   g_test_add_func ("/quote-sheets/networks", test_networks);
   g_test_add_func ("/quote-sheets/minimum-terms", test_minimum_terms);
+  g_test_add_func ("/quote-sheets/minimum-term-from-price-period", test_minimum_term_from_price_period);
   g_test_add_func ("/quote-sheets/yes-and-no", test_yes_and_no);
   g_test_add_func ("/quote-sheets/price-units", test_price_units);
   return g_test_run ();
