@@ -384,7 +384,7 @@ check_range (double       value,
 }
 
 gboolean
-cp_check_positive (double       value,
+cp_check_positive_slow (double       value,
                    double       max,
                    const char  *field,
                    GError     **error)
@@ -393,7 +393,7 @@ cp_check_positive (double       value,
 }
 
 gboolean
-cp_check_non_negative (double       value,
+cp_check_non_negative_slow (double       value,
                        double       max,
                        const char  *field,
                        GError     **error)
@@ -402,7 +402,7 @@ cp_check_non_negative (double       value,
 }
 
 gboolean
-cp_check_at_least (double       value,
+cp_check_at_least_slow (double       value,
                    double       smallest,
                    double       max,
                    const char  *field,
@@ -412,7 +412,7 @@ cp_check_at_least (double       value,
 }
 
 gboolean
-cp_check_zero_or_at_least (double       value,
+cp_check_zero_or_at_least_slow (double       value,
                            double       smallest,
                            double       max,
                            const char  *field,
