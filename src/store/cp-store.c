@@ -361,6 +361,35 @@ fill_column (sqlite3            *db,
   return rc;
 }
 
+/* The columns a migration added get the values cp_settings_init() gives
+ * the project and cp_job_init() gives a job of each kind. */
+static int
+fill_new_columns (sqlite3            *db,
+                  const char * const *settings_columns,
+                  guint               n_settings_columns,
+                  const char * const *job_columns,
+                  guint               n_job_columns)
+{
+  CpSettings settings;
+  int rc = SQLITE_OK;
+
+  cp_settings_init (&settings);
+  for (guint i = 0; rc == SQLITE_OK && i < n_settings_columns; i++)
+    rc = fill_column (db, "project", &cp_fields_settings, settings_columns[i], &settings, NULL);
+
+  for (int kind = 0; rc == SQLITE_OK && n_job_columns > 0 && kind < CP_N_TASKS; kind++)
+    {
+      CpJob job;
+
+      cp_job_init (&job, (CpTaskKind) kind);
+      for (guint i = 0; rc == SQLITE_OK && i < n_job_columns; i++)
+        rc = fill_column (db, "jobs", &cp_fields_job, job_columns[i], &job,
+                          cp_task_kind_to_string ((CpTaskKind) kind));
+      cp_job_clear (&job);
+    }
+  return rc;
+}
+
 static int
 fill_v3_defaults (sqlite3 *db)
 {
@@ -370,23 +399,8 @@ fill_v3_defaults (sqlite3 *db)
   static const char * const job_columns[] = {
     "expert_parallel", "virtual_stages", "mfu", "trial_gpus", "trial_gpu_dense_flops",
   };
-  CpSettings settings;
-  int rc = SQLITE_OK;
-
-  cp_settings_init (&settings);
-  for (guint i = 0; rc == SQLITE_OK && i < G_N_ELEMENTS (settings_columns); i++)
-    rc = fill_column (db, "project", &cp_fields_settings, settings_columns[i], &settings, NULL);
-
-  for (int kind = 0; rc == SQLITE_OK && kind < CP_N_TASKS; kind++)
-    {
-      CpJob job;
-
-      cp_job_init (&job, (CpTaskKind) kind);
-      for (guint i = 0; rc == SQLITE_OK && i < G_N_ELEMENTS (job_columns); i++)
-        rc = fill_column (db, "jobs", &cp_fields_job, job_columns[i], &job,
-                          cp_task_kind_to_string ((CpTaskKind) kind));
-      cp_job_clear (&job);
-    }
+  int rc = fill_new_columns (db, settings_columns, G_N_ELEMENTS (settings_columns),
+                             job_columns, G_N_ELEMENTS (job_columns));
 
   /* Version 2 did not keep the GPUs and the dense peak of the machine a
    * trial ran on, which the planner needs to use the trial at all; they
@@ -407,28 +421,17 @@ fill_v3_defaults (sqlite3 *db)
 static int
 fill_v4_defaults (sqlite3 *db)
 {
-  CpSettings settings;
+  static const char * const settings_columns[] = { "overlap_compute_slowdown" };
 
-  cp_settings_init (&settings);
-  return fill_column (db, "project", &cp_fields_settings, "overlap_compute_slowdown", &settings, NULL);
+  return fill_new_columns (db, settings_columns, G_N_ELEMENTS (settings_columns), NULL, 0);
 }
 
 static int
 fill_v5_defaults (sqlite3 *db)
 {
   static const char * const job_columns[] = { "prompt_tokens", "output_tokens" };
-  int rc = SQLITE_OK;
+  int rc = fill_new_columns (db, NULL, 0, job_columns, G_N_ELEMENTS (job_columns));
 
-  for (int kind = 0; rc == SQLITE_OK && kind < CP_N_TASKS; kind++)
-    {
-      CpJob job;
-
-      cp_job_init (&job, (CpTaskKind) kind);
-      for (guint i = 0; rc == SQLITE_OK && i < G_N_ELEMENTS (job_columns); i++)
-        rc = fill_column (db, "jobs", &cp_fields_job, job_columns[i], &job,
-                          cp_task_kind_to_string ((CpTaskKind) kind));
-      cp_job_clear (&job);
-    }
   /* A request must fit in the context length (cp_job_validate()): a
    * shorter context keeps at most half of it for the output and gives
    * the prompt the rest, so that a job saved before stays valid. */
@@ -448,13 +451,8 @@ fill_v6_defaults (sqlite3 *db)
   static const char * const settings_columns[] = {
     "gpu_failure_rate_per_hour", "restart_s", "checkpoint_interval_s",
   };
-  CpSettings settings;
-  int rc = SQLITE_OK;
 
-  cp_settings_init (&settings);
-  for (guint i = 0; rc == SQLITE_OK && i < G_N_ELEMENTS (settings_columns); i++)
-    rc = fill_column (db, "project", &cp_fields_settings, settings_columns[i], &settings, NULL);
-  return rc;
+  return fill_new_columns (db, settings_columns, G_N_ELEMENTS (settings_columns), NULL, 0);
 }
 
 /* The GPU memory of a trial bound to a quote is that quote's, as the window
