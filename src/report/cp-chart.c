@@ -1201,7 +1201,15 @@ typedef struct {
   char  *note;           /* data->note, and any break-even without room on its panel */
   double title_height;
   double note_top;
+  /* Text sizes laid out so far, by font, wrap width and text: placing
+   * the line labels asks for the same ones in each panel and at each
+   * candidate cut, and laying out is most of a chart's drawing time. */
+  GHashTable *measured;
 } Geometry;
+
+typedef struct {
+  int width, height, lines;
+} TextMeasure;
 
 /* Sets @geometry's layout to @text in @font, wrapped at @wrap_width when
  * positive, and returns it. */
@@ -1222,6 +1230,28 @@ set_text (Geometry                   *geometry,
   return layout;
 }
 
+/* Width, height and line count of @text as set_text() lays it out. */
+static const TextMeasure *
+measure_text (Geometry                   *geometry,
+              const PangoFontDescription *font,
+              const char                 *text,
+              double                      wrap_width)
+{
+  g_autofree char *key = g_strdup_printf ("%p %.3f %s", (const void *) font, wrap_width, text != NULL ? text : "");
+  TextMeasure *measure = g_hash_table_lookup (geometry->measured, key);
+
+  if (measure == NULL)
+    {
+      PangoLayout *layout = set_text (geometry, font, text, wrap_width, FALSE);
+
+      measure = g_new (TextMeasure, 1);
+      pango_layout_get_pixel_size (layout, &measure->width, &measure->height);
+      measure->lines = pango_layout_get_line_count (layout);
+      g_hash_table_insert (geometry->measured, g_steal_pointer (&key), measure);
+    }
+  return measure;
+}
+
 static void
 text_size (Geometry                   *geometry,
            const PangoFontDescription *font,
@@ -1230,13 +1260,12 @@ text_size (Geometry                   *geometry,
            double                     *width,
            double                     *height)
 {
-  int w, h;
+  const TextMeasure *measure = measure_text (geometry, font, text, wrap_width);
 
-  pango_layout_get_pixel_size (set_text (geometry, font, text, wrap_width, FALSE), &w, &h);
   if (width != NULL)
-    *width = w;
+    *width = measure->width;
   if (height != NULL)
-    *height = h;
+    *height = measure->height;
 }
 
 static void
@@ -1356,6 +1385,7 @@ geometry_init (Geometry          *geometry,
   double pad;
 
   memset (geometry, 0, sizeof *geometry);
+  geometry->measured = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
   geometry->context = g_object_ref (context);
   geometry->width = width;
   geometry->height = height;
@@ -1528,6 +1558,7 @@ geometry_clear (Geometry *geometry)
   g_clear_pointer (&geometry->bold, pango_font_description_free);
   g_clear_pointer (&geometry->small, pango_font_description_free);
   g_clear_pointer (&geometry->note, g_free);
+  g_clear_pointer (&geometry->measured, g_hash_table_unref);
   g_clear_object (&geometry->layout);
   g_clear_object (&geometry->context);
 }
@@ -2006,12 +2037,10 @@ text_lines (Geometry                   *geometry,
             const char                 *text,
             double                      wrap_width)
 {
-  PangoLayout *layout = set_text (geometry, font, text, wrap_width, FALSE);
-  int width;
+  const TextMeasure *measure = measure_text (geometry, font, text, wrap_width);
 
-  pango_layout_get_pixel_size (layout, &width, NULL);
   /* A word wider than the wrap width sticks out: as bad as a line more. */
-  return pango_layout_get_line_count (layout) + (width > wrap_width + 0.5 ? 1 : 0);
+  return measure->lines + (measure->width > wrap_width + 0.5 ? 1 : 0);
 }
 
 /* A quote's name cut after @bytes, with an ellipsis. */
