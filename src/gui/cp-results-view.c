@@ -69,9 +69,11 @@ struct _CpResultsView
   const CpProject    *pending_project;
   int                 pending_job;
   guint               update_id;
-  /* The paragraphs, one frame later, for the project just planned. */
+  /* Whether the verdict holds and the paragraphs, one frame later, for
+   * the project just planned. */
   const CpProject    *details_project;
   const CpJob        *details_job;
+  guint               details_job_index;
   guint               details_id;
   GdkFrameClock      *after_paint_clock;
   gulong              after_paint_id;
@@ -892,17 +894,22 @@ fill_reasons (CpResultsView   *self,
       const CpReason *reason = &g_array_index (self->plan->reasons, CpReason, i);
       g_autofree char *words = cp_reason_text (reason, project, self->plan, lang);
       GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->reasons_list, (int) i);
-      GtkWidget *box, *rule, *label;
+      GtkWidget *grid, *rule, *label;
 
       if (row == NULL)
         {
-          box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+          /* A grid, not a horizontal box: a box allocates its children
+           * by measuring their widths for its height, and a wrapped
+           * label answers that by laying its text out at a dozen widths
+           * or more (a binary search, GTK 4.8), for every reason on
+           * every change; a grid measures widths first. */
+          grid = gtk_grid_new ();
           rule = gtk_label_new (NULL);
           label = gtk_label_new (NULL);
-          gtk_widget_set_margin_top (box, 8);
-          gtk_widget_set_margin_bottom (box, 8);
-          gtk_widget_set_margin_start (box, 12);
-          gtk_widget_set_margin_end (box, 12);
+          gtk_widget_set_margin_top (grid, 8);
+          gtk_widget_set_margin_bottom (grid, 8);
+          gtk_widget_set_margin_start (grid, 12);
+          gtk_widget_set_margin_end (grid, 12);
           gtk_widget_set_valign (rule, GTK_ALIGN_START);
           gtk_widget_add_css_class (rule, "cp-rule");
           gtk_label_set_wrap (GTK_LABEL (label), TRUE);
@@ -915,15 +922,16 @@ fill_reasons (CpResultsView   *self,
           gtk_label_set_selectable (GTK_LABEL (label), TRUE);
           keep_selectable_unfocused (GTK_LABEL (label));
           gtk_widget_set_hexpand (label, TRUE);
-          gtk_box_append (GTK_BOX (box), rule);
-          gtk_box_append (GTK_BOX (box), label);
-          gtk_list_box_append (self->reasons_list, box);
+          gtk_grid_set_column_spacing (GTK_GRID (grid), 12);
+          gtk_grid_attach (GTK_GRID (grid), rule, 0, 0, 1, 1);
+          gtk_grid_attach (GTK_GRID (grid), label, 1, 0, 1, 1);
+          gtk_list_box_append (self->reasons_list, grid);
           row = gtk_list_box_get_row_at_index (self->reasons_list, (int) i);
           /* Reasons are read, not chosen: no Tab stop of their own. */
           gtk_widget_set_focusable (GTK_WIDGET (row), FALSE);
         }
-      box = gtk_list_box_row_get_child (row);
-      rule = gtk_widget_get_first_child (box);
+      grid = gtk_list_box_row_get_child (row);
+      rule = gtk_widget_get_first_child (grid);
       label = gtk_widget_get_next_sibling (rule);
       set_label (GTK_LABEL (rule), cp_rule_to_string (reason->rule));
       if (g_strcmp0 (gtk_widget_get_tooltip_text (rule), cp_words_rule (reason->rule)) != 0)
@@ -1019,18 +1027,45 @@ show_page (CpResultsView *self,
     gtk_stack_set_visible_child_name (self->stack, name);
 }
 
-/* The long paragraphs (one machine or the cluster, the reasons, the
- * risks): re-wrapping them is most of a change's layout time. */
+/* Whether the verdict holds across the assumptions' band: the plan's
+ * robustness reason, in words; empty when nothing was compared. */
+static char *
+describe_robustness (const CpProject *project,
+                     const CpPlan    *plan,
+                     const char      *lang)
+{
+  for (guint i = 0; i < plan->reasons->len; i++)
+    {
+      const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
+
+      if (reason->outcome == CP_OUTCOME_VERDICT_HOLDS || reason->outcome == CP_OUTCOME_VERDICT_FLIPS)
+        return cp_reason_text (reason, project, plan, lang);
+    }
+  return g_strdup ("");
+}
+
+/* Whether the verdict holds across the assumptions' band (a search of
+ * more estimates than the rest of the plan) and the long paragraphs (one
+ * machine or the cluster, the reasons, the risks). Until then the line
+ * under the verdict keeps its words: hidden and shown again, it would
+ * move everything below it on every keystroke. */
 static gboolean
 details_cb (gpointer user_data)
 {
   CpResultsView *self = user_data;
   const char *lang = cp_labels_ui_language ();
+  g_autofree char *robustness = NULL;
   g_autofree char *cluster = NULL;
 
   self->details_id = 0;
   if (self->plan == NULL || self->details_project == NULL)
     return G_SOURCE_REMOVE;
+
+  cp_project_plan_add_robustness (self->details_project, self->details_job_index, self->plan);
+  robustness = describe_robustness (self->details_project, self->plan, lang);
+  set_label (self->robustness_label, robustness);
+  set_visible (GTK_WIDGET (self->robustness_label), *robustness != '\0');
+  set_css_class (GTK_WIDGET (self->robustness_label), "warning", !self->plan->verdict_robust);
 
   cluster = describe_cluster_question (self->details_project, self->plan, lang);
   set_label (self->cluster_label, cluster);
@@ -1085,23 +1120,6 @@ cancel_details (CpResultsView *self)
   self->details_project = NULL;
 }
 
-/* Whether the verdict holds across the assumptions' band: the plan's
- * robustness reason, in words; empty when nothing was compared. */
-static char *
-describe_robustness (const CpProject *project,
-                     const CpPlan    *plan,
-                     const char      *lang)
-{
-  for (guint i = 0; i < plan->reasons->len; i++)
-    {
-      const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
-
-      if (reason->outcome == CP_OUTCOME_VERDICT_HOLDS || reason->outcome == CP_OUTCOME_VERDICT_FLIPS)
-        return cp_reason_text (reason, project, plan, lang);
-    }
-  return g_strdup ("");
-}
-
 void
 cp_results_view_update (CpResultsView   *self,
                         const CpProject *project,
@@ -1111,7 +1129,6 @@ cp_results_view_update (CpResultsView   *self,
   const CpJob *job;
   g_autofree char *summary = NULL;
   g_autofree char *price_check = NULL;
-  g_autofree char *robustness = NULL;
   g_autofree char *layout = NULL;
   g_autofree char *changes = NULL;
   g_autofree char *incomplete = NULL;
@@ -1144,17 +1161,12 @@ cp_results_view_update (CpResultsView   *self,
 
   job = g_ptr_array_index (project->jobs, job_index);
   self->memory_unit = project->settings.memory_unit;
-  self->plan = cp_project_plan_job (project, job_index);
+  self->plan = cp_project_plan_job_without_robustness (project, job_index);
   no_option = self->plan->options->len == 0;
 
   set_label (self->verdict_label, no_option ? _("Quotes Incomplete") : cp_words_plan_verdict (self->plan));
   set_css_class (GTK_WIDGET (self->verdict_label), "error",
                  !no_option && self->plan->verdict == CP_VERDICT_NOT_FEASIBLE);
-
-  robustness = describe_robustness (project, self->plan, lang);
-  set_label (self->robustness_label, robustness);
-  set_visible (GTK_WIDGET (self->robustness_label), *robustness != '\0');
-  set_css_class (GTK_WIDGET (self->robustness_label), "warning", !self->plan->verdict_robust);
 
   summary = describe_recommendation (project, self->plan, lang);
   price_check = cp_words_price_check (project, self->plan, lang);
@@ -1188,6 +1200,7 @@ cp_results_view_update (CpResultsView   *self,
    * change; the paragraphs below them in the next. */
   self->details_project = project;
   self->details_job = job;
+  self->details_job_index = job_index;
   queue_details (self);
 
   {

@@ -791,14 +791,12 @@ add_risks (CpPlan        *plan,
 }
 
 CpPlan *
-cp_plan_new (const CpJob      *job,
-             const CpQuote    *quotes,
-             guint             n_quotes,
-             const CpSettings *settings)
+cp_plan_new_without_robustness (const CpJob      *job,
+                            const CpQuote    *quotes,
+                            guint             n_quotes,
+                            const CpSettings *settings)
 {
   CpPlan *plan = g_new0 (CpPlan, 1);
-  g_autofree CpEstimate *optimistic = NULL;
-  g_autofree CpEstimate *pessimistic = NULL;
   const CpOption *first;
   const CpOption *subject;
   gboolean cluster;
@@ -811,9 +809,8 @@ cp_plan_new (const CpJob      *job,
   plan->best_available = -1;
   plan->shortfall = CP_SHORTFALL_NONE;
   plan->verdict = CP_VERDICT_NOT_FEASIBLE;
-  /* Nothing to move with no option, or none that fits: the larger
-   * overhead only fits fewer. */
   plan->verdict_robust = TRUE;
+  plan->robustness_reason_at = -1;
 
   for (guint i = 0; i < n_quotes; i++)
     {
@@ -844,15 +841,12 @@ cp_plan_new (const CpJob      *job,
     }
 
   g_array_sort (plan->options, compare_options);
-  optimistic = g_new (CpEstimate, MAX (plan->options->len, 1));
-  pessimistic = g_new (CpEstimate, MAX (plan->options->len, 1));
   for (guint i = 0; i < plan->options->len; i++)
     {
       CpOption *option = &g_array_index (plan->options, CpOption, i);
 
       option->rank = i + 1;
-      cp_range_estimate (job, &quotes[option->quote_index], settings, &option->estimate, &option->range,
-                         &optimistic[i], &pessimistic[i]);
+      cp_range_estimate (job, &quotes[option->quote_index], settings, &option->estimate, &option->range, NULL, NULL);
     }
 
   if (plan->options->len == 0)
@@ -971,8 +965,10 @@ cp_plan_new (const CpJob      *job,
     }
   else
     reason_best_available (plan, job, quotes, settings);
+  /* Nothing to move with no option, or none that fits: the larger
+   * overhead only fits fewer. */
   if (plan->shortfall != CP_SHORTFALL_MEMORY)
-    reason_robustness (plan, job, quotes, settings, optimistic, pessimistic);
+    plan->robustness_reason_at = plan->reasons->len;
   for (guint i = 0; i < n_quotes; i++)
     {
       double low, high;
@@ -1027,6 +1023,56 @@ cp_plan_new (const CpJob      *job,
     add_reason (plan, CP_RULE_R9_TRIAL_RUN, CP_OUTCOME_TRIAL_MISSING, -1, 0, 0, 0, 0);
 
   add_risks (plan, job, quotes, n_quotes, &quotes[subject->quote_index], cluster);
+  return plan;
+}
+
+void
+cp_plan_add_robustness (CpPlan           *plan,
+                        const CpJob      *job,
+                        const CpQuote    *quotes,
+                        const CpSettings *settings)
+{
+  guint n_options = plan->options->len;
+  g_autofree CpEstimate *optimistic = NULL;
+  g_autofree CpEstimate *pessimistic = NULL;
+
+  g_return_if_fail (!plan->has_robustness);
+
+  plan->has_robustness = TRUE;
+  if (plan->robustness_reason_at < 0)
+    return;
+
+  /* Each option's ends again (their ranges are the same): keeping them in
+   * the plan would cost more than the few estimates. */
+  optimistic = g_new (CpEstimate, MAX (n_options, 1));
+  pessimistic = g_new (CpEstimate, MAX (n_options, 1));
+  for (guint i = 0; i < n_options; i++)
+    {
+      CpOption *option = &g_array_index (plan->options, CpOption, i);
+
+      cp_range_estimate (job, &quotes[option->quote_index], settings, &option->estimate, &option->range,
+                         &optimistic[i], &pessimistic[i]);
+    }
+  /* Its reason goes where cp_plan_new_without_robustness() left its
+   * place, after R6's verdict, as if the plan had been made in one go. */
+  reason_robustness (plan, job, quotes, settings, optimistic, pessimistic);
+  {
+    CpReason reason = g_array_index (plan->reasons, CpReason, plan->reasons->len - 1);
+
+    g_array_set_size (plan->reasons, plan->reasons->len - 1);
+    g_array_insert_val (plan->reasons, plan->robustness_reason_at, reason);
+  }
+}
+
+CpPlan *
+cp_plan_new (const CpJob      *job,
+             const CpQuote    *quotes,
+             guint             n_quotes,
+             const CpSettings *settings)
+{
+  CpPlan *plan = cp_plan_new_without_robustness (job, quotes, n_quotes, settings);
+
+  cp_plan_add_robustness (plan, job, quotes, settings);
   return plan;
 }
 

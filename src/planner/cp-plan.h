@@ -135,8 +135,11 @@ typedef struct {
   GArray     *risks;          /* CpRisk */
   /* The winner (the cheapest feasible option, or none) stays the same at
    * both ends of the band and with each assumption alone at either end
-   * of its spread; else a CP_OUTCOME_VERDICT_FLIPS reason says how. */
+   * of its spread; else a CP_OUTCOME_VERDICT_FLIPS reason says how.
+   * Known once the plan has_robustness. */
   gboolean    verdict_robust;
+  gboolean    has_robustness;
+  int         robustness_reason_at; /* where cp_plan_add_robustness() puts that reason, or -1: none */
 } CpPlan;
 
 /* Main risks of a recommendation, after the source article's table. */
@@ -168,6 +171,20 @@ CpPlan   *cp_plan_new   (const CpJob      *job,
                          const CpQuote    *quotes,
                          guint             n_quotes,
                          const CpSettings *settings);
+/* cp_plan_new() in two steps, for a window that shows the verdict, the
+ * table and the charts in the frame after a change and whether the
+ * verdict holds in the next: the robustness search (each assumption
+ * alone at each end, then a bisection where the winner changes) can take
+ * several times the estimates of the rest. Both steps are given the same
+ * arguments. */
+CpPlan   *cp_plan_new_without_robustness (const CpJob      *job,
+                                          const CpQuote    *quotes,
+                                          guint             n_quotes,
+                                          const CpSettings *settings);
+void      cp_plan_add_robustness         (CpPlan           *plan,
+                                          const CpJob      *job,
+                                          const CpQuote    *quotes,
+                                          const CpSettings *settings);
 void      cp_plan_free  (CpPlan *plan);
 
 const char *cp_rule_to_string    (CpRule rule);      /* "R1".."R9" */

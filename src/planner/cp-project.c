@@ -104,21 +104,52 @@ cp_project_find_link (const CpProject *project,
   return found != NULL ? found : cp_catalog_find_link (cp_catalog_get_builtin (), id);
 }
 
+/* cp_plan_new takes a plain array; the structs are copied shallowly and
+ * only read. */
+static CpQuote *
+quotes_array (const CpProject *project)
+{
+  CpQuote *quotes = g_new (CpQuote, MAX (project->quotes->len, 1));
+
+  for (guint i = 0; i < project->quotes->len; i++)
+    quotes[i] = *(const CpQuote *) g_ptr_array_index (project->quotes, i);
+  return quotes;
+}
+
 CpPlan *
 cp_project_plan_job (const CpProject *project,
                      guint            job_index)
 {
+  CpPlan *plan = cp_project_plan_job_without_robustness (project, job_index);
+
+  cp_project_plan_add_robustness (project, job_index, plan);
+  return plan;
+}
+
+CpPlan *
+cp_project_plan_job_without_robustness (const CpProject *project,
+                                    guint            job_index)
+{
   g_autofree CpQuote *quotes = NULL;
-  guint n = project->quotes->len;
 
   g_return_val_if_fail (job_index < project->jobs->len, NULL);
 
-  /* cp_plan_new takes a plain array; the structs are copied shallowly and
-   * only read. */
-  quotes = g_new (CpQuote, MAX (n, 1));
-  for (guint i = 0; i < n; i++)
-    quotes[i] = *(const CpQuote *) g_ptr_array_index (project->quotes, i);
-  return cp_plan_new (g_ptr_array_index (project->jobs, job_index), quotes, n, &project->settings);
+  quotes = quotes_array (project);
+  return cp_plan_new_without_robustness (g_ptr_array_index (project->jobs, job_index), quotes,
+                                     project->quotes->len, &project->settings);
+}
+
+void
+cp_project_plan_add_robustness (const CpProject *project,
+                            guint            job_index,
+                            CpPlan          *plan)
+{
+  g_autofree CpQuote *quotes = NULL;
+
+  g_return_if_fail (job_index < project->jobs->len && plan != NULL);
+
+  quotes = quotes_array (project);
+  cp_plan_add_robustness (plan, g_ptr_array_index (project->jobs, job_index), quotes, &project->settings);
 }
 
 static gboolean

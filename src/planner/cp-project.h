@@ -35,6 +35,10 @@ const CpGpuSpec   *cp_project_find_gpu   (const CpProject *project, const char *
 const CpLinkSpec  *cp_project_find_link  (const CpProject *project, const char *id);
 /* A plan for job @job_index over all quotes. */
 CpPlan    *cp_project_plan_job (const CpProject *project, guint job_index);
+/* The same in two steps (cp_plan_new_without_robustness()): @plan is the
+ * first step's, for the same job of the same, unchanged project. */
+CpPlan    *cp_project_plan_job_without_robustness (const CpProject *project, guint job_index);
+void       cp_project_plan_add_robustness         (const CpProject *project, guint job_index, CpPlan *plan);
 /* Fresh unique id ("job-3", "quote-12") for a new entry. */
 char      *cp_project_new_id   (const CpProject *project, const char *prefix);
 

@@ -237,6 +237,73 @@ test_verdict_flips (void)
   cp_quote_clear (&quotes[1]);
 }
 
+/* The window plans in two steps, whether the verdict holds a frame after
+ * the rest (cp_plan_new_without_robustness()): the first step has no
+ * robustness reason, the second ends with the plan cp_plan_new() makes,
+ * reason for reason in the same order, the flip right after R6's
+ * cheapest total. Set up as /range/verdict-flips, where the robustness
+ * search bisects. */
+static void
+test_two_steps (void)
+{
+  CpSettings settings;
+  CpQuote quotes[2];
+  CpJob job;
+  double fee = 2 * RUN_H * 0.55 / 0.50 / 0.65;
+
+  settings_init_failure_free (&settings);
+  job_init_1b (&job);
+  quote_init_one_a100 (&quotes[0], "a", 10, fee);
+  quote_init_one_a100 (&quotes[1], "b", 12, 0);
+  {
+    g_autoptr(CpPlan) whole = cp_plan_new (&job, quotes, 2, &settings);
+    g_autoptr(CpPlan) stepped = cp_plan_new_without_robustness (&job, quotes, 2, &settings);
+    int at;
+
+    g_assert_true (whole->has_robustness);
+    g_assert_false (stepped->has_robustness);
+    g_assert_null (find_reason (stepped, CP_OUTCOME_VERDICT_FLIPS));
+    g_assert_null (find_reason (stepped, CP_OUTCOME_VERDICT_HOLDS));
+    g_assert_cmpuint (stepped->reasons->len + 1, ==, whole->reasons->len);
+    /* The ranges are in from the first step: the table shows them. */
+    for (guint i = 0; i < whole->options->len; i++)
+      {
+        const CpRange *a = &g_array_index (whole->options, CpOption, i).range;
+        const CpRange *b = &g_array_index (stepped->options, CpOption, i).range;
+
+        g_assert_cmpfloat (a->total_cost_low, ==, b->total_cost_low);
+        g_assert_cmpfloat (a->total_cost_high, ==, b->total_cost_high);
+        g_assert_cmpfloat (a->calendar_days_low, ==, b->calendar_days_low);
+        g_assert_cmpfloat (a->calendar_days_high, ==, b->calendar_days_high);
+        g_assert_cmpfloat (a->total_cost_low, <, a->total_cost_high);
+      }
+
+    cp_plan_add_robustness (stepped, &job, quotes, &settings);
+    g_assert_true (stepped->has_robustness);
+    g_assert_cmpint (stepped->verdict_robust, ==, whole->verdict_robust);
+    g_assert_false (stepped->verdict_robust);
+    g_assert_cmpuint (stepped->reasons->len, ==, whole->reasons->len);
+    for (guint i = 0; i < whole->reasons->len; i++)
+      {
+        const CpReason *a = &g_array_index (whole->reasons, CpReason, i);
+        const CpReason *b = &g_array_index (stepped->reasons, CpReason, i);
+
+        g_assert_cmpint (a->rule, ==, b->rule);
+        g_assert_cmpint (a->outcome, ==, b->outcome);
+        g_assert_cmpint (a->quote_index, ==, b->quote_index);
+        for (guint v = 0; v < G_N_ELEMENTS (a->values); v++)
+          g_assert_cmpfloat (a->values[v], ==, b->values[v]);
+      }
+    at = stepped->robustness_reason_at;
+    g_assert_cmpint (at, >, 0);
+    g_assert_cmpint (g_array_index (stepped->reasons, CpReason, at).outcome, ==, CP_OUTCOME_VERDICT_FLIPS);
+    g_assert_cmpint (g_array_index (stepped->reasons, CpReason, at - 1).outcome, ==, CP_OUTCOME_CHEAPEST_TOTAL);
+  }
+  cp_job_clear (&job);
+  cp_quote_clear (&quotes[0]);
+  cp_quote_clear (&quotes[1]);
+}
+
 /* The same with F = 1,000: even with every assumption pessimistic,
  * 2·H = 2 × 56.559 / 0.60 = 188.5 < 1,000, so B stays the winner. */
 static void
@@ -355,6 +422,7 @@ main (int    argc,
   g_test_add_func ("/range/band-by-hand", test_band_by_hand);
   g_test_add_func ("/range/spreads", test_spreads);
   g_test_add_func ("/range/verdict-flips", test_verdict_flips);
+  g_test_add_func ("/range/two-steps", test_two_steps);
   g_test_add_func ("/range/verdict-holds", test_verdict_holds);
   g_test_add_func ("/range/nothing-feasible-flips", test_nothing_feasible_flips);
   g_test_add_func ("/range/trial-narrows-band", test_trial_narrows_band);
