@@ -36,6 +36,8 @@ struct _CpResultsView
   AdwBin              parent_instance;
 
   GtkStack           *stack;
+  GtkScrolledWindow  *page_scroller;
+  GtkScrolledWindow  *table_scroller;
   GtkLabel           *notice_label;
   GtkLabel           *verdict_label;
   GtkLabel           *robustness_label;
@@ -1411,6 +1413,8 @@ cp_results_view_class_init (CpResultsViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, notice_label);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, verdict_label);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, robustness_label);
+  gtk_widget_class_bind_template_child (widget_class, CpResultsView, page_scroller);
+  gtk_widget_class_bind_template_child (widget_class, CpResultsView, table_scroller);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, cluster_heading);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, cluster_label);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, incomplete_label);
@@ -1429,12 +1433,41 @@ cp_results_view_class_init (CpResultsViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, risks_label);
 }
 
+/* The table scrolls sideways only, but GTK 4.8's scrolled window takes
+ * every wheel turn once it can scroll along either axis: the page stopped
+ * moving when the table came under the pointer. Turns up and down go to
+ * the page, by GTK's own wheel step; sideways (and Shift+wheel) to the
+ * table. */
+static gboolean
+on_table_scroll (GtkEventControllerScroll *controller,
+                 double                    dx,
+                 double                    dy,
+                 CpResultsView            *self)
+{
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (controller));
+  GtkAdjustment *page = gtk_scrolled_window_get_vadjustment (self->page_scroller);
+  double step = 1;
+
+  if (dy == 0 || (state & GDK_SHIFT_MASK) != 0)
+    return GDK_EVENT_PROPAGATE;
+  if (gtk_event_controller_scroll_get_unit (controller) == GDK_SCROLL_UNIT_WHEEL)
+    step = pow (gtk_adjustment_get_page_size (page), 2.0 / 3.0);
+  gtk_adjustment_set_value (page, gtk_adjustment_get_value (page) + dy * step);
+  return GDK_EVENT_STOP;
+}
+
 static void
 cp_results_view_init (CpResultsView *self)
 {
   GtkNoSelection *selection;
+  GtkEventController *table_scroll;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  table_scroll = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
+  gtk_event_controller_set_propagation_phase (table_scroll, GTK_PHASE_CAPTURE);
+  g_signal_connect (table_scroll, "scroll", G_CALLBACK (on_table_scroll), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->table_scroller), table_scroll);
 
   self->options = g_list_store_new (CP_TYPE_OPTION_OBJECT);
 
@@ -1490,10 +1523,7 @@ cp_results_view_init (CpResultsView *self)
 void
 cp_results_view_scroll_to_top (CpResultsView *self)
 {
-  GtkWidget *scroller;
-
   g_return_if_fail (CP_IS_RESULTS_VIEW (self));
 
-  scroller = gtk_stack_get_child_by_name (self->stack, "results");
-  gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller)), 0);
+  gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (self->page_scroller), 0);
 }
