@@ -130,8 +130,7 @@ cell_text (CpResultsView   *self,
            const CpOption  *option,
            const char      *name,
            const char      *currency,
-           gboolean         has_deadline,
-           guint            target_concurrency,
+           const CpJob     *job,
            Column           column)
 {
   const CpEstimate *estimate = &option->estimate;
@@ -175,23 +174,7 @@ cell_text (CpResultsView   *self,
     case CP_OPTION_TEXT_DAYS:
       return cp_i18n_format_days (estimate->calendar_days, lang);
     case CP_OPTION_TEXT_DEADLINE:
-      /* A service's requirement is its target, not a date: an option
-       * short of it must not read as if it met the job. */
-      if (target_concurrency > 0 && estimate->fits)
-        {
-          g_autofree char *serves = cp_words_serves_target (estimate, target_concurrency, lang);
-
-          if (estimate->concurrency_served < target_concurrency)
-            /* TRANSLATORS: a service option short of its target, e.g. "Serves 73 of 100 ✗" */
-            return g_strdup_printf (_("%s ✗"), serves);
-          return g_steal_pointer (&serves);
-        }
-      if (!has_deadline)
-        return g_strdup (_("No deadline"));
-      /* A job that cannot run meets no deadline. */
-      if (!estimate->fits)
-        return g_strdup ("—");
-      return g_strdup (estimate->meets_deadline ? _("Met") : _("Missed"));
+      return cp_words_deadline_status (job, estimate, lang);
     case CP_OPTION_TEXT_COST:
       return cp_i18n_format_money (estimate->total_cost, currency, lang);
     case CP_OPTION_TEXT_COST_RANGE:
@@ -987,7 +970,6 @@ fill_options (CpResultsView   *self,
       const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
       g_autofree char *name = cp_words_quote_name (project, option->quote_index);
       gboolean has_deadline = job->deadline_days > 0;
-      guint target_concurrency = job->kind == CP_TASK_INFERENCE ? job->concurrency : 0;
       CpOptionObject *object = g_hash_table_lookup (by_quote, GINT_TO_POINTER (option->quote_index));
       char *texts[CP_N_OPTION_TEXTS];
 
@@ -1005,7 +987,7 @@ fill_options (CpResultsView   *self,
         }
 
       for (guint t = 0; t < CP_N_OPTION_TEXTS; t++)
-        texts[t] = cell_text (self, project, option, name, quote->currency, has_deadline, target_concurrency, (Column) t);
+        texts[t] = cell_text (self, project, option, name, quote->currency, job, (Column) t);
       cp_option_object_update (object, option, (const char * const *) texts, quote->currency, has_deadline);
       for (guint t = 0; t < CP_N_OPTION_TEXTS; t++)
         g_free (texts[t]);
