@@ -1400,6 +1400,20 @@ test_window_cluster_question (void)
   cluster_text = cp_results_view_get_cluster_text (results);
   if (plan->recommended >= 0)
     best = &g_array_index (plan->options, CpOption, plan->recommended);
+  /* A single machine taken from a cluster offer says so under the verdict
+   * (walkthrough 4, #5: "Single machine" above "Recommended: … cluster"). */
+  if (best != NULL && best->estimate.nodes == 1)
+    {
+      const CpQuote *quote = g_ptr_array_index (project->quotes, best->quote_index);
+      const char *summary = gtk_label_get_label (GTK_LABEL (find_named (GTK_WIDGET (results), "summary")));
+      g_autofree char *offered = g_strdup_printf ("1 of the %u nodes offered", quote->nodes_available);
+
+      if (cp_quote_is_cluster (quote))
+        {
+          g_assert_nonnull (strstr (summary, "Recommended: one machine ("));
+          g_assert_nonnull (strstr (summary, offered));
+        }
+    }
 
   for (guint i = 0; i < plan->options->len; i++)
     {
