@@ -34,9 +34,8 @@ void              cp_project_save_as_async     (const CpProject      *project,
 CpStore          *cp_project_save_as_finish    (GAsyncResult         *result,
                                                 GError              **error);
 
-/* cp_quote_sheet_new_from_file() on a worker, for the import preview.
- * @project is only stored in the sheet (it must outlive it, as there);
- * the worker never reads it. */
+/* cp_quote_sheet_new_from_file() on a worker, for the import preview,
+ * against the copy of @project's settings and catalogue made here. */
 void              cp_quote_sheet_new_from_file_async  (const char           *path,
                                                        const CpProject      *project,
                                                        GCancellable         *cancellable,
@@ -44,6 +43,15 @@ void              cp_quote_sheet_new_from_file_async  (const char           *pat
                                                        gpointer              user_data);
 CpQuoteSheet     *cp_quote_sheet_new_from_file_finish (GAsyncResult         *result,
                                                        GError              **error);
+
+/* cp_quote_sheet_read() on a worker, of a cp_quote_sheet_copy() made
+ * here: @sheet's mapping may change meanwhile. */
+void              cp_quote_sheet_read_async   (const CpQuoteSheet   *sheet,
+                                               GCancellable         *cancellable,
+                                               GAsyncReadyCallback   callback,
+                                               gpointer              user_data);
+CpQuoteCsvResult *cp_quote_sheet_read_finish  (GAsyncResult         *result,
+                                               GError              **error);
 
 /* cp_quote_csv_write() of @project's quotes into @path on a worker; the
  * file is replaced whole or not at all. */
