@@ -2127,12 +2127,7 @@ reading_context_new (const CpProject *project)
   if (project == NULL)
     return context;
   context->settings = project->settings;
-  for (guint i = 0; i < cp_catalog_n_models (project->custom); i++)
-    cp_catalog_add_model (context->custom, cp_catalog_get_model (project->custom, i));
-  for (guint i = 0; i < cp_catalog_n_gpus (project->custom); i++)
-    cp_catalog_add_gpu (context->custom, cp_catalog_get_gpu (project->custom, i));
-  for (guint i = 0; i < cp_catalog_n_links (project->custom); i++)
-    cp_catalog_add_link (context->custom, cp_catalog_get_link (project->custom, i));
+  cp_catalog_add_all (context->custom, project->custom);
   return context;
 }
 

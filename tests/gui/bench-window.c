@@ -229,9 +229,81 @@ on_pulse (gpointer user_data)
   return G_SOURCE_CONTINUE;
 }
 
+/* Main-thread CPU time, the longest main-loop gap and the wall time of a
+ * piece of work run again and again; the first run (fonts, classes,
+ * catalogue loaded) is left out. */
+typedef struct {
+  GArray *cpu_ms;
+  GArray *gap_ms;
+  GArray *wall_ms;
+  /* the run under way */
+  Pulse   pulse;
+  guint   pulse_id;
+  gint64  start_us;
+  double  start_cpu_ms;
+} StallRuns;
+
+static void
+stall_runs_init (StallRuns *runs)
+{
+  runs->cpu_ms = g_array_new (FALSE, FALSE, sizeof (double));
+  runs->gap_ms = g_array_new (FALSE, FALSE, sizeof (double));
+  runs->wall_ms = g_array_new (FALSE, FALSE, sizeof (double));
+}
+
+static void
+stall_run_start (StallRuns *runs)
+{
+  runs->pulse = (Pulse) { g_get_monotonic_time (), 0 };
+  runs->pulse_id = g_timeout_add (1, on_pulse, &runs->pulse);
+  runs->start_us = g_get_monotonic_time ();
+  runs->start_cpu_ms = thread_cpu_ms ();
+}
+
+/* The work of the run ended at @end_us, @end_cpu_ms. */
+static void
+stall_run_stop (StallRuns *runs,
+                guint      run,
+                gint64     end_us,
+                double     end_cpu_ms)
+{
+  double cpu_ms = end_cpu_ms - runs->start_cpu_ms;
+  double wall_ms = (end_us - runs->start_us) / 1000.0;
+  double gap_ms;
+
+  on_pulse (&runs->pulse);
+  gap_ms = runs->pulse.longest_gap_us / 1000.0;
+  g_source_remove (runs->pulse_id);
+  if (run == 0)
+    return;
+  g_array_append_val (runs->cpu_ms, cpu_ms);
+  g_array_append_val (runs->gap_ms, gap_ms);
+  g_array_append_val (runs->wall_ms, wall_ms);
+}
+
+/* Prints the medians and worsts, then frees the figures. */
+static void
+stall_runs_print (StallRuns  *runs,
+                  const char *what,
+                  const char *done)
+{
+  /* median() sorts: the worst is last after it. */
+  double cpu_median = median (runs->cpu_ms);
+  double cpu_worst = g_array_index (runs->cpu_ms, double, runs->cpu_ms->len - 1);
+  double gap_median = median (runs->gap_ms);
+  double gap_worst = g_array_index (runs->gap_ms, double, runs->gap_ms->len - 1);
+
+  printf ("%s: main thread %6.1f ms CPU median (worst %6.1f); longest main-loop gap %6.1f ms median "
+          "(worst %6.1f); %s after %6.1f ms median (%u runs)\n",
+          what, cpu_median, cpu_worst, gap_median, gap_worst, done, median (runs->wall_ms), runs->cpu_ms->len);
+  g_array_unref (runs->cpu_ms);
+  g_array_unref (runs->gap_ms);
+  g_array_unref (runs->wall_ms);
+}
+
 static void
 bench_export (CpApplication *app,
-              guint          runs)
+              guint          n_runs)
 {
   const char *langs[] = { "en", "zh_CN" };
   g_autoptr(GError) error = NULL;
@@ -260,53 +332,28 @@ bench_export (CpApplication *app,
 
   for (guint l = 0; l < G_N_ELEMENTS (langs); l++)
     {
-      g_autoptr(GArray) cpu = g_array_new (FALSE, FALSE, sizeof (double));
-      g_autoptr(GArray) gap = g_array_new (FALSE, FALSE, sizeof (double));
-      g_autoptr(GArray) wall = g_array_new (FALSE, FALSE, sizeof (double));
+      g_autofree char *what = g_strdup_printf ("export %-5s 20 jobs × 50 quotes, PDF + XML", langs[l]);
+      StallRuns runs;
 
+      stall_runs_init (&runs);
       /* The first export loads fonts and the catalogue: apart. */
-      for (guint run = 0; run <= runs; run++)
+      for (guint run = 0; run <= n_runs; run++)
         {
-          Pulse pulse = { g_get_monotonic_time (), 0 };
-          guint pulse_id = g_timeout_add (1, on_pulse, &pulse);
-          gint64 start_us = g_get_monotonic_time ();
-          double start_cpu_ms = thread_cpu_ms ();
-          double cpu_ms, gap_ms, wall_ms;
-
+          stall_run_start (&runs);
           g_unlink (pdf);
           g_unlink (xml);
           _cp_window_export_report_files (window, base, TRUE, TRUE, langs[l]);
           while (cp_window_get_busy (window))
             g_main_context_iteration (NULL, TRUE);
-          cpu_ms = thread_cpu_ms () - start_cpu_ms;
-          wall_ms = (g_get_monotonic_time () - start_us) / 1000.0;
-          on_pulse (&pulse);
-          gap_ms = pulse.longest_gap_us / 1000.0;
-          g_source_remove (pulse_id);
+          stall_run_stop (&runs, run, g_get_monotonic_time (), thread_cpu_ms ());
           if (!g_file_test (pdf, G_FILE_TEST_EXISTS) || !g_file_test (xml, G_FILE_TEST_EXISTS))
             {
               fprintf (stderr, "bench-window: the export wrote no files\n");
               exit (1);
             }
-          if (run > 0)
-            {
-              g_array_append_val (cpu, cpu_ms);
-              g_array_append_val (gap, gap_ms);
-              g_array_append_val (wall, wall_ms);
-            }
           settle ();
         }
-      {
-        /* median() sorts: the worst is last after it. */
-        double cpu_median = median (cpu);
-        double cpu_worst = g_array_index (cpu, double, cpu->len - 1);
-        double gap_median = median (gap);
-        double gap_worst = g_array_index (gap, double, gap->len - 1);
-
-        printf ("export %-5s 20 jobs × 50 quotes, PDF + XML: main thread %5.1f ms CPU median (worst %5.1f); "
-                "longest main-loop gap %5.1f ms median (worst %5.1f); files written after %6.1f ms median (%u runs)\n",
-                langs[l], cpu_median, cpu_worst, gap_median, gap_worst, median (wall), cpu->len);
-      }
+      stall_runs_print (&runs, what, "files written");
     }
 
   gtk_window_destroy (GTK_WINDOW (window));
@@ -372,7 +419,7 @@ preview_shown (void)
 
 static void
 bench_import (CpApplication *app,
-              guint          runs)
+              guint          n_runs)
 {
   const guint sizes[] = { 500, 5000 };
   g_autofree char *dir = g_dir_make_tmp ("cp-bench-import-XXXXXX", NULL);
@@ -392,23 +439,20 @@ bench_import (CpApplication *app,
   for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
     {
       g_autofree char *path = write_sheet (dir, sizes[s]);
-      g_autoptr(GArray) cpu = g_array_new (FALSE, FALSE, sizeof (double));
-      g_autoptr(GArray) gap = g_array_new (FALSE, FALSE, sizeof (double));
-      g_autoptr(GArray) wall = g_array_new (FALSE, FALSE, sizeof (double));
+      g_autofree char *what = g_strdup_printf ("import %5u rows", sizes[s]);
+      StallRuns runs;
 
+      stall_runs_init (&runs);
       /* The first preview builds the dialog's class and loads fonts: apart. */
-      for (guint run = 0; run <= runs; run++)
+      for (guint run = 0; run <= n_runs; run++)
         {
-          Pulse pulse = { g_get_monotonic_time (), 0 };
-          guint pulse_id = g_timeout_add (1, on_pulse, &pulse);
           gint64 start_us = g_get_monotonic_time ();
-          double start_cpu_ms = thread_cpu_ms ();
           CpImportDialog *dialog;
           Frame frame = { FALSE, 0, 0 };
           GdkFrameClock *clock;
           gulong handler;
-          double cpu_ms, gap_ms, wall_ms;
 
+          stall_run_start (&runs);
           _cp_window_import_quotes (window, path);
           while (!preview_shown () && g_get_monotonic_time () - start_us < 60 * G_USEC_PER_SEC)
             g_main_context_iteration (NULL, TRUE);
@@ -425,30 +469,11 @@ bench_import (CpApplication *app,
           while (!frame.painted && g_get_monotonic_time () - start_us < 60 * G_USEC_PER_SEC)
             g_main_context_iteration (NULL, TRUE);
           g_signal_handler_disconnect (clock, handler);
-          cpu_ms = frame.painted_cpu_ms - start_cpu_ms;
-          wall_ms = (frame.painted_us - start_us) / 1000.0;
-          on_pulse (&pulse);
-          gap_ms = pulse.longest_gap_us / 1000.0;
-          g_source_remove (pulse_id);
-          if (run > 0)
-            {
-              g_array_append_val (cpu, cpu_ms);
-              g_array_append_val (gap, gap_ms);
-              g_array_append_val (wall, wall_ms);
-            }
+          stall_run_stop (&runs, run, frame.painted_us, frame.painted_cpu_ms);
           gtk_widget_activate_action (GTK_WIDGET (dialog), "import.cancel", NULL);
           settle ();
         }
-      {
-        double cpu_median = median (cpu);
-        double cpu_worst = g_array_index (cpu, double, cpu->len - 1);
-        double gap_median = median (gap);
-        double gap_worst = g_array_index (gap, double, gap->len - 1);
-
-        printf ("import %5u rows: main thread %6.1f ms CPU median (worst %6.1f); "
-                "longest main-loop gap %6.1f ms median (worst %6.1f); rows shown after %6.1f ms median (%u runs)\n",
-                sizes[s], cpu_median, cpu_worst, gap_median, gap_worst, median (wall), cpu->len);
-      }
+      stall_runs_print (&runs, what, "rows shown");
       g_unlink (path);
     }
 
