@@ -1,9 +1,10 @@
 /* cp-import-dialog.c: the vendor sheet import preview.
  *
  * Reading a sheet of a few thousand rows takes a good part of a second:
- * the file and its rows are read on workers (cp-store-async.h), one piece
- * of work at a time, each with its own GCancellable so that a newer one
- * (another file, another mapping) or a close drops it. The rows are
+ * the file is read on a worker of the store's (cp-store-async.h), its
+ * rows on one of this dialog's, one piece of work at a time, each with
+ * its own GCancellable so that a newer one (another file, another
+ * mapping) or a close drops it. The rows are
  * listed in a GtkListView, which makes widgets only for the rows in view.
  */
 #include "config.h"
@@ -17,6 +18,12 @@
 
 /* As the window's exports: work that ends sooner shows no progress. */
 #define PROGRESS_DELAY_MS 300
+/* GTK 4.8's list view makes widgets for up to 200 rows
+ * (GTK_LIST_VIEW_MAX_LIST_ITEMS), whatever is in view: about 0.7 ms each
+ * here. The rows are handed to it this many a frame, so that no frame
+ * waits for all 200. */
+#define ROWS_PER_FRAME 25
+#define LIST_VIEW_MAX_WIDGETS 200
 
 struct _CpImportDialog
 {
@@ -32,7 +39,9 @@ struct _CpImportDialog
   const CpProject     *project;
   CpQuoteSheet        *sheet;       /* NULL until a file is read, or when it could not be */
   CpQuoteCsvResult    *result;      /* the rows as the mapping shown reads them */
-  GListStore          *rows;        /* CpImportRow, what rows_view shows */
+  GListStore          *rows;        /* CpImportRow, one per row of the reading shown */
+  GtkSliceListModel   *shown_rows;  /* the start of rows that rows_view has been given */
+  guint                grow_id;     /* rows_view's tick callback that gives it more */
   GPtrArray           *combos;      /* AdwComboRow*, one per column, in column order */
   GCancellable        *cancellable; /* the work running, or the last one */
   gboolean             busy;
@@ -149,12 +158,34 @@ work_dialog (Work         *work,
   return work->dialog;
 }
 
+static gboolean
+grow_shown_rows (GtkWidget     *widget,
+                 GdkFrameClock *clock,
+                 gpointer       user_data)
+{
+  CpImportDialog *self = user_data;
+  guint size = gtk_slice_list_model_get_size (self->shown_rows) + ROWS_PER_FRAME;
+
+  if (size < LIST_VIEW_MAX_WIDGETS && size < g_list_model_get_n_items (G_LIST_MODEL (self->rows)))
+    {
+      gtk_slice_list_model_set_size (self->shown_rows, size);
+      return G_SOURCE_CONTINUE;
+    }
+  /* Past the widgets the list view keeps, more rows cost it nothing. */
+  gtk_slice_list_model_set_size (self->shown_rows, G_MAXUINT);
+  self->grow_id = 0;
+  return G_SOURCE_REMOVE;
+}
+
 static void
 show_rows (CpImportDialog *self,
            GPtrArray      *rows)
 {
+  gtk_slice_list_model_set_size (self->shown_rows, ROWS_PER_FRAME);
   g_list_store_splice (self->rows, 0, g_list_model_get_n_items (G_LIST_MODEL (self->rows)),
                        rows->pdata, rows->len);
+  if (self->grow_id == 0 && rows->len > ROWS_PER_FRAME)
+    self->grow_id = gtk_widget_add_tick_callback (GTK_WIDGET (self->rows_view), grow_shown_rows, self, NULL);
 }
 
 /* A problem of the whole file or mapping: nothing can be imported. */
@@ -214,31 +245,74 @@ describe_row (const CpQuoteCsvRow    *row,
   return cp_import_row_new (title, subtitle->str, row->quote_index >= 0 && row->incomplete->len == 0);
 }
 
-/* Lists the outcome of @result (taken), the rows as the mapping shown reads them. */
+/* One reading of the sheet's rows, made on a worker: the store's result
+ * and the rows as the list shows them, described there too (thousands of
+ * descriptions are work the main thread need not do). */
+typedef struct {
+  CpQuoteCsvResult *result;
+  GPtrArray        *rows;          /* CpImportRow */
+  guint             n_importable;
+} Reading;
+
 static void
-show_result (CpImportDialog   *self,
-             CpQuoteCsvResult *result)
+reading_free (Reading *reading)
 {
-  const CpSettings *settings = cp_quote_sheet_get_settings (self->sheet);
-  g_autoptr(GPtrArray) rows = g_ptr_array_new_full (result->rows->len, g_object_unref);
+  g_clear_pointer (&reading->result, cp_quote_csv_result_free);
+  g_clear_pointer (&reading->rows, g_ptr_array_unref);
+  g_free (reading);
+}
+
+/* The store's messages come through gettext in the process's language,
+ * the user's, which nothing changes after startup (cp_i18n_push_language
+ * changes only the calling thread's report language): safe here. */
+static void
+read_rows_in_thread (GTask        *task,
+                     gpointer      source_object,
+                     gpointer      task_data,
+                     GCancellable *cancellable)
+{
+  const CpQuoteSheet *sheet = task_data;
+  GError *error = NULL;
+  Reading *reading;
+
+  if (g_task_return_error_if_cancelled (task))
+    return;
+  reading = g_new0 (Reading, 1);
+  reading->result = cp_quote_sheet_read (sheet, &error);
+  if (reading->result == NULL)
+    {
+      reading_free (reading);
+      g_task_return_error (task, error);
+      return;
+    }
+  reading->rows = g_ptr_array_new_full (reading->result->rows->len, g_object_unref);
+  for (guint i = 0; i < reading->result->rows->len; i++)
+    {
+      const CpQuoteCsvRow *row = g_ptr_array_index (reading->result->rows, i);
+
+      g_ptr_array_add (reading->rows, describe_row (row, reading->result, cp_quote_sheet_get_settings (sheet)));
+      reading->n_importable += row->quote_index >= 0;
+    }
+  g_task_return_pointer (task, reading, (GDestroyNotify) reading_free);
+}
+
+/* Lists @reading, the rows as the mapping shown reads them. */
+static void
+show_reading (CpImportDialog *self,
+              Reading        *reading)
+{
+  guint n_rows = reading->result->rows->len;
+  guint n_ok = reading->n_importable;
   g_autofree char *summary = NULL;
   g_autofree char *label = NULL;
-  guint n_ok = 0;
 
   g_clear_pointer (&self->result, cp_quote_csv_result_free);
-  self->result = result;
-  for (guint i = 0; i < result->rows->len; i++)
-    {
-      const CpQuoteCsvRow *row = g_ptr_array_index (result->rows, i);
-
-      g_ptr_array_add (rows, describe_row (row, result, settings));
-      n_ok += row->quote_index >= 0;
-    }
-  show_rows (self, rows);
+  self->result = g_steal_pointer (&reading->result);
+  show_rows (self, reading->rows);
 
   summary = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u row can be imported",
-                                          "%u of %u rows can be imported", result->rows->len),
-                             n_ok, result->rows->len);
+                                          "%u of %u rows can be imported", n_rows),
+                             n_ok, n_rows);
   label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "_Import %u Quote", "_Import %u Quotes", n_ok), n_ok);
   adw_action_row_set_subtitle (self->summary_row, summary);
   gtk_button_set_label (self->accept_button, label);
@@ -252,27 +326,37 @@ read_rows_cb (GObject      *source,
 {
   g_autoptr(Work) work = user_data;
   g_autoptr(GError) error = NULL;
-  CpQuoteCsvResult *rows = cp_quote_sheet_read_finish (result, &error);
+  Reading *reading = g_task_propagate_pointer (G_TASK (result), &error);
   CpImportDialog *self = work_dialog (work, error);
 
   if (self == NULL)
     {
-      g_clear_pointer (&rows, cp_quote_csv_result_free);
+      g_clear_pointer (&reading, reading_free);
       return;
     }
   set_busy (self, FALSE);
-  if (rows == NULL)
+  if (reading == NULL)
     show_problem (self, error->message, _("Choose a column for it under Columns."));
   else
-    show_result (self, rows);
+    {
+      show_reading (self, reading);
+      reading_free (reading);
+    }
 }
 
+/* The rows of a copy of the sheet, its mapping as shown now. */
 static void
 read_rows (CpImportDialog *self)
 {
   Work *work = start_work (self);
+  g_autoptr(GTask) task = g_task_new (NULL, work->cancellable, read_rows_cb, work);
 
-  cp_quote_sheet_read_async (self->sheet, work->cancellable, read_rows_cb, work);
+  g_task_set_source_tag (task, read_rows);
+  g_task_set_task_data (task, cp_quote_sheet_copy (self->sheet), (GDestroyNotify) cp_quote_sheet_free);
+  /* A mapping changed again, or a close, wants no old rows. */
+  g_task_set_return_on_cancel (task, TRUE);
+  g_task_set_priority (task, G_PRIORITY_LOW);
+  g_task_run_in_thread (task, read_rows_in_thread);
 }
 
 static void
@@ -544,6 +628,9 @@ cp_import_dialog_dispose (GObject *object)
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
   g_clear_handle_id (&self->progress_id, g_source_remove);
+  if (self->grow_id != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self->rows_view), self->grow_id);
+  self->grow_id = 0;
   G_OBJECT_CLASS (cp_import_dialog_parent_class)->dispose (object);
 }
 
@@ -554,6 +641,7 @@ cp_import_dialog_finalize (GObject *object)
 
   g_clear_pointer (&self->result, cp_quote_csv_result_free);
   g_clear_pointer (&self->sheet, cp_quote_sheet_free);
+  g_clear_object (&self->shown_rows);
   g_clear_object (&self->rows);
   g_clear_pointer (&self->combos, g_ptr_array_unref);
   G_OBJECT_CLASS (cp_import_dialog_parent_class)->finalize (object);
@@ -602,7 +690,8 @@ cp_import_dialog_init (CpImportDialog *self)
   g_signal_connect (factory, "setup", G_CALLBACK (setup_row), NULL);
   g_signal_connect (factory, "bind", G_CALLBACK (bind_row), NULL);
   gtk_list_view_set_factory (self->rows_view, factory);
-  selection = gtk_no_selection_new (g_object_ref (G_LIST_MODEL (self->rows)));
+  self->shown_rows = gtk_slice_list_model_new (g_object_ref (G_LIST_MODEL (self->rows)), 0, ROWS_PER_FRAME);
+  selection = gtk_no_selection_new (g_object_ref (G_LIST_MODEL (self->shown_rows)));
   gtk_list_view_set_model (self->rows_view, GTK_SELECTION_MODEL (selection));
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "import.accept", FALSE);
 }

@@ -3,7 +3,7 @@
  * assumed. The logic is the store's CpQuoteSheet; this only shows it.
  *
  * The file is read, and its rows read again after each change of a
- * column, on a worker (cp-store-async.h); the dialog is "busy" meanwhile,
+ * column, on workers; the dialog is "busy" meanwhile,
  * shows progress once that lasts over 300 ms, and stops the work when it
  * closes or another file is chosen. */
 #pragma once

@@ -178,53 +178,6 @@ cp_quote_sheet_new_from_file_finish (GAsyncResult  *result,
 }
 
 static void
-read_rows_in_thread (GTask        *task,
-                     gpointer      source_object,
-                     gpointer      task_data,
-                     GCancellable *cancellable)
-{
-  GError *error = NULL;
-  CpQuoteCsvResult *result;
-
-  if (g_task_return_error_if_cancelled (task))
-    return;
-  result = cp_quote_sheet_read (task_data, &error);
-  if (result == NULL)
-    g_task_return_error (task, error);
-  else
-    g_task_return_pointer (task, result, (GDestroyNotify) cp_quote_csv_result_free);
-}
-
-void
-cp_quote_sheet_read_async (const CpQuoteSheet  *sheet,
-                           GCancellable        *cancellable,
-                           GAsyncReadyCallback  callback,
-                           gpointer             user_data)
-{
-  g_autoptr(GTask) task = NULL;
-
-  g_return_if_fail (sheet != NULL);
-
-  task = g_task_new (NULL, cancellable, callback, user_data);
-  g_task_set_source_tag (task, cp_quote_sheet_read_async);
-  g_task_set_task_data (task, cp_quote_sheet_copy (sheet), (GDestroyNotify) cp_quote_sheet_free);
-  /* A mapping changed again, or a dialog closed, wants no old rows. */
-  g_task_set_return_on_cancel (task, TRUE);
-  g_task_set_priority (task, G_PRIORITY_LOW);
-  g_task_run_in_thread (task, read_rows_in_thread);
-}
-
-CpQuoteCsvResult *
-cp_quote_sheet_read_finish (GAsyncResult  *result,
-                            GError       **error)
-{
-  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
-  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == cp_quote_sheet_read_async, NULL);
-
-  return g_task_propagate_pointer (G_TASK (result), error);
-}
-
-static void
 write_quotes_in_thread (GTask        *task,
                         gpointer      source_object,
                         gpointer      task_data,

@@ -44,15 +44,6 @@ void              cp_quote_sheet_new_from_file_async  (const char           *pat
 CpQuoteSheet     *cp_quote_sheet_new_from_file_finish (GAsyncResult         *result,
                                                        GError              **error);
 
-/* cp_quote_sheet_read() on a worker, of a cp_quote_sheet_copy() made
- * here: @sheet's mapping may change meanwhile. */
-void              cp_quote_sheet_read_async   (const CpQuoteSheet   *sheet,
-                                               GCancellable         *cancellable,
-                                               GAsyncReadyCallback   callback,
-                                               gpointer              user_data);
-CpQuoteCsvResult *cp_quote_sheet_read_finish  (GAsyncResult         *result,
-                                               GError              **error);
-
 /* cp_quote_csv_write() of @project's quotes into @path on a worker; the
  * file is replaced whole or not at all. */
 void              cp_quote_csv_write_file_async  (const CpProject      *project,
