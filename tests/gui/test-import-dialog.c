@@ -12,11 +12,16 @@
 #include <string.h>
 
 #include "common/cp-test-dir.h"
+#include "gui/cp-application.h"
 #include "gui/cp-import-dialog.h"
 #include "gui/cp-import-row.h"
+/* Only to hand the window the file a file chooser would have returned. */
+#include "gui/cp-window-private.h"
+#include "gui/cp-window.h"
 #include "report/cp-i18n.h"
 
 static char *scratch_dir;
+static CpApplication *app;
 
 static void
 spin (void)
@@ -60,15 +65,16 @@ write_sheet (const char *name,
   return path;
 }
 
-/* Long enough to still be read when the test acts: 5,000 rows. */
+/* Long enough to still be read when the test acts: @n_rows rows. */
 static char *
-write_large_sheet (void)
+write_large_sheet (guint n_rows)
 {
   g_autoptr(GString) csv = g_string_new ("供应商,GPU型号,每节点卡数,价格,计费单位\n");
+  g_autofree char *name = g_strdup_printf ("large-%u.csv", n_rows);
 
-  for (guint i = 0; i < 5000; i++)
+  for (guint i = 0; i < n_rows; i++)
     g_string_append_printf (csv, "示例 %u,A800,8,%u.5,元/卡/时\n", i, 5 + i % 20);
-  return write_sheet ("large.csv", csv->str, (gssize) csv->len);
+  return write_sheet (name, csv->str, (gssize) csv->len);
 }
 
 static void
@@ -295,7 +301,7 @@ test_cancel (void)
 static void
 test_close_mid_read (void)
 {
-  g_autofree char *path = write_large_sheet ();
+  g_autofree char *path = write_large_sheet (5000);
   g_autoptr(CpProject) project = cp_project_new ();
   gboolean alive, settled = FALSE;
   CpImportDialog *dialog = open_dialog (path, project, &alive);
@@ -323,7 +329,7 @@ test_other_file_mid_read (void)
   static const char csv[] =
     "GPU,GPUs per node,price,price unit\n"
     "H800,8,9.5,元/卡/时\n";
-  g_autofree char *large = write_large_sheet ();
+  g_autofree char *large = write_large_sheet (5000);
   g_autofree char *small = write_sheet ("one.csv", csv, -1);
   g_autoptr(CpProject) project = cp_project_new ();
   gboolean alive;
@@ -337,6 +343,107 @@ test_other_file_mid_read (void)
   g_assert_null (combo_titled (GTK_WIDGET (dialog), "计费单位"));
   gtk_widget_activate_action (GTK_WIDGET (dialog), "import.cancel", NULL);
   spin ();
+}
+
+/* Work that lasts over 300 ms shows a spinner and says so; the summary
+ * replaces it once the rows are read. */
+static void
+test_progress_shown (void)
+{
+  g_autofree char *path = write_large_sheet (CP_QUOTE_CSV_MAX_RECORDS);
+  g_autoptr(CpProject) project = cp_project_new ();
+  g_autoptr(GPtrArray) spinners = g_ptr_array_new ();
+  gboolean alive, waited = FALSE;
+  CpImportDialog *dialog = open_dialog (path, project, &alive);
+  GtkWidget *spinner;
+  AdwActionRow *summary;
+
+  collect (GTK_WIDGET (dialog), GTK_TYPE_SPINNER, spinners);
+  g_assert_cmpuint (spinners->len, ==, 1);
+  spinner = g_ptr_array_index (spinners, 0);
+  summary = ADW_ACTION_ROW (gtk_widget_get_ancestor (spinner, ADW_TYPE_ACTION_ROW));
+  g_assert_false (gtk_widget_get_visible (spinner));
+
+  g_timeout_add (400, timed_out_cb, &waited);
+  while (!waited)
+    g_main_context_iteration (NULL, TRUE);
+  /* 10,000 rows take longer than that on any machine this runs on; if
+   * not, there is nothing to see. */
+  if (cp_import_dialog_get_busy (dialog))
+    {
+      g_assert_true (gtk_widget_get_visible (spinner));
+      g_assert_true (gtk_spinner_get_spinning (GTK_SPINNER (spinner)));
+      g_assert_cmpstr (adw_action_row_get_subtitle (summary), ==, "Reading the sheet…");
+    }
+  else
+    g_test_message ("the sheet was read within 400 ms: no progress to check");
+
+  wait_until_idle (dialog);
+  g_assert_false (gtk_widget_get_visible (spinner));
+  g_assert_cmpstr (adw_action_row_get_subtitle (summary), ==, "10000 of 10000 rows can be imported");
+  g_assert_cmpuint (g_list_model_get_n_items (cp_import_dialog_get_rows (dialog)), ==, CP_QUOTE_CSV_MAX_RECORDS);
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "import.cancel", NULL);
+  spin ();
+}
+
+static GtkWidget *
+find_toplevel (GType type)
+{
+  GListModel *toplevels = gtk_window_get_toplevels ();   /* not owned */
+
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
+      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type) && gtk_widget_get_visible (GTK_WIDGET (window)))
+        return GTK_WIDGET (window);
+    }
+  return NULL;
+}
+
+/* Import Quotes in the window once its file is chosen: the preview opens
+ * at once and reads the file; accepting adds the quotes to the window's
+ * project and its sidebar. */
+static void
+test_from_window (void)
+{
+  static const char csv[] =
+    "供应商,GPU型号,每节点卡数,价格,计费单位\n"
+    "甲,A800 80GB,8,6.5,元/卡/时\n"
+    "乙,H800,8,\"2,400\",元/台/天\n";
+  g_autofree char *path = write_sheet ("window.csv", csv, -1);
+  g_autoptr(GError) error = NULL;
+  CpWindow *window = cp_window_new (app);
+  CpImportDialog *dialog;
+  const CpProject *project;
+
+  g_assert_true (cp_window_load_new (window, NULL, &error));
+  g_assert_no_error (error);
+  gtk_window_present (GTK_WINDOW (window));
+  spin ();
+  _cp_window_import_quotes (window, path);
+  dialog = CP_IMPORT_DIALOG (find_toplevel (CP_TYPE_IMPORT_DIALOG));
+  g_assert_nonnull (dialog);
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (window));
+  wait_until_idle (dialog);
+  g_assert_cmpuint (g_list_model_get_n_items (cp_import_dialog_get_rows (dialog)), ==, 2);
+  project = cp_window_get_project (window);
+  g_assert_cmpuint (project->quotes->len, ==, 0);
+
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "import.accept", NULL);
+  spin ();
+  g_assert_null (find_toplevel (CP_TYPE_IMPORT_DIALOG));
+  project = cp_window_get_project (window);
+  g_assert_cmpuint (project->quotes->len, ==, 2);
+  g_assert_cmpfloat_with_epsilon (cp_quote_price_per_gpu_hour (g_ptr_array_index (project->quotes, 1),
+                                                               &project->settings), 2400.0 / 24 / 8, 1e-9);
+  g_assert_nonnull (gtk_list_box_get_row_at_index (cp_window_get_quotes_list (window), 1));
+
+  /* Closing the window with a preview open closes the preview too. */
+  _cp_window_import_quotes (window, path);
+  g_assert_nonnull (find_toplevel (CP_TYPE_IMPORT_DIALOG));
+  gtk_window_destroy (GTK_WINDOW (window));
+  spin ();
+  g_assert_null (find_toplevel (CP_TYPE_IMPORT_DIALOG));
 }
 
 /* A malformed line is named; so is what stops the whole file. */
@@ -421,17 +528,32 @@ main (int argc, char *argv[])
   /* As the application's main() does: LANGUAGE counts outside the C locale. */
   setlocale (LC_ALL, "");
   cp_i18n_bind_textdomain ();
+  scratch_dir = g_dir_make_tmp ("cp-import-dialog-XXXXXX", NULL);
+  /* The window keeps its untitled project there. */
+  g_setenv ("XDG_DATA_HOME", scratch_dir, TRUE);
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
-  scratch_dir = g_dir_make_tmp ("cp-import-dialog-XXXXXX", NULL);
+  {
+    g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+
+    g_settings_set_boolean (settings, "autosave", FALSE);
+  }
+  app = cp_application_new ();
+  g_application_set_flags (G_APPLICATION (app),
+                           g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
   g_test_add_func ("/gui/import-dialog/rows-shown", test_rows_shown);
   g_test_add_func ("/gui/import-dialog/remap-then-accept", test_remap_then_accept);
   g_test_add_func ("/gui/import-dialog/cancel", test_cancel);
   g_test_add_func ("/gui/import-dialog/close-mid-read", test_close_mid_read);
   g_test_add_func ("/gui/import-dialog/other-file-mid-read", test_other_file_mid_read);
+  g_test_add_func ("/gui/import-dialog/progress-shown", test_progress_shown);
+  g_test_add_func ("/gui/import-dialog/from-window", test_from_window);
   g_test_add_func ("/gui/import-dialog/problems-named", test_problems_named);
   g_test_add_func ("/gui/import-dialog/problems-in-chinese", test_problems_in_chinese);
   status = g_test_run ();
+  g_object_unref (app);
   cp_test_remove_tree (scratch_dir);
   g_free (scratch_dir);
   return status;
