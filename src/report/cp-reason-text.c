@@ -416,7 +416,7 @@ cp_words_spread_source (CpSpreadKind kind)
     {
     case CP_SPREAD_COMPUTE_UTILISATION:
       /* xgettext:no-c-format */
-      return _("Published end-to-end MFUs span 41.5% (Korthikanti et al., 2022, Table 5, 22B) to 56.3% (the same table, 1T), with Narayanan et al., 2021 (44–52%) and Chowdhery et al., 2022, PaLM (45.7%) between, within 15% either side of their middle, 48.9%: the range is the value used here less 15% to plus 15% (its value × 41.5/48.9 to × 56.3/48.9)");
+      return _("Published end-to-end MFUs span 41.5% (Korthikanti et al., 2022, Table 5, 22B) to 56.3% (the same table, 1T), with Narayanan et al., 2021 (44–52%) and Chowdhery et al., 2022, PaLM (45.7%) between, within 15% either side of their middle, 48.9%: the range is the value used here less 15% to plus 15% (its value × 41.5/48.9 to × 56.3/48.9); the utilisation is of the computing alone, the model adding communication and pipeline bubbles apart, so its high end may pass the highest end-to-end MFU");
     case CP_SPREAD_LINK_EFFICIENCY:
       /* xgettext:no-c-format */
       return _("Azure ND A100 v4 all-reduce, 174 of 300 GB/s at 134 MB (58%), to nccl-tests issue 212, 370 of 450 GB/s (82%)");
@@ -544,6 +544,30 @@ cp_words_price_check (const CpProject *project,
                               name, price, cp_i18n_currency_name (quote->currency, lang));
     }
   return NULL;
+}
+
+char *
+cp_words_deadline_status (const CpJob      *job,
+                          const CpEstimate *est,
+                          const char       *lang)
+{
+  /* A service's requirement is its target, not a date: an option short of
+   * it must not read as if it met the job. */
+  if (job->kind == CP_TASK_INFERENCE && est->fits)
+    {
+      g_autofree char *serves = cp_words_serves_target (est, job->concurrency, lang);
+
+      if (est->concurrency_served < job->concurrency)
+        /* TRANSLATORS: a service option short of its target, e.g. "Serves 73 of 100 ✗" */
+        return g_strdup_printf (_("%s ✗"), serves);
+      return g_steal_pointer (&serves);
+    }
+  if (job->deadline_days <= 0)
+    return g_strdup (_("No deadline"));
+  /* A job that cannot run meets no deadline. */
+  if (!est->fits)
+    return g_strdup ("—");
+  return g_strdup (est->meets_deadline ? _("Met") : _("Missed"));
 }
 
 char *
