@@ -36,7 +36,7 @@ struct _CpImportDialog
   AdwPreferencesGroup *columns_group;
   GtkListView         *rows_view;
 
-  const CpProject     *project;
+  CpProject           *project;     /* a copy: the rows are read with its catalogue and settings */
   CpQuoteSheet        *sheet;       /* NULL until a file is read, or when it could not be */
   CpQuoteCsvResult    *result;      /* the rows as the mapping shown reads them */
   GListStore          *rows;        /* CpImportRow, one per row of the reading shown */
@@ -641,6 +641,7 @@ cp_import_dialog_finalize (GObject *object)
 
   g_clear_pointer (&self->result, cp_quote_csv_result_free);
   g_clear_pointer (&self->sheet, cp_quote_sheet_free);
+  g_clear_pointer (&self->project, cp_project_free);
   g_clear_object (&self->shown_rows);
   g_clear_object (&self->rows);
   g_clear_pointer (&self->combos, g_ptr_array_unref);
@@ -702,6 +703,6 @@ cp_import_dialog_new (GtkWindow       *parent,
 {
   CpImportDialog *self = g_object_new (CP_TYPE_IMPORT_DIALOG, "transient-for", parent, NULL);
 
-  self->project = project;
+  self->project = cp_project_copy (project);
   return self;
 }

@@ -18,8 +18,8 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (CpImportDialog, cp_import_dialog, CP, IMPORT_DIALOG, AdwWindow)
 
-/* @project supplies the catalogue and settings the rows are read with and
- * must outlive the dialog, which is modal for @parent and closes with it.
+/* The rows are read with the catalogue and settings of @project as it is
+ * now (copied). The dialog is modal for @parent and closes with it.
  * On accept the dialog emits "quotes-accepted" with the CpQuoteCsvResult
  * of the mapping shown (owned by the dialog; its quotes may be moved out
  * during the emission) and closes; on cancel it closes and nothing
