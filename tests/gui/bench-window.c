@@ -43,6 +43,7 @@
 #include "gui/cp-window-private.h"
 #include "gui/cp-window.h"
 #include "common/cp-test-demo.h"
+#include "cp-test-gui.h"
 #include "report/cp-i18n.h"
 #include "store/cp-demo.h"
 
@@ -390,26 +391,11 @@ write_sheet (const char *dir,
   return path;
 }
 
-static CpImportDialog *
-find_import_dialog (void)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) toplevel = g_list_model_get_item (toplevels, i);
-
-      if (CP_IS_IMPORT_DIALOG (toplevel) && gtk_widget_get_mapped (GTK_WIDGET (toplevel)))
-        return CP_IMPORT_DIALOG (toplevel);
-    }
-  return NULL;
-}
-
 /* The preview is complete once the dialog shows and reads nothing more. */
 static gboolean
 preview_shown (void)
 {
-  CpImportDialog *dialog = find_import_dialog ();
+  CpImportDialog *dialog = CP_IMPORT_DIALOG (cp_test_gui_find_toplevel (CP_TYPE_IMPORT_DIALOG));
   gboolean busy = FALSE;
 
   if (dialog == NULL)
@@ -458,7 +444,7 @@ bench_import (CpApplication *app,
           _cp_window_import_quotes (window, path);
           while (!preview_shown () && g_get_monotonic_time () - start_us < 60 * G_USEC_PER_SEC)
             g_main_context_iteration (NULL, TRUE);
-          dialog = find_import_dialog ();
+          dialog = CP_IMPORT_DIALOG (cp_test_gui_find_toplevel (CP_TYPE_IMPORT_DIALOG));
           if (dialog == NULL)
             {
               fprintf (stderr, "bench-window: no preview of %s\n", path);

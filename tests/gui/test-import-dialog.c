@@ -18,6 +18,7 @@
 /* Only to hand the window the file a file chooser would have returned. */
 #include "gui/cp-window-private.h"
 #include "gui/cp-window.h"
+#include "cp-test-gui.h"
 #include "report/cp-i18n.h"
 
 static char *scratch_dir;
@@ -386,20 +387,6 @@ test_progress_shown (void)
   spin ();
 }
 
-static GtkWidget *
-find_toplevel (GType type)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();   /* not owned */
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
-      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type) && gtk_widget_get_visible (GTK_WIDGET (window)))
-        return GTK_WIDGET (window);
-    }
-  return NULL;
-}
-
 /* Import Quotes in the window once its file is chosen: the preview opens
  * at once and reads the file; accepting adds the quotes to the window's
  * project and its sidebar. */
@@ -421,7 +408,7 @@ test_from_window (void)
   gtk_window_present (GTK_WINDOW (window));
   spin ();
   _cp_window_import_quotes (window, path);
-  dialog = CP_IMPORT_DIALOG (find_toplevel (CP_TYPE_IMPORT_DIALOG));
+  dialog = CP_IMPORT_DIALOG (cp_test_gui_find_toplevel (CP_TYPE_IMPORT_DIALOG));
   g_assert_nonnull (dialog);
   g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (window));
   wait_until_idle (dialog);
@@ -431,7 +418,7 @@ test_from_window (void)
 
   gtk_widget_activate_action (GTK_WIDGET (dialog), "import.accept", NULL);
   spin ();
-  g_assert_null (find_toplevel (CP_TYPE_IMPORT_DIALOG));
+  g_assert_null (cp_test_gui_find_toplevel (CP_TYPE_IMPORT_DIALOG));
   project = cp_window_get_project (window);
   g_assert_cmpuint (project->quotes->len, ==, 2);
   g_assert_cmpfloat_with_epsilon (cp_quote_price_per_gpu_hour (g_ptr_array_index (project->quotes, 1),
@@ -440,20 +427,22 @@ test_from_window (void)
 
   /* Closing the window with a preview open closes the preview too. */
   _cp_window_import_quotes (window, path);
-  g_assert_nonnull (find_toplevel (CP_TYPE_IMPORT_DIALOG));
+  g_assert_nonnull (cp_test_gui_find_toplevel (CP_TYPE_IMPORT_DIALOG));
   gtk_window_destroy (GTK_WINDOW (window));
   spin ();
-  g_assert_null (find_toplevel (CP_TYPE_IMPORT_DIALOG));
+  g_assert_null (cp_test_gui_find_toplevel (CP_TYPE_IMPORT_DIALOG));
 }
+
+/* A quote opened on line 3 and never closed. */
+static const char unclosed[] =
+  "供应商,GPU型号,每节点卡数,价格\n"
+  "甲,A800,8,6.5元/卡/时\n"
+  "乙,\"H800,8,7元/卡/时\n";
 
 /* A malformed line is named; so is what stops the whole file. */
 static void
 test_problems_named (void)
 {
-  static const char unclosed[] =
-    "供应商,GPU型号,每节点卡数,价格\n"
-    "甲,A800,8,6.5元/卡/时\n"
-    "乙,\"H800,8,7元/卡/时\n";
   static const char header_only[] = "GPU,GPUs per node,price\n";
   static const char no_price[] = "GPU,GPUs per node\nA800,8\n";
   g_autofree char *unclosed_path = write_sheet ("unclosed.csv", unclosed, -1);
@@ -497,10 +486,6 @@ test_problems_named (void)
 static void
 test_problems_in_chinese (void)
 {
-  static const char unclosed[] =
-    "供应商,GPU型号,每节点卡数,价格\n"
-    "甲,A800,8,6.5元/卡/时\n"
-    "乙,\"H800,8,7元/卡/时\n";
   g_autofree char *path = write_sheet ("unclosed-zh.csv", unclosed, -1);
   g_autoptr(CpProject) project = cp_project_new ();
   gboolean alive;
@@ -534,15 +519,7 @@ main (int argc, char *argv[])
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
-  {
-    g_autoptr(GSettings) settings = g_settings_new (APP_ID);
-
-    g_settings_set_boolean (settings, "autosave", FALSE);
-  }
-  app = cp_application_new ();
-  g_application_set_flags (G_APPLICATION (app),
-                           g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
+  app = cp_test_gui_application_new ();
   g_test_add_func ("/gui/import-dialog/rows-shown", test_rows_shown);
   g_test_add_func ("/gui/import-dialog/remap-then-accept", test_remap_then_accept);
   g_test_add_func ("/gui/import-dialog/cancel", test_cancel);
