@@ -30,3 +30,27 @@ cp_test_gui_find_toplevel (GType type)
     }
   return NULL;
 }
+
+void
+cp_test_gui_collect (GtkWidget *root,
+                     GType      type,
+                     GPtrArray *found)
+{
+  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
+    g_ptr_array_add (found, root);
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    cp_test_gui_collect (child, type, found);
+}
+
+AdwComboRow *
+cp_test_gui_find_combo_row (GtkWidget  *root,
+                            const char *title)
+{
+  g_autoptr(GPtrArray) combos = g_ptr_array_new ();
+
+  cp_test_gui_collect (root, ADW_TYPE_COMBO_ROW, combos);
+  for (guint i = 0; i < combos->len; i++)
+    if (g_strcmp0 (adw_preferences_row_get_title (g_ptr_array_index (combos, i)), title) == 0)
+      return g_ptr_array_index (combos, i);
+  return NULL;
+}

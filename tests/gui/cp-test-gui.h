@@ -14,4 +14,12 @@ CpApplication *cp_test_gui_application_new (void);
 /* The visible toplevel of @type (a dialog shown over the window), or NULL. */
 GtkWidget     *cp_test_gui_find_toplevel   (GType type);
 
+/* Appends @root and every widget below it that is a @type to @found. */
+void           cp_test_gui_collect         (GtkWidget *root,
+                                            GType      type,
+                                            GPtrArray *found);
+/* The combo row below @root titled @title, or NULL. */
+AdwComboRow   *cp_test_gui_find_combo_row  (GtkWidget  *root,
+                                            const char *title);
+
 G_END_DECLS

@@ -78,33 +78,12 @@ write_large_sheet (guint n_rows)
   return write_sheet (name, csv->str, (gssize) csv->len);
 }
 
-static void
-collect (GtkWidget *root, GType type, GPtrArray *found)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
-    g_ptr_array_add (found, root);
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
-    collect (child, type, found);
-}
-
-static AdwComboRow *
-combo_titled (GtkWidget *root, const char *title)
-{
-  g_autoptr(GPtrArray) combos = g_ptr_array_new ();
-
-  collect (root, ADW_TYPE_COMBO_ROW, combos);
-  for (guint i = 0; i < combos->len; i++)
-    if (g_strcmp0 (adw_preferences_row_get_title (g_ptr_array_index (combos, i)), title) == 0)
-      return g_ptr_array_index (combos, i);
-  return NULL;
-}
-
 static GtkButton *
 accept_button (CpImportDialog *dialog)
 {
   g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
 
-  collect (GTK_WIDGET (dialog), GTK_TYPE_BUTTON, buttons);
+  cp_test_gui_collect (GTK_WIDGET (dialog), GTK_TYPE_BUTTON, buttons);
   for (guint i = 0; i < buttons->len; i++)
     if (g_strcmp0 (gtk_actionable_get_action_name (g_ptr_array_index (buttons, i)), "import.accept") == 0)
       return g_ptr_array_index (buttons, i);
@@ -136,13 +115,13 @@ rows_list_shows (CpImportDialog *dialog, const char *text)
   GtkWidget *list = NULL;
 
   /* The combo rows' popovers hold list views too. */
-  collect (GTK_WIDGET (dialog), GTK_TYPE_LIST_VIEW, labels);
+  cp_test_gui_collect (GTK_WIDGET (dialog), GTK_TYPE_LIST_VIEW, labels);
   for (guint i = 0; i < labels->len; i++)
     if (g_strcmp0 (gtk_widget_get_name (g_ptr_array_index (labels, i)), "import-rows") == 0)
       list = g_ptr_array_index (labels, i);
   g_assert_nonnull (list);
   g_ptr_array_set_size (labels, 0);
-  collect (list, GTK_TYPE_LABEL, labels);
+  cp_test_gui_collect (list, GTK_TYPE_LABEL, labels);
   for (guint i = 0; i < labels->len; i++)
     if (gtk_widget_get_mapped (g_ptr_array_index (labels, i)) &&
         strstr (gtk_label_get_text (g_ptr_array_index (labels, i)), text) != NULL)
@@ -249,7 +228,7 @@ test_remap_then_accept (void)
 
   wait_until_idle (dialog);
   g_assert_false (can_accept (dialog));
-  count = combo_titled (GTK_WIDGET (dialog), "卡");
+  count = cp_test_gui_find_combo_row (GTK_WIDGET (dialog), "卡");
   g_assert_nonnull (count);
   g_assert_cmpuint (adw_combo_row_get_selected (count), ==, 0);   /* not used */
 
@@ -287,8 +266,8 @@ test_cancel (void)
   /* All six of the rows import. */
   g_assert_cmpuint (g_list_model_get_n_items (cp_import_dialog_get_rows (dialog)), ==, 6);
   g_assert_true (can_accept (dialog));
-  g_assert_nonnull (combo_titled (GTK_WIDGET (dialog), "计费单位"));
-  g_assert_cmpuint (adw_combo_row_get_selected (combo_titled (GTK_WIDGET (dialog), "计费单位")), ==,
+  g_assert_nonnull (cp_test_gui_find_combo_row (GTK_WIDGET (dialog), "计费单位"));
+  g_assert_cmpuint (adw_combo_row_get_selected (cp_test_gui_find_combo_row (GTK_WIDGET (dialog), "计费单位")), ==,
                     1 + CP_QUOTE_COLUMN_PRICE_UNIT);
   gtk_widget_activate_action (GTK_WIDGET (dialog), "import.cancel", NULL);
   spin ();
@@ -309,7 +288,7 @@ test_close_mid_read (void)
 
   g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
   /* Once the file is read its rows are: close while they are. */
-  while (combo_titled (GTK_WIDGET (dialog), "价格") == NULL)
+  while (cp_test_gui_find_combo_row (GTK_WIDGET (dialog), "价格") == NULL)
     g_main_context_iteration (NULL, TRUE);
   g_assert_true (cp_import_dialog_get_busy (dialog));
   gtk_widget_activate_action (GTK_WIDGET (dialog), "import.cancel", NULL);
@@ -340,8 +319,8 @@ test_other_file_mid_read (void)
   wait_until_idle (dialog);
   g_assert_cmpuint (g_list_model_get_n_items (cp_import_dialog_get_rows (dialog)), ==, 1);
   g_assert_nonnull (strstr (cp_import_row_get_title (row_at (dialog, 0)), "; 9.5 CNY per GPU-hour"));
-  g_assert_nonnull (combo_titled (GTK_WIDGET (dialog), "GPUs per node"));
-  g_assert_null (combo_titled (GTK_WIDGET (dialog), "计费单位"));
+  g_assert_nonnull (cp_test_gui_find_combo_row (GTK_WIDGET (dialog), "GPUs per node"));
+  g_assert_null (cp_test_gui_find_combo_row (GTK_WIDGET (dialog), "计费单位"));
   gtk_widget_activate_action (GTK_WIDGET (dialog), "import.cancel", NULL);
   spin ();
 }
@@ -359,7 +338,7 @@ test_progress_shown (void)
   GtkWidget *spinner;
   AdwActionRow *summary;
 
-  collect (GTK_WIDGET (dialog), GTK_TYPE_SPINNER, spinners);
+  cp_test_gui_collect (GTK_WIDGET (dialog), GTK_TYPE_SPINNER, spinners);
   g_assert_cmpuint (spinners->len, ==, 1);
   spinner = g_ptr_array_index (spinners, 0);
   summary = ADW_ACTION_ROW (gtk_widget_get_ancestor (spinner, ADW_TYPE_ACTION_ROW));
