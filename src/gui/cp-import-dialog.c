@@ -21,8 +21,9 @@
 /* GTK 4.8's list view makes widgets for up to 200 rows
  * (GTK_LIST_VIEW_MAX_LIST_ITEMS), whatever is in view: about 0.7 ms each
  * here. The rows are handed to it this many a frame, so that no frame
- * waits for all 200. */
-#define ROWS_PER_FRAME 25
+ * waits for all 200: with 10, the longest main-loop gap of bench-window
+ * --import was 26–38 ms (median), with 25 it was 50–62 ms. */
+#define ROWS_PER_FRAME 10
 #define LIST_VIEW_MAX_WIDGETS 200
 
 struct _CpImportDialog
