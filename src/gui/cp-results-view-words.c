@@ -407,7 +407,7 @@ _cp_results_view_describe_incomplete (const CpProject *project)
 
   for (guint i = 0; i < project->quotes->len; i++)
     {
-      CpQuoteMissing missing = cp_quote_get_missing (g_ptr_array_index (project->quotes, i));
+      CpQuoteMissing missing = cp_quote_get_missing_in (g_ptr_array_index (project->quotes, i), &project->settings);
       g_autofree char *name = NULL;
       g_autofree char *what = NULL;
 

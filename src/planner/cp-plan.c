@@ -819,7 +819,7 @@ cp_plan_new_without_robustness (const CpJob      *job,
 
       /* A quote the model cannot use is left out, not guessed at, and so
        * is one still lacking its price or network (shown as incomplete). */
-      if (cp_quote_get_missing (&quotes[i]) != CP_QUOTE_MISSING_NONE ||
+      if (cp_quote_get_missing_in (&quotes[i], settings) != CP_QUOTE_MISSING_NONE ||
           !cp_estimate (job, &quotes[i], 1, settings, &probe, NULL))
         continue;
       choose_nodes (job, &quotes[i], settings, &option);

@@ -214,6 +214,18 @@ cp_quote_get_missing (const CpQuote *quote)
   return missing;
 }
 
+CpQuoteMissing
+cp_quote_get_missing_in (const CpQuote    *quote,
+                         const CpSettings *settings)
+{
+  CpQuoteMissing missing = cp_quote_get_missing (quote);
+  const char *compared_in = settings->currency[0] != '\0' ? settings->currency : "CNY";
+
+  if (g_ascii_strcasecmp (quote->currency, compared_in) != 0)
+    missing |= CP_QUOTE_MISSING_EXCHANGE_RATE;
+  return missing;
+}
+
 gboolean
 cp_quote_validate (const CpQuote  *quote,
                    GError        **error)

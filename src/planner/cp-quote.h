@@ -68,9 +68,14 @@ typedef enum {
   CP_QUOTE_MISSING_NONE    = 0,
   CP_QUOTE_MISSING_PRICE   = 1 << 0,  /* no price entered */
   CP_QUOTE_MISSING_NETWORK = 1 << 1,  /* several nodes but no NICs or rate */
+  CP_QUOTE_MISSING_EXCHANGE_RATE = 1 << 2, /* priced in another currency than the project compares in */
 } CpQuoteMissing;
 
 CpQuoteMissing cp_quote_get_missing (const CpQuote *quote);
+/* The same within a project: a quote in another currency than @settings'
+ * has no exchange rate to be compared with (its total would be ranked
+ * as if 54,720 USD were 54,720 CNY). */
+CpQuoteMissing cp_quote_get_missing_in (const CpQuote *quote, const CpSettings *settings);
 /* Every figure within what the model can use; unlike cp_quote_validate()
  * it accepts an incomplete quote (see cp_quote_get_missing()). */
 gboolean  cp_quote_validate_figures (const CpQuote *quote, GError **error);

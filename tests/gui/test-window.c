@@ -3523,6 +3523,40 @@ test_window_service_target (void)
   close_window (window);
 }
 
+/* A quote priced in another currency than the project compares in has
+ * no exchange rate: it leaves the ranking, said among the incomplete
+ * quotes, and comes back in the project's currency (walkthrough 4, #22:
+ * 54,720 USD was ranked first over 64,110 CNY, as if the same money). */
+static void
+test_window_other_currency (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  CpResultsView *results = cp_window_get_results_view (window);
+  CpQuoteEditor *quote_editor = cp_window_get_quote_editor (window);
+  CpFieldRow *currency;
+
+  g_assert_cmpstr (project->settings.currency, ==, "CNY");
+  gtk_list_box_select_row (cp_window_get_quotes_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_quotes_list (window), 0));
+  spin ();
+  wait_results (results);
+  g_assert_nonnull (shown_option (results, 0));
+  currency = cp_quote_editor_get_row (quote_editor, "currency");
+
+  type_text (currency, "USD");
+  g_assert_cmpstr (((CpQuote *) g_ptr_array_index (project->quotes, 0))->currency, ==, "USD");
+  wait_results (results);
+  g_assert_null (shown_option (results, 0));
+  g_assert_nonnull (strstr (cp_results_view_get_incomplete_text (results), "another currency"));
+
+  type_text (currency, "CNY");
+  wait_results (results);
+  g_assert_nonnull (shown_option (results, 0));
+  g_assert_cmpstr (cp_results_view_get_incomplete_text (results), ==, "");
+  close_window (window);
+}
+
 /* Text typed into a field and not yet committed (the focus still in it)
  * is committed by Export Report, as by Enter, before the dialog opens:
  * the report was written with the old price (walkthrough 4, #15). */
@@ -3978,6 +4012,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/implausible-recommended", test_window_implausible_recommended);
   g_test_add_func ("/gui/window/save-untitled-folder", test_window_save_untitled_folder);
   g_test_add_func ("/gui/window/export-commits-edit", test_window_export_commits_edit);
+  g_test_add_func ("/gui/window/other-currency", test_window_other_currency);
   g_test_add_func ("/gui/window/open-recent", test_window_open_recent);
   g_test_add_func ("/gui/window/form-layout", test_window_form_layout);
   g_test_add_func ("/gui/window/field-messages", test_window_field_messages);
