@@ -785,6 +785,17 @@ reason_text (const CpReason  *reason,
       c = bytes_text (project, v[2]);
       return g_strdup_printf (_("The job needs %s of GPU memory, %s what one machine offers (%s), and no memory technique closes the gap: it needs a cluster."), a, b, c);
 
+    case CP_OUTCOME_HOST_MEMORY_SHORT:
+      {
+        g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
+
+        a = ratio_text (v[0], lang);
+        b = bytes_text (project, v[1]);
+        c = bytes_text (project, v[2]);
+        /* TRANSLATORS: R1; a ratio, two sizes, then the quote's name */
+        return g_strdup_printf (_("The job needs %s the memory of one machine. CPU offload would fit it in the GPUs, but it keeps %s of optimizer states, fp32 master weights and gradients in each machine's host memory, more than the %s that %s states: one machine cannot run it."), a, b, c, name);
+      }
+
     case CP_OUTCOME_FULL_FINETUNE_CLUSTER:
       a = cp_format_count (v[0]);
       return g_strdup_printf (_("Full-parameter fine-tuning of a %s-parameter model usually needs a cluster."), a);
@@ -1050,6 +1061,12 @@ reason_text (const CpReason  *reason,
     case CP_OUTCOME_ASK_STORAGE:
       a = cp_words_quote_name (project, (int) v[0]);
       return g_strdup_printf (_("Ask the vendor of %s what storage is offered: a parallel file system or a network disk."), a);
+
+    case CP_OUTCOME_ASK_HOST_MEMORY:
+      a = cp_words_quote_name (project, (int) v[0]);
+      b = bytes_text (project, v[1]);
+      /* TRANSLATORS: R6; the quote's name, then a size */
+      return g_strdup_printf (_("Ask the vendor of %s how much host memory each machine has: CPU offload keeps %s of optimizer states, fp32 master weights and gradients there, which this plan assumes the machine has."), a, b);
 
     case CP_OUTCOME_IMPLAUSIBLE_PRICE:
       {
@@ -1493,6 +1510,21 @@ cp_option_risks (const CpProject *project,
           /* TRANSLATORS: a risk; durations, then a percentage */
           add_risk_text (risks, g_strdup_printf (_("Finishes only %s before the %s deadline, a margin under %s: the debugging estimate alone (30–40%% of the calendar) varies by more."), left, deadline, limit));
         }
+    }
+
+  if (e->host_memory_per_node_bytes > 0)
+    {
+      g_autofree char *need = bytes_text (project, e->host_memory_per_node_bytes);
+
+      if (quote->host_memory_per_node_bytes > 0)
+        {
+          g_autofree char *stated = bytes_text (project, quote->host_memory_per_node_bytes);
+          /* TRANSLATORS: a risk; %s are sizes */
+          add_risk_text (risks, g_strdup_printf (_("CPU offload keeps %s of optimizer states, fp32 master weights and gradients in each machine's host memory, of the %s the quote states; loading the checkpoint whole in every process needs more. Confirm with a trial run."), need, stated));
+        }
+      else
+        /* TRANSLATORS: a risk; %s is a size */
+        add_risk_text (risks, g_strdup_printf (_("CPU offload keeps %s of optimizer states, fp32 master weights and gradients in each machine's host memory, and the quote does not say how much the machines have. Ask the vendor before signing."), need));
     }
 
   if (e->fits && e->available_per_gpu_bytes > 0 &&

@@ -200,6 +200,8 @@ make_quote (guint n)
   q->gpus_per_node = 16;
   q->nodes_available = 33 + n;
   fill_link (&q->intra_link, "custom-link");
+  /* 1.5 TiB and a little: not a round number of any unit. */
+  q->host_memory_per_node_bytes = 1649267441664.0 + n;
   q->network = CP_NETWORK_INFINIBAND;
   q->nics_per_node = 9;
   q->nic_gbps = 401.5;
@@ -398,6 +400,7 @@ assert_quote_equal (const CpQuote *a, const CpQuote *b)
   g_assert_cmpuint (a->gpus_per_node, ==, b->gpus_per_node);
   g_assert_cmpuint (a->nodes_available, ==, b->nodes_available);
   assert_link_equal (&a->intra_link, &b->intra_link);
+  g_assert_cmpfloat (a->host_memory_per_node_bytes, ==, b->host_memory_per_node_bytes);
   g_assert_cmpint (a->network, ==, b->network);
   g_assert_cmpuint (a->nics_per_node, ==, b->nics_per_node);
   g_assert_cmpfloat (a->nic_gbps, ==, b->nic_gbps);
@@ -1274,6 +1277,64 @@ test_migration_v6 (void)
   g_assert_cmpfloat (((CpJob *) g_ptr_array_index (reloaded->jobs, 0))->trial.kv_cache_tokens, ==, 748976);
 }
 
+/* v7 lacked a quote's host memory per node (version 8). */
+static void
+check_v7_content (const CpProject *p)
+{
+  const CpJob *job;
+  const CpQuote *quote;
+
+  /* The values written in tests/store/v7-fixture.sql. */
+  g_assert_cmpstr (p->name, ==, "Fixture v7 项目");
+  g_assert_cmpuint (p->jobs->len, ==, 1);
+  g_assert_cmpuint (p->quotes->len, ==, 1);
+  job = g_ptr_array_index (p->jobs, 0);
+  g_assert_cmpstr (job->name, ==, "Serving v7");
+  g_assert_cmpfloat (job->trial.kv_cache_tokens, ==, 748976);
+  g_assert_cmpfloat (job->trial.gpu_memory_nominal_gb, ==, 80);
+  quote = g_ptr_array_index (p->quotes, 0);
+  g_assert_cmpstr (quote->id, ==, "quote-a800");
+  g_assert_cmpuint (quote->gpus_per_node, ==, 8);
+  /* Added by the migration: not stated. */
+  g_assert_cmpfloat (quote->host_memory_per_node_bytes, ==, 0);
+}
+
+static void
+test_migration_v7 (void)
+{
+  g_autofree char *path = make_fixture_file ("v7-fixture.sql", "v7.cplan");
+  g_autoptr(CpProject) loaded = NULL;
+  g_autoptr(CpProject) reloaded = NULL;
+  g_autoptr(GBytes) before = NULL;
+  g_autoptr(GError) error = NULL;
+  CpStore *store;
+
+  g_assert_cmpint (file_user_version (path), ==, 7);
+  before = file_bytes (path);
+  loaded = cp_project_load_file (path, &error);
+  g_assert_no_error (error);
+  check_v7_content (loaded);
+  assert_unchanged (path, before);
+  g_clear_pointer (&loaded, cp_project_free);
+
+  store = cp_store_open (path, FALSE, &error);
+  g_assert_no_error (error);
+  loaded = cp_store_load (store, &error);
+  g_assert_no_error (error);
+  check_v7_content (loaded);
+  cp_store_close (store);
+  g_assert_cmpint (file_user_version (path), ==, CP_STORE_SCHEMA_VERSION);
+
+  /* The new figure, once stated (512 GiB), is kept by the migrated file. */
+  ((CpQuote *) g_ptr_array_index (loaded->quotes, 0))->host_memory_per_node_bytes = 512.0 * 1073741824.0;
+  g_assert_true (cp_project_save_file (loaded, path, &error));
+  reloaded = cp_project_load_file (path, &error);
+  g_assert_no_error (error);
+  assert_project_equal (loaded, reloaded);
+  g_assert_cmpfloat (((CpQuote *) g_ptr_array_index (reloaded->quotes, 0))->host_memory_per_node_bytes, ==,
+                     549755813888.0);
+}
+
 static void
 test_migration_v2_read_only (void)
 {
@@ -1504,6 +1565,7 @@ main (int argc, char **argv)
   g_test_add_func ("/store/migration/request-split", test_migration_request_split);
   g_test_add_func ("/store/migration/v3", test_migration_v3);
   g_test_add_func ("/store/migration/v6", test_migration_v6);
+  g_test_add_func ("/store/migration/v7", test_migration_v7);
   g_test_add_func ("/store/migration/v2-read-only", test_migration_v2_read_only);
   g_test_add_func ("/store/save-file-atomic", test_save_file_atomic);
   g_test_add_func ("/store/untitled-path", test_untitled_path);
