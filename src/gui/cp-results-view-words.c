@@ -54,6 +54,13 @@ _cp_results_view_describe_recommendation (const CpProject *project,
   cost = cp_i18n_format_money (best->estimate.total_cost, quote->currency, lang);
   days = cp_i18n_format_days (best->estimate.calendar_days, lang);
 
+  /* The single machine recommended may be one node of a cluster offer:
+   * said so, or the quote's name ("… 4-node H800 cluster") read as the
+   * cluster being chosen under a single-machine verdict. */
+  if (best->estimate.nodes == 1 && cp_quote_is_cluster (quote))
+    /* TRANSLATORS: "Recommended: one machine (8 GPUs) of <quote>, 1 of the 4 nodes offered: ¥1,234 in total, 12.5 days." */
+    return g_strdup_printf (_("Recommended: one machine (%u GPUs) of %s, 1 of the %u nodes offered: %s in total, %s."),
+                            best->estimate.gpus, name, quote->nodes_available, cost, days);
   /* TRANSLATORS: "Recommended: <quote> with 4 nodes (32 GPUs): ¥1,234 in total, 12.5 days." */
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                        "Recommended: %s with %u node (%u GPUs): %s in total, %s.",
