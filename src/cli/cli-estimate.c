@@ -667,9 +667,15 @@ print_table (const Estimate   *e,
       add_row (table, _("Activation recompute"), cp_words_recompute (est));
       add_row (table, _("CPU offload"), g_strdup (cp_cli_yes_no (est->cpu_offload)));
       if (est->host_memory_per_node_bytes > 0)
-        add_bytes_row (table, _("Host memory per node for offload"), est->host_memory_per_node_bytes, settings);
+        add_row (table, _("Host memory per node for offload"),
+                 cp_words_host_memory (est->host_memory_per_node_bytes, settings->memory_unit,
+                                       C_("language code", "en")));
       add_row (table, _("Memory technique that makes it fit"),
                g_strdup (e->fitting.fits ? cp_words_technique (e->fitting.technique) : _("none")));
+      if (e->fitting.offload_refused_host_bytes > 0)
+        add_row (table, _("Host memory CPU offload would need, more than stated"),
+                 cp_words_host_memory (e->fitting.offload_refused_host_bytes, settings->memory_unit,
+                                       C_("language code", "en")));
     }
 
   cp_cli_table_add_heading (table, _("Memory per GPU"));

@@ -60,7 +60,7 @@ cp_words_not_feasible (const CpProject *project,
     {
       text = g_strdup (plan->shortfall == CP_SHORTFALL_NO_QUOTE
                        ? _("No quote is complete yet: fill in what the quotes lack to compare them.")
-                       : _("None of the quotes can run this job: it fits in the GPU memory of none of them; see the reasons below."));
+                       : _("None of the quotes can run this job: it fits in the memory of none of them (the GPUs', or the host memory CPU offload fills); see the reasons below."));
       cp_i18n_pop_language ();
       return text;
     }
@@ -664,6 +664,28 @@ bytes_text (const CpProject *project,
   return cp_format_bytes (bytes, project->settings.memory_unit);
 }
 
+char *
+cp_words_host_memory (double        bytes,
+                      CpMemoryUnit  unit,
+                      const char   *lang)
+{
+  gboolean gib = unit == CP_MEMORY_UNIT_GIB;
+  g_autofree char *number = NULL;
+
+  if (!isfinite (bytes) || bytes < 0)
+    return g_strdup ("—");
+  number = cp_i18n_format_number (bytes / (gib ? 1073741824.0 : 1e9), 0, lang);
+  return g_strdup_printf (gib ? "%s GiB" : "%s GB", number);
+}
+
+static char *
+host_memory_text (const CpProject *project,
+                  double           bytes,
+                  const char      *lang)
+{
+  return cp_words_host_memory (bytes, project->settings.memory_unit, lang);
+}
+
 static char *
 ratio_text (double      ratio,
             const char *lang)
@@ -790,8 +812,8 @@ reason_text (const CpReason  *reason,
         g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
 
         a = ratio_text (v[0], lang);
-        b = bytes_text (project, v[1]);
-        c = bytes_text (project, v[2]);
+        b = host_memory_text (project, v[1], lang);
+        c = host_memory_text (project, v[2], lang);
         /* TRANSLATORS: R1; a ratio, two sizes, then the quote's name */
         return g_strdup_printf (_("The job needs %s the memory of one machine. CPU offload would fit it in the GPUs, but it keeps %s of optimizer states, fp32 master weights and gradients in each machine's host memory, more than the %s that %s states: one machine cannot run it."), a, b, c, name);
       }
@@ -948,7 +970,7 @@ reason_text (const CpReason  *reason,
     case CP_OUTCOME_NOTHING_FITS:
       a = cp_i18n_format_number (v[0], 0, lang);
       /* TRANSLATORS: R6; %s is the number of quotes evaluated */
-      return g_strdup_printf (_("No quote can run this job: it fits in the GPU memory of none of the %s quotes evaluated, at any node count they offer."), a);
+      return g_strdup_printf (_("No quote can run this job: it fits in the memory of none of the %s quotes evaluated (the GPUs', or the host memory CPU offload fills), at any node count they offer."), a);
 
     case CP_OUTCOME_BEST_AVAILABLE:
       {
@@ -1064,7 +1086,7 @@ reason_text (const CpReason  *reason,
 
     case CP_OUTCOME_ASK_HOST_MEMORY:
       a = cp_words_quote_name (project, (int) v[0]);
-      b = bytes_text (project, v[1]);
+      b = host_memory_text (project, v[1], lang);
       /* TRANSLATORS: R6; the quote's name, then a size */
       return g_strdup_printf (_("Ask the vendor of %s how much host memory each machine has: CPU offload keeps %s of optimizer states, fp32 master weights and gradients there, which this plan assumes the machine has."), a, b);
 
@@ -1514,11 +1536,11 @@ cp_option_risks (const CpProject *project,
 
   if (e->host_memory_per_node_bytes > 0)
     {
-      g_autofree char *need = bytes_text (project, e->host_memory_per_node_bytes);
+      g_autofree char *need = host_memory_text (project, e->host_memory_per_node_bytes, lang);
 
       if (quote->host_memory_per_node_bytes > 0)
         {
-          g_autofree char *stated = bytes_text (project, quote->host_memory_per_node_bytes);
+          g_autofree char *stated = host_memory_text (project, quote->host_memory_per_node_bytes, lang);
           /* TRANSLATORS: a risk; %s are sizes */
           add_risk_text (risks, g_strdup_printf (_("CPU offload keeps %s of optimizer states, fp32 master weights and gradients in each machine's host memory, of the %s the quote states; loading the checkpoint whole in every process needs more. Confirm with a trial run."), need, stated));
         }

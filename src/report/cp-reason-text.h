@@ -111,6 +111,10 @@ char       *cp_words_calendar       (const CpEstimate *est, const char *lang);
 /* A duration in seconds in the most readable unit: "45 s", "12 min",
  * "3.5 h", "12.0 days". */
 char       *cp_words_duration       (double seconds, const char *lang);
+/* A machine's RAM in whole GiB (or GB, as @unit counts memory), never
+ * rounded to TiB: "1,043 GiB" beside a stated "1,024 GiB" must show
+ * which is larger. */
+char       *cp_words_host_memory    (double bytes, CpMemoryUnit unit, const char *lang);
 /* A goodput as a percentage with the decimals that keep it apart from
  * 100% ("99.98%" for one machine, "93.6%" for a large cluster). */
 char       *cp_words_goodput        (double goodput, const char *lang);
