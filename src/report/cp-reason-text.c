@@ -1206,6 +1206,30 @@ cp_words_layout (const CpLayout *layout,
   return text;
 }
 
+char *
+cp_words_estimate_layout (const CpProject  *project,
+                          const CpEstimate *est,
+                          const char       *lang)
+{
+  CpLayout layout;
+  g_autofree char *words = NULL;
+  g_autofree char *host = NULL;
+  char *text;
+
+  g_return_val_if_fail (project != NULL && est != NULL, NULL);
+  cp_estimate_chosen_layout (est, &layout);
+  words = cp_words_layout (&layout, lang);
+  if (!est->cpu_offload)
+    return g_steal_pointer (&words);
+  host = host_memory_text (project, est->host_memory_per_node_bytes, lang);
+  cp_i18n_push_language (lang);
+  /* TRANSLATORS: a training layout in words, then the optimizer states kept in CPU memory,
+   * e.g. "…, CPU offload (1,043 GiB of each machine's host memory)" */
+  text = g_strdup_printf (_("%s, CPU offload (%s of each machine's host memory)"), words, host);
+  cp_i18n_pop_language ();
+  return text;
+}
+
 void
 cp_estimate_chosen_layout (const CpEstimate *est,
                            CpLayout         *out)

@@ -91,6 +91,10 @@ char       *cp_words_runner_up      (const CpEstimate *est, const char *lang);
 char       *cp_words_layout         (const CpLayout *layout, const char *lang);
 /* The layout @est ran, as a CpLayout (the runner-up already is one). */
 void        cp_estimate_chosen_layout (const CpEstimate *est, CpLayout *out);
+/* The layout @est ran in words, with the CPU offload the technique ladder
+ * may add and the host memory it fills: "TP 1 × PP 1 × DP 8, ZeRO-3, …,
+ * CPU offload (1,043 GiB of each machine's host memory)". */
+char       *cp_words_estimate_layout (const CpProject *project, const CpEstimate *est, const char *lang);
 /* "none", "selective", "full": a layout's recompute in a table cell. */
 /* The estimate's activation recompute for a table cell; free with g_free(). */
 char       *cp_words_recompute      (const CpEstimate *est);

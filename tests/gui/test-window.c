@@ -3910,6 +3910,8 @@ test_window_host_memory (void)
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (cp_field_row_get_input (row))), ==, "");
   g_assert_cmpstr (cp_results_view_get_verdict_text (results), ==, "Single machine with memory techniques");
   g_assert_true (widget_has_text (reasons, "how much host memory each machine has: CPU offload keeps 1,043 GiB"));
+  g_assert_nonnull (strstr (cp_results_view_get_layout_text (results),
+                            "CPU offload (1,043 GiB of each machine's host memory)"));
 
   /* 512 GiB: offload does not fit there, and R1 says it is the RAM. */
   type_text (row, "512");

@@ -2432,6 +2432,27 @@ test_xml_host_memory (void)
                          stated ? 2199023255552.0 : 0);
     }
   xmlSchemaFree (schema);
+
+  /* The PDF's layout lines say it too, and the question when unstated. */
+  {
+    g_autoptr(CpProject) project = cp_test_offload_project (0);
+    g_autoptr(GError) error = NULL;
+    g_autofree char *path = temp_path ("host-memory.pdf");
+    g_autofree char *text = NULL;
+    g_autofree char *flat = NULL;
+
+    g_assert_true (cp_report_pdf_write (project, "en", path, &error));
+    g_assert_no_error (error);
+    text = pdf_text (path);
+    if (text == NULL)
+      {
+        g_test_skip ("pdftotext is not installed");
+        return;
+      }
+    flat = squeeze (text);
+    g_assert_nonnull (strstr (flat, "CPUoffload(1,043GiBofeachmachine'shostmemory)"));
+    g_assert_nonnull (strstr (flat, "howmuchhostmemoryeachmachinehas"));
+  }
 }
 
 static void
