@@ -335,6 +335,14 @@ commit_text (CpFieldRow *self)
   commit_value (self, &value);
 }
 
+void
+cp_field_row_commit_edit (CpFieldRow *self)
+{
+  g_return_if_fail (CP_IS_FIELD_ROW (self));
+
+  commit_text (self);
+}
+
 static void
 on_entry_activate (CpFieldRow *self)
 {

@@ -115,7 +115,26 @@ explain_more_nodes (GString          *text,
   };
   guint largest = 0;
 
-  if (full->total_s >= best->total_s)
+  if (full->output_tokens_per_s > 0)
+    {
+      /* A service runs for its set time on any number of nodes: what more
+       * nodes bring is capacity beyond the target. */
+      double full_capacity = (double) full->requests_per_replica * full->data_parallel;
+      double chosen_capacity = (double) best->requests_per_replica * best->data_parallel;
+
+      if (full_capacity > chosen_capacity)
+        {
+          g_autofree char *carried = cp_i18n_format_number (full_capacity, 0, lang);
+          g_autofree char *chosen = cp_i18n_format_number (chosen_capacity, 0, lang);
+
+          g_string_append (text, "\n");
+          /* TRANSLATORS: concurrent requests the whole offer and the node count chosen carry */
+          g_string_append_printf (text,
+                                  _("A service runs for its set time on any number of nodes: the whole offer carries %s requests at once against %s on the nodes chosen, capacity beyond the target."),
+                                  carried, chosen);
+        }
+    }
+  else if (full->total_s >= best->total_s)
     {
       g_autofree char *share = cp_i18n_format_percent (communication_share (full), lang);
 

@@ -13,6 +13,7 @@
 #include "report/cp-report.h"
 
 #include "cp-config-import.h"
+#include "cp-field-row.h"
 #include "cp-help-window.h"
 #include "cp-import-dialog.h"
 #include "cp-job-object.h"
@@ -521,6 +522,21 @@ save_as_chosen (CpWindow   *self,
   _cp_window_save_as (self, path);
 }
 
+/* Text typed into a field and not yet committed (no Enter, the focus
+ * still in it) goes into the project before the project is saved,
+ * exported or printed: a report was written with the old price while the
+ * form beside it showed the new one, and said nothing (walkthrough 4,
+ * #15). Not on autosave, which would take half-typed text. */
+static void
+commit_edit (CpWindow *self)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  GtkWidget *row = focus != NULL ? gtk_widget_get_ancestor (focus, CP_TYPE_FIELD_ROW) : NULL;
+
+  if (row != NULL)
+    cp_field_row_commit_edit (CP_FIELD_ROW (row));
+}
+
 static void
 save_as_action (GSimpleAction *action,
                 GVariant      *param,
@@ -530,6 +546,7 @@ save_as_action (GSimpleAction *action,
   GtkFileChooser *chooser;
   g_autofree char *name = NULL;
 
+  commit_edit (self);
   chooser = _cp_window_file_chooser_new (self, _("Save Project As"), GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"),
                                          save_as_chosen);
   _cp_window_add_filter (chooser, _("Compute Planner projects"), "*.cplan", CP_STORE_MIME_TYPE);
@@ -547,6 +564,7 @@ save_action (GSimpleAction *action,
 {
   CpWindow *self = user_data;
 
+  commit_edit (self);
   if (self->untitled)
     {
       save_as_action (action, param, user_data);
@@ -710,6 +728,7 @@ export_quotes_action (GSimpleAction *action,
   CpWindow *self = user_data;
   GtkFileChooser *chooser;
 
+  commit_edit (self);
   chooser = _cp_window_file_chooser_new (self, _("Export Quotes"), GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"),
                                          _cp_window_export_quotes);
   _cp_window_add_filter (chooser, _("Quote tables (CSV)"), "*.csv", "text/csv");
@@ -744,6 +763,7 @@ export_report_action (GSimpleAction *action,
                       GVariant      *param,
                       gpointer       user_data)
 {
+  commit_edit (CP_WINDOW (user_data));
   _cp_window_export_report (CP_WINDOW (user_data));
 }
 
@@ -752,6 +772,7 @@ print_action (GSimpleAction *action,
               GVariant      *param,
               gpointer       user_data)
 {
+  commit_edit (CP_WINDOW (user_data));
   _cp_window_print (CP_WINDOW (user_data));
 }
 
