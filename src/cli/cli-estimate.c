@@ -902,6 +902,7 @@ write_xml (const Estimate    *e,
   cp_cli_xml_text (w, "network", cp_network_kind_to_string (quote->network));
   cp_cli_xml_uint (w, "nics-per-node", quote->nics_per_node);
   cp_cli_xml_double (w, "nic-gbps", quote->nic_gbps);
+  cp_cli_xml_double (w, "host-memory-per-node-bytes", quote->host_memory_per_node_bytes);
   cp_cli_xml_text (w, "sharing", cp_sharing_to_string (quote->sharing));
   cp_cli_xml_money (w, "price", quote->price, currency);
   cp_cli_xml_text (w, "price-unit", cp_price_unit_to_string (quote->price_unit));
@@ -947,6 +948,8 @@ write_xml (const Estimate    *e,
   cp_cli_xml_double (w, "available-per-gpu-bytes", est->available_per_gpu_bytes);
   cp_cli_xml_bool (w, "fits", est->fits);
   cp_cli_xml_bool (w, "memory-measured", est->memory_measured);
+  cp_cli_xml_double (w, "offload-host-memory-per-node-bytes", est->host_memory_per_node_bytes);
+  cp_cli_xml_double (w, "offload-refused-host-bytes", e->fitting.offload_refused_host_bytes);
   cp_cli_xml_double (w, "total-memory-bytes", est->total_memory_bytes);
   cp_cli_xml_double (w, "memory-gap", est->memory_gap);
   xmlTextWriterEndElement (w);
