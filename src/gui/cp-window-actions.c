@@ -592,66 +592,18 @@ on_import_quotes_accepted (CpImportDialog   *dialog,
   _cp_window_project_changed (self, NULL);
 }
 
-typedef struct {
-  CpWindow        *window;
-  GCancellable    *cancellable;  /* the window's when the import started */
-  const CpProject *project;      /* the one the sheet was made for */
-} ImportJob;
-
-static void
-import_quotes_cb (GObject      *source,
-                  GAsyncResult *result,
-                  gpointer      user_data)
-{
-  ImportJob *job = user_data;
-  g_autoptr(CpWindow) self = job->window;
-  g_autoptr(GCancellable) cancellable = job->cancellable;
-  const CpProject *project = job->project;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(CpQuoteSheet) sheet = cp_quote_sheet_new_from_file_finish (result, &error);
-  CpImportDialog *dialog;
-
-  g_free (job);
-  if (!_cp_window_end_work (self, cancellable))
-    return;
-  if (sheet == NULL)
-    {
-      cp_window_show_error (self, _("Could Not Import Quotes"), error);
-      return;
-    }
-  /* An undo replaced the project while the file was read: the sheet
-   * would read rows against the old one. */
-  if (project != self->project)
-    {
-      _cp_window_toast (self, _("The project changed while the file was read: import it again"));
-      return;
-    }
-
-  /* Nothing changes until the preview is accepted. */
-  dialog = cp_import_dialog_new (GTK_WINDOW (self), g_steal_pointer (&sheet), self->project);
-  g_signal_connect_object (dialog, "quotes-accepted", G_CALLBACK (on_import_quotes_accepted), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
+/* The preview reads the file itself, so that it can show its problems
+ * and read another file in its place. */
 void
 _cp_window_import_quotes (CpWindow   *self,
                           const char *path)
 {
-  ImportJob *job;
+  CpImportDialog *dialog = cp_import_dialog_new (GTK_WINDOW (self), self->project);
 
-  if (self->busy)
-    {
-      _cp_window_toast (self, _("Wait until the project is saved, then try again"));
-      return;
-    }
-  job = g_new0 (ImportJob, 1);
-  job->window = g_object_ref (self);
-  job->cancellable = g_object_ref (self->cancellable);
-  job->project = self->project;
-  _cp_window_set_busy (self, TRUE, _("Reading the quotes…"));
-  /* Reading through the store refuses a file too large to be a price list
-   * before loading it. */
-  cp_quote_sheet_new_from_file_async (path, self->project, self->cancellable, import_quotes_cb, job);
+  /* Nothing changes until the preview is accepted. */
+  g_signal_connect_object (dialog, "quotes-accepted", G_CALLBACK (on_import_quotes_accepted), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  cp_import_dialog_open_file (dialog, path);
 }
 
 static void
