@@ -6,6 +6,12 @@
 
 G_BEGIN_DECLS
 
+/* A quote's host memory per node is typed in GiB (the window, the
+ * command line); cp_quote_validate() accepts 1 GiB to 64 TiB. */
+#define CP_QUOTE_HOST_MEMORY_UNIT_BYTES 1073741824.0
+#define CP_QUOTE_HOST_MEMORY_MIN_BYTES  CP_QUOTE_HOST_MEMORY_UNIT_BYTES
+#define CP_QUOTE_HOST_MEMORY_MAX_BYTES  (65536.0 * CP_QUOTE_HOST_MEMORY_UNIT_BYTES)
+
 typedef struct {
   char           *id;
   char           *vendor;
@@ -16,6 +22,7 @@ typedef struct {
   guint           gpus_per_node;
   guint           nodes_available;  /* 1 for a single machine */
   CpLinkSpec      intra_link;       /* link.id names a catalogue entry */
+  double          host_memory_per_node_bytes; /* RAM of one node, which CPU offload fills; 0: not stated */
 
   CpNetworkKind   network;
   guint           nics_per_node;
