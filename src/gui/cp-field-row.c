@@ -274,7 +274,7 @@ describe_parse_error (CpFieldRow   *self,
   if (g_error_matches (error, CP_UNITS_ERROR, CP_UNITS_ERROR_EMPTY))
     return g_strdup (_("must not be empty"));
   if (g_error_matches (error, CP_UNITS_ERROR, CP_UNITS_ERROR_RANGE))
-    return g_strdup (has_minus_sign (text) ? _("must not be negative") : _("is larger than the model can use"));
+    return g_strdup (has_minus_sign (text) ? _("must not be negative") : _("is too large a number"));
 
   switch (self->field->kind)
     {

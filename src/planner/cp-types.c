@@ -379,7 +379,21 @@ check_range (double       value,
       return cp_check_fail (error, field, problem);
     }
   if (value > max)
-    return cp_check_fail (error, field, _("is larger than the model can use"));
+    {
+      char max_text[G_ASCII_DTOSTR_BUF_SIZE];
+      g_autofree char *problem = NULL;
+      char *plus;
+
+      /* The limit itself, not "larger than the model can use", which said
+       * nothing of a price or a GPU count (walkthrough 4, #17): "1e+17"
+       * is written "1e17", as typed. */
+      g_ascii_formatd (max_text, sizeof max_text, "%.6g", max);
+      if ((plus = strchr (max_text, '+')) != NULL)
+        memmove (plus, plus + 1, strlen (plus));
+      /* Translators: %s is the largest value the field accepts */
+      problem = g_strdup_printf (_("must be at most %s"), max_text);
+      return cp_check_fail (error, field, problem);
+    }
   return TRUE;
 }
 
