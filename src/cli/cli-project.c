@@ -93,7 +93,7 @@ static void
 print_plan_text (const CpProject *project, guint job_index, const CpPlan *plan, gboolean debug_share_given)
 {
   const CpJob *job = g_ptr_array_index (project->jobs, job_index);
-  g_autoptr(CpCliTable) table = cp_cli_table_new (9);
+  g_autoptr(CpCliTable) table = cp_cli_table_new (10);
   g_autofree char *recommended = NULL;
 
   if (plan->recommended >= 0)
@@ -123,10 +123,14 @@ print_plan_text (const CpProject *project, guint job_index, const CpPlan *plan, 
       printf ("%s\n", answer);
     }
 
-  cp_cli_table_add_row (table, _("Rank"), _("Quote"), _("Nodes"), _("Fits"), _("Technique"),
+  /* The job's requirement next to Fits, as the window's table has it: a
+   * service's target, a training job's deadline. */
+  cp_cli_table_add_row (table, _("Rank"), _("Quote"), _("Nodes"), _("Fits"),
+                        /* TRANSLATORS: heading of the CLI plan table's column for a service: whether it carries its target */
+                        job->kind == CP_TASK_INFERENCE ? _("Target") : _("Deadline"), _("Technique"),
                         _("Run days"), _("Calendar days"), _("Total cost"), _("Cost range"), NULL);
-  for (guint c = 0; c < 9; c++)
-    cp_cli_table_set_right_aligned (table, c, c == 0 || c == 2 || c >= 5);
+  for (guint c = 0; c < 10; c++)
+    cp_cli_table_set_right_aligned (table, c, c == 0 || c == 2 || c >= 6);
   for (guint i = 0; i < plan->options->len; i++)
     {
       const CpOption *o = &g_array_index (plan->options, CpOption, i);
@@ -144,8 +148,9 @@ print_plan_text (const CpProject *project, guint job_index, const CpPlan *plan, 
       g_autofree char *cost_high = cp_cli_format_money (o->range.total_cost_high, quote ? quote->currency : "");
       /* TRANSLATORS: a cost's range, low to high */
       g_autofree char *cost_range = g_strdup_printf (_("%s – %s"), cost_low, cost_high);
+      g_autofree char *requirement = cp_words_deadline_status (job, &o->estimate, C_("language code", "en"));
 
-      cp_cli_table_add_row (table, rank, label, nodes, cp_cli_yes_no (o->estimate.fits),
+      cp_cli_table_add_row (table, rank, label, nodes, cp_cli_yes_no (o->estimate.fits), requirement,
                             cp_words_technique (o->estimate.technique),
                             run_days, calendar, cost, cost_range, NULL);
     }

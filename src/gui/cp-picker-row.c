@@ -22,6 +22,8 @@ struct _CpPickerRow
   AdwActionRow     parent_instance;
 
   GtkDropDown     *drop_down;
+  /* The drop-down's button, which holds the tooltip */
+  GtkWidget       *button;
   GListStore      *items;      /* CpPickerItem */
   gulong           selected_handler;
   /* The popup's filter and what it shows: GTK's own, made to match words */
@@ -81,7 +83,7 @@ update_tooltip (CpPickerRow *self)
   const char *label = cp_picker_row_get_selected_label (self);
 
   /* A long catalogue name is cut in the row; the tooltip has all of it. */
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->drop_down), label);
+  gtk_widget_set_tooltip_text (self->button, label);
 }
 
 /* Screen readers name the drop-down after the row. */
@@ -273,6 +275,16 @@ on_popup_shown (GtkWidget *popover)
     gtk_widget_grab_focus (search);
 }
 
+/* A tooltip shown when the button was clicked stayed on top of the open
+ * popup, over its search: none while the popup is open. */
+static void
+on_popup_visible (CpPickerRow *self,
+                  GParamSpec  *pspec,
+                  GtkWidget   *popover)
+{
+  gtk_widget_set_has_tooltip (self->button, !gtk_widget_get_visible (popover));
+}
+
 static void
 on_selected (CpPickerRow *self)
 {
@@ -461,6 +473,7 @@ cp_picker_row_init (CpPickerRow *self)
    * click on its title) opens the list as the button does. */
   gtk_widget_set_focusable (GTK_WIDGET (self), FALSE);
   button = gtk_widget_get_first_child (GTK_WIDGET (self->drop_down));
+  self->button = button;
   if (button != NULL)
     adw_action_row_set_activatable_widget (ADW_ACTION_ROW (self), button);
 
@@ -471,6 +484,7 @@ cp_picker_row_init (CpPickerRow *self)
   if (popover != NULL)
     {
       g_signal_connect (popover, "show", G_CALLBACK (on_popup_shown), NULL);
+      g_signal_connect_object (popover, "notify::visible", G_CALLBACK (on_popup_visible), self, G_CONNECT_SWAPPED);
       setup_search (self, popover);
     }
 

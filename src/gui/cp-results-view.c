@@ -3,9 +3,12 @@
  *
  * Changes are folded into one idle that runs before the next frame is
  * laid out (sysprof's queue_reload pattern): it plans once
- * (cp_project_plan_job()), updates the table's CpOptionObject rows in
- * place (one splice when the ranking changes), and sets a label only when
- * its words changed, so a keystroke re-measures only what it changed.
+ * (cp_project_plan_job_without_robustness()), updates the table's
+ * CpOptionObject rows in place (one splice when the ranking changes), and
+ * sets a label only when its words changed, so a keystroke re-measures
+ * only what it changed. Whether the verdict holds and the paragraphs
+ * below the table follow after that frame's paint. The paragraphs' words
+ * are in cp-results-view-words.c.
  */
 #include "config.h"
 
@@ -19,6 +22,7 @@
 #include "cp-labels.h"
 #include "cp-option-object.h"
 #include "cp-results-view.h"
+#include "cp-results-view-private.h"
 
 /* Runs before GDK's layout and paint (GDK_PRIORITY_REDRAW is
  * G_PRIORITY_HIGH_IDLE + 20): a change shows in the frame after it. */
@@ -36,6 +40,8 @@ struct _CpResultsView
   AdwBin              parent_instance;
 
   GtkStack           *stack;
+  GtkScrolledWindow  *page_scroller;
+  GtkScrolledWindow  *table_scroller;
   GtkLabel           *notice_label;
   GtkLabel           *verdict_label;
   GtkLabel           *robustness_label;
@@ -115,21 +121,13 @@ format_bytes (CpResultsView *self,
   return cp_format_bytes (bytes, self->memory_unit);
 }
 
-/* Time the run waits on communication, as a share of the run. */
-static double
-communication_share (const CpEstimate *estimate)
-{
-  return estimate->total_s > 0 ? estimate->exposed_communication_s / estimate->total_s : 0;
-}
-
 static char *
 cell_text (CpResultsView   *self,
            const CpProject *project,
            const CpOption  *option,
            const char      *name,
            const char      *currency,
-           gboolean         has_deadline,
-           guint            target_concurrency,
+           const CpJob     *job,
            Column           column)
 {
   const CpEstimate *estimate = &option->estimate;
@@ -173,23 +171,7 @@ cell_text (CpResultsView   *self,
     case CP_OPTION_TEXT_DAYS:
       return cp_i18n_format_days (estimate->calendar_days, lang);
     case CP_OPTION_TEXT_DEADLINE:
-      /* A service's requirement is its target, not a date: an option
-       * short of it must not read as if it met the job. */
-      if (target_concurrency > 0 && estimate->fits)
-        {
-          g_autofree char *serves = cp_words_serves_target (estimate, target_concurrency, lang);
-
-          if (estimate->concurrency_served < target_concurrency)
-            /* TRANSLATORS: a service option short of its target, e.g. "Serves 73 of 100 ✗" */
-            return g_strdup_printf (_("%s ✗"), serves);
-          return g_steal_pointer (&serves);
-        }
-      if (!has_deadline)
-        return g_strdup (_("No deadline"));
-      /* A job that cannot run meets no deadline. */
-      if (!estimate->fits)
-        return g_strdup ("—");
-      return g_strdup (estimate->meets_deadline ? _("Met") : _("Missed"));
+      return cp_words_deadline_status (job, estimate, lang);
     case CP_OPTION_TEXT_COST:
       return cp_i18n_format_money (estimate->total_cost, currency, lang);
     case CP_OPTION_TEXT_COST_RANGE:
@@ -501,386 +483,6 @@ on_readout_changed (CpResultsView *self,
   set_label (self->readout_label, readout ? readout : "");
 }
 
-static const CpOption *
-find_option (const CpPlan *plan,
-             guint         rank)
-{
-  for (guint i = 0; i < plan->options->len; i++)
-    {
-      const CpOption *option = &g_array_index (plan->options, CpOption, i);
-
-      if (option->rank == rank)
-        return option;
-    }
-  return NULL;
-}
-
-static char *
-describe_recommendation (const CpProject *project,
-                         const CpPlan    *plan,
-                         const char      *lang)
-{
-  const CpOption *best;
-  const CpQuote *quote;
-  g_autofree char *name = NULL;
-  g_autofree char *cost = NULL;
-  g_autofree char *days = NULL;
-
-  if (plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
-    return plan->options->len == 0
-           ? g_strdup (_("No quote is complete yet: fill in what the quotes below lack to compare them."))
-           : cp_words_not_feasible (project, plan, lang);
-
-  best = &g_array_index (plan->options, CpOption, plan->recommended);
-  quote = g_ptr_array_index (project->quotes, best->quote_index);
-  name = cp_words_quote_name (project, best->quote_index);
-  cost = cp_i18n_format_money (best->estimate.total_cost, quote->currency, lang);
-  days = cp_i18n_format_days (best->estimate.calendar_days, lang);
-
-  /* TRANSLATORS: "Recommended: <quote> with 4 nodes (32 GPUs): ¥1,234 in total, 12.5 days." */
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                       "Recommended: %s with %u node (%u GPUs): %s in total, %s.",
-                                       "Recommended: %s with %u nodes (%u GPUs): %s in total, %s.",
-                                       best->estimate.nodes),
-                          name, best->estimate.nodes, best->estimate.gpus, cost, days);
-}
-
-/* "4 nodes: 1.2 days, ¥15,000, communication 35% of the run". */
-static char *
-describe_offer (const CpEstimate *estimate,
-                const char       *currency,
-                const char       *lang)
-{
-  g_autofree char *days = cp_i18n_format_days (estimate->calendar_days, lang);
-  g_autofree char *cost = cp_i18n_format_money (estimate->total_cost, currency, lang);
-  g_autofree char *share = cp_i18n_format_percent (communication_share (estimate), lang);
-
-  if (!estimate->fits)
-    /* TRANSLATORS: an offer at a node count where the job does not fit in memory */
-    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                         "%u node: the job does not fit in memory",
-                                         "%u nodes: the job does not fit in memory",
-                                         estimate->nodes), estimate->nodes);
-  /* TRANSLATORS: node count, calendar time, total cost, share of the run spent waiting on communication */
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                       "%u node: %s, %s, communication %s of the run",
-                                       "%u nodes: %s, %s, communication %s of the run",
-                                       estimate->nodes),
-                          estimate->nodes, days, cost, share);
-}
-
-/* Why the whole offer is slower or dearer than the node count chosen,
- * from the two estimates' own components. */
-static void
-explain_more_nodes (GString          *text,
-                    const CpEstimate *best,
-                    const CpEstimate *full,
-                    const char       *currency,
-                    const char       *lang)
-{
-  const struct {
-    const char *words;
-    double      best;
-    double      full;
-  } costs[] = {
-    { N_("GPU time"), best->compute_cost, full->compute_cost },
-    { N_("the network fee"), best->network_cost, full->network_cost },
-    { N_("storage"), best->storage_cost, full->storage_cost },
-    { N_("management and setup fees"), best->fees_cost, full->fees_cost },
-    { N_("migration engineering"), best->engineering_cost, full->engineering_cost },
-  };
-  guint largest = 0;
-
-  if (full->total_s >= best->total_s)
-    {
-      g_autofree char *share = cp_i18n_format_percent (communication_share (full), lang);
-
-      g_string_append (text, "\n");
-      g_string_append_printf (text,
-                              _("More nodes are slower here: waiting on the network between nodes takes %s of the run, more than the extra GPUs save."),
-                              share);
-    }
-  else if (full->calendar_days >= best->calendar_days)
-    {
-      g_autofree char *best_run = cp_words_duration (best->total_s, lang);
-      g_autofree char *full_run = cp_words_duration (full->total_s, lang);
-      g_autofree char *migration = cp_i18n_format_days (full->migration_days - best->migration_days, lang);
-
-      g_string_append (text, "\n");
-      g_string_append_printf (text,
-                              _("More nodes shorten the run (%s against %s), but moving to a cluster adds %s of migration, so the job does not finish sooner."),
-                              full_run, best_run, migration);
-    }
-
-  if (full->total_cost <= best->total_cost)
-    return;
-
-  for (guint i = 1; i < G_N_ELEMENTS (costs); i++)
-    if (costs[i].full - costs[i].best > costs[largest].full - costs[largest].best)
-      largest = i;
-
-  {
-    g_autofree char *from = cp_i18n_format_money (costs[largest].best, currency, lang);
-    g_autofree char *to = cp_i18n_format_money (costs[largest].full, currency, lang);
-
-    g_string_append (text, "\n");
-    /* TRANSLATORS: a cost component such as "GPU time", then its amounts at the chosen count and on the whole offer */
-    g_string_append_printf (text, _("More nodes cost more: most of the difference is %s, %s instead of %s."),
-                            _(costs[largest].words), to, from);
-  }
-}
-
-/* One machine or the cluster: for every quote offering several nodes, the
- * node count the plan chose and the whole offer beside it, with why the
- * extra nodes do not pay when they do not. */
-static char *
-describe_cluster_question (const CpProject *project,
-                           const CpPlan    *plan,
-                           const char      *lang)
-{
-  g_autoptr(GString) text = g_string_new (NULL);
-
-  for (guint i = 0; i < plan->options->len; i++)
-    {
-      const CpOption *option = &g_array_index (plan->options, CpOption, i);
-      const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
-      const CpEstimate *best = &option->estimate;
-      const CpEstimate *full = &option->full_offer;
-      g_autofree char *name = NULL;
-      g_autofree char *chosen = NULL;
-
-      if (!cp_quote_is_cluster (quote))
-        continue;
-
-      name = cp_words_quote_name (project, option->quote_index);
-      chosen = describe_offer (best, quote->currency, lang);
-      if (text->len > 0)
-        g_string_append (text, "\n\n");
-      /* TRANSLATORS: quote name, then its best node count with time, cost and communication share */
-      g_string_append_printf (text, _("%s — best at %s."), name, chosen);
-
-      if (!option->has_full_offer)
-        continue;
-
-      {
-        g_autofree char *whole = describe_offer (full, quote->currency, lang);
-
-        g_string_append (text, "\n");
-        /* TRANSLATORS: the quote's whole offer, with time, cost and communication share */
-        g_string_append_printf (text, _("Whole offer, %s."), whole);
-      }
-
-      if (!full->fits)
-        continue;
-      {
-        g_autofree char *calendar = cp_words_calendar (full, lang);
-
-        g_string_append (text, "\n");
-        /* TRANSLATORS: what the whole offer's calendar is made of: "16.3 days = 0.9 days of run + …" */
-        g_string_append_printf (text, _("Its calendar: %s."), calendar);
-      }
-      explain_more_nodes (text, best, full, quote->currency, lang);
-    }
-
-  return g_string_free (g_steal_pointer (&text), FALSE);
-}
-
-/* What the user could change to get another answer: the runner-up's price,
- * the memory or the deadline a single machine lacks, the deadline that
- * would call for a cluster. Each line speaks of one option with that
- * option's own estimate, and promises only what that option delivers. */
-static char *
-describe_changes (CpResultsView   *self,
-                  const CpProject *project,
-                  const CpJob     *job,
-                  const CpPlan    *plan,
-                  const char      *lang)
-{
-  g_autoptr(GString) text = g_string_new (NULL);
-  const CpOption *best = NULL;
-  const CpOption *runner_up = NULL;
-  const CpOption *single = NULL;
-  const CpOption *fastest_cluster = NULL;
-  const CpEstimate *fastest_cluster_estimate = NULL;
-
-  if (plan->recommended >= 0 && (guint) plan->recommended < plan->options->len)
-    best = &g_array_index (plan->options, CpOption, plan->recommended);
-  if (best != NULL)
-    {
-      runner_up = find_option (plan, best->rank + 1);
-      if (runner_up != NULL && !runner_up->feasible)
-        runner_up = NULL;
-    }
-
-  for (guint i = 0; i < plan->options->len; i++)
-    {
-      const CpOption *option = &g_array_index (plan->options, CpOption, i);
-      const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
-      const CpEstimate *candidates[2] = { &option->estimate, option->has_full_offer ? &option->full_offer : NULL };
-
-      if (!cp_quote_is_cluster (quote))
-        {
-          if (single == NULL || option->rank < single->rank)
-            single = option;
-          continue;
-        }
-      for (guint c = 0; c < G_N_ELEMENTS (candidates); c++)
-        if (candidates[c] != NULL && candidates[c]->nodes > 1 && candidates[c]->fits &&
-            (fastest_cluster_estimate == NULL ||
-             candidates[c]->calendar_days < fastest_cluster_estimate->calendar_days))
-          {
-            fastest_cluster = option;
-            fastest_cluster_estimate = candidates[c];
-          }
-    }
-
-  /* With nothing feasible, the plan's own answer: the node count or the
-   * deadline that would make each option meet it. */
-  for (guint i = 0; i < plan->reasons->len; i++)
-    {
-      const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
-
-      if (reason->outcome == CP_OUTCOME_NODES_MEET_DEADLINE || reason->outcome == CP_OUTCOME_DEADLINE_NEEDED)
-        {
-          g_autofree char *words = cp_reason_text (reason, project, plan, lang);
-
-          g_string_append_printf (text, "• %s\n", words);
-        }
-    }
-
-  if (best != NULL && runner_up != NULL && runner_up->estimate.total_cost > 0)
-    {
-      const CpQuote *quote = g_ptr_array_index (project->quotes, runner_up->quote_index);
-      g_autofree char *name = cp_words_quote_name (project, runner_up->quote_index);
-      g_autofree char *target = cp_i18n_format_money (best->estimate.total_cost, quote->currency, lang);
-      g_autofree char *share = cp_i18n_format_percent (1.0 - best->estimate.total_cost / runner_up->estimate.total_cost, lang);
-
-      g_string_append_printf (text, _("• %s would be recommended if its total cost fell below %s (%s lower).\n"),
-                              name, target, share);
-    }
-
-  if (single != NULL && !single->feasible && single->estimate.nodes <= 1)
-    {
-      g_autofree char *name = cp_words_quote_name (project, single->quote_index);
-
-      if (!single->estimate.fits)
-        {
-          g_autofree char *need = format_bytes (self, single->estimate.memory_per_gpu_bytes);
-          g_autofree char *have = format_bytes (self, single->estimate.available_per_gpu_bytes);
-
-          g_string_append_printf (text, _("• A single machine would need %s per GPU even with %s; %s offers %s.\n"),
-                                  need, cp_words_technique (single->estimate.technique), name, have);
-        }
-      /* With nothing feasible the plan's own lines above say it. */
-      else if (job->deadline_days > 0 && !single->estimate.meets_deadline && plan->best_available < 0)
-        {
-          g_autofree char *days = cp_i18n_format_days (single->estimate.calendar_days, lang);
-
-          g_string_append_printf (text, _("• %s would finish in %s: a deadline at least that long lets a single machine do the job.\n"),
-                                  name, days);
-        }
-    }
-
-  /* Only a cluster that really finishes sooner makes a shorter deadline
-   * an argument for it. */
-  if (best != NULL && best->estimate.nodes <= 1 && fastest_cluster != NULL &&
-      fastest_cluster_estimate->calendar_days < best->estimate.calendar_days)
-    {
-      const CpQuote *quote = g_ptr_array_index (project->quotes, fastest_cluster->quote_index);
-      g_autofree char *days = cp_i18n_format_days (best->estimate.calendar_days, lang);
-      g_autofree char *name = cp_words_quote_name (project, fastest_cluster->quote_index);
-      g_autofree char *cluster_days = cp_i18n_format_days (fastest_cluster_estimate->calendar_days, lang);
-      g_autofree char *cost = cp_i18n_format_money (fastest_cluster_estimate->total_cost, quote->currency, lang);
-
-      /* TRANSLATORS: the recommended option's days; a cluster quote, its node count, its days and its cost */
-      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
-                                                 "• A deadline shorter than %s would call for a cluster: %s on %u node finishes in %s for %s.\n",
-                                                 "• A deadline shorter than %s would call for a cluster: %s on %u nodes finishes in %s for %s.\n",
-                                                 fastest_cluster_estimate->nodes),
-                              days, name, fastest_cluster_estimate->nodes, cluster_days, cost);
-    }
-
-  if (text->len > 0)
-    g_string_truncate (text, text->len - 1);
-
-  return g_string_free (g_steal_pointer (&text), FALSE);
-}
-
-/* The training layout of the option the summary speaks about (the
- * recommended one, else the best-ranked), and when the search chose it,
- * the runner-up and why it lost; "" for a job without a layout. */
-static char *
-describe_layout (const CpProject *project,
-                 const CpJob     *job,
-                 const CpPlan    *plan,
-                 const char      *lang)
-{
-  const CpOption *option = NULL;
-  const CpEstimate *estimate;
-  g_autofree char *name = NULL;
-  g_autofree char *words = NULL;
-  g_autofree char *chosen = NULL;
-  g_autofree char *how = NULL;
-  gboolean recommended = plan->recommended >= 0 && (guint) plan->recommended < plan->options->len;
-  CpLayout layout;
-
-  if (!cp_task_kind_is_training (job->kind))
-    return g_strdup ("");
-  option = recommended ? &g_array_index (plan->options, CpOption, plan->recommended) : find_option (plan, 1);
-  if (option == NULL)
-    return g_strdup ("");
-
-  estimate = &option->estimate;
-  name = cp_words_quote_name (project, option->quote_index);
-  cp_estimate_chosen_layout (estimate, &layout);
-  words = cp_words_layout (&layout, lang);
-  /* The layout's words leave out what the technique ladder may add. */
-  if (estimate->cpu_offload)
-    {
-      /* TRANSLATORS: a training layout in words, then the optimizer states kept in CPU memory */
-      char *offloaded = g_strdup_printf (_("%s, CPU offload"), words);
-
-      g_free (words);
-      words = offloaded;
-    }
-  if (recommended)
-    /* TRANSLATORS: the recommended option's quote and its layout */
-    chosen = g_strdup_printf (_("Recommended option, %s: %s."), name, words);
-  else
-    /* TRANSLATORS: the best-ranked option's quote and its layout, when none is recommended */
-    chosen = g_strdup_printf (_("Best-ranked option, %s: %s."), name, words);
-
-  how = cp_words_layout_choice (project, estimate, lang);
-
-  /* TRANSLATORS: "Layout:" then the chosen layout, then how it was chosen */
-  return g_strdup_printf (_("Layout: %s %s"), chosen, how);
-}
-
-/* Quotes left out of the ranking, each with what it lacks. */
-static char *
-describe_incomplete (const CpProject *project)
-{
-  g_autoptr(GString) text = g_string_new (NULL);
-
-  for (guint i = 0; i < project->quotes->len; i++)
-    {
-      CpQuoteMissing missing = cp_quote_get_missing (g_ptr_array_index (project->quotes, i));
-      g_autofree char *name = NULL;
-      g_autofree char *what = NULL;
-
-      if (missing == CP_QUOTE_MISSING_NONE)
-        continue;
-      name = cp_words_quote_name (project, (int) i);
-      what = cp_labels_quote_missing (missing);
-      if (text->len > 0)
-        g_string_append (text, "\n");
-      /* TRANSLATORS: a quote left out of the comparison; %s says what it lacks */
-      g_string_append_printf (text, _("%s is incomplete and left out of the ranking: %s."), name, what);
-    }
-
-  return g_string_free (g_steal_pointer (&text), FALSE);
-}
-
 /* The reasons' rows are kept and their labels changed in place. */
 static void
 fill_reasons (CpResultsView   *self,
@@ -985,7 +587,6 @@ fill_options (CpResultsView   *self,
       const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
       g_autofree char *name = cp_words_quote_name (project, option->quote_index);
       gboolean has_deadline = job->deadline_days > 0;
-      guint target_concurrency = job->kind == CP_TASK_INFERENCE ? job->concurrency : 0;
       CpOptionObject *object = g_hash_table_lookup (by_quote, GINT_TO_POINTER (option->quote_index));
       char *texts[CP_N_OPTION_TEXTS];
 
@@ -1003,7 +604,7 @@ fill_options (CpResultsView   *self,
         }
 
       for (guint t = 0; t < CP_N_OPTION_TEXTS; t++)
-        texts[t] = cell_text (self, project, option, name, quote->currency, has_deadline, target_concurrency, (Column) t);
+        texts[t] = cell_text (self, project, option, name, quote->currency, job, (Column) t);
       cp_option_object_update (object, option, (const char * const *) texts, quote->currency, has_deadline);
       for (guint t = 0; t < CP_N_OPTION_TEXTS; t++)
         g_free (texts[t]);
@@ -1027,23 +628,6 @@ show_page (CpResultsView *self,
     gtk_stack_set_visible_child_name (self->stack, name);
 }
 
-/* Whether the verdict holds across the assumptions' band: the plan's
- * robustness reason, in words; empty when nothing was compared. */
-static char *
-describe_robustness (const CpProject *project,
-                     const CpPlan    *plan,
-                     const char      *lang)
-{
-  for (guint i = 0; i < plan->reasons->len; i++)
-    {
-      const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
-
-      if (reason->outcome == CP_OUTCOME_VERDICT_HOLDS || reason->outcome == CP_OUTCOME_VERDICT_FLIPS)
-        return cp_reason_text (reason, project, plan, lang);
-    }
-  return g_strdup ("");
-}
-
 /* Whether the verdict holds across the assumptions' band (a search of
  * more estimates than the rest of the plan) and the long paragraphs (one
  * machine or the cluster, the reasons, the risks). Until then the line
@@ -1062,12 +646,12 @@ details_cb (gpointer user_data)
     return G_SOURCE_REMOVE;
 
   cp_project_plan_add_robustness (self->details_project, self->details_job_index, self->plan);
-  robustness = describe_robustness (self->details_project, self->plan, lang);
+  robustness = _cp_results_view_describe_robustness (self->details_project, self->plan, lang);
   set_label (self->robustness_label, robustness);
   set_visible (GTK_WIDGET (self->robustness_label), *robustness != '\0');
   set_css_class (GTK_WIDGET (self->robustness_label), "warning", !self->plan->verdict_robust);
 
-  cluster = describe_cluster_question (self->details_project, self->plan, lang);
+  cluster = _cp_results_view_describe_cluster_question (self->details_project, self->plan, lang);
   set_label (self->cluster_label, cluster);
   set_visible (GTK_WIDGET (self->cluster_heading), *cluster != '\0');
   set_visible (GTK_WIDGET (self->cluster_label), *cluster != '\0');
@@ -1168,7 +752,7 @@ cp_results_view_update (CpResultsView   *self,
   set_css_class (GTK_WIDGET (self->verdict_label), "error",
                  !no_option && self->plan->verdict == CP_VERDICT_NOT_FEASIBLE);
 
-  summary = describe_recommendation (project, self->plan, lang);
+  summary = _cp_results_view_describe_recommendation (project, self->plan, lang);
   price_check = cp_words_price_check (project, self->plan, lang);
   if (price_check != NULL)
     {
@@ -1180,19 +764,19 @@ cp_results_view_update (CpResultsView   *self,
       summary = marked;
     }
   set_label (self->summary_label, summary);
-  layout = describe_layout (project, job, self->plan, lang);
+  layout = _cp_results_view_describe_layout (project, job, self->plan, lang);
   set_label (self->layout_label, layout);
   set_visible (GTK_WIDGET (self->layout_label), *layout != '\0');
 
 
-  changes = describe_changes (self, project, job, self->plan, lang);
+  changes = _cp_results_view_describe_changes (project, job, self->plan, lang);
   set_label (self->changes_label, changes);
   set_visible (GTK_WIDGET (self->changes_heading), *changes != '\0');
   set_visible (GTK_WIDGET (self->changes_label), *changes != '\0');
 
   fill_options (self, project, job);
 
-  incomplete = describe_incomplete (project);
+  incomplete = _cp_results_view_describe_incomplete (project);
   set_label (self->incomplete_label, incomplete);
   set_visible (GTK_WIDGET (self->incomplete_label), *incomplete != '\0');
 
@@ -1411,6 +995,8 @@ cp_results_view_class_init (CpResultsViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, notice_label);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, verdict_label);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, robustness_label);
+  gtk_widget_class_bind_template_child (widget_class, CpResultsView, page_scroller);
+  gtk_widget_class_bind_template_child (widget_class, CpResultsView, table_scroller);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, cluster_heading);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, cluster_label);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, incomplete_label);
@@ -1429,12 +1015,41 @@ cp_results_view_class_init (CpResultsViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, risks_label);
 }
 
+/* The table scrolls sideways only, but GTK 4.8's scrolled window takes
+ * every wheel turn once it can scroll along either axis: the page stopped
+ * moving when the table came under the pointer. Turns up and down go to
+ * the page, by GTK's own wheel step; sideways (and Shift+wheel) to the
+ * table. */
+static gboolean
+on_table_scroll (GtkEventControllerScroll *controller,
+                 double                    dx,
+                 double                    dy,
+                 CpResultsView            *self)
+{
+  GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (controller));
+  GtkAdjustment *page = gtk_scrolled_window_get_vadjustment (self->page_scroller);
+  double step = 1;
+
+  if (dy == 0 || (state & GDK_SHIFT_MASK) != 0)
+    return GDK_EVENT_PROPAGATE;
+  if (gtk_event_controller_scroll_get_unit (controller) == GDK_SCROLL_UNIT_WHEEL)
+    step = pow (gtk_adjustment_get_page_size (page), 2.0 / 3.0);
+  gtk_adjustment_set_value (page, gtk_adjustment_get_value (page) + dy * step);
+  return GDK_EVENT_STOP;
+}
+
 static void
 cp_results_view_init (CpResultsView *self)
 {
   GtkNoSelection *selection;
+  GtkEventController *table_scroll;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  table_scroll = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
+  gtk_event_controller_set_propagation_phase (table_scroll, GTK_PHASE_CAPTURE);
+  g_signal_connect (table_scroll, "scroll", G_CALLBACK (on_table_scroll), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->table_scroller), table_scroll);
 
   self->options = g_list_store_new (CP_TYPE_OPTION_OBJECT);
 
@@ -1490,10 +1105,7 @@ cp_results_view_init (CpResultsView *self)
 void
 cp_results_view_scroll_to_top (CpResultsView *self)
 {
-  GtkWidget *scroller;
-
   g_return_if_fail (CP_IS_RESULTS_VIEW (self));
 
-  scroller = gtk_stack_get_child_by_name (self->stack, "results");
-  gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller)), 0);
+  gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (self->page_scroller), 0);
 }

@@ -547,6 +547,30 @@ cp_words_price_check (const CpProject *project,
 }
 
 char *
+cp_words_deadline_status (const CpJob      *job,
+                          const CpEstimate *est,
+                          const char       *lang)
+{
+  /* A service's requirement is its target, not a date: an option short of
+   * it must not read as if it met the job. */
+  if (job->kind == CP_TASK_INFERENCE && est->fits)
+    {
+      g_autofree char *serves = cp_words_serves_target (est, job->concurrency, lang);
+
+      if (est->concurrency_served < job->concurrency)
+        /* TRANSLATORS: a service option short of its target, e.g. "Serves 73 of 100 ✗" */
+        return g_strdup_printf (_("%s ✗"), serves);
+      return g_steal_pointer (&serves);
+    }
+  if (job->deadline_days <= 0)
+    return g_strdup (_("No deadline"));
+  /* A job that cannot run meets no deadline. */
+  if (!est->fits)
+    return g_strdup ("—");
+  return g_strdup (est->meets_deadline ? _("Met") : _("Missed"));
+}
+
+char *
 cp_words_serves_target (const CpEstimate *est,
                         guint             target,
                         const char       *lang)

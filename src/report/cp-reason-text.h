@@ -76,6 +76,10 @@ char       *cp_words_quote_name     (const CpProject *project, int index);
  * price implausible (CP_OUTCOME_IMPLAUSIBLE_PRICE): "⚠ check the price
  * unit of <quote>: 0.003 CNY per GPU-hour"; NULL otherwise. */
 char       *cp_words_price_check    (const CpProject *project, const CpPlan *plan, const char *lang);
+/* Whether an option meets the job's requirement, as the comparison tables
+ * say it: "Met", "Missed", "No deadline", "—" (it does not run), for a
+ * service "Serves 200 of 200" or "Serves 73 of 100 ✗". */
+char       *cp_words_deadline_status (const CpJob *job, const CpEstimate *est, const char *lang);
 /* Whether a service option carries its target: "Serves 73 of 100". */
 char       *cp_words_serves_target  (const CpEstimate *est, guint target, const char *lang);
 /* The runner-up layout and why the chosen one beat it: "TP 8 × PP 8 ×

@@ -731,14 +731,7 @@ deadline_cell (const CpJob      *job,
                const char       *lang)
 {
   if (job->kind == CP_TASK_INFERENCE && e->fits)
-    {
-      g_autofree char *serves = cp_words_serves_target (e, job->concurrency, lang);
-
-      if (e->concurrency_served < job->concurrency)
-        /* TRANSLATORS: a service option short of its target, e.g. "Serves 73 of 100 ✗" */
-        return g_strdup_printf (_("%s ✗"), serves);
-      return g_steal_pointer (&serves);
-    }
+    return cp_words_deadline_status (job, e, lang);
   return job->deadline_days > 0 ? yes_no (e->meets_deadline) : g_strdup ("—");
 }
 

@@ -3278,6 +3278,44 @@ test_window_preferences_failures (void)
   close_window (window);
 }
 
+/* A price typed per month, on a quote with no minimum term, bills at least
+ * the month, as vendors renting by the month do (walkthrough 4, #6: a
+ * 14-day job on a 65,000 CNY/month machine was billed 223.6 h pro rata,
+ * 19,910 CNY): the term becomes the project's 730 h month and the field
+ * says why; set back to 0 by the user, it stays 0. */
+static void
+test_window_monthly_price_term (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  CpQuoteEditor *quote_editor = cp_window_get_quote_editor (window);
+  CpFieldRow *term;
+  CpQuote *quote;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "add-quote", NULL);
+  spin ();
+  quote = g_ptr_array_index (project->quotes, project->quotes->len - 1);
+  term = cp_quote_editor_get_row (quote_editor, "minimum-term");
+  g_assert_cmpfloat (quote->minimum_term_h, ==, 0);
+  g_assert_cmpfloat (project->settings.hours_per_month, ==, 730);
+
+  type_text (cp_quote_editor_get_row (quote_editor, "price"), "65000/month");
+  g_assert_cmpfloat (quote->price, ==, 65000);
+  g_assert_cmpint (quote->price_unit, ==, CP_PRICE_PER_NODE_MONTH);
+  g_assert_cmpfloat (quote->minimum_term_h, ==, 730);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (cp_field_row_get_input (term))), ==, "730");
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (term)), "per node-month"));
+
+  type_text (term, "0");
+  g_assert_cmpfloat (quote->minimum_term_h, ==, 0);
+  g_assert_null (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (term)) ?: "", "per node-month"));
+  type_text (cp_quote_editor_get_row (quote_editor, "price"), "70000");
+  g_assert_cmpint (quote->price_unit, ==, CP_PRICE_PER_NODE_MONTH);
+  g_assert_cmpfloat (quote->minimum_term_h, ==, 0);
+
+  close_window (window);
+}
+
 /* #22: a unit typed with a price changes "Billed per"; a plain number
  * after it keeps that unit, as the form says, but a price that works out
  * outside what GPUs rent for is warned about under Price, marked in the
@@ -3889,6 +3927,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/incomplete-quote-no-curve", test_window_incomplete_quote_no_curve);
   g_test_add_func ("/gui/window/best-available", test_window_best_available);
   g_test_add_func ("/gui/window/implausible-price", test_window_implausible_price);
+  g_test_add_func ("/gui/window/monthly-price-term", test_window_monthly_price_term);
   g_test_add_func ("/gui/window/service-target", test_window_service_target);
   g_test_add_func ("/gui/window/implausible-recommended", test_window_implausible_recommended);
   g_test_add_func ("/gui/window/save-untitled-folder", test_window_save_untitled_folder);

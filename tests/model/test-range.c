@@ -203,18 +203,25 @@ test_spreads (void)
  * utilisation (0.467) A does, so the verdict flips at 0.50. Debugging
  * alone at 40% gives H = 48 / 0.6 = 80, 2·H = 160 < F: no flip there. */
 static void
+init_flip_at_half_utilisation (CpSettings *settings,
+                               CpJob      *job,
+                               CpQuote     quotes[2])
+{
+  settings_init_failure_free (settings);
+  job_init_1b (job);
+  quote_init_one_a100 (&quotes[0], "a", 10, 2 * RUN_H * 0.55 / 0.50 / 0.65);
+  quote_init_one_a100 (&quotes[1], "b", 12, 0);
+}
+
+static void
 test_verdict_flips (void)
 {
   CpSettings settings;
   CpQuote quotes[2];
   CpJob job;
   const CpReason *flip;
-  double fee = 2 * RUN_H * 0.55 / 0.50 / 0.65;
 
-  settings_init_failure_free (&settings);
-  job_init_1b (&job);
-  quote_init_one_a100 (&quotes[0], "a", 10, fee);
-  quote_init_one_a100 (&quotes[1], "b", 12, 0);
+  init_flip_at_half_utilisation (&settings, &job, quotes);
   {
     g_autoptr(CpPlan) plan = cp_plan_new (&job, quotes, 2, &settings);
     const CpOption *first = &g_array_index (plan->options, CpOption, 0);
@@ -249,12 +256,8 @@ test_two_steps (void)
   CpSettings settings;
   CpQuote quotes[2];
   CpJob job;
-  double fee = 2 * RUN_H * 0.55 / 0.50 / 0.65;
 
-  settings_init_failure_free (&settings);
-  job_init_1b (&job);
-  quote_init_one_a100 (&quotes[0], "a", 10, fee);
-  quote_init_one_a100 (&quotes[1], "b", 12, 0);
+  init_flip_at_half_utilisation (&settings, &job, quotes);
   {
     g_autoptr(CpPlan) whole = cp_plan_new (&job, quotes, 2, &settings);
     g_autoptr(CpPlan) stepped = cp_plan_new_without_robustness (&job, quotes, 2, &settings);

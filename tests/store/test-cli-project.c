@@ -52,6 +52,21 @@ test_demo_and_plan (void)
   g_assert_nonnull (strstr (plan.out, "Job 7/7: "));
   g_assert_nonnull (strstr (plan.out, "Verdict: "));
   g_assert_nonnull (strstr (plan.out, "示例供应商 D (Example vendor D)"));
+  /* Beside Fits, the job's requirement as the window's table shows it:
+   * the 70B fine-tune's 30-day deadline, the 7B service's 200 concurrent
+   * users (the demo's inputs). */
+  {
+    const char *first = strstr (plan.out, "Job 1/7: ");
+    const char *serving = strstr (plan.out, "Job 3/7: ");
+    const char *after_serving = strstr (plan.out, "Job 4/7: ");
+    g_autofree char *first_job = g_strndup (first, serving - first);
+    g_autofree char *serving_job = g_strndup (serving, after_serving - serving);
+
+    g_assert_nonnull (strstr (first_job, "  Fits  Deadline  "));
+    g_assert_true (strstr (first_job, "  Met  ") != NULL || strstr (first_job, "  Missed  ") != NULL);
+    g_assert_nonnull (strstr (serving_job, "  Fits  Target  "));
+    g_assert_nonnull (strstr (serving_job, " of 200"));
+  }
 
   CP_TEST_RUN_CLI (&xml, tmp_dir, "plan", "demo.cplan", "--xml", "--job", "job-serve7b");
   g_assert_cmpint (xml.status, ==, 0);
