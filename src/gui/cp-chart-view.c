@@ -157,9 +157,12 @@ cp_chart_view_measure (GtkWidget      *widget,
     }
   else
     {
-      /* The height follows the width the pane gives. */
-      *minimum = MIN_HEIGHT_PX;
-      *natural = for_size > 0 ? MAX (MIN_HEIGHT_PX, (int) (for_size * HEIGHT_PER_WIDTH)) : 380;
+      /* The height follows the width the pane gives, as a minimum: the
+       * results scroll, and a viewport gives its content only its
+       * minimum height, which left each panel of a 1,080 px wide chart
+       * about 80 px tall (walkthrough 4, #12). */
+      *minimum = for_size > 0 ? MAX (MIN_HEIGHT_PX, (int) (for_size * HEIGHT_PER_WIDTH)) : MIN_HEIGHT_PX;
+      *natural = for_size > 0 ? *minimum : 380;
     }
 }
 

@@ -323,6 +323,14 @@ commit_text (CpFieldRow *self)
   commit_value (self, &value);
 }
 
+void
+cp_field_row_commit_edit (CpFieldRow *self)
+{
+  g_return_if_fail (CP_IS_FIELD_ROW (self));
+
+  commit_text (self);
+}
+
 static void
 on_entry_activate (CpFieldRow *self)
 {
@@ -807,27 +815,60 @@ dup_selected_text (GtkDropDown *drop_down)
   return text;
 }
 
+static GtkWidget *
+find_popover (GtkDropDown *drop_down)
+{
+  GtkWidget *popover;
+
+  /* The drop-down's children are its button and its popup. */
+  for (popover = gtk_widget_get_first_child (GTK_WIDGET (drop_down));
+       popover != NULL && !GTK_IS_POPOVER (popover);
+       popover = gtk_widget_get_next_sibling (popover))
+    ;
+  return popover;
+}
+
 /* GTK 4.8's list keeps its keyboard focus where it was last, not on the
  * entry the check mark is on: Down from memory then landed a row off. The
- * row showing the chosen entry takes the focus as the list opens. */
+ * row showing the chosen entry takes the focus once the list is open.
+ * Once: the popup puts the focus in its search entry as it maps, even a
+ * hidden one, where Up, Down and Escape went nowhere and only a click
+ * closed a short list (walkthrough 4, #19); a search being typed into
+ * keeps it. */
+static gboolean
+focus_chosen_row (gpointer user_data)
+{
+  GtkDropDown *drop_down = user_data;
+  GtkWidget *popover = find_popover (drop_down);
+  GtkWidget *list = popover != NULL ? find_descendant (popover, GTK_TYPE_LIST_VIEW) : NULL;
+  GtkWidget *focus = gtk_root_get_focus (gtk_widget_get_root (GTK_WIDGET (drop_down)));
+  guint selected = gtk_drop_down_get_selected (drop_down);
+  g_autofree char *text = dup_selected_text (drop_down);
+
+  if (list == NULL || !gtk_widget_get_visible (popover))
+    return G_SOURCE_REMOVE;
+  if (focus != NULL && gtk_widget_is_ancestor (focus, popover) && GTK_IS_TEXT (focus) &&
+      gtk_widget_is_visible (focus))
+    return G_SOURCE_REMOVE;
+  if (selected != GTK_INVALID_LIST_POSITION && text != NULL)
+    {
+      gtk_widget_activate_action (list, "list.scroll-to-item", "u", selected);
+      for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL; row = gtk_widget_get_next_sibling (row))
+        if (has_label (row, text))
+          {
+            gtk_widget_grab_focus (row);
+            return G_SOURCE_REMOVE;
+          }
+    }
+  gtk_widget_grab_focus (list);
+  return G_SOURCE_REMOVE;
+}
+
 static void
 on_drop_down_popup_shown (GtkWidget   *popover,
                           GtkDropDown *drop_down)
 {
-  GtkWidget *list = find_descendant (popover, GTK_TYPE_LIST_VIEW);
-  guint selected = gtk_drop_down_get_selected (drop_down);
-  g_autofree char *text = dup_selected_text (drop_down);
-
-  if (list == NULL || selected == GTK_INVALID_LIST_POSITION || text == NULL)
-    return;
-
-  gtk_widget_activate_action (list, "list.scroll-to-item", "u", selected);
-  for (GtkWidget *row = gtk_widget_get_first_child (list); row != NULL; row = gtk_widget_get_next_sibling (row))
-    if (has_label (row, text))
-      {
-        gtk_widget_grab_focus (row);
-        return;
-      }
+  g_idle_add_full (G_PRIORITY_DEFAULT, focus_chosen_row, g_object_ref (drop_down), g_object_unref);
 }
 
 void
@@ -837,11 +878,7 @@ cp_form_drop_down_open_on_selected (GtkDropDown *drop_down)
 
   g_return_if_fail (GTK_IS_DROP_DOWN (drop_down));
 
-  /* The drop-down's children are its button and its popup. */
-  for (popover = gtk_widget_get_first_child (GTK_WIDGET (drop_down));
-       popover != NULL && !GTK_IS_POPOVER (popover);
-       popover = gtk_widget_get_next_sibling (popover))
-    ;
+  popover = find_popover (drop_down);
   if (popover != NULL)
     g_signal_connect_object (popover, "show", G_CALLBACK (on_drop_down_popup_shown), drop_down, 0);
 }

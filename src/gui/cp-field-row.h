@@ -95,6 +95,9 @@ void           cp_field_row_set_currency (CpFieldRow        *self,
  * the field's. */
 void           cp_field_row_set_hint     (CpFieldRow        *self,
                                           const char        *hint);
+/* Commits text typed and not yet committed (no Enter, the focus still in
+ * the entry), as Enter would; nothing when there is none. */
+void           cp_field_row_commit_edit  (CpFieldRow        *self);
 /* The message shown for a refused value, or NULL. */
 const char    *cp_field_row_get_error    (CpFieldRow        *self);
 /* The widget the user types into or toggles (GtkEditable, GtkSwitch or

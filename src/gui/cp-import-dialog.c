@@ -1,28 +1,63 @@
-/* cp-import-dialog.c: the vendor sheet import preview. */
+/* cp-import-dialog.c: the vendor sheet import preview.
+ *
+ * Reading a sheet of a few thousand rows takes a good part of a second:
+ * the file is read on a worker of the store's (cp-store-async.h), its
+ * rows on one of this dialog's, one piece of work at a time, each with
+ * its own GCancellable so that a newer one (another file, another
+ * mapping) or a close drops it. The rows are
+ * listed in a GtkListView, which makes widgets only for the rows in view.
+ */
 #include "config.h"
 
 #include <glib/gi18n.h>
 
+#include "store/cp-store-async.h"
+
 #include "cp-import-dialog.h"
+#include "cp-import-row.h"
+
+/* As the window's exports: work that ends sooner shows no progress. */
+#define PROGRESS_DELAY_MS 300
+/* GTK 4.8's list view makes widgets for up to 200 rows
+ * (GTK_LIST_VIEW_MAX_LIST_ITEMS), whatever is in view: about 0.7 ms each
+ * here. The rows are handed to it this many a frame, so that no frame
+ * waits for all 200: with 10, the longest main-loop gap of bench-window
+ * --import was 26–38 ms (median), with 25 it was 50–62 ms. */
+#define ROWS_PER_FRAME 10
+#define LIST_VIEW_MAX_WIDGETS 200
 
 struct _CpImportDialog
 {
   AdwWindow            parent_instance;
 
   GtkButton           *accept_button;
-  AdwPreferencesGroup *summary_group;
+  AdwActionRow        *file_row;
+  AdwActionRow        *summary_row;
+  GtkSpinner          *spinner;
   AdwPreferencesGroup *columns_group;
-  AdwPreferencesGroup *rows_group;
+  GtkListView         *rows_view;
 
-  CpQuoteSheet        *sheet;
-  const CpProject     *project;
+  CpProject           *project;     /* a copy: the rows are read with its catalogue and settings */
+  CpQuoteSheet        *sheet;       /* NULL until a file is read, or when it could not be */
   CpQuoteCsvResult    *result;      /* the rows as the mapping shown reads them */
-  GPtrArray           *row_widgets; /* GtkWidget*, in rows_group */
+  GListStore          *rows;        /* CpImportRow, one per row of the reading shown */
+  GtkSliceListModel   *shown_rows;  /* the start of rows that rows_view has been given */
+  guint                grow_id;     /* rows_view's tick callback that gives it more */
   GPtrArray           *combos;      /* AdwComboRow*, one per column, in column order */
-  GtkWidget           *summary_row;
+  GCancellable        *cancellable; /* the work running, or the last one */
+  gboolean             busy;
+  guint                progress_id;
 };
 
 G_DEFINE_FINAL_TYPE (CpImportDialog, cp_import_dialog, ADW_TYPE_WINDOW)
+
+enum {
+  PROP_0,
+  PROP_BUSY,
+  N_PROPS
+};
+
+static GParamSpec *properties[N_PROPS];
 
 enum {
   SIGNAL_QUOTES_ACCEPTED,
@@ -30,6 +65,8 @@ enum {
 };
 
 static guint signals[N_SIGNALS];
+
+static void read_rows (CpImportDialog *self);
 
 /* Combo positions: 0 is "not used", then the fields in CpQuoteColumn order. */
 static int
@@ -44,105 +81,283 @@ position_of_field (int field)
   return field == CP_QUOTE_COLUMN_UNUSED ? 0 : (guint) field + 1;
 }
 
-static void
-clear_rows (CpImportDialog *self)
+static gboolean
+show_progress (gpointer user_data)
 {
-  for (guint i = 0; i < self->row_widgets->len; i++)
-    adw_preferences_group_remove (self->rows_group, g_ptr_array_index (self->row_widgets, i));
-  g_ptr_array_set_size (self->row_widgets, 0);
+  CpImportDialog *self = user_data;
+
+  self->progress_id = 0;
+  gtk_widget_set_visible (GTK_WIDGET (self->spinner), TRUE);
+  gtk_spinner_start (self->spinner);
+  adw_action_row_set_subtitle (self->summary_row, _("Reading the sheet…"));
+  return G_SOURCE_REMOVE;
 }
 
-/* @ok: the row imports as a complete quote; a row imported incomplete
- * (no price yet) gets the warning icon too, its subtitle saying why. */
 static void
-add_row (CpImportDialog *self, const char *title, const char *subtitle, gboolean ok)
+set_busy (CpImportDialog *self,
+          gboolean        busy)
 {
-  GtkWidget *row = adw_action_row_new ();
-  GtkWidget *icon = gtk_image_new_from_icon_name (ok ? "emblem-ok-symbolic" : "dialog-warning-symbolic");
-
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
-  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (row), FALSE);
-  if (subtitle && *subtitle)
-    adw_action_row_set_subtitle (ADW_ACTION_ROW (row), subtitle);
-  adw_action_row_set_subtitle_lines (ADW_ACTION_ROW (row), 0);
-  gtk_widget_add_css_class (icon, ok ? "success" : "warning");
-  adw_action_row_add_prefix (ADW_ACTION_ROW (row), icon);
-  adw_preferences_group_add (self->rows_group, row);
-  g_ptr_array_add (self->row_widgets, row);
-}
-
-/* Reads the rows again with the mapping shown and lists their outcome. */
-static void
-refresh (CpImportDialog *self)
-{
-  g_autoptr(GError) error = NULL;
-  guint n_ok = 0;
-
-  clear_rows (self);
-  g_clear_pointer (&self->result, cp_quote_csv_result_free);
-  self->result = cp_quote_sheet_read (self->sheet, &error);
-
-  if (self->result == NULL)
+  g_clear_handle_id (&self->progress_id, g_source_remove);
+  if (busy)
+    self->progress_id = g_timeout_add (PROGRESS_DELAY_MS, show_progress, self);
+  else
     {
-      add_row (self, error->message, _("Choose a column for it above."), FALSE);
-      adw_action_row_set_subtitle (ADW_ACTION_ROW (self->summary_row), error->message);
-      gtk_button_set_label (self->accept_button, _("_Import"));
-      gtk_widget_action_set_enabled (GTK_WIDGET (self), "import.accept", FALSE);
+      gtk_spinner_stop (self->spinner);
+      gtk_widget_set_visible (GTK_WIDGET (self->spinner), FALSE);
+    }
+  /* Rows read with another mapping than the one shown import nothing. */
+  if (busy)
+    gtk_widget_action_set_enabled (GTK_WIDGET (self), "import.accept", FALSE);
+  if (self->busy == busy)
+    return;
+  self->busy = busy;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
+}
+
+/* What a worker's callback gets. It holds no reference on the dialog:
+ * closing it (gtk_window_destroy) drops the last one, dispose cancels, and
+ * a cancelled callback touches nothing. */
+typedef struct {
+  CpImportDialog *dialog;       /* alive while cancellable is not cancelled */
+  GCancellable   *cancellable;
+} Work;
+
+static void
+work_free (Work *work)
+{
+  g_object_unref (work->cancellable);
+  g_free (work);
+}
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (Work, work_free)
+
+/* Drops the work running and starts marking the new one. */
+static Work *
+start_work (CpImportDialog *self)
+{
+  Work *work = g_new0 (Work, 1);
+
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  self->cancellable = g_cancellable_new ();
+  work->dialog = self;
+  work->cancellable = g_object_ref (self->cancellable);
+  set_busy (self, TRUE);
+  return work;
+}
+
+/* The dialog the work was for, or NULL when a newer piece of work or a
+ * close dropped it. */
+static CpImportDialog *
+work_dialog (Work         *work,
+             const GError *error)
+{
+  if (g_cancellable_is_cancelled (work->cancellable) ||
+      g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return NULL;
+  return work->dialog;
+}
+
+static gboolean
+grow_shown_rows (GtkWidget     *widget,
+                 GdkFrameClock *clock,
+                 gpointer       user_data)
+{
+  CpImportDialog *self = user_data;
+  guint size = gtk_slice_list_model_get_size (self->shown_rows) + ROWS_PER_FRAME;
+
+  if (size < LIST_VIEW_MAX_WIDGETS && size < g_list_model_get_n_items (G_LIST_MODEL (self->rows)))
+    {
+      gtk_slice_list_model_set_size (self->shown_rows, size);
+      return G_SOURCE_CONTINUE;
+    }
+  /* Past the widgets the list view keeps, more rows cost it nothing. */
+  gtk_slice_list_model_set_size (self->shown_rows, G_MAXUINT);
+  self->grow_id = 0;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+show_rows (CpImportDialog *self,
+           GPtrArray      *rows)
+{
+  gtk_slice_list_model_set_size (self->shown_rows, ROWS_PER_FRAME);
+  g_list_store_splice (self->rows, 0, g_list_model_get_n_items (G_LIST_MODEL (self->rows)),
+                       rows->pdata, rows->len);
+  if (self->grow_id == 0 && rows->len > ROWS_PER_FRAME)
+    self->grow_id = gtk_widget_add_tick_callback (GTK_WIDGET (self->rows_view), grow_shown_rows, self, NULL);
+}
+
+/* A problem of the whole file or mapping: nothing can be imported. */
+static void
+show_problem (CpImportDialog *self,
+              const char     *message,
+              const char     *advice)
+{
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
+
+  g_clear_pointer (&self->result, cp_quote_csv_result_free);
+  g_ptr_array_add (rows, cp_import_row_new (message, advice, FALSE));
+  show_rows (self, rows);
+  adw_action_row_set_subtitle (self->summary_row, message);
+  gtk_button_set_label (self->accept_button, _("_Import"));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "import.accept", FALSE);
+}
+
+static CpImportRow *
+describe_row (const CpQuoteCsvRow    *row,
+              const CpQuoteCsvResult *result,
+              const CpSettings       *settings)
+{
+  g_autoptr(GString) subtitle = g_string_new (NULL);
+  g_autofree char *title = NULL;
+
+  if (row->quote_index >= 0)
+    {
+      const CpQuote *quote = g_ptr_array_index (result->quotes, row->quote_index);
+      g_autofree char *text = cp_quote_describe (quote, settings);
+      if (row->incomplete->len > 0)
+        /* Translators: a line number of the sheet and a description of the quote */
+        title = g_strdup_printf (_("Line %u, imported as incomplete: %s"), row->line, text);
+      else
+        /* Translators: a line number of the sheet and a description of the quote */
+        title = g_strdup_printf (_("Line %u: %s"), row->line, text);
+    }
+  else
+    title = g_strdup_printf (_("Line %u: not imported"), row->line);
+
+  for (guint p = 0; p < row->incomplete->len; p++)
+    {
+      g_autofree char *line = g_strdup_printf (_("Incomplete: %s (left out of the ranking until "
+                                                 "it is filled in)"),
+                                               (const char *) g_ptr_array_index (row->incomplete, p));
+      g_string_append_printf (subtitle, "%s%s", subtitle->len ? "\n" : "", line);
+    }
+  for (guint p = 0; p < row->problems->len; p++)
+    g_string_append_printf (subtitle, "%s%s", subtitle->len ? "\n" : "",
+                            (const char *) g_ptr_array_index (row->problems, p));
+  for (guint a = 0; a < row->assumptions->len; a++)
+    {
+      g_autofree char *line = g_strdup_printf (_("Assumed: %s"),
+                                               (const char *) g_ptr_array_index (row->assumptions, a));
+      g_string_append_printf (subtitle, "%s%s", subtitle->len ? "\n" : "", line);
+    }
+  return cp_import_row_new (title, subtitle->str, row->quote_index >= 0 && row->incomplete->len == 0);
+}
+
+/* One reading of the sheet's rows, made on a worker: the store's result
+ * and the rows as the list shows them, described there too (thousands of
+ * descriptions are work the main thread need not do). */
+typedef struct {
+  CpQuoteCsvResult *result;
+  GPtrArray        *rows;          /* CpImportRow */
+  guint             n_importable;
+} Reading;
+
+static void
+reading_free (Reading *reading)
+{
+  g_clear_pointer (&reading->result, cp_quote_csv_result_free);
+  g_clear_pointer (&reading->rows, g_ptr_array_unref);
+  g_free (reading);
+}
+
+/* The store's messages come through gettext in the process's language,
+ * the user's, which nothing changes after startup (cp_i18n_push_language
+ * changes only the calling thread's report language): safe here. */
+static void
+read_rows_in_thread (GTask        *task,
+                     gpointer      source_object,
+                     gpointer      task_data,
+                     GCancellable *cancellable)
+{
+  const CpQuoteSheet *sheet = task_data;
+  GError *error = NULL;
+  Reading *reading;
+
+  if (g_task_return_error_if_cancelled (task))
+    return;
+  reading = g_new0 (Reading, 1);
+  reading->result = cp_quote_sheet_read (sheet, &error);
+  if (reading->result == NULL)
+    {
+      reading_free (reading);
+      g_task_return_error (task, error);
       return;
     }
-
-  for (guint i = 0; i < self->result->rows->len; i++)
+  reading->rows = g_ptr_array_new_full (reading->result->rows->len, g_object_unref);
+  for (guint i = 0; i < reading->result->rows->len; i++)
     {
-      const CpQuoteCsvRow *row = g_ptr_array_index (self->result->rows, i);
-      g_autoptr(GString) subtitle = g_string_new (NULL);
-      g_autofree char *title = NULL;
+      const CpQuoteCsvRow *row = g_ptr_array_index (reading->result->rows, i);
 
-      if (row->quote_index >= 0)
-        {
-          const CpQuote *quote = g_ptr_array_index (self->result->quotes, row->quote_index);
-          g_autofree char *text = cp_quote_describe (quote, &self->project->settings);
-          if (row->incomplete->len > 0)
-            /* Translators: a line number of the sheet and a description of the quote */
-            title = g_strdup_printf (_("Line %u, imported as incomplete: %s"), row->line, text);
-          else
-            /* Translators: a line number of the sheet and a description of the quote */
-            title = g_strdup_printf (_("Line %u: %s"), row->line, text);
-          n_ok++;
-        }
-      else
-        title = g_strdup_printf (_("Line %u: not imported"), row->line);
-
-      for (guint p = 0; p < row->incomplete->len; p++)
-        {
-          g_autofree char *line = g_strdup_printf (_("Incomplete: %s (left out of the ranking until "
-                                                     "it is filled in)"),
-                                                   (const char *) g_ptr_array_index (row->incomplete, p));
-          g_string_append_printf (subtitle, "%s%s", subtitle->len ? "\n" : "", line);
-        }
-      for (guint p = 0; p < row->problems->len; p++)
-        g_string_append_printf (subtitle, "%s%s", subtitle->len ? "\n" : "",
-                                (const char *) g_ptr_array_index (row->problems, p));
-      for (guint a = 0; a < row->assumptions->len; a++)
-        {
-          g_autofree char *line = g_strdup_printf (_("Assumed: %s"),
-                                                   (const char *) g_ptr_array_index (row->assumptions, a));
-          g_string_append_printf (subtitle, "%s%s", subtitle->len ? "\n" : "", line);
-        }
-      add_row (self, title, subtitle->str, row->quote_index >= 0 && row->incomplete->len == 0);
+      g_ptr_array_add (reading->rows, describe_row (row, reading->result, cp_quote_sheet_get_settings (sheet)));
+      reading->n_importable += row->quote_index >= 0;
     }
+  g_task_return_pointer (task, reading, (GDestroyNotify) reading_free);
+}
 
-  {
-    g_autofree char *summary = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                             "%u of %u row can be imported",
-                                                             "%u of %u rows can be imported",
-                                                             self->result->rows->len),
-                                                n_ok, self->result->rows->len);
-    g_autofree char *label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "_Import %u Quote",
-                                                           "_Import %u Quotes", n_ok), n_ok);
-    adw_action_row_set_subtitle (ADW_ACTION_ROW (self->summary_row), summary);
-    gtk_button_set_label (self->accept_button, label);
-    gtk_widget_action_set_enabled (GTK_WIDGET (self), "import.accept", n_ok > 0);
-  }
+/* Lists @reading, the rows as the mapping shown reads them. */
+static void
+show_reading (CpImportDialog *self,
+              Reading        *reading)
+{
+  guint n_rows = reading->result->rows->len;
+  guint n_ok = reading->n_importable;
+  g_autofree char *summary = NULL;
+  g_autofree char *label = NULL;
+
+  g_clear_pointer (&self->result, cp_quote_csv_result_free);
+  self->result = g_steal_pointer (&reading->result);
+  show_rows (self, reading->rows);
+
+  summary = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u row can be imported",
+                                          "%u of %u rows can be imported", n_rows),
+                             n_ok, n_rows);
+  label = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "_Import %u Quote", "_Import %u Quotes", n_ok), n_ok);
+  adw_action_row_set_subtitle (self->summary_row, summary);
+  gtk_button_set_label (self->accept_button, label);
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "import.accept", n_ok > 0);
+}
+
+static void
+read_rows_cb (GObject      *source,
+              GAsyncResult *result,
+              gpointer      user_data)
+{
+  g_autoptr(Work) work = user_data;
+  g_autoptr(GError) error = NULL;
+  Reading *reading = g_task_propagate_pointer (G_TASK (result), &error);
+  CpImportDialog *self = work_dialog (work, error);
+
+  if (self == NULL)
+    {
+      g_clear_pointer (&reading, reading_free);
+      return;
+    }
+  set_busy (self, FALSE);
+  if (reading == NULL)
+    show_problem (self, error->message, _("Choose a column for it under Columns."));
+  else
+    {
+      show_reading (self, reading);
+      reading_free (reading);
+    }
+}
+
+/* The rows of a copy of the sheet, its mapping as shown now. */
+static void
+read_rows (CpImportDialog *self)
+{
+  Work *work = start_work (self);
+  g_autoptr(GTask) task = g_task_new (NULL, work->cancellable, read_rows_cb, work);
+
+  g_task_set_source_tag (task, read_rows);
+  g_task_set_task_data (task, cp_quote_sheet_copy (self->sheet), (GDestroyNotify) cp_quote_sheet_free);
+  /* A mapping changed again, or a close, wants no old rows. */
+  g_task_set_return_on_cancel (task, TRUE);
+  g_task_set_priority (task, G_PRIORITY_LOW);
+  g_task_run_in_thread (task, read_rows_in_thread);
 }
 
 static void
@@ -168,7 +383,15 @@ on_field_selected (AdwComboRow    *combo,
           g_signal_handlers_unblock_by_func (other, on_field_selected, self);
         }
     }
-  refresh (self);
+  read_rows (self);
+}
+
+static void
+clear_columns (CpImportDialog *self)
+{
+  for (guint i = 0; i < self->combos->len; i++)
+    adw_preferences_group_remove (self->columns_group, g_ptr_array_index (self->combos, i));
+  g_ptr_array_set_size (self->combos, 0);
 }
 
 static void
@@ -190,10 +413,170 @@ build_columns (CpImportDialog *self)
       adw_combo_row_set_model (combo, G_LIST_MODEL (fields));
       adw_combo_row_set_selected (combo, position_of_field (cp_quote_sheet_get_field (self->sheet, i)));
       g_object_set_data (G_OBJECT (combo), "column", GUINT_TO_POINTER (i));
+      /* Connected after the model and selection are set: both notify. */
       g_signal_connect (combo, "notify::selected", G_CALLBACK (on_field_selected), self);
       adw_preferences_group_add (self->columns_group, GTK_WIDGET (combo));
       g_ptr_array_add (self->combos, combo);
     }
+}
+
+static void
+read_sheet_cb (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(Work) work = user_data;
+  g_autoptr(GError) error = NULL;
+  CpQuoteSheet *sheet = cp_quote_sheet_new_from_file_finish (result, &error);
+  CpImportDialog *self = work_dialog (work, error);
+
+  if (self == NULL)
+    {
+      g_clear_pointer (&sheet, cp_quote_sheet_free);
+      return;
+    }
+  if (sheet == NULL)
+    {
+      set_busy (self, FALSE);
+      show_problem (self, error->message, _("Choose another file, or correct this one and choose it again."));
+      return;
+    }
+  self->sheet = sheet;
+  build_columns (self);
+  read_rows (self);
+}
+
+void
+cp_import_dialog_open_file (CpImportDialog *self,
+                            const char     *path)
+{
+  g_autofree char *name = NULL;
+  Work *work;
+
+  g_return_if_fail (CP_IS_IMPORT_DIALOG (self));
+  g_return_if_fail (path != NULL);
+
+  name = g_filename_display_basename (path);
+  work = start_work (self);
+  clear_columns (self);
+  g_clear_pointer (&self->result, cp_quote_csv_result_free);
+  g_clear_pointer (&self->sheet, cp_quote_sheet_free);
+  g_list_store_remove_all (self->rows);
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->file_row), name);
+  adw_action_row_set_subtitle (self->summary_row, NULL);
+  gtk_button_set_label (self->accept_button, _("_Import"));
+  /* Reading through the store refuses a file too large to be a price list
+   * before loading it. */
+  cp_quote_sheet_new_from_file_async (path, self->project, work->cancellable, read_sheet_cb, work);
+}
+
+gboolean
+cp_import_dialog_get_busy (CpImportDialog *self)
+{
+  g_return_val_if_fail (CP_IS_IMPORT_DIALOG (self), FALSE);
+
+  return self->busy;
+}
+
+GListModel *
+cp_import_dialog_get_rows (CpImportDialog *self)
+{
+  g_return_val_if_fail (CP_IS_IMPORT_DIALOG (self), NULL);
+
+  return G_LIST_MODEL (self->rows);
+}
+
+/* A label at the end of @box, each of its lines cut short with "…" rather
+ * than wrapped: GTK 4.8's list view keeps 200 rows, and measuring that
+ * many wrapping labels took about 2 s (bench-window --import); the row's
+ * tooltip has the whole text. */
+static GtkWidget *
+append_label (GtkWidget *box)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+  gtk_box_append (GTK_BOX (box), label);
+  return label;
+}
+
+static void
+setup_row (GtkSignalListItemFactory *factory,
+           GtkListItem              *item)
+{
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  GtkWidget *texts = gtk_box_new (GTK_ORIENTATION_VERTICAL, 3);
+  GtkWidget *icon = gtk_image_new ();
+  GtkWidget *title = append_label (texts);
+  GtkWidget *subtitle = append_label (texts);
+
+  g_object_set (box, "margin-top", 8, "margin-bottom", 8, "margin-start", 12, "margin-end", 12, NULL);
+  gtk_widget_set_valign (icon, GTK_ALIGN_START);
+  gtk_widget_add_css_class (subtitle, "dim-label");
+  gtk_widget_add_css_class (subtitle, "caption");
+  gtk_box_append (GTK_BOX (box), icon);
+  gtk_box_append (GTK_BOX (box), texts);
+  gtk_list_item_set_child (item, box);
+  gtk_list_item_set_activatable (item, FALSE);
+  g_object_set_data (G_OBJECT (item), "icon", icon);
+  g_object_set_data (G_OBJECT (item), "title", title);
+  g_object_set_data (G_OBJECT (item), "subtitle", subtitle);
+}
+
+/* @complete: the row imports as a complete quote; a row imported
+ * incomplete (no price yet) gets the warning icon too, its subtitle
+ * saying why. */
+static void
+bind_row (GtkSignalListItemFactory *factory,
+          GtkListItem              *item)
+{
+  CpImportRow *row = gtk_list_item_get_item (item);
+  GtkWidget *icon = g_object_get_data (G_OBJECT (item), "icon");
+  GtkWidget *subtitle = g_object_get_data (G_OBJECT (item), "subtitle");
+  gboolean complete = cp_import_row_get_complete (row);
+  g_autofree char *tooltip = g_strjoin ("\n", cp_import_row_get_title (row), cp_import_row_get_subtitle (row), NULL);
+
+  gtk_image_set_from_icon_name (GTK_IMAGE (icon), complete ? "emblem-ok-symbolic" : "dialog-warning-symbolic");
+  gtk_widget_remove_css_class (icon, complete ? "warning" : "success");
+  gtk_widget_add_css_class (icon, complete ? "success" : "warning");
+  gtk_label_set_text (g_object_get_data (G_OBJECT (item), "title"), cp_import_row_get_title (row));
+  gtk_label_set_text (GTK_LABEL (subtitle), cp_import_row_get_subtitle (row));
+  gtk_widget_set_visible (subtitle, *cp_import_row_get_subtitle (row) != '\0');
+  gtk_widget_set_tooltip_text (gtk_list_item_get_child (item), g_strchomp (tooltip));
+}
+
+static void
+on_file_chosen (GtkNativeDialog *chooser,
+                int              response,
+                CpImportDialog  *self)
+{
+  g_autoptr(GFile) file = response == GTK_RESPONSE_ACCEPT ? gtk_file_chooser_get_file (GTK_FILE_CHOOSER (chooser))
+                                                          : NULL;
+  g_autofree char *path = file != NULL ? g_file_get_path (file) : NULL;
+
+  g_object_unref (chooser);
+  if (path != NULL)
+    cp_import_dialog_open_file (self, path);
+}
+
+static void
+choose_file_action (GtkWidget  *widget,
+                    const char *action_name,
+                    GVariant   *parameter)
+{
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+  GtkFileChooserNative *chooser = gtk_file_chooser_native_new (_("Import Quotes"), GTK_WINDOW (widget),
+                                                               GTK_FILE_CHOOSER_ACTION_OPEN, _("_Import"),
+                                                               _("_Cancel"));
+
+  gtk_file_filter_set_name (filter, _("Quote tables (CSV)"));
+  gtk_file_filter_add_pattern (filter, "*.csv");
+  gtk_file_filter_add_mime_type (filter, "text/csv");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
+  g_signal_connect_object (chooser, "response", G_CALLBACK (on_file_chosen), widget, 0);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 
 static void
@@ -203,7 +586,7 @@ accept_action (GtkWidget  *widget,
 {
   CpImportDialog *self = CP_IMPORT_DIALOG (widget);
 
-  if (self->result == NULL)
+  if (self->result == NULL || self->busy)
     return;
   g_signal_emit (self, signals[SIGNAL_QUOTES_ACCEPTED], 0, self->result);
   gtk_window_destroy (GTK_WINDOW (self));
@@ -218,13 +601,50 @@ cancel_action (GtkWidget  *widget,
 }
 
 static void
+cp_import_dialog_get_property (GObject    *object,
+                               guint       prop_id,
+                               GValue     *value,
+                               GParamSpec *pspec)
+{
+  CpImportDialog *self = CP_IMPORT_DIALOG (object);
+
+  switch (prop_id)
+    {
+    case PROP_BUSY:
+      g_value_set_boolean (value, self->busy);
+      break;
+    default:
+      G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+/* Closing drops the last reference, and stops the reading: its callback
+ * then touches nothing. */
+static void
+cp_import_dialog_dispose (GObject *object)
+{
+  CpImportDialog *self = CP_IMPORT_DIALOG (object);
+
+  if (self->cancellable != NULL)
+    g_cancellable_cancel (self->cancellable);
+  g_clear_object (&self->cancellable);
+  g_clear_handle_id (&self->progress_id, g_source_remove);
+  if (self->grow_id != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self->rows_view), self->grow_id);
+  self->grow_id = 0;
+  G_OBJECT_CLASS (cp_import_dialog_parent_class)->dispose (object);
+}
+
+static void
 cp_import_dialog_finalize (GObject *object)
 {
   CpImportDialog *self = CP_IMPORT_DIALOG (object);
 
   g_clear_pointer (&self->result, cp_quote_csv_result_free);
   g_clear_pointer (&self->sheet, cp_quote_sheet_free);
-  g_clear_pointer (&self->row_widgets, g_ptr_array_unref);
+  g_clear_pointer (&self->project, cp_project_free);
+  g_clear_object (&self->shown_rows);
+  g_clear_object (&self->rows);
   g_clear_pointer (&self->combos, g_ptr_array_unref);
   G_OBJECT_CLASS (cp_import_dialog_parent_class)->finalize (object);
 }
@@ -235,7 +655,13 @@ cp_import_dialog_class_init (CpImportDialogClass *klass)
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
+  object_class->get_property = cp_import_dialog_get_property;
+  object_class->dispose = cp_import_dialog_dispose;
   object_class->finalize = cp_import_dialog_finalize;
+
+  properties[PROP_BUSY] =
+    g_param_spec_boolean ("busy", NULL, NULL, FALSE, G_PARAM_READABLE | G_PARAM_EXPLICIT_NOTIFY | G_PARAM_STATIC_STRINGS);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
 
   signals[SIGNAL_QUOTES_ACCEPTED] =
     g_signal_new ("quotes-accepted", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
@@ -243,35 +669,41 @@ cp_import_dialog_class_init (CpImportDialogClass *klass)
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/cp-import-dialog.ui");
   gtk_widget_class_bind_template_child (widget_class, CpImportDialog, accept_button);
-  gtk_widget_class_bind_template_child (widget_class, CpImportDialog, summary_group);
+  gtk_widget_class_bind_template_child (widget_class, CpImportDialog, file_row);
+  gtk_widget_class_bind_template_child (widget_class, CpImportDialog, summary_row);
+  gtk_widget_class_bind_template_child (widget_class, CpImportDialog, spinner);
   gtk_widget_class_bind_template_child (widget_class, CpImportDialog, columns_group);
-  gtk_widget_class_bind_template_child (widget_class, CpImportDialog, rows_group);
+  gtk_widget_class_bind_template_child (widget_class, CpImportDialog, rows_view);
   gtk_widget_class_install_action (widget_class, "import.accept", NULL, accept_action);
   gtk_widget_class_install_action (widget_class, "import.cancel", NULL, cancel_action);
+  gtk_widget_class_install_action (widget_class, "import.choose-file", NULL, choose_file_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "import.cancel", NULL);
 }
 
 static void
 cp_import_dialog_init (CpImportDialog *self)
 {
+  g_autoptr(GtkListItemFactory) factory = gtk_signal_list_item_factory_new ();
+  g_autoptr(GtkNoSelection) selection = NULL;
+
   gtk_widget_init_template (GTK_WIDGET (self));
-  self->row_widgets = g_ptr_array_new ();
   self->combos = g_ptr_array_new ();
-  self->summary_row = adw_action_row_new ();
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->summary_row), _("Rows that can be imported"));
-  adw_preferences_group_add (self->summary_group, self->summary_row);
+  self->rows = g_list_store_new (CP_TYPE_IMPORT_ROW);
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_row), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_row), NULL);
+  gtk_list_view_set_factory (self->rows_view, factory);
+  self->shown_rows = gtk_slice_list_model_new (g_object_ref (G_LIST_MODEL (self->rows)), 0, ROWS_PER_FRAME);
+  selection = gtk_no_selection_new (g_object_ref (G_LIST_MODEL (self->shown_rows)));
+  gtk_list_view_set_model (self->rows_view, GTK_SELECTION_MODEL (selection));
+  gtk_widget_action_set_enabled (GTK_WIDGET (self), "import.accept", FALSE);
 }
 
 CpImportDialog *
 cp_import_dialog_new (GtkWindow       *parent,
-                      CpQuoteSheet    *sheet,
                       const CpProject *project)
 {
   CpImportDialog *self = g_object_new (CP_TYPE_IMPORT_DIALOG, "transient-for", parent, NULL);
 
-  self->sheet = sheet;
-  self->project = project;
-  build_columns (self);
-  refresh (self);
+  self->project = cp_project_copy (project);
   return self;
 }

@@ -54,6 +54,13 @@ _cp_results_view_describe_recommendation (const CpProject *project,
   cost = cp_i18n_format_money (best->estimate.total_cost, quote->currency, lang);
   days = cp_i18n_format_days (best->estimate.calendar_days, lang);
 
+  /* The single machine recommended may be one node of a cluster offer:
+   * said so, or the quote's name ("… 4-node H800 cluster") read as the
+   * cluster being chosen under a single-machine verdict. */
+  if (best->estimate.nodes == 1 && cp_quote_is_cluster (quote))
+    /* TRANSLATORS: "Recommended: one machine (8 GPUs) of <quote>, 1 of the 4 nodes offered: ¥1,234 in total, 12.5 days." */
+    return g_strdup_printf (_("Recommended: one machine (%u GPUs) of %s, 1 of the %u nodes offered: %s in total, %s."),
+                            best->estimate.gpus, name, quote->nodes_available, cost, days);
   /* TRANSLATORS: "Recommended: <quote> with 4 nodes (32 GPUs): ¥1,234 in total, 12.5 days." */
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                        "Recommended: %s with %u node (%u GPUs): %s in total, %s.",
@@ -108,7 +115,26 @@ explain_more_nodes (GString          *text,
   };
   guint largest = 0;
 
-  if (full->total_s >= best->total_s)
+  if (full->output_tokens_per_s > 0)
+    {
+      /* A service runs for its set time on any number of nodes: what more
+       * nodes bring is capacity beyond the target. */
+      double full_capacity = (double) full->requests_per_replica * full->data_parallel;
+      double chosen_capacity = (double) best->requests_per_replica * best->data_parallel;
+
+      if (full_capacity > chosen_capacity)
+        {
+          g_autofree char *carried = cp_i18n_format_number (full_capacity, 0, lang);
+          g_autofree char *chosen = cp_i18n_format_number (chosen_capacity, 0, lang);
+
+          g_string_append (text, "\n");
+          /* TRANSLATORS: concurrent requests the whole offer and the node count chosen carry */
+          g_string_append_printf (text,
+                                  _("A service runs for its set time on any number of nodes: the whole offer carries %s requests at once against %s on the nodes chosen, capacity beyond the target."),
+                                  carried, chosen);
+        }
+    }
+  else if (full->total_s >= best->total_s)
     {
       g_autofree char *share = cp_i18n_format_percent (communication_share (full), lang);
 

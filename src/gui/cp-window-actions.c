@@ -13,6 +13,7 @@
 #include "report/cp-report.h"
 
 #include "cp-config-import.h"
+#include "cp-field-row.h"
 #include "cp-help-window.h"
 #include "cp-import-dialog.h"
 #include "cp-job-object.h"
@@ -521,6 +522,21 @@ save_as_chosen (CpWindow   *self,
   _cp_window_save_as (self, path);
 }
 
+/* Text typed into a field and not yet committed (no Enter, the focus
+ * still in it) goes into the project before the project is saved,
+ * exported or printed: a report was written with the old price while the
+ * form beside it showed the new one, and said nothing (walkthrough 4,
+ * #15). Not on autosave, which would take half-typed text. */
+static void
+commit_edit (CpWindow *self)
+{
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (self));
+  GtkWidget *row = focus != NULL ? gtk_widget_get_ancestor (focus, CP_TYPE_FIELD_ROW) : NULL;
+
+  if (row != NULL)
+    cp_field_row_commit_edit (CP_FIELD_ROW (row));
+}
+
 static void
 save_as_action (GSimpleAction *action,
                 GVariant      *param,
@@ -530,6 +546,7 @@ save_as_action (GSimpleAction *action,
   GtkFileChooser *chooser;
   g_autofree char *name = NULL;
 
+  commit_edit (self);
   chooser = _cp_window_file_chooser_new (self, _("Save Project As"), GTK_FILE_CHOOSER_ACTION_SAVE, _("_Save"),
                                          save_as_chosen);
   _cp_window_add_filter (chooser, _("Compute Planner projects"), "*.cplan", CP_STORE_MIME_TYPE);
@@ -547,6 +564,7 @@ save_action (GSimpleAction *action,
 {
   CpWindow *self = user_data;
 
+  commit_edit (self);
   if (self->untitled)
     {
       save_as_action (action, param, user_data);
@@ -574,66 +592,18 @@ on_import_quotes_accepted (CpImportDialog   *dialog,
   _cp_window_project_changed (self, NULL);
 }
 
-typedef struct {
-  CpWindow        *window;
-  GCancellable    *cancellable;  /* the window's when the import started */
-  const CpProject *project;      /* the one the sheet was made for */
-} ImportJob;
-
-static void
-import_quotes_cb (GObject      *source,
-                  GAsyncResult *result,
-                  gpointer      user_data)
-{
-  ImportJob *job = user_data;
-  g_autoptr(CpWindow) self = job->window;
-  g_autoptr(GCancellable) cancellable = job->cancellable;
-  const CpProject *project = job->project;
-  g_autoptr(GError) error = NULL;
-  g_autoptr(CpQuoteSheet) sheet = cp_quote_sheet_new_from_file_finish (result, &error);
-  CpImportDialog *dialog;
-
-  g_free (job);
-  if (!_cp_window_end_work (self, cancellable))
-    return;
-  if (sheet == NULL)
-    {
-      cp_window_show_error (self, _("Could Not Import Quotes"), error);
-      return;
-    }
-  /* An undo replaced the project while the file was read: the sheet
-   * would read rows against the old one. */
-  if (project != self->project)
-    {
-      _cp_window_toast (self, _("The project changed while the file was read: import it again"));
-      return;
-    }
-
-  /* Nothing changes until the preview is accepted. */
-  dialog = cp_import_dialog_new (GTK_WINDOW (self), g_steal_pointer (&sheet), self->project);
-  g_signal_connect_object (dialog, "quotes-accepted", G_CALLBACK (on_import_quotes_accepted), self, 0);
-  gtk_window_present (GTK_WINDOW (dialog));
-}
-
+/* The preview reads the file itself, so that it can show its problems
+ * and read another file in its place. */
 void
 _cp_window_import_quotes (CpWindow   *self,
                           const char *path)
 {
-  ImportJob *job;
+  CpImportDialog *dialog = cp_import_dialog_new (GTK_WINDOW (self), self->project);
 
-  if (self->busy)
-    {
-      _cp_window_toast (self, _("Wait until the project is saved, then try again"));
-      return;
-    }
-  job = g_new0 (ImportJob, 1);
-  job->window = g_object_ref (self);
-  job->cancellable = g_object_ref (self->cancellable);
-  job->project = self->project;
-  _cp_window_set_busy (self, TRUE, _("Reading the quotes…"));
-  /* Reading through the store refuses a file too large to be a price list
-   * before loading it. */
-  cp_quote_sheet_new_from_file_async (path, self->project, self->cancellable, import_quotes_cb, job);
+  /* Nothing changes until the preview is accepted. */
+  g_signal_connect_object (dialog, "quotes-accepted", G_CALLBACK (on_import_quotes_accepted), self, 0);
+  gtk_window_present (GTK_WINDOW (dialog));
+  cp_import_dialog_open_file (dialog, path);
 }
 
 static void
@@ -710,6 +680,7 @@ export_quotes_action (GSimpleAction *action,
   CpWindow *self = user_data;
   GtkFileChooser *chooser;
 
+  commit_edit (self);
   chooser = _cp_window_file_chooser_new (self, _("Export Quotes"), GTK_FILE_CHOOSER_ACTION_SAVE, _("_Export"),
                                          _cp_window_export_quotes);
   _cp_window_add_filter (chooser, _("Quote tables (CSV)"), "*.csv", "text/csv");
@@ -744,6 +715,7 @@ export_report_action (GSimpleAction *action,
                       GVariant      *param,
                       gpointer       user_data)
 {
+  commit_edit (CP_WINDOW (user_data));
   _cp_window_export_report (CP_WINDOW (user_data));
 }
 
@@ -752,6 +724,7 @@ print_action (GSimpleAction *action,
               GVariant      *param,
               gpointer       user_data)
 {
+  commit_edit (CP_WINDOW (user_data));
   _cp_window_print (CP_WINDOW (user_data));
 }
 

@@ -537,6 +537,18 @@ cp_catalog_add_link (CpCatalog        *catalog,
     }
 }
 
+void
+cp_catalog_add_all (CpCatalog       *catalog,
+                    const CpCatalog *entries)
+{
+  for (guint i = 0; i < entries->models->len; i++)
+    cp_catalog_add_model (catalog, g_ptr_array_index (entries->models, i));
+  for (guint i = 0; i < entries->gpus->len; i++)
+    cp_catalog_add_gpu (catalog, g_ptr_array_index (entries->gpus, i));
+  for (guint i = 0; i < entries->links->len; i++)
+    cp_catalog_add_link (catalog, g_ptr_array_index (entries->links, i));
+}
+
 const CpModelSpec *
 cp_catalog_find_model (const CpCatalog *catalog,
                        const char      *id)

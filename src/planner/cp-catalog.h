@@ -26,6 +26,8 @@ gboolean            cp_catalog_load_links    (CpCatalog *catalog, const char *da
 void                cp_catalog_add_model     (CpCatalog *catalog, const CpModelSpec *model);
 void                cp_catalog_add_gpu       (CpCatalog *catalog, const CpGpuSpec *gpu);
 void                cp_catalog_add_link      (CpCatalog *catalog, const CpLinkSpec *link);
+/* Copies of every model, GPU and link of @entries, as the calls above add them. */
+void                cp_catalog_add_all       (CpCatalog *catalog, const CpCatalog *entries);
 
 const CpModelSpec  *cp_catalog_find_model    (const CpCatalog *catalog, const char *id);
 const CpGpuSpec    *cp_catalog_find_gpu      (const CpCatalog *catalog, const char *id);

@@ -1395,7 +1395,15 @@ estimate_calendar (const CpJob      *job,
     }
   else
     {
-      if (est->nodes > 1 && !job->team_has_distributed_experience && job->kind == CP_TASK_INFERENCE)
+      /* A service learns to run across machines only when one replica
+       * spans several (tensor or pipeline parallel between nodes):
+       * replicas of a node each are independent servers behind a load
+       * balancer, with nothing of distributed training to learn. */
+      guint gpus_per_node = est->gpus / MAX (est->nodes, 1);
+      gboolean replica_spans_nodes = est->tensor_parallel * MAX (est->pipeline_parallel, 1) > gpus_per_node;
+
+      if (est->nodes > 1 && replica_spans_nodes && !job->team_has_distributed_experience &&
+          job->kind == CP_TASK_INFERENCE)
         est->migration_days = settings->migration_days_no_experience;
       est->calendar_days = run_days + est->migration_days;
       est->meets_deadline = TRUE;

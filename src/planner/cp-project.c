@@ -50,12 +50,7 @@ cp_project_copy (const CpProject *project)
     cp_project_add_job (copy, cp_job_dup (g_ptr_array_index (project->jobs, i)));
   for (guint i = 0; i < project->quotes->len; i++)
     cp_project_add_quote (copy, cp_quote_dup (g_ptr_array_index (project->quotes, i)));
-  for (guint i = 0; i < cp_catalog_n_models (project->custom); i++)
-    cp_catalog_add_model (copy->custom, cp_catalog_get_model (project->custom, i));
-  for (guint i = 0; i < cp_catalog_n_gpus (project->custom); i++)
-    cp_catalog_add_gpu (copy->custom, cp_catalog_get_gpu (project->custom, i));
-  for (guint i = 0; i < cp_catalog_n_links (project->custom); i++)
-    cp_catalog_add_link (copy->custom, cp_catalog_get_link (project->custom, i));
+  cp_catalog_add_all (copy->custom, project->custom);
   return copy;
 }
 

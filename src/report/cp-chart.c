@@ -435,9 +435,10 @@ cp_chart_data_new_memory (const CpProject *project,
   const CpSettings *settings = &project->settings;
   const CpJob *job;
   CpChartData *data;
-  MemoryLine lines[5];
+  MemoryLine lines[6];
   guint n_lines = 0;
   guint cluster_gpus = largest_cluster_gpus (project, plan);
+  guint chosen_gpus = 1;
   guint n_points = 3 * MEMORY_POINTS_PER_DECADE + 1;
   int recommended = plan != NULL && plan->recommended >= 0 && (guint) plan->recommended < plan->options->len
                     ? plan->recommended : -1;
@@ -448,6 +449,8 @@ cp_chart_data_new_memory (const CpProject *project,
 
   g_return_val_if_fail (job_index < project->jobs->len, NULL);
   job = g_ptr_array_index (project->jobs, job_index);
+  if (recommended >= 0)
+    chosen_gpus = MAX (1, g_array_index (plan->options, CpOption, recommended).estimate.gpus);
 
   data = chart_data_new (CP_CHART_MEMORY, lang);
   cp_i18n_push_language (data->lang);
@@ -472,6 +475,11 @@ cp_chart_data_new_memory (const CpProject *project,
       lines[n_lines++] = (MemoryLine) { CP_TECHNIQUE_AS_CONFIGURED, 0 };
       lines[n_lines++] = (MemoryLine) { CP_TECHNIQUE_FULL_RECOMPUTE, 0 };
       lines[n_lines++] = (MemoryLine) { CP_TECHNIQUE_ZERO3, 0 };
+      /* The recommendation's own technique when it moves the optimizer
+       * to the host: without it the chart showed the job far above what
+       * the machine recommended holds. */
+      if (chosen == CP_TECHNIQUE_CPU_OFFLOAD)
+        lines[n_lines++] = (MemoryLine) { CP_TECHNIQUE_CPU_OFFLOAD, 0 };
       /* Adapters only make sense for fine-tuning an existing model. */
       if (job->kind != CP_TASK_PRETRAIN)
         {
@@ -487,7 +495,8 @@ cp_chart_data_new_memory (const CpProject *project,
     {
       g_autofree char *label = NULL;
       CpChartSeries *series;
-      guint gpus = lines[l].technique == CP_TECHNIQUE_ZERO3 ? cluster_gpus : 1;
+      guint gpus = lines[l].technique == CP_TECHNIQUE_ZERO3 ? cluster_gpus
+                   : lines[l].technique == CP_TECHNIQUE_CPU_OFFLOAD ? chosen_gpus : 1;
       gboolean is_chosen = lines[l].weight_bits > 0 ? lines[l].weight_bits == job->weight_bits
                                                     : lines[l].technique == chosen;
 
@@ -502,6 +511,10 @@ cp_chart_data_new_memory (const CpProject *project,
       else if (lines[l].technique == CP_TECHNIQUE_ZERO3)
         /* TRANSLATORS: a line of the memory chart; %u is a number of GPUs */
         label = g_strdup_printf (_("ZeRO-3 over %u GPUs"), gpus);
+      else if (lines[l].technique == CP_TECHNIQUE_CPU_OFFLOAD)
+        /* TRANSLATORS: a line of the memory chart: what stays in GPU memory
+         * with the optimizer on the host; %u is a number of GPUs */
+        label = g_strdup_printf (_("CPU offload over %u GPUs (GPU part)"), gpus);
       else
         label = g_strdup (cp_words_technique (lines[l].technique));
 
@@ -690,26 +703,26 @@ find_break_even (CpChartData *data,
       if (every_size && second)
         {
           /* TRANSLATORS: on the cost chart; %s is a cluster quote */
-          result->label = g_strdup_printf (_("%s faster than every single machine at every size"), name);
-          result->sentence = g_strdup_printf (_("Time: %s is faster than every single machine at every size."), name);
+          result->label = g_strdup_printf (_("%s faster than every single-machine quote at every size"), name);
+          result->sentence = g_strdup_printf (_("Time: %s is faster than every single-machine quote at every size."), name);
         }
       else if (every_size)
         {
           /* TRANSLATORS: on the cost chart; %s is a cluster quote */
-          result->label = g_strdup_printf (_("%s cheaper than every single machine at every size"), name);
-          result->sentence = g_strdup_printf (_("Cost: %s is cheaper than every single machine at every size."), name);
+          result->label = g_strdup_printf (_("%s cheaper than every single-machine quote at every size"), name);
+          result->sentence = g_strdup_printf (_("Cost: %s is cheaper than every single-machine quote at every size."), name);
         }
       else if (second)
         {
           /* TRANSLATORS: on the cost chart; the first %s is a cluster quote, the second GPU counts */
-          result->label = g_strdup_printf (_("%s faster than every single machine at %s GPUs"), name, gpus);
-          result->sentence = g_strdup_printf (_("Time: %s is faster than every single machine at %s GPUs."), name, gpus);
+          result->label = g_strdup_printf (_("%s faster than every single-machine quote at %s GPUs"), name, gpus);
+          result->sentence = g_strdup_printf (_("Time: %s is faster than every single-machine quote at %s GPUs."), name, gpus);
         }
       else
         {
           /* TRANSLATORS: on the cost chart; the first %s is a cluster quote, the second GPU counts */
-          result->label = g_strdup_printf (_("%s cheaper than every single machine at %s GPUs"), name, gpus);
-          result->sentence = g_strdup_printf (_("Cost: %s is cheaper than every single machine at %s GPUs."), name, gpus);
+          result->label = g_strdup_printf (_("%s cheaper than every single-machine quote at %s GPUs"), name, gpus);
+          result->sentence = g_strdup_printf (_("Cost: %s is cheaper than every single-machine quote at %s GPUs."), name, gpus);
         }
     }
   else if (isfinite (first_x))

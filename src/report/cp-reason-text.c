@@ -416,7 +416,7 @@ cp_words_spread_source (CpSpreadKind kind)
     {
     case CP_SPREAD_COMPUTE_UTILISATION:
       /* xgettext:no-c-format */
-      return _("Published end-to-end MFUs span 41.5% (Korthikanti et al., 2022, Table 5, 22B) to 56.3% (the same table, 1T), with Narayanan et al., 2021 (44–52%) and Chowdhery et al., 2022, PaLM (45.7%) between, within 15% either side of their middle, 48.9%: the range is the value used here less 15% to plus 15% (its value × 41.5/48.9 to × 56.3/48.9)");
+      return _("Published end-to-end MFUs span 41.5% (Korthikanti et al., 2022, Table 5, 22B) to 56.3% (the same table, 1T), with Narayanan et al., 2021 (44–52%) and Chowdhery et al., 2022, PaLM (45.7%) between, within 15% either side of their middle, 48.9%: the range is the value used here less 15% to plus 15% (its value × 41.5/48.9 to × 56.3/48.9); the utilisation is of the computing alone, the model adding communication and pipeline bubbles apart, so its high end may pass the highest end-to-end MFU");
     case CP_SPREAD_LINK_EFFICIENCY:
       /* xgettext:no-c-format */
       return _("Azure ND A100 v4 all-reduce, 174 of 300 GB/s at 134 MB (58%), to nccl-tests issue 212, 370 of 450 GB/s (82%)");

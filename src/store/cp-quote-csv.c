@@ -2089,8 +2089,11 @@ read_gpu_count (const char *text, guint *count, char **name)
 /* Sheets */
 
 struct _CpQuoteSheet {
-  const CpProject *project;
-  GPtrArray       *records;      /* Record*, the header first */
+  /* Owned: only the settings and custom catalogue of the caller's project,
+   * copied when the sheet is made, so that a worker can read the sheet
+   * while the window edits its project. */
+  CpProject       *project;
+  GPtrArray       *records;      /* Record*, the header first; never changed once read, so shared by copies */
   guint            n_columns;
   char           **headers;      /* as written, stripped, no BOM */
   char           **hints;        /* unit in a header's parentheses, or NULL */
@@ -2103,6 +2106,7 @@ cp_quote_sheet_free (CpQuoteSheet *sheet)
 {
   if (sheet == NULL)
     return;
+  g_clear_pointer (&sheet->project, cp_project_free);
   g_clear_pointer (&sheet->records, g_ptr_array_unref);
   for (guint i = 0; i < sheet->n_columns; i++)
     {
@@ -2113,6 +2117,20 @@ cp_quote_sheet_free (CpQuoteSheet *sheet)
   g_free (sheet->hints);
   g_free (sheet->fields);
   g_free (sheet);
+}
+
+/* What rows are read against: the settings and the custom catalogue, or
+ * a new project's (the same defaults the parser falls back to). */
+static CpProject *
+reading_context_new (const CpProject *project)
+{
+  CpProject *context = cp_project_new ();
+
+  if (project == NULL)
+    return context;
+  context->settings = project->settings;
+  cp_catalog_add_all (context->custom, project->custom);
+  return context;
 }
 
 /* Whether @text names a model of the catalogue, even one left open
@@ -2225,7 +2243,7 @@ cp_quote_sheet_new (const char      *data,
   g_autofree char *text = NULL;
   gsize utf16_len = 0;
 
-  sheet->project = project;
+  sheet->project = reading_context_new (project);
   if (len > CP_QUOTE_CSV_MAX_BYTES)
     {
       set_too_large (error);
@@ -2257,6 +2275,32 @@ cp_quote_sheet_new (const char      *data,
     }
   guess_fields (sheet);
   return g_steal_pointer (&sheet);
+}
+
+CpQuoteSheet *
+cp_quote_sheet_copy (const CpQuoteSheet *sheet)
+{
+  CpQuoteSheet *copy = g_new0 (CpQuoteSheet, 1);
+
+  copy->project = reading_context_new (sheet->project);
+  copy->records = g_ptr_array_ref (sheet->records);
+  copy->n_columns = sheet->n_columns;
+  copy->headers = g_new0 (char *, sheet->n_columns);
+  copy->hints = g_new0 (char *, sheet->n_columns);
+  for (guint i = 0; i < sheet->n_columns; i++)
+    {
+      copy->headers[i] = g_strdup (sheet->headers[i]);
+      copy->hints[i] = g_strdup (sheet->hints[i]);
+    }
+  copy->fields = g_memdup2 (sheet->fields, sheet->n_columns * sizeof *sheet->fields);
+  copy->duplicates = sheet->duplicates;
+  return copy;
+}
+
+const CpSettings *
+cp_quote_sheet_get_settings (const CpQuoteSheet *sheet)
+{
+  return &sheet->project->settings;
 }
 
 guint

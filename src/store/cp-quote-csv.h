@@ -106,7 +106,8 @@ typedef enum {
 typedef struct _CpQuoteSheet CpQuoteSheet;
 
 /* Refuses a file that is not text, over the limits below, or without a
- * data row. @project (may be NULL) must outlive the sheet. */
+ * data row. The settings and custom catalogue of @project (NULL: a new
+ * project's) are copied: rows are read against them as they were. */
 CpQuoteSheet     *cp_quote_sheet_new        (const char      *data,
                                              gsize            len,
                                              const CpProject *project,
@@ -115,6 +116,11 @@ CpQuoteSheet     *cp_quote_sheet_new_from_file (const char      *path,
                                                 const CpProject *project,
                                                 GError         **error);
 void              cp_quote_sheet_free       (CpQuoteSheet *sheet);
+/* The sheet with its mapping as it is now, for a worker to read while the
+ * original's mapping changes: the copy shares no mutable state with it. */
+CpQuoteSheet     *cp_quote_sheet_copy       (const CpQuoteSheet *sheet);
+/* The settings the rows are read with (prices per GPU-hour). */
+const CpSettings *cp_quote_sheet_get_settings (const CpQuoteSheet *sheet);
 guint             cp_quote_sheet_get_n_columns (const CpQuoteSheet *sheet);
 /* The header as the sheet writes it. */
 const char       *cp_quote_sheet_get_header (const CpQuoteSheet *sheet,

@@ -11,7 +11,6 @@
 typedef struct {
   CpStore   *store;    /* borrowed from the caller until the callback */
   CpProject *project;  /* the snapshot the worker reads */
-  const CpProject *caller_project;  /* kept by a sheet, never read by the worker */
   char      *path;
 } StoreTask;
 
@@ -141,9 +140,9 @@ read_sheet_in_thread (GTask        *task,
 
   if (g_task_return_error_if_cancelled (task))
     return;
-  /* The sheet only keeps the pointer to the caller's project (for the
-   * rows it reads later, on the caller's thread); making it reads none. */
-  sheet = cp_quote_sheet_new_from_file (data->path, data->caller_project, &error);
+  /* Guessing which column holds GPU counts asks the catalogue: the
+   * snapshot's, never the caller's project. */
+  sheet = cp_quote_sheet_new_from_file (data->path, data->project, &error);
   if (sheet == NULL)
     g_task_return_error (task, error);
   else
@@ -161,8 +160,7 @@ cp_quote_sheet_new_from_file_async (const char          *path,
 
   g_return_if_fail (path != NULL);
 
-  task = store_task_new (NULL, NULL, path, cancellable, callback, user_data, cp_quote_sheet_new_from_file_async);
-  ((StoreTask *) g_task_get_task_data (task))->caller_project = project;
+  task = store_task_new (NULL, project, path, cancellable, callback, user_data, cp_quote_sheet_new_from_file_async);
   /* Reading may stop as soon as nobody waits for the sheet. */
   g_task_set_return_on_cancel (task, TRUE);
   g_task_set_priority (task, G_PRIORITY_LOW);

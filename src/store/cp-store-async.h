@@ -34,9 +34,8 @@ void              cp_project_save_as_async     (const CpProject      *project,
 CpStore          *cp_project_save_as_finish    (GAsyncResult         *result,
                                                 GError              **error);
 
-/* cp_quote_sheet_new_from_file() on a worker, for the import preview.
- * @project is only stored in the sheet (it must outlive it, as there);
- * the worker never reads it. */
+/* cp_quote_sheet_new_from_file() on a worker, for the import preview,
+ * against the copy of @project's settings and catalogue made here. */
 void              cp_quote_sheet_new_from_file_async  (const char           *path,
                                                        const CpProject      *project,
                                                        GCancellable         *cancellable,

@@ -1611,6 +1611,12 @@ cp_store_save (CpStore         *store,
           g_propagate_error (error, g_steal_pointer (&local));
           return FALSE;
         }
+      /* Saved means in the .cplan file itself: a copy made while the
+       * window stays open (attached to a mail for approval) lacked every
+       * change since it opened, all of them still in the -wal file. The
+       * commit is durable already; a checkpoint that fails leaves them
+       * there until the next save or the close. */
+      exec_sql (store->db, "PRAGMA wal_checkpoint(TRUNCATE)");
       return TRUE;
     }
   set_sqlite_error (error, store->db, rc, store->path);

@@ -1,12 +1,28 @@
-/* test-import-dialog.c: the vendor sheet preview (issue 14), driven through
- * its widgets: a column's combo row set as a user sets it, the accept and
- * cancel actions by name. Nothing reaches the project before accept. */
+/* test-import-dialog.c: the vendor sheet preview (issues 12 and 14),
+ * driven through its widgets: a file opened through the dialog's own
+ * path (what its file chooser calls), a column's combo row set as a user
+ * sets it, the accept and cancel actions by name. The file and its rows
+ * are read on workers: the tests wait on the dialog's "busy". Nothing
+ * reaches the project before accept. */
 #include "config.h"
 
 #include <adwaita.h>
+#include <glib/gstdio.h>
+#include <locale.h>
 #include <string.h>
 
+#include "common/cp-test-dir.h"
+#include "gui/cp-application.h"
 #include "gui/cp-import-dialog.h"
+#include "gui/cp-import-row.h"
+/* Only to hand the window the file a file chooser would have returned. */
+#include "gui/cp-window-private.h"
+#include "gui/cp-window.h"
+#include "cp-test-gui.h"
+#include "report/cp-i18n.h"
+
+static char *scratch_dir;
+static CpApplication *app;
 
 static void
 spin (void)
@@ -15,24 +31,63 @@ spin (void)
     g_main_context_iteration (NULL, FALSE);
 }
 
-static void
-collect (GtkWidget *root, GType type, GPtrArray *found)
+static gboolean
+timed_out_cb (gpointer user_data)
 {
-  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
-    g_ptr_array_add (found, root);
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
-    collect (child, type, found);
+  *(gboolean *) user_data = TRUE;
+  return G_SOURCE_REMOVE;
 }
 
-static AdwComboRow *
-combo_titled (GtkWidget *root, const char *title)
+/* Runs the main loop until the dialog reads nothing more (30 s at most:
+ * a 5,000-row sheet under valgrind). */
+static void
+wait_until_idle (CpImportDialog *dialog)
 {
-  g_autoptr(GPtrArray) combos = g_ptr_array_new ();
+  gboolean timed_out = FALSE;
+  guint timeout_id = g_timeout_add_seconds (30, timed_out_cb, &timed_out);
 
-  collect (root, ADW_TYPE_COMBO_ROW, combos);
-  for (guint i = 0; i < combos->len; i++)
-    if (g_strcmp0 (adw_preferences_row_get_title (g_ptr_array_index (combos, i)), title) == 0)
-      return g_ptr_array_index (combos, i);
+  while (cp_import_dialog_get_busy (dialog) && !timed_out)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (timed_out);
+  g_source_remove (timeout_id);
+  spin ();
+}
+
+static char *
+write_sheet (const char *name,
+             const char *csv,
+             gssize      length)
+{
+  char *path = g_build_filename (scratch_dir, name, NULL);
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_file_set_contents (path, csv, length, &error));
+  g_assert_no_error (error);
+  return path;
+}
+
+/* Long enough to still be read when the test acts: @n_rows rows. */
+static char *
+write_large_sheet (guint n_rows)
+{
+  g_autoptr(GString) csv = g_string_new ("供应商,GPU型号,每节点卡数,价格,计费单位\n");
+  g_autofree char *name = g_strdup_printf ("large-%u.csv", n_rows);
+
+  for (guint i = 0; i < n_rows; i++)
+    g_string_append_printf (csv, "示例 %u,A800,8,%u.5,元/卡/时\n", i, 5 + i % 20);
+  return write_sheet (name, csv->str, (gssize) csv->len);
+}
+
+static GtkButton *
+accept_button (CpImportDialog *dialog)
+{
+  g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
+
+  cp_test_gui_collect (GTK_WIDGET (dialog), GTK_TYPE_BUTTON, buttons);
+  for (guint i = 0; i < buttons->len; i++)
+    if (g_strcmp0 (gtk_actionable_get_action_name (g_ptr_array_index (buttons, i)), "import.accept") == 0)
+      return g_ptr_array_index (buttons, i);
+  g_assert_not_reached ();
   return NULL;
 }
 
@@ -40,13 +95,37 @@ combo_titled (GtkWidget *root, const char *title)
 static gboolean
 can_accept (CpImportDialog *dialog)
 {
-  g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
+  return gtk_widget_is_sensitive (GTK_WIDGET (accept_button (dialog)));
+}
 
-  collect (GTK_WIDGET (dialog), GTK_TYPE_BUTTON, buttons);
-  for (guint i = 0; i < buttons->len; i++)
-    if (g_strcmp0 (gtk_actionable_get_action_name (g_ptr_array_index (buttons, i)), "import.accept") == 0)
-      return gtk_widget_is_sensitive (g_ptr_array_index (buttons, i));
-  g_assert_not_reached ();
+static CpImportRow *
+row_at (CpImportDialog *dialog, guint position)
+{
+  g_autoptr(CpImportRow) row = g_list_model_get_item (cp_import_dialog_get_rows (dialog), position);
+
+  g_assert_nonnull (row);
+  return row;   /* the model keeps it */
+}
+
+/* The texts the rows list shows: some of its items' labels are on screen. */
+static gboolean
+rows_list_shows (CpImportDialog *dialog, const char *text)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  GtkWidget *list = NULL;
+
+  /* The combo rows' popovers hold list views too. */
+  cp_test_gui_collect (GTK_WIDGET (dialog), GTK_TYPE_LIST_VIEW, labels);
+  for (guint i = 0; i < labels->len; i++)
+    if (g_strcmp0 (gtk_widget_get_name (g_ptr_array_index (labels, i)), "import-rows") == 0)
+      list = g_ptr_array_index (labels, i);
+  g_assert_nonnull (list);
+  g_ptr_array_set_size (labels, 0);
+  cp_test_gui_collect (list, GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    if (gtk_widget_get_mapped (g_ptr_array_index (labels, i)) &&
+        strstr (gtk_label_get_text (g_ptr_array_index (labels, i)), text) != NULL)
+      return TRUE;
   return FALSE;
 }
 
@@ -63,24 +142,77 @@ on_destroy (GtkWidget *dialog, gboolean *alive)
 }
 
 static CpImportDialog *
-open_dialog (const char *csv, CpProject *project, gboolean *alive)
+open_dialog (const char *path, CpProject *project, gboolean *alive)
 {
-  g_autoptr(GError) error = NULL;
-  CpQuoteSheet *sheet = cp_quote_sheet_new (csv, strlen (csv), project, &error);
-  CpImportDialog *dialog;
+  CpImportDialog *dialog = cp_import_dialog_new (NULL, project);
 
-  g_assert_no_error (error);
-  dialog = cp_import_dialog_new (NULL, sheet, project);
   g_signal_connect (dialog, "quotes-accepted", G_CALLBACK (on_accepted), project);
   *alive = TRUE;
   g_signal_connect (dialog, "destroy", G_CALLBACK (on_destroy), alive);
   gtk_window_present (GTK_WINDOW (dialog));
-  spin ();
+  cp_import_dialog_open_file (dialog, path);
+  g_assert_true (cp_import_dialog_get_busy (dialog));
+  g_assert_false (can_accept (dialog));
   return dialog;
 }
 
+/* Three lines written by hand: the rows listed are the file's, with the
+ * prices per GPU-hour worked out from it. */
+static void
+test_rows_shown (void)
+{
+  static const char csv[] =
+    "供应商,GPU型号,每节点卡数,价格,计费单位\n"
+    "甲,A800 80GB,8,6.5,元/卡/时\n"
+    "乙,H800,8,\"2,400\",元/台/天\n"
+    "丙,4090,4,abc,元/卡/时\n";
+  g_autofree char *path = write_sheet ("three.csv", csv, -1);
+  g_autoptr(CpProject) project = cp_project_new ();
+  gboolean alive;
+  CpImportDialog *dialog = open_dialog (path, project, &alive);
+  CpImportRow *row;
+
+  wait_until_idle (dialog);
+  g_assert_cmpuint (g_list_model_get_n_items (cp_import_dialog_get_rows (dialog)), ==, 3);
+
+  row = row_at (dialog, 0);
+  g_assert_true (g_str_has_prefix (cp_import_row_get_title (row), "Line 2: "));
+  g_assert_nonnull (strstr (cp_import_row_get_title (row), "× 8, 1 node"));
+  g_assert_nonnull (strstr (cp_import_row_get_title (row), "; 6.5 CNY per GPU-hour"));
+  g_assert_true (cp_import_row_get_complete (row));
+
+  /* 2,400 a machine-day ÷ 24 h ÷ 8 GPUs */
+  row = row_at (dialog, 1);
+  g_assert_true (g_str_has_prefix (cp_import_row_get_title (row), "Line 3: "));
+  g_assert_nonnull (strstr (cp_import_row_get_title (row), "; 12.5 CNY per GPU-hour"));
+  g_assert_nonnull (strstr (cp_import_row_get_subtitle (row), "divided by 24 hours"));
+
+  /* The bad price is named with its line (the title) and column. */
+  row = row_at (dialog, 2);
+  g_assert_cmpstr (cp_import_row_get_title (row), ==, "Line 4: not imported");
+  g_assert_nonnull (strstr (cp_import_row_get_subtitle (row), "价格 “abc” is not a number"));
+  g_assert_false (cp_import_row_get_complete (row));
+
+  /* On screen, not only in the model. */
+  g_assert_true (rows_list_shows (dialog, "Line 4: not imported"));
+  g_assert_cmpstr (gtk_button_get_label (accept_button (dialog)), ==, "_Import 2 Quotes");
+  g_assert_true (can_accept (dialog));
+  g_assert_cmpuint (project->quotes->len, ==, 0);
+
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "import.accept", NULL);
+  spin ();
+  g_assert_false (alive);
+  g_assert_cmpuint (project->quotes->len, ==, 2);
+  g_assert_cmpstr (((CpQuote *) g_ptr_array_index (project->quotes, 0))->vendor, ==, "甲");
+  g_assert_cmpfloat_with_epsilon (cp_quote_price_per_gpu_hour (g_ptr_array_index (project->quotes, 0),
+                                                               &project->settings), 6.5, 1e-9);
+  g_assert_cmpstr (((CpQuote *) g_ptr_array_index (project->quotes, 1))->vendor, ==, "乙");
+  g_assert_cmpfloat_with_epsilon (cp_quote_price_per_gpu_hour (g_ptr_array_index (project->quotes, 1),
+                                                               &project->settings), 2400.0 / 24 / 8, 1e-9);
+}
+
 /* "卡" is no header the importer knows: no row imports until the user
- * says what the column is. */
+ * says what the column is; then the rows are read again. */
 static void
 test_remap_then_accept (void)
 {
@@ -88,19 +220,24 @@ test_remap_then_accept (void)
     "型号,卡,月租,颜色\n"
     "A800,8,\"68,000 元/台/月\",红\n"
     "H800,8,\"2,400 元/台/天\",蓝\n";
+  g_autofree char *path = write_sheet ("remap.csv", csv, -1);
   g_autoptr(CpProject) project = cp_project_new ();
   gboolean alive;
-  CpImportDialog *dialog = open_dialog (csv, project, &alive);
+  CpImportDialog *dialog = open_dialog (path, project, &alive);
   AdwComboRow *count;
 
+  wait_until_idle (dialog);
   g_assert_false (can_accept (dialog));
-  count = combo_titled (GTK_WIDGET (dialog), "卡");
+  count = cp_test_gui_find_combo_row (GTK_WIDGET (dialog), "卡");
   g_assert_nonnull (count);
   g_assert_cmpuint (adw_combo_row_get_selected (count), ==, 0);   /* not used */
 
   /* Position 1 + CP_QUOTE_COLUMN_GPUS_PER_NODE, as the list shows it. */
   adw_combo_row_set_selected (count, 1 + CP_QUOTE_COLUMN_GPUS_PER_NODE);
-  spin ();
+  g_assert_true (cp_import_dialog_get_busy (dialog));
+  /* Rows read with the old mapping cannot be imported meanwhile. */
+  g_assert_false (can_accept (dialog));
+  wait_until_idle (dialog);
   g_assert_true (can_accept (dialog));
   g_assert_cmpuint (project->quotes->len, ==, 0);
 
@@ -121,17 +258,16 @@ test_cancel (void)
 {
   g_autofree char *path = g_build_filename (g_getenv ("CP_SOURCE_DIR"), "tests", "store", "sheets",
                                             "issue-six-rows.csv", NULL);
-  g_autofree char *csv = NULL;
   g_autoptr(CpProject) project = cp_project_new ();
   gboolean alive;
-  CpImportDialog *dialog;
+  CpImportDialog *dialog = open_dialog (path, project, &alive);
 
-  g_assert_true (g_file_get_contents (path, &csv, NULL, NULL));
-  dialog = open_dialog (csv, project, &alive);
+  wait_until_idle (dialog);
   /* All six of the issue's rows import. */
+  g_assert_cmpuint (g_list_model_get_n_items (cp_import_dialog_get_rows (dialog)), ==, 6);
   g_assert_true (can_accept (dialog));
-  g_assert_nonnull (combo_titled (GTK_WIDGET (dialog), "计费单位"));
-  g_assert_cmpuint (adw_combo_row_get_selected (combo_titled (GTK_WIDGET (dialog), "计费单位")), ==,
+  g_assert_nonnull (cp_test_gui_find_combo_row (GTK_WIDGET (dialog), "计费单位"));
+  g_assert_cmpuint (adw_combo_row_get_selected (cp_test_gui_find_combo_row (GTK_WIDGET (dialog), "计费单位")), ==,
                     1 + CP_QUOTE_COLUMN_PRICE_UNIT);
   gtk_widget_activate_action (GTK_WIDGET (dialog), "import.cancel", NULL);
   spin ();
@@ -139,12 +275,242 @@ test_cancel (void)
   g_assert_cmpuint (project->quotes->len, ==, 0);
 }
 
+/* Closed while a large sheet is read: the dialog goes at once (nothing
+ * waits on it), the work stops, and its callback touches none of the
+ * dialog's widgets (criticals are fatal here). */
+static void
+test_close_mid_read (void)
+{
+  g_autofree char *path = write_large_sheet (5000);
+  g_autoptr(CpProject) project = cp_project_new ();
+  gboolean alive, settled = FALSE;
+  CpImportDialog *dialog = open_dialog (path, project, &alive);
+
+  g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
+  /* Once the file is read its rows are: close while they are. */
+  while (cp_test_gui_find_combo_row (GTK_WIDGET (dialog), "价格") == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_true (cp_import_dialog_get_busy (dialog));
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "import.cancel", NULL);
+  g_assert_false (alive);
+  g_assert_null (dialog);
+
+  /* The cancelled work's callback runs meanwhile. */
+  g_timeout_add (500, timed_out_cb, &settled);
+  while (!settled)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_cmpuint (project->quotes->len, ==, 0);
+}
+
+/* Another file chosen while one is read: only the newer one is shown. */
+static void
+test_other_file_mid_read (void)
+{
+  static const char csv[] =
+    "GPU,GPUs per node,price,price unit\n"
+    "H800,8,9.5,元/卡/时\n";
+  g_autofree char *large = write_large_sheet (5000);
+  g_autofree char *small = write_sheet ("one.csv", csv, -1);
+  g_autoptr(CpProject) project = cp_project_new ();
+  gboolean alive;
+  CpImportDialog *dialog = open_dialog (large, project, &alive);
+
+  cp_import_dialog_open_file (dialog, small);
+  wait_until_idle (dialog);
+  g_assert_cmpuint (g_list_model_get_n_items (cp_import_dialog_get_rows (dialog)), ==, 1);
+  g_assert_nonnull (strstr (cp_import_row_get_title (row_at (dialog, 0)), "; 9.5 CNY per GPU-hour"));
+  g_assert_nonnull (cp_test_gui_find_combo_row (GTK_WIDGET (dialog), "GPUs per node"));
+  g_assert_null (cp_test_gui_find_combo_row (GTK_WIDGET (dialog), "计费单位"));
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "import.cancel", NULL);
+  spin ();
+}
+
+/* Work that lasts over 300 ms shows a spinner and says so; the summary
+ * replaces it once the rows are read. */
+static void
+test_progress_shown (void)
+{
+  g_autofree char *path = write_large_sheet (CP_QUOTE_CSV_MAX_RECORDS);
+  g_autoptr(CpProject) project = cp_project_new ();
+  g_autoptr(GPtrArray) spinners = g_ptr_array_new ();
+  gboolean alive, waited = FALSE;
+  CpImportDialog *dialog = open_dialog (path, project, &alive);
+  GtkWidget *spinner;
+  AdwActionRow *summary;
+
+  cp_test_gui_collect (GTK_WIDGET (dialog), GTK_TYPE_SPINNER, spinners);
+  g_assert_cmpuint (spinners->len, ==, 1);
+  spinner = g_ptr_array_index (spinners, 0);
+  summary = ADW_ACTION_ROW (gtk_widget_get_ancestor (spinner, ADW_TYPE_ACTION_ROW));
+  g_assert_false (gtk_widget_get_visible (spinner));
+
+  g_timeout_add (400, timed_out_cb, &waited);
+  while (!waited)
+    g_main_context_iteration (NULL, TRUE);
+  /* 10,000 rows take longer than that on any machine this runs on; if
+   * not, there is nothing to see. */
+  if (cp_import_dialog_get_busy (dialog))
+    {
+      g_assert_true (gtk_widget_get_visible (spinner));
+      g_assert_true (gtk_spinner_get_spinning (GTK_SPINNER (spinner)));
+      g_assert_cmpstr (adw_action_row_get_subtitle (summary), ==, "Reading the sheet…");
+    }
+  else
+    g_test_message ("the sheet was read within 400 ms: no progress to check");
+
+  wait_until_idle (dialog);
+  g_assert_false (gtk_widget_get_visible (spinner));
+  g_assert_cmpstr (adw_action_row_get_subtitle (summary), ==, "10000 of 10000 rows can be imported");
+  g_assert_cmpuint (g_list_model_get_n_items (cp_import_dialog_get_rows (dialog)), ==, CP_QUOTE_CSV_MAX_RECORDS);
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "import.cancel", NULL);
+  spin ();
+}
+
+/* Import Quotes in the window once its file is chosen: the preview opens
+ * at once and reads the file; accepting adds the quotes to the window's
+ * project and its sidebar. */
+static void
+test_from_window (void)
+{
+  static const char csv[] =
+    "供应商,GPU型号,每节点卡数,价格,计费单位\n"
+    "甲,A800 80GB,8,6.5,元/卡/时\n"
+    "乙,H800,8,\"2,400\",元/台/天\n";
+  g_autofree char *path = write_sheet ("window.csv", csv, -1);
+  g_autoptr(GError) error = NULL;
+  CpWindow *window = cp_window_new (app);
+  CpImportDialog *dialog;
+  const CpProject *project;
+
+  g_assert_true (cp_window_load_new (window, NULL, &error));
+  g_assert_no_error (error);
+  gtk_window_present (GTK_WINDOW (window));
+  spin ();
+  _cp_window_import_quotes (window, path);
+  dialog = CP_IMPORT_DIALOG (cp_test_gui_find_toplevel (CP_TYPE_IMPORT_DIALOG));
+  g_assert_nonnull (dialog);
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (window));
+  wait_until_idle (dialog);
+  g_assert_cmpuint (g_list_model_get_n_items (cp_import_dialog_get_rows (dialog)), ==, 2);
+  project = cp_window_get_project (window);
+  g_assert_cmpuint (project->quotes->len, ==, 0);
+
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "import.accept", NULL);
+  spin ();
+  g_assert_null (cp_test_gui_find_toplevel (CP_TYPE_IMPORT_DIALOG));
+  project = cp_window_get_project (window);
+  g_assert_cmpuint (project->quotes->len, ==, 2);
+  g_assert_cmpfloat_with_epsilon (cp_quote_price_per_gpu_hour (g_ptr_array_index (project->quotes, 1),
+                                                               &project->settings), 2400.0 / 24 / 8, 1e-9);
+  g_assert_nonnull (gtk_list_box_get_row_at_index (cp_window_get_quotes_list (window), 1));
+
+  /* Closing the window with a preview open closes the preview too. */
+  _cp_window_import_quotes (window, path);
+  g_assert_nonnull (cp_test_gui_find_toplevel (CP_TYPE_IMPORT_DIALOG));
+  gtk_window_destroy (GTK_WINDOW (window));
+  spin ();
+  g_assert_null (cp_test_gui_find_toplevel (CP_TYPE_IMPORT_DIALOG));
+}
+
+/* A quote opened on line 3 and never closed. */
+static const char unclosed[] =
+  "供应商,GPU型号,每节点卡数,价格\n"
+  "甲,A800,8,6.5元/卡/时\n"
+  "乙,\"H800,8,7元/卡/时\n";
+
+/* A malformed line is named; so is what stops the whole file. */
+static void
+test_problems_named (void)
+{
+  static const char header_only[] = "GPU,GPUs per node,price\n";
+  static const char no_price[] = "GPU,GPUs per node\nA800,8\n";
+  g_autofree char *unclosed_path = write_sheet ("unclosed.csv", unclosed, -1);
+  g_autofree char *header_path = write_sheet ("header.csv", header_only, -1);
+  g_autofree char *no_price_path = write_sheet ("no-price.csv", no_price, -1);
+  g_autofree char *missing_path = g_build_filename (scratch_dir, "missing.csv", NULL);
+  g_autoptr(CpProject) project = cp_project_new ();
+  gboolean alive;
+  CpImportDialog *dialog = open_dialog (unclosed_path, project, &alive);
+
+  wait_until_idle (dialog);
+  g_assert_cmpuint (g_list_model_get_n_items (cp_import_dialog_get_rows (dialog)), ==, 2);
+  g_assert_cmpstr (cp_import_row_get_title (row_at (dialog, 1)), ==, "Line 3: not imported");
+  g_assert_nonnull (strstr (cp_import_row_get_subtitle (row_at (dialog, 1)), "line 3: a quoted field is not closed"));
+  g_assert_true (can_accept (dialog));   /* line 2 still imports */
+
+  cp_import_dialog_open_file (dialog, header_path);
+  wait_until_idle (dialog);
+  g_assert_cmpuint (g_list_model_get_n_items (cp_import_dialog_get_rows (dialog)), ==, 1);
+  g_assert_cmpstr (cp_import_row_get_title (row_at (dialog, 0)), ==, "the file has a header but no quotes");
+  g_assert_false (can_accept (dialog));
+
+  cp_import_dialog_open_file (dialog, no_price_path);
+  wait_until_idle (dialog);
+  g_assert_true (g_str_has_prefix (cp_import_row_get_title (row_at (dialog, 0)), "the file has no “price” column"));
+  g_assert_false (can_accept (dialog));
+
+  cp_import_dialog_open_file (dialog, missing_path);
+  wait_until_idle (dialog);
+  g_assert_true (g_str_has_prefix (cp_import_row_get_title (row_at (dialog, 0)), "could not read the file: "));
+  g_assert_false (can_accept (dialog));
+  g_assert_true (rows_list_shows (dialog, "could not read the file: "));
+
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "import.cancel", NULL);
+  spin ();
+  g_assert_cmpuint (project->quotes->len, ==, 0);
+}
+
+/* Run with LANGUAGE=zh_CN (meson test gui-import-dialog-zh_CN): the rows
+ * and problems read on the workers come in the user's language. */
+static void
+test_problems_in_chinese (void)
+{
+  g_autofree char *path = write_sheet ("unclosed-zh.csv", unclosed, -1);
+  g_autoptr(CpProject) project = cp_project_new ();
+  gboolean alive;
+  CpImportDialog *dialog;
+
+  if (!cp_i18n_is_chinese (g_getenv ("LANGUAGE")))
+    {
+      g_test_skip ("needs LANGUAGE=zh_CN");
+      return;
+    }
+  dialog = open_dialog (path, project, &alive);
+  wait_until_idle (dialog);
+  /* po/zh_CN.po's words for "Line %u: not imported" and the unclosed quote */
+  g_assert_cmpstr (cp_import_row_get_title (row_at (dialog, 1)), ==, "第 3 行：不导入");
+  g_assert_nonnull (strstr (cp_import_row_get_subtitle (row_at (dialog, 1)), "第 3 行：引号括起的字段没有闭合"));
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "import.cancel", NULL);
+  spin ();
+}
+
 int
 main (int argc, char *argv[])
 {
+  int status;
+
+  /* As the application's main() does: LANGUAGE counts outside the C locale. */
+  setlocale (LC_ALL, "");
+  cp_i18n_bind_textdomain ();
+  scratch_dir = g_dir_make_tmp ("cp-import-dialog-XXXXXX", NULL);
+  /* The window keeps its untitled project there. */
+  g_setenv ("XDG_DATA_HOME", scratch_dir, TRUE);
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
+  app = cp_test_gui_application_new ();
+  g_test_add_func ("/gui/import-dialog/rows-shown", test_rows_shown);
   g_test_add_func ("/gui/import-dialog/remap-then-accept", test_remap_then_accept);
   g_test_add_func ("/gui/import-dialog/cancel", test_cancel);
-  return g_test_run ();
+  g_test_add_func ("/gui/import-dialog/close-mid-read", test_close_mid_read);
+  g_test_add_func ("/gui/import-dialog/other-file-mid-read", test_other_file_mid_read);
+  g_test_add_func ("/gui/import-dialog/progress-shown", test_progress_shown);
+  g_test_add_func ("/gui/import-dialog/from-window", test_from_window);
+  g_test_add_func ("/gui/import-dialog/problems-named", test_problems_named);
+  g_test_add_func ("/gui/import-dialog/problems-in-chinese", test_problems_in_chinese);
+  status = g_test_run ();
+  g_object_unref (app);
+  cp_test_remove_tree (scratch_dir);
+  g_free (scratch_dir);
+  return status;
 }

@@ -18,6 +18,7 @@
 /* Only to hand the window the file a file chooser would have returned. */
 #include "gui/cp-window-private.h"
 #include "gui/cp-window.h"
+#include "cp-test-gui.h"
 #include "report/cp-i18n.h"
 #include "store/cp-demo.h"
 
@@ -65,21 +66,6 @@ find_named (GtkWidget  *root,
       GtkWidget *found = find_named (child, name);
       if (found != NULL)
         return found;
-    }
-  return NULL;
-}
-
-/* The toplevel of @type shown over the window, or NULL. */
-static GtkWidget *
-find_toplevel (GType type)
-{
-  GListModel *toplevels = gtk_window_get_toplevels ();   /* not owned */
-
-  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
-    {
-      g_autoptr(GObject) window = g_list_model_get_item (toplevels, i);
-      if (G_TYPE_CHECK_INSTANCE_TYPE (window, type) && gtk_widget_get_visible (GTK_WIDGET (window)))
-        return GTK_WIDGET (window);
     }
   return NULL;
 }
@@ -147,7 +133,7 @@ read_log (CpWindow *window, const char *name)
   _cp_window_read_trial_log (window, path);
   g_assert_true (cp_window_get_busy (window));
   wait_not_busy (window);
-  dialog = find_toplevel (CP_TYPE_TRIAL_LOG_DIALOG);
+  dialog = cp_test_gui_find_toplevel (CP_TYPE_TRIAL_LOG_DIALOG);
   g_assert_nonnull (dialog);
   return CP_TRIAL_LOG_DIALOG (dialog);
 }
@@ -291,8 +277,8 @@ test_refused_logs (void)
 
   _cp_window_read_trial_log (window, truncated);
   wait_not_busy (window);
-  g_assert_null (find_toplevel (CP_TYPE_TRIAL_LOG_DIALOG));
-  message = find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  g_assert_null (cp_test_gui_find_toplevel (CP_TYPE_TRIAL_LOG_DIALOG));
+  message = cp_test_gui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
   g_assert_nonnull (message);
   g_assert_nonnull (strstr (adw_message_dialog_get_body (ADW_MESSAGE_DIALOG (message)),
                             "megatron-truncated.log: line 23:"));
@@ -329,7 +315,7 @@ test_refused_logs (void)
   gtk_widget_activate_action (GTK_WIDGET (dialog), "trial-log.apply", NULL);
   spin ();
   /* Disabled: the preview is still there and the job untouched. */
-  g_assert_true (find_toplevel (CP_TYPE_TRIAL_LOG_DIALOG) == GTK_WIDGET (dialog));
+  g_assert_true (cp_test_gui_find_toplevel (CP_TYPE_TRIAL_LOG_DIALOG) == GTK_WIDGET (dialog));
   g_assert_null (job->trial.quote_id);
   close_with (dialog, "trial-log.cancel");
 
@@ -488,7 +474,7 @@ test_wrong_model (void)
   /* The action refuses too, not only the button. */
   gtk_widget_activate_action (GTK_WIDGET (dialog), "trial-log.apply", NULL);
   spin ();
-  g_assert_true (find_toplevel (CP_TYPE_TRIAL_LOG_DIALOG) == GTK_WIDGET (dialog));
+  g_assert_true (cp_test_gui_find_toplevel (CP_TYPE_TRIAL_LOG_DIALOG) == GTK_WIDGET (dialog));
   g_assert_null (job->trial.quote_id);
 
   /* Ticked, then another machine: asked again (A800: 276%, and the size). */
@@ -540,16 +526,7 @@ main (int   argc,
   cp_i18n_bind_textdomain ();
   gtk_test_init (&argc, &argv, NULL);
   adw_init ();
-  {
-    g_autoptr(GSettings) settings = g_settings_new (APP_ID);
-
-    g_settings_set_boolean (settings, "autosave", FALSE);
-  }
-
-  app = cp_application_new ();
-  g_application_set_flags (G_APPLICATION (app),
-                           g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
+  app = cp_test_gui_application_new ();
 
   g_test_add_func ("/gui/trial-log/read-cancel-apply-undo", test_read_cancel_apply_undo);
   g_test_add_func ("/gui/trial-log/refused-logs", test_refused_logs);

@@ -1400,6 +1400,20 @@ test_window_cluster_question (void)
   cluster_text = cp_results_view_get_cluster_text (results);
   if (plan->recommended >= 0)
     best = &g_array_index (plan->options, CpOption, plan->recommended);
+  /* A single machine taken from a cluster offer says so under the verdict
+   * (walkthrough 4, #5: "Single machine" above "Recommended: … cluster"). */
+  if (best != NULL && best->estimate.nodes == 1)
+    {
+      const CpQuote *quote = g_ptr_array_index (project->quotes, best->quote_index);
+      const char *summary = gtk_label_get_label (GTK_LABEL (find_named (GTK_WIDGET (results), "summary")));
+      g_autofree char *offered = g_strdup_printf ("1 of the %u nodes offered", quote->nodes_available);
+
+      if (cp_quote_is_cluster (quote))
+        {
+          g_assert_nonnull (strstr (summary, "Recommended: one machine ("));
+          g_assert_nonnull (strstr (summary, offered));
+        }
+    }
 
   for (guint i = 0; i < plan->options->len; i++)
     {
@@ -3509,6 +3523,38 @@ test_window_service_target (void)
   close_window (window);
 }
 
+/* Text typed into a field and not yet committed (the focus still in it)
+ * is committed by Export Report, as by Enter, before the dialog opens:
+ * the report was written with the old price (walkthrough 4, #15). */
+static void
+test_window_export_commits_edit (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  CpQuoteEditor *quote_editor = cp_window_get_quote_editor (window);
+  CpQuote *quote;
+  GtkWidget *entry;
+  GtkWindow *dialog;
+
+  gtk_list_box_select_row (cp_window_get_quotes_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_quotes_list (window), 0));
+  spin ();
+  quote = g_ptr_array_index (project->quotes, 0);
+  g_assert_cmpfloat (quote->price, !=, 123);
+  entry = cp_field_row_get_input (cp_quote_editor_get_row (quote_editor, "price"));
+  g_assert_true (gtk_widget_grab_focus (entry));
+  gtk_editable_set_text (GTK_EDITABLE (entry), "123");
+  spin ();
+  g_assert_cmpfloat (quote->price, !=, 123);
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "export-report", NULL);
+  g_assert_cmpfloat (quote->price, ==, 123);
+  dialog = find_transient (window, ADW_TYPE_MESSAGE_DIALOG);
+  g_assert_nonnull (dialog);
+  gtk_window_destroy (dialog);
+  close_window (window);
+}
+
 /* #32: Save on an untitled project asks where, starting in the user's
  * Documents folder (else home), not the folder the app was started from;
  * once saved, the untitled copy in the data folder is gone. */
@@ -3931,6 +3977,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/service-target", test_window_service_target);
   g_test_add_func ("/gui/window/implausible-recommended", test_window_implausible_recommended);
   g_test_add_func ("/gui/window/save-untitled-folder", test_window_save_untitled_folder);
+  g_test_add_func ("/gui/window/export-commits-edit", test_window_export_commits_edit);
   g_test_add_func ("/gui/window/open-recent", test_window_open_recent);
   g_test_add_func ("/gui/window/form-layout", test_window_form_layout);
   g_test_add_func ("/gui/window/field-messages", test_window_field_messages);

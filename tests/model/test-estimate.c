@@ -740,7 +740,24 @@ test_cost_components (void)
   job.storage_tb = 10;
   job.concurrency = 10;
 
+  /* A 7B replica holds in one node: two nodes are two independent
+   * servers, with no migration to learn (walkthrough 4, #16). */
   g_assert_true (cp_estimate (&job, &quote, 2, &settings, &est, NULL));
+  g_assert_cmpuint (est.tensor_parallel * est.pipeline_parallel, <=, 8);
+  g_assert_cmpfloat (est.migration_days, ==, 0);
+  g_assert_cmpfloat (est.engineering_cost, ==, 0);
+  assert_close (10.0 * 100 * 720 / 730, est.storage_cost, 1e-9);
+
+  /* Llama 3.1 405B, 810 GB of 16-bit weights, needs more than one node's
+   * 8 × 80 GB: its replica spans both, and a team without distributed
+   * experience pays R8's 10.5 days of migration: 10.5 × 5/7 working days
+   * × 2 engineers × 2,000 CNY = 30,000 CNY. */
+  cp_model_spec_clear (&job.model);
+  model_init (&job.model, 405e9, 126, 16384, 128, 8, 53248, 128256, FALSE);
+  g_assert_true (cp_estimate (&job, &quote, 2, &settings, &est, NULL));
+  g_assert_true (est.fits);
+  g_assert_cmpuint (est.tensor_parallel * est.pipeline_parallel, >, 8);
+  assert_close (10.5, est.migration_days, 1e-12);
   assert_close (230400, est.compute_cost, 1e-9);
   assert_close (1000.0 * 2 * 720 / 730, est.network_cost, 1e-9);
   assert_close (10.0 * 100 * (720 + 10.5 * 24) / 730, est.storage_cost, 1e-9);

@@ -430,6 +430,52 @@ test_chart_memory_data (void)
   assert_no_bad_values (serving);
 }
 
+/* A recommendation that moves the optimizer to the host draws its own
+ * curve, emphasised, over the recommended option's GPUs: the demo's 70B
+ * full fine-tune on one A800 machine with CPU offload (walkthrough 4, #8:
+ * the chart showed only curves far above the 640 GiB machine it chose).
+ * At the job's size the curve's need is what those GPUs hold: below
+ * 8 × 80 GiB = 640 GiB. */
+static void
+test_chart_memory_offload (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) project = cp_demo_project_new (&error);
+  g_autoptr(CpPlan) plan = NULL;
+  g_autoptr(CpChartData) data = NULL;
+  const CpOption *best;
+  const CpJob *job;
+  const CpChartSeries *offload = NULL;
+
+  g_assert_no_error (error);
+  plan = cp_project_plan_job (project, 0);
+  job = g_ptr_array_index (project->jobs, 0);
+  g_assert_cmpint (plan->recommended, >=, 0);
+  best = &g_array_index (plan->options, CpOption, plan->recommended);
+  g_assert_cmpint (best->estimate.technique, ==, CP_TECHNIQUE_CPU_OFFLOAD);
+  g_assert_cmpuint (best->estimate.gpus, ==, 8);
+
+  data = cp_chart_data_new_memory (project, 0, plan, "en");
+  for (guint s = 0; s < data->series->len; s++)
+    {
+      const CpChartSeries *series = g_ptr_array_index (data->series, s);
+
+      if (g_strcmp0 (series->label, "CPU offload over 8 GPUs (GPU part)") == 0)
+        offload = series;
+    }
+  g_assert_nonnull (offload);
+  g_assert_cmpint (offload->emphasis, ==, CP_CHART_EMPHASIS_HIGHLIGHT);
+  g_assert_cmpfloat (8 * cp_estimate_memory_per_gpu_bytes (job, CP_TECHNIQUE_CPU_OFFLOAD, 8, &project->settings),
+                     <, 640.0 * 1073741824.0);
+  /* The 13B pretraining, recommended without offload, draws no such curve. */
+  {
+    g_autoptr(CpChartData) pretrain = memory_chart (project, 3, "en");
+
+    for (guint s = 0; s < pretrain->series->len; s++)
+      g_assert_null (strstr (((const CpChartSeries *) g_ptr_array_index (pretrain->series, s))->label, "CPU offload"));
+  }
+}
+
 /* Only the quotes of the comparison get capacity lines: a plan without
  * the gaming quote (8 × 24 GiB = 192 GiB) draws no 192 GiB line. */
 static void
@@ -509,8 +555,8 @@ assert_break_even_as_drawn (const CpChartData *data)
           g_assert_nonnull (break_even->label);
           /* Walk 3 #15: a named quote against the single machines, not
            * "a cluster", which read as the verdict. */
-          g_assert_nonnull (strstr (break_even->label, panel ? " faster than every single machine at "
-                                                             : " cheaper than every single machine at "));
+          g_assert_nonnull (strstr (break_even->label, panel ? " faster than every single-machine quote at "
+                                                             : " cheaper than every single-machine quote at "));
           g_assert_null (strstr (break_even->label, "Cluster cheaper"));
           g_assert_null (strstr (break_even->label, "Cluster faster"));
           if (!below_everywhere)
@@ -564,7 +610,7 @@ test_chart_cost_data (void)
   g_assert_true (isnan (data->break_even[0].x));
   g_assert_nonnull (data->break_even[0].label);
   g_assert_true (g_str_has_prefix (data->break_even[0].label, "Cluster Six"));
-  g_assert_true (g_str_has_suffix (data->break_even[0].label, " cheaper than every single machine at every size"));
+  g_assert_true (g_str_has_suffix (data->break_even[0].label, " cheaper than every single-machine quote at every size"));
   assert_break_even_as_drawn (data);
   {
     const CpChartSeries *single = g_ptr_array_index (data->series, 0);
@@ -1121,7 +1167,7 @@ test_chart_recommended_point (void)
   g_assert_cmpfloat (g_array_index (chosen->y, double, 0), <, best_single);
   g_assert_cmpfloat (g_array_index (chosen->y, double, 1), >, best_single);
   g_assert_true (g_str_has_prefix (data->break_even[0].label, quote->vendor));
-  g_assert_true (g_str_has_suffix (data->break_even[0].label, " cheaper than every single machine at 8 GPUs"));
+  g_assert_true (g_str_has_suffix (data->break_even[0].label, " cheaper than every single-machine quote at 8 GPUs"));
   assert_break_even_as_drawn (data);
 
   /* The same chart with the label at the line's end, as before the fix:
@@ -2456,6 +2502,7 @@ main (int    argc,
   g_test_add_func ("/report/words/calendar-and-counts", test_words_calendar_and_counts);
   g_test_add_func ("/report/assumption-words", test_assumption_words);
   g_test_add_func ("/report/chart/memory-data", test_chart_memory_data);
+  g_test_add_func ("/report/chart/memory-offload", test_chart_memory_offload);
   g_test_add_func ("/report/chart/compared-capacity", test_chart_compared_capacity);
   g_test_add_func ("/report/chart/cost-data", test_chart_cost_data);
   g_test_add_func ("/report/chart/serving-data", test_chart_serving_data);

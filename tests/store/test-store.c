@@ -452,6 +452,36 @@ save_new (const char *path, const CpProject *project)
   g_assert_no_error (error);
 }
 
+/* Saved is in the file itself, with the store still open: a copy of the
+ * .cplan alone (attached to a mail while the window stays open) holds
+ * what was saved (walkthrough 4, #13: the changes were all in -wal). */
+static void
+test_save_in_file (void)
+{
+  g_autofree char *path = tmp_path ("in-file.cplan");
+  g_autofree char *copy = tmp_path ("in-file-copy.cplan");
+  g_autoptr(CpProject) first = make_project (1, 2);
+  g_autoptr(CpProject) second = make_project (2, 4);
+  g_autoptr(CpProject) loaded = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpStore) store = cp_store_open (path, TRUE, &error);
+  g_autofree char *bytes = NULL;
+  gsize length;
+
+  g_assert_no_error (error);
+  g_assert_true (cp_store_save (store, first, &error));
+  g_assert_true (cp_store_save (store, second, &error));
+  g_assert_no_error (error);
+
+  g_assert_true (g_file_get_contents (path, &bytes, &length, &error));
+  g_assert_true (g_file_set_contents (copy, bytes, length, &error));
+  loaded = cp_project_load_file (copy, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (loaded->jobs->len, ==, 2);
+  g_assert_cmpuint (loaded->quotes->len, ==, 4);
+  assert_project_equal (second, loaded);
+}
+
 static void
 test_round_trip (void)
 {
@@ -1506,6 +1536,7 @@ main (int argc, char **argv)
   g_test_add_func ("/store/migration/v6", test_migration_v6);
   g_test_add_func ("/store/migration/v2-read-only", test_migration_v2_read_only);
   g_test_add_func ("/store/save-file-atomic", test_save_file_atomic);
+  g_test_add_func ("/store/save-in-file", test_save_in_file);
   g_test_add_func ("/store/untitled-path", test_untitled_path);
   g_test_add_func ("/store/kill-during-save", test_kill_during_save);
   g_test_add_func ("/store/demo", test_demo_project);
