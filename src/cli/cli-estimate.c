@@ -67,6 +67,7 @@ struct _CpCliJobOptions {
   char     *network;
   char     *nics;
   char     *nic_gbps;
+  char     *host_memory_gib;
   gboolean  shared;
   gboolean  dedicated;
   char     *deadline_days;
@@ -110,7 +111,7 @@ options_clear (Options *o)
     &o->precision, &o->optimizer, &o->bytes_convention, &o->memory_unit, &o->mfu,
     &o->context, &o->prompt_tokens, &o->output_tokens, &o->concurrency, &o->weight_bits, &o->kv_bits, &o->lora_rank,
     &o->price_per_gpu_hour, &o->price_per_node_hour, &o->price_per_node_month,
-    &o->intra_link, &o->network, &o->nics, &o->nic_gbps, &o->deadline_days,
+    &o->intra_link, &o->network, &o->nics, &o->nic_gbps, &o->host_memory_gib, &o->deadline_days,
     &o->duration_days, &o->output,
     &o->billing_granularity, &o->minimum_term, &o->network_fee, &o->storage_tb, &o->storage_price, &o->storage, &o->management_fee, &o->setup_fee, &o->engineers, &o->engineer_day_cost, &o->measured_peak_memory, &o->measured_tokens_per_s, &o->measured_step_s, &o->measured_comm_share, &o->measured_kv_cache_tokens, &o->measured_gpus, &o->utilisation, &o->link_efficiency, &o->debug_share,
     &o->failure_rate, &o->restart_time, &o->checkpoint_interval,
@@ -389,6 +390,7 @@ apply_quote_options (Options         *o,
   const CpGpuSpec *gpu;
   const CpLinkSpec *link;
   const char *link_name;
+  double host_memory_gib = 0;
   guint n_prices = (o->price_per_gpu_hour != NULL) + (o->price_per_node_hour != NULL) +
                    (o->price_per_node_month != NULL);
 
@@ -427,8 +429,13 @@ apply_quote_options (Options         *o,
   if (o->network != NULL && !cp_network_kind_from_string (o->network, &quote->network))
     return cp_cli_bad_choice ("--network", o->network, "none, ethernet, roce, infiniband");
   if (!cp_cli_parse_uint_option ("--nics", o->nics, 0, 64, &quote->nics_per_node) ||
-      !cp_cli_parse_zero_or_at_least_option ("--nic-gbps", o->nic_gbps, 1, 100000, &quote->nic_gbps))
+      !cp_cli_parse_zero_or_at_least_option ("--nic-gbps", o->nic_gbps, 1, 100000, &quote->nic_gbps) ||
+      !cp_cli_parse_zero_or_at_least_option ("--host-memory-gib", o->host_memory_gib,
+                                             CP_QUOTE_HOST_MEMORY_MIN_BYTES / CP_QUOTE_HOST_MEMORY_UNIT_BYTES,
+                                             CP_QUOTE_HOST_MEMORY_MAX_BYTES / CP_QUOTE_HOST_MEMORY_UNIT_BYTES,
+                                             &host_memory_gib))
     return FALSE;
+  quote->host_memory_per_node_bytes = host_memory_gib * CP_QUOTE_HOST_MEMORY_UNIT_BYTES;
   if (o->shared && o->dedicated)
     {
       cp_cli_usage_error (_("--shared and --dedicated exclude each other"));
@@ -659,8 +666,16 @@ print_table (const Estimate   *e,
       add_row (table, _("ZeRO stage"), g_strdup_printf ("%u", est->zero_stage));
       add_row (table, _("Activation recompute"), cp_words_recompute (est));
       add_row (table, _("CPU offload"), g_strdup (cp_cli_yes_no (est->cpu_offload)));
+      if (est->host_memory_per_node_bytes > 0)
+        add_row (table, _("Host memory per node for offload"),
+                 cp_words_host_memory (est->host_memory_per_node_bytes, settings->memory_unit,
+                                       C_("language code", "en")));
       add_row (table, _("Memory technique that makes it fit"),
                g_strdup (e->fitting.fits ? cp_words_technique (e->fitting.technique) : _("none")));
+      if (e->fitting.offload_refused_host_bytes > 0)
+        add_row (table, _("Host memory CPU offload would need, more than stated"),
+                 cp_words_host_memory (e->fitting.offload_refused_host_bytes, settings->memory_unit,
+                                       C_("language code", "en")));
     }
 
   cp_cli_table_add_heading (table, _("Memory per GPU"));
@@ -887,6 +902,7 @@ write_xml (const Estimate    *e,
   cp_cli_xml_text (w, "network", cp_network_kind_to_string (quote->network));
   cp_cli_xml_uint (w, "nics-per-node", quote->nics_per_node);
   cp_cli_xml_double (w, "nic-gbps", quote->nic_gbps);
+  cp_cli_xml_double (w, "host-memory-per-node-bytes", quote->host_memory_per_node_bytes);
   cp_cli_xml_text (w, "sharing", cp_sharing_to_string (quote->sharing));
   cp_cli_xml_money (w, "price", quote->price, currency);
   cp_cli_xml_text (w, "price-unit", cp_price_unit_to_string (quote->price_unit));
@@ -932,6 +948,8 @@ write_xml (const Estimate    *e,
   cp_cli_xml_double (w, "available-per-gpu-bytes", est->available_per_gpu_bytes);
   cp_cli_xml_bool (w, "fits", est->fits);
   cp_cli_xml_bool (w, "memory-measured", est->memory_measured);
+  cp_cli_xml_double (w, "offload-host-memory-per-node-bytes", est->host_memory_per_node_bytes);
+  cp_cli_xml_double (w, "offload-refused-host-bytes", e->fitting.offload_refused_host_bytes);
   cp_cli_xml_double (w, "total-memory-bytes", est->total_memory_bytes);
   cp_cli_xml_double (w, "memory-gap", est->memory_gap);
   xmlTextWriterEndElement (w);
@@ -1122,6 +1140,7 @@ add_quote_entries (GOptionContext *context,
     { "network", 0, 0, G_OPTION_ARG_STRING, &o->network, N_("Network between nodes: ethernet, roce or infiniband"), N_("KIND") },
     { "nics", 0, 0, G_OPTION_ARG_STRING, &o->nics, N_("Network cards per node"), N_("N") },
     { "nic-gbps", 0, 0, G_OPTION_ARG_STRING, &o->nic_gbps, N_("Line rate of one network card, Gb/s"), N_("GBPS") },
+    { "host-memory-gib", 0, 0, G_OPTION_ARG_STRING, &o->host_memory_gib, N_("Host memory (RAM) of one node, GiB, which CPU offload fills (default 0: not stated)"), N_("GIB") },
     { "shared", 0, 0, G_OPTION_ARG_NONE, &o->shared, N_("The network between nodes is shared"), NULL },
     { "dedicated", 0, 0, G_OPTION_ARG_NONE, &o->dedicated, N_("The network between nodes is dedicated"), NULL },
     { "billing-granularity-hours", 0, 0, G_OPTION_ARG_STRING, &o->billing_granularity, N_("Billed time is rounded up to this many hours (default 1)"), N_("HOURS") },

@@ -137,7 +137,19 @@ parse_text (CpFieldRow    *self,
       return TRUE;
 
     case CP_FIELD_BYTES:
-      return cp_parse_bytes (text, &value->number, error);
+      {
+        g_autofree char *stripped = g_strstrip (g_strdup (text));
+        gsize length = strlen (stripped);
+
+        if (self->field->unit_bytes > 0 && length > 0 && g_ascii_isdigit (stripped[length - 1]))
+          {
+            if (!cp_parse_count (stripped, &value->number, error))
+              return FALSE;
+            value->number *= self->field->unit_bytes;
+            return TRUE;
+          }
+        return cp_parse_bytes (text, &value->number, error);
+      }
 
     case CP_FIELD_PRICE:
       return cp_parse_price (text, &value->number, &value->price_unit,
@@ -429,6 +441,10 @@ format_value (const CpField *field,
     case CP_FIELD_BYTES:
       {
         double bytes = *FIELD_PTR (record, field, const double);
+        char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+        if (field->unit_bytes > 0)
+          return g_strdup (g_ascii_formatd (buf, sizeof buf, "%.6g", bytes / field->unit_bytes));
         return bytes > 0 ? cp_format_bytes (bytes, CP_MEMORY_UNIT_GIB) : g_strdup ("0");
       }
     case CP_FIELD_UINT:

@@ -51,6 +51,10 @@ typedef struct {
   /* N_(): the name the model's checks give the field ("Nodes" for "Nodes
    * available"), when it is not the title; NULL when it is. */
   const char         *model_name;
+  /* CP_FIELD_BYTES: the bytes a number typed without a unit counts (a GiB
+   * for a host's RAM), the value shown as a number of them beside @unit;
+   * 0: plain bytes, the value shown with its unit. */
+  double              unit_bytes;
 } CpField;
 
 typedef struct {

@@ -109,5 +109,13 @@ cp_labels_quote_missing (int missing)
         g_string_append (text, _(", "));
       g_string_append (text, _("no NICs or NIC rate for its nodes"));
     }
+  if (missing & CP_QUOTE_MISSING_EXCHANGE_RATE)
+    {
+      if (text->len > 0)
+        g_string_append (text, _(", "));
+      /* TRANSLATORS: a quote priced in another currency than the project's; no exchange rate is known */
+      g_string_append (text, _("a price in another currency than the project's, which it cannot convert: "
+                               "enter the price in the project's currency"));
+    }
   return g_string_free (g_steal_pointer (&text), FALSE);
 }

@@ -37,6 +37,9 @@ static const CpField quote_fields[] = {
   { "notes", N_("Notes"), NULL, NULL, CP_FIELD_TEXT, F (notes), .group = GROUP_OFFER },
 
   { "gpus-per-node", N_("GPUs per node"), NULL, NULL, CP_FIELD_UINT, F (gpus_per_node), .group = GROUP_HARDWARE },
+  { "host-memory", N_("Host memory per node"), N_("0 or empty: not stated. CPU offload keeps optimizer states here"),
+    N_("GiB"), CP_FIELD_BYTES, F (host_memory_per_node_bytes), .group = GROUP_HARDWARE,
+    .automatic = N_("Not stated"), .unit_bytes = CP_QUOTE_HOST_MEMORY_UNIT_BYTES },
   { "gpu-memory", N_("Memory per GPU"), N_("As the datasheet states it"), N_("GB"), CP_FIELD_DOUBLE,
     F (gpu.memory_nominal_gb), .group = GROUP_HARDWARE, .model_name = N_("GPU memory") },
   { "gpu-bf16-flops", N_("Dense BF16 peak"), N_("Such as 989T; never the sparse figure"), N_("FLOPS"), CP_FIELD_COUNT,

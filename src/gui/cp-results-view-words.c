@@ -365,7 +365,6 @@ _cp_results_view_describe_layout (const CpProject *project,
   g_autofree char *chosen = NULL;
   g_autofree char *how = NULL;
   gboolean recommended = plan->recommended >= 0 && (guint) plan->recommended < plan->options->len;
-  CpLayout layout;
 
   if (!cp_task_kind_is_training (job->kind))
     return g_strdup ("");
@@ -375,17 +374,7 @@ _cp_results_view_describe_layout (const CpProject *project,
 
   estimate = &option->estimate;
   name = cp_words_quote_name (project, option->quote_index);
-  cp_estimate_chosen_layout (estimate, &layout);
-  words = cp_words_layout (&layout, lang);
-  /* The layout's words leave out what the technique ladder may add. */
-  if (estimate->cpu_offload)
-    {
-      /* TRANSLATORS: a training layout in words, then the optimizer states kept in CPU memory */
-      char *offloaded = g_strdup_printf (_("%s, CPU offload"), words);
-
-      g_free (words);
-      words = offloaded;
-    }
+  words = cp_words_estimate_layout (project, estimate, lang);
   if (recommended)
     /* TRANSLATORS: the recommended option's quote and its layout */
     chosen = g_strdup_printf (_("Recommended option, %s: %s."), name, words);
@@ -407,7 +396,7 @@ _cp_results_view_describe_incomplete (const CpProject *project)
 
   for (guint i = 0; i < project->quotes->len; i++)
     {
-      CpQuoteMissing missing = cp_quote_get_missing (g_ptr_array_index (project->quotes, i));
+      CpQuoteMissing missing = cp_quote_get_missing_in (g_ptr_array_index (project->quotes, i), &project->settings);
       g_autofree char *name = NULL;
       g_autofree char *what = NULL;
 

@@ -22,6 +22,17 @@
 /* Host↔GPU copies for CPU offload run over PCIe gen4 x16: 32 GB/s per
  * direction (PUBLISHED N10). */
 #define OFFLOAD_LINK_BYTES_PER_S 32e9
+/* What DeepSpeed's ZeRO-Offload keeps in host memory per offloaded
+ * parameter besides the optimizer's moments: the fp32 master weights the
+ * CPU Adam updates and the fp32 gradients it updates them from, 4 bytes
+ * each (Ren et al. 2021, "ZeRO-Offload", arXiv 2101.06840, §4: gradients,
+ * optimizer states and the update on the CPU; DeepSpeed's "Memory
+ * Requirements" page counts 16 bytes per parameter for Adam: 4 params, 4
+ * grads, 4 momentum, 4 variance). Its 1.5× "to be conservative" buffer
+ * and the fp32 copy each process loads before ZeRO partitions it (avoided
+ * by zero.Init or a sharded checkpoint) are left out: neither is a model
+ * state. */
+#define OFFLOAD_HOST_MASTER_AND_GRADIENT_BYTES_PER_PARAM 8.0
 /* Two times within this fraction of each other are a tie, which the
  * layout with more memory headroom wins: closer than the model can tell. */
 #define TIE_FRACTION 0.01
@@ -84,6 +95,14 @@ lora_params (const CpJob *job)
   return job->lora_rank * per_layer * m->layers;
 }
 
+/* Optimizer moments per parameter: AdamW 8 (m, v in fp32), 8-bit AdamW 2
+ * (M2), SGD with momentum 4. */
+static double
+optimizer_moment_bytes (CpOptimizer optimizer)
+{
+  return optimizer == CP_OPTIMIZER_ADAMW ? 8.0 : optimizer == CP_OPTIMIZER_ADAMW_8BIT ? 2.0 : 4.0;
+}
+
 /* Bytes per parameter of weights, gradients and optimizer states (M1, M2). */
 static void
 bytes_per_param (CpPrecision        precision,
@@ -93,9 +112,7 @@ bytes_per_param (CpPrecision        precision,
                  double            *gradients,
                  double            *states)
 {
-  /* Optimizer moments: AdamW 8 (m, v in fp32), 8-bit AdamW 2 (M2), SGD with
-   * momentum 4. */
-  double moments = optimizer == CP_OPTIMIZER_ADAMW ? 8.0 : optimizer == CP_OPTIMIZER_ADAMW_8BIT ? 2.0 : 4.0;
+  double moments = optimizer_moment_bytes (optimizer);
 
   if (!is_mixed_precision (precision))
     {
@@ -210,6 +227,7 @@ typedef struct {
   double activations;
   double overhead;
   double total;
+  double host;          /* CPU offload: what the GPUs of one node keep in its RAM */
 } Memory;
 
 /* Seconds of one optimizer step, term by term. */
@@ -241,6 +259,8 @@ typedef struct {
   guint   gpus;
   guint   gpn;
   double  capacity;
+  double  host_capacity;        /* the quote's host memory per node; 0: not stated */
+  double  host_per_param;       /* bytes of host memory per offloaded parameter */
   gboolean flash;
   /* model */
   double  layers;
@@ -335,6 +355,8 @@ context_init (Context          *c,
   c->gpus = gpus;
   c->gpn = quote->gpus_per_node;
   c->capacity = cp_settings_gpu_memory_bytes (settings, &quote->gpu);
+  c->host_capacity = quote->host_memory_per_node_bytes;
+  c->host_per_param = optimizer_moment_bytes (job->optimizer) + OFFLOAD_HOST_MASTER_AND_GRADIENT_BYTES_PER_PARAM;
   c->flash = job->flash_attention && cp_gpu_spec_runs_flash_attention (&quote->gpu);
   c->layers = m->layers;
   c->hidden = m->hidden;
@@ -456,9 +478,15 @@ layout_memory (const Context *c,
             gathered = MIN (2.0, layers_here) * c->layer_params / t * c->act_bytes;
         }
     }
-  /* ZeRO-Offload keeps optimizer states and their update on the host. */
+  /* ZeRO-Offload keeps optimizer states and their update on the host,
+   * each GPU's share of them in the RAM of its node (the fullest stage's
+   * share for every GPU: a little more than the others hold). */
+  mem->host = 0.0;
   if (k->offload)
-    mem->optimizer = 0.0;
+    {
+      mem->host = mem->optimizer / c->o * c->host_per_param * MIN (c->gpus, c->gpn);
+      mem->optimizer = 0.0;
+    }
 
   switch (k->recompute)
     {
@@ -494,6 +522,15 @@ layout_memory (const Context *c,
   mem->overhead = settings->framework_overhead_bytes + gathered +
     settings->fragmentation_fraction * (mem->weights + mem->gradients + mem->optimizer + mem->activations);
   mem->total = mem->weights + mem->gradients + mem->optimizer + mem->activations + mem->overhead;
+}
+
+/* Whether a layout's memory fits the GPUs and, where the quote states it,
+ * the host memory CPU offload fills. */
+static gboolean
+memory_fits (const Context *c,
+             const Memory  *mem)
+{
+  return mem->total <= c->capacity && (c->host_capacity <= 0 || mem->host <= c->host_capacity);
 }
 
 /* Ring all-reduce of @bytes over @n ranks, @n_in of them in one node:
@@ -697,6 +734,7 @@ typedef struct {
   guint  tp, pp, vs, ep;
   double lower_bound;     /* step time no choice of ZeRO, micro-batch or recompute beats */
   double smallest_bytes;  /* memory with every saving on */
+  gboolean smallest_fits; /* and whether that fits */
 } Split;
 
 typedef struct {
@@ -752,8 +790,10 @@ fewest_recomputed_layers_that_fit (const Context *c,
 
   k->recompute_layers = 0;
   layout_memory (c, k, mem);
-  if (mem->total > c->capacity || !c->recompute_partial || layers <= 1 || none_bytes <= mem->total)
-    return mem->total <= c->capacity;
+  /* Recompute leaves the host memory as it is: past here only the GPUs'
+   * is weighed. */
+  if (!memory_fits (c, mem) || !c->recompute_partial || layers <= 1 || none_bytes <= mem->total)
+    return memory_fits (c, mem);
   all_bytes = mem->total;
   fewest = (guint) CLAMP (ceil (layers * (none_bytes - c->capacity) / (none_bytes - all_bytes)), 1.0, (double) layers);
   for (;;)
@@ -814,7 +854,7 @@ least_recompute_that_fits (const Context  *c,
       layout_memory (c, k, mem);
       if (k->recompute == CP_RECOMPUTE_NONE)
         none_bytes = mem->total;
-      if (mem->total <= c->capacity)
+      if (memory_fits (c, mem))
         return TRUE;
     }
   return FALSE;
@@ -1067,7 +1107,7 @@ enumerate_splits_within (const Context *c,
               {
                 if (n == max_splits)
                   return n;
-                splits[n++] = (Split) { tps[i], pps[j], vss[a], MIN (eps[b], dp), 0, 0 };
+                splits[n++] = (Split) { tps[i], pps[j], vss[a], MIN (eps[b], dp), 0, 0, FALSE };
               }
         }
     }
@@ -1095,15 +1135,11 @@ typedef struct {
 
 static int
 compare_splits (const Split *a,
-                const Split *b,
-                double       capacity)
+                const Split *b)
 {
-  gboolean a_fits = a->smallest_bytes <= capacity;
-  gboolean b_fits = b->smallest_bytes <= capacity;
-
-  if (a_fits != b_fits)
-    return a_fits ? -1 : 1;
-  if (!a_fits)
+  if (a->smallest_fits != b->smallest_fits)
+    return a->smallest_fits ? -1 : 1;
+  if (!a->smallest_fits)
     return a->smallest_bytes < b->smallest_bytes ? -1 : a->smallest_bytes > b->smallest_bytes;
   return a->lower_bound < b->lower_bound ? -1 : a->lower_bound > b->lower_bound;
 }
@@ -1161,7 +1197,8 @@ search_layout (const Context *c,
       k.recompute = choices.recompute_last;
       layout_memory (c, &k, &mem);
       splits[i].smallest_bytes = mem.total;
-      if (mem.total > c->capacity)
+      splits[i].smallest_fits = memory_fits (c, &mem);
+      if (!splits[i].smallest_fits)
         continue;   /* never timed: sorted after every split that fits */
       k.zero_stage = zero_first;
       k.recompute = choices.recompute_first;
@@ -1185,7 +1222,7 @@ search_layout (const Context *c,
       Split s = splits[i];
       guint j = i;
 
-      while (j > 0 && compare_splits (&s, &splits[j - 1], c->capacity) < 0)
+      while (j > 0 && compare_splits (&s, &splits[j - 1]) < 0)
         {
           splits[j] = splits[j - 1];
           j--;
@@ -1200,7 +1237,7 @@ search_layout (const Context *c,
 
       if (splits[i].smallest_bytes == G_MAXDOUBLE)
         break;   /* sorted last: splits that cannot run the ZeRO stage asked for */
-      if (splits[i].smallest_bytes > c->capacity)
+      if (!splits[i].smallest_fits)
         {
           /* Nothing of this split fits: it can only be the least-bad
            * answer, or the runner-up beside the only split that fits. */
@@ -1960,7 +1997,7 @@ technique_searched (const Context *c,
   lighter.zero_stage = zero3 ? MAX (techniques->zero_stage, MIN (2u, c->gpus / (chosen->tp * chosen->pp) > 1 ? 2u : 0u))
                              : chosen->zero_stage;
   layout_memory (c, &lighter, &mem);
-  if (mem.total <= c->capacity || some_split_fits (c, techniques, CP_RECOMPUTE_SELECTIVE, 2))
+  if (memory_fits (c, &mem) || some_split_fits (c, techniques, CP_RECOMPUTE_SELECTIVE, 2))
     return CP_TECHNIQUE_AS_CONFIGURED;
   if (some_split_fits (c, techniques, CP_RECOMPUTE_FULL, 2))
     return CP_TECHNIQUE_FULL_RECOMPUTE;
@@ -2021,7 +2058,8 @@ estimate_training (const CpJob      *job,
     {
       est->memory_per_gpu_bytes = job->trial.peak_memory_bytes;
       est->memory_measured = TRUE;
-      est->fits = est->memory_per_gpu_bytes <= c.capacity;
+      est->fits = est->memory_per_gpu_bytes <= c.capacity &&
+                  (c.host_capacity <= 0 || search.best.memory.host <= c.host_capacity);
     }
 
   est->tensor_parallel = search.best.config.tp;
@@ -2038,6 +2076,7 @@ estimate_training (const CpJob      *job,
                            : search.best.config.recompute_layers > 0 ? search.best.config.recompute_layers
                            : est->layers_per_gpu;
   est->cpu_offload = search.best.config.offload;
+  est->host_memory_per_node_bytes = search.best.memory.host;
 
   if (search.runner_up.valid)
     {
@@ -2165,7 +2204,7 @@ some_split_fits (const Context *c,
       k.zero_stage = MIN (zero_last, zero_max);
       k.recompute = MIN (choices.recompute_last, recompute_max);
       layout_memory (c, &k, &mem);
-      if (mem.total <= c->capacity)
+      if (memory_fits (c, &mem))
         return TRUE;
     }
   return FALSE;
@@ -2187,6 +2226,27 @@ technique_fits (const CpJob      *job,
   return some_split_fits (&c, &techniques, CP_RECOMPUTE_FULL, 3);
 }
 
+/* The host memory per node CPU offload would need where it fits the GPUs
+ * but not the host memory @quote states; 0 where the GPUs are what it
+ * does not fit. */
+static double
+offload_host_memory_refused (const CpJob      *job,
+                             const CpQuote    *quote,
+                             guint             nodes,
+                             const CpSettings *settings)
+{
+  /* The same offer with its host memory unstated: a shallow copy, only
+   * read. */
+  CpQuote unstated = *quote;
+  CpEstimate offloaded;
+
+  unstated.host_memory_per_node_bytes = 0;
+  if (!technique_fits (job, &unstated, nodes, CP_TECHNIQUE_CPU_OFFLOAD, settings))
+    return 0;
+  estimate_unchecked (job, &unstated, nodes, CP_TECHNIQUE_CPU_OFFLOAD, settings, &offloaded);
+  return offloaded.host_memory_per_node_bytes;
+}
+
 gboolean
 cp_estimate (const CpJob      *job,
              const CpQuote    *quote,
@@ -2206,9 +2266,13 @@ cp_estimate (const CpJob      *job,
       if (technique_applies (job, technique) && technique_fits (job, quote, nodes, technique, settings))
         {
           estimate_unchecked (job, quote, nodes, technique, settings, out);
-          return TRUE;
+          break;
         }
     }
+  /* Where offload was passed over (or, pinned by the job, failed) for the
+   * host memory the quote states, R1 says so. */
+  if (quote->host_memory_per_node_bytes > 0 && (!out->fits || out->technique > CP_TECHNIQUE_CPU_OFFLOAD))
+    out->offload_refused_host_bytes = offload_host_memory_refused (job, quote, nodes, settings);
   return TRUE;
 }
 

@@ -89,6 +89,12 @@ typedef struct {
   double available_per_gpu_bytes;
   gboolean fits;
   gboolean memory_measured;        /* trial-run peak replaced the estimate */
+  /* CPU offload: the optimizer states, fp32 master weights and gradients
+   * the GPUs of one node keep in its RAM (0: nothing offloaded) */
+  double host_memory_per_node_bytes;
+  /* cp_estimate(): CPU offload would fit the GPUs, but needs this much
+   * host memory per node, more than the quote states (0: not so) */
+  double offload_refused_host_bytes;
   double total_memory_bytes;       /* the job's whole need, unsharded (R1) */
   double memory_gap;               /* total need ÷ one node's memory (R1) */
 

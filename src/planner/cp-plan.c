@@ -23,6 +23,7 @@ static const char * const outcome_names[] = {
   "split-not-needed",
   "verdict-holds", "verdict-flips",
   "implausible-price",
+  "host-memory-short", "ask-host-memory",
 };
 static const char * const shortfall_names[] = {
   "none", "no-quote", "memory", "deadline", "longest-run", "concurrency",
@@ -324,6 +325,12 @@ reason_memory (CpPlan           *plan,
 
   if (one_node_ok && one_node.fits && one_node.technique == CP_TECHNIQUE_AS_CONFIGURED)
     add_reason (plan, CP_RULE_R1_MEMORY_GAP, CP_OUTCOME_FITS, q, est->memory_gap, est->total_memory_bytes, node_bytes, 0);
+  /* Within R1's reach of techniques, offload would have closed the gap
+   * but for the machine's RAM: that, not the GPUs, sends the job on. */
+  else if (one_node_ok && !one_node.fits && one_node.offload_refused_host_bytes > 0 &&
+           est->memory_gap <= settings->judgement_gap_high)
+    add_reason (plan, CP_RULE_R1_MEMORY_GAP, CP_OUTCOME_HOST_MEMORY_SHORT, q, est->memory_gap,
+                one_node.offload_refused_host_bytes, quote->host_memory_per_node_bytes, 0);
   else if (est->memory_gap > settings->judgement_gap_high)
     add_reason (plan, CP_RULE_R1_MEMORY_GAP, CP_OUTCOME_GAP_NEEDS_CLUSTER, q, est->memory_gap, est->total_memory_bytes, node_bytes, 0);
   else if (est->memory_gap > settings->judgement_gap_low)
@@ -819,7 +826,7 @@ cp_plan_new_without_robustness (const CpJob      *job,
 
       /* A quote the model cannot use is left out, not guessed at, and so
        * is one still lacking its price or network (shown as incomplete). */
-      if (cp_quote_get_missing (&quotes[i]) != CP_QUOTE_MISSING_NONE ||
+      if (cp_quote_get_missing_in (&quotes[i], settings) != CP_QUOTE_MISSING_NONE ||
           !cp_estimate (job, &quotes[i], 1, settings, &probe, NULL))
         continue;
       choose_nodes (job, &quotes[i], settings, &option);
@@ -982,6 +989,16 @@ cp_plan_new_without_robustness (const CpJob      *job,
        * storage kind sets (cp-goodput.h). */
       if (quotes[i].storage == CP_STORAGE_UNKNOWN && (job->storage_tb > 0 || cp_task_kind_is_training (job->kind)))
         add_reason (plan, CP_RULE_R6_TOTAL_COST, CP_OUTCOME_ASK_STORAGE, (int) i, i, 0, 0, 0);
+    }
+  /* An option that offloads assumes the RAM its quote does not state. */
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+
+      if (option->estimate.host_memory_per_node_bytes > 0 &&
+          quotes[option->quote_index].host_memory_per_node_bytes <= 0)
+        add_reason (plan, CP_RULE_R6_TOTAL_COST, CP_OUTCOME_ASK_HOST_MEMORY, option->quote_index,
+                    option->quote_index, option->estimate.host_memory_per_node_bytes, 0, 0);
     }
 
   /* R7 */

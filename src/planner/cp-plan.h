@@ -80,6 +80,10 @@ typedef enum {
                                        * the threshold, 0 below; v3 the CpRangeEnd the flip lies towards */
   /* R6, a price most likely typed in the wrong unit (cp_quote_price_is_plausible()) */
   CP_OUTCOME_IMPLAUSIBLE_PRICE,       /* v0 quote index, v1 its price per GPU-hour, v2 band low, v3 band high */
+  /* R1, CPU offload fitting the GPUs but not the host memory the quote states */
+  CP_OUTCOME_HOST_MEMORY_SHORT,       /* v0 gap, v1 host bytes offload needs per node, v2 host bytes stated */
+  /* R6, an option offloading to host memory the quote does not state */
+  CP_OUTCOME_ASK_HOST_MEMORY,         /* v0 quote index, v1 host bytes offload needs per node */
   CP_N_OUTCOMES
 } CpOutcome;
 

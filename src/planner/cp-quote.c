@@ -164,6 +164,18 @@ cp_quote_price_is_plausible (const CpQuote    *quote,
   return per_gpu_hour >= low && per_gpu_hour <= high;
 }
 
+/* A server that carries GPUs has gigabytes of RAM, and the largest
+ * single-system-image machines sold stop well below 64 TiB: outside that,
+ * the figure was typed in another unit. */
+static gboolean
+check_host_memory (double   bytes,
+                   GError **error)
+{
+  if (bytes == 0 || cp_check_accepts (bytes, CP_QUOTE_HOST_MEMORY_MIN_BYTES, CP_QUOTE_HOST_MEMORY_MAX_BYTES))
+    return TRUE;
+  return cp_check_fail (error, N_("Host memory per node"), _("must be 0 (not stated) or from 1 GiB to 64 TiB"));
+}
+
 gboolean
 cp_quote_validate_figures (const CpQuote  *quote,
                            GError        **error)
@@ -180,6 +192,7 @@ cp_quote_validate_figures (const CpQuote  *quote,
       !cp_check_positive (quote->nodes_available, 1e5, N_("Nodes"), error) ||
       /* 0.1 GB/s is below a PCIe 1.0 x1 lane. */
       !cp_check_at_least (quote->intra_link.per_direction_gbytes_per_s, 0.1, 1e5, N_("Intra-node link"), error) ||
+      !check_host_memory (quote->host_memory_per_node_bytes, error) ||
       !cp_check_non_negative (quote->nics_per_node, 1024, N_("NICs per node"), error) ||
       /* 1 Gb/s is the slowest Ethernet a cluster is cabled with. */
       !cp_check_zero_or_at_least (quote->nic_gbps, 1, 1e5, N_("NIC rate"), error) ||
@@ -211,6 +224,18 @@ cp_quote_get_missing (const CpQuote *quote)
     missing |= CP_QUOTE_MISSING_PRICE;
   if (quote->nodes_available > 1 && (quote->network == CP_NETWORK_NONE || quote->nics_per_node == 0 || quote->nic_gbps <= 0))
     missing |= CP_QUOTE_MISSING_NETWORK;
+  return missing;
+}
+
+CpQuoteMissing
+cp_quote_get_missing_in (const CpQuote    *quote,
+                         const CpSettings *settings)
+{
+  CpQuoteMissing missing = cp_quote_get_missing (quote);
+  const char *compared_in = settings->currency[0] != '\0' ? settings->currency : "CNY";
+
+  if (g_ascii_strcasecmp (quote->currency, compared_in) != 0)
+    missing |= CP_QUOTE_MISSING_EXCHANGE_RATE;
   return missing;
 }
 

@@ -6,6 +6,12 @@
 
 G_BEGIN_DECLS
 
+/* A quote's host memory per node is typed in GiB (the window, the
+ * command line); cp_quote_validate() accepts 1 GiB to 64 TiB. */
+#define CP_QUOTE_HOST_MEMORY_UNIT_BYTES 1073741824.0
+#define CP_QUOTE_HOST_MEMORY_MIN_BYTES  CP_QUOTE_HOST_MEMORY_UNIT_BYTES
+#define CP_QUOTE_HOST_MEMORY_MAX_BYTES  (65536.0 * CP_QUOTE_HOST_MEMORY_UNIT_BYTES)
+
 typedef struct {
   char           *id;
   char           *vendor;
@@ -16,6 +22,7 @@ typedef struct {
   guint           gpus_per_node;
   guint           nodes_available;  /* 1 for a single machine */
   CpLinkSpec      intra_link;       /* link.id names a catalogue entry */
+  double          host_memory_per_node_bytes; /* RAM of one node, which CPU offload fills; 0: not stated */
 
   CpNetworkKind   network;
   guint           nics_per_node;
@@ -68,9 +75,14 @@ typedef enum {
   CP_QUOTE_MISSING_NONE    = 0,
   CP_QUOTE_MISSING_PRICE   = 1 << 0,  /* no price entered */
   CP_QUOTE_MISSING_NETWORK = 1 << 1,  /* several nodes but no NICs or rate */
+  CP_QUOTE_MISSING_EXCHANGE_RATE = 1 << 2, /* priced in another currency than the project compares in */
 } CpQuoteMissing;
 
 CpQuoteMissing cp_quote_get_missing (const CpQuote *quote);
+/* The same within a project: a quote in another currency than @settings'
+ * has no exchange rate to be compared with (its total would be ranked
+ * as if 54,720 USD were 54,720 CNY). */
+CpQuoteMissing cp_quote_get_missing_in (const CpQuote *quote, const CpSettings *settings);
 /* Every figure within what the model can use; unlike cp_quote_validate()
  * it accepts an incomplete quote (see cp_quote_get_missing()). */
 gboolean  cp_quote_validate_figures (const CpQuote *quote, GError **error);

@@ -38,7 +38,7 @@ cp_project_sweep_job (const CpProject *project,
       curve->points = g_array_new (FALSE, FALSE, sizeof (CpSweepPoint));
       /* A quote still lacking its price (or a cluster its network) would
        * be drawn at no cost: like the plan, the sweep leaves it out. */
-      if (cp_quote_get_missing (quote) != CP_QUOTE_MISSING_NONE)
+      if (cp_quote_get_missing_in (quote, &project->settings) != CP_QUOTE_MISSING_NONE)
         max_nodes = 0;
       for (guint nodes = 1; nodes <= max_nodes;
            nodes = nodes == max_nodes ? nodes + 1 : MIN (nodes + step, max_nodes))

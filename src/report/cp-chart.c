@@ -819,7 +819,7 @@ cp_chart_data_new_cost (const CpProject *project,
         continue;
       quote = g_ptr_array_index (project->quotes, curve->quote_index);
       /* Without its price it would lie on the zero-cost axis. */
-      if (cp_quote_get_missing (quote) != CP_QUOTE_MISSING_NONE)
+      if (cp_quote_get_missing_in (quote, &project->settings) != CP_QUOTE_MISSING_NONE)
         {
           n_incomplete++;
           continue;

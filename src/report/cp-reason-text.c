@@ -60,7 +60,7 @@ cp_words_not_feasible (const CpProject *project,
     {
       text = g_strdup (plan->shortfall == CP_SHORTFALL_NO_QUOTE
                        ? _("No quote is complete yet: fill in what the quotes lack to compare them.")
-                       : _("None of the quotes can run this job: it fits in the GPU memory of none of them; see the reasons below."));
+                       : _("None of the quotes can run this job: it fits in the memory of none of them (the GPUs', or the host memory CPU offload fills); see the reasons below."));
       cp_i18n_pop_language ();
       return text;
     }
@@ -664,6 +664,28 @@ bytes_text (const CpProject *project,
   return cp_format_bytes (bytes, project->settings.memory_unit);
 }
 
+char *
+cp_words_host_memory (double        bytes,
+                      CpMemoryUnit  unit,
+                      const char   *lang)
+{
+  gboolean gib = unit == CP_MEMORY_UNIT_GIB;
+  g_autofree char *number = NULL;
+
+  if (!isfinite (bytes) || bytes < 0)
+    return g_strdup ("—");
+  number = cp_i18n_format_number (bytes / (gib ? 1073741824.0 : 1e9), 0, lang);
+  return g_strdup_printf (gib ? "%s GiB" : "%s GB", number);
+}
+
+static char *
+host_memory_text (const CpProject *project,
+                  double           bytes,
+                  const char      *lang)
+{
+  return cp_words_host_memory (bytes, project->settings.memory_unit, lang);
+}
+
 static char *
 ratio_text (double      ratio,
             const char *lang)
@@ -784,6 +806,17 @@ reason_text (const CpReason  *reason,
       b = ratio_text (v[0], lang);
       c = bytes_text (project, v[2]);
       return g_strdup_printf (_("The job needs %s of GPU memory, %s what one machine offers (%s), and no memory technique closes the gap: it needs a cluster."), a, b, c);
+
+    case CP_OUTCOME_HOST_MEMORY_SHORT:
+      {
+        g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
+
+        a = ratio_text (v[0], lang);
+        b = host_memory_text (project, v[1], lang);
+        c = host_memory_text (project, v[2], lang);
+        /* TRANSLATORS: R1; a ratio, two sizes, then the quote's name */
+        return g_strdup_printf (_("The job needs %s the memory of one machine. CPU offload would fit it in the GPUs, but it keeps %s of optimizer states, fp32 master weights and gradients in each machine's host memory, more than the %s that %s states: one machine cannot run it."), a, b, c, name);
+      }
 
     case CP_OUTCOME_FULL_FINETUNE_CLUSTER:
       a = cp_format_count (v[0]);
@@ -937,7 +970,7 @@ reason_text (const CpReason  *reason,
     case CP_OUTCOME_NOTHING_FITS:
       a = cp_i18n_format_number (v[0], 0, lang);
       /* TRANSLATORS: R6; %s is the number of quotes evaluated */
-      return g_strdup_printf (_("No quote can run this job: it fits in the GPU memory of none of the %s quotes evaluated, at any node count they offer."), a);
+      return g_strdup_printf (_("No quote can run this job: it fits in the memory of none of the %s quotes evaluated (the GPUs', or the host memory CPU offload fills), at any node count they offer."), a);
 
     case CP_OUTCOME_BEST_AVAILABLE:
       {
@@ -1051,6 +1084,12 @@ reason_text (const CpReason  *reason,
       a = cp_words_quote_name (project, (int) v[0]);
       return g_strdup_printf (_("Ask the vendor of %s what storage is offered: a parallel file system or a network disk."), a);
 
+    case CP_OUTCOME_ASK_HOST_MEMORY:
+      a = cp_words_quote_name (project, (int) v[0]);
+      b = host_memory_text (project, v[1], lang);
+      /* TRANSLATORS: R6; the quote's name, then a size */
+      return g_strdup_printf (_("Ask the vendor of %s how much host memory each machine has: CPU offload keeps %s of optimizer states, fp32 master weights and gradients there, which this plan assumes the machine has."), a, b);
+
     case CP_OUTCOME_IMPLAUSIBLE_PRICE:
       {
         const char *unit = cp_i18n_currency_name (currency, lang);
@@ -1163,6 +1202,30 @@ cp_words_layout (const CpLayout *layout,
   g_return_val_if_fail (layout != NULL, NULL);
   cp_i18n_push_language (lang);
   text = layout_text (layout, lang);
+  cp_i18n_pop_language ();
+  return text;
+}
+
+char *
+cp_words_estimate_layout (const CpProject  *project,
+                          const CpEstimate *est,
+                          const char       *lang)
+{
+  CpLayout layout;
+  g_autofree char *words = NULL;
+  g_autofree char *host = NULL;
+  char *text;
+
+  g_return_val_if_fail (project != NULL && est != NULL, NULL);
+  cp_estimate_chosen_layout (est, &layout);
+  words = cp_words_layout (&layout, lang);
+  if (!est->cpu_offload)
+    return g_steal_pointer (&words);
+  host = host_memory_text (project, est->host_memory_per_node_bytes, lang);
+  cp_i18n_push_language (lang);
+  /* TRANSLATORS: a training layout in words, then the optimizer states kept in CPU memory,
+   * e.g. "…, CPU offload (1,043 GiB of each machine's host memory)" */
+  text = g_strdup_printf (_("%s, CPU offload (%s of each machine's host memory)"), words, host);
   cp_i18n_pop_language ();
   return text;
 }
@@ -1493,6 +1556,21 @@ cp_option_risks (const CpProject *project,
           /* TRANSLATORS: a risk; durations, then a percentage */
           add_risk_text (risks, g_strdup_printf (_("Finishes only %s before the %s deadline, a margin under %s: the debugging estimate alone (30–40%% of the calendar) varies by more."), left, deadline, limit));
         }
+    }
+
+  if (e->host_memory_per_node_bytes > 0)
+    {
+      g_autofree char *need = host_memory_text (project, e->host_memory_per_node_bytes, lang);
+
+      if (quote->host_memory_per_node_bytes > 0)
+        {
+          g_autofree char *stated = host_memory_text (project, quote->host_memory_per_node_bytes, lang);
+          /* TRANSLATORS: a risk; %s are sizes */
+          add_risk_text (risks, g_strdup_printf (_("CPU offload keeps %s of optimizer states, fp32 master weights and gradients in each machine's host memory, of the %s the quote states; loading the checkpoint whole in every process needs more. Confirm with a trial run."), need, stated));
+        }
+      else
+        /* TRANSLATORS: a risk; %s is a size */
+        add_risk_text (risks, g_strdup_printf (_("CPU offload keeps %s of optimizer states, fp32 master weights and gradients in each machine's host memory, and the quote does not say how much the machines have. Ask the vendor before signing."), need));
     }
 
   if (e->fits && e->available_per_gpu_bytes > 0 &&

@@ -91,6 +91,10 @@ char       *cp_words_runner_up      (const CpEstimate *est, const char *lang);
 char       *cp_words_layout         (const CpLayout *layout, const char *lang);
 /* The layout @est ran, as a CpLayout (the runner-up already is one). */
 void        cp_estimate_chosen_layout (const CpEstimate *est, CpLayout *out);
+/* The layout @est ran in words, with the CPU offload the technique ladder
+ * may add and the host memory it fills: "TP 1 × PP 1 × DP 8, ZeRO-3, …,
+ * CPU offload (1,043 GiB of each machine's host memory)". */
+char       *cp_words_estimate_layout (const CpProject *project, const CpEstimate *est, const char *lang);
 /* "none", "selective", "full": a layout's recompute in a table cell. */
 /* The estimate's activation recompute for a table cell; free with g_free(). */
 char       *cp_words_recompute      (const CpEstimate *est);
@@ -111,6 +115,10 @@ char       *cp_words_calendar       (const CpEstimate *est, const char *lang);
 /* A duration in seconds in the most readable unit: "45 s", "12 min",
  * "3.5 h", "12.0 days". */
 char       *cp_words_duration       (double seconds, const char *lang);
+/* A machine's RAM in whole GiB (or GB, as @unit counts memory), never
+ * rounded to TiB: "1,043 GiB" beside a stated "1,024 GiB" must show
+ * which is larger. */
+char       *cp_words_host_memory    (double bytes, CpMemoryUnit unit, const char *lang);
 /* A goodput as a percentage with the decimals that keep it apart from
  * 100% ("99.98%" for one machine, "93.6%" for a large cluster). */
 char       *cp_words_goodput        (double goodput, const char *lang);

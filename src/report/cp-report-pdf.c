@@ -912,12 +912,9 @@ section_question (Doc       *doc,
             doc_paragraph_full (doc, doc->bold, price_check, 0, job_has_layout (job) ? 1 : 4, NULL);
           if (job_has_layout (job))
             {
-              CpLayout layout;
-              g_autofree char *words = NULL;
+              g_autofree char *words = cp_words_estimate_layout (project, &option->estimate, doc->lang);
               g_autofree char *line = NULL;
 
-              cp_estimate_chosen_layout (&option->estimate, &layout);
-              words = cp_words_layout (&layout, doc->lang);
               /* TRANSLATORS: the fourth answer line: the training layout of the recommended option */
               line = g_strdup_printf (_("Layout: %s."), words);
               doc_paragraph_full (doc, doc->body, line, 0, 4, NULL);
@@ -1097,10 +1094,8 @@ section_job_layout (Doc          *doc,
       g_autofree char *chosen = NULL;
       g_autofree char *how = NULL;
       g_autofree char *batch = NULL;
-      CpLayout layout;
 
-      cp_estimate_chosen_layout (e, &layout);
-      words = cp_words_layout (&layout, doc->lang);
+      words = cp_words_estimate_layout (project, e, doc->lang);
       /* TRANSLATORS: the recommended option's quote and its layout */
       chosen = g_strdup_printf (_("Recommended option, %s: %s."), name, words);
       doc_paragraph_full (doc, doc->bold, chosen, 0, 2, NULL);

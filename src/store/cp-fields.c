@@ -184,6 +184,7 @@ static const CpField quote_fields[] = {
   F_UINT (CpQuote, "gpus_per_node", gpus_per_node),
   F_UINT (CpQuote, "nodes_available", nodes_available),
   CP_LINK_FIELDS (CpQuote, intra_link., "intra_link_"),
+  F_DBL  (CpQuote, "host_memory_per_node_bytes", host_memory_per_node_bytes),
   F_ENUM (CpQuote, "network", network, network_kind),
   F_UINT (CpQuote, "nics_per_node", nics_per_node),
   F_DBL  (CpQuote, "nic_gbps", nic_gbps),

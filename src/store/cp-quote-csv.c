@@ -69,6 +69,9 @@ static const char * const column_names[CP_N_QUOTE_COLUMNS][20] = {
   [CP_QUOTE_COLUMN_CURRENCY]       = { "currency", "币种", "货币" },
   [CP_QUOTE_COLUMN_VALID_UNTIL]    = { "validuntil", "validity", "有效期", "有效期至", "报价有效期" },
   [CP_QUOTE_COLUMN_NOTES]          = { "notes", "note", "remarks", "comment", "备注", "说明" },
+  [CP_QUOTE_COLUMN_HOST_MEMORY]    = { "hostmemory", "ram", "systemmemory", "hostram", "内存", "主机内存",
+                                       "系统内存", "内存容量", "服务器内存", "整机内存", "单机内存",
+                                       "memorypernode", "每节点内存", "cpu内存" },
 };
 
 /* The mapping's names of the fields, for people. */
@@ -98,6 +101,7 @@ static const char * const column_labels[CP_N_QUOTE_COLUMNS] = {
   [CP_QUOTE_COLUMN_CURRENCY]       = N_("Currency"),
   [CP_QUOTE_COLUMN_VALID_UNTIL]    = N_("Valid until"),
   [CP_QUOTE_COLUMN_NOTES]          = N_("Notes"),
+  [CP_QUOTE_COLUMN_HOST_MEMORY]    = N_("Host memory per node"),
 };
 
 const char *
@@ -135,6 +139,7 @@ static const char * const export_headers[CP_N_QUOTE_COLUMNS] = {
   [CP_QUOTE_COLUMN_CURRENCY]       = "currency",
   [CP_QUOTE_COLUMN_VALID_UNTIL]    = "valid until",
   [CP_QUOTE_COLUMN_NOTES]          = "notes",
+  [CP_QUOTE_COLUMN_HOST_MEMORY]    = "host memory (GiB)",
 };
 
 static void
@@ -1417,6 +1422,42 @@ read_storage_cell (Cell *cell, const char *text, CpQuote *quote)
     }
 }
 
+/* A machine's RAM: "512", "512G", "512 GB", "1.5TB", "2T", in a column
+ * whose header may name the unit ("内存(GB)"); a bare number without one
+ * is GiB. Memory modules come in powers of two, so a server sold with
+ * "512 GB" has 512 GiB: G, GB and GiB (T, TB, TiB) all count 2^30
+ * (2^40) here. */
+static void
+read_host_memory_cell (Cell *cell, const char *text, CpQuote *quote)
+{
+  g_autoptr(GRegex) amount = g_regex_new ("^\\s*(\\d+(?:\\.\\d+)?)\\s*(([mgtp])i?b?)?\\s*$",
+                                          G_REGEX_CASELESS, G_REGEX_MATCH_DEFAULT, NULL);
+  g_autoptr(GMatchInfo) match = NULL;
+  g_autofree char *number = NULL;
+  g_autofree char *prefix = NULL;
+  const char *unit_text;
+  double value;
+
+  if (!g_regex_match (amount, text, 0, &match))
+    {
+      /* Translators: a column header and the cell's text */
+      cell_error (cell, _("%s “%s” is not an amount of memory such as 512 GB"), cell->header, text);
+      return;
+    }
+  number = g_match_info_fetch (match, 1);
+  prefix = g_match_info_fetch (match, 3);
+  unit_text = prefix != NULL && *prefix != '\0' ? prefix : cell->hint != NULL ? cell->hint : "g";
+  value = g_ascii_strtod (number, NULL);
+  switch (g_ascii_tolower (*unit_text))
+    {
+    case 'm': value *= 1048576.0; break;
+    case 't': value *= 1099511627776.0; break;
+    case 'p': value *= 1125899906842624.0; break;
+    default: value *= 1073741824.0; break;
+    }
+  quote->host_memory_per_node_bytes = value;
+}
+
 static void
 parse_cell (Cell *cell, Column col, const char *text, CpQuote *quote)
 {
@@ -1506,6 +1547,9 @@ parse_cell (Cell *cell, Column col, const char *text, CpQuote *quote)
       break;
     case CP_QUOTE_COLUMN_STORAGE:
       read_storage_cell (cell, text, quote);
+      break;
+    case CP_QUOTE_COLUMN_HOST_MEMORY:
+      read_host_memory_cell (cell, text, quote);
       break;
     case CP_QUOTE_COLUMN_GRANULARITY:
       parse_hours (cell, text, &quote->billing_granularity_h);
@@ -3049,6 +3093,9 @@ cp_quote_csv_write (GPtrArray *quotes,
             case CP_QUOTE_COLUMN_CURRENCY: v = g_strndup (q->currency, 3); break;
             case CP_QUOTE_COLUMN_VALID_UNTIL: v = g_strdup (q->valid_until); break;
             case CP_QUOTE_COLUMN_NOTES: v = g_strdup (q->notes); break;
+            case CP_QUOTE_COLUMN_HOST_MEMORY:
+              v = format_number (q->host_memory_per_node_bytes / CP_QUOTE_HOST_MEMORY_UNIT_BYTES);
+              break;
             case CP_N_QUOTE_COLUMNS:
             default:
               g_assert_not_reached ();

@@ -32,8 +32,8 @@
 
 G_DEFINE_QUARK (cp-store-error-quark, cp_store_error)
 
-/* The current schema, version 7. Versions 1 to 3 and 6 are kept in
- * tests/store/v1-fixture.sql, v2-, v3- and v6-fixture.sql; migrations[] brings them
+/* The current schema, version 8. Versions 1 to 3, 6 and 7 are kept in
+ * tests/store/v1-fixture.sql, v2-, v3-, v6- and v7-fixture.sql; migrations[] brings them
  * here. Changing a table means a new version and a new migration. */
 static const char schema_sql[] =
   "CREATE TABLE project (\n"
@@ -185,7 +185,8 @@ static const char schema_sql[] =
   "  setup_fee REAL,\n"
   "  currency TEXT NOT NULL,\n"
   "  valid_until TEXT,\n"
-  "  notes TEXT\n"
+  "  notes TEXT,\n"
+  "  host_memory_per_node_bytes REAL DEFAULT 0\n"
   ");\n"
   "\n"
   "CREATE TABLE custom_models (\n"
@@ -332,6 +333,11 @@ static const Migration migrations[CP_STORE_SCHEMA_VERSION] = {
     "ALTER TABLE jobs ADD COLUMN trial_kv_cache_tokens REAL DEFAULT 0;\n"
     "ALTER TABLE jobs ADD COLUMN trial_gpu_memory_nominal_gb REAL DEFAULT 0;\n",
     fill_v7_trial_gpu_memory },
+  [7] = {
+    /* Version 8 keeps a quote's host memory per node, which CPU offload
+     * fills; 0 is what a version-7 quote was: not stated. */
+    "ALTER TABLE quotes ADD COLUMN host_memory_per_node_bytes REAL DEFAULT 0;\n",
+    NULL },
 };
 
 /* UPDATE @table SET @column = (the field's value in @record) [WHERE kind = @kind]. */

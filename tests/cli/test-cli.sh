@@ -149,6 +149,30 @@ if run 0 estimate --model llama-3.1-70b --task full-finetune --tokens 2B --seq-l
   contains "$OUT" "none: the job does not fit"
   contains "$OUT" "CPU offload"
 fi
+# Issue host-memory: Llama 2 70B (70e9) fully fine-tuned on one 8 × A800 node
+# fits by CPU offload alone, which keeps 4 (fp32 master) + 8 (Adam m, v) +
+# 4 (fp32 gradients) = 16 bytes per parameter in the node's RAM: 16 × 70e9 =
+# 1.12e12 bytes (1,043 GiB). Unstated, offload is the estimate; 512 GiB
+# stated, it does not fit there; 2,048 GiB holds it.
+host_job="--model llama-2-70b --task full-finetune --tokens 1B --gpu a800 --price-per-gpu-hour 10"
+if run 0 estimate $host_job --xml; then
+  exactly technique cpu-offload
+  exactly host-memory-per-node-bytes 0
+  exactly offload-host-memory-per-node-bytes 1120000000000
+fi
+if run 0 estimate $host_job --host-memory-gib 512 --xml; then
+  exactly host-memory-per-node-bytes 549755813888
+  exactly fits false
+  exactly technique-to-fit none
+  exactly offload-refused-host-bytes 1120000000000
+fi
+if run 0 estimate $host_job --host-memory-gib 2048 --xml; then
+  exactly fits true
+  exactly technique cpu-offload
+  exactly offload-host-memory-per-node-bytes 1120000000000
+fi
+run 2 estimate $host_job --host-memory-gib 65537 && contains "$ERR" "--host-memory-gib"
+run 2 estimate $host_job --host-memory-gib -1 && contains "$ERR" "--host-memory-gib"
 run 2 estimate --model opt-13b --gpu a100-40g extra-argument && contains "$ERR" "extra-argument"
 
 # ---- inference: KV cache per token, hand-computed from config.json values

@@ -1,5 +1,6 @@
 /* cp-test-demo.c: the demo project for tests that evaluate it, and
  * larger projects made of its jobs and quotes for the benchmarks. */
+#include "planner/cp-catalog.h"
 #include "store/cp-demo.h"
 
 #include "cp-test-demo.h"
@@ -46,5 +47,34 @@ cp_test_project_of_size (const CpProject *demo,
       quote->price *= 1.0 + 0.01 * (q / demo->quotes->len);
       cp_project_add_quote (project, quote);
     }
+  return project;
+}
+
+CpProject *
+cp_test_offload_project (double host_memory_bytes)
+{
+  const CpCatalog *catalog = cp_catalog_get_builtin ();
+  const CpGpuSpec *a800 = cp_catalog_find_gpu (catalog, "a800");
+  CpProject *project = cp_project_new ();
+  CpJob *job = cp_job_new (CP_TASK_FULL_FINETUNE);
+  CpQuote *quote = cp_quote_new ();
+
+  g_free (job->id);
+  job->id = g_strdup ("job-1");
+  job->name = g_strdup ("Llama 2 70B fine-tune");
+  cp_job_set_model (job, cp_catalog_find_model (catalog, "llama-2-70b"));
+  job->tokens = 1e9;
+  cp_project_add_job (project, job);
+
+  g_assert_nonnull (a800);
+  g_free (quote->id);
+  quote->id = g_strdup ("quote-1");
+  quote->vendor = g_strdup ("Vendor");
+  cp_quote_set_gpu (quote, a800);
+  cp_quote_set_intra_link (quote, cp_catalog_find_link (catalog, a800->default_intra_link));
+  quote->price = 10;
+  quote->storage = CP_STORAGE_NAS;
+  quote->host_memory_per_node_bytes = host_memory_bytes;
+  cp_project_add_quote (project, quote);
   return project;
 }

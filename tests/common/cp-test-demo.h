@@ -14,4 +14,10 @@ CpProject *cp_test_project_of_size (const CpProject *demo,
                                     guint            n_jobs,
                                     guint            n_quotes);
 
+/* Llama 2 70B fully fine-tuned on 1B tokens, and one quote: one machine
+ * of 8 A800 80GB from the catalogue at 10 CNY per GPU-hour, its storage
+ * stated, its host memory @host_memory_bytes (0: not stated). Only CPU
+ * offload fits the job on it (issue host-memory). */
+CpProject *cp_test_offload_project (double host_memory_bytes);
+
 G_END_DECLS

@@ -3523,6 +3523,40 @@ test_window_service_target (void)
   close_window (window);
 }
 
+/* A quote priced in another currency than the project compares in has
+ * no exchange rate: it leaves the ranking, said among the incomplete
+ * quotes, and comes back in the project's currency (walkthrough 4, #22:
+ * 54,720 USD was ranked first over 64,110 CNY, as if the same money). */
+static void
+test_window_other_currency (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  CpResultsView *results = cp_window_get_results_view (window);
+  CpQuoteEditor *quote_editor = cp_window_get_quote_editor (window);
+  CpFieldRow *currency;
+
+  g_assert_cmpstr (project->settings.currency, ==, "CNY");
+  gtk_list_box_select_row (cp_window_get_quotes_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_quotes_list (window), 0));
+  spin ();
+  wait_results (results);
+  g_assert_nonnull (shown_option (results, 0));
+  currency = cp_quote_editor_get_row (quote_editor, "currency");
+
+  type_text (currency, "USD");
+  g_assert_cmpstr (((CpQuote *) g_ptr_array_index (project->quotes, 0))->currency, ==, "USD");
+  wait_results (results);
+  g_assert_null (shown_option (results, 0));
+  g_assert_nonnull (strstr (cp_results_view_get_incomplete_text (results), "another currency"));
+
+  type_text (currency, "CNY");
+  wait_results (results);
+  g_assert_nonnull (shown_option (results, 0));
+  g_assert_cmpstr (cp_results_view_get_incomplete_text (results), ==, "");
+  close_window (window);
+}
+
 /* Text typed into a field and not yet committed (the focus still in it)
  * is committed by Export Report, as by Enter, before the dialog opens:
  * the report was written with the old price (walkthrough 4, #15). */
@@ -3907,6 +3941,74 @@ test_window_drop_down_opens_on_checked (void)
   close_window (window);
 }
 
+/* Issue host-memory: Llama 2 70B fully fine-tuned on one machine of 8 A800
+ * 80GB fits only by CPU offload, which keeps 16 B × 70e9 = 1.12e12 B
+ * (1,043 GiB; tests/model/test-estimate.c works it out) of optimizer
+ * states, fp32 master weights and gradients in the machine's RAM. Typing
+ * the vendor's 512 GiB into the quote's host memory turns the verdict and
+ * R1's words; 2,048 GiB brings offload back without the question. */
+static void
+test_window_host_memory (void)
+{
+  g_autoptr(GError) error = NULL;
+  CpWindow *window = cp_window_new (app);
+  CpProject *project = cp_test_offload_project (0);
+  CpResultsView *results = cp_window_get_results_view (window);
+  CpQuote *quote;
+  GtkWidget *reasons;
+  CpFieldRow *row;
+
+  g_assert_true (cp_window_load_new (window, project, &error));
+  g_assert_no_error (error);
+  gtk_window_present (GTK_WINDOW (window));
+  spin ();
+  project = cp_window_get_project (window);
+  quote = g_ptr_array_index (project->quotes, 0);
+  select_row (cp_window_get_quotes_list (window), 0);
+  select_row (cp_window_get_jobs_list (window), 0);
+  wait_results (results);
+  reasons = find_named (GTK_WIDGET (window), "reasons");
+  g_assert_nonnull (reasons);
+
+  /* Not stated: offload, and the vendor is to be asked, with the figure. */
+  row = cp_quote_editor_get_row (cp_window_get_quote_editor (window), "host-memory");
+  g_assert_nonnull (row);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (cp_field_row_get_input (row))), ==, "");
+  g_assert_cmpstr (cp_results_view_get_verdict_text (results), ==, "Single machine with memory techniques");
+  g_assert_true (widget_has_text (reasons, "how much host memory each machine has: CPU offload keeps 1,043 GiB"));
+  g_assert_nonnull (strstr (cp_results_view_get_layout_text (results),
+                            "CPU offload (1,043 GiB of each machine's host memory)"));
+
+  /* 512 GiB: offload does not fit there, and R1 says it is the RAM. */
+  type_text (row, "512");
+  g_assert_null (cp_field_row_get_error (row));
+  g_assert_cmpfloat (quote->host_memory_per_node_bytes, ==, 512 * 1073741824.0);
+  wait_results (results);
+  g_assert_cmpint (cp_results_view_get_plan (results)->verdict, ==, CP_VERDICT_NOT_FEASIBLE);
+  g_assert_true (widget_has_text (reasons, "CPU offload would fit it in the GPUs, but it keeps 1,043 GiB"));
+  g_assert_true (widget_has_text (reasons, "more than the 512 GiB that Vendor"));
+  g_assert_false (widget_has_text (reasons, "how much host memory each machine has"));
+
+  /* 2,048 GiB holds it: offload again, nothing to ask. */
+  type_text (row, "2048");
+  wait_results (results);
+  g_assert_cmpstr (cp_results_view_get_verdict_text (results), ==, "Single machine with memory techniques");
+  g_assert_false (widget_has_text (reasons, "how much host memory each machine has"));
+  g_assert_false (widget_has_text (reasons, "CPU offload would fit it"));
+
+  /* Refused, naming the range; the quote keeps 2,048 GiB. */
+  type_text (row, "100000");
+  g_assert_cmpstr (cp_field_row_get_error (row), ==, "must be 0 (not stated) or from 1 GiB to 64 TiB");
+  g_assert_cmpfloat (quote->host_memory_per_node_bytes, ==, 2048 * 1073741824.0);
+
+  /* Emptied: not stated again. */
+  type_text (row, "");
+  g_assert_null (cp_field_row_get_error (row));
+  g_assert_cmpfloat (quote->host_memory_per_node_bytes, ==, 0);
+
+  close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -3957,6 +4059,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/picker-search", test_window_picker_search);
   g_test_add_func ("/gui/window/drop-down-opens-on-checked", test_window_drop_down_opens_on_checked);
   g_test_add_func ("/gui/window/commit-rules", test_window_commit_rules);
+  g_test_add_func ("/gui/window/host-memory", test_window_host_memory);
   g_test_add_func ("/gui/window/cluster-question", test_window_cluster_question);
   g_test_add_func ("/gui/window/columns-in-view", test_window_columns_in_view);
   g_test_add_func ("/gui/window/ranges", test_window_ranges);
@@ -3978,6 +4081,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/implausible-recommended", test_window_implausible_recommended);
   g_test_add_func ("/gui/window/save-untitled-folder", test_window_save_untitled_folder);
   g_test_add_func ("/gui/window/export-commits-edit", test_window_export_commits_edit);
+  g_test_add_func ("/gui/window/other-currency", test_window_other_currency);
   g_test_add_func ("/gui/window/open-recent", test_window_open_recent);
   g_test_add_func ("/gui/window/form-layout", test_window_form_layout);
   g_test_add_func ("/gui/window/field-messages", test_window_field_messages);

@@ -1206,6 +1206,154 @@ test_r8_cluster_calendar (void)
   cp_quote_clear (&quotes[1]);
 }
 
+/* Host memory of CPU offload: Llama 2 70B (P = 70e9, the model card's) fully
+ * fine-tuned on one machine of 8 A800 80GB (A100 compute and memory, NVLink
+ * 200 GB/s per direction). Its whole need is 1.9× the node's 640 GB, and only
+ * CPU offload (with ZeRO-3 and full recompute) fits the GPUs. ZeRO-3 over the
+ * 8 GPUs leaves each the optimizer states of P/8 parameters, and offload puts
+ * them with the fp32 master weights and gradients in the node's RAM:
+ *   per parameter 4 (master) + 8 (Adam m, v) + 4 (fp32 gradients) = 16 B
+ *   per node      8 GPUs × P/8 × 16 B = 16 × 70e9 = 1.12e12 B = 1,043.1 GiB
+ * (the 12 B of states alone would be 840 GB = 782.3 GiB). */
+#define LLAMA_70B_OFFLOAD_HOST_BYTES (16 * 70e9)
+
+static void
+llama_70b_on_a800 (CpJob      *job,
+                   CpQuote    *quote,
+                   CpSettings *settings,
+                   double      host_memory_gib)
+{
+  cp_settings_init (settings);
+  quote_init_a100 (quote, 8, 1);
+  quote->intra_link.per_direction_gbytes_per_s = 200;
+  quote->storage = CP_STORAGE_NAS;
+  quote->host_memory_per_node_bytes = host_memory_gib * GIB;
+  cp_job_init (job, CP_TASK_FULL_FINETUNE);
+  model_init (&job->model, 70e9, 80, 8192, 64, 8, 28672, 32000, TRUE);
+  job->tokens = 1e9;
+}
+
+static void
+test_offload_host_memory (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate est;
+  const CpReason *reason;
+
+  /* Not stated: offload fits, and the plan asks the vendor for the RAM. */
+  {
+    g_autoptr(CpPlan) plan = NULL;
+
+    llama_70b_on_a800 (&job, &quote, &settings, 0);
+    g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+    g_assert_true (est.fits);
+    g_assert_true (est.cpu_offload);
+    g_assert_cmpint (est.technique, ==, CP_TECHNIQUE_CPU_OFFLOAD);
+    g_assert_cmpuint (est.zero_stage, ==, 3);
+    g_assert_cmpuint (est.pipeline_parallel, ==, 1);
+    g_assert_cmpfloat (est.optimizer_bytes, ==, 0);
+    assert_close (LLAMA_70B_OFFLOAD_HOST_BYTES, est.host_memory_per_node_bytes, 1e-12);
+    g_assert_cmpfloat (est.offload_refused_host_bytes, ==, 0);
+
+    plan = cp_plan_new (&job, &quote, 1, &settings);
+    g_assert_cmpint (plan->verdict, ==, CP_VERDICT_SINGLE_MACHINE_WITH_TECHNIQUE);
+    g_assert_cmpint (r1_outcome (plan), ==, CP_OUTCOME_FITS_WITH_TECHNIQUE);
+    reason = find_reason (plan, CP_OUTCOME_ASK_HOST_MEMORY, 0);
+    g_assert_nonnull (reason);
+    g_assert_cmpint (reason->rule, ==, CP_RULE_R6_TOTAL_COST);
+    assert_close (LLAMA_70B_OFFLOAD_HOST_BYTES, reason->values[1], 1e-12);
+    cp_job_clear (&job);
+    cp_quote_clear (&quote);
+  }
+
+  /* 512 GiB stated, less than the 1,043 GiB offload needs: it does not fit
+   * there, nothing else closes the gap, and R1 says why. */
+  {
+    g_autoptr(CpPlan) plan = NULL;
+
+    llama_70b_on_a800 (&job, &quote, &settings, 512);
+    g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+    g_assert_false (est.fits);
+    g_assert_false (est.cpu_offload);
+    g_assert_cmpfloat (est.host_memory_per_node_bytes, ==, 0);
+    assert_close (LLAMA_70B_OFFLOAD_HOST_BYTES, est.offload_refused_host_bytes, 1e-12);
+
+    plan = cp_plan_new (&job, &quote, 1, &settings);
+    g_assert_cmpint (plan->verdict, ==, CP_VERDICT_NOT_FEASIBLE);
+    g_assert_cmpint (plan->shortfall, ==, CP_SHORTFALL_MEMORY);
+    g_assert_cmpint (r1_outcome (plan), ==, CP_OUTCOME_HOST_MEMORY_SHORT);
+    reason = find_reason (plan, CP_OUTCOME_HOST_MEMORY_SHORT, 0);
+    assert_close (1.9, reason->values[0], 0.01);
+    assert_close (LLAMA_70B_OFFLOAD_HOST_BYTES, reason->values[1], 1e-12);
+    g_assert_cmpfloat (reason->values[2], ==, 512 * GIB);
+    g_assert_null (find_reason (plan, CP_OUTCOME_ASK_HOST_MEMORY, 0));
+    cp_job_clear (&job);
+    cp_quote_clear (&quote);
+  }
+
+  /* With LoRA allowed, the 512 GiB machine falls back to the next rung. */
+  llama_70b_on_a800 (&job, &quote, &settings, 512);
+  job.allow_lora = TRUE;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_true (est.fits);
+  g_assert_cmpint (est.technique, ==, CP_TECHNIQUE_LORA);
+  assert_close (LLAMA_70B_OFFLOAD_HOST_BYTES, est.offload_refused_host_bytes, 1e-12);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+
+  /* 2,048 GiB stated holds the 1,043 GiB: offload as when unstated, and
+   * nothing to ask. */
+  {
+    g_autoptr(CpPlan) plan = NULL;
+
+    llama_70b_on_a800 (&job, &quote, &settings, 2048);
+    g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+    g_assert_true (est.fits);
+    g_assert_cmpint (est.technique, ==, CP_TECHNIQUE_CPU_OFFLOAD);
+    assert_close (LLAMA_70B_OFFLOAD_HOST_BYTES, est.host_memory_per_node_bytes, 1e-12);
+    plan = cp_plan_new (&job, &quote, 1, &settings);
+    g_assert_cmpint (plan->verdict, ==, CP_VERDICT_SINGLE_MACHINE_WITH_TECHNIQUE);
+    g_assert_null (find_reason (plan, CP_OUTCOME_ASK_HOST_MEMORY, 0));
+    cp_job_clear (&job);
+    cp_quote_clear (&quote);
+  }
+
+  /* Exactly the need fits; a byte less does not. */
+  llama_70b_on_a800 (&job, &quote, &settings, 0);
+  quote.host_memory_per_node_bytes = LLAMA_70B_OFFLOAD_HOST_BYTES;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_true (est.fits);
+  quote.host_memory_per_node_bytes = LLAMA_70B_OFFLOAD_HOST_BYTES - 1;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_false (est.fits);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
+/* A host memory below 0 or above 64 TiB is refused, naming the field. */
+static void
+test_host_memory_validation (void)
+{
+  const double refused[] = { -1, 0.5 * GIB, 64.0 * 1024 * GIB + 1, NAN };
+  CpQuote quote;
+
+  quote_init_a100 (&quote, 8, 1);
+  quote.host_memory_per_node_bytes = 64.0 * 1024 * GIB;
+  g_assert_true (cp_quote_validate (&quote, NULL));
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      g_autoptr(GError) error = NULL;
+
+      quote.host_memory_per_node_bytes = refused[i];
+      g_assert_false (cp_quote_validate (&quote, &error));
+      g_assert_error (error, CP_MODEL_ERROR, CP_MODEL_ERROR_INVALID);
+      g_assert_true (g_str_has_prefix (error->message, "Host memory per node: "));
+    }
+  cp_quote_clear (&quote);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1216,6 +1364,8 @@ main (int   argc,
   g_test_add_func ("/model/memory/activations-M4", test_activations_korthikanti);
   g_test_add_func ("/model/memory/qlora-7b-M8", test_qlora_7b_base);
   g_test_add_func ("/model/memory/qlora-65b-M7", test_qlora_65b_single_gpu);
+  g_test_add_func ("/model/memory/offload-host-memory", test_offload_host_memory);
+  g_test_add_func ("/model/memory/host-memory-validation", test_host_memory_validation);
   g_test_add_func ("/model/inference/kv-per-token-I1-I7", test_kv_cache_per_token);
   g_test_add_func ("/model/inference/concurrency-I2", test_inference_concurrency);
   g_test_add_func ("/model/inference/tensor-parallel-I7", test_inference_tensor_parallel);

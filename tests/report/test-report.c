@@ -17,6 +17,7 @@
 #include "report/cp-reason-text.h"
 #include "report/cp-report.h"
 #include "report-fixture.h"
+#include "common/cp-test-demo.h"
 #include "store/cp-demo.h"
 
 static char *
@@ -2392,6 +2393,68 @@ test_xml_goodput (void)
     }
 }
 
+/* Issue host-memory: Llama 2 70B on one 8 × A800 machine runs by CPU
+ * offload, which keeps 16 B × 70e9 = 1.12e12 B in the node's RAM
+ * (tests/model/test-estimate.c). The option says so, the quote's stated
+ * 2,048 GiB is written and read back, and the report validates; with the
+ * RAM not stated the plan's question is in it with the figure. */
+static void
+test_xml_host_memory (void)
+{
+  xmlSchema *schema = load_schema ();
+
+  for (guint stated = 0; stated < 2; stated++)
+    {
+      g_autoptr(CpProject) project = cp_test_offload_project (stated ? 2048 * 1073741824.0 : 0);
+      g_autoptr(CpProject) back = NULL;
+      g_autoptr(GError) error = NULL;
+      gsize length = 0;
+      g_autofree char *data = cp_report_xml_to_data (project, "en", &length);
+      xmlDoc *doc = xmlReadMemory (data, (int) length, "report.xml", NULL, XML_PARSE_NONET);
+      xmlSchemaValidCtxt *valid = xmlSchemaNewValidCtxt (schema);
+      xmlXPathContext *context = xmlXPathNewContext (doc);
+
+      g_assert_cmpint (xmlSchemaValidateDoc (valid, doc), ==, 0);
+      xmlXPathRegisterNs (context, BAD_CAST "cp", BAD_CAST CP_REPORT_XML_NAMESPACE);
+      g_assert_cmpfloat (xpath_number (context, "//cp:plan/cp:option[1]/cp:estimate/cp:host-memory-per-node[@unit='bytes']"),
+                         ==, 16 * 70e9);
+      g_assert_cmpfloat (xpath_number (context, "//cp:quote[cp:id='quote-1']/cp:host-memory-per-node"), ==,
+                         stated ? 2199023255552.0 : 0);
+      g_assert_cmpfloat (xpath_number (context, "count(//cp:plan/cp:reason[@outcome='ask-host-memory'])"), ==,
+                         stated ? 0 : 1);
+      xmlXPathFreeContext (context);
+      xmlSchemaFreeValidCtxt (valid);
+      xmlFreeDoc (doc);
+
+      back = cp_report_xml_parse (data, length, &error);
+      g_assert_no_error (error);
+      g_assert_cmpfloat (((CpQuote *) g_ptr_array_index (back->quotes, 0))->host_memory_per_node_bytes, ==,
+                         stated ? 2199023255552.0 : 0);
+    }
+  xmlSchemaFree (schema);
+
+  /* The PDF's layout lines say it too, and the question when unstated. */
+  {
+    g_autoptr(CpProject) project = cp_test_offload_project (0);
+    g_autoptr(GError) error = NULL;
+    g_autofree char *path = temp_path ("host-memory.pdf");
+    g_autofree char *text = NULL;
+    g_autofree char *flat = NULL;
+
+    g_assert_true (cp_report_pdf_write (project, "en", path, &error));
+    g_assert_no_error (error);
+    text = pdf_text (path);
+    if (text == NULL)
+      {
+        g_test_skip ("pdftotext is not installed");
+        return;
+      }
+    flat = squeeze (text);
+    g_assert_nonnull (strstr (flat, "CPUoffload(1,043GiBofeachmachine'shostmemory)"));
+    g_assert_nonnull (strstr (flat, "howmuchhostmemoryeachmachinehas"));
+  }
+}
+
 static void
 assert_refused (const char *xml,
                 int         code)
@@ -2530,6 +2593,7 @@ main (int    argc,
   g_test_add_func ("/report/xml/before-layout-fields", test_xml_before_layout_fields);
   g_test_add_func ("/report/xml/hostile", test_xml_hostile);
   g_test_add_func ("/report/xml/goodput", test_xml_goodput);
+  g_test_add_func ("/report/xml/host-memory", test_xml_host_memory);
 
   return g_test_run ();
 }

@@ -308,6 +308,7 @@ test_round_trip (void)
   cp_quote_set_intra_link (q, cp_catalog_find_link (builtin, "nvlink-h800"));
   q->gpus_per_node = 8;
   q->nodes_available = 12;
+  q->host_memory_per_node_bytes = 1536 * 1073741824.0;
   q->network = CP_NETWORK_ROCE;
   q->nics_per_node = 4;
   q->nic_gbps = 200;
@@ -357,6 +358,7 @@ test_round_trip (void)
       g_assert_cmpuint (a->gpus_per_node, ==, b->gpus_per_node);
       g_assert_cmpuint (a->nodes_available, ==, b->nodes_available);
       g_assert_cmpstr (a->intra_link.id, ==, b->intra_link.id);
+      g_assert_cmpfloat (a->host_memory_per_node_bytes, ==, b->host_memory_per_node_bytes);
       g_assert_cmpint (a->network, ==, b->network);
       g_assert_cmpuint (a->nics_per_node, ==, b->nics_per_node);
       g_assert_cmpfloat (a->nic_gbps, ==, b->nic_gbps);
@@ -401,6 +403,38 @@ test_add_to_project (void)
   g_assert_cmpstr (((CpQuote *) g_ptr_array_index (project->quotes, 3))->id, ==, "mine");
 }
 
+/* A machine's RAM under its usual headers, in GB, GiB or TB (all binary:
+ * memory comes in powers of two), the header's unit for a bare number
+ * and GiB without one; what is no amount is refused, naming the column. */
+static void
+test_host_memory (void)
+{
+  static const char csv[] =
+    "供应商,显卡,单价,内存(GB)\n"
+    "A,8×A800,10 元/卡/时,512\n"
+    "B,8×A800,10 元/卡/时,2TB\n"
+    "C,8×A800,10 元/卡/时,1.5 TiB\n"
+    "D,8×A800,10 元/卡/时,很多\n";
+  static const char english[] =
+    "vendor,gpu,price,host memory\n"
+    "E,8×A800,10/GPU/h,1024\n"
+    "F,8×A800,10/GPU/h,768 GB\n";
+  g_autoptr(CpQuoteCsvResult) r = read_ok (csv);
+  g_autoptr(CpQuoteCsvResult) e = read_ok (english);
+
+  g_assert_cmpuint (r->quotes->len, ==, 3);
+  g_assert_cmpfloat (quote_at (r, 0)->host_memory_per_node_bytes, ==, 512 * 1073741824.0);
+  g_assert_cmpfloat (quote_at (r, 1)->host_memory_per_node_bytes, ==, 2 * 1099511627776.0);
+  g_assert_cmpfloat (quote_at (r, 2)->host_memory_per_node_bytes, ==, 1.5 * 1099511627776.0);
+  g_assert_cmpuint (r->errors->len, ==, 1);
+  g_assert_nonnull (strstr (error_at (r, 0), "内存"));
+  g_assert_nonnull (strstr (error_at (r, 0), "很多"));
+
+  g_assert_cmpuint (e->errors->len, ==, 0);
+  g_assert_cmpfloat (quote_at (e, 0)->host_memory_per_node_bytes, ==, 1024 * 1073741824.0);
+  g_assert_cmpfloat (quote_at (e, 1)->host_memory_per_node_bytes, ==, 768 * 1073741824.0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -417,6 +451,7 @@ main (int argc, char **argv)
   g_test_add_func ("/quote-csv/gpu-names", test_gpu_names);
   g_test_add_func ("/quote-csv/gb18030", test_gb18030);
   g_test_add_func ("/quote-csv/round-trip", test_round_trip);
+  g_test_add_func ("/quote-csv/host-memory", test_host_memory);
   g_test_add_func ("/quote-csv/add-to-project", test_add_to_project);
   return g_test_run ();
 }

@@ -200,6 +200,8 @@ make_quote (guint n)
   q->gpus_per_node = 16;
   q->nodes_available = 33 + n;
   fill_link (&q->intra_link, "custom-link");
+  /* 1.5 TiB and a little: not a round number of any unit. */
+  q->host_memory_per_node_bytes = 1649267441664.0 + n;
   q->network = CP_NETWORK_INFINIBAND;
   q->nics_per_node = 9;
   q->nic_gbps = 401.5;
@@ -398,6 +400,7 @@ assert_quote_equal (const CpQuote *a, const CpQuote *b)
   g_assert_cmpuint (a->gpus_per_node, ==, b->gpus_per_node);
   g_assert_cmpuint (a->nodes_available, ==, b->nodes_available);
   assert_link_equal (&a->intra_link, &b->intra_link);
+  g_assert_cmpfloat (a->host_memory_per_node_bytes, ==, b->host_memory_per_node_bytes);
   g_assert_cmpint (a->network, ==, b->network);
   g_assert_cmpuint (a->nics_per_node, ==, b->nics_per_node);
   g_assert_cmpfloat (a->nic_gbps, ==, b->nic_gbps);
@@ -1202,40 +1205,67 @@ check_v3_content (const CpProject *p)
   check_v4_defaults (p);
 }
 
+/* A fixture file of format @version: loaded without editing it stays as
+ * it is, opened to edit it is migrated in place; @check sees what both
+ * read. Returns the migrated project, its file in @path. */
+static CpProject *
+open_fixture_migrated (const char  *fixture,
+                       int          version,
+                       void       (*check) (const CpProject *p),
+                       char       **path)
+{
+  g_autofree char *name = g_strdup_printf ("v%d.cplan", version);
+  g_autoptr(CpProject) unchanged = NULL;
+  g_autoptr(GBytes) before = NULL;
+  g_autoptr(GError) error = NULL;
+  CpProject *migrated;
+  CpStore *store;
+
+  *path = make_fixture_file (fixture, name);
+  g_assert_cmpint (file_user_version (*path), ==, version);
+  before = file_bytes (*path);
+  unchanged = cp_project_load_file (*path, &error);
+  g_assert_no_error (error);
+  check (unchanged);
+  assert_unchanged (*path, before);
+
+  store = cp_store_open (*path, FALSE, &error);
+  g_assert_no_error (error);
+  migrated = cp_store_load (store, &error);
+  g_assert_no_error (error);
+  check (migrated);
+  cp_store_close (store);
+  g_assert_cmpint (file_user_version (*path), ==, CP_STORE_SCHEMA_VERSION);
+  return migrated;
+}
+
+/* @project saved to @path and read back, asserted equal. */
+static CpProject *
+save_and_reload (const CpProject *project,
+                 const char      *path)
+{
+  g_autoptr(GError) error = NULL;
+  CpProject *reloaded;
+
+  g_assert_true (cp_project_save_file (project, path, &error));
+  reloaded = cp_project_load_file (path, &error);
+  g_assert_no_error (error);
+  assert_project_equal (project, reloaded);
+  return reloaded;
+}
+
 static void
 test_migration_v3 (void)
 {
-  g_autofree char *path = make_fixture_file ("v3-fixture.sql", "v3.cplan");
-  g_autoptr(CpProject) loaded = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(CpProject) loaded = open_fixture_migrated ("v3-fixture.sql", 3, check_v3_content, &path);
   g_autoptr(CpProject) reloaded = NULL;
-  g_autoptr(GBytes) before = NULL;
-  g_autoptr(GError) error = NULL;
-  CpStore *store;
-
-  g_assert_cmpint (file_user_version (path), ==, 3);
-  before = file_bytes (path);
-  loaded = cp_project_load_file (path, &error);
-  g_assert_no_error (error);
-  check_v3_content (loaded);
-  assert_unchanged (path, before);
-  g_clear_pointer (&loaded, cp_project_free);
-
-  store = cp_store_open (path, FALSE, &error);
-  g_assert_no_error (error);
-  loaded = cp_store_load (store, &error);
-  g_assert_no_error (error);
-  check_v3_content (loaded);
-  cp_store_close (store);
-  g_assert_cmpint (file_user_version (path), ==, CP_STORE_SCHEMA_VERSION);
 
   /* The new settings, once set, are kept by the migrated file. */
   loaded->settings.gpu_failure_rate_per_hour = 1e-4;
   loaded->settings.restart_s = 1200;
   loaded->settings.checkpoint_interval_s = 3600;
-  g_assert_true (cp_project_save_file (loaded, path, &error));
-  reloaded = cp_project_load_file (path, &error);
-  g_assert_no_error (error);
-  assert_project_equal (loaded, reloaded);
+  reloaded = save_and_reload (loaded, path);
   g_assert_cmpfloat (reloaded->settings.gpu_failure_rate_per_hour, ==, 1e-4);
   g_assert_cmpfloat (reloaded->settings.restart_s, ==, 1200);
   g_assert_cmpfloat (reloaded->settings.checkpoint_interval_s, ==, 3600);
@@ -1270,38 +1300,50 @@ check_v6_content (const CpProject *p)
 static void
 test_migration_v6 (void)
 {
-  g_autofree char *path = make_fixture_file ("v6-fixture.sql", "v6.cplan");
-  g_autoptr(CpProject) loaded = NULL;
+  g_autofree char *path = NULL;
+  g_autoptr(CpProject) loaded = open_fixture_migrated ("v6-fixture.sql", 6, check_v6_content, &path);
   g_autoptr(CpProject) reloaded = NULL;
-  g_autoptr(GBytes) before = NULL;
-  g_autoptr(GError) error = NULL;
-  CpStore *store;
-  CpJob *job;
-
-  g_assert_cmpint (file_user_version (path), ==, 6);
-  before = file_bytes (path);
-  loaded = cp_project_load_file (path, &error);
-  g_assert_no_error (error);
-  check_v6_content (loaded);
-  assert_unchanged (path, before);
-  g_clear_pointer (&loaded, cp_project_free);
-
-  store = cp_store_open (path, FALSE, &error);
-  g_assert_no_error (error);
-  loaded = cp_store_load (store, &error);
-  g_assert_no_error (error);
-  check_v6_content (loaded);
-  cp_store_close (store);
-  g_assert_cmpint (file_user_version (path), ==, CP_STORE_SCHEMA_VERSION);
 
   /* The new figure, once measured, is kept by the migrated file. */
-  job = g_ptr_array_index (loaded->jobs, 0);
-  job->trial.kv_cache_tokens = 748976;
-  g_assert_true (cp_project_save_file (loaded, path, &error));
-  reloaded = cp_project_load_file (path, &error);
-  g_assert_no_error (error);
-  assert_project_equal (loaded, reloaded);
+  ((CpJob *) g_ptr_array_index (loaded->jobs, 0))->trial.kv_cache_tokens = 748976;
+  reloaded = save_and_reload (loaded, path);
   g_assert_cmpfloat (((CpJob *) g_ptr_array_index (reloaded->jobs, 0))->trial.kv_cache_tokens, ==, 748976);
+}
+
+/* v7 lacked a quote's host memory per node (version 8). */
+static void
+check_v7_content (const CpProject *p)
+{
+  const CpJob *job;
+  const CpQuote *quote;
+
+  /* The values written in tests/store/v7-fixture.sql. */
+  g_assert_cmpstr (p->name, ==, "Fixture v7 项目");
+  g_assert_cmpuint (p->jobs->len, ==, 1);
+  g_assert_cmpuint (p->quotes->len, ==, 1);
+  job = g_ptr_array_index (p->jobs, 0);
+  g_assert_cmpstr (job->name, ==, "Serving v7");
+  g_assert_cmpfloat (job->trial.kv_cache_tokens, ==, 748976);
+  g_assert_cmpfloat (job->trial.gpu_memory_nominal_gb, ==, 80);
+  quote = g_ptr_array_index (p->quotes, 0);
+  g_assert_cmpstr (quote->id, ==, "quote-a800");
+  g_assert_cmpuint (quote->gpus_per_node, ==, 8);
+  /* Added by the migration: not stated. */
+  g_assert_cmpfloat (quote->host_memory_per_node_bytes, ==, 0);
+}
+
+static void
+test_migration_v7 (void)
+{
+  g_autofree char *path = NULL;
+  g_autoptr(CpProject) loaded = open_fixture_migrated ("v7-fixture.sql", 7, check_v7_content, &path);
+  g_autoptr(CpProject) reloaded = NULL;
+
+  /* The new figure, once stated (512 GiB), is kept by the migrated file. */
+  ((CpQuote *) g_ptr_array_index (loaded->quotes, 0))->host_memory_per_node_bytes = 512.0 * 1073741824.0;
+  reloaded = save_and_reload (loaded, path);
+  g_assert_cmpfloat (((CpQuote *) g_ptr_array_index (reloaded->quotes, 0))->host_memory_per_node_bytes, ==,
+                     549755813888.0);
 }
 
 static void
@@ -1534,6 +1576,7 @@ main (int argc, char **argv)
   g_test_add_func ("/store/migration/request-split", test_migration_request_split);
   g_test_add_func ("/store/migration/v3", test_migration_v3);
   g_test_add_func ("/store/migration/v6", test_migration_v6);
+  g_test_add_func ("/store/migration/v7", test_migration_v7);
   g_test_add_func ("/store/migration/v2-read-only", test_migration_v2_read_only);
   g_test_add_func ("/store/save-file-atomic", test_save_file_atomic);
   g_test_add_func ("/store/save-in-file", test_save_in_file);
