@@ -504,19 +504,6 @@ cp_cli_xml_text (xmlTextWriterPtr  writer,
   xmlTextWriterWriteElement (writer, BAD_CAST name, BAD_CAST (text != NULL ? text : ""));
 }
 
-/* XML Schema's spellings for the values g_ascii_dtostr cannot give. */
-static const char *
-format_double (char   buf[G_ASCII_DTOSTR_BUF_SIZE],
-               double value)
-{
-  if (isnan (value))
-    return "NaN";
-  if (isinf (value))
-    return value > 0 ? "INF" : "-INF";
-  /* -0 == 0: no reader should meet a negative zero. */
-  return g_ascii_dtostr (buf, G_ASCII_DTOSTR_BUF_SIZE, value == 0 ? 0.0 : value);
-}
-
 void
 cp_cli_xml_double (xmlTextWriterPtr  writer,
                    const char       *name,
@@ -524,7 +511,7 @@ cp_cli_xml_double (xmlTextWriterPtr  writer,
 {
   char buf[G_ASCII_DTOSTR_BUF_SIZE];
 
-  cp_cli_xml_text (writer, name, format_double (buf, value));
+  cp_cli_xml_text (writer, name, cp_format_double_shortest (value, buf));
 }
 
 void
@@ -556,7 +543,7 @@ cp_cli_xml_money (xmlTextWriterPtr  writer,
 
   xmlTextWriterStartElement (writer, BAD_CAST name);
   xmlTextWriterWriteAttribute (writer, BAD_CAST "currency", BAD_CAST (currency != NULL ? currency : ""));
-  xmlTextWriterWriteString (writer, BAD_CAST format_double (buf, amount));
+  xmlTextWriterWriteString (writer, BAD_CAST cp_format_double_shortest (amount, buf));
   xmlTextWriterEndElement (writer);
 }
 
@@ -633,18 +620,16 @@ cp_cli_xml_spreads (xmlTextWriterPtr  w,
   xmlTextWriterStartElement (w, BAD_CAST "spreads");
   for (guint i = 0; i < MIN (n, G_N_ELEMENTS (spreads)); i++)
     {
-      char low[G_ASCII_DTOSTR_BUF_SIZE], high[G_ASCII_DTOSTR_BUF_SIZE];
+      char buf[G_ASCII_DTOSTR_BUF_SIZE];
 
-      g_ascii_dtostr (low, sizeof low, spreads[i].low);
-      g_ascii_dtostr (high, sizeof high, spreads[i].high);
       xmlTextWriterStartElement (w, BAD_CAST "spread");
       xmlTextWriterWriteAttribute (w, BAD_CAST "key", BAD_CAST spreads[i].key);
       xmlTextWriterWriteAttribute (w, BAD_CAST "unit", BAD_CAST spreads[i].unit);
-      xmlTextWriterWriteAttribute (w, BAD_CAST "low", BAD_CAST low);
-      xmlTextWriterWriteAttribute (w, BAD_CAST "high", BAD_CAST high);
+      xmlTextWriterWriteAttribute (w, BAD_CAST "low", BAD_CAST cp_format_double_shortest (spreads[i].low, buf));
+      xmlTextWriterWriteAttribute (w, BAD_CAST "high", BAD_CAST cp_format_double_shortest (spreads[i].high, buf));
       xmlTextWriterWriteAttribute (w, BAD_CAST "pessimistic", BAD_CAST (spreads[i].low_is_pessimistic ? "low" : "high"));
       xmlTextWriterWriteAttribute (w, BAD_CAST "source", BAD_CAST spreads[i].source);
-      xmlTextWriterWriteString (w, BAD_CAST format_double (low, spreads[i].expected));
+      xmlTextWriterWriteString (w, BAD_CAST cp_format_double_shortest (spreads[i].expected, buf));
       xmlTextWriterEndElement (w);
     }
   xmlTextWriterEndElement (w);

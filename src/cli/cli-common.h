@@ -89,7 +89,8 @@ void        cp_cli_table_print        (const CpCliTable *table, FILE *out);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CpCliTable, cp_cli_table_free)
 
 /* XML for the approval system, through libxml2's xmlTextWriter. Numbers are
- * written with g_ascii_dtostr (round-trippable, never locale-dependent). */
+ * written with cp_format_double_shortest (round-trippable, never
+ * locale-dependent). */
 xmlTextWriterPtr cp_cli_xml_begin          (xmlBufferPtr *buffer, const char *root);
 void             cp_cli_xml_text           (xmlTextWriterPtr writer, const char *name, const char *text);
 void             cp_cli_xml_double         (xmlTextWriterPtr writer, const char *name, double value);

@@ -566,3 +566,45 @@ cp_format_bytes (double       bytes,
     }
   return format_scaled (scaled, step == 0 ? "%.0f" : "%.1f", names[step]);
 }
+
+const char *
+cp_format_double_shortest (double value,
+                           char   buf[G_ASCII_DTOSTR_BUF_SIZE])
+{
+  if (isnan (value))
+    {
+      g_strlcpy (buf, "NaN", G_ASCII_DTOSTR_BUF_SIZE);
+      return buf;
+    }
+  if (isinf (value))
+    {
+      g_strlcpy (buf, value > 0 ? "INF" : "-INF", G_ASCII_DTOSTR_BUF_SIZE);
+      return buf;
+    }
+
+  /* No figure of a plan is a signed zero, and a reader should never meet
+   * "-0" (the reports and the command line promised as much before). */
+  if (value == 0)
+    value = 0.0;
+
+  /* The shortest %.Ng that reads back; %.17g always does. Normal doubles
+   * lie closer together than 15-digit decimals (DBL_DIG), so a shorter text
+   * that reads back is what %.15g writes, less the trailing zeros %g drops;
+   * starting at 15 also keeps counts below 10^15 free of an exponent (70e9
+   * stays "70000000000", not "7e+10"). More digits can still be shorter
+   * where %g then drops the exponent: 12345678901234560 is
+   * "1.234567890123456e+16" at 16 digits, itself at 17. A subnormal holds
+   * fewer digits: 5e-324 takes one. */
+  buf[0] = '\0';
+  for (int digits = isnormal (value) ? 15 : 1; digits <= 17; digits++)
+    {
+      char format[8];
+      char text[G_ASCII_DTOSTR_BUF_SIZE];
+
+      g_snprintf (format, sizeof format, "%%.%dg", digits);
+      g_ascii_formatd (text, sizeof text, format, value);
+      if (g_ascii_strtod (text, NULL) == value && (buf[0] == '\0' || strlen (text) < strlen (buf)))
+        g_strlcpy (buf, text, G_ASCII_DTOSTR_BUF_SIZE);
+    }
+  return buf;
+}

@@ -33,5 +33,12 @@ gboolean cp_parse_price   (const char *text, double *out, CpPriceUnit *unit,
 /* Formats for people: 7.0e9 → "7B", 8.6e10 bytes → "80.1 GiB". */
 char    *cp_format_count  (double value);
 char    *cp_format_bytes  (double bytes, CpMemoryUnit unit);
+/* Formats for files and machines: the shortest text, in printf's %g
+ * notation, that g_ascii_strtod reads back as the very same double, with '.'
+ * whatever the locale (0.55 → "0.55", 0.1 + 0.2 → "0.30000000000000004",
+ * 70e9 → "70000000000", 1e22 → "1e+22", 5e-324 → "5e-324"). NaN and the
+ * infinities get XML Schema's spellings "NaN", "INF" and "-INF"; a negative
+ * zero is written "0". Returns @buf. */
+const char *cp_format_double_shortest (double value, char buf[G_ASCII_DTOSTR_BUF_SIZE]);
 
 G_END_DECLS

@@ -13,6 +13,7 @@
 
 #include "cp-i18n.h"
 #include "cp-reason-text.h"
+#include "planner/cp-units.h"
 
 G_DEFINE_QUARK (cp-report-error-quark, cp_report_error)
 
@@ -453,32 +454,6 @@ add_text (xmlNode    *parent,
   return xmlNewTextChild (parent, NULL, BAD_CAST name, BAD_CAST clean);
 }
 
-static void
-format_double (char   *buffer,
-               gsize   size,
-               double  value)
-{
-  /* xs:double spells the special values its own way. */
-  if (isnan (value))
-    g_strlcpy (buffer, "NaN", size);
-  else if (isinf (value))
-    g_strlcpy (buffer, value > 0 ? "INF" : "-INF", size);
-  else
-    {
-      /* The shortest of these that reads back as the same double, so that
-       * 0.55 is not written 0.55000000000000004; %.17g always does. */
-      static const char * const formats[] = { "%.15g", "%.16g", "%.17g" };
-      double written = value == 0 ? 0.0 : value;  /* never "-0" */
-
-      for (guint i = 0; i < G_N_ELEMENTS (formats); i++)
-        {
-          g_ascii_formatd (buffer, size, formats[i], written);
-          if (g_ascii_strtod (buffer, NULL) == written)
-            break;
-        }
-    }
-}
-
 static xmlNode *
 add_double (xmlNode    *parent,
             const char *name,
@@ -486,8 +461,8 @@ add_double (xmlNode    *parent,
 {
   char buffer[G_ASCII_DTOSTR_BUF_SIZE];
 
-  format_double (buffer, sizeof buffer, value);
-  return xmlNewTextChild (parent, NULL, BAD_CAST name, BAD_CAST buffer);
+  return xmlNewTextChild (parent, NULL, BAD_CAST name,
+                          BAD_CAST cp_format_double_shortest (value, buffer));
 }
 
 static void
@@ -772,10 +747,8 @@ build_document (const CpProject *project,
             char buffer[G_ASCII_DTOSTR_BUF_SIZE];
             g_autofree char *spread_source = clean_text (spreads[k].source);
 
-            format_double (buffer, sizeof buffer, spreads[k].low);
-            xmlNewProp (a, BAD_CAST "low", BAD_CAST buffer);
-            format_double (buffer, sizeof buffer, spreads[k].high);
-            xmlNewProp (a, BAD_CAST "high", BAD_CAST buffer);
+            xmlNewProp (a, BAD_CAST "low", BAD_CAST cp_format_double_shortest (spreads[k].low, buffer));
+            xmlNewProp (a, BAD_CAST "high", BAD_CAST cp_format_double_shortest (spreads[k].high, buffer));
             xmlNewProp (a, BAD_CAST "pessimistic", BAD_CAST (spreads[k].low_is_pessimistic ? "low" : "high"));
             xmlNewProp (a, BAD_CAST "spread-source", BAD_CAST spread_source);
           }

@@ -466,19 +466,6 @@ cp_field_set_from_string (const CpField *field,
 }
 
 char *
-cp_format_double_exact (double value)
-{
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-
-  /* 15 digits is what people typed; fall back to 17 when it does not read
-   * back to the same bits. */
-  g_ascii_formatd (buf, sizeof buf, "%.15g", value);
-  if (g_ascii_strtod (buf, NULL) != value)
-    g_ascii_formatd (buf, sizeof buf, "%.17g", value);
-  return g_strdup (buf);
-}
-
-char *
 cp_field_to_string (const CpField *field,
                     const void    *record)
 {
@@ -491,7 +478,10 @@ cp_field_to_string (const CpField *field,
     case CP_FIELD_CURRENCY:
       return g_strndup ((const char *) p, 3);
     case CP_FIELD_DOUBLE:
-      return cp_format_double_exact (*(const double *) p);
+      {
+        char buf[G_ASCII_DTOSTR_BUF_SIZE];
+        return g_strdup (cp_format_double_shortest (*(const double *) p, buf));
+      }
     case CP_FIELD_UINT:
       return g_strdup_printf ("%u", *(const guint *) p);
     case CP_FIELD_BOOL:

@@ -82,7 +82,4 @@ const CpField *cp_fields_find      (const CpFieldTable *table,
 /* "a, b, c": the table's columns in order. */
 char     *cp_fields_column_list    (const CpFieldTable *table);
 
-/* A double in its shortest text that reads back to the same value. */
-char     *cp_format_double_exact   (double value);
-
 G_END_DECLS

@@ -605,14 +605,15 @@ match_gpu_words (const CpCatalog *catalog, const char *text, const GpuWords *que
   if (same_memory->len == 0)
     {
       GString *names = g_string_new (NULL);
-      g_autofree char *gb = cp_format_double_exact (query->memory_gb);
+      char gb[G_ASCII_DTOSTR_BUF_SIZE];
       for (guint i = 0; i < same_model->len; i++)
         g_string_append_printf (names, i ? ", %s" : "%s",
                                 ((const CpGpuSpec *) g_ptr_array_index (same_model, i))->name);
       g_set_error (error, CP_QUOTE_CSV_ERROR, CP_QUOTE_CSV_ERROR_MISSING_COLUMN,
                    /* Translators: a GPU name, a memory size in GB, and a list of catalogue GPUs */
                    _("GPU “%s”: the catalogue has no such part with %s GB (it has %s); "
-                     "add it to the project’s catalogue first"), text, gb, names->str);
+                     "add it to the project’s catalogue first"), text,
+                   cp_format_double_shortest (query->memory_gb, gb), names->str);
       g_string_free (names, TRUE);
       return NULL;
     }
@@ -1062,10 +1063,10 @@ parse_hours (Cell *cell, const char *text, double *out)
         if (scale < 0)
           {
             double per_month = cell->project ? cell->project->settings.hours_per_month : 730;
-            g_autofree char *hours = cp_format_double_exact (per_month);
+            char hours[G_ASCII_DTOSTR_BUF_SIZE];
             scale *= -per_month;
             cell_assume (cell, _("%s “%s”: a month taken as %s hours (the project’s hours per month)"),
-                         cell->header, text, hours);
+                         cell->header, text, cp_format_double_shortest (per_month, hours));
           }
       }
   }
@@ -1795,7 +1796,6 @@ set_price (Cell *cell, CpQuote *quote, const PriceBasis *basis, double amount,
 {
   double gpus = quote->gpus_per_node;
   double per_month = cell->project ? cell->project->settings.hours_per_month : 730;
-  g_autofree char *hours = cp_format_double_exact (per_month);
   gboolean gpu = basis->subject == PER_GPU;
   gboolean converted = TRUE;
 
@@ -1824,6 +1824,7 @@ set_price (Cell *cell, CpQuote *quote, const PriceBasis *basis, double amount,
     case PERIOD_YEAR:
       {
         double months = basis->period == PERIOD_YEAR ? 12 : 1;
+        char hours[G_ASCII_DTOSTR_BUF_SIZE];
         quote->price_unit = CP_PRICE_PER_NODE_MONTH;
         quote->price = amount / months * (gpu ? gpus : 1);
         converted = gpu || months > 1;
@@ -1832,7 +1833,8 @@ set_price (Cell *cell, CpQuote *quote, const PriceBasis *basis, double amount,
         if (gpu)
           cell_assume (cell, _("price “%s” is per GPU-month: multiplied by the node’s %u GPUs"),
                        written, quote->gpus_per_node);
-        cell_assume (cell, _("a node-month is %s hours (the project’s hours per month)"), hours);
+        cell_assume (cell, _("a node-month is %s hours (the project’s hours per month)"),
+                     cp_format_double_shortest (per_month, hours));
       }
       break;
     case PERIOD_NONE:
@@ -2462,8 +2464,9 @@ apply_fabric (Cell *cell, const Record *r, const Header *h, const Fabric *networ
       if ((network->rate_from_generation && network->gbps == quote->nic_gbps) ||
           (bandwidth->rate_from_generation && bandwidth->gbps == quote->nic_gbps))
         {
-          g_autofree char *rate = cp_format_double_exact (quote->nic_gbps);
-          cell_assume (cell, _("the line rate is the InfiniBand generation’s: %s Gb/s per card"), rate);
+          char rate[G_ASCII_DTOSTR_BUF_SIZE];
+          cell_assume (cell, _("the line rate is the InfiniBand generation’s: %s Gb/s per card"),
+                       cp_format_double_shortest (quote->nic_gbps, rate));
         }
       if (quote->nic_gbps == 0)
         cell_assume (cell, _("the network’s line rate is not stated: ask the vendor (R6); "
@@ -3040,7 +3043,9 @@ append_field (GString *out, const char *value, gboolean first)
 static char *
 format_number (double value)
 {
-  return cp_format_double_exact (value);
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  return g_strdup (cp_format_double_shortest (value, buf));
 }
 
 char *
