@@ -1518,7 +1518,12 @@ cp_option_risks (const CpProject *project,
       add_risk_text (risks, g_strdup_printf (_("The network is shared with other tenants: at busy hours it may give less than the %s of line rate assumed."), factor));
     }
 
-  if (job->kind == CP_TASK_INFERENCE && e->replicas_needed <= 1)
+  /* Replicas on one machine all stop with it: the advice is a second
+   * machine, not a second replica (walkthrough 4, #20: "add a second
+   * replica" beside a table showing two). */
+  if (job->kind == CP_TASK_INFERENCE && e->nodes <= 1)
+    add_risk_text (risks, g_strdup (_("The service runs on one machine: its failure stops every replica on it. A second machine removes this single point of failure.")));
+  else if (job->kind == CP_TASK_INFERENCE && e->data_parallel <= 1)
     add_risk_text (risks, g_strdup (_("The service runs as one replica: a single machine failure stops it. A second replica removes this single point of failure.")));
   else if (job->kind != CP_TASK_INFERENCE && e->nodes == 1 && cp_task_kind_is_training (job->kind))
     {

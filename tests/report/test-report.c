@@ -477,6 +477,40 @@ test_chart_memory_offload (void)
   }
 }
 
+/* A service on one machine is told its single point of failure is the
+ * machine, whatever the replicas on it (walkthrough 4, #20: "a second
+ * replica removes it" beside a table showing two on the same machine).
+ * The demo's 7B service of 200 users is recommended on one machine. */
+static void
+test_service_one_machine_risk (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) project = cp_demo_project_new (&error);
+  g_autoptr(CpPlan) plan = NULL;
+  g_autoptr(GPtrArray) risks = NULL;
+  const CpOption *subject;
+  const CpJob *job;
+  gboolean named = FALSE;
+
+  g_assert_no_error (error);
+  job = g_ptr_array_index (project->jobs, 2);
+  g_assert_cmpint (job->kind, ==, CP_TASK_INFERENCE);
+  plan = cp_project_plan_job (project, 2);
+  subject = cp_plan_get_subject (plan);
+  g_assert_nonnull (subject);
+  g_assert_cmpuint (subject->estimate.nodes, ==, 1);
+  risks = cp_option_risks (project, job, subject, "en");
+  for (guint i = 0; i < risks->len; i++)
+    {
+      const char *risk = g_ptr_array_index (risks, i);
+
+      g_assert_null (strstr (risk, "A second replica"));
+      if (strstr (risk, "runs on one machine") != NULL && strstr (risk, "A second machine") != NULL)
+        named = TRUE;
+    }
+  g_assert_true (named);
+}
+
 /* Only the quotes of the comparison get capacity lines: a plan without
  * the gaming quote (8 × 24 GiB = 192 GiB) draws no 192 GiB line. */
 static void
@@ -2566,6 +2600,7 @@ main (int    argc,
   g_test_add_func ("/report/assumption-words", test_assumption_words);
   g_test_add_func ("/report/chart/memory-data", test_chart_memory_data);
   g_test_add_func ("/report/chart/memory-offload", test_chart_memory_offload);
+  g_test_add_func ("/report/service-one-machine-risk", test_service_one_machine_risk);
   g_test_add_func ("/report/chart/compared-capacity", test_chart_compared_capacity);
   g_test_add_func ("/report/chart/cost-data", test_chart_cost_data);
   g_test_add_func ("/report/chart/serving-data", test_chart_serving_data);
