@@ -115,7 +115,11 @@ duplicate_action (GSimpleAction *action,
       cp_job_copy (job, source);
       g_free (job->id);
       job->id = cp_project_new_id (self->project, "job");
-      name = g_strdup_printf (_("%s (copy)"), source->name ? source->name : "");
+      /* The mark first: names are cut at their end in the sidebar and the
+       * table, and "(copy)" after a long one was cut off (walkthrough 4,
+       * #21: two rows alike). */
+      /* TRANSLATORS: the name of a duplicated job or quote offer */
+      name = g_strdup_printf (_("Copy of %s"), source->name ? source->name : "");
       g_free (job->name);
       job->name = g_steal_pointer (&name);
       /* The copy goes right after its original, where the user looks. */
@@ -134,7 +138,7 @@ duplicate_action (GSimpleAction *action,
       cp_quote_copy (quote, source);
       g_free (quote->id);
       quote->id = cp_project_new_id (self->project, "quote");
-      name = g_strdup_printf (_("%s (copy)"), source->offer_name ? source->offer_name : "");
+      name = g_strdup_printf (_("Copy of %s"), source->offer_name ? source->offer_name : "");
       g_free (quote->offer_name);
       quote->offer_name = g_steal_pointer (&name);
       cp_project_add_quote (self->project, quote);

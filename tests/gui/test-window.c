@@ -515,6 +515,14 @@ test_window_delete_and_undo (void)
   g_assert_cmpuint (project->quotes->len, ==, n_quotes + 1);
   g_assert_cmpstr (((CpQuote *) g_ptr_array_index (project->quotes, 2))->id, ==, second_id);
   g_assert_cmpstr (((CpQuote *) g_ptr_array_index (project->quotes, 1))->id, !=, first_id);
+  /* Marked at the start of its offer, which names cut at their end keep. */
+  {
+    const CpQuote *original = g_ptr_array_index (project->quotes, 0);
+    const CpQuote *copy = g_ptr_array_index (project->quotes, 1);
+    g_autofree char *expected = g_strdup_printf ("Copy of %s", original->offer_name);
+
+    g_assert_cmpstr (copy->offer_name, ==, expected);
+  }
 
   close_window (window);
 }
