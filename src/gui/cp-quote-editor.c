@@ -417,6 +417,17 @@ commit_field (gpointer            user_data,
 
   cp_quote_copy (&candidate, self->quote);
   apply_value (field, &candidate, value);
+  /* The report and the risks read it as a date: "2026-13-45" was kept
+   * under the field's own hint "Date as YYYY-MM-DD". */
+  if (g_str_equal (field->key, "valid-until") && candidate.valid_until != NULL && *candidate.valid_until != '\0' &&
+      !cp_i18n_parse_iso_date (candidate.valid_until, NULL))
+    {
+      /* TRANSLATORS: %s is the text typed in the Valid until field */
+      g_set_error (error, CP_MODEL_ERROR, CP_MODEL_ERROR_INVALID, _("“%s” is not a date such as 2026-06-30"),
+                   candidate.valid_until);
+      cp_quote_clear (&candidate);
+      return FALSE;
+    }
   if (same_value (field, &candidate, self->quote))
     {
       cp_quote_clear (&candidate);

@@ -321,21 +321,34 @@ cp_i18n_format_date (GDateTime  *date,
   return g_strdup_printf ("%d %s %d", day, months[month - 1], year);
 }
 
+gboolean
+cp_i18n_parse_iso_date (const char *iso_date,
+                        GDate      *date)
+{
+  int year, month, day;
+  char tail;
+
+  if (iso_date == NULL || sscanf (iso_date, "%4d-%2d-%2d%c", &year, &month, &day, &tail) != 3 ||
+      year < 1 || month < 1 || month > 12 || day < 1 || !g_date_valid_dmy (day, month, year))
+    return FALSE;
+  if (date != NULL)
+    g_date_set_dmy (date, day, month, year);
+  return TRUE;
+}
+
 char *
 cp_i18n_format_iso_date (const char *iso_date,
                          const char *lang)
 {
-  int year, month, day;
-  char tail;
+  GDate day;
   g_autoptr(GDateTime) date = NULL;
 
   if (iso_date == NULL || *iso_date == '\0')
     return g_strdup ("—");
-  if (sscanf (iso_date, "%4d-%2d-%2d%c", &year, &month, &day, &tail) != 3 ||
-      !g_date_valid_dmy (day, month, year))
+  if (!cp_i18n_parse_iso_date (iso_date, &day))
     return g_strdup (iso_date);
 
-  date = g_date_time_new_utc (year, month, day, 0, 0, 0);
+  date = g_date_time_new_utc (g_date_get_year (&day), g_date_get_month (&day), g_date_get_day (&day), 0, 0, 0);
   return cp_i18n_format_date (date, lang);
 }
 

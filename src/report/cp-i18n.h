@@ -68,6 +68,9 @@ char    *cp_i18n_format_date   (GDateTime *date, const char *lang);
 /* An ISO date "2026-11-30" formatted as above; the input itself when it
  * is not a date. */
 char    *cp_i18n_format_iso_date (const char *iso_date, const char *lang);
+/* Whether @iso_date is a real day written YYYY-MM-DD; sets @date (may be
+ * NULL) to it. */
+gboolean cp_i18n_parse_iso_date  (const char *iso_date, GDate *date);
 /* Days with one decimal: "12.5 days" / "12.5 天". */
 char    *cp_i18n_format_days   (double days, const char *lang);
 /* A fraction as a percentage: 0.35 → "35%". */

@@ -4,6 +4,7 @@
 
 #include <math.h>
 #include <string.h>
+#include <time.h>
 
 #include "planner/cp-units.h"
 #include "cp-i18n.h"
@@ -1496,6 +1497,23 @@ cp_option_risks (const CpProject *project,
   double communication_share = e->total_s > 0 ? e->exposed_communication_s / e->total_s : 0;
 
   cp_i18n_push_language (lang);
+
+  /* An offer past its last day is no price to approve a budget on: it was
+   * recommended, 11 months after it expired, with no word of it
+   * (walkthrough 4, #23). Today is the day the words are written, as the
+   * report's own date. */
+  {
+    GDate last_day, today;
+
+    g_date_set_time_t (&today, time (NULL));
+    if (cp_i18n_parse_iso_date (quote->valid_until, &last_day) && g_date_compare (&last_day, &today) < 0)
+      {
+        g_autofree char *when = cp_i18n_format_iso_date (quote->valid_until, lang);
+
+        /* TRANSLATORS: a risk; %s is the last day the quote's price held */
+        add_risk_text (risks, g_strdup_printf (_("The offer expired on %s: ask the vendor for a new quote before relying on its price."), when));
+      }
+  }
 
   if (e->nodes > 1 && isfinite (communication_share) && communication_share > RISK_COMMUNICATION_SHARE)
     {

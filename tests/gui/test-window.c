@@ -3563,6 +3563,21 @@ test_window_other_currency (void)
   wait_results (results);
   g_assert_nonnull (shown_option (results, 0));
   g_assert_cmpstr (cp_results_view_get_incomplete_text (results), ==, "");
+
+  /* Valid until takes a real day only (walkthrough 4, #23: 2026-13-45
+   * was kept). */
+  {
+    CpFieldRow *valid_until = cp_quote_editor_get_row (quote_editor, "valid-until");
+    CpQuote *quote = g_ptr_array_index (project->quotes, 0);
+    g_autofree char *before = g_strdup (quote->valid_until);
+
+    type_text (valid_until, "2026-13-45");
+    g_assert_cmpstr (cp_field_row_get_error (valid_until), ==, "“2026-13-45” is not a date such as 2026-06-30");
+    g_assert_cmpstr (quote->valid_until, ==, before);
+    type_text (valid_until, "2027-02-28");
+    g_assert_null (cp_field_row_get_error (valid_until));
+    g_assert_cmpstr (quote->valid_until, ==, "2027-02-28");
+  }
   close_window (window);
 }
 

@@ -511,6 +511,40 @@ test_service_one_machine_risk (void)
   g_assert_true (named);
 }
 
+/* An offer past its last day is named among the risks of the option it
+ * gives; one still valid, or with no date, is not (walkthrough 4, #23). */
+static void
+test_expired_offer_risk (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) project = cp_demo_project_new (&error);
+  g_autoptr(CpPlan) plan = NULL;
+  const CpOption *subject;
+  const CpJob *job;
+  CpQuote *quote;
+  const char *dates[] = { "2000-01-31", "2999-12-31", NULL };
+
+  g_assert_no_error (error);
+  job = g_ptr_array_index (project->jobs, 0);
+  plan = cp_project_plan_job (project, 0);
+  subject = cp_plan_get_subject (plan);
+  g_assert_nonnull (subject);
+  quote = g_ptr_array_index (project->quotes, subject->quote_index);
+  for (guint d = 0; d < G_N_ELEMENTS (dates); d++)
+    {
+      g_autoptr(GPtrArray) risks = NULL;
+      gboolean named = FALSE;
+
+      g_free (quote->valid_until);
+      quote->valid_until = g_strdup (dates[d]);
+      risks = cp_option_risks (project, job, subject, "en");
+      for (guint i = 0; i < risks->len; i++)
+        if (strstr (g_ptr_array_index (risks, i), "The offer expired on") != NULL)
+          named = TRUE;
+      g_assert_cmpint (named, ==, d == 0);
+    }
+}
+
 /* Only the quotes of the comparison get capacity lines: a plan without
  * the gaming quote (8 × 24 GiB = 192 GiB) draws no 192 GiB line. */
 static void
@@ -2601,6 +2635,7 @@ main (int    argc,
   g_test_add_func ("/report/chart/memory-data", test_chart_memory_data);
   g_test_add_func ("/report/chart/memory-offload", test_chart_memory_offload);
   g_test_add_func ("/report/service-one-machine-risk", test_service_one_machine_risk);
+  g_test_add_func ("/report/expired-offer-risk", test_expired_offer_risk);
   g_test_add_func ("/report/chart/compared-capacity", test_chart_compared_capacity);
   g_test_add_func ("/report/chart/cost-data", test_chart_cost_data);
   g_test_add_func ("/report/chart/serving-data", test_chart_serving_data);
