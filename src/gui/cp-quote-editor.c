@@ -271,6 +271,26 @@ assume_monthly_term (CpQuoteEditor *self,
     self->term_assumed = FALSE;
 }
 
+/* Said where the currency is typed: the quote leaves the ranking. */
+static void
+update_currency_hint (CpQuoteEditor *self)
+{
+  CpFieldRow *row = cp_quote_editor_get_row (self, "currency");
+  g_autofree char *hint = NULL;
+
+  if (row == NULL)
+    return;
+  if ((cp_quote_get_missing_in (self->quote, &self->project->settings) & CP_QUOTE_MISSING_EXCHANGE_RATE) != 0)
+    /* TRANSLATORS: under a quote's Currency; %s is the project's currency, such as CNY */
+    hint = g_strdup_printf (_("The project compares in %s, with no exchange rate: this quote is left out of the ranking"),
+                            self->project->settings.currency);
+  cp_field_row_set_hint (row, hint);
+  if (hint != NULL)
+    gtk_widget_add_css_class (GTK_WIDGET (row), "warning");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (row), "warning");
+}
+
 static void
 update_term_hint (CpQuoteEditor *self)
 {
@@ -302,6 +322,7 @@ load_rows (CpQuoteEditor *self,
     }
   update_price_warning (self);
   update_term_hint (self);
+  update_currency_hint (self);
 
   self->loading = FALSE;
 }
@@ -459,6 +480,7 @@ commit_field (gpointer            user_data,
     }
   update_price_warning (self);
   update_term_hint (self);
+  update_currency_hint (self);
   self->loading = FALSE;
 
   emit_changed (self, field->key);

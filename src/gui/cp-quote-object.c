@@ -11,6 +11,7 @@ struct _CpQuoteObject
   GObject  parent_instance;
 
   CpQuote   *quote;
+  const CpSettings *settings;   /* the project's, which holds the quote */
   /* What the sidebar shows, to notify only when it changes. */
   char      *title;
   char      *subtitle;
@@ -28,14 +29,17 @@ enum {
 static GParamSpec *properties[N_PROPS];
 
 CpQuoteObject *
-cp_quote_object_new (CpQuote *quote)
+cp_quote_object_new (CpQuote          *quote,
+                     const CpSettings *settings)
 {
   CpQuoteObject *self;
 
   g_return_val_if_fail (quote != NULL, NULL);
+  g_return_val_if_fail (settings != NULL, NULL);
 
   self = g_object_new (CP_TYPE_QUOTE_OBJECT, NULL);
   self->quote = quote;
+  self->settings = settings;
 
   return self;
 }
@@ -63,7 +67,7 @@ cp_quote_object_dup_subtitle (CpQuoteObject *self)
 {
   g_return_val_if_fail (CP_IS_QUOTE_OBJECT (self), NULL);
 
-  CpQuoteMissing missing = cp_quote_get_missing (self->quote);
+  CpQuoteMissing missing = cp_quote_get_missing_in (self->quote, self->settings);
 
   if (missing != CP_QUOTE_MISSING_NONE)
     {

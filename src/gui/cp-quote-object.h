@@ -11,9 +11,10 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (CpQuoteObject, cp_quote_object, CP, QUOTE_OBJECT, GObject)
 
-/* @quote belongs to the project; the window drops the object before the
- * project frees it. */
-CpQuoteObject *cp_quote_object_new       (CpQuote *quote);
+/* @quote and @settings belong to the project; the window drops the
+ * object before the project frees them. */
+CpQuoteObject *cp_quote_object_new       (CpQuote          *quote,
+                                          const CpSettings *settings);
 CpQuote       *cp_quote_object_get_quote  (CpQuoteObject *self);
 const char   *cp_quote_object_get_title    (CpQuoteObject *self);
 char         *cp_quote_object_dup_subtitle (CpQuoteObject *self);

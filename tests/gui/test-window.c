@@ -3558,6 +3558,14 @@ test_window_other_currency (void)
   wait_results (results);
   g_assert_null (shown_option (results, 0));
   g_assert_nonnull (strstr (cp_results_view_get_incomplete_text (results), "another currency"));
+  /* And under the field it was typed in, and in the sidebar. */
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (currency)), "compares in CNY"));
+  {
+    GtkListBoxRow *row = gtk_list_box_get_row_at_index (cp_window_get_quotes_list (window), 0);
+    GtkWidget *subtitle = gtk_widget_get_last_child (gtk_list_box_row_get_child (row));
+
+    g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (subtitle)), "Incomplete: "));
+  }
 
   type_text (currency, "CNY");
   wait_results (results);
