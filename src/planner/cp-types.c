@@ -390,6 +390,9 @@ check_range (double       value,
       g_ascii_formatd (max_text, sizeof max_text, "%.6g", max);
       if ((plus = strchr (max_text, '+')) != NULL)
         memmove (plus, plus + 1, strlen (plus));
+      /* "1e09" too: the exponent without its leading zero. */
+      if ((plus = strchr (max_text, 'e')) != NULL && plus[1] == '0' && plus[2] != '\0')
+        memmove (plus + 1, plus + 2, strlen (plus + 1));
       /* Translators: %s is the largest value the field accepts */
       problem = g_strdup_printf (_("must be at most %s"), max_text);
       return cp_check_fail (error, field, problem);

@@ -1354,6 +1354,28 @@ test_host_memory_validation (void)
   cp_quote_clear (&quote);
 }
 
+/* A value past a field's ceiling names the ceiling, written as typed:
+ * GPUs per node at most 1,024, a dense peak at most 10^17 FLOP/s
+ * (cp_quote_validate_figures()'s limits), not "larger than the model
+ * can use" (walkthrough 4, #17). */
+static void
+test_limit_messages (void)
+{
+  CpQuote quote;
+  g_autoptr(GError) gpus = NULL;
+  g_autoptr(GError) peak = NULL;
+
+  quote_init_a100 (&quote, 8, 1);
+  quote.gpus_per_node = 2000;
+  g_assert_false (cp_quote_validate (&quote, &gpus));
+  g_assert_cmpstr (gpus->message, ==, "GPUs per node: must be at most 1024");
+  quote.gpus_per_node = 8;
+  quote.gpu.dense_bf16_flops = 1e18;
+  g_assert_false (cp_quote_validate (&quote, &peak));
+  g_assert_cmpstr (peak->message, ==, "GPU dense BF16 peak: must be at most 1e17");
+  cp_quote_clear (&quote);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1382,6 +1404,7 @@ main (int   argc,
   g_test_add_func ("/model/rules/gpu-mismatch-risk", test_gpu_mismatch_risk);
   g_test_add_func ("/model/cost/billing", test_cost_billing);
   g_test_add_func ("/model/cost/components", test_cost_components);
+  g_test_add_func ("/model/limit-messages", test_limit_messages);
   g_test_add_func ("/model/invalid-inputs", test_invalid_inputs);
 
   return g_test_run ();
