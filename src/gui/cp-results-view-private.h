@@ -11,6 +11,7 @@ char *_cp_results_view_describe_recommendation   (const CpProject *project,
                                                   const CpPlan    *plan,
                                                   const char      *lang);
 char *_cp_results_view_describe_cluster_question (const CpProject *project,
+                                                  const CpJob     *job,
                                                   const CpPlan    *plan,
                                                   const char      *lang);
 char *_cp_results_view_describe_changes          (const CpProject *project,

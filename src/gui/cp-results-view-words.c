@@ -173,11 +173,41 @@ explain_more_nodes (GString          *text,
   }
 }
 
+/* Why one node of a cluster offer was not enough when the host memory the
+ * quote states is what stopped it: the price jumped to several nodes with
+ * no word of the 512 GiB that could not hold CPU offload's 1,043 GiB
+ * (walkthrough 5). */
+static void
+append_one_node_refused (GString         *text,
+                         const CpProject *project,
+                         const CpJob     *job,
+                         const CpOption  *option,
+                         const CpQuote   *quote,
+                         const char      *lang)
+{
+  CpEstimate one;
+
+  if (option->estimate.nodes <= 1 || quote->host_memory_per_node_bytes <= 0)
+    return;
+  if (!cp_estimate (job, quote, 1, &project->settings, &one, NULL) || one.fits || one.offload_refused_host_bytes <= 0)
+    return;
+  {
+    g_autofree char *needed = cp_words_host_memory (one.offload_refused_host_bytes, project->settings.memory_unit, lang);
+    g_autofree char *stated = cp_words_host_memory (quote->host_memory_per_node_bytes, project->settings.memory_unit, lang);
+
+    g_string_append (text, "\n");
+    /* TRANSLATORS: host memory CPU offload would need on one node, then what the quote states */
+    g_string_append_printf (text, _("One node would fit only with CPU offload, which needs %s of host memory; the quote states %s."),
+                            needed, stated);
+  }
+}
+
 /* One machine or the cluster: for every quote offering several nodes, the
  * node count the plan chose and the whole offer beside it, with why the
  * extra nodes do not pay when they do not. */
 char *
 _cp_results_view_describe_cluster_question (const CpProject *project,
+                                            const CpJob     *job,
                                             const CpPlan    *plan,
                                             const char      *lang)
 {
@@ -201,6 +231,7 @@ _cp_results_view_describe_cluster_question (const CpProject *project,
         g_string_append (text, "\n\n");
       /* TRANSLATORS: quote name, then its best node count with time, cost and communication share */
       g_string_append_printf (text, _("%s — best at %s."), name, chosen);
+      append_one_node_refused (text, project, job, option, quote, lang);
 
       if (!option->has_full_offer)
         continue;

@@ -3979,6 +3979,33 @@ test_window_drop_down_opens_on_checked (void)
  * states, fp32 master weights and gradients in the machine's RAM. Typing
  * the vendor's 512 GiB into the quote's host memory turns the verdict and
  * R1's words; 2,048 GiB brings offload back without the question. */
+/* A cluster quote whose one node cannot hold CPU offload's host memory
+ * says so where it is offered at more nodes (walkthrough 5: G went from
+ * one node to three, 9,984 to 52,540 CNY, with no word why). Llama 2
+ * 70B: 16 × 70e9 bytes = 1,043 GiB against 512 GiB stated. */
+static void
+test_window_cluster_host_memory (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  CpResultsView *results = cp_window_get_results_view (window);
+  int g = -1;
+
+  for (guint i = 0; i < project->quotes->len; i++)
+    if (strstr (((CpQuote *) g_ptr_array_index (project->quotes, i))->vendor, "Example vendor G") != NULL)
+      g = (int) i;
+  g_assert_cmpint (g, >=, 0);
+  select_row (cp_window_get_jobs_list (window), 0);
+  select_row (cp_window_get_quotes_list (window), (guint) g);
+  type_text (cp_quote_editor_get_row (cp_window_get_quote_editor (window), "host-memory"), "512");
+  wait_results (results);
+  g_assert_cmpuint (shown_option (results, g)->estimate.nodes, >, 1);
+  g_assert_nonnull (strstr (cp_results_view_get_cluster_text (results),
+                            "One node would fit only with CPU offload, which needs 1,043 GiB of host memory; "
+                            "the quote states 512 GiB."));
+  close_window (window);
+}
+
 static void
 test_window_host_memory (void)
 {
@@ -4114,6 +4141,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/save-untitled-folder", test_window_save_untitled_folder);
   g_test_add_func ("/gui/window/export-commits-edit", test_window_export_commits_edit);
   g_test_add_func ("/gui/window/other-currency", test_window_other_currency);
+  g_test_add_func ("/gui/window/cluster-host-memory", test_window_cluster_host_memory);
   g_test_add_func ("/gui/window/open-recent", test_window_open_recent);
   g_test_add_func ("/gui/window/form-layout", test_window_form_layout);
   g_test_add_func ("/gui/window/field-messages", test_window_field_messages);
