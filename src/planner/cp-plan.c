@@ -897,6 +897,18 @@ cp_plan_new_without_robustness (const CpJob      *job,
   if (cp_task_kind_is_training (job->kind))
     {
       reason_memory (plan, job, quotes, settings, subject);
+      /* A machine left out only by the host memory its quote states says
+       * so too: an honest "1 TB" otherwise lost, without a word, to a
+       * quote stating none (walkthrough 5, N1). */
+      for (guint i = 0; i < plan->options->len; i++)
+        {
+          const CpOption *option = &g_array_index (plan->options, CpOption, i);
+
+          if (option != subject && option->estimate.offload_refused_host_bytes > 0)
+            add_reason (plan, CP_RULE_R1_MEMORY_GAP, CP_OUTCOME_HOST_MEMORY_SHORT, option->quote_index,
+                        option->estimate.memory_gap, option->estimate.offload_refused_host_bytes,
+                        quotes[option->quote_index].host_memory_per_node_bytes, 0);
+        }
       /* R2 speaks when the full fine-tune is beyond what memory techniques
        * recover on one machine (R1's 2×), or a cluster was chosen anyway. */
       if (job->kind == CP_TASK_FULL_FINETUNE &&

@@ -816,7 +816,7 @@ reason_text (const CpReason  *reason,
         b = host_memory_text (project, v[1], lang);
         c = host_memory_text (project, v[2], lang);
         /* TRANSLATORS: R1; a ratio, two sizes, then the quote's name */
-        return g_strdup_printf (_("The job needs %s the memory of one machine. CPU offload would fit it in the GPUs, but it keeps %s of optimizer states, fp32 master weights and gradients in each machine's host memory, more than the %s that %s states: one machine cannot run it."), a, b, c, name);
+        return g_strdup_printf (_("The job needs %s the memory of one machine. CPU offload would fit it in the GPUs, but it keeps %s of optimizer states, fp32 master weights and gradients in each machine's host memory, more than the %s that %s states: one of its machines cannot run it."), a, b, c, name);
       }
 
     case CP_OUTCOME_FULL_FINETUNE_CLUSTER:

@@ -1354,6 +1354,38 @@ test_host_memory_validation (void)
   cp_quote_clear (&quote);
 }
 
+/* Of two machines, the one whose stated 1,024 GiB of host memory falls
+ * 19 GiB short of offload's 1,043 GiB is named in R1 too, not only the
+ * one the verdict speaks of, which states none (walkthrough 5, N1: the
+ * honest vendor lost without a word). */
+static void
+test_host_memory_short_named (void)
+{
+  CpSettings settings;
+  CpQuote quotes[2];
+  CpJob job;
+  CpJob unused;
+  CpSettings same;
+
+  llama_70b_on_a800 (&job, &quotes[0], &settings, 1024);
+  llama_70b_on_a800 (&unused, &quotes[1], &same, 0);
+  cp_job_clear (&unused);
+  {
+    g_autoptr(CpPlan) plan = cp_plan_new (&job, quotes, 2, &settings);
+    const CpReason *reason = find_reason (plan, CP_OUTCOME_HOST_MEMORY_SHORT, 0);
+
+    g_assert_cmpint (plan->recommended, >=, 0);
+    g_assert_cmpint (g_array_index (plan->options, CpOption, plan->recommended).quote_index, ==, 1);
+    g_assert_nonnull (reason);
+    g_assert_cmpint (reason->rule, ==, CP_RULE_R1_MEMORY_GAP);
+    assert_close (LLAMA_70B_OFFLOAD_HOST_BYTES, reason->values[1], 1e-12);
+    g_assert_cmpfloat (reason->values[2], ==, 1024 * GIB);
+  }
+  cp_job_clear (&job);
+  cp_quote_clear (&quotes[0]);
+  cp_quote_clear (&quotes[1]);
+}
+
 /* A value past a field's ceiling names the ceiling, written as typed:
  * GPUs per node at most 1,024, a dense peak at most 10^17 FLOP/s
  * (cp_quote_validate_figures()'s limits), not "larger than the model
@@ -1405,6 +1437,7 @@ main (int   argc,
   g_test_add_func ("/model/cost/billing", test_cost_billing);
   g_test_add_func ("/model/cost/components", test_cost_components);
   g_test_add_func ("/model/limit-messages", test_limit_messages);
+  g_test_add_func ("/model/host-memory-short-named", test_host_memory_short_named);
   g_test_add_func ("/model/invalid-inputs", test_invalid_inputs);
 
   return g_test_run ();

@@ -66,4 +66,12 @@ if [ "$fuzzy_count" -gt 0 ]; then
   msgattrib --only-fuzzy --no-obsolete --no-location "$tmp/merged.po" | sed '1,/^$/d' >&2
   status=1
 fi
+# The product is 算力方案规划 in every Chinese string (the window title, the
+# PDF); a help window once said 算力规划器.
+other_names=$(msgattrib --translated --no-obsolete --no-location "$tmp/merged.po" | grep -c '算力规划器')
+if [ "$other_names" -gt 0 ]; then
+  echo "$other_names message(s) name the product other than 算力方案规划:" >&2
+  msgattrib --translated --no-obsolete --no-location "$tmp/merged.po" | grep -B3 '算力规划器' >&2
+  status=1
+fi
 exit $status
