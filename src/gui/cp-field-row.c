@@ -138,16 +138,10 @@ parse_text (CpFieldRow    *self,
 
     case CP_FIELD_BYTES:
       {
-        g_autofree char *stripped = g_strstrip (g_strdup (text));
-        gsize length = strlen (stripped);
-
-        if (self->field->unit_bytes > 0 && length > 0 && g_ascii_isdigit (stripped[length - 1]))
-          {
-            if (!cp_parse_count (stripped, &value->number, error))
-              return FALSE;
-            value->number *= self->field->unit_bytes;
-            return TRUE;
-          }
+        /* A field read in whole units of memory is a machine's RAM: "1TB"
+         * there is 1,024 GiB, as the vendor sheet import reads it. */
+        if (self->field->unit_bytes > 0)
+          return cp_parse_ram_bytes (text, self->field->unit_bytes, &value->number, error);
         return cp_parse_bytes (text, &value->number, error);
       }
 

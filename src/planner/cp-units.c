@@ -307,6 +307,40 @@ cp_parse_bytes (const char  *text,
   return parse_with_suffix (text, suffixes, G_N_ELEMENTS (suffixes), TRUE, out, error);
 }
 
+gboolean
+cp_parse_ram_bytes (const char  *text,
+                    double       bare_unit_bytes,
+                    double      *out,
+                    GError     **error)
+{
+  /* Memory modules come in powers of two: a server sold with "512 GB"
+   * has 512 GiB, so here G, GB and GiB (T, TB, TiB) all count 2^30
+   * (2^40), unlike a GPU datasheet's decimal GB (cp_parse_bytes()). */
+  static const Suffix suffixes[] = {
+    { "", 0, 1 },
+    { "M", 0, 1048576.0 }, { "MB", 0, 1048576.0 }, { "Mi", 0, 1048576.0 }, { "MiB", 0, 1048576.0 },
+    { "G", 0, 1073741824.0 }, { "GB", 0, 1073741824.0 }, { "Gi", 0, 1073741824.0 }, { "GiB", 0, 1073741824.0 },
+    { "T", 0, 1099511627776.0 }, { "TB", 0, 1099511627776.0 }, { "Ti", 0, 1099511627776.0 },
+    { "TiB", 0, 1099511627776.0 },
+    { "P", 0, 1125899906842624.0 }, { "PB", 0, 1125899906842624.0 }, { "Pi", 0, 1125899906842624.0 },
+    { "PiB", 0, 1125899906842624.0 },
+  };
+  g_autofree char *stripped = NULL;
+  double value;
+  gsize length;
+
+  if (!parse_with_suffix (text, suffixes, G_N_ELEMENTS (suffixes), TRUE, &value, error))
+    return FALSE;
+  stripped = g_strstrip (g_strdup (text));
+  length = strlen (stripped);
+  /* A bare number is in the unit the caller reads it in (a form's GiB, a
+   * column header's "(GB)"). */
+  if (length > 0 && g_ascii_isdigit (stripped[length - 1]))
+    value *= bare_unit_bytes;
+  *out = value;
+  return TRUE;
+}
+
 typedef struct {
   const char *text;
   const char *code;

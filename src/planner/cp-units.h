@@ -24,6 +24,9 @@ typedef enum {
 gboolean cp_parse_count   (const char *text, double *out, GError **error);
 /* Bytes: "80GB" (10^9), "80 GiB" (2^30), "24G" (10^9), plain bytes. */
 gboolean cp_parse_bytes   (const char *text, double *out, GError **error);
+/* A machine's RAM, whose G, T and P count powers of two; a bare number is
+ * in @bare_unit_bytes: "512" with 2^30 is 512 GiB, "1TB" 1,024 GiB. */
+gboolean cp_parse_ram_bytes (const char *text, double bare_unit_bytes, double *out, GError **error);
 /* A price with an optional currency and time/billing unit. The unit found
  * (per GPU-hour, per node-hour, per node-month) is stored in @unit when the
  * text names one; @unit_found tells whether it did. @currency receives an

@@ -1422,38 +1422,23 @@ read_storage_cell (Cell *cell, const char *text, CpQuote *quote)
     }
 }
 
-/* A machine's RAM: "512", "512G", "512 GB", "1.5TB", "2T", in a column
+/* A machine's RAM ("512", "512G", "512 GB", "1.5TB", "2T") in a column
  * whose header may name the unit ("内存(GB)"); a bare number without one
- * is GiB. Memory modules come in powers of two, so a server sold with
- * "512 GB" has 512 GiB: G, GB and GiB (T, TB, TiB) all count 2^30
- * (2^40) here. */
+ * is GiB (cp_parse_ram_bytes()). */
 static void
 read_host_memory_cell (Cell *cell, const char *text, CpQuote *quote)
 {
-  g_autoptr(GRegex) amount = g_regex_new ("^\\s*(\\d+(?:\\.\\d+)?)\\s*(([mgtp])i?b?)?\\s*$",
-                                          G_REGEX_CASELESS, G_REGEX_MATCH_DEFAULT, NULL);
-  g_autoptr(GMatchInfo) match = NULL;
-  g_autofree char *number = NULL;
-  g_autofree char *prefix = NULL;
-  const char *unit_text;
+  const char *hint = cell->hint != NULL ? cell->hint : "g";
+  double bare_unit = g_ascii_tolower (*hint) == 'm' ? 1048576.0
+                     : g_ascii_tolower (*hint) == 't' ? 1099511627776.0
+                     : g_ascii_tolower (*hint) == 'p' ? 1125899906842624.0 : 1073741824.0;
   double value;
 
-  if (!g_regex_match (amount, text, 0, &match))
+  if (!cp_parse_ram_bytes (text, bare_unit, &value, NULL))
     {
       /* Translators: a column header and the cell's text */
       cell_error (cell, _("%s “%s” is not an amount of memory such as 512 GB"), cell->header, text);
       return;
-    }
-  number = g_match_info_fetch (match, 1);
-  prefix = g_match_info_fetch (match, 3);
-  unit_text = prefix != NULL && *prefix != '\0' ? prefix : cell->hint != NULL ? cell->hint : "g";
-  value = g_ascii_strtod (number, NULL);
-  switch (g_ascii_tolower (*unit_text))
-    {
-    case 'm': value *= 1048576.0; break;
-    case 't': value *= 1099511627776.0; break;
-    case 'p': value *= 1125899906842624.0; break;
-    default: value *= 1073741824.0; break;
     }
   quote->host_memory_per_node_bytes = value;
 }

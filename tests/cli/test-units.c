@@ -325,6 +325,37 @@ test_format (void)
   }
 }
 
+/* A machine's RAM counts powers of two whatever the spelling, and a bare
+ * number is in the unit given: what the quote form and the vendor sheet
+ * import both read "1TB" as (walkthrough 5, N14: the form had 931 GiB,
+ * the import 1,024). */
+static void
+test_ram_bytes (void)
+{
+  const double gib = 1073741824.0;
+  const struct { const char *text; double expected; } cases[] = {
+    { "512", 512 * gib },
+    { "512 GB", 512 * gib },
+    { "512G", 512 * gib },
+    { "512 GiB", 512 * gib },
+    { "1TB", 1024 * gib },
+    { "1.5 TiB", 1536 * gib },
+    { "2t", 2048 * gib },
+  };
+  double value;
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_assert_true (cp_parse_ram_bytes (cases[i].text, gib, &value, NULL));
+      g_assert_cmpfloat (value, ==, cases[i].expected);
+    }
+  /* A bare number in a column headed "(TB)". */
+  g_assert_true (cp_parse_ram_bytes ("2", 1024 * gib, &value, NULL));
+  g_assert_cmpfloat (value, ==, 2048 * gib);
+  g_assert_false (cp_parse_ram_bytes ("lots", gib, &value, NULL));
+  g_assert_false (cp_parse_ram_bytes ("", gib, &value, NULL));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -335,6 +366,7 @@ main (int argc, char **argv)
   g_test_add_func ("/units/count/rejected", test_count_rejected);
   g_test_add_func ("/units/count/exact", test_count_exact);
   g_test_add_func ("/units/bytes", test_bytes);
+  g_test_add_func ("/units/ram-bytes", test_ram_bytes);
   g_test_add_func ("/units/price", test_price);
   g_test_add_func ("/units/price/optional-outputs", test_price_optional_outputs);
   g_test_add_func ("/units/format", test_format);
