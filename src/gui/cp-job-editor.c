@@ -10,6 +10,8 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "report/cp-reason-text.h"
+
 #include "cp-job-editor.h"
 #include "cp-labels.h"
 #include "cp-picker-row.h"
@@ -256,9 +258,9 @@ fill_trial_quote_row (CpJobEditor *self)
       const CpQuote *quote = g_ptr_array_index (self->project->quotes, i);
 
       g_ptr_array_add (ids, quote->id);
-      g_ptr_array_add (labels, g_strdup_printf ("%s — %s",
-                                                quote->vendor ? quote->vendor : "",
-                                                quote->offer_name ? quote->offer_name : ""));
+      /* As everywhere else: "Vendor — offer", the vendor alone without an
+       * offer name ("Walk5 Cloud —" had a dash to nothing). */
+      g_ptr_array_add (labels, cp_words_quote_name (self->project, (int) i));
     }
 
   cp_picker_row_set_items (self->trial_quote_row, (const char * const *) ids->pdata,

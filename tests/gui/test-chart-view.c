@@ -63,8 +63,8 @@ chart_window (int         width,
 }
 
 /* The chart keeps a 16 : 9 picture as its pane widens, never below the
- * 360 px its labels need; as its minimum, since the scrolled results give
- * their content only its minimum height. */
+ * 460 px its labels and panels need; as its minimum, since the scrolled
+ * results give their content only its minimum height. */
 static void
 test_chart_view_size (void)
 {
@@ -76,8 +76,8 @@ test_chart_view_size (void)
   g_assert_cmpint (minimum, ==, 900);
   g_assert_cmpint (natural, ==, 900);
   gtk_widget_measure (GTK_WIDGET (view), GTK_ORIENTATION_VERTICAL, 400, &minimum, &natural, NULL, NULL);
-  g_assert_cmpint (minimum, ==, 360);
-  g_assert_cmpint (natural, ==, 360);
+  g_assert_cmpint (minimum, ==, 460);
+  g_assert_cmpint (natural, ==, 460);
   gtk_window_destroy (window);
 }
 
@@ -132,7 +132,7 @@ test_chart_view_export (void)
   image = cairo_image_surface_create_from_png (png);
   g_assert_cmpint (cairo_surface_status (image), ==, CAIRO_STATUS_SUCCESS);
   g_assert_cmpint (cairo_image_surface_get_width (image), ==, 2 * MAX (320, width));
-  g_assert_cmpint (cairo_image_surface_get_height (image), ==, 2 * MAX (360, height));
+  g_assert_cmpint (cairo_image_surface_get_height (image), ==, 2 * MAX (460, height));
   cairo_surface_destroy (image);
 
   cp_chart_view_export_async (view, svg, TRUE, (GAsyncReadyCallback) on_exported, &error);
