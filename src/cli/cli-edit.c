@@ -8,12 +8,12 @@
 
 #include <glib/gi18n.h>
 #include <stdio.h>
-#include <string.h>
 
 #include "cli-common.h"
 #include "cli-job-options.h"
 #include "cp-cli.h"
 #include "planner/cp-units.h"
+#include "report/cp-i18n.h"
 #include "report/cp-report.h"
 #include "store/cp-model-config.h"
 #include "store/cp-project-merge.h"
@@ -198,10 +198,7 @@ cp_cli_add_quote (int argc, char **argv)
     }
   if (valid_until)
     {
-      GDate date;
-      g_date_clear (&date, 1);
-      g_date_set_parse (&date, valid_until);
-      if (!g_date_valid (&date) || strlen (valid_until) != 10)
+      if (!cp_i18n_parse_iso_date (valid_until, NULL))
         return cp_cli_usage_error (_("--valid-until: “%s” is not a date such as 2026-06-30"), valid_until);
       quote->valid_until = g_steal_pointer (&valid_until);
     }

@@ -219,6 +219,19 @@ show_choice (CpPickerRow *row,
   cp_picker_row_select_id (row, id);
 }
 
+/* @hint under @row, marked as a warning when @warning. */
+static void
+set_row_hint (CpFieldRow *row,
+              const char *hint,
+              gboolean    warning)
+{
+  cp_field_row_set_hint (row, hint);
+  if (warning && hint != NULL)
+    gtk_widget_add_css_class (GTK_WIDGET (row), "warning");
+  else
+    gtk_widget_remove_css_class (GTK_WIDGET (row), "warning");
+}
+
 /* A price the form takes, but that is most likely typed in the wrong unit
  * ("18.5" while Billed per still says node-month): warned about under the
  * field, never refused, since the form does what it says. */
@@ -242,11 +255,7 @@ update_price_warning (CpQuoteEditor *self)
                                  price, currency, cp_labels_price_unit (self->quote->price_unit),
                                  per_gpu_hour, currency);
     }
-  cp_field_row_set_hint (row, warning);
-  if (warning != NULL)
-    gtk_widget_add_css_class (GTK_WIDGET (row), "warning");
-  else
-    gtk_widget_remove_css_class (GTK_WIDGET (row), "warning");
+  set_row_hint (row, warning, TRUE);
 }
 
 /* A price per node-month is the price of a machine rented by the month:
@@ -284,11 +293,7 @@ update_currency_hint (CpQuoteEditor *self)
     /* TRANSLATORS: under a quote's Currency; %s is the project's currency, such as CNY */
     hint = g_strdup_printf (_("The project compares in %s, with no exchange rate: this quote is left out of the ranking"),
                             self->project->settings.currency);
-  cp_field_row_set_hint (row, hint);
-  if (hint != NULL)
-    gtk_widget_add_css_class (GTK_WIDGET (row), "warning");
-  else
-    gtk_widget_remove_css_class (GTK_WIDGET (row), "warning");
+  set_row_hint (row, hint, TRUE);
 }
 
 static void
@@ -297,9 +302,9 @@ update_term_hint (CpQuoteEditor *self)
   CpFieldRow *row = cp_quote_editor_get_row (self, "minimum-term");
 
   if (row != NULL)
-    cp_field_row_set_hint (row, self->term_assumed
-                                ? _("One month, as the price is per node-month; 0 if the vendor bills by the hour")
-                                : NULL);
+    set_row_hint (row, self->term_assumed
+                       ? _("One month, as the price is per node-month; 0 if the vendor bills by the hour")
+                       : NULL, FALSE);
 }
 
 static void
@@ -468,21 +473,7 @@ commit_field (gpointer            user_data,
   else if (g_str_equal (field->key, "intra-link-rate"))
     make_custom (&self->quote->intra_link.id, &self->quote->intra_link.name);
 
-  self->loading = TRUE;
-  show_choice (self->gpu_row, self->quote->gpu.id, self->quote->gpu.name);
-  show_choice (self->link_row, self->quote->intra_link.id, self->quote->intra_link.name);
-  for (guint i = 0; i < self->rows->len; i++)
-    {
-      CpFieldRow *row = g_ptr_array_index (self->rows, i);
-
-      cp_field_row_set_currency (row, self->quote->currency);
-      cp_field_row_load (row, self->quote, FALSE);
-    }
-  update_price_warning (self);
-  update_term_hint (self);
-  update_currency_hint (self);
-  self->loading = FALSE;
-
+  load_rows (self, FALSE);
   emit_changed (self, field->key);
 
   return TRUE;
