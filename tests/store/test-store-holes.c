@@ -1,0 +1,152 @@
+/* test-store-holes.c: the project-file holes a reliability probe found
+ * (issue 24): tables with the right names but altered definitions. */
+
+#define _POSIX_C_SOURCE 200809L
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <sqlite3.h>
+#include <string.h>
+
+#include "store/cp-store.h"
+#include "common/cp-test-demo.h"
+#include "common/cp-test-dir.h"
+
+static char *tmp_dir;
+
+static char *
+tmp_path (const char *name)
+{
+  return g_build_filename (tmp_dir, name, NULL);
+}
+
+static GBytes *
+file_bytes (const char *path)
+{
+  char *data = NULL;
+  gsize len = 0;
+
+  g_assert_true (g_file_get_contents (path, &data, &len, NULL));
+  return g_bytes_new_take (data, len);
+}
+
+static void
+save_demo (const char *path)
+{
+  g_autoptr(CpProject) demo = cp_test_demo_project ();
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (cp_project_save_file (demo, path, &error));
+  g_assert_no_error (error);
+}
+
+/* Rebuilds @table of the file at @path with its CREATE statement's
+ * @from replaced by @to, keeping its rows, as a hand edit would. */
+static void
+alter_definition (const char *path, const char *table, const char *from, const char *to)
+{
+  g_autofree char *select = g_strdup_printf ("SELECT sql FROM sqlite_schema WHERE name = '%s'", table);
+  g_autofree char *create = NULL;
+  g_autofree char *script = NULL;
+  g_auto(GStrv) halves = NULL;
+  sqlite3_stmt *stmt = NULL;
+  sqlite3 *db = NULL;
+
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, select, -1, &stmt, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  halves = g_strsplit ((const char *) sqlite3_column_text (stmt, 0), from, 2);
+  sqlite3_finalize (stmt);
+  g_assert_nonnull (halves[1]);
+  create = g_strconcat (halves[0], to, halves[1], NULL);
+  script = g_strdup_printf ("PRAGMA foreign_keys = OFF; PRAGMA legacy_alter_table = ON; BEGIN;"
+                            "ALTER TABLE %s RENAME TO old_table; %s;"
+                            "INSERT INTO %s SELECT * FROM old_table; DROP TABLE old_table; COMMIT;",
+                            table, create, table);
+  g_assert_cmpint (sqlite3_exec (db, script, NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (db);
+}
+
+static void
+assert_definition_refused (const char *name, const char *table, const char *from,
+                           const char *to, const char *named)
+{
+  g_autofree char *path = tmp_path (name);
+  g_autoptr(GBytes) before = NULL;
+  g_autoptr(GBytes) after = NULL;
+  g_autoptr(GError) error = NULL;
+  CpStore *store;
+
+  save_demo (path);
+  alter_definition (path, table, from, to);
+  before = file_bytes (path);
+
+  store = cp_store_open (path, FALSE, &error);
+  g_assert_null (store);
+  g_assert_error (error, CP_STORE_ERROR, CP_STORE_ERROR_UNSAFE);
+  g_assert_nonnull (strstr (error->message, table));
+  g_assert_nonnull (strstr (error->message, named));
+  g_clear_error (&error);
+
+  g_assert_null (cp_project_load_file (path, &error));
+  g_assert_error (error, CP_STORE_ERROR, CP_STORE_ERROR_UNSAFE);
+
+  after = file_bytes (path);
+  g_assert_true (g_bytes_equal (before, after));
+}
+
+/* The probe's three files: each has the expected table names, and each
+ * did harm before it was refused. */
+static void
+test_altered_definitions (void)
+{
+  /* Every save silently did nothing while the command said "Saved". */
+  assert_definition_refused ("ignore.cplan", "project",
+                             "id INTEGER PRIMARY KEY CHECK (id = 1)",
+                             "id INTEGER PRIMARY KEY ON CONFLICT IGNORE CHECK (id = 1)",
+                             "on conflict ignore");
+  /* The quotes doubled on every save. */
+  assert_definition_refused ("no-key.cplan", "quotes",
+                             "position INTEGER PRIMARY KEY", "position INTEGER",
+                             "position integer");
+  /* One import took 81 s and 891 MB. */
+  assert_definition_refused ("randomblob.cplan", "jobs", "notes TEXT",
+                             "notes TEXT CHECK (length (randomblob (1000000)) > 0)",
+                             "randomblob");
+}
+
+/* What the schema spells differently but SQLite reads the same (spaces,
+ * case, new lines) is the same definition. */
+static void
+test_definition_spelling_accepted (void)
+{
+  g_autofree char *path = tmp_path ("spelling.cplan");
+  g_autoptr(CpProject) project = NULL;
+  g_autoptr(GError) error = NULL;
+
+  save_demo (path);
+  alter_definition (path, "quotes", "position INTEGER PRIMARY KEY", "position   integer\n  Primary KEY");
+  project = cp_project_load_file (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (project->quotes->len, >, 0);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  tmp_dir = g_dir_make_tmp ("cp-store-holes-XXXXXX", &error);
+  g_assert_no_error (error);
+
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/store-holes/altered-definitions", test_altered_definitions);
+  g_test_add_func ("/store-holes/definition-spelling", test_definition_spelling_accepted);
+  status = g_test_run ();
+
+  cp_test_remove_tree (tmp_dir);
+  g_free (tmp_dir);
+  return status;
+}
