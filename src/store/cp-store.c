@@ -284,11 +284,25 @@ path_is_writable (const char *path)
   return has_write_bits (path) && has_write_bits (dir);
 }
 
+char *
+_cp_store_sqlite_path (const char *path)
+{
+  /* SQLite as Debian builds it (SQLITE_USE_URI) reads a name starting
+   * with "file:" as a URI, where "?nolock=1" drops the locks and
+   * "?mode=memory" saves nowhere; "./file:…" is the same file and no URI.
+   * An absolute path starts with "/", never with "file:". */
+  if (g_str_has_prefix (path, "file:"))
+    return g_strconcat ("./", path, NULL);
+  return g_strdup (path);
+}
+
 static sqlite3 *
 open_db (const char *path, int flags, GError **error)
 {
+  g_autofree char *sqlite_path = (flags & SQLITE_OPEN_MEMORY) ? g_strdup (path)
+                                                               : _cp_store_sqlite_path (path);
   sqlite3 *db = NULL;
-  int rc = sqlite3_open_v2 (path, &db, flags, NULL);
+  int rc = sqlite3_open_v2 (sqlite_path, &db, flags, NULL);
 
   if (rc != SQLITE_OK)
     {

@@ -1,5 +1,6 @@
 /* test-store-holes.c: the project-file holes a reliability probe found
- * (issue 24): tables with the right names but altered definitions. */
+ * (issue 24): tables with the right names but altered definitions, a path
+ * that reads as an SQLite URI. */
 
 #define _POSIX_C_SOURCE 200809L
 
@@ -8,6 +9,7 @@
 #include <glib/gstdio.h>
 #include <sqlite3.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "store/cp-store.h"
 #include "common/cp-test-demo.h"
@@ -132,6 +134,39 @@ test_definition_spelling_accepted (void)
   g_assert_cmpuint (project->quotes->len, >, 0);
 }
 
+/* "file:p.cplan?mode=memory" is a file name, not an SQLite URI: what is
+ * saved there is in that file, and it reads back. */
+static void
+test_path_not_uri (void)
+{
+  g_autofree char *cwd = g_get_current_dir ();
+  g_autoptr(CpProject) demo = cp_test_demo_project ();
+  g_autoptr(CpProject) loaded = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *name = "file:p.cplan?mode=memory";
+  CpStore *store;
+  GStatBuf st;
+
+  g_assert_cmpint (g_chdir (tmp_dir), ==, 0);
+  store = cp_store_open (name, TRUE, &error);
+  g_assert_no_error (error);
+  g_assert_true (cp_store_save (store, demo, &error));
+  g_assert_no_error (error);
+  cp_store_close (store);
+
+  g_assert_cmpint (g_stat (name, &st), ==, 0);
+  g_assert_cmpint (st.st_size, >, 0);
+  loaded = cp_project_load_file (name, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (loaded->quotes->len, ==, demo->quotes->len);
+
+  /* Save As through the same kind of name. */
+  g_assert_true (cp_project_save_file (demo, "file:q.cplan?nolock=1", &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test ("file:q.cplan?nolock=1", G_FILE_TEST_IS_REGULAR));
+  g_assert_cmpint (g_chdir (cwd), ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -144,6 +179,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/store-holes/altered-definitions", test_altered_definitions);
   g_test_add_func ("/store-holes/definition-spelling", test_definition_spelling_accepted);
+  g_test_add_func ("/store-holes/path-not-uri", test_path_not_uri);
   status = g_test_run ();
 
   cp_test_remove_tree (tmp_dir);
