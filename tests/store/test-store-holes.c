@@ -1,6 +1,6 @@
 /* test-store-holes.c: the project-file holes a reliability probe found
  * (issue 24): tables with the right names but altered definitions, a path
- * that reads as an SQLite URI. */
+ * that reads as an SQLite URI, a hot journal left by a killed program. */
 
 #define _POSIX_C_SOURCE 200809L
 
@@ -10,6 +10,8 @@
 #include <sqlite3.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "store/cp-store.h"
 #include "common/cp-test-demo.h"
@@ -41,6 +43,13 @@ save_demo (const char *path)
 
   g_assert_true (cp_project_save_file (demo, path, &error));
   g_assert_no_error (error);
+}
+
+static double
+first_quote_price (const CpProject *project)
+{
+  g_assert_cmpuint (project->quotes->len, >, 0);
+  return ((const CpQuote *) g_ptr_array_index (project->quotes, 0))->price;
 }
 
 /* Rebuilds @table of the file at @path with its CREATE statement's
@@ -167,6 +176,104 @@ test_path_not_uri (void)
   g_assert_cmpint (g_chdir (cwd), ==, 0);
 }
 
+/* A program killed inside a write transaction, deterministically: the
+ * child doubles every price, writes more than its cache holds and exits
+ * without committing or closing. */
+static void
+leave_hot_journal (const char *path)
+{
+  g_autofree char *journal = g_strconcat (path, "-journal", NULL);
+  pid_t pid = fork ();
+  int status = 0;
+
+  g_assert_cmpint (pid, >=, 0);
+  if (pid == 0)
+    {
+      sqlite3 *db = NULL;
+
+      if (sqlite3_open (path, &db) != SQLITE_OK ||
+          sqlite3_exec (db, "PRAGMA journal_mode = DELETE; PRAGMA cache_size = 10; BEGIN;"
+                            "UPDATE quotes SET price = price * 2;"
+                            /* More than the cache holds: changed pages
+                             * reach the file, the journal is synced. */
+                            "CREATE TABLE filler (x);"
+                            "WITH RECURSIVE n (i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 500)"
+                            " INSERT INTO filler SELECT randomblob (1000) FROM n;",
+                        NULL, NULL, NULL) != SQLITE_OK)
+        _exit (1);
+      _exit (0);
+    }
+  g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+  g_assert_true (WIFEXITED (status));
+  g_assert_cmpint (WEXITSTATUS (status), ==, 0);
+  g_assert_true (g_file_test (journal, G_FILE_TEST_IS_REGULAR));
+}
+
+static void
+test_hot_journal_recovered (void)
+{
+  g_autofree char *path = tmp_path ("hot.cplan");
+  g_autofree char *journal = g_strconcat (path, "-journal", NULL);
+  g_autoptr(CpProject) demo = cp_test_demo_project ();
+  g_autoptr(CpProject) loaded = NULL;
+  g_autoptr(GError) error = NULL;
+  CpStore *store;
+
+  save_demo (path);
+  leave_hot_journal (path);
+
+  /* Reading only, as the command line's `plan` does. */
+  loaded = cp_project_load_file (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat (first_quote_price (loaded), ==, first_quote_price (demo));
+  g_clear_pointer (&loaded, cp_project_free);
+
+  leave_hot_journal (path);
+  /* Opening for writing, as the window does: writable, the last committed
+   * project, no journal left. */
+  store = cp_store_open (path, FALSE, &error);
+  g_assert_no_error (error);
+  g_assert_false (cp_store_is_read_only (store));
+  loaded = cp_store_load (store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat (first_quote_price (loaded), ==, first_quote_price (demo));
+  g_assert_true (cp_store_save (store, loaded, &error));
+  g_assert_no_error (error);
+  cp_store_close (store);
+  g_assert_false (g_file_test (journal, G_FILE_TEST_EXISTS));
+}
+
+/* Where the file cannot be written the journal cannot be undone: the
+ * message names the journal and says what to do, and nothing is touched. */
+static void
+test_hot_journal_read_only_explained (void)
+{
+  g_autofree char *path = tmp_path ("hot-ro.cplan");
+  g_autofree char *journal = g_strconcat (path, "-journal", NULL);
+  g_autofree char *journal_name = g_path_get_basename (journal);
+  g_autoptr(GBytes) before = NULL;
+  g_autoptr(GError) error = NULL;
+
+  save_demo (path);
+  leave_hot_journal (path);
+  g_assert_cmpint (g_chmod (path, 0444), ==, 0);
+  before = file_bytes (path);
+
+  g_assert_null (cp_project_load_file (path, &error));
+  g_assert_error (error, CP_STORE_ERROR, CP_STORE_ERROR_INTERRUPTED);
+  g_assert_nonnull (strstr (error->message, journal_name));
+  g_clear_error (&error);
+  g_assert_null (cp_store_open (path, FALSE, &error));
+  g_assert_error (error, CP_STORE_ERROR, CP_STORE_ERROR_INTERRUPTED);
+
+  g_assert_true (g_file_test (journal, G_FILE_TEST_IS_REGULAR));
+  {
+    g_autoptr(GBytes) after = file_bytes (path);
+    g_assert_true (g_bytes_equal (before, after));
+  }
+  g_assert_cmpint (g_chmod (path, 0644), ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -180,6 +287,8 @@ main (int argc, char **argv)
   g_test_add_func ("/store-holes/altered-definitions", test_altered_definitions);
   g_test_add_func ("/store-holes/definition-spelling", test_definition_spelling_accepted);
   g_test_add_func ("/store-holes/path-not-uri", test_path_not_uri);
+  g_test_add_func ("/store-holes/hot-journal", test_hot_journal_recovered);
+  g_test_add_func ("/store-holes/hot-journal-read-only", test_hot_journal_read_only_explained);
   status = g_test_run ();
 
   cp_test_remove_tree (tmp_dir);
