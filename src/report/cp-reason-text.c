@@ -821,14 +821,12 @@ cp_words_estimate_layout (const CpProject  *project,
                           const CpEstimate *est,
                           const char       *lang)
 {
-  CpLayout layout;
   g_autofree char *words = NULL;
   g_autofree char *host = NULL;
   char *text;
 
   g_return_val_if_fail (project != NULL && est != NULL, NULL);
-  cp_estimate_chosen_layout (est, &layout);
-  words = cp_words_layout (&layout, lang);
+  words = cp_words_layout (&est->layout, lang);
   if (!est->cpu_offload)
     return g_steal_pointer (&words);
   host = cp_reason_host_memory_text (project, est->host_memory_per_node_bytes, lang);
@@ -840,37 +838,19 @@ cp_words_estimate_layout (const CpProject  *project,
   return text;
 }
 
-void
-cp_estimate_chosen_layout (const CpEstimate *est,
-                           CpLayout         *out)
-{
-  g_return_if_fail (est != NULL && out != NULL);
-  out->tensor_parallel = est->tensor_parallel;
-  out->pipeline_parallel = est->pipeline_parallel;
-  out->data_parallel = est->data_parallel;
-  out->expert_parallel = est->expert_parallel;
-  out->virtual_stages = est->virtual_stages;
-  out->zero_stage = est->zero_stage;
-  out->micro_batch = est->micro_batch;
-  out->micro_batches = est->micro_batches;
-  out->recompute = est->recompute;
-  out->layers_per_gpu = est->layers_per_gpu;
-  out->recomputed_layers = est->recomputed_layers;
-}
-
 char *
 cp_words_recompute (const CpEstimate *est)
 {
-  switch (est->recompute)
+  switch (est->layout.recompute)
     {
     case CP_RECOMPUTE_NONE: return g_strdup (_("none"));
     /* TRANSLATORS: activation recompute of a layout, in a table cell */
     case CP_RECOMPUTE_SELECTIVE: return g_strdup (_("selective"));
     case CP_RECOMPUTE_FULL:
-      if (est->recomputed_layers > 0 && est->recomputed_layers < est->layers_per_gpu)
+      if (est->layout.recomputed_layers > 0 && est->layout.recomputed_layers < est->layout.layers_per_gpu)
         /* TRANSLATORS: activation recompute of a layout, in a table cell:
          * %u of the %u layers on each GPU are recomputed */
-        return g_strdup_printf (_("full, %u of %u layers"), est->recomputed_layers, est->layers_per_gpu);
+        return g_strdup_printf (_("full, %u of %u layers"), est->layout.recomputed_layers, est->layout.layers_per_gpu);
       /* TRANSLATORS: activation recompute of a layout, in a table cell */
       return g_strdup (_("full"));
     case CP_RECOMPUTE_AUTO:     /* a job's setting, never an estimate's */
@@ -967,11 +947,11 @@ cp_words_step_batch (const CpEstimate *est,
   tokens = cp_words_tokens (est->global_batch_tokens, lang);
   /* TRANSLATORS: micro-batches per optimizer step */
   micro_batches = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u micro-batch", "%u micro-batches",
-                                                est->micro_batches),
-                                   est->micro_batches);
+                                                est->layout.micro_batches),
+                                   est->layout.micro_batches);
   /* TRANSLATORS: sequences per micro-batch */
-  sequences = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u sequence", "%u sequences", est->micro_batch),
-                               est->micro_batch);
+  sequences = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u sequence", "%u sequences", est->layout.micro_batch),
+                               est->layout.micro_batch);
   /* TRANSLATORS: tokens per optimizer step ("4,096 tokens"), micro-batches per step ("2 micro-batches"), sequences per micro-batch ("1 sequence") */
   text = g_strdup_printf (_("Each optimizer step takes %s: %s of %s per data-parallel rank."),
                           tokens, micro_batches, sequences);
@@ -1150,7 +1130,7 @@ cp_option_risks (const CpProject *project,
    * replica" beside a table showing two). */
   if (job->kind == CP_TASK_INFERENCE && e->nodes <= 1)
     add_risk_text (risks, g_strdup (_("The service runs on one machine: its failure stops every replica on it. A second machine removes this single point of failure.")));
-  else if (job->kind == CP_TASK_INFERENCE && e->data_parallel <= 1)
+  else if (job->kind == CP_TASK_INFERENCE && e->layout.data_parallel <= 1)
     add_risk_text (risks, g_strdup (_("The service runs as one replica: a single machine failure stops it. A second replica removes this single point of failure.")));
   else if (job->kind != CP_TASK_INFERENCE && e->nodes == 1 && cp_task_kind_is_training (job->kind))
     {
