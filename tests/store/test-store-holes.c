@@ -15,6 +15,7 @@
 
 #include "store/cp-model-config.h"
 #include "store/cp-quote-csv.h"
+#include "store/cp-store-async.h"
 #include "store/cp-store.h"
 #include "common/cp-test-demo.h"
 #include "common/cp-test-dir.h"
@@ -399,6 +400,36 @@ test_config_nesting (void)
   cp_model_config_free (config);
 }
 
+static void
+config_read_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  GAsyncResult **out = user_data;
+
+  *out = g_object_ref (result);
+}
+
+/* The window reads config.json through this, on a worker: the result
+ * arrives through the main loop, a deep file refused there too. */
+static void
+test_config_read_async (void)
+{
+  g_autofree char *path = tmp_path ("config.json");
+  g_autoptr(GString) deep = g_string_new (NULL);
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < 80000; i++)
+    g_string_append_c (deep, '{');
+  g_assert_true (g_file_set_contents (path, deep->str, deep->len, NULL));
+
+  cp_model_config_read_file_async (path, NULL, config_read_cb, &result);
+  g_assert_null (result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_null (cp_model_config_read_file_finish (result, &error));
+  g_assert_error (error, CP_MODEL_CONFIG_ERROR, CP_MODEL_CONFIG_ERROR_NOT_JSON);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -414,6 +445,7 @@ main (int argc, char **argv)
   g_test_add_func ("/store-holes/definition-spelling", test_definition_spelling_accepted);
   g_test_add_func ("/store-holes/csv-formula", test_csv_formula_neutralised);
   g_test_add_func ("/store-holes/config-nesting", test_config_nesting);
+  g_test_add_func ("/store-holes/config-read-async", test_config_read_async);
   g_test_add_func ("/store-holes/path-not-uri", test_path_not_uri);
   g_test_add_func ("/store-holes/hot-journal", test_hot_journal_recovered);
   g_test_add_func ("/store-holes/hot-journal-read-only", test_hot_journal_read_only_explained);
