@@ -43,6 +43,8 @@ int       _cp_store_exec               (sqlite3       *db,
 int       _cp_store_query_int          (sqlite3       *db,
                                         const char    *sql,
                                         sqlite3_int64 *out);
+/* @path as a name SQLite never reads as a URI. */
+char     *_cp_store_sqlite_path        (const char    *path);
 /* A new project file at @path; @file_may_exist_empty: @path is an empty
  * file made by the caller (Save As's temporary file). */
 CpStore  *_cp_store_create             (const char    *path,

@@ -197,13 +197,15 @@ fsync_path (const char *path, int flags)
 static gboolean
 check_not_locked (const char *path, GError **error)
 {
+  g_autofree char *sqlite_path = NULL;
   sqlite3 *db = NULL;
   sqlite3_int64 ignored;
   int rc;
 
   if (!g_file_test (path, G_FILE_TEST_EXISTS))
     return TRUE;
-  if (sqlite3_open_v2 (path, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK)
+  sqlite_path = _cp_store_sqlite_path (path);
+  if (sqlite3_open_v2 (sqlite_path, &db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK)
     {
       sqlite3_close (db);
       return TRUE;

@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 #include <sqlite3.h>
+#include <string.h>
 
 #include "cp-fields.h"
 #include "cp-store-private.h"
@@ -481,34 +482,218 @@ own_schema_objects (void)
   return objects;
 }
 
+/* @sql with ASCII letters in lower case, every run of white space made one
+ * space and none left next to a parenthesis or a comma: two definitions
+ * that SQLite reads the same way compare equal as text. Quoted names keep
+ * their case and spaces. */
+static char *
+normalise_sql (const char *sql)
+{
+  GString *out = g_string_sized_new (strlen (sql));
+  char quote = 0;
+
+  for (const char *p = sql; *p != '\0'; p++)
+    {
+      char c = *p;
+
+      if (quote != 0)
+        {
+          g_string_append_c (out, c);
+          if (c == quote)
+            quote = 0;
+          continue;
+        }
+      if (c == '\'' || c == '"' || c == '`' || c == '[')
+        {
+          quote = c == '[' ? ']' : c;
+          g_string_append_c (out, c);
+        }
+      else if (g_ascii_isspace (c))
+        {
+          if (out->len > 0 && !strchr (" (,", out->str[out->len - 1]))
+            g_string_append_c (out, ' ');
+        }
+      else
+        {
+          if ((c == ')' || c == ',' || c == '(') && out->len > 0 && out->str[out->len - 1] == ' ')
+            g_string_truncate (out, out->len - 1);
+          g_string_append_c (out, g_ascii_tolower (c));
+        }
+    }
+  if (out->len > 0 && out->str[out->len - 1] == ' ')
+    g_string_truncate (out, out->len - 1);
+  return g_string_free (out, FALSE);
+}
+
+/* The definitions between the outer parentheses of a normalised
+ * "create table NAME (…)", split at their top-level commas; NULL when
+ * @sql is anything else (a virtual table, WITHOUT ROWID, STRICT, AS
+ * SELECT), none of which this application writes. */
+static GStrv
+table_definitions (const char *normalised_sql, const char *table)
+{
+  g_autofree char *prefix = g_strdup_printf ("create table %s(", table);
+  g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
+  const char *start, *p;
+  char quote = 0;
+  int depth = 1;
+
+  if (!g_str_has_prefix (normalised_sql, prefix))
+    {
+      g_free (prefix);
+      prefix = g_strdup_printf ("create table \"%s\"(", table);
+      if (!g_str_has_prefix (normalised_sql, prefix))
+        return NULL;
+    }
+  start = p = normalised_sql + strlen (prefix);
+  for (; *p != '\0' && depth > 0; p++)
+    {
+      if (quote != 0)
+        quote = *p == quote ? 0 : quote;
+      else if (*p == '\'' || *p == '"' || *p == '`' || *p == '[')
+        quote = *p == '[' ? ']' : *p;
+      else if (*p == '(')
+        depth++;
+      else if (*p == ')' && --depth == 0)
+        g_ptr_array_add (parts, g_strndup (start, p - start));
+      else if (*p == ',' && depth == 1)
+        {
+          g_ptr_array_add (parts, g_strndup (start, p - start));
+          start = p + 1;
+        }
+    }
+  if (depth != 0 || *p != '\0')
+    return NULL;
+  g_ptr_array_add (parts, NULL);
+  return (GStrv) g_ptr_array_steal (parts, NULL);
+}
+
+static char *
+definition_key (const char *table, const char *definition)
+{
+  return g_strconcat (table, "\n", definition, NULL);
+}
+
+/* "jobs\nposition integer primary key", …: every column definition a
+ * table of this application may hold, as the current schema creates it or
+ * as a migration added it to an older file (SQLite keeps the text of an
+ * added column as the ALTER TABLE gave it). */
+static GHashTable *
+own_definitions (void)
+{
+  static gsize once = 0;
+  static GHashTable *definitions;
+
+  if (g_once_init_enter (&once))
+    {
+      GHashTable *set = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+      g_auto(GStrv) statements = g_strsplit (schema_sql, ";", -1);
+
+      for (guint i = 0; statements[i] != NULL; i++)
+        {
+          g_autofree char *normalised = normalise_sql (statements[i]);
+          g_autofree char *table = NULL;
+          g_auto(GStrv) columns = NULL;
+          const char *name = normalised + strlen ("create table ");
+
+          if (!g_str_has_prefix (normalised, "create table "))
+            continue;
+          table = g_strndup (name, strcspn (name, "("));
+          columns = table_definitions (normalised, table);
+          g_assert (columns != NULL);
+          for (guint j = 0; columns[j] != NULL; j++)
+            g_hash_table_add (set, definition_key (table, columns[j]));
+        }
+      for (guint v = 0; v < G_N_ELEMENTS (migrations); v++)
+        {
+          g_auto(GStrv) alters = migrations[v].sql ? g_strsplit (migrations[v].sql, ";", -1) : NULL;
+
+          for (guint i = 0; alters != NULL && alters[i] != NULL; i++)
+            {
+              g_autofree char *normalised = normalise_sql (alters[i]);
+              const char *name = normalised + strlen ("alter table ");
+              const char *column;
+              g_autofree char *table = NULL;
+
+              if (!g_str_has_prefix (normalised, "alter table "))
+                continue;
+              column = strstr (name, " add column ");
+              g_assert (column != NULL);
+              table = g_strndup (name, column - name);
+              g_hash_table_add (set, definition_key (table, column + strlen (" add column ")));
+            }
+        }
+      definitions = set;
+      g_once_init_leave (&once, 1);
+    }
+  return definitions;
+}
+
+/* A table of ours whose definition was altered by hand is as dangerous as
+ * a foreign object: ON CONFLICT IGNORE makes saves silently do nothing, a
+ * table without its primary key doubles its rows on every save, a CHECK
+ * may run any function on every row. Each column definition must be one
+ * this version or a migration writes; NULL when it is, otherwise the
+ * first one that is not (for the message). */
+static char *
+find_foreign_definition (const char *table, const char *sql)
+{
+  GHashTable *own = own_definitions ();
+  g_autofree char *normalised = normalise_sql (sql != NULL ? sql : "");
+  g_auto(GStrv) columns = table_definitions (normalised, table);
+
+  if (columns == NULL)
+    return g_steal_pointer (&normalised);
+  for (guint i = 0; columns[i] != NULL; i++)
+    {
+      g_autofree char *key = definition_key (table, columns[i]);
+
+      if (!g_hash_table_contains (own, key))
+        return g_strdup (columns[i]);
+    }
+  return NULL;
+}
+
 /* A trigger added by hand would run on every save, a view could stand in
- * for a table: a file holding anything the application does not create is
- * refused, naming the object. */
+ * for a table: a file holding anything the application does not create,
+ * or a table of ours defined otherwise, is refused, naming the object. */
 gboolean
 _cp_store_check_schema_objects (sqlite3 *db, const char *path, GError **error)
 {
   GHashTable *own = own_schema_objects ();
   sqlite3_stmt *stmt = NULL;
-  int rc = sqlite3_prepare_v2 (db, "SELECT type, name FROM sqlite_schema", -1, &stmt, NULL);
+  int rc = sqlite3_prepare_v2 (db, "SELECT type, name, sql FROM sqlite_schema", -1, &stmt, NULL);
 
   while (rc == SQLITE_OK && (rc = sqlite3_step (stmt)) == SQLITE_ROW)
     {
       const char *type = (const char *) sqlite3_column_text (stmt, 0);
       const char *name = (const char *) sqlite3_column_text (stmt, 1);
+      const char *sql = (const char *) sqlite3_column_text (stmt, 2);
       g_autofree char *key = g_strdup_printf ("%s:%s", type, name);
+      g_autofree char *what = NULL;
 
       if (!g_hash_table_contains (own, key))
         {
-          g_autofree char *what = NULL;
-
           if (g_strcmp0 (type, "trigger") == 0)
-            what = g_strdup_printf (_("trigger “%s”"), name);
+            what = g_strdup_printf (_("a trigger “%s”"), name);
           else if (g_strcmp0 (type, "view") == 0)
-            what = g_strdup_printf (_("view “%s”"), name);
+            what = g_strdup_printf (_("a view “%s”"), name);
           else if (g_strcmp0 (type, "index") == 0)
-            what = g_strdup_printf (_("index “%s”"), name);
+            what = g_strdup_printf (_("an index “%s”"), name);
           else
-            what = g_strdup_printf (_("table “%s”"), name);
+            what = g_strdup_printf (_("a table “%s”"), name);
+        }
+      else if (g_strcmp0 (type, "table") == 0)
+        {
+          g_autofree char *definition = find_foreign_definition (name, sql);
+
+          if (definition != NULL)
+            /* TRANSLATORS: completes "it holds %s that Compute Planner never creates";
+             * the second %s is a column definition, e.g. "position integer" */
+            what = g_strdup_printf (_("a table “%s” defined with “%s”"), name, definition);
+        }
+      if (what != NULL)
+        {
           _cp_store_set_error (error, CP_STORE_ERROR_UNSAFE, path, what);
           sqlite3_finalize (stmt);
           return FALSE;
@@ -523,7 +708,6 @@ _cp_store_check_schema_objects (sqlite3 *db, const char *path, GError **error)
     }
   return TRUE;
 }
-
 
 gboolean
 _cp_store_migrate (sqlite3 *db, const char *path, sqlite3_int64 from, GError **error)

@@ -93,8 +93,8 @@ _cp_store_set_error (GError     **error,
       break;
     case CP_STORE_ERROR_UNSAFE:
       g_set_error (error, CP_STORE_ERROR, code,
-                   /* TRANSLATORS: the second %s is e.g. "trigger “reprice”" */
-                   _("“%s” was not opened: it holds a %s that Compute Planner never creates, "
+                   /* TRANSLATORS: the second %s is e.g. "a trigger “reprice”" or "an index “by_price”" */
+                   _("“%s” was not opened: it holds %s that Compute Planner never creates, "
                      "and such an object could change the project behind your back"),
                    name, detail);
       break;
@@ -102,6 +102,14 @@ _cp_store_set_error (GError     **error,
       g_set_error (error, CP_STORE_ERROR, code,
                    _("“%s” uses a newer SQLite file format than this version of Compute Planner "
                      "can read and write; update the application to open it"), name);
+      break;
+    case CP_STORE_ERROR_INTERRUPTED:
+      g_set_error (error, CP_STORE_ERROR, code,
+                   /* TRANSLATORS: %1$s is the project file, %2$s the journal file next to it */
+                   _("“%1$s” was left half-saved by a program that stopped; “%2$s” next to it "
+                     "holds what undoes that, and Compute Planner can use it only where it may "
+                     "write: make “%1$s” and its folder writable, or copy both files to a folder "
+                     "you can write to, then open it again"), name, detail);
       break;
     case CP_STORE_ERROR_IO:
     default:
@@ -284,11 +292,25 @@ path_is_writable (const char *path)
   return has_write_bits (path) && has_write_bits (dir);
 }
 
+char *
+_cp_store_sqlite_path (const char *path)
+{
+  /* SQLite as Debian builds it (SQLITE_USE_URI) reads a name starting
+   * with "file:" as a URI, where "?nolock=1" drops the locks and
+   * "?mode=memory" saves nowhere; "./file:…" is the same file and no URI.
+   * An absolute path starts with "/", never with "file:". */
+  if (g_str_has_prefix (path, "file:"))
+    return g_strconcat ("./", path, NULL);
+  return g_strdup (path);
+}
+
 static sqlite3 *
 open_db (const char *path, int flags, GError **error)
 {
+  g_autofree char *sqlite_path = (flags & SQLITE_OPEN_MEMORY) ? g_strdup (path)
+                                                               : _cp_store_sqlite_path (path);
   sqlite3 *db = NULL;
-  int rc = sqlite3_open_v2 (path, &db, flags, NULL);
+  int rc = sqlite3_open_v2 (sqlite_path, &db, flags, NULL);
 
   if (rc != SQLITE_OK)
     {
@@ -597,13 +619,55 @@ retry_while_locked (CpStore   *(*attempt) (const char *path, gboolean read_only,
     }
 }
 
+/* A program killed inside a write transaction (a SIGKILL while a file is
+ * opened or closed for writing) leaves a hot journal: the pages as they
+ * were before it. A read-only connection can read nothing past it, and only
+ * a connection that may write puts the pages back, as SQLite does for any
+ * program opening the file read-write; this one does it once, then closes.
+ * Where the file may not be written, the user is told how to recover. */
+static gboolean
+roll_back_hot_journal (const char *path, GError **error)
+{
+  g_autofree char *journal = g_strconcat (path, "-journal", NULL);
+  sqlite3 *db;
+  int rc;
+
+  if (!g_file_test (journal, G_FILE_TEST_EXISTS))
+    return TRUE;
+  db = open_db (path, SQLITE_OPEN_READONLY, error);
+  if (db == NULL)
+    return FALSE;
+  rc = _cp_store_exec (db, "SELECT count(*) FROM sqlite_schema");
+  sqlite3_close (db);
+  /* Not hot (a journal of a transaction still open elsewhere, or an empty
+   * one), or another fault that the checks after this one report. */
+  if (rc != SQLITE_READONLY_ROLLBACK)
+    return TRUE;
+
+  if (!path_is_writable (path))
+    {
+      g_autofree char *journal_name = g_filename_display_basename (journal);
+
+      _cp_store_set_error (error, CP_STORE_ERROR_INTERRUPTED, path, journal_name);
+      return FALSE;
+    }
+  db = open_db (path, SQLITE_OPEN_READWRITE, error);
+  if (db == NULL)
+    return FALSE;
+  rc = _cp_store_exec (db, "SELECT count(*) FROM sqlite_schema");
+  if (rc != SQLITE_OK)
+    _cp_store_set_sqlite_error (error, db, rc, path);
+  sqlite3_close (db);
+  return rc == SQLITE_OK;
+}
+
 static CpStore *
 store_open_existing_once (const char *path, gboolean read_only, GError **error)
 {
   sqlite3 *probe, *db;
   sqlite3_int64 version = 0;
 
-  if (!check_file (path, error))
+  if (!check_file (path, error) || !roll_back_hot_journal (path, error))
     return NULL;
 
   /* Everything is checked through a read-only connection first: a file of
