@@ -9,6 +9,7 @@
 
 #include "cli-common.h"
 #include "cp-cli.h"
+#include "planner/cp-schedule.h"
 #include "report/cp-reason-text.h"
 #include "store/cp-demo.h"
 #include "store/cp-quote-csv.h"
@@ -74,8 +75,8 @@ print_serving_text (const CpProject *project, const CpPlan *plan)
       const CpQuote *quote = quote_at (project, o->quote_index);
       g_autofree char *rank = g_strdup_printf ("%u", o->rank);
       g_autofree char *label = cp_words_quote_name (project, o->quote_index);
-      g_autofree char *layout = g_strdup_printf ("%u × %u × %u", o->estimate.tensor_parallel,
-                                                 o->estimate.pipeline_parallel, o->estimate.data_parallel);
+      g_autofree char *layout = g_strdup_printf ("%u × %u × %u", o->estimate.layout.tensor_parallel,
+                                                 o->estimate.layout.pipeline_parallel, o->estimate.layout.data_parallel);
       g_autofree char *decode = cp_cli_format_number (o->estimate.decode_tokens_per_s, 0);
       g_autofree char *prefill = cp_cli_format_number (o->estimate.prefill_tokens_per_s, 0);
       g_autofree char *requests = cp_cli_format_number (o->estimate.requests_per_s, 2);
@@ -549,9 +550,12 @@ cp_cli_new (int argc, char **argv)
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(CpProject) project = NULL;
   g_autofree char *name = NULL;
+  g_autofree char *start = NULL;
   GOptionEntry entries[] = {
     { "name", 0, 0, G_OPTION_ARG_STRING, &name,
       N_("The project's name (default: the file name)"), N_("NAME") },
+    { "start", 0, 0, G_OPTION_ARG_STRING, &start,
+      N_("The project's first day, such as 2027-03-01 (default: the day a report is made)"), N_("DATE") },
     { NULL }
   };
 
@@ -564,9 +568,17 @@ cp_cli_new (int argc, char **argv)
   if (argc != 2)
     return cp_cli_usage_error (_("new needs exactly one project file"));
 
+  if (start && !cp_schedule_parse_date (start, NULL))
+    return cp_cli_usage_error (_("--start: “%s” is not a date such as 2027-03-01"), start);
+
   project = cp_project_new ();
   g_free (project->name);
   project->name = name ? g_steal_pointer (&name) : cp_store_display_name (argv[1]);
+  if (start)
+    {
+      g_free (project->start_date);
+      project->start_date = g_steal_pointer (&start);
+    }
   return write_new_project (argv[1], project);
 }
 

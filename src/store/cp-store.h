@@ -32,11 +32,12 @@ typedef enum {
   CP_STORE_ERROR_IO,           /* the disk refused: full, permission, I/O */
   CP_STORE_ERROR_UNSAFE,       /* holds triggers, views or tables the application never creates */
   CP_STORE_ERROR_FILE_FORMAT,  /* an SQLite file format newer than the library's */
+  CP_STORE_ERROR_INTERRUPTED,  /* a killed program's unfinished change, which only writing can undo */
 } CpStoreError;
 
 /* "CPLN" */
 #define CP_STORE_APPLICATION_ID 0x43504c4e
-#define CP_STORE_SCHEMA_VERSION 8
+#define CP_STORE_SCHEMA_VERSION 9
 #define CP_STORE_FILE_EXTENSION ".cplan"
 #define CP_STORE_MIME_TYPE      "application/x-compute-planner"
 

@@ -2311,12 +2311,12 @@ assert_shows_plan_of (CpResultsView   *results,
       const CpEstimate *a = &g_array_index (shown->options, CpOption, i).estimate;
       const CpEstimate *b = &g_array_index (plan->options, CpOption, i).estimate;
 
-      g_assert_cmpuint (a->zero_stage, ==, b->zero_stage);
-      g_assert_cmpuint (a->tensor_parallel, ==, b->tensor_parallel);
-      g_assert_cmpuint (a->pipeline_parallel, ==, b->pipeline_parallel);
-      g_assert_cmpuint (a->expert_parallel, ==, b->expert_parallel);
-      g_assert_cmpuint (a->virtual_stages, ==, b->virtual_stages);
-      g_assert_cmpuint (a->micro_batch, ==, b->micro_batch);
+      g_assert_cmpuint (a->layout.zero_stage, ==, b->layout.zero_stage);
+      g_assert_cmpuint (a->layout.tensor_parallel, ==, b->layout.tensor_parallel);
+      g_assert_cmpuint (a->layout.pipeline_parallel, ==, b->layout.pipeline_parallel);
+      g_assert_cmpuint (a->layout.expert_parallel, ==, b->layout.expert_parallel);
+      g_assert_cmpuint (a->layout.virtual_stages, ==, b->layout.virtual_stages);
+      g_assert_cmpuint (a->layout.micro_batch, ==, b->layout.micro_batch);
       g_assert_cmpfloat (a->memory_per_gpu_bytes, ==, b->memory_per_gpu_bytes);
       g_assert_cmpfloat (a->total_s, ==, b->total_s);
     }
@@ -2343,10 +2343,8 @@ assert_layout_text (CpResultsView *results)
   const char *text = cp_results_view_get_layout_text (results);
   g_autofree char *runner_up = cp_words_runner_up (&best->estimate, "en");
   g_autofree char *words = NULL;
-  CpLayout layout;
 
-  cp_estimate_chosen_layout (&best->estimate, &layout);
-  words = cp_words_layout (&layout, "en");
+  words = cp_words_layout (&best->estimate.layout, "en");
   g_assert_true (best->estimate.layout_searched);
   g_assert_true (g_str_has_prefix (text, "Layout: "));
   g_assert_nonnull (strstr (text, words));
@@ -2397,7 +2395,7 @@ test_window_automatic_layout (void)
   {
     const CpOption *best = recommended_or_first (cp_results_view_get_plan (results));
 
-    searched_stage = best->estimate.zero_stage;
+    searched_stage = best->estimate.layout.zero_stage;
     searched = plan_for (expected, job_index);
   }
   g_assert_cmpuint (searched_stage, <=, 3);
@@ -2416,7 +2414,7 @@ test_window_automatic_layout (void)
      * added for the job to fit. */
     for (guint i = 0; i < shown->options->len; i++)
       if (g_array_index (shown->options, CpOption, i).estimate.technique == CP_TECHNIQUE_AS_CONFIGURED)
-        g_assert_cmpuint (g_array_index (shown->options, CpOption, i).estimate.zero_stage, ==, pinned_stage);
+        g_assert_cmpuint (g_array_index (shown->options, CpOption, i).estimate.layout.zero_stage, ==, pinned_stage);
     guint moved = 0;
 
     /* Where the search had chosen another stage, the memory per GPU
@@ -2431,7 +2429,7 @@ test_window_automatic_layout (void)
 
             if (free_option->quote_index != pinned->quote_index ||
                 pinned->estimate.technique != CP_TECHNIQUE_AS_CONFIGURED ||
-                free_option->estimate.zero_stage == pinned_stage ||
+                free_option->estimate.layout.zero_stage == pinned_stage ||
                 free_option->estimate.nodes != pinned->estimate.nodes)
               continue;
             g_assert_cmpfloat (pinned->estimate.memory_per_gpu_bytes, !=, free_option->estimate.memory_per_gpu_bytes);
@@ -2527,8 +2525,8 @@ test_window_automatic_layout (void)
 
         if (!e->fits)
           continue;
-        g_assert_cmpuint (e->expert_parallel, ==, MIN (4, e->data_parallel));
-        spread += e->expert_parallel == 4;
+        g_assert_cmpuint (e->layout.expert_parallel, ==, MIN (4, e->layout.data_parallel));
+        spread += e->layout.expert_parallel == 4;
       }
     g_assert_cmpuint (spread, >, 0);
   }
@@ -3184,6 +3182,76 @@ test_window_walkthrough_details (void)
    * real window with xdotool, for the reason above. */
   g_assert_true (gtk_drop_down_get_enable_search (cp_picker_row_get_drop_down (cp_job_editor_get_model_row (job_editor))));
 
+  close_window (window);
+}
+
+/* Issue 22: a job starts after another, picked in its form among the
+ * jobs it may follow (not itself, not a job that already starts after it);
+ * the sign-off and the start are typed in the preferences' Report of This
+ * Project, a date that is no day refused under the field. */
+static void
+test_window_job_order_and_sign_off (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  CpJobEditor *job_editor = cp_window_get_job_editor (window);
+  CpPreferencesWindow *preferences;
+  GtkDropDown *drop_down;
+  GListModel *items;
+  CpFieldRow *row;
+  const CpJob *first, *second;
+
+  g_assert_cmpuint (project->jobs->len, >=, 2);
+  first = g_ptr_array_index (project->jobs, 0);
+  second = g_ptr_array_index (project->jobs, 1);
+
+  /* The second job after the first. */
+  select_row (cp_window_get_jobs_list (window), 1);
+  spin ();
+  drop_down = cp_picker_row_get_drop_down (cp_job_editor_get_after_row (job_editor));
+  items = gtk_drop_down_get_model (drop_down);
+  /* "With the project's start" and every other job. */
+  g_assert_cmpuint (g_list_model_get_n_items (items), ==, project->jobs->len);
+  g_assert_cmpuint (gtk_drop_down_get_selected (drop_down), ==, 0);
+  pick (drop_down, 1);
+  g_assert_cmpstr (second->after_job_id, ==, first->id);
+  g_assert_true (cp_window_get_modified (window));
+
+  /* The first job may no longer start after the second. */
+  select_row (cp_window_get_jobs_list (window), 0);
+  spin ();
+  drop_down = cp_picker_row_get_drop_down (cp_job_editor_get_after_row (job_editor));
+  items = gtk_drop_down_get_model (drop_down);
+  g_assert_cmpuint (g_list_model_get_n_items (items), ==, project->jobs->len - 1);
+  g_assert_null (first->after_job_id);
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "preferences", NULL);
+  spin ();
+  preferences = find_preferences_window ();
+  g_assert_nonnull (preferences);
+  row = cp_preferences_window_get_report_row (preferences, "approved-by");
+  g_assert_nonnull (row);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (row)));
+  type_text (row, "王五");
+  g_assert_null (cp_field_row_get_error (row));
+  g_assert_cmpstr (project->approved_by, ==, "王五");
+
+  row = cp_preferences_window_get_report_row (preferences, "signed-on");
+  type_text (row, "2027-02-30");
+  g_assert_nonnull (cp_field_row_get_error (row));
+  /* Under the field's own title only the problem is left (cp-field-row.c). */
+  g_assert_nonnull (strstr (cp_field_row_get_error (row), "“2027-02-30” is not a date"));
+  g_assert_true (project->signed_on == NULL || *project->signed_on == '\0');
+  type_text (row, "2027-02-28");
+  g_assert_null (cp_field_row_get_error (row));
+  g_assert_cmpstr (project->signed_on, ==, "2027-02-28");
+
+  row = cp_preferences_window_get_report_row (preferences, "start-date");
+  type_text (row, "2027-03-01");
+  g_assert_cmpstr (project->start_date, ==, "2027-03-01");
+
+  gtk_window_destroy (GTK_WINDOW (preferences));
+  spin ();
   close_window (window);
 }
 
@@ -4162,6 +4230,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/cluster-host-memory", test_window_cluster_host_memory);
   g_test_add_func ("/gui/window/open-recent", test_window_open_recent);
   g_test_add_func ("/gui/window/form-layout", test_window_form_layout);
+  g_test_add_func ("/gui/window/job-order-and-sign-off", test_window_job_order_and_sign_off);
   g_test_add_func ("/gui/window/field-messages", test_window_field_messages);
   g_test_add_func ("/gui/window/walkthrough-details", test_window_walkthrough_details);
 
