@@ -9,6 +9,7 @@
 #include "cp-cli.h"
 #include "cli-common.h"
 #include "cli-job-options.h"
+#include "cli-recommended.h"
 #include "report/cp-reason-text.h"
 #include "planner/cp-catalog.h"
 #include "planner/cp-plan.h"
@@ -568,9 +569,7 @@ add_row (CpCliTable *table,
          const char *label,
          char       *value)   /* owned */
 {
-  g_autofree char *text = value;
-
-  cp_cli_table_add_row (table, label, text, NULL);
+  cp_cli_table_add_label_value (table, label, value);
 }
 
 static void
@@ -588,6 +587,7 @@ static void
 add_serving_rows (CpCliTable       *table,
                   const CpJob      *job,
                   const CpEstimate *est,
+                  gboolean          cost_unknown,
                   const char       *currency)
 {
   g_autofree char *batch = cp_cli_format_number (est->decode_batch, 0);
@@ -610,6 +610,8 @@ add_serving_rows (CpCliTable       *table,
   add_row (table, _("Concurrency served"), g_strdup_printf (_("%s of the %s requested"), served, target));
   add_row (table, _("Requests/s"), cp_cli_format_number (est->requests_per_s, 2));
   add_row (table, _("Output tokens/s"), cp_cli_format_number (est->output_tokens_per_s, 0));
+  if (cost_unknown)
+    return;
   add_row (table, _("Cost per hour"), cp_cli_format_money (est->hourly_cost, currency));
   add_row (table, _("Cost per million output tokens"), cp_cli_format_money (est->cost_per_million_output_tokens, currency));
 }
@@ -625,6 +627,7 @@ print_table (const Estimate   *e,
   const char *currency = quote->currency;
   g_autoptr(CpCliTable) table = cp_cli_table_new (2);
   gboolean training = cp_task_kind_is_training (job->kind);
+  const CpOption *recommended = cp_cli_recommended_other (e->plan, job, est);
 
   cp_cli_table_add_heading (table, _("Job"));
   add_row (table, _("Model"), g_strdup_printf ("%s (%s)", job->model.name, job->model.id));
@@ -639,6 +642,17 @@ print_table (const Estimate   *e,
   add_row (table, _("Nodes × GPUs per node"), g_strdup_printf ("%u × %u", nodes, quote->gpus_per_node));
   add_row (table, _("Intra-node link"), g_strdup (quote->intra_link.name));
 
+  /* The verdict's configuration first, then a line saying whose the
+   * figures after it are. */
+  if (recommended != NULL)
+    {
+      g_autofree char *asked = cp_cli_describe_configuration (job, quote, est);
+      g_autofree char *which = g_strdup_printf (_("Figures below: the configuration asked for (%s), not the one the verdict speaks of (above)"),
+                                                asked);
+
+      cp_cli_table_add_recommended (table, e->project, job, e->plan, recommended);
+      cp_cli_table_add_heading (table, which);
+    }
   cp_cli_table_add_heading (table, _("Configuration"));
   if (job->kind == CP_TASK_INFERENCE)
     add_row (table, _("Layout"), g_strdup (est->layout_searched ? _("searched: the fewest GPUs that carry the concurrency")
@@ -719,7 +733,7 @@ print_table (const Estimate   *e,
       add_row (table, _("Replicas per node"), g_strdup_printf ("%u", est->replicas_per_node));
       add_row (table, _("Replicas needed"), g_strdup_printf ("%u", est->replicas_needed));
       add_row (table, _("Nodes needed"), g_strdup_printf ("%u", est->nodes_needed));
-      add_serving_rows (table, job, est, currency);
+      add_serving_rows (table, job, est, e->plan->cost_unknown, currency);
     }
 
   cp_cli_table_add_heading (table, _("Time"));
@@ -803,6 +817,9 @@ print_table (const Estimate   *e,
   cp_cli_table_add_heading (table, _("Cost"));
   if (training && !est->fits)
     add_row (table, _("Total"), g_strdup (_("none: the job does not fit")));
+  /* No total made of the few costs known without a price. */
+  else if (e->plan->cost_unknown)
+    add_row (table, _("Total"), g_strdup (_("needs a price (--price-per-gpu-hour, --price-per-node-hour or --price-per-node-month)")));
   else
     {
       add_row (table, _("Compute"), cp_cli_format_money (est->compute_cost, currency));
@@ -836,7 +853,7 @@ print_table (const Estimate   *e,
   }
 
   cp_cli_table_add_heading (table, _("Verdict"));
-  add_row (table, _("Recommendation"), g_strdup (cp_words_verdict (e->plan->verdict)));
+  add_row (table, _("Recommendation"), g_strdup (cp_words_plan_verdict (e->plan)));
   for (guint i = 0; i < e->plan->reasons->len; i++)
     {
       const CpReason *reason = &g_array_index (e->plan->reasons, CpReason, i);
@@ -860,7 +877,12 @@ write_xml (const Estimate    *e,
   const char *currency = quote->currency;
   xmlBufferPtr buffer;
   xmlTextWriterPtr w = cp_cli_xml_begin (&buffer, "estimate");
+  const CpOption *recommended = cp_cli_recommended_other (e->plan, job, est);
+  gboolean cost_known = !e->plan->cost_unknown;
 
+  /* Whose the figures from <configuration> to <cost> are: the one asked
+   * for; <recommended-configuration> has the verdict's when it differs. */
+  cp_cli_xml_bool (w, "asked-is-recommended", recommended == NULL);
   xmlTextWriterStartElement (w, BAD_CAST "inputs");
   cp_cli_xml_text (w, "model-id", job->model.id);
   cp_cli_xml_text (w, "model-name", job->model.name);
@@ -978,8 +1000,11 @@ write_xml (const Estimate    *e,
   cp_cli_xml_double (w, "concurrency-served", est->concurrency_served);
   cp_cli_xml_double (w, "requests-per-s", est->requests_per_s);
   cp_cli_xml_double (w, "output-tokens-per-s", est->output_tokens_per_s);
-  cp_cli_xml_money (w, "hourly-cost", est->hourly_cost, currency);
-  cp_cli_xml_money (w, "cost-per-million-output-tokens", est->cost_per_million_output_tokens, currency);
+  if (cost_known)
+    {
+      cp_cli_xml_money (w, "hourly-cost", est->hourly_cost, currency);
+      cp_cli_xml_money (w, "cost-per-million-output-tokens", est->cost_per_million_output_tokens, currency);
+    }
   xmlTextWriterEndElement (w);
 
   xmlTextWriterStartElement (w, BAD_CAST "time");
@@ -1023,16 +1048,22 @@ write_xml (const Estimate    *e,
 
   xmlTextWriterStartElement (w, BAD_CAST "cost");
   xmlTextWriterWriteAttribute (w, BAD_CAST "currency", BAD_CAST currency);
-  cp_cli_xml_double (w, "billed-hours", est->billed_hours);
-  cp_cli_xml_money (w, "compute-cost", est->compute_cost, currency);
-  cp_cli_xml_money (w, "debug-cost", est->debug_cost, currency);
-  cp_cli_xml_money (w, "network-cost", est->network_cost, currency);
-  cp_cli_xml_money (w, "storage-cost", est->storage_cost, currency);
-  cp_cli_xml_money (w, "fees-cost", est->fees_cost, currency);
-  cp_cli_xml_money (w, "engineering-cost", est->engineering_cost, currency);
-  cp_cli_xml_money (w, "total-cost", est->total_cost, currency);
-  cp_cli_xml_money (w, "total-cost-low", e->range.total_cost_low, currency);
-  cp_cli_xml_money (w, "total-cost-high", e->range.total_cost_high, currency);
+  /* known="false": no price, so no cost figure at all rather than a
+   * total made of migration alone. */
+  xmlTextWriterWriteAttribute (w, BAD_CAST "known", BAD_CAST (cost_known ? "true" : "false"));
+  if (cost_known)
+    {
+    cp_cli_xml_double (w, "billed-hours", est->billed_hours);
+    cp_cli_xml_money (w, "compute-cost", est->compute_cost, currency);
+    cp_cli_xml_money (w, "debug-cost", est->debug_cost, currency);
+    cp_cli_xml_money (w, "network-cost", est->network_cost, currency);
+    cp_cli_xml_money (w, "storage-cost", est->storage_cost, currency);
+    cp_cli_xml_money (w, "fees-cost", est->fees_cost, currency);
+    cp_cli_xml_money (w, "engineering-cost", est->engineering_cost, currency);
+    cp_cli_xml_money (w, "total-cost", est->total_cost, currency);
+    cp_cli_xml_money (w, "total-cost-low", e->range.total_cost_low, currency);
+    cp_cli_xml_money (w, "total-cost-high", e->range.total_cost_high, currency);
+    }
   xmlTextWriterEndElement (w);
   cp_cli_xml_spreads (w, settings);
 
@@ -1055,8 +1086,11 @@ write_xml (const Estimate    *e,
       cp_cli_xml_double (w, "memory-per-gpu-bytes", est->runner_up_memory_per_gpu_bytes);
       xmlTextWriterEndElement (w);
     }
+  if (recommended != NULL)
+    cp_cli_xml_recommended (w, e->project, job, e->plan, recommended);
   cp_cli_xml_text (w, "verdict", cp_verdict_to_string (e->plan->verdict));
   cp_cli_xml_bool (w, "verdict-robust", e->plan->verdict_robust);
+  cp_cli_xml_bool (w, "cost-known", cost_known);
   cp_cli_xml_reasons (w, e->project, e->plan);
 
   return cp_cli_xml_finish (w, buffer, e->options.output, error);

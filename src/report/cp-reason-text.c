@@ -26,6 +26,19 @@ cp_words_verdict (CpVerdict verdict)
 const char *
 cp_words_plan_verdict (const CpPlan *plan)
 {
+  /* Without a price the verdict is about the hardware alone, and says so
+   * where it is read. */
+  if (plan->cost_unknown)
+    switch (plan->verdict)
+      {
+      case CP_VERDICT_SINGLE_MACHINE: return _("Single machine; the cost needs a price");
+      case CP_VERDICT_SINGLE_MACHINE_WITH_TECHNIQUE: return _("Single machine with memory techniques; the cost needs a price");
+      case CP_VERDICT_CLUSTER: return _("Cluster; the cost needs a price");
+      case CP_VERDICT_NOT_FEASIBLE:
+      case CP_N_VERDICTS:
+      default:
+        break;
+      }
   if (plan->verdict != CP_VERDICT_NOT_FEASIBLE)
     return cp_words_verdict (plan->verdict);
   switch (plan->shortfall)
@@ -656,6 +669,18 @@ reason_currency (const CpProject *project,
   return project->settings.currency[0] != '\0' ? project->settings.currency : "CNY";
 }
 
+char *
+cp_words_plan_money (const CpPlan    *plan,
+                     double           value,
+                     const char      *currency,
+                     const char      *lang)
+{
+  if (plan != NULL && plan->cost_unknown)
+    /* TRANSLATORS: stands for a cost in a sentence, when no quote has a price */
+    return g_strdup (_("a cost unknown without a price to compare"));
+  return cp_i18n_format_money (value, currency, lang);
+}
+
 static char *
 bytes_text (const CpProject *project,
             double           bytes)
@@ -873,6 +898,9 @@ reason_text (const CpReason  *reason,
 
         a = cp_i18n_format_percent (v[0], lang);
         b = cp_i18n_format_days (v[1], lang);
+        if (plan != NULL && plan->cost_unknown)
+          /* TRANSLATORS: R4; the debugging share used, the quote, debugging days; no quote has a price */
+          return g_strdup_printf (_("Debugging is taken as %s of a training project's calendar: on %s that is %s on one rented machine, at a cost unknown without a price to compare."), a, name, b);
         c = cp_i18n_format_money (v[2], currency, lang);
         /* TRANSLATORS: R4; the debugging share used, the quote, debugging days, their cost */
         return g_strdup_printf (_("Debugging is taken as %s of a training project's calendar: on %s that is %s on one rented machine, costing %s."), a, name, b, c);
@@ -903,6 +931,9 @@ reason_text (const CpReason  *reason,
         b = cp_words_duration (v[2], lang);
         c = cp_words_duration (v[1], lang);
         d = cp_i18n_format_number (v[0], 2, lang);
+        if (plan != NULL && plan->cost_unknown)
+          /* TRANSLATORS: R5; node count, quote name, communication time, computing time, ratio, the quote of the verdict; no quote has a price */
+          return g_strdup_printf (_("On %s nodes of %s, communication takes %s against %s of computing (ratio %s): a cluster would also pay off on communication, but is not needed, because one machine of %s finishes in time."), a, name, b, c, d, chosen);
         /* TRANSLATORS: R5; node count, quote name, communication time, computing time, ratio, the recommended quote */
         return g_strdup_printf (_("On %s nodes of %s, communication takes %s against %s of computing (ratio %s): a cluster would also pay off on communication, but is not needed, because one machine of %s finishes in time at the lowest total cost."), a, name, b, c, d, chosen);
       }
@@ -917,6 +948,9 @@ reason_text (const CpReason  *reason,
         b = cp_i18n_format_money (v[1], currency, lang);
         c = cp_i18n_format_days (v[2], lang);
         d = cp_i18n_format_days (v[3], lang);
+        if (plan != NULL && plan->cost_unknown)
+          /* TRANSLATORS: R6, no quote has a price; quote name, calendar days low and high */
+          return g_strdup_printf (_("The answer holds across the range of the assumptions: %s still runs the job in time at both ends, in %s to %s."), name, c, d);
         if (v[0] == v[1] && v[2] == v[3])
           /* TRANSLATORS: R6; %s is a quote name */
           return g_strdup_printf (_("The recommendation holds across the range of the assumptions: the time and cost of %s do not depend on them."), name);
@@ -977,7 +1011,7 @@ reason_text (const CpReason  *reason,
       {
         g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
 
-        b = cp_i18n_format_money (v[1], currency, lang);
+        b = cp_words_plan_money (plan, v[1], currency, lang);
         c = cp_i18n_format_days (v[3], lang);
         if (plan != NULL && plan->shortfall == CP_SHORTFALL_CONCURRENCY)
           {
@@ -1012,7 +1046,7 @@ reason_text (const CpReason  *reason,
                                ? g_ptr_array_index (project->quotes, reason->quote_index) : NULL;
 
         a = cp_i18n_format_days (v[1], lang);
-        b = cp_i18n_format_money (v[2], currency, lang);
+        b = cp_words_plan_money (plan, v[2], currency, lang);
         c = cp_i18n_format_days (v[3], lang);
         if (plan != NULL && plan->shortfall == CP_SHORTFALL_LONGEST_RUN)
           /* TRANSLATORS: R6; quote name, node count, nodes the quote offers, run days, the longest acceptable run, total cost */
@@ -1034,7 +1068,7 @@ reason_text (const CpReason  *reason,
         g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
 
         a = cp_i18n_format_days (v[0], lang);
-        b = cp_i18n_format_money (v[2], currency, lang);
+        b = cp_words_plan_money (plan, v[2], currency, lang);
         c = cp_i18n_format_days (v[3], lang);
         if (plan != NULL && plan->shortfall == CP_SHORTFALL_LONGEST_RUN)
           /* TRANSLATORS: R6; quote name, node count, total cost, its run, the longest acceptable run now */
@@ -1071,6 +1105,10 @@ reason_text (const CpReason  *reason,
         a = cp_i18n_format_money (v[0], currency, lang);
         c = cp_i18n_format_number (v[2], 0, lang);
         d = cp_i18n_format_number (v[3], 0, lang);
+        /* With one option there is nothing to rank it against. */
+        if (plan != NULL && plan->options->len == 1)
+          /* TRANSLATORS: R6, one quote evaluated; quote name, its total cost */
+          return g_strdup_printf (_("%s finishes the job for a total cost of %s; it is the only quote evaluated, so nothing is ranked against it."), name, a);
         if (!isfinite (v[1]) || v[1] <= 0)
           return g_strdup_printf (_("%s finishes the job at the lowest total cost, %s; its rank is %s by unit price and %s by total cost."), name, a, c, d);
         b = cp_i18n_format_money (v[1], currency, lang);
@@ -1147,6 +1185,15 @@ reason_text (const CpReason  *reason,
 
     case CP_OUTCOME_TRIAL_MISSING:
       return g_strdup (_("No trial run is entered: start with a short run on one machine and enter its peak memory, step time and communication share to replace the defaults."));
+
+    case CP_OUTCOME_COST_NEEDS_PRICE:
+      a = cp_i18n_format_number (v[0], 0, lang);
+      /* TRANSLATORS: R6; %s is the number of quotes evaluated without a price */
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "No quote has a price to compare, so the verdict says only what the hardware of the %s quote evaluated can run: the fewest machines that run the job in time. The total cost, and a ranking by it, need a price.",
+                                           "No quote has a price to compare, so the verdict says only what the hardware of the %s quotes evaluated can run: the fewest machines that run the job in time. The total cost, and a ranking by it, need a price.",
+                                           (gulong) v[0]),
+                              a);
 
     case CP_N_OUTCOMES:
       break;

@@ -823,6 +823,7 @@ answer_from (const CpProject *project,
 static char *
 answer_cost (const CpProject *project,
              const CpJob     *job,
+             const CpPlan    *plan,
              const CpOption  *option,
              const char      *lang)
 {
@@ -831,6 +832,10 @@ answer_cost (const CpProject *project,
   g_autofree char *cost = cp_i18n_format_money (e->total_cost, quote->currency, lang);
   g_autofree char *days = cp_i18n_format_days (e->calendar_days, lang);
   g_autofree char *deadline = NULL;
+
+  if (plan->cost_unknown)
+    /* TRANSLATORS: the third answer line when no quote has a price to compare: calendar days */
+    return g_strdup_printf (_("For: a cost unknown without a price to compare; done in %s."), days);
 
   if (!(job->deadline_days > 0))
     /* TRANSLATORS: the third answer line: total cost, calendar days */
@@ -887,7 +892,7 @@ section_question (Doc       *doc,
 
       /* TRANSLATORS: job name, its kind and the verdict */
       heading = plan != NULL
-                ? g_strdup_printf (_("%s (%s): %s"), job->name, cp_words_task_kind (job->kind), cp_words_verdict (plan->verdict))
+                ? g_strdup_printf (_("%s (%s): %s"), job->name, cp_words_task_kind (job->kind), cp_words_plan_verdict (plan))
                 : g_strdup_printf (_("%s (%s)"), job->name, cp_words_task_kind (job->kind));
       doc_heading (doc, doc->h2, heading, 42);
       if (plan == NULL)
@@ -900,7 +905,7 @@ section_question (Doc       *doc,
           const CpOption *option = &g_array_index (plan->options, CpOption, plan->recommended);
           g_autofree char *what = answer_what (project, option);
           g_autofree char *from = answer_from (project, option);
-          g_autofree char *cost = answer_cost (project, job, option, doc->lang);
+          g_autofree char *cost = answer_cost (project, job, plan, option, doc->lang);
           g_autofree char *price_check = cp_words_price_check (project, plan, doc->lang);
 
           doc_paragraph_full (doc, doc->bold, what, 0, 1, NULL);
@@ -1305,8 +1310,12 @@ section_job (Doc       *doc,
                      band_cell (cp_i18n_format_number (e->calendar_days, 1, doc->lang),
                                 option->range.calendar_days_low, option->range.calendar_days_high, 1, doc->lang),
                      deadline_cell (job, e, doc->lang),
-                     band_cell (cp_i18n_format_money (e->total_cost, quote->currency, doc->lang),
-                                option->range.total_cost_low, option->range.total_cost_high, 0, doc->lang));
+                     plan->cost_unknown
+                     ? g_strdup (_("needs a price"))
+                     : band_cell (cp_i18n_format_money (e->total_cost, quote->currency, doc->lang),
+                                  option->range.total_cost_low, option->range.total_cost_high, 0, doc->lang));
+      if (plan->cost_unknown)
+        continue;
       table_add_row (&costs,
                      cp_words_quote_name (project, option->quote_index),
                      cost_cell (e->compute_cost, cell_currency, doc->lang),
@@ -1339,7 +1348,8 @@ section_job (Doc       *doc,
   section_job_layout (doc, job, plan);
   section_job_serving (doc, job, plan);
   section_job_failures (doc, job, plan);
-  if (one_currency && currency != NULL)
+  /* No price, no money to break down. */
+  if (!plan->cost_unknown && one_currency && currency != NULL)
     {
       g_autofree char *unit = NULL;
 
@@ -1350,7 +1360,7 @@ section_job (Doc       *doc,
       doc_paragraph_full (doc, doc->small, unit, 0, 3, NULL);
       doc_table (doc, &costs);
     }
-  else
+  else if (!plan->cost_unknown)
     doc_table_under (doc, doc->h2, _("Where the money goes"), &costs);
   g_ptr_array_unref (table.rows);
   g_ptr_array_unref (costs.rows);
