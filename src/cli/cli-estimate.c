@@ -892,6 +892,16 @@ write_xml (const Estimate    *e,
   cp_cli_xml_uint (w, "hidden", job->model.hidden);
   cp_cli_xml_uint (w, "heads", job->model.heads);
   cp_cli_xml_uint (w, "kv-heads", job->model.kv_heads);
+  /* The rest of the shape, so another estimator (tests/model/peers) can
+   * be given the same model as the estimate. */
+  cp_cli_xml_uint (w, "ffn", job->model.ffn);
+  cp_cli_xml_uint (w, "vocab", job->model.vocab);
+  cp_cli_xml_bool (w, "tied-embeddings", job->model.tied_embeddings);
+  cp_cli_xml_bool (w, "gated-mlp", job->model.gated_mlp);
+  cp_cli_xml_uint (w, "experts", job->model.experts_total);
+  cp_cli_xml_uint (w, "active-experts", job->model.experts_active);
+  cp_cli_xml_uint (w, "shared-experts", job->model.shared_experts);
+  cp_cli_xml_uint (w, "expert-ffn", job->model.expert_ffn);
   cp_cli_xml_text (w, "task", cp_task_kind_to_string (job->kind));
   cp_cli_xml_text (w, "precision", cp_precision_to_string (job->precision));
   cp_cli_xml_text (w, "optimizer", cp_optimizer_to_string (job->optimizer));

@@ -32,6 +32,7 @@ typedef enum {
   CP_STORE_ERROR_IO,           /* the disk refused: full, permission, I/O */
   CP_STORE_ERROR_UNSAFE,       /* holds triggers, views or tables the application never creates */
   CP_STORE_ERROR_FILE_FORMAT,  /* an SQLite file format newer than the library's */
+  CP_STORE_ERROR_INTERRUPTED,  /* a killed program's unfinished change, which only writing can undo */
 } CpStoreError;
 
 /* "CPLN" */

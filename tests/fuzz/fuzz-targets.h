@@ -29,5 +29,8 @@ int  cp_fuzz_config  (const guint8 *data, gsize size);
  * serving jobs: readings name real lines, the job accepts the trial, the
  * plan's figures are finite. */
 int  cp_fuzz_trial   (const guint8 *data, gsize size);
+/* cp_workbook_new, then every sheet read: within the limits, rows in
+ * order, each with something in it. */
+int  cp_fuzz_workbook (const guint8 *data, gsize size);
 
 G_END_DECLS

@@ -24,6 +24,7 @@ static const struct {
   { "xml", cp_fuzz_xml },
   { "config", cp_fuzz_config },
   { "trial", cp_fuzz_trial },
+  { "workbook", cp_fuzz_workbook },
 };
 
 typedef struct {

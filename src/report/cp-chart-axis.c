@@ -1,0 +1,612 @@
+/* cp-chart-axis.c: the axes, colours and geometry every chart kind is drawn in.
+ *
+ * Owns nice tick steps and their labels, the light and dark palettes, text
+ * measurement, and the plot geometry: where the panels, titles and tick
+ * labels go for a given size. */
+
+#include "cp-report-private.h"
+#include "cp-chart.h"
+
+#include <math.h>
+#include <string.h>
+#include <pango/pangocairo.h>
+
+#include "planner/cp-units.h"
+#include "cp-chart-private.h"
+#include "cp-i18n.h"
+#include "cp-reason-text.h"
+
+static double
+nice_step (double raw)
+{
+  double power = pow (10.0, floor (log10 (raw)));
+  double fraction = raw / power;
+
+  if (fraction <= 1)
+    return power;
+  if (fraction <= 2)
+    return 2 * power;
+  if (fraction <= 5)
+    return 5 * power;
+  return 10 * power;
+}
+
+static void
+axis_init (Axis    *axis,
+           double   min,
+           double   max,
+           gboolean log_axis,
+           double   scale,
+           guint    target_ticks)
+{
+  axis->log = log_axis;
+  axis->scale = scale > 0 ? scale : 1;
+  axis->ticks = g_array_new (FALSE, FALSE, sizeof (double));
+  axis->minor = g_array_new (FALSE, FALSE, sizeof (double));
+
+  if (log_axis)
+    {
+      /* Decades of the displayed unit, so "1, 10, 100 GiB" fall on lines. */
+      double lo, hi;
+
+      if (!(min > 0) || !isfinite (min))
+        min = axis->scale;
+      if (!(max > min) || !isfinite (max))
+        max = min * 10;
+      lo = floor (log10 (min / axis->scale) + 1e-9);
+      hi = ceil (log10 (max / axis->scale) - 1e-9);
+      if (hi <= lo)
+        hi = lo + 1;
+      axis->min = pow (10, lo) * axis->scale;
+      axis->max = pow (10, hi) * axis->scale;
+      for (double d = lo; d <= hi + 1e-9; d++)
+        {
+          double decade = pow (10, d) * axis->scale;
+          g_array_append_val (axis->ticks, decade);
+          if (d + 0.5 > hi)
+            break;
+          for (int m = 2; m <= 9; m++)
+            {
+              double value = decade * m;
+              /* Few decades leave room for labelled 2s and 5s. */
+              if (hi - lo <= 2 && (m == 2 || m == 5))
+                g_array_append_val (axis->ticks, value);
+              else
+                g_array_append_val (axis->minor, value);
+            }
+        }
+    }
+  else
+    {
+      double step;
+      double lo, hi;
+
+      if (!isfinite (min))
+        min = 0;
+      if (!isfinite (max) || max <= min)
+        max = min + axis->scale;
+      /* A little headroom keeps the highest point off the frame. */
+      max += (max - min) * 0.04;
+      step = nice_step ((max - min) / axis->scale / MAX (2, target_ticks)) * axis->scale;
+      lo = floor (min / step + 1e-9) * step;
+      hi = ceil (max / step - 1e-9) * step;
+      if (hi <= lo)
+        hi = lo + step;
+      axis->min = lo;
+      axis->max = hi;
+      for (double v = lo; v <= hi + step * 1e-6; v += step)
+        {
+          double rounded = fabs (v) < step * 1e-6 ? 0 : v;
+          g_array_append_val (axis->ticks, rounded);
+        }
+    }
+}
+
+static void
+axis_clear (Axis *axis)
+{
+  g_clear_pointer (&axis->ticks, g_array_unref);
+  g_clear_pointer (&axis->minor, g_array_unref);
+}
+
+/* 0..1 along the axis; NAN outside the drawable domain. */
+double
+cp_chart_axis_fraction (const Axis *axis,
+                        double      value)
+{
+  if (!isfinite (value))
+    return NAN;
+  if (axis->log)
+    {
+      if (value <= 0)
+        return NAN;
+      return (log10 (value) - log10 (axis->min)) / (log10 (axis->max) - log10 (axis->min));
+    }
+  return (value - axis->min) / (axis->max - axis->min);
+}
+
+double
+cp_chart_axis_value (const Axis *axis,
+                     double      fraction)
+{
+  if (axis->log)
+    return pow (10, log10 (axis->min) + fraction * (log10 (axis->max) - log10 (axis->min)));
+  return axis->min + fraction * (axis->max - axis->min);
+}
+
+char *
+cp_chart_tick_label (const CpChartData *data,
+                     const Axis        *axis,
+                     gboolean           is_x,
+                     double             value)
+{
+  double shown = value / axis->scale;
+
+  if (data->kind == CP_CHART_MEMORY && is_x)
+    return cp_format_count (value);
+  if (fabs (shown) >= 1 || shown == 0)
+    return cp_i18n_format_number (shown, fabs (shown - round (shown)) < 1e-6 ? 0 : 1, data->lang);
+  return cp_i18n_format_number (shown, fabs (shown) >= 0.1 ? 1 : 2, data->lang);
+}
+
+/* Okabe–Ito hues, told apart by people with colour-vision deficiencies;
+ * vermillion is kept back as the highlight of the recommended option, so
+ * no other line can be taken for it. Dashes and markers keep lines apart
+ * in greyscale print. */
+static const Rgb light_palette[] = {
+  { 0.00, 0.45, 0.70 }, { 0.00, 0.62, 0.45 }, { 0.80, 0.47, 0.65 },
+  { 0.55, 0.42, 0.10 }, { 0.34, 0.71, 0.91 }, { 0.40, 0.40, 0.40 },
+  { 0.60, 0.20, 0.60 }, { 0.90, 0.62, 0.00 },
+};
+static const Rgb dark_palette[] = {
+  { 0.35, 0.68, 0.95 }, { 0.30, 0.85, 0.65 }, { 0.95, 0.65, 0.85 },
+  { 0.95, 0.85, 0.35 }, { 0.60, 0.85, 1.00 }, { 0.75, 0.75, 0.75 },
+  { 0.80, 0.55, 0.95 }, { 0.95, 0.75, 0.30 },
+};
+static const Rgb light_highlight = { 0.84, 0.37, 0.00 };
+static const Rgb dark_highlight = { 1.00, 0.50, 0.20 };
+
+void
+cp_chart_theme_for_style (Theme        *theme,
+                          CpChartStyle  style)
+{
+  if (style == CP_CHART_STYLE_DARK)
+    {
+      *theme = (Theme) {
+        { 0.14, 0.14, 0.14 }, { 0.92, 0.92, 0.92 }, { 0.70, 0.70, 0.70 },
+        { 0.30, 0.30, 0.30 }, { 0.21, 0.21, 0.21 }, { 1.00, 0.42, 0.42 },
+        { 0.95, 0.85, 0.35 }, dark_highlight, dark_palette, G_N_ELEMENTS (dark_palette),
+      };
+      return;
+    }
+  *theme = (Theme) {
+    { 1, 1, 1 }, { 0.10, 0.10, 0.10 }, { 0.25, 0.25, 0.25 },
+    { 0.85, 0.85, 0.85 }, { 0.93, 0.93, 0.93 }, { 0.80, 0.10, 0.10 },
+    { 0.45, 0.30, 0.00 }, light_highlight, light_palette, G_N_ELEMENTS (light_palette),
+  };
+  if (style == CP_CHART_STYLE_PRINT)
+    {
+      /* Print keeps a white page and slightly darker grid lines, which
+       * otherwise vanish on paper. */
+      theme->grid = (Rgb) { 0.78, 0.78, 0.78 };
+      theme->minor_grid = (Rgb) { 0.90, 0.90, 0.90 };
+    }
+}
+
+void
+cp_chart_highlight_rgb (CpChartStyle style,
+                        double       rgb[3])
+{
+  const Rgb *h = style == CP_CHART_STYLE_DARK ? &dark_highlight : &light_highlight;
+
+  rgb[0] = h->r;
+  rgb[1] = h->g;
+  rgb[2] = h->b;
+}
+
+Rgb
+cp_chart_mix (const Rgb *a,
+              const Rgb *b,
+              double     t)
+{
+  return (Rgb) { a->r + (b->r - a->r) * t, a->g + (b->g - a->g) * t, a->b + (b->b - a->b) * t };
+}
+
+void
+cp_chart_set_rgb (cairo_t   *cr,
+                  const Rgb *rgb)
+{
+  cairo_set_source_rgb (cr, rgb->r, rgb->g, rgb->b);
+}
+
+/* Sets @geometry's layout to @text in @font, wrapped at @wrap_width when
+ * positive, and returns it. */
+PangoLayout *
+cp_chart_set_text (Geometry                   *geometry,
+                   const PangoFontDescription *font,
+                   const char                 *text,
+                   double                      wrap_width,
+                   gboolean                    ellipsize)
+{
+  PangoLayout *layout = geometry->layout;
+
+  pango_layout_set_font_description (layout, font);
+  pango_layout_set_text (layout, text != NULL ? text : "", -1);
+  pango_layout_set_width (layout, wrap_width > 0 ? (int) (wrap_width * PANGO_SCALE) : -1);
+  pango_layout_set_ellipsize (layout, ellipsize ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE);
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD);
+  return layout;
+}
+
+/* Width, height and line count of @text as cp_chart_set_text() lays it out. */
+const TextMeasure *
+cp_chart_measure_text (Geometry                   *geometry,
+                       const PangoFontDescription *font,
+                       const char                 *text,
+                       double                      wrap_width)
+{
+  g_autofree char *key = g_strdup_printf ("%p %.3f %s", (const void *) font, wrap_width, text != NULL ? text : "");
+  TextMeasure *measure = g_hash_table_lookup (geometry->measured, key);
+
+  if (measure == NULL)
+    {
+      PangoLayout *layout = cp_chart_set_text (geometry, font, text, wrap_width, FALSE);
+
+      measure = g_new (TextMeasure, 1);
+      pango_layout_get_pixel_size (layout, &measure->width, &measure->height);
+      measure->lines = pango_layout_get_line_count (layout);
+      g_hash_table_insert (geometry->measured, g_steal_pointer (&key), measure);
+    }
+  return measure;
+}
+
+void
+cp_chart_text_size (Geometry                   *geometry,
+                    const PangoFontDescription *font,
+                    const char                 *text,
+                    double                      wrap_width,
+                    double                     *width,
+                    double                     *height)
+{
+  const TextMeasure *measure = cp_chart_measure_text (geometry, font, text, wrap_width);
+
+  if (width != NULL)
+    *width = measure->width;
+  if (height != NULL)
+    *height = measure->height;
+}
+
+static void
+data_extent (const CpChartData *data,
+             gboolean           second,
+             double            *x_min,
+             double            *x_max,
+             double            *y_min,
+             double            *y_max)
+{
+  *x_min = *y_min = INFINITY;
+  *x_max = *y_max = -INFINITY;
+
+  for (guint s = 0; s < data->series->len; s++)
+    {
+      const CpChartSeries *series = g_ptr_array_index (data->series, s);
+      GArray *ys = second ? series->y2 : series->y;
+      GArray *lows = second ? series->y2_low : series->y_low;
+      GArray *highs = second ? series->y2_high : series->y_high;
+
+      if (ys == NULL)
+        continue;
+      for (guint p = 0; p < series->x->len; p++)
+        {
+          double x = g_array_index (series->x, double, p);
+          double y = g_array_index (ys, double, p);
+
+          if (!cp_chart_usable (x, data->x_log) || !cp_chart_usable (y, second ? FALSE : data->y_log))
+            continue;
+          *x_min = MIN (*x_min, x);
+          *x_max = MAX (*x_max, x);
+          *y_min = MIN (*y_min, y);
+          *y_max = MAX (*y_max, y);
+          /* The band is inside the plot too. */
+          if (lows != NULL && highs != NULL && p < lows->len && p < highs->len)
+            {
+              double low = g_array_index (lows, double, p);
+              double high = g_array_index (highs, double, p);
+
+              if (cp_chart_usable (low, second ? FALSE : data->y_log))
+                *y_min = MIN (*y_min, low);
+              if (cp_chart_usable (high, second ? FALSE : data->y_log))
+                *y_max = MAX (*y_max, high);
+            }
+        }
+    }
+}
+
+/* Values over more than a factor of 30 (one machine taking years where a
+ * cluster takes weeks) get a log axis, where the small ones stay apart
+ * instead of lying on the floor of the panel. */
+static gboolean
+wide_range (double min,
+            double max)
+{
+  return isfinite (min) && isfinite (max) && min > 0 && max / min > 30;
+}
+
+static double
+widest_tick (Geometry          *geometry,
+             const CpChartData *data,
+             const Axis        *axis)
+{
+  double widest = 0;
+
+  for (guint i = 0; i < axis->ticks->len; i++)
+    {
+      g_autofree char *label = cp_chart_tick_label (data, axis, FALSE, g_array_index (axis->ticks, double, i));
+      double w;
+
+      cp_chart_text_size (geometry, geometry->font, label, 0, &w, NULL);
+      widest = MAX (widest, w);
+    }
+  return widest;
+}
+
+/* Where a label right-aligned on @panel's title row ends: at the pad,
+ * or left of the window's buttons when the row is as high as they reach
+ * (the upper panel's row, just under the chart's title). */
+double
+cp_chart_title_row_right (const Geometry    *geometry,
+                          const CpChartData *data,
+                          const Panel       *panel)
+{
+  double row_top = geometry->pad + geometry->title_height + geometry->pad * 0.6;
+
+  if (panel == &geometry->panels[0] && data->title_inset > 0 && row_top < data->title_inset_height)
+    return geometry->width - MAX (geometry->pad, data->title_inset);
+  return geometry->width - geometry->pad;
+}
+
+/* Whether @text fits right of @panel's title, on the row above the panel. */
+gboolean
+cp_chart_title_row_fits (Geometry          *geometry,
+                         const CpChartData *data,
+                         const Panel       *panel,
+                         const char        *text)
+{
+  double title_w, w;
+
+  cp_chart_text_size (geometry, geometry->font, panel->title, 0, &title_w, NULL);
+  cp_chart_text_size (geometry, geometry->small, text, 0, &w, NULL);
+  return cp_chart_title_row_right (geometry, data, panel) - w >= geometry->pad * 2 + title_w;
+}
+
+void
+cp_chart_geometry_init (Geometry          *geometry,
+                        PangoContext      *context,
+                        const CpChartData *data,
+                        CpChartStyle       style,
+                        double             width,
+                        double             height)
+{
+  double x_min, x_max, y_min, y_max, unused_min, unused_max;
+  double tick_w = 0, note_h = 0, widest_label = 0;
+  double plot_top, plot_bottom, panel_gap;
+  double pad;
+
+  memset (geometry, 0, sizeof *geometry);
+  geometry->measured = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  geometry->context = g_object_ref (context);
+  geometry->width = width;
+  geometry->height = height;
+  pango_context_set_language (context, pango_language_from_string (cp_i18n_pango_language (data->lang)));
+  geometry->layout = pango_layout_new (context);
+
+  /* Text follows the chart's size. On a screen it never goes below 13 px
+   * (12 px for the smaller labels), what a projected 1080p picture needs
+   * to be read from the back of a meeting room; on paper, where the chart
+   * is a column of an A4 page, 8 pt stays legible at arm's length. */
+  if (style == CP_CHART_STYLE_PRINT)
+    geometry->font_px = CLAMP (MIN (width / 62.0, height / 34.0), 8.0, 13.0);
+  else
+    geometry->font_px = CLAMP (MIN (width / 64.0, height / 36.0), 13.0, 22.0);
+  geometry->font = pango_font_description_from_string (cp_i18n_font_family (data->lang));
+  pango_font_description_set_absolute_size (geometry->font, geometry->font_px * PANGO_SCALE);
+  geometry->bold = pango_font_description_copy (geometry->font);
+  pango_font_description_set_weight (geometry->bold, PANGO_WEIGHT_BOLD);
+  pango_font_description_set_absolute_size (geometry->bold, geometry->font_px * 1.15 * PANGO_SCALE);
+  geometry->small = pango_font_description_copy (geometry->font);
+  pango_font_description_set_absolute_size (geometry->small, geometry->font_px * 0.93 * PANGO_SCALE);
+  geometry->pad = pad = geometry->font_px * 0.6;
+  geometry->tick_len = geometry->font_px * 0.35;
+  cp_chart_text_size (geometry, geometry->font, "0", 0, NULL, &geometry->line_h);
+
+  /* Ranges */
+  data_extent (data, FALSE, &x_min, &x_max, &y_min, &y_max);
+  if (data->kind == CP_CHART_MEMORY)
+    {
+      x_min = MIN (isfinite (x_min) ? x_min : MEMORY_MIN_PARAMS, MEMORY_MIN_PARAMS);
+      x_max = MAX (isfinite (x_max) ? x_max : MEMORY_MAX_PARAMS, MEMORY_MAX_PARAMS);
+      if (cp_chart_usable (data->marker_y, TRUE))
+        {
+          y_min = MIN (y_min, data->marker_y);
+          y_max = MAX (y_max, data->marker_y);
+        }
+    }
+  else
+    {
+      x_min = 0;
+      if (!isfinite (x_max))
+        x_max = 8;
+      if (!isfinite (y_max))
+        y_max = data->y_scale;
+    }
+  axis_init (&geometry->x, x_min, x_max, data->x_log, data->x_scale, width > 900 ? 10 : 6);
+
+  geometry->n_panels = data->y2_label != NULL ? 2 : 1;
+  geometry->panels[0].title = data->y_label;
+  geometry->panels[0].log = data->y_log || (data->kind != CP_CHART_MEMORY && wide_range (y_min, y_max));
+  if (data->kind != CP_CHART_MEMORY && !geometry->panels[0].log)
+    y_min = 0;
+  axis_init (&geometry->panels[0].y, y_min, y_max, geometry->panels[0].log, data->y_scale, 5);
+  if (geometry->n_panels == 2)
+    {
+      double y2_min, y2_max;
+
+      data_extent (data, TRUE, &unused_min, &unused_max, &y2_min, &y2_max);
+      if (!isfinite (y2_max))
+        y2_max = 1;
+      if (isfinite (data->deadline_days) && data->deadline_days > 0)
+        {
+          y2_min = MIN (y2_min, data->deadline_days);
+          y2_max = MAX (y2_max, data->deadline_days * 1.05);
+        }
+      geometry->panels[1].title = data->y2_label;
+      geometry->panels[1].second = TRUE;
+      geometry->panels[1].log = wide_range (y2_min, y2_max);
+      if (!geometry->panels[1].log)
+        y2_min = 0;
+      axis_init (&geometry->panels[1].y, y2_min, y2_max, geometry->panels[1].log, data->y2_scale, 4);
+    }
+
+  for (guint p = 0; p < geometry->n_panels; p++)
+    {
+      tick_w = MAX (tick_w, widest_tick (geometry, data, &geometry->panels[p].y));
+      geometry->panels[p].segments = g_array_new (FALSE, FALSE, sizeof (Segment));
+      geometry->panels[p].marks = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+    }
+
+  /* Line labels sit right of the plot; long names give way to the plot
+   * beyond a third of the width (they wrap, or a quote's name ends in an
+   * ellipsis after its vendor). */
+  for (guint s = 0; s < data->series->len; s++)
+    {
+      const CpChartSeries *series = g_ptr_array_index (data->series, s);
+      double w;
+
+      cp_chart_text_size (geometry, series->emphasis == CP_CHART_EMPHASIS_HIGHLIGHT ? geometry->bold : geometry->small,
+                          series->label, 0, &w, NULL);
+      widest_label = MAX (widest_label, w);
+    }
+  geometry->label_width = MIN (widest_label + pad, width * 0.33);
+
+  geometry->title_width = MAX (width - 2 * pad - MAX (0, data->title_inset), width / 3);
+  cp_chart_text_size (geometry, geometry->bold, data->title, geometry->title_width, NULL, &geometry->title_height);
+  geometry->note = g_strdup (data->note);
+  for (guint p = 0; p < geometry->n_panels && data->kind == CP_CHART_COST; p++)
+    {
+      const CpChartBreakEven *break_even = &data->break_even[p];
+
+      /* A break-even without a line goes on its panel's title row; where
+       * that is too narrow, into the note rather than over the lines,
+       * unless the note would then take more than a quarter of the chart:
+       * on a thumbnail the plot and the recommended label come first. */
+      if (break_even->label != NULL && !isfinite (break_even->x) &&
+          !cp_chart_title_row_fits (geometry, data, &geometry->panels[p], break_even->label))
+        {
+          char *note = geometry->note != NULL ? g_strdup_printf ("%s %s", geometry->note, break_even->sentence)
+                                              : g_strdup (break_even->sentence);
+          double longer_note_h = 0;
+
+          cp_chart_text_size (geometry, geometry->small, note, width - 2 * pad, NULL, &longer_note_h);
+          if (longer_note_h > height / 4)
+            {
+              g_free (note);
+              continue;
+            }
+          g_free (geometry->note);
+          geometry->note = note;
+        }
+    }
+  if (geometry->note != NULL)
+    cp_chart_text_size (geometry, geometry->small, geometry->note, width - 2 * pad, NULL, &note_h);
+
+  geometry->left = pad + tick_w + geometry->tick_len + 3;
+  geometry->right = width - pad - geometry->label_width;
+
+  /* Top to bottom: title, then each panel under its horizontal title,
+   * then the GPU or parameter ticks and the x title, then the note. */
+  plot_top = pad + geometry->title_height + pad * 0.6 + geometry->line_h + pad * 0.3 + geometry->line_h / 2;
+  plot_bottom = height - pad - (note_h > 0 ? note_h + pad * 0.5 : 0)
+                - geometry->line_h - pad * 0.3 - geometry->line_h - geometry->tick_len;
+  geometry->note_top = height - pad - note_h;
+  panel_gap = geometry->line_h / 2 + pad + geometry->line_h + pad * 0.3 + geometry->line_h / 2;
+
+  if (geometry->right < geometry->left + 10)
+    geometry->right = geometry->left + 10;
+  if (plot_bottom < plot_top + 10 + (geometry->n_panels - 1) * panel_gap)
+    plot_bottom = plot_top + 10 + (geometry->n_panels - 1) * panel_gap;
+
+  if (geometry->n_panels == 1)
+    {
+      geometry->panels[0].top = plot_top;
+      geometry->panels[0].bottom = plot_bottom;
+    }
+  else
+    {
+      /* Cost, what is decided on, gets the larger share. */
+      double room = plot_bottom - plot_top - panel_gap;
+
+      geometry->panels[0].top = plot_top;
+      geometry->panels[0].bottom = plot_top + room * 0.56;
+      geometry->panels[1].top = geometry->panels[0].bottom + panel_gap;
+      geometry->panels[1].bottom = plot_bottom;
+    }
+}
+
+void
+cp_chart_geometry_clear (Geometry *geometry)
+{
+  axis_clear (&geometry->x);
+  for (guint p = 0; p < geometry->n_panels; p++)
+    {
+      axis_clear (&geometry->panels[p].y);
+      g_clear_pointer (&geometry->panels[p].segments, g_array_unref);
+      g_clear_pointer (&geometry->panels[p].marks, g_array_unref);
+    }
+  g_clear_pointer (&geometry->font, pango_font_description_free);
+  g_clear_pointer (&geometry->bold, pango_font_description_free);
+  g_clear_pointer (&geometry->small, pango_font_description_free);
+  g_clear_pointer (&geometry->note, g_free);
+  g_clear_pointer (&geometry->measured, g_hash_table_unref);
+  g_clear_object (&geometry->layout);
+  g_clear_object (&geometry->context);
+}
+
+/* Geometry measured without drawing: sizes are absolute, so any surface
+ * gives the same plot rectangle as cp_chart_draw(). */
+void
+cp_chart_geometry_init_detached (Geometry          *geometry,
+                                 const CpChartData *data,
+                                 CpChartStyle       style,
+                                 double             width,
+                                 double             height)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  cairo_t *cr = cairo_create (surface);
+  PangoContext *context = pango_cairo_create_context (cr);
+
+  cp_chart_geometry_init (geometry, context, data, style, width, height);
+  g_object_unref (context);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+double
+cp_chart_to_px_x (const Geometry *geometry,
+                  double          value)
+{
+  return geometry->left + cp_chart_axis_fraction (&geometry->x, value) * (geometry->right - geometry->left);
+}
+
+double
+cp_chart_to_px_y (const Panel *panel,
+                  double       value)
+{
+  return panel->bottom - cp_chart_axis_fraction (&panel->y, value) * (panel->bottom - panel->top);
+}
+
+GArray *
+cp_chart_panel_values (const Panel         *panel,
+                       const CpChartSeries *series)
+{
+  return panel->second ? series->y2 : series->y;
+}

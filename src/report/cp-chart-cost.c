@@ -1,0 +1,322 @@
+/* cp-chart-cost.c: the cost chart, cost and days against GPU count.
+ *
+ * Owns the two panels (cost above, days below) on one GPU axis, the money
+ * scale, the break-even between options and where a vendor's offer ends. */
+
+#include "cp-report-private.h"
+#include "cp-chart.h"
+
+#include <math.h>
+#include <string.h>
+#include <pango/pangocairo.h>
+
+#include "planner/cp-units.h"
+#include "cp-chart-private.h"
+#include "cp-i18n.h"
+#include "cp-reason-text.h"
+
+/* A scale that keeps tick labels short: thousands or millions in
+ * English, 万 (10^4) or 亿 (10^8) in Chinese. */
+static double
+money_scale (double       max_value,
+             const char  *lang,
+             const char  *currency,
+             char       **label)
+{
+  if (cp_i18n_is_chinese (lang))
+    {
+      if (max_value >= 1e9)
+        {
+          /* TRANSLATORS: cost axis in units of 10^8; %s is a currency code */
+          *label = g_strdup_printf (_("Total cost (100 million %s)"), currency);
+          return 1e8;
+        }
+      if (max_value >= 1e5)
+        {
+          /* TRANSLATORS: cost axis in units of 10^4; %s is a currency code */
+          *label = g_strdup_printf (_("Total cost (10 thousand %s)"), currency);
+          return 1e4;
+        }
+    }
+  else
+    {
+      if (max_value >= 1e7)
+        {
+          *label = g_strdup_printf (_("Total cost (million %s)"), currency);
+          return 1e6;
+        }
+      if (max_value >= 1e5)
+        {
+          *label = g_strdup_printf (_("Total cost (thousand %s)"), currency);
+          return 1e3;
+        }
+    }
+  /* TRANSLATORS: cost axis; %s is a currency code */
+  *label = g_strdup_printf (_("Total cost (%s)"), currency);
+  return 1;
+}
+
+/* The break-even of one panel (@second: days, else cost), read from the
+ * series as drawn, so the note says what the chart shows: the fewest GPUs
+ * at which a cluster quote's line goes below the best single machine's
+ * marker. A cluster quote already below it at its smallest size has no
+ * break-even: the label then names that quote (@names, by series; the
+ * recommended one first) and the GPU counts, from its smallest, at which
+ * it stays below, without a line. It speaks of that quote against the
+ * single-machine quotes, not of "a cluster" against the verdict. */
+static void
+find_break_even (CpChartData *data,
+                 GPtrArray   *names,
+                 gboolean     second)
+{
+  CpChartBreakEven *result = &data->break_even[second ? 1 : 0];
+  double best_single = INFINITY;
+  double first_x = INFINITY, first_y = NAN;
+  int from_smallest = -1;
+  gboolean every_size = FALSE;
+  double run_from_x = NAN, run_to_x = NAN;
+
+  for (guint s = 0; s < data->series->len; s++)
+    {
+      const CpChartSeries *series = g_ptr_array_index (data->series, s);
+      GArray *ys = second ? series->y2 : series->y;
+
+      if (!series->points_only || ys == NULL)
+        continue;
+      for (guint p = 0; p < ys->len; p++)
+        if (cp_chart_usable (g_array_index (ys, double, p), FALSE))
+          best_single = MIN (best_single, g_array_index (ys, double, p));
+    }
+  if (!isfinite (best_single))
+    return;
+
+  for (guint s = 0; s < data->series->len; s++)
+    {
+      const CpChartSeries *series = g_ptr_array_index (data->series, s);
+      GArray *ys = second ? series->y2 : series->y;
+      double smallest_x = INFINITY, below_x = INFINITY, below_y = NAN;
+      double run_end_x = NAN;
+      gboolean run_open = TRUE;
+      guint n_usable = 0, n_below = 0;
+
+      if (series->points_only || ys == NULL)
+        continue;
+      /* The sweep's points come by rising node count. */
+      for (guint p = 0; p < series->x->len; p++)
+        {
+          double x = g_array_index (series->x, double, p);
+          double y = g_array_index (ys, double, p);
+
+          if (!cp_chart_usable (x, FALSE) || !cp_chart_usable (y, FALSE))
+            continue;
+          n_usable++;
+          smallest_x = MIN (smallest_x, x);
+          if (y < best_single)
+            {
+              n_below++;
+              if (run_open)
+                run_end_x = x;
+              if (x < below_x)
+                {
+                  below_x = x;
+                  below_y = y;
+                }
+            }
+          else
+            run_open = FALSE;
+        }
+      if (n_below == 0)
+        continue;
+      if (below_x <= smallest_x)
+        {
+          if (from_smallest < 0 || series->emphasis == CP_CHART_EMPHASIS_HIGHLIGHT)
+            {
+              from_smallest = (int) s;
+              every_size = n_below == n_usable;
+              run_from_x = smallest_x;
+              run_to_x = run_end_x;
+            }
+        }
+      else if (below_x < first_x)
+        {
+          first_x = below_x;
+          first_y = below_y;
+        }
+    }
+
+  if (from_smallest >= 0)
+    {
+      const char *name = g_ptr_array_index (names, from_smallest);
+      g_autofree char *from = cp_i18n_format_number (run_from_x, 0, data->lang);
+      g_autofree char *to = cp_i18n_format_number (run_to_x, 0, data->lang);
+      /* TRANSLATORS: a range of GPU counts on the cost chart, e.g. 8–16 */
+      g_autofree char *gpus = run_to_x > run_from_x ? g_strdup_printf (_("%s–%s"), from, to) : g_strdup (from);
+
+      if (every_size && second)
+        {
+          /* TRANSLATORS: on the cost chart; %s is a cluster quote */
+          result->label = g_strdup_printf (_("%s faster than every single-machine quote at every size"), name);
+          result->sentence = g_strdup_printf (_("Time: %s is faster than every single-machine quote at every size."), name);
+        }
+      else if (every_size)
+        {
+          /* TRANSLATORS: on the cost chart; %s is a cluster quote */
+          result->label = g_strdup_printf (_("%s cheaper than every single-machine quote at every size"), name);
+          result->sentence = g_strdup_printf (_("Cost: %s is cheaper than every single-machine quote at every size."), name);
+        }
+      else if (second)
+        {
+          /* TRANSLATORS: on the cost chart; the first %s is a cluster quote, the second GPU counts */
+          result->label = g_strdup_printf (_("%s faster than every single-machine quote at %s GPUs"), name, gpus);
+          result->sentence = g_strdup_printf (_("Time: %s is faster than every single-machine quote at %s GPUs."), name, gpus);
+        }
+      else
+        {
+          /* TRANSLATORS: on the cost chart; the first %s is a cluster quote, the second GPU counts */
+          result->label = g_strdup_printf (_("%s cheaper than every single-machine quote at %s GPUs"), name, gpus);
+          result->sentence = g_strdup_printf (_("Cost: %s is cheaper than every single-machine quote at %s GPUs."), name, gpus);
+        }
+    }
+  else if (isfinite (first_x))
+    {
+      g_autofree char *gpus = cp_i18n_format_number (first_x, 0, data->lang);
+
+      result->x = first_x;
+      result->y = first_y;
+      /* TRANSLATORS: on the cost chart; %s is a number of GPUs */
+      result->label = g_strdup_printf (second ? _("Cluster faster from %s GPUs") : _("Cluster cheaper from %s GPUs"), gpus);
+    }
+}
+
+/* Where the vendor's name ends in @label, which shows @name: a shortened
+ * label keeps at least that much. */
+int
+cp_chart_vendor_end (const char    *label,
+                     const char    *name,
+                     const CpQuote *quote)
+{
+  const char *start = strstr (label, name);
+  gsize offset = start != NULL ? (gsize) (start - label) : 0;
+
+  if (quote->vendor != NULL && *quote->vendor != '\0' && g_str_has_prefix (name, quote->vendor))
+    return offset + strlen (quote->vendor);
+  return offset;
+}
+
+/* Whether @quote's vendor alone names it, being its only quote: the
+ * corner note then stays short enough for a slide. */
+static gboolean
+vendor_alone (const CpProject *project,
+              const CpQuote   *quote)
+{
+  guint n_same = 0;
+
+  if (quote->vendor == NULL || *quote->vendor == '\0')
+    return FALSE;
+  for (guint i = 0; i < project->quotes->len; i++)
+    {
+      const CpQuote *other = g_ptr_array_index (project->quotes, i);
+
+      if (g_strcmp0 (other->vendor, quote->vendor) == 0)
+        n_same++;
+    }
+  return n_same == 1;
+}
+
+CpChartData *
+cp_chart_data_new_cost (const CpProject *project,
+                        guint            job_index,
+                        const CpPlan    *plan,
+                        const CpSweep   *sweep,
+                        const char      *lang)
+{
+  const CpSettings *settings = &project->settings;
+  const CpJob *job;
+  CpChartData *data;
+  const char *currency = settings->currency[0] != '\0' ? settings->currency : "CNY";
+  int recommended = cp_chart_recommended_quote (plan);
+  double max_cost = 0;
+  g_autofree char *note = NULL;
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  guint n_incomplete = 0;
+
+  g_return_val_if_fail (job_index < project->jobs->len, NULL);
+  g_return_val_if_fail (sweep != NULL, NULL);
+  job = g_ptr_array_index (project->jobs, job_index);
+
+  data = cp_chart_data_new_empty (CP_CHART_COST, lang);
+  cp_i18n_push_language (data->lang);
+
+  data->title = g_strdup_printf (_("Total cost and time against GPU count: %s"), job->name);
+  data->x_label = g_strdup (_("GPUs"));
+  data->y2_label = g_strdup (_("Calendar time (days)"));
+  if (job->deadline_days > 0 && isfinite (job->deadline_days))
+    {
+      g_autofree char *days = cp_i18n_format_number (job->deadline_days, 0, data->lang);
+
+      data->deadline_days = job->deadline_days;
+      /* TRANSLATORS: label of the deadline line; %s is a number of days */
+      data->deadline_label = g_strdup_printf (_("Deadline: %s days"), days);
+    }
+
+  for (guint c = 0; c < sweep->curves->len; c++)
+    {
+      const CpSweepCurve *curve = g_ptr_array_index (sweep->curves, c);
+      const CpQuote *quote;
+      g_autofree char *name = NULL;
+      g_autofree char *label = NULL;
+      CpChartSeries *series;
+
+      if (curve->quote_index < 0 || (guint) curve->quote_index >= project->quotes->len)
+        continue;
+      quote = g_ptr_array_index (project->quotes, curve->quote_index);
+      /* Without its price it would lie on the zero-cost axis. */
+      if (cp_quote_get_missing_in (quote, &project->settings) != CP_QUOTE_MISSING_NONE)
+        {
+          n_incomplete++;
+          continue;
+        }
+      if (!cp_chart_quote_compared (plan, curve->quote_index))
+        continue;
+      name = cp_words_quote_name (project, curve->quote_index);
+      label = curve->quote_index == recommended ? cp_chart_recommended_label (name) : g_strdup (name);
+      series = cp_chart_series_new (label, TRUE);
+      series->shorten_from = cp_chart_vendor_end (label, name, quote);
+      series->points_only = !cp_quote_is_cluster (quote);
+      series->emphasis = cp_chart_emphasis_for (recommended >= 0, curve->quote_index == recommended);
+      if (curve->quote_index == recommended)
+        {
+          const CpOption *option = &g_array_index (plan->options, CpOption, plan->recommended);
+
+          series->chosen_x = (double) MAX (1, quote->gpus_per_node) * MAX (1, option->estimate.nodes);
+        }
+
+      for (guint p = 0; p < curve->points->len; p++)
+        {
+          const CpSweepPoint *point = &g_array_index (curve->points, CpSweepPoint, p);
+
+          cp_chart_series_add (series, point->gpus, point->total_cost, point->calendar_days);
+          cp_chart_series_add_band (series, &point->range);
+          max_cost = MAX (max_cost, point->range.total_cost_high);
+        }
+      g_ptr_array_add (data->series, series);
+      g_ptr_array_add (names, g_strdup (vendor_alone (project, quote) ? quote->vendor : name));
+    }
+
+  find_break_even (data, names, FALSE);
+  find_break_even (data, names, TRUE);
+
+  data->currency = g_strdup (currency);
+  data->y_scale = money_scale (max_cost, data->lang, cp_i18n_currency_name (currency, data->lang), &data->y_label);
+  note = cp_chart_note_with (_("Lines: a cluster quote at each node count; markers: single machines. The same quote is at the same GPU count in both panels. Shaded bands and whiskers: low to high, with every assumption at its optimistic or its pessimistic end."), plan);
+  if (n_incomplete > 0)
+    /* TRANSLATORS: appended to the cost chart's note; %u quotes lack a price or a network */
+    data->note = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%s %u incomplete quote is not drawn.",
+                                             "%s %u incomplete quotes are not drawn.", n_incomplete),
+                                  note, n_incomplete);
+  else
+    data->note = g_steal_pointer (&note);
+
+  cp_i18n_pop_language ();
+  return data;
+}

@@ -1,0 +1,253 @@
+/* cp-chart-data.c: what every chart is made of.
+ *
+ * Owns the series (points, bands, emphasis), copying and freeing a
+ * chart's data, and the choices the chart kinds share: which quotes are
+ * shown, which is recommended and how it is named. The kinds themselves
+ * are cp-chart-memory.c, cp-chart-cost.c and cp-chart-serving.c. */
+
+#include "cp-report-private.h"
+#include "cp-chart.h"
+
+#include <math.h>
+#include <string.h>
+#include <pango/pangocairo.h>
+
+#include "planner/cp-units.h"
+#include "cp-chart-private.h"
+#include "cp-i18n.h"
+#include "cp-reason-text.h"
+
+CpChartSeries *
+cp_chart_series_new (const char *label,
+                     gboolean    with_y2)
+{
+  CpChartSeries *series = g_new0 (CpChartSeries, 1);
+
+  series->label = g_strdup (label);
+  series->shorten_from = -1;
+  series->chosen_x = NAN;
+  series->x = g_array_new (FALSE, FALSE, sizeof (double));
+  series->y = g_array_new (FALSE, FALSE, sizeof (double));
+  if (with_y2)
+    series->y2 = g_array_new (FALSE, FALSE, sizeof (double));
+  return series;
+}
+
+void
+cp_chart_series_free (gpointer data)
+{
+  CpChartSeries *series = data;
+
+  g_free (series->label);
+  g_array_unref (series->x);
+  g_array_unref (series->y);
+  g_clear_pointer (&series->y2, g_array_unref);
+  g_clear_pointer (&series->y_low, g_array_unref);
+  g_clear_pointer (&series->y_high, g_array_unref);
+  g_clear_pointer (&series->y2_low, g_array_unref);
+  g_clear_pointer (&series->y2_high, g_array_unref);
+  g_free (series);
+}
+
+static GArray *
+array_copy (GArray *array)
+{
+  GArray *copy;
+
+  if (array == NULL)
+    return NULL;
+  copy = g_array_sized_new (FALSE, FALSE, sizeof (double), array->len);
+  g_array_append_vals (copy, array->data, array->len);
+  return copy;
+}
+
+static gpointer
+series_copy (gconstpointer src,
+             gpointer      user_data)
+{
+  const CpChartSeries *series = src;
+  CpChartSeries *copy = g_new0 (CpChartSeries, 1);
+
+  *copy = *series;
+  copy->label = g_strdup (series->label);
+  copy->x = array_copy (series->x);
+  copy->y = array_copy (series->y);
+  copy->y2 = array_copy (series->y2);
+  copy->y_low = array_copy (series->y_low);
+  copy->y_high = array_copy (series->y_high);
+  copy->y2_low = array_copy (series->y2_low);
+  copy->y2_high = array_copy (series->y2_high);
+  return copy;
+}
+
+void
+cp_chart_series_add (CpChartSeries *series,
+                     double         x,
+                     double         y,
+                     double         y2)
+{
+  g_array_append_val (series->x, x);
+  g_array_append_val (series->y, y);
+  if (series->y2 != NULL)
+    g_array_append_val (series->y2, y2);
+}
+
+void
+cp_chart_series_add_band (CpChartSeries *series,
+                          const CpRange *range)
+{
+  GArray **arrays[] = { &series->y_low, &series->y_high, &series->y2_low, &series->y2_high };
+  const double values[] = { range->total_cost_low, range->total_cost_high,
+                            range->calendar_days_low, range->calendar_days_high };
+
+  for (guint i = 0; i < G_N_ELEMENTS (arrays); i++)
+    {
+      if (*arrays[i] == NULL)
+        *arrays[i] = g_array_new (FALSE, FALSE, sizeof (double));
+      g_array_append_val (*arrays[i], values[i]);
+    }
+}
+
+CpChartData *
+cp_chart_data_new_empty (CpChartKind  kind,
+                         const char  *lang)
+{
+  CpChartData *data = g_new0 (CpChartData, 1);
+
+  data->kind = kind;
+  data->lang = g_strdup (cp_i18n_is_chinese (lang) ? "zh_CN" : "en");
+  data->series = g_ptr_array_new_with_free_func (cp_chart_series_free);
+  data->marker_x = NAN;
+  data->marker_y = NAN;
+  data->deadline_days = NAN;
+  for (guint p = 0; p < G_N_ELEMENTS (data->break_even); p++)
+    data->break_even[p].x = data->break_even[p].y = NAN;
+  data->x_scale = 1;
+  data->y_scale = 1;
+  data->y2_scale = 1;
+  return data;
+}
+
+CpChartData *
+cp_chart_data_copy (const CpChartData *data)
+{
+  CpChartData *copy;
+
+  g_return_val_if_fail (data != NULL, NULL);
+
+  copy = g_new0 (CpChartData, 1);
+  *copy = *data;
+  copy->title = g_strdup (data->title);
+  copy->x_label = g_strdup (data->x_label);
+  copy->y_label = g_strdup (data->y_label);
+  copy->y2_label = g_strdup (data->y2_label);
+  copy->marker_label = g_strdup (data->marker_label);
+  copy->deadline_label = g_strdup (data->deadline_label);
+  for (guint p = 0; p < G_N_ELEMENTS (data->break_even); p++)
+    {
+      copy->break_even[p].label = g_strdup (data->break_even[p].label);
+      copy->break_even[p].sentence = g_strdup (data->break_even[p].sentence);
+    }
+  copy->lang = g_strdup (data->lang);
+  copy->note = g_strdup (data->note);
+  copy->currency = g_strdup (data->currency);
+  copy->series = g_ptr_array_copy (data->series, series_copy, NULL);
+  g_ptr_array_set_free_func (copy->series, cp_chart_series_free);
+  return copy;
+}
+
+void
+cp_chart_data_free (CpChartData *data)
+{
+  if (data == NULL)
+    return;
+  g_free (data->title);
+  g_free (data->x_label);
+  g_free (data->y_label);
+  g_free (data->y2_label);
+  g_free (data->marker_label);
+  g_free (data->deadline_label);
+  for (guint p = 0; p < G_N_ELEMENTS (data->break_even); p++)
+    {
+      g_free (data->break_even[p].label);
+      g_free (data->break_even[p].sentence);
+    }
+  g_free (data->lang);
+  g_free (data->note);
+  g_free (data->currency);
+  g_ptr_array_unref (data->series);
+  g_free (data);
+}
+
+gboolean
+cp_chart_usable (double   value,
+                 gboolean log_axis)
+{
+  return isfinite (value) && value >= 0 && (!log_axis || value > 0);
+}
+
+int
+cp_chart_recommended_quote (const CpPlan *plan)
+{
+  if (plan == NULL || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
+    return -1;
+  return g_array_index (plan->options, CpOption, plan->recommended).quote_index;
+}
+
+/* Whether a quote is drawn: one of the plan's best-ranked options. */
+gboolean
+cp_chart_quote_compared (const CpPlan *plan,
+                         guint         quote_index)
+{
+  if (plan == NULL)
+    return TRUE;
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+
+      if (option->quote_index == (int) quote_index)
+        return option->rank <= CP_CHART_MAX_QUOTES || (int) i == plan->recommended;
+    }
+  return FALSE;
+}
+
+/* The note's sentence saying how many of the quotes are drawn, or NULL
+ * when all are. */
+static char *
+shown_quotes_note (const CpPlan *plan)
+{
+  guint n = plan != NULL ? plan->options->len : 0;
+
+  if (n <= CP_CHART_MAX_QUOTES)
+    return NULL;
+  /* TRANSLATORS: on a chart; the first %u is the number drawn, the second all quotes */
+  return g_strdup_printf (dngettext (GETTEXT_PACKAGE, "The %u best-ranked of %u quote are drawn.",
+                                    "The %u best-ranked of %u quotes are drawn.", n),
+                          CP_CHART_MAX_QUOTES, n);
+}
+
+char *
+cp_chart_note_with (const char   *note,
+                    const CpPlan *plan)
+{
+  g_autofree char *shown = shown_quotes_note (plan);
+
+  return shown != NULL ? g_strdup_printf ("%s %s", note, shown) : g_strdup (note);
+}
+
+CpChartEmphasis
+cp_chart_emphasis_for (gboolean has_recommendation,
+                       gboolean is_recommended)
+{
+  if (!has_recommendation)
+    return CP_CHART_EMPHASIS_NORMAL;
+  return is_recommended ? CP_CHART_EMPHASIS_HIGHLIGHT : CP_CHART_EMPHASIS_MUTED;
+}
+
+char *
+cp_chart_recommended_label (const char *name)
+{
+  /* First, so an ellipsis never hides it. */
+  /* TRANSLATORS: %s is the recommended option's summary */
+  return g_strdup_printf (_("Recommended: %s"), name);
+}

@@ -1,0 +1,434 @@
+/* cp-chart-labels.c: where a chart's labels and markers go.
+ *
+ * Owns naming lines at their ends instead of in a legend: placing each
+ * label where it covers no line and no other label, shortening it when it
+ * does not fit, and moving markers that would sit on each other. */
+
+#include "cp-report-private.h"
+#include "cp-chart.h"
+
+#include <math.h>
+#include <string.h>
+#include <pango/pangocairo.h>
+
+#include "planner/cp-units.h"
+#include "cp-chart-private.h"
+#include "cp-i18n.h"
+#include "cp-reason-text.h"
+
+/* Where the markers of single-machine quotes go: quotes at the same GPU
+ * count and a similar cost would cover each other, so each one that
+ * would is moved sideways by a marker's width until it stands free. */
+void
+cp_chart_dodge_markers (const Geometry    *geometry,
+                        const CpChartData *data,
+                        const Panel       *panel,
+                        GArray            *offsets)     /* double per series */
+{
+  g_autoptr(GArray) placed = g_array_new (FALSE, FALSE, sizeof (double) * 3);
+
+  g_array_set_size (offsets, data->series->len);
+  for (guint s = 0; s < data->series->len; s++)
+    {
+      const CpChartSeries *series = g_ptr_array_index (data->series, s);
+      GArray *ys = cp_chart_panel_values (panel, series);
+      double x, y, r, offset = 0;
+      double entry[3];
+
+      g_array_index (offsets, double, s) = 0;
+      if (!series->points_only || ys == NULL || series->x->len == 0)
+        continue;
+      x = cp_chart_to_px_x (geometry, g_array_index (series->x, double, 0));
+      y = cp_chart_to_px_y (panel, g_array_index (ys, double, 0));
+      r = cp_chart_marker_size (geometry, series);
+      if (!isfinite (x) || !isfinite (y))
+        continue;
+      for (guint attempt = 0; attempt < 2 * data->series->len + 1; attempt++)
+        {
+          gboolean clear = TRUE;
+
+          /* 0, +1, −1, +2, −2… widths */
+          offset = (attempt % 2 == 1 ? 1.0 : -1.0) * (double) ((attempt + 1) / 2) * 2.3 * r;
+          for (guint q = 0; q < placed->len && clear; q++)
+            {
+              const double *other = (const double *) (placed->data + q * sizeof entry);
+              if (fabs (other[0] - (x + offset)) < other[2] + r && fabs (other[1] - y) < other[2] + r)
+                clear = FALSE;
+            }
+          if (clear)
+            break;
+        }
+      entry[0] = x + offset;
+      entry[1] = y;
+      entry[2] = r;
+      g_array_append_vals (placed, entry, 1);
+      g_array_index (offsets, double, s) = offset;
+    }
+}
+
+static gboolean
+boxes_overlap (const CpChartLabelBox *a,
+               const CpChartLabelBox *b)
+{
+  return a->x < b->x + b->width && b->x < a->x + a->width &&
+         a->y < b->y + b->height && b->y < a->y + a->height;
+}
+
+/* Whether segment @s crosses the rectangle [x0, x1] × [y0, y1]
+ * (Liang–Barsky clipping). */
+static gboolean
+segment_crosses (const Segment *s,
+                 double         x0,
+                 double         y0,
+                 double         x1,
+                 double         y1)
+{
+  double dx = s->x1 - s->x0, dy = s->y1 - s->y0;
+  double p[4] = { -dx, dx, -dy, dy };
+  double q[4] = { s->x0 - x0, x1 - s->x0, s->y0 - y0, y1 - s->y0 };
+  double t0 = 0, t1 = 1;
+
+  for (int i = 0; i < 4; i++)
+    {
+      double t;
+
+      if (p[i] == 0)
+        {
+          if (q[i] < 0)
+            return FALSE;
+          continue;
+        }
+      t = q[i] / p[i];
+      if (p[i] < 0)
+        {
+          if (t > t1)
+            return FALSE;
+          t0 = MAX (t0, t);
+        }
+      else
+        {
+          if (t < t0)
+            return FALSE;
+          t1 = MIN (t1, t);
+        }
+    }
+  return TRUE;
+}
+
+/* Whether @box covers a line or marker of @panel: only where they show,
+ * inside the plot. */
+static gboolean
+box_covers_lines (const Geometry        *geometry,
+                  const Panel           *panel,
+                  const CpChartLabelBox *box)
+{
+  double x0 = MAX (box->x - 1, geometry->left), x1 = MIN (box->x + box->width + 1, geometry->right);
+  double y0 = MAX (box->y, panel->top), y1 = MIN (box->y + box->height, panel->bottom);
+
+  if (x0 >= x1 || y0 >= y1)
+    return FALSE;
+  for (guint i = 0; i < panel->segments->len; i++)
+    if (segment_crosses (&g_array_index (panel->segments, Segment, i), x0, y0, x1, y1))
+      return TRUE;
+  for (guint i = 0; i < panel->marks->len; i++)
+    if (boxes_overlap (box, &g_array_index (panel->marks, CpChartLabelBox, i)))
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+box_is_free (const Painter         *painter,
+             const CpChartLabelBox *box)
+{
+  for (guint i = 0; i < painter->boxes->len; i++)
+    if (boxes_overlap (box, &g_array_index (painter->boxes, CpChartLabelBox, i)))
+      return FALSE;
+  return TRUE;
+}
+
+/* Moves @box up or down from where it wants to be, nearest first (down
+ * first at equal distance: labels placed from the top keep their lines'
+ * order), to the first place within [@min_y, @max_y] that no placed
+ * label covers, nor @keep_clear (may be NULL), and records it. With
+ * @clear_shift ≥ 0 only places at most that far that cover no line of
+ * @panel either will do. FALSE when there is none. */
+static gboolean
+place_box (Painter               *painter,
+           const Geometry        *geometry,
+           const Panel           *panel,
+           CpChartLabelBox       *box,
+           double                 min_y,
+           double                 max_y,
+           double                 clear_shift,
+           const CpChartLabelBox *keep_clear)
+{
+  double wanted = CLAMP (box->y, min_y, MAX (min_y, max_y - box->height));
+  double range = MAX (max_y - min_y, 0);
+
+  if (clear_shift >= 0)
+    range = MIN (range, clear_shift);
+  for (double shift = 0; shift <= range; shift += 1)
+    for (int sign = 1; sign >= -1; sign -= 2)
+      {
+        double y = wanted + sign * shift;
+
+        if (y < min_y - 0.01 || y + box->height > max_y + 0.01 || (shift == 0 && sign < 0))
+          continue;
+        box->y = y;
+        if (box_is_free (painter, box) && (keep_clear == NULL || !boxes_overlap (box, keep_clear)) &&
+            (clear_shift < 0 || !box_covers_lines (geometry, panel, box)))
+          {
+            g_array_append_val (painter->boxes, *box);
+            return TRUE;
+          }
+      }
+  return FALSE;
+}
+
+static int
+compare_requests (gconstpointer a,
+                  gconstpointer b,
+                  gpointer      user_data)
+{
+  const LabelRequest *ra = a, *rb = b;
+  const CpChartData *data = user_data;
+  gboolean ha = ((CpChartSeries *) g_ptr_array_index (data->series, ra->series))->emphasis == CP_CHART_EMPHASIS_HIGHLIGHT;
+  gboolean hb = ((CpChartSeries *) g_ptr_array_index (data->series, rb->series))->emphasis == CP_CHART_EMPHASIS_HIGHLIGHT;
+
+  /* The recommended option first: where there is no room for every
+   * label, its name is the one that must show. Then from the top down,
+   * so each label stays in its line's order. */
+  if (ha != hb)
+    return hb - ha;
+  if (ra->anchor_y != rb->anchor_y)
+    return (ra->anchor_y > rb->anchor_y) - (ra->anchor_y < rb->anchor_y);
+  return ra->series - rb->series;
+}
+
+static int
+text_lines (Geometry                   *geometry,
+            const PangoFontDescription *font,
+            const char                 *text,
+            double                      wrap_width)
+{
+  const TextMeasure *measure = cp_chart_measure_text (geometry, font, text, wrap_width);
+
+  /* A word wider than the wrap width sticks out: as bad as a line more. */
+  return measure->lines + (measure->width > wrap_width + 0.5 ? 1 : 0);
+}
+
+/* A quote's name cut after @bytes, with an ellipsis. */
+static char *
+shortened (const char *label,
+           gsize       bytes)
+{
+  g_autofree char *head = g_strndup (label, bytes);
+
+  g_strchomp (head);
+  /* "Vendor —…" reads better as "Vendor…". */
+  if (g_str_has_suffix (head, "—"))
+    {
+      head[strlen (head) - strlen ("—")] = '\0';
+      g_strchomp (head);
+    }
+  return g_strconcat (head, "…", NULL);
+}
+
+/* What a line's label shows in @max_w: all of it, wrapped, when that takes
+ * at most @max_lines lines or when the label is not a quote's name; a
+ * quote's name otherwise ends in an ellipsis, never before the end of its
+ * vendor's name (taking more lines if the vendor's name needs them).
+ * *shown_bytes: how much of the label is shown. */
+static char *
+fit_label (Geometry                   *geometry,
+           const PangoFontDescription *font,
+           const CpChartSeries        *series,
+           double                      max_w,
+           int                         max_lines,
+           guint                      *shown_bytes)
+{
+  const char *label = series->label;
+  gsize length = strlen (label);
+  g_autoptr(GArray) cuts = NULL;
+  guint lo, hi;
+
+  *shown_bytes = length;
+  if (series->shorten_from < 0 || (gsize) series->shorten_from >= length ||
+      text_lines (geometry, font, label, max_w) <= max_lines)
+    return g_strdup (label);
+
+  /* Character boundaries from the end of the vendor's name on. */
+  cuts = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (const char *c = label + series->shorten_from; *c != '\0'; c = g_utf8_next_char (c))
+    {
+      guint cut = c - label;
+      g_array_append_val (cuts, cut);
+    }
+  /* The vendor's name whole, on as many lines as it needs. */
+  for (;;)
+    {
+      g_autofree char *least = shortened (label, g_array_index (cuts, guint, 0));
+      if (text_lines (geometry, font, least, max_w) <= max_lines || max_lines >= 4)
+        break;
+      max_lines++;
+    }
+  /* The longest cut that fits. */
+  lo = 0;
+  hi = cuts->len - 1;
+  while (lo < hi)
+    {
+      guint mid = (lo + hi + 1) / 2;
+      g_autofree char *text = shortened (label, g_array_index (cuts, guint, mid));
+
+      if (text_lines (geometry, font, text, max_w) <= max_lines)
+        lo = mid;
+      else
+        hi = mid - 1;
+    }
+  *shown_bytes = g_array_index (cuts, guint, lo);
+  return shortened (label, *shown_bytes);
+}
+
+/* Names each line at its end (a single machine's at its marker), right
+ * of it where there is room, each label moved off the others and, where
+ * it can, off the lines, and joined to its line by a thin leader when it
+ * had to move. Labels stay right of the plot's left edge. */
+void
+cp_chart_draw_line_labels (Painter           *painter,
+                           Geometry          *geometry,
+                           const CpChartData *data,
+                           const Panel       *panel,
+                           GArray            *requests)
+{
+  cairo_t *cr = painter->cr;
+  double margin = geometry->pad * 0.3;
+  double min_y = panel->top - geometry->line_h * 0.4;
+  double max_y = panel->bottom + geometry->line_h * 0.4;
+
+  g_array_sort_with_data (requests, compare_requests, (gpointer) data);
+  for (guint i = 0; i < requests->len; i++)
+    {
+      const LabelRequest *request = &g_array_index (requests, LabelRequest, i);
+      const CpChartSeries *series = g_ptr_array_index (data->series, request->series);
+      gboolean highlight = series->emphasis == CP_CHART_EMPHASIS_HIGHLIGHT;
+      const PangoFontDescription *font = highlight ? geometry->bold : geometry->small;
+      double max_w = MAX (geometry->label_width - geometry->pad * 0.4, geometry->font_px * 6);
+      g_autofree char *text = NULL;
+      CpChartLabelBox box = { 0 };
+      double w, h;
+      double sides[2];
+      double reach = request->gap - geometry->pad * 0.2;
+      CpChartLabelBox anchor = { request->anchor_x - reach, request->anchor_y - reach, 2 * reach, 2 * reach, -1, 0 };
+      gboolean placed = FALSE;
+      Rgb storage;
+
+      /* The recommended option gets a second line rather than lose its
+       * vendor, and on a narrow chart may reach into the plot. */
+      if (highlight)
+        max_w = MAX (max_w, MIN (geometry->width * 0.45, geometry->font_px * 18));
+      text = fit_label (geometry, font, series, max_w, highlight ? 2 : 1, &box.shown_bytes);
+      cp_chart_text_size (geometry, font, text, max_w, &w, &h);
+      box.width = w;
+      box.height = h;
+      box.series = request->series;
+      /* Right of the anchor, pulled in from the chart's edge; else left
+       * of it, never left of the plot. */
+      sides[0] = MAX (geometry->left, MIN (request->anchor_x + request->gap, geometry->width - margin - w));
+      sides[1] = MAX (geometry->left, request->anchor_x - request->gap - w);
+
+      /* Off the lines if that keeps it within three lines of its anchor;
+       * else off the end of its own line; else only off the other labels. */
+      for (int tier = 0; tier < 3 && !placed; tier++)
+        for (guint side = 0; side < G_N_ELEMENTS (sides) && !placed; side++)
+          {
+            box.x = sides[side];
+            box.y = request->anchor_y - h / 2;
+            placed = place_box (painter, geometry, panel, &box, min_y, max_y,
+                                tier == 0 ? 3 * geometry->line_h : -1, tier < 2 ? &anchor : NULL);
+          }
+      if (!placed)
+        continue;
+
+      if (fabs (box.y + box.height / 2 - request->anchor_y) > box.height * 0.5 ||
+          box.x > request->anchor_x + request->gap + 1 || box.x + box.width < request->anchor_x - request->gap - 1)
+        {
+          double edge_x = box.x > request->anchor_x ? box.x - 1 : box.x + box.width + 1;
+          double edge_y = CLAMP (request->anchor_y, box.y + 2, box.y + box.height - 2);
+
+          cp_chart_set_rgb (cr, cp_chart_series_rgb (painter, series, request->series, &storage, FALSE));
+          cairo_set_dash (cr, NULL, 0, 0);
+          cairo_set_line_width (cr, MAX (0.75, geometry->font_px / 16.0));
+          cairo_move_to (cr, request->anchor_x, request->anchor_y);
+          cairo_line_to (cr, edge_x, edge_y);
+          cairo_stroke (cr);
+        }
+      /* The background behind the text: no line shows through a label. */
+      cp_chart_set_rgb (cr, &painter->theme.background);
+      cairo_rectangle (cr, box.x - 1, box.y, box.width + 2, box.height);
+      cairo_fill (cr);
+      cp_chart_set_rgb (cr, cp_chart_series_rgb (painter, series, request->series, &storage, TRUE));
+      cp_chart_show_text (painter, geometry, font, text, box.x, box.y, 0, 0, max_w, FALSE);
+    }
+}
+
+/* A label of the chart itself (deadline, break-even, the job), placed
+ * before the lines' labels so they move around it; off the lines when a
+ * line's height of moving does it. */
+void
+cp_chart_draw_fixed_label (Painter                    *painter,
+                           Geometry                   *geometry,
+                           const PangoFontDescription *font,
+                           const char                 *text,
+                           double                      x,
+                           double                      y,
+                           double                      x_align,
+                           const Panel                *panel)
+{
+  CpChartLabelBox box = { 0 };
+  double w, h, wrap_w;
+
+  if (text == NULL)
+    return;
+  wrap_w = MAX (geometry->right - geometry->left - 4, geometry->font_px * 6);
+  cp_chart_text_size (geometry, font, text, wrap_w, &w, &h);
+  box.width = w;
+  box.height = h;
+  box.series = -1;
+  box.shown_bytes = strlen (text);
+  box.x = CLAMP (x - x_align * w, geometry->left + 2, MAX (geometry->left + 2, geometry->right - w - 2));
+  box.y = y;
+  if (!place_box (painter, geometry, panel, &box, panel->top + 1, panel->bottom - 1, geometry->line_h, NULL) &&
+      !place_box (painter, geometry, panel, &box, panel->top + 1, panel->bottom - 1, -1, NULL))
+    return;
+  cairo_save (painter->cr);
+  cp_chart_set_rgb (painter->cr, &painter->theme.background);
+  cairo_rectangle (painter->cr, box.x - 1, box.y, box.width + 2, box.height);
+  cairo_fill (painter->cr);
+  cairo_restore (painter->cr);
+  cp_chart_show_text (painter, geometry, font, text, box.x, box.y, 0, 0, wrap_w, FALSE);
+}
+
+/* @text right-aligned on @panel's title row, if it fits beside the title
+ * (else cp_chart_geometry_init() put it in the note). */
+void
+cp_chart_draw_title_row_label (Painter           *painter,
+                               Geometry          *geometry,
+                               const CpChartData *data,
+                               const char        *text,
+                               const Panel       *panel)
+{
+  CpChartLabelBox box = { 0 };
+  double w, h;
+
+  if (!cp_chart_title_row_fits (geometry, data, panel, text))
+    return;
+  cp_chart_text_size (geometry, geometry->small, text, 0, &w, &h);
+  box.width = w;
+  box.height = h;
+  box.series = -1;
+  box.shown_bytes = strlen (text);
+  box.x = cp_chart_title_row_right (geometry, data, panel) - w;
+  box.y = panel->top - geometry->line_h / 2 - geometry->pad * 0.3 - h;
+  g_array_append_val (painter->boxes, box);
+  cp_chart_show_text (painter, geometry, geometry->small, text, box.x, box.y, 0, 0, 0, FALSE);
+}

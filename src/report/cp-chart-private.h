@@ -1,0 +1,188 @@
+/* cp-chart-private.h: what the chart kinds, axes, label placement and
+ * drawing of cp-chart*.c share (private to the report library). */
+#pragma once
+
+#include <pango/pangocairo.h>
+
+#include "cp-chart.h"
+
+G_BEGIN_DECLS
+
+#define MEMORY_MIN_PARAMS 1e9
+#define MEMORY_MAX_PARAMS 1e12
+/* Eight points a decade keep the curves smooth on a log axis. */
+#define MEMORY_POINTS_PER_DECADE 8
+
+CpChartSeries *cp_chart_series_new (const char *label, gboolean with_y2);
+
+void cp_chart_series_free (gpointer data);
+
+void cp_chart_series_add (CpChartSeries *series, double x, double y, double y2);
+
+void cp_chart_series_add_band (CpChartSeries *series, const CpRange *range);
+
+CpChartData *cp_chart_data_new_empty (CpChartKind kind, const char *lang);
+
+gboolean cp_chart_usable (double value, gboolean log_axis);
+
+int cp_chart_recommended_quote (const CpPlan *plan);
+
+gboolean cp_chart_quote_compared (const CpPlan *plan, guint quote_index);
+
+char *cp_chart_note_with (const char *note, const CpPlan *plan);
+
+CpChartEmphasis cp_chart_emphasis_for (gboolean has_recommendation, gboolean is_recommended);
+
+char *cp_chart_recommended_label (const char *name);
+
+char *cp_chart_format_memory (double bytes, double scale, const char *lang);
+
+int cp_chart_vendor_end (const char *label, const char *name, const CpQuote *quote);
+
+typedef struct {
+  double min, max;      /* data units */
+  gboolean log;
+  double scale;         /* labels show value ÷ scale */
+  GArray *ticks;        /* double, data units: labelled */
+  GArray *minor;        /* double, data units: grid only */
+} Axis;
+
+double cp_chart_axis_fraction (const Axis *axis, double value);
+
+double cp_chart_axis_value (const Axis *axis, double fraction);
+
+char *cp_chart_tick_label (const CpChartData *data, const Axis *axis, gboolean is_x, double value);
+
+typedef struct {
+  double r, g, b;
+} Rgb;
+
+typedef struct {
+  Rgb background;
+  Rgb text;
+  Rgb axis;
+  Rgb grid;
+  Rgb minor_grid;
+  Rgb deadline;
+  Rgb break_even;
+  Rgb highlight;
+  const Rgb *palette;
+  guint n_palette;
+} Theme;
+
+void cp_chart_theme_for_style (Theme *theme, CpChartStyle style);
+
+Rgb cp_chart_mix (const Rgb *a, const Rgb *b, double t);
+
+void cp_chart_set_rgb (cairo_t *cr, const Rgb *rgb);
+
+typedef struct {
+  double x0, y0, x1, y1;
+} Segment;
+
+typedef struct {
+  Axis     y;
+  GArray  *segments;     /* Segment: the lines drawn, which labels avoid */
+  GArray  *marks;        /* CpChartLabelBox: the markers drawn */
+  gboolean second;       /* reads series->y2 */
+  gboolean log;
+  const char *title;
+  double   top, bottom;
+} Panel;
+
+typedef struct {
+  PangoContext *context;
+  PangoLayout *layout;   /* one layout, re-used for every text */
+  PangoFontDescription *font;
+  PangoFontDescription *bold;
+  PangoFontDescription *small;
+  double font_px;
+  double pad;
+  double tick_len;
+  double line_h;         /* one line of font */
+
+  double width, height;
+  Axis x;
+  Panel panels[2];
+  guint n_panels;
+
+  /* Plot rectangle's sides, shared by the panels */
+  double left, right;
+  double label_width;    /* room for the line labels right of the plot */
+  double title_width;    /* wraps the title, clear of data->title_inset */
+  char  *note;           /* data->note, and any break-even without room on its panel */
+  double title_height;
+  double note_top;
+  /* Text sizes laid out so far, by font, wrap width and text: placing
+   * the line labels asks for the same ones in each panel and at each
+   * candidate cut, and laying out is most of a chart's drawing time. */
+  GHashTable *measured;
+} Geometry;
+
+typedef struct {
+  int width, height, lines;
+} TextMeasure;
+
+PangoLayout *cp_chart_set_text (Geometry *geometry, const PangoFontDescription *font, const char *text,
+                                double wrap_width, gboolean ellipsize);
+
+const TextMeasure *cp_chart_measure_text (Geometry *geometry, const PangoFontDescription *font,
+                                          const char *text, double wrap_width);
+
+void cp_chart_text_size (Geometry *geometry, const PangoFontDescription *font, const char *text,
+                         double wrap_width, double *width, double *height);
+
+double cp_chart_title_row_right (const Geometry *geometry, const CpChartData *data, const Panel *panel);
+
+gboolean cp_chart_title_row_fits (Geometry *geometry, const CpChartData *data, const Panel *panel,
+                                  const char *text);
+
+void cp_chart_geometry_init (Geometry *geometry, PangoContext *context, const CpChartData *data,
+                             CpChartStyle style, double width, double height);
+
+void cp_chart_geometry_clear (Geometry *geometry);
+
+void cp_chart_geometry_init_detached (Geometry *geometry, const CpChartData *data, CpChartStyle style,
+                                      double width, double height);
+
+double cp_chart_to_px_x (const Geometry *geometry, double value);
+
+double cp_chart_to_px_y (const Panel *panel, double value);
+
+GArray *cp_chart_panel_values (const Panel *panel, const CpChartSeries *series);
+
+typedef struct {
+  cairo_t *cr;
+  gboolean snap;   /* screen: put 1-px lines on pixel centres */
+  Theme theme;
+  GArray *boxes;   /* CpChartLabelBox placed so far */
+} Painter;
+
+void cp_chart_show_text (Painter *painter, Geometry *geometry, const PangoFontDescription *font,
+                         const char *text, double x, double y, double x_align, /* 0 left, 0.5 centre,
+                         1 right */ double y_align, double wrap_width, gboolean ellipsize);
+
+const Rgb *cp_chart_series_rgb (const Painter *painter, const CpChartSeries *series, guint index,
+                                Rgb *storage, gboolean for_text);
+
+double cp_chart_marker_size (const Geometry *geometry, const CpChartSeries *series);
+
+void cp_chart_dodge_markers (const Geometry *geometry, const CpChartData *data, const Panel *panel,
+                             GArray *offsets) /* double per series */;
+
+typedef struct {
+  int    series;
+  double anchor_x, anchor_y;
+  double gap;          /* from the anchor to the text */
+} LabelRequest;
+
+void cp_chart_draw_line_labels (Painter *painter, Geometry *geometry, const CpChartData *data,
+                                const Panel *panel, GArray *requests);
+
+void cp_chart_draw_fixed_label (Painter *painter, Geometry *geometry, const PangoFontDescription *font,
+                                const char *text, double x, double y, double x_align, const Panel *panel);
+
+void cp_chart_draw_title_row_label (Painter *painter, Geometry *geometry, const CpChartData *data,
+                                    const char *text, const Panel *panel);
+
+G_END_DECLS

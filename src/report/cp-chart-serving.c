@@ -1,0 +1,85 @@
+/* cp-chart-serving.c: the serving chart, cost per million output tokens
+ * against replicas. */
+
+#include "cp-report-private.h"
+#include "cp-chart.h"
+
+#include <math.h>
+#include <string.h>
+#include <pango/pangocairo.h>
+
+#include "planner/cp-units.h"
+#include "cp-chart-private.h"
+#include "cp-i18n.h"
+#include "cp-reason-text.h"
+
+CpChartData *
+cp_chart_data_new_serving (const CpProject *project,
+                           guint            job_index,
+                           const CpPlan    *plan,
+                           const CpSweep   *sweep,
+                           const char      *lang)
+{
+  const CpSettings *settings = &project->settings;
+  const CpJob *job;
+  CpChartData *data;
+  const char *currency = settings->currency[0] != '\0' ? settings->currency : "CNY";
+  int recommended = cp_chart_recommended_quote (plan);
+  g_autofree char *concurrency = NULL;
+  g_autofree char *note = NULL;
+
+  g_return_val_if_fail (job_index < project->jobs->len, NULL);
+  g_return_val_if_fail (sweep != NULL, NULL);
+  job = g_ptr_array_index (project->jobs, job_index);
+
+  data = cp_chart_data_new_empty (CP_CHART_SERVING, lang);
+  cp_i18n_push_language (data->lang);
+
+  data->title = g_strdup_printf (_("Cost per million output tokens against replicas: %s"), job->name);
+  data->x_label = g_strdup (_("Replicas"));
+  /* TRANSLATORS: axis of the serving chart; %s is a currency */
+  data->y_label = g_strdup_printf (_("Cost per million output tokens (%s)"),
+                                   cp_i18n_currency_name (currency, data->lang));
+  data->currency = g_strdup (currency);
+
+  for (guint c = 0; c < sweep->curves->len; c++)
+    {
+      const CpSweepCurve *curve = g_ptr_array_index (sweep->curves, c);
+      const CpQuote *quote;
+      g_autofree char *name = NULL;
+      g_autofree char *label = NULL;
+      CpChartSeries *series;
+
+      if (curve->quote_index < 0 || (guint) curve->quote_index >= project->quotes->len ||
+          !cp_chart_quote_compared (plan, curve->quote_index))
+        continue;
+      quote = g_ptr_array_index (project->quotes, curve->quote_index);
+      name = cp_words_quote_name (project, curve->quote_index);
+      label = curve->quote_index == recommended ? cp_chart_recommended_label (name) : g_strdup (name);
+      series = cp_chart_series_new (label, FALSE);
+      series->shorten_from = cp_chart_vendor_end (label, name, quote);
+      series->points_only = !cp_quote_is_cluster (quote);
+      series->emphasis = cp_chart_emphasis_for (recommended >= 0, curve->quote_index == recommended);
+      for (guint p = 0; p < curve->points->len; p++)
+        {
+          const CpSweepPoint *point = &g_array_index (curve->points, CpSweepPoint, p);
+
+          /* A size that serves nothing has no price per token. */
+          if (point->replicas > 0 && cp_chart_usable (point->cost_per_million_output_tokens, TRUE))
+            cp_chart_series_add (series, point->replicas, point->cost_per_million_output_tokens, NAN);
+        }
+      if (series->x->len > 0)
+        g_ptr_array_add (data->series, series);
+      else
+        cp_chart_series_free (series);
+    }
+
+  concurrency = cp_i18n_format_number (job->concurrency, 0, data->lang);
+  /* TRANSLATORS: the serving chart's note; %s is the target number of concurrent requests */
+  note = g_strdup_printf (_("Lines: a cluster quote at each node count; markers: single machines. The %s concurrent requests are shared by the replicas: more replicas decode smaller batches, and each token costs more."),
+                          concurrency);
+  data->note = cp_chart_note_with (note, plan);
+
+  cp_i18n_pop_language ();
+  return data;
+}

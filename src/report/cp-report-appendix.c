@@ -1,0 +1,164 @@
+/* cp-report-appendix.c: the report's closing pages.
+ *
+ * Owns the spreads of published figures, the assumptions with their
+ * sources, and the approval block with its signature lines. */
+
+#include "cp-report-private.h"
+
+#include <math.h>
+#include <string.h>
+#include <pango/pangocairo.h>
+
+#include "planner/cp-serving.h"
+#include "planner/cp-units.h"
+#include "cp-chart.h"
+#include "cp-i18n.h"
+#include "cp-reason-text.h"
+#include "cp-report-doc.h"
+#include "cp-report-sections.h"
+
+/* The units cp_settings_get_assumptions() names, in the report's language. */
+static const char *
+unit_words (const char *unit)
+{
+  static const struct {
+    const char *unit;
+    const char *words;
+  } units[] = {
+    { "bytes/param", N_("bytes/param") },
+    { "bytes/GB", N_("bytes/GB") },
+    { "days", N_("days") },
+    { "hours", N_("hours") },
+    { "FLOPs/param/token", N_("FLOPs/param/token") },
+    { "bits/param", N_("bits/param") },
+    { "tokens", N_("tokens") },
+    { "s", N_("s") },
+    { "s per hidden s", N_("s per second hidden") },
+    { "GB/s per node", N_("GB/s per node") },
+    { "GB/s in all", N_("GB/s in all") },
+    /* The assumption's name says how the batch grows with size. */
+    { "tokens at 7B × (N/7B)^0.25", N_("tokens") },
+  };
+
+  if (unit == NULL)
+    return "";
+  for (guint i = 0; i < G_N_ELEMENTS (units); i++)
+    if (strcmp (unit, units[i].unit) == 0)
+      return _(units[i].words);
+  return unit;
+}
+
+/* The assumptions that are not measurements, each with its spread and
+ * the spread's source: what the low and high figures move. */
+static void
+section_spreads (Doc *doc)
+{
+  static const double widths[] = { 0.22, 0.14, 0.17, 0.47 };
+  static const gboolean numeric[] = { FALSE, TRUE, TRUE, FALSE };
+  char *header[] = { _("Assumption"), _("Value"), _("Range"), _("Source of the range") };
+  Table table = { 4, widths, numeric, header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 0 };
+  CpSpread spreads[CP_N_SPREADS];
+  guint n = cp_range_get_spreads (&doc->project->settings, spreads, G_N_ELEMENTS (spreads));
+
+  cp_doc_heading (doc, doc->h2, _("Ranges of the assumptions"), 90);
+  cp_doc_paragraph (doc, doc->body,
+                    _("These assumptions are not measurements. Each time and cost comes with a low and a high figure: every assumption below at its optimistic end together, then at its pessimistic end together. A figure a trial run measured (utilisation, peak memory) does not vary. A verdict holds when the same option is the cheapest feasible one at both ends and with each assumption alone at either end of its range; otherwise the report names the threshold at which another quote wins."));
+  for (guint i = 0; i < MIN (n, G_N_ELEMENTS (spreads)); i++)
+    cp_doc_table_add_row (&table, g_strdup (cp_words_spread_title (spreads[i].kind)),
+                          cp_words_spread_value (doc->project, spreads[i].kind, spreads[i].expected, doc->lang),
+                          cp_words_spread_range (doc->project, &spreads[i], doc->lang),
+                          g_strdup (cp_words_spread_source (spreads[i].kind)));
+  cp_doc_table (doc, &table);
+  g_ptr_array_unref (table.rows);
+}
+
+void
+cp_report_section_assumptions (Doc *doc)
+{
+  static const double widths[] = { 0.36, 0.17, 0.47 };
+  static const gboolean numeric[] = { FALSE, TRUE, FALSE };
+  const CpSettings *settings = &doc->project->settings;
+  char *header[] = { _("Assumption"), _("Value"), _("Source") };
+  Table table = { 3, widths, numeric, header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 0 };
+  CpAssumption assumptions[64];
+  guint n = cp_settings_get_assumptions (settings, assumptions, G_N_ELEMENTS (assumptions));
+  g_autofree char *conventions = NULL;
+  g_autofree char *longest = cp_i18n_format_days (settings->longest_acceptable_run_days, doc->lang);
+  g_autofree char *layouts = NULL;
+
+  cp_doc_heading (doc, doc->h1, _("Assumptions and conventions"), 90);
+  /* TRANSLATORS: %s is a number of days such as "120.0 days" */
+  layouts = g_strdup_printf (_("A training layout a job leaves open (tensor, pipeline, data and expert parallel, ZeRO stage, micro-batch, recompute, interleaving) is searched: the fastest that fits is chosen, a tie within 1%% going to the one with more memory headroom, and the runner-up is named. A job without a deadline is held to the longest acceptable run, %s."),
+                             longest);
+  conventions = g_strdup_printf ("%s %s %s %s %s",
+                                 settings->bytes_convention == CP_BYTES_CONVENTION_ZERO_16
+                                 ? _("Mixed-precision Adam is counted at 16 bytes per parameter (ZeRO: bf16 weights and gradients, 12 bytes of optimizer state).")
+                                 : _("Mixed-precision Adam is counted at 18 bytes per parameter (Hugging Face: fp32 and fp16 weights, fp32 gradients, 8 bytes of optimizer state)."),
+                                 settings->memory_unit == CP_MEMORY_UNIT_GIB
+                                 ? _("A card sold as “80 GB” is taken as 80 GiB (80 × 2^30 bytes), as frameworks report it; memory figures are in GiB.")
+                                 : _("A card sold as “80 GB” is taken as 80 × 10^9 bytes, the datasheet's decimal reading; memory figures are in GB."),
+                                 _("Time uses dense peak FLOPS only, never sparse figures; run time and calendar time (run plus debugging and migration) are kept apart, and deadlines are checked against calendar time."),
+                                 layouts,
+                                 _("A training run is interrupted whenever one of its GPUs fails: GPUs × run hours × the per-GPU failure rate interruptions are expected, one machine included. Each option writes checkpoints (weights and optimizer states) at its storage's speed, at the Young/Daly interval unless one is set, and each interruption costs a restart and, on average, half an interval of work redone (Daly's model). Goodput, useful time ÷ wall time, stretches the run time, and with it billed hours, cost and the deadline check. Services, debugging and data processing rent their period whole: their interruptions are downtime within it."));
+  cp_doc_paragraph (doc, doc->body, conventions);
+
+  for (guint i = 0; i < MIN (n, G_N_ELEMENTS (assumptions)); i++)
+    {
+      const CpAssumption *a = &assumptions[i];
+      g_autofree char *number = NULL;
+
+      if (g_strcmp0 (a->unit, "bytes") == 0)
+        number = cp_format_bytes (a->value, settings->memory_unit);
+      else if (g_strcmp0 (a->unit, "fraction") == 0)
+        number = cp_i18n_format_percent (a->value, doc->lang);
+      else if (g_strcmp0 (a->unit, "fraction of backward") == 0)
+        {
+          g_autofree char *percent = cp_i18n_format_percent (a->value, doc->lang);
+          /* TRANSLATORS: %s is a percentage such as "100%" */
+          number = g_strdup_printf (_("%s of the backward pass"), percent);
+        }
+      else if (g_strcmp0 (a->unit, "interruptions/GPU-hour") == 0)
+        {
+          /* A rate of 2e-5 would print as 0.000 per GPU-hour. */
+          g_autofree char *rate = cp_i18n_format_value (a->value * 1e6, doc->lang);
+          /* TRANSLATORS: %s is a number such as "19.7" */
+          number = g_strdup_printf (_("%s per million GPU-hours"), rate);
+        }
+      else if (g_strcmp0 (a->unit, "fraction of min(run, longest acceptable run)") == 0)
+        /* The assumption's name says what it is a share of. */
+        number = cp_i18n_format_percent (a->value, doc->lang);
+      else
+        {
+          g_autofree char *value = cp_i18n_format_value (a->value, doc->lang);
+          number = g_strdup_printf ("%s %s", value, unit_words (a->unit));
+        }
+      cp_doc_table_add_row (&table, g_strdup (cp_words_assumption (a->key)), g_steal_pointer (&number),
+                            g_strdup (cp_words_assumption_source (a->key, a->source)));
+    }
+  cp_doc_table (doc, &table);
+  g_ptr_array_unref (table.rows);
+  section_spreads (doc);
+}
+
+void
+cp_report_section_approval (Doc *doc)
+{
+  static const double widths[] = { 0.22, 0.30, 0.30, 0.18 };
+  const CpProject *project = doc->project;
+  /* TRANSLATORS: a person's name, in the approval table */
+  char *header[] = { _("Role"), C_("person", "Name"), _("Signature"), _("Date") };
+  Table table = { 4, widths, NULL, header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 30 };
+
+  /* A project without a preparer has no one to name: a blank row would
+   * read as a name left out. */
+  if (project->prepared_by != NULL && *project->prepared_by != '\0')
+    cp_doc_table_add_row (&table, g_strdup (_("Prepared by")), g_strdup (project->prepared_by),
+                          g_strdup (""), g_strdup (doc->date));
+  cp_doc_table_add_row (&table, g_strdup (_("Reviewed by")), g_strdup (""), g_strdup (""), g_strdup (""));
+  cp_doc_table_add_row (&table, g_strdup (_("Approved by")), g_strdup (""), g_strdup (""), g_strdup (""));
+
+  /* The signatures stay together on one page. */
+  cp_doc_ensure (doc, 160);
+  cp_doc_table_under (doc, doc->h1, _("Approval"), &table);
+  g_ptr_array_unref (table.rows);
+}

@@ -1,0 +1,655 @@
+/* cp-report-doc.c: the report's pages as a flowing document.
+ *
+ * Owns the fonts, the page size and margins, page furniture, paragraphs,
+ * headings, and tables of wrapped cells whose header row repeats on every
+ * page they reach; the sections (cp-report-memo.c, cp-report-job.c,
+ * cp-report-appendix.c) say what goes in. */
+
+#include "cp-report-private.h"
+
+#include <math.h>
+#include <string.h>
+#include <pango/pangocairo.h>
+
+#include "planner/cp-serving.h"
+#include "planner/cp-units.h"
+#include "cp-chart.h"
+#include "cp-i18n.h"
+#include "cp-reason-text.h"
+#include "cp-report-doc.h"
+#include "cp-report-sections.h"
+
+#define MARGIN_SIDE 50.0
+#define MARGIN_TOP 62.0
+#define MARGIN_BOTTOM 56.0
+#define CELL_PAD 3.0
+
+/* The layouts of the row being laid out, borrowed from the pools above. */
+#define MAX_COLUMNS 12
+typedef struct {
+  PangoLayout *cells[MAX_COLUMNS];
+} Row;
+
+static PangoFontDescription *
+font_new (const char *lang,
+          double      points,
+          gboolean    bold)
+{
+  PangoFontDescription *font = pango_font_description_from_string (cp_i18n_font_family (lang));
+
+  pango_font_description_set_size (font, (int) (points * PANGO_SCALE));
+  if (bold)
+    pango_font_description_set_weight (font, PANGO_WEIGHT_BOLD);
+  return font;
+}
+
+/* What a PDF surface asks of fonts. Pages are recorded on surfaces that
+ * ask nothing (where cairo would hint metrics), so the pages' contexts and
+ * the text measuring context get these: glyph positions then do not
+ * depend on the device, and the charts' text (measured from the page's
+ * cairo context) and the body text use the same fonts, which a PDF embeds
+ * once. */
+static cairo_font_options_t *
+font_options_new (void)
+{
+  cairo_font_options_t *options = cairo_font_options_create ();
+
+  cairo_font_options_set_hint_metrics (options, CAIRO_HINT_METRICS_OFF);
+  cairo_font_options_set_hint_style (options, CAIRO_HINT_STYLE_NONE);
+  cairo_font_options_set_antialias (options, CAIRO_ANTIALIAS_GRAY);
+  return options;
+}
+
+void
+cp_doc_init (Doc             *doc,
+             const CpProject *project,
+             const char      *lang,
+             double           page_width,
+             double           page_height,
+             GArray          *pages)
+{
+  cairo_font_options_t *options = font_options_new ();
+
+  memset (doc, 0, sizeof *doc);
+  doc->lang = lang;
+  doc->project = project;
+  doc->pages = pages;
+  doc->page_width = page_width;
+  doc->page_height = page_height;
+  doc->left = MARGIN_SIDE;
+  doc->right = page_width - MARGIN_SIDE;
+  doc->top = MARGIN_TOP;
+  doc->bottom = page_height - MARGIN_BOTTOM;
+
+  doc->context = pango_font_map_create_context (pango_cairo_font_map_get_default ());
+  /* The drawing's units are points: pango's default 96 dpi would make
+   * every label a third too big. */
+  pango_cairo_context_set_resolution (doc->context, 72);
+  pango_context_set_language (doc->context, pango_language_from_string (cp_i18n_pango_language (lang)));
+  pango_cairo_context_set_font_options (doc->context, options);
+  cairo_font_options_destroy (options);
+  pango_context_set_round_glyph_positions (doc->context, FALSE);
+
+  doc->body = font_new (lang, 9.5, FALSE);
+  doc->bold = font_new (lang, 9.5, TRUE);
+  doc->small = font_new (lang, 8, FALSE);
+  doc->h1 = font_new (lang, 15, TRUE);
+  doc->h2 = font_new (lang, 11.5, TRUE);
+  doc->title = font_new (lang, 20, TRUE);
+  doc->row_cells = g_ptr_array_new_with_free_func (g_object_unref);
+  doc->header_cells = g_ptr_array_new_with_free_func (g_object_unref);
+  doc->text_cells = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+}
+
+void
+cp_doc_clear (Doc *doc)
+{
+  g_clear_pointer (&doc->cr, cairo_destroy);
+  g_clear_pointer (&doc->row_cells, g_ptr_array_unref);
+  g_clear_pointer (&doc->header_cells, g_ptr_array_unref);
+  g_clear_pointer (&doc->text_cells, g_hash_table_unref);
+  g_clear_object (&doc->context);
+  g_clear_pointer (&doc->body, pango_font_description_free);
+  g_clear_pointer (&doc->bold, pango_font_description_free);
+  g_clear_pointer (&doc->small, pango_font_description_free);
+  g_clear_pointer (&doc->h1, pango_font_description_free);
+  g_clear_pointer (&doc->h2, pango_font_description_free);
+  g_clear_pointer (&doc->title, pango_font_description_free);
+}
+
+static PangoLayout *
+doc_layout (Doc                        *doc,
+            const PangoFontDescription *font,
+            const char                 *text,
+            double                      width)
+{
+  PangoLayout *layout = pango_layout_new (doc->context);
+
+  pango_layout_set_font_description (layout, font);
+  pango_layout_set_text (layout, text != NULL ? text : "", -1);
+  if (width > 0)
+    {
+      pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
+      pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+    }
+  return layout;
+}
+
+static double
+layout_height (PangoLayout *layout)
+{
+  PangoRectangle logical;
+
+  pango_layout_get_extents (layout, NULL, &logical);
+  return (double) logical.height / PANGO_SCALE;
+}
+
+static void
+show_layout (cairo_t     *cr,
+             PangoLayout *layout,
+             double       x,
+             double       y)
+{
+  cairo_move_to (cr, x, y);
+  pango_cairo_show_layout (cr, layout);
+}
+
+static cairo_surface_t *
+page_surface_new (Doc *doc)
+{
+  cairo_rectangle_t extents = { 0, 0, doc->page_width, doc->page_height };
+
+  return cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, &extents);
+}
+
+/* Header (title and date) and footer (page N of M) of page @index. */
+void
+cp_doc_page_furniture (Doc   *doc,
+                       guint  index,
+                       guint  n_pages)
+{
+  Page *page = &g_array_index (doc->pages, Page, index);
+  g_autoptr(PangoLayout) left = NULL;
+  g_autoptr(PangoLayout) right = NULL;
+  g_autoptr(PangoLayout) footer = NULL;
+  g_autofree char *page_text = NULL;
+  g_autofree char *page_number = cp_i18n_format_number (index + 1, 0, doc->lang);
+  g_autofree char *total = cp_i18n_format_number (n_pages, 0, doc->lang);
+  double width = doc->right - doc->left;
+  cairo_t *cr;
+  int w, h;
+
+  page->furniture = page_surface_new (doc);
+  cr = cairo_create (page->furniture);
+
+  cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
+  right = doc_layout (doc, doc->small, doc->date, 0);
+  pango_layout_get_pixel_size (right, &w, &h);
+  /* The project name gives way to the date when both do not fit. */
+  left = doc_layout (doc, doc->small, doc->title_text, width - w - 12);
+  pango_layout_set_ellipsize (left, PANGO_ELLIPSIZE_END);
+  show_layout (cr, left, doc->left, MARGIN_TOP - 30);
+  show_layout (cr, right, doc->right - w, MARGIN_TOP - 30);
+  cairo_set_line_width (cr, 0.5);
+  cairo_move_to (cr, doc->left, MARGIN_TOP - 30 + h + 3);
+  cairo_line_to (cr, doc->right, MARGIN_TOP - 30 + h + 3);
+  cairo_stroke (cr);
+
+  /* TRANSLATORS: page footer, "Page 3 of 12" */
+  page_text = g_strdup_printf (_("Page %s of %s"), page_number, total);
+  footer = doc_layout (doc, doc->small, page_text, 0);
+  pango_layout_get_pixel_size (footer, &w, &h);
+  show_layout (cr, footer, (doc->page_width - w) / 2, doc->page_height - MARGIN_BOTTOM + 22);
+
+  cairo_destroy (cr);
+}
+
+void
+cp_doc_new_page (Doc *doc)
+{
+  Page page = { NULL, page_surface_new (doc) };
+  cairo_font_options_t *options;
+
+  g_array_append_val (doc->pages, page);
+  g_clear_pointer (&doc->cr, cairo_destroy);
+  doc->cr = cairo_create (page.content);
+  options = font_options_new ();
+  cairo_set_font_options (doc->cr, options);
+  cairo_font_options_destroy (options);
+  doc->y = doc->top;
+}
+
+/* Starts a new page unless @height fits below the cursor. */
+void
+cp_doc_ensure (Doc    *doc,
+               double  height)
+{
+  if (doc->y + height > doc->bottom && doc->y > doc->top)
+    cp_doc_new_page (doc);
+}
+
+/* A paragraph, broken across pages between lines. */
+void
+cp_doc_paragraph_full (Doc                        *doc,
+                       const PangoFontDescription *font,
+                       const char                 *text,
+                       double                      indent,
+                       double                      space_after,
+                       const char                 *hanging_label)
+{
+  g_autoptr(PangoLayout) layout = NULL;
+  g_autoptr(PangoLayout) label = NULL;
+  PangoLayoutIter *iter;
+  double width = doc->right - doc->left - indent;
+  double layout_top = doc->y;
+  gboolean first = TRUE;
+
+  layout = doc_layout (doc, font, text, width);
+  if (hanging_label != NULL)
+    label = doc_layout (doc, doc->bold, hanging_label, indent);
+
+  iter = pango_layout_get_iter (layout);
+  do
+    {
+      PangoRectangle logical;
+      PangoLayoutLine *line = pango_layout_iter_get_line_readonly (iter);
+      double line_top, line_height, baseline;
+
+      pango_layout_iter_get_line_extents (iter, NULL, &logical);
+      line_top = (double) logical.y / PANGO_SCALE;
+      line_height = (double) logical.height / PANGO_SCALE;
+      baseline = (double) pango_layout_iter_get_baseline (iter) / PANGO_SCALE;
+
+      if (layout_top + line_top + line_height > doc->bottom && doc->y > doc->top)
+        {
+          cp_doc_new_page (doc);
+          /* The rest of the paragraph continues at the top of the page. */
+          layout_top = doc->top - line_top;
+        }
+      cairo_move_to (doc->cr, doc->left + indent, layout_top + baseline);
+      pango_cairo_show_layout_line (doc->cr, line);
+      if (first && label != NULL)
+        show_layout (doc->cr, label, doc->left, layout_top + line_top);
+      first = FALSE;
+      doc->y = layout_top + line_top + line_height;
+    }
+  while (pango_layout_iter_next_line (iter));
+  pango_layout_iter_free (iter);
+
+  doc->y += space_after;
+}
+
+void
+cp_doc_paragraph (Doc                        *doc,
+                  const PangoFontDescription *font,
+                  const char                 *text)
+{
+  cp_doc_paragraph_full (doc, font, text, 0, 5, NULL);
+}
+
+/* A heading stays with at least the first lines of what follows. */
+void
+cp_doc_heading (Doc                        *doc,
+                const PangoFontDescription *font,
+                const char                 *text,
+                double                      keep_with_next)
+{
+  g_autoptr(PangoLayout) layout = doc_layout (doc, font, text, doc->right - doc->left);
+  double height = layout_height (layout);
+  double space_before = font == doc->h1 ? 10 : 6;
+
+  if (doc->y > doc->top)
+    doc->y += space_before;
+  cp_doc_ensure (doc, height + keep_with_next);
+  cairo_set_source_rgb (doc->cr, 0.08, 0.20, 0.40);
+  show_layout (doc->cr, layout, doc->left, doc->y);
+  cairo_set_source_rgb (doc->cr, 0, 0, 0);
+  doc->y += height + 4;
+}
+
+/* ---------------------------------------------------------------------- */
+/* Tables: rows of wrapped cells; the header row is repeated on every page
+ * the table reaches, and a row never splits. */
+
+/* Column @column's layout of @pool set to @text in @font, wrapped at
+ * @width. Each cell is shaped once: a row's layouts are measured, then
+ * drawn as they are. */
+static PangoLayout *
+cell_layout (Doc                        *doc,
+             GPtrArray                  *pool,
+             guint                       column,
+             const PangoFontDescription *font,
+             const char                 *text,
+             double                      width,
+             gboolean                    right_aligned)
+{
+  PangoLayout *layout;
+
+  while (pool->len <= column)
+    g_ptr_array_add (pool, pango_layout_new (doc->context));
+  layout = g_ptr_array_index (pool, column);
+  pango_layout_set_font_description (layout, font);
+  pango_layout_set_width (layout, width > 0 ? (int) (width * PANGO_SCALE) : -1);
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+  pango_layout_set_alignment (layout, right_aligned ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT);
+  pango_layout_set_text (layout, text != NULL ? text : "", -1);
+  return layout;
+}
+
+/* The width of the widest piece of @text that a line may not break: a
+ * word in English; in Chinese, which breaks between characters, a
+ * character or a figure with its unit. What a cell needs to wrap only
+ * where the language allows. */
+static int
+widest_word (Doc                        *doc,
+             GPtrArray                  *pool,
+             guint                       column,
+             const PangoFontDescription *font,
+             const char                 *text)
+{
+  PangoLayout *layout = cell_layout (doc, pool, column, font, text, 0, FALSE);
+  int widest = 0;
+
+  /* Narrower than any piece: every break the language allows is taken,
+   * and a piece that cannot break overflows whole (PANGO_WRAP_WORD). */
+  pango_layout_set_width (layout, 1);
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD);
+  pango_layout_get_pixel_size (layout, &widest, NULL);
+  return widest;
+}
+
+/* How much of a column's text a width must keep on one line, from the
+ * most to the least; fit_widths() takes the first the page allows. */
+typedef enum {
+  KEEP_HEADERS_AND_FIGURES,  /* whole headers, whole figures */
+  KEEP_FIGURES,              /* headers wrap between words */
+  KEEP_WORDS,                /* figures with units wrap between words too */
+  N_KEEPS
+} Keep;
+
+/* The width column @c cannot go below: its header and its widest figure
+ * as @keep says, and for a text column two thirds of its share and its
+ * longest word. */
+static double
+column_need (Doc         *doc,
+             const Table *table,
+             guint        c,
+             double       share,
+             Keep         keep)
+{
+  double need = 0;
+  int w = 0;
+
+  if (table->header != NULL)
+    {
+      if (keep == KEEP_HEADERS_AND_FIGURES)
+        pango_layout_get_pixel_size (cell_layout (doc, doc->header_cells, c, doc->bold, table->header[c], 0, FALSE),
+                                     &w, NULL);
+      else
+        w = widest_word (doc, doc->header_cells, c, doc->bold, table->header[c]);
+      need = w + 2 * CELL_PAD + 1;
+    }
+  /* Nor is a figure: "¥146,844" must not lose its last digit to the
+   * next line. Figures of a column share one format, so the longest
+   * is the widest. */
+  if (table->numeric != NULL && table->numeric[c] && keep != KEEP_WORDS)
+    {
+      const char *longest = NULL;
+      glong longest_chars = -1;
+
+      for (guint r = 0; r < table->rows->len; r++)
+        {
+          const char *cell = ((char **) g_ptr_array_index (table->rows, r))[c];
+          glong chars = cell != NULL ? g_utf8_strlen (cell, -1) : 0;
+
+          if (chars > longest_chars)
+            {
+              longest_chars = chars;
+              longest = cell;
+            }
+        }
+      pango_layout_get_pixel_size (cell_layout (doc, doc->row_cells, c, doc->body, longest, 0, FALSE), &w, NULL);
+      return MAX (need, w + 2 * CELL_PAD + 1);
+    }
+  /* A text column gives at most a third of its width away; every column
+   * keeps its longest word (a vendor's name, a figure's unit) whole. */
+  if (table->numeric == NULL || !table->numeric[c])
+    need = MAX (need, share * 2 / 3);
+  for (guint r = 0; r < table->rows->len; r++)
+    {
+      const char *cell = ((char **) g_ptr_array_index (table->rows, r))[c];
+
+      need = MAX (need, widest_word (doc, doc->row_cells, c, doc->body, cell) + 2 * CELL_PAD + 1);
+    }
+  return need;
+}
+
+/* Column widths in points. A header is never broken inside a word, which
+ * in Chinese (no spaces) would split a word such as 能否放下: headers and
+ * figures stay on one line where the columns with room to spare can give
+ * the difference; where they cannot, they wrap between their words. */
+static void
+fit_widths (Doc         *doc,
+            const Table *table,
+            double      *widths)
+{
+  double total = doc->right - doc->left;
+  double *need = g_newa (double, table->n_columns);
+
+  for (Keep keep = 0; keep < N_KEEPS; keep++)
+    {
+      double deficit = 0, slack = 0;
+
+      for (guint c = 0; c < table->n_columns; c++)
+        {
+          widths[c] = table->widths[c] * total;
+          need[c] = column_need (doc, table, c, widths[c], keep);
+          if (need[c] > widths[c])
+            deficit += need[c] - widths[c];
+          else
+            slack += widths[c] - need[c];
+        }
+      if (deficit <= 0)
+        return;
+      if (deficit <= slack)
+        {
+          for (guint c = 0; c < table->n_columns; c++)
+            {
+              if (need[c] > widths[c])
+                widths[c] = need[c];
+              else
+                widths[c] -= (widths[c] - need[c]) * deficit / slack;
+            }
+          return;
+        }
+    }
+
+  {
+    /* Too narrow a page for every word: share the width by need. */
+    double sum = 0;
+
+    for (guint c = 0; c < table->n_columns; c++)
+      sum += need[c];
+    for (guint c = 0; c < table->n_columns; c++)
+      widths[c] = need[c] * total / sum;
+  }
+}
+
+/* Cells shaped once for the whole report: quote names, yes/no, technique
+ * words and many figures ("0", "1", "30.0") come back in every job's
+ * tables. Past this many the cache stops growing, which bounds its
+ * memory in reports of hundreds of pages. */
+#define MAX_CACHED_CELLS 4096
+
+static PangoLayout *
+cached_cell_layout (Doc                        *doc,
+                    GPtrArray                  *pool,
+                    guint                       column,
+                    const PangoFontDescription *font,
+                    const char                 *text,
+                    double                      width,
+                    gboolean                    right_aligned)
+{
+  g_autofree char *key = g_strdup_printf ("%p %d %d %s", (gpointer) font, (int) (width * PANGO_SCALE),
+                                          right_aligned, text != NULL ? text : "");
+  PangoLayout *layout = g_hash_table_lookup (doc->text_cells, key);
+
+  if (layout != NULL)
+    return layout;
+  if (g_hash_table_size (doc->text_cells) >= MAX_CACHED_CELLS)
+    return cell_layout (doc, pool, column, font, text, width, right_aligned);
+  layout = pango_layout_new (doc->context);
+  pango_layout_set_font_description (layout, font);
+  pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+  pango_layout_set_alignment (layout, right_aligned ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT);
+  pango_layout_set_text (layout, text != NULL ? text : "", -1);
+  g_hash_table_insert (doc->text_cells, g_steal_pointer (&key), layout);
+  return layout;
+}
+
+/* Sets @row to the layouts of @cells (from the report's cache, else from
+ * @pool) and returns the row's height. */
+static double
+prepare_row (Doc                        *doc,
+             GPtrArray                  *pool,
+             Row                        *row,
+             const Table                *table,
+             const double               *widths,
+             char                      **cells,
+             const PangoFontDescription *font)
+{
+  double height = table->min_row_height;
+
+  g_return_val_if_fail (table->n_columns <= MAX_COLUMNS, 0);
+
+  for (guint c = 0; c < table->n_columns; c++)
+    {
+      gboolean numeric = table->numeric != NULL && table->numeric[c];
+
+      row->cells[c] = cached_cell_layout (doc, pool, c, font, cells[c], widths[c] - 2 * CELL_PAD, numeric);
+      height = MAX (height, layout_height (row->cells[c]) + 2 * CELL_PAD);
+    }
+  return height;
+}
+
+/* Draws the row prepare_row() last set. */
+static void
+draw_row (Doc          *doc,
+          const Row    *row,
+          const Table  *table,
+          const double *widths,
+          double        height,
+          gboolean      shaded)
+{
+  double width = doc->right - doc->left;
+  double x = doc->left;
+
+  if (shaded)
+    {
+      cairo_set_source_rgb (doc->cr, 0.93, 0.95, 0.98);
+      cairo_rectangle (doc->cr, doc->left, doc->y, width, height);
+      cairo_fill (doc->cr);
+    }
+  cairo_set_source_rgb (doc->cr, 0.75, 0.75, 0.75);
+  cairo_set_line_width (doc->cr, 0.4);
+  cairo_move_to (doc->cr, doc->left, doc->y + height);
+  cairo_line_to (doc->cr, doc->right, doc->y + height);
+  cairo_stroke (doc->cr);
+  cairo_set_source_rgb (doc->cr, 0, 0, 0);
+
+  for (guint c = 0; c < table->n_columns; c++)
+    {
+      show_layout (doc->cr, row->cells[c], x + CELL_PAD, doc->y + CELL_PAD);
+      x += widths[c];
+    }
+  doc->y += height;
+}
+
+/* A table under its heading (or none): the heading, the header row and
+ * the first row start on the same page; the header row is repeated on
+ * every page the table reaches, and a row never splits. */
+/* The height cp_doc_table_under() keeps together at the top of @table: its
+ * heading, header row and first row. A heading just above it keeps this
+ * much with it, so that it never ends a page alone. */
+double
+cp_doc_table_lead_height (Doc                        *doc,
+                          const PangoFontDescription *heading_font,
+                          const char                 *heading,
+                          Table                      *table)
+{
+  double *widths = g_newa (double, table->n_columns);
+  Row row = { { NULL } };
+  double height = 0;
+
+  fit_widths (doc, table, widths);
+  if (table->header != NULL)
+    height += prepare_row (doc, doc->header_cells, &row, table, widths, table->header, doc->bold);
+  if (table->rows->len > 0)
+    height += prepare_row (doc, doc->row_cells, &row, table, widths, g_ptr_array_index (table->rows, 0), doc->body);
+  if (heading != NULL)
+    {
+      g_autoptr(PangoLayout) layout = doc_layout (doc, heading_font, heading, doc->right - doc->left);
+
+      height += (heading_font == doc->h1 ? 10 : 6) + layout_height (layout) + 4;
+    }
+  return height;
+}
+
+void
+cp_doc_table_under (Doc                        *doc,
+                    const PangoFontDescription *heading_font,
+                    const char                 *heading,
+                    Table                      *table)
+{
+  double *widths = g_newa (double, table->n_columns);
+  double header_height = 0;
+  double height = 0;
+  Row header = { { NULL } }, row = { { NULL } };
+
+  fit_widths (doc, table, widths);
+  if (table->header != NULL)
+    header_height = prepare_row (doc, doc->header_cells, &header, table, widths, table->header, doc->bold);
+  if (table->rows->len > 0)
+    height = prepare_row (doc, doc->row_cells, &row, table, widths, g_ptr_array_index (table->rows, 0), doc->body);
+  if (heading != NULL)
+    cp_doc_heading (doc, heading_font, heading, header_height + height);
+  else
+    cp_doc_ensure (doc, header_height + height);
+
+  for (guint r = 0; r < table->rows->len; r++)
+    {
+      gboolean new_page;
+
+      if (r > 0)
+        height = prepare_row (doc, doc->row_cells, &row, table, widths, g_ptr_array_index (table->rows, r), doc->body);
+      new_page = doc->y + height > doc->bottom && doc->y > doc->top;
+      if (new_page)
+        cp_doc_new_page (doc);
+      if (table->header != NULL && (r == 0 || new_page))
+        draw_row (doc, &header, table, widths, header_height, TRUE);
+      draw_row (doc, &row, table, widths, height, FALSE);
+    }
+  doc->y += 8;
+}
+
+void
+cp_doc_table (Doc   *doc,
+              Table *table)
+{
+  cp_doc_table_under (doc, NULL, NULL, table);
+}
+
+void
+cp_doc_table_add_row (Table *table,
+                      ...)
+{
+  va_list args;
+  char **cells = g_new0 (char *, table->n_columns + 1);
+
+  va_start (args, table);
+  for (guint c = 0; c < table->n_columns; c++)
+    cells[c] = va_arg (args, char *);
+  va_end (args);
+  g_ptr_array_add (table->rows, cells);
+}

@@ -1,0 +1,78 @@
+/* cp-report-doc.h: the report's pages as a flowing document (private to
+ * the report library). */
+#pragma once
+
+#include <pango/pangocairo.h>
+
+#include "planner/cp-project.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  cairo_surface_t *furniture;   /* header and footer */
+  cairo_surface_t *content;
+} Page;
+
+typedef struct {
+  cairo_t *cr;                  /* the current page's content */
+  PangoContext *context;
+  const char *lang;
+  const CpProject *project;
+  GArray *pages;                /* Page, owned by the CpReportLayout */
+
+  double page_width, page_height;
+  double left, right, top, bottom;
+  double y;
+  const char *title_text;      /* "Compute plan: <project>", owned by the layout */
+  const char *date;
+
+  PangoFontDescription *body;
+  PangoFontDescription *bold;
+  PangoFontDescription *small;
+  PangoFontDescription *h1;
+  PangoFontDescription *h2;
+  PangoFontDescription *title;
+  GPtrArray *row_cells;         /* PangoLayout per table column, re-used row after row */
+  GPtrArray *header_cells;      /* the same for header rows */
+  GHashTable *text_cells;       /* shaped cells by font, width, alignment and text */
+} Doc;
+
+void cp_doc_init (Doc *doc, const CpProject *project, const char *lang, double page_width,
+                  double page_height, GArray *pages);
+
+void cp_doc_clear (Doc *doc);
+
+void cp_doc_page_furniture (Doc *doc, guint index, guint n_pages);
+
+void cp_doc_new_page (Doc *doc);
+
+void cp_doc_ensure (Doc *doc, double height);
+
+void cp_doc_paragraph_full (Doc *doc, const PangoFontDescription *font, const char *text,
+                            double indent, double space_after, const char *hanging_label);
+
+void cp_doc_paragraph (Doc *doc, const PangoFontDescription *font, const char *text);
+
+void cp_doc_heading (Doc *doc, const PangoFontDescription *font, const char *text,
+                     double keep_with_next);
+
+typedef struct {
+  guint n_columns;
+  const double *widths;      /* fractions of the text width */
+  const gboolean *numeric;   /* right-aligned columns, or NULL */
+  char **header;             /* n_columns strings, or NULL */
+  GPtrArray *rows;           /* char ** of n_columns strings */
+  double min_row_height;     /* for signature lines */
+} Table;
+
+double cp_doc_table_lead_height (Doc *doc, const PangoFontDescription *heading_font, const char *heading,
+                                 Table *table);
+
+void cp_doc_table_under (Doc *doc, const PangoFontDescription *heading_font, const char *heading,
+                         Table *table);
+
+void cp_doc_table (Doc *doc, Table *table);
+
+void cp_doc_table_add_row (Table *table, ...);
+
+G_END_DECLS

@@ -1,0 +1,468 @@
+/* cp-report-job.c: one chapter per job in the report.
+ *
+ * Owns the job's comparison table with its bands, the cluster question,
+ * the training layout, serving, failures and risks of the leading
+ * options, and the job's charts (drawn by cp-chart.c from the job's
+ * plan). */
+
+#include "cp-report-private.h"
+
+#include <math.h>
+#include <string.h>
+#include <pango/pangocairo.h>
+
+#include "planner/cp-serving.h"
+#include "planner/cp-units.h"
+#include "cp-chart.h"
+#include "cp-i18n.h"
+#include "cp-reason-text.h"
+#include "cp-report-doc.h"
+#include "cp-report-sections.h"
+
+/* The drawn height of each chart: on an A4 page two fit with their
+ * headings, and the cost chart's two panels each keep the height of a
+ * one-panel chart's plot. */
+#define MEMORY_CHART_HEIGHT 300.0
+#define COST_CHART_HEIGHT 380.0
+
+static char *
+yes_no (gboolean value)
+{
+  return g_strdup (value ? _("Yes") : _("No"));
+}
+
+/* The Deadline met column: for a service, whether it carries its target
+ * (a shortfall marked ✗ as a missed deadline reads "No"). */
+static char *
+deadline_cell (const CpJob      *job,
+               const CpEstimate *e,
+               const char       *lang)
+{
+  if (job->kind == CP_TASK_INFERENCE && e->fits)
+    return cp_words_deadline_status (job, e, lang);
+  return job->deadline_days > 0 ? yes_no (e->meets_deadline) : g_strdup ("—");
+}
+
+/* Whether @job's options run a training layout (parallel sizes, ZeRO,
+ * micro-batch, recompute) worth showing. */
+gboolean
+cp_report_job_has_layout (const CpJob *job)
+{
+  return cp_task_kind_is_training (job->kind);
+}
+
+/* A chart carries its own title, so it never parts from its heading. */
+static void
+doc_chart (Doc               *doc,
+           const CpChartData *data,
+           double             height)
+{
+  double width = doc->right - doc->left;
+
+  if (data == NULL)
+    return;
+  doc->y += 6;
+  cp_doc_ensure (doc, height);
+  cairo_save (doc->cr);
+  cairo_translate (doc->cr, doc->left, doc->y);
+  cp_chart_draw (doc->cr, width, height, CP_CHART_STYLE_PRINT, data);
+  cairo_restore (doc->cr);
+  doc->y += height + 10;
+}
+
+/* A cost of the breakdown: a bare figure when the table names its
+ * currency (@currency NULL), else money in @currency. */
+static char *
+cost_cell (double      amount,
+           const char *currency,
+           const char *lang)
+{
+  if (currency == NULL)
+    return cp_i18n_format_number (amount, 0, lang);
+  return cp_i18n_format_money (amount, currency, lang);
+}
+
+/* "Whole offer, 4 nodes: 16.3 days = 0.9 days of run + …", or the node
+ * count the plan chose. */
+static char *
+calendar_line (const CpEstimate *e,
+               gboolean          whole_offer,
+               const char       *lang)
+{
+  g_autofree char *calendar = cp_words_calendar (e, lang);
+  g_autofree char *nodes = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%u node", "%u nodes", e->nodes), e->nodes);
+
+  return whole_offer
+         /* TRANSLATORS: a cluster quote's whole offer: its node count, then what its calendar is made of */
+         ? g_strdup_printf (_("Whole offer, %s: %s."), nodes, calendar)
+         /* TRANSLATORS: the node count the plan chose for a cluster quote, then what its calendar is made of */
+         : g_strdup_printf (_("Chosen size, %s: %s."), nodes, calendar);
+}
+
+/* One machine or the cluster: for each cluster quote, what the calendar
+ * of its chosen node count and of its whole offer is made of, so that a
+ * whole offer barely faster than one machine is explained on the page. */
+static void
+section_job_cluster (Doc          *doc,
+                     const CpPlan *plan)
+{
+  const CpProject *project = doc->project;
+  gboolean headed = FALSE;
+
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+      const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+      g_autofree char *name = NULL;
+      g_autofree char *chosen = NULL;
+
+      if (!cp_quote_is_cluster (quote))
+        continue;
+      if (!headed)
+        cp_doc_heading (doc, doc->h2, _("One machine or the cluster?"), 60);
+      headed = TRUE;
+      name = cp_words_quote_name (project, option->quote_index);
+      cp_doc_paragraph_full (doc, doc->bold, name, 0, 2, NULL);
+      chosen = calendar_line (&option->estimate, FALSE, doc->lang);
+      if (!option->has_full_offer || !option->full_offer.fits)
+        {
+          cp_doc_paragraph_full (doc, doc->body, chosen, 0, 6, NULL);
+          continue;
+        }
+      cp_doc_paragraph_full (doc, doc->body, chosen, 0, 2, NULL);
+      {
+        g_autofree char *whole = calendar_line (&option->full_offer, TRUE, doc->lang);
+
+        cp_doc_paragraph_full (doc, doc->body, whole, 0, 6, NULL);
+      }
+    }
+}
+
+/* The recommended option's layout, why it was chosen and its runner-up,
+ * then the layout of every option in a compact table. */
+static void
+section_job_layout (Doc          *doc,
+                    const CpJob  *job,
+                    const CpPlan *plan)
+{
+  static const double widths[] = { 0.065, 0.30, 0.145, 0.05, 0.07, 0.13, 0.12, 0.12 };
+  static const gboolean numeric[] = { TRUE, FALSE, TRUE, TRUE, TRUE, TRUE, FALSE, TRUE };
+  const CpProject *project = doc->project;
+  char *header[] = { _("Rank"), _("Quote"), _("TP × PP × DP"), _("EP"), _("ZeRO"), _("Micro-batch"),
+                     _("Recompute"), _("Interleaving") };
+  Table table = { 8, widths, numeric, header, NULL, 0 };
+
+  if (!cp_report_job_has_layout (job) || plan->options->len == 0)
+    return;
+
+  cp_doc_heading (doc, doc->h2, _("Training layout"), 60);
+  if (plan->recommended >= 0 && (guint) plan->recommended < plan->options->len)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, plan->recommended);
+      const CpEstimate *e = &option->estimate;
+      g_autofree char *name = cp_words_quote_name (project, option->quote_index);
+      g_autofree char *words = NULL;
+      g_autofree char *chosen = NULL;
+      g_autofree char *how = NULL;
+      g_autofree char *batch = NULL;
+
+      words = cp_words_estimate_layout (project, e, doc->lang);
+      /* TRANSLATORS: the recommended option's quote and its layout */
+      chosen = g_strdup_printf (_("Recommended option, %s: %s."), name, words);
+      cp_doc_paragraph_full (doc, doc->bold, chosen, 0, 2, NULL);
+      how = cp_words_layout_choice (project, e, doc->lang);
+      cp_doc_paragraph_full (doc, doc->body, how, 0, 2, NULL);
+      batch = cp_words_step_batch (e, doc->lang);
+      cp_doc_paragraph_full (doc, doc->body, batch, 0, 6, NULL);
+    }
+
+  table.rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+      const CpEstimate *e = &option->estimate;
+
+      cp_doc_table_add_row (&table,
+                            cp_i18n_format_number (option->rank, 0, doc->lang),
+                            cp_words_quote_name (project, option->quote_index),
+                            g_strdup_printf ("%u × %u × %u", e->tensor_parallel, e->pipeline_parallel, e->data_parallel),
+                            cp_i18n_format_number (e->expert_parallel, 0, doc->lang),
+                            cp_i18n_format_number (e->zero_stage, 0, doc->lang),
+                            cp_i18n_format_number (e->micro_batch, 0, doc->lang),
+                            cp_words_recompute (e),
+                            e->pipeline_parallel > 1 ? cp_i18n_format_number (e->virtual_stages, 0, doc->lang)
+                                              : g_strdup ("—"));
+    }
+  cp_doc_table (doc, &table);
+  g_ptr_array_unref (table.rows);
+}
+
+/* What each option of a service serves and what an output token costs,
+ * with the figures behind them. */
+static void
+section_job_serving (Doc          *doc,
+                     const CpJob  *job,
+                     const CpPlan *plan)
+{
+  static const double widths[] = { 0.07, 0.22, 0.10, 0.08, 0.12, 0.12, 0.13, 0.16 };
+  static const gboolean numeric[] = { TRUE, FALSE, TRUE, TRUE, TRUE, TRUE, TRUE, TRUE };
+  const CpProject *project = doc->project;
+  char *header[] = { _("Rank"), _("Quote"), _("Replicas"), _("Batch"), _("Decode tokens/s"),
+                     _("Prefill tokens/s"), _("Requests served"), _("Per million output tokens") };
+  Table table = { 8, widths, numeric, header, NULL, 0 };
+  g_autofree char *prompt = NULL;
+  g_autofree char *output = NULL;
+  g_autofree char *basis = NULL;
+  g_autofree char *bandwidth = NULL;
+
+  if (job->kind != CP_TASK_INFERENCE || plan->options->len == 0)
+    return;
+
+  cp_doc_heading (doc, doc->h2, _("Serving throughput and cost per token"), 60);
+  prompt = cp_i18n_format_number (job->prompt_tokens, 0, doc->lang);
+  output = cp_i18n_format_number (job->output_tokens, 0, doc->lang);
+  bandwidth = cp_i18n_format_number (CP_SERVING_BANDWIDTH_FRACTION * 100, 0, doc->lang);
+  /* TRANSLATORS: how the serving table is computed; %s are the prompt and output tokens per request and a percentage */
+  basis = g_strdup_printf (_("Requests of %s prompt and %s output tokens. Each decode step reads the weights and the running sequences' KV cache at %s%% of the GPU's memory bandwidth, or computes 2 FLOPs per active parameter and sequence, whichever is slower, plus the tensor-parallel all-reduces; prefill is compute-bound. Per token and per replica; requests served are those carried at once (at most the target) and per second."),
+                           prompt, output, bandwidth);
+  cp_doc_paragraph_full (doc, doc->body, basis, 0, 4, NULL);
+
+  table.rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+      const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+      const CpEstimate *e = &option->estimate;
+      g_autofree char *at_once = cp_i18n_format_number (e->concurrency_served, 0, doc->lang);
+      g_autofree char *per_s = cp_i18n_format_number (e->requests_per_s, e->requests_per_s < 10 ? 1 : 0, doc->lang);
+      /* TRANSLATORS: requests carried at once, then completed per second */
+      g_autofree char *served = g_strdup_printf (_("%s at once, %s/s"), at_once, per_s);
+      const char *kv_source = cp_words_kv_source (e);
+
+      cp_doc_table_add_row (&table,
+                            cp_i18n_format_number (option->rank, 0, doc->lang),
+                            cp_words_quote_name (project, option->quote_index),
+                            cp_i18n_format_number (e->data_parallel, 0, doc->lang),
+                            cp_i18n_format_number (e->decode_batch, 0, doc->lang),
+                            cp_i18n_format_number (e->decode_tokens_per_s, 0, doc->lang),
+                            cp_i18n_format_number (e->prefill_tokens_per_s, 0, doc->lang),
+                            /* TRANSLATORS: the requests served, then where the KV cache figure came from */
+                            kv_source ? g_strdup_printf (_("%s (%s)"), served, kv_source) : g_strdup (served),
+                            e->output_tokens_per_s > 0
+                            ? cp_i18n_format_money (e->cost_per_million_output_tokens, quote->currency, doc->lang)
+                            : g_strdup ("—"));
+    }
+  cp_doc_table (doc, &table);
+  g_ptr_array_unref (table.rows);
+}
+
+/* Interruptions, checkpoints and goodput of every option of a training
+ * job: the run times above already include them (cp-goodput.h). */
+static void
+section_job_failures (Doc          *doc,
+                      const CpJob  *job,
+                      const CpPlan *plan)
+{
+  static const double widths[] = { 0.065, 0.255, 0.15, 0.14, 0.13, 0.13, 0.13 };
+  static const gboolean numeric[] = { TRUE, FALSE, TRUE, TRUE, TRUE, TRUE, TRUE };
+  const CpProject *project = doc->project;
+  char *header[] = { _("Rank"), _("Quote"), _("Interruptions"), _("Checkpoint write"),
+                     _("Checkpoint every"), _("Lost"), _("Goodput") };
+  Table table = { 7, widths, numeric, header, NULL, 0 };
+
+  if (!cp_task_kind_is_training (job->kind) || plan->options->len == 0)
+    return;
+
+  table.rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+      const CpEstimate *e = &option->estimate;
+
+      cp_doc_table_add_row (&table,
+                            cp_i18n_format_number (option->rank, 0, doc->lang),
+                            cp_words_quote_name (project, option->quote_index),
+                            cp_i18n_format_value (e->expected_interruptions, doc->lang),
+                            cp_words_duration (e->checkpoint_s, doc->lang),
+                            cp_words_duration (e->checkpoint_interval_s, doc->lang),
+                            cp_words_duration (e->lost_s, doc->lang),
+                            cp_words_goodput (e->goodput, doc->lang));
+    }
+  cp_doc_table_under (doc, doc->h2, _("Interruptions and goodput"), &table);
+  g_ptr_array_unref (table.rows);
+}
+
+/* At most this many options get their own risks: the recommended one and
+ * the runners-up an approver might pick instead. */
+#define RISK_OPTIONS 3
+
+/* A figure with its band under it, as plain numbers: "291,236 CNY" over
+ * "241,560–362,322". Takes @figure. */
+static char *
+band_cell (char       *figure,
+           double      low,
+           double      high,
+           int         decimals,
+           const char *lang)
+{
+  g_autofree char *owned = figure;
+  g_autofree char *a = cp_i18n_format_number (low, decimals, lang);
+  g_autofree char *b = cp_i18n_format_number (high, decimals, lang);
+  /* TRANSLATORS: an assumption's spread, low to high, e.g. "0.47–0.63" */
+  g_autofree char *band = g_strdup_printf (_("%s–%s"), a, b);
+
+  return g_strdup_printf ("%s\n%s", owned, band);
+}
+
+void
+cp_report_section_job (Doc       *doc,
+                       guint      job_index,
+                       JobResult *result)
+{
+  static const double widths[] = { 0.07, 0.255, 0.08, 0.075, 0.16, 0.08, 0.12, 0.16 };
+  static const gboolean numeric[] = { TRUE, FALSE, TRUE, FALSE, FALSE, TRUE, FALSE, TRUE };
+  static const double cost_widths[] = { 0.26, 0.11, 0.11, 0.09, 0.09, 0.09, 0.11, 0.14 };
+  static const gboolean cost_numeric[] = { FALSE, TRUE, TRUE, TRUE, TRUE, TRUE, TRUE, TRUE };
+  const CpProject *project = doc->project;
+  const CpJob *job = g_ptr_array_index (project->jobs, job_index);
+  const CpPlan *plan = result->plan;
+  char *header[] = { _("Rank"), _("Quote"), _("Nodes"), _("Fits"), _("Technique"), _("Days"),
+                     _("Deadline met"), _("Total cost") };
+  char *cost_header[] = { _("Quote"), _("Compute"), _("Debugging"), _("Network"), _("Storage"),
+                          _("Fees"), _("Migration"), _("Total cost") };
+  Table table = { 8, widths, numeric, header, NULL, 0 };
+  Table costs = { 8, cost_widths, cost_numeric, cost_header, NULL, 0 };
+  g_autofree char *heading = NULL;
+  const char *currency = NULL;
+  gboolean one_currency = TRUE;
+
+  /* TRANSLATORS: section heading; %s is a job's name */
+  heading = g_strdup_printf (_("Job: %s"), job->name);
+  if (plan == NULL)
+    {
+      cp_doc_heading (doc, doc->h1, heading, 60);
+      return;
+    }
+
+  /* The breakdown shows bare figures under one currency named above it,
+   * which leaves the quote's name room; mixed currencies keep theirs in
+   * every cell. */
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+      const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+
+      if (currency == NULL)
+        currency = quote->currency;
+      else if (g_ascii_strcasecmp (currency, quote->currency) != 0)
+        one_currency = FALSE;
+    }
+
+  table.rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  costs.rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+      const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+      const CpEstimate *e = &option->estimate;
+      const char *cell_currency = one_currency ? NULL : quote->currency;
+
+      cp_doc_table_add_row (&table,
+                            cp_i18n_format_number (option->rank, 0, doc->lang),
+                            cp_words_quote_name (project, option->quote_index),
+                            cp_i18n_format_number (e->nodes, 0, doc->lang),
+                            yes_no (e->fits),
+                            g_strdup (cp_words_technique (e->technique)),
+                            band_cell (cp_i18n_format_number (e->calendar_days, 1, doc->lang),
+                                option->range.calendar_days_low, option->range.calendar_days_high, 1, doc->lang),
+                            deadline_cell (job, e, doc->lang),
+                            plan->cost_unknown
+                            ? g_strdup (_("needs a price"))
+                            : band_cell (cp_i18n_format_money (e->total_cost, quote->currency, doc->lang),
+                                         option->range.total_cost_low, option->range.total_cost_high, 0, doc->lang));
+      if (plan->cost_unknown)
+        continue;
+      cp_doc_table_add_row (&costs,
+                            cp_words_quote_name (project, option->quote_index),
+                            cost_cell (e->compute_cost, cell_currency, doc->lang),
+                            cost_cell (e->debug_cost, cell_currency, doc->lang),
+                            cost_cell (e->network_cost, cell_currency, doc->lang),
+                            cost_cell (e->storage_cost, cell_currency, doc->lang),
+                            cost_cell (e->fees_cost, cell_currency, doc->lang),
+                            cost_cell (e->engineering_cost, cell_currency, doc->lang),
+                            cost_cell (e->total_cost, cell_currency, doc->lang));
+    }
+  /* The job's heading goes with its comparison's start, never alone at
+   * the foot of a page. */
+  cp_doc_heading (doc, doc->h1, heading, cp_doc_table_lead_height (doc, doc->h2, _("Comparison of the quotes"), &table));
+  cp_doc_table_under (doc, doc->h2, _("Comparison of the quotes"), &table);
+  cp_doc_paragraph_full (doc, doc->small,
+                         _("Under each figure, its range: every assumption at its optimistic end, then at its pessimistic end (see “Ranges of the assumptions”)."),
+                         0, 3, NULL);
+  for (guint i = 0; i < plan->reasons->len; i++)
+    {
+      const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
+
+      if (reason->outcome == CP_OUTCOME_VERDICT_HOLDS || reason->outcome == CP_OUTCOME_VERDICT_FLIPS)
+        {
+          g_autofree char *text = cp_reason_text (reason, project, plan, doc->lang);
+
+          cp_doc_paragraph_full (doc, doc->bold, text, 0, 6, NULL);
+        }
+    }
+  section_job_cluster (doc, plan);
+  section_job_layout (doc, job, plan);
+  section_job_serving (doc, job, plan);
+  section_job_failures (doc, job, plan);
+  /* No price, no money to break down. */
+  if (!plan->cost_unknown && one_currency && currency != NULL)
+    {
+      g_autofree char *unit = NULL;
+
+      /* Keeps the heading, this line and the table's first rows together. */
+      cp_doc_heading (doc, doc->h2, _("Where the money goes"), 60);
+      /* TRANSLATORS: above the cost breakdown; %s is a currency such as "CNY" or "元" */
+      unit = g_strdup_printf (_("Amounts in %s."), cp_i18n_currency_name (currency, doc->lang));
+      cp_doc_paragraph_full (doc, doc->small, unit, 0, 3, NULL);
+      cp_doc_table (doc, &costs);
+    }
+  else if (!plan->cost_unknown)
+    cp_doc_table_under (doc, doc->h2, _("Where the money goes"), &costs);
+  g_ptr_array_unref (table.rows);
+  g_ptr_array_unref (costs.rows);
+
+  cp_doc_heading (doc, doc->h2, _("Reasons"), 30);
+  for (guint i = 0; i < plan->reasons->len; i++)
+    {
+      const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
+      g_autofree char *text = cp_reason_text (reason, project, plan, doc->lang);
+      g_autofree char *line = g_strdup_printf ("%s — %s", cp_words_rule (reason->rule), text);
+
+      cp_doc_paragraph_full (doc, doc->body, line, 26, 4, cp_rule_to_string (reason->rule));
+    }
+
+  cp_doc_heading (doc, doc->h2, _("Main risks"), 40);
+  for (guint i = 0; i < MIN (plan->options->len, RISK_OPTIONS); i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+      g_autoptr(GPtrArray) risks = cp_option_risks (project, job, option, doc->lang);
+      g_autofree char *name = cp_words_quote_name (project, option->quote_index);
+      g_autofree char *rank = cp_i18n_format_number (option->rank, 0, doc->lang);
+      /* TRANSLATORS: an option's rank and its quote, above its risks */
+      g_autofree char *title = g_strdup_printf (_("%s. %s"), rank, name);
+
+      cp_doc_ensure (doc, 30);
+      cp_doc_paragraph_full (doc, doc->bold, title, 0, 2, NULL);
+      if (risks->len == 0)
+        cp_doc_paragraph_full (doc, doc->body, _("No risk stands out in this option's numbers."), 14, 3, NULL);
+      for (guint r = 0; r < risks->len; r++)
+        cp_doc_paragraph_full (doc, doc->body, g_ptr_array_index (risks, r), 14, 3, "•");
+    }
+
+  /* A job without a model (data processing) has no memory curve to show. */
+  if (job->model.params > 0)
+    doc_chart (doc, result->memory, MEMORY_CHART_HEIGHT);
+  doc_chart (doc, result->cost, COST_CHART_HEIGHT);
+  if (result->serving != NULL)
+    doc_chart (doc, result->serving, MEMORY_CHART_HEIGHT);
+}

@@ -1,0 +1,257 @@
+/* cp-report-memo.c: the report's opening memo.
+ *
+ * Owns the title and byline, the answer to the question asked (which
+ * quote, at what cost, by when) for each job, and the table of jobs and
+ * quotes that follows it. */
+
+#include "cp-report-private.h"
+
+#include <math.h>
+#include <string.h>
+#include <pango/pangocairo.h>
+
+#include "planner/cp-serving.h"
+#include "planner/cp-units.h"
+#include "cp-chart.h"
+#include "cp-i18n.h"
+#include "cp-reason-text.h"
+#include "cp-report-doc.h"
+#include "cp-report-sections.h"
+
+static char *
+quote_hardware (const CpQuote *quote)
+{
+  const char *gpu = quote->gpu.name != NULL ? quote->gpu.name : quote->gpu.id;
+
+  if (cp_quote_is_cluster (quote))
+    /* TRANSLATORS: hardware of a cluster quote: nodes × GPUs per node, GPU model */
+    return g_strdup_printf (_("up to %u nodes × %u × %s"), quote->nodes_available, quote->gpus_per_node, gpu);
+  /* TRANSLATORS: hardware of a single machine: GPUs, GPU model */
+  return g_strdup_printf (_("%u × %s"), quote->gpus_per_node, gpu);
+}
+
+static char *
+quote_network (const CpQuote *quote,
+               const char    *lang)
+{
+  g_autofree char *rate = NULL;
+
+  if (quote->network == CP_NETWORK_NONE || quote->nics_per_node == 0)
+    return g_strdup (cp_words_network (CP_NETWORK_NONE));
+  rate = cp_i18n_format_number (quote->nic_gbps, 0, lang);
+  /* TRANSLATORS: network kind, NICs × rate in Gb/s, dedicated or shared */
+  return g_strdup_printf (_("%s %u × %s Gb/s, %s"), cp_words_network (quote->network),
+                          quote->nics_per_node, rate, cp_words_sharing (quote->sharing));
+}
+
+static char *
+quote_price (const CpQuote *quote,
+             const char    *lang)
+{
+  g_autofree char *money = cp_i18n_format_money (quote->price, quote->currency, lang);
+
+  return g_strdup_printf ("%s %s", money, cp_words_price_unit (quote->price_unit));
+}
+
+static char *
+job_size (const CpJob *job,
+          const char  *lang)
+{
+  if (job->kind == CP_TASK_INFERENCE)
+    {
+      g_autofree char *concurrency = cp_i18n_format_number (job->concurrency, 0, lang);
+      g_autofree char *context = cp_i18n_format_number (job->context_len, 0, lang);
+      /* TRANSLATORS: size of an inference job */
+      return g_strdup_printf (_("%s concurrent requests of %s tokens"), concurrency, context);
+    }
+  if (cp_task_kind_is_training (job->kind))
+    {
+      return cp_words_tokens (job->tokens, lang);
+    }
+  return cp_i18n_format_days (job->duration_days > 0 ? job->duration_days : job->deadline_days, lang);
+}
+
+/* The three lines that answer the approver: what to rent, from whom,
+ * and for how much by when. */
+static char *
+answer_what (const CpProject *project,
+             const CpOption  *option)
+{
+  const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+  const CpEstimate *e = &option->estimate;
+  const char *gpu = quote->gpu.name != NULL ? quote->gpu.name : quote->gpu.id;
+  g_autofree char *machines = NULL;
+
+  /* TRANSLATORS: how many machines to rent */
+  machines = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%u machine", "%u machines", e->nodes), e->nodes);
+  if (e->technique != CP_TECHNIQUE_AS_CONFIGURED)
+    /* TRANSLATORS: the first answer line: machines, GPU count × GPU model, the memory technique */
+    return g_strdup_printf (_("Rent: %s, %u × %s in all, using %s."), machines, e->gpus, gpu,
+                            cp_words_technique (e->technique));
+  /* TRANSLATORS: the first answer line: machines, GPU count × GPU model */
+  return g_strdup_printf (_("Rent: %s, %u × %s in all."), machines, e->gpus, gpu);
+}
+
+static char *
+answer_from (const CpProject *project,
+             const CpOption  *option)
+{
+  const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+  g_autofree char *name = cp_words_quote_name (project, option->quote_index);
+
+  /* TRANSLATORS: the second answer line: the quote and its kind of offering */
+  return g_strdup_printf (_("From: %s (%s)."), name, cp_words_offering (quote->offering));
+}
+
+static char *
+answer_cost (const CpProject *project,
+             const CpJob     *job,
+             const CpPlan    *plan,
+             const CpOption  *option,
+             const char      *lang)
+{
+  const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+  const CpEstimate *e = &option->estimate;
+  g_autofree char *cost = cp_i18n_format_money (e->total_cost, quote->currency, lang);
+  g_autofree char *days = cp_i18n_format_days (e->calendar_days, lang);
+  g_autofree char *deadline = NULL;
+
+  if (plan->cost_unknown)
+    /* TRANSLATORS: the third answer line when no quote has a price to compare: calendar days */
+    return g_strdup_printf (_("For: a cost unknown without a price to compare; done in %s."), days);
+
+  if (!(job->deadline_days > 0))
+    /* TRANSLATORS: the third answer line: total cost, calendar days */
+    return g_strdup_printf (_("For: %s in total; done in %s."), cost, days);
+  deadline = cp_i18n_format_days (job->deadline_days, lang);
+  return g_strdup_printf (e->meets_deadline
+                          /* TRANSLATORS: the third answer line: total cost, days, deadline */
+                          ? _("For: %s in total; done in %s, within the %s deadline.")
+                          /* TRANSLATORS: the third answer line: total cost, days, deadline */
+                          : _("For: %s in total; done in %s, later than the %s deadline."),
+                          cost, days, deadline);
+}
+
+void
+cp_report_section_title (Doc *doc)
+{
+  g_autofree char *byline = NULL;
+
+  cp_doc_paragraph_full (doc, doc->title, doc->title_text, 0, 6, NULL);
+
+  if (doc->project->prepared_by != NULL && *doc->project->prepared_by != '\0')
+    /* TRANSLATORS: under the title: who prepared it, the date, the program */
+    byline = g_strdup_printf (_("Prepared by %s · %s · Compute Planner %s"),
+                              doc->project->prepared_by, doc->date, PACKAGE_VERSION);
+  else
+    byline = g_strdup_printf (_("%s · Compute Planner %s"), doc->date, PACKAGE_VERSION);
+  cp_doc_paragraph_full (doc, doc->body, byline, 0, 10, NULL);
+}
+
+void
+cp_report_section_question (Doc       *doc,
+                            JobResult *results)
+{
+  const CpProject *project = doc->project;
+
+  cp_doc_heading (doc, doc->h1, _("Recommendation"), 60);
+  for (guint j = 0; j < project->jobs->len; j++)
+    {
+      const CpJob *job = g_ptr_array_index (project->jobs, j);
+      const CpPlan *plan = results[j].plan;
+      g_autofree char *heading = NULL;
+
+      /* TRANSLATORS: job name, its kind and the verdict */
+      heading = plan != NULL
+                ? g_strdup_printf (_("%s (%s): %s"), job->name, cp_words_task_kind (job->kind), cp_words_plan_verdict (plan))
+                : g_strdup_printf (_("%s (%s)"), job->name, cp_words_task_kind (job->kind));
+      cp_doc_heading (doc, doc->h2, heading, 42);
+      if (plan == NULL)
+        {
+          cp_doc_paragraph (doc, doc->body, _("No plan could be computed for this job; check its fields."));
+          continue;
+        }
+      if (plan->recommended >= 0 && (guint) plan->recommended < plan->options->len)
+        {
+          const CpOption *option = &g_array_index (plan->options, CpOption, plan->recommended);
+          g_autofree char *what = answer_what (project, option);
+          g_autofree char *from = answer_from (project, option);
+          g_autofree char *cost = answer_cost (project, job, plan, option, doc->lang);
+          g_autofree char *price_check = cp_words_price_check (project, plan, doc->lang);
+
+          cp_doc_paragraph_full (doc, doc->bold, what, 0, 1, NULL);
+          cp_doc_paragraph_full (doc, doc->body, from, 0, 1, NULL);
+          cp_doc_paragraph_full (doc, doc->body, cost, 0, cp_report_job_has_layout (job) || price_check != NULL ? 1 : 4, NULL);
+          /* The total above rests on that price: an approver reading only
+           * this page must see the doubt next to it. */
+          if (price_check != NULL)
+            cp_doc_paragraph_full (doc, doc->bold, price_check, 0, cp_report_job_has_layout (job) ? 1 : 4, NULL);
+          if (cp_report_job_has_layout (job))
+            {
+              g_autofree char *words = cp_words_estimate_layout (project, &option->estimate, doc->lang);
+              g_autofree char *line = NULL;
+
+              /* TRANSLATORS: the fourth answer line: the training layout of the recommended option */
+              line = g_strdup_printf (_("Layout: %s."), words);
+              cp_doc_paragraph_full (doc, doc->body, line, 0, 4, NULL);
+            }
+        }
+      else
+        {
+          g_autofree char *answer = cp_words_not_feasible (project, plan, doc->lang);
+          g_autofree char *price_check = cp_words_price_check (project, plan, doc->lang);
+
+          cp_doc_paragraph (doc, doc->body, answer);
+          if (price_check != NULL)
+            cp_doc_paragraph (doc, doc->bold, price_check);
+        }
+    }
+
+  cp_doc_heading (doc, doc->h1, _("The question"), 40);
+  cp_doc_paragraph (doc, doc->body,
+                    _("For each job below: rent one machine or a cluster, and from which quote, so that the job finishes by its deadline at the lowest total cost? Total cost counts compute, network, storage, fees, debugging on one machine and the team's migration time, not the unit price alone."));
+}
+
+void
+cp_report_section_jobs_and_quotes (Doc *doc)
+{
+  static const double job_widths[] = { 0.24, 0.20, 0.22, 0.22, 0.12 };
+  static const double quote_widths[] = { 0.24, 0.15, 0.18, 0.17, 0.14, 0.12 };
+  const CpProject *project = doc->project;
+  char *job_header[] = { _("Job"), _("Kind"), _("Model"), _("Size"), _("Deadline") };
+  char *quote_header[] = { _("Quote"), _("Offering"), _("Hardware"), _("Network"), _("Price"), _("Valid until") };
+  Table jobs = { 5, job_widths, NULL, job_header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 0 };
+  Table quotes = { 6, quote_widths, NULL, quote_header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 0 };
+
+  for (guint j = 0; j < project->jobs->len; j++)
+    {
+      const CpJob *job = g_ptr_array_index (project->jobs, j);
+      g_autofree char *params = cp_format_count (job->model.params);
+      const char *model_name = job->model.name != NULL ? job->model.name : job->model.id;
+
+      cp_doc_table_add_row (&jobs, g_strdup (job->name),
+                            g_strdup (cp_words_task_kind (job->kind)),
+                            job->model.params > 0
+                            ? g_strdup_printf ("%s (%s)", model_name != NULL ? model_name : "—", params)
+                            : g_strdup ("—"),
+                            job_size (job, doc->lang),
+                            job->deadline_days > 0 ? cp_i18n_format_days (job->deadline_days, doc->lang) : g_strdup ("—"));
+    }
+  for (guint q = 0; q < project->quotes->len; q++)
+    {
+      const CpQuote *quote = g_ptr_array_index (project->quotes, q);
+
+      cp_doc_table_add_row (&quotes, cp_words_quote_name (project, (int) q),
+                            g_strdup (cp_words_offering (quote->offering)),
+                            quote_hardware (quote),
+                            quote_network (quote, doc->lang),
+                            quote_price (quote, doc->lang),
+                            cp_i18n_format_iso_date (quote->valid_until, doc->lang));
+    }
+
+  cp_doc_table_under (doc, doc->h1, _("Jobs"), &jobs);
+  cp_doc_table_under (doc, doc->h1, _("Quotes"), &quotes);
+
+  g_ptr_array_unref (jobs.rows);
+  g_ptr_array_unref (quotes.rows);
+}

@@ -1,0 +1,32 @@
+/* cp-report-sections.h: the parts of the report the PDF lays out in order
+ * (private to the report library). */
+#pragma once
+
+#include "planner/cp-plan.h"
+#include "cp-chart.h"
+#include "cp-report-doc.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  CpPlan      *plan;
+  CpChartData *memory;
+  CpChartData *cost;
+  CpChartData *serving;         /* an inference job's cost per token, else NULL */
+} JobResult;
+
+gboolean cp_report_job_has_layout (const CpJob *job);
+
+void cp_report_section_title (Doc *doc);
+
+void cp_report_section_question (Doc *doc, JobResult *results);
+
+void cp_report_section_jobs_and_quotes (Doc *doc);
+
+void cp_report_section_job (Doc *doc, guint job_index, JobResult *result);
+
+void cp_report_section_assumptions (Doc *doc);
+
+void cp_report_section_approval (Doc *doc);
+
+G_END_DECLS

@@ -1,0 +1,33 @@
+/* cp-quote-cells.h: one cell of a quote sheet into the quote's field. */
+#pragma once
+
+#include "cp-quote-header.h"
+
+G_BEGIN_DECLS
+
+typedef struct {
+  const CpProject *project;
+  guint            line;
+  const char      *header;   /* as the user wrote it */
+  const char      *hint;     /* unit in the header's parentheses, or NULL */
+  GPtrArray       *errors;
+  CpQuoteCsvRow   *row;      /* the record's outcome */
+} CpQuoteCell;
+
+void cp_quote_cell_assume (CpQuoteCell *cell, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+void cp_quote_cell_error (CpQuoteCell *cell, const char *format, ...) G_GNUC_PRINTF (2, 3);
+
+typedef struct {
+  const char *word;
+  int         value;
+} CpQuoteWord;
+
+gboolean cp_quote_match_word (const CpQuoteWord *words, guint n, const char *text, int *out);
+
+void cp_quote_cell_parse (CpQuoteCell *cell, CpQuoteColumn col, const char *text, CpQuote *quote);
+
+void cp_quote_cell_read_count (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, const char *text,
+                               CpQuote *quote);
+
+G_END_DECLS

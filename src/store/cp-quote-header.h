@@ -1,0 +1,25 @@
+/* cp-quote-header.h: the vocabulary of a quote sheet's headers. */
+#pragma once
+
+#include "cp-csv-tokenizer.h"
+
+G_BEGIN_DECLS
+
+char *cp_quote_header_normalize (const char *header, char **hint);
+
+int cp_quote_header_to_column (const char *normalized);
+
+typedef struct {
+  int   index[CP_N_QUOTE_COLUMNS];      /* field index, or -1 */
+  char *header[CP_N_QUOTE_COLUMNS];     /* as written */
+  char *hint[CP_N_QUOTE_COLUMNS];       /* unit in parentheses */
+} CpQuoteHeader;
+
+const char *cp_quote_header_field (const CpCsvRecord *r, const CpQuoteHeader *h, CpQuoteColumn col);
+
+/* The header the exporter writes for @col ("gpus per node"). */
+const char *cp_quote_header_export_name (CpQuoteColumn col);
+/* The Chinese header a missing-column message names for @col. */
+const char *cp_quote_header_chinese_name (CpQuoteColumn col);
+
+G_END_DECLS

@@ -1,0 +1,297 @@
+/* test-store-holes.c: the project-file holes a reliability probe found
+ * (issue 24): tables with the right names but altered definitions, a path
+ * that reads as an SQLite URI, a hot journal left by a killed program. */
+
+#define _POSIX_C_SOURCE 200809L
+
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <sqlite3.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "store/cp-store.h"
+#include "common/cp-test-demo.h"
+#include "common/cp-test-dir.h"
+
+static char *tmp_dir;
+
+static char *
+tmp_path (const char *name)
+{
+  return g_build_filename (tmp_dir, name, NULL);
+}
+
+static GBytes *
+file_bytes (const char *path)
+{
+  char *data = NULL;
+  gsize len = 0;
+
+  g_assert_true (g_file_get_contents (path, &data, &len, NULL));
+  return g_bytes_new_take (data, len);
+}
+
+static void
+save_demo (const char *path)
+{
+  g_autoptr(CpProject) demo = cp_test_demo_project ();
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (cp_project_save_file (demo, path, &error));
+  g_assert_no_error (error);
+}
+
+static double
+first_quote_price (const CpProject *project)
+{
+  g_assert_cmpuint (project->quotes->len, >, 0);
+  return ((const CpQuote *) g_ptr_array_index (project->quotes, 0))->price;
+}
+
+/* Rebuilds @table of the file at @path with its CREATE statement's
+ * @from replaced by @to, keeping its rows, as a hand edit would. */
+static void
+alter_definition (const char *path, const char *table, const char *from, const char *to)
+{
+  g_autofree char *select = g_strdup_printf ("SELECT sql FROM sqlite_schema WHERE name = '%s'", table);
+  g_autofree char *create = NULL;
+  g_autofree char *script = NULL;
+  g_auto(GStrv) halves = NULL;
+  sqlite3_stmt *stmt = NULL;
+  sqlite3 *db = NULL;
+
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_prepare_v2 (db, select, -1, &stmt, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_step (stmt), ==, SQLITE_ROW);
+  halves = g_strsplit ((const char *) sqlite3_column_text (stmt, 0), from, 2);
+  sqlite3_finalize (stmt);
+  g_assert_nonnull (halves[1]);
+  create = g_strconcat (halves[0], to, halves[1], NULL);
+  script = g_strdup_printf ("PRAGMA foreign_keys = OFF; PRAGMA legacy_alter_table = ON; BEGIN;"
+                            "ALTER TABLE %s RENAME TO old_table; %s;"
+                            "INSERT INTO %s SELECT * FROM old_table; DROP TABLE old_table; COMMIT;",
+                            table, create, table);
+  g_assert_cmpint (sqlite3_exec (db, script, NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (db);
+}
+
+static void
+assert_definition_refused (const char *name, const char *table, const char *from,
+                           const char *to, const char *named)
+{
+  g_autofree char *path = tmp_path (name);
+  g_autoptr(GBytes) before = NULL;
+  g_autoptr(GBytes) after = NULL;
+  g_autoptr(GError) error = NULL;
+  CpStore *store;
+
+  save_demo (path);
+  alter_definition (path, table, from, to);
+  before = file_bytes (path);
+
+  store = cp_store_open (path, FALSE, &error);
+  g_assert_null (store);
+  g_assert_error (error, CP_STORE_ERROR, CP_STORE_ERROR_UNSAFE);
+  g_assert_nonnull (strstr (error->message, table));
+  g_assert_nonnull (strstr (error->message, named));
+  g_clear_error (&error);
+
+  g_assert_null (cp_project_load_file (path, &error));
+  g_assert_error (error, CP_STORE_ERROR, CP_STORE_ERROR_UNSAFE);
+
+  after = file_bytes (path);
+  g_assert_true (g_bytes_equal (before, after));
+}
+
+/* The probe's three files: each has the expected table names, and each
+ * did harm before it was refused. */
+static void
+test_altered_definitions (void)
+{
+  /* Every save silently did nothing while the command said "Saved". */
+  assert_definition_refused ("ignore.cplan", "project",
+                             "id INTEGER PRIMARY KEY CHECK (id = 1)",
+                             "id INTEGER PRIMARY KEY ON CONFLICT IGNORE CHECK (id = 1)",
+                             "on conflict ignore");
+  /* The quotes doubled on every save. */
+  assert_definition_refused ("no-key.cplan", "quotes",
+                             "position INTEGER PRIMARY KEY", "position INTEGER",
+                             "position integer");
+  /* One import took 81 s and 891 MB. */
+  assert_definition_refused ("randomblob.cplan", "jobs", "notes TEXT",
+                             "notes TEXT CHECK (length (randomblob (1000000)) > 0)",
+                             "randomblob");
+}
+
+/* What the schema spells differently but SQLite reads the same (spaces,
+ * case, new lines) is the same definition. */
+static void
+test_definition_spelling_accepted (void)
+{
+  g_autofree char *path = tmp_path ("spelling.cplan");
+  g_autoptr(CpProject) project = NULL;
+  g_autoptr(GError) error = NULL;
+
+  save_demo (path);
+  alter_definition (path, "quotes", "position INTEGER PRIMARY KEY", "position   integer\n  Primary KEY");
+  project = cp_project_load_file (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (project->quotes->len, >, 0);
+}
+
+/* "file:p.cplan?mode=memory" is a file name, not an SQLite URI: what is
+ * saved there is in that file, and it reads back. */
+static void
+test_path_not_uri (void)
+{
+  g_autofree char *cwd = g_get_current_dir ();
+  g_autoptr(CpProject) demo = cp_test_demo_project ();
+  g_autoptr(CpProject) loaded = NULL;
+  g_autoptr(GError) error = NULL;
+  const char *name = "file:p.cplan?mode=memory";
+  CpStore *store;
+  GStatBuf st;
+
+  g_assert_cmpint (g_chdir (tmp_dir), ==, 0);
+  store = cp_store_open (name, TRUE, &error);
+  g_assert_no_error (error);
+  g_assert_true (cp_store_save (store, demo, &error));
+  g_assert_no_error (error);
+  cp_store_close (store);
+
+  g_assert_cmpint (g_stat (name, &st), ==, 0);
+  g_assert_cmpint (st.st_size, >, 0);
+  loaded = cp_project_load_file (name, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (loaded->quotes->len, ==, demo->quotes->len);
+
+  /* Save As through the same kind of name. */
+  g_assert_true (cp_project_save_file (demo, "file:q.cplan?nolock=1", &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test ("file:q.cplan?nolock=1", G_FILE_TEST_IS_REGULAR));
+  g_assert_cmpint (g_chdir (cwd), ==, 0);
+}
+
+/* A program killed inside a write transaction, deterministically: the
+ * child doubles every price, writes more than its cache holds and exits
+ * without committing or closing. */
+static void
+leave_hot_journal (const char *path)
+{
+  g_autofree char *journal = g_strconcat (path, "-journal", NULL);
+  pid_t pid = fork ();
+  int status = 0;
+
+  g_assert_cmpint (pid, >=, 0);
+  if (pid == 0)
+    {
+      sqlite3 *db = NULL;
+
+      if (sqlite3_open (path, &db) != SQLITE_OK ||
+          sqlite3_exec (db, "PRAGMA journal_mode = DELETE; PRAGMA cache_size = 10; BEGIN;"
+                            "UPDATE quotes SET price = price * 2;"
+                            /* More than the cache holds: changed pages
+                             * reach the file, the journal is synced. */
+                            "CREATE TABLE filler (x);"
+                            "WITH RECURSIVE n (i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < 500)"
+                            " INSERT INTO filler SELECT randomblob (1000) FROM n;",
+                        NULL, NULL, NULL) != SQLITE_OK)
+        _exit (1);
+      _exit (0);
+    }
+  g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
+  g_assert_true (WIFEXITED (status));
+  g_assert_cmpint (WEXITSTATUS (status), ==, 0);
+  g_assert_true (g_file_test (journal, G_FILE_TEST_IS_REGULAR));
+}
+
+static void
+test_hot_journal_recovered (void)
+{
+  g_autofree char *path = tmp_path ("hot.cplan");
+  g_autofree char *journal = g_strconcat (path, "-journal", NULL);
+  g_autoptr(CpProject) demo = cp_test_demo_project ();
+  g_autoptr(CpProject) loaded = NULL;
+  g_autoptr(GError) error = NULL;
+  CpStore *store;
+
+  save_demo (path);
+  leave_hot_journal (path);
+
+  /* Reading only, as the command line's `plan` does. */
+  loaded = cp_project_load_file (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat (first_quote_price (loaded), ==, first_quote_price (demo));
+  g_clear_pointer (&loaded, cp_project_free);
+
+  leave_hot_journal (path);
+  /* Opening for writing, as the window does: writable, the last committed
+   * project, no journal left. */
+  store = cp_store_open (path, FALSE, &error);
+  g_assert_no_error (error);
+  g_assert_false (cp_store_is_read_only (store));
+  loaded = cp_store_load (store, &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat (first_quote_price (loaded), ==, first_quote_price (demo));
+  g_assert_true (cp_store_save (store, loaded, &error));
+  g_assert_no_error (error);
+  cp_store_close (store);
+  g_assert_false (g_file_test (journal, G_FILE_TEST_EXISTS));
+}
+
+/* Where the file cannot be written the journal cannot be undone: the
+ * message names the journal and says what to do, and nothing is touched. */
+static void
+test_hot_journal_read_only_explained (void)
+{
+  g_autofree char *path = tmp_path ("hot-ro.cplan");
+  g_autofree char *journal = g_strconcat (path, "-journal", NULL);
+  g_autofree char *journal_name = g_path_get_basename (journal);
+  g_autoptr(GBytes) before = NULL;
+  g_autoptr(GError) error = NULL;
+
+  save_demo (path);
+  leave_hot_journal (path);
+  g_assert_cmpint (g_chmod (path, 0444), ==, 0);
+  before = file_bytes (path);
+
+  g_assert_null (cp_project_load_file (path, &error));
+  g_assert_error (error, CP_STORE_ERROR, CP_STORE_ERROR_INTERRUPTED);
+  g_assert_nonnull (strstr (error->message, journal_name));
+  g_clear_error (&error);
+  g_assert_null (cp_store_open (path, FALSE, &error));
+  g_assert_error (error, CP_STORE_ERROR, CP_STORE_ERROR_INTERRUPTED);
+
+  g_assert_true (g_file_test (journal, G_FILE_TEST_IS_REGULAR));
+  {
+    g_autoptr(GBytes) after = file_bytes (path);
+    g_assert_true (g_bytes_equal (before, after));
+  }
+  g_assert_cmpint (g_chmod (path, 0644), ==, 0);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_autoptr(GError) error = NULL;
+  int status;
+
+  tmp_dir = g_dir_make_tmp ("cp-store-holes-XXXXXX", &error);
+  g_assert_no_error (error);
+
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/store-holes/altered-definitions", test_altered_definitions);
+  g_test_add_func ("/store-holes/definition-spelling", test_definition_spelling_accepted);
+  g_test_add_func ("/store-holes/path-not-uri", test_path_not_uri);
+  g_test_add_func ("/store-holes/hot-journal", test_hot_journal_recovered);
+  g_test_add_func ("/store-holes/hot-journal-read-only", test_hot_journal_read_only_explained);
+  status = g_test_run ();
+
+  cp_test_remove_tree (tmp_dir);
+  g_free (tmp_dir);
+  return status;
+}
