@@ -284,6 +284,7 @@ cp_cli_plan (int argc, char **argv)
   g_autofree char *job_text = NULL;
   g_autofree char *output = NULL;
   g_autofree char *debug_share = NULL;
+  g_autofree char *serving_memory_fraction = NULL;
   gboolean xml = FALSE;
   guint first = 0, last;
   GOptionEntry entries[] = {
@@ -291,6 +292,8 @@ cp_cli_plan (int argc, char **argv)
       N_("Only the job with this id or position (1, 2, …)"), N_("JOB") },
     { "debug-share", 0, 0, G_OPTION_ARG_STRING, &debug_share,
       N_("Debugging share of a training project's calendar for this evaluation (default: the project's, 0.35 unless changed; rule R4: 30–40%)"), N_("FRACTION") },
+    { "gpu-memory-utilization", 0, 0, G_OPTION_ARG_STRING, &serving_memory_fraction,
+      N_("Share of each GPU's memory a serving engine may use for this evaluation, vLLM’s --gpu-memory-utilization (default: the project's serving memory fraction)"), N_("FRACTION") },
     { "xml", 0, 0, G_OPTION_ARG_NONE, &xml, N_("Write XML instead of text"), NULL },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       N_("Write the XML to this file instead of standard output"), N_("FILE") },
@@ -322,6 +325,10 @@ cp_cli_plan (int argc, char **argv)
       if (!cp_settings_validate (&project->settings, &error))
         return cp_cli_usage_error ("--debug-share: %s", error->message);
     }
+  if (serving_memory_fraction != NULL &&
+      !cp_cli_parse_fraction_option ("--gpu-memory-utilization", serving_memory_fraction,
+                                     &project->settings.serving_memory_fraction))
+    return CP_CLI_EXIT_USAGE;
 
   last = project->jobs->len - 1;
   if (job_text)
