@@ -748,23 +748,23 @@ print_table (const Estimate   *e,
     add_row (table, _("Layout"), g_strdup (est->layout_searched ? _("searched: the fastest that fits")
                                                                 : _("as given")));
   add_row (table, _("Tensor × pipeline × data parallel"),
-           g_strdup_printf ("%u × %u × %u", est->tensor_parallel, est->pipeline_parallel,
-                            est->data_parallel));
+           g_strdup_printf ("%u × %u × %u", est->layout.tensor_parallel, est->layout.pipeline_parallel,
+                            est->layout.data_parallel));
   if (training)
     {
       g_autofree char *batch_tokens = cp_format_count (est->global_batch_tokens);
 
       if (cp_model_spec_is_moe (&job->model))
-        add_row (table, _("Expert parallel"), g_strdup_printf ("%u", est->expert_parallel));
-      add_row (table, _("Interleaved stages per GPU"), g_strdup_printf ("%u", est->virtual_stages));
+        add_row (table, _("Expert parallel"), g_strdup_printf ("%u", est->layout.expert_parallel));
+      add_row (table, _("Interleaved stages per GPU"), g_strdup_printf ("%u", est->layout.virtual_stages));
       /* TRANSLATORS: sequences per micro-batch × micro-batches per optimizer step */
       add_row (table, _("Micro-batch × micro-batches per step"),
-               g_strdup_printf ("%u × %u", est->micro_batch, est->micro_batches));
+               g_strdup_printf ("%u × %u", est->layout.micro_batch, est->layout.micro_batches));
       add_row (table, _("Global batch (tokens)"), g_strdup (batch_tokens));
       add_row (table, _("FlashAttention"), g_strdup (cp_cli_yes_no (est->flash_attention)));
       if (est->layout_why != CP_LAYOUT_WHY_NONE)
         add_row (table, _("Runner-up layout"), cp_words_runner_up (est, C_("language code", "en")));
-      add_row (table, _("ZeRO stage"), g_strdup_printf ("%u", est->zero_stage));
+      add_row (table, _("ZeRO stage"), g_strdup_printf ("%u", est->layout.zero_stage));
       add_row (table, _("Activation recompute"), cp_words_recompute (est));
       add_row (table, _("CPU offload"), g_strdup (cp_cli_yes_no (est->cpu_offload)));
       if (est->host_memory_per_node_bytes > 0)
@@ -835,7 +835,7 @@ print_table (const Estimate   *e,
       if (est->overlap_slowdown_s > 0)
         add_row (table, _("Of which compute slowed by hidden communication"), cp_cli_format_duration (est->overlap_slowdown_s));
       add_row (table, _("Pipeline bubble"), cp_cli_format_duration (est->bubble_s));
-      if (est->expert_parallel > 1)
+      if (est->layout.expert_parallel > 1)
         add_row (table, _("All-to-all (experts)"), cp_cli_format_duration (est->all_to_all_s));
       add_row (table, _("Communication ÷ compute"), cp_cli_format_number (est->comm_compute_ratio, 3));
       add_row (table, _("Achieved MFU"), g_strdup_printf ("%s%%", mfu));
@@ -1044,18 +1044,18 @@ write_xml (const Estimate    *e,
 
   xmlTextWriterStartElement (w, BAD_CAST "configuration");
   cp_cli_xml_uint (w, "gpus", est->gpus);
-  cp_cli_xml_uint (w, "tensor-parallel", est->tensor_parallel);
-  cp_cli_xml_uint (w, "pipeline-parallel", est->pipeline_parallel);
-  cp_cli_xml_uint (w, "data-parallel", est->data_parallel);
-  cp_cli_xml_uint (w, "expert-parallel", est->expert_parallel);
-  cp_cli_xml_uint (w, "virtual-stages", est->virtual_stages);
-  cp_cli_xml_uint (w, "micro-batch", est->micro_batch);
-  cp_cli_xml_uint (w, "micro-batches", est->micro_batches);
+  cp_cli_xml_uint (w, "tensor-parallel", est->layout.tensor_parallel);
+  cp_cli_xml_uint (w, "pipeline-parallel", est->layout.pipeline_parallel);
+  cp_cli_xml_uint (w, "data-parallel", est->layout.data_parallel);
+  cp_cli_xml_uint (w, "expert-parallel", est->layout.expert_parallel);
+  cp_cli_xml_uint (w, "virtual-stages", est->layout.virtual_stages);
+  cp_cli_xml_uint (w, "micro-batch", est->layout.micro_batch);
+  cp_cli_xml_uint (w, "micro-batches", est->layout.micro_batches);
   cp_cli_xml_double (w, "global-batch-tokens", est->global_batch_tokens);
-  cp_cli_xml_uint (w, "zero-stage", est->zero_stage);
-  cp_cli_xml_text (w, "recompute", cp_recompute_to_string (est->recompute));
-  cp_cli_xml_uint (w, "recomputed-layers", est->recomputed_layers);
-  cp_cli_xml_uint (w, "layers-per-gpu", est->layers_per_gpu);
+  cp_cli_xml_uint (w, "zero-stage", est->layout.zero_stage);
+  cp_cli_xml_text (w, "recompute", cp_recompute_to_string (est->layout.recompute));
+  cp_cli_xml_uint (w, "recomputed-layers", est->layout.recomputed_layers);
+  cp_cli_xml_uint (w, "layers-per-gpu", est->layout.layers_per_gpu);
   cp_cli_xml_bool (w, "cpu-offload", est->cpu_offload);
   cp_cli_xml_bool (w, "flash-attention", est->flash_attention);
   cp_cli_xml_bool (w, "layout-searched", est->layout_searched);

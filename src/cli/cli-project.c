@@ -74,8 +74,8 @@ print_serving_text (const CpProject *project, const CpPlan *plan)
       const CpQuote *quote = quote_at (project, o->quote_index);
       g_autofree char *rank = g_strdup_printf ("%u", o->rank);
       g_autofree char *label = cp_words_quote_name (project, o->quote_index);
-      g_autofree char *layout = g_strdup_printf ("%u × %u × %u", o->estimate.tensor_parallel,
-                                                 o->estimate.pipeline_parallel, o->estimate.data_parallel);
+      g_autofree char *layout = g_strdup_printf ("%u × %u × %u", o->estimate.layout.tensor_parallel,
+                                                 o->estimate.layout.pipeline_parallel, o->estimate.layout.data_parallel);
       g_autofree char *decode = cp_cli_format_number (o->estimate.decode_tokens_per_s, 0);
       g_autofree char *prefill = cp_cli_format_number (o->estimate.prefill_tokens_per_s, 0);
       g_autofree char *requests = cp_cli_format_number (o->estimate.requests_per_s, 2);

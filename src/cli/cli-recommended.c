@@ -20,7 +20,7 @@ cp_cli_recommended_other (const CpPlan     *plan,
   if (option == NULL)
     return NULL;
   if (option->estimate.nodes != asked->nodes || option->estimate.technique != asked->technique ||
-      (job->kind == CP_TASK_INFERENCE && option->estimate.data_parallel != asked->data_parallel))
+      (job->kind == CP_TASK_INFERENCE && option->estimate.layout.data_parallel != asked->layout.data_parallel))
     return option;
   return NULL;
 }
@@ -37,8 +37,8 @@ cp_cli_describe_configuration (const CpJob      *job,
 
   if (job->kind == CP_TASK_INFERENCE)
     /* TRANSLATORS: a configuration, then the replicas of the model it serves */
-    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s, %u replica", "%s, %u replicas", est->data_parallel),
-                            size, est->data_parallel);
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s, %u replica", "%s, %u replicas", est->layout.data_parallel),
+                            size, est->layout.data_parallel);
   /* TRANSLATORS: a configuration, then the memory technique it runs with ("as configured", "CPU offload") */
   return g_strdup_printf (_("%s, %s"), size, cp_words_technique (est->technique));
 }
@@ -116,16 +116,16 @@ cp_cli_xml_recommended (xmlTextWriterPtr  w,
                                BAD_CAST (plan->recommended >= 0 ? "recommended" : "best-available"));
   cp_cli_xml_uint (w, "nodes", est->nodes);
   cp_cli_xml_uint (w, "gpus", est->gpus);
-  cp_cli_xml_uint (w, "tensor-parallel", est->tensor_parallel);
-  cp_cli_xml_uint (w, "pipeline-parallel", est->pipeline_parallel);
-  cp_cli_xml_uint (w, "data-parallel", est->data_parallel);
-  cp_cli_xml_uint (w, "zero-stage", est->zero_stage);
-  cp_cli_xml_text (w, "recompute", cp_recompute_to_string (est->recompute));
+  cp_cli_xml_uint (w, "tensor-parallel", est->layout.tensor_parallel);
+  cp_cli_xml_uint (w, "pipeline-parallel", est->layout.pipeline_parallel);
+  cp_cli_xml_uint (w, "data-parallel", est->layout.data_parallel);
+  cp_cli_xml_uint (w, "zero-stage", est->layout.zero_stage);
+  cp_cli_xml_text (w, "recompute", cp_recompute_to_string (est->layout.recompute));
   cp_cli_xml_bool (w, "cpu-offload", est->cpu_offload);
   cp_cli_xml_text (w, "technique", cp_technique_to_string (est->technique));
   if (job->kind == CP_TASK_INFERENCE)
     {
-      cp_cli_xml_uint (w, "replicas", est->data_parallel);
+      cp_cli_xml_uint (w, "replicas", est->layout.data_parallel);
       cp_cli_xml_double (w, "concurrency-served", est->concurrency_served);
     }
   cp_cli_xml_double (w, "memory-per-gpu-bytes", est->memory_per_gpu_bytes);

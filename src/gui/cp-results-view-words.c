@@ -130,8 +130,8 @@ explain_more_nodes (GString          *text,
     {
       /* A service runs for its set time on any number of nodes: what more
        * nodes bring is capacity beyond the target. */
-      double full_capacity = (double) full->requests_per_replica * full->data_parallel;
-      double chosen_capacity = (double) best->requests_per_replica * best->data_parallel;
+      double full_capacity = (double) full->requests_per_replica * full->layout.data_parallel;
+      double chosen_capacity = (double) best->requests_per_replica * best->layout.data_parallel;
 
       if (full_capacity > chosen_capacity)
         {

@@ -53,18 +53,8 @@ typedef struct {
   /* The configuration evaluated */
   guint        nodes;
   guint        gpus;
-  guint        tensor_parallel;
-  guint        pipeline_parallel;
-  guint        data_parallel;
-  guint        expert_parallel;
-  guint        virtual_stages;
-  guint        micro_batch;
-  guint        micro_batches;      /* per step: global batch ÷ (DP × micro-batch) */
+  CpLayout     layout;             /* training: as chosen; a service: a replica's TP × PP, DP = replicas */
   double       global_batch_tokens;/* tokens per optimizer step as run */
-  guint        zero_stage;
-  CpRecompute  recompute;
-  guint        layers_per_gpu;     /* transformer layers on the fullest GPU */
-  guint        recomputed_layers;  /* full recompute: of layers_per_gpu; fewer is Megatron-LM's block method */
   gboolean     cpu_offload;
   CpTechnique  technique;          /* what had to be applied beyond the job's settings */
   gboolean     flash_attention;    /* asked for and run by the GPU */
@@ -199,6 +189,24 @@ gboolean cp_estimate (const CpJob      *job,
                       const CpSettings *settings,
                       CpEstimate       *out,
                       GError          **error);
+
+/* Whether @job, @quote and @settings are inputs the model can use (the
+ * checks cp_estimate() makes), for callers that estimate the same inputs
+ * at many node counts: a plan checks them once, then calls
+ * cp_estimate_checked(). */
+gboolean cp_estimate_check_inputs (const CpJob      *job,
+                                   const CpQuote    *quote,
+                                   const CpSettings *settings,
+                                   GError          **error);
+
+/* cp_estimate() of inputs cp_estimate_check_inputs() accepted: only the
+ * node count is checked. */
+gboolean cp_estimate_checked (const CpJob      *job,
+                              const CpQuote    *quote,
+                              guint             nodes,
+                              const CpSettings *settings,
+                              CpEstimate       *out,
+                              GError          **error);
 
 /* Memory per GPU of @job as configured, with @gpus GPUs in data parallel on
  * an ideal machine: for curves against model size. */

@@ -54,7 +54,7 @@ cp_goodput_apply (const CpJob      *job,
     {
       /* An interruption stops the replica holding the failed GPU; the
        * other replicas of a service keep serving. */
-      double units = job->kind == CP_TASK_INFERENCE ? MAX (est->data_parallel, 1u) : 1.0;
+      double units = job->kind == CP_TASK_INFERENCE ? MAX (est->layout.data_parallel, 1u) : 1.0;
 
       est->expected_interruptions = rate_per_s * useful_s;
       est->lost_s = MIN (est->expected_interruptions * est->restart_s, units * useful_s);

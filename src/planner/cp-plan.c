@@ -142,8 +142,15 @@ option_is_feasible (const CpJob      *job,
   if (!isfinite (est->total_cost) || !isfinite (est->calendar_days))
     return FALSE;
   if (job->kind == CP_TASK_INFERENCE)
-    return est->requests_per_replica * est->data_parallel >= job->concurrency;
+    return est->requests_per_replica * est->layout.data_parallel >= job->concurrency;
   return TRUE;
+}
+
+/* Concurrent requests an estimate serves: 0 for training. */
+static double
+served_requests (const CpEstimate *est)
+{
+  return (double) est->requests_per_replica * est->layout.data_parallel;
 }
 
 /* Every count up to 64 nodes, then steps of an eighth (72, 81, 91, …) and
@@ -189,7 +196,8 @@ choose_nodes (const CpJob      *job,
     {
       CpEstimate est;
 
-      if (!cp_estimate (job, quote, nodes, settings, &est, NULL))
+      /* The caller checked the inputs (cp_plan_new_without_robustness()). */
+      if (!cp_estimate_checked (job, quote, nodes, settings, &est, NULL))
         break;
       if (option_is_feasible (job, &est))
         {
@@ -202,7 +210,7 @@ choose_nodes (const CpJob      *job,
       if (feasible->len > 0)
         continue;
       if (est.fits && (!have_fitting || est.calendar_days < best.calendar_days ||
-                       est.requests_per_replica * est.data_parallel > best.requests_per_replica * best.data_parallel))
+                       served_requests (&est) > served_requests (&best)))
         {
           best = est;
           have_fitting = TRUE;
@@ -225,13 +233,6 @@ choose_nodes (const CpJob      *job,
     }
   option->estimate = best;
   option->feasible = FALSE;
-}
-
-/* Concurrent requests an estimate serves: 0 for training. */
-static double
-served_requests (const CpEstimate *est)
-{
-  return (double) est->requests_per_replica * est->data_parallel;
 }
 
 /* A total order: a NaN (a figure the model could not compute) ranks after
@@ -439,7 +440,7 @@ reason_signals (CpPlan           *plan,
       if (job->kind == CP_TASK_INFERENCE && single.fits && !single_ok)
         {
           add_reason (plan, CP_RULE_R7_CLUSTER_SIGNALS, CP_OUTCOME_SIGNAL_CONCURRENCY, q,
-                      job->concurrency, single.requests_per_replica * single.data_parallel, 0, 0);
+                      job->concurrency, single.requests_per_replica * single.layout.data_parallel, 0, 0);
           fired++;
         }
       if (single_ok && cluster_ok != NULL && !plan->cost_unknown &&
@@ -860,16 +861,15 @@ cp_plan_new_without_robustness (const CpJob      *job,
       for (guint i = 0; i < n_quotes; i++)
         {
           CpOption option = { (int) i };
-          CpEstimate probe;
 
           if ((cp_quote_get_missing_in (&quotes[i], settings) & ~allowed) != 0 ||
-              !cp_estimate (job, &quotes[i], 1, settings, &probe, NULL))
+              !cp_estimate_check_inputs (job, &quotes[i], settings, NULL))
             continue;
           choose_nodes (job, &quotes[i], settings, plan->cost_unknown, &option);
           if (option.estimate.nodes < quotes[i].nodes_available &&
               job->kind != CP_TASK_DEBUG && job->kind != CP_TASK_DATA_PROCESSING)
-            option.has_full_offer = cp_estimate (job, &quotes[i], quotes[i].nodes_available, settings,
-                                                 &option.full_offer, NULL);
+            option.has_full_offer = cp_estimate_checked (job, &quotes[i], quotes[i].nodes_available, settings,
+                                                         &option.full_offer, NULL);
           g_array_append_val (plan->options, option);
         }
     }

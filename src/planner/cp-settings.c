@@ -314,12 +314,42 @@ cp_settings_validate (const CpSettings  *settings,
       return FALSE;
     }
   if (!isfinite (settings->gpu_failure_rate_per_hour) || settings->gpu_failure_rate_per_hour < 0 ||
-      settings->gpu_failure_rate_per_hour > 0.01)
+      settings->gpu_failure_rate_per_hour > 0.01 ||
+      (settings->gpu_failure_rate_per_hour > 0 && settings->gpu_failure_rate_per_hour < 1e-9))
     {
       /* 0.01: a GPU interrupting its job every 100 hours, far beyond any
-       * published fleet. */
+       * published fleet. 1e-9: one interruption in 114,000 GPU-years,
+       * 20,000 times fewer than Llama 3's fleet; below it the optimal
+       * checkpoint interval and the odds of a failure leave the range of
+       * a double (1e-320 gave a 2.16-million-day run), and 0 says "none". */
       g_set_error (error, CP_MODEL_ERROR, CP_MODEL_ERROR_INVALID,
-                   _("GPU failure rate must be between 0 and 0.01 interruptions per GPU-hour"));
+                   _("GPU failure rate must be 0 or between 1e-9 and 0.01 interruptions per GPU-hour"));
+      return FALSE;
+    }
+  /* 2 FLOPs per parameter and token is the forward pass alone, 8 a full
+   * training step with full recomputation (PUBLISHED T16); LoRA's 4 lies
+   * between. */
+  if (!isfinite (settings->lora_flops_factor) || settings->lora_flops_factor < 2 ||
+      settings->lora_flops_factor > 8)
+    {
+      g_set_error (error, CP_MODEL_ERROR, CP_MODEL_ERROR_INVALID,
+                   _("LoRA FLOPs per parameter and token must be between 2 and 8"));
+      return FALSE;
+    }
+  if (!isfinite (settings->working_days_per_week) || settings->working_days_per_week < 1 ||
+      settings->working_days_per_week > 7)
+    {
+      g_set_error (error, CP_MODEL_ERROR, CP_MODEL_ERROR_INVALID,
+                   _("Working days per week must be between 1 and 7"));
+      return FALSE;
+    }
+  /* A fraction of the step's FLOPs: GPT-3's 2.7% (PUBLISHED M5); full
+   * recomputation of everything is one more forward pass, a third. */
+  if (!isfinite (settings->selective_recompute_flops_overhead) ||
+      settings->selective_recompute_flops_overhead < 0 || settings->selective_recompute_flops_overhead > 1)
+    {
+      g_set_error (error, CP_MODEL_ERROR, CP_MODEL_ERROR_INVALID,
+                   _("Selective recomputation overhead must be a fraction between 0 and 1"));
       return FALSE;
     }
   if (!isfinite (settings->restart_s) || settings->restart_s < 0 || settings->restart_s > 7 * 86400.0)
@@ -338,11 +368,14 @@ cp_settings_validate (const CpSettings  *settings,
                    _("Checkpoint interval must be 0 (optimal) or between 1 minute and 365 days"));
       return FALSE;
     }
+  /* The source article's thresholds are 2× and 3×; past 1000× a model
+   * needs more GPUs than any quote offers, and no threshold decides. */
   if (!isfinite (settings->judgement_gap_low) || !isfinite (settings->judgement_gap_high) ||
-      settings->judgement_gap_low < 1.0 || settings->judgement_gap_high < settings->judgement_gap_low)
+      settings->judgement_gap_low < 1.0 || settings->judgement_gap_high < settings->judgement_gap_low ||
+      settings->judgement_gap_high > 1000)
     {
       g_set_error (error, CP_MODEL_ERROR, CP_MODEL_ERROR_INVALID,
-                   _("Memory gap thresholds must be at least 1 and in increasing order"));
+                   _("Memory gap thresholds must be from 1 to 1000 and in increasing order"));
       return FALSE;
     }
   return TRUE;

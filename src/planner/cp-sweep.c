@@ -55,7 +55,7 @@ cp_project_sweep_job (const CpProject *project,
           point.gpus = nodes * quote->gpus_per_node;
           point.total_cost = estimate.total_cost;
           point.calendar_days = estimate.calendar_days;
-          point.replicas = job->kind == CP_TASK_INFERENCE ? estimate.data_parallel : 0;
+          point.replicas = job->kind == CP_TASK_INFERENCE ? estimate.layout.data_parallel : 0;
           point.cost_per_million_output_tokens = estimate.cost_per_million_output_tokens;
           cp_range_estimate (job, quote, &project->settings, &estimate, &point.range, NULL, NULL);
           g_array_append_val (curve->points, point);

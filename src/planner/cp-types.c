@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include <float.h>
 #include <math.h>
 #include <string.h>
 
@@ -372,7 +373,9 @@ check_range (double       value,
       char smallest_text[G_ASCII_DTOSTR_BUF_SIZE];
       g_autofree char *problem = NULL;
 
-      g_ascii_formatd (smallest_text, sizeof smallest_text, "%.6g", smallest);
+      /* With no smallest value of its own (0), the smallest ordinary
+       * double: "must be 0 or at least 0" said nothing. */
+      g_ascii_formatd (smallest_text, sizeof smallest_text, "%.6g", MAX (smallest, DBL_MIN));
       /* Translators: %s is the smallest value the field accepts */
       problem = allow_zero ? g_strdup_printf (_("must be 0 or at least %s"), smallest_text)
                            : g_strdup_printf (_("must be at least %s"), smallest_text);

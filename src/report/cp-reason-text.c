@@ -8,6 +8,7 @@
 
 #include "planner/cp-units.h"
 #include "cp-i18n.h"
+#include "cp-reason-text-private.h"
 
 const char *
 cp_words_verdict (CpVerdict verdict)
@@ -656,9 +657,9 @@ cp_words_goodput (double      goodput,
 
 /* Currency of the figures a reason speaks of: the quote's, else the
  * project's. */
-static const char *
-reason_currency (const CpProject *project,
-                 int              quote_index)
+const char *
+cp_reason_currency (const CpProject *project,
+                    int              quote_index)
 {
   if (quote_index >= 0 && (guint) quote_index < project->quotes->len)
     {
@@ -681,9 +682,9 @@ cp_words_plan_money (const CpPlan    *plan,
   return cp_i18n_format_money (value, currency, lang);
 }
 
-static char *
-bytes_text (const CpProject *project,
-            double           bytes)
+char *
+cp_reason_bytes_text (const CpProject *project,
+                      double           bytes)
 {
   if (!isfinite (bytes) || bytes < 0)
     return g_strdup ("—");
@@ -704,17 +705,17 @@ cp_words_host_memory (double        bytes,
   return g_strdup_printf (gib ? "%s GiB" : "%s GB", number);
 }
 
-static char *
-host_memory_text (const CpProject *project,
-                  double           bytes,
-                  const char      *lang)
+char *
+cp_reason_host_memory_text (const CpProject *project,
+                            double           bytes,
+                            const char      *lang)
 {
   return cp_words_host_memory (bytes, project->settings.memory_unit, lang);
 }
 
-static char *
-ratio_text (double      ratio,
-            const char *lang)
+char *
+cp_reason_ratio_text (double      ratio,
+                      const char *lang)
 {
   g_autofree char *number = cp_i18n_format_number (ratio, ratio < 10 ? 2 : 1, lang);
 
@@ -722,8 +723,8 @@ ratio_text (double      ratio,
   return g_strdup_printf (_("%s×"), number);
 }
 
-static char *
-technique_text (double value)
+char *
+cp_reason_technique_text (double value)
 {
   int technique = (int) value;
 
@@ -732,17 +733,17 @@ technique_text (double value)
   return g_strdup (cp_words_technique ((CpTechnique) technique));
 }
 
-static char *
-trial_text (const CpReason  *reason,
-            const CpProject *project,
-            const char      *lang)
+char *
+cp_reason_trial_text (const CpReason  *reason,
+                      const CpProject *project,
+                      const char      *lang)
 {
   g_autoptr(GPtrArray) parts = g_ptr_array_new_with_free_func (g_free);
   g_autofree char *list = NULL;
 
   if (reason->values[0] > 0)
     {
-      g_autofree char *peak = bytes_text (project, reason->values[0]);
+      g_autofree char *peak = cp_reason_bytes_text (project, reason->values[0]);
       /* TRANSLATORS: part of a list of trial-run measurements */
       g_ptr_array_add (parts, g_strdup_printf (_("peak memory %s per GPU"), peak));
     }
@@ -779,427 +780,13 @@ reason_text (const CpReason  *reason,
              const CpPlan    *plan,
              const char      *lang)
 {
-  const double *v = reason->values;
-  const CpSettings *settings = &project->settings;
-  const char *currency = reason_currency (project, reason->quote_index);
-  g_autofree char *a = NULL;
-  g_autofree char *b = NULL;
-  g_autofree char *c = NULL;
-  g_autofree char *d = NULL;
+  char *text = cp_reason_text_memory (reason, project, plan, lang);
 
-  switch (reason->outcome)
-    {
-    case CP_OUTCOME_FITS:
-      a = bytes_text (project, v[1]);
-      b = ratio_text (v[0], lang);
-      c = bytes_text (project, v[2]);
-      /* TRANSLATORS: R1; "%s×" is the memory gap, e.g. "0.45×" */
-      return g_strdup_printf (_("The job needs %s of GPU memory in all, %s what one machine offers (%s): it fits on a single machine."), a, b, c);
-
-    case CP_OUTCOME_FITS_WITH_TECHNIQUE:
-      a = ratio_text (v[0], lang);
-      b = technique_text (v[1]);
-      c = bytes_text (project, v[2]);
-      d = bytes_text (project, v[3]);
-      return g_strdup_printf (_("The job needs %s the memory of one machine; with %s it needs %s per GPU, within the %s available, so one machine can run it."), a, b, c, d);
-
-    case CP_OUTCOME_JUDGEMENT_ZONE:
-      {
-        g_autofree char *low = ratio_text (settings->judgement_gap_low, lang);
-        g_autofree char *high = ratio_text (settings->judgement_gap_high, lang);
-
-        a = ratio_text (v[0], lang);
-        if (v[1] < 0)
-          return g_strdup_printf (_("The job needs %s the memory of one machine, between %s and %s: a judgement call. No memory technique brings it within one machine; both a single machine and a cluster are shown."), a, low, high);
-        b = technique_text (v[1]);
-        c = bytes_text (project, v[2]);
-        d = bytes_text (project, v[3]);
-        return g_strdup_printf (_("The job needs %s the memory of one machine, between %s and %s: a judgement call. With %s it needs %s per GPU against %s available; both a single machine and a cluster are shown."), a, low, high, b, c, d);
-      }
-
-    case CP_OUTCOME_GAP_NEEDS_CLUSTER:
-      {
-        g_autofree char *high = ratio_text (settings->judgement_gap_high, lang);
-
-        a = bytes_text (project, v[1]);
-        b = ratio_text (v[0], lang);
-        c = bytes_text (project, v[2]);
-        return g_strdup_printf (_("The job needs %s of GPU memory, %s what one machine offers (%s): above %s, go to a cluster with model, pipeline or tensor parallelism."), a, b, c, high);
-      }
-
-    case CP_OUTCOME_TECHNIQUES_FAIL:
-      a = bytes_text (project, v[1]);
-      b = ratio_text (v[0], lang);
-      c = bytes_text (project, v[2]);
-      return g_strdup_printf (_("The job needs %s of GPU memory, %s what one machine offers (%s), and no memory technique closes the gap: it needs a cluster."), a, b, c);
-
-    case CP_OUTCOME_HOST_MEMORY_SHORT:
-      {
-        g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
-
-        a = ratio_text (v[0], lang);
-        b = host_memory_text (project, v[1], lang);
-        c = host_memory_text (project, v[2], lang);
-        /* TRANSLATORS: R1; a ratio, two sizes, then the quote's name */
-        return g_strdup_printf (_("The job needs %s the memory of one machine. CPU offload would fit it in the GPUs, but it keeps %s of optimizer states, fp32 master weights and gradients in each machine's host memory, more than the %s that %s states: one of its machines cannot run it."), a, b, c, name);
-      }
-
-    case CP_OUTCOME_FULL_FINETUNE_CLUSTER:
-      a = cp_format_count (v[0]);
-      return g_strdup_printf (_("Full-parameter fine-tuning of a %s-parameter model usually needs a cluster."), a);
-
-    case CP_OUTCOME_PEFT_SINGLE_GPU:
-      a = cp_format_count (v[0]);
-      b = bytes_text (project, v[1]);
-      c = bytes_text (project, v[2]);
-      return g_strdup_printf (_("Parameter-efficient fine-tuning of a %s-parameter model needs %s of GPU memory in total, within the %s of one GPU: one large-memory GPU is enough and a cluster is optional."), a, b, c);
-
-    case CP_OUTCOME_PEFT_NEEDS_MORE:
-      a = cp_format_count (v[0]);
-      b = bytes_text (project, v[1]);
-      c = bytes_text (project, v[2]);
-      return g_strdup_printf (_("Parameter-efficient fine-tuning of a %s-parameter model needs %s of GPU memory in total, more than the %s of one GPU: it needs several GPUs."), a, b, c);
-
-    case CP_OUTCOME_CONCURRENCY_ONE_NODE:
-      a = cp_i18n_format_number (v[0], 0, lang);
-      b = cp_i18n_format_number (v[1], 0, lang);
-      c = cp_i18n_format_number (v[2], 0, lang);
-      d = cp_i18n_format_number (v[3], 0, lang);
-      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                           "Inference is sized by concurrency, not by the memory ceiling: %s concurrent requests need %s replica of %s requests; one machine has room for %s, so a single machine serves the target.",
-                                           "Inference is sized by concurrency, not by the memory ceiling: %s concurrent requests need %s replicas of %s requests; one machine has room for %s, so a single machine serves the target.",
-                                           (gulong) v[2]),
-                              a, c, b, d);
-
-    case CP_OUTCOME_CONCURRENCY_CLUSTER:
-      a = cp_i18n_format_number (v[0], 0, lang);
-      b = cp_i18n_format_number (v[1], 0, lang);
-      c = cp_i18n_format_number (v[2], 0, lang);
-      d = cp_i18n_format_number (v[3], 0, lang);
-      return g_strdup_printf (_("%s concurrent requests need %s replicas of %s requests, on %s machines: a cluster of replicas behind a load balancer."), a, c, b, d);
-
-    case CP_OUTCOME_MODEL_DOES_NOT_FIT:
-      a = bytes_text (project, v[0]);
-      b = bytes_text (project, v[1]);
-      return g_strdup_printf (_("The model's weights (%s) do not fit in one machine (%s): each replica must span several machines."), a, b);
-
-    case CP_OUTCOME_SINGLE_MACHINE_WORK:
-      {
-        int kind = (int) v[0];
-        const char *kind_words = kind >= 0 && kind < CP_N_TASKS ? cp_words_task_kind ((CpTaskKind) kind) : "?";
-        /* TRANSLATORS: R4; %s is a kind of work such as "Data processing" */
-        return g_strdup_printf (_("%s runs on a single machine: a cluster's scheduler and shared storage bring nothing here, and one machine is cheapest."), kind_words);
-      }
-
-    case CP_OUTCOME_DEBUG_SHARE:
-      {
-        /* The quote is named: its own figures, not another quote's. */
-        g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
-
-        a = cp_i18n_format_percent (v[0], lang);
-        b = cp_i18n_format_days (v[1], lang);
-        if (plan != NULL && plan->cost_unknown)
-          /* TRANSLATORS: R4; the debugging share used, the quote, debugging days; no quote has a price */
-          return g_strdup_printf (_("Debugging is taken as %s of a training project's calendar: on %s that is %s on one rented machine, at a cost unknown without a price to compare."), a, name, b);
-        c = cp_i18n_format_money (v[2], currency, lang);
-        /* TRANSLATORS: R4; the debugging share used, the quote, debugging days, their cost */
-        return g_strdup_printf (_("Debugging is taken as %s of a training project's calendar: on %s that is %s on one rented machine, costing %s."), a, name, b, c);
-      }
-
-    case CP_OUTCOME_COMPUTE_DOMINATES:
-      {
-        /* The quote is named: its own figures, not another quote's. */
-        g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
-
-        a = cp_i18n_format_number (v[3], 0, lang);
-        b = cp_words_duration (v[2], lang);
-        c = cp_words_duration (v[1], lang);
-        d = cp_i18n_format_number (v[0], 2, lang);
-        /* TRANSLATORS: R5; node count, quote name, communication time, computing time, ratio */
-        return g_strdup_printf (_("On %s nodes of %s, communication takes %s against %s of computing (ratio %s): computing dominates, so splitting the job across a cluster pays."), a, name, b, c, d);
-      }
-
-    case CP_OUTCOME_SPLIT_NOT_NEEDED:
-      {
-        g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
-        g_autofree char *chosen = NULL;
-
-        chosen = plan != NULL && plan->recommended >= 0 && (guint) plan->recommended < plan->options->len
-                 ? cp_words_quote_name (project, g_array_index (plan->options, CpOption, plan->recommended).quote_index)
-                 : g_strdup ("?");
-        a = cp_i18n_format_number (v[3], 0, lang);
-        b = cp_words_duration (v[2], lang);
-        c = cp_words_duration (v[1], lang);
-        d = cp_i18n_format_number (v[0], 2, lang);
-        if (plan != NULL && plan->cost_unknown)
-          /* TRANSLATORS: R5; node count, quote name, communication time, computing time, ratio, the quote of the verdict; no quote has a price */
-          return g_strdup_printf (_("On %s nodes of %s, communication takes %s against %s of computing (ratio %s): a cluster would also pay off on communication, but is not needed, because one machine of %s finishes in time."), a, name, b, c, d, chosen);
-        /* TRANSLATORS: R5; node count, quote name, communication time, computing time, ratio, the recommended quote */
-        return g_strdup_printf (_("On %s nodes of %s, communication takes %s against %s of computing (ratio %s): a cluster would also pay off on communication, but is not needed, because one machine of %s finishes in time at the lowest total cost."), a, name, b, c, d, chosen);
-      }
-
-    case CP_OUTCOME_VERDICT_HOLDS:
-      if (reason->quote_index < 0)
-        return g_strdup (_("The answer holds across the range of the assumptions: no quote becomes feasible at their optimistic ends."));
-      {
-        g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
-
-        a = cp_i18n_format_money (v[0], currency, lang);
-        b = cp_i18n_format_money (v[1], currency, lang);
-        c = cp_i18n_format_days (v[2], lang);
-        d = cp_i18n_format_days (v[3], lang);
-        if (plan != NULL && plan->cost_unknown)
-          /* TRANSLATORS: R6, no quote has a price; quote name, calendar days low and high */
-          return g_strdup_printf (_("The answer holds across the range of the assumptions: %s still runs the job in time at both ends, in %s to %s."), name, c, d);
-        if (v[0] == v[1] && v[2] == v[3])
-          /* TRANSLATORS: R6; %s is a quote name */
-          return g_strdup_printf (_("The recommendation holds across the range of the assumptions: the time and cost of %s do not depend on them."), name);
-        /* TRANSLATORS: R6; quote name, total cost low and high, calendar days low and high */
-        return g_strdup_printf (_("The recommendation holds across the range of the assumptions: %s stays the cheapest feasible option at both ends, for %s to %s in %s to %s."), name, a, b, c, d);
-      }
-
-    case CP_OUTCOME_VERDICT_FLIPS:
-      {
-        g_autofree char *name = reason->quote_index >= 0 ? cp_words_quote_name (project, reason->quote_index) : NULL;
-        int kind = (int) v[0];
-
-        if (kind < 0 || kind >= CP_N_SPREADS)
-          {
-            if (name != NULL && plan != NULL && plan->recommended < 0)
-              /* TRANSLATORS: R6, nothing feasible; %s is a quote name */
-              return g_strdup_printf (_("The answer does not hold across the range: with every assumption at its optimistic end, %s becomes feasible."), name);
-            if (name == NULL)
-              return g_strdup (v[3] == CP_RANGE_PESSIMISTIC
-                               ? _("The recommendation does not hold across the range: with every assumption at its pessimistic end no quote is feasible.")
-                               : _("The answer does not hold across the range: with every assumption at its optimistic end a quote becomes feasible."));
-            return g_strdup_printf (v[3] == CP_RANGE_PESSIMISTIC
-                                    /* TRANSLATORS: R6; %s is a quote name */
-                                    ? _("The recommendation does not hold across the range: with every assumption at its pessimistic end, %s wins.")
-                                    /* TRANSLATORS: R6; %s is a quote name */
-                                    : _("The recommendation does not hold across the range: with every assumption at its optimistic end, %s wins."),
-                                    name);
-          }
-        a = cp_words_spread_value (project, kind, v[1], lang);
-        if (name == NULL)
-          return g_strdup_printf (v[2] > 0
-                                  /* TRANSLATORS: R6; an assumption ("utilisation") and its threshold */
-                                  ? _("The answer does not hold across the range: no quote is feasible if %s is above %s.")
-                                  /* TRANSLATORS: R6; an assumption ("utilisation") and its threshold */
-                                  : _("The answer does not hold across the range: no quote is feasible if %s is below %s."),
-                                  cp_words_spread (kind), a);
-        if (plan != NULL && plan->recommended < 0)
-          return g_strdup_printf (v[2] > 0
-                                  /* TRANSLATORS: R6, nothing feasible; quote name, an assumption, its threshold */
-                                  ? _("The answer does not hold across the range: %s becomes feasible if %s is above %s.")
-                                  /* TRANSLATORS: R6, nothing feasible; quote name, an assumption, its threshold */
-                                  : _("The answer does not hold across the range: %s becomes feasible if %s is below %s."),
-                                  name, cp_words_spread (kind), a);
-        return g_strdup_printf (v[2] > 0
-                                /* TRANSLATORS: R6; quote name, an assumption ("utilisation"), its threshold */
-                                ? _("The recommendation does not hold across the range: %s wins if %s is above %s.")
-                                /* TRANSLATORS: R6; quote name, an assumption ("utilisation"), its threshold */
-                                : _("The recommendation does not hold across the range: %s wins if %s is below %s."),
-                                name, cp_words_spread (kind), a);
-      }
-
-    case CP_OUTCOME_NOTHING_FITS:
-      a = cp_i18n_format_number (v[0], 0, lang);
-      /* TRANSLATORS: R6; %s is the number of quotes evaluated */
-      return g_strdup_printf (_("No quote can run this job: it fits in the memory of none of the %s quotes evaluated (the GPUs', or the host memory CPU offload fills), at any node count they offer."), a);
-
-    case CP_OUTCOME_BEST_AVAILABLE:
-      {
-        g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
-
-        b = cp_words_plan_money (plan, v[1], currency, lang);
-        c = cp_i18n_format_days (v[3], lang);
-        if (plan != NULL && plan->shortfall == CP_SHORTFALL_CONCURRENCY)
-          {
-            a = cp_i18n_format_number (v[0], 0, lang);
-            /* TRANSLATORS: R6; quote name, node count, total cost, concurrent requests served */
-            return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                 "No quote carries the target concurrency. Best available, the one that serves the most: %1$s on %2$u node, %3$s, serving %4$s concurrent requests. It is shown, not recommended.",
-                                                 "No quote carries the target concurrency. Best available, the one that serves the most: %1$s on %2$u nodes, %3$s, serving %4$s concurrent requests. It is shown, not recommended.",
-                                                 (gulong) v[2]),
-                                    name, (guint) v[2], b, a);
-          }
-        a = cp_i18n_format_days (v[0], lang);
-        if (plan != NULL && plan->shortfall == CP_SHORTFALL_LONGEST_RUN)
-          /* TRANSLATORS: R6; quote name, node count, total cost, calendar days, the longest acceptable run */
-          return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                               "There is no deadline, and no quote's run fits within the longest acceptable run of %5$s. Best available, the one that finishes soonest: %1$s on %2$u node, %3$s, finishing in %4$s. It is shown, not recommended.",
-                                               "There is no deadline, and no quote's run fits within the longest acceptable run of %5$s. Best available, the one that finishes soonest: %1$s on %2$u nodes, %3$s, finishing in %4$s. It is shown, not recommended.",
-                                               (gulong) v[2]),
-                                  name, (guint) v[2], b, a, c);
-        /* TRANSLATORS: R6; quote name, node count, total cost, calendar days, the deadline */
-        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                             "No quote finishes by the %5$s deadline. Best available, the one that finishes soonest: %1$s on %2$u node, %3$s, finishing in %4$s. It is shown, not recommended.",
-                                             "No quote finishes by the %5$s deadline. Best available, the one that finishes soonest: %1$s on %2$u nodes, %3$s, finishing in %4$s. It is shown, not recommended.",
-                                             (gulong) v[2]),
-                                name, (guint) v[2], b, a, c);
-      }
-
-    case CP_OUTCOME_NODES_MEET_DEADLINE:
-      {
-        g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
-        const CpQuote *quote = reason->quote_index >= 0 && (guint) reason->quote_index < project->quotes->len
-                               ? g_ptr_array_index (project->quotes, reason->quote_index) : NULL;
-
-        a = cp_i18n_format_days (v[1], lang);
-        b = cp_words_plan_money (plan, v[2], currency, lang);
-        c = cp_i18n_format_days (v[3], lang);
-        if (plan != NULL && plan->shortfall == CP_SHORTFALL_LONGEST_RUN)
-          /* TRANSLATORS: R6; quote name, node count, nodes the quote offers, run days, the longest acceptable run, total cost */
-          return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                               "%1$s would run within the longest acceptable run of %5$s on %2$u nodes, in %4$s for %6$s, but it offers only %3$u node: ask the vendor for more.",
-                                               "%1$s would run within the longest acceptable run of %5$s on %2$u nodes, in %4$s for %6$s, but it offers only %3$u nodes: ask the vendor for more.",
-                                               quote != NULL ? quote->nodes_available : 0),
-                                  name, (guint) v[0], quote != NULL ? quote->nodes_available : 0, a, c, b);
-        /* TRANSLATORS: R6; quote name, node count, nodes the quote offers, calendar days, the deadline, total cost */
-        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                             "%1$s would meet the %5$s deadline on %2$u nodes, finishing in %4$s for %6$s, but it offers only %3$u node: ask the vendor for more.",
-                                             "%1$s would meet the %5$s deadline on %2$u nodes, finishing in %4$s for %6$s, but it offers only %3$u nodes: ask the vendor for more.",
-                                             quote != NULL ? quote->nodes_available : 0),
-                                name, (guint) v[0], quote != NULL ? quote->nodes_available : 0, a, c, b);
-      }
-
-    case CP_OUTCOME_DEADLINE_NEEDED:
-      {
-        g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
-
-        a = cp_i18n_format_days (v[0], lang);
-        b = cp_words_plan_money (plan, v[2], currency, lang);
-        c = cp_i18n_format_days (v[3], lang);
-        if (plan != NULL && plan->shortfall == CP_SHORTFALL_LONGEST_RUN)
-          /* TRANSLATORS: R6; quote name, node count, total cost, its run, the longest acceptable run now */
-          return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                               "%1$s on %2$u node (its fastest) runs %4$s: a longest acceptable run of at least that, instead of %5$s, would accept it, for %3$s.",
-                                               "%1$s on %2$u nodes (its fastest) runs %4$s: a longest acceptable run of at least that, instead of %5$s, would accept it, for %3$s.",
-                                               (gulong) v[1]),
-                                  name, (guint) v[1], b, a, c);
-        /* TRANSLATORS: R6; quote name, node count, total cost, the deadline it needs, the deadline now */
-        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                             "%1$s on %2$u node (its fastest) would meet a deadline of %4$s instead of %5$s, for %3$s.",
-                                             "%1$s on %2$u nodes (its fastest) would meet a deadline of %4$s instead of %5$s, for %3$s.",
-                                             (gulong) v[1]),
-                                name, (guint) v[1], b, a, c);
-      }
-
-    case CP_OUTCOME_COMMUNICATION_DOMINATES:
-      {
-        /* The quote is named: its own figures, not another quote's. */
-        g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
-
-        a = cp_i18n_format_number (v[3], 0, lang);
-        b = cp_words_duration (v[2], lang);
-        c = cp_words_duration (v[1], lang);
-        d = cp_i18n_format_number (v[0], 2, lang);
-        /* TRANSLATORS: R5; node count, quote name, communication time, computing time, ratio */
-        return g_strdup_printf (_("On %s nodes of %s, communication takes %s against %s of computing (ratio %s): communication dominates, so one multi-GPU machine is better."), a, name, b, c, d);
-      }
-
-    case CP_OUTCOME_CHEAPEST_TOTAL:
-      {
-        g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
-
-        a = cp_i18n_format_money (v[0], currency, lang);
-        c = cp_i18n_format_number (v[2], 0, lang);
-        d = cp_i18n_format_number (v[3], 0, lang);
-        /* With one option there is nothing to rank it against. */
-        if (plan != NULL && plan->options->len == 1)
-          /* TRANSLATORS: R6, one quote evaluated; quote name, its total cost */
-          return g_strdup_printf (_("%s finishes the job for a total cost of %s; it is the only quote evaluated, so nothing is ranked against it."), name, a);
-        if (!isfinite (v[1]) || v[1] <= 0)
-          return g_strdup_printf (_("%s finishes the job at the lowest total cost, %s; its rank is %s by unit price and %s by total cost."), name, a, c, d);
-        b = cp_i18n_format_money (v[1], currency, lang);
-        return g_strdup_printf (_("%s finishes the job at the lowest total cost, %s, against %s for the runner-up; its rank is %s by unit price and %s by total cost."), name, a, b, c, d);
-      }
-
-    case CP_OUTCOME_ASK_BANDWIDTH:
-      a = cp_words_quote_name (project, (int) v[0]);
-      return g_strdup_printf (_("Ask the vendor of %s whether inter-node bandwidth is dedicated or shared; until then it is evaluated as shared."), a);
-
-    case CP_OUTCOME_ASK_STORAGE:
-      a = cp_words_quote_name (project, (int) v[0]);
-      return g_strdup_printf (_("Ask the vendor of %s what storage is offered: a parallel file system or a network disk."), a);
-
-    case CP_OUTCOME_ASK_HOST_MEMORY:
-      a = cp_words_quote_name (project, (int) v[0]);
-      b = host_memory_text (project, v[1], lang);
-      /* TRANSLATORS: R6; the quote's name, then a size */
-      return g_strdup_printf (_("Ask the vendor of %s how much host memory each machine has: CPU offload keeps %s of optimizer states, fp32 master weights and gradients there, which this plan assumes the machine has."), a, b);
-
-    case CP_OUTCOME_IMPLAUSIBLE_PRICE:
-      {
-        const char *unit = cp_i18n_currency_name (currency, lang);
-        g_autofree char *price = cp_i18n_format_value (v[1], lang);
-        g_autofree char *low = cp_i18n_format_value (v[2], lang);
-        g_autofree char *high = cp_i18n_format_value (v[3], lang);
-
-        a = cp_words_quote_name (project, (int) v[0]);
-        /* TRANSLATORS: the price is that of one GPU-hour; the last %s is the currency */
-        return g_strdup_printf (_("The price of %s works out to %s %s per GPU-hour, outside the %s–%s %s that GPUs rent for: check its unit (Billed per) before trusting its total."),
-                                a, price, unit, low, high, unit);
-      }
-
-    case CP_OUTCOME_SIGNAL_MEMORY:
-      a = ratio_text (v[0], lang);
-      return g_strdup_printf (_("Memory is still short after every technique (%s the memory of one machine)."), a);
-
-    case CP_OUTCOME_SIGNAL_DEADLINE:
-      a = cp_i18n_format_days (v[0], lang);
-      b = cp_i18n_format_days (v[1], lang);
-      return g_strdup_printf (_("On a single machine the job takes %s, past the deadline of %s."), a, b);
-
-    case CP_OUTCOME_SIGNAL_CONCURRENCY:
-      a = cp_i18n_format_number (v[0], 0, lang);
-      b = cp_i18n_format_number (v[1], 0, lang);
-      return g_strdup_printf (_("The target of %s concurrent requests exceeds the %s one machine can serve."), a, b);
-
-    case CP_OUTCOME_SIGNAL_PREMIUM:
-      a = cp_i18n_format_money (v[0], currency, lang);
-      b = cp_i18n_format_money (v[1], currency, lang);
-      return g_strdup_printf (_("A bigger single machine costs %s, more than the %s of a cluster."), a, b);
-
-    case CP_OUTCOME_NO_SIGNAL:
-      return g_strdup (_("None of the four signals to move to a cluster is present."));
-
-    case CP_OUTCOME_SIGNAL_TRAINING_TIME:
-      a = cp_i18n_format_days (v[0], lang);
-      b = cp_i18n_format_days (v[1], lang);
-      return g_strdup_printf (_("On the best single machine the run takes %s, longer than the longest acceptable run of %s (there is no deadline)."), a, b);
-
-    case CP_OUTCOME_MIGRATION_COUNTED:
-      a = cp_i18n_format_days (v[0], lang);
-      b = cp_i18n_format_money (v[1], currency, lang);
-      return g_strdup_printf (_("The team has no distributed-training experience: moving to a cluster costs about %s of migration and debugging, counted as %s."), a, b);
-
-    case CP_OUTCOME_MIGRATION_NONE:
-      return g_strdup (_("The team has distributed-training experience: no migration time is counted."));
-
-    case CP_OUTCOME_PREFER_HOSTED:
-      return g_strdup (_("The team has no operations engineer: prefer hosted machines or container platforms over bare metal."));
-
-    case CP_OUTCOME_TRIAL_USED:
-      return trial_text (reason, project, lang);
-
-    case CP_OUTCOME_TRIAL_MISSING:
-      return g_strdup (_("No trial run is entered: start with a short run on one machine and enter its peak memory, step time and communication share to replace the defaults."));
-
-    case CP_OUTCOME_COST_NEEDS_PRICE:
-      a = cp_i18n_format_number (v[0], 0, lang);
-      /* TRANSLATORS: R6; %s is the number of quotes evaluated without a price */
-      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                           "No quote has a price to compare, so the verdict says only what the hardware of the %s quote evaluated can run: the fewest machines that run the job in time. The total cost, and a ranking by it, need a price.",
-                                           "No quote has a price to compare, so the verdict says only what the hardware of the %s quotes evaluated can run: the fewest machines that run the job in time. The total cost, and a ranking by it, need a price.",
-                                           (gulong) v[0]),
-                              a);
-
-    case CP_N_OUTCOMES:
-      break;
-    }
-
-  return g_strdup (cp_outcome_to_string (reason->outcome));
+  if (text == NULL)
+    text = cp_reason_text_cost (reason, project, plan, lang);
+  if (text == NULL)
+    text = cp_reason_text_signals (reason, project, plan, lang);
+  return text != NULL ? text : g_strdup (cp_outcome_to_string (reason->outcome));
 }
 
 static char *
@@ -1259,17 +846,15 @@ cp_words_estimate_layout (const CpProject  *project,
                           const CpEstimate *est,
                           const char       *lang)
 {
-  CpLayout layout;
   g_autofree char *words = NULL;
   g_autofree char *host = NULL;
   char *text;
 
   g_return_val_if_fail (project != NULL && est != NULL, NULL);
-  cp_estimate_chosen_layout (est, &layout);
-  words = cp_words_layout (&layout, lang);
+  words = cp_words_layout (&est->layout, lang);
   if (!est->cpu_offload)
     return g_steal_pointer (&words);
-  host = host_memory_text (project, est->host_memory_per_node_bytes, lang);
+  host = cp_reason_host_memory_text (project, est->host_memory_per_node_bytes, lang);
   cp_i18n_push_language (lang);
   /* TRANSLATORS: a training layout in words, then the optimizer states kept in CPU memory,
    * e.g. "…, CPU offload (1,043 GiB of each machine's host memory)" */
@@ -1278,37 +863,19 @@ cp_words_estimate_layout (const CpProject  *project,
   return text;
 }
 
-void
-cp_estimate_chosen_layout (const CpEstimate *est,
-                           CpLayout         *out)
-{
-  g_return_if_fail (est != NULL && out != NULL);
-  out->tensor_parallel = est->tensor_parallel;
-  out->pipeline_parallel = est->pipeline_parallel;
-  out->data_parallel = est->data_parallel;
-  out->expert_parallel = est->expert_parallel;
-  out->virtual_stages = est->virtual_stages;
-  out->zero_stage = est->zero_stage;
-  out->micro_batch = est->micro_batch;
-  out->micro_batches = est->micro_batches;
-  out->recompute = est->recompute;
-  out->layers_per_gpu = est->layers_per_gpu;
-  out->recomputed_layers = est->recomputed_layers;
-}
-
 char *
 cp_words_recompute (const CpEstimate *est)
 {
-  switch (est->recompute)
+  switch (est->layout.recompute)
     {
     case CP_RECOMPUTE_NONE: return g_strdup (_("none"));
     /* TRANSLATORS: activation recompute of a layout, in a table cell */
     case CP_RECOMPUTE_SELECTIVE: return g_strdup (_("selective"));
     case CP_RECOMPUTE_FULL:
-      if (est->recomputed_layers > 0 && est->recomputed_layers < est->layers_per_gpu)
+      if (est->layout.recomputed_layers > 0 && est->layout.recomputed_layers < est->layout.layers_per_gpu)
         /* TRANSLATORS: activation recompute of a layout, in a table cell:
          * %u of the %u layers on each GPU are recomputed */
-        return g_strdup_printf (_("full, %u of %u layers"), est->recomputed_layers, est->layers_per_gpu);
+        return g_strdup_printf (_("full, %u of %u layers"), est->layout.recomputed_layers, est->layout.layers_per_gpu);
       /* TRANSLATORS: activation recompute of a layout, in a table cell */
       return g_strdup (_("full"));
     case CP_RECOMPUTE_AUTO:     /* a job's setting, never an estimate's */
@@ -1332,7 +899,7 @@ cp_words_layout_choice (const CpProject  *project,
     g_string_append (text, _("The layout as the job pins it: nothing was left to the search."));
   else if (est->layouts_evaluated == 0 && est->memory_measured && est->fits)
     {
-      g_autofree char *peak = bytes_text (project, est->memory_per_gpu_bytes);
+      g_autofree char *peak = cp_reason_bytes_text (project, est->memory_per_gpu_bytes);
 
       /* The search times only layouts its memory model fits; the trial's
        * peak overrode that model afterwards. */
@@ -1405,11 +972,11 @@ cp_words_step_batch (const CpEstimate *est,
   tokens = cp_words_tokens (est->global_batch_tokens, lang);
   /* TRANSLATORS: micro-batches per optimizer step */
   micro_batches = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u micro-batch", "%u micro-batches",
-                                                est->micro_batches),
-                                   est->micro_batches);
+                                                est->layout.micro_batches),
+                                   est->layout.micro_batches);
   /* TRANSLATORS: sequences per micro-batch */
-  sequences = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u sequence", "%u sequences", est->micro_batch),
-                               est->micro_batch);
+  sequences = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u sequence", "%u sequences", est->layout.micro_batch),
+                               est->layout.micro_batch);
   /* TRANSLATORS: tokens per optimizer step ("4,096 tokens"), micro-batches per step ("2 micro-batches"), sequences per micro-batch ("1 sequence") */
   text = g_strdup_printf (_("Each optimizer step takes %s: %s of %s per data-parallel rank."),
                           tokens, micro_batches, sequences);
@@ -1588,7 +1155,7 @@ cp_option_risks (const CpProject *project,
    * replica" beside a table showing two). */
   if (job->kind == CP_TASK_INFERENCE && e->nodes <= 1)
     add_risk_text (risks, g_strdup (_("The service runs on one machine: its failure stops every replica on it. A second machine removes this single point of failure.")));
-  else if (job->kind == CP_TASK_INFERENCE && e->data_parallel <= 1)
+  else if (job->kind == CP_TASK_INFERENCE && e->layout.data_parallel <= 1)
     add_risk_text (risks, g_strdup (_("The service runs as one replica: a single machine failure stops it. A second replica removes this single point of failure.")));
   else if (job->kind != CP_TASK_INFERENCE && e->nodes == 1 && cp_task_kind_is_training (job->kind))
     {
@@ -1630,11 +1197,11 @@ cp_option_risks (const CpProject *project,
 
   if (e->host_memory_per_node_bytes > 0)
     {
-      g_autofree char *need = host_memory_text (project, e->host_memory_per_node_bytes, lang);
+      g_autofree char *need = cp_reason_host_memory_text (project, e->host_memory_per_node_bytes, lang);
 
       if (quote->host_memory_per_node_bytes > 0)
         {
-          g_autofree char *stated = host_memory_text (project, quote->host_memory_per_node_bytes, lang);
+          g_autofree char *stated = cp_reason_host_memory_text (project, quote->host_memory_per_node_bytes, lang);
           /* TRANSLATORS: a risk; %s are sizes */
           add_risk_text (risks, g_strdup_printf (_("CPU offload keeps %s of optimizer states, fp32 master weights and gradients in each machine's host memory, of the %s the quote states; loading the checkpoint whole in every process needs more. Confirm with a trial run."), need, stated));
         }

@@ -93,8 +93,6 @@ char       *cp_words_runner_up      (const CpEstimate *est, const char *lang);
 /* A training layout in words: "TP 2 × PP 4 × DP 8, no interleaving,
  * ZeRO-1, micro-batch 2, selective recompute" (EP when above 1). */
 char       *cp_words_layout         (const CpLayout *layout, const char *lang);
-/* The layout @est ran, as a CpLayout (the runner-up already is one). */
-void        cp_estimate_chosen_layout (const CpEstimate *est, CpLayout *out);
 /* The layout @est ran in words, with the CPU offload the technique ladder
  * may add and the host memory it fills: "TP 1 × PP 1 × DP 8, ZeRO-3, …,
  * CPU offload (1,043 GiB of each machine's host memory)". */

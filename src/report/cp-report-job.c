@@ -185,12 +185,12 @@ section_job_layout (Doc          *doc,
       cp_doc_table_add_row (&table,
                             cp_i18n_format_number (option->rank, 0, doc->lang),
                             cp_words_quote_name (project, option->quote_index),
-                            g_strdup_printf ("%u × %u × %u", e->tensor_parallel, e->pipeline_parallel, e->data_parallel),
-                            cp_i18n_format_number (e->expert_parallel, 0, doc->lang),
-                            cp_i18n_format_number (e->zero_stage, 0, doc->lang),
-                            cp_i18n_format_number (e->micro_batch, 0, doc->lang),
+                            g_strdup_printf ("%u × %u × %u", e->layout.tensor_parallel, e->layout.pipeline_parallel, e->layout.data_parallel),
+                            cp_i18n_format_number (e->layout.expert_parallel, 0, doc->lang),
+                            cp_i18n_format_number (e->layout.zero_stage, 0, doc->lang),
+                            cp_i18n_format_number (e->layout.micro_batch, 0, doc->lang),
                             cp_words_recompute (e),
-                            e->pipeline_parallel > 1 ? cp_i18n_format_number (e->virtual_stages, 0, doc->lang)
+                            e->layout.pipeline_parallel > 1 ? cp_i18n_format_number (e->layout.virtual_stages, 0, doc->lang)
                                               : g_strdup ("—"));
     }
   cp_doc_table (doc, &table);
@@ -242,7 +242,7 @@ section_job_serving (Doc          *doc,
       cp_doc_table_add_row (&table,
                             cp_i18n_format_number (option->rank, 0, doc->lang),
                             cp_words_quote_name (project, option->quote_index),
-                            cp_i18n_format_number (e->data_parallel, 0, doc->lang),
+                            cp_i18n_format_number (e->layout.data_parallel, 0, doc->lang),
                             cp_i18n_format_number (e->decode_batch, 0, doc->lang),
                             cp_i18n_format_number (e->decode_tokens_per_s, 0, doc->lang),
                             cp_i18n_format_number (e->prefill_tokens_per_s, 0, doc->lang),

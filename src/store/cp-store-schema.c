@@ -675,22 +675,22 @@ _cp_store_check_schema_objects (sqlite3 *db, const char *path, GError **error)
       if (!g_hash_table_contains (own, key))
         {
           if (g_strcmp0 (type, "trigger") == 0)
-            what = g_strdup_printf (_("trigger “%s”"), name);
+            what = g_strdup_printf (_("a trigger “%s”"), name);
           else if (g_strcmp0 (type, "view") == 0)
-            what = g_strdup_printf (_("view “%s”"), name);
+            what = g_strdup_printf (_("a view “%s”"), name);
           else if (g_strcmp0 (type, "index") == 0)
-            what = g_strdup_printf (_("index “%s”"), name);
+            what = g_strdup_printf (_("an index “%s”"), name);
           else
-            what = g_strdup_printf (_("table “%s”"), name);
+            what = g_strdup_printf (_("a table “%s”"), name);
         }
       else if (g_strcmp0 (type, "table") == 0)
         {
           g_autofree char *definition = find_foreign_definition (name, sql);
 
           if (definition != NULL)
-            /* TRANSLATORS: completes "it holds a %s that Compute Planner never creates";
+            /* TRANSLATORS: completes "it holds %s that Compute Planner never creates";
              * the second %s is a column definition, e.g. "position integer" */
-            what = g_strdup_printf (_("table “%s” defined with “%s”"), name, definition);
+            what = g_strdup_printf (_("a table “%s” defined with “%s”"), name, definition);
         }
       if (what != NULL)
         {

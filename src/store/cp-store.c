@@ -93,8 +93,8 @@ _cp_store_set_error (GError     **error,
       break;
     case CP_STORE_ERROR_UNSAFE:
       g_set_error (error, CP_STORE_ERROR, code,
-                   /* TRANSLATORS: the second %s is e.g. "trigger “reprice”" */
-                   _("“%s” was not opened: it holds a %s that Compute Planner never creates, "
+                   /* TRANSLATORS: the second %s is e.g. "a trigger “reprice”" or "an index “by_price”" */
+                   _("“%s” was not opened: it holds %s that Compute Planner never creates, "
                      "and such an object could change the project behind your back"),
                    name, detail);
       break;

@@ -2335,12 +2335,12 @@ assert_shows_plan_of (CpResultsView   *results,
       const CpEstimate *a = &g_array_index (shown->options, CpOption, i).estimate;
       const CpEstimate *b = &g_array_index (plan->options, CpOption, i).estimate;
 
-      g_assert_cmpuint (a->zero_stage, ==, b->zero_stage);
-      g_assert_cmpuint (a->tensor_parallel, ==, b->tensor_parallel);
-      g_assert_cmpuint (a->pipeline_parallel, ==, b->pipeline_parallel);
-      g_assert_cmpuint (a->expert_parallel, ==, b->expert_parallel);
-      g_assert_cmpuint (a->virtual_stages, ==, b->virtual_stages);
-      g_assert_cmpuint (a->micro_batch, ==, b->micro_batch);
+      g_assert_cmpuint (a->layout.zero_stage, ==, b->layout.zero_stage);
+      g_assert_cmpuint (a->layout.tensor_parallel, ==, b->layout.tensor_parallel);
+      g_assert_cmpuint (a->layout.pipeline_parallel, ==, b->layout.pipeline_parallel);
+      g_assert_cmpuint (a->layout.expert_parallel, ==, b->layout.expert_parallel);
+      g_assert_cmpuint (a->layout.virtual_stages, ==, b->layout.virtual_stages);
+      g_assert_cmpuint (a->layout.micro_batch, ==, b->layout.micro_batch);
       g_assert_cmpfloat (a->memory_per_gpu_bytes, ==, b->memory_per_gpu_bytes);
       g_assert_cmpfloat (a->total_s, ==, b->total_s);
     }
@@ -2367,10 +2367,8 @@ assert_layout_text (CpResultsView *results)
   const char *text = cp_results_view_get_layout_text (results);
   g_autofree char *runner_up = cp_words_runner_up (&best->estimate, "en");
   g_autofree char *words = NULL;
-  CpLayout layout;
 
-  cp_estimate_chosen_layout (&best->estimate, &layout);
-  words = cp_words_layout (&layout, "en");
+  words = cp_words_layout (&best->estimate.layout, "en");
   g_assert_true (best->estimate.layout_searched);
   g_assert_true (g_str_has_prefix (text, "Layout: "));
   g_assert_nonnull (strstr (text, words));
@@ -2421,7 +2419,7 @@ test_window_automatic_layout (void)
   {
     const CpOption *best = recommended_or_first (cp_results_view_get_plan (results));
 
-    searched_stage = best->estimate.zero_stage;
+    searched_stage = best->estimate.layout.zero_stage;
     searched = plan_for (expected, job_index);
   }
   g_assert_cmpuint (searched_stage, <=, 3);
@@ -2440,7 +2438,7 @@ test_window_automatic_layout (void)
      * added for the job to fit. */
     for (guint i = 0; i < shown->options->len; i++)
       if (g_array_index (shown->options, CpOption, i).estimate.technique == CP_TECHNIQUE_AS_CONFIGURED)
-        g_assert_cmpuint (g_array_index (shown->options, CpOption, i).estimate.zero_stage, ==, pinned_stage);
+        g_assert_cmpuint (g_array_index (shown->options, CpOption, i).estimate.layout.zero_stage, ==, pinned_stage);
     guint moved = 0;
 
     /* Where the search had chosen another stage, the memory per GPU
@@ -2455,7 +2453,7 @@ test_window_automatic_layout (void)
 
             if (free_option->quote_index != pinned->quote_index ||
                 pinned->estimate.technique != CP_TECHNIQUE_AS_CONFIGURED ||
-                free_option->estimate.zero_stage == pinned_stage ||
+                free_option->estimate.layout.zero_stage == pinned_stage ||
                 free_option->estimate.nodes != pinned->estimate.nodes)
               continue;
             g_assert_cmpfloat (pinned->estimate.memory_per_gpu_bytes, !=, free_option->estimate.memory_per_gpu_bytes);
@@ -2551,8 +2549,8 @@ test_window_automatic_layout (void)
 
         if (!e->fits)
           continue;
-        g_assert_cmpuint (e->expert_parallel, ==, MIN (4, e->data_parallel));
-        spread += e->expert_parallel == 4;
+        g_assert_cmpuint (e->layout.expert_parallel, ==, MIN (4, e->layout.data_parallel));
+        spread += e->layout.expert_parallel == 4;
       }
     g_assert_cmpuint (spread, >, 0);
   }

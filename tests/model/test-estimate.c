@@ -102,7 +102,7 @@ test_zero_model_states (void)
       g_assert_true (cp_estimate_with_technique (&job, &quote, 8, CP_TECHNIQUE_AS_CONFIGURED,
                                                  &settings, &est, &error));
       g_assert_no_error (error);
-      g_assert_cmpuint (est.data_parallel, ==, 64);
+      g_assert_cmpuint (est.layout.data_parallel, ==, 64);
       assert_close (expected_gb[stage] * 1e9, est.weights_bytes + est.gradients_bytes + est.optimizer_bytes, 1e-9);
     }
 
@@ -287,7 +287,7 @@ test_inference_tensor_parallel (void)
   job.concurrency = 7;
 
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
-  g_assert_cmpuint (est.tensor_parallel, ==, 2);
+  g_assert_cmpuint (est.layout.tensor_parallel, ==, 2);
   assert_close (70e9, est.weights_bytes, 1e-12);
   assert_close (364118016.0, est.activation_peak_bytes, 1e-12);
   g_assert_cmpfloat (kv_budget, ==, 5334680576.0);
@@ -743,7 +743,7 @@ test_cost_components (void)
   /* A 7B replica holds in one node: two nodes are two independent
    * servers, with no migration to learn (walkthrough 4, #16). */
   g_assert_true (cp_estimate (&job, &quote, 2, &settings, &est, NULL));
-  g_assert_cmpuint (est.tensor_parallel * est.pipeline_parallel, <=, 8);
+  g_assert_cmpuint (est.layout.tensor_parallel * est.layout.pipeline_parallel, <=, 8);
   g_assert_cmpfloat (est.migration_days, ==, 0);
   g_assert_cmpfloat (est.engineering_cost, ==, 0);
   assert_close (10.0 * 100 * 720 / 730, est.storage_cost, 1e-9);
@@ -756,7 +756,7 @@ test_cost_components (void)
   model_init (&job.model, 405e9, 126, 16384, 128, 8, 53248, 128256, FALSE);
   g_assert_true (cp_estimate (&job, &quote, 2, &settings, &est, NULL));
   g_assert_true (est.fits);
-  g_assert_cmpuint (est.tensor_parallel * est.pipeline_parallel, >, 8);
+  g_assert_cmpuint (est.layout.tensor_parallel * est.layout.pipeline_parallel, >, 8);
   assert_close (10.5, est.migration_days, 1e-12);
   assert_close (230400, est.compute_cost, 1e-9);
   assert_close (1000.0 * 2 * 720 / 730, est.network_cost, 1e-9);
@@ -1251,8 +1251,8 @@ test_offload_host_memory (void)
     g_assert_true (est.fits);
     g_assert_true (est.cpu_offload);
     g_assert_cmpint (est.technique, ==, CP_TECHNIQUE_CPU_OFFLOAD);
-    g_assert_cmpuint (est.zero_stage, ==, 3);
-    g_assert_cmpuint (est.pipeline_parallel, ==, 1);
+    g_assert_cmpuint (est.layout.zero_stage, ==, 3);
+    g_assert_cmpuint (est.layout.pipeline_parallel, ==, 1);
     g_assert_cmpfloat (est.optimizer_bytes, ==, 0);
     assert_close (LLAMA_70B_OFFLOAD_HOST_BYTES, est.host_memory_per_node_bytes, 1e-12);
     g_assert_cmpfloat (est.offload_refused_host_bytes, ==, 0);

@@ -97,15 +97,15 @@ compare (const char *model_id,
                                              &settings, &est, NULL));
 
   g_test_message ("%s on %u × 8 %s: TP %u PP %u DP %u, %.0f s", model_id, nodes, gpu_id,
-                  est.tensor_parallel, est.pipeline_parallel, est.data_parallel, est.total_s);
+                  est.layout.tensor_parallel, est.layout.pipeline_parallel, est.layout.data_parallel, est.total_s);
   g_assert_true (est.layout_searched);
   g_assert_true (est.flash_attention);
-  g_assert_cmpfloat (xml_number (out, "configuration", "tensor-parallel"), ==, est.tensor_parallel);
-  g_assert_cmpfloat (xml_number (out, "configuration", "pipeline-parallel"), ==, est.pipeline_parallel);
-  g_assert_cmpfloat (xml_number (out, "configuration", "data-parallel"), ==, est.data_parallel);
-  g_assert_cmpfloat (xml_number (out, "configuration", "virtual-stages"), ==, est.virtual_stages);
-  g_assert_cmpfloat (xml_number (out, "configuration", "micro-batch"), ==, est.micro_batch);
-  g_assert_cmpfloat (xml_number (out, "configuration", "zero-stage"), ==, est.zero_stage);
+  g_assert_cmpfloat (xml_number (out, "configuration", "tensor-parallel"), ==, est.layout.tensor_parallel);
+  g_assert_cmpfloat (xml_number (out, "configuration", "pipeline-parallel"), ==, est.layout.pipeline_parallel);
+  g_assert_cmpfloat (xml_number (out, "configuration", "data-parallel"), ==, est.layout.data_parallel);
+  g_assert_cmpfloat (xml_number (out, "configuration", "virtual-stages"), ==, est.layout.virtual_stages);
+  g_assert_cmpfloat (xml_number (out, "configuration", "micro-batch"), ==, est.layout.micro_batch);
+  g_assert_cmpfloat (xml_number (out, "configuration", "zero-stage"), ==, est.layout.zero_stage);
   g_assert_cmpfloat (fabs (xml_number (out, "configuration", "global-batch-tokens") - est.global_batch_tokens), <=,
                      1e-9 * est.global_batch_tokens);
   g_assert_cmpfloat (fabs (xml_number (out, "memory", "memory-per-gpu-bytes") - est.memory_per_gpu_bytes), <=,

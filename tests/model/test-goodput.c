@@ -254,7 +254,7 @@ test_service_period (void)
 
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
   g_assert_cmpfloat (est.total_s, ==, 30 * 86400.0);
-  g_assert_cmpuint (est.data_parallel, ==, 8);
+  g_assert_cmpuint (est.layout.data_parallel, ==, 8);
   assert_close (interruptions, est.expected_interruptions, 1e-12);
   assert_close (interruptions * 600, est.lost_s, 1e-12);
   assert_close (1 - interruptions * 600 / (8 * 30 * 86400.0), est.goodput, 1e-12);

@@ -157,9 +157,9 @@ check_run (const Run *run)
 
   estimate_run (run, TRUE, &pinned);
   g_assert_true (pinned.fits);
-  g_assert_cmpuint (pinned.tensor_parallel, ==, run->tp);
-  g_assert_cmpuint (pinned.pipeline_parallel, ==, run->pp);
-  g_assert_cmpuint (pinned.data_parallel, ==, run->gpus / (run->tp * run->pp));
+  g_assert_cmpuint (pinned.layout.tensor_parallel, ==, run->tp);
+  g_assert_cmpuint (pinned.layout.pipeline_parallel, ==, run->pp);
+  g_assert_cmpuint (pinned.layout.data_parallel, ==, run->gpus / (run->tp * run->pp));
 
   estimate_run (run, FALSE, &searched);
   g_test_message ("%s: published %.2f s; pinned %.2f s (%+.1f%%, bubble %.2f, exposed %.2f); "
@@ -169,9 +169,9 @@ check_run (const Run *run)
                   100 * (step_s (&pinned) / run->published_step_s - 1),
                   pinned.bubble_s / pinned.steps, pinned.exposed_communication_s / pinned.steps,
                   searched.total_s / pinned.steps,
-                  searched.tensor_parallel, searched.pipeline_parallel, searched.data_parallel,
-                  searched.virtual_stages, searched.zero_stage, searched.micro_batch,
-                  cp_recompute_to_string (searched.recompute),
+                  searched.layout.tensor_parallel, searched.layout.pipeline_parallel, searched.layout.data_parallel,
+                  searched.layout.virtual_stages, searched.layout.zero_stage, searched.layout.micro_batch,
+                  cp_recompute_to_string (searched.layout.recompute),
                   bare, 100 * (bare / run->published_step_s - 1));
 
   /* The step-time model at the published layout. */
@@ -315,7 +315,7 @@ test_zero3_collapse (void)
   g_assert_cmpfloat (tflops_1536, <, 0.5 * tflops_ptdp);
   g_assert_cmpfloat (large.exposed_communication_s, >, large.compute_s);
   /* The search does not pick it. */
-  g_assert_false (searched.tensor_parallel == 1 && searched.pipeline_parallel == 1 && searched.zero_stage == 3);
+  g_assert_false (searched.layout.tensor_parallel == 1 && searched.layout.pipeline_parallel == 1 && searched.layout.zero_stage == 3);
   g_assert_cmpfloat (searched.total_s, <, 0.5 * large.total_s);
 }
 
@@ -385,14 +385,14 @@ test_bubble (void)
   job.micro_batch = 1;
   job.global_batch = 8;
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
-  g_assert_cmpuint (est.micro_batches, ==, 8);
+  g_assert_cmpuint (est.layout.micro_batches, ==, 8);
   g_assert_cmpfloat (fabs (est.compute_s / est.steps - compute), <, 1e-9 * compute);
   g_assert_cmpfloat (fabs (compute - 0.249883), <, 1e-6);
   g_assert_cmpfloat (fabs (est.bubble_s / est.steps - 3.0 / 8 * compute), <, 1e-9 * compute);
 
   job.virtual_stages = 2;
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
-  g_assert_cmpuint (est.virtual_stages, ==, 2);
+  g_assert_cmpuint (est.layout.virtual_stages, ==, 2);
   g_assert_cmpfloat (fabs (est.bubble_s / est.steps - 3.0 / 16 * compute), <, 1e-9 * compute);
   cp_job_clear (&job);
   cp_quote_clear (&quote);
@@ -420,7 +420,7 @@ test_bubble_uneven_layers (void)
   job.micro_batch = 1;
   job.global_batch = 6;
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
-  g_assert_cmpuint (est.micro_batches, ==, 6);
+  g_assert_cmpuint (est.layout.micro_batches, ==, 6);
   g_assert_cmpfloat (fabs (compute - 0.374825), <, 1e-6);
   g_assert_cmpfloat (fabs (est.compute_s / est.steps - compute), <, 1e-9 * compute);
   g_assert_cmpfloat (fabs (est.bubble_s / est.steps - 2.0 / 12 * compute), <, 1e-9 * compute);
@@ -429,7 +429,7 @@ test_bubble_uneven_layers (void)
    * 4 × (1 + 2/12) = 4.67 layers' worth of compute and bubble. */
   job.virtual_stages = 0;
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
-  g_assert_cmpuint (est.virtual_stages, ==, 1);
+  g_assert_cmpuint (est.layout.virtual_stages, ==, 1);
   g_assert_cmpfloat ((est.compute_s + est.bubble_s) / est.steps, <, (1.0 + 2.0 / 12) * compute);
   cp_job_clear (&job);
   cp_quote_clear (&quote);
@@ -473,11 +473,11 @@ test_default_batch (void)
   job.pipeline_parallel = 1;
   job.micro_batch = 1;
   g_assert_true (cp_estimate (&job, &quote, 2048, &settings, &est, NULL));
-  g_assert_cmpuint (est.data_parallel, ==, 2048);
+  g_assert_cmpuint (est.layout.data_parallel, ==, 2048);
   g_assert_cmpfloat (est.global_batch_tokens, ==, 2048.0 * 1024);
   /* On 512 GPUs the model-size part stands: 1,146 sequences, 2 per rank. */
   g_assert_true (cp_estimate (&job, &quote, 512, &settings, &est, NULL));
-  g_assert_cmpuint (est.micro_batches, ==, 2);
+  g_assert_cmpuint (est.layout.micro_batches, ==, 2);
 
   /* A fine-tune left automatic runs its recipe's batch, not one sequence:
    * 128 × 1,024 tokens for a full fine-tune, 16 × 1,024 for LoRA. */
@@ -515,14 +515,14 @@ test_overlap_bound (void)
   job.micro_batch = 2;
   job.global_batch = 8;
   g_assert_true (cp_estimate (&job, &quote, 2, &settings, &est, NULL));
-  g_assert_cmpuint (est.data_parallel, ==, 2);
-  g_assert_cmpuint (est.micro_batches, ==, 2);
+  g_assert_cmpuint (est.layout.data_parallel, ==, 2);
+  g_assert_cmpuint (est.layout.micro_batches, ==, 2);
   g_assert_cmpfloat (fabs (est.dp_communication_s / est.steps - 0.2), <, 1e-9);
   g_assert_cmpfloat (fabs (est.exposed_dp_communication_s / est.steps - (0.2 - backward / 2)), <, 1e-9);
 
   job.micro_batch = 4;
   g_assert_true (cp_estimate (&job, &quote, 2, &settings, &est, NULL));
-  g_assert_cmpuint (est.micro_batches, ==, 1);
+  g_assert_cmpuint (est.layout.micro_batches, ==, 1);
   g_assert_cmpfloat (fabs (est.exposed_dp_communication_s / est.steps - 0.2 * 26214400 / 2e9), <, 1e-12);
   g_assert_cmpfloat (fabs (backward - 0.333177), <, 1e-6);
   cp_job_clear (&job);
@@ -553,8 +553,8 @@ test_all_to_all_volume (void)
   job.micro_batch = 1;
   job.global_batch = 8;
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
-  g_assert_cmpuint (est.expert_parallel, ==, 8);
-  g_assert_cmpuint (est.micro_batches, ==, 1);
+  g_assert_cmpuint (est.layout.expert_parallel, ==, 8);
+  g_assert_cmpuint (est.layout.micro_batches, ==, 1);
   g_assert_cmpfloat (fabs (per_a2a - 45.8752e-6), <, 1e-12);
   g_assert_cmpfloat (fabs (est.all_to_all_s / est.steps - 4 * 8 * per_a2a), <, 1e-12);
   cp_job_clear (&job);
@@ -747,9 +747,9 @@ test_partial_recompute (void)
   job.recompute = CP_RECOMPUTE_AUTO;
   g_assert_true (cp_estimate_with_technique (&job, &quote, 1, CP_TECHNIQUE_AS_CONFIGURED, &settings, &partial, NULL));
   g_assert_true (partial.fits);
-  g_assert_cmpint (partial.recompute, ==, CP_RECOMPUTE_FULL);
-  g_assert_cmpuint (partial.layers_per_gpu, ==, 8);
-  g_assert_cmpuint (partial.recomputed_layers, ==, 4);
+  g_assert_cmpint (partial.layout.recompute, ==, CP_RECOMPUTE_FULL);
+  g_assert_cmpuint (partial.layout.layers_per_gpu, ==, 8);
+  g_assert_cmpuint (partial.layout.recomputed_layers, ==, 4);
   g_assert_cmpfloat (fabs (partial.activations_bytes - (4 * 1140850688.0 + 4 * 67108864.0)), <, 1.0);
 
   job.recompute = CP_RECOMPUTE_NONE;
@@ -760,7 +760,7 @@ test_partial_recompute (void)
   /* Pinned, full recompute is every layer. */
   job.recompute = CP_RECOMPUTE_FULL;
   g_assert_true (cp_estimate_with_technique (&job, &quote, 1, CP_TECHNIQUE_AS_CONFIGURED, &settings, &full, NULL));
-  g_assert_cmpuint (full.recomputed_layers, ==, 8);
+  g_assert_cmpuint (full.layout.recomputed_layers, ==, 8);
   g_assert_cmpfloat (fabs (full.compute_s / none.compute_s - 4.0 / 3.0), <, 1e-9);
   cp_job_clear (&job);
   cp_quote_clear (&quote);

@@ -119,9 +119,9 @@ report_card (const Card *card)
                   "TP %u PP %u DP %u v %u mb %u x %u, batch %.1fM tokens, %s recompute (%u of %u layers), ZeRO-%u, fits %d; "
                   "bubble %.0f%%, exposed communication %.0f%% of the run",
                   card->name, est.gpu_hours, 100 * error, card->published_gpu_hours, 100 * bare,
-                  est.tensor_parallel, est.pipeline_parallel, est.data_parallel, est.virtual_stages,
-                  est.micro_batch, est.micro_batches, est.global_batch_tokens / 1e6,
-                  cp_recompute_to_string (est.recompute), est.recomputed_layers, est.layers_per_gpu, est.zero_stage, est.fits,
+                  est.layout.tensor_parallel, est.layout.pipeline_parallel, est.layout.data_parallel, est.layout.virtual_stages,
+                  est.layout.micro_batch, est.layout.micro_batches, est.global_batch_tokens / 1e6,
+                  cp_recompute_to_string (est.layout.recompute), est.layout.recomputed_layers, est.layout.layers_per_gpu, est.layout.zero_stage, est.fits,
                   100 * est.bubble_s / est.total_s, 100 * est.exposed_communication_s / est.total_s);
   g_assert_true (est.fits);
   return error;
@@ -169,21 +169,21 @@ test_llama3_405b_layout (void)
 
   estimate_card (&llama31_405b, 0, &est);
   g_assert_true (est.fits);
-  g_assert_cmpuint (est.tensor_parallel, ==, 8);
-  g_assert_cmpfloat (est.global_batch_tokens, ==, 16384.0 / est.tensor_parallel * 8192);
+  g_assert_cmpuint (est.layout.tensor_parallel, ==, 8);
+  g_assert_cmpfloat (est.global_batch_tokens, ==, 16384.0 / est.layout.tensor_parallel * 8192);
   g_assert_cmpfloat (fabs (est.global_batch_tokens / (16.0 * 1024 * 1024) - 1), <=, 0.01);
-  g_assert_cmpuint (est.pipeline_parallel, >, 1);
-  g_assert_cmpuint (126 % (est.pipeline_parallel * est.virtual_stages), !=, 0);
-  g_assert_cmpuint (est.virtual_stages, >, 1);
+  g_assert_cmpuint (est.layout.pipeline_parallel, >, 1);
+  g_assert_cmpuint (126 % (est.layout.pipeline_parallel * est.layout.virtual_stages), !=, 0);
+  g_assert_cmpuint (est.layout.virtual_stages, >, 1);
   /* Bubble (p − 1)/(m·v) of the ideal step, m ≥ p: under a quarter of the
    * run, against two thirds without the cluster part and interleaving. */
-  g_assert_cmpuint (est.micro_batches, >=, est.pipeline_parallel);
+  g_assert_cmpuint (est.layout.micro_batches, >=, est.layout.pipeline_parallel);
   g_assert_cmpfloat (est.bubble_s, <, 0.25 * est.total_s);
 
   /* Meta's own batch stated (2,048 sequences): interleaved as well. */
   estimate_card (&llama31_405b, 2048, &est);
   g_assert_cmpfloat (est.global_batch_tokens, ==, 2048.0 * 8192);
-  g_assert_cmpuint (est.virtual_stages, >, 1);
+  g_assert_cmpuint (est.layout.virtual_stages, >, 1);
 }
 
 int

@@ -261,8 +261,8 @@ test_replicas_share_the_target (void)
   job.concurrency = 8;
 
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
-  g_assert_cmpuint (est.tensor_parallel, ==, 1);
-  g_assert_cmpuint (est.data_parallel, ==, 8);
+  g_assert_cmpuint (est.layout.tensor_parallel, ==, 1);
+  g_assert_cmpuint (est.layout.data_parallel, ==, 8);
   g_assert_cmpfloat (est.decode_batch, ==, 1);
   g_assert_cmpfloat (est.hourly_cost, ==, 160);
   assert_close (30.27, est.cost_per_million_output_tokens, 1e-3);
@@ -301,8 +301,8 @@ test_tensor_parallel_all_reduce (void)
   job.concurrency = 4;
 
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
-  g_assert_cmpuint (est.tensor_parallel, ==, 2);
-  g_assert_cmpuint (est.data_parallel, ==, 4);
+  g_assert_cmpuint (est.layout.tensor_parallel, ==, 2);
+  g_assert_cmpuint (est.layout.data_parallel, ==, 4);
   g_assert_cmpfloat (est.decode_batch, ==, 1);
   assert_close (80 * 2 * 1.0 * 8192 * 2 / (450e9 * 0.80), est.decode_tp_communication_s, 1e-9);
   assert_close (7.28e-6, est.decode_tp_communication_s, 1e-3);
@@ -350,8 +350,8 @@ test_pipeline_replica (void)
 
   g_assert_true (cp_estimate (&job, &quote, 2, &settings, &est, NULL));
   g_assert_true (est.fits);
-  g_assert_cmpuint (est.tensor_parallel, ==, 8);
-  g_assert_cmpuint (est.pipeline_parallel, ==, 2);
+  g_assert_cmpuint (est.layout.tensor_parallel, ==, 8);
+  g_assert_cmpuint (est.layout.pipeline_parallel, ==, 2);
   g_assert_cmpfloat (est.decode_batch, ==, 1);
   assert_close ((810e9 / 8 + 1088 * 516096.0 / 8) / 2.68e12, est.decode_memory_s, 1e-9);
   assert_close (37.81e-3, est.decode_memory_s, 1e-3);
@@ -396,8 +396,8 @@ test_mixture_of_experts_reads (void)
 
   g_assert_cmpfloat (3.0 * 4096 * 14336 * 8 * 32, ==, 45097156608.0);
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
-  g_assert_cmpuint (est.tensor_parallel, ==, 2);
-  g_assert_cmpuint (est.data_parallel, ==, 4);
+  g_assert_cmpuint (est.layout.tensor_parallel, ==, 2);
+  g_assert_cmpuint (est.layout.data_parallel, ==, 4);
   g_assert_cmpfloat (est.decode_batch, ==, 1);
   assert_close ((46.7e9 - 0.75 * routed_per_gpu + 1088 * 65536.0) / 2.68e12, est.decode_memory_s, 1e-9);
   assert_close (4.831e-3, est.decode_memory_s, 1e-3);
@@ -535,7 +535,7 @@ test_trial_kv_cache (void)
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
   g_assert_true (est.kv_measured);
   g_assert_false (est.kv_extrapolated);
-  g_assert_cmpuint (est.tensor_parallel, ==, 1);
+  g_assert_cmpuint (est.layout.tensor_parallel, ==, 1);
   g_assert_cmpfloat (est.max_concurrency, ==, 24.4140625);
   g_assert_cmpfloat (est.requests_per_replica, ==, 24);
   g_assert_cmpfloat (est.kv_blocks, ==, 6250);
@@ -571,11 +571,11 @@ test_trial_kv_cache (void)
   job.tensor_parallel = 0;
   g_assert_true (cp_estimate (&job, &small, 1, &settings, &est, NULL));
   g_assert_true (est.layout_searched);
-  g_assert_true (est.tensor_parallel == 4 || est.tensor_parallel == 8);
-  g_assert_cmpuint (est.replicas_needed * est.tensor_parallel, ==, 8);
+  g_assert_true (est.layout.tensor_parallel == 4 || est.layout.tensor_parallel == 8);
+  g_assert_cmpuint (est.replicas_needed * est.layout.tensor_parallel, ==, 8);
   g_assert_cmpuint (est.nodes_needed, ==, 1);
   g_assert_cmpfloat (est.output_tokens_per_s, >=, tp4_output_tokens_per_s);
-  if (est.tensor_parallel == 8)
+  if (est.layout.tensor_parallel == 8)
     {
       assert_close (30366523268.0, est.kv_budget_bytes, 1e-9);
       g_assert_cmpfloat (est.kv_blocks, ==, 28959);
@@ -608,7 +608,7 @@ test_trial_kv_cache (void)
   job.trial.gpus = 2;
   job.tensor_parallel = 0;
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
-  g_assert_cmpuint (est.tensor_parallel, ==, 2);
+  g_assert_cmpuint (est.layout.tensor_parallel, ==, 2);
   g_assert_true (est.kv_measured);
   g_assert_cmpfloat (est.requests_per_replica, ==, 24);
   g_assert_cmpuint (est.replicas_needed, ==, 5);
@@ -616,13 +616,13 @@ test_trial_kv_cache (void)
    * the search goes on to the size the trial measured. */
   job.concurrency = 10;
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
-  g_assert_cmpuint (est.tensor_parallel, ==, 2);
+  g_assert_cmpuint (est.layout.tensor_parallel, ==, 2);
   g_assert_true (est.kv_measured);
   g_assert_cmpuint (est.replicas_needed, ==, 1);
   job.concurrency = 100;
   job.tensor_parallel = 1;
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
-  g_assert_cmpuint (est.tensor_parallel, ==, 1);
+  g_assert_cmpuint (est.layout.tensor_parallel, ==, 1);
   g_assert_false (est.kv_measured);
   g_assert_true (est.kv_extrapolated);
 
@@ -730,9 +730,9 @@ test_replica_tensor_parallel_search (void)
 
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
   g_assert_true (est.layout_searched);
-  g_assert_cmpuint (est.tensor_parallel, ==, 8);
-  g_assert_cmpuint (est.pipeline_parallel, ==, 1);
-  g_assert_cmpuint (est.data_parallel, ==, 1);
+  g_assert_cmpuint (est.layout.tensor_parallel, ==, 8);
+  g_assert_cmpuint (est.layout.pipeline_parallel, ==, 1);
+  g_assert_cmpuint (est.layout.data_parallel, ==, 1);
   assert_close (56939458816.0, est.kv_budget_bytes, 1e-12);
   g_assert_cmpfloat (est.kv_blocks, ==, 86882);
   g_assert_cmpfloat (est.requests_per_replica, ==, 339);
@@ -748,8 +748,8 @@ test_replica_tensor_parallel_search (void)
   job.tensor_parallel = 4;
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
   g_assert_false (est.layout_searched);
-  g_assert_cmpuint (est.tensor_parallel, ==, 4);
-  g_assert_cmpuint (est.data_parallel, ==, 2);
+  g_assert_cmpuint (est.layout.tensor_parallel, ==, 4);
+  g_assert_cmpuint (est.layout.data_parallel, ==, 2);
   assert_close (39242326528.0, est.kv_budget_bytes, 1e-12);
   g_assert_cmpfloat (est.requests_per_replica, ==, 116);
   g_assert_cmpuint (est.replicas_needed, ==, 2);
@@ -757,8 +757,8 @@ test_replica_tensor_parallel_search (void)
 
   job.tensor_parallel = 2;
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
-  g_assert_cmpuint (est.tensor_parallel, ==, 2);
-  g_assert_cmpuint (est.data_parallel, ==, 4);
+  g_assert_cmpuint (est.layout.tensor_parallel, ==, 2);
+  g_assert_cmpuint (est.layout.data_parallel, ==, 4);
   assert_close (3848061952.0, est.kv_budget_bytes, 1e-12);
   g_assert_cmpfloat (est.requests_per_replica, ==, 5);
   g_assert_cmpuint (est.replicas_needed, ==, 40);
@@ -769,7 +769,7 @@ test_replica_tensor_parallel_search (void)
   job.tensor_parallel = 1;
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
   g_assert_false (est.fits);
-  g_assert_cmpuint (est.tensor_parallel, ==, 1);
+  g_assert_cmpuint (est.layout.tensor_parallel, ==, 1);
 
   /* vLLM shards heads evenly: 28 heads (Qwen2.5 7B) take TP 1, 2 or 4,
    * never 8 (28 mod 8 = 4); with 4 KV heads, TP 8 would also replicate. */
@@ -780,7 +780,7 @@ test_replica_tensor_parallel_search (void)
   g_assert_false (est.fits);
   job.tensor_parallel = 0;
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
-  g_assert_cmpuint (est.tensor_parallel, ==, 4);
+  g_assert_cmpuint (est.layout.tensor_parallel, ==, 4);
 
   /* The plan: one machine serves the 200 (R3). */
   job.model.heads = 64;

@@ -157,7 +157,7 @@ test_words_calendar_and_counts (void)
   CpEstimate cluster = { .nodes = 4, .run_days = 0.9, .debug_days = 6.2, .migration_days = 10.5,
                          .calendar_days = 17.6 };
   CpEstimate single = { .nodes = 1, .run_days = 11.6, .debug_days = 6.2, .calendar_days = 17.8 };
-  CpEstimate step = { .global_batch_tokens = 4096, .micro_batches = 1, .micro_batch = 1 };
+  CpEstimate step = { .global_batch_tokens = 4096, .layout.micro_batches = 1, .layout.micro_batch = 1 };
   /* No layout fitted the memory model; a trial's 66 GiB peak said it fits. */
   CpEstimate measured = { .layout_searched = TRUE, .layouts_evaluated = 0, .memory_measured = TRUE,
                           .fits = TRUE, .memory_per_gpu_bytes = 66.0 * 1073741824.0,
@@ -1510,9 +1510,9 @@ check_pdf_layout (const char *lang)
     /* DP is what the GPUs leave after TP × PP = 4; each step's 256
      * sequences are DP × 2 sequences a micro-batch times the micro-batches. */
     dp = e->gpus / 4;
-    g_assert_cmpuint (e->data_parallel, ==, dp);
+    g_assert_cmpuint (e->layout.data_parallel, ==, dp);
     micro_batches = 256 / (dp * 2);
-    g_assert_cmpuint (e->micro_batches, ==, micro_batches);
+    g_assert_cmpuint (e->layout.micro_batches, ==, micro_batches);
     g_assert_cmpfloat (e->global_batch_tokens, ==, 1048576);
   }
 

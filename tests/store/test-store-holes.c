@@ -98,6 +98,7 @@ assert_definition_refused (const char *name, const char *table, const char *from
   g_assert_error (error, CP_STORE_ERROR, CP_STORE_ERROR_UNSAFE);
   g_assert_nonnull (strstr (error->message, table));
   g_assert_nonnull (strstr (error->message, named));
+  g_assert_nonnull (strstr (error->message, "holds a table"));
   g_clear_error (&error);
 
   g_assert_null (cp_project_load_file (path, &error));
@@ -129,6 +130,25 @@ test_altered_definitions (void)
 
 /* What the schema spells differently but SQLite reads the same (spaces,
  * case, new lines) is the same definition. */
+/* The object refused is named with its article: "an index", not "a
+ * index". */
+static void
+test_foreign_index_wording (void)
+{
+  g_autofree char *path = tmp_path ("index.cplan");
+  g_autoptr(GError) error = NULL;
+  sqlite3 *db = NULL;
+
+  save_demo (path);
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, "CREATE INDEX by_price ON quotes (price)", NULL, NULL, NULL),
+                   ==, SQLITE_OK);
+  sqlite3_close (db);
+  g_assert_null (cp_project_load_file (path, &error));
+  g_assert_error (error, CP_STORE_ERROR, CP_STORE_ERROR_UNSAFE);
+  g_assert_nonnull (strstr (error->message, "holds an index “by_price”"));
+}
+
 static void
 test_definition_spelling_accepted (void)
 {
@@ -285,6 +305,7 @@ main (int argc, char **argv)
 
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/store-holes/altered-definitions", test_altered_definitions);
+  g_test_add_func ("/store-holes/foreign-index-wording", test_foreign_index_wording);
   g_test_add_func ("/store-holes/definition-spelling", test_definition_spelling_accepted);
   g_test_add_func ("/store-holes/path-not-uri", test_path_not_uri);
   g_test_add_func ("/store-holes/hot-journal", test_hot_journal_recovered);

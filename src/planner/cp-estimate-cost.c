@@ -1,0 +1,134 @@
+/* cp-estimate-cost.c: calendar (debugging, migration, deadline) and cost
+ * (billing granularity, minimum term, fees, engineering) of one estimate.
+ */
+#include "config.h"
+
+#include "cp-estimate-private.h"
+
+#include <math.h>
+#include <string.h>
+
+/* Hours billed for @hours of use: rounded up to the billing granularity,
+ * never below the minimum term. */
+static double
+billed_hours (const CpQuote *quote,
+              double         hours)
+{
+  double billed = hours;
+
+  if (hours <= 0)
+    return 0;
+  if (quote->billing_granularity_h > 0)
+    billed = ceil (hours / quote->billing_granularity_h - 1e-9) * quote->billing_granularity_h;
+  return MAX (billed, quote->minimum_term_h);
+}
+
+static double
+node_hour_rate (const CpQuote    *quote,
+                const CpSettings *settings)
+{
+  switch (quote->price_unit)
+    {
+    case CP_PRICE_PER_GPU_HOUR:
+      return quote->price * quote->gpus_per_node;
+    case CP_PRICE_PER_NODE_HOUR:
+      return quote->price;
+    case CP_PRICE_PER_NODE_MONTH:
+    case CP_N_PRICE_UNITS:
+    default:
+      return quote->price / settings->hours_per_month;
+    }
+}
+
+void
+_cp_estimate_cost (const CpJob      *job,
+                   const CpQuote    *quote,
+                   const CpSettings *settings,
+                   CpEstimate       *est)
+{
+  double rate = node_hour_rate (quote, settings);
+  double run_hours = est->total_s / 3600.0;
+  double debug_hours = est->debug_days * 24.0;
+  double debug_billed_hours = billed_hours (quote, debug_hours);
+  double run_billed_hours = billed_hours (quote, run_hours);
+  double billed_months = run_billed_hours / settings->hours_per_month;
+
+  /* Debugging runs on one machine of the same offer (R4). A run on that
+   * one machine continues the same rental, so debugging and run are
+   * rounded up once, together, and the rental is shared between them by
+   * their hours: neither part then costs less than its own use. Beside a
+   * cluster run debugging stays a rental of its own. */
+  if (est->nodes == 1 && debug_hours > 0)
+    {
+      double rental_hours = billed_hours (quote, debug_hours + run_hours);
+      double run_share = run_hours / (debug_hours + run_hours);
+
+      est->billed_hours = rental_hours * run_share;
+      debug_billed_hours = rental_hours - est->billed_hours;
+    }
+  else
+    est->billed_hours = run_billed_hours;
+  est->compute_cost = est->billed_hours * rate * est->nodes;
+  est->debug_cost = debug_billed_hours * rate;
+  est->network_cost = est->nodes > 1 ? quote->network_fee_per_node_month * est->nodes * billed_months : 0.0;
+  est->storage_cost = job->storage_tb * quote->storage_price_per_tb_month *
+    (est->calendar_days * 24.0 / settings->hours_per_month);
+  est->fees_cost = quote->setup_fee + quote->management_fee_per_month * billed_months;
+  /* Migration days are calendar days; engineers work five days in seven. */
+  est->engineering_cost = est->migration_days * settings->working_days_per_week / 7.0 *
+    job->engineers * job->engineer_day_cost;
+  est->total_cost = est->compute_cost + est->debug_cost + est->network_cost + est->storage_cost +
+    est->fees_cost + est->engineering_cost;
+}
+
+void
+_cp_estimate_calendar (const CpJob      *job,
+                       const CpSettings *settings,
+                       CpEstimate       *est)
+{
+  double run_days = est->total_s / SECONDS_PER_DAY;
+
+  est->run_days = run_days;
+  est->debug_days = 0;
+  est->migration_days = 0;
+  est->longest_run_days = job->deadline_days > 0 ? job->deadline_days : settings->longest_acceptable_run_days;
+  if (cp_task_kind_is_training (job->kind))
+    {
+      /* Debugging is debug_share of a development cycle (R4), spent on
+       * short runs on one machine: it grows with the formal run only up to
+       * the longest acceptable run, so a 700-day run does not imply a year
+       * of debugging. */
+      double cycle_days = MIN (run_days, settings->longest_acceptable_run_days);
+
+      est->debug_days = cycle_days * settings->debug_share / (1.0 - settings->debug_share);
+      if (est->nodes > 1 && !job->team_has_distributed_experience)
+        est->migration_days = settings->migration_days_no_experience;
+      est->calendar_days = run_days + est->debug_days + est->migration_days;
+      /* With no deadline the longest acceptable run stands in for one. */
+      est->meets_deadline = job->deadline_days > 0 ? est->calendar_days <= job->deadline_days
+                                                   : run_days <= settings->longest_acceptable_run_days;
+    }
+  else
+    {
+      /* A service learns to run across machines only when one replica
+       * spans several (tensor or pipeline parallel between nodes):
+       * replicas of a node each are independent servers behind a load
+       * balancer, with nothing of distributed training to learn. */
+      guint gpus_per_node = est->gpus / MAX (est->nodes, 1);
+      gboolean replica_spans_nodes = est->layout.tensor_parallel * MAX (est->layout.pipeline_parallel, 1) > gpus_per_node;
+
+      if (est->nodes > 1 && replica_spans_nodes && !job->team_has_distributed_experience &&
+          job->kind == CP_TASK_INFERENCE)
+        est->migration_days = settings->migration_days_no_experience;
+      est->calendar_days = run_days + est->migration_days;
+      est->meets_deadline = TRUE;
+    }
+}
+
+double
+_cp_job_duration_s (const CpJob *job)
+{
+  double days = job->duration_days > 0 ? job->duration_days : job->deadline_days;
+
+  return days * SECONDS_PER_DAY;
+}

@@ -1,0 +1,276 @@
+/* cp-estimate-memory.c: memory per GPU of one training layout (weights,
+ * gradients, optimizer states, activations) and whether it fits.
+ *
+ * Formulas and the published figures that check them: PUBLISHED.md (M1,
+ * M2, M4, M5). Nothing here allocates.
+ */
+#include "config.h"
+
+#include "cp-estimate-private.h"
+
+#include <math.h>
+#include <string.h>
+
+gboolean
+_cp_is_mixed_precision (CpPrecision precision)
+{
+  return precision != CP_PRECISION_FP32;
+}
+
+double
+_cp_active_params (const CpModelSpec *model)
+{
+  return model->active_params > 0 ? model->active_params : model->params;
+}
+
+double
+_cp_embedding_params (const CpModelSpec *model)
+{
+  double embeddings = (double) model->vocab * model->hidden * (model->tied_embeddings ? 1 : 2);
+
+  return MIN (embeddings, model->params);
+}
+
+/* Trainable parameters of LoRA adapters: rank × (in + out) per adapted
+ * matrix and layer (Hu et al. 2021). */
+double
+_cp_lora_params (const CpJob *job)
+{
+  const CpModelSpec *m = &job->model;
+  double h = m->hidden;
+  double head_dim = cp_model_spec_head_dim (m);
+  double q_out = (double) m->heads * head_dim;
+  double kv_out = (double) (m->kv_heads > 0 ? m->kv_heads : m->heads) * head_dim;
+  double ffn = cp_model_spec_is_moe (m) ? cp_model_spec_expert_ffn (m) : m->ffn > 0 ? m->ffn : 4.0 * h;
+  double experts = MAX (m->experts_total, 1);
+  double per_layer = 0;
+  guint targets = job->lora_targets != 0 ? job->lora_targets : CP_LORA_TARGET_ALL;
+
+  if (targets & CP_LORA_TARGET_Q)
+    per_layer += h + q_out;
+  if (targets & CP_LORA_TARGET_K)
+    per_layer += h + kv_out;
+  if (targets & CP_LORA_TARGET_V)
+    per_layer += h + kv_out;
+  if (targets & CP_LORA_TARGET_O)
+    per_layer += q_out + h;
+  if (targets & CP_LORA_TARGET_MLP)
+    per_layer += (m->gated_mlp ? 3.0 : 2.0) * (h + ffn) * experts;
+
+  return job->lora_rank * per_layer * m->layers;
+}
+
+/* Optimizer moments per parameter: AdamW 8 (m, v in fp32), 8-bit AdamW 2
+ * (M2), SGD with momentum 4. */
+double
+_cp_optimizer_moment_bytes (CpOptimizer optimizer)
+{
+  return optimizer == CP_OPTIMIZER_ADAMW ? 8.0 : optimizer == CP_OPTIMIZER_ADAMW_8BIT ? 2.0 : 4.0;
+}
+
+/* Bytes per parameter of weights, gradients and optimizer states (M1, M2). */
+void
+_cp_bytes_per_param (CpPrecision        precision,
+                     CpOptimizer        optimizer,
+                     CpBytesConvention  convention,
+                     double            *weights,
+                     double            *gradients,
+                     double            *states)
+{
+  double moments = _cp_optimizer_moment_bytes (optimizer);
+
+  if (!_cp_is_mixed_precision (precision))
+    {
+      *weights = 4.0;
+      *gradients = 4.0;
+      *states = moments;
+    }
+  else if (convention == CP_BYTES_CONVENTION_ZERO_16)
+    {
+      /* 16-bit weights and gradients; the fp32 master copy counts with the
+       * optimizer (K = 12 for Adam in M1). */
+      *weights = 2.0;
+      *gradients = 2.0;
+      *states = 4.0 + moments;
+    }
+  else
+    {
+      /* Hugging Face: fp32 + 16-bit weights, fp32 gradients (M2). */
+      *weights = 6.0;
+      *gradients = 4.0;
+      *states = moments;
+    }
+}
+
+/* Activation bytes of one transformer layer per s·b·h, before dividing by
+ * the tensor-parallel size (Korthikanti et al. 2022, M4). The paper's
+ * 34 = 11 (attention) + 4 (layer norms) + 19 (MLP of 4h with dropout); the
+ * MLP term is recounted for other widths and for gated MLPs by the same
+ * accounting: input 2, mask 1, and 2 bytes per stored intermediate of
+ * width f (two for GeLU, four for SwiGLU: gate, up, activation and
+ * product). Tensor parallelism runs with sequence parallelism, as
+ * Megatron-LM does. */
+double
+_cp_per_layer_activation_coefficient (const CpModelSpec *model,
+                                      double             seq_len,
+                                      gboolean           flash,
+                                      CpRecompute        recompute)
+{
+  double h = model->hidden;
+  double ffn, mlp, scores;
+
+  if (cp_model_spec_is_moe (model))
+    {
+      /* A token's MLP is its top-k routed experts and the shared ones;
+       * averaged over the MoE layers and the dense leading ones. */
+      double moe = cp_model_spec_moe_layers (model);
+      double routed = (double) cp_model_spec_expert_ffn (model) * MAX (model->experts_active, 1) +
+                      (double) cp_model_spec_shared_expert_ffn (model) * model->shared_experts;
+
+      ffn = (routed * moe + (double) cp_model_spec_dense_ffn (model) * (model->layers - moe)) / model->layers;
+    }
+  else
+    ffn = model->ffn > 0 ? model->ffn : 4.0 * h;
+  mlp = 3.0 + (model->gated_mlp ? 8.0 : 4.0) * ffn / h;
+  /* FlashAttention-style kernels do not store the a·s² score matrix;
+   * selective recompute drops it too (Korthikanti et al. 2022, §5). */
+  scores = flash ? 0.0 : 5.0 * model->heads * seq_len / h;
+  if (recompute == CP_RECOMPUTE_SELECTIVE)
+    return 11.0 + 4.0 + mlp;
+  return 11.0 + 4.0 + mlp + scores;
+}
+
+/* Layers on the fullest GPU: v chunks of ceil(L/(p·v)) layers each when
+ * the layers do not divide evenly. */
+double
+_cp_layers_per_gpu (const Context *c,
+                    const Config  *k)
+{
+  double chunks = (double) k->pp * MAX (k->vs, 1);
+
+  return ceil (c->layers / chunks) * MAX (k->vs, 1);
+}
+
+/* Share of this GPU's layers whose forward pass runs twice. */
+double
+_cp_recompute_fraction (const Context *c,
+                        const Config  *k)
+{
+  double layers_here;
+
+  if (k->recompute != CP_RECOMPUTE_FULL)
+    return 0;
+  layers_here = _cp_layers_per_gpu (c, k);
+  if (k->recompute_layers == 0 || k->recompute_layers >= layers_here)
+    return 1.0;
+  return k->recompute_layers / layers_here;
+}
+
+/* Memory of one GPU on the busiest pipeline stage. */
+void
+_cp_layout_memory (const Context *c,
+                   const Config  *k,
+                   Memory        *mem)
+{
+  const CpSettings *settings = c->settings;
+  double t = k->tp, p = k->pp, d = k->dp, e = k->ep;
+  double layers_here = _cp_layers_per_gpu (c, k);
+  double stage_share = layers_here / c->layers;
+  double expert_dp = MAX (1.0, d / e);
+  double sbh = c->seq * k->mb * c->hidden;
+  double per_layer, first, last, logits;
+  double gathered = 0;
+
+  if (k->lora || k->qlora)
+    {
+      double trainable = c->lora_trainable / (t * p);
+      double base = k->qlora ? c->qlora_base_bytes
+                             : c->job->model.params * (c->act_bytes > 2 ? 4.0 : 2.0);
+
+      mem->weights = base / (t * p) + trainable * c->w;
+      mem->gradients = trainable * c->g;
+      mem->optimizer = trainable * c->o;
+      if (k->zero_stage >= 1)
+        mem->optimizer /= d;
+      if (k->zero_stage >= 2)
+        mem->gradients /= d;
+    }
+  else
+    {
+      /* Embeddings sit on the first and last stages; experts are spread
+       * over the expert-parallel ranks (Megatron-LM's MoE layout). */
+      double dense = (c->dense_layer_params * stage_share + (p > 1 ? c->embedding_stage : c->embedding_all)) / t;
+      double experts = c->expert_params * stage_share / (t * e);
+
+      mem->weights = (dense + experts) * c->w;
+      mem->gradients = (dense + experts) * c->g;
+      mem->optimizer = (dense + experts) * c->o;
+      /* ZeRO partitions over the data-parallel group, experts over theirs. */
+      if (k->zero_stage >= 1)
+        mem->optimizer = (dense / d + experts / expert_dp) * c->o;
+      if (k->zero_stage >= 2)
+        mem->gradients = (dense / d + experts / expert_dp) * c->g;
+      if (k->zero_stage >= 3)
+        {
+          mem->weights = (dense / d + experts / expert_dp) * c->w;
+          /* Two layers gathered whole, the one computing and the one
+           * prefetched (DeepSpeed's prefetch bucket): a buffer, not a
+           * model state (M1 counts none). */
+          if (d > 1)
+            gathered = MIN (2.0, layers_here) * c->layer_params / t * c->act_bytes;
+        }
+    }
+  /* ZeRO-Offload keeps optimizer states and their update on the host,
+   * each GPU's share of them in the RAM of its node (the fullest stage's
+   * share for every GPU: a little more than the others hold). */
+  mem->host = 0.0;
+  if (k->offload)
+    {
+      mem->host = mem->optimizer / c->o * c->host_per_param * MIN (c->gpus, c->gpn);
+      mem->optimizer = 0.0;
+    }
+
+  switch (k->recompute)
+    {
+    case CP_RECOMPUTE_FULL:
+      {
+        /* Recomputed layers keep their input only; the others all. */
+        double recomputed = _cp_recompute_fraction (c, k);
+
+        per_layer = recomputed * 2.0 * sbh + (1.0 - recomputed) * sbh * c->act_none / t;
+      }
+      break;
+    case CP_RECOMPUTE_SELECTIVE:
+      per_layer = sbh * c->act_selective / t;
+      break;
+    case CP_RECOMPUTE_NONE:
+    case CP_RECOMPUTE_AUTO:
+    case CP_N_RECOMPUTES:
+    default:
+      per_layer = sbh * c->act_none / t;
+      break;
+    }
+  /* 1F1B: the first stage holds min(m, p) micro-batches of its layers (L
+   * layers' worth once m ≥ p); interleaving adds (1 + (p − 1)/(p·v))
+   * (Korthikanti et al. 2022, §4.2.3). The last stage holds one and the
+   * fp32 logits for the loss (eq. 6). */
+  first = per_layer * layers_here * MIN ((double) k->m, p);
+  if (k->vs > 1)
+    first *= 1.0 + (p - 1.0) / (p * k->vs);
+  logits = 4.0 * c->seq * k->mb * c->vocab / t;
+  last = per_layer * layers_here + logits;
+  mem->activations = c->act_scale * MAX (first, last);
+
+  mem->overhead = settings->framework_overhead_bytes + gathered +
+    settings->fragmentation_fraction * (mem->weights + mem->gradients + mem->optimizer + mem->activations);
+  mem->total = mem->weights + mem->gradients + mem->optimizer + mem->activations + mem->overhead;
+}
+
+/* Whether a layout's memory fits the GPUs and, where the quote states it,
+ * the host memory CPU offload fills. */
+gboolean
+_cp_memory_fits (const Context *c,
+                 const Memory  *mem)
+{
+  return mem->total <= c->capacity && (c->host_capacity <= 0 || mem->host <= c->host_capacity);
+}

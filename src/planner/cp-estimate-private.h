@@ -1,0 +1,247 @@
+/* cp-estimate-private.h: what the parts of one training estimate share.
+ *
+ * cp-estimate.c holds the per-estimate constants (Context) and drives the
+ * others: cp-estimate-memory.c (memory of one layout), cp-estimate-time.c
+ * (step time and communication), cp-layout-search.c (the fastest layout
+ * that fits), cp-estimate-cost.c (calendar and cost) and
+ * cp-estimate-serving.c (vLLM's memory profile and replica sizes). Only
+ * the planner includes this header.
+ */
+#pragma once
+
+#include "cp-estimate.h"
+
+G_BEGIN_DECLS
+
+#define SECONDS_PER_DAY 86400.0
+
+/* Parts of a layout and the techniques on top of it. */
+typedef struct {
+  guint       tp;
+  guint       pp;
+  guint       dp;
+  guint       ep;
+  guint       vs;         /* interleaved stages per GPU */
+  guint       zero_stage;
+  guint       mb;         /* micro-batch */
+  guint       m;          /* micro-batches per step */
+  CpRecompute recompute;
+  /* With full recompute, the layers of this GPU recomputed (Megatron-LM's
+   * --recompute-method block --recompute-num-layers); the others keep
+   * their activations. 0: all of them. */
+  guint       recompute_layers;
+  gboolean    offload;
+  gboolean    lora;
+  gboolean    qlora;
+} Config;
+
+typedef struct {
+  double weights;
+  double gradients;
+  double optimizer;
+  double activations;
+  double overhead;
+  double total;
+  double host;          /* CPU offload: what the GPUs of one node keep in its RAM */
+} Memory;
+
+/* Seconds of one optimizer step, term by term. */
+typedef struct {
+  double compute;
+  double backward;
+  double dp;            /* gradient reduction (and ZeRO gathers), before overlap */
+  double dp_exposed;
+  double dp_floor;      /* the part of dp_exposed no overlap can hide */
+  double zero3_gather;
+  double tp;
+  double pp;
+  double all_to_all;
+  double offload;
+  double overlap_slowdown; /* compute slowed by the collectives hidden behind it */
+  double bubble;
+  double exposed;
+  double total;
+  double tokens;        /* per step */
+  double run;           /* total × steps: what layouts are compared by */
+} StepTime;
+
+/* What does not depend on the layout, worked out once per estimate and
+ * shared by every candidate the search weighs. */
+typedef struct {
+  const CpJob      *job;
+  const CpQuote    *quote;
+  const CpSettings *settings;
+  guint   gpus;
+  guint   gpn;
+  double  capacity;
+  double  host_capacity;        /* the quote's host memory per node; 0: not stated */
+  double  host_per_param;       /* bytes of host memory per offloaded parameter */
+  gboolean flash;
+  /* model */
+  double  layers;
+  double  hidden;
+  double  seq;
+  double  vocab;
+  double  dense_layer_params;   /* all layers' non-expert parameters */
+  double  expert_params;        /* routed experts of all layers */
+  double  embedding_all;        /* input and output tables */
+  double  embedding_stage;      /* what the first or last pipeline stage holds */
+  double  layer_params;         /* one layer, gathered whole by ZeRO-3 */
+  double  moe_layers;
+  double  experts_total;
+  double  top_k;
+  double  lora_trainable;
+  double  qlora_base_bytes;
+  /* bytes */
+  double  w, g, o;
+  double  act_bytes;
+  double  act_scale;
+  double  act_none;             /* activation bytes per s·b·h of one layer, no recompute */
+  double  act_selective;
+  /* FLOPs per token */
+  double  param_flops_fwd;      /* 2 × active parameters */
+  double  attention_flops_fwd;  /* 4 · L · s · d_attn (QKᵀ and AV) */
+  double  param_flops_factor;   /* 6, or LoRA's */
+  double  peak;
+  double  utilisation;
+  double  intra;
+  double  inter;
+  gboolean recompute_partial;   /* the search may recompute some layers only */
+  double  batch_seqs;           /* global batch asked for, in sequences */
+  double  largest_batch_seqs;   /* what a cluster may raise it to */
+  gboolean qlora;
+} Context;
+
+typedef struct {
+  Config   config;
+  Memory   memory;
+  StepTime time;
+  gboolean fits;
+  gboolean valid;
+} Candidate;
+
+typedef struct {
+  Candidate best;
+  Candidate runner_up;
+  guint     evaluated;
+} Search;
+
+gboolean
+_cp_is_mixed_precision (CpPrecision precision);
+
+double
+_cp_active_params (const CpModelSpec *model);
+
+double
+_cp_embedding_params (const CpModelSpec *model);
+
+double
+_cp_lora_params (const CpJob *job);
+
+double
+_cp_optimizer_moment_bytes (CpOptimizer optimizer);
+
+void
+_cp_bytes_per_param (CpPrecision        precision,
+                     CpOptimizer        optimizer,
+                     CpBytesConvention  convention,
+                     double            *weights,
+                     double            *gradients,
+                     double            *states);
+
+double
+_cp_per_layer_activation_coefficient (const CpModelSpec *model,
+                                      double             seq_len,
+                                      gboolean           flash,
+                                      CpRecompute        recompute);
+
+double
+_cp_layers_per_gpu (const Context *c,
+                    const Config  *k);
+
+double
+_cp_recompute_fraction (const Context *c,
+                        const Config  *k);
+
+void
+_cp_layout_memory (const Context *c,
+                   const Config  *k,
+                   Memory        *mem);
+
+gboolean
+_cp_memory_fits (const Context *c,
+                 const Memory  *mem);
+
+double
+_cp_dense_peak_flops (const CpGpuSpec *gpu,
+                      CpPrecision      precision);
+
+double
+_cp_intra_bytes_per_s (const CpQuote    *quote,
+                       const CpSettings *settings);
+
+double
+_cp_inter_bytes_per_s_per_gpu (const CpQuote    *quote,
+                               const CpSettings *settings);
+
+void
+_cp_layout_time (const Context *c,
+                 const Config  *k,
+                 StepTime      *st);
+
+void
+_cp_estimate_training_time (const Context *c,
+                            const Config  *k,
+                            CpEstimate    *est);
+
+void
+_cp_search_layout (const Context *c,
+                   const Config  *techniques,
+                   Search        *search);
+
+gboolean
+_cp_some_split_fits (const Context *c,
+                     const Config  *techniques,
+                     CpRecompute    recompute_max,
+                     guint          zero_max);
+
+CpTechnique
+_cp_technique_searched (const Context *c,
+                        const Config  *techniques,
+                        const Config  *chosen);
+
+void
+_cp_layout_to_public (const Context *c,
+                      const Config  *k,
+                      CpLayout      *out);
+
+void
+_cp_estimate_cost (const CpJob      *job,
+                   const CpQuote    *quote,
+                   const CpSettings *settings,
+                   CpEstimate       *est);
+
+void
+_cp_estimate_calendar (const CpJob      *job,
+                       const CpSettings *settings,
+                       CpEstimate       *est);
+
+double
+_cp_job_duration_s (const CpJob *job);
+
+double
+_cp_inference_weight_bytes (const CpJob *job);
+
+void
+_cp_estimate_inference (const CpJob      *job,
+                        const CpQuote    *quote,
+                        guint             nodes,
+                        const CpSettings *settings,
+                        CpEstimate       *est);
+
+void
+_cp_search_runner_up (const Context *c,
+                      const Search  *search,
+                      CpEstimate    *est);
+
+G_END_DECLS

@@ -1,0 +1,397 @@
+/* cp-estimate-serving.c: a service on one quote as vLLM lays it out: its
+ * memory profile (weights, activation peak, CUDA graphs, KV blocks) and the
+ * replica size that carries the target concurrency on the fewest GPUs.
+ * Throughput and cost per token: cp-serving.c.
+ */
+#include "config.h"
+
+#include "cp-estimate-private.h"
+#include "cp-serving.h"
+
+#include <math.h>
+#include <string.h>
+
+double
+cp_job_kv_bytes_per_token (const CpJob *job)
+{
+  const CpModelSpec *m = &job->model;
+  double bytes = (job->kv_bits > 0 ? job->kv_bits : 16) / 8.0;
+  double per_layer;
+
+  /* Multi-head latent attention caches one compressed vector per layer. */
+  if (m->kv_latent_dim > 0)
+    per_layer = m->kv_latent_dim;
+  else
+    per_layer = 2.0 * (m->kv_heads > 0 ? m->kv_heads : m->heads) * cp_model_spec_head_dim (m);
+
+  return per_layer * m->layers * bytes;
+}
+
+double
+_cp_inference_weight_bytes (const CpJob *job)
+{
+  const CpModelSpec *m = &job->model;
+  double bits = job->weight_bits > 0 ? job->weight_bits : 16;
+
+  if (bits >= 16)
+    return m->params * 2.0;
+  /* Weight-only quantisation leaves embeddings and LM head in 16 bits. */
+  return (m->params - _cp_embedding_params (m)) * bits / 8.0 + _cp_embedding_params (m) * 2.0;
+}
+
+/* vLLM's scheduler budget (EngineArgs.get_batch_defaults, API server):
+ * 8,192 batched tokens and 1,024 sequences on GPUs of 70 GiB or more that
+ * are not A100s, else 2,048 and 256. */
+static void
+serving_batch_defaults (const CpQuote *quote,
+                        double         capacity_bytes,
+                        double        *batched_tokens,
+                        double        *max_sequences)
+{
+  const char *name = quote->gpu.name != NULL ? quote->gpu.name : "";
+  const char *id = quote->gpu.id != NULL ? quote->gpu.id : "";
+  gboolean a100 = strstr (id, "a100") != NULL || strstr (name, "A100") != NULL;
+
+  if (capacity_bytes >= 70.0 * 1024 * 1024 * 1024 && !a100)
+    {
+      *batched_tokens = 8192;
+      *max_sequences = 1024;
+    }
+  else
+    {
+      *batched_tokens = 2048;
+      *max_sequences = 256;
+    }
+}
+
+/* The peak of vLLM's profiling forward pass on one GPU: one layer's
+ * intermediates for the batched tokens (layers run one after another and
+ * free theirs), and fp32 logits for every sequence sampled. */
+static double
+serving_activation_peak_bytes (const CpJob *job,
+                               double       batched_tokens,
+                               double       max_sequences,
+                               guint        tp)
+{
+  const CpModelSpec *m = &job->model;
+  double h = m->hidden;
+  double head_dim = cp_model_spec_head_dim (m);
+  double qkv = ((double) m->heads + 2.0 * (m->kv_heads > 0 ? m->kv_heads : m->heads)) * head_dim;
+  double ffn = m->ffn > 0 ? m->ffn : 4.0 * h;
+  double mlp;
+
+  if (cp_model_spec_is_moe (m))
+    ffn = (double) cp_model_spec_expert_ffn (m) * MAX (m->experts_active, 1) +
+          (double) cp_model_spec_shared_expert_ffn (m) * m->shared_experts;
+  /* Gated MLPs hold gate and up projections and their product. */
+  mlp = (m->gated_mlp ? 3.0 : 2.0) * ffn;
+  return batched_tokens * 2.0 * (4.0 * h + (qkv + mlp) / tp) +
+         MIN (batched_tokens, max_sequences) * m->vocab * 4.0;
+}
+
+/* A serving trial's KV cache (R9) for a replica of @gpus GPUs on @quote,
+ * per GPU, or 0 when the job has none. On the trial's quote at the
+ * trial's GPUs per replica it is vLLM's own count (*exact); elsewhere it
+ * is carried over: the trial's KV bytes per GPU (its tokens over its
+ * GPUs, the trial taken as tensor parallel on its one machine) scaled by
+ * the memory left after the weights, here against there, both at the
+ * project's serving fraction. What the KV cache does not get (activations,
+ * CUDA graphs, the framework) is taken to shrink and grow with that memory;
+ * the result is marked extrapolated. */
+static double
+trial_kv_budget_bytes (const CpJob      *job,
+                       const CpQuote    *quote,
+                       const CpSettings *settings,
+                       double            weights,
+                       guint             gpus,
+                       double            kv_per_gpu_token,
+                       gboolean         *exact)
+{
+  const CpTrialRun *trial = &job->trial;
+  const CpModelSpec *m = &job->model;
+  double kv_heads = m->kv_latent_dim > 0 ? 1.0 : (m->kv_heads > 0 ? m->kv_heads : m->heads);
+  CpGpuSpec trial_gpu = { .memory_nominal_gb = trial->gpu_memory_nominal_gb };
+  double measured_per_gpu, free_there, free_here;
+
+  *exact = FALSE;
+  if (trial->kv_cache_tokens <= 0 || trial->gpus == 0)
+    return 0;
+  if (g_strcmp0 (trial->quote_id, quote->id) == 0 && gpus == trial->gpus)
+    {
+      *exact = TRUE;
+      return trial->kv_cache_tokens * kv_per_gpu_token;
+    }
+  if (trial->gpu_memory_nominal_gb <= 0)
+    return 0;
+  measured_per_gpu = trial->kv_cache_tokens * cp_job_kv_bytes_per_token (job) / MIN ((double) trial->gpus, kv_heads);
+  free_there = cp_settings_gpu_memory_bytes (settings, &trial_gpu) * settings->serving_memory_fraction -
+               weights / trial->gpus;
+  free_here = cp_settings_gpu_memory_bytes (settings, &quote->gpu) * settings->serving_memory_fraction -
+              weights / gpus;
+  if (free_there <= 0 || free_here <= 0)
+    return 0;
+  return measured_per_gpu * free_here / free_there;
+}
+
+/* vLLM shards the attention heads over the tensor-parallel ranks: they
+ * must divide evenly, and the KV heads either divide evenly too or, fewer
+ * than the ranks, are replicated onto a whole multiple of them
+ * (vllm/model_executor/models/llama.py, LlamaAttention); MLA's single
+ * latent is replicated on every rank. */
+static gboolean
+serving_tensor_parallel_allowed (const CpModelSpec *m,
+                                 guint              tp)
+{
+  guint kv_heads = m->kv_heads > 0 ? m->kv_heads : m->heads;
+
+  if (tp == 0 || m->heads % tp != 0)
+    return FALSE;
+  if (m->kv_latent_dim > 0)
+    return TRUE;
+  return kv_heads >= tp ? kv_heads % tp == 0 : tp % kv_heads == 0;
+}
+
+/* One replica size as vLLM's memory profile lays it out. */
+typedef struct {
+  guint    gpus;               /* tensor × pipeline parallel */
+  guint    tp;
+  guint    pp;
+  double   activation_bytes;
+  double   kv_budget_bytes;    /* per GPU */
+  double   kv_per_gpu_token_bytes;
+  double   blocks;
+  double   kv_measured_bytes;  /* a trial's KV cache (R9), else 0 */
+  gboolean kv_exact;
+  double   carried;            /* whole requests it runs at once */
+} ReplicaSize;
+
+/* Lays out a replica of @gpus GPUs (tensor parallel inside a node, whole
+ * nodes in pipeline; weights and KV split over them; KV heads fewer than
+ * the ranks, and MLA's single latent, replicated). FALSE where vLLM would
+ * refuse it or its KV budget holds no whole request. */
+static gboolean
+lay_out_replica (const CpJob      *job,
+                 const CpQuote    *quote,
+                 const CpSettings *settings,
+                 double            budget,
+                 double            weights,
+                 double            batched_tokens,
+                 double            max_sequences,
+                 guint             gpus,
+                 ReplicaSize      *size)
+{
+  const CpModelSpec *m = &job->model;
+  guint gpn = quote->gpus_per_node;
+  double kv_heads = m->kv_latent_dim > 0 ? 1.0 : (m->kv_heads > 0 ? m->kv_heads : m->heads);
+  double block = settings->kv_block_tokens;
+  double blocks_per_request = ceil (job->context_len / block);
+
+  size->gpus = gpus;
+  size->tp = MIN (gpus, gpn);
+  size->pp = gpus > gpn ? gpus / gpn : 1;
+  if ((gpus < gpn && gpn % gpus != 0) || !serving_tensor_parallel_allowed (m, size->tp))
+    return FALSE;
+  /* An explicit tensor-parallel size is served as given (vLLM's
+   * --tensor-parallel-size). */
+  if (job->tensor_parallel > 0 && size->tp != job->tensor_parallel)
+    return FALSE;
+  size->activation_bytes = serving_activation_peak_bytes (job, batched_tokens, max_sequences, size->tp);
+  size->kv_budget_bytes = budget - weights / gpus - size->activation_bytes - settings->cuda_graph_bytes -
+                          settings->framework_overhead_bytes;
+  size->kv_per_gpu_token_bytes = cp_job_kv_bytes_per_token (job) / (MIN ((double) size->tp, kv_heads) * size->pp);
+  /* A measured KV cache replaces the modelled budget (R9). */
+  size->kv_measured_bytes = trial_kv_budget_bytes (job, quote, settings, weights, gpus,
+                                                   size->kv_per_gpu_token_bytes, &size->kv_exact);
+  if (size->kv_measured_bytes > 0)
+    size->kv_budget_bytes = size->kv_measured_bytes;
+  if (size->kv_budget_bytes <= 0)
+    return FALSE;
+  /* vLLM's tokens are its blocks × the block size: exact here. */
+  size->blocks = size->kv_exact ? floor (job->trial.kv_cache_tokens / block)
+                                : floor (size->kv_budget_bytes / (block * size->kv_per_gpu_token_bytes));
+  /* Whole requests need whole blocks each, and vLLM's scheduler runs at
+   * most max_num_seqs of them at once. */
+  size->carried = MIN (floor (size->blocks / blocks_per_request), max_sequences);
+  return size->carried >= 1;
+}
+
+/* The serving figures of @size on @est's GPUs, into @est's serving fields. */
+static void
+serve_with_replica (const CpJob       *job,
+                    const CpQuote     *quote,
+                    const CpSettings  *settings,
+                    double             weights,
+                    double             max_sequences,
+                    const ReplicaSize *size,
+                    CpEstimate        *est)
+{
+  guint replicas_here = est->gpus / size->gpus;
+  double served = replicas_here > 0 ? MIN (size->carried, ceil ((double) job->concurrency / replicas_here)) : 0;
+  CpServingReplica replica = { size->gpus, size->tp, weights / size->gpus, size->kv_per_gpu_token_bytes,
+                               MIN (served, max_sequences), replicas_here };
+
+  cp_serving_estimate (job, quote, settings, &replica, est);
+}
+
+/* TRUE when @a serves the job better than @b: first one that carries the
+ * target concurrency within @max_gpus, on the fewest GPUs (a serving
+ * replica is rented whole, so GPUs are the cost); neither carrying it, the
+ * one that carries more there; at equal GPUs, the one with more output
+ * tokens a second on @est's GPUs, whose hourly cost is the same for both,
+ * so also the cheaper million output tokens. */
+static gboolean
+replica_size_better (const CpJob       *job,
+                     const CpQuote     *quote,
+                     const CpSettings  *settings,
+                     double             weights,
+                     double             max_sequences,
+                     guint              max_gpus,
+                     const CpEstimate  *est,
+                     const ReplicaSize *a,
+                     const ReplicaSize *b)
+{
+  double target = MAX (job->concurrency, 1u);
+  double a_gpus = ceil (target / a->carried) * a->gpus;
+  double b_gpus = ceil (target / b->carried) * b->gpus;
+  gboolean a_carries = a_gpus <= max_gpus;
+  gboolean b_carries = b_gpus <= max_gpus;
+  CpEstimate with_a, with_b;
+
+  if (a_carries != b_carries)
+    return a_carries;
+  if (a_carries && a_gpus != b_gpus)
+    return a_gpus < b_gpus;
+  if (!a_carries)
+    {
+      double a_most = floor ((double) max_gpus / a->gpus) * a->carried;
+      double b_most = floor ((double) max_gpus / b->gpus) * b->carried;
+
+      if (a_most != b_most)
+        return a_most > b_most;
+    }
+  with_a = *est;
+  with_b = *est;
+  serve_with_replica (job, quote, settings, weights, max_sequences, a, &with_a);
+  serve_with_replica (job, quote, settings, weights, max_sequences, b, &with_b);
+  return with_a.output_tokens_per_s > with_b.output_tokens_per_s;
+}
+
+void
+_cp_estimate_inference (const CpJob      *job,
+                        const CpQuote    *quote,
+                        guint             nodes,
+                        const CpSettings *settings,
+                        CpEstimate       *est)
+{
+  double capacity = cp_settings_gpu_memory_bytes (settings, &quote->gpu);
+  double budget = capacity * settings->serving_memory_fraction;
+  double weights = _cp_inference_weight_bytes (job);
+  double block = settings->kv_block_tokens;
+  double blocks_per_request = ceil (job->context_len / block);
+  double batched_tokens, max_sequences;
+  double kv_per_request;
+  guint gpn = quote->gpus_per_node;
+  guint max_gpus = gpn * MAX (quote->nodes_available, nodes);
+  guint replica_gpus = 0;
+  ReplicaSize chosen = { 0 };
+
+  est->kv_bytes_per_token = cp_job_kv_bytes_per_token (job);
+  kv_per_request = est->kv_bytes_per_token * job->context_len;
+  serving_batch_defaults (quote, capacity, &batched_tokens, &max_sequences);
+  est->serving_budget_bytes = budget;
+  est->cuda_graph_bytes = settings->cuda_graph_bytes;
+  est->layout_searched = job->tensor_parallel == 0;
+
+  /* The replica size is searched as vLLM users choose it: tensor parallel
+   * in powers of two inside a node, then whole nodes in pipeline; more
+   * GPUs a replica leave each more memory for the KV cache, so fewer,
+   * larger replicas can carry more requests on the same GPUs. */
+  for (guint g = 1; g <= max_gpus; g = g < gpn ? MIN (g * 2, gpn) : g + gpn)
+    {
+      ReplicaSize size;
+      gboolean trial_size_ahead = job->trial.kv_cache_tokens > 0 && g <= job->trial.gpus &&
+                                  g_strcmp0 (job->trial.quote_id, quote->id) == 0;
+
+      /* The size a serving trial ran on this quote is kept while it
+       * carries the target: it is known to run, at vLLM's own count, where
+       * the other sizes are the trial carried over (R9). A replica larger
+       * than the GPUs the best one carries the target on can only need
+       * more, unless the trial's size is still to come. */
+      if (chosen.kv_exact ||
+          (replica_gpus > 0 && !trial_size_ahead &&
+           g > ceil (MAX (job->concurrency, 1u) / chosen.carried) * replica_gpus))
+        break;
+      if (!lay_out_replica (job, quote, settings, budget, weights, batched_tokens, max_sequences, g, &size))
+        continue;
+      est->layouts_evaluated++;
+      if (size.kv_exact && ceil (MAX (job->concurrency, 1u) / size.carried) * g <= max_gpus)
+        {
+          chosen = size;
+          replica_gpus = g;
+          continue;
+        }
+      if (replica_gpus == 0 ||
+          replica_size_better (job, quote, settings, weights, max_sequences, max_gpus, est, &size, &chosen))
+        {
+          chosen = size;
+          replica_gpus = g;
+        }
+    }
+
+  /* What the GPU offers; the serving fraction bounds what vLLM takes. */
+  est->available_per_gpu_bytes = capacity;
+  est->overhead_bytes = settings->framework_overhead_bytes;
+  est->total_memory_bytes = weights + settings->framework_overhead_bytes + kv_per_request * job->concurrency;
+  est->memory_gap = est->total_memory_bytes / (capacity * gpn);
+
+  if (replica_gpus == 0)
+    {
+      /* Even every GPU offered cannot hold the weights and one request
+       * (or not at the tensor-parallel size asked for). */
+      guint gpus = nodes * gpn;
+      est->fits = FALSE;
+      est->layout.tensor_parallel = job->tensor_parallel > 0 ? job->tensor_parallel : MIN (gpus, gpn);
+      est->layout.pipeline_parallel = MAX (gpus / gpn, 1);
+      est->weights_bytes = weights / gpus;
+      est->memory_per_gpu_bytes = est->weights_bytes + est->overhead_bytes;
+      est->max_concurrency = 0;
+      est->requests_per_replica = 0;
+      est->replicas_needed = 0;
+      est->nodes_needed = 0;
+    }
+  else
+    {
+      guint replicas_here = (nodes * gpn) / replica_gpus;
+      double served;
+
+      est->activation_peak_bytes = chosen.activation_bytes;
+      est->kv_budget_bytes = chosen.kv_budget_bytes;
+      est->kv_blocks = chosen.blocks;
+      est->layout.tensor_parallel = chosen.tp;
+      est->layout.pipeline_parallel = chosen.pp;
+      /* vLLM: "Maximum concurrency for N tokens per request: 1.56x" is the
+       * cache's tokens over the request length, unrounded; its own figure
+       * where it ran (I6). */
+      est->max_concurrency = (chosen.kv_exact ? job->trial.kv_cache_tokens : chosen.blocks * block) / job->context_len;
+      est->kv_measured = chosen.kv_exact;
+      est->kv_extrapolated = chosen.kv_measured_bytes > 0 && !chosen.kv_exact;
+      est->requests_per_replica = chosen.carried;
+      est->replicas_per_node = replica_gpus <= gpn ? gpn / replica_gpus : 0;
+      est->replicas_needed = (guint) ceil (job->concurrency / chosen.carried);
+      est->nodes_needed = (guint) ceil ((double) est->replicas_needed * replica_gpus / gpn);
+      est->layout.data_parallel = replicas_here;
+      est->fits = replicas_here >= 1;
+      est->weights_bytes = weights / replica_gpus;
+      served = replicas_here > 0 ? MIN (chosen.carried, ceil ((double) job->concurrency / replicas_here)) : 0;
+      est->kv_cache_bytes = served * blocks_per_request * block * chosen.kv_per_gpu_token_bytes;
+      est->memory_per_gpu_bytes = est->weights_bytes + est->kv_cache_bytes + chosen.activation_bytes +
+                                  settings->cuda_graph_bytes + est->overhead_bytes;
+      serve_with_replica (job, quote, settings, weights, max_sequences, &chosen, est);
+    }
+
+  est->time_source = CP_TIME_SOURCE_DURATION;
+  est->compute_s = _cp_job_duration_s (job);
+  est->total_s = est->compute_s;
+  est->gpu_hours = est->total_s / 3600.0 * est->gpus;
+  est->scaling_efficiency = 1.0;
+}

@@ -1,0 +1,333 @@
+/* cp-estimate-time.c: step time of one training layout, compute and every
+ * collective (tensor, pipeline, expert and data parallel, offload), and the
+ * run time of the chosen one with what a trial or a stated MFU says.
+ *
+ * Formulas and the published figures that check them: PUBLISHED.md (T16,
+ * T18–T22, N1–N11). Nothing here allocates.
+ */
+#include "config.h"
+
+#include "cp-estimate-private.h"
+
+#include <math.h>
+#include <string.h>
+
+/* Host↔GPU copies for CPU offload run over PCIe gen4 x16: 32 GB/s per
+ * direction (PUBLISHED N10). */
+#define OFFLOAD_LINK_BYTES_PER_S 32e9
+
+double
+_cp_dense_peak_flops (const CpGpuSpec *gpu,
+                      CpPrecision      precision)
+{
+  if (precision == CP_PRECISION_FP8 && gpu->dense_fp8_flops > 0)
+    return gpu->dense_fp8_flops;
+  if (precision == CP_PRECISION_FP32 && gpu->dense_fp32_flops > 0)
+    return gpu->dense_fp32_flops;
+  return gpu->dense_bf16_flops;
+}
+
+double
+_cp_intra_bytes_per_s (const CpQuote    *quote,
+                       const CpSettings *settings)
+{
+  return quote->intra_link.per_direction_gbytes_per_s * 1e9 * settings->link_efficiency;
+}
+
+/* Each GPU's share of its node's NICs. */
+double
+_cp_inter_bytes_per_s_per_gpu (const CpQuote    *quote,
+                               const CpSettings *settings)
+{
+  double share = 1.0;
+
+  if (quote->sharing != CP_SHARING_DEDICATED)
+    share = quote->sharing == CP_SHARING_SHARED && quote->share_factor > 0
+      ? quote->share_factor : settings->shared_network_factor;
+
+  return quote->nics_per_node * quote->nic_gbps * 1e9 / 8.0 * settings->link_efficiency * share /
+         MAX (quote->gpus_per_node, 1);
+}
+
+/* Ring all-reduce of @bytes over @n ranks, @n_in of them in one node:
+ * reduce-scatter and all-gather on NVLink inside the node, the shards
+ * all-reduced between nodes over each GPU's NIC share (NCCL's hierarchical
+ * tree/ring; formula crib 2(n−1)/n). */
+static double
+all_reduce_s (const Context *c,
+              double         bytes,
+              double         n,
+              double         n_in)
+{
+  double n_out, seconds = 0;
+
+  if (n <= 1 || bytes <= 0)
+    return 0;
+  n_in = CLAMP (n_in, 1.0, n);
+  n_out = n / n_in;
+  if (n_in > 1)
+    seconds += 2.0 * (n_in - 1) / n_in * bytes / c->intra;
+  if (n_out > 1)
+    seconds += 2.0 * (n_out - 1) / n_out * bytes / n_in / c->inter;
+  return seconds;
+}
+
+static double
+flops_per_token (const Context *c,
+                 const Config  *k,
+                 double        *forward)
+{
+  const CpSettings *settings = c->settings;
+  double fwd = c->param_flops_fwd + c->attention_flops_fwd;
+  /* Backward: twice the forward for weights and inputs (LoRA: inputs only,
+   * its factor − 2 for the parameter part); attention has no weights. */
+  double bwd = c->param_flops_fwd * (c->param_flops_factor - 2.0) / 2.0 + 2.0 * c->attention_flops_fwd;
+  double total;
+
+  /* Full recompute runs the forward pass of the recomputed layers twice:
+   * 8·N·D when all are (T16); selective recomputes the attention core,
+   * 2.7% for GPT-3 (M5). */
+  bwd += fwd * _cp_recompute_fraction (c, k);
+  total = fwd + bwd;
+  if (k->recompute == CP_RECOMPUTE_SELECTIVE)
+    total *= 1.0 + settings->selective_recompute_flops_overhead;
+  *forward = fwd;
+  return total;
+}
+
+void
+_cp_layout_time (const Context *c,
+                 const Config  *k,
+                 StepTime      *st)
+{
+  const CpSettings *settings = c->settings;
+  double t = k->tp, p = k->pp, d = k->dp, e = k->ep, v = k->vs, m = k->m;
+  double layers_here = _cp_layers_per_gpu (c, k);
+  /* Stages of uneven layer counts run at the pace of the fullest one. */
+  double imbalance = layers_here * p / c->layers;
+  double forward, per_token = flops_per_token (c, k, &forward);
+  /* Recomputed layers repeat their forward collectives. */
+  double collectives_per_layer = 4.0 + 2.0 * _cp_recompute_fraction (c, k);
+  double message = c->seq * k->mb * c->hidden * c->act_bytes;
+  double overlap = settings->dp_overlap;
+  double fwd_micro, bwd_micro;
+
+  memset (st, 0, sizeof *st);
+  st->tokens = m * k->mb * d * c->seq;
+  st->compute = per_token * st->tokens / (c->gpus * c->peak * c->utilisation) * imbalance;
+  st->backward = st->compute * (1.0 - forward / per_token);
+  fwd_micro = (st->compute - st->backward) / m;
+  bwd_micro = st->backward / m;
+
+  /* Tensor parallel with sequence parallelism: per layer and micro-batch
+   * two all-gathers and two reduce-scatters forward and as many backward,
+   * the volume of four all-reduces (six with full recompute), on NVLink
+   * (Korthikanti et al. 2022, §4.2.2). */
+  if (k->tp > 1)
+    st->tp = m * layers_here * collectives_per_layer *
+             2.0 * (t - 1) / t * message / c->intra;
+
+  /* Pipeline sends: activations forward, gradients backward, per
+   * micro-batch and interleaved chunk, each TP rank its 1/t share
+   * (Megatron-LM's scatter/gather); between nodes once the job spans them. */
+  if (k->pp > 1)
+    st->pp = m * v * 2.0 * message / t / (c->gpus > c->gpn ? c->inter : c->intra);
+
+  /* MoE: dispatch and combine, forward and backward, per MoE layer and
+   * micro-batch: tokens × hidden × top-k, the share (e − 1)/e leaving the
+   * GPU; the part of the EP group beyond this node goes over the NICs. */
+  if (k->ep > 1)
+    {
+      double volume = c->seq * k->mb / t * c->hidden * c->top_k * c->act_bytes * (e - 1) / e;
+      double in_node = MIN (e, MAX (1.0, (double) c->gpn / t));
+      double off_share = 1.0 - in_node / e;
+      double per_a2a = volume * MAX ((1.0 - off_share) / c->intra, off_share / c->inter);
+      double moe_here = c->moe_layers * layers_here / c->layers;
+
+      st->all_to_all = m * moe_here * collectives_per_layer * per_a2a;
+    }
+
+  /* Data parallel: dense gradients over the DP group, expert gradients
+   * over the ranks holding the same experts; hierarchical. */
+  if (d > 1)
+    {
+      double trainable = (k->lora || k->qlora) ? c->lora_trainable / (t * p) : 0;
+      double dense = (k->lora || k->qlora) ? trainable
+                     : (c->dense_layer_params * layers_here / c->layers +
+                        (p > 1 ? c->embedding_stage : c->embedding_all)) / t;
+      double experts = (k->lora || k->qlora) ? 0 : c->expert_params * layers_here / c->layers / (t * e);
+      double dp_in = MIN (d, MAX (1.0, (double) c->gpn / t));
+      double all_reduce = all_reduce_s (c, dense * c->act_bytes, d, dp_in) +
+                          all_reduce_s (c, experts * c->act_bytes, d / e, MAX (1.0, dp_in / e));
+      /* DeepSpeed's partitioned stages (ZeRO-2/3) gather and scatter over
+       * the whole data-parallel group with no node-local stage: each GPU's
+       * share crosses its own link share (ZeRO++, Wang et al. 2023, §3,
+       * adds hierarchical partitioning for this reason). */
+      double flat_link = d > dp_in ? MIN (c->intra, c->inter) : c->intra;
+      double half = (d - 1) / d * (dense * c->act_bytes + experts * c->act_bytes * e) / flat_link;
+      double bucket_share = MIN (1.0, settings->dp_bucket_bytes / MAX ((dense + experts) * c->act_bytes, 1.0));
+
+      switch (k->zero_stage)
+        {
+        case 3:
+          /* Every micro-batch gathers the weights forward and backward
+           * and reduce-scatters the gradients (ZeRO §7: 1.5× DP volume),
+           * each hidden behind the pass it feeds. */
+          st->zero3_gather = m * 2.0 * half;
+          st->dp = m * 3.0 * half;
+          st->dp_exposed = m * (MAX (0.0, half - overlap * fwd_micro) +
+                                MAX (0.0, 2.0 * half - overlap * bwd_micro));
+          break;
+        case 2:
+          /* Gradients cannot be kept whole: reduce-scattered every
+           * micro-batch, weights gathered once after the update. */
+          st->dp = m * half + half;
+          st->dp_exposed = m * MAX (0.0, half - overlap * bwd_micro) + MAX (0.0, half - overlap * fwd_micro);
+          break;
+        default:
+          /* DDP and Megatron's distributed optimizer reduce once, bucket by
+           * bucket during the last micro-batch's backward; the last bucket
+           * is never hidden (Li et al. 2020, §3.2.3). */
+          st->dp = all_reduce;
+          st->dp_floor = all_reduce * bucket_share;
+          st->dp_exposed = MAX (all_reduce - overlap * bwd_micro, st->dp_floor);
+          break;
+        }
+    }
+
+  /* Offload moves gradients down and updated 16-bit weights up each step. */
+  if (k->offload)
+    {
+      double elements = (k->lora || k->qlora) ? c->lora_trainable / (t * p)
+                        : (c->dense_layer_params + c->embedding_all) / (t * p) + c->expert_params / (t * p * e);
+      st->offload = elements * (c->act_bytes + 2.0) / (OFFLOAD_LINK_BYTES_PER_S * settings->link_efficiency);
+    }
+
+  st->overlap_slowdown = settings->overlap_compute_slowdown * MAX (0.0, st->dp - st->dp_exposed);
+
+  /* Pipeline bubble: (p − 1)/(m·v) of the ideal step (Narayanan et al.
+   * 2021, §2.2). */
+  st->bubble = (p - 1.0) / (m * v) * (st->compute + st->tp + st->all_to_all);
+  st->exposed = st->dp_exposed + st->tp + st->pp + st->all_to_all + st->offload + st->overlap_slowdown;
+  st->total = st->compute + st->exposed + st->bubble;
+  st->run = st->total * c->job->tokens / st->tokens;
+}
+
+/* Utilisation measured by a trial run (R9), or 0. */
+static double
+trial_utilisation (const Context *c,
+                   double         flops_factor)
+{
+  const CpTrialRun *trial = &c->job->trial;
+  double tokens_per_s = trial->tokens_per_s;
+
+  if (tokens_per_s <= 0 && trial->step_s > 0)
+    tokens_per_s = c->batch_seqs * c->seq / trial->step_s;
+  if (tokens_per_s <= 0 || trial->gpus == 0 || trial->gpu_dense_flops <= 0)
+    return 0;
+  return MIN (flops_factor * _cp_active_params (&c->job->model) * tokens_per_s /
+              (trial->gpus * trial->gpu_dense_flops), 1.0);
+}
+
+/* FLOPs per parameter and token of the convention (6·N·D, 8 with full
+ * recompute of every layer, LoRA's), for the totals and measured
+ * utilisations. */
+static double
+flops_per_param_token (const Context *c,
+                       const Config  *k)
+{
+  double factor = c->param_flops_factor;
+
+  if (k->recompute == CP_RECOMPUTE_FULL)
+    factor += 2.0 * _cp_recompute_fraction (c, k);
+  else if (k->recompute == CP_RECOMPUTE_SELECTIVE)
+    factor *= 1.0 + c->settings->selective_recompute_flops_overhead;
+  return factor;
+}
+
+void
+_cp_estimate_training_time (const Context *c,
+                            const Config  *k,
+                            CpEstimate    *est)
+{
+  const CpJob *job = c->job;
+  const CpModelSpec *m = &job->model;
+  double factor = flops_per_param_token (c, k);
+  double measured = trial_utilisation (c, factor);
+  gboolean on_trial_hardware = job->trial.quote_id != NULL && g_strcmp0 (job->trial.quote_id, c->quote->id) == 0;
+  Context timed = *c;
+  StepTime st;
+  double steps, modelled_s;
+
+  est->time_source = CP_TIME_SOURCE_MODEL;
+  _cp_layout_time (&timed, k, &st);
+  if (measured > 0)
+    {
+      /* A measured utilisation is end-to-end in the 6·N·D convention: it
+       * sets the compute time of a step, the rest follows from it. */
+      double measured_compute = factor * _cp_active_params (m) * st.tokens / (c->gpus * c->peak * measured);
+
+      timed.utilisation = c->utilisation * st.compute / measured_compute;
+      _cp_layout_time (&timed, k, &st);
+      est->time_source = on_trial_hardware ? CP_TIME_SOURCE_TRIAL : CP_TIME_SOURCE_EXTRAPOLATED;
+    }
+  steps = job->tokens / st.tokens;
+
+  est->global_batch_tokens = st.tokens;
+  est->steps = steps;
+  est->flops = factor * _cp_active_params (m) * job->tokens;
+  est->compute_s = steps * st.compute;
+  est->dp_communication_s = steps * st.dp;
+  est->zero3_gather_s = steps * st.zero3_gather;
+  est->exposed_dp_communication_s = steps * st.dp_exposed;
+  est->tp_communication_s = steps * st.tp;
+  est->pp_communication_s = steps * st.pp;
+  est->all_to_all_s = steps * st.all_to_all;
+  est->overlap_slowdown_s = steps * st.overlap_slowdown;
+  est->communication_s = steps * (st.dp + st.tp + st.pp + st.all_to_all + st.offload);
+  est->inter_node_communication_s = est->nodes > 1 ? steps * (st.dp + st.pp + st.all_to_all) : 0;
+  est->exposed_communication_s = steps * st.exposed;
+  est->bubble_s = steps * st.bubble;
+  est->total_s = est->compute_s + est->exposed_communication_s + est->bubble_s;
+  modelled_s = est->total_s;
+
+  if (job->mfu > 0)
+    {
+      /* An end-to-end MFU already contains communication and bubbles. */
+      est->time_source = CP_TIME_SOURCE_MFU;
+      est->compute_s = est->flops / (est->gpus * c->peak * job->mfu);
+      est->total_s = est->compute_s;
+      est->exposed_communication_s = 0;
+      est->bubble_s = 0;
+    }
+  else if (est->time_source == CP_TIME_SOURCE_TRIAL && est->nodes == 1)
+    {
+      /* On the machine that ran it, the trial's throughput is the answer. */
+      est->compute_s = est->flops / (est->gpus * c->peak * measured);
+      est->total_s = est->compute_s;
+      est->exposed_communication_s = 0;
+      est->bubble_s = 0;
+    }
+
+  /* The runner-up on the same footing as the run time given or measured. */
+  if (modelled_s > 0 && est->total_s != modelled_s)
+    est->runner_up_total_s *= est->total_s / modelled_s;
+
+  est->comm_compute_ratio = est->compute_s > 0 ? est->communication_s / est->compute_s : 0;
+  est->scaling_efficiency = est->total_s > 0 ? est->compute_s / est->total_s : 0;
+  est->gpu_hours = est->total_s / 3600.0 * est->gpus;
+  est->achieved_mfu = est->total_s > 0 ? 6.0 * _cp_active_params (m) * job->tokens / (est->total_s * est->gpus * c->peak) : 0;
+}
+
+double
+cp_gpu_spec_dense_peak_flops (const CpGpuSpec *gpu,
+                              CpPrecision      precision)
+{
+  return _cp_dense_peak_flops (gpu, precision);
+}
+
+gboolean
+cp_gpu_spec_runs_flash_attention (const CpGpuSpec *gpu)
+{
+  return !gpu->no_flash_attention;
+}

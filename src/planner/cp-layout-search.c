@@ -1,0 +1,691 @@
+/* cp-layout-search.c: the fastest training layout that fits, and the
+ * runner-up of another split of the GPUs.
+ *
+ * Splits (tensor × pipeline × interleave × expert) are enumerated, bounded
+ * from below and weighed best bound first; within a split the ZeRO stage,
+ * micro-batch and the least recompute that fits are chosen. Nothing here
+ * allocates.
+ */
+#include "config.h"
+
+#include "cp-estimate-private.h"
+
+#include <math.h>
+#include <string.h>
+
+/* Two times within this fraction of each other are a tie, which the
+ * layout with more memory headroom wins: closer than the model can tell. */
+#define TIE_FRACTION 0.01
+
+/* Interleaved stages per GPU tried by the search: Megatron-LM's published
+ * runs use 2–4 (T21: 3); more multiplies the pipeline sends for a bubble
+ * already small. */
+#define MAX_VIRTUAL_STAGES 4
+
+/* Micro-batches tried: 1 to 8 sequences, as in Megatron-LM's published
+ * layouts (T21 1, T22 1–4). */
+#define MAX_MICRO_BATCH 8
+
+/* Candidate splits of the GPUs (tensor × pipeline × interleave × expert). */
+#define MAX_SPLITS 512
+
+/* Whether @a is better than @b: a fitting layout beats one that does not;
+ * between fitting ones the faster, and within TIE_FRACTION the one with
+ * more headroom; between layouts that do not fit, the smaller. */
+static gboolean
+candidate_better (const Candidate *a,
+                  const Candidate *b)
+{
+  if (!b->valid)
+    return a->valid;
+  if (!a->valid)
+    return FALSE;
+  if (a->fits != b->fits)
+    return a->fits;
+  if (!a->fits)
+    return a->memory.total < b->memory.total;
+  if (fabs (a->time.run - b->time.run) <= TIE_FRACTION * MIN (a->time.run, b->time.run))
+    {
+      if (a->memory.total != b->memory.total)
+        return a->memory.total < b->memory.total;
+    }
+  return a->time.run < b->time.run;
+}
+
+typedef struct {
+  guint  tp, pp, vs, ep;
+  double lower_bound;     /* step time no choice of ZeRO, micro-batch or recompute beats */
+  double smallest_bytes;  /* memory with every saving on */
+  gboolean smallest_fits; /* and whether that fits */
+} Split;
+
+typedef struct {
+  guint       zero_first, zero_last;
+  gboolean    zero_free;
+  guint       mb_values[8];
+  guint       n_mb;
+  CpRecompute recompute_first, recompute_last;
+} Choices;
+
+/* Sequences per step of a split. Practitioners raise the batch with the
+ * cluster so that each data-parallel pipeline gets at least as many
+ * micro-batches as it has stages, the least that fills a 1F1B pipeline
+ * and the least Megatron-LM's interleaved schedule runs with (Narayanan et
+ * al. 2021, §2.2): Llama 3 405B on 16,384 GPUs ran PP 16 with 16
+ * sequences per data-parallel rank (Llama Team 2024, Table 4), Megatron-LM's
+ * Table 1 runs 8 per stage at 530B and 1T (2,520 GPUs batch 2,520, 3,072
+ * GPUs batch 3,072). The lower of them is taken, one sequence per
+ * tensor-parallel group (dp × pp), never past the largest published batch
+ * for the size (cp_job_largest_batch_tokens()); a stated batch is kept. */
+static double
+split_batch_seqs (const Context *c,
+                  guint          dp,
+                  guint          pp)
+{
+  return MIN (c->largest_batch_seqs, MAX (c->batch_seqs, (double) dp * pp));
+}
+
+static guint
+micro_batches (const Context *c,
+               guint          dp,
+               guint          pp,
+               guint          mb)
+{
+  return (guint) MAX (1.0, round (split_batch_seqs (c, dp, pp) / ((double) dp * mb)));
+}
+
+/* The fewest layers of full recompute that fit, all of them when none
+ * does. Memory falls with each layer recomputed, along a line or the
+ * larger of two lines (first and last pipeline stage): the chord from
+ * none (@none_bytes) to all recomputed lies above it, so where the chord
+ * meets the capacity some layer count fits, and at most a step or two
+ * from it is the fewest. */
+static gboolean
+fewest_recomputed_layers_that_fit (const Context *c,
+                                   double         none_bytes,
+                                   Config        *k,
+                                   Memory        *mem)
+{
+  guint layers = (guint) _cp_layers_per_gpu (c, k);
+  double all_bytes;
+  guint fewest;
+
+  k->recompute_layers = 0;
+  _cp_layout_memory (c, k, mem);
+  /* Recompute leaves the host memory as it is: past here only the GPUs'
+   * is weighed. */
+  if (!_cp_memory_fits (c, mem) || !c->recompute_partial || layers <= 1 || none_bytes <= mem->total)
+    return _cp_memory_fits (c, mem);
+  all_bytes = mem->total;
+  fewest = (guint) CLAMP (ceil (layers * (none_bytes - c->capacity) / (none_bytes - all_bytes)), 1.0, (double) layers);
+  for (;;)
+    {
+      Memory fewer;
+
+      k->recompute_layers = fewest;
+      _cp_layout_memory (c, k, mem);
+      if (mem->total > c->capacity)
+        {
+          if (++fewest >= layers)
+            break;
+          continue;
+        }
+      if (fewest == 1)
+        break;
+      k->recompute_layers = fewest - 1;
+      _cp_layout_memory (c, k, &fewer);
+      if (fewer.total > c->capacity)
+        break;
+      fewest--;
+      *mem = fewer;
+    }
+  if (fewest >= layers)
+    {
+      k->recompute_layers = 0;
+      _cp_layout_memory (c, k, mem);
+    }
+  else
+    k->recompute_layers = fewest;
+  return TRUE;
+}
+
+/* The least recompute of the allowed ones that fits; FALSE if none does
+ * (then @k holds the most saving one). */
+static gboolean
+least_recompute_that_fits (const Context  *c,
+                           const Choices  *choices,
+                           Config         *k,
+                           Memory         *mem)
+{
+  double none_bytes = 0;
+
+  for (int r = choices->recompute_first; r <= (int) choices->recompute_last; r++)
+    {
+      k->recompute = (CpRecompute) r;
+      if (k->recompute == CP_RECOMPUTE_FULL)
+        {
+          if (none_bytes == 0 && c->recompute_partial)
+            {
+              k->recompute = CP_RECOMPUTE_NONE;
+              _cp_layout_memory (c, k, mem);
+              none_bytes = mem->total;
+              k->recompute = CP_RECOMPUTE_FULL;
+            }
+          return fewest_recomputed_layers_that_fit (c, none_bytes, k, mem);
+        }
+      _cp_layout_memory (c, k, mem);
+      if (k->recompute == CP_RECOMPUTE_NONE)
+        none_bytes = mem->total;
+      if (_cp_memory_fits (c, mem))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+static void
+split_config (const Split *s,
+              const Context *c,
+              const Config *techniques,
+              Config *k)
+{
+  *k = *techniques;
+  k->tp = s->tp;
+  k->pp = s->pp;
+  k->vs = s->vs;
+  k->ep = s->ep;
+  k->dp = MAX (c->gpus / (s->tp * s->pp), 1);
+}
+
+/* ZeRO stages a split can run: ZeRO-2 and -3 do not combine with
+ * pipeline parallelism (DeepSpeed refuses them; Megatron-LM's distributed
+ * optimizer is ZeRO-1); without data parallelism there is nothing to
+ * shard; with it, ZeRO-1 is as fast as none and smaller, so none is not
+ * tried. FALSE when the split cannot run the stage asked for. */
+static gboolean
+split_zero_range (const Context *c,
+                  const Choices *choices,
+                  const Split   *s,
+                  guint         *first,
+                  guint         *last)
+{
+  guint dp = MAX (c->gpus / (s->tp * s->pp), 1);
+
+  *first = choices->zero_first;
+  *last = choices->zero_last;
+  if (choices->zero_free)
+    {
+      if (dp == 1)
+        *last = *first;
+      else
+        *first = MAX (*first, 1);
+    }
+  if (s->pp > 1)
+    *last = MIN (*last, 1);
+  return *first <= *last;
+}
+
+/* The best layout of one split. Micro-batches grow while that pays: a
+ * larger one hides more of the data-parallel traffic behind its backward
+ * and adds bubble and memory, so the run time falls and then rises. */
+static void
+best_of_split (const Context  *c,
+               const Split    *s,
+               const Choices  *choices,
+               const Config   *techniques,
+               Candidate      *best,
+               guint          *evaluated)
+{
+  guint zero_first, zero_last;
+  guint dp = MAX (c->gpus / (s->tp * s->pp), 1);
+
+  best->valid = FALSE;
+  if (!split_zero_range (c, choices, s, &zero_first, &zero_last))
+    return;
+  for (guint z = zero_first; z <= zero_last; z++)
+    {
+      double previous_run = G_MAXDOUBLE;
+
+      for (guint i = 0; i < choices->n_mb; i++)
+        {
+          Candidate cand = { 0 };
+
+          /* More sequences per step than the batch asks for would change
+           * the training, not the layout. */
+          if (i > 0 && (double) dp * choices->mb_values[i] > split_batch_seqs (c, dp, s->pp))
+            break;
+          split_config (s, c, techniques, &cand.config);
+          cand.config.zero_stage = z;
+          cand.config.mb = choices->mb_values[i];
+          cand.config.m = micro_batches (c, cand.config.dp, cand.config.pp, cand.config.mb);
+          /* Interleaving runs with no fewer micro-batches than stages. */
+          if (i > 0 && s->vs > 1 && cand.config.m < s->pp)
+            break;
+          cand.fits = least_recompute_that_fits (c, choices, &cand.config, &cand.memory);
+          cand.valid = TRUE;
+          if (!cand.fits)
+            {
+              if (candidate_better (&cand, best))
+                *best = cand;
+              break;   /* a larger micro-batch needs more memory still */
+            }
+          _cp_layout_time (c, &cand.config, &cand.time);
+          (*evaluated)++;
+          if (candidate_better (&cand, best))
+            *best = cand;
+          if (cand.time.dp_exposed <= cand.time.dp_floor * (1.0 + 1e-9) || cand.time.run >= previous_run)
+            break;
+          previous_run = cand.time.run;
+        }
+    }
+  if (best->valid && !best->fits)
+    _cp_layout_time (c, &best->config, &best->time);
+}
+
+static gboolean
+divides (guint n, guint d)
+{
+  return d > 0 && n % d == 0;
+}
+
+static void
+choices_init (const Context *c,
+              const Config  *techniques,
+              Choices       *ch)
+{
+  const CpJob *job = c->job;
+
+  ch->zero_free = job->zero_stage == CP_ZERO_STAGE_AUTO;
+  if (ch->zero_free)
+    {
+      ch->zero_first = 0;
+      ch->zero_last = (techniques->lora || techniques->qlora) ? 2 : 3;
+    }
+  else
+    ch->zero_first = ch->zero_last = job->zero_stage;
+  /* A technique raises the floor (R1's ladder). */
+  ch->zero_first = MAX (ch->zero_first, techniques->zero_stage);
+  ch->zero_last = MAX (ch->zero_last, ch->zero_first);
+
+  if (job->recompute == CP_RECOMPUTE_AUTO)
+    {
+      ch->recompute_first = CP_RECOMPUTE_NONE;
+      ch->recompute_last = CP_RECOMPUTE_FULL;
+    }
+  else
+    ch->recompute_first = ch->recompute_last = job->recompute;
+  if (techniques->recompute != CP_RECOMPUTE_AUTO && techniques->recompute > ch->recompute_first)
+    ch->recompute_first = techniques->recompute;
+  ch->recompute_last = MAX (ch->recompute_last, ch->recompute_first);
+
+  ch->n_mb = 0;
+  if (job->micro_batch > 0)
+    ch->mb_values[ch->n_mb++] = job->micro_batch;
+  else
+    for (guint mb = 1; mb <= MAX_MICRO_BATCH && (mb == 1 || mb <= c->largest_batch_seqs); mb *= 2)
+      ch->mb_values[ch->n_mb++] = mb;
+}
+
+/* Values tried for one part of the layout: the pinned one, or @n_free
+ * values from @free. */
+static guint
+part_values (guint        pinned,
+             const guint *free,
+             guint        n_free,
+             guint       *out)
+{
+  if (pinned > 0)
+    {
+      out[0] = pinned;
+      return 1;
+    }
+  memcpy (out, free, n_free * sizeof *out);
+  return n_free;
+}
+
+/* Whether @vs interleaved stages can beat none: compute and bubble of the
+ * fullest GPU, (layers on it) × (1 + (p − 1)/(m·v)), at m = p, the fewest
+ * micro-batches interleaving runs with and where it gains most. When it
+ * loses there it loses at every m, and it never needs less memory. */
+static gboolean
+interleaving_can_pay (const Context *c,
+                      guint          pp,
+                      guint          vs)
+{
+  double p = pp;
+  double plain = ceil (c->layers / p) * (1.0 + (p - 1.0) / p);
+  double interleaved = ceil (c->layers / (p * vs)) * vs * (1.0 + (p - 1.0) / (p * vs));
+
+  return interleaved < plain;
+}
+
+/* Candidate splits: tensor parallel a power of two inside a node dividing
+ * the heads; pipeline stages dividing the GPUs left, at most one layer
+ * each; interleaved stages where they can pay (uneven chunks allowed);
+ * experts over ranks dividing both the experts and the data-parallel
+ * group. Pinned parts are taken as given. */
+static guint
+enumerate_splits_within (const Context *c,
+                         gboolean       within_batch,
+                         Split         *splits,
+                         guint          max_splits)
+{
+  const CpJob *job = c->job;
+  const CpModelSpec *m = &job->model;
+  guint free[64], tps[64], pps[64], vss[64], eps[64];
+  guint n_free, n_tp, n = 0;
+
+  /* QLoRA's 4-bit base (bitsandbytes) trains data parallel only. */
+  n_free = 0;
+  for (guint tp = 1; tp <= c->gpn && tp <= c->gpus && n_free < 64 && (tp == 1 || !c->qlora); tp *= 2)
+    if (divides (m->heads, tp) && divides (c->gpus, tp))
+      free[n_free++] = tp;
+  n_tp = part_values (job->tensor_parallel, free, n_free, tps);
+
+  for (guint i = 0; i < n_tp; i++)
+    {
+      guint rest = MAX (c->gpus / tps[i], 1);
+      guint n_pp;
+
+      n_free = 0;
+      for (guint pp = 1; pp <= rest && pp <= m->layers && n_free < 64 && (pp == 1 || !c->qlora); pp++)
+        if (divides (rest, pp))
+          free[n_free++] = pp;
+      n_pp = part_values (job->pipeline_parallel, free, n_free, pps);
+
+      for (guint j = 0; j < n_pp; j++)
+        {
+          guint dp = MAX (c->gpus / (tps[i] * pps[j]), 1);
+          guint n_vs, n_ep;
+
+          /* More data-parallel ranks than sequences in the batch would
+           * need a larger batch. */
+          if (within_batch && dp > split_batch_seqs (c, dp, pps[j]))
+            continue;
+
+          n_free = 0;
+          free[n_free++] = 1;
+          /* Interleaving needs at least as many micro-batches as stages
+           * (Narayanan et al. 2021, §2.2.2). Layers that do not divide
+           * into p·v chunks are spread unevenly, the fullest chunk setting
+           * the pace, as Megatron-LM and Llama 3 do (Llama Team 2024,
+           * §3.3.2: 126 layers, one fewer on the first and last stage);
+           * each chunk keeps a layer at least. */
+          for (guint vs = 2; pps[j] > 1 && vs <= MAX_VIRTUAL_STAGES && pps[j] * vs <= m->layers &&
+                             split_batch_seqs (c, dp, pps[j]) >= (double) dp * pps[j]; vs++)
+            if (interleaving_can_pay (c, pps[j], vs))
+              free[n_free++] = vs;
+          n_vs = pps[j] > 1 ? part_values (job->virtual_stages, free, n_free, vss) : part_values (0, free, 1, vss);
+
+          n_free = 0;
+          free[n_free++] = 1;
+          for (guint ep = 2; cp_model_spec_is_moe (m) && ep <= MIN (dp, m->experts_total) && n_free < 64; ep++)
+            if (divides (m->experts_total, ep) && divides (dp, ep))
+              free[n_free++] = ep;
+          n_ep = cp_model_spec_is_moe (m) ? part_values (job->expert_parallel, free, n_free, eps)
+                                          : part_values (0, free, 1, eps);
+
+          for (guint a = 0; a < n_vs; a++)
+            for (guint b = 0; b < n_ep; b++)
+              {
+                if (n == max_splits)
+                  return n;
+                splits[n++] = (Split) { tps[i], pps[j], vss[a], MIN (eps[b], dp), 0, 0, FALSE };
+              }
+        }
+    }
+  return n;
+}
+
+/* Splits whose data-parallel ranks each get at least one sequence of the
+ * batch; all splits when there are none (a batch smaller than the GPUs
+ * left over after the deepest model split). */
+static guint
+enumerate_splits (const Context *c,
+                  Split         *splits,
+                  guint          max_splits)
+{
+  guint n = enumerate_splits_within (c, TRUE, splits, max_splits);
+
+  return n > 0 ? n : enumerate_splits_within (c, FALSE, splits, max_splits);
+}
+
+static int
+compare_splits (const Split *a,
+                const Split *b)
+{
+  if (a->smallest_fits != b->smallest_fits)
+    return a->smallest_fits ? -1 : 1;
+  if (!a->smallest_fits)
+    return a->smallest_bytes < b->smallest_bytes ? -1 : a->smallest_bytes > b->smallest_bytes;
+  return a->lower_bound < b->lower_bound ? -1 : a->lower_bound > b->lower_bound;
+}
+
+static void
+keep_best_two (Search          *search,
+               const Candidate *cand)
+{
+  if (candidate_better (cand, &search->best))
+    {
+      search->runner_up = search->best;
+      search->best = *cand;
+    }
+  else if (candidate_better (cand, &search->runner_up))
+    search->runner_up = *cand;
+}
+
+/* The fastest layout that fits, and the best one of another split.
+ * Splits are weighed in the order of a lower bound on their step time
+ * (compute, tensor and expert traffic, pipeline sends and the bubble at the
+ * smallest micro-batch, no data-parallel traffic): once the bound passes
+ * the runner-up, nothing left can place. Memory is a closed form checked
+ * before anything is timed. */
+void
+_cp_search_layout (const Context *c,
+                   const Config  *techniques,
+                   Search        *search)
+{
+  Split splits[MAX_SPLITS];
+  Choices choices;
+  guint n;
+
+  memset (search, 0, sizeof *search);
+  choices_init (c, techniques, &choices);
+  n = enumerate_splits (c, splits, MAX_SPLITS);
+
+  for (guint i = 0; i < n; i++)
+    {
+      Config k;
+      Memory mem;
+      StepTime st;
+      guint zero_first, zero_last;
+      double hidden_dp;
+
+      if (!split_zero_range (c, &choices, &splits[i], &zero_first, &zero_last))
+        {
+          splits[i].smallest_bytes = G_MAXDOUBLE;
+          splits[i].lower_bound = G_MAXDOUBLE;
+          continue;
+        }
+      split_config (&splits[i], c, techniques, &k);
+      k.mb = choices.mb_values[0];
+      k.m = micro_batches (c, k.dp, k.pp, k.mb);
+      k.zero_stage = zero_last;
+      k.recompute = choices.recompute_last;
+      _cp_layout_memory (c, &k, &mem);
+      splits[i].smallest_bytes = mem.total;
+      splits[i].smallest_fits = _cp_memory_fits (c, &mem);
+      if (!splits[i].smallest_fits)
+        continue;   /* never timed: sorted after every split that fits */
+      k.zero_stage = zero_first;
+      k.recompute = choices.recompute_first;
+      _cp_layout_time (c, &k, &st);
+      /* Without ZeRO-2/3 the reduction is hidden at best behind the
+       * backward of the largest micro-batch allowed. */
+      hidden_dp = st.dp_floor;
+      if (zero_last <= 1)
+        {
+          guint mb_max = choices.mb_values[0];
+
+          for (guint b = 1; b < choices.n_mb && (double) k.dp * choices.mb_values[b] <= split_batch_seqs (c, k.dp, k.pp); b++)
+            mb_max = choices.mb_values[b];
+          hidden_dp = MAX (st.dp_floor, st.dp - c->settings->dp_overlap * st.backward / micro_batches (c, k.dp, k.pp, mb_max));
+        }
+      splits[i].lower_bound = (st.total - st.dp_exposed + hidden_dp) * c->job->tokens / st.tokens;
+    }
+  /* Insertion sort: a few dozen splits. */
+  for (guint i = 1; i < n; i++)
+    {
+      Split s = splits[i];
+      guint j = i;
+
+      while (j > 0 && compare_splits (&s, &splits[j - 1]) < 0)
+        {
+          splits[j] = splits[j - 1];
+          j--;
+        }
+      splits[j] = s;
+    }
+
+  for (guint i = 0; i < n; i++)
+    {
+      Candidate cand = { 0 };
+      guint zero_first;
+
+      if (splits[i].smallest_bytes == G_MAXDOUBLE)
+        break;   /* sorted last: splits that cannot run the ZeRO stage asked for */
+      if (!splits[i].smallest_fits)
+        {
+          /* Nothing of this split fits: it can only be the least-bad
+           * answer, or the runner-up beside the only split that fits. */
+          if (search->runner_up.valid && search->runner_up.fits)
+            break;
+          split_config (&splits[i], c, techniques, &cand.config);
+          cand.config.mb = choices.mb_values[0];
+          cand.config.m = micro_batches (c, cand.config.dp, cand.config.pp, cand.config.mb);
+          split_zero_range (c, &choices, &splits[i], &zero_first, &cand.config.zero_stage);
+          cand.config.recompute = choices.recompute_last;
+          _cp_layout_memory (c, &cand.config, &cand.memory);
+          cand.valid = TRUE;
+          keep_best_two (search, &cand);
+          continue;
+        }
+      if (search->runner_up.valid && search->runner_up.fits &&
+          splits[i].lower_bound > search->runner_up.time.run * (1.0 + TIE_FRACTION))
+        break;
+      best_of_split (c, &splits[i], &choices, techniques, &cand, &search->evaluated);
+      keep_best_two (search, &cand);
+    }
+
+  if (search->best.valid && !search->best.fits)
+    _cp_layout_time (c, &search->best.config, &search->best.time);
+  if (search->runner_up.valid && !search->runner_up.fits)
+    _cp_layout_time (c, &search->runner_up.config, &search->runner_up.time);
+}
+
+/* Whether some split fits with recompute and ZeRO at most @recompute_max
+ * and @zero_max (and the job's pins): the smallest layout of every split,
+ * no timing. */
+gboolean
+_cp_some_split_fits (const Context *c,
+                     const Config  *techniques,
+                     CpRecompute    recompute_max,
+                     guint          zero_max)
+{
+  Choices choices;
+  Split splits[MAX_SPLITS];
+  guint n;
+
+  choices_init (c, techniques, &choices);
+  n = enumerate_splits (c, splits, MAX_SPLITS);
+  for (guint i = 0; i < n; i++)
+    {
+      Config k;
+      Memory mem;
+      guint zero_first, zero_last;
+
+      if (!split_zero_range (c, &choices, &splits[i], &zero_first, &zero_last) || zero_first > zero_max ||
+          choices.recompute_first > recompute_max)
+        continue;
+      split_config (&splits[i], c, techniques, &k);
+      k.mb = choices.mb_values[0];
+      k.m = micro_batches (c, k.dp, k.pp, k.mb);
+      k.zero_stage = MIN (zero_last, zero_max);
+      k.recompute = MIN (choices.recompute_last, recompute_max);
+      _cp_layout_memory (c, &k, &mem);
+      if (_cp_memory_fits (c, &mem))
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* The memory technique a searched layout relies on (R1 names it): full
+ * recompute or ZeRO-3 chosen by the search count when no layout without
+ * them fits. */
+CpTechnique
+_cp_technique_searched (const Context *c,
+                        const Config  *techniques,
+                        const Config  *chosen)
+{
+  gboolean full = chosen->recompute == CP_RECOMPUTE_FULL && c->job->recompute == CP_RECOMPUTE_AUTO;
+  gboolean zero3 = chosen->zero_stage == 3 && c->job->zero_stage == CP_ZERO_STAGE_AUTO;
+
+  Config lighter = *chosen;
+  Memory mem;
+
+  if (!full && !zero3)
+    return CP_TECHNIQUE_AS_CONFIGURED;
+  /* Most often the chosen split itself fits without them (ZeRO-3 won a
+   * tie on headroom). */
+  lighter.recompute = full ? CP_RECOMPUTE_SELECTIVE : chosen->recompute;
+  lighter.zero_stage = zero3 ? MAX (techniques->zero_stage, MIN (2u, c->gpus / (chosen->tp * chosen->pp) > 1 ? 2u : 0u))
+                             : chosen->zero_stage;
+  _cp_layout_memory (c, &lighter, &mem);
+  if (_cp_memory_fits (c, &mem) || _cp_some_split_fits (c, techniques, CP_RECOMPUTE_SELECTIVE, 2))
+    return CP_TECHNIQUE_AS_CONFIGURED;
+  if (_cp_some_split_fits (c, techniques, CP_RECOMPUTE_FULL, 2))
+    return CP_TECHNIQUE_FULL_RECOMPUTE;
+  return CP_TECHNIQUE_ZERO3;
+}
+
+void
+_cp_layout_to_public (const Context *c,
+                      const Config  *k,
+                      CpLayout      *out)
+{
+  out->tensor_parallel = k->tp;
+  out->pipeline_parallel = k->pp;
+  out->data_parallel = k->dp;
+  out->expert_parallel = k->ep;
+  out->virtual_stages = k->vs;
+  out->zero_stage = k->zero_stage;
+  out->micro_batch = k->mb;
+  out->micro_batches = k->m;
+  out->recompute = k->recompute;
+  out->layers_per_gpu = (guint) _cp_layers_per_gpu (c, k);
+  out->recomputed_layers = k->recompute != CP_RECOMPUTE_FULL ? 0
+                           : k->recompute_layers > 0 ? k->recompute_layers : out->layers_per_gpu;
+}
+
+/* The runner-up of @search into @est, and why the chosen layout beat it. */
+void
+_cp_search_runner_up (const Context *c,
+                      const Search  *search,
+                      CpEstimate    *est)
+{
+  if (!search->runner_up.valid)
+    {
+      est->layout_why = CP_LAYOUT_WHY_NONE;
+      return;
+    }
+  _cp_layout_to_public (c, &search->runner_up.config, &est->runner_up);
+  est->runner_up_fits = search->runner_up.fits;
+  est->runner_up_total_s = search->runner_up.time.run;
+  est->runner_up_memory_per_gpu_bytes = search->runner_up.memory.total;
+  if (!search->runner_up.fits)
+    est->layout_why = CP_LAYOUT_WHY_ONLY_FIT;
+  else if (search->best.time.run < search->runner_up.time.run * (1.0 - TIE_FRACTION) ||
+           search->best.memory.total >= search->runner_up.memory.total)
+    est->layout_why = CP_LAYOUT_WHY_FASTER;
+  else
+    est->layout_why = CP_LAYOUT_WHY_HEADROOM;
+}

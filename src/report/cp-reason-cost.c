@@ -1,0 +1,297 @@
+/* cp-reason-cost.c: the reasons of rules R4 to R6 and of the
+ * verdict's robustness: single-machine work, the benefit of a split, total
+ * cost, deadlines, questions for vendors and prices out of range. */
+#include "cp-report-private.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "planner/cp-units.h"
+#include "cp-i18n.h"
+#include "cp-reason-text-private.h"
+
+char *
+cp_reason_text_cost (const CpReason  *reason,
+                     const CpProject *project,
+                     const CpPlan    *plan,
+                     const char      *lang)
+{
+  const double *v = reason->values;
+  const char *currency = cp_reason_currency (project, reason->quote_index);
+  g_autofree char *a = NULL, *b = NULL, *c = NULL, *d = NULL;
+
+  switch (reason->outcome)
+    {
+    case CP_OUTCOME_SINGLE_MACHINE_WORK:
+      {
+        int kind = (int) v[0];
+        const char *kind_words = kind >= 0 && kind < CP_N_TASKS ? cp_words_task_kind ((CpTaskKind) kind) : "?";
+        /* TRANSLATORS: R4; %s is a kind of work such as "Data processing" */
+        return g_strdup_printf (_("%s runs on a single machine: a cluster's scheduler and shared storage bring nothing here, and one machine is cheapest."), kind_words);
+      }
+
+    case CP_OUTCOME_DEBUG_SHARE:
+      {
+        /* The quote is named: its own figures, not another quote's. */
+        g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
+
+        a = cp_i18n_format_percent (v[0], lang);
+        b = cp_i18n_format_days (v[1], lang);
+        if (plan != NULL && plan->cost_unknown)
+          /* TRANSLATORS: R4; the debugging share used, the quote, debugging days; no quote has a price */
+          return g_strdup_printf (_("Debugging is taken as %s of a training project's calendar: on %s that is %s on one rented machine, at a cost unknown without a price to compare."), a, name, b);
+        c = cp_i18n_format_money (v[2], currency, lang);
+        /* TRANSLATORS: R4; the debugging share used, the quote, debugging days, their cost */
+        return g_strdup_printf (_("Debugging is taken as %s of a training project's calendar: on %s that is %s on one rented machine, costing %s."), a, name, b, c);
+      }
+
+    case CP_OUTCOME_COMPUTE_DOMINATES:
+      {
+        /* The quote is named: its own figures, not another quote's. */
+        g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
+
+        a = cp_i18n_format_number (v[3], 0, lang);
+        b = cp_words_duration (v[2], lang);
+        c = cp_words_duration (v[1], lang);
+        d = cp_i18n_format_number (v[0], 2, lang);
+        /* TRANSLATORS: R5; node count, quote name, communication time, computing time, ratio */
+        return g_strdup_printf (_("On %s nodes of %s, communication takes %s against %s of computing (ratio %s): computing dominates, so splitting the job across a cluster pays."), a, name, b, c, d);
+      }
+
+    case CP_OUTCOME_SPLIT_NOT_NEEDED:
+      {
+        g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
+        g_autofree char *chosen = NULL;
+
+        chosen = plan != NULL && plan->recommended >= 0 && (guint) plan->recommended < plan->options->len
+                 ? cp_words_quote_name (project, g_array_index (plan->options, CpOption, plan->recommended).quote_index)
+                 : g_strdup ("?");
+        a = cp_i18n_format_number (v[3], 0, lang);
+        b = cp_words_duration (v[2], lang);
+        c = cp_words_duration (v[1], lang);
+        d = cp_i18n_format_number (v[0], 2, lang);
+        if (plan != NULL && plan->cost_unknown)
+          /* TRANSLATORS: R5; node count, quote name, communication time, computing time, ratio, the quote of the verdict; no quote has a price */
+          return g_strdup_printf (_("On %s nodes of %s, communication takes %s against %s of computing (ratio %s): a cluster would also pay off on communication, but is not needed, because one machine of %s finishes in time."), a, name, b, c, d, chosen);
+        /* TRANSLATORS: R5; node count, quote name, communication time, computing time, ratio, the recommended quote */
+        return g_strdup_printf (_("On %s nodes of %s, communication takes %s against %s of computing (ratio %s): a cluster would also pay off on communication, but is not needed, because one machine of %s finishes in time at the lowest total cost."), a, name, b, c, d, chosen);
+      }
+
+    case CP_OUTCOME_VERDICT_HOLDS:
+      if (reason->quote_index < 0)
+        return g_strdup (_("The answer holds across the range of the assumptions: no quote becomes feasible at their optimistic ends."));
+      {
+        g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
+
+        a = cp_i18n_format_money (v[0], currency, lang);
+        b = cp_i18n_format_money (v[1], currency, lang);
+        c = cp_i18n_format_days (v[2], lang);
+        d = cp_i18n_format_days (v[3], lang);
+        if (plan != NULL && plan->cost_unknown)
+          /* TRANSLATORS: R6, no quote has a price; quote name, calendar days low and high */
+          return g_strdup_printf (_("The answer holds across the range of the assumptions: %s still runs the job in time at both ends, in %s to %s."), name, c, d);
+        if (v[0] == v[1] && v[2] == v[3])
+          /* TRANSLATORS: R6; %s is a quote name */
+          return g_strdup_printf (_("The recommendation holds across the range of the assumptions: the time and cost of %s do not depend on them."), name);
+        /* TRANSLATORS: R6; quote name, total cost low and high, calendar days low and high */
+        return g_strdup_printf (_("The recommendation holds across the range of the assumptions: %s stays the cheapest feasible option at both ends, for %s to %s in %s to %s."), name, a, b, c, d);
+      }
+
+    case CP_OUTCOME_VERDICT_FLIPS:
+      {
+        g_autofree char *name = reason->quote_index >= 0 ? cp_words_quote_name (project, reason->quote_index) : NULL;
+        int kind = (int) v[0];
+
+        if (kind < 0 || kind >= CP_N_SPREADS)
+          {
+            if (name != NULL && plan != NULL && plan->recommended < 0)
+              /* TRANSLATORS: R6, nothing feasible; %s is a quote name */
+              return g_strdup_printf (_("The answer does not hold across the range: with every assumption at its optimistic end, %s becomes feasible."), name);
+            if (name == NULL)
+              return g_strdup (v[3] == CP_RANGE_PESSIMISTIC
+                               ? _("The recommendation does not hold across the range: with every assumption at its pessimistic end no quote is feasible.")
+                               : _("The answer does not hold across the range: with every assumption at its optimistic end a quote becomes feasible."));
+            return g_strdup_printf (v[3] == CP_RANGE_PESSIMISTIC
+                                    /* TRANSLATORS: R6; %s is a quote name */
+                                    ? _("The recommendation does not hold across the range: with every assumption at its pessimistic end, %s wins.")
+                                    /* TRANSLATORS: R6; %s is a quote name */
+                                    : _("The recommendation does not hold across the range: with every assumption at its optimistic end, %s wins."),
+                                    name);
+          }
+        a = cp_words_spread_value (project, kind, v[1], lang);
+        if (name == NULL)
+          return g_strdup_printf (v[2] > 0
+                                  /* TRANSLATORS: R6; an assumption ("utilisation") and its threshold */
+                                  ? _("The answer does not hold across the range: no quote is feasible if %s is above %s.")
+                                  /* TRANSLATORS: R6; an assumption ("utilisation") and its threshold */
+                                  : _("The answer does not hold across the range: no quote is feasible if %s is below %s."),
+                                  cp_words_spread (kind), a);
+        if (plan != NULL && plan->recommended < 0)
+          return g_strdup_printf (v[2] > 0
+                                  /* TRANSLATORS: R6, nothing feasible; quote name, an assumption, its threshold */
+                                  ? _("The answer does not hold across the range: %s becomes feasible if %s is above %s.")
+                                  /* TRANSLATORS: R6, nothing feasible; quote name, an assumption, its threshold */
+                                  : _("The answer does not hold across the range: %s becomes feasible if %s is below %s."),
+                                  name, cp_words_spread (kind), a);
+        return g_strdup_printf (v[2] > 0
+                                /* TRANSLATORS: R6; quote name, an assumption ("utilisation"), its threshold */
+                                ? _("The recommendation does not hold across the range: %s wins if %s is above %s.")
+                                /* TRANSLATORS: R6; quote name, an assumption ("utilisation"), its threshold */
+                                : _("The recommendation does not hold across the range: %s wins if %s is below %s."),
+                                name, cp_words_spread (kind), a);
+      }
+
+    case CP_OUTCOME_NOTHING_FITS:
+      a = cp_i18n_format_number (v[0], 0, lang);
+      /* TRANSLATORS: R6; %s is the number of quotes evaluated */
+      return g_strdup_printf (_("No quote can run this job: it fits in the memory of none of the %s quotes evaluated (the GPUs', or the host memory CPU offload fills), at any node count they offer."), a);
+
+    case CP_OUTCOME_BEST_AVAILABLE:
+      {
+        g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
+
+        b = cp_words_plan_money (plan, v[1], currency, lang);
+        c = cp_i18n_format_days (v[3], lang);
+        if (plan != NULL && plan->shortfall == CP_SHORTFALL_CONCURRENCY)
+          {
+            a = cp_i18n_format_number (v[0], 0, lang);
+            /* TRANSLATORS: R6; quote name, node count, total cost, concurrent requests served */
+            return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                                 "No quote carries the target concurrency. Best available, the one that serves the most: %1$s on %2$u node, %3$s, serving %4$s concurrent requests. It is shown, not recommended.",
+                                                 "No quote carries the target concurrency. Best available, the one that serves the most: %1$s on %2$u nodes, %3$s, serving %4$s concurrent requests. It is shown, not recommended.",
+                                                 (gulong) v[2]),
+                                    name, (guint) v[2], b, a);
+          }
+        a = cp_i18n_format_days (v[0], lang);
+        if (plan != NULL && plan->shortfall == CP_SHORTFALL_LONGEST_RUN)
+          /* TRANSLATORS: R6; quote name, node count, total cost, calendar days, the longest acceptable run */
+          return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                               "There is no deadline, and no quote's run fits within the longest acceptable run of %5$s. Best available, the one that finishes soonest: %1$s on %2$u node, %3$s, finishing in %4$s. It is shown, not recommended.",
+                                               "There is no deadline, and no quote's run fits within the longest acceptable run of %5$s. Best available, the one that finishes soonest: %1$s on %2$u nodes, %3$s, finishing in %4$s. It is shown, not recommended.",
+                                               (gulong) v[2]),
+                                  name, (guint) v[2], b, a, c);
+        /* TRANSLATORS: R6; quote name, node count, total cost, calendar days, the deadline */
+        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                             "No quote finishes by the %5$s deadline. Best available, the one that finishes soonest: %1$s on %2$u node, %3$s, finishing in %4$s. It is shown, not recommended.",
+                                             "No quote finishes by the %5$s deadline. Best available, the one that finishes soonest: %1$s on %2$u nodes, %3$s, finishing in %4$s. It is shown, not recommended.",
+                                             (gulong) v[2]),
+                                name, (guint) v[2], b, a, c);
+      }
+
+    case CP_OUTCOME_NODES_MEET_DEADLINE:
+      {
+        g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
+        const CpQuote *quote = reason->quote_index >= 0 && (guint) reason->quote_index < project->quotes->len
+                               ? g_ptr_array_index (project->quotes, reason->quote_index) : NULL;
+
+        a = cp_i18n_format_days (v[1], lang);
+        b = cp_words_plan_money (plan, v[2], currency, lang);
+        c = cp_i18n_format_days (v[3], lang);
+        if (plan != NULL && plan->shortfall == CP_SHORTFALL_LONGEST_RUN)
+          /* TRANSLATORS: R6; quote name, node count, nodes the quote offers, run days, the longest acceptable run, total cost */
+          return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                               "%1$s would run within the longest acceptable run of %5$s on %2$u nodes, in %4$s for %6$s, but it offers only %3$u node: ask the vendor for more.",
+                                               "%1$s would run within the longest acceptable run of %5$s on %2$u nodes, in %4$s for %6$s, but it offers only %3$u nodes: ask the vendor for more.",
+                                               quote != NULL ? quote->nodes_available : 0),
+                                  name, (guint) v[0], quote != NULL ? quote->nodes_available : 0, a, c, b);
+        /* TRANSLATORS: R6; quote name, node count, nodes the quote offers, calendar days, the deadline, total cost */
+        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                             "%1$s would meet the %5$s deadline on %2$u nodes, finishing in %4$s for %6$s, but it offers only %3$u node: ask the vendor for more.",
+                                             "%1$s would meet the %5$s deadline on %2$u nodes, finishing in %4$s for %6$s, but it offers only %3$u nodes: ask the vendor for more.",
+                                             quote != NULL ? quote->nodes_available : 0),
+                                name, (guint) v[0], quote != NULL ? quote->nodes_available : 0, a, c, b);
+      }
+
+    case CP_OUTCOME_DEADLINE_NEEDED:
+      {
+        g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
+
+        a = cp_i18n_format_days (v[0], lang);
+        b = cp_words_plan_money (plan, v[2], currency, lang);
+        c = cp_i18n_format_days (v[3], lang);
+        if (plan != NULL && plan->shortfall == CP_SHORTFALL_LONGEST_RUN)
+          /* TRANSLATORS: R6; quote name, node count, total cost, its run, the longest acceptable run now */
+          return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                               "%1$s on %2$u node (its fastest) runs %4$s: a longest acceptable run of at least that, instead of %5$s, would accept it, for %3$s.",
+                                               "%1$s on %2$u nodes (its fastest) runs %4$s: a longest acceptable run of at least that, instead of %5$s, would accept it, for %3$s.",
+                                               (gulong) v[1]),
+                                  name, (guint) v[1], b, a, c);
+        /* TRANSLATORS: R6; quote name, node count, total cost, the deadline it needs, the deadline now */
+        return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                             "%1$s on %2$u node (its fastest) would meet a deadline of %4$s instead of %5$s, for %3$s.",
+                                             "%1$s on %2$u nodes (its fastest) would meet a deadline of %4$s instead of %5$s, for %3$s.",
+                                             (gulong) v[1]),
+                                name, (guint) v[1], b, a, c);
+      }
+
+    case CP_OUTCOME_COMMUNICATION_DOMINATES:
+      {
+        /* The quote is named: its own figures, not another quote's. */
+        g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
+
+        a = cp_i18n_format_number (v[3], 0, lang);
+        b = cp_words_duration (v[2], lang);
+        c = cp_words_duration (v[1], lang);
+        d = cp_i18n_format_number (v[0], 2, lang);
+        /* TRANSLATORS: R5; node count, quote name, communication time, computing time, ratio */
+        return g_strdup_printf (_("On %s nodes of %s, communication takes %s against %s of computing (ratio %s): communication dominates, so one multi-GPU machine is better."), a, name, b, c, d);
+      }
+
+    case CP_OUTCOME_CHEAPEST_TOTAL:
+      {
+        g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
+
+        a = cp_i18n_format_money (v[0], currency, lang);
+        c = cp_i18n_format_number (v[2], 0, lang);
+        d = cp_i18n_format_number (v[3], 0, lang);
+        /* With one option there is nothing to rank it against. */
+        if (plan != NULL && plan->options->len == 1)
+          /* TRANSLATORS: R6, one quote evaluated; quote name, its total cost */
+          return g_strdup_printf (_("%s finishes the job for a total cost of %s; it is the only quote evaluated, so nothing is ranked against it."), name, a);
+        if (!isfinite (v[1]) || v[1] <= 0)
+          return g_strdup_printf (_("%s finishes the job at the lowest total cost, %s; its rank is %s by unit price and %s by total cost."), name, a, c, d);
+        b = cp_i18n_format_money (v[1], currency, lang);
+        return g_strdup_printf (_("%s finishes the job at the lowest total cost, %s, against %s for the runner-up; its rank is %s by unit price and %s by total cost."), name, a, b, c, d);
+      }
+
+    case CP_OUTCOME_ASK_BANDWIDTH:
+      a = cp_words_quote_name (project, (int) v[0]);
+      return g_strdup_printf (_("Ask the vendor of %s whether inter-node bandwidth is dedicated or shared; until then it is evaluated as shared."), a);
+
+    case CP_OUTCOME_ASK_STORAGE:
+      a = cp_words_quote_name (project, (int) v[0]);
+      return g_strdup_printf (_("Ask the vendor of %s what storage is offered: a parallel file system or a network disk."), a);
+
+    case CP_OUTCOME_ASK_HOST_MEMORY:
+      a = cp_words_quote_name (project, (int) v[0]);
+      b = cp_reason_host_memory_text (project, v[1], lang);
+      /* TRANSLATORS: R6; the quote's name, then a size */
+      return g_strdup_printf (_("Ask the vendor of %s how much host memory each machine has: CPU offload keeps %s of optimizer states, fp32 master weights and gradients there, which this plan assumes the machine has."), a, b);
+
+    case CP_OUTCOME_IMPLAUSIBLE_PRICE:
+      {
+        const char *unit = cp_i18n_currency_name (currency, lang);
+        g_autofree char *price = cp_i18n_format_value (v[1], lang);
+        g_autofree char *low = cp_i18n_format_value (v[2], lang);
+        g_autofree char *high = cp_i18n_format_value (v[3], lang);
+
+        a = cp_words_quote_name (project, (int) v[0]);
+        /* TRANSLATORS: the price is that of one GPU-hour; the last %s is the currency */
+        return g_strdup_printf (_("The price of %s works out to %s %s per GPU-hour, outside the %s–%s %s that GPUs rent for: check its unit (Billed per) before trusting its total."),
+                                a, price, unit, low, high, unit);
+      }
+
+    case CP_OUTCOME_COST_NEEDS_PRICE:
+      a = cp_i18n_format_number (v[0], 0, lang);
+      /* TRANSLATORS: R6; %s is the number of quotes evaluated without a price */
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "No quote has a price to compare, so the verdict says only what the hardware of the %s quote evaluated can run: the fewest machines that run the job in time. The total cost, and a ranking by it, need a price.",
+                                           "No quote has a price to compare, so the verdict says only what the hardware of the %s quotes evaluated can run: the fewest machines that run the job in time. The total cost, and a ranking by it, need a price.",
+                                           (gulong) v[0]),
+                              a);
+
+    default:
+      break;
+    }
+  return NULL;
+}

@@ -1,0 +1,122 @@
+/* cp-reason-memory.c: the reasons of rules R1 to R3: memory gap,
+ * kind of fine-tuning and inference concurrency (what fits on one machine). */
+#include "cp-report-private.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "planner/cp-units.h"
+#include "cp-i18n.h"
+#include "cp-reason-text-private.h"
+
+char *
+cp_reason_text_memory (const CpReason  *reason,
+                       const CpProject *project,
+                       const CpPlan    *plan,
+                       const char      *lang)
+{
+  const double *v = reason->values;
+  const CpSettings *settings = &project->settings;
+  g_autofree char *a = NULL, *b = NULL, *c = NULL, *d = NULL;
+
+  switch (reason->outcome)
+    {
+    case CP_OUTCOME_FITS:
+      a = cp_reason_bytes_text (project, v[1]);
+      b = cp_reason_ratio_text (v[0], lang);
+      c = cp_reason_bytes_text (project, v[2]);
+      /* TRANSLATORS: R1; "%s×" is the memory gap, e.g. "0.45×" */
+      return g_strdup_printf (_("The job needs %s of GPU memory in all, %s what one machine offers (%s): it fits on a single machine."), a, b, c);
+
+    case CP_OUTCOME_FITS_WITH_TECHNIQUE:
+      a = cp_reason_ratio_text (v[0], lang);
+      b = cp_reason_technique_text (v[1]);
+      c = cp_reason_bytes_text (project, v[2]);
+      d = cp_reason_bytes_text (project, v[3]);
+      return g_strdup_printf (_("The job needs %s the memory of one machine; with %s it needs %s per GPU, within the %s available, so one machine can run it."), a, b, c, d);
+
+    case CP_OUTCOME_JUDGEMENT_ZONE:
+      {
+        g_autofree char *low = cp_reason_ratio_text (settings->judgement_gap_low, lang);
+        g_autofree char *high = cp_reason_ratio_text (settings->judgement_gap_high, lang);
+
+        a = cp_reason_ratio_text (v[0], lang);
+        if (v[1] < 0)
+          return g_strdup_printf (_("The job needs %s the memory of one machine, between %s and %s: a judgement call. No memory technique brings it within one machine; both a single machine and a cluster are shown."), a, low, high);
+        b = cp_reason_technique_text (v[1]);
+        c = cp_reason_bytes_text (project, v[2]);
+        d = cp_reason_bytes_text (project, v[3]);
+        return g_strdup_printf (_("The job needs %s the memory of one machine, between %s and %s: a judgement call. With %s it needs %s per GPU against %s available; both a single machine and a cluster are shown."), a, low, high, b, c, d);
+      }
+
+    case CP_OUTCOME_GAP_NEEDS_CLUSTER:
+      {
+        g_autofree char *high = cp_reason_ratio_text (settings->judgement_gap_high, lang);
+
+        a = cp_reason_bytes_text (project, v[1]);
+        b = cp_reason_ratio_text (v[0], lang);
+        c = cp_reason_bytes_text (project, v[2]);
+        return g_strdup_printf (_("The job needs %s of GPU memory, %s what one machine offers (%s): above %s, go to a cluster with model, pipeline or tensor parallelism."), a, b, c, high);
+      }
+
+    case CP_OUTCOME_TECHNIQUES_FAIL:
+      a = cp_reason_bytes_text (project, v[1]);
+      b = cp_reason_ratio_text (v[0], lang);
+      c = cp_reason_bytes_text (project, v[2]);
+      return g_strdup_printf (_("The job needs %s of GPU memory, %s what one machine offers (%s), and no memory technique closes the gap: it needs a cluster."), a, b, c);
+
+    case CP_OUTCOME_HOST_MEMORY_SHORT:
+      {
+        g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
+
+        a = cp_reason_ratio_text (v[0], lang);
+        b = cp_reason_host_memory_text (project, v[1], lang);
+        c = cp_reason_host_memory_text (project, v[2], lang);
+        /* TRANSLATORS: R1; a ratio, two sizes, then the quote's name */
+        return g_strdup_printf (_("The job needs %s the memory of one machine. CPU offload would fit it in the GPUs, but it keeps %s of optimizer states, fp32 master weights and gradients in each machine's host memory, more than the %s that %s states: one of its machines cannot run it."), a, b, c, name);
+      }
+
+    case CP_OUTCOME_FULL_FINETUNE_CLUSTER:
+      a = cp_format_count (v[0]);
+      return g_strdup_printf (_("Full-parameter fine-tuning of a %s-parameter model usually needs a cluster."), a);
+
+    case CP_OUTCOME_PEFT_SINGLE_GPU:
+      a = cp_format_count (v[0]);
+      b = cp_reason_bytes_text (project, v[1]);
+      c = cp_reason_bytes_text (project, v[2]);
+      return g_strdup_printf (_("Parameter-efficient fine-tuning of a %s-parameter model needs %s of GPU memory in total, within the %s of one GPU: one large-memory GPU is enough and a cluster is optional."), a, b, c);
+
+    case CP_OUTCOME_PEFT_NEEDS_MORE:
+      a = cp_format_count (v[0]);
+      b = cp_reason_bytes_text (project, v[1]);
+      c = cp_reason_bytes_text (project, v[2]);
+      return g_strdup_printf (_("Parameter-efficient fine-tuning of a %s-parameter model needs %s of GPU memory in total, more than the %s of one GPU: it needs several GPUs."), a, b, c);
+
+    case CP_OUTCOME_CONCURRENCY_ONE_NODE:
+      a = cp_i18n_format_number (v[0], 0, lang);
+      b = cp_i18n_format_number (v[1], 0, lang);
+      c = cp_i18n_format_number (v[2], 0, lang);
+      d = cp_i18n_format_number (v[3], 0, lang);
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "Inference is sized by concurrency, not by the memory ceiling: %s concurrent requests need %s replica of %s requests; one machine has room for %s, so a single machine serves the target.",
+                                           "Inference is sized by concurrency, not by the memory ceiling: %s concurrent requests need %s replicas of %s requests; one machine has room for %s, so a single machine serves the target.",
+                                           (gulong) v[2]),
+                              a, c, b, d);
+
+    case CP_OUTCOME_CONCURRENCY_CLUSTER:
+      a = cp_i18n_format_number (v[0], 0, lang);
+      b = cp_i18n_format_number (v[1], 0, lang);
+      c = cp_i18n_format_number (v[2], 0, lang);
+      d = cp_i18n_format_number (v[3], 0, lang);
+      return g_strdup_printf (_("%s concurrent requests need %s replicas of %s requests, on %s machines: a cluster of replicas behind a load balancer."), a, c, b, d);
+
+    case CP_OUTCOME_MODEL_DOES_NOT_FIT:
+      a = cp_reason_bytes_text (project, v[0]);
+      b = cp_reason_bytes_text (project, v[1]);
+      return g_strdup_printf (_("The model's weights (%s) do not fit in one machine (%s): each replica must span several machines."), a, b);
+
+    default:
+      break;
+    }
+  return NULL;
+}
