@@ -1003,6 +1003,16 @@ cp_plan_new_without_robustness (const CpJob      *job,
       add_reason (plan, CP_RULE_R6_TOTAL_COST, CP_OUTCOME_COST_NEEDS_PRICE, -1, plan->options->len, 0, 0, 0);
       if (!first->feasible)
         reason_best_available (plan, job, quotes, settings);
+      /* Without a price the question is what the hardware needs: a job
+       * that runs but needs more machines than offered (R3's replicas, or
+       * the nodes R6 finds beyond the offer) needs a cluster. */
+      for (guint i = 0; i < plan->reasons->len && !first->feasible; i++)
+        {
+          CpOutcome outcome = g_array_index (plan->reasons, CpReason, i).outcome;
+
+          if (outcome == CP_OUTCOME_CONCURRENCY_CLUSTER || outcome == CP_OUTCOME_NODES_MEET_DEADLINE)
+            plan->verdict = CP_VERDICT_CLUSTER;
+        }
     }
   else if (first->feasible)
     {
