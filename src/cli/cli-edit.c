@@ -81,6 +81,7 @@ cp_cli_add_job (int argc, char **argv)
   g_autofree char *id = NULL;
   g_autofree char *name = NULL;
   g_autofree char *trial_quote = NULL;
+  g_autofree char *after = NULL;
   CpTaskKind kind = CP_TASK_PRETRAIN;
   CpJob *job;
   GOptionEntry entries[] = {
@@ -88,6 +89,8 @@ cp_cli_add_job (int argc, char **argv)
     { "name", 0, 0, G_OPTION_ARG_STRING, &name, N_("The job’s name (default: the model’s)"), N_("NAME") },
     { "trial-quote", 0, 0, G_OPTION_ARG_STRING, &trial_quote,
       N_("The quote whose hardware the --measured-… figures were taken on"), N_("QUOTE") },
+    { "after", 0, 0, G_OPTION_ARG_STRING, &after,
+      N_("The job this one starts after (default: with the project’s start)"), N_("JOB") },
     { NULL }
   };
 
@@ -123,6 +126,9 @@ cp_cli_add_job (int argc, char **argv)
         return cp_cli_usage_error (_("--trial-quote: the project has no quote “%s”"), trial_quote);
       cp_cli_job_bind_trial (job, quote);
     }
+  if (after && !job_id_taken (project, after))
+    return cp_cli_usage_error (_("--after: the project has no job “%s”"), after);
+  job->after_job_id = g_steal_pointer (&after);
   if (id && (job_id_taken (project, id) && g_strcmp0 (job->id, id) != 0))
     return cp_cli_usage_error (_("--id: the project already has a job “%s”"), id);
   if (id)

@@ -9,6 +9,7 @@
 
 #include "cli-common.h"
 #include "cp-cli.h"
+#include "planner/cp-schedule.h"
 #include "report/cp-reason-text.h"
 #include "store/cp-demo.h"
 #include "store/cp-quote-csv.h"
@@ -574,9 +575,12 @@ cp_cli_new (int argc, char **argv)
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(CpProject) project = NULL;
   g_autofree char *name = NULL;
+  g_autofree char *start = NULL;
   GOptionEntry entries[] = {
     { "name", 0, 0, G_OPTION_ARG_STRING, &name,
       N_("The project's name (default: the file name)"), N_("NAME") },
+    { "start", 0, 0, G_OPTION_ARG_STRING, &start,
+      N_("The project's first day, such as 2027-03-01 (default: the day a report is made)"), N_("DATE") },
     { NULL }
   };
 
@@ -589,9 +593,17 @@ cp_cli_new (int argc, char **argv)
   if (argc != 2)
     return cp_cli_usage_error (_("new needs exactly one project file"));
 
+  if (start && !cp_schedule_parse_date (start, NULL))
+    return cp_cli_usage_error (_("--start: “%s” is not a date such as 2027-03-01"), start);
+
   project = cp_project_new ();
   g_free (project->name);
   project->name = name ? g_steal_pointer (&name) : cp_store_display_name (argv[1]);
+  if (start)
+    {
+      g_free (project->start_date);
+      project->start_date = g_steal_pointer (&start);
+    }
   return write_new_project (argv[1], project);
 }
 

@@ -11,6 +11,7 @@
 
 #include "cli-common.h"
 #include "cp-cli.h"
+#include "planner/cp-schedule.h"
 #include "report/cp-i18n.h"
 #include "report/cp-reason-text.h"
 #include "report/cp-report.h"
@@ -50,10 +51,62 @@ print_recommendations (const CpProject *project,
   cp_i18n_pop_language ();
 }
 
+/* The sign-off and the start date given on the command line, kept in the
+ * project before the report is written: the file and the report agree. */
+typedef struct {
+  char *prepared_by;
+  char *reviewed_by;
+  char *approved_by;
+  char *signed_on;
+  char *start;
+} SignOffOptions;
+
+static gboolean
+sign_off_given (const SignOffOptions *given)
+{
+  return given->prepared_by || given->reviewed_by || given->approved_by || given->signed_on || given->start;
+}
+
+static void
+take_option (char **field, char **value)
+{
+  if (*value == NULL)
+    return;
+  g_free (*field);
+  *field = g_steal_pointer (value);
+}
+
+static int
+store_sign_off (const char *path, SignOffOptions *given, CpProject **project)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpStore) store = NULL;
+
+  if (given->signed_on && *given->signed_on && !cp_schedule_parse_date (given->signed_on, NULL))
+    return cp_cli_usage_error (_("--signed-on: “%s” is not a date such as 2027-03-01"), given->signed_on);
+  if (given->start && *given->start && !cp_schedule_parse_date (given->start, NULL))
+    return cp_cli_usage_error (_("--start: “%s” is not a date such as 2027-03-01"), given->start);
+
+  store = cp_store_open (path, FALSE, &error);
+  if (store != NULL)
+    *project = cp_store_load (store, &error);
+  if (*project == NULL)
+    return cp_cli_failure ("%s: %s", path, error->message);
+  take_option (&(*project)->prepared_by, &given->prepared_by);
+  take_option (&(*project)->reviewed_by, &given->reviewed_by);
+  take_option (&(*project)->approved_by, &given->approved_by);
+  take_option (&(*project)->signed_on, &given->signed_on);
+  take_option (&(*project)->start_date, &given->start);
+  if (!cp_store_save (store, *project, &error))
+    return cp_cli_failure ("%s: %s", path, error->message);
+  return CP_CLI_EXIT_OK;
+}
+
 int
 cp_cli_report (int    argc,
                char **argv)
 {
+  SignOffOptions given = { NULL };
   g_autofree char *lang = NULL;
   g_autofree char *pdf_path = NULL;
   g_autofree char *xml_path = NULL;
@@ -65,6 +118,17 @@ cp_cli_report (int    argc,
       N_("Language of the report: zh_CN or en (default: the project's)"), N_("LANG") },
     { "pdf", 0, 0, G_OPTION_ARG_FILENAME, &pdf_path, N_("Write the PDF report to FILE"), N_("FILE") },
     { "xml", 0, 0, G_OPTION_ARG_FILENAME, &xml_path, N_("Write the XML report to FILE"), N_("FILE") },
+    { "prepared-by", 0, 0, G_OPTION_ARG_STRING, &given.prepared_by,
+      N_("Who prepared the report, kept in the project (\"\" clears it)"), N_("NAME") },
+    { "reviewed-by", 0, 0, G_OPTION_ARG_STRING, &given.reviewed_by,
+      N_("Who reviewed it, kept in the project"), N_("NAME") },
+    { "approved-by", 0, 0, G_OPTION_ARG_STRING, &given.approved_by,
+      N_("Who approves it, kept in the project"), N_("NAME") },
+    { "signed-on", 0, 0, G_OPTION_ARG_STRING, &given.signed_on,
+      N_("The day of the approval, such as 2027-03-01, kept in the project"), N_("DATE") },
+    { "start", 0, 0, G_OPTION_ARG_STRING, &given.start,
+      N_("The project's first day, such as 2027-03-01, kept in the project "
+         "(default: the day the report is made)"), N_("DATE") },
     { NULL }
   };
 
@@ -85,7 +149,20 @@ cp_cli_report (int    argc,
       return CP_CLI_EXIT_USAGE;
     }
 
-  project = cp_project_load_file (argv[1], &error);
+  if (sign_off_given (&given))
+    {
+      int status = store_sign_off (argv[1], &given, &project);
+
+      g_free (given.prepared_by);
+      g_free (given.reviewed_by);
+      g_free (given.approved_by);
+      g_free (given.signed_on);
+      g_free (given.start);
+      if (status != CP_CLI_EXIT_OK)
+        return status;
+    }
+  else
+    project = cp_project_load_file (argv[1], &error);
   if (project == NULL)
     return cp_cli_failure ("%s: %s", argv[1], error->message);
 

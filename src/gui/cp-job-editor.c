@@ -10,6 +10,7 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "planner/cp-schedule.h"
 #include "report/cp-reason-text.h"
 
 #include "cp-job-editor.h"
@@ -168,6 +169,7 @@ struct _CpJobEditor
   AdwPreferencesGroup  *trial_group;
   CpPickerRow          *model_row;
   CpPickerRow          *trial_quote_row;
+  CpPickerRow          *after_row;
 
   AdwPreferencesGroup  *groups[N_GROUPS];
   AdwExpanderRow       *expanders[N_GROUPS];
@@ -268,6 +270,33 @@ fill_trial_quote_row (CpJobEditor *self)
                            self->job->trial.quote_id);
 }
 
+/* "With the project's start", then every other job this one may start
+ * after without the order looping (cp_project_job_may_follow()). */
+static void
+fill_after_row (CpJobEditor *self)
+{
+  g_autoptr(GPtrArray) ids = g_ptr_array_new ();
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+  guint index;
+
+  g_ptr_array_add (ids, NULL);
+  g_ptr_array_add (labels, (gpointer) _("With the project’s start"));
+  if (g_ptr_array_find (self->project->jobs, self->job, &index))
+    for (guint i = 0; i < self->project->jobs->len; i++)
+      {
+        const CpJob *other = g_ptr_array_index (self->project->jobs, i);
+
+        if (!cp_project_job_may_follow (self->project, index, i))
+          continue;
+        g_ptr_array_add (ids, other->id);
+        g_ptr_array_add (labels, other->name != NULL && *other->name != '\0' ? other->name : other->id);
+      }
+
+  cp_picker_row_set_items (self->after_row, (const char * const *) ids->pdata,
+                           (const char * const *) labels->pdata, ids->len,
+                           self->job->after_job_id);
+}
+
 /* A model whose figures were edited is no longer the catalogue's: the
  * picker's first entry then carries its name, "Custom (from LLaMA 7B)". */
 static void
@@ -325,6 +354,7 @@ load_rows (CpJobEditor *self,
 
   show_model_choice (self);
   cp_picker_row_select_id (self->trial_quote_row, self->job->trial.quote_id);
+  cp_picker_row_select_id (self->after_row, self->job->after_job_id);
 
   for (guint i = 0; i < self->rows->len; i++)
     {
@@ -664,6 +694,18 @@ on_trial_quote_picked (CpJobEditor *self,
   emit_changed (self, "trial-quote");
 }
 
+static void
+on_after_picked (CpJobEditor *self,
+                 const char  *id)
+{
+  if (self->job == NULL || self->loading || g_strcmp0 (id, self->job->after_job_id) == 0)
+    return;
+
+  g_free (self->job->after_job_id);
+  self->job->after_job_id = g_strdup (id);
+  emit_changed (self, "starts-after");
+}
+
 gboolean
 cp_job_editor_apply_trial (CpJobEditor      *self,
                            const CpTrialRun *trial,
@@ -740,6 +782,7 @@ cp_job_editor_set_job (CpJobEditor *self,
   self->loading = TRUE;
   fill_model_row (self);
   fill_trial_quote_row (self);
+  fill_after_row (self);
   self->loading = FALSE;
   load_rows (self, TRUE);
 }
@@ -754,6 +797,7 @@ cp_job_editor_reload (CpJobEditor *self)
   self->loading = TRUE;
   fill_model_row (self);
   fill_trial_quote_row (self);
+  fill_after_row (self);
   self->loading = FALSE;
   load_rows (self, FALSE);
 }
@@ -780,6 +824,14 @@ cp_job_editor_get_model_row (CpJobEditor *self)
   g_return_val_if_fail (CP_IS_JOB_EDITOR (self), NULL);
 
   return self->model_row;
+}
+
+CpPickerRow *
+cp_job_editor_get_after_row (CpJobEditor *self)
+{
+  g_return_val_if_fail (CP_IS_JOB_EDITOR (self), NULL);
+
+  return self->after_row;
 }
 
 CpPickerRow *
@@ -863,8 +915,10 @@ cp_job_editor_class_init (CpJobEditorClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpJobEditor, trial_group);
   gtk_widget_class_bind_template_child (widget_class, CpJobEditor, model_row);
   gtk_widget_class_bind_template_child (widget_class, CpJobEditor, trial_quote_row);
+  gtk_widget_class_bind_template_child (widget_class, CpJobEditor, after_row);
   gtk_widget_class_bind_template_callback (widget_class, on_model_picked);
   gtk_widget_class_bind_template_callback (widget_class, on_trial_quote_picked);
+  gtk_widget_class_bind_template_callback (widget_class, on_after_picked);
 }
 
 static void

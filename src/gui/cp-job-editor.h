@@ -30,6 +30,8 @@ CpPickerRow *cp_job_editor_get_model_row (CpJobEditor *self);
 /* The picker of the quote a trial run was measured on; entry 0 is "Not
  * measured". */
 CpPickerRow *cp_job_editor_get_trial_quote_row (CpJobEditor *self);
+/* The job it starts after (for tests, which pick through it). */
+CpPickerRow *cp_job_editor_get_after_row (CpJobEditor *self);
 /* Replaces the job's trial run with @trial (copied), as a trial log's
  * preview accepted gives it, after the model accepts it; the rows show it
  * and "changed" is emitted with "trial-log". FALSE with @error, the job

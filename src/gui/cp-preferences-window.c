@@ -7,6 +7,7 @@
 #include "cp-field-row.h"
 #include "cp-labels.h"
 #include "cp-preferences-window.h"
+#include "planner/cp-schedule.h"
 #include "report/cp-reason-text.h"
 
 #define F(member) G_STRUCT_OFFSET (CpSettings, member)
@@ -41,6 +42,23 @@ static const CpField settings_fields[] = {
 
 #undef F
 
+#define P(member) G_STRUCT_OFFSET (CpProject, member)
+
+/* The report's sign-off and the first day of the project's calendar,
+ * kept in the project. */
+static const CpField report_fields[] = {
+  { "prepared-by", N_("Prepared by"), NULL, NULL, CP_FIELD_TEXT, P (prepared_by) },
+  { "reviewed-by", N_("Reviewed by"), NULL, NULL, CP_FIELD_TEXT, P (reviewed_by) },
+  { "approved-by", N_("Approved by"), NULL, NULL, CP_FIELD_TEXT, P (approved_by) },
+  { "signed-on", N_("Date of approval"), N_("Date as YYYY-MM-DD; empty: signed by hand on paper"),
+    NULL, CP_FIELD_TEXT, P (signed_on) },
+  { "start-date", N_("Project start"),
+    N_("Date as YYYY-MM-DD, the first day of the calendar; empty: the day the report is made"),
+    NULL, CP_FIELD_TEXT, P (start_date) },
+};
+
+#undef P
+
 struct _CpPreferencesWindow
 {
   AdwPreferencesWindow  parent_instance;
@@ -53,6 +71,8 @@ struct _CpPreferencesWindow
   AdwPreferencesGroup  *assumptions_group;
   CpFieldRow           *setting_rows[G_N_ELEMENTS (settings_fields)];
   AdwPreferencesGroup  *ranges_group;
+  AdwPreferencesGroup  *report_group;
+  CpFieldRow           *report_rows[G_N_ELEMENTS (report_fields)];
   AdwActionRow         *range_rows[CP_N_SPREADS];
 
   GSettings            *settings;
@@ -96,6 +116,8 @@ load_setting_rows (CpPreferencesWindow *self,
 
   for (guint i = 0; i < G_N_ELEMENTS (self->setting_rows); i++)
     cp_field_row_load (self->setting_rows[i], &project->settings, TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (self->report_rows); i++)
+    cp_field_row_load (self->report_rows[i], project, TRUE);
   /* Each spread follows its setting: shown at the settings in force. */
   for (guint i = 0; i < n; i++)
     {
@@ -138,6 +160,46 @@ commit_setting (gpointer            user_data,
   load_setting_rows (self, cp_window_get_project (self->window));
   self->loading = FALSE;
   return TRUE;
+}
+
+/* Names are taken as typed; a date must be a real day, or empty. */
+static gboolean
+commit_report_field (gpointer            user_data,
+                     const CpField      *field,
+                     const CpFieldValue *value,
+                     GError            **error)
+{
+  CpPreferencesWindow *self = user_data;
+  g_autofree char *text = g_strstrip (g_strdup (value->text != NULL ? value->text : ""));
+  CpFieldValue stripped = *value;
+
+  if (self->loading || self->window == NULL)
+    return TRUE;
+  if ((g_str_equal (field->key, "signed-on") || g_str_equal (field->key, "start-date")) &&
+      *text != '\0' && !cp_schedule_parse_date (text, NULL))
+    {
+      /* TRANSLATORS: a field's title, then what was typed in it */
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   _("%s: “%s” is not a date such as 2027-03-01"), _(field->title), text);
+      return FALSE;
+    }
+
+  stripped.text = text;
+  cp_field_apply (field, cp_window_get_project (self->window), &stripped);
+  cp_window_project_changed (self->window, field->key);
+  return TRUE;
+}
+
+CpFieldRow *
+cp_preferences_window_get_report_row (CpPreferencesWindow *self,
+                                      const char          *key)
+{
+  g_return_val_if_fail (CP_IS_PREFERENCES_WINDOW (self), NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (self->report_rows); i++)
+    if (g_strcmp0 (cp_field_row_get_field (self->report_rows[i])->key, key) == 0)
+      return self->report_rows[i];
+  return NULL;
 }
 
 CpFieldRow *
@@ -190,6 +252,7 @@ cp_preferences_window_new (GSettings *settings,
       gtk_widget_set_visible (GTK_WIDGET (self->conventions_group), FALSE);
       gtk_widget_set_visible (GTK_WIDGET (self->assumptions_group), FALSE);
       gtk_widget_set_visible (GTK_WIDGET (self->ranges_group), FALSE);
+      gtk_widget_set_visible (GTK_WIDGET (self->report_group), FALSE);
     }
 
   self->loading = FALSE;
@@ -256,4 +319,20 @@ cp_preferences_window_init (CpPreferencesWindow *self)
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (gtk_widget_get_ancestor (GTK_WIDGET (self->assumptions_group),
                                                                            ADW_TYPE_PREFERENCES_PAGE)),
                             self->ranges_group);
+
+  /* The project's own report page: who signs it, and when its calendar
+   * starts. */
+  self->report_group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+  gtk_widget_set_name (GTK_WIDGET (self->report_group), "report");
+  adw_preferences_group_set_title (self->report_group, _("Report of This Project"));
+  adw_preferences_group_set_description (self->report_group,
+                                         _("The sign-off on the report’s first page, and the day the project’s calendar starts."));
+  for (guint i = 0; i < G_N_ELEMENTS (report_fields); i++)
+    {
+      self->report_rows[i] = cp_field_row_new (&report_fields[i], commit_report_field, self);
+      adw_preferences_group_add (self->report_group, GTK_WIDGET (self->report_rows[i]));
+    }
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (gtk_widget_get_ancestor (GTK_WIDGET (self->conventions_group),
+                                                                           ADW_TYPE_PREFERENCES_PAGE)),
+                            self->report_group);
 }

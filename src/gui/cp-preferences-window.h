@@ -20,5 +20,9 @@ GtkWidget *cp_preferences_window_new (GSettings *settings,
  * "dp-bucket", "kv-block", "cuda-graph-memory"), or NULL. */
 CpFieldRow *cp_preferences_window_get_setting_row (CpPreferencesWindow *self,
                                                    const char          *key);
+/* The row editing the project's sign-off or start ("prepared-by",
+ * "reviewed-by", "approved-by", "signed-on", "start-date"), or NULL. */
+CpFieldRow *cp_preferences_window_get_report_row (CpPreferencesWindow *self,
+                                                  const char          *key);
 
 G_END_DECLS

@@ -102,6 +102,7 @@ cp_job_clear (CpJob *job)
   g_clear_pointer (&job->id, g_free);
   g_clear_pointer (&job->name, g_free);
   g_clear_pointer (&job->notes, g_free);
+  g_clear_pointer (&job->after_job_id, g_free);
   g_clear_pointer (&job->trial.quote_id, g_free);
   cp_model_spec_clear (&job->model);
 }
@@ -117,6 +118,7 @@ cp_job_copy (CpJob       *dest,
   dest->id = g_strdup (src->id);
   dest->name = g_strdup (src->name);
   dest->notes = g_strdup (src->notes);
+  dest->after_job_id = g_strdup (src->after_job_id);
   dest->trial.quote_id = g_strdup (src->trial.quote_id);
   memset (&dest->model, 0, sizeof dest->model);
   cp_model_spec_copy (&dest->model, &src->model);

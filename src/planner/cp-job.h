@@ -74,6 +74,10 @@ typedef struct {
 
   double        storage_tb;      /* data + checkpoints kept during the job */
 
+  /* Order in the project's calendar: the id of the job this one starts
+   * after (its end), or NULL: with the project's start. */
+  char         *after_job_id;
+
   CpTrialRun    trial;
   char         *notes;
 } CpJob;

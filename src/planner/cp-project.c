@@ -13,6 +13,10 @@ cp_project_new (void)
   project->name = g_strdup ("");
   project->report_language = g_strdup ("en");
   project->prepared_by = g_strdup ("");
+  project->reviewed_by = g_strdup ("");
+  project->approved_by = g_strdup ("");
+  project->signed_on = g_strdup ("");
+  project->start_date = g_strdup ("");
   cp_settings_init (&project->settings);
   project->jobs = g_ptr_array_new_with_free_func ((GDestroyNotify) cp_job_free);
   project->quotes = g_ptr_array_new_with_free_func ((GDestroyNotify) cp_quote_free);
@@ -28,6 +32,10 @@ cp_project_free (CpProject *project)
   g_free (project->name);
   g_free (project->report_language);
   g_free (project->prepared_by);
+  g_free (project->reviewed_by);
+  g_free (project->approved_by);
+  g_free (project->signed_on);
+  g_free (project->start_date);
   g_ptr_array_unref (project->jobs);
   g_ptr_array_unref (project->quotes);
   cp_catalog_free (project->custom);
@@ -42,9 +50,17 @@ cp_project_copy (const CpProject *project)
   g_free (copy->name);
   g_free (copy->report_language);
   g_free (copy->prepared_by);
+  g_free (copy->reviewed_by);
+  g_free (copy->approved_by);
+  g_free (copy->signed_on);
+  g_free (copy->start_date);
   copy->name = g_strdup (project->name);
   copy->report_language = g_strdup (project->report_language);
   copy->prepared_by = g_strdup (project->prepared_by);
+  copy->reviewed_by = g_strdup (project->reviewed_by);
+  copy->approved_by = g_strdup (project->approved_by);
+  copy->signed_on = g_strdup (project->signed_on);
+  copy->start_date = g_strdup (project->start_date);
   copy->settings = project->settings;
   for (guint i = 0; i < project->jobs->len; i++)
     cp_project_add_job (copy, cp_job_dup (g_ptr_array_index (project->jobs, i)));

@@ -16,7 +16,15 @@ G_BEGIN_DECLS
 typedef struct {
   char       *name;
   char       *report_language;   /* "en" or "zh_CN" */
+  /* Sign-off of the report: names as the team writes them, and the day
+   * of the approval as YYYY-MM-DD; empty: not signed yet. */
   char       *prepared_by;
+  char       *reviewed_by;
+  char       *approved_by;
+  char       *signed_on;
+  /* The first day of the project's calendar, YYYY-MM-DD; empty: the day
+   * the report is made (cp-schedule.h). */
+  char       *start_date;
   CpSettings  settings;
   GPtrArray  *jobs;              /* CpJob*, owned, in the user's order */
   GPtrArray  *quotes;            /* CpQuote*, owned, in the user's order */

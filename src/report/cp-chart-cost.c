@@ -188,20 +188,6 @@ find_break_even (CpChartData *data,
     }
 }
 
-/* Where the vendor's name ends in @label, which shows @name: a shortened
- * label keeps at least that much. */
-int
-cp_chart_vendor_end (const char    *label,
-                     const char    *name,
-                     const CpQuote *quote)
-{
-  const char *start = strstr (label, name);
-  gsize offset = start != NULL ? (gsize) (start - label) : 0;
-
-  if (quote->vendor != NULL && *quote->vendor != '\0' && g_str_has_prefix (name, quote->vendor))
-    return offset + strlen (quote->vendor);
-  return offset;
-}
 
 /* Whether @quote's vendor alone names it, being its only quote: the
  * corner note then stays short enough for a slide. */
@@ -263,8 +249,6 @@ cp_chart_data_new_cost (const CpProject *project,
     {
       const CpSweepCurve *curve = g_ptr_array_index (sweep->curves, c);
       const CpQuote *quote;
-      g_autofree char *name = NULL;
-      g_autofree char *label = NULL;
       CpChartSeries *series;
 
       if (curve->quote_index < 0 || (guint) curve->quote_index >= project->quotes->len)
@@ -278,12 +262,7 @@ cp_chart_data_new_cost (const CpProject *project,
         }
       if (!cp_chart_quote_compared (plan, curve->quote_index))
         continue;
-      name = cp_words_quote_name (project, curve->quote_index);
-      label = curve->quote_index == recommended ? cp_chart_recommended_label (name) : g_strdup (name);
-      series = cp_chart_series_new (label, TRUE);
-      series->shorten_from = cp_chart_vendor_end (label, name, quote);
-      series->points_only = !cp_quote_is_cluster (quote);
-      series->emphasis = cp_chart_emphasis_for (recommended >= 0, curve->quote_index == recommended);
+      series = cp_chart_series_new_for_quote (project, plan, curve->quote_index, TRUE);
       if (curve->quote_index == recommended)
         {
           const CpOption *option = &g_array_index (plan->options, CpOption, plan->recommended);
@@ -300,7 +279,8 @@ cp_chart_data_new_cost (const CpProject *project,
           max_cost = MAX (max_cost, point->range.total_cost_high);
         }
       g_ptr_array_add (data->series, series);
-      g_ptr_array_add (names, g_strdup (vendor_alone (project, quote) ? quote->vendor : name));
+      g_ptr_array_add (names, vendor_alone (project, quote) ? g_strdup (quote->vendor)
+                                                            : cp_words_quote_name (project, curve->quote_index));
     }
 
   find_break_even (data, names, FALSE);

@@ -251,3 +251,40 @@ cp_chart_recommended_label (const char *name)
   /* TRANSLATORS: %s is the recommended option's summary */
   return g_strdup_printf (_("Recommended: %s"), name);
 }
+
+/* Where the vendor's name ends in @label, which shows @name: a shortened
+ * label keeps at least that much. */
+int
+cp_chart_vendor_end (const char    *label,
+                     const char    *name,
+                     const CpQuote *quote)
+{
+  const char *start = strstr (label, name);
+  gsize offset = start != NULL ? (gsize) (start - label) : 0;
+
+  if (quote->vendor != NULL && *quote->vendor != '\0' && g_str_has_prefix (name, quote->vendor))
+    return offset + strlen (quote->vendor);
+  return offset;
+}
+
+/* The series of quote @quote_index's curve, named as every chart names
+ * its quotes: the recommended one marked and in the highlight, a name
+ * that may be shortened to what follows the vendor, a single machine as
+ * markers only. */
+CpChartSeries *
+cp_chart_series_new_for_quote (const CpProject *project,
+                               const CpPlan    *plan,
+                               int              quote_index,
+                               gboolean         with_y2)
+{
+  const CpQuote *quote = g_ptr_array_index (project->quotes, quote_index);
+  int recommended = cp_chart_recommended_quote (plan);
+  g_autofree char *name = cp_words_quote_name (project, quote_index);
+  g_autofree char *label = quote_index == recommended ? cp_chart_recommended_label (name) : g_strdup (name);
+  CpChartSeries *series = cp_chart_series_new (label, with_y2);
+
+  series->shorten_from = cp_chart_vendor_end (label, name, quote);
+  series->points_only = !cp_quote_is_cluster (quote);
+  series->emphasis = cp_chart_emphasis_for (recommended >= 0, quote_index == recommended);
+  return series;
+}

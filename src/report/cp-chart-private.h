@@ -35,6 +35,9 @@ CpChartEmphasis cp_chart_emphasis_for (gboolean has_recommendation, gboolean is_
 
 char *cp_chart_recommended_label (const char *name);
 
+CpChartSeries *cp_chart_series_new_for_quote (const CpProject *project, const CpPlan *plan, int quote_index,
+                                              gboolean with_y2);
+
 char *cp_chart_format_memory (double bytes, double scale, const char *lang);
 
 int cp_chart_vendor_end (const char *label, const char *name, const CpQuote *quote);

@@ -24,7 +24,6 @@ cp_chart_data_new_serving (const CpProject *project,
   const CpJob *job;
   CpChartData *data;
   const char *currency = settings->currency[0] != '\0' ? settings->currency : "CNY";
-  int recommended = cp_chart_recommended_quote (plan);
   g_autofree char *concurrency = NULL;
   g_autofree char *note = NULL;
 
@@ -45,21 +44,12 @@ cp_chart_data_new_serving (const CpProject *project,
   for (guint c = 0; c < sweep->curves->len; c++)
     {
       const CpSweepCurve *curve = g_ptr_array_index (sweep->curves, c);
-      const CpQuote *quote;
-      g_autofree char *name = NULL;
-      g_autofree char *label = NULL;
       CpChartSeries *series;
 
       if (curve->quote_index < 0 || (guint) curve->quote_index >= project->quotes->len ||
           !cp_chart_quote_compared (plan, curve->quote_index))
         continue;
-      quote = g_ptr_array_index (project->quotes, curve->quote_index);
-      name = cp_words_quote_name (project, curve->quote_index);
-      label = curve->quote_index == recommended ? cp_chart_recommended_label (name) : g_strdup (name);
-      series = cp_chart_series_new (label, FALSE);
-      series->shorten_from = cp_chart_vendor_end (label, name, quote);
-      series->points_only = !cp_quote_is_cluster (quote);
-      series->emphasis = cp_chart_emphasis_for (recommended >= 0, curve->quote_index == recommended);
+      series = cp_chart_series_new_for_quote (project, plan, curve->quote_index, FALSE);
       for (guint p = 0; p < curve->points->len; p++)
         {
           const CpSweepPoint *point = &g_array_index (curve->points, CpSweepPoint, p);

@@ -1,6 +1,7 @@
 /* cp-i18n.c: the report's language, numbers, dates and money. */
 #include "cp-report-private.h"
 #include "cp-i18n.h"
+#include "planner/cp-schedule.h"
 #include "cp-report.h"
 #include "cp-translator.h"
 #include "planner/cp-units.h"
@@ -325,15 +326,8 @@ gboolean
 cp_i18n_parse_iso_date (const char *iso_date,
                         GDate      *date)
 {
-  int year, month, day;
-  char tail;
-
-  if (iso_date == NULL || sscanf (iso_date, "%4d-%2d-%2d%c", &year, &month, &day, &tail) != 3 ||
-      year < 1 || month < 1 || month > 12 || day < 1 || !g_date_valid_dmy (day, month, year))
-    return FALSE;
-  if (date != NULL)
-    g_date_set_dmy (date, day, month, year);
-  return TRUE;
+  /* The planner's reading, which the schedule uses for the same dates. */
+  return cp_schedule_parse_date (iso_date, date);
 }
 
 char *

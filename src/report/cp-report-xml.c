@@ -13,6 +13,7 @@
 
 #include "cp-i18n.h"
 #include "cp-reason-text.h"
+#include "cp-report-schedule.h"
 #include "planner/cp-units.h"
 
 G_DEFINE_QUARK (cp-report-error-quark, cp_report_error)
@@ -223,6 +224,7 @@ static const Field job_fields[] = {
   { "storage", FIELD_DOUBLE, G_STRUCT_OFFSET (CpJob, storage_tb), "TB", NULL, NULL },
   { "trial", FIELD_RECORD, G_STRUCT_OFFSET (CpJob, trial), NULL, NULL, &trial_table },
   { "notes", FIELD_STRING, G_STRUCT_OFFSET (CpJob, notes), NULL, NULL, NULL },
+  { "starts-after", FIELD_STRING, G_STRUCT_OFFSET (CpJob, after_job_id), NULL, NULL, NULL },
 };
 static const FieldTable job_table = { "job", job_fields, G_N_ELEMENTS (job_fields) };
 
@@ -575,13 +577,106 @@ reason_value_unit (CpOutcome outcome,
 }
 
 static void
+add_date (xmlNode *parent, const char *name, const GDate *date)
+{
+  char text[16];
+
+  g_snprintf (text, sizeof text, "%04d-%02d-%02d", g_date_get_year (date), g_date_get_month (date),
+              g_date_get_day (date));
+  xmlNewTextChild (parent, NULL, BAD_CAST name, BAD_CAST text);
+}
+
+static void
+add_money (xmlNode *parent, const char *name, double amount, const char *currency)
+{
+  xmlNewProp (add_double (parent, name, amount), BAD_CAST "currency", BAD_CAST currency);
+}
+
+static void
+add_days (xmlNode *parent, const char *name, double days)
+{
+  xmlNewProp (add_double (parent, name, days), BAD_CAST "unit", BAD_CAST "days");
+}
+
+/* The project's budget and calendar: the recommended options of all jobs
+ * placed in their order from the project's start, and their cost by
+ * calendar month. A job whose order loops leaves it out. */
+static void
+write_schedule (xmlNode *results, const CpProject *project, GPtrArray *plans)
+{
+  g_autoptr(CpSchedule) schedule = cp_report_schedule_new (project, plans, NULL);
+  const char *currency = project_currency (project);
+  GDate first, last;
+  xmlNode *node;
+
+  if (schedule == NULL)
+    return;
+  node = xmlNewChild (results, NULL, BAD_CAST "schedule", NULL);
+  xmlNewProp (node, BAD_CAST "start-is-report-day", BAD_CAST (schedule->start_is_report_day ? "true" : "false"));
+  cp_schedule_span_dates (schedule, 0, schedule->end_day, &first, &last);
+  add_date (node, "start", &first);
+  add_date (node, "end", &last);
+  cp_schedule_span_dates (schedule, 0, schedule->end_day_low, NULL, &last);
+  add_date (node, "end-low", &last);
+  cp_schedule_span_dates (schedule, 0, schedule->end_day_high, NULL, &last);
+  add_date (node, "end-high", &last);
+  add_money (node, "total-cost", schedule->total_cost, currency);
+  add_money (node, "total-cost-low", schedule->total_cost_low, currency);
+  add_money (node, "total-cost-high", schedule->total_cost_high, currency);
+
+  for (guint i = 0; i < schedule->jobs->len; i++)
+    {
+      const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, i);
+      const CpJob *job = g_ptr_array_index (project->jobs, i);
+      xmlNode *job_node = xmlNewChild (node, NULL, BAD_CAST "job", NULL);
+      double cost = 0;
+
+      xmlNewProp (job_node, BAD_CAST "ref", BAD_CAST (job->id != NULL ? job->id : ""));
+      if (entry->after >= 0)
+        {
+          const CpJob *before = g_ptr_array_index (project->jobs, entry->after);
+          xmlNewProp (job_node, BAD_CAST "starts-after", BAD_CAST (before->id != NULL ? before->id : ""));
+        }
+      xmlNewProp (job_node, BAD_CAST "planned", BAD_CAST (entry->planned ? "true" : "false"));
+      if (!entry->planned)
+        continue;
+      if (entry->quote_index >= 0)
+        {
+          const CpQuote *quote = g_ptr_array_index (project->quotes, entry->quote_index);
+          xmlNewProp (job_node, BAD_CAST "quote", BAD_CAST (quote->id != NULL ? quote->id : ""));
+        }
+      cp_schedule_span_dates (schedule, entry->start_day, entry->end_day, &first, &last);
+      add_date (job_node, "start", &first);
+      add_date (job_node, "end", &last);
+      add_days (job_node, "debug-days", entry->phase_days[CP_PHASE_DEBUG]);
+      add_days (job_node, "migration-days", entry->phase_days[CP_PHASE_MIGRATION]);
+      add_days (job_node, "run-days", entry->phase_days[CP_PHASE_RUN]);
+      for (int phase = 0; phase < CP_N_PHASES; phase++)
+        cost += entry->phase_cost[phase];
+      add_money (job_node, "cost", cost, currency);
+    }
+
+  for (guint i = 0; i < schedule->months->len; i++)
+    {
+      const CpScheduleMonth *month = &g_array_index (schedule->months, CpScheduleMonth, i);
+      xmlNode *month_node = xmlNewChild (node, NULL, BAD_CAST "month", NULL);
+      char when[16];
+
+      g_snprintf (when, sizeof when, "%04d-%02d", month->year, month->month);
+      xmlNewProp (month_node, BAD_CAST "month", BAD_CAST when);
+      add_money (month_node, "cost", month->cost, currency);
+      add_money (month_node, "cumulative-cost", month->cumulative_cost, currency);
+    }
+}
+
+static void
 write_plan (xmlNode         *results,
             const CpProject *project,
             guint            job_index,
+            const CpPlan    *plan,
             const char      *lang)
 {
   const CpJob *job = g_ptr_array_index (project->jobs, job_index);
-  g_autoptr(CpPlan) plan = cp_project_plan_job (project, job_index);
   xmlNode *node;
 
   node = xmlNewChild (results, NULL, BAD_CAST "plan", NULL);
@@ -688,6 +783,7 @@ build_document (const CpProject *project,
   guint n_assumptions;
   CpSpread spreads[CP_N_SPREADS];
   guint n_spreads;
+  g_autoptr(GPtrArray) plans = NULL;
 
   root = xmlNewDocNode (doc, NULL, BAD_CAST "compute-planner", NULL);
   xmlDocSetRootElement (doc, root);
@@ -704,6 +800,15 @@ build_document (const CpProject *project,
     add_text (node, "report-language", project->report_language);
   if (project->prepared_by != NULL)
     add_text (node, "prepared-by", project->prepared_by);
+  if (project->reviewed_by != NULL)
+    add_text (node, "reviewed-by", project->reviewed_by);
+  if (project->approved_by != NULL)
+    add_text (node, "approved-by", project->approved_by);
+  /* Dates only when they are days (xs:date): empty is "not set". */
+  if (cp_schedule_parse_date (project->signed_on, NULL))
+    add_text (node, "signed-on", project->signed_on);
+  if (cp_schedule_parse_date (project->start_date, NULL))
+    add_text (node, "start-date", project->start_date);
   write_record (xmlNewChild (node, NULL, BAD_CAST "settings", NULL), &settings_table,
                 &project->settings, project_currency (project));
 
@@ -756,8 +861,10 @@ build_document (const CpProject *project,
             xmlNewProp (a, BAD_CAST "spread-source", BAD_CAST spread_source);
           }
     }
+  plans = cp_report_plan_jobs (project);
   for (guint i = 0; i < project->jobs->len; i++)
-    write_plan (results, project, i, lang);
+    write_plan (results, project, i, g_ptr_array_index (plans, i), lang);
+  write_schedule (results, project, plans);
 
   return doc;
 }
@@ -1010,6 +1117,14 @@ project_from_document (xmlDoc  *doc,
   project->report_language = child_text (node, "report-language");
   g_free (project->prepared_by);
   project->prepared_by = child_text (node, "prepared-by");
+  g_free (project->reviewed_by);
+  project->reviewed_by = child_text (node, "reviewed-by");
+  g_free (project->approved_by);
+  project->approved_by = child_text (node, "approved-by");
+  g_free (project->signed_on);
+  project->signed_on = child_text (node, "signed-on");
+  g_free (project->start_date);
+  project->start_date = child_text (node, "start-date");
 
   cp_settings_init (&project->settings);
   if (!read_record (first_child (node, "settings"), &settings_table, &project->settings, error))

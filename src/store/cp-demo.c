@@ -131,8 +131,13 @@ read_quote (GKeyFile *kf, const char *group, const CpProject *project, GError **
 static gboolean
 read_project_group (GKeyFile *kf, CpProject *project, GError **error)
 {
-  static const char * const special[] = { "name", "report-language", "prepared-by", NULL };
-  char **strings[] = { &project->name, &project->report_language, &project->prepared_by };
+  static const char * const special[] = {
+    "name", "report-language", "prepared-by", "reviewed-by", "approved-by", "signed-on", "start-date", NULL
+  };
+  char **strings[] = {
+    &project->name, &project->report_language, &project->prepared_by, &project->reviewed_by,
+    &project->approved_by, &project->signed_on, &project->start_date
+  };
 
   for (guint i = 0; i < G_N_ELEMENTS (strings); i++)
     {

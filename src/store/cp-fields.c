@@ -173,6 +173,7 @@ static const CpField job_fields[] = {
   F_DBL  (CpJob, "trial_kv_cache_tokens", trial.kv_cache_tokens),
   F_DBL  (CpJob, "trial_gpu_memory_nominal_gb", trial.gpu_memory_nominal_gb),
   F_STR  (CpJob, "notes", notes),
+  F_STR  (CpJob, "after_job_id", after_job_id),
 };
 
 static const CpField quote_fields[] = {

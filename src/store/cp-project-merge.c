@@ -68,6 +68,8 @@ cp_project_merge_from (CpProject     *project,
                        CpMergeCounts *counts)
 {
   g_autoptr(GHashTable) renamed = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  g_autoptr(GHashTable) renamed_jobs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  guint first_new_job = project->jobs->len;
 
   memset (counts, 0, sizeof *counts);
   merge_catalogue (project, from->custom, counts);
@@ -101,10 +103,27 @@ cp_project_merge_from (CpProject     *project,
         }
       if (job->id == NULL || has_job_id (project, job->id))
         {
+          char *fresh = cp_project_new_id (project, "job");
+          if (job->id)
+            g_hash_table_insert (renamed_jobs, g_strdup (job->id), g_strdup (fresh));
           g_free (job->id);
-          job->id = cp_project_new_id (project, "job");
+          job->id = fresh;
         }
       cp_project_add_job (project, job);
       counts->jobs++;
+    }
+
+  /* A job added starts after the job of its own project it started after,
+   * under that job's new id. */
+  for (guint i = first_new_job; i < project->jobs->len; i++)
+    {
+      CpJob *job = g_ptr_array_index (project->jobs, i);
+      const char *after = job->after_job_id ? g_hash_table_lookup (renamed_jobs, job->after_job_id) : NULL;
+
+      if (after)
+        {
+          g_free (job->after_job_id);
+          job->after_job_id = g_strdup (after);
+        }
     }
 }

@@ -139,7 +139,8 @@ load_project_row (CpStore *store, CpProject *project, GError **error)
 {
   g_autofree char *columns = cp_fields_column_list (&cp_fields_settings);
   g_autofree char *sql =
-    g_strdup_printf ("SELECT name, report_language, prepared_by, %s FROM project", columns);
+    g_strdup_printf ("SELECT name, report_language, prepared_by, reviewed_by, approved_by, signed_on,"
+                     " start_date, %s FROM project", columns);
   const char *bad_column = NULL;
   sqlite3_stmt *stmt = NULL;
   int rc = sqlite3_prepare_v2 (store->db, sql, -1, &stmt, NULL);
@@ -165,7 +166,11 @@ load_project_row (CpStore *store, CpProject *project, GError **error)
   replace_string (&project->name, sqlite3_column_text (stmt, 0));
   replace_string (&project->report_language, sqlite3_column_text (stmt, 1));
   replace_string (&project->prepared_by, sqlite3_column_text (stmt, 2));
-  if (!cp_fields_read (&cp_fields_settings, &project->settings, stmt, 3, &bad_column))
+  replace_string (&project->reviewed_by, sqlite3_column_text (stmt, 3));
+  replace_string (&project->approved_by, sqlite3_column_text (stmt, 4));
+  replace_string (&project->signed_on, sqlite3_column_text (stmt, 5));
+  replace_string (&project->start_date, sqlite3_column_text (stmt, 6));
+  if (!cp_fields_read (&cp_fields_settings, &project->settings, stmt, 7, &bad_column))
     {
       sqlite3_finalize (stmt);
       return bad_value (error, store, "project", 1, bad_column);

@@ -11,8 +11,8 @@
 #include "cp-fields.h"
 #include "cp-store-private.h"
 
-/* The current schema, version 8. Versions 1 to 3, 6 and 7 are kept in
- * tests/store/v1-fixture.sql, v2-, v3-, v6- and v7-fixture.sql; migrations[] brings them
+/* The current schema, version 9. Versions 1 to 3 and 6 to 8 are kept in
+ * tests/store/v1-fixture.sql, v2-, v3-, v6-, v7- and v8-fixture.sql; migrations[] brings them
  * here. Changing a table means a new version and a new migration. */
 static const char schema_sql[] =
   "CREATE TABLE project (\n"
@@ -20,6 +20,10 @@ static const char schema_sql[] =
   "  name TEXT,\n"
   "  report_language TEXT,\n"
   "  prepared_by TEXT,\n"
+  "  reviewed_by TEXT,\n"
+  "  approved_by TEXT,\n"
+  "  signed_on TEXT,\n"
+  "  start_date TEXT,\n"
   "  bytes_convention TEXT NOT NULL,\n"
   "  memory_unit TEXT NOT NULL,\n"
   "  currency TEXT NOT NULL,\n"
@@ -121,7 +125,8 @@ static const char schema_sql[] =
   "  trial_communication_share REAL DEFAULT 0,\n"
   "  trial_kv_cache_tokens REAL DEFAULT 0,\n"
   "  trial_gpu_memory_nominal_gb REAL DEFAULT 0,\n"
-  "  notes TEXT\n"
+  "  notes TEXT,\n"
+  "  after_job_id TEXT\n"
   ");\n"
   "\n"
   "CREATE TABLE quotes (\n"
@@ -316,6 +321,17 @@ static const Migration migrations[CP_STORE_SCHEMA_VERSION] = {
     /* Version 8 keeps a quote's host memory per node, which CPU offload
      * fills; 0 is what a version-7 quote was: not stated. */
     "ALTER TABLE quotes ADD COLUMN host_memory_per_node_bytes REAL DEFAULT 0;\n",
+    NULL },
+  [8] = {
+    /* Version 9 keeps the report's sign-off (reviewed by, approved by, the
+     * day), the project's start date and the job each job starts after
+     * (issue 22); NULL is what a version-8 project was: not signed, no
+     * start date (the report's day stands in), every job with the start. */
+    "ALTER TABLE project ADD COLUMN reviewed_by TEXT;\n"
+    "ALTER TABLE project ADD COLUMN approved_by TEXT;\n"
+    "ALTER TABLE project ADD COLUMN signed_on TEXT;\n"
+    "ALTER TABLE project ADD COLUMN start_date TEXT;\n"
+    "ALTER TABLE jobs ADD COLUMN after_job_id TEXT;\n",
     NULL },
 };
 

@@ -3207,6 +3207,76 @@ test_window_walkthrough_details (void)
   close_window (window);
 }
 
+/* Issue 22: a job starts after another, picked in its form among the
+ * jobs it may follow (not itself, not a job that already starts after it);
+ * the sign-off and the start are typed in the preferences' Report of This
+ * Project, a date that is no day refused under the field. */
+static void
+test_window_job_order_and_sign_off (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  CpJobEditor *job_editor = cp_window_get_job_editor (window);
+  CpPreferencesWindow *preferences;
+  GtkDropDown *drop_down;
+  GListModel *items;
+  CpFieldRow *row;
+  const CpJob *first, *second;
+
+  g_assert_cmpuint (project->jobs->len, >=, 2);
+  first = g_ptr_array_index (project->jobs, 0);
+  second = g_ptr_array_index (project->jobs, 1);
+
+  /* The second job after the first. */
+  select_row (cp_window_get_jobs_list (window), 1);
+  spin ();
+  drop_down = cp_picker_row_get_drop_down (cp_job_editor_get_after_row (job_editor));
+  items = gtk_drop_down_get_model (drop_down);
+  /* "With the project's start" and every other job. */
+  g_assert_cmpuint (g_list_model_get_n_items (items), ==, project->jobs->len);
+  g_assert_cmpuint (gtk_drop_down_get_selected (drop_down), ==, 0);
+  pick (drop_down, 1);
+  g_assert_cmpstr (second->after_job_id, ==, first->id);
+  g_assert_true (cp_window_get_modified (window));
+
+  /* The first job may no longer start after the second. */
+  select_row (cp_window_get_jobs_list (window), 0);
+  spin ();
+  drop_down = cp_picker_row_get_drop_down (cp_job_editor_get_after_row (job_editor));
+  items = gtk_drop_down_get_model (drop_down);
+  g_assert_cmpuint (g_list_model_get_n_items (items), ==, project->jobs->len - 1);
+  g_assert_null (first->after_job_id);
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "preferences", NULL);
+  spin ();
+  preferences = find_preferences_window ();
+  g_assert_nonnull (preferences);
+  row = cp_preferences_window_get_report_row (preferences, "approved-by");
+  g_assert_nonnull (row);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (row)));
+  type_text (row, "王五");
+  g_assert_null (cp_field_row_get_error (row));
+  g_assert_cmpstr (project->approved_by, ==, "王五");
+
+  row = cp_preferences_window_get_report_row (preferences, "signed-on");
+  type_text (row, "2027-02-30");
+  g_assert_nonnull (cp_field_row_get_error (row));
+  /* Under the field's own title only the problem is left (cp-field-row.c). */
+  g_assert_nonnull (strstr (cp_field_row_get_error (row), "“2027-02-30” is not a date"));
+  g_assert_true (project->signed_on == NULL || *project->signed_on == '\0');
+  type_text (row, "2027-02-28");
+  g_assert_null (cp_field_row_get_error (row));
+  g_assert_cmpstr (project->signed_on, ==, "2027-02-28");
+
+  row = cp_preferences_window_get_report_row (preferences, "start-date");
+  type_text (row, "2027-03-01");
+  g_assert_cmpstr (project->start_date, ==, "2027-03-01");
+
+  gtk_window_destroy (GTK_WINDOW (preferences));
+  spin ();
+  close_window (window);
+}
+
 /* The failure settings (issue 15), edited in the preferences: a rate the
  * model refuses stays in its entry with a message naming it; a valid one
  * is the project's and the window shows the model's plan under it, each
@@ -4142,6 +4212,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/cluster-host-memory", test_window_cluster_host_memory);
   g_test_add_func ("/gui/window/open-recent", test_window_open_recent);
   g_test_add_func ("/gui/window/form-layout", test_window_form_layout);
+  g_test_add_func ("/gui/window/job-order-and-sign-off", test_window_job_order_and_sign_off);
   g_test_add_func ("/gui/window/field-messages", test_window_field_messages);
   g_test_add_func ("/gui/window/walkthrough-details", test_window_walkthrough_details);
 

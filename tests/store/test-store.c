@@ -142,6 +142,7 @@ make_job (guint n)
   g_free (j->id);
   j->id = g_strdup_printf ("job-%u", n);
   j->name = g_strdup_printf ("%s #%u", tricky, n);
+  j->after_job_id = n > 1 ? g_strdup_printf ("job-%u", n - 1) : NULL;
   j->kind = CP_TASK_QLORA;
   fill_model (&j->model, "custom-model");
   j->precision = CP_PRECISION_FP8;
@@ -236,6 +237,14 @@ make_project (guint n_jobs, guint n_quotes)
   p->name = g_strdup ("项目 “Alpha” — O'Brien's 😀");
   p->report_language = g_strdup ("zh_CN");
   p->prepared_by = g_strdup ("李四 \"Li Si\"");
+  g_free (p->reviewed_by);
+  g_free (p->approved_by);
+  g_free (p->signed_on);
+  g_free (p->start_date);
+  p->reviewed_by = g_strdup ("王五 O'Neil");
+  p->approved_by = g_strdup ("赵六 <CFO>");
+  p->signed_on = g_strdup ("2027-02-28");
+  p->start_date = g_strdup ("2027-03-01");
   fill_settings (&p->settings);
   for (guint i = 1; i <= n_quotes; i++)
     cp_project_add_quote (p, make_quote (i));
@@ -346,6 +355,7 @@ assert_job_equal (const CpJob *a, const CpJob *b)
 {
   g_assert_cmpstr (a->id, ==, b->id);
   g_assert_cmpstr (a->name, ==, b->name);
+  g_assert_cmpstr (a->after_job_id, ==, b->after_job_id);
   g_assert_cmpint (a->kind, ==, b->kind);
   assert_model_equal (&a->model, &b->model);
   g_assert_cmpint (a->precision, ==, b->precision);
@@ -426,6 +436,10 @@ assert_project_equal (const CpProject *a, const CpProject *b)
   g_assert_cmpstr (a->name, ==, b->name);
   g_assert_cmpstr (a->report_language, ==, b->report_language);
   g_assert_cmpstr (a->prepared_by, ==, b->prepared_by);
+  g_assert_cmpstr (a->reviewed_by, ==, b->reviewed_by);
+  g_assert_cmpstr (a->approved_by, ==, b->approved_by);
+  g_assert_cmpstr (a->signed_on, ==, b->signed_on);
+  g_assert_cmpstr (a->start_date, ==, b->start_date);
   assert_settings_equal (&a->settings, &b->settings);
   g_assert_cmpuint (a->jobs->len, ==, b->jobs->len);
   for (guint i = 0; i < a->jobs->len; i++)
@@ -1346,6 +1360,49 @@ test_migration_v7 (void)
                      549755813888.0);
 }
 
+/* v8 lacked the sign-off, the start date and the jobs' order (version 9). */
+static void
+check_v8_content (const CpProject *p)
+{
+  const CpJob *run, *trial;
+
+  /* The values written in tests/store/v8-fixture.sql. */
+  g_assert_cmpstr (p->name, ==, "Fixture v8 项目");
+  g_assert_cmpstr (p->prepared_by, ==, "张三");
+  g_assert_cmpuint (p->jobs->len, ==, 2);
+  run = g_ptr_array_index (p->jobs, 0);
+  trial = g_ptr_array_index (p->jobs, 1);
+  g_assert_cmpstr (run->id, ==, "job-run");
+  g_assert_cmpint (run->kind, ==, CP_TASK_LORA);
+  g_assert_cmpstr (trial->id, ==, "job-trial");
+  g_assert_cmpfloat (trial->duration_days, ==, 10);
+  /* Added by the migration: not signed, no start date, both jobs with the
+   * project's start. */
+  g_assert_true (p->reviewed_by == NULL || *p->reviewed_by == '\0');
+  g_assert_true (p->approved_by == NULL || *p->approved_by == '\0');
+  g_assert_true (p->signed_on == NULL || *p->signed_on == '\0');
+  g_assert_true (p->start_date == NULL || *p->start_date == '\0');
+  g_assert_null (run->after_job_id);
+  g_assert_null (trial->after_job_id);
+}
+
+static void
+test_migration_v8 (void)
+{
+  g_autofree char *path = NULL;
+  g_autoptr(CpProject) loaded = open_fixture_migrated ("v8-fixture.sql", 8, check_v8_content, &path);
+  g_autoptr(CpProject) reloaded = NULL;
+  CpJob *run = g_ptr_array_index (loaded->jobs, 0);
+
+  /* The run after the trial, and the sign-off, kept by the migrated file. */
+  run->after_job_id = g_strdup ("job-trial");
+  g_free (loaded->approved_by);
+  loaded->approved_by = g_strdup ("李四");
+  reloaded = save_and_reload (loaded, path);
+  g_assert_cmpstr (((CpJob *) g_ptr_array_index (reloaded->jobs, 0))->after_job_id, ==, "job-trial");
+  g_assert_cmpstr (reloaded->approved_by, ==, "李四");
+}
+
 static void
 test_migration_v2_read_only (void)
 {
@@ -1578,6 +1635,7 @@ main (int argc, char **argv)
   g_test_add_func ("/store/migration/v3", test_migration_v3);
   g_test_add_func ("/store/migration/v6", test_migration_v6);
   g_test_add_func ("/store/migration/v7", test_migration_v7);
+  g_test_add_func ("/store/migration/v8", test_migration_v8);
   g_test_add_func ("/store/migration/v2-read-only", test_migration_v2_read_only);
   g_test_add_func ("/store/save-file-atomic", test_save_file_atomic);
   g_test_add_func ("/store/save-in-file", test_save_in_file);

@@ -1,0 +1,322 @@
+/* cp-schedule.c: places the jobs' recommended options on the calendar
+ * and adds their costs up by month (cp-schedule.h). */
+#include "config.h"
+
+#include "cp-schedule.h"
+
+#include <glib/gi18n.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+gboolean
+cp_schedule_parse_date (const char *iso_date,
+                        GDate      *date)
+{
+  int year, month, day;
+  char tail;
+
+  if (iso_date == NULL || sscanf (iso_date, "%4d-%2d-%2d%c", &year, &month, &day, &tail) != 3 ||
+      year < 1 || month < 1 || month > 12 || day < 1 || !g_date_valid_dmy (day, month, year))
+    return FALSE;
+  if (date != NULL)
+    g_date_set_dmy (date, day, month, year);
+  return TRUE;
+}
+
+int
+cp_project_find_job (const CpProject *project,
+                     const char      *id)
+{
+  for (guint i = 0; id != NULL && i < project->jobs->len; i++)
+    {
+      const CpJob *job = g_ptr_array_index (project->jobs, i);
+
+      if (g_strcmp0 (job->id, id) == 0)
+        return (int) i;
+    }
+  return -1;
+}
+
+gboolean
+cp_project_job_may_follow (const CpProject *project,
+                           guint            job_index,
+                           guint            after_index)
+{
+  /* Walk back from @after_index through the jobs it starts after: meeting
+   * @job_index means the order would loop. A loop already in the file
+   * (which cp_schedule_new() refuses) ends the walk after every job. */
+  int at = (int) after_index;
+
+  for (guint steps = 0; at >= 0 && steps <= project->jobs->len; steps++)
+    {
+      const CpJob *job = g_ptr_array_index (project->jobs, at);
+
+      if ((guint) at == job_index)
+        return FALSE;
+      at = cp_project_find_job (project, job->after_job_id);
+    }
+  return at < 0;
+}
+
+static void
+fill_from_plan (CpScheduleJob   *entry,
+                const CpJob     *job,
+                const CpPlan    *plan)
+{
+  const CpOption *option;
+  const CpEstimate *est;
+  double span_days;
+
+  entry->quote_index = -1;
+  entry->deadline_days = job->deadline_days;
+  if (plan == NULL || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
+    return;
+
+  option = &g_array_index (plan->options, CpOption, plan->recommended);
+  est = &option->estimate;
+  entry->planned = TRUE;
+  entry->quote_index = option->quote_index;
+  entry->phase_days[CP_PHASE_DEBUG] = est->debug_days;
+  entry->phase_days[CP_PHASE_MIGRATION] = est->migration_days;
+  entry->phase_days[CP_PHASE_RUN] = est->run_days;
+  entry->phase_cost[CP_PHASE_DEBUG] = est->debug_cost;
+  entry->phase_cost[CP_PHASE_MIGRATION] = est->engineering_cost;
+  entry->phase_cost[CP_PHASE_RUN] = est->compute_cost + est->network_cost + est->fees_cost;
+  /* Storage is kept from the first day to the last (cp-estimate.c bills it
+   * over the calendar): each phase carries its share by days. */
+  span_days = est->debug_days + est->migration_days + est->run_days;
+  for (int phase = 0; phase < CP_N_PHASES; phase++)
+    entry->phase_cost[phase] += span_days > 0 ? est->storage_cost * entry->phase_days[phase] / span_days
+                                               : (phase == CP_PHASE_RUN ? est->storage_cost : 0);
+  entry->cost_low = option->range.total_cost_low;
+  entry->cost_high = option->range.total_cost_high;
+  entry->days_low = option->range.calendar_days_low;
+  entry->days_high = option->range.calendar_days_high;
+}
+
+CpSchedule *
+cp_schedule_new (const CpProject *project,
+                 CpPlan * const  *plans,
+                 const GDate     *report_day,
+                 GError         **error)
+{
+  GArray *jobs = g_array_sized_new (FALSE, TRUE, sizeof (CpScheduleJob), project->jobs->len);
+  GDate start;
+  gboolean from_report_day = !cp_schedule_parse_date (project->start_date, &start);
+  CpSchedule *schedule;
+
+  if (from_report_day)
+    start = *report_day;
+  for (guint i = 0; i < project->jobs->len; i++)
+    {
+      const CpJob *job = g_ptr_array_index (project->jobs, i);
+      CpScheduleJob entry = { 0 };
+
+      /* A job it starts after that is no longer in the project: with the
+       * project's start, as the job form shows it. */
+      entry.after = cp_project_find_job (project, job->after_job_id);
+      if (entry.after >= 0 && !cp_project_job_may_follow (project, i, (guint) entry.after))
+        {
+          g_array_unref (jobs);
+          /* TRANSLATORS: %s is a job's name; its "Starts after" leads back to itself */
+          g_set_error (error, CP_MODEL_ERROR, CP_MODEL_ERROR_INVALID,
+                       _("Starts after: “%s” would start after itself through the jobs it starts after"),
+                       job->name != NULL ? job->name : job->id);
+          return NULL;
+        }
+      fill_from_plan (&entry, job, plans[i]);
+      g_array_append_val (jobs, entry);
+    }
+
+  schedule = cp_schedule_place (jobs, &start, error);
+  if (schedule == NULL)
+    return NULL;
+  schedule->start_is_report_day = from_report_day;
+  return schedule;
+}
+
+/* Places job @i after the job it follows; @state: 0 not yet, 1 being
+ * placed (a loop when met again), 2 placed. */
+static gboolean
+place_job (GArray *jobs, guint i, guint8 *state, GError **error)
+{
+  CpScheduleJob *entry = &g_array_index (jobs, CpScheduleJob, i);
+  double days = 0;
+
+  if (state[i] == 2)
+    return TRUE;
+  if (state[i] == 1)
+    {
+      /* cp_schedule_new() names the job before it comes to this. */
+      g_set_error (error, CP_MODEL_ERROR, CP_MODEL_ERROR_INVALID,
+                   _("Starts after: job %u would start after itself"), i + 1);
+      return FALSE;
+    }
+  state[i] = 1;
+  entry->start_day = 0;
+  entry->end_day_low = 0;
+  entry->end_day_high = 0;
+  if (entry->after >= 0 && (guint) entry->after < jobs->len)
+    {
+      const CpScheduleJob *before = &g_array_index (jobs, CpScheduleJob, entry->after);
+
+      if (!place_job (jobs, (guint) entry->after, state, error))
+        return FALSE;
+      entry->start_day = before->end_day;
+      entry->end_day_low = before->end_day_low;
+      entry->end_day_high = before->end_day_high;
+    }
+  for (int phase = 0; entry->planned && phase < CP_N_PHASES; phase++)
+    days += entry->phase_days[phase];
+  entry->end_day = entry->start_day + days;
+  /* The band's ends follow each other: a job after another starts at that
+   * one's early (or late) end. A band missing from the inputs is the
+   * expected figure. */
+  entry->end_day_low += entry->planned ? MIN (entry->days_low > 0 ? entry->days_low : days, days) : 0;
+  entry->end_day_high += entry->planned ? MAX (entry->days_high, days) : 0;
+  state[i] = 2;
+  return TRUE;
+}
+
+double
+cp_schedule_day_of_month (const CpSchedule *schedule,
+                          GDateYear         year,
+                          GDateMonth        month)
+{
+  GDate first;
+
+  g_date_clear (&first, 1);
+  g_date_set_dmy (&first, 1, month, year);
+  return (double) g_date_get_julian (&first) - (double) g_date_get_julian (&schedule->start);
+}
+
+/* Adds what each phase spends inside [from, to) (days from the start) at
+ * its even daily rate; a phase of no days spends its cost on its first day. */
+static double
+cost_between (const CpSchedule *schedule, double from, double to)
+{
+  double cost = 0;
+
+  for (guint i = 0; i < schedule->jobs->len; i++)
+    {
+      const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, i);
+      double at = entry->start_day;
+
+      for (int phase = 0; entry->planned && phase < CP_N_PHASES; phase++)
+        {
+          double days = entry->phase_days[phase];
+
+          if (days <= 0)
+            cost += at >= from && at < to ? entry->phase_cost[phase] : 0;
+          else
+            {
+              double overlap = MIN (at + days, to) - MAX (at, from);
+
+              if (overlap > 0)
+                cost += entry->phase_cost[phase] * overlap / days;
+            }
+          at += days;
+        }
+    }
+  return cost;
+}
+
+static void
+add_months (CpSchedule *schedule)
+{
+  GDateYear year = g_date_get_year (&schedule->start);
+  GDateMonth month = g_date_get_month (&schedule->start);
+  double cumulative = 0;
+
+  /* From the start's month to the month the last job ends in (its last
+   * day: a job ending at midnight on the 1st ends in the month before). */
+  for (;;)
+    {
+      double from = MAX (0.0, cp_schedule_day_of_month (schedule, year, month));
+      GDateYear next_year = month == G_DATE_DECEMBER ? year + 1 : year;
+      GDateMonth next_month = month == G_DATE_DECEMBER ? G_DATE_JANUARY : month + 1;
+      double to = cp_schedule_day_of_month (schedule, next_year, next_month);
+      CpScheduleMonth entry = { year, month, 0, 0 };
+
+      /* Costs at the very end (a fee on the last day) stay in the last month. */
+      entry.cost = cost_between (schedule, from, to >= schedule->end_day ? G_MAXDOUBLE : to);
+      cumulative += entry.cost;
+      entry.cumulative_cost = cumulative;
+      g_array_append_val (schedule->months, entry);
+      if (to >= schedule->end_day)
+        break;
+      year = next_year;
+      month = next_month;
+    }
+}
+
+CpSchedule *
+cp_schedule_place (GArray       *jobs,
+                   const GDate  *start,
+                   GError      **error)
+{
+  g_autoptr(CpSchedule) schedule = g_new0 (CpSchedule, 1);
+  g_autofree guint8 *state = g_new0 (guint8, MAX (jobs->len, 1));
+
+  schedule->jobs = jobs;
+  schedule->months = g_array_new (FALSE, TRUE, sizeof (CpScheduleMonth));
+  schedule->start = *start;
+  for (guint i = 0; i < jobs->len; i++)
+    if (!place_job (jobs, i, state, error))
+      return NULL;
+
+  for (guint i = 0; i < jobs->len; i++)
+    {
+      const CpScheduleJob *entry = &g_array_index (jobs, CpScheduleJob, i);
+      double cost = 0;
+
+      if (!entry->planned)
+        continue;
+      for (int phase = 0; phase < CP_N_PHASES; phase++)
+        cost += entry->phase_cost[phase];
+      schedule->total_cost += cost;
+      schedule->total_cost_low += entry->cost_low > 0 ? MIN (entry->cost_low, cost) : cost;
+      schedule->total_cost_high += MAX (entry->cost_high, cost);
+      schedule->end_day = MAX (schedule->end_day, entry->end_day);
+      schedule->end_day_low = MAX (schedule->end_day_low, entry->end_day_low);
+      schedule->end_day_high = MAX (schedule->end_day_high, entry->end_day_high);
+    }
+  add_months (schedule);
+  return g_steal_pointer (&schedule);
+}
+
+void
+cp_schedule_span_dates (const CpSchedule *schedule,
+                        double            start_day,
+                        double            end_day,
+                        GDate            *first,
+                        GDate            *last)
+{
+  guint first_offset = (guint) floor (MAX (start_day, 0));
+  /* The day it ends in: a span ending at midnight ends the day before. */
+  guint last_offset = MAX (first_offset, (guint) MAX (ceil (end_day) - 1, 0));
+
+  if (first != NULL)
+    {
+      *first = schedule->start;
+      g_date_add_days (first, first_offset);
+    }
+  if (last != NULL)
+    {
+      *last = schedule->start;
+      g_date_add_days (last, last_offset);
+    }
+}
+
+void
+cp_schedule_free (CpSchedule *schedule)
+{
+  if (schedule == NULL)
+    return;
+  if (schedule->jobs != NULL)
+    g_array_unref (schedule->jobs);
+  if (schedule->months != NULL)
+    g_array_unref (schedule->months);
+  g_free (schedule);
+}

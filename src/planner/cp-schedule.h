@@ -1,0 +1,105 @@
+/* cp-schedule.h: the project's budget and calendar.
+ *
+ * The article plans a project as a sequence: a trial and debugging on one
+ * machine, then the cluster run, then serving. Each job's recommended
+ * option gives its phases (debugging, migration, the run or the service)
+ * and their costs; a job starts with the project or after another job
+ * (CpJob.after_job_id). The schedule places the jobs on the calendar from
+ * the project's start and adds their costs up by calendar month.
+ */
+#pragma once
+
+#include "cp-project.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  CP_PHASE_DEBUG,       /* short runs on one machine (R4) */
+  CP_PHASE_MIGRATION,   /* learning the cluster (R8) */
+  CP_PHASE_RUN,         /* the formal run, or the service's time up */
+  CP_N_PHASES
+} CpPhase;
+
+typedef struct {
+  /* What the job brings (filled by cp_schedule_new() from its plan, or by
+   * hand for cp_schedule_place()) */
+  int      after;                    /* index of the job it starts after; -1: the project's start */
+  gboolean planned;                  /* has a recommended option; FALSE: no days, no cost */
+  int      quote_index;              /* the recommended option's quote; -1: none */
+  double   phase_days[CP_N_PHASES];  /* in this order, one after the other */
+  double   phase_cost[CP_N_PHASES];  /* spent evenly over the phase's days */
+  double   cost_low;                 /* the job's band (cp-range.h) */
+  double   cost_high;
+  double   days_low;
+  double   days_high;
+  double   deadline_days;            /* from the job's own start; 0: none */
+
+  /* Placed by cp_schedule_place(), in days from the project's start */
+  double   start_day;
+  double   end_day;
+  double   end_day_low;              /* every job at its band's short end */
+  double   end_day_high;
+} CpScheduleJob;
+
+typedef struct {
+  GDateYear  year;
+  GDateMonth month;
+  double     cost;                   /* spent in this month */
+  double     cumulative_cost;        /* up to the end of this month */
+} CpScheduleMonth;
+
+typedef struct {
+  GDate    start;                    /* the project's first day */
+  gboolean start_is_report_day;      /* the project sets no start: the day it was reported */
+  GArray  *jobs;                     /* CpScheduleJob, in the project's order */
+  GArray  *months;                   /* CpScheduleMonth, from the start's month to the end's */
+  double   end_day;                  /* the last job's end */
+  double   end_day_low;
+  double   end_day_high;
+  double   total_cost;
+  double   total_cost_low;
+  double   total_cost_high;
+} CpSchedule;
+
+/* The schedule of @project from one plan per job (@plans[i] for job i, NULL
+ * for a job that could not be planned). @report_day stands in for a
+ * project without a start date. Fails, naming the job, when the jobs'
+ * order loops. */
+CpSchedule *cp_schedule_new   (const CpProject *project,
+                               CpPlan * const  *plans,
+                               const GDate     *report_day,
+                               GError         **error);
+/* Places @jobs (their inputs filled) from @start and adds the months up:
+ * what cp_schedule_new() does after reading the plans. Takes @jobs. */
+CpSchedule *cp_schedule_place (GArray          *jobs,
+                               const GDate     *start,
+                               GError         **error);
+void        cp_schedule_free  (CpSchedule *schedule);
+
+/* The first and the last calendar day of a job (or of any span from
+ * @start_day to @end_day, in days from the project's start): the day the
+ * span begins in and the day it ends in. */
+void        cp_schedule_span_dates (const CpSchedule *schedule,
+                                    double            start_day,
+                                    double            end_day,
+                                    GDate            *first,
+                                    GDate            *last);
+/* Days from the project's start to the first of @year/@month. */
+double      cp_schedule_day_of_month (const CpSchedule *schedule,
+                                      GDateYear         year,
+                                      GDateMonth        month);
+/* Reads YYYY-MM-DD (a real day); FALSE for anything else. */
+gboolean    cp_schedule_parse_date (const char *iso_date,
+                                    GDate      *date);
+/* The index of the job with @id in @project, or -1. */
+int         cp_project_find_job (const CpProject *project,
+                                 const char      *id);
+/* Whether job @job_index may start after job @after_index without the
+ * order looping (the job itself, or a job that comes after it, may not). */
+gboolean    cp_project_job_may_follow (const CpProject *project,
+                                       guint            job_index,
+                                       guint            after_index);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CpSchedule, cp_schedule_free)
+
+G_END_DECLS

@@ -1,0 +1,30 @@
+/* cp-report-schedule.c: the reports' schedule (cp-report-schedule.h). */
+#include "config.h"
+
+#include "cp-report-schedule.h"
+
+GPtrArray *
+cp_report_plan_jobs (const CpProject *project)
+{
+  GPtrArray *plans = g_ptr_array_new_full (project->jobs->len, (GDestroyNotify) cp_plan_free);
+
+  for (guint i = 0; i < project->jobs->len; i++)
+    g_ptr_array_add (plans, cp_project_plan_job (project, i));
+  return plans;
+}
+
+CpSchedule *
+cp_report_schedule_new (const CpProject *project,
+                        GPtrArray       *plans,
+                        GError         **error)
+{
+  g_autoptr(GDateTime) now = g_date_time_new_now_local ();
+  GDate today;
+
+  /* A project without a start date starts the day its report is made:
+   * the report says so next to the dates. */
+  g_date_clear (&today, 1);
+  g_date_set_dmy (&today, g_date_time_get_day_of_month (now), g_date_time_get_month (now),
+                  g_date_time_get_year (now));
+  return cp_schedule_new (project, (CpPlan * const *) plans->pdata, &today, error);
+}

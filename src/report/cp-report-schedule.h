@@ -1,0 +1,18 @@
+/* cp-report-schedule.h: the project's budget and calendar as the reports
+ * (PDF, XML, chart) take it: one plan per job, and the report's own day
+ * standing in for a project that sets no start date. */
+#pragma once
+
+#include "planner/cp-schedule.h"
+
+G_BEGIN_DECLS
+
+/* Plans every job of @project (NULL entries for jobs that cannot be
+ * planned), in a GPtrArray freed with its plans. */
+GPtrArray  *cp_report_plan_jobs       (const CpProject *project);
+/* The schedule from @plans; NULL with @error when the jobs' order loops. */
+CpSchedule *cp_report_schedule_new    (const CpProject *project,
+                                       GPtrArray       *plans,
+                                       GError         **error);
+
+G_END_DECLS

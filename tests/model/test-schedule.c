@@ -1,0 +1,283 @@
+/* test-schedule.c: the project's calendar and budget by month against
+ * hand calculations (cp-schedule.h). */
+#include <math.h>
+#include <string.h>
+
+#include "planner/cp-project.h"
+#include "planner/cp-schedule.h"
+
+static void
+assert_close (double expected,
+              double actual,
+              double relative)
+{
+  if (fabs (actual - expected) > relative * fabs (expected) + 1e-9)
+    g_error ("expected %.6g, got %.6g (relative tolerance %.3g)", expected, actual, relative);
+}
+
+static void
+assert_date (const GDate *date, int year, int month, int day)
+{
+  g_assert_cmpint (g_date_get_year (date), ==, year);
+  g_assert_cmpint (g_date_get_month (date), ==, month);
+  g_assert_cmpint (g_date_get_day (date), ==, day);
+}
+
+static void
+assert_month (const CpSchedule *schedule, guint i, int year, int month, double cost)
+{
+  const CpScheduleMonth *entry;
+
+  g_assert_cmpuint (i, <, schedule->months->len);
+  entry = &g_array_index (schedule->months, CpScheduleMonth, i);
+  g_assert_cmpint (entry->year, ==, year);
+  g_assert_cmpint (entry->month, ==, month);
+  assert_close (cost, entry->cost, 1e-9);
+}
+
+/* A: debugging 10 days (10,000), migration 7 days (7,000), run 20 days
+ * (20,000), band 30,000–50,000 and 30–45 days. B: a 30-day run (30,000),
+ * band 25,000–40,000 and 25–40 days. C: a 14-day run (1,400), no band. */
+static GArray *
+three_jobs (int b_after)
+{
+  GArray *jobs = g_array_new (FALSE, TRUE, sizeof (CpScheduleJob));
+  CpScheduleJob a = { .after = -1, .planned = TRUE, .phase_days = { 10, 7, 20 },
+                      .phase_cost = { 10000, 7000, 20000 }, .cost_low = 30000, .cost_high = 50000,
+                      .days_low = 30, .days_high = 45 };
+  CpScheduleJob b = { .after = b_after, .planned = TRUE, .phase_days = { 0, 0, 30 },
+                      .phase_cost = { 0, 0, 30000 }, .cost_low = 25000, .cost_high = 40000,
+                      .days_low = 25, .days_high = 40 };
+  CpScheduleJob c = { .after = -1, .planned = TRUE, .phase_days = { 0, 0, 14 },
+                      .phase_cost = { 0, 0, 1400 } };
+
+  g_array_append_val (jobs, a);
+  g_array_append_val (jobs, b);
+  g_array_append_val (jobs, c);
+  return jobs;
+}
+
+/* Start 2027-01-20: 1 February is day 12, 1 March day 40, 1 April day 71.
+ * B after A: A takes days 0–37 (last day 25 Feb), B days 37–67 (26 Feb to
+ * 27 March). January (days 0–12): A's debugging 10,000 and 2 of its 7
+ * migration days 2,000, C 12 × 100 = 1,200: 13,200. February (12–40): A's
+ * other 5 migration days 5,000 and run 20,000, B's days 37–40 3,000, C's
+ * last 2 days 200: 28,200. March: B's days 40–67, 27,000. */
+static void
+test_sequence_by_hand (void)
+{
+  GDate start, first, last;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpSchedule) schedule = NULL;
+  const CpScheduleJob *b;
+
+  g_date_clear (&start, 1);
+  g_date_set_dmy (&start, 20, G_DATE_JANUARY, 2027);
+  schedule = cp_schedule_place (three_jobs (0), &start, &error);
+  g_assert_no_error (error);
+
+  b = &g_array_index (schedule->jobs, CpScheduleJob, 1);
+  assert_close (37, b->start_day, 0);
+  assert_close (67, b->end_day, 0);
+  cp_schedule_span_dates (schedule, 0, 37, &first, &last);
+  assert_date (&first, 2027, 1, 20);
+  assert_date (&last, 2027, 2, 25);
+  cp_schedule_span_dates (schedule, b->start_day, b->end_day, &first, &last);
+  assert_date (&first, 2027, 2, 26);
+  assert_date (&last, 2027, 3, 27);
+  assert_close (67, schedule->end_day, 0);
+
+  g_assert_cmpuint (schedule->months->len, ==, 3);
+  assert_month (schedule, 0, 2027, 1, 13200);
+  assert_month (schedule, 1, 2027, 2, 28200);
+  assert_month (schedule, 2, 2027, 3, 27000);
+  assert_close (68400, g_array_index (schedule->months, CpScheduleMonth, 2).cumulative_cost, 1e-12);
+
+  /* The band: 30,000 + 25,000 + 1,400 to 50,000 + 40,000 + 1,400; B ends
+   * at A's end plus its own, 30 + 25 = 55 to 45 + 40 = 85 days. */
+  assert_close (68400, schedule->total_cost, 1e-12);
+  assert_close (56400, schedule->total_cost_low, 1e-12);
+  assert_close (91400, schedule->total_cost_high, 1e-12);
+  assert_close (55, schedule->end_day_low, 0);
+  assert_close (85, schedule->end_day_high, 0);
+}
+
+/* The same jobs side by side: all start on 20 January; A ends on day 37
+ * (25 Feb). January: A 12,000 (10 debugging days, 2 migration days), B
+ * 12 × 1,000, C 1,200: 25,200. February: A 25,000, B days 12–30 18,000,
+ * C 200: 43,200. */
+static void
+test_side_by_side_by_hand (void)
+{
+  GDate start, last;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpSchedule) schedule = NULL;
+
+  g_date_clear (&start, 1);
+  g_date_set_dmy (&start, 20, G_DATE_JANUARY, 2027);
+  schedule = cp_schedule_place (three_jobs (-1), &start, &error);
+  g_assert_no_error (error);
+  assert_close (0, g_array_index (schedule->jobs, CpScheduleJob, 1).start_day, 0);
+  assert_close (37, schedule->end_day, 0);
+  cp_schedule_span_dates (schedule, 0, schedule->end_day, NULL, &last);
+  assert_date (&last, 2027, 2, 25);
+  g_assert_cmpuint (schedule->months->len, ==, 2);
+  assert_month (schedule, 0, 2027, 1, 25200);
+  assert_month (schedule, 1, 2027, 2, 43200);
+  assert_close (45, schedule->end_day_high, 0);
+}
+
+static CpJob *
+named_job (CpProject *project, const char *id, const char *after)
+{
+  CpJob *job = cp_job_new (CP_TASK_DEBUG);
+
+  job->id = g_strdup (id);
+  job->name = g_strdup (id);
+  job->duration_days = 10;
+  job->after_job_id = g_strdup (after);
+  cp_project_add_job (project, job);
+  return job;
+}
+
+/* A job may not start after itself, nor after a job that starts after it;
+ * a file whose order loops is refused with the job's name. */
+static void
+test_order_loops (void)
+{
+  g_autoptr(CpProject) project = cp_project_new ();
+  g_autoptr(GError) error = NULL;
+  CpPlan *plans[3] = { NULL, NULL, NULL };
+  CpJob *first;
+  GDate day;
+
+  first = named_job (project, "first", NULL);
+  named_job (project, "second", "first");
+  named_job (project, "third", "second");
+  g_assert_false (cp_project_job_may_follow (project, 0, 0));
+  g_assert_false (cp_project_job_may_follow (project, 0, 2));
+  g_assert_false (cp_project_job_may_follow (project, 0, 1));
+  g_assert_true (cp_project_job_may_follow (project, 2, 0));
+  g_assert_true (cp_project_job_may_follow (project, 1, 2) == FALSE);
+
+  g_date_clear (&day, 1);
+  g_date_set_dmy (&day, 1, G_DATE_MARCH, 2027);
+  first->after_job_id = g_strdup ("third");
+  g_assert_null (cp_schedule_new (project, plans, &day, &error));
+  g_assert_error (error, CP_MODEL_ERROR, CP_MODEL_ERROR_INVALID);
+  g_assert_nonnull (strstr (error->message, "“first”"));
+}
+
+/* The 1B pretraining of test-range.c, run on one A100 at 10 per GPU-hour:
+ * 48 h of run and, at debugging 35% of the calendar, 48 × 0.35 / 0.65 =
+ * 25.846 h of debugging first: 73.846 h = 3.0769 days, 258.46 debugging and
+ * 480 run. Two of them from 2027-01-30, the second after the first: the
+ * first spends 258.46 + 240 × 0.9231 = 480.00 in January (days 0–2), the
+ * second starts on 2 February (day 3.0769) and ends in its day 6, 5
+ * February. Side by side both spend 480 in January and both end on
+ * 2 February. */
+static CpJob *
+pretrain_1b (const char *id)
+{
+  CpJob *job = cp_job_new (CP_TASK_PRETRAIN);
+  CpModelSpec *m = &job->model;
+
+  job->id = g_strdup (id);
+  job->name = g_strdup (id);
+  m->params = 1e9;
+  m->active_params = 1e9;
+  m->layers = 24;
+  m->hidden = 2048;
+  m->heads = 16;
+  m->kv_heads = 16;
+  m->ffn = 8192;
+  m->vocab = 50000;
+  job->seq_len = 2048;
+  job->tokens = 48 * 3600 * 312e12 * 0.55 / (6e9 + 12.0 * 24 * 2048 * 2048);
+  job->recompute = CP_RECOMPUTE_NONE;
+  job->storage_tb = 0;
+  return job;
+}
+
+static CpSchedule *
+schedule_of (CpProject *project, GError **error)
+{
+  CpPlan *plans[2];
+  CpSchedule *schedule;
+  GDate unused;
+
+  g_date_clear (&unused, 1);
+  g_date_set_dmy (&unused, 1, G_DATE_JANUARY, 2000);
+  for (guint i = 0; i < 2; i++)
+    plans[i] = cp_project_plan_job (project, i);
+  schedule = cp_schedule_new (project, plans, &unused, error);
+  for (guint i = 0; i < 2; i++)
+    cp_plan_free (plans[i]);
+  return schedule;
+}
+
+static void
+test_order_changes_calendar (void)
+{
+  g_autoptr(CpProject) project = cp_project_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpSchedule) sequence = NULL;
+  g_autoptr(CpSchedule) side_by_side = NULL;
+  CpQuote *quote = cp_quote_new ();
+  CpJob *second;
+  GDate first_day, last_day;
+  double days = 48.0 / 0.65 / 24;
+
+  project->settings.gpu_failure_rate_per_hour = 0;
+  g_free (project->start_date);
+  project->start_date = g_strdup ("2027-01-30");
+  quote->id = g_strdup ("a100");
+  quote->vendor = g_strdup ("a100");
+  quote->gpu.memory_nominal_gb = 80;
+  quote->gpu.dense_bf16_flops = 312e12;
+  quote->gpu.memory_bandwidth_gbytes_per_s = 2039;
+  quote->intra_link.per_direction_gbytes_per_s = 300;
+  quote->gpus_per_node = 1;
+  quote->nodes_available = 1;
+  quote->price_unit = CP_PRICE_PER_GPU_HOUR;
+  quote->price = 10;
+  quote->billing_granularity_h = 0;
+  quote->minimum_term_h = 0;
+  cp_project_add_quote (project, quote);
+  cp_project_add_job (project, pretrain_1b ("first"));
+  second = pretrain_1b ("second");
+  cp_project_add_job (project, second);
+
+  second->after_job_id = g_strdup ("first");
+  sequence = schedule_of (project, &error);
+  g_assert_no_error (error);
+  g_assert_false (sequence->start_is_report_day);
+  assert_close (days, g_array_index (sequence->jobs, CpScheduleJob, 1).start_day, 1e-6);
+  assert_close (2 * days, sequence->end_day, 1e-6);
+  cp_schedule_span_dates (sequence, days, 2 * days, &first_day, &last_day);
+  assert_date (&first_day, 2027, 2, 2);
+  assert_date (&last_day, 2027, 2, 5);
+  g_assert_cmpuint (sequence->months->len, ==, 2);
+  assert_month (sequence, 0, 2027, 1, 10 * 48 * 0.35 / 0.65 + 240 * (2 - 48 * 0.35 / 0.65 / 24));
+  assert_close (480.0, g_array_index (sequence->months, CpScheduleMonth, 0).cost, 1e-6);
+  assert_close (2 * 10 * 48 / 0.65, sequence->total_cost, 1e-9);
+
+  g_clear_pointer (&second->after_job_id, g_free);
+  side_by_side = schedule_of (project, &error);
+  g_assert_no_error (error);
+  assert_close (days, side_by_side->end_day, 1e-6);
+  cp_schedule_span_dates (side_by_side, 0, side_by_side->end_day, NULL, &last_day);
+  assert_date (&last_day, 2027, 2, 2);
+  assert_close (960.0, g_array_index (side_by_side->months, CpScheduleMonth, 0).cost, 1e-6);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/schedule/sequence-by-hand", test_sequence_by_hand);
+  g_test_add_func ("/schedule/side-by-side-by-hand", test_side_by_side_by_hand);
+  g_test_add_func ("/schedule/order-loops", test_order_loops);
+  g_test_add_func ("/schedule/order-changes-calendar", test_order_changes_calendar);
+  return g_test_run ();
+}
