@@ -207,6 +207,14 @@ cp_quote_cell_parse (CpQuoteCell *cell, CpQuoteColumn col, const char *text, CpQ
 {
   int value;
 
+  /* "'=SUM(…)" is how an export keeps a spreadsheet from evaluating
+   * "=SUM(…)" (cp_quote_csv_write()): the text is what follows (a carriage
+   * return has become a line feed by now). */
+  if ((col == CP_QUOTE_COLUMN_ID || col == CP_QUOTE_COLUMN_VENDOR || col == CP_QUOTE_COLUMN_OFFER ||
+       col == CP_QUOTE_COLUMN_NOTES) &&
+      text[0] == '\'' && text[1] != '\0' && strchr (CP_QUOTE_CSV_FORMULA_STARTS "\n", text[1]) != NULL)
+    text++;
+
   switch (col)
     {
     case CP_QUOTE_COLUMN_ID:

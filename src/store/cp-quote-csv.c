@@ -664,14 +664,24 @@ cp_quote_csv_add_to_project (CpQuoteCsvResult *result,
 static void
 append_field (GString *out, const char *value, gboolean first)
 {
+  gboolean formula;
+
   if (!first)
     g_string_append_c (out, ',');
   if (value == NULL)
     return;
-  if (strpbrk (value, ",\"\r\n") || g_ascii_isspace (value[0])
+  /* A spreadsheet opening the export evaluates a cell that starts with
+   * one of these ("=cmd|' /C calc'!A0", "=HYPERLINK(…)"): OWASP's advice
+   * on CSV injection is an apostrophe first and the cell quoted, which
+   * shows the text as typed; the importer takes the apostrophe off again
+   * (cp_quote_cell_parse()). */
+  formula = *value != '\0' && strchr (CP_QUOTE_CSV_FORMULA_STARTS, value[0]) != NULL;
+  if (formula || strpbrk (value, ",\"\r\n") || g_ascii_isspace (value[0])
       || (*value && g_ascii_isspace (value[strlen (value) - 1])))
     {
       g_string_append_c (out, '"');
+      if (formula)
+        g_string_append_c (out, '\'');
       for (const char *p = value; *p; p++)
         {
           if (*p == '"')

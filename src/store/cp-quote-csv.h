@@ -173,8 +173,14 @@ void              cp_quote_csv_result_free (CpQuoteCsvResult *result);
 guint             cp_quote_csv_add_to_project (CpQuoteCsvResult *result,
                                                CpProject        *project);
 
+/* The first characters that make a spreadsheet evaluate a cell (OWASP,
+ * CSV injection): cp_quote_csv_write() writes such a text cell after an
+ * apostrophe, and reading drops the apostrophe again. */
+#define CP_QUOTE_CSV_FORMULA_STARTS "=+-@\t\r"
+
 /* UTF-8 with BOM (so spreadsheet programs detect it), CRLF, English
- * headers that cp_quote_csv_read() reads back to the same quotes. */
+ * headers that cp_quote_csv_read() reads back to the same quotes; text
+ * that a spreadsheet would evaluate is neutralised. */
 char             *cp_quote_csv_write  (GPtrArray       *quotes,
                                        gsize           *len);
 

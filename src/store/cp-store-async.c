@@ -222,3 +222,48 @@ cp_quote_csv_write_file_finish (GAsyncResult  *result,
 
   return g_task_propagate_boolean (G_TASK (result), error);
 }
+
+static void
+read_config_in_thread (GTask        *task,
+                       gpointer      source_object,
+                       gpointer      task_data,
+                       GCancellable *cancellable)
+{
+  StoreTask *data = task_data;
+  GError *error = NULL;
+  CpModelConfig *config;
+
+  if (g_task_return_error_if_cancelled (task))
+    return;
+  config = cp_model_config_read_file (data->path, NULL, NULL, &error);
+  if (config == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, config, (GDestroyNotify) cp_model_config_free);
+}
+
+void
+cp_model_config_read_file_async (const char          *path,
+                                 GCancellable        *cancellable,
+                                 GAsyncReadyCallback  callback,
+                                 gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (path != NULL);
+
+  task = store_task_new (NULL, NULL, path, cancellable, callback, user_data, cp_model_config_read_file_async);
+  g_task_set_return_on_cancel (task, TRUE);
+  g_task_set_priority (task, G_PRIORITY_LOW);
+  g_task_run_in_thread (task, read_config_in_thread);
+}
+
+CpModelConfig *
+cp_model_config_read_file_finish (GAsyncResult  *result,
+                                  GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == cp_model_config_read_file_async, NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}

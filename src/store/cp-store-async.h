@@ -11,6 +11,7 @@
 
 #include <gio/gio.h>
 
+#include "cp-model-config.h"
 #include "cp-quote-csv.h"
 #include "cp-store.h"
 
@@ -53,5 +54,14 @@ void              cp_quote_csv_write_file_async  (const CpProject      *project,
                                                   gpointer              user_data);
 gboolean          cp_quote_csv_write_file_finish (GAsyncResult         *result,
                                                   GError              **error);
+
+/* cp_model_config_read_file() of @path on a worker: a 1 MiB config.json
+ * or a slow disk does not stall the window. */
+void              cp_model_config_read_file_async  (const char          *path,
+                                                    GCancellable        *cancellable,
+                                                    GAsyncReadyCallback  callback,
+                                                    gpointer             user_data);
+CpModelConfig    *cp_model_config_read_file_finish (GAsyncResult        *result,
+                                                    GError             **error);
 
 G_END_DECLS

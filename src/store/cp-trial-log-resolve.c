@@ -297,7 +297,9 @@ resolve_serving (const CpTrialLog *log,
   const Seen *concurrency = &log->vllm_concurrency;
   g_autofree char *fit = NULL;
   g_autofree char *kept = NULL;
-  char *source = NULL;
+  /* Freed on every path: 0 GPU blocks give a source and no cache (a 67-byte
+   * leak fuzz-trial found). */
+  g_autofree char *source = NULL;
   guint line = 0;
 
   *kv_tokens = 0;
@@ -335,7 +337,6 @@ resolve_serving (const CpTrialLog *log,
   if (*kv_tokens > 0 && concurrency->line > 0 && log->vllm_request_tokens > 0 &&
       fabs (*kv_tokens / log->vllm_request_tokens - concurrency->value) > VLLM_CONCURRENCY_ROUNDING)
     {
-      g_free (source);
       g_set_error (error, CP_TRIAL_LOG_ERROR, CP_TRIAL_LOG_ERROR_MALFORMED,
                    /* TRANSLATORS: vLLM's log lines; %u are line numbers */
                    _("line %u: the maximum concurrency (%.2f× of %.0f tokens) does not match the KV-cache "
@@ -355,7 +356,6 @@ resolve_serving (const CpTrialLog *log,
                      : g_strdup (_("; shown only, the job is not a serving job"));
       add_reading (readings, log, CP_TRIAL_FIGURE_KV_CACHE_TOKENS, *kv_tokens, line, serving,
                    g_strdup_printf ("%s%s%s", source, fit ? fit : "", kept));
-      g_free (source);
       if (!serving)
         *kv_tokens = 0;
     }

@@ -13,6 +13,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "store/cp-model-config.h"
+#include "store/cp-quote-csv.h"
+#include "store/cp-store-async.h"
 #include "store/cp-store.h"
 #include "common/cp-test-demo.h"
 #include "common/cp-test-dir.h"
@@ -294,6 +297,139 @@ test_hot_journal_read_only_explained (void)
   g_assert_cmpint (g_chmod (path, 0644), ==, 0);
 }
 
+/* Cells a spreadsheet would evaluate (=, +, -, @ first, or a tab or a
+ * carriage return) leave export-quotes as text: an apostrophe first and
+ * quoted, as OWASP's CSV injection advice says; importing the file gives
+ * the same text back. */
+static void
+test_csv_formula_neutralised (void)
+{
+  static const char * const hostile[] = {
+    "=cmd|' /C calc'!A0", "+1+1", "-2+3", "@SUM(A1:A9)", "\t=1+1", "\r=1+1",
+    "=HYPERLINK(\"http://x\",\"y\")",
+  };
+  g_autoptr(CpProject) demo = cp_test_demo_project ();
+  g_autoptr(CpQuoteCsvResult) back = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *csv = NULL;
+  CpQuote *quote = g_ptr_array_index (demo->quotes, 0);
+  gsize len = 0;
+
+  g_ptr_array_set_size (demo->quotes, 1);
+  for (guint i = 0; i < G_N_ELEMENTS (hostile); i++)
+    {
+      g_autofree char *expected = NULL;
+
+      g_free (quote->vendor);
+      quote->vendor = g_strdup (hostile[i]);
+      g_free (quote->notes);
+      quote->notes = g_strdup (hostile[i]);
+      g_free (quote->offer_name);
+      quote->offer_name = g_strdup (hostile[i]);
+      g_free (quote->id);
+      quote->id = g_strdup (hostile[i]);
+
+      g_clear_pointer (&csv, g_free);
+      csv = cp_quote_csv_write (demo->quotes, &len);
+      /* No cell starts with a character that evaluates; each is quoted
+       * text after an apostrophe. */
+      for (const char *c = "=+-@"; *c != '\0'; c++)
+        {
+          char unquoted[] = { ',', *c, '\0' };
+          g_assert_null (strstr (csv, unquoted));
+        }
+      {
+        g_autoptr(GString) cell = g_string_new ("\"'");
+        for (const char *p = hostile[i]; *p != '\0'; p++)
+          {
+            if (*p == '"')
+              g_string_append_c (cell, '"');
+            g_string_append_c (cell, *p);
+          }
+        g_string_append_c (cell, '"');
+        g_assert_nonnull (strstr (csv, cell->str));
+      }
+      g_clear_pointer (&back, cp_quote_csv_result_free);
+      back = cp_quote_csv_read (csv, len, NULL, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (back->quotes->len, ==, 1);
+      expected = g_strdup (hostile[i]);
+      {
+        const CpQuote *read = g_ptr_array_index (back->quotes, 0);
+        /* A carriage return inside a cell comes back as a line feed. */
+        if (expected[0] == '\r')
+          expected[0] = '\n';
+        g_assert_cmpstr (read->vendor, ==, expected);
+        g_assert_cmpstr (read->notes, ==, expected);
+        g_assert_cmpstr (read->offer_name, ==, expected);
+      }
+    }
+}
+
+/* A config.json nested 80,000 levels deep (160 KB, within the size
+ * limit) overflowed the stack inside json-glib; it is refused before
+ * json-glib reads it. Brackets inside strings do not count, and a real
+ * configuration (a few levels) still reads. */
+static void
+test_config_nesting (void)
+{
+  static const char real[] =
+    "{\"architectures\": [\"LlamaForCausalLM\"], \"model_type\": \"llama\","
+    " \"hidden_size\": 4096, \"intermediate_size\": 11008, \"num_attention_heads\": 32,"
+    " \"num_hidden_layers\": 32, \"num_key_value_heads\": 32, \"vocab_size\": 32000,"
+    " \"rope_scaling\": {\"type\": \"linear\", \"factor\": 2.0},"
+    " \"note\": \"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\"}";
+  g_autoptr(GString) deep = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  CpModelConfig *config;
+
+  for (guint i = 0; i < 80000; i++)
+    g_string_append_c (deep, '[');
+  for (guint i = 0; i < 80000; i++)
+    g_string_append_c (deep, ']');
+  g_assert_cmpuint (deep->len, <, CP_MODEL_CONFIG_MAX_BYTES);
+  config = cp_model_config_read (deep->str, deep->len, "deep", "deep", &error);
+  g_assert_null (config);
+  g_assert_error (error, CP_MODEL_CONFIG_ERROR, CP_MODEL_CONFIG_ERROR_NOT_JSON);
+  g_assert_nonnull (strstr (error->message, "nested"));
+  g_clear_error (&error);
+
+  config = cp_model_config_read (real, sizeof real - 1, "real", "real", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (config->model.layers, ==, 32);
+  cp_model_config_free (config);
+}
+
+static void
+config_read_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  GAsyncResult **out = user_data;
+
+  *out = g_object_ref (result);
+}
+
+/* The window reads config.json through this, on a worker: the result
+ * arrives through the main loop, a deep file refused there too. */
+static void
+test_config_read_async (void)
+{
+  g_autofree char *path = tmp_path ("config.json");
+  g_autoptr(GString) deep = g_string_new (NULL);
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < 80000; i++)
+    g_string_append_c (deep, '{');
+  g_assert_true (g_file_set_contents (path, deep->str, deep->len, NULL));
+
+  cp_model_config_read_file_async (path, NULL, config_read_cb, &result);
+  g_assert_null (result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_null (cp_model_config_read_file_finish (result, &error));
+  g_assert_error (error, CP_MODEL_CONFIG_ERROR, CP_MODEL_CONFIG_ERROR_NOT_JSON);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -307,6 +443,9 @@ main (int argc, char **argv)
   g_test_add_func ("/store-holes/altered-definitions", test_altered_definitions);
   g_test_add_func ("/store-holes/foreign-index-wording", test_foreign_index_wording);
   g_test_add_func ("/store-holes/definition-spelling", test_definition_spelling_accepted);
+  g_test_add_func ("/store-holes/csv-formula", test_csv_formula_neutralised);
+  g_test_add_func ("/store-holes/config-nesting", test_config_nesting);
+  g_test_add_func ("/store-holes/config-read-async", test_config_read_async);
   g_test_add_func ("/store-holes/path-not-uri", test_path_not_uri);
   g_test_add_func ("/store-holes/hot-journal", test_hot_journal_recovered);
   g_test_add_func ("/store-holes/hot-journal-read-only", test_hot_journal_read_only_explained);

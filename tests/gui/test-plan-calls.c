@@ -1,0 +1,186 @@
+/* test-plan-calls.c: one accepted edit plans the job it touches once.
+ *
+ * The planner's entry points are wrapped at link time (-Wl,--wrap, see
+ * meson.build): each wrapper counts its calls and calls the real one, so
+ * the window runs exactly as it does for the user. After an edit typed
+ * and accepted through the form, the window has planned the job it shows
+ * once, swept it once for its charts and checked the verdict's robustness
+ * once; a keystroke not yet accepted plans nothing.
+ */
+#include "config.h"
+
+#include <adwaita.h>
+
+#include "gui/cp-field-row.h"
+#include "gui/cp-window-private.h"
+#include "gui/cp-window.h"
+#include "planner/cp-project.h"
+#include "planner/cp-sweep.h"
+#include "report/cp-i18n.h"
+#include "store/cp-demo.h"
+#include "cp-test-gui.h"
+
+static CpApplication *app;
+
+typedef struct {
+  guint plans;        /* cp_plan_new() and cp_plan_new_without_robustness() */
+  guint sweeps;       /* cp_project_sweep_job() */
+  guint robustness;   /* cp_project_plan_add_robustness() */
+} Calls;
+
+static Calls calls;
+
+CpPlan *__real_cp_plan_new (const CpJob *job, const CpQuote *quotes, guint n_quotes,
+                            const CpSettings *settings);
+CpPlan *__wrap_cp_plan_new (const CpJob *job, const CpQuote *quotes, guint n_quotes,
+                            const CpSettings *settings);
+CpPlan *__real_cp_plan_new_without_robustness (const CpJob *job, const CpQuote *quotes,
+                                               guint n_quotes, const CpSettings *settings);
+CpPlan *__wrap_cp_plan_new_without_robustness (const CpJob *job, const CpQuote *quotes,
+                                               guint n_quotes, const CpSettings *settings);
+CpSweep *__real_cp_project_sweep_job (const CpProject *project, guint job_index, guint max_points);
+CpSweep *__wrap_cp_project_sweep_job (const CpProject *project, guint job_index, guint max_points);
+void __real_cp_project_plan_add_robustness (const CpProject *project, guint job_index, CpPlan *plan);
+void __wrap_cp_project_plan_add_robustness (const CpProject *project, guint job_index, CpPlan *plan);
+
+CpPlan *
+__wrap_cp_plan_new (const CpJob      *job,
+                    const CpQuote    *quotes,
+                    guint             n_quotes,
+                    const CpSettings *settings)
+{
+  calls.plans++;
+  return __real_cp_plan_new (job, quotes, n_quotes, settings);
+}
+
+CpPlan *
+__wrap_cp_plan_new_without_robustness (const CpJob      *job,
+                                       const CpQuote    *quotes,
+                                       guint             n_quotes,
+                                       const CpSettings *settings)
+{
+  calls.plans++;
+  return __real_cp_plan_new_without_robustness (job, quotes, n_quotes, settings);
+}
+
+CpSweep *
+__wrap_cp_project_sweep_job (const CpProject *project,
+                             guint            job_index,
+                             guint            max_points)
+{
+  calls.sweeps++;
+  return __real_cp_project_sweep_job (project, job_index, max_points);
+}
+
+void
+__wrap_cp_project_plan_add_robustness (const CpProject *project,
+                                       guint            job_index,
+                                       CpPlan          *plan)
+{
+  calls.robustness++;
+  __real_cp_project_plan_add_robustness (project, job_index, plan);
+}
+
+/* Runs the main loop until the results are updated and every idle after
+ * them (the paragraphs, the robustness) has run: bounded by a count of
+ * iterations, never by the clock. */
+static void
+settle (CpResultsView *results)
+{
+  for (guint i = 0; i < 100000 && cp_results_view_get_update_pending (results); i++)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (cp_results_view_get_update_pending (results));
+  for (guint i = 0; i < 100000 && g_main_context_pending (NULL); i++)
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static guint
+first_training_job (const CpProject *project)
+{
+  for (guint i = 0; i < project->jobs->len; i++)
+    if (cp_task_kind_is_training (((const CpJob *) g_ptr_array_index (project->jobs, i))->kind))
+      return i;
+  g_assert_not_reached ();
+}
+
+static void
+type_and_accept (CpFieldRow *row,
+                 const char *text)
+{
+  GtkWidget *input = cp_field_row_get_input (row);
+
+  gtk_editable_set_text (GTK_EDITABLE (input), text);
+  g_signal_emit_by_name (input, "activate");
+}
+
+static void
+test_edit_plans_touched_job_once (void)
+{
+  g_autoptr(GError) error = NULL;
+  CpWindow *window = cp_window_new (app);
+  CpProject *demo = cp_demo_project_new (&error);
+  CpResultsView *results;
+  CpProject *project;
+  CpFieldRow *tokens;
+  CpJob *job;
+  guint job_index;
+
+  g_assert_no_error (error);
+  g_assert_true (cp_window_load_new (window, demo, &error));
+  g_assert_no_error (error);
+  gtk_window_present (GTK_WINDOW (window));
+  project = cp_window_get_project (window);
+  results = cp_window_get_results_view (window);
+  job_index = first_training_job (project);
+  gtk_list_box_select_row (cp_window_get_jobs_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window), (int) job_index));
+  settle (results);
+  job = g_ptr_array_index (project->jobs, job_index);
+  tokens = cp_job_editor_get_row (cp_window_get_job_editor (window), "tokens");
+
+  /* Typed but not accepted: nothing is planned. */
+  calls = (Calls) { 0 };
+  gtk_editable_set_text (GTK_EDITABLE (cp_field_row_get_input (tokens)), "1");
+  settle (results);
+  g_assert_cmpuint (calls.plans, ==, 0);
+  g_assert_cmpuint (calls.sweeps, ==, 0);
+
+  /* Accepted: the one job it touches is planned once, swept once for its
+   * cost chart and checked for robustness once. */
+  calls = (Calls) { 0 };
+  type_and_accept (tokens, "150B");
+  settle (results);
+  g_assert_cmpfloat (job->tokens, ==, 150e9);
+  g_assert_cmpuint (calls.plans, ==, 1);
+  g_assert_cmpuint (calls.sweeps, ==, 1);
+  g_assert_cmpuint (calls.robustness, ==, 1);
+
+  /* Two edits accepted before the window updates are one change. */
+  calls = (Calls) { 0 };
+  type_and_accept (tokens, "160B");
+  type_and_accept (tokens, "170B");
+  settle (results);
+  g_assert_cmpfloat (job->tokens, ==, 170e9);
+  g_assert_cmpuint (calls.plans, ==, 1);
+  g_assert_cmpuint (calls.sweeps, ==, 1);
+  g_assert_cmpuint (calls.robustness, ==, 1);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autofree char *data_home = g_dir_make_tmp ("cp-plan-calls-XXXXXX", NULL);
+
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  cp_i18n_bind_textdomain ();
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  app = cp_test_gui_application_new ();
+
+  g_test_add_func ("/gui/plan-calls/edit-plans-touched-job-once", test_edit_plans_touched_job_once);
+  return g_test_run ();
+}
