@@ -383,12 +383,25 @@ print_sheet (const CpQuoteSheet *sheet, const CpQuoteCsvResult *result, const Cp
   g_autoptr(CpCliTable) columns = cp_cli_table_new (2);
   guint n_ok = 0;
 
+  if (cp_quote_sheet_get_n_sheets (sheet) > 0)
+    {
+      printf ("%s\n", _("Sheets:"));
+      for (guint i = 0; i < cp_quote_sheet_get_n_sheets (sheet); i++)
+        /* Translators: a workbook's sheet, its number for --sheet and its name; the one read is marked */
+        printf (_("  %u: %s%s\n"), i + 1, cp_quote_sheet_get_sheet_name (sheet, i),
+                (int) i == cp_quote_sheet_get_sheet (sheet) ? _(" (read)") : "");
+    }
   printf ("%s\n", _("Columns:"));
   for (guint i = 0; i < cp_quote_sheet_get_n_columns (sheet); i++)
     {
+      const char *evidence = cp_quote_sheet_get_evidence (sheet, i);
       g_autofree char *header = g_strdup_printf ("  %s", cp_quote_sheet_get_header (sheet, i));
-      g_autofree char *field = g_strdup_printf ("→ %s",
-                                                cp_quote_column_get_label (cp_quote_sheet_get_field (sheet, i)));
+      /* Translators: a column's field guessed from its cells, and why ("5 of 6 cells are GPU names") */
+      g_autofree char *field = evidence ? g_strdup_printf (_("→ %s (guessed: %s; --map changes it)"),
+                                                           cp_quote_column_get_label (cp_quote_sheet_get_field (sheet, i)),
+                                                           evidence)
+                                        : g_strdup_printf ("→ %s",
+                                                           cp_quote_column_get_label (cp_quote_sheet_get_field (sheet, i)));
       cp_cli_table_add_row (columns, header, field, NULL);
     }
   cp_cli_table_print (columns, stdout);
@@ -441,7 +454,9 @@ cp_cli_import_quotes (int argc, char **argv)
   g_autoptr(CpQuoteCsvResult) result = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *csv_name = NULL;
+  g_autofree char *sheet_name = NULL;
   g_auto(GStrv) mappings = NULL;
+  int sheet_index = -1;
   gboolean accept = FALSE, dry_run = FALSE;
   guint added, n_bad_lines = 0;
   GOptionEntry entries[] = {
@@ -452,13 +467,18 @@ cp_cli_import_quotes (int argc, char **argv)
     { "map", 0, 0, G_OPTION_ARG_STRING_ARRAY, &mappings,
       N_("Read column HEADER as FIELD (“price unit”, “gpus per node”, … or “none”); repeatable"),
       N_("HEADER=FIELD") },
+    { "sheet", 0, 0, G_OPTION_ARG_STRING, &sheet_name,
+      N_("The workbook’s sheet to read, by name or number (default: the first with a header and a row)"),
+      N_("NAME|N") },
     { NULL }
   };
 
-  context = cp_cli_option_context_new ("import-quotes PROJECT FILE.csv",
-                                       _("Adds the quotes of a CSV file (English or Chinese "
-                                         "headers) to PROJECT, after showing how each column "
-                                         "was read and what became of each row. A file with "
+  context = cp_cli_option_context_new ("import-quotes PROJECT FILE",
+                                       _("Adds the quotes of a CSV file or a workbook (.xlsx, "
+                                         ".ods; English or Chinese headers) to PROJECT, after "
+                                         "showing how each column was read and what became of "
+                                         "each row. A column whose header is unknown is read by "
+                                         "what its cells hold, and the guess is shown. A file with "
                                          "errors imports nothing unless --accept-good-lines "
                                          "is given. A row without a price (empty or 0) is "
                                          "imported as incomplete and left out of the ranking "
@@ -472,7 +492,7 @@ cp_cli_import_quotes (int argc, char **argv)
   if (!cp_cli_parse_options (context, &argc, &argv, TRUE))
     return CP_CLI_EXIT_USAGE;
   if (argc != 3)
-    return cp_cli_usage_error (_("import-quotes needs a project file and a CSV file"));
+    return cp_cli_usage_error (_("import-quotes needs a project file and a CSV file or workbook"));
 
   csv_name = g_filename_display_basename (argv[2]);
 
@@ -484,7 +504,30 @@ cp_cli_import_quotes (int argc, char **argv)
 
   /* Read after the project opened, so a bad project is named first; the
    * file's size is checked before it is read. */
-  sheet = cp_quote_sheet_new_from_file (argv[2], project, &error);
+  if (sheet_name != NULL)
+    {
+      /* The sheet's name or number is known only once the workbook is open. */
+      g_autoptr(CpQuoteSheet) first = cp_quote_sheet_new_from_file (argv[2], project, &error);
+      guint n;
+
+      if (first == NULL)
+        return cp_cli_failure ("%s: %s", csv_name, error->message);
+      n = cp_quote_sheet_get_n_sheets (first);
+      for (guint i = 0; i < n && sheet_index < 0; i++)
+        if (strcmp (cp_quote_sheet_get_sheet_name (first, i), sheet_name) == 0)
+          sheet_index = (int) i;
+      if (sheet_index < 0)
+        {
+          char *end = NULL;
+          guint64 number = g_ascii_strtoull (sheet_name, &end, 10);
+          if (end != sheet_name && *end == '\0' && number >= 1 && number <= n)
+            sheet_index = (int) number - 1;
+        }
+      if (sheet_index < 0)
+        return cp_cli_usage_error (n == 0 ? _("--sheet: %s is not a workbook") : _("--sheet: %s has no sheet “%s”"),
+                                   csv_name, sheet_name);
+    }
+  sheet = cp_quote_sheet_new_from_file_full (argv[2], project, sheet_index, &error);
   if (sheet == NULL)
     return cp_cli_failure ("%s: %s", csv_name, error->message);
   if (!apply_mappings (sheet, mappings))

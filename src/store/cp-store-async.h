@@ -35,9 +35,11 @@ void              cp_project_save_as_async     (const CpProject      *project,
 CpStore          *cp_project_save_as_finish    (GAsyncResult         *result,
                                                 GError              **error);
 
-/* cp_quote_sheet_new_from_file() on a worker, for the import preview,
- * against the copy of @project's settings and catalogue made here. */
+/* cp_quote_sheet_new_from_file_full() on a worker, for the import
+ * preview, against the copy of @project's settings and catalogue made
+ * here; @sheet_index is a workbook's sheet, -1 the first with rows. */
 void              cp_quote_sheet_new_from_file_async  (const char           *path,
+                                                       int                   sheet_index,
                                                        const CpProject      *project,
                                                        GCancellable         *cancellable,
                                                        GAsyncReadyCallback   callback,
