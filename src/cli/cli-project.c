@@ -438,6 +438,12 @@ print_sheet (const CpQuoteSheet *sheet, const CpQuoteCsvResult *result, const Cp
       for (guint a = 0; a < row->assumptions->len; a++)
         printf (_("    assumed: %s\n"), (const char *) g_ptr_array_index (row->assumptions, a));
     }
+  for (guint i = 0; i < result->notes->len; i++)
+    {
+      const CpCsvLineError *note = g_ptr_array_index (result->notes, i);
+      /* Translators: a line number and the text of a footnote of the sheet */
+      printf (_("  line %u: a note, not a quote: %s\n"), note->line, note->message);
+    }
   /* Translators: rows that can be imported, and all rows */
   printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u row can be imported\n",
                        "%u of %u rows can be imported\n", result->rows->len),

@@ -43,6 +43,7 @@ cp_quote_csv_result_free (CpQuoteCsvResult *result)
   g_ptr_array_unref (result->quotes);
   g_ptr_array_unref (result->errors);
   g_ptr_array_unref (result->ignored_columns);
+  g_ptr_array_unref (result->notes);
   g_ptr_array_unref (result->rows);
   g_free (result);
 }
@@ -554,6 +555,26 @@ read_row (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, guint
     cp_quote_cell_assume (cell, _("the storage kind is not stated: unknown, a question for the vendor (R6)"));
 }
 
+/* A footnote under the quotes: one filled cell, naming no GPU, in a
+ * sheet of three columns or more (a two-column sheet's row may be a GPU
+ * and its price left blank). */
+static gboolean
+record_is_note (const CpQuoteSheet *sheet, const CpCsvRecord *r, const char **note)
+{
+  guint filled = 0;
+
+  /* A record the tokenizer found broken is reported, never taken as a note. */
+  if (sheet->n_columns < 3 || r->error != NULL)
+    return FALSE;
+  for (guint c = 0; c < r->fields->len; c++)
+    if (!cp_csv_is_blank (g_ptr_array_index (r->fields, c)))
+      {
+        filled++;
+        *note = g_ptr_array_index (r->fields, c);
+      }
+  return filled == 1 && !cp_gpu_match_names_model (sheet->project, *note);
+}
+
 CpQuoteCsvResult *
 cp_quote_sheet_read (const CpQuoteSheet *sheet,
                      GError            **error)
@@ -567,6 +588,7 @@ cp_quote_sheet_read (const CpQuoteSheet *sheet,
   result->quotes = g_ptr_array_new_with_free_func ((GDestroyNotify) cp_quote_free);
   result->errors = g_ptr_array_new_with_free_func (line_error_free);
   result->ignored_columns = g_ptr_array_new_with_free_func (g_free);
+  result->notes = g_ptr_array_new_with_free_func (line_error_free);
   result->rows = g_ptr_array_new_with_free_func (row_free);
 
   header_from_sheet (sheet, &h);
@@ -600,7 +622,18 @@ cp_quote_sheet_read (const CpQuoteSheet *sheet,
   for (guint i = 1; i < sheet->records->len; i++)
     {
       const CpCsvRecord *r = g_ptr_array_index (sheet->records, i);
-      CpQuoteCsvRow *row = g_new0 (CpQuoteCsvRow, 1);
+      CpQuoteCsvRow *row;
+      const char *note = NULL;
+
+      if (record_is_note (sheet, r, &note))
+        {
+          CpCsvLineError *e = g_new0 (CpCsvLineError, 1);
+          e->line = r->line;
+          e->message = g_strdup (note);
+          g_ptr_array_add (result->notes, e);
+          continue;
+        }
+      row = g_new0 (CpQuoteCsvRow, 1);
       CpQuote *quote = cp_quote_new ();
       CpQuoteCell cell = { project, r->line, NULL, NULL, result->errors, row };
 

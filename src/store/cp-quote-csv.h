@@ -62,6 +62,9 @@ typedef struct {
   GPtrArray *quotes;           /* CpQuote*, owned; lines without errors */
   GPtrArray *errors;           /* CpCsvLineError*, owned, in line order */
   GPtrArray *ignored_columns;  /* char*, headers that mean nothing here */
+  /* CpCsvLineError*, rows read as a note under the quotes ("注：价格含税"):
+   * one filled cell that names no GPU, in a sheet of three columns or more. */
+  GPtrArray *notes;
   guint      n_records;        /* data records read, good or bad */
   GPtrArray *rows;             /* CpQuoteCsvRow*, owned, one per data record */
 } CpQuoteCsvResult;
