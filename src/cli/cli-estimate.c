@@ -943,6 +943,11 @@ write_xml (const Estimate    *e,
   cp_cli_xml_bool (w, "cpu-offload", est->cpu_offload);
   cp_cli_xml_bool (w, "flash-attention", est->flash_attention);
   cp_cli_xml_bool (w, "layout-searched", est->layout_searched);
+  /* What the search weighed: layouts timed, splits of the GPUs enumerated
+   * and those a lower bound on their run time left untimed. */
+  cp_cli_xml_uint (w, "layouts-evaluated", est->layouts_evaluated);
+  cp_cli_xml_uint (w, "splits", est->layout_splits);
+  cp_cli_xml_uint (w, "splits-pruned", est->layout_splits_pruned);
   cp_cli_xml_text (w, "technique", cp_technique_to_string (est->technique));
   cp_cli_xml_text (w, "technique-to-fit", e->fitting.fits ? cp_technique_to_string (e->fitting.technique) : "none");
   xmlTextWriterEndElement (w);
