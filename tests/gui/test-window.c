@@ -3372,8 +3372,9 @@ test_window_preferences_failures (void)
 /* A price typed per month, on a quote with no minimum term, bills at least
  * the month, as vendors renting by the month do (walkthrough 4, #6: a
  * 14-day job on a 65,000 CNY/month machine was billed 223.6 h pro rata,
- * 19,910 CNY): the term becomes the project's 730 h month and the field
- * says why; set back to 0 by the user, it stays 0. */
+ * 19,910 CNY), by the plan's one rule for every front door (#20 item 6):
+ * the field stays unstated (0) and says the month is billed; a term the
+ * user states is kept. */
 static void
 test_window_monthly_price_term (void)
 {
@@ -3389,20 +3390,19 @@ test_window_monthly_price_term (void)
   term = cp_quote_editor_get_row (quote_editor, "minimum-term");
   g_assert_cmpfloat (quote->minimum_term_h, ==, 0);
   g_assert_cmpfloat (project->settings.hours_per_month, ==, 730);
+  g_assert_null (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (term)) ?: "", "per node-month"));
 
   type_text (cp_quote_editor_get_row (quote_editor, "price"), "65000/month");
   g_assert_cmpfloat (quote->price, ==, 65000);
   g_assert_cmpint (quote->price_unit, ==, CP_PRICE_PER_NODE_MONTH);
-  g_assert_cmpfloat (quote->minimum_term_h, ==, 730);
-  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (cp_field_row_get_input (term))), ==, "730");
+  g_assert_cmpfloat (quote->minimum_term_h, ==, 0);
+  g_assert_cmpfloat (cp_quote_minimum_term_h (quote, &project->settings), ==, 730);
   g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (term)), "per node-month"));
 
-  type_text (term, "0");
-  g_assert_cmpfloat (quote->minimum_term_h, ==, 0);
+  type_text (term, "1");
+  g_assert_cmpfloat (quote->minimum_term_h, ==, 1);
+  g_assert_cmpfloat (cp_quote_minimum_term_h (quote, &project->settings), ==, 1);
   g_assert_null (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (term)) ?: "", "per node-month"));
-  type_text (cp_quote_editor_get_row (quote_editor, "price"), "70000");
-  g_assert_cmpint (quote->price_unit, ==, CP_PRICE_PER_NODE_MONTH);
-  g_assert_cmpfloat (quote->minimum_term_h, ==, 0);
 
   close_window (window);
 }
