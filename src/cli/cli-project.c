@@ -80,7 +80,8 @@ print_serving_text (const CpProject *project, const CpPlan *plan)
       g_autofree char *decode = cp_cli_format_number (o->estimate.decode_tokens_per_s, 0);
       g_autofree char *prefill = cp_cli_format_number (o->estimate.prefill_tokens_per_s, 0);
       g_autofree char *requests = cp_cli_format_number (o->estimate.requests_per_s, 2);
-      g_autofree char *cost = o->estimate.output_tokens_per_s > 0
+      g_autofree char *cost = plan->cost_unknown ? g_strdup (_("needs a price"))
+                              : o->estimate.output_tokens_per_s > 0
                               ? cp_cli_format_money (o->estimate.cost_per_million_output_tokens,
                                                      quote ? quote->currency : "")
                               : g_strdup ("—");
@@ -143,13 +144,25 @@ print_plan_text (const CpProject *project, guint job_index, const CpPlan *plan, 
                                               o->range.total_s_high / 86400.0);
       g_autofree char *calendar = range_text (o->estimate.calendar_days, o->range.calendar_days_low,
                                               o->range.calendar_days_high);
-      g_autofree char *cost = cp_cli_format_money (o->estimate.total_cost,
-                                                   quote ? quote->currency : "");
-      g_autofree char *cost_low = cp_cli_format_money (o->range.total_cost_low, quote ? quote->currency : "");
-      g_autofree char *cost_high = cp_cli_format_money (o->range.total_cost_high, quote ? quote->currency : "");
-      /* TRANSLATORS: a cost's range, low to high */
-      g_autofree char *cost_range = g_strdup_printf (_("%s – %s"), cost_low, cost_high);
+      g_autofree char *cost = NULL;
+      g_autofree char *cost_range = NULL;
       g_autofree char *requirement = cp_words_deadline_status (job, &o->estimate, C_("language code", "en"));
+
+      if (plan->cost_unknown)
+        {
+          /* TRANSLATORS: in the CLI plan table's cost column, when no quote has a price to compare */
+          cost = g_strdup (_("needs a price"));
+          cost_range = g_strdup ("—");
+        }
+      else
+        {
+          g_autofree char *cost_low = cp_cli_format_money (o->range.total_cost_low, quote ? quote->currency : "");
+          g_autofree char *cost_high = cp_cli_format_money (o->range.total_cost_high, quote ? quote->currency : "");
+
+          cost = cp_cli_format_money (o->estimate.total_cost, quote ? quote->currency : "");
+          /* TRANSLATORS: a cost's range, low to high */
+          cost_range = g_strdup_printf (_("%s – %s"), cost_low, cost_high);
+        }
 
       cp_cli_table_add_row (table, rank, label, nodes, cp_cli_yes_no (o->estimate.fits), requirement,
                             cp_words_technique (o->estimate.technique),
@@ -193,6 +206,9 @@ write_plan_xml (xmlTextWriterPtr w, const CpProject *project, guint job_index, c
   cp_cli_xml_text (w, "kind", cp_task_kind_to_string (job->kind));
   cp_cli_xml_text (w, "verdict", cp_verdict_to_string (plan->verdict));
   cp_cli_xml_bool (w, "verdict-robust", plan->verdict_robust);
+  /* False: no quote has a price to compare, the verdict is technical and
+   * no option carries a cost. */
+  cp_cli_xml_bool (w, "cost-known", !plan->cost_unknown);
   if (cp_task_kind_is_training (job->kind))
     cp_cli_xml_double (w, "debug-share", project->settings.debug_share);
   if (plan->shortfall != CP_SHORTFALL_NONE)
@@ -230,15 +246,17 @@ write_plan_xml (xmlTextWriterPtr w, const CpProject *project, guint job_index, c
       cp_cli_xml_double (w, "checkpoint-s", o->estimate.checkpoint_s);
       cp_cli_xml_double (w, "calendar-days", o->estimate.calendar_days);
       cp_cli_xml_double (w, "memory-per-gpu-bytes", o->estimate.memory_per_gpu_bytes);
-      cp_cli_xml_money (w, "total-cost", o->estimate.total_cost, quote ? quote->currency : "");
-      cp_cli_xml_range (w, &o->range, quote ? quote->currency : "");
+      if (!plan->cost_unknown)
+        cp_cli_xml_money (w, "total-cost", o->estimate.total_cost, quote ? quote->currency : "");
+      cp_cli_xml_range (w, &o->range, plan->cost_unknown ? NULL : quote ? quote->currency : "");
       if (job->kind == CP_TASK_INFERENCE)
         {
           cp_cli_xml_double (w, "decode-tokens-per-s", o->estimate.decode_tokens_per_s);
           cp_cli_xml_double (w, "prefill-tokens-per-s", o->estimate.prefill_tokens_per_s);
           cp_cli_xml_double (w, "requests-per-s", o->estimate.requests_per_s);
-          cp_cli_xml_money (w, "cost-per-million-output-tokens", o->estimate.cost_per_million_output_tokens,
-                            quote ? quote->currency : "");
+          if (!plan->cost_unknown)
+            cp_cli_xml_money (w, "cost-per-million-output-tokens", o->estimate.cost_per_million_output_tokens,
+                              quote ? quote->currency : "");
         }
       xmlTextWriterEndElement (w);
     }
@@ -267,6 +285,7 @@ cp_cli_plan (int argc, char **argv)
   g_autofree char *job_text = NULL;
   g_autofree char *output = NULL;
   g_autofree char *debug_share = NULL;
+  g_autofree char *serving_memory_fraction = NULL;
   gboolean xml = FALSE;
   guint first = 0, last;
   GOptionEntry entries[] = {
@@ -274,6 +293,8 @@ cp_cli_plan (int argc, char **argv)
       N_("Only the job with this id or position (1, 2, …)"), N_("JOB") },
     { "debug-share", 0, 0, G_OPTION_ARG_STRING, &debug_share,
       N_("Debugging share of a training project's calendar for this evaluation (default: the project's, 0.35 unless changed; rule R4: 30–40%)"), N_("FRACTION") },
+    { "gpu-memory-utilization", 0, 0, G_OPTION_ARG_STRING, &serving_memory_fraction,
+      N_("Share of each GPU's memory a serving engine may use for this evaluation, vLLM’s --gpu-memory-utilization (default: the project's serving memory fraction)"), N_("FRACTION") },
     { "xml", 0, 0, G_OPTION_ARG_NONE, &xml, N_("Write XML instead of text"), NULL },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       N_("Write the XML to this file instead of standard output"), N_("FILE") },
@@ -305,6 +326,10 @@ cp_cli_plan (int argc, char **argv)
       if (!cp_settings_validate (&project->settings, &error))
         return cp_cli_usage_error ("--debug-share: %s", error->message);
     }
+  if (serving_memory_fraction != NULL &&
+      !cp_cli_parse_fraction_option ("--gpu-memory-utilization", serving_memory_fraction,
+                                     &project->settings.serving_memory_fraction))
+    return CP_CLI_EXIT_USAGE;
 
   last = project->jobs->len - 1;
   if (job_text)
