@@ -398,6 +398,16 @@ cp_cli_table_add_row (CpCliTable *table,
 }
 
 void
+cp_cli_table_add_label_value (CpCliTable *table,
+                              const char *label,
+                              char       *value)
+{
+  g_autofree char *text = value;
+
+  cp_cli_table_add_row (table, label, text, NULL);
+}
+
+void
 cp_cli_table_add_heading (CpCliTable *table,
                           const char *title)
 {
@@ -644,8 +654,12 @@ cp_cli_xml_range (xmlTextWriterPtr  w,
   cp_cli_xml_double (w, "total-s-high", range->total_s_high);
   cp_cli_xml_double (w, "calendar-days-low", range->calendar_days_low);
   cp_cli_xml_double (w, "calendar-days-high", range->calendar_days_high);
-  cp_cli_xml_money (w, "total-cost-low", range->total_cost_low, currency);
-  cp_cli_xml_money (w, "total-cost-high", range->total_cost_high, currency);
+  /* Without a price there is no cost to bound. */
+  if (currency != NULL)
+    {
+      cp_cli_xml_money (w, "total-cost-low", range->total_cost_low, currency);
+      cp_cli_xml_money (w, "total-cost-high", range->total_cost_high, currency);
+    }
   cp_cli_xml_bool (w, "fits-pessimistic", range->fits_pessimistic);
 }
 

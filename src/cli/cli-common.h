@@ -84,6 +84,8 @@ void        cp_cli_table_set_right_aligned (CpCliTable *table, guint column, gbo
 /* Cells for one row, NULL-terminated; missing cells are empty. */
 void        cp_cli_table_add_row      (CpCliTable *table, const char *first, ...) G_GNUC_NULL_TERMINATED;
 void        cp_cli_table_add_heading  (CpCliTable *table, const char *title);
+/* A two-column row whose value the table takes (freed here). */
+void        cp_cli_table_add_label_value (CpCliTable *table, const char *label, char *value);
 void        cp_cli_table_print        (const CpCliTable *table, FILE *out);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CpCliTable, cp_cli_table_free)
@@ -109,7 +111,8 @@ void             cp_cli_print_spreads      (const CpProject *project);
 /* <spreads>: each assumption's spread (cp-range.h) at @settings, its
  * expected value as content, low, high and source as attributes. */
 void             cp_cli_xml_spreads        (xmlTextWriterPtr writer, const CpSettings *settings);
-/* total-s-low … total-cost-high of one band, as elements. */
+/* total-s-low … total-cost-high of one band, as elements; @currency NULL
+ * (no price to compare) leaves the costs out. */
 void             cp_cli_xml_range          (xmlTextWriterPtr writer, const CpRange *range,
                                             const char *currency);
 gboolean         cp_cli_xml_finish         (xmlTextWriterPtr writer, xmlBufferPtr buffer,

@@ -9,6 +9,7 @@
 #include "cp-cli.h"
 #include "cli-common.h"
 #include "cli-job-options.h"
+#include "cli-recommended.h"
 #include "report/cp-reason-text.h"
 #include "planner/cp-catalog.h"
 #include "planner/cp-plan.h"
@@ -30,6 +31,11 @@ struct _CpCliJobOptions {
   char     *vocab;
   char     *experts;
   char     *active_experts;
+  char     *q_lora_rank;
+  char     *kv_lora_rank;
+  char     *qk_rope_head_dim;
+  char     *qk_nope_head_dim;
+  char     *v_head_dim;
   gboolean  tied_embeddings;
   char     *task;
   char     *gpu;
@@ -56,6 +62,8 @@ struct _CpCliJobOptions {
   char     *context;
   char     *prompt_tokens;
   char     *output_tokens;
+  gboolean  request_fitted;   /* a default of the request was fitted to --context */
+  char     *serving_memory_fraction;
   char     *concurrency;
   char     *weight_bits;
   char     *kv_bits;
@@ -106,6 +114,8 @@ options_clear (Options *o)
   char **strings[] = {
     &o->model, &o->params, &o->active_params, &o->layers, &o->hidden, &o->heads,
     &o->kv_heads, &o->ffn, &o->vocab, &o->experts, &o->active_experts, &o->task,
+    &o->q_lora_rank, &o->kv_lora_rank, &o->qk_rope_head_dim, &o->qk_nope_head_dim, &o->v_head_dim,
+    &o->serving_memory_fraction,
     &o->gpu, &o->gpus_per_node, &o->nodes, &o->tokens, &o->seq_len,
     &o->micro_batch, &o->global_batch, &o->recompute, &o->zero, &o->tp, &o->pp, &o->ep, &o->virtual_stages,
     &o->precision, &o->optimizer, &o->bytes_convention, &o->memory_unit, &o->mfu,
@@ -226,6 +236,42 @@ resolve_model (Options         *o,
   return ok;
 }
 
+/* Multi-head latent attention (DeepSeek-V2 §2.1), as config.json gives
+ * it: the cache holds the KV latent and the decoupled RoPE key per layer,
+ * the attention's head is the no-RoPE and RoPE parts together. The limits
+ * are the catalogue's (cp-catalog.c). */
+static gboolean
+resolve_mla (Options     *o,
+             CpModelSpec *m)
+{
+  if (!cp_cli_parse_uint_option ("--q-lora-rank", o->q_lora_rank, 0, 1000000, &m->q_lora_rank) ||
+      !cp_cli_parse_uint_option ("--kv-lora-rank", o->kv_lora_rank, 0, 1000000, &m->kv_lora_rank) ||
+      !cp_cli_parse_uint_option ("--qk-rope-head-dim", o->qk_rope_head_dim, 0, 65536, &m->qk_rope_head_dim) ||
+      !cp_cli_parse_uint_option ("--qk-nope-head-dim", o->qk_nope_head_dim, 0, 65536, &m->qk_nope_head_dim) ||
+      !cp_cli_parse_uint_option ("--v-head-dim", o->v_head_dim, 0, 65536, &m->v_head_dim))
+    return FALSE;
+  if (m->kv_lora_rank == 0)
+    {
+      if (m->q_lora_rank > 0 || m->qk_rope_head_dim > 0 || m->qk_nope_head_dim > 0 || m->v_head_dim > 0)
+        {
+          cp_cli_usage_error (_("--q-lora-rank, --qk-rope-head-dim, --qk-nope-head-dim and --v-head-dim "
+                                "describe multi-head latent attention: give --kv-lora-rank too"));
+          return FALSE;
+        }
+      return TRUE;
+    }
+  if (m->v_head_dim == 0 || m->qk_nope_head_dim + m->qk_rope_head_dim == 0)
+    {
+      cp_cli_usage_error (_("--kv-lora-rank needs the MLA head sizes: --qk-nope-head-dim, "
+                            "--qk-rope-head-dim and --v-head-dim"));
+      return FALSE;
+    }
+  m->kv_latent_dim = m->kv_lora_rank + m->qk_rope_head_dim;
+  if (o->kv_lora_rank != NULL || o->qk_nope_head_dim != NULL || o->qk_rope_head_dim != NULL)
+    m->head_dim = m->qk_nope_head_dim + m->qk_rope_head_dim;
+  return TRUE;
+}
+
 /* The model of the options into @m. */
 static gboolean
 resolve_model_spec (Options         *o,
@@ -267,7 +313,8 @@ resolve_model_spec (Options         *o,
 
   overridden = o->params || o->active_params || o->layers || o->hidden || o->heads ||
                o->kv_heads || o->ffn || o->vocab || o->experts || o->active_experts ||
-               o->tied_embeddings;
+               o->tied_embeddings || o->q_lora_rank || o->kv_lora_rank || o->qk_rope_head_dim ||
+               o->qk_nope_head_dim || o->v_head_dim;
 
   if (!cp_cli_parse_count_option ("--params", o->params, 1, 1e15, &m->params) ||
       !cp_cli_parse_uint_option ("--layers", o->layers, 1, 10000, &m->layers) ||
@@ -295,6 +342,8 @@ resolve_model_spec (Options         *o,
     return FALSE;
   if (o->tied_embeddings)
     m->tied_embeddings = TRUE;
+  if (!resolve_mla (o, m))
+    return FALSE;
   if (m->experts_total > 1 && m->experts_active == 0)
     {
       cp_cli_usage_error (_("--active-experts is required with --experts"));
@@ -333,6 +382,29 @@ parse_bits (const char *option,
   return TRUE;
 }
 
+/* A request the user left (wholly or in part) at its defaults, 1,024
+ * prompt and 128 output tokens, that a short --context cannot hold: the
+ * part left to default takes what the context leaves, or with both left,
+ * the job's own split (cp_job_fit_request_to_context(): at most half for
+ * the output). Both given stay as given, and validation names them. */
+static void
+fit_request (Options *o,
+             CpJob   *job)
+{
+  if (job->kind != CP_TASK_INFERENCE || (double) job->prompt_tokens + job->output_tokens <= job->context_len ||
+      (o->prompt_tokens != NULL && o->output_tokens != NULL))
+    return;
+  if (o->prompt_tokens == NULL && o->output_tokens == NULL)
+    cp_job_fit_request_to_context (job);
+  else if (o->prompt_tokens != NULL && job->prompt_tokens < job->context_len)
+    job->output_tokens = job->context_len - job->prompt_tokens;
+  else if (o->output_tokens != NULL && job->output_tokens < job->context_len)
+    job->prompt_tokens = job->context_len - job->output_tokens;
+  else
+    return;
+  o->request_fitted = TRUE;
+}
+
 static gboolean
 apply_job_options (Options *o,
                    CpJob   *job)
@@ -358,7 +430,7 @@ apply_job_options (Options *o,
   if (o->offload)
     job->cpu_offload = TRUE;
 
-  return cp_cli_parse_count_option ("--tokens", o->tokens, 1, 1e16, &job->tokens) &&
+  if (!(cp_cli_parse_count_option ("--tokens", o->tokens, 1, 1e16, &job->tokens) &&
          cp_cli_parse_uint_option ("--seq-len", o->seq_len, 1, 10000000, &job->seq_len) &&
          cp_cli_parse_uint_option ("--micro-batch", o->micro_batch, 1, 1000000, &job->micro_batch) &&
          cp_cli_parse_uint_option ("--global-batch", o->global_batch, 1, 1000000000, &job->global_batch) &&
@@ -377,7 +449,10 @@ apply_job_options (Options *o,
          /* An end-to-end MFU replaces the model's compute and communication time. */
          cp_cli_parse_fraction_option ("--mfu", o->mfu, &job->mfu) &&
          cp_cli_parse_count_option ("--deadline-days", o->deadline_days, 0, 36500, &job->deadline_days) &&
-         cp_cli_parse_count_option ("--duration-days", o->duration_days, 0, 36500, &job->duration_days);
+         cp_cli_parse_count_option ("--duration-days", o->duration_days, 0, 36500, &job->duration_days)))
+    return FALSE;
+  fit_request (o, job);
+  return TRUE;
 }
 
 static gboolean
@@ -551,6 +626,8 @@ apply_settings_options (Estimate *e)
       !cp_memory_unit_from_string (o->memory_unit, &settings->memory_unit))
     return cp_cli_bad_choice ("--memory-unit", o->memory_unit, "gib, gb");
   if (!cp_cli_parse_fraction_option ("--utilisation", o->utilisation, &settings->compute_utilisation) ||
+      !cp_cli_parse_fraction_option ("--gpu-memory-utilization", o->serving_memory_fraction,
+                                     &settings->serving_memory_fraction) ||
       !cp_cli_parse_fraction_option ("--link-efficiency", o->link_efficiency, &settings->link_efficiency) ||
       !cp_cli_parse_fraction_option ("--debug-share", o->debug_share, &settings->debug_share) ||
       !cp_cli_parse_count_option ("--failure-rate", o->failure_rate, 0, 0.01, &settings->gpu_failure_rate_per_hour) ||
@@ -568,9 +645,7 @@ add_row (CpCliTable *table,
          const char *label,
          char       *value)   /* owned */
 {
-  g_autofree char *text = value;
-
-  cp_cli_table_add_row (table, label, text, NULL);
+  cp_cli_table_add_label_value (table, label, value);
 }
 
 static void
@@ -587,7 +662,10 @@ add_bytes_row (CpCliTable       *table,
 static void
 add_serving_rows (CpCliTable       *table,
                   const CpJob      *job,
+                  const CpSettings *settings,
                   const CpEstimate *est,
+                  gboolean          request_fitted,
+                  gboolean          cost_unknown,
                   const char       *currency)
 {
   g_autofree char *batch = cp_cli_format_number (est->decode_batch, 0);
@@ -600,6 +678,15 @@ add_serving_rows (CpCliTable       *table,
 
   add_row (table, _("Requests (prompt + output tokens)"),
            g_strdup_printf ("%u + %u", job->prompt_tokens, job->output_tokens));
+  if (request_fitted)
+    /* TRANSLATORS: the request's defaults (1,024 + 128 tokens) did not fit the context given */
+    add_row (table, _("Request"), g_strdup_printf (_("what was left to its default (1,024 prompt, 128 output tokens) is fitted to the %u-token --context"),
+                                                   job->context_len));
+  {
+    g_autofree char *fraction = cp_cli_format_number (settings->serving_memory_fraction, 2);
+
+    add_row (table, _("GPU memory a server may use"), g_strdup_printf (_("%s (--gpu-memory-utilization)"), fraction));
+  }
   add_row (table, _("Sequences decoded together"), g_strdup (batch));
   /* TRANSLATORS: a decode step's time and its parts, in milliseconds */
   add_row (table, _("Decode step"),
@@ -610,6 +697,8 @@ add_serving_rows (CpCliTable       *table,
   add_row (table, _("Concurrency served"), g_strdup_printf (_("%s of the %s requested"), served, target));
   add_row (table, _("Requests/s"), cp_cli_format_number (est->requests_per_s, 2));
   add_row (table, _("Output tokens/s"), cp_cli_format_number (est->output_tokens_per_s, 0));
+  if (cost_unknown)
+    return;
   add_row (table, _("Cost per hour"), cp_cli_format_money (est->hourly_cost, currency));
   add_row (table, _("Cost per million output tokens"), cp_cli_format_money (est->cost_per_million_output_tokens, currency));
 }
@@ -625,6 +714,7 @@ print_table (const Estimate   *e,
   const char *currency = quote->currency;
   g_autoptr(CpCliTable) table = cp_cli_table_new (2);
   gboolean training = cp_task_kind_is_training (job->kind);
+  const CpOption *recommended = cp_cli_recommended_other (e->plan, job, est);
 
   cp_cli_table_add_heading (table, _("Job"));
   add_row (table, _("Model"), g_strdup_printf ("%s (%s)", job->model.name, job->model.id));
@@ -639,6 +729,17 @@ print_table (const Estimate   *e,
   add_row (table, _("Nodes × GPUs per node"), g_strdup_printf ("%u × %u", nodes, quote->gpus_per_node));
   add_row (table, _("Intra-node link"), g_strdup (quote->intra_link.name));
 
+  /* The verdict's configuration first, then a line saying whose the
+   * figures after it are. */
+  if (recommended != NULL)
+    {
+      g_autofree char *asked = cp_cli_describe_configuration (job, quote, est);
+      g_autofree char *which = g_strdup_printf (_("Figures below: the configuration asked for (%s), not the one the verdict speaks of (above)"),
+                                                asked);
+
+      cp_cli_table_add_recommended (table, e->project, job, e->plan, recommended);
+      cp_cli_table_add_heading (table, which);
+    }
   cp_cli_table_add_heading (table, _("Configuration"));
   if (job->kind == CP_TASK_INFERENCE)
     add_row (table, _("Layout"), g_strdup (est->layout_searched ? _("searched: the fewest GPUs that carry the concurrency")
@@ -719,7 +820,7 @@ print_table (const Estimate   *e,
       add_row (table, _("Replicas per node"), g_strdup_printf ("%u", est->replicas_per_node));
       add_row (table, _("Replicas needed"), g_strdup_printf ("%u", est->replicas_needed));
       add_row (table, _("Nodes needed"), g_strdup_printf ("%u", est->nodes_needed));
-      add_serving_rows (table, job, est, currency);
+      add_serving_rows (table, job, settings, est, e->options.request_fitted, e->plan->cost_unknown, currency);
     }
 
   cp_cli_table_add_heading (table, _("Time"));
@@ -803,6 +904,9 @@ print_table (const Estimate   *e,
   cp_cli_table_add_heading (table, _("Cost"));
   if (training && !est->fits)
     add_row (table, _("Total"), g_strdup (_("none: the job does not fit")));
+  /* No total made of the few costs known without a price. */
+  else if (e->plan->cost_unknown)
+    add_row (table, _("Total"), g_strdup (_("needs a price (--price-per-gpu-hour, --price-per-node-hour or --price-per-node-month)")));
   else
     {
       add_row (table, _("Compute"), cp_cli_format_money (est->compute_cost, currency));
@@ -836,7 +940,7 @@ print_table (const Estimate   *e,
   }
 
   cp_cli_table_add_heading (table, _("Verdict"));
-  add_row (table, _("Recommendation"), g_strdup (cp_words_verdict (e->plan->verdict)));
+  add_row (table, _("Recommendation"), g_strdup (cp_words_plan_verdict (e->plan)));
   for (guint i = 0; i < e->plan->reasons->len; i++)
     {
       const CpReason *reason = &g_array_index (e->plan->reasons, CpReason, i);
@@ -860,7 +964,12 @@ write_xml (const Estimate    *e,
   const char *currency = quote->currency;
   xmlBufferPtr buffer;
   xmlTextWriterPtr w = cp_cli_xml_begin (&buffer, "estimate");
+  const CpOption *recommended = cp_cli_recommended_other (e->plan, job, est);
+  gboolean cost_known = !e->plan->cost_unknown;
 
+  /* Whose the figures from <configuration> to <cost> are: the one asked
+   * for; <recommended-configuration> has the verdict's when it differs. */
+  cp_cli_xml_bool (w, "asked-is-recommended", recommended == NULL);
   xmlTextWriterStartElement (w, BAD_CAST "inputs");
   cp_cli_xml_text (w, "model-id", job->model.id);
   cp_cli_xml_text (w, "model-name", job->model.name);
@@ -880,6 +989,11 @@ write_xml (const Estimate    *e,
   cp_cli_xml_uint (w, "active-experts", job->model.experts_active);
   cp_cli_xml_uint (w, "shared-experts", job->model.shared_experts);
   cp_cli_xml_uint (w, "expert-ffn", job->model.expert_ffn);
+  cp_cli_xml_uint (w, "q-lora-rank", job->model.q_lora_rank);
+  cp_cli_xml_uint (w, "kv-lora-rank", job->model.kv_lora_rank);
+  cp_cli_xml_uint (w, "qk-rope-head-dim", job->model.qk_rope_head_dim);
+  cp_cli_xml_uint (w, "qk-nope-head-dim", job->model.qk_nope_head_dim);
+  cp_cli_xml_uint (w, "v-head-dim", job->model.v_head_dim);
   cp_cli_xml_text (w, "task", cp_task_kind_to_string (job->kind));
   cp_cli_xml_text (w, "precision", cp_precision_to_string (job->precision));
   cp_cli_xml_text (w, "optimizer", cp_optimizer_to_string (job->optimizer));
@@ -897,6 +1011,8 @@ write_xml (const Estimate    *e,
   cp_cli_xml_uint (w, "context", job->context_len);
   cp_cli_xml_uint (w, "prompt-tokens", job->prompt_tokens);
   cp_cli_xml_uint (w, "output-tokens", job->output_tokens);
+  cp_cli_xml_bool (w, "request-fitted-to-context", e->options.request_fitted);
+  cp_cli_xml_double (w, "serving-memory-fraction", settings->serving_memory_fraction);
   cp_cli_xml_uint (w, "concurrency", job->concurrency);
   cp_cli_xml_uint (w, "weight-bits", job->weight_bits);
   cp_cli_xml_uint (w, "kv-bits", job->kv_bits);
@@ -943,6 +1059,11 @@ write_xml (const Estimate    *e,
   cp_cli_xml_bool (w, "cpu-offload", est->cpu_offload);
   cp_cli_xml_bool (w, "flash-attention", est->flash_attention);
   cp_cli_xml_bool (w, "layout-searched", est->layout_searched);
+  /* What the search weighed: layouts timed, splits of the GPUs enumerated
+   * and those a lower bound on their run time left untimed. */
+  cp_cli_xml_uint (w, "layouts-evaluated", est->layouts_evaluated);
+  cp_cli_xml_uint (w, "splits", est->layout_splits);
+  cp_cli_xml_uint (w, "splits-pruned", est->layout_splits_pruned);
   cp_cli_xml_text (w, "technique", cp_technique_to_string (est->technique));
   cp_cli_xml_text (w, "technique-to-fit", e->fitting.fits ? cp_technique_to_string (e->fitting.technique) : "none");
   xmlTextWriterEndElement (w);
@@ -988,8 +1109,11 @@ write_xml (const Estimate    *e,
   cp_cli_xml_double (w, "concurrency-served", est->concurrency_served);
   cp_cli_xml_double (w, "requests-per-s", est->requests_per_s);
   cp_cli_xml_double (w, "output-tokens-per-s", est->output_tokens_per_s);
-  cp_cli_xml_money (w, "hourly-cost", est->hourly_cost, currency);
-  cp_cli_xml_money (w, "cost-per-million-output-tokens", est->cost_per_million_output_tokens, currency);
+  if (cost_known)
+    {
+      cp_cli_xml_money (w, "hourly-cost", est->hourly_cost, currency);
+      cp_cli_xml_money (w, "cost-per-million-output-tokens", est->cost_per_million_output_tokens, currency);
+    }
   xmlTextWriterEndElement (w);
 
   xmlTextWriterStartElement (w, BAD_CAST "time");
@@ -1033,16 +1157,22 @@ write_xml (const Estimate    *e,
 
   xmlTextWriterStartElement (w, BAD_CAST "cost");
   xmlTextWriterWriteAttribute (w, BAD_CAST "currency", BAD_CAST currency);
-  cp_cli_xml_double (w, "billed-hours", est->billed_hours);
-  cp_cli_xml_money (w, "compute-cost", est->compute_cost, currency);
-  cp_cli_xml_money (w, "debug-cost", est->debug_cost, currency);
-  cp_cli_xml_money (w, "network-cost", est->network_cost, currency);
-  cp_cli_xml_money (w, "storage-cost", est->storage_cost, currency);
-  cp_cli_xml_money (w, "fees-cost", est->fees_cost, currency);
-  cp_cli_xml_money (w, "engineering-cost", est->engineering_cost, currency);
-  cp_cli_xml_money (w, "total-cost", est->total_cost, currency);
-  cp_cli_xml_money (w, "total-cost-low", e->range.total_cost_low, currency);
-  cp_cli_xml_money (w, "total-cost-high", e->range.total_cost_high, currency);
+  /* known="false": no price, so no cost figure at all rather than a
+   * total made of migration alone. */
+  xmlTextWriterWriteAttribute (w, BAD_CAST "known", BAD_CAST (cost_known ? "true" : "false"));
+  if (cost_known)
+    {
+    cp_cli_xml_double (w, "billed-hours", est->billed_hours);
+    cp_cli_xml_money (w, "compute-cost", est->compute_cost, currency);
+    cp_cli_xml_money (w, "debug-cost", est->debug_cost, currency);
+    cp_cli_xml_money (w, "network-cost", est->network_cost, currency);
+    cp_cli_xml_money (w, "storage-cost", est->storage_cost, currency);
+    cp_cli_xml_money (w, "fees-cost", est->fees_cost, currency);
+    cp_cli_xml_money (w, "engineering-cost", est->engineering_cost, currency);
+    cp_cli_xml_money (w, "total-cost", est->total_cost, currency);
+    cp_cli_xml_money (w, "total-cost-low", e->range.total_cost_low, currency);
+    cp_cli_xml_money (w, "total-cost-high", e->range.total_cost_high, currency);
+    }
   xmlTextWriterEndElement (w);
   cp_cli_xml_spreads (w, settings);
 
@@ -1065,8 +1195,11 @@ write_xml (const Estimate    *e,
       cp_cli_xml_double (w, "memory-per-gpu-bytes", est->runner_up_memory_per_gpu_bytes);
       xmlTextWriterEndElement (w);
     }
+  if (recommended != NULL)
+    cp_cli_xml_recommended (w, e->project, job, e->plan, recommended);
   cp_cli_xml_text (w, "verdict", cp_verdict_to_string (e->plan->verdict));
   cp_cli_xml_bool (w, "verdict-robust", e->plan->verdict_robust);
+  cp_cli_xml_bool (w, "cost-known", cost_known);
   cp_cli_xml_reasons (w, e->project, e->plan);
 
   return cp_cli_xml_finish (w, buffer, e->options.output, error);
@@ -1090,6 +1223,12 @@ add_job_entries (GOptionContext *context,
     { "experts", 0, 0, G_OPTION_ARG_STRING, &o->experts, N_("Experts (mixture of experts)"), N_("N") },
     { "active-experts", 0, 0, G_OPTION_ARG_STRING, &o->active_experts, N_("Experts active per token"), N_("N") },
     { "tied-embeddings", 0, 0, G_OPTION_ARG_NONE, &o->tied_embeddings, N_("Output layer shares the embedding matrix"), NULL },
+    /* config.json's names (DeepSeek-V2/V3), as import-config reads them. */
+    { "kv-lora-rank", 0, 0, G_OPTION_ARG_STRING, &o->kv_lora_rank, N_("Multi-head latent attention: the KV latent's width, kv_lora_rank (0: none)"), N_("N") },
+    { "q-lora-rank", 0, 0, G_OPTION_ARG_STRING, &o->q_lora_rank, N_("Multi-head latent attention: the query's low rank, q_lora_rank (0: none)"), N_("N") },
+    { "qk-rope-head-dim", 0, 0, G_OPTION_ARG_STRING, &o->qk_rope_head_dim, N_("Multi-head latent attention: the RoPE part of a query/key head, qk_rope_head_dim"), N_("N") },
+    { "qk-nope-head-dim", 0, 0, G_OPTION_ARG_STRING, &o->qk_nope_head_dim, N_("Multi-head latent attention: the part of a query/key head without RoPE, qk_nope_head_dim"), N_("N") },
+    { "v-head-dim", 0, 0, G_OPTION_ARG_STRING, &o->v_head_dim, N_("Multi-head latent attention: a value head's size, v_head_dim"), N_("N") },
     { "task", 0, 0, G_OPTION_ARG_STRING, &o->task, N_("pretrain, full-finetune, lora, qlora, inference, debug or data-processing (default pretrain)"), N_("KIND") },
     { "tokens", 0, 0, G_OPTION_ARG_STRING, &o->tokens, N_("Training tokens (2T, 1.4e12)"), N_("COUNT") },
     { "seq-len", 0, 0, G_OPTION_ARG_STRING, &o->seq_len, N_("Sequence length"), N_("N") },
@@ -1175,6 +1314,9 @@ add_settings_entries (GOptionContext *context,
   GOptionEntry entries[] = {
     { "bytes-convention", 0, 0, G_OPTION_ARG_STRING, &o->bytes_convention, N_("Bytes per parameter of mixed-precision Adam: 16 (ZeRO) or 18 (Hugging Face)"), N_("16|18") },
     { "memory-unit", 0, 0, G_OPTION_ARG_STRING, &o->memory_unit, N_("What “80 GB” means: gib (2^30) or gb (10^9)"), N_("UNIT") },
+    /* vLLM's own name, and the window's (Preferences) beside it. */
+    { "gpu-memory-utilization", 0, 0, G_OPTION_ARG_STRING, &o->serving_memory_fraction, N_("Share of each GPU's memory a serving engine may use, vLLM’s --gpu-memory-utilization (default 0.90, vLLM’s)"), N_("FRACTION") },
+    { "serving-memory-fraction", 0, 0, G_OPTION_ARG_STRING, &o->serving_memory_fraction, N_("The same as --gpu-memory-utilization"), N_("FRACTION") },
     { "utilisation", 0, 0, G_OPTION_ARG_STRING, &o->utilisation, N_("Compute utilisation of dense peak while computing (default 0.55)"), N_("FRACTION") },
     { "link-efficiency", 0, 0, G_OPTION_ARG_STRING, &o->link_efficiency, N_("Achievable share of a link's line rate (default 0.80)"), N_("FRACTION") },
     { "debug-share", 0, 0, G_OPTION_ARG_STRING, &o->debug_share, N_("Debugging share of a training project's calendar (default 0.35, rule R4: 30–40%)"), N_("FRACTION") },

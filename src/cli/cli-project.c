@@ -80,7 +80,8 @@ print_serving_text (const CpProject *project, const CpPlan *plan)
       g_autofree char *decode = cp_cli_format_number (o->estimate.decode_tokens_per_s, 0);
       g_autofree char *prefill = cp_cli_format_number (o->estimate.prefill_tokens_per_s, 0);
       g_autofree char *requests = cp_cli_format_number (o->estimate.requests_per_s, 2);
-      g_autofree char *cost = o->estimate.output_tokens_per_s > 0
+      g_autofree char *cost = plan->cost_unknown ? g_strdup (_("needs a price"))
+                              : o->estimate.output_tokens_per_s > 0
                               ? cp_cli_format_money (o->estimate.cost_per_million_output_tokens,
                                                      quote ? quote->currency : "")
                               : g_strdup ("—");
@@ -143,13 +144,25 @@ print_plan_text (const CpProject *project, guint job_index, const CpPlan *plan, 
                                               o->range.total_s_high / 86400.0);
       g_autofree char *calendar = range_text (o->estimate.calendar_days, o->range.calendar_days_low,
                                               o->range.calendar_days_high);
-      g_autofree char *cost = cp_cli_format_money (o->estimate.total_cost,
-                                                   quote ? quote->currency : "");
-      g_autofree char *cost_low = cp_cli_format_money (o->range.total_cost_low, quote ? quote->currency : "");
-      g_autofree char *cost_high = cp_cli_format_money (o->range.total_cost_high, quote ? quote->currency : "");
-      /* TRANSLATORS: a cost's range, low to high */
-      g_autofree char *cost_range = g_strdup_printf (_("%s – %s"), cost_low, cost_high);
+      g_autofree char *cost = NULL;
+      g_autofree char *cost_range = NULL;
       g_autofree char *requirement = cp_words_deadline_status (job, &o->estimate, C_("language code", "en"));
+
+      if (plan->cost_unknown)
+        {
+          /* TRANSLATORS: in the CLI plan table's cost column, when no quote has a price to compare */
+          cost = g_strdup (_("needs a price"));
+          cost_range = g_strdup ("—");
+        }
+      else
+        {
+          g_autofree char *cost_low = cp_cli_format_money (o->range.total_cost_low, quote ? quote->currency : "");
+          g_autofree char *cost_high = cp_cli_format_money (o->range.total_cost_high, quote ? quote->currency : "");
+
+          cost = cp_cli_format_money (o->estimate.total_cost, quote ? quote->currency : "");
+          /* TRANSLATORS: a cost's range, low to high */
+          cost_range = g_strdup_printf (_("%s – %s"), cost_low, cost_high);
+        }
 
       cp_cli_table_add_row (table, rank, label, nodes, cp_cli_yes_no (o->estimate.fits), requirement,
                             cp_words_technique (o->estimate.technique),
@@ -193,6 +206,9 @@ write_plan_xml (xmlTextWriterPtr w, const CpProject *project, guint job_index, c
   cp_cli_xml_text (w, "kind", cp_task_kind_to_string (job->kind));
   cp_cli_xml_text (w, "verdict", cp_verdict_to_string (plan->verdict));
   cp_cli_xml_bool (w, "verdict-robust", plan->verdict_robust);
+  /* False: no quote has a price to compare, the verdict is technical and
+   * no option carries a cost. */
+  cp_cli_xml_bool (w, "cost-known", !plan->cost_unknown);
   if (cp_task_kind_is_training (job->kind))
     cp_cli_xml_double (w, "debug-share", project->settings.debug_share);
   if (plan->shortfall != CP_SHORTFALL_NONE)
@@ -230,15 +246,17 @@ write_plan_xml (xmlTextWriterPtr w, const CpProject *project, guint job_index, c
       cp_cli_xml_double (w, "checkpoint-s", o->estimate.checkpoint_s);
       cp_cli_xml_double (w, "calendar-days", o->estimate.calendar_days);
       cp_cli_xml_double (w, "memory-per-gpu-bytes", o->estimate.memory_per_gpu_bytes);
-      cp_cli_xml_money (w, "total-cost", o->estimate.total_cost, quote ? quote->currency : "");
-      cp_cli_xml_range (w, &o->range, quote ? quote->currency : "");
+      if (!plan->cost_unknown)
+        cp_cli_xml_money (w, "total-cost", o->estimate.total_cost, quote ? quote->currency : "");
+      cp_cli_xml_range (w, &o->range, plan->cost_unknown ? NULL : quote ? quote->currency : "");
       if (job->kind == CP_TASK_INFERENCE)
         {
           cp_cli_xml_double (w, "decode-tokens-per-s", o->estimate.decode_tokens_per_s);
           cp_cli_xml_double (w, "prefill-tokens-per-s", o->estimate.prefill_tokens_per_s);
           cp_cli_xml_double (w, "requests-per-s", o->estimate.requests_per_s);
-          cp_cli_xml_money (w, "cost-per-million-output-tokens", o->estimate.cost_per_million_output_tokens,
-                            quote ? quote->currency : "");
+          if (!plan->cost_unknown)
+            cp_cli_xml_money (w, "cost-per-million-output-tokens", o->estimate.cost_per_million_output_tokens,
+                              quote ? quote->currency : "");
         }
       xmlTextWriterEndElement (w);
     }
@@ -267,6 +285,7 @@ cp_cli_plan (int argc, char **argv)
   g_autofree char *job_text = NULL;
   g_autofree char *output = NULL;
   g_autofree char *debug_share = NULL;
+  g_autofree char *serving_memory_fraction = NULL;
   gboolean xml = FALSE;
   guint first = 0, last;
   GOptionEntry entries[] = {
@@ -274,6 +293,8 @@ cp_cli_plan (int argc, char **argv)
       N_("Only the job with this id or position (1, 2, …)"), N_("JOB") },
     { "debug-share", 0, 0, G_OPTION_ARG_STRING, &debug_share,
       N_("Debugging share of a training project's calendar for this evaluation (default: the project's, 0.35 unless changed; rule R4: 30–40%)"), N_("FRACTION") },
+    { "gpu-memory-utilization", 0, 0, G_OPTION_ARG_STRING, &serving_memory_fraction,
+      N_("Share of each GPU's memory a serving engine may use for this evaluation, vLLM’s --gpu-memory-utilization (default: the project's serving memory fraction)"), N_("FRACTION") },
     { "xml", 0, 0, G_OPTION_ARG_NONE, &xml, N_("Write XML instead of text"), NULL },
     { "output", 'o', 0, G_OPTION_ARG_FILENAME, &output,
       N_("Write the XML to this file instead of standard output"), N_("FILE") },
@@ -305,6 +326,10 @@ cp_cli_plan (int argc, char **argv)
       if (!cp_settings_validate (&project->settings, &error))
         return cp_cli_usage_error ("--debug-share: %s", error->message);
     }
+  if (serving_memory_fraction != NULL &&
+      !cp_cli_parse_fraction_option ("--gpu-memory-utilization", serving_memory_fraction,
+                                     &project->settings.serving_memory_fraction))
+    return CP_CLI_EXIT_USAGE;
 
   last = project->jobs->len - 1;
   if (job_text)
@@ -383,12 +408,25 @@ print_sheet (const CpQuoteSheet *sheet, const CpQuoteCsvResult *result, const Cp
   g_autoptr(CpCliTable) columns = cp_cli_table_new (2);
   guint n_ok = 0;
 
+  if (cp_quote_sheet_get_n_sheets (sheet) > 0)
+    {
+      printf ("%s\n", _("Sheets:"));
+      for (guint i = 0; i < cp_quote_sheet_get_n_sheets (sheet); i++)
+        /* Translators: a workbook's sheet, its number for --sheet and its name; the one read is marked */
+        printf (_("  %u: %s%s\n"), i + 1, cp_quote_sheet_get_sheet_name (sheet, i),
+                (int) i == cp_quote_sheet_get_sheet (sheet) ? _(" (read)") : "");
+    }
   printf ("%s\n", _("Columns:"));
   for (guint i = 0; i < cp_quote_sheet_get_n_columns (sheet); i++)
     {
+      const char *evidence = cp_quote_sheet_get_evidence (sheet, i);
       g_autofree char *header = g_strdup_printf ("  %s", cp_quote_sheet_get_header (sheet, i));
-      g_autofree char *field = g_strdup_printf ("→ %s",
-                                                cp_quote_column_get_label (cp_quote_sheet_get_field (sheet, i)));
+      /* Translators: a column's field guessed from its cells, and why ("5 of 6 cells are GPU names") */
+      g_autofree char *field = evidence ? g_strdup_printf (_("→ %s (guessed: %s; --map changes it)"),
+                                                           cp_quote_column_get_label (cp_quote_sheet_get_field (sheet, i)),
+                                                           evidence)
+                                        : g_strdup_printf ("→ %s",
+                                                           cp_quote_column_get_label (cp_quote_sheet_get_field (sheet, i)));
       cp_cli_table_add_row (columns, header, field, NULL);
     }
   cp_cli_table_print (columns, stdout);
@@ -425,6 +463,12 @@ print_sheet (const CpQuoteSheet *sheet, const CpQuoteCsvResult *result, const Cp
       for (guint a = 0; a < row->assumptions->len; a++)
         printf (_("    assumed: %s\n"), (const char *) g_ptr_array_index (row->assumptions, a));
     }
+  for (guint i = 0; i < result->notes->len; i++)
+    {
+      const CpCsvLineError *note = g_ptr_array_index (result->notes, i);
+      /* Translators: a line number and the text of a footnote of the sheet */
+      printf (_("  line %u: a note, not a quote: %s\n"), note->line, note->message);
+    }
   /* Translators: rows that can be imported, and all rows */
   printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u row can be imported\n",
                        "%u of %u rows can be imported\n", result->rows->len),
@@ -441,7 +485,9 @@ cp_cli_import_quotes (int argc, char **argv)
   g_autoptr(CpQuoteCsvResult) result = NULL;
   g_autoptr(GError) error = NULL;
   g_autofree char *csv_name = NULL;
+  g_autofree char *sheet_name = NULL;
   g_auto(GStrv) mappings = NULL;
+  int sheet_index = -1;
   gboolean accept = FALSE, dry_run = FALSE;
   guint added, n_bad_lines = 0;
   GOptionEntry entries[] = {
@@ -452,13 +498,18 @@ cp_cli_import_quotes (int argc, char **argv)
     { "map", 0, 0, G_OPTION_ARG_STRING_ARRAY, &mappings,
       N_("Read column HEADER as FIELD (“price unit”, “gpus per node”, … or “none”); repeatable"),
       N_("HEADER=FIELD") },
+    { "sheet", 0, 0, G_OPTION_ARG_STRING, &sheet_name,
+      N_("The workbook’s sheet to read, by name or number (default: the first with a header and a row)"),
+      N_("NAME|N") },
     { NULL }
   };
 
-  context = cp_cli_option_context_new ("import-quotes PROJECT FILE.csv",
-                                       _("Adds the quotes of a CSV file (English or Chinese "
-                                         "headers) to PROJECT, after showing how each column "
-                                         "was read and what became of each row. A file with "
+  context = cp_cli_option_context_new ("import-quotes PROJECT FILE",
+                                       _("Adds the quotes of a CSV file or a workbook (.xlsx, "
+                                         ".ods; English or Chinese headers) to PROJECT, after "
+                                         "showing how each column was read and what became of "
+                                         "each row. A column whose header is unknown is read by "
+                                         "what its cells hold, and the guess is shown. A file with "
                                          "errors imports nothing unless --accept-good-lines "
                                          "is given. A row without a price (empty or 0) is "
                                          "imported as incomplete and left out of the ranking "
@@ -472,7 +523,7 @@ cp_cli_import_quotes (int argc, char **argv)
   if (!cp_cli_parse_options (context, &argc, &argv, TRUE))
     return CP_CLI_EXIT_USAGE;
   if (argc != 3)
-    return cp_cli_usage_error (_("import-quotes needs a project file and a CSV file"));
+    return cp_cli_usage_error (_("import-quotes needs a project file and a CSV file or workbook"));
 
   csv_name = g_filename_display_basename (argv[2]);
 
@@ -484,7 +535,30 @@ cp_cli_import_quotes (int argc, char **argv)
 
   /* Read after the project opened, so a bad project is named first; the
    * file's size is checked before it is read. */
-  sheet = cp_quote_sheet_new_from_file (argv[2], project, &error);
+  if (sheet_name != NULL)
+    {
+      /* The sheet's name or number is known only once the workbook is open. */
+      g_autoptr(CpQuoteSheet) first = cp_quote_sheet_new_from_file (argv[2], project, &error);
+      guint n;
+
+      if (first == NULL)
+        return cp_cli_failure ("%s: %s", csv_name, error->message);
+      n = cp_quote_sheet_get_n_sheets (first);
+      for (guint i = 0; i < n && sheet_index < 0; i++)
+        if (strcmp (cp_quote_sheet_get_sheet_name (first, i), sheet_name) == 0)
+          sheet_index = (int) i;
+      if (sheet_index < 0)
+        {
+          char *end = NULL;
+          guint64 number = g_ascii_strtoull (sheet_name, &end, 10);
+          if (end != sheet_name && *end == '\0' && number >= 1 && number <= n)
+            sheet_index = (int) number - 1;
+        }
+      if (sheet_index < 0)
+        return cp_cli_usage_error (n == 0 ? _("--sheet: %s is not a workbook") : _("--sheet: %s has no sheet “%s”"),
+                                   csv_name, sheet_name);
+    }
+  sheet = cp_quote_sheet_new_from_file_full (argv[2], project, sheet_index, &error);
   if (sheet == NULL)
     return cp_cli_failure ("%s: %s", csv_name, error->message);
   if (!apply_mappings (sheet, mappings))

@@ -5,6 +5,7 @@
 
 #include "planner/cp-units.h"
 #include "store/cp-model-config.h"
+#include "store/cp-store-async.h"
 #include "cp-config-import.h"
 
 /* A fresh id for a model whose id the project already has. */
@@ -59,23 +60,17 @@ show_model (CpWindow *window, const CpModelConfig *config)
 }
 
 static void
-on_response (GtkNativeDialog *native,
-             int              response,
-             CpWindow        *window)
+read_config_cb (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
 {
-  g_autoptr(GFile) file = NULL;
-  g_autofree char *path = NULL;
+  g_autoptr(CpWindow) window = user_data;
   g_autoptr(GError) error = NULL;
-  g_autoptr(CpModelConfig) config = NULL;
+  g_autoptr(CpModelConfig) config = cp_model_config_read_file_finish (result, &error);
   CpProject *project;
 
-  if (response == GTK_RESPONSE_ACCEPT)
-    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
-  g_object_unref (native);
-  if (file == NULL || (path = g_file_get_path (file)) == NULL)
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
-
-  config = cp_model_config_read_file (path, NULL, NULL, &error);
   if (config == NULL)
     {
       cp_window_show_error (window, _("Could Not Import the Model"), error);
@@ -90,6 +85,25 @@ on_response (GtkNativeDialog *native,
   cp_catalog_add_model (project->custom, &config->model);
   cp_window_project_changed (window, "catalog");
   show_model (window, config);
+}
+
+static void
+on_response (GtkNativeDialog *native,
+             int              response,
+             CpWindow        *window)
+{
+  g_autoptr(GFile) file = NULL;
+  g_autofree char *path = NULL;
+
+  if (response == GTK_RESPONSE_ACCEPT)
+    file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (native));
+  g_object_unref (native);
+  if (file == NULL || (path = g_file_get_path (file)) == NULL)
+    return;
+
+  /* Read on a worker, off the main loop (issue 24); the window stays
+   * alive until the callback. */
+  cp_model_config_read_file_async (path, NULL, read_config_cb, g_object_ref (window));
 }
 
 void

@@ -33,11 +33,13 @@ struct _CpImportDialog
   GtkButton           *accept_button;
   AdwActionRow        *file_row;
   AdwActionRow        *summary_row;
+  AdwComboRow         *sheet_row;   /* a workbook's sheets; hidden for CSV */
   GtkSpinner          *spinner;
   AdwPreferencesGroup *columns_group;
   GtkListView         *rows_view;
 
   CpProject           *project;     /* a copy: the rows are read with its catalogue and settings */
+  char                *path;        /* the file shown */
   CpQuoteSheet        *sheet;       /* NULL until a file is read, or when it could not be */
   CpQuoteCsvResult    *result;      /* the rows as the mapping shown reads them */
   GListStore          *rows;        /* CpImportRow, one per row of the reading shown */
@@ -360,6 +362,20 @@ read_rows (CpImportDialog *self)
   g_task_run_in_thread (task, read_rows_in_thread);
 }
 
+/* A field guessed from the column's cells says so, with the evidence;
+ * one the header named or the user chose says nothing. */
+static void
+show_evidence (CpImportDialog *self,
+               guint           column,
+               AdwComboRow    *combo)
+{
+  const char *evidence = cp_quote_sheet_get_evidence (self->sheet, column);
+  /* Translators: a column's field was guessed from its cells: "5 of 6 cells are GPU names" */
+  g_autofree char *text = evidence ? g_strdup_printf (_("Guessed: %s"), evidence) : NULL;
+
+  adw_action_row_set_subtitle (ADW_ACTION_ROW (combo), text);
+}
+
 static void
 on_field_selected (AdwComboRow    *combo,
                    GParamSpec     *pspec,
@@ -382,6 +398,7 @@ on_field_selected (AdwComboRow    *combo,
           adw_combo_row_set_selected (other, position);
           g_signal_handlers_unblock_by_func (other, on_field_selected, self);
         }
+      show_evidence (self, i, other);
     }
   read_rows (self);
 }
@@ -412,12 +429,41 @@ build_columns (CpImportDialog *self)
       adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (combo), FALSE);
       adw_combo_row_set_model (combo, G_LIST_MODEL (fields));
       adw_combo_row_set_selected (combo, position_of_field (cp_quote_sheet_get_field (self->sheet, i)));
+      show_evidence (self, i, combo);
       g_object_set_data (G_OBJECT (combo), "column", GUINT_TO_POINTER (i));
       /* Connected after the model and selection are set: both notify. */
       g_signal_connect (combo, "notify::selected", G_CALLBACK (on_field_selected), self);
       adw_preferences_group_add (self->columns_group, GTK_WIDGET (combo));
       g_ptr_array_add (self->combos, combo);
     }
+}
+
+static void on_sheet_selected (AdwComboRow    *row,
+                               GParamSpec     *pspec,
+                               CpImportDialog *self);
+
+/* A workbook's sheets, the one read selected; the model is set once per
+ * file, never from the selection handler. */
+static void
+show_sheets (CpImportDialog *self)
+{
+  guint n = cp_quote_sheet_get_n_sheets (self->sheet);
+  int shown = cp_quote_sheet_get_sheet (self->sheet);
+
+  g_signal_handlers_block_by_func (self->sheet_row, on_sheet_selected, self);
+  if (adw_combo_row_get_model (self->sheet_row) == NULL
+      || g_list_model_get_n_items (adw_combo_row_get_model (self->sheet_row)) != n)
+    {
+      g_autoptr(GtkStringList) names = gtk_string_list_new (NULL);
+      for (guint i = 0; i < n; i++)
+        gtk_string_list_append (names, cp_quote_sheet_get_sheet_name (self->sheet, i));
+      adw_combo_row_set_model (self->sheet_row, G_LIST_MODEL (names));
+    }
+  if (shown >= 0 && adw_combo_row_get_selected (self->sheet_row) != (guint) shown)
+    adw_combo_row_set_selected (self->sheet_row, (guint) shown);
+  g_signal_handlers_unblock_by_func (self->sheet_row, on_sheet_selected, self);
+  /* One sheet is no choice. */
+  gtk_widget_set_visible (GTK_WIDGET (self->sheet_row), n > 1);
 }
 
 static void
@@ -442,8 +488,42 @@ read_sheet_cb (GObject      *source,
       return;
     }
   self->sheet = sheet;
+  show_sheets (self);
   build_columns (self);
   read_rows (self);
+}
+
+/* Reads @sheet_index of the file at self->path (-1: the first with rows),
+ * dropping what was shown. */
+static void
+read_sheet (CpImportDialog *self,
+            int             sheet_index)
+{
+  Work *work = start_work (self);
+
+  clear_columns (self);
+  g_clear_pointer (&self->result, cp_quote_csv_result_free);
+  g_clear_pointer (&self->sheet, cp_quote_sheet_free);
+  g_list_store_remove_all (self->rows);
+  adw_action_row_set_subtitle (self->summary_row, NULL);
+  gtk_button_set_label (self->accept_button, _("_Import"));
+  /* Reading through the store refuses a file too large to be a price list
+   * before loading it. */
+  cp_quote_sheet_new_from_file_async (self->path, sheet_index, self->project, work->cancellable,
+                                      read_sheet_cb, work);
+}
+
+static void
+on_sheet_selected (AdwComboRow    *row,
+                   GParamSpec     *pspec,
+                   CpImportDialog *self)
+{
+  guint selected = adw_combo_row_get_selected (row);
+
+  if (self->path == NULL || selected == GTK_INVALID_LIST_POSITION
+      || (self->sheet != NULL && cp_quote_sheet_get_sheet (self->sheet) == (int) selected))
+    return;
+  read_sheet (self, (int) selected);
 }
 
 void
@@ -451,23 +531,35 @@ cp_import_dialog_open_file (CpImportDialog *self,
                             const char     *path)
 {
   g_autofree char *name = NULL;
-  Work *work;
 
   g_return_if_fail (CP_IS_IMPORT_DIALOG (self));
   g_return_if_fail (path != NULL);
 
   name = g_filename_display_basename (path);
-  work = start_work (self);
-  clear_columns (self);
-  g_clear_pointer (&self->result, cp_quote_csv_result_free);
-  g_clear_pointer (&self->sheet, cp_quote_sheet_free);
-  g_list_store_remove_all (self->rows);
+  g_free (self->path);
+  self->path = g_strdup (path);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->file_row), name);
-  adw_action_row_set_subtitle (self->summary_row, NULL);
-  gtk_button_set_label (self->accept_button, _("_Import"));
-  /* Reading through the store refuses a file too large to be a price list
-   * before loading it. */
-  cp_quote_sheet_new_from_file_async (path, self->project, work->cancellable, read_sheet_cb, work);
+  /* Another file's sheets are another list. */
+  g_signal_handlers_block_by_func (self->sheet_row, on_sheet_selected, self);
+  adw_combo_row_set_model (self->sheet_row, NULL);
+  g_signal_handlers_unblock_by_func (self->sheet_row, on_sheet_selected, self);
+  gtk_widget_set_visible (GTK_WIDGET (self->sheet_row), FALSE);
+  read_sheet (self, -1);
+}
+
+void
+cp_import_dialog_add_sheet_filter (GtkFileChooser *chooser)
+{
+  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
+
+  gtk_file_filter_set_name (filter, _("Quote tables (CSV, Excel, OpenDocument)"));
+  gtk_file_filter_add_pattern (filter, "*.csv");
+  gtk_file_filter_add_pattern (filter, "*.xlsx");
+  gtk_file_filter_add_pattern (filter, "*.ods");
+  gtk_file_filter_add_mime_type (filter, "text/csv");
+  gtk_file_filter_add_mime_type (filter, "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet");
+  gtk_file_filter_add_mime_type (filter, "application/vnd.oasis.opendocument.spreadsheet");
+  gtk_file_chooser_add_filter (chooser, filter);
 }
 
 gboolean
@@ -565,15 +657,11 @@ choose_file_action (GtkWidget  *widget,
                     const char *action_name,
                     GVariant   *parameter)
 {
-  g_autoptr(GtkFileFilter) filter = gtk_file_filter_new ();
   GtkFileChooserNative *chooser = gtk_file_chooser_native_new (_("Import Quotes"), GTK_WINDOW (widget),
                                                                GTK_FILE_CHOOSER_ACTION_OPEN, _("_Import"),
                                                                _("_Cancel"));
 
-  gtk_file_filter_set_name (filter, _("Quote tables (CSV)"));
-  gtk_file_filter_add_pattern (filter, "*.csv");
-  gtk_file_filter_add_mime_type (filter, "text/csv");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+  cp_import_dialog_add_sheet_filter (GTK_FILE_CHOOSER (chooser));
   gtk_native_dialog_set_modal (GTK_NATIVE_DIALOG (chooser), TRUE);
   g_signal_connect_object (chooser, "response", G_CALLBACK (on_file_chosen), widget, 0);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
@@ -643,6 +731,7 @@ cp_import_dialog_finalize (GObject *object)
   g_clear_pointer (&self->result, cp_quote_csv_result_free);
   g_clear_pointer (&self->sheet, cp_quote_sheet_free);
   g_clear_pointer (&self->project, cp_project_free);
+  g_clear_pointer (&self->path, g_free);
   g_clear_object (&self->shown_rows);
   g_clear_object (&self->rows);
   g_clear_pointer (&self->combos, g_ptr_array_unref);
@@ -671,6 +760,8 @@ cp_import_dialog_class_init (CpImportDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpImportDialog, accept_button);
   gtk_widget_class_bind_template_child (widget_class, CpImportDialog, file_row);
   gtk_widget_class_bind_template_child (widget_class, CpImportDialog, summary_row);
+  gtk_widget_class_bind_template_child (widget_class, CpImportDialog, sheet_row);
+  gtk_widget_class_bind_template_callback (widget_class, on_sheet_selected);
   gtk_widget_class_bind_template_child (widget_class, CpImportDialog, spinner);
   gtk_widget_class_bind_template_child (widget_class, CpImportDialog, columns_group);
   gtk_widget_class_bind_template_child (widget_class, CpImportDialog, rows_view);

@@ -31,6 +31,8 @@ CpImportDialog *cp_import_dialog_new       (GtkWindow       *parent,
  * the file chooser). Problems are shown in the dialog. */
 void            cp_import_dialog_open_file (CpImportDialog  *self,
                                             const char      *path);
+/* The file chooser's filter for what the dialog reads: CSV, .xlsx, .ods. */
+void            cp_import_dialog_add_sheet_filter (GtkFileChooser *chooser);
 /* TRUE while a file or its rows are read. */
 gboolean        cp_import_dialog_get_busy  (CpImportDialog  *self);
 /* The rows shown, one CpImportRow per data record of the sheet, or one

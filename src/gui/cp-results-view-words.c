@@ -54,6 +54,15 @@ _cp_results_view_describe_recommendation (const CpProject *project,
   cost = cp_i18n_format_money (best->estimate.total_cost, quote->currency, lang);
   days = cp_i18n_format_days (best->estimate.calendar_days, lang);
 
+  /* No price: what the hardware runs, and that the cost is not known. */
+  if (plan->cost_unknown)
+    /* TRANSLATORS: "Without a price: <quote> runs the job on 1 node (8 GPUs) in 12.5 days; …" */
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         "Without a price to compare: %s runs the job on %u node (%u GPUs), in %s. Its cost, and a ranking by cost, need a price.",
+                                         "Without a price to compare: %s runs the job on %u nodes (%u GPUs), in %s. Its cost, and a ranking by cost, need a price.",
+                                         best->estimate.nodes),
+                            name, best->estimate.nodes, best->estimate.gpus, days);
+
   /* The single machine recommended may be one node of a cluster offer:
    * said so, or the quote's name ("… 4-node H800 cluster") read as the
    * cluster being chosen under a single-machine verdict. */
@@ -71,12 +80,13 @@ _cp_results_view_describe_recommendation (const CpProject *project,
 
 /* "4 nodes: 1.2 days, ¥15,000, communication 35% of the run". */
 static char *
-describe_offer (const CpEstimate *estimate,
+describe_offer (const CpPlan     *plan,
+                const CpEstimate *estimate,
                 const char       *currency,
                 const char       *lang)
 {
   g_autofree char *days = cp_i18n_format_days (estimate->calendar_days, lang);
-  g_autofree char *cost = cp_i18n_format_money (estimate->total_cost, currency, lang);
+  g_autofree char *cost = cp_words_plan_money (plan, estimate->total_cost, currency, lang);
   g_autofree char *share = cp_i18n_format_percent (communication_share (estimate), lang);
 
   if (!estimate->fits)
@@ -97,6 +107,7 @@ describe_offer (const CpEstimate *estimate,
  * from the two estimates' own components. */
 static void
 explain_more_nodes (GString          *text,
+                    const CpPlan     *plan,
                     const CpEstimate *best,
                     const CpEstimate *full,
                     const char       *currency,
@@ -160,7 +171,7 @@ explain_more_nodes (GString          *text,
                               full_run, best_run, migration);
     }
 
-  if (full->total_cost <= best->total_cost)
+  if (plan->cost_unknown || full->total_cost <= best->total_cost)
     return;
 
   for (guint i = 1; i < G_N_ELEMENTS (costs); i++)
@@ -231,7 +242,7 @@ _cp_results_view_describe_cluster_question (const CpProject *project,
         continue;
 
       name = cp_words_quote_name (project, option->quote_index);
-      chosen = describe_offer (best, quote->currency, lang);
+      chosen = describe_offer (plan, best, quote->currency, lang);
       if (text->len > 0)
         g_string_append (text, "\n\n");
       /* TRANSLATORS: quote name, then its best node count with time, cost and communication share */
@@ -242,7 +253,7 @@ _cp_results_view_describe_cluster_question (const CpProject *project,
         continue;
 
       {
-        g_autofree char *whole = describe_offer (full, quote->currency, lang);
+        g_autofree char *whole = describe_offer (plan, full, quote->currency, lang);
 
         g_string_append (text, "\n");
         /* TRANSLATORS: the quote's whole offer, with time, cost and communication share */
@@ -258,7 +269,7 @@ _cp_results_view_describe_cluster_question (const CpProject *project,
         /* TRANSLATORS: what the whole offer's calendar is made of: "16.3 days = 0.9 days of run + …" */
         g_string_append_printf (text, _("Its calendar: %s."), calendar);
       }
-      explain_more_nodes (text, best, full, quote->currency, lang);
+      explain_more_nodes (text, plan, best, full, quote->currency, lang);
     }
 
   return g_string_free (g_steal_pointer (&text), FALSE);
@@ -326,7 +337,7 @@ _cp_results_view_describe_changes (const CpProject *project,
         }
     }
 
-  if (best != NULL && runner_up != NULL && runner_up->estimate.total_cost > 0)
+  if (best != NULL && runner_up != NULL && !plan->cost_unknown && runner_up->estimate.total_cost > 0)
     {
       const CpQuote *quote = g_ptr_array_index (project->quotes, runner_up->quote_index);
       g_autofree char *name = cp_words_quote_name (project, runner_up->quote_index);
@@ -369,7 +380,7 @@ _cp_results_view_describe_changes (const CpProject *project,
       g_autofree char *days = cp_i18n_format_days (best->estimate.calendar_days, lang);
       g_autofree char *name = cp_words_quote_name (project, fastest_cluster->quote_index);
       g_autofree char *cluster_days = cp_i18n_format_days (fastest_cluster_estimate->calendar_days, lang);
-      g_autofree char *cost = cp_i18n_format_money (fastest_cluster_estimate->total_cost, quote->currency, lang);
+      g_autofree char *cost = cp_words_plan_money (plan, fastest_cluster_estimate->total_cost, quote->currency, lang);
 
       /* TRANSLATORS: the recommended option's days; a cluster quote, its node count, its days and its cost */
       g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,

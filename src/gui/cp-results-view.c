@@ -180,8 +180,10 @@ cell_text (CpResultsView   *self,
     case CP_OPTION_TEXT_DEADLINE:
       return cp_words_deadline_status (job, estimate, lang);
     case CP_OPTION_TEXT_COST:
-      return cp_i18n_format_money (estimate->total_cost, currency, lang);
+      return cp_words_plan_money (self->plan, estimate->total_cost, currency, lang);
     case CP_OPTION_TEXT_COST_RANGE:
+      if (self->plan->cost_unknown)
+        return g_strdup ("—");
       {
         /* Plain numbers: the currency is on the figure above. */
         g_autofree char *low = cp_i18n_format_number (option->range.total_cost_low, 0, lang);
@@ -215,7 +217,14 @@ cell_text (CpResultsView   *self,
         g_autofree char *breakdown = NULL;
         g_autofree char *failures = NULL;
 
-        breakdown = g_strdup_printf (_("Compute: %s\n"
+        if (self->plan->cost_unknown)
+          /* TRANSLATORS: an option's details when no quote has a price to compare: run time, billed hours, time source */
+          breakdown = g_strdup_printf (_("Cost: unknown without a price to compare\n\n"
+                                         "Run time: %s; billed hours per node: %s\n"
+                                         "Time figures: %s"),
+                                       run, hours, cp_words_time_source (estimate->time_source));
+        else
+          breakdown = g_strdup_printf (_("Compute: %s\n"
                                        "Debugging on one machine: %s\n"
                                        "Network: %s\n"
                                        "Storage: %s\n"
@@ -239,7 +248,7 @@ cell_text (CpResultsView   *self,
       /* Nothing served, nothing to price. */
       if (!(estimate->output_tokens_per_s > 0))
         return g_strdup ("—");
-      return cp_i18n_format_money (estimate->cost_per_million_output_tokens, currency, lang);
+      return cp_words_plan_money (self->plan, estimate->cost_per_million_output_tokens, currency, lang);
     case CP_OPTION_TEXT_THROUGHPUT:
       if (!(estimate->output_tokens_per_s > 0))
         return g_strdup ("—");
@@ -755,7 +764,9 @@ cp_results_view_update (CpResultsView   *self,
   self->plan = cp_project_plan_job_without_robustness (project, job_index);
   no_option = self->plan->options->len == 0;
 
-  set_label (self->verdict_label, no_option ? _("Quotes Incomplete") : cp_words_plan_verdict (self->plan));
+  /* The CLI's and the reports' words: "No complete quote yet", or the
+   * verdict, which says when its cost needs a price. */
+  set_label (self->verdict_label, cp_words_plan_verdict (self->plan));
   set_css_class (GTK_WIDGET (self->verdict_label), "error",
                  !no_option && self->plan->verdict == CP_VERDICT_NOT_FEASIBLE);
 

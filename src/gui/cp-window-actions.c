@@ -628,7 +628,7 @@ import_quotes_action (GSimpleAction *action,
 
   chooser = _cp_window_file_chooser_new (self, _("Import Quotes"), GTK_FILE_CHOOSER_ACTION_OPEN, _("_Import"),
                                          _cp_window_import_quotes);
-  _cp_window_add_filter (chooser, _("Quote tables (CSV)"), "*.csv", "text/csv");
+  cp_import_dialog_add_sheet_filter (chooser);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (chooser));
 }
 

@@ -123,7 +123,9 @@ typedef struct {
 typedef struct {
   Candidate best;
   Candidate runner_up;
-  guint     evaluated;
+  guint     evaluated;    /* layouts timed */
+  guint     splits;       /* splits of the GPUs enumerated */
+  guint     pruned;       /* of them, left by their lower bound before memory or time */
 } Search;
 
 gboolean
@@ -183,6 +185,10 @@ _cp_intra_bytes_per_s (const CpQuote    *quote,
 double
 _cp_inter_bytes_per_s_per_gpu (const CpQuote    *quote,
                                const CpSettings *settings);
+
+double
+_cp_layout_run_lower_bound (const Context *c,
+                            const Config  *k);
 
 void
 _cp_layout_time (const Context *c,

@@ -95,6 +95,44 @@ flops_per_token (const Context *c,
   return total;
 }
 
+/* A lower bound on the run time of every layout of @k's split at
+ * micro-batch @k->mb or larger, @k's recompute or more, any ZeRO stage:
+ * layout_time()'s terms per token without the data-parallel traffic, the
+ * offload copies and the slowdown (all ≥ 0), the bubble at the most
+ * micro-batches. A few multiplications: the search orders and prunes
+ * splits by it before their memory or step time is worked out. */
+double
+_cp_layout_run_lower_bound (const Context *c,
+                            const Config  *k)
+{
+  double t = k->tp, p = k->pp, d = k->dp, e = k->ep, v = k->vs, m = k->m;
+  double layers_here = _cp_layers_per_gpu (c, k);
+  double imbalance = layers_here * p / c->layers;
+  double forward, per_token = flops_per_token (c, k, &forward);
+  double collectives_per_layer = 4.0 + 2.0 * _cp_recompute_fraction (c, k);
+  double token_bytes = c->hidden * c->act_bytes;
+  double compute, tp = 0, pp = 0, all_to_all = 0;
+
+  compute = per_token * c->job->tokens / (c->gpus * c->peak * c->utilisation) * imbalance;
+  if (k->tp > 1)
+    tp = layers_here * collectives_per_layer * 2.0 * (t - 1) / t * token_bytes / (d * c->intra);
+  if (k->pp > 1)
+    pp = v * 2.0 * token_bytes / (t * d * (c->gpus > c->gpn ? c->inter : c->intra));
+  if (k->ep > 1)
+    {
+      double in_node = MIN (e, MAX (1.0, (double) c->gpn / t));
+      double off_share = 1.0 - in_node / e;
+      double per_token_a2a = token_bytes / t * c->top_k * (e - 1) / e *
+                             MAX ((1.0 - off_share) / c->intra, off_share / c->inter);
+
+      all_to_all = c->moe_layers * layers_here / c->layers * collectives_per_layer * per_token_a2a / d;
+    }
+  tp *= c->job->tokens;
+  pp *= c->job->tokens;
+  all_to_all *= c->job->tokens;
+  return compute + tp + pp + all_to_all + (p - 1.0) / (m * v) * (compute + tp + all_to_all);
+}
+
 void
 _cp_layout_time (const Context *c,
                  const Config  *k,

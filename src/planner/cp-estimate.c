@@ -227,6 +227,8 @@ estimate_training (const CpJob      *job,
   est->flash_attention = c.flash;
   est->layout_searched = layout_is_searched (job);
   est->layouts_evaluated = search.evaluated;
+  est->layout_splits = search.splits;
+  est->layout_splits_pruned = search.pruned;
   if (technique == CP_TECHNIQUE_AS_CONFIGURED && search.best.fits)
     est->technique = _cp_technique_searched (&c, &techniques, &search.best.config);
 

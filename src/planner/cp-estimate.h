@@ -60,6 +60,8 @@ typedef struct {
   gboolean     flash_attention;    /* asked for and run by the GPU */
   gboolean     layout_searched;    /* some part of the layout was left to the search */
   guint        layouts_evaluated;  /* candidates timed by the search */
+  guint        layout_splits;      /* splits of the GPUs (TP × PP × interleave × EP) the search enumerated */
+  guint        layout_splits_pruned; /* of them, skipped by a lower bound on their run time, never timed */
 
   /* The runner-up layout and why the chosen one beat it */
   CpLayout     runner_up;

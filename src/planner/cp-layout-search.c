@@ -26,8 +26,14 @@
  * layouts (T21 1, T22 1–4). */
 #define MAX_MICRO_BATCH 8
 
-/* Candidate splits of the GPUs (tensor × pipeline × interleave × expert). */
-#define MAX_SPLITS 512
+/* Candidate splits of the GPUs (tensor × pipeline × interleave × expert)
+ * kept on the stack; a search with more allocates room for all of them,
+ * none is left out. */
+#define STACK_SPLITS 512
+
+/* Values one part of a layout can take: the divisors of a 32-bit count,
+ * 1,344 at most (735,134,400 has that many). */
+#define MAX_PART_VALUES 1344
 
 /* Whether @a is better than @b: a fitting layout beats one that does not;
  * between fitting ones the faster, and within TIE_FRACTION the one with
@@ -54,7 +60,7 @@ candidate_better (const Candidate *a,
 
 typedef struct {
   guint  tp, pp, vs, ep;
-  double lower_bound;     /* step time no choice of ZeRO, micro-batch or recompute beats */
+  double quick_bound;     /* run time no choice of ZeRO, micro-batch or recompute beats */
   double smallest_bytes;  /* memory with every saving on */
   gboolean smallest_fits; /* and whether that fits */
 } Split;
@@ -362,7 +368,8 @@ interleaving_can_pay (const Context *c,
  * the heads; pipeline stages dividing the GPUs left, at most one layer
  * each; interleaved stages where they can pay (uneven chunks allowed);
  * experts over ranks dividing both the experts and the data-parallel
- * group. Pinned parts are taken as given. */
+ * group. Pinned parts are taken as given. Returns how many there are,
+ * keeping the first @max_splits. */
 static guint
 enumerate_splits_within (const Context *c,
                          gboolean       within_batch,
@@ -371,12 +378,13 @@ enumerate_splits_within (const Context *c,
 {
   const CpJob *job = c->job;
   const CpModelSpec *m = &job->model;
-  guint free[64], tps[64], pps[64], vss[64], eps[64];
+  guint free[MAX_PART_VALUES], tps[MAX_PART_VALUES], pps[MAX_PART_VALUES];
+  guint vss[MAX_VIRTUAL_STAGES], eps[MAX_PART_VALUES];
   guint n_free, n_tp, n = 0;
 
   /* QLoRA's 4-bit base (bitsandbytes) trains data parallel only. */
   n_free = 0;
-  for (guint tp = 1; tp <= c->gpn && tp <= c->gpus && n_free < 64 && (tp == 1 || !c->qlora); tp *= 2)
+  for (guint tp = 1; tp <= c->gpn && tp <= c->gpus && (tp == 1 || !c->qlora); tp *= 2)
     if (divides (m->heads, tp) && divides (c->gpus, tp))
       free[n_free++] = tp;
   n_tp = part_values (job->tensor_parallel, free, n_free, tps);
@@ -387,7 +395,7 @@ enumerate_splits_within (const Context *c,
       guint n_pp;
 
       n_free = 0;
-      for (guint pp = 1; pp <= rest && pp <= m->layers && n_free < 64 && (pp == 1 || !c->qlora); pp++)
+      for (guint pp = 1; pp <= rest && pp <= m->layers && (pp == 1 || !c->qlora); pp++)
         if (divides (rest, pp))
           free[n_free++] = pp;
       n_pp = part_values (job->pipeline_parallel, free, n_free, pps);
@@ -418,7 +426,7 @@ enumerate_splits_within (const Context *c,
 
           n_free = 0;
           free[n_free++] = 1;
-          for (guint ep = 2; cp_model_spec_is_moe (m) && ep <= MIN (dp, m->experts_total) && n_free < 64; ep++)
+          for (guint ep = 2; cp_model_spec_is_moe (m) && ep <= MIN (dp, m->experts_total); ep++)
             if (divides (m->experts_total, ep) && divides (dp, ep))
               free[n_free++] = ep;
           n_ep = cp_model_spec_is_moe (m) ? part_values (job->expert_parallel, free, n_free, eps)
@@ -427,9 +435,9 @@ enumerate_splits_within (const Context *c,
           for (guint a = 0; a < n_vs; a++)
             for (guint b = 0; b < n_ep; b++)
               {
-                if (n == max_splits)
-                  return n;
-                splits[n++] = (Split) { tps[i], pps[j], vss[a], MIN (eps[b], dp), 0, 0, FALSE };
+                if (n < max_splits)
+                  splits[n] = (Split) { tps[i], pps[j], vss[a], MIN (eps[b], dp), 0, 0, FALSE };
+                n++;
               }
         }
     }
@@ -438,26 +446,38 @@ enumerate_splits_within (const Context *c,
 
 /* Splits whose data-parallel ranks each get at least one sequence of the
  * batch; all splits when there are none (a batch smaller than the GPUs
- * left over after the deepest model split). */
-static guint
+ * left over after the deepest model split). Into @stack when they fit,
+ * else into an array returned in *@allocated. */
+static Split *
 enumerate_splits (const Context *c,
-                  Split         *splits,
-                  guint          max_splits)
+                  Split         *stack,
+                  Split        **allocated,
+                  guint         *n_splits)
 {
-  guint n = enumerate_splits_within (c, TRUE, splits, max_splits);
+  gboolean within_batch = TRUE;
+  guint n = enumerate_splits_within (c, within_batch, stack, STACK_SPLITS);
 
-  return n > 0 ? n : enumerate_splits_within (c, FALSE, splits, max_splits);
+  *allocated = NULL;
+  if (n == 0)
+    {
+      within_batch = FALSE;
+      n = enumerate_splits_within (c, within_batch, stack, STACK_SPLITS);
+    }
+  *n_splits = n;
+  if (n <= STACK_SPLITS)
+    return stack;
+  *allocated = g_new (Split, n);
+  enumerate_splits_within (c, within_batch, *allocated, n);
+  return *allocated;
 }
 
 static int
-compare_splits (const Split *a,
-                const Split *b)
+compare_quick_bounds (gconstpointer a,
+                      gconstpointer b)
 {
-  if (a->smallest_fits != b->smallest_fits)
-    return a->smallest_fits ? -1 : 1;
-  if (!a->smallest_fits)
-    return a->smallest_bytes < b->smallest_bytes ? -1 : a->smallest_bytes > b->smallest_bytes;
-  return a->lower_bound < b->lower_bound ? -1 : a->lower_bound > b->lower_bound;
+  double x = ((const Split *) a)->quick_bound, y = ((const Split *) b)->quick_bound;
+
+  return x < y ? -1 : x > y;
 }
 
 static void
@@ -473,108 +493,157 @@ keep_best_two (Search          *search,
     search->runner_up = *cand;
 }
 
+/* The recompute a lower bound assumes: the least allowed, and none where
+ * full recompute may cover only some layers (the fewest that fit, down to
+ * one: nearly none). */
+static CpRecompute
+bound_recompute (const Context *c,
+                 const Choices *choices)
+{
+  if (choices->recompute_first == CP_RECOMPUTE_FULL && c->recompute_partial)
+    return CP_RECOMPUTE_NONE;
+  return choices->recompute_first;
+}
+
+/* The smallest layout of split @s (most ZeRO and recompute of the
+ * allowed, smallest micro-batch) into @k and its memory into @mem. */
+static gboolean
+smallest_layout_fits (const Context *c,
+                      const Choices *choices,
+                      const Split   *s,
+                      const Config  *techniques,
+                      Config        *k,
+                      Memory        *mem)
+{
+  guint zero_first, zero_last;
+
+  split_zero_range (c, choices, s, &zero_first, &zero_last);
+  split_config (s, c, techniques, k);
+  k->mb = choices->mb_values[0];
+  k->m = micro_batches (c, k->dp, k->pp, k->mb);
+  k->zero_stage = zero_last;
+  k->recompute = choices->recompute_last;
+  _cp_layout_memory (c, k, mem);
+  return _cp_memory_fits (c, mem);
+}
+
+/* A tighter lower bound on the run time of split @s than its quick one:
+ * the step timed at its fastest settings, the data-parallel reduction
+ * hidden at best behind the backward of the largest micro-batch allowed
+ * where ZeRO-2/3 is not an option. */
+static double
+split_lower_bound (const Context *c,
+                   const Choices *choices,
+                   const Split   *s,
+                   const Config  *techniques)
+{
+  Config k;
+  StepTime st;
+  guint zero_first, zero_last;
+  double hidden_dp;
+
+  split_zero_range (c, choices, s, &zero_first, &zero_last);
+  split_config (s, c, techniques, &k);
+  k.mb = choices->mb_values[0];
+  k.m = micro_batches (c, k.dp, k.pp, k.mb);
+  k.zero_stage = zero_first;
+  k.recompute = bound_recompute (c, choices);
+  _cp_layout_time (c, &k, &st);
+  hidden_dp = st.dp_floor;
+  if (zero_last <= 1)
+    {
+      guint mb_max = choices->mb_values[0];
+
+      for (guint b = 1; b < choices->n_mb && (double) k.dp * choices->mb_values[b] <= split_batch_seqs (c, k.dp, k.pp); b++)
+        mb_max = choices->mb_values[b];
+      hidden_dp = MAX (st.dp_floor, st.dp - c->settings->dp_overlap * st.backward / micro_batches (c, k.dp, k.pp, mb_max));
+    }
+  /* Offload copies and the slowdown of overlapped compute are left out:
+   * neither falls with the settings above, nor is bounded below by them. */
+  return (st.total - st.dp_exposed - st.offload - st.overlap_slowdown + hidden_dp) * c->job->tokens / st.tokens;
+}
+
 /* The fastest layout that fits, and the best one of another split.
- * Splits are weighed in the order of a lower bound on their step time
- * (compute, tensor and expert traffic, pipeline sends and the bubble at the
- * smallest micro-batch, no data-parallel traffic): once the bound passes
- * the runner-up, nothing left can place. Memory is a closed form checked
- * before anything is timed. */
+ * Every split gets a quick lower bound on its run time
+ * (_cp_layout_run_lower_bound(): compute, tensor and expert traffic,
+ * pipeline sends and the bubble, no data-parallel traffic) and is weighed
+ * in that order; once the bound passes the runner-up nothing left can
+ * place, and the rest are pruned without their memory or step time being
+ * worked out. A split whose smallest layout does not fit is never timed. */
 void
 _cp_search_layout (const Context *c,
                    const Config  *techniques,
                    Search        *search)
 {
-  Split splits[MAX_SPLITS];
+  Split stack[STACK_SPLITS];
+  g_autofree Split *allocated = NULL;
+  Split *splits;
   Choices choices;
-  guint n;
+  guint n, weighed = 0;
 
   memset (search, 0, sizeof *search);
   choices_init (c, techniques, &choices);
-  n = enumerate_splits (c, splits, MAX_SPLITS);
+  splits = enumerate_splits (c, stack, &allocated, &n);
+  search->splits = n;
 
   for (guint i = 0; i < n; i++)
     {
       Config k;
-      Memory mem;
-      StepTime st;
       guint zero_first, zero_last;
-      double hidden_dp;
 
+      splits[i].smallest_fits = FALSE;
+      splits[i].smallest_bytes = G_MAXDOUBLE;
       if (!split_zero_range (c, &choices, &splits[i], &zero_first, &zero_last))
         {
-          splits[i].smallest_bytes = G_MAXDOUBLE;
-          splits[i].lower_bound = G_MAXDOUBLE;
+          splits[i].quick_bound = G_MAXDOUBLE;   /* cannot run the ZeRO stage asked for */
           continue;
         }
       split_config (&splits[i], c, techniques, &k);
       k.mb = choices.mb_values[0];
       k.m = micro_batches (c, k.dp, k.pp, k.mb);
-      k.zero_stage = zero_last;
-      k.recompute = choices.recompute_last;
-      _cp_layout_memory (c, &k, &mem);
-      splits[i].smallest_bytes = mem.total;
-      splits[i].smallest_fits = _cp_memory_fits (c, &mem);
-      if (!splits[i].smallest_fits)
-        continue;   /* never timed: sorted after every split that fits */
       k.zero_stage = zero_first;
-      k.recompute = choices.recompute_first;
-      _cp_layout_time (c, &k, &st);
-      /* Without ZeRO-2/3 the reduction is hidden at best behind the
-       * backward of the largest micro-batch allowed. */
-      hidden_dp = st.dp_floor;
-      if (zero_last <= 1)
-        {
-          guint mb_max = choices.mb_values[0];
-
-          for (guint b = 1; b < choices.n_mb && (double) k.dp * choices.mb_values[b] <= split_batch_seqs (c, k.dp, k.pp); b++)
-            mb_max = choices.mb_values[b];
-          hidden_dp = MAX (st.dp_floor, st.dp - c->settings->dp_overlap * st.backward / micro_batches (c, k.dp, k.pp, mb_max));
-        }
-      splits[i].lower_bound = (st.total - st.dp_exposed + hidden_dp) * c->job->tokens / st.tokens;
+      k.recompute = bound_recompute (c, &choices);
+      splits[i].quick_bound = _cp_layout_run_lower_bound (c, &k);
     }
-  /* Insertion sort: a few dozen splits. */
-  for (guint i = 1; i < n; i++)
-    {
-      Split s = splits[i];
-      guint j = i;
+  qsort (splits, n, sizeof *splits, compare_quick_bounds);
 
-      while (j > 0 && compare_splits (&s, &splits[j - 1]) < 0)
-        {
-          splits[j] = splits[j - 1];
-          j--;
-        }
-      splits[j] = s;
-    }
-
-  for (guint i = 0; i < n; i++)
+  for (; weighed < n; weighed++)
     {
+      Split *s = &splits[weighed];
+      gboolean runner_up_fits = search->runner_up.valid && search->runner_up.fits;
+      double cutoff = runner_up_fits ? search->runner_up.time.run * (1.0 + TIE_FRACTION) : G_MAXDOUBLE;
       Candidate cand = { 0 };
-      guint zero_first;
+      Config k;
+      Memory mem;
 
-      if (splits[i].smallest_bytes == G_MAXDOUBLE)
-        break;   /* sorted last: splits that cannot run the ZeRO stage asked for */
-      if (!splits[i].smallest_fits)
-        {
-          /* Nothing of this split fits: it can only be the least-bad
-           * answer, or the runner-up beside the only split that fits. */
-          if (search->runner_up.valid && search->runner_up.fits)
-            break;
-          split_config (&splits[i], c, techniques, &cand.config);
-          cand.config.mb = choices.mb_values[0];
-          cand.config.m = micro_batches (c, cand.config.dp, cand.config.pp, cand.config.mb);
-          split_zero_range (c, &choices, &splits[i], &zero_first, &cand.config.zero_stage);
-          cand.config.recompute = choices.recompute_last;
-          _cp_layout_memory (c, &cand.config, &cand.memory);
-          cand.valid = TRUE;
-          keep_best_two (search, &cand);
-          continue;
-        }
-      if (search->runner_up.valid && search->runner_up.fits &&
-          splits[i].lower_bound > search->runner_up.time.run * (1.0 + TIE_FRACTION))
+      if (s->quick_bound == G_MAXDOUBLE || s->quick_bound > cutoff)
         break;
-      best_of_split (c, &splits[i], &choices, techniques, &cand, &search->evaluated);
+      s->smallest_fits = smallest_layout_fits (c, &choices, s, techniques, &k, &mem);
+      s->smallest_bytes = mem.total;
+      if (!s->smallest_fits)
+        continue;
+      if (runner_up_fits && split_lower_bound (c, &choices, s, techniques) > cutoff)
+        continue;
+      best_of_split (c, s, &choices, techniques, &cand, &search->evaluated);
       keep_best_two (search, &cand);
     }
+  search->pruned = n - weighed;
+
+  /* Nothing fits, or one split only: the least-bad answer, or the
+   * runner-up beside the only split that fits, is the smallest of the
+   * splits that do not fit (all of them weighed: the loop above stops
+   * early only behind a runner-up that fits). */
+  if (!(search->runner_up.valid && search->runner_up.fits))
+    for (guint i = 0; i < weighed; i++)
+      {
+        Candidate cand = { 0 };
+
+        if (splits[i].smallest_fits)
+          continue;
+        smallest_layout_fits (c, &choices, &splits[i], techniques, &cand.config, &cand.memory);
+        cand.valid = TRUE;
+        keep_best_two (search, &cand);
+      }
 
   if (search->best.valid && !search->best.fits)
     _cp_layout_time (c, &search->best.config, &search->best.time);
@@ -592,11 +661,13 @@ _cp_some_split_fits (const Context *c,
                      guint          zero_max)
 {
   Choices choices;
-  Split splits[MAX_SPLITS];
+  Split stack[STACK_SPLITS];
+  g_autofree Split *allocated = NULL;
+  Split *splits;
   guint n;
 
   choices_init (c, techniques, &choices);
-  n = enumerate_splits (c, splits, MAX_SPLITS);
+  splits = enumerate_splits (c, stack, &allocated, &n);
   for (guint i = 0; i < n; i++)
     {
       Config k;

@@ -24,6 +24,7 @@ static const char * const outcome_names[] = {
   "verdict-holds", "verdict-flips",
   "implausible-price",
   "host-memory-short", "ask-host-memory",
+  "cost-needs-price",
 };
 static const char * const shortfall_names[] = {
   "none", "no-quote", "memory", "deadline", "longest-run", "concurrency",
@@ -170,13 +171,16 @@ next_node_count (guint nodes,
  * the lowest total cost, since that is what the plan ranks by (more nodes
  * can cost less in all when the run shrinks faster than they grow, or a
  * minimum term is billed anyway); a count with fewer nodes within
- * CP_PLAN_NODE_COST_TIE_FRACTION of that cost wins the tie. With none
- * feasible, the count with the shortest run that fits; otherwise the most
- * nodes. */
+ * CP_PLAN_NODE_COST_TIE_FRACTION of that cost wins the tie. Without a
+ * price (@cost_unknown) there is no cost to weigh: the fewest nodes that
+ * do it, each further node being one more machine to fail, wire and debug
+ * (R7). With none feasible, the count with the shortest run that fits;
+ * otherwise the most nodes. */
 static void
 choose_nodes (const CpJob      *job,
               const CpQuote    *quote,
               const CpSettings *settings,
+              gboolean          cost_unknown,
               CpOption         *option)
 {
   guint max_nodes = MAX (quote->nodes_available, 1);
@@ -199,6 +203,8 @@ choose_nodes (const CpJob      *job,
         {
           g_array_append_val (feasible, est);
           cheapest = MIN (cheapest, est.total_cost);
+          if (cost_unknown)
+            break;
           continue;
         }
       if (feasible->len > 0)
@@ -218,7 +224,7 @@ choose_nodes (const CpJob      *job,
     {
       const CpEstimate *est = &g_array_index (feasible, CpEstimate, i);
 
-      if (est->total_cost <= cheapest * (1.0 + CP_PLAN_NODE_COST_TIE_FRACTION))
+      if (cost_unknown || est->total_cost <= cheapest * (1.0 + CP_PLAN_NODE_COST_TIE_FRACTION))
         {
           option->estimate = *est;
           option->feasible = TRUE;
@@ -260,9 +266,12 @@ option_runs (const CpOption *option)
          isfinite (option->estimate.total_cost) && isfinite (option->estimate.calendar_days);
 }
 
+/* @cost_unknown points to the plan's: feasible options without a price
+ * rank by the fewest nodes, then the soonest finish. */
 static int
 compare_options (gconstpointer a,
-                 gconstpointer b)
+                 gconstpointer b,
+                 gpointer      cost_unknown)
 {
   const CpOption *x = a;
   const CpOption *y = b;
@@ -273,7 +282,16 @@ compare_options (gconstpointer a,
     return option_runs (x) ? -1 : 1;
   if (x->estimate.fits != y->estimate.fits)
     return x->estimate.fits ? -1 : 1;
-  if (x->feasible)
+  if (x->feasible && *(const gboolean *) cost_unknown)
+    {
+      int by_days = compare_nan_last (x->estimate.calendar_days, y->estimate.calendar_days);
+
+      if (x->estimate.nodes != y->estimate.nodes)
+        return x->estimate.nodes < y->estimate.nodes ? -1 : 1;
+      if (by_days != 0)
+        return by_days;
+    }
+  else if (x->feasible)
     {
       int by_cost = compare_nan_last (x->estimate.total_cost, y->estimate.total_cost);
 
@@ -346,9 +364,11 @@ reason_memory (CpPlan           *plan,
 }
 
 /* The best the job can do on one machine of any quote: the cheapest that
- * is feasible, else the one that fits and finishes first, else any. */
+ * is feasible (without a price, the soonest), else the one that fits and
+ * finishes first, else any. */
 static gboolean
-best_single_machine (const CpJob      *job,
+best_single_machine (const CpPlan     *plan,
+                     const CpJob      *job,
                      const CpQuote    *quotes,
                      guint             n_quotes,
                      const CpSettings *settings,
@@ -368,7 +388,8 @@ best_single_machine (const CpJob      *job,
         continue;
       ok = option_is_feasible (job, &est);
       if (!found ||
-          (ok && (!*feasible || est.total_cost < best->total_cost)) ||
+          (ok && (!*feasible || (plan->cost_unknown ? est.calendar_days < best->calendar_days
+                                                    : est.total_cost < best->total_cost))) ||
           (!ok && !*feasible && est.fits && (!best->fits || est.calendar_days < best->calendar_days)))
         {
           *best = est;
@@ -396,7 +417,7 @@ reason_signals (CpPlan           *plan,
   int q = -1;
   guint fired = 0;
 
-  if (best_single_machine (job, quotes, n_quotes, settings, &q, &single, &single_ok))
+  if (best_single_machine (plan, job, quotes, n_quotes, settings, &q, &single, &single_ok))
     {
       if (cp_task_kind_is_training (job->kind) && !single.fits)
         {
@@ -422,7 +443,8 @@ reason_signals (CpPlan           *plan,
                       job->concurrency, single.requests_per_replica * single.layout.data_parallel, 0, 0);
           fired++;
         }
-      if (single_ok && cluster_ok != NULL && single.total_cost > cluster_ok->estimate.total_cost)
+      if (single_ok && cluster_ok != NULL && !plan->cost_unknown &&
+          single.total_cost > cluster_ok->estimate.total_cost)
         {
           add_reason (plan, CP_RULE_R7_CLUSTER_SIGNALS, CP_OUTCOME_SIGNAL_PREMIUM, cluster_ok->quote_index,
                       single.total_cost, cluster_ok->estimate.total_cost, 0, 0);
@@ -595,8 +617,8 @@ reason_best_available (CpPlan           *plan,
 }
 
 /* The quote of the cheapest feasible option among @estimates (one per
- * option, in rank order), or -1: the recommendation the plan would make
- * at those estimates' assumptions. */
+ * option, in rank order; without a price, the first feasible), or -1: the
+ * recommendation the plan would make at those estimates' assumptions. */
 static int
 winner_of (const CpPlan     *plan,
            const CpJob      *job,
@@ -609,7 +631,13 @@ winner_of (const CpPlan     *plan,
     {
       const CpOption *option = &g_array_index (plan->options, CpOption, i);
 
-      if (!option->ruled_out && option_is_feasible (job, &estimates[i]) && estimates[i].total_cost < cheapest)
+      if (option->ruled_out || !option_is_feasible (job, &estimates[i]))
+        continue;
+      /* Without a price the options keep their order (fewest nodes
+       * first): the first still feasible is the answer. */
+      if (plan->cost_unknown)
+        return option->quote_index;
+      if (estimates[i].total_cost < cheapest)
         {
           cheapest = estimates[i].total_cost;
           winner = option->quote_index;
@@ -820,22 +848,33 @@ cp_plan_new_without_robustness (const CpJob      *job,
   plan->verdict_robust = TRUE;
   plan->robustness_reason_at = -1;
 
-  for (guint i = 0; i < n_quotes; i++)
+  /* A quote the model cannot use is left out, not guessed at, and so is
+   * one still lacking its price or network (shown as incomplete). With no
+   * complete quote, those lacking only a price still tell what their
+   * hardware can run (cost_unknown). */
+  for (guint pass = 0; pass < 2 && plan->options->len == 0; pass++)
     {
-      CpOption option = { (int) i };
+      CpQuoteMissing allowed = pass == 0 ? CP_QUOTE_MISSING_NONE
+                                         : CP_QUOTE_MISSING_PRICE | CP_QUOTE_MISSING_EXCHANGE_RATE;
 
-      /* A quote the model cannot use is left out, not guessed at, and so
-       * is one still lacking its price or network (shown as incomplete). */
-      if (cp_quote_get_missing_in (&quotes[i], settings) != CP_QUOTE_MISSING_NONE ||
-          !cp_estimate_check_inputs (job, &quotes[i], settings, NULL))
-        continue;
-      choose_nodes (job, &quotes[i], settings, &option);
-      if (option.estimate.nodes < quotes[i].nodes_available &&
-          job->kind != CP_TASK_DEBUG && job->kind != CP_TASK_DATA_PROCESSING)
-        option.has_full_offer = cp_estimate_checked (job, &quotes[i], quotes[i].nodes_available, settings,
-                                                     &option.full_offer, NULL);
-      g_array_append_val (plan->options, option);
+      plan->cost_unknown = pass > 0;
+      for (guint i = 0; i < n_quotes; i++)
+        {
+          CpOption option = { (int) i };
+
+          if ((cp_quote_get_missing_in (&quotes[i], settings) & ~allowed) != 0 ||
+              !cp_estimate_check_inputs (job, &quotes[i], settings, NULL))
+            continue;
+          choose_nodes (job, &quotes[i], settings, plan->cost_unknown, &option);
+          if (option.estimate.nodes < quotes[i].nodes_available &&
+              job->kind != CP_TASK_DEBUG && job->kind != CP_TASK_DATA_PROCESSING)
+            option.has_full_offer = cp_estimate_checked (job, &quotes[i], quotes[i].nodes_available, settings,
+                                                         &option.full_offer, NULL);
+          g_array_append_val (plan->options, option);
+        }
     }
+  if (plan->options->len == 0)
+    plan->cost_unknown = FALSE;
 
   for (guint i = 0; i < plan->options->len; i++)
     {
@@ -847,7 +886,7 @@ cp_plan_new_without_robustness (const CpJob      *job,
         }
     }
 
-  g_array_sort (plan->options, compare_options);
+  g_array_sort_with_data (plan->options, compare_options, &plan->cost_unknown);
   for (guint i = 0; i < plan->options->len; i++)
     {
       CpOption *option = &g_array_index (plan->options, CpOption, i);
@@ -957,8 +996,25 @@ cp_plan_new_without_robustness (const CpJob      *job,
   if (cp_task_kind_is_training (job->kind))
     reason_split (plan, job, quotes, settings);
 
-  /* R6 */
-  if (first->feasible)
+  /* R6: without a price, that the cost and the ranking need one; else
+   * the cheapest total, or what would change the answer. */
+  if (plan->cost_unknown)
+    {
+      add_reason (plan, CP_RULE_R6_TOTAL_COST, CP_OUTCOME_COST_NEEDS_PRICE, -1, plan->options->len, 0, 0, 0);
+      if (!first->feasible)
+        reason_best_available (plan, job, quotes, settings);
+      /* Without a price the question is what the hardware needs: a job
+       * that runs but needs more machines than offered (R3's replicas, or
+       * the nodes R6 finds beyond the offer) needs a cluster. */
+      for (guint i = 0; i < plan->reasons->len && !first->feasible; i++)
+        {
+          CpOutcome outcome = g_array_index (plan->reasons, CpReason, i).outcome;
+
+          if (outcome == CP_OUTCOME_CONCURRENCY_CLUSTER || outcome == CP_OUTCOME_NODES_MEET_DEADLINE)
+            plan->verdict = CP_VERDICT_CLUSTER;
+        }
+    }
+  else if (first->feasible)
     {
       guint cheaper_by_unit_price = 0;
       double runner_up = 0;   /* 0: none; never NaN, reports print every value */

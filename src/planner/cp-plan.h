@@ -84,6 +84,8 @@ typedef enum {
   CP_OUTCOME_HOST_MEMORY_SHORT,       /* v0 gap, v1 host bytes offload needs per node, v2 host bytes stated */
   /* R6, an option offloading to host memory the quote does not state */
   CP_OUTCOME_ASK_HOST_MEMORY,         /* v0 quote index, v1 host bytes offload needs per node */
+  /* R6, when no quote states a price (CpPlan.cost_unknown) */
+  CP_OUTCOME_COST_NEEDS_PRICE,        /* v0 quotes evaluated without a price */
   CP_N_OUTCOMES
 } CpOutcome;
 
@@ -144,6 +146,11 @@ typedef struct {
   gboolean    verdict_robust;
   gboolean    has_robustness;
   int         robustness_reason_at; /* where cp_plan_add_robustness() puts that reason, or -1: none */
+  /* No complete quote, but some lack only their price (or its exchange
+   * rate): those are evaluated for what their hardware runs, the verdict
+   * is technical (the fewest nodes that run the job in time, soonest
+   * finish next) and no cost is a figure to show or rank by. */
+  gboolean    cost_unknown;
 } CpPlan;
 
 /* Main risks of a recommendation, after the source article's table. */

@@ -1,8 +1,8 @@
 /* cp-serving.c: decode and prefill throughput of a serving replica by
  * roofline, and the cost of an output token.
  *
- * The figures are ceilings: kernel launch and all-reduce latency,
- * scheduling and sampling are not modelled. PUBLISHED ids (G2, N1 …)
+ * The figures are ceilings: kernel launches, scheduling and sampling are
+ * not modelled (all-reduce latency is). PUBLISHED ids (G2, N1 …)
  * refer to shared/reference/PUBLISHED.md.
  */
 #include "config.h"
@@ -13,6 +13,18 @@
 
 /* Activations cross the tensor-parallel all-reduces in 16 bits. */
 #define ACTIVATION_BYTES 2.0
+
+/* Latency of one step of a ring all-reduce between the GPUs of a node.
+ * nccl-tests on 8 × A100 80GB over NVLink (NCCL 2.18.5, Azure
+ * AI-benchmarking-guide Azure_Results/ND_A100_v4_results.md, the file of
+ * PUBLISHED N3) print a bus bandwidth of 0.33 GB/s for an 8 KB all-reduce,
+ * an algorithm bandwidth of 0.33 × 8/14 = 0.189 GB/s: 43.4 µs, as at 1 KB
+ * (44.8 µs), so at these sizes the time is all latency. A ring all-reduce
+ * makes 2(n − 1) steps one after the other, 14 on 8 GPUs: 3.10 µs a step.
+ * Decoding a few sequences all-reduces messages of this size twice a
+ * layer, so a single stream pays this latency hundreds of times a token,
+ * and more the more GPUs share the tensors. */
+#define ALL_REDUCE_STEP_LATENCY_S 3.10e-6
 
 static double
 active_params (const CpModelSpec *model)
@@ -80,10 +92,12 @@ cp_serving_estimate (const CpJob            *job,
   est->decode_compute_s = replica->batch * 2.0 * active_params (m) / (tp * peak);
   /* Megatron-style tensor parallelism all-reduces twice per layer (after
    * attention and after the MLP) the batch's hidden states: a ring moves
-   * 2(t − 1)/t of them (formula crib) over NVLink at the link efficiency. */
+   * 2(t − 1)/t of them (formula crib) over NVLink at the link efficiency,
+   * in 2(t − 1) steps of ALL_REDUCE_STEP_LATENCY_S each (t = α + S/B). */
   if (tp > 1 && intra > 0)
-    est->decode_tp_communication_s = m->layers * 2.0 * 2.0 * (tp - 1) / tp *
-                                     replica->batch * m->hidden * ACTIVATION_BYTES / intra;
+    est->decode_tp_communication_s = m->layers * 2.0 *
+                                     (2.0 * (tp - 1) * ALL_REDUCE_STEP_LATENCY_S +
+                                      2.0 * (tp - 1) / tp * replica->batch * m->hidden * ACTIVATION_BYTES / intra);
   est->decode_step_s = MAX (est->decode_memory_s, est->decode_compute_s) + est->decode_tp_communication_s;
   est->decode_tokens_per_s = replica->batch / est->decode_step_s;
   est->prefill_tokens_per_s = tp * peak / cp_serving_prefill_flops_per_token (job);

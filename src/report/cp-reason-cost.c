@@ -37,6 +37,9 @@ cp_reason_text_cost (const CpReason  *reason,
 
         a = cp_i18n_format_percent (v[0], lang);
         b = cp_i18n_format_days (v[1], lang);
+        if (plan != NULL && plan->cost_unknown)
+          /* TRANSLATORS: R4; the debugging share used, the quote, debugging days; no quote has a price */
+          return g_strdup_printf (_("Debugging is taken as %s of a training project's calendar: on %s that is %s on one rented machine, at a cost unknown without a price to compare."), a, name, b);
         c = cp_i18n_format_money (v[2], currency, lang);
         /* TRANSLATORS: R4; the debugging share used, the quote, debugging days, their cost */
         return g_strdup_printf (_("Debugging is taken as %s of a training project's calendar: on %s that is %s on one rented machine, costing %s."), a, name, b, c);
@@ -67,6 +70,9 @@ cp_reason_text_cost (const CpReason  *reason,
         b = cp_words_duration (v[2], lang);
         c = cp_words_duration (v[1], lang);
         d = cp_i18n_format_number (v[0], 2, lang);
+        if (plan != NULL && plan->cost_unknown)
+          /* TRANSLATORS: R5; node count, quote name, communication time, computing time, ratio, the quote of the verdict; no quote has a price */
+          return g_strdup_printf (_("On %s nodes of %s, communication takes %s against %s of computing (ratio %s): a cluster would also pay off on communication, but is not needed, because one machine of %s finishes in time."), a, name, b, c, d, chosen);
         /* TRANSLATORS: R5; node count, quote name, communication time, computing time, ratio, the recommended quote */
         return g_strdup_printf (_("On %s nodes of %s, communication takes %s against %s of computing (ratio %s): a cluster would also pay off on communication, but is not needed, because one machine of %s finishes in time at the lowest total cost."), a, name, b, c, d, chosen);
       }
@@ -81,6 +87,9 @@ cp_reason_text_cost (const CpReason  *reason,
         b = cp_i18n_format_money (v[1], currency, lang);
         c = cp_i18n_format_days (v[2], lang);
         d = cp_i18n_format_days (v[3], lang);
+        if (plan != NULL && plan->cost_unknown)
+          /* TRANSLATORS: R6, no quote has a price; quote name, calendar days low and high */
+          return g_strdup_printf (_("The answer holds across the range of the assumptions: %s still runs the job in time at both ends, in %s to %s."), name, c, d);
         if (v[0] == v[1] && v[2] == v[3])
           /* TRANSLATORS: R6; %s is a quote name */
           return g_strdup_printf (_("The recommendation holds across the range of the assumptions: the time and cost of %s do not depend on them."), name);
@@ -141,7 +150,7 @@ cp_reason_text_cost (const CpReason  *reason,
       {
         g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
 
-        b = cp_i18n_format_money (v[1], currency, lang);
+        b = cp_words_plan_money (plan, v[1], currency, lang);
         c = cp_i18n_format_days (v[3], lang);
         if (plan != NULL && plan->shortfall == CP_SHORTFALL_CONCURRENCY)
           {
@@ -176,7 +185,7 @@ cp_reason_text_cost (const CpReason  *reason,
                                ? g_ptr_array_index (project->quotes, reason->quote_index) : NULL;
 
         a = cp_i18n_format_days (v[1], lang);
-        b = cp_i18n_format_money (v[2], currency, lang);
+        b = cp_words_plan_money (plan, v[2], currency, lang);
         c = cp_i18n_format_days (v[3], lang);
         if (plan != NULL && plan->shortfall == CP_SHORTFALL_LONGEST_RUN)
           /* TRANSLATORS: R6; quote name, node count, nodes the quote offers, run days, the longest acceptable run, total cost */
@@ -198,7 +207,7 @@ cp_reason_text_cost (const CpReason  *reason,
         g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
 
         a = cp_i18n_format_days (v[0], lang);
-        b = cp_i18n_format_money (v[2], currency, lang);
+        b = cp_words_plan_money (plan, v[2], currency, lang);
         c = cp_i18n_format_days (v[3], lang);
         if (plan != NULL && plan->shortfall == CP_SHORTFALL_LONGEST_RUN)
           /* TRANSLATORS: R6; quote name, node count, total cost, its run, the longest acceptable run now */
@@ -235,6 +244,10 @@ cp_reason_text_cost (const CpReason  *reason,
         a = cp_i18n_format_money (v[0], currency, lang);
         c = cp_i18n_format_number (v[2], 0, lang);
         d = cp_i18n_format_number (v[3], 0, lang);
+        /* With one option there is nothing to rank it against. */
+        if (plan != NULL && plan->options->len == 1)
+          /* TRANSLATORS: R6, one quote evaluated; quote name, its total cost */
+          return g_strdup_printf (_("%s finishes the job for a total cost of %s; it is the only quote evaluated, so nothing is ranked against it."), name, a);
         if (!isfinite (v[1]) || v[1] <= 0)
           return g_strdup_printf (_("%s finishes the job at the lowest total cost, %s; its rank is %s by unit price and %s by total cost."), name, a, c, d);
         b = cp_i18n_format_money (v[1], currency, lang);
@@ -267,6 +280,15 @@ cp_reason_text_cost (const CpReason  *reason,
         return g_strdup_printf (_("The price of %s works out to %s %s per GPU-hour, outside the %s–%s %s that GPUs rent for: check its unit (Billed per) before trusting its total."),
                                 a, price, unit, low, high, unit);
       }
+
+    case CP_OUTCOME_COST_NEEDS_PRICE:
+      a = cp_i18n_format_number (v[0], 0, lang);
+      /* TRANSLATORS: R6; %s is the number of quotes evaluated without a price */
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "No quote has a price to compare, so the verdict says only what the hardware of the %s quote evaluated can run: the fewest machines that run the job in time. The total cost, and a ranking by it, need a price.",
+                                           "No quote has a price to compare, so the verdict says only what the hardware of the %s quotes evaluated can run: the fewest machines that run the job in time. The total cost, and a ranking by it, need a price.",
+                                           (gulong) v[0]),
+                              a);
 
     default:
       break;

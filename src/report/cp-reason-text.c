@@ -27,6 +27,19 @@ cp_words_verdict (CpVerdict verdict)
 const char *
 cp_words_plan_verdict (const CpPlan *plan)
 {
+  /* Without a price the verdict is about the hardware alone, and says so
+   * where it is read. */
+  if (plan->cost_unknown)
+    switch (plan->verdict)
+      {
+      case CP_VERDICT_SINGLE_MACHINE: return _("Single machine; the cost needs a price");
+      case CP_VERDICT_SINGLE_MACHINE_WITH_TECHNIQUE: return _("Single machine with memory techniques; the cost needs a price");
+      case CP_VERDICT_CLUSTER: return _("Cluster; the cost needs a price");
+      case CP_VERDICT_NOT_FEASIBLE:
+      case CP_N_VERDICTS:
+      default:
+        break;
+      }
   if (plan->verdict != CP_VERDICT_NOT_FEASIBLE)
     return cp_words_verdict (plan->verdict);
   switch (plan->shortfall)
@@ -655,6 +668,18 @@ cp_reason_currency (const CpProject *project,
         return quote->currency;
     }
   return project->settings.currency[0] != '\0' ? project->settings.currency : "CNY";
+}
+
+char *
+cp_words_plan_money (const CpPlan    *plan,
+                     double           value,
+                     const char      *currency,
+                     const char      *lang)
+{
+  if (plan != NULL && plan->cost_unknown)
+    /* TRANSLATORS: stands for a cost in a sentence, when no quote has a price */
+    return g_strdup (_("a cost unknown without a price to compare"));
+  return cp_i18n_format_money (value, currency, lang);
 }
 
 char *

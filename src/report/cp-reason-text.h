@@ -25,6 +25,10 @@ const char *cp_words_verdict        (CpVerdict verdict);
 /* The verdict of @plan, saying why when nothing is feasible: "cannot
  * run" (nothing fits in memory) apart from "none finishes in time". */
 const char *cp_words_plan_verdict   (const CpPlan *plan);
+/* A cost of one of @plan's options, or, when no quote has a price to
+ * compare (plan->cost_unknown), words saying it is unknown in its place:
+ * never the price-less figure. */
+char       *cp_words_plan_money     (const CpPlan *plan, double value, const char *currency, const char *lang);
 /* With nothing feasible, one sentence for the answer: why, and the best
  * available option with its vendor, cost and finish, when there is one. */
 char       *cp_words_not_feasible   (const CpProject *project,

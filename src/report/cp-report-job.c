@@ -376,8 +376,12 @@ cp_report_section_job (Doc       *doc,
                             band_cell (cp_i18n_format_number (e->calendar_days, 1, doc->lang),
                                 option->range.calendar_days_low, option->range.calendar_days_high, 1, doc->lang),
                             deadline_cell (job, e, doc->lang),
-                            band_cell (cp_i18n_format_money (e->total_cost, quote->currency, doc->lang),
-                                option->range.total_cost_low, option->range.total_cost_high, 0, doc->lang));
+                            plan->cost_unknown
+                            ? g_strdup (_("needs a price"))
+                            : band_cell (cp_i18n_format_money (e->total_cost, quote->currency, doc->lang),
+                                         option->range.total_cost_low, option->range.total_cost_high, 0, doc->lang));
+      if (plan->cost_unknown)
+        continue;
       cp_doc_table_add_row (&costs,
                             cp_words_quote_name (project, option->quote_index),
                             cost_cell (e->compute_cost, cell_currency, doc->lang),
@@ -410,7 +414,8 @@ cp_report_section_job (Doc       *doc,
   section_job_layout (doc, job, plan);
   section_job_serving (doc, job, plan);
   section_job_failures (doc, job, plan);
-  if (one_currency && currency != NULL)
+  /* No price, no money to break down. */
+  if (!plan->cost_unknown && one_currency && currency != NULL)
     {
       g_autofree char *unit = NULL;
 
@@ -421,7 +426,7 @@ cp_report_section_job (Doc       *doc,
       cp_doc_paragraph_full (doc, doc->small, unit, 0, 3, NULL);
       cp_doc_table (doc, &costs);
     }
-  else
+  else if (!plan->cost_unknown)
     cp_doc_table_under (doc, doc->h2, _("Where the money goes"), &costs);
   g_ptr_array_unref (table.rows);
   g_ptr_array_unref (costs.rows);

@@ -106,6 +106,7 @@ answer_from (const CpProject *project,
 static char *
 answer_cost (const CpProject *project,
              const CpJob     *job,
+             const CpPlan    *plan,
              const CpOption  *option,
              const char      *lang)
 {
@@ -114,6 +115,10 @@ answer_cost (const CpProject *project,
   g_autofree char *cost = cp_i18n_format_money (e->total_cost, quote->currency, lang);
   g_autofree char *days = cp_i18n_format_days (e->calendar_days, lang);
   g_autofree char *deadline = NULL;
+
+  if (plan->cost_unknown)
+    /* TRANSLATORS: the third answer line when no quote has a price to compare: calendar days */
+    return g_strdup_printf (_("For: a cost unknown without a price to compare; done in %s."), days);
 
   if (!(job->deadline_days > 0))
     /* TRANSLATORS: the third answer line: total cost, calendar days */
@@ -158,7 +163,7 @@ cp_report_section_question (Doc       *doc,
 
       /* TRANSLATORS: job name, its kind and the verdict */
       heading = plan != NULL
-                ? g_strdup_printf (_("%s (%s): %s"), job->name, cp_words_task_kind (job->kind), cp_words_verdict (plan->verdict))
+                ? g_strdup_printf (_("%s (%s): %s"), job->name, cp_words_task_kind (job->kind), cp_words_plan_verdict (plan))
                 : g_strdup_printf (_("%s (%s)"), job->name, cp_words_task_kind (job->kind));
       cp_doc_heading (doc, doc->h2, heading, 42);
       if (plan == NULL)
@@ -171,7 +176,7 @@ cp_report_section_question (Doc       *doc,
           const CpOption *option = &g_array_index (plan->options, CpOption, plan->recommended);
           g_autofree char *what = answer_what (project, option);
           g_autofree char *from = answer_from (project, option);
-          g_autofree char *cost = answer_cost (project, job, option, doc->lang);
+          g_autofree char *cost = answer_cost (project, job, plan, option, doc->lang);
           g_autofree char *price_check = cp_words_price_check (project, plan, doc->lang);
 
           cp_doc_paragraph_full (doc, doc->bold, what, 0, 1, NULL);

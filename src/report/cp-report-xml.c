@@ -307,6 +307,11 @@ static const Field layout_fields[] = {
   { "all-to-all-s", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, all_to_all_s), "s", NULL, NULL },
   { "overlap-slowdown-s", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, overlap_slowdown_s), "s", NULL, NULL },
   { "zero3-gather-s", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, zero3_gather_s), "s", NULL, NULL },
+  /* What the search weighed: layouts timed, splits of the GPUs enumerated
+   * and those a lower bound on their run time left untimed. */
+  { "layouts-evaluated", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, layouts_evaluated), NULL, NULL, NULL },
+  { "splits", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, layout_splits), NULL, NULL, NULL },
+  { "splits-pruned", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, layout_splits_pruned), NULL, NULL, NULL },
 };
 static const FieldTable layout_table = { "layout", layout_fields, G_N_ELEMENTS (layout_fields) };
 
@@ -568,6 +573,7 @@ reason_value_unit (CpOutcome outcome,
     [CP_OUTCOME_TRIAL_USED] = { "bytes", "tokens/s", "fraction", "requests" },
     [CP_OUTCOME_VERDICT_HOLDS] = { "money", "money", "days", "days" },
     [CP_OUTCOME_VERDICT_FLIPS] = { "spread", "assumption-value", "above", "range-end" },
+    [CP_OUTCOME_COST_NEEDS_PRICE] = { "quotes" },
   };
 
   if ((guint) outcome >= CP_N_OUTCOMES || index >= 4)
@@ -688,8 +694,9 @@ write_plan (xmlNode         *results,
     }
 
   xmlNewTextChild (node, NULL, BAD_CAST "verdict", BAD_CAST cp_verdict_to_string (plan->verdict));
-  add_text (node, "verdict-text", cp_words_verdict (plan->verdict));
+  add_text (node, "verdict-text", cp_words_plan_verdict (plan));
   xmlNewTextChild (node, NULL, BAD_CAST "verdict-robust", BAD_CAST (plan->verdict_robust ? "true" : "false"));
+  xmlNewTextChild (node, NULL, BAD_CAST "cost-known", BAD_CAST (plan->cost_unknown ? "false" : "true"));
 
   if (plan->recommended >= 0 && (guint) plan->recommended < plan->options->len)
     {
@@ -746,7 +753,8 @@ write_plan (xmlNode         *results,
           xmlNode *value;
           char index[4];
 
-          if (unit == NULL)
+          /* No price, no money figure to state. */
+          if (unit == NULL || (plan->cost_unknown && strcmp (unit, "money") == 0))
             continue;
           value = add_double (reason_node, "value", reason->values[v]);
           g_snprintf (index, sizeof index, "%u", v);

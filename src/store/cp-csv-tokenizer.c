@@ -14,7 +14,7 @@
 
 #include "cp-csv-tokenizer.h"
 
-static void
+void
 cp_csv_record_free (gpointer data)
 {
   CpCsvRecord *r = data;

@@ -12,6 +12,8 @@ typedef struct {
   char      *error;    /* a syntax problem in this record */
 } CpCsvRecord;
 
+void cp_csv_record_free (gpointer data);
+
 gboolean cp_csv_is_blank (const char *text);
 
 void cp_csv_set_too_large (GError **error);

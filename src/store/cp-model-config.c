@@ -137,6 +137,44 @@ note (CpModelConfig *config, const char *format, ...)
   va_end (args);
 }
 
+/* Hugging Face configurations nest a few levels (text_config inside a
+ * vision model's, rope_scaling inside that); json-glib recurses once per
+ * level, and 80,000 levels (160 KB) overflowed the stack. */
+#define CONFIG_MAX_NESTING 64
+
+/* TRUE when no array or object in @data, a JSON text, lies deeper than
+ * CONFIG_MAX_NESTING; brackets inside strings are not counted. */
+static gboolean
+nesting_within_limit (const char *data,
+                      gsize       len)
+{
+  gboolean in_string = FALSE;
+  guint depth = 0;
+
+  for (gsize i = 0; i < len; i++)
+    {
+      char c = data[i];
+
+      if (in_string)
+        {
+          if (c == '\\')
+            i++;
+          else if (c == '"')
+            in_string = FALSE;
+        }
+      else if (c == '"')
+        in_string = TRUE;
+      else if (c == '[' || c == '{')
+        {
+          if (++depth > CONFIG_MAX_NESTING)
+            return FALSE;
+        }
+      else if ((c == ']' || c == '}') && depth > 0)
+        depth--;
+    }
+  return TRUE;
+}
+
 CpModelConfig *
 cp_model_config_read (const char  *data,
                       gsize        len,
@@ -159,6 +197,14 @@ cp_model_config_read (const char  *data,
       g_set_error (error, CP_MODEL_CONFIG_ERROR, CP_MODEL_CONFIG_ERROR_TOO_LARGE,
                    _("the file is larger than a config.json can be (at most %d KiB); it was not read"),
                    CP_MODEL_CONFIG_MAX_BYTES / 1024);
+      return NULL;
+    }
+  if (!nesting_within_limit (data, len))
+    {
+      g_set_error (error, CP_MODEL_CONFIG_ERROR, CP_MODEL_CONFIG_ERROR_NOT_JSON,
+                   /* TRANSLATORS: %d is the deepest nesting accepted */
+                   _("the file is not a model configuration: its lists and objects are nested "
+                     "more than %d levels deep; it was not read"), CONFIG_MAX_NESTING);
       return NULL;
     }
   if (!json_parser_load_from_data (parser, data, (gssize) len, &local))

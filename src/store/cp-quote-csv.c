@@ -4,8 +4,9 @@
  * row with the cells it has (cp-quote-cells.c, cp-quote-price.c,
  * cp-quote-fabric.c), the preview's one-line account of a quote, adding
  * the quotes to a project and writing them back as CSV. Tokenising is
- * cp-csv-tokenizer.c's, header names cp-quote-header.c's, GPU names
- * cp-gpu-match.c's. */
+ * cp-csv-tokenizer.c's (cp-workbook.c's for .xlsx and .ods), header
+ * names cp-quote-header.c's, the header row and columns known by their
+ * content cp-quote-guess.c's, GPU names cp-gpu-match.c's. */
 
 #include "config.h"
 
@@ -19,7 +20,9 @@
 #include "cp-quote-cells.h"
 #include "cp-quote-csv.h"
 #include "cp-quote-fabric.h"
+#include "cp-quote-guess.h"
 #include "cp-quote-price.h"
+#include "cp-workbook.h"
 
 G_DEFINE_QUARK (cp-quote-csv-error-quark, cp_quote_csv_error)
 
@@ -40,6 +43,7 @@ cp_quote_csv_result_free (CpQuoteCsvResult *result)
   g_ptr_array_unref (result->quotes);
   g_ptr_array_unref (result->errors);
   g_ptr_array_unref (result->ignored_columns);
+  g_ptr_array_unref (result->notes);
   g_ptr_array_unref (result->rows);
   g_free (result);
 }
@@ -56,7 +60,10 @@ struct _CpQuoteSheet {
   char           **headers;      /* as written, stripped, no BOM */
   char           **hints;        /* unit in a header's parentheses, or NULL */
   int             *fields;       /* per column: a CpQuoteColumn or CP_QUOTE_COLUMN_UNUSED */
+  char           **evidence;     /* per column: why its field was guessed from its cells, or NULL */
   gboolean         duplicates;
+  GPtrArray       *sheet_names;  /* char*, a workbook's sheets; empty for CSV */
+  int              sheet;        /* the one read, -1 for CSV */
 };
 
 void
@@ -70,10 +77,13 @@ cp_quote_sheet_free (CpQuoteSheet *sheet)
     {
       g_free (sheet->headers[i]);
       g_free (sheet->hints[i]);
+      g_free (sheet->evidence[i]);
     }
   g_free (sheet->headers);
   g_free (sheet->hints);
+  g_free (sheet->evidence);
   g_free (sheet->fields);
+  g_clear_pointer (&sheet->sheet_names, g_ptr_array_unref);
   g_free (sheet);
 }
 
@@ -142,6 +152,7 @@ guess_fields (CpQuoteSheet *sheet)
   sheet->headers = g_new0 (char *, sheet->n_columns);
   sheet->hints = g_new0 (char *, sheet->n_columns);
   sheet->fields = g_new0 (int, sheet->n_columns);
+  sheet->evidence = g_new0 (char *, sheet->n_columns);
 
   for (guint i = 0; i < sheet->n_columns; i++)
     {
@@ -163,25 +174,126 @@ guess_fields (CpQuoteSheet *sheet)
       sheet->fields[i] = col;
     }
   guess_count_column (sheet);
+  cp_quote_guess_by_content (sheet->project, sheet->records, 1, sheet->n_columns, sheet->fields,
+                             sheet->evidence);
+}
+
+/* Takes @records: the rows from the header on (a title or a validity note
+ * above it is not a column name), and the guess of what each column is. */
+static gboolean
+sheet_take_records (CpQuoteSheet *sheet, GPtrArray *records, GError **error)
+{
+  guint header;
+
+  sheet->records = records;
+  if (sheet->records->len == 0 && sheet->sheet >= 0)
+    {
+      g_set_error (error, CP_QUOTE_CSV_ERROR, CP_QUOTE_CSV_ERROR_EMPTY, _("sheet “%s” is empty"),
+                   (const char *) g_ptr_array_index (sheet->sheet_names, sheet->sheet));
+      return FALSE;
+    }
+  if (sheet->records->len == 0)
+    {
+      g_set_error (error, CP_QUOTE_CSV_ERROR, CP_QUOTE_CSV_ERROR_EMPTY,
+                   _("the file is empty"));
+      return FALSE;
+    }
+  header = cp_quote_guess_header_row (sheet->records);
+  if (header > 0)
+    g_ptr_array_remove_range (sheet->records, 0, header);
+  if (sheet->records->len == 1)
+    {
+      g_set_error (error, CP_QUOTE_CSV_ERROR, CP_QUOTE_CSV_ERROR_NO_ROWS,
+                   _("the file has a header but no quotes"));
+      return FALSE;
+    }
+  guess_fields (sheet);
+  return TRUE;
+}
+
+/* The rows of a workbook's sheet as the CSV tokenizer gives them, each
+ * numbered by its row in the sheet. */
+static GPtrArray *
+workbook_records (GPtrArray *rows)
+{
+  GPtrArray *records = g_ptr_array_new_with_free_func (cp_csv_record_free);
+
+  for (guint i = 0; i < rows->len; i++)
+    {
+      CpWorkbookRow *row = g_ptr_array_index (rows, i);
+      CpCsvRecord *record = g_new0 (CpCsvRecord, 1);
+
+      record->line = row->row;
+      record->fields = g_ptr_array_ref (row->cells);
+      g_ptr_array_add (records, record);
+    }
+  return records;
+}
+
+/* @sheet_index < 0: the first sheet with a header and a row. */
+static gboolean
+sheet_read_workbook (CpQuoteSheet *sheet, const char *data, gsize len, int sheet_index, GError **error)
+{
+  g_autoptr(CpWorkbook) workbook = cp_workbook_new (data, len, error);
+  g_autoptr(GPtrArray) rows = NULL;
+
+  if (workbook == NULL)
+    return FALSE;
+  for (guint i = 0; i < cp_workbook_get_n_sheets (workbook); i++)
+    g_ptr_array_add (sheet->sheet_names, g_strdup (cp_workbook_get_sheet_name (workbook, i)));
+  if (sheet_index >= (int) cp_workbook_get_n_sheets (workbook))
+    {
+      g_set_error (error, CP_WORKBOOK_ERROR, CP_WORKBOOK_ERROR_NO_SHEET,
+                   _("the workbook has no sheet %u; it has %u"), (guint) sheet_index + 1,
+                   cp_workbook_get_n_sheets (workbook));
+      return FALSE;
+    }
+  if (sheet_index < 0)
+    {
+      for (guint i = 0; i < cp_workbook_get_n_sheets (workbook) && sheet_index < 0; i++)
+        {
+          g_autoptr(GPtrArray) tried = cp_workbook_read_sheet (workbook, i, error);
+          if (tried == NULL)
+            return FALSE;
+          if (tried->len >= 2)
+            {
+              sheet_index = (int) i;
+              rows = g_steal_pointer (&tried);
+            }
+        }
+      sheet_index = MAX (sheet_index, 0);
+    }
+  if (rows == NULL)
+    rows = cp_workbook_read_sheet (workbook, (guint) sheet_index, error);
+  if (rows == NULL)
+    return FALSE;
+  sheet->sheet = sheet_index;
+  return sheet_take_records (sheet, workbook_records (rows), error);
 }
 
 CpQuoteSheet *
-cp_quote_sheet_new (const char      *data,
-                    gsize            len,
-                    const CpProject *project,
-                    GError         **error)
+cp_quote_sheet_new_full (const char      *data,
+                         gsize            len,
+                         const CpProject *project,
+                         int              sheet_index,
+                         GError         **error)
 {
   g_autoptr(CpQuoteSheet) sheet = g_new0 (CpQuoteSheet, 1);
   g_autofree char *utf16 = NULL;
   g_autofree char *text = NULL;
+  GPtrArray *records;
   gsize utf16_len = 0;
 
   sheet->project = reading_context_new (project);
+  sheet->sheet_names = g_ptr_array_new_with_free_func (g_free);
+  sheet->sheet = -1;
   if (len > CP_QUOTE_CSV_MAX_BYTES)
     {
       cp_csv_set_too_large (error);
       return NULL;
     }
+  if (cp_workbook_is_workbook (data, len))
+    return sheet_read_workbook (sheet, data, len, sheet_index, error) ? g_steal_pointer (&sheet) : NULL;
   /* Excel's "Unicode text" is UTF-16 with a byte-order mark (and tabs,
    * which the tokenizer reads); its NULs are not the ones cp_csv_to_utf8 refuses. */
   if (len >= 2 && ((guchar) data[0] == 0xff && (guchar) data[1] == 0xfe))
@@ -191,23 +303,19 @@ cp_quote_sheet_new (const char      *data,
   text = utf16 ? cp_csv_to_utf8 (utf16, utf16_len, error) : cp_csv_to_utf8 (data, len, error);
   if (text == NULL)
     return NULL;
-  sheet->records = cp_csv_tokenize (text, error);
-  if (sheet->records == NULL)
+  records = cp_csv_tokenize (text, error);
+  if (records == NULL || !sheet_take_records (sheet, records, error))
     return NULL;
-  if (sheet->records->len == 0)
-    {
-      g_set_error (error, CP_QUOTE_CSV_ERROR, CP_QUOTE_CSV_ERROR_EMPTY,
-                   _("the file is empty"));
-      return NULL;
-    }
-  if (sheet->records->len == 1)
-    {
-      g_set_error (error, CP_QUOTE_CSV_ERROR, CP_QUOTE_CSV_ERROR_NO_ROWS,
-                   _("the file has a header but no quotes"));
-      return NULL;
-    }
-  guess_fields (sheet);
   return g_steal_pointer (&sheet);
+}
+
+CpQuoteSheet *
+cp_quote_sheet_new (const char      *data,
+                    gsize            len,
+                    const CpProject *project,
+                    GError         **error)
+{
+  return cp_quote_sheet_new_full (data, len, project, -1, error);
 }
 
 CpQuoteSheet *
@@ -225,8 +333,13 @@ cp_quote_sheet_copy (const CpQuoteSheet *sheet)
       copy->headers[i] = g_strdup (sheet->headers[i]);
       copy->hints[i] = g_strdup (sheet->hints[i]);
     }
+  copy->evidence = g_new0 (char *, sheet->n_columns);
+  for (guint i = 0; i < sheet->n_columns; i++)
+    copy->evidence[i] = g_strdup (sheet->evidence[i]);
   copy->fields = g_memdup2 (sheet->fields, sheet->n_columns * sizeof *sheet->fields);
   copy->duplicates = sheet->duplicates;
+  copy->sheet_names = g_ptr_array_ref (sheet->sheet_names);
+  copy->sheet = sheet->sheet;
   return copy;
 }
 
@@ -269,14 +382,47 @@ cp_quote_sheet_set_field (CpQuoteSheet *sheet,
   if (field != CP_QUOTE_COLUMN_UNUSED)
     for (guint i = 0; i < sheet->n_columns; i++)
       if (sheet->fields[i] == field)
-        sheet->fields[i] = CP_QUOTE_COLUMN_UNUSED;
+        {
+          sheet->fields[i] = CP_QUOTE_COLUMN_UNUSED;
+          g_clear_pointer (&sheet->evidence[i], g_free);
+        }
   sheet->fields[column] = field;
+  /* The user's choice is no longer a guess. */
+  g_clear_pointer (&sheet->evidence[column], g_free);
 }
 
 gboolean
 cp_quote_sheet_has_duplicates (const CpQuoteSheet *sheet)
 {
   return sheet->duplicates;
+}
+
+const char *
+cp_quote_sheet_get_evidence (const CpQuoteSheet *sheet,
+                             guint               column)
+{
+  g_return_val_if_fail (column < sheet->n_columns, NULL);
+  return sheet->evidence[column];
+}
+
+guint
+cp_quote_sheet_get_n_sheets (const CpQuoteSheet *sheet)
+{
+  return sheet->sheet_names->len;
+}
+
+const char *
+cp_quote_sheet_get_sheet_name (const CpQuoteSheet *sheet,
+                               guint               index)
+{
+  g_return_val_if_fail (index < sheet->sheet_names->len, NULL);
+  return g_ptr_array_index (sheet->sheet_names, index);
+}
+
+int
+cp_quote_sheet_get_sheet (const CpQuoteSheet *sheet)
+{
+  return sheet->sheet;
 }
 
 static void
@@ -409,6 +555,26 @@ read_row (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, guint
     cp_quote_cell_assume (cell, _("the storage kind is not stated: unknown, a question for the vendor (R6)"));
 }
 
+/* A footnote under the quotes: one filled cell, naming no GPU, in a
+ * sheet of three columns or more (a two-column sheet's row may be a GPU
+ * and its price left blank). */
+static gboolean
+record_is_note (const CpQuoteSheet *sheet, const CpCsvRecord *r, const char **note)
+{
+  guint filled = 0;
+
+  /* A record the tokenizer found broken is reported, never taken as a note. */
+  if (sheet->n_columns < 3 || r->error != NULL)
+    return FALSE;
+  for (guint c = 0; c < r->fields->len; c++)
+    if (!cp_csv_is_blank (g_ptr_array_index (r->fields, c)))
+      {
+        filled++;
+        *note = g_ptr_array_index (r->fields, c);
+      }
+  return filled == 1 && !cp_gpu_match_names_model (sheet->project, *note);
+}
+
 CpQuoteCsvResult *
 cp_quote_sheet_read (const CpQuoteSheet *sheet,
                      GError            **error)
@@ -422,6 +588,7 @@ cp_quote_sheet_read (const CpQuoteSheet *sheet,
   result->quotes = g_ptr_array_new_with_free_func ((GDestroyNotify) cp_quote_free);
   result->errors = g_ptr_array_new_with_free_func (line_error_free);
   result->ignored_columns = g_ptr_array_new_with_free_func (g_free);
+  result->notes = g_ptr_array_new_with_free_func (line_error_free);
   result->rows = g_ptr_array_new_with_free_func (row_free);
 
   header_from_sheet (sheet, &h);
@@ -434,11 +601,20 @@ cp_quote_sheet_read (const CpQuoteSheet *sheet,
     for (guint i = 0; i < G_N_ELEMENTS (required); i++)
       if (h.index[required[i]] < 0)
         {
+          g_autoptr(GString) tried = g_string_new (NULL);
+
+          for (guint c = 0; c < sheet->n_columns; c++)
+            if (sheet->fields[c] < 0)
+              g_string_append_printf (tried, "%s“%s”", tried->len ? _(", ") : "", sheet->headers[c]);
+          if (tried->len == 0)
+            g_string_append (tried, _("none left"));
           g_set_error (error, CP_QUOTE_CSV_ERROR, CP_QUOTE_CSV_ERROR_MISSING_COLUMN,
-                       /* Translators: a column name in English, then in Chinese */
-                       _("the file has no “%s” column (also read as “%s”)"),
+                       /* Translators: a column name in English, then in Chinese, then
+                        * the sheet's unused columns */
+                       _("the file has no “%s” column (also read as “%s”), and no other column’s "
+                         "cells read as one (columns tried: %s)"),
                        cp_quote_header_export_name (required[i]),
-                       cp_quote_header_chinese_name (required[i]));
+                       cp_quote_header_chinese_name (required[i]), tried->str);
           return NULL;
         }
   }
@@ -446,7 +622,18 @@ cp_quote_sheet_read (const CpQuoteSheet *sheet,
   for (guint i = 1; i < sheet->records->len; i++)
     {
       const CpCsvRecord *r = g_ptr_array_index (sheet->records, i);
-      CpQuoteCsvRow *row = g_new0 (CpQuoteCsvRow, 1);
+      CpQuoteCsvRow *row;
+      const char *note = NULL;
+
+      if (record_is_note (sheet, r, &note))
+        {
+          CpCsvLineError *e = g_new0 (CpCsvLineError, 1);
+          e->line = r->line;
+          e->message = g_strdup (note);
+          g_ptr_array_add (result->notes, e);
+          continue;
+        }
+      row = g_new0 (CpQuoteCsvRow, 1);
       CpQuote *quote = cp_quote_new ();
       CpQuoteCell cell = { project, r->line, NULL, NULL, result->errors, row };
 
@@ -536,16 +723,25 @@ cp_quote_csv_read_file (const char      *path,
 }
 
 CpQuoteSheet *
-cp_quote_sheet_new_from_file (const char      *path,
-                              const CpProject *project,
-                              GError         **error)
+cp_quote_sheet_new_from_file_full (const char      *path,
+                                   const CpProject *project,
+                                   int              sheet_index,
+                                   GError         **error)
 {
   gsize len = 0;
   g_autofree char *data = cp_csv_read_file_contents (path, &len, error);
 
   if (data == NULL)
     return NULL;
-  return cp_quote_sheet_new (data, len, project, error);
+  return cp_quote_sheet_new_full (data, len, project, sheet_index, error);
+}
+
+CpQuoteSheet *
+cp_quote_sheet_new_from_file (const char      *path,
+                              const CpProject *project,
+                              GError         **error)
+{
+  return cp_quote_sheet_new_from_file_full (path, project, -1, error);
 }
 
 /* The words the reports use for a network (cp_words_network()), which

@@ -62,6 +62,9 @@ typedef struct {
   GPtrArray *quotes;           /* CpQuote*, owned; lines without errors */
   GPtrArray *errors;           /* CpCsvLineError*, owned, in line order */
   GPtrArray *ignored_columns;  /* char*, headers that mean nothing here */
+  /* CpCsvLineError*, rows read as a note under the quotes ("注：价格含税"):
+   * one filled cell that names no GPU, in a sheet of three columns or more. */
+  GPtrArray *notes;
   guint      n_records;        /* data records read, good or bad */
   GPtrArray *rows;             /* CpQuoteCsvRow*, owned, one per data record */
 } CpQuoteCsvResult;
@@ -116,6 +119,23 @@ CpQuoteSheet     *cp_quote_sheet_new        (const char      *data,
 CpQuoteSheet     *cp_quote_sheet_new_from_file (const char      *path,
                                                 const CpProject *project,
                                                 GError         **error);
+/* A workbook (.xlsx, .ods: told from CSV by its bytes) is read through
+ * cp-workbook.h; @sheet_index chooses its sheet, -1 the first with a
+ * header and a row. CSV ignores it. */
+CpQuoteSheet     *cp_quote_sheet_new_full   (const char      *data,
+                                             gsize            len,
+                                             const CpProject *project,
+                                             int              sheet_index,
+                                             GError         **error);
+CpQuoteSheet     *cp_quote_sheet_new_from_file_full (const char      *path,
+                                                     const CpProject *project,
+                                                     int              sheet_index,
+                                                     GError         **error);
+/* A workbook's sheets (0 for CSV) and the one read (-1 for CSV). */
+guint             cp_quote_sheet_get_n_sheets   (const CpQuoteSheet *sheet);
+const char       *cp_quote_sheet_get_sheet_name (const CpQuoteSheet *sheet,
+                                                 guint               index);
+int               cp_quote_sheet_get_sheet      (const CpQuoteSheet *sheet);
 void              cp_quote_sheet_free       (CpQuoteSheet *sheet);
 /* The sheet with its mapping as it is now, for a worker to read while the
  * original's mapping changes: the copy shares no mutable state with it. */
@@ -133,6 +153,10 @@ int               cp_quote_sheet_get_field  (const CpQuoteSheet *sheet,
 void              cp_quote_sheet_set_field  (CpQuoteSheet *sheet,
                                              guint         column,
                                              int           field);
+/* Why @column's field was guessed from what its cells hold ("5 of 6
+ * cells are GPU names"); NULL when its header named it or the user chose. */
+const char       *cp_quote_sheet_get_evidence (const CpQuoteSheet *sheet,
+                                               guint               column);
 /* Columns the guess left unused because an earlier one means the same. */
 gboolean          cp_quote_sheet_has_duplicates (const CpQuoteSheet *sheet);
 /* The rows as the current mapping reads them; NULL with @error when the

@@ -381,8 +381,8 @@ read_price_unit_text (const char *text, PriceBasis *basis)
 
 /* Where the unit starts in a price cell: "68,000元/台/月" → "/台/月"
  * (the currency before it stays with the number), "2.5 USD per GPU-hour". */
-static const char *
-find_price_unit (const char *text)
+const char *
+cp_quote_price_find_unit (const char *text)
 {
   for (const char *p = text; *p; p = g_utf8_next_char (p))
     {
@@ -544,7 +544,7 @@ cp_quote_cell_parse_price (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuot
     }
 
   plain = cp_quote_price_drop_digit_grouping (price_text);
-  unit_in_cell = find_price_unit (plain);
+  unit_in_cell = cp_quote_price_find_unit (plain);
   if (unit_in_cell)
     {
       g_autofree char *number = g_strndup (plain, unit_in_cell - plain);

@@ -12,6 +12,7 @@ typedef struct {
   CpStore   *store;    /* borrowed from the caller until the callback */
   CpProject *project;  /* the snapshot the worker reads */
   char      *path;
+  int        sheet;    /* a workbook's sheet to read, -1: the first with rows */
 } StoreTask;
 
 static void
@@ -142,7 +143,7 @@ read_sheet_in_thread (GTask        *task,
     return;
   /* Guessing which column holds GPU counts asks the catalogue: the
    * snapshot's, never the caller's project. */
-  sheet = cp_quote_sheet_new_from_file (data->path, data->project, &error);
+  sheet = cp_quote_sheet_new_from_file_full (data->path, data->project, data->sheet, &error);
   if (sheet == NULL)
     g_task_return_error (task, error);
   else
@@ -151,6 +152,7 @@ read_sheet_in_thread (GTask        *task,
 
 void
 cp_quote_sheet_new_from_file_async (const char          *path,
+                                    int                  sheet_index,
                                     const CpProject     *project,
                                     GCancellable        *cancellable,
                                     GAsyncReadyCallback  callback,
@@ -161,6 +163,7 @@ cp_quote_sheet_new_from_file_async (const char          *path,
   g_return_if_fail (path != NULL);
 
   task = store_task_new (NULL, project, path, cancellable, callback, user_data, cp_quote_sheet_new_from_file_async);
+  ((StoreTask *) g_task_get_task_data (task))->sheet = sheet_index;
   /* Reading may stop as soon as nobody waits for the sheet. */
   g_task_set_return_on_cancel (task, TRUE);
   g_task_set_priority (task, G_PRIORITY_LOW);
@@ -221,4 +224,49 @@ cp_quote_csv_write_file_finish (GAsyncResult  *result,
   g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == cp_quote_csv_write_file_async, FALSE);
 
   return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+static void
+read_config_in_thread (GTask        *task,
+                       gpointer      source_object,
+                       gpointer      task_data,
+                       GCancellable *cancellable)
+{
+  StoreTask *data = task_data;
+  GError *error = NULL;
+  CpModelConfig *config;
+
+  if (g_task_return_error_if_cancelled (task))
+    return;
+  config = cp_model_config_read_file (data->path, NULL, NULL, &error);
+  if (config == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, config, (GDestroyNotify) cp_model_config_free);
+}
+
+void
+cp_model_config_read_file_async (const char          *path,
+                                 GCancellable        *cancellable,
+                                 GAsyncReadyCallback  callback,
+                                 gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+
+  g_return_if_fail (path != NULL);
+
+  task = store_task_new (NULL, NULL, path, cancellable, callback, user_data, cp_model_config_read_file_async);
+  g_task_set_return_on_cancel (task, TRUE);
+  g_task_set_priority (task, G_PRIORITY_LOW);
+  g_task_run_in_thread (task, read_config_in_thread);
+}
+
+CpModelConfig *
+cp_model_config_read_file_finish (GAsyncResult  *result,
+                                  GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == cp_model_config_read_file_async, NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
 }

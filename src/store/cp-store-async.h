@@ -11,6 +11,7 @@
 
 #include <gio/gio.h>
 
+#include "cp-model-config.h"
 #include "cp-quote-csv.h"
 #include "cp-store.h"
 
@@ -34,9 +35,11 @@ void              cp_project_save_as_async     (const CpProject      *project,
 CpStore          *cp_project_save_as_finish    (GAsyncResult         *result,
                                                 GError              **error);
 
-/* cp_quote_sheet_new_from_file() on a worker, for the import preview,
- * against the copy of @project's settings and catalogue made here. */
+/* cp_quote_sheet_new_from_file_full() on a worker, for the import
+ * preview, against the copy of @project's settings and catalogue made
+ * here; @sheet_index is a workbook's sheet, -1 the first with rows. */
 void              cp_quote_sheet_new_from_file_async  (const char           *path,
+                                                       int                   sheet_index,
                                                        const CpProject      *project,
                                                        GCancellable         *cancellable,
                                                        GAsyncReadyCallback   callback,
@@ -53,5 +56,14 @@ void              cp_quote_csv_write_file_async  (const CpProject      *project,
                                                   gpointer              user_data);
 gboolean          cp_quote_csv_write_file_finish (GAsyncResult         *result,
                                                   GError              **error);
+
+/* cp_model_config_read_file() of @path on a worker: a 1 MiB config.json
+ * or a slow disk does not stall the window. */
+void              cp_model_config_read_file_async  (const char          *path,
+                                                    GCancellable        *cancellable,
+                                                    GAsyncReadyCallback  callback,
+                                                    gpointer             user_data);
+CpModelConfig    *cp_model_config_read_file_finish (GAsyncResult        *result,
+                                                    GError             **error);
 
 G_END_DECLS

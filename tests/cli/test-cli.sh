@@ -190,7 +190,11 @@ if run 0 estimate --model opt-13b --task inference --gpu a100-40g --gpus-per-nod
               gpu-hours max-concurrency verdict; do
     contains "$OUT" "<$name>"
   done
-  contains "$OUT" '<total-cost currency="CNY">'
+  # No price given: the cost is marked unknown and carries no figure
+  # (issue 20), not a total of the few costs known without one.
+  contains "$OUT" '<cost currency="CNY" known="false"/>'
+  lacks "$OUT" '<total-cost'
+  exactly cost-known false
   contains "$OUT" '<?xml version="1.0" encoding="UTF-8"?>'
   if command -v xmllint >/dev/null 2>&1; then
     checks=$((checks + 1))
@@ -221,8 +225,10 @@ fi
 run 0 estimate --model llama-2-7b --task inference --gpu h100-sxm --gpus-per-node 1 \
     --price-per-gpu-hour 20 &&
   contains "$OUT" "Cost per million output tokens"
-# A request longer than the context is refused, naming the field.
-run 2 estimate --model llama-2-7b --task inference --gpu h100-sxm --context 1000 --price-per-gpu-hour 20 &&
+# A request given in full that is longer than the context is refused,
+# naming the field (one left to its defaults is fitted: test-cli-honest).
+run 2 estimate --model llama-2-7b --task inference --gpu h100-sxm --context 1000 --prompt-tokens 1024 \
+    --output-tokens 128 --price-per-gpu-hour 20 &&
   contains "$ERR" "Output tokens"
 
 # I7: Llama-2-70B 2 × 80 layers × 8 KV heads × 128 × 2 bytes = 327,680 B;
@@ -235,13 +241,14 @@ run 0 estimate --model llama-2-70b --task inference --gpu h100-sxm --kv-bits 8 -
 # 8 H800s. vLLM's budget leaves 3,848,061,952 B of KV a GPU at TP 2 (5
 # whole requests a replica, 40 replicas), 39,242,326,528 at TP 4 (116, 2
 # replicas) and 56,939,458,816 at TP 8 (339, 1 replica); TP 4 and 8 both
-# take the 8 GPUs and TP 8 serves more of the two (test-serving.c). No
-# training rows for a service.
+# take the 8 GPUs and TP 4 serves more of the two, its all-reduces making
+# fewer latency-bound ring steps (test-serving.c). No training rows for a
+# service.
 if run 0 estimate --model llama-3.1-70b --task inference --gpu h800 --gpus-per-node 8 \
      --concurrency 200 --context 4096 --prompt-tokens 1024 --output-tokens 256 --price-per-gpu-hour 18.5; then
-  contains "$OUT" "8 × 1 × 1"
+  contains "$OUT" "4 × 1 × 2"
   contains "$OUT" "searched: the fewest GPUs that carry the concurrency"
-  contains "$OUT" "339 whole requests"
+  contains "$OUT" "116 whole requests"
   lacks "$OUT" "ZeRO stage"
   lacks "$OUT" "Activation recompute"
   lacks "$OUT" "Optimizer states"
@@ -469,7 +476,7 @@ if run 0 estimate --model llama-2-7b --task lora --gpu a100-80g --gpus-per-node 
   exactly total-s-low "$(element total-s)"
   exactly total-s-high "$(element total-s)"
 fi
-run 0 estimate --model llama-2-7b --task lora --gpu a100-80g --gpus-per-node 1 &&
+run 0 estimate --model llama-2-7b --task lora --gpu a100-80g --gpus-per-node 1 --price-per-gpu-hour 10 &&
   contains "$OUT" "Total cost range"
 
 # ---- walkthrough finding 1: nothing meets a 30-day deadline. A 32B

@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "common/cp-test-dir.h"
+#include "common/cp-test-workbook.h"
 #include "gui/cp-application.h"
 #include "gui/cp-import-dialog.h"
 #include "gui/cp-import-row.h"
@@ -211,10 +212,20 @@ test_rows_shown (void)
                                                                &project->settings), 2400.0 / 24 / 8, 1e-9);
 }
 
-/* "卡" is no header the importer knows: no row imports until the user
- * says what the column is; then the rows are read again. */
+/* A row's subtitle, "" for none. */
+static const char *
+subtitle_of (AdwComboRow *row)
+{
+  const char *subtitle = adw_action_row_get_subtitle (ADW_ACTION_ROW (row));
+
+  return subtitle ? subtitle : "";
+}
+
+/* "卡" is no header the importer knows, but its cells are GPU counts: the
+ * preview proposes it, says it guessed and why; the user may undo the
+ * guess (no row imports) and choose it again. */
 static void
-test_remap_then_accept (void)
+test_guess_then_remap (void)
 {
   static const char csv[] =
     "型号,卡,月租,颜色\n"
@@ -225,14 +236,27 @@ test_remap_then_accept (void)
   gboolean alive;
   CpImportDialog *dialog = open_dialog (path, project, &alive);
   AdwComboRow *count;
+  AdwComboRow *colour;
 
   wait_until_idle (dialog);
-  g_assert_false (can_accept (dialog));
   count = cp_test_gui_find_combo_row (GTK_WIDGET (dialog), "卡");
+  colour = cp_test_gui_find_combo_row (GTK_WIDGET (dialog), "颜色");
   g_assert_nonnull (count);
-  g_assert_cmpuint (adw_combo_row_get_selected (count), ==, 0);   /* not used */
-
   /* Position 1 + CP_QUOTE_COLUMN_GPUS_PER_NODE, as the list shows it. */
+  g_assert_cmpuint (adw_combo_row_get_selected (count), ==, 1 + CP_QUOTE_COLUMN_GPUS_PER_NODE);
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (count)), ==,
+                   "Guessed: 2 of 2 cells are GPU counts");
+  g_assert_cmpuint (adw_combo_row_get_selected (colour), ==, 0);   /* not used */
+  g_assert_cmpstr (subtitle_of (colour), ==, "");
+  g_assert_true (can_accept (dialog));
+
+  adw_combo_row_set_selected (count, 0);
+  g_assert_true (cp_import_dialog_get_busy (dialog));
+  wait_until_idle (dialog);
+  g_assert_false (can_accept (dialog));
+  /* The user's choice is no guess. */
+  g_assert_cmpstr (subtitle_of (count), ==, "");
+
   adw_combo_row_set_selected (count, 1 + CP_QUOTE_COLUMN_GPUS_PER_NODE);
   g_assert_true (cp_import_dialog_get_busy (dialog));
   /* Rows read with the old mapping cannot be imported meanwhile. */
@@ -250,6 +274,70 @@ test_remap_then_accept (void)
                                                                &project->settings), 68000.0 / 730 / 8, 1e-9);
   g_assert_cmpfloat_with_epsilon (cp_quote_price_per_gpu_hour (g_ptr_array_index (project->quotes, 1),
                                                                &project->settings), 12.5, 1e-9);
+}
+
+/* A workbook of two sheets: the one with quotes is read first, under its
+ * title row; choosing the other sheet in the Sheet row reads it (a note,
+ * no quotes), choosing back imports the quotes. */
+static void
+test_workbook_sheets (void)
+{
+  const char *names[] = { "说明", "报价" };
+  const char *sheets[] = {
+    "<worksheet xmlns=\"http://schemas.openxmlformats.org/spreadsheetml/2006/main\"><sheetData>"
+    "<row r=\"1\"><c r=\"A1\" t=\"inlineStr\"><is><t>报价见第二页</t></is></c></row></sheetData></worksheet>",
+    "<worksheet xmlns=\"http://schemas.openxmlformats.org/spreadsheetml/2006/main\"><sheetData>"
+    "<row r=\"1\"><c r=\"A1\" t=\"s\"><v>0</v></c></row>"
+    "<row r=\"3\"><c r=\"A3\" t=\"s\"><v>1</v></c><c r=\"B3\" t=\"s\"><v>2</v></c><c r=\"C3\" t=\"s\"><v>3</v></c></row>"
+    "<row r=\"4\"><c r=\"A4\" t=\"s\"><v>4</v></c><c r=\"B4\"><v>8</v></c><c r=\"C4\" t=\"inlineStr\"><is><t>6.5 元/卡/时</t></is></c></row>"
+    "<row r=\"5\"><c r=\"A5\" t=\"inlineStr\"><is><t>RTX4090 24G</t></is></c><c r=\"B5\" t=\"s\"><v>5</v></c>"
+    "<c r=\"C5\" t=\"inlineStr\"><is><t>2352元/台/天</t></is></c></row>"
+    "</sheetData><mergeCells count=\"1\"><mergeCell ref=\"A1:C1\"/></mergeCells></worksheet>",
+  };
+  const char shared[] =
+    "<sst xmlns=\"http://schemas.openxmlformats.org/spreadsheetml/2006/main\">"
+    "<si><t>某云 GPU 报价单</t></si><si><t>机型</t></si><si><t>卡数</t></si><si><t>单价</t></si>"
+    "<si><t>H800 SXM5 80G</t></si><si><t>8</t></si></sst>";
+  g_autoptr(GBytes) bytes = cp_test_xlsx (names, sheets, 2, shared, NULL, NULL, CP_TEST_ZIP_DEFLATED);
+  g_autofree char *path = write_sheet ("quotes.xlsx", g_bytes_get_data (bytes, NULL), (gssize) g_bytes_get_size (bytes));
+  g_autoptr(CpProject) project = cp_project_new ();
+  gboolean alive;
+  CpImportDialog *dialog = open_dialog (path, project, &alive);
+  AdwComboRow *sheet_row;
+  AdwComboRow *gpu;
+
+  wait_until_idle (dialog);
+  sheet_row = cp_test_gui_find_combo_row (GTK_WIDGET (dialog), "_Sheet");
+  g_assert_nonnull (sheet_row);
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (sheet_row)));
+  g_assert_cmpuint (g_list_model_get_n_items (adw_combo_row_get_model (sheet_row)), ==, 2);
+  g_assert_cmpuint (adw_combo_row_get_selected (sheet_row), ==, 1);
+  gpu = cp_test_gui_find_combo_row (GTK_WIDGET (dialog), "机型");
+  g_assert_nonnull (gpu);
+  g_assert_cmpuint (adw_combo_row_get_selected (gpu), ==, 1 + CP_QUOTE_COLUMN_GPU);
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (gpu)), ==, "Guessed: 2 of 2 cells are GPU names");
+  g_assert_true (can_accept (dialog));
+  /* Numbered as the spreadsheet numbers its rows. */
+  g_assert_true (g_str_has_prefix (cp_import_row_get_title (row_at (dialog, 0)), "Line 4: "));
+
+  adw_combo_row_set_selected (sheet_row, 0);
+  g_assert_true (cp_import_dialog_get_busy (dialog));
+  wait_until_idle (dialog);
+  g_assert_false (can_accept (dialog));
+  g_assert_true (g_str_has_prefix (cp_import_row_get_title (row_at (dialog, 0)), "the file has a header but no quotes"));
+  g_assert_cmpuint (adw_combo_row_get_selected (sheet_row), ==, 0);
+
+  adw_combo_row_set_selected (sheet_row, 1);
+  wait_until_idle (dialog);
+  g_assert_true (can_accept (dialog));
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "import.accept", NULL);
+  spin ();
+  g_assert_false (alive);
+  g_assert_cmpuint (project->quotes->len, ==, 2);
+  g_assert_cmpfloat_with_epsilon (cp_quote_price_per_gpu_hour (g_ptr_array_index (project->quotes, 0),
+                                                               &project->settings), 6.5, 1e-9);
+  g_assert_cmpfloat_with_epsilon (cp_quote_price_per_gpu_hour (g_ptr_array_index (project->quotes, 1),
+                                                               &project->settings), 2352.0 / 24 / 8, 1e-9);
 }
 
 /* Cancel: the project is as it was. */
@@ -506,7 +594,8 @@ main (int argc, char *argv[])
   adw_init ();
   app = cp_test_gui_application_new ();
   g_test_add_func ("/gui/import-dialog/rows-shown", test_rows_shown);
-  g_test_add_func ("/gui/import-dialog/remap-then-accept", test_remap_then_accept);
+  g_test_add_func ("/gui/import-dialog/guess-then-remap", test_guess_then_remap);
+  g_test_add_func ("/gui/import-dialog/workbook-sheets", test_workbook_sheets);
   g_test_add_func ("/gui/import-dialog/cancel", test_cancel);
   g_test_add_func ("/gui/import-dialog/close-mid-read", test_close_mid_read);
   g_test_add_func ("/gui/import-dialog/other-file-mid-read", test_other_file_mid_read);

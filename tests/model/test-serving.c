@@ -280,7 +280,9 @@ test_replicas_share_the_target (void)
  * KV heads) in 16 bits needs two H100s a replica. Each reads its half of
  * the 140e9 B of weights, and per decode step all-reduces twice a layer
  * the batch's 8192 16-bit hidden values: 80 × 2 × 2(2 − 1)/2 × 8192 × 2 B
- * = 2,621,440 B over 450e9 × 0.80 B/s = 7.28 µs at batch 1. */
+ * = 2,621,440 B over 450e9 × 0.80 B/s = 7.28 µs at batch 1, and 80 × 2
+ * all-reduces of 2(2 − 1) ring steps of 3.10 µs (cp-serving.c, nccl-tests'
+ * 8 KB all-reduce on 8 A100s): 992 µs, latency well above bandwidth. */
 static void
 test_tensor_parallel_all_reduce (void)
 {
@@ -304,8 +306,8 @@ test_tensor_parallel_all_reduce (void)
   g_assert_cmpuint (est.layout.tensor_parallel, ==, 2);
   g_assert_cmpuint (est.layout.data_parallel, ==, 4);
   g_assert_cmpfloat (est.decode_batch, ==, 1);
-  assert_close (80 * 2 * 1.0 * 8192 * 2 / (450e9 * 0.80), est.decode_tp_communication_s, 1e-9);
-  assert_close (7.28e-6, est.decode_tp_communication_s, 1e-3);
+  assert_close (80 * 2 * (2 * 3.10e-6 + 1.0 * 8192 * 2 / (450e9 * 0.80)), est.decode_tp_communication_s, 1e-9);
+  assert_close (999.3e-6, est.decode_tp_communication_s, 1e-3);
   /* Half the weights and each rank's 4 of the 8 KV heads (163,840 B a
    * token) at the mean context of 1,088 tokens. */
   assert_close ((70e9 + 1088 * 163840.0) / 2.68e12, est.decode_memory_s, 1e-9);
@@ -323,7 +325,8 @@ test_tensor_parallel_all_reduce (void)
  * 1088 × 516,096 / 8 = 70.19e6 B of cache (each rank one of the 8 KV
  * heads), (101.25e9 + 70.19e6) / 2.68e12 = 37.81 ms; compute 2 × 405e9 /
  * (8 × 5.4395e14) = 0.186 ms; all-reduces 126 × 2 × 2(7/8) × 16384 × 2 B
- * / 3.6e11 = 40.1 µs. */
+ * / 3.6e11 = 40.1 µs of bandwidth and 126 × 2 × 14 steps × 3.10 µs =
+ * 10.94 ms of latency: 10.98 ms. */
 static void
 test_pipeline_replica (void)
 {
@@ -356,8 +359,9 @@ test_pipeline_replica (void)
   assert_close ((810e9 / 8 + 1088 * 516096.0 / 8) / 2.68e12, est.decode_memory_s, 1e-9);
   assert_close (37.81e-3, est.decode_memory_s, 1e-3);
   assert_close (2 * 405e9 / (8 * 989e12 * UTILISATION), est.decode_compute_s, 1e-9);
-  assert_close (126 * 2 * 2 * (7.0 / 8) * 16384 * 2 / (450e9 * 0.80), est.decode_tp_communication_s, 1e-9);
-  assert_close (40.1e-6, est.decode_tp_communication_s, 2e-3);
+  assert_close (126 * 2 * (14 * 3.10e-6 + 2 * (7.0 / 8) * 16384 * 2 / (450e9 * 0.80)),
+                est.decode_tp_communication_s, 1e-9);
+  assert_close (10.977e-3, est.decode_tp_communication_s, 1e-3);
   /* Prefill at the group's pace as well. */
   assert_close (8 * 989e12 * UTILISATION / (2 * 405e9 + 4.0 * 126 * 128 * 128 * 1024), est.prefill_tokens_per_s, 1e-9);
   cp_job_clear (&job);
@@ -663,21 +667,23 @@ test_trial_kv_cache (void)
  * GPUs; on the node, with 1,024-token prompts and 256 output tokens (a
  * mean context of 1,152), a decode step of TP 4 at batch 100 reads
  * (35e9 + 100 × 1152 × 81,920) / 2.68e12 = 16.581 ms and all-reduces 80 ×
- * 2 × 2 × 3/4 × 100 × 8192 × 2 B / (200e9 × 0.80) = 2.458 ms; TP 8 at
- * batch 200 reads (17.5e9 + 200 × 1152 × 40,960) / 2.68e12 = 10.051 ms and
- * all-reduces 80 × 2 × 2 × 7/8 × 200 × 8192 × 2 / 1.6e11 = 5.734 ms (both
- * above their 6.43 ms of compute). A request takes its prompt at the
- * prefill rate t × 989e12 × 0.55 / (2 × 70e9 + 4 × 80 × 64 × 128 × 1024)
- * and its output at the replica's decode rate; TP 8 serves 200 / 200 /
- * (1024/30,498 + 256/12,670) = 18.59 requests a second, TP 4 200 / 100 /
- * (1024/15,249 + 256/5,252) = 17.26: TP 8 is taken. */
+ * 2 × (2 × 3 steps × 3.10 µs + 2 × 3/4 × 100 × 8192 × 2 B / (200e9 ×
+ * 0.80)) = 2.976 + 2.458 = 5.434 ms; TP 8 at batch 200 reads (17.5e9 +
+ * 200 × 1152 × 40,960) / 2.68e12 = 10.051 ms and all-reduces 80 × 2 ×
+ * (14 × 3.10 µs + 2 × 7/8 × 200 × 8192 × 2 / 1.6e11) = 6.944 + 5.734 =
+ * 12.678 ms (both reads above their 6.43 ms of compute). A request takes
+ * its prompt at the prefill rate t × 989e12 × 0.55 / (2 × 70e9 + 4 × 80 ×
+ * 64 × 128 × 1024) and its output at the replica's decode rate; TP 4
+ * serves 200 / 100 / (1024/15,249 + 256/4,542) = 16.19 requests a second,
+ * TP 8 200 / 200 / (1024/30,498 + 256/8,799) = 15.96: the all-reduces'
+ * latency, twice as many ring steps on 8 GPUs, tips it to TP 4. */
 static double
 decode_rate (double tp,
              double batch)
 {
   double memory = (140e9 / tp + batch * 1152 * 327680.0 / tp) / (3350e9 * FRACTION);
   double compute = batch * 2 * 70e9 / (tp * 989e12 * UTILISATION);
-  double all_reduce = 80 * 2 * 2 * (tp - 1) / tp * batch * 8192 * 2 / (200e9 * 0.80);
+  double all_reduce = 80 * 2 * (2 * (tp - 1) * 3.10e-6 + 2 * (tp - 1) / tp * batch * 8192 * 2 / (200e9 * 0.80));
 
   return batch / (MAX (memory, compute) + all_reduce);
 }
@@ -707,8 +713,8 @@ test_replica_tensor_parallel_search (void)
   g_assert_cmpfloat (floor (39242326528.0 / (16 * 81920.0)), ==, 29939);
   g_assert_cmpfloat (budget - 17.5e9 - 1259339776.0 - graphs_and_framework, ==, 56939458816.0);
   g_assert_cmpfloat (floor (56939458816.0 / (16 * 40960.0)), ==, 86882);
-  assert_close (18.59, tp8_rate, 1e-3);
-  assert_close (17.26, tp4_rate, 1e-3);
+  assert_close (15.96, tp8_rate, 1e-3);
+  assert_close (16.19, tp4_rate, 1e-3);
 
   cp_settings_init (&settings);
   quote_init_h100 (&quote, 8, 18.5);
@@ -730,30 +736,31 @@ test_replica_tensor_parallel_search (void)
 
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
   g_assert_true (est.layout_searched);
-  g_assert_cmpuint (est.layout.tensor_parallel, ==, 8);
+  g_assert_cmpuint (est.layout.tensor_parallel, ==, 4);
   g_assert_cmpuint (est.layout.pipeline_parallel, ==, 1);
+  g_assert_cmpuint (est.layout.data_parallel, ==, 2);
+  assert_close (39242326528.0, est.kv_budget_bytes, 1e-12);
+  g_assert_cmpfloat (est.kv_blocks, ==, 29939);
+  g_assert_cmpfloat (est.requests_per_replica, ==, 116);
+  g_assert_cmpuint (est.replicas_needed, ==, 2);
+  g_assert_cmpuint (est.nodes_needed, ==, 1);
+  g_assert_cmpfloat (est.concurrency_served, ==, 200);
+  assert_close (tp4_rate, est.requests_per_s, 1e-9);
+  assert_close (tp4_rate * 256, est.output_tokens_per_s, 1e-9);
+  /* 35e9 B of weights a GPU: what the walk expected of TP 4. */
+  assert_close (35e9, est.weights_bytes, 1e-12);
+
+  /* An explicit --tp is served as given. */
+  job.tensor_parallel = 8;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_false (est.layout_searched);
+  g_assert_cmpuint (est.layout.tensor_parallel, ==, 8);
   g_assert_cmpuint (est.layout.data_parallel, ==, 1);
   assert_close (56939458816.0, est.kv_budget_bytes, 1e-12);
   g_assert_cmpfloat (est.kv_blocks, ==, 86882);
   g_assert_cmpfloat (est.requests_per_replica, ==, 339);
   g_assert_cmpuint (est.replicas_needed, ==, 1);
-  g_assert_cmpuint (est.nodes_needed, ==, 1);
-  g_assert_cmpfloat (est.concurrency_served, ==, 200);
   assert_close (tp8_rate, est.requests_per_s, 1e-9);
-  assert_close (tp8_rate * 256, est.output_tokens_per_s, 1e-9);
-  /* 17.5e9 B of weights a GPU: what the walk expected of TP 8. */
-  assert_close (17.5e9, est.weights_bytes, 1e-12);
-
-  /* An explicit --tp is served as given. */
-  job.tensor_parallel = 4;
-  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
-  g_assert_false (est.layout_searched);
-  g_assert_cmpuint (est.layout.tensor_parallel, ==, 4);
-  g_assert_cmpuint (est.layout.data_parallel, ==, 2);
-  assert_close (39242326528.0, est.kv_budget_bytes, 1e-12);
-  g_assert_cmpfloat (est.requests_per_replica, ==, 116);
-  g_assert_cmpuint (est.replicas_needed, ==, 2);
-  assert_close (tp4_rate, est.requests_per_s, 1e-9);
 
   job.tensor_parallel = 2;
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
@@ -782,7 +789,7 @@ test_replica_tensor_parallel_search (void)
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
   g_assert_cmpuint (est.layout.tensor_parallel, ==, 4);
 
-  /* The plan: one machine serves the 200 (R3). */
+  /* The plan: one machine serves the 200, two TP-4 replicas of 116 (R3). */
   job.model.heads = 64;
   job.model.kv_heads = 8;
   {
@@ -795,8 +802,8 @@ test_replica_tensor_parallel_search (void)
         r3 = &g_array_index (plan->reasons, CpReason, i);
     g_assert_nonnull (r3);
     g_assert_cmpint (r3->outcome, ==, CP_OUTCOME_CONCURRENCY_ONE_NODE);
-    g_assert_cmpfloat (r3->values[1], ==, 339);
-    g_assert_cmpfloat (r3->values[2], ==, 1);
+    g_assert_cmpfloat (r3->values[1], ==, 116);
+    g_assert_cmpfloat (r3->values[2], ==, 2);
   }
   cp_job_clear (&job);
   cp_quote_clear (&quote);

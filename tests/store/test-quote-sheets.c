@@ -347,11 +347,20 @@ test_mapping (void)
   g_assert_no_error (error);
   g_assert_cmpuint (cp_quote_sheet_get_n_columns (sheet), ==, 4);
   g_assert_cmpint (cp_quote_sheet_get_field (sheet, 0), ==, CP_QUOTE_COLUMN_GPU);
-  g_assert_cmpint (cp_quote_sheet_get_field (sheet, 1), ==, CP_QUOTE_COLUMN_UNUSED);
   g_assert_cmpint (cp_quote_sheet_get_field (sheet, 2), ==, CP_QUOTE_COLUMN_PRICE);
   g_assert_cmpstr (cp_quote_sheet_get_header (sheet, 1), ==, "卡");
+  g_assert_null (cp_quote_sheet_get_evidence (sheet, 0));
 
-  /* "卡" is not a header the importer knows: the row has no GPU count. */
+  /* "卡" is not a header the importer knows; its one cell, 8, is a GPU
+   * count, and the guess says so. */
+  g_assert_cmpint (cp_quote_sheet_get_field (sheet, 1), ==, CP_QUOTE_COLUMN_GPUS_PER_NODE);
+  g_assert_cmpstr (cp_quote_sheet_get_evidence (sheet, 1), ==, "1 of 1 cells are GPU counts");
+  /* "红" reads as nothing. */
+  g_assert_cmpint (cp_quote_sheet_get_field (sheet, 3), ==, CP_QUOTE_COLUMN_UNUSED);
+
+  /* Unmapped by the user, it is no guess any more: the row has no GPU count. */
+  cp_quote_sheet_set_field (sheet, 1, CP_QUOTE_COLUMN_UNUSED);
+  g_assert_null (cp_quote_sheet_get_evidence (sheet, 1));
   before = cp_quote_sheet_read (sheet, &error);
   g_assert_no_error (error);
   row = g_ptr_array_index (before->rows, 0);

@@ -13,7 +13,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "store/cp-model-config.h"
 #include "store/cp-quote-csv.h"
+#include "store/cp-store-async.h"
 #include "store/cp-store.h"
 #include "common/cp-test-demo.h"
 #include "common/cp-test-dir.h"
@@ -364,6 +366,70 @@ test_csv_formula_neutralised (void)
     }
 }
 
+/* A config.json nested 80,000 levels deep (160 KB, within the size
+ * limit) overflowed the stack inside json-glib; it is refused before
+ * json-glib reads it. Brackets inside strings do not count, and a real
+ * configuration (a few levels) still reads. */
+static void
+test_config_nesting (void)
+{
+  static const char real[] =
+    "{\"architectures\": [\"LlamaForCausalLM\"], \"model_type\": \"llama\","
+    " \"hidden_size\": 4096, \"intermediate_size\": 11008, \"num_attention_heads\": 32,"
+    " \"num_hidden_layers\": 32, \"num_key_value_heads\": 32, \"vocab_size\": 32000,"
+    " \"rope_scaling\": {\"type\": \"linear\", \"factor\": 2.0},"
+    " \"note\": \"[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\"}";
+  g_autoptr(GString) deep = g_string_new (NULL);
+  g_autoptr(GError) error = NULL;
+  CpModelConfig *config;
+
+  for (guint i = 0; i < 80000; i++)
+    g_string_append_c (deep, '[');
+  for (guint i = 0; i < 80000; i++)
+    g_string_append_c (deep, ']');
+  g_assert_cmpuint (deep->len, <, CP_MODEL_CONFIG_MAX_BYTES);
+  config = cp_model_config_read (deep->str, deep->len, "deep", "deep", &error);
+  g_assert_null (config);
+  g_assert_error (error, CP_MODEL_CONFIG_ERROR, CP_MODEL_CONFIG_ERROR_NOT_JSON);
+  g_assert_nonnull (strstr (error->message, "nested"));
+  g_clear_error (&error);
+
+  config = cp_model_config_read (real, sizeof real - 1, "real", "real", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (config->model.layers, ==, 32);
+  cp_model_config_free (config);
+}
+
+static void
+config_read_cb (GObject *source, GAsyncResult *result, gpointer user_data)
+{
+  GAsyncResult **out = user_data;
+
+  *out = g_object_ref (result);
+}
+
+/* The window reads config.json through this, on a worker: the result
+ * arrives through the main loop, a deep file refused there too. */
+static void
+test_config_read_async (void)
+{
+  g_autofree char *path = tmp_path ("config.json");
+  g_autoptr(GString) deep = g_string_new (NULL);
+  g_autoptr(GAsyncResult) result = NULL;
+  g_autoptr(GError) error = NULL;
+
+  for (guint i = 0; i < 80000; i++)
+    g_string_append_c (deep, '{');
+  g_assert_true (g_file_set_contents (path, deep->str, deep->len, NULL));
+
+  cp_model_config_read_file_async (path, NULL, config_read_cb, &result);
+  g_assert_null (result);
+  while (result == NULL)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_null (cp_model_config_read_file_finish (result, &error));
+  g_assert_error (error, CP_MODEL_CONFIG_ERROR, CP_MODEL_CONFIG_ERROR_NOT_JSON);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -378,6 +444,8 @@ main (int argc, char **argv)
   g_test_add_func ("/store-holes/foreign-index-wording", test_foreign_index_wording);
   g_test_add_func ("/store-holes/definition-spelling", test_definition_spelling_accepted);
   g_test_add_func ("/store-holes/csv-formula", test_csv_formula_neutralised);
+  g_test_add_func ("/store-holes/config-nesting", test_config_nesting);
+  g_test_add_func ("/store-holes/config-read-async", test_config_read_async);
   g_test_add_func ("/store-holes/path-not-uri", test_path_not_uri);
   g_test_add_func ("/store-holes/hot-journal", test_hot_journal_recovered);
   g_test_add_func ("/store-holes/hot-journal-read-only", test_hot_journal_read_only_explained);

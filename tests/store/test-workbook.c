@@ -11,6 +11,9 @@
 #include <string.h>
 
 #include "common/cp-test-workbook.h"
+#include "store/cp-csv-tokenizer.h"
+#include "store/cp-demo.h"
+#include "store/cp-quote-csv.h"
 #include "store/cp-workbook.h"
 
 #define XLSX_MAIN "xmlns=\"http://schemas.openxmlformats.org/spreadsheetml/2006/main\""
@@ -395,6 +398,166 @@ test_too_many_rows_and_columns (void)
   assert_refused (far, CP_WORKBOOK_ERROR_TOO_LARGE, "cell ZZZ1");
 }
 
+/* ---- Through the importer ---- */
+
+/* The demo's quotes exported as CSV, put in a workbook cell for cell
+ * (numbers as numbers) by each writer, import as the same quotes. */
+static void
+test_round_trip (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) demo = cp_demo_project_new (&error);
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  g_autoptr(GPtrArray) records = NULL;
+  g_autoptr(CpQuoteCsvResult) from_csv = NULL;
+  g_autofree char *csv = NULL;
+  g_autofree char *text = NULL;
+  gsize len = 0;
+
+  g_assert_no_error (error);
+  csv = cp_quote_csv_write (demo->quotes, &len);
+  from_csv = cp_quote_csv_read (csv, len, demo, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (from_csv->quotes->len, ==, demo->quotes->len);
+  text = cp_csv_to_utf8 (csv, len, &error);
+  records = cp_csv_tokenize (text, &error);
+  g_assert_no_error (error);
+  for (guint r = 0; r < records->len; r++)
+    {
+      const CpCsvRecord *record = g_ptr_array_index (records, r);
+      char **cells = g_new0 (char *, record->fields->len + 1);
+      for (guint c = 0; c < record->fields->len; c++)
+        cells[c] = g_strdup (g_ptr_array_index (record->fields, c));
+      /* The BOM is the CSV's, not the header's. */
+      if (r == 0 && g_str_has_prefix (cells[0], "\xef\xbb\xbf"))
+        memmove (cells[0], cells[0] + 3, strlen (cells[0]) - 2);
+      g_ptr_array_add (rows, cells);
+    }
+
+  for (guint w = 0; w < G_N_ELEMENTS (writers); w++)
+    for (guint format = 0; format < 2; format++)
+      {
+        g_autoptr(GBytes) bytes = format == 0 ? cp_test_xlsx_from_rows (rows, writers[w])
+                                              : cp_test_ods_from_rows (rows, writers[w]);
+        g_autoptr(CpQuoteCsvResult) back = cp_quote_csv_read (g_bytes_get_data (bytes, NULL),
+                                                              g_bytes_get_size (bytes), demo, &error);
+        g_autofree char *again = NULL;
+        gsize again_len = 0;
+
+        g_assert_no_error (error);
+        g_assert_cmpuint (back->errors->len, ==, 0);
+        g_assert_cmpuint (back->quotes->len, ==, demo->quotes->len);
+        /* Written out again, byte for byte the CSV the demo gave. */
+        again = cp_quote_csv_write (back->quotes, &again_len);
+        g_assert_cmpstr (again, ==, csv);
+        for (guint q = 0; q < back->quotes->len; q++)
+          {
+            const CpQuote *a = g_ptr_array_index (demo->quotes, q);
+            const CpQuote *b = g_ptr_array_index (back->quotes, q);
+            g_assert_cmpstr (a->gpu.id, ==, b->gpu.id);
+            g_assert_cmpfloat (a->price, ==, b->price);
+            g_assert_cmpuint (a->gpus_per_node, ==, b->gpus_per_node);
+          }
+      }
+}
+
+/* Every header an unknown word: the header row is found under the title
+ * and the validity note, and each column by what its cells hold. */
+static void
+test_guess_by_content (void)
+{
+  static const char *const table[][7] = {
+    { "华东节点 2026 年 12 月报价", "", "", "", "", "", "" },
+    { "报价有效期至 2027-03-31", "", "", "", "", "", "" },
+    { "资源", "规模", "开销", "接入", "方式", "盘", "其他" },
+    { "H800 SXM5 80G", "8卡", "2352元/台/天", "IB NDR 400G×8", "独享", "并行文件系统", "含税" },
+    { "RTX4090 24G", "8", "1.2万元/台/月", "RoCE 2×100G", "共享", "NAS", "" },
+    { "昇腾910B", "8卡", "9.5 元/卡/时", "无", "独享", "本地NVMe", "" },
+    { "A800 80G", "8", "68,000 元/台/月", "RoCE v2 4×200G", "共享 1:4", "", "" },
+    { "H20", "8", "6.5元/卡/时", "", "", "NAS", "" },
+    { "L20 48G", "8", "5 元/卡/时", "", "", "", "" },
+  };
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  g_autoptr(GBytes) bytes = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpQuoteSheet) sheet = NULL;
+  g_autoptr(CpQuoteCsvResult) result = NULL;
+  static const int expected[] = {
+    CP_QUOTE_COLUMN_GPU, CP_QUOTE_COLUMN_GPUS_PER_NODE, CP_QUOTE_COLUMN_PRICE, CP_QUOTE_COLUMN_NETWORK,
+    CP_QUOTE_COLUMN_SHARING, CP_QUOTE_COLUMN_STORAGE, CP_QUOTE_COLUMN_UNUSED,
+  };
+
+  for (guint r = 0; r < G_N_ELEMENTS (table); r++)
+    {
+      char **cells = g_new0 (char *, G_N_ELEMENTS (table[r]) + 1);
+      for (guint c = 0; c < G_N_ELEMENTS (table[r]); c++)
+        cells[c] = g_strdup (table[r][c]);
+      g_ptr_array_add (rows, cells);
+    }
+  bytes = cp_test_xlsx_from_rows (rows, CP_TEST_ZIP_DEFLATED);
+  sheet = cp_quote_sheet_new (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (cp_quote_sheet_get_n_columns (sheet), ==, 7);
+  g_assert_cmpstr (cp_quote_sheet_get_header (sheet, 0), ==, "资源");
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    g_assert_cmpint (cp_quote_sheet_get_field (sheet, i), ==, expected[i]);
+  g_assert_cmpstr (cp_quote_sheet_get_evidence (sheet, 0), ==, "6 of 6 cells are GPU names");
+  g_assert_cmpstr (cp_quote_sheet_get_evidence (sheet, 1), ==, "6 of 6 cells are GPU counts");
+  g_assert_cmpstr (cp_quote_sheet_get_evidence (sheet, 2), ==, "6 of 6 cells are prices with a unit or currency");
+  g_assert_cmpstr (cp_quote_sheet_get_evidence (sheet, 5), ==, "4 of 4 cells name a storage kind");
+  g_assert_null (cp_quote_sheet_get_evidence (sheet, 6));
+
+  result = cp_quote_sheet_read (sheet, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (result->rows->len, ==, 6);
+  /* The rows keep the sheet's numbers: the header is row 3. */
+  g_assert_cmpuint (((CpQuoteCsvRow *) g_ptr_array_index (result->rows, 0))->line, ==, 4);
+  g_assert_cmpuint (result->quotes->len, ==, 6);
+  /* 2352 元 a machine-day of 8 cards: 12.25 a GPU-hour. */
+  g_assert_cmpfloat_with_epsilon (cp_quote_price_per_gpu_hour (g_ptr_array_index (result->quotes, 0),
+                                                               &cp_quote_sheet_get_settings (sheet)[0]),
+                                  2352.0 / 24 / 8, 1e-9);
+}
+
+/* Refused only when no column reads as a GPU (or a price), naming the
+ * columns tried; nothing is imported. */
+static void
+test_no_gpu_column (void)
+{
+  static const char csv[] =
+    "名称,数量,费用\n"
+    "甲,8,9.5元/卡/时\n"
+    "乙,8,6元/卡/时\n";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpQuoteCsvResult) result = cp_quote_csv_read (csv, strlen (csv), NULL, &error);
+
+  g_assert_null (result);
+  g_assert_error (error, CP_QUOTE_CSV_ERROR, CP_QUOTE_CSV_ERROR_MISSING_COLUMN);
+  g_assert_cmpstr (error->message, ==, "the file has no “gpu” column (also read as “gpu型号”), and no other "
+                   "column’s cells read as one (columns tried: “名称”)");
+}
+
+/* A hostile workbook through the importer: refused, the project as it was. */
+static void
+test_hostile_imports_nothing (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) demo = cp_demo_project_new (&error);
+  g_autoptr(GBytes) formula = xlsx_one_sheet (
+      XML_HEAD "<worksheet " XLSX_MAIN "><sheetData><row r=\"1\"><c r=\"A1\" t=\"inlineStr\"><is><t>gpu</t></is></c>"
+      "<c r=\"B1\" t=\"inlineStr\"><is><t>price</t></is></c></row><row r=\"2\"><c r=\"A2\" t=\"inlineStr\"><is><t>A800</t>"
+      "</is></c><c r=\"B2\"><f>1+1</f><v>2</v></c></row></sheetData></worksheet>", NULL, NULL);
+  guint before;
+  g_autoptr(CpQuoteCsvResult) result = NULL;
+
+  g_assert_no_error (error);
+  before = demo->quotes->len;
+  result = cp_quote_csv_read (g_bytes_get_data (formula, NULL), g_bytes_get_size (formula), demo, &error);
+  g_assert_null (result);
+  g_assert_error (error, CP_WORKBOOK_ERROR, CP_WORKBOOK_ERROR_FORMULA);
+  g_assert_cmpuint (demo->quotes->len, ==, before);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -410,5 +573,9 @@ main (int argc, char **argv)
   g_test_add_func ("/workbook/hostile/external-links", test_external_links);
   g_test_add_func ("/workbook/hostile/not-a-workbook", test_not_a_workbook);
   g_test_add_func ("/workbook/hostile/rows-and-columns", test_too_many_rows_and_columns);
+  g_test_add_func ("/workbook/import/round-trip", test_round_trip);
+  g_test_add_func ("/workbook/import/guess-by-content", test_guess_by_content);
+  g_test_add_func ("/workbook/import/no-gpu-column", test_no_gpu_column);
+  g_test_add_func ("/workbook/import/hostile-imports-nothing", test_hostile_imports_nothing);
   return g_test_run ();
 }

@@ -1,0 +1,307 @@
+/* cp-quote-guess.c: the header row under a sheet's title, and columns
+ * recognised by what their cells hold. */
+
+#include "config.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "cp-gpu-match.h"
+#include "cp-quote-cells.h"
+#include "cp-quote-fabric.h"
+#include "cp-quote-guess.h"
+#include "cp-quote-header.h"
+#include "cp-quote-price.h"
+
+static guint
+filled_cells (const CpCsvRecord *record)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < record->fields->len; i++)
+    n += !cp_csv_is_blank (g_ptr_array_index (record->fields, i));
+  return n;
+}
+
+static guint
+known_headers (const CpCsvRecord *record)
+{
+  guint n = 0;
+
+  for (guint i = 0; i < record->fields->len; i++)
+    {
+      g_autofree char *norm = cp_quote_header_normalize (g_ptr_array_index (record->fields, i), NULL);
+      n += cp_quote_header_to_column (norm) >= 0;
+    }
+  return n;
+}
+
+guint
+cp_quote_guess_header_row (GPtrArray *records)
+{
+  guint limit = MIN (records->len, CP_QUOTE_GUESS_HEADER_SEARCH);
+  guint best = 0, best_known = 0;
+
+  for (guint i = 0; i < limit; i++)
+    {
+      guint known = known_headers (g_ptr_array_index (records, i));
+      if (known > best_known)
+        {
+          best = i;
+          best_known = known;
+        }
+    }
+  /* The first row is the header whenever it names a field as well as any
+   * other: a plain CSV reads as it always has. */
+  if (best_known >= 2 || (best_known == 1 && best == 0))
+    return best;
+  for (guint i = 0; i + 1 < limit; i++)
+    if (filled_cells (g_ptr_array_index (records, i)) >= 2
+        && filled_cells (g_ptr_array_index (records, i + 1)) >= 2)
+      return i;
+  return 0;
+}
+
+/* What a cell may be, in the order a tie is settled. */
+static const CpQuoteColumn candidates[] = {
+  CP_QUOTE_COLUMN_GPU,
+  CP_QUOTE_COLUMN_PRICE,
+  CP_QUOTE_COLUMN_GPUS_PER_NODE,
+  CP_QUOTE_COLUMN_NETWORK,
+  CP_QUOTE_COLUMN_SHARING,
+  CP_QUOTE_COLUMN_STORAGE,
+  CP_QUOTE_COLUMN_VALID_UNTIL,
+};
+
+static gboolean
+has_digit (const char *text)
+{
+  for (const char *p = text; *p; p++)
+    if (g_ascii_isdigit (*p))
+      return TRUE;
+  return FALSE;
+}
+
+/* A price: a number with a unit ("/卡/时", "per GPU-hour") or a currency
+ * ("¥12.5", "9.5元", "1.2万", "68000 CNY"). A bare number could be
+ * anything, and is not counted. */
+static gboolean
+reads_as_price (const char *text)
+{
+  static const char * const money[] = { "¥", "￥", "元", "万", "CNY", "RMB", "USD", "$" };
+
+  if (!has_digit (text))
+    return FALSE;
+  if (cp_quote_price_find_unit (text) != NULL)
+    return TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (money); i++)
+    if (strstr (text, money[i]) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+/* GPUs in a machine: "8", "8卡", "8*H100", "8 × 4090"; a bare number only
+ * as machines come (1, 2, 4, 8, 10, 16), so that node counts, prices and
+ * rates are not taken for it. */
+static gboolean
+reads_as_count (const CpProject *project, const char *text)
+{
+  g_autofree char *name = NULL;
+  guint count;
+
+  if (!cp_quote_read_gpu_count (text, &count, &name) || count == 0 || count > 16)
+    return FALSE;
+  if (name != NULL)
+    return cp_gpu_match_names_model (project, name);
+  return count == 1 || count == 2 || count == 4 || count == 8 || count == 10 || count == 16
+         || strstr (text, "卡") != NULL || g_strrstr (text, "GPU") != NULL;
+}
+
+/* Whether @col's own cell reader takes @text without a complaint and finds
+ * what the column is about. */
+static gboolean
+reads_as (const CpProject *project, CpQuoteColumn col, const char *text)
+{
+  g_autoptr(GPtrArray) errors = g_ptr_array_new_with_free_func (g_free);
+  CpQuoteCsvRow row = { 0 };
+  CpQuoteCell cell = { project, 0, "", NULL, errors, &row };
+  g_autoptr(CpQuote) quote = NULL;
+  gboolean found = FALSE;
+
+  switch (col)
+    {
+    case CP_QUOTE_COLUMN_GPU:
+      return cp_gpu_match_names_model (project, text);
+    case CP_QUOTE_COLUMN_PRICE:
+      return reads_as_price (text);
+    case CP_QUOTE_COLUMN_GPUS_PER_NODE:
+      return reads_as_count (project, text);
+    default:
+      break;
+    }
+  row.problems = g_ptr_array_new_with_free_func (g_free);
+  row.assumptions = g_ptr_array_new_with_free_func (g_free);
+  row.incomplete = g_ptr_array_new_with_free_func (g_free);
+  quote = cp_quote_new ();
+  if (col == CP_QUOTE_COLUMN_NETWORK || col == CP_QUOTE_COLUMN_SHARING)
+    {
+      CpQuoteFabric fabric = { 0 };
+      cp_quote_fabric_read_cell (&cell, col, text, &fabric);
+      found = col == CP_QUOTE_COLUMN_NETWORK ? fabric.kind_found : fabric.sharing_found && !fabric.kind_found;
+    }
+  else
+    {
+      cp_quote_cell_parse (&cell, col, text, quote);
+      found = row.problems->len == 0;
+    }
+  found = found && row.problems->len == 0;
+  /* The error list holds CpCsvLineError, freed with their messages. */
+  for (guint i = 0; i < errors->len; i++)
+    g_free (((CpCsvLineError *) g_ptr_array_index (errors, i))->message);
+  g_ptr_array_unref (row.problems);
+  g_ptr_array_unref (row.assumptions);
+  g_ptr_array_unref (row.incomplete);
+  return found;
+}
+
+static char *
+describe_evidence (CpQuoteColumn col, guint matched, guint filled)
+{
+  switch (col)
+    {
+    case CP_QUOTE_COLUMN_GPU:
+      /* Translators: "5 of 6 cells are GPU names" */
+      return g_strdup_printf (_("%u of %u cells are GPU names"), matched, filled);
+    case CP_QUOTE_COLUMN_PRICE:
+      return g_strdup_printf (_("%u of %u cells are prices with a unit or currency"), matched, filled);
+    case CP_QUOTE_COLUMN_GPUS_PER_NODE:
+      return g_strdup_printf (_("%u of %u cells are GPU counts"), matched, filled);
+    case CP_QUOTE_COLUMN_NETWORK:
+      return g_strdup_printf (_("%u of %u cells describe a network"), matched, filled);
+    case CP_QUOTE_COLUMN_SHARING:
+      return g_strdup_printf (_("%u of %u cells say dedicated or shared"), matched, filled);
+    case CP_QUOTE_COLUMN_STORAGE:
+      return g_strdup_printf (_("%u of %u cells name a storage kind"), matched, filled);
+    case CP_QUOTE_COLUMN_VALID_UNTIL:
+      return g_strdup_printf (_("%u of %u cells are dates"), matched, filled);
+    default:
+      return g_strdup_printf ("%u/%u", matched, filled);
+    }
+}
+
+typedef struct {
+  guint column;
+  guint candidate;
+  guint matched;
+  guint filled;
+} Score;
+
+static int
+better_first (gconstpointer a, gconstpointer b)
+{
+  const Score *x = a, *y = b;
+  /* By the share of cells, then by how many, then by the order above. */
+  double fx = (double) x->matched / x->filled, fy = (double) y->matched / y->filled;
+
+  if (fx != fy)
+    return fx > fy ? -1 : 1;
+  if (x->matched != y->matched)
+    return x->matched > y->matched ? -1 : 1;
+  if (x->candidate != y->candidate)
+    return x->candidate < y->candidate ? -1 : 1;
+  return x->column < y->column ? -1 : 1;
+}
+
+void
+cp_quote_guess_by_content (const CpProject *project,
+                           GPtrArray       *records,
+                           guint            first_data,
+                           guint            n_columns,
+                           int             *fields,
+                           char           **evidence)
+{
+  const CpCsvRecord *header = first_data > 0 ? g_ptr_array_index (records, first_data - 1) : NULL;
+  g_autoptr(GArray) scores = g_array_new (FALSE, FALSE, sizeof (Score));
+  gboolean taken[CP_N_QUOTE_COLUMNS] = { FALSE };
+
+  for (guint i = 0; i < n_columns; i++)
+    if (fields[i] >= 0)
+      taken[fields[i]] = TRUE;
+
+  for (guint i = 0; i < n_columns; i++)
+    {
+      guint matched[G_N_ELEMENTS (candidates)] = { 0 };
+      guint filled = 0;
+
+      if (fields[i] != CP_QUOTE_COLUMN_UNUSED)
+        continue;
+      /* A header the importer knows, left unused as a duplicate, stays so. */
+      if (header != NULL && i < header->fields->len)
+        {
+          g_autofree char *norm = cp_quote_header_normalize (g_ptr_array_index (header->fields, i), NULL);
+          if (cp_quote_header_to_column (norm) >= 0)
+            continue;
+        }
+      for (guint r = first_data; r < records->len; r++)
+        {
+          const CpCsvRecord *record = g_ptr_array_index (records, r);
+          const char *text = i < record->fields->len ? g_ptr_array_index (record->fields, i) : NULL;
+          g_autofree char *stripped = NULL;
+
+          if (cp_csv_is_blank (text))
+            continue;
+          stripped = g_strstrip (g_strdup (text));
+          filled++;
+          for (guint c = 0; c < G_N_ELEMENTS (candidates); c++)
+            if (!taken[candidates[c]] && reads_as (project, candidates[c], stripped))
+              matched[c]++;
+        }
+      for (guint c = 0; c < G_N_ELEMENTS (candidates); c++)
+        if (filled > 0 && matched[c] * 2 >= filled && matched[c] > 0)
+          {
+            Score score = { i, c, matched[c], filled };
+            g_array_append_val (scores, score);
+          }
+    }
+
+  /* Without a GPU column, a column whose header named a free-text field
+   * ("机型", the offer's name in some sheets and its GPU in others) is
+   * the GPU when its cells are GPU names. */
+  for (guint i = 0; i < n_columns && !taken[CP_QUOTE_COLUMN_GPU]; i++)
+    if (fields[i] == CP_QUOTE_COLUMN_OFFER || fields[i] == CP_QUOTE_COLUMN_NOTES)
+      {
+        guint matched = 0, filled = 0;
+
+        for (guint r = first_data; r < records->len; r++)
+          {
+            const CpCsvRecord *record = g_ptr_array_index (records, r);
+            const char *text = i < record->fields->len ? g_ptr_array_index (record->fields, i) : NULL;
+
+            if (cp_csv_is_blank (text))
+              continue;
+            filled++;
+            matched += cp_gpu_match_names_model (project, text);
+          }
+        if (matched > 0 && matched * 2 >= filled)
+          {
+            taken[fields[i]] = FALSE;
+            fields[i] = CP_QUOTE_COLUMN_GPU;
+            taken[CP_QUOTE_COLUMN_GPU] = TRUE;
+            evidence[i] = describe_evidence (CP_QUOTE_COLUMN_GPU, matched, filled);
+          }
+      }
+
+  /* The best-read pairs first; each column and each field once. */
+  g_array_sort (scores, better_first);
+  for (guint s = 0; s < scores->len; s++)
+    {
+      const Score *score = &g_array_index (scores, Score, s);
+      CpQuoteColumn col = candidates[score->candidate];
+
+      if (taken[col] || fields[score->column] != CP_QUOTE_COLUMN_UNUSED)
+        continue;
+      fields[score->column] = col;
+      taken[col] = TRUE;
+      evidence[score->column] = describe_evidence (col, score->matched, score->filled);
+    }
+}

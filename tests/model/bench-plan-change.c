@@ -1,0 +1,115 @@
+/* bench-plan-change.c: what one change costs the planner, per job it
+ * touches, split the way the window spends it.
+ *
+ *   bench-plan-change [RUNS]
+ *
+ * For the demo project and a 20 jobs × 50 quotes one, and for each job:
+ * the plan the first frame needs (cp_project_plan_job_without_robustness),
+ * the cost chart's sweep (cp_project_sweep_job) and the robustness check
+ * that follows the frame (cp_project_plan_add_robustness). Prints the
+ * median over RUNS (default 5) of each job's thread CPU time, summed over
+ * the project's jobs and the worst single job: a job edit touches one job
+ * (the worst is its bound), a quote or settings edit touches them all (the
+ * sum). Not a test: run it by hand; nothing is asserted on speed.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "planner/cp-plan.h"
+#include "planner/cp-project.h"
+#include "planner/cp-sweep.h"
+#include "common/cp-test-demo.h"
+
+/* The cost chart's points per quote: CP_CHART_COST_MAX_POINTS, which the
+ * window and the report ask for (report/cp-chart.h, a floor above). */
+#define SWEEP_MAX_POINTS 64
+
+static double
+cpu_ms (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static int
+compare_double (const void *a,
+                const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+static double
+median (double *values,
+        guint   n)
+{
+  qsort (values, n, sizeof *values, compare_double);
+  return values[n / 2];
+}
+
+typedef enum { STEP_PLAN, STEP_SWEEP, STEP_ROBUSTNESS, N_STEPS } Step;
+
+static const char * const step_names[N_STEPS] = {
+  "plan (first frame)", "cost chart sweep", "robustness (after the frame)",
+};
+
+static void
+bench_project (const char      *name,
+               const CpProject *project,
+               guint            runs)
+{
+  double sum_ms[N_STEPS] = { 0 }, worst_ms[N_STEPS] = { 0 };
+  g_autofree double *samples = g_new (double, runs);
+
+  for (guint j = 0; j < project->jobs->len; j++)
+    for (Step step = 0; step < N_STEPS; step++)
+      {
+        double job_ms;
+
+        for (guint r = 0; r < runs; r++)
+          {
+            g_autoptr(CpPlan) plan = cp_project_plan_job_without_robustness (project, j);
+            double start = cpu_ms ();
+
+            if (step == STEP_PLAN)
+              {
+                g_autoptr(CpPlan) again = cp_project_plan_job_without_robustness (project, j);
+              }
+            else if (step == STEP_SWEEP)
+              {
+                g_autoptr(CpSweep) sweep = cp_project_sweep_job (project, j, SWEEP_MAX_POINTS);
+              }
+            else
+              cp_project_plan_add_robustness (project, j, plan);
+            samples[r] = cpu_ms () - start;
+          }
+        job_ms = median (samples, runs);
+        sum_ms[step] += job_ms;
+        worst_ms[step] = MAX (worst_ms[step], job_ms);
+      }
+
+  printf ("%s (%u jobs × %u quotes), median of %u runs, thread CPU:\n", name,
+          project->jobs->len, project->quotes->len, runs);
+  for (Step step = 0; step < N_STEPS; step++)
+    printf ("  %-30s one job at most %7.2f ms; every job %8.2f ms\n", step_names[step],
+            worst_ms[step], sum_ms[step]);
+  printf ("  %-30s one job at most %7.2f ms; every job %8.2f ms\n", "before the first frame",
+          worst_ms[STEP_PLAN] + worst_ms[STEP_SWEEP], sum_ms[STEP_PLAN] + sum_ms[STEP_SWEEP]);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  guint runs = argc > 1 ? (guint) MAX (1, atoi (argv[1])) : 5;
+  g_autoptr(CpProject) demo = cp_test_demo_project ();
+  g_autoptr(CpProject) large = cp_test_project_of_size (demo, 20, 50);
+
+  bench_project ("demo", demo, runs);
+  bench_project ("large", large, runs);
+  return 0;
+}
