@@ -49,6 +49,20 @@ save_project (CpStore *store, CpProject *project)
   return CP_CLI_EXIT_OK;
 }
 
+/* Reads @path without writing it (an older file is migrated in memory
+ * only): a change is checked against this before the file is opened for
+ * writing, so a refused one leaves the file as it was. */
+static CpProject *
+read_project (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  CpProject *project = cp_project_load_file (path, &error);
+
+  if (project == NULL)
+    cp_cli_failure ("%s", error->message);
+  return project;
+}
+
 static gboolean
 job_id_taken (const CpProject *project, const char *id)
 {
@@ -83,6 +97,7 @@ cp_cli_add_job (int argc, char **argv)
   g_autofree char *trial_quote = NULL;
   g_autofree char *after = NULL;
   CpTaskKind kind = CP_TASK_PRETRAIN;
+  g_autoptr(CpJob) added = NULL;
   CpJob *job;
   GOptionEntry entries[] = {
     { "id", 0, 0, G_OPTION_ARG_STRING, &id, N_("The job’s id (default: a fresh “job-N”)"), N_("ID") },
@@ -107,7 +122,7 @@ cp_cli_add_job (int argc, char **argv)
   if (!cp_cli_job_options_read_task (options, &kind))
     return CP_CLI_EXIT_USAGE;
 
-  project = open_project (argv[1], &store);
+  project = read_project (argv[1]);
   if (project == NULL)
     return CP_CLI_EXIT_FAILED;
 
@@ -141,6 +156,20 @@ cp_cli_add_job (int argc, char **argv)
 
   if (!cp_job_validate (job, &error))
     return cp_cli_usage_error ("%s", error->message);
+
+  /* Accepted: now the file is opened for writing (and migrated), and the
+   * job added to what it holds at this moment. */
+  added = cp_job_dup (job);
+  g_clear_pointer (&project, cp_project_free);
+  project = open_project (argv[1], &store);
+  if (project == NULL)
+    return CP_CLI_EXIT_FAILED;
+  job = added;
+  if (job_id_taken (project, job->id))
+    return cp_cli_usage_error (_("--id: the project already has a job “%s”"), job->id);
+  if (job->after_job_id != NULL && !job_id_taken (project, job->after_job_id))
+    return cp_cli_usage_error (_("--after: the project has no job “%s”"), job->after_job_id);
+  cp_project_add_job (project, g_steal_pointer (&added));
   if (save_project (store, project) != CP_CLI_EXIT_OK)
     return CP_CLI_EXIT_FAILED;
   /* Translators: a job id */
@@ -182,7 +211,7 @@ cp_cli_add_quote (int argc, char **argv)
   if (argc != 2)
     return cp_cli_usage_error (_("add-quote needs exactly one project file"));
 
-  project = open_project (argv[1], &store);
+  project = read_project (argv[1]);
   if (project == NULL)
     return CP_CLI_EXIT_FAILED;
 
@@ -212,6 +241,14 @@ cp_cli_add_quote (int argc, char **argv)
 
   if (!cp_quote_validate (quote, &error))
     return cp_cli_usage_error ("%s", error->message);
+
+  /* Accepted: now the file is opened for writing (and migrated). */
+  g_clear_pointer (&project, cp_project_free);
+  project = open_project (argv[1], &store);
+  if (project == NULL)
+    return CP_CLI_EXIT_FAILED;
+  if (find_quote (project, quote->id))
+    return cp_cli_usage_error (_("--id: the project already has a quote “%s”"), quote->id);
   cp_project_add_quote (project, g_steal_pointer (&quote));
   if (save_project (store, project) != CP_CLI_EXIT_OK)
     return CP_CLI_EXIT_FAILED;

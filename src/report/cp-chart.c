@@ -13,7 +13,6 @@
 #include "cp-report-private.h"
 #include "cp-chart.h"
 
-#include <errno.h>
 #include <math.h>
 #include <string.h>
 #include <gio/gio.h>
@@ -777,6 +776,13 @@ cp_chart_plot_area (const CpChartData *data,
 /* ---------------------------------------------------------------------- */
 /* Files                                                                  */
 
+static cairo_status_t
+append_to_bytes (void *closure, const unsigned char *data, unsigned int length)
+{
+  g_byte_array_append (closure, data, length);
+  return CAIRO_STATUS_SUCCESS;
+}
+
 gboolean
 cp_chart_write_file (const CpChartData *data,
                      const char        *path,
@@ -786,6 +792,8 @@ cp_chart_write_file (const CpChartData *data,
                      double             scale,
                      GError           **error)
 {
+  g_autoptr(GByteArray) bytes = g_byte_array_new ();
+  g_autoptr(GError) local = NULL;
   cairo_surface_t *surface;
   cairo_t *cr;
   cairo_status_t status;
@@ -793,8 +801,12 @@ cp_chart_write_file (const CpChartData *data,
   g_return_val_if_fail (data != NULL && path != NULL, FALSE);
   g_return_val_if_fail (width > 0 && height > 0 && scale > 0, FALSE);
 
+  /* Drawn in memory (a chart is a few hundred KB at most), then written
+   * to a temporary file in the same folder and renamed over @path: a full
+   * disk leaves the old chart whole, and a symlink at @path is replaced,
+   * never followed. */
   if (svg)
-    surface = cairo_svg_surface_create (path, width, height);
+    surface = cairo_svg_surface_create_for_stream (append_to_bytes, bytes, width, height);
   else
     {
       surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int) ceil (width * scale),
@@ -808,24 +820,17 @@ cp_chart_write_file (const CpChartData *data,
   if (svg)
     cairo_surface_finish (surface);
   else if (cairo_surface_status (surface) == CAIRO_STATUS_SUCCESS)
-    {
-      errno = 0;
-      status = cairo_surface_write_to_png (surface, path);
-      if (status != CAIRO_STATUS_SUCCESS)
-        {
-          int saved = errno;
-
-          cairo_surface_destroy (surface);
-          g_set_error (error, G_IO_ERROR, g_io_error_from_errno (saved), "%s: %s", path,
-                       saved != 0 ? g_strerror (saved) : cairo_status_to_string (status));
-          return FALSE;
-        }
-    }
+    cairo_surface_write_to_png_stream (surface, append_to_bytes, bytes);
   status = cairo_surface_status (surface);
   cairo_surface_destroy (surface);
   if (status != CAIRO_STATUS_SUCCESS)
     {
       g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s: %s", path, cairo_status_to_string (status));
+      return FALSE;
+    }
+  if (!g_file_set_contents (path, (const char *) bytes->data, bytes->len, &local))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_FAILED, "%s", local->message);
       return FALSE;
     }
   return TRUE;
