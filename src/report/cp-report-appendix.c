@@ -48,6 +48,21 @@ unit_words (const char *unit)
   return unit;
 }
 
+/* Whether some job of the project depends on assumption @key: the
+ * appendix lists only those (a LoRA-only project has no pretraining batch
+ * rule, a training-only one no KV-cache block). */
+static gboolean
+project_uses (const CpProject *project,
+              const char      *key)
+{
+  guint kinds = cp_assumption_task_kinds (key);
+
+  for (guint j = 0; j < project->jobs->len; j++)
+    if (kinds & (1u << ((const CpJob *) g_ptr_array_index (project->jobs, j))->kind))
+      return TRUE;
+  return FALSE;
+}
+
 /* The assumptions that are not measurements, each with its spread and
  * the spread's source: what the low and high figures move. */
 static void
@@ -64,7 +79,8 @@ section_spreads (Doc *doc)
   cp_doc_paragraph (doc, doc->body,
                     _("These assumptions are not measurements. Each time and cost comes with a low and a high figure: every assumption below at its optimistic end together, then at its pessimistic end together. A figure a trial run measured (utilisation, peak memory) does not vary. A verdict holds when the same option is the cheapest feasible one at both ends and with each assumption alone at either end of its range; otherwise the report names the threshold at which another quote wins."));
   for (guint i = 0; i < MIN (n, G_N_ELEMENTS (spreads)); i++)
-    cp_doc_table_add_row (&table, g_strdup (cp_words_spread_title (spreads[i].kind)),
+    if (project_uses (doc->project, spreads[i].key))
+      cp_doc_table_add_row (&table, g_strdup (cp_words_spread_title (spreads[i].kind)),
                           cp_words_spread_value (doc->project, spreads[i].kind, spreads[i].expected, doc->lang),
                           cp_words_spread_range (doc->project, &spreads[i], doc->lang),
                           g_strdup (cp_words_spread_source (spreads[i].kind)));
@@ -107,6 +123,8 @@ cp_report_section_assumptions (Doc *doc)
       const CpAssumption *a = &assumptions[i];
       g_autofree char *number = NULL;
 
+      if (!project_uses (doc->project, a->key))
+        continue;
       if (g_strcmp0 (a->unit, "bytes") == 0)
         number = cp_format_bytes (a->value, settings->memory_unit);
       else if (g_strcmp0 (a->unit, "fraction") == 0)
@@ -149,16 +167,24 @@ cp_report_section_approval (Doc *doc)
   char *header[] = { _("Role"), C_("person", "Name"), _("Signature"), _("Date") };
   Table table = { 4, widths, NULL, header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 30 };
 
-  /* A project without a preparer has no one to name: a blank row would
-   * read as a name left out. */
-  if (project->prepared_by != NULL && *project->prepared_by != '\0')
-    cp_doc_table_add_row (&table, g_strdup (_("Prepared by")), g_strdup (project->prepared_by),
-                          g_strdup (""), g_strdup (doc->date));
-  cp_doc_table_add_row (&table, g_strdup (_("Reviewed by")), g_strdup (""), g_strdup (""), g_strdup (""));
-  cp_doc_table_add_row (&table, g_strdup (_("Approved by")), g_strdup (""), g_strdup (""), g_strdup (""));
+  const char *names[] = { project->prepared_by, project->reviewed_by, project->approved_by };
+  const char *roles[] = { _("Prepared by"), _("Reviewed by"), _("Approved by") };
+
+  /* Names the project does not set stay blank, to be written by hand; the
+   * preparer signs on the report's day, the approver on the day set for
+   * the approval (the project's Report section, report --signed-on). */
+  for (guint i = 0; i < G_N_ELEMENTS (roles); i++)
+    {
+      gboolean named = names[i] != NULL && *names[i] != '\0';
+      char *date = i == 0 && named ? g_strdup (doc->date)
+                   : i == 2 && project->signed_on != NULL && *project->signed_on != '\0'
+                   ? cp_i18n_format_iso_date (project->signed_on, doc->lang) : g_strdup ("");
+
+      cp_doc_table_add_row (&table, g_strdup (roles[i]), g_strdup (named ? names[i] : ""), g_strdup (""), date);
+    }
 
   /* The signatures stay together on one page. */
-  cp_doc_ensure (doc, 160);
+  cp_doc_ensure (doc, 130);
   cp_doc_table_under (doc, doc->h1, _("Approval"), &table);
   g_ptr_array_unref (table.rows);
 }
