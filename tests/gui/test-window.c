@@ -3350,8 +3350,9 @@ test_window_preferences_failures (void)
 /* A price typed per month, on a quote with no minimum term, bills at least
  * the month, as vendors renting by the month do (walkthrough 4, #6: a
  * 14-day job on a 65,000 CNY/month machine was billed 223.6 h pro rata,
- * 19,910 CNY): the term becomes the project's 730 h month and the field
- * says why; set back to 0 by the user, it stays 0. */
+ * 19,910 CNY), by the plan's one rule for every front door (#20 item 6):
+ * the field stays unstated (0) and says the month is billed; a term the
+ * user states is kept. */
 static void
 test_window_monthly_price_term (void)
 {
@@ -3367,20 +3368,19 @@ test_window_monthly_price_term (void)
   term = cp_quote_editor_get_row (quote_editor, "minimum-term");
   g_assert_cmpfloat (quote->minimum_term_h, ==, 0);
   g_assert_cmpfloat (project->settings.hours_per_month, ==, 730);
+  g_assert_null (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (term)) ?: "", "per node-month"));
 
   type_text (cp_quote_editor_get_row (quote_editor, "price"), "65000/month");
   g_assert_cmpfloat (quote->price, ==, 65000);
   g_assert_cmpint (quote->price_unit, ==, CP_PRICE_PER_NODE_MONTH);
-  g_assert_cmpfloat (quote->minimum_term_h, ==, 730);
-  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (cp_field_row_get_input (term))), ==, "730");
+  g_assert_cmpfloat (quote->minimum_term_h, ==, 0);
+  g_assert_cmpfloat (cp_quote_minimum_term_h (quote, &project->settings), ==, 730);
   g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (term)), "per node-month"));
 
-  type_text (term, "0");
-  g_assert_cmpfloat (quote->minimum_term_h, ==, 0);
+  type_text (term, "1");
+  g_assert_cmpfloat (quote->minimum_term_h, ==, 1);
+  g_assert_cmpfloat (cp_quote_minimum_term_h (quote, &project->settings), ==, 1);
   g_assert_null (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (term)) ?: "", "per node-month"));
-  type_text (cp_quote_editor_get_row (quote_editor, "price"), "70000");
-  g_assert_cmpint (quote->price_unit, ==, CP_PRICE_PER_NODE_MONTH);
-  g_assert_cmpfloat (quote->minimum_term_h, ==, 0);
 
   close_window (window);
 }
@@ -4150,6 +4150,87 @@ test_window_host_memory (void)
   close_window (window);
 }
 
+/* Issue 26 #1: a price typed into the narrow price entry reads from its
+ * start once the focus leaves it ("12.25/GPU/h", not "2.25/GPU/h"), and the
+ * value is committed as typed. */
+static void
+test_window_entry_reads_from_start (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpQuoteEditor *quote_editor = cp_window_get_quote_editor (window);
+  CpFieldRow *price, *vendor;
+  GtkEditable *entry;
+  CpQuote *quote;
+
+  gtk_list_box_select_row (cp_window_get_quotes_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_quotes_list (window), 0));
+  spin ();
+  quote = g_ptr_array_index (cp_window_get_project (window)->quotes, 0);
+  price = cp_quote_editor_get_row (quote_editor, "price");
+  vendor = cp_quote_editor_get_row (quote_editor, "vendor");
+  entry = GTK_EDITABLE (cp_field_row_get_input (price));
+
+  /* As typing leaves it: the focus in the entry, the cursor at the end. */
+  gtk_widget_grab_focus (GTK_WIDGET (entry));
+  spin ();
+  gtk_editable_set_text (entry, "12.25/GPU/h");
+  gtk_editable_set_position (entry, -1);
+  g_assert_cmpint (gtk_editable_get_position (entry), ==, (int) strlen ("12.25/GPU/h"));
+
+  gtk_widget_grab_focus (cp_field_row_get_input (vendor));
+  spin ();
+  g_assert_cmpint (gtk_editable_get_position (entry), ==, 0);
+  g_assert_cmpfloat (quote->price, ==, 12.25);
+  g_assert_cmpint (quote->price_unit, ==, CP_PRICE_PER_GPU_HOUR);
+
+  close_window (window);
+}
+
+/* Issue 26 #3: a job shows the rows its kind uses, with that kind's
+ * defaults: a service has no deadline; a new pre-training job turned into a
+ * LoRA run takes LoRA's token count (100 M, cp_job_init()), not
+ * pre-training's 100 B, while a count the user typed is kept. */
+static void
+test_window_form_rows_by_kind (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  CpJobEditor *editor = cp_window_get_job_editor (window);
+  GtkDropDown *kind;
+  CpJob *job;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "add-job", NULL);
+  spin ();
+  job = g_ptr_array_index (project->jobs, project->jobs->len - 1);
+  kind = GTK_DROP_DOWN (cp_field_row_get_input (cp_job_editor_get_row (editor, "kind")));
+  g_assert_cmpint (job->kind, ==, CP_TASK_PRETRAIN);
+  g_assert_cmpfloat (job->tokens, ==, 100e9);
+  g_assert_true (row_shown (editor, "deadline-days"));
+
+  pick (kind, CP_TASK_LORA);
+  g_assert_cmpint (job->kind, ==, CP_TASK_LORA);
+  g_assert_cmpfloat (job->tokens, ==, 100e6);
+  g_assert_cmpstr (entry_text (editor, "tokens"), ==, "100M");
+  g_assert_true (row_shown (editor, "deadline-days"));
+  g_assert_true (row_shown (editor, "lora-rank"));
+
+  type_text (cp_job_editor_get_row (editor, "tokens"), "2B");
+  pick (kind, CP_TASK_QLORA);
+  g_assert_cmpfloat (job->tokens, ==, 2e9);
+
+  pick (kind, CP_TASK_INFERENCE);
+  g_assert_cmpint (job->kind, ==, CP_TASK_INFERENCE);
+  g_assert_false (row_shown (editor, "deadline-days"));
+  g_assert_true (row_shown (editor, "duration-days"));
+  g_assert_false (row_shown (editor, "tokens"));
+
+  pick (kind, CP_TASK_DEBUG);
+  g_assert_true (row_shown (editor, "deadline-days"));
+  g_assert_false (row_shown (editor, "concurrency"));
+
+  close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -4233,6 +4314,8 @@ main (int   argc,
   g_test_add_func ("/gui/window/job-order-and-sign-off", test_window_job_order_and_sign_off);
   g_test_add_func ("/gui/window/field-messages", test_window_field_messages);
   g_test_add_func ("/gui/window/walkthrough-details", test_window_walkthrough_details);
+  g_test_add_func ("/gui/window/entry-reads-from-start", test_window_entry_reads_from_start);
+  g_test_add_func ("/gui/window/form-rows-by-kind", test_window_form_rows_by_kind);
 
   status = g_test_run ();
 

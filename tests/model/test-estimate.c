@@ -724,7 +724,12 @@ test_cost_billing (void)
     { CP_PRICE_PER_GPU_HOUR, 10, 24, 720, 100, 57600 },
     { CP_PRICE_PER_GPU_HOUR, 10, 24, 0, 100, 120 * 80 },
     { CP_PRICE_PER_NODE_MONTH, 30000, 730, 0, 100, 30000 },
-    { CP_PRICE_PER_NODE_MONTH, 30000, 0, 0, 73, 3000 },
+    /* A stated term of one hour: billed pro rata, 73/730 of the month. */
+    { CP_PRICE_PER_NODE_MONTH, 30000, 0, 1, 73, 3000 },
+    /* #20 item 6: no term stated on a monthly price bills the month
+     * (cp_quote_minimum_term_h()), whichever front door typed it: 0.2 days
+     * of 70,000 per node-month is 70,000, not 4.8/730 × 70,000 = 460. */
+    { CP_PRICE_PER_NODE_MONTH, 70000, 1, 0, 4.8, 70000 },
     { CP_PRICE_PER_NODE_HOUR, 70, 1, 0, 100, 7000 },
     { CP_PRICE_PER_NODE_HOUR, 70, 1, 0, 100.5, 7070 },
   };
