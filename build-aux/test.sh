@@ -9,8 +9,15 @@ cp_install_missing
 [ -f _build/build.ninja ] || meson setup _build -Dwerror=true
 ninja -C _build
 
+# Nothing in the suite passes or fails on time (issue 24): every test waits
+# for what it needs. Meson's per-test time-outs are only hang guards, set
+# for an idle machine; on two cores shared with other work a test takes
+# several times as long, so they are stretched well past that.
+hang_guard=10
+
 status=0
-xvfb-run -a -s '-screen 0 1280x1024x24' meson test -C _build --print-errorlogs --num-processes 2 || status=$?
+xvfb-run -a -s '-screen 0 1280x1024x24' meson test -C _build --print-errorlogs --num-processes 2 \
+  --timeout-multiplier $hang_guard || status=$?
 
 # The whole suite again under AddressSanitizer + UndefinedBehaviorSanitizer
 # (issue 7): any memory error, undefined behaviour or leak of the project's
@@ -22,9 +29,12 @@ ninja -C _build-asan
 asan_options=halt_on_error=1:abort_on_error=1:print_stacktrace=1:detect_leaks=1
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 export LSAN_OPTIONS=suppressions="$PWD/build-aux/lsan.supp":print_suppressions=0
+# The xdotool smoke test's fixed pauses and idle checks stretch by this
+# (the one test still waiting on time, tests/gui/smoke-xdotool.sh).
 export CP_TEST_TIME_SCALE=10
 ASAN_OPTIONS=$asan_options xvfb-run -a -s '-screen 0 1280x1024x24' \
-  meson test -C _build-asan --print-errorlogs --num-processes 2 --no-suite gui || status=$?
+  meson test -C _build-asan --print-errorlogs --num-processes 2 --no-suite gui \
+  --timeout-multiplier $hang_guard || status=$?
 # The GUI tests record eight frames of each allocation with the slow
 # unwinder: GLib is built without frame pointers, so the fast one stops at
 # g_malloc, and the one third-party leak of these tests (GLib's first quark
@@ -33,7 +43,8 @@ ASAN_OPTIONS=$asan_options xvfb-run -a -s '-screen 0 1280x1024x24' \
 # makes them about five times slower.
 ASAN_OPTIONS=$asan_options:fast_unwind_on_malloc=0:malloc_context_size=8 \
   xvfb-run -a -s '-screen 0 1280x1024x24' \
-  meson test -C _build-asan --print-errorlogs --suite gui --logbase testlog-gui --timeout-multiplier 5 ||
+  meson test -C _build-asan --print-errorlogs --suite gui --logbase testlog-gui \
+  --timeout-multiplier $((hang_guard * 5)) ||
   status=$?
 # The non-GUI tests once more under valgrind's memcheck (no memory errors,
 # no definite leaks of the project's own), on the plain build.

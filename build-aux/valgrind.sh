@@ -51,7 +51,7 @@ export CP_SOURCE_DIR="$PWD" CP_BUILD_DIR="$PWD/$build"
 export CP_CLI="$PWD/$build/src/cli/compute-planner-cli"
 # GLib's slice allocator would hide frees from memcheck.
 export G_SLICE=always-malloc
-# memcheck runs code 20-50 times slower: the tests' time bounds stretch.
+# memcheck runs code 20-50 times slower: the tests' bounds on CPU time stretch.
 export CP_TIME_FACTOR=50
 
 passed=0 failed=0 missing=0

@@ -910,6 +910,14 @@ print_table (const Estimate   *e,
   else
     {
       add_row (table, _("Compute"), cp_cli_format_money (est->compute_cost, currency));
+      if (cp_quote_minimum_term_is_assumed (quote))
+        {
+          g_autofree char *term_h = cp_cli_format_number (cp_quote_minimum_term_h (quote, settings), 0);
+
+          /* TRANSLATORS: %s is a number of hours such as "730" */
+          add_row (table, _("Minimum term"),
+                   g_strdup_printf (_("%s h: one month, as the price is per node-month and no term is stated"), term_h));
+        }
       add_row (table, _("Debugging"), cp_cli_format_money (est->debug_cost, currency));
       add_row (table, _("Network"), cp_cli_format_money (est->network_cost, currency));
       add_row (table, _("Storage"), cp_cli_format_money (est->storage_cost, currency));
@@ -1163,6 +1171,8 @@ write_xml (const Estimate    *e,
   if (cost_known)
     {
     cp_cli_xml_double (w, "billed-hours", est->billed_hours);
+    cp_cli_xml_double (w, "minimum-term-hours", cp_quote_minimum_term_h (&e->quote, &e->settings));
+    cp_cli_xml_bool (w, "minimum-term-assumed", cp_quote_minimum_term_is_assumed (&e->quote));
     cp_cli_xml_money (w, "compute-cost", est->compute_cost, currency);
     cp_cli_xml_money (w, "debug-cost", est->debug_cost, currency);
     cp_cli_xml_money (w, "network-cost", est->network_cost, currency);

@@ -615,6 +615,8 @@ write_new_project (const char *path, CpProject *project)
 
   if (store == NULL || !cp_store_save (store, project, &error))
     return cp_cli_failure ("%s", error->message);
+  /* TRANSLATORS: after new or demo; %s is the file, then the counts */
+  printf (_("Wrote %s: %u jobs, %u quotes\n"), path, project->jobs->len, project->quotes->len);
   return CP_CLI_EXIT_OK;
 }
 

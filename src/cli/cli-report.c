@@ -184,8 +184,13 @@ cp_cli_report (int    argc,
     }
   if (pdf_path != NULL && !cp_report_pdf_write (project, lang, pdf_path, &error))
     return cp_cli_failure ("%s", error->message);
+  if (pdf_path != NULL)
+    /* TRANSLATORS: %s is the file written */
+    printf (_("Wrote the report %s\n"), pdf_path);
   if (xml_path != NULL && !cp_report_xml_write (project, lang, xml_path, &error))
     return cp_cli_failure ("%s", error->message);
+  if (xml_path != NULL)
+    printf (_("Wrote the report %s\n"), xml_path);
 
   return CP_CLI_EXIT_OK;
 }

@@ -173,7 +173,10 @@ cp_application_activate (GApplication *application)
   if (error != NULL)
     {
       /* The last project is unreadable: say so, and start afresh. */
-      g_autofree char *heading = g_strdup_printf (_("Could Not Reopen “%s”"), last);
+      /* The file's name in the heading; the full path, when it helps,
+       * is in the message below it. */
+      g_autofree char *name = cp_store_display_name (last);
+      g_autofree char *heading = g_strdup_printf (_("Could Not Reopen “%s”"), name);
 
       g_clear_pointer (&last, g_free);
       if (!cp_window_load_new (window, NULL, NULL))

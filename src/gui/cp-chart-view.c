@@ -508,9 +508,15 @@ export_action (GtkWidget  *widget,
   gtk_file_chooser_set_filter (GTK_FILE_CHOOSER (native), png);
   g_object_unref (png);
   g_object_unref (svg);
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native),
-                                     self->data->kind == CP_CHART_COST ? "cost-chart.png"
-                                     : self->data->kind == CP_CHART_SERVING ? "serving-chart.png" : "memory-chart.png");
+  {
+    /* Named after what it shows (the chart's title names the job), so
+     * that the charts of several jobs exported one after another do not
+     * overwrite each other. */
+    g_autofree char *name = g_strconcat (self->data->title, ".png", NULL);
+
+    g_strdelimit (name, "/\\:*?\"<>|\n", '-');
+    gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), name);
+  }
 
   g_signal_connect (native, "response", G_CALLBACK (on_export_destination), g_object_ref (self));
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));

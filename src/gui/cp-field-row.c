@@ -343,10 +343,14 @@ on_entry_activate (CpFieldRow *self)
   commit_text (self);
 }
 
+/* Leaving the entry also brings its text back to the start: a narrow
+ * entry keeps the cursor's end in view after typing, so "12.25/GPU/h"
+ * would read "2.25/GPU/h" until the record is loaded again. */
 static void
 on_entry_focus_leave (CpFieldRow *self)
 {
   commit_text (self);
+  gtk_editable_set_position (GTK_EDITABLE (self->input), 0);
 }
 
 static gboolean
@@ -534,7 +538,12 @@ cp_field_row_load (CpFieldRow    *self,
           g_autofree char *text = format_value (field, record);
 
           if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->input)), text) != 0)
-            gtk_editable_set_text (GTK_EDITABLE (self->input), text);
+            {
+              gtk_editable_set_text (GTK_EDITABLE (self->input), text);
+              /* A value shown from the record reads from its start. */
+              if (!(gtk_widget_get_state_flags (self->input) & GTK_STATE_FLAG_FOCUS_WITHIN))
+                gtk_editable_set_position (GTK_EDITABLE (self->input), 0);
+            }
           set_error (self, NULL);
           self->edited = FALSE;
         }
@@ -743,7 +752,14 @@ create_input (CpFieldRow *self)
       if (field->kind == CP_FIELD_TEXT)
         {
           gtk_editable_set_width_chars (GTK_EDITABLE (input), 6);
-          gtk_editable_set_max_width_chars (GTK_EDITABLE (input), 16);
+          gtk_editable_set_max_width_chars (GTK_EDITABLE (input), 24);
+        }
+      else if (field->kind == CP_FIELD_PRICE)
+        {
+          /* Prices are typed with their unit ("98/机/小时", "12.25/GPU/h",
+           * "2352元/台/天"): room for such a string, read from its start. */
+          gtk_editable_set_width_chars (GTK_EDITABLE (input), 8);
+          gtk_editable_set_max_width_chars (GTK_EDITABLE (input), 15);
         }
       else
         {

@@ -35,6 +35,8 @@ enum {
 #define MODEL_KINDS (TRAINING_KINDS | KIND (CP_TASK_INFERENCE))
 #define DURATION_KINDS (KIND (CP_TASK_INFERENCE) | KIND (CP_TASK_DEBUG) | \
                         KIND (CP_TASK_DATA_PROCESSING))
+/* A service runs for its duration; a deadline is for work that ends. */
+#define DEADLINE_KINDS (((1u << CP_N_TASKS) - 1) & ~KIND (CP_TASK_INFERENCE))
 
 /* Which job kinds show each group. */
 static const guint group_kinds[N_GROUPS] = {
@@ -75,7 +77,8 @@ zero_stage_choice (int stage)
 static const CpField job_fields[] = {
   { "name", N_("Name"), NULL, NULL, CP_FIELD_TEXT, F (name), .group = GROUP_JOB },
   { "kind", N_("Kind"), NULL, NULL, CP_FIELD_ENUM, F (kind), cp_labels_task_kind, CP_N_TASKS, GROUP_JOB },
-  { "deadline-days", N_("Deadline"), N_("0 means no deadline"), N_("days"), CP_FIELD_DOUBLE, F (deadline_days), .group = GROUP_JOB },
+  { "deadline-days", N_("Deadline"), N_("0 means no deadline"), N_("days"), CP_FIELD_DOUBLE, F (deadline_days), .group = GROUP_JOB,
+    .kinds = DEADLINE_KINDS },
   { "duration-days", N_("Duration"), N_("0 uses the deadline"), N_("days"), CP_FIELD_DOUBLE, F (duration_days),
     .group = GROUP_JOB, .kinds = DURATION_KINDS },
   { "storage-tb", N_("Storage"), N_("Data and checkpoints kept during the job"), N_("TB"), CP_FIELD_DOUBLE, F (storage_tb), .group = GROUP_JOB },
@@ -510,12 +513,13 @@ value_is_zero (const CpField *field,
   return same_value (field, job, &zero);
 }
 
-/* A job that changes kind keeps what the user could see and set; a field
- * it never showed, which still holds nothing or the old kind's untouched
- * default, takes the new kind's default (cp_job_init()): a pretraining
- * job turned into a service gets 30 days and 100 concurrent requests, not
- * a refusal about a Duration it never had. With @all, every field the old
- * kind hid takes the new kind's default. */
+/* A job that changes kind keeps what the user set; a field that still
+ * holds the old kind's untouched default, or one it never showed that
+ * holds nothing, takes the new kind's default (cp_job_init()): a
+ * pretraining job turned into a LoRA run gets a fine-tuning token count,
+ * not pre-training's 100B, and one turned into a service gets 30 days and
+ * 100 concurrent requests, not a refusal about a Duration it never had.
+ * With @all, every field the old kind hid takes the new kind's default. */
 static void
 adopt_kind_defaults (CpJob      *job,
                      CpTaskKind  old_kind,
@@ -530,9 +534,10 @@ adopt_kind_defaults (CpJob      *job,
     {
       const CpField *field = &job_fields[i];
 
-      if (field->group == GROUP_MODEL || field_shown_for (field, old_kind) || !field_shown_for (field, job->kind))
+      if (field->group == GROUP_MODEL || !field_shown_for (field, job->kind))
         continue;
-      if (all || value_is_zero (field, job) || same_value (field, job, &old_defaults))
+      if (same_value (field, job, &old_defaults) ||
+          (!field_shown_for (field, old_kind) && (all || value_is_zero (field, job))))
         copy_value (field, job, &new_defaults);
     }
 

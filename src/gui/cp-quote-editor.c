@@ -122,7 +122,6 @@ struct _CpQuoteEditor
   CpQuote              *quote;
   gboolean              loading;
   /* The minimum term was set to a month when the price became monthly. */
-  gboolean              term_assumed;
 };
 
 G_DEFINE_FINAL_TYPE (CpQuoteEditor, cp_quote_editor, ADW_TYPE_BIN)
@@ -258,28 +257,6 @@ update_price_warning (CpQuoteEditor *self)
   set_row_hint (row, warning, TRUE);
 }
 
-/* A price per node-month is the price of a machine rented by the month:
- * vendors bill at least the month, so a two-week job pays all of it (the
- * vendor sheet import assumes the same, cp-quote-csv.c). When the price
- * becomes monthly with no minimum term, the term becomes one month and
- * the field says why; set to 0, it stays 0. */
-static void
-assume_monthly_term (CpQuoteEditor *self,
-                     const CpField *field,
-                     CpPriceUnit    unit_before)
-{
-  if (g_str_equal (field->key, "minimum-term"))
-    self->term_assumed = FALSE;
-  else if (unit_before != CP_PRICE_PER_NODE_MONTH && self->quote->price_unit == CP_PRICE_PER_NODE_MONTH &&
-           self->quote->minimum_term_h == 0)
-    {
-      self->quote->minimum_term_h = self->project->settings.hours_per_month;
-      self->term_assumed = TRUE;
-    }
-  else if (self->quote->price_unit != CP_PRICE_PER_NODE_MONTH)
-    self->term_assumed = FALSE;
-}
-
 /* Said where the currency is typed: the quote leaves the ranking. */
 static void
 update_currency_hint (CpQuoteEditor *self)
@@ -302,8 +279,10 @@ update_term_hint (CpQuoteEditor *self)
   CpFieldRow *row = cp_quote_editor_get_row (self, "minimum-term");
 
   if (row != NULL)
-    set_row_hint (row, self->term_assumed
-                       ? _("One month, as the price is per node-month; 0 if the vendor bills by the hour")
+    /* The plan bills a monthly price's month when no term is stated
+     * (cp_quote_minimum_term_h()): the form says so rather than fill it. */
+    set_row_hint (row, cp_quote_minimum_term_is_assumed (self->quote)
+                       ? _("Not stated: one month is billed, as the price is per node-month; 1 if the vendor bills by the hour")
                        : NULL, FALSE);
 }
 
@@ -435,7 +414,6 @@ commit_field (gpointer            user_data,
 {
   CpQuoteEditor *self = user_data;
   CpQuote candidate = { 0 };
-  CpPriceUnit unit_before;
   gboolean valid;
 
   if (self->quote == NULL || self->loading)
@@ -465,9 +443,7 @@ commit_field (gpointer            user_data,
   if (!valid)
     return FALSE;
 
-  unit_before = self->quote->price_unit;
   apply_value (field, self->quote, value);
-  assume_monthly_term (self, field, unit_before);
   if (g_str_has_prefix (field->key, "gpu-"))
     make_custom (&self->quote->gpu.id, &self->quote->gpu.name);
   else if (g_str_equal (field->key, "intra-link-rate"))
@@ -585,10 +561,7 @@ cp_quote_editor_set_quote (CpQuoteEditor *self,
   g_return_if_fail (quote != NULL);
 
   if (quote != self->quote)
-    {
-      scroll_to_top (self);
-      self->term_assumed = FALSE;
-    }
+    scroll_to_top (self);
   self->project = project;
   self->quote = quote;
   fill_catalog_rows (self);

@@ -84,11 +84,13 @@ cp_quote_object_dup_subtitle (CpQuoteObject *self)
                             self->quote->nodes_available, self->quote->gpus_per_node,
                             self->quote->gpu.name ? self->quote->gpu.name : "");
 
-  /* TRANSLATORS: offer name · nodes × GPUs per node × GPU name */
-  return g_strdup_printf (_("%s · %u × %u × %s"),
-                          self->quote->offer_name,
+  /* The hardware first: cut at its end in a narrow sidebar, the line
+   * loses the offer's name, never the GPU that tells quotes apart. */
+  /* TRANSLATORS: nodes × GPUs per node × GPU name · offer name */
+  return g_strdup_printf (_("%u × %u × %s · %s"),
                           self->quote->nodes_available, self->quote->gpus_per_node,
-                          self->quote->gpu.name ? self->quote->gpu.name : "");
+                          self->quote->gpu.name ? self->quote->gpu.name : "",
+                          self->quote->offer_name);
 }
 
 void

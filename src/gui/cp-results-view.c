@@ -143,11 +143,18 @@ cell_text (CpResultsView   *self,
       {
         const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
 
+        /* The GPU on the first line, whole; the vendor and offer on the
+         * second, cut at its end in a narrow window (the tooltip has the
+         * whole name): the GPU is what tells options apart. */
+        /* TRANSLATORS: the Quote cell's first line: GPUs per node × GPU name */
+        g_autofree char *hardware = g_strdup_printf (_("%u × %s"), quote->gpus_per_node,
+                                                     quote->gpu.name ? quote->gpu.name : "");
+
         /* R6 says why (cp_quote_price_is_plausible()). */
         if (!cp_quote_price_is_plausible (quote, &project->settings))
           /* TRANSLATORS: a quote whose price looks typed in the wrong unit */
-          return g_strdup_printf (_("⚠ %s (price?)"), name);
-        return g_strdup (name);
+          return g_strdup_printf (_("⚠ %s (price?)\n%s"), hardware, name);
+        return g_strdup_printf ("%s\n%s", hardware, name);
       }
     case CP_OPTION_TEXT_FITS:
       return g_strdup (estimate->fits ? _("Yes") : _("No"));

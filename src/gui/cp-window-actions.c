@@ -823,7 +823,21 @@ rename_project_action (GSimpleAction *action,
   _cp_window_start_project_rename (CP_WINDOW (user_data));
 }
 
+/* "Open" on the toast of a file just written: the file in the program
+ * the desktop uses for it. */
+static void
+open_written_action (GSimpleAction *action,
+                     GVariant      *param,
+                     gpointer       user_data)
+{
+  g_autoptr(GFile) file = g_file_new_for_path (g_variant_get_string (param, NULL));
+  g_autofree char *uri = g_file_get_uri (file);
+
+  gtk_show_uri (GTK_WINDOW (user_data), uri, GDK_CURRENT_TIME);
+}
+
 static const GActionEntry win_entries[] = {
+  { "open-written", open_written_action, "s" },
   { "save", save_action },
   { "save-as", save_as_action },
   { "import-quotes", import_quotes_action },

@@ -63,7 +63,8 @@ report_project (CpWindow *self)
 typedef struct {
   CpWindow     *window;
   GCancellable *cancellable;  /* the window's, cancelled when it closes */
-  char         *written;      /* the paths, for the toast */
+  char         *written;      /* the files' names, for the toast */
+  char         *first_path;   /* the PDF, else the XML: what "Open" opens */
 } ExportJob;
 
 static void
@@ -75,6 +76,7 @@ export_cb (GObject      *source,
   g_autoptr(CpWindow) self = job->window;
   g_autoptr(GCancellable) cancellable = job->cancellable;
   g_autofree char *written = job->written;
+  g_autofree char *first_path = job->first_path;
   g_autoptr(GError) error = NULL;
   gboolean exported = cp_report_export_finish (result, &error);
 
@@ -89,7 +91,14 @@ export_cb (GObject      *source,
 
   {
     g_autofree char *message = g_strdup_printf (_("Report written: %s"), written);
-    _cp_window_toast (self, message);
+    AdwToast *toast = adw_toast_new (message);
+
+    /* The first file written (the PDF when there is one) opens from the
+     * toast, as a document the user will look at next. */
+    adw_toast_set_button_label (toast, _("_Open"));
+    adw_toast_set_action_name (toast, "win.open-written");
+    adw_toast_set_action_target_value (toast, g_variant_new_string (first_path));
+    adw_toast_overlay_add_toast (self->toast_overlay, toast);
   }
 }
 
@@ -113,8 +122,14 @@ _cp_window_export_report_files (CpWindow   *self,
   job = g_new0 (ExportJob, 1);
   job->window = g_object_ref (self);
   job->cancellable = g_object_ref (self->cancellable);
-  job->written = pdf && xml ? g_strdup_printf ("%s, %s", pdf_path, xml_path)
-                            : g_strdup (pdf ? pdf_path : xml_path);
+  {
+    g_autofree char *pdf_name = pdf ? g_path_get_basename (pdf_path) : NULL;
+    g_autofree char *xml_name = xml ? g_path_get_basename (xml_path) : NULL;
+
+    job->written = pdf && xml ? g_strdup_printf ("%s, %s", pdf_name, xml_name)
+                              : g_strdup (pdf ? pdf_name : xml_name);
+    job->first_path = g_strdup (pdf ? pdf_path : xml_path);
+  }
   _cp_window_set_busy (self, TRUE, _("Writing the report…"));
   /* The worker plans, lays out and writes from its own copy. */
   {

@@ -132,6 +132,7 @@ _cp_window_create_sidebar_row (gpointer item,
   gtk_widget_add_css_class (subtitle, "caption");
   gtk_widget_add_css_class (subtitle, "dim-label");
   g_object_bind_property (item, "subtitle", subtitle, "label", G_BINDING_SYNC_CREATE);
+  g_object_bind_property (item, "subtitle", subtitle, "tooltip-text", G_BINDING_SYNC_CREATE);
 
   gtk_box_append (GTK_BOX (box), title);
   gtk_box_append (GTK_BOX (box), entry);

@@ -239,6 +239,28 @@ cp_quote_get_missing_in (const CpQuote    *quote,
   return missing;
 }
 
+/* A price per node-month is the price of a machine rented by the month:
+ * vendors in this market bill a monthly rental for the whole month, so a
+ * two-day job pays all of it. Billing it by the hour would make a short
+ * job on a monthly offer look 15 times cheaper than the vendor will
+ * charge (0.2 days of 70,000 CNY/node-month is 575 CNY, the month 70,000),
+ * and the plan would recommend it on that figure. A term the quote states
+ * (even one hour) is taken as stated. */
+double
+cp_quote_minimum_term_h (const CpQuote    *quote,
+                         const CpSettings *settings)
+{
+  if (cp_quote_minimum_term_is_assumed (quote))
+    return settings->hours_per_month;
+  return quote->minimum_term_h;
+}
+
+gboolean
+cp_quote_minimum_term_is_assumed (const CpQuote *quote)
+{
+  return quote->price_unit == CP_PRICE_PER_NODE_MONTH && quote->minimum_term_h <= 0;
+}
+
 gboolean
 cp_quote_validate (const CpQuote  *quote,
                    GError        **error)

@@ -57,6 +57,13 @@ gboolean  cp_quote_is_cluster (const CpQuote *quote);
 /* The price of one GPU-hour, whatever unit the quote is in, as the plan
  * ranks unit prices (R6): a node-month is @settings' hours per month. */
 double    cp_quote_price_per_gpu_hour (const CpQuote *quote, const CpSettings *settings);
+/* The shortest time billed, in hours: the quote's own minimum term, or,
+ * for a price per node-month with none stated (0), one month of
+ * @settings. The one billing rule of the window, the command line and the
+ * vendor-sheet import (cp-quote.c says why). */
+double    cp_quote_minimum_term_h (const CpQuote *quote, const CpSettings *settings);
+/* TRUE when cp_quote_minimum_term_h() assumed the month: no term stated. */
+gboolean  cp_quote_minimum_term_is_assumed (const CpQuote *quote);
 gboolean  cp_quote_validate (const CpQuote *quote, GError **error);
 
 /* The band of prices per GPU-hour, in the quote's currency, that real

@@ -389,3 +389,58 @@ cp_settings_gpu_memory_bytes (const CpSettings *settings,
 
   return gpu->memory_nominal_gb * unit;
 }
+
+guint
+cp_assumption_task_kinds (const char *key)
+{
+#define K(kind) (1u << (kind))
+  const guint full = K (CP_TASK_PRETRAIN) | K (CP_TASK_FULL_FINETUNE);
+  const guint adapters = K (CP_TASK_LORA) | K (CP_TASK_QLORA);
+  const guint training = full | adapters;
+  const guint serving = K (CP_TASK_INFERENCE);
+  const guint modelled = training | serving;   /* what the model's memory and time cover */
+  const guint every = (1u << CP_N_TASKS) - 1;
+  static const char * const keys[] = {
+    "bytes-convention", "memory-unit", "compute-utilisation",
+    "link-efficiency", "shared-network-factor", "dp-overlap",
+    "overlap-compute-slowdown", "framework-overhead", "fragmentation",
+    "serving-memory-fraction", "debug-share", "migration-days",
+    "hours-per-month", "selective-recompute-overhead", "full-recompute-flops",
+    "training-flops", "lora-flops", "qlora-bits", "judgement-gap",
+    "longest-acceptable-run", "debug-time", "global-batch",
+    "global-batch-cluster", "dp-bucket", "kv-block", "cuda-graphs",
+    "memory-bandwidth-fraction", "gpu-failure-rate", "restart-time",
+    "checkpoint-interval", "failure-rate",
+  };
+  /* In the order of keys[]: mixed-precision Adam's bytes cover every
+   * parameter only in a full run (adapters train a few); serving has its
+   * own memory, batch and bandwidth figures; the batch rule is
+   * pretraining's; failures and checkpoints interrupt training runs, while
+   * services and debugging rent their period whole (cp-goodput.c); the
+   * calendar's debugging share is a training project's (R4), migration
+   * anyone's who moves to a cluster (R8); months convert every price. */
+  const guint kinds[G_N_ELEMENTS (keys)] = {
+    full, every, modelled,
+    modelled, modelled, training,
+    training, modelled, modelled,
+    serving, training, modelled,
+    every, training, training,
+    training, adapters, K (CP_TASK_QLORA), modelled,
+    training, training, K (CP_TASK_PRETRAIN),
+    K (CP_TASK_PRETRAIN), training, serving, serving,
+    serving, training, training,
+    training, training,
+  };
+#undef K
+
+  G_STATIC_ASSERT (G_N_ELEMENTS (keys) == G_N_ELEMENTS (kinds));
+  if (key == NULL)
+    return every;
+  /* The storage speeds at which checkpoints are written. */
+  if (g_str_has_prefix (key, "checkpoint-write-"))
+    return training;
+  for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+    if (strcmp (key, keys[i]) == 0)
+      return kinds[i];
+  return every;
+}

@@ -55,6 +55,12 @@ guint cp_settings_get_assumptions (const CpSettings *settings,
                                    guint             n_out);
 gboolean cp_settings_validate (const CpSettings *settings, GError **error);
 
+/* The kinds of job whose figures assumption @key (cp_settings_get_assumptions(),
+ * or a spread's key) enters, one bit (1 << CpTaskKind) each: a report lists
+ * only the assumptions some job of the project depends on. An unknown key
+ * enters every kind. */
+guint cp_assumption_task_kinds (const char *key);
+
 /* Bytes one GPU of @gpu offers under the memory-unit convention. */
 double cp_settings_gpu_memory_bytes (const CpSettings *settings,
                                      const CpGpuSpec  *gpu);

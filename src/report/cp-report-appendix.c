@@ -48,6 +48,21 @@ unit_words (const char *unit)
   return unit;
 }
 
+/* Whether some job of the project depends on assumption @key: the
+ * appendix lists only those (a LoRA-only project has no pretraining batch
+ * rule, a training-only one no KV-cache block). */
+static gboolean
+project_uses (const CpProject *project,
+              const char      *key)
+{
+  guint kinds = cp_assumption_task_kinds (key);
+
+  for (guint j = 0; j < project->jobs->len; j++)
+    if (kinds & (1u << ((const CpJob *) g_ptr_array_index (project->jobs, j))->kind))
+      return TRUE;
+  return FALSE;
+}
+
 /* The assumptions that are not measurements, each with its spread and
  * the spread's source: what the low and high figures move. */
 static void
@@ -64,7 +79,8 @@ section_spreads (Doc *doc)
   cp_doc_paragraph (doc, doc->body,
                     _("These assumptions are not measurements. Each time and cost comes with a low and a high figure: every assumption below at its optimistic end together, then at its pessimistic end together. A figure a trial run measured (utilisation, peak memory) does not vary. A verdict holds when the same option is the cheapest feasible one at both ends and with each assumption alone at either end of its range; otherwise the report names the threshold at which another quote wins."));
   for (guint i = 0; i < MIN (n, G_N_ELEMENTS (spreads)); i++)
-    cp_doc_table_add_row (&table, g_strdup (cp_words_spread_title (spreads[i].kind)),
+    if (project_uses (doc->project, spreads[i].key))
+      cp_doc_table_add_row (&table, g_strdup (cp_words_spread_title (spreads[i].kind)),
                           cp_words_spread_value (doc->project, spreads[i].kind, spreads[i].expected, doc->lang),
                           cp_words_spread_range (doc->project, &spreads[i], doc->lang),
                           g_strdup (cp_words_spread_source (spreads[i].kind)));
@@ -90,7 +106,7 @@ cp_report_section_assumptions (Doc *doc)
   /* TRANSLATORS: %s is a number of days such as "120.0 days" */
   layouts = g_strdup_printf (_("A training layout a job leaves open (tensor, pipeline, data and expert parallel, ZeRO stage, micro-batch, recompute, interleaving) is searched: the fastest that fits is chosen, a tie within 1%% going to the one with more memory headroom, and the runner-up is named. A job without a deadline is held to the longest acceptable run, %s."),
                              longest);
-  conventions = g_strdup_printf ("%s %s %s %s %s",
+  conventions = g_strdup_printf ("%s %s %s %s %s %s",
                                  settings->bytes_convention == CP_BYTES_CONVENTION_ZERO_16
                                  ? _("Mixed-precision Adam is counted at 16 bytes per parameter (ZeRO: bf16 weights and gradients, 12 bytes of optimizer state).")
                                  : _("Mixed-precision Adam is counted at 18 bytes per parameter (Hugging Face: fp32 and fp16 weights, fp32 gradients, 8 bytes of optimizer state)."),
@@ -99,6 +115,7 @@ cp_report_section_assumptions (Doc *doc)
                                  : _("A card sold as “80 GB” is taken as 80 × 10^9 bytes, the datasheet's decimal reading; memory figures are in GB."),
                                  _("Time uses dense peak FLOPS only, never sparse figures; run time and calendar time (run plus debugging and migration) are kept apart, and deadlines are checked against calendar time."),
                                  layouts,
+                                 _("A price per node-month with no minimum term stated is billed for at least one month, as vendors bill a monthly rental for the month; a term the quote states is used as stated."),
                                  _("A training run is interrupted whenever one of its GPUs fails: GPUs × run hours × the per-GPU failure rate interruptions are expected, one machine included. Each option writes checkpoints (weights and optimizer states) at its storage's speed, at the Young/Daly interval unless one is set, and each interruption costs a restart and, on average, half an interval of work redone (Daly's model). Goodput, useful time ÷ wall time, stretches the run time, and with it billed hours, cost and the deadline check. Services, debugging and data processing rent their period whole: their interruptions are downtime within it."));
   cp_doc_paragraph (doc, doc->body, conventions);
 
@@ -107,6 +124,8 @@ cp_report_section_assumptions (Doc *doc)
       const CpAssumption *a = &assumptions[i];
       g_autofree char *number = NULL;
 
+      if (!project_uses (doc->project, a->key))
+        continue;
       if (g_strcmp0 (a->unit, "bytes") == 0)
         number = cp_format_bytes (a->value, settings->memory_unit);
       else if (g_strcmp0 (a->unit, "fraction") == 0)
@@ -149,16 +168,24 @@ cp_report_section_approval (Doc *doc)
   char *header[] = { _("Role"), C_("person", "Name"), _("Signature"), _("Date") };
   Table table = { 4, widths, NULL, header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 30 };
 
-  /* A project without a preparer has no one to name: a blank row would
-   * read as a name left out. */
-  if (project->prepared_by != NULL && *project->prepared_by != '\0')
-    cp_doc_table_add_row (&table, g_strdup (_("Prepared by")), g_strdup (project->prepared_by),
-                          g_strdup (""), g_strdup (doc->date));
-  cp_doc_table_add_row (&table, g_strdup (_("Reviewed by")), g_strdup (""), g_strdup (""), g_strdup (""));
-  cp_doc_table_add_row (&table, g_strdup (_("Approved by")), g_strdup (""), g_strdup (""), g_strdup (""));
+  const char *names[] = { project->prepared_by, project->reviewed_by, project->approved_by };
+  const char *roles[] = { _("Prepared by"), _("Reviewed by"), _("Approved by") };
+
+  /* Names the project does not set stay blank, to be written by hand; the
+   * preparer signs on the report's day, the approver on the day set for
+   * the approval (the project's Report section, report --signed-on). */
+  for (guint i = 0; i < G_N_ELEMENTS (roles); i++)
+    {
+      gboolean named = names[i] != NULL && *names[i] != '\0';
+      char *date = i == 0 && named ? g_strdup (doc->date)
+                   : i == 2 && project->signed_on != NULL && *project->signed_on != '\0'
+                   ? cp_i18n_format_iso_date (project->signed_on, doc->lang) : g_strdup ("");
+
+      cp_doc_table_add_row (&table, g_strdup (roles[i]), g_strdup (named ? names[i] : ""), g_strdup (""), date);
+    }
 
   /* The signatures stay together on one page. */
-  cp_doc_ensure (doc, 160);
+  cp_doc_ensure (doc, 130);
   cp_doc_table_under (doc, doc->h1, _("Approval"), &table);
   g_ptr_array_unref (table.rows);
 }

@@ -132,6 +132,28 @@ answer_cost (const CpProject *project,
                           cost, days, deadline);
 }
 
+/* The answer's band over the assumptions' spread, and whether the same
+ * quote wins across it: what an approver needs to know of the doubt. */
+static char *
+answer_range (const CpProject *project,
+              const CpPlan    *plan,
+              const CpOption  *option,
+              const char      *lang)
+{
+  const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+  g_autofree char *low = cp_i18n_format_money (option->range.total_cost_low, quote->currency, lang);
+  g_autofree char *high = cp_i18n_format_money (option->range.total_cost_high, quote->currency, lang);
+  g_autofree char *days_low = cp_i18n_format_days (option->range.calendar_days_low, lang);
+  g_autofree char *days_high = cp_i18n_format_days (option->range.calendar_days_high, lang);
+
+  return g_strdup_printf (plan->verdict_robust
+                          /* TRANSLATORS: the answer's range: costs low and high, days low and high */
+                          ? _("Range: %s to %s, %s to %s; the choice holds across it.")
+                          /* TRANSLATORS: the answer's range: costs low and high, days low and high */
+                          : _("Range: %s to %s, %s to %s; another quote wins within it (see the job's chapter)."),
+                          low, high, days_low, days_high);
+}
+
 void
 cp_report_section_title (Doc *doc)
 {
@@ -176,7 +198,11 @@ cp_report_section_question (Doc       *doc,
           const CpOption *option = &g_array_index (plan->options, CpOption, plan->recommended);
           g_autofree char *what = answer_what (project, option);
           g_autofree char *from = answer_from (project, option);
-          g_autofree char *cost = answer_cost (project, job, plan, option, doc->lang);
+          g_autofree char *answer = answer_cost (project, job, plan, option, doc->lang);
+          /* Without a price to compare, there is no cost band to give. */
+          g_autofree char *range = plan->cost_unknown ? g_strdup ("")
+                                   : answer_range (project, plan, option, doc->lang);
+          g_autofree char *cost = plan->cost_unknown ? g_strdup (answer) : g_strdup_printf ("%s %s", answer, range);
           g_autofree char *price_check = cp_words_price_check (project, plan, doc->lang);
 
           cp_doc_paragraph_full (doc, doc->bold, what, 0, 1, NULL);

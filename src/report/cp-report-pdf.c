@@ -24,6 +24,7 @@
 #include "cp-i18n.h"
 #include "cp-reason-text.h"
 #include "cp-report-doc.h"
+#include "cp-report-schedule.h"
 #include "cp-report-sections.h"
 
 struct _CpReportLayout
@@ -32,18 +33,26 @@ struct _CpReportLayout
   GArray *pages;                /* Page */
 };
 
+/* The memo first: each job's answer, the project's budget and calendar,
+ * what to ask the vendors, the main risks and the sign-off, on the first
+ * page or two; then the detail of each job and the appendix. */
 static void
-lay_out (Doc       *doc,
-         JobResult *results)
+lay_out (Doc              *doc,
+         JobResult        *results,
+         const CpSchedule *schedule)
 {
   cp_doc_new_page (doc);
   cp_report_section_title (doc);
   cp_report_section_question (doc, results);
+  if (schedule != NULL)
+    cp_report_section_budget (doc, schedule);
+  cp_report_section_vendor_questions (doc, results);
+  cp_report_section_risks (doc, results);
+  cp_report_section_approval (doc);
   cp_report_section_jobs_and_quotes (doc);
   for (guint j = 0; j < doc->project->jobs->len; j++)
     cp_report_section_job (doc, j, &results[j]);
   cp_report_section_assumptions (doc);
-  cp_report_section_approval (doc);
 }
 
 char *
@@ -86,6 +95,7 @@ cp_report_layout_new (const CpProject *project,
   g_autoptr(GDateTime) now = g_date_time_new_now_local ();
   g_autofree char *date = NULL;
   g_autofree JobResult *results = NULL;
+  g_autoptr(CpSchedule) schedule = NULL;
   Doc doc;
 
   g_return_val_if_fail (project != NULL, NULL);
@@ -114,10 +124,20 @@ cp_report_layout_new (const CpProject *project,
   layout->title = g_strdup_printf (_("Compute plan: %s"), project->name != NULL && *project->name != '\0'
                                    ? project->name : _("Untitled Project"));
 
+  {
+    /* The plans above, in the project's order, for the project's schedule
+     * (a loop in the jobs' order leaves the budget out). */
+    g_autoptr(GPtrArray) plans = g_ptr_array_new ();
+
+    for (guint j = 0; j < project->jobs->len; j++)
+      g_ptr_array_add (plans, results[j].plan);
+    schedule = cp_report_schedule_new (project, plans, NULL);
+  }
+
   cp_doc_init (&doc, project, lang, page_width_pt, page_height_pt, layout->pages);
   doc.title_text = layout->title;
   doc.date = date;
-  lay_out (&doc, results);
+  lay_out (&doc, results, schedule);
   for (guint i = 0; i < layout->pages->len; i++)
     cp_doc_page_furniture (&doc, i, layout->pages->len);
   cp_doc_clear (&doc);

@@ -3,6 +3,7 @@
 #pragma once
 
 #include "planner/cp-plan.h"
+#include "planner/cp-schedule.h"
 #include "cp-chart.h"
 #include "cp-report-doc.h"
 
@@ -28,5 +29,13 @@ void cp_report_section_job (Doc *doc, guint job_index, JobResult *result);
 void cp_report_section_assumptions (Doc *doc);
 
 void cp_report_section_approval (Doc *doc);
+
+/* cp-report-budget.c: the project's budget and calendar, the questions
+ * for the vendors and the main risks, after the jobs' answers. */
+void cp_report_section_budget (Doc *doc, const CpSchedule *schedule);
+
+void cp_report_section_vendor_questions (Doc *doc, JobResult *results);
+
+void cp_report_section_risks (Doc *doc, JobResult *results);
 
 G_END_DECLS

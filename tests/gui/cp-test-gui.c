@@ -54,3 +54,129 @@ cp_test_gui_find_combo_row (GtkWidget  *root,
       return g_ptr_array_index (combos, i);
   return NULL;
 }
+
+void
+cp_test_gui_spin (void)
+{
+  while (g_main_context_pending (NULL))
+    g_main_context_iteration (NULL, FALSE);
+}
+
+static gboolean
+hang_guard_cb (gpointer user_data)
+{
+  *(gboolean *) user_data = TRUE;
+  return G_SOURCE_REMOVE;
+}
+
+void
+cp_test_gui_wait_until (CpTestGuiCondition condition,
+                        gpointer           user_data,
+                        const char        *what)
+{
+  gboolean hung = FALSE;
+  guint guard_id;
+
+  if (condition (user_data))
+    return;
+  guard_id = g_timeout_add_seconds (CP_TEST_GUI_HANG_GUARD_S, hang_guard_cb, &hung);
+  while (!condition (user_data) && !hung)
+    g_main_context_iteration (NULL, TRUE);
+  if (hung)
+    g_error ("waited %d s for %s: it will not happen", CP_TEST_GUI_HANG_GUARD_S, what);
+  g_source_remove (guard_id);
+}
+
+static gboolean
+pointer_cleared (gpointer user_data)
+{
+  return *(gpointer *) user_data == NULL;
+}
+
+void
+cp_test_gui_wait_finalized (gpointer   *weak,
+                            const char *what)
+{
+  cp_test_gui_wait_until (pointer_cleared, weak, what);
+}
+
+static void
+frame_painted_cb (GdkFrameClock *clock,
+                  gpointer       user_data)
+{
+  (void) clock;
+  *(gboolean *) user_data = TRUE;
+}
+
+static gboolean
+flag_set (gpointer user_data)
+{
+  return *(gboolean *) user_data;
+}
+
+void
+cp_test_gui_wait_frames (GtkWidget *widget,
+                         guint      n_frames)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (widget);
+
+  g_assert_nonnull (clock);
+  for (guint i = 0; i < n_frames; i++)
+    {
+      gboolean painted = FALSE;
+      gulong handler = g_signal_connect (clock, "after-paint", G_CALLBACK (frame_painted_cb), &painted);
+
+      gtk_widget_queue_draw (widget);
+      cp_test_gui_wait_until (flag_set, &painted, "a frame");
+      g_signal_handler_disconnect (clock, handler);
+    }
+  cp_test_gui_spin ();
+}
+
+static gboolean
+window_idle (gpointer window)
+{
+  return !cp_window_get_busy (window);
+}
+
+void
+cp_test_gui_wait_not_busy (CpWindow *window)
+{
+  cp_test_gui_wait_until (window_idle, window, "the window's work on a worker to end");
+  cp_test_gui_spin ();
+}
+
+static gboolean
+window_busy (gpointer window)
+{
+  return cp_window_get_busy (window);
+}
+
+void
+cp_test_gui_wait_busy (CpWindow *window)
+{
+  cp_test_gui_wait_until (window_busy, window, "the window to start work on a worker");
+}
+
+static gboolean
+results_shown (gpointer results)
+{
+  return !cp_results_view_get_update_pending (results);
+}
+
+void
+cp_test_gui_wait_results (CpResultsView *results)
+{
+  cp_test_gui_wait_until (results_shown, results, "the results' paragraphs");
+}
+
+void
+cp_test_gui_close_window (CpWindow *window)
+{
+  gpointer weak = window;
+
+  g_object_add_weak_pointer (G_OBJECT (window), &weak);
+  gtk_window_close (GTK_WINDOW (window));
+  cp_test_gui_wait_finalized (&weak, "the closed window to go");
+  cp_test_gui_spin ();
+}

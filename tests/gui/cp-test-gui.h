@@ -2,6 +2,8 @@
 #pragma once
 
 #include "gui/cp-application.h"
+#include "gui/cp-results-view.h"
+#include "gui/cp-window.h"
 
 G_BEGIN_DECLS
 
@@ -21,5 +23,43 @@ void           cp_test_gui_collect         (GtkWidget *root,
 /* The combo row below @root titled @title, or NULL. */
 AdwComboRow   *cp_test_gui_find_combo_row  (GtkWidget  *root,
                                             const char *title);
+
+/* Waiting in the GUI tests (issue 24): the main loop runs until what the
+ * test needs has happened, never for a fixed time, so a loaded machine or
+ * a sanitizer only makes a test slower, never red. The one clock is a
+ * hang guard of CP_TEST_GUI_HANG_GUARD_S per wait, far above any wait on
+ * the slowest run (valgrind, ASan with its slow unwinder on two busy
+ * cores), so that a wait that can never end fails with its name instead of
+ * at meson's time-out. */
+#define CP_TEST_GUI_HANG_GUARD_S 300
+
+typedef gboolean (*CpTestGuiCondition) (gpointer user_data);
+
+/* Runs what the main loop has ready, without waiting for more. */
+void           cp_test_gui_spin            (void);
+/* Runs the main loop until @condition (@user_data) holds; @what names the
+ * wait if the hang guard fires. */
+void           cp_test_gui_wait_until      (CpTestGuiCondition condition,
+                                            gpointer           user_data,
+                                            const char        *what);
+/* Until the GObject *@weak points to is finalized (its weak pointer,
+ * added by the caller, turns NULL). */
+void           cp_test_gui_wait_finalized  (gpointer   *weak,
+                                            const char *what);
+/* @n_frames frames of @widget's frame clock, each one asked for: the
+ * layout and drawing that a change queued, and whatever those queue in
+ * turn, up to @n_frames deep. */
+void           cp_test_gui_wait_frames     (GtkWidget *widget,
+                                            guint      n_frames);
+/* Until the window's work on worker threads has ended (its busy
+ * property), then what that queued on the main loop. */
+void           cp_test_gui_wait_not_busy   (CpWindow *window);
+/* Until the window has started work on a worker (busy). */
+void           cp_test_gui_wait_busy       (CpWindow *window);
+/* Until the results' paragraphs follow the verdict (one frame later). */
+void           cp_test_gui_wait_results    (CpResultsView *results);
+/* Closes @window and waits until it is gone (closing saves off the main
+ * thread, then destroys the window). */
+void           cp_test_gui_close_window    (CpWindow *window);
 
 G_END_DECLS

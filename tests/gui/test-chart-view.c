@@ -10,11 +10,25 @@
 #include "planner/cp-sweep.h"
 #include "store/cp-demo.h"
 
+#include "cp-test-gui.h"
+
 static void
 spin (void)
 {
-  while (g_main_context_pending (NULL))
-    g_main_context_iteration (NULL, FALSE);
+  cp_test_gui_spin ();
+}
+
+typedef struct {
+  GtkWidget *widget;
+  int        width;
+} WidthWait;
+
+static gboolean
+at_least_as_wide (gpointer user_data)
+{
+  WidthWait *wait = user_data;
+
+  return gtk_widget_get_width (wait->widget) >= wait->width;
 }
 
 static GtkWidget *
@@ -53,11 +67,8 @@ chart_window (int         width,
   gtk_window_set_default_size (window, width, height);
   gtk_window_set_child (window, GTK_WIDGET (view));
   gtk_window_present (window);
-  for (int i = 0; i < 50 && gtk_widget_get_width (GTK_WIDGET (view)) < width / 2; i++)
-    {
-      g_usleep (10000);
-      spin ();
-    }
+  cp_test_gui_wait_until (at_least_as_wide, &(WidthWait) { GTK_WIDGET (view), width / 2 },
+                          "the chart laid out in its window");
   *window_out = window;
   return view;
 }
@@ -94,15 +105,17 @@ on_exported (GObject      *source,
     g_assert_nonnull (*error);
 }
 
+static gboolean
+export_done (gpointer view)
+{
+  return !cp_chart_view_get_exporting (view);
+}
+
 static void
 wait_for_export (CpChartView *view)
 {
-  for (int i = 0; i < 500 && cp_chart_view_get_exporting (view); i++)
-    {
-      g_usleep (10000);
-      spin ();
-    }
-  g_assert_false (cp_chart_view_get_exporting (view));
+  cp_test_gui_wait_until (export_done, view, "the chart's export to end");
+  spin ();
 }
 
 /* The export button's work runs on a worker: the action is off while it
@@ -179,11 +192,10 @@ test_chart_view_present (void)
   g_assert_false (gtk_widget_get_visible (find_named (GTK_WIDGET (shown), "present-chart")));
   /* Full window at the monitor's size (walkthrough finding 12: it opened
    * at 560 × 366, smaller than the chart in the window). */
-  for (int i = 0; i < 100 && gtk_widget_get_width (GTK_WIDGET (presentation)) < gtk_widget_get_width (GTK_WIDGET (window)); i++)
-    {
-      g_usleep (10000);
-      spin ();
-    }
+  cp_test_gui_wait_until (at_least_as_wide,
+                          &(WidthWait) { GTK_WIDGET (presentation), gtk_widget_get_width (GTK_WIDGET (window)) },
+                          "the presentation at the monitor's size");
+  spin ();
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (presentation)), >=, gtk_widget_get_width (GTK_WIDGET (window)));
   g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (presentation)), >=, gtk_widget_get_height (GTK_WIDGET (window)));
   g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (shown)), >=, gtk_widget_get_width (GTK_WIDGET (view)));

@@ -28,29 +28,20 @@ static CpApplication *app;
 static void
 spin (void)
 {
-  while (g_main_context_pending (NULL))
-    g_main_context_iteration (NULL, FALSE);
+  cp_test_gui_spin ();
 }
 
 static gboolean
-timed_out_cb (gpointer user_data)
+dialog_idle (gpointer dialog)
 {
-  *(gboolean *) user_data = TRUE;
-  return G_SOURCE_REMOVE;
+  return !cp_import_dialog_get_busy (dialog);
 }
 
-/* Runs the main loop until the dialog reads nothing more (30 s at most:
- * a 5,000-row sheet under valgrind). */
+/* Runs the main loop until the dialog reads nothing more. */
 static void
 wait_until_idle (CpImportDialog *dialog)
 {
-  gboolean timed_out = FALSE;
-  guint timeout_id = g_timeout_add_seconds (30, timed_out_cb, &timed_out);
-
-  while (cp_import_dialog_get_busy (dialog) && !timed_out)
-    g_main_context_iteration (NULL, TRUE);
-  g_assert_false (timed_out);
-  g_source_remove (timeout_id);
+  cp_test_gui_wait_until (dialog_idle, dialog, "the sheet's reading to end");
   spin ();
 }
 
@@ -371,7 +362,7 @@ test_close_mid_read (void)
 {
   g_autofree char *path = write_large_sheet (5000);
   g_autoptr(CpProject) project = cp_project_new ();
-  gboolean alive, settled = FALSE;
+  gboolean alive;
   CpImportDialog *dialog = open_dialog (path, project, &alive);
 
   g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
@@ -383,10 +374,9 @@ test_close_mid_read (void)
   g_assert_false (alive);
   g_assert_null (dialog);
 
-  /* The cancelled work's callback runs meanwhile. */
-  g_timeout_add (500, timed_out_cb, &settled);
-  while (!settled)
-    g_main_context_iteration (NULL, TRUE);
+  /* The rows are read by a task that returns as soon as it is cancelled:
+   * its callback is queued by the cancel and runs here. */
+  spin ();
   g_assert_cmpuint (project->quotes->len, ==, 0);
 }
 
@@ -413,6 +403,19 @@ test_other_file_mid_read (void)
   spin ();
 }
 
+typedef struct {
+  CpImportDialog *dialog;
+  GtkWidget      *spinner;
+} SpinnerWait;
+
+static gboolean
+spinner_or_idle (gpointer user_data)
+{
+  SpinnerWait *wait = user_data;
+
+  return !cp_import_dialog_get_busy (wait->dialog) || gtk_widget_get_visible (wait->spinner);
+}
+
 /* Work that lasts over 300 ms shows a spinner and says so; the summary
  * replaces it once the rows are read. */
 static void
@@ -421,11 +424,10 @@ test_progress_shown (void)
   g_autofree char *path = write_large_sheet (CP_QUOTE_CSV_MAX_RECORDS);
   g_autoptr(CpProject) project = cp_project_new ();
   g_autoptr(GPtrArray) spinners = g_ptr_array_new ();
-  gboolean alive, waited = FALSE;
+  gboolean alive;
   CpImportDialog *dialog = open_dialog (path, project, &alive);
   GtkWidget *spinner;
   AdwActionRow *summary;
-  guint timeout_id;
 
   cp_test_gui_collect (GTK_WIDGET (dialog), GTK_TYPE_SPINNER, spinners);
   g_assert_cmpuint (spinners->len, ==, 1);
@@ -436,11 +438,8 @@ test_progress_shown (void)
   /* Until the spinner shows or the reading ends, whichever first: under
    * the sanitizers the main loop reaches the 300 ms timer late, and a
    * fixed wait of 400 ms found the spinner not yet shown. */
-  timeout_id = g_timeout_add (10000, timed_out_cb, &waited);
-  while (!waited && cp_import_dialog_get_busy (dialog) && !gtk_widget_get_visible (spinner))
-    g_main_context_iteration (NULL, TRUE);
-  g_assert_false (waited);
-  g_source_remove (timeout_id);
+  cp_test_gui_wait_until (spinner_or_idle, &(SpinnerWait) { dialog, spinner },
+                          "the progress or the end of the reading");
   /* 10,000 rows take longer than 300 ms on any machine this runs on; if
    * not, there is nothing to see. */
   if (cp_import_dialog_get_busy (dialog))

@@ -29,29 +29,19 @@ static CpApplication *app;
 static void
 spin (void)
 {
-  while (g_main_context_pending (NULL))
-    g_main_context_iteration (NULL, FALSE);
+  cp_test_gui_spin ();
 }
 
 static void
 wait_not_busy (CpWindow *window)
 {
-  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-
-  while (cp_window_get_busy (window) && g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, TRUE);
-  g_assert_false (cp_window_get_busy (window));
-  spin ();
+  cp_test_gui_wait_not_busy (window);
 }
 
 static void
 wait_results (CpResultsView *results)
 {
-  gint64 end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
-
-  while (cp_results_view_get_update_pending (results) && g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, TRUE);
-  g_assert_false (cp_results_view_get_update_pending (results));
+  cp_test_gui_wait_results (results);
 }
 
 static GtkWidget *
@@ -112,15 +102,7 @@ open_demo_window (void)
 static void
 close_window (CpWindow *window)
 {
-  GtkWidget *weak = GTK_WIDGET (window);
-  gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
-
-  g_object_add_weak_pointer (G_OBJECT (window), (gpointer *) &weak);
-  gtk_window_close (GTK_WINDOW (window));
-  while (weak != NULL && g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, TRUE);
-  g_assert_null (weak);
-  spin ();
+  cp_test_gui_close_window (window);
 }
 
 /* Reads @name as the file chooser would hand it, and returns the preview. */

@@ -1,10 +1,12 @@
 /* cp-check.c: every figure a person sees is finite and not negative. */
 
+#define _POSIX_C_SOURCE 200809L
+
 #include "config.h"
 
 #include <math.h>
-
 #include <string.h>
+#include <time.h>
 
 #include "cp-check.h"
 
@@ -109,4 +111,21 @@ cp_check_estimate_refused (const CpJob      *job,
   g_assert_error (error, CP_MODEL_ERROR, CP_MODEL_ERROR_INVALID);
   if (strstr (error->message, field) == NULL)
     g_error ("refused with “%s”, which does not name %s", error->message, field);
+}
+
+double
+cp_check_thread_cpu_s (void)
+{
+  struct timespec used;
+
+  g_assert_cmpint (clock_gettime (CLOCK_THREAD_CPUTIME_ID, &used), ==, 0);
+  return (double) used.tv_sec + used.tv_nsec / 1e9;
+}
+
+double
+cp_check_time_factor (void)
+{
+  const char *factor = g_getenv ("CP_TIME_FACTOR");
+
+  return factor != NULL && g_ascii_strtod (factor, NULL) >= 1 ? g_ascii_strtod (factor, NULL) : 1;
 }

@@ -29,4 +29,14 @@ void        cp_check_project_figures  (const CpProject *project);
 void        cp_check_estimate_refused (const CpJob *job, const CpQuote *quote,
                                        const CpSettings *settings, const char *field);
 
+/* CPU time this thread has used, in seconds. Bounds on how much work a
+ * hostile input causes are measured in it, not on the wall clock, which
+ * other processes on a busy machine stretch (issue 24). */
+double      cp_check_thread_cpu_s     (void);
+
+/* How many times slower than a plain build this run executes code:
+ * CP_TIME_FACTOR (build-aux/valgrind.sh sets it for memcheck), else 1.
+ * A property of the build, not of the machine's load. */
+double      cp_check_time_factor      (void);
+
 G_END_DECLS

@@ -457,6 +457,51 @@ test_qlora_7b_base (void)
   cp_quote_clear (&quote);
 }
 
+/* Issue 21: under ZeRO-3 / FSDP the frozen base of a LoRA job is sharded
+ * over the data-parallel group too (torchtune's lora_finetune_distributed
+ * wraps every layer in FSDP2's fully_shard). LLaMA-7B in bf16 on 8 GPUs:
+ * 6.738e9 × 2 B ÷ 8 = 1.685e9 B of base per GPU, plus the LoRA weights
+ * (q and v, rank 64: 2 × 64 × 8192 × 32 = 33.6M parameters × 2 B) whole;
+ * the one layer gathered while it computes, 6.738e9 × 2 ÷ 32 B, is a
+ * buffer counted with the overhead, as for full training. ZeRO-2 keeps
+ * the whole base on every GPU. */
+static void
+test_lora_zero3_shards_frozen_base (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate sharded, replicated;
+  double base = 6.738e9 * 2;
+  double lora_weights = 2.0 * 64 * (4096 + 4096) * 32 * 2;
+
+  cp_settings_init (&settings);
+  quote_init_a100 (&quote, 8, 1);
+  cp_job_init (&job, CP_TASK_LORA);
+  model_init (&job.model, 6.738e9, 32, 4096, 32, 32, 11008, 32000, TRUE);
+  job.lora_rank = 64;
+  job.lora_targets = CP_LORA_TARGET_Q | CP_LORA_TARGET_V;
+  job.seq_len = 512;
+  job.tensor_parallel = 1;
+  job.pipeline_parallel = 1;
+  job.micro_batch = 1;
+  job.zero_stage = 3;
+
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &sharded, NULL));
+  g_assert_cmpuint (sharded.layout.data_parallel, ==, 8);
+  assert_close (base / 8 + lora_weights, sharded.weights_bytes, 1e-9);
+
+  job.zero_stage = 2;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &replicated, NULL));
+  assert_close (base + lora_weights, replicated.weights_bytes, 1e-9);
+  /* The overhead differs by the gathered layer and by the fragmentation
+   * allowance on the weights no longer held. */
+  assert_close (base / 32 + settings.fragmentation_fraction * (base / 8 - base),
+                sharded.overhead_bytes - replicated.overhead_bytes, 1e-6);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
 /* M7: QLoRA brings a 65B fine-tune from > 780 GB (65B × 12 B) to < 48 GB. */
 static void
 test_qlora_65b_single_gpu (void)
@@ -679,7 +724,12 @@ test_cost_billing (void)
     { CP_PRICE_PER_GPU_HOUR, 10, 24, 720, 100, 57600 },
     { CP_PRICE_PER_GPU_HOUR, 10, 24, 0, 100, 120 * 80 },
     { CP_PRICE_PER_NODE_MONTH, 30000, 730, 0, 100, 30000 },
-    { CP_PRICE_PER_NODE_MONTH, 30000, 0, 0, 73, 3000 },
+    /* A stated term of one hour: billed pro rata, 73/730 of the month. */
+    { CP_PRICE_PER_NODE_MONTH, 30000, 0, 1, 73, 3000 },
+    /* #20 item 6: no term stated on a monthly price bills the month
+     * (cp_quote_minimum_term_h()), whichever front door typed it: 0.2 days
+     * of 70,000 per node-month is 70,000, not 4.8/730 × 70,000 = 460. */
+    { CP_PRICE_PER_NODE_MONTH, 70000, 1, 0, 4.8, 70000 },
     { CP_PRICE_PER_NODE_HOUR, 70, 1, 0, 100, 7000 },
     { CP_PRICE_PER_NODE_HOUR, 70, 1, 0, 100.5, 7070 },
   };
@@ -1418,6 +1468,7 @@ main (int   argc,
   g_test_add_func ("/model/memory/activations-M4", test_activations_korthikanti);
   g_test_add_func ("/model/memory/qlora-7b-M8", test_qlora_7b_base);
   g_test_add_func ("/model/memory/qlora-65b-M7", test_qlora_65b_single_gpu);
+  g_test_add_func ("/model/memory/lora-zero3-shards-frozen-base", test_lora_zero3_shards_frozen_base);
   g_test_add_func ("/model/memory/offload-host-memory", test_offload_host_memory);
   g_test_add_func ("/model/memory/host-memory-validation", test_host_memory_validation);
   g_test_add_func ("/model/inference/kv-per-token-I1-I7", test_kv_cache_per_token);
