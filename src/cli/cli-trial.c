@@ -113,6 +113,7 @@ cp_cli_import_trial (int argc, char **argv)
   g_autoptr(GError) error = NULL;
   g_autofree char *job_text = NULL;
   g_autofree char *quote_text = NULL;
+  g_autofree char *machine_mismatch = NULL;
   g_autofree char *log_name = NULL;
   g_autofree char *formats = NULL;
   g_autofree char *job_id = NULL;
@@ -217,6 +218,19 @@ cp_cli_import_trial (int argc, char **argv)
                              "throughput, step time or, for a serving job, the KV-cache size): "
                              "nothing imported"), log_name);
 
+  machine_mismatch = cp_trial_log_check_quote (log, quote);
+  if (machine_mismatch != NULL)
+    {
+      fprintf (stderr, _("Warning: %s\n"), machine_mismatch);
+      if (!force)
+        {
+          g_free (trial.quote_id);
+          /* TRANSLATORS: a file name, then a quote id */
+          return cp_cli_failure (_("%s: not imported, the log cannot be of a run on quote “%s”; name the "
+                                   "quote that ran it with --quote, or pass --force to import its figures anyway"),
+                                 log_name, quote->id);
+        }
+    }
   warnings = cp_trial_log_check_job (log, job, &trial);
   for (guint i = 0; i < warnings->len; i++)
     /* TRANSLATORS: a warning about the log */

@@ -160,6 +160,11 @@ refresh (CpTrialLogDialog *self)
   if (readings != NULL)
     {
       g_autoptr(GPtrArray) warnings = cp_trial_log_check_job (self->log, self->job, &self->trial);
+      char *machine_mismatch = cp_trial_log_check_quote (self->log, quote);
+
+      /* The machine is the first thing to set right: it goes first. */
+      if (machine_mismatch != NULL)
+        g_ptr_array_insert (warnings, 0, machine_mismatch);
 
       for (guint i = 0; i < warnings->len; i++)
         {
@@ -179,6 +184,8 @@ refresh (CpTrialLogDialog *self)
                                          ? _("Its figures would replace what the planner works out for this job’s "
                                              "model. They are used only if you confirm below.")
                                          : NULL);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->quote_row),
+                               quote != NULL ? g_object_get_data (G_OBJECT (self->quote_row), quote->id) : NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->warning_group), self->n_warnings > 0);
   gtk_widget_set_visible (GTK_WIDGET (self->confirm_group), self->n_warnings > 0 && self->trial.quote_id != NULL);
   gtk_widget_set_visible (GTK_WIDGET (self->shown_group), any_shown);
@@ -307,27 +314,45 @@ cp_trial_log_dialog_new (GtkWindow       *parent,
   for (guint i = 0; i < project->quotes->len; i++)
     {
       const CpQuote *quote = g_ptr_array_index (project->quotes, i);
-      g_autofree char *label = g_strdup_printf ("%s — %s", quote->vendor ? quote->vendor : "",
-                                                quote->offer_name ? quote->offer_name : "");
+      /* The GPU first: a label cut short loses the vendor, not the GPU;
+       * the whole label is the row's tooltip. */
+      /* TRANSLATORS: GPUs per node, the GPU's name, the vendor, then the offer */
+      char *label = g_strdup_printf (_("%u × %s — %s — %s"), quote->gpus_per_node,
+                                     quote->gpu.name ? quote->gpu.name : quote->gpu.id,
+                                     quote->vendor ? quote->vendor : "",
+                                     quote->offer_name ? quote->offer_name : "");
 
       gtk_string_list_append (quotes, label);
+      g_object_set_data_full (G_OBJECT (self->quote_row), quote->id, label, g_free);
       if (g_strcmp0 (quote->id, job->trial.quote_id) == 0)
         {
+          g_autofree char *mismatch = cp_trial_log_check_quote (log, quote);
+
           selected = i;
-          chosen = TRUE;
+          chosen = mismatch == NULL;
         }
     }
   /* A job without a trial machine yet: the first quote with the GPU the
-   * log names, if it names one. */
+   * log names, if it names one, else the first whose machine could have
+   * run it; a machine the log cannot be of is never chosen for the user. */
   logged_gpu = cp_trial_log_find_gpu (log, project);
-  for (guint i = 0; !chosen && logged_gpu != NULL && i < project->quotes->len; i++)
-    if (g_strcmp0 (((const CpQuote *) g_ptr_array_index (project->quotes, i))->gpu.id, logged_gpu->id) == 0)
+  for (guint pass = 0; pass < 2 && !chosen; pass++)
+    for (guint i = 0; !chosen && i < project->quotes->len; i++)
       {
-        selected = i;
-        chosen = TRUE;
+        const CpQuote *quote = g_ptr_array_index (project->quotes, i);
+        g_autofree char *mismatch = NULL;
+
+        if (pass == 0 && (logged_gpu == NULL || g_strcmp0 (quote->gpu.id, logged_gpu->id) != 0))
+          continue;
+        mismatch = cp_trial_log_check_quote (log, quote);
+        if (mismatch == NULL)
+          {
+            selected = i;
+            chosen = TRUE;
+          }
       }
   adw_combo_row_set_model (self->quote_row, G_LIST_MODEL (quotes));
-  adw_combo_row_set_selected (self->quote_row, selected);
+  adw_combo_row_set_selected (self->quote_row, chosen ? selected : GTK_INVALID_LIST_POSITION);
   /* Connected after the model is set: setting it notifies "selected". */
   g_signal_connect_object (self->quote_row, "notify::selected", G_CALLBACK (on_quote_selected), self,
                            G_CONNECT_SWAPPED);

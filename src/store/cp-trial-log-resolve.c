@@ -660,6 +660,57 @@ cp_trial_log_check_job (const CpTrialLog *log,
   return warnings;
 }
 
+/* The GPUs the log saw, in the order cp_trial_log_resolve() reads them;
+ * 0 when it states none. */
+static guint
+logged_gpus (const CpTrialLog *log)
+{
+  if (log->vllm_tensor_parallel.line > 0)
+    return (guint) (log->vllm_tensor_parallel.value * log->vllm_pipeline_parallel);
+  if (log->gpus->len > 0)
+    return smi_busy_gpus (log);
+  if (log->world_size.line > 0)
+    return (guint) log->world_size.value;
+  if (log->ds_profile_world_size.line > 0)
+    return (guint) log->ds_profile_world_size.value;
+  return 0;
+}
+
+char *
+cp_trial_log_check_quote (const CpTrialLog *log,
+                          const CpQuote    *quote)
+{
+  g_autoptr(GPtrArray) readings = g_ptr_array_new_with_free_func ((GDestroyNotify) reading_free);
+  const char *gpu_name;
+  double peak_bytes = 0;
+  /* Cards sold as "24 GB" or "80 GB" hold that many GiB (nvidia-smi
+   * reports 24564 MiB for an RTX 4090, 81920 MiB for an A100 80GB): the
+   * binary reading never refuses the machine that ran the trial. */
+  double capacity_bytes = quote->gpu.memory_nominal_gb * 1073741824.0;
+  guint gpus;
+
+  g_return_val_if_fail (log != NULL && quote != NULL, NULL);
+
+  gpu_name = quote->gpu.name ? quote->gpu.name : quote->gpu.id;
+  resolve_peak_memory (log, readings, &peak_bytes);
+  if (peak_bytes > 0 && capacity_bytes > 0 && peak_bytes > capacity_bytes)
+    /* TRANSLATORS: the log's peak in GiB, the quote's GPU memory in GB, then the GPU's name */
+    return g_strdup_printf (_("The log peaks at %.0f GiB per GPU, more than the %.0f GB of the quote’s %s: "
+                              "it was not run on this machine; choose the quote of the machine that ran it"),
+                            peak_bytes / 1073741824.0, quote->gpu.memory_nominal_gb, gpu_name);
+  gpus = logged_gpus (log);
+  if (gpus > quote->gpus_per_node && quote->gpus_per_node > 0)
+    /* TRANSLATORS: the GPUs in the log, then the quote's GPUs per node and GPU name */
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         "The log ran on %u GPUs, more than this quote’s node of %u %s: "
+                                         "it was not run on this machine; choose the quote of the machine that ran it",
+                                         "The log ran on %u GPUs, more than this quote’s node of %u × %s: "
+                                         "it was not run on this machine; choose the quote of the machine that ran it",
+                                         quote->gpus_per_node),
+                            gpus, quote->gpus_per_node, gpu_name);
+  return NULL;
+}
+
 double
 cp_trial_log_implied_mfu (const CpJob      *job,
                           const CpTrialRun *trial)

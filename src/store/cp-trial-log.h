@@ -158,6 +158,13 @@ double       cp_trial_log_implied_mfu (const CpJob      *job,
 GPtrArray   *cp_trial_log_check_job (const CpTrialLog *log,
                                      const CpJob      *job,
                                      const CpTrialRun *trial);
+/* Translated: why @log cannot be of a run on @quote's machine, naming
+ * both figures: it peaks above the quote's GPU memory, or it saw more GPUs
+ * than the quote's node holds. NULL when the log is consistent with the
+ * machine (or states neither figure). The window preselects only such a
+ * quote and the CLI refuses another without --force. */
+char        *cp_trial_log_check_quote (const CpTrialLog *log,
+                                       const CpQuote    *quote);
 /* Translated: "Peak memory per GPU". */
 const char  *cp_trial_figure_get_label (CpTrialFigure figure);
 /* The value with its unit, memory in @unit's convention. */

@@ -413,6 +413,40 @@ test_wrong_model (void)
   g_assert_cmpfloat_with_epsilon (job->trial.tokens_per_s, 16384.0, 1e-6);
 }
 
+/* megatron.log peaks at 67584 MiB = 66 GiB per GPU: --quote q-4090 (24 GB
+ * RTX 4090) names a machine that cannot have run it. Refused, the file
+ * unchanged by a byte; --force imports it with the warning. */
+static void
+test_wrong_machine (void)
+{
+  g_autofree char *megatron = log_path ("megatron.log");
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  g_autoptr(CpProject) project = NULL;
+  g_auto(CpTestRun) refused = { 0 };
+  g_auto(CpTestRun) forced = { 0 };
+  gsize before_len, after_len;
+  const CpJob *job;
+
+  make_demo ("machine.cplan");
+  before = project_bytes ("machine.cplan", &before_len);
+  RUN (&refused, "import-trial", "machine.cplan", "--job", "job-pretrain13b", "--quote", "q-4090", megatron);
+  g_assert_cmpint (refused.status, ==, 1);
+  g_assert_nonnull (strstr (refused.err, "peaks at 66 GiB per GPU, more than the 24 GB of the quote’s "
+                                         "NVIDIA GeForce RTX 4090"));
+  g_assert_nonnull (strstr (refused.err, "cannot be of a run on quote “q-4090”"));
+  after = project_bytes ("machine.cplan", &after_len);
+  g_assert_cmpmem (before, before_len, after, after_len);
+
+  RUN (&forced, "import-trial", "machine.cplan", "--job", "job-pretrain13b", "--quote", "q-4090", "--force",
+       megatron);
+  g_assert_cmpint (forced.status, ==, 0);
+  g_assert_nonnull (strstr (forced.err, "66 GiB"));
+  project = load ("machine.cplan");
+  job = g_ptr_array_index (project->jobs, job_index (project, "job-pretrain13b"));
+  g_assert_cmpstr (job->trial.quote_id, ==, "q-4090");
+}
+
 /* The README's import-trial example, as written there, runs on the demo;
  * a --quote naming no quote lists the ids there are. */
 static void
@@ -486,6 +520,7 @@ main (int argc, char **argv)
   tmp_dir = g_dir_make_tmp ("cp-cli-trial-XXXXXX", NULL);
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli-trial/import-megatron", test_import_megatron);
+  g_test_add_func ("/cli-trial/wrong-machine", test_wrong_machine);
   g_test_add_func ("/cli-trial/refused", test_refused);
   g_test_add_func ("/cli-trial/import-vllm", test_import_vllm);
   g_test_add_func ("/cli-trial/two-logs", test_two_logs);

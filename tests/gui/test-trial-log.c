@@ -497,6 +497,46 @@ test_wrong_model (void)
   close_window (window);
 }
 
+/* megatron.log peaks at 67584 MiB = 66 GiB per GPU on 8 GPUs (world
+ * size 8, line 6): the demo's first quote, 8 × RTX 4090 of 24 GB, cannot
+ * have run it, the A800 80GB quote (the first consistent one) can. */
+static void
+test_machine_preselection (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  guint job_index = index_of_job (project, "job-pretrain13b");
+  guint rtx4090 = index_of_quote (project, "q-4090");
+  guint a800 = index_of_quote (project, "q-a800");
+  AdwComboRow *quote_row;
+  GtkStringObject *item;
+  CpTrialLogDialog *dialog;
+  GtkWidget *row;
+
+  g_assert_cmpuint (rtx4090, ==, 0);
+  gtk_list_box_select_row (cp_window_get_jobs_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window), (int) job_index));
+  spin ();
+  dialog = read_log (window, "megatron.log");
+  quote_row = cp_trial_log_dialog_get_quote_row (dialog);
+  g_assert_cmpuint (adw_combo_row_get_selected (quote_row), ==, a800);
+  g_assert_null (find_named (GTK_WIDGET (dialog), "trial-log-warning"));
+  /* Each machine shows its GPU first. */
+  item = g_list_model_get_item (adw_combo_row_get_model (quote_row), rtx4090);
+  g_assert_true (g_str_has_prefix (gtk_string_object_get_string (item), "8 × NVIDIA GeForce RTX 4090"));
+  g_object_unref (item);
+
+  /* Choosing the 4090 says why it cannot be the machine. */
+  adw_combo_row_set_selected (quote_row, rtx4090);
+  spin ();
+  row = find_named (GTK_WIDGET (dialog), "trial-log-warning");
+  g_assert_nonnull (row);
+  g_assert_nonnull (strstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)),
+                            "peaks at 66 GiB per GPU, more than the 24 GB of the quote’s"));
+  close_with (dialog, "trial-log.cancel");
+  close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -514,5 +554,6 @@ main (int   argc,
   g_test_add_func ("/gui/trial-log/refused-logs", test_refused_logs);
   g_test_add_func ("/gui/trial-log/serving-trial", test_serving_trial);
   g_test_add_func ("/gui/trial-log/wrong-model", test_wrong_model);
+  g_test_add_func ("/gui/trial-log/machine-preselection", test_machine_preselection);
   return g_test_run ();
 }
