@@ -94,10 +94,11 @@ assert_repainted () {
 assert_idle "start"
 shot start
 
-# F6 twice: the sidebar, then the form; five Tabs from the job's name (name,
-# kind, deadline, storage, notes) reach the catalogue model picker.
+# F6 twice: the sidebar, then the form; six Tabs from the job's name (name,
+# kind, deadline, storage, notes, starts after) reach the catalogue model
+# picker.
 xdotool key F6 F6
-for i in 1 2 3 4 5; do
+for i in 1 2 3 4 5 6; do
   xdotool key Tab
 done
 xdotool key space
