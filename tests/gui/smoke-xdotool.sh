@@ -82,6 +82,22 @@ assert_idle () {
   fail "$1: still busy ($((after - before)) ticks in each of 5 s)"
 }
 
+# The application's mapped windows: the main window, plus one while a
+# picker's popover is open (GTK maps each popover as a window of its own).
+windows () {
+  xdotool search --onlyvisible --pid "$app_pid" 2>/dev/null | wc -l
+}
+
+# Waits until the application shows $1 windows; the count of polls is only
+# a hang guard (60 s at 0.1 s), never what is asserted.
+wait_windows () {
+  for i in $(seq 600); do
+    [ "$(windows)" -eq "$1" ] && return 0
+    sleep 0.1
+  done
+  fail "$2"
+}
+
 shot () {
   /usr/bin/import -window root "$tmp/$1.png" || fail "no screenshot"
 }
@@ -101,7 +117,9 @@ xdotool key F6 F6
 for i in 1 2 3 4 5 6; do
   xdotool key Tab
 done
+base_windows=$(windows)
 xdotool key space
+wait_windows $((base_windows + 1)) "the model picker did not open"
 sleep "$pause"
 shot open
 assert_repainted start open "opening the picker"
@@ -109,14 +127,18 @@ assert_idle "picker open"
 
 # Two entries down from "Custom" and Enter.
 xdotool key Down Down Return
+wait_windows "$base_windows" "the model picker did not close"
 sleep "$pause"
 shot picked
 assert_repainted open picked "choosing a model"
 assert_idle "after choosing a model"
 
-# The field after the picker is Parameters: a value and Enter.
+# The field after the picker is Parameters: a value and Enter. 71B is no
+# catalogue model's size, so the job's model becomes a custom one whichever
+# entry the arrow keys reached (the picker may open with the focus in its
+# search entry or on the chosen row).
 xdotool key Tab ctrl+a
-xdotool type --delay 40 '70B'
+xdotool type --delay 40 '71B'
 xdotool key Return
 sleep "$pause"
 shot typed
@@ -134,7 +156,7 @@ app_pid=""
 
 row=$(sqlite3 "$project" "SELECT model_name || '|' || model_params FROM jobs ORDER BY position LIMIT 1")
 case "$row" in
-  "Custom (from "*")|70000000000.0") echo "saved: $row" ;;
-  *) fail "the first job holds '$row', not the edited catalogue model at 70B" ;;
+  "Custom (from "*")|71000000000.0") echo "saved: $row" ;;
+  *) fail "the first job holds '$row', not the edited catalogue model at 71B" ;;
 esac
 echo "ok"
