@@ -1897,6 +1897,12 @@ chooser_start_folder (GtkWindow *chooser)
  * makes it report that listing as failed, and nothing tells when that
  * listing ends. The tests choose files where the window starts its
  * chooser (a scratch home here, see main()). */
+static gboolean
+widget_mapped (gpointer widget)
+{
+  return gtk_widget_get_mapped (widget);
+}
+
 static void
 choose_file (CpWindow   *window,
              const char *folder,
@@ -1905,6 +1911,12 @@ choose_file (CpWindow   *window,
   GtkWindow *chooser = find_transient (window, GTK_TYPE_FILE_CHOOSER_DIALOG);
   g_autoptr(GFile) directory = g_file_new_for_path (folder);
   g_autoptr(GFile) start = chooser_start_folder (chooser);
+
+  /* Answered as a user can: once the chooser is on screen and has painted
+   * what it lists. A response while it was still starting up was the last
+   * step before gui-window crashed once in CI (SIGSEGV in export-actions). */
+  cp_test_gui_wait_until (widget_mapped, chooser, "the file chooser on screen");
+  cp_test_gui_wait_frames (GTK_WIDGET (chooser), 2);
 
   g_assert_true (g_file_equal (start, directory));
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), name);
