@@ -14,6 +14,7 @@
 #include "cp-i18n.h"
 #include "cp-reason-text.h"
 #include "cp-report-schedule.h"
+#include "planner/cp-text-limit.h"
 #include "planner/cp-units.h"
 
 G_DEFINE_QUARK (cp-report-error-quark, cp_report_error)
@@ -1106,6 +1107,21 @@ child_text (xmlNode    *node,
   return text;
 }
 
+/* @fits, or else @error from @local_error with @node's line. */
+static gboolean
+catalog_text_fits (gboolean   fits,
+                   xmlNode   *node,
+                   GError   **local_error,
+                   GError   **error)
+{
+  if (fits)
+    return TRUE;
+  g_set_error (error, CP_REPORT_ERROR, CP_REPORT_ERROR_INVALID,
+               _("Line %d: %s"), node->line, (*local_error)->message);
+  g_clear_error (local_error);
+  return FALSE;
+}
+
 static CpProject *
 project_from_document (xmlDoc  *doc,
                        GError **error)
@@ -1130,6 +1146,13 @@ project_from_document (xmlDoc  *doc,
   project->signed_on = child_text (node, "signed-on");
   g_free (project->start_date);
   project->start_date = child_text (node, "start-date");
+  if (!cp_project_validate_text (project, &local_error))
+    {
+      g_set_error (error, CP_REPORT_ERROR, CP_REPORT_ERROR_INVALID,
+                   /* TRANSLATORS: line number, what is wrong */
+                   _("Line %d: %s"), node->line, local_error->message);
+      return NULL;
+    }
 
   cp_settings_init (&project->settings);
   if (!read_record (first_child (node, "settings"), &settings_table, &project->settings, error))
@@ -1149,7 +1172,8 @@ project_from_document (xmlDoc  *doc,
       if (strcmp ((const char *) child->name, "model") == 0)
         {
           CpModelSpec model = { 0 };
-          gboolean ok = read_record (child, &model_table, &model, error);
+          gboolean ok = read_record (child, &model_table, &model, error) &&
+                        catalog_text_fits (cp_model_spec_validate_text (&model, &local_error), child, &local_error, error);
           if (ok)
             cp_catalog_add_model (project->custom, &model);
           cp_model_spec_clear (&model);
@@ -1159,7 +1183,8 @@ project_from_document (xmlDoc  *doc,
       else if (strcmp ((const char *) child->name, "gpu") == 0)
         {
           CpGpuSpec gpu = { 0 };
-          gboolean ok = read_record (child, &gpu_table, &gpu, error);
+          gboolean ok = read_record (child, &gpu_table, &gpu, error) &&
+                        catalog_text_fits (cp_gpu_spec_validate_text (&gpu, &local_error), child, &local_error, error);
           if (ok)
             cp_catalog_add_gpu (project->custom, &gpu);
           cp_gpu_spec_clear (&gpu);
@@ -1169,7 +1194,8 @@ project_from_document (xmlDoc  *doc,
       else if (strcmp ((const char *) child->name, "link") == 0)
         {
           CpLinkSpec link = { 0 };
-          gboolean ok = read_record (child, &link_table, &link, error);
+          gboolean ok = read_record (child, &link_table, &link, error) &&
+                        catalog_text_fits (cp_link_spec_validate_text (&link, &local_error), child, &local_error, error);
           if (ok)
             cp_catalog_add_link (project->custom, &link);
           cp_link_spec_clear (&link);
@@ -1194,9 +1220,10 @@ project_from_document (xmlDoc  *doc,
         cp_job_fit_request_to_context (job);
       if (!cp_job_validate (job, &local_error))
         {
+          g_autofree char *label = cp_text_label (job->name, job->id);
           g_set_error (error, CP_REPORT_ERROR, CP_REPORT_ERROR_INVALID,
                        /* TRANSLATORS: line number, the job's name, what is wrong */
-                       _("Line %d: job “%s”: %s"), child->line, job->name, local_error->message);
+                       _("Line %d: job “%s”: %s"), child->line, label, local_error->message);
           return NULL;
         }
     }
@@ -1214,9 +1241,10 @@ project_from_document (xmlDoc  *doc,
         return NULL;
       if (!cp_quote_validate (quote, &local_error))
         {
+          g_autofree char *label = cp_text_label (quote->vendor, quote->id);
           g_set_error (error, CP_REPORT_ERROR, CP_REPORT_ERROR_INVALID,
                        /* TRANSLATORS: line number, the vendor's name, what is wrong */
-                       _("Line %d: quote from “%s”: %s"), child->line, quote->vendor, local_error->message);
+                       _("Line %d: quote from “%s”: %s"), child->line, label, local_error->message);
           return NULL;
         }
     }
