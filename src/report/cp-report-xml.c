@@ -930,7 +930,27 @@ cp_report_xml_write (const CpProject *project,
 
 typedef struct {
   gboolean forbidden;
+  /* The parser's first complaint: an encoding error comes before the
+   * "premature end of data" it causes, and says what is wrong. */
+  char    *first_error;
+  int      first_error_line;
 } ParseState;
+
+/* Every message of libxml2 while a report is parsed, its parser's and
+ * those it raises without one (an input that does not convert from its
+ * declared encoding): kept for the GError, never printed on stderr. */
+static void
+on_parse_error (void     *user_data,
+                xmlError *xml_error)
+{
+  ParseState *state = user_data;
+
+  if (state->first_error == NULL && xml_error != NULL && xml_error->message != NULL)
+    {
+      state->first_error = g_strstrip (g_strdup (xml_error->message));
+      state->first_error_line = xml_error->line;
+    }
+}
 
 /* A DOCTYPE is where external entities and entity bombs live; reports
  * never have one, so the parser is stopped the moment one starts. */
@@ -1260,7 +1280,9 @@ cp_report_xml_parse (const char *data,
   xmlParserCtxt *ctxt;
   xmlDoc *doc;
   xmlNode *root;
-  ParseState state = { FALSE };
+  ParseState state = { FALSE, NULL, 0 };
+  xmlStructuredErrorFunc saved_handler = xmlStructuredError;
+  void *saved_handler_data = xmlStructuredErrorContext;
   xmlSchema *schema;
   CpProject *project = NULL;
 
@@ -1287,8 +1309,12 @@ cp_report_xml_parse (const char *data,
 
   /* No entity substitution (no XML_PARSE_NOENT), no DTD loading, no
    * network; errors are reported through the GError, not stderr. */
+  /* The handler is per thread (libxml2 keeps it thread-local), so a
+   * report parsed on a worker does not silence the window's. */
+  xmlSetStructuredErrorFunc (&state, on_parse_error);
   doc = xmlCtxtReadMemory (ctxt, data, (int) length, "report.xml", NULL,
                            XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_NOCDATA);
+  xmlSetStructuredErrorFunc (saved_handler_data, saved_handler);
   if (state.forbidden)
     {
       g_set_error_literal (error, CP_REPORT_ERROR, CP_REPORT_ERROR_FORBIDDEN,
@@ -1297,13 +1323,15 @@ cp_report_xml_parse (const char *data,
     }
   if (doc == NULL || !ctxt->wellFormed)
     {
-      const xmlError *xml_error = xmlCtxtGetLastError (ctxt);
-      g_autofree char *message = g_strdup (xml_error != NULL && xml_error->message != NULL
-                                           ? xml_error->message : "");
+      const xmlError *last_error = xmlCtxtGetLastError (ctxt);
+      /* An encoding error has no line of its own: the parser's last one
+       * is where it stopped reading. */
+      int line = state.first_error_line > 0 || last_error == NULL ? state.first_error_line : last_error->line;
+
       g_set_error (error, CP_REPORT_ERROR, CP_REPORT_ERROR_NOT_XML,
                    /* TRANSLATORS: line number and the parser's message */
                    _("Not a well-formed XML file (line %d: %s)"),
-                   xml_error != NULL ? xml_error->line : 0, g_strstrip (message));
+                   line, state.first_error != NULL ? state.first_error : "");
       goto out;
     }
   if (doc->intSubset != NULL || doc->extSubset != NULL)
@@ -1357,6 +1385,7 @@ out:
   if (doc != NULL)
     xmlFreeDoc (doc);
   xmlFreeParserCtxt (ctxt);
+  g_free (state.first_error);
   return project;
 }
 
