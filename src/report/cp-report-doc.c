@@ -14,6 +14,7 @@
 #include "planner/cp-serving.h"
 #include "planner/cp-units.h"
 #include "cp-chart.h"
+#include "cp-chart-private.h"
 #include "cp-i18n.h"
 #include "cp-reason-text.h"
 #include "cp-report-doc.h"
@@ -133,7 +134,7 @@ doc_layout (Doc                        *doc,
   PangoLayout *layout = pango_layout_new (doc->context);
 
   pango_layout_set_font_description (layout, font);
-  pango_layout_set_text (layout, text != NULL ? text : "", -1);
+  cp_report_layout_set_text (layout, text);
   if (width > 0)
     {
       pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
@@ -389,7 +390,7 @@ cell_layout (Doc                        *doc,
   pango_layout_set_width (layout, width > 0 ? (int) (width * PANGO_SCALE) : -1);
   pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
   pango_layout_set_alignment (layout, right_aligned ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT);
-  pango_layout_set_text (layout, text != NULL ? text : "", -1);
+  cp_report_layout_set_text (layout, text);
   return layout;
 }
 
@@ -575,7 +576,7 @@ cached_cell_layout (Doc                        *doc,
   pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
   pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
   pango_layout_set_alignment (layout, right_aligned ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT);
-  pango_layout_set_text (layout, text != NULL ? text : "", -1);
+  cp_report_layout_set_text (layout, text);
   g_hash_table_insert (doc->text_cells, g_steal_pointer (&key), layout);
   return layout;
 }

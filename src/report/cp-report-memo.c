@@ -269,6 +269,19 @@ cp_report_section_jobs_and_quotes (Doc *doc)
 
   cp_doc_table_under (doc, doc->h1, _("Jobs"), &jobs);
   cp_doc_table_under (doc, doc->h1, _("Quotes"), &quotes);
+  /* A quote whose stored figures or text the planner refuses (written by
+   * another program) is in the table above but in no plan: said here, so
+   * that a reader does not take its absence for a verdict. */
+  for (guint q = 0; q < project->quotes->len; q++)
+    if (!cp_quote_validate_figures (g_ptr_array_index (project->quotes, q), NULL))
+      {
+        g_autofree char *name = cp_words_quote_name (project, (int) q);
+        g_autofree char *left_out =
+          /* TRANSLATORS: %s is a quote's name */
+          g_strdup_printf (_("The quote “%s” is left out of every plan: it holds a value outside what the planner "
+                             "accepts. Correct it in the project before relying on this report."), name);
+        cp_doc_paragraph (doc, doc->bold, left_out);
+      }
 
   g_ptr_array_unref (jobs.rows);
   g_ptr_array_unref (quotes.rows);
