@@ -200,4 +200,11 @@ void cp_chart_draw_fixed_label (Painter *painter, Geometry *geometry, const Pang
 void cp_chart_draw_title_row_label (Painter *painter, Geometry *geometry, const CpChartData *data,
                                     const char *text, const Panel *panel);
 
+void cp_chart_bar_clear (gpointer bar);
+
+/* cp-chart-timeline.c: the timeline's drawing, which cp_chart_draw_full()
+ * hands a CP_CHART_TIMELINE chart to. */
+void cp_chart_draw_timeline (cairo_t *cr, double width, double height, CpChartStyle style,
+                             const CpChartData *data, GArray *boxes);
+
 G_END_DECLS

@@ -655,6 +655,13 @@ cp_chart_draw_full (cairo_t           *cr,
 
   if (!(width > 0 && height > 0 && isfinite (width) && isfinite (height)))
     return;
+  if (data->kind == CP_CHART_TIMELINE)
+    {
+      cp_chart_draw_timeline (cr, width, height, style, data, boxes);
+      if (label_boxes != NULL)
+        g_array_append_vals (label_boxes, boxes->data, boxes->len);
+      return;
+    }
 
   painter.boxes = boxes;
   cp_chart_theme_for_style (&painter.theme, style);
