@@ -274,6 +274,8 @@ load_project (const char *path)
 
   if (project == NULL)
     cp_cli_failure ("%s", error->message);
+  else
+    cp_cli_warn_problems (project);
   return project;
 }
 
@@ -400,6 +402,27 @@ apply_mappings (CpQuoteSheet *sheet, char **mappings)
   return TRUE;
 }
 
+/* An example of --map for a sheet without a GPU or a price column: the
+ * first column read as free text or not at all, given the missing field. */
+static char *
+suggest_mapping (const CpQuoteSheet *sheet)
+{
+  guint n = cp_quote_sheet_get_n_columns (sheet);
+  gboolean has_gpu = FALSE;
+  guint column = 0;
+
+  for (guint i = 0; i < n; i++)
+    has_gpu = has_gpu || cp_quote_sheet_get_field (sheet, i) == CP_QUOTE_COLUMN_GPU;
+  for (guint i = n; i > 0; i--)
+    {
+      int field = cp_quote_sheet_get_field (sheet, i - 1);
+      if (field == CP_QUOTE_COLUMN_UNUSED || field == CP_QUOTE_COLUMN_OFFER || field == CP_QUOTE_COLUMN_NOTES)
+        column = i - 1;
+    }
+  return g_strdup_printf ("%s=%s", n > 0 ? cp_quote_sheet_get_header (sheet, column) : "",
+                          has_gpu ? "price" : "gpu");
+}
+
 /* The same account the window's import preview gives: each column's
  * field, each row's outcome and what was assumed. */
 static void
@@ -435,25 +458,27 @@ print_sheet (const CpQuoteSheet *sheet, const CpQuoteCsvResult *result, const Cp
   for (guint i = 0; i < result->rows->len; i++)
     {
       const CpQuoteCsvRow *row = g_ptr_array_index (result->rows, i);
+      g_autofree char *place = cp_quote_sheet_format_place (sheet, row->line, FALSE);
 
       if (row->quote_index >= 0 && row->incomplete->len > 0)
         {
           const CpQuote *quote = g_ptr_array_index (result->quotes, row->quote_index);
           g_autofree char *text = cp_quote_describe (quote, &project->settings);
-          /* Translators: a line number and a description of the quote */
-          printf (_("  line %u: imported as incomplete: %s\n"), row->line, text);
+          /* Translators: where the row is ("line 7", "row 7 of sheet “报价”") and a description of the quote */
+          printf (_("  %s: imported as incomplete: %s\n"), place, text);
           n_ok++;
         }
       else if (row->quote_index >= 0)
         {
           const CpQuote *quote = g_ptr_array_index (result->quotes, row->quote_index);
           g_autofree char *text = cp_quote_describe (quote, &project->settings);
-          /* Translators: a line number and a description of the quote */
-          printf (_("  line %u: imported: %s\n"), row->line, text);
+          /* Translators: where the row is ("line 7", "row 7 of sheet “报价”") and a description of the quote */
+          printf (_("  %s: imported: %s\n"), place, text);
           n_ok++;
         }
       else
-        printf (_("  line %u: not imported\n"), row->line);
+        /* Translators: where the row is ("line 7", "row 7 of sheet “报价”") */
+        printf (_("  %s: not imported\n"), place);
       for (guint p = 0; p < row->incomplete->len; p++)
         /* Translators: what an imported quote still lacks, "no price: 价格 is “0”" */
         printf (_("    incomplete: %s (left out of the ranking until it is filled in)\n"),
@@ -466,8 +491,9 @@ print_sheet (const CpQuoteSheet *sheet, const CpQuoteCsvResult *result, const Cp
   for (guint i = 0; i < result->notes->len; i++)
     {
       const CpCsvLineError *note = g_ptr_array_index (result->notes, i);
-      /* Translators: a line number and the text of a footnote of the sheet */
-      printf (_("  line %u: a note, not a quote: %s\n"), note->line, note->message);
+      g_autofree char *place = cp_quote_sheet_format_place (sheet, note->line, FALSE);
+      /* Translators: where the row is ("line 7", "row 7 of sheet “报价”") and the text of a footnote of the sheet */
+      printf (_("  %s: a note, not a quote: %s\n"), place, note->message);
     }
   /* Translators: rows that can be imported, and all rows */
   printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u row can be imported\n",
@@ -564,6 +590,12 @@ cp_cli_import_quotes (int argc, char **argv)
   if (!apply_mappings (sheet, mappings))
     return CP_CLI_EXIT_USAGE;
   result = cp_quote_sheet_read (sheet, &error);
+  if (result == NULL && g_error_matches (error, CP_QUOTE_CSV_ERROR, CP_QUOTE_CSV_ERROR_MISSING_COLUMN))
+    {
+      g_autofree char *example = suggest_mapping (sheet);
+      /* Translators: the reason, then an example of --map ("机型=gpu") */
+      return cp_cli_failure (_("%s: %s; name the column with --map, e.g. --map \"%s\""), csv_name, error->message, example);
+    }
   if (result == NULL)
     return cp_cli_failure ("%s: %s", csv_name, error->message);
 

@@ -210,24 +210,27 @@ show_problem (CpImportDialog *self,
 static CpImportRow *
 describe_row (const CpQuoteCsvRow    *row,
               const CpQuoteCsvResult *result,
-              const CpSettings       *settings)
+              const CpQuoteSheet     *sheet)
 {
+  const CpSettings *settings = cp_quote_sheet_get_settings (sheet);
   g_autoptr(GString) subtitle = g_string_new (NULL);
   g_autofree char *title = NULL;
+  g_autofree char *place = cp_quote_sheet_format_place (sheet, row->line, TRUE);
 
   if (row->quote_index >= 0)
     {
       const CpQuote *quote = g_ptr_array_index (result->quotes, row->quote_index);
       g_autofree char *text = cp_quote_describe (quote, settings);
       if (row->incomplete->len > 0)
-        /* Translators: a line number of the sheet and a description of the quote */
-        title = g_strdup_printf (_("Line %u, imported as incomplete: %s"), row->line, text);
+        /* Translators: where the row is ("Line 7", "Row 7 of sheet “报价”") and a description of the quote */
+        title = g_strdup_printf (_("%s, imported as incomplete: %s"), place, text);
       else
-        /* Translators: a line number of the sheet and a description of the quote */
-        title = g_strdup_printf (_("Line %u: %s"), row->line, text);
+        /* Translators: where the row is ("Line 7", "Row 7 of sheet “报价”") and a description of the quote */
+        title = g_strdup_printf (_("%s: %s"), place, text);
     }
   else
-    title = g_strdup_printf (_("Line %u: not imported"), row->line);
+    /* Translators: where the row is ("Line 7", "Row 7 of sheet “报价”") */
+    title = g_strdup_printf (_("%s: not imported"), place);
 
   for (guint p = 0; p < row->incomplete->len; p++)
     {
@@ -293,7 +296,7 @@ read_rows_in_thread (GTask        *task,
     {
       const CpQuoteCsvRow *row = g_ptr_array_index (reading->result->rows, i);
 
-      g_ptr_array_add (reading->rows, describe_row (row, reading->result, cp_quote_sheet_get_settings (sheet)));
+      g_ptr_array_add (reading->rows, describe_row (row, reading->result, sheet));
       reading->n_importable += row->quote_index >= 0;
     }
   g_task_return_pointer (task, reading, (GDestroyNotify) reading_free);

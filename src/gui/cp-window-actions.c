@@ -326,6 +326,14 @@ _cp_window_with_extension (const char *path,
 /* Work that takes longer than this shows a toast until it is done. */
 #define PROGRESS_DELAY_MS 300
 
+/* The progress toast stays at least this long. A progress that flashes
+ * for a moment cannot be read; and libadwaita 1.2 frees a toast that is
+ * dismissed before it has finished appearing (500 ms when it replaces
+ * another) while its appearing animation still points at it: the window
+ * crashed when it was unmapped later (fixed in libadwaita 1.3, commit
+ * "toast-overlay: Prevent show_done from firing after hide_done"). */
+#define PROGRESS_SHOWN_MIN_MS 1000
+
 static gboolean
 show_progress_cb (gpointer user_data)
 {
@@ -333,10 +341,37 @@ show_progress_cb (gpointer user_data)
 
   self->progress_id = 0;
   g_clear_object (&self->progress_toast);
-  self->progress_toast = g_object_ref (adw_toast_new (self->progress_message));
+  self->progress_toast = adw_toast_new (self->progress_message);
   adw_toast_set_timeout (self->progress_toast, 0);
+  /* High priority: shown now rather than queued behind another toast, so
+   * the time it starts appearing is known. */
+  adw_toast_set_priority (self->progress_toast, ADW_TOAST_PRIORITY_HIGH);
+  self->progress_shown_us = g_get_monotonic_time ();
   adw_toast_overlay_add_toast (self->toast_overlay, g_object_ref (self->progress_toast));
   return G_SOURCE_REMOVE;
+}
+
+static gboolean
+dismiss_toast_cb (gpointer toast)
+{
+  adw_toast_dismiss (toast);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+dismiss_progress (CpWindow *self)
+{
+  gint64 shown_ms = (g_get_monotonic_time () - self->progress_shown_us) / 1000;
+  AdwToast *toast = g_steal_pointer (&self->progress_toast);
+
+  if (shown_ms >= PROGRESS_SHOWN_MIN_MS)
+    {
+      adw_toast_dismiss (toast);
+      g_object_unref (toast);
+      return;
+    }
+  g_timeout_add_full (G_PRIORITY_DEFAULT, (guint) (PROGRESS_SHOWN_MIN_MS - shown_ms),
+                      dismiss_toast_cb, toast, g_object_unref);
 }
 
 void
@@ -356,10 +391,7 @@ _cp_window_set_busy (CpWindow   *self,
       self->progress_id = g_timeout_add (PROGRESS_DELAY_MS, show_progress_cb, self);
     }
   else if (!busy && self->progress_toast != NULL)
-    {
-      adw_toast_dismiss (self->progress_toast);
-      g_clear_object (&self->progress_toast);
-    }
+    dismiss_progress (self);
 
   _cp_window_actions_update (self);
   g_object_notify (G_OBJECT (self), "busy");

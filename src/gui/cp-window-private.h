@@ -48,6 +48,7 @@ struct _CpWindow
   guint                 progress_id;     /* shows progress_toast once work is slow */
   char                 *progress_message;
   AdwToast             *progress_toast;
+  gint64                progress_shown_us; /* monotonic time progress_toast was added */
   GSettings            *settings;
 
   GListStore           *jobs;     /* CpJobObject */

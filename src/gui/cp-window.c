@@ -46,6 +46,28 @@ _cp_window_toast (CpWindow   *self,
   adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
 }
 
+/* What the plan leaves out of the project just opened (a figure or a
+ * text out of range, written by another program), said once: the first
+ * problem and how many more there are. */
+static void
+toast_problems (CpWindow *self)
+{
+  g_autoptr(GPtrArray) problems = cp_project_find_problems (self->project);
+  g_autofree char *message = NULL;
+
+  if (problems->len == 0)
+    return;
+  if (problems->len == 1)
+    {
+      _cp_window_toast (self, g_ptr_array_index (problems, 0));
+      return;
+    }
+  message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s (and %u more problem)", "%s (and %u more problems)",
+                                          problems->len - 1),
+                             (const char *) g_ptr_array_index (problems, 0), problems->len - 1);
+  _cp_window_toast (self, message);
+}
+
 void
 cp_window_show_error (CpWindow     *self,
                       const char   *heading,
@@ -406,6 +428,7 @@ cp_window_load_file (CpWindow    *self,
   take_project (self, project, g_steal_pointer (&store), FALSE);
   if (cp_store_is_read_only (self->store))
     _cp_window_toast (self, _("This file can only be read: use Save As to keep your changes"));
+  toast_problems (self);
   return TRUE;
 }
 

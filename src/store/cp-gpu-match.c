@@ -94,10 +94,15 @@ is_memory_word (const char *word, double *gb)
 void
 cp_gpu_match_read_words (const char *text, CpGpuWords *out)
 {
+  /* Besides the brand words, what a vendor's model cell says of the
+   * machine around the GPU ("8卡 H800 80G 单机", "A800 集群 4节点"). */
   static const char * const noise[] = {
     "nvidia", "geforce", "tesla", "rtx", "huawei", "ascend", "amd", "instinct", "gpu", "card",
     "华为", "昇腾", "英伟达", "显卡", "卡",
+    "单机", "整机", "集群", "服务器", "主机", "云主机", "裸金属", "实例", "节点", "机器",
+    "server", "node", "nodes", "cluster", "bare", "metal", "instance",
   };
+  static const char * const count_words[] = { "卡", "张", "台", "节点", "机" };
   g_autofree char *lower = g_utf8_strdown (text, -1);
   GString *model = g_string_new (NULL);
   const char *p = lower;
@@ -128,6 +133,14 @@ cp_gpu_match_read_words (const char *text, CpGpuWords *out)
       if (strcmp (word, "pci") == 0 && p[0] == '-' && (p[1] == 'e') && !g_ascii_isalnum (p[2]))
         p += 2;
 
+      /* "4节点", "8卡": a count of machines or cards, no part of the model. */
+      if (ascii && strspn (word, "0123456789") == strlen (word))
+        for (guint i = 0; i < G_N_ELEMENTS (count_words) && !is_noise; i++)
+          if (g_str_has_prefix (p, count_words[i]))
+            {
+              p += strlen (count_words[i]);
+              is_noise = TRUE;
+            }
       for (guint i = 0; i < G_N_ELEMENTS (noise); i++)
         is_noise = is_noise || strcmp (word, noise[i]) == 0;
       if (is_noise || g_str_has_prefix (word, "hbm") || g_str_has_prefix (word, "gddr"))

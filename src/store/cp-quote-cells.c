@@ -35,6 +35,7 @@ cp_quote_cell_error (CpQuoteCell *cell, const char *format, ...)
 {
   CpCsvLineError *e = g_new0 (CpCsvLineError, 1);
   g_autofree char *what = NULL;
+  g_autofree char *place = NULL;
   va_list args;
 
   va_start (args, format);
@@ -42,10 +43,21 @@ cp_quote_cell_error (CpQuoteCell *cell, const char *format, ...)
   va_end (args);
 
   e->line = cell->line;
-  /* Translators: a line number of a CSV file and what is wrong on it */
-  e->message = g_strdup_printf (_("line %u: %s"), cell->line, what);
+  place = cp_quote_format_place (cell->sheet, cell->line, FALSE);
+  /* Translators: where the record is ("line 7", "row 7 of sheet “报价”") and what is wrong on it */
+  e->message = g_strdup_printf (_("%s: %s"), place, what);
   g_ptr_array_add (cell->errors, e);
   g_ptr_array_add (cell->row->problems, g_steal_pointer (&what));
+}
+
+char *
+cp_quote_format_place (const char *sheet, guint line, gboolean capitalised)
+{
+  if (sheet != NULL)
+    /* Translators: a row number of a workbook's sheet and the sheet's name */
+    return g_strdup_printf (capitalised ? _("Row %u of sheet “%s”") : _("row %u of sheet “%s”"), line, sheet);
+  /* Translators: a line number of a CSV file */
+  return g_strdup_printf (capitalised ? _("Line %u") : _("line %u"), line);
 }
 
 gboolean

@@ -12,7 +12,12 @@ typedef struct {
   const char      *hint;     /* unit in the header's parentheses, or NULL */
   GPtrArray       *errors;
   CpQuoteCsvRow   *row;      /* the record's outcome */
+  const char      *sheet;    /* a workbook's sheet, NULL for CSV: "row 7 of sheet “报价”", not "line 7" */
 } CpQuoteCell;
+
+/* Where a record is, for people: "line 7" in a CSV file, "row 7 of sheet
+ * “报价”" in a workbook (@sheet not NULL); capitalised to start a title. */
+char *cp_quote_format_place (const char *sheet, guint line, gboolean capitalised);
 
 void cp_quote_cell_assume (CpQuoteCell *cell, const char *format, ...) G_GNUC_PRINTF (2, 3);
 

@@ -425,6 +425,21 @@ cp_quote_sheet_get_sheet (const CpQuoteSheet *sheet)
   return sheet->sheet;
 }
 
+/* The name of the workbook's sheet read, NULL for CSV. */
+static const char *
+sheet_name (const CpQuoteSheet *sheet)
+{
+  return sheet->sheet >= 0 ? g_ptr_array_index (sheet->sheet_names, sheet->sheet) : NULL;
+}
+
+char *
+cp_quote_sheet_format_place (const CpQuoteSheet *sheet,
+                             guint               line,
+                             gboolean            capitalised)
+{
+  return cp_quote_format_place (sheet_name (sheet), line, capitalised);
+}
+
 static void
 row_free (gpointer data)
 {
@@ -603,15 +618,17 @@ cp_quote_sheet_read (const CpQuoteSheet *sheet,
         {
           g_autoptr(GString) tried = g_string_new (NULL);
 
+          /* Every column, with what it is read as now: "none left" said
+           * nothing when all of them had been taken for something else. */
           for (guint c = 0; c < sheet->n_columns; c++)
-            if (sheet->fields[c] < 0)
-              g_string_append_printf (tried, "%s“%s”", tried->len ? _(", ") : "", sheet->headers[c]);
-          if (tried->len == 0)
-            g_string_append (tried, _("none left"));
+            /* Translators: a column's header and the field it is read as ("“机型” as Offer") */
+            g_string_append_printf (tried, _("%s“%s” as %s"), tried->len ? _(", ") : "",
+                                    *sheet->headers[c] ? sheet->headers[c] : "?",
+                                    cp_quote_column_get_label (sheet->fields[c]));
           g_set_error (error, CP_QUOTE_CSV_ERROR, CP_QUOTE_CSV_ERROR_MISSING_COLUMN,
                        /* Translators: a column name in English, then in Chinese, then
-                        * the sheet's unused columns */
-                       _("the file has no “%s” column (also read as “%s”), and no other column’s "
+                        * the sheet's columns with what each is read as */
+                       _("the file has no “%s” column (also read as “%s”), and no column’s "
                          "cells read as one (columns tried: %s)"),
                        cp_quote_header_export_name (required[i]),
                        cp_quote_header_chinese_name (required[i]), tried->str);
@@ -635,7 +652,7 @@ cp_quote_sheet_read (const CpQuoteSheet *sheet,
         }
       row = g_new0 (CpQuoteCsvRow, 1);
       CpQuote *quote = cp_quote_new ();
-      CpQuoteCell cell = { project, r->line, NULL, NULL, result->errors, row };
+      CpQuoteCell cell = { project, r->line, NULL, NULL, result->errors, row, sheet_name (sheet) };
 
       row->line = r->line;
       row->quote_index = -1;

@@ -136,6 +136,11 @@ guint             cp_quote_sheet_get_n_sheets   (const CpQuoteSheet *sheet);
 const char       *cp_quote_sheet_get_sheet_name (const CpQuoteSheet *sheet,
                                                  guint               index);
 int               cp_quote_sheet_get_sheet      (const CpQuoteSheet *sheet);
+/* Where record @line is, for people: "line 7" in CSV, "row 7 of sheet
+ * “报价”" in a workbook; @capitalised to start a title ("Line 7"). */
+char             *cp_quote_sheet_format_place   (const CpQuoteSheet *sheet,
+                                                 guint               line,
+                                                 gboolean            capitalised);
 void              cp_quote_sheet_free       (CpQuoteSheet *sheet);
 /* The sheet with its mapping as it is now, for a worker to read while the
  * original's mapping changes: the copy shares no mutable state with it. */

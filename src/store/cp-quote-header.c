@@ -35,7 +35,10 @@ static const char * const column_names[CP_N_QUOTE_COLUMNS][20] = {
                                        "每机卡数", "卡数/节点", "gpu数", "gpu数量", "卡/台" },
   [CP_QUOTE_COLUMN_NODES]          = { "nodes", "nodesavailable", "nodecount", "节点数", "可用节点数",
                                        "节点数量", "台数", "可用台数", "服务器数量", "机器数量",
-                                       "numberofnodes", "可供节点数", "库存" },
+                                       "numberofnodes", "可供节点数", "库存",
+                                       /* A count beside a price per machine counts machines:
+                                        * "数量" read as GPUs made a 4-node offer one 4-GPU node. */
+                                       "数量", "机器数", "服务器数", "machines", "servers", "quantity" },
   [CP_QUOTE_COLUMN_INTRA_LINK]     = { "intralink", "interconnect", "gpuinterconnect", "机内互联", "卡间互联",
                                        "卡间互连", "机内互连", "gpu互联", "互联", "intranodelink",
                                        "nvlink" },

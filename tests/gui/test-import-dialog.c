@@ -308,8 +308,8 @@ test_workbook_sheets (void)
   g_assert_cmpuint (adw_combo_row_get_selected (gpu), ==, 1 + CP_QUOTE_COLUMN_GPU);
   g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (gpu)), ==, "Guessed: 2 of 2 cells are GPU names");
   g_assert_true (can_accept (dialog));
-  /* Numbered as the spreadsheet numbers its rows. */
-  g_assert_true (g_str_has_prefix (cp_import_row_get_title (row_at (dialog, 0)), "Line 4: "));
+  /* Numbered as the spreadsheet numbers its rows, and called rows of the sheet. */
+  g_assert_true (g_str_has_prefix (cp_import_row_get_title (row_at (dialog, 0)), "Row 4 of sheet “报价”: "));
 
   adw_combo_row_set_selected (sheet_row, 0);
   g_assert_true (cp_import_dialog_get_busy (dialog));

@@ -461,6 +461,24 @@ test_round_trip (void)
       }
 }
 
+/* An .xlsx of @n_rows × @n_columns cells, read as a quote sheet. */
+static CpQuoteSheet *
+sheet_from_table (const char *const *table, guint n_rows, guint n_columns, GError **error)
+{
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+  g_autoptr(GBytes) bytes = NULL;
+
+  for (guint r = 0; r < n_rows; r++)
+    {
+      char **cells = g_new0 (char *, n_columns + 1);
+      for (guint c = 0; c < n_columns; c++)
+        cells[c] = g_strdup (table[r * n_columns + c]);
+      g_ptr_array_add (rows, cells);
+    }
+  bytes = cp_test_xlsx_from_rows (rows, CP_TEST_ZIP_DEFLATED);
+  return cp_quote_sheet_new (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL, error);
+}
+
 /* Every header an unknown word: the header row is found under the title
  * and the validity note, and each column by what its cells hold. */
 static void
@@ -477,8 +495,6 @@ test_guess_by_content (void)
     { "H20", "8", "6.5元/卡/时", "", "", "NAS", "" },
     { "L20 48G", "8", "5 元/卡/时", "", "", "", "" },
   };
-  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
-  g_autoptr(GBytes) bytes = NULL;
   g_autoptr(GError) error = NULL;
   g_autoptr(CpQuoteSheet) sheet = NULL;
   g_autoptr(CpQuoteCsvResult) result = NULL;
@@ -487,15 +503,7 @@ test_guess_by_content (void)
     CP_QUOTE_COLUMN_SHARING, CP_QUOTE_COLUMN_STORAGE, CP_QUOTE_COLUMN_UNUSED,
   };
 
-  for (guint r = 0; r < G_N_ELEMENTS (table); r++)
-    {
-      char **cells = g_new0 (char *, G_N_ELEMENTS (table[r]) + 1);
-      for (guint c = 0; c < G_N_ELEMENTS (table[r]); c++)
-        cells[c] = g_strdup (table[r][c]);
-      g_ptr_array_add (rows, cells);
-    }
-  bytes = cp_test_xlsx_from_rows (rows, CP_TEST_ZIP_DEFLATED);
-  sheet = cp_quote_sheet_new (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL, &error);
+  sheet = sheet_from_table (&table[0][0], G_N_ELEMENTS (table), G_N_ELEMENTS (table[0]), &error);
   g_assert_no_error (error);
   g_assert_cmpuint (cp_quote_sheet_get_n_columns (sheet), ==, 7);
   g_assert_cmpstr (cp_quote_sheet_get_header (sheet, 0), ==, "资源");
@@ -533,8 +541,65 @@ test_no_gpu_column (void)
 
   g_assert_null (result);
   g_assert_error (error, CP_QUOTE_CSV_ERROR, CP_QUOTE_CSV_ERROR_MISSING_COLUMN);
-  g_assert_cmpstr (error->message, ==, "the file has no “gpu” column (also read as “gpu型号”), and no other "
-                   "column’s cells read as one (columns tried: “名称”)");
+  /* Every column named, with what it is read as. */
+  g_assert_cmpstr (error->message, ==, "the file has no “gpu” column (also read as “gpu型号”), and no "
+                   "column’s cells read as one (columns tried: “名称” as Not used, “数量” as Nodes available, "
+                   "“费用” as Price)");
+}
+
+/* The walkthrough's workbook: a 数量 column beside a price per machine
+ * counts machines (it had made "A800, 4 nodes, 68,000 元/台/月" one node
+ * of 4 GPUs at twice the price), a model cell says its card count and
+ * machine shape ("8卡 H800 80G 单机"), and rows are called rows of the
+ * sheet. */
+static void
+test_machine_count_column (void)
+{
+  static const char *const table[][5] = {
+    { "某云厂商 GPU 算力报价单 (2026年12月)", "", "", "", "" },
+    { "机型", "单价", "数量", "计费单位", "网络" },
+    { "8卡 H800 80G 单机", "12.5", "1", "元/卡/小时", "RoCE v2 2×100G" },
+    { "A800 集群 8卡", "68000", "4", "元/台/月", "InfiniBand 4×200G" },
+    { "XYZ-9 单机", "9", "1", "元/卡/小时", "" },
+  };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpQuoteSheet) sheet = NULL;
+  g_autoptr(CpQuoteCsvResult) result = NULL;
+  g_autofree char *place = NULL;
+  const CpCsvLineError *e;
+  const CpQuote *h800, *a800;
+
+  sheet = sheet_from_table (&table[0][0], G_N_ELEMENTS (table), G_N_ELEMENTS (table[0]), &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (cp_quote_sheet_get_field (sheet, 0), ==, CP_QUOTE_COLUMN_GPU);
+  g_assert_cmpint (cp_quote_sheet_get_field (sheet, 2), ==, CP_QUOTE_COLUMN_NODES);
+  g_assert_null (cp_quote_sheet_get_evidence (sheet, 2));   /* named by its header, not guessed */
+
+  result = cp_quote_sheet_read (sheet, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (result->quotes->len, ==, 2);
+  h800 = g_ptr_array_index (result->quotes, 0);
+  a800 = g_ptr_array_index (result->quotes, 1);
+  g_assert_cmpstr (h800->gpu.id, ==, "h800");
+  g_assert_cmpuint (h800->gpus_per_node, ==, 8);
+  g_assert_cmpuint (h800->nodes_available, ==, 1);
+  g_assert_cmpstr (a800->gpu.id, ==, "a800");
+  g_assert_cmpuint (a800->gpus_per_node, ==, 8);
+  g_assert_cmpuint (a800->nodes_available, ==, 4);
+  /* 68,000 a node-month of 8 GPUs over 730 hours: 11.64 a GPU-hour, not 23.29. */
+  g_assert_cmpfloat_with_epsilon (cp_quote_price_per_gpu_hour (a800, cp_quote_sheet_get_settings (sheet)),
+                                  68000.0 / 730 / 8, 1e-9);
+
+  /* The unknown GPU on the sheet's row 5, called so. */
+  g_assert_cmpuint (result->errors->len, >=, 1);
+  for (guint i = 0; i < result->errors->len; i++)
+    {
+      e = g_ptr_array_index (result->errors, i);
+      g_assert_cmpuint (e->line, ==, 5);
+      g_assert_true (g_str_has_prefix (e->message, "row 5 of sheet “Sheet1”: "));
+    }
+  place = cp_quote_sheet_format_place (sheet, 5, TRUE);
+  g_assert_cmpstr (place, ==, "Row 5 of sheet “Sheet1”");
 }
 
 /* A hostile workbook through the importer: refused, the project as it was. */
@@ -576,6 +641,7 @@ main (int argc, char **argv)
   g_test_add_func ("/workbook/import/round-trip", test_round_trip);
   g_test_add_func ("/workbook/import/guess-by-content", test_guess_by_content);
   g_test_add_func ("/workbook/import/no-gpu-column", test_no_gpu_column);
+  g_test_add_func ("/workbook/import/machine-count-column", test_machine_count_column);
   g_test_add_func ("/workbook/import/hostile-imports-nothing", test_hostile_imports_nothing);
   return g_test_run ();
 }
