@@ -2509,6 +2509,13 @@ test_window_automatic_layout (void)
   g_assert_cmpfloat (job->mfu, ==, 0);
   expected_job->mfu = 0;
 
+  /* The stage back to the search's: with ZeRO-2/3 pinned, pipelines that
+   * leave fewer than 4 data-parallel ranks win, and the experts below
+   * would spread over fewer. */
+  pick (GTK_DROP_DOWN (zero), CP_ZERO_STAGE_AUTO);
+  g_assert_cmpuint (job->zero_stage, ==, CP_ZERO_STAGE_AUTO);
+  expected_job->zero_stage = CP_ZERO_STAGE_AUTO;
+
   /* Expert parallel is offered for a mixture of experts only. */
   g_assert_cmpuint (job->model.experts_total, <=, 1);
   g_assert_false (gtk_widget_get_visible (GTK_WIDGET (cp_job_editor_get_row (job_editor, "expert-parallel"))));
