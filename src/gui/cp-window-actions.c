@@ -167,10 +167,18 @@ delete_action (GSimpleAction *action,
   if (kind == SELECTION_JOB)
     {
       const CpJob *job = g_ptr_array_index (self->project->jobs, index);
+      g_autofree char *name = g_strdup (job->name ? job->name : "");
+      guint unlinked;
 
-      message = g_strdup_printf (_("Job “%s” deleted"), job->name ? job->name : "");
       g_list_store_remove (self->jobs, index);
-      g_ptr_array_remove_index (self->project->jobs, index);
+      /* Undo brings back the job and the order of those that followed it. */
+      unlinked = cp_project_remove_job (self->project, index);
+      message = unlinked == 0
+                ? g_strdup_printf (_("Job “%s” deleted"), name)
+                /* TRANSLATORS: %s is the deleted job's name, %u how many jobs started after it */
+                : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Job “%s” deleted; %u job that started after it now starts with the project",
+                                                "Job “%s” deleted; %u jobs that started after it now start with the project", unlinked),
+                                   name, unlinked);
     }
   else if (kind == SELECTION_QUOTE)
     {
@@ -467,6 +475,11 @@ _cp_window_save_async (CpWindow *self)
 
   if (self->store == NULL || cp_store_is_read_only (self->store))
     return;
+  if (_cp_window_file_lost (self))
+    {
+      _cp_window_offer_file_choices (self, FALSE);
+      return;
+    }
   /* One thread at a time uses the store: a save asked for meanwhile
    * follows this one. */
   if (self->busy)
@@ -510,6 +523,7 @@ save_as_cb (GObject      *source,
   self->store = store;
   self->untitled = FALSE;
   self->modified = self->change_count != self->saving_change_count;
+  _cp_window_watch_file (self);
 
   /* A project still called by the default name takes the file's. */
   if (self->project->name == NULL || g_strcmp0 (self->project->name, _("Untitled Project")) == 0)
@@ -533,7 +547,9 @@ void
 _cp_window_save_as (CpWindow   *self,
                     const char *path)
 {
-  if (g_strcmp0 (path, cp_window_get_path (self)) == 0)
+  gboolean same_path = g_strcmp0 (path, cp_window_get_path (self)) == 0;
+
+  if (same_path && !_cp_window_file_lost (self))
     {
       _cp_window_save_async (self);
       return;
@@ -543,6 +559,9 @@ _cp_window_save_as (CpWindow   *self,
       _cp_window_toast (self, _("Wait until the project is saved, then try again"));
       return;
     }
+  /* Back to the path another program put a file at: a new file there. */
+  if (same_path)
+    _cp_window_close_lost_store (self);
 
   self->saving_change_count = self->change_count;
   _cp_window_set_busy (self, TRUE, _("Saving…"));

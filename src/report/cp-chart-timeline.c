@@ -112,7 +112,7 @@ set_text (Ink *ink, const PangoFontDescription *font, const char *text, double w
   pango_layout_set_font_description (ink->layout, font);
   pango_layout_set_width (ink->layout, width > 0 ? (int) (width * PANGO_SCALE) : -1);
   pango_layout_set_ellipsize (ink->layout, width > 0 ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE);
-  pango_layout_set_text (ink->layout, text != NULL ? text : "", -1);
+  cp_report_layout_set_text (ink->layout, text);
   pango_layout_get_pixel_size (ink->layout, &w, &h);
   if (out_width != NULL)
     *out_width = w;
@@ -302,8 +302,27 @@ cp_chart_draw_timeline (cairo_t           *cr,
     goto done;
   row_h = (bottom - top) / n_bars;
 
-  /* Date grid and labels under the plot; a label that would touch the
-   * one before it is left out, its grid line kept. */
+  /* Room after the last bar or mark, so that none sits on the plot's
+   * edge by the cost labels. */
+  end_day *= 1.03;
+
+  /* The first day under the plot's start; then the date grid and labels
+   * under the plot, a label that would touch the one before it left out,
+   * its grid line kept. */
+  {
+    g_autofree char *first = NULL;
+    GDate day;
+    double w;
+
+    g_date_clear (&day, 1);
+    g_date_set_julian (&day, data->start_julian);
+    first = g_strdup_printf ("%04d-%02d-%02d", g_date_get_year (&day), g_date_get_month (&day),
+                             g_date_get_day (&day));
+    set_text (&ink, ink.font, first, 0, &w, NULL);
+    cp_chart_set_rgb (cr, &theme.text);
+    show_text (&ink, ink.font, first, left, bottom + line_h * 0.3, 0, 0);
+    last_label_right = left + w;
+  }
   ticks = date_ticks (data, end_day, &weekly);
   for (guint i = 0; i < ticks->len; i++)
     {
@@ -386,6 +405,8 @@ cp_chart_draw_timeline (cairo_t           *cr,
           else
             cairo_line_to (cr, px, py);
         }
+      /* Nothing more is spent after the last job's end. */
+      cairo_line_to (cr, right, top);
       cairo_stroke (cr);
     }
   cp_chart_set_rgb (cr, &theme.axis);
