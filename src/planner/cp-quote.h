@@ -64,6 +64,12 @@ double    cp_quote_price_per_gpu_hour (const CpQuote *quote, const CpSettings *s
 double    cp_quote_minimum_term_h (const CpQuote *quote, const CpSettings *settings);
 /* TRUE when cp_quote_minimum_term_h() assumed the month: no term stated. */
 gboolean  cp_quote_minimum_term_is_assumed (const CpQuote *quote);
+/* TRUE when the quote has a network between nodes but does not say
+ * whether it is shared: the estimate takes it as shared, at
+ * settings->shared_network_factor of its line rate (the cautious end; a
+ * fabric no one has set aside for this tenant is shared), and the range
+ * runs to dedicated. */
+gboolean  cp_quote_sharing_assumed (const CpQuote *quote);
 gboolean  cp_quote_validate (const CpQuote *quote, GError **error);
 
 /* The band of prices per GPU-hour, in the quote's currency, that real
