@@ -219,6 +219,24 @@ cp_doc_page_clear (Page *page)
   g_clear_pointer (&page->content, cairo_surface_destroy);
 }
 
+/* A scratch document like @doc, its first page started at @doc's cursor,
+ * to measure a layout before drawing it; returns its pages, to be freed
+ * after cp_doc_clear (@trial). */
+GArray *
+cp_doc_init_trial (Doc       *trial,
+                   const Doc *doc)
+{
+  GArray *pages = g_array_new (FALSE, TRUE, sizeof (Page));
+
+  g_array_set_clear_func (pages, (GDestroyNotify) cp_doc_page_clear);
+  cp_doc_init (trial, doc->project, doc->lang, doc->page_width, doc->page_height, pages);
+  trial->title_text = doc->title_text;
+  trial->date = doc->date;
+  cp_doc_new_page (trial);
+  trial->y = doc->y;
+  return pages;
+}
+
 /* Whether @lay_out, run from the cursor on a scratch copy of @doc's
  * page, goes past the page's end: what a float needs to know before it
  * lets text take its place. */
@@ -227,16 +245,10 @@ cp_doc_fills_page (Doc          *doc,
                    CpDocSection  lay_out,
                    gconstpointer data)
 {
-  g_autoptr(GArray) pages = g_array_new (FALSE, TRUE, sizeof (Page));
   Doc trial;
+  g_autoptr(GArray) pages = cp_doc_init_trial (&trial, doc);
   gboolean fills;
 
-  g_array_set_clear_func (pages, (GDestroyNotify) cp_doc_page_clear);
-  cp_doc_init (&trial, doc->project, doc->lang, doc->page_width, doc->page_height, pages);
-  trial.title_text = doc->title_text;
-  trial.date = doc->date;
-  cp_doc_new_page (&trial);
-  trial.y = doc->y;
   lay_out (&trial, data);
   fills = pages->len > 1;
   cp_doc_clear (&trial);

@@ -50,6 +50,8 @@ void cp_doc_page_clear (Page *page);
 
 void cp_doc_new_page (Doc *doc);
 
+GArray *cp_doc_init_trial (Doc *trial, const Doc *doc);
+
 typedef void (*CpDocSection) (Doc *doc, gconstpointer data);
 
 gboolean cp_doc_fills_page (Doc *doc, CpDocSection lay_out, gconstpointer data);

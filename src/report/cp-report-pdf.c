@@ -78,7 +78,7 @@ timeline_height (Doc              *doc,
                  JobResult        *results,
                  const CpSchedule *schedule)
 {
-  g_autoptr(GArray) pages = g_array_new (FALSE, TRUE, sizeof (Page));
+  g_autoptr(GArray) pages = NULL;
   guint n_jobs = schedule->jobs->len;
   double full = MIN (TIMELINE_HEAD_HEIGHT + MAX (TIMELINE_PLOT_HEIGHT, TIMELINE_ROW_HEIGHT * n_jobs),
                      TIMELINE_MAX_HEIGHT);
@@ -88,11 +88,7 @@ timeline_height (Doc              *doc,
   Doc trial;
   double height;
 
-  g_array_set_clear_func (pages, (GDestroyNotify) cp_doc_page_clear);
-  cp_doc_init (&trial, doc->project, doc->lang, doc->page_width, doc->page_height, pages);
-  trial.title_text = doc->title_text;
-  trial.date = doc->date;
-  cp_doc_new_page (&trial);
+  pages = cp_doc_init_trial (&trial, doc);
   lay_out_memo (&trial, results, schedule, NULL, 0, &chart_page);
   height = chart_page == pages->len ? cp_doc_chart_height (&trial, full, smallest) : smallest;
   /* No room on the page: the smallest, which keeps a longer memo short. */
