@@ -253,6 +253,15 @@ estimate_training (const CpJob      *job,
 
   fill_memory (est, &search.best.memory);
   est->fits = search.best.fits;
+  /* On one GPU that nothing fits, the least-bad layout is the whole job
+   * with every saving the job allows: R1 states that need, not the larger
+   * one at selective recompute, so the memory, the reason it does not fit
+   * and R1 give one figure (issue 20's walkthrough: 1.1 TiB beside 1.2). */
+  if (!search.best.fits && c.gpus == 1)
+    {
+      est->total_memory_bytes = search.best.memory.total;
+      est->memory_gap = search.best.memory.total / (c.capacity * quote->gpus_per_node);
+    }
   est->flash_attention = c.flash;
   est->layouts_evaluated = search.evaluated;
   est->layout_splits_pruned = search.pruned;

@@ -610,6 +610,10 @@ test_nothing_fits_says_so (void)
   total = g_match_info_fetch (match, 1);
   reason = g_strdup_printf ("the smallest tried needs %s per GPU, more than the 24.0 GiB available", total);
   g_assert_nonnull (strstr (text.out, reason));
+  /* R1 states the same need */
+  g_clear_pointer (&reason, g_free);
+  reason = g_strdup_printf ("The job needs %s of GPU memory", total);
+  g_assert_nonnull (strstr (text.out, reason));
   g_assert_null (strstr (text.out, "Project calendar"));
   g_assert_null (strstr (text.out, "\n  GPU-hours "));
   g_assert_null (strstr (text.out, "(default, rule R4)"));
