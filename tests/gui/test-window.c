@@ -4364,6 +4364,15 @@ test_window_adaptive_layout (void)
   g_assert_false (gtk_widget_get_visible (toggle));
   g_assert_true (adw_flap_get_reveal_flap (flap));
   g_assert_true (gtk_widget_get_mapped (sidebar));
+  /* The sidebar keeps its own width (its expanding headings once made it
+   * half the window and pushed the results out of it). */
+  g_assert_cmpint (gtk_widget_get_width (sidebar), <=, 300);
+  {
+    graphene_rect_t bounds;
+
+    g_assert_true (gtk_widget_compute_bounds (results, GTK_WIDGET (window), &bounds));
+    g_assert_cmpfloat (bounds.origin.x + bounds.size.width, <=, gtk_widget_get_width (GTK_WIDGET (window)) + 0.5);
+  }
   /* What the form does not need goes to the results: the form keeps the
    * width it had at 1024 px. */
   g_assert_cmpint (gtk_widget_get_width (form), ==, form_width);
