@@ -498,11 +498,12 @@ apply_quote_options (Options         *o,
       !cp_cli_parse_uint_option ("--nodes", o->nodes, 1, 100000, nodes))
     return FALSE;
   quote->nodes_available = *nodes;
-  if (*nodes > 1)
-    quote->offering = CP_OFFERING_BARE_METAL_CLUSTER;
 
   if (o->network != NULL && !cp_network_kind_from_string (o->network, &quote->network))
     return cp_cli_bad_choice ("--network", o->network, "none, ethernet, roce, infiniband");
+  /* Machines with no network between them (--network none) are no cluster. */
+  if (*nodes > 1 && (o->network == NULL || quote->network != CP_NETWORK_NONE))
+    quote->offering = CP_OFFERING_BARE_METAL_CLUSTER;
   if (!cp_cli_parse_uint_option ("--nics", o->nics, 0, 64, &quote->nics_per_node) ||
       !cp_cli_parse_zero_or_at_least_option ("--nic-gbps", o->nic_gbps, 1, 100000, &quote->nic_gbps) ||
       !cp_cli_parse_zero_or_at_least_option ("--host-memory-gib", o->host_memory_gib,

@@ -101,7 +101,13 @@ cp_quote_set_intra_link (CpQuote          *quote,
 gboolean
 cp_quote_is_cluster (const CpQuote *quote)
 {
-  return quote->nodes_available > 1;
+  return quote->nodes_available > 1 && quote->network != CP_NETWORK_NONE;
+}
+
+gboolean
+cp_quote_is_separate_machines (const CpQuote *quote)
+{
+  return quote->nodes_available > 1 && quote->network == CP_NETWORK_NONE;
 }
 
 double
@@ -222,7 +228,10 @@ cp_quote_get_missing (const CpQuote *quote)
   /* No vendor gives compute away: a price of 0 is one not entered yet. */
   if (quote->price <= 0)
     missing |= CP_QUOTE_MISSING_PRICE;
-  if (quote->nodes_available > 1 && (quote->network == CP_NETWORK_NONE || quote->nics_per_node == 0 || quote->nic_gbps <= 0))
+  /* Nodes with no network between them are separate machines, each a
+   * single-machine option (cp_quote_is_separate_machines()); a network
+   * named without its NICs or their rate is one not filled in yet. */
+  if (cp_quote_is_cluster (quote) && (quote->nics_per_node == 0 || quote->nic_gbps <= 0))
     missing |= CP_QUOTE_MISSING_NETWORK;
   return missing;
 }

@@ -53,7 +53,11 @@ CpQuote  *cp_quote_dup      (const CpQuote *quote);
 void      cp_quote_free     (CpQuote *quote);
 void      cp_quote_set_gpu  (CpQuote *quote, const CpGpuSpec *gpu);
 void      cp_quote_set_intra_link (CpQuote *quote, const CpLinkSpec *link);
+/* Several nodes with a network between them. */
 gboolean  cp_quote_is_cluster (const CpQuote *quote);
+/* Several nodes with no network between them ("2 × 8×4090, network 无"):
+ * each machine is a single-machine option, never a cluster. */
+gboolean  cp_quote_is_separate_machines (const CpQuote *quote);
 /* The price of one GPU-hour, whatever unit the quote is in, as the plan
  * ranks unit prices (R6): a node-month is @settings' hours per month. */
 double    cp_quote_price_per_gpu_hour (const CpQuote *quote, const CpSettings *settings);
@@ -81,7 +85,7 @@ gboolean  cp_quote_price_is_plausible (const CpQuote *quote, const CpSettings *s
 typedef enum {
   CP_QUOTE_MISSING_NONE    = 0,
   CP_QUOTE_MISSING_PRICE   = 1 << 0,  /* no price entered */
-  CP_QUOTE_MISSING_NETWORK = 1 << 1,  /* several nodes but no NICs or rate */
+  CP_QUOTE_MISSING_NETWORK = 1 << 1,  /* a network between nodes but no NICs or rate */
   CP_QUOTE_MISSING_EXCHANGE_RATE = 1 << 2, /* priced in another currency than the project compares in */
 } CpQuoteMissing;
 

@@ -679,7 +679,7 @@ cp_quote_sheet_read (const CpQuoteSheet *sheet,
 
       /* A cluster offer written without its kind: the machine kind it
        * implies is the bare-metal cluster, the default of a machine. */
-      if (h.index[CP_QUOTE_COLUMN_OFFERING] < 0 && quote->nodes_available > 1
+      if (h.index[CP_QUOTE_COLUMN_OFFERING] < 0 && cp_quote_is_cluster (quote)
           && quote->offering == CP_OFFERING_BARE_METAL)
         quote->offering = CP_OFFERING_BARE_METAL_CLUSTER;
 
@@ -816,6 +816,8 @@ cp_quote_describe (const CpQuote    *quote,
   if (quote->intra_link.name)
     /* Translators: the separator before the next item, then the link between GPUs */
     g_string_append_printf (s, _("; %s"), quote->intra_link.name);
+  if (cp_quote_is_separate_machines (quote))
+    g_string_append (s, _("; no network between the nodes: each is a single machine"));
   if (quote->network != CP_NETWORK_NONE)
     {
       g_ascii_formatd (buf, sizeof buf, "%g", quote->nic_gbps);

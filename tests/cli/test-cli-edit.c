@@ -118,6 +118,34 @@ test_add_job_and_quote_plan (void)
   g_assert_nonnull (strstr (list.out, "11.99 CNY"));
 }
 
+/* "本地IDC, 2 × 8×4090, network 无" through add-quote: ranked in the plan
+ * as one machine, with the reason said, not left out as incomplete. */
+static void
+test_separate_machines_plan (void)
+{
+  g_auto(CpTestRun) text = { 0 };
+  g_auto(CpTestRun) xml = { 0 };
+  const char *option;
+
+  RUN_OK ("new", "separate.cplan");
+  RUN_OK ("add-job", "separate.cplan", "--name", "7B QLoRA", "--model", "llama-2-7b", "--task", "qlora",
+          "--tokens", "100M");
+  RUN_OK ("add-quote", "separate.cplan", "--id", "q-idc", "--vendor", "本地IDC", "--gpu", "rtx4090",
+          "--gpus-per-node", "8", "--nodes", "2", "--network", "none", "--price-per-gpu-hour", "2");
+
+  RUN (&text, "plan", "separate.cplan");
+  g_assert_cmpint (text.status, ==, 0);
+  g_assert_nonnull (strstr (text.out, "Verdict: Single machine\n"));
+  g_assert_nonnull (strstr (text.out, "Recommended: 本地IDC"));
+  g_assert_nonnull (strstr (text.out, "offers 2 machines with no network between them: each is evaluated alone"));
+  RUN (&xml, "plan", "separate.cplan", "--xml");
+  g_assert_cmpint (xml.status, ==, 0);
+  option = strstr (xml.out, "<option quote=\"q-idc\">");
+  g_assert_nonnull (option);
+  g_assert_true (g_str_has_prefix (strstr (option, "<nodes>"), "<nodes>1</nodes>"));
+  g_assert_nonnull (strstr (xml.out, "<reason rule=\"R5\" outcome=\"separate-machines\" quote=\"q-idc\">"));
+}
+
 static void
 test_bad_options (void)
 {
@@ -421,6 +449,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli-edit/add-job-and-quote-plan", test_add_job_and_quote_plan);
   g_test_add_func ("/cli-edit/bad-options", test_bad_options);
+  g_test_add_func ("/cli-edit/separate-machines-plan", test_separate_machines_plan);
   g_test_add_func ("/cli-edit/serving-trial-options", test_serving_trial_options);
   g_test_add_func ("/cli-edit/export-import-quotes", test_export_import_quotes);
   g_test_add_func ("/cli-edit/report-import-xml", test_report_import_xml);

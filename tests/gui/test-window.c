@@ -1321,16 +1321,25 @@ test_window_commit_rules (void)
   g_assert_null (shown_option (results, (int) project->quotes->len - 1));
   g_assert_nonnull (strstr (cp_results_view_get_incomplete_text (results), "no price"));
 
-  /* Nodes before NICs: taken, the quote stays incomplete. */
+  /* Nodes with no network between them: separate machines, lacking only
+   * the price. */
   type_text (cp_quote_editor_get_row (quote_editor, "nodes-available"), "4");
   g_assert_null (cp_field_row_get_error (cp_quote_editor_get_row (quote_editor, "nodes-available")));
   g_assert_cmpuint (quote->nodes_available, ==, 4);
-  g_assert_cmpint (cp_quote_get_missing (quote), ==, CP_QUOTE_MISSING_PRICE | CP_QUOTE_MISSING_NETWORK);
-  g_assert_nonnull (strstr (cp_results_view_get_incomplete_text (results), "NIC"));
+  g_assert_cmpint (cp_quote_get_missing (quote), ==, CP_QUOTE_MISSING_PRICE);
+  g_assert_null (strstr (cp_results_view_get_incomplete_text (results), "NIC"));
 
-  /* Completing it brings it into the ranking. */
+  /* Priced, they are ranked, as one machine. */
   type_text (cp_quote_editor_get_row (quote_editor, "price"), "20");
+  g_assert_cmpint (cp_quote_get_missing (quote), ==, CP_QUOTE_MISSING_NONE);
+  g_assert_nonnull (shown_option (results, (int) project->quotes->len - 1));
+  g_assert_cmpuint (shown_option (results, (int) project->quotes->len - 1)->estimate.nodes, ==, 1);
+
+  /* A network named before its NICs: incomplete until they are given. */
   pick (GTK_DROP_DOWN (cp_field_row_get_input (cp_quote_editor_get_row (quote_editor, "network"))), CP_NETWORK_ROCE);
+  g_assert_cmpint (cp_quote_get_missing (quote), ==, CP_QUOTE_MISSING_NETWORK);
+  g_assert_nonnull (strstr (cp_results_view_get_incomplete_text (results), "NIC"));
+  g_assert_null (shown_option (results, (int) project->quotes->len - 1));
   type_text (cp_quote_editor_get_row (quote_editor, "nics-per-node"), "4");
   type_text (cp_quote_editor_get_row (quote_editor, "nic-gbps"), "200");
   g_assert_cmpint (cp_quote_get_missing (quote), ==, CP_QUOTE_MISSING_NONE);

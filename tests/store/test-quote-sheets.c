@@ -438,10 +438,11 @@ test_networks (void)
 
       g_test_message ("%s", cases[i].text);
       g_assert_no_error (error);
-      if (cases[i].kind == CP_NETWORK_NONE)
-        continue;   /* two nodes without a network is refused by the model, rightly */
       g_assert_cmpuint (r->quotes->len, ==, 1);
       q = g_ptr_array_index (r->quotes, 0);
+      /* Two nodes without a network: two single machines, complete. */
+      g_assert_true (cp_quote_is_separate_machines (q) == (cases[i].kind == CP_NETWORK_NONE));
+      g_assert_cmpuint (((CpQuoteCsvRow *) g_ptr_array_index (r->rows, 0))->incomplete->len, ==, 0);
       g_assert_cmpint (q->network, ==, cases[i].kind);
       g_assert_cmpuint (q->nics_per_node, ==, cases[i].nics);
       g_assert_cmpfloat (q->nic_gbps, ==, cases[i].gbps);
