@@ -3,6 +3,7 @@
 
 #include "cp-settings.h"
 #include "cp-types.h"
+#include "cp-units.h"
 
 G_BEGIN_DECLS
 
@@ -68,6 +69,18 @@ double    cp_quote_price_per_gpu_hour (const CpQuote *quote, const CpSettings *s
 double    cp_quote_minimum_term_h (const CpQuote *quote, const CpSettings *settings);
 /* TRUE when cp_quote_minimum_term_h() assumed the month: no term stated. */
 gboolean  cp_quote_minimum_term_is_assumed (const CpQuote *quote);
+/* Sets the price from what the vendor wrote (@price, read by
+ * cp_parse_price_text() from @written), in one of the model's units
+ * (cp_price_text_to_model()), with the currency it names; a price by the
+ * day, week or year with no minimum term stated (@term_stated FALSE)
+ * bills at least that period, a month being cp_quote_minimum_term_h()'s
+ * rule. Each conversion
+ * and assumption is added, in words, to @assumptions (char*, may be NULL).
+ * The one place the window, the command line and the import turn a
+ * price's unit into the quote's. FALSE, with only the amount set, when
+ * @price names no unit. */
+gboolean  cp_quote_set_price_text (CpQuote *quote, const CpPriceText *price, const char *written,
+                                   gboolean term_stated, const CpSettings *settings, GPtrArray *assumptions);
 gboolean  cp_quote_validate (const CpQuote *quote, GError **error);
 
 /* The band of prices per GPU-hour, in the quote's currency, that real

@@ -836,7 +836,8 @@ cp_quote_describe (const CpQuote    *quote,
   if (quote->storage != CP_STORAGE_UNKNOWN)
     /* Translators: a storage kind, "parallel file system" */
     g_string_append_printf (s, _("; storage: %s"), storage_label (quote->storage));
-  g_ascii_formatd (buf, sizeof buf, "%g", quote->minimum_term_h);
+  /* The term billed: a monthly price's month by the rule when none is stated. */
+  g_ascii_formatd (buf, sizeof buf, "%g", cp_quote_minimum_term_h (quote, settings));
   g_string_append_printf (s, _("; minimum term %s h"), buf);
   return g_string_free (s, FALSE);
 }
