@@ -6,7 +6,7 @@ set -eu
 CP_PACKAGES="build-essential meson ninja-build pkg-config libgtk-4-dev libadwaita-1-dev \
 libsqlite3-dev libxml2-dev libjson-glib-dev libgsf-1-dev gettext libglib2.0-dev-bin desktop-file-utils appstream \
 xvfb xauth poppler-utils fonts-noto-cjk fonts-wqy-microhei libxml2-utils sqlite3 \
-shared-mime-info flatpak-builder imagemagick valgrind xdotool"
+shared-mime-info flatpak-builder bubblewrap imagemagick valgrind xdotool"
 
 cp_install_missing () {
   missing=""

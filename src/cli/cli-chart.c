@@ -88,6 +88,7 @@ cp_cli_chart (int    argc,
   project = cp_project_load_file (argv[1], &error);
   if (project == NULL)
     return cp_cli_failure ("%s: %s", argv[1], error->message);
+  cp_cli_warn_problems (project);
   if (job > project->jobs->len)
     {
       g_autofree char *count = g_strdup_printf ("%u", project->jobs->len);

@@ -22,6 +22,15 @@ print_error (int         status,
   return status;
 }
 
+void
+cp_cli_warn_problems (const CpProject *project)
+{
+  g_autoptr(GPtrArray) problems = cp_project_find_problems (project);
+
+  for (guint i = 0; i < problems->len; i++)
+    g_printerr (_("Warning: %s\n"), (const char *) g_ptr_array_index (problems, i));
+}
+
 int
 cp_cli_usage_error (const char *format,
                     ...)

@@ -25,6 +25,9 @@ G_BEGIN_DECLS
  * (respectively CP_CLI_EXIT_FAILED), so callers can `return cp_cli_usage_error (…)`. */
 int             cp_cli_usage_error   (const char *format, ...) G_GNUC_PRINTF (1, 2);
 int             cp_cli_failure       (const char *format, ...) G_GNUC_PRINTF (1, 2);
+/* "Warning: …" on stderr for each of cp_project_find_problems(): what
+ * the plan leaves out of @project and why. */
+void            cp_cli_warn_problems (const CpProject *project);
 
 /* A context for subcommand @command ("estimate") whose --help reads
  * "Usage: compute-planner-cli estimate [OPTION…]", translated in the

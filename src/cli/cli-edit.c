@@ -325,6 +325,7 @@ cp_cli_list (int argc, char **argv)
   project = cp_project_load_file (argv[1], &error);
   if (project == NULL)
     return cp_cli_failure ("%s", error->message);
+  cp_cli_warn_problems (project);
 
   if (xml)
     {

@@ -274,6 +274,8 @@ load_project (const char *path)
 
   if (project == NULL)
     cp_cli_failure ("%s", error->message);
+  else
+    cp_cli_warn_problems (project);
   return project;
 }
 

@@ -76,6 +76,30 @@ take_option (char **field, char **value)
   *field = g_steal_pointer (value);
 }
 
+static void
+copy_option (char **field, const char *value)
+{
+  if (value == NULL)
+    return;
+  g_free (*field);
+  *field = g_strdup (value);
+}
+
+/* The given names and dates within the project's text limits, checked
+ * before the file is opened, so a refused option changes nothing. */
+static gboolean
+sign_off_fits (const SignOffOptions *given, GError **error)
+{
+  g_autoptr(CpProject) scratch = cp_project_new ();
+
+  copy_option (&scratch->prepared_by, given->prepared_by);
+  copy_option (&scratch->reviewed_by, given->reviewed_by);
+  copy_option (&scratch->approved_by, given->approved_by);
+  copy_option (&scratch->signed_on, given->signed_on);
+  copy_option (&scratch->start_date, given->start);
+  return cp_project_validate_text (scratch, error);
+}
+
 static int
 store_sign_off (const char *path, SignOffOptions *given, CpProject **project)
 {
@@ -86,6 +110,9 @@ store_sign_off (const char *path, SignOffOptions *given, CpProject **project)
     return cp_cli_usage_error (_("--signed-on: “%s” is not a date such as 2027-03-01"), given->signed_on);
   if (given->start && *given->start && !cp_schedule_parse_date (given->start, NULL))
     return cp_cli_usage_error (_("--start: “%s” is not a date such as 2027-03-01"), given->start);
+
+  if (!sign_off_fits (given, &error))
+    return cp_cli_usage_error ("%s", error->message);
 
   store = cp_store_open (path, FALSE, &error);
   if (store != NULL)
@@ -165,6 +192,7 @@ cp_cli_report (int    argc,
     project = cp_project_load_file (argv[1], &error);
   if (project == NULL)
     return cp_cli_failure ("%s: %s", argv[1], error->message);
+  cp_cli_warn_problems (project);
 
   if (lang == NULL)
     lang = g_strdup (g_strcmp0 (project->report_language, "zh_CN") == 0 ? "zh_CN" : "en");

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "planner/cp-settings.h"
+#include "planner/cp-text-limit.h"
 #include "planner/cp-units.h"
 
 #include "cp-field-row.h"
@@ -800,6 +801,11 @@ create_input (CpFieldRow *self)
         }
       if (field->automatic != NULL)
         gtk_entry_set_placeholder_text (GTK_ENTRY (input), _(field->automatic));
+      /* No field takes more than the longest text limit: one character
+       * more still reaches the model's check, which names the field and
+       * its limit, where a text stopping at the limit would say nothing;
+       * a paste of a megabyte never reaches a layout. */
+      gtk_entry_set_max_length (GTK_ENTRY (input), CP_TEXT_STORED_MAX_CHARS);
       g_signal_connect_swapped (input, "changed", G_CALLBACK (on_entry_changed), self);
       g_signal_connect_swapped (input, "activate", G_CALLBACK (on_entry_activate), self);
       {

@@ -162,7 +162,8 @@ commit_setting (gpointer            user_data,
   return TRUE;
 }
 
-/* Names are taken as typed; a date must be a real day, or empty. */
+/* Names are taken as typed, within their length (cp-text-limit.h); a
+ * date must be a real day, or empty. */
 static gboolean
 commit_report_field (gpointer            user_data,
                      const CpField      *field,
@@ -185,6 +186,13 @@ commit_report_field (gpointer            user_data,
     }
 
   stripped.text = text;
+  {
+    g_autoptr(CpProject) candidate = cp_project_new ();
+
+    cp_field_apply (field, candidate, &stripped);
+    if (!cp_project_validate_text (candidate, error))
+      return FALSE;
+  }
   cp_field_apply (field, cp_window_get_project (self->window), &stripped);
   cp_window_project_changed (self->window, field->key);
   return TRUE;

@@ -18,6 +18,7 @@
 #include "planner/cp-units.h"
 #include "report/cp-i18n.h"
 #include "report/cp-reason-text.h"
+#include "report/cp-report-async.h"
 
 #include "cp-labels.h"
 #include "cp-option-object.h"
@@ -57,6 +58,8 @@ struct _CpResultsView
   CpChartView        *memory_chart;
   CpChartView        *serving_chart;
   GtkStackPage       *serving_page;
+  CpChartView        *timeline_chart;
+  GCancellable       *timeline_cancellable; /* the timeline being made */
   GtkColumnView      *options_view;
   GtkLabel           *incomplete_label;
   GtkListBox         *reasons_list;
@@ -720,6 +723,39 @@ cancel_details (CpResultsView *self)
   self->details_project = NULL;
 }
 
+static void
+on_timeline_ready (GObject      *source,
+                   GAsyncResult *result,
+                   gpointer      user_data)
+{
+  g_autoptr(CpResultsView) self = user_data;
+  g_autoptr(GError) error = NULL;
+  CpChartData *chart = cp_report_timeline_finish (result, &error);
+
+  /* A newer project's timeline is on its way, or the view is gone. */
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  /* Jobs whose order loops have no calendar: the job form says why. */
+  cp_chart_view_set_data (self->timeline_chart, chart);
+}
+
+/* The project's calendar: every job is planned, on a worker thread. */
+static void
+update_timeline (CpResultsView   *self,
+                 const CpProject *project,
+                 const char      *lang)
+{
+  g_cancellable_cancel (self->timeline_cancellable);
+  g_clear_object (&self->timeline_cancellable);
+  if (project == NULL || project->jobs->len == 0 || project->quotes->len == 0)
+    {
+      cp_chart_view_set_data (self->timeline_chart, NULL);
+      return;
+    }
+  self->timeline_cancellable = g_cancellable_new ();
+  cp_report_timeline_async (project, lang, self->timeline_cancellable, on_timeline_ready, g_object_ref (self));
+}
+
 void
 cp_results_view_update (CpResultsView   *self,
                         const CpProject *project,
@@ -742,6 +778,7 @@ cp_results_view_update (CpResultsView   *self,
   self->n_updates++;
 
   g_clear_pointer (&self->plan, cp_plan_free);
+  update_timeline (self, project, lang);
 
   if (project == NULL || job_index < 0 || (guint) job_index >= project->jobs->len ||
       project->quotes->len == 0)
@@ -890,7 +927,8 @@ cp_results_view_show_chart (CpResultsView *self,
   if (kind == CP_CHART_SERVING && !gtk_stack_page_get_visible (self->serving_page))
     return;
   gtk_stack_set_visible_child_name (self->chart_stack, kind == CP_CHART_MEMORY ? "memory"
-                                                       : kind == CP_CHART_SERVING ? "serving" : "cost");
+                                                       : kind == CP_CHART_SERVING ? "serving"
+                                                       : kind == CP_CHART_TIMELINE ? "timeline" : "cost");
 }
 
 const char *
@@ -955,7 +993,8 @@ cp_results_view_get_chart (CpResultsView *self,
 {
   g_return_val_if_fail (CP_IS_RESULTS_VIEW (self), NULL);
 
-  return kind == CP_CHART_MEMORY ? self->memory_chart : kind == CP_CHART_SERVING ? self->serving_chart : self->cost_chart;
+  return kind == CP_CHART_MEMORY ? self->memory_chart : kind == CP_CHART_SERVING ? self->serving_chart
+         : kind == CP_CHART_TIMELINE ? self->timeline_chart : self->cost_chart;
 }
 
 const char *
@@ -980,6 +1019,8 @@ cp_results_view_dispose (GObject *object)
   /* AdwBin disposes its child, the template, itself. */
   g_clear_handle_id (&self->update_id, g_source_remove);
   cancel_details (self);
+  g_cancellable_cancel (self->timeline_cancellable);
+  g_clear_object (&self->timeline_cancellable);
   self->pending_project = NULL;
   g_clear_object (&self->sorted_options);
   g_clear_object (&self->options);
@@ -1026,6 +1067,7 @@ cp_results_view_class_init (CpResultsViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, chart_stack);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, cost_chart);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, memory_chart);
+  gtk_widget_class_bind_template_child (widget_class, CpResultsView, timeline_chart);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, serving_chart);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, serving_page);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, options_view);

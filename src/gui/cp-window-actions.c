@@ -467,6 +467,11 @@ _cp_window_save_async (CpWindow *self)
 
   if (self->store == NULL || cp_store_is_read_only (self->store))
     return;
+  if (_cp_window_file_lost (self))
+    {
+      _cp_window_offer_file_choices (self, FALSE);
+      return;
+    }
   /* One thread at a time uses the store: a save asked for meanwhile
    * follows this one. */
   if (self->busy)
@@ -510,6 +515,7 @@ save_as_cb (GObject      *source,
   self->store = store;
   self->untitled = FALSE;
   self->modified = self->change_count != self->saving_change_count;
+  _cp_window_watch_file (self);
 
   /* A project still called by the default name takes the file's. */
   if (self->project->name == NULL || g_strcmp0 (self->project->name, _("Untitled Project")) == 0)
@@ -533,7 +539,9 @@ void
 _cp_window_save_as (CpWindow   *self,
                     const char *path)
 {
-  if (g_strcmp0 (path, cp_window_get_path (self)) == 0)
+  gboolean same_path = g_strcmp0 (path, cp_window_get_path (self)) == 0;
+
+  if (same_path && !_cp_window_file_lost (self))
     {
       _cp_window_save_async (self);
       return;
@@ -543,6 +551,9 @@ _cp_window_save_as (CpWindow   *self,
       _cp_window_toast (self, _("Wait until the project is saved, then try again"));
       return;
     }
+  /* Back to the path another program put a file at: a new file there. */
+  if (same_path)
+    _cp_window_close_lost_store (self);
 
   self->saving_change_count = self->change_count;
   _cp_window_set_busy (self, TRUE, _("Saving…"));

@@ -8,6 +8,13 @@
 
 G_BEGIN_DECLS
 
+/* The file at the store's path, as cp-window-file.c last saw it. */
+typedef enum {
+  CP_WINDOW_FILE_OK,        /* the file the store opened */
+  CP_WINDOW_FILE_REPLACED,  /* another file renamed over it */
+  CP_WINDOW_FILE_REMOVED,   /* nothing at the path */
+} CpWindowFileState;
+
 typedef enum {
   SELECTION_NONE,
   SELECTION_JOB,
@@ -66,6 +73,13 @@ struct _CpWindow
   CpProject            *baseline; /* the project as it was before the next change */
   char                 *last_change_key;
   gint64                last_change_us;
+
+  /* cp-window-file.c */
+  GFileMonitor         *file_monitor;
+  guint64               file_device;  /* of the file the store opened */
+  guint64               file_inode;
+  CpWindowFileState     file_state;
+  AdwMessageDialog     *file_dialog;  /* the choices offered, while shown */
 };
 
 void       _cp_window_toast               (CpWindow      *self,
@@ -149,6 +163,23 @@ void       _cp_window_export_report_files (CpWindow      *self,
                                            gboolean       xml,
                                            const char    *lang);
 void       _cp_window_print               (CpWindow      *self);
+
+/* cp-window-file.c */
+/* Watches the store's path (again, after a load or Save As). */
+void       _cp_window_watch_file          (CpWindow      *self);
+void       _cp_window_unwatch_file        (CpWindow      *self);
+/* TRUE once the store's file was replaced or removed: nothing is saved
+ * into it any more. */
+gboolean   _cp_window_file_lost           (CpWindow      *self);
+/* Save As, Reload (a replaced file), or, from a close (@closing), Close
+ * Without Saving. */
+void       _cp_window_offer_file_choices  (CpWindow      *self,
+                                           gboolean       closing);
+/* Closes the store whose file was replaced or removed, before a file is
+ * opened or written at its path: its SQLite connection keeps the
+ * path-named write-ahead log open, which the new file would take for its
+ * own. */
+void       _cp_window_close_lost_store    (CpWindow      *self);
 
 /* cp-window-sidebar.c */
 /* Connects the project name's entry (from cp_window_init). */

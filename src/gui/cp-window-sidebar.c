@@ -6,6 +6,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "planner/cp-text-limit.h"
 #include "store/cp-quote-csv.h"
 #include "store/cp-store.h"
 #include "report/cp-report.h"
@@ -27,11 +28,22 @@ finish_rename (CpWindow  *self,
   GtkWidget *entry = g_object_get_data (G_OBJECT (box), "entry");
   GObject *item = g_object_get_data (G_OBJECT (box), "item");
   g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
 
   if (!gtk_widget_get_visible (entry))
     return;
 
   text = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (entry))));
+  /* A job's name and a quote's vendor share the name limit: a longer one
+   * stays in the entry, marked, with the check's message. */
+  if (commit && !cp_text_check_length (text, CP_TEXT_NAME_MAX_CHARS,
+                                       CP_IS_JOB_OBJECT (item) ? N_("Name") : N_("Vendor"), &error))
+    {
+      gtk_widget_add_css_class (entry, "error");
+      _cp_window_toast (self, error->message);
+      return;
+    }
+  gtk_widget_remove_css_class (entry, "error");
   gtk_widget_set_visible (entry, FALSE);
   gtk_widget_set_visible (title, TRUE);
 
@@ -106,6 +118,8 @@ _cp_window_create_sidebar_row (gpointer item,
   GtkWidget *subtitle = gtk_label_new (NULL);
   GtkEventController *controller;
 
+  /* As cp-field-row.c's entries: room for the check's message. */
+  gtk_entry_set_max_length (GTK_ENTRY (entry), CP_TEXT_STORED_MAX_CHARS);
   gtk_widget_set_margin_top (box, 6);
   gtk_widget_set_margin_bottom (box, 6);
   g_object_set_data (G_OBJECT (box), "title", title);

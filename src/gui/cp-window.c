@@ -46,6 +46,28 @@ _cp_window_toast (CpWindow   *self,
   adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
 }
 
+/* What the plan leaves out of the project just opened (a figure or a
+ * text out of range, written by another program), said once: the first
+ * problem and how many more there are. */
+static void
+toast_problems (CpWindow *self)
+{
+  g_autoptr(GPtrArray) problems = cp_project_find_problems (self->project);
+  g_autofree char *message = NULL;
+
+  if (problems->len == 0)
+    return;
+  if (problems->len == 1)
+    {
+      _cp_window_toast (self, g_ptr_array_index (problems, 0));
+      return;
+    }
+  message = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s (and %u more problem)", "%s (and %u more problems)",
+                                          problems->len - 1),
+                             (const char *) g_ptr_array_index (problems, 0), problems->len - 1);
+  _cp_window_toast (self, message);
+}
+
 void
 cp_window_show_error (CpWindow     *self,
                       const char   *heading,
@@ -100,6 +122,13 @@ _cp_window_update_title (CpWindow *self)
       g_autofree char *plain = g_steal_pointer (&subtitle);
       subtitle = g_strdup_printf (_("%s (read-only)"), plain);
     }
+  else if (_cp_window_file_lost (self))
+    {
+      g_autofree char *plain = g_steal_pointer (&subtitle);
+      subtitle = g_strdup_printf (self->file_state == CP_WINDOW_FILE_REPLACED
+                                  ? _("%s (replaced by another program: not saved there)")
+                                  : _("%s (gone: not saved)"), plain);
+    }
 
   adw_window_title_set_title (self->window_title, title);
   adw_window_title_set_subtitle (self->window_title, subtitle);
@@ -136,7 +165,8 @@ autosave_cb (gpointer user_data)
 void
 _cp_window_schedule_autosave (CpWindow *self)
 {
-  if (!autosave_enabled (self) || self->store == NULL || cp_store_is_read_only (self->store))
+  if (!autosave_enabled (self) || self->store == NULL || cp_store_is_read_only (self->store) ||
+      _cp_window_file_lost (self))
     return;
 
   g_clear_handle_id (&self->autosave_id, g_source_remove);
@@ -377,6 +407,7 @@ take_project (CpWindow  *self,
                                  cp_store_get_path (store));
   else if (self->settings != NULL)
     g_settings_set_string (self->settings, "last-project", cp_store_get_path (store));
+  _cp_window_watch_file (self);
 }
 
 gboolean
@@ -406,6 +437,7 @@ cp_window_load_file (CpWindow    *self,
   take_project (self, project, g_steal_pointer (&store), FALSE);
   if (cp_store_is_read_only (self->store))
     _cp_window_toast (self, _("This file can only be read: use Save As to keep your changes"));
+  toast_problems (self);
   return TRUE;
 }
 
@@ -591,6 +623,13 @@ cp_window_close_request (GtkWindow *window)
 
   save_window_state (self);
 
+  /* Saving would write into a file no longer at its path. */
+  if (self->store != NULL && self->modified && _cp_window_file_lost (self))
+    {
+      _cp_window_offer_file_choices (self, TRUE);
+      return TRUE;
+    }
+
   if (self->store != NULL && self->modified && !cp_store_is_read_only (self->store))
     {
       /* Saved off the main thread; the callback closes the window. */
@@ -719,6 +758,7 @@ cp_window_dispose (GObject *object)
   CpWindow *self = (CpWindow *) object;
 
   g_clear_handle_id (&self->autosave_id, g_source_remove);
+  _cp_window_unwatch_file (self);
   /* Imports and exports still running report G_IO_ERROR_CANCELLED and
    * touch no widget. */
   g_cancellable_cancel (self->cancellable);

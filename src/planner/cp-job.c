@@ -3,6 +3,7 @@
 
 #include "cp-job.h"
 #include "cp-check-private.h"
+#include "cp-text-limit.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -162,6 +163,8 @@ gboolean
 cp_model_spec_validate (const CpModelSpec  *model,
                         GError            **error)
 {
+  if (!cp_model_spec_validate_text (model, error))
+    return FALSE;
   /* 1e15 parameters is a thousand times the largest published model. */
   if (!cp_check_positive (model->params, 1e15, N_("Parameters"), error) ||
       !cp_check_non_negative (model->active_params, model->params, N_("Active parameters"), error) ||
@@ -260,6 +263,8 @@ cp_job_validate (const CpJob  *job,
 {
   if ((guint) job->kind >= CP_N_TASKS)
     return cp_check_fail (error, N_("Task"), _("is not a known kind of job"));
+  if (!cp_job_validate_text (job, error))
+    return FALSE;
   if (!cp_check_non_negative (job->deadline_days, 36500, N_("Deadline"), error) ||
       !cp_check_non_negative (job->duration_days, 36500, N_("Duration"), error) ||
       !cp_check_non_negative (job->engineer_day_cost, 1e9, N_("Engineer-day cost"), error) ||

@@ -110,6 +110,9 @@ gboolean  cp_job_validate (const CpJob *job, GError **error);
 /* The architecture checks cp_job_validate() applies to a job's model, for
  * models that come from outside (config.json, a report) before any job. */
 gboolean  cp_model_spec_validate (const CpModelSpec *model, GError **error);
+/* Every text of the job within its limit (cp-text-limit.h); part of
+ * cp_job_validate(). */
+gboolean  cp_job_validate_text (const CpJob *job, GError **error);
 /* Sequences per optimizer step of a job of @kind that leaves its global
  * batch automatic (0): fine-tuning as published recipes run; 0 for
  * pretraining, whose batch follows the model's size. */

@@ -2,7 +2,9 @@
 #include "config.h"
 
 #include "cp-project.h"
+#include "cp-text-limit.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 CpProject *
@@ -187,4 +189,49 @@ cp_project_new_id (const CpProject *project,
         return id;
       g_free (id);
     }
+}
+
+GPtrArray *
+cp_project_find_problems (const CpProject *project)
+{
+  GPtrArray *problems = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GError) error = NULL;
+
+  if (!cp_project_validate_text (project, &error))
+    {
+      /* TRANSLATORS: %s says what is wrong, e.g. "Prepared by: must be at most 200 characters long" */
+      g_ptr_array_add (problems, g_strdup_printf (_("Project: %s"), error->message));
+      g_clear_error (&error);
+    }
+  for (guint i = 0; i < project->jobs->len; i++)
+    {
+      const CpJob *job = g_ptr_array_index (project->jobs, i);
+
+      if (!cp_job_validate (job, &error))
+        {
+          g_autofree char *label = cp_text_label (job->name, job->id);
+          g_ptr_array_add (problems,
+                           /* TRANSLATORS: a job's name, then what is wrong with it */
+                           g_strdup_printf (_("Job “%s”: %s. No option can be planned for it until this is corrected."),
+                                            label, error->message));
+          g_clear_error (&error);
+        }
+    }
+  for (guint i = 0; i < project->quotes->len; i++)
+    {
+      const CpQuote *quote = g_ptr_array_index (project->quotes, i);
+
+      /* Only what makes the quote invalid: one still missing its price or
+       * network is shown as incomplete where the plan is shown. */
+      if (!cp_quote_validate_figures (quote, &error))
+        {
+          g_autofree char *label = cp_text_label (quote->vendor, quote->id);
+          g_ptr_array_add (problems,
+                           /* TRANSLATORS: a vendor's name, then what is wrong with its quote */
+                           g_strdup_printf (_("Quote from “%s”: %s. It is left out of every plan until this is corrected."),
+                                            label, error->message));
+          g_clear_error (&error);
+        }
+    }
+  return problems;
 }

@@ -47,6 +47,17 @@ CpPlan    *cp_project_plan_job (const CpProject *project, guint job_index);
  * first step's, for the same job of the same, unchanged project. */
 CpPlan    *cp_project_plan_job_without_robustness (const CpProject *project, guint job_index);
 void       cp_project_plan_add_robustness         (const CpProject *project, guint job_index, CpPlan *plan);
+/* The project's name, sign-off names and dates within their limits
+ * (cp-text-limit.h); its jobs and quotes are checked with their own. */
+gboolean   cp_project_validate_text (const CpProject *project, GError **error);
+/* What the plan cannot use, as sentences for people (GPtrArray of
+ * char *): the project's text over its limits, each job that fails
+ * cp_job_validate() and each quote that fails cp_quote_validate_figures()
+ * (a quote still missing its price or network is incomplete, not
+ * invalid). A stored figure out of range (a negative price written into
+ * the file by another program) left a quote out of every plan without a
+ * word; the window, the command line and the report say these. */
+GPtrArray *cp_project_find_problems (const CpProject *project);
 /* Fresh unique id ("job-3", "quote-12") for a new entry. */
 char      *cp_project_new_id   (const CpProject *project, const char *prefix);
 

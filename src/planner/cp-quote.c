@@ -3,6 +3,7 @@
 
 #include "cp-quote.h"
 #include "cp-check-private.h"
+#include "cp-text-limit.h"
 #include "cp-units.h"
 
 #include <glib/gi18n.h>
@@ -187,6 +188,8 @@ gboolean
 cp_quote_validate_figures (const CpQuote  *quote,
                            GError        **error)
 {
+  if (!cp_quote_validate_text (quote, error))
+    return FALSE;
   /* The largest accelerators carry under 300 GB and under 10 PFLOPS dense;
    * the limits leave room for future parts while catching unit slips. 1 GB
    * and 1 TFLOPS are below any accelerator rented for this work. */

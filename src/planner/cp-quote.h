@@ -110,6 +110,8 @@ CpQuoteMissing cp_quote_get_missing_in (const CpQuote *quote, const CpSettings *
 /* Every figure within what the model can use; unlike cp_quote_validate()
  * it accepts an incomplete quote (see cp_quote_get_missing()). */
 gboolean  cp_quote_validate_figures (const CpQuote *quote, GError **error);
+/* Every text within its limit (cp-text-limit.h); part of the above. */
+gboolean  cp_quote_validate_text (const CpQuote *quote, GError **error);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CpQuote, cp_quote_free)
 

@@ -222,6 +222,14 @@ cost_between (const CpSchedule *schedule, double from, double to)
   return cost;
 }
 
+double
+cp_schedule_cost_until (const CpSchedule *schedule,
+                        double            day)
+{
+  /* A fee on the very last day belongs to the whole project. */
+  return cost_between (schedule, -G_MAXDOUBLE, day >= schedule->end_day ? G_MAXDOUBLE : day);
+}
+
 static void
 add_months (CpSchedule *schedule)
 {

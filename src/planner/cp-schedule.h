@@ -84,6 +84,10 @@ void        cp_schedule_span_dates (const CpSchedule *schedule,
                                     double            end_day,
                                     GDate            *first,
                                     GDate            *last);
+/* What the jobs have spent from the project's start to @day (days from
+ * the start), each phase at its even daily rate. */
+double      cp_schedule_cost_until (const CpSchedule *schedule,
+                                    double            day);
 /* Days from the project's start to the first of @year/@month. */
 double      cp_schedule_day_of_month (const CpSchedule *schedule,
                                       GDateYear         year,

@@ -415,7 +415,9 @@ cp_assumption_task_kinds (const char *key)
   /* In the order of keys[]: mixed-precision Adam's bytes cover every
    * parameter only in a full run (adapters train a few); serving has its
    * own memory, batch and bandwidth figures; the batch rule is
-   * pretraining's; failures and checkpoints interrupt training runs, while
+   * pretraining's; 6 (and 8 with full recompute) FLOPs per parameter and
+   * token are a full run's, adapters count lora-flops (cp-estimate.c);
+   * failures and checkpoints interrupt training runs, while
    * services and debugging rent their period whole (cp-goodput.c); the
    * calendar's debugging share is a training project's (R4), migration
    * anyone's who moves to a cluster (R8); months convert every price. */
@@ -424,8 +426,8 @@ cp_assumption_task_kinds (const char *key)
     modelled, modelled, training,
     training, modelled, modelled,
     serving, training, modelled,
-    every, training, training,
-    training, adapters, K (CP_TASK_QLORA), modelled,
+    every, training, full,
+    full, adapters, K (CP_TASK_QLORA), modelled,
     training, training, K (CP_TASK_PRETRAIN),
     K (CP_TASK_PRETRAIN), training, serving, serving,
     serving, training, training,

@@ -845,7 +845,8 @@ cp_parse_count_of (const char     *text,
       found = match_word (rest, WORD_SUBJECT, &after);
       if (found == NULL || *skip_spaces (after) != '\0')
         {
-          set_unknown_unit (error, rest);
+          /* "8x", "8 boxes": no count of anything this knows. */
+          set_not_a_number (error, text);
           return FALSE;
         }
       if (subject != CP_PRICE_SUBJECT_NONE && found->value != (int) subject)

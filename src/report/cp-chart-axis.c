@@ -221,6 +221,15 @@ cp_chart_set_rgb (cairo_t   *cr,
 
 /* Sets @geometry's layout to @text in @font, wrapped at @wrap_width when
  * positive, and returns it. */
+void
+cp_report_layout_set_text (PangoLayout *layout,
+                           const char  *text)
+{
+  if (text == NULL)
+    text = "";
+  pango_layout_set_text (layout, text, (int) cp_text_cut_length (text, CP_REPORT_LAYOUT_MAX_CHARS));
+}
+
 PangoLayout *
 cp_chart_set_text (Geometry                   *geometry,
                    const PangoFontDescription *font,
@@ -231,7 +240,7 @@ cp_chart_set_text (Geometry                   *geometry,
   PangoLayout *layout = geometry->layout;
 
   pango_layout_set_font_description (layout, font);
-  pango_layout_set_text (layout, text != NULL ? text : "", -1);
+  cp_report_layout_set_text (layout, text);
   pango_layout_set_width (layout, wrap_width > 0 ? (int) (wrap_width * PANGO_SCALE) : -1);
   pango_layout_set_ellipsize (layout, ellipsize ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE);
   pango_layout_set_wrap (layout, PANGO_WRAP_WORD);

@@ -61,6 +61,14 @@ array_copy (GArray *array)
   return copy;
 }
 
+void
+cp_chart_bar_clear (gpointer data)
+{
+  CpChartBar *bar = data;
+
+  g_clear_pointer (&bar->label, g_free);
+}
+
 static gpointer
 series_copy (gconstpointer src,
              gpointer      user_data)
@@ -152,6 +160,21 @@ cp_chart_data_copy (const CpChartData *data)
   copy->note = g_strdup (data->note);
   copy->currency = g_strdup (data->currency);
   copy->series = g_ptr_array_copy (data->series, series_copy, NULL);
+  copy->bars = NULL;
+  for (guint i = 0; i < G_N_ELEMENTS (data->legend); i++)
+    copy->legend[i] = g_strdup (data->legend[i]);
+  if (data->bars != NULL)
+    {
+      copy->bars = g_array_sized_new (FALSE, TRUE, sizeof (CpChartBar), data->bars->len);
+      g_array_set_clear_func (copy->bars, cp_chart_bar_clear);
+      for (guint i = 0; i < data->bars->len; i++)
+        {
+          CpChartBar bar = g_array_index (data->bars, CpChartBar, i);
+
+          bar.label = g_strdup (bar.label);
+          g_array_append_val (copy->bars, bar);
+        }
+    }
   g_ptr_array_set_free_func (copy->series, cp_chart_series_free);
   return copy;
 }
@@ -176,6 +199,10 @@ cp_chart_data_free (CpChartData *data)
   g_free (data->note);
   g_free (data->currency);
   g_ptr_array_unref (data->series);
+  for (guint i = 0; i < G_N_ELEMENTS (data->legend); i++)
+    g_free (data->legend[i]);
+  if (data->bars != NULL)
+    g_array_unref (data->bars);
   g_free (data);
 }
 

@@ -5,6 +5,7 @@
 #include <pango/pangocairo.h>
 
 #include "cp-chart.h"
+#include "planner/cp-text-limit.h"
 
 G_BEGIN_DECLS
 
@@ -12,6 +13,17 @@ G_BEGIN_DECLS
 #define MEMORY_MAX_PARAMS 1e12
 /* Eight points a decade keep the curves smooth on a log axis. */
 #define MEMORY_POINTS_PER_DECADE 8
+
+/* The most characters one layout of the report or a chart is given to
+ * measure: a note at its limit (cp-text-limit.h) with its sentence twice
+ * over. A text past it (a project built by a program, not read through a
+ * front door) is cut rather than measured: one 100,000-character word
+ * took the PDF past 100 s of CPU. */
+#define CP_REPORT_LAYOUT_MAX_CHARS (2 * CP_TEXT_NOTE_MAX_CHARS)
+
+/* pango_layout_set_text() of at most CP_REPORT_LAYOUT_MAX_CHARS of
+ * @text (NULL: empty); the report's and the charts' every layout. */
+void cp_report_layout_set_text (PangoLayout *layout, const char *text);
 
 CpChartSeries *cp_chart_series_new (const char *label, gboolean with_y2);
 
@@ -187,5 +199,12 @@ void cp_chart_draw_fixed_label (Painter *painter, Geometry *geometry, const Pang
 
 void cp_chart_draw_title_row_label (Painter *painter, Geometry *geometry, const CpChartData *data,
                                     const char *text, const Panel *panel);
+
+void cp_chart_bar_clear (gpointer bar);
+
+/* cp-chart-timeline.c: the timeline's drawing, which cp_chart_draw_full()
+ * hands a CP_CHART_TIMELINE chart to. */
+void cp_chart_draw_timeline (cairo_t *cr, double width, double height, CpChartStyle style,
+                             const CpChartData *data, GArray *boxes);
 
 G_END_DECLS

@@ -655,6 +655,13 @@ cp_chart_draw_full (cairo_t           *cr,
 
   if (!(width > 0 && height > 0 && isfinite (width) && isfinite (height)))
     return;
+  if (data->kind == CP_CHART_TIMELINE)
+    {
+      cp_chart_draw_timeline (cr, width, height, style, data, boxes);
+      if (label_boxes != NULL)
+        g_array_append_vals (label_boxes, boxes->data, boxes->len);
+      return;
+    }
 
   painter.boxes = boxes;
   cp_chart_theme_for_style (&painter.theme, style);
@@ -735,6 +742,7 @@ cp_chart_locate (const CpChartData *data,
   gboolean inside = FALSE;
 
   g_return_val_if_fail (data != NULL && series_index < data->series->len, FALSE);
+  g_return_val_if_fail (data->kind != CP_CHART_TIMELINE, FALSE);
 
   series = g_ptr_array_index (data->series, series_index);
   cp_chart_geometry_init_detached (&geometry, data, style, width, height);
@@ -763,7 +771,7 @@ cp_chart_plot_area (const CpChartData *data,
 {
   Geometry geometry;
 
-  g_return_if_fail (data != NULL);
+  g_return_if_fail (data != NULL && data->kind != CP_CHART_TIMELINE);
 
   cp_chart_geometry_init_detached (&geometry, data, style, width, height);
   *left = geometry.left;
@@ -919,7 +927,8 @@ cp_chart_readout (const CpChartData *data,
 
   g_return_val_if_fail (data != NULL, NULL);
 
-  if (!(width > 0 && height > 0))
+  /* The timeline names its jobs, dates and amounts on the chart itself. */
+  if (!(width > 0 && height > 0) || data->kind == CP_CHART_TIMELINE)
     return NULL;
 
   cp_chart_geometry_init_detached (&geometry, data, CP_CHART_STYLE_LIGHT, width, height);

@@ -10,6 +10,7 @@
 
 #include <cairo.h>
 #include "planner/cp-project.h"
+#include "planner/cp-schedule.h"
 #include "planner/cp-sweep.h"
 
 G_BEGIN_DECLS
@@ -18,6 +19,7 @@ typedef enum {
   CP_CHART_MEMORY,   /* memory requirement against model size */
   CP_CHART_COST,     /* total cost above calendar time, against GPU count */
   CP_CHART_SERVING,  /* a service's cost per million output tokens, against replicas */
+  CP_CHART_TIMELINE, /* the project's jobs as bars over calendar time, with the cumulative cost */
 } CpChartKind;
 
 typedef enum {
@@ -56,6 +58,16 @@ typedef struct {
   GArray         *y2_high;
 } CpChartSeries;
 
+/* Timeline: one job's bar, its phases one after the other from its start
+ * (in days from the project's start). */
+typedef struct {
+  char   *label;          /* the job's name, in the chart's language */
+  double  start_day;
+  double  phase_days[3];  /* debugging, migration, the run (CpPhase) */
+  double  deadline_day;   /* from the project's start, or NAN: none */
+  gboolean planned;       /* FALSE: no feasible option, no bar */
+} CpChartBar;
+
 /* Where a cluster first beats every single machine on one panel's
  * measure: cost on the upper panel, calendar days on the lower. */
 typedef struct {
@@ -93,6 +105,12 @@ typedef struct {
   double      title_inset_height; /* how far down from the top those buttons reach:
                                    * a panel's title row above that keeps clear of
                                    * them too; 0 in files and print */
+  /* Timeline (cp-chart-timeline.c): the bars, the first day's julian
+   * number, the legend's words; series[0] is the cumulative cost (x days,
+   * y cost). NULL and 0 for the other kinds. */
+  GArray     *bars;           /* CpChartBar */
+  guint       start_julian;
+  char       *legend[5];      /* debugging, migration, run, deadline, cumulative cost */
 } CpChartData;
 
 /* A text label as drawn: its box in the chart's units. */
@@ -118,6 +136,9 @@ CpChartData *cp_chart_data_new_cost   (const CpProject *project, guint job_index
 CpChartData *cp_chart_data_new_serving (const CpProject *project, guint job_index,
                                         const CpPlan *plan, const CpSweep *sweep,
                                         const char *lang);
+/* @schedule: cp_report_schedule_new() of the same project. */
+CpChartData *cp_chart_data_new_timeline (const CpProject *project, const CpSchedule *schedule,
+                                         const char *lang);
 CpChartData *cp_chart_data_copy       (const CpChartData *data);
 void         cp_chart_data_free       (CpChartData *data);
 

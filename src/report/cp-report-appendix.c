@@ -48,15 +48,65 @@ unit_words (const char *unit)
   return unit;
 }
 
+/* Whether some quote of the project offers what assumption @key is
+ * about: a checkpoint speed for its storage (unstated storage is taken as
+ * a network disk, cp_settings_checkpoint_write_bytes_per_s()), the share
+ * of a network that a cluster quote does not say is dedicated and gives
+ * no share for (_cp_inter_bytes_per_s_per_gpu()). */
+static gboolean
+quotes_use (const CpProject *project,
+            const char      *key)
+{
+  static const struct {
+    const char   *key;
+    CpStorageKind storage;
+  } storages[] = {
+    { "checkpoint-write-parallel-fs", CP_STORAGE_PARALLEL_FS },
+    { "checkpoint-write-nas", CP_STORAGE_NAS },
+    { "checkpoint-write-network-disk", CP_STORAGE_NETWORK_DISK },
+    { "checkpoint-write-local-nvme", CP_STORAGE_LOCAL_NVME },
+  };
+
+  for (guint s = 0; s < G_N_ELEMENTS (storages); s++)
+    if (strcmp (key, storages[s].key) == 0)
+      {
+        for (guint q = 0; q < project->quotes->len; q++)
+          {
+            const CpQuote *quote = g_ptr_array_index (project->quotes, q);
+            CpStorageKind kind = quote->storage == CP_STORAGE_UNKNOWN ? CP_STORAGE_NETWORK_DISK : quote->storage;
+
+            if (kind == storages[s].storage)
+              return TRUE;
+          }
+        return FALSE;
+      }
+  if (strcmp (key, "shared-network-factor") == 0)
+    {
+      for (guint q = 0; q < project->quotes->len; q++)
+        {
+          const CpQuote *quote = g_ptr_array_index (project->quotes, q);
+
+          if (cp_quote_is_cluster (quote) && quote->sharing != CP_SHARING_DEDICATED &&
+              !(quote->sharing == CP_SHARING_SHARED && quote->share_factor > 0))
+            return TRUE;
+        }
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* Whether some job of the project depends on assumption @key: the
  * appendix lists only those (a LoRA-only project has no pretraining batch
- * rule, a training-only one no KV-cache block). */
+ * rule, a training-only one no KV-cache block, a project whose quotes
+ * state no NAS no NAS speed). */
 static gboolean
 project_uses (const CpProject *project,
               const char      *key)
 {
   guint kinds = cp_assumption_task_kinds (key);
 
+  if (key != NULL && !quotes_use (project, key))
+    return FALSE;
   for (guint j = 0; j < project->jobs->len; j++)
     if (kinds & (1u << ((const CpJob *) g_ptr_array_index (project->jobs, j))->kind))
       return TRUE;
@@ -68,20 +118,25 @@ project_uses (const CpProject *project,
 static void
 section_spreads (Doc *doc)
 {
-  static const double widths[] = { 0.22, 0.14, 0.17, 0.47 };
-  static const gboolean numeric[] = { FALSE, TRUE, TRUE, FALSE };
-  char *header[] = { _("Assumption"), _("Value"), _("Range"), _("Source of the range") };
-  Table table = { 4, widths, numeric, header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 0 };
+  static const double widths[] = { 0.22, 0.16, 0.62 };
+  /* A range wraps between its words ("19.7–130 per million GPU-hours"),
+   * leaving its source the width. */
+  static const gboolean numeric[] = { FALSE, FALSE, FALSE };
+  /* The value used is in the table above. */
+  char *header[] = { _("Assumption"), _("Range"), _("Source of the range") };
+  Table table = { 3, widths, numeric, header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 0 };
   CpSpread spreads[CP_N_SPREADS];
   guint n = cp_range_get_spreads (&doc->project->settings, spreads, G_N_ELEMENTS (spreads));
 
+  /* Reference matter, read when a figure is questioned: in the small
+   * type, as the notes under the tables are. */
+  table.font = doc->small;
   cp_doc_heading (doc, doc->h2, _("Ranges of the assumptions"), 90);
-  cp_doc_paragraph (doc, doc->body,
+  cp_doc_paragraph (doc, doc->small,
                     _("These assumptions are not measurements. Each time and cost comes with a low and a high figure: every assumption below at its optimistic end together, then at its pessimistic end together. A figure a trial run measured (utilisation, peak memory) does not vary. A verdict holds when the same option is the cheapest feasible one at both ends and with each assumption alone at either end of its range; otherwise the report names the threshold at which another quote wins."));
   for (guint i = 0; i < MIN (n, G_N_ELEMENTS (spreads)); i++)
     if (project_uses (doc->project, spreads[i].key))
       cp_doc_table_add_row (&table, g_strdup (cp_words_spread_title (spreads[i].kind)),
-                          cp_words_spread_value (doc->project, spreads[i].kind, spreads[i].expected, doc->lang),
                           cp_words_spread_range (doc->project, &spreads[i], doc->lang),
                           g_strdup (cp_words_spread_source (spreads[i].kind)));
   cp_doc_table (doc, &table);
@@ -91,8 +146,10 @@ section_spreads (Doc *doc)
 void
 cp_report_section_assumptions (Doc *doc)
 {
-  static const double widths[] = { 0.36, 0.17, 0.47 };
-  static const gboolean numeric[] = { FALSE, TRUE, FALSE };
+  static const double widths[] = { 0.33, 0.13, 0.54 };
+  /* A value wraps between its figure and its unit ("19.7 per million
+   * GPU-hours"), leaving the name and the source the width. */
+  static const gboolean numeric[] = { FALSE, FALSE, FALSE };
   const CpSettings *settings = &doc->project->settings;
   char *header[] = { _("Assumption"), _("Value"), _("Source") };
   Table table = { 3, widths, numeric, header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 0 };
@@ -102,7 +159,8 @@ cp_report_section_assumptions (Doc *doc)
   g_autofree char *longest = cp_i18n_format_days (settings->longest_acceptable_run_days, doc->lang);
   g_autofree char *layouts = NULL;
 
-  cp_doc_heading (doc, doc->h1, _("Assumptions and conventions"), 90);
+  /* The heading keeps three lines of the paragraph below with it. */
+  cp_doc_heading (doc, doc->h1, _("Assumptions and conventions"), 36);
   /* TRANSLATORS: %s is a number of days such as "120.0 days" */
   layouts = g_strdup_printf (_("A training layout a job leaves open (tensor, pipeline, data and expert parallel, ZeRO stage, micro-batch, recompute, interleaving) is searched: the fastest that fits is chosen, a tie within 1%% going to the one with more memory headroom, and the runner-up is named. A job without a deadline is held to the longest acceptable run, %s."),
                              longest);
@@ -117,7 +175,8 @@ cp_report_section_assumptions (Doc *doc)
                                  layouts,
                                  _("A price per node-month with no minimum term stated is billed for at least one month, as vendors bill a monthly rental for the month; a term the quote states is used as stated."),
                                  _("A training run is interrupted whenever one of its GPUs fails: GPUs × run hours × the per-GPU failure rate interruptions are expected, one machine included. Each option writes checkpoints (weights and optimizer states) at its storage's speed, at the Young/Daly interval unless one is set, and each interruption costs a restart and, on average, half an interval of work redone (Daly's model). Goodput, useful time ÷ wall time, stretches the run time, and with it billed hours, cost and the deadline check. Services, debugging and data processing rent their period whole: their interruptions are downtime within it."));
-  cp_doc_paragraph (doc, doc->body, conventions);
+  cp_doc_paragraph (doc, doc->small, conventions);
+  table.font = doc->small;
 
   for (guint i = 0; i < MIN (n, G_N_ELEMENTS (assumptions)); i++)
     {
@@ -166,7 +225,8 @@ cp_report_section_approval (Doc *doc)
   const CpProject *project = doc->project;
   /* TRANSLATORS: a person's name, in the approval table */
   char *header[] = { _("Role"), C_("person", "Name"), _("Signature"), _("Date") };
-  Table table = { 4, widths, NULL, header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 30 };
+  /* Rows 26 pt (9 mm) high: room for a signature written by hand. */
+  Table table = { 4, widths, NULL, header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 26 };
 
   const char *names[] = { project->prepared_by, project->reviewed_by, project->approved_by };
   const char *roles[] = { _("Prepared by"), _("Reviewed by"), _("Approved by") };
@@ -185,7 +245,7 @@ cp_report_section_approval (Doc *doc)
     }
 
   /* The signatures stay together on one page. */
-  cp_doc_ensure (doc, 130);
+  cp_doc_ensure (doc, cp_doc_table_height (doc, doc->h1, _("Approval"), &table));
   cp_doc_table_under (doc, doc->h1, _("Approval"), &table);
   g_ptr_array_unref (table.rows);
 }

@@ -2,6 +2,7 @@
 #include "cp-report-private.h"
 #include "cp-i18n.h"
 #include "cp-report-async.h"
+#include "cp-report-schedule.h"
 
 #include <libxml/parser.h>
 
@@ -124,4 +125,69 @@ cp_report_export_finish (GAsyncResult  *result,
   g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == cp_report_export_async, FALSE);
 
   return g_task_propagate_boolean (G_TASK (result), error);
+}
+
+typedef struct {
+  CpProject *project;   /* the worker's own copy */
+  char      *lang;
+} TimelineTask;
+
+static void
+timeline_task_free (TimelineTask *data)
+{
+  g_clear_pointer (&data->project, cp_project_free);
+  g_free (data->lang);
+  g_free (data);
+}
+
+static void
+timeline_in_thread (GTask        *task,
+                    gpointer      source_object,
+                    gpointer      task_data,
+                    GCancellable *cancellable)
+{
+  TimelineTask *data = task_data;
+  CpChartData *chart;
+  GError *error = NULL;
+
+  if (g_task_return_error_if_cancelled (task))
+    return;
+  chart = cp_report_timeline_chart_new (data->project, data->lang, &error);
+  if (chart == NULL)
+    g_task_return_error (task, error);
+  else
+    g_task_return_pointer (task, chart, (GDestroyNotify) cp_chart_data_free);
+}
+
+void
+cp_report_timeline_async (const CpProject     *project,
+                          const char          *lang,
+                          GCancellable        *cancellable,
+                          GAsyncReadyCallback  callback,
+                          gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  TimelineTask *data;
+
+  g_return_if_fail (project != NULL);
+
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, cp_report_timeline_async);
+  /* A newer chart replaces this one: the old one is not worth returning. */
+  g_task_set_return_on_cancel (task, TRUE);
+  data = g_new0 (TimelineTask, 1);
+  data->project = cp_project_copy (project);
+  data->lang = g_strdup (lang);
+  g_task_set_task_data (task, data, (GDestroyNotify) timeline_task_free);
+  g_task_run_in_thread (task, timeline_in_thread);
+}
+
+CpChartData *
+cp_report_timeline_finish (GAsyncResult  *result,
+                           GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == cp_report_timeline_async, NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
 }

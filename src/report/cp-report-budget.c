@@ -57,17 +57,8 @@ void
 cp_report_section_budget (Doc              *doc,
                           const CpSchedule *schedule)
 {
-  static const double job_widths[] = { 0.30, 0.40, 0.30 };
-  static const gboolean job_numeric[] = { FALSE, FALSE, TRUE };
-  static const double month_widths[] = { 0.30, 0.35, 0.35 };
-  static const gboolean month_numeric[] = { FALSE, TRUE, TRUE };
   const CpProject *project = doc->project;
   const char *currency = project->settings.currency;
-  char *job_header[] = { _("Job"), _("Calendar"), _("Cost") };
-  char *month_header[] = { _("Month"), _("Spent in the month"), _("Spent by its end") };
-  Table jobs = { 3, job_widths, job_numeric, job_header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 0 };
-  Table months = { 3, month_widths, month_numeric, month_header,
-                   g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 0 };
   g_autofree char *total = cp_i18n_format_money (schedule->total_cost, currency, doc->lang);
   g_autofree char *low = cp_i18n_format_money (schedule->total_cost_low, currency, doc->lang);
   g_autofree char *high = cp_i18n_format_money (schedule->total_cost_high, currency, doc->lang);
@@ -90,13 +81,33 @@ cp_report_section_budget (Doc              *doc,
     summary = g_strdup_printf (_("All jobs at their recommended options: %s (%s to %s), %s; the last job ends between %s and %s."),
                                total, low, high, span, end_low, end_high);
 
-  cp_doc_heading (doc, doc->h1, _("Budget and calendar"), 60);
+  /* The heading keeps the total's two lines with it. */
+  cp_doc_heading (doc, doc->h1, _("Budget and calendar"), 30);
   cp_doc_paragraph_full (doc, doc->bold, summary, 0, 2, NULL);
   cp_doc_paragraph_full (doc, doc->small,
                          schedule->start_is_report_day
                          ? _("The project sets no start date: the calendar starts on the day of this report. Each job starts with the project or after the job named in its form.")
                          : _("Each job starts with the project or after the job named in its form."),
                          0, 4, NULL);
+}
+
+void
+cp_report_section_budget_tables (Doc              *doc,
+                                 const CpSchedule *schedule)
+{
+  static const double job_widths[] = { 0.46, 0.36, 0.18 };
+  static const gboolean job_numeric[] = { FALSE, FALSE, TRUE };
+  static const double month_widths[] = { 0.30, 0.35, 0.35 };
+  static const gboolean month_numeric[] = { FALSE, TRUE, TRUE };
+  const CpProject *project = doc->project;
+  const char *currency = project->settings.currency;
+  char *job_header[] = { _("Job"), _("Calendar"), _("Cost") };
+  char *month_header[] = { _("Month"), _("Spent in the month"), _("Spent by its end") };
+  /* The figures under the chart, in the detail tables' small type. */
+  Table jobs = { 3, job_widths, job_numeric, job_header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 0,
+                 doc->small };
+  Table months = { 3, month_widths, month_numeric, month_header,
+                   g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 0, doc->small };
 
   for (guint i = 0; i < schedule->jobs->len; i++)
     {
@@ -123,7 +134,9 @@ cp_report_section_budget (Doc              *doc,
       cp_doc_table_add_row (&jobs, g_strdup (job->name), g_steal_pointer (&when),
                             cp_i18n_format_money (job_cost (entry), currency, doc->lang));
     }
-  cp_doc_table (doc, &jobs);
+  /* One job's row would repeat the total above, word for word. */
+  if (schedule->jobs->len > 1)
+    cp_doc_table (doc, &jobs);
 
   for (guint i = 0; i < schedule->months->len; i++)
     {
@@ -133,7 +146,9 @@ cp_report_section_budget (Doc              *doc,
                             cp_i18n_format_money (month->cost, currency, doc->lang),
                             cp_i18n_format_money (month->cumulative_cost, currency, doc->lang));
     }
-  cp_doc_table (doc, &months);
+  /* Nor does a single month say more than the total. */
+  if (schedule->months->len > 1)
+    cp_doc_table (doc, &months);
 
   g_ptr_array_unref (jobs.rows);
   g_ptr_array_unref (months.rows);

@@ -14,20 +14,26 @@
 #include "planner/cp-serving.h"
 #include "planner/cp-units.h"
 #include "cp-chart.h"
+#include "cp-chart-private.h"
 #include "cp-i18n.h"
 #include "cp-reason-text.h"
 #include "cp-report-doc.h"
 #include "cp-report-sections.h"
 
-#define MARGIN_SIDE 50.0
-#define MARGIN_TOP 62.0
-#define MARGIN_BOTTOM 56.0
+/* 15 mm at the sides, room for the header and footer lines above and
+ * below the text. */
+#define MARGIN_SIDE 42.0
+#define MARGIN_TOP 58.0
+#define MARGIN_BOTTOM 52.0
 #define CELL_PAD 3.0
+/* Above and below the text of a cell in the small type. */
+#define SMALL_CELL_PAD_Y 1.5
 
 /* The layouts of the row being laid out, borrowed from the pools above. */
 #define MAX_COLUMNS 12
 typedef struct {
   PangoLayout *cells[MAX_COLUMNS];
+  double pad_y;                 /* above and below the cells' text */
 } Row;
 
 static PangoFontDescription *
@@ -90,9 +96,10 @@ cp_doc_init (Doc             *doc,
   cairo_font_options_destroy (options);
   pango_context_set_round_glyph_positions (doc->context, FALSE);
 
-  doc->body = font_new (lang, 9.5, FALSE);
-  doc->bold = font_new (lang, 9.5, TRUE);
+  doc->body = font_new (lang, 9, FALSE);
+  doc->bold = font_new (lang, 9, TRUE);
   doc->small = font_new (lang, 8, FALSE);
+  doc->small_bold = font_new (lang, 8, TRUE);
   doc->h1 = font_new (lang, 15, TRUE);
   doc->h2 = font_new (lang, 11.5, TRUE);
   doc->title = font_new (lang, 20, TRUE);
@@ -112,6 +119,7 @@ cp_doc_clear (Doc *doc)
   g_clear_pointer (&doc->body, pango_font_description_free);
   g_clear_pointer (&doc->bold, pango_font_description_free);
   g_clear_pointer (&doc->small, pango_font_description_free);
+  g_clear_pointer (&doc->small_bold, pango_font_description_free);
   g_clear_pointer (&doc->h1, pango_font_description_free);
   g_clear_pointer (&doc->h2, pango_font_description_free);
   g_clear_pointer (&doc->title, pango_font_description_free);
@@ -126,7 +134,7 @@ doc_layout (Doc                        *doc,
   PangoLayout *layout = pango_layout_new (doc->context);
 
   pango_layout_set_font_description (layout, font);
-  pango_layout_set_text (layout, text != NULL ? text : "", -1);
+  cp_report_layout_set_text (layout, text);
   if (width > 0)
     {
       pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
@@ -228,6 +236,13 @@ cp_doc_ensure (Doc    *doc,
     cp_doc_new_page (doc);
 }
 
+/* The height left on the current page below the cursor. */
+double
+cp_doc_room (const Doc *doc)
+{
+  return doc->bottom - doc->y;
+}
+
 /* A paragraph, broken across pages between lines. */
 void
 cp_doc_paragraph_full (Doc                        *doc,
@@ -307,6 +322,49 @@ cp_doc_heading (Doc                        *doc,
   doc->y += height + 4;
 }
 
+/* Space above and below a chart. */
+#define CHART_SPACE_ABOVE 6.0
+#define CHART_SPACE_BELOW 10.0
+
+/* The height a chart drawn now would take: @height when it fits below
+ * the cursor, else all the room left down to @smallest, else @height on
+ * a new page. A chart that cannot fit moves on whole; one that can shrink
+ * into the room does, and leaves no half-empty page behind. */
+double
+cp_doc_chart_height (const Doc *doc,
+                     double     height,
+                     double     smallest)
+{
+  double room = cp_doc_room (doc) - CHART_SPACE_ABOVE - CHART_SPACE_BELOW;
+
+  if (room >= height)
+    return height;
+  if (room >= smallest)
+    return floor (room);
+  return height;
+}
+
+/* A chart carries its own title, so it never parts from its heading. */
+void
+cp_doc_chart (Doc               *doc,
+              const CpChartData *data,
+              double             height,
+              double             smallest)
+{
+  double width = doc->right - doc->left;
+
+  if (data == NULL)
+    return;
+  height = cp_doc_chart_height (doc, height, smallest);
+  doc->y += CHART_SPACE_ABOVE;
+  cp_doc_ensure (doc, height);
+  cairo_save (doc->cr);
+  cairo_translate (doc->cr, doc->left, doc->y);
+  cp_chart_draw (doc->cr, width, height, CP_CHART_STYLE_PRINT, data);
+  cairo_restore (doc->cr);
+  doc->y += height + CHART_SPACE_BELOW;
+}
+
 /* ---------------------------------------------------------------------- */
 /* Tables: rows of wrapped cells; the header row is repeated on every page
  * the table reaches, and a row never splits. */
@@ -332,7 +390,7 @@ cell_layout (Doc                        *doc,
   pango_layout_set_width (layout, width > 0 ? (int) (width * PANGO_SCALE) : -1);
   pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
   pango_layout_set_alignment (layout, right_aligned ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT);
-  pango_layout_set_text (layout, text != NULL ? text : "", -1);
+  cp_report_layout_set_text (layout, text);
   return layout;
 }
 
@@ -370,6 +428,21 @@ typedef enum {
 /* The width column @c cannot go below: its header and its widest figure
  * as @keep says, and for a text column two thirds of its share and its
  * longest word. */
+static const PangoFontDescription *
+row_font (const Doc   *doc,
+          const Table *table)
+{
+  return table->font != NULL ? table->font : doc->body;
+}
+
+/* The header row in the bold of its rows' size. */
+static const PangoFontDescription *
+header_font (const Doc   *doc,
+             const Table *table)
+{
+  return table->font == doc->small ? doc->small_bold : doc->bold;
+}
+
 static double
 column_need (Doc         *doc,
              const Table *table,
@@ -383,10 +456,10 @@ column_need (Doc         *doc,
   if (table->header != NULL)
     {
       if (keep == KEEP_HEADERS_AND_FIGURES)
-        pango_layout_get_pixel_size (cell_layout (doc, doc->header_cells, c, doc->bold, table->header[c], 0, FALSE),
+        pango_layout_get_pixel_size (cell_layout (doc, doc->header_cells, c, header_font (doc, table), table->header[c], 0, FALSE),
                                      &w, NULL);
       else
-        w = widest_word (doc, doc->header_cells, c, doc->bold, table->header[c]);
+        w = widest_word (doc, doc->header_cells, c, header_font (doc, table), table->header[c]);
       need = w + 2 * CELL_PAD + 1;
     }
   /* Nor is a figure: "¥146,844" must not lose its last digit to the
@@ -408,7 +481,7 @@ column_need (Doc         *doc,
               longest = cell;
             }
         }
-      pango_layout_get_pixel_size (cell_layout (doc, doc->row_cells, c, doc->body, longest, 0, FALSE), &w, NULL);
+      pango_layout_get_pixel_size (cell_layout (doc, doc->row_cells, c, row_font (doc, table), longest, 0, FALSE), &w, NULL);
       return MAX (need, w + 2 * CELL_PAD + 1);
     }
   /* A text column gives at most a third of its width away; every column
@@ -419,7 +492,7 @@ column_need (Doc         *doc,
     {
       const char *cell = ((char **) g_ptr_array_index (table->rows, r))[c];
 
-      need = MAX (need, widest_word (doc, doc->row_cells, c, doc->body, cell) + 2 * CELL_PAD + 1);
+      need = MAX (need, widest_word (doc, doc->row_cells, c, row_font (doc, table), cell) + 2 * CELL_PAD + 1);
     }
   return need;
 }
@@ -503,7 +576,7 @@ cached_cell_layout (Doc                        *doc,
   pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
   pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
   pango_layout_set_alignment (layout, right_aligned ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT);
-  pango_layout_set_text (layout, text != NULL ? text : "", -1);
+  cp_report_layout_set_text (layout, text);
   g_hash_table_insert (doc->text_cells, g_steal_pointer (&key), layout);
   return layout;
 }
@@ -523,12 +596,13 @@ prepare_row (Doc                        *doc,
 
   g_return_val_if_fail (table->n_columns <= MAX_COLUMNS, 0);
 
+  row->pad_y = font == doc->small || font == doc->small_bold ? SMALL_CELL_PAD_Y : CELL_PAD;
   for (guint c = 0; c < table->n_columns; c++)
     {
       gboolean numeric = table->numeric != NULL && table->numeric[c];
 
       row->cells[c] = cached_cell_layout (doc, pool, c, font, cells[c], widths[c] - 2 * CELL_PAD, numeric);
-      height = MAX (height, layout_height (row->cells[c]) + 2 * CELL_PAD);
+      height = MAX (height, layout_height (row->cells[c]) + 2 * row->pad_y);
     }
   return height;
 }
@@ -560,23 +634,19 @@ draw_row (Doc          *doc,
 
   for (guint c = 0; c < table->n_columns; c++)
     {
-      show_layout (doc->cr, row->cells[c], x + CELL_PAD, doc->y + CELL_PAD);
+      show_layout (doc->cr, row->cells[c], x + CELL_PAD, doc->y + row->pad_y);
       x += widths[c];
     }
   doc->y += height;
 }
 
-/* A table under its heading (or none): the heading, the header row and
- * the first row start on the same page; the header row is repeated on
- * every page the table reaches, and a row never splits. */
-/* The height cp_doc_table_under() keeps together at the top of @table: its
- * heading, header row and first row. A heading just above it keeps this
- * much with it, so that it never ends a page alone. */
-double
-cp_doc_table_lead_height (Doc                        *doc,
-                          const PangoFontDescription *heading_font,
-                          const char                 *heading,
-                          Table                      *table)
+/* The height of @table's heading, header row and first @n_rows rows. */
+static double
+table_height (Doc                        *doc,
+              const PangoFontDescription *heading_font,
+              const char                 *heading,
+              Table                      *table,
+              guint                       n_rows)
 {
   double *widths = g_newa (double, table->n_columns);
   Row row = { { NULL } };
@@ -584,9 +654,10 @@ cp_doc_table_lead_height (Doc                        *doc,
 
   fit_widths (doc, table, widths);
   if (table->header != NULL)
-    height += prepare_row (doc, doc->header_cells, &row, table, widths, table->header, doc->bold);
-  if (table->rows->len > 0)
-    height += prepare_row (doc, doc->row_cells, &row, table, widths, g_ptr_array_index (table->rows, 0), doc->body);
+    height += prepare_row (doc, doc->header_cells, &row, table, widths, table->header, header_font (doc, table));
+  for (guint r = 0; r < MIN (n_rows, table->rows->len); r++)
+    height += prepare_row (doc, doc->row_cells, &row, table, widths, g_ptr_array_index (table->rows, r),
+                           row_font (doc, table));
   if (heading != NULL)
     {
       g_autoptr(PangoLayout) layout = doc_layout (doc, heading_font, heading, doc->right - doc->left);
@@ -596,6 +667,31 @@ cp_doc_table_lead_height (Doc                        *doc,
   return height;
 }
 
+/* The height cp_doc_table_under() keeps together at the top of @table: its
+ * heading, header row and first row. A heading just above it keeps this
+ * much with it, so that it never ends a page alone. */
+double
+cp_doc_table_lead_height (Doc                        *doc,
+                          const PangoFontDescription *heading_font,
+                          const char                 *heading,
+                          Table                      *table)
+{
+  return table_height (doc, heading_font, heading, table, 1);
+}
+
+/* The height of the whole of @table under its heading, on one page. */
+double
+cp_doc_table_height (Doc                        *doc,
+                     const PangoFontDescription *heading_font,
+                     const char                 *heading,
+                     Table                      *table)
+{
+  return table_height (doc, heading_font, heading, table, table->rows->len);
+}
+
+/* A table under its heading (or none): the heading, the header row and
+ * the first row start on the same page; the header row is repeated on
+ * every page the table reaches, and a row never splits. */
 void
 cp_doc_table_under (Doc                        *doc,
                     const PangoFontDescription *heading_font,
@@ -609,9 +705,9 @@ cp_doc_table_under (Doc                        *doc,
 
   fit_widths (doc, table, widths);
   if (table->header != NULL)
-    header_height = prepare_row (doc, doc->header_cells, &header, table, widths, table->header, doc->bold);
+    header_height = prepare_row (doc, doc->header_cells, &header, table, widths, table->header, header_font (doc, table));
   if (table->rows->len > 0)
-    height = prepare_row (doc, doc->row_cells, &row, table, widths, g_ptr_array_index (table->rows, 0), doc->body);
+    height = prepare_row (doc, doc->row_cells, &row, table, widths, g_ptr_array_index (table->rows, 0), row_font (doc, table));
   if (heading != NULL)
     cp_doc_heading (doc, heading_font, heading, header_height + height);
   else
@@ -622,7 +718,7 @@ cp_doc_table_under (Doc                        *doc,
       gboolean new_page;
 
       if (r > 0)
-        height = prepare_row (doc, doc->row_cells, &row, table, widths, g_ptr_array_index (table->rows, r), doc->body);
+        height = prepare_row (doc, doc->row_cells, &row, table, widths, g_ptr_array_index (table->rows, r), row_font (doc, table));
       new_page = doc->y + height > doc->bottom && doc->y > doc->top;
       if (new_page)
         cp_doc_new_page (doc);
@@ -630,7 +726,7 @@ cp_doc_table_under (Doc                        *doc,
         draw_row (doc, &header, table, widths, header_height, TRUE);
       draw_row (doc, &row, table, widths, height, FALSE);
     }
-  doc->y += 8;
+  doc->y += 6;
 }
 
 void

@@ -5,6 +5,7 @@
 #include <pango/pangocairo.h>
 
 #include "planner/cp-project.h"
+#include "cp-chart.h"
 
 G_BEGIN_DECLS
 
@@ -29,6 +30,7 @@ typedef struct {
   PangoFontDescription *body;
   PangoFontDescription *bold;
   PangoFontDescription *small;
+  PangoFontDescription *small_bold;
   PangoFontDescription *h1;
   PangoFontDescription *h2;
   PangoFontDescription *title;
@@ -48,6 +50,8 @@ void cp_doc_new_page (Doc *doc);
 
 void cp_doc_ensure (Doc *doc, double height);
 
+double cp_doc_room (const Doc *doc);
+
 void cp_doc_paragraph_full (Doc *doc, const PangoFontDescription *font, const char *text,
                             double indent, double space_after, const char *hanging_label);
 
@@ -56,6 +60,10 @@ void cp_doc_paragraph (Doc *doc, const PangoFontDescription *font, const char *t
 void cp_doc_heading (Doc *doc, const PangoFontDescription *font, const char *text,
                      double keep_with_next);
 
+double cp_doc_chart_height (const Doc *doc, double height, double smallest);
+
+void cp_doc_chart (Doc *doc, const CpChartData *data, double height, double smallest);
+
 typedef struct {
   guint n_columns;
   const double *widths;      /* fractions of the text width */
@@ -63,10 +71,14 @@ typedef struct {
   char **header;             /* n_columns strings, or NULL */
   GPtrArray *rows;           /* char ** of n_columns strings */
   double min_row_height;     /* for signature lines */
+  const PangoFontDescription *font; /* the rows' font; NULL: the body's */
 } Table;
 
 double cp_doc_table_lead_height (Doc *doc, const PangoFontDescription *heading_font, const char *heading,
                                  Table *table);
+
+double cp_doc_table_height (Doc *doc, const PangoFontDescription *heading_font, const char *heading,
+                            Table *table);
 
 void cp_doc_table_under (Doc *doc, const PangoFontDescription *heading_font, const char *heading,
                          Table *table);

@@ -21,9 +21,13 @@
 
 /* The drawn height of each chart: on an A4 page two fit with their
  * headings, and the cost chart's two panels each keep the height of a
- * one-panel chart's plot. */
-#define MEMORY_CHART_HEIGHT 300.0
-#define COST_CHART_HEIGHT 380.0
+ * one-panel chart's plot. A chart takes the room left on its page down
+ * to its smallest height, at which its labels still keep apart
+ * (/report/chart/labels-apart), rather than leave that room empty. */
+#define MEMORY_CHART_HEIGHT 260.0
+#define MEMORY_CHART_SMALLEST 220.0
+#define COST_CHART_HEIGHT 340.0
+#define COST_CHART_SMALLEST 280.0
 
 static char *
 yes_no (gboolean value)
@@ -49,25 +53,6 @@ gboolean
 cp_report_job_has_layout (const CpJob *job)
 {
   return cp_task_kind_is_training (job->kind);
-}
-
-/* A chart carries its own title, so it never parts from its heading. */
-static void
-doc_chart (Doc               *doc,
-           const CpChartData *data,
-           double             height)
-{
-  double width = doc->right - doc->left;
-
-  if (data == NULL)
-    return;
-  doc->y += 6;
-  cp_doc_ensure (doc, height);
-  cairo_save (doc->cr);
-  cairo_translate (doc->cr, doc->left, doc->y);
-  cp_chart_draw (doc->cr, width, height, CP_CHART_STYLE_PRINT, data);
-  cairo_restore (doc->cr);
-  doc->y += height + 10;
 }
 
 /* A cost of the breakdown: a bare figure when the table names its
@@ -150,7 +135,8 @@ section_job_layout (Doc          *doc,
   const CpProject *project = doc->project;
   char *header[] = { _("Rank"), _("Quote"), _("TP × PP × DP"), _("EP"), _("ZeRO"), _("Micro-batch"),
                      _("Recompute"), _("Interleaving") };
-  Table table = { 8, widths, numeric, header, NULL, 0 };
+  /* The detail tables under the comparison are in the small type. */
+  Table table = { 8, widths, numeric, header, NULL, 0, doc->small };
 
   if (!cp_report_job_has_layout (job) || plan->options->len == 0)
     return;
@@ -209,7 +195,7 @@ section_job_serving (Doc          *doc,
   const CpProject *project = doc->project;
   char *header[] = { _("Rank"), _("Quote"), _("Replicas"), _("Batch"), _("Decode tokens/s"),
                      _("Prefill tokens/s"), _("Requests served"), _("Per million output tokens") };
-  Table table = { 8, widths, numeric, header, NULL, 0 };
+  Table table = { 8, widths, numeric, header, NULL, 0, doc->small };
   g_autofree char *prompt = NULL;
   g_autofree char *output = NULL;
   g_autofree char *basis = NULL;
@@ -268,7 +254,7 @@ section_job_failures (Doc          *doc,
   const CpProject *project = doc->project;
   char *header[] = { _("Rank"), _("Quote"), _("Interruptions"), _("Checkpoint write"),
                      _("Checkpoint every"), _("Lost"), _("Goodput") };
-  Table table = { 7, widths, numeric, header, NULL, 0 };
+  Table table = { 7, widths, numeric, header, NULL, 0, doc->small };
 
   if (!cp_task_kind_is_training (job->kind) || plan->options->len == 0)
     return;
@@ -331,7 +317,7 @@ cp_report_section_job (Doc       *doc,
   char *cost_header[] = { _("Quote"), _("Compute"), _("Debugging"), _("Network"), _("Storage"),
                           _("Fees"), _("Migration"), _("Total cost") };
   Table table = { 8, widths, numeric, header, NULL, 0 };
-  Table costs = { 8, cost_widths, cost_numeric, cost_header, NULL, 0 };
+  Table costs = { 8, cost_widths, cost_numeric, cost_header, NULL, 0, doc->small };
   g_autofree char *heading = NULL;
   const char *currency = NULL;
   gboolean one_currency = TRUE;
@@ -431,6 +417,15 @@ cp_report_section_job (Doc       *doc,
   g_ptr_array_unref (table.rows);
   g_ptr_array_unref (costs.rows);
 
+  /* The charts before the reasons, which break between lines and so fill
+   * the page a chart leaves. */
+  /* A job without a model (data processing) has no memory curve to show. */
+  if (job->model.params > 0)
+    cp_doc_chart (doc, result->memory, MEMORY_CHART_HEIGHT, MEMORY_CHART_SMALLEST);
+  cp_doc_chart (doc, result->cost, COST_CHART_HEIGHT, COST_CHART_SMALLEST);
+  if (result->serving != NULL)
+    cp_doc_chart (doc, result->serving, MEMORY_CHART_HEIGHT, MEMORY_CHART_SMALLEST);
+
   cp_doc_heading (doc, doc->h2, _("Reasons"), 30);
   for (guint i = 0; i < plan->reasons->len; i++)
     {
@@ -459,10 +454,4 @@ cp_report_section_job (Doc       *doc,
         cp_doc_paragraph_full (doc, doc->body, g_ptr_array_index (risks, r), 14, 3, "•");
     }
 
-  /* A job without a model (data processing) has no memory curve to show. */
-  if (job->model.params > 0)
-    doc_chart (doc, result->memory, MEMORY_CHART_HEIGHT);
-  doc_chart (doc, result->cost, COST_CHART_HEIGHT);
-  if (result->serving != NULL)
-    doc_chart (doc, result->serving, MEMORY_CHART_HEIGHT);
 }

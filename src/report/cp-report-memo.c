@@ -160,13 +160,8 @@ cp_report_section_title (Doc *doc)
   g_autofree char *byline = NULL;
 
   cp_doc_paragraph_full (doc, doc->title, doc->title_text, 0, 6, NULL);
-
-  if (doc->project->prepared_by != NULL && *doc->project->prepared_by != '\0')
-    /* TRANSLATORS: under the title: who prepared it, the date, the program */
-    byline = g_strdup_printf (_("Prepared by %s · %s · Compute Planner %s"),
-                              doc->project->prepared_by, doc->date, PACKAGE_VERSION);
-  else
-    byline = g_strdup_printf (_("%s · Compute Planner %s"), doc->date, PACKAGE_VERSION);
+  /* Who prepared it is said once, in the sign-off block on this page. */
+  byline = g_strdup_printf (_("%s · Compute Planner %s"), doc->date, PACKAGE_VERSION);
   cp_doc_paragraph_full (doc, doc->body, byline, 0, 10, NULL);
 }
 
@@ -177,6 +172,10 @@ cp_report_section_question (Doc       *doc,
   const CpProject *project = doc->project;
 
   cp_doc_heading (doc, doc->h1, _("Recommendation"), 60);
+  /* The question the answers below answer, in a note's type. */
+  cp_doc_paragraph_full (doc, doc->small,
+                         _("For each job below: rent one machine or a cluster, and from which quote, so that the job finishes by its deadline at the lowest total cost? Total cost counts compute, network, storage, fees, debugging on one machine and the team's migration time, not the unit price alone."),
+                         0, 2, NULL);
   for (guint j = 0; j < project->jobs->len; j++)
     {
       const CpJob *job = g_ptr_array_index (project->jobs, j);
@@ -187,7 +186,8 @@ cp_report_section_question (Doc       *doc,
       heading = plan != NULL
                 ? g_strdup_printf (_("%s (%s): %s"), job->name, cp_words_task_kind (job->kind), cp_words_plan_verdict (plan))
                 : g_strdup_printf (_("%s (%s)"), job->name, cp_words_task_kind (job->kind));
-      cp_doc_heading (doc, doc->h2, heading, 42);
+      /* Each job's answer under the Recommendation, headed in the body's size. */
+      cp_doc_heading (doc, doc->bold, heading, 42);
       if (plan == NULL)
         {
           cp_doc_paragraph (doc, doc->body, _("No plan could be computed for this job; check its fields."));
@@ -207,20 +207,12 @@ cp_report_section_question (Doc       *doc,
 
           cp_doc_paragraph_full (doc, doc->bold, what, 0, 1, NULL);
           cp_doc_paragraph_full (doc, doc->body, from, 0, 1, NULL);
-          cp_doc_paragraph_full (doc, doc->body, cost, 0, cp_report_job_has_layout (job) || price_check != NULL ? 1 : 4, NULL);
+          cp_doc_paragraph_full (doc, doc->body, cost, 0, price_check != NULL ? 1 : 4, NULL);
           /* The total above rests on that price: an approver reading only
-           * this page must see the doubt next to it. */
+           * this page must see the doubt next to it. The training layout
+           * is the job chapter's: the memo answers in three lines. */
           if (price_check != NULL)
-            cp_doc_paragraph_full (doc, doc->bold, price_check, 0, cp_report_job_has_layout (job) ? 1 : 4, NULL);
-          if (cp_report_job_has_layout (job))
-            {
-              g_autofree char *words = cp_words_estimate_layout (project, &option->estimate, doc->lang);
-              g_autofree char *line = NULL;
-
-              /* TRANSLATORS: the fourth answer line: the training layout of the recommended option */
-              line = g_strdup_printf (_("Layout: %s."), words);
-              cp_doc_paragraph_full (doc, doc->body, line, 0, 4, NULL);
-            }
+            cp_doc_paragraph_full (doc, doc->bold, price_check, 0, 4, NULL);
         }
       else
         {
@@ -233,9 +225,6 @@ cp_report_section_question (Doc       *doc,
         }
     }
 
-  cp_doc_heading (doc, doc->h1, _("The question"), 40);
-  cp_doc_paragraph (doc, doc->body,
-                    _("For each job below: rent one machine or a cluster, and from which quote, so that the job finishes by its deadline at the lowest total cost? Total cost counts compute, network, storage, fees, debugging on one machine and the team's migration time, not the unit price alone."));
 }
 
 void
@@ -246,8 +235,11 @@ cp_report_section_jobs_and_quotes (Doc *doc)
   const CpProject *project = doc->project;
   char *job_header[] = { _("Job"), _("Kind"), _("Model"), _("Size"), _("Deadline") };
   char *quote_header[] = { _("Quote"), _("Offering"), _("Hardware"), _("Network"), _("Price"), _("Valid until") };
-  Table jobs = { 5, job_widths, NULL, job_header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 0 };
-  Table quotes = { 6, quote_widths, NULL, quote_header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 0 };
+  /* What the memo's answers rest on, in the detail tables' small type. */
+  Table jobs = { 5, job_widths, NULL, job_header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 0,
+                 doc->small };
+  Table quotes = { 6, quote_widths, NULL, quote_header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 0,
+                   doc->small };
 
   for (guint j = 0; j < project->jobs->len; j++)
     {
@@ -277,6 +269,19 @@ cp_report_section_jobs_and_quotes (Doc *doc)
 
   cp_doc_table_under (doc, doc->h1, _("Jobs"), &jobs);
   cp_doc_table_under (doc, doc->h1, _("Quotes"), &quotes);
+  /* A quote whose stored figures or text the planner refuses (written by
+   * another program) is in the table above but in no plan: said here, so
+   * that a reader does not take its absence for a verdict. */
+  for (guint q = 0; q < project->quotes->len; q++)
+    if (!cp_quote_validate_figures (g_ptr_array_index (project->quotes, q), NULL))
+      {
+        g_autofree char *name = cp_words_quote_name (project, (int) q);
+        g_autofree char *left_out =
+          /* TRANSLATORS: %s is a quote's name */
+          g_strdup_printf (_("The quote “%s” is left out of every plan: it holds a value outside what the planner "
+                             "accepts. Correct it in the project before relying on this report."), name);
+        cp_doc_paragraph (doc, doc->bold, left_out);
+      }
 
   g_ptr_array_unref (jobs.rows);
   g_ptr_array_unref (quotes.rows);

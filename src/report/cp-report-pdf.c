@@ -33,22 +33,92 @@ struct _CpReportLayout
   GArray *pages;                /* Page */
 };
 
-/* The memo first: each job's answer, the project's budget and calendar,
- * what to ask the vendors, the main risks and the sign-off, on the first
- * page or two; then the detail of each job and the appendix. */
+/* The timeline chart's height: its title, legend and dates, and a row per
+ * job; at its smallest each bar keeps a line of text's height, and the
+ * plot the height of three axis labels for the cost line. */
+#define TIMELINE_HEAD_HEIGHT 74.0
+#define TIMELINE_ROW_HEIGHT 24.0
+#define TIMELINE_PLOT_HEIGHT 60.0
+#define TIMELINE_SMALLEST_ROW_HEIGHT 13.0
+#define TIMELINE_SMALLEST_PLOT_HEIGHT 36.0
+#define TIMELINE_MAX_HEIGHT 300.0
+
+static void page_clear (Page *page);
+
+/* The memo: each job's answer, the project's budget and calendar, what
+ * to ask the vendors, the main risks and the sign-off. Sets @chart_page
+ * to the page the timeline chart is drawn on. */
+static void
+lay_out_memo (Doc               *doc,
+              JobResult         *results,
+              const CpSchedule  *schedule,
+              const CpChartData *timeline,
+              double             timeline_height,
+              guint             *chart_page)
+{
+  cp_report_section_title (doc);
+  cp_report_section_question (doc, results);
+  if (schedule != NULL)
+    {
+      cp_report_section_budget (doc, schedule);
+      *chart_page = doc->pages->len;
+      cp_doc_chart (doc, timeline, timeline_height, timeline_height);
+      cp_report_section_budget_tables (doc, schedule);
+    }
+  cp_report_section_vendor_questions (doc, results);
+  cp_report_section_risks (doc, results);
+  cp_report_section_approval (doc);
+}
+
+/* The timeline's height: the memo is laid out once without it, and the
+ * chart takes the room its page has left, between its smallest and its
+ * full height; so a short memo keeps its sign-off on the first page
+ * instead of pushing it over. A memo with no such room gets the smallest
+ * height, to keep it to two pages. */
+static double
+timeline_height (Doc              *doc,
+                 JobResult        *results,
+                 const CpSchedule *schedule)
+{
+  g_autoptr(GArray) pages = g_array_new (FALSE, TRUE, sizeof (Page));
+  guint n_jobs = schedule->jobs->len;
+  double full = MIN (TIMELINE_HEAD_HEIGHT + MAX (TIMELINE_PLOT_HEIGHT, TIMELINE_ROW_HEIGHT * n_jobs),
+                     TIMELINE_MAX_HEIGHT);
+  double smallest = MIN (TIMELINE_HEAD_HEIGHT + MAX (TIMELINE_SMALLEST_PLOT_HEIGHT,
+                                                     TIMELINE_SMALLEST_ROW_HEIGHT * n_jobs), full);
+  guint chart_page = 0;
+  Doc trial;
+  double height;
+
+  g_array_set_clear_func (pages, (GDestroyNotify) page_clear);
+  cp_doc_init (&trial, doc->project, doc->lang, doc->page_width, doc->page_height, pages);
+  trial.title_text = doc->title_text;
+  trial.date = doc->date;
+  cp_doc_new_page (&trial);
+  lay_out_memo (&trial, results, schedule, NULL, 0, &chart_page);
+  height = chart_page == pages->len ? cp_doc_chart_height (&trial, full, smallest) : smallest;
+  /* No room on the page: the smallest, which keeps a longer memo short. */
+  if (height > full)
+    height = smallest;
+  cp_doc_clear (&trial);
+  return height;
+}
+
+/* The memo first, on the first page or two; then the detail of each job
+ * and the appendix. */
 static void
 lay_out (Doc              *doc,
          JobResult        *results,
          const CpSchedule *schedule)
 {
+  g_autoptr(CpChartData) timeline = NULL;
+  guint chart_page = 0;
+
   cp_doc_new_page (doc);
-  cp_report_section_title (doc);
-  cp_report_section_question (doc, results);
   if (schedule != NULL)
-    cp_report_section_budget (doc, schedule);
-  cp_report_section_vendor_questions (doc, results);
-  cp_report_section_risks (doc, results);
-  cp_report_section_approval (doc);
+    timeline = cp_chart_data_new_timeline (doc->project, schedule, doc->lang);
+  lay_out_memo (doc, results, schedule, timeline,
+                schedule != NULL ? timeline_height (doc, results, schedule) : 0, &chart_page);
   cp_report_section_jobs_and_quotes (doc);
   for (guint j = 0; j < doc->project->jobs->len; j++)
     cp_report_section_job (doc, j, &results[j]);

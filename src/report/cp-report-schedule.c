@@ -28,3 +28,16 @@ cp_report_schedule_new (const CpProject *project,
                   g_date_time_get_year (now));
   return cp_schedule_new (project, (CpPlan * const *) plans->pdata, &today, error);
 }
+
+CpChartData *
+cp_report_timeline_chart_new (const CpProject *project,
+                              const char      *lang,
+                              GError         **error)
+{
+  g_autoptr(GPtrArray) plans = cp_report_plan_jobs (project);
+  g_autoptr(CpSchedule) schedule = cp_report_schedule_new (project, plans, error);
+
+  if (schedule == NULL)
+    return NULL;
+  return cp_chart_data_new_timeline (project, schedule, lang);
+}

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "planner/cp-schedule.h"
+#include "cp-chart.h"
 
 G_BEGIN_DECLS
 
@@ -14,5 +15,12 @@ GPtrArray  *cp_report_plan_jobs       (const CpProject *project);
 CpSchedule *cp_report_schedule_new    (const CpProject *project,
                                        GPtrArray       *plans,
                                        GError         **error);
+
+/* The project's timeline chart (cp-chart.h, CP_CHART_TIMELINE) in @lang:
+ * every job planned, placed on the calendar and drawn as the PDF's memo
+ * draws it. NULL with @error when the jobs' order loops. */
+CpChartData *cp_report_timeline_chart_new (const CpProject *project,
+                                           const char      *lang,
+                                           GError         **error);
 
 G_END_DECLS

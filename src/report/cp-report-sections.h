@@ -31,8 +31,12 @@ void cp_report_section_assumptions (Doc *doc);
 void cp_report_section_approval (Doc *doc);
 
 /* cp-report-budget.c: the project's budget and calendar, the questions
- * for the vendors and the main risks, after the jobs' answers. */
+ * for the vendors and the main risks, after the jobs' answers. The
+ * budget's heading and total come first, then the timeline chart
+ * (cp_doc_chart()), then the tables of the jobs' calendar and the months. */
 void cp_report_section_budget (Doc *doc, const CpSchedule *schedule);
+
+void cp_report_section_budget_tables (Doc *doc, const CpSchedule *schedule);
 
 void cp_report_section_vendor_questions (Doc *doc, JobResult *results);
 

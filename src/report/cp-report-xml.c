@@ -14,6 +14,7 @@
 #include "cp-i18n.h"
 #include "cp-reason-text.h"
 #include "cp-report-schedule.h"
+#include "planner/cp-text-limit.h"
 #include "planner/cp-units.h"
 
 G_DEFINE_QUARK (cp-report-error-quark, cp_report_error)
@@ -930,7 +931,27 @@ cp_report_xml_write (const CpProject *project,
 
 typedef struct {
   gboolean forbidden;
+  /* The parser's first complaint: an encoding error comes before the
+   * "premature end of data" it causes, and says what is wrong. */
+  char    *first_error;
+  int      first_error_line;
 } ParseState;
+
+/* Every message of libxml2 while a report is parsed, its parser's and
+ * those it raises without one (an input that does not convert from its
+ * declared encoding): kept for the GError, never printed on stderr. */
+static void
+on_parse_error (void     *user_data,
+                xmlError *xml_error)
+{
+  ParseState *state = user_data;
+
+  if (state->first_error == NULL && xml_error != NULL && xml_error->message != NULL)
+    {
+      state->first_error = g_strstrip (g_strdup (xml_error->message));
+      state->first_error_line = xml_error->line;
+    }
+}
 
 /* A DOCTYPE is where external entities and entity bombs live; reports
  * never have one, so the parser is stopped the moment one starts. */
@@ -1107,6 +1128,21 @@ child_text (xmlNode    *node,
   return text;
 }
 
+/* @fits, or else @error from @local_error with @node's line. */
+static gboolean
+catalog_text_fits (gboolean   fits,
+                   xmlNode   *node,
+                   GError   **local_error,
+                   GError   **error)
+{
+  if (fits)
+    return TRUE;
+  g_set_error (error, CP_REPORT_ERROR, CP_REPORT_ERROR_INVALID,
+               _("Line %d: %s"), node->line, (*local_error)->message);
+  g_clear_error (local_error);
+  return FALSE;
+}
+
 static CpProject *
 project_from_document (xmlDoc  *doc,
                        GError **error)
@@ -1131,6 +1167,13 @@ project_from_document (xmlDoc  *doc,
   project->signed_on = child_text (node, "signed-on");
   g_free (project->start_date);
   project->start_date = child_text (node, "start-date");
+  if (!cp_project_validate_text (project, &local_error))
+    {
+      g_set_error (error, CP_REPORT_ERROR, CP_REPORT_ERROR_INVALID,
+                   /* TRANSLATORS: line number, what is wrong */
+                   _("Line %d: %s"), node->line, local_error->message);
+      return NULL;
+    }
 
   cp_settings_init (&project->settings);
   if (!read_record (first_child (node, "settings"), &settings_table, &project->settings, error))
@@ -1150,7 +1193,8 @@ project_from_document (xmlDoc  *doc,
       if (strcmp ((const char *) child->name, "model") == 0)
         {
           CpModelSpec model = { 0 };
-          gboolean ok = read_record (child, &model_table, &model, error);
+          gboolean ok = read_record (child, &model_table, &model, error) &&
+                        catalog_text_fits (cp_model_spec_validate_text (&model, &local_error), child, &local_error, error);
           if (ok)
             cp_catalog_add_model (project->custom, &model);
           cp_model_spec_clear (&model);
@@ -1160,7 +1204,8 @@ project_from_document (xmlDoc  *doc,
       else if (strcmp ((const char *) child->name, "gpu") == 0)
         {
           CpGpuSpec gpu = { 0 };
-          gboolean ok = read_record (child, &gpu_table, &gpu, error);
+          gboolean ok = read_record (child, &gpu_table, &gpu, error) &&
+                        catalog_text_fits (cp_gpu_spec_validate_text (&gpu, &local_error), child, &local_error, error);
           if (ok)
             cp_catalog_add_gpu (project->custom, &gpu);
           cp_gpu_spec_clear (&gpu);
@@ -1170,7 +1215,8 @@ project_from_document (xmlDoc  *doc,
       else if (strcmp ((const char *) child->name, "link") == 0)
         {
           CpLinkSpec link = { 0 };
-          gboolean ok = read_record (child, &link_table, &link, error);
+          gboolean ok = read_record (child, &link_table, &link, error) &&
+                        catalog_text_fits (cp_link_spec_validate_text (&link, &local_error), child, &local_error, error);
           if (ok)
             cp_catalog_add_link (project->custom, &link);
           cp_link_spec_clear (&link);
@@ -1195,9 +1241,10 @@ project_from_document (xmlDoc  *doc,
         cp_job_fit_request_to_context (job);
       if (!cp_job_validate (job, &local_error))
         {
+          g_autofree char *label = cp_text_label (job->name, job->id);
           g_set_error (error, CP_REPORT_ERROR, CP_REPORT_ERROR_INVALID,
                        /* TRANSLATORS: line number, the job's name, what is wrong */
-                       _("Line %d: job “%s”: %s"), child->line, job->name, local_error->message);
+                       _("Line %d: job “%s”: %s"), child->line, label, local_error->message);
           return NULL;
         }
     }
@@ -1215,9 +1262,10 @@ project_from_document (xmlDoc  *doc,
         return NULL;
       if (!cp_quote_validate (quote, &local_error))
         {
+          g_autofree char *label = cp_text_label (quote->vendor, quote->id);
           g_set_error (error, CP_REPORT_ERROR, CP_REPORT_ERROR_INVALID,
                        /* TRANSLATORS: line number, the vendor's name, what is wrong */
-                       _("Line %d: quote from “%s”: %s"), child->line, quote->vendor, local_error->message);
+                       _("Line %d: quote from “%s”: %s"), child->line, label, local_error->message);
           return NULL;
         }
     }
@@ -1233,7 +1281,9 @@ cp_report_xml_parse (const char *data,
   xmlParserCtxt *ctxt;
   xmlDoc *doc;
   xmlNode *root;
-  ParseState state = { FALSE };
+  ParseState state = { FALSE, NULL, 0 };
+  xmlStructuredErrorFunc saved_handler = xmlStructuredError;
+  void *saved_handler_data = xmlStructuredErrorContext;
   xmlSchema *schema;
   CpProject *project = NULL;
 
@@ -1260,8 +1310,12 @@ cp_report_xml_parse (const char *data,
 
   /* No entity substitution (no XML_PARSE_NOENT), no DTD loading, no
    * network; errors are reported through the GError, not stderr. */
+  /* The handler is per thread (libxml2 keeps it thread-local), so a
+   * report parsed on a worker does not silence the window's. */
+  xmlSetStructuredErrorFunc (&state, on_parse_error);
   doc = xmlCtxtReadMemory (ctxt, data, (int) length, "report.xml", NULL,
                            XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING | XML_PARSE_NOCDATA);
+  xmlSetStructuredErrorFunc (saved_handler_data, saved_handler);
   if (state.forbidden)
     {
       g_set_error_literal (error, CP_REPORT_ERROR, CP_REPORT_ERROR_FORBIDDEN,
@@ -1270,13 +1324,15 @@ cp_report_xml_parse (const char *data,
     }
   if (doc == NULL || !ctxt->wellFormed)
     {
-      const xmlError *xml_error = xmlCtxtGetLastError (ctxt);
-      g_autofree char *message = g_strdup (xml_error != NULL && xml_error->message != NULL
-                                           ? xml_error->message : "");
+      const xmlError *last_error = xmlCtxtGetLastError (ctxt);
+      /* An encoding error has no line of its own: the parser's last one
+       * is where it stopped reading. */
+      int line = state.first_error_line > 0 || last_error == NULL ? state.first_error_line : last_error->line;
+
       g_set_error (error, CP_REPORT_ERROR, CP_REPORT_ERROR_NOT_XML,
                    /* TRANSLATORS: line number and the parser's message */
                    _("Not a well-formed XML file (line %d: %s)"),
-                   xml_error != NULL ? xml_error->line : 0, g_strstrip (message));
+                   line, state.first_error != NULL ? state.first_error : "");
       goto out;
     }
   if (doc->intSubset != NULL || doc->extSubset != NULL)
@@ -1330,6 +1386,7 @@ out:
   if (doc != NULL)
     xmlFreeDoc (doc);
   xmlFreeParserCtxt (ctxt);
+  g_free (state.first_error);
   return project;
 }
 

@@ -319,9 +319,14 @@ cp_fields_read (const CpFieldTable *table,
           {
             double v = sqlite3_column_double (stmt, column);
             /* SQLite keeps ±Inf (NaN becomes NULL); no figure of a project
-             * is infinite or negative, so such a value was not written by
-             * this application and must not reach a chart or a report. */
-            if (!isfinite (v) || v < 0)
+             * is infinite, so such a value was not written by this
+             * application and must not reach a chart or a report. A finite
+             * figure out of its range (a negative price written with the
+             * sqlite3 tool) is read as it is: the record's checks name it
+             * (cp_project_find_problems()), the window, the command line
+             * and the report say so, and the user can correct it, where
+             * refusing the file would lock every other record out. */
+            if (!isfinite (v))
               goto bad;
             *(double *) p = v;
           }
@@ -507,8 +512,9 @@ cp_fields_find (const CpFieldTable *table,
   return NULL;
 }
 
-char *
-cp_fields_column_list (const CpFieldTable *table)
+static char *
+column_list (const CpFieldTable *table,
+             gboolean            for_reading)
 {
   GString *s = g_string_new (NULL);
 
@@ -516,7 +522,22 @@ cp_fields_column_list (const CpFieldTable *table)
     {
       if (i > 0)
         g_string_append (s, ", ");
-      g_string_append (s, table->fields[i].column);
+      if (for_reading && table->fields[i].type == CP_FIELD_STRING)
+        g_string_append_printf (s, CP_FIELDS_SELECT_TEXT ("%s"), table->fields[i].column);
+      else
+        g_string_append (s, table->fields[i].column);
     }
   return g_string_free (s, FALSE);
+}
+
+char *
+cp_fields_column_list (const CpFieldTable *table)
+{
+  return column_list (table, FALSE);
+}
+
+char *
+cp_fields_select_list (const CpFieldTable *table)
+{
+  return column_list (table, TRUE);
 }

@@ -12,6 +12,7 @@
 #include <sqlite3.h>
 
 #include "planner/cp-project.h"
+#include "planner/cp-text-limit.h"
 
 G_BEGIN_DECLS
 
@@ -81,5 +82,13 @@ const CpField *cp_fields_find      (const CpFieldTable *table,
 
 /* "a, b, c": the table's columns in order. */
 char     *cp_fields_column_list    (const CpFieldTable *table);
+/* The same for reading, each text column as CP_FIELDS_SELECT_TEXT: no text
+ * is read past CP_TEXT_STORED_MAX_CHARS characters, so a file holding a
+ * name of a million characters costs no more memory than one at the
+ * limit, and the one character past the limit lets the checks
+ * (cp-text-limit.h) report it as too long. */
+char     *cp_fields_select_list    (const CpFieldTable *table);
+#define CP_FIELDS_SELECT_TEXT(column) \
+  "substr(" column ", 1, " G_STRINGIFY (CP_TEXT_STORED_MAX_CHARS) ")"
 
 G_END_DECLS

@@ -37,7 +37,7 @@ load_rows (CpStore            *store,
            RowFunc             func,
            GError            **error)
 {
-  g_autofree char *columns = cp_fields_column_list (fields);
+  g_autofree char *columns = cp_fields_select_list (fields);
   g_autofree char *sql = g_strdup_printf ("SELECT position, %s FROM %s ORDER BY position",
                                           columns, table);
   sqlite3_stmt *stmt = NULL;
@@ -137,10 +137,12 @@ replace_string (char **dest, const unsigned char *value)
 static gboolean
 load_project_row (CpStore *store, CpProject *project, GError **error)
 {
-  g_autofree char *columns = cp_fields_column_list (&cp_fields_settings);
+  g_autofree char *columns = cp_fields_select_list (&cp_fields_settings);
   g_autofree char *sql =
-    g_strdup_printf ("SELECT name, report_language, prepared_by, reviewed_by, approved_by, signed_on,"
-                     " start_date, %s FROM project", columns);
+    g_strdup_printf ("SELECT " CP_FIELDS_SELECT_TEXT ("name") ", " CP_FIELDS_SELECT_TEXT ("report_language") ", "
+                     CP_FIELDS_SELECT_TEXT ("prepared_by") ", " CP_FIELDS_SELECT_TEXT ("reviewed_by") ", "
+                     CP_FIELDS_SELECT_TEXT ("approved_by") ", " CP_FIELDS_SELECT_TEXT ("signed_on") ", "
+                     CP_FIELDS_SELECT_TEXT ("start_date") ", %s FROM project", columns);
   const char *bad_column = NULL;
   sqlite3_stmt *stmt = NULL;
   int rc = sqlite3_prepare_v2 (store->db, sql, -1, &stmt, NULL);

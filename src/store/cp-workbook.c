@@ -143,7 +143,44 @@ part_error (void *context, xmlErrorPtr error)
   CpWorkbookPart *part = context;
 
   if (part->first_error == NULL && error != NULL && error->message != NULL)
-    part->first_error = g_strstrip (g_strdup_printf (_("line %d: %s"), error->line, error->message));
+    part->first_error = g_strstrip (error->line > 0 ? g_strdup_printf (_("line %d: %s"), error->line, error->message)
+                                                    : g_strdup (error->message));
+}
+
+/* The same input error, once more in libxml2's generic words
+ * ("xmlParseChunk: encoder error"): part_error() has it already. */
+static void
+ignore_generic_error (void *context, const char *format, ...)
+{
+}
+
+typedef struct {
+  xmlStructuredErrorFunc structured;
+  void                  *structured_data;
+  xmlGenericErrorFunc    generic;
+  void                  *generic_data;
+} ErrorHandlers;
+
+/* libxml2 raises an input that does not convert from its declared
+ * encoding without its parser, to the thread's handlers, which print on
+ * stderr: while @part reads, its handler takes those too. The handlers
+ * are thread-local, so no other thread's are changed. */
+static void
+quiet_begin (CpWorkbookPart *part, ErrorHandlers *saved)
+{
+  saved->structured = xmlStructuredError;
+  saved->structured_data = xmlStructuredErrorContext;
+  saved->generic = xmlGenericError;
+  saved->generic_data = xmlGenericErrorContext;
+  xmlSetStructuredErrorFunc (part, part_error);
+  xmlSetGenericErrorFunc (NULL, ignore_generic_error);
+}
+
+static void
+quiet_end (const ErrorHandlers *saved)
+{
+  xmlSetStructuredErrorFunc (saved->structured_data, saved->structured);
+  xmlSetGenericErrorFunc (saved->generic_data, saved->generic);
 }
 
 void
@@ -158,6 +195,8 @@ _cp_workbook_part_clear (CpWorkbookPart *part)
 gboolean
 _cp_workbook_part_open (CpWorkbookPart *part, GsfInput *input, GError **error)
 {
+  ErrorHandlers saved;
+
   if (input == NULL)
     {
       if (error && *error == NULL)
@@ -165,8 +204,10 @@ _cp_workbook_part_open (CpWorkbookPart *part, GsfInput *input, GError **error)
       return FALSE;
     }
   part->input = input;
+  quiet_begin (part, &saved);
   part->reader = xmlReaderForIO (part_read, part_close, part, gsf_input_name (input), NULL,
                                  XML_PARSE_NONET | XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+  quiet_end (&saved);
   if (part->reader == NULL)
     {
       _cp_workbook_set_damaged (error, gsf_input_name (input));
@@ -180,7 +221,12 @@ _cp_workbook_part_open (CpWorkbookPart *part, GsfInput *input, GError **error)
 int
 _cp_workbook_part_next (CpWorkbookPart *part, GError **error)
 {
-  int ret = xmlTextReaderRead (part->reader);
+  ErrorHandlers saved;
+  int ret;
+
+  quiet_begin (part, &saved);
+  ret = xmlTextReaderRead (part->reader);
+  quiet_end (&saved);
 
   if (ret < 0)
     {

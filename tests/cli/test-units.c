@@ -360,7 +360,7 @@ test_counts_and_durations (void)
     g_assert_cmpstr (error->message, ==, "“2卡” counts GPUs, not machines");
     g_clear_error (&error);
     g_assert_false (cp_parse_count_of ("8 boxes", CP_PRICE_SUBJECT_GPU, &count, &error));
-    g_assert_error (error, CP_UNITS_ERROR, CP_UNITS_ERROR_UNIT);
+    g_assert_error (error, CP_UNITS_ERROR, CP_UNITS_ERROR_SYNTAX);
     g_clear_error (&error);
     g_assert_false (cp_parse_count_of ("8.5卡", CP_PRICE_SUBJECT_GPU, &count, &error));
     g_assert_cmpuint (count, ==, 7);

@@ -33,3 +33,26 @@ cp_test_run_cli (CpTestRun         *run,
   g_assert_true (WIFEXITED (wait_status));
   run->status = WEXITSTATUS (wait_status);
 }
+
+void
+cp_test_run_cli_ok (const char        *dir,
+                    const char *const *args)
+{
+  g_auto(CpTestRun) run = { 0 };
+
+  cp_test_run_cli (&run, dir, args);
+  if (run.status != 0)
+    g_test_message ("%s", run.err);
+  g_assert_cmpint (run.status, ==, 0);
+}
+
+char *
+cp_test_squeeze (const char *text)
+{
+  GString *out = g_string_new (NULL);
+
+  for (const char *p = text; *p != '\0'; p++)
+    if (!g_ascii_isspace (*p))
+      g_string_append_c (out, *p);
+  return g_string_free (out, FALSE);
+}

@@ -21,6 +21,15 @@ void cp_test_run_cli (CpTestRun         *run,
                       const char        *dir,
                       const char *const *args);
 
+/* Runs $CP_CLI as cp_test_run_cli() does and asserts it succeeds,
+ * showing its error output when it does not. */
+void cp_test_run_cli_ok (const char        *dir,
+                         const char *const *args);
+
+/* @text without whitespace: pdftotext breaks lines where the PDF does, so
+ * texts are compared without it. */
+char *cp_test_squeeze (const char *text);
+
 #define CP_TEST_RUN_CLI(run, dir, ...) \
   cp_test_run_cli ((run), (dir), (const char *const[]) { __VA_ARGS__, NULL })
 

@@ -1,5 +1,6 @@
 /* test-chart-view.c: the chart widget under a display (Xvfb in CI): its
- * size, its export button's work and its full-screen presentation. */
+ * size, its export button's work, its full-screen presentation, and the
+ * results' project calendar tab. */
 #include "config.h"
 
 #include <adwaita.h>
@@ -271,6 +272,66 @@ test_chart_view_title_clear (void)
     }
 }
 
+static gboolean
+has_timeline (gpointer view)
+{
+  return cp_chart_view_get_data (view) != NULL;
+}
+
+/* Issue 22: the results' third chart tab draws the project's calendar,
+ * made on a worker from every job: a bar per job, named as the job is,
+ * the same drawing the PDF's memo has; it exports as the other charts do. */
+static void
+test_chart_view_timeline_tab (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) project = cp_demo_project_new (&error);
+  GtkWindow *window = GTK_WINDOW (gtk_window_new ());
+  CpResultsView *results = CP_RESULTS_VIEW (cp_results_view_new ());
+  CpChartView *view = cp_results_view_get_chart (results, CP_CHART_TIMELINE);
+  const CpChartData *data;
+  g_autofree char *dir = g_dir_make_tmp ("cp-chart-view-XXXXXX", NULL);
+  g_autofree char *png = g_build_filename (dir, "calendar.png", NULL);
+  cairo_surface_t *image;
+
+  g_assert_no_error (error);
+  g_assert_true (view != cp_results_view_get_chart (results, CP_CHART_COST));
+  gtk_window_set_default_size (window, 1024, 768);
+  gtk_window_set_child (window, GTK_WIDGET (results));
+  gtk_window_present (window);
+  cp_results_view_update (results, project, 0);
+  cp_test_gui_wait_until (has_timeline, view, "the project's calendar");
+
+  data = cp_chart_view_get_data (view);
+  g_assert_cmpint (data->kind, ==, CP_CHART_TIMELINE);
+  g_assert_cmpuint (data->bars->len, ==, project->jobs->len);
+  for (guint j = 0; j < project->jobs->len; j++)
+    g_assert_cmpstr (g_array_index (data->bars, CpChartBar, j).label, ==,
+                     ((CpJob *) g_ptr_array_index (project->jobs, j))->name);
+
+  cp_results_view_show_chart (results, CP_CHART_TIMELINE);
+  cp_test_gui_wait_frames (GTK_WIDGET (view), 2);
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (view)));
+  g_assert_false (gtk_widget_get_mapped (GTK_WIDGET (cp_results_view_get_chart (results, CP_CHART_COST))));
+
+  cp_chart_view_export_async (view, png, FALSE, (GAsyncReadyCallback) on_exported, &error);
+  wait_for_export (view);
+  g_assert_no_error (error);
+  image = cairo_image_surface_create_from_png (png);
+  g_assert_cmpint (cairo_surface_status (image), ==, CAIRO_STATUS_SUCCESS);
+  g_assert_cmpint (cairo_image_surface_get_width (image), ==, 2 * MAX (320, gtk_widget_get_width (GTK_WIDGET (view))));
+  cairo_surface_destroy (image);
+
+  /* No quotes, nothing to place on the calendar. */
+  g_ptr_array_set_size (project->quotes, 0);
+  cp_results_view_update (results, project, 0);
+  g_assert_null (cp_chart_view_get_data (view));
+
+  g_unlink (png);
+  g_rmdir (dir);
+  gtk_window_destroy (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -282,5 +343,6 @@ main (int    argc,
   g_test_add_func ("/chart-view/export", test_chart_view_export);
   g_test_add_func ("/chart-view/present", test_chart_view_present);
   g_test_add_func ("/chart-view/title-clear", test_chart_view_title_clear);
+  g_test_add_func ("/chart-view/timeline-tab", test_chart_view_timeline_tab);
   return g_test_run ();
 }

@@ -237,6 +237,22 @@ assert_project_refused (const char *name, const char *sql, double value, const c
 }
 
 static void
+assert_project_reported (const char *name, const char *sql, double value, const char *field)
+{
+  g_autofree char *path = tampered_project (name, sql, value);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) project = cp_project_load_file (path, &error);
+  g_autoptr(GPtrArray) problems = NULL;
+
+  g_assert_no_error (error);
+  problems = cp_project_find_problems (project);
+  /* Every quote (or job) of the demo got the value. */
+  g_assert_cmpuint (problems->len, >=, 1);
+  for (guint i = 0; i < problems->len; i++)
+    g_assert_nonnull (strstr (g_ptr_array_index (problems, i), field));
+}
+
+static void
 test_nan_inf_project_file (void)
 {
   g_autofree char *nan_path = NULL;
@@ -250,9 +266,11 @@ test_nan_inf_project_file (void)
   assert_project_refused ("inf-tokens.cplan", "UPDATE jobs SET tokens = ?1", INFINITY, "tokens");
   assert_project_refused ("inf-hours.cplan", "UPDATE project SET hours_per_month = ?1", INFINITY,
                           "hours_per_month");
-  assert_project_refused ("negative-price.cplan", "UPDATE quotes SET price = ?1", -12.5, "price");
-  assert_project_refused ("negative-params.cplan", "UPDATE jobs SET model_params = ?1", -7e9,
-                          "model_params");
+  /* A finite figure out of range opens, and is named (test-text-limits.c
+   * checks the words): refusing the file would lock every other record
+   * out of it (issue 24). */
+  assert_project_reported ("negative-price.cplan", "UPDATE quotes SET price = ?1", -12.5, "Price");
+  assert_project_reported ("negative-params.cplan", "UPDATE jobs SET model_params = ?1", -7e9, "Parameters");
 
   /* A NaN cannot be stored: SQLite binds it as NULL, which reads as 0, a
    * price the model takes (free capacity) with finite figures. */

@@ -1,0 +1,423 @@
+/* cp-chart-timeline.c: the project's timeline — each job a bar over
+ * calendar time from the project's start (debugging, migration and the
+ * run shaded apart), its deadline marked, and the cumulative cost as a
+ * line on its own axis at the right.
+ *
+ * The layout keeps every text in a place of its own: job names in a
+ * column left of the plot, dates under it, costs right of it, the legend
+ * above it; tick labels that would touch are dropped, never overlapped. */
+
+#include "cp-report-private.h"
+#include "cp-chart.h"
+
+#include <math.h>
+#include <string.h>
+#include <pango/pangocairo.h>
+
+#include "cp-chart-private.h"
+#include "cp-i18n.h"
+#include "cp-reason-text.h"
+
+/* At most this share of the width goes to the job names; a longer name
+ * ends in an ellipsis there. */
+#define NAME_COLUMN_SHARE 0.28
+
+static int
+compare_days (gconstpointer a, gconstpointer b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+CpChartData *
+cp_chart_data_new_timeline (const CpProject  *project,
+                            const CpSchedule *schedule,
+                            const char       *lang)
+{
+  CpChartData *data = cp_chart_data_new_empty (CP_CHART_TIMELINE, lang);
+  const char *currency = project->settings.currency[0] != '\0' ? project->settings.currency : "CNY";
+  CpChartSeries *cumulative;
+  g_autoptr(GArray) days = g_array_new (FALSE, FALSE, sizeof (double));
+  double first_day = 0;
+
+  cp_i18n_push_language (data->lang);
+  data->title = g_strdup (_("Budget and calendar of the project"));
+  data->currency = g_strdup (currency);
+  /* TRANSLATORS: the timeline's right axis; %s is a currency */
+  data->y_label = g_strdup_printf (_("Spent so far (%s)"), cp_i18n_currency_name (currency, data->lang));
+  /* Short words, so that the legend takes one row on a page's width. */
+  /* TRANSLATORS: the timeline's legend: short runs on one machine */
+  data->legend[0] = g_strdup (C_("timeline", "Debugging"));
+  /* TRANSLATORS: the timeline's legend: the team learning the cluster */
+  data->legend[1] = g_strdup (C_("timeline", "Migration"));
+  /* TRANSLATORS: the timeline's legend: the formal run, or a service's time up */
+  data->legend[2] = g_strdup (C_("timeline", "Run or service"));
+  data->legend[3] = g_strdup (_("Deadline"));
+  /* The cost line's legend names the right axis' unit too. */
+  data->legend[4] = g_strdup (data->y_label);
+  data->start_julian = g_date_get_julian (&schedule->start);
+  data->bars = g_array_new (FALSE, TRUE, sizeof (CpChartBar));
+  g_array_set_clear_func (data->bars, cp_chart_bar_clear);
+
+  g_array_append_val (days, first_day);
+  for (guint i = 0; i < schedule->jobs->len; i++)
+    {
+      const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, i);
+      const CpJob *job = g_ptr_array_index (project->jobs, i);
+      CpChartBar bar = { g_strdup (job->name), entry->start_day, { 0 }, NAN, entry->planned };
+      double at = entry->start_day;
+
+      for (int phase = 0; phase < CP_N_PHASES; phase++)
+        {
+          bar.phase_days[phase] = entry->planned ? entry->phase_days[phase] : 0;
+          at += bar.phase_days[phase];
+          g_array_append_val (days, at);
+        }
+      if (entry->deadline_days > 0)
+        bar.deadline_day = entry->start_day + entry->deadline_days;
+      g_array_append_val (data->bars, bar);
+    }
+
+  /* Spending is even within each phase: the line is exact through the
+   * phases' ends. */
+  g_array_sort (days, compare_days);
+  cumulative = cp_chart_series_new (data->legend[4], FALSE);
+  for (guint i = 0; i < days->len; i++)
+    if (i == 0 || g_array_index (days, double, i) > g_array_index (days, double, i - 1))
+      cp_chart_series_add (cumulative, g_array_index (days, double, i),
+                           cp_schedule_cost_until (schedule, g_array_index (days, double, i)), NAN);
+  g_ptr_array_add (data->series, cumulative);
+
+  cp_i18n_pop_language ();
+  return data;
+}
+
+typedef struct {
+  cairo_t      *cr;
+  PangoLayout  *layout;
+  PangoFontDescription *font;
+  PangoFontDescription *bold;
+  GArray       *boxes;
+} Ink;
+
+/* Lays @text out in @font within @width (ellipsized at its end when
+ * @width > 0) and returns its size. */
+static void
+set_text (Ink *ink, const PangoFontDescription *font, const char *text, double width,
+          double *out_width, double *out_height)
+{
+  int w, h;
+
+  pango_layout_set_font_description (ink->layout, font);
+  pango_layout_set_width (ink->layout, width > 0 ? (int) (width * PANGO_SCALE) : -1);
+  pango_layout_set_ellipsize (ink->layout, width > 0 ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE);
+  pango_layout_set_text (ink->layout, text != NULL ? text : "", -1);
+  pango_layout_get_pixel_size (ink->layout, &w, &h);
+  if (out_width != NULL)
+    *out_width = w;
+  if (out_height != NULL)
+    *out_height = h;
+}
+
+static void
+show_text (Ink *ink, const PangoFontDescription *font, const char *text, double x, double y,
+           double x_align, double width)
+{
+  double w, h;
+  CpChartLabelBox box;
+
+  set_text (ink, font, text, width, &w, &h);
+  box = (CpChartLabelBox) { x - x_align * w, y, w, h, -1, text != NULL ? strlen (text) : 0 };
+  /* An ellipsized name: how much shows is not counted here. */
+  if (width > 0 && pango_layout_is_ellipsized (ink->layout))
+    box.shown_bytes = 0;
+  cairo_move_to (ink->cr, box.x, box.y);
+  pango_cairo_show_layout (ink->cr, ink->layout);
+  g_array_append_val (ink->boxes, box);
+}
+
+static void
+phase_rgb (const Theme *theme, int phase, Rgb *rgb)
+{
+  /* The run in the highlight colour, the phases before it lighter shades
+   * of it: one job, told apart by depth, also in grey print. */
+  static const double shade[CP_N_PHASES] = { 0.62, 0.36, 0.0 };
+
+  *rgb = cp_chart_mix (&theme->highlight, &theme->background, shade[phase]);
+}
+
+/* Month starts (or week starts, on a short calendar) from the first day,
+ * as ticks in days from the start. */
+static GArray *
+date_ticks (const CpChartData *data, double end_day, gboolean *weekly)
+{
+  GArray *ticks = g_array_new (FALSE, FALSE, sizeof (double));
+  GDate day;
+
+  g_date_clear (&day, 1);
+  g_date_set_julian (&day, data->start_julian);
+  *weekly = end_day < 60;
+  if (*weekly)
+    {
+      for (double d = 0; d <= end_day; d += 7)
+        g_array_append_val (ticks, d);
+      return ticks;
+    }
+  g_date_set_day (&day, 1);
+  for (;;)
+    {
+      double d;
+
+      g_date_add_months (&day, 1);
+      d = (double) g_date_get_julian (&day) - data->start_julian;
+      if (d > end_day)
+        break;
+      g_array_append_val (ticks, d);
+    }
+  return ticks;
+}
+
+static char *
+date_label (const CpChartData *data, double day, gboolean weekly)
+{
+  GDate date;
+
+  g_date_clear (&date, 1);
+  g_date_set_julian (&date, data->start_julian + (guint) floor (day));
+  if (weekly)
+    return g_strdup_printf ("%02d-%02d", g_date_get_month (&date), g_date_get_day (&date));
+  return g_strdup_printf ("%04d-%02d", g_date_get_year (&date), g_date_get_month (&date));
+}
+
+void
+cp_chart_draw_timeline (cairo_t           *cr,
+                        double             width,
+                        double             height,
+                        CpChartStyle       style,
+                        const CpChartData *data,
+                        GArray            *boxes)
+{
+  Theme theme;
+  PangoContext *context = pango_cairo_create_context (cr);
+  double font_px = CLAMP (MIN (width, height * 1.6) / 55.0, 9.0, 14.0);
+  double pad = font_px, line_h, name_width = 0, cost_width = 0, title_h, legend_bottom;
+  double left, right, top, bottom, end_day = 1, total = 0, row_h, x;
+  const CpChartSeries *cumulative = data->series->len > 0 ? g_ptr_array_index (data->series, 0) : NULL;
+  guint n_bars = data->bars != NULL ? data->bars->len : 0;
+  g_autoptr(GArray) ticks = NULL;
+  gboolean weekly;
+  Ink ink = { cr, pango_layout_new (context), pango_font_description_new (), NULL, boxes };
+  double last_label_right = -G_MAXDOUBLE;
+
+  cp_chart_theme_for_style (&theme, style);
+  pango_context_set_language (context, pango_language_from_string (cp_i18n_pango_language (data->lang)));
+  if (style == CP_CHART_STYLE_PRINT)
+    pango_cairo_context_set_resolution (context, 72);
+  pango_font_description_set_family (ink.font, cp_i18n_font_family (data->lang));
+  pango_font_description_set_absolute_size (ink.font, font_px * PANGO_SCALE);
+  ink.bold = pango_font_description_copy (ink.font);
+  pango_font_description_set_weight (ink.bold, PANGO_WEIGHT_BOLD);
+  set_text (&ink, ink.font, "Ag", 0, NULL, &line_h);
+
+  cairo_save (cr);
+  cp_chart_set_rgb (cr, &theme.background);
+  cairo_rectangle (cr, 0, 0, width, height);
+  cairo_fill (cr);
+
+  /* Title, then the legend on as many rows as it needs. */
+  cp_chart_set_rgb (cr, &theme.text);
+  set_text (&ink, ink.bold, data->title, width - 2 * pad, NULL, &title_h);
+  show_text (&ink, ink.bold, data->title, pad, pad, 0, width - 2 * pad);
+  g_array_index (boxes, CpChartLabelBox, boxes->len - 1).series = CP_CHART_BOX_TITLE;
+  {
+    double lx = pad, ly = pad + title_h + pad * 0.6, swatch = font_px;
+
+    for (int i = 0; i < 5; i++)
+      {
+        double w;
+        Rgb rgb;
+
+        set_text (&ink, ink.font, data->legend[i], 0, &w, NULL);
+        if (lx > pad && lx + swatch * 1.5 + w > width - pad)
+          {
+            lx = pad;
+            ly += line_h * 1.2;
+          }
+        if (i < CP_N_PHASES)
+          {
+            phase_rgb (&theme, i, &rgb);
+            cp_chart_set_rgb (cr, &rgb);
+            cairo_rectangle (cr, lx, ly + (line_h - swatch) / 2, swatch, swatch);
+            cairo_fill (cr);
+          }
+        else
+          {
+            cp_chart_set_rgb (cr, i == 3 ? &theme.deadline : &theme.text);
+            cairo_set_line_width (cr, 2);
+            if (i == 3)
+              {
+                cairo_move_to (cr, lx + swatch / 2, ly);
+                cairo_line_to (cr, lx + swatch / 2, ly + line_h);
+              }
+            else
+              {
+                cairo_move_to (cr, lx, ly + line_h / 2);
+                cairo_line_to (cr, lx + swatch, ly + line_h / 2);
+              }
+            cairo_stroke (cr);
+          }
+        cp_chart_set_rgb (cr, &theme.text);
+        show_text (&ink, ink.font, data->legend[i], lx + swatch * 1.5, ly, 0, 0);
+        lx += swatch * 1.5 + w + pad * 1.5;
+      }
+    legend_bottom = ly + line_h;
+  }
+
+  /* The plot between the names and the cost axis. */
+  for (guint i = 0; i < n_bars; i++)
+    {
+      const CpChartBar *bar = &g_array_index (data->bars, CpChartBar, i);
+      double w, end = bar->start_day + bar->phase_days[0] + bar->phase_days[1] + bar->phase_days[2];
+
+      set_text (&ink, ink.font, bar->label, 0, &w, NULL);
+      name_width = MAX (name_width, w);
+      end_day = MAX (end_day, end);
+      if (isfinite (bar->deadline_day))
+        end_day = MAX (end_day, bar->deadline_day);
+    }
+  if (cumulative != NULL && cumulative->y->len > 0)
+    total = g_array_index (cumulative->y, double, cumulative->y->len - 1);
+  name_width = MIN (name_width, width * NAME_COLUMN_SHARE);
+  {
+    g_autofree char *widest = cp_i18n_format_value (total, data->lang);
+
+    set_text (&ink, ink.font, widest, 0, &cost_width, NULL);
+  }
+  left = pad + name_width + pad;
+  right = width - pad - cost_width - pad * 0.6;
+  top = legend_bottom + pad;
+  bottom = height - pad - line_h * 1.4;
+  if (right - left < 40 || bottom - top < 20 || n_bars == 0)
+    goto done;
+  row_h = (bottom - top) / n_bars;
+
+  /* Room after the last bar or mark, so that none sits on the plot's
+   * edge by the cost labels. */
+  end_day *= 1.03;
+
+  /* The first day under the plot's start; then the date grid and labels
+   * under the plot, a label that would touch the one before it left out,
+   * its grid line kept. */
+  {
+    g_autofree char *first = NULL;
+    GDate day;
+    double w;
+
+    g_date_clear (&day, 1);
+    g_date_set_julian (&day, data->start_julian);
+    first = g_strdup_printf ("%04d-%02d-%02d", g_date_get_year (&day), g_date_get_month (&day),
+                             g_date_get_day (&day));
+    set_text (&ink, ink.font, first, 0, &w, NULL);
+    cp_chart_set_rgb (cr, &theme.text);
+    show_text (&ink, ink.font, first, left, bottom + line_h * 0.3, 0, 0);
+    last_label_right = left + w;
+  }
+  ticks = date_ticks (data, end_day, &weekly);
+  for (guint i = 0; i < ticks->len; i++)
+    {
+      double day = g_array_index (ticks, double, i);
+      g_autofree char *label = date_label (data, day, weekly);
+      double w;
+
+      x = left + (right - left) * day / end_day;
+      cp_chart_set_rgb (cr, &theme.grid);
+      cairo_set_line_width (cr, 1);
+      cairo_move_to (cr, x, top);
+      cairo_line_to (cr, x, bottom);
+      cairo_stroke (cr);
+      set_text (&ink, ink.font, label, 0, &w, NULL);
+      if (x - w / 2 < last_label_right + pad * 0.5 || x + w / 2 > width - pad || x - w / 2 < left - pad)
+        continue;
+      cp_chart_set_rgb (cr, &theme.text);
+      show_text (&ink, ink.font, label, x, bottom + line_h * 0.3, 0.5, 0);
+      last_label_right = x + w / 2;
+    }
+
+  /* The bars, each in its row, named at the left. */
+  for (guint i = 0; i < n_bars; i++)
+    {
+      const CpChartBar *bar = &g_array_index (data->bars, CpChartBar, i);
+      double y = top + row_h * i, bar_h = MIN (row_h * 0.6, line_h * 1.4), at = bar->start_day;
+
+      cp_chart_set_rgb (cr, &theme.text);
+      show_text (&ink, ink.font, bar->label, left - pad, y + (row_h - line_h) / 2, 1, name_width);
+      for (int phase = 0; bar->planned && phase < CP_N_PHASES; phase++)
+        {
+          double x0 = left + (right - left) * at / end_day;
+          double x1 = left + (right - left) * (at + bar->phase_days[phase]) / end_day;
+          Rgb rgb;
+
+          at += bar->phase_days[phase];
+          if (x1 <= x0)
+            continue;
+          phase_rgb (&theme, phase, &rgb);
+          cp_chart_set_rgb (cr, &rgb);
+          cairo_rectangle (cr, x0, y + (row_h - bar_h) / 2, MAX (x1 - x0, 1), bar_h);
+          cairo_fill (cr);
+        }
+      if (isfinite (bar->deadline_day))
+        {
+          x = left + (right - left) * bar->deadline_day / end_day;
+          cp_chart_set_rgb (cr, &theme.deadline);
+          cairo_set_line_width (cr, 2);
+          cairo_move_to (cr, x, y + (row_h - bar_h) / 2 - 3);
+          cairo_line_to (cr, x, y + (row_h + bar_h) / 2 + 3);
+          cairo_stroke (cr);
+        }
+    }
+
+  /* The cumulative cost on the right axis: 0, half and all of it. */
+  cp_chart_set_rgb (cr, &theme.text);
+  /* The cost axis: 0 and all of it, and half of it where the plot is
+   * tall enough for three labels apart. */
+  for (int k = 0; k <= 2 && total > 0; k++)
+    {
+      g_autofree char *label = NULL;
+      double y = bottom - (bottom - top) * k / 2;
+
+      if (k == 1 && bottom - top < line_h * 3.5)
+        continue;
+      label = cp_i18n_format_value (total * k / 2, data->lang);
+      show_text (&ink, ink.font, label, right + pad * 0.6, y - line_h * (k == 0 ? 1.0 : k == 2 ? 0 : 0.5), 0, 0);
+    }
+  if (cumulative != NULL && total > 0)
+    {
+      cp_chart_set_rgb (cr, &theme.text);
+      cairo_set_line_width (cr, 2);
+      for (guint p = 0; p < cumulative->x->len; p++)
+        {
+          double px = left + (right - left) * g_array_index (cumulative->x, double, p) / end_day;
+          double py = bottom - (bottom - top) * g_array_index (cumulative->y, double, p) / total;
+
+          if (p == 0)
+            cairo_move_to (cr, px, py);
+          else
+            cairo_line_to (cr, px, py);
+        }
+      /* Nothing more is spent after the last job's end. */
+      cairo_line_to (cr, right, top);
+      cairo_stroke (cr);
+    }
+  cp_chart_set_rgb (cr, &theme.axis);
+  cairo_set_line_width (cr, 1);
+  cairo_rectangle (cr, left, top, right - left, bottom - top);
+  cairo_stroke (cr);
+
+done:
+  cairo_restore (cr);
+  pango_font_description_free (ink.font);
+  pango_font_description_free (ink.bold);
+  g_object_unref (ink.layout);
+  g_object_unref (context);
+}

@@ -1,0 +1,310 @@
+/* test-cli-pages.c: issue 22's page budget, on reports made as a new user
+ * makes them (the walk of 2 December): a project of one LoRA job and two
+ * quotes fits in five pages in English and in Chinese, with the decision,
+ * the budget and calendar, the questions for the vendors and the sign-off
+ * on page 1; the demo's memo takes at most two pages and the whole demo
+ * report fewer than the 37 (English) and 32 (Chinese) pages it took when
+ * the issue was filed. Read through pdftotext and pdfinfo. */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "common/cp-test-cli.h"
+#include "common/cp-test-dir.h"
+
+static char *tmp_dir;
+
+#define RUN_OK(...) cp_test_run_cli_ok (tmp_dir, (const char *const[]) { __VA_ARGS__, NULL })
+
+static gboolean
+have_poppler (void)
+{
+  g_autofree char *text = g_find_program_in_path ("pdftotext");
+  g_autofree char *info = g_find_program_in_path ("pdfinfo");
+
+  return text != NULL && info != NULL;
+}
+
+static char *
+run_tool (const char *const *argv)
+{
+  g_autofree char *out = NULL;
+  int status = 0;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_spawn_sync (tmp_dir, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
+                               NULL, NULL, &out, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  return g_steal_pointer (&out);
+}
+
+static guint
+page_count (const char *pdf)
+{
+  g_autofree char *info = run_tool ((const char *const[]) { "pdfinfo", pdf, NULL });
+  const char *line = strstr (info, "\nPages:");
+
+  g_assert_nonnull (line);
+  return (guint) g_ascii_strtoull (line + strlen ("\nPages:"), NULL, 10);
+}
+
+/* Page @page's text without whitespace (pdftotext breaks lines where the
+ * PDF does): as laid out (a table's row on one line) with @layout, else
+ * in reading order (a table's cell whole). */
+static char *
+page_text (const char *pdf,
+           guint       page,
+           gboolean    layout)
+{
+  g_autofree char *number = g_strdup_printf ("%u", page);
+  g_autofree char *text = run_tool ((const char *const[]) { "pdftotext", layout ? "-layout" : "-raw", "-enc", "UTF-8",
+                                                            "-f", number, "-l", number, pdf, "-", NULL });
+
+  return cp_test_squeeze (text);
+}
+
+static void
+assert_has (const char *page,
+            const char *needle)
+{
+  g_autofree char *n = cp_test_squeeze (needle);
+
+  if (strstr (page, n) == NULL)
+    g_error ("“%s” is not on the page", needle);
+}
+
+static guint
+count (const char *haystack,
+       const char *needle)
+{
+  g_autofree char *n = cp_test_squeeze (needle);
+  guint found = 0;
+
+  for (const char *p = strstr (haystack, n); p != NULL; p = strstr (p + 1, n))
+    found++;
+  return found;
+}
+
+/* The figure after @label on @page, up to @end: "3,000 CNY" of
+ * "For: 3,000 CNY in total;". */
+static char *
+figure_after (const char *page,
+              const char *label,
+              const char *end)
+{
+  g_autofree char *l = cp_test_squeeze (label);
+  g_autofree char *e = cp_test_squeeze (end);
+  const char *from = strstr (page, l);
+  const char *to;
+
+  g_assert_nonnull (from);
+  from += strlen (l);
+  to = strstr (from, e);
+  g_assert_nonnull (to);
+  return g_strndup (from, to - from);
+}
+
+/* The walk's project: a 70B LoRA fine-tune on 500M tokens within 30 days,
+ * one 8 × H800 machine at 15 CNY per GPU-hour and a 4-node A800 cluster at
+ * 45,000 CNY per node-month. */
+static void
+make_one_job_project (const char *file)
+{
+  RUN_OK ("new", file);
+  RUN_OK ("add-job", file, "--name", "70B LoRA fine-tune", "--model", "llama-2-70b", "--task", "lora",
+          "--tokens", "500M", "--deadline-days", "30");
+  RUN_OK ("add-quote", file, "--vendor", "云厂商甲", "--offer", "8×H800 单机", "--gpu", "h800",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "15");
+  RUN_OK ("add-quote", file, "--vendor", "智算中心乙", "--offer", "A800 4节点 IB 集群", "--gpu", "a800",
+          "--gpus-per-node", "8", "--nodes", "4", "--price-per-node-month", "45000", "--network", "infiniband",
+          "--nics", "4", "--nic-gbps", "200", "--dedicated");
+}
+
+typedef struct {
+  const char *lang;
+  const char *answer;        /* the decision's first line */
+  const char *cost_label;    /* before the job's total in its answer */
+  const char *cost_end;
+  const char *budget;        /* the budget heading, then before its total */
+  const char *budget_label;
+  const char *budget_end;
+  const char *calendar;      /* the timeline chart's title */
+  const char *questions;
+  const char *ask;           /* a question put to both vendors, named on one line */
+  const char *roles[4];      /* the sign-off block */
+  const char *appendix;
+} Words;
+
+static const Words english = {
+  "en", "Rent: 1 machine", "For: ", " in total;",
+  "Budget and calendar", "All jobs at their recommended options: ", " (",
+  "Budget and calendar of the project",
+  "Questions for the vendors", "Ask: 云厂商甲, 智算中心乙.",
+  { "Approval", "Prepared by", "Reviewed by", "Approved by" },
+  "Assumptions and conventions",
+};
+
+static const Words chinese = {
+  "zh_CN", "租用：1 台机器", "费用：总计 ", "；",
+  "预算与日程", "全部任务按推荐方案：", "（",
+  "项目的预算与日程",
+  "需向服务商确认的问题", "询问：云厂商甲，智算中心乙。",
+  { "审批", "编制", "审核", "批准" },
+  "假设与约定",
+};
+
+static void
+check_one_job (const Words *w)
+{
+  g_autofree char *pdf = g_strdup_printf ("p-%s.pdf", w->lang);
+  g_autofree char *first = NULL;
+  g_autofree char *job_total = NULL;
+  g_autofree char *project_total = NULL;
+  guint n_pages;
+
+  RUN_OK ("report", "p.cplan", "--lang", w->lang, "--pdf", pdf, "--prepared-by", "Li Wei, team lead");
+  n_pages = page_count (pdf);
+  g_test_message ("%s: %u pages", w->lang, n_pages);
+  g_assert_cmpuint (n_pages, <=, 5);
+
+  first = page_text (pdf, 1, TRUE);
+  /* The decision, and the budget: with one job, the project's total is
+   * that job's. */
+  assert_has (first, w->answer);
+  job_total = figure_after (first, w->cost_label, w->cost_end);
+  assert_has (first, w->budget);
+  project_total = figure_after (first, w->budget_label, w->budget_end);
+  g_assert_cmpstr (project_total, ==, job_total);
+  /* The calendar drawn, the vendors asked once each, the sign-off. */
+  assert_has (first, w->calendar);
+  assert_has (first, w->questions);
+  assert_has (first, w->ask);
+  for (guint i = 0; i < G_N_ELEMENTS (w->roles); i++)
+    assert_has (first, w->roles[i]);
+  /* The preparer is named in the sign-off block, not again in the byline. */
+  g_assert_cmpuint (count (first, "Li Wei, team lead"), ==, 1);
+  /* The detail follows the memo. */
+  g_assert_null (strstr (first, w->appendix));
+}
+
+static void
+test_one_job (void)
+{
+  if (!have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  make_one_job_project ("p.cplan");
+  check_one_job (&english);
+  check_one_job (&chinese);
+}
+
+/* The appendix lists what this project uses: a LoRA job counts LoRA's 4
+ * FLOPs per parameter and token (Hu et al.), not full training's 6 or 8;
+ * its quotes state no storage, so only the network disk's checkpoint
+ * speed applies (cp_settings_checkpoint_write_bytes_per_s()), and no
+ * pretraining batch or serving row appears. */
+static void
+test_one_job_appendix (void)
+{
+  g_autoptr(GString) all = g_string_new (NULL);
+  guint n_pages;
+
+  if (!have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  make_one_job_project ("a.cplan");
+  RUN_OK ("report", "a.cplan", "--lang", "en", "--pdf", "a.pdf");
+  n_pages = page_count ("a.pdf");
+  for (guint p = 1; p <= n_pages; p++)
+    {
+      g_autofree char *text = page_text ("a.pdf", p, FALSE);
+
+      g_string_append (all, text);
+    }
+  assert_has (all->str, "Arithmetic per parameter and token with LoRA (FLOPs)");
+  g_assert_null (strstr (all->str, "infulltraining(FLOPs)"));
+  g_assert_null (strstr (all->str, "wholeforwardpassisredone"));
+  assert_has (all->str, "Checkpoint write speed to a network disk");
+  g_assert_null (strstr (all->str, "CheckpointwritespeedtoaNAS"));
+  g_assert_null (strstr (all->str, "CheckpointwritespeedtolocalNVMe"));
+  g_assert_null (strstr (all->str, "Pretrainingglobalbatch"));
+  g_assert_null (strstr (all->str, "KV-cacheblock"));
+  g_assert_null (strstr (all->str, "CUDAgraphs"));
+}
+
+/* The page where a heading of the demo's report first appears, or 0. */
+static guint
+page_of (const char *pdf,
+         guint       n_pages,
+         const char *heading)
+{
+  for (guint p = 1; p <= n_pages; p++)
+    {
+      g_autofree char *text = page_text (pdf, p, TRUE);
+
+      if (strstr (text, heading) != NULL)
+        return p;
+    }
+  return 0;
+}
+
+static void
+check_demo (const char *lang,
+            const char *approval,
+            const char *jobs_table,
+            guint       pages_before)
+{
+  g_autofree char *pdf = g_strdup_printf ("demo-%s.pdf", lang);
+  guint n_pages, sign_off;
+
+  RUN_OK ("report", "demo.cplan", "--lang", lang, "--pdf", pdf);
+  n_pages = page_count (pdf);
+  g_test_message ("demo, %s: %u pages", lang, n_pages);
+  g_assert_cmpuint (n_pages, <, pages_before);
+  /* The memo ends with the sign-off, on page 2 at the latest. */
+  sign_off = page_of (pdf, n_pages, approval);
+  g_assert_cmpuint (sign_off, >=, 1);
+  g_assert_cmpuint (sign_off, <=, 2);
+  g_assert_cmpuint (page_of (pdf, n_pages, jobs_table), >=, sign_off);
+}
+
+static void
+test_demo (void)
+{
+  if (!have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  RUN_OK ("demo", "demo.cplan");
+  /* The approval heading, then the first heading after the memo: the Jobs
+   * table, whose header row starts "Job Kind Model". */
+  check_demo ("en", "ApprovalRoleNameSignatureDate", "JobsJobKindModelSize", 37);
+  check_demo ("zh_CN", "审批角色姓名签字日期", "任务任务类型模型规模", 32);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  tmp_dir = g_dir_make_tmp ("cp-pages-XXXXXX", NULL);
+  g_assert_nonnull (tmp_dir);
+
+  g_test_add_func ("/cli-pages/one-job", test_one_job);
+  g_test_add_func ("/cli-pages/one-job-appendix", test_one_job_appendix);
+  g_test_add_func ("/cli-pages/demo", test_demo);
+
+  status = g_test_run ();
+  cp_test_remove_tree (tmp_dir);
+  g_free (tmp_dir);
+  return status;
+}

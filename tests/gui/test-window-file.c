@@ -1,0 +1,260 @@
+/* test-window-file.c: the window notices its project file replaced or
+ * removed under it (issue 24: `mv other.cplan w.cplan`, as a sync client
+ * or git checkout does, and the window went on autosaving into the file
+ * that no longer had a name). Through the widgets: the dialog the window
+ * shows, its responses, the save action and the file chooser. */
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+#include <string.h>
+
+#include "cp-test-gui.h"
+#include "gui/cp-field-row.h"
+#include "gui/cp-quote-editor.h"
+#include "gui/cp-window-private.h"
+#include "gui/cp-window.h"
+#include "store/cp-demo.h"
+#include "store/cp-store.h"
+
+static CpApplication *app;
+static char *tmp_dir;
+
+/* The demo saved at @name in the scratch folder with its first quote at
+ * @price per GPU-hour. */
+static char *
+save_demo (const char *name, double price)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) demo = cp_demo_project_new (&error);
+  char *path = g_build_filename (tmp_dir, name, NULL);
+
+  g_assert_no_error (error);
+  ((CpQuote *) g_ptr_array_index (demo->quotes, 0))->price = price;
+  g_assert_true (cp_project_save_file (demo, path, &error));
+  g_assert_no_error (error);
+  return path;
+}
+
+static double
+stored_price (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) project = cp_project_load_file (path, &error);
+
+  g_assert_no_error (error);
+  return ((CpQuote *) g_ptr_array_index (project->quotes, 0))->price;
+}
+
+static CpWindow *
+open_window (const char *path)
+{
+  g_autoptr(GError) error = NULL;
+  CpWindow *window = cp_window_new (app);
+
+  g_assert_true (cp_window_load_file (window, path, &error));
+  g_assert_no_error (error);
+  gtk_window_present (GTK_WINDOW (window));
+  cp_test_gui_spin ();
+  return window;
+}
+
+typedef struct {
+  CpWindow         *window;
+  AdwMessageDialog *found;
+} DialogSearch;
+
+static gboolean
+dialog_shown (gpointer user_data)
+{
+  DialogSearch *search = user_data;
+  GListModel *toplevels = gtk_window_get_toplevels ();   /* not owned */
+
+  search->found = NULL;
+  for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
+    {
+      g_autoptr(GtkWindow) toplevel = g_list_model_get_item (toplevels, i);
+
+      if (ADW_IS_MESSAGE_DIALOG (toplevel) && gtk_widget_get_visible (GTK_WIDGET (toplevel)) &&
+          gtk_window_get_transient_for (toplevel) == GTK_WINDOW (search->window))
+        search->found = ADW_MESSAGE_DIALOG (toplevel);
+    }
+  return search->found != NULL;
+}
+
+/* The dialog the window shows over itself; the monitor's event arrives on
+ * the main loop, whenever the kernel passes it on. */
+static AdwMessageDialog *
+wait_dialog (CpWindow *window)
+{
+  DialogSearch search = { window, NULL };
+
+  cp_test_gui_wait_until (dialog_shown, &search, "the dialog about the project file");
+  return search.found;
+}
+
+static gboolean
+no_dialog (gpointer window)
+{
+  DialogSearch search = { window, NULL };
+
+  return !dialog_shown (&search);
+}
+
+/* Clicks the dialog's button labelled @label, as a user answers it. */
+static void
+click (AdwMessageDialog *dialog,
+       const char       *label)
+{
+  g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
+
+  cp_test_gui_collect (GTK_WIDGET (dialog), GTK_TYPE_BUTTON, buttons);
+  for (guint i = 0; i < buttons->len; i++)
+    if (g_strcmp0 (gtk_button_get_label (g_ptr_array_index (buttons, i)), label) == 0)
+      {
+        g_signal_emit_by_name (g_ptr_array_index (buttons, i), "clicked");
+        return;
+      }
+  g_error ("no button “%s”", label);
+}
+
+static void
+type_price (CpWindow *window, const char *text)
+{
+  CpFieldRow *row = cp_quote_editor_get_row (cp_window_get_quote_editor (window), "price");
+
+  gtk_list_box_select_row (cp_window_get_quotes_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_quotes_list (window), 0));
+  cp_test_gui_spin ();
+  gtk_editable_set_text (GTK_EDITABLE (cp_field_row_get_input (row)), text);
+  g_signal_emit_by_name (cp_field_row_get_input (row), "activate");
+  cp_test_gui_spin ();
+}
+
+/* Replaced: the window says so, schedules no autosave and does not save
+ * on Save into the file it opened (the file at the path keeps the other
+ * program's price); Reload shows the file now on disk. */
+static void
+test_replaced_then_reload (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autofree char *path = save_demo ("w.cplan", 2.2);
+  g_autofree char *other = save_demo ("other.cplan", 7.5);
+  CpWindow *window;
+  AdwMessageDialog *dialog;
+
+  g_settings_set_boolean (settings, "autosave", TRUE);
+  window = open_window (path);
+  g_assert_cmpint (g_rename (other, path), ==, 0);
+
+  dialog = wait_dialog (window);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "The Project File Was Replaced");
+  g_assert_true (adw_message_dialog_has_response (dialog, "save-as"));
+  g_assert_true (adw_message_dialog_has_response (dialog, "reload"));
+  g_assert_nonnull (strstr (adw_window_title_get_subtitle (window->window_title), "replaced"));
+  click (dialog, "_Not Now");
+  cp_test_gui_wait_until (no_dialog, window, "the dialog closed");
+
+  /* An edit is kept in the window and not autosaved. */
+  type_price (window, "4.25");
+  g_assert_true (cp_window_get_modified (window));
+  g_assert_cmpuint (window->autosave_id, ==, 0);
+  /* Save offers the choices again instead of writing. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "save", NULL);
+  dialog = wait_dialog (window);
+  g_assert_false (cp_window_get_busy (window));
+  g_assert_cmpfloat (stored_price (path), ==, 7.5);
+
+  click (dialog, "_Reload");
+  cp_test_gui_wait_until (no_dialog, window, "the dialog closed");
+  g_assert_cmpfloat (((CpQuote *) g_ptr_array_index (cp_window_get_project (window)->quotes, 0))->price, ==, 7.5);
+  g_assert_false (cp_window_get_modified (window));
+  g_assert_false (_cp_window_file_lost (window));
+
+  g_settings_set_boolean (settings, "autosave", FALSE);
+  cp_test_gui_close_window (window);
+  g_assert_cmpfloat (stored_price (path), ==, 7.5);
+  g_unlink (path);
+}
+
+static gboolean
+chooser_mapped (gpointer user_data)
+{
+  GtkWidget **chooser = user_data;
+
+  *chooser = cp_test_gui_find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG);
+  return *chooser != NULL && gtk_widget_get_mapped (*chooser);
+}
+
+/* Removed: closing asks instead of closing (and offers to close without
+ * saving); Save As writes the window's project, edit included, to a new
+ * file, which the window then saves to. */
+static void
+test_removed_then_save_as (void)
+{
+  g_autofree char *path = save_demo ("gone.cplan", 2.2);
+  g_autofree char *kept = g_build_filename (tmp_dir, "kept.cplan", NULL);
+  g_autoptr(GFile) folder = g_file_new_for_path (tmp_dir);
+  CpWindow *window = open_window (path);
+  AdwMessageDialog *dialog;
+  GtkWidget *chooser = NULL;
+
+  type_price (window, "4.25");
+  g_assert_cmpint (g_unlink (path), ==, 0);
+  dialog = wait_dialog (window);
+  g_assert_cmpstr (adw_message_dialog_get_heading (dialog), ==, "The Project File Is Gone");
+  g_assert_false (adw_message_dialog_has_response (dialog, "reload"));
+  click (dialog, "_Not Now");
+  cp_test_gui_wait_until (no_dialog, window, "the dialog closed");
+
+  gtk_window_close (GTK_WINDOW (window));
+  dialog = wait_dialog (window);
+  g_assert_true (adw_message_dialog_has_response (dialog, "discard"));
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (window)));
+
+  click (dialog, "_Save As…");
+  cp_test_gui_wait_until (chooser_mapped, &chooser, "the Save As chooser on screen");
+  cp_test_gui_wait_frames (chooser, 2);
+  g_assert_true (gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL));
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), "kept.cplan");
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
+  cp_test_gui_wait_busy (window);
+  cp_test_gui_wait_not_busy (window);
+
+  g_assert_cmpstr (cp_window_get_path (window), ==, kept);
+  g_assert_false (_cp_window_file_lost (window));
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+
+  /* The window holds its file locked until it closes. */
+  cp_test_gui_close_window (window);
+  g_assert_cmpfloat (stored_price (kept), ==, 4.25);
+  g_unlink (kept);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autofree char *data_home = g_dir_make_tmp ("cp-gui-file-XXXXXX", NULL);
+  g_autofree char *home = g_dir_make_tmp ("cp-gui-file-home-XXXXXX", NULL);
+  int status;
+
+  g_setenv ("HOME", home, TRUE);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  tmp_dir = g_dir_make_tmp ("cp-window-file-XXXXXX", NULL);
+
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  app = cp_test_gui_application_new ();
+
+  g_test_add_func ("/gui/window-file/replaced-then-reload", test_replaced_then_reload);
+  g_test_add_func ("/gui/window-file/removed-then-save-as", test_removed_then_save_as);
+  status = g_test_run ();
+
+  g_rmdir (tmp_dir);
+  g_free (tmp_dir);
+  g_object_unref (app);
+  return status;
+}

@@ -1,0 +1,169 @@
+/* test-chart-timeline.c: the project's timeline chart (issue 22) — its
+ * bars and cumulative cost from a schedule computed by hand, and its
+ * labels apart at the window's widths and on the page. */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "planner/cp-schedule.h"
+#include "report/cp-chart.h"
+#include "report/cp-i18n.h"
+
+/* Two jobs on one machine of 8 GPUs at 10 CNY per GPU-hour, 1,920 CNY a
+ * day, from 25 January 2027: A debugs 2 days (3,840) then runs 8 (15,360);
+ * B starts after A and runs 5 days (9,600) within a 10-day deadline. */
+static CpProject *
+two_jobs (CpSchedule **schedule_out)
+{
+  CpProject *project = cp_project_new ();
+  g_autoptr(GArray) jobs = g_array_new (FALSE, TRUE, sizeof (CpScheduleJob));
+  CpScheduleJob a = { .after = -1, .planned = TRUE, .quote_index = 0,
+                      .phase_days = { 2, 0, 8 }, .phase_cost = { 3840, 0, 15360 } };
+  CpScheduleJob b = { .after = 0, .planned = TRUE, .quote_index = 0,
+                      .phase_days = { 0, 0, 5 }, .phase_cost = { 0, 0, 9600 }, .deadline_days = 10 };
+  CpJob *job;
+  GDate start;
+  g_autoptr(GError) error = NULL;
+
+  job = cp_job_new (CP_TASK_DEBUG);
+  g_free (job->name);
+  job->name = g_strdup ("Job A");
+  cp_project_add_job (project, job);
+  job = cp_job_new (CP_TASK_DEBUG);
+  g_free (job->name);
+  job->name = g_strdup ("Job B, which has a name long enough to be shortened in a narrow chart");
+  cp_project_add_job (project, job);
+
+  g_array_append_val (jobs, a);
+  g_array_append_val (jobs, b);
+  g_date_clear (&start, 1);
+  g_date_set_dmy (&start, 25, G_DATE_JANUARY, 2027);
+  *schedule_out = cp_schedule_place (g_steal_pointer (&jobs), &start, &error);
+  g_assert_no_error (error);
+  return project;
+}
+
+static void
+test_timeline_data (void)
+{
+  CpSchedule *schedule = NULL;
+  g_autoptr(CpProject) project = two_jobs (&schedule);
+  g_autoptr(CpChartData) data = cp_chart_data_new_timeline (project, schedule, "en");
+  const CpChartBar *a, *b;
+  const CpChartSeries *spent;
+  static const double days[] = { 0, 2, 10, 15 };
+  static const double spent_cny[] = { 0, 3840, 19200, 28800 };
+
+  g_assert_cmpint (data->kind, ==, CP_CHART_TIMELINE);
+  g_assert_cmpuint (data->bars->len, ==, 2);
+  a = &g_array_index (data->bars, CpChartBar, 0);
+  b = &g_array_index (data->bars, CpChartBar, 1);
+  g_assert_cmpstr (a->label, ==, "Job A");
+  g_assert_cmpfloat (a->start_day, ==, 0);
+  g_assert_cmpfloat (a->phase_days[CP_PHASE_DEBUG], ==, 2);
+  g_assert_cmpfloat (a->phase_days[CP_PHASE_RUN], ==, 8);
+  g_assert_true (isnan (a->deadline_day));
+  /* B after A: from day 10, its deadline 10 days after its own start. */
+  g_assert_cmpfloat (b->start_day, ==, 10);
+  g_assert_cmpfloat (b->deadline_day, ==, 20);
+  g_assert_cmpuint (data->start_julian, ==, g_date_get_julian (&schedule->start));
+
+  /* Spent so far, exact through the phases' ends: A's debugging, A's
+   * run, B's run. */
+  spent = g_ptr_array_index (data->series, 0);
+  g_assert_cmpuint (spent->x->len, ==, G_N_ELEMENTS (days));
+  for (guint i = 0; i < G_N_ELEMENTS (days); i++)
+    {
+      g_assert_cmpfloat (g_array_index (spent->x, double, i), ==, days[i]);
+      g_assert_cmpfloat_with_epsilon (g_array_index (spent->y, double, i), spent_cny[i], 1e-6);
+    }
+  /* Halfway through A's run (day 6): 3,840 + 4 × 1,920. */
+  g_assert_cmpfloat_with_epsilon (cp_schedule_cost_until (schedule, 6), 11520, 1e-6);
+
+  /* A copy carries the bars and the legend. */
+  {
+    g_autoptr(CpChartData) copy = cp_chart_data_copy (data);
+
+    g_assert_cmpuint (copy->bars->len, ==, 2);
+    g_assert_cmpstr (g_array_index (copy->bars, CpChartBar, 1).label, ==, b->label);
+    g_assert_cmpstr (copy->legend[4], ==, data->legend[4]);
+  }
+  cp_schedule_free (schedule);
+}
+
+static gboolean
+boxes_overlap (const CpChartLabelBox *a,
+               const CpChartLabelBox *b)
+{
+  return a->x < b->x + b->width && b->x < a->x + a->width &&
+         a->y < b->y + b->height && b->y < a->y + a->height;
+}
+
+/* Every label inside the chart and apart from every other; the long name
+ * shortened where the name column cannot hold it. */
+static void
+assert_labels_apart (const CpChartData *data,
+                     double             width,
+                     double             height,
+                     CpChartStyle       style)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) width, (int) height);
+  cairo_t *cr = cairo_create (surface);
+  g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+  guint names = 0;
+
+  cp_chart_draw_full (cr, width, height, style, data, boxes);
+  /* Title, five legend entries, two names, the first day, the cost axis. */
+  g_assert_cmpuint (boxes->len, >=, 10);
+  for (guint i = 0; i < boxes->len; i++)
+    {
+      const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, i);
+
+      g_assert_cmpfloat (box->x, >=, 0);
+      g_assert_cmpfloat (box->y, >=, 0);
+      g_assert_cmpfloat (box->x + box->width, <=, width + 0.5);
+      g_assert_cmpfloat (box->y + box->height, <=, height + 0.5);
+      for (guint j = i + 1; j < boxes->len; j++)
+        if (boxes_overlap (box, &g_array_index (boxes, CpChartLabelBox, j)))
+          g_error ("labels %u and %u overlap at %g × %g", i, j, width, height);
+      if (box->width > 0 && (box->shown_bytes == strlen ("Job A")))
+        names++;
+    }
+  g_assert_cmpuint (names, >=, 1);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+static void
+test_timeline_labels_apart (void)
+{
+  static const double widths[] = { 1024, 1600, 1920 };
+  CpSchedule *schedule = NULL;
+  g_autoptr(CpProject) project = two_jobs (&schedule);
+
+  for (int lang = 0; lang < 2; lang++)
+    {
+      g_autoptr(CpChartData) data = cp_chart_data_new_timeline (project, schedule, lang ? "zh_CN" : "en");
+
+      for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+        assert_labels_apart (data, widths[w], widths[w] * 9 / 16, CP_CHART_STYLE_LIGHT);
+      assert_labels_apart (data, 400, 460, CP_CHART_STYLE_DARK);
+      /* On the page: full and smallest heights of the memo's chart. */
+      assert_labels_apart (data, 511, 134, CP_CHART_STYLE_PRINT);
+      assert_labels_apart (data, 511, 110, CP_CHART_STYLE_PRINT);
+    }
+  cp_schedule_free (schedule);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  cp_i18n_bind_textdomain ();
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/chart-timeline/data", test_timeline_data);
+  g_test_add_func ("/chart-timeline/labels-apart", test_timeline_labels_apart);
+  return g_test_run ();
+}
