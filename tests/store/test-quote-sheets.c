@@ -639,6 +639,37 @@ test_counts_and_terms (void)
   }
 }
 
+/* The issue's "本地IDC, 2 × 8×4090, network 无": the 机型 cell carries GPU
+ * and count, 数量 the machines; imported complete, as two machines each
+ * a single-machine option, 2352 a machine-day being 98 a machine-hour
+ * billed a day at least. */
+static void
+test_separate_machines_sheet (void)
+{
+  static const char csv[] = "供应商,机型,数量,网络,单价\n本地IDC,8×4090,2台,无,2352元/台/天\n";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpQuoteSheet) sheet = cp_quote_sheet_new (csv, strlen (csv), NULL, &error);
+  g_autoptr(CpQuoteCsvResult) r = NULL;
+  const CpQuote *q;
+
+  g_assert_no_error (error);
+  g_assert_cmpint (cp_quote_sheet_get_field (sheet, 1), ==, CP_QUOTE_COLUMN_GPU);
+  g_assert_cmpint (cp_quote_sheet_get_field (sheet, 2), ==, CP_QUOTE_COLUMN_NODES);
+  r = cp_quote_sheet_read (sheet, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (r->quotes->len, ==, 1);
+  q = g_ptr_array_index (r->quotes, 0);
+  g_assert_cmpstr (q->gpu.id, ==, "rtx4090");
+  g_assert_cmpuint (q->gpus_per_node, ==, 8);
+  g_assert_cmpuint (q->nodes_available, ==, 2);
+  g_assert_true (cp_quote_is_separate_machines (q));
+  g_assert_cmpint (cp_quote_get_missing (q), ==, CP_QUOTE_MISSING_NONE);
+  g_assert_cmpuint (((const CpQuoteCsvRow *) g_ptr_array_index (r->rows, 0))->incomplete->len, ==, 0);
+  g_assert_cmpint (q->price_unit, ==, CP_PRICE_PER_NODE_HOUR);
+  g_assert_cmpfloat (q->price, ==, 98);
+  g_assert_cmpfloat (q->minimum_term_h, ==, 24);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -659,5 +690,6 @@ main (int argc, char **argv)
   g_test_add_func ("/quote-sheets/yes-and-no", test_yes_and_no);
   g_test_add_func ("/quote-sheets/price-units", test_price_units);
   g_test_add_func ("/quote-sheets/counts-and-terms", test_counts_and_terms);
+  g_test_add_func ("/quote-sheets/separate-machines", test_separate_machines_sheet);
   return g_test_run ();
 }
