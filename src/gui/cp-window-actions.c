@@ -167,10 +167,18 @@ delete_action (GSimpleAction *action,
   if (kind == SELECTION_JOB)
     {
       const CpJob *job = g_ptr_array_index (self->project->jobs, index);
+      g_autofree char *name = g_strdup (job->name ? job->name : "");
+      guint unlinked;
 
-      message = g_strdup_printf (_("Job “%s” deleted"), job->name ? job->name : "");
       g_list_store_remove (self->jobs, index);
-      g_ptr_array_remove_index (self->project->jobs, index);
+      /* Undo brings back the job and the order of those that followed it. */
+      unlinked = cp_project_remove_job (self->project, index);
+      message = unlinked == 0
+                ? g_strdup_printf (_("Job “%s” deleted"), name)
+                /* TRANSLATORS: %s is the deleted job's name, %u how many jobs started after it */
+                : g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "Job “%s” deleted; %u job that started after it now starts with the project",
+                                                "Job “%s” deleted; %u jobs that started after it now start with the project", unlinked),
+                                   name, unlinked);
     }
   else if (kind == SELECTION_QUOTE)
     {

@@ -81,6 +81,30 @@ cp_project_add_job (CpProject *project,
   g_ptr_array_add (project->jobs, job);
 }
 
+guint
+cp_project_remove_job (CpProject *project,
+                       guint      job_index)
+{
+  const CpJob *removed;
+  guint changed = 0;
+
+  g_return_val_if_fail (project != NULL && job_index < project->jobs->len, 0);
+
+  removed = g_ptr_array_index (project->jobs, job_index);
+  for (guint j = 0; j < project->jobs->len; j++)
+    {
+      CpJob *job = g_ptr_array_index (project->jobs, j);
+
+      if (j != job_index && removed->id != NULL && g_strcmp0 (job->after_job_id, removed->id) == 0)
+        {
+          g_clear_pointer (&job->after_job_id, g_free);
+          changed++;
+        }
+    }
+  g_ptr_array_remove_index (project->jobs, job_index);
+  return changed;
+}
+
 void
 cp_project_add_quote (CpProject *project,
                       CpQuote   *quote)

@@ -37,6 +37,10 @@ CpProject *cp_project_copy  (const CpProject *project);
 /* Takes ownership of @job / @quote. */
 void       cp_project_add_job   (CpProject *project, CpJob *job);
 void       cp_project_add_quote (CpProject *project, CpQuote *quote);
+/* Removes and frees job @job_index. A job that started after it starts
+ * with the project instead: its order would name a job that no longer
+ * exists. Returns how many jobs changed so. */
+guint      cp_project_remove_job (CpProject *project, guint job_index);
 /* Catalogue lookups: the project's own entries first, then the built-in. */
 const CpModelSpec *cp_project_find_model (const CpProject *project, const char *id);
 const CpGpuSpec   *cp_project_find_gpu   (const CpProject *project, const char *id);

@@ -478,6 +478,41 @@ test_window_delete_and_undo (void)
     g_assert_cmpstr (copy->offer_name, ==, expected);
   }
 
+  /* Issue 22: the second job set, in its form, to start after the first;
+   * deleting the first leaves it starting with the project, as no job
+   * remains to follow; one undo brings back the job and the order. */
+  {
+    g_autofree char *first_job = g_strdup (((CpJob *) g_ptr_array_index (project->jobs, 0))->id);
+    g_autofree char *second_job = g_strdup (((CpJob *) g_ptr_array_index (project->jobs, 1))->id);
+    guint n_jobs = project->jobs->len;
+    GtkDropDown *after;
+
+    select_row (cp_window_get_jobs_list (window), 1);
+    spin ();
+    after = cp_picker_row_get_drop_down (cp_job_editor_get_after_row (cp_window_get_job_editor (window)));
+    /* The first entry is the project's start, the next the first job. */
+    gtk_drop_down_set_selected (after, 1);
+    spin ();
+    project = cp_window_get_project (window);
+    g_assert_cmpstr (((CpJob *) g_ptr_array_index (project->jobs, 1))->after_job_id, ==, first_job);
+
+    select_row (cp_window_get_jobs_list (window), 0);
+    spin ();
+    g_action_group_activate_action (G_ACTION_GROUP (window), "delete", NULL);
+    spin ();
+    project = cp_window_get_project (window);
+    g_assert_cmpuint (project->jobs->len, ==, n_jobs - 1);
+    g_assert_cmpstr (((CpJob *) g_ptr_array_index (project->jobs, 0))->id, ==, second_job);
+    g_assert_null (((CpJob *) g_ptr_array_index (project->jobs, 0))->after_job_id);
+
+    g_action_group_activate_action (G_ACTION_GROUP (window), "undo", NULL);
+    spin ();
+    project = cp_window_get_project (window);
+    g_assert_cmpuint (project->jobs->len, ==, n_jobs);
+    g_assert_cmpstr (((CpJob *) g_ptr_array_index (project->jobs, 0))->id, ==, first_job);
+    g_assert_cmpstr (((CpJob *) g_ptr_array_index (project->jobs, 1))->after_job_id, ==, first_job);
+  }
+
   close_window (window);
 }
 

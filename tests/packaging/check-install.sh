@@ -121,14 +121,15 @@ sandbox () {
         ${UBSAN_OPTIONS:+--setenv UBSAN_OPTIONS "$UBSAN_OPTIONS"} \
         "$@"
 }
-# The sanitizer build's suppressions live in the source tree.
-case "${LSAN_OPTIONS:-}" in
-  *suppressions=*)
-    supp=$(echo "$LSAN_OPTIONS" | sed -n 's/.*suppressions=\([^:]*\).*/\1/p')
-    [ -f "$supp" ] && cp "$supp" "$tmp/work/lsan.supp" &&
-      LSAN_OPTIONS=$(echo "$LSAN_OPTIONS" | sed 's|suppressions=[^:]*|suppressions=/work/lsan.supp|')
-    ;;
-esac
+# The sanitizer build's suppressions live in the source tree, outside the
+# sandbox: a copy goes into its /work. (The option is read by its own name:
+# print_suppressions=0 follows it in test.sh.)
+supp=$(printf '%s\n' "${LSAN_OPTIONS:-}" | tr ':' '\n' | sed -n 's/^suppressions=//p')
+if [ -n "$supp" ]; then
+  cp "$supp" "$tmp/work/lsan.supp" || fail "no LSan suppressions at $supp"
+  LSAN_OPTIONS=$(printf '%s\n' "$LSAN_OPTIONS" | tr ':' '\n' |
+                 sed 's|^suppressions=.*|suppressions=/work/lsan.supp|' | paste -sd: -)
+fi
 
 # The CLI: a demo project and its report in Chinese, from the catalogue
 # installed under the prefix.

@@ -1162,17 +1162,17 @@ test_chart_labels_apart (void)
         assert_labels_apart (cost, 400, 360, CP_CHART_STYLE_LIGHT, vendor);
         /* On the page: 511 pt wide, at full height and at the smallest a
          * chart shrinks to into the room left on its page (cp-report-job.c). */
-        assert_labels_apart (cost, 511, 340, CP_CHART_STYLE_PRINT, vendor);
-        assert_labels_apart (memory, 511, 260, CP_CHART_STYLE_PRINT, NULL);
-        assert_labels_apart (cost, 511, 280, CP_CHART_STYLE_PRINT, vendor);
-        assert_labels_apart (memory, 511, 220, CP_CHART_STYLE_PRINT, NULL);
+        assert_labels_apart (cost, 511, 360, CP_CHART_STYLE_PRINT, vendor);
+        assert_labels_apart (memory, 511, 250, CP_CHART_STYLE_PRINT, NULL);
+        assert_labels_apart (cost, 511, 330, CP_CHART_STYLE_PRINT, vendor);
+        assert_labels_apart (memory, 511, 240, CP_CHART_STYLE_PRINT, NULL);
         if (serving != NULL)
           {
             for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
               assert_labels_apart (serving, widths[w], widths[w] * 9 / 16, CP_CHART_STYLE_LIGHT, vendor);
             assert_labels_apart (serving, 400, 360, CP_CHART_STYLE_DARK, vendor);
-            assert_labels_apart (serving, 511, 260, CP_CHART_STYLE_PRINT, vendor);
-            assert_labels_apart (serving, 511, 220, CP_CHART_STYLE_PRINT, vendor);
+            assert_labels_apart (serving, 511, 250, CP_CHART_STYLE_PRINT, vendor);
+            assert_labels_apart (serving, 511, 240, CP_CHART_STYLE_PRINT, vendor);
           }
       }
 }
@@ -1914,12 +1914,12 @@ check_layout_matches_pdf (const char *lang)
   layout = cp_report_layout_new (project, lang, CP_REPORT_A4_WIDTH_PT, CP_REPORT_A4_HEIGHT_PT);
   g_assert_nonnull (layout);
   n_pages = cp_report_layout_get_n_pages (layout);
-  /* Six jobs, each with a memory chart of at least 220 pt and a cost
-   * chart of at least 280 pt (16 pt around each), and the service's
-   * serving chart of at least 220: 6 × 532 + 236 = 3,428 pt of charts
+  /* Six jobs, each with a memory chart of at least 240 pt and a cost
+   * chart of at least 330 pt (16 pt around each), and the service's
+   * serving chart of at least 240: 6 × 602 + 256 = 3,868 pt of charts
    * alone, on pages whose text area is 841.89 − 58 − 52 = 731.89 pt high:
-   * 3,428 / 731.89 > 4.6, so at least five pages. */
-  g_assert_cmpuint (n_pages, >=, 5);
+   * 3,868 / 731.89 > 5.2, so at least six pages. */
+  g_assert_cmpuint (n_pages, >=, 6);
   /* The printed pages are the PDF's pages. */
   g_assert_cmpuint (n_pages, ==, pdf_page_count (path));
 
