@@ -211,6 +211,9 @@ _cp_some_split_fits (const Context *c,
                      CpRecompute    recompute_max,
                      guint          zero_max);
 
+CpRefusal
+_cp_layout_refusal (const Context *c);
+
 CpTechnique
 _cp_technique_searched (const Context *c,
                         const Config  *techniques,

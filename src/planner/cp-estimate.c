@@ -221,17 +221,6 @@ estimate_training (const CpJob      *job,
   context_init (&c, job, quote, est->gpus, &techniques, settings);
   _cp_search_layout (&c, &techniques, &search);
 
-  fill_memory (est, &search.best.memory);
-  est->fits = search.best.fits;
-  est->available_per_gpu_bytes = c.capacity;
-  est->flash_attention = c.flash;
-  est->layout_searched = layout_is_searched (job);
-  est->layouts_evaluated = search.evaluated;
-  est->layout_splits = search.splits;
-  est->layout_splits_pruned = search.pruned;
-  if (technique == CP_TECHNIQUE_AS_CONFIGURED && search.best.fits)
-    est->technique = _cp_technique_searched (&c, &techniques, &search.best.config);
-
   /* R1 compares the whole job, unsharded, with one machine: one GPU's
    * worth of everything at the job's recompute (selective where the search
    * chooses, Megatron-LM's practice). */
@@ -244,6 +233,40 @@ estimate_training (const CpJob      *job,
   est->total_memory_bytes = need.total;
   est->checkpoint_bytes = need.weights + need.optimizer;
   est->memory_gap = need.total / (c.capacity * quote->gpus_per_node);
+
+  est->available_per_gpu_bytes = c.capacity;
+  est->layout_searched = layout_is_searched (job);
+  est->layout_splits = search.splits;
+  if (!search.best.valid)
+    {
+      /* No split runs the parts the job pins: the layout as asked for and
+       * why, no figure of a run that cannot happen. */
+      est->fits = FALSE;
+      est->refusal = _cp_layout_refusal (&c);
+      est->layout.tensor_parallel = job->tensor_parallel;
+      est->layout.pipeline_parallel = job->pipeline_parallel;
+      est->layout.expert_parallel = job->expert_parallel;
+      est->layout.virtual_stages = job->virtual_stages;
+      est->layout.micro_batch = job->micro_batch;
+      return;
+    }
+
+  fill_memory (est, &search.best.memory);
+  est->fits = search.best.fits;
+  /* On one GPU that nothing fits, the least-bad layout is the whole job
+   * with every saving the job allows: R1 states that need, not the larger
+   * one at selective recompute, so the memory, the reason it does not fit
+   * and R1 give one figure (issue 20's walkthrough: 1.1 TiB beside 1.2). */
+  if (!search.best.fits && c.gpus == 1)
+    {
+      est->total_memory_bytes = search.best.memory.total;
+      est->memory_gap = search.best.memory.total / (c.capacity * quote->gpus_per_node);
+    }
+  est->flash_attention = c.flash;
+  est->layouts_evaluated = search.evaluated;
+  est->layout_splits_pruned = search.pruned;
+  if (technique == CP_TECHNIQUE_AS_CONFIGURED && search.best.fits)
+    est->technique = _cp_technique_searched (&c, &techniques, &search.best.config);
 
   /* A trial's measured peak replaces the estimate on the configuration it ran (R9). */
   if (on_trial_hardware && job->trial.peak_memory_bytes > 0 && est->nodes == 1 &&
@@ -322,6 +345,12 @@ estimate_unchecked (const CpJob      *job,
     _cp_estimate_inference (job, quote, nodes, settings, out);
   else
     estimate_single_machine_work (job, quote, settings, out);
+
+  /* A configuration that does not fit says why: the GPUs' memory, or the
+   * host memory CPU offload fills where the GPUs' would do. */
+  if (!out->fits && out->refusal == CP_REFUSAL_NONE)
+    out->refusal = out->memory_per_gpu_bytes <= out->available_per_gpu_bytes && out->host_memory_per_node_bytes > 0
+                   ? CP_REFUSAL_HOST_MEMORY : CP_REFUSAL_GPU_MEMORY;
 
   cp_goodput_apply (job, quote, settings, out);
   _cp_estimate_calendar (job, settings, out);
@@ -450,6 +479,24 @@ cp_layout_why_from_string (const char  *str,
         return TRUE;
       }
   return FALSE;
+}
+
+gboolean
+cp_estimate_layout_refused (const CpEstimate *est)
+{
+  return est->refusal > CP_REFUSAL_HOST_MEMORY;
+}
+
+static const char * const refusal_names[] = {
+  "none", "gpu-memory", "host-memory", "qlora-split", "tp-beyond-node", "tp-heads", "split-gpus",
+  "stage-layers", "ep-experts", "ep-data-parallel", "no-split"
+};
+G_STATIC_ASSERT (G_N_ELEMENTS (refusal_names) == CP_N_REFUSALS);
+
+const char *
+cp_refusal_to_string (CpRefusal refusal)
+{
+  return (guint) refusal < CP_N_REFUSALS ? refusal_names[refusal] : NULL;
 }
 
 static const char * const time_source_names[] = { "model", "mfu", "trial", "extrapolated", "duration" };

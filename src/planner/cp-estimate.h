@@ -49,6 +49,23 @@ typedef enum {
   CP_N_LAYOUT_WHYS
 } CpLayoutWhy;
 
+/* Why the configuration cannot run: its memory, or a part of the layout
+ * the job pins that the hardware or the model cannot take. */
+typedef enum {
+  CP_REFUSAL_NONE,
+  CP_REFUSAL_GPU_MEMORY,         /* needs more memory per GPU than the GPU has */
+  CP_REFUSAL_HOST_MEMORY,        /* CPU offload needs more host memory than the node states */
+  CP_REFUSAL_QLORA_SPLIT,        /* QLoRA's 4-bit base with TP or PP above 1 */
+  CP_REFUSAL_TP_BEYOND_NODE,     /* TP more than the GPUs of one node */
+  CP_REFUSAL_TP_HEADS,           /* TP does not divide the attention heads */
+  CP_REFUSAL_SPLIT_GPUS,         /* TP × PP does not divide the GPUs */
+  CP_REFUSAL_STAGE_LAYERS,       /* PP × interleaved stages more than the layers */
+  CP_REFUSAL_EP_EXPERTS,         /* EP does not divide the experts */
+  CP_REFUSAL_EP_DATA_PARALLEL,   /* EP does not divide tensor × data parallel */
+  CP_REFUSAL_NO_SPLIT,           /* no split of the GPUs matches the pinned parts */
+  CP_N_REFUSALS
+} CpRefusal;
+
 typedef struct {
   /* The configuration evaluated */
   guint        nodes;
@@ -80,6 +97,7 @@ typedef struct {
   double memory_per_gpu_bytes;
   double available_per_gpu_bytes;
   gboolean fits;
+  CpRefusal refusal;               /* why it cannot run (fits is FALSE), else NONE */
   gboolean memory_measured;        /* trial-run peak replaced the estimate */
   /* CPU offload: the optimizer states, fp32 master weights and gradients
    * the GPUs of one node keep in its RAM (0: nothing offloaded) */
@@ -228,6 +246,15 @@ gboolean cp_gpu_spec_runs_flash_attention (const CpGpuSpec *gpu);
 
 const char *cp_layout_why_to_string   (CpLayoutWhy why);   /* "none", "faster", "headroom", "only-fit" */
 gboolean    cp_layout_why_from_string (const char *str, CpLayoutWhy *out);
+
+/* Whether @est is refused for a part of the layout the job pins, not
+ * for memory: it has no memory figures. */
+gboolean    cp_estimate_layout_refused (const CpEstimate *est);
+
+/* Stable id of a refusal: "none", "gpu-memory", "host-memory",
+ * "qlora-split", "tp-beyond-node", "tp-heads", "split-gpus",
+ * "stage-layers", "ep-experts", "ep-data-parallel", "no-split". */
+const char *cp_refusal_to_string (CpRefusal refusal);
 
 /* Stable id of a time source: "model", "mfu", "trial", "extrapolated", "duration". */
 const char *cp_time_source_to_string   (CpTimeSource source);

@@ -202,11 +202,15 @@ split_config (const Split *s,
   k->dp = MAX (c->gpus / (s->tp * s->pp), 1);
 }
 
-/* ZeRO stages a split can run: ZeRO-2 and -3 do not combine with
- * pipeline parallelism (DeepSpeed refuses them; Megatron-LM's distributed
- * optimizer is ZeRO-1); without data parallelism there is nothing to
- * shard; with it, ZeRO-1 is as fast as none and smaller, so none is not
- * tried. FALSE when the split cannot run the stage asked for. */
+/* ZeRO stages a split can run. Without data parallelism there is
+ * nothing to shard; with it, ZeRO-1 is as fast as none and smaller, so
+ * none is not tried. Left to the search, ZeRO-2 and -3 are not tried with
+ * pipeline parallelism: DeepSpeed refuses them there and Megatron-LM's
+ * distributed optimizer is ZeRO-1. A stage the job pins is run with
+ * pipelines as FSDP runs it in torchtitan and in Llama 3 (Llama Team
+ * 2024, §3.3.2: TP 8 × PP 16 with FSDP): each stage shards its gradients
+ * and optimizer states (ZeRO-3: its weights too) over its data-parallel
+ * ranks. FALSE when the split cannot run the stage asked for. */
 static gboolean
 split_zero_range (const Context *c,
                   const Choices *choices,
@@ -225,7 +229,7 @@ split_zero_range (const Context *c,
       else
         *first = MAX (*first, 1);
     }
-  if (s->pp > 1)
+  if (choices->zero_free && s->pp > 1)
     *last = MIN (*last, 1);
   return *first <= *last;
 }
@@ -331,10 +335,11 @@ choices_init (const Context *c,
       ch->mb_values[ch->n_mb++] = mb;
 }
 
-/* Values tried for one part of the layout: the pinned one, or @n_free
- * values from @free. */
+/* Values tried for one part of the layout: the pinned one where the
+ * split can take it (@pinned_runs), or @n_free values from @free. */
 static guint
 part_values (guint        pinned,
+             gboolean     pinned_runs,
              const guint *free,
              guint        n_free,
              guint       *out)
@@ -342,7 +347,7 @@ part_values (guint        pinned,
   if (pinned > 0)
     {
       out[0] = pinned;
-      return 1;
+      return pinned_runs ? 1 : 0;
     }
   memcpy (out, free, n_free * sizeof *out);
   return n_free;
@@ -364,12 +369,26 @@ interleaving_can_pay (const Context *c,
   return interleaved < plain;
 }
 
+/* Whether a pinned tensor-parallel size can run: whole heads on each
+ * GPU (Megatron-LM asserts it), inside one node's GPU links, dividing the
+ * GPUs; QLoRA's 4-bit base (bitsandbytes) trains data parallel only. */
+static gboolean
+pinned_tp_runs (const Context *c,
+                guint          tp)
+{
+  return tp <= c->gpn && divides (c->job->model.heads, tp) && divides (c->gpus, tp) && (tp == 1 || !c->qlora);
+}
+
 /* Candidate splits: tensor parallel a power of two inside a node dividing
  * the heads; pipeline stages dividing the GPUs left, at most one layer
  * each; interleaved stages where they can pay (uneven chunks allowed);
  * experts over ranks dividing both the experts and the data-parallel
- * group. Pinned parts are taken as given. Returns how many there are,
- * keeping the first @max_splits. */
+ * group. Pinned parts are taken as given where they obey the same rules
+ * (any size for TP, any count of interleaved stages; a pinned EP may take
+ * its ranks from tensor × data parallel, Megatron-Core's MoE parallel
+ * folding with expert TP 1): none is run
+ * otherwise, and _cp_layout_refusal() says which rule they break.
+ * Returns how many there are, keeping the first @max_splits. */
 static guint
 enumerate_splits_within (const Context *c,
                          gboolean       within_batch,
@@ -387,7 +406,7 @@ enumerate_splits_within (const Context *c,
   for (guint tp = 1; tp <= c->gpn && tp <= c->gpus && (tp == 1 || !c->qlora); tp *= 2)
     if (divides (m->heads, tp) && divides (c->gpus, tp))
       free[n_free++] = tp;
-  n_tp = part_values (job->tensor_parallel, free, n_free, tps);
+  n_tp = part_values (job->tensor_parallel, pinned_tp_runs (c, job->tensor_parallel), free, n_free, tps);
 
   for (guint i = 0; i < n_tp; i++)
     {
@@ -398,7 +417,10 @@ enumerate_splits_within (const Context *c,
       for (guint pp = 1; pp <= rest && pp <= m->layers && (pp == 1 || !c->qlora); pp++)
         if (divides (rest, pp))
           free[n_free++] = pp;
-      n_pp = part_values (job->pipeline_parallel, free, n_free, pps);
+      n_pp = part_values (job->pipeline_parallel,
+                          divides (rest, job->pipeline_parallel) && job->pipeline_parallel <= m->layers &&
+                          (job->pipeline_parallel == 1 || !c->qlora),
+                          free, n_free, pps);
 
       for (guint j = 0; j < n_pp; j++)
         {
@@ -422,15 +444,20 @@ enumerate_splits_within (const Context *c,
                              split_batch_seqs (c, dp, pps[j]) >= (double) dp * pps[j]; vs++)
             if (interleaving_can_pay (c, pps[j], vs))
               free[n_free++] = vs;
-          n_vs = pps[j] > 1 ? part_values (job->virtual_stages, free, n_free, vss) : part_values (0, free, 1, vss);
+          n_vs = pps[j] > 1 ? part_values (job->virtual_stages, pps[j] * job->virtual_stages <= m->layers,
+                                           free, n_free, vss)
+                            : part_values (0, TRUE, free, 1, vss);
 
           n_free = 0;
           free[n_free++] = 1;
           for (guint ep = 2; cp_model_spec_is_moe (m) && ep <= MIN (dp, m->experts_total); ep++)
             if (divides (m->experts_total, ep) && divides (dp, ep))
               free[n_free++] = ep;
-          n_ep = cp_model_spec_is_moe (m) ? part_values (job->expert_parallel, free, n_free, eps)
-                                          : part_values (0, free, 1, eps);
+          n_ep = cp_model_spec_is_moe (m) ? part_values (job->expert_parallel,
+                                                         divides (m->experts_total, job->expert_parallel) &&
+                                                         divides (dp * tps[i], job->expert_parallel),
+                                                         free, n_free, eps)
+                                          : part_values (0, TRUE, free, 1, eps);
 
           for (guint a = 0; a < n_vs; a++)
             for (guint b = 0; b < n_ep; b++)
@@ -687,6 +714,36 @@ _cp_some_split_fits (const Context *c,
         return TRUE;
     }
   return FALSE;
+}
+
+/* Why no split runs (_cp_search_layout() found none): the first rule of
+ * enumerate_splits_within() a pinned part breaks. */
+CpRefusal
+_cp_layout_refusal (const Context *c)
+{
+  const CpJob *job = c->job;
+  const CpModelSpec *m = &job->model;
+  guint tp = MAX (job->tensor_parallel, 1), pp = MAX (job->pipeline_parallel, 1);
+
+  if (c->qlora && (tp > 1 || pp > 1))
+    return CP_REFUSAL_QLORA_SPLIT;
+  if (tp > c->gpn)
+    return CP_REFUSAL_TP_BEYOND_NODE;
+  if (!divides (m->heads, tp))
+    return CP_REFUSAL_TP_HEADS;
+  if (!divides (c->gpus, tp * pp))
+    return CP_REFUSAL_SPLIT_GPUS;
+  if (pp > 1 && job->virtual_stages > 0 && (double) pp * job->virtual_stages > c->layers)
+    return CP_REFUSAL_STAGE_LAYERS;
+  if (cp_model_spec_is_moe (m) && job->expert_parallel > 0)
+    {
+      if (!divides (m->experts_total, job->expert_parallel))
+        return CP_REFUSAL_EP_EXPERTS;
+      if (job->tensor_parallel > 0 && job->pipeline_parallel > 0 &&
+          !divides (c->gpus / pp, job->expert_parallel))
+        return CP_REFUSAL_EP_DATA_PARALLEL;
+    }
+  return CP_REFUSAL_NO_SPLIT;
 }
 
 /* The memory technique a searched layout relies on (R1 names it): full

@@ -28,7 +28,7 @@ static const char * const outcome_names[] = {
   "separate-machines",
 };
 static const char * const shortfall_names[] = {
-  "none", "no-quote", "memory", "deadline", "longest-run", "concurrency",
+  "none", "no-quote", "memory", "deadline", "longest-run", "concurrency", "layout",
 };
 static const char * const verdict_names[] = {
   "single-machine", "single-machine-with-technique", "cluster", "not-feasible",
@@ -261,6 +261,17 @@ ruled_out_by_memory_gap (const CpOption   *option,
 /* An option that runs the job, feasible or not: it fits, R1 does not rule
  * it out and its figures are numbers. Only these can be the best
  * available. */
+/* Whether no option runs for a part of the layout the job pins (none
+ * for its memory). */
+static gboolean
+every_layout_refused (const CpPlan *plan)
+{
+  for (guint i = 0; i < plan->options->len; i++)
+    if (!cp_estimate_layout_refused (&g_array_index (plan->options, CpOption, i).estimate))
+      return FALSE;
+  return plan->options->len > 0;
+}
+
 static gboolean
 option_runs (const CpOption *option)
 {
@@ -344,6 +355,9 @@ reason_memory (CpPlan           *plan,
   gboolean one_node_ok = cp_estimate (job, quote, 1, settings, &one_node, NULL);
   int q = subject->quote_index;
 
+  /* A pinned layout one machine cannot take says nothing of memory. */
+  if (one_node_ok && cp_estimate_layout_refused (&one_node))
+    return;
   if (one_node_ok && one_node.fits && one_node.technique == CP_TECHNIQUE_AS_CONFIGURED)
     add_reason (plan, CP_RULE_R1_MEMORY_GAP, CP_OUTCOME_FITS, q, est->memory_gap, est->total_memory_bytes, node_bytes, 0);
   /* Within R1's reach of techniques, offload would have closed the gap
@@ -421,7 +435,7 @@ reason_signals (CpPlan           *plan,
 
   if (best_single_machine (plan, job, quotes, n_quotes, settings, &q, &single, &single_ok))
     {
-      if (cp_task_kind_is_training (job->kind) && !single.fits)
+      if (cp_task_kind_is_training (job->kind) && !single.fits && !cp_estimate_layout_refused (&single))
         {
           add_reason (plan, CP_RULE_R7_CLUSTER_SIGNALS, CP_OUTCOME_SIGNAL_MEMORY, q, single.memory_gap, 0, 0, 0);
           fired++;
@@ -509,7 +523,8 @@ reason_split (CpPlan           *plan,
   CpOutcome outcome;
   int quote_index;
 
-  if (!cluster_beside (plan, &quote_index, &est))
+  /* A cluster that cannot run the job has no split to weigh. */
+  if (!cluster_beside (plan, &quote_index, &est) || !est->fits)
     return;
 
   /* At equal times the split waits as long as it computes: that is no
@@ -583,6 +598,9 @@ reason_best_available (CpPlan           *plan,
       add_reason (plan, CP_RULE_R6_TOTAL_COST, CP_OUTCOME_NOTHING_FITS, -1, plan->options->len, 0, 0, 0);
       return;
     }
+  /* The verdict and each option's refusal say why the layout cannot run. */
+  if (plan->shortfall == CP_SHORTFALL_LAYOUT)
+    return;
   if (best == NULL)
     return;
 
@@ -909,7 +927,7 @@ cp_plan_new_without_robustness (const CpJob      *job,
   if (!first->feasible)
     {
       if (!option_runs (first))
-        plan->shortfall = CP_SHORTFALL_MEMORY;
+        plan->shortfall = every_layout_refused (plan) ? CP_SHORTFALL_LAYOUT : CP_SHORTFALL_MEMORY;
       else
         {
           plan->best_available = 0;
@@ -989,7 +1007,8 @@ cp_plan_new_without_robustness (const CpJob      *job,
   if (job->kind == CP_TASK_DEBUG || job->kind == CP_TASK_DATA_PROCESSING)
     add_reason (plan, CP_RULE_R4_SINGLE_MACHINE_WORK, CP_OUTCOME_SINGLE_MACHINE_WORK, subject->quote_index,
                 job->kind, 0, 0, 0);
-  else if (cp_task_kind_is_training (job->kind))
+  /* Debugging of a run that cannot happen has no days or cost. */
+  else if (cp_task_kind_is_training (job->kind) && subject->estimate.fits)
     add_reason (plan, CP_RULE_R4_SINGLE_MACHINE_WORK, CP_OUTCOME_DEBUG_SHARE, subject->quote_index,
                 settings->debug_share, subject->estimate.debug_days, subject->estimate.debug_cost, 0);
 
@@ -1044,7 +1063,7 @@ cp_plan_new_without_robustness (const CpJob      *job,
     reason_best_available (plan, job, quotes, settings);
   /* Nothing to move with no option, or none that fits: the larger
    * overhead only fits fewer. */
-  if (plan->shortfall != CP_SHORTFALL_MEMORY)
+  if (plan->shortfall != CP_SHORTFALL_MEMORY && plan->shortfall != CP_SHORTFALL_LAYOUT)
     plan->robustness_reason_at = plan->reasons->len;
   for (guint i = 0; i < n_quotes; i++)
     {

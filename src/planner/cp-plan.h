@@ -128,6 +128,7 @@ typedef enum {
   CP_SHORTFALL_DEADLINE,      /* runs, but none finishes by the deadline */
   CP_SHORTFALL_LONGEST_RUN,   /* runs, but none within the longest acceptable run (no deadline) */
   CP_SHORTFALL_CONCURRENCY,   /* serves, but none carries the target concurrency */
+  CP_SHORTFALL_LAYOUT,        /* cannot run: no quote takes the layout the job pins */
   CP_N_SHORTFALLS
 } CpShortfall;
 

@@ -355,6 +355,12 @@ cp_quote_minimum_term_is_assumed (const CpQuote *quote)
 }
 
 gboolean
+cp_quote_sharing_assumed (const CpQuote *quote)
+{
+  return quote->network != CP_NETWORK_NONE && quote->sharing == CP_SHARING_UNKNOWN;
+}
+
+gboolean
 cp_quote_validate (const CpQuote  *quote,
                    GError        **error)
 {

@@ -74,13 +74,19 @@ gboolean  cp_quote_minimum_term_is_assumed (const CpQuote *quote);
  * (cp_price_text_to_model()), with the currency it names; a price by the
  * day, week or year with no minimum term stated (@term_stated FALSE)
  * bills at least that period, a month being cp_quote_minimum_term_h()'s
- * rule. Each conversion
- * and assumption is added, in words, to @assumptions (char*, may be NULL).
+ * rule. Each conversion and assumption is added, in words, to
+ * @assumptions (char*, may be NULL).
  * The one place the window, the command line and the import turn a
  * price's unit into the quote's. FALSE, with only the amount set, when
  * @price names no unit. */
 gboolean  cp_quote_set_price_text (CpQuote *quote, const CpPriceText *price, const char *written,
                                    gboolean term_stated, const CpSettings *settings, GPtrArray *assumptions);
+/* TRUE when the quote has a network between nodes but does not say
+ * whether it is shared: the estimate takes it as shared, at
+ * settings->shared_network_factor of its line rate (the cautious end; a
+ * fabric no one has set aside for this tenant is shared), and the range
+ * runs to dedicated. */
+gboolean  cp_quote_sharing_assumed (const CpQuote *quote);
 gboolean  cp_quote_validate (const CpQuote *quote, GError **error);
 
 /* The band of prices per GPU-hour, in the quote's currency, that real

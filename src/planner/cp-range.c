@@ -221,9 +221,16 @@ cp_range_estimate (const CpJob      *job,
   CpSettings moved;
   CpEstimate low, high, raw_high;
   guint held = cp_range_held_spreads (expected);
+  /* A network whose sharing is not stated is estimated as shared
+   * (cp_quote_sharing_assumed()); its optimistic end is the same network
+   * dedicated, so the range, and the verdict's robustness, span both. A
+   * shallow copy, only read. */
+  CpQuote optimistic_quote = *quote;
 
+  if (cp_quote_sharing_assumed (quote))
+    optimistic_quote.sharing = CP_SHARING_DEDICATED;
   cp_range_settings_at_end (settings, held, CP_RANGE_OPTIMISTIC, &moved);
-  if (!cp_estimate (job, quote, expected->nodes, &moved, &low, NULL) || !usable (&low))
+  if (!cp_estimate (job, &optimistic_quote, expected->nodes, &moved, &low, NULL) || !usable (&low))
     low = *expected;
   cp_range_settings_at_end (settings, held, CP_RANGE_PESSIMISTIC, &moved);
   if (!cp_estimate (job, quote, expected->nodes, &moved, &high, NULL) || !usable (&high))

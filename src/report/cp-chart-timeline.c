@@ -112,7 +112,7 @@ set_text (Ink *ink, const PangoFontDescription *font, const char *text, double w
   pango_layout_set_font_description (ink->layout, font);
   pango_layout_set_width (ink->layout, width > 0 ? (int) (width * PANGO_SCALE) : -1);
   pango_layout_set_ellipsize (ink->layout, width > 0 ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE);
-  pango_layout_set_text (ink->layout, text != NULL ? text : "", -1);
+  cp_report_layout_set_text (ink->layout, text);
   pango_layout_get_pixel_size (ink->layout, &w, &h);
   if (out_width != NULL)
     *out_width = w;

@@ -120,3 +120,74 @@ cp_reason_text_memory (const CpReason  *reason,
     }
   return NULL;
 }
+
+char *
+cp_words_refusal (const CpProject  *project,
+                  const CpJob      *job,
+                  const CpQuote    *quote,
+                  const CpEstimate *est,
+                  const char       *lang)
+{
+  guint tp = MAX (job->tensor_parallel, 1), pp = MAX (job->pipeline_parallel, 1);
+  g_autofree char *need = NULL, *have = NULL;
+  char *text = NULL;
+
+  if (est->refusal == CP_REFUSAL_NONE)
+    return NULL;
+  cp_i18n_push_language (lang);
+  switch (est->refusal)
+    {
+    case CP_REFUSAL_GPU_MEMORY:
+      need = cp_reason_bytes_text (project, est->memory_per_gpu_bytes);
+      have = cp_reason_bytes_text (project, est->available_per_gpu_bytes);
+      text = g_strdup_printf (est->layout_searched
+                              /* TRANSLATORS: the memory per GPU of the smallest layout tried, then the GPU's */
+                              ? _("No layout fits: the smallest tried needs %s per GPU, more than the %s available")
+                              : _("The layout needs %s per GPU, more than the %s available"),
+                              need, have);
+      break;
+    case CP_REFUSAL_HOST_MEMORY:
+      need = cp_reason_bytes_text (project, est->host_memory_per_node_bytes);
+      have = cp_reason_bytes_text (project, quote->host_memory_per_node_bytes);
+      text = g_strdup_printf (_("CPU offload needs %s of host memory per node, more than the %s the quote states"),
+                              need, have);
+      break;
+    case CP_REFUSAL_QLORA_SPLIT:
+      text = g_strdup_printf (_("TP %u × PP %u: QLoRA’s 4-bit base (bitsandbytes) trains with data parallelism only, TP 1 and PP 1"),
+                              tp, pp);
+      break;
+    case CP_REFUSAL_TP_BEYOND_NODE:
+      text = g_strdup_printf (_("TP %u is more than the %u GPUs of one node: tensor parallelism stays on one node’s GPU links (Megatron-LM’s practice)"),
+                              tp, quote->gpus_per_node);
+      break;
+    case CP_REFUSAL_TP_HEADS:
+      text = g_strdup_printf (_("TP %u does not divide the %u attention heads: each GPU takes whole heads (Megatron-LM requires it)"),
+                              tp, job->model.heads);
+      break;
+    case CP_REFUSAL_SPLIT_GPUS:
+      text = g_strdup_printf (_("TP %u × PP %u does not divide the %u GPUs into whole data-parallel replicas"),
+                              tp, pp, est->gpus);
+      break;
+    case CP_REFUSAL_STAGE_LAYERS:
+      text = g_strdup_printf (_("PP %u with %u interleaved stages per GPU makes %u model chunks, more than the %u layers: each chunk needs a layer at least"),
+                              pp, job->virtual_stages, pp * job->virtual_stages, job->model.layers);
+      break;
+    case CP_REFUSAL_EP_EXPERTS:
+      text = g_strdup_printf (_("EP %u does not divide the %u experts"), job->expert_parallel, job->model.experts_total);
+      break;
+    case CP_REFUSAL_EP_DATA_PARALLEL:
+      text = g_strdup_printf (_("EP %u does not divide the %u GPUs of tensor × data parallel, which the expert-parallel ranks are taken from (Megatron-Core’s MoE parallel folding)"),
+                              job->expert_parallel, est->gpus / pp);
+      break;
+    case CP_REFUSAL_NO_SPLIT:
+      text = g_strdup_printf (_("No split of the %u GPUs matches the tensor, pipeline and expert parallel sizes asked for"),
+                              est->gpus);
+      break;
+    case CP_REFUSAL_NONE:
+    case CP_N_REFUSALS:
+    default:
+      break;
+    }
+  cp_i18n_pop_language ();
+  return text;
+}

@@ -49,6 +49,7 @@ cp_words_plan_verdict (const CpPlan *plan)
     case CP_SHORTFALL_DEADLINE: return _("No quote finishes by the deadline");
     case CP_SHORTFALL_LONGEST_RUN: return _("No quote finishes within the longest acceptable run");
     case CP_SHORTFALL_CONCURRENCY: return _("No quote carries the target concurrency");
+    case CP_SHORTFALL_LAYOUT: return _("Cannot run: no quote takes the layout asked for");
     case CP_SHORTFALL_NONE:
     case CP_N_SHORTFALLS:
     default:
@@ -193,6 +194,25 @@ cp_words_sharing (CpSharing sharing)
     case CP_N_SHARINGS: break;
     }
   return "?";
+}
+
+char *
+cp_words_sharing_as_estimated (const CpQuote    *quote,
+                               const CpSettings *settings,
+                               const char       *lang)
+{
+  g_autofree char *factor = NULL;
+  char *text;
+
+  if (!cp_quote_sharing_assumed (quote))
+    return g_strdup (cp_words_sharing (quote->sharing));
+  cp_i18n_push_language (lang);
+  factor = cp_i18n_format_percent (settings->shared_network_factor, lang);
+  /* TRANSLATORS: how a network whose sharing the quote leaves out is estimated; %s is a percentage */
+  text = g_strdup_printf (_("not stated: estimated as shared, at %s of line rate, the cautious end, as a fabric no one set aside for you is shared; the range runs to a dedicated one"),
+                          factor);
+  cp_i18n_pop_language ();
+  return text;
 }
 
 const char *
@@ -1141,7 +1161,7 @@ cp_option_risks (const CpProject *project,
     {
       g_autofree char *factor = cp_i18n_format_percent (project->settings.shared_network_factor, lang);
       /* TRANSLATORS: a risk; %s is a percentage */
-      add_risk_text (risks, g_strdup_printf (_("The quote does not say whether the network between nodes is dedicated or shared; a shared one is assumed to give %s of line rate. Ask the vendor before signing."), factor));
+      add_risk_text (risks, g_strdup_printf (_("The quote does not say whether the network between nodes is dedicated or shared; the estimate takes it as shared, at %s of line rate, and the range runs to a dedicated one. Ask the vendor before signing."), factor));
     }
   else if (e->nodes > 1 && quote->sharing == CP_SHARING_SHARED)
     {

@@ -41,6 +41,12 @@ const char *cp_words_offering       (CpOfferingKind kind);
 const char *cp_words_network        (CpNetworkKind kind);
 const char *cp_words_sharing        (CpSharing sharing);
 const char *cp_words_storage        (CpStorageKind kind);
+/* The quote's sharing as the estimate takes it: "dedicated", "shared",
+ * or, not stated, that it is estimated as shared at the settings' share
+ * of line rate, and why, with the range running to dedicated. */
+char       *cp_words_sharing_as_estimated (const CpQuote    *quote,
+                                           const CpSettings *settings,
+                                           const char       *lang);
 const char *cp_words_price_unit     (CpPriceUnit unit);
 const char *cp_words_time_source    (CpTimeSource source);
 /* Where an inference option's KV-cache budget came from when a serving
@@ -90,6 +96,14 @@ char       *cp_words_serves_target  (const CpEstimate *est, guint target, const 
  * DP 1, ZeRO-1, micro-batch 1: 3% slower, though 12 GiB more memory
  * headroom". */
 char       *cp_words_runner_up      (const CpEstimate *est, const char *lang);
+/* Why @est cannot run, in one sentence naming its figures: "TP 16 is
+ * more than the 8 GPUs of one node: …"; NULL when it can
+ * (CP_REFUSAL_NONE). */
+char       *cp_words_refusal        (const CpProject  *project,
+                                     const CpJob      *job,
+                                     const CpQuote    *quote,
+                                     const CpEstimate *est,
+                                     const char       *lang);
 /* A training layout in words: "TP 2 × PP 4 × DP 8, no interleaving,
  * ZeRO-1, micro-batch 2, selective recompute" (EP when above 1). */
 char       *cp_words_layout         (const CpLayout *layout, const char *lang);

@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include <glib/gstdio.h>
+#include <sqlite3.h>
 #include <string.h>
 #include <sys/wait.h>
 
@@ -482,6 +483,43 @@ test_serving_trial_options (void)
   g_assert_cmpuint (est->replicas_needed, ==, 5);
 }
 
+/* Text past its limit through the options: refused naming the field,
+ * the file byte for byte as it was; a stored figure out of range is
+ * named on stderr, not silently left out (issue 24). */
+static void
+test_text_limits_and_problems (void)
+{
+  g_autofree char *path = path_in_tmp ("limits.cplan");
+  g_autofree char *vendor = g_strnfill (201, 'V');
+  g_autofree char *person = g_strnfill (201, 'P');
+  g_autofree char *before = NULL, *after = NULL;
+  g_auto(CpTestRun) quote_run = { 0 };
+  g_auto(CpTestRun) sign_run = { 0 };
+  g_auto(CpTestRun) list_run = { 0 };
+  gsize before_len, after_len;
+  sqlite3 *db = NULL;
+
+  RUN_OK ("demo", "limits.cplan");
+  g_assert_true (g_file_get_contents (path, &before, &before_len, NULL));
+  RUN (&quote_run, "add-quote", "limits.cplan", "--vendor", vendor, "--gpu", "h100-sxm",
+       "--gpus-per-node", "8", "--price-per-gpu-hour", "20");
+  g_assert_cmpint (quote_run.status, !=, 0);
+  g_assert_nonnull (strstr (quote_run.err, "Vendor: must be at most 200 characters long"));
+  RUN (&sign_run, "report", "limits.cplan", "--prepared-by", person);
+  g_assert_cmpint (sign_run.status, ==, 2);
+  g_assert_nonnull (strstr (sign_run.err, "Prepared by: must be at most 200 characters long"));
+  g_assert_true (g_file_get_contents (path, &after, &after_len, NULL));
+  g_assert_cmpmem (before, before_len, after, after_len);
+
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, "UPDATE quotes SET price = -5 WHERE position = 0", NULL, NULL, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_close (db), ==, SQLITE_OK);
+  RUN (&list_run, "list", "limits.cplan");
+  g_assert_cmpint (list_run.status, ==, 0);
+  g_assert_nonnull (strstr (list_run.err, "Warning: Quote from"));
+  g_assert_nonnull (strstr (list_run.err, "Price: must not be negative. It is left out of every plan"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -497,6 +535,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli-edit/export-import-quotes", test_export_import_quotes);
   g_test_add_func ("/cli-edit/report-import-xml", test_report_import_xml);
   g_test_add_func ("/cli-edit/import-sheet-and-map", test_import_sheet_and_map);
+  g_test_add_func ("/cli-edit/text-limits-and-problems", test_text_limits_and_problems);
   status = g_test_run ();
   if (status == 0)
     cp_test_remove_tree (tmp_dir);

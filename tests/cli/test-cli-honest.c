@@ -315,8 +315,7 @@ test_readme_examples (void)
 
 /* Many option combinations, with and without a price: the XML never
  * carries NaN or Inf, and a verdict of "not feasible" always comes with
- * the R6 reason saying why (pinned layouts the planner refuses are
- * engineer model's part of issue 20 and not among these). */
+ * the R6 reason saying why (pinned layouts: test_pinned_fuzz()). */
 static void
 test_xml_has_only_numbers (void)
 {
@@ -358,6 +357,280 @@ test_xml_has_only_numbers (void)
   g_assert_cmpuint (combinations, ==, 40);
 }
 
+/* The text of <@name> inside <configuration>, where the first <@name>
+ * of the XML may be an input's (tensor-parallel, zero-stage, …). */
+static char *
+configuration_element (const char *xml,
+                       const char *name)
+{
+  const char *configuration = strstr (xml, "<configuration>");
+
+  g_assert_nonnull (configuration);
+  return element (configuration, name);
+}
+
+/* Pinned layouts the hardware or the model cannot take: each refused with
+ * its reason's id and a sentence naming the figures (Llama 2 7B: 32
+ * layers, 32 heads; Mixtral 8x7B: 8 experts; one node of 8 A100s). */
+static void
+test_pinned_refusals (void)
+{
+  const struct {
+    const char *model, *task, *tp, *pp, *vs, *ep, *id, *text;
+  } cases[] = {
+    { "llama-2-7b", "pretrain", "16", "1", "0", "0", "tp-beyond-node", "TP 16 is more than the 8 GPUs of one node" },
+    { "llama-2-7b", "pretrain", "3", "1", "0", "0", "tp-heads", "TP 3 does not divide the 32 attention heads" },
+    { "llama-2-7b", "pretrain", "2", "3", "0", "0", "split-gpus", "TP 2 × PP 3 does not divide the 8 GPUs" },
+    /* 4 stages × 16 chunks each: 64 chunks for 32 layers */
+    { "llama-2-7b", "pretrain", "1", "4", "16", "0", "stage-layers", "makes 64 model chunks, more than the 32 layers" },
+    { "llama-2-7b", "qlora", "2", "1", "0", "0", "qlora-split", "trains with data parallelism only" },
+    { "mixtral-8x7b", "pretrain", "1", "1", "0", "3", "ep-experts", "EP 3 does not divide the 8 experts" },
+    /* TP 2 × PP 2 leaves DP 2: tensor × data parallel is 4 GPUs, not a multiple of 8 */
+    { "mixtral-8x7b", "pretrain", "2", "2", "0", "8", "ep-data-parallel", "EP 8 does not divide the 4 GPUs of tensor × data parallel" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto(CpTestRun) xml = { 0 };
+      g_auto(CpTestRun) text = { 0 };
+      g_autofree char *fits = NULL, *refusal = NULL, *runs = NULL;
+
+      RUN (&xml, "estimate", "--model", cases[i].model, "--task", cases[i].task, "--gpu", "a100-80g",
+           "--tp", cases[i].tp, "--pp", cases[i].pp, "--virtual-stages", cases[i].vs, "--ep", cases[i].ep,
+           "--tokens", "1B", "--price-per-gpu-hour", "9.5", "--xml");
+      g_assert_cmpint (xml.status, ==, 0);
+      fits = element (xml.out, "fits");
+      g_assert_cmpstr (fits, ==, "false");
+      refusal = element (xml.out, "refusal");
+      g_assert_nonnull (refusal);
+      g_assert_nonnull (strstr (refusal, cases[i].text));
+      g_assert_nonnull (strstr (xml.out, cases[i].id));
+      runs = element (xml.out, "runs");
+      g_assert_cmpstr (runs, ==, "false");
+      g_assert_null (strstr (xml.out, "<total-s>"));
+      g_assert_null (strstr (xml.out, "<total-cost"));
+      g_assert_nonnull (strstr (xml.out, "<verdict>not-feasible</verdict>"));
+
+      RUN (&text, "estimate", "--model", cases[i].model, "--task", cases[i].task, "--gpu", "a100-80g",
+           "--tp", cases[i].tp, "--pp", cases[i].pp, "--virtual-stages", cases[i].vs, "--ep", cases[i].ep,
+           "--tokens", "1B", "--price-per-gpu-hour", "9.5");
+      g_assert_cmpint (text.status, ==, 0);
+      g_assert_nonnull (strstr (text.out, cases[i].text));
+      g_assert_nonnull (strstr (text.out, "Cannot run: no quote takes the layout asked for"));
+      g_assert_null (strstr (text.out, "0 × 0 × 0"));
+    }
+}
+
+/* Llama 3 405B as Meta ran it (Llama Team 2024, §3.3.2, Table 4): TP 8 ×
+ * PP 16 with FSDP on 8,192 H100s. Pinned ZeRO-2 with pipelines is run as
+ * FSDP runs it: each stage's gradients and optimizer states sharded over
+ * its 64 data-parallel ranks (8,192 / (8 × 16)), its weights whole; at
+ * ZeRO-3 the weights sharded too. The run time is at least the compute
+ * alone: 6 × 405e9 × 15e12 / (8,192 × 989e12 × 0.55) = 8.18e6 s. */
+static void
+test_pinned_405b_fsdp (void)
+{
+  g_auto(CpTestRun) zero2 = { 0 };
+  g_auto(CpTestRun) zero3 = { 0 };
+  g_autofree char *fits = NULL, *zero = NULL, *pp = NULL, *dp = NULL;
+  double weights, gradients, optimizer, total_s;
+
+  RUN (&zero2, "estimate", "--model", "llama-3.1-405b", "--gpu", "h100-sxm", "--gpus-per-node", "8",
+       "--nodes", "1024", "--tp", "8", "--pp", "16", "--zero", "2", "--tokens", "15T",
+       "--price-per-gpu-hour", "2", "--xml");
+  g_assert_cmpint (zero2.status, ==, 0);
+  fits = element (zero2.out, "fits");
+  g_assert_cmpstr (fits, ==, "true");
+  zero = configuration_element (zero2.out, "zero-stage");
+  g_assert_cmpstr (zero, ==, "2");
+  pp = configuration_element (zero2.out, "pipeline-parallel");
+  g_assert_cmpstr (pp, ==, "16");
+  dp = configuration_element (zero2.out, "data-parallel");
+  g_assert_cmpstr (dp, ==, "64");
+  weights = element_double (zero2.out, "weights-bytes");
+  gradients = element_double (zero2.out, "gradients-bytes");
+  optimizer = element_double (zero2.out, "optimizer-bytes");
+  /* bf16 weights and gradients, 2 bytes each; fp32 master and Adam's two
+   * moments, 12 bytes, sharded 64 ways with the gradients */
+  g_assert_cmpfloat_with_epsilon (gradients * 64 / weights, 1.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (optimizer * 64 / weights, 6.0, 1e-9);
+  total_s = element_double (zero2.out, "total-s");
+  g_assert_cmpfloat (total_s, >=, 6.0 * 405e9 * 15e12 / (8192 * 989e12 * 0.55));
+  g_assert_true (strstr (zero2.out, "<refusal") == NULL);
+
+  RUN (&zero3, "estimate", "--model", "llama-3.1-405b", "--gpu", "h100-sxm", "--gpus-per-node", "8",
+       "--nodes", "1024", "--tp", "8", "--pp", "16", "--zero", "3", "--tokens", "15T", "--xml");
+  g_assert_cmpint (zero3.status, ==, 0);
+  weights = element_double (zero3.out, "weights-bytes");
+  gradients = element_double (zero3.out, "gradients-bytes");
+  g_assert_cmpfloat_with_epsilon (weights / gradients, 1.0, 1e-9);
+  g_assert_cmpfloat_with_epsilon (element_double (zero3.out, "optimizer-bytes") / weights, 6.0, 1e-9);
+}
+
+/* Pinned layouts drawn at random (a fixed seed: the same draws each run)
+ * over models, tasks, node counts, TP, PP, interleaving, EP, ZeRO and
+ * micro-batch: the XML never carries NaN or Inf, every configuration
+ * that cannot run names why, and one that runs has a run time. Input the
+ * model itself rejects (more stages than layers, a micro-batch above the
+ * global batch) exits 2 with a message naming the field. */
+static void
+test_pinned_fuzz (void)
+{
+  const char *const models[] = { "llama-2-7b", "llama-2-70b", "mixtral-8x7b" };
+  const char *const tasks[] = { "pretrain", "full-finetune", "lora", "qlora" };
+  const char *const node_counts[] = { "1", "2", "3" };
+  const char *const tps[] = { "0", "1", "2", "3", "4", "8", "16" };
+  const char *const pps[] = { "0", "1", "2", "3", "4", "5", "8", "100" };
+  const char *const vss[] = { "0", "1", "2", "3" };
+  const char *const eps[] = { "0", "1", "2", "3", "8" };
+  const char *const zeros[] = { "auto", "0", "1", "2", "3" };
+  const char *const micro_batches[] = { "1", "2", "4", "64" };
+  g_autoptr(GRegex) not_a_number = g_regex_new (">[-+]?(nan|inf|infinity)<", G_REGEX_CASELESS, 0, NULL);
+  GRand *rand = g_rand_new_with_seed (20);
+  guint refused = 0, ran = 0, rejected = 0;
+
+#define PICK(array) array[g_rand_int_range (rand, 0, G_N_ELEMENTS (array))]
+  for (guint i = 0; i < 160; i++)
+    {
+      const char *const args[] = {
+        "estimate", "--model", PICK (models), "--task", PICK (tasks), "--gpu", "a100-80g",
+        "--nodes", PICK (node_counts), "--tp", PICK (tps), "--pp", PICK (pps), "--virtual-stages", PICK (vss),
+        "--ep", PICK (eps), "--zero", PICK (zeros), "--micro-batch", PICK (micro_batches),
+        "--tokens", "1B", "--xml", i % 2 ? "--price-per-gpu-hour" : NULL, "9.5", NULL
+      };
+      g_autofree char *line = g_strjoinv (" ", (char **) args);
+      g_auto(CpTestRun) run = { 0 };
+      g_autofree char *fits = NULL, *refusal = NULL;
+
+      cp_test_run_cli (&run, tmp_dir, args);
+      if (run.status == 2)
+        {
+          /* The model's own bounds, named by field (a micro-batch of 64
+           * is more than a fine-tune's default global batch). */
+          if (strstr (run.err, "Parallelism") == NULL && strstr (run.err, "Interleaved stages") == NULL &&
+              strstr (run.err, "Expert parallel") == NULL && strstr (run.err, "Global batch") == NULL)
+            g_error ("%s: %s", line, run.err);
+          rejected++;
+          continue;
+        }
+      if (run.status != 0)
+        g_error ("%s: exit %d, %s", line, run.status, run.err);
+      if (g_regex_match (not_a_number, run.out, 0, NULL))
+        g_error ("NaN or Inf in the XML of %s", line);
+      fits = element (run.out, "fits");
+      refusal = element (run.out, "refusal");
+      if (g_strcmp0 (fits, "true") == 0)
+        {
+          g_assert_null (refusal);
+          g_assert_cmpfloat (element_double (run.out, "total-s"), >, 0);
+          ran++;
+        }
+      else
+        {
+          if (refusal == NULL || *refusal == '\0')
+            g_error ("no reason for the refusal of %s", line);
+          refused++;
+        }
+    }
+#undef PICK
+  g_rand_free (rand);
+  /* The draws reach all three ends. */
+  g_assert_cmpuint (ran, >, 0);
+  g_assert_cmpuint (refused, >, 0);
+  g_assert_cmpuint (rejected, >, 0);
+}
+
+/* A network named without --dedicated or --shared: the estimate takes it
+ * as shared at the default 50% of line rate (the same run time as
+ * --shared), the text and XML say so, and the range's optimistic end is
+ * the same network dedicated (the same low end as --dedicated). Llama 2
+ * 70B fully fine-tuned on 4 nodes of 8 A800s over 8 × 400 Gb/s
+ * InfiniBand. */
+static void
+test_unstated_sharing (void)
+{
+  const char *const base[] = {
+    "estimate", "--model", "llama-2-70b", "--task", "full-finetune", "--gpu", "a800", "--nodes", "4",
+    "--tokens", "2B", "--network", "infiniband", "--nics", "8", "--nic-gbps", "400", "--tp", "8",
+    "--price-per-gpu-hour", "9.5", "--xml", NULL, NULL
+  };
+  g_auto(CpTestRun) unstated = { 0 };
+  g_auto(CpTestRun) shared = { 0 };
+  g_auto(CpTestRun) dedicated = { 0 };
+  g_auto(CpTestRun) text = { 0 };
+  const char *args[G_N_ELEMENTS (base)];
+  g_autofree char *assumed = NULL;
+
+  memcpy (args, base, sizeof base);
+  cp_test_run_cli (&unstated, tmp_dir, args);
+  g_assert_cmpint (unstated.status, ==, 0);
+  args[G_N_ELEMENTS (base) - 2] = "--shared";
+  cp_test_run_cli (&shared, tmp_dir, args);
+  g_assert_cmpint (shared.status, ==, 0);
+  args[G_N_ELEMENTS (base) - 2] = "--dedicated";
+  cp_test_run_cli (&dedicated, tmp_dir, args);
+  g_assert_cmpint (dedicated.status, ==, 0);
+
+  assumed = element (unstated.out, "sharing-assumed");
+  g_assert_cmpstr (assumed, ==, "shared");
+  g_assert_cmpfloat (element_double (unstated.out, "shared-network-factor"), ==, 0.5);
+  g_assert_null (strstr (dedicated.out, "<sharing-assumed>"));
+  g_assert_cmpfloat (element_double (unstated.out, "total-s"), ==, element_double (shared.out, "total-s"));
+  g_assert_cmpfloat (element_double (unstated.out, "total-s-low"), ==, element_double (dedicated.out, "total-s-low"));
+  g_assert_cmpfloat (element_double (unstated.out, "total-s-high"), ==, element_double (shared.out, "total-s-high"));
+  /* Shared, the 8 nodes' gradients cross half the line rate: slower. */
+  g_assert_cmpfloat (element_double (shared.out, "total-s"), >, element_double (dedicated.out, "total-s"));
+
+  args[G_N_ELEMENTS (base) - 3] = NULL;
+  cp_test_run_cli (&text, tmp_dir, args);
+  g_assert_cmpint (text.status, ==, 0);
+  g_assert_nonnull (strstr (text.out, "not stated: estimated as shared, at 50% of line rate"));
+  g_assert_nonnull (strstr (text.out, "the range runs to a dedicated one"));
+}
+
+/* Issue 20's walkthrough: Llama 2 70B fully fine-tuned on one RTX 4090
+ * fits in no layout. The output says the search found none, gives one
+ * per-GPU figure (the Memory total and the reason's are the same words)
+ * and no run time, calendar or cost for a run that cannot happen. */
+static void
+test_nothing_fits_says_so (void)
+{
+  g_auto(CpTestRun) text = { 0 };
+  g_auto(CpTestRun) xml = { 0 };
+  g_autoptr(GRegex) total_row = g_regex_new ("\n  Total +([0-9.]+ [KMGT]iB)\n", 0, 0, NULL);
+  g_autoptr(GMatchInfo) match = NULL;
+  g_autofree char *total = NULL, *reason = NULL, *id = NULL;
+
+  RUN (&text, "estimate", "--model", "llama-2-70b", "--task", "full-finetune", "--gpu", "rtx4090",
+       "--gpus-per-node", "1", "--tokens", "1B", "--price-per-gpu-hour", "2");
+  g_assert_cmpint (text.status, ==, 0);
+  g_assert_nonnull (strstr (text.out, "searched: none fits"));
+  g_assert_null (strstr (text.out, "the fastest that fits"));
+  g_assert_true (g_regex_match (total_row, text.out, 0, &match));
+  total = g_match_info_fetch (match, 1);
+  reason = g_strdup_printf ("the smallest tried needs %s per GPU, more than the 24.0 GiB available", total);
+  g_assert_nonnull (strstr (text.out, reason));
+  /* R1 states the same need */
+  g_clear_pointer (&reason, g_free);
+  reason = g_strdup_printf ("The job needs %s of GPU memory", total);
+  g_assert_nonnull (strstr (text.out, reason));
+  g_assert_null (strstr (text.out, "Project calendar"));
+  g_assert_null (strstr (text.out, "\n  GPU-hours "));
+  g_assert_null (strstr (text.out, "(default, rule R4)"));
+  g_assert_null (strstr (text.out, "\n  R4 "));
+  g_assert_null (strstr (text.out, " CNY\n"));
+
+  RUN (&xml, "estimate", "--model", "llama-2-70b", "--task", "full-finetune", "--gpu", "rtx4090",
+       "--gpus-per-node", "1", "--tokens", "1B", "--price-per-gpu-hour", "2", "--xml");
+  g_assert_cmpint (xml.status, ==, 0);
+  g_assert_nonnull (strstr (xml.out, "<refusal id=\"gpu-memory\">"));
+  g_assert_nonnull (strstr (xml.out, "<runs>false</runs>"));
+  g_assert_null (strstr (xml.out, "<total-s>"));
+  g_assert_null (strstr (xml.out, "<total-cost"));
+  id = element (xml.out, "verdict");
+  g_assert_cmpstr (id, ==, "not-feasible");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -376,6 +649,11 @@ main (int    argc,
   g_test_add_func ("/cli-honest/request-fitted-to-context", test_request_fitted_to_context);
   g_test_add_func ("/cli-honest/readme-examples", test_readme_examples);
   g_test_add_func ("/cli-honest/xml-has-only-numbers", test_xml_has_only_numbers);
+  g_test_add_func ("/cli-honest/pinned/refusals", test_pinned_refusals);
+  g_test_add_func ("/cli-honest/pinned/405b-fsdp", test_pinned_405b_fsdp);
+  g_test_add_func ("/cli-honest/pinned/fuzz", test_pinned_fuzz);
+  g_test_add_func ("/cli-honest/unstated-sharing", test_unstated_sharing);
+  g_test_add_func ("/cli-honest/nothing-fits-says-so", test_nothing_fits_says_so);
 
   status = g_test_run ();
   /* Left for a look when a test failed, as test-cli-edit does; the README

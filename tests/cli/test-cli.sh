@@ -146,7 +146,7 @@ if run 0 estimate --model llama-3.1-70b --task full-finetune --tokens 2B --seq-l
 fi
 if run 0 estimate --model llama-3.1-70b --task full-finetune --tokens 2B --seq-len 4096 --gpu h800 --nodes 1 \
      --price-per-gpu-hour 17 --zero 0 --recompute none; then
-  contains "$OUT" "none: the job does not fit"
+  contains "$OUT" "none: the job cannot run"
   contains "$OUT" "CPU offload"
 fi
 # Issue host-memory: Llama 2 70B (70e9) fully fine-tuned on one 8 × A800 node

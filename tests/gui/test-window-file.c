@@ -1,13 +1,18 @@
-/* test-window-file.c: the window notices its project file replaced or
- * removed under it (issue 24: `mv other.cplan w.cplan`, as a sync client
- * or git checkout does, and the window went on autosaving into the file
- * that no longer had a name). Through the widgets: the dialog the window
- * shows, its responses, the save action and the file chooser. */
+/* test-window-file.c: the window and the project file (issue 24). It
+ * notices the file replaced or removed under it (`mv other.cplan w.cplan`,
+ * as a sync client or git checkout does, and the window went on
+ * autosaving into the file that no longer had a name); it says what a
+ * file holds that the plan cannot use (a negative price written with
+ * sqlite3 left the quote out of every plan without a word); its forms
+ * refuse a name past the length limit, naming the field. Through the
+ * widgets: the dialog and its buttons, the save action, the file chooser,
+ * the toast, the form's entry and the sidebar's rename. */
 
 #include "config.h"
 
 #include <adwaita.h>
 #include <glib/gstdio.h>
+#include <sqlite3.h>
 #include <string.h>
 
 #include "cp-test-gui.h"
@@ -15,6 +20,7 @@
 #include "gui/cp-quote-editor.h"
 #include "gui/cp-window-private.h"
 #include "gui/cp-window.h"
+#include "planner/cp-text-limit.h"
 #include "store/cp-demo.h"
 #include "store/cp-store.h"
 
@@ -232,6 +238,100 @@ test_removed_then_save_as (void)
   g_unlink (kept);
 }
 
+static gboolean
+toast_says (gpointer user_data)
+{
+  gpointer *args = user_data;
+  CpWindow *window = args[0];
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+
+  cp_test_gui_collect (GTK_WIDGET (window->toast_overlay), GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    if (strstr (gtk_label_get_label (g_ptr_array_index (labels, i)), args[1]) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+/* A price made negative by another program: the file opens (it was
+ * refused whole before), the toast names the quote and the field. */
+static void
+test_problems_said (void)
+{
+  g_autofree char *path = save_demo ("negative.cplan", 2.2);
+  sqlite3 *db = NULL;
+  CpWindow *window;
+  gpointer args[2];
+
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, "UPDATE quotes SET price = -5 WHERE position = 0", NULL, NULL, NULL), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_close (db), ==, SQLITE_OK);
+
+  window = open_window (path);
+  args[0] = window;
+  args[1] = "Price: must not be negative. It is left out of every plan until this is corrected.";
+  cp_test_gui_wait_until (toast_says, args, "the toast naming the negative price");
+  g_assert_cmpfloat (((CpQuote *) g_ptr_array_index (cp_window_get_project (window)->quotes, 0))->price, ==, -5);
+
+  cp_test_gui_close_window (window);
+  g_unlink (path);
+}
+
+/* A vendor one character past the limit, typed into the form or the
+ * sidebar's rename: refused with the field's name, the stored name kept. */
+static void
+test_name_too_long (void)
+{
+  g_autofree char *path = save_demo ("names.cplan", 2.2);
+  g_autofree char *too_long = g_strnfill (CP_TEXT_NAME_MAX_CHARS + 1, 'v');
+  g_autofree char *at_limit = g_strnfill (CP_TEXT_NAME_MAX_CHARS, 'v');
+  CpWindow *window = open_window (path);
+  CpQuote *quote = g_ptr_array_index (cp_window_get_project (window)->quotes, 0);
+  g_autofree char *before = g_strdup (quote->vendor);
+  CpFieldRow *row = cp_quote_editor_get_row (cp_window_get_quote_editor (window), "vendor");
+  GtkWidget *box, *entry;
+  gpointer args[2] = { window, "Vendor: must be at most 200 characters long" };
+
+  gtk_list_box_select_row (cp_window_get_quotes_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_quotes_list (window), 0));
+  cp_test_gui_spin ();
+  gtk_editable_set_text (GTK_EDITABLE (cp_field_row_get_input (row)), too_long);
+  g_signal_emit_by_name (cp_field_row_get_input (row), "activate");
+  cp_test_gui_spin ();
+  /* Under the row titled Vendor, the message drops the field's name. */
+  g_assert_cmpstr (cp_field_row_get_error (row), ==, "must be at most 200 characters long");
+  g_assert_cmpstr (quote->vendor, ==, before);
+  /* A paste of a megabyte is held to the longest limit and one more. */
+  {
+    g_autofree char *huge = g_strnfill (1000000, 'v');
+
+    gtk_editable_set_text (GTK_EDITABLE (cp_field_row_get_input (row)), huge);
+    g_assert_cmpint (g_utf8_strlen (gtk_editable_get_text (GTK_EDITABLE (cp_field_row_get_input (row))), -1),
+                     ==, CP_TEXT_STORED_MAX_CHARS);
+  }
+  gtk_editable_set_text (GTK_EDITABLE (cp_field_row_get_input (row)), at_limit);
+  g_signal_emit_by_name (cp_field_row_get_input (row), "activate");
+  cp_test_gui_spin ();
+  g_assert_null (cp_field_row_get_error (row));
+  g_assert_cmpstr (quote->vendor, ==, at_limit);
+
+  /* The sidebar's rename: the entry stays open, marked, and says why. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "rename", NULL);
+  cp_test_gui_spin ();
+  box = gtk_list_box_row_get_child (gtk_list_box_get_row_at_index (cp_window_get_quotes_list (window), 0));
+  entry = g_object_get_data (G_OBJECT (box), "entry");
+  g_assert_true (gtk_widget_get_visible (entry));
+  gtk_editable_set_text (GTK_EDITABLE (entry), too_long);
+  g_signal_emit_by_name (entry, "activate");
+  cp_test_gui_spin ();
+  g_assert_true (gtk_widget_get_visible (entry));
+  g_assert_true (gtk_widget_has_css_class (entry, "error"));
+  cp_test_gui_wait_until (toast_says, args, "the toast naming the vendor's limit");
+  g_assert_cmpstr (quote->vendor, ==, at_limit);
+
+  cp_test_gui_close_window (window);
+  g_unlink (path);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -251,6 +351,8 @@ main (int   argc,
 
   g_test_add_func ("/gui/window-file/replaced-then-reload", test_replaced_then_reload);
   g_test_add_func ("/gui/window-file/removed-then-save-as", test_removed_then_save_as);
+  g_test_add_func ("/gui/window-file/problems-said", test_problems_said);
+  g_test_add_func ("/gui/window-file/name-too-long", test_name_too_long);
   status = g_test_run ();
 
   g_rmdir (tmp_dir);

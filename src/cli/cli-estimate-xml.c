@@ -1,0 +1,290 @@
+/* cli-estimate-xml.c: `compute-planner-cli estimate --xml`, the inputs,
+ * the figures of the configuration asked for, the recommended one where
+ * it differs, and the verdict with its reasons, for scripts and the
+ * published-case scoreboard. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "cli-common.h"
+#include "cli-estimate-private.h"
+#include "cli-recommended.h"
+#include "report/cp-reason-text.h"
+
+gboolean
+cp_cli_estimate_write_xml (const Estimate    *e,
+                           const CpEstimate  *est,
+                           guint              nodes,
+                           GError           **error)
+{
+  const CpJob *job = &e->job;
+  const CpQuote *quote = &e->quote;
+  const CpSettings *settings = &e->settings;
+  const char *currency = quote->currency;
+  xmlBufferPtr buffer;
+  xmlTextWriterPtr w = cp_cli_xml_begin (&buffer, "estimate");
+  const CpOption *recommended = cp_cli_recommended_other (e->plan, job, est);
+  gboolean cost_known = !e->plan->cost_unknown;
+  g_autofree char *refusal = cp_words_refusal (e->project, job, quote, est, C_("language code", "en"));
+  /* A training run that cannot happen has no time or cost. */
+  gboolean runs = !cp_task_kind_is_training (job->kind) || est->fits;
+
+  /* Whose the figures from <configuration> to <cost> are: the one asked
+   * for; <recommended-configuration> has the verdict's when it differs. */
+  cp_cli_xml_bool (w, "asked-is-recommended", recommended == NULL);
+  xmlTextWriterStartElement (w, BAD_CAST "inputs");
+  cp_cli_xml_text (w, "model-id", job->model.id);
+  cp_cli_xml_text (w, "model-name", job->model.name);
+  cp_cli_xml_double (w, "params", job->model.params);
+  cp_cli_xml_double (w, "active-params", job->model.active_params);
+  cp_cli_xml_uint (w, "layers", job->model.layers);
+  cp_cli_xml_uint (w, "hidden", job->model.hidden);
+  cp_cli_xml_uint (w, "heads", job->model.heads);
+  cp_cli_xml_uint (w, "kv-heads", job->model.kv_heads);
+  /* The rest of the shape, so another estimator (tests/model/peers) can
+   * be given the same model as the estimate. */
+  cp_cli_xml_uint (w, "ffn", job->model.ffn);
+  cp_cli_xml_uint (w, "vocab", job->model.vocab);
+  cp_cli_xml_bool (w, "tied-embeddings", job->model.tied_embeddings);
+  cp_cli_xml_bool (w, "gated-mlp", job->model.gated_mlp);
+  cp_cli_xml_uint (w, "experts", job->model.experts_total);
+  cp_cli_xml_uint (w, "active-experts", job->model.experts_active);
+  cp_cli_xml_uint (w, "shared-experts", job->model.shared_experts);
+  cp_cli_xml_uint (w, "expert-ffn", job->model.expert_ffn);
+  cp_cli_xml_uint (w, "q-lora-rank", job->model.q_lora_rank);
+  cp_cli_xml_uint (w, "kv-lora-rank", job->model.kv_lora_rank);
+  cp_cli_xml_uint (w, "qk-rope-head-dim", job->model.qk_rope_head_dim);
+  cp_cli_xml_uint (w, "qk-nope-head-dim", job->model.qk_nope_head_dim);
+  cp_cli_xml_uint (w, "v-head-dim", job->model.v_head_dim);
+  cp_cli_xml_text (w, "task", cp_task_kind_to_string (job->kind));
+  cp_cli_xml_text (w, "precision", cp_precision_to_string (job->precision));
+  cp_cli_xml_text (w, "optimizer", cp_optimizer_to_string (job->optimizer));
+  cp_cli_xml_double (w, "tokens", job->tokens);
+  cp_cli_xml_uint (w, "seq-len", job->seq_len);
+  cp_cli_xml_uint (w, "micro-batch", job->micro_batch);
+  cp_cli_xml_uint (w, "global-batch", job->global_batch);
+  cp_cli_xml_text (w, "recompute", cp_recompute_to_string (job->recompute));
+  if (job->zero_stage == CP_ZERO_STAGE_AUTO)
+    cp_cli_xml_text (w, "zero-stage", "auto");
+  else
+    cp_cli_xml_uint (w, "zero-stage", job->zero_stage);
+  cp_cli_xml_bool (w, "cpu-offload", job->cpu_offload);
+  cp_cli_xml_bool (w, "flash-attention", job->flash_attention);
+  cp_cli_xml_uint (w, "context", job->context_len);
+  cp_cli_xml_uint (w, "prompt-tokens", job->prompt_tokens);
+  cp_cli_xml_uint (w, "output-tokens", job->output_tokens);
+  cp_cli_xml_bool (w, "request-fitted-to-context", e->options.request_fitted);
+  cp_cli_xml_double (w, "serving-memory-fraction", settings->serving_memory_fraction);
+  cp_cli_xml_uint (w, "concurrency", job->concurrency);
+  cp_cli_xml_uint (w, "weight-bits", job->weight_bits);
+  cp_cli_xml_uint (w, "kv-bits", job->kv_bits);
+  cp_cli_xml_double (w, "deadline-days", job->deadline_days);
+  cp_cli_xml_double (w, "duration-days", job->duration_days);
+  cp_cli_xml_text (w, "gpu-id", quote->gpu.id);
+  cp_cli_xml_text (w, "gpu-name", quote->gpu.name);
+  cp_cli_xml_double (w, "gpu-memory-nominal-gb", quote->gpu.memory_nominal_gb);
+  cp_cli_xml_double (w, "gpu-dense-bf16-flops", quote->gpu.dense_bf16_flops);
+  cp_cli_xml_text (w, "intra-link", quote->intra_link.id);
+  cp_cli_xml_uint (w, "gpus-per-node", quote->gpus_per_node);
+  cp_cli_xml_uint (w, "nodes", nodes);
+  cp_cli_xml_text (w, "network", cp_network_kind_to_string (quote->network));
+  cp_cli_xml_uint (w, "nics-per-node", quote->nics_per_node);
+  cp_cli_xml_double (w, "nic-gbps", quote->nic_gbps);
+  cp_cli_xml_double (w, "host-memory-per-node-bytes", quote->host_memory_per_node_bytes);
+  cp_cli_xml_text (w, "sharing", cp_sharing_to_string (quote->sharing));
+  /* Not stated: how the estimate took it, at what share of line rate; the
+   * range's optimistic end takes it dedicated. */
+  if (cp_quote_sharing_assumed (quote))
+    {
+      cp_cli_xml_text (w, "sharing-assumed", cp_sharing_to_string (CP_SHARING_SHARED));
+      cp_cli_xml_double (w, "shared-network-factor", settings->shared_network_factor);
+      cp_cli_xml_text (w, "sharing-range", "dedicated-to-shared");
+    }
+  cp_cli_xml_money (w, "price", quote->price, currency);
+  cp_cli_xml_text (w, "price-unit", cp_price_unit_to_string (quote->price_unit));
+  cp_cli_xml_text (w, "bytes-convention", cp_bytes_convention_to_string (settings->bytes_convention));
+  cp_cli_xml_text (w, "memory-unit", cp_memory_unit_to_string (settings->memory_unit));
+  cp_cli_xml_double (w, "mfu", job->mfu);
+  cp_cli_xml_double (w, "compute-utilisation", settings->compute_utilisation);
+  cp_cli_xml_double (w, "debug-share", settings->debug_share);
+  cp_cli_xml_double (w, "gpu-failure-rate", settings->gpu_failure_rate_per_hour);
+  cp_cli_xml_double (w, "restart-time", settings->restart_s);
+  cp_cli_xml_double (w, "checkpoint-interval", settings->checkpoint_interval_s);
+  xmlTextWriterEndElement (w);
+
+  xmlTextWriterStartElement (w, BAD_CAST "configuration");
+  cp_cli_xml_uint (w, "gpus", est->gpus);
+  cp_cli_xml_uint (w, "tensor-parallel", est->layout.tensor_parallel);
+  cp_cli_xml_uint (w, "pipeline-parallel", est->layout.pipeline_parallel);
+  cp_cli_xml_uint (w, "data-parallel", est->layout.data_parallel);
+  cp_cli_xml_uint (w, "expert-parallel", est->layout.expert_parallel);
+  cp_cli_xml_uint (w, "virtual-stages", est->layout.virtual_stages);
+  cp_cli_xml_uint (w, "micro-batch", est->layout.micro_batch);
+  cp_cli_xml_uint (w, "micro-batches", est->layout.micro_batches);
+  cp_cli_xml_double (w, "global-batch-tokens", est->global_batch_tokens);
+  cp_cli_xml_uint (w, "zero-stage", est->layout.zero_stage);
+  cp_cli_xml_text (w, "recompute", cp_recompute_to_string (est->layout.recompute));
+  cp_cli_xml_uint (w, "recomputed-layers", est->layout.recomputed_layers);
+  cp_cli_xml_uint (w, "layers-per-gpu", est->layout.layers_per_gpu);
+  cp_cli_xml_bool (w, "cpu-offload", est->cpu_offload);
+  cp_cli_xml_bool (w, "flash-attention", est->flash_attention);
+  cp_cli_xml_bool (w, "layout-searched", est->layout_searched);
+  /* What the search weighed: layouts timed, splits of the GPUs enumerated
+   * and those a lower bound on their run time left untimed. */
+  cp_cli_xml_uint (w, "layouts-evaluated", est->layouts_evaluated);
+  cp_cli_xml_uint (w, "splits", est->layout_splits);
+  cp_cli_xml_uint (w, "splits-pruned", est->layout_splits_pruned);
+  cp_cli_xml_text (w, "technique", cp_technique_to_string (est->technique));
+  cp_cli_xml_text (w, "technique-to-fit", e->fitting.fits ? cp_technique_to_string (e->fitting.technique) : "none");
+  /* Why it cannot run: a stable id and the sentence. */
+  if (refusal != NULL)
+    {
+      xmlTextWriterStartElement (w, BAD_CAST "refusal");
+      xmlTextWriterWriteAttribute (w, BAD_CAST "id", BAD_CAST cp_refusal_to_string (est->refusal));
+      xmlTextWriterWriteString (w, BAD_CAST refusal);
+      xmlTextWriterEndElement (w);
+    }
+  xmlTextWriterEndElement (w);
+
+  xmlTextWriterStartElement (w, BAD_CAST "memory");
+  cp_cli_xml_double (w, "weights-bytes", est->weights_bytes);
+  cp_cli_xml_double (w, "gradients-bytes", est->gradients_bytes);
+  cp_cli_xml_double (w, "optimizer-bytes", est->optimizer_bytes);
+  cp_cli_xml_double (w, "activations-bytes", est->activations_bytes);
+  cp_cli_xml_double (w, "kv-cache-bytes", est->kv_cache_bytes);
+  cp_cli_xml_double (w, "overhead-bytes", est->overhead_bytes);
+  cp_cli_xml_double (w, "memory-per-gpu-bytes", est->memory_per_gpu_bytes);
+  cp_cli_xml_double (w, "available-per-gpu-bytes", est->available_per_gpu_bytes);
+  cp_cli_xml_bool (w, "fits", est->fits);
+  cp_cli_xml_bool (w, "memory-measured", est->memory_measured);
+  cp_cli_xml_double (w, "offload-host-memory-per-node-bytes", est->host_memory_per_node_bytes);
+  cp_cli_xml_double (w, "offload-refused-host-bytes", e->fitting.offload_refused_host_bytes);
+  cp_cli_xml_double (w, "total-memory-bytes", est->total_memory_bytes);
+  cp_cli_xml_double (w, "memory-gap", est->memory_gap);
+  xmlTextWriterEndElement (w);
+
+  xmlTextWriterStartElement (w, BAD_CAST "inference");
+  cp_cli_xml_double (w, "kv-bytes-per-token", est->kv_bytes_per_token);
+  cp_cli_xml_double (w, "serving-budget-bytes", est->serving_budget_bytes);
+  cp_cli_xml_double (w, "activation-peak-bytes", est->activation_peak_bytes);
+  cp_cli_xml_double (w, "cuda-graph-bytes", est->cuda_graph_bytes);
+  cp_cli_xml_double (w, "kv-budget-bytes", est->kv_budget_bytes);
+  cp_cli_xml_double (w, "kv-blocks", est->kv_blocks);
+  cp_cli_xml_double (w, "max-concurrency", est->max_concurrency);
+  cp_cli_xml_bool (w, "kv-measured", est->kv_measured);
+  cp_cli_xml_bool (w, "kv-extrapolated", est->kv_extrapolated);
+  cp_cli_xml_double (w, "requests-per-replica", est->requests_per_replica);
+  cp_cli_xml_uint (w, "replicas-per-node", est->replicas_per_node);
+  cp_cli_xml_uint (w, "replicas-needed", est->replicas_needed);
+  cp_cli_xml_uint (w, "nodes-needed", est->nodes_needed);
+  cp_cli_xml_double (w, "decode-batch", est->decode_batch);
+  cp_cli_xml_double (w, "decode-memory-s", est->decode_memory_s);
+  cp_cli_xml_double (w, "decode-compute-s", est->decode_compute_s);
+  cp_cli_xml_double (w, "decode-tp-communication-s", est->decode_tp_communication_s);
+  cp_cli_xml_double (w, "decode-step-s", est->decode_step_s);
+  cp_cli_xml_double (w, "decode-tokens-per-s", est->decode_tokens_per_s);
+  cp_cli_xml_double (w, "prefill-tokens-per-s", est->prefill_tokens_per_s);
+  cp_cli_xml_double (w, "concurrency-served", est->concurrency_served);
+  cp_cli_xml_double (w, "requests-per-s", est->requests_per_s);
+  cp_cli_xml_double (w, "output-tokens-per-s", est->output_tokens_per_s);
+  if (cost_known)
+    {
+      cp_cli_xml_money (w, "hourly-cost", est->hourly_cost, currency);
+      cp_cli_xml_money (w, "cost-per-million-output-tokens", est->cost_per_million_output_tokens, currency);
+    }
+  xmlTextWriterEndElement (w);
+
+  xmlTextWriterStartElement (w, BAD_CAST "time");
+  cp_cli_xml_bool (w, "runs", runs);
+  if (runs)
+    {
+  cp_cli_xml_text (w, "time-source", cp_time_source_to_string (est->time_source));
+  cp_cli_xml_double (w, "flops", est->flops);
+  cp_cli_xml_double (w, "steps", est->steps);
+  cp_cli_xml_double (w, "compute-s", est->compute_s);
+  cp_cli_xml_double (w, "communication-s", est->communication_s);
+  cp_cli_xml_double (w, "dp-communication-s", est->dp_communication_s);
+  cp_cli_xml_double (w, "tp-communication-s", est->tp_communication_s);
+  cp_cli_xml_double (w, "pp-communication-s", est->pp_communication_s);
+  cp_cli_xml_double (w, "all-to-all-s", est->all_to_all_s);
+  cp_cli_xml_double (w, "zero3-gather-s", est->zero3_gather_s);
+  cp_cli_xml_double (w, "exposed-dp-communication-s", est->exposed_dp_communication_s);
+  cp_cli_xml_double (w, "inter-node-communication-s", est->inter_node_communication_s);
+  cp_cli_xml_double (w, "overlap-slowdown-s", est->overlap_slowdown_s);
+  cp_cli_xml_double (w, "exposed-communication-s", est->exposed_communication_s);
+  cp_cli_xml_double (w, "bubble-s", est->bubble_s);
+  cp_cli_xml_double (w, "total-s", est->total_s);
+  cp_cli_xml_double (w, "total-s-low", e->range.total_s_low);
+  cp_cli_xml_double (w, "total-s-high", e->range.total_s_high);
+  cp_cli_xml_double (w, "gpu-hours", est->gpu_hours);
+  cp_cli_xml_double (w, "comm-compute-ratio", est->comm_compute_ratio);
+  cp_cli_xml_double (w, "scaling-efficiency", est->scaling_efficiency);
+  cp_cli_xml_double (w, "achieved-mfu", est->achieved_mfu);
+  cp_cli_xml_double (w, "goodput", est->goodput);
+  cp_cli_xml_double (w, "expected-interruptions", est->expected_interruptions);
+  cp_cli_xml_double (w, "checkpoint-bytes", est->checkpoint_bytes);
+  cp_cli_xml_double (w, "checkpoint-s", est->checkpoint_s);
+  cp_cli_xml_double (w, "checkpoint-interval-s", est->checkpoint_interval_s);
+  cp_cli_xml_double (w, "restart-s", est->restart_s);
+  cp_cli_xml_double (w, "lost-s", est->lost_s);
+  cp_cli_xml_double (w, "debug-days", est->debug_days);
+  cp_cli_xml_double (w, "migration-days", est->migration_days);
+  cp_cli_xml_double (w, "calendar-days", est->calendar_days);
+  cp_cli_xml_double (w, "calendar-days-low", e->range.calendar_days_low);
+  cp_cli_xml_double (w, "calendar-days-high", e->range.calendar_days_high);
+  cp_cli_xml_double (w, "longest-run-days", est->longest_run_days);
+  cp_cli_xml_bool (w, "meets-deadline", est->meets_deadline);
+    }
+  xmlTextWriterEndElement (w);
+
+  xmlTextWriterStartElement (w, BAD_CAST "cost");
+  xmlTextWriterWriteAttribute (w, BAD_CAST "currency", BAD_CAST currency);
+  /* known="false": no price, so no cost figure at all rather than a
+   * total made of migration alone. */
+  xmlTextWriterWriteAttribute (w, BAD_CAST "known", BAD_CAST (cost_known ? "true" : "false"));
+  if (cost_known && runs)
+    {
+    cp_cli_xml_double (w, "billed-hours", est->billed_hours);
+    cp_cli_xml_double (w, "minimum-term-hours", cp_quote_minimum_term_h (&e->quote, &e->settings));
+    cp_cli_xml_bool (w, "minimum-term-assumed", cp_quote_minimum_term_is_assumed (&e->quote));
+    cp_cli_xml_money (w, "compute-cost", est->compute_cost, currency);
+    cp_cli_xml_money (w, "debug-cost", est->debug_cost, currency);
+    cp_cli_xml_money (w, "network-cost", est->network_cost, currency);
+    cp_cli_xml_money (w, "storage-cost", est->storage_cost, currency);
+    cp_cli_xml_money (w, "fees-cost", est->fees_cost, currency);
+    cp_cli_xml_money (w, "engineering-cost", est->engineering_cost, currency);
+    cp_cli_xml_money (w, "total-cost", est->total_cost, currency);
+    cp_cli_xml_money (w, "total-cost-low", e->range.total_cost_low, currency);
+    cp_cli_xml_money (w, "total-cost-high", e->range.total_cost_high, currency);
+    }
+  xmlTextWriterEndElement (w);
+  cp_cli_xml_spreads (w, settings);
+
+  /* After the chosen layout's figures: the runner-up repeats their names. */
+  if (est->layout_why != CP_LAYOUT_WHY_NONE)
+    {
+      xmlTextWriterStartElement (w, BAD_CAST "runner-up");
+      cp_cli_xml_text (w, "why", cp_layout_why_to_string (est->layout_why));
+      cp_cli_xml_uint (w, "tensor-parallel", est->runner_up.tensor_parallel);
+      cp_cli_xml_uint (w, "pipeline-parallel", est->runner_up.pipeline_parallel);
+      cp_cli_xml_uint (w, "data-parallel", est->runner_up.data_parallel);
+      cp_cli_xml_uint (w, "expert-parallel", est->runner_up.expert_parallel);
+      cp_cli_xml_uint (w, "virtual-stages", est->runner_up.virtual_stages);
+      cp_cli_xml_uint (w, "micro-batch", est->runner_up.micro_batch);
+      cp_cli_xml_uint (w, "zero-stage", est->runner_up.zero_stage);
+      cp_cli_xml_text (w, "recompute", cp_recompute_to_string (est->runner_up.recompute));
+      cp_cli_xml_uint (w, "recomputed-layers", est->runner_up.recomputed_layers);
+      cp_cli_xml_bool (w, "fits", est->runner_up_fits);
+      cp_cli_xml_double (w, "total-s", est->runner_up_total_s);
+      cp_cli_xml_double (w, "memory-per-gpu-bytes", est->runner_up_memory_per_gpu_bytes);
+      xmlTextWriterEndElement (w);
+    }
+  if (recommended != NULL)
+    cp_cli_xml_recommended (w, e->project, job, e->plan, recommended);
+  cp_cli_xml_text (w, "verdict", cp_verdict_to_string (e->plan->verdict));
+  cp_cli_xml_bool (w, "verdict-robust", e->plan->verdict_robust);
+  cp_cli_xml_bool (w, "cost-known", cost_known);
+  cp_cli_xml_reasons (w, e->project, e->plan);
+
+  return cp_cli_xml_finish (w, buffer, e->options.output, error);
+}
