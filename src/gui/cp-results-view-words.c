@@ -80,15 +80,26 @@ _cp_results_view_describe_recommendation (const CpProject *project,
 
 /* "4 nodes: 1.2 days, ¥15,000, communication 35% of the run". */
 static char *
-describe_offer (const CpPlan     *plan,
+describe_offer (const CpProject  *project,
+                const CpJob      *job,
+                const CpQuote    *quote,
+                const CpPlan     *plan,
                 const CpEstimate *estimate,
-                const char       *currency,
                 const char       *lang)
 {
   g_autofree char *days = cp_i18n_format_days (estimate->calendar_days, lang);
-  g_autofree char *cost = cp_words_plan_money (plan, estimate->total_cost, currency, lang);
+  g_autofree char *cost = cp_words_plan_money (plan, estimate->total_cost, quote->currency, lang);
   g_autofree char *share = cp_i18n_format_percent (communication_share (estimate), lang);
 
+  /* A layout the job pins and this offer cannot take: why, not memory. */
+  if (cp_estimate_layout_refused (estimate))
+    {
+      g_autofree char *refusal = cp_words_refusal (project, job, quote, estimate, lang);
+
+      /* TRANSLATORS: an offer at a node count, then why the layout asked for cannot run there */
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u node: %s", "%u nodes: %s", estimate->nodes),
+                              estimate->nodes, refusal);
+    }
   if (!estimate->fits)
     /* TRANSLATORS: an offer at a node count where the job does not fit in memory */
     return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
@@ -242,7 +253,7 @@ _cp_results_view_describe_cluster_question (const CpProject *project,
         continue;
 
       name = cp_words_quote_name (project, option->quote_index);
-      chosen = describe_offer (plan, best, quote->currency, lang);
+      chosen = describe_offer (project, job, quote, plan, best, lang);
       if (text->len > 0)
         g_string_append (text, "\n\n");
       /* TRANSLATORS: quote name, then its best node count with time, cost and communication share */
@@ -253,7 +264,7 @@ _cp_results_view_describe_cluster_question (const CpProject *project,
         continue;
 
       {
-        g_autofree char *whole = describe_offer (plan, full, quote->currency, lang);
+        g_autofree char *whole = describe_offer (project, job, quote, plan, full, lang);
 
         g_string_append (text, "\n");
         /* TRANSLATORS: the quote's whole offer, with time, cost and communication share */
@@ -421,6 +432,15 @@ _cp_results_view_describe_layout (const CpProject *project,
 
   estimate = &option->estimate;
   name = cp_words_quote_name (project, option->quote_index);
+  /* A pinned layout no offer takes has no layout to describe: why. */
+  if (cp_estimate_layout_refused (estimate))
+    {
+      g_autofree char *refusal = cp_words_refusal (project, job, g_ptr_array_index (project->quotes, option->quote_index),
+                                                   estimate, lang);
+
+      /* TRANSLATORS: "Layout:" then the best-ranked option's quote and why the layout asked for cannot run on it */
+      return g_strdup_printf (_("Layout: best-ranked option, %s: %s."), name, refusal);
+    }
   words = cp_words_estimate_layout (project, estimate, lang);
   if (recommended)
     /* TRANSLATORS: the recommended option's quote and its layout */

@@ -213,6 +213,49 @@ cp_doc_page_furniture (Doc   *doc,
 }
 
 void
+cp_doc_page_clear (Page *page)
+{
+  g_clear_pointer (&page->furniture, cairo_surface_destroy);
+  g_clear_pointer (&page->content, cairo_surface_destroy);
+}
+
+/* A scratch document like @doc, its first page started at @doc's cursor,
+ * to measure a layout before drawing it; returns its pages, to be freed
+ * after cp_doc_clear (@trial). */
+GArray *
+cp_doc_init_trial (Doc       *trial,
+                   const Doc *doc)
+{
+  GArray *pages = g_array_new (FALSE, TRUE, sizeof (Page));
+
+  g_array_set_clear_func (pages, (GDestroyNotify) cp_doc_page_clear);
+  cp_doc_init (trial, doc->project, doc->lang, doc->page_width, doc->page_height, pages);
+  trial->title_text = doc->title_text;
+  trial->date = doc->date;
+  cp_doc_new_page (trial);
+  trial->y = doc->y;
+  return pages;
+}
+
+/* Whether @lay_out, run from the cursor on a scratch copy of @doc's
+ * page, goes past the page's end: what a float needs to know before it
+ * lets text take its place. */
+gboolean
+cp_doc_fills_page (Doc          *doc,
+                   CpDocSection  lay_out,
+                   gconstpointer data)
+{
+  Doc trial;
+  g_autoptr(GArray) pages = cp_doc_init_trial (&trial, doc);
+  gboolean fills;
+
+  lay_out (&trial, data);
+  fills = pages->len > 1;
+  cp_doc_clear (&trial);
+  return fills;
+}
+
+void
 cp_doc_new_page (Doc *doc)
 {
   Page page = { NULL, page_surface_new (doc) };
@@ -342,6 +385,14 @@ cp_doc_chart_height (const Doc *doc,
   if (room >= smallest)
     return floor (room);
   return height;
+}
+
+/* Whether a chart of @smallest height fits below the cursor. */
+gboolean
+cp_doc_chart_fits (const Doc *doc,
+                   double     smallest)
+{
+  return cp_doc_room (doc) - CHART_SPACE_ABOVE - CHART_SPACE_BELOW >= smallest || doc->y <= doc->top;
 }
 
 /* A chart carries its own title, so it never parts from its heading. */

@@ -46,7 +46,15 @@ void cp_doc_clear (Doc *doc);
 
 void cp_doc_page_furniture (Doc *doc, guint index, guint n_pages);
 
+void cp_doc_page_clear (Page *page);
+
 void cp_doc_new_page (Doc *doc);
+
+GArray *cp_doc_init_trial (Doc *trial, const Doc *doc);
+
+typedef void (*CpDocSection) (Doc *doc, gconstpointer data);
+
+gboolean cp_doc_fills_page (Doc *doc, CpDocSection lay_out, gconstpointer data);
 
 void cp_doc_ensure (Doc *doc, double height);
 
@@ -61,6 +69,8 @@ void cp_doc_heading (Doc *doc, const PangoFontDescription *font, const char *tex
                      double keep_with_next);
 
 double cp_doc_chart_height (const Doc *doc, double height, double smallest);
+
+gboolean cp_doc_chart_fits (const Doc *doc, double smallest);
 
 void cp_doc_chart (Doc *doc, const CpChartData *data, double height, double smallest);
 

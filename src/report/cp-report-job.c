@@ -28,7 +28,30 @@
 #define MEMORY_CHART_HEIGHT 250.0
 #define MEMORY_CHART_SMALLEST 240.0
 #define COST_CHART_HEIGHT 360.0
-#define COST_CHART_SMALLEST 330.0
+#define COST_CHART_SMALLEST 300.0
+
+/* A chart of the job's chapter with its full and smallest heights. */
+typedef struct {
+  const CpChartData *data;      /* NULL: none for this job */
+  double             height;
+  double             smallest;
+} ChartPlace;
+
+typedef struct {
+  const CpJob  *job;
+  const CpPlan *plan;
+} ReasonsOf;
+
+static void section_job_reasons_and_risks (Doc *doc, const CpJob *job, const CpPlan *plan);
+
+static void
+lay_out_reasons (Doc           *doc,
+                 gconstpointer  data)
+{
+  const ReasonsOf *reasons = data;
+
+  section_job_reasons_and_risks (doc, reasons->job, reasons->plan);
+}
 
 static char *
 yes_no (gboolean value)
@@ -418,14 +441,43 @@ cp_report_section_job (Doc       *doc,
   g_ptr_array_unref (table.rows);
   g_ptr_array_unref (costs.rows);
 
-  /* The charts before the reasons, which break between lines and so fill
-   * the page a chart leaves. */
-  /* A job without a model (data processing) has no memory curve to show. */
-  if (job->model.params > 0)
-    cp_doc_chart (doc, result->memory, MEMORY_CHART_HEIGHT, MEMORY_CHART_SMALLEST);
-  cp_doc_chart (doc, result->cost, COST_CHART_HEIGHT, COST_CHART_SMALLEST);
-  if (result->serving != NULL)
-    cp_doc_chart (doc, result->serving, MEMORY_CHART_HEIGHT, MEMORY_CHART_SMALLEST);
+  /* The charts before the reasons, in their order while each fits where
+   * it falls; from the first that does not, after the reasons and risks
+   * when those break between lines past the page's end and so fill the
+   * page the chart leaves (a float, as a book's figures are). A job
+   * without a model (data processing) has no memory curve to show. */
+  {
+    const ChartPlace charts[] = {
+      { job->model.params > 0 ? result->memory : NULL, MEMORY_CHART_HEIGHT, MEMORY_CHART_SMALLEST },
+      { result->cost, COST_CHART_HEIGHT, COST_CHART_SMALLEST },
+      { result->serving, MEMORY_CHART_HEIGHT, MEMORY_CHART_SMALLEST },
+    };
+    guint placed = 0;
+
+    const ReasonsOf reasons = { job, plan };
+
+    for (; placed < G_N_ELEMENTS (charts); placed++)
+      {
+        /* Text that would not reach the page's end would leave the gap
+         * all the same: the chart then moves on in its place. */
+        if (charts[placed].data != NULL && !cp_doc_chart_fits (doc, charts[placed].smallest) &&
+            cp_doc_fills_page (doc, lay_out_reasons, &reasons))
+          break;
+        cp_doc_chart (doc, charts[placed].data, charts[placed].height, charts[placed].smallest);
+      }
+    section_job_reasons_and_risks (doc, job, plan);
+    for (; placed < G_N_ELEMENTS (charts); placed++)
+      cp_doc_chart (doc, charts[placed].data, charts[placed].height, charts[placed].smallest);
+  }
+}
+
+/* The reasons behind the verdict, and the risks of the leading options. */
+static void
+section_job_reasons_and_risks (Doc          *doc,
+                               const CpJob  *job,
+                               const CpPlan *plan)
+{
+  const CpProject *project = doc->project;
 
   cp_doc_heading (doc, doc->h2, _("Reasons"), 30);
   for (guint i = 0; i < plan->reasons->len; i++)
@@ -454,5 +506,4 @@ cp_report_section_job (Doc       *doc,
       for (guint r = 0; r < risks->len; r++)
         cp_doc_paragraph_full (doc, doc->body, g_ptr_array_index (risks, r), 14, 3, "•");
     }
-
 }

@@ -43,8 +43,6 @@ struct _CpReportLayout
 #define TIMELINE_SMALLEST_PLOT_HEIGHT 36.0
 #define TIMELINE_MAX_HEIGHT 300.0
 
-static void page_clear (Page *page);
-
 /* The memo: each job's answer, the project's budget and calendar, what
  * to ask the vendors, the main risks and the sign-off. Sets @chart_page
  * to the page the timeline chart is drawn on. */
@@ -80,7 +78,7 @@ timeline_height (Doc              *doc,
                  JobResult        *results,
                  const CpSchedule *schedule)
 {
-  g_autoptr(GArray) pages = g_array_new (FALSE, TRUE, sizeof (Page));
+  g_autoptr(GArray) pages = NULL;
   guint n_jobs = schedule->jobs->len;
   double full = MIN (TIMELINE_HEAD_HEIGHT + MAX (TIMELINE_PLOT_HEIGHT, TIMELINE_ROW_HEIGHT * n_jobs),
                      TIMELINE_MAX_HEIGHT);
@@ -90,11 +88,7 @@ timeline_height (Doc              *doc,
   Doc trial;
   double height;
 
-  g_array_set_clear_func (pages, (GDestroyNotify) page_clear);
-  cp_doc_init (&trial, doc->project, doc->lang, doc->page_width, doc->page_height, pages);
-  trial.title_text = doc->title_text;
-  trial.date = doc->date;
-  cp_doc_new_page (&trial);
+  pages = cp_doc_init_trial (&trial, doc);
   lay_out_memo (&trial, results, schedule, NULL, 0, &chart_page);
   height = chart_page == pages->len ? cp_doc_chart_height (&trial, full, smallest) : smallest;
   /* No room on the page: the smallest, which keeps a longer memo short. */
@@ -148,13 +142,6 @@ cp_report_project_name (const CpProject *project,
 /* ---------------------------------------------------------------------- */
 /* Pages                                                                  */
 
-static void
-page_clear (Page *page)
-{
-  g_clear_pointer (&page->furniture, cairo_surface_destroy);
-  g_clear_pointer (&page->content, cairo_surface_destroy);
-}
-
 CpReportLayout *
 cp_report_layout_new (const CpProject *project,
                       const char      *lang,
@@ -174,7 +161,7 @@ cp_report_layout_new (const CpProject *project,
 
   layout = g_new0 (CpReportLayout, 1);
   layout->pages = g_array_new (FALSE, TRUE, sizeof (Page));
-  g_array_set_clear_func (layout->pages, (GDestroyNotify) page_clear);
+  g_array_set_clear_func (layout->pages, (GDestroyNotify) cp_doc_page_clear);
 
   cp_i18n_push_language (lang);
 

@@ -19,6 +19,7 @@
 #include "cp-check.h"
 #include "common/cp-test-demo.h"
 #include "common/cp-test-dir.h"
+#include "common/cp-test-workbook.h"
 
 static char *tmp_dir;
 
@@ -129,6 +130,37 @@ test_csv_import (void)
     g_assert_cmpuint (result->quotes->len, ==, 1);
     g_assert_cmpstr (((CpQuote *) g_ptr_array_index (result->quotes, 0))->vendor, ==, vendor);
   }
+}
+
+/* The same row in a workbook (.xlsx and .ods): the same check. */
+static void
+test_workbook_import (void)
+{
+  g_autofree char *vendor = repeated ("V", 10000);
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
+
+  g_ptr_array_add (rows, g_strsplit ("vendor,gpu,gpus per node,price,price unit", ",", -1));
+  g_ptr_array_add (rows, g_strsplit ("-,rtx4090,8,2.2,gpu-hour", ",", -1));
+  g_free (((char **) g_ptr_array_index (rows, 1))[0]);
+  ((char **) g_ptr_array_index (rows, 1))[0] = g_strdup (vendor);
+  for (guint format = 0; format < 2; format++)
+    {
+      g_autoptr(GBytes) bytes = format == 0 ? cp_test_xlsx_from_rows (rows, CP_TEST_ZIP_DEFLATED)
+                                            : cp_test_ods_from_rows (rows, CP_TEST_ZIP_DEFLATED);
+      gsize len;
+      const char *data = g_bytes_get_data (bytes, &len);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(CpQuoteSheet) sheet = cp_quote_sheet_new_full (data, len, NULL, -1, &error);
+      g_autoptr(CpQuoteCsvResult) result = NULL;
+
+      g_assert_no_error (error);
+      result = cp_quote_sheet_read (sheet, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (result->quotes->len, ==, 0);
+      g_assert_cmpuint (result->errors->len, ==, 1);
+      g_assert_nonnull (strstr (((CpCsvLineError *) g_ptr_array_index (result->errors, 0))->message,
+                                "Vendor: must be at most 200 characters long"));
+    }
 }
 
 /* An XML report whose first quote's vendor is @vendor. */
@@ -274,6 +306,7 @@ main (int argc, char **argv)
   g_test_add_func ("/text-limits/check", test_check);
   g_test_add_func ("/text-limits/records", test_records);
   g_test_add_func ("/text-limits/csv-import", test_csv_import);
+  g_test_add_func ("/text-limits/workbook-import", test_workbook_import);
   g_test_add_func ("/text-limits/xml-import", test_xml_import);
   g_test_add_func ("/text-limits/project-file", test_project_file);
   g_test_add_func ("/text-limits/pdf-bounded", test_pdf_bounded);

@@ -1164,7 +1164,7 @@ test_chart_labels_apart (void)
          * chart shrinks to into the room left on its page (cp-report-job.c). */
         assert_labels_apart (cost, 511, 360, CP_CHART_STYLE_PRINT, vendor);
         assert_labels_apart (memory, 511, 250, CP_CHART_STYLE_PRINT, NULL);
-        assert_labels_apart (cost, 511, 330, CP_CHART_STYLE_PRINT, vendor);
+        assert_labels_apart (cost, 511, 300, CP_CHART_STYLE_PRINT, vendor);
         assert_labels_apart (memory, 511, 240, CP_CHART_STYLE_PRINT, NULL);
         if (serving != NULL)
           {
@@ -1915,10 +1915,10 @@ check_layout_matches_pdf (const char *lang)
   g_assert_nonnull (layout);
   n_pages = cp_report_layout_get_n_pages (layout);
   /* Six jobs, each with a memory chart of at least 240 pt and a cost
-   * chart of at least 330 pt (16 pt around each), and the service's
-   * serving chart of at least 240: 6 × 602 + 256 = 3,868 pt of charts
+   * chart of at least 300 pt (16 pt around each), and the service's
+   * serving chart of at least 240: 6 × 572 + 256 = 3,688 pt of charts
    * alone, on pages whose text area is 841.89 − 58 − 52 = 731.89 pt high:
-   * 3,868 / 731.89 > 5.2, so at least six pages. */
+   * 3,688 / 731.89 > 5.03, so at least six pages. */
   g_assert_cmpuint (n_pages, >=, 6);
   /* The printed pages are the PDF's pages. */
   g_assert_cmpuint (n_pages, ==, pdf_page_count (path));
