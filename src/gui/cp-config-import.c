@@ -7,6 +7,7 @@
 #include "store/cp-model-config.h"
 #include "store/cp-store-async.h"
 #include "cp-config-import.h"
+#include "cp-window-private.h"
 
 /* A fresh id for a model whose id the project already has. */
 static char *
@@ -22,15 +23,14 @@ free_model_id (const CpProject *project, const char *id)
   return candidate;
 }
 
-static void
-show_model (CpWindow *window, const CpModelConfig *config)
+/* The figures read from @config and what was assumed, one per line. */
+static char *
+describe_model (const CpModelConfig *config)
 {
   const CpModelSpec *m = &config->model;
   g_autofree char *params = cp_format_count (m->params);
   g_autofree char *active = cp_format_count (m->active_params);
-  g_autoptr(GString) body = g_string_new (NULL);
-  g_autofree char *heading = g_strdup_printf (_("Model “%s” Added"), m->name);
-  AdwMessageDialog *dialog;
+  GString *body = g_string_new (NULL);
 
   g_string_append_printf (body, _("%s parameters, %s active per token; %u layers, hidden %u, "
                                   "%u heads (%u key/value), FFN %u, vocabulary %u."),
@@ -54,9 +54,37 @@ show_model (CpWindow *window, const CpModelConfig *config)
       g_string_append_c (body, '\n');
       g_string_append_printf (body, _("Assumed: %s"), (const char *) g_ptr_array_index (config->notes, i));
     }
-  dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (window), heading, body->str));
+  return g_string_free (body, FALSE);
+}
+
+static void
+on_details_clicked (AdwToast *toast,
+                    CpWindow *window)
+{
+  const char *heading = g_object_get_data (G_OBJECT (toast), "heading");
+  const char *body = g_object_get_data (G_OBJECT (toast), "body");
+  AdwMessageDialog *dialog = ADW_MESSAGE_DIALOG (adw_message_dialog_new (GTK_WINDOW (window), heading, body));
+
   adw_message_dialog_add_response (dialog, "close", _("_Close"));
   gtk_window_present (GTK_WINDOW (dialog));
+}
+
+/* A success is said in a toast (HIG: no dialog to dismiss when nothing
+ * went wrong); what was read and assumed is one click away. */
+static void
+show_model (CpWindow *window, const CpModelConfig *config)
+{
+  g_autofree char *params = cp_format_count (config->model.params);
+  /* TRANSLATORS: a toast; %s is a model's name, then its parameter count such as 72.7B */
+  g_autofree char *title = g_strdup_printf (_("Model “%s” added, %s parameters"), config->model.name, params);
+  AdwToast *toast = adw_toast_new (title);
+
+  g_object_set_data_full (G_OBJECT (toast), "heading",
+                          g_strdup_printf (_("Model “%s” Added"), config->model.name), g_free);
+  g_object_set_data_full (G_OBJECT (toast), "body", describe_model (config), g_free);
+  adw_toast_set_button_label (toast, _("_Details"));
+  g_signal_connect_object (toast, "button-clicked", G_CALLBACK (on_details_clicked), window, 0);
+  adw_toast_overlay_add_toast (window->toast_overlay, toast);
 }
 
 static void

@@ -26,5 +26,12 @@ char *_cp_results_view_describe_incomplete       (const CpProject *project);
 char *_cp_results_view_describe_robustness       (const CpProject *project,
                                                   const CpPlan    *plan,
                                                   const char      *lang);
+/* The plan's reasons as the window lists them, one string each, with
+ * their rules in @rules (CpRule): a question for vendors (R6, "Ask the
+ * vendor of …") is asked once, naming every quote it concerns. */
+GPtrArray *_cp_results_view_reason_lines         (const CpProject *project,
+                                                  const CpPlan    *plan,
+                                                  const char      *lang,
+                                                  GArray          *rules);
 
 G_END_DECLS

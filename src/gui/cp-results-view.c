@@ -84,6 +84,8 @@ struct _CpResultsView
   const CpJob        *details_job;
   guint               details_job_index;
   guint               details_id;
+  guint               readout_id;
+  CpChartView        *readout_chart;  /* the chart whose readout readout_id shows */
   GdkFrameClock      *after_paint_clock;
   gulong              after_paint_id;
 };
@@ -492,14 +494,30 @@ add_column (CpResultsView *self,
   return view_column;
 }
 
+static gboolean
+readout_cb (gpointer user_data)
+{
+  CpResultsView *self = user_data;
+  const char *readout = cp_chart_view_get_readout (self->readout_chart);
+
+  self->readout_id = 0;
+  set_label (self->readout_label, readout ? readout : "");
+  return G_SOURCE_REMOVE;
+}
+
+/* A chart says its readout from its size_allocate; the label beside the
+ * tabs, above the chart, is already placed by then, and a text set in
+ * that layout was painted unplaced (GTK: "Trying to snapshot GtkBox
+ * without a current allocation", on a window widened from 1024 to
+ * 1920 px). It follows before the next frame. */
 static void
 on_readout_changed (CpResultsView *self,
                     GParamSpec    *pspec,
                     CpChartView   *chart)
 {
-  const char *readout = cp_chart_view_get_readout (chart);
-
-  set_label (self->readout_label, readout ? readout : "");
+  self->readout_chart = chart;
+  if (self->readout_id == 0)
+    self->readout_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, readout_cb, self, NULL);
 }
 
 /* The reasons' rows are kept and their labels changed in place. */
@@ -508,12 +526,14 @@ fill_reasons (CpResultsView   *self,
               const CpProject *project,
               const char      *lang)
 {
+  g_autoptr(GArray) rules = g_array_new (FALSE, FALSE, sizeof (CpRule));
+  g_autoptr(GPtrArray) lines = _cp_results_view_reason_lines (project, self->plan, lang, rules);
   guint i;
 
-  for (i = 0; i < self->plan->reasons->len; i++)
+  for (i = 0; i < lines->len; i++)
     {
-      const CpReason *reason = &g_array_index (self->plan->reasons, CpReason, i);
-      g_autofree char *words = cp_reason_text (reason, project, self->plan, lang);
+      CpRule reason_rule = g_array_index (rules, CpRule, i);
+      const char *words = g_ptr_array_index (lines, i);
       GtkListBoxRow *row = gtk_list_box_get_row_at_index (self->reasons_list, (int) i);
       GtkWidget *grid, *rule, *label;
 
@@ -554,9 +574,9 @@ fill_reasons (CpResultsView   *self,
       grid = gtk_list_box_row_get_child (row);
       rule = gtk_widget_get_first_child (grid);
       label = gtk_widget_get_next_sibling (rule);
-      set_label (GTK_LABEL (rule), cp_rule_to_string (reason->rule));
-      if (g_strcmp0 (gtk_widget_get_tooltip_text (rule), cp_words_rule (reason->rule)) != 0)
-        gtk_widget_set_tooltip_text (rule, cp_words_rule (reason->rule));
+      set_label (GTK_LABEL (rule), cp_rule_to_string (reason_rule));
+      if (g_strcmp0 (gtk_widget_get_tooltip_text (rule), cp_words_rule (reason_rule)) != 0)
+        gtk_widget_set_tooltip_text (rule, cp_words_rule (reason_rule));
       set_label (GTK_LABEL (label), words);
     }
 
@@ -1018,6 +1038,7 @@ cp_results_view_dispose (GObject *object)
 
   /* AdwBin disposes its child, the template, itself. */
   g_clear_handle_id (&self->update_id, g_source_remove);
+  g_clear_handle_id (&self->readout_id, g_source_remove);
   cancel_details (self);
   g_cancellable_cancel (self->timeline_cancellable);
   g_clear_object (&self->timeline_cancellable);
@@ -1127,7 +1148,8 @@ cp_results_view_init (CpResultsView *self)
   self->serving_columns[2] = add_column (self, CP_OPTION_TEXT_SERVED, _("Requests served"), NULL, FALSE);
   for (guint c = 0; c < G_N_ELEMENTS (self->serving_columns); c++)
     gtk_column_view_column_set_visible (self->serving_columns[c], FALSE);
-  add_column (self, CP_OPTION_TEXT_BREAKDOWN, "", NULL, FALSE);
+  /* Titled: untitled, its button read as part of the Deadline column. */
+  add_column (self, CP_OPTION_TEXT_BREAKDOWN, _("Breakdown"), NULL, FALSE);
   add_column (self, CP_OPTION_TEXT_DAYS, _("Calendar"), "calendar-days", FALSE);
   add_column (self, CP_OPTION_TEXT_NODES, _("Nodes"), "nodes", FALSE);
   add_column (self, CP_OPTION_TEXT_MEMORY, _("Memory per GPU"), "fits", FALSE);

@@ -28,6 +28,7 @@ struct _CpWindow
   /* template */
   AdwWindowTitle       *window_title;
   AdwToastOverlay      *toast_overlay;
+  AdwFlap              *flap;
   GtkWidget            *sidebar;
   GtkListBox           *jobs_list;
   GtkListBox           *quotes_list;
@@ -185,6 +186,10 @@ void       _cp_window_close_lost_store    (CpWindow      *self);
 /* Connects the project name's entry (from cp_window_init). */
 void       _cp_window_sidebar_init        (CpWindow      *self);
 void       _cp_window_rebuild_lists       (CpWindow      *self);
+/* Folds the sidebar behind the header bar's button below a window width of
+ * CP_WINDOW_FOLD_BELOW_PX (from the window's size_allocate). */
+void       _cp_window_sidebar_fold_to_width (CpWindow    *self,
+                                           int            width);
 GtkWidget *_cp_window_create_sidebar_row  (gpointer       item,
                                            gpointer       user_data);
 void       _cp_window_start_rename        (CpWindow      *self);

@@ -214,6 +214,9 @@ _cp_window_start_project_rename (CpWindow *self)
   gtk_editable_set_text (GTK_EDITABLE (self->project_name_entry), gtk_label_get_label (self->project_name_label));
   gtk_stack_set_visible_child (self->project_name_stack, GTK_WIDGET (self->project_name_entry));
   gtk_widget_grab_focus (GTK_WIDGET (self->project_name_entry));
+  /* The caret at the end, nothing selected: a click on the title to fix a
+   * word must not leave the whole name one keystroke from being replaced. */
+  gtk_editable_set_position (GTK_EDITABLE (self->project_name_entry), -1);
 }
 
 static void
@@ -264,9 +267,56 @@ on_project_name_key (GtkEventControllerKey *controller,
   return TRUE;
 }
 
+/* At 1024 px three panes left the results about 420 px (issue 26); below
+ * this width the form and the results share the window and the sidebar
+ * opens over them from the header bar's button. At 1200 px the sidebar
+ * (220 px) and the form (370 px) still leave the results about 600 px,
+ * half the window. */
+#define CP_WINDOW_FOLD_BELOW_PX 1200
+
+static AdwFlapFoldPolicy
+fold_policy_for_width (int width)
+{
+  return width < CP_WINDOW_FOLD_BELOW_PX ? ADW_FLAP_FOLD_POLICY_ALWAYS : ADW_FLAP_FOLD_POLICY_NEVER;
+}
+
+static gboolean
+apply_fold_cb (gpointer user_data)
+{
+  CpWindow *self = user_data;
+
+  g_object_set_data (G_OBJECT (self), "cp-fold-pending", NULL);
+  adw_flap_set_fold_policy (self->flap, fold_policy_for_width (gtk_widget_get_width (GTK_WIDGET (self))));
+  return G_SOURCE_REMOVE;
+}
+
+/* After the layout that found the new width: folding shows the header
+ * bar's button, which a layout under way has already placed. */
+void
+_cp_window_sidebar_fold_to_width (CpWindow *self,
+                                  int       width)
+{
+  if (adw_flap_get_fold_policy (self->flap) == fold_policy_for_width (width) ||
+      g_object_get_data (G_OBJECT (self), "cp-fold-pending") != NULL)
+    return;
+  g_object_set_data (G_OBJECT (self), "cp-fold-pending", GINT_TO_POINTER (TRUE));
+  g_idle_add_full (G_PRIORITY_HIGH_IDLE, apply_fold_cb, g_object_ref (self), g_object_unref);
+}
+
+/* A row picked in the folded sidebar: its form is what the user wants to
+ * see, so the sidebar closes over it. */
+static void
+on_row_activated (CpWindow *self)
+{
+  if (adw_flap_get_folded (self->flap))
+    adw_flap_set_reveal_flap (self->flap, FALSE);
+}
+
 void
 _cp_window_sidebar_init (CpWindow *self)
 {
+  g_signal_connect_object (self->jobs_list, "row-activated", G_CALLBACK (on_row_activated), self, G_CONNECT_SWAPPED);
+  g_signal_connect_object (self->quotes_list, "row-activated", G_CALLBACK (on_row_activated), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->project_name_entry, "activate", G_CALLBACK (on_project_name_activate),
                            self, G_CONNECT_SWAPPED);
   {

@@ -816,6 +816,16 @@ cp_window_get_property (GObject    *object,
 }
 
 static void
+cp_window_size_allocate (GtkWidget *widget,
+                         int        width,
+                         int        height,
+                         int        baseline)
+{
+  GTK_WIDGET_CLASS (cp_window_parent_class)->size_allocate (widget, width, height, baseline);
+  _cp_window_sidebar_fold_to_width (CP_WINDOW (widget), width);
+}
+
+static void
 cp_window_class_init (CpWindowClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
@@ -826,6 +836,7 @@ cp_window_class_init (CpWindowClass *klass)
   object_class->finalize = cp_window_finalize;
   object_class->get_property = cp_window_get_property;
   window_class->close_request = cp_window_close_request;
+  widget_class->size_allocate = cp_window_size_allocate;
 
   /**
    * CpWindow:busy:
@@ -845,6 +856,7 @@ cp_window_class_init (CpWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/cp-window.ui");
   gtk_widget_class_bind_template_child (widget_class, CpWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, CpWindow, flap);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, sidebar);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, jobs_list);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, quotes_list);

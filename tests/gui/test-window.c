@@ -1803,6 +1803,10 @@ test_window_name_empty_state_help (void)
   g_signal_emit_by_name (name, "clicked");
   spin ();
   g_assert_true (gtk_widget_get_visible (name_entry) && gtk_widget_get_child_visible (name_entry));
+  /* A click to fix a word leaves the caret at the end, nothing selected. */
+  g_assert_false (gtk_editable_get_selection_bounds (GTK_EDITABLE (name_entry), NULL, NULL));
+  g_assert_cmpint (gtk_editable_get_position (GTK_EDITABLE (name_entry)), ==,
+                   g_utf8_strlen (project->name, -1));
   gtk_editable_set_text (GTK_EDITABLE (name_entry), "  GPU rental 2026  ");
   g_signal_emit_by_name (name_entry, "activate");
   spin ();
@@ -4392,6 +4396,196 @@ test_window_form_rows_by_kind (void)
   close_window (window);
 }
 
+typedef struct {
+  AdwFlap  *flap;
+  gboolean  folded;
+} FoldWait;
+
+static gboolean
+fold_reached (gpointer user_data)
+{
+  FoldWait *wait = user_data;
+
+  return adw_flap_get_folded (wait->flap) == wait->folded;
+}
+
+/* Resizes the window as a user dragging its edge does, and waits until
+ * the sidebar is folded as @folded. */
+static void
+resize_to_fold (CpWindow *window,
+                AdwFlap  *flap,
+                int       width,
+                int       height,
+                gboolean  folded)
+{
+  FoldWait wait = { flap, folded };
+
+  resize_window (window, width, height);
+  cp_test_gui_wait_until (fold_reached, &wait, "the sidebar folded or unfolded");
+  cp_test_gui_wait_frames (GTK_WIDGET (window), 2);
+}
+
+/* Issue 26: at 1024 px the sidebar folds behind the header bar's button
+ * and the form and the results share the width; from 1200 px it is beside
+ * them again and the results take what the form does not need. */
+static void
+test_window_adaptive_layout (void)
+{
+  CpWindow *window = open_demo_window ();
+  AdwFlap *flap = ADW_FLAP (find_named (GTK_WIDGET (window), "flap"));
+  GtkWidget *toggle = find_named (GTK_WIDGET (window), "sidebar-button");
+  GtkWidget *sidebar = find_named (GTK_WIDGET (window), "sidebar");
+  GtkWidget *results = GTK_WIDGET (cp_window_get_results_view (window));
+  GtkWidget *form = gtk_widget_get_parent (GTK_WIDGET (cp_window_get_job_editor (window)));
+  GtkListBoxRow *row;
+  int form_width;
+
+  g_assert_nonnull (flap);
+  g_assert_nonnull (toggle);
+
+  resize_to_fold (window, flap, 1024, 700, TRUE);
+  g_assert_true (gtk_widget_get_visible (toggle));
+  g_assert_false (adw_flap_get_reveal_flap (flap));
+  /* Form and results have the window's whole width between them. */
+  g_assert_cmpint (gtk_widget_get_width (form) + gtk_widget_get_width (results), >=, 1024 - 16);
+  form_width = gtk_widget_get_width (form);
+  g_assert_cmpint (gtk_widget_get_width (results), >=, 1024 / 2);
+
+  /* The button opens the sidebar over them; picking a quote closes it. */
+  g_signal_emit_by_name (toggle, "clicked");
+  spin ();
+  g_assert_true (adw_flap_get_reveal_flap (flap));
+  row = gtk_list_box_get_row_at_index (cp_window_get_quotes_list (window), 0);
+  gtk_widget_activate (GTK_WIDGET (row));
+  spin ();
+  g_assert_false (adw_flap_get_reveal_flap (flap));
+  g_assert_true (gtk_list_box_row_is_selected (row));
+
+  /* 1280 px: as wide as Xvfb's screen, which GTK keeps a window within. */
+  resize_to_fold (window, flap, 1280, 800, FALSE);
+  g_assert_false (gtk_widget_get_visible (toggle));
+  g_assert_true (adw_flap_get_reveal_flap (flap));
+  g_assert_true (gtk_widget_get_mapped (sidebar));
+  /* What the form does not need goes to the results: the form keeps the
+   * width it had at 1024 px. */
+  g_assert_cmpint (gtk_widget_get_width (form), ==, form_width);
+  g_assert_cmpint (gtk_widget_get_width (results), >=,
+                   gtk_widget_get_width (GTK_WIDGET (window)) - form_width - gtk_widget_get_width (sidebar) - 16);
+
+  resize_to_fold (window, flap, 1100, 800, TRUE);
+  g_assert_true (gtk_widget_get_visible (toggle));
+
+  close_window (window);
+}
+
+static gboolean
+quote_row_shown (CpQuoteEditor *editor,
+                 const char    *key)
+{
+  return gtk_widget_is_visible (GTK_WIDGET (cp_quote_editor_get_row (editor, key)));
+}
+
+/* Issue 26: a one-node quote has no network section; a second node brings
+ * it back with the values it had, which the file kept meanwhile. */
+static void
+test_window_quote_rows_by_nodes (void)
+{
+  static const char * const network_keys[] = { "network", "nics-per-node", "nic-gbps", "sharing", "share-factor" };
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  CpQuoteEditor *editor = cp_window_get_quote_editor (window);
+  GtkDropDown *offering;
+  CpQuote *quote;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "add-quote", NULL);
+  spin ();
+  quote = g_ptr_array_index (project->quotes, project->quotes->len - 1);
+  offering = GTK_DROP_DOWN (cp_field_row_get_input (cp_quote_editor_get_row (editor, "offering")));
+
+  for (guint kind = 0; kind < CP_N_OFFERINGS; kind++)
+    {
+      if (gtk_drop_down_get_selected (offering) != kind)
+        pick (offering, kind);
+      g_assert_cmpint (quote->offering, ==, (int) kind);
+
+      type_text (cp_quote_editor_get_row (editor, "nodes-available"), "4");
+      g_assert_cmpuint (quote->nodes_available, ==, 4);
+      for (guint i = 0; i < G_N_ELEMENTS (network_keys); i++)
+        g_assert_true (quote_row_shown (editor, network_keys[i]));
+      g_assert_true (gtk_widget_is_visible (GTK_WIDGET (cp_quote_editor_get_network_preset_row (editor))));
+      type_text (cp_quote_editor_get_row (editor, "nics-per-node"), "8");
+      type_text (cp_quote_editor_get_row (editor, "nic-gbps"), "400");
+
+      type_text (cp_quote_editor_get_row (editor, "nodes-available"), "1");
+      g_assert_cmpuint (quote->nodes_available, ==, 1);
+      for (guint i = 0; i < G_N_ELEMENTS (network_keys); i++)
+        g_assert_false (quote_row_shown (editor, network_keys[i]));
+      g_assert_false (gtk_widget_is_visible (GTK_WIDGET (cp_quote_editor_get_network_preset_row (editor))));
+      /* The rest of the form stays. */
+      g_assert_true (quote_row_shown (editor, "price"));
+      g_assert_true (quote_row_shown (editor, "gpus-per-node"));
+      g_assert_true (quote_row_shown (editor, "storage"));
+      /* Hidden, not cleared. */
+      g_assert_cmpuint (quote->nics_per_node, ==, 8);
+      g_assert_cmpfloat (quote->nic_gbps, ==, 400);
+    }
+
+  type_text (cp_quote_editor_get_row (editor, "nodes-available"), "2");
+  g_assert_true (quote_row_shown (editor, "nic-gbps"));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (cp_field_row_get_input (cp_quote_editor_get_row (editor, "nic-gbps")))), ==, "400");
+
+  close_window (window);
+}
+
+/* Issue 26: a question for vendors is listed once, naming every quote it
+ * concerns, not once per quote. */
+static void
+test_window_vendor_questions_once (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  CpResultsView *results = cp_window_get_results_view (window);
+  GtkWidget *reasons = find_named (GTK_WIDGET (results), "reasons");
+  guint job = first_training_job (project);
+  guint lines = 0;
+
+  /* Storage not stated on every quote, chosen in each quote's form. */
+  for (guint q = 0; q < project->quotes->len; q++)
+    {
+      GtkDropDown *storage;
+
+      select_row (cp_window_get_quotes_list (window), q);
+      storage = GTK_DROP_DOWN (cp_field_row_get_input (cp_quote_editor_get_row (cp_window_get_quote_editor (window),
+                                                                                "storage")));
+      if (gtk_drop_down_get_selected (storage) != CP_STORAGE_UNKNOWN)
+        pick (storage, CP_STORAGE_UNKNOWN);
+      g_assert_cmpint (((CpQuote *) g_ptr_array_index (project->quotes, q))->storage, ==, CP_STORAGE_UNKNOWN);
+    }
+  g_assert_cmpuint (project->quotes->len, >=, 2);
+  select_row (cp_window_get_jobs_list (window), job);
+  wait_results (results);
+
+  for (GtkWidget *row = gtk_widget_get_first_child (reasons); row != NULL; row = gtk_widget_get_next_sibling (row))
+    {
+      GtkWidget *grid = gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (row));
+      const char *text = gtk_label_get_label (GTK_LABEL (gtk_widget_get_last_child (grid)));
+
+      if (strstr (text, "what storage is offered") == NULL)
+        continue;
+      lines++;
+      g_assert_true (g_str_has_prefix (text, "Ask the vendors of "));
+      for (guint q = 0; q < project->quotes->len; q++)
+        {
+          g_autofree char *name = cp_words_quote_name (project, q);
+
+          g_assert_nonnull (strstr (text, name));
+        }
+    }
+  g_assert_cmpuint (lines, ==, 1);
+
+  close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -4478,6 +4672,9 @@ main (int   argc,
   g_test_add_func ("/gui/window/walkthrough-details", test_window_walkthrough_details);
   g_test_add_func ("/gui/window/entry-reads-from-start", test_window_entry_reads_from_start);
   g_test_add_func ("/gui/window/form-rows-by-kind", test_window_form_rows_by_kind);
+  g_test_add_func ("/gui/window/adaptive-layout", test_window_adaptive_layout);
+  g_test_add_func ("/gui/window/quote-rows-by-nodes", test_window_quote_rows_by_nodes);
+  g_test_add_func ("/gui/window/vendor-questions-once", test_window_vendor_questions_once);
 
   status = g_test_run ();
 
