@@ -246,28 +246,74 @@ gboolean
 cp_cli_parse_price_option (const char  *option,
                            const char  *text,
                            CpPriceUnit  implied,
+                           guint        gpus_per_node,
                            double      *out,
                            char         currency[4])
 {
   g_autoptr(GError) error = NULL;
+  CpPriceText price;
   CpPriceUnit unit = implied;
-  gboolean unit_found = FALSE;
-  char code[4] = "";
   double value;
 
   if (text == NULL)
     return TRUE;
-  if (!cp_parse_price (text, &value, &unit, &unit_found, code, &error))
+  if (!cp_parse_price_text (text, &price, &error))
     return option_error (option, error);
-  if (unit_found && unit != implied)
+  value = price.amount;
+  if (price.period != CP_PRICE_PERIOD_NONE)
+    cp_price_text_to_model (&price, gpus_per_node, &value, &unit);
+  /* A time only ("98 元/小时") is a machine's, as everywhere. */
+  if (unit != implied)
     {
       g_autofree char *message =
         g_strdup_printf (_("“%s” is not a price in the unit this option takes"), text);
       return option_message (option, message);
     }
   *out = value;
-  if (code[0] != '\0')
-    memcpy (currency, code, 4);
+  if (price.currency[0] != '\0')
+    memcpy (currency, price.currency, 4);
+  return TRUE;
+}
+
+gboolean
+cp_cli_parse_count_of_option (const char     *option,
+                              const char     *text,
+                              CpPriceSubject  subject,
+                              guint           min,
+                              guint           max,
+                              guint          *out)
+{
+  g_autoptr(GError) error = NULL;
+  guint value;
+
+  if (text == NULL)
+    return TRUE;
+  if (!cp_parse_count_of (text, subject, &value, &error))
+    return option_error (option, error);
+  if (!check_bounds (option, text, value, min, max))
+    return FALSE;
+  *out = value;
+  return TRUE;
+}
+
+gboolean
+cp_cli_parse_duration_option (const char *option,
+                              const char *text,
+                              double      hours_per_month,
+                              double      smallest_h,
+                              double      max_h,
+                              double     *out_h)
+{
+  g_autoptr(GError) error = NULL;
+  double value;
+
+  if (text == NULL)
+    return TRUE;
+  if (!cp_parse_duration_h (text, hours_per_month, &value, NULL, &error))
+    return option_error (option, error);
+  if (value != 0 && !check_bounds (option, text, value, smallest_h, max_h))
+    return FALSE;
+  *out_h = value;
   return TRUE;
 }
 

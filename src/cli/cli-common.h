@@ -62,11 +62,22 @@ gboolean cp_cli_parse_fraction_option (const char *option, const char *text,
 gboolean cp_cli_parse_bytes_option    (const char *option, const char *text,
                                        double *out);
 /* A price for an option that implies its unit (--price-per-gpu-hour). The
- * text may repeat the unit ("12.5元/卡时") but not name another one;
- * @currency gets the ISO code the text names, or is left untouched. */
+ * text may name its unit in any form the window and the import read, as
+ * long as it comes to the option's ("2352元/台/天" for a node-hour, with
+ * @gpus_per_node for a month per GPU), not another one; @currency gets the
+ * ISO code the text names, or is left untouched. */
 gboolean cp_cli_parse_price_option    (const char *option, const char *text,
-                                       CpPriceUnit implied, double *out,
-                                       char currency[4]);
+                                       CpPriceUnit implied, guint gpus_per_node,
+                                       double *out, char currency[4]);
+/* A whole count with what it counts ("8卡", "2 nodes"; cp_parse_count_of()). */
+gboolean cp_cli_parse_count_of_option (const char *option, const char *text,
+                                       CpPriceSubject subject, guint min, guint max,
+                                       guint *out);
+/* 0 or a time from @smallest_h to @max_h hours, with its unit ("72", "2周",
+ * "两周", "3个月"; cp_parse_duration_h()). */
+gboolean cp_cli_parse_duration_option (const char *option, const char *text,
+                                       double hours_per_month, double smallest_h,
+                                       double max_h, double *out_h);
 /* Reports a value outside @choices ("pretrain, lora, …"); returns FALSE. */
 gboolean cp_cli_bad_choice            (const char *option, const char *text,
                                        const char *choices);

@@ -66,6 +66,7 @@ struct _CpCliJobOptions {
   char     *price_per_gpu_hour;
   char     *price_per_node_hour;
   char     *price_per_node_month;
+  char     *price;
   char     *intra_link;
   char     *network;
   char     *nics;

@@ -28,7 +28,7 @@ options_clear (Options *o)
     &o->micro_batch, &o->global_batch, &o->recompute, &o->zero, &o->tp, &o->pp, &o->ep, &o->virtual_stages,
     &o->precision, &o->optimizer, &o->bytes_convention, &o->memory_unit, &o->mfu,
     &o->context, &o->prompt_tokens, &o->output_tokens, &o->concurrency, &o->weight_bits, &o->kv_bits, &o->lora_rank,
-    &o->price_per_gpu_hour, &o->price_per_node_hour, &o->price_per_node_month,
+    &o->price_per_gpu_hour, &o->price_per_node_hour, &o->price_per_node_month, &o->price,
     &o->intra_link, &o->network, &o->nics, &o->nic_gbps, &o->host_memory_gib, &o->deadline_days,
     &o->duration_days, &o->output,
     &o->billing_granularity, &o->minimum_term, &o->network_fee, &o->storage_tb, &o->storage_price, &o->storage, &o->management_fee, &o->setup_fee, &o->engineers, &o->engineer_day_cost, &o->measured_peak_memory, &o->measured_tokens_per_s, &o->measured_step_s, &o->measured_comm_share, &o->measured_kv_cache_tokens, &o->measured_gpus, &o->utilisation, &o->link_efficiency, &o->debug_share,
@@ -363,7 +363,11 @@ apply_quote_options (Options         *o,
   const char *link_name;
   double host_memory_gib = 0;
   guint n_prices = (o->price_per_gpu_hour != NULL) + (o->price_per_node_hour != NULL) +
-                   (o->price_per_node_month != NULL);
+                   (o->price_per_node_month != NULL) + (o->price != NULL);
+  CpSettings defaults;
+  const CpSettings *settings = project != NULL ? &project->settings : &defaults;
+
+  cp_settings_init (&defaults);
 
   if (o->gpu == NULL)
     {
@@ -390,15 +394,17 @@ apply_quote_options (Options         *o,
 
   quote->gpus_per_node = 8;
   *nodes = 1;
-  if (!cp_cli_parse_uint_option ("--gpus-per-node", o->gpus_per_node, 1, 256, &quote->gpus_per_node) ||
-      !cp_cli_parse_uint_option ("--nodes", o->nodes, 1, 100000, nodes))
+  if (!cp_cli_parse_count_of_option ("--gpus-per-node", o->gpus_per_node, CP_PRICE_SUBJECT_GPU, 1, 256,
+                                     &quote->gpus_per_node) ||
+      !cp_cli_parse_count_of_option ("--nodes", o->nodes, CP_PRICE_SUBJECT_NODE, 1, 100000, nodes))
     return FALSE;
   quote->nodes_available = *nodes;
-  if (*nodes > 1)
-    quote->offering = CP_OFFERING_BARE_METAL_CLUSTER;
 
   if (o->network != NULL && !cp_network_kind_from_string (o->network, &quote->network))
     return cp_cli_bad_choice ("--network", o->network, "none, ethernet, roce, infiniband");
+  /* Machines with no network between them (--network none) are no cluster. */
+  if (*nodes > 1 && (o->network == NULL || quote->network != CP_NETWORK_NONE))
+    quote->offering = CP_OFFERING_BARE_METAL_CLUSTER;
   if (!cp_cli_parse_uint_option ("--nics", o->nics, 0, 64, &quote->nics_per_node) ||
       !cp_cli_parse_zero_or_at_least_option ("--nic-gbps", o->nic_gbps, 1, 100000, &quote->nic_gbps) ||
       !cp_cli_parse_zero_or_at_least_option ("--host-memory-gib", o->host_memory_gib,
@@ -431,9 +437,28 @@ apply_quote_options (Options         *o,
 
   if (n_prices > 1)
     {
-      cp_cli_usage_error (_("give only one of --price-per-gpu-hour, --price-per-node-hour "
+      cp_cli_usage_error (_("give only one of --price, --price-per-gpu-hour, --price-per-node-hour "
                             "and --price-per-node-month"));
       return FALSE;
+    }
+  if (o->price != NULL)
+    {
+      g_autoptr(GError) error = NULL;
+      CpPriceText price;
+
+      if (!cp_parse_price_text (o->price, &price, &error))
+        {
+          cp_cli_usage_error ("--price: %s", error->message);
+          return FALSE;
+        }
+      /* The window's and the import's reading of the same text. */
+      if (!cp_quote_set_price_text (quote, &price, o->price, o->minimum_term != NULL, settings, NULL))
+        {
+          cp_cli_usage_error (_("--price: “%s” does not say what it is per; write e.g. 12.5/GPU/h, "
+                                "2352元/台/天 or 3万/台/月"), o->price);
+          return FALSE;
+        }
+      return TRUE;
     }
   if (o->price_per_gpu_hour != NULL)
     quote->price_unit = CP_PRICE_PER_GPU_HOUR;
@@ -443,33 +468,34 @@ apply_quote_options (Options         *o,
     quote->price_unit = CP_PRICE_PER_NODE_MONTH;
 
   return cp_cli_parse_price_option ("--price-per-gpu-hour", o->price_per_gpu_hour,
-                                    CP_PRICE_PER_GPU_HOUR, &quote->price, quote->currency) &&
+                                    CP_PRICE_PER_GPU_HOUR, quote->gpus_per_node, &quote->price, quote->currency) &&
          cp_cli_parse_price_option ("--price-per-node-hour", o->price_per_node_hour,
-                                    CP_PRICE_PER_NODE_HOUR, &quote->price, quote->currency) &&
+                                    CP_PRICE_PER_NODE_HOUR, quote->gpus_per_node, &quote->price, quote->currency) &&
          cp_cli_parse_price_option ("--price-per-node-month", o->price_per_node_month,
-                                    CP_PRICE_PER_NODE_MONTH, &quote->price, quote->currency);
+                                    CP_PRICE_PER_NODE_MONTH, quote->gpus_per_node, &quote->price, quote->currency);
 }
 
 /* Billing rules, fees and storage of the quote. */
 static gboolean
-apply_quote_cost_options (Options *o,
-                          CpQuote *quote)
+apply_quote_cost_options (Options          *o,
+                          const CpSettings *settings,
+                          CpQuote          *quote)
 {
   char *currency = quote->currency;
 
   if (o->storage != NULL && !cp_storage_kind_from_string (o->storage, &quote->storage))
     return cp_cli_bad_choice ("--storage", o->storage, "parallel-fs, nas, network-disk, local-nvme");
-  return cp_cli_parse_zero_or_at_least_option ("--billing-granularity-hours", o->billing_granularity, 1.0 / 60,
-                                               8784, &quote->billing_granularity_h) &&
-         cp_cli_parse_zero_or_at_least_option ("--minimum-term-hours", o->minimum_term, 1.0 / 60, 87840,
-                                               &quote->minimum_term_h) &&
-         cp_cli_parse_price_option ("--network-fee-per-node-month", o->network_fee, CP_PRICE_PER_NODE_MONTH,
+  return cp_cli_parse_duration_option ("--billing-granularity-hours", o->billing_granularity,
+                                       settings->hours_per_month, 1.0 / 60, 8784, &quote->billing_granularity_h) &&
+         cp_cli_parse_duration_option ("--minimum-term-hours", o->minimum_term, settings->hours_per_month,
+                                       1.0 / 60, 87840, &quote->minimum_term_h) &&
+         cp_cli_parse_price_option ("--network-fee-per-node-month", o->network_fee, CP_PRICE_PER_NODE_MONTH, 1,
                                     &quote->network_fee_per_node_month, currency) &&
-         cp_cli_parse_price_option ("--storage-price-per-tb-month", o->storage_price, CP_PRICE_PER_NODE_MONTH,
+         cp_cli_parse_price_option ("--storage-price-per-tb-month", o->storage_price, CP_PRICE_PER_NODE_MONTH, 1,
                                     &quote->storage_price_per_tb_month, currency) &&
-         cp_cli_parse_price_option ("--management-fee-per-month", o->management_fee, CP_PRICE_PER_NODE_MONTH,
+         cp_cli_parse_price_option ("--management-fee-per-month", o->management_fee, CP_PRICE_PER_NODE_MONTH, 1,
                                     &quote->management_fee_per_month, currency) &&
-         cp_cli_parse_price_option ("--setup-fee", o->setup_fee, CP_PRICE_PER_NODE_HOUR, &quote->setup_fee, currency);
+         cp_cli_parse_price_option ("--setup-fee", o->setup_fee, CP_PRICE_PER_NODE_HOUR, 1, &quote->setup_fee, currency);
 }
 
 /* Storage needed, the team and a trial run; @currency receives the one an
@@ -483,7 +509,7 @@ apply_job_cost_options (Options *o,
   job->team_has_ops_engineer = o->ops_engineer;
   return cp_cli_parse_count_option ("--storage-tb", o->storage_tb, 0, 1e6, &job->storage_tb) &&
          cp_cli_parse_uint_option ("--engineers", o->engineers, 0, 10000, &job->engineers) &&
-         cp_cli_parse_price_option ("--engineer-day-cost", o->engineer_day_cost, CP_PRICE_PER_NODE_HOUR,
+         cp_cli_parse_price_option ("--engineer-day-cost", o->engineer_day_cost, CP_PRICE_PER_NODE_HOUR, 1,
                                     &job->engineer_day_cost, currency) &&
          cp_cli_parse_bytes_option ("--measured-peak-memory", o->measured_peak_memory, &job->trial.peak_memory_bytes) &&
          cp_cli_parse_zero_or_at_least_option ("--measured-tokens-per-s", o->measured_tokens_per_s, 1, 1e12, &job->trial.tokens_per_s) &&
@@ -502,7 +528,7 @@ apply_cost_options (Estimate *e)
   CpQuote *quote = &e->quote;
   CpJob *job = &e->job;
 
-  if (!apply_quote_cost_options (&e->options, quote) ||
+  if (!apply_quote_cost_options (&e->options, &e->settings, quote) ||
       !apply_job_cost_options (&e->options, job, quote->currency))
     return FALSE;
   cp_cli_job_bind_trial (job, quote);
@@ -964,6 +990,7 @@ add_quote_entries (GOptionContext *context,
     { "gpu", 0, 0, G_OPTION_ARG_STRING, &o->gpu, N_("GPU from the catalogue"), N_("ID") },
     { "gpus-per-node", 0, 0, G_OPTION_ARG_STRING, &o->gpus_per_node, N_("GPUs per node (default 8)"), N_("N") },
     { "nodes", 0, 0, G_OPTION_ARG_STRING, &o->nodes, N_("Nodes (default 1)"), N_("N") },
+    { "price", 0, 0, G_OPTION_ARG_STRING, &o->price, N_("Price with its unit, as the window reads it (12.5/GPU/h, 2352元/台/天, 3万/台/月)"), N_("PRICE") },
     { "price-per-gpu-hour", 0, 0, G_OPTION_ARG_STRING, &o->price_per_gpu_hour, N_("Price per GPU-hour (12.5, ¥12.5, $2.5)"), N_("PRICE") },
     { "price-per-node-hour", 0, 0, G_OPTION_ARG_STRING, &o->price_per_node_hour, N_("Price per node-hour"), N_("PRICE") },
     { "price-per-node-month", 0, 0, G_OPTION_ARG_STRING, &o->price_per_node_month, N_("Price per node-month (¥30000, 3万)"), N_("PRICE") },
@@ -1152,8 +1179,11 @@ cp_cli_job_options_apply_to_quote (CpCliJobOptions *options,
                                    CpQuote         *quote,
                                    guint           *nodes)
 {
+  CpSettings defaults;
+
+  cp_settings_init (&defaults);
   return apply_quote_options (options, project, quote, nodes) &&
-         apply_quote_cost_options (options, quote);
+         apply_quote_cost_options (options, project != NULL ? &project->settings : &defaults, quote);
 }
 
 void

@@ -5,6 +5,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "planner/cp-settings.h"
 #include "planner/cp-text-limit.h"
 #include "planner/cp-units.h"
 
@@ -22,6 +23,7 @@ struct _CpFieldRow
   GtkWidget         *unit_label;
   char              *error;
   char              *currency;
+  double             hours_per_month;
   char              *hint;       /* replaces the field's while set */
   /* The record last shown (borrowed from the owner, which reloads the row
    * whenever it changes): Escape brings its value back. */
@@ -122,11 +124,24 @@ parse_text (CpFieldRow    *self,
         return TRUE;
       }
 
-    case CP_FIELD_COUNT:
     case CP_FIELD_DOUBLE:
+      if (self->field->duration)
+        return cp_parse_duration_h (text, self->hours_per_month, &value->number, NULL, error);
+      return cp_parse_count (text, &value->number, error);
+
+    case CP_FIELD_COUNT:
       return cp_parse_count (text, &value->number, error);
 
     case CP_FIELD_UINT:
+      if (self->field->counts != CP_PRICE_SUBJECT_NONE)
+        {
+          guint count;
+
+          if (!cp_parse_count_of (text, self->field->counts, &count, error))
+            return FALSE;
+          value->number = count;
+          return TRUE;
+        }
       if (!cp_parse_count (text, &value->number, error))
         return FALSE;
       if (value->number < 0 || value->number != floor (value->number) || value->number > G_MAXUINT)
@@ -147,8 +162,10 @@ parse_text (CpFieldRow    *self,
       }
 
     case CP_FIELD_PRICE:
-      return cp_parse_price (text, &value->number, &value->price_unit,
-                             &value->price_unit_found, value->currency, error);
+      if (!cp_parse_price_text (text, &value->price, error))
+        return FALSE;
+      value->number = value->price.amount;
+      return TRUE;
 
     case CP_FIELD_BOOL:
     case CP_FIELD_ENUM:
@@ -274,6 +291,9 @@ describe_parse_error (CpFieldRow   *self,
   switch (self->field->kind)
     {
     case CP_FIELD_UINT:
+      /* "8台" for GPUs, "8 boxes": the parser names the unit. */
+      if (g_error_matches (error, CP_UNITS_ERROR, CP_UNITS_ERROR_UNIT))
+        return g_strdup (error->message);
       return g_strdup_printf (_("“%s” is not a whole number"), text);
 
     case CP_FIELD_BYTES:
@@ -289,6 +309,8 @@ describe_parse_error (CpFieldRow   *self,
 
     case CP_FIELD_COUNT:
     case CP_FIELD_DOUBLE:
+      if (self->field->duration && g_error_matches (error, CP_UNITS_ERROR, CP_UNITS_ERROR_UNIT))
+        return g_strdup (error->message);
       unit = dup_unit_text (self);
       if (unit != NULL && self->field->money)
         /* TRANSLATORS: the text typed, then its unit with the currency ("CNY per TB-month") */
@@ -561,6 +583,15 @@ update_unit (CpFieldRow *self)
 
   gtk_label_set_label (GTK_LABEL (self->unit_label), text ? text : "");
   gtk_widget_set_visible (self->unit_label, text != NULL && *text != '\0');
+}
+
+void
+cp_field_row_set_hours_per_month (CpFieldRow *self,
+                                  double      hours_per_month)
+{
+  g_return_if_fail (CP_IS_FIELD_ROW (self));
+
+  self->hours_per_month = hours_per_month;
 }
 
 void
@@ -957,6 +988,13 @@ cp_field_row_new (const CpField     *field,
   self->field = field;
   self->commit = commit;
   self->user_data = user_data;
+  {
+    /* A new project's month until the owner says its own. */
+    CpSettings defaults;
+
+    cp_settings_init (&defaults);
+    self->hours_per_month = defaults.hours_per_month;
+  }
 
   self->input = create_input (self);
   adw_action_row_add_suffix (ADW_ACTION_ROW (self), self->input);

@@ -13,6 +13,7 @@
 #include <adwaita.h>
 
 #include "planner/cp-types.h"
+#include "planner/cp-units.h"
 
 G_BEGIN_DECLS
 
@@ -55,6 +56,14 @@ typedef struct {
    * for a host's RAM), the value shown as a number of them beside @unit;
    * 0: plain bytes, the value shown with its unit. */
   double              unit_bytes;
+  /* CP_FIELD_UINT: what it counts, so that "8卡" (GPUs) or "2台"
+   * (machines) is read, and a count of the other refused
+   * (cp_parse_count_of()); NONE: a plain number. */
+  CpPriceSubject      counts;
+  /* CP_FIELD_DOUBLE in hours: "2周", "两周", "3个月" are read too
+   * (cp_parse_duration_h()), a month being the owner's hours per month
+   * (cp_field_row_set_hours_per_month()). */
+  gboolean            duration;
 } CpField;
 
 typedef struct {
@@ -62,8 +71,7 @@ typedef struct {
   const char  *text;
   gboolean     boolean;
   int          index;
-  CpPriceUnit  price_unit;
-  gboolean     price_unit_found;
+  CpPriceText  price;        /* CP_FIELD_PRICE: as typed, its unit unconverted */
   char         currency[4];
 } CpFieldValue;
 
@@ -94,6 +102,9 @@ void           cp_field_row_load         (CpFieldRow        *self,
                                           gboolean           reset);
 void           cp_field_row_set_currency (CpFieldRow        *self,
                                           const char        *currency);
+/* The hours a month is for a duration field ("3个月"). */
+void           cp_field_row_set_hours_per_month (CpFieldRow *self,
+                                                 double      hours_per_month);
 /* Shows @hint (already translated) under the title instead of the
  * field's own, for a hint that depends on the record; NULL goes back to
  * the field's. */

@@ -31,12 +31,13 @@ static const CpField quote_fields[] = {
   { "offer-name", N_("Offer"), NULL, NULL, CP_FIELD_TEXT, F (offer_name), .group = GROUP_OFFER },
   { "offering", N_("Kind of offer"), NULL, NULL, CP_FIELD_ENUM, F (offering), cp_labels_offering, CP_N_OFFERINGS, GROUP_OFFER },
   { "nodes-available", N_("Nodes available"), N_("1 for a single machine"), NULL, CP_FIELD_UINT, F (nodes_available),
-    .group = GROUP_OFFER, .model_name = N_("Nodes") },
+    .group = GROUP_OFFER, .model_name = N_("Nodes") , .counts = CP_PRICE_SUBJECT_NODE },
   { "currency", N_("Currency"), NULL, NULL, CP_FIELD_CURRENCY, F (currency), .group = GROUP_OFFER },
   { "valid-until", N_("Valid until"), N_("Date as YYYY-MM-DD"), NULL, CP_FIELD_TEXT, F (valid_until), .group = GROUP_OFFER },
   { "notes", N_("Notes"), NULL, NULL, CP_FIELD_TEXT, F (notes), .group = GROUP_OFFER },
 
-  { "gpus-per-node", N_("GPUs per node"), NULL, NULL, CP_FIELD_UINT, F (gpus_per_node), .group = GROUP_HARDWARE },
+  { "gpus-per-node", N_("GPUs per node"), NULL, NULL, CP_FIELD_UINT, F (gpus_per_node), .group = GROUP_HARDWARE,
+    .counts = CP_PRICE_SUBJECT_GPU },
   { "host-memory", N_("Host memory per node"), N_("0 or empty: not stated. CPU offload keeps optimizer states here"),
     N_("GiB"), CP_FIELD_BYTES, F (host_memory_per_node_bytes), .group = GROUP_HARDWARE,
     .automatic = N_("Not stated"), .unit_bytes = CP_QUOTE_HOST_MEMORY_UNIT_BYTES },
@@ -64,13 +65,14 @@ static const CpField quote_fields[] = {
   { "share-factor", N_("Share of a shared fabric"), N_("0 uses the default assumption"), NULL, CP_FIELD_DOUBLE,
     F (share_factor), .group = GROUP_NETWORK, .model_name = N_("Share of bandwidth") },
 
-  { "price", N_("Price"), N_("Such as 12.5/GPU/h or 30000 元/月"), NULL, CP_FIELD_PRICE, F (price),
+  { "price", N_("Price"), N_("Such as 12.5/GPU/h, 2352 元/台/天 or 3万/台/月"), NULL, CP_FIELD_PRICE, F (price),
     .group = GROUP_PRICE, .money = TRUE },
   { "price-unit", N_("Billed per"), NULL, NULL, CP_FIELD_ENUM, F (price_unit), cp_labels_price_unit, CP_N_PRICE_UNITS,
     GROUP_PRICE },
   { "billing-granularity", N_("Billing granularity"), N_("Billed time is rounded up to this"), N_("h"), CP_FIELD_DOUBLE,
-    F (billing_granularity_h), .group = GROUP_PRICE },
-  { "minimum-term", N_("Minimum term"), NULL, N_("h"), CP_FIELD_DOUBLE, F (minimum_term_h), .group = GROUP_PRICE },
+    F (billing_granularity_h), .group = GROUP_PRICE, .duration = TRUE },
+  { "minimum-term", N_("Minimum term"), NULL, N_("h"), CP_FIELD_DOUBLE, F (minimum_term_h), .group = GROUP_PRICE,
+    .duration = TRUE },
 
   { "network-fee", N_("Network fee"), NULL, N_("per node-month"), CP_FIELD_DOUBLE, F (network_fee_per_node_month),
     .group = GROUP_COSTS, .money = TRUE },
@@ -302,6 +304,7 @@ load_rows (CpQuoteEditor *self,
       CpFieldRow *row = g_ptr_array_index (self->rows, i);
 
       cp_field_row_set_currency (row, self->quote->currency);
+      cp_field_row_set_hours_per_month (row, self->project->settings.hours_per_month);
       cp_field_row_load (row, self->quote, reset);
     }
   update_price_warning (self);
@@ -383,8 +386,9 @@ same_value (const CpField *field,
     case CP_FIELD_ENUM:
       return *(const int *) x == *(const int *) y;
     case CP_FIELD_PRICE:
+      /* A price by the day also sets the term it bills. */
       return a->price == b->price && a->price_unit == b->price_unit &&
-             memcmp (a->currency, b->currency, 3) == 0;
+             memcmp (a->currency, b->currency, 3) == 0 && a->minimum_term_h == b->minimum_term_h;
     case CP_FIELD_COUNT:
     case CP_FIELD_DOUBLE:
     case CP_FIELD_BYTES:
@@ -393,20 +397,24 @@ same_value (const CpField *field,
     }
 }
 
-/* "30000 元/月" names its unit and currency: they go with the price. */
+/* "2352 元/台/天" names its unit and currency: they go with the price,
+ * in the quote's units, as the import takes them (cp_quote_set_price_text()). */
 static void
-apply_value (const CpField      *field,
+apply_value (CpQuoteEditor      *self,
+             const CpField      *field,
              CpQuote            *quote,
              const CpFieldValue *value)
 {
-  cp_field_apply (field, quote, value);
+  const char *written;
 
+  cp_field_apply (field, quote, value);
   if (field->kind != CP_FIELD_PRICE)
     return;
-  if (value->price_unit_found)
-    quote->price_unit = value->price_unit;
-  if (value->currency[0] != '\0')
-    g_strlcpy (quote->currency, value->currency, sizeof quote->currency);
+  written = gtk_editable_get_text (GTK_EDITABLE (cp_field_row_get_input (cp_quote_editor_get_row (self, field->key))));
+  if (!cp_quote_set_price_text (quote, &value->price, written, quote->minimum_term_h > 0, &self->project->settings,
+                                NULL) &&
+      value->price.currency[0] != '\0')
+    g_strlcpy (quote->currency, value->price.currency, sizeof quote->currency);
 }
 
 static gboolean
@@ -423,7 +431,7 @@ commit_field (gpointer            user_data,
     return TRUE;
 
   cp_quote_copy (&candidate, self->quote);
-  apply_value (field, &candidate, value);
+  apply_value (self, field, &candidate, value);
   /* The report and the risks read it as a date: "2026-13-45" was kept
    * under the field's own hint "Date as YYYY-MM-DD". */
   if (g_str_equal (field->key, "valid-until") && candidate.valid_until != NULL && *candidate.valid_until != '\0' &&
@@ -446,7 +454,7 @@ commit_field (gpointer            user_data,
   if (!valid)
     return FALSE;
 
-  apply_value (field, self->quote, value);
+  apply_value (self, field, self->quote, value);
   if (g_str_has_prefix (field->key, "gpu-"))
     make_custom (&self->quote->gpu.id, &self->quote->gpu.name);
   else if (g_str_equal (field->key, "intra-link-rate"))

@@ -60,6 +60,7 @@ struct _CpResultsView
   GtkStackPage       *serving_page;
   CpChartView        *timeline_chart;
   GCancellable       *timeline_cancellable; /* the timeline being made */
+  const CpProject    *timeline_project;     /* borrowed: its timeline, not yet made */
   GtkColumnView      *options_view;
   GtkLabel           *incomplete_label;
   GtkListBox         *reasons_list;
@@ -759,21 +760,48 @@ on_timeline_ready (GObject      *source,
   cp_chart_view_set_data (self->timeline_chart, chart);
 }
 
-/* The project's calendar: every job is planned, on a worker thread. */
+/* The project's calendar plans every job, on a worker thread: only while
+ * its tab is shown, so that an edit elsewhere plans the one job it
+ * touches (gui-plan-calls). A change made while the tab is hidden is
+ * drawn when it is shown. */
+static void
+make_timeline (CpResultsView *self)
+{
+  const CpProject *project = g_steal_pointer (&self->timeline_project);
+
+  self->timeline_cancellable = g_cancellable_new ();
+  cp_report_timeline_async (project, cp_labels_ui_language (), self->timeline_cancellable,
+                            on_timeline_ready, g_object_ref (self));
+}
+
+static gboolean
+timeline_shown (CpResultsView *self)
+{
+  return g_strcmp0 (gtk_stack_get_visible_child_name (self->chart_stack), "timeline") == 0;
+}
+
 static void
 update_timeline (CpResultsView   *self,
-                 const CpProject *project,
-                 const char      *lang)
+                 const CpProject *project)
 {
   g_cancellable_cancel (self->timeline_cancellable);
   g_clear_object (&self->timeline_cancellable);
+  self->timeline_project = NULL;
   if (project == NULL || project->jobs->len == 0 || project->quotes->len == 0)
     {
       cp_chart_view_set_data (self->timeline_chart, NULL);
       return;
     }
-  self->timeline_cancellable = g_cancellable_new ();
-  cp_report_timeline_async (project, lang, self->timeline_cancellable, on_timeline_ready, g_object_ref (self));
+  self->timeline_project = project;
+  if (timeline_shown (self))
+    make_timeline (self);
+}
+
+static void
+on_chart_shown (CpResultsView *self)
+{
+  if (self->timeline_project != NULL && timeline_shown (self))
+    make_timeline (self);
 }
 
 void
@@ -798,7 +826,7 @@ cp_results_view_update (CpResultsView   *self,
   self->n_updates++;
 
   g_clear_pointer (&self->plan, cp_plan_free);
-  update_timeline (self, project, lang);
+  update_timeline (self, project);
 
   if (project == NULL || job_index < 0 || (guint) job_index >= project->jobs->len ||
       project->quotes->len == 0)
@@ -1040,6 +1068,7 @@ cp_results_view_dispose (GObject *object)
   g_clear_handle_id (&self->update_id, g_source_remove);
   g_clear_handle_id (&self->readout_id, g_source_remove);
   cancel_details (self);
+  self->timeline_project = NULL;
   g_cancellable_cancel (self->timeline_cancellable);
   g_clear_object (&self->timeline_cancellable);
   self->pending_project = NULL;
@@ -1126,6 +1155,8 @@ cp_results_view_init (CpResultsView *self)
   GtkEventController *table_scroll;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  g_signal_connect_swapped (self->chart_stack, "notify::visible-child-name",
+                            G_CALLBACK (on_chart_shown), self);
 
   table_scroll = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
   gtk_event_controller_set_propagation_phase (table_scroll, GTK_PHASE_CAPTURE);

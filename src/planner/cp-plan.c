@@ -25,6 +25,7 @@ static const char * const outcome_names[] = {
   "implausible-price",
   "host-memory-short", "ask-host-memory",
   "cost-needs-price",
+  "separate-machines",
 };
 static const char * const shortfall_names[] = {
   "none", "no-quote", "memory", "deadline", "longest-run", "concurrency", "layout",
@@ -183,7 +184,8 @@ choose_nodes (const CpJob      *job,
               gboolean          cost_unknown,
               CpOption         *option)
 {
-  guint max_nodes = MAX (quote->nodes_available, 1);
+  /* Machines with no network between them run the job each alone. */
+  guint max_nodes = cp_quote_is_cluster (quote) ? quote->nodes_available : 1;
   gboolean have_fitting = FALSE;
   g_autoptr(GArray) feasible = g_array_new (FALSE, FALSE, sizeof (CpEstimate));
   double cheapest = INFINITY;
@@ -619,10 +621,10 @@ reason_best_available (CpPlan           *plan,
        * calendar. */
       double needed_days = job->deadline_days > 0 ? option->estimate.calendar_days : option->estimate.run_days;
 
-      if (!option_runs (option) || (option != best && quote->nodes_available <= 1))
+      if (!option_runs (option) || (option != best && !cp_quote_is_cluster (quote)))
         continue;
       shown++;
-      if (quote->nodes_available > 1 && nodes_beyond_offer (job, quote, settings, &more))
+      if (cp_quote_is_cluster (quote) && nodes_beyond_offer (job, quote, settings, &more))
         add_reason (plan, CP_RULE_R6_TOTAL_COST, CP_OUTCOME_NODES_MEET_DEADLINE, option->quote_index,
                     more.nodes, job->deadline_days > 0 ? more.calendar_days : more.run_days,
                     more.total_cost, limit_days);
@@ -884,7 +886,7 @@ cp_plan_new_without_robustness (const CpJob      *job,
               !cp_estimate_check_inputs (job, &quotes[i], settings, NULL))
             continue;
           choose_nodes (job, &quotes[i], settings, plan->cost_unknown, &option);
-          if (option.estimate.nodes < quotes[i].nodes_available &&
+          if (cp_quote_is_cluster (&quotes[i]) && option.estimate.nodes < quotes[i].nodes_available &&
               job->kind != CP_TASK_DEBUG && job->kind != CP_TASK_DATA_PROCESSING)
             option.has_full_offer = cp_estimate_checked (job, &quotes[i], quotes[i].nodes_available, settings,
                                                          &option.full_offer, NULL);
@@ -1070,17 +1072,22 @@ cp_plan_new_without_robustness (const CpJob      *job,
       if (!cp_quote_price_is_plausible (&quotes[i], settings) && cp_quote_plausible_price_band (&quotes[i], &low, &high))
         add_reason (plan, CP_RULE_R6_TOTAL_COST, CP_OUTCOME_IMPLAUSIBLE_PRICE, (int) i, i,
                     cp_quote_price_per_gpu_hour (&quotes[i], settings), low, high);
-      if (quotes[i].nodes_available > 1 && quotes[i].sharing == CP_SHARING_UNKNOWN)
+      if (cp_quote_is_cluster (&quotes[i]) && quotes[i].sharing == CP_SHARING_UNKNOWN)
         add_reason (plan, CP_RULE_R6_TOTAL_COST, CP_OUTCOME_ASK_BANDWIDTH, (int) i, i, 0, 0, 0);
       /* A training run also writes its checkpoints there, at a speed the
        * storage kind sets (cp-goodput.h). */
       if (quotes[i].storage == CP_STORAGE_UNKNOWN && (job->storage_tb > 0 || cp_task_kind_is_training (job->kind)))
         add_reason (plan, CP_RULE_R6_TOTAL_COST, CP_OUTCOME_ASK_STORAGE, (int) i, i, 0, 0, 0);
     }
-  /* An option that offloads assumes the RAM its quote does not state. */
+  /* An option that offloads assumes the RAM its quote does not state;
+   * one of machines with no network between them ran on one of them. */
   for (guint i = 0; i < plan->options->len; i++)
     {
       const CpOption *option = &g_array_index (plan->options, CpOption, i);
+
+      if (cp_quote_is_separate_machines (&quotes[option->quote_index]))
+        add_reason (plan, CP_RULE_R5_SPLIT_BENEFIT, CP_OUTCOME_SEPARATE_MACHINES, option->quote_index,
+                    quotes[option->quote_index].nodes_available, 0, 0, 0);
 
       if (option->estimate.host_memory_per_node_bytes > 0 &&
           quotes[option->quote_index].host_memory_per_node_bytes <= 0)

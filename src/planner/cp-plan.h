@@ -86,6 +86,9 @@ typedef enum {
   CP_OUTCOME_ASK_HOST_MEMORY,         /* v0 quote index, v1 host bytes offload needs per node */
   /* R6, when no quote states a price (CpPlan.cost_unknown) */
   CP_OUTCOME_COST_NEEDS_PRICE,        /* v0 quotes evaluated without a price */
+  /* R5, a quote of several machines with no network between them
+   * (cp_quote_is_separate_machines()): evaluated as one machine alone */
+  CP_OUTCOME_SEPARATE_MACHINES,       /* v0 machines offered */
   CP_N_OUTCOMES
 } CpOutcome;
 

@@ -4,7 +4,7 @@
 #include "cp-quote.h"
 #include "cp-check-private.h"
 #include "cp-text-limit.h"
-#include "cp-text-limit.h"
+#include "cp-units.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
@@ -103,7 +103,13 @@ cp_quote_set_intra_link (CpQuote          *quote,
 gboolean
 cp_quote_is_cluster (const CpQuote *quote)
 {
-  return quote->nodes_available > 1;
+  return quote->nodes_available > 1 && quote->network != CP_NETWORK_NONE;
+}
+
+gboolean
+cp_quote_is_separate_machines (const CpQuote *quote)
+{
+  return quote->nodes_available > 1 && quote->network == CP_NETWORK_NONE;
 }
 
 double
@@ -226,7 +232,10 @@ cp_quote_get_missing (const CpQuote *quote)
   /* No vendor gives compute away: a price of 0 is one not entered yet. */
   if (quote->price <= 0)
     missing |= CP_QUOTE_MISSING_PRICE;
-  if (quote->nodes_available > 1 && (quote->network == CP_NETWORK_NONE || quote->nics_per_node == 0 || quote->nic_gbps <= 0))
+  /* Nodes with no network between them are separate machines, each a
+   * single-machine option (cp_quote_is_separate_machines()); a network
+   * named without its NICs or their rate is one not filled in yet. */
+  if (cp_quote_is_cluster (quote) && (quote->nics_per_node == 0 || quote->nic_gbps <= 0))
     missing |= CP_QUOTE_MISSING_NETWORK;
   return missing;
 }
@@ -257,6 +266,86 @@ cp_quote_minimum_term_h (const CpQuote    *quote,
   if (cp_quote_minimum_term_is_assumed (quote))
     return settings->hours_per_month;
   return quote->minimum_term_h;
+}
+
+gboolean
+cp_quote_set_price_text (CpQuote           *quote,
+                         const CpPriceText *price,
+                         const char        *written,
+                         gboolean           term_stated,
+                         const CpSettings  *settings,
+                         GPtrArray         *assumptions)
+{
+  char hours[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (!cp_price_text_to_model (price, quote->gpus_per_node, &quote->price, &quote->price_unit))
+    {
+      quote->price = price->amount;
+      return FALSE;
+    }
+  if (price->currency[0] != '\0')
+    g_strlcpy (quote->currency, price->currency, sizeof quote->currency);
+  if (assumptions == NULL)
+    assumptions = g_ptr_array_new_with_free_func (g_free);
+  else
+    g_ptr_array_ref (assumptions);
+
+  if (price->subject == CP_PRICE_SUBJECT_NONE && price->period < CP_PRICE_PERIOD_MONTH)
+    g_ptr_array_add (assumptions, g_strdup_printf (_("price “%s” names neither GPU nor node: taken as per node"),
+                                                   written));
+  switch (price->period)
+    {
+    case CP_PRICE_PERIOD_DAY:
+      g_ptr_array_add (assumptions, g_strdup_printf (_("price “%s” is per day: divided by 24 hours"), written));
+      break;
+    case CP_PRICE_PERIOD_WEEK:
+      g_ptr_array_add (assumptions, g_strdup_printf (_("price “%s” is per week: divided by 168 hours"), written));
+      break;
+    case CP_PRICE_PERIOD_YEAR:
+      g_ptr_array_add (assumptions, g_strdup_printf (_("price “%s” is per year: divided by 12 months"), written));
+      break;
+    case CP_PRICE_PERIOD_HOUR:
+    case CP_PRICE_PERIOD_MONTH:
+    case CP_PRICE_PERIOD_NONE:
+    default:
+      break;
+    }
+  if (price->period >= CP_PRICE_PERIOD_MONTH && price->subject == CP_PRICE_SUBJECT_GPU)
+    g_ptr_array_add (assumptions, g_strdup_printf (_("price “%s” is per GPU-month: multiplied by the node’s %u GPUs"),
+                                                   written, quote->gpus_per_node));
+  if (price->period >= CP_PRICE_PERIOD_MONTH)
+    g_ptr_array_add (assumptions, g_strdup_printf (_("a node-month is %s hours (the project’s hours per month)"),
+                                                   cp_format_double_shortest (settings->hours_per_month, hours)));
+
+  /* A price by the day, week or year with no minimum term stated is not
+   * one to rent for an hour: the vendor bills at least the period the
+   * price is for. A month is cp_quote_minimum_term_h()'s rule, which
+   * needs nothing written. */
+  if (!term_stated)
+    switch (price->period)
+      {
+      case CP_PRICE_PERIOD_DAY:
+        quote->minimum_term_h = 24;
+        g_ptr_array_add (assumptions, g_strdup (_("minimum term: one day, as the price is per day — not stated")));
+        break;
+      case CP_PRICE_PERIOD_WEEK:
+        quote->minimum_term_h = 168;
+        g_ptr_array_add (assumptions, g_strdup (_("minimum term: one week, as the price is per week — not stated")));
+        break;
+      case CP_PRICE_PERIOD_MONTH:
+        g_ptr_array_add (assumptions, g_strdup (_("minimum term: one month, as the price is per month — not stated")));
+        break;
+      case CP_PRICE_PERIOD_YEAR:
+        quote->minimum_term_h = 12 * settings->hours_per_month;
+        g_ptr_array_add (assumptions, g_strdup (_("minimum term: one year, as the price is per year — not stated")));
+        break;
+      case CP_PRICE_PERIOD_HOUR:
+      case CP_PRICE_PERIOD_NONE:
+      default:
+        break;
+      }
+  g_ptr_array_unref (assumptions);
+  return TRUE;
 }
 
 gboolean

@@ -3,6 +3,7 @@
 
 #include "cp-settings.h"
 #include "cp-types.h"
+#include "cp-units.h"
 
 G_BEGIN_DECLS
 
@@ -53,7 +54,11 @@ CpQuote  *cp_quote_dup      (const CpQuote *quote);
 void      cp_quote_free     (CpQuote *quote);
 void      cp_quote_set_gpu  (CpQuote *quote, const CpGpuSpec *gpu);
 void      cp_quote_set_intra_link (CpQuote *quote, const CpLinkSpec *link);
+/* Several nodes with a network between them. */
 gboolean  cp_quote_is_cluster (const CpQuote *quote);
+/* Several nodes with no network between them ("2 × 8×4090, network 无"):
+ * each machine is a single-machine option, never a cluster. */
+gboolean  cp_quote_is_separate_machines (const CpQuote *quote);
 /* The price of one GPU-hour, whatever unit the quote is in, as the plan
  * ranks unit prices (R6): a node-month is @settings' hours per month. */
 double    cp_quote_price_per_gpu_hour (const CpQuote *quote, const CpSettings *settings);
@@ -64,6 +69,18 @@ double    cp_quote_price_per_gpu_hour (const CpQuote *quote, const CpSettings *s
 double    cp_quote_minimum_term_h (const CpQuote *quote, const CpSettings *settings);
 /* TRUE when cp_quote_minimum_term_h() assumed the month: no term stated. */
 gboolean  cp_quote_minimum_term_is_assumed (const CpQuote *quote);
+/* Sets the price from what the vendor wrote (@price, read by
+ * cp_parse_price_text() from @written), in one of the model's units
+ * (cp_price_text_to_model()), with the currency it names; a price by the
+ * day, week or year with no minimum term stated (@term_stated FALSE)
+ * bills at least that period, a month being cp_quote_minimum_term_h()'s
+ * rule. Each conversion and assumption is added, in words, to
+ * @assumptions (char*, may be NULL).
+ * The one place the window, the command line and the import turn a
+ * price's unit into the quote's. FALSE, with only the amount set, when
+ * @price names no unit. */
+gboolean  cp_quote_set_price_text (CpQuote *quote, const CpPriceText *price, const char *written,
+                                   gboolean term_stated, const CpSettings *settings, GPtrArray *assumptions);
 /* TRUE when the quote has a network between nodes but does not say
  * whether it is shared: the estimate takes it as shared, at
  * settings->shared_network_factor of its line rate (the cautious end; a
@@ -87,7 +104,7 @@ gboolean  cp_quote_price_is_plausible (const CpQuote *quote, const CpSettings *s
 typedef enum {
   CP_QUOTE_MISSING_NONE    = 0,
   CP_QUOTE_MISSING_PRICE   = 1 << 0,  /* no price entered */
-  CP_QUOTE_MISSING_NETWORK = 1 << 1,  /* several nodes but no NICs or rate */
+  CP_QUOTE_MISSING_NETWORK = 1 << 1,  /* a network between nodes but no NICs or rate */
   CP_QUOTE_MISSING_EXCHANGE_RATE = 1 << 2, /* priced in another currency than the project compares in */
 } CpQuoteMissing;
 

@@ -7,7 +7,9 @@
  * "/卡时") is per GPU-hour; one that names only a time ("元/小时", "/h") is
  * what a machine costs, so per node-hour; "/月", "/month", "元/台/月" are per
  * node-month. Vendors rent whole machines by the month, so a month price
- * without "per card" is per node.
+ * without "per card" is per node. A price by the day or the week becomes
+ * one by the hour (24 and 168 of them), by the year one by the month, and
+ * a month per card the node's cards' month (cp_price_text_to_model()).
  */
 #include "config.h"
 
@@ -341,156 +343,290 @@ cp_parse_ram_bytes (const char  *text,
   return TRUE;
 }
 
-typedef struct {
-  const char *text;
-  const char *code;
-} Currency;
+/* The one table of unit words, for prices ("元/卡/时", "/node/month"),
+ * counts ("8卡", "2 machines") and durations ("两周", "3 months"): the
+ * quote form, the command line and the vendor-sheet import read the same
+ * words. Compared after lower-casing; longest first where one begins
+ * another ("months" before "mo", "个月" before "月"). */
+typedef enum {
+  WORD_SUBJECT,    /* value: CpPriceSubject */
+  WORD_PERIOD,     /* value: CpPricePeriod */
+  WORD_CURRENCY,   /* code */
+} WordKind;
 
-/* Longest spellings first, so "US$" wins over "$" and "人民币" over "元". */
-static const Currency currencies[] = {
-  { "人民币", "CNY" }, { "美元", "USD" }, { "US$", "USD" },
-  { "CNY", "CNY" }, { "RMB", "CNY" }, { "USD", "USD" },
-  { "¥", "CNY" }, { "元", "CNY" }, { "块", "CNY" }, { "$", "USD" },
+typedef struct {
+  const char *word;
+  WordKind    kind;
+  int         value;
+  const char *code;
+} UnitWord;
+
+static const UnitWord unit_words[] = {
+  { "gpus", WORD_SUBJECT, CP_PRICE_SUBJECT_GPU, NULL }, { "gpu", WORD_SUBJECT, CP_PRICE_SUBJECT_GPU, NULL },
+  { "cards", WORD_SUBJECT, CP_PRICE_SUBJECT_GPU, NULL }, { "card", WORD_SUBJECT, CP_PRICE_SUBJECT_GPU, NULL },
+  { "卡", WORD_SUBJECT, CP_PRICE_SUBJECT_GPU, NULL }, { "张", WORD_SUBJECT, CP_PRICE_SUBJECT_GPU, NULL },
+  { "颗", WORD_SUBJECT, CP_PRICE_SUBJECT_GPU, NULL }, { "块", WORD_SUBJECT, CP_PRICE_SUBJECT_GPU, NULL },
+  { "nodes", WORD_SUBJECT, CP_PRICE_SUBJECT_NODE, NULL }, { "node", WORD_SUBJECT, CP_PRICE_SUBJECT_NODE, NULL },
+  { "servers", WORD_SUBJECT, CP_PRICE_SUBJECT_NODE, NULL }, { "server", WORD_SUBJECT, CP_PRICE_SUBJECT_NODE, NULL },
+  { "machines", WORD_SUBJECT, CP_PRICE_SUBJECT_NODE, NULL }, { "machine", WORD_SUBJECT, CP_PRICE_SUBJECT_NODE, NULL },
+  { "instances", WORD_SUBJECT, CP_PRICE_SUBJECT_NODE, NULL }, { "instance", WORD_SUBJECT, CP_PRICE_SUBJECT_NODE, NULL },
+  { "服务器", WORD_SUBJECT, CP_PRICE_SUBJECT_NODE, NULL }, { "节点", WORD_SUBJECT, CP_PRICE_SUBJECT_NODE, NULL },
+  { "实例", WORD_SUBJECT, CP_PRICE_SUBJECT_NODE, NULL }, { "整机", WORD_SUBJECT, CP_PRICE_SUBJECT_NODE, NULL },
+  { "台", WORD_SUBJECT, CP_PRICE_SUBJECT_NODE, NULL }, { "机", WORD_SUBJECT, CP_PRICE_SUBJECT_NODE, NULL },
+
+  { "hours", WORD_PERIOD, CP_PRICE_PERIOD_HOUR, NULL }, { "hour", WORD_PERIOD, CP_PRICE_PERIOD_HOUR, NULL },
+  { "hrs", WORD_PERIOD, CP_PRICE_PERIOD_HOUR, NULL }, { "hr", WORD_PERIOD, CP_PRICE_PERIOD_HOUR, NULL },
+  { "小时", WORD_PERIOD, CP_PRICE_PERIOD_HOUR, NULL }, { "时", WORD_PERIOD, CP_PRICE_PERIOD_HOUR, NULL },
+  { "h", WORD_PERIOD, CP_PRICE_PERIOD_HOUR, NULL },
+  { "days", WORD_PERIOD, CP_PRICE_PERIOD_DAY, NULL }, { "day", WORD_PERIOD, CP_PRICE_PERIOD_DAY, NULL },
+  { "天", WORD_PERIOD, CP_PRICE_PERIOD_DAY, NULL }, { "日", WORD_PERIOD, CP_PRICE_PERIOD_DAY, NULL },
+  { "d", WORD_PERIOD, CP_PRICE_PERIOD_DAY, NULL },
+  { "weeks", WORD_PERIOD, CP_PRICE_PERIOD_WEEK, NULL }, { "week", WORD_PERIOD, CP_PRICE_PERIOD_WEEK, NULL },
+  { "星期", WORD_PERIOD, CP_PRICE_PERIOD_WEEK, NULL }, { "周", WORD_PERIOD, CP_PRICE_PERIOD_WEEK, NULL },
+  { "wk", WORD_PERIOD, CP_PRICE_PERIOD_WEEK, NULL }, { "w", WORD_PERIOD, CP_PRICE_PERIOD_WEEK, NULL },
+  { "months", WORD_PERIOD, CP_PRICE_PERIOD_MONTH, NULL }, { "month", WORD_PERIOD, CP_PRICE_PERIOD_MONTH, NULL },
+  { "个月", WORD_PERIOD, CP_PRICE_PERIOD_MONTH, NULL }, { "月", WORD_PERIOD, CP_PRICE_PERIOD_MONTH, NULL },
+  { "mo", WORD_PERIOD, CP_PRICE_PERIOD_MONTH, NULL },
+  { "years", WORD_PERIOD, CP_PRICE_PERIOD_YEAR, NULL }, { "year", WORD_PERIOD, CP_PRICE_PERIOD_YEAR, NULL },
+  { "年", WORD_PERIOD, CP_PRICE_PERIOD_YEAR, NULL }, { "yr", WORD_PERIOD, CP_PRICE_PERIOD_YEAR, NULL },
+
+  { "人民币", WORD_CURRENCY, 0, "CNY" }, { "美元", WORD_CURRENCY, 0, "USD" }, { "us$", WORD_CURRENCY, 0, "USD" },
+  { "cny", WORD_CURRENCY, 0, "CNY" }, { "rmb", WORD_CURRENCY, 0, "CNY" }, { "usd", WORD_CURRENCY, 0, "USD" },
+  { "¥", WORD_CURRENCY, 0, "CNY" }, { "元", WORD_CURRENCY, 0, "CNY" }, { "块", WORD_CURRENCY, 0, "CNY" },
+  { "$", WORD_CURRENCY, 0, "USD" },
 };
 
-static const char *
-match_currency (const char  *p,
-                const char **code)
+/* The longest word of @kind that @p starts with, or NULL; @rest is what
+ * follows it. */
+static const UnitWord *
+match_word (const char  *p,
+            WordKind     kind,
+            const char **rest)
 {
-  for (gsize i = 0; i < G_N_ELEMENTS (currencies); i++)
-    {
-      gsize len = strlen (currencies[i].text);
+  const UnitWord *best = NULL;
 
-      if (g_ascii_strncasecmp (p, currencies[i].text, len) == 0)
+  for (gsize i = 0; i < G_N_ELEMENTS (unit_words); i++)
+    if (unit_words[i].kind == kind &&
+        g_ascii_strncasecmp (p, unit_words[i].word, strlen (unit_words[i].word)) == 0 &&
+        (best == NULL || strlen (unit_words[i].word) > strlen (best->word)))
+      best = &unit_words[i];
+  if (best != NULL)
+    *rest = p + strlen (best->word);
+  return best;
+}
+
+/* The period @word is exactly, or NONE. */
+static CpPricePeriod
+period_of (const char *word)
+{
+  const char *rest = NULL;
+  const UnitWord *found = match_word (word, WORD_PERIOD, &rest);
+
+  return found != NULL && *rest == '\0' ? (CpPricePeriod) found->value : CP_PRICE_PERIOD_NONE;
+}
+
+static void
+set_unknown_price_unit (GError     **error,
+                        const char  *unit)
+{
+  g_set_error (error, CP_UNITS_ERROR, CP_UNITS_ERROR_UNIT,
+               _("unknown unit “%s”: a price is per GPU or per machine, and per hour, day, week, month or year "
+                 "(such as 12.5/GPU/h, 2352 元/台/天, 3万/台/月)"),
+               unit);
+}
+
+/* "元/卡/小时", "/卡时", "元/台/天", "元/台·月", "¥/GPU/h", "/node/month",
+ * "USD per GPU-hour", "按月", "包月", "每台每天", "per-node-month": what a
+ * price is per, and a currency it names. */
+gboolean
+cp_parse_price_unit (const char   *text,
+                     CpPriceText  *out,
+                     GError      **error)
+{
+  g_autofree char *norm = NULL;
+  g_autofree char *lower = NULL;
+  g_autoptr(GString) s = g_string_new (NULL);
+  g_auto(GStrv) parts = NULL;
+  CpPriceText basis = { 0 };
+
+  if (!check_text (text, error))
+    return FALSE;
+  norm = normalise (text);
+  lower = g_utf8_strdown (norm, -1);
+  /* Spaces, hyphens, underscores and dots join ("GPU-hour"); "per" as a
+   * word, "每", "·" and "・" separate like "/". */
+  for (const char *p = lower; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+      gboolean word_start = p == lower || strchr (" -_./", p[-1]) != NULL;
+
+      if (word_start && g_str_has_prefix (p, "per") && (p[3] == '\0' || strchr (" -_", p[3]) != NULL))
         {
-          *code = currencies[i].code;
-          return p + len;
+          g_string_append_c (s, '/');
+          p += 2;   /* the loop steps over the "r" */
+          continue;
         }
+      if (c == ' ' || c == '-' || c == '_' || c == '.')
+        continue;
+      if (c == 0x6bcf /* 每 */ || c == 0xb7 /* · */ || c == 0x30fb /* ・ */)
+        g_string_append_c (s, '/');
+      else
+        g_string_append_unichar (s, c);
+    }
+
+  parts = g_strsplit (s->str, "/", -1);
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      const char *w = parts[i];
+      const char *rest = NULL;
+      const UnitWord *found;
+
+      /* "按卡时", "包月": by the card-hour, by the month. */
+      if (g_str_has_prefix (w, "按") || g_str_has_prefix (w, "包"))
+        w += strlen ("按");
+      if ((found = match_word (w, WORD_CURRENCY, &rest)) != NULL)
+        {
+          if (basis.currency[0] != '\0' && strcmp (basis.currency, found->code) != 0)
+            {
+              g_set_error (error, CP_UNITS_ERROR, CP_UNITS_ERROR_UNIT,
+                           _("“%s” names two different currencies"), text);
+              return FALSE;
+            }
+          g_strlcpy (basis.currency, found->code, sizeof basis.currency);
+          w = rest;
+        }
+      if (*w == '\0')
+        continue;
+      /* "卡时" and "台时" are a subject and a period in one word; a lone
+       * "机" or "台" is a machine. */
+      if (period_of (w) == CP_PRICE_PERIOD_NONE && (found = match_word (w, WORD_SUBJECT, &rest)) != NULL)
+        {
+          if (basis.subject != CP_PRICE_SUBJECT_NONE)
+            {
+              set_unknown_price_unit (error, text);
+              return FALSE;
+            }
+          basis.subject = found->value;
+          w = rest;
+        }
+      if (*w == '\0')
+        continue;
+      if (period_of (w) == CP_PRICE_PERIOD_NONE || basis.period != CP_PRICE_PERIOD_NONE)
+        {
+          set_unknown_price_unit (error, text);
+          return FALSE;
+        }
+      basis.period = period_of (w);
+    }
+  if (basis.period == CP_PRICE_PERIOD_NONE)
+    {
+      set_unknown_price_unit (error, text);
+      return FALSE;
+    }
+  *out = basis;
+  return TRUE;
+}
+
+/* Where the unit starts in a price: "68,000元/台/月" → "/台/月" (a
+ * currency before it stays with the number), "2.5 USD per GPU-hour",
+ * "3万 按月"; NULL when there is none. */
+static const char *
+find_price_unit (const char *text)
+{
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      if (*p == '/' || g_str_has_prefix (p, "每") || g_str_has_prefix (p, "按") || g_str_has_prefix (p, "包"))
+        return p;
+      if (g_ascii_strncasecmp (p, "per", 3) == 0 && (p == text || !g_ascii_isalpha (p[-1])) &&
+          !g_ascii_isalpha (p[3]))
+        return p;
     }
   return NULL;
 }
 
-static gboolean
-has_prefix_any (const char  *s,
-                const char * const *words,
-                const char **rest)
+gboolean
+cp_parse_currency (const char *text,
+                   char        code[4])
 {
-  for (guint i = 0; words[i] != NULL; i++)
-    if (g_str_has_prefix (s, words[i]))
-      {
-        *rest = s + strlen (words[i]);
-        return TRUE;
-      }
-  return FALSE;
-}
-
-static gboolean
-is_any (const char          *s,
-        const char * const *words)
-{
-  return g_strv_contains (words, s);
-}
-
-/* @unit is what follows the number and currency, e.g. "/GPU/h", "/卡时",
- * "per node-month", "每台每月". */
-static gboolean
-parse_price_unit (const char   *unit,
-                  CpPriceUnit  *out,
-                  GError      **error)
-{
-  static const char * const per_gpu[] = { "gpus", "gpu", "cards", "card", "卡", NULL };
-  static const char * const per_node[] = {
-    "nodes", "node", "servers", "server", "machines", "machine",
-    "节点", "服务器", "台", "机", NULL };
-  static const char * const hours[] = { "h", "hr", "hrs", "hour", "hours", "小时", "时", NULL };
-  static const char * const months[] = { "mo", "month", "months", "月", "个月", NULL };
-  g_autoptr(GString) lower = g_string_new (NULL);
-  g_autoptr(GString) joined = g_string_new (NULL);
-  g_auto(GStrv) words = NULL;
+  g_autofree char *norm = NULL;
+  const UnitWord *found;
   const char *rest = NULL;
-  gboolean gpu = FALSE;
 
-  /* "per" and "每" separate like "/"; spaces, hyphens and dots only join
-   * ("GPU-hour", "GPU·h"). The split set stays ASCII: it works on bytes. */
-  g_string_append (lower, unit);
-  g_string_ascii_down (lower);
-  g_string_replace (lower, "·", "", 0);
-  words = g_strsplit_set (lower->str, " -_.", -1);
-  for (guint i = 0; words[i] != NULL; i++)
+  if (text == NULL || !g_utf8_validate (text, -1, NULL))
+    return FALSE;
+  norm = normalise (text);
+  found = match_word (norm, WORD_CURRENCY, &rest);
+  if (found != NULL && *rest == '\0')
     {
-      if (strcmp (words[i], "per") == 0)
-        g_string_append_c (joined, '/');
-      else
-        g_string_append (joined, words[i]);
-    }
-  g_string_replace (joined, "每", "/", 0);
-
-  if (joined->str[0] != '/')
-    {
-      set_unknown_unit (error, unit);
-      return FALSE;
-    }
-  g_string_replace (joined, "/", "", 0);
-
-  if (has_prefix_any (joined->str, per_gpu, &rest))
-    gpu = TRUE;
-  else if (!has_prefix_any (joined->str, per_node, &rest))
-    rest = joined->str;
-
-  if (is_any (rest, hours))
-    {
-      *out = gpu ? CP_PRICE_PER_GPU_HOUR : CP_PRICE_PER_NODE_HOUR;
+      g_strlcpy (code, found->code, 4);
       return TRUE;
     }
-  if (is_any (rest, months) && !gpu)
+  /* Any ISO 4217 code: the project says whether it can compare it. */
+  if (strlen (norm) == 3 && g_ascii_isalpha (norm[0]) && g_ascii_isalpha (norm[1]) && g_ascii_isalpha (norm[2]))
     {
-      *out = CP_PRICE_PER_NODE_MONTH;
+      for (guint i = 0; i < 3; i++)
+        code[i] = g_ascii_toupper (norm[i]);
+      code[3] = '\0';
       return TRUE;
     }
-
-  g_set_error (error, CP_UNITS_ERROR, CP_UNITS_ERROR_UNIT,
-               _("unknown unit “%s”: a price is per GPU-hour, per node-hour or per node-month"),
-               unit);
   return FALSE;
 }
 
 gboolean
-cp_parse_price (const char   *text,
-                double       *out,
-                CpPriceUnit  *unit,
-                gboolean     *unit_found,
-                char          currency[4],
-                GError      **error)
+cp_price_text_is_priced (const char *text)
 {
   g_autofree char *norm = NULL;
-  const char *p, *next;
-  const char *code = NULL, *suffix_code = NULL;
+  const char *rest;
+
+  if (text == NULL || !g_utf8_validate (text, -1, NULL))
+    return FALSE;
+  norm = normalise (text);
+  if (find_price_unit (norm) != NULL)
+    return TRUE;
+  for (const char *p = norm; *p != '\0'; p = g_utf8_next_char (p))
+    if (match_word (p, WORD_CURRENCY, &rest) != NULL || g_str_has_prefix (p, "万"))
+      return TRUE;
+  return FALSE;
+}
+
+gboolean
+cp_parse_price_text (const char   *text,
+                     CpPriceText  *out,
+                     GError      **error)
+{
+  g_autofree char *norm = NULL;
+  g_autofree char *number_text = NULL;
+  const char *p, *rest, *unit;
+  const UnitWord *currency;
   g_auto(Number) number = { 0 };
-  CpPriceUnit found_unit = CP_PRICE_PER_GPU_HOUR;
-  gboolean has_unit = FALSE;
+  CpPriceText price = { 0 };
   int pow10 = 0;
-  double value;
 
   if (!check_text (text, error))
     return FALSE;
   norm = normalise (text);
   if (*norm == '\0')
     {
-      g_set_error_literal (error, CP_UNITS_ERROR, CP_UNITS_ERROR_EMPTY,
-                           _("No value was given"));
+      g_set_error_literal (error, CP_UNITS_ERROR, CP_UNITS_ERROR_EMPTY, _("No value was given"));
       return FALSE;
     }
 
-  p = norm;
-  if ((next = match_currency (p, &code)) != NULL)
-    p = skip_spaces (next);
+  /* The unit, and any currency it names, apart from the number. */
+  unit = find_price_unit (norm);
+  if (unit != NULL && !cp_parse_price_unit (unit, &price, error))
+    return FALSE;
+  number_text = unit != NULL ? g_strndup (norm, unit - norm) : g_strdup (norm);
+  g_strchomp (number_text);
+
+  p = number_text;
+  if ((currency = match_word (p, WORD_CURRENCY, &rest)) != NULL)
+    p = skip_spaces (rest);
   if (!scan_number (p, &number, &p))
     {
       set_not_a_number (error, text);
       return FALSE;
     }
   p = skip_spaces (p);
-
   /* "3万元/月", "2.5k/月": quotes round to thousands and ten-thousands. */
   if (g_str_has_prefix (p, "万"))
     {
@@ -507,40 +643,229 @@ cp_parse_price (const char   *text,
       pow10 = 3;
       p++;
     }
-  value = number_value (&number, pow10);
   p = skip_spaces (p);
-
-  if ((next = match_currency (p, &suffix_code)) != NULL)
-    {
-      if (code != NULL && strcmp (code, suffix_code) != 0)
-        {
-          g_set_error (error, CP_UNITS_ERROR, CP_UNITS_ERROR_UNIT,
-                       _("“%s” names two different currencies"), text);
-          return FALSE;
-        }
-      code = suffix_code;
-      p = skip_spaces (next);
-    }
-
   if (*p != '\0')
     {
-      if (!parse_price_unit (p, &found_unit, error))
-        return FALSE;
-      has_unit = TRUE;
-    }
+      const UnitWord *after = match_word (p, WORD_CURRENCY, &rest);
 
+      if (after == NULL || *skip_spaces (rest) != '\0')
+        {
+          /* "12.5 元 小时": a unit without its "/". */
+          set_unknown_price_unit (error, p);
+          return FALSE;
+        }
+      if (currency != NULL && strcmp (currency->code, after->code) != 0)
+        {
+          g_set_error (error, CP_UNITS_ERROR, CP_UNITS_ERROR_UNIT, _("“%s” names two different currencies"), text);
+          return FALSE;
+        }
+      currency = after;
+    }
+  if (currency != NULL)
+    {
+      if (price.currency[0] != '\0' && strcmp (price.currency, currency->code) != 0)
+        {
+          g_set_error (error, CP_UNITS_ERROR, CP_UNITS_ERROR_UNIT, _("“%s” names two different currencies"), text);
+          return FALSE;
+        }
+      g_strlcpy (price.currency, currency->code, sizeof price.currency);
+    }
+  price.amount = number_value (&number, pow10);
+  if (!check_range (text, price.amount, error))
+    return FALSE;
+  *out = price;
+  return TRUE;
+}
+
+gboolean
+cp_price_text_to_model (const CpPriceText *price,
+                        guint              gpus_per_node,
+                        double            *amount,
+                        CpPriceUnit       *unit)
+{
+  gboolean gpu = price->subject == CP_PRICE_SUBJECT_GPU;
+
+  switch (price->period)
+    {
+    case CP_PRICE_PERIOD_HOUR:
+      *unit = gpu ? CP_PRICE_PER_GPU_HOUR : CP_PRICE_PER_NODE_HOUR;
+      *amount = price->amount;
+      return TRUE;
+    case CP_PRICE_PERIOD_DAY:
+      *unit = gpu ? CP_PRICE_PER_GPU_HOUR : CP_PRICE_PER_NODE_HOUR;
+      *amount = price->amount / 24;
+      return TRUE;
+    case CP_PRICE_PERIOD_WEEK:
+      *unit = gpu ? CP_PRICE_PER_GPU_HOUR : CP_PRICE_PER_NODE_HOUR;
+      *amount = price->amount / 168;
+      return TRUE;
+    case CP_PRICE_PERIOD_MONTH:
+    case CP_PRICE_PERIOD_YEAR:
+      *unit = CP_PRICE_PER_NODE_MONTH;
+      *amount = price->amount / (price->period == CP_PRICE_PERIOD_YEAR ? 12 : 1) * (gpu ? gpus_per_node : 1);
+      return TRUE;
+    case CP_PRICE_PERIOD_NONE:
+    default:
+      return FALSE;
+    }
+}
+
+/* Small whole numbers as Chinese writes them in a term ("两周", "三个月",
+ * "十天"): one to ten, and 两. */
+static char *
+replace_chinese_numeral (const char *text)
+{
+  static const char * const numerals[] = { "零", "一", "二", "三", "四", "五", "六", "七", "八", "九", "十" };
+
+  if (g_str_has_prefix (text, "两"))
+    return g_strdup_printf ("2%s", text + strlen ("两"));
+  for (guint i = 0; i < G_N_ELEMENTS (numerals); i++)
+    if (g_str_has_prefix (text, numerals[i]))
+      return g_strdup_printf ("%u%s", i, text + strlen (numerals[i]));
+  return g_strdup (text);
+}
+
+/* The number at the start of @text with what follows it (spaces
+ * skipped), Chinese numerals read; FALSE when it starts with none. */
+static gboolean
+split_number (const char  *text,
+              double      *value,
+              char       **rest)
+{
+  g_autofree char *norm = normalise (text);
+  g_autofree char *digits = replace_chinese_numeral (norm);
+  g_auto(Number) number = { 0 };
+  const char *p;
+
+  if (!scan_number (digits, &number, &p))
+    return FALSE;
+  *value = number_value (&number, 0);
+  *rest = g_strdup (skip_spaces (p));
+  return TRUE;
+}
+
+gboolean
+cp_parse_duration_h (const char *text,
+                     double      hours_per_month,
+                     double     *out_h,
+                     gboolean   *month_used,
+                     GError    **error)
+{
+  /* A term stated as none, and the words around a minimum term
+   * ("3个月起", "按月", "至少1个月", "1 month minimum"). */
+  static const char * const none_words[] = { "无", "不限", "none", "no", "按需", "随用随停", "-", "—" };
+  static const char * const trailing[] = { "起租", "起", "以上", "minimum", "min" };
+  static const char * const leading[] = { "按", "包", "至少", "最短", "最少" };
+  static const double period_hours[] = {
+    [CP_PRICE_PERIOD_NONE] = 1, [CP_PRICE_PERIOD_HOUR] = 1, [CP_PRICE_PERIOD_DAY] = 24,
+    [CP_PRICE_PERIOD_WEEK] = 168, [CP_PRICE_PERIOD_MONTH] = -1, [CP_PRICE_PERIOD_YEAR] = -12,
+  };
+  g_autofree char *norm = NULL;
+  g_autofree char *rest = NULL;
+  char *copy;
+  CpPricePeriod period;
+  double value, hours;
+
+  if (!check_text (text, error))
+    return FALSE;
+  norm = g_utf8_strdown (text, -1);
+  copy = g_strstrip (norm);
+  if (month_used != NULL)
+    *month_used = FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (none_words); i++)
+    if (strcmp (copy, none_words[i]) == 0)
+      {
+        *out_h = 0;
+        return TRUE;
+      }
+  for (guint i = 0; i < G_N_ELEMENTS (trailing); i++)
+    if (g_str_has_suffix (copy, trailing[i]))
+      {
+        copy[strlen (copy) - strlen (trailing[i])] = '\0';
+        g_strchomp (copy);
+      }
+  for (guint i = 0; i < G_N_ELEMENTS (leading); i++)
+    if (g_str_has_prefix (copy, leading[i]))
+      copy = g_strchug (copy + strlen (leading[i]));
+  if (*copy == '\0')
+    {
+      set_not_a_number (error, text);
+      return FALSE;
+    }
+  /* "月", "按月": one of them. */
+  if (!split_number (copy, &value, &rest))
+    {
+      value = 1;
+      rest = g_strdup (copy);
+    }
+  period = *rest == '\0' ? CP_PRICE_PERIOD_NONE : period_of (rest);
+  if (*rest != '\0' && period == CP_PRICE_PERIOD_NONE)
+    {
+      if (!split_number (copy, &value, &rest))
+        set_not_a_number (error, text);
+      else
+        g_set_error (error, CP_UNITS_ERROR, CP_UNITS_ERROR_UNIT,
+                     _("unknown unit “%s”: a time is in hours, days, weeks or months (such as 72h, 2周, 3个月)"),
+                     rest);
+      return FALSE;
+    }
+  hours = period_hours[period];
+  if (hours < 0)
+    {
+      hours *= -hours_per_month;
+      if (month_used != NULL)
+        *month_used = TRUE;
+    }
+  if (!check_range (text, value * hours, error))
+    return FALSE;
+  *out_h = value * hours;
+  return TRUE;
+}
+
+gboolean
+cp_parse_count_of (const char     *text,
+                   CpPriceSubject  subject,
+                   guint          *out,
+                   GError        **error)
+{
+  g_autofree char *rest = NULL;
+  const char *after = NULL;
+  const UnitWord *found = NULL;
+  double value;
+
+  if (!check_text (text, error))
+    return FALSE;
+  if (!split_number (text, &value, &rest))
+    {
+      set_not_a_number (error, text);
+      return FALSE;
+    }
+  if (*rest != '\0')
+    {
+      found = match_word (rest, WORD_SUBJECT, &after);
+      if (found == NULL || *skip_spaces (after) != '\0')
+        {
+          /* "8x", "8 boxes": no count of anything this knows. */
+          set_not_a_number (error, text);
+          return FALSE;
+        }
+      if (subject != CP_PRICE_SUBJECT_NONE && found->value != (int) subject)
+        {
+          g_set_error (error, CP_UNITS_ERROR, CP_UNITS_ERROR_UNIT,
+                       subject == CP_PRICE_SUBJECT_GPU ? _("“%s” counts machines, not GPUs")
+                                                   : _("“%s” counts GPUs, not machines"),
+                       text);
+          return FALSE;
+        }
+    }
   if (!check_range (text, value, error))
     return FALSE;
-
-  *out = value;
-  if (unit != NULL && has_unit)
-    *unit = found_unit;
-  if (unit_found != NULL)
-    *unit_found = has_unit;
-  /* Cleared when the text names no currency, so the caller can tell and
-   * fall back on the project's. */
-  if (currency != NULL)
-    g_strlcpy (currency, code != NULL ? code : "", 4);
+  if (value != floor (value) || value > G_MAXUINT)
+    {
+      g_set_error (error, CP_UNITS_ERROR, CP_UNITS_ERROR_SYNTAX, _("“%s” is not a whole number"), text);
+      return FALSE;
+    }
+  *out = (guint) value;
   return TRUE;
 }
 

@@ -254,6 +254,16 @@ cp_reason_text_cost (const CpReason  *reason,
         return g_strdup_printf (_("%s finishes the job at the lowest total cost, %s, against %s for the runner-up; its rank is %s by unit price and %s by total cost."), name, a, b, c, d);
       }
 
+    case CP_OUTCOME_SEPARATE_MACHINES:
+      a = cp_words_quote_name (project, reason->quote_index);
+      b = cp_i18n_format_number (v[0], 0, lang);
+      /* TRANSLATORS: R5; the quote's name, then how many machines it offers */
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "%s offers %s machine with no network between them: each is evaluated alone, as a single machine, never as a cluster.",
+                                           "%s offers %s machines with no network between them: each is evaluated alone, as a single machine, never as a cluster.",
+                                           (gulong) v[0]),
+                              a, b);
+
     case CP_OUTCOME_ASK_BANDWIDTH:
       a = cp_words_quote_name (project, (int) v[0]);
       return g_strdup_printf (_("Ask the vendor of %s whether inter-node bandwidth is dedicated or shared; until then it is evaluated as shared."), a);

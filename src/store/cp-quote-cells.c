@@ -291,7 +291,14 @@ cp_quote_cell_parse (CpQuoteCell *cell, CpQuoteColumn col, const char *text, CpQ
       cp_quote_cell_parse_whole (cell, text, 1, &quote->gpus_per_node);
       break;
     case CP_QUOTE_COLUMN_NODES:
-      cp_quote_cell_parse_whole (cell, text, 1, &quote->nodes_available);
+      {
+        /* "4", "4台", "4 nodes", as the quote form reads a count of machines. */
+        guint nodes;
+        if (cp_parse_count_of (text, CP_PRICE_SUBJECT_NODE, &nodes, NULL) && nodes >= 1)
+          quote->nodes_available = nodes;
+        else
+          cp_quote_cell_parse_whole (cell, text, 1, &quote->nodes_available);
+      }
       break;
     case CP_QUOTE_COLUMN_INTRA_LINK:
       {

@@ -102,12 +102,14 @@ reading_context_new (const CpProject *project)
 }
 
 /* Whether every filled cell of @column is a GPU count ("8", "8卡",
- * "8*H100"), any GPU it names one of the catalogue's. */
+ * "8*H100"), any GPU it names one of the catalogue's; @names_gpus tells
+ * whether every one names its GPU. */
 static gboolean
-column_holds_counts (const CpQuoteSheet *sheet, guint column)
+column_holds_counts (const CpQuoteSheet *sheet, guint column, gboolean *names_gpus)
 {
   gboolean any = FALSE;
 
+  *names_gpus = TRUE;
   for (guint r = 1; r < sheet->records->len; r++)
     {
       const CpCsvRecord *record = g_ptr_array_index (sheet->records, r);
@@ -121,6 +123,7 @@ column_holds_counts (const CpQuoteSheet *sheet, guint column)
         return FALSE;
       if (name && !cp_gpu_match_names_model (sheet->project, name))
         return FALSE;
+      *names_gpus = *names_gpus && name != NULL;
       any = TRUE;
     }
   return any;
@@ -132,13 +135,21 @@ column_holds_counts (const CpQuoteSheet *sheet, guint column)
 static void
 guess_count_column (CpQuoteSheet *sheet)
 {
+  gboolean has_gpu = FALSE;
+  gboolean names_gpus;
+
   for (guint i = 0; i < sheet->n_columns; i++)
-    if (sheet->fields[i] == CP_QUOTE_COLUMN_GPUS_PER_NODE)
-      return;
+    {
+      if (sheet->fields[i] == CP_QUOTE_COLUMN_GPUS_PER_NODE)
+        return;
+      has_gpu = has_gpu || sheet->fields[i] == CP_QUOTE_COLUMN_GPU;
+    }
   for (guint i = 0; i < sheet->n_columns; i++)
-    if (sheet->fields[i] == CP_QUOTE_COLUMN_OFFER && column_holds_counts (sheet, i))
+    if (sheet->fields[i] == CP_QUOTE_COLUMN_OFFER && column_holds_counts (sheet, i, &names_gpus))
       {
-        sheet->fields[i] = CP_QUOTE_COLUMN_GPUS_PER_NODE;
+        /* "8×4090" with no GPU column is the GPU, its count with it
+         * (the GPU cell reads both). */
+        sheet->fields[i] = names_gpus && !has_gpu ? CP_QUOTE_COLUMN_GPU : CP_QUOTE_COLUMN_GPUS_PER_NODE;
         return;
       }
 }
@@ -679,7 +690,7 @@ cp_quote_sheet_read (const CpQuoteSheet *sheet,
 
       /* A cluster offer written without its kind: the machine kind it
        * implies is the bare-metal cluster, the default of a machine. */
-      if (h.index[CP_QUOTE_COLUMN_OFFERING] < 0 && quote->nodes_available > 1
+      if (h.index[CP_QUOTE_COLUMN_OFFERING] < 0 && cp_quote_is_cluster (quote)
           && quote->offering == CP_OFFERING_BARE_METAL)
         quote->offering = CP_OFFERING_BARE_METAL_CLUSTER;
 
@@ -816,6 +827,8 @@ cp_quote_describe (const CpQuote    *quote,
   if (quote->intra_link.name)
     /* Translators: the separator before the next item, then the link between GPUs */
     g_string_append_printf (s, _("; %s"), quote->intra_link.name);
+  if (cp_quote_is_separate_machines (quote))
+    g_string_append (s, _("; no network between the nodes: each is a single machine"));
   if (quote->network != CP_NETWORK_NONE)
     {
       g_ascii_formatd (buf, sizeof buf, "%g", quote->nic_gbps);
@@ -834,7 +847,8 @@ cp_quote_describe (const CpQuote    *quote,
   if (quote->storage != CP_STORAGE_UNKNOWN)
     /* Translators: a storage kind, "parallel file system" */
     g_string_append_printf (s, _("; storage: %s"), storage_label (quote->storage));
-  g_ascii_formatd (buf, sizeof buf, "%g", quote->minimum_term_h);
+  /* The term billed: a monthly price's month by the rule when none is stated. */
+  g_ascii_formatd (buf, sizeof buf, "%g", cp_quote_minimum_term_h (quote, settings));
   g_string_append_printf (s, _("; minimum term %s h"), buf);
   return g_string_free (s, FALSE);
 }

@@ -6,6 +6,8 @@
 #include <glib/gi18n.h>
 #include <string.h>
 
+#include "planner/cp-units.h"
+
 #include "cp-gpu-match.h"
 #include "cp-quote-cells.h"
 #include "cp-quote-fabric.h"
@@ -88,16 +90,7 @@ has_digit (const char *text)
 static gboolean
 reads_as_price (const char *text)
 {
-  static const char * const money[] = { "¥", "￥", "元", "万", "CNY", "RMB", "USD", "$" };
-
-  if (!has_digit (text))
-    return FALSE;
-  if (cp_quote_price_find_unit (text) != NULL)
-    return TRUE;
-  for (guint i = 0; i < G_N_ELEMENTS (money); i++)
-    if (strstr (text, money[i]) != NULL)
-      return TRUE;
-  return FALSE;
+  return has_digit (text) && cp_price_text_is_priced (text);
 }
 
 /* GPUs in a machine: "8", "8卡", "8*H100", "8 × 4090"; a bare number only

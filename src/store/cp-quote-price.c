@@ -1,10 +1,10 @@
 /* cp-quote-price.c: prices, units, numbers, dates and hours as vendors write them.
  *
- * Owns "12.5 元/卡/时", "68,000 元/台/月", "¥/GPU/h", "按月" (what a price
- * is per and in which currency), turning a per-day or per-GPU-month price
- * into the model's units with what was assumed, digit grouping, "3个月起"
- * as hours, dates and GPU counts ("8卡", "8×H800"). The amount itself is
- * read by the planner's cp_parse_price(), as the quote form reads it. */
+ * Owns a price cell with its unit and currency columns, digit grouping,
+ * dates and GPU counts written with the GPU ("8×H800"). The price, its
+ * unit, counts ("8卡") and terms ("3个月起") are read by the planner
+ * (cp-units.h) and turned into the quote's units by cp_quote_set_price_text(),
+ * as the quote form and the command line read them. */
 
 #include "config.h"
 
@@ -70,53 +70,30 @@ cp_quote_cell_parse_whole (CpQuoteCell *cell, const char *text, guint minimum, g
 gboolean
 cp_quote_cell_parse_money (CpQuoteCell *cell, const char *text, char currency[4], double *out)
 {
-  g_autofree char *plain = g_strdup (text);
-  CpPriceUnit unit;
-  gboolean unit_found;
+  g_autofree char *plain = cp_quote_price_drop_digit_grouping (text);
+  CpPriceText price;
   char *slash;
 
-  for (char *w = plain, *r = plain; ; r++)
+  if (cp_parse_price_text (plain, &price, NULL))
     {
-      if (!(*r == ',' && r > plain && g_ascii_isdigit (r[-1]) && g_ascii_isdigit (r[1])))
-        *w++ = *r;
-      if (*r == '\0')
-        break;
+      *out = price.amount;
+      if (price.currency[0] != '\0')
+        memcpy (currency, price.currency, 4);
+      return TRUE;
     }
-  if (cp_parse_price (plain, out, &unit, &unit_found, currency, NULL) && *out >= 0)
-    return TRUE;
-  /* Fees carry units the price parser does not know ("元/TB/月"): the
-   * column says what they are per. */
+  /* Fees carry units a price has not ("元/TB/月"): the column says what
+   * they are per. */
   slash = strchr (plain, '/');
   if (slash)
     *slash = '\0';
-  if (cp_parse_price (plain, out, &unit, &unit_found, currency, NULL) && *out >= 0)
-    return TRUE;
-  cp_quote_cell_not_a_number (cell, text);
-  return FALSE;
-}
-
-static gboolean
-parse_currency (const char *text, char out[4])
-{
-  static const struct { const char *word; const char *code; } words[] = {
-    { "人民币", "CNY" }, { "元", "CNY" }, { "RMB", "CNY" }, { "¥", "CNY" }, { "￥", "CNY" },
-    { "美元", "USD" }, { "$", "USD" }, { "US$", "USD" },
-  };
-
-  for (guint i = 0; i < G_N_ELEMENTS (words); i++)
-    if (g_ascii_strcasecmp (text, words[i].word) == 0)
-      {
-        g_strlcpy (out, words[i].code, 4);
-        return TRUE;
-      }
-  if (strlen (text) == 3 && g_ascii_isalpha (text[0]) && g_ascii_isalpha (text[1])
-      && g_ascii_isalpha (text[2]))
+  if (cp_parse_price_text (plain, &price, NULL))
     {
-      for (guint i = 0; i < 3; i++)
-        out[i] = g_ascii_toupper (text[i]);
-      out[3] = '\0';
+      *out = price.amount;
+      if (price.currency[0] != '\0')
+        memcpy (currency, price.currency, 4);
       return TRUE;
     }
+  cp_quote_cell_not_a_number (cell, text);
   return FALSE;
 }
 
@@ -149,251 +126,57 @@ cp_quote_cell_parse_date (CpQuoteCell *cell, const char *text, char **out)
   return FALSE;
 }
 
-/* Chinese numerals as vendors write short terms ("三个月", "一天"). */
-static char *
-replace_chinese_numeral (const char *text)
+/* The project's hours per month, or a new project's. */
+static const CpSettings *
+cell_settings (CpQuoteCell *cell, CpSettings *defaults)
 {
-  static const char * const numerals[] = {
-    "零", "一", "二", "三", "四", "五", "六", "七", "八", "九", "十",
-  };
-
-  for (guint i = 0; i < G_N_ELEMENTS (numerals); i++)
-    if (g_str_has_prefix (text, numerals[i]))
-      return g_strdup_printf ("%u%s", i, text + strlen (numerals[i]));
-  if (g_str_has_prefix (text, "两"))
-    return g_strdup_printf ("2%s", text + strlen ("两"));
-  return g_strdup (text);
+  if (cell->project != NULL)
+    return &cell->project->settings;
+  cp_settings_init (defaults);
+  return defaults;
 }
 
-static gboolean
-strip_suffix (char *text, const char *suffix)
-{
-  if (!g_str_has_suffix (text, suffix))
-    return FALSE;
-  text[strlen (text) - strlen (suffix)] = '\0';
-  g_strchomp (text);
-  return TRUE;
-}
-
-/* "1小时", "1天", "1个月", "3个月起", "1 week", "72h", "无": hours. A month
- * is the project's hours per month, said in the row's assumptions. */
+/* "1小时", "1天", "两周", "2w", "3个月起", "1 week", "72h", "无": hours, as
+ * the quote form reads them (cp_parse_duration_h()). A month is the
+ * project's hours per month, said in the row's assumptions. */
 gboolean
 cp_quote_cell_parse_hours (CpQuoteCell *cell, const char *text, double *out)
 {
-  static const char * const none_words[] = {
-    "无", "不限", "none", "no", "按需", "随用随停", "-", "—",
-  };
-  static const char * const trailing[] = { "起租", "起", "以上", "minimum", "min" };
-  static const char * const leading[] = { "按", "包", "至少", "最短", "最少" };
-  static const struct { const char *unit; double hours; } units[] = {
-    { "hours", 1 }, { "hour", 1 }, { "小时", 1 }, { "时", 1 }, { "hrs", 1 }, { "hr", 1 }, { "h", 1 },
-    { "days", 24 }, { "day", 24 }, { "天", 24 }, { "日", 24 }, { "d", 24 },
-    { "weeks", 168 }, { "week", 168 }, { "周", 168 }, { "w", 168 },
-    { "months", -1 }, { "month", -1 }, { "个月", -1 }, { "月", -1 }, { "mo", -1 },
-    { "years", -12 }, { "year", -12 }, { "年", -12 },
-  };
-  g_autofree char *lower = g_utf8_strdown (text, -1);
-  g_autofree char *copy = replace_chinese_numeral (g_strstrip (lower));
-  double scale = 1;
+  g_autoptr(GError) local = NULL;
+  CpSettings defaults;
+  const CpSettings *settings = cell_settings (cell, &defaults);
+  gboolean month_used = FALSE;
+  char hours[G_ASCII_DTOSTR_BUF_SIZE];
 
-  for (guint i = 0; i < G_N_ELEMENTS (none_words); i++)
-    if (strcmp (copy, none_words[i]) == 0)
-      {
-        *out = 0;
-        return TRUE;
-      }
-  for (guint i = 0; i < G_N_ELEMENTS (trailing); i++)
-    strip_suffix (copy, trailing[i]);
-  /* "按月", "包月", "至少1个月": by the month, at least a month. */
-  for (guint i = 0; i < G_N_ELEMENTS (leading); i++)
-    if (g_str_has_prefix (copy, leading[i]))
-      memmove (copy, copy + strlen (leading[i]), strlen (copy) - strlen (leading[i]) + 1);
-  g_strchug (copy);
-
-  /* The longest unit that ends the text: "month" before "h". */
-  {
-    int best = -1;
-    for (guint i = 0; i < G_N_ELEMENTS (units); i++)
-      if (g_str_has_suffix (copy, units[i].unit)
-          && (best < 0 || strlen (units[i].unit) > strlen (units[best].unit)))
-        best = (int) i;
-    if (best >= 0)
-      {
-        guint i = (guint) best;
-        strip_suffix (copy, units[i].unit);
-        scale = units[i].hours;
-        if (scale < 0)
-          {
-            double per_month = cell->project ? cell->project->settings.hours_per_month : 730;
-            char hours[G_ASCII_DTOSTR_BUF_SIZE];
-            scale *= -per_month;
-            cp_quote_cell_assume (cell, _("%s “%s”: a month taken as %s hours (the project’s hours per month)"),
-                                  cell->header, text, cp_format_double_shortest (per_month, hours));
-          }
-      }
-  }
-  /* "按月", "月": one of them. */
-  if (!cp_quote_cell_parse_number (cell, *copy ? copy : "1", out))
-    return FALSE;
-  *out *= scale;
+  if (!cp_parse_duration_h (text, settings->hours_per_month, out, &month_used, &local))
+    {
+      if (g_error_matches (local, CP_UNITS_ERROR, CP_UNITS_ERROR_UNIT))
+        cp_quote_cell_error (cell, _("%s “%s”: %s"), cell->header, text, local->message);
+      else
+        cp_quote_cell_not_a_number (cell, text);
+      return FALSE;
+    }
+  if (month_used)
+    cp_quote_cell_assume (cell, _("%s “%s”: a month taken as %s hours (the project’s hours per month)"),
+                          cell->header, text, cp_format_double_shortest (settings->hours_per_month, hours));
   return TRUE;
 }
 
-typedef enum { PER_NOTHING, PER_GPU, PER_NODE } PriceSubject;
-typedef enum { PERIOD_NONE, PERIOD_HOUR, PERIOD_DAY, PERIOD_WEEK, PERIOD_MONTH, PERIOD_YEAR } PricePeriod;
-
-typedef struct {
-  PriceSubject subject;
-  PricePeriod  period;
-  char         currency[4];   /* "" when the unit names none */
-} PriceBasis;
-
-static const char *
-eat_any (const char *p, const char * const *words, gsize n_words)
-{
-  /* Longest first is the caller's order. */
-  for (gsize i = 0; i < n_words; i++)
-    if (g_str_has_prefix (p, words[i]))
-      return p + strlen (words[i]);
-  return NULL;
-}
-
-/* "元/卡/小时", "元/卡/时", "卡时", "元/台/天", "元/台·月", "¥/GPU/h",
- * "/node/month", "USD per GPU-hour", "按月", "包月", "每台每天": what a
- * price is per. FALSE when @text is not such a unit. */
+/* A price-unit column: the ids the exporter writes ("per-node-month") or
+ * any unit the planner reads ("元/台/月", "按月"). */
 static gboolean
-read_price_basis (const char *text, PriceBasis *basis)
-{
-  static const char * const gpu_words[] = {
-    "gpus", "gpu", "cards", "card", "卡", "张", "颗",
-  };
-  static const char * const node_words[] = {
-    "nodes", "node", "servers", "server", "machines", "machine", "instances", "instance",
-    "服务器", "节点", "实例", "整机", "台", "机",
-  };
-  static const struct { const char *word; PricePeriod period; } periods[] = {
-    { "hours", PERIOD_HOUR }, { "hour", PERIOD_HOUR }, { "hrs", PERIOD_HOUR }, { "hr", PERIOD_HOUR },
-    { "小时", PERIOD_HOUR }, { "时", PERIOD_HOUR }, { "h", PERIOD_HOUR },
-    { "days", PERIOD_DAY }, { "day", PERIOD_DAY }, { "天", PERIOD_DAY }, { "日", PERIOD_DAY },
-    { "d", PERIOD_DAY },
-    { "weeks", PERIOD_WEEK }, { "week", PERIOD_WEEK }, { "周", PERIOD_WEEK }, { "wk", PERIOD_WEEK },
-    { "months", PERIOD_MONTH }, { "month", PERIOD_MONTH }, { "个月", PERIOD_MONTH },
-    { "月", PERIOD_MONTH }, { "mo", PERIOD_MONTH },
-    { "years", PERIOD_YEAR }, { "year", PERIOD_YEAR }, { "年", PERIOD_YEAR }, { "yr", PERIOD_YEAR },
-  };
-  static const struct { const char *word; const char *code; } currencies[] = {
-    { "人民币", "CNY" }, { "美元", "USD" }, { "us$", "USD" }, { "cny", "CNY" }, { "rmb", "CNY" },
-    { "usd", "USD" }, { "¥", "CNY" }, { "￥", "CNY" }, { "元", "CNY" }, { "块", "CNY" },
-    { "$", "USD" },
-  };
-  g_autofree char *lower = g_utf8_strdown (text, -1);
-  g_autoptr(GString) s = g_string_new (NULL);
-  g_auto(GStrv) words = NULL;
-  const char *p;
-
-  memset (basis, 0, sizeof *basis);
-  /* Spaces, hyphens and dots join ("GPU-hour", "GPU·h"); "per" as a word,
-   * "每", "／" and "·" separate like "/". */
-  for (p = lower; *p; p = g_utf8_next_char (p))
-    {
-      gunichar c = g_utf8_get_char (p);
-      gboolean word_start = p == lower || strchr (" -_./", p[-1]) != NULL;
-
-      if (word_start && g_str_has_prefix (p, "per") && (p[3] == '\0' || strchr (" -_", p[3])))
-        {
-          g_string_append_c (s, '/');
-          p += 2;   /* the loop steps over the "r" */
-          continue;
-        }
-      if (c == ' ' || c == '-' || c == '_' || c == '.')
-        continue;
-      if (c == 0x6bcf /* 每 */ || c == 0xff0f /* ／ */ || c == 0xb7 /* · */ || c == 0x30fb /* ・ */)
-        g_string_append_c (s, '/');
-      else
-        g_string_append_unichar (s, c);
-    }
-
-  words = g_strsplit (s->str, "/", -1);
-  for (guint i = 0; words[i]; i++)
-    {
-      const char *w = words[i];
-      const char *next;
-
-      /* "按卡时", "包月": by the card-hour, by the month. */
-      if (g_str_has_prefix (w, "按") || g_str_has_prefix (w, "包"))
-        w += strlen ("按");
-      for (gsize c = 0; c < G_N_ELEMENTS (currencies) && *w; c++)
-        if (g_str_has_prefix (w, currencies[c].word))
-          {
-            g_strlcpy (basis->currency, currencies[c].code, sizeof basis->currency);
-            w += strlen (currencies[c].word);
-            break;
-          }
-      if (*w == '\0')
-        continue;
-      if ((next = eat_any (w, gpu_words, G_N_ELEMENTS (gpu_words))) != NULL)
-        {
-          if (basis->subject != PER_NOTHING)
-            return FALSE;
-          basis->subject = PER_GPU;
-          w = next;
-        }
-      else if ((next = eat_any (w, node_words, G_N_ELEMENTS (node_words))) != NULL)
-        {
-          if (basis->subject != PER_NOTHING)
-            return FALSE;
-          basis->subject = PER_NODE;
-          w = next;
-        }
-      if (*w == '\0')
-        continue;
-      for (gsize k = 0; k < G_N_ELEMENTS (periods); k++)
-        if (strcmp (w, periods[k].word) == 0)
-          {
-            if (basis->period != PERIOD_NONE)
-              return FALSE;
-            basis->period = periods[k].period;
-            w = "";
-            break;
-          }
-      if (*w != '\0')
-        return FALSE;
-    }
-  return basis->period != PERIOD_NONE;
-}
-
-/* The unit ids the exporter writes ("per-node-month") and the words of
- * read_price_basis(). */
-static gboolean
-read_price_unit_text (const char *text, PriceBasis *basis)
+read_price_unit_text (const char *text, CpPriceText *basis)
 {
   CpPriceUnit unit;
 
   if (cp_price_unit_from_string (text, &unit))
     {
       memset (basis, 0, sizeof *basis);
-      basis->subject = unit == CP_PRICE_PER_GPU_HOUR ? PER_GPU : PER_NODE;
-      basis->period = unit == CP_PRICE_PER_NODE_MONTH ? PERIOD_MONTH : PERIOD_HOUR;
+      basis->subject = unit == CP_PRICE_PER_GPU_HOUR ? CP_PRICE_SUBJECT_GPU : CP_PRICE_SUBJECT_NODE;
+      basis->period = unit == CP_PRICE_PER_NODE_MONTH ? CP_PRICE_PERIOD_MONTH : CP_PRICE_PERIOD_HOUR;
       return TRUE;
     }
-  return read_price_basis (text, basis);
-}
-
-/* Where the unit starts in a price cell: "68,000元/台/月" → "/台/月"
- * (the currency before it stays with the number), "2.5 USD per GPU-hour". */
-const char *
-cp_quote_price_find_unit (const char *text)
-{
-  for (const char *p = text; *p; p = g_utf8_next_char (p))
-    {
-      if (*p == '/' || g_str_has_prefix (p, "每") || g_str_has_prefix (p, "／") ||
-          g_str_has_prefix (p, "按") || g_str_has_prefix (p, "包"))
-        return p;
-      if (g_ascii_strncasecmp (p, "per", 3) == 0 && (p == text || !g_ascii_isalpha (p[-1]))
-          && !g_ascii_isalpha (p[3]))
-        return p;
-    }
-  return NULL;
+  return cp_parse_price_unit (text, basis, NULL);
 }
 
 char *
@@ -412,106 +195,6 @@ cp_quote_price_drop_digit_grouping (const char *text)
   return g_string_free (s, FALSE);
 }
 
-/* Turns what the vendor wrote into one of the model's units, saying how:
- * a day is 24 hours, a week 168, a year 12 months, a GPU-month the node's
- * GPUs times it; a month stays a month (the project's hours per month
- * turn it into hours where needed). */
-static void
-set_price (CpQuoteCell *cell, CpQuote *quote, const PriceBasis *basis, double amount,
-           const char *written)
-{
-  double gpus = quote->gpus_per_node;
-  double per_month = cell->project ? cell->project->settings.hours_per_month : 730;
-  gboolean gpu = basis->subject == PER_GPU;
-  gboolean converted = TRUE;
-
-  switch (basis->period)
-    {
-    case PERIOD_HOUR:
-      quote->price_unit = gpu ? CP_PRICE_PER_GPU_HOUR : CP_PRICE_PER_NODE_HOUR;
-      quote->price = amount;
-      converted = FALSE;
-      if (basis->subject == PER_NOTHING)
-        cp_quote_cell_assume (cell, _("price “%s” names neither GPU nor node: taken as per node-hour"),
-                              written);
-      break;
-    case PERIOD_DAY:
-    case PERIOD_WEEK:
-      {
-        double day_hours = basis->period == PERIOD_DAY ? 24 : 168;
-        quote->price_unit = gpu ? CP_PRICE_PER_GPU_HOUR : CP_PRICE_PER_NODE_HOUR;
-        quote->price = amount / day_hours;
-        cp_quote_cell_assume (cell, basis->period == PERIOD_DAY
-                           ? _("price “%s” is per day: divided by 24 hours")
-                           : _("price “%s” is per week: divided by 168 hours"), written);
-      }
-      break;
-    case PERIOD_MONTH:
-    case PERIOD_YEAR:
-      {
-        double months = basis->period == PERIOD_YEAR ? 12 : 1;
-        char hours[G_ASCII_DTOSTR_BUF_SIZE];
-        quote->price_unit = CP_PRICE_PER_NODE_MONTH;
-        quote->price = amount / months * (gpu ? gpus : 1);
-        converted = gpu || months > 1;
-        if (basis->period == PERIOD_YEAR)
-          cp_quote_cell_assume (cell, _("price “%s” is per year: divided by 12 months"), written);
-        if (gpu)
-          cp_quote_cell_assume (cell, _("price “%s” is per GPU-month: multiplied by the node’s %u GPUs"),
-                                written, quote->gpus_per_node);
-        cp_quote_cell_assume (cell, _("a node-month is %s hours (the project’s hours per month)"),
-                              cp_format_double_shortest (per_month, hours));
-      }
-      break;
-    case PERIOD_NONE:
-    default:
-      g_assert_not_reached ();
-    }
-
-  /* The vendor's own figure stays with the quote, for the conversation
-   * with the vendor and for the report. */
-  if (converted)
-    {
-      g_autofree char *line = g_strdup_printf (_("Vendor’s price: %s"), written);
-      char *notes = quote->notes ? g_strconcat (quote->notes, "\n", line, NULL) : g_strdup (line);
-      g_free (quote->notes);
-      quote->notes = notes;
-    }
-}
-
-/* A price by the day, week, month or year with no minimum term stated is
- * not one to rent for an hour: the vendor bills at least the period the
- * price is for, so a short job pays the whole period. */
-static void
-assume_billing_period_term (CpQuoteCell *cell, CpQuote *quote, PricePeriod period)
-{
-  double per_month = cell->project ? cell->project->settings.hours_per_month : 730;
-
-  switch (period)
-    {
-    case PERIOD_DAY:
-      quote->minimum_term_h = 24;
-      cp_quote_cell_assume (cell, _("minimum term: one day, as the price is per day — not stated"));
-      break;
-    case PERIOD_WEEK:
-      quote->minimum_term_h = 168;
-      cp_quote_cell_assume (cell, _("minimum term: one week, as the price is per week — not stated"));
-      break;
-    case PERIOD_MONTH:
-      quote->minimum_term_h = per_month;
-      cp_quote_cell_assume (cell, _("minimum term: one month, as the price is per month — not stated"));
-      break;
-    case PERIOD_YEAR:
-      quote->minimum_term_h = 12 * per_month;
-      cp_quote_cell_assume (cell, _("minimum term: one year, as the price is per year — not stated"));
-      break;
-    case PERIOD_HOUR:
-    case PERIOD_NONE:
-    default:
-      break;
-    }
-}
-
 void
 cp_quote_cell_parse_price (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, CpQuote *quote,
                            const char *default_currency)
@@ -525,14 +208,9 @@ cp_quote_cell_parse_price (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuot
   g_autofree char *plain = NULL;
   g_autofree char *written = NULL;
   g_autoptr(GError) local = NULL;
-  const char *unit_in_cell;
-  char number_currency[4] = "";
+  CpSettings defaults;
   char currency[4] = "";
-  PriceBasis basis = { 0 }, column_basis;
-  gboolean basis_found = FALSE;
-  CpPriceUnit ignored_unit;
-  gboolean unit_in_number = FALSE;
-  double amount;
+  CpPriceText price, column_basis;
 
   cell->header = h->header[CP_QUOTE_COLUMN_PRICE];
   cell->hint = NULL;
@@ -543,25 +221,9 @@ cp_quote_cell_parse_price (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuot
       return;
     }
 
+  /* The form's reading of the same text (cp_parse_price_text()). */
   plain = cp_quote_price_drop_digit_grouping (price_text);
-  unit_in_cell = cp_quote_price_find_unit (plain);
-  if (unit_in_cell)
-    {
-      g_autofree char *number = g_strndup (plain, unit_in_cell - plain);
-      if (!read_price_basis (unit_in_cell, &basis))
-        {
-          cp_quote_cell_error (cell, _("%s “%s”: “%s” is not a price unit (per GPU-hour, node-hour, "
-                                       "node-day or node-month)"), cell->header, price_text, unit_in_cell);
-          return;
-        }
-      basis_found = TRUE;
-      if (!cp_parse_price (number, &amount, &ignored_unit, &unit_in_number, number_currency, &local))
-        {
-          cp_quote_cell_not_a_number (cell, price_text);
-          return;
-        }
-    }
-  else if (!cp_parse_price (plain, &amount, &ignored_unit, &unit_in_number, number_currency, &local))
+  if (!cp_parse_price_text (plain, &price, &local))
     {
       if (g_error_matches (local, CP_UNITS_ERROR, CP_UNITS_ERROR_RANGE) && *plain == '-')
         cp_quote_cell_error (cell, _("%s “%s” is negative"), cell->header, price_text);
@@ -572,13 +234,8 @@ cp_quote_cell_parse_price (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuot
         cp_quote_cell_not_a_number (cell, price_text);
       return;
     }
-  if (amount < 0)
-    {
-      cp_quote_cell_error (cell, _("%s “%s” is negative"), cell->header, price_text);
-      return;
-    }
   /* No vendor gives compute away: 0 is a price not filled in yet. */
-  if (amount == 0)
+  if (price.amount == 0)
     g_ptr_array_add (cell->row->incomplete,
                      g_strdup_printf (_("no price: %s is “%s”"), cell->header, price_text));
 
@@ -591,33 +248,36 @@ cp_quote_cell_parse_price (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuot
                                        "or node-month)"), cell->header, unit_text);
           return;
         }
-      if (basis_found && (column_basis.period != basis.period
-                          || (column_basis.subject != PER_NOTHING && basis.subject != PER_NOTHING
-                              && column_basis.subject != basis.subject)))
+      if (price.period != CP_PRICE_PERIOD_NONE
+          && (column_basis.period != price.period
+              || (column_basis.subject != CP_PRICE_SUBJECT_NONE && price.subject != CP_PRICE_SUBJECT_NONE
+                  && column_basis.subject != price.subject)))
         {
           cp_quote_cell_error (cell, _("price “%s” and price unit “%s” disagree"), price_text, unit_text);
           return;
         }
-      if (!basis_found || basis.subject == PER_NOTHING)
+      if (column_basis.currency[0] && price.currency[0] && strcmp (column_basis.currency, price.currency) != 0)
         {
-          char cell_currency[4];
-          memcpy (cell_currency, basis.currency, 4);
-          basis = column_basis;
-          if (cell_currency[0])
-            memcpy (basis.currency, cell_currency, 4);
+          cp_quote_cell_error (cell, _("price “%s” and price unit “%s” disagree"), price_text, unit_text);
+          return;
         }
-      else if (!basis.currency[0])
-        memcpy (basis.currency, column_basis.currency, 4);
-      basis_found = TRUE;
+      if (price.subject == CP_PRICE_SUBJECT_NONE)
+        price.subject = column_basis.subject;
+      price.period = column_basis.period;
+      if (!price.currency[0])
+        memcpy (price.currency, column_basis.currency, 4);
       written = g_strdup_printf ("%s %s", price_text, unit_text);
     }
-  if (!basis_found && h->hint[CP_QUOTE_COLUMN_PRICE])
+  if (price.period == CP_PRICE_PERIOD_NONE && h->hint[CP_QUOTE_COLUMN_PRICE]
+      && read_price_unit_text (h->hint[CP_QUOTE_COLUMN_PRICE], &column_basis))
     {
-      basis_found = read_price_unit_text (h->hint[CP_QUOTE_COLUMN_PRICE], &basis);
-      if (basis_found)
-        written = g_strdup_printf ("%s %s", price_text, h->hint[CP_QUOTE_COLUMN_PRICE]);
+      price.subject = column_basis.subject;
+      price.period = column_basis.period;
+      if (!price.currency[0])
+        memcpy (price.currency, column_basis.currency, 4);
+      written = g_strdup_printf ("%s %s", price_text, h->hint[CP_QUOTE_COLUMN_PRICE]);
     }
-  if (!basis_found)
+  if (price.period == CP_PRICE_PERIOD_NONE)
     {
       cell->header = h->header[CP_QUOTE_COLUMN_PRICE];
       cp_quote_cell_error (cell, _("price “%s” does not say what it is per (GPU-hour, node-hour, node-day "
@@ -629,39 +289,45 @@ cp_quote_cell_parse_price (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuot
     written = g_strdup (price_text);
 
   /* The currency: a column, else the price or its unit, else the project's. */
-  if (number_currency[0] && basis.currency[0] && strcmp (number_currency, basis.currency) != 0)
-    {
-      cp_quote_cell_error (cell, _("“%s” names two different currencies"), written);
-      return;
-    }
-  if (number_currency[0] == '\0')
-    memcpy (number_currency, basis.currency, 4);
   if (currency_text && *currency_text)
     {
       cell->header = h->header[CP_QUOTE_COLUMN_CURRENCY];
-      if (!parse_currency (currency_text, currency))
+      if (!cp_parse_currency (currency_text, currency))
         {
           cp_quote_cell_error (cell, _("%s “%s” is not a currency code such as CNY"),
                                cell->header, currency_text);
           return;
         }
-      if (number_currency[0] && strcmp (number_currency, currency) != 0)
+      if (price.currency[0] && strcmp (price.currency, currency) != 0)
         {
           cp_quote_cell_error (cell, _("price “%s” and currency “%s” disagree"), price_text, currency_text);
           return;
         }
     }
-  else if (number_currency[0])
-    g_strlcpy (currency, number_currency, sizeof currency);
+  else if (price.currency[0])
+    g_strlcpy (currency, price.currency, sizeof currency);
   else
     {
       g_strlcpy (currency, default_currency, sizeof currency);
       cp_quote_cell_assume (cell, _("price “%s” names no currency: taken as %s"), written, currency);
     }
-  memcpy (quote->currency, currency, 4);
-  set_price (cell, quote, &basis, amount, written);
-  if (cp_csv_is_blank (cp_quote_header_field (r, h, CP_QUOTE_COLUMN_MINIMUM_TERM)))
-    assume_billing_period_term (cell, quote, basis.period);
+  memcpy (price.currency, currency, 4);
+
+  /* The unit, the conversion and the minimum term as the form and the
+   * command line take them. */
+  cp_quote_set_price_text (quote, &price, written,
+                           !cp_csv_is_blank (cp_quote_header_field (r, h, CP_QUOTE_COLUMN_MINIMUM_TERM)),
+                           cell_settings (cell, &defaults), cell->row->assumptions);
+  /* The vendor's own figure stays with a converted quote, for the talk
+   * with the vendor and for the report. */
+  if (price.period != CP_PRICE_PERIOD_HOUR && !(price.period == CP_PRICE_PERIOD_MONTH
+                                                && price.subject != CP_PRICE_SUBJECT_GPU))
+    {
+      g_autofree char *line = g_strdup_printf (_("Vendor’s price: %s"), written);
+      char *notes = quote->notes ? g_strconcat (quote->notes, "\n", line, NULL) : g_strdup (line);
+      g_free (quote->notes);
+      quote->notes = notes;
+    }
 }
 
 /* "8×A800", "A800*8", "H800 x 8", "8卡 H800", "4090 8卡": the GPU and
@@ -701,19 +367,12 @@ cp_quote_price_split_gpu_count (const char *text, guint *count)
 gboolean
 cp_quote_read_gpu_count (const char *text, guint *count, char **name)
 {
-  g_autoptr(GRegex) plain = g_regex_new ("^\\s*(\\d+)\\s*(?:卡|张|块|颗|gpus?|cards?)?\\s*$",
-                                         G_REGEX_CASELESS, G_REGEX_MATCH_DEFAULT, NULL);
-  g_autoptr(GMatchInfo) match = NULL;
   g_autofree char *rest = NULL;
 
   *name = NULL;
-  if (g_regex_match (plain, text, 0, &match))
-    {
-      g_autofree char *number = g_match_info_fetch (match, 1);
-      guint64 n = g_ascii_strtoull (number, NULL, 10);
-      *count = (guint) MIN (n, G_MAXUINT);
-      return TRUE;
-    }
+  /* "8", "8卡", "8 GPUs", as the quote form reads a count of GPUs. */
+  if (cp_parse_count_of (text, CP_PRICE_SUBJECT_GPU, count, NULL))
+    return TRUE;
   rest = cp_quote_price_split_gpu_count (text, count);
   if (*count == 0)
     return FALSE;

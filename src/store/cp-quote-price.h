@@ -23,9 +23,6 @@ void cp_quote_cell_parse_price (CpQuoteCell *cell, const CpCsvRecord *r, const C
 
 char *cp_quote_price_split_gpu_count (const char *text, guint *count);
 
-/* Where the unit starts in a price cell: "68,000元/台/月" → "/台/月"; NULL if none. */
-const char *cp_quote_price_find_unit (const char *text);
-
 gboolean cp_quote_read_gpu_count (const char *text, guint *count, char **name);
 
 G_END_DECLS

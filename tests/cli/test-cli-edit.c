@@ -119,6 +119,76 @@ test_add_job_and_quote_plan (void)
   g_assert_nonnull (strstr (list.out, "11.99 CNY"));
 }
 
+/* "本地IDC, 2 × 8×4090, network 无" through add-quote: ranked in the plan
+ * as one machine, with the reason said, not left out as incomplete. */
+static void
+test_separate_machines_plan (void)
+{
+  g_auto(CpTestRun) text = { 0 };
+  g_auto(CpTestRun) xml = { 0 };
+  const char *option;
+
+  RUN_OK ("new", "separate.cplan");
+  RUN_OK ("add-job", "separate.cplan", "--name", "7B QLoRA", "--model", "llama-2-7b", "--task", "qlora",
+          "--tokens", "100M");
+  RUN_OK ("add-quote", "separate.cplan", "--id", "q-idc", "--vendor", "本地IDC", "--gpu", "rtx4090",
+          "--gpus-per-node", "8", "--nodes", "2", "--network", "none", "--price-per-gpu-hour", "2");
+
+  RUN (&text, "plan", "separate.cplan");
+  g_assert_cmpint (text.status, ==, 0);
+  g_assert_nonnull (strstr (text.out, "Verdict: Single machine\n"));
+  g_assert_nonnull (strstr (text.out, "Recommended: 本地IDC"));
+  g_assert_nonnull (strstr (text.out, "offers 2 machines with no network between them: each is evaluated alone"));
+  RUN (&xml, "plan", "separate.cplan", "--xml");
+  g_assert_cmpint (xml.status, ==, 0);
+  option = strstr (xml.out, "<option quote=\"q-idc\">");
+  g_assert_nonnull (option);
+  g_assert_true (g_str_has_prefix (strstr (option, "<nodes>"), "<nodes>1</nodes>"));
+  g_assert_nonnull (strstr (xml.out, "<reason rule=\"R5\" outcome=\"separate-machines\" quote=\"q-idc\">"));
+}
+
+/* add-quote reads prices, counts and terms as the window and the import
+ * do: 2352 a machine-day is 98 a machine-hour billed a day at least, a
+ * card-month 8,500 is 68,000 a node-month of 8 cards; exported and
+ * imported back, the quotes are the same. */
+static void
+test_add_quote_units (void)
+{
+  g_auto(CpTestRun) refused = { 0 };
+  g_auto(CpTestRun) again = { 0 };
+  g_autofree char *csv = NULL;
+  g_autofree char *csv_again = NULL;
+
+  RUN_OK ("new", "units.cplan");
+  RUN_OK ("add-quote", "units.cplan", "--id", "q-day", "--gpu", "rtx4090", "--gpus-per-node", "8卡",
+          "--nodes", "2台", "--network", "none", "--price", "2352元/台/天");
+  RUN_OK ("add-quote", "units.cplan", "--id", "q-week", "--gpu", "h800", "--gpus-per-node", "8 GPUs",
+          "--price-per-node-hour", "16464元/台/周", "--minimum-term-hours", "两周");
+  RUN_OK ("add-quote", "units.cplan", "--id", "q-month", "--gpu", "a800", "--price", "8500元/卡/月",
+          "--billing-granularity-hours", "1天");
+  RUN_OK ("export-quotes", "units.cplan", "units.csv");
+  csv = file_text ("units.csv");
+  g_assert_nonnull (strstr (csv, "q-day,,NVIDIA GeForce RTX 4090 24GB,bare-metal,rtx4090,8,2,"));
+  g_assert_nonnull (strstr (csv, ",98,node-hour,1,24,"));        /* q-day: a day at least */
+  g_assert_nonnull (strstr (csv, ",98,node-hour,1,336,"));       /* q-week: the two weeks stated */
+  g_assert_nonnull (strstr (csv, ",68000,node-month,24,0,"));    /* q-month: the month is the rule's */
+
+  /* Round trip: imported into a new project and exported again, the same. */
+  RUN_OK ("new", "units-again.cplan");
+  RUN_OK ("import-quotes", "units-again.cplan", "units.csv");
+  RUN_OK ("export-quotes", "units-again.cplan", "units-again.csv");
+  csv_again = file_text ("units-again.csv");
+  g_assert_cmpstr (csv_again, ==, csv);
+
+  /* A count of the other thing, and a price in another unit than the option's. */
+  RUN (&refused, "add-quote", "units.cplan", "--gpu", "h800", "--gpus-per-node", "8台");
+  g_assert_cmpint (refused.status, !=, 0);
+  g_assert_nonnull (strstr (refused.err, "--gpus-per-node: “8台” counts machines, not GPUs"));
+  RUN (&again, "add-quote", "units.cplan", "--gpu", "h800", "--price-per-gpu-hour", "2352元/台/天");
+  g_assert_cmpint (again.status, !=, 0);
+  g_assert_nonnull (strstr (again.err, "is not a price in the unit this option takes"));
+}
+
 static void
 test_bad_options (void)
 {
@@ -459,6 +529,8 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli-edit/add-job-and-quote-plan", test_add_job_and_quote_plan);
   g_test_add_func ("/cli-edit/bad-options", test_bad_options);
+  g_test_add_func ("/cli-edit/separate-machines-plan", test_separate_machines_plan);
+  g_test_add_func ("/cli-edit/add-quote-units", test_add_quote_units);
   g_test_add_func ("/cli-edit/serving-trial-options", test_serving_trial_options);
   g_test_add_func ("/cli-edit/export-import-quotes", test_export_import_quotes);
   g_test_add_func ("/cli-edit/report-import-xml", test_report_import_xml);

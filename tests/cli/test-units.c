@@ -182,21 +182,22 @@ assert_price (const char  *text,
               const char  *expected_currency)
 {
   g_autoptr(GError) error = NULL;
+  CpPriceText price;
   double value = -1;
   CpPriceUnit unit = CP_N_PRICE_UNITS;
-  gboolean unit_found = !expect_unit;
-  char currency[4] = "XYZ";
 
   g_test_message ("price “%s”", text);
-  g_assert_true (cp_parse_price (text, &value, &unit, &unit_found, currency, &error));
+  g_assert_true (cp_parse_price_text (text, &price, &error));
   g_assert_no_error (error);
+  /* In the model's units for a node of 8 GPUs. */
+  value = price.amount;
+  g_assert_true (cp_price_text_to_model (&price, 8, &value, &unit) == expect_unit);
   g_assert_cmpfloat_with_epsilon (value, expected, MAX (fabs (expected) * 1e-12, 1e-12));
-  g_assert_cmpint (unit_found, ==, expect_unit);
   if (expect_unit)
     g_assert_cmpint (unit, ==, expected_unit);
   else
     g_assert_cmpint (unit, ==, CP_N_PRICE_UNITS);   /* untouched */
-  g_assert_cmpstr (currency, ==, expected_currency);
+  g_assert_cmpstr (price.currency, ==, expected_currency);
 }
 
 static void
@@ -205,17 +206,14 @@ assert_price_error (const char  *text,
                     const char  *in_message)
 {
   g_autoptr(GError) error = NULL;
-  double value = 42;
-  CpPriceUnit unit;
-  gboolean unit_found;
-  char currency[4];
+  CpPriceText price = { 42 };
 
   g_test_message ("price “%s” rejected", text);
-  g_assert_false (cp_parse_price (text, &value, &unit, &unit_found, currency, &error));
+  g_assert_false (cp_parse_price_text (text, &price, &error));
   g_assert_error (error, CP_UNITS_ERROR, (int) code);
   if (in_message != NULL)
     g_assert_nonnull (strstr (error->message, in_message));
-  g_assert_cmpfloat (value, ==, 42);
+  g_assert_cmpfloat (price.amount, ==, 42);
 }
 
 static void
@@ -250,13 +248,38 @@ test_price (void)
   assert_price ("¥2.5万/台/月", 25000, TRUE, CP_PRICE_PER_NODE_MONTH, "CNY");
   assert_price ("4k USD/month", 4000, TRUE, CP_PRICE_PER_NODE_MONTH, "USD");
   assert_price ("0", 0, FALSE, 0, "");                                        /* free is a price */
+  /* By the day, week and year, per machine or per card: 24 and 168 hours,
+   * 12 months; a month per card is the node's 8 cards'. */
+  assert_price ("2352元/台/天", 2352.0 / 24, TRUE, CP_PRICE_PER_NODE_HOUR, "CNY");
+  assert_price ("2352 元/台/日", 2352.0 / 24, TRUE, CP_PRICE_PER_NODE_HOUR, "CNY");
+  assert_price ("12.5 元/天", 12.5 / 24, TRUE, CP_PRICE_PER_NODE_HOUR, "CNY");  /* no subject: the machine */
+  assert_price ("294元/卡/天", 294.0 / 24, TRUE, CP_PRICE_PER_GPU_HOUR, "CNY");
+  assert_price ("$60 per GPU per day", 2.5, TRUE, CP_PRICE_PER_GPU_HOUR, "USD");
+  assert_price ("16464元/台/周", 98, TRUE, CP_PRICE_PER_NODE_HOUR, "CNY");
+  assert_price ("2058 元/卡/周", 2058.0 / 168, TRUE, CP_PRICE_PER_GPU_HOUR, "CNY");
+  assert_price ("1000 CNY/node/week", 1000.0 / 168, TRUE, CP_PRICE_PER_NODE_HOUR, "CNY");
+  assert_price ("2.5/GPU/month", 20, TRUE, CP_PRICE_PER_NODE_MONTH, "");
+  assert_price ("8500元/卡/月", 68000, TRUE, CP_PRICE_PER_NODE_MONTH, "CNY");
+  assert_price ("6.8万/台/月", 68000, TRUE, CP_PRICE_PER_NODE_MONTH, "");
+  assert_price ("81.6万元/台/年", 68000, TRUE, CP_PRICE_PER_NODE_MONTH, "CNY");
+  assert_price ("CNY 68,000 per node-month", 68000, TRUE, CP_PRICE_PER_NODE_MONTH, "CNY");
+  assert_price ("68000 元 按月", 68000, TRUE, CP_PRICE_PER_NODE_MONTH, "CNY");
+  assert_price ("68000 包月", 68000, TRUE, CP_PRICE_PER_NODE_MONTH, "");
+  assert_price ("98 元/台时", 98, TRUE, CP_PRICE_PER_NODE_HOUR, "CNY");
+  assert_price ("12.25元/卡时", 12.25, TRUE, CP_PRICE_PER_GPU_HOUR, "CNY");
+  assert_price ("12.25 按卡时", 12.25, TRUE, CP_PRICE_PER_GPU_HOUR, "");
+  assert_price ("2352元每台每天", 98, TRUE, CP_PRICE_PER_NODE_HOUR, "CNY");
+  assert_price ("¥98/node/h", 98, TRUE, CP_PRICE_PER_NODE_HOUR, "CNY");
+  assert_price ("12.25 RMB/card/hr", 12.25, TRUE, CP_PRICE_PER_GPU_HOUR, "CNY");
 
   assert_price_error ("", CP_UNITS_ERROR_EMPTY, NULL);
   assert_price_error ("元/小时", CP_UNITS_ERROR_SYNTAX, NULL);
   assert_price_error ("abc", CP_UNITS_ERROR_SYNTAX, "“abc”");
   assert_price_error ("-12.5 元/小时", CP_UNITS_ERROR_RANGE, NULL);
-  assert_price_error ("12.5 元/天", CP_UNITS_ERROR_UNIT, "/天");    /* per day is not a billing unit */
-  assert_price_error ("2.5/GPU/month", CP_UNITS_ERROR_UNIT, NULL); /* per GPU-month is not one either */
+  assert_price_error ("12.5 元/分钟", CP_UNITS_ERROR_UNIT, "/分钟");   /* no vendor bills by the minute */
+  assert_price_error ("12.5/卡/台/h", CP_UNITS_ERROR_UNIT, NULL);       /* per card and per machine */
+  assert_price_error ("12.5/h/月", CP_UNITS_ERROR_UNIT, NULL);          /* two periods */
+  assert_price_error ("12.5/卡", CP_UNITS_ERROR_UNIT, NULL);            /* per card, but per what time? */
   assert_price_error ("12.5 EUR/h", CP_UNITS_ERROR_UNIT, NULL);
   assert_price_error ("12.5 元 小时", CP_UNITS_ERROR_UNIT, NULL);
   assert_price_error ("$12 CNY/h", CP_UNITS_ERROR_UNIT, NULL);    /* two currencies */
@@ -265,15 +288,94 @@ test_price (void)
 }
 
 static void
-test_price_optional_outputs (void)
+test_price_unit_alone (void)
 {
   g_autoptr(GError) error = NULL;
-  double value = 0;
+  double value = 0;   /* a unit alone has no amount */
 
   /* Callers that only want the number may pass NULL for the rest. */
-  g_assert_true (cp_parse_price ("¥30000/月", &value, NULL, NULL, NULL, &error));
+  CpPriceText price;
+
+  g_assert_true (cp_parse_price_unit ("元/台/月", &price, &error));
   g_assert_no_error (error);
-  g_assert_cmpfloat (value, ==, 30000);
+  g_assert_cmpint (price.subject, ==, CP_PRICE_SUBJECT_NODE);
+  g_assert_cmpint (price.period, ==, CP_PRICE_PERIOD_MONTH);
+  g_assert_cmpstr (price.currency, ==, "CNY");
+  g_assert_cmpfloat (price.amount, ==, value);
+}
+
+/* Counts and durations as people type them, in the words prices use. */
+static void
+test_counts_and_durations (void)
+{
+  static const struct { const char *text; CpPriceSubject subject; guint count; } counts[] = {
+    { "8", CP_PRICE_SUBJECT_GPU, 8 }, { "8卡", CP_PRICE_SUBJECT_GPU, 8 }, { "8 卡", CP_PRICE_SUBJECT_GPU, 8 },
+    { "8 GPUs", CP_PRICE_SUBJECT_GPU, 8 }, { "8 gpu", CP_PRICE_SUBJECT_GPU, 8 }, { "8张", CP_PRICE_SUBJECT_GPU, 8 },
+    { "8 cards", CP_PRICE_SUBJECT_GPU, 8 }, { "八卡", CP_PRICE_SUBJECT_GPU, 8 }, { "８卡", CP_PRICE_SUBJECT_GPU, 8 },
+    { "2", CP_PRICE_SUBJECT_NODE, 2 }, { "2台", CP_PRICE_SUBJECT_NODE, 2 }, { "两台", CP_PRICE_SUBJECT_NODE, 2 },
+    { "4 nodes", CP_PRICE_SUBJECT_NODE, 4 }, { "4节点", CP_PRICE_SUBJECT_NODE, 4 },
+    { "2 machines", CP_PRICE_SUBJECT_NODE, 2 }, { "3 servers", CP_PRICE_SUBJECT_NODE, 3 },
+  };
+  static const struct { const char *text; double hours; gboolean month; } durations[] = {
+    { "72", 72, FALSE }, { "72h", 72, FALSE }, { "72 小时", 72, FALSE }, { "3天", 72, FALSE },
+    { "3 days", 72, FALSE }, { "2周", 336, FALSE }, { "两周", 336, FALSE }, { "2w", 336, FALSE },
+    { "2 weeks", 336, FALSE }, { "一周", 168, FALSE }, { "3个月", 3 * 730, TRUE }, { "三个月", 3 * 730, TRUE },
+    { "3 months", 3 * 730, TRUE }, { "1 month", 730, TRUE }, { "3个月起", 3 * 730, TRUE },
+    { "按月", 730, TRUE }, { "至少1个月", 730, TRUE }, { "无", 0, FALSE }, { "1年", 12 * 730, TRUE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (counts); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      guint count = 0;
+
+      g_test_message ("count “%s”", counts[i].text);
+      g_assert_true (cp_parse_count_of (counts[i].text, counts[i].subject, &count, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (count, ==, counts[i].count);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (durations); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      gboolean month = !durations[i].month;
+      double hours = -1;
+
+      g_test_message ("duration “%s”", durations[i].text);
+      g_assert_true (cp_parse_duration_h (durations[i].text, 730, &hours, &month, &error));
+      g_assert_no_error (error);
+      g_assert_cmpfloat (hours, ==, durations[i].hours);
+      g_assert_cmpint (month, ==, durations[i].month);
+    }
+
+  {
+    g_autoptr(GError) error = NULL;
+    guint count = 7;
+
+    /* A count of the other thing, a unit that is no count, a fraction. */
+    g_assert_false (cp_parse_count_of ("8台", CP_PRICE_SUBJECT_GPU, &count, &error));
+    g_assert_error (error, CP_UNITS_ERROR, CP_UNITS_ERROR_UNIT);
+    g_assert_cmpstr (error->message, ==, "“8台” counts machines, not GPUs");
+    g_clear_error (&error);
+    g_assert_false (cp_parse_count_of ("2卡", CP_PRICE_SUBJECT_NODE, &count, &error));
+    g_assert_cmpstr (error->message, ==, "“2卡” counts GPUs, not machines");
+    g_clear_error (&error);
+    g_assert_false (cp_parse_count_of ("8 boxes", CP_PRICE_SUBJECT_GPU, &count, &error));
+    g_assert_error (error, CP_UNITS_ERROR, CP_UNITS_ERROR_SYNTAX);
+    g_clear_error (&error);
+    g_assert_false (cp_parse_count_of ("8.5卡", CP_PRICE_SUBJECT_GPU, &count, &error));
+    g_assert_cmpuint (count, ==, 7);
+  }
+  {
+    g_autoptr(GError) error = NULL;
+    double hours = -1;
+
+    g_assert_false (cp_parse_duration_h ("2 fortnights", 730, &hours, NULL, &error));
+    g_assert_error (error, CP_UNITS_ERROR, CP_UNITS_ERROR_UNIT);
+    g_clear_error (&error);
+    g_assert_false (cp_parse_duration_h ("-2周", 730, &hours, NULL, &error));
+    g_assert_error (error, CP_UNITS_ERROR, CP_UNITS_ERROR_RANGE);
+    g_assert_cmpfloat (hours, ==, -1);
+  }
 }
 
 static void
@@ -368,7 +470,8 @@ main (int argc, char **argv)
   g_test_add_func ("/units/bytes", test_bytes);
   g_test_add_func ("/units/ram-bytes", test_ram_bytes);
   g_test_add_func ("/units/price", test_price);
-  g_test_add_func ("/units/price/optional-outputs", test_price_optional_outputs);
+  g_test_add_func ("/units/price/unit-alone", test_price_unit_alone);
+  g_test_add_func ("/units/counts-and-durations", test_counts_and_durations);
   g_test_add_func ("/units/format", test_format);
 
   return g_test_run ();

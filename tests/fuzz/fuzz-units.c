@@ -81,20 +81,25 @@ check_price (const char *text)
 {
   g_autoptr(GError) error = NULL;
   CpPriceUnit unit = CP_N_PRICE_UNITS;
-  gboolean unit_found = FALSE;
-  char currency[4] = "XXX";
+  CpPriceText price;
   double value = -1;
+  guint count;
 
-  if (!cp_parse_price (text, &value, &unit, &unit_found, currency, &error))
+  if (cp_parse_duration_h (text, 730, &value, NULL, NULL))
+    check_value ("cp_parse_duration_h", text, value);
+  if (cp_parse_count_of (text, CP_PRICE_SUBJECT_NONE, &count, NULL))
+    check_value ("cp_parse_count_of", text, count);
+  if (!cp_parse_price_text (text, &price, &error))
     {
       g_assert (error != NULL && error->message != NULL);
       return;
     }
-  check_value ("cp_parse_price", text, value);
-  if (unit_found && unit >= CP_N_PRICE_UNITS)
-    g_error ("cp_parse_price (“%s”) found a unit but set none", text);
-  if (currency[0] != '\0' && strlen (currency) != 3)
-    g_error ("cp_parse_price (“%s”) gave currency “%s”", text, currency);
+  check_value ("cp_parse_price_text", text, price.amount);
+  if (cp_price_text_to_model (&price, 8, &value, &unit) != (price.period != CP_PRICE_PERIOD_NONE) ||
+      (price.period != CP_PRICE_PERIOD_NONE && unit >= CP_N_PRICE_UNITS))
+    g_error ("cp_parse_price_text (“%s”) found a unit but gave none", text);
+  if (price.currency[0] != '\0' && strlen (price.currency) != 3)
+    g_error ("cp_parse_price_text (“%s”) gave currency “%s”", text, price.currency);
 }
 
 int

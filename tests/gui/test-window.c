@@ -1356,21 +1356,123 @@ test_window_commit_rules (void)
   g_assert_null (shown_option (results, (int) project->quotes->len - 1));
   g_assert_nonnull (strstr (cp_results_view_get_incomplete_text (results), "no price"));
 
-  /* Nodes before NICs: taken, the quote stays incomplete. */
+  /* Nodes with no network between them: separate machines, lacking only
+   * the price. */
   type_text (cp_quote_editor_get_row (quote_editor, "nodes-available"), "4");
   g_assert_null (cp_field_row_get_error (cp_quote_editor_get_row (quote_editor, "nodes-available")));
   g_assert_cmpuint (quote->nodes_available, ==, 4);
-  g_assert_cmpint (cp_quote_get_missing (quote), ==, CP_QUOTE_MISSING_PRICE | CP_QUOTE_MISSING_NETWORK);
-  g_assert_nonnull (strstr (cp_results_view_get_incomplete_text (results), "NIC"));
+  g_assert_cmpint (cp_quote_get_missing (quote), ==, CP_QUOTE_MISSING_PRICE);
+  g_assert_null (strstr (cp_results_view_get_incomplete_text (results), "NIC"));
 
-  /* Completing it brings it into the ranking. */
+  /* Priced, they are ranked, as one machine. */
   type_text (cp_quote_editor_get_row (quote_editor, "price"), "20");
+  g_assert_cmpint (cp_quote_get_missing (quote), ==, CP_QUOTE_MISSING_NONE);
+  g_assert_nonnull (shown_option (results, (int) project->quotes->len - 1));
+  g_assert_cmpuint (shown_option (results, (int) project->quotes->len - 1)->estimate.nodes, ==, 1);
+
+  /* A network named before its NICs: incomplete until they are given. */
   pick (GTK_DROP_DOWN (cp_field_row_get_input (cp_quote_editor_get_row (quote_editor, "network"))), CP_NETWORK_ROCE);
+  g_assert_cmpint (cp_quote_get_missing (quote), ==, CP_QUOTE_MISSING_NETWORK);
+  g_assert_nonnull (strstr (cp_results_view_get_incomplete_text (results), "NIC"));
+  g_assert_null (shown_option (results, (int) project->quotes->len - 1));
   type_text (cp_quote_editor_get_row (quote_editor, "nics-per-node"), "4");
   type_text (cp_quote_editor_get_row (quote_editor, "nic-gbps"), "200");
   g_assert_cmpint (cp_quote_get_missing (quote), ==, CP_QUOTE_MISSING_NONE);
   g_assert_nonnull (shown_option (results, (int) project->quotes->len - 1));
   g_assert_cmpstr (cp_results_view_get_incomplete_text (results), ==, "");
+
+  close_window (window);
+}
+
+/* Issue 23: the quote form reads every price, count and term the import
+ * reads, through the entry and Enter as a user types them, and converts
+ * them the same way (cp_quote_set_price_text()). Hand values: 2352 a
+ * machine-day is 98 a machine-hour, 294 a card-day 12.25 a card-hour,
+ * 16,464 a machine-week 98, 8,500 a card-month 68,000 for 8 cards. */
+static void
+test_window_quote_units (void)
+{
+  static const struct {
+    const char *text; double price; CpPriceUnit unit; double term_h; const char *currency;
+  } prices[] = {
+    { "2352元/台/天", 98, CP_PRICE_PER_NODE_HOUR, 24, "CNY" },
+    { "294元/卡/天", 12.25, CP_PRICE_PER_GPU_HOUR, 24, "CNY" },
+    { "16464元/台/周", 98, CP_PRICE_PER_NODE_HOUR, 168, "CNY" },
+    { "2058 元/卡/周", 12.25, CP_PRICE_PER_GPU_HOUR, 168, "CNY" },
+    { "6.8万/台/月", 68000, CP_PRICE_PER_NODE_MONTH, 0, "CNY" },
+    { "8500元/卡/月", 68000, CP_PRICE_PER_NODE_MONTH, 0, "CNY" },
+    { "25,000 CNY/node/month", 25000, CP_PRICE_PER_NODE_MONTH, 0, "CNY" },
+    { "¥12.25/GPU/h", 12.25, CP_PRICE_PER_GPU_HOUR, 0, "CNY" },
+    { "12.25 元/卡时", 12.25, CP_PRICE_PER_GPU_HOUR, 0, "CNY" },
+    { "98 元/台时", 98, CP_PRICE_PER_NODE_HOUR, 0, "CNY" },
+    { "2352元每台每天", 98, CP_PRICE_PER_NODE_HOUR, 24, "CNY" },
+    { "$2.5/GPU/h", 2.5, CP_PRICE_PER_GPU_HOUR, 0, "USD" },
+  };
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  CpQuoteEditor *quote_editor = cp_window_get_quote_editor (window);
+  double month_h = project->settings.hours_per_month;
+  CpFieldRow *gpus, *nodes, *term;
+  CpQuote *quote;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "add-quote", NULL);
+  spin ();
+  quote = g_ptr_array_index (project->quotes, project->quotes->len - 1);
+  gpus = cp_quote_editor_get_row (quote_editor, "gpus-per-node");
+  nodes = cp_quote_editor_get_row (quote_editor, "nodes-available");
+  term = cp_quote_editor_get_row (quote_editor, "minimum-term");
+
+  /* Counts with what they count. */
+  type_text (gpus, "4 GPUs");
+  g_assert_cmpuint (quote->gpus_per_node, ==, 4);
+  type_text (gpus, "8卡");
+  g_assert_cmpuint (quote->gpus_per_node, ==, 8);
+  type_text (nodes, "2台");
+  g_assert_cmpuint (quote->nodes_available, ==, 2);
+  type_text (nodes, "1 node");
+  g_assert_cmpuint (quote->nodes_available, ==, 1);
+  type_text (gpus, "8台");
+  g_assert_cmpstr (cp_field_row_get_error (gpus), ==, "“8台” counts machines, not GPUs");
+  g_assert_cmpuint (quote->gpus_per_node, ==, 8);
+  type_text (gpus, "八卡");
+  g_assert_null (cp_field_row_get_error (gpus));
+
+  /* Terms as people write them. */
+  type_text (term, "两周");
+  g_assert_cmpfloat (quote->minimum_term_h, ==, 336);
+  type_text (term, "2w");
+  g_assert_cmpfloat (quote->minimum_term_h, ==, 336);
+  type_text (term, "3个月");
+  g_assert_cmpfloat (quote->minimum_term_h, ==, 3 * month_h);
+  type_text (term, "3 months");
+  g_assert_cmpfloat (quote->minimum_term_h, ==, 3 * month_h);
+  type_text (cp_quote_editor_get_row (quote_editor, "billing-granularity"), "1天");
+  g_assert_cmpfloat (quote->billing_granularity_h, ==, 24);
+  type_text (term, "2 fortnights");
+  g_assert_nonnull (strstr (cp_field_row_get_error (term), "“fortnights”"));
+  g_assert_cmpfloat (quote->minimum_term_h, ==, 3 * month_h);
+
+  /* Prices, each with no term stated first. */
+  for (guint i = 0; i < G_N_ELEMENTS (prices); i++)
+    {
+      g_test_message ("price “%s”", prices[i].text);
+      type_text (term, "0");
+      g_assert_cmpfloat (quote->minimum_term_h, ==, 0);
+      type_text (cp_quote_editor_get_row (quote_editor, "price"), prices[i].text);
+      g_assert_null (cp_field_row_get_error (cp_quote_editor_get_row (quote_editor, "price")));
+      g_assert_cmpfloat_with_epsilon (quote->price, prices[i].price, 1e-9);
+      g_assert_cmpint (quote->price_unit, ==, prices[i].unit);
+      g_assert_cmpfloat (quote->minimum_term_h, ==, prices[i].term_h);
+      g_assert_cmpstr (quote->currency, ==, prices[i].currency);
+    }
+  /* A monthly price with no term bills the month by the one rule. */
+  type_text (cp_quote_editor_get_row (quote_editor, "price"), "¥6.8万/台/月");
+  g_assert_cmpfloat (quote->minimum_term_h, ==, 0);
+  g_assert_cmpfloat (cp_quote_minimum_term_h (quote, &project->settings), ==, month_h);
+  /* A term typed stays when a priced by the day follows. */
+  type_text (term, "72h");
+  type_text (cp_quote_editor_get_row (quote_editor, "price"), "2352元/台/天");
+  g_assert_cmpfloat (quote->minimum_term_h, ==, 72);
 
   close_window (window);
 }
@@ -4547,6 +4649,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/picker-search", test_window_picker_search);
   g_test_add_func ("/gui/window/drop-down-opens-on-checked", test_window_drop_down_opens_on_checked);
   g_test_add_func ("/gui/window/commit-rules", test_window_commit_rules);
+  g_test_add_func ("/gui/window/quote-units", test_window_quote_units);
   g_test_add_func ("/gui/window/host-memory", test_window_host_memory);
   g_test_add_func ("/gui/window/cluster-question", test_window_cluster_question);
   g_test_add_func ("/gui/window/columns-in-view", test_window_columns_in_view);

@@ -157,9 +157,9 @@ test_negative_prices (void)
   g_autoptr(CpProject) demo = cp_test_demo_project ();
   g_autoptr(CpQuote) quote = cp_quote_dup (demo_quote (demo, TRUE));
   g_autoptr(GError) error = NULL;
-  double price = 0;
+  CpPriceText price;
 
-  g_assert_false (cp_parse_price ("-12.5 元/小时", &price, NULL, NULL, NULL, &error));
+  g_assert_false (cp_parse_price_text ("-12.5 元/小时", &price, &error));
   g_assert_error (error, CP_UNITS_ERROR, CP_UNITS_ERROR_RANGE);
 
   quote->price = -1;

@@ -1200,6 +1200,80 @@ test_cheapest_node_count (void)
  * 10.5 × 5/7 working days × 2 engineers × 2,000 = 30,000. One node then
  * costs 80 × (312 + 168) = 38,400, two 80 × (312 + 84) + 30,000 = 61,680:
  * the cluster quote is offered at one node, its whole offer beside it. */
+/* Four machines of 8 A100s with no network between them ("本地IDC,
+ * 4 × 8×A100, network 无") are four single-machine options, not an
+ * incomplete cluster: the plan ranks one machine of them, says why, and
+ * never offers the four together. test_cheapest_node_count's job: 312
+ * machine-hours at 80 a machine-hour, with 5% debugging (312/19 hours)
+ * billed to the second, 80 × 312 × (1 + 1/19) = 26,273.68 on one machine. */
+static void
+test_separate_machines (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  const CpOption *option;
+  const CpReason *reason;
+
+  cp_settings_init (&settings);
+  settings.gpu_failure_rate_per_hour = 0;
+  settings.debug_share = 0.05;
+  quote_init_a100 (&quote, 8, 4);
+  quote.network = CP_NETWORK_NONE;
+  quote.nics_per_node = 0;
+  quote.nic_gbps = 0;
+  quote.sharing = CP_SHARING_UNKNOWN;
+  quote.billing_granularity_h = 0;
+  cp_job_init (&job, CP_TASK_PRETRAIN);
+  model_init (&job.model, 1e9, 24, 2048, 16, 16, 8192, 50000, FALSE);
+  job.tokens = 13 * 86400 * 8 * 312e12 * 0.4 / 6e9;
+  job.mfu = 0.4;
+  job.recompute = CP_RECOMPUTE_NONE;
+  job.team_has_distributed_experience = TRUE;
+
+  g_assert_true (cp_quote_is_separate_machines (&quote));
+  g_assert_false (cp_quote_is_cluster (&quote));
+  g_assert_cmpint (cp_quote_get_missing (&quote), ==, CP_QUOTE_MISSING_NONE);
+  {
+    g_autoptr(CpPlan) plan = cp_plan_new (&job, &quote, 1, &settings);
+
+    g_assert_cmpuint (plan->options->len, ==, 1);
+    g_assert_cmpint (plan->recommended, ==, 0);
+    g_assert_cmpint (plan->verdict, ==, CP_VERDICT_SINGLE_MACHINE);
+    option = &g_array_index (plan->options, CpOption, 0);
+    g_assert_true (option->feasible);
+    g_assert_cmpuint (option->estimate.nodes, ==, 1);
+    g_assert_false (option->has_full_offer);
+    assert_close (80 * 312 * (1 + 1 / 19.0), option->estimate.total_cost, 1e-9);
+    reason = find_reason (plan, CP_OUTCOME_SEPARATE_MACHINES, 0);
+    g_assert_nonnull (reason);
+    g_assert_cmpint (reason->rule, ==, CP_RULE_R5_SPLIT_BENEFIT);
+    g_assert_cmpfloat (reason->values[0], ==, 4);
+    /* No bandwidth to ask about where there is no network. */
+    g_assert_null (find_reason (plan, CP_OUTCOME_ASK_BANDWIDTH, 0));
+  }
+
+  /* An 11-day deadline that one machine (20 calendar days) misses: the
+   * machines are not put together to meet it, nor is more of them. */
+  job.deadline_days = 11;
+  {
+    g_autoptr(CpPlan) plan = cp_plan_new (&job, &quote, 1, &settings);
+
+    option = &g_array_index (plan->options, CpOption, 0);
+    g_assert_false (option->feasible);
+    g_assert_cmpuint (option->estimate.nodes, ==, 1);
+    g_assert_cmpint (plan->verdict, ==, CP_VERDICT_NOT_FEASIBLE);
+    g_assert_null (find_reason (plan, CP_OUTCOME_NODES_MEET_DEADLINE, 0));
+    g_assert_nonnull (find_reason (plan, CP_OUTCOME_SEPARATE_MACHINES, 0));
+  }
+
+  /* The same machines with a network named but no NICs yet: incomplete. */
+  quote.network = CP_NETWORK_ROCE;
+  g_assert_cmpint (cp_quote_get_missing (&quote), ==, CP_QUOTE_MISSING_NETWORK);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
 static void
 test_r8_cluster_calendar (void)
 {
@@ -1483,6 +1557,7 @@ main (int   argc,
   g_test_add_func ("/model/rules/r5-threshold", test_r5_threshold);
   g_test_add_func ("/model/rules/best-available", test_best_available);
   g_test_add_func ("/model/rules/cheapest-node-count", test_cheapest_node_count);
+  g_test_add_func ("/model/rules/separate-machines", test_separate_machines);
   g_test_add_func ("/model/rules/r8-cluster-calendar", test_r8_cluster_calendar);
   g_test_add_func ("/model/rules/gpu-mismatch-risk", test_gpu_mismatch_risk);
   g_test_add_func ("/model/cost/billing", test_cost_billing);

@@ -438,10 +438,11 @@ test_networks (void)
 
       g_test_message ("%s", cases[i].text);
       g_assert_no_error (error);
-      if (cases[i].kind == CP_NETWORK_NONE)
-        continue;   /* two nodes without a network is refused by the model, rightly */
       g_assert_cmpuint (r->quotes->len, ==, 1);
       q = g_ptr_array_index (r->quotes, 0);
+      /* Two nodes without a network: two single machines, complete. */
+      g_assert_true (cp_quote_is_separate_machines (q) == (cases[i].kind == CP_NETWORK_NONE));
+      g_assert_cmpuint (((CpQuoteCsvRow *) g_ptr_array_index (r->rows, 0))->incomplete->len, ==, 0);
       g_assert_cmpint (q->network, ==, cases[i].kind);
       g_assert_cmpuint (q->nics_per_node, ==, cases[i].nics);
       g_assert_cmpfloat (q->nic_gbps, ==, cases[i].gbps);
@@ -514,7 +515,10 @@ test_minimum_term_from_price_period (void)
     { "gpu,gpus per node,price,最短租期\nH20,8,58400 元/台/月,\n", 720, "one month" },
     /* Stated terms stay as stated, even "none". */
     { "gpu,gpus per node,price,最短租期\nH20,8,58400 元/台/月,72h\n", 72, NULL },
-    { "gpu,gpus per node,price,最短租期\nH20,8,58400 元/台/月,无\n", 0, NULL },
+    /* "None" with a monthly price: nothing written, the month billed by
+     * the rule all front doors share (cp_quote_minimum_term_h()). */
+    { "gpu,gpus per node,price,最短租期\nH20,8,58400 元/台/月,无\n", 720, NULL },
+    { "gpu,gpus per node,price,最短租期\nH20,8,480 元/台/天,无\n", 0, NULL },
     /* An hourly price has no period to bill. */
     { "gpu,gpus per node,price\nH20,8,2.5 元/卡/小时\n", 0, NULL },
   };
@@ -532,8 +536,12 @@ test_minimum_term_from_price_period (void)
       g_test_message ("%s", cases[i].csv);
       g_assert_no_error (error);
       g_assert_cmpuint (r->quotes->len, ==, 1);
-      g_assert_cmpfloat (((const CpQuote *) g_ptr_array_index (r->quotes, 0))->minimum_term_h, ==,
+      /* The term billed; a month's is the rule's, never written as 720 h. */
+      g_assert_cmpfloat (cp_quote_minimum_term_h (g_ptr_array_index (r->quotes, 0), &project->settings), ==,
                          cases[i].hours);
+      if (((const CpQuote *) g_ptr_array_index (r->quotes, 0))->price_unit == CP_PRICE_PER_NODE_MONTH &&
+          cases[i].hours == 720)
+        g_assert_cmpfloat (((const CpQuote *) g_ptr_array_index (r->quotes, 0))->minimum_term_h, ==, 0);
       row = g_ptr_array_index (r->rows, 0);
       for (guint a = 0; a < row->assumptions->len; a++)
         {
@@ -563,6 +571,12 @@ test_price_units (void)
     { "700800", "元/台/年", 700800.0 / 12 / 730 / 8 }, { "2.5 元/卡/时", "", 2.5 },
     { "¥480/台/天", "", 480.0 / 24 / 8 }, { "2.5 USD per GPU-hour", "", 2.5 },
     { "5.84万/台/月", "", 58400.0 / 730 / 8 },
+    /* The forms the quote form reads, the same cases as its test
+     * (test_window_quote_units): week, 卡时/台时, per card-day. */
+    { "16464元/台/周", "", 98.0 / 8 }, { "2058", "元/卡/周", 2058.0 / 168 }, { "98 元/台时", "", 98.0 / 8 },
+    { "12.25元/卡时", "", 12.25 }, { "294元/卡/天", "", 294.0 / 24 }, { "2352元每台每天", "", 98.0 / 8 },
+    { "\"25,000 CNY/node/month\"", "", 25000.0 / 730 / 8 }, { "¥12.25/GPU/h", "", 12.25 },
+    { "6.8万", "元/台/月", 68000.0 / 730 / 8 },
   };
   CpSettings settings;
 
@@ -584,6 +598,78 @@ test_price_units (void)
     }
 }
 
+/* Counts and terms in the words the form reads: "8 GPUs", "八卡", "2台",
+ * "4 nodes"; "两周", "2w", "3 months". */
+static void
+test_counts_and_terms (void)
+{
+  static const struct { const char *gpus; const char *nodes; const char *term; guint gpn; guint n; double term_h; } cases[] = {
+    { "8 GPUs", "2台", "两周", 8, 2, 336 },
+    { "八卡", "4 nodes", "2w", 8, 4, 336 },
+    { "4卡", "两台", "3 months", 4, 2, 3 * 730 },
+    { "8张", "3 machines", "3个月", 8, 3, 3 * 730 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *csv = g_strdup_printf ("gpu,gpus per node,nodes,network,price,最短租期\n"
+                                              "H20,%s,%s,无,2.5 元/卡/时,%s\n", cases[i].gpus, cases[i].nodes,
+                                              cases[i].term);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(CpQuoteCsvResult) r = cp_quote_csv_read (csv, strlen (csv), NULL, &error);
+      const CpQuote *q;
+
+      g_test_message ("%s", csv);
+      g_assert_no_error (error);
+      g_assert_cmpuint (r->errors->len, ==, 0);
+      q = g_ptr_array_index (r->quotes, 0);
+      g_assert_cmpuint (q->gpus_per_node, ==, cases[i].gpn);
+      g_assert_cmpuint (q->nodes_available, ==, cases[i].n);
+      g_assert_cmpfloat (q->minimum_term_h, ==, cases[i].term_h);
+    }
+  {
+    /* "8台" is no GPU count: refused, naming the cell. */
+    static const char csv[] = "gpu,gpus per node,price\nH20,8台,2.5 元/卡/时\n";
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CpQuoteCsvResult) r = cp_quote_csv_read (csv, strlen (csv), NULL, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (r->quotes->len, ==, 0);
+    g_assert_nonnull (strstr (((const CpCsvLineError *) g_ptr_array_index (r->errors, 0))->message, "“8台”"));
+  }
+}
+
+/* The issue's "本地IDC, 2 × 8×4090, network 无": the 机型 cell carries GPU
+ * and count, 数量 the machines; imported complete, as two machines each
+ * a single-machine option, 2352 a machine-day being 98 a machine-hour
+ * billed a day at least. */
+static void
+test_separate_machines_sheet (void)
+{
+  static const char csv[] = "供应商,机型,数量,网络,单价\n本地IDC,8×4090,2台,无,2352元/台/天\n";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpQuoteSheet) sheet = cp_quote_sheet_new (csv, strlen (csv), NULL, &error);
+  g_autoptr(CpQuoteCsvResult) r = NULL;
+  const CpQuote *q;
+
+  g_assert_no_error (error);
+  g_assert_cmpint (cp_quote_sheet_get_field (sheet, 1), ==, CP_QUOTE_COLUMN_GPU);
+  g_assert_cmpint (cp_quote_sheet_get_field (sheet, 2), ==, CP_QUOTE_COLUMN_NODES);
+  r = cp_quote_sheet_read (sheet, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (r->quotes->len, ==, 1);
+  q = g_ptr_array_index (r->quotes, 0);
+  g_assert_cmpstr (q->gpu.id, ==, "rtx4090");
+  g_assert_cmpuint (q->gpus_per_node, ==, 8);
+  g_assert_cmpuint (q->nodes_available, ==, 2);
+  g_assert_true (cp_quote_is_separate_machines (q));
+  g_assert_cmpint (cp_quote_get_missing (q), ==, CP_QUOTE_MISSING_NONE);
+  g_assert_cmpuint (((const CpQuoteCsvRow *) g_ptr_array_index (r->rows, 0))->incomplete->len, ==, 0);
+  g_assert_cmpint (q->price_unit, ==, CP_PRICE_PER_NODE_HOUR);
+  g_assert_cmpfloat (q->price, ==, 98);
+  g_assert_cmpfloat (q->minimum_term_h, ==, 24);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -603,5 +689,7 @@ main (int argc, char **argv)
   g_test_add_func ("/quote-sheets/minimum-term-from-price-period", test_minimum_term_from_price_period);
   g_test_add_func ("/quote-sheets/yes-and-no", test_yes_and_no);
   g_test_add_func ("/quote-sheets/price-units", test_price_units);
+  g_test_add_func ("/quote-sheets/counts-and-terms", test_counts_and_terms);
+  g_test_add_func ("/quote-sheets/separate-machines", test_separate_machines_sheet);
   return g_test_run ();
 }
