@@ -310,9 +310,6 @@ load_rows (CpQuoteEditor *self,
   update_price_warning (self);
   update_term_hint (self);
   update_currency_hint (self);
-  /* One machine has no network between nodes: its section goes, its
-   * values stay in the quote (and the file) for when a second node comes. */
-  gtk_widget_set_visible (GTK_WIDGET (self->network_group), cp_quote_is_cluster (self->quote));
 
   self->loading = FALSE;
 }
