@@ -57,6 +57,8 @@ struct _CpWindow
   char                 *progress_message;
   AdwToast             *progress_toast;
   gint64                progress_shown_us; /* monotonic time progress_toast was added */
+  guint                 fold_id;     /* folds or unfolds the sidebar after a layout */
+  int                   fold_width;  /* the width allocated last, which fold_id folds for */
   GSettings            *settings;
 
   GListStore           *jobs;     /* CpJobObject */

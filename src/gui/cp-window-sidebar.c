@@ -285,22 +285,22 @@ apply_fold_cb (gpointer user_data)
 {
   CpWindow *self = user_data;
 
-  g_object_set_data (G_OBJECT (self), "cp-fold-pending", NULL);
-  adw_flap_set_fold_policy (self->flap, fold_policy_for_width (gtk_widget_get_width (GTK_WIDGET (self))));
+  self->fold_id = 0;
+  adw_flap_set_fold_policy (self->flap, fold_policy_for_width (self->fold_width));
   return G_SOURCE_REMOVE;
 }
 
 /* After the layout that found the new width: folding shows the header
- * bar's button, which a layout under way has already placed. */
+ * bar's button, which a layout under way has already placed. The width
+ * allocated last decides. */
 void
 _cp_window_sidebar_fold_to_width (CpWindow *self,
                                   int       width)
 {
-  if (adw_flap_get_fold_policy (self->flap) == fold_policy_for_width (width) ||
-      g_object_get_data (G_OBJECT (self), "cp-fold-pending") != NULL)
+  self->fold_width = width;
+  if (self->fold_id != 0 || adw_flap_get_fold_policy (self->flap) == fold_policy_for_width (width))
     return;
-  g_object_set_data (G_OBJECT (self), "cp-fold-pending", GINT_TO_POINTER (TRUE));
-  g_idle_add_full (G_PRIORITY_HIGH_IDLE, apply_fold_cb, g_object_ref (self), g_object_unref);
+  self->fold_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, apply_fold_cb, self, NULL);
 }
 
 /* A row picked in the folded sidebar: its form is what the user wants to

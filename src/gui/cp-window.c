@@ -775,6 +775,7 @@ cp_window_dispose (GObject *object)
   g_clear_object (&self->print_settings);
   g_clear_object (&self->cancellable);
   g_clear_handle_id (&self->progress_id, g_source_remove);
+  g_clear_handle_id (&self->fold_id, g_source_remove);
   g_clear_object (&self->progress_toast);
 
   G_OBJECT_CLASS (cp_window_parent_class)->dispose (object);

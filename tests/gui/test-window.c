@@ -3021,14 +3021,21 @@ width_near (CpWindow *window,
 typedef struct {
   CpWindow *window;
   int       width;
+  int       height;
 } WidthWait;
 
+/* A window wider than asked stopped at its unfolded minimum; once the
+ * sidebar folds the window can narrow further, as a user dragging its
+ * edge keeps going: the size is asked for again. */
 static gboolean
 width_reached (gpointer user_data)
 {
   WidthWait *wait = user_data;
 
-  return width_near (wait->window, wait->width);
+  if (width_near (wait->window, wait->width))
+    return TRUE;
+  gtk_window_set_default_size (GTK_WINDOW (wait->window), wait->width, wait->height);
+  return FALSE;
 }
 
 static void
@@ -3036,7 +3043,7 @@ resize_window (CpWindow *window,
                int       width,
                int       height)
 {
-  WidthWait wait = { window, width };
+  WidthWait wait = { window, width, height };
 
   gtk_window_unmaximize (GTK_WINDOW (window));
   gtk_window_set_default_size (GTK_WINDOW (window), width, height);
