@@ -765,6 +765,7 @@ cp_parse_duration_h (const char *text,
   char *copy;
   CpPricePeriod period;
   double value, hours;
+  gboolean numbered;
 
   if (!check_text (text, error))
     return FALSE;
@@ -793,7 +794,8 @@ cp_parse_duration_h (const char *text,
       return FALSE;
     }
   /* "月", "按月": one of them. */
-  if (!split_number (copy, &value, &rest))
+  numbered = split_number (copy, &value, &rest);
+  if (!numbered)
     {
       value = 1;
       rest = g_strdup (copy);
@@ -801,7 +803,7 @@ cp_parse_duration_h (const char *text,
   period = *rest == '\0' ? CP_PRICE_PERIOD_NONE : period_of (rest);
   if (*rest != '\0' && period == CP_PRICE_PERIOD_NONE)
     {
-      if (!split_number (copy, &value, &rest))
+      if (!numbered)
         set_not_a_number (error, text);
       else
         g_set_error (error, CP_UNITS_ERROR, CP_UNITS_ERROR_UNIT,
