@@ -228,6 +228,38 @@ test_no_price_count_holds_across_range (void)
   g_assert_nonnull (strstr (out, "<verdict-robust>true</verdict-robust>"));
 }
 
+/* Issue 20, GPT-3 175B with Megatron's published layout pinned (TP 8 ×
+ * PP 8, interleaved, selective recompute; Narayanan et al., 2021) on 64
+ * A100: the memory gap the output prints is past R1's 3×, so R1 speaks
+ * (a cluster) and R7's memory signal fires, however the layout was pinned;
+ * and the layout line names what was pinned rather than "searched". */
+static void
+test_pinned_layout_keeps_memory_reasons (void)
+{
+  const char *args[] = {
+    "--model", "gpt3-175b", "--task", "pretrain", "--gpu", "a100-80g", "--gpus-per-node", "8",
+    "--nodes", "8", "--tokens", "1B", "--network", "infiniband", "--nics", "8", "--nic-gbps", "200",
+    "--dedicated", "--tp", "8", "--pp", "8", "--virtual-stages", "3", "--recompute", "selective", NULL,
+  };
+  g_autofree char *out = estimate_xml (args);
+  const char *text_argv[G_N_ELEMENTS (args) + 2] = { cli_path, "estimate" };
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  g_assert_cmpfloat (xml_number (out, "memory", "memory-gap"), >, 3.0);
+  g_assert_nonnull (strstr (out, "rule=\"R1\" outcome=\"gap-needs-cluster\""));
+  g_assert_nonnull (strstr (out, "rule=\"R7\" outcome=\"signal-memory\""));
+  g_assert_null (strstr (out, "outcome=\"no-signal\""));
+
+  memcpy (text_argv + 2, args, sizeof args);
+  g_assert_true (g_spawn_sync (NULL, (char **) text_argv, (char *[]) { (char *) "LANGUAGE=C", (char *) "LC_ALL=C.UTF-8", NULL },
+                               G_SPAWN_DEFAULT, NULL, NULL, &text, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_nonnull (strstr (text, "tensor parallel, pipeline parallel, interleaving, recompute as given"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -238,5 +270,6 @@ main (int argc, char **argv)
   g_test_add_func ("/front-ends/pins-kept", test_pins_kept);
   g_test_add_func ("/front-ends/cheapest-count-recommended", test_cheapest_count_recommended);
   g_test_add_func ("/front-ends/no-price-count-holds-across-range", test_no_price_count_holds_across_range);
+  g_test_add_func ("/front-ends/pinned-layout-keeps-memory-reasons", test_pinned_layout_keeps_memory_reasons);
   return g_test_run ();
 }
