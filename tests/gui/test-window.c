@@ -1544,6 +1544,19 @@ test_window_cluster_question (void)
           g_assert_cmpuint (option->full_offer.nodes, ==, quote->nodes_available);
           if (option->full_offer.fits)
             g_assert_nonnull (strstr (cluster_text, nodes));
+          /* Issue 26: what more nodes cost is the difference of the two
+           * totals shown above and in the table, not a component's own
+           * amount beside them. */
+          if (option->full_offer.fits && option->full_offer.total_cost > option->estimate.total_cost)
+            {
+              g_autofree char *difference = cp_i18n_format_money (option->full_offer.total_cost - option->estimate.total_cost,
+                                                                  quote->currency, "en");
+              g_autofree char *of_the = g_strdup_printf ("More nodes cost more: of the %s difference, ", difference);
+              g_autofree char *compute = cp_i18n_format_money (option->estimate.compute_cost, quote->currency, "en");
+
+              g_assert_nonnull (strstr (cluster_text, of_the));
+              g_assert_null (strstr (cluster_text, compute));
+            }
         }
     }
   g_assert_cmpuint (n_cluster, >, 0);

@@ -14,6 +14,7 @@
 #include "report/cp-i18n.h"
 #include "report/cp-reason-text.h"
 #include "report/cp-report.h"
+#include "report/cp-report-schedule.h"
 #include "common/cp-test-cli.h"
 #include "common/cp-test-demo.h"
 #include "common/cp-test-dir.h"
@@ -155,6 +156,62 @@ test_refusal (void)
   check_refusal ("zh_CN");
 }
 
+/* Totals equal the sum of the rounded lines shown (round, then add):
+ * the demo's page 1 said 225,722 CNY where its jobs' lines, 9,984 +
+ * 162 + 12,968 + 182,559 + 13,264 + 6,197 + 589, add up to 225,723. */
+static void
+test_totals_add_up (void)
+{
+  g_autoptr(CpProject) project = cp_test_demo_project ();
+  g_autoptr(GPtrArray) plans = cp_report_plan_jobs (project);
+  g_autoptr(CpSchedule) schedule = cp_report_schedule_new (project, plans, NULL);
+  g_autofree char *path = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *total = NULL;
+  g_autofree char *line = NULL;
+  double lines = 0;
+
+  if (!have_poppler ())
+    {
+      g_test_skip ("pdftotext is not installed");
+      return;
+    }
+  g_assert_nonnull (schedule);
+  for (guint i = 0; i < plans->len; i++)
+    {
+      const CpPlan *plan = g_ptr_array_index (plans, i);
+
+      if (plan != NULL && plan->recommended >= 0)
+        lines += round (g_array_index (plan->options, CpOption, plan->recommended).estimate.total_cost);
+    }
+  g_assert_cmpfloat (lines, >, 100000);
+  total = cp_i18n_format_money (lines, "CNY", "en");
+  line = g_strdup_printf ("All jobs at their recommended options: %s (", total);
+  path = write_pdf (project, "totals", "en");
+  text = pdf_squeezed (path);
+  assert_has (text, line);
+}
+
+/* The apportioning behind it: parts rounded so that they add up to the
+ * whole shown, the largest remainders rounded up. 0.4 + 0.4 + 0.4 = 1.2
+ * shows as 1 = 1 + 0 + 0 (ties go to the first); 6,490.4 + 3,493.8 =
+ * 9,984.2 shows as 9,984 = 6,490 + 3,494. */
+static void
+test_apportion (void)
+{
+  const double thirds[] = { 0.4, 0.4, 0.4 };
+  const double parts[] = { 6490.4, 3493.8 };
+  double shown[3];
+
+  cp_i18n_apportion (thirds, 3, 1, shown);
+  g_assert_cmpfloat (shown[0], ==, 1);
+  g_assert_cmpfloat (shown[1], ==, 0);
+  g_assert_cmpfloat (shown[2], ==, 0);
+  cp_i18n_apportion (parts, 2, 9984, shown);
+  g_assert_cmpfloat (shown[0], ==, 6490);
+  g_assert_cmpfloat (shown[1], ==, 3494);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -168,6 +225,8 @@ main (int    argc,
   g_assert_nonnull (tmp_dir);
 
   g_test_add_func ("/approver/refusal", test_refusal);
+  g_test_add_func ("/approver/totals-add-up", test_totals_add_up);
+  g_test_add_func ("/approver/apportion", test_apportion);
 
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);
