@@ -924,10 +924,12 @@ print_table (const Estimate   *e,
     add_row (table, _("Meets the deadline"), g_strdup (cp_cli_yes_no (est->meets_deadline)));
   else if (training)
     {
-      g_autofree char *longest_days = cp_cli_format_number (est->longest_run_days, 0);
+      /* One decimal, as R6 and R7 state the same limit. */
+      g_autofree char *longest_days = cp_cli_format_number (est->longest_run_days, 1);
 
+      /* TRANSLATORS: yes or no, then the longest acceptable run in days */
       add_row (table, _("Within the longest acceptable run"),
-               g_strdup_printf ("%s (%s)", cp_cli_yes_no (est->meets_deadline), longest_days));
+               g_strdup_printf (_("%s (limit %s days)"), cp_cli_yes_no (est->meets_deadline), longest_days));
     }
 
   cp_cli_table_add_heading (table, _("Cost"));

@@ -258,6 +258,9 @@ test_pinned_layout_keeps_memory_reasons (void)
   g_assert_no_error (error);
   g_assert_cmpint (status, ==, 0);
   g_assert_nonnull (strstr (text, "tensor parallel, pipeline parallel, interleaving, recompute as given"));
+  /* The limit with its unit, rounded as R6 and R7 give it: the default
+   * longest acceptable run, 120 days (cp-settings.c). */
+  g_assert_nonnull (strstr (text, "(limit 120.0 days)"));
 }
 
 /* Issue 20, Qwen3 235B-A22B full fine-tune on 4 × 8 H800: the memory gap
