@@ -233,30 +233,55 @@ set_row_hint (CpFieldRow *row,
     gtk_widget_remove_css_class (GTK_WIDGET (row), "warning");
 }
 
-/* A price the form takes, but that is most likely typed in the wrong unit
- * ("18.5" while Billed per still says node-month): warned about under the
- * field, never refused, since the form does what it says. */
+/* Under Price, how the typed price was read, in the two units vendors
+ * quote: "98" left at per GPU-hour reads as 784 per node-hour of 8 GPUs,
+ * which a user who meant the machine sees at once (a meeting-room
+ * walkthrough priced 8× too high without a word). A price most likely
+ * typed in the wrong unit ("18.5" while Billed per still says node-month)
+ * is warned about instead; never refused, since the form does what it
+ * says. */
 static void
-update_price_warning (CpQuoteEditor *self)
+update_price_hint (CpQuoteEditor *self)
 {
   CpFieldRow *row = cp_quote_editor_get_row (self, "price");
-  g_autofree char *warning = NULL;
+  g_autofree char *hint = NULL;
+  g_autofree char *price = NULL;
+  g_autofree char *per_gpu_hour = NULL;
+  const char *currency;
+  const char *lang = cp_labels_ui_language ();
+  gboolean plausible;
+  double per_gpu_hour_value;
 
   if (row == NULL)
     return;
-  if (!cp_quote_price_is_plausible (self->quote, &self->project->settings))
+  plausible = cp_quote_price_is_plausible (self->quote, &self->project->settings);
+  if (self->quote->price <= 0 || self->quote->gpus_per_node == 0)
     {
-      const char *lang = cp_labels_ui_language ();
-      const char *currency = cp_i18n_currency_name (self->quote->currency, lang);
-      g_autofree char *price = cp_i18n_format_value (self->quote->price, lang);
-      g_autofree char *per_gpu_hour = cp_i18n_format_value (cp_quote_price_per_gpu_hour (self->quote, &self->project->settings), lang);
-
-      /* TRANSLATORS: "18.5 CNY per node-month is 0.00317 CNY per GPU-hour — check the unit" */
-      warning = g_strdup_printf (_("%s %s %s is %s %s per GPU-hour — check the unit"),
-                                 price, currency, cp_labels_price_unit (self->quote->price_unit),
-                                 per_gpu_hour, currency);
+      set_row_hint (row, NULL, FALSE);
+      return;
     }
-  set_row_hint (row, warning, TRUE);
+  currency = cp_i18n_currency_name (self->quote->currency, lang);
+  per_gpu_hour_value = cp_quote_price_per_gpu_hour (self->quote, &self->project->settings);
+  per_gpu_hour = cp_i18n_format_value (per_gpu_hour_value, lang);
+  if (!plausible)
+    {
+      price = cp_i18n_format_value (self->quote->price, lang);
+      /* TRANSLATORS: "18.5 CNY per node-month is 0.00317 CNY per GPU-hour — check the unit" */
+      hint = g_strdup_printf (_("%s %s %s is %s %s per GPU-hour — check the unit"),
+                              price, currency, cp_labels_price_unit (self->quote->price_unit),
+                              per_gpu_hour, currency);
+    }
+  else
+    {
+      g_autofree char *per_node_hour = cp_i18n_format_value (per_gpu_hour_value * self->quote->gpus_per_node, lang);
+
+      /* TRANSLATORS: under a quote's Price: "12.25 CNY per GPU-hour, 98 CNY per node-hour of 8 GPUs" */
+      hint = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s %s per GPU-hour, %s %s per node-hour of %u GPU",
+                                           "%s %s per GPU-hour, %s %s per node-hour of %u GPUs",
+                                           self->quote->gpus_per_node),
+                              per_gpu_hour, currency, per_node_hour, currency, self->quote->gpus_per_node);
+    }
+  set_row_hint (row, hint, !plausible);
 }
 
 /* Said where the currency is typed: the quote leaves the ranking. */
@@ -307,7 +332,7 @@ load_rows (CpQuoteEditor *self,
       cp_field_row_set_hours_per_month (row, self->project->settings.hours_per_month);
       cp_field_row_load (row, self->quote, reset);
     }
-  update_price_warning (self);
+  update_price_hint (self);
   update_term_hint (self);
   update_currency_hint (self);
   /* One machine has no network between nodes: its section goes, its values

@@ -1183,14 +1183,24 @@ test_window_kind_switch_without_model (void)
   close_window (window);
 }
 
+static gboolean
+name_selected (gpointer row)
+{
+  return gtk_editable_get_selection_bounds (GTK_EDITABLE (cp_field_row_get_input (row)), NULL, NULL);
+}
+
 static void
 assert_focus_in_name (CpWindow   *window,
                       CpFieldRow *row,
                       const char *name)
 {
   GtkWidget *entry = cp_field_row_get_input (row);
-  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
+  GtkWidget *focus;
   int start = -1, end = -1;
+
+  /* The window selects the name once the new item's form is shown. */
+  cp_test_gui_wait_until (name_selected, row, "the new item's name selected");
+  focus = gtk_root_get_focus (GTK_ROOT (window));
 
   g_assert_nonnull (focus);
   g_assert_true (focus == entry || gtk_widget_is_ancestor (focus, entry));
@@ -3600,6 +3610,10 @@ test_window_implausible_price (void)
   g_assert_cmpint (quote->price_unit, ==, CP_PRICE_PER_NODE_MONTH);
   g_assert_cmpfloat (quote->price, ==, 30000);
   g_assert_null (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (price)), "check the unit"));
+  /* How it was read, in both units: 30000 / 730 = 41.1 per node-hour. */
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (price)), ==,
+                   "5.14 CNY per GPU-hour, 41.1 CNY per node-hour of 8 GPUs");
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (price), "warning"));
 
   /* 18.5 a node-month: 18.5 / 730 / 8 = 0.0032 per GPU-hour, below 0.1; shown to three decimals. */
   type_text (price, "18.5");
@@ -3643,7 +3657,9 @@ test_window_implausible_price (void)
   type_text (price, "18.5/GPU/h");
   g_assert_cmpint (quote->price_unit, ==, CP_PRICE_PER_GPU_HOUR);
   g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (price), "warning"));
-  g_assert_null (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (price)), "check the unit"));
+  /* 18.5 × 8 = 148 a node-hour: a per-machine price typed as per GPU shows 8× here. */
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (price)), ==,
+                   "18.5 CNY per GPU-hour, 148 CNY per node-hour of 8 GPUs");
   plan = cp_results_view_get_plan (results);
   for (guint i = 0; i < plan->reasons->len; i++)
     g_assert_cmpint (g_array_index (plan->reasons, CpReason, i).outcome, !=, CP_OUTCOME_IMPLAUSIBLE_PRICE);
