@@ -14,42 +14,16 @@
  */
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include "planner/cp-plan.h"
 #include "planner/cp-project.h"
 #include "planner/cp-sweep.h"
+#include "common/cp-test-bench.h"
 #include "common/cp-test-demo.h"
 
 /* The cost chart's points per quote: CP_CHART_COST_MAX_POINTS, which the
  * window and the report ask for (report/cp-chart.h, a floor above). */
 #define SWEEP_MAX_POINTS 64
-
-static double
-cpu_ms (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-static int
-compare_double (const void *a,
-                const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
-static double
-median (double *values,
-        guint   n)
-{
-  qsort (values, n, sizeof *values, compare_double);
-  return values[n / 2];
-}
 
 typedef enum { STEP_PLAN, STEP_SWEEP, STEP_ROBUSTNESS, N_STEPS } Step;
 
@@ -73,7 +47,7 @@ bench_project (const char      *name,
         for (guint r = 0; r < runs; r++)
           {
             g_autoptr(CpPlan) plan = cp_project_plan_job_without_robustness (project, j);
-            double start = cpu_ms ();
+            double start = cp_test_thread_cpu_ms ();
 
             if (step == STEP_PLAN)
               {
@@ -85,9 +59,9 @@ bench_project (const char      *name,
               }
             else
               cp_project_plan_add_robustness (project, j, plan);
-            samples[r] = cpu_ms () - start;
+            samples[r] = cp_test_thread_cpu_ms () - start;
           }
-        job_ms = median (samples, runs);
+        job_ms = cp_test_median (samples, runs);
         sum_ms[step] += job_ms;
         worst_ms[step] = MAX (worst_ms[step], job_ms);
       }
