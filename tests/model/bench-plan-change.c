@@ -10,13 +10,16 @@
  * median over RUNS (default 5) of each job's thread CPU time, summed over
  * the project's jobs and the worst single job: a job edit touches one job
  * (the worst is its bound), a quote or settings edit touches them all (the
- * sum). Not a test: run it by hand; nothing is asserted on speed.
+ * sum). Then the same changes through the project's analysis, as the
+ * window makes them: a job shown again unchanged, and a job edited. Not a
+ * test: run it by hand; nothing is asserted on speed.
  */
 #include <stdio.h>
 #include <stdlib.h>
 
 #include "planner/cp-plan.h"
 #include "planner/cp-project.h"
+#include "planner/cp-project-analysis.h"
 #include "planner/cp-sweep.h"
 #include "common/cp-test-bench.h"
 #include "common/cp-test-demo.h"
@@ -75,6 +78,43 @@ bench_project (const char      *name,
           worst_ms[STEP_PLAN] + worst_ms[STEP_SWEEP], sum_ms[STEP_PLAN] + sum_ms[STEP_SWEEP]);
 }
 
+/* What the window's main thread spends on a change through the
+ * project's analysis: the comparison that finds what the change touched,
+ * and the plan of the job shown (none when it was not touched; one when
+ * it was). The sweep runs on a worker, the robustness after the frame. */
+static void
+bench_analysis (const char *name,
+                CpProject  *project,
+                guint       runs)
+{
+  g_autoptr(CpProjectAnalysis) analysis = cp_project_analysis_new (project, SWEEP_MAX_POINTS);
+  g_autofree double *untouched = g_new (double, runs);
+  g_autofree double *touched = g_new (double, runs);
+  CpJob *job = g_ptr_array_index (project->jobs, 0);
+
+  for (guint j = 0; j < project->jobs->len; j++)
+    cp_project_analysis_get_plan (analysis, j);
+  for (guint r = 0; r < runs; r++)
+    {
+      double start = cp_test_thread_cpu_ms ();
+
+      /* Another job's form shown: nothing changed. */
+      cp_project_analysis_update (analysis, project);
+      cp_project_analysis_get_plan (analysis, 1);
+      untouched[r] = cp_test_thread_cpu_ms () - start;
+
+      job->storage_tb += 1;
+      start = cp_test_thread_cpu_ms ();
+      cp_project_analysis_update (analysis, project);
+      cp_project_analysis_get_plan (analysis, 0);
+      touched[r] = cp_test_thread_cpu_ms () - start;
+    }
+  printf ("%s through the analysis, median of %u runs, thread CPU:\n"
+          "  %-30s %7.2f ms\n  %-30s %7.2f ms\n", name, runs,
+          "job shown again, unchanged", cp_test_median (untouched, runs),
+          "job edited (compare + plan)", cp_test_median (touched, runs));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -85,5 +125,7 @@ main (int   argc,
 
   bench_project ("demo", demo, runs);
   bench_project ("large", large, runs);
+  bench_analysis ("demo", demo, runs);
+  bench_analysis ("large", large, runs);
   return 0;
 }
