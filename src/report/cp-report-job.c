@@ -478,6 +478,12 @@ cp_report_section_job (Doc       *doc,
           cp_doc_paragraph_full (doc, doc->bold, text, 0, 6, NULL);
         }
     }
+  {
+    g_autofree char *unconfirmed = cp_words_unconfirmed (project, plan, doc->lang, NULL);
+
+    if (unconfirmed != NULL)
+      cp_doc_paragraph_full (doc, doc->bold, unconfirmed, 0, 6, NULL);
+  }
   section_job_cluster (doc, plan);
   section_job_layout (doc, job, plan);
   section_job_serving (doc, job, plan);
