@@ -559,6 +559,8 @@ apply_settings_options (Estimate *e)
       !cp_cli_parse_zero_or_at_least_option ("--checkpoint-interval", o->checkpoint_interval, 60, 365 * 86400.0,
                                              &settings->checkpoint_interval_s))
     return FALSE;
+  if (o->moe_dispatch_dedup)
+    settings->moe_dispatch_dedup = TRUE;
   /* One quote, one currency: costs come out in what the price was given in. */
   memcpy (settings->currency, e->quote.currency, sizeof settings->currency);
   return TRUE;
@@ -659,6 +661,55 @@ print_verdict (CpCliTable       *table,
     }
 }
 
+/* The parts of a training layout the job pins, as a list ("tensor
+ * parallel, recompute"), or NULL with none pinned: a layout partly pinned
+ * is not "searched" as a whole (issue 20). */
+static char *
+pinned_layout_parts (const CpJob *job)
+{
+  g_autoptr(GPtrArray) parts = g_ptr_array_new ();
+
+  if (job->tensor_parallel != 0)
+    g_ptr_array_add (parts, (gpointer) _("tensor parallel"));
+  if (job->pipeline_parallel != 0)
+    g_ptr_array_add (parts, (gpointer) _("pipeline parallel"));
+  if (job->expert_parallel != 0 && cp_model_spec_is_moe (&job->model))
+    g_ptr_array_add (parts, (gpointer) _("expert parallel"));
+  if (job->virtual_stages != 0)
+    g_ptr_array_add (parts, (gpointer) _("interleaving"));
+  if (job->micro_batch != 0)
+    g_ptr_array_add (parts, (gpointer) _("micro-batch"));
+  if (job->zero_stage != CP_ZERO_STAGE_AUTO)
+    g_ptr_array_add (parts, (gpointer) _("ZeRO stage"));
+  if (job->recompute != CP_RECOMPUTE_AUTO)
+    g_ptr_array_add (parts, (gpointer) _("recompute"));
+  if (parts->len == 0)
+    return NULL;
+  g_ptr_array_add (parts, NULL);
+  /* TRANSLATORS: between the items of a list, "tensor parallel, recompute" */
+  return g_strjoinv (C_("list separator", ", "), (char **) parts->pdata);
+}
+
+/* The Configuration block's Layout line for training. */
+static char *
+training_layout_text (const CpJob      *job,
+                      const CpEstimate *est,
+                      gboolean          layout_refused)
+{
+  g_autofree char *pinned = pinned_layout_parts (job);
+
+  if (layout_refused)
+    return g_strdup (_("the one asked for cannot run"));
+  if (!est->layout_searched)
+    return g_strdup (_("as given"));
+  if (pinned == NULL)
+    return g_strdup (est->fits ? _("searched: the fastest that fits") : _("searched: none fits"));
+  /* TRANSLATORS: %s lists the parts pinned, e.g. "tensor parallel, recompute" */
+  return g_strdup_printf (est->fits ? _("%s as given; the rest searched: the fastest that fits")
+                                    : _("%s as given; the rest searched: none fits"),
+                          pinned);
+}
+
 static void
 print_table (const Estimate   *e,
              const CpEstimate *est,
@@ -708,10 +759,7 @@ print_table (const Estimate   *e,
     add_row (table, _("Layout"), g_strdup (est->layout_searched ? _("searched: the fewest GPUs that carry the concurrency")
                                                                 : _("as given")));
   else
-    add_row (table, _("Layout"), g_strdup (layout_refused ? _("the one asked for cannot run")
-                                           : !est->layout_searched ? _("as given")
-                                           : est->fits ? _("searched: the fastest that fits")
-                                           : _("searched: none fits")));
+    add_row (table, _("Layout"), training_layout_text (job, est, layout_refused));
   if (layout_refused)
     add_row (table, _("Why it cannot run"), g_strdup (refusal));
   if (layout_refused)
@@ -1003,6 +1051,7 @@ add_quote_entries (GOptionContext *context,
     { "host-memory-gib", 0, 0, G_OPTION_ARG_STRING, &o->host_memory_gib, N_("Host memory (RAM) of one node, GiB, which CPU offload fills (default 0: not stated)"), N_("GIB") },
     { "shared", 0, 0, G_OPTION_ARG_NONE, &o->shared, N_("The network between nodes is shared"), NULL },
     { "dedicated", 0, 0, G_OPTION_ARG_NONE, &o->dedicated, N_("The network between nodes is dedicated"), NULL },
+    { "moe-dispatch-dedup", 0, 0, G_OPTION_ARG_NONE, &o->moe_dispatch_dedup, N_("Mixture of experts: send a token once per node holding its experts, as DeepEP does (default: a copy per expert)"), NULL },
     { "billing-granularity-hours", 0, 0, G_OPTION_ARG_STRING, &o->billing_granularity, N_("Billed time is rounded up to this many hours (default 1)"), N_("HOURS") },
     { "minimum-term-hours", 0, 0, G_OPTION_ARG_STRING, &o->minimum_term, N_("Shortest time billed, in hours (730: a month)"), N_("HOURS") },
     { "network-fee-per-node-month", 0, 0, G_OPTION_ARG_STRING, &o->network_fee, N_("Inter-node network fee per node-month"), N_("PRICE") },
