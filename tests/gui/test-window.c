@@ -2183,6 +2183,14 @@ test_window_export_actions (void)
     g_assert_cmpstr (g_dgettext (GETTEXT_PACKAGE, "Compute Planner"), ==, "Compute Planner");
   }
 
+  /* Opened again, the dialog offers the window's language (English), not
+   * the last export's: the pick was for that report only. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "export-report", NULL);
+  dialog = find_transient (window, ADW_TYPE_MESSAGE_DIALOG);
+  builder = g_object_get_data (G_OBJECT (dialog), "builder");
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (gtk_builder_get_object (builder, "language_drop_down"))), ==, 0);
+  gtk_window_destroy (dialog);
+
   /* Export Quotes: a CSV that reads back to the project's quotes. */
   g_action_group_activate_action (G_ACTION_GROUP (window), "export-quotes", NULL);
   choose_file (window, dir, "prices");
