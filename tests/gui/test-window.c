@@ -1153,6 +1153,44 @@ test_window_kind_switch (void)
   close_window (window);
 }
 
+/* Meeting walkthrough: a new pre-training job shows Storage 20 TB, its
+ * kind's default. Left alone, it follows the kind (QLoRA: 1 TB, cp-job.c);
+ * typed, even as the same 20, it is the user's and stays. */
+static void
+test_window_kind_switch_keeps_typed (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  CpJobEditor *editor = cp_window_get_job_editor (window);
+  GtkDropDown *kind;
+  CpJob *job;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "add-job", NULL);
+  spin ();
+  job = g_ptr_array_index (project->jobs, project->jobs->len - 1);
+  kind = GTK_DROP_DOWN (cp_field_row_get_input (cp_job_editor_get_row (editor, "kind")));
+  g_assert_cmpint (job->kind, ==, CP_TASK_PRETRAIN);
+  g_assert_cmpstr (entry_text (editor, "storage-tb"), ==, "20");
+
+  pick (kind, CP_TASK_QLORA);
+  g_assert_cmpint (job->kind, ==, CP_TASK_QLORA);
+  g_assert_cmpfloat (job->storage_tb, ==, 1);
+  g_assert_cmpstr (entry_text (editor, "storage-tb"), ==, "1");
+
+  /* Back to pre-training: the untouched 1 TB follows again, to 20 TB. */
+  pick (kind, CP_TASK_PRETRAIN);
+  g_assert_cmpfloat (job->storage_tb, ==, 20);
+
+  /* Now typed: 20 TB, the value it already holds. */
+  type_text (cp_job_editor_get_row (editor, "storage-tb"), "20");
+  pick (kind, CP_TASK_QLORA);
+  g_assert_cmpint (job->kind, ==, CP_TASK_QLORA);
+  g_assert_cmpfloat (job->storage_tb, ==, 20);
+  g_assert_cmpstr (entry_text (editor, "storage-tb"), ==, "20");
+
+  close_window (window);
+}
+
 /* Walk 2 #8 from a job that never had a model: a development month turned
  * into a service gets the model a new job starts with. */
 static void
@@ -4811,6 +4849,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/kind-switch", test_window_kind_switch);
   g_test_add_func ("/gui/window/kind-switch-without-model", test_window_kind_switch_without_model);
   g_test_add_func ("/gui/window/table-shows-every-row", test_window_table_shows_every_row);
+  g_test_add_func ("/gui/window/kind-switch-keeps-typed", test_window_kind_switch_keeps_typed);
   g_test_add_func ("/gui/window/add-focuses-name", test_window_add_focuses_name);
   g_test_add_func ("/gui/window/results-scroll-to-top", test_window_results_scroll_to_top);
   g_test_add_func ("/gui/window/picker-search", test_window_picker_search);
