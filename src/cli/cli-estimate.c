@@ -404,6 +404,14 @@ apply_quote_options (Options         *o,
 
   if (o->network != NULL && !cp_network_kind_from_string (o->network, &quote->network))
     return cp_cli_bad_choice ("--network", o->network, "none, ethernet, roce, infiniband");
+  /* Network cards without a network named were dropped in silence while
+   * R5 spoke of machines with no network (issue 20): the kind of fabric
+   * changes the estimate, so it is asked for rather than guessed. */
+  if (o->network == NULL && (o->nics != NULL || o->nic_gbps != NULL))
+    {
+      cp_cli_usage_error (_("--nics and --nic-gbps describe a network: give --network too (ethernet, roce or infiniband)"));
+      return FALSE;
+    }
   /* Machines with no network between them (--network none) are no cluster. */
   if (*nodes > 1 && (o->network == NULL || quote->network != CP_NETWORK_NONE))
     quote->offering = CP_OFFERING_BARE_METAL_CLUSTER;
@@ -924,10 +932,12 @@ print_table (const Estimate   *e,
     add_row (table, _("Meets the deadline"), g_strdup (cp_cli_yes_no (est->meets_deadline)));
   else if (training)
     {
-      g_autofree char *longest_days = cp_cli_format_number (est->longest_run_days, 0);
+      /* One decimal, as R6 and R7 state the same limit. */
+      g_autofree char *longest_days = cp_cli_format_number (est->longest_run_days, 1);
 
+      /* TRANSLATORS: yes or no, then the longest acceptable run in days */
       add_row (table, _("Within the longest acceptable run"),
-               g_strdup_printf ("%s (%s)", cp_cli_yes_no (est->meets_deadline), longest_days));
+               g_strdup_printf (_("%s (limit %s days)"), cp_cli_yes_no (est->meets_deadline), longest_days));
     }
 
   cp_cli_table_add_heading (table, _("Cost"));
