@@ -121,5 +121,7 @@ cp_cli_chart (int    argc,
                             width, height, 1, &error))
     /* TRANSLATORS: %s is the system's error message */
     return cp_cli_failure (_("Could not write the chart: %s"), error->message);
+  /* TRANSLATORS: %s is the file written */
+  printf (_("Wrote the chart %s\n"), png_path != NULL ? png_path : svg_path);
   return CP_CLI_EXIT_OK;
 }

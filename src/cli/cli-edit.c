@@ -392,8 +392,9 @@ cp_cli_export_quotes (int argc, char **argv)
   csv = cp_quote_csv_write (project->quotes, &len);
   if (!g_file_set_contents (argv[2], csv, (gssize) len, &error))
     return cp_cli_failure ("%s", error->message);
-  printf (g_dngettext (GETTEXT_PACKAGE, "Exported %u quote\n", "Exported %u quotes\n",
-                       project->quotes->len), project->quotes->len);
+  /* TRANSLATORS: the number of quotes, then the CSV file written */
+  printf (g_dngettext (GETTEXT_PACKAGE, "Wrote %u quote to %s\n", "Wrote %u quotes to %s\n",
+                       project->quotes->len), project->quotes->len, argv[2]);
   return CP_CLI_EXIT_OK;
 }
 

@@ -126,6 +126,8 @@ store_sign_off (const char *path, SignOffOptions *given, CpProject **project)
   take_option (&(*project)->start_date, &given->start);
   if (!cp_store_save (store, *project, &error))
     return cp_cli_failure ("%s: %s", path, error->message);
+  /* TRANSLATORS: %s is the project file the names and dates were saved in */
+  printf (_("Kept the sign-off in %s\n"), path);
   return CP_CLI_EXIT_OK;
 }
 

@@ -310,6 +310,11 @@ load_rows (CpQuoteEditor *self,
   update_price_warning (self);
   update_term_hint (self);
   update_currency_hint (self);
+  /* One machine has no network between nodes: its section goes, its values
+   * stay in the quote (and the file) for when a second node comes. The node
+   * count alone decides, not cp_quote_is_cluster(): a new quote's network is
+   * "None", and the section must come back for it to be chosen. */
+  gtk_widget_set_visible (GTK_WIDGET (self->network_group), self->quote->nodes_available > 1);
 
   self->loading = FALSE;
 }

@@ -189,14 +189,18 @@ explain_more_nodes (GString          *text,
     if (costs[i].full - costs[i].best > costs[largest].full - costs[largest].best)
       largest = i;
 
+  /* Differences only: a component's own amount ("GPU time, 4,472 CNY")
+   * read as a second cost of the option beside its total in the line
+   * above and in the table (issue 26). */
   {
-    g_autofree char *from = cp_i18n_format_money (costs[largest].best, currency, lang);
-    g_autofree char *to = cp_i18n_format_money (costs[largest].full, currency, lang);
+    g_autofree char *difference = cp_i18n_format_money (full->total_cost - best->total_cost, currency, lang);
+    g_autofree char *part = cp_i18n_format_money (costs[largest].full - costs[largest].best, currency, lang);
 
     g_string_append (text, "\n");
-    /* TRANSLATORS: a cost component such as "GPU time", then its amounts at the chosen count and on the whole offer */
-    g_string_append_printf (text, _("More nodes cost more: most of the difference is %s, %s instead of %s."),
-                            _(costs[largest].words), to, from);
+    /* TRANSLATORS: the whole offer's total cost less the chosen count's, then how much of it is a cost
+     * component such as "GPU time" */
+    g_string_append_printf (text, _("More nodes cost more: of the %s difference, %s is %s."),
+                            difference, part, _(costs[largest].words));
   }
 }
 

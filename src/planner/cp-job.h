@@ -23,6 +23,10 @@ typedef struct {
   double  gpu_memory_nominal_gb;
 } CpTrialRun;
 
+/* vLLM refuses to start with less than one request's blocks; 16 tokens,
+ * its default block, is the least it can report. */
+#define CP_TRIAL_KV_CACHE_TOKENS_MIN 16
+
 typedef struct {
   char         *id;
   char         *name;

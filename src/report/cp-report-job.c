@@ -108,6 +108,36 @@ calendar_line (const CpEstimate *e,
          : g_strdup_printf (_("Chosen size, %s: %s."), nodes, calendar);
 }
 
+/* Each option that cannot run, and why (cp_words_refusal()): "Does not
+ * fit: 示例供应商 A — 8 × RTX 4090. No layout fits: …". */
+static void
+section_job_refusals (Doc          *doc,
+                      const CpJob  *job,
+                      const CpPlan *plan)
+{
+  const CpProject *project = doc->project;
+
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+      const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+      g_autofree char *reason = NULL;
+      g_autofree char *name = NULL;
+      g_autofree char *line = NULL;
+
+      if (option->estimate.fits)
+        continue;
+      reason = cp_words_refusal (project, job, quote, &option->estimate, doc->lang);
+      name = cp_words_quote_name (project, option->quote_index);
+      line = reason != NULL
+             /* TRANSLATORS: an option that cannot run: its quote, then why (a sentence) */
+             ? g_strdup_printf (_("Does not fit: %s. %s."), name, reason)
+             /* TRANSLATORS: an option that cannot run: its quote */
+             : g_strdup_printf (_("Does not fit: %s."), name);
+      cp_doc_paragraph_full (doc, doc->body, line, 0, 4, NULL);
+    }
+}
+
 /* One machine or the cluster: for each cluster quote, what the calendar
  * of its chosen node count and of its whole offer is made of, so that a
  * whole offer barely faster than one machine is explained on the page. */
@@ -192,6 +222,9 @@ section_job_layout (Doc          *doc,
       const CpOption *option = &g_array_index (plan->options, CpOption, i);
       const CpEstimate *e = &option->estimate;
 
+      /* An option that cannot run has no layout to run in. */
+      if (!e->fits)
+        continue;
       cp_doc_table_add_row (&table,
                             cp_i18n_format_number (option->rank, 0, doc->lang),
                             cp_words_quote_name (project, option->quote_index),
@@ -203,7 +236,8 @@ section_job_layout (Doc          *doc,
                             e->layout.pipeline_parallel > 1 ? cp_i18n_format_number (e->layout.virtual_stages, 0, doc->lang)
                                               : g_strdup ("—"));
     }
-  cp_doc_table (doc, &table);
+  if (table.rows->len > 0)
+    cp_doc_table (doc, &table);
   g_ptr_array_unref (table.rows);
 }
 
@@ -289,6 +323,9 @@ section_job_failures (Doc          *doc,
       const CpOption *option = &g_array_index (plan->options, CpOption, i);
       const CpEstimate *e = &option->estimate;
 
+      /* An option that cannot run is never interrupted. */
+      if (!e->fits)
+        continue;
       cp_doc_table_add_row (&table,
                             cp_i18n_format_number (option->rank, 0, doc->lang),
                             cp_words_quote_name (project, option->quote_index),
@@ -298,7 +335,8 @@ section_job_failures (Doc          *doc,
                             cp_words_duration (e->lost_s, doc->lang),
                             cp_words_goodput (e->goodput, doc->lang));
     }
-  cp_doc_table_under (doc, doc->h2, _("Interruptions and goodput"), &table);
+  if (table.rows->len > 0)
+    cp_doc_table_under (doc, doc->h2, _("Interruptions and goodput"), &table);
   g_ptr_array_unref (table.rows);
 }
 
@@ -377,6 +415,17 @@ cp_report_section_job (Doc       *doc,
       const CpEstimate *e = &option->estimate;
       const char *cell_currency = one_currency ? NULL : quote->currency;
 
+      /* An option that cannot run has no run time, deadline verdict or
+       * cost to show: its reason follows the table. */
+      if (!e->fits)
+        {
+          cp_doc_table_add_row (&table,
+                                cp_i18n_format_number (option->rank, 0, doc->lang),
+                                cp_words_quote_name (project, option->quote_index),
+                                cp_i18n_format_number (e->nodes, 0, doc->lang),
+                                yes_no (FALSE), g_strdup ("—"), g_strdup ("—"), g_strdup ("—"), g_strdup ("—"));
+          continue;
+        }
       cp_doc_table_add_row (&table,
                             cp_i18n_format_number (option->rank, 0, doc->lang),
                             cp_words_quote_name (project, option->quote_index),
@@ -409,6 +458,7 @@ cp_report_section_job (Doc       *doc,
   cp_doc_paragraph_full (doc, doc->small,
                          _("Under each figure, its range: every assumption at its optimistic end, then at its pessimistic end (see “Ranges of the assumptions”)."),
                          0, 3, NULL);
+  section_job_refusals (doc, job, plan);
   for (guint i = 0; i < plan->reasons->len; i++)
     {
       const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);

@@ -732,6 +732,15 @@ write_plan (xmlNode         *results,
               g_string_append_printf (held, "%s%s", held->len > 0 ? " " : "", cp_spread_kind_to_string (k));
           xmlNewTextChild (option_node, NULL, BAD_CAST "held-by-measurement", BAD_CAST held->str);
         }
+      /* An option that cannot run says why, in the report's language. */
+      if (!option->estimate.fits)
+        {
+          g_autofree char *refusal = cp_words_refusal (project, job, quote, &option->estimate, lang);
+          xmlNode *refusal_node = xmlNewTextChild (option_node, NULL, BAD_CAST "refusal",
+                                                   BAD_CAST (refusal != NULL ? refusal : ""));
+
+          xmlNewProp (refusal_node, BAD_CAST "id", BAD_CAST cp_refusal_to_string (option->estimate.refusal));
+        }
     }
 
   for (guint i = 0; i < plan->reasons->len; i++)

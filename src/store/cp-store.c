@@ -581,6 +581,20 @@ describe_lock_holder (const char *path)
   return NULL;
 }
 
+/* A lock error names the program holding @path where it can be found. */
+static void
+name_lock_holder (GError **error, const char *path)
+{
+  g_autofree char *holder = NULL;
+
+  if (g_error_matches (*error, CP_STORE_ERROR, CP_STORE_ERROR_LOCKED) &&
+      (holder = describe_lock_holder (path)) != NULL)
+    {
+      g_clear_error (error);
+      _cp_store_set_error (error, CP_STORE_ERROR_LOCKED, path, holder);
+    }
+}
+
 /* Runs @attempt until it succeeds, fails for another reason than a lock,
  * or CP_STORE_LOCK_WAIT_MS have passed; then names the lock's holder. */
 static CpStore *
@@ -596,19 +610,13 @@ retry_while_locked (CpStore   *(*attempt) (const char *path, gboolean read_only,
     {
       g_autoptr(GError) local = NULL;
       CpStore *store = attempt (path, read_only, &local);
-      g_autofree char *holder = NULL;
 
       if (store != NULL)
         return store;
       if (!g_error_matches (local, CP_STORE_ERROR, CP_STORE_ERROR_LOCKED) ||
           g_get_monotonic_time () >= deadline_us)
         {
-          if (g_error_matches (local, CP_STORE_ERROR, CP_STORE_ERROR_LOCKED) &&
-              (holder = describe_lock_holder (path)) != NULL)
-            {
-              g_clear_error (&local);
-              _cp_store_set_error (&local, CP_STORE_ERROR_LOCKED, path, holder);
-            }
+          name_lock_holder (&local, path);
           g_propagate_error (error, g_steal_pointer (&local));
           return NULL;
         }
@@ -693,10 +701,126 @@ store_open_existing_once (const char *path, gboolean read_only, GError **error)
   return db ? store_new (db, path, FALSE) : NULL;
 }
 
+/* The whole of @path, or no bytes when it does not exist: a write-ahead
+ * log is absent or empty between saves (cp_store_save() checkpoints). */
+static GBytes *
+read_whole_file (const char *path)
+{
+  g_autoptr(GError) local = NULL;
+  char *contents = NULL;
+  gsize length = 0;
+
+  if (!g_file_get_contents (path, &contents, &length, &local))
+    return g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOENT) ? g_bytes_new (NULL, 0) : NULL;
+  return g_bytes_new_take (contents, length);
+}
+
+static gboolean
+same_bytes (GBytes *a, GBytes *b)
+{
+  return a != NULL && b != NULL && g_bytes_equal (a, b);
+}
+
+/* The file and its log as they were at one instant, copied to @copy and
+ * @copy_wal. Each is read twice, in the order file, log, file, log: when
+ * both reads agree, no byte of the file changed between the end of its
+ * first read and the start of its second, nor of the log between the end
+ * of its first read and the start of its second, so both held the bytes
+ * read at any instant from the end of the log's first read to the start
+ * of the file's second. A save or a checkpoint under way makes them
+ * differ, and the copy is taken again, a bounded number of times. */
+#define CP_STORE_SNAPSHOT_TRIES 8
+
+static gboolean
+copy_at_one_instant (const char *path, const char *copy, const char *copy_wal)
+{
+  g_autofree char *wal = g_strconcat (path, "-wal", NULL);
+
+  for (guint i = 0; i < CP_STORE_SNAPSHOT_TRIES; i++)
+    {
+      g_autoptr(GBytes) file_first = read_whole_file (path);
+      g_autoptr(GBytes) wal_first = read_whole_file (wal);
+      g_autoptr(GBytes) file_second = read_whole_file (path);
+      g_autoptr(GBytes) wal_second = read_whole_file (wal);
+      gsize file_length = 0, wal_length = 0;
+      const char *file_data, *wal_data;
+
+      if (!same_bytes (file_first, file_second) || !same_bytes (wal_first, wal_second))
+        continue;
+      file_data = g_bytes_get_data (file_first, &file_length);
+      wal_data = g_bytes_get_data (wal_first, &wal_length);
+      return g_file_set_contents (copy, file_data, (gssize) file_length, NULL) &&
+             (wal_length == 0 || g_file_set_contents (copy_wal, wal_data, (gssize) wal_length, NULL));
+    }
+  return FALSE;
+}
+
+/* A window keeps its file under SQLite's EXCLUSIVE lock while it shows it
+ * (open_writable()), which no other connection can read through; `report`,
+ * `export-*` and `list` only read, so they read a copy instead (issue 26):
+ * the file and its write-ahead log copied aside as they were at one
+ * instant, read there into memory, the copies removed. A commit in the log
+ * counts only once whole (SQLite checksums each), so the copy holds every
+ * save finished by then, and the holder's file is never touched. */
+static CpStore *
+open_snapshot (const char *path, GError **error)
+{
+  g_autofree char *dir = g_dir_make_tmp ("cp-snapshot-XXXXXX", NULL);
+  g_autofree char *copy = NULL, *copy_wal = NULL, *copy_shm = NULL;
+  sqlite3 *probe = NULL, *db = NULL;
+  sqlite3_int64 version = 0;
+
+  if (dir == NULL)
+    {
+      _cp_store_set_error (error, CP_STORE_ERROR_LOCKED, path, NULL);
+      return NULL;
+    }
+  copy = g_build_filename (dir, "snapshot" CP_STORE_FILE_EXTENSION, NULL);
+  copy_wal = g_strconcat (copy, "-wal", NULL);
+  copy_shm = g_strconcat (copy, "-shm", NULL);
+
+  if (copy_at_one_instant (path, copy, copy_wal))
+    /* Read-write on the private copy: SQLite folds the copied log in. */
+    probe = open_db (copy, SQLITE_OPEN_READWRITE, NULL);
+  if (probe != NULL && check_identity (probe, path, &version, error))
+    db = open_read_only_copy (probe, path, version, error);
+  else if (probe == NULL)
+    _cp_store_set_error (error, CP_STORE_ERROR_LOCKED, path, NULL);
+  if (probe != NULL)
+    sqlite3_close (probe);
+
+  g_unlink (copy);
+  g_unlink (copy_wal);
+  g_unlink (copy_shm);
+  g_rmdir (dir);
+  return db ? store_new (db, path, TRUE) : NULL;
+}
+
 static CpStore *
 store_open_existing (const char *path, gboolean read_only, GError **error)
 {
-  return retry_while_locked (store_open_existing_once, path, read_only, error);
+  g_autoptr(GError) local = NULL;
+  CpStore *store;
+
+  if (!read_only)
+    return retry_while_locked (store_open_existing_once, path, read_only, error);
+
+  store = store_open_existing_once (path, TRUE, &local);
+  if (store == NULL && g_error_matches (local, CP_STORE_ERROR, CP_STORE_ERROR_LOCKED))
+    {
+      g_autofree char *wal = g_strconcat (path, "-wal", NULL);
+
+      /* Held without a log: a writer that is not ours, waited for as before. */
+      if (!g_file_test (wal, G_FILE_TEST_EXISTS))
+        return retry_while_locked (store_open_existing_once, path, TRUE, error);
+      g_clear_error (&local);
+      store = open_snapshot (path, &local);
+      if (store == NULL)
+        name_lock_holder (&local, path);
+    }
+  if (store == NULL)
+    g_propagate_error (error, g_steal_pointer (&local));
+  return store;
 }
 
 CpStore *

@@ -346,6 +346,19 @@ resolve_serving (const CpTrialLog *log,
       *kv_tokens = 0;
       return FALSE;
     }
+  /* vLLM stops with "No available memory for the cache blocks" rather
+   * than run on less than one block: a smaller cache is no run of it, and
+   * the job would refuse it anyway (cp-job.c). */
+  if (*kv_tokens > 0 && *kv_tokens < CP_TRIAL_KV_CACHE_TOKENS_MIN)
+    {
+      g_set_error (error, CP_TRIAL_LOG_ERROR, CP_TRIAL_LOG_ERROR_OUT_OF_RANGE,
+                   /* TRANSLATORS: %u is a line number; %.0f numbers of tokens */
+                   _("line %u: a KV-cache size of %.0f tokens is less than one block of %.0f tokens; "
+                     "vLLM does not start with so little cache, so the line is not of a run"),
+                   line, *kv_tokens, (double) CP_TRIAL_KV_CACHE_TOKENS_MIN);
+      *kv_tokens = 0;
+      return FALSE;
+    }
   if (*kv_tokens > 0)
     {
       if (serving && job->context_len > 0)

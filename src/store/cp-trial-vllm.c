@@ -37,6 +37,10 @@ cp_trial_vllm_read (CpTrialReader  *r,
       *taken = TRUE;
       if (!cp_trial_read_number (p, TRUE, &value, NULL))
         return cp_trial_line_error (r, error, _("the number of GPU blocks is missing"));
+      /* vLLM prints a count of whole blocks ("%d"): a fraction is not its
+       * line, and taken it would become a cache of a few tokens. */
+      if (value != floor (value))
+        return cp_trial_line_error (r, error, _("the number of GPU blocks is not a whole number"));
       if (value > MAX_COUNT)
         return cp_trial_range_error (r, error, _("the number of GPU blocks"));
       cp_trial_see (&log->vllm_gpu_blocks, value, r->line);
@@ -50,6 +54,9 @@ cp_trial_vllm_read (CpTrialReader  *r,
       *taken = TRUE;
       if (!cp_trial_read_number (p, TRUE, &value, &end) || !g_str_has_prefix (end, " tokens"))
         return cp_trial_line_error (r, error, _("the KV-cache size has no number of tokens"));
+      /* Whole tokens, blocks × block size ("{num_tokens:,}"). */
+      if (value != floor (value))
+        return cp_trial_line_error (r, error, _("the KV-cache size is not a whole number of tokens"));
       if (value > MAX_COUNT * 1000)
         return cp_trial_range_error (r, error, _("the KV-cache size"));
       cp_trial_see (&log->vllm_kv_tokens, value, r->line);

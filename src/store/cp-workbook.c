@@ -60,6 +60,8 @@ cp_workbook_is_workbook (const char *data,
 
 /* ---- The container ---- */
 
+static gboolean check_relationships_parse (GsfInput *rels, GError **error);
+
 /* Refuses a part that unpacks past the limit, or packs like a bomb, before
  * a byte of it is inflated (the zip directory states each size). */
 static gboolean
@@ -90,6 +92,12 @@ check_part_sizes (CpWorkbook *wb, GsfInfile *folder, guint depth, GError **error
         }
       size = gsf_input_size (child);
       name = g_strdup (gsf_input_name (child));
+      if (size <= CP_WORKBOOK_MAX_PART_BYTES && g_str_has_suffix (name, ".rels"))
+        {
+          if (!check_relationships_parse (child, error))
+            return FALSE;
+          continue;
+        }
       g_object_unref (child);
       if (size > CP_WORKBOOK_MAX_PART_BYTES)
         {
@@ -253,6 +261,27 @@ _cp_workbook_part_next (CpWorkbookPart *part, GError **error)
       return -1;
     }
   return 1;
+}
+
+/* libgsf parses the relationship parts (which name the workbook and its
+ * sheets) itself, and reports a broken one with g_critical() and "Document
+ * likely damaged" on stderr, then goes on with what it understood: sheets
+ * can go missing without a word, and under G_DEBUG=fatal-criticals the
+ * process aborts. So each is read here first, silently, with the same
+ * reader as every other part, and a broken one refuses the file.
+ * Takes @rels. */
+static gboolean
+check_relationships_parse (GsfInput *rels, GError **error)
+{
+  CpWorkbookPart part = { 0 };
+  int ret;
+
+  if (!_cp_workbook_part_open (&part, rels, error))
+    return FALSE;
+  while ((ret = _cp_workbook_part_next (&part, error)) > 0)
+    ;
+  _cp_workbook_part_clear (&part);
+  return ret == 0;
 }
 
 gboolean

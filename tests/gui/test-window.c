@@ -1544,6 +1544,19 @@ test_window_cluster_question (void)
           g_assert_cmpuint (option->full_offer.nodes, ==, quote->nodes_available);
           if (option->full_offer.fits)
             g_assert_nonnull (strstr (cluster_text, nodes));
+          /* Issue 26: what more nodes cost is the difference of the two
+           * totals shown above and in the table, not a component's own
+           * amount beside them. */
+          if (option->full_offer.fits && option->full_offer.total_cost > option->estimate.total_cost)
+            {
+              g_autofree char *difference = cp_i18n_format_money (option->full_offer.total_cost - option->estimate.total_cost,
+                                                                  quote->currency, "en");
+              g_autofree char *of_the = g_strdup_printf ("More nodes cost more: of the %s difference, ", difference);
+              g_autofree char *compute = cp_i18n_format_money (option->estimate.compute_cost, quote->currency, "en");
+
+              g_assert_nonnull (strstr (cluster_text, of_the));
+              g_assert_null (strstr (cluster_text, compute));
+            }
         }
     }
   g_assert_cmpuint (n_cluster, >, 0);
@@ -4494,6 +4507,87 @@ test_window_adaptive_layout (void)
   close_window (window);
 }
 
+static gboolean
+quote_row_shown (CpQuoteEditor *editor,
+                 const char    *key)
+{
+  return gtk_widget_is_visible (GTK_WIDGET (cp_quote_editor_get_row (editor, key)));
+}
+
+static void
+assert_network_rows_shown (CpQuoteEditor *editor,
+                           gboolean       shown)
+{
+  static const char * const network_keys[] = { "network", "nics-per-node", "nic-gbps", "sharing", "share-factor" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (network_keys); i++)
+    g_assert_true (quote_row_shown (editor, network_keys[i]) == shown);
+  g_assert_true (gtk_widget_is_visible (GTK_WIDGET (cp_quote_editor_get_network_preset_row (editor))) == shown);
+}
+
+/* Issue 26: a one-node quote has no network section; a second node brings
+ * it back with the values it had, which the file kept meanwhile. A new
+ * quote starts as one machine with no network ("None"): typed up to four
+ * nodes, in the words the shared count parser reads, the section comes
+ * back so that its network can be chosen. */
+static void
+test_window_quote_rows_by_nodes (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  CpQuoteEditor *editor = cp_window_get_quote_editor (window);
+  CpFieldRow *nodes_row = cp_quote_editor_get_row (editor, "nodes-available");
+  GtkDropDown *offering;
+  CpQuote *quote;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "add-quote", NULL);
+  spin ();
+  quote = g_ptr_array_index (project->quotes, project->quotes->len - 1);
+  g_assert_cmpuint (quote->nodes_available, ==, 1);
+  g_assert_cmpint (quote->network, ==, CP_NETWORK_NONE);
+  assert_network_rows_shown (editor, FALSE);
+  g_assert_true (quote_row_shown (editor, "price"));
+
+  type_text (nodes_row, "4");
+  g_assert_cmpuint (quote->nodes_available, ==, 4);
+  assert_network_rows_shown (editor, TRUE);
+
+  offering = GTK_DROP_DOWN (cp_field_row_get_input (cp_quote_editor_get_row (editor, "offering")));
+  for (guint kind = 0; kind < CP_N_OFFERINGS; kind++)
+    {
+      if (gtk_drop_down_get_selected (offering) != kind)
+        pick (offering, kind);
+      g_assert_cmpint (quote->offering, ==, (int) kind);
+
+      type_text (nodes_row, "1");
+      g_assert_cmpuint (quote->nodes_available, ==, 1);
+      assert_network_rows_shown (editor, FALSE);
+
+      type_text (nodes_row, kind % 2 == 0 ? "4 nodes" : "4 台");
+      g_assert_cmpuint (quote->nodes_available, ==, 4);
+      assert_network_rows_shown (editor, TRUE);
+      type_text (cp_quote_editor_get_row (editor, "nics-per-node"), "8");
+      type_text (cp_quote_editor_get_row (editor, "nic-gbps"), "400");
+
+      type_text (nodes_row, "1 node");
+      g_assert_cmpuint (quote->nodes_available, ==, 1);
+      assert_network_rows_shown (editor, FALSE);
+      /* The rest of the form stays. */
+      g_assert_true (quote_row_shown (editor, "price"));
+      g_assert_true (quote_row_shown (editor, "gpus-per-node"));
+      g_assert_true (quote_row_shown (editor, "storage"));
+      /* Hidden, not cleared. */
+      g_assert_cmpuint (quote->nics_per_node, ==, 8);
+      g_assert_cmpfloat (quote->nic_gbps, ==, 400);
+    }
+
+  type_text (nodes_row, "2");
+  assert_network_rows_shown (editor, TRUE);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (cp_field_row_get_input (cp_quote_editor_get_row (editor, "nic-gbps")))), ==, "400");
+
+  close_window (window);
+}
+
 /* Issue 26: a question for vendors is listed once, naming every quote it
  * concerns, not once per quote. */
 static void
@@ -4630,6 +4724,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/entry-reads-from-start", test_window_entry_reads_from_start);
   g_test_add_func ("/gui/window/form-rows-by-kind", test_window_form_rows_by_kind);
   g_test_add_func ("/gui/window/adaptive-layout", test_window_adaptive_layout);
+  g_test_add_func ("/gui/window/quote-rows-by-nodes", test_window_quote_rows_by_nodes);
   g_test_add_func ("/gui/window/vendor-questions-once", test_window_vendor_questions_once);
 
   status = g_test_run ();

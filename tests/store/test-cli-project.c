@@ -298,7 +298,9 @@ test_concurrent_use (void)
 }
 
 /* A lock held for longer than a save takes (a window keeping the project
- * open) is reported after the wait, naming the program that holds it. */
+ * open): a command that writes is told after the wait, naming the program
+ * that holds it; one that only reads reads the holder's last save
+ * (issue 26). */
 static void
 test_lock_holder_named (void)
 {
@@ -306,21 +308,36 @@ test_lock_holder_named (void)
   g_autofree char *holder = g_strdup_printf ("(process %d)", getpid ());
   g_autoptr(GError) error = NULL;
   g_auto(CpTestRun) demo = { 0 };
-  g_auto(CpTestRun) plan = { 0 };
+  g_auto(CpTestRun) list = { 0 };
+  g_auto(CpTestRun) sign = { 0 };
   g_auto(CpTestRun) plan_after = { 0 };
+  g_autoptr(CpProject) held = NULL;
   CpStore *store;
 
   CP_TEST_RUN_CLI (&demo, tmp_dir, "demo", "held.cplan");
   g_assert_cmpint (demo.status, ==, 0);
   store = cp_store_open (project_path, FALSE, &error);
   g_assert_no_error (error);
+  /* A save of the holder's that the file on disk has only in its log or
+   * its last checkpoint: the project's name, changed. */
+  held = cp_store_load (store, &error);
+  g_assert_no_error (error);
+  g_free (held->name);
+  held->name = g_strdup ("Held by a window");
+  g_assert_true (cp_store_save (store, held, &error));
+  g_assert_no_error (error);
 
-  CP_TEST_RUN_CLI (&plan, tmp_dir, "plan", "held.cplan");
-  g_assert_cmpint (plan.status, ==, 1);
+  CP_TEST_RUN_CLI (&list, tmp_dir, "list", "held.cplan");
+  g_assert_cmpint (list.status, ==, 0);
+  g_assert_nonnull (strstr (list.out, "Held by a window"));
+
+  /* --prepared-by keeps the name in the project: a write. */
+  CP_TEST_RUN_CLI (&sign, tmp_dir, "report", "held.cplan", "--prepared-by", "Li");
+  g_assert_cmpint (sign.status, ==, 1);
   /* The program's name as its command line gives it (under valgrind,
    * valgrind's), and the process id. */
-  g_assert_nonnull (strstr (plan.err, "“held.cplan” is in use by "));
-  g_assert_nonnull (strstr (plan.err, holder));
+  g_assert_nonnull (strstr (sign.err, "“held.cplan” is in use by "));
+  g_assert_nonnull (strstr (sign.err, holder));
 
   cp_store_close (store);
   CP_TEST_RUN_CLI (&plan_after, tmp_dir, "plan", "held.cplan");

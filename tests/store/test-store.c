@@ -851,13 +851,25 @@ test_locked (void)
   g_assert_cmpint (pid, >=, 0);
   if (pid == 0)
     {
-      CpStore *store = cp_store_open (path, FALSE, NULL);
-      c = store ? 'y' : 'n';
+      CpStore *store;
+      g_autoptr(CpProject) held = make_project (2, 3);
+
+      /* Each side keeps only its own ends, so that either one stopping
+       * (an assertion, a crash) ends the other's read instead of leaving
+       * it waiting for ever with the test's output open. */
+      close (ready[0]);
+      close (release[1]);
+      store = cp_store_open (path, FALSE, NULL);
+
+      /* A save the holder made: in its write-ahead log, not yet in the file. */
+      c = store && cp_store_save (store, held, NULL) ? 'y' : 'n';
       if (write (ready[1], &c, 1) != 1 || read (release[0], &c, 1) != 1)
         _exit (3);
       cp_store_close (store);
       _exit (0);
     }
+  close (ready[1]);
+  close (release[0]);
   g_assert_cmpint (read (ready[0], &c, 1), ==, 1);
   g_assert_cmpint (c, ==, 'y');
 
@@ -866,16 +878,28 @@ test_locked (void)
   g_assert_false (cp_project_save_file (project, path, &error));
   g_assert_error (error, CP_STORE_ERROR, CP_STORE_ERROR_LOCKED);
   g_clear_error (&error);
+  /* Commands that only read (report, list) still read it, with the
+   * holder's last save, and leave the holder's file as it was. */
+  {
+    g_autoptr(CpProject) held = make_project (2, 3);
+    g_autoptr(CpProject) snapshot = cp_project_load_file (path, &error);
+
+    g_assert_no_error (error);
+    assert_project_equal (held, snapshot);
+    assert_open_fails (path, CP_STORE_ERROR_LOCKED);
+  }
 
   g_assert_cmpint (write (release[1], "x", 1), ==, 1);
   g_assert_cmpint (waitpid (pid, &status, 0), ==, pid);
   g_assert_true (WIFEXITED (status) && WEXITSTATUS (status) == 0);
   {
+    g_autoptr(CpProject) held = make_project (2, 3);
     g_autoptr(CpProject) loaded = cp_project_load_file (path, &error);
     g_assert_no_error (error);
-    assert_project_equal (project, loaded);
+    assert_project_equal (held, loaded);
   }
-  close (ready[0]); close (ready[1]); close (release[0]); close (release[1]);
+  close (ready[0]);
+  close (release[1]);
 }
 
 /* A database made from tests/store/@fixture (v1-fixture.sql, v2-fixture.sql). */

@@ -437,6 +437,45 @@ test_vllm_serving (void)
     g_assert_true (strstr (reading (readings32, CP_TRIAL_FIGURE_KV_CACHE_TOKENS, TRUE)->source, "32 tokens") != NULL);
     g_free (trial.quote_id);
   }
+
+  /* vLLM prints whole blocks and whole tokens: "0.248" blocks (a fuzzed
+   * line, fuzz-findings trial-crash-09a79d54) is refused at its line, not
+   * taken as a 4-token cache the job then refuses. */
+  {
+    static const char fraction[] = "INFO 11-30 09:50:25 executor.py:72] # GPU blocks: 0.248, # CPU blocks: 2048\n";
+    static const char tokens[] = "INFO 11-30 09:50:25 kv_cache_utils.py:716] GPU KV cache size: 1,024.5 tokens\n";
+
+    g_assert_null (cp_trial_log_read (fraction, strlen (fraction), &error));
+    g_assert_error (error, CP_TRIAL_LOG_ERROR, CP_TRIAL_LOG_ERROR_MALFORMED);
+    g_assert_true (g_str_has_prefix (error->message, "line 1:"));
+    g_assert_true (strstr (error->message, "whole number") != NULL);
+    g_clear_error (&error);
+    g_assert_null (cp_trial_log_read (tokens, strlen (tokens), &error));
+    g_assert_error (error, CP_TRIAL_LOG_ERROR, CP_TRIAL_LOG_ERROR_MALFORMED);
+    g_clear_error (&error);
+  }
+
+  /* Less than one 16-token block (5 tokens) is no cache vLLM starts on:
+   * refused naming the line, nothing kept; 16 tokens, one block, is taken. */
+  {
+    static const char tiny[] = "INFO 11-30 09:50:25 kv_cache_utils.py:716] GPU KV cache size: 5 tokens\n";
+    static const char one_block[] = "INFO 11-30 09:50:25 kv_cache_utils.py:716] GPU KV cache size: 16 tokens\n";
+    g_autoptr(CpTrialLog) tiny_log = cp_trial_log_read (tiny, strlen (tiny), &error);
+    g_autoptr(CpTrialLog) block_log = cp_trial_log_read (one_block, strlen (one_block), &error);
+    g_autoptr(GPtrArray) block_readings = NULL;
+
+    g_assert_no_error (error);
+    memset (&trial, 0, sizeof trial);
+    g_assert_null (cp_trial_log_resolve (tiny_log, f.job, f.quote, &trial, &error));
+    g_assert_error (error, CP_TRIAL_LOG_ERROR, CP_TRIAL_LOG_ERROR_OUT_OF_RANGE);
+    g_assert_true (g_str_has_prefix (error->message, "line 1:"));
+    g_assert_true (strstr (error->message, "5 tokens") != NULL);
+    g_assert_null (trial.quote_id);
+    g_clear_error (&error);
+    block_readings = resolve (&f, block_log, &trial);
+    g_assert_cmpfloat (trial.kv_cache_tokens, ==, 16);
+    g_free (trial.quote_id);
+  }
   fixture_clear (&f);
 }
 
