@@ -21,21 +21,21 @@ mkdir -p "$logs"
 # the hardening suite. The GUI tests need a display and GTK's own caches
 # swamp memcheck; the packaging checks are scripts.
 tests="
-tests/model/test-estimate
-tests/cli/test-units
-tests/cli/test-catalog
-tests/store/test-store
-tests/store/test-quote-csv
-tests/store/test-quote-sheets
-tests/store/test-model-config
-tests/cli/test-catalog-current
-tests/store/test-cli-project
 tests/report/test-report
-tests/report/test-translator
-tests/fuzz/test-regressions
-tests/hardening/test-limits
 tests/hardening/test-figures
 tests/hardening/test-kill-save
+tests/report/test-translator
+tests/hardening/test-limits
+tests/store/test-store
+tests/store/test-cli-project
+tests/fuzz/test-regressions
+tests/store/test-quote-sheets
+tests/cli/test-units
+tests/model/test-estimate
+tests/cli/test-catalog
+tests/store/test-quote-csv
+tests/store/test-model-config
+tests/cli/test-catalog-current
 "
 
 # "leak:libfoo.so" in lsan.supp becomes a memcheck suppression of definite
@@ -54,14 +54,14 @@ export G_SLICE=always-malloc
 # memcheck runs code 20-50 times slower: the tests' bounds on CPU time stretch.
 export CP_TIME_FACTOR=50
 
-passed=0 failed=0 missing=0
-for t in $tests; do
+# One test under memcheck; prints one line, "ok", "FAIL" or "SKIP".
+check_one() {
+  t=$1
   exe="$build/$t"
   name=$(basename "$t")
   if [ ! -x "$exe" ]; then
     echo "SKIP $name (not built)"
-    missing=$((missing + 1))
-    continue
+    return
   fi
   start=$(date +%s)
   # One log per process (%p). Processes a test forks (savers killed on
@@ -81,13 +81,32 @@ for t in $tests; do
   took=$(( $(date +%s) - start ))
   if [ "$status" -eq 0 ] && [ "${errors:-1}" -eq 0 ] && [ "$child_errors" -eq 0 ]; then
     echo "ok   $name (${took} s)"
-    passed=$((passed + 1))
   else
     echo "FAIL $name (${took} s): exit $status, ${errors:-?} errors, $child_errors in forked children;" \
          "see $main_log and $logs/$name.tap"
-    failed=$((failed + 1))
   fi
+}
+
+# Two tests at a time, the longest first (memcheck runs one thread per
+# process, and the machine has two cores): the stage took 7 minutes one by
+# one. Each result line goes to its own file, so the two never interleave.
+worker() {
+  while read -r t; do
+    check_one "$t" >"$logs/$(basename "$t").result"
+  done
+}
+# Both workers read the one pipe: "read" takes a line at a time from a
+# pipe, so no test runs twice or is skipped. (A background job's input is
+# /dev/null unless redirected, hence fd 3.)
+printf '%s\n' $tests | {
+  worker <&3 & worker <&3 & wait
+} 3<&0
+for t in $tests; do
+  cat "$logs/$(basename "$t").result"
 done
+passed=$(cat "$logs"/*.result | grep -c '^ok')
+failed=$(cat "$logs"/*.result | grep -c '^FAIL')
+missing=$(cat "$logs"/*.result | grep -c '^SKIP')
 
 echo "valgrind: $passed passed, $failed failed, $missing not built"
 [ "$failed" -eq 0 ]

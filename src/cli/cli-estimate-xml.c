@@ -203,6 +203,7 @@ cp_cli_estimate_write_xml (const Estimate    *e,
   cp_cli_xml_double (w, "flops", est->flops);
   cp_cli_xml_double (w, "steps", est->steps);
   cp_cli_xml_double (w, "compute-s", est->compute_s);
+  cp_cli_xml_double (w, "attention-compute-s", est->attention_compute_s);
   cp_cli_xml_double (w, "communication-s", est->communication_s);
   cp_cli_xml_double (w, "dp-communication-s", est->dp_communication_s);
   cp_cli_xml_double (w, "tp-communication-s", est->tp_communication_s);

@@ -142,6 +142,12 @@ _cp_window_create_sidebar_row (gpointer item,
   gtk_widget_add_controller (entry, controller);
 
   gtk_label_set_xalign (GTK_LABEL (subtitle), 0);
+  /* Two lines before the ellipsis: at the sidebar's 220 px one line held
+   * "1 × 8 × NVIDIA GeForce RTX …", without the model that tells quotes
+   * apart; the longest catalogue GPU with its counts takes under two. */
+  gtk_label_set_wrap (GTK_LABEL (subtitle), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (subtitle), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_lines (GTK_LABEL (subtitle), 2);
   gtk_label_set_ellipsize (GTK_LABEL (subtitle), PANGO_ELLIPSIZE_END);
   gtk_widget_add_css_class (subtitle, "caption");
   gtk_widget_add_css_class (subtitle, "dim-label");

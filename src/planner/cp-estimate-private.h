@@ -48,6 +48,7 @@ typedef struct {
 /* Seconds of one optimizer step, term by term. */
 typedef struct {
   double compute;
+  double attention;     /* the attention core's part of compute */
   double backward;
   double dp;            /* gradient reduction (and ZeRO gathers), before overlap */
   double dp_exposed;
@@ -103,6 +104,7 @@ typedef struct {
   double  attention_flops_fwd;  /* 4 · L · s · d_attn (QKᵀ and AV) */
   double  param_flops_factor;   /* 6, or LoRA's */
   double  peak;
+  double  attention_peak;       /* what the attention core runs at: BF16 under FP8 */
   double  utilisation;
   double  intra;
   double  inter;

@@ -72,27 +72,34 @@ all_reduce_s (const Context *c,
   return seconds;
 }
 
+/* Seconds one GPU computes per token of the step at full peak (the
+ * utilisation and the GPU count divide it later): the parameters' GEMMs at
+ * the precision's peak, the attention core at its own (BF16 under FP8).
+ * The forward pass's part in *@forward_s, the attention core's in
+ * *@attention_s. */
 static double
-flops_per_token (const Context *c,
-                 const Config  *k,
-                 double        *forward)
+compute_s_per_token (const Context *c,
+                     const Config  *k,
+                     double        *forward_s,
+                     double        *attention_s)
 {
   const CpSettings *settings = c->settings;
-  double fwd = c->param_flops_fwd + c->attention_flops_fwd;
+  double param_fwd = c->param_flops_fwd / c->peak;
+  double attention_fwd = c->attention_flops_fwd / c->attention_peak;
+  double recompute = _cp_recompute_fraction (c, k);
+  double fwd = param_fwd + attention_fwd;
   /* Backward: twice the forward for weights and inputs (LoRA: inputs only,
    * its factor − 2 for the parameter part); attention has no weights. */
-  double bwd = c->param_flops_fwd * (c->param_flops_factor - 2.0) / 2.0 + 2.0 * c->attention_flops_fwd;
-  double total;
+  double bwd = param_fwd * (c->param_flops_factor - 2.0) / 2.0 + 2.0 * attention_fwd;
+  double scale = k->recompute == CP_RECOMPUTE_SELECTIVE ? 1.0 + settings->selective_recompute_flops_overhead : 1.0;
 
   /* Full recompute runs the forward pass of the recomputed layers twice:
    * 8·N·D when all are (T16); selective recomputes the attention core,
    * 2.7% for GPT-3 (M5). */
-  bwd += fwd * _cp_recompute_fraction (c, k);
-  total = fwd + bwd;
-  if (k->recompute == CP_RECOMPUTE_SELECTIVE)
-    total *= 1.0 + settings->selective_recompute_flops_overhead;
-  *forward = fwd;
-  return total;
+  bwd += fwd * recompute;
+  *forward_s = fwd * scale;
+  *attention_s = attention_fwd * (3.0 + recompute) * scale;
+  return (fwd + bwd) * scale;
 }
 
 /* A lower bound on the run time of every layout of @k's split at
@@ -108,12 +115,12 @@ _cp_layout_run_lower_bound (const Context *c,
   double t = k->tp, p = k->pp, d = k->dp, e = k->ep, v = k->vs, m = k->m;
   double layers_here = _cp_layers_per_gpu (c, k);
   double imbalance = layers_here * p / c->layers;
-  double forward, per_token = flops_per_token (c, k, &forward);
+  double forward, attention, per_token = compute_s_per_token (c, k, &forward, &attention);
   double collectives_per_layer = 4.0 + 2.0 * _cp_recompute_fraction (c, k);
   double token_bytes = c->hidden * c->act_bytes;
   double compute, tp = 0, pp = 0, all_to_all = 0;
 
-  compute = per_token * c->job->tokens / (c->gpus * c->peak * c->utilisation) * imbalance;
+  compute = per_token * c->job->tokens / (c->gpus * c->utilisation) * imbalance;
   if (k->tp > 1)
     tp = layers_here * collectives_per_layer * 2.0 * (t - 1) / t * token_bytes / (d * c->intra);
   if (k->pp > 1)
@@ -143,7 +150,7 @@ _cp_layout_time (const Context *c,
   double layers_here = _cp_layers_per_gpu (c, k);
   /* Stages of uneven layer counts run at the pace of the fullest one. */
   double imbalance = layers_here * p / c->layers;
-  double forward, per_token = flops_per_token (c, k, &forward);
+  double forward, attention, per_token = compute_s_per_token (c, k, &forward, &attention);
   /* Recomputed layers repeat their forward collectives. */
   double collectives_per_layer = 4.0 + 2.0 * _cp_recompute_fraction (c, k);
   double message = c->seq * k->mb * c->hidden * c->act_bytes;
@@ -152,7 +159,8 @@ _cp_layout_time (const Context *c,
 
   memset (st, 0, sizeof *st);
   st->tokens = m * k->mb * d * c->seq;
-  st->compute = per_token * st->tokens / (c->gpus * c->peak * c->utilisation) * imbalance;
+  st->compute = per_token * st->tokens / (c->gpus * c->utilisation) * imbalance;
+  st->attention = st->compute * attention / per_token;
   st->backward = st->compute * (1.0 - forward / per_token);
   fwd_micro = (st->compute - st->backward) / m;
   bwd_micro = st->backward / m;
@@ -315,6 +323,7 @@ _cp_estimate_training_time (const Context *c,
   est->steps = steps;
   est->flops = factor * _cp_active_params (m) * job->tokens;
   est->compute_s = steps * st.compute;
+  est->attention_compute_s = steps * st.attention;
   est->dp_communication_s = steps * st.dp;
   est->zero3_gather_s = steps * st.zero3_gather;
   est->exposed_dp_communication_s = steps * st.dp_exposed;
@@ -347,9 +356,13 @@ _cp_estimate_training_time (const Context *c,
       est->bubble_s = 0;
     }
 
-  /* The runner-up on the same footing as the run time given or measured. */
+  /* The runner-up, and the attention core's part of compute, on the same
+   * footing as the run time given or measured. */
   if (modelled_s > 0 && est->total_s != modelled_s)
-    est->runner_up_total_s *= est->total_s / modelled_s;
+    {
+      est->runner_up_total_s *= est->total_s / modelled_s;
+      est->attention_compute_s = st.compute > 0 ? est->compute_s * st.attention / st.compute : 0;
+    }
 
   est->comm_compute_ratio = est->compute_s > 0 ? est->communication_s / est->compute_s : 0;
   est->scaling_efficiency = est->total_s > 0 ? est->compute_s / est->total_s : 0;

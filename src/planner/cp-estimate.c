@@ -149,6 +149,13 @@ context_init (Context          *c,
   c->attention_flops_fwd = 4.0 * m->layers * job->seq_len * attention_dim;
   c->param_flops_factor = (techniques->lora || techniques->qlora) ? settings->lora_flops_factor : 6.0;
   c->peak = _cp_dense_peak_flops (&quote->gpu, job->precision);
+  /* FP8 training runs the linear layers' GEMMs in FP8 and keeps the
+   * attention core in BF16: DeepSeek-V3 §3.3.1 ("we maintain the original
+   * precision (e.g., BF16 or FP32) for ... attention operators"), and
+   * Transformer Engine's fp8_dpa / Megatron-LM's
+   * --fp8-dot-product-attention are off by default. */
+  c->attention_peak = job->precision == CP_PRECISION_FP8 ? _cp_dense_peak_flops (&quote->gpu, CP_PRECISION_BF16)
+                                                         : c->peak;
   c->utilisation = settings->compute_utilisation;
   c->intra = _cp_intra_bytes_per_s (quote, settings);
   c->inter = _cp_inter_bytes_per_s_per_gpu (quote, settings);

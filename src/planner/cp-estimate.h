@@ -143,6 +143,7 @@ typedef struct {
   /* Time */
   double flops;
   double compute_s;
+  double attention_compute_s;      /* the attention core's part of compute_s (BF16 under FP8) */
   double communication_s;          /* all collectives, before overlap */
   double dp_communication_s;
   double tp_communication_s;

@@ -304,6 +304,45 @@ cp_i18n_format_money (double      amount,
   return g_strdup_printf ("%s %s", number, code);
 }
 
+void
+cp_i18n_apportion (const double *amounts,
+                   guint         n,
+                   double        target,
+                   double       *shown)
+{
+  double left = round (target);
+
+  if (n == 0)
+    return;
+  for (guint i = 0; i < n; i++)
+    {
+      shown[i] = floor (amounts[i]);
+      left -= shown[i];
+    }
+  /* One unit at a time to the largest remainder not yet served; a target
+   * beyond the remainders (lines rounded elsewhere) goes round again. */
+  while (left >= 1 || left <= -1)
+    {
+      double step = left > 0 ? 1 : -1;
+      guint best = 0;
+      double best_gap = -G_MAXDOUBLE;
+
+      for (guint i = 0; i < n; i++)
+        {
+          /* Up: the line furthest below its amount; down: furthest above. */
+          double gap = step * (amounts[i] - shown[i]);
+
+          if (gap > best_gap)
+            {
+              best = i;
+              best_gap = gap;
+            }
+        }
+      shown[best] += step;
+      left -= step;
+    }
+}
+
 char *
 cp_i18n_format_date (GDateTime  *date,
                      const char *lang)

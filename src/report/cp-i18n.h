@@ -60,6 +60,11 @@ char    *cp_i18n_format_count  (double value, const char *lang);
 char    *cp_i18n_format_value  (double value, const char *lang);
 /* "¥12,345" (zh_CN, CNY) or "12,345 CNY" (en). */
 char    *cp_i18n_format_money  (double amount, const char *currency, const char *lang);
+/* @amounts (@n of them) rounded to whole units in @shown so that the
+ * shown lines add up to @target, the whole the report states: each is
+ * rounded down, then the units left go to the largest remainders (ties
+ * to the first). A total is then the sum of the lines as printed. */
+void     cp_i18n_apportion     (const double *amounts, guint n, double target, double *shown);
 /* How a currency is named after a number or in a unit: "元" for CNY in
  * Chinese, else the ISO code. */
 const char *cp_i18n_currency_name (const char *currency, const char *lang);

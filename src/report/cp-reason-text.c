@@ -552,6 +552,36 @@ cp_words_spread_range (const CpProject *project,
 }
 
 char *
+cp_words_unconfirmed (const CpProject *project,
+                      const CpPlan    *plan,
+                      const char      *lang,
+                      const char     **field)
+{
+  const CpOption *option;
+  const CpQuote *quote;
+  g_autofree char *name = NULL;
+  g_autofree char *need = NULL;
+  char *text;
+
+  if (plan == NULL || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
+    return NULL;
+  option = &g_array_index (plan->options, CpOption, plan->recommended);
+  quote = g_ptr_array_index (project->quotes, option->quote_index);
+  if (!(option->estimate.host_memory_per_node_bytes > 0) || quote->host_memory_per_node_bytes > 0)
+    return NULL;
+  if (field != NULL)
+    *field = "host-memory";
+  cp_i18n_push_language (lang);
+  name = g_strdup (quote->vendor != NULL && *quote->vendor != '\0' ? quote->vendor : quote->offer_name);
+  need = cp_reason_host_memory_text (project, option->estimate.host_memory_per_node_bytes, lang);
+  /* TRANSLATORS: the recommended option needs host memory its quote does not state; the vendor, then a size */
+  text = g_strdup_printf (_("Not firm: it rests on host memory the quote does not state. Ask %s whether each machine has %s of host memory."),
+                          name != NULL ? name : "", need);
+  cp_i18n_pop_language ();
+  return text;
+}
+
+char *
 cp_words_price_check (const CpProject *project,
                       const CpPlan    *plan,
                       const char      *lang)

@@ -86,6 +86,13 @@ char       *cp_words_quote_name     (const CpProject *project, int index);
  * price implausible (CP_OUTCOME_IMPLAUSIBLE_PRICE): "⚠ check the price
  * unit of <quote>: 0.003 CNY per GPU-hour"; NULL otherwise. */
 char       *cp_words_price_check    (const CpProject *project, const CpPlan *plan, const char *lang);
+/* When the recommended option rests on a field its quote does not state
+ * and the assumptions' range never varies (the host memory CPU offload
+ * fills: without it the option does not run at all), the sentence that
+ * says the choice is not firm and what to ask, with @field set to the
+ * field's key ("host-memory"); NULL when the choice is firm. */
+char       *cp_words_unconfirmed    (const CpProject *project, const CpPlan *plan, const char *lang,
+                                     const char **field);
 /* Whether an option meets the job's requirement, as the comparison tables
  * say it: "Met", "Missed", "No deadline", "—" (it does not run), for a
  * service "Serves 200 of 200" or "Serves 73 of 100 ✗". */

@@ -5,6 +5,7 @@
 
 #include "cp-report-private.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "planner/cp-schedule.h"
@@ -53,13 +54,32 @@ job_cost (const CpScheduleJob *entry)
   return cost;
 }
 
+/* The project's total as the sum of its jobs' lines as printed (each
+ * job's total rounded as the memo's answer and the jobs table show it),
+ * not the rounded sum of the unrounded costs, which can differ by a
+ * unit from what the reader adds up. */
+static double
+shown_total (const CpSchedule *schedule)
+{
+  double total = 0;
+
+  for (guint i = 0; i < schedule->jobs->len; i++)
+    {
+      const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, i);
+
+      if (entry->planned)
+        total += round (job_cost (entry));
+    }
+  return total;
+}
+
 void
 cp_report_section_budget (Doc              *doc,
                           const CpSchedule *schedule)
 {
   const CpProject *project = doc->project;
   const char *currency = project->settings.currency;
-  g_autofree char *total = cp_i18n_format_money (schedule->total_cost, currency, doc->lang);
+  g_autofree char *total = cp_i18n_format_money (shown_total (schedule), currency, doc->lang);
   g_autofree char *low = cp_i18n_format_money (schedule->total_cost_low, currency, doc->lang);
   g_autofree char *high = cp_i18n_format_money (schedule->total_cost_high, currency, doc->lang);
   g_autofree char *span = span_text (schedule, 0, schedule->end_day, doc->lang);
@@ -138,14 +158,25 @@ cp_report_section_budget_tables (Doc              *doc,
   if (schedule->jobs->len > 1)
     cp_doc_table (doc, &jobs);
 
-  for (guint i = 0; i < schedule->months->len; i++)
-    {
-      const CpScheduleMonth *month = &g_array_index (schedule->months, CpScheduleMonth, i);
+  /* The months' lines add up, month by month, to the total above. */
+  {
+    g_autofree double *costs = g_new0 (double, MAX (schedule->months->len, 1));
+    g_autofree double *shown = g_new0 (double, MAX (schedule->months->len, 1));
+    double cumulative = 0;
 
-      cp_doc_table_add_row (&months, g_strdup_printf ("%04d-%02d", month->year, month->month),
-                            cp_i18n_format_money (month->cost, currency, doc->lang),
-                            cp_i18n_format_money (month->cumulative_cost, currency, doc->lang));
-    }
+    for (guint i = 0; i < schedule->months->len; i++)
+      costs[i] = g_array_index (schedule->months, CpScheduleMonth, i).cost;
+    cp_i18n_apportion (costs, schedule->months->len, shown_total (schedule), shown);
+    for (guint i = 0; i < schedule->months->len; i++)
+      {
+        const CpScheduleMonth *month = &g_array_index (schedule->months, CpScheduleMonth, i);
+
+        cumulative += shown[i];
+        cp_doc_table_add_row (&months, g_strdup_printf ("%04d-%02d", month->year, month->month),
+                              cp_i18n_format_money (shown[i], currency, doc->lang),
+                              cp_i18n_format_money (cumulative, currency, doc->lang));
+      }
+  }
   /* Nor does a single month say more than the total. */
   if (schedule->months->len > 1)
     cp_doc_table (doc, &months);

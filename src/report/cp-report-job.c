@@ -441,15 +441,23 @@ cp_report_section_job (Doc       *doc,
                                          option->range.total_cost_low, option->range.total_cost_high, 0, doc->lang));
       if (plan->cost_unknown)
         continue;
-      cp_doc_table_add_row (&costs,
-                            cp_words_quote_name (project, option->quote_index),
-                            cost_cell (e->compute_cost, cell_currency, doc->lang),
-                            cost_cell (e->debug_cost, cell_currency, doc->lang),
-                            cost_cell (e->network_cost, cell_currency, doc->lang),
-                            cost_cell (e->storage_cost, cell_currency, doc->lang),
-                            cost_cell (e->fees_cost, cell_currency, doc->lang),
-                            cost_cell (e->engineering_cost, cell_currency, doc->lang),
-                            cost_cell (e->total_cost, cell_currency, doc->lang));
+      {
+        /* The parts as printed add up to the total as printed. */
+        const double parts[] = { e->compute_cost, e->debug_cost, e->network_cost, e->storage_cost,
+                                 e->fees_cost, e->engineering_cost };
+        double shown[G_N_ELEMENTS (parts)];
+
+        cp_i18n_apportion (parts, G_N_ELEMENTS (parts), round (e->total_cost), shown);
+        cp_doc_table_add_row (&costs,
+                              cp_words_quote_name (project, option->quote_index),
+                              cost_cell (shown[0], cell_currency, doc->lang),
+                              cost_cell (shown[1], cell_currency, doc->lang),
+                              cost_cell (shown[2], cell_currency, doc->lang),
+                              cost_cell (shown[3], cell_currency, doc->lang),
+                              cost_cell (shown[4], cell_currency, doc->lang),
+                              cost_cell (shown[5], cell_currency, doc->lang),
+                              cost_cell (round (e->total_cost), cell_currency, doc->lang));
+      }
     }
   /* The job's heading goes with its comparison's start, never alone at
    * the foot of a page. */
@@ -470,6 +478,12 @@ cp_report_section_job (Doc       *doc,
           cp_doc_paragraph_full (doc, doc->bold, text, 0, 6, NULL);
         }
     }
+  {
+    g_autofree char *unconfirmed = cp_words_unconfirmed (project, plan, doc->lang, NULL);
+
+    if (unconfirmed != NULL)
+      cp_doc_paragraph_full (doc, doc->bold, unconfirmed, 0, 6, NULL);
+  }
   section_job_cluster (doc, plan);
   section_job_layout (doc, job, plan);
   section_job_serving (doc, job, plan);

@@ -148,7 +148,13 @@ answer_range (const CpProject *project,
   g_autofree char *high = cp_i18n_format_money (option->range.total_cost_high, quote->currency, lang);
   g_autofree char *days_low = cp_i18n_format_days (option->range.calendar_days_low, lang);
   g_autofree char *days_high = cp_i18n_format_days (option->range.calendar_days_high, lang);
+  g_autofree char *unconfirmed = cp_words_unconfirmed (project, plan, lang, NULL);
 
+  /* The range varies the assumptions, never a field the quote left out:
+   * a choice resting on one is not firm whatever the range says. */
+  if (unconfirmed != NULL)
+    /* TRANSLATORS: the answer's range: costs low and high, days low and high, then why the choice is not firm (a sentence) */
+    return g_strdup_printf (_("Range: %s to %s, %s to %s. %s"), low, high, days_low, days_high, unconfirmed);
   return g_strdup_printf (plan->verdict_robust
                           /* TRANSLATORS: the answer's range: costs low and high, days low and high */
                           ? _("Range: %s to %s, %s to %s; the choice holds across it.")

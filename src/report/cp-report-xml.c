@@ -707,6 +707,20 @@ write_plan (xmlNode         *results,
       xmlNode *recommended = xmlNewChild (node, NULL, BAD_CAST "recommended", NULL);
       xmlNewProp (recommended, BAD_CAST "quote", BAD_CAST (quote->id != NULL ? quote->id : ""));
     }
+  {
+    const char *field = NULL;
+    g_autofree char *unconfirmed = cp_words_unconfirmed (project, plan, lang, &field);
+
+    if (unconfirmed != NULL)
+      {
+        const CpOption *option = &g_array_index (plan->options, CpOption, plan->recommended);
+        const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+        xmlNode *unconfirmed_node = xmlNewTextChild (node, NULL, BAD_CAST "unconfirmed", BAD_CAST unconfirmed);
+
+        xmlNewProp (unconfirmed_node, BAD_CAST "field", BAD_CAST field);
+        xmlNewProp (unconfirmed_node, BAD_CAST "quote", BAD_CAST (quote->id != NULL ? quote->id : ""));
+      }
+  }
 
   for (guint i = 0; i < plan->options->len; i++)
     {

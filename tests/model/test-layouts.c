@@ -561,6 +561,33 @@ test_all_to_all_volume (void)
   cp_quote_clear (&quote);
 }
 
+/* FP8 training runs the GEMMs of the parameters in FP8 and the attention
+ * core in BF16 (DeepSeek-V3 §3.3.1; Transformer Engine's fp8_dpa off).
+ * The toy on one GPU of 1e14 BF16 and 2e14 FP8 FLOP/s at 50%: per token
+ * 6e9 / 2e14 + 3 × 4 × 8 × 1024 × 1024 / 1e14 = 3.1006632960e-5 s of
+ * peak, 6.2013265920e-5 s at 50%; the attention core 2.01326592e-6 s of it. */
+static void
+test_fp8_attention_in_bf16 (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate est;
+
+  toy_init (&job, &quote, &settings, 1, 1);
+  quote.gpu.dense_fp8_flops = 2e14;
+  job.precision = CP_PRECISION_FP8;
+  job.tensor_parallel = 1;
+  job.pipeline_parallel = 1;
+  job.micro_batch = 1;
+  job.global_batch = 1;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_cmpfloat (fabs (est.compute_s / job.tokens - 6.2013265920e-5), <, 1e-15);
+  g_assert_cmpfloat (fabs (est.attention_compute_s / job.tokens - 2.01326592e-6), <, 1e-15);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
 static void
 catalogue_quote (CpQuote    *quote,
                  const char *id,
@@ -778,6 +805,7 @@ main (int argc, char **argv)
   g_test_add_func ("/layouts/step/overlap-bound", test_overlap_bound);
   g_test_add_func ("/layouts/step/all-to-all", test_all_to_all_volume);
   g_test_add_func ("/layouts/step/partial-recompute", test_partial_recompute);
+  g_test_add_func ("/layouts/step/fp8-attention-in-bf16", test_fp8_attention_in_bf16);
   g_test_add_func ("/layouts/verdict/32b-one-machine", test_verdict_32b_one_machine);
   g_test_add_func ("/layouts/verdict/qlora-7b-single", test_verdict_qlora_single);
   g_test_add_func ("/layouts/verdict/never-impossible", test_verdict_never_impossible);

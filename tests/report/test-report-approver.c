@@ -14,6 +14,7 @@
 #include "report/cp-i18n.h"
 #include "report/cp-reason-text.h"
 #include "report/cp-report.h"
+#include "report/cp-report-schedule.h"
 #include "common/cp-test-cli.h"
 #include "common/cp-test-demo.h"
 #include "common/cp-test-dir.h"
@@ -155,6 +156,135 @@ test_refusal (void)
   check_refusal ("zh_CN");
 }
 
+/* Totals equal the sum of the rounded lines shown (round, then add):
+ * the demo's page 1 said 225,722 CNY where its jobs' lines, 9,984 +
+ * 162 + 12,968 + 182,559 + 13,264 + 6,197 + 589, add up to 225,723. */
+static void
+test_totals_add_up (void)
+{
+  g_autoptr(CpProject) project = cp_test_demo_project ();
+  g_autoptr(GPtrArray) plans = cp_report_plan_jobs (project);
+  g_autoptr(CpSchedule) schedule = cp_report_schedule_new (project, plans, NULL);
+  g_autofree char *path = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *total = NULL;
+  g_autofree char *line = NULL;
+  double lines = 0;
+
+  if (!have_poppler ())
+    {
+      g_test_skip ("pdftotext is not installed");
+      return;
+    }
+  g_assert_nonnull (schedule);
+  for (guint i = 0; i < plans->len; i++)
+    {
+      const CpPlan *plan = g_ptr_array_index (plans, i);
+
+      if (plan != NULL && plan->recommended >= 0)
+        lines += round (g_array_index (plan->options, CpOption, plan->recommended).estimate.total_cost);
+    }
+  g_assert_cmpfloat (lines, >, 100000);
+  total = cp_i18n_format_money (lines, "CNY", "en");
+  line = g_strdup_printf ("All jobs at their recommended options: %s (", total);
+  path = write_pdf (project, "totals", "en");
+  text = pdf_squeezed (path);
+  assert_has (text, line);
+}
+
+/* The apportioning behind it: parts rounded so that they add up to the
+ * whole shown, the largest remainders rounded up. 0.4 + 0.4 + 0.4 = 1.2
+ * shows as 1 = 1 + 0 + 0 (ties go to the first); 6,490.4 + 3,493.8 =
+ * 9,984.2 shows as 9,984 = 6,490 + 3,494. */
+static void
+test_apportion (void)
+{
+  const double thirds[] = { 0.4, 0.4, 0.4 };
+  const double parts[] = { 6490.4, 3493.8 };
+  double shown[3];
+
+  cp_i18n_apportion (thirds, 3, 1, shown);
+  g_assert_cmpfloat (shown[0], ==, 1);
+  g_assert_cmpfloat (shown[1], ==, 0);
+  g_assert_cmpfloat (shown[2], ==, 0);
+  cp_i18n_apportion (parts, 2, 9984, shown);
+  g_assert_cmpfloat (shown[0], ==, 6490);
+  g_assert_cmpfloat (shown[1], ==, 3494);
+}
+
+/* The page-1 text of @pdf, squeezed. */
+static char *
+pdf_page_squeezed (const char *pdf,
+                   guint       page)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *number = g_strdup_printf ("%u", page);
+  int status = 0;
+  const char *argv[] = { "pdftotext", "-raw", "-enc", "UTF-8", "-f", number, "-l", number, pdf, "-", NULL };
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
+                               NULL, NULL, &out, NULL, &status, NULL));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  return cp_test_squeeze (out);
+}
+
+/* Occurrences of @needle in the squeezed @text. */
+static guint
+count_of (const char *text,
+          const char *needle)
+{
+  g_autofree char *n = cp_test_squeeze (needle);
+  guint found = 0;
+
+  for (const char *at = strstr (text, n); at != NULL; at = strstr (at + strlen (n), n))
+    found++;
+  return found;
+}
+
+/* The demo's 70B choice runs with CPU offload on a quote that states no
+ * host memory: it holds across the assumptions' range, but the range
+ * never asked whether the machine has the memory. Page 1 calls it not
+ * firm and says what to ask, the other six jobs' answers hold; the XML
+ * says the same in <unconfirmed field="host-memory">. */
+static void
+check_unconfirmed (const char *lang,
+                   const char *holds,
+                   const char *not_firm)
+{
+  g_autoptr(CpProject) project = cp_test_demo_project ();
+  guint job_index = demo_job (project, "70B");
+  g_autoptr(CpPlan) plan = cp_project_plan_job (project, job_index);
+  const CpOption *best = &g_array_index (plan->options, CpOption, plan->recommended);
+  const CpQuote *quote = g_ptr_array_index (project->quotes, best->quote_index);
+  g_autofree char *path = write_pdf (project, "unconfirmed", lang);
+  g_autofree char *first = pdf_page_squeezed (path, 1);
+  g_autofree char *xml = cp_report_xml_to_data (project, lang, NULL);
+  g_autofree char *element = g_strdup_printf ("<unconfirmed field=\"host-memory\" quote=\"%s\">", quote->id);
+
+  g_assert_true (best->estimate.cpu_offload);
+  g_assert_cmpfloat (quote->host_memory_per_node_bytes, ==, 0);
+  g_assert_true (plan->verdict_robust);
+  assert_has (first, not_firm);
+  g_assert_cmpuint (count_of (first, holds), ==, project->jobs->len - 1);
+  g_assert_nonnull (strstr (xml, element));
+}
+
+static void
+test_unconfirmed (void)
+{
+  if (!have_poppler ())
+    {
+      g_test_skip ("pdftotext is not installed");
+      return;
+    }
+  /* 1,043 GiB: the 70B's fp32 master weights, gradients and Adam states
+   * (16 bytes × 70B = 1,120 GB = 1,043 GiB), all on one node. */
+  check_unconfirmed ("en", "the choice holds across it",
+                     "Not firm: it rests on host memory the quote does not state. Ask 示例供应商 G (Example vendor G) whether each machine has 1,043 GiB of host memory.");
+  check_unconfirmed ("zh_CN", "在此范围内结论不变",
+                     "尚未确定：它依赖报价未写明的主机内存。请向示例供应商 G (Example vendor G) 确认每台机器是否有 1,043 GiB 主机内存。");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -168,6 +298,9 @@ main (int    argc,
   g_assert_nonnull (tmp_dir);
 
   g_test_add_func ("/approver/refusal", test_refusal);
+  g_test_add_func ("/approver/totals-add-up", test_totals_add_up);
+  g_test_add_func ("/approver/apportion", test_apportion);
+  g_test_add_func ("/approver/unconfirmed", test_unconfirmed);
 
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);
