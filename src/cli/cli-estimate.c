@@ -328,8 +328,10 @@ apply_job_options (Options *o,
 
   if (!(cp_cli_parse_count_option ("--tokens", o->tokens, 1, 1e16, &job->tokens) &&
          cp_cli_parse_uint_option ("--seq-len", o->seq_len, 1, 10000000, &job->seq_len) &&
-         cp_cli_parse_uint_option ("--micro-batch", o->micro_batch, 1, 1000000, &job->micro_batch) &&
-         cp_cli_parse_uint_option ("--global-batch", o->global_batch, 1, 1000000000, &job->global_batch) &&
+         /* 0 is the default the help names: searched / as published runs of the size.
+          * The upper bounds are the job's own (cp_job_check). */
+         cp_cli_parse_uint_option ("--micro-batch", o->micro_batch, 0, 100000, &job->micro_batch) &&
+         cp_cli_parse_uint_option ("--global-batch", o->global_batch, 0, 100000000, &job->global_batch) &&
          cp_cli_parse_uint_option ("--zero", o->zero, 0, 3, &job->zero_stage) &&
          cp_cli_parse_uint_option ("--tp", o->tp, 0, 1024, &job->tensor_parallel) &&
          cp_cli_parse_uint_option ("--pp", o->pp, 0, 1024, &job->pipeline_parallel) &&

@@ -800,7 +800,21 @@ create_input (CpFieldRow *self)
           gtk_editable_set_alignment (GTK_EDITABLE (input), 1.0);
         }
       if (field->automatic != NULL)
-        gtk_entry_set_placeholder_text (GTK_ENTRY (input), _(field->automatic));
+        {
+          const char *placeholder = _(field->automatic);
+          int columns = 0;
+
+          /* The placeholder whole ("Not stated", "Automatic"): cut to
+           * "Not…" it read as a value typed in. A wide (CJK) character
+           * takes two columns. */
+          for (const char *c = placeholder; *c != '\0'; c = g_utf8_next_char (c))
+            columns += g_unichar_iswide (g_utf8_get_char (c)) ? 2 : 1;
+          if (columns > gtk_editable_get_width_chars (GTK_EDITABLE (input)))
+            gtk_editable_set_width_chars (GTK_EDITABLE (input), columns);
+          if (columns > gtk_editable_get_max_width_chars (GTK_EDITABLE (input)))
+            gtk_editable_set_max_width_chars (GTK_EDITABLE (input), columns);
+          gtk_entry_set_placeholder_text (GTK_ENTRY (input), placeholder);
+        }
       /* No field takes more than the longest text limit: one character
        * more still reaches the model's check, which names the field and
        * its limit, where a text stopping at the limit would say nothing;

@@ -63,8 +63,10 @@ cp_job_object_dup_subtitle (CpJobObject *self)
 {
   g_return_val_if_fail (CP_IS_JOB_OBJECT (self), NULL);
 
-  return g_strdup_printf ("%s · %s", cp_task_kind_label (self->job->kind),
-                          self->job->model.name ? self->job->model.name : "");
+  /* A data-processing job has no model: its kind alone, not "Data processing ·". */
+  if (self->job->model.name == NULL || *self->job->model.name == '\0')
+    return g_strdup (cp_task_kind_label (self->job->kind));
+  return g_strdup_printf ("%s · %s", cp_task_kind_label (self->job->kind), self->job->model.name);
 }
 
 void

@@ -30,6 +30,8 @@ struct _CpPickerRow
   GtkStringFilter *filter;
   GListModel      *filtered;
   GtkWidget       *no_match_label;
+  /* Where the button cuts a long name (cp_picker_row_set_ellipsize()) */
+  PangoEllipsizeMode ellipsize;
 };
 
 G_DEFINE_FINAL_TYPE (CpPickerRow, cp_picker_row, ADW_TYPE_ACTION_ROW)
@@ -116,12 +118,14 @@ setup_button_entry (GtkSignalListItemFactory *factory,
 
 static void
 bind_button_entry (GtkSignalListItemFactory *factory,
-                   GtkListItem              *list_item)
+                   GtkListItem              *list_item,
+                   CpPickerRow              *self)
 {
   CpPickerItem *item = gtk_list_item_get_item (list_item);
+  GtkLabel *label = GTK_LABEL (gtk_list_item_get_child (list_item));
 
-  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (list_item)),
-                       item != NULL ? cp_picker_item_get_label (item) : NULL);
+  gtk_label_set_ellipsize (label, self->ellipsize);
+  gtk_label_set_label (label, item != NULL ? cp_picker_item_get_label (item) : NULL);
 }
 
 static GtkWidget *
@@ -387,6 +391,18 @@ cp_picker_row_get_selected_label (CpPickerRow *self)
   return item != NULL ? cp_picker_item_get_label (item) : NULL;
 }
 
+/* Where the button cuts a name too long for it: a GPU's is cut from its
+ * maker's end ("…H800 SXM 80GB"), as the model is what tells quotes
+ * apart; others at their end. The popup and the tooltip show it whole. */
+void
+cp_picker_row_set_ellipsize (CpPickerRow        *self,
+                             PangoEllipsizeMode  mode)
+{
+  g_return_if_fail (CP_IS_PICKER_ROW (self));
+
+  self->ellipsize = mode;
+}
+
 GtkDropDown *
 cp_picker_row_get_drop_down (CpPickerRow *self)
 {
@@ -461,7 +477,8 @@ cp_picker_row_init (CpPickerRow *self)
   gtk_widget_set_valign (GTK_WIDGET (self->drop_down), GTK_ALIGN_CENTER);
   gtk_drop_down_set_list_factory (self->drop_down, gtk_drop_down_get_factory (self->drop_down));
   g_signal_connect (button_factory, "setup", G_CALLBACK (setup_button_entry), NULL);
-  g_signal_connect (button_factory, "bind", G_CALLBACK (bind_button_entry), NULL);
+  self->ellipsize = PANGO_ELLIPSIZE_END;
+  g_signal_connect_object (button_factory, "bind", G_CALLBACK (bind_button_entry), self, 0);
   gtk_drop_down_set_factory (self->drop_down, button_factory);
   g_object_unref (button_factory);
   self->selected_handler = g_signal_connect_swapped (self->drop_down, "notify::selected",

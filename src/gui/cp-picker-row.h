@@ -38,6 +38,8 @@ const char  *cp_picker_row_get_selected_id (CpPickerRow        *self);
 /* The label the row shows for the selected entry. */
 const char  *cp_picker_row_get_selected_label (CpPickerRow     *self);
 /* The drop-down the user opens (for tests, which pick through it). */
+void         cp_picker_row_set_ellipsize   (CpPickerRow        *self,
+                                           PangoEllipsizeMode  mode);
 GtkDropDown *cp_picker_row_get_drop_down   (CpPickerRow        *self);
 
 G_END_DECLS

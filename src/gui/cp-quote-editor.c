@@ -725,6 +725,7 @@ cp_quote_editor_init (CpQuoteEditor *self)
   self->groups[GROUP_NETWORK] = self->network_group;
   self->groups[GROUP_PRICE] = self->price_group;
   self->groups[GROUP_COSTS] = self->costs_group;
+  cp_picker_row_set_ellipsize (self->gpu_row, PANGO_ELLIPSIZE_START);
 
   for (guint i = 0; i < G_N_ELEMENTS (network_presets); i++)
     gtk_string_list_append (presets, _(network_presets[i].label));

@@ -77,17 +77,17 @@ cp_reason_text_memory (const CpReason  *reason,
       }
 
     case CP_OUTCOME_FULL_FINETUNE_CLUSTER:
-      a = cp_format_count (v[0]);
+      a = cp_i18n_format_count (v[0], lang);
       return g_strdup_printf (_("Full-parameter fine-tuning of a %s-parameter model usually needs a cluster."), a);
 
     case CP_OUTCOME_PEFT_SINGLE_GPU:
-      a = cp_format_count (v[0]);
+      a = cp_i18n_format_count (v[0], lang);
       b = cp_reason_bytes_text (project, v[1]);
       c = cp_reason_bytes_text (project, v[2]);
       return g_strdup_printf (_("Parameter-efficient fine-tuning of a %s-parameter model needs %s of GPU memory in total, within the %s of one GPU: one large-memory GPU is enough and a cluster is optional."), a, b, c);
 
     case CP_OUTCOME_PEFT_NEEDS_MORE:
-      a = cp_format_count (v[0]);
+      a = cp_i18n_format_count (v[0], lang);
       b = cp_reason_bytes_text (project, v[1]);
       c = cp_reason_bytes_text (project, v[2]);
       return g_strdup_printf (_("Parameter-efficient fine-tuning of a %s-parameter model needs %s of GPU memory in total, more than the %s of one GPU: it needs several GPUs."), a, b, c);

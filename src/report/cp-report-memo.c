@@ -253,7 +253,7 @@ cp_report_section_jobs_and_quotes (Doc *doc)
   for (guint j = 0; j < project->jobs->len; j++)
     {
       const CpJob *job = g_ptr_array_index (project->jobs, j);
-      g_autofree char *params = cp_format_count (job->model.params);
+      g_autofree char *params = cp_i18n_format_count (job->model.params, doc->lang);
       const char *model_name = job->model.name != NULL ? job->model.name : job->model.id;
 
       cp_doc_table_add_row (&jobs, g_strdup (job->name),

@@ -60,6 +60,15 @@ cp_quote_format_place (const char *sheet, guint line, gboolean capitalised)
   return g_strdup_printf (capitalised ? _("Line %u") : _("line %u"), line);
 }
 
+void
+cp_quote_add_note (CpQuote *quote, const char *line)
+{
+  char *notes = quote->notes ? g_strconcat (quote->notes, "\n", line, NULL) : g_strdup (line);
+
+  g_free (quote->notes);
+  quote->notes = notes;
+}
+
 gboolean
 cp_quote_match_word (const CpQuoteWord *words, guint n, const char *text, int *out)
 {
@@ -87,6 +96,8 @@ static const CpQuoteWord storage_words[] = {
   { "本地盘", CP_STORAGE_LOCAL_NVME }, { "nvme", CP_STORAGE_LOCAL_NVME },
   { "本地ssd", CP_STORAGE_LOCAL_NVME }, { "本地nvme ssd", CP_STORAGE_LOCAL_NVME },
   { "local ssd", CP_STORAGE_LOCAL_NVME }, { "并行存储", CP_STORAGE_PARALLEL_FS },
+  /* A server's own SSDs are its local disks, as "本地SSD" says. */
+  { "ssd", CP_STORAGE_LOCAL_NVME }, { "nvme ssd", CP_STORAGE_LOCAL_NVME }, { "u.2 nvme", CP_STORAGE_LOCAL_NVME },
   { "文件存储", CP_STORAGE_NAS }, { "nas存储", CP_STORAGE_NAS }, { "云硬盘", CP_STORAGE_NETWORK_DISK },
   { "unknown", CP_STORAGE_UNKNOWN }, { "未知", CP_STORAGE_UNKNOWN }, { "未说明", CP_STORAGE_UNKNOWN },
 };
@@ -164,7 +175,7 @@ resolve_link (CpQuoteCell *cell, const CpQuote *quote, const char *text)
 static void
 read_storage_cell (CpQuoteCell *cell, const char *text, CpQuote *quote)
 {
-  g_autoptr(GRegex) size = g_regex_new ("\\d+(?:\\.\\d+)?\\s*(?:[tpg]i?b?)(?![a-z])",
+  g_autoptr(GRegex) size = g_regex_new ("(?:\\d+\\s*[×xX*]\\s*)?\\d+(?:\\.\\d+)?\\s*(?:[tpg]i?b?)(?![a-z])",
                                         G_REGEX_CASELESS, G_REGEX_MATCH_DEFAULT, NULL);
   g_autofree char *kind_text = g_regex_replace_literal (size, text, -1, 0, "", 0, NULL);
   gboolean sized = kind_text && strcmp (kind_text, text) != 0;
@@ -178,16 +189,18 @@ read_storage_cell (CpQuoteCell *cell, const char *text, CpQuote *quote)
     quote->storage = value;
   else
     {
-      cp_quote_cell_error (cell, _("%s “%s” is not a storage kind (parallel file system, NAS, "
-                                   "network disk, local NVMe)"), cell->header, text);
+      /* A disk the model has no kind for ("2T SSD", "4×3.84T"): never a
+       * reason to refuse the row. */
+      g_autofree char *line = g_strdup_printf (_("Vendor’s storage: %s"), text);
+      cp_quote_add_note (quote, line);
+      cp_quote_cell_assume (cell, _("%s “%s” names no storage kind the plan knows (parallel file system, NAS, "
+                                    "network disk, local NVMe): not stated, kept in the notes"), cell->header, text);
       return;
     }
   if (sized)
     {
       g_autofree char *line = g_strdup_printf (_("Vendor’s storage: %s"), text);
-      char *notes = quote->notes ? g_strconcat (quote->notes, "\n", line, NULL) : g_strdup (line);
-      g_free (quote->notes);
-      quote->notes = notes;
+      cp_quote_add_note (quote, line);
       cp_quote_cell_assume (cell, _("%s “%s”: the quote records the storage kind; the size is kept in its "
                                     "notes"), cell->header, text);
     }
@@ -242,8 +255,12 @@ cp_quote_cell_parse (CpQuoteCell *cell, CpQuoteColumn col, const char *text, CpQ
       quote->offer_name = g_strdup (text);
       break;
     case CP_QUOTE_COLUMN_NOTES:
-      g_free (quote->notes);
-      quote->notes = g_strdup (text);
+      {
+        /* Before what other cells kept there (the vendor's storage, configuration). */
+        char *notes = quote->notes ? g_strconcat (text, "\n", quote->notes, NULL) : g_strdup (text);
+        g_free (quote->notes);
+        quote->notes = notes;
+      }
       break;
     case CP_QUOTE_COLUMN_OFFERING:
       {

@@ -23,6 +23,10 @@ void cp_quote_cell_assume (CpQuoteCell *cell, const char *format, ...) G_GNUC_PR
 
 void cp_quote_cell_error (CpQuoteCell *cell, const char *format, ...) G_GNUC_PRINTF (2, 3);
 
+/* Adds @line under the quote's notes (what the vendor wrote that the
+ * quote has no field for). */
+void cp_quote_add_note (CpQuote *quote, const char *line);
+
 typedef struct {
   const char *word;
   int         value;

@@ -18,6 +18,7 @@
 #include "cp-fields.h"
 #include "cp-gpu-match.h"
 #include "cp-quote-cells.h"
+#include "cp-quote-config.h"
 #include "cp-quote-csv.h"
 #include "cp-quote-fabric.h"
 #include "cp-quote-guess.h"
@@ -64,6 +65,9 @@ struct _CpQuoteSheet {
   gboolean         duplicates;
   GPtrArray       *sheet_names;  /* char*, a workbook's sheets; empty for CSV */
   int              sheet;        /* the one read, -1 for CSV */
+  char            *title;        /* the first row above the header, or NULL */
+  char            *vendor;       /* for rows that name none: from the title, the file name or the user */
+  char            *vendor_source;  /* where it came from, for the rows' assumptions; NULL: the user's */
 };
 
 void
@@ -84,6 +88,9 @@ cp_quote_sheet_free (CpQuoteSheet *sheet)
   g_free (sheet->evidence);
   g_free (sheet->fields);
   g_clear_pointer (&sheet->sheet_names, g_ptr_array_unref);
+  g_free (sheet->title);
+  g_free (sheet->vendor);
+  g_free (sheet->vendor_source);
   g_free (sheet);
 }
 
@@ -210,6 +217,20 @@ sheet_take_records (CpQuoteSheet *sheet, GPtrArray *records, GError **error)
       return FALSE;
     }
   header = cp_quote_guess_header_row (sheet->records);
+  for (guint i = 0; i < header && sheet->title == NULL; i++)
+    {
+      const CpCsvRecord *above = g_ptr_array_index (sheet->records, i);
+      for (guint c = 0; c < above->fields->len && sheet->title == NULL; c++)
+        if (!cp_csv_is_blank (g_ptr_array_index (above->fields, c)))
+          sheet->title = g_strstrip (g_strdup (g_ptr_array_index (above->fields, c)));
+    }
+  if (sheet->title != NULL)
+    {
+      sheet->vendor = cp_quote_vendor_from_title (sheet->title, FALSE);
+      if (sheet->vendor != NULL)
+        /* Translators: where a vendor's name was found, "the title row “XX云 GPU 报价单 2026-11”" */
+        sheet->vendor_source = g_strdup_printf (_("the title row “%s”"), sheet->title);
+    }
   if (header > 0)
     g_ptr_array_remove_range (sheet->records, 0, header);
   if (sheet->records->len == 1)
@@ -351,6 +372,9 @@ cp_quote_sheet_copy (const CpQuoteSheet *sheet)
   copy->duplicates = sheet->duplicates;
   copy->sheet_names = g_ptr_array_ref (sheet->sheet_names);
   copy->sheet = sheet->sheet;
+  copy->title = g_strdup (sheet->title);
+  copy->vendor = g_strdup (sheet->vendor);
+  copy->vendor_source = g_strdup (sheet->vendor_source);
   return copy;
 }
 
@@ -436,6 +460,30 @@ cp_quote_sheet_get_sheet (const CpQuoteSheet *sheet)
   return sheet->sheet;
 }
 
+const char *
+cp_quote_sheet_get_vendor (const CpQuoteSheet *sheet)
+{
+  return sheet->vendor;
+}
+
+const char *
+cp_quote_sheet_get_vendor_source (const CpQuoteSheet *sheet)
+{
+  return sheet->vendor_source;
+}
+
+void
+cp_quote_sheet_set_vendor (CpQuoteSheet *sheet,
+                           const char   *vendor)
+{
+  g_autofree char *name = vendor ? g_strstrip (g_strdup (vendor)) : NULL;
+
+  g_clear_pointer (&sheet->vendor, g_free);
+  g_clear_pointer (&sheet->vendor_source, g_free);
+  if (name != NULL && *name != '\0')
+    sheet->vendor = g_steal_pointer (&name);
+}
+
 /* The name of the workbook's sheet read, NULL for CSV. */
 static const char *
 sheet_name (const CpQuoteSheet *sheet)
@@ -481,6 +529,151 @@ header_from_sheet (const CpQuoteSheet *sheet, CpQuoteHeader *h)
       }
 }
 
+/* A 配置 cell with the whole machine ("2×Intel 8468 / 2TB 内存 / 8×H800
+ * 80G / 4×400G IB"): its GPU part is the GPU cell; host memory, network
+ * and disks fill what their own columns leave empty; all of it is kept in
+ * the notes, as the vendor wrote it. Returns the GPU part, or NULL when
+ * @text is not such a cell. */
+static char *
+read_config_cell (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, const char *text,
+                  CpQuoteFabric *network, CpQuote *quote)
+{
+  CpQuoteConfig config;
+  g_autoptr(GString) read = g_string_new (NULL);
+  g_autofree char *line = NULL;
+  char *gpu;
+
+  if (!cp_quote_config_read (cell->project, text, &config))
+    return NULL;
+  if (config.memory != NULL && cp_csv_is_blank (cp_quote_header_field (r, h, CP_QUOTE_COLUMN_HOST_MEMORY)))
+    {
+      quote->host_memory_per_node_bytes = config.memory_bytes;
+      g_string_append_printf (read, "%s%s", read->len ? _(", ") : "", config.memory);
+    }
+  if (config.network != NULL && cp_csv_is_blank (cp_quote_header_field (r, h, CP_QUOTE_COLUMN_NETWORK))
+      && cp_csv_is_blank (cp_quote_header_field (r, h, CP_QUOTE_COLUMN_BANDWIDTH)))
+    {
+      *network = config.fabric;
+      g_string_append_printf (read, "%s%s", read->len ? _(", ") : "", config.network);
+    }
+  if (config.storage != NULL && cp_csv_is_blank (cp_quote_header_field (r, h, CP_QUOTE_COLUMN_STORAGE)))
+    cp_quote_cell_parse (cell, CP_QUOTE_COLUMN_STORAGE, config.storage, quote);
+  if (read->len > 0)
+    /* Translators: a column header, its cell, the GPU part of it, and the other parts read ("2TB 内存, 4×400G IB") */
+    cp_quote_cell_assume (cell, _("%s “%s”: the GPUs are “%s”; also read: %s"), cell->header, text, config.gpu,
+                          read->str);
+  else
+    cp_quote_cell_assume (cell, _("%s “%s”: the GPUs are “%s”"), cell->header, text, config.gpu);
+  if (config.unused->len > 0)
+    {
+      g_autofree char *unused = NULL;
+
+      g_ptr_array_add (config.unused, NULL);
+      unused = g_strjoinv (_("”, “"), (char **) config.unused->pdata);
+      g_ptr_array_remove_index (config.unused, config.unused->len - 1);
+      /* Translators: parts of a configuration cell the plan has no use for ("2×Intel 8468") */
+      cp_quote_cell_assume (cell, _("“%s” not used by the plan; kept in the quote’s notes"), unused);
+    }
+  /* Translators: a configuration cell as the vendor wrote it, kept in a quote's notes */
+  line = g_strdup_printf (_("Vendor’s configuration: %s"), text);
+  cp_quote_add_note (quote, line);
+  gpu = g_steal_pointer (&config.gpu);
+  cp_quote_config_clear (&config);
+  return gpu;
+}
+
+/* A 数量 cell: machines ("2", "2台"), or GPUs when it says so ("8卡",
+ * "16 GPUs"): as many machines as that makes of the row's @gpus_known
+ * GPUs per node, or, when the row has not said, one machine of them. */
+static void
+read_quantity_cell (CpQuoteCell *cell, const char *text, gboolean *gpus_known, CpQuote *quote)
+{
+  guint count;
+
+  if (cp_parse_count_of (text, CP_PRICE_SUBJECT_NODE, &count, NULL) || !cp_parse_count_of (text, CP_PRICE_SUBJECT_GPU,
+                                                                                            &count, NULL)
+      || count == 0)
+    {
+      cp_quote_cell_parse (cell, CP_QUOTE_COLUMN_NODES, text, quote);
+      return;
+    }
+  if (!*gpus_known)
+    {
+      quote->gpus_per_node = count;
+      quote->nodes_available = 1;
+      *gpus_known = TRUE;
+      cp_quote_cell_assume (cell, g_dngettext (GETTEXT_PACKAGE, "%s “%s” counts GPUs: one machine of %u GPU",
+                                               "%s “%s” counts GPUs: one machine of %u GPUs", count),
+                            cell->header, text, count);
+      return;
+    }
+  if (count % quote->gpus_per_node != 0)
+    {
+      cp_quote_cell_error (cell, _("%s “%s” counts GPUs, but that is no whole number of machines of %u GPUs"),
+                           cell->header, text, quote->gpus_per_node);
+      return;
+    }
+  quote->nodes_available = count / quote->gpus_per_node;
+  cp_quote_cell_assume (cell, g_dngettext (GETTEXT_PACKAGE, "%s “%s” counts GPUs: %u machine of %u GPUs",
+                                           "%s “%s” counts GPUs: %u machines of %u GPUs", quote->nodes_available),
+                        cell->header, text, quote->nodes_available, quote->gpus_per_node);
+}
+
+/* 备注 as vendors fill it: a minimum term ("最低租期 1 个月", "起租 3 个月",
+ * "3个月起租") into the quote's minimum term when no column states one;
+ * tax ("含税 6%", "不含税") said, as the model has no field for it.
+ * TRUE when a term was read. */
+static gboolean
+read_remarks (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, CpQuote *quote)
+{
+  const char *text = cp_quote_header_field (r, h, CP_QUOTE_COLUMN_NOTES);
+  g_autoptr(GRegex) term = NULL;
+  g_autoptr(GRegex) tax = NULL;
+  g_autoptr(GMatchInfo) match = NULL;
+  gboolean term_read = FALSE;
+
+  if (cp_csv_is_blank (text))
+    return FALSE;
+  cell->header = h->header[CP_QUOTE_COLUMN_NOTES];
+  cell->hint = NULL;
+  term = g_regex_new ("(?:最低租期|最短租期|最低租用|最短租用|起租期|租期至少|至少租|最少租|起租|minimum term|minimum)"
+                      "\\s*(?:[:：为是]\\s*)?((?:\\d+(?:\\.\\d+)?|[一二两三四五六七八九十半]+)\\s*"
+                      "(?:个月|月|周|星期|天|日|小时|年|months?|weeks?|days?|hours?))"
+                      "|((?:\\d+(?:\\.\\d+)?|[一二两三四五六七八九十]+)\\s*(?:个月|月|周|星期|天|日|小时|年))\\s*起",
+                      G_REGEX_CASELESS, G_REGEX_MATCH_DEFAULT, NULL);
+  if (cp_csv_is_blank (cp_quote_header_field (r, h, CP_QUOTE_COLUMN_MINIMUM_TERM))
+      && g_regex_match (term, text, 0, &match))
+    {
+      g_autofree char *first = g_match_info_fetch (match, 1);
+      g_autofree char *second = g_match_info_fetch (match, 2);
+      g_autofree char *said = g_match_info_fetch (match, 0);
+      double hours;
+
+      if (cp_parse_duration_h (first && *first ? first : second,
+                               cell->project ? cell->project->settings.hours_per_month : 730, &hours, NULL, NULL))
+        {
+          char buf[G_ASCII_DTOSTR_BUF_SIZE];
+          quote->minimum_term_h = hours;
+          term_read = TRUE;
+          /* Translators: a column header, the words of a remark, and hours */
+          cp_quote_cell_assume (cell, _("%s “%s”: minimum term %s h"), cell->header, said,
+                                cp_format_double_shortest (hours, buf));
+        }
+    }
+  g_clear_pointer (&match, g_match_info_free);
+  tax = g_regex_new ("不含税|未税|税前|含税(?:\\s*\\d+(?:\\.\\d+)?\\s*%)?|税率\\s*\\d+(?:\\.\\d+)?\\s*%"
+                     "|\\d+(?:\\.\\d+)?\\s*%\\s*(?:税|增值税|的?专票|的?发票)|(?:tax|vat)\\s*(?:incl\\w*|excl\\w*)?",
+                     G_REGEX_CASELESS, G_REGEX_MATCH_DEFAULT, NULL);
+  if (g_regex_match (tax, text, 0, &match))
+    {
+      g_autofree char *said = g_match_info_fetch (match, 0);
+      /* Translators: a column header and the words about tax ("含税 6%") */
+      cp_quote_cell_assume (cell, _("%s “%s”: the price is compared as written; the plan has no tax field, so "
+                                    "compare quotes with and without tax yourself"), cell->header, said);
+    }
+  return term_read;
+}
+
 /* One data record into @quote, its problems and assumptions in @cell. */
 static void
 read_row (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, guint header_len, CpQuote *quote,
@@ -488,7 +681,7 @@ read_row (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, guint
 {
   CpQuoteFabric network = { 0 }, bandwidth = { 0 }, sharing = { 0 };
   guint gpus_in_gpu_cell = 0;
-  gboolean link_stated = FALSE;
+  gboolean link_stated = FALSE, gpus_known = FALSE, term_in_remarks;
 
   if (r->error)
     {
@@ -520,13 +713,29 @@ read_row (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, guint
         case CP_QUOTE_COLUMN_GPU:
           {
             g_autofree char *name = cp_quote_price_split_gpu_count (value, &gpus_in_gpu_cell);
+            if (!cp_gpu_match_names_model (cell->project, name))
+              {
+                g_autofree char *part = read_config_cell (cell, r, h, value, &network, quote);
+                if (part != NULL)
+                  {
+                    g_free (name);
+                    name = cp_quote_price_split_gpu_count (part, &gpus_in_gpu_cell);
+                  }
+              }
             if (gpus_in_gpu_cell > 0)
-              quote->gpus_per_node = gpus_in_gpu_cell;
+              {
+                quote->gpus_per_node = gpus_in_gpu_cell;
+                gpus_known = TRUE;
+              }
             cp_quote_cell_parse (cell, c, name, quote);
           }
           break;
         case CP_QUOTE_COLUMN_GPUS_PER_NODE:
           cp_quote_cell_read_count (cell, r, h, value, quote);
+          gpus_known = TRUE;
+          break;
+        case CP_QUOTE_COLUMN_NODES:
+          read_quantity_cell (cell, value, &gpus_known, quote);
           break;
         case CP_QUOTE_COLUMN_NETWORK:
           cp_quote_fabric_read_cell (cell, CP_QUOTE_COLUMN_NETWORK, value, &network);
@@ -548,16 +757,16 @@ read_row (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, guint
           break;
         }
     }
+  term_in_remarks = read_remarks (cell, r, h, quote);
 
   {
     const char *gpu_text = cp_quote_header_field (r, h, CP_QUOTE_COLUMN_GPU);
-    const char *count_text = cp_quote_header_field (r, h, CP_QUOTE_COLUMN_GPUS_PER_NODE);
     if (cp_csv_is_blank (gpu_text) && strcmp (quote->gpu.id, "custom") == 0)
       {
         cell->header = h->header[CP_QUOTE_COLUMN_GPU];
         cp_quote_cell_error (cell, _("%s is empty"), cell->header);
       }
-    if (cp_csv_is_blank (count_text) && gpus_in_gpu_cell == 0)
+    if (!gpus_known)
       {
         if (h->index[CP_QUOTE_COLUMN_GPUS_PER_NODE] >= 0)
           {
@@ -570,14 +779,15 @@ read_row (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, guint
                       gpu_text ? gpu_text : "");
       }
   }
-  cp_quote_cell_parse_price (cell, r, h, quote, default_currency);
+  cp_quote_cell_parse_price (cell, r, h, quote, default_currency, term_in_remarks);
 
   cp_quote_fabric_apply (cell, r, h, &network, &bandwidth, &sharing, quote);
   if (!link_stated && quote->intra_link.name && strcmp (quote->gpu.id, "custom") != 0
       && g_strcmp0 (quote->intra_link.id, quote->gpu.default_intra_link) == 0)
     cp_quote_cell_assume (cell, _("the link between GPUs is not stated: the catalogue’s for this GPU, %s"),
                           quote->intra_link.name);
-  if (cp_csv_is_blank (cp_quote_header_field (r, h, CP_QUOTE_COLUMN_STORAGE)) && quote->nodes_available > 1)
+  if (quote->storage == CP_STORAGE_UNKNOWN && cp_csv_is_blank (cp_quote_header_field (r, h, CP_QUOTE_COLUMN_STORAGE))
+      && quote->nodes_available > 1)
     cp_quote_cell_assume (cell, _("the storage kind is not stated: unknown, a question for the vendor (R6)"));
 }
 
@@ -674,6 +884,15 @@ cp_quote_sheet_read (const CpQuoteSheet *sheet,
       result->n_records++;
 
       read_row (&cell, r, &h, sheet->n_columns, quote, default_currency);
+      if (sheet->vendor != NULL && (quote->vendor == NULL || *quote->vendor == '\0'))
+        {
+          g_free (quote->vendor);
+          quote->vendor = g_strdup (sheet->vendor);
+          if (sheet->vendor_source != NULL)
+            /* Translators: a vendor's name and where it was found ("the title row “…”", "the file name “…”") */
+            cp_quote_cell_assume (&cell, _("the row names no vendor: “%s”, from %s"), sheet->vendor,
+                                  sheet->vendor_source);
+        }
 
       /* Each cell may be a number and the quote still one the model cannot
        * use (a price of 1e20, 2000 GPUs in a node): said here, with the
@@ -759,9 +978,26 @@ cp_quote_sheet_new_from_file_full (const char      *path,
   gsize len = 0;
   g_autofree char *data = cp_csv_read_file_contents (path, &len, error);
 
+  CpQuoteSheet *sheet;
+
   if (data == NULL)
     return NULL;
-  return cp_quote_sheet_new_full (data, len, project, sheet_index, error);
+  sheet = cp_quote_sheet_new_full (data, len, project, sheet_index, error);
+  /* Without a title naming the vendor, "星河云-报价-2026-11.xlsx" may. */
+  if (sheet != NULL && sheet->vendor == NULL)
+    {
+      g_autofree char *base = g_path_get_basename (path);
+      g_autofree char *display = g_filename_display_name (base);
+      char *dot = strrchr (display, '.');
+
+      if (dot != NULL && dot != display)
+        *dot = '\0';
+      sheet->vendor = cp_quote_vendor_from_title (display, TRUE);
+      if (sheet->vendor != NULL)
+        /* Translators: where a vendor's name was found */
+        sheet->vendor_source = g_strdup_printf (_("the file name “%s”"), base);
+    }
+  return sheet;
 }
 
 CpQuoteSheet *

@@ -141,6 +141,15 @@ int               cp_quote_sheet_get_sheet      (const CpQuoteSheet *sheet);
 char             *cp_quote_sheet_format_place   (const CpQuoteSheet *sheet,
                                                  guint               line,
                                                  gboolean            capitalised);
+/* The vendor of rows that name none: from a title row above the header
+ * ("深圳星河云 GPU 报价单 2026-11"), else the file's name ("星河云-报价.xlsx"),
+ * or as the user set it (NULL or "" clears it); NULL when none. */
+const char       *cp_quote_sheet_get_vendor     (const CpQuoteSheet *sheet);
+/* Where the vendor came from, "the title row “…”", "the file name “…”";
+ * NULL when the user set it or there is none. */
+const char       *cp_quote_sheet_get_vendor_source (const CpQuoteSheet *sheet);
+void              cp_quote_sheet_set_vendor     (CpQuoteSheet *sheet,
+                                                 const char   *vendor);
 void              cp_quote_sheet_free       (CpQuoteSheet *sheet);
 /* The sheet with its mapping as it is now, for a worker to read while the
  * original's mapping changes: the copy shares no mutable state with it. */

@@ -264,6 +264,12 @@ read_fabric (const char *text, CpQuoteFabric *f)
   return said;
 }
 
+gboolean
+cp_quote_fabric_read_text (const char *text, CpQuoteFabric *f)
+{
+  return read_fabric (text, f);
+}
+
 /* The fabric from what each column said, in order of how explicitly it
  * says it; what no column says is taken as written in the assumptions. */
 void

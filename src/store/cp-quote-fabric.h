@@ -24,6 +24,9 @@ gboolean cp_quote_find_share_ratio (const char *text, double *factor);
 void cp_quote_fabric_apply (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, const CpQuoteFabric *network,
                             const CpQuoteFabric *bandwidth, const CpQuoteFabric *sharing, CpQuote *quote);
 
+/* What @text says about the fabric, into @f; FALSE when nothing. */
+gboolean cp_quote_fabric_read_text (const char *text, CpQuoteFabric *f);
+
 void cp_quote_fabric_read_cell (CpQuoteCell *cell, CpQuoteColumn col, const char *text, CpQuoteFabric *f);
 
 G_END_DECLS

@@ -10,6 +10,7 @@
 
 #include "cp-gpu-match.h"
 #include "cp-quote-cells.h"
+#include "cp-quote-config.h"
 #include "cp-quote-fabric.h"
 #include "cp-quote-guess.h"
 #include "cp-quote-header.h"
@@ -62,6 +63,49 @@ cp_quote_guess_header_row (GPtrArray *records)
         && filled_cells (g_ptr_array_index (records, i + 1)) >= 2)
       return i;
   return 0;
+}
+
+char *
+cp_quote_vendor_from_title (const char *title, gboolean file_name)
+{
+  /* The words that say what a sheet is, where the vendor's name ends;
+   * "算力" and "云" are not among them: they are in vendors' names. */
+  static const char * const ends[] = {
+    "gpu", "报价", "价格", "价目", "租赁", "租用", "服务器", "显卡", "资源", "清单", "产品", "方案",
+    "quote", "quotation", "price", "offer", "-", "_", "(", "（", "[", "【", "|", "：", ":", "20",
+  };
+  /* A first row that is a note, not a title. */
+  static const char * const notes[] = { "有效期", "注", "说明", "备注", "单位", "valid", "note", "*" };
+  g_autofree char *lower = g_utf8_strdown (title, -1);
+  const char *end = title + strlen (title);
+  gboolean said_what = FALSE, chinese = FALSE;
+  g_autofree char *name = NULL;
+  glong length;
+
+  for (guint i = 0; i < G_N_ELEMENTS (notes); i++)
+    if (g_str_has_prefix (lower, notes[i]))
+      return NULL;
+  /* g_utf8_strdown keeps the length of these texts: ASCII and CJK. */
+  if (strlen (lower) != strlen (title))
+    return NULL;
+  for (guint i = 0; i < G_N_ELEMENTS (ends); i++)
+    {
+      const char *found = strstr (lower, ends[i]);
+      if (found != NULL && title + (found - lower) < end)
+        {
+          end = title + (found - lower);
+          said_what = said_what || g_ascii_isalpha (ends[i][0]) || (guchar) ends[i][0] >= 0x80;
+        }
+    }
+  name = g_strndup (title, end - title);
+  g_strstrip (name);
+  for (const char *p = name; *p; p = g_utf8_next_char (p))
+    chinese = chinese || g_unichar_iswide (g_utf8_get_char (p));
+  length = g_utf8_strlen (name, -1);
+  /* A vendor's name is a word or a few; a longer text is a sentence. */
+  if (length < 2 || length > 40 || (file_name && !said_what && !chinese))
+    return NULL;
+  return g_steal_pointer (&name);
 }
 
 /* What a cell may be, in the order a tie is settled. */
@@ -124,7 +168,16 @@ reads_as (const CpProject *project, CpQuoteColumn col, const char *text)
   switch (col)
     {
     case CP_QUOTE_COLUMN_GPU:
-      return cp_gpu_match_names_model (project, text);
+      {
+        /* "2×Intel 8468 / 2TB 内存 / 8×H800 80G": a machine, its GPU among its parts. */
+        CpQuoteConfig config;
+        if (cp_gpu_match_names_model (project, text))
+          return TRUE;
+        found = cp_quote_config_read (project, text, &config);
+        if (found)
+          cp_quote_config_clear (&config);
+        return found;
+      }
     case CP_QUOTE_COLUMN_PRICE:
       return reads_as_price (text);
     case CP_QUOTE_COLUMN_GPUS_PER_NODE:
@@ -145,7 +198,8 @@ reads_as (const CpProject *project, CpQuoteColumn col, const char *text)
   else
     {
       cp_quote_cell_parse (&cell, col, text, quote);
-      found = row.problems->len == 0;
+      /* A storage cell never refuses a row: only a kind it names counts. */
+      found = row.problems->len == 0 && (col != CP_QUOTE_COLUMN_STORAGE || quote->storage != CP_STORAGE_UNKNOWN);
     }
   found = found && row.problems->len == 0;
   /* The error list holds CpCsvLineError, freed with their messages. */
@@ -273,7 +327,7 @@ cp_quote_guess_by_content (const CpProject *project,
             if (cp_csv_is_blank (text))
               continue;
             filled++;
-            matched += cp_gpu_match_names_model (project, text);
+            matched += reads_as (project, CP_QUOTE_COLUMN_GPU, text);
           }
         if (matched > 0 && matched * 2 >= filled)
           {

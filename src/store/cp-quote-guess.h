@@ -30,4 +30,13 @@ void  cp_quote_guess_by_content (const CpProject *project,
                                  int             *fields,
                                  char           **evidence);
 
+/* A vendor's name from a sheet's title ("深圳星河云 GPU 报价单 2026-11" →
+ * "深圳星河云") or, @file_name, a file's name without its extension
+ * ("鹏城算力-报价-2026-11" → "鹏城算力"): the words before the first that
+ * says what the sheet is (GPU, 报价, 价格, 租赁, quote, price…), a date or a
+ * separator. NULL when no name remains, when the title is a validity note
+ * or a remark, or when a file's name is neither Chinese nor says it is a
+ * quote ("data.csv" names no vendor). */
+char *cp_quote_vendor_from_title (const char *title, gboolean file_name);
+
 G_END_DECLS

@@ -195,9 +195,45 @@ cp_quote_price_drop_digit_grouping (const char *text)
   return g_string_free (s, FALSE);
 }
 
+/* "待定", "面议", "询价", "TBD": a price still to be asked for, not one
+ * written wrong. */
+static gboolean
+price_is_on_request (const char *text)
+{
+  static const char * const within[] = { "待定", "面议", "询价", "议价", "另议", "电议", "电询", "咨询", "联系" };
+  static const char * const whole[] = { "tbd", "tba", "n/a", "poa", "on request", "call", "-", "—", "/", "?", "？" };
+  g_autofree char *lower = g_utf8_strdown (text, -1);
+
+  for (guint i = 0; i < G_N_ELEMENTS (within); i++)
+    if (strstr (lower, within[i]) != NULL)
+      return TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (whole); i++)
+    if (strcmp (lower, whole[i]) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* A billing column that names only a period ("月付", "包月", "按小时",
+ * "月结", "年付"): how the vendor bills, not what the price is per. */
+static gboolean
+read_billing_period (const char *text, CpPriceText *basis)
+{
+  static const char * const endings[] = { "付费", "计费", "结算", "付", "结", "租" };
+  g_autofree char *word = g_strstrip (g_strdup (text));
+  gsize length = strlen (word);
+
+  for (guint i = 0; i < G_N_ELEMENTS (endings); i++)
+    if (g_str_has_suffix (word, endings[i]) && length > strlen (endings[i]))
+      {
+        word[length - strlen (endings[i])] = '\0';
+        break;
+      }
+  return read_price_unit_text (word, basis) && basis->subject == CP_PRICE_SUBJECT_NONE;
+}
+
 void
 cp_quote_cell_parse_price (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, CpQuote *quote,
-                           const char *default_currency)
+                           const char *default_currency, gboolean term_stated)
 {
   const char *price_raw = cp_quote_header_field (r, h, CP_QUOTE_COLUMN_PRICE);
   const char *unit_raw = cp_quote_header_field (r, h, CP_QUOTE_COLUMN_PRICE_UNIT);
@@ -221,6 +257,14 @@ cp_quote_cell_parse_price (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuot
       return;
     }
 
+  if (price_is_on_request (price_text))
+    {
+      /* Translators: a column header and what the vendor wrote instead of a price ("待定", "面议") */
+      g_ptr_array_add (cell->row->incomplete,
+                       g_strdup_printf (_("no price: %s is “%s”, a price still to be asked for"), cell->header,
+                                        price_text));
+      return;
+    }
   /* The form's reading of the same text (cp_parse_price_text()). */
   plain = cp_quote_price_drop_digit_grouping (price_text);
   if (!cp_parse_price_text (plain, &price, &local))
@@ -239,6 +283,35 @@ cp_quote_cell_parse_price (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuot
     g_ptr_array_add (cell->row->incomplete,
                      g_strdup_printf (_("no price: %s is “%s”"), cell->header, price_text));
 
+  /* A price with its own unit ("12.25元/卡/时") beside a billing column
+   * that names only how the vendor bills ("月付", "包月"): the price's unit
+   * wins, and billing by a longer period than the price's is the least
+   * the vendor bills, when no term is stated. */
+  if (unit_text && *unit_text && price.period != CP_PRICE_PERIOD_NONE && read_billing_period (unit_text, &column_basis))
+    {
+      cell->header = h->header[CP_QUOTE_COLUMN_PRICE_UNIT];
+      if (column_basis.period > price.period && column_basis.period > CP_PRICE_PERIOD_HOUR
+          && !term_stated && cp_csv_is_blank (cp_quote_header_field (r, h, CP_QUOTE_COLUMN_MINIMUM_TERM)))
+        {
+          static const double period_hours[] = { [CP_PRICE_PERIOD_DAY] = 24, [CP_PRICE_PERIOD_WEEK] = 168 };
+          const CpSettings *settings = cell_settings (cell, &defaults);
+          char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+          quote->minimum_term_h = column_basis.period == CP_PRICE_PERIOD_MONTH ? settings->hours_per_month
+                                  : column_basis.period == CP_PRICE_PERIOD_YEAR ? 12 * settings->hours_per_month
+                                  : period_hours[column_basis.period];
+          term_stated = TRUE;
+          /* Translators: a column header, its cell ("月付"), the price as written, and hours */
+          cp_quote_cell_assume (cell, _("%s “%s”: the price “%s” keeps its own unit; billed by that period, "
+                                        "at least %s h"), cell->header, unit_text, price_text,
+                                cp_format_double_shortest (quote->minimum_term_h, buf));
+        }
+      else if (column_basis.period != price.period)
+        /* Translators: a column header, its cell ("按天"), the price as written */
+        cp_quote_cell_assume (cell, _("%s “%s”: the price “%s” keeps its own unit"), cell->header, unit_text,
+                              price_text);
+      unit_text[0] = '\0';
+    }
   if (unit_text && *unit_text)
     {
       cell->header = h->header[CP_QUOTE_COLUMN_PRICE_UNIT];
@@ -316,7 +389,7 @@ cp_quote_cell_parse_price (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuot
   /* The unit, the conversion and the minimum term as the form and the
    * command line take them. */
   cp_quote_set_price_text (quote, &price, written,
-                           !cp_csv_is_blank (cp_quote_header_field (r, h, CP_QUOTE_COLUMN_MINIMUM_TERM)),
+                           term_stated || !cp_csv_is_blank (cp_quote_header_field (r, h, CP_QUOTE_COLUMN_MINIMUM_TERM)),
                            cell_settings (cell, &defaults), cell->row->assumptions);
   /* The vendor's own figure stays with a converted quote, for the talk
    * with the vendor and for the report. */
@@ -324,9 +397,7 @@ cp_quote_cell_parse_price (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuot
                                                 && price.subject != CP_PRICE_SUBJECT_GPU))
     {
       g_autofree char *line = g_strdup_printf (_("Vendor’s price: %s"), written);
-      char *notes = quote->notes ? g_strconcat (quote->notes, "\n", line, NULL) : g_strdup (line);
-      g_free (quote->notes);
-      quote->notes = notes;
+      cp_quote_add_note (quote, line);
     }
 }
 

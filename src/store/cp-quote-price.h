@@ -18,8 +18,10 @@ gboolean cp_quote_cell_parse_hours (CpQuoteCell *cell, const char *text, double 
 
 char *cp_quote_price_drop_digit_grouping (const char *text);
 
+/* The price with its unit, currency and billing columns; @term_stated
+ * when the row stated a minimum term elsewhere (its remarks). */
 void cp_quote_cell_parse_price (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, CpQuote *quote,
-                                const char *default_currency);
+                                const char *default_currency, gboolean term_stated);
 
 char *cp_quote_price_split_gpu_count (const char *text, guint *count);
 

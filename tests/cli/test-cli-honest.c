@@ -631,6 +631,36 @@ test_nothing_fits_says_so (void)
   g_assert_cmpstr (id, ==, "not-feasible");
 }
 
+/* --help says a micro-batch of 0 is the default, "searched": typing 0
+ * must give what leaving the option out gives. A global batch of 0 ("as
+ * published runs of the size") is taken too, and a value past the job's
+ * own bound names the option. */
+static void
+test_batch_zero_is_the_default (void)
+{
+  g_auto(CpTestRun) omitted = { 0 };
+  g_auto(CpTestRun) zero = { 0 };
+  g_auto(CpTestRun) global_zero = { 0 };
+  g_auto(CpTestRun) too_large = { 0 };
+
+  RUN (&omitted, "estimate", "--model", "llama-2-7b", "--task", "lora", "--gpu", "a100-80g", "--xml");
+  RUN (&zero, "estimate", "--model", "llama-2-7b", "--task", "lora", "--gpu", "a100-80g",
+       "--micro-batch", "0", "--xml");
+  g_assert_cmpint (omitted.status, ==, 0);
+  g_assert_cmpint (zero.status, ==, 0);
+  g_assert_cmpstr (zero.out, ==, omitted.out);
+
+  RUN (&global_zero, "estimate", "--model", "llama-2-7b", "--task", "lora", "--gpu", "a100-80g",
+       "--global-batch", "0", "--xml");
+  g_assert_cmpint (global_zero.status, ==, 0);
+  g_assert_cmpfloat (element_double (global_zero.out, "global-batch"), ==, 0);
+
+  RUN (&too_large, "estimate", "--model", "llama-2-7b", "--task", "lora", "--gpu", "a100-80g",
+       "--micro-batch", "100001");
+  g_assert_cmpint (too_large.status, !=, 0);
+  g_assert_nonnull (strstr (too_large.err, "--micro-batch"));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -641,6 +671,7 @@ main (int    argc,
   tmp_dir = g_dir_make_tmp ("cp-cli-honest-XXXXXX", NULL);
 
   g_test_add_func ("/cli-honest/no-price/technical-verdict", test_no_price_gives_technical_verdict);
+  g_test_add_func ("/cli-honest/batch-zero-is-the-default", test_batch_zero_is_the_default);
   g_test_add_func ("/cli-honest/no-price/single-machine", test_no_price_single_machine);
   g_test_add_func ("/cli-honest/no-price/service-needs-replicas", test_no_price_service_needs_replicas);
   g_test_add_func ("/cli-honest/recommended-configuration", test_recommended_configuration);

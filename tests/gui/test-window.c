@@ -4507,6 +4507,71 @@ test_window_adaptive_layout (void)
   close_window (window);
 }
 
+/* The label under @root that shows @text, or NULL. */
+static GtkWidget *
+find_label_with_text (GtkWidget  *root,
+                      const char *text)
+{
+  if (GTK_IS_LABEL (root) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (root)), text) == 0)
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_label_with_text (child, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Issue 26: at 1024 px a placeholder shows whole ("Not…" read as a value
+ * typed in), and the GPU picker's button cuts a long name from its
+ * maker's end, so the model and its memory stay in view. */
+static void
+test_window_narrow_names_readable (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpQuoteEditor *quote_editor = cp_window_get_quote_editor (window);
+  AdwFlap *flap = ADW_FLAP (find_named (GTK_WIDGET (window), "flap"));
+  GtkWidget *host_memory;
+  GtkDropDown *gpu;
+  GtkWidget *button_label;
+  g_autoptr(PangoLayout) placeholder = NULL;
+  guint ascend = G_MAXUINT;
+  int placeholder_width;
+
+  resize_to_fold (window, flap, 1024, 700, TRUE);
+  gtk_list_box_select_row (cp_window_get_quotes_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_quotes_list (window), 0));
+  spin ();
+  cp_test_gui_wait_frames (GTK_WIDGET (window), 2);
+
+  host_memory = cp_field_row_get_input (cp_quote_editor_get_row (quote_editor, "host-memory"));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (host_memory)), ==, "");
+  placeholder = gtk_widget_create_pango_layout (host_memory, gtk_entry_get_placeholder_text (GTK_ENTRY (host_memory)));
+  pango_layout_get_pixel_size (placeholder, &placeholder_width, NULL);
+  g_assert_cmpint (gtk_widget_get_width (host_memory), >=, placeholder_width);
+
+  /* "Huawei Ascend 910B2 64GB", picked as a user would. */
+  gpu = cp_picker_row_get_drop_down (cp_quote_editor_get_gpu_row (quote_editor));
+  for (guint i = 0; i < g_list_model_get_n_items (gtk_drop_down_get_model (gpu)); i++)
+    {
+      g_autoptr(CpPickerItem) item = g_list_model_get_item (gtk_drop_down_get_model (gpu), i);
+
+      if (g_str_has_prefix (cp_picker_item_get_label (item), "Huawei Ascend 910B2"))
+        ascend = i;
+    }
+  g_assert_cmpuint (ascend, !=, G_MAXUINT);
+  pick (gpu, ascend);
+  cp_test_gui_wait_frames (GTK_WIDGET (window), 2);
+  button_label = find_label_with_text (GTK_WIDGET (gpu), "Huawei Ascend 910B2 64GB");
+  g_assert_nonnull (button_label);
+  if (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (button_label))))
+    g_assert_cmpint (gtk_label_get_ellipsize (GTK_LABEL (button_label)), ==, PANGO_ELLIPSIZE_START);
+
+  close_window (window);
+}
+
 static gboolean
 quote_row_shown (CpQuoteEditor *editor,
                  const char    *key)
@@ -4722,6 +4787,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/field-messages", test_window_field_messages);
   g_test_add_func ("/gui/window/walkthrough-details", test_window_walkthrough_details);
   g_test_add_func ("/gui/window/entry-reads-from-start", test_window_entry_reads_from_start);
+  g_test_add_func ("/gui/window/narrow-names-readable", test_window_narrow_names_readable);
   g_test_add_func ("/gui/window/form-rows-by-kind", test_window_form_rows_by_kind);
   g_test_add_func ("/gui/window/adaptive-layout", test_window_adaptive_layout);
   g_test_add_func ("/gui/window/quote-rows-by-nodes", test_window_quote_rows_by_nodes);

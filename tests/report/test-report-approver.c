@@ -285,6 +285,32 @@ test_unconfirmed (void)
                      "尚未确定：它依赖报价未写明的主机内存。请向示例供应商 G (Example vendor G) 确认每台机器是否有 1,043 GiB 主机内存。");
 }
 
+/* Counts in Chinese read in 万 and 亿, as Chinese business text writes
+ * them: the demo's Qwen2.5 7B has 7.61B parameters, 76.1 亿; Llama 2 70B
+ * 700 亿; a job of 1.28B tokens, 12.8 亿. */
+static void
+test_chinese_counts (void)
+{
+  g_autoptr(CpProject) project = cp_test_demo_project ();
+  g_autofree char *path = NULL;
+  g_autofree char *text = NULL;
+  CpJob *job = g_ptr_array_index (project->jobs, demo_job (project, "70B"));
+
+  if (!have_poppler ())
+    {
+      g_test_skip ("pdftotext is not installed");
+      return;
+    }
+  job->tokens = 1.28e9;
+  path = write_pdf (project, "counts", "zh_CN");
+  text = pdf_squeezed (path);
+  assert_has (text, "Llama 2 70B (700 亿)");
+  assert_has (text, "Qwen2.5 7B (76.1 亿)");
+  assert_has (text, "12.8 亿");
+  assert_lacks (text, "(70B)");
+  assert_lacks (text, "1.28B");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -301,6 +327,7 @@ main (int    argc,
   g_test_add_func ("/approver/totals-add-up", test_totals_add_up);
   g_test_add_func ("/approver/apportion", test_apportion);
   g_test_add_func ("/approver/unconfirmed", test_unconfirmed);
+  g_test_add_func ("/approver/chinese-counts", test_chinese_counts);
 
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);

@@ -14,6 +14,8 @@
 #include <math.h>
 #include <string.h>
 
+#include <glib/gstdio.h>
+
 #include "store/cp-quote-csv.h"
 
 typedef struct {
@@ -670,6 +672,176 @@ test_separate_machines_sheet (void)
   g_assert_cmpfloat (q->minimum_term_h, ==, 24);
 }
 
+/* Whether any of @row's assumptions (or, with @incomplete, what it
+ * lacks) contains @words. */
+static gboolean
+row_says (const CpQuoteCsvRow *row, const char *words, gboolean incomplete)
+{
+  GPtrArray *said = incomplete ? row->incomplete : row->assumptions;
+
+  for (guint i = 0; i < said->len; i++)
+    if (strstr (g_ptr_array_index (said, i), words) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+/* A Shenzhen vendor's sheet as it arrives (GB18030, CRLF), which a team
+ * lead trying the app had every row of refused (issue 23): a title row
+ * naming the vendor, 配置 cells with CPU, RAM, GPUs, network and disks,
+ * 数量 "8卡", 计费方式 "月付" beside a price with its own unit, terms and
+ * tax in 备注, "待定" for a price and a footnote. */
+static void
+test_shenzhen_vendor (void)
+{
+  g_autoptr(CpProject) project = cp_project_new ();
+  g_autoptr(CpQuoteCsvResult) r = read_sheet ("shenzhen-gb18030.csv", project);
+  const CpQuote *q;
+  const CpQuoteCsvRow *row;
+
+  for (guint i = 0; i < r->errors->len; i++)
+    g_test_message ("%s", ((const CpCsvLineError *) g_ptr_array_index (r->errors, i))->message);
+  g_assert_cmpuint (r->errors->len, ==, 0);
+  g_assert_cmpuint (r->rows->len, ==, 4);
+  g_assert_cmpuint (r->quotes->len, ==, 4);
+  g_assert_cmpuint (r->notes->len, ==, 1);
+  for (guint i = 0; i < r->quotes->len; i++)
+    g_assert_cmpstr (((const CpQuote *) g_ptr_array_index (r->quotes, i))->vendor, ==, "深圳星河云");
+
+  /* "2×Intel 8468 / 2TB 内存 / 8×H800 80G / 4×400G IB", 数量 2: two
+   * machines of 8 H800 with 2 TiB each and InfiniBand 4 × 400 Gb/s;
+   * 12.25 元/卡/时 stays per GPU-hour whatever 计费方式 "月付" says, which
+   * with 备注 "最低租期 1 个月" bills at least a month (730 h). */
+  q = g_ptr_array_index (r->quotes, 0);
+  row = g_ptr_array_index (r->rows, 0);
+  g_assert_cmpuint (row->line, ==, 4);
+  g_assert_cmpstr (q->gpu.id, ==, "h800");
+  g_assert_cmpuint (q->gpus_per_node, ==, 8);
+  g_assert_cmpuint (q->nodes_available, ==, 2);
+  g_assert_cmpfloat (q->host_memory_per_node_bytes, ==, 2.0 * 1024 * 1024 * 1024 * 1024);
+  g_assert_cmpint (q->network, ==, CP_NETWORK_INFINIBAND);
+  g_assert_cmpuint (q->nics_per_node, ==, 4);
+  g_assert_cmpfloat (q->nic_gbps, ==, 400);
+  g_assert_cmpint (q->price_unit, ==, CP_PRICE_PER_GPU_HOUR);
+  g_assert_cmpfloat (q->price, ==, 12.25);
+  g_assert_cmpfloat (q->minimum_term_h, ==, 730);
+  /* The model has no tax field: the tax is said and kept in the notes. */
+  g_assert_nonnull (strstr (q->notes, "含税 6%"));
+  g_assert_true (row_says (row, "含税 6%", FALSE));
+  g_assert_nonnull (strstr (q->notes, "Intel 8468"));
+
+  /* "8卡 H800 80G 单机", 数量 "8卡": one machine of 8 GPUs; 2.6万元/台/月
+   * is 26,000 a machine-month, 26000 / 730 / 8 a GPU-hour; "起租 3 个月"
+   * is 3 × 730 h. */
+  q = g_ptr_array_index (r->quotes, 1);
+  g_assert_cmpstr (q->gpu.id, ==, "h800");
+  g_assert_cmpuint (q->gpus_per_node, ==, 8);
+  g_assert_cmpuint (q->nodes_available, ==, 1);
+  g_assert_cmpfloat_with_epsilon (cp_quote_price_per_gpu_hour (q, &project->settings), 26000.0 / 730 / 8, 1e-9);
+  g_assert_cmpfloat (q->minimum_term_h, ==, 3 * 730);
+  g_assert_true (row_says (g_ptr_array_index (r->rows, 1), "不含税", FALSE));
+
+  /* "RTX 4090 24G / 2T SSD", price "待定": imported without a price
+   * (incomplete, naming the cell), the disk kept in the notes. */
+  q = g_ptr_array_index (r->quotes, 2);
+  row = g_ptr_array_index (r->rows, 2);
+  g_assert_cmpint (row->quote_index, ==, 2);
+  g_assert_cmpstr (q->gpu.id, ==, "rtx4090");
+  g_assert_cmpuint (q->gpus_per_node, ==, 8);
+  g_assert_cmpuint (q->nodes_available, ==, 1);
+  g_assert_cmpfloat (q->price, ==, 0);
+  g_assert_true (row_says (row, "单价 is “待定”", TRUE));
+  g_assert_cmpint (cp_quote_get_missing (q) & CP_QUOTE_MISSING_PRICE, !=, 0);
+  g_assert_nonnull (strstr (q->notes, "2T SSD"));
+
+  /* Four machines of 8 A800, 1.5 TiB, RoCE 2 × 200 Gb/s, 98 元 a
+   * machine-hour (12.25 a GPU-hour), billed by the hour: no term. */
+  q = g_ptr_array_index (r->quotes, 3);
+  g_assert_cmpstr (q->gpu.id, ==, "a800");
+  g_assert_cmpuint (q->gpus_per_node, ==, 8);
+  g_assert_cmpuint (q->nodes_available, ==, 4);
+  g_assert_cmpfloat (q->host_memory_per_node_bytes, ==, 1.5 * 1024 * 1024 * 1024 * 1024);
+  g_assert_cmpint (q->network, ==, CP_NETWORK_ROCE);
+  g_assert_cmpuint (q->nics_per_node, ==, 2);
+  g_assert_cmpfloat (q->nic_gbps, ==, 200);
+  g_assert_cmpfloat_with_epsilon (cp_quote_price_per_gpu_hour (q, &project->settings), 12.25, 1e-9);
+  g_assert_cmpfloat (q->minimum_term_h, ==, 0);
+  g_assert_cmpint (q->storage, ==, CP_STORAGE_LOCAL_NVME);
+}
+
+/* 数量 counts GPUs when it says so: "16卡" beside an 8-GPU machine is two
+ * machines; "12卡" is no whole number of them, refused naming the cell. */
+static void
+test_quantity_in_gpus (void)
+{
+  static const char csv[] = "机型,数量,单价\n8×H800,16卡,12 元/卡/时\n8×H800,12卡,12 元/卡/时\n";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpQuoteCsvResult) r = cp_quote_csv_read (csv, strlen (csv), NULL, &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (r->quotes->len, ==, 1);
+  g_assert_cmpuint (((const CpQuote *) g_ptr_array_index (r->quotes, 0))->nodes_available, ==, 2);
+  g_assert_cmpuint (r->errors->len, ==, 1);
+  g_assert_nonnull (strstr (((const CpCsvLineError *) g_ptr_array_index (r->errors, 0))->message, "数量 “12卡”"));
+}
+
+/* Price words vendors use instead of a price: each an incomplete quote. */
+static void
+test_price_on_request (void)
+{
+  static const char *const words[] = { "待定", "面议", "询价", "价格面议", "TBD" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (words); i++)
+    {
+      g_autofree char *csv = g_strdup_printf ("机型,单价\n8×H20,%s\n", words[i]);
+      g_autoptr(GError) error = NULL;
+      g_autoptr(CpQuoteCsvResult) r = cp_quote_csv_read (csv, strlen (csv), NULL, &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpuint (r->errors->len, ==, 0);
+      g_assert_cmpuint (r->quotes->len, ==, 1);
+      g_assert_cmpuint (((const CpQuoteCsvRow *) g_ptr_array_index (r->rows, 0))->incomplete->len, ==, 1);
+    }
+}
+
+/* A vendor's name from the title row, else from the file's name, and the
+ * user's own above both; a vendor column wins over all. */
+static void
+test_vendor_from_title_and_file (void)
+{
+  static const char titled[] = "华南算力科技 GPU 报价单 2026-11\n机型,单价\n8×H20,6 元/卡/时\n";
+  static const char untitled[] = "机型,单价\n8×H20,6 元/卡/时\n";
+  static const char column[] = "XX云 GPU 报价单 2026-11\n供应商,机型,单价\n甲云,8×H20,6 元/卡/时\n";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpQuoteSheet) sheet = cp_quote_sheet_new (titled, strlen (titled), NULL, &error);
+  g_autoptr(CpQuoteCsvResult) r = NULL;
+  g_autofree char *dir = g_dir_make_tmp ("quote-vendor-XXXXXX", &error);
+  g_autofree char *path = g_build_filename (dir, "鹏城算力-报价-2026-11.csv", NULL);
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (cp_quote_sheet_get_vendor (sheet), ==, "华南算力科技");
+  r = cp_quote_sheet_read (sheet, &error);
+  g_assert_cmpstr (((const CpQuote *) g_ptr_array_index (r->quotes, 0))->vendor, ==, "华南算力科技");
+  g_clear_pointer (&r, cp_quote_csv_result_free);
+
+  cp_quote_sheet_set_vendor (sheet, "华南算力（深圳）");
+  r = cp_quote_sheet_read (sheet, &error);
+  g_assert_cmpstr (((const CpQuote *) g_ptr_array_index (r->quotes, 0))->vendor, ==, "华南算力（深圳）");
+  g_clear_pointer (&r, cp_quote_csv_result_free);
+  g_clear_pointer (&sheet, cp_quote_sheet_free);
+
+  g_assert_true (g_file_set_contents (path, untitled, -1, &error));
+  sheet = cp_quote_sheet_new_from_file (path, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (cp_quote_sheet_get_vendor (sheet), ==, "鹏城算力");
+  g_clear_pointer (&sheet, cp_quote_sheet_free);
+  g_assert_cmpint (g_remove (path), ==, 0);
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+
+  sheet = cp_quote_sheet_new (column, strlen (column), NULL, &error);
+  r = cp_quote_sheet_read (sheet, &error);
+  g_assert_cmpstr (((const CpQuote *) g_ptr_array_index (r->quotes, 0))->vendor, ==, "甲云");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -691,5 +863,9 @@ main (int argc, char **argv)
   g_test_add_func ("/quote-sheets/price-units", test_price_units);
   g_test_add_func ("/quote-sheets/counts-and-terms", test_counts_and_terms);
   g_test_add_func ("/quote-sheets/separate-machines", test_separate_machines_sheet);
+  g_test_add_func ("/quote-sheets/shenzhen-vendor", test_shenzhen_vendor);
+  g_test_add_func ("/quote-sheets/quantity-in-gpus", test_quantity_in_gpus);
+  g_test_add_func ("/quote-sheets/price-on-request", test_price_on_request);
+  g_test_add_func ("/quote-sheets/vendor-from-title-and-file", test_vendor_from_title_and_file);
   return g_test_run ();
 }
