@@ -179,8 +179,11 @@ cp_cli_estimate_write_xml (const Estimate    *e,
   cp_cli_xml_uint (w, "replicas-needed", est->replicas_needed);
   cp_cli_xml_uint (w, "nodes-needed", est->nodes_needed);
   cp_cli_xml_double (w, "decode-batch", est->decode_batch);
+  cp_cli_xml_bool (w, "mixed-batches", est->serving_mixed_batches);
+  cp_cli_xml_text (w, "gemm-precision", cp_precision_to_string (est->serving_gemm_precision));
   cp_cli_xml_double (w, "decode-memory-s", est->decode_memory_s);
   cp_cli_xml_double (w, "decode-compute-s", est->decode_compute_s);
+  cp_cli_xml_double (w, "decode-prefill-compute-s", est->decode_prefill_compute_s);
   cp_cli_xml_double (w, "decode-tp-communication-s", est->decode_tp_communication_s);
   cp_cli_xml_double (w, "decode-step-s", est->decode_step_s);
   cp_cli_xml_double (w, "decode-tokens-per-s", est->decode_tokens_per_s);

@@ -659,6 +659,55 @@ print_verdict (CpCliTable       *table,
     }
 }
 
+/* The parts of a training layout the job pins, as a list ("tensor
+ * parallel, recompute"), or NULL with none pinned: a layout partly pinned
+ * is not "searched" as a whole (issue 20). */
+static char *
+pinned_layout_parts (const CpJob *job)
+{
+  g_autoptr(GPtrArray) parts = g_ptr_array_new ();
+
+  if (job->tensor_parallel != 0)
+    g_ptr_array_add (parts, (gpointer) _("tensor parallel"));
+  if (job->pipeline_parallel != 0)
+    g_ptr_array_add (parts, (gpointer) _("pipeline parallel"));
+  if (job->expert_parallel != 0 && cp_model_spec_is_moe (&job->model))
+    g_ptr_array_add (parts, (gpointer) _("expert parallel"));
+  if (job->virtual_stages != 0)
+    g_ptr_array_add (parts, (gpointer) _("interleaving"));
+  if (job->micro_batch != 0)
+    g_ptr_array_add (parts, (gpointer) _("micro-batch"));
+  if (job->zero_stage != CP_ZERO_STAGE_AUTO)
+    g_ptr_array_add (parts, (gpointer) _("ZeRO stage"));
+  if (job->recompute != CP_RECOMPUTE_AUTO)
+    g_ptr_array_add (parts, (gpointer) _("recompute"));
+  if (parts->len == 0)
+    return NULL;
+  g_ptr_array_add (parts, NULL);
+  /* TRANSLATORS: between the items of a list, "tensor parallel, recompute" */
+  return g_strjoinv (C_("list separator", ", "), (char **) parts->pdata);
+}
+
+/* The Configuration block's Layout line for training. */
+static char *
+training_layout_text (const CpJob      *job,
+                      const CpEstimate *est,
+                      gboolean          layout_refused)
+{
+  g_autofree char *pinned = pinned_layout_parts (job);
+
+  if (layout_refused)
+    return g_strdup (_("the one asked for cannot run"));
+  if (!est->layout_searched)
+    return g_strdup (_("as given"));
+  if (pinned == NULL)
+    return g_strdup (est->fits ? _("searched: the fastest that fits") : _("searched: none fits"));
+  /* TRANSLATORS: %s lists the parts pinned, e.g. "tensor parallel, recompute" */
+  return g_strdup_printf (est->fits ? _("%s as given; the rest searched: the fastest that fits")
+                                    : _("%s as given; the rest searched: none fits"),
+                          pinned);
+}
+
 static void
 print_table (const Estimate   *e,
              const CpEstimate *est,
@@ -708,10 +757,7 @@ print_table (const Estimate   *e,
     add_row (table, _("Layout"), g_strdup (est->layout_searched ? _("searched: the fewest GPUs that carry the concurrency")
                                                                 : _("as given")));
   else
-    add_row (table, _("Layout"), g_strdup (layout_refused ? _("the one asked for cannot run")
-                                           : !est->layout_searched ? _("as given")
-                                           : est->fits ? _("searched: the fastest that fits")
-                                           : _("searched: none fits")));
+    add_row (table, _("Layout"), training_layout_text (job, est, layout_refused));
   if (layout_refused)
     add_row (table, _("Why it cannot run"), g_strdup (refusal));
   if (layout_refused)

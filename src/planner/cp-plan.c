@@ -167,16 +167,37 @@ next_node_count (guint nodes,
   return nodes < max_nodes && next > max_nodes ? max_nodes : next;
 }
 
-/* The node count offered for one quote: of the counts that fit, meet the
- * deadline and (for a service) carry the target concurrency, the one with
- * the lowest total cost, since that is what the plan ranks by (more nodes
- * can cost less in all when the run shrinks faster than they grow, or a
- * minimum term is billed anyway); a count with fewer nodes within
- * CP_PLAN_NODE_COST_TIE_FRACTION of that cost wins the tie. Without a
- * price (@cost_unknown) there is no cost to weigh: the fewest nodes that
- * do it, each further node being one more machine to fail, wire and debug
- * (R7). With none feasible, the count with the shortest run that fits;
- * otherwise the most nodes. */
+/* Whether @est stays feasible with every assumption at its pessimistic
+ * end (cp-range.h): a count whose own range breaks the deadline or the
+ * longest acceptable run is a recommendation its own figures contradict. */
+static gboolean
+holds_at_pessimistic_end (const CpJob      *job,
+                          const CpQuote    *quote,
+                          const CpSettings *settings,
+                          const CpEstimate *est)
+{
+  CpRange range;
+  CpEstimate pessimistic;
+
+  cp_range_estimate (job, quote, settings, est, &range, NULL, &pessimistic);
+  return option_is_feasible (job, &pessimistic);
+}
+
+/* The node count offered for one quote. Of the counts that fit, meet the
+ * deadline and (for a service) carry the target concurrency, those that
+ * still do with every assumption at its pessimistic end come first; among
+ * them (or, with none, among all feasible counts) the one with the lowest
+ * total cost, since that is what the plan ranks by (more nodes can cost
+ * less in all when the run shrinks faster than they grow, or a minimum
+ * term is billed anyway), the fewest nodes at equal cost. A count with
+ * fewer nodes that costs more is never offered: it also finishes later,
+ * losing on both figures shown (issue 20: 204 nodes at 98 days offered
+ * over 256 nodes at 78 days and less money). Without a price
+ * (@cost_unknown) there is no cost to weigh: the fewest nodes that do it
+ * across the range (else the fewest that do it at all), each further node
+ * being one more machine to fail, wire and debug (R7). With none
+ * feasible, the count with the shortest run that fits; otherwise the most
+ * nodes. */
 static void
 choose_nodes (const CpJob      *job,
               const CpQuote    *quote,
@@ -188,7 +209,6 @@ choose_nodes (const CpJob      *job,
   guint max_nodes = cp_quote_is_cluster (quote) ? quote->nodes_available : 1;
   gboolean have_fitting = FALSE;
   g_autoptr(GArray) feasible = g_array_new (FALSE, FALSE, sizeof (CpEstimate));
-  double cheapest = INFINITY;
   CpEstimate best = { 0 };
 
   if (job->kind == CP_TASK_DEBUG || job->kind == CP_TASK_DATA_PROCESSING)
@@ -204,8 +224,7 @@ choose_nodes (const CpJob      *job,
       if (option_is_feasible (job, &est))
         {
           g_array_append_val (feasible, est);
-          cheapest = MIN (cheapest, est.total_cost);
-          if (cost_unknown)
+          if (cost_unknown && holds_at_pessimistic_end (job, quote, settings, &est))
             break;
           continue;
         }
@@ -221,17 +240,53 @@ choose_nodes (const CpJob      *job,
         best = est;
     }
 
-  /* By node count: the first within the tie is the fewest nodes. */
-  for (guint i = 0; i < feasible->len; i++)
+  if (feasible->len > 0)
     {
-      const CpEstimate *est = &g_array_index (feasible, CpEstimate, i);
-
-      if (cost_unknown || est->total_cost <= cheapest * (1.0 + CP_PLAN_NODE_COST_TIE_FRACTION))
+      option->estimate = g_array_index (feasible, CpEstimate, cost_unknown ? feasible->len - 1 : 0);
+      option->feasible = TRUE;
+      if (cost_unknown)
         {
-          option->estimate = *est;
-          option->feasible = TRUE;
+          /* The last is the first that holds across the range; if none
+           * does, the fewest nodes that do it at the expected figures. */
+          if (!holds_at_pessimistic_end (job, quote, settings, &option->estimate))
+            option->estimate = g_array_index (feasible, CpEstimate, 0);
           return;
         }
+      /* Cheapest first, the fewest nodes at equal cost (the array is by
+       * node count), each tested against the range until one holds. The
+       * fastest count is tested first: when even it fails at the
+       * pessimistic end, none is likely to hold, and the cheapest is
+       * offered without a range estimate for every count. */
+      {
+        const CpEstimate *fastest = &g_array_index (feasible, CpEstimate, 0);
+        gboolean any_holds;
+        g_autofree gboolean *tried = g_new0 (gboolean, feasible->len);
+
+        for (guint i = 1; i < feasible->len; i++)
+          if (g_array_index (feasible, CpEstimate, i).calendar_days < fastest->calendar_days)
+            fastest = &g_array_index (feasible, CpEstimate, i);
+        any_holds = holds_at_pessimistic_end (job, quote, settings, fastest);
+        for (guint tries = 0; tries < feasible->len; tries++)
+          {
+            int cheapest = -1;
+
+            for (guint i = 0; i < feasible->len; i++)
+              if (!tried[i] && (cheapest < 0 || g_array_index (feasible, CpEstimate, i).total_cost <
+                                                g_array_index (feasible, CpEstimate, cheapest).total_cost))
+                cheapest = (int) i;
+            tried[cheapest] = TRUE;
+            if (tries == 0)
+              option->estimate = g_array_index (feasible, CpEstimate, cheapest);
+            if (!any_holds)
+              break;
+            if (holds_at_pessimistic_end (job, quote, settings, &g_array_index (feasible, CpEstimate, cheapest)))
+              {
+                option->estimate = g_array_index (feasible, CpEstimate, cheapest);
+                break;
+              }
+          }
+      }
+      return;
     }
   option->estimate = best;
   option->feasible = FALSE;
@@ -341,6 +396,32 @@ best_option (const CpPlan *plan,
   return NULL;
 }
 
+/* One machine of @quote running @job, for R1 and R7, which ask what one
+ * machine can hold and how fast, not whether the layout pinned for a
+ * cluster fits on one: a pinned split one node cannot take (TP 8 × PP 8 on
+ * eight GPUs) is dropped and the search fills it, so a pinned job keeps
+ * its memory reason and signals (issue 20: a 4.41× gap printed, no R1). */
+static gboolean
+estimate_one_machine (const CpJob      *job,
+                      const CpQuote    *quote,
+                      const CpSettings *settings,
+                      CpEstimate       *est)
+{
+  CpJob unpinned;
+
+  if (!cp_estimate (job, quote, 1, settings, est, NULL))
+    return FALSE;
+  if (!cp_estimate_layout_refused (est))
+    return TRUE;
+  /* A shallow copy, only read. */
+  unpinned = *job;
+  unpinned.tensor_parallel = 0;
+  unpinned.pipeline_parallel = 0;
+  unpinned.expert_parallel = 0;
+  unpinned.virtual_stages = 0;
+  return cp_estimate (&unpinned, quote, 1, settings, est, NULL);
+}
+
 static void
 reason_memory (CpPlan           *plan,
                const CpJob      *job,
@@ -352,10 +433,10 @@ reason_memory (CpPlan           *plan,
   const CpQuote *quote = &quotes[subject->quote_index];
   double node_bytes = cp_settings_gpu_memory_bytes (settings, &quote->gpu) * quote->gpus_per_node;
   CpEstimate one_node;
-  gboolean one_node_ok = cp_estimate (job, quote, 1, settings, &one_node, NULL);
+  gboolean one_node_ok = estimate_one_machine (job, quote, settings, &one_node);
   int q = subject->quote_index;
 
-  /* A pinned layout one machine cannot take says nothing of memory. */
+  /* A layout one machine cannot take even unpinned says nothing of memory. */
   if (one_node_ok && cp_estimate_layout_refused (&one_node))
     return;
   if (one_node_ok && one_node.fits && one_node.technique == CP_TECHNIQUE_AS_CONFIGURED)
@@ -400,7 +481,7 @@ best_single_machine (const CpPlan     *plan,
       CpEstimate est;
       gboolean ok;
 
-      if (!cp_estimate (job, &quotes[i], 1, settings, &est, NULL))
+      if (!estimate_one_machine (job, &quotes[i], settings, &est))
         continue;
       ok = option_is_feasible (job, &est);
       if (!found ||
@@ -687,6 +768,16 @@ winner_with (const CpPlan     *plan,
       if ((option->range.held & (1u << kind)) != 0 ||
           !cp_estimate (job, &quotes[option->quote_index], option->estimate.nodes, &moved, &scratch[i], NULL))
         scratch[i] = option->estimate;
+      else if (!option_is_feasible (job, &scratch[i]) && option->has_full_offer)
+        {
+          /* The quote's whole offer is an option too: more nodes may
+           * still meet the deadline where the count chosen no longer does. */
+          CpEstimate whole;
+
+          if (cp_estimate (job, &quotes[option->quote_index], option->full_offer.nodes, &moved, &whole, NULL) &&
+              option_is_feasible (job, &whole))
+            scratch[i] = whole;
+        }
     }
   return winner_of (plan, job, scratch);
 }
@@ -1163,6 +1254,19 @@ cp_plan_add_robustness (CpPlan           *plan,
 
       cp_range_estimate (job, &quotes[option->quote_index], settings, &option->estimate, &option->range,
                          &optimistic[i], &pessimistic[i]);
+      /* At the pessimistic end, the quote's whole offer is an option too
+       * (as in winner_with()): "no quote is feasible" only when neither
+       * the count chosen nor every node offered meets the limits. */
+      if (!option_is_feasible (job, &pessimistic[i]) && option->has_full_offer)
+        {
+          CpRange whole_range;
+          CpEstimate whole;
+
+          cp_range_estimate (job, &quotes[option->quote_index], settings, &option->full_offer, &whole_range,
+                             NULL, &whole);
+          if (option_is_feasible (job, &whole))
+            pessimistic[i] = whole;
+        }
     }
   /* Its reason goes where cp_plan_new_without_robustness() left its
    * place, after R6's verdict, as if the plan had been made in one go. */

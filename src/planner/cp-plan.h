@@ -170,16 +170,8 @@ typedef enum {
   CP_N_RISKS
 } CpRisk;
 
-/* Node counts of one quote whose total costs lie within this fraction of
- * the cheapest count the same price, and the fewer nodes are offered: half
- * a per cent is far inside the assumptions' own spread (cp-range.h), while
- * each further node is one more machine to fail, to wire and to debug
- * (R7's risks), which the total cost does not price. A whole offer shown
- * beside the count chosen may so cost up to this much less. */
-#define CP_PLAN_NODE_COST_TIE_FRACTION 0.005
-
 /* Chooses, per quote, the node count to offer (of those that fit and meet
- * the deadline, the lowest total cost, fewer nodes within half a per cent;
+ * the deadline, the lowest total cost, the fewest nodes at equal cost;
  * else the fastest), ranks the options by total cost and states the
  * verdict with its reasons. */
 CpPlan   *cp_plan_new   (const CpJob      *job,

@@ -60,6 +60,24 @@ unread_expert_bytes (const CpJob            *job,
   return routed * bytes_per_param / replica->gpus * untouched;
 }
 
+/* The precision a replica's matrix multiplies run at. 8-bit weights on a
+ * GPU with FP8 tensor cores run W8A8: vLLM's FP8 (and int8 W8A8) kernels
+ * quantise the activations too on compute capability 8.9 and later, and
+ * fall back to weight-only W8A16 (FP8 Marlin) before it (vLLM docs,
+ * "Quantization → FP8 W8A8": "FP8 computation is supported on NVIDIA GPUs
+ * with compute capability > 8.9 … FP8 models will run on compute
+ * capability > 8.0 (Ampere) as weight-only W8A16"); TensorRT-LLM's FP8
+ * checkpoints (ModelOpt quant_algo FP8) are W8A8 as well. 4-bit weights
+ * (AWQ, GPTQ, NF4) are weight-only: their GEMMs run at 16 bits. */
+static CpPrecision
+serving_gemm_precision (const CpJob     *job,
+                        const CpQuote   *quote)
+{
+  if (job->weight_bits == 8 && quote->gpu.dense_fp8_flops > 0)
+    return CP_PRECISION_FP8;
+  return job->precision;
+}
+
 void
 cp_serving_estimate (const CpJob            *job,
                      const CpQuote          *quote,
@@ -71,17 +89,34 @@ cp_serving_estimate (const CpJob            *job,
   double tp = MAX (replica->tensor_parallel, 1);
   double stages = MAX ((double) replica->gpus / tp, 1.0);
   double bandwidth = quote->gpu.memory_bandwidth_gbytes_per_s * 1e9 * CP_SERVING_BANDWIDTH_FRACTION;
-  double peak = cp_gpu_spec_dense_peak_flops (&quote->gpu, job->precision) * settings->compute_utilisation;
+  CpPrecision gemm_precision = serving_gemm_precision (job, quote);
+  double peak = cp_gpu_spec_dense_peak_flops (&quote->gpu, gemm_precision) * settings->compute_utilisation;
   double intra = quote->intra_link.per_direction_gbytes_per_s * 1e9 * settings->link_efficiency;
   /* A sequence attends, on average over its output, to its prompt and
    * half its output. */
   double mean_context = job->prompt_tokens + job->output_tokens / 2.0;
   double per_gpu_bytes, request_s, network_per_hour;
+  double prefill_tokens_per_step = 0;
 
   if (replica->replicas == 0 || replica->batch <= 0 || bandwidth <= 0 || peak <= 0)
     return;
 
+  est->serving_gemm_precision = gemm_precision;
   est->decode_batch = replica->batch;
+  /* Continuous batching with chunked prefill (vLLM V1, always on; vLLM
+   * docs "Optimization and Tuning → Chunked Prefill": it "batches
+   * compute-bound (prefill) and memory-bound (decode) requests to the same
+   * batch") and TensorRT-LLM's in-flight batching (docs "GPT Attention →
+   * In-flight batching": context and generation phases in one batch) fold
+   * the prompts of new requests into the decode steps of the running ones,
+   * where a memory-bound step leaves the compute idle (Agrawal et al. 2024,
+   * Sarathi-Serve, §3–4). In the steady state every output token a
+   * sequence writes is matched by prompt ÷ output tokens of a prompt
+   * prefilled in the same step. One sequence alone has no other request's
+   * decode to share its prefill with: its prompt runs first, on its own. */
+  est->serving_mixed_batches = replica->batch >= 2;
+  if (est->serving_mixed_batches && job->output_tokens > 0)
+    prefill_tokens_per_step = replica->batch * job->prompt_tokens / (double) job->output_tokens;
   /* Each GPU streams its share of the weights and of the running
    * sequences' cache, and computes its share; pipeline stages take their
    * turn, one after another, on the step's batch (and on a prompt), so a
@@ -90,6 +125,7 @@ cp_serving_estimate (const CpJob            *job,
                   replica->batch * mean_context * replica->kv_per_gpu_token_bytes;
   est->decode_memory_s = stages * per_gpu_bytes / bandwidth;
   est->decode_compute_s = replica->batch * 2.0 * active_params (m) / (tp * peak);
+  est->decode_prefill_compute_s = prefill_tokens_per_step * cp_serving_prefill_flops_per_token (job) / (tp * peak);
   /* Megatron-style tensor parallelism all-reduces twice per layer (after
    * attention and after the MLP) the batch's hidden states: a ring moves
    * 2(t − 1)/t of them (formula crib) over NVLink at the link efficiency,
@@ -97,17 +133,20 @@ cp_serving_estimate (const CpJob            *job,
   if (tp > 1 && intra > 0)
     est->decode_tp_communication_s = m->layers * 2.0 *
                                      (2.0 * (tp - 1) * ALL_REDUCE_STEP_LATENCY_S +
-                                      2.0 * (tp - 1) / tp * replica->batch * m->hidden * ACTIVATION_BYTES / intra);
-  est->decode_step_s = MAX (est->decode_memory_s, est->decode_compute_s) + est->decode_tp_communication_s;
+                                      2.0 * (tp - 1) / tp * (replica->batch + prefill_tokens_per_step) *
+                                      m->hidden * ACTIVATION_BYTES / intra);
+  est->decode_step_s = MAX (est->decode_memory_s, est->decode_compute_s + est->decode_prefill_compute_s) +
+                       est->decode_tp_communication_s;
   est->decode_tokens_per_s = replica->batch / est->decode_step_s;
   est->prefill_tokens_per_s = tp * peak / cp_serving_prefill_flops_per_token (job);
 
-  /* Continuous batching shares a replica's time between prefilling new
-   * prompts and decoding the running ones: each request takes its prompt
-   * at the prefill rate and its output at the batch's decode rate. The
-   * replicas run the target's requests and no more: where they could hold
-   * more, the batch's share of them stands idle. */
-  request_s = job->prompt_tokens / est->prefill_tokens_per_s + job->output_tokens / est->decode_tokens_per_s;
+  /* A request takes its output at the batch's decode rate, its prompt
+   * folded into those steps (mixed batches) or, alone, first at the
+   * prefill rate. The replicas run the target's requests and no more:
+   * where they could hold more, the batch's share of them stands idle. */
+  request_s = job->output_tokens / est->decode_tokens_per_s;
+  if (!est->serving_mixed_batches)
+    request_s += job->prompt_tokens / est->prefill_tokens_per_s;
   est->concurrency_served = MIN ((double) job->concurrency, replica->replicas * replica->batch);
   est->requests_per_s = est->concurrency_served / replica->batch / request_s;
   est->output_tokens_per_s = est->requests_per_s * job->output_tokens;

@@ -295,8 +295,8 @@ cp_reason_text_cost (const CpReason  *reason,
       a = cp_i18n_format_number (v[0], 0, lang);
       /* TRANSLATORS: R6; %s is the number of quotes evaluated without a price */
       return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                           "No quote has a price to compare, so the verdict says only what the hardware of the %s quote evaluated can run: the fewest machines that run the job in time. The total cost, and a ranking by it, need a price.",
-                                           "No quote has a price to compare, so the verdict says only what the hardware of the %s quotes evaluated can run: the fewest machines that run the job in time. The total cost, and a ranking by it, need a price.",
+                                           "No quote has a price to compare, so the verdict says only what the hardware of the %s quote evaluated can run: the fewest machines that still run the job in time with every assumption at its pessimistic end (if none does, at the expected figures). The total cost, and a ranking by it, need a price.",
+                                           "No quote has a price to compare, so the verdict says only what the hardware of the %s quotes evaluated can run: the fewest machines that still run the job in time with every assumption at its pessimistic end (if none does, at the expected figures). The total cost, and a ranking by it, need a price.",
                                            (gulong) v[0]),
                               a);
 

@@ -19,17 +19,26 @@ xml_number (const char *xml,
             const char *section,
             const char *name)
 {
-  g_autofree char *open = g_strdup_printf ("<%s>", section);
+  g_autofree char *open = g_strdup_printf ("<%s", section);
   g_autofree char *close = g_strdup_printf ("</%s>", section);
-  g_autofree char *tag = g_strdup_printf ("<%s>", name);
+  g_autofree char *tag = g_strdup_printf ("<%s", name);
   const char *start = strstr (xml, open);
-  const char *end = start != NULL ? strstr (start, close) : NULL;
+  const char *end;
   const char *value;
 
+  /* The section's own tag, with or without attributes. */
+  while (start != NULL && start[strlen (open)] != '>' && start[strlen (open)] != ' ')
+    start = strstr (start + 1, open);
+  end = start != NULL ? strstr (start, close) : NULL;
+
   g_assert_nonnull (end);
+  /* The element's own tag, with or without attributes (currency=…). */
   value = g_strstr_len (start, end - start, tag);
+  while (value != NULL && value[strlen (tag)] != '>' && value[strlen (tag)] != ' ')
+    value = g_strstr_len (value + 1, end - value - 1, tag);
   g_assert_nonnull (value);
-  return g_ascii_strtod (value + strlen (tag), NULL);
+  value = strchr (value, '>');
+  return g_ascii_strtod (value + 1, NULL);
 }
 
 static void
@@ -150,6 +159,107 @@ test_pins_kept (void)
   g_assert_nonnull (strstr (out, "<recompute>full</recompute>"));
 }
 
+/* The XML of `estimate` with @args after the command, exit status 0. */
+static char *
+estimate_xml (const char *const *args)
+{
+  g_autoptr(GPtrArray) argv = g_ptr_array_new ();
+  char *out = NULL;
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  g_ptr_array_add (argv, (gpointer) cli_path);
+  g_ptr_array_add (argv, (gpointer) "estimate");
+  for (guint i = 0; args[i] != NULL; i++)
+    g_ptr_array_add (argv, (gpointer) args[i]);
+  g_ptr_array_add (argv, (gpointer) "--xml");
+  g_ptr_array_add (argv, NULL);
+  g_assert_true (g_spawn_sync (NULL, (char **) argv->pdata, NULL, G_SPAWN_DEFAULT, NULL, NULL,
+                               &out, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (status, ==, 0);
+  return out;
+}
+
+/* Issue 20, DeepSeek-V3 as published (2,048 H800, 14.8T tokens): the 256
+ * nodes asked for are one of the counts the plan weighs, so the count it
+ * recommends costs no more than they do (its rule is the lowest total
+ * cost); and the 256 nodes' own pessimistic end is within the longest
+ * acceptable run, so the verdict cannot say that no quote is feasible there. */
+static void
+test_cheapest_count_recommended (void)
+{
+  const char *args[] = {
+    "--model", "deepseek-v3", "--task", "pretrain", "--gpu", "h800", "--gpus-per-node", "8",
+    "--nodes", "256", "--tokens", "14.8T", "--network", "infiniband", "--nics", "8", "--nic-gbps", "400",
+    "--dedicated", "--price-per-gpu-hour", "14", NULL,
+  };
+  g_autofree char *out = estimate_xml (args);
+  double asked_cost = xml_number (out, "cost", "total-cost");
+  double asked_high_days = xml_number (out, "time", "total-s-high") / 86400.0;
+
+  /* The default longest acceptable run is 120 days (cp-settings.c). */
+  g_assert_cmpfloat (asked_high_days, <=, 120.0);
+  if (strstr (out, "<asked-is-recommended>false<") != NULL)
+    {
+      g_assert_cmpfloat (xml_number (out, "recommended-configuration", "total-cost"), <=, asked_cost);
+      g_assert_cmpfloat (xml_number (out, "recommended-configuration", "total-s-high") / 86400.0, <=, 120.0);
+    }
+  /* One quote: the only way the answer could flip is to none feasible. */
+  g_assert_nonnull (strstr (out, "<verdict-robust>true</verdict-robust>"));
+}
+
+/* Issue 20, LLaMA 65B as published (1.4T tokens, 2,048 A100 80GB), no
+ * price: 256 nodes hold the 120-day limit even at the pessimistic end, so
+ * the count recommended must hold it there too. */
+static void
+test_no_price_count_holds_across_range (void)
+{
+  const char *args[] = {
+    "--model", "llama-65b", "--task", "pretrain", "--gpu", "a100-80g", "--gpus-per-node", "8",
+    "--nodes", "256", "--tokens", "1.4T", "--seq-len", "2048", "--network", "infiniband", "--nics", "8",
+    "--nic-gbps", "200", "--dedicated", NULL,
+  };
+  g_autofree char *out = estimate_xml (args);
+
+  g_assert_cmpfloat (xml_number (out, "time", "total-s-high") / 86400.0, <=, 120.0);
+  if (strstr (out, "<asked-is-recommended>false<") != NULL)
+    g_assert_cmpfloat (xml_number (out, "recommended-configuration", "total-s-high") / 86400.0, <=, 120.0);
+  g_assert_nonnull (strstr (out, "<verdict-robust>true</verdict-robust>"));
+}
+
+/* Issue 20, GPT-3 175B with Megatron's published layout pinned (TP 8 ×
+ * PP 8, interleaved, selective recompute; Narayanan et al., 2021) on 64
+ * A100: the memory gap the output prints is past R1's 3×, so R1 speaks
+ * (a cluster) and R7's memory signal fires, however the layout was pinned;
+ * and the layout line names what was pinned rather than "searched". */
+static void
+test_pinned_layout_keeps_memory_reasons (void)
+{
+  const char *args[] = {
+    "--model", "gpt3-175b", "--task", "pretrain", "--gpu", "a100-80g", "--gpus-per-node", "8",
+    "--nodes", "8", "--tokens", "1B", "--network", "infiniband", "--nics", "8", "--nic-gbps", "200",
+    "--dedicated", "--tp", "8", "--pp", "8", "--virtual-stages", "3", "--recompute", "selective", NULL,
+  };
+  g_autofree char *out = estimate_xml (args);
+  const char *text_argv[G_N_ELEMENTS (args) + 2] = { cli_path, "estimate" };
+  g_autofree char *text = NULL;
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  g_assert_cmpfloat (xml_number (out, "memory", "memory-gap"), >, 3.0);
+  g_assert_nonnull (strstr (out, "rule=\"R1\" outcome=\"gap-needs-cluster\""));
+  g_assert_nonnull (strstr (out, "rule=\"R7\" outcome=\"signal-memory\""));
+  g_assert_null (strstr (out, "outcome=\"no-signal\""));
+
+  memcpy (text_argv + 2, args, sizeof args);
+  g_assert_true (g_spawn_sync (NULL, (char **) text_argv, (char *[]) { (char *) "LANGUAGE=C", (char *) "LC_ALL=C.UTF-8", NULL },
+                               G_SPAWN_DEFAULT, NULL, NULL, &text, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (status, ==, 0);
+  g_assert_nonnull (strstr (text, "tensor parallel, pipeline parallel, interleaving, recompute as given"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -158,5 +268,8 @@ main (int argc, char **argv)
   cli_path = argv[1];
   g_test_add_func ("/front-ends/estimate-equals-window-job", test_same_answer);
   g_test_add_func ("/front-ends/pins-kept", test_pins_kept);
+  g_test_add_func ("/front-ends/cheapest-count-recommended", test_cheapest_count_recommended);
+  g_test_add_func ("/front-ends/no-price-count-holds-across-range", test_no_price_count_holds_across_range);
+  g_test_add_func ("/front-ends/pinned-layout-keeps-memory-reasons", test_pinned_layout_keeps_memory_reasons);
   return g_test_run ();
 }

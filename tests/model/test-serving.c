@@ -117,6 +117,23 @@ test_decode_batch_one (void)
   cp_estimate (&job, &quote, 1, &settings, &est, NULL);
   assert_close ((13.48e9 + 1088 * 524288.0) / 2.68e12, est.decode_step_s, 1e-9);
   assert_close (190.74, est.decode_tokens_per_s, 1e-3);
+  /* One sequence has no other's decode to fold its prompt into: the
+   * prompt runs first, on its own, at the prefill rate. */
+  g_assert_false (est.serving_mixed_batches);
+  g_assert_cmpfloat (est.decode_prefill_compute_s, ==, 0);
+  assert_close (128 / (1024 / est.prefill_tokens_per_s + 128 / est.decode_tokens_per_s), est.output_tokens_per_s, 1e-12);
+
+  /* 8-bit weights compute in FP8 (W8A8) where the GPU has FP8 tensor
+   * cores, and at 16 bits (weight-only W8A16) where it has none: prefill
+   * at 1,979e12 against 989e12 × 0.55 over 1.40169e10 FLOPs a token. */
+  job.weight_bits = 8;
+  cp_estimate (&job, &quote, 1, &settings, &est, NULL);
+  g_assert_cmpint (est.serving_gemm_precision, ==, CP_PRECISION_FP8);
+  assert_close (1979e12 * UTILISATION / 1.40169e10, est.prefill_tokens_per_s, 1e-5);
+  quote.gpu.dense_fp8_flops = 0;
+  cp_estimate (&job, &quote, 1, &settings, &est, NULL);
+  g_assert_cmpint (est.serving_gemm_precision, ==, CP_PRECISION_BF16);
+  assert_close (989e12 * UTILISATION / 1.40169e10, est.prefill_tokens_per_s, 1e-5);
   cp_job_clear (&job);
   cp_quote_clear (&quote);
 }
@@ -156,7 +173,9 @@ test_decode_kv_bound (void)
 }
 
 /* With memory taken out of the way (10^6 GB/s, the most a quote takes),
- * the step is compute: 2 × 6.74e9 FLOPs a sequence at 989e12 × 0.55. */
+ * the step is compute: 2 × 6.74e9 FLOPs a sequence at 989e12 × 0.55,
+ * and, the prompts folded into the steps (mixed batches), 1024 ÷ 128 = 8
+ * prompt tokens a sequence at 1.40169e10 FLOPs each (test_prefill). */
 static void
 test_decode_compute_bound (void)
 {
@@ -174,8 +193,11 @@ test_decode_compute_bound (void)
 
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
   g_assert_cmpfloat (est.decode_compute_s, >, est.decode_memory_s);
-  assert_close (32 * 2 * 6.74e9 / (989e12 * 0.55), est.decode_step_s, 1e-9);
-  assert_close (32 / (32 * 2 * 6.74e9 / 5.4395e14), est.decode_tokens_per_s, 1e-9);
+  g_assert_true (est.serving_mixed_batches);
+  assert_close (32 * 2 * 6.74e9 / (989e12 * 0.55), est.decode_compute_s, 1e-9);
+  assert_close (32 * 8 * 1.40169e10 / 5.4395e14, est.decode_prefill_compute_s, 1e-5);
+  assert_close ((32 * 2 * 6.74e9 + 32 * 8 * 1.40169e10) / 5.4395e14, est.decode_step_s, 1e-5);
+  assert_close (32 / ((32 * 2 * 6.74e9 + 32 * 8 * 1.40169e10) / 5.4395e14), est.decode_tokens_per_s, 1e-5);
   cp_job_clear (&job);
   cp_quote_clear (&quote);
 }
@@ -421,9 +443,12 @@ test_mixture_of_experts_reads (void)
  * embeddings) × 1 B + 0.262e9 × 2 B = 7.002e9 B of weights, 262,144 B of
  * KV a token at a mean context of 192; (7.002e9 + 64 × 192 × 262,144) /
  * 2.68e12 = 3.815 ms a step, 16,778 tokens/s; prefill at 1,979e12 × 0.55
- * over 1.3547e10 FLOPs = 80,346 tokens/s; a request takes 1.593 + 7.629
- * ms, so 64 / 64 / 9.222 ms = 108.4 requests and 13,880 output tokens a
- * second. The roofline is a ceiling: the published run reaches 66% of it. */
+ * over 1.3547e10 FLOPs = 80,346 tokens/s. The prompts ride in the decode
+ * steps (mixed batches): 64 × 128/128 prompt tokens a step add 64 ×
+ * 1.3547e10 / 1.08845e15 = 0.797 ms of compute to the decode's 64 ×
+ * 1.348e10 / 1.08845e15 = 0.793 ms, still under the 3.815 ms of reads, so
+ * the replica writes 16,778 output tokens a second. The roofline is a
+ * ceiling: the published run reaches 55% of it. */
 static void
 test_published_trtllm_h100_fp8 (void)
 {
@@ -450,7 +475,9 @@ test_published_trtllm_h100_fp8 (void)
                 est.decode_step_s, 1e-9);
   assert_close (16778, est.decode_tokens_per_s, 1e-3);
   assert_close (80346, est.prefill_tokens_per_s, 1e-3);
-  assert_close (13880, est.output_tokens_per_s, 2e-3);
+  assert_close (64 * 1.3547e10 / 1.08845e15, est.decode_prefill_compute_s, 1e-3);
+  g_assert_cmpint (est.serving_gemm_precision, ==, CP_PRECISION_FP8);
+  assert_close (16778, est.output_tokens_per_s, 1e-3);
   g_assert_cmpfloat (est.output_tokens_per_s, >=, published);
   g_assert_cmpfloat (published / est.output_tokens_per_s, >, 0.5);
   cp_job_clear (&job);
@@ -671,27 +698,31 @@ test_trial_kv_cache (void)
  * 0.80)) = 2.976 + 2.458 = 5.434 ms; TP 8 at batch 200 reads (17.5e9 +
  * 200 × 1152 × 40,960) / 2.68e12 = 10.051 ms and all-reduces 80 × 2 ×
  * (14 × 3.10 µs + 2 × 7/8 × 200 × 8192 × 2 / 1.6e11) = 6.944 + 5.734 =
- * 12.678 ms (both reads above their 6.43 ms of compute). A request takes
- * its prompt at the prefill rate t × 989e12 × 0.55 / (2 × 70e9 + 4 × 80 ×
- * 64 × 128 × 1024) and its output at the replica's decode rate; TP 4
- * serves 200 / 100 / (1024/15,249 + 256/4,542) = 16.19 requests a second,
- * TP 8 200 / 200 / (1024/30,498 + 256/8,799) = 15.96: the all-reduces'
- * latency, twice as many ring steps on 8 GPUs, tips it to TP 4. */
+ * 12.678 ms for the decode tokens alone. The prompts ride in the decode
+ * steps (mixed batches): 1024/256 = 4 prompt tokens a sequence a step, at
+ * 2 × 70e9 + 4 × 80 × 64 × 128 × 1024 = 1.42684e11 FLOPs each. TP 4 at
+ * batch 100 computes (100 × 1.4e11 + 400 × 1.42684e11) / (4 × 5.4395e14)
+ * = 32.666 ms, above its 16.581 ms of reads, and all-reduces 500 tokens'
+ * states: 80 × 2 × (18.6 µs + 1.5 × 500 × 16,384 / 1.6e11) = 15.264 ms, a
+ * step of 47.930 ms; TP 8 at batch 200 computes the same 32.666 ms and
+ * all-reduces 1,000 tokens: 80 × 2 × (43.4 µs + 1.75 × 1000 × 16,384 /
+ * 1.6e11) = 35.616 ms, a step of 68.282 ms. Each sequence finishes a
+ * request every 256 steps: TP 4 serves 200 / (256 × 47.930 ms) = 16.30
+ * requests a second, TP 8 200 / (256 × 68.282 ms) = 11.44: the
+ * all-reduces, twice as many ring steps on 8 GPUs over twice the
+ * sequences, tip it to TP 4. */
 static double
-decode_rate (double tp,
-             double batch)
+requests_rate (double tp,
+               double batch)
 {
+  double prompt_tokens = batch * 1024 / 256.0;
   double memory = (140e9 / tp + batch * 1152 * 327680.0 / tp) / (3350e9 * FRACTION);
-  double compute = batch * 2 * 70e9 / (tp * 989e12 * UTILISATION);
-  double all_reduce = 80 * 2 * (2 * (tp - 1) * 3.10e-6 + 2 * (tp - 1) / tp * batch * 8192 * 2 / (200e9 * 0.80));
+  double compute = (batch * 2 * 70e9 + prompt_tokens * (2 * 70e9 + 4.0 * 80 * 64 * 128 * 1024)) /
+                   (tp * 989e12 * UTILISATION);
+  double all_reduce = 80 * 2 * (2 * (tp - 1) * 3.10e-6 +
+                                2 * (tp - 1) / tp * (batch + prompt_tokens) * 8192 * 2 / (200e9 * 0.80));
 
-  return batch / (MAX (memory, compute) + all_reduce);
-}
-
-static double
-prefill_rate (double tp)
-{
-  return tp * 989e12 * UTILISATION / (2 * 70e9 + 4.0 * 80 * 64 * 128 * 1024);
+  return 200 / (256 * (MAX (memory, compute) + all_reduce));
 }
 
 static void
@@ -703,8 +734,8 @@ test_replica_tensor_parallel_search (void)
   CpEstimate est;
   double budget = 0.90 * 80 * GIB_BYTES;
   double graphs_and_framework = 1.5 * GIB_BYTES;
-  double tp4_rate = 200 / 100.0 / (1024 / prefill_rate (4) + 256 / decode_rate (4, 100));
-  double tp8_rate = 200 / 200.0 / (1024 / prefill_rate (8) + 256 / decode_rate (8, 200));
+  double tp4_rate = requests_rate (4, 100);
+  double tp8_rate = requests_rate (8, 200);
 
   g_assert_cmpfloat (budget, ==, 77309411328.0);
   g_assert_cmpfloat (budget - 70e9 - 1850736640.0 - graphs_and_framework, ==, 3848061952.0);
@@ -713,8 +744,8 @@ test_replica_tensor_parallel_search (void)
   g_assert_cmpfloat (floor (39242326528.0 / (16 * 81920.0)), ==, 29939);
   g_assert_cmpfloat (budget - 17.5e9 - 1259339776.0 - graphs_and_framework, ==, 56939458816.0);
   g_assert_cmpfloat (floor (56939458816.0 / (16 * 40960.0)), ==, 86882);
-  assert_close (15.96, tp8_rate, 1e-3);
-  assert_close (16.19, tp4_rate, 1e-3);
+  assert_close (11.44, tp8_rate, 1e-3);
+  assert_close (16.30, tp4_rate, 1e-3);
 
   cp_settings_init (&settings);
   quote_init_h100 (&quote, 8, 18.5);
