@@ -74,6 +74,7 @@ struct _CpCliJobOptions {
   char     *host_memory_gib;
   gboolean  shared;
   gboolean  dedicated;
+  gboolean  moe_dispatch_dedup;
   char     *deadline_days;
   char     *duration_days;
   char     *billing_granularity;

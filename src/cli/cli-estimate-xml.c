@@ -110,6 +110,7 @@ cp_cli_estimate_write_xml (const Estimate    *e,
   cp_cli_xml_double (w, "gpu-failure-rate", settings->gpu_failure_rate_per_hour);
   cp_cli_xml_double (w, "restart-time", settings->restart_s);
   cp_cli_xml_double (w, "checkpoint-interval", settings->checkpoint_interval_s);
+  cp_cli_xml_bool (w, "moe-dispatch-dedup", settings->moe_dispatch_dedup);
   xmlTextWriterEndElement (w);
 
   xmlTextWriterStartElement (w, BAD_CAST "configuration");

@@ -559,6 +559,8 @@ apply_settings_options (Estimate *e)
       !cp_cli_parse_zero_or_at_least_option ("--checkpoint-interval", o->checkpoint_interval, 60, 365 * 86400.0,
                                              &settings->checkpoint_interval_s))
     return FALSE;
+  if (o->moe_dispatch_dedup)
+    settings->moe_dispatch_dedup = TRUE;
   /* One quote, one currency: costs come out in what the price was given in. */
   memcpy (settings->currency, e->quote.currency, sizeof settings->currency);
   return TRUE;
@@ -922,10 +924,12 @@ print_table (const Estimate   *e,
     add_row (table, _("Meets the deadline"), g_strdup (cp_cli_yes_no (est->meets_deadline)));
   else if (training)
     {
-      g_autofree char *longest_days = cp_cli_format_number (est->longest_run_days, 0);
+      /* One decimal, as R6 and R7 state the same limit. */
+      g_autofree char *longest_days = cp_cli_format_number (est->longest_run_days, 1);
 
+      /* TRANSLATORS: yes or no, then the longest acceptable run in days */
       add_row (table, _("Within the longest acceptable run"),
-               g_strdup_printf ("%s (%s)", cp_cli_yes_no (est->meets_deadline), longest_days));
+               g_strdup_printf (_("%s (limit %s days)"), cp_cli_yes_no (est->meets_deadline), longest_days));
     }
 
   cp_cli_table_add_heading (table, _("Cost"));
@@ -1049,6 +1053,7 @@ add_quote_entries (GOptionContext *context,
     { "host-memory-gib", 0, 0, G_OPTION_ARG_STRING, &o->host_memory_gib, N_("Host memory (RAM) of one node, GiB, which CPU offload fills (default 0: not stated)"), N_("GIB") },
     { "shared", 0, 0, G_OPTION_ARG_NONE, &o->shared, N_("The network between nodes is shared"), NULL },
     { "dedicated", 0, 0, G_OPTION_ARG_NONE, &o->dedicated, N_("The network between nodes is dedicated"), NULL },
+    { "moe-dispatch-dedup", 0, 0, G_OPTION_ARG_NONE, &o->moe_dispatch_dedup, N_("Mixture of experts: send a token once per node holding its experts, as DeepEP does (default: a copy per expert)"), NULL },
     { "billing-granularity-hours", 0, 0, G_OPTION_ARG_STRING, &o->billing_granularity, N_("Billed time is rounded up to this many hours (default 1)"), N_("HOURS") },
     { "minimum-term-hours", 0, 0, G_OPTION_ARG_STRING, &o->minimum_term, N_("Shortest time billed, in hours (730: a month)"), N_("HOURS") },
     { "network-fee-per-node-month", 0, 0, G_OPTION_ARG_STRING, &o->network_fee, N_("Inter-node network fee per node-month"), N_("PRICE") },

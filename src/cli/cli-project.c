@@ -383,8 +383,9 @@ apply_mappings (CpQuoteSheet *sheet, char **mappings)
 
       if (equals == NULL || !cp_quote_column_from_name (equals + 1, &field))
         {
-          cp_cli_usage_error (_("--map: “%s” is not HEADER=FIELD with a field such as “price unit” "
-                                "or “none”"), mappings[m]);
+          g_autofree char *names = cp_quote_column_list_names ();
+          /* Translators: the text after --map, then the list of field names */
+          cp_cli_usage_error (_("--map: “%s” is not HEADER=FIELD; FIELD is one of: %s"), mappings[m], names);
           return FALSE;
         }
       for (guint i = 0; i < cp_quote_sheet_get_n_columns (sheet); i++)
@@ -430,6 +431,13 @@ print_sheet (const CpQuoteSheet *sheet, const CpQuoteCsvResult *result, const Cp
 {
   g_autoptr(CpCliTable) columns = cp_cli_table_new (2);
   guint n_ok = 0;
+
+  if (cp_quote_sheet_get_vendor (sheet) != NULL && cp_quote_sheet_get_vendor_source (sheet) != NULL)
+    /* Translators: a vendor's name and where it was found ("the title row “…”") */
+    printf (_("Vendor: %s (from %s; --vendor changes it)\n"), cp_quote_sheet_get_vendor (sheet),
+            cp_quote_sheet_get_vendor_source (sheet));
+  else if (cp_quote_sheet_get_vendor (sheet) != NULL)
+    printf (_("Vendor: %s\n"), cp_quote_sheet_get_vendor (sheet));
 
   if (cp_quote_sheet_get_n_sheets (sheet) > 0)
     {
@@ -512,6 +520,9 @@ cp_cli_import_quotes (int argc, char **argv)
   g_autoptr(GError) error = NULL;
   g_autofree char *csv_name = NULL;
   g_autofree char *sheet_name = NULL;
+  g_autofree char *vendor = NULL;
+  g_autofree char *field_names = cp_quote_column_list_names ();
+  g_autofree char *fields_help = NULL;
   g_auto(GStrv) mappings = NULL;
   int sheet_index = -1;
   gboolean accept = FALSE, dry_run = FALSE;
@@ -525,8 +536,13 @@ cp_cli_import_quotes (int argc, char **argv)
       N_("Read column HEADER as FIELD (“price unit”, “gpus per node”, … or “none”); repeatable"),
       N_("HEADER=FIELD") },
     { "sheet", 0, 0, G_OPTION_ARG_STRING, &sheet_name,
-      N_("The workbook’s sheet to read, by name or number (default: the first with a header and a row)"),
+      N_("The workbook’s sheet to read, by name or number (default: the first whose columns read as GPUs "
+         "and prices)"),
       N_("NAME|N") },
+    { "vendor", 0, 0, G_OPTION_ARG_STRING, &vendor,
+      N_("The vendor of rows that name none (default: from a title row such as “XX云 GPU 报价单 2026-11”, "
+         "else from the file name)"),
+      N_("NAME") },
     { NULL }
   };
 
@@ -546,6 +562,9 @@ cp_cli_import_quotes (int argc, char **argv)
                                          "the import, or when a file cannot be read; 2 for a "
                                          "bad option."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  /* Translators: after the options of import-quotes; the list of field names */
+  fields_help = g_strdup_printf (_("Fields for --map: %s."), field_names);
+  g_option_context_set_description (context, fields_help);
   if (!cp_cli_parse_options (context, &argc, &argv, TRUE))
     return CP_CLI_EXIT_USAGE;
   if (argc != 3)
@@ -589,12 +608,30 @@ cp_cli_import_quotes (int argc, char **argv)
     return cp_cli_failure ("%s: %s", csv_name, error->message);
   if (!apply_mappings (sheet, mappings))
     return CP_CLI_EXIT_USAGE;
+  if (vendor != NULL)
+    cp_quote_sheet_set_vendor (sheet, vendor);
   result = cp_quote_sheet_read (sheet, &error);
+  if (result == NULL && g_error_matches (error, CP_QUOTE_CSV_ERROR, CP_QUOTE_CSV_ERROR_MISSING_COLUMN)
+      && cp_quote_sheet_get_n_sheets (sheet) > 1 && sheet_name == NULL)
+    {
+      g_autoptr(GString) sheets = g_string_new (NULL);
+
+      for (guint i = 0; i < cp_quote_sheet_get_n_sheets (sheet); i++)
+        /* Translators: a sheet's number and name in a list ("2 “报价”") */
+        g_string_append_printf (sheets, _("%s%u “%s”"), i ? _(", ") : "", i + 1,
+                                cp_quote_sheet_get_sheet_name (sheet, i));
+      /* Translators: the file, the sheet read, the reason, the workbook's sheets */
+      return cp_cli_failure (_("%s: sheet “%s”: %s; the workbook has other sheets: choose the one with the "
+                               "quotes with --sheet (%s)"), csv_name,
+                             cp_quote_sheet_get_sheet_name (sheet, (guint) cp_quote_sheet_get_sheet (sheet)),
+                             error->message, sheets->str);
+    }
   if (result == NULL && g_error_matches (error, CP_QUOTE_CSV_ERROR, CP_QUOTE_CSV_ERROR_MISSING_COLUMN))
     {
       g_autofree char *example = suggest_mapping (sheet);
-      /* Translators: the reason, then an example of --map ("机型=gpu") */
-      return cp_cli_failure (_("%s: %s; name the column with --map, e.g. --map \"%s\""), csv_name, error->message, example);
+      /* Translators: the reason, an example of --map ("机型=gpu"), the list of field names */
+      return cp_cli_failure (_("%s: %s; name the column with --map, e.g. --map \"%s\" (fields: %s)"), csv_name,
+                             error->message, example, field_names);
     }
   if (result == NULL)
     return cp_cli_failure ("%s: %s", csv_name, error->message);

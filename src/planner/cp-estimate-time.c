@@ -102,6 +102,37 @@ compute_s_per_token (const Context *c,
   return (fwd + bwd) * scale;
 }
 
+/* Seconds one all-to-all (a dispatch or a combine) takes per token of a
+ * GPU's sequence share (1/t of it with sequence parallelism): each token
+ * leaves for its top-k experts, the share (e − 1)/e of them on other GPUs,
+ * and the part of the EP group beyond this node goes over the NICs.
+ * De-duplicated dispatch sends a token once to each node holding some of
+ * its experts and forwards the copies over NVLink there: DeepEP's
+ * internode kernels and DeepSeek-V3 §3.2.2 (IB to the GPU of the same
+ * in-node index on each target node, then NVLink). With uniform routing a
+ * remote node of the group's n holds none of a token's k experts with
+ * probability Π (E − E/n − i)/(E − i), i < k. */
+static double
+all_to_all_s_per_token (const Context *c,
+                        const Config  *k)
+{
+  double t = k->tp, e = k->ep;
+  double in_node = MIN (e, MAX (1.0, (double) c->gpn / t));
+  double off_share = 1.0 - in_node / e;
+  double copies = c->top_k * (e - 1) / e;
+  double off_copies = copies * off_share;
+
+  if (c->settings->moe_dispatch_dedup && in_node < e)
+    {
+      double nodes = e / in_node, per_node = c->experts_total / nodes, none = 1.0;
+
+      for (guint i = 0; i < (guint) c->top_k; i++)
+        none *= MAX (0.0, c->experts_total - per_node - i) / (c->experts_total - i);
+      off_copies = MIN (off_copies, (nodes - 1.0) * (1.0 - none));
+    }
+  return c->hidden * c->act_bytes / t * MAX (copies * (1.0 - off_share) / c->intra, off_copies / c->inter);
+}
+
 /* A lower bound on the run time of every layout of @k's split at
  * micro-batch @k->mb or larger, @k's recompute or more, any ZeRO stage:
  * layout_time()'s terms per token without the data-parallel traffic, the
@@ -112,7 +143,7 @@ double
 _cp_layout_run_lower_bound (const Context *c,
                             const Config  *k)
 {
-  double t = k->tp, p = k->pp, d = k->dp, e = k->ep, v = k->vs, m = k->m;
+  double t = k->tp, p = k->pp, d = k->dp, v = k->vs, m = k->m;
   double layers_here = _cp_layers_per_gpu (c, k);
   double imbalance = layers_here * p / c->layers;
   double forward, attention, per_token = compute_s_per_token (c, k, &forward, &attention);
@@ -126,14 +157,7 @@ _cp_layout_run_lower_bound (const Context *c,
   if (k->pp > 1)
     pp = v * 2.0 * token_bytes / (t * d * (c->gpus > c->gpn ? c->inter : c->intra));
   if (k->ep > 1)
-    {
-      double in_node = MIN (e, MAX (1.0, (double) c->gpn / t));
-      double off_share = 1.0 - in_node / e;
-      double per_token_a2a = token_bytes / t * c->top_k * (e - 1) / e *
-                             MAX ((1.0 - off_share) / c->intra, off_share / c->inter);
-
-      all_to_all = c->moe_layers * layers_here / c->layers * collectives_per_layer * per_token_a2a / d;
-    }
+    all_to_all = c->moe_layers * layers_here / c->layers * collectives_per_layer * all_to_all_s_per_token (c, k) / d;
   tp *= c->job->tokens;
   pp *= c->job->tokens;
   all_to_all *= c->job->tokens;
@@ -180,18 +204,10 @@ _cp_layout_time (const Context *c,
     st->pp = m * v * 2.0 * message / t / (c->gpus > c->gpn ? c->inter : c->intra);
 
   /* MoE: dispatch and combine, forward and backward, per MoE layer and
-   * micro-batch: tokens × hidden × top-k, the share (e − 1)/e leaving the
-   * GPU; the part of the EP group beyond this node goes over the NICs. */
+   * micro-batch. */
   if (k->ep > 1)
-    {
-      double volume = c->seq * k->mb / t * c->hidden * c->top_k * c->act_bytes * (e - 1) / e;
-      double in_node = MIN (e, MAX (1.0, (double) c->gpn / t));
-      double off_share = 1.0 - in_node / e;
-      double per_a2a = volume * MAX ((1.0 - off_share) / c->intra, off_share / c->inter);
-      double moe_here = c->moe_layers * layers_here / c->layers;
-
-      st->all_to_all = m * moe_here * collectives_per_layer * per_a2a;
-    }
+    st->all_to_all = m * c->moe_layers * layers_here / c->layers * collectives_per_layer *
+                     c->seq * k->mb * all_to_all_s_per_token (c, k);
 
   /* Data parallel: dense gradients over the DP group, expert gradients
    * over the ranks holding the same experts; hierarchical. */

@@ -13,7 +13,7 @@ static const char * const outcome_names[] = {
   "full-finetune-cluster", "peft-single-gpu", "peft-needs-more",
   "concurrency-one-node", "concurrency-cluster", "model-does-not-fit",
   "single-machine-work", "debug-share",
-  "compute-dominates", "communication-dominates",
+  "compute-dominates", "communication-dominates", "communication-dominates-cluster-needed",
   "cheapest-total", "ask-bandwidth", "ask-storage",
   "signal-memory", "signal-deadline", "signal-concurrency", "signal-premium", "no-signal",
   "migration-counted", "migration-none", "prefer-hosted",
@@ -611,8 +611,13 @@ reason_split (CpPlan           *plan,
   /* At equal times the split waits as long as it computes: that is no
    * longer compute dominating, so 1.0 counts as communication. A split
    * that would pay under a single-machine recommendation is said to be
-   * not needed, so R5 never argues against the verdict. */
-  if (est->comm_compute_ratio >= 1.0)
+   * not needed, and one that does not pay under a cluster recommendation
+   * (one machine cannot do the job) is said to be needed all the same,
+   * so R5 never argues against the verdict. */
+  if (est->comm_compute_ratio >= 1.0 && plan->recommended >= 0 &&
+      g_array_index (plan->options, CpOption, plan->recommended).estimate.nodes > 1)
+    outcome = CP_OUTCOME_COMMUNICATION_DOMINATES_CLUSTER_NEEDED;
+  else if (est->comm_compute_ratio >= 1.0)
     outcome = CP_OUTCOME_COMMUNICATION_DOMINATES;
   else if (plan->recommended >= 0 &&
            g_array_index (plan->options, CpOption, plan->recommended).estimate.nodes <= 1)
@@ -1101,7 +1106,8 @@ cp_plan_new_without_robustness (const CpJob      *job,
   /* Debugging of a run that cannot happen has no days or cost. */
   else if (cp_task_kind_is_training (job->kind) && subject->estimate.fits)
     add_reason (plan, CP_RULE_R4_SINGLE_MACHINE_WORK, CP_OUTCOME_DEBUG_SHARE, subject->quote_index,
-                settings->debug_share, subject->estimate.debug_days, subject->estimate.debug_cost, 0);
+                settings->debug_share, subject->estimate.debug_days, subject->estimate.debug_cost,
+                subject->estimate.calendar_days > 0 ? subject->estimate.debug_days / subject->estimate.calendar_days : 0);
 
   /* R5: the split's benefit, on the cluster chosen, else on the smallest
    * split (two nodes) of the best-ranked cluster quote. */

@@ -44,6 +44,9 @@ typedef enum {
   /* R5 */
   CP_OUTCOME_COMPUTE_DOMINATES,       /* v0 ratio, v1 compute s, v2 communication s, v3 nodes */
   CP_OUTCOME_COMMUNICATION_DOMINATES, /* v0 ratio, v1 compute s, v2 communication s, v3 nodes */
+  /* Communication dominates the split, yet the verdict is a cluster (one
+   * machine cannot do the job: R1, R7); the same values. */
+  CP_OUTCOME_COMMUNICATION_DOMINATES_CLUSTER_NEEDED,
   /* R6 */
   CP_OUTCOME_CHEAPEST_TOTAL,          /* v0 total cost, v1 runner-up cost (0: none), v2 unit-price rank, v3 total rank */
   CP_OUTCOME_ASK_BANDWIDTH,           /* v0 quote index */

@@ -50,6 +50,7 @@ typedef struct {
   double gpu_failure_rate_per_hour;  /* job interruptions per GPU-hour */
   double restart_s;                  /* from an interruption to training again */
   double checkpoint_interval_s;      /* 0: the Young/Daly optimum for the run */
+  gboolean moe_dispatch_dedup;       /* all-to-all sends a token once per node (DeepEP) */
 } CpSettings;
 
 typedef struct {

@@ -37,12 +37,16 @@ cp_reason_text_cost (const CpReason  *reason,
 
         a = cp_i18n_format_percent (v[0], lang);
         b = cp_i18n_format_days (v[1], lang);
+        /* The share is of a cycle of debugging and a run counted only up
+         * to the longest acceptable run, so of the calendar (which also
+         * holds migration) it is less: both are said (issue 20). */
+        d = cp_i18n_format_percent (v[3], lang);
         if (plan != NULL && plan->cost_unknown)
-          /* TRANSLATORS: R4; the debugging share used, the quote, debugging days; no quote has a price */
-          return g_strdup_printf (_("Debugging is taken as %s of a training project's calendar: on %s that is %s on one rented machine, at a cost unknown without a price to compare."), a, name, b);
+          /* TRANSLATORS: R4; the debugging share used, the quote, debugging days, their share of the calendar; no quote has a price */
+          return g_strdup_printf (_("Debugging is taken as %s of a development cycle, debugging plus the run counted up to the longest acceptable run: on %s that is %s on one rented machine, %s of this project's calendar, at a cost unknown without a price to compare."), a, name, b, d);
         c = cp_i18n_format_money (v[2], currency, lang);
-        /* TRANSLATORS: R4; the debugging share used, the quote, debugging days, their cost */
-        return g_strdup_printf (_("Debugging is taken as %s of a training project's calendar: on %s that is %s on one rented machine, costing %s."), a, name, b, c);
+        /* TRANSLATORS: R4; the debugging share used, the quote, debugging days, their share of the calendar, their cost */
+        return g_strdup_printf (_("Debugging is taken as %s of a development cycle, debugging plus the run counted up to the longest acceptable run: on %s that is %s on one rented machine, %s of this project's calendar, costing %s."), a, name, b, d, c);
       }
 
     case CP_OUTCOME_COMPUTE_DOMINATES:
@@ -225,6 +229,7 @@ cp_reason_text_cost (const CpReason  *reason,
       }
 
     case CP_OUTCOME_COMMUNICATION_DOMINATES:
+    case CP_OUTCOME_COMMUNICATION_DOMINATES_CLUSTER_NEEDED:
       {
         /* The quote is named: its own figures, not another quote's. */
         g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
@@ -233,6 +238,9 @@ cp_reason_text_cost (const CpReason  *reason,
         b = cp_words_duration (v[2], lang);
         c = cp_words_duration (v[1], lang);
         d = cp_i18n_format_number (v[0], 2, lang);
+        if (reason->outcome == CP_OUTCOME_COMMUNICATION_DOMINATES_CLUSTER_NEEDED)
+          /* TRANSLATORS: R5; node count, quote name, communication time, computing time, ratio */
+          return g_strdup_printf (_("On %s nodes of %s, communication takes %s against %s of computing (ratio %s): communication dominates, yet one machine cannot do the job (R1, R7), so the cluster stays; a faster network would shorten the run."), a, name, b, c, d);
         /* TRANSLATORS: R5; node count, quote name, communication time, computing time, ratio */
         return g_strdup_printf (_("On %s nodes of %s, communication takes %s against %s of computing (ratio %s): communication dominates, so one multi-GPU machine is better."), a, name, b, c, d);
       }

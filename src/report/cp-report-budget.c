@@ -44,6 +44,21 @@ span_text (const CpSchedule *schedule,
   return g_strdup_printf (_("%s – %s"), from, to);
 }
 
+char *
+cp_report_job_span (const CpSchedule *schedule,
+                    guint             job_index,
+                    const char       *lang)
+{
+  const CpScheduleJob *entry;
+
+  if (schedule == NULL || job_index >= schedule->jobs->len)
+    return NULL;
+  entry = &g_array_index (schedule->jobs, CpScheduleJob, job_index);
+  if (!entry->planned)
+    return NULL;
+  return span_text (schedule, entry->start_day, entry->end_day, lang);
+}
+
 static double
 job_cost (const CpScheduleJob *entry)
 {

@@ -111,12 +111,15 @@ answer_cost (const CpProject *project,
              const CpJob     *job,
              const CpPlan    *plan,
              const CpOption  *option,
+             const char      *span,
              const char      *lang)
 {
   const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
   const CpEstimate *e = &option->estimate;
   g_autofree char *cost = cp_i18n_format_money (e->total_cost, quote->currency, lang);
-  g_autofree char *days = cp_i18n_format_days (e->calendar_days, lang);
+  g_autofree char *length = cp_i18n_format_days (e->calendar_days, lang);
+  /* TRANSLATORS: calendar days, then the first and last day they run */
+  g_autofree char *days = span != NULL ? g_strdup_printf (_("%s (%s)"), length, span) : g_strdup (length);
   g_autofree char *deadline = NULL;
 
   if (plan->cost_unknown)
@@ -175,8 +178,9 @@ cp_report_section_title (Doc *doc)
 }
 
 void
-cp_report_section_question (Doc       *doc,
-                            JobResult *results)
+cp_report_section_question (Doc              *doc,
+                            JobResult        *results,
+                            const CpSchedule *schedule)
 {
   const CpProject *project = doc->project;
 
@@ -207,7 +211,10 @@ cp_report_section_question (Doc       *doc,
           const CpOption *option = &g_array_index (plan->options, CpOption, plan->recommended);
           g_autofree char *what = answer_what (project, option);
           g_autofree char *from = answer_from (project, option);
-          g_autofree char *answer = answer_cost (project, job, plan, option, doc->lang);
+          /* When it runs, from the project's calendar: the dates an
+           * approver books the money and the team for. */
+          g_autofree char *span = cp_report_job_span (schedule, j, doc->lang);
+          g_autofree char *answer = answer_cost (project, job, plan, option, span, doc->lang);
           /* Without a price to compare, there is no cost band to give. */
           g_autofree char *range = plan->cost_unknown ? g_strdup ("")
                                    : answer_range (project, plan, option, doc->lang);

@@ -55,7 +55,7 @@ lay_out_memo (Doc               *doc,
               guint             *chart_page)
 {
   cp_report_section_title (doc);
-  cp_report_section_question (doc, results);
+  cp_report_section_question (doc, results, schedule);
   if (schedule != NULL)
     {
       cp_report_section_budget (doc, schedule);

@@ -20,7 +20,8 @@ gboolean cp_report_job_has_layout (const CpJob *job);
 
 void cp_report_section_title (Doc *doc);
 
-void cp_report_section_question (Doc *doc, JobResult *results);
+/* Each job's answer; with @schedule (NULL: none), when it runs. */
+void cp_report_section_question (Doc *doc, JobResult *results, const CpSchedule *schedule);
 
 void cp_report_section_jobs_and_quotes (Doc *doc);
 
@@ -35,6 +36,9 @@ void cp_report_section_approval (Doc *doc);
  * budget's heading and total come first, then the timeline chart
  * (cp_doc_chart()), then the tables of the jobs' calendar and the months. */
 void cp_report_section_budget (Doc *doc, const CpSchedule *schedule);
+/* When job @job_index runs on @schedule: "4 January 2027 – 11 January
+ * 2027"; NULL when it is not planned. */
+char *cp_report_job_span (const CpSchedule *schedule, guint job_index, const char *lang);
 
 void cp_report_section_budget_tables (Doc *doc, const CpSchedule *schedule);
 

@@ -262,7 +262,29 @@ workbook_records (GPtrArray *rows)
   return records;
 }
 
-/* @sheet_index < 0: the first sheet with a header and a row. */
+/* Whether a workbook sheet's @rows have a GPU and a price column, as the
+ * importer would read them. */
+static gboolean
+rows_read_as_quotes (const CpProject *project, GPtrArray *rows)
+{
+  g_autoptr(CpQuoteSheet) trial = g_new0 (CpQuoteSheet, 1);
+  gboolean gpu = FALSE, price = FALSE;
+
+  trial->project = reading_context_new (project);
+  trial->sheet_names = g_ptr_array_new ();
+  trial->sheet = -1;
+  if (!sheet_take_records (trial, workbook_records (rows), NULL))
+    return FALSE;
+  for (guint i = 0; i < trial->n_columns; i++)
+    {
+      gpu = gpu || trial->fields[i] == CP_QUOTE_COLUMN_GPU;
+      price = price || trial->fields[i] == CP_QUOTE_COLUMN_PRICE;
+    }
+  return gpu && price;
+}
+
+/* @sheet_index < 0: the first sheet whose columns read as quotes, else
+ * the first with a header and a row. */
 static gboolean
 sheet_read_workbook (CpQuoteSheet *sheet, const char *data, gsize len, int sheet_index, GError **error)
 {
@@ -282,18 +304,24 @@ sheet_read_workbook (CpQuoteSheet *sheet, const char *data, gsize len, int sheet
     }
   if (sheet_index < 0)
     {
+      int first_with_rows = -1;
+
+      /* A cover sheet ("说明", "联系方式") may come first: the first sheet
+       * whose columns read as GPUs and prices, else the first with rows. */
       for (guint i = 0; i < cp_workbook_get_n_sheets (workbook) && sheet_index < 0; i++)
         {
           g_autoptr(GPtrArray) tried = cp_workbook_read_sheet (workbook, i, error);
           if (tried == NULL)
             return FALSE;
-          if (tried->len >= 2)
+          if (tried->len >= 2 && first_with_rows < 0)
+            first_with_rows = (int) i;
+          if (tried->len >= 2 && rows_read_as_quotes (sheet->project, tried))
             {
               sheet_index = (int) i;
               rows = g_steal_pointer (&tried);
             }
         }
-      sheet_index = MAX (sheet_index, 0);
+      sheet_index = sheet_index >= 0 ? sheet_index : MAX (first_with_rows, 0);
     }
   if (rows == NULL)
     rows = cp_workbook_read_sheet (workbook, (guint) sheet_index, error);

@@ -191,6 +191,9 @@ char             *cp_quote_describe         (const CpQuote    *quote,
  * FALSE for a name that is neither. */
 gboolean          cp_quote_column_from_name (const char *name,
                                              int        *field);
+/* Every field name cp_quote_column_from_name() reads, in English, as a
+ * list for people: "id, vendor, offer, …, host memory, none". */
+char             *cp_quote_column_list_names (void);
 
 /* @project (may be NULL) supplies the custom catalogue, the default
  * currency and hours per month. Returns NULL with @error only when the

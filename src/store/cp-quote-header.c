@@ -236,6 +236,22 @@ cp_quote_column_from_name (const char *name,
   return TRUE;
 }
 
+char *
+cp_quote_column_list_names (void)
+{
+  GString *names = g_string_new (NULL);
+
+  for (guint c = 0; c < CP_N_QUOTE_COLUMNS; c++)
+    {
+      const char *unit = strstr (export_headers[c], " (");
+      g_string_append_printf (names, "%s%.*s", c ? ", " : "",
+                              (int) (unit ? unit - export_headers[c] : (gssize) strlen (export_headers[c])),
+                              export_headers[c]);
+    }
+  g_string_append (names, ", none");
+  return g_string_free (names, FALSE);
+}
+
 const char *
 cp_quote_header_export_name (CpQuoteColumn col)
 {

@@ -258,6 +258,52 @@ test_pinned_layout_keeps_memory_reasons (void)
   g_assert_no_error (error);
   g_assert_cmpint (status, ==, 0);
   g_assert_nonnull (strstr (text, "tensor parallel, pipeline parallel, interleaving, recompute as given"));
+  /* The limit with its unit, rounded as R6 and R7 give it: the default
+   * longest acceptable run, 120 days (cp-settings.c). */
+  g_assert_nonnull (strstr (text, "(limit 120.0 days)"));
+}
+
+/* Issue 20, Qwen3 235B-A22B full fine-tune on 4 × 8 H800: the memory gap
+ * printed is past R1's 3×, so the verdict is a cluster, and R5 must not
+ * say that one machine is better (it says the cluster is needed all the
+ * same when communication dominates). */
+static void
+test_r5_agrees_with_cluster_verdict (void)
+{
+  const char *args[] = {
+    "--model", "qwen3-235b-a22b", "--task", "full-finetune", "--gpu", "h800", "--gpus-per-node", "8",
+    "--nodes", "4", "--tokens", "5B", "--network", "infiniband", "--nics", "8", "--nic-gbps", "400",
+    "--dedicated", "--price-per-gpu-hour", "14", NULL,
+  };
+  g_autofree char *out = estimate_xml (args);
+
+  g_assert_cmpfloat (xml_number (out, "memory", "memory-gap"), >, 3.0);
+  g_assert_nonnull (strstr (out, "<verdict>cluster</verdict>"));
+  g_assert_null (strstr (out, "rule=\"R5\" outcome=\"communication-dominates\""));
+  g_assert_null (strstr (out, "rule=\"R5\" outcome=\"split-not-needed\""));
+}
+
+/* Issue 20: R4's sentence gives the share of the calendar the figures
+ * printed make, debug-days ÷ calendar-days of the same output (DeepSeek-V3:
+ * a 78-day run, debugging counted on a cycle capped at 120 days, and 10.5
+ * days of migration, so less than the 35% of the cycle). */
+static void
+test_r4_share_matches_calendar (void)
+{
+  const char *args[] = {
+    "--model", "deepseek-v3", "--task", "pretrain", "--gpu", "h800", "--gpus-per-node", "8",
+    "--nodes", "256", "--tokens", "14.8T", "--network", "infiniband", "--nics", "8", "--nic-gbps", "400",
+    "--dedicated", "--price-per-gpu-hour", "14", NULL,
+  };
+  g_autofree char *out = estimate_xml (args);
+  double share = xml_number (out, "time", "debug-days") / xml_number (out, "time", "calendar-days");
+  g_autofree char *words = g_strdup_printf ("%.0f%% of this project's calendar", 100.0 * share);
+  const char *r4 = strstr (out, "rule=\"R4\"");
+  const char *r4_end = r4 != NULL ? strstr (r4, "</reason>") : NULL;
+
+  g_assert_cmpfloat (share, <, 0.35);
+  g_assert_nonnull (r4_end);
+  g_assert_nonnull (g_strstr_len (r4, r4_end - r4, words));
 }
 
 int
@@ -271,5 +317,7 @@ main (int argc, char **argv)
   g_test_add_func ("/front-ends/cheapest-count-recommended", test_cheapest_count_recommended);
   g_test_add_func ("/front-ends/no-price-count-holds-across-range", test_no_price_count_holds_across_range);
   g_test_add_func ("/front-ends/pinned-layout-keeps-memory-reasons", test_pinned_layout_keeps_memory_reasons);
+  g_test_add_func ("/front-ends/r5-agrees-with-cluster-verdict", test_r5_agrees_with_cluster_verdict);
+  g_test_add_func ("/front-ends/r4-share-matches-calendar", test_r4_share_matches_calendar);
   return g_test_run ();
 }

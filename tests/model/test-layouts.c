@@ -588,6 +588,44 @@ test_fp8_attention_in_bf16 (void)
   cp_quote_clear (&quote);
 }
 
+/* De-duplicated dispatch (DeepEP; DeepSeek-V3 §3.2.2): 8 experts, top-2,
+ * EP 8 over 2 nodes of 4 GPUs, one 100 Gb/s NIC a node (2.5 GB/s a GPU at
+ * 80%). A copy per expert sends 2 × 7/8 × 1/2 = 0.875 copies a token over
+ * the NICs; once per node, the other node holds neither expert with odds
+ * 4/8 × 3/7, so 1 − 3/14 = 11/14 copies. Per step (one micro-batch of
+ * 1,024 tokens, 8 MoE layers, 4 all-to-alls each):
+ * 8 × 4 × 1024 × 1024 × 2 bytes × 11/14 / 2.5e9 = 0.0210913573 s. */
+static void
+test_all_to_all_dedup (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate est;
+  double per_copy = 8.0 * 4 * 1024 * 1024 * 2 / 2.5e9;
+
+  toy_init (&job, &quote, &settings, 4, 2);
+  job.model.experts_total = 8;
+  job.model.experts_active = 2;
+  job.model.active_params = 0.3e9;
+  job.tensor_parallel = 1;
+  job.pipeline_parallel = 1;
+  job.expert_parallel = 8;
+  job.micro_batch = 1;
+  job.global_batch = 8;
+  g_assert_false (settings.moe_dispatch_dedup);
+  g_assert_true (cp_estimate (&job, &quote, 2, &settings, &est, NULL));
+  g_assert_cmpuint (est.layout.expert_parallel, ==, 8);
+  g_assert_cmpuint (est.layout.micro_batches, ==, 1);
+  g_assert_cmpfloat (fabs (est.all_to_all_s / est.steps - 0.875 * per_copy), <, 1e-12);
+  settings.moe_dispatch_dedup = TRUE;
+  g_assert_true (cp_estimate (&job, &quote, 2, &settings, &est, NULL));
+  g_assert_cmpfloat (fabs (est.all_to_all_s / est.steps - 11.0 / 14 * per_copy), <, 1e-12);
+  g_assert_cmpfloat (fabs (11.0 / 14 * per_copy - 0.0210913573), <, 1e-10);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
 static void
 catalogue_quote (CpQuote    *quote,
                  const char *id,
@@ -806,6 +844,7 @@ main (int argc, char **argv)
   g_test_add_func ("/layouts/step/all-to-all", test_all_to_all_volume);
   g_test_add_func ("/layouts/step/partial-recompute", test_partial_recompute);
   g_test_add_func ("/layouts/step/fp8-attention-in-bf16", test_fp8_attention_in_bf16);
+  g_test_add_func ("/layouts/step/all-to-all-dedup", test_all_to_all_dedup);
   g_test_add_func ("/layouts/verdict/32b-one-machine", test_verdict_32b_one_machine);
   g_test_add_func ("/layouts/verdict/qlora-7b-single", test_verdict_qlora_single);
   g_test_add_func ("/layouts/verdict/never-impossible", test_verdict_never_impossible);

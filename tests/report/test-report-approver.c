@@ -243,7 +243,7 @@ count_of (const char *text,
 
 /* The demo's 70B choice runs with CPU offload on a quote that states no
  * host memory: it holds across the assumptions' range, but the range
- * never asked whether the machine has the memory. Page 1 calls it not
+ * never asked whether the machine has the memory. The memo calls it not
  * firm and says what to ask, the other six jobs' answers hold; the XML
  * says the same in <unconfirmed field="host-memory">. */
 static void
@@ -257,7 +257,10 @@ check_unconfirmed (const char *lang,
   const CpOption *best = &g_array_index (plan->options, CpOption, plan->recommended);
   const CpQuote *quote = g_ptr_array_index (project->quotes, best->quote_index);
   g_autofree char *path = write_pdf (project, "unconfirmed", lang);
-  g_autofree char *first = pdf_page_squeezed (path, 1);
+  g_autofree char *page1 = pdf_page_squeezed (path, 1);
+  g_autofree char *page2 = pdf_page_squeezed (path, 2);
+  /* The memo's answers, on its first two pages. */
+  g_autofree char *first = g_strconcat (page1, page2, NULL);
   g_autofree char *xml = cp_report_xml_to_data (project, lang, NULL);
   g_autofree char *element = g_strdup_printf ("<unconfirmed field=\"host-memory\" quote=\"%s\">", quote->id);
 
@@ -311,6 +314,40 @@ test_chinese_counts (void)
   assert_lacks (text, "1.28B");
 }
 
+/* Page 1 says when each job runs, from the schedule: the demo started on
+ * Monday 4 January 2027, its 70B fine-tune takes 8.0 calendar days (5.2
+ * of run and 2.8 of debugging on one A800 machine), 4 to 11 January; the
+ * 13B pre-training 11.4 days, 4 to 15 January. */
+static void
+check_job_dates (const char *lang,
+                 const char *fine_tune,
+                 const char *pretraining)
+{
+  g_autoptr(CpProject) project = cp_test_demo_project ();
+  g_autofree char *path = NULL;
+  g_autofree char *first = NULL;
+
+  g_free (project->start_date);
+  project->start_date = g_strdup ("2027-01-04");
+  path = write_pdf (project, "dates", lang);
+  first = pdf_page_squeezed (path, 1);
+  assert_has (first, fine_tune);
+  assert_has (first, pretraining);
+}
+
+static void
+test_job_dates (void)
+{
+  if (!have_poppler ())
+    {
+      g_test_skip ("pdftotext is not installed");
+      return;
+    }
+  check_job_dates ("en", "done in 8.0 days (4 January 2027 – 11 January 2027)",
+                   "done in 11.4 days (4 January 2027 – 15 January 2027)");
+  check_job_dates ("zh_CN", "8.0 天（2027年1月4日 至 2027年1月11日）", "11.4 天（2027年1月4日 至 2027年1月15日）");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -328,6 +365,7 @@ main (int    argc,
   g_test_add_func ("/approver/apportion", test_apportion);
   g_test_add_func ("/approver/unconfirmed", test_unconfirmed);
   g_test_add_func ("/approver/chinese-counts", test_chinese_counts);
+  g_test_add_func ("/approver/job-dates", test_job_dates);
 
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);

@@ -623,6 +623,57 @@ test_hostile_imports_nothing (void)
   g_assert_cmpuint (demo->quotes->len, ==, before);
 }
 
+/* A vendor's workbook with a cover sheet first ("说明": contacts and terms
+ * on several rows) and the quotes second: the quotes are read without
+ * --sheet, their vendor from the quote sheet's own title row. */
+static void
+test_cover_sheet_first (void)
+{
+  const char *names[] = { "说明", "报价" };
+  const char *sheets[] = {
+    XML_HEAD "<worksheet " XLSX_MAIN "><sheetData>"
+    "<row r=\"1\"><c r=\"A1\" t=\"inlineStr\"><is><t>联系人</t></is></c><c r=\"B1\" t=\"inlineStr\"><is><t>王经理</t></is></c></row>"
+    "<row r=\"2\"><c r=\"A2\" t=\"inlineStr\"><is><t>电话</t></is></c><c r=\"B2\" t=\"inlineStr\"><is><t>0755-8888 0000</t></is></c></row>"
+    "<row r=\"3\"><c r=\"A3\" t=\"inlineStr\"><is><t>付款</t></is></c><c r=\"B3\" t=\"inlineStr\"><is><t>月结</t></is></c></row>"
+    "</sheetData></worksheet>",
+    XML_HEAD "<worksheet " XLSX_MAIN "><sheetData>"
+    "<row r=\"1\"><c r=\"A1\" t=\"inlineStr\"><is><t>南山智算 GPU 报价单 2026-11</t></is></c></row>"
+    "<row r=\"2\"><c r=\"A2\" t=\"inlineStr\"><is><t>机型</t></is></c><c r=\"B2\" t=\"inlineStr\"><is><t>单价</t></is></c></row>"
+    "<row r=\"3\"><c r=\"A3\" t=\"inlineStr\"><is><t>8×H20</t></is></c><c r=\"B3\" t=\"inlineStr\"><is><t>6.5元/卡/时</t></is></c></row>"
+    "</sheetData></worksheet>",
+  };
+  g_autoptr(GBytes) bytes = cp_test_xlsx (names, sheets, 2, NULL, NULL, NULL, CP_TEST_ZIP_DEFLATED);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpQuoteSheet) sheet = cp_quote_sheet_new (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes), NULL,
+                                                      &error);
+  g_autoptr(CpQuoteCsvResult) result = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpint (cp_quote_sheet_get_sheet (sheet), ==, 1);
+  g_assert_cmpstr (cp_quote_sheet_get_vendor (sheet), ==, "南山智算");
+  result = cp_quote_sheet_read (sheet, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (result->quotes->len, ==, 1);
+  g_assert_cmpfloat (((const CpQuote *) g_ptr_array_index (result->quotes, 0))->price, ==, 6.5);
+}
+
+/* Every field name --map lists is one it reads. */
+static void
+test_map_field_names (void)
+{
+  g_autofree char *names = cp_quote_column_list_names ();
+  g_auto(GStrv) each = g_strsplit (names, ", ", -1);
+
+  g_assert_cmpuint (g_strv_length (each), ==, CP_N_QUOTE_COLUMNS + 1);
+  for (guint i = 0; each[i] != NULL; i++)
+    {
+      int field;
+      g_test_message ("%s", each[i]);
+      g_assert_true (cp_quote_column_from_name (each[i], &field));
+      g_assert_cmpint (field, ==, each[i + 1] ? (int) i : CP_QUOTE_COLUMN_UNUSED);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -643,5 +694,7 @@ main (int argc, char **argv)
   g_test_add_func ("/workbook/import/no-gpu-column", test_no_gpu_column);
   g_test_add_func ("/workbook/import/machine-count-column", test_machine_count_column);
   g_test_add_func ("/workbook/import/hostile-imports-nothing", test_hostile_imports_nothing);
+  g_test_add_func ("/workbook/import/cover-sheet-first", test_cover_sheet_first);
+  g_test_add_func ("/workbook/import/map-field-names", test_map_field_names);
   return g_test_run ();
 }
