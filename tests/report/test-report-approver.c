@@ -163,7 +163,8 @@ static void
 test_totals_add_up (void)
 {
   g_autoptr(CpProject) project = cp_test_demo_project ();
-  g_autoptr(GPtrArray) plans = cp_report_plan_jobs (project);
+  g_autoptr(CpProjectAnalysis) analysis = cp_project_analysis_new (project, CP_CHART_COST_MAX_POINTS);
+  g_autoptr(GPtrArray) plans = cp_project_analysis_get_full_plans (analysis);
   g_autoptr(CpSchedule) schedule = cp_report_schedule_new (project, plans, NULL);
   g_autofree char *path = NULL;
   g_autofree char *text = NULL;
