@@ -353,13 +353,14 @@ setup_cell (GtkSignalListItemFactory *factory,
         {
           /* "Vendor — offer", cut at its end: the vendor, first, tells
            * the rows apart in a narrow window; the tooltip has it whole.
-           * Two lines, as high as the cost and its range beside it, since
-           * vendors often share a prefix ("示例供应商 A", "示例供应商 B"). */
+           * Each of its two lines is cut, never wrapped: the table is as
+           * high as GTK 4.8 measures its rows, for an unbounded width, and
+           * a line wrapped in the narrower column made each row taller
+           * than measured, leaving one row in view (meeting walkthrough).
+           * 20 characters show "8 × NVIDIA A800 80GB S…" and keep Rank to
+           * Deadline in view at 1024 px. */
           gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-          gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-          gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-          gtk_label_set_lines (GTK_LABEL (label), 2);
-          gtk_label_set_width_chars (GTK_LABEL (label), 10);
+          gtk_label_set_width_chars (GTK_LABEL (label), 20);
           gtk_expression_bind (item_text_expression (column), label, "tooltip-text", item);
           gtk_expression_bind (item_text_expression (CP_OPTION_TEXT_QUOTE_CELL), label, "label", item);
         }

@@ -1647,6 +1647,57 @@ test_window_columns_in_view (void)
   close_window (window);
 }
 
+static void
+collect_rows (GtkWidget *widget,
+              GPtrArray *rows)
+{
+  if (g_strcmp0 (gtk_widget_get_css_name (widget), "row") == 0)
+    {
+      g_ptr_array_add (rows, widget);
+      return;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    collect_rows (child, rows);
+}
+
+/* Meeting walkthrough: at 1024 × 700 the Quotes Compared table was one
+ * row high, the runner-up hidden under its sideways scrollbar. Every
+ * option's row lies whole above that scrollbar, which shows. */
+static void
+test_window_table_shows_every_row (void)
+{
+  CpWindow *window = open_demo_window ();
+  GtkWidget *options = find_named (GTK_WIDGET (window), "options");
+  GtkWidget *scroller = gtk_widget_get_ancestor (options, GTK_TYPE_SCROLLED_WINDOW);
+  GtkWidget *scrollbar = gtk_scrolled_window_get_hscrollbar (GTK_SCROLLED_WINDOW (scroller));
+  guint n_options;
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+
+  gtk_window_unmaximize (GTK_WINDOW (window));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 700);
+  cp_test_gui_wait_until (at_most_1024_wide, window, "the window at 1024 px");
+  wait_results (cp_window_get_results_view (window));
+  cp_test_gui_wait_frames (GTK_WIDGET (window), 2);
+
+  n_options = g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (GTK_COLUMN_VIEW (options))));
+  g_assert_cmpuint (n_options, >=, 2);
+  g_assert_true (gtk_widget_get_visible (scrollbar));
+  collect_rows (options, rows);
+  g_assert_cmpuint (rows->len, ==, n_options);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      graphene_rect_t bounds;
+
+      g_assert_true (gtk_widget_compute_bounds (g_ptr_array_index (rows, i), scroller, &bounds));
+      g_assert_cmpfloat (bounds.size.height, >, 0);
+      g_assert_cmpfloat (bounds.origin.y, >=, 0);
+      g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=,
+                         gtk_widget_get_height (scroller) - gtk_widget_get_height (scrollbar) + 0.5);
+    }
+
+  close_window (window);
+}
+
 
 static GtkAdjustment *
 editor_adjustment (GtkWidget *editor)
@@ -4751,6 +4802,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/pickers", test_window_pickers);
   g_test_add_func ("/gui/window/kind-switch", test_window_kind_switch);
   g_test_add_func ("/gui/window/kind-switch-without-model", test_window_kind_switch_without_model);
+  g_test_add_func ("/gui/window/table-shows-every-row", test_window_table_shows_every_row);
   g_test_add_func ("/gui/window/add-focuses-name", test_window_add_focuses_name);
   g_test_add_func ("/gui/window/results-scroll-to-top", test_window_results_scroll_to_top);
   g_test_add_func ("/gui/window/picker-search", test_window_picker_search);
