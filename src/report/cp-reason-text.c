@@ -137,6 +137,27 @@ cp_words_risk (CpRisk risk)
   return "?";
 }
 
+/* What a risk means, for the budget page that lists each once: its title
+ * alone ("Environment setup takes time") told the reader nothing to act on
+ * (meeting walkthrough). */
+const char *
+cp_words_risk_detail (CpRisk risk)
+{
+  switch (risk)
+    {
+    case CP_RISK_SETUP_TIME: return _("drivers, CUDA, NCCL and the training framework are installed and checked on the rented machine before the run can start");
+    case CP_RISK_GPU_MISMATCH: return _("the trial ran on another GPU, so its measured speed may not carry over to this machine");
+    case CP_RISK_COMMUNICATION_BOTTLENECK: return _("if the network between nodes delivers less than assumed, every training step waits longer");
+    case CP_RISK_SCHEDULER_LEARNING: return _("the team first has to learn the cluster's job scheduler and shared storage");
+    case CP_RISK_INFLEXIBLE_SCALING: return _("one machine cannot add GPUs when the traffic grows");
+    case CP_RISK_SINGLE_POINT_OF_FAILURE: return _("one failed GPU or machine stops the whole job, with no spare to take over; checkpoints limit what is lost");
+    case CP_RISK_TRAFFIC_MISJUDGED: return _("if the peak traffic differs from the estimate, the service is short of replicas or pays for idle ones");
+    case CP_RISK_IDLE_CAPACITY: return _("nodes rented for the peak are paid for in quiet hours too");
+    case CP_N_RISKS: break;
+    }
+  return "?";
+}
+
 const char *
 cp_words_task_kind (CpTaskKind kind)
 {

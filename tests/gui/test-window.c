@@ -1191,6 +1191,25 @@ test_window_kind_switch_keeps_typed (void)
   close_window (window);
 }
 
+/* Meeting walkthrough: a name typed with spaces after it ("70B LoRA  ")
+ * read "(70B LoRA )" in the report's risks; the spaces are not kept. */
+static void
+test_window_name_trimmed (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  CpJobEditor *editor = cp_window_get_job_editor (window);
+  CpJob *job;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "add-job", NULL);
+  spin ();
+  job = g_ptr_array_index (project->jobs, project->jobs->len - 1);
+  type_text (cp_job_editor_get_row (editor, "name"), " 70B LoRA  ");
+  g_assert_cmpstr (job->name, ==, "70B LoRA");
+
+  close_window (window);
+}
+
 /* Walk 2 #8 from a job that never had a model: a development month turned
  * into a service gets the model a new job starts with. */
 static void
@@ -4850,6 +4869,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/kind-switch-without-model", test_window_kind_switch_without_model);
   g_test_add_func ("/gui/window/table-shows-every-row", test_window_table_shows_every_row);
   g_test_add_func ("/gui/window/kind-switch-keeps-typed", test_window_kind_switch_keeps_typed);
+  g_test_add_func ("/gui/window/name-trimmed", test_window_name_trimmed);
   g_test_add_func ("/gui/window/add-focuses-name", test_window_add_focuses_name);
   g_test_add_func ("/gui/window/results-scroll-to-top", test_window_results_scroll_to_top);
   g_test_add_func ("/gui/window/picker-search", test_window_picker_search);
