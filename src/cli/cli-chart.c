@@ -11,7 +11,7 @@
 
 #include "cli-common.h"
 #include "cp-cli.h"
-#include "planner/cp-sweep.h"
+#include "planner/cp-project-analysis.h"
 #include "report/cp-chart.h"
 #include "report/cp-report.h"
 #include "store/cp-store.h"
@@ -37,7 +37,8 @@ cp_cli_chart (int    argc,
   g_autofree char *svg_path = NULL;
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(CpProject) project = NULL;
-  g_autoptr(CpPlan) plan = NULL;
+  g_autoptr(CpProjectAnalysis) analysis = NULL;
+  const CpPlan *plan;
   g_autoptr(CpChartData) data = NULL;
   g_autoptr(GError) error = NULL;
   guint job = 0, width = DEFAULT_WIDTH_PX, height = DEFAULT_HEIGHT_PX;
@@ -103,17 +104,12 @@ cp_cli_chart (int    argc,
       ((const CpJob *) g_ptr_array_index (project->jobs, job - 1))->kind != CP_TASK_INFERENCE)
     return cp_cli_usage_error (_("--kind serving: job %u is not an inference job; only a service is priced per token"), job);
 
-  plan = cp_project_plan_job (project, job - 1);
+  analysis = cp_project_analysis_new (project, CP_CHART_COST_MAX_POINTS);
+  plan = cp_project_analysis_get_full_plan (analysis, job - 1);
   if (g_strcmp0 (kind, "serving") == 0)
-    {
-      g_autoptr(CpSweep) sweep = cp_project_sweep_job (project, job - 1, CP_CHART_COST_MAX_POINTS);
-      data = cp_chart_data_new_serving (project, job - 1, plan, sweep, lang);
-    }
+    data = cp_chart_data_new_serving (project, job - 1, plan, cp_project_analysis_get_sweep (analysis, job - 1), lang);
   else if (g_strcmp0 (kind, "cost") == 0)
-    {
-      g_autoptr(CpSweep) sweep = cp_project_sweep_job (project, job - 1, CP_CHART_COST_MAX_POINTS);
-      data = cp_chart_data_new_cost (project, job - 1, plan, sweep, lang);
-    }
+    data = cp_chart_data_new_cost (project, job - 1, plan, cp_project_analysis_get_sweep (analysis, job - 1), lang);
   else
     data = cp_chart_data_new_memory (project, job - 1, plan, lang);
 

@@ -152,6 +152,7 @@ cp_cli_estimate_write_xml (const Estimate    *e,
   cp_cli_xml_double (w, "gradients-bytes", est->gradients_bytes);
   cp_cli_xml_double (w, "optimizer-bytes", est->optimizer_bytes);
   cp_cli_xml_double (w, "activations-bytes", est->activations_bytes);
+  cp_cli_xml_double (w, "layer-activation-bytes-per-sbh", est->layer_activation_bytes_per_sbh);
   cp_cli_xml_double (w, "kv-cache-bytes", est->kv_cache_bytes);
   cp_cli_xml_double (w, "overhead-bytes", est->overhead_bytes);
   cp_cli_xml_double (w, "memory-per-gpu-bytes", est->memory_per_gpu_bytes);

@@ -404,6 +404,14 @@ apply_quote_options (Options         *o,
 
   if (o->network != NULL && !cp_network_kind_from_string (o->network, &quote->network))
     return cp_cli_bad_choice ("--network", o->network, "none, ethernet, roce, infiniband");
+  /* Network cards without a network named were dropped in silence while
+   * R5 spoke of machines with no network (issue 20): the kind of fabric
+   * changes the estimate, so it is asked for rather than guessed. */
+  if (o->network == NULL && (o->nics != NULL || o->nic_gbps != NULL))
+    {
+      cp_cli_usage_error (_("--nics and --nic-gbps describe a network: give --network too (ethernet, roce or infiniband)"));
+      return FALSE;
+    }
   /* Machines with no network between them (--network none) are no cluster. */
   if (*nodes > 1 && (o->network == NULL || quote->network != CP_NETWORK_NONE))
     quote->offering = CP_OFFERING_BARE_METAL_CLUSTER;

@@ -10,6 +10,8 @@
 #include "cli-common.h"
 #include "cp-cli.h"
 #include "planner/cp-schedule.h"
+#include "planner/cp-project-analysis.h"
+#include "report/cp-chart.h"
 #include "report/cp-reason-text.h"
 #include "store/cp-demo.h"
 #include "store/cp-quote-csv.h"
@@ -284,6 +286,7 @@ cp_cli_plan (int argc, char **argv)
 {
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(CpProject) project = NULL;
+  g_autoptr(CpProjectAnalysis) analysis = NULL;
   g_autofree char *job_text = NULL;
   g_autofree char *output = NULL;
   g_autofree char *debug_share = NULL;
@@ -342,6 +345,7 @@ cp_cli_plan (int argc, char **argv)
       last = first;
     }
 
+  analysis = cp_project_analysis_new (project, CP_CHART_COST_MAX_POINTS);
   if (xml)
     {
       g_autoptr(GError) error = NULL;
@@ -352,8 +356,7 @@ cp_cli_plan (int argc, char **argv)
       cp_cli_xml_spreads (w, &project->settings);
       for (guint i = first; i <= last; i++)
         {
-          g_autoptr(CpPlan) plan = cp_project_plan_job (project, i);
-          write_plan_xml (w, project, i, plan);
+          write_plan_xml (w, project, i, cp_project_analysis_get_full_plan (analysis, i));
         }
       if (!cp_cli_xml_finish (w, buffer, output, &error))
         return cp_cli_failure ("%s", error->message);
@@ -363,8 +366,7 @@ cp_cli_plan (int argc, char **argv)
   printf ("%s\n\n", project->name ? project->name : "");
   for (guint i = first; i <= last; i++)
     {
-      g_autoptr(CpPlan) plan = cp_project_plan_job (project, i);
-      print_plan_text (project, i, plan, debug_share != NULL);
+      print_plan_text (project, i, cp_project_analysis_get_full_plan (analysis, i), debug_share != NULL);
     }
   cp_cli_print_spreads (project);
   return CP_CLI_EXIT_OK;

@@ -12,6 +12,7 @@
 #include "cli-common.h"
 #include "cp-cli.h"
 #include "planner/cp-schedule.h"
+#include "report/cp-chart.h"
 #include "report/cp-i18n.h"
 #include "report/cp-reason-text.h"
 #include "report/cp-report.h"
@@ -21,11 +22,13 @@ static void
 print_recommendations (const CpProject *project,
                        const char      *lang)
 {
+  g_autoptr(CpProjectAnalysis) analysis = cp_project_analysis_new (project, CP_CHART_COST_MAX_POINTS);
+
   cp_i18n_push_language (lang);
   for (guint j = 0; j < project->jobs->len; j++)
     {
       const CpJob *job = g_ptr_array_index (project->jobs, j);
-      g_autoptr(CpPlan) plan = cp_project_plan_job (project, j);
+      const CpPlan *plan = cp_project_analysis_get_full_plan (analysis, j);
 
       if (plan == NULL)
         continue;

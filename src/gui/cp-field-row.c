@@ -59,7 +59,9 @@ cp_field_apply (const CpField      *field,
       {
         char **str = FIELD_PTR (record, field, char *);
         g_free (*str);
-        *str = g_strdup (value->text);
+        /* Spaces around a name typed carry nothing and showed in the
+         * report as "(70B LoRA )" (meeting walkthrough). */
+        *str = g_strstrip (g_strdup (value->text));
       }
       break;
     case CP_FIELD_CURRENCY:

@@ -180,6 +180,10 @@ struct _CpJobEditor
 
   CpProject            *project;
   CpJob                *job;
+  /* The keys of the fields the user set on this job since it was shown:
+   * a kind change leaves them alone even when one equals the old kind's
+   * default (20 TB typed on a pre-training job stays 20 TB). */
+  GHashTable           *typed_keys;
   gboolean              loading;
 };
 
@@ -519,10 +523,13 @@ value_is_zero (const CpField *field,
  * pretraining job turned into a LoRA run gets a fine-tuning token count,
  * not pre-training's 100B, and one turned into a service gets 30 days and
  * 100 concurrent requests, not a refusal about a Duration it never had.
- * With @all, every field the old kind hid takes the new kind's default. */
+ * A field in @typed_keys was set by the user and is kept whatever its
+ * value, unless @all: then every field the old kind hid takes the new
+ * kind's default. */
 static void
 adopt_kind_defaults (CpJob      *job,
                      CpTaskKind  old_kind,
+                     GHashTable *typed_keys,
                      gboolean    all)
 {
   CpJob old_defaults, new_defaults;
@@ -534,10 +541,12 @@ adopt_kind_defaults (CpJob      *job,
     {
       const CpField *field = &job_fields[i];
 
+      gboolean typed = g_hash_table_contains (typed_keys, field->key);
+
       if (field->group == GROUP_MODEL || !field_shown_for (field, job->kind))
         continue;
-      if (same_value (field, job, &old_defaults) ||
-          (!field_shown_for (field, old_kind) && (all || value_is_zero (field, job))))
+      if ((!typed && same_value (field, job, &old_defaults)) ||
+          (!field_shown_for (field, old_kind) && (all || (!typed && value_is_zero (field, job)))))
         copy_value (field, job, &new_defaults);
     }
 
@@ -570,13 +579,13 @@ commit_kind (CpJobEditor        *self,
 
   cp_job_copy (&candidate, self->job);
   apply_value (field, &candidate, value);
-  adopt_kind_defaults (&candidate, old_kind, FALSE);
+  adopt_kind_defaults (&candidate, old_kind, self->typed_keys, FALSE);
   if (!cp_job_validate (&candidate, NULL))
     {
       cp_job_clear (&candidate);
       cp_job_copy (&candidate, self->job);
       apply_value (field, &candidate, value);
-      adopt_kind_defaults (&candidate, old_kind, TRUE);
+      adopt_kind_defaults (&candidate, old_kind, self->typed_keys, TRUE);
     }
   if (!validate_candidate (&candidate, self->job, error))
     {
@@ -615,7 +624,9 @@ commit_field (gpointer            user_data,
       apply_value (field, &candidate, value);
       if (same_value (field, &candidate, self->job))
         {
-          /* "7e9" for 7B, or a text typed and typed back: nothing changed. */
+          /* "7e9" for 7B, or a text typed and typed back: nothing changed,
+           * but the value is now the user's. */
+          g_hash_table_add (self->typed_keys, (gpointer) field->key);
           cp_job_clear (&candidate);
           return TRUE;
         }
@@ -626,6 +637,7 @@ commit_field (gpointer            user_data,
         return FALSE;
 
       apply_value (field, self->job, value);
+      g_hash_table_add (self->typed_keys, (gpointer) field->key);
       if (field->group == GROUP_MODEL)
         make_model_custom (&self->job->model);
     }
@@ -779,7 +791,10 @@ cp_job_editor_set_job (CpJobEditor *self,
   g_return_if_fail (job != NULL);
 
   if (job != self->job)
-    scroll_to_top (self);
+    {
+      scroll_to_top (self);
+      g_hash_table_remove_all (self->typed_keys);
+    }
   self->project = project;
   self->job = job;
   /* The lists follow the catalogue and the quotes; the picker leaves
@@ -871,6 +886,7 @@ cp_job_editor_finalize (GObject *object)
   CpJobEditor *self = (CpJobEditor *) object;
 
   g_clear_pointer (&self->rows, g_ptr_array_unref);
+  g_clear_pointer (&self->typed_keys, g_hash_table_unref);
 
   G_OBJECT_CLASS (cp_job_editor_parent_class)->finalize (object);
 }
@@ -932,6 +948,7 @@ cp_job_editor_init (CpJobEditor *self)
   gtk_widget_init_template (GTK_WIDGET (self));
 
   self->rows = g_ptr_array_new ();
+  self->typed_keys = g_hash_table_new (g_str_hash, g_str_equal);
 
   self->groups[GROUP_JOB] = self->job_group;
   self->groups[GROUP_MODEL] = self->model_group;

@@ -2,19 +2,22 @@
  * for one job.
  *
  * Changes are folded into one idle that runs before the next frame is
- * laid out (sysprof's queue_reload pattern): it plans once
- * (cp_project_plan_job_without_robustness()), updates the table's
+ * laid out (sysprof's queue_reload pattern): it reads the job's plan from
+ * the project's analysis (cp-project-analysis.h: planned once per change,
+ * only for the jobs the change touched), updates the table's
  * CpOptionObject rows in place (one splice when the ranking changes), and
  * sets a label only when its words changed, so a keystroke re-measures
- * only what it changed. Whether the verdict holds and the paragraphs
- * below the table follow after that frame's paint. The paragraphs' words
- * are in cp-results-view-words.c.
+ * only what it changed. The sweep the cost and serving charts draw is made
+ * on a worker, and the charts take it in place when it comes; whether the
+ * verdict holds and the paragraphs below the table follow after that
+ * frame's paint. The paragraphs' words are in cp-results-view-words.c.
  */
 #include "config.h"
 
 #include <glib/gi18n.h>
 #include <math.h>
 
+#include "planner/cp-project-analysis.h"
 #include "planner/cp-units.h"
 #include "report/cp-i18n.h"
 #include "report/cp-reason-text.h"
@@ -70,7 +73,10 @@ struct _CpResultsView
   GtkSortListModel   *sorted_options;
   GtkColumnViewColumn *rank_column;
   GtkColumnViewColumn *serving_columns[3]; /* shown for an inference job */
-  CpPlan             *plan;
+  CpProjectAnalysis  *analysis;         /* of the project shown */
+  const CpPlan       *plan;             /* the analysis's, of the job shown */
+  GCancellable       *sweep_cancellable; /* the sweep being made on a worker */
+  int                 chart_job;        /* whose sweep the charts show, or -1 */
   CpMemoryUnit        memory_unit;
   guint               n_updates;
 
@@ -347,13 +353,14 @@ setup_cell (GtkSignalListItemFactory *factory,
         {
           /* "Vendor — offer", cut at its end: the vendor, first, tells
            * the rows apart in a narrow window; the tooltip has it whole.
-           * Two lines, as high as the cost and its range beside it, since
-           * vendors often share a prefix ("示例供应商 A", "示例供应商 B"). */
+           * Each of its two lines is cut, never wrapped: the table is as
+           * high as GTK 4.8 measures its rows, for an unbounded width, and
+           * a line wrapped in the narrower column made each row taller
+           * than measured, leaving one row in view (meeting walkthrough).
+           * 20 characters show "8 × NVIDIA A800 80GB S…" and keep Rank to
+           * Deadline in view at 1024 px. */
           gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-          gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-          gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-          gtk_label_set_lines (GTK_LABEL (label), 2);
-          gtk_label_set_width_chars (GTK_LABEL (label), 10);
+          gtk_label_set_width_chars (GTK_LABEL (label), 20);
           gtk_expression_bind (item_text_expression (column), label, "tooltip-text", item);
           gtk_expression_bind (item_text_expression (CP_OPTION_TEXT_QUOTE_CELL), label, "label", item);
         }
@@ -685,7 +692,8 @@ details_cb (gpointer user_data)
   if (self->plan == NULL || self->details_project == NULL)
     return G_SOURCE_REMOVE;
 
-  cp_project_plan_add_robustness (self->details_project, self->details_job_index, self->plan);
+  /* The same plan, its robustness added in place. */
+  self->plan = cp_project_analysis_get_full_plan (self->analysis, self->details_job_index);
   robustness = _cp_results_view_describe_robustness (self->details_project, self->plan, lang);
   set_label (self->robustness_label, robustness);
   set_visible (GTK_WIDGET (self->robustness_label), *robustness != '\0');
@@ -804,6 +812,112 @@ on_chart_shown (CpResultsView *self)
     make_timeline (self);
 }
 
+/* The cost and serving charts from the job's sweep. */
+static void
+set_sweep_charts (CpResultsView   *self,
+                  const CpProject *project,
+                  guint            job_index,
+                  const CpSweep   *sweep)
+{
+  const CpJob *job = g_ptr_array_index (project->jobs, job_index);
+  const char *lang = cp_labels_ui_language ();
+
+  self->chart_job = (int) job_index;
+  cp_chart_view_set_data (self->cost_chart, cp_chart_data_new_cost (project, job_index, self->plan, sweep, lang));
+  /* Only a service is priced per token. */
+  cp_chart_view_set_data (self->serving_chart, job->kind == CP_TASK_INFERENCE
+                                               ? cp_chart_data_new_serving (project, job_index, self->plan, sweep, lang)
+                                               : NULL);
+}
+
+typedef struct {
+  CpProject *project;   /* the worker's own copy */
+  guint      job_index;
+  guint      version;   /* of the job's inputs in the analysis */
+  guint      max_points;
+} SweepTask;
+
+static void
+sweep_task_free (SweepTask *data)
+{
+  cp_project_free (data->project);
+  g_free (data);
+}
+
+static void
+sweep_in_thread (GTask        *task,
+                 gpointer      source_object,
+                 gpointer      task_data,
+                 GCancellable *cancellable)
+{
+  SweepTask *data = task_data;
+
+  if (g_task_return_error_if_cancelled (task))
+    return;
+  g_task_return_pointer (task, cp_project_sweep_job (data->project, data->job_index, data->max_points),
+                         (GDestroyNotify) cp_sweep_free);
+}
+
+static void
+on_sweep_ready (GObject      *source,
+                GAsyncResult *result,
+                gpointer      user_data)
+{
+  g_autoptr(CpResultsView) self = user_data;
+  SweepTask *data = g_task_get_task_data (G_TASK (result));
+  g_autoptr(GError) error = NULL;
+  CpSweep *sweep = g_task_propagate_pointer (G_TASK (result), &error);
+
+  /* A newer change's sweep is on its way, or the view is gone. */
+  if (sweep == NULL)
+    return;
+  g_clear_object (&self->sweep_cancellable);
+  cp_project_analysis_take_sweep (self->analysis, data->job_index, data->version, sweep);
+  /* With a change waiting, its update draws the charts. */
+  if (self->update_id != 0 || self->plan == NULL ||
+      cp_project_analysis_peek_sweep (self->analysis, data->job_index) != sweep)
+    return;
+  set_sweep_charts (self, cp_project_analysis_get_project (self->analysis), data->job_index, sweep);
+}
+
+/* The job's sweep, kept in the analysis, drawn at once; else made on a
+ * worker over a copy of the project, and the charts keep what they show
+ * until it comes (for another job, they show nothing meanwhile). */
+static void
+update_sweep_charts (CpResultsView   *self,
+                     const CpProject *project,
+                     guint            job_index)
+{
+  const CpSweep *sweep = cp_project_analysis_peek_sweep (self->analysis, job_index);
+  g_autoptr(GTask) task = NULL;
+  SweepTask *data;
+
+  g_cancellable_cancel (self->sweep_cancellable);
+  g_clear_object (&self->sweep_cancellable);
+  if (sweep != NULL)
+    {
+      set_sweep_charts (self, project, job_index, sweep);
+      return;
+    }
+  if (self->chart_job != (int) job_index)
+    {
+      cp_chart_view_set_data (self->cost_chart, NULL);
+      cp_chart_view_set_data (self->serving_chart, NULL);
+      self->chart_job = -1;
+    }
+  self->sweep_cancellable = g_cancellable_new ();
+  task = g_task_new (NULL, self->sweep_cancellable, on_sweep_ready, g_object_ref (self));
+  g_task_set_source_tag (task, update_sweep_charts);
+  g_task_set_return_on_cancel (task, TRUE);
+  data = g_new0 (SweepTask, 1);
+  data->project = cp_project_copy (project);
+  data->job_index = job_index;
+  data->version = cp_project_analysis_get_version (self->analysis, job_index);
+  data->max_points = cp_project_analysis_get_sweep_max_points (self->analysis);
+  g_task_set_task_data (task, data, (GDestroyNotify) sweep_task_free);
+  g_task_run_in_thread (task, sweep_in_thread);
+}
+
 void
 cp_results_view_update (CpResultsView   *self,
                         const CpProject *project,
@@ -825,7 +939,7 @@ cp_results_view_update (CpResultsView   *self,
   self->pending_project = NULL;
   self->n_updates++;
 
-  g_clear_pointer (&self->plan, cp_plan_free);
+  self->plan = NULL;
   update_timeline (self, project);
 
   if (project == NULL || job_index < 0 || (guint) job_index >= project->jobs->len ||
@@ -833,6 +947,9 @@ cp_results_view_update (CpResultsView   *self,
     {
       if (g_list_model_get_n_items (G_LIST_MODEL (self->options)) > 0)
         g_list_store_remove_all (self->options);
+      g_cancellable_cancel (self->sweep_cancellable);
+      g_clear_object (&self->sweep_cancellable);
+      self->chart_job = -1;
       cp_chart_view_set_data (self->cost_chart, NULL);
       cp_chart_view_set_data (self->memory_chart, NULL);
       cp_chart_view_set_data (self->serving_chart, NULL);
@@ -846,7 +963,11 @@ cp_results_view_update (CpResultsView   *self,
 
   job = g_ptr_array_index (project->jobs, job_index);
   self->memory_unit = project->settings.memory_unit;
-  self->plan = cp_project_plan_job_without_robustness (project, job_index);
+  if (self->analysis == NULL)
+    self->analysis = cp_project_analysis_new (project, CP_CHART_COST_MAX_POINTS);
+  else
+    cp_project_analysis_update (self->analysis, project);
+  self->plan = cp_project_analysis_get_plan (self->analysis, (guint) job_index);
   no_option = self->plan->options->len == 0;
 
   /* The CLI's and the reports' words: "No complete quote yet", or the
@@ -890,18 +1011,10 @@ cp_results_view_update (CpResultsView   *self,
   self->details_job_index = job_index;
   queue_details (self);
 
-  {
-    g_autoptr(CpSweep) sweep = cp_project_sweep_job (project, job_index, CP_CHART_COST_MAX_POINTS);
-
-    cp_chart_view_set_data (self->cost_chart, cp_chart_data_new_cost (project, job_index, self->plan, sweep, lang));
-    cp_chart_view_set_data (self->memory_chart, cp_chart_data_new_memory (project, job_index, self->plan, lang));
-    /* Only a service is priced per token. */
-    cp_chart_view_set_data (self->serving_chart, job->kind == CP_TASK_INFERENCE
-                                                 ? cp_chart_data_new_serving (project, job_index, self->plan, sweep, lang)
-                                                 : NULL);
-    if (gtk_stack_page_get_visible (self->serving_page) != (job->kind == CP_TASK_INFERENCE))
-      gtk_stack_page_set_visible (self->serving_page, job->kind == CP_TASK_INFERENCE);
-  }
+  cp_chart_view_set_data (self->memory_chart, cp_chart_data_new_memory (project, job_index, self->plan, lang));
+  if (gtk_stack_page_get_visible (self->serving_page) != (job->kind == CP_TASK_INFERENCE))
+    gtk_stack_page_set_visible (self->serving_page, job->kind == CP_TASK_INFERENCE);
+  update_sweep_charts (self, project, (guint) job_index);
 
   show_page (self, "results");
 }
@@ -936,7 +1049,8 @@ cp_results_view_get_update_pending (CpResultsView *self)
 {
   g_return_val_if_fail (CP_IS_RESULTS_VIEW (self), FALSE);
 
-  return self->update_id != 0 || self->details_id != 0 || self->after_paint_id != 0;
+  return self->update_id != 0 || self->details_id != 0 || self->after_paint_id != 0 ||
+         self->sweep_cancellable != NULL;
 }
 
 guint
@@ -1071,6 +1185,8 @@ cp_results_view_dispose (GObject *object)
   self->timeline_project = NULL;
   g_cancellable_cancel (self->timeline_cancellable);
   g_clear_object (&self->timeline_cancellable);
+  g_cancellable_cancel (self->sweep_cancellable);
+  g_clear_object (&self->sweep_cancellable);
   self->pending_project = NULL;
   g_clear_object (&self->sorted_options);
   g_clear_object (&self->options);
@@ -1083,7 +1199,8 @@ cp_results_view_finalize (GObject *object)
 {
   CpResultsView *self = (CpResultsView *) object;
 
-  g_clear_pointer (&self->plan, cp_plan_free);
+  self->plan = NULL;
+  g_clear_pointer (&self->analysis, cp_project_analysis_free);
 
   G_OBJECT_CLASS (cp_results_view_parent_class)->finalize (object);
 }
@@ -1164,6 +1281,7 @@ cp_results_view_init (CpResultsView *self)
   gtk_widget_add_controller (GTK_WIDGET (self->table_scroller), table_scroll);
 
   self->options = g_list_store_new (CP_TYPE_OPTION_OBJECT);
+  self->chart_job = -1;
 
   /* What decides comes first: the cost, whether it fits and meets the
    * deadline (kept in view at 1024 px), then the details. */

@@ -15,16 +15,19 @@
 #include "cp-quote-object.h"
 #include "cp-window-private.h"
 
-/* The language reports are written in: the one chosen in the preferences
- * or at the last export, else the project's own. */
+/* The language reports are written in: the one chosen in the preferences,
+ * else the window's own, as the setting's description says. Not the last
+ * export's: a Chinese export once made every later English session's
+ * dialog open on Chinese (meeting walkthrough). */
 static const char *
 report_language (CpWindow *self)
 {
   g_autofree char *chosen = self->settings != NULL ? g_settings_get_string (self->settings, "report-language")
                                                    : NULL;
-  const char *lang = chosen != NULL && *chosen != '\0' ? chosen : self->project->report_language;
 
-  return lang != NULL && g_str_has_prefix (lang, "zh") ? "zh_CN" : "en";
+  if (chosen == NULL || *chosen == '\0')
+    return cp_labels_ui_language ();
+  return g_str_has_prefix (chosen, "zh") ? "zh_CN" : "en";
 }
 
 /* Export Report: a dialog for the formats and the language, then a file
@@ -179,9 +182,6 @@ on_export_dialog_response (AdwMessageDialog *dialog,
   request->xml = gtk_check_button_get_active (GTK_CHECK_BUTTON (gtk_builder_get_object (builder, "xml_check")));
   language = gtk_drop_down_get_selected (GTK_DROP_DOWN (gtk_builder_get_object (builder, "language_drop_down")));
   request->lang = g_strdup (language == 1 ? "zh_CN" : "en");
-
-  if (self->settings != NULL)
-    g_settings_set_string (self->settings, "report-language", request->lang);
 
   if (!request->pdf && !request->xml)
     {

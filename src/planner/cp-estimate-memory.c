@@ -103,13 +103,47 @@ _cp_bytes_per_param (CpPrecision        precision,
 }
 
 /* Activation bytes of one transformer layer per s·b·h, before dividing by
- * the tensor-parallel size (Korthikanti et al. 2022, M4). The paper's
- * 34 = 11 (attention) + 4 (layer norms) + 19 (MLP of 4h with dropout); the
- * MLP term is recounted for other widths and for gated MLPs by the same
- * accounting: input 2, mask 1, and 2 bytes per stored intermediate of
- * width f (two for GeLU, four for SwiGLU: gate, up, activation and
- * product). Tensor parallelism runs with sequence parallelism, as
- * Megatron-LM does. */
+ * the tensor-parallel size, counted by the accounting of Korthikanti et
+ * al. 2022 (§4.1, M4) on the layer the model actually has. The paper's
+ * 34 = 11 (attention) + 4 (layer norms) + 19 (MLP of 4h with dropout)
+ * is for multi-head attention and an unfused GeLU MLP; here:
+ *
+ * - attention keeps its input (2), Q, K and V at their own widths, the
+ *   output of the heads that the output projection reads, and the 1-byte
+ *   dropout mask after it. With grouped-query attention K and V are only
+ *   kv_heads · head_dim wide (Ainslie et al. 2023), so Llama 3 70B keeps
+ *   6.5 + 1 where an MHA layer keeps 11. Multi-head latent attention
+ *   keeps less again (below).
+ * - the MLP keeps its input (2), its dropout mask (1) and its
+ *   intermediates of width f: two for GeLU (fc1's output, GeLU's output:
+ *   4 bytes), and for SwiGLU CP_SWIGLU_ACTIVATION_BYTES (cp-settings.h:
+ *   8 in eager PyTorch, 6 fused).
+ *
+ * Tensor parallelism runs with sequence parallelism, as Megatron-LM does. */
+double
+_cp_attention_activation_coefficient (const CpModelSpec *model)
+{
+  double h = model->hidden;
+  double head_dim, q_width, kv_width;
+
+  if (model->kv_lora_rank > 0)
+    {
+      /* DeepSeek-V3 §3.2.3 recomputes MLA's up-projections (and the
+       * RMSNorms) in the backward pass rather than keep their outputs:
+       * the layer keeps its input, the compressed latents and the decoupled
+       * RoPE key, and the heads' output the output projection reads. */
+      double latents = (double) model->q_lora_rank + model->kv_lora_rank + model->qk_rope_head_dim;
+      double heads_out = (double) model->heads * model->v_head_dim;
+
+      return 2.0 + 2.0 * latents / h + 2.0 * heads_out / h + 1.0;
+    }
+  head_dim = cp_model_spec_head_dim (model);
+  q_width = (double) model->heads * head_dim;
+  kv_width = (double) (model->kv_heads > 0 ? model->kv_heads : model->heads) * head_dim;
+  /* input, Q, K and V, the heads' output, the dropout mask */
+  return 2.0 + 2.0 * (q_width + 2.0 * kv_width) / h + 2.0 * q_width / h + 1.0;
+}
+
 double
 _cp_per_layer_activation_coefficient (const CpModelSpec *model,
                                       double             seq_len,
@@ -131,13 +165,13 @@ _cp_per_layer_activation_coefficient (const CpModelSpec *model,
     }
   else
     ffn = model->ffn > 0 ? model->ffn : 4.0 * h;
-  mlp = 3.0 + (model->gated_mlp ? 8.0 : 4.0) * ffn / h;
+  mlp = 3.0 + (model->gated_mlp ? CP_SWIGLU_ACTIVATION_BYTES : 4.0) * ffn / h;
   /* FlashAttention-style kernels do not store the a·s² score matrix;
    * selective recompute drops it too (Korthikanti et al. 2022, §5). */
   scores = flash ? 0.0 : 5.0 * model->heads * seq_len / h;
   if (recompute == CP_RECOMPUTE_SELECTIVE)
-    return 11.0 + 4.0 + mlp;
-  return 11.0 + 4.0 + mlp + scores;
+    return _cp_attention_activation_coefficient (model) + 4.0 + mlp;
+  return _cp_attention_activation_coefficient (model) + 4.0 + mlp + scores;
 }
 
 /* Layers on the fullest GPU: v chunks of ceil(L/(p·v)) layers each when

@@ -154,6 +154,8 @@ _cp_bytes_per_param (CpPrecision        precision,
                      double            *states);
 
 double
+_cp_attention_activation_coefficient (const CpModelSpec *model);
+double
 _cp_per_layer_activation_coefficient (const CpModelSpec *model,
                                       double             seq_len,
                                       gboolean           flash,

@@ -226,7 +226,11 @@ _cp_layout_time (const Context *c,
        * share crosses its own link share (ZeRO++, Wang et al. 2023, §3,
        * adds hierarchical partitioning for this reason). */
       double flat_link = d > dp_in ? MIN (c->intra, c->inter) : c->intra;
-      double half = (d - 1) / d * (dense * c->act_bytes + experts * c->act_bytes * e) / flat_link;
+      /* A GPU gathers only its own experts, sharded over the d/e ranks
+       * holding the same ones (Megatron-Core's expert data-parallel group;
+       * DeepSpeed-MoE's expert-data-parallel ZeRO groups). */
+      double expert_dp = MAX (d / e, 1.0);
+      double half = ((d - 1) / d * dense + (expert_dp - 1) / expert_dp * experts) * c->act_bytes / flat_link;
       double bucket_share = MIN (1.0, settings->dp_bucket_bytes / MAX ((dense + experts) * c->act_bytes, 1.0));
 
       switch (k->zero_stage)

@@ -270,6 +270,7 @@ estimate_training (const CpJob      *job,
       est->memory_gap = search.best.memory.total / (c.capacity * quote->gpus_per_node);
     }
   est->flash_attention = c.flash;
+  est->layer_activation_bytes_per_sbh = c.act_none;
   est->layouts_evaluated = search.evaluated;
   est->layout_splits_pruned = search.pruned;
   if (technique == CP_TECHNIQUE_AS_CONFIGURED && search.best.fits)

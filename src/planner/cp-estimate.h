@@ -92,6 +92,9 @@ typedef struct {
   double gradients_bytes;
   double optimizer_bytes;
   double activations_bytes;
+  double layer_activation_bytes_per_sbh; /* one layer kept whole, per s·b·h element (Korthikanti
+                                          * et al. 2022's 34 for GPT-3 with dropout, less with
+                                          * GQA, MLA or flash attention) */
   double kv_cache_bytes;
   double overhead_bytes;
   double memory_per_gpu_bytes;

@@ -10,6 +10,18 @@
 
 G_BEGIN_DECLS
 
+/* Bytes per element of the SwiGLU intermediate width f that one layer
+ * keeps for its backward pass. Eager PyTorch keeps four tensors of width
+ * f in 16-bit: the gate and up projections' outputs, SiLU's output and
+ * the product the down projection reads (Hugging Face transformers'
+ * LlamaMLP down_proj(act_fn(gate_proj(x)) * up_proj(x)), LitGPT's
+ * LLaMAMLP and torchtitan's FeedForward are written so): 8. A fused
+ * SwiGLU kernel recomputes SiLU and keeps 6 (Megatron-LM's
+ * --bias-swiglu-fusion, megatron/core/fusions/fused_bias_swiglu.py,
+ * whose SwiGLUFunction saves only its input); the eager count is taken,
+ * as the fine-tuning stacks and torchtitan without torch.compile run. */
+#define CP_SWIGLU_ACTIVATION_BYTES 8.0
+
 typedef struct {
   CpBytesConvention bytes_convention;
   CpMemoryUnit      memory_unit;

@@ -155,26 +155,26 @@ find_break_even (CpChartData *data,
       if (every_size && second)
         {
           /* TRANSLATORS: on the cost chart; %s is a cluster quote */
-          result->label = g_strdup_printf (_("%s faster than every single-machine quote at every size"), name);
-          result->sentence = g_strdup_printf (_("Time: %s is faster than every single-machine quote at every size."), name);
+          result->label = g_strdup_printf (_("%s faster than every other single-machine quote at every size"), name);
+          result->sentence = g_strdup_printf (_("Time: %s is faster than every other single-machine quote at every size."), name);
         }
       else if (every_size)
         {
           /* TRANSLATORS: on the cost chart; %s is a cluster quote */
-          result->label = g_strdup_printf (_("%s cheaper than every single-machine quote at every size"), name);
-          result->sentence = g_strdup_printf (_("Cost: %s is cheaper than every single-machine quote at every size."), name);
+          result->label = g_strdup_printf (_("%s cheaper than every other single-machine quote at every size"), name);
+          result->sentence = g_strdup_printf (_("Cost: %s is cheaper than every other single-machine quote at every size."), name);
         }
       else if (second)
         {
           /* TRANSLATORS: on the cost chart; the first %s is a cluster quote, the second GPU counts */
-          result->label = g_strdup_printf (_("%s faster than every single-machine quote at %s GPUs"), name, gpus);
-          result->sentence = g_strdup_printf (_("Time: %s is faster than every single-machine quote at %s GPUs."), name, gpus);
+          result->label = g_strdup_printf (_("%s faster than every other single-machine quote at %s GPUs"), name, gpus);
+          result->sentence = g_strdup_printf (_("Time: %s is faster than every other single-machine quote at %s GPUs."), name, gpus);
         }
       else
         {
           /* TRANSLATORS: on the cost chart; the first %s is a cluster quote, the second GPU counts */
-          result->label = g_strdup_printf (_("%s cheaper than every single-machine quote at %s GPUs"), name, gpus);
-          result->sentence = g_strdup_printf (_("Cost: %s is cheaper than every single-machine quote at %s GPUs."), name, gpus);
+          result->label = g_strdup_printf (_("%s cheaper than every other single-machine quote at %s GPUs"), name, gpus);
+          result->sentence = g_strdup_printf (_("Cost: %s is cheaper than every other single-machine quote at %s GPUs."), name, gpus);
         }
     }
   else if (isfinite (first_x))

@@ -137,6 +137,27 @@ cp_words_risk (CpRisk risk)
   return "?";
 }
 
+/* What a risk means, for the budget page that lists each once: its title
+ * alone ("Environment setup takes time") told the reader nothing to act on
+ * (meeting walkthrough). */
+const char *
+cp_words_risk_detail (CpRisk risk)
+{
+  switch (risk)
+    {
+    case CP_RISK_SETUP_TIME: return _("drivers, CUDA, NCCL and the training framework are installed and checked on the rented machine before the run can start");
+    case CP_RISK_GPU_MISMATCH: return _("the trial ran on another GPU, so its measured speed may not carry over to this machine");
+    case CP_RISK_COMMUNICATION_BOTTLENECK: return _("if the network between nodes delivers less than assumed, every training step waits longer");
+    case CP_RISK_SCHEDULER_LEARNING: return _("the team first has to learn the cluster's job scheduler and shared storage");
+    case CP_RISK_INFLEXIBLE_SCALING: return _("one machine cannot add GPUs when the traffic grows");
+    case CP_RISK_SINGLE_POINT_OF_FAILURE: return _("one failed GPU or machine stops the whole job, with no spare to take over; checkpoints limit what is lost");
+    case CP_RISK_TRAFFIC_MISJUDGED: return _("if the peak traffic differs from the estimate, the service is short of replicas or pays for idle ones");
+    case CP_RISK_IDLE_CAPACITY: return _("nodes rented for the peak are paid for in quiet hours too");
+    case CP_N_RISKS: break;
+    }
+  return "?";
+}
+
 const char *
 cp_words_task_kind (CpTaskKind kind)
 {
@@ -310,6 +331,7 @@ static const struct {
   { "selective-recompute-overhead", N_("Extra compute to redo part of the forward pass (selective recompute)") },
   { "full-recompute-flops", N_("Arithmetic per parameter and token when the whole forward pass is redone (FLOPs, full recompute)") },
   { "training-flops", N_("Arithmetic per parameter and token in full training (FLOPs)") },
+  { "swiglu-activation-bytes", N_("Bytes a layer keeps per element of its SwiGLU intermediate width for the backward pass") },
   { "lora-flops", N_("Arithmetic per parameter and token with LoRA (FLOPs)") },
   { "qlora-bits", N_("Bits per parameter of a 4-bit quantised base model (QLoRA)") },
   { "judgement-gap", N_("Memory need over one machine's from which a cluster is weighed (judgement zone)") },
@@ -367,6 +389,7 @@ static const struct {
   { "selective-recompute-overhead", N_("Korthikanti et al., 2022, “Reducing Activation Recomputation in Large Transformer Models”, Table 4 (2.7% for GPT-3)") },
   { "full-recompute-flops", N_("Narayanan et al., 2021, “Efficient Large-Scale Language Model Training on GPU Clusters Using Megatron-LM”, §5.1, Eq. 4") },
   { "training-flops", N_("Kaplan et al., 2020, “Scaling Laws for Neural Language Models”, §2.1: 6·N·D, attention excluded") },
+  { "swiglu-activation-bytes", N_("Eager PyTorch keeps the gate and up projections' outputs, SiLU's output and their product (Hugging Face Transformers LlamaMLP, LitGPT, torchtitan); a fused SwiGLU kernel keeps 6 (Megatron-LM, bias_swiglu_fusion)") },
   { "lora-flops", N_("Hu et al., 2021, “LoRA”: the frozen base has no weight gradients, so 2 FLOPs forward and 2 backward") },
   { "qlora-bits", N_("Dettmers et al., 2023, “QLoRA: Efficient Finetuning of Quantized LLMs”, §3: NF4 with double quantisation") },
   { "judgement-gap", N_("Planning rule R1: within 2× try memory techniques, beyond 3× plan a cluster") },

@@ -36,6 +36,7 @@ char       *cp_words_not_feasible   (const CpProject *project,
                                      const char      *lang);
 const char *cp_words_technique      (CpTechnique technique);
 const char *cp_words_risk           (CpRisk risk);
+const char *cp_words_risk_detail    (CpRisk risk);
 const char *cp_words_task_kind      (CpTaskKind kind);
 const char *cp_words_offering       (CpOfferingKind kind);
 const char *cp_words_network        (CpNetworkKind kind);

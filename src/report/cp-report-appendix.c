@@ -31,6 +31,7 @@ unit_words (const char *unit)
     { "hours", N_("hours") },
     { "FLOPs/param/token", N_("FLOPs/param/token") },
     { "bits/param", N_("bits/param") },
+    { "bytes/element", N_("bytes/element") },
     { "tokens", N_("tokens") },
     { "s", N_("s") },
     { "s per hidden s", N_("s per second hidden") },

@@ -8,6 +8,8 @@
 
 typedef struct {
   CpProject *project;   /* the worker's own copy */
+  /* Its plans: the PDF and the XML read the same ones. */
+  CpProjectAnalysis *analysis;
   char      *lang;
   char      *pdf_path;
   char      *xml_path;
@@ -16,6 +18,7 @@ typedef struct {
 static void
 export_task_free (ExportTask *data)
 {
+  g_clear_pointer (&data->analysis, cp_project_analysis_free);
   g_clear_pointer (&data->project, cp_project_free);
   g_free (data->lang);
   g_free (data->pdf_path);
@@ -31,7 +34,8 @@ write_pdf (ExportTask    *data,
   g_autoptr(CpReportLayout) layout = NULL;
   g_autofree char *subject = NULL;
 
-  layout = cp_report_layout_new (data->project, data->lang, CP_REPORT_A4_WIDTH_PT, CP_REPORT_A4_HEIGHT_PT);
+  layout = cp_report_layout_new_from_analysis (data->analysis, data->lang, CP_REPORT_A4_WIDTH_PT,
+                                               CP_REPORT_A4_HEIGHT_PT);
   /* Laying out is most of the work: a window closed meanwhile leaves
    * whatever file was there untouched. */
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
@@ -49,7 +53,7 @@ write_xml (ExportTask    *data,
   gsize length = 0;
   GError *local_error = NULL;
 
-  xml = cp_report_xml_to_data (data->project, data->lang, &length);
+  xml = cp_report_xml_analysis_to_data (data->analysis, data->lang, &length);
   if (g_cancellable_set_error_if_cancelled (cancellable, error))
     return FALSE;
   /* g_file_set_contents() renames a complete temporary file over the old
@@ -76,6 +80,7 @@ export_in_thread (GTask        *task,
 
   if (g_task_return_error_if_cancelled (task))
     return;
+  data->analysis = cp_project_analysis_new (data->project, CP_CHART_COST_MAX_POINTS);
   /* Reading the catalogue is the first thing the report needs of it. */
   if (!cp_i18n_check_language (data->lang, &error) ||
       (data->pdf_path != NULL && !write_pdf (data, cancellable, &error)) ||
@@ -152,7 +157,11 @@ timeline_in_thread (GTask        *task,
 
   if (g_task_return_error_if_cancelled (task))
     return;
-  chart = cp_report_timeline_chart_new (data->project, data->lang, &error);
+  {
+    g_autoptr(CpProjectAnalysis) analysis = cp_project_analysis_new (data->project, CP_CHART_COST_MAX_POINTS);
+
+    chart = cp_report_timeline_chart_new (analysis, data->lang, &error);
+  }
   if (chart == NULL)
     g_task_return_error (task, error);
   else

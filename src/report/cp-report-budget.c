@@ -296,8 +296,9 @@ cp_report_section_risks (Doc       *doc,
         cp_doc_heading (doc, doc->h1, _("Main risks"), 40);
       any = TRUE;
       {
-        /* TRANSLATORS: a risk, then the jobs it concerns */
-        g_autofree char *text = g_strdup_printf (_("%s (%s)"), cp_words_risk ((CpRisk) risk), jobs->str);
+        /* TRANSLATORS: a risk, what it means, then the jobs it concerns */
+        g_autofree char *text = g_strdup_printf (_("%s: %s (%s)"), cp_words_risk ((CpRisk) risk),
+                                                 cp_words_risk_detail ((CpRisk) risk), jobs->str);
 
         cp_doc_paragraph_full (doc, doc->body, text, 10, 2, "•");
       }

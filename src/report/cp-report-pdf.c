@@ -148,6 +148,21 @@ cp_report_layout_new (const CpProject *project,
                       double           page_width_pt,
                       double           page_height_pt)
 {
+  g_autoptr(CpProjectAnalysis) analysis = NULL;
+
+  g_return_val_if_fail (project != NULL, NULL);
+
+  analysis = cp_project_analysis_new (project, CP_CHART_COST_MAX_POINTS);
+  return cp_report_layout_new_from_analysis (analysis, lang, page_width_pt, page_height_pt);
+}
+
+CpReportLayout *
+cp_report_layout_new_from_analysis (CpProjectAnalysis *analysis,
+                                    const char        *lang,
+                                    double             page_width_pt,
+                                    double             page_height_pt)
+{
+  const CpProject *project;
   CpReportLayout *layout;
   g_autoptr(GDateTime) now = g_date_time_new_now_local ();
   g_autofree char *date = NULL;
@@ -155,10 +170,11 @@ cp_report_layout_new (const CpProject *project,
   g_autoptr(CpSchedule) schedule = NULL;
   Doc doc;
 
-  g_return_val_if_fail (project != NULL, NULL);
+  g_return_val_if_fail (analysis != NULL, NULL);
   g_return_val_if_fail (page_width_pt >= CP_REPORT_MIN_PAGE_WIDTH_PT &&
                         page_height_pt >= CP_REPORT_MIN_PAGE_HEIGHT_PT, NULL);
 
+  project = cp_project_analysis_get_project (analysis);
   layout = g_new0 (CpReportLayout, 1);
   layout->pages = g_array_new (FALSE, TRUE, sizeof (Page));
   g_array_set_clear_func (layout->pages, (GDestroyNotify) cp_doc_page_clear);
@@ -168,9 +184,9 @@ cp_report_layout_new (const CpProject *project,
   results = g_new0 (JobResult, MAX (1, project->jobs->len));
   for (guint j = 0; j < project->jobs->len; j++)
     {
-      g_autoptr(CpSweep) sweep = cp_project_sweep_job (project, j, CP_CHART_COST_MAX_POINTS);
+      const CpSweep *sweep = cp_project_analysis_get_sweep (analysis, j);
 
-      results[j].plan = cp_project_plan_job (project, j);
+      results[j].plan = cp_project_analysis_get_full_plan (analysis, j);
       results[j].memory = cp_chart_data_new_memory (project, j, results[j].plan, lang);
       results[j].cost = cp_chart_data_new_cost (project, j, results[j].plan, sweep, lang);
       if (((const CpJob *) g_ptr_array_index (project->jobs, j))->kind == CP_TASK_INFERENCE)
@@ -187,7 +203,7 @@ cp_report_layout_new (const CpProject *project,
     g_autoptr(GPtrArray) plans = g_ptr_array_new ();
 
     for (guint j = 0; j < project->jobs->len; j++)
-      g_ptr_array_add (plans, results[j].plan);
+      g_ptr_array_add (plans, (gpointer) results[j].plan);
     schedule = cp_report_schedule_new (project, plans, NULL);
   }
 
@@ -201,7 +217,6 @@ cp_report_layout_new (const CpProject *project,
 
   for (guint j = 0; j < project->jobs->len; j++)
     {
-      g_clear_pointer (&results[j].plan, cp_plan_free);
       g_clear_pointer (&results[j].memory, cp_chart_data_free);
       g_clear_pointer (&results[j].cost, cp_chart_data_free);
       g_clear_pointer (&results[j].serving, cp_chart_data_free);

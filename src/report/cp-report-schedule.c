@@ -3,16 +3,6 @@
 
 #include "cp-report-schedule.h"
 
-GPtrArray *
-cp_report_plan_jobs (const CpProject *project)
-{
-  GPtrArray *plans = g_ptr_array_new_full (project->jobs->len, (GDestroyNotify) cp_plan_free);
-
-  for (guint i = 0; i < project->jobs->len; i++)
-    g_ptr_array_add (plans, cp_project_plan_job (project, i));
-  return plans;
-}
-
 CpSchedule *
 cp_report_schedule_new (const CpProject *project,
                         GPtrArray       *plans,
@@ -30,11 +20,12 @@ cp_report_schedule_new (const CpProject *project,
 }
 
 CpChartData *
-cp_report_timeline_chart_new (const CpProject *project,
-                              const char      *lang,
-                              GError         **error)
+cp_report_timeline_chart_new (CpProjectAnalysis *analysis,
+                              const char        *lang,
+                              GError           **error)
 {
-  g_autoptr(GPtrArray) plans = cp_report_plan_jobs (project);
+  const CpProject *project = cp_project_analysis_get_project (analysis);
+  g_autoptr(GPtrArray) plans = cp_project_analysis_get_full_plans (analysis);
   g_autoptr(CpSchedule) schedule = cp_report_schedule_new (project, plans, error);
 
   if (schedule == NULL)

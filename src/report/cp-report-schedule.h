@@ -3,24 +3,22 @@
  * standing in for a project that sets no start date. */
 #pragma once
 
+#include "planner/cp-project-analysis.h"
 #include "planner/cp-schedule.h"
 #include "cp-chart.h"
 
 G_BEGIN_DECLS
 
-/* Plans every job of @project (NULL entries for jobs that cannot be
- * planned), in a GPtrArray freed with its plans. */
-GPtrArray  *cp_report_plan_jobs       (const CpProject *project);
 /* The schedule from @plans; NULL with @error when the jobs' order loops. */
 CpSchedule *cp_report_schedule_new    (const CpProject *project,
                                        GPtrArray       *plans,
                                        GError         **error);
 
 /* The project's timeline chart (cp-chart.h, CP_CHART_TIMELINE) in @lang:
- * every job planned, placed on the calendar and drawn as the PDF's memo
- * draws it. NULL with @error when the jobs' order loops. */
-CpChartData *cp_report_timeline_chart_new (const CpProject *project,
-                                           const char      *lang,
-                                           GError         **error);
+ * every job's plan of @analysis placed on the calendar and drawn as the
+ * PDF's memo draws it. NULL with @error when the jobs' order loops. */
+CpChartData *cp_report_timeline_chart_new (CpProjectAnalysis *analysis,
+                                           const char        *lang,
+                                           GError           **error);
 
 G_END_DECLS

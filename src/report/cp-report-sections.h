@@ -10,7 +10,7 @@
 G_BEGIN_DECLS
 
 typedef struct {
-  CpPlan      *plan;
+  const CpPlan *plan;
   CpChartData *memory;
   CpChartData *cost;
   CpChartData *serving;         /* an inference job's cost per token, else NULL */

@@ -802,9 +802,10 @@ write_plan (xmlNode         *results,
 }
 
 static xmlDoc *
-build_document (const CpProject *project,
-                const char      *lang)
+build_document (CpProjectAnalysis *analysis,
+                const char        *lang)
 {
+  const CpProject *project = cp_project_analysis_get_project (analysis);
   xmlDoc *doc = xmlNewDoc (BAD_CAST "1.0");
   xmlNode *root, *node, *catalog, *list, *results, *assumptions;
   xmlNs *ns;
@@ -892,7 +893,7 @@ build_document (const CpProject *project,
             xmlNewProp (a, BAD_CAST "spread-source", BAD_CAST spread_source);
           }
     }
-  plans = cp_report_plan_jobs (project);
+  plans = cp_project_analysis_get_full_plans (analysis);
   for (guint i = 0; i < project->jobs->len; i++)
     write_plan (results, project, i, g_ptr_array_index (plans, i), lang);
   write_schedule (results, project, plans);
@@ -905,16 +906,29 @@ cp_report_xml_to_data (const CpProject *project,
                        const char      *lang,
                        gsize           *length)
 {
+  g_autoptr(CpProjectAnalysis) analysis = NULL;
+
+  g_return_val_if_fail (project != NULL, NULL);
+
+  analysis = cp_project_analysis_new (project, CP_CHART_COST_MAX_POINTS);
+  return cp_report_xml_analysis_to_data (analysis, lang, length);
+}
+
+char *
+cp_report_xml_analysis_to_data (CpProjectAnalysis *analysis,
+                                const char        *lang,
+                                gsize             *length)
+{
   xmlDoc *doc;
   xmlChar *buffer = NULL;
   int size = 0;
   char *data;
 
-  g_return_val_if_fail (project != NULL, NULL);
+  g_return_val_if_fail (analysis != NULL, NULL);
 
   /* Verdicts and risks are words in the report's language. */
   cp_i18n_push_language (lang);
-  doc = build_document (project, lang);
+  doc = build_document (analysis, lang);
   cp_i18n_pop_language ();
   xmlDocDumpFormatMemoryEnc (doc, &buffer, &size, "UTF-8", 1);
   xmlFreeDoc (doc);

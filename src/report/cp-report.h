@@ -10,6 +10,7 @@
 #include <cairo.h>
 
 #include "planner/cp-project.h"
+#include "planner/cp-project-analysis.h"
 
 G_BEGIN_DECLS
 
@@ -52,6 +53,12 @@ CpReportLayout *cp_report_layout_new        (const CpProject *project,
                                              const char      *lang,
                                              double           page_width_pt,
                                              double           page_height_pt);
+/* The same from the project's analysis: its plans and sweeps are read,
+ * and those not made yet are made (and kept) there. */
+CpReportLayout *cp_report_layout_new_from_analysis (CpProjectAnalysis *analysis,
+                                                    const char        *lang,
+                                                    double             page_width_pt,
+                                                    double             page_height_pt);
 guint           cp_report_layout_get_n_pages (CpReportLayout *layout);
 /* "Compute plan: <project>" in the report's language. */
 const char     *cp_report_layout_get_title  (CpReportLayout *layout);
@@ -82,6 +89,10 @@ gboolean   cp_report_pdf_write   (const CpProject *project,
 char      *cp_report_xml_to_data (const CpProject *project,
                                   const char      *lang,
                                   gsize           *length);
+/* The same from the project's analysis, whose plans it reads. */
+char      *cp_report_xml_analysis_to_data (CpProjectAnalysis *analysis,
+                                           const char        *lang,
+                                           gsize             *length);
 gboolean   cp_report_xml_write   (const CpProject *project,
                                   const char      *lang,
                                   const char      *path,

@@ -1,5 +1,5 @@
 /* bench-window.c: main-thread time per field change in the window, on the
- * demo project, from the change (Enter in a field, which calls
+ * demo project and on one of 20 jobs × 50 quotes, from the change (Enter in a field, which calls
  * project_changed) to the end of the next frame's paint (GdkFrameClock
  * "after-paint"). Built, not run as a test:
  *
@@ -18,9 +18,15 @@
  * from the request to the files written, and the longest the main loop
  * went without a turn meanwhile: what a user would see as a freeze.
  *
+ *   GSK_RENDERER=cairo xvfb-run -a tests/gui/bench-window --startup [RUNS]
+ *
+ * Makes a bare AdwApplicationWindow and the window with the demo loaded,
+ * in turn, and prints each one's main-thread CPU and wall time to its
+ * first painted frame, and their ratio. Goal: 1.3× or less.
+ *
  *   GSK_RENDERER=cairo xvfb-run -a tests/gui/bench-window --import [RUNS]
  *
- * Imports a 500-row and a 5,000-row vendor sheet through the window's
+ * Imports a 500-row and a 10,000-row vendor sheet through the window's
  * Import Quotes path and prints the main thread's CPU time and the
  * longest the main loop went without a turn, from the file chosen to
  * 200 ms after the first frame painted once the preview has read every
@@ -35,7 +41,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "gui/cp-application.h"
 #include "gui/cp-field-row.h"
@@ -43,6 +48,7 @@
 #include "gui/cp-picker-row.h"
 #include "gui/cp-window-private.h"
 #include "gui/cp-window.h"
+#include "common/cp-test-bench.h"
 #include "common/cp-test-demo.h"
 #include "cp-test-gui.h"
 #include "report/cp-i18n.h"
@@ -54,15 +60,6 @@ typedef struct {
   double   painted_cpu_ms;
 } Frame;
 
-static double
-thread_cpu_ms (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
 static void
 on_after_paint (GdkFrameClock *clock,
                 Frame         *frame)
@@ -71,7 +68,7 @@ on_after_paint (GdkFrameClock *clock,
     return;
   frame->painted = TRUE;
   frame->painted_us = g_get_monotonic_time ();
-  frame->painted_cpu_ms = thread_cpu_ms ();
+  frame->painted_cpu_ms = cp_test_thread_cpu_ms ();
 }
 
 static gboolean
@@ -93,20 +90,10 @@ settle (void)
     g_main_context_iteration (NULL, TRUE);
 }
 
-static int
-compare_doubles (gconstpointer a,
-                 gconstpointer b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return x < y ? -1 : x > y;
-}
-
 static double
 median (GArray *values)
 {
-  g_array_sort (values, compare_doubles);
-  return g_array_index (values, double, values->len / 2);
+  return cp_test_median ((double *) (gpointer) values->data, values->len);
 }
 
 /* One change: @apply makes it; then the loop runs until the frame that
@@ -124,7 +111,7 @@ measure (CpWindow  *window,
   Frame frame = { FALSE, 0, 0 };
   gulong handler = g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), &frame);
   gint64 start_us = g_get_monotonic_time ();
-  double start_cpu_ms = thread_cpu_ms ();
+  double start_cpu_ms = cp_test_thread_cpu_ms ();
 
   apply (data, run);
   while (!frame.painted && g_get_monotonic_time () - start_us < G_USEC_PER_SEC)
@@ -136,7 +123,7 @@ measure (CpWindow  *window,
   /* What follows the first frame (the paragraphs below the table and
    * their frame) is counted once the window has settled. */
   settle ();
-  *total_cpu_ms = thread_cpu_ms () - start_cpu_ms;
+  *total_cpu_ms = cp_test_thread_cpu_ms () - start_cpu_ms;
   return frame.painted;
 }
 
@@ -201,7 +188,7 @@ report (const char *what,
 
   if (cpu->len == 0)
     {
-      printf ("%-28s no frame painted\n", what);
+      printf ("%-34s no frame painted\n", what);
       return;
     }
   {
@@ -210,7 +197,7 @@ report (const char *what,
     double wall_median = median (wall);
     double total_median = median (total);
 
-    printf ("%-24s first frame: main thread %5.1f ms median (worst %5.1f), painted after %5.1f ms;"
+    printf ("%-34s first frame: main thread %5.1f ms median (worst %5.1f), painted after %5.1f ms;"
             " all work for the change %5.1f ms (%u runs%s)\n",
             what, cpu_median, cpu_worst, wall_median, total_median, cpu->len,
             missed > 0 ? ", some without a frame" : "");
@@ -261,7 +248,7 @@ stall_run_start (StallRuns *runs)
   runs->pulse = (Pulse) { g_get_monotonic_time (), 0 };
   runs->pulse_id = g_timeout_add (1, on_pulse, &runs->pulse);
   runs->start_us = g_get_monotonic_time ();
-  runs->start_cpu_ms = thread_cpu_ms ();
+  runs->start_cpu_ms = cp_test_thread_cpu_ms ();
 }
 
 /* The CPU time and gaps up to now; the wall time up to @done_us, when
@@ -271,7 +258,7 @@ stall_run_stop (StallRuns *runs,
                 guint      run,
                 gint64     done_us)
 {
-  double cpu_ms = thread_cpu_ms () - runs->start_cpu_ms;
+  double cpu_ms = cp_test_thread_cpu_ms () - runs->start_cpu_ms;
   double wall_ms = (done_us - runs->start_us) / 1000.0;
   double gap_ms;
 
@@ -305,34 +292,56 @@ stall_runs_print (StallRuns  *runs,
   g_array_unref (runs->wall_ms);
 }
 
-static void
-bench_export (CpApplication *app,
-              guint          n_runs)
+/* The demo project, or the program stops. */
+static CpProject *
+demo_or_exit (void)
 {
-  const char *langs[] = { "en", "zh_CN" };
   g_autoptr(GError) error = NULL;
-  g_autoptr(CpProject) demo = cp_demo_project_new (&error);
-  g_autofree char *dir = g_dir_make_tmp ("cp-bench-export-XXXXXX", NULL);
-  g_autofree char *base = g_build_filename (dir, "report", NULL);
-  g_autofree char *pdf = g_strconcat (base, ".pdf", NULL);
-  g_autofree char *xml = g_strconcat (base, ".xml", NULL);
-  CpWindow *window = cp_window_new (app);
-  CpProject *large;
+  CpProject *demo = cp_demo_project_new (&error);
 
   if (demo == NULL)
     {
       fprintf (stderr, "bench-window: %s\n", error->message);
       exit (1);
     }
-  large = cp_test_project_of_size (demo, 20, 50);
-  if (!cp_window_load_new (window, large, &error))
+  return demo;
+}
+
+/* A new window of @app with @project (taken) loaded; presented at
+ * 1280 × 800 and settled unless @present is FALSE. */
+static CpWindow *
+open_window (CpApplication *app,
+             CpProject     *project,
+             gboolean       present)
+{
+  g_autoptr(GError) error = NULL;
+  CpWindow *window = cp_window_new (app);
+
+  if (!cp_window_load_new (window, project, &error))
     {
       fprintf (stderr, "bench-window: %s\n", error->message);
       exit (1);
     }
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
-  gtk_window_present (GTK_WINDOW (window));
-  settle ();
+  if (present)
+    {
+      gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
+      gtk_window_present (GTK_WINDOW (window));
+      settle ();
+    }
+  return window;
+}
+
+static void
+bench_export (CpApplication *app,
+              guint          n_runs)
+{
+  const char *langs[] = { "en", "zh_CN" };
+  g_autoptr(CpProject) demo = demo_or_exit ();
+  g_autofree char *dir = g_dir_make_tmp ("cp-bench-export-XXXXXX", NULL);
+  g_autofree char *base = g_build_filename (dir, "report", NULL);
+  g_autofree char *pdf = g_strconcat (base, ".pdf", NULL);
+  g_autofree char *xml = g_strconcat (base, ".xml", NULL);
+  CpWindow *window = open_window (app, cp_test_project_of_size (demo, 20, 50), TRUE);
 
   for (guint l = 0; l < G_N_ELEMENTS (langs); l++)
     {
@@ -418,20 +427,9 @@ static void
 bench_import (CpApplication *app,
               guint          n_runs)
 {
-  const guint sizes[] = { 500, 5000 };
+  const guint sizes[] = { 500, 10000 };
   g_autofree char *dir = g_dir_make_tmp ("cp-bench-import-XXXXXX", NULL);
-  g_autoptr(GError) error = NULL;
-  CpWindow *window = cp_window_new (app);
-  CpProject *demo = cp_demo_project_new (&error);
-
-  if (demo == NULL || !cp_window_load_new (window, demo, &error))
-    {
-      fprintf (stderr, "bench-window: %s\n", error->message);
-      exit (1);
-    }
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
-  gtk_window_present (GTK_WINDOW (window));
-  settle ();
+  CpWindow *window = open_window (app, demo_or_exit (), TRUE);
 
   for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
     {
@@ -477,20 +475,142 @@ bench_import (CpApplication *app,
   g_rmdir (dir);
 }
 
+/* The four edits of a user on @project's first training job and first
+ * quote, each timed to the frame that shows it. */
+static void
+bench_edits (CpApplication *app,
+             CpProject     *project,
+             const char    *name,
+             guint          runs)
+{
+  CpWindow *window = open_window (app, project, TRUE);
+  CpJobEditor *job_editor;
+  CpQuoteEditor *quote_editor;
+  FieldChange tokens, storage, price;
+  guint job_index = 0;
+  char what[64];
+
+  printf ("%s (%u jobs × %u quotes), renderer %s\n", name, cp_window_get_project (window)->jobs->len,
+          cp_window_get_project (window)->quotes->len,
+          G_OBJECT_TYPE_NAME (gtk_native_get_renderer (GTK_NATIVE (window))));
+
+  for (guint i = 0; i < cp_window_get_project (window)->jobs->len; i++)
+    if (cp_task_kind_is_training (((CpJob *) g_ptr_array_index (cp_window_get_project (window)->jobs, i))->kind))
+      {
+        job_index = i;
+        break;
+      }
+  gtk_list_box_select_row (cp_window_get_jobs_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window), (int) job_index));
+  settle ();
+
+  job_editor = cp_window_get_job_editor (window);
+  tokens = (FieldChange) { cp_job_editor_get_row (job_editor, "tokens"), { "150B", "160B" } };
+  storage = (FieldChange) { cp_job_editor_get_row (job_editor, "storage-tb"), { "11", "12" } };
+  g_snprintf (what, sizeof what, "%s job: training tokens", name);
+  report (what, window, type_value, &tokens, runs);
+  g_snprintf (what, sizeof what, "%s job: storage", name);
+  report (what, window, type_value, &storage, runs);
+  g_snprintf (what, sizeof what, "%s job: catalogue model", name);
+  report (what, window, pick_model, cp_job_editor_get_model_row (job_editor), runs);
+
+  gtk_list_box_select_row (cp_window_get_quotes_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_quotes_list (window), 0));
+  settle ();
+  quote_editor = cp_window_get_quote_editor (window);
+  price = (FieldChange) { cp_quote_editor_get_row (quote_editor, "price"), { "2.5", "2.6" } };
+  g_snprintf (what, sizeof what, "%s quote: price", name);
+  report (what, window, type_value, &price, runs);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  settle ();
+}
+
+/* From the window made to its first frame painted: main-thread CPU time
+ * and wall time. */
+static void
+first_frame (GtkWindow *window,
+             double    *cpu_ms,
+             double    *wall_ms,
+             double     start_cpu_ms,
+             gint64     start_us)
+{
+  Frame frame = { FALSE, 0, 0 };
+  GdkFrameClock *clock;
+  gulong handler;
+
+  gtk_window_set_default_size (window, 1280, 800);
+  gtk_widget_realize (GTK_WIDGET (window));
+  clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  handler = g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), &frame);
+  gtk_window_present (window);
+  while (!frame.painted)
+    g_main_context_iteration (NULL, TRUE);
+  g_signal_handler_disconnect (clock, handler);
+  *cpu_ms = frame.painted_cpu_ms - start_cpu_ms;
+  *wall_ms = (frame.painted_us - start_us) / 1000.0;
+  gtk_window_destroy (window);
+  settle ();
+}
+
+/* The window with the demo loaded against a bare AdwApplicationWindow,
+ * in turn (the machine's load then falls on both alike); the first of
+ * each (classes, fonts, the catalogue) is left out. */
+static void
+bench_startup (CpApplication *app,
+               guint          n_runs)
+{
+  g_autoptr(GArray) bare_cpu = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) bare_wall = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) app_cpu = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autoptr(GArray) app_wall = g_array_new (FALSE, FALSE, sizeof (double));
+
+  for (guint run = 0; run <= n_runs; run++)
+    {
+      double cpu_ms, wall_ms;
+      double start_cpu_ms = cp_test_thread_cpu_ms ();
+      gint64 start_us = g_get_monotonic_time ();
+      GtkWidget *bare = adw_application_window_new (GTK_APPLICATION (app));
+      CpWindow *window;
+
+      first_frame (GTK_WINDOW (bare), &cpu_ms, &wall_ms, start_cpu_ms, start_us);
+      if (run > 0)
+        {
+          g_array_append_val (bare_cpu, cpu_ms);
+          g_array_append_val (bare_wall, wall_ms);
+        }
+
+      start_cpu_ms = cp_test_thread_cpu_ms ();
+      start_us = g_get_monotonic_time ();
+      window = open_window (app, demo_or_exit (), FALSE);
+      first_frame (GTK_WINDOW (window), &cpu_ms, &wall_ms, start_cpu_ms, start_us);
+      if (run > 0)
+        {
+          g_array_append_val (app_cpu, cpu_ms);
+          g_array_append_val (app_wall, wall_ms);
+        }
+    }
+  {
+    double bare_cpu_median = median (bare_cpu), app_cpu_median = median (app_cpu);
+    double bare_wall_median = median (bare_wall), app_wall_median = median (app_wall);
+
+    printf ("first frame, bare AdwApplicationWindow: main thread %6.1f ms CPU median, painted after %6.1f ms\n",
+            bare_cpu_median, bare_wall_median);
+    printf ("first frame, window with the demo:      main thread %6.1f ms CPU median, painted after %6.1f ms\n",
+            app_cpu_median, app_wall_median);
+    printf ("ratio (medians of %u interleaved runs): CPU %.2f×, wall %.2f×\n", app_cpu->len,
+            app_cpu_median / bare_cpu_median, app_wall_median / bare_wall_median);
+  }
+}
+
 int
 main (int   argc,
       char *argv[])
 {
   g_autofree char *data_home = g_dir_make_tmp ("cp-bench-window-XXXXXX", NULL);
   guint runs = argc > 1 ? (guint) CLAMP (atoi (argv[1]), 1, 500) : 30;
-  g_autoptr(GError) error = NULL;
   CpApplication *app;
-  CpWindow *window;
   CpProject *demo;
-  CpJobEditor *job_editor;
-  CpQuoteEditor *quote_editor;
-  FieldChange tokens, storage, price;
-  guint job_index = 0;
 
   only = argc > 2 ? argv[2] : NULL;
   g_setenv ("XDG_DATA_HOME", data_home, TRUE);
@@ -519,46 +639,17 @@ main (int   argc,
       g_object_unref (app);
       return 0;
     }
-
-  window = cp_window_new (app);
-  demo = cp_demo_project_new (&error);
-  if (demo == NULL || !cp_window_load_new (window, demo, &error))
+  if (argc > 1 && strcmp (argv[1], "--startup") == 0)
     {
-      fprintf (stderr, "bench-window: %s\n", error->message);
-      return 1;
+      bench_startup (app, argc > 2 ? (guint) CLAMP (atoi (argv[2]), 1, 100) : 10);
+      g_object_unref (app);
+      return 0;
     }
-  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 800);
-  gtk_window_present (GTK_WINDOW (window));
-  settle ();
 
-  printf ("renderer: %s\n", G_OBJECT_TYPE_NAME (gtk_native_get_renderer (GTK_NATIVE (window))));
-
-  for (guint i = 0; i < cp_window_get_project (window)->jobs->len; i++)
-    if (cp_task_kind_is_training (((CpJob *) g_ptr_array_index (cp_window_get_project (window)->jobs, i))->kind))
-      {
-        job_index = i;
-        break;
-      }
-  gtk_list_box_select_row (cp_window_get_jobs_list (window),
-                           gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window), (int) job_index));
-  settle ();
-
-  job_editor = cp_window_get_job_editor (window);
-  tokens = (FieldChange) { cp_job_editor_get_row (job_editor, "tokens"), { "150B", "160B" } };
-  storage = (FieldChange) { cp_job_editor_get_row (job_editor, "storage-tb"), { "11", "12" } };
-  report ("job: training tokens", window, type_value, &tokens, runs);
-  report ("job: storage", window, type_value, &storage, runs);
-  report ("job: catalogue model", window, pick_model, cp_job_editor_get_model_row (job_editor), runs);
-
-  gtk_list_box_select_row (cp_window_get_quotes_list (window),
-                           gtk_list_box_get_row_at_index (cp_window_get_quotes_list (window), 0));
-  settle ();
-  quote_editor = cp_window_get_quote_editor (window);
-  price = (FieldChange) { cp_quote_editor_get_row (quote_editor, "price"), { "2.5", "2.6" } };
-  report ("quote: price", window, type_value, &price, runs);
-
-  gtk_window_destroy (GTK_WINDOW (window));
-  settle ();
+  demo = demo_or_exit ();
+  bench_edits (app, cp_project_copy (demo), "demo", runs);
+  bench_edits (app, cp_test_project_of_size (demo, 20, 50), "20×50", runs);
+  cp_project_free (demo);
   g_object_unref (app);
   return 0;
 }

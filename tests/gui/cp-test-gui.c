@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "cp-test-gui.h"
+#include "store/cp-demo.h"
 
 CpApplication *
 cp_test_gui_application_new (void)
@@ -168,6 +169,20 @@ void
 cp_test_gui_wait_results (CpResultsView *results)
 {
   cp_test_gui_wait_until (results_shown, results, "the results' paragraphs");
+}
+
+CpWindow *
+cp_test_gui_demo_window (CpApplication *app)
+{
+  g_autoptr(GError) error = NULL;
+  CpWindow *window = cp_window_new (app);
+  CpProject *demo = cp_demo_project_new (&error);
+
+  g_assert_no_error (error);
+  g_assert_true (cp_window_load_new (window, demo, &error));
+  g_assert_no_error (error);
+  gtk_window_present (GTK_WINDOW (window));
+  return window;
 }
 
 void

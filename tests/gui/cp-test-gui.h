@@ -58,6 +58,8 @@ void           cp_test_gui_wait_not_busy   (CpWindow *window);
 void           cp_test_gui_wait_busy       (CpWindow *window);
 /* Until the results' paragraphs follow the verdict (one frame later). */
 void           cp_test_gui_wait_results    (CpResultsView *results);
+/* A window of @app with the demo project loaded, presented. */
+CpWindow      *cp_test_gui_demo_window     (CpApplication *app);
 /* Closes @window and waits until it is gone (closing saves off the main
  * thread, then destroys the window). */
 void           cp_test_gui_close_window    (CpWindow *window);

@@ -5,11 +5,16 @@
  * the window runs exactly as it does for the user. After an edit typed
  * and accepted through the form, the window has planned the job it shows
  * once, swept it once for its charts and checked the verdict's robustness
- * once; a keystroke not yet accepted plans nothing.
+ * once; a keystroke not yet accepted plans nothing. The project's analysis
+ * keeps each job's plan until a change touches it: a job shown again is
+ * not planned again, a quote edited plans the job shown again and each
+ * other job when it is shown, and an export of the PDF and the XML plans
+ * each job once for both.
  */
 #include "config.h"
 
 #include <adwaita.h>
+#include <glib/gstdio.h>
 
 #include "gui/cp-field-row.h"
 #include "gui/cp-window-private.h"
@@ -17,7 +22,6 @@
 #include "planner/cp-project.h"
 #include "planner/cp-sweep.h"
 #include "report/cp-i18n.h"
-#include "store/cp-demo.h"
 #include "cp-test-gui.h"
 
 static CpApplication *app;
@@ -28,6 +32,7 @@ typedef struct {
   guint robustness;   /* cp_project_plan_add_robustness() */
 } Calls;
 
+/* The sweeps run on a worker thread: counted atomically. */
 static Calls calls;
 
 CpPlan *__real_cp_plan_new (const CpJob *job, const CpQuote *quotes, guint n_quotes,
@@ -49,7 +54,7 @@ __wrap_cp_plan_new (const CpJob      *job,
                     guint             n_quotes,
                     const CpSettings *settings)
 {
-  calls.plans++;
+  g_atomic_int_inc (&calls.plans);
   return __real_cp_plan_new (job, quotes, n_quotes, settings);
 }
 
@@ -59,7 +64,7 @@ __wrap_cp_plan_new_without_robustness (const CpJob      *job,
                                        guint             n_quotes,
                                        const CpSettings *settings)
 {
-  calls.plans++;
+  g_atomic_int_inc (&calls.plans);
   return __real_cp_plan_new_without_robustness (job, quotes, n_quotes, settings);
 }
 
@@ -68,7 +73,7 @@ __wrap_cp_project_sweep_job (const CpProject *project,
                              guint            job_index,
                              guint            max_points)
 {
-  calls.sweeps++;
+  g_atomic_int_inc (&calls.sweeps);
   return __real_cp_project_sweep_job (project, job_index, max_points);
 }
 
@@ -77,7 +82,7 @@ __wrap_cp_project_plan_add_robustness (const CpProject *project,
                                        guint            job_index,
                                        CpPlan          *plan)
 {
-  calls.robustness++;
+  g_atomic_int_inc (&calls.robustness);
   __real_cp_project_plan_add_robustness (project, job_index, plan);
 }
 
@@ -116,19 +121,13 @@ type_and_accept (CpFieldRow *row,
 static void
 test_edit_plans_touched_job_once (void)
 {
-  g_autoptr(GError) error = NULL;
-  CpWindow *window = cp_window_new (app);
-  CpProject *demo = cp_demo_project_new (&error);
+  CpWindow *window = cp_test_gui_demo_window (app);
   CpResultsView *results;
   CpProject *project;
   CpFieldRow *tokens;
   CpJob *job;
   guint job_index;
 
-  g_assert_no_error (error);
-  g_assert_true (cp_window_load_new (window, demo, &error));
-  g_assert_no_error (error);
-  gtk_window_present (GTK_WINDOW (window));
   project = cp_window_get_project (window);
   results = cp_window_get_results_view (window);
   job_index = first_training_job (project);
@@ -168,6 +167,103 @@ test_edit_plans_touched_job_once (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+static void
+select_job (CpWindow *window,
+            guint     job_index)
+{
+  gtk_list_box_select_row (cp_window_get_jobs_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window), (int) job_index));
+  settle (cp_window_get_results_view (window));
+}
+
+static void
+test_untouched_job_kept (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpProject *project = cp_window_get_project (window);
+  guint first = first_training_job (project);
+  guint other = first == 0 ? 1 : 0;
+  CpFieldRow *price;
+
+  g_assert_cmpuint (project->jobs->len, >=, 2);
+  select_job (window, first);
+  select_job (window, other);
+
+  /* Both were planned: showing either again plans nothing. */
+  calls = (Calls) { 0 };
+  select_job (window, first);
+  select_job (window, other);
+  g_assert_cmpuint (calls.plans, ==, 0);
+  g_assert_cmpuint (calls.sweeps, ==, 0);
+  g_assert_cmpuint (calls.robustness, ==, 0);
+
+  /* An edit of the job shown touches that job only. */
+  calls = (Calls) { 0 };
+  type_and_accept (cp_job_editor_get_row (cp_window_get_job_editor (window), "storage-tb"), "13");
+  settle (cp_window_get_results_view (window));
+  g_assert_cmpfloat (((CpJob *) g_ptr_array_index (project->jobs, other))->storage_tb, ==, 13);
+  g_assert_cmpuint (calls.plans, ==, 1);
+  select_job (window, first);
+  g_assert_cmpuint (calls.plans, ==, 1);
+  g_assert_cmpuint (calls.sweeps, ==, 1);
+  g_assert_cmpuint (calls.robustness, ==, 1);
+
+  /* A quote touches every job: the one the results show is planned once
+   * now, each other when it is shown. */
+  gtk_list_box_select_row (cp_window_get_quotes_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_quotes_list (window), 0));
+  settle (cp_window_get_results_view (window));
+  calls = (Calls) { 0 };
+  price = cp_quote_editor_get_row (cp_window_get_quote_editor (window), "price");
+  type_and_accept (price, "3.25");
+  settle (cp_window_get_results_view (window));
+  g_assert_cmpfloat (((CpQuote *) g_ptr_array_index (project->quotes, 0))->price, ==, 3.25);
+  g_assert_cmpuint (calls.plans, ==, 1);
+  g_assert_cmpuint (calls.sweeps, ==, 1);
+  g_assert_cmpuint (calls.robustness, ==, 1);
+  /* The results showed the last job selected, @other: @first is planned
+   * again when shown, @other is not. */
+  calls = (Calls) { 0 };
+  select_job (window, first);
+  select_job (window, other);
+  g_assert_cmpuint (calls.plans, ==, 1);
+  calls = (Calls) { 0 };
+  select_job (window, first);
+  select_job (window, other);
+  g_assert_cmpuint (calls.plans, ==, 0);
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
+static void
+test_export_plans_each_job_once (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpProject *project = cp_window_get_project (window);
+  g_autofree char *dir = g_dir_make_tmp ("cp-plan-calls-export-XXXXXX", NULL);
+  g_autofree char *base = g_build_filename (dir, "report", NULL);
+  g_autofree char *pdf = g_strconcat (base, ".pdf", NULL);
+  g_autofree char *xml = g_strconcat (base, ".xml", NULL);
+
+  settle (cp_window_get_results_view (window));
+  calls = (Calls) { 0 };
+  _cp_window_export_report_files (window, base, TRUE, TRUE, "en");
+  for (guint i = 0; i < 1000000 && cp_window_get_busy (window); i++)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (cp_window_get_busy (window));
+  g_assert_true (g_file_test (pdf, G_FILE_TEST_EXISTS));
+  g_assert_true (g_file_test (xml, G_FILE_TEST_EXISTS));
+  /* One plan, one robustness check and one sweep per job, for both. */
+  g_assert_cmpuint (calls.plans, ==, project->jobs->len);
+  g_assert_cmpuint (calls.robustness, ==, project->jobs->len);
+  g_assert_cmpuint (calls.sweeps, ==, project->jobs->len);
+
+  g_unlink (pdf);
+  g_unlink (xml);
+  g_rmdir (dir);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -182,5 +278,7 @@ main (int   argc,
   app = cp_test_gui_application_new ();
 
   g_test_add_func ("/gui/plan-calls/edit-plans-touched-job-once", test_edit_plans_touched_job_once);
+  g_test_add_func ("/gui/plan-calls/untouched-job-kept", test_untouched_job_kept);
+  g_test_add_func ("/gui/plan-calls/export-plans-each-job-once", test_export_plans_each_job_once);
   return g_test_run ();
 }

@@ -20,7 +20,6 @@
 #include "gui/cp-window.h"
 #include "cp-test-gui.h"
 #include "report/cp-i18n.h"
-#include "store/cp-demo.h"
 
 #define MIB 1048576.0
 
@@ -87,14 +86,8 @@ index_of_quote (const CpProject *project, const char *id)
 static CpWindow *
 open_demo_window (void)
 {
-  g_autoptr(GError) error = NULL;
-  CpWindow *window = cp_window_new (app);
-  CpProject *demo = cp_demo_project_new (&error);
+  CpWindow *window = cp_test_gui_demo_window (app);
 
-  g_assert_no_error (error);
-  g_assert_true (cp_window_load_new (window, demo, &error));
-  g_assert_no_error (error);
-  gtk_window_present (GTK_WINDOW (window));
   spin ();
   return window;
 }

@@ -1153,6 +1153,63 @@ test_window_kind_switch (void)
   close_window (window);
 }
 
+/* Meeting walkthrough: a new pre-training job shows Storage 20 TB, its
+ * kind's default. Left alone, it follows the kind (QLoRA: 1 TB, cp-job.c);
+ * typed, even as the same 20, it is the user's and stays. */
+static void
+test_window_kind_switch_keeps_typed (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  CpJobEditor *editor = cp_window_get_job_editor (window);
+  GtkDropDown *kind;
+  CpJob *job;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "add-job", NULL);
+  spin ();
+  job = g_ptr_array_index (project->jobs, project->jobs->len - 1);
+  kind = GTK_DROP_DOWN (cp_field_row_get_input (cp_job_editor_get_row (editor, "kind")));
+  g_assert_cmpint (job->kind, ==, CP_TASK_PRETRAIN);
+  g_assert_cmpstr (entry_text (editor, "storage-tb"), ==, "20");
+
+  pick (kind, CP_TASK_QLORA);
+  g_assert_cmpint (job->kind, ==, CP_TASK_QLORA);
+  g_assert_cmpfloat (job->storage_tb, ==, 1);
+  g_assert_cmpstr (entry_text (editor, "storage-tb"), ==, "1");
+
+  /* Back to pre-training: the untouched 1 TB follows again, to 20 TB. */
+  pick (kind, CP_TASK_PRETRAIN);
+  g_assert_cmpfloat (job->storage_tb, ==, 20);
+
+  /* Now typed: 20 TB, the value it already holds. */
+  type_text (cp_job_editor_get_row (editor, "storage-tb"), "20");
+  pick (kind, CP_TASK_QLORA);
+  g_assert_cmpint (job->kind, ==, CP_TASK_QLORA);
+  g_assert_cmpfloat (job->storage_tb, ==, 20);
+  g_assert_cmpstr (entry_text (editor, "storage-tb"), ==, "20");
+
+  close_window (window);
+}
+
+/* Meeting walkthrough: a name typed with spaces after it ("70B LoRA  ")
+ * read "(70B LoRA )" in the report's risks; the spaces are not kept. */
+static void
+test_window_name_trimmed (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  CpJobEditor *editor = cp_window_get_job_editor (window);
+  CpJob *job;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "add-job", NULL);
+  spin ();
+  job = g_ptr_array_index (project->jobs, project->jobs->len - 1);
+  type_text (cp_job_editor_get_row (editor, "name"), " 70B LoRA  ");
+  g_assert_cmpstr (job->name, ==, "70B LoRA");
+
+  close_window (window);
+}
+
 /* Walk 2 #8 from a job that never had a model: a development month turned
  * into a service gets the model a new job starts with. */
 static void
@@ -1657,6 +1714,57 @@ test_window_columns_in_view (void)
   close_window (window);
 }
 
+static void
+collect_rows (GtkWidget *widget,
+              GPtrArray *rows)
+{
+  if (g_strcmp0 (gtk_widget_get_css_name (widget), "row") == 0)
+    {
+      g_ptr_array_add (rows, widget);
+      return;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    collect_rows (child, rows);
+}
+
+/* Meeting walkthrough: at 1024 × 700 the Quotes Compared table was one
+ * row high, the runner-up hidden under its sideways scrollbar. Every
+ * option's row lies whole above that scrollbar, which shows. */
+static void
+test_window_table_shows_every_row (void)
+{
+  CpWindow *window = open_demo_window ();
+  GtkWidget *options = find_named (GTK_WIDGET (window), "options");
+  GtkWidget *scroller = gtk_widget_get_ancestor (options, GTK_TYPE_SCROLLED_WINDOW);
+  GtkWidget *scrollbar = gtk_scrolled_window_get_hscrollbar (GTK_SCROLLED_WINDOW (scroller));
+  guint n_options;
+  g_autoptr(GPtrArray) rows = g_ptr_array_new ();
+
+  gtk_window_unmaximize (GTK_WINDOW (window));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 700);
+  cp_test_gui_wait_until (at_most_1024_wide, window, "the window at 1024 px");
+  wait_results (cp_window_get_results_view (window));
+  cp_test_gui_wait_frames (GTK_WIDGET (window), 2);
+
+  n_options = g_list_model_get_n_items (G_LIST_MODEL (gtk_column_view_get_model (GTK_COLUMN_VIEW (options))));
+  g_assert_cmpuint (n_options, >=, 2);
+  g_assert_true (gtk_widget_get_visible (scrollbar));
+  collect_rows (options, rows);
+  g_assert_cmpuint (rows->len, ==, n_options);
+  for (guint i = 0; i < rows->len; i++)
+    {
+      graphene_rect_t bounds;
+
+      g_assert_true (gtk_widget_compute_bounds (g_ptr_array_index (rows, i), scroller, &bounds));
+      g_assert_cmpfloat (bounds.size.height, >, 0);
+      g_assert_cmpfloat (bounds.origin.y, >=, 0);
+      g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=,
+                         gtk_widget_get_height (scroller) - gtk_widget_get_height (scrollbar) + 0.5);
+    }
+
+  close_window (window);
+}
+
 
 static GtkAdjustment *
 editor_adjustment (GtkWidget *editor)
@@ -2141,6 +2249,14 @@ test_window_export_actions (void)
     g_assert_nonnull (strstr (text, "算力方案："));
     g_assert_cmpstr (g_dgettext (GETTEXT_PACKAGE, "Compute Planner"), ==, "Compute Planner");
   }
+
+  /* Opened again, the dialog offers the window's language (English), not
+   * the last export's: the pick was for that report only. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "export-report", NULL);
+  dialog = find_transient (window, ADW_TYPE_MESSAGE_DIALOG);
+  builder = g_object_get_data (G_OBJECT (dialog), "builder");
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (gtk_builder_get_object (builder, "language_drop_down"))), ==, 0);
+  gtk_window_destroy (dialog);
 
   /* Export Quotes: a CSV that reads back to the project's quotes. */
   g_action_group_activate_action (G_ACTION_GROUP (window), "export-quotes", NULL);
@@ -4767,6 +4883,9 @@ main (int   argc,
   g_test_add_func ("/gui/window/pickers", test_window_pickers);
   g_test_add_func ("/gui/window/kind-switch", test_window_kind_switch);
   g_test_add_func ("/gui/window/kind-switch-without-model", test_window_kind_switch_without_model);
+  g_test_add_func ("/gui/window/table-shows-every-row", test_window_table_shows_every_row);
+  g_test_add_func ("/gui/window/kind-switch-keeps-typed", test_window_kind_switch_keeps_typed);
+  g_test_add_func ("/gui/window/name-trimmed", test_window_name_trimmed);
   g_test_add_func ("/gui/window/add-focuses-name", test_window_add_focuses_name);
   g_test_add_func ("/gui/window/results-scroll-to-top", test_window_results_scroll_to_top);
   g_test_add_func ("/gui/window/picker-search", test_window_picker_search);

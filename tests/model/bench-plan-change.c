@@ -10,46 +10,23 @@
  * median over RUNS (default 5) of each job's thread CPU time, summed over
  * the project's jobs and the worst single job: a job edit touches one job
  * (the worst is its bound), a quote or settings edit touches them all (the
- * sum). Not a test: run it by hand; nothing is asserted on speed.
+ * sum). Then the same changes through the project's analysis, as the
+ * window makes them: a job shown again unchanged, and a job edited. Not a
+ * test: run it by hand; nothing is asserted on speed.
  */
 #include <stdio.h>
 #include <stdlib.h>
-#include <time.h>
 
 #include "planner/cp-plan.h"
 #include "planner/cp-project.h"
+#include "planner/cp-project-analysis.h"
 #include "planner/cp-sweep.h"
+#include "common/cp-test-bench.h"
 #include "common/cp-test-demo.h"
 
 /* The cost chart's points per quote: CP_CHART_COST_MAX_POINTS, which the
  * window and the report ask for (report/cp-chart.h, a floor above). */
 #define SWEEP_MAX_POINTS 64
-
-static double
-cpu_ms (void)
-{
-  struct timespec ts;
-
-  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
-  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
-}
-
-static int
-compare_double (const void *a,
-                const void *b)
-{
-  double x = *(const double *) a, y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
-static double
-median (double *values,
-        guint   n)
-{
-  qsort (values, n, sizeof *values, compare_double);
-  return values[n / 2];
-}
 
 typedef enum { STEP_PLAN, STEP_SWEEP, STEP_ROBUSTNESS, N_STEPS } Step;
 
@@ -73,7 +50,7 @@ bench_project (const char      *name,
         for (guint r = 0; r < runs; r++)
           {
             g_autoptr(CpPlan) plan = cp_project_plan_job_without_robustness (project, j);
-            double start = cpu_ms ();
+            double start = cp_test_thread_cpu_ms ();
 
             if (step == STEP_PLAN)
               {
@@ -85,9 +62,9 @@ bench_project (const char      *name,
               }
             else
               cp_project_plan_add_robustness (project, j, plan);
-            samples[r] = cpu_ms () - start;
+            samples[r] = cp_test_thread_cpu_ms () - start;
           }
-        job_ms = median (samples, runs);
+        job_ms = cp_test_median (samples, runs);
         sum_ms[step] += job_ms;
         worst_ms[step] = MAX (worst_ms[step], job_ms);
       }
@@ -101,6 +78,43 @@ bench_project (const char      *name,
           worst_ms[STEP_PLAN] + worst_ms[STEP_SWEEP], sum_ms[STEP_PLAN] + sum_ms[STEP_SWEEP]);
 }
 
+/* What the window's main thread spends on a change through the
+ * project's analysis: the comparison that finds what the change touched,
+ * and the plan of the job shown (none when it was not touched; one when
+ * it was). The sweep runs on a worker, the robustness after the frame. */
+static void
+bench_analysis (const char *name,
+                CpProject  *project,
+                guint       runs)
+{
+  g_autoptr(CpProjectAnalysis) analysis = cp_project_analysis_new (project, SWEEP_MAX_POINTS);
+  g_autofree double *untouched = g_new (double, runs);
+  g_autofree double *touched = g_new (double, runs);
+  CpJob *job = g_ptr_array_index (project->jobs, 0);
+
+  for (guint j = 0; j < project->jobs->len; j++)
+    cp_project_analysis_get_plan (analysis, j);
+  for (guint r = 0; r < runs; r++)
+    {
+      double start = cp_test_thread_cpu_ms ();
+
+      /* Another job's form shown: nothing changed. */
+      cp_project_analysis_update (analysis, project);
+      cp_project_analysis_get_plan (analysis, 1);
+      untouched[r] = cp_test_thread_cpu_ms () - start;
+
+      job->storage_tb += 1;
+      start = cp_test_thread_cpu_ms ();
+      cp_project_analysis_update (analysis, project);
+      cp_project_analysis_get_plan (analysis, 0);
+      touched[r] = cp_test_thread_cpu_ms () - start;
+    }
+  printf ("%s through the analysis, median of %u runs, thread CPU:\n"
+          "  %-30s %7.2f ms\n  %-30s %7.2f ms\n", name, runs,
+          "job shown again, unchanged", cp_test_median (untouched, runs),
+          "job edited (compare + plan)", cp_test_median (touched, runs));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -111,5 +125,7 @@ main (int   argc,
 
   bench_project ("demo", demo, runs);
   bench_project ("large", large, runs);
+  bench_analysis ("demo", demo, runs);
+  bench_analysis ("large", large, runs);
   return 0;
 }

@@ -176,6 +176,67 @@ test_activations_korthikanti (void)
   cp_quote_clear (&quote);
 }
 
+/* The same accounting on a Llama 3 70B layer (h 8192, 64 query heads
+ * and 8 KV heads of 128, SwiGLU of 28,672, flash attention): attention
+ * keeps its input 2, Q 2, K and V 2 × 2 × 1024/8192 = 0.5, the heads'
+ * output 2 and a dropout mask 1 (7.5, not MHA's 11); the norms 4; the
+ * MLP its input 2, mask 1 and 8 bytes per element of the eager SwiGLU's
+ * 28,672/8192 = 3.5 (28): 42.5 per s·b·h, not the 46 of MHA. With
+ * DeepSeek-V3's MLA (h 7168, 128 heads, q/kv latents 1536/512, RoPE key
+ * 64, V heads 128), whose up-projections DeepSeek recomputes (§3.2.3):
+ * input 2, latents 2 × 2112/7168, heads' output 2 × 16384/7168 and the
+ * mask 1. */
+static double
+layer_activation_coefficient (CpJob *job)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpEstimate est;
+  g_autoptr (GError) error = NULL;
+
+  cp_settings_init (&settings);
+  quote_init_a100 (&quote, 8, 2);
+  job->seq_len = 8192;
+  job->micro_batch = 1;
+  job->tensor_parallel = 8;
+  job->pipeline_parallel = 2;
+  job->virtual_stages = 1;
+  job->recompute = CP_RECOMPUTE_NONE;
+  g_assert_true (cp_estimate_with_technique (job, &quote, 2, CP_TECHNIQUE_AS_CONFIGURED,
+                                             &settings, &est, &error));
+  g_assert_no_error (error);
+  cp_quote_clear (&quote);
+  return est.layer_activation_bytes_per_sbh;
+}
+
+static void
+test_activations_follow_structure (void)
+{
+  CpJob job;
+
+  cp_job_init (&job, CP_TASK_PRETRAIN);
+  model_init (&job.model, 70.6e9, 80, 8192, 64, 8, 28672, 128256, TRUE);
+  job.flash_attention = TRUE;
+  assert_close (42.5, layer_activation_coefficient (&job), 1e-12);
+  /* Without flash attention the scores come back: 5 · 64 · 8192 / 8192. */
+  job.flash_attention = FALSE;
+  assert_close (42.5 + 5.0 * 64, layer_activation_coefficient (&job), 1e-12);
+  /* Multi-head attention of the same width keeps Korthikanti's 11. */
+  job.flash_attention = TRUE;
+  job.model.kv_heads = 64;
+  assert_close (11.0 + 4.0 + 3.0 + 28.0, layer_activation_coefficient (&job), 1e-12);
+
+  model_init (&job.model, 671e9, 61, 7168, 128, 128, 18432, 129280, TRUE);
+  job.model.q_lora_rank = 1536;
+  job.model.kv_lora_rank = 512;
+  job.model.qk_rope_head_dim = 64;
+  job.model.qk_nope_head_dim = 128;
+  job.model.v_head_dim = 128;
+  assert_close (2.0 + 2.0 * 2112 / 7168 + 2.0 * 16384 / 7168 + 1.0 + 4.0 + 3.0 + 8.0 * 18432 / 7168,
+                layer_activation_coefficient (&job), 1e-12);
+  cp_job_clear (&job);
+}
+
 /* I1: OPT-13B, 2 × 5120 × 40 × 2 B = 819,200 B = 800 KiB per token, a
  * 2048-token request 1.68e9 B. I7: Llama-2-70B with 8 KV heads of 128:
  * 2 × 80 × 8 × 128 × 2 = 327,680 B = 320 KiB. Llama-2-7B: 512 KiB. */
@@ -1538,6 +1599,7 @@ main (int   argc,
 
   g_test_add_func ("/model/memory/zero-model-states-M1", test_zero_model_states);
   g_test_add_func ("/model/memory/activations-M4", test_activations_korthikanti);
+  g_test_add_func ("/model/memory/activations-follow-structure", test_activations_follow_structure);
   g_test_add_func ("/model/memory/qlora-7b-M8", test_qlora_7b_base);
   g_test_add_func ("/model/memory/qlora-65b-M7", test_qlora_65b_single_gpu);
   g_test_add_func ("/model/memory/lora-zero3-shards-frozen-base", test_lora_zero3_shards_frozen_base);

@@ -306,6 +306,26 @@ test_r4_share_matches_calendar (void)
   g_assert_nonnull (g_strstr_len (r4, r4_end - r4, words));
 }
 
+/* Issue 20: network cards without a network named were dropped in
+ * silence; the command now refuses them, naming --network. */
+static void
+test_nics_without_network_refused (void)
+{
+  const char *argv[] = {
+    cli_path, "estimate", "--model", "llama-2-7b", "--task", "pretrain", "--gpu", "h800", "--gpus-per-node", "8",
+    "--nodes", "2", "--tokens", "1B", "--nics", "8", "--nic-gbps", "400", NULL,
+  };
+  g_autofree char *err = NULL;
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, (char *[]) { (char *) "LANGUAGE=C", (char *) "LC_ALL=C.UTF-8", NULL },
+                               G_SPAWN_STDOUT_TO_DEV_NULL, NULL, NULL, NULL, &err, &status, &error));
+  g_assert_no_error (error);
+  g_assert_false (g_spawn_check_wait_status (status, NULL));
+  g_assert_nonnull (strstr (err, "--network"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -319,5 +339,6 @@ main (int argc, char **argv)
   g_test_add_func ("/front-ends/pinned-layout-keeps-memory-reasons", test_pinned_layout_keeps_memory_reasons);
   g_test_add_func ("/front-ends/r5-agrees-with-cluster-verdict", test_r5_agrees_with_cluster_verdict);
   g_test_add_func ("/front-ends/r4-share-matches-calendar", test_r4_share_matches_calendar);
+  g_test_add_func ("/front-ends/nics-without-network-refused", test_nics_without_network_refused);
   return g_test_run ();
 }

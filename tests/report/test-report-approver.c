@@ -163,7 +163,8 @@ static void
 test_totals_add_up (void)
 {
   g_autoptr(CpProject) project = cp_test_demo_project ();
-  g_autoptr(GPtrArray) plans = cp_report_plan_jobs (project);
+  g_autoptr(CpProjectAnalysis) analysis = cp_project_analysis_new (project, CP_CHART_COST_MAX_POINTS);
+  g_autoptr(GPtrArray) plans = cp_project_analysis_get_full_plans (analysis);
   g_autoptr(CpSchedule) schedule = cp_report_schedule_new (project, plans, NULL);
   g_autofree char *path = NULL;
   g_autofree char *text = NULL;
@@ -190,6 +191,46 @@ test_totals_add_up (void)
   path = write_pdf (project, "totals", "en");
   text = pdf_squeezed (path);
   assert_has (text, line);
+}
+
+/* The budget page's main risks say what each means, not its title alone
+ * ("Environment setup takes time (70B LoRA )", meeting walkthrough): every
+ * risk of the demo's plans comes with its detail before its jobs. */
+static void
+test_risk_detail (void)
+{
+  g_autoptr(CpProject) project = cp_test_demo_project ();
+  g_autoptr(CpProjectAnalysis) analysis = cp_project_analysis_new (project, CP_CHART_COST_MAX_POINTS);
+  g_autoptr(GPtrArray) plans = cp_project_analysis_get_full_plans (analysis);
+  g_autofree char *path = NULL;
+  g_autofree char *text = NULL;
+  guint n_risks = 0;
+
+  if (!have_poppler ())
+    {
+      g_test_skip ("pdftotext is not installed");
+      return;
+    }
+  path = write_pdf (project, "risks", "en");
+  text = pdf_squeezed (path);
+  for (guint i = 0; i < plans->len; i++)
+    {
+      const CpPlan *plan = g_ptr_array_index (plans, i);
+
+      for (guint r = 0; plan != NULL && r < plan->risks->len; r++)
+        {
+          CpRisk risk = g_array_index (plan->risks, CpRisk, r);
+          /* The first words of the detail: pdftotext puts the bullet
+           * after the item's first line. */
+          g_auto(GStrv) words = g_strsplit (cp_words_risk_detail (risk), " ", 4);
+          g_autofree char *line = g_strdup_printf ("%s: %s %s %s", cp_words_risk (risk), words[0], words[1], words[2]);
+
+          g_assert_cmpstr (cp_words_risk_detail (risk), !=, "?");
+          assert_has (text, line);
+          n_risks++;
+        }
+    }
+  g_assert_cmpuint (n_risks, >, 0);
 }
 
 /* The apportioning behind it: parts rounded so that they add up to the
@@ -362,6 +403,7 @@ main (int    argc,
 
   g_test_add_func ("/approver/refusal", test_refusal);
   g_test_add_func ("/approver/totals-add-up", test_totals_add_up);
+  g_test_add_func ("/approver/risk-detail", test_risk_detail);
   g_test_add_func ("/approver/apportion", test_apportion);
   g_test_add_func ("/approver/unconfirmed", test_unconfirmed);
   g_test_add_func ("/approver/chinese-counts", test_chinese_counts);

@@ -1,0 +1,368 @@
+/* cp-project-analysis.c: plans, robustness and sweeps kept per job until
+ * their inputs change (cp-project-analysis.h).
+ *
+ * A change is found by comparing the inputs with copies of them taken
+ * when they were planned, not by being told: every front end edits the
+ * project in place its own way, and a caller that forgot to say what it
+ * changed would be shown an old verdict. Each struct is compared as bytes
+ * with its strings set aside and compared as text; a field added later is
+ * so compared too, and a new string field, copied apart, makes its record
+ * read as changed (planned again, never stale).
+ */
+#include "cp-project-analysis.h"
+
+#include <string.h>
+
+typedef struct {
+  CpJob   *planned;     /* a snapshot of the job as planned, or NULL: nothing kept */
+  CpPlan  *plan;
+  gboolean has_robustness;
+  CpSweep *sweep;
+  guint    version;
+} JobEntry;
+
+struct _CpProjectAnalysis
+{
+  const CpProject *project;       /* borrowed */
+  guint            sweep_max_points;
+  GArray          *jobs;          /* JobEntry, one per job of project */
+  GPtrArray       *planned_quotes; /* CpQuote*, copies of the quotes every entry was planned with */
+  CpSettings       planned_settings;
+  gboolean         has_planned_inputs;
+  guint            next_version;
+};
+
+/* A record (a job or a quote) is its bytes and the strings they point
+ * to. The strings' places, for comparing them as text. */
+typedef struct {
+  gsize        size;
+  const gsize *string_offsets;
+  guint        n_strings;
+} RecordKind;
+
+static const gsize job_string_offsets[] = {
+  G_STRUCT_OFFSET (CpJob, id), G_STRUCT_OFFSET (CpJob, name), G_STRUCT_OFFSET (CpJob, notes),
+  G_STRUCT_OFFSET (CpJob, after_job_id), G_STRUCT_OFFSET (CpJob, trial.quote_id),
+  G_STRUCT_OFFSET (CpJob, model.id), G_STRUCT_OFFSET (CpJob, model.name), G_STRUCT_OFFSET (CpJob, model.source),
+};
+static const RecordKind job_kind = { sizeof (CpJob), job_string_offsets, G_N_ELEMENTS (job_string_offsets) };
+
+static const gsize quote_string_offsets[] = {
+  G_STRUCT_OFFSET (CpQuote, id), G_STRUCT_OFFSET (CpQuote, vendor), G_STRUCT_OFFSET (CpQuote, offer_name),
+  G_STRUCT_OFFSET (CpQuote, gpu.id), G_STRUCT_OFFSET (CpQuote, gpu.name),
+  G_STRUCT_OFFSET (CpQuote, gpu.default_intra_link), G_STRUCT_OFFSET (CpQuote, gpu.source),
+  G_STRUCT_OFFSET (CpQuote, intra_link.id), G_STRUCT_OFFSET (CpQuote, intra_link.name),
+  G_STRUCT_OFFSET (CpQuote, intra_link.source), G_STRUCT_OFFSET (CpQuote, valid_until),
+  G_STRUCT_OFFSET (CpQuote, notes),
+};
+static const RecordKind quote_kind = { sizeof (CpQuote), quote_string_offsets, G_N_ELEMENTS (quote_string_offsets) };
+
+static char **
+record_string (gconstpointer record,
+               gsize         offset)
+{
+  return (char **) ((const guint8 *) record + offset);
+}
+
+static gboolean
+record_equal (const RecordKind *kind,
+              gconstpointer     a,
+              gconstpointer     b)
+{
+  g_autofree guint8 *bytes_a = NULL;
+  g_autofree guint8 *bytes_b = NULL;
+
+  for (guint i = 0; i < kind->n_strings; i++)
+    if (g_strcmp0 (*record_string (a, kind->string_offsets[i]), *record_string (b, kind->string_offsets[i])) != 0)
+      return FALSE;
+  bytes_a = g_memdup2 (a, kind->size);
+  bytes_b = g_memdup2 (b, kind->size);
+  for (guint i = 0; i < kind->n_strings; i++)
+    *record_string (bytes_a, kind->string_offsets[i]) = *record_string (bytes_b, kind->string_offsets[i]) = NULL;
+  return memcmp (bytes_a, bytes_b, kind->size) == 0;
+}
+
+/* A byte copy with its own strings: compared with record_equal() it
+ * equals the record until the record changes. */
+static gpointer
+record_snapshot (const RecordKind *kind,
+                 gconstpointer     record)
+{
+  gpointer copy = g_memdup2 (record, kind->size);
+
+  for (guint i = 0; i < kind->n_strings; i++)
+    *record_string (copy, kind->string_offsets[i]) = g_strdup (*record_string (record, kind->string_offsets[i]));
+  return copy;
+}
+
+static void
+record_snapshot_free (const RecordKind *kind,
+                      gpointer          copy)
+{
+  for (guint i = 0; i < kind->n_strings; i++)
+    g_free (*record_string (copy, kind->string_offsets[i]));
+  g_free (copy);
+}
+
+static void
+job_snapshot_free (gpointer copy)
+{
+  record_snapshot_free (&job_kind, copy);
+}
+
+static void
+quote_snapshot_free (gpointer copy)
+{
+  record_snapshot_free (&quote_kind, copy);
+}
+
+static void
+job_entry_clear (gpointer data)
+{
+  JobEntry *entry = data;
+
+  g_clear_pointer (&entry->planned, job_snapshot_free);
+  g_clear_pointer (&entry->plan, cp_plan_free);
+  g_clear_pointer (&entry->sweep, cp_sweep_free);
+  entry->has_robustness = FALSE;
+}
+
+static void
+job_entry_drop (CpProjectAnalysis *analysis,
+                JobEntry          *entry)
+{
+  job_entry_clear (entry);
+  entry->version = ++analysis->next_version;
+}
+
+/* Whether the quotes and settings are those every kept result was
+ * planned with. */
+static gboolean
+same_shared_inputs (CpProjectAnalysis *analysis,
+                    const CpProject   *project)
+{
+  if (!analysis->has_planned_inputs)
+    return FALSE;
+  if (memcmp (&analysis->planned_settings, &project->settings, sizeof project->settings) != 0 ||
+      analysis->planned_quotes->len != project->quotes->len)
+    return FALSE;
+  for (guint i = 0; i < project->quotes->len; i++)
+    if (!record_equal (&quote_kind, g_ptr_array_index (analysis->planned_quotes, i),
+                       g_ptr_array_index (project->quotes, i)))
+      return FALSE;
+  return TRUE;
+}
+
+static void
+take_shared_inputs (CpProjectAnalysis *analysis,
+                    const CpProject   *project)
+{
+  g_ptr_array_set_size (analysis->planned_quotes, 0);
+  for (guint i = 0; i < project->quotes->len; i++)
+    g_ptr_array_add (analysis->planned_quotes, record_snapshot (&quote_kind, g_ptr_array_index (project->quotes, i)));
+  memcpy (&analysis->planned_settings, &project->settings, sizeof project->settings);
+  analysis->has_planned_inputs = TRUE;
+}
+
+CpProjectAnalysis *
+cp_project_analysis_new (const CpProject *project,
+                         guint            sweep_max_points)
+{
+  CpProjectAnalysis *analysis;
+
+  g_return_val_if_fail (project != NULL, NULL);
+
+  analysis = g_rc_box_new0 (CpProjectAnalysis);
+  analysis->sweep_max_points = sweep_max_points;
+  analysis->jobs = g_array_new (FALSE, TRUE, sizeof (JobEntry));
+  g_array_set_clear_func (analysis->jobs, job_entry_clear);
+  analysis->planned_quotes = g_ptr_array_new_with_free_func (quote_snapshot_free);
+  cp_project_analysis_update (analysis, project);
+  return analysis;
+}
+
+static void
+analysis_clear (gpointer data)
+{
+  CpProjectAnalysis *analysis = data;
+
+  g_array_unref (analysis->jobs);
+  g_ptr_array_unref (analysis->planned_quotes);
+}
+
+void
+cp_project_analysis_free (CpProjectAnalysis *analysis)
+{
+  /* Owned by one: a box only for its clear function. */
+  if (analysis != NULL)
+    g_rc_box_release_full (analysis, analysis_clear);
+}
+
+guint
+cp_project_analysis_update (CpProjectAnalysis *analysis,
+                            const CpProject   *project)
+{
+  gboolean same_shared;
+  guint dropped = 0;
+
+  g_return_val_if_fail (analysis != NULL && project != NULL, 0);
+
+  analysis->project = project;
+  same_shared = same_shared_inputs (analysis, project);
+  if (!same_shared)
+    take_shared_inputs (analysis, project);
+
+  for (guint j = project->jobs->len; j < analysis->jobs->len; j++)
+    if (g_array_index (analysis->jobs, JobEntry, j).planned != NULL)
+      dropped++;
+  g_array_set_size (analysis->jobs, project->jobs->len);
+  for (guint j = 0; j < project->jobs->len; j++)
+    {
+      JobEntry *entry = &g_array_index (analysis->jobs, JobEntry, j);
+
+      if (entry->planned == NULL)
+        {
+          /* Nothing kept; a new entry still needs a version of its own. */
+          if (entry->version == 0)
+            entry->version = ++analysis->next_version;
+          continue;
+        }
+      if (same_shared && record_equal (&job_kind, entry->planned, g_ptr_array_index (project->jobs, j)))
+        continue;
+      job_entry_drop (analysis, entry);
+      dropped++;
+    }
+  return dropped;
+}
+
+const CpProject *
+cp_project_analysis_get_project (CpProjectAnalysis *analysis)
+{
+  g_return_val_if_fail (analysis != NULL, NULL);
+
+  return analysis->project;
+}
+
+/* Job @job_index's entry, its inputs kept from now on; NULL for a job
+ * the project does not have. */
+static JobEntry *
+job_entry (CpProjectAnalysis *analysis,
+           guint              job_index)
+{
+  JobEntry *entry;
+
+  g_return_val_if_fail (analysis != NULL && job_index < analysis->jobs->len, NULL);
+
+  entry = &g_array_index (analysis->jobs, JobEntry, job_index);
+  if (entry->planned == NULL)
+    entry->planned = record_snapshot (&job_kind, g_ptr_array_index (analysis->project->jobs, job_index));
+  return entry;
+}
+
+const CpPlan *
+cp_project_analysis_peek_plan (CpProjectAnalysis *analysis,
+                               guint              job_index)
+{
+  g_return_val_if_fail (analysis != NULL && job_index < analysis->jobs->len, NULL);
+
+  return g_array_index (analysis->jobs, JobEntry, job_index).plan;
+}
+
+const CpPlan *
+cp_project_analysis_get_plan (CpProjectAnalysis *analysis,
+                              guint              job_index)
+{
+  JobEntry *entry = job_entry (analysis, job_index);
+
+  if (entry != NULL && entry->plan == NULL)
+    entry->plan = cp_project_plan_job_without_robustness (analysis->project, job_index);
+  return entry != NULL ? entry->plan : NULL;
+}
+
+const CpPlan *
+cp_project_analysis_get_full_plan (CpProjectAnalysis *analysis,
+                                   guint              job_index)
+{
+  JobEntry *entry = job_entry (analysis, job_index);
+
+  if (entry == NULL)
+    return NULL;
+  if (!entry->has_robustness)
+    {
+      cp_project_analysis_get_plan (analysis, job_index);
+      cp_project_plan_add_robustness (analysis->project, job_index, entry->plan);
+      entry->has_robustness = TRUE;
+    }
+  return entry->plan;
+}
+
+GPtrArray *
+cp_project_analysis_get_full_plans (CpProjectAnalysis *analysis)
+{
+  GPtrArray *plans;
+
+  g_return_val_if_fail (analysis != NULL, NULL);
+
+  plans = g_ptr_array_sized_new (analysis->jobs->len);
+  for (guint j = 0; j < analysis->jobs->len; j++)
+    g_ptr_array_add (plans, (gpointer) cp_project_analysis_get_full_plan (analysis, j));
+  return plans;
+}
+
+const CpSweep *
+cp_project_analysis_get_sweep (CpProjectAnalysis *analysis,
+                               guint              job_index)
+{
+  JobEntry *entry = job_entry (analysis, job_index);
+
+  if (entry != NULL && entry->sweep == NULL)
+    entry->sweep = cp_project_sweep_job (analysis->project, job_index, analysis->sweep_max_points);
+  return entry != NULL ? entry->sweep : NULL;
+}
+
+const CpSweep *
+cp_project_analysis_peek_sweep (CpProjectAnalysis *analysis,
+                                guint              job_index)
+{
+  g_return_val_if_fail (analysis != NULL && job_index < analysis->jobs->len, NULL);
+
+  return g_array_index (analysis->jobs, JobEntry, job_index).sweep;
+}
+
+guint
+cp_project_analysis_get_version (CpProjectAnalysis *analysis,
+                                 guint              job_index)
+{
+  /* The inputs the work will read are those of now: kept from here on. */
+  JobEntry *entry = job_entry (analysis, job_index);
+
+  return entry != NULL ? entry->version : 0;
+}
+
+void
+cp_project_analysis_take_sweep (CpProjectAnalysis *analysis,
+                                guint              job_index,
+                                guint              version,
+                                CpSweep           *sweep)
+{
+  JobEntry *entry;
+
+  g_return_if_fail (analysis != NULL && sweep != NULL);
+
+  if (job_index >= analysis->jobs->len ||
+      (entry = &g_array_index (analysis->jobs, JobEntry, job_index))->version != version ||
+      entry->sweep != NULL)
+    {
+      cp_sweep_free (sweep);
+      return;
+    }
+  entry->sweep = sweep;
+}
+
+guint
+cp_project_analysis_get_sweep_max_points (CpProjectAnalysis *analysis)
+{
+  g_return_val_if_fail (analysis != NULL, 0);
+
+  return analysis->sweep_max_points;
+}

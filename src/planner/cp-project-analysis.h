@@ -1,0 +1,68 @@
+/* cp-project-analysis.h: the project's plans, computed once per change and
+ * handed down.
+ *
+ * One analysis per project: per job its plan (the verdict and the table),
+ * the robustness of that verdict and the sweep the cost and serving charts
+ * draw. The window, the reports and the command-line tool read it instead
+ * of calling the planner themselves (sysprof hands one capture to thin
+ * chart layers the same way).
+ *
+ * Each part is computed when first asked for and kept until the inputs it
+ * was computed from change: cp_project_analysis_update() compares each job,
+ * the quotes and the settings with the copies it planned them from, and
+ * drops only what a change touched (an edit of one job: that job; a quote
+ * or a setting: every job). The project is borrowed and must stay alive
+ * and unchanged from one update to the next; an analysis is used from one
+ * thread at a time.
+ */
+#pragma once
+
+#include "cp-project.h"
+#include "cp-sweep.h"
+
+G_BEGIN_DECLS
+
+typedef struct _CpProjectAnalysis CpProjectAnalysis;
+
+/* @sweep_max_points: the node counts per quote the charts draw
+ * (cp_project_sweep_job()). */
+CpProjectAnalysis *cp_project_analysis_new    (const CpProject   *project,
+                                               guint              sweep_max_points);
+void               cp_project_analysis_free   (CpProjectAnalysis *analysis);
+/* Reads @project (the same one, changed, or another) and drops what its
+ * changes touched; returns how many jobs' results were dropped. */
+guint              cp_project_analysis_update (CpProjectAnalysis *analysis,
+                                               const CpProject   *project);
+const CpProject   *cp_project_analysis_get_project (CpProjectAnalysis *analysis);
+
+/* Job @job_index's plan: with its robustness if that was asked for
+ * already, else without (cp_plan_new_without_robustness()); its sweep;
+ * the plan with whether its verdict holds (cp_plan_add_robustness()).
+ * Each is made when first asked for. */
+const CpPlan      *cp_project_analysis_get_plan       (CpProjectAnalysis *analysis,
+                                                       guint              job_index);
+const CpSweep     *cp_project_analysis_get_sweep      (CpProjectAnalysis *analysis,
+                                                       guint              job_index);
+const CpPlan      *cp_project_analysis_get_full_plan  (CpProjectAnalysis *analysis,
+                                                       guint              job_index);
+/* Every job's full plan, in the project's order (borrowed pointers). */
+GPtrArray         *cp_project_analysis_get_full_plans (CpProjectAnalysis *analysis);
+
+/* The plan or sweep if it is there, else NULL (nothing is made). */
+const CpPlan      *cp_project_analysis_peek_plan      (CpProjectAnalysis *analysis, guint job_index);
+const CpSweep     *cp_project_analysis_peek_sweep     (CpProjectAnalysis *analysis, guint job_index);
+
+/* For work done on a worker thread over a copy of the project: the
+ * version of job @job_index's inputs when the work started, and its
+ * result handed back. A result of inputs changed meanwhile is freed. */
+guint              cp_project_analysis_get_version    (CpProjectAnalysis *analysis,
+                                                       guint              job_index);
+void               cp_project_analysis_take_sweep     (CpProjectAnalysis *analysis,
+                                                       guint              job_index,
+                                                       guint              version,
+                                                       CpSweep           *sweep);
+guint              cp_project_analysis_get_sweep_max_points (CpProjectAnalysis *analysis);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CpProjectAnalysis, cp_project_analysis_free)
+
+G_END_DECLS

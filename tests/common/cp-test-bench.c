@@ -1,0 +1,33 @@
+/* cp-test-bench.c: CPU time and medians for the benchmarks. */
+#include "cp-test-bench.h"
+
+#include <stdlib.h>
+#include <time.h>
+
+double
+cp_test_thread_cpu_ms (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
+
+static int
+compare_doubles (const void *a,
+                 const void *b)
+{
+  double x = *(const double *) a, y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+double
+cp_test_median (double *values,
+                guint   n_values)
+{
+  g_return_val_if_fail (n_values > 0, 0);
+
+  qsort (values, n_values, sizeof *values, compare_doubles);
+  return values[n_values / 2];
+}

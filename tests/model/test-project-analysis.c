@@ -1,0 +1,159 @@
+/* test-project-analysis.c: the project's analysis keeps each job's plan
+ * until a change touches it, and what it hands out is what the planner
+ * gives for the same project.
+ */
+#include "planner/cp-project-analysis.h"
+#include "common/cp-test-demo.h"
+
+/* The analysis's plan against one made afresh: the same verdict, the
+ * same options in the same order at the same cost. */
+static void
+assert_same_plan (const CpPlan *kept,
+                  const CpPlan *fresh)
+{
+  const int kept_figures[] = { kept->verdict, kept->recommended, kept->has_robustness, kept->verdict_robust,
+                               (int) kept->options->len, (int) kept->reasons->len };
+  const int fresh_figures[] = { fresh->verdict, fresh->recommended, fresh->has_robustness, fresh->verdict_robust,
+                                (int) fresh->options->len, (int) fresh->reasons->len };
+
+  for (guint i = 0; i < G_N_ELEMENTS (kept_figures); i++)
+    g_assert_cmpint (kept_figures[i], ==, fresh_figures[i]);
+  for (guint i = 0; i < kept->options->len; i++)
+    {
+      const CpOption *a = &g_array_index (kept->options, CpOption, i);
+      const CpOption *b = &g_array_index (fresh->options, CpOption, i);
+
+      g_assert_cmpint (a->quote_index, ==, b->quote_index);
+      g_assert_cmpfloat (a->estimate.total_cost, ==, b->estimate.total_cost);
+      g_assert_cmpfloat (a->estimate.calendar_days, ==, b->estimate.calendar_days);
+    }
+}
+
+static void
+plan_every_job (CpProjectAnalysis *analysis,
+                const CpProject   *project)
+{
+  for (guint j = 0; j < project->jobs->len; j++)
+    cp_project_analysis_get_full_plan (analysis, j);
+}
+
+static void
+test_plans_match_planner (void)
+{
+  g_autoptr(CpProject) project = cp_test_demo_project ();
+  g_autoptr(CpProjectAnalysis) analysis = cp_project_analysis_new (project, 16);
+
+  for (guint j = 0; j < project->jobs->len; j++)
+    {
+      g_autoptr(CpPlan) fresh = cp_project_plan_job (project, j);
+      g_autoptr(CpSweep) sweep = cp_project_sweep_job (project, j, 16);
+      const CpSweep *kept = cp_project_analysis_get_sweep (analysis, j);
+
+      assert_same_plan (cp_project_analysis_get_full_plan (analysis, j), fresh);
+      /* Asked again: the same plan, not another. */
+      g_assert_true (cp_project_analysis_get_plan (analysis, j) == cp_project_analysis_get_full_plan (analysis, j));
+      g_assert_cmpuint (kept->curves->len, ==, sweep->curves->len);
+      for (guint c = 0; c < sweep->curves->len; c++)
+        g_assert_cmpuint (((CpSweepCurve *) g_ptr_array_index (kept->curves, c))->points->len, ==,
+                          ((CpSweepCurve *) g_ptr_array_index (sweep->curves, c))->points->len);
+    }
+}
+
+static void
+test_change_drops_what_it_touches (void)
+{
+  g_autoptr(CpProject) project = cp_test_demo_project ();
+  g_autoptr(CpProjectAnalysis) analysis = cp_project_analysis_new (project, 16);
+  CpJob *job;
+  CpQuote *quote;
+  guint n_jobs = project->jobs->len;
+
+  g_assert_cmpuint (n_jobs, >=, 3);
+  plan_every_job (analysis, project);
+
+  /* Nothing changed: everything kept. */
+  g_assert_cmpuint (cp_project_analysis_update (analysis, project), ==, 0);
+  for (guint j = 0; j < n_jobs; j++)
+    g_assert_nonnull (cp_project_analysis_peek_plan (analysis, j));
+
+  /* One job's figure: that job only, and its new plan is the planner's. */
+  job = g_ptr_array_index (project->jobs, 1);
+  job->storage_tb += 5;
+  g_assert_cmpuint (cp_project_analysis_update (analysis, project), ==, 1);
+  for (guint j = 0; j < n_jobs; j++)
+    g_assert_cmpint (cp_project_analysis_peek_plan (analysis, j) != NULL, ==, j != 1);
+  {
+    g_autoptr(CpPlan) fresh = cp_project_plan_job (project, 1);
+
+    assert_same_plan (cp_project_analysis_get_full_plan (analysis, 1), fresh);
+  }
+
+  /* One job's text: a string compared as text, that job only. */
+  job = g_ptr_array_index (project->jobs, 2);
+  g_free (job->name);
+  job->name = g_strdup ("Renamed");
+  g_assert_cmpuint (cp_project_analysis_update (analysis, project), ==, 1);
+  g_assert_null (cp_project_analysis_peek_plan (analysis, 2));
+  plan_every_job (analysis, project);
+
+  /* The same text in a new string is no change. */
+  {
+    char *same = g_strdup (job->name);
+
+    g_free (job->name);
+    job->name = same;
+  }
+  g_assert_cmpuint (cp_project_analysis_update (analysis, project), ==, 0);
+
+  /* A quote's price: every job. */
+  quote = g_ptr_array_index (project->quotes, 0);
+  quote->price *= 2;
+  g_assert_cmpuint (cp_project_analysis_update (analysis, project), ==, n_jobs);
+  plan_every_job (analysis, project);
+
+  /* A setting: every job. */
+  project->settings.debug_share = 0.3;
+  g_assert_cmpuint (cp_project_analysis_update (analysis, project), ==, n_jobs);
+  plan_every_job (analysis, project);
+
+  /* A job removed: the ones after it moved up and are planned again. */
+  cp_project_remove_job (project, 0);
+  g_assert_cmpuint (cp_project_analysis_update (analysis, project), ==, n_jobs);
+  for (guint j = 0; j < project->jobs->len; j++)
+    {
+      g_autoptr(CpPlan) fresh = cp_project_plan_job (project, j);
+
+      assert_same_plan (cp_project_analysis_get_full_plan (analysis, j), fresh);
+    }
+}
+
+/* A sweep made on a worker for inputs changed meanwhile is not kept. */
+static void
+test_stale_sweep_dropped (void)
+{
+  g_autoptr(CpProject) project = cp_test_demo_project ();
+  g_autoptr(CpProjectAnalysis) analysis = cp_project_analysis_new (project, 16);
+  guint version = cp_project_analysis_get_version (analysis, 0);
+  CpSweep *sweep = cp_project_sweep_job (project, 0, 16);
+
+  ((CpJob *) g_ptr_array_index (project->jobs, 0))->storage_tb += 1;
+  g_assert_cmpuint (cp_project_analysis_update (analysis, project), ==, 1);
+  cp_project_analysis_take_sweep (analysis, 0, version, sweep);
+  g_assert_null (cp_project_analysis_peek_sweep (analysis, 0));
+
+  version = cp_project_analysis_get_version (analysis, 0);
+  sweep = cp_project_sweep_job (project, 0, 16);
+  cp_project_analysis_take_sweep (analysis, 0, version, sweep);
+  g_assert_true (cp_project_analysis_peek_sweep (analysis, 0) == sweep);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/project-analysis/plans-match-planner", test_plans_match_planner);
+  g_test_add_func ("/project-analysis/change-drops-what-it-touches", test_change_drops_what_it_touches);
+  g_test_add_func ("/project-analysis/stale-sweep-dropped", test_stale_sweep_dropped);
+  return g_test_run ();
+}
