@@ -105,12 +105,26 @@ project_uses (const CpProject *project,
               const char      *key)
 {
   guint kinds = cp_assumption_task_kinds (key);
+  /* Assumptions about a model's shape: how experts' tokens are sent
+   * applies to mixture-of-experts models only, a SwiGLU intermediate's
+   * bytes to gated MLPs only. */
+  gboolean needs_experts = g_strcmp0 (key, "moe-dispatch-dedup") == 0;
+  gboolean needs_gated_mlp = g_strcmp0 (key, "swiglu-activation-bytes") == 0;
 
   if (key != NULL && !quotes_use (project, key))
     return FALSE;
   for (guint j = 0; j < project->jobs->len; j++)
-    if (kinds & (1u << ((const CpJob *) g_ptr_array_index (project->jobs, j))->kind))
+    {
+      const CpJob *job = g_ptr_array_index (project->jobs, j);
+
+      if ((kinds & (1u << job->kind)) == 0)
+        continue;
+      if (needs_experts && job->model.experts_total <= 1)
+        continue;
+      if (needs_gated_mlp && !job->model.gated_mlp)
+        continue;
       return TRUE;
+    }
   return FALSE;
 }
 

@@ -143,6 +143,7 @@ cp_report_section_budget_tables (Doc              *doc,
                  doc->small };
   Table months = { 3, month_widths, month_numeric, month_header,
                    g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 0, doc->small };
+  gboolean any_after = FALSE;
 
   for (guint i = 0; i < schedule->jobs->len; i++)
     {
@@ -161,6 +162,8 @@ cp_report_section_budget_tables (Doc              *doc,
           const CpJob *before = g_ptr_array_index (project->jobs, entry->after);
           char *with_order;
 
+          any_after = TRUE;
+
           /* TRANSLATORS: a job's calendar, then the job it starts after */
           with_order = g_strdup_printf (_("%s, after %s"), when, before->name);
           g_free (when);
@@ -169,8 +172,10 @@ cp_report_section_budget_tables (Doc              *doc,
       cp_doc_table_add_row (&jobs, g_strdup (job->name), g_steal_pointer (&when),
                             cp_i18n_format_money (job_cost (entry), currency, doc->lang));
     }
-  /* One job's row would repeat the total above, word for word. */
-  if (schedule->jobs->len > 1)
+  /* Each job's answer above already gives its dates and its cost: the
+   * table says more only when a job waits for another ("after …"). With
+   * one job it would repeat the total, word for word. */
+  if (schedule->jobs->len > 1 && any_after)
     cp_doc_table (doc, &jobs);
 
   /* The months' lines add up, month by month, to the total above. */
@@ -210,57 +215,80 @@ static const struct {
   { CP_OUTCOME_ASK_HOST_MEMORY, N_("How much host memory does each node have? CPU offload keeps the optimizer there.") },
 };
 
+gboolean
+cp_report_is_vendor_question (CpOutcome outcome)
+{
+  for (guint q = 0; q < G_N_ELEMENTS (vendor_questions); q++)
+    if (vendor_questions[q].outcome == outcome)
+      return TRUE;
+  return FALSE;
+}
+
+char *
+cp_report_vendor_question (const CpProject *project,
+                           JobResult       *results,
+                           guint            n_results,
+                           CpOutcome        outcome)
+{
+  g_autoptr(GString) line = NULL;
+  g_autoptr(GHashTable) named = g_hash_table_new (g_str_hash, g_str_equal);
+  const char *question = NULL;
+
+  for (guint q = 0; q < G_N_ELEMENTS (vendor_questions); q++)
+    if (vendor_questions[q].outcome == outcome)
+      question = vendor_questions[q].question;
+  g_return_val_if_fail (question != NULL, NULL);
+
+  for (guint j = 0; j < n_results; j++)
+    {
+      const CpPlan *plan = results[j].plan;
+
+      for (guint r = 0; plan != NULL && r < plan->reasons->len; r++)
+        {
+          const CpReason *reason = &g_array_index (plan->reasons, CpReason, r);
+          int quote = reason->quote_index >= 0 ? reason->quote_index : (int) reason->values[0];
+          const CpQuote *asked;
+          const char *name;
+
+          if (reason->outcome != outcome || quote < 0 || (guint) quote >= project->quotes->len)
+            continue;
+          /* The vendor is asked once, whatever number of its offers
+           * leave the question open. */
+          asked = g_ptr_array_index (project->quotes, quote);
+          name = asked->vendor != NULL && *asked->vendor != '\0' ? asked->vendor : asked->id;
+          if (name == NULL || !g_hash_table_add (named, (gpointer) name))
+            continue;
+          if (line == NULL)
+            line = g_string_new (NULL);
+          else
+            /* TRANSLATORS: between the names of the vendors a question is put to */
+            g_string_append (line, _(", "));
+          g_string_append (line, name);
+        }
+    }
+  if (line == NULL)
+    return NULL;
+  /* TRANSLATORS: a question, then the vendors to put it to */
+  return g_strdup_printf (_("%s Ask: %s."), _(question), line->str);
+}
+
 void
 cp_report_section_vendor_questions (Doc       *doc,
                                     JobResult *results)
 {
-  const CpProject *project = doc->project;
   gboolean any = FALSE;
 
   for (guint q = 0; q < G_N_ELEMENTS (vendor_questions); q++)
     {
-      g_autoptr(GString) line = NULL;
-      g_autoptr(GHashTable) named = g_hash_table_new (g_str_hash, g_str_equal);
+      g_autofree char *text = cp_report_vendor_question (doc->project, results, doc->project->jobs->len,
+                                                         vendor_questions[q].outcome);
 
-      for (guint j = 0; j < project->jobs->len; j++)
-        {
-          const CpPlan *plan = results[j].plan;
-
-          for (guint r = 0; plan != NULL && r < plan->reasons->len; r++)
-            {
-              const CpReason *reason = &g_array_index (plan->reasons, CpReason, r);
-              int quote = reason->quote_index >= 0 ? reason->quote_index : (int) reason->values[0];
-              const CpQuote *asked;
-              const char *name;
-
-              if (reason->outcome != vendor_questions[q].outcome || quote < 0 ||
-                  (guint) quote >= project->quotes->len)
-                continue;
-              /* The vendor is asked once, whatever number of its offers
-               * leave the question open. */
-              asked = g_ptr_array_index (project->quotes, quote);
-              name = asked->vendor != NULL && *asked->vendor != '\0' ? asked->vendor : asked->id;
-              if (name == NULL || !g_hash_table_add (named, (gpointer) name))
-                continue;
-              if (line == NULL)
-                line = g_string_new (NULL);
-              else
-                /* TRANSLATORS: between the names of the vendors a question is put to */
-                g_string_append (line, _(", "));
-              g_string_append (line, name);
-            }
-        }
-      if (line == NULL)
+      if (text == NULL)
         continue;
       if (!any)
         cp_doc_heading (doc, doc->h1, _("Questions for the vendors"), 40);
       any = TRUE;
-      {
-        /* TRANSLATORS: a question, then the vendors to put it to */
-        g_autofree char *text = g_strdup_printf (_("%s Ask: %s."), _(vendor_questions[q].question), line->str);
-
-        cp_doc_paragraph_full (doc, doc->body, text, 10, 2, "•");
-      }
+      cp_doc_paragraph_full (doc, doc->body, text, 10, 2, "•");
     }
 }
 

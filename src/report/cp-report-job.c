@@ -547,9 +547,25 @@ section_job_reasons_and_risks (Doc          *doc,
   for (guint i = 0; i < plan->reasons->len; i++)
     {
       const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
-      g_autofree char *text = cp_reason_text (reason, project, plan, doc->lang);
-      g_autofree char *line = g_strdup_printf ("%s — %s", cp_words_rule (reason->rule), text);
+      g_autofree char *text = NULL;
+      g_autofree char *line = NULL;
 
+      if (cp_report_is_vendor_question (reason->outcome))
+        {
+          /* One line per question naming every vendor it concerns, at the
+           * first of its reasons, not one identical line per quote. */
+          JobResult only = { .plan = plan };
+          gboolean first = TRUE;
+
+          for (guint k = 0; k < i && first; k++)
+            first = g_array_index (plan->reasons, CpReason, k).outcome != reason->outcome;
+          if (!first)
+            continue;
+          text = cp_report_vendor_question (project, &only, 1, reason->outcome);
+        }
+      else
+        text = cp_reason_text (reason, project, plan, doc->lang);
+      line = g_strdup_printf ("%s — %s", cp_words_rule (reason->rule), text);
       cp_doc_paragraph_full (doc, doc->body, line, 26, 4, cp_rule_to_string (reason->rule));
     }
 

@@ -43,6 +43,13 @@ char *cp_report_job_span (const CpSchedule *schedule, guint job_index, const cha
 void cp_report_section_budget_tables (Doc *doc, const CpSchedule *schedule);
 
 void cp_report_section_vendor_questions (Doc *doc, JobResult *results);
+/* Whether @outcome is a question for the vendors (storage, host memory,
+ * the network's share). */
+gboolean cp_report_is_vendor_question (CpOutcome outcome);
+/* Question @outcome put once to every vendor whose quote leaves it open in
+ * the plans of @results: "What storage …? Ask: A, B."; NULL when none does. */
+char *cp_report_vendor_question (const CpProject *project, JobResult *results, guint n_results,
+                                 CpOutcome outcome);
 
 void cp_report_section_risks (Doc *doc, JobResult *results);
 
