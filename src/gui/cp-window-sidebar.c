@@ -230,14 +230,22 @@ finish_project_rename (CpWindow *self,
                        gboolean  commit)
 {
   g_autofree char *name = NULL;
+  GtkWidget *focus;
+  gboolean entry_had_focus;
 
   if (gtk_stack_get_visible_child (self->project_name_stack) != GTK_WIDGET (self->project_name_entry))
     return;
 
   name = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->project_name_entry))));
+  /* Asked before the stack hides the entry, which drops the focus: the
+   * window then has none (NULL), as it has none before it is first
+   * focused. */
+  focus = gtk_root_get_focus (GTK_ROOT (self));
+  entry_had_focus = focus != NULL &&
+                    (focus == GTK_WIDGET (self->project_name_entry) ||
+                     gtk_widget_is_ancestor (focus, GTK_WIDGET (self->project_name_entry)));
   gtk_stack_set_visible_child (self->project_name_stack, GTK_WIDGET (self->project_name_button));
-  if (gtk_widget_has_focus (GTK_WIDGET (self->project_name_entry)) ||
-      gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (self)), GTK_WIDGET (self->project_name_entry)))
+  if (entry_had_focus)
     gtk_widget_grab_focus (GTK_WIDGET (self->project_name_button));
 
   if (!commit || *name == '\0' || self->project == NULL || g_strcmp0 (name, self->project->name) == 0)
