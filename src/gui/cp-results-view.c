@@ -1173,12 +1173,11 @@ cp_results_view_new (void)
   return g_object_new (CP_TYPE_RESULTS_VIEW, NULL);
 }
 
+/* Stops what is pending for the project shown: its workers' results then
+ * come back cancelled and are dropped. */
 static void
-cp_results_view_dispose (GObject *object)
+cancel_pending (CpResultsView *self)
 {
-  CpResultsView *self = (CpResultsView *) object;
-
-  /* AdwBin disposes its child, the template, itself. */
   g_clear_handle_id (&self->update_id, g_source_remove);
   g_clear_handle_id (&self->readout_id, g_source_remove);
   cancel_details (self);
@@ -1188,6 +1187,26 @@ cp_results_view_dispose (GObject *object)
   g_cancellable_cancel (self->sweep_cancellable);
   g_clear_object (&self->sweep_cancellable);
   self->pending_project = NULL;
+}
+
+/* Out of its window, the view no longer has the window's project: a
+ * worker's task keeps the view alive past the window (it holds a
+ * reference, so dispose waits for it), and its result must not reach a
+ * project the window has freed. */
+static void
+cp_results_view_unroot (GtkWidget *widget)
+{
+  cancel_pending (CP_RESULTS_VIEW (widget));
+  GTK_WIDGET_CLASS (cp_results_view_parent_class)->unroot (widget);
+}
+
+static void
+cp_results_view_dispose (GObject *object)
+{
+  CpResultsView *self = (CpResultsView *) object;
+
+  /* AdwBin disposes its child, the template, itself. */
+  cancel_pending (self);
   g_clear_object (&self->sorted_options);
   g_clear_object (&self->options);
 
@@ -1212,6 +1231,7 @@ cp_results_view_class_init (CpResultsViewClass *klass)
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->dispose = cp_results_view_dispose;
+  widget_class->unroot = cp_results_view_unroot;
   object_class->finalize = cp_results_view_finalize;
 
   g_type_ensure (CP_TYPE_CHART_VIEW);
