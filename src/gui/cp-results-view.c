@@ -502,11 +502,16 @@ add_column (CpResultsView *self,
   return view_column;
 }
 
+/* The readout speaks of the chart on screen only: a hidden tab's last
+ * words stayed beside the one shown (meeting walkthrough: a memory figure
+ * over the cost chart). */
 static gboolean
 readout_cb (gpointer user_data)
 {
   CpResultsView *self = user_data;
-  const char *readout = cp_chart_view_get_readout (self->readout_chart);
+  gboolean shown = self->readout_chart != NULL &&
+                   gtk_stack_get_visible_child (self->chart_stack) == GTK_WIDGET (self->readout_chart);
+  const char *readout = shown ? cp_chart_view_get_readout (self->readout_chart) : NULL;
 
   self->readout_id = 0;
   set_label (self->readout_label, readout ? readout : "");
@@ -810,6 +815,8 @@ on_chart_shown (CpResultsView *self)
 {
   if (self->timeline_project != NULL && timeline_shown (self))
     make_timeline (self);
+  /* The readout of the tab left goes; the new tab's comes with the pointer. */
+  set_label (self->readout_label, "");
 }
 
 /* The cost and serving charts from the job's sweep. */
