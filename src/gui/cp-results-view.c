@@ -880,9 +880,12 @@ on_sweep_ready (GObject      *source,
     return;
   g_clear_object (&self->sweep_cancellable);
   cp_project_analysis_take_sweep (self->analysis, data->job_index, data->version, sweep);
-  /* With a change waiting, its update draws the charts. */
+  /* With a change waiting, its update draws the charts; a job deleted
+   * meanwhile has none (gui-window's delete-and-undo, then saves, hit
+   * cp_chart_data_new_cost()'s check). */
   if (self->update_id != 0 || self->plan == NULL ||
-      cp_project_analysis_peek_sweep (self->analysis, data->job_index) != sweep)
+      cp_project_analysis_peek_sweep (self->analysis, data->job_index) != sweep ||
+      data->job_index >= cp_project_analysis_get_project (self->analysis)->jobs->len)
     return;
   set_sweep_charts (self, cp_project_analysis_get_project (self->analysis), data->job_index, sweep);
 }
