@@ -502,11 +502,16 @@ add_column (CpResultsView *self,
   return view_column;
 }
 
+/* The readout speaks of the chart on screen only: a hidden tab's last
+ * words stayed beside the one shown (meeting walkthrough: a memory figure
+ * over the cost chart). */
 static gboolean
 readout_cb (gpointer user_data)
 {
   CpResultsView *self = user_data;
-  const char *readout = cp_chart_view_get_readout (self->readout_chart);
+  gboolean shown = self->readout_chart != NULL &&
+                   gtk_stack_get_visible_child (self->chart_stack) == GTK_WIDGET (self->readout_chart);
+  const char *readout = shown ? cp_chart_view_get_readout (self->readout_chart) : NULL;
 
   self->readout_id = 0;
   set_label (self->readout_label, readout ? readout : "");
@@ -810,6 +815,8 @@ on_chart_shown (CpResultsView *self)
 {
   if (self->timeline_project != NULL && timeline_shown (self))
     make_timeline (self);
+  /* The readout of the tab left goes; the new tab's comes with the pointer. */
+  set_label (self->readout_label, "");
 }
 
 /* The cost and serving charts from the job's sweep. */
@@ -873,9 +880,12 @@ on_sweep_ready (GObject      *source,
     return;
   g_clear_object (&self->sweep_cancellable);
   cp_project_analysis_take_sweep (self->analysis, data->job_index, data->version, sweep);
-  /* With a change waiting, its update draws the charts. */
+  /* With a change waiting, its update draws the charts; a job deleted
+   * meanwhile has none (gui-window's delete-and-undo, then saves, hit
+   * cp_chart_data_new_cost()'s check). */
   if (self->update_id != 0 || self->plan == NULL ||
-      cp_project_analysis_peek_sweep (self->analysis, data->job_index) != sweep)
+      cp_project_analysis_peek_sweep (self->analysis, data->job_index) != sweep ||
+      data->job_index >= cp_project_analysis_get_project (self->analysis)->jobs->len)
     return;
   set_sweep_charts (self, cp_project_analysis_get_project (self->analysis), data->job_index, sweep);
 }

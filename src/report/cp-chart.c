@@ -959,8 +959,18 @@ cp_chart_readout (const CpChartData *data,
         }
     }
 
+  /* No line in this panel: a quote without a price draws no cost, and a
+   * figure read off the placeholder axes ("3 GPUs, cost 0.184") described
+   * nothing (meeting walkthrough). A line is always found otherwise:
+   * series_value_at() takes the nearest point. */
+  if (best == NULL)
+    {
+      cp_chart_geometry_clear (&geometry);
+      return NULL;
+    }
+
   cp_i18n_push_language (data->lang);
-  if (best != NULL && data->kind == CP_CHART_COST)
+  if (data->kind == CP_CHART_COST)
     {
       /* Both figures of the point: cost and days belong together. */
       double gx = best_x;
@@ -988,7 +998,7 @@ cp_chart_readout (const CpChartData *data,
       /* TRANSLATORS: cost chart readout: quote name, GPU count, total cost, days */
       text = g_strdup_printf (_("%s: %s GPUs, %s, %s"), best->label, gpus, cost_text, days_text);
     }
-  else if (best != NULL && data->kind == CP_CHART_SERVING)
+  else if (data->kind == CP_CHART_SERVING)
     {
       g_autofree char *replicas = NULL;
       g_autofree char *cost_text = NULL;
@@ -1007,45 +1017,12 @@ cp_chart_readout (const CpChartData *data,
       /* TRANSLATORS: serving chart readout: quote name, replicas, cost per million output tokens */
       text = g_strdup_printf (_("%s: %s replicas, %s per million output tokens"), best->label, replicas, cost_text);
     }
-  else if (best != NULL)
+  else
     {
       g_autofree char *params = cp_format_count (best_x);
       g_autofree char *need = format_y (data, &panel->y, best_y);
       /* TRANSLATORS: memory chart readout: line name, model size, memory */
       text = g_strdup_printf (_("%s: %s parameters, %s"), best->label, params, need);
-    }
-  else
-    {
-      double xv = cp_chart_axis_value (&geometry.x, (x - geometry.left) / (geometry.right - geometry.left));
-      double yv = cp_chart_axis_value (&panel->y, (panel->bottom - y) / (panel->bottom - panel->top));
-
-      if (data->kind == CP_CHART_MEMORY)
-        {
-          g_autofree char *params = cp_format_count (xv);
-          g_autofree char *need = format_y (data, &panel->y, yv);
-          text = g_strdup_printf (_("%s parameters, %s"), params, need);
-        }
-      else if (data->kind == CP_CHART_SERVING)
-        {
-          g_autofree char *replicas = cp_i18n_format_number (xv, 0, data->lang);
-          g_autofree char *cost_text = cp_i18n_format_value (yv, data->lang);
-          /* TRANSLATORS: serving chart readout away from any line: replicas, cost per million output tokens */
-          text = g_strdup_printf (_("%s replicas, %s per million output tokens"), replicas, cost_text);
-        }
-      else if (panel->second)
-        {
-          g_autofree char *gpus = cp_i18n_format_number (xv, 0, data->lang);
-          g_autofree char *days = cp_i18n_format_days (yv, data->lang);
-          /* TRANSLATORS: time panel readout away from any line: GPU count, days */
-          text = g_strdup_printf (_("%s GPUs, %s"), gpus, days);
-        }
-      else
-        {
-          g_autofree char *gpus = cp_i18n_format_number (xv, 0, data->lang);
-          g_autofree char *cost_text = cp_i18n_format_value (yv, data->lang);
-          /* TRANSLATORS: cost chart readout away from any line: GPU count, cost */
-          text = g_strdup_printf (_("%s GPUs, cost %s"), gpus, cost_text);
-        }
     }
   cp_i18n_pop_language ();
 

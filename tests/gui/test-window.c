@@ -1765,6 +1765,59 @@ test_window_table_shows_every_row (void)
   close_window (window);
 }
 
+static GtkEventController *
+motion_controller (GtkWidget *widget)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_MOTION (controller))
+        return controller;
+    }
+  g_assert_not_reached ();
+}
+
+static gboolean
+label_not_empty (gpointer label)
+{
+  return *gtk_label_get_label (label) != '\0';
+}
+
+/* Meeting walkthrough: the readout beside the chart tabs kept a hidden
+ * tab's words ("… parameters, 8,721 GiB" over another chart). The pointer
+ * over the cost chart reads its point, with units; another tab shown, the
+ * line is empty until the pointer reads that chart. */
+static void
+test_window_readout_follows_tab (void)
+{
+  CpWindow *window = open_demo_window ();
+  GtkWidget *chart = find_named (GTK_WIDGET (window), "cost-chart");
+  GtkLabel *readout = GTK_LABEL (find_named (GTK_WIDGET (window), "readout"));
+  GtkStack *charts = GTK_STACK (gtk_widget_get_ancestor (chart, GTK_TYPE_STACK));
+
+  wait_results (cp_window_get_results_view (window));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-cost-chart", NULL);
+  cp_test_gui_wait_frames (GTK_WIDGET (window), 2);
+  g_assert_cmpstr (gtk_label_get_label (readout), ==, "");
+
+  g_signal_emit_by_name (motion_controller (chart), "motion",
+                         gtk_widget_get_width (chart) / 2.0, gtk_widget_get_height (chart) * 0.3);
+  cp_test_gui_wait_until (label_not_empty, readout, "the readout of the cost chart");
+  /* "<quote>: 16 GPUs, 90,000 CNY, 0.6 days" or its time panel's. */
+  g_assert_nonnull (strstr (gtk_label_get_label (readout), " GPUs, "));
+  g_assert_nonnull (strstr (gtk_label_get_label (readout), "days"));
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-memory-chart", NULL);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (charts), ==, "memory");
+  spin ();
+  g_assert_cmpstr (gtk_label_get_label (readout), ==, "");
+
+  close_window (window);
+}
+
 
 static GtkAdjustment *
 editor_adjustment (GtkWidget *editor)
@@ -4886,6 +4939,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/table-shows-every-row", test_window_table_shows_every_row);
   g_test_add_func ("/gui/window/kind-switch-keeps-typed", test_window_kind_switch_keeps_typed);
   g_test_add_func ("/gui/window/name-trimmed", test_window_name_trimmed);
+  g_test_add_func ("/gui/window/readout-follows-tab", test_window_readout_follows_tab);
   g_test_add_func ("/gui/window/add-focuses-name", test_window_add_focuses_name);
   g_test_add_func ("/gui/window/results-scroll-to-top", test_window_results_scroll_to_top);
   g_test_add_func ("/gui/window/picker-search", test_window_picker_search);
