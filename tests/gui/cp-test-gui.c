@@ -43,6 +43,51 @@ cp_test_gui_collect (GtkWidget *root,
     cp_test_gui_collect (child, type, found);
 }
 
+typedef gboolean (*WidgetMatch) (GtkWidget *widget, gconstpointer data);
+
+static GtkWidget *
+find_first (GtkWidget     *root,
+            WidgetMatch    match,
+            gconstpointer  data)
+{
+  if (match (root, data))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = find_first (child, match, data);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+is_of_type (GtkWidget *widget, gconstpointer type)
+{
+  return G_TYPE_CHECK_INSTANCE_TYPE (widget, GPOINTER_TO_SIZE (type));
+}
+
+static gboolean
+is_named (GtkWidget *widget, gconstpointer name)
+{
+  return g_strcmp0 (gtk_widget_get_name (widget), name) == 0;
+}
+
+GtkWidget *
+cp_test_gui_find_of_type (GtkWidget *root,
+                          GType      type)
+{
+  return find_first (root, is_of_type, GSIZE_TO_POINTER (type));
+}
+
+GtkWidget *
+cp_test_gui_find_named (GtkWidget  *root,
+                        const char *name)
+{
+  return find_first (root, is_named, name);
+}
+
 AdwComboRow *
 cp_test_gui_find_combo_row (GtkWidget  *root,
                             const char *title)

@@ -20,6 +20,14 @@ GtkWidget     *cp_test_gui_find_toplevel   (GType type);
 void           cp_test_gui_collect         (GtkWidget *root,
                                             GType      type,
                                             GPtrArray *found);
+/* The first widget at or below @root, depth first, that is a @type; NULL
+ * if none. */
+GtkWidget     *cp_test_gui_find_of_type    (GtkWidget *root,
+                                            GType      type);
+/* The first widget at or below @root named @name (a template's id, set
+ * with gtk_widget_set_name()); NULL if none. */
+GtkWidget     *cp_test_gui_find_named      (GtkWidget  *root,
+                                            const char *name);
 /* The combo row below @root titled @title, or NULL. */
 AdwComboRow   *cp_test_gui_find_combo_row  (GtkWidget  *root,
                                             const char *title);

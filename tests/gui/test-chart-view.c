@@ -32,22 +32,6 @@ at_least_as_wide (gpointer user_data)
   return gtk_widget_get_width (wait->widget) >= wait->width;
 }
 
-static GtkWidget *
-find_named (GtkWidget  *root,
-            const char *name)
-{
-  if (g_strcmp0 (gtk_widget_get_name (root), name) == 0)
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_named (child, name);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* A window of @width × @height showing the demo's first job's cost chart. */
 static CpChartView *
 chart_window (int         width,
@@ -136,7 +120,7 @@ test_chart_view_export (void)
   int width = gtk_widget_get_width (GTK_WIDGET (view));
   int height = gtk_widget_get_height (GTK_WIDGET (view));
 
-  g_assert_nonnull (find_named (GTK_WIDGET (view), "export-chart"));
+  g_assert_nonnull (cp_test_gui_find_named (GTK_WIDGET (view), "export-chart"));
   g_assert_cmpint (width, >=, 450);
 
   cp_chart_view_export_async (view, png, FALSE, (GAsyncReadyCallback) on_exported, &error);
@@ -183,14 +167,14 @@ test_chart_view_present (void)
   g_autoptr(GListModel) controllers = NULL;
   GtkShortcut *escape = NULL;
 
-  g_assert_nonnull (find_named (GTK_WIDGET (view), "present-chart"));
+  g_assert_nonnull (cp_test_gui_find_named (GTK_WIDGET (view), "present-chart"));
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "chart.present", NULL));
   spin ();
   presentation = cp_chart_view_get_presentation (view);
   g_assert_nonnull (presentation);
   shown = CP_CHART_VIEW (gtk_window_get_child (presentation));
   g_assert_cmpstr (cp_chart_view_get_data (shown)->title, ==, cp_chart_view_get_data (view)->title);
-  g_assert_false (gtk_widget_get_visible (find_named (GTK_WIDGET (shown), "present-chart")));
+  g_assert_false (gtk_widget_get_visible (cp_test_gui_find_named (GTK_WIDGET (shown), "present-chart")));
   /* Full window at the monitor's size (walkthrough finding 12: it opened
    * at 560 × 366, smaller than the chart in the window). */
   cp_test_gui_wait_until (at_least_as_wide,
@@ -258,7 +242,7 @@ test_chart_view_title_clear (void)
         {
           graphene_rect_t bounds;
 
-          g_assert_true (gtk_widget_compute_bounds (find_named (GTK_WIDGET (view), buttons[b]),
+          g_assert_true (gtk_widget_compute_bounds (cp_test_gui_find_named (GTK_WIDGET (view), buttons[b]),
                                                     GTK_WIDGET (view), &bounds));
           g_assert_cmpfloat (bounds.size.width, >, 0);
           if (title->x < bounds.origin.x + bounds.size.width && bounds.origin.x < title->x + title->width &&

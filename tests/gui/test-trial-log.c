@@ -43,22 +43,6 @@ wait_results (CpResultsView *results)
   cp_test_gui_wait_results (results);
 }
 
-static GtkWidget *
-find_named (GtkWidget  *root,
-            const char *name)
-{
-  if (g_strcmp0 (gtk_widget_get_name (root), name) == 0)
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_named (child, name);
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static char *
 log_path (const char *name)
 {
@@ -153,7 +137,7 @@ test_read_cancel_apply_undo (void)
   g_assert_null (job->trial.quote_id);
 
   /* The button on the trial group carries the window's action. */
-  button = find_named (GTK_WIDGET (editor), "read-trial-log");
+  button = cp_test_gui_find_named (GTK_WIDGET (editor), "read-trial-log");
   g_assert_true (GTK_IS_BUTTON (button));
   g_assert_cmpstr (gtk_actionable_get_action_name (GTK_ACTIONABLE (button)), ==, "win.read-trial-log");
   g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "read-trial-log"));
@@ -163,22 +147,22 @@ test_read_cancel_apply_undo (void)
   dialog = read_log (window, "megatron.log");
   adw_combo_row_set_selected (cp_trial_log_dialog_get_quote_row (dialog), a800);
   spin ();
-  row = find_named (GTK_WIDGET (dialog), "trial-figure-peak-memory");
+  row = cp_test_gui_find_named (GTK_WIDGET (dialog), "trial-figure-peak-memory");
   g_assert_nonnull (row);
   g_assert_true (g_str_has_prefix (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)),
                                    "Line 14: [Rank 4] (after 10 iterations) memory (MB)"));
   label = g_object_get_data (G_OBJECT (row), "value-label");
   /* 67584 MB of 1,048,576 bytes = 66.0 GiB. */
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, "66.0 GiB");
-  row = find_named (GTK_WIDGET (dialog), "trial-figure-tokens-per-s");
+  row = cp_test_gui_find_named (GTK_WIDGET (dialog), "trial-figure-tokens-per-s");
   label = g_object_get_data (G_OBJECT (row), "value-label");
   g_assert_cmpstr (gtk_label_get_text (GTK_LABEL (label)), ==, "16384 tokens/s");
-  g_assert_nonnull (find_named (GTK_WIDGET (dialog), "trial-figure-tflops-per-gpu"));
-  g_assert_true (gtk_widget_get_sensitive (find_named (GTK_WIDGET (dialog), "trial-log-apply")));
+  g_assert_nonnull (cp_test_gui_find_named (GTK_WIDGET (dialog), "trial-figure-tflops-per-gpu"));
+  g_assert_true (gtk_widget_get_sensitive (cp_test_gui_find_named (GTK_WIDGET (dialog), "trial-log-apply")));
   /* The log's 13,015,864,320 parameters are the job's Llama 2 13B, and
    * 6 × 13e9 × 16,384 ÷ (8 × 312e12) = 51% is under T22's 56.3%. */
-  g_assert_false (gtk_widget_get_visible (find_named (GTK_WIDGET (dialog), "trial-log-warnings")));
-  g_assert_null (find_named (GTK_WIDGET (dialog), "trial-log-warning"));
+  g_assert_false (gtk_widget_get_visible (cp_test_gui_find_named (GTK_WIDGET (dialog), "trial-log-warnings")));
+  g_assert_null (cp_test_gui_find_named (GTK_WIDGET (dialog), "trial-log-warning"));
 
   /* Cancel: the job and the undo history as they were. */
   close_with (dialog, "trial-log.cancel");
@@ -272,9 +256,9 @@ test_refused_logs (void)
 
   /* vLLM's start-up lines give a serving job's KV-cache size: kept. */
   dialog = read_log (window, "vllm-v1.log");
-  g_assert_nonnull (find_named (GTK_WIDGET (dialog), "trial-figure-kv-cache-tokens"));
-  g_assert_nonnull (find_named (GTK_WIDGET (dialog), "trial-figure-max-concurrency"));
-  g_assert_true (gtk_widget_get_sensitive (find_named (GTK_WIDGET (dialog), "trial-log-apply")));
+  g_assert_nonnull (cp_test_gui_find_named (GTK_WIDGET (dialog), "trial-figure-kv-cache-tokens"));
+  g_assert_nonnull (cp_test_gui_find_named (GTK_WIDGET (dialog), "trial-figure-max-concurrency"));
+  g_assert_true (gtk_widget_get_sensitive (cp_test_gui_find_named (GTK_WIDGET (dialog), "trial-log-apply")));
   close_with (dialog, "trial-log.cancel");
   g_assert_null (job->trial.quote_id);
 
@@ -285,8 +269,8 @@ test_refused_logs (void)
   spin ();
   job = g_ptr_array_index (project->jobs, index_of_job (project, "job-pretrain13b"));
   dialog = read_log (window, "vllm-v1.log");
-  g_assert_nonnull (find_named (GTK_WIDGET (dialog), "trial-figure-kv-cache-tokens"));
-  g_assert_false (gtk_widget_get_sensitive (find_named (GTK_WIDGET (dialog), "trial-log-apply")));
+  g_assert_nonnull (cp_test_gui_find_named (GTK_WIDGET (dialog), "trial-figure-kv-cache-tokens"));
+  g_assert_false (gtk_widget_get_sensitive (cp_test_gui_find_named (GTK_WIDGET (dialog), "trial-log-apply")));
   gtk_widget_activate_action (GTK_WIDGET (dialog), "trial-log.apply", NULL);
   spin ();
   /* Disabled: the preview is still there and the job untouched. */
@@ -422,9 +406,9 @@ test_wrong_model (void)
   dialog = read_log (window, "megatron.log");
   adw_combo_row_set_selected (cp_trial_log_dialog_get_quote_row (dialog), h800);
   spin ();
-  group = find_named (GTK_WIDGET (dialog), "trial-log-warnings");
+  group = cp_test_gui_find_named (GTK_WIDGET (dialog), "trial-log-warnings");
   g_assert_true (gtk_widget_get_visible (group));
-  for (row = find_named (group, "trial-log-warning"); row != NULL; row = gtk_widget_get_next_sibling (row))
+  for (row = cp_test_gui_find_named (group, "trial-log-warning"); row != NULL; row = gtk_widget_get_next_sibling (row))
     {
       const char *title;
 
@@ -440,8 +424,8 @@ test_wrong_model (void)
   g_assert_true (size_named);
   g_assert_true (mfu_named);
 
-  apply = find_named (GTK_WIDGET (dialog), "trial-log-apply");
-  confirm = find_named (GTK_WIDGET (dialog), "trial-log-confirm");
+  apply = cp_test_gui_find_named (GTK_WIDGET (dialog), "trial-log-apply");
+  confirm = cp_test_gui_find_named (GTK_WIDGET (dialog), "trial-log-confirm");
   g_assert_true (GTK_IS_CHECK_BUTTON (confirm));
   g_assert_true (gtk_widget_get_visible (confirm));
   g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (confirm)));
@@ -477,14 +461,14 @@ test_wrong_model (void)
    * nothing for a training job, and still says it is not this 70B model
    * (70e9 × 2 bytes = 130.4 GiB); there is nothing to confirm. */
   dialog = read_log (window, "vllm-v1.log");
-  row = find_named (find_named (GTK_WIDGET (dialog), "trial-log-warnings"), "trial-log-warning");
+  row = cp_test_gui_find_named (cp_test_gui_find_named (GTK_WIDGET (dialog), "trial-log-warnings"), "trial-log-warning");
   g_assert_nonnull (row);
   g_assert_nonnull (strstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)),
                             "Line 3: vLLM loaded 15.0 GiB of weights on the replica’s 1 GPU"));
   g_assert_nonnull (strstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), "holds 130.4 GiB at 16 bits"));
-  g_assert_false (gtk_widget_get_visible (gtk_widget_get_ancestor (find_named (GTK_WIDGET (dialog), "trial-log-confirm"),
+  g_assert_false (gtk_widget_get_visible (gtk_widget_get_ancestor (cp_test_gui_find_named (GTK_WIDGET (dialog), "trial-log-confirm"),
                                                                   ADW_TYPE_PREFERENCES_GROUP)));
-  g_assert_false (gtk_widget_get_sensitive (find_named (GTK_WIDGET (dialog), "trial-log-apply")));
+  g_assert_false (gtk_widget_get_sensitive (cp_test_gui_find_named (GTK_WIDGET (dialog), "trial-log-apply")));
   close_with (dialog, "trial-log.cancel");
 
   close_window (window);
@@ -513,7 +497,7 @@ test_machine_preselection (void)
   dialog = read_log (window, "megatron.log");
   quote_row = cp_trial_log_dialog_get_quote_row (dialog);
   g_assert_cmpuint (adw_combo_row_get_selected (quote_row), ==, a800);
-  g_assert_null (find_named (GTK_WIDGET (dialog), "trial-log-warning"));
+  g_assert_null (cp_test_gui_find_named (GTK_WIDGET (dialog), "trial-log-warning"));
   /* Each machine shows its GPU first. */
   item = g_list_model_get_item (adw_combo_row_get_model (quote_row), rtx4090);
   g_assert_true (g_str_has_prefix (gtk_string_object_get_string (item), "8 × NVIDIA GeForce RTX 4090"));
@@ -522,7 +506,7 @@ test_machine_preselection (void)
   /* Choosing the 4090 says why it cannot be the machine. */
   adw_combo_row_set_selected (quote_row, rtx4090);
   spin ();
-  row = find_named (GTK_WIDGET (dialog), "trial-log-warning");
+  row = cp_test_gui_find_named (GTK_WIDGET (dialog), "trial-log-warning");
   g_assert_nonnull (row);
   g_assert_nonnull (strstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)),
                             "peaks at 66 GiB per GPU, more than the 24 GB of the quote’s"));

@@ -76,25 +76,6 @@ assert_returns_to_idle (void)
     }
 }
 
-static GtkWidget *
-find_named (GtkWidget  *root,
-            const char *name)
-{
-  if (g_strcmp0 (gtk_widget_get_name (root), name) == 0)
-    return root;
-
-  for (GtkWidget *child = gtk_widget_get_first_child (root);
-       child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_named (child, name);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* A window showing the demo project, kept in a fresh untitled file. */
 static CpWindow *
 open_demo_window (void)
@@ -268,7 +249,7 @@ test_window_smoke (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     {
-      if (find_named (GTK_WIDGET (window), names[i]) == NULL)
+      if (cp_test_gui_find_named (GTK_WIDGET (window), names[i]) == NULL)
         g_error ("no widget named %s", names[i]);
     }
 
@@ -717,7 +698,7 @@ test_window_print_export (void)
   CpWindow *window = open_demo_window ();
   CpProject *project = cp_window_get_project (window);
   GSettings *settings = cp_application_get_settings (app);
-  GtkMenuButton *menu_button = GTK_MENU_BUTTON (find_named (GTK_WIDGET (window), "primary-menu-button"));
+  GtkMenuButton *menu_button = GTK_MENU_BUTTON (cp_test_gui_find_named (GTK_WIDGET (window), "primary-menu-button"));
   g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "print-test", NULL);
   g_autofree char *printed = g_build_filename (dir, "printed.pdf", NULL);
   g_autofree char *report = g_build_filename (dir, "report.pdf", NULL);
@@ -1574,7 +1555,7 @@ test_window_cluster_question (void)
   if (best != NULL && best->estimate.nodes == 1)
     {
       const CpQuote *quote = g_ptr_array_index (project->quotes, best->quote_index);
-      const char *summary = gtk_label_get_label (GTK_LABEL (find_named (GTK_WIDGET (results), "summary")));
+      const char *summary = gtk_label_get_label (GTK_LABEL (cp_test_gui_find_named (GTK_WIDGET (results), "summary")));
       g_autofree char *offered = g_strdup_printf ("1 of the %u nodes offered", quote->nodes_available);
 
       if (cp_quote_is_cluster (quote))
@@ -1688,7 +1669,7 @@ static void
 test_window_columns_in_view (void)
 {
   CpWindow *window = open_demo_window ();
-  GtkWidget *options = find_named (GTK_WIDGET (window), "options");
+  GtkWidget *options = cp_test_gui_find_named (GTK_WIDGET (window), "options");
   GtkWidget *scroller = gtk_widget_get_ancestor (options, GTK_TYPE_SCROLLED_WINDOW);
   g_autoptr(GPtrArray) titles = g_ptr_array_new ();
 
@@ -1734,7 +1715,7 @@ static void
 test_window_table_shows_every_row (void)
 {
   CpWindow *window = open_demo_window ();
-  GtkWidget *options = find_named (GTK_WIDGET (window), "options");
+  GtkWidget *options = cp_test_gui_find_named (GTK_WIDGET (window), "options");
   GtkWidget *scroller = gtk_widget_get_ancestor (options, GTK_TYPE_SCROLLED_WINDOW);
   GtkWidget *scrollbar = gtk_scrolled_window_get_hscrollbar (GTK_SCROLLED_WINDOW (scroller));
   guint n_options;
@@ -1794,8 +1775,8 @@ static void
 test_window_readout_follows_tab (void)
 {
   CpWindow *window = open_demo_window ();
-  GtkWidget *chart = find_named (GTK_WIDGET (window), "cost-chart");
-  GtkLabel *readout = GTK_LABEL (find_named (GTK_WIDGET (window), "readout"));
+  GtkWidget *chart = cp_test_gui_find_named (GTK_WIDGET (window), "cost-chart");
+  GtkLabel *readout = GTK_LABEL (cp_test_gui_find_named (GTK_WIDGET (window), "readout"));
   GtkStack *charts = GTK_STACK (gtk_widget_get_ancestor (chart, GTK_TYPE_STACK));
 
   wait_results (cp_window_get_results_view (window));
@@ -1892,8 +1873,8 @@ test_window_ranges (void)
 {
   CpWindow *window = open_demo_window ();
   CpProject *project = cp_window_get_project (window);
-  GtkWidget *options = find_named (GTK_WIDGET (window), "options");
-  GtkWidget *robustness = find_named (GTK_WIDGET (window), "robustness");
+  GtkWidget *options = cp_test_gui_find_named (GTK_WIDGET (window), "options");
+  GtkWidget *robustness = cp_test_gui_find_named (GTK_WIDGET (window), "robustness");
   guint training = first_training_job (project);
   guint inference = G_MAXUINT;
 
@@ -1948,10 +1929,10 @@ test_window_ranges (void)
     GtkWidget *utilisation, *migration;
 
     g_assert_nonnull (preferences);
-    ranges = find_named (GTK_WIDGET (preferences), "ranges");
+    ranges = cp_test_gui_find_named (GTK_WIDGET (preferences), "ranges");
     g_assert_nonnull (ranges);
-    utilisation = find_named (ranges, "compute-utilisation");
-    migration = find_named (ranges, "migration-days");
+    utilisation = cp_test_gui_find_named (ranges, "compute-utilisation");
+    migration = cp_test_gui_find_named (ranges, "migration-days");
     g_assert_nonnull (utilisation);
     g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (utilisation)), "0.47–0.63 around 0.55"));
     g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (utilisation)), "Korthikanti"));
@@ -1972,8 +1953,8 @@ test_window_name_empty_state_help (void)
 {
   CpWindow *window = open_demo_window ();
   CpProject *project = cp_window_get_project (window);
-  GtkWidget *name = find_named (GTK_WIDGET (window), "project-name");
-  GtkWidget *name_entry = find_named (GTK_WIDGET (window), "project-name-entry");
+  GtkWidget *name = cp_test_gui_find_named (GTK_WIDGET (window), "project-name");
+  GtkWidget *name_entry = cp_test_gui_find_named (GTK_WIDGET (window), "project-name-entry");
   CpResultsView *results = cp_window_get_results_view (window);
   GtkAdjustment *adjustment;
   g_autoptr(GError) error = NULL;
@@ -2439,7 +2420,7 @@ test_window_keyboard (void)
   CpJobEditor *editor = cp_window_get_job_editor (window);
   CpFieldRow *row = cp_job_editor_get_row (editor, "tokens");
   CpResultsView *results = cp_window_get_results_view (window);
-  GtkWidget *sidebar = find_named (GTK_WIDGET (window), "sidebar");
+  GtkWidget *sidebar = cp_test_gui_find_named (GTK_WIDGET (window), "sidebar");
   GtkWidget *focus;
   GtkStack *charts = GTK_STACK (gtk_widget_get_ancestor (GTK_WIDGET (cp_results_view_get_chart (results, CP_CHART_MEMORY)),
                                                          GTK_TYPE_STACK));
@@ -2478,29 +2459,12 @@ test_window_keyboard (void)
   close_window (window);
 }
 
-static GtkWidget *
-find_of_type (GtkWidget *root,
-              GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL;
-       child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_of_type (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* The comparison table's column titled @title. */
 static GtkColumnViewColumn *
 column_titled (CpResultsView *results,
                const char    *title)
 {
-  GtkWidget *view = find_of_type (GTK_WIDGET (results), GTK_TYPE_COLUMN_VIEW);
+  GtkWidget *view = cp_test_gui_find_of_type (GTK_WIDGET (results), GTK_TYPE_COLUMN_VIEW);
   GListModel *columns;
 
   g_assert_nonnull (view);
@@ -3436,22 +3400,6 @@ test_window_field_messages (void)
   close_window (window);
 }
 
-static GtkWidget *
-find_type (GtkWidget *root,
-           GType      type)
-{
-  if (G_TYPE_CHECK_INSTANCE_TYPE (root, type))
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_type (child, type);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 static gboolean
 label_has_selection (GtkWidget *label)
 {
@@ -3520,15 +3468,15 @@ test_window_walkthrough_details (void)
   focus = gtk_root_get_focus (GTK_ROOT (window));
   g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (results)));
   g_assert_false (GTK_IS_LABEL (focus));
-  g_assert_false (label_has_selection (find_named (GTK_WIDGET (results), "summary")));
-  g_assert_true (gtk_label_get_selectable (GTK_LABEL (find_named (GTK_WIDGET (results), "summary"))));
+  g_assert_false (label_has_selection (cp_test_gui_find_named (GTK_WIDGET (results), "summary")));
+  g_assert_true (gtk_label_get_selectable (GTK_LABEL (cp_test_gui_find_named (GTK_WIDGET (results), "summary"))));
 
   /* Nor does the cost breakdown's popover: its label cannot take the
    * focus the popover hands to its first child (opening the popover here
    * trips GTK 4.8's popover placement under Xvfb once an earlier test's
    * window has gone; the real window was checked with xdotool). */
   {
-    GtkWidget *button = find_type (find_named (GTK_WIDGET (window), "options"), GTK_TYPE_MENU_BUTTON);
+    GtkWidget *button = cp_test_gui_find_of_type (cp_test_gui_find_named (GTK_WIDGET (window), "options"), GTK_TYPE_MENU_BUTTON);
     GtkWidget *label;
 
     g_assert_nonnull (button);
@@ -3689,7 +3637,7 @@ test_window_preferences_failures (void)
   /* An option's cost detail gives its goodput and interruptions. */
   spin ();
   {
-    GtkWidget *button = find_type (find_named (GTK_WIDGET (window), "options"), GTK_TYPE_MENU_BUTTON);
+    GtkWidget *button = cp_test_gui_find_of_type (cp_test_gui_find_named (GTK_WIDGET (window), "options"), GTK_TYPE_MENU_BUTTON);
     GtkWidget *label;
 
     g_assert_nonnull (button);
@@ -3820,7 +3768,7 @@ test_window_implausible_price (void)
   g_assert_true (marked);
   /* This job is not recommended on that quote: the heading stays clear. */
   g_assert_cmpint (g_array_index (plan->options, CpOption, plan->recommended).quote_index, !=, 0);
-  g_assert_null (strstr (gtk_label_get_label (GTK_LABEL (find_named (GTK_WIDGET (results), "summary"))), "⚠"));
+  g_assert_null (strstr (gtk_label_get_label (GTK_LABEL (cp_test_gui_find_named (GTK_WIDGET (results), "summary"))), "⚠"));
 
   /* Put right with its unit: the warning and the mark go. */
   type_text (price, "18.5/GPU/h");
@@ -3832,7 +3780,7 @@ test_window_implausible_price (void)
   plan = cp_results_view_get_plan (results);
   for (guint i = 0; i < plan->reasons->len; i++)
     g_assert_cmpint (g_array_index (plan->reasons, CpReason, i).outcome, !=, CP_OUTCOME_IMPLAUSIBLE_PRICE);
-  g_assert_null (strstr (gtk_label_get_label (GTK_LABEL (find_named (GTK_WIDGET (results), "summary"))), "⚠"));
+  g_assert_null (strstr (gtk_label_get_label (GTK_LABEL (cp_test_gui_find_named (GTK_WIDGET (results), "summary"))), "⚠"));
 
   close_window (window);
 }
@@ -3872,13 +3820,13 @@ test_window_implausible_recommended (void)
   /* 730 hours a month (the settings' default) on the quote's GPUs per node. */
   price = cp_i18n_format_value (18.5 / 730 / quote->gpus_per_node, "en");
   expected = g_strdup_printf ("⚠ check the price unit of %s: %s CNY per GPU-hour", name, price);
-  summary = gtk_label_get_label (GTK_LABEL (find_named (GTK_WIDGET (results), "summary")));
+  summary = gtk_label_get_label (GTK_LABEL (cp_test_gui_find_named (GTK_WIDGET (results), "summary")));
   g_assert_nonnull (strstr (summary, "Recommended: "));
   g_assert_nonnull (strstr (summary, expected));
 
   type_text (cp_quote_editor_get_row (quote_editor, "price"), "18.5/GPU/h");
   wait_results (results);
-  g_assert_null (strstr (gtk_label_get_label (GTK_LABEL (find_named (GTK_WIDGET (results), "summary"))), "⚠"));
+  g_assert_null (strstr (gtk_label_get_label (GTK_LABEL (cp_test_gui_find_named (GTK_WIDGET (results), "summary"))), "⚠"));
 
   close_window (window);
 }
@@ -3916,7 +3864,7 @@ test_window_service_target (void)
   CpWindow *window = open_demo_window ();
   CpProject *project = cp_window_get_project (window);
   CpJobEditor *editor = cp_window_get_job_editor (window);
-  GtkWidget *options = find_named (GTK_WIDGET (window), "options");
+  GtkWidget *options = cp_test_gui_find_named (GTK_WIDGET (window), "options");
   guint inference = G_MAXUINT;
   guint found = 0, marked = 0;
 
@@ -4215,7 +4163,7 @@ set_drop_down_open (GtkDropDown *drop_down,
 static char *
 shown_labels (GtkDropDown *drop_down)
 {
-  GtkListView *list = GTK_LIST_VIEW (find_type (drop_down_popover (drop_down), GTK_TYPE_LIST_VIEW));
+  GtkListView *list = GTK_LIST_VIEW (cp_test_gui_find_of_type (drop_down_popover (drop_down), GTK_TYPE_LIST_VIEW));
   GListModel *model = G_LIST_MODEL (gtk_list_view_get_model (list));
   GString *labels = g_string_new (NULL);
 
@@ -4258,7 +4206,7 @@ static GtkWidget *
 search_for (GtkDropDown *drop_down,
             const char  *text)
 {
-  GtkWidget *search = find_type (drop_down_popover (drop_down), GTK_TYPE_SEARCH_ENTRY);
+  GtkWidget *search = cp_test_gui_find_of_type (drop_down_popover (drop_down), GTK_TYPE_SEARCH_ENTRY);
   SearchWait wait = { text, FALSE };
   gulong handler;
 
@@ -4350,7 +4298,7 @@ test_window_picker_search (void)
   g_assert_cmpstr (job->model.id, ==, "llama-3.1-70b");
   /* Typed and Enter at once, before the list is filtered. */
   set_drop_down_open (models, TRUE);
-  search = find_type (drop_down_popover (models), GTK_TYPE_SEARCH_ENTRY);
+  search = cp_test_gui_find_of_type (drop_down_popover (models), GTK_TYPE_SEARCH_ENTRY);
   gtk_editable_set_text (GTK_EDITABLE (search), "llama 2 70b");
   g_signal_emit_by_name (search, "activate");
   spin ();
@@ -4406,7 +4354,7 @@ test_window_drop_down_opens_on_checked (void)
   checked = gtk_string_object_get_string (gtk_drop_down_get_selected_item (kind));
 
   set_drop_down_open (kind, TRUE);
-  list = find_type (drop_down_popover (kind), GTK_TYPE_LIST_VIEW);
+  list = cp_test_gui_find_of_type (drop_down_popover (kind), GTK_TYPE_LIST_VIEW);
   focus = gtk_root_get_focus (GTK_ROOT (window));
   g_assert_true (focus != NULL && gtk_widget_is_ancestor (focus, list));
   g_assert_true (shows_label (focus, checked));
@@ -4478,7 +4426,7 @@ test_window_host_memory (void)
   select_row (cp_window_get_quotes_list (window), 0);
   select_row (cp_window_get_jobs_list (window), 0);
   wait_results (results);
-  reasons = find_named (GTK_WIDGET (window), "reasons");
+  reasons = cp_test_gui_find_named (GTK_WIDGET (window), "reasons");
   g_assert_nonnull (reasons);
 
   /* Not stated: offload, and the vendor is to be asked, with the figure. */
@@ -4637,9 +4585,9 @@ static void
 test_window_adaptive_layout (void)
 {
   CpWindow *window = open_demo_window ();
-  AdwFlap *flap = ADW_FLAP (find_named (GTK_WIDGET (window), "flap"));
-  GtkWidget *toggle = find_named (GTK_WIDGET (window), "sidebar-button");
-  GtkWidget *sidebar = find_named (GTK_WIDGET (window), "sidebar");
+  AdwFlap *flap = ADW_FLAP (cp_test_gui_find_named (GTK_WIDGET (window), "flap"));
+  GtkWidget *toggle = cp_test_gui_find_named (GTK_WIDGET (window), "sidebar-button");
+  GtkWidget *sidebar = cp_test_gui_find_named (GTK_WIDGET (window), "sidebar");
   GtkWidget *results = GTK_WIDGET (cp_window_get_results_view (window));
   GtkWidget *form = gtk_widget_get_parent (GTK_WIDGET (cp_window_get_job_editor (window)));
   GtkListBoxRow *row;
@@ -4717,7 +4665,7 @@ test_window_narrow_names_readable (void)
 {
   CpWindow *window = open_demo_window ();
   CpQuoteEditor *quote_editor = cp_window_get_quote_editor (window);
-  AdwFlap *flap = ADW_FLAP (find_named (GTK_WIDGET (window), "flap"));
+  AdwFlap *flap = ADW_FLAP (cp_test_gui_find_named (GTK_WIDGET (window), "flap"));
   GtkWidget *host_memory;
   GtkDropDown *gpu;
   GtkWidget *button_label;
@@ -4846,7 +4794,7 @@ test_window_vendor_questions_once (void)
   CpWindow *window = open_demo_window ();
   CpProject *project = cp_window_get_project (window);
   CpResultsView *results = cp_window_get_results_view (window);
-  GtkWidget *reasons = find_named (GTK_WIDGET (results), "reasons");
+  GtkWidget *reasons = cp_test_gui_find_named (GTK_WIDGET (results), "reasons");
   guint job = first_training_job (project);
   guint lines = 0;
 
