@@ -36,9 +36,8 @@ AdwComboRow   *cp_test_gui_find_combo_row  (GtkWidget  *root,
  * test needs has happened, never for a fixed time, so a loaded machine or
  * a sanitizer only makes a test slower, never red. The one clock is a
  * hang guard of CP_TEST_GUI_HANG_GUARD_S per wait, far above any wait on
- * the slowest run (valgrind, ASan with its slow unwinder on two busy
- * cores), so that a wait that can never end fails with its name instead of
- * at meson's time-out. */
+ * the slowest run (valgrind or ASan on two busy cores), so that a wait
+ * that can never end fails with its name instead of at meson's time-out. */
 #define CP_TEST_GUI_HANG_GUARD_S 300
 
 typedef gboolean (*CpTestGuiCondition) (gpointer user_data);

@@ -149,8 +149,8 @@ echo "ok: the installed CLI wrote a Chinese report"
 # carries.
 name=$(sandbox compute-planner-cli list demo.cplan 2>/dev/null | head -n 1)
 [ -n "$name" ] || fail "the installed CLI lists no project name"
-# Under AddressSanitizer the GUI's leaks are the GUI tests' to check (with
-# the slow unwinder lsan.supp needs); here only memory errors count.
+# Under AddressSanitizer the GUI's leaks are the GUI tests' to check
+# (tests/gui/cp-test-gui-lsan.c); here only memory errors count.
 sandbox env G_DEBUG=fatal-warnings ${ASAN_OPTIONS:+ASAN_OPTIONS=$ASAN_OPTIONS:detect_leaks=0} \
   compute-planner /work/demo.cplan >"$tmp/app.log" 2>&1 &
 app_pid=$!
