@@ -836,14 +836,18 @@ print_table (const Estimate   *e,
       g_autofree char *kv_number = cp_cli_format_number (est->kv_bytes_per_token, 0);
       g_autofree char *kv_bytes = cp_format_bytes (est->kv_bytes_per_token, settings->memory_unit);
       g_autofree char *concurrency = cp_cli_format_number (est->max_concurrency, 2);
-      g_autofree char *whole_requests = cp_cli_format_number (est->requests_per_replica, 0);
+      g_autofree char *whole_number = cp_cli_format_number (est->requests_per_replica, 0);
+      /* TRANSLATORS: the whole requests a replica carries; %s is a number */
+      g_autofree char *whole_requests = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s whole request",
+                                                                      "%s whole requests", (gulong) est->requests_per_replica),
+                                                         whole_number);
 
       cp_cli_table_add_heading (table, _("Inference"));
       add_row (table, _("KV cache per token"), g_strdup_printf ("%s B (%s)", kv_number, kv_bytes));
       add_row (table, _("KV-cache budget per GPU"), cp_format_bytes (est->kv_budget_bytes, settings->memory_unit));
       /* TRANSLATORS: vLLM's "Maximum concurrency": the cache's tokens over the request length, then whole requests */
       add_row (table, _("Concurrency per replica"),
-               g_strdup_printf (_("%s× (%s whole requests)"), concurrency, whole_requests));
+               g_strdup_printf (_("%s× (%s)"), concurrency, whole_requests));
       if (est->kv_measured || est->kv_extrapolated)
         add_row (table, _("KV-cache source"),
                  g_strdup (est->kv_measured ? _("measured in the trial run, on this quote and replica size")
