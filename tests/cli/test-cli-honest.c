@@ -661,6 +661,67 @@ test_batch_zero_is_the_default (void)
   g_assert_nonnull (strstr (too_large.err, "--micro-batch"));
 }
 
+/* Runs @args under the locale @lc_all (or, when NULL, with LANG=@lang
+ * and no LC_ALL or LC_CTYPE), restoring the test's own environment. */
+static void
+run_in_locale (CpTestRun          *run,
+               const char         *lc_all,
+               const char         *lang,
+               const char *const  *args)
+{
+  const char *names[] = { "LC_ALL", "LC_CTYPE", "LANG", "LANGUAGE" };
+  char *saved[G_N_ELEMENTS (names)];
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      saved[i] = g_strdup (g_getenv (names[i]));
+      g_unsetenv (names[i]);
+    }
+  if (lc_all != NULL)
+    g_setenv ("LC_ALL", lc_all, TRUE);
+  if (lang != NULL)
+    g_setenv ("LANG", lang, TRUE);
+  cp_test_run_cli (run, tmp_dir, args);
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      if (saved[i] != NULL)
+        g_setenv (names[i], saved[i], TRUE);
+      else
+        g_unsetenv (names[i]);
+      g_free (saved[i]);
+    }
+}
+
+/* "--tokens 2亿" typed in a terminal whose LANG names a UTF-8 locale the
+ * machine lacks is read (2 亿 = 200,000,000); under a locale whose
+ * character set cannot hold it, the refusal names the option and what to
+ * do, not GLib's bare "Invalid byte sequence in conversion input". */
+static void
+test_locale_missing (void)
+{
+  const char *const args[] = { "estimate", "--model", "llama-2-7b", "--task", "lora", "--gpu", "a800",
+                               "--tokens", "2亿", "--xml", NULL };
+  const char *const joined[] = { "estimate", "--model", "llama-2-7b", "--task", "lora", "--gpu", "a800",
+                                 "--tokens=2亿", NULL };
+  g_auto(CpTestRun) missing = { 0 };
+  g_auto(CpTestRun) ascii = { 0 };
+  g_auto(CpTestRun) ascii_joined = { 0 };
+
+  run_in_locale (&missing, NULL, "xx_YY.UTF-8", args);
+  g_assert_cmpint (missing.status, ==, 0);
+  g_assert_cmpfloat (element_double (missing.out, "tokens"), ==, 2e8);
+
+  run_in_locale (&ascii, "C", NULL, args);
+  g_assert_cmpint (ascii.status, ==, 2);
+  g_assert_nonnull (strstr (ascii.err, "estimate: --tokens: "));
+  g_assert_nonnull (strstr (ascii.err, "LANG=C.UTF-8"));
+  g_assert_null (strstr (ascii.err, "Invalid byte sequence"));
+
+  run_in_locale (&ascii_joined, "C", NULL, joined);
+  g_assert_cmpint (ascii_joined.status, ==, 2);
+  g_assert_nonnull (strstr (ascii_joined.err, "estimate: --tokens: "));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -685,6 +746,7 @@ main (int    argc,
   g_test_add_func ("/cli-honest/pinned/fuzz", test_pinned_fuzz);
   g_test_add_func ("/cli-honest/unstated-sharing", test_unstated_sharing);
   g_test_add_func ("/cli-honest/nothing-fits-says-so", test_nothing_fits_says_so);
+  g_test_add_func ("/cli-honest/locale-missing", test_locale_missing);
 
   status = g_test_run ();
   /* Left for a look when a test failed, as test-cli-edit does; the README
