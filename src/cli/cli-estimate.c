@@ -319,6 +319,14 @@ apply_job_options (Options *o,
       cp_cli_usage_error (_("--flash-attention and --no-flash-attention exclude each other"));
       return FALSE;
     }
+  /* A service runs vLLM's attention kernels, which never hold the
+   * attention matrix (cp-estimate-serving.c): the option would be
+   * echoed in the XML and not used. */
+  if (o->no_flash_attention && job->kind == CP_TASK_INFERENCE)
+    {
+      cp_cli_usage_error (_("--no-flash-attention is for training: an inference service runs vLLM’s own attention kernels, which never hold the attention matrix"));
+      return FALSE;
+    }
   if (o->flash_attention)
     job->flash_attention = TRUE;
   if (o->no_flash_attention)

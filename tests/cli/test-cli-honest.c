@@ -697,6 +697,35 @@ test_checkpoints_at_failure_rate_zero (void)
                                   sqrt (2.0 * element_double (rated.out, "checkpoint-s") / rate_per_s), 1e-6);
 }
 
+/* The README's service example: the job's FlashAttention (a training
+ * setting) and the configuration's agree, as the serving model holds no
+ * attention matrix (vLLM's kernels); the configuration said "false".
+ * Asking a service for the attention matrix is refused, naming why. */
+static void
+test_service_flash_attention (void)
+{
+  g_auto(CpTestRun) xml = { 0 };
+  g_auto(CpTestRun) refused = { 0 };
+  g_autofree char *configuration = NULL;
+  g_autofree char *inputs = NULL;
+  const char *at;
+
+  RUN (&xml, "estimate", "--model", "opt-13b", "--task", "inference", "--gpu", "a100-40g",
+       "--gpus-per-node", "1", "--context", "2048", "--concurrency", "50", "--xml");
+  g_assert_cmpint (xml.status, ==, 0);
+  at = strstr (xml.out, "<configuration>");
+  g_assert_nonnull (at);
+  configuration = element (at, "flash-attention");
+  inputs = element (xml.out, "flash-attention");
+  g_assert_cmpstr (inputs, ==, "true");
+  g_assert_cmpstr (configuration, ==, "true");
+
+  RUN (&refused, "estimate", "--model", "opt-13b", "--task", "inference", "--gpu", "a100-40g",
+       "--no-flash-attention");
+  g_assert_cmpint (refused.status, ==, 2);
+  g_assert_nonnull (strstr (refused.err, "--no-flash-attention is for training"));
+}
+
 /* Runs @args under the locale @lc_all (or, when NULL, with LANG=@lang
  * and no LC_ALL or LC_CTYPE), restoring the test's own environment. */
 static void
@@ -783,6 +812,7 @@ main (int    argc,
   g_test_add_func ("/cli-honest/unstated-sharing", test_unstated_sharing);
   g_test_add_func ("/cli-honest/nothing-fits-says-so", test_nothing_fits_says_so);
   g_test_add_func ("/cli-honest/locale-missing", test_locale_missing);
+  g_test_add_func ("/cli-honest/service-flash-attention", test_service_flash_attention);
   g_test_add_func ("/cli-honest/checkpoints-at-failure-rate-zero", test_checkpoints_at_failure_rate_zero);
 
   status = g_test_run ();
