@@ -26,7 +26,7 @@
  * (/report/chart/labels-apart) and its axis figures stay readable with
  * a two-line title (the demo's), rather than leave that room empty. */
 #define MEMORY_CHART_HEIGHT 250.0
-#define MEMORY_CHART_SMALLEST 240.0
+#define MEMORY_CHART_SMALLEST 220.0
 #define COST_CHART_HEIGHT 360.0
 #define COST_CHART_SMALLEST 300.0
 
