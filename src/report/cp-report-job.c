@@ -332,7 +332,9 @@ section_job_failures (Doc          *doc,
                             cp_words_quote_name (project, option->quote_index),
                             cp_i18n_format_value (e->expected_interruptions, doc->lang),
                             cp_words_duration (e->checkpoint_s, doc->lang),
-                            cp_words_duration (e->checkpoint_interval_s, doc->lang),
+                            /* No interval: nothing expected to fail, no checkpoint planned. */
+                            e->checkpoint_interval_s > 0 ? cp_words_duration (e->checkpoint_interval_s, doc->lang)
+                                                         : g_strdup (_("none")),
                             cp_words_duration (e->lost_s, doc->lang),
                             cp_words_goodput (e->goodput, doc->lang));
     }
