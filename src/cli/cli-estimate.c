@@ -319,6 +319,14 @@ apply_job_options (Options *o,
       cp_cli_usage_error (_("--flash-attention and --no-flash-attention exclude each other"));
       return FALSE;
     }
+  /* A service runs vLLM's attention kernels, which never hold the
+   * attention matrix (cp-estimate-serving.c): the option would be
+   * echoed in the XML and not used. */
+  if (o->no_flash_attention && job->kind == CP_TASK_INFERENCE)
+    {
+      cp_cli_usage_error (_("--no-flash-attention is for training: an inference service runs vLLM’s own attention kernels, which never hold the attention matrix"));
+      return FALSE;
+    }
   if (o->flash_attention)
     job->flash_attention = TRUE;
   if (o->no_flash_attention)
@@ -891,8 +899,16 @@ print_table (const Estimate   *e,
       g_autofree char *goodput = cp_words_goodput (est->goodput, C_("language code", "en"));
 
       add_row (table, _("Expected interruptions"), g_steal_pointer (&interruptions));
-      add_row (table, _("Checkpoint write"), cp_cli_format_duration (est->checkpoint_s));
-      add_row (table, _("Checkpoint interval"), cp_cli_format_duration (est->checkpoint_interval_s));
+      /* With nothing expected to fail no checkpoint is planned: an
+       * interval of "0.00 s" read as checkpointing without pause. */
+      if (est->checkpoint_interval_s > 0)
+        {
+          add_row (table, _("Checkpoint write"), cp_cli_format_duration (est->checkpoint_s));
+          add_row (table, _("Checkpoint interval"), cp_cli_format_duration (est->checkpoint_interval_s));
+        }
+      else
+        add_row (table, _("Checkpoints"),
+                 g_strdup (_("none counted: at a failure rate of 0 no interruption is expected, and no interval is stated")));
       add_row (table, _("Restart"), cp_cli_format_duration (est->restart_s));
       add_row (table, _("Lost to interruptions"), cp_cli_format_duration (est->lost_s));
       add_row (table, _("Goodput (useful ÷ wall time)"), g_steal_pointer (&goodput));
