@@ -26,7 +26,7 @@
  * (/report/chart/labels-apart) and its axis figures stay readable with
  * a two-line title (the demo's), rather than leave that room empty. */
 #define MEMORY_CHART_HEIGHT 250.0
-#define MEMORY_CHART_SMALLEST 240.0
+#define MEMORY_CHART_SMALLEST 220.0
 #define COST_CHART_HEIGHT 360.0
 #define COST_CHART_SMALLEST 300.0
 
@@ -331,7 +331,9 @@ section_job_failures (Doc          *doc,
                             cp_words_quote_name (project, option->quote_index),
                             cp_i18n_format_value (e->expected_interruptions, doc->lang),
                             cp_words_duration (e->checkpoint_s, doc->lang),
-                            cp_words_duration (e->checkpoint_interval_s, doc->lang),
+                            /* No interval: nothing expected to fail, no checkpoint planned. */
+                            e->checkpoint_interval_s > 0 ? cp_words_duration (e->checkpoint_interval_s, doc->lang)
+                                                         : g_strdup (_("none")),
                             cp_words_duration (e->lost_s, doc->lang),
                             cp_words_goodput (e->goodput, doc->lang));
     }
