@@ -536,6 +536,58 @@ test_pinned_fuzz (void)
   g_assert_cmpuint (ran, >, 0);
   g_assert_cmpuint (refused, >, 0);
   g_assert_cmpuint (rejected, >, 0);
+
+  /* FSDP (ZeRO-2/3 sharding) with pipeline parallelism, as torchtitan and
+   * Llama 3 run it, on every split of 32 GPUs the draws might miss: each
+   * runs with a time, or is refused with its reason (TP 8 × PP 8 needs 64
+   * GPUs, or the memory), never a NaN. */
+  {
+    const char *const fsdp_zeros[] = { "2", "3" };
+    const char *const fsdp_pps[] = { "2", "4", "8" };
+    const char *const fsdp_tps[] = { "1", "8" };
+    guint fsdp_ran = 0, fsdp_refused = 0;
+
+    for (guint z = 0; z < G_N_ELEMENTS (fsdp_zeros); z++)
+      for (guint p = 0; p < G_N_ELEMENTS (fsdp_pps); p++)
+        for (guint t = 0; t < G_N_ELEMENTS (fsdp_tps); t++)
+          {
+            const char *const args[] = {
+              "estimate", "--model", "llama-2-70b", "--task", "pretrain", "--gpu", "a100-80g", "--nodes", "4",
+              "--network", "infiniband", "--nics", "4", "--nic-gbps", "200", "--dedicated",
+              "--tp", fsdp_tps[t], "--pp", fsdp_pps[p], "--zero", fsdp_zeros[z], "--micro-batch", "1",
+              "--tokens", "1B", "--xml", NULL
+            };
+            g_autofree char *line = g_strjoinv (" ", (char **) args);
+            g_auto(CpTestRun) run = { 0 };
+            g_autofree char *fits = NULL, *refusal = NULL;
+
+            cp_test_run_cli (&run, tmp_dir, args);
+            if (run.status != 0)
+              g_error ("%s: exit %d, %s", line, run.status, run.err);
+            if (g_regex_match (not_a_number, run.out, 0, NULL))
+              g_error ("NaN or Inf in the XML of %s", line);
+            fits = element (run.out, "fits");
+            refusal = element (run.out, "refusal");
+            if (refusal != NULL)
+              {
+                g_assert_cmpstr (fits, ==, "false");
+                g_assert_cmpstr (refusal, !=, "");
+                fsdp_refused++;
+              }
+            else
+              {
+                /* Asked-for layouts that run have a time; one that does not fit says
+                 * it in <fits> with its memory, a reason of its own. */
+                g_assert_cmpfloat (element_double (run.out, "total-s"), >, 0);
+                g_assert_cmpfloat (element_double (run.out, "memory-per-gpu-bytes"), >, 0);
+                fsdp_ran++;
+              }
+          }
+    /* The two TP 8 × PP 8 splits by arithmetic; ZeRO-2 at TP 1 × PP 2 keeps
+     * 65 GiB of weights a GPU and is refused for memory. */
+    g_assert_cmpuint (fsdp_refused, >=, 2);
+    g_assert_cmpuint (fsdp_ran, >=, 8);
+  }
 }
 
 /* A network named without --dedicated or --shared: the estimate takes it
