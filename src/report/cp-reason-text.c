@@ -336,7 +336,7 @@ static const struct {
   { "qlora-bits", N_("Bits per parameter of a 4-bit quantised base model (QLoRA)") },
   { "judgement-gap", N_("Memory need over one machine's from which a cluster is weighed (judgement zone)") },
   { "longest-acceptable-run", N_("Longest acceptable run when there is no deadline") },
-  { "debug-time", N_("Debugging time, as a share of one development cycle (at most the longest acceptable run)") },
+  { "debug-time", N_("Debugging time, as a share of one development cycle (at most the longest acceptable run), on one machine of the offer: billed with a one-machine run, rented apart beside a cluster run") },
   { "global-batch", N_("Pretraining global batch: tokens at 7B, growing as the 0.316 power of size") },
   { "global-batch-cluster", N_("Largest pretraining global batch at 7B, growing as the 0.307 power of size: a large cluster raises the batch to one sequence per tensor-parallel group up to it") },
   { "dp-bucket", N_("Gradients sent in one piece after the backward pass (gradient bucket)") },

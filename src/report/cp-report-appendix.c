@@ -200,6 +200,11 @@ cp_report_section_assumptions (Doc *doc)
 
       if (!project_uses (doc->project, a->key))
         continue;
+      /* The planner lists one setting, the debugging share, under two
+       * keys: the calendar's share and the development cycle's. One row,
+       * named for both, says it once. */
+      if (strcmp (a->key, "debug-share") == 0 && project_uses (doc->project, "debug-time"))
+        continue;
       if (g_strcmp0 (a->unit, "bytes") == 0)
         number = cp_format_bytes (a->value, settings->memory_unit);
       else if (g_strcmp0 (a->unit, "fraction") == 0)
