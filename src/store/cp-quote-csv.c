@@ -19,6 +19,7 @@
 #include "cp-gpu-match.h"
 #include "cp-quote-cells.h"
 #include "cp-quote-config.h"
+#include "cp-quote-tax.h"
 #include "cp-quote-csv.h"
 #include "cp-quote-fabric.h"
 #include "cp-quote-guess.h"
@@ -108,6 +109,26 @@ reading_context_new (const CpProject *project)
   return context;
 }
 
+/* A footnote under the quotes: one filled cell, naming no GPU, in a
+ * sheet of three columns or more (a two-column sheet's row may be a GPU
+ * and its price left blank). */
+static gboolean
+record_is_note (const CpQuoteSheet *sheet, const CpCsvRecord *r, const char **note)
+{
+  guint filled = 0;
+
+  /* A record the tokenizer found broken is reported, never taken as a note. */
+  if (sheet->n_columns < 3 || r->error != NULL)
+    return FALSE;
+  for (guint c = 0; c < r->fields->len; c++)
+    if (!cp_csv_is_blank (g_ptr_array_index (r->fields, c)))
+      {
+        filled++;
+        *note = g_ptr_array_index (r->fields, c);
+      }
+  return filled == 1 && !cp_gpu_match_names_model (sheet->project, *note);
+}
+
 /* Whether every filled cell of @column is a GPU count ("8", "8卡",
  * "8*H100"), any GPU it names one of the catalogue's; @names_gpus tells
  * whether every one names its GPU. */
@@ -121,10 +142,12 @@ column_holds_counts (const CpQuoteSheet *sheet, guint column, gboolean *names_gp
     {
       const CpCsvRecord *record = g_ptr_array_index (sheet->records, r);
       const char *text = column < record->fields->len ? g_ptr_array_index (record->fields, column) : NULL;
+      const char *note = NULL;
       g_autofree char *name = NULL;
       guint count;
 
-      if (cp_csv_is_blank (text))
+      /* A footnote in the first column ("注：…") is no cell of it. */
+      if (cp_csv_is_blank (text) || record_is_note (sheet, record, &note))
         continue;
       if (!cp_quote_read_gpu_count (text, &count, &name))
         return FALSE;
@@ -161,6 +184,57 @@ guess_count_column (CpQuoteSheet *sheet)
       }
 }
 
+/* How many filled cells of @column describe a machine in parts ("2TB 内存
+ * / 8卡 / 4×400G IB"), for "配置" beside "机型": more than the GPUs. */
+static gboolean
+column_holds_machines (const CpQuoteSheet *sheet, guint column, char **evidence)
+{
+  guint matched = 0, filled = 0;
+
+  for (guint r = 1; r < sheet->records->len; r++)
+    {
+      const CpCsvRecord *record = g_ptr_array_index (sheet->records, r);
+      const char *text = column < record->fields->len ? g_ptr_array_index (record->fields, column) : NULL;
+      const char *note = NULL;
+      CpQuoteConfig config;
+
+      if (cp_csv_is_blank (text) || record_is_note (sheet, record, &note))
+        continue;
+      filled++;
+      if (cp_quote_config_read_machine (sheet->project, text, &config))
+        {
+          matched += config.memory != NULL || config.network != NULL || config.storage != NULL
+                     || config.unused->len > 0;
+          cp_quote_config_clear (&config);
+        }
+    }
+  if (matched == 0 || matched * 2 < filled)
+    return FALSE;
+  /* Translators: "3 of 3 cells describe a machine (GPUs, memory, network)" */
+  *evidence = g_strdup_printf (_("%u of %u cells describe a machine (GPUs, memory, network)"), matched, filled);
+  return TRUE;
+}
+
+/* "机型" and "配置" side by side both name the offer by their headers:
+ * the one whose cells describe a machine is its configuration, read for
+ * what the plan uses, and the other stays the offer (or, by its cells,
+ * the GPU). Returns the field for column @i, whose header means @col
+ * that column @j's already does. */
+static int
+split_offer_columns (CpQuoteSheet *sheet, guint i, guint j, int col)
+{
+  for (guint k = 0; k < i; k++)
+    if (sheet->fields[k] == CP_QUOTE_COLUMN_CONFIG)
+      return col;
+  if (col != CP_QUOTE_COLUMN_OFFER)
+    return col;
+  if (column_holds_machines (sheet, i, &sheet->evidence[i]))
+    return CP_QUOTE_COLUMN_CONFIG;
+  if (column_holds_machines (sheet, j, &sheet->evidence[j]))
+    sheet->fields[j] = CP_QUOTE_COLUMN_CONFIG;
+  return col;
+}
+
 static void
 guess_fields (CpQuoteSheet *sheet)
 {
@@ -186,6 +260,9 @@ guess_fields (CpQuoteSheet *sheet)
       for (guint j = 0; j < i && col >= 0; j++)
         if (sheet->fields[j] == col)
           {
+            col = split_offer_columns (sheet, i, j, col);
+            if (sheet->fields[j] != col)
+              break;
             sheet->duplicates = TRUE;
             col = CP_QUOTE_COLUMN_UNUSED;
           }
@@ -557,57 +634,151 @@ header_from_sheet (const CpQuoteSheet *sheet, CpQuoteHeader *h)
       }
 }
 
-/* A 配置 cell with the whole machine ("2×Intel 8468 / 2TB 内存 / 8×H800
- * 80G / 4×400G IB"): its GPU part is the GPU cell; host memory, network
- * and disks fill what their own columns leave empty; all of it is kept in
- * the notes, as the vendor wrote it. Returns the GPU part, or NULL when
- * @text is not such a cell. */
-static char *
-read_config_cell (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, const char *text,
-                  CpQuoteFabric *network, CpQuote *quote)
+/* A configuration cell read into @config: in the GPU column ("2×Intel
+ * 8468 / 2TB 内存 / 8×H800 80G / 4×400G IB"), or beside it ("2TB 内存 /
+ * 8卡 / 4×400G IB" next to 机型 "H800"). Host memory, network and disks
+ * fill what their own columns leave empty; all of it is kept in the notes,
+ * as the vendor wrote it. The GPUs and their count are the caller's. */
+static void
+apply_config_cell (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, const char *text,
+                   const CpQuoteConfig *config, CpQuoteFabric *network, CpQuote *quote)
 {
-  CpQuoteConfig config;
   g_autoptr(GString) read = g_string_new (NULL);
   g_autofree char *line = NULL;
-  char *gpu;
 
-  if (!cp_quote_config_read (cell->project, text, &config))
-    return NULL;
-  if (config.memory != NULL && cp_csv_is_blank (cp_quote_header_field (r, h, CP_QUOTE_COLUMN_HOST_MEMORY)))
+  if (config->gpu == NULL && config->gpu_count > 0)
+    g_string_append_printf (read, g_dngettext (GETTEXT_PACKAGE, "%u GPU", "%u GPUs", config->gpu_count),
+                            config->gpu_count);
+  if (config->memory != NULL && cp_csv_is_blank (cp_quote_header_field (r, h, CP_QUOTE_COLUMN_HOST_MEMORY)))
     {
-      quote->host_memory_per_node_bytes = config.memory_bytes;
-      g_string_append_printf (read, "%s%s", read->len ? _(", ") : "", config.memory);
+      quote->host_memory_per_node_bytes = config->memory_bytes;
+      g_string_append_printf (read, "%s%s", read->len ? _(", ") : "", config->memory);
     }
-  if (config.network != NULL && cp_csv_is_blank (cp_quote_header_field (r, h, CP_QUOTE_COLUMN_NETWORK))
+  if (config->network != NULL && cp_csv_is_blank (cp_quote_header_field (r, h, CP_QUOTE_COLUMN_NETWORK))
       && cp_csv_is_blank (cp_quote_header_field (r, h, CP_QUOTE_COLUMN_BANDWIDTH)))
     {
-      *network = config.fabric;
-      g_string_append_printf (read, "%s%s", read->len ? _(", ") : "", config.network);
+      *network = config->fabric;
+      g_string_append_printf (read, "%s%s", read->len ? _(", ") : "", config->network);
     }
-  if (config.storage != NULL && cp_csv_is_blank (cp_quote_header_field (r, h, CP_QUOTE_COLUMN_STORAGE)))
-    cp_quote_cell_parse (cell, CP_QUOTE_COLUMN_STORAGE, config.storage, quote);
-  if (read->len > 0)
+  if (config->storage != NULL && cp_csv_is_blank (cp_quote_header_field (r, h, CP_QUOTE_COLUMN_STORAGE)))
+    cp_quote_cell_parse (cell, CP_QUOTE_COLUMN_STORAGE, config->storage, quote);
+  if (config->gpu == NULL)
+    /* Translators: a column header, its cell, and the parts read ("8 GPUs, 2TB 内存, 4×400G IB") */
+    cp_quote_cell_assume (cell, _("%s “%s”: read %s"), cell->header, text, read->str);
+  else if (read->len > 0)
     /* Translators: a column header, its cell, the GPU part of it, and the other parts read ("2TB 内存, 4×400G IB") */
-    cp_quote_cell_assume (cell, _("%s “%s”: the GPUs are “%s”; also read: %s"), cell->header, text, config.gpu,
+    cp_quote_cell_assume (cell, _("%s “%s”: the GPUs are “%s”; also read: %s"), cell->header, text, config->gpu,
                           read->str);
   else
-    cp_quote_cell_assume (cell, _("%s “%s”: the GPUs are “%s”"), cell->header, text, config.gpu);
-  if (config.unused->len > 0)
+    cp_quote_cell_assume (cell, _("%s “%s”: the GPUs are “%s”"), cell->header, text, config->gpu);
+  if (config->unused->len > 0)
     {
       g_autofree char *unused = NULL;
 
-      g_ptr_array_add (config.unused, NULL);
-      unused = g_strjoinv (_("”, “"), (char **) config.unused->pdata);
-      g_ptr_array_remove_index (config.unused, config.unused->len - 1);
+      g_ptr_array_add (config->unused, NULL);
+      unused = g_strjoinv (_("”, “"), (char **) config->unused->pdata);
+      g_ptr_array_remove_index (config->unused, config->unused->len - 1);
       /* Translators: parts of a configuration cell the plan has no use for ("2×Intel 8468") */
       cp_quote_cell_assume (cell, _("“%s” not used by the plan; kept in the quote’s notes"), unused);
     }
   /* Translators: a configuration cell as the vendor wrote it, kept in a quote's notes */
   line = g_strdup_printf (_("Vendor’s configuration: %s"), text);
   cp_quote_add_note (quote, line);
+}
+
+/* A 配置 cell with the whole machine in the GPU column: its GPU part is
+ * the GPU cell. Returns the GPU part, or NULL when @text is not such a cell. */
+static char *
+read_config_cell (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, const char *text,
+                  CpQuoteFabric *network, CpQuote *quote)
+{
+  CpQuoteConfig config;
+  char *gpu;
+
+  if (!cp_quote_config_read (cell->project, text, &config))
+    return NULL;
+  apply_config_cell (cell, r, h, text, &config, network, quote);
   gpu = g_steal_pointer (&config.gpu);
   cp_quote_config_clear (&config);
   return gpu;
+}
+
+/* The machine column beside the GPU column (机型 and 配置): read before
+ * the other cells, its GPU count stands unless the GPU cell states one,
+ * and its GPUs are the row's when the GPU cell is empty. The GPU part
+ * stays in @machine for the GPU cell to compare. */
+static void
+read_machine_cell (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, CpQuoteConfig *machine,
+                   CpQuoteFabric *network, gboolean *gpus_known, CpQuote *quote)
+{
+  const char *text = cp_quote_header_field (r, h, CP_QUOTE_COLUMN_CONFIG);
+  g_autofree char *stripped = NULL;
+  guint count = 0;
+
+  if (cp_csv_is_blank (text))
+    return;
+  stripped = g_strstrip (g_strdup (text));
+  cell->header = h->header[CP_QUOTE_COLUMN_CONFIG];
+  cell->hint = NULL;
+  if (!cp_quote_config_read_machine (cell->project, stripped, machine))
+    {
+      g_autofree char *line = g_strdup_printf (_("Vendor’s configuration: %s"), stripped);
+
+      /* Translators: a column header and its cell, which names nothing the plan uses */
+      cp_quote_cell_assume (cell, _("%s “%s” names no GPU, count, memory or network; kept in the quote’s notes"),
+                            cell->header, stripped);
+      cp_quote_add_note (quote, line);
+      return;
+    }
+  apply_config_cell (cell, r, h, stripped, machine, network, quote);
+  if (machine->gpu != NULL)
+    {
+      g_autofree char *name = cp_quote_price_split_gpu_count (machine->gpu, &count);
+
+      if (cp_csv_is_blank (cp_quote_header_field (r, h, CP_QUOTE_COLUMN_GPU)))
+        cp_quote_cell_parse (cell, CP_QUOTE_COLUMN_GPU, name, quote);
+    }
+  if (count == 0)
+    count = machine->gpu_count;
+  if (count > 0)
+    {
+      quote->gpus_per_node = count;
+      *gpus_known = TRUE;
+    }
+}
+
+/* The GPU cell beside a machine column: "GPU服务器 G8600" names the
+ * machine (the offer, when no column names one) and the configuration's
+ * GPUs are the row's; a GPU named in both must be the same. Returns the
+ * GPU text to read, NULL to keep @name. */
+static char *
+gpu_from_machine (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, const char *value,
+                  const char *name, const CpQuoteConfig *machine, CpQuote *quote)
+{
+  const char *machine_header = h->header[CP_QUOTE_COLUMN_CONFIG];
+
+  if (machine->gpu == NULL)
+    return NULL;
+  if (!cp_gpu_match_names_model (cell->project, name))
+    {
+      if (cp_csv_is_blank (cp_quote_header_field (r, h, CP_QUOTE_COLUMN_OFFER)))
+        cp_quote_cell_parse (cell, CP_QUOTE_COLUMN_OFFER, value, quote);
+      /* Translators: a column header and its cell, then the other column and its GPU part ("8×A800 80G") */
+      cp_quote_cell_assume (cell, _("%s “%s” names no GPU: the machine’s name; the GPUs are %s’s “%s”"),
+                            cell->header, value, machine_header, machine->gpu);
+      return g_strdup (machine->gpu);
+    }
+  {
+    g_autofree char *other = cp_quote_price_split_gpu_count (machine->gpu, &(guint){ 0 });
+    const CpGpuSpec *a = cp_quote_csv_find_gpu (cell->project, name, NULL);
+    const CpGpuSpec *b = cp_quote_csv_find_gpu (cell->project, other, NULL);
+
+    if (a != NULL && b != NULL && strcmp (a->id, b->id) != 0)
+      /* Translators: two column headers, each with its cell */
+      cp_quote_cell_error (cell, _("%s “%s” and %s “%s” name different GPUs"), cell->header, value,
+                           machine_header, machine->gpu);
+  }
+  return NULL;
 }
 
 /* A 数量 cell: machines ("2", "2台"), or GPUs when it says so ("8卡",
@@ -648,15 +819,13 @@ read_quantity_cell (CpQuoteCell *cell, const char *text, gboolean *gpus_known, C
 }
 
 /* 备注 as vendors fill it: a minimum term ("最低租期 1 个月", "起租 3 个月",
- * "3个月起租") into the quote's minimum term when no column states one;
- * tax ("含税 6%", "不含税") said, as the model has no field for it.
- * TRUE when a term was read. */
+ * "3个月起租") into the quote's minimum term when no column states one
+ * (tax is read_tax()'s). TRUE when a term was read. */
 static gboolean
 read_remarks (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, CpQuote *quote)
 {
   const char *text = cp_quote_header_field (r, h, CP_QUOTE_COLUMN_NOTES);
   g_autoptr(GRegex) term = NULL;
-  g_autoptr(GRegex) tax = NULL;
   g_autoptr(GMatchInfo) match = NULL;
   gboolean term_read = FALSE;
 
@@ -688,26 +857,75 @@ read_remarks (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, C
                                 cp_format_double_shortest (hours, buf));
         }
     }
-  g_clear_pointer (&match, g_match_info_free);
-  tax = g_regex_new ("不含税|未税|税前|含税(?:\\s*\\d+(?:\\.\\d+)?\\s*%)?|税率\\s*\\d+(?:\\.\\d+)?\\s*%"
-                     "|\\d+(?:\\.\\d+)?\\s*%\\s*(?:税|增值税|的?专票|的?发票)|(?:tax|vat)\\s*(?:incl\\w*|excl\\w*)?",
-                     G_REGEX_CASELESS, G_REGEX_MATCH_DEFAULT, NULL);
-  if (g_regex_match (tax, text, 0, &match))
-    {
-      g_autofree char *said = g_match_info_fetch (match, 0);
-      /* Translators: a column header and the words about tax ("含税 6%") */
-      cp_quote_cell_assume (cell, _("%s “%s”: the price is compared as written; the plan has no tax field, so "
-                                    "compare quotes with and without tax yourself"), cell->header, said);
-    }
   return term_read;
+}
+
+/* What a sheet says about VAT for all its rows, and where. */
+typedef struct {
+  CpQuoteTax  tax;
+  const char *said;   /* the words, or NULL when the sheet says nothing */
+  const char *where;  /* the price's header, or "a note under the quotes" */
+} SheetTax;
+
+/* "单价（含税）" over the prices, or a note under them ("注：以上价格均含 6%
+ * 增值税"): the basis of every row that does not state its own. */
+static void
+read_sheet_tax (const CpQuoteSheet *sheet, const CpQuoteHeader *h, SheetTax *out)
+{
+  const char *note = NULL;
+
+  memset (out, 0, sizeof *out);
+  if (h->index[CP_QUOTE_COLUMN_PRICE] >= 0
+      && cp_quote_tax_read (h->header[CP_QUOTE_COLUMN_PRICE], FALSE, &out->tax))
+    {
+      out->said = h->header[CP_QUOTE_COLUMN_PRICE];
+      out->where = _("the price’s header");
+    }
+  for (guint i = 1; i < sheet->records->len; i++)
+    if (record_is_note (sheet, g_ptr_array_index (sheet->records, i), &note) && cp_quote_tax_read (note, FALSE, &out->tax))
+      {
+        out->said = note;
+        out->where = _("the note under the quotes");
+      }
+}
+
+/* VAT as the sheet states it for all rows (@sheet_tax), then this row's tax
+ * column and remarks, each over the one before; the price brought to the
+ * VAT-included basis. */
+static void
+read_tax (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, const SheetTax *sheet_tax,
+          CpQuote *quote)
+{
+  static const CpQuoteColumn columns[] = { CP_QUOTE_COLUMN_TAX, CP_QUOTE_COLUMN_NOTES };
+  CpQuoteTax tax = sheet_tax->tax;
+  const char *said = sheet_tax->said;
+
+  cell->header = sheet_tax->where;
+  cell->hint = NULL;
+  for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
+    {
+      const char *text = cp_quote_header_field (r, h, columns[i]);
+
+      if (!cp_csv_is_blank (text) && cp_quote_tax_read (text, columns[i] == CP_QUOTE_COLUMN_TAX, &tax))
+        {
+          cell->header = h->header[columns[i]];
+          said = text;
+        }
+    }
+  if (said != NULL)
+    {
+      g_autofree char *stripped = g_strstrip (g_strdup (said));
+      cp_quote_tax_apply (cell, &tax, stripped, quote);
+    }
 }
 
 /* One data record into @quote, its problems and assumptions in @cell. */
 static void
 read_row (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, guint header_len, CpQuote *quote,
-          const char *default_currency)
+          const char *default_currency, const SheetTax *sheet_tax)
 {
   CpQuoteFabric network = { 0 }, bandwidth = { 0 }, sharing = { 0 };
+  CpQuoteConfig machine = { 0 };
   guint gpus_in_gpu_cell = 0;
   gboolean link_stated = FALSE, gpus_known = FALSE, term_in_remarks;
 
@@ -726,13 +944,14 @@ read_row (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, guint
         break;
       }
 
+  read_machine_cell (cell, r, h, &machine, &network, &gpus_known, quote);
   for (guint c = 0; c < CP_N_QUOTE_COLUMNS; c++)
     {
       const char *raw = cp_quote_header_field (r, h, c);
       g_autofree char *value = raw ? g_strstrip (g_strdup (raw)) : NULL;
 
       if (value == NULL || *value == '\0' || c == CP_QUOTE_COLUMN_PRICE
-          || c == CP_QUOTE_COLUMN_PRICE_UNIT || c == CP_QUOTE_COLUMN_CURRENCY)
+          || c == CP_QUOTE_COLUMN_PRICE_UNIT || c == CP_QUOTE_COLUMN_CURRENCY || c == CP_QUOTE_COLUMN_CONFIG)
         continue;
       cell->header = h->header[c];
       cell->hint = h->hint[c];
@@ -741,7 +960,14 @@ read_row (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, guint
         case CP_QUOTE_COLUMN_GPU:
           {
             g_autofree char *name = cp_quote_price_split_gpu_count (value, &gpus_in_gpu_cell);
-            if (!cp_gpu_match_names_model (cell->project, name))
+            g_autofree char *from_machine = gpu_from_machine (cell, r, h, value, name, &machine, quote);
+
+            if (from_machine != NULL)
+              {
+                g_free (name);
+                name = cp_quote_price_split_gpu_count (from_machine, &gpus_in_gpu_cell);
+              }
+            else if (!cp_gpu_match_names_model (cell->project, name))
               {
                 g_autofree char *part = read_config_cell (cell, r, h, value, &network, quote);
                 if (part != NULL)
@@ -785,13 +1011,14 @@ read_row (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, guint
           break;
         }
     }
+  cp_quote_config_clear (&machine);
   term_in_remarks = read_remarks (cell, r, h, quote);
 
   {
     const char *gpu_text = cp_quote_header_field (r, h, CP_QUOTE_COLUMN_GPU);
     if (cp_csv_is_blank (gpu_text) && strcmp (quote->gpu.id, "custom") == 0)
       {
-        cell->header = h->header[CP_QUOTE_COLUMN_GPU];
+        cell->header = h->header[h->index[CP_QUOTE_COLUMN_GPU] >= 0 ? CP_QUOTE_COLUMN_GPU : CP_QUOTE_COLUMN_CONFIG];
         cp_quote_cell_error (cell, _("%s is empty"), cell->header);
       }
     if (!gpus_known)
@@ -808,6 +1035,7 @@ read_row (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, guint
       }
   }
   cp_quote_cell_parse_price (cell, r, h, quote, default_currency, term_in_remarks);
+  read_tax (cell, r, h, sheet_tax, quote);
 
   cp_quote_fabric_apply (cell, r, h, &network, &bandwidth, &sharing, quote);
   if (!link_stated && quote->intra_link.name && strcmp (quote->gpu.id, "custom") != 0
@@ -819,26 +1047,6 @@ read_row (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, guint
     cp_quote_cell_assume (cell, _("the storage kind is not stated: unknown, a question for the vendor (R6)"));
 }
 
-/* A footnote under the quotes: one filled cell, naming no GPU, in a
- * sheet of three columns or more (a two-column sheet's row may be a GPU
- * and its price left blank). */
-static gboolean
-record_is_note (const CpQuoteSheet *sheet, const CpCsvRecord *r, const char **note)
-{
-  guint filled = 0;
-
-  /* A record the tokenizer found broken is reported, never taken as a note. */
-  if (sheet->n_columns < 3 || r->error != NULL)
-    return FALSE;
-  for (guint c = 0; c < r->fields->len; c++)
-    if (!cp_csv_is_blank (g_ptr_array_index (r->fields, c)))
-      {
-        filled++;
-        *note = g_ptr_array_index (r->fields, c);
-      }
-  return filled == 1 && !cp_gpu_match_names_model (sheet->project, *note);
-}
-
 CpQuoteCsvResult *
 cp_quote_sheet_read (const CpQuoteSheet *sheet,
                      GError            **error)
@@ -848,6 +1056,7 @@ cp_quote_sheet_read (const CpQuoteSheet *sheet,
   const char *default_currency = project && project->settings.currency[0]
                                  ? project->settings.currency : "CNY";
   CpQuoteHeader h;
+  SheetTax sheet_tax;
 
   result->quotes = g_ptr_array_new_with_free_func ((GDestroyNotify) cp_quote_free);
   result->errors = g_ptr_array_new_with_free_func (line_error_free);
@@ -863,7 +1072,9 @@ cp_quote_sheet_read (const CpQuoteSheet *sheet,
   {
     static const CpQuoteColumn required[] = { CP_QUOTE_COLUMN_GPU, CP_QUOTE_COLUMN_PRICE };
     for (guint i = 0; i < G_N_ELEMENTS (required); i++)
-      if (h.index[required[i]] < 0)
+      /* A machine column may name the GPUs where no column of their own does. */
+      if (h.index[required[i]] < 0
+          && !(required[i] == CP_QUOTE_COLUMN_GPU && h.index[CP_QUOTE_COLUMN_CONFIG] >= 0))
         {
           g_autoptr(GString) tried = g_string_new (NULL);
 
@@ -885,6 +1096,7 @@ cp_quote_sheet_read (const CpQuoteSheet *sheet,
         }
   }
 
+  read_sheet_tax (sheet, &h, &sheet_tax);
   for (guint i = 1; i < sheet->records->len; i++)
     {
       const CpCsvRecord *r = g_ptr_array_index (sheet->records, i);
@@ -911,7 +1123,7 @@ cp_quote_sheet_read (const CpQuoteSheet *sheet,
       g_ptr_array_add (result->rows, row);
       result->n_records++;
 
-      read_row (&cell, r, &h, sheet->n_columns, quote, default_currency);
+      read_row (&cell, r, &h, sheet->n_columns, quote, default_currency, &sheet_tax);
       if (sheet->vendor != NULL && (quote->vendor == NULL || *quote->vendor == '\0'))
         {
           g_free (quote->vendor);
@@ -1199,7 +1411,8 @@ cp_quote_csv_write (GPtrArray *quotes,
 {
   GString *out = g_string_new ("\xef\xbb\xbf");
 
-  for (guint c = 0; c < CP_N_QUOTE_COLUMNS; c++)
+  /* The configuration column is read into the other fields, never written. */
+  for (guint c = 0; c < CP_QUOTE_COLUMN_CONFIG; c++)
     append_field (out, cp_quote_header_export_name (c), c == 0);
   g_string_append (out, "\r\n");
 
@@ -1207,7 +1420,7 @@ cp_quote_csv_write (GPtrArray *quotes,
     {
       const CpQuote *q = g_ptr_array_index (quotes, i);
 
-      for (guint c = 0; c < CP_N_QUOTE_COLUMNS; c++)
+      for (guint c = 0; c < CP_QUOTE_COLUMN_CONFIG; c++)
         {
           g_autofree char *v = NULL;
 
@@ -1241,6 +1454,8 @@ cp_quote_csv_write (GPtrArray *quotes,
             case CP_QUOTE_COLUMN_HOST_MEMORY:
               v = format_number (q->host_memory_per_node_bytes / CP_QUOTE_HOST_MEMORY_UNIT_BYTES);
               break;
+            case CP_QUOTE_COLUMN_CONFIG:
+            case CP_QUOTE_COLUMN_TAX:
             case CP_N_QUOTE_COLUMNS:
             default:
               g_assert_not_reached ();
