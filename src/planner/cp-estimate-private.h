@@ -40,7 +40,9 @@ typedef struct {
   double gradients;
   double optimizer;
   double activations;
-  double overhead;
+  double overhead;      /* the framework's, plus the two parts below */
+  double fragmentation; /* the allocator's gaps: a fraction of the states and activations */
+  double gathered;      /* ZeRO-3 / FSDP: the layers gathered whole while they compute */
   double total;
   double host;          /* CPU offload: what the GPUs of one node keep in its RAM */
 } Memory;

@@ -199,6 +199,8 @@ fill_memory (CpEstimate   *est,
   est->activations_bytes = mem->activations;
   est->kv_cache_bytes = 0;
   est->overhead_bytes = mem->overhead;
+  est->fragmentation_bytes = mem->fragmentation;
+  est->gathered_layers_bytes = mem->gathered;
   est->memory_per_gpu_bytes = mem->total;
 }
 

@@ -96,7 +96,9 @@ typedef struct {
                                           * et al. 2022's 34 for GPT-3 with dropout, less with
                                           * GQA, MLA or flash attention) */
   double kv_cache_bytes;
-  double overhead_bytes;
+  double overhead_bytes;           /* the framework's (settings), plus the two below */
+  double fragmentation_bytes;      /* training: the allocator's gaps, a fraction of the states and activations */
+  double gathered_layers_bytes;    /* training under ZeRO-3 / FSDP: the layers gathered whole */
   double memory_per_gpu_bytes;
   double available_per_gpu_bytes;
   gboolean fits;

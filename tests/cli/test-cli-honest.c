@@ -723,6 +723,46 @@ test_service_flash_attention (void)
   g_assert_nonnull (strstr (refused.err, "--no-flash-attention is for training"));
 }
 
+/* The memory table's "Framework overhead" is the figure whose range the
+ * assumptions give ("1.00–2.00 GiB"), in the same convention: it read
+ * 4.4 GiB, the framework's 1 GiB with the allocator's 5% and ZeRO-3's
+ * gathered layers summed in. Those are rows of their own, and the parts
+ * add up to the XML's overhead. By hand, Llama 2 70B (70e9 parameters, 32,000
+ * × 8,192 untied embeddings twice: 524,288,000) under ZeRO-3 on 32 GPUs,
+ * TP 1: two layers gathered whole, 2 × (70e9 − 524,288,000) ÷ 80 × 2 bytes
+ * = 3,473,785,600 B; fragmentation 5% of weights, gradients, optimizer
+ * states and activations. */
+static void
+test_framework_overhead_one_figure (void)
+{
+  g_auto(CpTestRun) text = { 0 };
+  g_auto(CpTestRun) xml = { 0 };
+  double states;
+
+  RUN (&text, "estimate", "--model", "llama-2-70b", "--task", "full-finetune", "--gpu", "a800",
+       "--gpus-per-node", "8", "--nodes", "4", "--tokens", "2B", "--network", "infiniband", "--nics", "4",
+       "--nic-gbps", "200");
+  g_assert_cmpint (text.status, ==, 0);
+  g_assert_true (g_regex_match_simple ("\n  Framework overhead +1\\.00 GiB\n", text.out, 0, 0));
+  g_assert_true (g_regex_match_simple ("\n  Framework overhead per GPU +1\\.00–2\\.00 GiB ", text.out, 0, 0));
+  g_assert_nonnull (strstr (text.out, "\n  Fragmentation (5% of states and activations)  "));
+
+  RUN (&xml, "estimate", "--model", "llama-2-70b", "--task", "full-finetune", "--gpu", "a800",
+       "--gpus-per-node", "8", "--nodes", "4", "--tokens", "2B", "--network", "infiniband", "--nics", "8",
+       "--nic-gbps", "400", "--zero", "3", "--tp", "1", "--pp", "1", "--micro-batch", "1", "--recompute", "full",
+       "--xml");
+  g_assert_cmpint (xml.status, ==, 0);
+  g_assert_cmpfloat (element_double (xml.out, "framework-overhead-bytes"), ==, 1073741824);
+  g_assert_cmpfloat (element_double (xml.out, "gathered-layers-bytes"), ==, 3473785600);
+  states = element_double (xml.out, "weights-bytes") + element_double (xml.out, "gradients-bytes") +
+           element_double (xml.out, "optimizer-bytes") + element_double (xml.out, "activations-bytes");
+  g_assert_cmpfloat_with_epsilon (element_double (xml.out, "fragmentation-bytes"), 0.05 * states, 1);
+  g_assert_cmpfloat_with_epsilon (element_double (xml.out, "overhead-bytes"),
+                                  1073741824 + 3473785600 + 0.05 * states, 1);
+  g_assert_cmpfloat_with_epsilon (element_double (xml.out, "memory-per-gpu-bytes"),
+                                  states + element_double (xml.out, "overhead-bytes"), 1);
+}
+
 /* Runs @args under the locale @lc_all (or, when NULL, with LANG=@lang
  * and no LC_ALL or LC_CTYPE), restoring the test's own environment. */
 static void
@@ -809,6 +849,7 @@ main (int    argc,
   g_test_add_func ("/cli-honest/unstated-sharing", test_unstated_sharing);
   g_test_add_func ("/cli-honest/nothing-fits-says-so", test_nothing_fits_says_so);
   g_test_add_func ("/cli-honest/locale-missing", test_locale_missing);
+  g_test_add_func ("/cli-honest/framework-overhead-one-figure", test_framework_overhead_one_figure);
   g_test_add_func ("/cli-honest/service-flash-attention", test_service_flash_attention);
   g_test_add_func ("/cli-honest/checkpoints-at-failure-rate-zero", test_checkpoints_at_failure_rate_zero);
 

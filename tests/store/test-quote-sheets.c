@@ -813,6 +813,7 @@ test_vendor_from_title_and_file (void)
   static const char titled[] = "华南算力科技 GPU 报价单 2026-11\n机型,单价\n8×H20,6 元/卡/时\n";
   static const char untitled[] = "机型,单价\n8×H20,6 元/卡/时\n";
   static const char column[] = "XX云 GPU 报价单 2026-11\n供应商,机型,单价\n甲云,8×H20,6 元/卡/时\n";
+  static const char about[] = "宝安云 智算资源报价（2026年12月）\n机型,单价\n8×H20,6 元/卡/时\n";
   g_autoptr(GError) error = NULL;
   g_autoptr(CpQuoteSheet) sheet = cp_quote_sheet_new (titled, strlen (titled), NULL, &error);
   g_autoptr(CpQuoteCsvResult) r = NULL;
@@ -838,6 +839,11 @@ test_vendor_from_title_and_file (void)
   g_clear_pointer (&sheet, cp_quote_sheet_free);
   g_assert_cmpint (g_remove (path), ==, 0);
   g_assert_cmpint (g_rmdir (dir), ==, 0);
+
+  /* After a Chinese name, a space: what follows is what the sheet is about. */
+  sheet = cp_quote_sheet_new (about, strlen (about), NULL, &error);
+  g_assert_cmpstr (cp_quote_sheet_get_vendor (sheet), ==, "宝安云");
+  g_clear_pointer (&sheet, cp_quote_sheet_free);
 
   sheet = cp_quote_sheet_new (column, strlen (column), NULL, &error);
   r = cp_quote_sheet_read (sheet, &error);
@@ -980,6 +986,30 @@ test_tax (void)
   g_assert_nonnull (strstr (q->notes, "Price includes 6% VAT"));
 }
 
+/* 万 in the billing-unit column or the price's header scales the number
+ * beside it: 1.2 with "万元/台/月" is 12,000 a machine-month, 12000 / 730
+ * / 8 a GPU-hour (the second sheet of a vendor's workbook was refused). */
+static void
+test_ten_thousands_in_unit (void)
+{
+  static const char column[] = "型号,每台卡数,单价,计费单位\nL20 48G,8,1.2,万元/台/月\n";
+  static const char header[] = "型号,每台卡数,单价（万元/台/月）\nL20 48G,8,1.2\n";
+  const char *sheets[] = { column, header };
+
+  for (guint i = 0; i < G_N_ELEMENTS (sheets); i++)
+    {
+      g_autoptr(CpProject) project = cp_project_new ();
+      g_autoptr(GError) error = NULL;
+      g_autoptr(CpQuoteCsvResult) r = cp_quote_csv_read (sheets[i], strlen (sheets[i]), project, &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpuint (r->errors->len, ==, 0);
+      g_assert_cmpuint (r->quotes->len, ==, 1);
+      g_assert_cmpfloat_with_epsilon (cp_quote_price_per_gpu_hour (g_ptr_array_index (r->quotes, 0),
+                                                                   &project->settings), 12000.0 / 730 / 8, 1e-9);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1007,5 +1037,6 @@ main (int argc, char **argv)
   g_test_add_func ("/quote-sheets/vendor-from-title-and-file", test_vendor_from_title_and_file);
   g_test_add_func ("/quote-sheets/model-and-configuration", test_model_and_configuration);
   g_test_add_func ("/quote-sheets/tax", test_tax);
+  g_test_add_func ("/quote-sheets/ten-thousands-in-unit", test_ten_thousands_in_unit);
   return g_test_run ();
 }
