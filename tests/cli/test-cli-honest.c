@@ -536,6 +536,58 @@ test_pinned_fuzz (void)
   g_assert_cmpuint (ran, >, 0);
   g_assert_cmpuint (refused, >, 0);
   g_assert_cmpuint (rejected, >, 0);
+
+  /* FSDP (ZeRO-2/3 sharding) with pipeline parallelism, as torchtitan and
+   * Llama 3 run it, on every split of 32 GPUs the draws might miss: each
+   * runs with a time, or is refused with its reason (TP 8 × PP 8 needs 64
+   * GPUs, or the memory), never a NaN. */
+  {
+    const char *const fsdp_zeros[] = { "2", "3" };
+    const char *const fsdp_pps[] = { "2", "4", "8" };
+    const char *const fsdp_tps[] = { "1", "8" };
+    guint fsdp_ran = 0, fsdp_refused = 0;
+
+    for (guint z = 0; z < G_N_ELEMENTS (fsdp_zeros); z++)
+      for (guint p = 0; p < G_N_ELEMENTS (fsdp_pps); p++)
+        for (guint t = 0; t < G_N_ELEMENTS (fsdp_tps); t++)
+          {
+            const char *const args[] = {
+              "estimate", "--model", "llama-2-70b", "--task", "pretrain", "--gpu", "a100-80g", "--nodes", "4",
+              "--network", "infiniband", "--nics", "4", "--nic-gbps", "200", "--dedicated",
+              "--tp", fsdp_tps[t], "--pp", fsdp_pps[p], "--zero", fsdp_zeros[z], "--micro-batch", "1",
+              "--tokens", "1B", "--xml", NULL
+            };
+            g_autofree char *line = g_strjoinv (" ", (char **) args);
+            g_auto(CpTestRun) run = { 0 };
+            g_autofree char *fits = NULL, *refusal = NULL;
+
+            cp_test_run_cli (&run, tmp_dir, args);
+            if (run.status != 0)
+              g_error ("%s: exit %d, %s", line, run.status, run.err);
+            if (g_regex_match (not_a_number, run.out, 0, NULL))
+              g_error ("NaN or Inf in the XML of %s", line);
+            fits = element (run.out, "fits");
+            refusal = element (run.out, "refusal");
+            if (refusal != NULL)
+              {
+                g_assert_cmpstr (fits, ==, "false");
+                g_assert_cmpstr (refusal, !=, "");
+                fsdp_refused++;
+              }
+            else
+              {
+                /* Asked-for layouts that run have a time; one that does not fit says
+                 * it in <fits> with its memory, a reason of its own. */
+                g_assert_cmpfloat (element_double (run.out, "total-s"), >, 0);
+                g_assert_cmpfloat (element_double (run.out, "memory-per-gpu-bytes"), >, 0);
+                fsdp_ran++;
+              }
+          }
+    /* The two TP 8 × PP 8 splits by arithmetic; ZeRO-2 at TP 1 × PP 2 keeps
+     * 65 GiB of weights a GPU and is refused for memory. */
+    g_assert_cmpuint (fsdp_refused, >=, 2);
+    g_assert_cmpuint (fsdp_ran, >=, 8);
+  }
 }
 
 /* A network named without --dedicated or --shared: the estimate takes it
@@ -763,6 +815,39 @@ test_framework_overhead_one_figure (void)
                                   states + element_double (xml.out, "overhead-bytes"), 1);
 }
 
+/* One figure, one rounding: a run past the longest acceptable run (120
+ * days) is said in R6 as the table has it, rounded to the tenth (181.81
+ * days "runs 181.8 days"), and the limit that would accept it rounded up
+ * ("at least 181.9 days"); R6 said 182.3 for a run the table gave as
+ * 182.21. The days are read from the table's seconds. */
+static void
+test_r6_days_as_the_table (void)
+{
+  g_auto(CpTestRun) run = { 0 };
+  g_autoptr(GRegex) seconds = g_regex_new ("\n  Run time +([0-9,]+) s ", 0, 0, NULL);
+  g_autoptr(GMatchInfo) match = NULL;
+  g_autofree char *digits = NULL;
+  g_autofree char *runs = NULL;
+  GString *plain = g_string_new (NULL);
+  double days;
+
+  RUN (&run, "estimate", "--model", "llama-2-70b", "--task", "pretrain", "--gpu", "a800", "--tokens", "42.8B",
+       "--price-per-gpu-hour", "10");
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_true (g_regex_match (seconds, run.out, 0, &match));
+  digits = g_match_info_fetch (match, 1);
+  for (const char *p = digits; *p != '\0'; p++)
+    if (*p != ',')
+      g_string_append_c (plain, *p);
+  days = g_ascii_strtod (plain->str, NULL) / 86400.0;
+  g_string_free (plain, TRUE);
+  /* The case worth having: rounding and rounding up differ. */
+  g_assert_cmpfloat (round (days * 10) / 10, <, ceil (days * 10) / 10);
+  runs = g_strdup_printf ("(its fastest) runs %.1f days: a longest acceptable run of at least %.1f days, "
+                          "instead of 120.0 days", round (days * 10) / 10, ceil (days * 10) / 10);
+  g_assert_nonnull (strstr (run.out, runs));
+}
+
 /* Runs @args under the locale @lc_all (or, when NULL, with LANG=@lang
  * and no LC_ALL or LC_CTYPE), restoring the test's own environment. */
 static void
@@ -849,6 +934,7 @@ main (int    argc,
   g_test_add_func ("/cli-honest/unstated-sharing", test_unstated_sharing);
   g_test_add_func ("/cli-honest/nothing-fits-says-so", test_nothing_fits_says_so);
   g_test_add_func ("/cli-honest/locale-missing", test_locale_missing);
+  g_test_add_func ("/cli-honest/r6-days-as-the-table", test_r6_days_as_the_table);
   g_test_add_func ("/cli-honest/framework-overhead-one-figure", test_framework_overhead_one_figure);
   g_test_add_func ("/cli-honest/service-flash-attention", test_service_flash_attention);
   g_test_add_func ("/cli-honest/checkpoints-at-failure-rate-zero", test_checkpoints_at_failure_rate_zero);
