@@ -1274,6 +1274,69 @@ test_window_add_focuses_name (void)
   close_window (window);
 }
 
+static gboolean
+widget_shown (gpointer widget)
+{
+  return gtk_widget_get_mapped (widget);
+}
+
+static gboolean
+widget_hidden (gpointer widget)
+{
+  return !gtk_widget_get_mapped (widget);
+}
+
+/* The menu item labelled @text in @popover (a GtkPopoverMenu's model
+ * button, a private type found by name), or NULL. */
+static GtkWidget *
+find_menu_item (GtkWidget  *popover,
+                const char *text)
+{
+  g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
+
+  cp_test_gui_collect (popover, g_type_from_name ("GtkModelButton"), buttons);
+  for (guint i = 0; i < buttons->len; i++)
+    {
+      g_autofree char *label = NULL;
+
+      g_object_get (g_ptr_array_index (buttons, i), "text", &label, NULL);
+      if (g_strcmp0 (label, text) == 0)
+        return g_ptr_array_index (buttons, i);
+    }
+  return NULL;
+}
+
+/* Walkthrough 8 #10: Add Quote picked from the header bar's "+" menu.
+ * The menu closes after the action has run; the name's entry hears
+ * "leave" as the menu gives the keyboard back, and typing then went in
+ * front of "Vendor 2" ("Beta ComputeVendor 2"). Once the menu is closed
+ * and everything it queued has run, the whole name is still selected. */
+static void
+test_window_add_menu_selects_name (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  GtkMenuButton *add_button = GTK_MENU_BUTTON (cp_test_gui_find_named (GTK_WIDGET (window), "add-button"));
+  CpFieldRow *vendor = cp_quote_editor_get_row (cp_window_get_quote_editor (window), "vendor");
+  GtkWidget *popover;
+  GtkWidget *item;
+  g_autofree char *quote_name = NULL;
+
+  gtk_menu_button_popup (add_button);
+  popover = GTK_WIDGET (gtk_menu_button_get_popover (add_button));
+  cp_test_gui_wait_until (widget_shown, popover, "the + menu open");
+  item = find_menu_item (popover, "Add Quote");
+  g_assert_nonnull (item);
+  g_signal_emit_by_name (item, "clicked");
+  cp_test_gui_wait_until (widget_hidden, popover, "the + menu closed");
+  cp_test_gui_wait_frames (GTK_WIDGET (window), 3);
+
+  quote_name = g_strdup_printf ("Vendor %u", project->quotes->len);
+  assert_focus_in_name (window, vendor, quote_name);
+
+  close_window (window);
+}
+
 /* Walk 2 #27: another job or quote shows its results from the verdict at
  * the top, wherever the previous one was scrolled to. */
 static void
@@ -4889,6 +4952,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/name-trimmed", test_window_name_trimmed);
   g_test_add_func ("/gui/window/readout-follows-tab", test_window_readout_follows_tab);
   g_test_add_func ("/gui/window/add-focuses-name", test_window_add_focuses_name);
+  g_test_add_func ("/gui/window/add-menu-selects-name", test_window_add_menu_selects_name);
   g_test_add_func ("/gui/window/results-scroll-to-top", test_window_results_scroll_to_top);
   g_test_add_func ("/gui/window/picker-search", test_window_picker_search);
   g_test_add_func ("/gui/window/drop-down-opens-on-checked", test_window_drop_down_opens_on_checked);
