@@ -2726,6 +2726,84 @@ assert_layout_text (CpResultsView *results)
   g_assert_true ((strstr (text, ", CPU offload") != NULL) == best->estimate.cpu_offload);
 }
 
+/* A pinned layout no quote takes, typed and picked as a user does it
+ * (issue 20): tensor parallel 3 in its entry, pipeline 2, ZeRO-1 from its
+ * drop-down, on the 70B fine-tune. Llama 2 70B has 64 attention heads,
+ * and 3 does not divide them: every option says so, instead of a layout of
+ * "0 × 0 × 0", 0 B of memory or NaN, and none fits or is recommended. */
+static void
+test_window_refused_pinned_layout (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  CpResultsView *results = cp_window_get_results_view (window);
+  CpJobEditor *job_editor = cp_window_get_job_editor (window);
+  guint job_index = first_training_job (project);
+  g_autoptr(CpProject) expected = NULL;
+  CpJob *job, *expected_job;
+  GListModel *options;
+  const CpPlan *shown;
+  const char *layout;
+
+  select_row (cp_window_get_jobs_list (window), job_index);
+  job = g_ptr_array_index (project->jobs, job_index);
+  g_assert_cmpstr (job->model.id, ==, "llama-2-70b");
+  g_assert_cmpuint (job->model.heads, ==, 64);
+  expected = cp_project_copy (project);
+  expected_job = g_ptr_array_index (expected->jobs, job_index);
+
+  type_text (cp_job_editor_get_row (job_editor, "tensor-parallel"), "3");
+  type_text (cp_job_editor_get_row (job_editor, "pipeline-parallel"), "2");
+  pick (GTK_DROP_DOWN (cp_field_row_get_input (cp_job_editor_get_row (job_editor, "zero-stage"))), 1);
+  g_assert_cmpuint (job->tensor_parallel, ==, 3);
+  g_assert_cmpuint (job->pipeline_parallel, ==, 2);
+  g_assert_cmpuint (job->zero_stage, ==, 1);
+  expected_job->tensor_parallel = 3;
+  expected_job->pipeline_parallel = 2;
+  expected_job->zero_stage = 1;
+  assert_shows_plan_of (results, expected, job_index);
+
+  shown = cp_results_view_get_plan (results);
+  g_assert_cmpint (shown->recommended, ==, -1);
+  g_assert_nonnull (strstr (cp_results_view_get_verdict_text (results), "no quote takes the layout asked for"));
+  layout = cp_results_view_get_layout_text (results);
+  g_assert_true (g_str_has_prefix (layout, "Layout: best-ranked option, "));
+  g_assert_nonnull (strstr (layout, "TP 3 does not divide the 64 attention heads"));
+
+  options = cp_results_view_get_options (results);
+  g_assert_cmpuint (g_list_model_get_n_items (options), ==, project->quotes->len);
+  for (guint i = 0; i < g_list_model_get_n_items (options); i++)
+    {
+      g_autoptr(CpOptionObject) object = g_list_model_get_item (options, i);
+      const CpEstimate *e = &cp_option_object_get_option (object)->estimate;
+
+      g_assert_true (cp_estimate_layout_refused (e));
+      g_assert_false (e->fits);
+      for (CpOptionText t = 0; t < CP_N_OPTION_TEXTS; t++)
+        {
+          const char *text = cp_option_object_get_text (object, t);
+
+          if (text == NULL)
+            continue;
+          g_assert_null (strstr (text, "NaN"));
+          g_assert_null (strstr (text, "nan"));
+          g_assert_null (strstr (text, "inf"));
+          g_assert_null (strstr (text, "0 × 0"));
+          g_assert_false (g_str_has_prefix (text, "0 B"));
+          g_assert_false (g_str_has_prefix (text, "0.0 GiB"));
+        }
+      g_assert_cmpstr (cp_option_object_get_text (object, CP_OPTION_TEXT_FITS), ==, "No");
+      g_assert_cmpstr (cp_option_object_get_text (object, CP_OPTION_TEXT_MEMORY), ==, "—");
+      g_assert_cmpstr (cp_option_object_get_text (object, CP_OPTION_TEXT_DAYS), ==, "—");
+      g_assert_cmpstr (cp_option_object_get_text (object, CP_OPTION_TEXT_COST), ==, "—");
+      /* The option's details say why. */
+      g_assert_nonnull (strstr (cp_option_object_get_text (object, CP_OPTION_TEXT_BREAKDOWN),
+                                "TP 3 does not divide the 64 attention heads"));
+    }
+
+  close_window (window);
+}
+
 /* The layout fields: "Automatic" or an explicit value, through the real
  * drop-downs and entries; the results show the model's plan for the same
  * job, and the layout the search chose with its runner-up. */
@@ -4970,6 +5048,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/serving", test_window_serving);
   g_test_add_func ("/gui/window/print-saved-untitled", test_window_print_saved_untitled);
   g_test_add_func ("/gui/window/automatic-layout", test_window_automatic_layout);
+  g_test_add_func ("/gui/window/refused-pinned-layout", test_window_refused_pinned_layout);
   g_test_add_func ("/gui/window/preferences-longest-run", test_window_preferences_longest_run);
   g_test_add_func ("/gui/window/preferences-failures", test_window_preferences_failures);
   g_test_add_func ("/gui/window/incomplete-quote-no-curve", test_window_incomplete_quote_no_curve);
