@@ -544,8 +544,8 @@ section_job_minimum_terms (Doc          *doc,
       if (minimum == NULL)
         continue;
       name = cp_words_quote_name (doc->project, option->quote_index);
-      /* TRANSLATORS: a quote, then the sentence saying its minimum term sets its cost */
-      line = g_strdup_printf (_("%s: %s"), name, minimum);
+      /* As the reasons name what they speak of: "quote — sentence". */
+      line = g_strdup_printf ("%s — %s", name, minimum);
       cp_doc_paragraph_full (doc, doc->small, line, 0, 2, NULL);
     }
 }
