@@ -319,6 +319,14 @@ apply_job_options (Options *o,
       cp_cli_usage_error (_("--flash-attention and --no-flash-attention exclude each other"));
       return FALSE;
     }
+  /* A service runs vLLM's attention kernels, which never hold the
+   * attention matrix (cp-estimate-serving.c): the option would be
+   * echoed in the XML and not used. */
+  if (o->no_flash_attention && job->kind == CP_TASK_INFERENCE)
+    {
+      cp_cli_usage_error (_("--no-flash-attention is for training: an inference service runs vLLM’s own attention kernels, which never hold the attention matrix"));
+      return FALSE;
+    }
   if (o->flash_attention)
     job->flash_attention = TRUE;
   if (o->no_flash_attention)
@@ -823,7 +831,24 @@ print_table (const Estimate   *e,
       add_bytes_row (table, _("Activations"), est->activations_bytes, settings);
     }
   add_bytes_row (table, _("KV cache"), est->kv_cache_bytes, settings);
-  add_bytes_row (table, _("Framework overhead"), est->overhead_bytes, settings);
+  /* The framework's own figure, in the convention of its range below
+   * ("1.00–2.00 GiB"); the allocator's gaps and ZeRO-3's gathered layers
+   * apart: summed into one "Framework overhead 4.4 GiB", the row could
+   * not be read against that range. */
+  add_row (table, _("Framework overhead"),
+           cp_words_spread_value (e->project, CP_SPREAD_FRAMEWORK_OVERHEAD,
+                                  est->overhead_bytes - est->fragmentation_bytes - est->gathered_layers_bytes,
+                                  C_("language code", "en")));
+  if (est->fragmentation_bytes > 0)
+    {
+      g_autofree char *share = cp_cli_format_number (settings->fragmentation_fraction * 100, 0);
+      /* TRANSLATORS: a memory row; %s is a percentage number such as "5" */
+      g_autofree char *label = g_strdup_printf (_("Fragmentation (%s%% of states and activations)"), share);
+
+      add_bytes_row (table, label, est->fragmentation_bytes, settings);
+    }
+  if (est->gathered_layers_bytes > 0)
+    add_bytes_row (table, _("Layers gathered whole (ZeRO-3)"), est->gathered_layers_bytes, settings);
   add_bytes_row (table, _("Total"), est->memory_per_gpu_bytes, settings);
   add_bytes_row (table, _("Available"), est->available_per_gpu_bytes, settings);
   add_row (table, _("Fits"), g_strdup (cp_cli_yes_no (est->fits)));
@@ -891,8 +916,16 @@ print_table (const Estimate   *e,
       g_autofree char *goodput = cp_words_goodput (est->goodput, C_("language code", "en"));
 
       add_row (table, _("Expected interruptions"), g_steal_pointer (&interruptions));
-      add_row (table, _("Checkpoint write"), cp_cli_format_duration (est->checkpoint_s));
-      add_row (table, _("Checkpoint interval"), cp_cli_format_duration (est->checkpoint_interval_s));
+      /* With nothing expected to fail no checkpoint is planned: an
+       * interval of "0.00 s" read as checkpointing without pause. */
+      if (est->checkpoint_interval_s > 0)
+        {
+          add_row (table, _("Checkpoint write"), cp_cli_format_duration (est->checkpoint_s));
+          add_row (table, _("Checkpoint interval"), cp_cli_format_duration (est->checkpoint_interval_s));
+        }
+      else
+        add_row (table, _("Checkpoints"),
+                 g_strdup (_("none counted: at a failure rate of 0 no interruption is expected, and no interval is stated")));
       add_row (table, _("Restart"), cp_cli_format_duration (est->restart_s));
       add_row (table, _("Lost to interruptions"), cp_cli_format_duration (est->lost_s));
       add_row (table, _("Goodput (useful ÷ wall time)"), g_steal_pointer (&goodput));

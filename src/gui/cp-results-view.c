@@ -705,7 +705,7 @@ details_cb (gpointer user_data)
   set_visible (GTK_WIDGET (self->robustness_label), *robustness != '\0');
   set_css_class (GTK_WIDGET (self->robustness_label), "warning", doubt);
 
-  cluster = _cp_results_view_describe_cluster_question (self->details_project, self->details_job, self->plan, lang);
+  cluster = _cp_results_view_describe_cluster_question (self->analysis, self->details_job_index, self->plan, lang);
   set_label (self->cluster_label, cluster);
   set_visible (GTK_WIDGET (self->cluster_heading), *cluster != '\0');
   set_visible (GTK_WIDGET (self->cluster_label), *cluster != '\0');

@@ -18,7 +18,14 @@ typedef struct {
   CpPlan  *plan;
   gboolean has_robustness;
   CpSweep *sweep;
+  GArray  *one_node;    /* OneNode per quote, or NULL: none asked for */
 } JobEntry;
+
+typedef struct {
+  gboolean   made;
+  gboolean   estimated;
+  CpEstimate estimate;
+} OneNode;
 
 struct _CpProjectAnalysis
 {
@@ -123,6 +130,7 @@ job_entry_clear (gpointer data)
   g_clear_pointer (&entry->planned, job_snapshot_free);
   g_clear_pointer (&entry->plan, cp_plan_free);
   g_clear_pointer (&entry->sweep, cp_sweep_free);
+  g_clear_pointer (&entry->one_node, g_array_unref);
   entry->has_robustness = FALSE;
 }
 
@@ -286,6 +294,34 @@ cp_project_analysis_get_full_plan (CpProjectAnalysis *analysis,
       entry->has_robustness = TRUE;
     }
   return entry->plan;
+}
+
+const CpEstimate *
+cp_project_analysis_get_one_node (CpProjectAnalysis *analysis,
+                                  guint              job_index,
+                                  guint              quote_index)
+{
+  JobEntry *entry = job_entry (analysis, job_index);
+  OneNode *one;
+
+  if (entry == NULL)
+    return NULL;
+  g_return_val_if_fail (quote_index < analysis->project->quotes->len, NULL);
+
+  if (entry->one_node == NULL)
+    entry->one_node = g_array_new (FALSE, TRUE, sizeof (OneNode));
+  /* Every job is dropped when the quotes change: the count is theirs. */
+  if (entry->one_node->len < analysis->project->quotes->len)
+    g_array_set_size (entry->one_node, analysis->project->quotes->len);
+  one = &g_array_index (entry->one_node, OneNode, quote_index);
+  if (!one->made)
+    {
+      one->estimated = cp_estimate (g_ptr_array_index (analysis->project->jobs, job_index),
+                                    g_ptr_array_index (analysis->project->quotes, quote_index),
+                                    1, &analysis->project->settings, &one->estimate, NULL);
+      one->made = TRUE;
+    }
+  return one->estimated ? &one->estimate : NULL;
 }
 
 GPtrArray *

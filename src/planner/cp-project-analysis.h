@@ -45,6 +45,12 @@ const CpSweep     *cp_project_analysis_get_sweep      (CpProjectAnalysis *analys
                                                        guint              job_index);
 const CpPlan      *cp_project_analysis_get_full_plan  (CpProjectAnalysis *analysis,
                                                        guint              job_index);
+/* Job @job_index on one node of quote @quote_index, as cp_estimate()
+ * gives it (why a cluster's single node was not enough), or NULL when the
+ * inputs cannot be estimated. Made when first asked for. */
+const CpEstimate  *cp_project_analysis_get_one_node   (CpProjectAnalysis *analysis,
+                                                       guint              job_index,
+                                                       guint              quote_index);
 /* Every job's full plan, in the project's order (borrowed pointers). */
 GPtrArray         *cp_project_analysis_get_full_plans (CpProjectAnalysis *analysis);
 

@@ -155,6 +155,62 @@ static const Words chinese = {
   "假设与约定",
 };
 
+/* The report's headings, in English and Chinese: the job chapters'
+ * start with "Job: " (任务：). */
+static const char *const headings[] = {
+  "Recommendation", "Budget and calendar", "Questions for the vendors", "Main risks", "Approval", "Jobs",
+  "Quotes", "Comparison of the quotes", "One machine or the cluster?", "Training layout",
+  "Interruptions and goodput", "Where the money goes", "Reasons", "Assumptions and conventions",
+  "Ranges of the assumptions",
+  "建议方案", "预算与日程", "需向服务商确认的问题", "主要风险", "审批", "任务", "报价", "报价对比", "单机还是集群？",
+  "训练并行布局", "中断与有效时间比", "成本构成", "依据", "假设与约定", "各项假设的取值范围",
+};
+
+static gboolean
+is_heading (const char *line)
+{
+  if (g_str_has_prefix (line, "Job: ") || g_str_has_prefix (line, "任务："))
+    return TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (headings); i++)
+    if (strcmp (line, headings[i]) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* No page of @pdf ends on a heading or on a heading and one line: each
+ * keeps at least its first two lines (or a table's header and first row)
+ * with it. The page's last line is its footer. */
+static void
+assert_no_heading_at_foot (const char *pdf)
+{
+  guint n_pages = page_count (pdf);
+
+  for (guint p = 1; p <= n_pages; p++)
+    {
+      g_autofree char *number = g_strdup_printf ("%u", p);
+      g_autofree char *text = run_tool ((const char *const[]) { "pdftotext", "-layout", "-enc", "UTF-8",
+                                                                "-f", number, "-l", number, pdf, "-", NULL });
+      g_auto(GStrv) raw = g_strsplit (text, "\n", -1);
+      g_autoptr(GPtrArray) lines = g_ptr_array_new ();
+
+      for (guint i = 0; raw[i] != NULL; i++)
+        {
+          g_strstrip (raw[i]);
+          if (raw[i][0] != '\0' && raw[i][0] != '\f')
+            g_ptr_array_add (lines, raw[i]);
+        }
+      /* Header, content, footer. */
+      g_assert_cmpuint (lines->len, >=, 3);
+      for (guint k = 2; k <= 3 && k < lines->len; k++)
+        {
+          const char *line = g_ptr_array_index (lines, lines->len - k);
+
+          if (is_heading (line))
+            g_error ("%s: page %u ends on the heading “%s”", pdf, p, line);
+        }
+    }
+}
+
 static void
 check_one_job (const Words *w)
 {
@@ -187,6 +243,7 @@ check_one_job (const Words *w)
   g_assert_cmpuint (count (first, "Li Wei, team lead"), ==, 1);
   /* The detail follows the memo. */
   g_assert_null (strstr (first, w->appendix));
+  assert_no_heading_at_foot (pdf);
 }
 
 static void
@@ -236,6 +293,57 @@ test_one_job_appendix (void)
   g_assert_null (strstr (all->str, "Pretrainingglobalbatch"));
   g_assert_null (strstr (all->str, "KV-cacheblock"));
   g_assert_null (strstr (all->str, "CUDAgraphs"));
+  /* The debugging share is one setting: one row, not two rows of 35%
+   * under two names. */
+  assert_has (all->str, "Debugging time, as a share of one development cycle");
+  g_assert_null (strstr (all->str, "Shareofatrainingproject"));
+}
+
+/* A minimum term that sets a cost is named as its driver. The walk's
+ * A800 cluster bills 45,000 CNY per node-month with no term stated, so
+ * at least a month (cp_quote_minimum_term_h()): the LoRA job uses one
+ * node for about 3 days (2 of run, 1 of debugging), and pays 1 × 45,000
+ * for it, all of its total. With that quote alone it is the answer, and
+ * the memo's cost line says so; beside the H800 machine, the job
+ * chapter's breakdown does. */
+static void
+test_minimum_term (void)
+{
+  g_autofree char *first = NULL;
+  g_autofree char *first_zh = NULL;
+  g_autoptr(GString) all = g_string_new (NULL);
+  guint n_pages;
+
+  if (!have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  RUN_OK ("new", "m.cplan");
+  RUN_OK ("add-job", "m.cplan", "--name", "70B LoRA fine-tune", "--model", "llama-2-70b", "--task", "lora",
+          "--tokens", "500M", "--deadline-days", "30");
+  RUN_OK ("add-quote", "m.cplan", "--vendor", "智算中心乙", "--offer", "A800 4节点 IB 集群", "--gpu", "a800",
+          "--gpus-per-node", "8", "--nodes", "4", "--price-per-node-month", "45000", "--network", "infiniband",
+          "--nics", "4", "--nic-gbps", "200", "--dedicated");
+  RUN_OK ("report", "m.cplan", "--lang", "en", "--pdf", "m-en.pdf");
+  RUN_OK ("report", "m.cplan", "--lang", "zh_CN", "--pdf", "m-zh.pdf");
+  first = page_text ("m-en.pdf", 1, TRUE);
+  assert_has (first, "Billedforthe1-monthminimum:45,000CNYof45,000CNY,for3.");
+  first_zh = page_text ("m-zh.pdf", 1, TRUE);
+  assert_has (first_zh, "按最短租期1个月计费：总计¥45,000中占¥45,000，实际只用3.");
+
+  make_one_job_project ("m2.cplan");
+  RUN_OK ("report", "m2.cplan", "--lang", "en", "--pdf", "m2.pdf");
+  n_pages = page_count ("m2.pdf");
+  for (guint p = 2; p <= n_pages; p++)
+    {
+      g_autofree char *text = page_text ("m2.pdf", p, TRUE);
+
+      g_string_append (all, text);
+    }
+  assert_has (all->str, "智算中心乙—A8004节点IB集群:Billedforthe1-monthminimum:45,000CNYof45,000CNY");
+  /* The H800 machine is billed by the hour: its hours are its cost. */
+  g_assert_null (strstr (all->str, "云厂商甲—8×H800单机:Billedfor"));
 }
 
 /* The page where a heading of the demo's report first appears, or 0. */
@@ -272,6 +380,7 @@ check_demo (const char *lang,
   g_assert_cmpuint (sign_off, >=, 1);
   g_assert_cmpuint (sign_off, <=, 2);
   g_assert_cmpuint (page_of (pdf, n_pages, jobs_table), >=, sign_off);
+  assert_no_heading_at_foot (pdf);
 }
 
 static void
@@ -302,6 +411,7 @@ main (int    argc,
   g_test_add_func ("/cli-pages/one-job", test_one_job);
   g_test_add_func ("/cli-pages/one-job-appendix", test_one_job_appendix);
   g_test_add_func ("/cli-pages/demo", test_demo);
+  g_test_add_func ("/cli-pages/minimum-term", test_minimum_term);
 
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);

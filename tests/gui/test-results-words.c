@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "gui/cp-results-view-private.h"
+#include "report/cp-chart.h"
 #include "report/cp-i18n.h"
 #include "report/cp-reason-text.h"
 
@@ -169,9 +170,9 @@ test_cost_difference (void)
 {
   guint job_index;
   g_autoptr(CpProject) project = demo_with_deadline (5, &job_index);
-  const CpJob *job = g_ptr_array_index (project->jobs, job_index);
-  g_autoptr(CpPlan) plan = cp_project_plan_job (project, job_index);
-  g_autofree char *text = _cp_results_view_describe_cluster_question (project, job, plan, "en");
+  g_autoptr(CpProjectAnalysis) analysis = cp_project_analysis_new (project, CP_CHART_COST_MAX_POINTS);
+  const CpPlan *plan = cp_project_analysis_get_full_plan (analysis, job_index);
+  g_autofree char *text = _cp_results_view_describe_cluster_question (analysis, job_index, plan, "en");
   g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
   guint n_lines = 0;
 
@@ -216,9 +217,10 @@ test_chinese (void)
   guint job_index;
   g_autoptr(CpProject) project = demo_with_deadline (5, &job_index);
   const CpJob *job = g_ptr_array_index (project->jobs, job_index);
-  g_autoptr(CpPlan) plan = cp_project_plan_job (project, job_index);
+  g_autoptr(CpProjectAnalysis) analysis = cp_project_analysis_new (project, CP_CHART_COST_MAX_POINTS);
+  const CpPlan *plan = cp_project_analysis_get_full_plan (analysis, job_index);
   g_autofree char *changes = _cp_results_view_describe_changes (project, job, plan, "zh_CN");
-  g_autofree char *cluster = _cp_results_view_describe_cluster_question (project, job, plan, "zh_CN");
+  g_autofree char *cluster = _cp_results_view_describe_cluster_question (analysis, job_index, plan, "zh_CN");
   gboolean warning;
   g_autofree char *robustness = _cp_results_view_describe_robustness (project, plan, "zh_CN", &warning);
 
