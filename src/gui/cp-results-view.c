@@ -145,6 +145,26 @@ cell_text (CpResultsView   *self,
   const CpEstimate *estimate = &option->estimate;
   const char *lang = cp_labels_ui_language ();
 
+  /* A layout the job pins and this offer cannot take ran nothing: no
+   * memory, time or cost to show ("0 B", "0.0 days", "0 CNY" were shown),
+   * and the details say why (issue 20). */
+  if (cp_estimate_layout_refused (estimate))
+    switch (column)
+      {
+      case CP_OPTION_TEXT_MEMORY:
+      case CP_OPTION_TEXT_TECHNIQUE:
+      case CP_OPTION_TEXT_DAYS:
+      case CP_OPTION_TEXT_COST:
+      case CP_OPTION_TEXT_COST_RANGE:
+      case CP_OPTION_TEXT_DAYS_RANGE:
+        return g_strdup ("—");
+      case CP_OPTION_TEXT_BREAKDOWN:
+        return cp_words_refusal (project, job, g_ptr_array_index (project->quotes, option->quote_index), estimate,
+                                 lang);
+      default:
+        break;
+      }
+
   switch (column)
     {
     case CP_OPTION_TEXT_RANK:

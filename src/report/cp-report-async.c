@@ -200,3 +200,75 @@ cp_report_timeline_finish (GAsyncResult  *result,
 
   return g_task_propagate_pointer (G_TASK (result), error);
 }
+
+typedef struct {
+  CpProject *project;   /* the worker's own copy */
+  char      *lang;
+  double     page_width_pt;
+  double     page_height_pt;
+} LayoutTask;
+
+static void
+layout_task_free (LayoutTask *data)
+{
+  g_clear_pointer (&data->project, cp_project_free);
+  g_free (data->lang);
+  g_free (data);
+}
+
+static void
+layout_in_thread (GTask        *task,
+                  gpointer      source_object,
+                  gpointer      task_data,
+                  GCancellable *cancellable)
+{
+  LayoutTask *data = task_data;
+  GError *error = NULL;
+
+  if (g_task_return_error_if_cancelled (task))
+    return;
+  if (!cp_i18n_check_language (data->lang, &error))
+    {
+      g_task_return_error (task, error);
+      return;
+    }
+  g_task_return_pointer (task,
+                         cp_report_layout_new (data->project, data->lang, data->page_width_pt, data->page_height_pt),
+                         (GDestroyNotify) cp_report_layout_free);
+}
+
+void
+cp_report_layout_async (const CpProject     *project,
+                        const char          *lang,
+                        double               page_width_pt,
+                        double               page_height_pt,
+                        GCancellable        *cancellable,
+                        GAsyncReadyCallback  callback,
+                        gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  LayoutTask *data;
+
+  g_return_if_fail (project != NULL);
+  g_return_if_fail (page_width_pt >= CP_REPORT_MIN_PAGE_WIDTH_PT && page_height_pt >= CP_REPORT_MIN_PAGE_HEIGHT_PT);
+
+  task = g_task_new (NULL, cancellable, callback, user_data);
+  g_task_set_source_tag (task, cp_report_layout_async);
+  data = g_new0 (LayoutTask, 1);
+  data->project = cp_project_copy (project);
+  data->lang = g_strdup (lang);
+  data->page_width_pt = page_width_pt;
+  data->page_height_pt = page_height_pt;
+  g_task_set_task_data (task, data, (GDestroyNotify) layout_task_free);
+  g_task_run_in_thread (task, layout_in_thread);
+}
+
+CpReportLayout *
+cp_report_layout_finish (GAsyncResult  *result,
+                         GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), NULL);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == cp_report_layout_async, NULL);
+
+  return g_task_propagate_pointer (G_TASK (result), error);
+}

@@ -155,6 +155,62 @@ static const Words chinese = {
   "假设与约定",
 };
 
+/* The report's headings, in English and Chinese: the job chapters'
+ * start with "Job: " (任务：). */
+static const char *const headings[] = {
+  "Recommendation", "Budget and calendar", "Questions for the vendors", "Main risks", "Approval", "Jobs",
+  "Quotes", "Comparison of the quotes", "One machine or the cluster?", "Training layout",
+  "Interruptions and goodput", "Where the money goes", "Reasons", "Assumptions and conventions",
+  "Ranges of the assumptions",
+  "建议方案", "预算与日程", "需向服务商确认的问题", "主要风险", "审批", "任务", "报价", "报价对比", "单机还是集群？",
+  "训练并行布局", "中断与有效时间比", "成本构成", "依据", "假设与约定", "各项假设的取值范围",
+};
+
+static gboolean
+is_heading (const char *line)
+{
+  if (g_str_has_prefix (line, "Job: ") || g_str_has_prefix (line, "任务："))
+    return TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (headings); i++)
+    if (strcmp (line, headings[i]) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* No page of @pdf ends on a heading or on a heading and one line: each
+ * keeps at least its first two lines (or a table's header and first row)
+ * with it. The page's last line is its footer. */
+static void
+assert_no_heading_at_foot (const char *pdf)
+{
+  guint n_pages = page_count (pdf);
+
+  for (guint p = 1; p <= n_pages; p++)
+    {
+      g_autofree char *number = g_strdup_printf ("%u", p);
+      g_autofree char *text = run_tool ((const char *const[]) { "pdftotext", "-layout", "-enc", "UTF-8",
+                                                                "-f", number, "-l", number, pdf, "-", NULL });
+      g_auto(GStrv) raw = g_strsplit (text, "\n", -1);
+      g_autoptr(GPtrArray) lines = g_ptr_array_new ();
+
+      for (guint i = 0; raw[i] != NULL; i++)
+        {
+          g_strstrip (raw[i]);
+          if (raw[i][0] != '\0' && raw[i][0] != '\f')
+            g_ptr_array_add (lines, raw[i]);
+        }
+      /* Header, content, footer. */
+      g_assert_cmpuint (lines->len, >=, 3);
+      for (guint k = 2; k <= 3 && k < lines->len; k++)
+        {
+          const char *line = g_ptr_array_index (lines, lines->len - k);
+
+          if (is_heading (line))
+            g_error ("%s: page %u ends on the heading “%s”", pdf, p, line);
+        }
+    }
+}
+
 static void
 check_one_job (const Words *w)
 {
@@ -187,6 +243,7 @@ check_one_job (const Words *w)
   g_assert_cmpuint (count (first, "Li Wei, team lead"), ==, 1);
   /* The detail follows the memo. */
   g_assert_null (strstr (first, w->appendix));
+  assert_no_heading_at_foot (pdf);
 }
 
 static void
@@ -236,6 +293,10 @@ test_one_job_appendix (void)
   g_assert_null (strstr (all->str, "Pretrainingglobalbatch"));
   g_assert_null (strstr (all->str, "KV-cacheblock"));
   g_assert_null (strstr (all->str, "CUDAgraphs"));
+  /* The debugging share is one setting: one row, not two rows of 35%
+   * under two names. */
+  assert_has (all->str, "Debugging time, as a share of one development cycle");
+  g_assert_null (strstr (all->str, "Shareofatrainingproject"));
 }
 
 /* A minimum term that sets a cost is named as its driver. The walk's
@@ -319,6 +380,7 @@ check_demo (const char *lang,
   g_assert_cmpuint (sign_off, >=, 1);
   g_assert_cmpuint (sign_off, <=, 2);
   g_assert_cmpuint (page_of (pdf, n_pages, jobs_table), >=, sign_off);
+  assert_no_heading_at_foot (pdf);
 }
 
 static void
