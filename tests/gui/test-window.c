@@ -1337,6 +1337,44 @@ test_window_add_menu_selects_name (void)
   close_window (window);
 }
 
+/* Walkthrough 8 #4: on the demo's 70B fine-tune the 8 × RTX 4090 quote
+ * needs 140.5 GiB per GPU of its 24: the table gave it 11,633 CNY and
+ * 22.3 days, as if it could run. An option that does not fit shows no
+ * time and no cost, as the report; every option that fits shows both. */
+static void
+test_window_no_cost_without_fit (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpResultsView *results = cp_window_get_results_view (window);
+  GListModel *options = cp_results_view_get_options (results);
+  guint n_refused = 0;
+
+  select_row (cp_window_get_jobs_list (window), 0);
+  wait_results (results);
+  g_assert_cmpuint (g_list_model_get_n_items (options), >, 1);
+  for (guint i = 0; i < g_list_model_get_n_items (options); i++)
+    {
+      g_autoptr(CpOptionObject) object = g_list_model_get_item (options, i);
+      const CpOption *option = cp_option_object_get_option (object);
+      const CpOptionText columns[] = { CP_OPTION_TEXT_COST, CP_OPTION_TEXT_COST_RANGE,
+                                       CP_OPTION_TEXT_DAYS, CP_OPTION_TEXT_DAYS_RANGE };
+
+      for (guint c = 0; c < G_N_ELEMENTS (columns); c++)
+        {
+          const char *text = cp_option_object_get_text (object, columns[c]);
+
+          if (option->estimate.fits)
+            g_assert_nonnull (strpbrk (text, "0123456789"));
+          else
+            g_assert_cmpstr (text, ==, "—");
+        }
+      n_refused += !option->estimate.fits;
+    }
+  g_assert_cmpuint (n_refused, ==, 1);
+
+  close_window (window);
+}
+
 /* Walk 2 #27: another job or quote shows its results from the verdict at
  * the top, wherever the previous one was scrolled to. */
 static void
@@ -5031,6 +5069,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/readout-follows-tab", test_window_readout_follows_tab);
   g_test_add_func ("/gui/window/add-focuses-name", test_window_add_focuses_name);
   g_test_add_func ("/gui/window/add-menu-selects-name", test_window_add_menu_selects_name);
+  g_test_add_func ("/gui/window/no-cost-without-fit", test_window_no_cost_without_fit);
   g_test_add_func ("/gui/window/results-scroll-to-top", test_window_results_scroll_to_top);
   g_test_add_func ("/gui/window/picker-search", test_window_picker_search);
   g_test_add_func ("/gui/window/drop-down-opens-on-checked", test_window_drop_down_opens_on_checked);
