@@ -577,6 +577,8 @@ apply_settings_options (Estimate *e)
     return FALSE;
   if (o->moe_dispatch_dedup)
     settings->moe_dispatch_dedup = TRUE;
+  if (o->moe_a2a_overlap)
+    settings->moe_a2a_overlap = TRUE;
   /* One quote, one currency: costs come out in what the price was given in. */
   memcpy (settings->currency, e->quote.currency, sizeof settings->currency);
   return TRUE;
@@ -1099,6 +1101,7 @@ add_quote_entries (GOptionContext *context,
     { "shared", 0, 0, G_OPTION_ARG_NONE, &o->shared, N_("The network between nodes is shared"), NULL },
     { "dedicated", 0, 0, G_OPTION_ARG_NONE, &o->dedicated, N_("The network between nodes is dedicated"), NULL },
     { "moe-dispatch-dedup", 0, 0, G_OPTION_ARG_NONE, &o->moe_dispatch_dedup, N_("Mixture of experts: send a token once per node holding its experts, as DeepEP does (default: a copy per expert)"), NULL },
+    { "moe-a2a-overlap", 0, 0, G_OPTION_ARG_NONE, &o->moe_a2a_overlap, N_("Mixture of experts: hide the all-to-all behind another micro-batch's compute, as DualPipe does (default: exposed)"), NULL },
     { "billing-granularity-hours", 0, 0, G_OPTION_ARG_STRING, &o->billing_granularity, N_("Billed time is rounded up to this many hours (default 1)"), N_("HOURS") },
     { "minimum-term-hours", 0, 0, G_OPTION_ARG_STRING, &o->minimum_term, N_("Shortest time billed, in hours (730: a month)"), N_("HOURS") },
     { "network-fee-per-node-month", 0, 0, G_OPTION_ARG_STRING, &o->network_fee, N_("Inter-node network fee per node-month"), N_("PRICE") },
