@@ -290,7 +290,11 @@ cp_chart_data_new_cost (const CpProject *project,
   data->y2_label = g_strdup (_("Calendar time (days)"));
   if (job->deadline_days > 0 && isfinite (job->deadline_days))
     {
-      g_autofree char *days = cp_i18n_format_number (job->deadline_days, 0, data->lang);
+      /* A deadline of 7.2 days is not "7 days": the line sits at 7.2, and
+       * the window's "What would change it" names such tenths
+       * (walkthrough 8). */
+      double tenths = round (job->deadline_days * 10.0) / 10.0;
+      g_autofree char *days = cp_i18n_format_number (job->deadline_days, tenths == round (tenths) ? 0 : 1, data->lang);
 
       data->deadline_days = job->deadline_days;
       /* TRANSLATORS: label of the deadline line; %s is a number of days */

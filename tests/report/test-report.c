@@ -2693,6 +2693,7 @@ test_chart_claims_walk8 (void)
   {
     g_autoptr(CpChartData) data = cost_chart (project, ft70b, "en");
 
+    g_assert_cmpstr (data->deadline_label, ==, "Deadline: 30 days");
     g_assert_cmpstr (data->break_even[0].label, ==,
                      "示例供应商 G (Example vendor G) cheaper than every other single machine that meets the deadline, at 8 GPUs");
     assert_break_even_as_drawn (data);
@@ -2703,6 +2704,15 @@ test_chart_claims_walk8 (void)
    * left to make ("D cheaper than every other single-machine quote at 8
    * GPUs" was false beside them). D is still the fastest single machine:
    * 3.2 days against F's 7.1, the next. */
+  /* The deadline line's label says the deadline as typed, to the tenth:
+   * 7.2 days was labelled "7 days". */
+  job->deadline_days = 7.2;
+  {
+    g_autoptr(CpChartData) data = cost_chart (project, ft70b, "en");
+
+    g_assert_cmpstr (data->deadline_label, ==, "Deadline: 7.2 days");
+  }
+
   job->deadline_days = 5;
   {
     g_autoptr(CpPlan) plan = cp_project_plan_job (project, ft70b);
