@@ -1157,6 +1157,10 @@ test_window_kind_switch_keeps_typed (void)
   g_assert_cmpint (job->kind, ==, CP_TASK_QLORA);
   g_assert_cmpfloat (job->storage_tb, ==, 1);
   g_assert_cmpstr (entry_text (editor, "storage-tb"), ==, "1");
+  /* And says so: the 20 TB the user saw did not turn into 1 TB unseen. */
+  g_assert_nonnull (cp_job_editor_get_kind_note (editor));
+  g_assert_true (g_str_has_prefix (cp_job_editor_get_kind_note (editor), "Set to the defaults for QLoRA fine-tuning: "));
+  g_assert_nonnull (strstr (cp_job_editor_get_kind_note (editor), "Storage: 1 TB"));
 
   /* Back to pre-training: the untouched 1 TB follows again, to 20 TB. */
   pick (kind, CP_TASK_PRETRAIN);
@@ -1168,6 +1172,98 @@ test_window_kind_switch_keeps_typed (void)
   g_assert_cmpint (job->kind, ==, CP_TASK_QLORA);
   g_assert_cmpfloat (job->storage_tb, ==, 20);
   g_assert_cmpstr (entry_text (editor, "storage-tb"), ==, "20");
+  /* Kept, so not in the note. */
+  g_assert_true (cp_job_editor_get_kind_note (editor) == NULL ||
+                 strstr (cp_job_editor_get_kind_note (editor), "Storage") == NULL);
+
+  close_window (window);
+}
+
+/* The table row of quote @quote_index, as the view holds it. */
+static CpOptionObject *
+table_row (CpResultsView *results,
+           int            quote_index)
+{
+  GListModel *options = cp_results_view_get_options (results);
+
+  for (guint i = 0; i < g_list_model_get_n_items (options); i++)
+    {
+      g_autoptr(CpOptionObject) row = g_list_model_get_item (options, i);
+
+      if (cp_option_object_get_option (row)->quote_index == quote_index)
+        return row;
+    }
+  g_error ("no row for quote %d among %u; verdict “%s”", quote_index, g_list_model_get_n_items (options),
+           cp_results_view_get_verdict_text (results));
+}
+
+/* Meeting walkthrough: "Fits: Yes" at 79.6 of 80 GiB. A 35.5B LoRA run on
+ * one 80 GiB A800 (micro-batch 1, full recompute) needs 85,290,563,968
+ * bytes, 79.43 GiB, leaving 0.57 GiB: less than the 1 GB by which the CUDA
+ * context and kernels may exceed the 1 GB the estimate counts (1–2 GB,
+ * Hugging Face), so Fits reads "⚠ Barely" and Memory starts with "⚠".
+ * At 35B, 78.45 GiB leaves 1.55 GiB: "Yes". The parameters are typed into
+ * the form's entry. The same run's breakdown bills whole hours of the one
+ * machine its debugging and run share (by the hour, rounded up), not the
+ * run's 0.65 share of them as if billing were not hourly. */
+static void
+test_window_fits_barely (void)
+{
+  const CpCatalog *catalog = cp_catalog_get_builtin ();
+  CpWindow *window = cp_window_new (app);
+  CpProject *project = cp_project_new ();
+  CpJob *job = cp_job_new (CP_TASK_LORA);
+  CpQuote *quote = cp_quote_new ();
+  CpJobEditor *editor = cp_window_get_job_editor (window);
+  CpResultsView *results = cp_window_get_results_view (window);
+  g_autoptr(GError) error = NULL;
+  const CpOption *option;
+  const char *breakdown;
+  g_autofree char *billed = NULL;
+  double run_h, debug_h;
+
+  g_free (job->id);
+  job->id = g_strdup ("job-1");
+  job->name = g_strdup ("LoRA");
+  cp_job_set_model (job, cp_catalog_find_model (catalog, "llama-2-70b"));
+  job->tokens = 10e6;
+  job->micro_batch = 1;
+  job->recompute = CP_RECOMPUTE_FULL;
+  cp_project_add_job (project, job);
+  g_free (quote->id);
+  quote->id = g_strdup ("quote-1");
+  quote->vendor = g_strdup ("Vendor");
+  cp_quote_set_gpu (quote, cp_catalog_find_gpu (catalog, "a800"));
+  cp_quote_set_intra_link (quote, cp_catalog_find_link (catalog, quote->gpu.default_intra_link));
+  quote->gpus_per_node = 1;
+  quote->price = 10;
+  cp_project_add_quote (project, quote);
+  g_assert_true (cp_window_load_new (window, project, &error));
+  g_assert_no_error (error);
+  gtk_window_present (GTK_WINDOW (window));
+  spin ();
+  select_row (cp_window_get_jobs_list (window), 0);
+
+  type_text (cp_job_editor_get_row (editor, "params"), "35B");
+  wait_results (results);
+  g_assert_cmpstr (cp_option_object_get_text (table_row (results, 0), CP_OPTION_TEXT_FITS), ==, "Yes");
+
+  type_text (cp_job_editor_get_row (editor, "params"), "35.5B");
+  wait_results (results);
+  g_assert_cmpstr (cp_option_object_get_text (table_row (results, 0), CP_OPTION_TEXT_FITS), ==, "⚠ Barely");
+  g_assert_true (g_str_has_prefix (cp_option_object_get_text (table_row (results, 0), CP_OPTION_TEXT_MEMORY), "⚠ 79.4"));
+
+  /* Whole hours: the rental is the run's hours and debugging's 0.35/0.65
+   * of them, rounded up. */
+  option = cp_option_object_get_option (table_row (results, 0));
+  run_h = option->estimate.total_s / 3600;
+  debug_h = option->estimate.debug_days * 24;
+  g_assert_cmpfloat_with_epsilon (debug_h, run_h * 0.35 / 0.65, 1e-6);
+  billed = g_strdup_printf ("Billed: %.0f hours of one machine, debugging and the run together (by the hour, rounded up)",
+                            ceil (run_h + debug_h - 1e-9));
+  breakdown = cp_option_object_get_text (table_row (results, 0), CP_OPTION_TEXT_BREAKDOWN);
+  if (strstr (breakdown, billed) == NULL)
+    g_error ("the breakdown does not say “%s”:\n%s", billed, breakdown);
 
   close_window (window);
 }
@@ -1302,6 +1398,125 @@ test_window_results_scroll_to_top (void)
       wait_results (results);
       spin ();
       g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), ==, 0);
+    }
+
+  close_window (window);
+}
+
+/* One wheel turn (dy) through the table's scroll controller, as GTK
+ * delivers a turn over the table. */
+static void
+wheel_over_table (GtkWidget *table_scroller,
+                  double     dy)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (table_scroller);
+  gboolean handled = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && !handled; i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_SCROLL (controller))
+        g_signal_emit_by_name (controller, "scroll", 0.0, dy, &handled);
+    }
+  g_assert_true (handled);
+  spin ();
+}
+
+/* Meeting walkthrough: at 1024 px the table hides Calendar to Technique,
+ * and the wheel over it moved only the page. Turns down over the table
+ * bring its right-hand columns into view until the last, then move the
+ * page; turns up go back to the first column, then up the page. */
+static void
+test_window_table_wheel (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpResultsView *results = cp_window_get_results_view (window);
+  GtkWidget *table = cp_test_gui_find_named (GTK_WIDGET (results), "options");
+  GtkWidget *table_scroller = gtk_widget_get_parent (table);
+  GtkWidget *page_scroller = gtk_widget_get_ancestor (gtk_widget_get_parent (table_scroller), GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *sideways = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (table_scroller));
+  GtkAdjustment *page = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (page_scroller));
+  guint turns = 0;
+
+  g_assert_true (GTK_IS_SCROLLED_WINDOW (table_scroller));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 700);
+  select_row (cp_window_get_jobs_list (window), 0);
+  wait_results (results);
+  spin ();
+  /* Columns hidden on the right, and a page to scroll. */
+  g_assert_cmpfloat (gtk_adjustment_get_upper (sideways), >, gtk_adjustment_get_page_size (sideways) + 1);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (page), >, gtk_adjustment_get_page_size (page) + 1);
+  gtk_adjustment_set_value (page, 10);
+
+  while (gtk_adjustment_get_value (sideways) + gtk_adjustment_get_page_size (sideways) <
+         gtk_adjustment_get_upper (sideways) - 0.5)
+    {
+      wheel_over_table (table_scroller, 1);
+      g_assert_cmpfloat (gtk_adjustment_get_value (page), ==, 10);
+      g_assert_cmpuint (++turns, <, 50);
+    }
+  g_assert_cmpuint (turns, >, 0);
+  wheel_over_table (table_scroller, 1);
+  g_assert_cmpfloat (gtk_adjustment_get_value (page), >, 10);
+
+  while (gtk_adjustment_get_value (sideways) > 0)
+    {
+      double before = gtk_adjustment_get_value (page);
+
+      wheel_over_table (table_scroller, -1);
+      g_assert_cmpfloat (gtk_adjustment_get_value (page), ==, before);
+      g_assert_cmpuint (++turns, <, 100);
+    }
+  wheel_over_table (table_scroller, -1);
+  g_assert_cmpfloat (gtk_adjustment_get_value (page), <, 11);
+
+  close_window (window);
+}
+
+static gboolean
+text_class_is (gpointer results)
+{
+  const char *wanted = g_object_get_data (G_OBJECT (results), "wanted-class");
+
+  if (*wanted == '\0')
+    return !gtk_widget_has_css_class (results, "cp-text-large") && !gtk_widget_has_css_class (results, "cp-text-larger");
+  return gtk_widget_has_css_class (results, wanted);
+}
+
+/* On a projector's 1920 px the verdict and summary grow, and back at
+ * 1024 px they are as before: the class that sizes them follows the
+ * window's width, maximised or not. X keeps a window within its screen:
+ * gui-window-projector runs this on a 1920 × 1080 one. */
+static void
+test_window_text_follows_width (void)
+{
+  GListModel *monitors = gdk_display_get_monitors (gdk_display_get_default ());
+  g_autoptr(GdkMonitor) monitor = g_list_model_get_item (monitors, 0);
+  GdkRectangle screen;
+  CpWindow *window;
+  CpResultsView *results;
+  static const struct { int width; const char *class; } steps[] = {
+    { 1920, "cp-text-larger" }, { 1600, "cp-text-large" }, { 1024, "" },
+  };
+
+  gdk_monitor_get_geometry (monitor, &screen);
+  if (screen.width < 1920)
+    {
+      g_test_skip ("needs a 1920 px screen (gui-window-projector)");
+      return;
+    }
+  window = open_demo_window ();
+  results = cp_window_get_results_view (window);
+  select_row (cp_window_get_jobs_list (window), 0);
+  wait_results (results);
+  for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
+    {
+      g_autofree char *what = g_strdup_printf ("the results' text class at %d px", steps[i].width);
+
+      gtk_window_set_default_size (GTK_WINDOW (window), steps[i].width, 700);
+      g_object_set_data (G_OBJECT (results), "wanted-class", (gpointer) steps[i].class);
+      cp_test_gui_wait_until (text_class_is, results, what);
     }
 
   close_window (window);
@@ -4886,6 +5101,9 @@ main (int   argc,
   g_test_add_func ("/gui/window/kind-switch-without-model", test_window_kind_switch_without_model);
   g_test_add_func ("/gui/window/table-shows-every-row", test_window_table_shows_every_row);
   g_test_add_func ("/gui/window/kind-switch-keeps-typed", test_window_kind_switch_keeps_typed);
+  g_test_add_func ("/gui/window/fits-barely", test_window_fits_barely);
+  g_test_add_func ("/gui/window/table-wheel", test_window_table_wheel);
+  g_test_add_func ("/gui/window/text-follows-width", test_window_text_follows_width);
   g_test_add_func ("/gui/window/name-trimmed", test_window_name_trimmed);
   g_test_add_func ("/gui/window/readout-follows-tab", test_window_readout_follows_tab);
   g_test_add_func ("/gui/window/add-focuses-name", test_window_add_focuses_name);
