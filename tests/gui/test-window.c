@@ -712,9 +712,9 @@ test_window_print_export (void)
   g_assert_true (menu_has_action (gtk_menu_button_get_menu_model (menu_button), "win.print"));
   g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
 
-  /* Chinese, as the preferences' report-language key asks. */
+  /* Chinese, as the preferences' export-language key asks. */
   g_assert_nonnull (settings);
-  g_settings_set_string (settings, "report-language", "zh_CN");
+  g_settings_set_string (settings, "export-language", "zh_CN");
 
   cp_window_set_print_export_path (window, printed);
   g_action_group_activate_action (G_ACTION_GROUP (window), "print", NULL);
@@ -738,7 +738,7 @@ test_window_print_export (void)
   g_assert_cmpstr (printed_text, ==, report_text);
 
   if (settings != NULL)
-    g_settings_reset (settings, "report-language");
+    g_settings_reset (settings, "export-language");
   g_unlink (report);
   g_unlink (printed);
   g_rmdir (dir);
@@ -746,7 +746,9 @@ test_window_print_export (void)
 }
 
 /* A project saved under a file name but still called like a new one
- * ("Untitled Project") is printed under its file's name. */
+ * ("Untitled Project") is printed under its file's name, and the window's
+ * title and sidebar say the same (meeting walkthrough: the title and the
+ * report named one project two ways). */
 static void
 test_window_print_saved_untitled (void)
 {
@@ -777,11 +779,57 @@ test_window_print_saved_untitled (void)
   g_assert_nonnull (text);
   g_assert_nonnull (strstr (text, "GPU budget 2027"));
   g_assert_null (strstr (text, "Untitled"));
+  g_assert_true (g_str_has_prefix (gtk_window_get_title (GTK_WINDOW (window)), "GPU budget 2027"));
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (cp_test_gui_find_named (GTK_WIDGET (window), "project-name"))))),
+                   ==, "GPU budget 2027");
 
   close_window (window);
   g_unlink (printed);
   g_unlink (path);
   g_rmdir (dir);
+}
+
+/* An untitled project reopened after a restart (its untitled-N file in
+ * the data folder) is still untitled: the title, the sidebar and the
+ * printed report all say "Untitled Project", none "untitled-1", and the
+ * subtitle says it is kept in the data folder until saved elsewhere. */
+static void
+test_window_reopened_untitled (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) demo = cp_demo_project_new (&error);
+  g_autofree char *path = cp_store_untitled_path (&error);
+  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *stem = g_strndup (base, strlen (base) - strlen (".cplan"));
+  g_autofree char *printed = g_build_filename (g_get_user_data_dir (), "reopened.pdf", NULL);
+  g_autofree char *text = NULL;
+  CpWindow *window = cp_window_new (app);
+
+  g_assert_no_error (error);
+  g_free (demo->name);
+  demo->name = g_strdup ("Untitled Project");
+  g_assert_true (cp_project_save_file (demo, path, &error));
+  g_assert_no_error (error);
+  g_assert_true (cp_window_load_file (window, path, &error));
+  g_assert_no_error (error);
+  gtk_window_present (GTK_WINDOW (window));
+  spin ();
+
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Untitled Project — Compute Planner");
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (cp_test_gui_find_named (GTK_WIDGET (window), "project-name"))))),
+                   ==, "Untitled Project");
+  cp_window_set_print_export_path (window, printed);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "print", NULL);
+  spin ();
+  cp_window_set_print_export_path (window, NULL);
+  text = poppler ("pdftotext", printed);
+  g_assert_nonnull (text);
+  g_assert_nonnull (strstr (text, "Untitled Project"));
+  g_assert_null (strstr (text, stem));
+
+  close_window (window);
+  g_unlink (printed);
+  g_unlink (path);
 }
 
 /* A print that cannot be written says so in a dialog on the window. */
@@ -2450,6 +2498,69 @@ static void
 wait_busy (CpWindow *window)
 {
   cp_test_gui_wait_busy (window);
+}
+
+/* The export dialog's language in an English window (selected index of
+ * its drop-down: 0 English, 1 Chinese). */
+static guint
+export_dialog_language (CpWindow *window)
+{
+  GtkWindow *dialog;
+  GtkBuilder *builder;
+  guint selected;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "export-report", NULL);
+  dialog = find_transient (window, ADW_TYPE_MESSAGE_DIALOG);
+  builder = g_object_get_data (G_OBJECT (dialog), "builder");
+  selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (gtk_builder_get_object (builder, "language_drop_down")));
+  gtk_window_destroy (dialog);
+  spin ();
+  return selected;
+}
+
+/* Meeting walkthrough: a Chinese export saved under report-language in
+ * earlier versions kept opening the export dialog on Chinese in an
+ * English window. That key is no longer read; Preferences' Report
+ * language offers "Same as the window" (the default, export-language
+ * empty), English or Chinese, and the dialog opens on that. */
+static void
+test_window_export_language_preference (void)
+{
+  CpWindow *window = open_demo_window ();
+  GSettings *settings = cp_application_get_settings (app);
+  CpPreferencesWindow *preferences;
+  AdwComboRow *row;
+  g_autofree char *key = NULL;
+  g_autoptr(GSettingsSchema) schema = NULL;
+
+  g_object_get (settings, "settings-schema", &schema, NULL);
+  g_assert_false (g_settings_schema_has_key (schema, "report-language"));
+  g_assert_cmpuint (export_dialog_language (window), ==, 0);
+  g_action_group_activate_action (G_ACTION_GROUP (g_application_get_default ()), "preferences", NULL);
+  spin ();
+  preferences = find_preferences_window ();
+  g_assert_nonnull (preferences);
+  row = cp_test_gui_find_combo_row (GTK_WIDGET (preferences), "Report language");
+  g_assert_nonnull (row);
+  g_assert_cmpuint (g_list_model_get_n_items (adw_combo_row_get_model (row)), ==, 3);
+  g_assert_cmpuint (adw_combo_row_get_selected (row), ==, 0);
+
+  adw_combo_row_set_selected (row, 2);
+  spin ();
+  key = g_settings_get_string (settings, "export-language");
+  g_assert_cmpstr (key, ==, "zh_CN");
+  g_assert_cmpuint (export_dialog_language (window), ==, 1);
+
+  adw_combo_row_set_selected (row, 0);
+  spin ();
+  g_free (key);
+  key = g_settings_get_string (settings, "export-language");
+  g_assert_cmpstr (key, ==, "");
+  g_assert_cmpuint (export_dialog_language (window), ==, 0);
+
+  gtk_window_destroy (GTK_WINDOW (preferences));
+  spin ();
+  close_window (window);
 }
 
 /* The export-report and export-quotes actions, from the action to the
@@ -5119,10 +5230,12 @@ main (int   argc,
   g_test_add_func ("/gui/window/name-empty-state-help", test_window_name_empty_state_help);
   g_test_add_func ("/gui/window/updates-in-place", test_window_updates_in_place);
   g_test_add_func ("/gui/window/export-actions", test_window_export_actions);
+  g_test_add_func ("/gui/window/export-language-preference", test_window_export_language_preference);
   g_test_add_func ("/gui/window/export-progress", test_window_export_progress);
   g_test_add_func ("/gui/window/keyboard", test_window_keyboard);
   g_test_add_func ("/gui/window/serving", test_window_serving);
   g_test_add_func ("/gui/window/print-saved-untitled", test_window_print_saved_untitled);
+  g_test_add_func ("/gui/window/reopened-untitled", test_window_reopened_untitled);
   g_test_add_func ("/gui/window/automatic-layout", test_window_automatic_layout);
   g_test_add_func ("/gui/window/preferences-longest-run", test_window_preferences_longest_run);
   g_test_add_func ("/gui/window/preferences-failures", test_window_preferences_failures);
