@@ -73,6 +73,44 @@ cp_cli_option_context_new (const char *command,
   return context;
 }
 
+/* GOption reads option values in the locale's character set and says
+ * only "Invalid byte sequence in conversion input": which option, which
+ * value and what to do are said here. */
+static void
+report_unreadable_argument (char **given)
+{
+  const char *charset = NULL;
+
+  g_get_charset (&charset);
+  for (guint i = 1; given[i] != NULL; i++)
+    {
+      g_autofree char *converted = g_locale_to_utf8 (given[i], -1, NULL, NULL, NULL);
+      const char *value = given[i];
+      g_autofree char *option = NULL;
+      g_autofree char *shown = NULL;
+
+      if (converted != NULL)
+        continue;
+      if (g_str_has_prefix (value, "--") && strchr (value, '=') != NULL)
+        {
+          option = g_strndup (value, strchr (value, '=') - value);
+          value = strchr (value, '=') + 1;
+        }
+      else if (given[i - 1][0] == '-')
+        option = g_strdup (given[i - 1]);
+      else
+        continue;   /* a file name: GOption does not convert those */
+      shown = g_utf8_make_valid (value, -1);
+      /* TRANSLATORS: an option, its value as typed, and the locale's character set */
+      cp_cli_usage_error (_("%s: “%s” cannot be read in this locale’s character set (%s); "
+                            "run under a UTF-8 locale, e.g. LANG=C.UTF-8"), option, shown, charset);
+      return;
+    }
+  /* TRANSLATORS: no argument could be singled out; the locale's character set */
+  cp_cli_usage_error (_("an argument cannot be read in this locale’s character set (%s); "
+                        "run under a UTF-8 locale, e.g. LANG=C.UTF-8"), charset);
+}
+
 gboolean
 cp_cli_parse_options (GOptionContext   *context,
                       int              *argc,
@@ -80,10 +118,15 @@ cp_cli_parse_options (GOptionContext   *context,
                       gboolean          allow_arguments)
 {
   g_autoptr(GError) error = NULL;
+  /* GOption rewrites argv; the words as given name a value it could not read. */
+  g_auto(GStrv) given = g_strdupv (*argv);
 
   if (!g_option_context_parse (context, argc, argv, &error))
     {
-      cp_cli_usage_error ("%s", error->message);
+      if (error->domain == G_CONVERT_ERROR)
+        report_unreadable_argument (given);
+      else
+        cp_cli_usage_error ("%s", error->message);
       return FALSE;
     }
   if (!allow_arguments && *argc > 1)

@@ -431,9 +431,19 @@ cp_cli_import_xml (int argc, char **argv)
   cp_project_merge_from (project, report, &counts);
   if (save_project (store, project) != CP_CLI_EXIT_OK)
     return CP_CLI_EXIT_FAILED;
-  /* Translators: numbers of jobs, quotes and catalogue entries */
-  printf (_("Imported %u jobs, %u quotes and %u catalogue entries"), counts.jobs, counts.quotes,
-          counts.catalogue_entries);
+  {
+    /* Each count takes its own plural: "Imported 1 jobs" read wrong. */
+    g_autofree char *jobs = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u job", "%u jobs", counts.jobs),
+                                             counts.jobs);
+    g_autofree char *quotes = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u quote", "%u quotes", counts.quotes),
+                                               counts.quotes);
+    g_autofree char *catalogue = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u catalogue entry",
+                                                               "%u catalogue entries", counts.catalogue_entries),
+                                                  counts.catalogue_entries);
+
+    /* TRANSLATORS: import-xml; the counts of jobs, quotes and catalogue entries ("2 jobs", "1 quote") */
+    printf (_("Imported %s, %s and %s"), jobs, quotes, catalogue);
+  }
   if (counts.catalogue_entries_kept > 0)
     printf (g_dngettext (GETTEXT_PACKAGE, "; %u catalogue entry of the project was kept",
                          "; %u catalogue entries of the project were kept",

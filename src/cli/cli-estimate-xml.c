@@ -231,6 +231,8 @@ cp_cli_estimate_write_xml (const Estimate    *e,
   cp_cli_xml_double (w, "checkpoint-bytes", est->checkpoint_bytes);
   cp_cli_xml_double (w, "checkpoint-s", est->checkpoint_s);
   cp_cli_xml_double (w, "checkpoint-interval-s", est->checkpoint_interval_s);
+  /* An interval of 0 is "no checkpoint", not "one without pause". */
+  cp_cli_xml_bool (w, "checkpoints-counted", est->checkpoint_interval_s > 0);
   cp_cli_xml_double (w, "restart-s", est->restart_s);
   cp_cli_xml_double (w, "lost-s", est->lost_s);
   cp_cli_xml_double (w, "debug-days", est->debug_days);

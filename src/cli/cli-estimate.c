@@ -319,6 +319,14 @@ apply_job_options (Options *o,
       cp_cli_usage_error (_("--flash-attention and --no-flash-attention exclude each other"));
       return FALSE;
     }
+  /* A service runs vLLM's attention kernels, which never hold the
+   * attention matrix (cp-estimate-serving.c): the option would be
+   * echoed in the XML and not used. */
+  if (o->no_flash_attention && job->kind == CP_TASK_INFERENCE)
+    {
+      cp_cli_usage_error (_("--no-flash-attention is for training: an inference service runs vLLM’s own attention kernels, which never hold the attention matrix"));
+      return FALSE;
+    }
   if (o->flash_attention)
     job->flash_attention = TRUE;
   if (o->no_flash_attention)
@@ -836,14 +844,18 @@ print_table (const Estimate   *e,
       g_autofree char *kv_number = cp_cli_format_number (est->kv_bytes_per_token, 0);
       g_autofree char *kv_bytes = cp_format_bytes (est->kv_bytes_per_token, settings->memory_unit);
       g_autofree char *concurrency = cp_cli_format_number (est->max_concurrency, 2);
-      g_autofree char *whole_requests = cp_cli_format_number (est->requests_per_replica, 0);
+      g_autofree char *whole_number = cp_cli_format_number (est->requests_per_replica, 0);
+      /* TRANSLATORS: the whole requests a replica carries; %s is a number */
+      g_autofree char *whole_requests = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s whole request",
+                                                                      "%s whole requests", (gulong) est->requests_per_replica),
+                                                         whole_number);
 
       cp_cli_table_add_heading (table, _("Inference"));
       add_row (table, _("KV cache per token"), g_strdup_printf ("%s B (%s)", kv_number, kv_bytes));
       add_row (table, _("KV-cache budget per GPU"), cp_format_bytes (est->kv_budget_bytes, settings->memory_unit));
       /* TRANSLATORS: vLLM's "Maximum concurrency": the cache's tokens over the request length, then whole requests */
       add_row (table, _("Concurrency per replica"),
-               g_strdup_printf (_("%s× (%s whole requests)"), concurrency, whole_requests));
+               g_strdup_printf (_("%s× (%s)"), concurrency, whole_requests));
       if (est->kv_measured || est->kv_extrapolated)
         add_row (table, _("KV-cache source"),
                  g_strdup (est->kv_measured ? _("measured in the trial run, on this quote and replica size")
@@ -887,8 +899,16 @@ print_table (const Estimate   *e,
       g_autofree char *goodput = cp_words_goodput (est->goodput, C_("language code", "en"));
 
       add_row (table, _("Expected interruptions"), g_steal_pointer (&interruptions));
-      add_row (table, _("Checkpoint write"), cp_cli_format_duration (est->checkpoint_s));
-      add_row (table, _("Checkpoint interval"), cp_cli_format_duration (est->checkpoint_interval_s));
+      /* With nothing expected to fail no checkpoint is planned: an
+       * interval of "0.00 s" read as checkpointing without pause. */
+      if (est->checkpoint_interval_s > 0)
+        {
+          add_row (table, _("Checkpoint write"), cp_cli_format_duration (est->checkpoint_s));
+          add_row (table, _("Checkpoint interval"), cp_cli_format_duration (est->checkpoint_interval_s));
+        }
+      else
+        add_row (table, _("Checkpoints"),
+                 g_strdup (_("none counted: at a failure rate of 0 no interruption is expected, and no interval is stated")));
       add_row (table, _("Restart"), cp_cli_format_duration (est->restart_s));
       add_row (table, _("Lost to interruptions"), cp_cli_format_duration (est->lost_s));
       add_row (table, _("Goodput (useful ÷ wall time)"), g_steal_pointer (&goodput));

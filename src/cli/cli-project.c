@@ -652,8 +652,12 @@ cp_cli_import_quotes (int argc, char **argv)
     return CP_CLI_EXIT_OK;
 
   if (result->errors->len > 0 && !accept)
-    return cp_cli_failure (_("no quotes imported: correct the lines above, or pass "
-                             "--accept-good-lines to import the %u good ones"),
+    return cp_cli_failure (g_dngettext (GETTEXT_PACKAGE,
+                                        "no quotes imported: correct the lines above, or pass "
+                                        "--accept-good-lines to import the %u good one",
+                                        "no quotes imported: correct the lines above, or pass "
+                                        "--accept-good-lines to import the %u good ones",
+                                        result->quotes->len),
                            result->quotes->len);
 
   store = cp_store_open (argv[1], FALSE, &error);
@@ -668,13 +672,12 @@ cp_cli_import_quotes (int argc, char **argv)
   if (!cp_store_save (store, project, &error))
     return cp_cli_failure ("%s", error->message);
 
+  printf (g_dngettext (GETTEXT_PACKAGE, "Imported %u quote", "Imported %u quotes", added), added);
+  /* The skipped lines take their own plural ("1 lines … were" read wrong). */
   if (n_bad_lines > 0)
-    printf (g_dngettext (GETTEXT_PACKAGE, "Imported %u quote; %u lines with errors were skipped\n",
-                         "Imported %u quotes; %u lines with errors were skipped\n", added),
-            added, n_bad_lines);
-  else
-    printf (g_dngettext (GETTEXT_PACKAGE, "Imported %u quote\n", "Imported %u quotes\n", added),
-            added);
+    printf (g_dngettext (GETTEXT_PACKAGE, "; %u line with errors was skipped", "; %u lines with errors were skipped",
+                         n_bad_lines), n_bad_lines);
+  printf ("\n");
   return CP_CLI_EXIT_OK;
 }
 
@@ -686,8 +689,15 @@ write_new_project (const char *path, CpProject *project)
 
   if (store == NULL || !cp_store_save (store, project, &error))
     return cp_cli_failure ("%s", error->message);
-  /* TRANSLATORS: after new or demo; %s is the file, then the counts */
-  printf (_("Wrote %s: %u jobs, %u quotes\n"), path, project->jobs->len, project->quotes->len);
+  {
+    g_autofree char *jobs = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u job", "%u jobs", project->jobs->len),
+                                             project->jobs->len);
+    g_autofree char *quotes = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u quote", "%u quotes",
+                                                            project->quotes->len), project->quotes->len);
+
+    /* TRANSLATORS: after new or demo; the file, then the counts of jobs and quotes ("7 jobs", "1 quote") */
+    printf (_("Wrote %s: %s, %s\n"), path, jobs, quotes);
+  }
   return CP_CLI_EXIT_OK;
 }
 

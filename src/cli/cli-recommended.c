@@ -30,10 +30,12 @@ cp_cli_describe_configuration (const CpJob      *job,
                                const CpQuote    *quote,
                                const CpEstimate *est)
 {
-  /* TRANSLATORS: nodes × GPUs per node, e.g. "4 nodes × 8 GPUs" */
-  g_autofree char *size = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u node × %u GPUs", "%u nodes × %u GPUs",
-                                                        est->nodes),
-                                           est->nodes, quote->gpus_per_node);
+  g_autofree char *nodes = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u node", "%u nodes", est->nodes),
+                                            est->nodes);
+  g_autofree char *gpus = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u GPU", "%u GPUs", quote->gpus_per_node),
+                                           quote->gpus_per_node);
+  /* TRANSLATORS: nodes × GPUs per node, e.g. "4 nodes × 8 GPUs", "1 node × 1 GPU" */
+  g_autofree char *size = g_strdup_printf (_("%s × %s"), nodes, gpus);
 
   if (job->kind == CP_TASK_INFERENCE)
     /* TRANSLATORS: a configuration, then the replicas of the model it serves */

@@ -144,6 +144,7 @@ cp_cli_report (int    argc,
   g_autofree char *xml_path = NULL;
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(CpProject) project = NULL;
+  g_autoptr(CpProjectAnalysis) analysis = NULL;
   g_autoptr(GError) error = NULL;
   const GOptionEntry entries[] = {
     { "lang", 0, 0, G_OPTION_ARG_STRING, &lang,
@@ -215,12 +216,14 @@ cp_cli_report (int    argc,
       print_recommendations (project, lang);
       return CP_CLI_EXIT_OK;
     }
-  if (pdf_path != NULL && !cp_report_pdf_write (project, lang, pdf_path, &error))
+  /* One analysis for both files: each job is planned once. */
+  analysis = cp_project_analysis_new (project, CP_CHART_COST_MAX_POINTS);
+  if (pdf_path != NULL && !cp_report_pdf_write_analysis (analysis, lang, pdf_path, &error))
     return cp_cli_failure ("%s", error->message);
   if (pdf_path != NULL)
     /* TRANSLATORS: %s is the file written */
     printf (_("Wrote the report %s\n"), pdf_path);
-  if (xml_path != NULL && !cp_report_xml_write (project, lang, xml_path, &error))
+  if (xml_path != NULL && !cp_report_xml_write_analysis (analysis, lang, xml_path, &error))
     return cp_cli_failure ("%s", error->message);
   if (xml_path != NULL)
     printf (_("Wrote the report %s\n"), xml_path);

@@ -66,13 +66,37 @@ print_usage (FILE *out)
            _("Run “compute-planner-cli COMMAND --help” for a command’s options."));
 }
 
+/* A locale the environment names but the system lacks (LANG=zh_CN.UTF-8
+ * on a machine without it) leaves the C locale, whose character set is
+ * ASCII: "--tokens 2亿" then fails to convert and Chinese output turns to
+ * escapes. When the name says UTF-8, the terminal speaks it: take
+ * C.UTF-8's character set, as Python does for the C locale (PEP 538). */
+static void
+use_utf8_when_locale_missing (void)
+{
+  const char *names[] = { "LC_ALL", "LC_CTYPE", "LANG" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      const char *value = g_getenv (names[i]);
+
+      if (value == NULL || *value == '\0')
+        continue;
+      if (g_strrstr (value, ".UTF-8") != NULL || g_strrstr (value, ".utf8") != NULL ||
+          g_strrstr (value, ".utf-8") != NULL || g_strrstr (value, ".UTF8") != NULL)
+        setlocale (LC_CTYPE, "C.UTF-8");
+      return;
+    }
+}
+
 int
 main (int    argc,
       char **argv)
 {
   const char *name;
 
-  setlocale (LC_ALL, "");
+  if (setlocale (LC_ALL, "") == NULL)
+    use_utf8_when_locale_missing ();
   cp_i18n_bind_textdomain ();
   g_set_prgname ("compute-planner-cli");
 

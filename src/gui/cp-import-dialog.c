@@ -34,12 +34,14 @@ struct _CpImportDialog
   AdwActionRow        *file_row;
   AdwActionRow        *summary_row;
   AdwComboRow         *sheet_row;   /* a workbook's sheets; hidden for CSV */
+  AdwEntryRow         *vendor_row;  /* the vendor of rows that name none, as detected or typed */
   GtkSpinner          *spinner;
   AdwPreferencesGroup *columns_group;
   GtkListView         *rows_view;
 
   CpProject           *project;     /* a copy: the rows are read with its catalogue and settings */
   char                *path;        /* the file shown */
+  char                *vendor;      /* the vendor the user applied, kept for another sheet; NULL: detected */
   CpQuoteSheet        *sheet;       /* NULL until a file is read, or when it could not be */
   CpQuoteCsvResult    *result;      /* the rows as the mapping shown reads them */
   GListStore          *rows;        /* CpImportRow, one per row of the reading shown */
@@ -469,6 +471,49 @@ show_sheets (CpImportDialog *self)
   gtk_widget_set_visible (GTK_WIDGET (self->sheet_row), n > 1);
 }
 
+/* The vendor the user applied stays for another sheet of the file; else
+ * the sheet's own (title row, file name), with where it came from. */
+static void
+show_vendor (CpImportDialog *self)
+{
+  const char *source;
+
+  if (self->vendor != NULL)
+    cp_quote_sheet_set_vendor (self->sheet, self->vendor);
+  source = cp_quote_sheet_get_vendor_source (self->sheet);
+  gtk_editable_set_text (GTK_EDITABLE (self->vendor_row), cp_quote_sheet_get_vendor (self->sheet)
+                                                          ? cp_quote_sheet_get_vendor (self->sheet) : "");
+  if (source != NULL)
+    {
+      /* Translators: where the vendor's name was found ("the title row “…”") */
+      g_autofree char *tip = g_strdup_printf (_("For the rows that name no vendor. Read from %s; type another "
+                                                "name and press Enter to change it."), source);
+      gtk_widget_set_tooltip_text (GTK_WIDGET (self->vendor_row), tip);
+    }
+  else
+    gtk_widget_set_tooltip_text (GTK_WIDGET (self->vendor_row),
+                                 _("For the rows that name no vendor: type a name and press Enter."));
+  gtk_widget_set_sensitive (GTK_WIDGET (self->vendor_row), TRUE);
+}
+
+/* Enter or the apply button: the rows that name no vendor are read again
+ * with this one ("" leaves them without). */
+static void
+on_vendor_applied (AdwEntryRow    *row,
+                   CpImportDialog *self)
+{
+  const char *text = gtk_editable_get_text (GTK_EDITABLE (row));
+
+  if (self->sheet == NULL)
+    return;
+  g_free (self->vendor);
+  self->vendor = g_strstrip (g_strdup (text));
+  cp_quote_sheet_set_vendor (self->sheet, self->vendor);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->vendor_row),
+                               _("For the rows that name no vendor: type a name and press Enter."));
+  read_rows (self);
+}
+
 static void
 read_sheet_cb (GObject      *source,
                GAsyncResult *result,
@@ -492,6 +537,7 @@ read_sheet_cb (GObject      *source,
     }
   self->sheet = sheet;
   show_sheets (self);
+  show_vendor (self);
   build_columns (self);
   read_rows (self);
 }
@@ -507,6 +553,7 @@ read_sheet (CpImportDialog *self,
   clear_columns (self);
   g_clear_pointer (&self->result, cp_quote_csv_result_free);
   g_clear_pointer (&self->sheet, cp_quote_sheet_free);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->vendor_row), FALSE);
   g_list_store_remove_all (self->rows);
   adw_action_row_set_subtitle (self->summary_row, NULL);
   gtk_button_set_label (self->accept_button, _("_Import"));
@@ -541,6 +588,8 @@ cp_import_dialog_open_file (CpImportDialog *self,
   name = g_filename_display_basename (path);
   g_free (self->path);
   self->path = g_strdup (path);
+  /* A name typed for one vendor's file is not another's. */
+  g_clear_pointer (&self->vendor, g_free);
   adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->file_row), name);
   /* Another file's sheets are another list. */
   g_signal_handlers_block_by_func (self->sheet_row, on_sheet_selected, self);
@@ -735,6 +784,7 @@ cp_import_dialog_finalize (GObject *object)
   g_clear_pointer (&self->sheet, cp_quote_sheet_free);
   g_clear_pointer (&self->project, cp_project_free);
   g_clear_pointer (&self->path, g_free);
+  g_clear_pointer (&self->vendor, g_free);
   g_clear_object (&self->shown_rows);
   g_clear_object (&self->rows);
   g_clear_pointer (&self->combos, g_ptr_array_unref);
@@ -765,6 +815,8 @@ cp_import_dialog_class_init (CpImportDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpImportDialog, summary_row);
   gtk_widget_class_bind_template_child (widget_class, CpImportDialog, sheet_row);
   gtk_widget_class_bind_template_callback (widget_class, on_sheet_selected);
+  gtk_widget_class_bind_template_child (widget_class, CpImportDialog, vendor_row);
+  gtk_widget_class_bind_template_callback (widget_class, on_vendor_applied);
   gtk_widget_class_bind_template_child (widget_class, CpImportDialog, spinner);
   gtk_widget_class_bind_template_child (widget_class, CpImportDialog, columns_group);
   gtk_widget_class_bind_template_child (widget_class, CpImportDialog, rows_view);

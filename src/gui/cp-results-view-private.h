@@ -2,7 +2,7 @@
  * (cp-results-view.c, -words.c). */
 #pragma once
 
-#include "planner/cp-project.h"
+#include "planner/cp-project-analysis.h"
 
 G_BEGIN_DECLS
 
@@ -10,10 +10,12 @@ G_BEGIN_DECLS
 char *_cp_results_view_describe_recommendation   (const CpProject *project,
                                                   const CpPlan    *plan,
                                                   const char      *lang);
-char *_cp_results_view_describe_cluster_question (const CpProject *project,
-                                                  const CpJob     *job,
-                                                  const CpPlan    *plan,
-                                                  const char      *lang);
+/* The plan of job @job_index in @analysis; one node of a cluster quote is
+ * estimated there, when the words need to say why it was not enough. */
+char *_cp_results_view_describe_cluster_question (CpProjectAnalysis *analysis,
+                                                  guint              job_index,
+                                                  const CpPlan      *plan,
+                                                  const char        *lang);
 char *_cp_results_view_describe_changes          (const CpProject *project,
                                                   const CpJob     *job,
                                                   const CpPlan    *plan,

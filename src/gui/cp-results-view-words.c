@@ -214,21 +214,23 @@ explain_more_nodes (GString          *text,
  * no word of the 512 GiB that could not hold CPU offload's 1,043 GiB
  * (walkthrough 5). */
 static void
-append_one_node_refused (GString         *text,
-                         const CpProject *project,
-                         const CpJob     *job,
-                         const CpOption  *option,
-                         const CpQuote   *quote,
-                         const char      *lang)
+append_one_node_refused (GString           *text,
+                         CpProjectAnalysis *analysis,
+                         guint              job_index,
+                         const CpOption    *option,
+                         const CpQuote     *quote,
+                         const char        *lang)
 {
-  CpEstimate one;
+  const CpProject *project = cp_project_analysis_get_project (analysis);
+  const CpEstimate *one;
 
   if (option->estimate.nodes <= 1 || quote->host_memory_per_node_bytes <= 0)
     return;
-  if (!cp_estimate (job, quote, 1, &project->settings, &one, NULL) || one.fits || one.offload_refused_host_bytes <= 0)
+  one = cp_project_analysis_get_one_node (analysis, job_index, (guint) option->quote_index);
+  if (one == NULL || one->fits || one->offload_refused_host_bytes <= 0)
     return;
   {
-    g_autofree char *needed = cp_words_host_memory (one.offload_refused_host_bytes, project->settings.memory_unit, lang);
+    g_autofree char *needed = cp_words_host_memory (one->offload_refused_host_bytes, project->settings.memory_unit, lang);
     g_autofree char *stated = cp_words_host_memory (quote->host_memory_per_node_bytes, project->settings.memory_unit, lang);
 
     g_string_append (text, "\n");
@@ -242,11 +244,13 @@ append_one_node_refused (GString         *text,
  * node count the plan chose and the whole offer beside it, with why the
  * extra nodes do not pay when they do not. */
 char *
-_cp_results_view_describe_cluster_question (const CpProject *project,
-                                            const CpJob     *job,
-                                            const CpPlan    *plan,
-                                            const char      *lang)
+_cp_results_view_describe_cluster_question (CpProjectAnalysis *analysis,
+                                            guint              job_index,
+                                            const CpPlan      *plan,
+                                            const char        *lang)
 {
+  const CpProject *project = cp_project_analysis_get_project (analysis);
+  const CpJob *job = g_ptr_array_index (project->jobs, job_index);
   g_autoptr(GString) text = g_string_new (NULL);
 
   for (guint i = 0; i < plan->options->len; i++)
@@ -267,7 +271,7 @@ _cp_results_view_describe_cluster_question (const CpProject *project,
         g_string_append (text, "\n\n");
       /* TRANSLATORS: quote name, then its best node count with time, cost and communication share */
       g_string_append_printf (text, _("%s — best at %s."), name, chosen);
-      append_one_node_refused (text, project, job, option, quote, lang);
+      append_one_node_refused (text, analysis, job_index, option, quote, lang);
 
       if (!option->has_full_offer)
         continue;

@@ -791,7 +791,7 @@ details_cb (gpointer user_data)
   set_visible (GTK_WIDGET (self->robustness_label), *robustness != '\0');
   set_css_class (GTK_WIDGET (self->robustness_label), "warning", !self->plan->verdict_robust);
 
-  cluster = _cp_results_view_describe_cluster_question (self->details_project, self->details_job, self->plan, lang);
+  cluster = _cp_results_view_describe_cluster_question (self->analysis, self->details_job_index, self->plan, lang);
   set_label (self->cluster_label, cluster);
   set_visible (GTK_WIDGET (self->cluster_heading), *cluster != '\0');
   set_visible (GTK_WIDGET (self->cluster_label), *cluster != '\0');
@@ -924,32 +924,15 @@ set_sweep_charts (CpResultsView   *self,
                                                : NULL);
 }
 
-typedef struct {
-  CpProject *project;   /* the worker's own copy */
-  guint      job_index;
-  guint      version;   /* of the job's inputs in the analysis */
-  guint      max_points;
-} SweepTask;
-
-static void
-sweep_task_free (SweepTask *data)
-{
-  cp_project_free (data->project);
-  g_free (data);
-}
-
 static void
 sweep_in_thread (GTask        *task,
                  gpointer      source_object,
                  gpointer      task_data,
                  GCancellable *cancellable)
 {
-  SweepTask *data = task_data;
-
   if (g_task_return_error_if_cancelled (task))
     return;
-  g_task_return_pointer (task, cp_project_sweep_job (data->project, data->job_index, data->max_points),
-                         (GDestroyNotify) cp_sweep_free);
+  g_task_return_pointer (task, cp_sweep_order_run (task_data), (GDestroyNotify) cp_sweep_free);
 }
 
 static void
@@ -958,23 +941,23 @@ on_sweep_ready (GObject      *source,
                 gpointer      user_data)
 {
   g_autoptr(CpResultsView) self = user_data;
-  SweepTask *data = g_task_get_task_data (G_TASK (result));
+  const CpSweepOrder *order = g_task_get_task_data (G_TASK (result));
   g_autoptr(GError) error = NULL;
   CpSweep *sweep = g_task_propagate_pointer (G_TASK (result), &error);
+  const CpSweep *kept;
 
   /* A newer change's sweep is on its way, or the view is gone. */
   if (sweep == NULL)
     return;
   g_clear_object (&self->sweep_cancellable);
-  cp_project_analysis_take_sweep (self->analysis, data->job_index, data->version, sweep);
-  /* With a change waiting, its update draws the charts; a job deleted
-   * meanwhile has none (gui-window's delete-and-undo, then saves, hit
-   * cp_chart_data_new_cost()'s check). */
-  if (self->update_id != 0 || self->plan == NULL ||
-      cp_project_analysis_peek_sweep (self->analysis, data->job_index) != sweep ||
-      data->job_index >= cp_project_analysis_get_project (self->analysis)->jobs->len)
+  /* Made for an older generation of the project (a job changed, added or
+   * deleted since), it is dropped. With a change waiting, the project has
+   * changed already and the analysis does not know yet: that change's
+   * update draws the charts. */
+  kept = cp_project_analysis_take_sweep (self->analysis, order, sweep);
+  if (kept == NULL || self->update_id != 0 || self->plan == NULL)
     return;
-  set_sweep_charts (self, cp_project_analysis_get_project (self->analysis), data->job_index, sweep);
+  set_sweep_charts (self, cp_project_analysis_get_project (self->analysis), order->job_index, kept);
 }
 
 /* The job's sweep, kept in the analysis, drawn at once; else made on a
@@ -987,7 +970,6 @@ update_sweep_charts (CpResultsView   *self,
 {
   const CpSweep *sweep = cp_project_analysis_peek_sweep (self->analysis, job_index);
   g_autoptr(GTask) task = NULL;
-  SweepTask *data;
 
   g_cancellable_cancel (self->sweep_cancellable);
   g_clear_object (&self->sweep_cancellable);
@@ -1006,12 +988,8 @@ update_sweep_charts (CpResultsView   *self,
   task = g_task_new (NULL, self->sweep_cancellable, on_sweep_ready, g_object_ref (self));
   g_task_set_source_tag (task, update_sweep_charts);
   g_task_set_return_on_cancel (task, TRUE);
-  data = g_new0 (SweepTask, 1);
-  data->project = cp_project_copy (project);
-  data->job_index = job_index;
-  data->version = cp_project_analysis_get_version (self->analysis, job_index);
-  data->max_points = cp_project_analysis_get_sweep_max_points (self->analysis);
-  g_task_set_task_data (task, data, (GDestroyNotify) sweep_task_free);
+  g_task_set_task_data (task, cp_project_analysis_order_sweep (self->analysis, job_index),
+                        (GDestroyNotify) cp_sweep_order_free);
   g_task_run_in_thread (task, sweep_in_thread);
 }
 
@@ -1334,7 +1312,9 @@ cp_results_view_unrealize (GtkWidget *widget)
 /* Out of its window, the view no longer has the window's project: a
  * worker's task keeps the view alive past the window (it holds a
  * reference, so dispose waits for it), and its result must not reach a
- * project the window has freed. */
+ * project the window has freed. The analysis's generation cannot tell
+ * (the window frees its project without changing it), and the pending
+ * update and paragraphs, idles that read the project, are not tasks. */
 static void
 cp_results_view_unroot (GtkWidget *widget)
 {

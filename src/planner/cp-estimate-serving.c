@@ -301,6 +301,11 @@ _cp_estimate_inference (const CpJob      *job,
   est->serving_budget_bytes = budget;
   est->cuda_graph_bytes = settings->cuda_graph_bytes;
   est->layout_searched = job->tensor_parallel == 0;
+  /* vLLM picks its own attention kernels (FlashAttention, or xformers'
+   * memory-efficient attention where FlashAttention does not run), none
+   * of which holds the attention matrix: the activation peak above has no
+   * term for it, whatever the job's training setting says. */
+  est->flash_attention = TRUE;
 
   /* The replica size is searched as vLLM users choose it: tensor parallel
    * in powers of two inside a node, then whole nodes in pipeline; more

@@ -31,6 +31,17 @@
  * none is left out. */
 #define STACK_SPLITS 512
 
+/* Model chunks a pinned pipeline may cut a model into: a layer each at
+ * least, and the first and last stage may count the input embedding and
+ * the loss as one layer each (Megatron-LM's --account-for-embedding-in-pipeline-split
+ * and --account-for-loss-in-pipeline-split; the Megatron MoE model zoo's
+ * Qwen3-235B recipe runs PP 32 × VPP 3 = 96 chunks of its 94 layers). */
+static double
+most_model_chunks (const CpModelSpec *m)
+{
+  return (double) m->layers + 2.0;
+}
+
 /* Values one part of a layout can take: the divisors of a 32-bit count,
  * 1,344 at most (735,134,400 has that many). */
 #define MAX_PART_VALUES 1344
@@ -439,12 +450,13 @@ enumerate_splits_within (const Context *c,
            * into p·v chunks are spread unevenly, the fullest chunk setting
            * the pace, as Megatron-LM and Llama 3 do (Llama Team 2024,
            * §3.3.2: 126 layers, one fewer on the first and last stage);
-           * each chunk keeps a layer at least. */
+           * each chunk keeps a layer at least (a pinned split, the
+           * embedding or the loss: most_model_chunks()). */
           for (guint vs = 2; pps[j] > 1 && vs <= MAX_VIRTUAL_STAGES && pps[j] * vs <= m->layers &&
                              split_batch_seqs (c, dp, pps[j]) >= (double) dp * pps[j]; vs++)
             if (interleaving_can_pay (c, pps[j], vs))
               free[n_free++] = vs;
-          n_vs = pps[j] > 1 ? part_values (job->virtual_stages, pps[j] * job->virtual_stages <= m->layers,
+          n_vs = pps[j] > 1 ? part_values (job->virtual_stages, pps[j] * job->virtual_stages <= most_model_chunks (m),
                                            free, n_free, vss)
                             : part_values (0, TRUE, free, 1, vss);
 
@@ -733,7 +745,7 @@ _cp_layout_refusal (const Context *c)
     return CP_REFUSAL_TP_HEADS;
   if (!divides (c->gpus, tp * pp))
     return CP_REFUSAL_SPLIT_GPUS;
-  if (pp > 1 && job->virtual_stages > 0 && (double) pp * job->virtual_stages > c->layers)
+  if (pp > 1 && job->virtual_stages > 0 && (double) pp * job->virtual_stages > most_model_chunks (m))
     return CP_REFUSAL_STAGE_LAYERS;
   if (cp_model_spec_is_moe (m) && job->expert_parallel > 0)
     {

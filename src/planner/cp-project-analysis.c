@@ -18,8 +18,14 @@ typedef struct {
   CpPlan  *plan;
   gboolean has_robustness;
   CpSweep *sweep;
-  guint    version;
+  GArray  *one_node;    /* OneNode per quote, or NULL: none asked for */
 } JobEntry;
+
+typedef struct {
+  gboolean   made;
+  gboolean   estimated;
+  CpEstimate estimate;
+} OneNode;
 
 struct _CpProjectAnalysis
 {
@@ -29,7 +35,7 @@ struct _CpProjectAnalysis
   GPtrArray       *planned_quotes; /* CpQuote*, copies of the quotes every entry was planned with */
   CpSettings       planned_settings;
   gboolean         has_planned_inputs;
-  guint            next_version;
+  guint            generation;
 };
 
 /* A record (a job or a quote) is its bytes and the strings they point
@@ -124,15 +130,8 @@ job_entry_clear (gpointer data)
   g_clear_pointer (&entry->planned, job_snapshot_free);
   g_clear_pointer (&entry->plan, cp_plan_free);
   g_clear_pointer (&entry->sweep, cp_sweep_free);
+  g_clear_pointer (&entry->one_node, g_array_unref);
   entry->has_robustness = FALSE;
-}
-
-static void
-job_entry_drop (CpProjectAnalysis *analysis,
-                JobEntry          *entry)
-{
-  job_entry_clear (entry);
-  entry->version = ++analysis->next_version;
 }
 
 /* Whether the quotes and settings are those every kept result was
@@ -203,6 +202,7 @@ cp_project_analysis_update (CpProjectAnalysis *analysis,
                             const CpProject   *project)
 {
   gboolean same_shared;
+  gboolean changed;
   guint dropped = 0;
 
   g_return_val_if_fail (analysis != NULL && project != NULL, 0);
@@ -215,23 +215,23 @@ cp_project_analysis_update (CpProjectAnalysis *analysis,
   for (guint j = project->jobs->len; j < analysis->jobs->len; j++)
     if (g_array_index (analysis->jobs, JobEntry, j).planned != NULL)
       dropped++;
+  /* A job added or deleted moves what an index names. */
+  changed = project->jobs->len != analysis->jobs->len;
   g_array_set_size (analysis->jobs, project->jobs->len);
   for (guint j = 0; j < project->jobs->len; j++)
     {
       JobEntry *entry = &g_array_index (analysis->jobs, JobEntry, j);
 
+      /* Nothing kept: nothing handed out for this job either. */
       if (entry->planned == NULL)
-        {
-          /* Nothing kept; a new entry still needs a version of its own. */
-          if (entry->version == 0)
-            entry->version = ++analysis->next_version;
-          continue;
-        }
+        continue;
       if (same_shared && record_equal (&job_kind, entry->planned, g_ptr_array_index (project->jobs, j)))
         continue;
-      job_entry_drop (analysis, entry);
+      job_entry_clear (entry);
       dropped++;
     }
+  if (changed || dropped > 0)
+    analysis->generation++;
   return dropped;
 }
 
@@ -296,6 +296,34 @@ cp_project_analysis_get_full_plan (CpProjectAnalysis *analysis,
   return entry->plan;
 }
 
+const CpEstimate *
+cp_project_analysis_get_one_node (CpProjectAnalysis *analysis,
+                                  guint              job_index,
+                                  guint              quote_index)
+{
+  JobEntry *entry = job_entry (analysis, job_index);
+  OneNode *one;
+
+  if (entry == NULL)
+    return NULL;
+  g_return_val_if_fail (quote_index < analysis->project->quotes->len, NULL);
+
+  if (entry->one_node == NULL)
+    entry->one_node = g_array_new (FALSE, TRUE, sizeof (OneNode));
+  /* Every job is dropped when the quotes change: the count is theirs. */
+  if (entry->one_node->len < analysis->project->quotes->len)
+    g_array_set_size (entry->one_node, analysis->project->quotes->len);
+  one = &g_array_index (entry->one_node, OneNode, quote_index);
+  if (!one->made)
+    {
+      one->estimated = cp_estimate (g_ptr_array_index (analysis->project->jobs, job_index),
+                                    g_ptr_array_index (analysis->project->quotes, quote_index),
+                                    1, &analysis->project->settings, &one->estimate, NULL);
+      one->made = TRUE;
+    }
+  return one->estimated ? &one->estimate : NULL;
+}
+
 GPtrArray *
 cp_project_analysis_get_full_plans (CpProjectAnalysis *analysis)
 {
@@ -330,39 +358,68 @@ cp_project_analysis_peek_sweep (CpProjectAnalysis *analysis,
 }
 
 guint
-cp_project_analysis_get_version (CpProjectAnalysis *analysis,
-                                 guint              job_index)
-{
-  /* The inputs the work will read are those of now: kept from here on. */
-  JobEntry *entry = job_entry (analysis, job_index);
-
-  return entry != NULL ? entry->version : 0;
-}
-
-void
-cp_project_analysis_take_sweep (CpProjectAnalysis *analysis,
-                                guint              job_index,
-                                guint              version,
-                                CpSweep           *sweep)
-{
-  JobEntry *entry;
-
-  g_return_if_fail (analysis != NULL && sweep != NULL);
-
-  if (job_index >= analysis->jobs->len ||
-      (entry = &g_array_index (analysis->jobs, JobEntry, job_index))->version != version ||
-      entry->sweep != NULL)
-    {
-      cp_sweep_free (sweep);
-      return;
-    }
-  entry->sweep = sweep;
-}
-
-guint
-cp_project_analysis_get_sweep_max_points (CpProjectAnalysis *analysis)
+cp_project_analysis_get_generation (CpProjectAnalysis *analysis)
 {
   g_return_val_if_fail (analysis != NULL, 0);
 
-  return analysis->sweep_max_points;
+  return analysis->generation;
+}
+
+CpSweepOrder *
+cp_project_analysis_order_sweep (CpProjectAnalysis *analysis,
+                                 guint              job_index)
+{
+  CpSweepOrder *order;
+
+  /* The job's inputs are kept from here on, so that a change to them
+   * before the sweep comes back starts a new generation. */
+  if (job_entry (analysis, job_index) == NULL)
+    return NULL;
+  order = g_new0 (CpSweepOrder, 1);
+  order->project = cp_project_copy (analysis->project);
+  order->job_index = job_index;
+  order->generation = analysis->generation;
+  order->max_points = analysis->sweep_max_points;
+  return order;
+}
+
+CpSweep *
+cp_sweep_order_run (const CpSweepOrder *order)
+{
+  g_return_val_if_fail (order != NULL, NULL);
+
+  return cp_project_sweep_job (order->project, order->job_index, order->max_points);
+}
+
+void
+cp_sweep_order_free (CpSweepOrder *order)
+{
+  if (order == NULL)
+    return;
+  cp_project_free (order->project);
+  g_free (order);
+}
+
+const CpSweep *
+cp_project_analysis_take_sweep (CpProjectAnalysis  *analysis,
+                                const CpSweepOrder *order,
+                                CpSweep            *sweep)
+{
+  JobEntry *entry;
+
+  g_return_val_if_fail (analysis != NULL && order != NULL && sweep != NULL, NULL);
+
+  /* Of the same generation, the index names the same job with the same
+   * inputs; one made meanwhile on the main thread is as good. */
+  if (order->generation != analysis->generation)
+    {
+      cp_sweep_free (sweep);
+      return NULL;
+    }
+  entry = &g_array_index (analysis->jobs, JobEntry, order->job_index);
+  if (entry->sweep != NULL)
+    cp_sweep_free (sweep);
+  else
+    entry->sweep = sweep;
+  return entry->sweep;
 }

@@ -45,6 +45,12 @@ const CpSweep     *cp_project_analysis_get_sweep      (CpProjectAnalysis *analys
                                                        guint              job_index);
 const CpPlan      *cp_project_analysis_get_full_plan  (CpProjectAnalysis *analysis,
                                                        guint              job_index);
+/* Job @job_index on one node of quote @quote_index, as cp_estimate()
+ * gives it (why a cluster's single node was not enough), or NULL when the
+ * inputs cannot be estimated. Made when first asked for. */
+const CpEstimate  *cp_project_analysis_get_one_node   (CpProjectAnalysis *analysis,
+                                                       guint              job_index,
+                                                       guint              quote_index);
 /* Every job's full plan, in the project's order (borrowed pointers). */
 GPtrArray         *cp_project_analysis_get_full_plans (CpProjectAnalysis *analysis);
 
@@ -52,17 +58,33 @@ GPtrArray         *cp_project_analysis_get_full_plans (CpProjectAnalysis *analys
 const CpPlan      *cp_project_analysis_peek_plan      (CpProjectAnalysis *analysis, guint job_index);
 const CpSweep     *cp_project_analysis_peek_sweep     (CpProjectAnalysis *analysis, guint job_index);
 
-/* For work done on a worker thread over a copy of the project: the
- * version of job @job_index's inputs when the work started, and its
- * result handed back. A result of inputs changed meanwhile is freed. */
-guint              cp_project_analysis_get_version    (CpProjectAnalysis *analysis,
+/* The analysis's generation: it changes with every update that finds a
+ * change (a job edited, added or deleted, a quote or a setting). Work
+ * handed out for one generation is kept only by the same generation. */
+guint              cp_project_analysis_get_generation (CpProjectAnalysis *analysis);
+
+/* A sweep to make on a worker thread: its own copy of the project as it
+ * is now, tagged with the generation it is made for. */
+typedef struct {
+  CpProject *project;
+  guint      job_index;
+  guint      generation;
+  guint      max_points;
+} CpSweepOrder;
+
+CpSweepOrder      *cp_project_analysis_order_sweep    (CpProjectAnalysis *analysis,
                                                        guint              job_index);
-void               cp_project_analysis_take_sweep     (CpProjectAnalysis *analysis,
-                                                       guint              job_index,
-                                                       guint              version,
-                                                       CpSweep           *sweep);
-guint              cp_project_analysis_get_sweep_max_points (CpProjectAnalysis *analysis);
+/* Runs on any thread: it reads only the order's copy. */
+CpSweep           *cp_sweep_order_run                 (const CpSweepOrder *order);
+void               cp_sweep_order_free                (CpSweepOrder      *order);
+/* Takes @sweep, made for @order: kept and returned if the analysis is
+ * still of the order's generation, else freed, and NULL (stale: the job
+ * it was made for may have changed, moved or gone). */
+const CpSweep     *cp_project_analysis_take_sweep     (CpProjectAnalysis  *analysis,
+                                                       const CpSweepOrder *order,
+                                                       CpSweep            *sweep);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CpProjectAnalysis, cp_project_analysis_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CpSweepOrder, cp_sweep_order_free)
 
 G_END_DECLS

@@ -17,6 +17,7 @@
 #include "cp-chart-private.h"
 #include "cp-i18n.h"
 #include "cp-reason-text.h"
+#include "cp-report-schedule.h"
 
 /* At most this share of the width goes to the job names; a longer name
  * ends in an ellipsis there. */
@@ -57,6 +58,7 @@ cp_chart_data_new_timeline (const CpProject  *project,
   /* The cost line's legend names the right axis' unit too. */
   data->legend[4] = g_strdup (data->y_label);
   data->start_julian = g_date_get_julian (&schedule->start);
+  data->total_cost = cp_report_schedule_shown_total (schedule);
   data->bars = g_array_new (FALSE, TRUE, sizeof (CpChartBar));
   g_array_set_clear_func (data->bars, cp_chart_bar_clear);
 
@@ -190,6 +192,77 @@ date_label (const CpChartData *data, double day, gboolean weekly)
   return g_strdup_printf ("%04d-%02d", g_date_get_year (&date), g_date_get_month (&date));
 }
 
+/* The cumulative cost at @day, linear between the line's points, all of
+ * it after the last. */
+static double
+spent_at (const CpChartSeries *cumulative, double day)
+{
+  guint n = cumulative->x->len;
+
+  for (guint p = 1; p < n; p++)
+    {
+      double x0 = g_array_index (cumulative->x, double, p - 1), x1 = g_array_index (cumulative->x, double, p);
+      double y0 = g_array_index (cumulative->y, double, p - 1), y1 = g_array_index (cumulative->y, double, p);
+
+      if (day <= x1)
+        return day <= x0 ? y0 : y0 + (y1 - y0) * (day - x0) / (x1 - x0);
+    }
+  return n > 0 ? g_array_index (cumulative->y, double, n - 1) : 0;
+}
+
+/* Whether the cost line passes through the box from day @d0 to @d1 and
+ * from cost @c0 to @c1: it only rises, so it does when it is not yet
+ * above the box at its left edge and no longer below it at its right. */
+static gboolean
+cost_line_crosses (const CpChartSeries *cumulative, double d0, double d1, double c0, double c1)
+{
+  return cumulative != NULL && spent_at (cumulative, d0) <= c1 && spent_at (cumulative, d1) >= c0;
+}
+
+/* A deadline later than the last job's end: the axis spans the work, not
+ * the slack (a 90-day deadline beside month-long jobs squeezed every bar
+ * into a third of the plot), so the mark points past the plot's right
+ * edge, with its date where the row has room after the bar. */
+typedef struct {
+  double left, right, top, bottom, end_day, total;
+} Plot;
+
+static void
+deadline_beyond (Ink *ink, const Theme *theme, const CpChartData *data, const Plot *plot,
+                 double deadline_day, double mid_y, double bar_right, double pad, double line_h)
+{
+  const CpChartSeries *cumulative = data->series->len > 0 ? g_ptr_array_index (data->series, 0) : NULL;
+  double right = plot->right, arrow = line_h * 0.5, w, x0, x1;
+  g_autofree char *date = NULL;
+  GDate day;
+
+  cp_chart_set_rgb (ink->cr, &theme->deadline);
+  cairo_move_to (ink->cr, right - arrow, mid_y - arrow / 2);
+  cairo_line_to (ink->cr, right - 1, mid_y);
+  cairo_line_to (ink->cr, right - arrow, mid_y + arrow / 2);
+  cairo_close_path (ink->cr);
+  cairo_fill (ink->cr);
+
+  g_date_clear (&day, 1);
+  g_date_set_julian (&day, data->start_julian + (guint) floor (deadline_day));
+  date = g_strdup_printf ("%04d-%02d-%02d", g_date_get_year (&day), g_date_get_month (&day),
+                          g_date_get_day (&day));
+  set_text (ink, ink->font, date, 0, &w, NULL);
+  x1 = right - arrow - pad * 0.3;
+  x0 = x1 - w;
+  if (x0 < bar_right + pad * 0.5)
+    return;
+  /* The date never sits on the cost line. */
+  if (plot->total > 0 &&
+      cost_line_crosses (cumulative,
+                         plot->end_day * (x0 - plot->left) / (plot->right - plot->left),
+                         plot->end_day * (x1 - plot->left) / (plot->right - plot->left),
+                         plot->total * (plot->bottom - mid_y - line_h / 2) / (plot->bottom - plot->top),
+                         plot->total * (plot->bottom - mid_y + line_h / 2) / (plot->bottom - plot->top)))
+    return;
+  show_text (ink, ink->font, date, right - arrow - pad * 0.3, mid_y - line_h / 2, 1, 0);
+}
+
 void
 cp_chart_draw_timeline (cairo_t           *cr,
                         double             width,
@@ -283,11 +356,10 @@ cp_chart_draw_timeline (cairo_t           *cr,
       set_text (&ink, ink.font, bar->label, 0, &w, NULL);
       name_width = MAX (name_width, w);
       end_day = MAX (end_day, end);
-      if (isfinite (bar->deadline_day))
-        end_day = MAX (end_day, bar->deadline_day);
     }
-  if (cumulative != NULL && cumulative->y->len > 0)
-    total = g_array_index (cumulative->y, double, cumulative->y->len - 1);
+  /* The axis' top is the total the memo prints beside the chart; the
+   * line's own end differs from it by less than the rounding. */
+  total = data->total_cost;
   name_width = MIN (name_width, width * NAME_COLUMN_SHARE);
   {
     g_autofree char *widest = cp_i18n_format_value (total, data->lang);
@@ -349,6 +421,7 @@ cp_chart_draw_timeline (cairo_t           *cr,
     {
       const CpChartBar *bar = &g_array_index (data->bars, CpChartBar, i);
       double y = top + row_h * i, bar_h = MIN (row_h * 0.6, line_h * 1.4), at = bar->start_day;
+      double bar_right = left;
 
       cp_chart_set_rgb (cr, &theme.text);
       show_text (&ink, ink.font, bar->label, left - pad, y + (row_h - line_h) / 2, 1, name_width);
@@ -361,12 +434,19 @@ cp_chart_draw_timeline (cairo_t           *cr,
           at += bar->phase_days[phase];
           if (x1 <= x0)
             continue;
+          bar_right = MAX (bar_right, x1);
           phase_rgb (&theme, phase, &rgb);
           cp_chart_set_rgb (cr, &rgb);
           cairo_rectangle (cr, x0, y + (row_h - bar_h) / 2, MAX (x1 - x0, 1), bar_h);
           cairo_fill (cr);
         }
-      if (isfinite (bar->deadline_day))
+      if (isfinite (bar->deadline_day) && bar->deadline_day > end_day)
+        {
+          Plot plot = { left, right, top, bottom, end_day, total };
+
+          deadline_beyond (&ink, &theme, data, &plot, bar->deadline_day, y + row_h / 2, bar_right, pad, line_h);
+        }
+      else if (isfinite (bar->deadline_day))
         {
           x = left + (right - left) * bar->deadline_day / end_day;
           cp_chart_set_rgb (cr, &theme.deadline);

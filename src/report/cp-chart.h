@@ -110,6 +110,8 @@ typedef struct {
    * y cost). NULL and 0 for the other kinds. */
   GArray     *bars;           /* CpChartBar */
   guint       start_julian;
+  double      total_cost;     /* the top of the cost axis: the project's total as the
+                               * memo prints it (cp_report_schedule_shown_total()) */
   char       *legend[5];      /* debugging, migration, run, deadline, cumulative cost */
 } CpChartData;
 

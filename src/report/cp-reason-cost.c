@@ -313,3 +313,71 @@ cp_reason_text_cost (const CpReason  *reason,
     }
   return NULL;
 }
+
+/* The term as a phrase: whole months, else whole days, else hours. */
+static char *
+minimum_term_words (double term_h, double hours_per_month, const char *lang)
+{
+  double months = term_h / hours_per_month, days = term_h / 24.0;
+  g_autofree char *number = NULL;
+
+  if (months >= 1 && fabs (months - round (months)) < 1e-6)
+    {
+      number = cp_i18n_format_number (round (months), 0, lang);
+      /* TRANSLATORS: a minimum rental term; %s is a whole number of months */
+      return g_strdup_printf (_("the %s-month minimum"), number);
+    }
+  if (days >= 1 && fabs (days - round (days)) < 1e-6)
+    {
+      number = cp_i18n_format_number (round (days), 0, lang);
+      /* TRANSLATORS: a minimum rental term; %s is a whole number of days */
+      return g_strdup_printf (_("the %s-day minimum"), number);
+    }
+  number = cp_i18n_format_value (term_h, lang);
+  /* TRANSLATORS: a minimum rental term; %s is a number of hours */
+  return g_strdup_printf (_("the %s-hour minimum"), number);
+}
+
+/* The billing rule of cp-estimate-cost.c seen from the words: the hours
+ * used per node are rounded up to the granularity, and the minimum term
+ * drives the rental when it is more than that. On one machine debugging
+ * and the run share one rental; beside a cluster run the run's rental is
+ * the one the term sets (debugging's own when it is short too). */
+char *
+cp_words_minimum_term (const CpProject *project,
+                       const CpOption  *option,
+                       const char      *lang)
+{
+  const CpQuote *quote;
+  const CpEstimate *e = &option->estimate;
+  double term_h, used_h, granular_h, rental;
+  g_autofree char *term = NULL, *rental_text = NULL, *total = NULL, *used = NULL;
+
+  if (option->quote_index < 0 || (guint) option->quote_index >= project->quotes->len || !e->fits)
+    return NULL;
+  quote = g_ptr_array_index (project->quotes, option->quote_index);
+  term_h = cp_quote_minimum_term_h (quote, &project->settings);
+  if (term_h <= 0 || quote->price <= 0)
+    return NULL;
+
+  used_h = e->run_days * 24.0;
+  rental = e->compute_cost;
+  if (e->nodes <= 1)
+    {
+      used_h += e->debug_days * 24.0;
+      rental += e->debug_cost;
+    }
+  else if (e->debug_days > 0 && e->debug_days * 24.0 < term_h)
+    rental += e->debug_cost;
+  granular_h = quote->billing_granularity_h > 0
+               ? ceil (used_h / quote->billing_granularity_h - 1e-9) * quote->billing_granularity_h : used_h;
+  if (used_h <= 0 || granular_h >= term_h)
+    return NULL;
+
+  term = minimum_term_words (term_h, project->settings.hours_per_month, lang);
+  rental_text = cp_i18n_format_money (rental, quote->currency, lang);
+  total = cp_i18n_format_money (e->total_cost, quote->currency, lang);
+  used = cp_i18n_format_days (used_h / 24.0, lang);
+  /* TRANSLATORS: the minimum term (e.g. "the 1-month minimum"), the rental it sets, the option's total cost, the time the job uses */
+  return g_strdup_printf (_("Billed for %s: %s of %s, for %s of use."), term, rental_text, total, used);
+}

@@ -9,6 +9,70 @@
 #include "cp-i18n.h"
 #include "cp-reason-text-private.h"
 
+static gboolean
+is_bare_metal (const CpProject *project,
+               int              quote_index)
+{
+  const CpQuote *quote;
+
+  if (quote_index < 0 || (guint) quote_index >= project->quotes->len)
+    return FALSE;
+  quote = g_ptr_array_index (project->quotes, quote_index);
+  return quote->offering == CP_OFFERING_BARE_METAL || quote->offering == CP_OFFERING_BARE_METAL_CLUSTER;
+}
+
+/* R8 fires when the option ranked first is bare metal and the team has no
+ * operations engineer. The source article prefers hosted machines or
+ * container platforms then; the ranking weighs cost and deadline only, so
+ * the sentence says why bare metal still came first (the best hosted or
+ * container option costs more, or none is feasible) and what to arrange,
+ * rather than advising against the verdict it sits under. */
+static char *
+prefer_hosted_text (const CpReason  *reason,
+                    const CpProject *project,
+                    const CpPlan    *plan,
+                    const char      *lang)
+{
+  g_autofree char *chosen = cp_words_quote_name (project, reason->quote_index);
+  const CpOption *subject = NULL, *hosted = NULL;
+  guint n_hosted = 0;
+
+  for (guint i = 0; plan != NULL && i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+
+      if (!is_bare_metal (project, option->quote_index))
+        n_hosted++;
+      if (option->quote_index == reason->quote_index)
+        subject = option;
+      else if (option->feasible && !option->ruled_out && !is_bare_metal (project, option->quote_index) &&
+               (hosted == NULL || option->rank < hosted->rank))
+        hosted = option;
+    }
+
+  if (n_hosted == 0)
+    /* TRANSLATORS: R8; the recommended quote, bare metal */
+    return g_strdup_printf (_("The team has no operations engineer, and planning rule R8 prefers hosted machines or container platforms over bare metal; %s is bare metal, and no quote offers hosted machines or a container platform. Before renting it, arrange who will run the machines: ask the vendor for operations support, or ask other vendors for a hosted quote."), chosen);
+  if (hosted == NULL || subject == NULL)
+    /* TRANSLATORS: R8; the recommended quote, bare metal */
+    return g_strdup_printf (_("The team has no operations engineer, and planning rule R8 prefers hosted machines or container platforms over bare metal; %s is bare metal, yet none of the hosted or container quotes can do this job within its memory and deadline. Before renting it, arrange who will run the machines: ask the vendor for operations support, or hire it."), chosen);
+
+  {
+    const char *currency = cp_reason_currency (project, reason->quote_index);
+    g_autofree char *other = cp_words_quote_name (project, hosted->quote_index);
+    g_autofree char *other_cost = cp_i18n_format_money (hosted->estimate.total_cost, currency, lang);
+    /* The difference of the two totals as printed, so that it adds up. */
+    g_autofree char *more = cp_i18n_format_money (round (hosted->estimate.total_cost) - round (subject->estimate.total_cost),
+                                                  currency, lang);
+
+    if (plan->cost_unknown)
+      /* TRANSLATORS: R8; the recommended quote (bare metal), the best hosted or container quote, ranked lower; no quote has a price */
+      return g_strdup_printf (_("The team has no operations engineer, and planning rule R8 prefers hosted machines or container platforms over bare metal; %s is bare metal, recommended over the best hosted or container option, %s, which ranks lower. Take %s instead if no one can run the machines, or ask the vendor for operations support."), chosen, other, other);
+    /* TRANSLATORS: R8; the recommended quote (bare metal), the best hosted or container quote, its total cost, how much more that is */
+    return g_strdup_printf (_("The team has no operations engineer, and planning rule R8 prefers hosted machines or container platforms over bare metal; %s is bare metal, recommended because the best hosted or container option, %s, costs %s, %s more. Take it instead if no one can run the machines, or ask the vendor for operations support."), chosen, other, other_cost, more);
+  }
+}
+
 char *
 cp_reason_text_signals (const CpReason  *reason,
                         const CpProject *project,
@@ -57,7 +121,7 @@ cp_reason_text_signals (const CpReason  *reason,
       return g_strdup (_("The team has distributed-training experience: no migration time is counted."));
 
     case CP_OUTCOME_PREFER_HOSTED:
-      return g_strdup (_("The team has no operations engineer: prefer hosted machines or container platforms over bare metal."));
+      return prefer_hosted_text (reason, project, plan, lang);
 
     case CP_OUTCOME_TRIAL_USED:
       return cp_reason_trial_text (reason, project, lang);

@@ -87,6 +87,11 @@ char       *cp_words_quote_name     (const CpProject *project, int index);
  * price implausible (CP_OUTCOME_IMPLAUSIBLE_PRICE): "⚠ check the price
  * unit of <quote>: 0.003 CNY per GPU-hour"; NULL otherwise. */
 char       *cp_words_price_check    (const CpProject *project, const CpPlan *plan, const char *lang);
+/* When the quote's minimum term, not the hours the job uses, sets what
+ * @option's rental costs, the sentence that names it as the cost's
+ * driver: "Billed for the 1-month minimum: 45,000 CNY of 45,000 CNY, for
+ * 3.1 days of use."; NULL when the hours used are billed. */
+char       *cp_words_minimum_term   (const CpProject *project, const CpOption *option, const char *lang);
 /* When the recommended option rests on a field its quote does not state
  * and the assumptions' range never varies (the host memory CPU offload
  * fills: without it the option does not run at all), the sentence that

@@ -69,32 +69,13 @@ job_cost (const CpScheduleJob *entry)
   return cost;
 }
 
-/* The project's total as the sum of its jobs' lines as printed (each
- * job's total rounded as the memo's answer and the jobs table show it),
- * not the rounded sum of the unrounded costs, which can differ by a
- * unit from what the reader adds up. */
-static double
-shown_total (const CpSchedule *schedule)
-{
-  double total = 0;
-
-  for (guint i = 0; i < schedule->jobs->len; i++)
-    {
-      const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, i);
-
-      if (entry->planned)
-        total += round (job_cost (entry));
-    }
-  return total;
-}
-
 void
 cp_report_section_budget (Doc              *doc,
                           const CpSchedule *schedule)
 {
   const CpProject *project = doc->project;
   const char *currency = project->settings.currency;
-  g_autofree char *total = cp_i18n_format_money (shown_total (schedule), currency, doc->lang);
+  g_autofree char *total = cp_i18n_format_money (cp_report_schedule_shown_total (schedule), currency, doc->lang);
   g_autofree char *low = cp_i18n_format_money (schedule->total_cost_low, currency, doc->lang);
   g_autofree char *high = cp_i18n_format_money (schedule->total_cost_high, currency, doc->lang);
   g_autofree char *span = span_text (schedule, 0, schedule->end_day, doc->lang);
@@ -186,7 +167,7 @@ cp_report_section_budget_tables (Doc              *doc,
 
     for (guint i = 0; i < schedule->months->len; i++)
       costs[i] = g_array_index (schedule->months, CpScheduleMonth, i).cost;
-    cp_i18n_apportion (costs, schedule->months->len, shown_total (schedule), shown);
+    cp_i18n_apportion (costs, schedule->months->len, cp_report_schedule_shown_total (schedule), shown);
     for (guint i = 0; i < schedule->months->len; i++)
       {
         const CpScheduleMonth *month = &g_array_index (schedule->months, CpScheduleMonth, i);

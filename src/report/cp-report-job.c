@@ -26,7 +26,7 @@
  * (/report/chart/labels-apart) and its axis figures stay readable with
  * a two-line title (the demo's), rather than leave that room empty. */
 #define MEMORY_CHART_HEIGHT 250.0
-#define MEMORY_CHART_SMALLEST 240.0
+#define MEMORY_CHART_SMALLEST 220.0
 #define COST_CHART_HEIGHT 360.0
 #define COST_CHART_SMALLEST 300.0
 
@@ -43,6 +43,7 @@ typedef struct {
 } ReasonsOf;
 
 static void section_job_reasons_and_risks (Doc *doc, const CpJob *job, const CpPlan *plan);
+static void section_job_minimum_terms (Doc *doc, const CpPlan *plan);
 
 static void
 lay_out_reasons (Doc           *doc,
@@ -331,7 +332,9 @@ section_job_failures (Doc          *doc,
                             cp_words_quote_name (project, option->quote_index),
                             cp_i18n_format_value (e->expected_interruptions, doc->lang),
                             cp_words_duration (e->checkpoint_s, doc->lang),
-                            cp_words_duration (e->checkpoint_interval_s, doc->lang),
+                            /* No interval: nothing expected to fail, no checkpoint planned. */
+                            e->checkpoint_interval_s > 0 ? cp_words_duration (e->checkpoint_interval_s, doc->lang)
+                                                         : g_strdup (_("none")),
                             cp_words_duration (e->lost_s, doc->lang),
                             cp_words_goodput (e->goodput, doc->lang));
     }
@@ -499,9 +502,13 @@ cp_report_section_job (Doc       *doc,
       unit = g_strdup_printf (_("Amounts in %s."), cp_i18n_currency_name (currency, doc->lang));
       cp_doc_paragraph_full (doc, doc->small, unit, 0, 3, NULL);
       cp_doc_table (doc, &costs);
+      section_job_minimum_terms (doc, plan);
     }
   else if (!plan->cost_unknown)
-    cp_doc_table_under (doc, doc->h2, _("Where the money goes"), &costs);
+    {
+      cp_doc_table_under (doc, doc->h2, _("Where the money goes"), &costs);
+      section_job_minimum_terms (doc, plan);
+    }
   g_ptr_array_unref (table.rows);
   g_ptr_array_unref (costs.rows);
 
@@ -533,6 +540,28 @@ cp_report_section_job (Doc       *doc,
     for (; placed < G_N_ELEMENTS (charts); placed++)
       cp_doc_chart (doc, charts[placed].data, charts[placed].height, charts[placed].smallest);
   }
+}
+
+/* Under the cost breakdown, each option whose quote's minimum term, not
+ * the job's use, sets its rental: the breakdown's Compute column alone
+ * does not say why a 3-day job costs a month. */
+static void
+section_job_minimum_terms (Doc          *doc,
+                           const CpPlan *plan)
+{
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+      g_autofree char *minimum = cp_words_minimum_term (doc->project, option, doc->lang);
+      g_autofree char *name = NULL, *line = NULL;
+
+      if (minimum == NULL)
+        continue;
+      name = cp_words_quote_name (doc->project, option->quote_index);
+      /* TRANSLATORS: a quote, then the sentence saying its minimum term sets its cost */
+      line = g_strdup_printf (_("%s: %s"), name, minimum);
+      cp_doc_paragraph_full (doc, doc->small, line, 0, 2, NULL);
+    }
 }
 
 /* The reasons behind the verdict, and the risks of the leading options. */

@@ -218,7 +218,12 @@ cp_report_section_question (Doc              *doc,
           /* Without a price to compare, there is no cost band to give. */
           g_autofree char *range = plan->cost_unknown ? g_strdup ("")
                                    : answer_range (project, plan, option, doc->lang);
-          g_autofree char *cost = plan->cost_unknown ? g_strdup (answer) : g_strdup_printf ("%s %s", answer, range);
+          /* A total the minimum term sets, not the job's use, says so
+           * beside it: the approver pays for the term, not the days. */
+          g_autofree char *minimum = plan->cost_unknown ? NULL : cp_words_minimum_term (project, option, doc->lang);
+          g_autofree char *cost = plan->cost_unknown ? g_strdup (answer)
+                                  : minimum != NULL ? g_strdup_printf ("%s %s %s", answer, minimum, range)
+                                  : g_strdup_printf ("%s %s", answer, range);
           g_autofree char *price_check = cp_words_price_check (project, plan, doc->lang);
 
           cp_doc_paragraph_full (doc, doc->bold, what, 0, 1, NULL);

@@ -387,15 +387,30 @@ cp_report_pdf_write (const CpProject *project,
                      const char      *path,
                      GError         **error)
 {
+  g_autoptr(CpProjectAnalysis) analysis = NULL;
+
+  g_return_val_if_fail (project != NULL && path != NULL, FALSE);
+
+  analysis = cp_project_analysis_new (project, CP_CHART_COST_MAX_POINTS);
+  return cp_report_pdf_write_analysis (analysis, lang, path, error);
+}
+
+gboolean
+cp_report_pdf_write_analysis (CpProjectAnalysis *analysis,
+                              const char        *lang,
+                              const char        *path,
+                              GError           **error)
+{
   g_autoptr(CpReportLayout) layout = NULL;
   g_autofree char *subject = NULL;
 
-  g_return_val_if_fail (project != NULL && path != NULL, FALSE);
+  g_return_val_if_fail (analysis != NULL && path != NULL, FALSE);
 
   if (!cp_i18n_check_language (lang, error))
     return FALSE;
 
-  layout = cp_report_layout_new (project, lang, CP_REPORT_A4_WIDTH_PT, CP_REPORT_A4_HEIGHT_PT);
+  layout = cp_report_layout_new_from_analysis (analysis, lang, CP_REPORT_A4_WIDTH_PT, CP_REPORT_A4_HEIGHT_PT);
   subject = cp_report_pdf_subject (lang);
-  return cp_report_layout_write_pdf (layout, project->prepared_by, subject, path, error);
+  return cp_report_layout_write_pdf (layout, cp_project_analysis_get_project (analysis)->prepared_by,
+                                     subject, path, error);
 }

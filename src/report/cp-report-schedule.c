@@ -3,6 +3,8 @@
 
 #include "cp-report-schedule.h"
 
+#include <math.h>
+
 CpSchedule *
 cp_report_schedule_new (const CpProject *project,
                         GPtrArray       *plans,
@@ -17,6 +19,25 @@ cp_report_schedule_new (const CpProject *project,
   g_date_set_dmy (&today, g_date_time_get_day_of_month (now), g_date_time_get_month (now),
                   g_date_time_get_year (now));
   return cp_schedule_new (project, (CpPlan * const *) plans->pdata, &today, error);
+}
+
+double
+cp_report_schedule_shown_total (const CpSchedule *schedule)
+{
+  double total = 0;
+
+  for (guint i = 0; i < schedule->jobs->len; i++)
+    {
+      const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, i);
+      double cost = 0;
+
+      if (!entry->planned)
+        continue;
+      for (int phase = 0; phase < CP_N_PHASES; phase++)
+        cost += entry->phase_cost[phase];
+      total += round (cost);
+    }
+  return total;
 }
 
 CpChartData *

@@ -14,6 +14,13 @@ CpSchedule *cp_report_schedule_new    (const CpProject *project,
                                        GPtrArray       *plans,
                                        GError         **error);
 
+/* The project's total as the reports print it: the sum of its jobs'
+ * totals each rounded as the memo's answers show them, not the rounded
+ * sum of the unrounded costs, which can differ by a unit from what the
+ * reader adds up. One rounding for the budget line, its month table and
+ * the timeline's cost axis. */
+double       cp_report_schedule_shown_total (const CpSchedule *schedule);
+
 /* The project's timeline chart (cp-chart.h, CP_CHART_TIMELINE) in @lang:
  * every job's plan of @analysis placed on the calendar and drawn as the
  * PDF's memo draws it. NULL with @error when the jobs' order loops. */

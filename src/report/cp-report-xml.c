@@ -946,14 +946,30 @@ cp_report_xml_write (const CpProject *project,
                      const char      *path,
                      GError         **error)
 {
+  g_autoptr(CpProjectAnalysis) analysis = NULL;
+
+  g_return_val_if_fail (project != NULL && path != NULL, FALSE);
+
+  analysis = cp_project_analysis_new (project, CP_CHART_COST_MAX_POINTS);
+  return cp_report_xml_write_analysis (analysis, lang, path, error);
+}
+
+gboolean
+cp_report_xml_write_analysis (CpProjectAnalysis *analysis,
+                              const char        *lang,
+                              const char        *path,
+                              GError           **error)
+{
   g_autofree char *data = NULL;
   gsize length = 0;
   g_autoptr(GError) local_error = NULL;
 
+  g_return_val_if_fail (analysis != NULL && path != NULL, FALSE);
+
   if (!cp_i18n_check_language (lang, error))
     return FALSE;
 
-  data = cp_report_xml_to_data (project, lang, &length);
+  data = cp_report_xml_analysis_to_data (analysis, lang, &length);
   if (!g_file_set_contents (path, data, length, &local_error))
     {
       g_set_error (error, CP_REPORT_ERROR, CP_REPORT_ERROR_IO,

@@ -82,6 +82,12 @@ gboolean   cp_report_pdf_write   (const CpProject *project,
                                   const char      *lang,
                                   const char      *path,
                                   GError         **error);
+/* The same from the project's analysis, whose plans and sweeps it reads
+ * (and makes and keeps there those not made yet). */
+gboolean   cp_report_pdf_write_analysis (CpProjectAnalysis *analysis,
+                                         const char        *lang,
+                                         const char        *path,
+                                         GError           **error);
 
 /* The XML report: every input and result, with units and currencies;
  * words (verdicts, reasons, risks) in @lang. The file is replaced
@@ -97,6 +103,10 @@ gboolean   cp_report_xml_write   (const CpProject *project,
                                   const char      *lang,
                                   const char      *path,
                                   GError         **error);
+gboolean   cp_report_xml_write_analysis (CpProjectAnalysis *analysis,
+                                         const char        *lang,
+                                         const char        *path,
+                                         GError           **error);
 
 /* Reads a report back into a new project (settings, jobs, quotes, the
  * project's own catalogue entries). Refuses documents with a DOCTYPE or

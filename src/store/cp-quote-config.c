@@ -50,8 +50,10 @@ read_memory (const char *part, double *bytes)
   return cp_parse_ram_bytes (amount, 1073741824.0, bytes, NULL);
 }
 
-gboolean
-cp_quote_config_read (const CpProject *project, const char *text, CpQuoteConfig *out)
+/* Sorts the parts of @text into @out; the number of parts and of parts
+ * naming a GPU in @n_parts and @n_gpus. */
+static void
+read_parts (const CpProject *project, const char *text, CpQuoteConfig *out, guint *n_parts_out, guint *n_gpus_out)
 {
   /* What marks a part: host memory ("显存" is the GPU's own, never the
    * host's), a CPU, a disk. */
@@ -80,6 +82,15 @@ cp_quote_config_read (const CpProject *project, const char *text, CpQuoteConfig 
       if (*parts[i] == '\0')
         continue;
       n_parts++;
+      /* "8卡", "8 GPU": a count without a GPU name; a bare "8" says
+       * nothing about what it counts. */
+      if (out->gpu_count == 0 && !g_ascii_isdigit (lower[strlen (lower) - 1])
+          && cp_quote_read_gpu_count (parts[i], &count, &name) && name == NULL && count > 0)
+        {
+          out->gpu_count = count;
+          continue;
+        }
+      g_clear_pointer (&name, g_free);
       name = cp_quote_price_split_gpu_count (parts[i], &count);
       if (strstr (lower, "显存") == NULL && says_any (lower, memory_words, G_N_ELEMENTS (memory_words)))
         {
@@ -112,7 +123,32 @@ cp_quote_config_read (const CpProject *project, const char *text, CpQuoteConfig 
       else
         g_ptr_array_add (out->unused, g_strdup (parts[i]));
     }
+  *n_parts_out = n_parts;
+  *n_gpus_out = n_gpus;
+}
+
+gboolean
+cp_quote_config_read (const CpProject *project, const char *text, CpQuoteConfig *out)
+{
+  guint n_parts, n_gpus;
+
+  read_parts (project, text, out, &n_parts, &n_gpus);
   if (n_parts < 2 || n_gpus != 1)
+    {
+      cp_quote_config_clear (out);
+      memset (out, 0, sizeof *out);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+cp_quote_config_read_machine (const CpProject *project, const char *text, CpQuoteConfig *out)
+{
+  guint n_parts, n_gpus;
+
+  read_parts (project, text, out, &n_parts, &n_gpus);
+  if (n_gpus > 1 || (out->gpu == NULL && out->gpu_count == 0 && out->memory == NULL && out->network == NULL))
     {
       cp_quote_config_clear (out);
       memset (out, 0, sizeof *out);

@@ -161,6 +161,56 @@ guess_count_column (CpQuoteSheet *sheet)
       }
 }
 
+/* How many filled cells of @column describe a machine in parts ("2TB 内存
+ * / 8卡 / 4×400G IB"), for "配置" beside "机型": more than the GPUs. */
+static gboolean
+column_holds_machines (const CpQuoteSheet *sheet, guint column, char **evidence)
+{
+  guint matched = 0, filled = 0;
+
+  for (guint r = 1; r < sheet->records->len; r++)
+    {
+      const CpCsvRecord *record = g_ptr_array_index (sheet->records, r);
+      const char *text = column < record->fields->len ? g_ptr_array_index (record->fields, column) : NULL;
+      CpQuoteConfig config;
+
+      if (cp_csv_is_blank (text))
+        continue;
+      filled++;
+      if (cp_quote_config_read_machine (sheet->project, text, &config))
+        {
+          matched += config.memory != NULL || config.network != NULL || config.storage != NULL
+                     || config.unused->len > 0;
+          cp_quote_config_clear (&config);
+        }
+    }
+  if (matched == 0 || matched * 2 < filled)
+    return FALSE;
+  /* Translators: "3 of 3 cells describe a machine (GPUs, memory, network)" */
+  *evidence = g_strdup_printf (_("%u of %u cells describe a machine (GPUs, memory, network)"), matched, filled);
+  return TRUE;
+}
+
+/* "机型" and "配置" side by side both name the offer by their headers:
+ * the one whose cells describe a machine is its configuration, read for
+ * what the plan uses, and the other stays the offer (or, by its cells,
+ * the GPU). Returns the field for column @i, whose header means @col
+ * that column @j's already does. */
+static int
+split_offer_columns (CpQuoteSheet *sheet, guint i, guint j, int col)
+{
+  for (guint k = 0; k < i; k++)
+    if (sheet->fields[k] == CP_QUOTE_COLUMN_CONFIG)
+      return col;
+  if (col != CP_QUOTE_COLUMN_OFFER)
+    return col;
+  if (column_holds_machines (sheet, i, &sheet->evidence[i]))
+    return CP_QUOTE_COLUMN_CONFIG;
+  if (column_holds_machines (sheet, j, &sheet->evidence[j]))
+    sheet->fields[j] = CP_QUOTE_COLUMN_CONFIG;
+  return col;
+}
+
 static void
 guess_fields (CpQuoteSheet *sheet)
 {
@@ -186,6 +236,9 @@ guess_fields (CpQuoteSheet *sheet)
       for (guint j = 0; j < i && col >= 0; j++)
         if (sheet->fields[j] == col)
           {
+            col = split_offer_columns (sheet, i, j, col);
+            if (sheet->fields[j] != col)
+              break;
             sheet->duplicates = TRUE;
             col = CP_QUOTE_COLUMN_UNUSED;
           }
@@ -557,57 +610,151 @@ header_from_sheet (const CpQuoteSheet *sheet, CpQuoteHeader *h)
       }
 }
 
-/* A 配置 cell with the whole machine ("2×Intel 8468 / 2TB 内存 / 8×H800
- * 80G / 4×400G IB"): its GPU part is the GPU cell; host memory, network
- * and disks fill what their own columns leave empty; all of it is kept in
- * the notes, as the vendor wrote it. Returns the GPU part, or NULL when
- * @text is not such a cell. */
-static char *
-read_config_cell (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, const char *text,
-                  CpQuoteFabric *network, CpQuote *quote)
+/* A configuration cell read into @config: in the GPU column ("2×Intel
+ * 8468 / 2TB 内存 / 8×H800 80G / 4×400G IB"), or beside it ("2TB 内存 /
+ * 8卡 / 4×400G IB" next to 机型 "H800"). Host memory, network and disks
+ * fill what their own columns leave empty; all of it is kept in the notes,
+ * as the vendor wrote it. The GPUs and their count are the caller's. */
+static void
+apply_config_cell (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, const char *text,
+                   const CpQuoteConfig *config, CpQuoteFabric *network, CpQuote *quote)
 {
-  CpQuoteConfig config;
   g_autoptr(GString) read = g_string_new (NULL);
   g_autofree char *line = NULL;
-  char *gpu;
 
-  if (!cp_quote_config_read (cell->project, text, &config))
-    return NULL;
-  if (config.memory != NULL && cp_csv_is_blank (cp_quote_header_field (r, h, CP_QUOTE_COLUMN_HOST_MEMORY)))
+  if (config->gpu == NULL && config->gpu_count > 0)
+    g_string_append_printf (read, g_dngettext (GETTEXT_PACKAGE, "%u GPU", "%u GPUs", config->gpu_count),
+                            config->gpu_count);
+  if (config->memory != NULL && cp_csv_is_blank (cp_quote_header_field (r, h, CP_QUOTE_COLUMN_HOST_MEMORY)))
     {
-      quote->host_memory_per_node_bytes = config.memory_bytes;
-      g_string_append_printf (read, "%s%s", read->len ? _(", ") : "", config.memory);
+      quote->host_memory_per_node_bytes = config->memory_bytes;
+      g_string_append_printf (read, "%s%s", read->len ? _(", ") : "", config->memory);
     }
-  if (config.network != NULL && cp_csv_is_blank (cp_quote_header_field (r, h, CP_QUOTE_COLUMN_NETWORK))
+  if (config->network != NULL && cp_csv_is_blank (cp_quote_header_field (r, h, CP_QUOTE_COLUMN_NETWORK))
       && cp_csv_is_blank (cp_quote_header_field (r, h, CP_QUOTE_COLUMN_BANDWIDTH)))
     {
-      *network = config.fabric;
-      g_string_append_printf (read, "%s%s", read->len ? _(", ") : "", config.network);
+      *network = config->fabric;
+      g_string_append_printf (read, "%s%s", read->len ? _(", ") : "", config->network);
     }
-  if (config.storage != NULL && cp_csv_is_blank (cp_quote_header_field (r, h, CP_QUOTE_COLUMN_STORAGE)))
-    cp_quote_cell_parse (cell, CP_QUOTE_COLUMN_STORAGE, config.storage, quote);
-  if (read->len > 0)
+  if (config->storage != NULL && cp_csv_is_blank (cp_quote_header_field (r, h, CP_QUOTE_COLUMN_STORAGE)))
+    cp_quote_cell_parse (cell, CP_QUOTE_COLUMN_STORAGE, config->storage, quote);
+  if (config->gpu == NULL)
+    /* Translators: a column header, its cell, and the parts read ("8 GPUs, 2TB 内存, 4×400G IB") */
+    cp_quote_cell_assume (cell, _("%s “%s”: read %s"), cell->header, text, read->str);
+  else if (read->len > 0)
     /* Translators: a column header, its cell, the GPU part of it, and the other parts read ("2TB 内存, 4×400G IB") */
-    cp_quote_cell_assume (cell, _("%s “%s”: the GPUs are “%s”; also read: %s"), cell->header, text, config.gpu,
+    cp_quote_cell_assume (cell, _("%s “%s”: the GPUs are “%s”; also read: %s"), cell->header, text, config->gpu,
                           read->str);
   else
-    cp_quote_cell_assume (cell, _("%s “%s”: the GPUs are “%s”"), cell->header, text, config.gpu);
-  if (config.unused->len > 0)
+    cp_quote_cell_assume (cell, _("%s “%s”: the GPUs are “%s”"), cell->header, text, config->gpu);
+  if (config->unused->len > 0)
     {
       g_autofree char *unused = NULL;
 
-      g_ptr_array_add (config.unused, NULL);
-      unused = g_strjoinv (_("”, “"), (char **) config.unused->pdata);
-      g_ptr_array_remove_index (config.unused, config.unused->len - 1);
+      g_ptr_array_add (config->unused, NULL);
+      unused = g_strjoinv (_("”, “"), (char **) config->unused->pdata);
+      g_ptr_array_remove_index (config->unused, config->unused->len - 1);
       /* Translators: parts of a configuration cell the plan has no use for ("2×Intel 8468") */
       cp_quote_cell_assume (cell, _("“%s” not used by the plan; kept in the quote’s notes"), unused);
     }
   /* Translators: a configuration cell as the vendor wrote it, kept in a quote's notes */
   line = g_strdup_printf (_("Vendor’s configuration: %s"), text);
   cp_quote_add_note (quote, line);
+}
+
+/* A 配置 cell with the whole machine in the GPU column: its GPU part is
+ * the GPU cell. Returns the GPU part, or NULL when @text is not such a cell. */
+static char *
+read_config_cell (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, const char *text,
+                  CpQuoteFabric *network, CpQuote *quote)
+{
+  CpQuoteConfig config;
+  char *gpu;
+
+  if (!cp_quote_config_read (cell->project, text, &config))
+    return NULL;
+  apply_config_cell (cell, r, h, text, &config, network, quote);
   gpu = g_steal_pointer (&config.gpu);
   cp_quote_config_clear (&config);
   return gpu;
+}
+
+/* The machine column beside the GPU column (机型 and 配置): read before
+ * the other cells, its GPU count stands unless the GPU cell states one,
+ * and its GPUs are the row's when the GPU cell is empty. The GPU part
+ * stays in @machine for the GPU cell to compare. */
+static void
+read_machine_cell (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, CpQuoteConfig *machine,
+                   CpQuoteFabric *network, gboolean *gpus_known, CpQuote *quote)
+{
+  const char *text = cp_quote_header_field (r, h, CP_QUOTE_COLUMN_CONFIG);
+  g_autofree char *stripped = NULL;
+  guint count = 0;
+
+  if (cp_csv_is_blank (text))
+    return;
+  stripped = g_strstrip (g_strdup (text));
+  cell->header = h->header[CP_QUOTE_COLUMN_CONFIG];
+  cell->hint = NULL;
+  if (!cp_quote_config_read_machine (cell->project, stripped, machine))
+    {
+      g_autofree char *line = g_strdup_printf (_("Vendor’s configuration: %s"), stripped);
+
+      /* Translators: a column header and its cell, which names nothing the plan uses */
+      cp_quote_cell_assume (cell, _("%s “%s” names no GPU, count, memory or network; kept in the quote’s notes"),
+                            cell->header, stripped);
+      cp_quote_add_note (quote, line);
+      return;
+    }
+  apply_config_cell (cell, r, h, stripped, machine, network, quote);
+  if (machine->gpu != NULL)
+    {
+      g_autofree char *name = cp_quote_price_split_gpu_count (machine->gpu, &count);
+
+      if (cp_csv_is_blank (cp_quote_header_field (r, h, CP_QUOTE_COLUMN_GPU)))
+        cp_quote_cell_parse (cell, CP_QUOTE_COLUMN_GPU, name, quote);
+    }
+  if (count == 0)
+    count = machine->gpu_count;
+  if (count > 0)
+    {
+      quote->gpus_per_node = count;
+      *gpus_known = TRUE;
+    }
+}
+
+/* The GPU cell beside a machine column: "GPU服务器 G8600" names the
+ * machine (the offer, when no column names one) and the configuration's
+ * GPUs are the row's; a GPU named in both must be the same. Returns the
+ * GPU text to read, NULL to keep @name. */
+static char *
+gpu_from_machine (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, const char *value,
+                  const char *name, const CpQuoteConfig *machine, CpQuote *quote)
+{
+  const char *machine_header = h->header[CP_QUOTE_COLUMN_CONFIG];
+
+  if (machine->gpu == NULL)
+    return NULL;
+  if (!cp_gpu_match_names_model (cell->project, name))
+    {
+      if (cp_csv_is_blank (cp_quote_header_field (r, h, CP_QUOTE_COLUMN_OFFER)))
+        cp_quote_cell_parse (cell, CP_QUOTE_COLUMN_OFFER, value, quote);
+      /* Translators: a column header and its cell, then the other column and its GPU part ("8×A800 80G") */
+      cp_quote_cell_assume (cell, _("%s “%s” names no GPU: the machine’s name; the GPUs are %s’s “%s”"),
+                            cell->header, value, machine_header, machine->gpu);
+      return g_strdup (machine->gpu);
+    }
+  {
+    g_autofree char *other = cp_quote_price_split_gpu_count (machine->gpu, &(guint){ 0 });
+    const CpGpuSpec *a = cp_quote_csv_find_gpu (cell->project, name, NULL);
+    const CpGpuSpec *b = cp_quote_csv_find_gpu (cell->project, other, NULL);
+
+    if (a != NULL && b != NULL && strcmp (a->id, b->id) != 0)
+      /* Translators: two column headers, each with its cell */
+      cp_quote_cell_error (cell, _("%s “%s” and %s “%s” name different GPUs"), cell->header, value,
+                           machine_header, machine->gpu);
+  }
+  return NULL;
 }
 
 /* A 数量 cell: machines ("2", "2台"), or GPUs when it says so ("8卡",
@@ -708,6 +855,7 @@ read_row (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, guint
           const char *default_currency)
 {
   CpQuoteFabric network = { 0 }, bandwidth = { 0 }, sharing = { 0 };
+  CpQuoteConfig machine = { 0 };
   guint gpus_in_gpu_cell = 0;
   gboolean link_stated = FALSE, gpus_known = FALSE, term_in_remarks;
 
@@ -726,13 +874,14 @@ read_row (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, guint
         break;
       }
 
+  read_machine_cell (cell, r, h, &machine, &network, &gpus_known, quote);
   for (guint c = 0; c < CP_N_QUOTE_COLUMNS; c++)
     {
       const char *raw = cp_quote_header_field (r, h, c);
       g_autofree char *value = raw ? g_strstrip (g_strdup (raw)) : NULL;
 
       if (value == NULL || *value == '\0' || c == CP_QUOTE_COLUMN_PRICE
-          || c == CP_QUOTE_COLUMN_PRICE_UNIT || c == CP_QUOTE_COLUMN_CURRENCY)
+          || c == CP_QUOTE_COLUMN_PRICE_UNIT || c == CP_QUOTE_COLUMN_CURRENCY || c == CP_QUOTE_COLUMN_CONFIG)
         continue;
       cell->header = h->header[c];
       cell->hint = h->hint[c];
@@ -741,7 +890,14 @@ read_row (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, guint
         case CP_QUOTE_COLUMN_GPU:
           {
             g_autofree char *name = cp_quote_price_split_gpu_count (value, &gpus_in_gpu_cell);
-            if (!cp_gpu_match_names_model (cell->project, name))
+            g_autofree char *from_machine = gpu_from_machine (cell, r, h, value, name, &machine, quote);
+
+            if (from_machine != NULL)
+              {
+                g_free (name);
+                name = cp_quote_price_split_gpu_count (from_machine, &gpus_in_gpu_cell);
+              }
+            else if (!cp_gpu_match_names_model (cell->project, name))
               {
                 g_autofree char *part = read_config_cell (cell, r, h, value, &network, quote);
                 if (part != NULL)
@@ -785,13 +941,14 @@ read_row (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, guint
           break;
         }
     }
+  cp_quote_config_clear (&machine);
   term_in_remarks = read_remarks (cell, r, h, quote);
 
   {
     const char *gpu_text = cp_quote_header_field (r, h, CP_QUOTE_COLUMN_GPU);
     if (cp_csv_is_blank (gpu_text) && strcmp (quote->gpu.id, "custom") == 0)
       {
-        cell->header = h->header[CP_QUOTE_COLUMN_GPU];
+        cell->header = h->header[h->index[CP_QUOTE_COLUMN_GPU] >= 0 ? CP_QUOTE_COLUMN_GPU : CP_QUOTE_COLUMN_CONFIG];
         cp_quote_cell_error (cell, _("%s is empty"), cell->header);
       }
     if (!gpus_known)
@@ -863,7 +1020,9 @@ cp_quote_sheet_read (const CpQuoteSheet *sheet,
   {
     static const CpQuoteColumn required[] = { CP_QUOTE_COLUMN_GPU, CP_QUOTE_COLUMN_PRICE };
     for (guint i = 0; i < G_N_ELEMENTS (required); i++)
-      if (h.index[required[i]] < 0)
+      /* A machine column may name the GPUs where no column of their own does. */
+      if (h.index[required[i]] < 0
+          && !(required[i] == CP_QUOTE_COLUMN_GPU && h.index[CP_QUOTE_COLUMN_CONFIG] >= 0))
         {
           g_autoptr(GString) tried = g_string_new (NULL);
 
@@ -1199,7 +1358,8 @@ cp_quote_csv_write (GPtrArray *quotes,
 {
   GString *out = g_string_new ("\xef\xbb\xbf");
 
-  for (guint c = 0; c < CP_N_QUOTE_COLUMNS; c++)
+  /* The configuration column is read into the other fields, never written. */
+  for (guint c = 0; c < CP_QUOTE_COLUMN_CONFIG; c++)
     append_field (out, cp_quote_header_export_name (c), c == 0);
   g_string_append (out, "\r\n");
 
@@ -1207,7 +1367,7 @@ cp_quote_csv_write (GPtrArray *quotes,
     {
       const CpQuote *q = g_ptr_array_index (quotes, i);
 
-      for (guint c = 0; c < CP_N_QUOTE_COLUMNS; c++)
+      for (guint c = 0; c < CP_QUOTE_COLUMN_CONFIG; c++)
         {
           g_autofree char *v = NULL;
 
@@ -1241,6 +1401,7 @@ cp_quote_csv_write (GPtrArray *quotes,
             case CP_QUOTE_COLUMN_HOST_MEMORY:
               v = format_number (q->host_memory_per_node_bytes / CP_QUOTE_HOST_MEMORY_UNIT_BYTES);
               break;
+            case CP_QUOTE_COLUMN_CONFIG:
             case CP_N_QUOTE_COLUMNS:
             default:
               g_assert_not_reached ();

@@ -97,6 +97,10 @@ typedef enum {
   CP_QUOTE_COLUMN_VALID_UNTIL,
   CP_QUOTE_COLUMN_NOTES,
   CP_QUOTE_COLUMN_HOST_MEMORY,
+  /* The whole machine in one cell beside a column naming its GPU: read
+   * for the GPUs (when the other names none), their count, host memory
+   * and network; never exported, as a quote keeps these in its fields. */
+  CP_QUOTE_COLUMN_CONFIG,
   CP_N_QUOTE_COLUMNS
 } CpQuoteColumn;
 

@@ -72,6 +72,12 @@ static const char * const column_names[CP_N_QUOTE_COLUMNS][20] = {
   [CP_QUOTE_COLUMN_HOST_MEMORY]    = { "hostmemory", "ram", "systemmemory", "hostram", "内存", "主机内存",
                                        "系统内存", "内存容量", "服务器内存", "整机内存", "单机内存",
                                        "memorypernode", "每节点内存", "cpu内存" },
+  /* "配置" and "规格" alone are the offer's name as often as the machine:
+   * they are read as this only beside another offer column
+   * (cp_quote_sheet's guess), these spellings always. */
+  [CP_QUOTE_COLUMN_CONFIG]         = { "configuration", "machineconfiguration", "serverconfiguration",
+                                       "specs", "服务器配置", "配置详情", "硬件配置", "机器配置",
+                                       "详细配置", "配置信息", "整机配置", "主机配置" },
 };
 
 /* The mapping's names of the fields, for people. */
@@ -102,6 +108,7 @@ static const char * const column_labels[CP_N_QUOTE_COLUMNS] = {
   [CP_QUOTE_COLUMN_VALID_UNTIL]    = N_("Valid until"),
   [CP_QUOTE_COLUMN_NOTES]          = N_("Notes"),
   [CP_QUOTE_COLUMN_HOST_MEMORY]    = N_("Host memory per node"),
+  [CP_QUOTE_COLUMN_CONFIG]         = N_("Machine configuration"),
 };
 
 const char *
@@ -140,6 +147,7 @@ static const char * const export_headers[CP_N_QUOTE_COLUMNS] = {
   [CP_QUOTE_COLUMN_VALID_UNTIL]    = "valid until",
   [CP_QUOTE_COLUMN_NOTES]          = "notes",
   [CP_QUOTE_COLUMN_HOST_MEMORY]    = "host memory (GiB)",
+  [CP_QUOTE_COLUMN_CONFIG]         = "configuration",
 };
 
 /* Lower-case ASCII, no spaces, underscores or hyphens; a unit in

@@ -402,6 +402,41 @@ test_report_import_xml (void)
   }
 }
 
+/* Every count the commands print takes its own plural: one job, one
+ * quote, one skipped line and one good row read in the singular, none in
+ * the plural ("Imported 1 jobs" was printed, issue 20). */
+static void
+test_count_messages (void)
+{
+  static const char csv[] = "GPU,GPUs per node,price,price unit\n"
+                            "A800,8,10,gpu-hour\n"
+                            "A800,x,10,gpu-hour\n";
+  g_autofree char *csv_path = path_in_tmp ("one-bad-line.csv");
+  g_auto(CpTestRun) made = { 0 };
+  g_auto(CpTestRun) imported = { 0 };
+  g_auto(CpTestRun) refused = { 0 };
+  g_auto(CpTestRun) accepted = { 0 };
+
+  RUN (&made, "new", "counts-one.cplan");
+  g_assert_cmpint (made.status, ==, 0);
+  g_assert_nonnull (strstr (made.out, ": 0 jobs, 0 quotes\n"));
+  RUN_OK ("add-quote", "counts-one.cplan", "--vendor", "V", "--gpu", "h800", "--price-per-gpu-hour", "20");
+  RUN_OK ("add-job", "counts-one.cplan", "--model", "llama-2-7b", "--task", "lora", "--tokens", "1B");
+  RUN_OK ("report", "counts-one.cplan", "--xml", "counts-one.xml");
+  RUN_OK ("new", "counts-two.cplan");
+  RUN (&imported, "import-xml", "counts-two.cplan", "counts-one.xml");
+  g_assert_cmpint (imported.status, ==, 0);
+  g_assert_cmpstr (imported.out, ==, "Imported 1 job, 1 quote and 0 catalogue entries\n");
+
+  g_assert_true (g_file_set_contents (csv_path, csv, -1, NULL));
+  RUN (&refused, "import-quotes", "counts-two.cplan", "one-bad-line.csv");
+  g_assert_cmpint (refused.status, ==, 1);
+  g_assert_nonnull (strstr (refused.err, "--accept-good-lines to import the 1 good one\n"));
+  RUN (&accepted, "import-quotes", "counts-two.cplan", "one-bad-line.csv", "--accept-good-lines");
+  g_assert_cmpint (accepted.status, ==, 0);
+  g_assert_nonnull (strstr (accepted.out, "\nImported 1 quote; 1 line with errors was skipped\n"));
+}
+
 /* The issue's sheet through import-quotes; a column remapped with --map. */
 static void
 test_import_sheet_and_map (void)
@@ -534,6 +569,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli-edit/serving-trial-options", test_serving_trial_options);
   g_test_add_func ("/cli-edit/export-import-quotes", test_export_import_quotes);
   g_test_add_func ("/cli-edit/report-import-xml", test_report_import_xml);
+  g_test_add_func ("/cli-edit/count-messages", test_count_messages);
   g_test_add_func ("/cli-edit/import-sheet-and-map", test_import_sheet_and_map);
   g_test_add_func ("/cli-edit/text-limits-and-problems", test_text_limits_and_problems);
   status = g_test_run ();

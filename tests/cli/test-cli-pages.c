@@ -238,6 +238,53 @@ test_one_job_appendix (void)
   g_assert_null (strstr (all->str, "CUDAgraphs"));
 }
 
+/* A minimum term that sets a cost is named as its driver. The walk's
+ * A800 cluster bills 45,000 CNY per node-month with no term stated, so
+ * at least a month (cp_quote_minimum_term_h()): the LoRA job uses one
+ * node for about 3 days (2 of run, 1 of debugging), and pays 1 × 45,000
+ * for it, all of its total. With that quote alone it is the answer, and
+ * the memo's cost line says so; beside the H800 machine, the job
+ * chapter's breakdown does. */
+static void
+test_minimum_term (void)
+{
+  g_autofree char *first = NULL;
+  g_autofree char *first_zh = NULL;
+  g_autoptr(GString) all = g_string_new (NULL);
+  guint n_pages;
+
+  if (!have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  RUN_OK ("new", "m.cplan");
+  RUN_OK ("add-job", "m.cplan", "--name", "70B LoRA fine-tune", "--model", "llama-2-70b", "--task", "lora",
+          "--tokens", "500M", "--deadline-days", "30");
+  RUN_OK ("add-quote", "m.cplan", "--vendor", "智算中心乙", "--offer", "A800 4节点 IB 集群", "--gpu", "a800",
+          "--gpus-per-node", "8", "--nodes", "4", "--price-per-node-month", "45000", "--network", "infiniband",
+          "--nics", "4", "--nic-gbps", "200", "--dedicated");
+  RUN_OK ("report", "m.cplan", "--lang", "en", "--pdf", "m-en.pdf");
+  RUN_OK ("report", "m.cplan", "--lang", "zh_CN", "--pdf", "m-zh.pdf");
+  first = page_text ("m-en.pdf", 1, TRUE);
+  assert_has (first, "Billedforthe1-monthminimum:45,000CNYof45,000CNY,for3.");
+  first_zh = page_text ("m-zh.pdf", 1, TRUE);
+  assert_has (first_zh, "按最短租期1个月计费：总计¥45,000中占¥45,000，实际只用3.");
+
+  make_one_job_project ("m2.cplan");
+  RUN_OK ("report", "m2.cplan", "--lang", "en", "--pdf", "m2.pdf");
+  n_pages = page_count ("m2.pdf");
+  for (guint p = 2; p <= n_pages; p++)
+    {
+      g_autofree char *text = page_text ("m2.pdf", p, TRUE);
+
+      g_string_append (all, text);
+    }
+  assert_has (all->str, "智算中心乙—A8004节点IB集群:Billedforthe1-monthminimum:45,000CNYof45,000CNY");
+  /* The H800 machine is billed by the hour: its hours are its cost. */
+  g_assert_null (strstr (all->str, "云厂商甲—8×H800单机:Billedfor"));
+}
+
 /* The page where a heading of the demo's report first appears, or 0. */
 static guint
 page_of (const char *pdf,
@@ -302,6 +349,7 @@ main (int    argc,
   g_test_add_func ("/cli-pages/one-job", test_one_job);
   g_test_add_func ("/cli-pages/one-job-appendix", test_one_job_appendix);
   g_test_add_func ("/cli-pages/demo", test_demo);
+  g_test_add_func ("/cli-pages/minimum-term", test_minimum_term);
 
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);

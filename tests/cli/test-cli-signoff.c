@@ -5,6 +5,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "common/cp-test-cli.h"
@@ -97,6 +98,143 @@ test_order_changes_calendar (void)
                                           "        <cost currency=\"CNY\">32640</cost>"));
   g_assert_nonnull (strstr (side_by_side, "<month month=\"2027-02\">\n"
                                           "        <cost currency=\"CNY\">5760</cost>"));
+}
+
+/* The number after @label in @from (up to its end). */
+static double
+number_after (const char *from,
+              const char *label)
+{
+  const char *at = strstr (from, label);
+
+  g_assert_nonnull (at);
+  return g_ascii_strtod (at + strlen (label), NULL);
+}
+
+/* The text after @label in @from, up to '<'. */
+static char *
+text_after (const char *from,
+            const char *label)
+{
+  const char *at = strstr (from, label), *end;
+
+  g_assert_nonnull (at);
+  at += strlen (label);
+  end = strchr (at, '<');
+  g_assert_nonnull (end);
+  return g_strndup (at, end - at);
+}
+
+/* The total cost of the option the XML's plan for @job recommends. */
+static double
+recommended_total (const char *xml,
+                   const char *job)
+{
+  g_autofree char *plan_tag = g_strdup_printf ("<plan job=\"%s\">", job);
+  g_autofree char *quote = NULL;
+  g_autofree char *option_tag = NULL;
+  const char *plan = strstr (xml, plan_tag);
+
+  g_assert_nonnull (plan);
+  quote = text_after (plan, "<recommended quote=\"");
+  *strchr (quote, '"') = '\0';
+  option_tag = g_strdup_printf ("<option quote=\"%s\" rank=\"1\"", quote);
+  g_assert_nonnull (strstr (plan, option_tag));
+  return number_after (strstr (plan, option_tag), "<total-cost currency=\"CNY\">");
+}
+
+/* The XML's budget is the plans' recommendations added up, by month and
+ * in total, on the calendar the jobs' order gives. From 25 January 2027:
+ * a 7-day trial on one 8 × H800 machine at 10 CNY per GPU-hour, 7 × 24 ×
+ * 80 = 13,440 CNY, from 25 to 31 January; then, after it, a 70B LoRA
+ * tune on 500M tokens and a 3-day debugging job, both from 1 February
+ * (the day after the trial's last); a third job with the project's start
+ * runs beside the trial. The total is the sum of the three plans'
+ * recommended totals, read from the same file; the months add up to it;
+ * each job ends on its start plus its days, rounded up, less one. */
+static void
+test_xml_budget_is_the_plans (void)
+{
+  g_autofree char *path = path_in_tmp ("budget.xml");
+  g_autofree char *xml = NULL;
+  g_autofree char *schedule = NULL;
+  const char *jobs[] = { "trial", "tune", "check", "side" };
+  const char *starts[] = { "2027-01-25", "2027-02-01", "2027-02-01", "2027-01-25" };
+  double sum = 0, months = 0, total;
+  g_autofree char *last_end = g_strdup ("");
+  const char *month;
+
+  RUN_OK ("new", "budget.cplan", "--start", "2027-01-25");
+  RUN_OK ("add-quote", "budget.cplan", "--id", "q", "--vendor", "V", "--gpu", "h800",
+          "--gpus-per-node", "8", "--price-per-gpu-hour", "10");
+  RUN_OK ("add-quote", "budget.cplan", "--id", "cluster", "--vendor", "W", "--gpu", "a800",
+          "--gpus-per-node", "8", "--nodes", "4", "--price-per-node-month", "45000", "--network", "infiniband",
+          "--nics", "4", "--nic-gbps", "200", "--dedicated");
+  RUN_OK ("add-job", "budget.cplan", "--id", "trial", "--task", "debug", "--duration-days", "7");
+  RUN_OK ("add-job", "budget.cplan", "--id", "tune", "--task", "lora", "--model", "llama-2-70b",
+          "--tokens", "500M", "--deadline-days", "30", "--after", "trial");
+  RUN_OK ("add-job", "budget.cplan", "--id", "check", "--task", "debug", "--duration-days", "3",
+          "--after", "trial");
+  RUN_OK ("add-job", "budget.cplan", "--id", "side", "--task", "debug", "--duration-days", "2");
+  RUN_OK ("report", "budget.cplan", "--xml", "budget.xml");
+  g_assert_true (g_file_get_contents (path, &xml, NULL, NULL));
+  schedule = schedule_of ("budget.xml");
+
+  g_assert_cmpfloat_with_epsilon (recommended_total (xml, "trial"), 13440, 1e-6);
+  g_assert_cmpfloat_with_epsilon (recommended_total (xml, "check"), 3 * 24 * 80, 1e-6);
+  g_assert_cmpfloat_with_epsilon (recommended_total (xml, "side"), 2 * 24 * 80, 1e-6);
+  for (guint i = 0; i < G_N_ELEMENTS (jobs); i++)
+    {
+      g_autofree char *tag = g_strdup_printf ("<job ref=\"%s\"", jobs[i]);
+      const char *entry = strstr (schedule, tag);
+      g_autofree char *start = NULL, *end = NULL, *expected_end = NULL;
+      double days;
+      GDate day;
+
+      g_assert_nonnull (entry);
+      sum += recommended_total (xml, jobs[i]);
+      /* The job's own cost in the schedule is its plan's. */
+      g_assert_cmpfloat_with_epsilon (number_after (entry, "<cost currency=\"CNY\">"),
+                                      recommended_total (xml, jobs[i]), 1e-6);
+      start = text_after (entry, "<start>");
+      end = text_after (entry, "<end>");
+      g_assert_cmpstr (start, ==, starts[i]);
+      days = number_after (entry, "<debug-days unit=\"days\">") + number_after (entry, "<migration-days unit=\"days\">") +
+             number_after (entry, "<run-days unit=\"days\">");
+      g_date_clear (&day, 1);
+      g_date_set_parse (&day, start);
+      g_assert_true (g_date_valid (&day));
+      g_date_add_days (&day, (guint) ceil (days) - 1);
+      expected_end = g_strdup_printf ("%04d-%02d-%02d", g_date_get_year (&day), g_date_get_month (&day),
+                                      g_date_get_day (&day));
+      g_assert_cmpstr (end, ==, expected_end);
+      if (strcmp (end, last_end) > 0)
+        {
+          g_free (last_end);
+          last_end = g_strdup (end);
+        }
+    }
+  /* The tune is the 70B LoRA of test-cli-pages: well over the debugging
+   * jobs, so the total is not theirs alone. */
+  g_assert_cmpfloat (sum, >, 13440 + 5760 + 3840 + 1000);
+  total = number_after (schedule, "<total-cost currency=\"CNY\">");
+  g_assert_cmpfloat_with_epsilon (total, sum, 1e-6 * sum);
+  {
+    g_autofree char *project_end = text_after (schedule, "<end>");
+
+    g_assert_cmpstr (project_end, ==, last_end);
+  }
+  /* January: the trial's 7 days and the side job's 2: 13,440 + 3,840. */
+  month = strstr (schedule, "<month month=\"2027-01\">");
+  g_assert_nonnull (month);
+  g_assert_cmpfloat_with_epsilon (number_after (month, "<cost currency=\"CNY\">"), 13440 + 3840, 1e-6);
+  for (month = strstr (schedule, "<month "); month != NULL; month = strstr (month + 1, "<month "))
+    {
+      months += number_after (month, "<cost currency=\"CNY\">");
+      g_assert_cmpfloat_with_epsilon (number_after (month, "<cumulative-cost currency=\"CNY\">"), months,
+                                      1e-6 * sum);
+    }
+  g_assert_cmpfloat_with_epsilon (months, total, 1e-6 * sum);
 }
 
 /* report --prepared-by (and the other names, the day, the start) keeps
@@ -192,6 +330,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli-signoff/order-changes-calendar", test_order_changes_calendar);
   g_test_add_func ("/cli-signoff/sign-off-round-trip", test_sign_off_round_trip);
+  g_test_add_func ("/cli-signoff/xml-budget-is-the-plans", test_xml_budget_is_the_plans);
   g_test_add_func ("/cli-signoff/bad-input", test_bad_input);
   status = g_test_run ();
   if (status == 0)

@@ -331,6 +331,62 @@ test_workbook_sheets (void)
                                                                &project->settings), 2352.0 / 24 / 8, 1e-9);
 }
 
+/* The vendor of rows that name none, as the title row gives it, changed
+ * in the Vendor row: typing alone changes nothing, Enter reads the rows
+ * again with the name typed, and the quotes imported carry it. */
+static void
+test_vendor_typed (void)
+{
+  static const char csv[] =
+    "前海智算 GPU 算力租赁报价单 2026-12\n"
+    "机型,卡数,单价\n"
+    "H800 SXM5 80G,8,\"65,000 元/台/月\"\n"
+    "RTX4090 24G,8,2352元/台/天\n";
+  g_autofree char *path = write_sheet ("titled.csv", csv, -1);
+  g_autoptr(CpProject) project = cp_project_new ();
+  gboolean alive;
+  CpImportDialog *dialog = open_dialog (path, project, &alive);
+  GtkWidget *vendor;
+  GtkWidget *text;
+
+  wait_until_idle (dialog);
+  vendor = cp_test_gui_find_named (GTK_WIDGET (dialog), "import-vendor");
+  g_assert_true (ADW_IS_ENTRY_ROW (vendor));
+  g_assert_true (gtk_widget_get_sensitive (vendor));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (vendor)), ==, "前海智算");
+  g_assert_nonnull (strstr (gtk_widget_get_tooltip_text (vendor), "the title row"));
+  g_assert_nonnull (strstr (cp_import_row_get_subtitle (row_at (dialog, 0)), "“前海智算”"));
+
+  /* Typed with the focus in the row, as a user types. */
+  text = cp_test_gui_find_of_type (vendor, GTK_TYPE_TEXT);
+  g_assert_nonnull (text);
+  g_assert_true (gtk_widget_grab_focus (text));
+  gtk_editable_delete_text (GTK_EDITABLE (text), 0, -1);
+  gtk_editable_insert_text (GTK_EDITABLE (text), "前海智算科技（深圳）", -1, &(int){ 0 });
+  spin ();
+  g_assert_false (cp_import_dialog_get_busy (dialog));
+  g_assert_nonnull (strstr (cp_import_row_get_subtitle (row_at (dialog, 0)), "“前海智算”"));
+
+  g_signal_emit_by_name (text, "activate");
+  g_assert_true (cp_import_dialog_get_busy (dialog));
+  wait_until_idle (dialog);
+  /* The user's name needs no account of where it came from. */
+  g_assert_null (strstr (cp_import_row_get_subtitle (row_at (dialog, 0)), "the title row"));
+  g_assert_true (can_accept (dialog));
+
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "import.accept", NULL);
+  spin ();
+  g_assert_false (alive);
+  g_assert_cmpuint (project->quotes->len, ==, 2);
+  for (guint i = 0; i < project->quotes->len; i++)
+    g_assert_cmpstr (((CpQuote *) g_ptr_array_index (project->quotes, i))->vendor, ==, "前海智算科技（深圳）");
+  /* 65,000 ÷ 730 ÷ 8 and 2,352 ÷ 24 ÷ 8 per GPU-hour */
+  g_assert_cmpfloat_with_epsilon (cp_quote_price_per_gpu_hour (g_ptr_array_index (project->quotes, 0),
+                                                               &project->settings), 65000.0 / 730 / 8, 1e-9);
+  g_assert_cmpfloat_with_epsilon (cp_quote_price_per_gpu_hour (g_ptr_array_index (project->quotes, 1),
+                                                               &project->settings), 12.25, 1e-9);
+}
+
 /* Cancel: the project is as it was. */
 static void
 test_cancel (void)
@@ -595,6 +651,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/gui/import-dialog/rows-shown", test_rows_shown);
   g_test_add_func ("/gui/import-dialog/guess-then-remap", test_guess_then_remap);
   g_test_add_func ("/gui/import-dialog/workbook-sheets", test_workbook_sheets);
+  g_test_add_func ("/gui/import-dialog/vendor-typed", test_vendor_typed);
   g_test_add_func ("/gui/import-dialog/cancel", test_cancel);
   g_test_add_func ("/gui/import-dialog/close-mid-read", test_close_mid_read);
   g_test_add_func ("/gui/import-dialog/other-file-mid-read", test_other_file_mid_read);

@@ -435,6 +435,43 @@ test_bubble_uneven_layers (void)
   cp_quote_clear (&quote);
 }
 
+/* A pinned pipeline of more chunks than layers: the embedding and the
+ * loss may take a chunk each (Megatron-LM's
+ * --account-for-embedding-in-pipeline-split and
+ * --account-for-loss-in-pipeline-split), so the toy's 8 layers run on
+ * PP 5 × 2 = 10 chunks, one layer in each of the fullest GPU's two, and
+ * PP 5 × 3 = 15 chunks is refused. The fullest GPU computes 2 of the 8
+ * layers: 2/8 × 5 × 10 × 1024 × 6,100,663,296 / (5 × 1e14 × 0.5) for 10
+ * micro-batches of 1. */
+static void
+test_chunks_with_embedding_and_loss (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate est;
+  double compute = 2.0 / 8 * 5 * 10 * 1024 * TOY_FLOPS_PER_TOKEN / (5 * 1e14 * 0.5);
+
+  toy_init (&job, &quote, &settings, 5, 1);
+  job.tensor_parallel = 1;
+  job.pipeline_parallel = 5;
+  job.virtual_stages = 2;
+  job.micro_batch = 1;
+  job.global_batch = 10;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_true (est.fits);
+  g_assert_cmpuint (est.layout.layers_per_gpu, ==, 2);
+  g_assert_cmpfloat (fabs (est.compute_s / est.steps - compute), <, 1e-9 * compute);
+
+  job.virtual_stages = 3;
+  job.global_batch = 15;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_false (est.fits);
+  g_assert_cmpint (est.refusal, ==, CP_REFUSAL_STAGE_LAYERS);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
 /* The default pretraining batch (cp-job.c, cp-estimate.c). Model-size
  * part: 2.17M tokens × (N/7B)^0.316, in whole sequences: at 7B and 4,096
  * tokens round(2,170,000 / 4,096) = 530 sequences; at 70B 2.17M × 10^0.316
@@ -839,6 +876,7 @@ main (int argc, char **argv)
   g_test_add_func ("/layouts/published/T20-zero3-collapse", test_zero3_collapse);
   g_test_add_func ("/layouts/step/bubble", test_bubble);
   g_test_add_func ("/layouts/step/bubble-uneven-layers", test_bubble_uneven_layers);
+  g_test_add_func ("/layouts/step/chunks-with-embedding-and-loss", test_chunks_with_embedding_and_loss);
   g_test_add_func ("/layouts/step/default-batch", test_default_batch);
   g_test_add_func ("/layouts/step/overlap-bound", test_overlap_bound);
   g_test_add_func ("/layouts/step/all-to-all", test_all_to_all_volume);

@@ -133,18 +133,63 @@ test_stale_sweep_dropped (void)
 {
   g_autoptr(CpProject) project = cp_test_demo_project ();
   g_autoptr(CpProjectAnalysis) analysis = cp_project_analysis_new (project, 16);
-  guint version = cp_project_analysis_get_version (analysis, 0);
-  CpSweep *sweep = cp_project_sweep_job (project, 0, 16);
+  g_autoptr(CpSweepOrder) order = cp_project_analysis_order_sweep (analysis, 0);
+  guint generation = cp_project_analysis_get_generation (analysis);
+  const CpSweep *kept;
 
   ((CpJob *) g_ptr_array_index (project->jobs, 0))->storage_tb += 1;
   g_assert_cmpuint (cp_project_analysis_update (analysis, project), ==, 1);
-  cp_project_analysis_take_sweep (analysis, 0, version, sweep);
+  g_assert_cmpuint (cp_project_analysis_get_generation (analysis), !=, generation);
+  g_assert_null (cp_project_analysis_take_sweep (analysis, order, cp_sweep_order_run (order)));
   g_assert_null (cp_project_analysis_peek_sweep (analysis, 0));
 
-  version = cp_project_analysis_get_version (analysis, 0);
-  sweep = cp_project_sweep_job (project, 0, 16);
-  cp_project_analysis_take_sweep (analysis, 0, version, sweep);
-  g_assert_true (cp_project_analysis_peek_sweep (analysis, 0) == sweep);
+  g_clear_pointer (&order, cp_sweep_order_free);
+  order = cp_project_analysis_order_sweep (analysis, 0);
+  /* The order's copy is the project as it was when ordered. */
+  g_assert_cmpfloat (((CpJob *) g_ptr_array_index (order->project->jobs, 0))->storage_tb, ==,
+                     ((CpJob *) g_ptr_array_index (project->jobs, 0))->storage_tb);
+  kept = cp_project_analysis_take_sweep (analysis, order, cp_sweep_order_run (order));
+  g_assert_nonnull (kept);
+  g_assert_true (cp_project_analysis_peek_sweep (analysis, 0) == kept);
+}
+
+/* Deleting a job moves the ones after it: a sweep ordered for the last
+ * job before is not kept for whichever job now has its index, nor
+ * read past the end (the results view drew a deleted job's charts). */
+static void
+test_sweep_of_deleted_job_dropped (void)
+{
+  g_autoptr(CpProject) project = cp_test_demo_project ();
+  g_autoptr(CpProjectAnalysis) analysis = cp_project_analysis_new (project, 16);
+  guint last = project->jobs->len - 1;
+  g_autoptr(CpSweepOrder) of_last = NULL;
+  g_autoptr(CpSweepOrder) of_first = NULL;
+
+  g_assert_cmpuint (project->jobs->len, >=, 2);
+  of_last = cp_project_analysis_order_sweep (analysis, last);
+  of_first = cp_project_analysis_order_sweep (analysis, 0);
+  cp_project_remove_job (project, 0);
+  cp_project_analysis_update (analysis, project);
+  g_assert_null (cp_project_analysis_take_sweep (analysis, of_last, cp_sweep_order_run (of_last)));
+  g_assert_null (cp_project_analysis_take_sweep (analysis, of_first, cp_sweep_order_run (of_first)));
+  for (guint j = 0; j < project->jobs->len; j++)
+    g_assert_null (cp_project_analysis_peek_sweep (analysis, j));
+}
+
+/* Nothing changed: the same generation, whatever the project's address
+ * (undo hands the window another copy of the same project). */
+static void
+test_unchanged_keeps_generation (void)
+{
+  g_autoptr(CpProject) project = cp_test_demo_project ();
+  g_autoptr(CpProject) copy = cp_project_copy (project);
+  g_autoptr(CpProjectAnalysis) analysis = cp_project_analysis_new (project, 16);
+  guint generation;
+
+  plan_every_job (analysis, project);
+  generation = cp_project_analysis_get_generation (analysis);
+  g_assert_cmpuint (cp_project_analysis_update (analysis, copy), ==, 0);
+  g_assert_cmpuint (cp_project_analysis_get_generation (analysis), ==, generation);
 }
 
 int
@@ -155,5 +200,7 @@ main (int   argc,
   g_test_add_func ("/project-analysis/plans-match-planner", test_plans_match_planner);
   g_test_add_func ("/project-analysis/change-drops-what-it-touches", test_change_drops_what_it_touches);
   g_test_add_func ("/project-analysis/stale-sweep-dropped", test_stale_sweep_dropped);
+  g_test_add_func ("/project-analysis/sweep-of-deleted-job-dropped", test_sweep_of_deleted_job_dropped);
+  g_test_add_func ("/project-analysis/unchanged-keeps-generation", test_unchanged_keeps_generation);
   return g_test_run ();
 }

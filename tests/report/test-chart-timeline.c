@@ -156,6 +156,80 @@ test_timeline_labels_apart (void)
   cp_schedule_free (schedule);
 }
 
+/* The axis spans the work and its top is the total the memo prints. Two
+ * jobs from 25 January 2027, each costing 10,000.4 CNY: the first runs 10
+ * days, the second 5 days within a 40-day deadline (6 March 2027). The
+ * memo prints 10,000 + 10,000 = 20,000 CNY, so the axis' top says 20,000,
+ * not the 20,001 of the unrounded 20,000.8. The last job ends on day 10:
+ * the plot runs to day 10.3, one weekly tick (1 February, "02-01") past
+ * the first day, not to the deadline's day 40 (four more ticks); the
+ * deadline points past the edge with its date, "2027-03-06", in the
+ * second job's row, where the cost line (at most 10,000 there until day
+ * 5, then above 15,000) does not pass. */
+static void
+test_timeline_axis (void)
+{
+  g_autoptr(CpProject) project = cp_project_new ();
+  g_autoptr(GArray) jobs = g_array_new (FALSE, TRUE, sizeof (CpScheduleJob));
+  CpScheduleJob a = { .after = -1, .planned = TRUE, .quote_index = 0,
+                      .phase_days = { 0, 0, 10 }, .phase_cost = { 0, 0, 10000.4 } };
+  CpScheduleJob b = { .after = -1, .planned = TRUE, .quote_index = 0,
+                      .phase_days = { 0, 0, 5 }, .phase_cost = { 0, 0, 10000.4 }, .deadline_days = 40 };
+  const char *names[] = { "Job one", "Job two" };
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 1024, 576);
+  cairo_t *cr = cairo_create (surface);
+  g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpChartData) data = NULL;
+  CpSchedule *schedule;
+  GDate start;
+  double second_row = -G_MAXDOUBLE;
+  guint ticks = 0, dates = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    {
+      CpJob *job = cp_job_new (CP_TASK_DEBUG);
+
+      g_free (job->name);
+      job->name = g_strdup (names[i]);
+      cp_project_add_job (project, job);
+    }
+  g_array_append_val (jobs, a);
+  g_array_append_val (jobs, b);
+  g_date_clear (&start, 1);
+  g_date_set_dmy (&start, 25, G_DATE_JANUARY, 2027);
+  schedule = cp_schedule_place (g_steal_pointer (&jobs), &start, &error);
+  g_assert_no_error (error);
+  data = cp_chart_data_new_timeline (project, schedule, "en");
+  g_assert_cmpfloat (data->total_cost, ==, 20000);
+
+  cp_chart_draw_full (cr, 1024, 576, CP_CHART_STYLE_LIGHT, data, boxes);
+  /* The names' boxes mark the rows: the second job's is the lower one. */
+  for (guint i = 0; i < boxes->len; i++)
+    {
+      const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, i);
+
+      if (box->shown_bytes == strlen ("Job two"))
+        second_row = MAX (second_row, box->y);
+    }
+  for (guint i = 0; i < boxes->len; i++)
+    {
+      const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, i);
+
+      /* "MM-DD" (5 bytes): a weekly tick; "YYYY-MM-DD" (10): the first
+       * day under the plot, or the deadline's date in the second row. */
+      if (box->shown_bytes == strlen ("02-01"))
+        ticks++;
+      if (box->shown_bytes == strlen ("2027-03-06") && box->x > 512 && fabs (box->y - second_row) < 20)
+        dates++;
+    }
+  g_assert_cmpuint (ticks, ==, 1);
+  g_assert_cmpuint (dates, ==, 1);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  cp_schedule_free (schedule);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -165,5 +239,6 @@ main (int    argc,
 
   g_test_add_func ("/chart-timeline/data", test_timeline_data);
   g_test_add_func ("/chart-timeline/labels-apart", test_timeline_labels_apart);
+  g_test_add_func ("/chart-timeline/axis", test_timeline_axis);
   return g_test_run ();
 }

@@ -193,6 +193,61 @@ test_totals_add_up (void)
   assert_has (text, line);
 }
 
+/* R8 under a bare-metal verdict: the demo's 70B full fine-tune is
+ * recommended on 示例供应商 G's bare-metal A800s although its team has no
+ * operations engineer. The report said "prefer hosted machines or
+ * container platforms over bare metal" under that verdict; it now says
+ * why bare metal still came first: the best hosted or container option
+ * (示例供应商 E's container cluster) costs more, by the difference of the
+ * two totals as printed (10,669 − 9,984 = 685 CNY when this was written). */
+static void
+test_prefer_hosted (void)
+{
+  g_autoptr(CpProject) project = cp_test_demo_project ();
+  guint job_index = demo_job (project, "70B");
+  const CpJob *job = g_ptr_array_index (project->jobs, job_index);
+  g_autoptr(CpPlan) plan = cp_project_plan_job (project, job_index);
+  const CpOption *chosen, *hosted = NULL;
+  const CpQuote *quote;
+  g_autofree char *path = NULL, *text = NULL, *line = NULL;
+  g_autofree char *chosen_name = NULL, *hosted_name = NULL, *hosted_cost = NULL, *more = NULL;
+
+  if (!have_poppler ())
+    {
+      g_test_skip ("pdftotext is not installed");
+      return;
+    }
+  g_assert_false (job->team_has_ops_engineer);
+  g_assert_cmpint (plan->recommended, >=, 0);
+  chosen = &g_array_index (plan->options, CpOption, plan->recommended);
+  quote = g_ptr_array_index (project->quotes, chosen->quote_index);
+  g_assert_cmpint (quote->offering, ==, CP_OFFERING_BARE_METAL_CLUSTER);
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+      const CpQuote *q = g_ptr_array_index (project->quotes, option->quote_index);
+
+      if (option->feasible && q->offering != CP_OFFERING_BARE_METAL && q->offering != CP_OFFERING_BARE_METAL_CLUSTER &&
+          (hosted == NULL || option->rank < hosted->rank))
+        hosted = option;
+    }
+  g_assert_nonnull (hosted);
+  g_assert_cmpint (((const CpQuote *) g_ptr_array_index (project->quotes, hosted->quote_index))->offering, ==,
+                   CP_OFFERING_CONTAINER_CLUSTER);
+  g_assert_cmpfloat (hosted->estimate.total_cost, >, chosen->estimate.total_cost);
+
+  chosen_name = cp_words_quote_name (project, chosen->quote_index);
+  hosted_name = cp_words_quote_name (project, hosted->quote_index);
+  hosted_cost = cp_i18n_format_money (hosted->estimate.total_cost, "CNY", "en");
+  more = cp_i18n_format_money (round (hosted->estimate.total_cost) - round (chosen->estimate.total_cost), "CNY", "en");
+  line = g_strdup_printf ("%s is bare metal, recommended because the best hosted or container option, %s, costs %s, %s more.",
+                          chosen_name, hosted_name, hosted_cost, more);
+  path = write_pdf (project, "hosted", "en");
+  text = pdf_squeezed (path);
+  assert_has (text, line);
+  assert_lacks (text, "The team has no operations engineer: prefer hosted");
+}
+
 /* The budget page's main risks say what each means, not its title alone
  * ("Environment setup takes time (70B LoRA )", meeting walkthrough): every
  * risk of the demo's plans comes with its detail before its jobs. */
@@ -404,6 +459,7 @@ main (int    argc,
   g_test_add_func ("/approver/refusal", test_refusal);
   g_test_add_func ("/approver/totals-add-up", test_totals_add_up);
   g_test_add_func ("/approver/risk-detail", test_risk_detail);
+  g_test_add_func ("/approver/prefer-hosted", test_prefer_hosted);
   g_test_add_func ("/approver/apportion", test_apportion);
   g_test_add_func ("/approver/unconfirmed", test_unconfirmed);
   g_test_add_func ("/approver/chinese-counts", test_chinese_counts);

@@ -842,6 +842,76 @@ test_vendor_from_title_and_file (void)
   g_assert_cmpstr (((const CpQuote *) g_ptr_array_index (r->quotes, 0))->vendor, ==, "甲云");
 }
 
+/* 机型 beside 配置 (issue 23's main gap: every row was refused). The GPU
+ * comes from whichever cell names one; the count, host memory and network
+ * from 配置; a 机型 naming no GPU is the machine's name; two cells naming
+ * different GPUs are a problem of the row. */
+static void
+test_model_and_configuration (void)
+{
+  static const char csv[] =
+    "前海智算 GPU 算力租赁报价单（2026年12月）\n"
+    "序号,机型,配置,数量,单价,计费方式\n"
+    "1,H800 SXM5 80G,2×Intel 8468 / 2TB 内存 / 8卡 / 4×400G IB,4台,65000,元/台/月\n"
+    "2,RTX4090 24G,2×AMD 7542 / 512G 内存 / 8卡 / 25G 以太网,2,2352,元/台/天\n"
+    "3,GPU服务器 G8600,2×Intel 8468 / 1TB 内存 / 8×A800 80G / 2×200G RoCE,2,12.5,元/卡/时\n"
+    "4,H800 80G,8×A800 80G / 1TB 内存,1,12.5,元/卡/时\n";
+  g_autoptr(CpProject) project = cp_project_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpQuoteSheet) sheet = cp_quote_sheet_new (csv, strlen (csv), project, &error);
+  g_autoptr(CpQuoteCsvResult) r = NULL;
+  const CpQuoteCsvRow *row;
+  const CpQuote *q;
+
+  g_assert_no_error (error);
+  g_assert_cmpint (cp_quote_sheet_get_field (sheet, 1), ==, CP_QUOTE_COLUMN_GPU);
+  g_assert_cmpint (cp_quote_sheet_get_field (sheet, 2), ==, CP_QUOTE_COLUMN_CONFIG);
+  g_assert_nonnull (strstr (cp_quote_sheet_get_evidence (sheet, 2), "4 of 4"));
+  g_assert_false (cp_quote_sheet_has_duplicates (sheet));
+  r = cp_quote_sheet_read (sheet, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (r->quotes->len, ==, 3);
+
+  /* 65,000 a machine-month of 8 GPUs: 65000 / 730 / 8 = 11.130 a GPU-hour
+   * (the issue's figure, 11.13); 8卡 and 2 TiB and IB 4 × 400 from 配置. */
+  q = g_ptr_array_index (r->quotes, 0);
+  g_assert_cmpstr (q->gpu.id, ==, "h800");
+  g_assert_cmpuint (q->gpus_per_node, ==, 8);
+  g_assert_cmpuint (q->nodes_available, ==, 4);
+  g_assert_cmpfloat (q->host_memory_per_node_bytes, ==, 2.0 * 1024 * 1024 * 1024 * 1024);
+  g_assert_cmpint (q->network, ==, CP_NETWORK_INFINIBAND);
+  g_assert_cmpuint (q->nics_per_node, ==, 4);
+  g_assert_cmpfloat (q->nic_gbps, ==, 400);
+  g_assert_cmpfloat_with_epsilon (cp_quote_price_per_gpu_hour (q, &project->settings), 11.1301369863, 1e-9);
+  g_assert_nonnull (strstr (q->notes, "Intel 8468"));
+
+  /* 2352 a machine-day: 2352 / 24 / 8 = 12.25 a GPU-hour; Ethernet 25 Gb/s. */
+  q = g_ptr_array_index (r->quotes, 1);
+  g_assert_cmpstr (q->gpu.id, ==, "rtx4090");
+  g_assert_cmpuint (q->gpus_per_node, ==, 8);
+  g_assert_cmpuint (q->nodes_available, ==, 2);
+  g_assert_cmpfloat (q->host_memory_per_node_bytes, ==, 512.0 * 1024 * 1024 * 1024);
+  g_assert_cmpint (q->network, ==, CP_NETWORK_ETHERNET);
+  g_assert_cmpfloat (q->nic_gbps, ==, 25);
+  g_assert_cmpfloat_with_epsilon (cp_quote_price_per_gpu_hour (q, &project->settings), 12.25, 1e-9);
+
+  /* "GPU服务器 G8600" names the machine; the A800s are 配置's. */
+  q = g_ptr_array_index (r->quotes, 2);
+  row = g_ptr_array_index (r->rows, 2);
+  g_assert_cmpstr (q->gpu.id, ==, "a800");
+  g_assert_cmpuint (q->gpus_per_node, ==, 8);
+  g_assert_cmpstr (q->offer_name, ==, "GPU服务器 G8600");
+  g_assert_cmpint (q->network, ==, CP_NETWORK_ROCE);
+  g_assert_cmpuint (q->nics_per_node, ==, 2);
+  g_assert_true (row_says (row, "机型 “GPU服务器 G8600” names no GPU", FALSE));
+
+  row = g_ptr_array_index (r->rows, 3);
+  g_assert_cmpint (row->quote_index, ==, -1);
+  g_assert_cmpuint (row->problems->len, ==, 1);
+  g_assert_nonnull (strstr (g_ptr_array_index (row->problems, 0),
+                            "机型 “H800 80G” and 配置 “8×A800 80G” name different GPUs"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -867,5 +937,6 @@ main (int argc, char **argv)
   g_test_add_func ("/quote-sheets/quantity-in-gpus", test_quantity_in_gpus);
   g_test_add_func ("/quote-sheets/price-on-request", test_price_on_request);
   g_test_add_func ("/quote-sheets/vendor-from-title-and-file", test_vendor_from_title_and_file);
+  g_test_add_func ("/quote-sheets/model-and-configuration", test_model_and_configuration);
   return g_test_run ();
 }
