@@ -134,15 +134,16 @@ format_bytes (CpResultsView *self,
   return cp_format_bytes (bytes, self->memory_unit);
 }
 
-/* Fits at the expected CUDA context and kernels (1 GB) but not at the
- * high end of what they take (2 GB, cp_range_get_spreads()): under a
- * gigabyte spare, as 79.6 of 80 GiB is, the run may stop out of memory
- * on its first step. The plan's own band says so (fits_pessimistic);
- * the window says it beside "Yes". */
+/* Fits, using more than 90% of each GPU's memory: the main risks the
+ * reports and this view list say so with the same test and words
+ * (cp_words_memory_near_limit()); the table warns beside "Yes" too, as a
+ * meeting read "Fits: Yes" at 79.6 of 80 GiB. */
 static gboolean
 option_fits_tightly (const CpOption *option)
 {
-  return option->estimate.fits && !option->range.fits_pessimistic;
+  g_autofree char *near_limit = cp_words_memory_near_limit (&option->estimate, cp_labels_ui_language ());
+
+  return near_limit != NULL;
 }
 
 /* The run's billed hours per node as the vendor bills them: whole hours
@@ -193,7 +194,7 @@ billed_hours_text (const CpProject *project,
   if (shared)
     /* TRANSLATORS: hours billed for one machine, the billing rule, then the run's part of those hours */
     return g_strdup_printf (_("Billed: %s hours of one machine, debugging and the run together (%s)\n"
-                              "The run's share: %s hours"), rental, rule, run);
+                              "The run's share of them: %s hours"), rental, rule, run);
   /* TRANSLATORS: hours billed per node, then the billing rule */
   return g_strdup_printf (_("Billed: %s hours per node (%s)"), rental, rule);
 }
@@ -235,8 +236,8 @@ cell_text (CpResultsView   *self,
       }
     case CP_OPTION_TEXT_FITS:
       if (option_fits_tightly (option))
-        /* TRANSLATORS: the Fits column: fits, with under 1 GB of GPU memory to spare */
-        return g_strdup (_("⚠ Barely"));
+        /* TRANSLATORS: the Fits column: fits, above 90% of each GPU's memory */
+        return g_strdup (_("⚠ Tight"));
       return g_strdup (estimate->fits ? _("Yes") : _("No"));
     case CP_OPTION_TEXT_NODES:
       if (option->has_full_offer)
@@ -252,7 +253,7 @@ cell_text (CpResultsView   *self,
         /* TRANSLATORS: memory per GPU needed / available; the second form
          * is for a job that does not fit */
         if (option_fits_tightly (option))
-          /* TRANSLATORS: memory per GPU needed / available, under 1 GB to spare */
+          /* TRANSLATORS: memory per GPU needed / available, above 90% of it */
           return g_strdup_printf (_("⚠ %s / %s"), need, have);
         return g_strdup_printf (estimate->fits ? _("%s / %s") : _("%s / %s ✗"), need, have);
       }
@@ -476,8 +477,8 @@ setup_cell (GtkSignalListItemFactory *factory,
 }
 
 /* Fits, Deadline and Memory turn red for an option that fails them; Fits
- * and Memory amber for one that fits with under 1 GB to spare, saying
- * why in a tooltip. */
+ * and Memory amber for one that fits above 90% of its memory, with the
+ * main risk's words in a tooltip. */
 static void
 update_status (GtkWidget *label)
 {
@@ -485,7 +486,8 @@ update_status (GtkWidget *label)
   Column column = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (label), "cp-column"));
   const CpOption *option;
   const CpEstimate *estimate;
-  gboolean bad, tight = FALSE;
+  g_autofree char *near_limit = NULL;
+  gboolean bad;
 
   if (object == NULL)
     return;
@@ -498,14 +500,11 @@ update_status (GtkWidget *label)
   else
     {
       bad = !estimate->fits;
-      tight = option_fits_tightly (option);
+      near_limit = cp_words_memory_near_limit (estimate, cp_labels_ui_language ());
     }
   set_css_class (label, "error", bad);
-  set_css_class (label, "warning", tight);
-  gtk_widget_set_tooltip_text (label, tight ? _("Under 1 GB of GPU memory to spare: CUDA kernels and context take "
-                                                "1–2 GB (Hugging Face, model memory anatomy) and the estimate counts 1 GB, "
-                                                "so at the high end the run stops out of memory")
-                                            : NULL);
+  set_css_class (label, "warning", near_limit != NULL);
+  gtk_widget_set_tooltip_text (label, near_limit);
 }
 
 static gboolean

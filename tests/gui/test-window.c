@@ -1247,15 +1247,15 @@ table_row (CpResultsView *results,
 
 /* Meeting walkthrough: "Fits: Yes" at 79.6 of 80 GiB. A 35.5B LoRA run on
  * one 80 GiB A800 (micro-batch 1, full recompute) needs 85,290,563,968
- * bytes, 79.43 GiB, leaving 0.57 GiB: less than the 1 GB by which the CUDA
- * context and kernels may exceed the 1 GB the estimate counts (1–2 GB,
- * Hugging Face), so Fits reads "⚠ Barely" and Memory starts with "⚠".
- * At 35B, 78.45 GiB leaves 1.55 GiB: "Yes". The parameters are typed into
- * the form's entry. The same run's breakdown bills whole hours of the one
+ * bytes, 79.43 GiB: 99% of the GPU, above the 90% beyond which the main
+ * risks warn (cp_words_memory_near_limit()), so Fits reads "⚠ Tight" and
+ * Memory starts with "⚠", and the risk is listed. At 30B, 73,740,563,968
+ * bytes are 68.68 GiB, 86%: "Yes". The parameters are typed into the
+ * form's entry. The same run's breakdown bills whole hours of the one
  * machine its debugging and run share (by the hour, rounded up), not the
  * run's 0.65 share of them as if billing were not hourly. */
 static void
-test_window_fits_barely (void)
+test_window_fits_tight (void)
 {
   const CpCatalog *catalog = cp_catalog_get_builtin ();
   CpWindow *window = cp_window_new (app);
@@ -1292,13 +1292,13 @@ test_window_fits_barely (void)
   spin ();
   select_row (cp_window_get_jobs_list (window), 0);
 
-  type_text (cp_job_editor_get_row (editor, "params"), "35B");
+  type_text (cp_job_editor_get_row (editor, "params"), "30B");
   wait_results (results);
   g_assert_cmpstr (cp_option_object_get_text (table_row (results, 0), CP_OPTION_TEXT_FITS), ==, "Yes");
 
   type_text (cp_job_editor_get_row (editor, "params"), "35.5B");
   wait_results (results);
-  g_assert_cmpstr (cp_option_object_get_text (table_row (results, 0), CP_OPTION_TEXT_FITS), ==, "⚠ Barely");
+  g_assert_cmpstr (cp_option_object_get_text (table_row (results, 0), CP_OPTION_TEXT_FITS), ==, "⚠ Tight");
   g_assert_true (g_str_has_prefix (cp_option_object_get_text (table_row (results, 0), CP_OPTION_TEXT_MEMORY), "⚠ 79.4"));
 
   /* Whole hours: the rental is the run's hours and debugging's 0.35/0.65
@@ -5228,7 +5228,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/kind-switch-without-model", test_window_kind_switch_without_model);
   g_test_add_func ("/gui/window/table-shows-every-row", test_window_table_shows_every_row);
   g_test_add_func ("/gui/window/kind-switch-keeps-typed", test_window_kind_switch_keeps_typed);
-  g_test_add_func ("/gui/window/fits-barely", test_window_fits_barely);
+  g_test_add_func ("/gui/window/fits-tight", test_window_fits_tight);
   g_test_add_func ("/gui/window/table-wheel", test_window_table_wheel);
   g_test_add_func ("/gui/window/text-follows-width", test_window_text_follows_width);
   g_test_add_func ("/gui/window/name-trimmed", test_window_name_trimmed);
