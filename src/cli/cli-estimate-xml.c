@@ -111,6 +111,9 @@ cp_cli_estimate_write_xml (const Estimate    *e,
   cp_cli_xml_double (w, "restart-time", settings->restart_s);
   cp_cli_xml_double (w, "checkpoint-interval", settings->checkpoint_interval_s);
   cp_cli_xml_bool (w, "moe-dispatch-dedup", settings->moe_dispatch_dedup);
+  /* The size at which a GEMM runs at half its speed (DeepGEMM's table,
+   * the expert-gemm-half-size assumption): what expert-gemm-speed follows. */
+  cp_cli_xml_double (w, "expert-gemm-half-size", CP_GEMM_HALF_SIZE);
   xmlTextWriterEndElement (w);
 
   xmlTextWriterStartElement (w, BAD_CAST "configuration");
@@ -155,6 +158,12 @@ cp_cli_estimate_write_xml (const Estimate    *e,
   cp_cli_xml_double (w, "layer-activation-bytes-per-sbh", est->layer_activation_bytes_per_sbh);
   cp_cli_xml_double (w, "kv-cache-bytes", est->kv_cache_bytes);
   cp_cli_xml_double (w, "overhead-bytes", est->overhead_bytes);
+  /* Its parts: the framework's (the framework-overhead spread's figure),
+   * the allocator's gaps and ZeRO-3's gathered layers. */
+  cp_cli_xml_double (w, "framework-overhead-bytes",
+                     est->overhead_bytes - est->fragmentation_bytes - est->gathered_layers_bytes);
+  cp_cli_xml_double (w, "fragmentation-bytes", est->fragmentation_bytes);
+  cp_cli_xml_double (w, "gathered-layers-bytes", est->gathered_layers_bytes);
   cp_cli_xml_double (w, "memory-per-gpu-bytes", est->memory_per_gpu_bytes);
   cp_cli_xml_double (w, "available-per-gpu-bytes", est->available_per_gpu_bytes);
   cp_cli_xml_bool (w, "fits", est->fits);
@@ -213,6 +222,10 @@ cp_cli_estimate_write_xml (const Estimate    *e,
   cp_cli_xml_double (w, "tp-communication-s", est->tp_communication_s);
   cp_cli_xml_double (w, "pp-communication-s", est->pp_communication_s);
   cp_cli_xml_double (w, "all-to-all-s", est->all_to_all_s);
+  /* Mixture of experts: how many tokens an expert's GEMMs take at once, and
+   * their speed against the dense layers' (CP_GEMM_HALF_SIZE's table). */
+  cp_cli_xml_double (w, "expert-tokens-per-gemm", est->expert_tokens_per_gemm);
+  cp_cli_xml_double (w, "expert-gemm-speed", est->expert_gemm_speed);
   cp_cli_xml_double (w, "zero3-gather-s", est->zero3_gather_s);
   cp_cli_xml_double (w, "exposed-dp-communication-s", est->exposed_dp_communication_s);
   cp_cli_xml_double (w, "inter-node-communication-s", est->inter_node_communication_s);

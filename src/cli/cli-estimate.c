@@ -831,7 +831,24 @@ print_table (const Estimate   *e,
       add_bytes_row (table, _("Activations"), est->activations_bytes, settings);
     }
   add_bytes_row (table, _("KV cache"), est->kv_cache_bytes, settings);
-  add_bytes_row (table, _("Framework overhead"), est->overhead_bytes, settings);
+  /* The framework's own figure, in the convention of its range below
+   * ("1.00–2.00 GiB"); the allocator's gaps and ZeRO-3's gathered layers
+   * apart: summed into one "Framework overhead 4.4 GiB", the row could
+   * not be read against that range. */
+  add_row (table, _("Framework overhead"),
+           cp_words_spread_value (e->project, CP_SPREAD_FRAMEWORK_OVERHEAD,
+                                  est->overhead_bytes - est->fragmentation_bytes - est->gathered_layers_bytes,
+                                  C_("language code", "en")));
+  if (est->fragmentation_bytes > 0)
+    {
+      g_autofree char *share = cp_cli_format_number (settings->fragmentation_fraction * 100, 0);
+      /* TRANSLATORS: a memory row; %s is a percentage number such as "5" */
+      g_autofree char *label = g_strdup_printf (_("Fragmentation (%s%% of states and activations)"), share);
+
+      add_bytes_row (table, label, est->fragmentation_bytes, settings);
+    }
+  if (est->gathered_layers_bytes > 0)
+    add_bytes_row (table, _("Layers gathered whole (ZeRO-3)"), est->gathered_layers_bytes, settings);
   add_bytes_row (table, _("Total"), est->memory_per_gpu_bytes, settings);
   add_bytes_row (table, _("Available"), est->available_per_gpu_bytes, settings);
   add_row (table, _("Fits"), g_strdup (cp_cli_yes_no (est->fits)));

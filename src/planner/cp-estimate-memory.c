@@ -305,8 +305,10 @@ _cp_layout_memory (const Context *c,
   last = per_layer * layers_here + logits;
   mem->activations = c->act_scale * MAX (first, last);
 
-  mem->overhead = settings->framework_overhead_bytes + gathered +
-    settings->fragmentation_fraction * (mem->weights + mem->gradients + mem->optimizer + mem->activations);
+  mem->gathered = gathered;
+  mem->fragmentation = settings->fragmentation_fraction *
+                       (mem->weights + mem->gradients + mem->optimizer + mem->activations);
+  mem->overhead = settings->framework_overhead_bytes + mem->gathered + mem->fragmentation;
   mem->total = mem->weights + mem->gradients + mem->optimizer + mem->activations + mem->overhead;
 }
 

@@ -40,7 +40,9 @@ typedef struct {
   double gradients;
   double optimizer;
   double activations;
-  double overhead;
+  double overhead;      /* the framework's, plus the two parts below */
+  double fragmentation; /* the allocator's gaps: a fraction of the states and activations */
+  double gathered;      /* ZeRO-3 / FSDP: the layers gathered whole while they compute */
   double total;
   double host;          /* CPU offload: what the GPUs of one node keep in its RAM */
 } Memory;
@@ -91,6 +93,8 @@ typedef struct {
   double  moe_layers;
   double  experts_total;
   double  top_k;
+  double  expert_ffn;           /* one routed expert's intermediate size */
+  double  expert_flops_fwd;     /* 2 × the routed experts' parameters a token passes through */
   double  lora_trainable;
   double  qlora_base_bytes;
   /* bytes */
@@ -189,6 +193,14 @@ _cp_intra_bytes_per_s (const CpQuote    *quote,
 double
 _cp_inter_bytes_per_s_per_gpu (const CpQuote    *quote,
                                const CpSettings *settings);
+
+double
+_cp_expert_tokens_per_gemm (const Context *c,
+                            const Config  *k);
+
+double
+_cp_expert_gemm_speed (const Context *c,
+                       const Config  *k);
 
 double
 _cp_layout_run_lower_bound (const Context *c,

@@ -72,19 +72,65 @@ all_reduce_s (const Context *c,
   return seconds;
 }
 
+/* Tokens one routed expert multiplies at once: the micro-batches of the
+ * EP group's ranks, each token copied to its top-k of the experts. */
+double
+_cp_expert_tokens_per_gemm (const Context *c,
+                            const Config  *k)
+{
+  return k->mb * c->seq * k->ep * c->top_k / MAX (c->experts_total, 1.0);
+}
+
+/* A GEMM of size d (CP_GEMM_HALF_SIZE) against the largest ones. */
+static double
+gemm_speed (double m,
+            double n,
+            double k)
+{
+  double d = 1.0 / (1.0 / m + 1.0 / n + 1.0 / k);
+
+  return MIN (1.0, d / (d + CP_GEMM_HALF_SIZE) * (CP_GEMM_FULL_SPEED_SIZE + CP_GEMM_HALF_SIZE) /
+                   CP_GEMM_FULL_SPEED_SIZE);
+}
+
+/* The routed experts' GEMMs of @m tokens against the dense layers':
+ * fine-grained experts (narrow, few tokens each) run far below dense
+ * speed. A token's expert FLOPs are two thirds in the gate and up
+ * projections (M × 2f × h) and a third in the down projection
+ * (M × h × f); the two run one after the other, so their times add. */
+static double
+expert_gemm_speed_at (const Context *c,
+                      double         m)
+{
+  if (c->expert_flops_fwd <= 0 || m <= 0)
+    return 1.0;
+  return 1.0 / (2.0 / 3.0 / gemm_speed (m, 2.0 * c->expert_ffn, c->hidden) +
+                1.0 / 3.0 / gemm_speed (m, c->hidden, c->expert_ffn));
+}
+
+double
+_cp_expert_gemm_speed (const Context *c,
+                       const Config  *k)
+{
+  return expert_gemm_speed_at (c, _cp_expert_tokens_per_gemm (c, k));
+}
+
 /* Seconds one GPU computes per token of the step at full peak (the
  * utilisation and the GPU count divide it later): the parameters' GEMMs at
- * the precision's peak, the attention core at its own (BF16 under FP8).
+ * the precision's peak, the routed experts' at @expert_speed of that
+ * (_cp_expert_gemm_speed()), the attention core at its own peak (BF16
+ * under FP8).
  * The forward pass's part in *@forward_s, the attention core's in
  * *@attention_s. */
 static double
 compute_s_per_token (const Context *c,
                      const Config  *k,
+                     double         expert_speed,
                      double        *forward_s,
                      double        *attention_s)
 {
   const CpSettings *settings = c->settings;
-  double param_fwd = c->param_flops_fwd / c->peak;
+  double param_fwd = (c->param_flops_fwd - c->expert_flops_fwd + c->expert_flops_fwd / expert_speed) / c->peak;
   double attention_fwd = c->attention_flops_fwd / c->attention_peak;
   double recompute = _cp_recompute_fraction (c, k);
   double fwd = param_fwd + attention_fwd;
@@ -138,7 +184,9 @@ all_to_all_s_per_token (const Context *c,
  * layout_time()'s terms per token without the data-parallel traffic, the
  * offload copies and the slowdown (all ≥ 0), the bubble at the most
  * micro-batches. A few multiplications: the search orders and prunes
- * splits by it before their memory or step time is worked out. */
+ * splits by it before their memory or step time is worked out. The
+ * experts' GEMMs at their speed with the most tokens, the largest
+ * micro-batch's or more. */
 double
 _cp_layout_run_lower_bound (const Context *c,
                             const Config  *k)
@@ -146,7 +194,8 @@ _cp_layout_run_lower_bound (const Context *c,
   double t = k->tp, p = k->pp, d = k->dp, v = k->vs, m = k->m;
   double layers_here = _cp_layers_per_gpu (c, k);
   double imbalance = layers_here * p / c->layers;
-  double forward, attention, per_token = compute_s_per_token (c, k, &forward, &attention);
+  double forward, attention;
+  double per_token = compute_s_per_token (c, k, expert_gemm_speed_at (c, INFINITY), &forward, &attention);
   double collectives_per_layer = 4.0 + 2.0 * _cp_recompute_fraction (c, k);
   double token_bytes = c->hidden * c->act_bytes;
   double compute, tp = 0, pp = 0, all_to_all = 0;
@@ -174,7 +223,7 @@ _cp_layout_time (const Context *c,
   double layers_here = _cp_layers_per_gpu (c, k);
   /* Stages of uneven layer counts run at the pace of the fullest one. */
   double imbalance = layers_here * p / c->layers;
-  double forward, attention, per_token = compute_s_per_token (c, k, &forward, &attention);
+  double forward, attention, per_token = compute_s_per_token (c, k, _cp_expert_gemm_speed (c, k), &forward, &attention);
   /* Recomputed layers repeat their forward collectives. */
   double collectives_per_layer = 4.0 + 2.0 * _cp_recompute_fraction (c, k);
   double message = c->seq * k->mb * c->hidden * c->act_bytes;
@@ -350,6 +399,8 @@ _cp_estimate_training_time (const Context *c,
   est->tp_communication_s = steps * st.tp;
   est->pp_communication_s = steps * st.pp;
   est->all_to_all_s = steps * st.all_to_all;
+  est->expert_tokens_per_gemm = c->expert_flops_fwd > 0 ? _cp_expert_tokens_per_gemm (c, k) : 0;
+  est->expert_gemm_speed = _cp_expert_gemm_speed (c, k);
   est->overlap_slowdown_s = steps * st.overlap_slowdown;
   est->communication_s = steps * (st.dp + st.tp + st.pp + st.all_to_all + st.offload);
   est->inter_node_communication_s = est->nodes > 1 ? steps * (st.dp + st.pp + st.all_to_all) : 0;

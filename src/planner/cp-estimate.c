@@ -144,6 +144,9 @@ context_init (Context          *c,
   c->act_selective = _cp_per_layer_activation_coefficient (m, job->seq_len, c->flash, CP_RECOMPUTE_SELECTIVE);
 
   c->param_flops_fwd = 2.0 * _cp_active_params (m);
+  c->expert_ffn = cp_model_spec_expert_ffn (m);
+  if (cp_model_spec_is_moe (m))
+    c->expert_flops_fwd = 2.0 * c->moe_layers * c->top_k * cp_model_spec_expert_params (m);
   /* Attention scores and their use: 2·s·d_attn multiply-adds each per layer
    * and token (Megatron-LM's 72·B·s·L·h²(1 + s/6h) counts them). */
   c->attention_flops_fwd = 4.0 * m->layers * job->seq_len * attention_dim;
@@ -199,6 +202,8 @@ fill_memory (CpEstimate   *est,
   est->activations_bytes = mem->activations;
   est->kv_cache_bytes = 0;
   est->overhead_bytes = mem->overhead;
+  est->fragmentation_bytes = mem->fragmentation;
+  est->gathered_layers_bytes = mem->gathered;
   est->memory_per_gpu_bytes = mem->total;
 }
 

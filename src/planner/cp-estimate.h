@@ -96,7 +96,9 @@ typedef struct {
                                           * et al. 2022's 34 for GPT-3 with dropout, less with
                                           * GQA, MLA or flash attention) */
   double kv_cache_bytes;
-  double overhead_bytes;
+  double overhead_bytes;           /* the framework's (settings), plus the two below */
+  double fragmentation_bytes;      /* training: the allocator's gaps, a fraction of the states and activations */
+  double gathered_layers_bytes;    /* training under ZeRO-3 / FSDP: the layers gathered whole */
   double memory_per_gpu_bytes;
   double available_per_gpu_bytes;
   gboolean fits;
@@ -153,6 +155,8 @@ typedef struct {
   double pp_communication_s;
   double inter_node_communication_s;
   double all_to_all_s;             /* mixture of experts: dispatch and combine */
+  double expert_tokens_per_gemm;   /* mixture of experts: tokens one routed expert computes at once */
+  double expert_gemm_speed;        /* its GEMMs' speed against the dense layers' (1: as fast) */
   double zero3_gather_s;           /* ZeRO-3 parameter gathers (part of dp_communication_s) */
   double exposed_dp_communication_s;
   double overlap_slowdown_s;       /* compute slowed by the communication hidden behind it */

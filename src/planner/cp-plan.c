@@ -714,11 +714,10 @@ reason_best_available (CpPlan           *plan,
         add_reason (plan, CP_RULE_R6_TOTAL_COST, CP_OUTCOME_NODES_MEET_DEADLINE, option->quote_index,
                     more.nodes, job->deadline_days > 0 ? more.calendar_days : more.run_days,
                     more.total_cost, limit_days);
-      /* Rounded up to the tenth of a day the words show, so the deadline
-       * said is one the option meets. */
+      /* The days as the estimate has them: the words round them up for the
+       * limit they say (cp_words_limit_days), not for the run itself. */
       add_reason (plan, CP_RULE_R6_TOTAL_COST, CP_OUTCOME_DEADLINE_NEEDED, option->quote_index,
-                  ceil (needed_days * 10.0 - 1e-9) / 10.0, option->estimate.nodes,
-                  option->estimate.total_cost, limit_days);
+                  needed_days, option->estimate.nodes, option->estimate.total_cost, limit_days);
     }
 }
 

@@ -234,6 +234,9 @@ cp_settings_get_assumptions (const CpSettings *settings,
       "0: Young 1974 / Daly 2006 optimum, sqrt(2 × checkpoint time × job MTBF)" },
     { "moe-dispatch-dedup", settings->moe_dispatch_dedup ? 1 : 0, NULL,
       "DeepEP internode dispatch; DeepSeek-V3 §3.2.2 (once per node over IB, then NVLink); 0: Megatron-Core alltoall" },
+    { "expert-gemm-half-size", CP_GEMM_HALF_SIZE, NULL,
+      "DeepGEMM README (a6d97a1) performance tables, 28 FP8 GEMMs on H800: speed d/(d + 238) of the largest's "
+      "(d = 2,249), d = 1/(1/M + 1/N + 1/K); routed experts' GEMMs slower by it, dense ones at compute-utilisation" },
     { "checkpoint-write-parallel-fs", cp_settings_checkpoint_write_bytes_per_s (CP_STORAGE_PARALLEL_FS, 1) / 1e9,
       "GB/s per node", "Llama 3 §3.3.1: Tectonic 7 TB/s peak over 2,048 nodes" },
     { "checkpoint-write-nas", cp_settings_checkpoint_write_bytes_per_s (CP_STORAGE_NAS, 1) / 1e9,
@@ -427,6 +430,7 @@ cp_assumption_task_kinds (const char *key)
     "global-batch-cluster", "dp-bucket", "kv-block", "cuda-graphs",
     "memory-bandwidth-fraction", "gpu-failure-rate", "restart-time",
     "checkpoint-interval", "failure-rate", "moe-dispatch-dedup",
+    "expert-gemm-half-size",
   };
   /* In the order of keys[]: mixed-precision Adam's bytes cover every
    * parameter only in a full run (adapters train a few); serving has its
@@ -448,6 +452,7 @@ cp_assumption_task_kinds (const char *key)
     K (CP_TASK_PRETRAIN), training, serving, serving,
     serving, training, training,
     training, training, training,
+    training,
   };
 #undef K
 

@@ -22,6 +22,22 @@ G_BEGIN_DECLS
  * as the fine-tuning stacks and torchtitan without torch.compile run. */
 #define CP_SWIGLU_ACTIVATION_BYTES 8.0
 
+/* How fast a GEMM of M × N × K runs, as a share of what the largest GEMMs
+ * reach, follows its size d = 1/(1/M + 1/N + 1/K) (the same for the
+ * forward GEMM and both backward ones, whose dimensions are the forward's
+ * permuted): d/(d + CP_GEMM_HALF_SIZE), fitted (log least squares, rms
+ * 17%) to the 28 FP8 rows of DeepGEMM's published performance tables on
+ * H800 (github.com/deepseek-ai/DeepGEMM README at a6d97a1, "Performance":
+ * normal GEMMs, and MoE grouped GEMMs in contiguous and masked layout),
+ * from 206 TFLOPS at M 64 to 1,358 TFLOPS at 4,096 × 7,168 × 16,384.
+ * Bytes per element and peak FLOPs scale together between FP8 and BF16, so
+ * d, not the arithmetic intensity in bytes, carries over. */
+#define CP_GEMM_HALF_SIZE 238.0
+/* The table's largest GEMM (d = 2,249): dense layers' GEMMs are taken to
+ * run at the compute utilisation, a smaller expert GEMM slower by the
+ * ratio of the two, never faster. */
+#define CP_GEMM_FULL_SPEED_SIZE 2249.0
+
 typedef struct {
   CpBytesConvention bytes_convention;
   CpMemoryUnit      memory_unit;

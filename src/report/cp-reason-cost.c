@@ -209,23 +209,28 @@ cp_reason_text_cost (const CpReason  *reason,
     case CP_OUTCOME_DEADLINE_NEEDED:
       {
         g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
+        /* A limit said is one the option meets: its days rounded up to the
+         * tenth the words show; the run itself rounded as everywhere else
+         * (182.21 days "runs 182.2 days", at least 182.3; it said 182.3 for
+         * both, beside a table's 182.21). */
+        g_autofree char *limit = cp_i18n_format_days (ceil (v[0] * 10.0 - 1e-9) / 10.0, lang);
 
         a = cp_i18n_format_days (v[0], lang);
         b = cp_words_plan_money (plan, v[2], currency, lang);
         c = cp_i18n_format_days (v[3], lang);
         if (plan != NULL && plan->shortfall == CP_SHORTFALL_LONGEST_RUN)
-          /* TRANSLATORS: R6; quote name, node count, total cost, its run, the longest acceptable run now */
+          /* TRANSLATORS: R6; quote name, node count, total cost, its run, the longest acceptable run now, the run rounded up to a limit */
           return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                               "%1$s on %2$u node (its fastest) runs %4$s: a longest acceptable run of at least that, instead of %5$s, would accept it, for %3$s.",
-                                               "%1$s on %2$u nodes (its fastest) runs %4$s: a longest acceptable run of at least that, instead of %5$s, would accept it, for %3$s.",
+                                               "%1$s on %2$u node (its fastest) runs %4$s: a longest acceptable run of at least %6$s, instead of %5$s, would accept it, for %3$s.",
+                                               "%1$s on %2$u nodes (its fastest) runs %4$s: a longest acceptable run of at least %6$s, instead of %5$s, would accept it, for %3$s.",
                                                (gulong) v[1]),
-                                  name, (guint) v[1], b, a, c);
+                                  name, (guint) v[1], b, a, c, limit);
         /* TRANSLATORS: R6; quote name, node count, total cost, the deadline it needs, the deadline now */
         return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                              "%1$s on %2$u node (its fastest) would meet a deadline of %4$s instead of %5$s, for %3$s.",
                                              "%1$s on %2$u nodes (its fastest) would meet a deadline of %4$s instead of %5$s, for %3$s.",
                                              (gulong) v[1]),
-                                name, (guint) v[1], b, a, c);
+                                name, (guint) v[1], b, limit, c);
       }
 
     case CP_OUTCOME_COMMUNICATION_DOMINATES:

@@ -108,7 +108,7 @@ project_uses (const CpProject *project,
   /* Assumptions about a model's shape: how experts' tokens are sent
    * applies to mixture-of-experts models only, a SwiGLU intermediate's
    * bytes to gated MLPs only. */
-  gboolean needs_experts = g_strcmp0 (key, "moe-dispatch-dedup") == 0;
+  gboolean needs_experts = g_strcmp0 (key, "moe-dispatch-dedup") == 0 || g_strcmp0 (key, "expert-gemm-half-size") == 0;
   gboolean needs_gated_mlp = g_strcmp0 (key, "swiglu-activation-bytes") == 0;
 
   if (key != NULL && !quotes_use (project, key))
@@ -199,6 +199,11 @@ cp_report_section_assumptions (Doc *doc)
       g_autofree char *number = NULL;
 
       if (!project_uses (doc->project, a->key))
+        continue;
+      /* The planner lists one setting, the debugging share, under two
+       * keys: the calendar's share and the development cycle's. One row,
+       * named for both, says it once. */
+      if (strcmp (a->key, "debug-share") == 0 && project_uses (doc->project, "debug-time"))
         continue;
       if (g_strcmp0 (a->unit, "bytes") == 0)
         number = cp_format_bytes (a->value, settings->memory_unit);

@@ -376,6 +376,7 @@ cp_quote_cell_parse (CpQuoteCell *cell, CpQuoteColumn col, const char *text, CpQ
     case CP_QUOTE_COLUMN_BANDWIDTH:
     case CP_QUOTE_COLUMN_SHARING:
     case CP_QUOTE_COLUMN_CONFIG:
+    case CP_QUOTE_COLUMN_TAX:
       /* read together in read_row() */
       break;
     case CP_N_QUOTE_COLUMNS:

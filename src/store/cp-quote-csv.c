@@ -19,6 +19,7 @@
 #include "cp-gpu-match.h"
 #include "cp-quote-cells.h"
 #include "cp-quote-config.h"
+#include "cp-quote-tax.h"
 #include "cp-quote-csv.h"
 #include "cp-quote-fabric.h"
 #include "cp-quote-guess.h"
@@ -108,6 +109,26 @@ reading_context_new (const CpProject *project)
   return context;
 }
 
+/* A footnote under the quotes: one filled cell, naming no GPU, in a
+ * sheet of three columns or more (a two-column sheet's row may be a GPU
+ * and its price left blank). */
+static gboolean
+record_is_note (const CpQuoteSheet *sheet, const CpCsvRecord *r, const char **note)
+{
+  guint filled = 0;
+
+  /* A record the tokenizer found broken is reported, never taken as a note. */
+  if (sheet->n_columns < 3 || r->error != NULL)
+    return FALSE;
+  for (guint c = 0; c < r->fields->len; c++)
+    if (!cp_csv_is_blank (g_ptr_array_index (r->fields, c)))
+      {
+        filled++;
+        *note = g_ptr_array_index (r->fields, c);
+      }
+  return filled == 1 && !cp_gpu_match_names_model (sheet->project, *note);
+}
+
 /* Whether every filled cell of @column is a GPU count ("8", "8卡",
  * "8*H100"), any GPU it names one of the catalogue's; @names_gpus tells
  * whether every one names its GPU. */
@@ -121,10 +142,12 @@ column_holds_counts (const CpQuoteSheet *sheet, guint column, gboolean *names_gp
     {
       const CpCsvRecord *record = g_ptr_array_index (sheet->records, r);
       const char *text = column < record->fields->len ? g_ptr_array_index (record->fields, column) : NULL;
+      const char *note = NULL;
       g_autofree char *name = NULL;
       guint count;
 
-      if (cp_csv_is_blank (text))
+      /* A footnote in the first column ("注：…") is no cell of it. */
+      if (cp_csv_is_blank (text) || record_is_note (sheet, record, &note))
         continue;
       if (!cp_quote_read_gpu_count (text, &count, &name))
         return FALSE;
@@ -172,9 +195,10 @@ column_holds_machines (const CpQuoteSheet *sheet, guint column, char **evidence)
     {
       const CpCsvRecord *record = g_ptr_array_index (sheet->records, r);
       const char *text = column < record->fields->len ? g_ptr_array_index (record->fields, column) : NULL;
+      const char *note = NULL;
       CpQuoteConfig config;
 
-      if (cp_csv_is_blank (text))
+      if (cp_csv_is_blank (text) || record_is_note (sheet, record, &note))
         continue;
       filled++;
       if (cp_quote_config_read_machine (sheet->project, text, &config))
@@ -795,15 +819,13 @@ read_quantity_cell (CpQuoteCell *cell, const char *text, gboolean *gpus_known, C
 }
 
 /* 备注 as vendors fill it: a minimum term ("最低租期 1 个月", "起租 3 个月",
- * "3个月起租") into the quote's minimum term when no column states one;
- * tax ("含税 6%", "不含税") said, as the model has no field for it.
- * TRUE when a term was read. */
+ * "3个月起租") into the quote's minimum term when no column states one
+ * (tax is read_tax()'s). TRUE when a term was read. */
 static gboolean
 read_remarks (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, CpQuote *quote)
 {
   const char *text = cp_quote_header_field (r, h, CP_QUOTE_COLUMN_NOTES);
   g_autoptr(GRegex) term = NULL;
-  g_autoptr(GRegex) tax = NULL;
   g_autoptr(GMatchInfo) match = NULL;
   gboolean term_read = FALSE;
 
@@ -835,24 +857,72 @@ read_remarks (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, C
                                 cp_format_double_shortest (hours, buf));
         }
     }
-  g_clear_pointer (&match, g_match_info_free);
-  tax = g_regex_new ("不含税|未税|税前|含税(?:\\s*\\d+(?:\\.\\d+)?\\s*%)?|税率\\s*\\d+(?:\\.\\d+)?\\s*%"
-                     "|\\d+(?:\\.\\d+)?\\s*%\\s*(?:税|增值税|的?专票|的?发票)|(?:tax|vat)\\s*(?:incl\\w*|excl\\w*)?",
-                     G_REGEX_CASELESS, G_REGEX_MATCH_DEFAULT, NULL);
-  if (g_regex_match (tax, text, 0, &match))
-    {
-      g_autofree char *said = g_match_info_fetch (match, 0);
-      /* Translators: a column header and the words about tax ("含税 6%") */
-      cp_quote_cell_assume (cell, _("%s “%s”: the price is compared as written; the plan has no tax field, so "
-                                    "compare quotes with and without tax yourself"), cell->header, said);
-    }
   return term_read;
+}
+
+/* What a sheet says about VAT for all its rows, and where. */
+typedef struct {
+  CpQuoteTax  tax;
+  const char *said;   /* the words, or NULL when the sheet says nothing */
+  const char *where;  /* the price's header, or "a note under the quotes" */
+} SheetTax;
+
+/* "单价（含税）" over the prices, or a note under them ("注：以上价格均含 6%
+ * 增值税"): the basis of every row that does not state its own. */
+static void
+read_sheet_tax (const CpQuoteSheet *sheet, const CpQuoteHeader *h, SheetTax *out)
+{
+  const char *note = NULL;
+
+  memset (out, 0, sizeof *out);
+  if (h->index[CP_QUOTE_COLUMN_PRICE] >= 0
+      && cp_quote_tax_read (h->header[CP_QUOTE_COLUMN_PRICE], FALSE, &out->tax))
+    {
+      out->said = h->header[CP_QUOTE_COLUMN_PRICE];
+      out->where = _("the price’s header");
+    }
+  for (guint i = 1; i < sheet->records->len; i++)
+    if (record_is_note (sheet, g_ptr_array_index (sheet->records, i), &note) && cp_quote_tax_read (note, FALSE, &out->tax))
+      {
+        out->said = note;
+        out->where = _("the note under the quotes");
+      }
+}
+
+/* VAT as the sheet states it for all rows (@sheet_tax), then this row's tax
+ * column and remarks, each over the one before; the price brought to the
+ * VAT-included basis. */
+static void
+read_tax (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, const SheetTax *sheet_tax,
+          CpQuote *quote)
+{
+  static const CpQuoteColumn columns[] = { CP_QUOTE_COLUMN_TAX, CP_QUOTE_COLUMN_NOTES };
+  CpQuoteTax tax = sheet_tax->tax;
+  const char *said = sheet_tax->said;
+
+  cell->header = sheet_tax->where;
+  cell->hint = NULL;
+  for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
+    {
+      const char *text = cp_quote_header_field (r, h, columns[i]);
+
+      if (!cp_csv_is_blank (text) && cp_quote_tax_read (text, columns[i] == CP_QUOTE_COLUMN_TAX, &tax))
+        {
+          cell->header = h->header[columns[i]];
+          said = text;
+        }
+    }
+  if (said != NULL)
+    {
+      g_autofree char *stripped = g_strstrip (g_strdup (said));
+      cp_quote_tax_apply (cell, &tax, stripped, quote);
+    }
 }
 
 /* One data record into @quote, its problems and assumptions in @cell. */
 static void
 read_row (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, guint header_len, CpQuote *quote,
-          const char *default_currency)
+          const char *default_currency, const SheetTax *sheet_tax)
 {
   CpQuoteFabric network = { 0 }, bandwidth = { 0 }, sharing = { 0 };
   CpQuoteConfig machine = { 0 };
@@ -965,6 +1035,7 @@ read_row (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, guint
       }
   }
   cp_quote_cell_parse_price (cell, r, h, quote, default_currency, term_in_remarks);
+  read_tax (cell, r, h, sheet_tax, quote);
 
   cp_quote_fabric_apply (cell, r, h, &network, &bandwidth, &sharing, quote);
   if (!link_stated && quote->intra_link.name && strcmp (quote->gpu.id, "custom") != 0
@@ -976,26 +1047,6 @@ read_row (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, guint
     cp_quote_cell_assume (cell, _("the storage kind is not stated: unknown, a question for the vendor (R6)"));
 }
 
-/* A footnote under the quotes: one filled cell, naming no GPU, in a
- * sheet of three columns or more (a two-column sheet's row may be a GPU
- * and its price left blank). */
-static gboolean
-record_is_note (const CpQuoteSheet *sheet, const CpCsvRecord *r, const char **note)
-{
-  guint filled = 0;
-
-  /* A record the tokenizer found broken is reported, never taken as a note. */
-  if (sheet->n_columns < 3 || r->error != NULL)
-    return FALSE;
-  for (guint c = 0; c < r->fields->len; c++)
-    if (!cp_csv_is_blank (g_ptr_array_index (r->fields, c)))
-      {
-        filled++;
-        *note = g_ptr_array_index (r->fields, c);
-      }
-  return filled == 1 && !cp_gpu_match_names_model (sheet->project, *note);
-}
-
 CpQuoteCsvResult *
 cp_quote_sheet_read (const CpQuoteSheet *sheet,
                      GError            **error)
@@ -1005,6 +1056,7 @@ cp_quote_sheet_read (const CpQuoteSheet *sheet,
   const char *default_currency = project && project->settings.currency[0]
                                  ? project->settings.currency : "CNY";
   CpQuoteHeader h;
+  SheetTax sheet_tax;
 
   result->quotes = g_ptr_array_new_with_free_func ((GDestroyNotify) cp_quote_free);
   result->errors = g_ptr_array_new_with_free_func (line_error_free);
@@ -1044,6 +1096,7 @@ cp_quote_sheet_read (const CpQuoteSheet *sheet,
         }
   }
 
+  read_sheet_tax (sheet, &h, &sheet_tax);
   for (guint i = 1; i < sheet->records->len; i++)
     {
       const CpCsvRecord *r = g_ptr_array_index (sheet->records, i);
@@ -1070,7 +1123,7 @@ cp_quote_sheet_read (const CpQuoteSheet *sheet,
       g_ptr_array_add (result->rows, row);
       result->n_records++;
 
-      read_row (&cell, r, &h, sheet->n_columns, quote, default_currency);
+      read_row (&cell, r, &h, sheet->n_columns, quote, default_currency, &sheet_tax);
       if (sheet->vendor != NULL && (quote->vendor == NULL || *quote->vendor == '\0'))
         {
           g_free (quote->vendor);
@@ -1402,6 +1455,7 @@ cp_quote_csv_write (GPtrArray *quotes,
               v = format_number (q->host_memory_per_node_bytes / CP_QUOTE_HOST_MEMORY_UNIT_BYTES);
               break;
             case CP_QUOTE_COLUMN_CONFIG:
+            case CP_QUOTE_COLUMN_TAX:
             case CP_N_QUOTE_COLUMNS:
             default:
               g_assert_not_reached ();

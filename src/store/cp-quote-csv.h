@@ -101,6 +101,9 @@ typedef enum {
    * for the GPUs (when the other names none), their count, host memory
    * and network; never exported, as a quote keeps these in its fields. */
   CP_QUOTE_COLUMN_CONFIG,
+  /* 税率, 是否含税: read with the price, never exported, as the price is
+   * kept with VAT (cp-quote-tax.h). */
+  CP_QUOTE_COLUMN_TAX,
   CP_N_QUOTE_COLUMNS
 } CpQuoteColumn;
 

@@ -99,6 +99,18 @@ cp_quote_vendor_from_title (const char *title, gboolean file_name)
     }
   name = g_strndup (title, end - title);
   g_strstrip (name);
+  /* "宝安云 智算资源报价", "龙岗算力 训练集群报价": a Chinese name is
+   * written without spaces, and what follows one says what the sheet is
+   * about ("前海智算" and "龙岗算力" are names by themselves). */
+  {
+    char *space = strchr (name, ' ');
+    gboolean wide = space != NULL && space - name >= 6;
+
+    for (const char *p = name; wide && p < space; p = g_utf8_next_char (p))
+      wide = g_unichar_iswide (g_utf8_get_char (p));
+    if (wide)
+      *space = '\0';
+  }
   for (const char *p = name; *p; p = g_utf8_next_char (p))
     chinese = chinese || g_unichar_iswide (g_utf8_get_char (p));
   length = g_utf8_strlen (name, -1);

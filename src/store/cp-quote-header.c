@@ -78,6 +78,9 @@ static const char * const column_names[CP_N_QUOTE_COLUMNS][20] = {
   [CP_QUOTE_COLUMN_CONFIG]         = { "configuration", "machineconfiguration", "serverconfiguration",
                                        "specs", "服务器配置", "配置详情", "硬件配置", "机器配置",
                                        "详细配置", "配置信息", "整机配置", "主机配置" },
+  [CP_QUOTE_COLUMN_TAX]            = { "tax", "vat", "taxrate", "vatrate", "税率", "税点", "增值税",
+                                       "是否含税", "含税/不含税", "发票类型", "开票",
+                                       "vatincluded", "taxincluded" },
 };
 
 /* The mapping's names of the fields, for people. */
@@ -109,6 +112,7 @@ static const char * const column_labels[CP_N_QUOTE_COLUMNS] = {
   [CP_QUOTE_COLUMN_NOTES]          = N_("Notes"),
   [CP_QUOTE_COLUMN_HOST_MEMORY]    = N_("Host memory per node"),
   [CP_QUOTE_COLUMN_CONFIG]         = N_("Machine configuration"),
+  [CP_QUOTE_COLUMN_TAX]            = N_("Tax (VAT)"),
 };
 
 const char *
@@ -148,6 +152,7 @@ static const char * const export_headers[CP_N_QUOTE_COLUMNS] = {
   [CP_QUOTE_COLUMN_NOTES]          = "notes",
   [CP_QUOTE_COLUMN_HOST_MEMORY]    = "host memory (GiB)",
   [CP_QUOTE_COLUMN_CONFIG]         = "configuration",
+  [CP_QUOTE_COLUMN_TAX]            = "tax",
 };
 
 /* Lower-case ASCII, no spaces, underscores or hyphens; a unit in

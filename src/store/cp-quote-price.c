@@ -265,6 +265,21 @@ cp_quote_cell_parse_price (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuot
                                         price_text));
       return;
     }
+  /* "1.2" beside "万元/台/月" (or under "单价（万元/台/月）"): 万 scales the
+   * number, so the two are read as one price, as "1.2万元/台/月" is. */
+  {
+    const char *scaled = unit_text && g_str_has_prefix (unit_text, "万") ? unit_text
+                         : (unit_text == NULL || *unit_text == '\0') && h->hint[CP_QUOTE_COLUMN_PRICE]
+                           && g_str_has_prefix (h->hint[CP_QUOTE_COLUMN_PRICE], "万")
+                         ? h->hint[CP_QUOTE_COLUMN_PRICE] : NULL;
+    if (scaled != NULL && g_ascii_isdigit (price_text[strlen (price_text) - 1]))
+      {
+        char *joined = g_strconcat (price_text, scaled, NULL);
+        g_free (price_text);
+        price_text = joined;
+        g_clear_pointer (&unit_text, g_free);
+      }
+  }
   /* The form's reading of the same text (cp_parse_price_text()). */
   plain = cp_quote_price_drop_digit_grouping (price_text);
   if (!cp_parse_price_text (plain, &price, &local))

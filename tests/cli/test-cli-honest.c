@@ -536,6 +536,58 @@ test_pinned_fuzz (void)
   g_assert_cmpuint (ran, >, 0);
   g_assert_cmpuint (refused, >, 0);
   g_assert_cmpuint (rejected, >, 0);
+
+  /* FSDP (ZeRO-2/3 sharding) with pipeline parallelism, as torchtitan and
+   * Llama 3 run it, on every split of 32 GPUs the draws might miss: each
+   * runs with a time, or is refused with its reason (TP 8 × PP 8 needs 64
+   * GPUs, or the memory), never a NaN. */
+  {
+    const char *const fsdp_zeros[] = { "2", "3" };
+    const char *const fsdp_pps[] = { "2", "4", "8" };
+    const char *const fsdp_tps[] = { "1", "8" };
+    guint fsdp_ran = 0, fsdp_refused = 0;
+
+    for (guint z = 0; z < G_N_ELEMENTS (fsdp_zeros); z++)
+      for (guint p = 0; p < G_N_ELEMENTS (fsdp_pps); p++)
+        for (guint t = 0; t < G_N_ELEMENTS (fsdp_tps); t++)
+          {
+            const char *const args[] = {
+              "estimate", "--model", "llama-2-70b", "--task", "pretrain", "--gpu", "a100-80g", "--nodes", "4",
+              "--network", "infiniband", "--nics", "4", "--nic-gbps", "200", "--dedicated",
+              "--tp", fsdp_tps[t], "--pp", fsdp_pps[p], "--zero", fsdp_zeros[z], "--micro-batch", "1",
+              "--tokens", "1B", "--xml", NULL
+            };
+            g_autofree char *line = g_strjoinv (" ", (char **) args);
+            g_auto(CpTestRun) run = { 0 };
+            g_autofree char *fits = NULL, *refusal = NULL;
+
+            cp_test_run_cli (&run, tmp_dir, args);
+            if (run.status != 0)
+              g_error ("%s: exit %d, %s", line, run.status, run.err);
+            if (g_regex_match (not_a_number, run.out, 0, NULL))
+              g_error ("NaN or Inf in the XML of %s", line);
+            fits = element (run.out, "fits");
+            refusal = element (run.out, "refusal");
+            if (refusal != NULL)
+              {
+                g_assert_cmpstr (fits, ==, "false");
+                g_assert_cmpstr (refusal, !=, "");
+                fsdp_refused++;
+              }
+            else
+              {
+                /* Asked-for layouts that run have a time; one that does not fit says
+                 * it in <fits> with its memory, a reason of its own. */
+                g_assert_cmpfloat (element_double (run.out, "total-s"), >, 0);
+                g_assert_cmpfloat (element_double (run.out, "memory-per-gpu-bytes"), >, 0);
+                fsdp_ran++;
+              }
+          }
+    /* The two TP 8 × PP 8 splits by arithmetic; ZeRO-2 at TP 1 × PP 2 keeps
+     * 65 GiB of weights a GPU and is refused for memory. */
+    g_assert_cmpuint (fsdp_refused, >=, 2);
+    g_assert_cmpuint (fsdp_ran, >=, 8);
+  }
 }
 
 /* A network named without --dedicated or --shared: the estimate takes it
@@ -723,6 +775,79 @@ test_service_flash_attention (void)
   g_assert_nonnull (strstr (refused.err, "--no-flash-attention is for training"));
 }
 
+/* The memory table's "Framework overhead" is the figure whose range the
+ * assumptions give ("1.00–2.00 GiB"), in the same convention: it read
+ * 4.4 GiB, the framework's 1 GiB with the allocator's 5% and ZeRO-3's
+ * gathered layers summed in. Those are rows of their own, and the parts
+ * add up to the XML's overhead. By hand, Llama 2 70B (70e9 parameters, 32,000
+ * × 8,192 untied embeddings twice: 524,288,000) under ZeRO-3 on 32 GPUs,
+ * TP 1: two layers gathered whole, 2 × (70e9 − 524,288,000) ÷ 80 × 2 bytes
+ * = 3,473,785,600 B; fragmentation 5% of weights, gradients, optimizer
+ * states and activations. */
+static void
+test_framework_overhead_one_figure (void)
+{
+  g_auto(CpTestRun) text = { 0 };
+  g_auto(CpTestRun) xml = { 0 };
+  double states;
+
+  RUN (&text, "estimate", "--model", "llama-2-70b", "--task", "full-finetune", "--gpu", "a800",
+       "--gpus-per-node", "8", "--nodes", "4", "--tokens", "2B", "--network", "infiniband", "--nics", "4",
+       "--nic-gbps", "200");
+  g_assert_cmpint (text.status, ==, 0);
+  g_assert_true (g_regex_match_simple ("\n  Framework overhead +1\\.00 GiB\n", text.out, 0, 0));
+  g_assert_true (g_regex_match_simple ("\n  Framework overhead per GPU +1\\.00–2\\.00 GiB ", text.out, 0, 0));
+  g_assert_nonnull (strstr (text.out, "\n  Fragmentation (5% of states and activations)  "));
+
+  RUN (&xml, "estimate", "--model", "llama-2-70b", "--task", "full-finetune", "--gpu", "a800",
+       "--gpus-per-node", "8", "--nodes", "4", "--tokens", "2B", "--network", "infiniband", "--nics", "8",
+       "--nic-gbps", "400", "--zero", "3", "--tp", "1", "--pp", "1", "--micro-batch", "1", "--recompute", "full",
+       "--xml");
+  g_assert_cmpint (xml.status, ==, 0);
+  g_assert_cmpfloat (element_double (xml.out, "framework-overhead-bytes"), ==, 1073741824);
+  g_assert_cmpfloat (element_double (xml.out, "gathered-layers-bytes"), ==, 3473785600);
+  states = element_double (xml.out, "weights-bytes") + element_double (xml.out, "gradients-bytes") +
+           element_double (xml.out, "optimizer-bytes") + element_double (xml.out, "activations-bytes");
+  g_assert_cmpfloat_with_epsilon (element_double (xml.out, "fragmentation-bytes"), 0.05 * states, 1);
+  g_assert_cmpfloat_with_epsilon (element_double (xml.out, "overhead-bytes"),
+                                  1073741824 + 3473785600 + 0.05 * states, 1);
+  g_assert_cmpfloat_with_epsilon (element_double (xml.out, "memory-per-gpu-bytes"),
+                                  states + element_double (xml.out, "overhead-bytes"), 1);
+}
+
+/* One figure, one rounding: a run past the longest acceptable run (120
+ * days) is said in R6 as the table has it, rounded to the tenth (181.81
+ * days "runs 181.8 days"), and the limit that would accept it rounded up
+ * ("at least 181.9 days"); R6 said 182.3 for a run the table gave as
+ * 182.21. The days are read from the table's seconds. */
+static void
+test_r6_days_as_the_table (void)
+{
+  g_auto(CpTestRun) run = { 0 };
+  g_autoptr(GRegex) seconds = g_regex_new ("\n  Run time +([0-9,]+) s ", 0, 0, NULL);
+  g_autoptr(GMatchInfo) match = NULL;
+  g_autofree char *digits = NULL;
+  g_autofree char *runs = NULL;
+  GString *plain = g_string_new (NULL);
+  double days;
+
+  RUN (&run, "estimate", "--model", "llama-2-70b", "--task", "pretrain", "--gpu", "a800", "--tokens", "42.8B",
+       "--price-per-gpu-hour", "10");
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_true (g_regex_match (seconds, run.out, 0, &match));
+  digits = g_match_info_fetch (match, 1);
+  for (const char *p = digits; *p != '\0'; p++)
+    if (*p != ',')
+      g_string_append_c (plain, *p);
+  days = g_ascii_strtod (plain->str, NULL) / 86400.0;
+  g_string_free (plain, TRUE);
+  /* The case worth having: rounding and rounding up differ. */
+  g_assert_cmpfloat (round (days * 10) / 10, <, ceil (days * 10) / 10);
+  runs = g_strdup_printf ("(its fastest) runs %.1f days: a longest acceptable run of at least %.1f days, "
+                          "instead of 120.0 days", round (days * 10) / 10, ceil (days * 10) / 10);
+  g_assert_nonnull (strstr (run.out, runs));
+}
+
 /* Runs @args under the locale @lc_all (or, when NULL, with LANG=@lang
  * and no LC_ALL or LC_CTYPE), restoring the test's own environment. */
 static void
@@ -809,6 +934,8 @@ main (int    argc,
   g_test_add_func ("/cli-honest/unstated-sharing", test_unstated_sharing);
   g_test_add_func ("/cli-honest/nothing-fits-says-so", test_nothing_fits_says_so);
   g_test_add_func ("/cli-honest/locale-missing", test_locale_missing);
+  g_test_add_func ("/cli-honest/r6-days-as-the-table", test_r6_days_as_the_table);
+  g_test_add_func ("/cli-honest/framework-overhead-one-figure", test_framework_overhead_one_figure);
   g_test_add_func ("/cli-honest/service-flash-attention", test_service_flash_attention);
   g_test_add_func ("/cli-honest/checkpoints-at-failure-rate-zero", test_checkpoints_at_failure_rate_zero);
 

@@ -236,6 +236,10 @@ test_one_job_appendix (void)
   g_assert_null (strstr (all->str, "Pretrainingglobalbatch"));
   g_assert_null (strstr (all->str, "KV-cacheblock"));
   g_assert_null (strstr (all->str, "CUDAgraphs"));
+  /* The debugging share is one setting: one row, not two rows of 35%
+   * under two names. */
+  assert_has (all->str, "Debugging time, as a share of one development cycle");
+  g_assert_null (strstr (all->str, "Shareofatrainingproject"));
 }
 
 /* A minimum term that sets a cost is named as its driver. The walk's

@@ -20,6 +20,7 @@ static const struct {
 } figures[] = {
   FIGURE (weights_bytes), FIGURE (gradients_bytes), FIGURE (optimizer_bytes),
   FIGURE (activations_bytes), FIGURE (kv_cache_bytes), FIGURE (overhead_bytes),
+  FIGURE (fragmentation_bytes), FIGURE (gathered_layers_bytes),
   FIGURE (memory_per_gpu_bytes), FIGURE (available_per_gpu_bytes),
   FIGURE (total_memory_bytes), FIGURE (memory_gap),
   FIGURE (kv_bytes_per_token), FIGURE (max_concurrency), FIGURE (decode_tokens_per_s),

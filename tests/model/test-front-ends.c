@@ -181,7 +181,8 @@ estimate_xml (const char *const *args)
   return out;
 }
 
-/* Issue 20, DeepSeek-V3 as published (2,048 H800, 14.8T tokens): the 256
+/* Issue 20, DeepSeek-V3 as published (2,048 H800, 14.8T tokens, FP8 mixed
+ * precision: DeepSeek-V3 technical report §3.3): the 256
  * nodes asked for are one of the counts the plan weighs, so the count it
  * recommends costs no more than they do (its rule is the lowest total
  * cost); and the 256 nodes' own pessimistic end is within the longest
@@ -192,7 +193,7 @@ test_cheapest_count_recommended (void)
   const char *args[] = {
     "--model", "deepseek-v3", "--task", "pretrain", "--gpu", "h800", "--gpus-per-node", "8",
     "--nodes", "256", "--tokens", "14.8T", "--network", "infiniband", "--nics", "8", "--nic-gbps", "400",
-    "--dedicated", "--price-per-gpu-hour", "14", NULL,
+    "--dedicated", "--price-per-gpu-hour", "14", "--precision", "fp8", NULL,
   };
   g_autofree char *out = estimate_xml (args);
   double asked_cost = xml_number (out, "cost", "total-cost");
@@ -207,6 +208,28 @@ test_cheapest_count_recommended (void)
     }
   /* One quote: the only way the answer could flip is to none feasible. */
   g_assert_nonnull (strstr (out, "<verdict-robust>true</verdict-robust>"));
+}
+
+/* Fine-grained experts run their GEMMs below dense speed (CP_GEMM_HALF_SIZE,
+ * DeepGEMM's published table). Qwen3-30B-A3B (hidden 2,048, experts of
+ * 768, 8 of 128 per token) at micro-batch 1 of 4,096 and EP 8: an expert
+ * takes 4,096 × 8 × 8 / 128 = 2,048 tokens at once. Gate and up:
+ * d = 1/(1/2048 + 1/1536 + 1/2048) = 614.4, speed
+ * 614.4/852.4 × 2487/2249 = 0.79703; down: d = 1/(2/2048 + 1/768) =
+ * 438.86, 438.86/676.86 × 2487/2249 = 0.71698; together
+ * 1/(2/3/0.79703 + 1/3/0.71698) = 0.76846. */
+static void
+test_expert_gemm_speed (void)
+{
+  const char *args[] = {
+    "--model", "qwen3-30b-a3b", "--gpu", "h100-sxm", "--nodes", "2", "--network", "infiniband",
+    "--nics", "8", "--nic-gbps", "400", "--dedicated", "--tokens", "1e12", "--seq-len", "4096",
+    "--global-batch", "1024", "--micro-batch", "1", "--tp", "1", "--pp", "2", "--ep", "8", NULL,
+  };
+  g_autofree char *out = estimate_xml (args);
+
+  g_assert_cmpfloat (xml_number (out, "time", "expert-tokens-per-gemm"), ==, 2048);
+  g_assert_cmpfloat_with_epsilon (xml_number (out, "time", "expert-gemm-speed"), 0.76846, 1e-5);
 }
 
 /* Issue 20, LLaMA 65B as published (1.4T tokens, 2,048 A100 80GB), no
@@ -340,5 +363,6 @@ main (int argc, char **argv)
   g_test_add_func ("/front-ends/r5-agrees-with-cluster-verdict", test_r5_agrees_with_cluster_verdict);
   g_test_add_func ("/front-ends/r4-share-matches-calendar", test_r4_share_matches_calendar);
   g_test_add_func ("/front-ends/nics-without-network-refused", test_nics_without_network_refused);
+  g_test_add_func ("/front-ends/expert-gemm-speed", test_expert_gemm_speed);
   return g_test_run ();
 }

@@ -724,9 +724,9 @@ test_shenzhen_vendor (void)
   g_assert_cmpint (q->price_unit, ==, CP_PRICE_PER_GPU_HOUR);
   g_assert_cmpfloat (q->price, ==, 12.25);
   g_assert_cmpfloat (q->minimum_term_h, ==, 730);
-  /* The model has no tax field: the tax is said and kept in the notes. */
-  g_assert_nonnull (strstr (q->notes, "含税 6%"));
-  g_assert_true (row_says (row, "含税 6%", FALSE));
+  /* With VAT, the basis quotes are compared on: kept as written. */
+  g_assert_nonnull (strstr (q->notes, "Price includes 6% VAT"));
+  g_assert_true (row_says (row, "the price includes VAT", FALSE));
   g_assert_nonnull (strstr (q->notes, "Intel 8468"));
 
   /* "8卡 H800 80G 单机", 数量 "8卡": one machine of 8 GPUs; 2.6万元/台/月
@@ -738,7 +738,9 @@ test_shenzhen_vendor (void)
   g_assert_cmpuint (q->nodes_available, ==, 1);
   g_assert_cmpfloat_with_epsilon (cp_quote_price_per_gpu_hour (q, &project->settings), 26000.0 / 730 / 8, 1e-9);
   g_assert_cmpfloat (q->minimum_term_h, ==, 3 * 730);
-  g_assert_true (row_says (g_ptr_array_index (r->rows, 1), "不含税", FALSE));
+  /* "不含税" at no stated rate cannot be raised: said, as a question. */
+  g_assert_true (row_says (g_ptr_array_index (r->rows, 1), "不含税”: the price is without VAT and the rate is not "
+                           "stated", FALSE));
 
   /* "RTX 4090 24G / 2T SSD", price "待定": imported without a price
    * (incomplete, naming the cell), the disk kept in the notes. */
@@ -811,6 +813,7 @@ test_vendor_from_title_and_file (void)
   static const char titled[] = "华南算力科技 GPU 报价单 2026-11\n机型,单价\n8×H20,6 元/卡/时\n";
   static const char untitled[] = "机型,单价\n8×H20,6 元/卡/时\n";
   static const char column[] = "XX云 GPU 报价单 2026-11\n供应商,机型,单价\n甲云,8×H20,6 元/卡/时\n";
+  static const char about[] = "宝安云 智算资源报价（2026年12月）\n机型,单价\n8×H20,6 元/卡/时\n";
   g_autoptr(GError) error = NULL;
   g_autoptr(CpQuoteSheet) sheet = cp_quote_sheet_new (titled, strlen (titled), NULL, &error);
   g_autoptr(CpQuoteCsvResult) r = NULL;
@@ -836,6 +839,11 @@ test_vendor_from_title_and_file (void)
   g_clear_pointer (&sheet, cp_quote_sheet_free);
   g_assert_cmpint (g_remove (path), ==, 0);
   g_assert_cmpint (g_rmdir (dir), ==, 0);
+
+  /* After a Chinese name, a space: what follows is what the sheet is about. */
+  sheet = cp_quote_sheet_new (about, strlen (about), NULL, &error);
+  g_assert_cmpstr (cp_quote_sheet_get_vendor (sheet), ==, "宝安云");
+  g_clear_pointer (&sheet, cp_quote_sheet_free);
 
   sheet = cp_quote_sheet_new (column, strlen (column), NULL, &error);
   r = cp_quote_sheet_read (sheet, &error);
@@ -912,6 +920,96 @@ test_model_and_configuration (void)
                             "机型 “H800 80G” and 配置 “8×A800 80G” name different GPUs"));
 }
 
+/* VAT as vendors state it (issue 23): every price compared with VAT
+ * included. A price without VAT at a stated rate is raised by it; without
+ * a rate, or a rate without a basis, it stays as written and the row says
+ * so. The sheet's own statement (a note under the quotes) holds for rows
+ * that state none. */
+static void
+test_tax (void)
+{
+  static const char rows[] =
+    "供应商,机型,单价,税率,备注\n"
+    "甲,8×H800,12.5 元/卡/时,6%,不含税\n"
+    "乙,8×H800,13 元/卡/时,6%,含税\n"
+    "丙,8×A800,\"65,000 元/台/月\",13%,未税\n"
+    "丁,8×A800,10 元/卡/时,,不含税\n"
+    "戊,8×H20,6 元/卡/时,6%,\n";
+  static const char noted[] =
+    "机型,单价,备注\n"
+    "8×H800,12.5 元/卡/时,\n"
+    "8×H20,6 元/卡/时,含税\n"
+    "注：以上价格均不含 6% 增值税，另有说明除外\n";
+  g_autoptr(CpProject) project = cp_project_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpQuoteCsvResult) r = cp_quote_csv_read (rows, strlen (rows), project, &error);
+  const CpQuote *q;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (r->errors->len, ==, 0);
+  g_assert_cmpuint (r->quotes->len, ==, 5);
+
+  /* 12.5 × 1.06 = 13.25 a GPU-hour. */
+  q = g_ptr_array_index (r->quotes, 0);
+  g_assert_cmpfloat_with_epsilon (cp_quote_price_per_gpu_hour (q, &project->settings), 13.25, 1e-9);
+  g_assert_nonnull (strstr (q->notes, "Price quoted without VAT: 12.5; compared with 6% VAT: 13.25"));
+  g_assert_true (row_says (g_ptr_array_index (r->rows, 0), "compared with 6% VAT added (× 1.06)", FALSE));
+
+  q = g_ptr_array_index (r->quotes, 1);
+  g_assert_cmpfloat_with_epsilon (cp_quote_price_per_gpu_hour (q, &project->settings), 13, 1e-9);
+  g_assert_nonnull (strstr (q->notes, "Price includes 6% VAT"));
+
+  /* 65,000 × 1.13 a machine-month, ÷ 730 h ÷ 8 GPUs = 12.577 a GPU-hour. */
+  q = g_ptr_array_index (r->quotes, 2);
+  g_assert_cmpfloat_with_epsilon (cp_quote_price_per_gpu_hour (q, &project->settings), 73450.0 / 730 / 8, 1e-9);
+
+  q = g_ptr_array_index (r->quotes, 3);
+  g_assert_cmpfloat_with_epsilon (cp_quote_price_per_gpu_hour (q, &project->settings), 10, 1e-9);
+  g_assert_true (row_says (g_ptr_array_index (r->rows, 3), "the rate is not stated", FALSE));
+  g_assert_nonnull (strstr (q->notes, "Price quoted without VAT, at a rate not stated"));
+
+  q = g_ptr_array_index (r->quotes, 4);
+  g_assert_cmpfloat_with_epsilon (cp_quote_price_per_gpu_hour (q, &project->settings), 6, 1e-9);
+  g_assert_true (row_says (g_ptr_array_index (r->rows, 4), "not whether the price includes it", FALSE));
+
+  g_clear_pointer (&r, cp_quote_csv_result_free);
+  r = cp_quote_csv_read (noted, strlen (noted), project, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (r->quotes->len, ==, 2);
+  g_assert_cmpuint (r->notes->len, ==, 1);
+  q = g_ptr_array_index (r->quotes, 0);
+  g_assert_cmpfloat_with_epsilon (cp_quote_price_per_gpu_hour (q, &project->settings), 13.25, 1e-9);
+  g_assert_true (row_says (g_ptr_array_index (r->rows, 0), "the note under the quotes", FALSE));
+  /* The row's own "含税" over the note's basis, at the note's rate. */
+  q = g_ptr_array_index (r->quotes, 1);
+  g_assert_cmpfloat_with_epsilon (cp_quote_price_per_gpu_hour (q, &project->settings), 6, 1e-9);
+  g_assert_nonnull (strstr (q->notes, "Price includes 6% VAT"));
+}
+
+/* 万 in the billing-unit column or the price's header scales the number
+ * beside it: 1.2 with "万元/台/月" is 12,000 a machine-month, 12000 / 730
+ * / 8 a GPU-hour (the second sheet of a vendor's workbook was refused). */
+static void
+test_ten_thousands_in_unit (void)
+{
+  static const char column[] = "型号,每台卡数,单价,计费单位\nL20 48G,8,1.2,万元/台/月\n";
+  static const char header[] = "型号,每台卡数,单价（万元/台/月）\nL20 48G,8,1.2\n";
+  const char *sheets[] = { column, header };
+
+  for (guint i = 0; i < G_N_ELEMENTS (sheets); i++)
+    {
+      g_autoptr(CpProject) project = cp_project_new ();
+      g_autoptr(GError) error = NULL;
+      g_autoptr(CpQuoteCsvResult) r = cp_quote_csv_read (sheets[i], strlen (sheets[i]), project, &error);
+
+      g_assert_no_error (error);
+      g_assert_cmpuint (r->errors->len, ==, 0);
+      g_assert_cmpuint (r->quotes->len, ==, 1);
+      g_assert_cmpfloat_with_epsilon (cp_quote_price_per_gpu_hour (g_ptr_array_index (r->quotes, 0),
+                                                                   &project->settings), 12000.0 / 730 / 8, 1e-9);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -938,5 +1036,7 @@ main (int argc, char **argv)
   g_test_add_func ("/quote-sheets/price-on-request", test_price_on_request);
   g_test_add_func ("/quote-sheets/vendor-from-title-and-file", test_vendor_from_title_and_file);
   g_test_add_func ("/quote-sheets/model-and-configuration", test_model_and_configuration);
+  g_test_add_func ("/quote-sheets/tax", test_tax);
+  g_test_add_func ("/quote-sheets/ten-thousands-in-unit", test_ten_thousands_in_unit);
   return g_test_run ();
 }
