@@ -150,7 +150,18 @@ print_plan_text (const CpProject *project, guint job_index, const CpPlan *plan, 
       g_autofree char *cost_range = NULL;
       g_autofree char *requirement = cp_words_deadline_status (job, &o->estimate, C_("language code", "en"));
 
-      if (plan->cost_unknown)
+      if (!o->estimate.fits)
+        {
+          /* No time or cost for an option that cannot run, as in the
+           * report: the refusal under the table says why. */
+          g_free (run_days);
+          g_free (calendar);
+          run_days = g_strdup ("—");
+          calendar = g_strdup ("—");
+          cost = g_strdup ("—");
+          cost_range = g_strdup ("—");
+        }
+      else if (plan->cost_unknown)
         {
           /* TRANSLATORS: in the CLI plan table's cost column, when no quote has a price to compare */
           cost = g_strdup (_("needs a price"));
@@ -171,6 +182,14 @@ print_plan_text (const CpProject *project, guint job_index, const CpPlan *plan, 
                             run_days, calendar, cost, cost_range, NULL);
     }
   cp_cli_table_print (table, stdout);
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      g_autofree char *refusal = cp_words_refusal_line (project, job, &g_array_index (plan->options, CpOption, i),
+                                                        C_("language code", "en"));
+
+      if (refusal != NULL)
+        printf ("  %s\n", refusal);
+    }
   if (job->kind == CP_TASK_INFERENCE)
     print_serving_text (project, plan);
 

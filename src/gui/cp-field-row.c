@@ -370,12 +370,21 @@ on_entry_activate (CpFieldRow *self)
 
 /* Leaving the entry also brings its text back to the start: a narrow
  * entry keeps the cursor's end in view after typing, so "12.25/GPU/h"
- * would read "2.25/GPU/h" until the record is loaded again. */
+ * would read "2.25/GPU/h" until the record is loaded again. Only when the
+ * focus moves to another widget: the entry also hears "leave" while it
+ * stays the window's focus and another surface takes the keyboard (a menu
+ * closing after Add Quote, another window), and moving the cursor then
+ * dropped the selected "Vendor 2", so that typing went in front of it
+ * (walkthrough 8). */
 static void
 on_entry_focus_leave (CpFieldRow *self)
 {
+  GtkRoot *root = gtk_widget_get_root (self->input);
+  GtkWidget *focus = root != NULL ? gtk_root_get_focus (root) : NULL;
+
   commit_text (self);
-  gtk_editable_set_position (GTK_EDITABLE (self->input), 0);
+  if (focus == NULL || !(focus == self->input || gtk_widget_is_ancestor (focus, self->input)))
+    gtk_editable_set_position (GTK_EDITABLE (self->input), 0);
 }
 
 static gboolean

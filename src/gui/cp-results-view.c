@@ -211,6 +211,26 @@ cell_text (CpResultsView   *self,
   const CpEstimate *estimate = &option->estimate;
   const char *lang = cp_labels_ui_language ();
 
+  /* A layout the job pins and this offer cannot take ran nothing: no
+   * memory, time or cost to show ("0 B", "0.0 days", "0 CNY" were shown),
+   * and the details say why (issue 20). */
+  if (cp_estimate_layout_refused (estimate))
+    switch (column)
+      {
+      case CP_OPTION_TEXT_MEMORY:
+      case CP_OPTION_TEXT_TECHNIQUE:
+      case CP_OPTION_TEXT_DAYS:
+      case CP_OPTION_TEXT_COST:
+      case CP_OPTION_TEXT_COST_RANGE:
+      case CP_OPTION_TEXT_DAYS_RANGE:
+        return g_strdup ("—");
+      case CP_OPTION_TEXT_BREAKDOWN:
+        return cp_words_refusal (project, job, g_ptr_array_index (project->quotes, option->quote_index), estimate,
+                                 lang);
+      default:
+        break;
+      }
+
   switch (column)
     {
     case CP_OPTION_TEXT_RANK:
@@ -260,13 +280,20 @@ cell_text (CpResultsView   *self,
     case CP_OPTION_TEXT_TECHNIQUE:
       return g_strdup (cp_words_technique (estimate->technique));
     case CP_OPTION_TEXT_DAYS:
+      /* An option that cannot run has no time or cost to compare: the
+       * report leaves them out, and a figure here was read as a price
+       * for running it (walkthrough 8). */
+      if (!estimate->fits)
+        return g_strdup ("—");
       return cp_i18n_format_days (estimate->calendar_days, lang);
     case CP_OPTION_TEXT_DEADLINE:
       return cp_words_deadline_status (job, estimate, lang);
     case CP_OPTION_TEXT_COST:
+      if (!estimate->fits)
+        return g_strdup ("—");
       return cp_words_plan_money (self->plan, estimate->total_cost, currency, lang);
     case CP_OPTION_TEXT_COST_RANGE:
-      if (self->plan->cost_unknown)
+      if (self->plan->cost_unknown || !estimate->fits)
         return g_strdup ("—");
       {
         /* Plain numbers: the currency is on the figure above. */
@@ -277,6 +304,8 @@ cell_text (CpResultsView   *self,
         return g_strdup_printf (_("%s–%s"), low, high);
       }
     case CP_OPTION_TEXT_DAYS_RANGE:
+      if (!estimate->fits)
+        return g_strdup ("—");
       {
         g_autofree char *low = cp_i18n_format_number (option->range.calendar_days_low, 1, lang);
         g_autofree char *high = cp_i18n_format_number (option->range.calendar_days_high, 1, lang);

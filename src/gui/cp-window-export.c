@@ -218,15 +218,19 @@ _cp_window_export_report (CpWindow *self)
 
 /* Printing: the PDF report's pages, laid out again for the paper the print
  * dialog settles on, in the report's language, and drawn by the same
- * cp_report_layout_draw_page() as the PDF. This stays on the main thread:
- * GtkPrintOperation learns the paper only in begin-print, wants the page
- * count before that handler returns, and calls draw-page on the main
- * thread with its own cairo context. */
+ * cp_report_layout_draw_page() as the PDF. GtkPrintOperation learns the
+ * paper only in begin-print: the layout starts there on a worker
+ * (cp_report_layout_async()), and "paginate", which the operation emits
+ * from an idle until it returns TRUE, gives the page count once the
+ * layout has come; the main loop keeps turning meanwhile (as
+ * gnome-text-editor paginates in steps). Pages are drawn on the main
+ * thread, on the operation's own cairo context. */
 
 typedef struct {
   CpWindow       *window;   /* strong: the print dialog may outlive a close */
   char           *lang;
-  CpReportLayout *layout;
+  CpReportLayout *layout;   /* NULL until the worker has laid the pages out */
+  GCancellable   *cancellable; /* the layout on its way; cancelled with the job */
   double          scale;    /* below 1 on paper smaller than the report allows */
   gboolean        error_shown;
 } PrintJob;
@@ -234,10 +238,47 @@ typedef struct {
 static void
 print_job_free (PrintJob *job)
 {
+  g_cancellable_cancel (job->cancellable);
+  g_clear_object (&job->cancellable);
   g_clear_pointer (&job->layout, cp_report_layout_free);
   g_clear_object (&job->window);
   g_free (job->lang);
   g_free (job);
+}
+
+static void
+print_failed (PrintJob     *job,
+              const GError *error)
+{
+  if (job->error_shown)
+    return;
+  job->error_shown = TRUE;
+  cp_window_show_error (job->window, _("Could Not Print the Report"), error);
+}
+
+static void
+on_print_layout_ready (GObject      *source,
+                       GAsyncResult *result,
+                       gpointer      user_data)
+{
+  g_autoptr(GError) error = NULL;
+  CpReportLayout *layout = cp_report_layout_finish (result, &error);
+  GtkPrintOperation *operation;
+  PrintJob *job;
+
+  /* The operation and its job are gone, or another paper was chosen. */
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    return;
+  operation = user_data;
+  job = g_object_get_data (G_OBJECT (operation), "cp-print-job");
+  g_clear_object (&job->cancellable);
+  if (layout == NULL)
+    {
+      print_failed (job, error);
+      gtk_print_operation_cancel (operation);
+      return;
+    }
+  job->layout = layout;
 }
 
 static void
@@ -251,15 +292,28 @@ on_begin_print (GtkPrintOperation *operation,
   double height_pt = gtk_print_context_get_height (context);
   double layout_width_pt = MAX (width_pt, CP_REPORT_MIN_PAGE_WIDTH_PT);
   double layout_height_pt = MAX (height_pt, CP_REPORT_MIN_PAGE_HEIGHT_PT);
+  g_autoptr(CpProject) named = report_project (job->window);
 
   job->scale = MIN (1.0, MIN (width_pt / layout_width_pt, height_pt / layout_height_pt));
   g_clear_pointer (&job->layout, cp_report_layout_free);
-  {
-    g_autoptr(CpProject) named = report_project (job->window);
+  g_cancellable_cancel (job->cancellable);
+  g_clear_object (&job->cancellable);
+  job->cancellable = g_cancellable_new ();
+  /* The operation holds the job; the job's cancellable stops the callback
+   * touching either once the operation is gone. */
+  cp_report_layout_async (named, job->lang, layout_width_pt, layout_height_pt, job->cancellable,
+                          on_print_layout_ready, operation);
+}
 
-    job->layout = cp_report_layout_new (named, job->lang, layout_width_pt, layout_height_pt);
-  }
+static gboolean
+on_paginate (GtkPrintOperation *operation,
+             GtkPrintContext   *context,
+             PrintJob          *job)
+{
+  if (job->layout == NULL)
+    return FALSE;
   gtk_print_operation_set_n_pages (operation, (int) cp_report_layout_get_n_pages (job->layout));
+  return TRUE;
 }
 
 static void
@@ -274,16 +328,6 @@ on_draw_page (GtkPrintOperation *operation,
   cairo_scale (cr, job->scale, job->scale);
   cp_report_layout_draw_page (job->layout, cr, (guint) page_nr);
   cairo_restore (cr);
-}
-
-static void
-print_failed (PrintJob     *job,
-              const GError *error)
-{
-  if (job->error_shown)
-    return;
-  job->error_shown = TRUE;
-  cp_window_show_error (job->window, _("Could Not Print the Report"), error);
 }
 
 static void
@@ -333,6 +377,7 @@ _cp_window_print (CpWindow *self)
   gtk_print_operation_set_allow_async (operation, TRUE);
 
   g_signal_connect (operation, "begin-print", G_CALLBACK (on_begin_print), job);
+  g_signal_connect (operation, "paginate", G_CALLBACK (on_paginate), job);
   g_signal_connect (operation, "draw-page", G_CALLBACK (on_draw_page), job);
   g_signal_connect (operation, "done", G_CALLBACK (on_print_done), job);
 

@@ -191,3 +191,28 @@ cp_words_refusal (const CpProject  *project,
   cp_i18n_pop_language ();
   return text;
 }
+
+char *
+cp_words_refusal_line (const CpProject *project,
+                       const CpJob     *job,
+                       const CpOption  *option,
+                       const char      *lang)
+{
+  const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+  g_autofree char *reason = NULL;
+  g_autofree char *name = NULL;
+  char *line;
+
+  if (option->estimate.fits)
+    return NULL;
+  reason = cp_words_refusal (project, job, quote, &option->estimate, lang);
+  name = cp_words_quote_name (project, option->quote_index);
+  cp_i18n_push_language (lang);
+  line = reason != NULL
+         /* TRANSLATORS: an option that cannot run: its quote, then why (a sentence) */
+         ? g_strdup_printf (_("Does not fit: %s. %s."), name, reason)
+         /* TRANSLATORS: an option that cannot run: its quote */
+         : g_strdup_printf (_("Does not fit: %s."), name);
+  cp_i18n_pop_language ();
+  return line;
+}

@@ -122,6 +122,13 @@ char       *cp_words_refusal        (const CpProject  *project,
                                      const CpQuote    *quote,
                                      const CpEstimate *est,
                                      const char       *lang);
+/* The line that lists an option that cannot run, in @lang: "Does not
+ * fit: 示例供应商 A — 8 × RTX 4090. <cp_words_refusal()>."; NULL when it
+ * fits. The report's job chapter and `plan` print it under the table. */
+char       *cp_words_refusal_line   (const CpProject  *project,
+                                     const CpJob      *job,
+                                     const CpOption   *option,
+                                     const char       *lang);
 /* A training layout in words: "TP 2 × PP 4 × DP 8, no interleaving,
  * ZeRO-1, micro-batch 2, selective recompute" (EP when above 1). */
 char       *cp_words_layout         (const CpLayout *layout, const char *lang);

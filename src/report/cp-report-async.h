@@ -28,6 +28,20 @@ void      cp_report_export_async  (const CpProject      *project,
 gboolean  cp_report_export_finish (GAsyncResult         *result,
                                    GError              **error);
 
+/* The report's pages laid out in @lang for paper of @page_width_pt ×
+ * @page_height_pt (cp_report_layout_new()), on a worker thread from a
+ * copy of @project: printing draws them on the main thread. */
+void            cp_report_layout_async  (const CpProject      *project,
+                                         const char           *lang,
+                                         double                page_width_pt,
+                                         double                page_height_pt,
+                                         GCancellable         *cancellable,
+                                         GAsyncReadyCallback   callback,
+                                         gpointer              user_data);
+/* The layout, to be freed with cp_report_layout_free(); NULL with @error. */
+CpReportLayout *cp_report_layout_finish (GAsyncResult         *result,
+                                         GError              **error);
+
 /* The project's timeline chart in @lang (cp_report_timeline_chart_new()),
  * made on a worker thread from a copy of @project: every job is planned,
  * more work than the window's one job. */

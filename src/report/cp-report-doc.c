@@ -106,6 +106,7 @@ cp_doc_init (Doc             *doc,
   doc->row_cells = g_ptr_array_new_with_free_func (g_object_unref);
   doc->header_cells = g_ptr_array_new_with_free_func (g_object_unref);
   doc->text_cells = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+  doc->widest_words = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
 }
 
 void
@@ -115,6 +116,7 @@ cp_doc_clear (Doc *doc)
   g_clear_pointer (&doc->row_cells, g_ptr_array_unref);
   g_clear_pointer (&doc->header_cells, g_ptr_array_unref);
   g_clear_pointer (&doc->text_cells, g_hash_table_unref);
+  g_clear_pointer (&doc->widest_words, g_hash_table_unref);
   g_clear_object (&doc->context);
   g_clear_pointer (&doc->body, pango_font_description_free);
   g_clear_pointer (&doc->bold, pango_font_description_free);
@@ -445,6 +447,12 @@ cell_layout (Doc                        *doc,
   return layout;
 }
 
+/* Cells shaped once for the whole report: quote names, yes/no, technique
+ * words and many figures ("0", "1", "30.0") come back in every job's
+ * tables. Past this many the cache stops growing, which bounds its
+ * memory in reports of hundreds of pages. */
+#define MAX_CACHED_CELLS 4096
+
 /* The width of the widest piece of @text that a line may not break: a
  * word in English; in Chinese, which breaks between characters, a
  * character or a figure with its unit. What a cell needs to wrap only
@@ -456,14 +464,25 @@ widest_word (Doc                        *doc,
              const PangoFontDescription *font,
              const char                 *text)
 {
-  PangoLayout *layout = cell_layout (doc, pool, column, font, text, 0, FALSE);
+  /* Asked for each cell once per way of fitting a table and again when
+   * it is drawn, and quote names come back in every job's tables: a 20 ×
+   * 50 report spent a quarter of its time shaping the same words. */
+  g_autofree char *key = g_strdup_printf ("%p %s", (gpointer) font, text != NULL ? text : "");
+  gpointer known = g_hash_table_lookup (doc->widest_words, key);
+  PangoLayout *layout;
   int widest = 0;
 
+  if (known != NULL)
+    return GPOINTER_TO_INT (known) - 1;
+  layout = cell_layout (doc, pool, column, font, text, 0, FALSE);
   /* Narrower than any piece: every break the language allows is taken,
    * and a piece that cannot break overflows whole (PANGO_WRAP_WORD). */
   pango_layout_set_width (layout, 1);
   pango_layout_set_wrap (layout, PANGO_WRAP_WORD);
   pango_layout_get_pixel_size (layout, &widest, NULL);
+  /* Bounded as the shaped cells are; past it, words are measured anew. */
+  if (g_hash_table_size (doc->widest_words) < 4 * MAX_CACHED_CELLS)
+    g_hash_table_insert (doc->widest_words, g_steal_pointer (&key), GINT_TO_POINTER (widest + 1));
   return widest;
 }
 
@@ -599,11 +618,6 @@ fit_widths (Doc         *doc,
   }
 }
 
-/* Cells shaped once for the whole report: quote names, yes/no, technique
- * words and many figures ("0", "1", "30.0") come back in every job's
- * tables. Past this many the cache stops growing, which bounds its
- * memory in reports of hundreds of pages. */
-#define MAX_CACHED_CELLS 4096
 
 static PangoLayout *
 cached_cell_layout (Doc                        *doc,

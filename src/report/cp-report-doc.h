@@ -37,6 +37,7 @@ typedef struct {
   GPtrArray *row_cells;         /* PangoLayout per table column, re-used row after row */
   GPtrArray *header_cells;      /* the same for header rows */
   GHashTable *text_cells;       /* shaped cells by font, width, alignment and text */
+  GHashTable *widest_words;     /* a cell's widest unbreakable piece, by font and text */
 } Doc;
 
 void cp_doc_init (Doc *doc, const CpProject *project, const char *lang, double page_width,

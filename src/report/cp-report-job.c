@@ -109,33 +109,19 @@ calendar_line (const CpEstimate *e,
          : g_strdup_printf (_("Chosen size, %s: %s."), nodes, calendar);
 }
 
-/* Each option that cannot run, and why (cp_words_refusal()): "Does not
- * fit: 示例供应商 A — 8 × RTX 4090. No layout fits: …". */
+/* Each option that cannot run, and why (cp_words_refusal_line()). */
 static void
 section_job_refusals (Doc          *doc,
                       const CpJob  *job,
                       const CpPlan *plan)
 {
-  const CpProject *project = doc->project;
-
   for (guint i = 0; i < plan->options->len; i++)
     {
-      const CpOption *option = &g_array_index (plan->options, CpOption, i);
-      const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
-      g_autofree char *reason = NULL;
-      g_autofree char *name = NULL;
-      g_autofree char *line = NULL;
+      g_autofree char *line = cp_words_refusal_line (doc->project, job,
+                                                     &g_array_index (plan->options, CpOption, i), doc->lang);
 
-      if (option->estimate.fits)
-        continue;
-      reason = cp_words_refusal (project, job, quote, &option->estimate, doc->lang);
-      name = cp_words_quote_name (project, option->quote_index);
-      line = reason != NULL
-             /* TRANSLATORS: an option that cannot run: its quote, then why (a sentence) */
-             ? g_strdup_printf (_("Does not fit: %s. %s."), name, reason)
-             /* TRANSLATORS: an option that cannot run: its quote */
-             : g_strdup_printf (_("Does not fit: %s."), name);
-      cp_doc_paragraph_full (doc, doc->body, line, 0, 4, NULL);
+      if (line != NULL)
+        cp_doc_paragraph_full (doc, doc->body, line, 0, 4, NULL);
     }
 }
 
@@ -558,8 +544,8 @@ section_job_minimum_terms (Doc          *doc,
       if (minimum == NULL)
         continue;
       name = cp_words_quote_name (doc->project, option->quote_index);
-      /* TRANSLATORS: a quote, then the sentence saying its minimum term sets its cost */
-      line = g_strdup_printf (_("%s: %s"), name, minimum);
+      /* As the reasons name what they speak of: "quote — sentence". */
+      line = g_strdup_printf ("%s — %s", name, minimum);
       cp_doc_paragraph_full (doc, doc->small, line, 0, 2, NULL);
     }
 }

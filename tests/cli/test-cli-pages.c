@@ -155,6 +155,62 @@ static const Words chinese = {
   "假设与约定",
 };
 
+/* The report's headings, in English and Chinese: the job chapters'
+ * start with "Job: " (任务：). */
+static const char *const headings[] = {
+  "Recommendation", "Budget and calendar", "Questions for the vendors", "Main risks", "Approval", "Jobs",
+  "Quotes", "Comparison of the quotes", "One machine or the cluster?", "Training layout",
+  "Interruptions and goodput", "Where the money goes", "Reasons", "Assumptions and conventions",
+  "Ranges of the assumptions",
+  "建议方案", "预算与日程", "需向服务商确认的问题", "主要风险", "审批", "任务", "报价", "报价对比", "单机还是集群？",
+  "训练并行布局", "中断与有效时间比", "成本构成", "依据", "假设与约定", "各项假设的取值范围",
+};
+
+static gboolean
+is_heading (const char *line)
+{
+  if (g_str_has_prefix (line, "Job: ") || g_str_has_prefix (line, "任务："))
+    return TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (headings); i++)
+    if (strcmp (line, headings[i]) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* No page of @pdf ends on a heading or on a heading and one line: each
+ * keeps at least its first two lines (or a table's header and first row)
+ * with it. The page's last line is its footer. */
+static void
+assert_no_heading_at_foot (const char *pdf)
+{
+  guint n_pages = page_count (pdf);
+
+  for (guint p = 1; p <= n_pages; p++)
+    {
+      g_autofree char *number = g_strdup_printf ("%u", p);
+      g_autofree char *text = run_tool ((const char *const[]) { "pdftotext", "-layout", "-enc", "UTF-8",
+                                                                "-f", number, "-l", number, pdf, "-", NULL });
+      g_auto(GStrv) raw = g_strsplit (text, "\n", -1);
+      g_autoptr(GPtrArray) lines = g_ptr_array_new ();
+
+      for (guint i = 0; raw[i] != NULL; i++)
+        {
+          g_strstrip (raw[i]);
+          if (raw[i][0] != '\0' && raw[i][0] != '\f')
+            g_ptr_array_add (lines, raw[i]);
+        }
+      /* Header, content, footer. */
+      g_assert_cmpuint (lines->len, >=, 3);
+      for (guint k = 2; k <= 3 && k < lines->len; k++)
+        {
+          const char *line = g_ptr_array_index (lines, lines->len - k);
+
+          if (is_heading (line))
+            g_error ("%s: page %u ends on the heading “%s”", pdf, p, line);
+        }
+    }
+}
+
 static void
 check_one_job (const Words *w)
 {
@@ -187,6 +243,7 @@ check_one_job (const Words *w)
   g_assert_cmpuint (count (first, "Li Wei, team lead"), ==, 1);
   /* The detail follows the memo. */
   g_assert_null (strstr (first, w->appendix));
+  assert_no_heading_at_foot (pdf);
 }
 
 static void
@@ -273,7 +330,7 @@ test_minimum_term (void)
   first = page_text ("m-en.pdf", 1, TRUE);
   assert_has (first, "Billedforthe1-monthminimum:45,000CNYof45,000CNY,for3.");
   first_zh = page_text ("m-zh.pdf", 1, TRUE);
-  assert_has (first_zh, "按最短租期1个月计费：总计¥45,000中占¥45,000，实际只用3.");
+  assert_has (first_zh, "按最短租期1个月计费，总计¥45,000中占¥45,000，实际只用3.");
 
   make_one_job_project ("m2.cplan");
   RUN_OK ("report", "m2.cplan", "--lang", "en", "--pdf", "m2.pdf");
@@ -284,9 +341,9 @@ test_minimum_term (void)
 
       g_string_append (all, text);
     }
-  assert_has (all->str, "智算中心乙—A8004节点IB集群:Billedforthe1-monthminimum:45,000CNYof45,000CNY");
+  assert_has (all->str, "智算中心乙—A8004节点IB集群—Billedforthe1-monthminimum:45,000CNYof45,000CNY");
   /* The H800 machine is billed by the hour: its hours are its cost. */
-  g_assert_null (strstr (all->str, "云厂商甲—8×H800单机:Billedfor"));
+  g_assert_null (strstr (all->str, "云厂商甲—8×H800单机—Billedfor"));
 }
 
 /* The page where a heading of the demo's report first appears, or 0. */
@@ -323,6 +380,7 @@ check_demo (const char *lang,
   g_assert_cmpuint (sign_off, >=, 1);
   g_assert_cmpuint (sign_off, <=, 2);
   g_assert_cmpuint (page_of (pdf, n_pages, jobs_table), >=, sign_off);
+  assert_no_heading_at_foot (pdf);
 }
 
 static void

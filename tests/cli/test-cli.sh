@@ -410,6 +410,19 @@ if command -v pdftotext >/dev/null 2>&1 && run 0 demo "$TMP/readme.cplan"; then
   fi
 fi
 
+# ---- walkthrough 8 #4: an option that cannot run has no time or cost in
+# `plan` (the demo's 70B fine-tune on 8 × RTX 4090 needs 140.5 GiB per GPU
+# of 24; it was priced 11,632.94 CNY), and the line under the table says
+# why, as the report does.
+if run 0 demo "$TMP/nofit.cplan" && run 0 plan "$TMP/nofit.cplan"; then
+  sed -n '/^Job 1\//,/^Reasons:/p' "$OUT" > "$TMP/nofit-job1.txt"
+  checks=$((checks + 1))
+  grep 'RTX 4090' "$TMP/nofit-job1.txt" | grep -q '  no  .*—  *—  *—  *—$' ||
+    fail "the 4090 row of the 70B job still has a time or a cost"
+  contains "$TMP/nofit-job1.txt" "Does not fit: "
+  contains "$TMP/nofit-job1.txt" "140.5 GiB per GPU, more than the 24.0 GiB available"
+fi
+
 # ---- walk 2, #11: a job's ZeRO stage left to the search is "auto" in the
 # report's XML, never stage 4, and reads back as left to the search.
 if run 0 demo "$TMP/zero.cplan" && run 0 report "$TMP/zero.cplan" --xml "$TMP/zero.xml"; then

@@ -1418,6 +1418,107 @@ test_window_add_focuses_name (void)
   close_window (window);
 }
 
+static gboolean
+widget_shown (gpointer widget)
+{
+  return gtk_widget_get_mapped (widget);
+}
+
+static gboolean
+widget_hidden (gpointer widget)
+{
+  return !gtk_widget_get_mapped (widget);
+}
+
+/* The menu item labelled @text in @popover (a GtkPopoverMenu's model
+ * button, a private type found by name), or NULL. */
+static GtkWidget *
+find_menu_item (GtkWidget  *popover,
+                const char *text)
+{
+  g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
+
+  cp_test_gui_collect (popover, g_type_from_name ("GtkModelButton"), buttons);
+  for (guint i = 0; i < buttons->len; i++)
+    {
+      g_autofree char *label = NULL;
+
+      g_object_get (g_ptr_array_index (buttons, i), "text", &label, NULL);
+      if (g_strcmp0 (label, text) == 0)
+        return g_ptr_array_index (buttons, i);
+    }
+  return NULL;
+}
+
+/* Walkthrough 8 #10: Add Quote picked from the header bar's "+" menu.
+ * The menu closes after the action has run; the name's entry hears
+ * "leave" as the menu gives the keyboard back, and typing then went in
+ * front of "Vendor 2" ("Beta ComputeVendor 2"). Once the menu is closed
+ * and everything it queued has run, the whole name is still selected. */
+static void
+test_window_add_menu_selects_name (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  GtkMenuButton *add_button = GTK_MENU_BUTTON (cp_test_gui_find_named (GTK_WIDGET (window), "add-button"));
+  CpFieldRow *vendor = cp_quote_editor_get_row (cp_window_get_quote_editor (window), "vendor");
+  GtkWidget *popover;
+  GtkWidget *item;
+  g_autofree char *quote_name = NULL;
+
+  gtk_menu_button_popup (add_button);
+  popover = GTK_WIDGET (gtk_menu_button_get_popover (add_button));
+  cp_test_gui_wait_until (widget_shown, popover, "the + menu open");
+  item = find_menu_item (popover, "Add Quote");
+  g_assert_nonnull (item);
+  g_signal_emit_by_name (item, "clicked");
+  cp_test_gui_wait_until (widget_hidden, popover, "the + menu closed");
+  cp_test_gui_wait_frames (GTK_WIDGET (window), 3);
+
+  quote_name = g_strdup_printf ("Vendor %u", project->quotes->len);
+  assert_focus_in_name (window, vendor, quote_name);
+
+  close_window (window);
+}
+
+/* Walkthrough 8 #4: on the demo's 70B fine-tune the 8 × RTX 4090 quote
+ * needs 140.5 GiB per GPU of its 24: the table gave it 11,633 CNY and
+ * 22.3 days, as if it could run. An option that does not fit shows no
+ * time and no cost, as the report; every option that fits shows both. */
+static void
+test_window_no_cost_without_fit (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpResultsView *results = cp_window_get_results_view (window);
+  GListModel *options = cp_results_view_get_options (results);
+  guint n_refused = 0;
+
+  select_row (cp_window_get_jobs_list (window), 0);
+  wait_results (results);
+  g_assert_cmpuint (g_list_model_get_n_items (options), >, 1);
+  for (guint i = 0; i < g_list_model_get_n_items (options); i++)
+    {
+      g_autoptr(CpOptionObject) object = g_list_model_get_item (options, i);
+      const CpOption *option = cp_option_object_get_option (object);
+      const CpOptionText columns[] = { CP_OPTION_TEXT_COST, CP_OPTION_TEXT_COST_RANGE,
+                                       CP_OPTION_TEXT_DAYS, CP_OPTION_TEXT_DAYS_RANGE };
+
+      for (guint c = 0; c < G_N_ELEMENTS (columns); c++)
+        {
+          const char *text = cp_option_object_get_text (object, columns[c]);
+
+          if (option->estimate.fits)
+            g_assert_nonnull (strpbrk (text, "0123456789"));
+          else
+            g_assert_cmpstr (text, ==, "—");
+        }
+      n_refused += !option->estimate.fits;
+    }
+  g_assert_cmpuint (n_refused, ==, 1);
+
+  close_window (window);
+}
+
 /* Walk 2 #27: another job or quote shows its results from the verdict at
  * the top, wherever the previous one was scrolled to. */
 static void
@@ -3003,6 +3104,84 @@ assert_layout_text (CpResultsView *results)
   g_assert_nonnull (strstr (text, runner_up));
   /* The memory technique the plan added shows with the layout. */
   g_assert_true ((strstr (text, ", CPU offload") != NULL) == best->estimate.cpu_offload);
+}
+
+/* A pinned layout no quote takes, typed and picked as a user does it
+ * (issue 20): tensor parallel 3 in its entry, pipeline 2, ZeRO-1 from its
+ * drop-down, on the 70B fine-tune. Llama 2 70B has 64 attention heads,
+ * and 3 does not divide them: every option says so, instead of a layout of
+ * "0 × 0 × 0", 0 B of memory or NaN, and none fits or is recommended. */
+static void
+test_window_refused_pinned_layout (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  CpResultsView *results = cp_window_get_results_view (window);
+  CpJobEditor *job_editor = cp_window_get_job_editor (window);
+  guint job_index = first_training_job (project);
+  g_autoptr(CpProject) expected = NULL;
+  CpJob *job, *expected_job;
+  GListModel *options;
+  const CpPlan *shown;
+  const char *layout;
+
+  select_row (cp_window_get_jobs_list (window), job_index);
+  job = g_ptr_array_index (project->jobs, job_index);
+  g_assert_cmpstr (job->model.id, ==, "llama-2-70b");
+  g_assert_cmpuint (job->model.heads, ==, 64);
+  expected = cp_project_copy (project);
+  expected_job = g_ptr_array_index (expected->jobs, job_index);
+
+  type_text (cp_job_editor_get_row (job_editor, "tensor-parallel"), "3");
+  type_text (cp_job_editor_get_row (job_editor, "pipeline-parallel"), "2");
+  pick (GTK_DROP_DOWN (cp_field_row_get_input (cp_job_editor_get_row (job_editor, "zero-stage"))), 1);
+  g_assert_cmpuint (job->tensor_parallel, ==, 3);
+  g_assert_cmpuint (job->pipeline_parallel, ==, 2);
+  g_assert_cmpuint (job->zero_stage, ==, 1);
+  expected_job->tensor_parallel = 3;
+  expected_job->pipeline_parallel = 2;
+  expected_job->zero_stage = 1;
+  assert_shows_plan_of (results, expected, job_index);
+
+  shown = cp_results_view_get_plan (results);
+  g_assert_cmpint (shown->recommended, ==, -1);
+  g_assert_nonnull (strstr (cp_results_view_get_verdict_text (results), "no quote takes the layout asked for"));
+  layout = cp_results_view_get_layout_text (results);
+  g_assert_true (g_str_has_prefix (layout, "Layout: best-ranked option, "));
+  g_assert_nonnull (strstr (layout, "TP 3 does not divide the 64 attention heads"));
+
+  options = cp_results_view_get_options (results);
+  g_assert_cmpuint (g_list_model_get_n_items (options), ==, project->quotes->len);
+  for (guint i = 0; i < g_list_model_get_n_items (options); i++)
+    {
+      g_autoptr(CpOptionObject) object = g_list_model_get_item (options, i);
+      const CpEstimate *e = &cp_option_object_get_option (object)->estimate;
+
+      g_assert_true (cp_estimate_layout_refused (e));
+      g_assert_false (e->fits);
+      for (CpOptionText t = 0; t < CP_N_OPTION_TEXTS; t++)
+        {
+          const char *text = cp_option_object_get_text (object, t);
+
+          if (text == NULL)
+            continue;
+          g_assert_null (strstr (text, "NaN"));
+          g_assert_null (strstr (text, "nan"));
+          g_assert_null (strstr (text, "inf"));
+          g_assert_null (strstr (text, "0 × 0"));
+          g_assert_false (g_str_has_prefix (text, "0 B"));
+          g_assert_false (g_str_has_prefix (text, "0.0 GiB"));
+        }
+      g_assert_cmpstr (cp_option_object_get_text (object, CP_OPTION_TEXT_FITS), ==, "No");
+      g_assert_cmpstr (cp_option_object_get_text (object, CP_OPTION_TEXT_MEMORY), ==, "—");
+      g_assert_cmpstr (cp_option_object_get_text (object, CP_OPTION_TEXT_DAYS), ==, "—");
+      g_assert_cmpstr (cp_option_object_get_text (object, CP_OPTION_TEXT_COST), ==, "—");
+      /* The option's details say why. */
+      g_assert_nonnull (strstr (cp_option_object_get_text (object, CP_OPTION_TEXT_BREAKDOWN),
+                                "TP 3 does not divide the 64 attention heads"));
+    }
+
+  close_window (window);
 }
 
 /* The layout fields: "Automatic" or an explicit value, through the real
@@ -5234,6 +5413,8 @@ main (int   argc,
   g_test_add_func ("/gui/window/name-trimmed", test_window_name_trimmed);
   g_test_add_func ("/gui/window/readout-follows-tab", test_window_readout_follows_tab);
   g_test_add_func ("/gui/window/add-focuses-name", test_window_add_focuses_name);
+  g_test_add_func ("/gui/window/add-menu-selects-name", test_window_add_menu_selects_name);
+  g_test_add_func ("/gui/window/no-cost-without-fit", test_window_no_cost_without_fit);
   g_test_add_func ("/gui/window/results-scroll-to-top", test_window_results_scroll_to_top);
   g_test_add_func ("/gui/window/picker-search", test_window_picker_search);
   g_test_add_func ("/gui/window/drop-down-opens-on-checked", test_window_drop_down_opens_on_checked);
@@ -5253,6 +5434,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/print-saved-untitled", test_window_print_saved_untitled);
   g_test_add_func ("/gui/window/reopened-untitled", test_window_reopened_untitled);
   g_test_add_func ("/gui/window/automatic-layout", test_window_automatic_layout);
+  g_test_add_func ("/gui/window/refused-pinned-layout", test_window_refused_pinned_layout);
   g_test_add_func ("/gui/window/preferences-longest-run", test_window_preferences_longest_run);
   g_test_add_func ("/gui/window/preferences-failures", test_window_preferences_failures);
   g_test_add_func ("/gui/window/incomplete-quote-no-curve", test_window_incomplete_quote_no_curve);
