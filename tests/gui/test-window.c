@@ -2283,6 +2283,10 @@ test_window_ranges (void)
         g_autofree char *days = g_strdup_printf ("%s–%s", days_low, days_high);
 
         g_assert_cmpfloat (option->range.total_cost_low, <=, option->estimate.total_cost);
+        /* An option that cannot run shows no cost or time, nor their bands
+         * (7af2322): the demo's 70B fine-tune on 8 × RTX 4090. */
+        if (!option->estimate.fits)
+          continue;
         g_assert_true (widget_has_text (options, band));
         g_assert_true (widget_has_text (options, days));
       }
