@@ -416,6 +416,10 @@ test_pinned_refusals (void)
       g_assert_nonnull (strstr (text.out, cases[i].text));
       g_assert_nonnull (strstr (text.out, "Cannot run: no quote takes the layout asked for"));
       g_assert_null (strstr (text.out, "0 × 0 × 0"));
+      /* R1 weighs memory in a layout of the search's: beside that verdict
+       * it may not say "one machine can run it". */
+      g_assert_null (strstr (text.out, "so one machine can run it"));
+      g_assert_null (strstr (text.out, "it fits on a single machine."));
     }
 }
 
