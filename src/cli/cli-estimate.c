@@ -2,6 +2,7 @@
  * configuration, as a table or as XML. */
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include <glib/gi18n.h>
@@ -11,6 +12,7 @@
 #include "cli-estimate-private.h"
 #include "cli-job-options.h"
 #include "cli-recommended.h"
+#include "report/cp-i18n.h"
 #include "report/cp-reason-text.h"
 #include "planner/cp-catalog.h"
 #include "planner/cp-plan.h"
@@ -592,6 +594,21 @@ add_row (CpCliTable *table,
   cp_cli_table_add_label_value (table, label, value);
 }
 
+/* A part of a total of @total: in whole units when the total is, so that
+ * a part of 55 reads "55 CNY" beside its total, not "55.00 CNY". */
+static char *
+cost_part (double      amount,
+           double      total,
+           const char *currency)
+{
+  g_autofree char *number = NULL;
+
+  if (fabs (total) < 100)
+    return cp_cli_format_money (amount, currency);
+  number = cp_cli_format_number (round (amount), 0);
+  return g_strdup_printf ("%s %s", number, currency != NULL ? currency : "");
+}
+
 static void
 add_bytes_row (CpCliTable       *table,
                const char       *label,
@@ -985,7 +1002,17 @@ print_table (const Estimate   *e,
     add_row (table, _("Total"), g_strdup (_("needs a price (--price-per-gpu-hour, --price-per-node-hour or --price-per-node-month)")));
   else
     {
-      add_row (table, _("Compute"), cp_cli_format_money (est->compute_cost, currency));
+      /* The parts add up to the total shown: in whole units they are
+       * apportioned to it (cp_i18n_apportion), as the report does. */
+      double parts[] = { est->compute_cost, est->debug_cost, est->network_cost, est->storage_cost,
+                         est->fees_cost, est->engineering_cost };
+      double shown[G_N_ELEMENTS (parts)];
+
+      if (fabs (est->total_cost) >= 100)
+        cp_i18n_apportion (parts, G_N_ELEMENTS (parts), est->total_cost, shown);
+      else
+        memcpy (shown, parts, sizeof parts);
+      add_row (table, _("Compute"), cost_part (shown[0], est->total_cost, currency));
       if (cp_quote_minimum_term_is_assumed (quote))
         {
           g_autofree char *term_h = cp_cli_format_number (cp_quote_minimum_term_h (quote, settings), 0);
@@ -994,12 +1021,12 @@ print_table (const Estimate   *e,
           add_row (table, _("Minimum term"),
                    g_strdup_printf (_("%s h: one month, as the price is per node-month and no term is stated"), term_h));
         }
-      add_row (table, _("Debugging"), cp_cli_format_money (est->debug_cost, currency));
-      add_row (table, _("Network"), cp_cli_format_money (est->network_cost, currency));
-      add_row (table, _("Storage"), cp_cli_format_money (est->storage_cost, currency));
-      add_row (table, _("Fees"), cp_cli_format_money (est->fees_cost, currency));
-      add_row (table, _("Engineering (migration)"), cp_cli_format_money (est->engineering_cost, currency));
-      add_row (table, _("Total"), cp_cli_format_money (est->total_cost, currency));
+      add_row (table, _("Debugging"), cost_part (shown[1], est->total_cost, currency));
+      add_row (table, _("Network"), cost_part (shown[2], est->total_cost, currency));
+      add_row (table, _("Storage"), cost_part (shown[3], est->total_cost, currency));
+      add_row (table, _("Fees"), cost_part (shown[4], est->total_cost, currency));
+      add_row (table, _("Engineering (migration)"), cost_part (shown[5], est->total_cost, currency));
+      add_row (table, _("Total"), cost_part (est->total_cost, est->total_cost, currency));
       {
         g_autofree char *low = cp_cli_format_money (e->range.total_cost_low, currency);
         g_autofree char *high = cp_cli_format_money (e->range.total_cost_high, currency);
