@@ -2005,6 +2005,9 @@ test_window_ranges (void)
         g_autofree char *days_high = cp_i18n_format_number (option->range.calendar_days_high, 1, "en");
         g_autofree char *days = g_strdup_printf ("%s–%s", days_low, days_high);
 
+        /* An option that cannot run shows no band (7af2322: "—"). */
+        if (!option->estimate.fits)
+          continue;
         g_assert_cmpfloat (option->range.total_cost_low, <=, option->estimate.total_cost);
         /* An option that cannot run shows no band (test_window_no_cost_without_fit). */
         if (!option->estimate.fits)
