@@ -312,4 +312,29 @@ cp_report_section_risks (Doc       *doc,
         cp_doc_paragraph_full (doc, doc->body, text, 10, 2, "•");
       }
     }
+
+  /* Then what the job chapter lists for each recommended option, from
+   * the same list: page 1 left out "uses 96% of each GPU's memory …
+   * confirm with a trial run", which an approver only found on page 4
+   * (approver 8, finding 5). */
+  for (guint j = 0; j < project->jobs->len; j++)
+    {
+      const CpPlan *plan = results[j].plan;
+      const CpJob *job = g_ptr_array_index (project->jobs, j);
+      g_autoptr(GPtrArray) risks = NULL;
+
+      if (plan == NULL || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
+        continue;
+      risks = cp_option_risks (project, job, &g_array_index (plan->options, CpOption, plan->recommended), doc->lang);
+      for (guint r = 0; r < risks->len; r++)
+        {
+          /* TRANSLATORS: a risk of the recommended option, then the job it concerns */
+          g_autofree char *text = g_strdup_printf (_("%s (%s)"), (const char *) g_ptr_array_index (risks, r), job->name);
+
+          if (!any)
+            cp_doc_heading (doc, doc->h1, _("Main risks"), 40);
+          any = TRUE;
+          cp_doc_paragraph_full (doc, doc->body, text, 10, 2, "•");
+        }
+    }
 }

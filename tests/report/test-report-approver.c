@@ -573,6 +573,43 @@ test_not_compared (void)
   check_not_compared ("zh_CN");
 }
 
+/* Approver 8, finding 5: page 1 listed a one-machine option's setup time
+ * and single point of failure, while the job chapter added "uses 96% of
+ * each GPU's memory … confirm with a trial run". Page 1 now carries every
+ * risk the chapter lists for the recommended option, from the same list. */
+static void
+check_page_one_risks (const char *lang)
+{
+  g_autoptr(CpProject) demo = cp_test_demo_project ();
+  g_autoptr(CpProject) project = cp_test_project_of_size (demo, 1, demo->quotes->len);
+  const CpJob *job = g_ptr_array_index (project->jobs, 0);
+  g_autoptr(CpPlan) plan = cp_project_plan_job (project, 0);
+  g_autofree char *path = write_pdf (project, "page-one-risks", lang);
+  g_autofree char *squeezed = page_one_squeezed (path);
+  g_autoptr(GString) first = g_string_new (squeezed);
+  g_autoptr(GPtrArray) risks = NULL;
+
+  g_assert_cmpint (plan->recommended, >=, 0);
+  risks = cp_option_risks (project, job, &g_array_index (plan->options, CpOption, plan->recommended), lang);
+  g_assert_cmpuint (risks->len, >, 0);
+  /* pdftotext puts an item's bullet after its first line. */
+  g_string_replace (first, "•", "", 0);
+  for (guint r = 0; r < risks->len; r++)
+    assert_has (first->str, g_ptr_array_index (risks, r));
+}
+
+static void
+test_page_one_risks (void)
+{
+  if (!have_poppler ())
+    {
+      g_test_skip ("pdftotext is not installed");
+      return;
+    }
+  check_page_one_risks ("en");
+  check_page_one_risks ("zh_CN");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -595,6 +632,7 @@ main (int    argc,
   g_test_add_func ("/approver/job-dates", test_job_dates);
   g_test_add_func ("/approver/debug-share", test_debug_share);
   g_test_add_func ("/approver/not-compared", test_not_compared);
+  g_test_add_func ("/approver/page-one-risks", test_page_one_risks);
 
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);
