@@ -80,7 +80,11 @@ _cp_results_view_describe_recommendation (const CpProject *project,
                           name, best->estimate.nodes, best->estimate.gpus, cost, days);
 }
 
-/* "4 nodes: 1.2 days, ¥15,000, communication 35% of the run". */
+/* "4 nodes: 1.2 days, ¥15,000, communication 3.2 h against 9.1 h of
+ * computing": the communication in R5's own figures (cp-reason-cost.c),
+ * all of it, overlapped or not. Its share of the run, only what is not
+ * hidden behind computing, read as another figure for the same option
+ * beside R5 (meeting walkthrough). */
 static char *
 describe_offer (const CpProject  *project,
                 const CpJob      *job,
@@ -91,7 +95,8 @@ describe_offer (const CpProject  *project,
 {
   g_autofree char *days = cp_i18n_format_days (estimate->calendar_days, lang);
   g_autofree char *cost = cp_words_plan_money (plan, estimate->total_cost, quote->currency, lang);
-  g_autofree char *share = cp_i18n_format_percent (communication_share (estimate), lang);
+  g_autofree char *communication = cp_words_duration (estimate->communication_s, lang);
+  g_autofree char *computing = cp_words_duration (estimate->compute_s, lang);
 
   /* A layout the job pins and this offer cannot take: why, not memory. */
   if (cp_estimate_layout_refused (estimate))
@@ -108,12 +113,12 @@ describe_offer (const CpProject  *project,
                                          "%u node: the job does not fit in memory",
                                          "%u nodes: the job does not fit in memory",
                                          estimate->nodes), estimate->nodes);
-  /* TRANSLATORS: node count, calendar time, total cost, share of the run spent waiting on communication */
+  /* TRANSLATORS: node count, calendar time, total cost, communication time, computing time (as in R5) */
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                       "%u node: %s, %s, communication %s of the run",
-                                       "%u nodes: %s, %s, communication %s of the run",
+                                       "%u node: %s, %s, communication %s against %s of computing",
+                                       "%u nodes: %s, %s, communication %s against %s of computing",
                                        estimate->nodes),
-                          estimate->nodes, days, cost, share);
+                          estimate->nodes, days, cost, communication, computing);
 }
 
 /* What the whole offer's extra cost is made of: each component's

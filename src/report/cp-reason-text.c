@@ -1178,6 +1178,22 @@ add_risk_text (GPtrArray  *risks,
   g_ptr_array_add (risks, text);
 }
 
+char *
+cp_words_memory_near_limit (const CpEstimate *e,
+                            const char       *lang)
+{
+  g_autofree char *share = NULL;
+  g_autofree char *limit = NULL;
+
+  if (!e->fits || !(e->available_per_gpu_bytes > 0) ||
+      !(e->memory_per_gpu_bytes > RISK_MEMORY_SHARE * e->available_per_gpu_bytes))
+    return NULL;
+  share = cp_i18n_format_percent (e->memory_per_gpu_bytes / e->available_per_gpu_bytes, lang);
+  limit = cp_i18n_format_percent (RISK_MEMORY_SHARE, lang);
+  /* TRANSLATORS: a risk; %s are percentages */
+  return g_strdup_printf (_("Uses %s of each GPU's memory, above %s: a longer sequence or more fragmentation than allowed for runs out of memory. Confirm with a trial run."), share, limit);
+}
+
 GPtrArray *
 cp_option_risks (const CpProject *project,
                  const CpJob     *job,
@@ -1289,14 +1305,12 @@ cp_option_risks (const CpProject *project,
         add_risk_text (risks, g_strdup_printf (_("CPU offload keeps %s of optimizer states, fp32 master weights and gradients in each machine's host memory, and the quote does not say how much the machines have. Ask the vendor before signing."), need));
     }
 
-  if (e->fits && e->available_per_gpu_bytes > 0 &&
-      e->memory_per_gpu_bytes > RISK_MEMORY_SHARE * e->available_per_gpu_bytes)
-    {
-      g_autofree char *share = cp_i18n_format_percent (e->memory_per_gpu_bytes / e->available_per_gpu_bytes, lang);
-      g_autofree char *limit = cp_i18n_format_percent (RISK_MEMORY_SHARE, lang);
-      /* TRANSLATORS: a risk; %s are percentages */
-      add_risk_text (risks, g_strdup_printf (_("Uses %s of each GPU's memory, above %s: a longer sequence or more fragmentation than allowed for runs out of memory. Confirm with a trial run."), share, limit));
-    }
+  {
+    char *near_limit = cp_words_memory_near_limit (e, lang);
+
+    if (near_limit != NULL)
+      add_risk_text (risks, near_limit);
+  }
 
   {
     const CpQuote *trial_quote = NULL;

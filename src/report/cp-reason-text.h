@@ -60,6 +60,11 @@ const char *cp_words_assumption     (const char *key);
 /* A readable citation of the source of assumption @key, in the current
  * language; @fallback (the planner's note) for keys it does not know. */
 const char *cp_words_assumption_source (const char *key, const char *fallback);
+/* The main risk of an option that fits using more than 90% of each GPU's
+ * memory, saying why that limit; NULL below it. The window's table warns
+ * in its Fits and Memory columns by the same test and words, so the two
+ * never disagree on whether 79.6 of 80 GiB is close. */
+char       *cp_words_memory_near_limit (const CpEstimate *e, const char *lang);
 /* The risks of one option, chosen from its own numbers: each sentence
  * names the threshold it crossed and why that threshold. An empty array
  * when none stands out. */
