@@ -273,6 +273,13 @@ cp_report_section_vendor_questions (Doc       *doc,
     }
 }
 
+/* Whether page 1 lists the risks of @plan's recommended option. */
+static gboolean
+plan_lists_option_risks (const CpPlan *plan)
+{
+  return plan->recommended >= 0 && (guint) plan->recommended < plan->options->len;
+}
+
 void
 cp_report_section_risks (Doc       *doc,
                          JobResult *results)
@@ -289,6 +296,13 @@ cp_report_section_risks (Doc       *doc,
           const CpPlan *plan = results[j].plan;
           const CpJob *job = g_ptr_array_index (project->jobs, j);
 
+          /* A single point of failure and a trial on other GPUs are
+           * said below with the recommended option's own figures
+           * (cp_option_risks()); said twice they push the sign-off off
+           * the memo's pages. */
+          if (plan != NULL && plan_lists_option_risks (plan) &&
+              (risk == CP_RISK_SINGLE_POINT_OF_FAILURE || risk == CP_RISK_GPU_MISMATCH))
+            continue;
           for (guint r = 0; plan != NULL && r < plan->risks->len; r++)
             if (g_array_index (plan->risks, CpRisk, r) == (CpRisk) risk)
               {
@@ -323,7 +337,7 @@ cp_report_section_risks (Doc       *doc,
       const CpJob *job = g_ptr_array_index (project->jobs, j);
       g_autoptr(GPtrArray) risks = NULL;
 
-      if (plan == NULL || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
+      if (plan == NULL || !plan_lists_option_risks (plan))
         continue;
       risks = cp_option_risks (project, job, &g_array_index (plan->options, CpOption, plan->recommended), doc->lang);
       for (guint r = 0; r < risks->len; r++)
@@ -334,7 +348,9 @@ cp_report_section_risks (Doc       *doc,
           if (!any)
             cp_doc_heading (doc, doc->h1, _("Main risks"), 40);
           any = TRUE;
-          cp_doc_paragraph_full (doc, doc->body, text, 10, 2, "•");
+          /* In a note's type: with five jobs' lists the memo must still
+           * end with its sign-off by page 2 (test-cli-pages). */
+          cp_doc_paragraph_full (doc, doc->small, text, 10, 1, "•");
         }
     }
 }
