@@ -417,11 +417,16 @@ cp_cli_format_duration (double seconds)
   return g_strdup_printf (_("%s s (%s h, %s days)"), s, h, d);
 }
 
+/* As the reasons and the reports say money (cp_i18n_format_money): whole
+ * units from 100 on, cents below. A table's "161.95 CNY" beside R6's
+ * "162 CNY" were two roundings of one figure (issue 20). */
 char *
 cp_cli_format_money (double      amount,
                      const char *currency)
 {
-  g_autofree char *number = cp_cli_format_number (amount, 2);
+  gboolean whole = fabs (amount) >= 100 || amount == 0;
+  /* round(), as the report's totals: printf's "%.0f" takes 1,206.5 to 1,206. */
+  g_autofree char *number = cp_cli_format_number (whole ? round (amount) : amount, whole ? 0 : 2);
 
   return g_strdup_printf ("%s %s", number, currency != NULL ? currency : "");
 }

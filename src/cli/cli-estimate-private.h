@@ -75,6 +75,7 @@ struct _CpCliJobOptions {
   gboolean  shared;
   gboolean  dedicated;
   gboolean  moe_dispatch_dedup;
+  gboolean  moe_a2a_overlap;
   char     *deadline_days;
   char     *duration_days;
   char     *billing_granularity;

@@ -2,6 +2,7 @@
  * configuration, as a table or as XML. */
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include <glib/gi18n.h>
@@ -11,6 +12,7 @@
 #include "cli-estimate-private.h"
 #include "cli-job-options.h"
 #include "cli-recommended.h"
+#include "report/cp-i18n.h"
 #include "report/cp-reason-text.h"
 #include "planner/cp-catalog.h"
 #include "planner/cp-plan.h"
@@ -577,6 +579,8 @@ apply_settings_options (Estimate *e)
     return FALSE;
   if (o->moe_dispatch_dedup)
     settings->moe_dispatch_dedup = TRUE;
+  if (o->moe_a2a_overlap)
+    settings->moe_a2a_overlap = TRUE;
   /* One quote, one currency: costs come out in what the price was given in. */
   memcpy (settings->currency, e->quote.currency, sizeof settings->currency);
   return TRUE;
@@ -588,6 +592,21 @@ add_row (CpCliTable *table,
          char       *value)   /* owned */
 {
   cp_cli_table_add_label_value (table, label, value);
+}
+
+/* A part of a total of @total: in whole units when the total is, so that
+ * a part of 55 reads "55 CNY" beside its total, not "55.00 CNY". */
+static char *
+cost_part (double      amount,
+           double      total,
+           const char *currency)
+{
+  g_autofree char *number = NULL;
+
+  if (fabs (total) < 100)
+    return cp_cli_format_money (amount, currency);
+  number = cp_cli_format_number (round (amount), 0);
+  return g_strdup_printf ("%s %s", number, currency != NULL ? currency : "");
 }
 
 static void
@@ -983,7 +1002,17 @@ print_table (const Estimate   *e,
     add_row (table, _("Total"), g_strdup (_("needs a price (--price-per-gpu-hour, --price-per-node-hour or --price-per-node-month)")));
   else
     {
-      add_row (table, _("Compute"), cp_cli_format_money (est->compute_cost, currency));
+      /* The parts add up to the total shown: in whole units they are
+       * apportioned to it (cp_i18n_apportion), as the report does. */
+      double parts[] = { est->compute_cost, est->debug_cost, est->network_cost, est->storage_cost,
+                         est->fees_cost, est->engineering_cost };
+      double shown[G_N_ELEMENTS (parts)];
+
+      if (fabs (est->total_cost) >= 100)
+        cp_i18n_apportion (parts, G_N_ELEMENTS (parts), est->total_cost, shown);
+      else
+        memcpy (shown, parts, sizeof parts);
+      add_row (table, _("Compute"), cost_part (shown[0], est->total_cost, currency));
       if (cp_quote_minimum_term_is_assumed (quote))
         {
           g_autofree char *term_h = cp_cli_format_number (cp_quote_minimum_term_h (quote, settings), 0);
@@ -992,12 +1021,12 @@ print_table (const Estimate   *e,
           add_row (table, _("Minimum term"),
                    g_strdup_printf (_("%s h: one month, as the price is per node-month and no term is stated"), term_h));
         }
-      add_row (table, _("Debugging"), cp_cli_format_money (est->debug_cost, currency));
-      add_row (table, _("Network"), cp_cli_format_money (est->network_cost, currency));
-      add_row (table, _("Storage"), cp_cli_format_money (est->storage_cost, currency));
-      add_row (table, _("Fees"), cp_cli_format_money (est->fees_cost, currency));
-      add_row (table, _("Engineering (migration)"), cp_cli_format_money (est->engineering_cost, currency));
-      add_row (table, _("Total"), cp_cli_format_money (est->total_cost, currency));
+      add_row (table, _("Debugging"), cost_part (shown[1], est->total_cost, currency));
+      add_row (table, _("Network"), cost_part (shown[2], est->total_cost, currency));
+      add_row (table, _("Storage"), cost_part (shown[3], est->total_cost, currency));
+      add_row (table, _("Fees"), cost_part (shown[4], est->total_cost, currency));
+      add_row (table, _("Engineering (migration)"), cost_part (shown[5], est->total_cost, currency));
+      add_row (table, _("Total"), cost_part (est->total_cost, est->total_cost, currency));
       {
         g_autofree char *low = cp_cli_format_money (e->range.total_cost_low, currency);
         g_autofree char *high = cp_cli_format_money (e->range.total_cost_high, currency);
@@ -1099,6 +1128,7 @@ add_quote_entries (GOptionContext *context,
     { "shared", 0, 0, G_OPTION_ARG_NONE, &o->shared, N_("The network between nodes is shared"), NULL },
     { "dedicated", 0, 0, G_OPTION_ARG_NONE, &o->dedicated, N_("The network between nodes is dedicated"), NULL },
     { "moe-dispatch-dedup", 0, 0, G_OPTION_ARG_NONE, &o->moe_dispatch_dedup, N_("Mixture of experts: send a token once per node holding its experts, as DeepEP does (default: a copy per expert)"), NULL },
+    { "moe-a2a-overlap", 0, 0, G_OPTION_ARG_NONE, &o->moe_a2a_overlap, N_("Mixture of experts: hide the all-to-all behind another micro-batch's compute, as DualPipe does (default: exposed)"), NULL },
     { "billing-granularity-hours", 0, 0, G_OPTION_ARG_STRING, &o->billing_granularity, N_("Billed time is rounded up to this many hours (default 1)"), N_("HOURS") },
     { "minimum-term-hours", 0, 0, G_OPTION_ARG_STRING, &o->minimum_term, N_("Shortest time billed, in hours (730: a month)"), N_("HOURS") },
     { "network-fee-per-node-month", 0, 0, G_OPTION_ARG_STRING, &o->network_fee, N_("Inter-node network fee per node-month"), N_("PRICE") },

@@ -115,7 +115,10 @@ open_path (CpApplication *self,
 
   if (!loaded)
     {
-      g_autofree char *heading = g_strdup_printf (_("Could Not Open “%s”"), path);
+      /* The file's name in the heading, as when reopening: a full path
+       * made a heading of three lines (walkthrough 8). */
+      g_autofree char *name = cp_store_display_name (path);
+      g_autofree char *heading = g_strdup_printf (_("Could Not Open “%s”"), name);
 
       /* The window must still show something to stay useful. */
       if (cp_window_get_project (window) == NULL)

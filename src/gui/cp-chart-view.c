@@ -419,7 +419,10 @@ cp_chart_view_export_async (CpChartView         *self,
   job->width = MAX (MIN_WIDTH_PX, gtk_widget_get_width (GTK_WIDGET (self)));
   job->height = MAX (MIN_HEIGHT_PX, gtk_widget_get_height (GTK_WIDGET (self)));
   g_task_set_task_data (task, job, (GDestroyNotify) export_job_free);
-  g_task_set_priority (task, G_PRIORITY_LOW);
+  /* The default priority: a task's priority is also its callback's, and
+   * at G_PRIORITY_LOW a main loop kept busy by frames (an animation on a
+   * loaded machine) never reached it, as the import preview's reading
+   * showed (bd923d0). */
 
   self->exporting = TRUE;
   update_actions (self);

@@ -806,8 +806,11 @@ create_input (CpFieldRow *self)
         }
       else
         {
+          /* Room for the longest figure format_value() writes, "%.6g" of
+           * a rate such as the GPU failure rate, 1.97328e-05 per
+           * GPU-hour: at 9 it read "1.97328e-0" (walkthrough 8). */
           gtk_editable_set_width_chars (GTK_EDITABLE (input), 4);
-          gtk_editable_set_max_width_chars (GTK_EDITABLE (input), 9);
+          gtk_editable_set_max_width_chars (GTK_EDITABLE (input), 11);
           gtk_editable_set_alignment (GTK_EDITABLE (input), 1.0);
         }
       if (field->automatic != NULL)

@@ -361,9 +361,9 @@ read_rows (CpImportDialog *self)
 
   g_task_set_source_tag (task, read_rows);
   g_task_set_task_data (task, cp_quote_sheet_copy (self->sheet), (GDestroyNotify) cp_quote_sheet_free);
-  /* A mapping changed again, or a close, wants no old rows. */
+  /* A mapping changed again, or a close, wants no old rows. No low
+   * priority: it is the callback's too, which the spinner's frames starve. */
   g_task_set_return_on_cancel (task, TRUE);
-  g_task_set_priority (task, G_PRIORITY_LOW);
   g_task_run_in_thread (task, read_rows_in_thread);
 }
 

@@ -25,9 +25,12 @@ char *_cp_results_view_describe_layout           (const CpProject *project,
                                                   const CpPlan    *plan,
                                                   const char      *lang);
 char *_cp_results_view_describe_incomplete       (const CpProject *project);
+/* Sets *@warning when the sentence is a doubt: another quote wins within
+ * the band, or the choice is not firm. */
 char *_cp_results_view_describe_robustness       (const CpProject *project,
                                                   const CpPlan    *plan,
-                                                  const char      *lang);
+                                                  const char      *lang,
+                                                  gboolean        *warning);
 /* The plan's reasons as the window lists them, one string each, with
  * their rules in @rules (CpRule): a question for vendors (R6, "Ask the
  * vendor of …") is asked once, naming every quote it concerns. */

@@ -2,6 +2,8 @@
  * the project and the plan alone: no widget is read or set here. */
 #include "config.h"
 
+#include <math.h>
+
 #include <glib/gi18n.h>
 
 #include "planner/cp-units.h"
@@ -78,6 +80,68 @@ _cp_results_view_describe_recommendation (const CpProject *project,
                           name, best->estimate.nodes, best->estimate.gpus, cost, days);
 }
 
+/* What the whole offer's extra cost is made of: each component's
+ * difference with its sign, largest first, apportioned so that the parts
+ * shown add up to the difference shown. Naming the largest part alone
+ * ("of the 43,891 CNY difference, 45,000 CNY is migration engineering")
+ * showed a part larger than the whole where another part fell
+ * (walkthrough 8). */
+static void
+append_cost_difference (GString          *text,
+                        const CpEstimate *best,
+                        const CpEstimate *full,
+                        const char       *currency,
+                        const char       *lang)
+{
+  const char *words[] = {
+    N_("GPU time"), N_("debugging on one machine"), N_("network fee"), N_("storage"),
+    N_("management and setup fees"), N_("migration engineering"),
+  };
+  const double amounts[] = {
+    full->compute_cost - best->compute_cost,
+    full->debug_cost - best->debug_cost,
+    full->network_cost - best->network_cost,
+    full->storage_cost - best->storage_cost,
+    full->fees_cost - best->fees_cost,
+    full->engineering_cost - best->engineering_cost,
+  };
+  double shown[G_N_ELEMENTS (amounts)];
+  gboolean listed[G_N_ELEMENTS (amounts)] = { FALSE, };
+  g_autofree char *difference = cp_i18n_format_money (full->total_cost - best->total_cost, currency, lang);
+  g_autoptr(GString) parts = g_string_new (NULL);
+
+  G_STATIC_ASSERT (G_N_ELEMENTS (words) == G_N_ELEMENTS (amounts));
+  cp_i18n_apportion (amounts, G_N_ELEMENTS (amounts), full->total_cost - best->total_cost, shown);
+  for (;;)
+    {
+      int largest = -1;
+
+      for (guint i = 0; i < G_N_ELEMENTS (shown); i++)
+        if (!listed[i] && shown[i] != 0 && (largest < 0 || fabs (shown[i]) > fabs (shown[largest])))
+          largest = (int) i;
+      if (largest < 0)
+        break;
+      listed[largest] = TRUE;
+      {
+        g_autofree char *amount = cp_i18n_format_money (fabs (shown[largest]), currency, lang);
+        /* A sign before every part, the minus sign (U+2212) for a saving. */
+        g_autofree char *signed_amount = g_strdup_printf ("%s%s", shown[largest] > 0 ? "+" : "\u2212", amount);
+
+        if (parts->len > 0)
+          /* TRANSLATORS: between the parts of a cost difference */
+          g_string_append (parts, _(", "));
+        /* TRANSLATORS: one part of a cost difference: a signed amount ("+45,000 CNY"), then a cost
+         * component such as "migration engineering" */
+        g_string_append_printf (parts, C_("cost difference", "%s %s"), signed_amount, _(words[largest]));
+      }
+    }
+
+  g_string_append (text, "\n");
+  /* TRANSLATORS: the whole offer's total cost less the chosen count's, then its parts with their signs:
+   * "+45,000 CNY migration engineering, −1,109 CNY GPU time" */
+  g_string_append_printf (text, _("More nodes cost %s more: %s."), difference, parts->str);
+}
+
 /* Why the whole offer is slower or dearer than the node count chosen,
  * from the two estimates' own components. */
 static void
@@ -88,19 +152,6 @@ explain_more_nodes (GString          *text,
                     const char       *currency,
                     const char       *lang)
 {
-  const struct {
-    const char *words;
-    double      best;
-    double      full;
-  } costs[] = {
-    { N_("GPU time"), best->compute_cost, full->compute_cost },
-    { N_("the network fee"), best->network_cost, full->network_cost },
-    { N_("storage"), best->storage_cost, full->storage_cost },
-    { N_("management and setup fees"), best->fees_cost, full->fees_cost },
-    { N_("migration engineering"), best->engineering_cost, full->engineering_cost },
-  };
-  guint largest = 0;
-
   if (full->output_tokens_per_s > 0)
     {
       /* A service runs for its set time on any number of nodes: what more
@@ -148,24 +199,7 @@ explain_more_nodes (GString          *text,
 
   if (plan->cost_unknown || full->total_cost <= best->total_cost)
     return;
-
-  for (guint i = 1; i < G_N_ELEMENTS (costs); i++)
-    if (costs[i].full - costs[i].best > costs[largest].full - costs[largest].best)
-      largest = i;
-
-  /* Differences only: a component's own amount ("GPU time, 4,472 CNY")
-   * read as a second cost of the option beside its total in the line
-   * above and in the table (issue 26). */
-  {
-    g_autofree char *difference = cp_i18n_format_money (full->total_cost - best->total_cost, currency, lang);
-    g_autofree char *part = cp_i18n_format_money (costs[largest].full - costs[largest].best, currency, lang);
-
-    g_string_append (text, "\n");
-    /* TRANSLATORS: the whole offer's total cost less the chosen count's, then how much of it is a cost
-     * component such as "GPU time" */
-    g_string_append_printf (text, _("More nodes cost more: of the %s difference, %s is %s."),
-                            difference, part, _(costs[largest].words));
-  }
+  append_cost_difference (text, best, full, currency, lang);
 }
 
 /* Why one node of a cluster offer was not enough when the host memory the
@@ -258,6 +292,95 @@ _cp_results_view_describe_cluster_question (CpProjectAnalysis *analysis,
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
+static int
+compare_days (gconstpointer a,
+              gconstpointer b)
+{
+  double x = *(const double *) a;
+  double y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+/* The shortest longer deadline that changes the recommendation, as the
+ * planner itself answers it: each option that runs but misses the
+ * deadline finishes, at its fastest, on a day where the verdict may flip;
+ * the plan is made again there, from the soonest such day, until another
+ * quote wins. Naming the quote that would merely finish ("B would finish
+ * in 7.9 days…") named a dearer quote than the cheaper ones that would
+ * win sooner, and spoke of a single machine under a single-machine
+ * verdict (walkthrough 8). */
+static void
+append_longer_deadline (GString         *text,
+                        const CpProject *project,
+                        const CpJob     *job,
+                        const CpPlan    *plan,
+                        const CpOption  *best,
+                        const char      *lang)
+{
+  g_autoptr(GArray) days = NULL;
+  g_autoptr(CpProject) longer = NULL;
+  guint job_index = G_MAXUINT;
+
+  if (best == NULL || plan->cost_unknown || !(job->deadline_days > 0))
+    return;
+  for (guint i = 0; i < project->jobs->len; i++)
+    if (g_ptr_array_index (project->jobs, i) == job)
+      job_index = i;
+  if (job_index == G_MAXUINT)
+    return;
+
+  days = g_array_new (FALSE, FALSE, sizeof (double));
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpEstimate *estimate = &g_array_index (plan->options, CpOption, i).estimate;
+
+      /* The deadline as the sentence shows it, to the tenth of a day
+       * above: the plan is made at the figure the user would type. */
+      if (estimate->fits && !estimate->meets_deadline && isfinite (estimate->calendar_days) &&
+          estimate->calendar_days > job->deadline_days)
+        {
+          double shown = ceil (estimate->calendar_days * 10.0 - 1e-9) / 10.0;
+
+          g_array_append_val (days, shown);
+        }
+    }
+  g_array_sort (days, compare_days);
+
+  longer = cp_project_copy (project);
+  for (guint d = 0; d < days->len; d++)
+    {
+      double deadline_days = g_array_index (days, double, d);
+      CpPlan *replan;
+      const CpOption *winner;
+
+      if (d > 0 && deadline_days == g_array_index (days, double, d - 1))
+        continue;
+      ((CpJob *) g_ptr_array_index (longer->jobs, job_index))->deadline_days = deadline_days;
+      replan = cp_project_plan_job_without_robustness (longer, job_index);
+      winner = replan->recommended >= 0 ? &g_array_index (replan->options, CpOption, replan->recommended) : NULL;
+      if (winner != NULL && (winner->quote_index != best->quote_index || winner->estimate.nodes != best->estimate.nodes))
+        {
+          const CpQuote *quote = g_ptr_array_index (project->quotes, winner->quote_index);
+          g_autofree char *deadline = cp_i18n_format_days (deadline_days, lang);
+          g_autofree char *name = cp_words_quote_name (project, winner->quote_index);
+          g_autofree char *cost = cp_i18n_format_money (winner->estimate.total_cost, quote->currency, lang);
+          g_autofree char *finish = cp_i18n_format_days (winner->estimate.calendar_days, lang);
+
+          /* TRANSLATORS: a deadline in days; the quote that would then be recommended, its node count,
+           * GPUs, total cost and calendar days */
+          g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
+                                                     "• With a deadline of %s, %s would be recommended instead: %u node (%u GPUs), %s, %s.\n",
+                                                     "• With a deadline of %s, %s would be recommended instead: %u nodes (%u GPUs), %s, %s.\n",
+                                                     winner->estimate.nodes),
+                                  deadline, name, winner->estimate.nodes, winner->estimate.gpus, cost, finish);
+          cp_plan_free (replan);
+          return;
+        }
+      cp_plan_free (replan);
+    }
+}
+
 /* What the user could change to get another answer: the runner-up's price,
  * the memory or the deadline a single machine lacks, the deadline that
  * would call for a cluster. Each line speaks of one option with that
@@ -331,28 +454,21 @@ _cp_results_view_describe_changes (const CpProject *project,
                               name, target, share);
     }
 
-  if (single != NULL && !single->feasible && single->estimate.nodes <= 1)
+  /* A single machine already recommended needs no line on what a single
+   * machine would need: it read as the verdict's opposite (walkthrough 8). */
+  if (single != NULL && !single->feasible && single->estimate.nodes <= 1 && !single->estimate.fits &&
+      (best == NULL || best->estimate.nodes > 1))
     {
       g_autofree char *name = cp_words_quote_name (project, single->quote_index);
+      CpMemoryUnit unit = project->settings.memory_unit;
+      g_autofree char *need = cp_format_bytes (single->estimate.memory_per_gpu_bytes, unit);
+      g_autofree char *have = cp_format_bytes (single->estimate.available_per_gpu_bytes, unit);
 
-      if (!single->estimate.fits)
-        {
-          CpMemoryUnit unit = project->settings.memory_unit;
-          g_autofree char *need = cp_format_bytes (single->estimate.memory_per_gpu_bytes, unit);
-          g_autofree char *have = cp_format_bytes (single->estimate.available_per_gpu_bytes, unit);
-
-          g_string_append_printf (text, _("• A single machine would need %s per GPU even with %s; %s offers %s.\n"),
-                                  need, cp_words_technique (single->estimate.technique), name, have);
-        }
-      /* With nothing feasible the plan's own lines above say it. */
-      else if (job->deadline_days > 0 && !single->estimate.meets_deadline && plan->best_available < 0)
-        {
-          g_autofree char *days = cp_i18n_format_days (single->estimate.calendar_days, lang);
-
-          g_string_append_printf (text, _("• %s would finish in %s: a deadline at least that long lets a single machine do the job.\n"),
-                                  name, days);
-        }
+      g_string_append_printf (text, _("• A single machine would need %s per GPU even with %s; %s offers %s.\n"),
+                              need, cp_words_technique (single->estimate.technique), name, have);
     }
+
+  append_longer_deadline (text, project, job, plan, best, lang);
 
   /* Only a cluster that really finishes sooner makes a shorter deadline
    * an argument for it. */
@@ -453,12 +569,21 @@ _cp_results_view_describe_incomplete (const CpProject *project)
 }
 
 /* Whether the verdict holds across the assumptions' band: the plan's
- * robustness reason, in words; empty when nothing was compared. */
+ * robustness reason, in words; empty when nothing was compared. A choice
+ * resting on a figure its quote does not state is not firm whatever the
+ * band says: the report's first page says so (cp_words_unconfirmed()),
+ * and the window said "holds across the range" beside it (walkthrough 8). */
 char *
 _cp_results_view_describe_robustness (const CpProject *project,
                                       const CpPlan    *plan,
-                                      const char      *lang)
+                                      const char      *lang,
+                                      gboolean        *warning)
 {
+  char *unconfirmed = cp_words_unconfirmed (project, plan, lang, NULL);
+
+  *warning = unconfirmed != NULL || !plan->verdict_robust;
+  if (unconfirmed != NULL)
+    return unconfirmed;
   for (guint i = 0; i < plan->reasons->len; i++)
     {
       const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);

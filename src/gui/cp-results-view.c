@@ -721,6 +721,7 @@ details_cb (gpointer user_data)
   const char *lang = cp_labels_ui_language ();
   g_autofree char *robustness = NULL;
   g_autofree char *cluster = NULL;
+  gboolean doubt = FALSE;
 
   self->details_id = 0;
   if (self->plan == NULL || self->details_project == NULL)
@@ -728,10 +729,10 @@ details_cb (gpointer user_data)
 
   /* The same plan, its robustness added in place. */
   self->plan = cp_project_analysis_get_full_plan (self->analysis, self->details_job_index);
-  robustness = _cp_results_view_describe_robustness (self->details_project, self->plan, lang);
+  robustness = _cp_results_view_describe_robustness (self->details_project, self->plan, lang, &doubt);
   set_label (self->robustness_label, robustness);
   set_visible (GTK_WIDGET (self->robustness_label), *robustness != '\0');
-  set_css_class (GTK_WIDGET (self->robustness_label), "warning", !self->plan->verdict_robust);
+  set_css_class (GTK_WIDGET (self->robustness_label), "warning", doubt);
 
   cluster = _cp_results_view_describe_cluster_question (self->analysis, self->details_job_index, self->plan, lang);
   set_label (self->cluster_label, cluster);

@@ -59,6 +59,7 @@ typedef struct {
   double tp;
   double pp;
   double all_to_all;
+  double all_to_all_exposed;  /* of all_to_all, what no compute hides */
   double offload;
   double overlap_slowdown; /* compute slowed by the collectives hidden behind it */
   double bubble;

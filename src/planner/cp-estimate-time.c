@@ -205,7 +205,9 @@ _cp_layout_run_lower_bound (const Context *c,
     tp = layers_here * collectives_per_layer * 2.0 * (t - 1) / t * token_bytes / (d * c->intra);
   if (k->pp > 1)
     pp = v * 2.0 * token_bytes / (t * d * (c->gpus > c->gpn ? c->inter : c->intra));
-  if (k->ep > 1)
+  /* Overlapped, how much compute hides depends on the step: none is
+   * counted. */
+  if (k->ep > 1 && !c->settings->moe_a2a_overlap)
     all_to_all = c->moe_layers * layers_here / c->layers * collectives_per_layer * all_to_all_s_per_token (c, k) / d;
   tp *= c->job->tokens;
   pp *= c->job->tokens;
@@ -318,12 +320,18 @@ _cp_layout_time (const Context *c,
       st->offload = elements * (c->act_bytes + 2.0) / (OFFLOAD_LINK_BYTES_PER_S * settings->link_efficiency);
     }
 
-  st->overlap_slowdown = settings->overlap_compute_slowdown * MAX (0.0, st->dp - st->dp_exposed);
+  /* Overlapped, a micro-batch's dispatch and combine run while another
+   * micro-batch computes (DualPipe, Megatron-Core's merged 1F1B): what
+   * the compute cannot cover stays exposed. */
+  st->all_to_all_exposed = settings->moe_a2a_overlap ? MAX (0.0, st->all_to_all - st->compute) : st->all_to_all;
+
+  st->overlap_slowdown = settings->overlap_compute_slowdown *
+                         (MAX (0.0, st->dp - st->dp_exposed) + st->all_to_all - st->all_to_all_exposed);
 
   /* Pipeline bubble: (p − 1)/(m·v) of the ideal step (Narayanan et al.
    * 2021, §2.2). */
-  st->bubble = (p - 1.0) / (m * v) * (st->compute + st->tp + st->all_to_all);
-  st->exposed = st->dp_exposed + st->tp + st->pp + st->all_to_all + st->offload + st->overlap_slowdown;
+  st->bubble = (p - 1.0) / (m * v) * (st->compute + st->tp + st->all_to_all_exposed);
+  st->exposed = st->dp_exposed + st->tp + st->pp + st->all_to_all_exposed + st->offload + st->overlap_slowdown;
   st->total = st->compute + st->exposed + st->bubble;
   st->run = st->total * c->job->tokens / st->tokens;
 }

@@ -128,6 +128,12 @@ cp_settings_init (CpSettings *settings)
    * on 256 H100s come out 38–41% fast (tests/model/published: the
    * grouped GEMMs of fine-grained experts are costed too fast, issue 21). */
   settings->moe_dispatch_dedup = FALSE;
+  /* Expert-parallel all-to-all runs while another micro-batch computes:
+   * DeepSeek-V3's DualPipe (§3.2.1, "both all-to-all and PP communication
+   * can be fully hidden") and Megatron-Core's
+   * --overlap-moe-expert-parallel-comm. Off by default: the latter is
+   * opt-in, and runs that state it say so. */
+  settings->moe_a2a_overlap = FALSE;
 }
 
 double
@@ -234,6 +240,8 @@ cp_settings_get_assumptions (const CpSettings *settings,
       "0: Young 1974 / Daly 2006 optimum, sqrt(2 × checkpoint time × job MTBF)" },
     { "moe-dispatch-dedup", settings->moe_dispatch_dedup ? 1 : 0, NULL,
       "DeepEP internode dispatch; DeepSeek-V3 §3.2.2 (once per node over IB, then NVLink); 0: Megatron-Core alltoall" },
+    { "moe-a2a-overlap", settings->moe_a2a_overlap ? 1 : 0, NULL,
+      "DeepSeek-V3 §3.2.1 DualPipe; Megatron-Core --overlap-moe-expert-parallel-comm (opt-in); 0: all-to-all exposed" },
     { "expert-gemm-half-size", CP_GEMM_HALF_SIZE, NULL,
       "DeepGEMM README (a6d97a1) performance tables, 28 FP8 GEMMs on H800: speed d/(d + 238) of the largest's "
       "(d = 2,249), d = 1/(1/M + 1/N + 1/K); routed experts' GEMMs slower by it, dense ones at compute-utilisation" },
@@ -430,7 +438,7 @@ cp_assumption_task_kinds (const char *key)
     "global-batch-cluster", "dp-bucket", "kv-block", "cuda-graphs",
     "memory-bandwidth-fraction", "gpu-failure-rate", "restart-time",
     "checkpoint-interval", "failure-rate", "moe-dispatch-dedup",
-    "expert-gemm-half-size",
+    "expert-gemm-half-size", "moe-a2a-overlap",
   };
   /* In the order of keys[]: mixed-precision Adam's bytes cover every
    * parameter only in a full run (adapters train a few); serving has its
@@ -452,7 +460,7 @@ cp_assumption_task_kinds (const char *key)
     K (CP_TASK_PRETRAIN), training, serving, serving,
     serving, training, training,
     training, training, training,
-    training,
+    training, training,
   };
 #undef K
 

@@ -67,6 +67,7 @@ typedef struct {
   double restart_s;                  /* from an interruption to training again */
   double checkpoint_interval_s;      /* 0: the Young/Daly optimum for the run */
   gboolean moe_dispatch_dedup;       /* all-to-all sends a token once per node (DeepEP) */
+  gboolean moe_a2a_overlap;          /* all-to-all hidden behind another micro-batch's compute */
 } CpSettings;
 
 typedef struct {

@@ -56,21 +56,71 @@ money_scale (double       max_value,
   return 1;
 }
 
+/* Whether point @p of @series enters the comparison on its panel
+ * (@second: days): drawn, and on the cost panel within the deadline when
+ * there is one. A claim of "cheaper" among options that miss the deadline
+ * named the recommended quote beside cheaper ones that cannot be
+ * recommended (walkthrough 8). */
+static gboolean
+point_compared (const CpChartData   *data,
+                const CpChartSeries *series,
+                guint                p,
+                gboolean             second)
+{
+  GArray *ys = second ? series->y2 : series->y;
+
+  if (ys == NULL || !cp_chart_usable (g_array_index (series->x, double, p), FALSE) ||
+      !cp_chart_usable (g_array_index (ys, double, p), FALSE))
+    return FALSE;
+  if (second || !(data->deadline_days > 0) || series->y2 == NULL)
+    return TRUE;
+  return g_array_index (series->y2, double, p) <= data->deadline_days;
+}
+
+/* The best (lowest) value on the panel of every single machine but
+ * @series's own: a single-machine quote's marker, and a cluster quote's
+ * point at one node, which is a single machine too (walkthrough 8: "D
+ * cheaper than every other single-machine quote" beside G, E and F
+ * cheaper at one node). INFINITY when there is none to compare with. */
+static double
+best_other_single (const CpChartData   *data,
+                   const CpChartSeries *series,
+                   gboolean             second)
+{
+  double best = INFINITY;
+
+  for (guint s = 0; s < data->series->len; s++)
+    {
+      const CpChartSeries *other = g_ptr_array_index (data->series, s);
+      GArray *ys = second ? other->y2 : other->y;
+
+      if (other == series || ys == NULL)
+        continue;
+      for (guint p = 0; p < other->x->len; p++)
+        if ((other->points_only || g_array_index (other->x, double, p) == other->single_x) &&
+            point_compared (data, other, p, second))
+          best = MIN (best, g_array_index (ys, double, p));
+    }
+  return best;
+}
+
 /* The break-even of one panel (@second: days, else cost), read from the
  * series as drawn, so the note says what the chart shows: the fewest GPUs
- * at which a cluster quote's line goes below the best single machine's
- * marker. A cluster quote already below it at its smallest size has no
- * break-even: the label then names that quote (@names, by series; the
+ * at which a cluster quote's line goes below every other single
+ * machine's. A cluster quote already below them at its smallest size has
+ * no break-even: the label then names that quote (@names, by series; the
  * recommended one first) and the GPU counts, from its smallest, at which
  * it stays below, without a line. It speaks of that quote against the
- * single-machine quotes, not of "a cluster" against the verdict. */
+ * single machines, not of "a cluster" against the verdict; with a
+ * deadline, cost is compared among the points that meet it, and the
+ * label says so. */
 static void
 find_break_even (CpChartData *data,
                  GPtrArray   *names,
                  gboolean     second)
 {
   CpChartBreakEven *result = &data->break_even[second ? 1 : 0];
-  double best_single = INFINITY;
+  gboolean within_deadline = !second && data->deadline_days > 0;
   double first_x = INFINITY, first_y = NAN;
   int from_smallest = -1;
   gboolean every_size = FALSE;
@@ -80,26 +130,13 @@ find_break_even (CpChartData *data,
     {
       const CpChartSeries *series = g_ptr_array_index (data->series, s);
       GArray *ys = second ? series->y2 : series->y;
-
-      if (!series->points_only || ys == NULL)
-        continue;
-      for (guint p = 0; p < ys->len; p++)
-        if (cp_chart_usable (g_array_index (ys, double, p), FALSE))
-          best_single = MIN (best_single, g_array_index (ys, double, p));
-    }
-  if (!isfinite (best_single))
-    return;
-
-  for (guint s = 0; s < data->series->len; s++)
-    {
-      const CpChartSeries *series = g_ptr_array_index (data->series, s);
-      GArray *ys = second ? series->y2 : series->y;
+      double best_single = best_other_single (data, series, second);
       double smallest_x = INFINITY, below_x = INFINITY, below_y = NAN;
       double run_end_x = NAN;
       gboolean run_open = TRUE;
       guint n_usable = 0, n_below = 0;
 
-      if (series->points_only || ys == NULL)
+      if (series->points_only || ys == NULL || !isfinite (best_single))
         continue;
       /* The sweep's points come by rising node count. */
       for (guint p = 0; p < series->x->len; p++)
@@ -107,7 +144,7 @@ find_break_even (CpChartData *data,
           double x = g_array_index (series->x, double, p);
           double y = g_array_index (ys, double, p);
 
-          if (!cp_chart_usable (x, FALSE) || !cp_chart_usable (y, FALSE))
+          if (!point_compared (data, series, p, second))
             continue;
           n_usable++;
           smallest_x = MIN (smallest_x, x);
@@ -132,7 +169,8 @@ find_break_even (CpChartData *data,
           if (from_smallest < 0 || series->emphasis == CP_CHART_EMPHASIS_HIGHLIGHT)
             {
               from_smallest = (int) s;
-              every_size = n_below == n_usable;
+              /* One size is named as such, not as "every size". */
+              every_size = n_below == n_usable && n_usable > 1;
               run_from_x = smallest_x;
               run_to_x = run_end_x;
             }
@@ -155,26 +193,38 @@ find_break_even (CpChartData *data,
       if (every_size && second)
         {
           /* TRANSLATORS: on the cost chart; %s is a cluster quote */
-          result->label = g_strdup_printf (_("%s faster than every other single-machine quote at every size"), name);
-          result->sentence = g_strdup_printf (_("Time: %s is faster than every other single-machine quote at every size."), name);
+          result->label = g_strdup_printf (_("%s faster than every other single machine at every size"), name);
+          result->sentence = g_strdup_printf (_("Time: %s is faster than every other single machine at every size."), name);
+        }
+      else if (every_size && within_deadline)
+        {
+          /* TRANSLATORS: on the cost chart; %s is a cluster quote */
+          result->label = g_strdup_printf (_("%s cheaper than every other single machine that meets the deadline, at every size that meets it"), name);
+          result->sentence = g_strdup_printf (_("Cost: %s is cheaper than every other single machine that meets the deadline, at every size that meets it."), name);
         }
       else if (every_size)
         {
           /* TRANSLATORS: on the cost chart; %s is a cluster quote */
-          result->label = g_strdup_printf (_("%s cheaper than every other single-machine quote at every size"), name);
-          result->sentence = g_strdup_printf (_("Cost: %s is cheaper than every other single-machine quote at every size."), name);
+          result->label = g_strdup_printf (_("%s cheaper than every other single machine at every size"), name);
+          result->sentence = g_strdup_printf (_("Cost: %s is cheaper than every other single machine at every size."), name);
         }
       else if (second)
         {
           /* TRANSLATORS: on the cost chart; the first %s is a cluster quote, the second GPU counts */
-          result->label = g_strdup_printf (_("%s faster than every other single-machine quote at %s GPUs"), name, gpus);
-          result->sentence = g_strdup_printf (_("Time: %s is faster than every other single-machine quote at %s GPUs."), name, gpus);
+          result->label = g_strdup_printf (_("%s faster than every other single machine at %s GPUs"), name, gpus);
+          result->sentence = g_strdup_printf (_("Time: %s is faster than every other single machine at %s GPUs."), name, gpus);
+        }
+      else if (within_deadline)
+        {
+          /* TRANSLATORS: on the cost chart; the first %s is a cluster quote, the second GPU counts */
+          result->label = g_strdup_printf (_("%s cheaper than every other single machine that meets the deadline, at %s GPUs"), name, gpus);
+          result->sentence = g_strdup_printf (_("Cost: %s is cheaper than every other single machine that meets the deadline, at %s GPUs."), name, gpus);
         }
       else
         {
           /* TRANSLATORS: on the cost chart; the first %s is a cluster quote, the second GPU counts */
-          result->label = g_strdup_printf (_("%s cheaper than every other single-machine quote at %s GPUs"), name, gpus);
-          result->sentence = g_strdup_printf (_("Cost: %s is cheaper than every other single-machine quote at %s GPUs."), name, gpus);
+          result->label = g_strdup_printf (_("%s cheaper than every other single machine at %s GPUs"), name, gpus);
+          result->sentence = g_strdup_printf (_("Cost: %s is cheaper than every other single machine at %s GPUs."), name, gpus);
         }
     }
   else if (isfinite (first_x))
@@ -184,7 +234,9 @@ find_break_even (CpChartData *data,
       result->x = first_x;
       result->y = first_y;
       /* TRANSLATORS: on the cost chart; %s is a number of GPUs */
-      result->label = g_strdup_printf (second ? _("Cluster faster from %s GPUs") : _("Cluster cheaper from %s GPUs"), gpus);
+      result->label = g_strdup_printf (second ? _("Cluster faster from %s GPUs")
+                                       : within_deadline ? _("Cluster cheaper from %s GPUs, within the deadline")
+                                       : _("Cluster cheaper from %s GPUs"), gpus);
     }
 }
 
@@ -238,7 +290,11 @@ cp_chart_data_new_cost (const CpProject *project,
   data->y2_label = g_strdup (_("Calendar time (days)"));
   if (job->deadline_days > 0 && isfinite (job->deadline_days))
     {
-      g_autofree char *days = cp_i18n_format_number (job->deadline_days, 0, data->lang);
+      /* A deadline of 7.2 days is not "7 days": the line sits at 7.2, and
+       * the window's "What would change it" names such tenths
+       * (walkthrough 8). */
+      double tenths = round (job->deadline_days * 10.0) / 10.0;
+      g_autofree char *days = cp_i18n_format_number (job->deadline_days, tenths == round (tenths) ? 0 : 1, data->lang);
 
       data->deadline_days = job->deadline_days;
       /* TRANSLATORS: label of the deadline line; %s is a number of days */
@@ -263,6 +319,7 @@ cp_chart_data_new_cost (const CpProject *project,
       if (!cp_chart_quote_compared (plan, curve->quote_index))
         continue;
       series = cp_chart_series_new_for_quote (project, plan, curve->quote_index, TRUE);
+      series->single_x = MAX (1, quote->gpus_per_node);
       if (curve->quote_index == recommended)
         {
           const CpOption *option = &g_array_index (plan->options, CpOption, plan->recommended);

@@ -26,6 +26,7 @@ cp_chart_series_new (const char *label,
   series->label = g_strdup (label);
   series->shorten_from = -1;
   series->chosen_x = NAN;
+  series->single_x = NAN;
   series->x = g_array_new (FALSE, FALSE, sizeof (double));
   series->y = g_array_new (FALSE, FALSE, sizeof (double));
   if (with_y2)
@@ -39,6 +40,7 @@ cp_chart_series_free (gpointer data)
   CpChartSeries *series = data;
 
   g_free (series->label);
+  g_free (series->name);
   g_array_unref (series->x);
   g_array_unref (series->y);
   g_clear_pointer (&series->y2, g_array_unref);
@@ -78,6 +80,7 @@ series_copy (gconstpointer src,
 
   *copy = *series;
   copy->label = g_strdup (series->label);
+  copy->name = g_strdup (series->name);
   copy->x = array_copy (series->x);
   copy->y = array_copy (series->y);
   copy->y2 = array_copy (series->y2);
@@ -310,6 +313,7 @@ cp_chart_series_new_for_quote (const CpProject *project,
   g_autofree char *label = quote_index == recommended ? cp_chart_recommended_label (name) : g_strdup (name);
   CpChartSeries *series = cp_chart_series_new (label, with_y2);
 
+  series->name = quote_index == recommended ? g_strdup (name) : NULL;
   series->shorten_from = cp_chart_vendor_end (label, name, quote);
   series->points_only = !cp_quote_is_cluster (quote);
   series->emphasis = cp_chart_emphasis_for (recommended >= 0, quote_index == recommended);

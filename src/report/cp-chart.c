@@ -976,6 +976,7 @@ cp_chart_readout (const CpChartData *data,
       double gx = best_x;
       double cost = NAN;
       double nearest = INFINITY;
+      const char *label;
       g_autofree char *gpus = NULL;
       g_autofree char *cost_text = NULL;
       g_autofree char *days_text = NULL;
@@ -995,8 +996,11 @@ cp_chart_readout (const CpChartData *data,
       gpus = cp_i18n_format_number (gx, 0, data->lang);
       cost_text = cp_i18n_format_money (cost, data->currency, data->lang);
       days_text = cp_i18n_format_days (best_y2, data->lang);
+      /* Only the option chosen is "Recommended": the same quote's line at
+       * 104 GPUs read as the recommendation beside one of 8 (walkthrough 8). */
+      label = best->name != NULL && gx != best->chosen_x ? best->name : best->label;
       /* TRANSLATORS: cost chart readout: quote name, GPU count, total cost, days */
-      text = g_strdup_printf (_("%s: %s GPUs, %s, %s"), best->label, gpus, cost_text, days_text);
+      text = g_strdup_printf (_("%s: %s GPUs, %s, %s"), label, gpus, cost_text, days_text);
     }
   else if (data->kind == CP_CHART_SERVING)
     {

@@ -36,6 +36,9 @@ typedef enum {
 
 typedef struct {
   char           *label;        /* already in the chart's language */
+  char           *name;         /* the recommended quote: its name without the
+                                 * "Recommended" mark, for a readout of a point
+                                 * other than chosen_x; else NULL */
   CpChartEmphasis emphasis;
   gboolean        capacity;     /* memory chart: what a quote's GPUs offer */
   guint           dash;         /* 0 solid; 1… distinct dash patterns */
@@ -46,6 +49,9 @@ typedef struct {
   double          chosen_x;     /* cost chart, the recommended quote: the GPUs of the
                                  * option chosen, marked and labelled there; NAN:
                                  * the label is at the line's end */
+  double          single_x;     /* cost chart: the GPUs of one machine of the quote,
+                                 * the point of its line that is a single machine;
+                                 * NAN elsewhere */
   GArray         *x;            /* double */
   GArray         *y;            /* double: memory, or cost (upper panel) */
   GArray         *y2;           /* double or NULL: days (lower panel of the cost chart) */

@@ -292,7 +292,10 @@ cp_i18n_format_money (double      amount,
 
   /* Whole units are enough for sums a team lead compares; small unit
    * prices keep their cents, and nothing is nothing ("¥0", not "¥0.00"). */
-  number = cp_i18n_format_number (amount, fabs (amount) >= 100 || amount == 0 ? 0 : 2, lang);
+  /* Whole units by round(), as the report's totals add them: printf's
+   * "%.0f" took 1,206.5 to 1,206 where the table said 1,207. */
+  number = fabs (amount) >= 100 || amount == 0 ? cp_i18n_format_number (round (amount), 0, lang)
+                                                : cp_i18n_format_number (amount, 2, lang);
 
   if (cp_i18n_is_chinese (lang) && g_ascii_strcasecmp (code, "CNY") == 0)
     {

@@ -25,6 +25,12 @@ cp_reason_text_memory (const CpReason  *reason,
       a = cp_reason_bytes_text (project, v[1]);
       b = cp_reason_ratio_text (v[0], lang);
       c = cp_reason_bytes_text (project, v[2]);
+      /* R1 weighs the memory in a layout the search chooses: beside the
+       * verdict "no quote takes the layout asked for" it may not read as
+       * "it runs" (issue 20). */
+      if (plan != NULL && plan->shortfall == CP_SHORTFALL_LAYOUT)
+        /* TRANSLATORS: R1 when no quote takes the layout the job pins; "%s×" is the memory gap */
+        return g_strdup_printf (_("The job needs %s of GPU memory in all, %s what one machine offers (%s): its memory fits on a single machine in a layout the search chooses, but the layout asked for runs on no quote."), a, b, c);
       /* TRANSLATORS: R1; "%s×" is the memory gap, e.g. "0.45×" */
       return g_strdup_printf (_("The job needs %s of GPU memory in all, %s what one machine offers (%s): it fits on a single machine."), a, b, c);
 
@@ -33,6 +39,9 @@ cp_reason_text_memory (const CpReason  *reason,
       b = cp_reason_technique_text (v[1]);
       c = cp_reason_bytes_text (project, v[2]);
       d = cp_reason_bytes_text (project, v[3]);
+      if (plan != NULL && plan->shortfall == CP_SHORTFALL_LAYOUT)
+        /* TRANSLATORS: R1 when no quote takes the layout the job pins; gap, technique, memory per GPU, memory available */
+        return g_strdup_printf (_("The job needs %s the memory of one machine; with %s it needs %s per GPU, within the %s available, in a layout the search chooses: one machine could hold it, but the layout asked for runs on no quote."), a, b, c, d);
       return g_strdup_printf (_("The job needs %s the memory of one machine; with %s it needs %s per GPU, within the %s available, so one machine can run it."), a, b, c, d);
 
     case CP_OUTCOME_JUDGEMENT_ZONE:

@@ -362,6 +362,7 @@ static const struct {
   { "gpu-failure-rate", N_("Job interruptions per GPU-hour: a run on G GPUs for H hours expects G × H × this many, one machine included") },
   { "restart-time", N_("Time from an interruption to training again") },
   { "moe-dispatch-dedup", N_("Mixture of experts: a token is sent once to each node holding its experts, then copied there (1: on, 0: a copy per expert)") },
+  { "moe-a2a-overlap", N_("Mixture of experts: the all-to-all runs while another micro-batch computes (1: on, 0: exposed)") },
   { "expert-gemm-half-size", N_("Mixture of experts: GEMM size at which a GEMM runs at half the speed it tends to; small experts' GEMMs run slower than dense ones") },
   { "checkpoint-interval", N_("Training time between checkpoints; each interruption redoes half an interval on average, plus the restart") },
   { "checkpoint-write-parallel-fs", N_("Checkpoint write speed to a parallel file system, per node") },
@@ -423,6 +424,7 @@ static const struct {
   /* xgettext:no-c-format */
   { "gpu-failure-rate", N_("Llama Team, 2024, “The Llama 3 Herd of Models”, §3.3.4: 419 unexpected interruptions in 54 days on 16,384 H100 GPUs, with more than 90% effective training time. Other reports are higher (from secondary summaries): Kokolis et al., 2024, “Revisiting Reliability in Large-Scale Machine Learning Research Clusters”, a mean time to failure of 1.8 hours at 16,384 GPUs; OPT-175B, about one interruption every 7.5 hours on about 1,000 GPUs") },
   { "moe-dispatch-dedup", N_("DeepSeek-AI, 2024, “DeepSeek-V3 Technical Report”, §3.2.2, and DeepEP: tokens cross InfiniBand once per target node and are forwarded over NVLink; Megatron-Core's default dispatchers send a copy per expert") },
+  { "moe-a2a-overlap", N_("DeepSeek-AI, 2024, “DeepSeek-V3 Technical Report”, §3.2.1 (DualPipe hides the all-to-all behind computation); Megatron-Core's --overlap-moe-expert-parallel-comm is off by default") },
   { "expert-gemm-half-size", N_("DeepSeek-AI, 2025, DeepGEMM (github.com/deepseek-ai/DeepGEMM), README “Performance”: FP8 GEMM throughput on H800 for normal and grouped MoE GEMMs, from 206 TFLOPS at 64 rows to 1,358 TFLOPS at 4,096 × 7,168 × 16,384") },
   { "restart-time", N_("Salpekar et al., 2026, “Training LLMs with Fault Tolerant HSDP on 100,000 GPUs”: synchronous training stalls about 10 minutes to recover from a failure") },
   { "checkpoint-interval", N_("Young, 1974, “A first order approximation to the optimum checkpoint interval”; Daly, 2006, “A higher order estimate of the optimum checkpoint interval for restart dumps”: the square root of 2 × checkpoint time × the job's mean time between failures; the run's wall time follows Daly's model") },

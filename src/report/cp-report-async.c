@@ -132,17 +132,40 @@ cp_report_export_finish (GAsyncResult  *result,
   return g_task_propagate_boolean (G_TASK (result), error);
 }
 
+/* What the timeline and the print layout read on their worker. */
 typedef struct {
   CpProject *project;   /* the worker's own copy */
   char      *lang;
-} TimelineTask;
+  double     page_width_pt;  /* the layout's; 0 for the timeline */
+  double     page_height_pt;
+} CopyTask;
 
 static void
-timeline_task_free (TimelineTask *data)
+copy_task_free (CopyTask *data)
 {
   g_clear_pointer (&data->project, cp_project_free);
   g_free (data->lang);
   g_free (data);
+}
+
+/* A task running @in_thread over a copy of @project, tagged @source_tag. */
+static GTask *
+copy_task_new (const CpProject     *project,
+               const char          *lang,
+               gpointer             source_tag,
+               GCancellable        *cancellable,
+               GAsyncReadyCallback  callback,
+               gpointer             user_data,
+               CopyTask           **data)
+{
+  GTask *task = g_task_new (NULL, cancellable, callback, user_data);
+
+  g_task_set_source_tag (task, source_tag);
+  *data = g_new0 (CopyTask, 1);
+  (*data)->project = cp_project_copy (project);
+  (*data)->lang = g_strdup (lang);
+  g_task_set_task_data (task, *data, (GDestroyNotify) copy_task_free);
+  return task;
 }
 
 static void
@@ -151,7 +174,7 @@ timeline_in_thread (GTask        *task,
                     gpointer      task_data,
                     GCancellable *cancellable)
 {
-  TimelineTask *data = task_data;
+  CopyTask *data = task_data;
   CpChartData *chart;
   GError *error = NULL;
 
@@ -176,18 +199,13 @@ cp_report_timeline_async (const CpProject     *project,
                           gpointer             user_data)
 {
   g_autoptr(GTask) task = NULL;
-  TimelineTask *data;
+  CopyTask *data;
 
   g_return_if_fail (project != NULL);
 
-  task = g_task_new (NULL, cancellable, callback, user_data);
-  g_task_set_source_tag (task, cp_report_timeline_async);
+  task = copy_task_new (project, lang, cp_report_timeline_async, cancellable, callback, user_data, &data);
   /* A newer chart replaces this one: the old one is not worth returning. */
   g_task_set_return_on_cancel (task, TRUE);
-  data = g_new0 (TimelineTask, 1);
-  data->project = cp_project_copy (project);
-  data->lang = g_strdup (lang);
-  g_task_set_task_data (task, data, (GDestroyNotify) timeline_task_free);
   g_task_run_in_thread (task, timeline_in_thread);
 }
 
@@ -201,28 +219,13 @@ cp_report_timeline_finish (GAsyncResult  *result,
   return g_task_propagate_pointer (G_TASK (result), error);
 }
 
-typedef struct {
-  CpProject *project;   /* the worker's own copy */
-  char      *lang;
-  double     page_width_pt;
-  double     page_height_pt;
-} LayoutTask;
-
-static void
-layout_task_free (LayoutTask *data)
-{
-  g_clear_pointer (&data->project, cp_project_free);
-  g_free (data->lang);
-  g_free (data);
-}
-
 static void
 layout_in_thread (GTask        *task,
                   gpointer      source_object,
                   gpointer      task_data,
                   GCancellable *cancellable)
 {
-  LayoutTask *data = task_data;
+  CopyTask *data = task_data;
   GError *error = NULL;
 
   if (g_task_return_error_if_cancelled (task))
@@ -247,19 +250,14 @@ cp_report_layout_async (const CpProject     *project,
                         gpointer             user_data)
 {
   g_autoptr(GTask) task = NULL;
-  LayoutTask *data;
+  CopyTask *data;
 
   g_return_if_fail (project != NULL);
   g_return_if_fail (page_width_pt >= CP_REPORT_MIN_PAGE_WIDTH_PT && page_height_pt >= CP_REPORT_MIN_PAGE_HEIGHT_PT);
 
-  task = g_task_new (NULL, cancellable, callback, user_data);
-  g_task_set_source_tag (task, cp_report_layout_async);
-  data = g_new0 (LayoutTask, 1);
-  data->project = cp_project_copy (project);
-  data->lang = g_strdup (lang);
+  task = copy_task_new (project, lang, cp_report_layout_async, cancellable, callback, user_data, &data);
   data->page_width_pt = page_width_pt;
   data->page_height_pt = page_height_pt;
-  g_task_set_task_data (task, data, (GDestroyNotify) layout_task_free);
   g_task_run_in_thread (task, layout_in_thread);
 }
 

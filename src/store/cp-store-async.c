@@ -164,9 +164,11 @@ cp_quote_sheet_new_from_file_async (const char          *path,
 
   task = store_task_new (NULL, project, path, cancellable, callback, user_data, cp_quote_sheet_new_from_file_async);
   ((StoreTask *) g_task_get_task_data (task))->sheet = sheet_index;
-  /* Reading may stop as soon as nobody waits for the sheet. */
+  /* Reading may stop as soon as nobody waits for the sheet. The default
+   * priority: a task's priority is also its callback's, and at
+   * G_PRIORITY_LOW the callback waited behind the spinner's frames for as
+   * long as they ran (the preview said "Reading the sheet…" forever). */
   g_task_set_return_on_cancel (task, TRUE);
-  g_task_set_priority (task, G_PRIORITY_LOW);
   g_task_run_in_thread (task, read_sheet_in_thread);
 }
 
@@ -256,8 +258,8 @@ cp_model_config_read_file_async (const char          *path,
   g_return_if_fail (path != NULL);
 
   task = store_task_new (NULL, NULL, path, cancellable, callback, user_data, cp_model_config_read_file_async);
+  /* The default priority, as for sheets: a low one starves the callback. */
   g_task_set_return_on_cancel (task, TRUE);
-  g_task_set_priority (task, G_PRIORITY_LOW);
   g_task_run_in_thread (task, read_config_in_thread);
 }
 

@@ -547,9 +547,10 @@ cp_trial_log_read_file_async (const char          *path,
   task = g_task_new (NULL, cancellable, callback, user_data);
   g_task_set_source_tag (task, cp_trial_log_read_file_async);
   g_task_set_task_data (task, g_strdup (path), g_free);
-  /* Reading may stop as soon as nobody waits for the log. */
+  /* Reading may stop as soon as nobody waits for the log. The default
+   * priority, as for quote sheets (cp-store-async.c): at G_PRIORITY_LOW
+   * the callback waited behind the dialog's spinner frames. */
   g_task_set_return_on_cancel (task, TRUE);
-  g_task_set_priority (task, G_PRIORITY_LOW);
   g_task_run_in_thread (task, read_log_in_thread);
 }
 

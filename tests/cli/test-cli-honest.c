@@ -416,6 +416,10 @@ test_pinned_refusals (void)
       g_assert_nonnull (strstr (text.out, cases[i].text));
       g_assert_nonnull (strstr (text.out, "Cannot run: no quote takes the layout asked for"));
       g_assert_null (strstr (text.out, "0 × 0 × 0"));
+      /* R1 weighs memory in a layout of the search's: beside that verdict
+       * it may not say "one machine can run it". */
+      g_assert_null (strstr (text.out, "so one machine can run it"));
+      g_assert_null (strstr (text.out, "it fits on a single machine."));
     }
 }
 
@@ -848,6 +852,62 @@ test_r6_days_as_the_table (void)
   g_assert_nonnull (strstr (run.out, runs));
 }
 
+/* The figure after "\n  @label  " in @text, in whole CNY ("1,207 CNY"). */
+static double
+money_row (const char *text,
+           const char *label)
+{
+  g_autofree char *pattern = g_strdup_printf ("\n  %s +([0-9,]+) CNY\n", label);
+  g_autoptr(GRegex) regex = g_regex_new (pattern, 0, 0, NULL);
+  g_autoptr(GMatchInfo) match = NULL;
+  g_autofree char *digits = NULL;
+  GString *plain = g_string_new (NULL);
+  double value;
+
+  if (!g_regex_match (regex, text, 0, &match))
+    g_error ("no row “%s” in whole CNY in:\n%s", label, text);
+  digits = g_match_info_fetch (match, 1);
+  for (const char *p = digits; *p != '\0'; p++)
+    if (*p != ',')
+      g_string_append_c (plain, *p);
+  value = g_ascii_strtod (plain->str, NULL);
+  g_string_free (plain, TRUE);
+  return value;
+}
+
+/* Money is said one way: whole units from 100 on, as R6 says it (the
+ * table's "161.95 CNY" beside R6's "162 CNY"), rounded as the report
+ * rounds (1,206.5 is 1,207, where printf said 1,206), and the cost's
+ * parts add up to the total printed. A 7B QLoRA on one A100 at 9.5 CNY
+ * per GPU-hour: 82.55 billed hours, 1,206.5 CNY. */
+static void
+test_money_one_rounding (void)
+{
+  g_auto(CpTestRun) run = { 0 };
+  g_auto(CpTestRun) xml = { 0 };
+  const char *const parts[] = { "Compute", "Debugging", "Network", "Storage", "Fees", "Engineering \\(migration\\)" };
+  double sum = 0, total;
+  g_autofree char *r6 = NULL;
+
+  RUN (&xml, "estimate", "--model", "llama-2-7b", "--task", "qlora", "--gpu", "a100-80g", "--gpus-per-node", "1",
+       "--tokens", "1B", "--price-per-gpu-hour", "9.5", "--xml");
+  g_assert_cmpint (xml.status, ==, 0);
+  g_assert_cmpfloat_with_epsilon (element_double (xml.out, "total-cost"),
+                                  element_double (xml.out, "billed-hours") * 9.5 + element_double (xml.out, "debug-cost"),
+                                  1e-6);
+  RUN (&run, "estimate", "--model", "llama-2-7b", "--task", "qlora", "--gpu", "a100-80g", "--gpus-per-node", "1",
+       "--tokens", "1B", "--price-per-gpu-hour", "9.5");
+  g_assert_cmpint (run.status, ==, 0);
+  total = money_row (run.out, "Total");
+  g_assert_cmpfloat (total, ==, round (element_double (xml.out, "total-cost")));
+  for (guint i = 0; i < G_N_ELEMENTS (parts); i++)
+    sum += money_row (run.out, parts[i]);
+  g_assert_cmpfloat (sum, ==, total);
+  r6 = g_strdup_printf ("finishes the job for a total cost of %s CNY;", "1,207");
+  g_assert_cmpfloat (total, ==, 1207);
+  g_assert_nonnull (strstr (run.out, r6));
+}
+
 /* Runs @args under the locale @lc_all (or, when NULL, with LANG=@lang
  * and no LC_ALL or LC_CTYPE), restoring the test's own environment. */
 static void
@@ -934,6 +994,7 @@ main (int    argc,
   g_test_add_func ("/cli-honest/unstated-sharing", test_unstated_sharing);
   g_test_add_func ("/cli-honest/nothing-fits-says-so", test_nothing_fits_says_so);
   g_test_add_func ("/cli-honest/locale-missing", test_locale_missing);
+  g_test_add_func ("/cli-honest/money-one-rounding", test_money_one_rounding);
   g_test_add_func ("/cli-honest/r6-days-as-the-table", test_r6_days_as_the_table);
   g_test_add_func ("/cli-honest/framework-overhead-one-figure", test_framework_overhead_one_figure);
   g_test_add_func ("/cli-honest/service-flash-attention", test_service_flash_attention);

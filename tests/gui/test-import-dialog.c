@@ -387,6 +387,37 @@ test_vendor_typed (void)
                                                                &project->settings), 12.25, 1e-9);
 }
 
+/* A main loop never idle (a spinner's frames, under load, where no
+ * compositor paces them): the reading's results still arrive. At
+ * G_PRIORITY_LOW, below this source, the preview said "Reading the
+ * sheet…" for ever in the window. */
+static gboolean
+always_ready (gpointer user_data)
+{
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+test_busy_main_loop (void)
+{
+  static const char csv[] =
+    "供应商,GPU型号,每节点卡数,价格,计费单位\n"
+    "甲,A800 80GB,8,6.5,元/卡/时\n";
+  g_autofree char *path = write_sheet ("busy.csv", csv, -1);
+  g_autoptr(CpProject) project = cp_project_new ();
+  guint busy_id = g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, always_ready, NULL, NULL);
+  gboolean alive;
+  CpImportDialog *dialog = open_dialog (path, project, &alive);
+
+  /* Not wait_until_idle(): its spin() would run as long as the source. */
+  cp_test_gui_wait_until (dialog_idle, dialog, "the sheet's reading to end beside a busy main loop");
+  g_source_remove (busy_id);
+  g_assert_cmpuint (g_list_model_get_n_items (cp_import_dialog_get_rows (dialog)), ==, 1);
+  g_assert_true (can_accept (dialog));
+  gtk_window_destroy (GTK_WINDOW (dialog));
+  spin ();
+}
+
 /* Cancel: the project is as it was. */
 static void
 test_cancel (void)
@@ -652,6 +683,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/gui/import-dialog/guess-then-remap", test_guess_then_remap);
   g_test_add_func ("/gui/import-dialog/workbook-sheets", test_workbook_sheets);
   g_test_add_func ("/gui/import-dialog/vendor-typed", test_vendor_typed);
+  g_test_add_func ("/gui/import-dialog/busy-main-loop", test_busy_main_loop);
   g_test_add_func ("/gui/import-dialog/cancel", test_cancel);
   g_test_add_func ("/gui/import-dialog/close-mid-read", test_close_mid_read);
   g_test_add_func ("/gui/import-dialog/other-file-mid-read", test_other_file_mid_read);

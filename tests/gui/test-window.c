@@ -1700,11 +1700,13 @@ test_window_cluster_question (void)
             {
               g_autofree char *difference = cp_i18n_format_money (option->full_offer.total_cost - option->estimate.total_cost,
                                                                   quote->currency, "en");
-              g_autofree char *of_the = g_strdup_printf ("More nodes cost more: of the %s difference, ", difference);
-              g_autofree char *compute = cp_i18n_format_money (option->estimate.compute_cost, quote->currency, "en");
+              g_autofree char *more = g_strdup_printf ("More nodes cost %s more: ", difference);
 
-              g_assert_nonnull (strstr (cluster_text, of_the));
-              g_assert_null (strstr (cluster_text, compute));
+              /* Its parts are differences with their signs, never a
+               * share of it (walkthrough 8; their sums are checked in
+               * test-results-words.c). */
+              g_assert_nonnull (strstr (cluster_text, more));
+              g_assert_null (strstr (cluster_text, " difference, "));
             }
         }
     }
@@ -2004,13 +2006,26 @@ test_window_ranges (void)
         g_autofree char *days = g_strdup_printf ("%s–%s", days_low, days_high);
 
         g_assert_cmpfloat (option->range.total_cost_low, <=, option->estimate.total_cost);
+        /* An option that cannot run shows no band (test_window_no_cost_without_fit). */
+        if (!option->estimate.fits)
+          continue;
         g_assert_true (widget_has_text (options, band));
         g_assert_true (widget_has_text (options, days));
       }
   }
   g_assert_true (gtk_widget_get_visible (robustness));
-  g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (robustness)), "holds across the range"));
-  g_assert_false (gtk_widget_has_css_class (robustness, "warning"));
+  /* Its pick, G's single machine, needs CPU offload's 1,043 GiB of host
+   * memory, which G's quote does not state: not firm, as the report's
+   * first page says, whatever the range (walkthrough 8). */
+  {
+    g_autoptr(CpPlan) plan = plan_for (project, training);
+    g_autofree char *unconfirmed = cp_words_unconfirmed (project, plan, "en", NULL);
+
+    g_assert_nonnull (unconfirmed);
+    g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (robustness)), ==, unconfirmed);
+    g_assert_nonnull (strstr (unconfirmed, "1,043 GiB"));
+    g_assert_true (gtk_widget_has_css_class (robustness, "warning"));
+  }
 
   gtk_list_box_select_row (cp_window_get_jobs_list (window),
                            gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window), (int) inference));

@@ -560,18 +560,31 @@ test_chart_compared_capacity (void)
     }
 }
 
+/* Whether point @p of @series is one the cost panel's claim may speak
+ * of: with a deadline, only what meets it (walkthrough 8). */
+static gboolean
+within_deadline (const CpChartData   *data,
+                 const CpChartSeries *series,
+                 guint                p,
+                 int                  panel)
+{
+  return panel == 1 || !(data->deadline_days > 0) ||
+         g_array_index (series->y2, double, p) <= data->deadline_days;
+}
+
 /* The break-even note of each panel agrees with the points drawn: at its
- * GPU count some cluster point is below every single machine's marker
- * (cost on the upper panel, days on the lower), no cluster point left of
- * it is, and no cluster's smallest point is (that case has a note and no
- * line); without a note, no cluster point is below. */
+ * GPU count some cluster point is below every other single machine
+ * (single-machine markers and the other lines' one-node points, by their
+ * own GPUs per node; on the cost panel only those within the deadline),
+ * no cluster point left of it is, and no cluster's smallest point is
+ * (that case has a note and no line); without a note, no cluster point
+ * is below. */
 static void
 assert_break_even_as_drawn (const CpChartData *data)
 {
   for (int panel = 0; panel < 2; panel++)
     {
       const CpChartBreakEven *break_even = &data->break_even[panel];
-      double best_single = INFINITY;
       double first_below = INFINITY;
       gboolean below_at_smallest = FALSE, below_everywhere = FALSE;
 
@@ -579,31 +592,44 @@ assert_break_even_as_drawn (const CpChartData *data)
         {
           const CpChartSeries *series = g_ptr_array_index (data->series, s);
           GArray *ys = panel ? series->y2 : series->y;
-
-          if (series->points_only)
-            for (guint p = 0; p < ys->len; p++)
-              best_single = MIN (best_single, g_array_index (ys, double, p));
-        }
-      for (guint s = 0; s < data->series->len; s++)
-        {
-          const CpChartSeries *series = g_ptr_array_index (data->series, s);
-          GArray *ys = panel ? series->y2 : series->y;
-
-          guint n_below = 0;
+          double best_single = INFINITY;
+          guint n_below = 0, n_within = 0;
+          gboolean first_within = TRUE;
 
           if (series->points_only)
             continue;
+          for (guint t = 0; t < data->series->len; t++)
+            {
+              const CpChartSeries *other = g_ptr_array_index (data->series, t);
+              GArray *other_ys = panel ? other->y2 : other->y;
+
+              if (t == s)
+                continue;
+              for (guint p = 0; p < other_ys->len; p++)
+                if ((other->points_only || g_array_index (other->x, double, p) == other->single_x) &&
+                    within_deadline (data, other, p, panel))
+                  best_single = MIN (best_single, g_array_index (other_ys, double, p));
+            }
+          /* No other single machine to be cheaper or faster than. */
+          if (!isfinite (best_single))
+            continue;
           for (guint p = 0; p < ys->len; p++)
-            if (g_array_index (ys, double, p) < best_single)
-              {
-                n_below++;
-                /* Sweep points go up in node count. */
-                if (p == 0)
-                  below_at_smallest = TRUE;
-                else
-                  first_below = MIN (first_below, g_array_index (series->x, double, p));
-              }
-          if (n_below > 0 && n_below == ys->len)
+            {
+              if (!within_deadline (data, series, p, panel))
+                continue;
+              n_within++;
+              if (g_array_index (ys, double, p) < best_single)
+                {
+                  n_below++;
+                  /* Sweep points go up in node count. */
+                  if (first_within)
+                    below_at_smallest = TRUE;
+                  else
+                    first_below = MIN (first_below, g_array_index (series->x, double, p));
+                }
+              first_within = FALSE;
+            }
+          if (n_below > 1 && n_below == n_within)
             below_everywhere = TRUE;
         }
 
@@ -613,8 +639,11 @@ assert_break_even_as_drawn (const CpChartData *data)
           g_assert_nonnull (break_even->label);
           /* Walk 3 #15: a named quote against the single machines, not
            * "a cluster", which read as the verdict. */
-          g_assert_nonnull (strstr (break_even->label, panel ? " faster than every other single-machine quote at "
-                                                             : " cheaper than every other single-machine quote at "));
+          g_assert_nonnull (strstr (break_even->label, panel ? " faster than every other single machine at "
+                                                             : " cheaper than every other single machine"));
+          /* Walkthrough 8: cost within the deadline says so. */
+          if (panel == 0 && data->deadline_days > 0)
+            g_assert_nonnull (strstr (break_even->label, " that meets the deadline"));
           g_assert_null (strstr (break_even->label, "Cluster cheaper"));
           g_assert_null (strstr (break_even->label, "Cluster faster"));
           if (!below_everywhere)
@@ -668,7 +697,7 @@ test_chart_cost_data (void)
   g_assert_true (isnan (data->break_even[0].x));
   g_assert_nonnull (data->break_even[0].label);
   g_assert_true (g_str_has_prefix (data->break_even[0].label, "Cluster Six"));
-  g_assert_true (g_str_has_suffix (data->break_even[0].label, " cheaper than every other single-machine quote at every size"));
+  g_assert_true (g_str_has_suffix (data->break_even[0].label, " cheaper than every other single machine that meets the deadline, at every size that meets it"));
   assert_break_even_as_drawn (data);
   {
     const CpChartSeries *single = g_ptr_array_index (data->series, 0);
@@ -1235,7 +1264,7 @@ test_chart_recommended_point (void)
   g_assert_true (g_str_has_prefix (data->break_even[0].label, quote->vendor));
   /* At 8 GPUs the quote is one machine itself: "other" keeps the label
    * true (meeting walkthrough). */
-  g_assert_true (g_str_has_suffix (data->break_even[0].label, " cheaper than every other single-machine quote at 8 GPUs"));
+  g_assert_true (g_str_has_suffix (data->break_even[0].label, " cheaper than every other single machine that meets the deadline, at 8 GPUs"));
   assert_break_even_as_drawn (data);
 
   /* The same chart with the label at the line's end, as before the fix:
@@ -2637,6 +2666,105 @@ test_xml_hostile (void)
   g_assert_error (error, CP_REPORT_ERROR, CP_REPORT_ERROR_IO);
 }
 
+/* Walkthrough 8, on the demo's 70B fine-tune: the cost chart's claim is
+ * true of the table beside it, and its readout calls only the option
+ * chosen "Recommended". */
+static guint
+demo_job (const CpProject *project,
+          const char      *id)
+{
+  for (guint i = 0; i < project->jobs->len; i++)
+    if (g_str_equal (((const CpJob *) g_ptr_array_index (project->jobs, i))->id, id))
+      return i;
+  g_assert_not_reached ();
+}
+
+static void
+test_chart_claims_walk8 (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) project = cp_demo_project_new (&error);
+  guint ft70b, pretrain13b;
+  CpJob *job;
+
+  g_assert_no_error (error);
+  ft70b = demo_job (project, "job-ft70b");
+  pretrain13b = demo_job (project, "job-pretrain13b");
+  job = g_ptr_array_index (project->jobs, ft70b);
+
+  /* 30 days: every single machine that runs meets it; one node of G
+   * (8 GPUs, 9,984 CNY) is cheaper than every other: E 10,669, F 14,917,
+   * D 25,197, C 26,000 and B 40,000 CNY at one node each (A does not
+   * fit); G's two nodes add migration and are dearer. G is recommended. */
+  {
+    g_autoptr(CpChartData) data = cost_chart (project, ft70b, "en");
+
+    g_assert_cmpstr (data->deadline_label, ==, "Deadline: 30 days");
+    g_assert_cmpstr (data->break_even[0].label, ==,
+                     "示例供应商 G (Example vendor G) cheaper than every other single machine that meets the deadline, at 8 GPUs");
+    assert_break_even_as_drawn (data);
+  }
+
+  /* 5 days: only D's one machine (3.2 days, 25,197 CNY) meets it. G, E
+   * and F are cheaper at 8 GPUs but miss it: no claim of "cheaper" is
+   * left to make ("D cheaper than every other single-machine quote at 8
+   * GPUs" was false beside them). D is still the fastest single machine:
+   * 3.2 days against F's 7.1, the next. */
+  /* The deadline line's label says the deadline as typed, to the tenth:
+   * 7.2 days was labelled "7 days". */
+  job->deadline_days = 7.2;
+  {
+    g_autoptr(CpChartData) data = cost_chart (project, ft70b, "en");
+
+    g_assert_cmpstr (data->deadline_label, ==, "Deadline: 7.2 days");
+  }
+
+  job->deadline_days = 5;
+  {
+    g_autoptr(CpPlan) plan = cp_project_plan_job (project, ft70b);
+    g_autoptr(CpChartData) data = cost_chart (project, ft70b, "en");
+    const CpOption *best = &g_array_index (plan->options, CpOption, plan->recommended);
+    const CpQuote *quote = g_ptr_array_index (project->quotes, best->quote_index);
+    int chosen = recommended_series (data);
+    const CpChartSeries *series = g_ptr_array_index (data->series, chosen);
+    g_autofree char *at_chosen = NULL;
+    g_autofree char *at_other = NULL;
+    double x, y;
+
+    g_assert_true (g_str_has_prefix (quote->vendor, "示例供应商 D"));
+    g_assert_cmpuint (best->estimate.gpus, ==, 8);
+    g_assert_null (data->break_even[0].label);
+    g_assert_cmpstr (data->break_even[1].label, ==,
+                     "示例供应商 D (Example vendor D) faster than every other single machine at 8 GPUs");
+    assert_break_even_as_drawn (data);
+
+    /* Item 15: D's point at 8 GPUs is the recommendation; its last, the
+     * whole offer of 16 nodes (128 GPUs), is not. */
+    g_assert_cmpfloat (g_array_index (series->x, double, 0), ==, 8);
+    g_assert_true (cp_chart_locate (data, 1280, 720, CP_CHART_STYLE_LIGHT, (guint) chosen, 0, FALSE, &x, &y));
+    at_chosen = cp_chart_readout (data, 1280, 720, x, y);
+    g_assert_true (cp_chart_locate (data, 1280, 720, CP_CHART_STYLE_LIGHT, (guint) chosen, series->x->len - 1, FALSE, &x, &y));
+    at_other = cp_chart_readout (data, 1280, 720, x, y);
+    g_assert_nonnull (at_chosen);
+    g_assert_nonnull (at_other);
+    g_assert_true (g_str_has_prefix (at_chosen, "Recommended: 示例供应商 D"));
+    g_assert_nonnull (strstr (at_chosen, ": 8 GPUs, 25,197 CNY, 3.2 days"));
+    g_assert_true (g_str_has_prefix (at_other, "示例供应商 D"));
+    g_assert_null (strstr (at_other, "Recommended"));
+    g_assert_nonnull (strstr (at_other, ": 128 GPUs, "));
+  }
+
+  /* 13B pre-training, 90 days: G is the cheapest per GPU-hour, but its
+   * fastest, 4 nodes, takes 92.0 days: no claim may call it cheaper
+   * beside D, recommended at 10 nodes (11.4 days, 182,559 CNY). */
+  {
+    g_autoptr(CpChartData) data = cost_chart (project, pretrain13b, "en");
+
+    g_assert_true (data->break_even[0].label == NULL || strstr (data->break_even[0].label, "vendor G") == NULL);
+    assert_break_even_as_drawn (data);
+  }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -2662,6 +2790,7 @@ main (int    argc,
   g_test_add_func ("/report/chart/copy", test_chart_copy);
   g_test_add_func ("/report/chart/recommended-point", test_chart_recommended_point);
   g_test_add_func ("/report/chart/no-break-even", test_chart_no_break_even);
+  g_test_add_func ("/report/chart/claims-walk8", test_chart_claims_walk8);
   g_test_add_func ("/report/chart/corner-note-clear-of-buttons", test_chart_corner_note_clear_of_buttons);
   g_test_add_func ("/report/chart/render", test_chart_render);
   g_test_add_func ("/report/pdf/languages", test_pdf_languages);

@@ -1,0 +1,252 @@
+/* test-results-words.c: the results' sentences against the figures
+ * beside them, on the demo project (walkthrough 8): what would change the
+ * answer, what more nodes cost, whether the choice is firm. Each sentence
+ * is checked against the plan's table and hand arithmetic, not against
+ * its own words. */
+#include "config.h"
+
+#include <locale.h>
+#include <math.h>
+#include <string.h>
+
+#include "gui/cp-results-view-private.h"
+#include "report/cp-chart.h"
+#include "report/cp-i18n.h"
+#include "report/cp-reason-text.h"
+
+#include "common/cp-test-demo.h"
+
+static guint
+job_index_of (const CpProject *project,
+              const char      *id)
+{
+  for (guint i = 0; i < project->jobs->len; i++)
+    if (g_strcmp0 (((const CpJob *) g_ptr_array_index (project->jobs, i))->id, id) == 0)
+      return i;
+  g_assert_not_reached ();
+}
+
+/* The demo's 70B fine-tune with its deadline cut from 30 to 5 days: only
+ * D finishes in time (3.2 days, 25,197 CNY), a single machine of its
+ * cluster offer. */
+static CpProject *
+demo_with_deadline (double    deadline_days,
+                    guint    *job_index)
+{
+  CpProject *project = cp_test_demo_project ();
+
+  *job_index = job_index_of (project, "job-ft70b");
+  ((CpJob *) g_ptr_array_index (project->jobs, *job_index))->deadline_days = deadline_days;
+  return project;
+}
+
+/* Item 1: the longer deadline that changes the answer names the quote
+ * that would then win, never a dearer one, and never speaks of a single
+ * machine under a single-machine verdict. */
+static void
+test_longer_deadline (void)
+{
+  guint job_index;
+  g_autoptr(CpProject) project = demo_with_deadline (5, &job_index);
+  const CpJob *job = g_ptr_array_index (project->jobs, job_index);
+  g_autoptr(CpPlan) plan = cp_project_plan_job (project, job_index);
+  const CpOption *best = &g_array_index (plan->options, CpOption, plan->recommended);
+  const CpOption *first = NULL;
+  g_autofree char *changes = _cp_results_view_describe_changes (project, job, plan, "en");
+  g_autofree char *name = NULL;
+  g_autofree char *cost = NULL;
+  g_autofree char *finish = NULL;
+  g_autofree char *sentence = NULL;
+
+  g_assert_cmpuint (best->estimate.nodes, ==, 1);
+  g_assert_cmpfloat_with_epsilon (best->estimate.total_cost, 25197.5, 0.5);
+  /* From the table: the options that run but miss 5 days and cost less
+   * than D are F (7.14 days, 14,917 CNY), E (7.65 days, 10,669 CNY) and G
+   * (7.96 days, 9,984 CNY); B (7.93 days) costs 40,000 CNY. The first to
+   * meet a longer deadline is F: at 7.2 days (7.14 to the tenth above)
+   * only D and F meet it, and F is the cheaper. */
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+
+      if (option->estimate.fits && !option->estimate.meets_deadline &&
+          option->estimate.total_cost < best->estimate.total_cost &&
+          (first == NULL || option->estimate.calendar_days < first->estimate.calendar_days))
+        first = option;
+    }
+  g_assert_nonnull (first);
+  g_assert_cmpfloat_with_epsilon (first->estimate.calendar_days, 7.138, 0.001);
+  g_assert_cmpfloat_with_epsilon (first->estimate.total_cost, 14917, 0.5);
+  g_assert_true (g_str_has_prefix (((const CpQuote *) g_ptr_array_index (project->quotes, first->quote_index))->vendor,
+                                   "示例供应商 F"));
+
+  name = cp_words_quote_name (project, first->quote_index);
+  cost = cp_i18n_format_money (first->estimate.total_cost, "CNY", "en");
+  finish = cp_i18n_format_days (first->estimate.calendar_days, "en");
+  sentence = g_strdup_printf ("• With a deadline of 7.2 days, %s would be recommended instead: 1 node (8 GPUs), %s, %s.",
+                              name, cost, finish);
+  g_assert_cmpstr (cost, ==, "14,917 CNY");
+  g_assert_nonnull (strstr (changes, sentence));
+  g_assert_null (strstr (changes, "single machine"));
+  g_assert_null (strstr (changes, "40,000"));
+  /* And the planner agrees at the deadline named, not a tenth below. */
+  {
+    g_autoptr(CpProject) longer = demo_with_deadline (7.2, &job_index);
+    g_autoptr(CpProject) shorter = demo_with_deadline (7.1, &job_index);
+    g_autoptr(CpPlan) at = cp_project_plan_job_without_robustness (longer, job_index);
+    g_autoptr(CpPlan) below = cp_project_plan_job_without_robustness (shorter, job_index);
+
+    g_assert_cmpint (g_array_index (at->options, CpOption, at->recommended).quote_index, ==, first->quote_index);
+    g_assert_cmpint (g_array_index (below->options, CpOption, below->recommended).quote_index, ==, best->quote_index);
+  }
+}
+
+/* Item 3: the window's word on whether the choice holds is the report's
+ * first page's: D's single machine needs CPU offload's 1,043 GiB of host
+ * memory, which its quote does not state. */
+static void
+test_not_firm (void)
+{
+  guint job_index;
+  g_autoptr(CpProject) project = demo_with_deadline (5, &job_index);
+  g_autoptr(CpPlan) plan = cp_project_plan_job (project, job_index);
+  const CpOption *best = &g_array_index (plan->options, CpOption, plan->recommended);
+  const CpQuote *quote = g_ptr_array_index (project->quotes, best->quote_index);
+  gboolean warning = FALSE;
+  g_autofree char *text = _cp_results_view_describe_robustness (project, plan, "en", &warning);
+  g_autofree char *report = cp_words_unconfirmed (project, plan, "en", NULL);
+
+  g_assert_cmpfloat (quote->host_memory_per_node_bytes, <=, 0);
+  g_assert_cmpfloat (best->estimate.host_memory_per_node_bytes, >, 0);
+  g_assert_true (warning);
+  g_assert_cmpstr (text, ==, report);
+  g_assert_nonnull (strstr (text, "Not firm"));
+  g_assert_nonnull (strstr (text, "1,043 GiB"));
+  g_assert_null (strstr (text, "holds across"));
+
+  /* With the host memory stated, the range's own word again. */
+  {
+    g_autoptr(CpProject) stated = cp_test_offload_project (2048.0 * 1024 * 1024 * 1024);
+    g_autoptr(CpPlan) stated_plan = cp_project_plan_job (stated, 0);
+    g_autofree char *firm = NULL;
+
+    g_assert_cmpint (stated_plan->recommended, >=, 0);
+    firm = _cp_results_view_describe_robustness (stated, stated_plan, "en", &warning);
+    g_assert_null (strstr (firm, "Not firm"));
+    g_assert_cmpint (warning, ==, !stated_plan->verdict_robust);
+  }
+}
+
+/* The signed amounts of a "More nodes cost … more: …" line, summed. */
+static double
+sum_of_parts (const char *line,
+              guint      *n_parts)
+{
+  g_autoptr(GRegex) regex = g_regex_new ("([+−])([0-9,]+(?:\\.[0-9]+)?) CNY", 0, 0, NULL);
+  g_autoptr(GMatchInfo) match = NULL;
+  double sum = 0;
+
+  *n_parts = 0;
+  g_regex_match (regex, strstr (line, ": ") + 2, 0, &match);
+  while (g_match_info_matches (match))
+    {
+      g_autofree char *sign = g_match_info_fetch (match, 1);
+      g_autofree char *digits = g_match_info_fetch (match, 2);
+      g_auto(GStrv) groups = g_strsplit (digits, ",", -1);
+      g_autofree char *plain = g_strjoinv ("", groups);
+
+      sum += (g_str_equal (sign, "+") ? 1 : -1) * g_ascii_strtod (plain, NULL);
+      (*n_parts)++;
+      g_match_info_next (match, NULL);
+    }
+  return sum;
+}
+
+/* Item 5: what more nodes cost is explained by its parts with their
+ * signs, and the parts add up to the difference; no part is said to be a
+ * share of a smaller whole. */
+static void
+test_cost_difference (void)
+{
+  guint job_index;
+  g_autoptr(CpProject) project = demo_with_deadline (5, &job_index);
+  g_autoptr(CpProjectAnalysis) analysis = cp_project_analysis_new (project, CP_CHART_COST_MAX_POINTS);
+  const CpPlan *plan = cp_project_analysis_get_full_plan (analysis, job_index);
+  g_autofree char *text = _cp_results_view_describe_cluster_question (analysis, job_index, plan, "en");
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  guint n_lines = 0;
+
+  g_assert_null (strstr (text, " difference, "));
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      guint n_parts;
+      double sum;
+      double difference;
+      g_autofree char *digits = NULL;
+
+      if (!g_str_has_prefix (lines[i], "More nodes cost "))
+        continue;
+      n_lines++;
+      digits = g_strndup (lines[i] + strlen ("More nodes cost "),
+                          strstr (lines[i], " CNY more") - lines[i] - strlen ("More nodes cost "));
+      g_strdelimit (digits, ",", ' ');
+      {
+        g_auto(GStrv) groups = g_strsplit (digits, " ", -1);
+        g_autofree char *plain = g_strjoinv ("", groups);
+
+        difference = g_ascii_strtod (plain, NULL);
+      }
+      sum = sum_of_parts (lines[i], &n_parts);
+      g_assert_cmpuint (n_parts, >=, 2);
+      g_assert_cmpfloat (sum, ==, difference);
+    }
+  g_assert_cmpuint (n_lines, ==, 4);
+
+  /* E, from the table: the whole offer (8 nodes) 54,560 CNY less one
+   * node's 10,669 CNY is 43,891 CNY; its migration, 10.5 calendar days =
+   * 7.5 working days × 3 engineers × 2,000 CNY, is 45,000 CNY of it, and
+   * less debugging on one machine brings it back down. */
+  g_assert_nonnull (strstr (text, "More nodes cost 43,891 CNY more: +45,000 CNY migration engineering, −"));
+}
+
+/* The same sentences in the window's Chinese: run with LANGUAGE=zh_CN
+ * (the gui-results-words-zh_CN test), as the user starts the window. */
+static void
+test_chinese (void)
+{
+  guint job_index;
+  g_autoptr(CpProject) project = demo_with_deadline (5, &job_index);
+  const CpJob *job = g_ptr_array_index (project->jobs, job_index);
+  g_autoptr(CpProjectAnalysis) analysis = cp_project_analysis_new (project, CP_CHART_COST_MAX_POINTS);
+  const CpPlan *plan = cp_project_analysis_get_full_plan (analysis, job_index);
+  g_autofree char *changes = _cp_results_view_describe_changes (project, job, plan, "zh_CN");
+  g_autofree char *cluster = _cp_results_view_describe_cluster_question (analysis, job_index, plan, "zh_CN");
+  gboolean warning;
+  g_autofree char *robustness = _cp_results_view_describe_robustness (project, plan, "zh_CN", &warning);
+
+  if (g_strcmp0 (g_getenv ("LANGUAGE"), "zh_CN") != 0)
+    {
+      g_test_skip ("needs LANGUAGE=zh_CN");
+      return;
+    }
+  /* F at 7.14 days for ¥14,917, as test_longer_deadline works it out. */
+  g_assert_nonnull (strstr (changes, "若截止期限为 7.2 天，推荐将改为 示例供应商 F"));
+  g_assert_nonnull (strstr (changes, "1 个节点（8 块 GPU），¥14,917，7.1 天。"));
+  g_assert_nonnull (strstr (cluster, "节点越多成本越高，多出 ¥43,891：迁移工程投入 +¥45,000，单机调试 −"));
+  g_assert_true (g_str_has_prefix (robustness, "尚未确定"));
+  g_assert_null (strstr (robustness, "都成立"));
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  setlocale (LC_ALL, "");
+  cp_i18n_bind_textdomain ();
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/results-words/longer-deadline", test_longer_deadline);
+  g_test_add_func ("/results-words/not-firm", test_not_firm);
+  g_test_add_func ("/results-words/cost-difference", test_cost_difference);
+  g_test_add_func ("/results-words/chinese", test_chinese);
+  return g_test_run ();
+}
