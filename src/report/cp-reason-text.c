@@ -1078,7 +1078,11 @@ cp_words_step_batch (const CpEstimate *est,
   return text;
 }
 
-/* "4 nodes: 1.2 days, ¥15,000, communication 35% of the run". */
+/* "4 nodes: 1.2 days, ¥15,000, communication 3.2 h against 9.1 h of
+ * computing": the communication in R5's own figures (cp-reason-cost.c),
+ * all of it, overlapped or not. Its share of the run, only what is not
+ * hidden behind computing, read as another figure for the same option
+ * beside R5 (meeting walkthrough). */
 char *
 cp_words_offer (const CpProject  *project,
                 const CpJob      *job,
@@ -1089,9 +1093,8 @@ cp_words_offer (const CpProject  *project,
 {
   g_autofree char *days = cp_i18n_format_days (estimate->calendar_days, lang);
   g_autofree char *cost = cp_words_plan_money (plan, estimate->total_cost, quote->currency, lang);
-  /* Time the run waits on communication, as a share of the run. */
-  g_autofree char *share = cp_i18n_format_percent (estimate->total_s > 0 ? estimate->exposed_communication_s / estimate->total_s : 0,
-                                                   lang);
+  g_autofree char *communication = cp_words_duration (estimate->communication_s, lang);
+  g_autofree char *computing = cp_words_duration (estimate->compute_s, lang);
 
   /* A layout the job pins and this offer cannot take: why, not memory. */
   if (cp_estimate_layout_refused (estimate))
@@ -1108,12 +1111,12 @@ cp_words_offer (const CpProject  *project,
                                          "%u node: the job does not fit in memory",
                                          "%u nodes: the job does not fit in memory",
                                          estimate->nodes), estimate->nodes);
-  /* TRANSLATORS: node count, calendar time, total cost, share of the run spent waiting on communication */
+  /* TRANSLATORS: node count, calendar time, total cost, communication time, computing time (as in R5) */
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                       "%u node: %s, %s, communication %s of the run",
-                                       "%u nodes: %s, %s, communication %s of the run",
+                                       "%u node: %s, %s, communication %s against %s of computing",
+                                       "%u nodes: %s, %s, communication %s against %s of computing",
                                        estimate->nodes),
-                          estimate->nodes, days, cost, share);
+                          estimate->nodes, days, cost, communication, computing);
 }
 
 /* The run, debugging and migration days of @est, each rounded to
@@ -1276,6 +1279,22 @@ add_risk_text (GPtrArray  *risks,
   g_ptr_array_add (risks, text);
 }
 
+char *
+cp_words_memory_near_limit (const CpEstimate *e,
+                            const char       *lang)
+{
+  g_autofree char *share = NULL;
+  g_autofree char *limit = NULL;
+
+  if (!e->fits || !(e->available_per_gpu_bytes > 0) ||
+      !(e->memory_per_gpu_bytes > RISK_MEMORY_SHARE * e->available_per_gpu_bytes))
+    return NULL;
+  share = cp_i18n_format_percent (e->memory_per_gpu_bytes / e->available_per_gpu_bytes, lang);
+  limit = cp_i18n_format_percent (RISK_MEMORY_SHARE, lang);
+  /* TRANSLATORS: a risk; %s are percentages */
+  return g_strdup_printf (_("Uses %s of each GPU's memory, above %s: a longer sequence or more fragmentation than allowed for runs out of memory. Confirm with a trial run."), share, limit);
+}
+
 GPtrArray *
 cp_option_risks (const CpProject *project,
                  const CpJob     *job,
@@ -1387,14 +1406,12 @@ cp_option_risks (const CpProject *project,
         add_risk_text (risks, g_strdup_printf (_("CPU offload keeps %s of optimizer states, fp32 master weights and gradients in each machine's host memory, and the quote does not say how much the machines have. Ask the vendor before signing."), need));
     }
 
-  if (e->fits && e->available_per_gpu_bytes > 0 &&
-      e->memory_per_gpu_bytes > RISK_MEMORY_SHARE * e->available_per_gpu_bytes)
-    {
-      g_autofree char *share = cp_i18n_format_percent (e->memory_per_gpu_bytes / e->available_per_gpu_bytes, lang);
-      g_autofree char *limit = cp_i18n_format_percent (RISK_MEMORY_SHARE, lang);
-      /* TRANSLATORS: a risk; %s are percentages */
-      add_risk_text (risks, g_strdup_printf (_("Uses %s of each GPU's memory, above %s: a longer sequence or more fragmentation than allowed for runs out of memory. Confirm with a trial run."), share, limit));
-    }
+  {
+    char *near_limit = cp_words_memory_near_limit (e, lang);
+
+    if (near_limit != NULL)
+      add_risk_text (risks, near_limit);
+  }
 
   {
     const CpQuote *trial_quote = NULL;

@@ -65,6 +65,11 @@ const char *cp_words_assumption     (const char *key);
 /* A readable citation of the source of assumption @key, in the current
  * language; @fallback (the planner's note) for keys it does not know. */
 const char *cp_words_assumption_source (const char *key, const char *fallback);
+/* The main risk of an option that fits using more than 90% of each GPU's
+ * memory, saying why that limit; NULL below it. The window's table warns
+ * in its Fits and Memory columns by the same test and words, so the two
+ * never disagree on whether 79.6 of 80 GiB is close. */
+char       *cp_words_memory_near_limit (const CpEstimate *e, const char *lang);
 /* The risks of one option, chosen from its own numbers: each sentence
  * names the threshold it crossed and why that threshold. An empty array
  * when none stands out. */
@@ -150,7 +155,8 @@ char       *cp_words_step_batch     (const CpEstimate *est, const char *lang);
 /* A count of tokens in words: "4,096 tokens", "2B tokens"; "20 亿个 token". */
 char       *cp_words_tokens         (double tokens, const char *lang);
 /* A quote at @estimate's node count: "4 nodes: 1.2 days, ¥15,000,
- * communication 35% of the run", or why the job cannot run there. */
+ * communication 3.2 h against 9.1 h of computing", or why the job cannot
+ * run there. */
 char       *cp_words_offer          (const CpProject  *project,
                                      const CpJob      *job,
                                      const CpQuote    *quote,
