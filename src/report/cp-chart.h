@@ -118,7 +118,8 @@ typedef struct {
   guint       start_julian;
   double      total_cost;     /* the top of the cost axis: the project's total as the
                                * memo prints it (cp_report_schedule_shown_total()) */
-  char       *legend[5];      /* debugging, migration, run, deadline, cumulative cost */
+  char       *legend[5];      /* debugging, migration, run, deadline (NULL when no job
+                               * has one to mark), cumulative cost */
 } CpChartData;
 
 /* A text label as drawn: its box in the chart's units. */

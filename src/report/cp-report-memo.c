@@ -30,18 +30,21 @@ quote_hardware (const CpQuote *quote)
   return g_strdup_printf (_("%u × %s"), quote->gpus_per_node, gpu);
 }
 
+/* A short cell: "InfiniBand 8 × 400 Gb/s, shared (assumed)". How an
+ * unstated sharing is estimated is in the assumptions ("Share of a shared
+ * network's rated speed a job gets"), and the vendors' questions ask it. */
 static char *
-quote_network (const CpQuote    *quote,
-               const CpSettings *settings,
-               const char       *lang)
+quote_network (const CpQuote *quote,
+               const char    *lang)
 {
   g_autofree char *rate = NULL;
-  g_autofree char *sharing = NULL;
+  const char *sharing;
 
   if (quote->network == CP_NETWORK_NONE || quote->nics_per_node == 0)
-    return g_strdup (cp_words_network (CP_NETWORK_NONE));
+    return g_strdup (cp_words_capitalised (cp_words_network (CP_NETWORK_NONE)));
   rate = cp_i18n_format_number (quote->nic_gbps, 0, lang);
-  sharing = cp_words_sharing_as_estimated (quote, settings, lang);
+  /* TRANSLATORS: a network's sharing the quote leaves out, taken as shared */
+  sharing = cp_quote_sharing_assumed (quote) ? _("shared (assumed)") : cp_words_sharing (quote->sharing);
   /* TRANSLATORS: network kind, NICs × rate in Gb/s, dedicated or shared */
   return g_strdup_printf (_("%s %u × %s Gb/s, %s"), cp_words_network (quote->network),
                           quote->nics_per_node, rate, sharing);
@@ -341,7 +344,7 @@ cp_report_section_jobs_and_quotes (Doc *doc)
       cp_doc_table_add_row (&quotes, cp_words_quote_name (project, (int) q),
                             g_strdup (cp_words_offering (quote->offering)),
                             quote_hardware (quote),
-                            quote_network (quote, &project->settings, doc->lang),
+                            quote_network (quote, doc->lang),
                             quote_price (quote, doc->lang),
                             cp_i18n_format_iso_date (quote->valid_until, doc->lang));
     }
