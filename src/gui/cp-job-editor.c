@@ -184,6 +184,9 @@ struct _CpJobEditor
    * a kind change leaves them alone even when one equals the old kind's
    * default (20 TB typed on a pre-training job stays 20 TB). */
   GHashTable           *typed_keys;
+  /* What the last kind change set to the new kind's default among the
+   * values shown before and after it, said in a toast; NULL when none. */
+  char                 *kind_note;
   gboolean              loading;
 };
 
@@ -565,6 +568,70 @@ adopt_kind_defaults (CpJob      *job,
   cp_job_clear (&new_defaults);
 }
 
+/* What becomes of a value the user saw: "Training tokens set to 1B, the
+ * default for LoRA fine-tuning". A kind change that reset an untouched
+ * default said nothing, and 100B tokens turned into 1B behind the
+ * user's back (meeting walkthrough). Fields only one of the two kinds
+ * shows are left out: a row that appears is seen with its value. NULL
+ * when nothing the user saw changed. */
+static char *
+describe_kind_defaults (CpJobEditor *self,
+                        const CpJob *job,
+                        const CpJob *old)
+{
+  g_autoptr(GString) items = g_string_new (NULL);
+  g_autofree char *first = NULL;
+  guint n = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (job_fields); i++)
+    {
+      const CpField *field = &job_fields[i];
+      CpFieldRow *row;
+      g_autofree char *value = NULL;
+      g_autofree char *item = NULL;
+
+      if (strcmp (field->key, "kind") == 0 || field->group == GROUP_MODEL ||
+          !field_shown_for (field, job->kind) || !field_shown_for (field, old->kind) ||
+          same_value (field, job, old))
+        continue;
+      row = cp_job_editor_get_row (self, field->key);
+      if (field->kind == CP_FIELD_ENUM && field->choice != NULL)
+        value = g_strdup (field->choice (G_STRUCT_MEMBER (int, job, field->offset)));
+      else if (field->kind == CP_FIELD_BOOL)
+        value = g_strdup (G_STRUCT_MEMBER (gboolean, job, field->offset) ? _("On") : _("Off"));
+      else
+        {
+          /* As the row, loaded with the new value, shows it. */
+          value = cp_field_row_dup_value_text (row);
+          if (value != NULL && field->unit != NULL)
+            {
+              char *with_unit = g_strdup_printf ("%s %s", value, _(field->unit));
+
+              g_free (value);
+              value = with_unit;
+            }
+        }
+      if (value == NULL)
+        continue;
+      /* TRANSLATORS: a field and the value a kind change gave it, e.g. "Training tokens: 1B" */
+      item = g_strdup_printf (_("%s: %s"), _(field->title), value);
+      if (n > 0)
+        /* TRANSLATORS: separates the fields a kind change set */
+        g_string_append (items, _("; "));
+      g_string_append (items, item);
+      if (n == 0)
+        first = g_strdup_printf (_("%s set to %s"), _(field->title), value);
+      n++;
+    }
+  if (n == 0)
+    return NULL;
+  if (n == 1)
+    /* TRANSLATORS: e.g. "Training tokens set to 1B, the default for LoRA fine-tuning" */
+    return g_strdup_printf (_("%s, the default for %s"), first, cp_labels_task_kind (job->kind));
+  /* TRANSLATORS: a job kind, then the fields a kind change set, e.g. "Training tokens: 1B; Duration: 30 days" */
+  return g_strdup_printf (_("Set to the defaults for %s: %s"), cp_labels_task_kind (job->kind), items->str);
+}
+
 /* The kind decides which fields the job needs: the candidate takes the
  * new kind's defaults where it had none, or, if that is still refused,
  * wherever the old kind hid the field. */
@@ -606,6 +673,7 @@ commit_field (gpointer            user_data,
 {
   CpJobEditor *self = user_data;
   CpJob candidate = { 0 };
+  g_autoptr(CpJob) before = NULL;
   gboolean valid;
 
   if (self->job == NULL || self->loading)
@@ -615,6 +683,7 @@ commit_field (gpointer            user_data,
     {
       if (value->index == (int) self->job->kind)
         return TRUE;
+      before = cp_job_dup (self->job);
       if (!commit_kind (self, field, value, error))
         return FALSE;
     }
@@ -653,6 +722,16 @@ commit_field (gpointer            user_data,
   for (guint i = 0; i < self->rows->len; i++)
     cp_field_row_load (g_ptr_array_index (self->rows, i), self->job, FALSE);
   self->loading = FALSE;
+
+  if (strcmp (field->key, "kind") == 0)
+    {
+      GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
+
+      g_clear_pointer (&self->kind_note, g_free);
+      self->kind_note = describe_kind_defaults (self, self->job, before);
+      if (self->kind_note != NULL && overlay != NULL)
+        adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (self->kind_note));
+    }
 
   emit_changed (self, field->key);
 
@@ -838,6 +917,14 @@ cp_job_editor_get_row (CpJobEditor *self,
   return NULL;
 }
 
+const char *
+cp_job_editor_get_kind_note (CpJobEditor *self)
+{
+  g_return_val_if_fail (CP_IS_JOB_EDITOR (self), NULL);
+
+  return self->kind_note;
+}
+
 CpPickerRow *
 cp_job_editor_get_model_row (CpJobEditor *self)
 {
@@ -887,6 +974,7 @@ cp_job_editor_finalize (GObject *object)
 
   g_clear_pointer (&self->rows, g_ptr_array_unref);
   g_clear_pointer (&self->typed_keys, g_hash_table_unref);
+  g_clear_pointer (&self->kind_note, g_free);
 
   G_OBJECT_CLASS (cp_job_editor_parent_class)->finalize (object);
 }

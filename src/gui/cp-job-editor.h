@@ -27,6 +27,10 @@ CpFieldRow *cp_job_editor_get_row (CpJobEditor *self,
 /* The catalogue picker of the model; entry 0 is "Custom" (or the edited
  * model's "Custom (from …)"). */
 CpPickerRow *cp_job_editor_get_model_row (CpJobEditor *self);
+/* What the last kind change set to the new kind's defaults among the
+ * values the form showed before and after it ("Training tokens set to 1B,
+ * the default for LoRA fine-tuning"), as its toast said; NULL if none. */
+const char  *cp_job_editor_get_kind_note (CpJobEditor *self);
 /* The picker of the quote a trial run was measured on; entry 0 is "Not
  * measured". */
 CpPickerRow *cp_job_editor_get_trial_quote_row (CpJobEditor *self);

@@ -65,25 +65,6 @@ cp_labels_recompute (int recompute)
   return _(labels[recompute]);
 }
 
-/* The reports' word for an option value, as a choice in the window:
- * capitalised, as its neighbours "InfiniBand" and "NAS" are ("None", "Not
- * stated", "Dedicated"). Interned: the words are few and live as long as
- * the translation. */
-static const char *
-capitalised (const char *word)
-{
-  g_autofree char *text = NULL;
-  gunichar first = g_utf8_get_char (word);
-  char title[6];
-  int length;
-
-  if (!g_unichar_islower (first))
-    return word;
-  length = g_unichar_to_utf8 (g_unichar_totitle (first), title);
-  text = g_strdup_printf ("%.*s%s", length, title, g_utf8_next_char (word));
-  return g_intern_string (text);
-}
-
 const char *
 cp_labels_offering (int offering)
 {
@@ -93,19 +74,19 @@ cp_labels_offering (int offering)
 const char *
 cp_labels_network (int network)
 {
-  return capitalised (cp_words_network ((CpNetworkKind) network));
+  return cp_words_capitalised (cp_words_network ((CpNetworkKind) network));
 }
 
 const char *
 cp_labels_sharing (int sharing)
 {
-  return capitalised (cp_words_sharing ((CpSharing) sharing));
+  return cp_words_capitalised (cp_words_sharing ((CpSharing) sharing));
 }
 
 const char *
 cp_labels_storage (int storage)
 {
-  return capitalised (cp_words_storage ((CpStorageKind) storage));
+  return cp_words_capitalised (cp_words_storage ((CpStorageKind) storage));
 }
 
 const char *

@@ -85,11 +85,14 @@ G_DEFINE_FINAL_TYPE (CpPreferencesWindow, cp_preferences_window, ADW_TYPE_PREFER
 static void
 on_language_selected (CpPreferencesWindow *self)
 {
+  /* Empty: the window's language, which the first row names. */
+  static const char * const codes[] = { "", "en", "zh_CN" };
+  guint selected = adw_combo_row_get_selected (self->language_row);
+
   if (self->loading || self->settings == NULL)
     return;
-
-  g_settings_set_string (self->settings, "report-language",
-                         adw_combo_row_get_selected (self->language_row) == 1 ? "zh_CN" : "en");
+  if (selected < G_N_ELEMENTS (codes))
+    g_settings_set_string (self->settings, "export-language", codes[selected]);
 }
 
 static void
@@ -234,11 +237,11 @@ cp_preferences_window_new (GSettings *settings,
 
   if (settings != NULL)
     {
-      g_autofree char *lang = g_settings_get_string (settings, "report-language");
+      g_autofree char *lang = g_settings_get_string (settings, "export-language");
 
       self->settings = g_object_ref (settings);
       g_settings_bind (settings, "autosave", self->autosave_switch, "active", G_SETTINGS_BIND_DEFAULT);
-      adw_combo_row_set_selected (self->language_row, g_str_has_prefix (lang, "zh") ? 1 : 0);
+      adw_combo_row_set_selected (self->language_row, *lang == '\0' ? 0 : g_str_has_prefix (lang, "zh") ? 2 : 1);
     }
   else
     {

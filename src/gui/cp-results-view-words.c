@@ -80,42 +80,6 @@ _cp_results_view_describe_recommendation (const CpProject *project,
                           name, best->estimate.nodes, best->estimate.gpus, cost, days);
 }
 
-/* "4 nodes: 1.2 days, ¥15,000, communication 35% of the run". */
-static char *
-describe_offer (const CpProject  *project,
-                const CpJob      *job,
-                const CpQuote    *quote,
-                const CpPlan     *plan,
-                const CpEstimate *estimate,
-                const char       *lang)
-{
-  g_autofree char *days = cp_i18n_format_days (estimate->calendar_days, lang);
-  g_autofree char *cost = cp_words_plan_money (plan, estimate->total_cost, quote->currency, lang);
-  g_autofree char *share = cp_i18n_format_percent (communication_share (estimate), lang);
-
-  /* A layout the job pins and this offer cannot take: why, not memory. */
-  if (cp_estimate_layout_refused (estimate))
-    {
-      g_autofree char *refusal = cp_words_refusal (project, job, quote, estimate, lang);
-
-      /* TRANSLATORS: an offer at a node count, then why the layout asked for cannot run there */
-      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u node: %s", "%u nodes: %s", estimate->nodes),
-                              estimate->nodes, refusal);
-    }
-  if (!estimate->fits)
-    /* TRANSLATORS: an offer at a node count where the job does not fit in memory */
-    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                         "%u node: the job does not fit in memory",
-                                         "%u nodes: the job does not fit in memory",
-                                         estimate->nodes), estimate->nodes);
-  /* TRANSLATORS: node count, calendar time, total cost, share of the run spent waiting on communication */
-  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                       "%u node: %s, %s, communication %s of the run",
-                                       "%u nodes: %s, %s, communication %s of the run",
-                                       estimate->nodes),
-                          estimate->nodes, days, cost, share);
-}
-
 /* What the whole offer's extra cost is made of: each component's
  * difference with its sign, largest first, apportioned so that the parts
  * shown add up to the difference shown. Naming the largest part alone
@@ -295,7 +259,7 @@ _cp_results_view_describe_cluster_question (CpProjectAnalysis *analysis,
         continue;
 
       name = cp_words_quote_name (project, option->quote_index);
-      chosen = describe_offer (project, job, quote, plan, best, lang);
+      chosen = cp_words_offer (project, job, quote, plan, best, lang);
       if (text->len > 0)
         g_string_append (text, "\n\n");
       /* TRANSLATORS: quote name, then its best node count with time, cost and communication share */
@@ -306,7 +270,7 @@ _cp_results_view_describe_cluster_question (CpProjectAnalysis *analysis,
         continue;
 
       {
-        g_autofree char *whole = describe_offer (project, job, quote, plan, full, lang);
+        g_autofree char *whole = cp_words_offer (project, job, quote, plan, full, lang);
 
         g_string_append (text, "\n");
         /* TRANSLATORS: the quote's whole offer, with time, cost and communication share */

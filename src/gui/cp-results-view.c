@@ -95,6 +95,7 @@ struct _CpResultsView
   CpChartView        *readout_chart;  /* the chart whose readout readout_id shows */
   GdkFrameClock      *after_paint_clock;
   gulong              after_paint_id;
+  GdkSurface         *surface;          /* the window's, whose width sizes the text */
 };
 
 G_DEFINE_FINAL_TYPE (CpResultsView, cp_results_view, ADW_TYPE_BIN)
@@ -131,6 +132,71 @@ format_bytes (CpResultsView *self,
               double         bytes)
 {
   return cp_format_bytes (bytes, self->memory_unit);
+}
+
+/* Fits, using more than 90% of each GPU's memory: the main risks the
+ * reports and this view list say so with the same test and words
+ * (cp_words_memory_near_limit()); the table warns beside "Yes" too, as a
+ * meeting read "Fits: Yes" at 79.6 of 80 GiB. */
+static gboolean
+option_fits_tightly (const CpOption *option)
+{
+  g_autofree char *near_limit = cp_words_memory_near_limit (&option->estimate, cp_labels_ui_language ());
+
+  return near_limit != NULL;
+}
+
+/* The run's billed hours per node as the vendor bills them: whole hours
+ * (or the quote's steps, or its minimum term), with the rule. On one
+ * machine the run continues the debugging rental (cp-estimate-cost.c), so
+ * the rounded figure is that rental's and the run's share (by hours) is
+ * said after it: shown alone, "31.2" read as if billing were not hourly. */
+static char *
+billed_hours_text (const CpProject *project,
+                   const CpOption  *option,
+                   const char      *lang)
+{
+  const CpEstimate *estimate = &option->estimate;
+  const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+  double run_h = estimate->total_s / 3600.0;
+  double debug_h = estimate->debug_days * 24.0;
+  gboolean shared = estimate->nodes == 1 && debug_h > 0 && run_h > 0;
+  /* Undoes the run's share: what the rental was rounded to. */
+  double rental_h = shared ? estimate->billed_hours * (run_h + debug_h) / run_h : estimate->billed_hours;
+  double term_h = cp_quote_minimum_term_h (quote, &project->settings);
+  double step_h = quote->billing_granularity_h;
+  double rental_shown_h = round (rental_h * 10) / 10;
+  g_autofree char *rental = cp_i18n_format_number (rental_shown_h, rental_shown_h == floor (rental_shown_h) ? 0 : 1, lang);
+  g_autofree char *run = cp_i18n_format_number (estimate->billed_hours, 1, lang);
+  g_autofree char *rule = NULL;
+
+  if (term_h > 0 && rental_h <= term_h + 1e-6)
+    {
+      g_autofree char *term = cp_i18n_format_number (term_h, 0, lang);
+
+      /* TRANSLATORS: how billed hours were counted; %s is the quote's minimum term in hours */
+      rule = g_strdup_printf (_("the minimum term of %s hours"), term);
+    }
+  else if (step_h == 1)
+    rule = g_strdup (_("by the hour, rounded up"));
+  else if (step_h == 24)
+    rule = g_strdup (_("by the day, rounded up"));
+  else if (step_h > 0)
+    {
+      g_autofree char *step = cp_i18n_format_number (step_h, step_h == floor (step_h) ? 0 : 1, lang);
+
+      /* TRANSLATORS: how billed hours were counted; %s is the quote's billing step in hours */
+      rule = g_strdup_printf (_("in steps of %s hours, rounded up"), step);
+    }
+  else
+    rule = g_strdup (_("as used, not rounded"));
+
+  if (shared)
+    /* TRANSLATORS: hours billed for one machine, the billing rule, then the run's part of those hours */
+    return g_strdup_printf (_("Billed: %s hours of one machine, debugging and the run together (%s)\n"
+                              "The run's share of them: %s hours"), rental, rule, run);
+  /* TRANSLATORS: hours billed per node, then the billing rule */
+  return g_strdup_printf (_("Billed: %s hours per node (%s)"), rental, rule);
 }
 
 static char *
@@ -189,6 +255,9 @@ cell_text (CpResultsView   *self,
         return g_strdup_printf ("%s\n%s", hardware, name);
       }
     case CP_OPTION_TEXT_FITS:
+      if (option_fits_tightly (option))
+        /* TRANSLATORS: the Fits column: fits, above 90% of each GPU's memory */
+        return g_strdup (_("⚠ Tight"));
       return g_strdup (estimate->fits ? _("Yes") : _("No"));
     case CP_OPTION_TEXT_NODES:
       if (option->has_full_offer)
@@ -203,6 +272,9 @@ cell_text (CpResultsView   *self,
 
         /* TRANSLATORS: memory per GPU needed / available; the second form
          * is for a job that does not fit */
+        if (option_fits_tightly (option))
+          /* TRANSLATORS: memory per GPU needed / available, above 90% of it */
+          return g_strdup_printf (_("⚠ %s / %s"), need, have);
         return g_strdup_printf (estimate->fits ? _("%s / %s") : _("%s / %s ✗"), need, have);
       }
     case CP_OPTION_TEXT_TECHNIQUE:
@@ -249,7 +321,7 @@ cell_text (CpResultsView   *self,
         g_autofree char *fees = cp_i18n_format_money (estimate->fees_cost, currency, lang);
         g_autofree char *engineering = cp_i18n_format_money (estimate->engineering_cost, currency, lang);
         g_autofree char *total = cp_i18n_format_money (estimate->total_cost, currency, lang);
-        g_autofree char *hours = cp_i18n_format_number (estimate->billed_hours, 1, lang);
+        g_autofree char *billed = billed_hours_text (project, option, lang);
         g_autofree char *run = cp_words_duration (estimate->total_s, lang);
         g_autofree char *goodput = cp_words_goodput (estimate->goodput, lang);
         g_autofree char *interruptions = cp_i18n_format_value (estimate->expected_interruptions, lang);
@@ -261,9 +333,9 @@ cell_text (CpResultsView   *self,
         if (self->plan->cost_unknown)
           /* TRANSLATORS: an option's details when no quote has a price to compare: run time, billed hours, time source */
           breakdown = g_strdup_printf (_("Cost: unknown without a price to compare\n\n"
-                                         "Run time: %s; billed hours per node: %s\n"
+                                         "Run time: %s\n%s\n"
                                          "Time figures: %s"),
-                                       run, hours, cp_words_time_source (estimate->time_source));
+                                       run, billed, cp_words_time_source (estimate->time_source));
         else
           breakdown = g_strdup_printf (_("Compute: %s\n"
                                        "Debugging on one machine: %s\n"
@@ -272,10 +344,10 @@ cell_text (CpResultsView   *self,
                                        "Management and setup: %s\n"
                                        "Migration engineering: %s\n"
                                        "Total: %s\n\n"
-                                       "Run time: %s; billed hours per node: %s\n"
+                                       "Run time: %s\n%s\n"
                                        "Time figures: %s"),
                                      compute, debug, network, storage, fees, engineering, total,
-                                     run, hours, cp_words_time_source (estimate->time_source));
+                                     run, billed, cp_words_time_source (estimate->time_source));
         if (estimate->checkpoint_interval_s > 0)
           /* TRANSLATORS: a percentage, a number of interruptions, then two durations */
           failures = g_strdup_printf (_("Goodput: %s (%s interruptions expected; a %s checkpoint every %s)"),
@@ -433,25 +505,35 @@ setup_cell (GtkSignalListItemFactory *factory,
     }
 }
 
-/* Fits, Deadline and Memory turn red for an option that fails them. */
+/* Fits, Deadline and Memory turn red for an option that fails them; Fits
+ * and Memory amber for one that fits above 90% of its memory, with the
+ * main risk's words in a tooltip. */
 static void
 update_status (GtkWidget *label)
 {
   CpOptionObject *object = g_object_get_data (G_OBJECT (label), "cp-option");
   Column column = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (label), "cp-column"));
+  const CpOption *option;
   const CpEstimate *estimate;
+  g_autofree char *near_limit = NULL;
   gboolean bad;
 
   if (object == NULL)
     return;
-  estimate = &cp_option_object_get_option (object)->estimate;
+  option = cp_option_object_get_option (object);
+  estimate = &option->estimate;
   if (column == CP_OPTION_TEXT_DEADLINE && estimate->output_tokens_per_s > 0)
-    bad = estimate->fits && !cp_option_object_get_option (object)->feasible;
+    bad = estimate->fits && !option->feasible;
   else if (column == CP_OPTION_TEXT_DEADLINE)
     bad = cp_option_object_get_has_deadline (object) && estimate->fits && !estimate->meets_deadline;
   else
-    bad = !estimate->fits;
+    {
+      bad = !estimate->fits;
+      near_limit = cp_words_memory_near_limit (estimate, cp_labels_ui_language ());
+    }
   set_css_class (label, "error", bad);
+  set_css_class (label, "warning", near_limit != NULL);
+  gtk_widget_set_tooltip_text (label, near_limit);
 }
 
 static gboolean
@@ -474,8 +556,12 @@ bind_cell (GtkSignalListItemFactory *factory,
 
   g_object_set_data (G_OBJECT (label), "cp-option", object);
   g_object_set_data (G_OBJECT (label), "cp-column", GINT_TO_POINTER (column));
-  g_signal_connect_object (object, column == CP_OPTION_TEXT_DEADLINE ? "notify::deadline-text" : "notify::fits",
-                           G_CALLBACK (update_status), label, G_CONNECT_SWAPPED);
+  {
+    /* Its own text changes with every status it shows. */
+    g_autofree char *signal = g_strconcat ("notify::", cp_option_text_property (column), NULL);
+
+    g_signal_connect_object (object, signal, G_CALLBACK (update_status), label, G_CONNECT_SWAPPED);
+  }
   update_status (label);
 }
 
@@ -1207,6 +1293,51 @@ cancel_pending (CpResultsView *self)
   self->pending_project = NULL;
 }
 
+/* On a wide window, a projector's 1920 px, the verdict and the summary
+ * under it grow (style.css), so the room reads the recommendation from
+ * the back; at 1024 px they keep the sizes that leave the table in view.
+ * Follows the window's surface width, maximised and full screen too
+ * (libadwaita 1.2 has no AdwBreakpoint). */
+#define LARGE_TEXT_FROM_PX 1400
+#define LARGER_TEXT_FROM_PX 1800
+
+static void
+on_surface_width (CpResultsView *self)
+{
+  int width = self->surface != NULL ? gdk_surface_get_width (self->surface) : 0;
+
+  set_css_class (GTK_WIDGET (self), "cp-text-large", width >= LARGE_TEXT_FROM_PX && width < LARGER_TEXT_FROM_PX);
+  set_css_class (GTK_WIDGET (self), "cp-text-larger", width >= LARGER_TEXT_FROM_PX);
+}
+
+static void
+forget_surface (CpResultsView *self)
+{
+  if (self->surface == NULL)
+    return;
+  g_signal_handlers_disconnect_by_func (self->surface, on_surface_width, self);
+  g_clear_object (&self->surface);
+}
+
+static void
+cp_results_view_realize (GtkWidget *widget)
+{
+  CpResultsView *self = CP_RESULTS_VIEW (widget);
+
+  GTK_WIDGET_CLASS (cp_results_view_parent_class)->realize (widget);
+  forget_surface (self);
+  self->surface = g_object_ref (gtk_native_get_surface (gtk_widget_get_native (widget)));
+  g_signal_connect_swapped (self->surface, "notify::width", G_CALLBACK (on_surface_width), self);
+  on_surface_width (self);
+}
+
+static void
+cp_results_view_unrealize (GtkWidget *widget)
+{
+  forget_surface (CP_RESULTS_VIEW (widget));
+  GTK_WIDGET_CLASS (cp_results_view_parent_class)->unrealize (widget);
+}
+
 /* Out of its window, the view no longer has the window's project: a
  * worker's task keeps the view alive past the window (it holds a
  * reference, so dispose waits for it), and its result must not reach a
@@ -1252,6 +1383,8 @@ cp_results_view_class_init (CpResultsViewClass *klass)
 
   object_class->dispose = cp_results_view_dispose;
   widget_class->unroot = cp_results_view_unroot;
+  widget_class->realize = cp_results_view_realize;
+  widget_class->unrealize = cp_results_view_unrealize;
   object_class->finalize = cp_results_view_finalize;
 
   g_type_ensure (CP_TYPE_CHART_VIEW);
@@ -1282,11 +1415,34 @@ cp_results_view_class_init (CpResultsViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, risks_label);
 }
 
+/* Moves @adjustment by @delta wheel turns (GTK's own wheel step, or
+ * @delta pixels for a smooth device) as far as it goes; TRUE when it
+ * moved. */
+static gboolean
+scroll_adjustment (GtkAdjustment *adjustment,
+                   double         delta,
+                   gboolean       wheel)
+{
+  double value = gtk_adjustment_get_value (adjustment);
+  double step = wheel ? pow (gtk_adjustment_get_page_size (adjustment), 2.0 / 3.0) : 1;
+  double end = gtk_adjustment_get_upper (adjustment) - gtk_adjustment_get_page_size (adjustment);
+  double target = CLAMP (value + delta * step, gtk_adjustment_get_lower (adjustment), MAX (end, 0));
+
+  if (fabs (target - value) < 0.5)
+    return FALSE;
+  gtk_adjustment_set_value (adjustment, target);
+  return TRUE;
+}
+
 /* The table scrolls sideways only, but GTK 4.8's scrolled window takes
  * every wheel turn once it can scroll along either axis: the page stopped
- * moving when the table came under the pointer. Turns up and down go to
- * the page, by GTK's own wheel step; sideways (and Shift+wheel) to the
- * table. */
+ * moving when the table came under the pointer. A turn down over the
+ * table brings its columns on the right into view until the last one
+ * shows, a turn up those on the left until the first does, and then the
+ * page moves: a mouse with one wheel reaches Calendar to Technique at
+ * 1024 px (meeting walkthrough: the wheel moved only the page) and still
+ * scrolls past the table. Sideways turns and Shift+wheel stay the
+ * table's own. */
 static gboolean
 on_table_scroll (GtkEventControllerScroll *controller,
                  double                    dx,
@@ -1294,14 +1450,12 @@ on_table_scroll (GtkEventControllerScroll *controller,
                  CpResultsView            *self)
 {
   GdkModifierType state = gtk_event_controller_get_current_event_state (GTK_EVENT_CONTROLLER (controller));
-  GtkAdjustment *page = gtk_scrolled_window_get_vadjustment (self->page_scroller);
-  double step = 1;
+  gboolean wheel = gtk_event_controller_scroll_get_unit (controller) == GDK_SCROLL_UNIT_WHEEL;
 
   if (dy == 0 || (state & GDK_SHIFT_MASK) != 0)
     return GDK_EVENT_PROPAGATE;
-  if (gtk_event_controller_scroll_get_unit (controller) == GDK_SCROLL_UNIT_WHEEL)
-    step = pow (gtk_adjustment_get_page_size (page), 2.0 / 3.0);
-  gtk_adjustment_set_value (page, gtk_adjustment_get_value (page) + dy * step);
+  if (!scroll_adjustment (gtk_scrolled_window_get_hadjustment (self->table_scroller), dy, wheel))
+    scroll_adjustment (gtk_scrolled_window_get_vadjustment (self->page_scroller), dy, wheel);
   return GDK_EVENT_STOP;
 }
 

@@ -18,11 +18,12 @@
 /* The language reports are written in: the one chosen in the preferences,
  * else the window's own, as the setting's description says. Not the last
  * export's: a Chinese export once made every later English session's
- * dialog open on Chinese (meeting walkthrough). */
+ * dialog open on Chinese (meeting walkthrough), and the key those exports
+ * wrote, report-language, is no longer read. */
 static const char *
 report_language (CpWindow *self)
 {
-  g_autofree char *chosen = self->settings != NULL ? g_settings_get_string (self->settings, "report-language")
+  g_autofree char *chosen = self->settings != NULL ? g_settings_get_string (self->settings, "export-language")
                                                    : NULL;
 
   if (chosen == NULL || *chosen == '\0')
@@ -47,19 +48,14 @@ export_request_free (ExportRequest *request)
   g_free (request);
 }
 
-/* The project as its reports name it: one saved under a file name but
- * still carrying a new project's placeholder name is called after its file. */
+/* The project as its reports name it: as the window's title does. */
 static CpProject *
 report_project (CpWindow *self)
 {
   CpProject *project = cp_project_copy (self->project);
 
-  if (!self->untitled && (project->name == NULL || *project->name == '\0' ||
-                          g_strcmp0 (project->name, _("Untitled Project")) == 0))
-    {
-      g_clear_pointer (&project->name, g_free);
-      project->name = cp_report_project_name (project, cp_store_get_path (self->store));
-    }
+  g_free (project->name);
+  project->name = _cp_window_dup_project_name (self);
   return project;
 }
 

@@ -93,6 +93,24 @@ display_path (const char *path)
   return g_strdup (path);
 }
 
+/* The one name the title, the sidebar and the reports give the project:
+ * its own, which reports carry; else, saved, its file's; else "Untitled
+ * Project". A new project takes its name where GNOME's documents do, when
+ * it is first saved (the file's name, cp-window-actions.c), or from a
+ * rename in the sidebar; the title read "untitled-1" while the report
+ * said "Untitled Project" (meeting walkthrough). */
+char *
+_cp_window_dup_project_name (CpWindow *self)
+{
+  const char *name = self->project != NULL ? self->project->name : NULL;
+
+  if (name != NULL && *name != '\0' && g_strcmp0 (name, _("Untitled Project")) != 0)
+    return g_strdup (name);
+  if (self->untitled || self->store == NULL)
+    return g_strdup (_("Untitled Project"));
+  return cp_store_display_name (cp_store_get_path (self->store));
+}
+
 void
 _cp_window_update_title (CpWindow *self)
 {
@@ -104,13 +122,7 @@ _cp_window_update_title (CpWindow *self)
   if (self->store == NULL)
     return;
 
-  /* The project's own name, which reports carry; the file's when it has
-   * none. */
-  if (self->project != NULL && self->project->name != NULL && *self->project->name != '\0')
-    name = g_strdup (self->project->name);
-  else
-    name = self->untitled ? g_strdup (_("Untitled Project"))
-                          : cp_store_display_name (cp_store_get_path (self->store));
+  name = _cp_window_dup_project_name (self);
   if (g_strcmp0 (gtk_label_get_label (self->project_name_label), name) != 0)
     gtk_label_set_label (self->project_name_label, name);
   /* The bullet marks changes not yet saved. */
@@ -434,7 +446,10 @@ cp_window_load_file (CpWindow    *self,
   if (project == NULL)
     return FALSE;
 
-  take_project (self, project, g_steal_pointer (&store), FALSE);
+  /* An untitled project reopened after a restart is still untitled: its
+   * file in the data folder is no name the user gave, and Save still asks
+   * where to keep it. */
+  take_project (self, project, g_steal_pointer (&store), cp_store_is_untitled_path (path));
   if (cp_store_is_read_only (self->store))
     _cp_window_toast (self, _("This file can only be read: use Save As to keep your changes"));
   toast_problems (self);

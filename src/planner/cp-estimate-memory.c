@@ -174,17 +174,6 @@ _cp_per_layer_activation_coefficient (const CpModelSpec *model,
   return _cp_attention_activation_coefficient (model) + 4.0 + mlp + scores;
 }
 
-/* Layers on the fullest GPU: v chunks of ceil(L/(p·v)) layers each when
- * the layers do not divide evenly. */
-double
-_cp_layers_per_gpu (const Context *c,
-                    const Config  *k)
-{
-  double chunks = (double) k->pp * MAX (k->vs, 1);
-
-  return ceil (c->layers / chunks) * MAX (k->vs, 1);
-}
-
 /* Share of this GPU's layers whose forward pass runs twice. */
 double
 _cp_recompute_fraction (const Context *c,

@@ -9,6 +9,8 @@
  */
 #pragma once
 
+#include <math.h>
+
 #include "cp-estimate.h"
 
 G_BEGIN_DECLS
@@ -166,9 +168,17 @@ _cp_per_layer_activation_coefficient (const CpModelSpec *model,
                                       gboolean           flash,
                                       CpRecompute        recompute);
 
-double
+/* Layers on the fullest GPU: v chunks of ceil(L/(p·v)) layers each when
+ * the layers do not divide evenly. Inline: the memory, time and bound of
+ * every layout ask for it, and the call cost more than the sum. */
+static inline double
 _cp_layers_per_gpu (const Context *c,
-                    const Config  *k);
+                    const Config  *k)
+{
+  double chunks = (double) k->pp * MAX (k->vs, 1);
+
+  return ceil (c->layers / chunks) * MAX (k->vs, 1);
+}
 
 double
 _cp_recompute_fraction (const Context *c,

@@ -510,13 +510,38 @@ enumerate_splits (const Context *c,
   return *allocated;
 }
 
-static int
-compare_quick_bounds (gconstpointer a,
-                      gconstpointer b)
+/* Splits in ascending quick bound, ties in enumeration order: a stable
+ * merge sort of the splits in place, runs of up to 16 by insertion. It
+ * replaces qsort(), whose indirect sort of 40-byte elements and calls of
+ * the comparison took a tenth of an evaluation; the order is the same,
+ * glibc's qsort() being a stable merge sort as well. */
+static void
+sort_by_quick_bound (Split *splits,
+                     Split *tmp,
+                     guint  n)
 {
-  double x = ((const Split *) a)->quick_bound, y = ((const Split *) b)->quick_bound;
+  guint half = n / 2;
 
-  return x < y ? -1 : x > y;
+  if (n <= 16)
+    {
+      for (guint i = 1; i < n; i++)
+        {
+          Split s = splits[i];
+          guint j = i;
+
+          for (; j > 0 && splits[j - 1].quick_bound > s.quick_bound; j--)
+            splits[j] = splits[j - 1];
+          splits[j] = s;
+        }
+      return;
+    }
+  sort_by_quick_bound (splits, tmp, half);
+  sort_by_quick_bound (splits + half, tmp, n - half);
+  if (splits[half - 1].quick_bound <= splits[half].quick_bound)
+    return;   /* already in order */
+  memcpy (tmp, splits, half * sizeof *splits);
+  for (guint i = 0, a = 0, b = half; a < half; i++)
+    splits[i] = b < n && splits[b].quick_bound < tmp[a].quick_bound ? splits[b++] : tmp[a++];
 }
 
 static void
@@ -644,7 +669,13 @@ _cp_search_layout (const Context *c,
       k.recompute = bound_recompute (c, &choices);
       splits[i].quick_bound = _cp_layout_run_lower_bound (c, &k);
     }
-  qsort (splits, n, sizeof *splits, compare_quick_bounds);
+  if (n > 1)
+    {
+      Split tmp_stack[STACK_SPLITS / 2 + 1];
+      g_autofree Split *tmp_allocated = n / 2 > G_N_ELEMENTS (tmp_stack) ? g_new (Split, n / 2) : NULL;
+
+      sort_by_quick_bound (splits, tmp_allocated != NULL ? tmp_allocated : tmp_stack, n);
+    }
 
   for (; weighed < n; weighed++)
     {

@@ -282,25 +282,25 @@ cp_chart_recommended_label (const char *name)
   return g_strdup_printf (_("Recommended: %s"), name);
 }
 
-/* Where the vendor's name ends in @label, which shows @name: a shortened
- * label keeps at least that much. */
+/* Where the GPUs' part ends in @label, which shows @summary, whose first
+ * @hardware_bytes are the GPUs: a shortened label keeps at least that
+ * much. */
 int
-cp_chart_vendor_end (const char    *label,
-                     const char    *name,
-                     const CpQuote *quote)
+cp_chart_hardware_end (const char *label,
+                       const char *summary,
+                       gsize       hardware_bytes)
 {
-  const char *start = strstr (label, name);
-  gsize offset = start != NULL ? (gsize) (start - label) : 0;
+  const char *start = strstr (label, summary);
 
-  if (quote->vendor != NULL && *quote->vendor != '\0' && g_str_has_prefix (name, quote->vendor))
-    return offset + strlen (quote->vendor);
-  return offset;
+  return (start != NULL ? (int) (start - label) : 0) + (int) hardware_bytes;
 }
 
 /* The series of quote @quote_index's curve, named as every chart names
  * its quotes: the recommended one marked and in the highlight, a name
- * that may be shortened to what follows the vendor, a single machine as
- * markers only. */
+ * led by its GPUs ("8 × H800 · vendor — offer") that may be shortened
+ * to them, a single machine as markers only. The GPUs lead because they
+ * tell options apart; two quotes of one vendor differ only there, and a
+ * vendor's name is often longer than the room for a label. */
 CpChartSeries *
 cp_chart_series_new_for_quote (const CpProject *project,
                                const CpPlan    *plan,
@@ -310,11 +310,19 @@ cp_chart_series_new_for_quote (const CpProject *project,
   const CpQuote *quote = g_ptr_array_index (project->quotes, quote_index);
   int recommended = cp_chart_recommended_quote (plan);
   g_autofree char *name = cp_words_quote_name (project, quote_index);
-  g_autofree char *label = quote_index == recommended ? cp_chart_recommended_label (name) : g_strdup (name);
+  /* TRANSLATORS: hardware of a single machine: GPUs, GPU model */
+  g_autofree char *hardware = g_strdup_printf (_("%u × %s"), quote->gpus_per_node,
+                                               quote->gpu.name != NULL ? quote->gpu.name :
+                                               quote->gpu.id != NULL ? quote->gpu.id : "");
+  /* TRANSLATORS: a quote on a chart: its GPUs ("8 × H800"), then its vendor and offer */
+  g_autofree char *summary = g_strdup_printf (_("%s · %s"), hardware, name);
+  g_autofree char *label = quote_index == recommended ? cp_chart_recommended_label (summary) : g_strdup (summary);
   CpChartSeries *series = cp_chart_series_new (label, with_y2);
 
-  series->name = quote_index == recommended ? g_strdup (name) : NULL;
-  series->shorten_from = cp_chart_vendor_end (label, name, quote);
+  /* A readout of a point other than the one chosen names it as the label
+   * does, without the "Recommended" mark. */
+  series->name = quote_index == recommended ? g_strdup (summary) : NULL;
+  series->shorten_from = cp_chart_hardware_end (label, summary, strlen (hardware));
   series->points_only = !cp_quote_is_cluster (quote);
   series->emphasis = cp_chart_emphasis_for (recommended >= 0, quote_index == recommended);
   return series;

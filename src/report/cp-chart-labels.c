@@ -223,21 +223,26 @@ shortened (const char *label,
            gsize       bytes)
 {
   g_autofree char *head = g_strndup (label, bytes);
+  static const char * const separators[] = { "—", "·" };
 
   g_strchomp (head);
-  /* "Vendor —…" reads better as "Vendor…". */
-  if (g_str_has_suffix (head, "—"))
-    {
-      head[strlen (head) - strlen ("—")] = '\0';
-      g_strchomp (head);
-    }
+  /* "8 × H800 · Vendor —…" reads better as "8 × H800 · Vendor…". */
+  for (guint i = 0; i < G_N_ELEMENTS (separators); i++)
+    if (g_str_has_suffix (head, separators[i]))
+      {
+        head[strlen (head) - strlen (separators[i])] = '\0';
+        g_strchomp (head);
+      }
   return g_strconcat (head, "…", NULL);
 }
 
 /* What a line's label shows in @max_w: all of it, wrapped, when that takes
  * at most @max_lines lines or when the label is not a quote's name; a
  * quote's name otherwise ends in an ellipsis, never before the end of its
- * vendor's name (taking more lines if the vendor's name needs them).
+ * GPUs ("8 × H800", taking more lines if they need them): the vendor and
+ * offer are cut first, as the table's Quote cell cuts them, because the
+ * GPU is what tells options apart and a vendor's name is often longer
+ * than a label's room.
  * *shown_bytes: how much of the label is shown. */
 static char *
 fit_label (Geometry                   *geometry,
@@ -257,21 +262,14 @@ fit_label (Geometry                   *geometry,
       text_lines (geometry, font, label, max_w) <= max_lines)
     return g_strdup (label);
 
-  /* Character boundaries from the end of the vendor's name on. */
+  /* Character boundaries from the end of the GPUs on. */
   cuts = g_array_new (FALSE, FALSE, sizeof (guint));
   for (const char *c = label + series->shorten_from; *c != '\0'; c = g_utf8_next_char (c))
     {
       guint cut = c - label;
       g_array_append_val (cuts, cut);
     }
-  /* The vendor's name whole, on as many lines as it needs. */
-  for (;;)
-    {
-      g_autofree char *least = shortened (label, g_array_index (cuts, guint, 0));
-      if (text_lines (geometry, font, least, max_w) <= max_lines || max_lines >= 4)
-        break;
-      max_lines++;
-    }
+  /* The GPUs whole, on as many lines as they need. */
   /* The longest cut that fits. */
   lo = 0;
   hi = cuts->len - 1;
@@ -323,7 +321,7 @@ cp_chart_draw_line_labels (Painter           *painter,
       Rgb storage;
 
       /* The recommended option gets a second line rather than lose its
-       * vendor, and on a narrow chart may reach into the plot. */
+       * vendor too, and on a narrow chart may reach into the plot. */
       if (highlight)
         max_w = MAX (max_w, MIN (geometry->width * 0.45, geometry->font_px * 18));
       text = fit_label (geometry, font, series, max_w, highlight ? 2 : 1, &box.shown_bytes);

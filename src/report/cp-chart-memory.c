@@ -267,7 +267,7 @@ cp_chart_data_new_memory (const CpProject *project,
          * with the optimizer on the host; %u is a number of GPUs */
         label = g_strdup_printf (_("CPU offload over %u GPUs (GPU part)"), gpus);
       else
-        label = g_strdup (cp_words_technique (lines[l].technique));
+        label = g_strdup (cp_words_capitalised (cp_words_technique (lines[l].technique)));
 
       series = cp_chart_series_new (label, FALSE);
       /* Each curve has its own dash as well as its colour, so one lying on

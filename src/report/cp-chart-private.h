@@ -52,7 +52,7 @@ CpChartSeries *cp_chart_series_new_for_quote (const CpProject *project, const Cp
 
 char *cp_chart_format_memory (double bytes, double scale, const char *lang);
 
-int cp_chart_vendor_end (const char *label, const char *name, const CpQuote *quote);
+int cp_chart_hardware_end (const char *label, const char *summary, gsize hardware_bytes);
 
 typedef struct {
   double min, max;      /* data units */

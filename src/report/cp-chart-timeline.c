@@ -54,7 +54,6 @@ cp_chart_data_new_timeline (const CpProject  *project,
   data->legend[1] = g_strdup (C_("timeline", "Migration"));
   /* TRANSLATORS: the timeline's legend: the formal run, or a service's time up */
   data->legend[2] = g_strdup (C_("timeline", "Run or service"));
-  data->legend[3] = g_strdup (_("Deadline"));
   /* The cost line's legend names the right axis' unit too. */
   data->legend[4] = g_strdup (data->y_label);
   data->start_julian = g_date_get_julian (&schedule->start);
@@ -77,7 +76,11 @@ cp_chart_data_new_timeline (const CpProject  *project,
           g_array_append_val (days, at);
         }
       if (entry->deadline_days > 0)
-        bar.deadline_day = entry->start_day + entry->deadline_days;
+        {
+          bar.deadline_day = entry->start_day + entry->deadline_days;
+          if (data->legend[3] == NULL)
+            data->legend[3] = g_strdup (_("Deadline"));
+        }
       g_array_append_val (data->bars, bar);
     }
 
@@ -311,6 +314,9 @@ cp_chart_draw_timeline (cairo_t           *cr,
         double w;
         Rgb rgb;
 
+        /* No deadline mark on the plot, none in the legend. */
+        if (data->legend[i] == NULL)
+          continue;
         set_text (&ink, ink.font, data->legend[i], 0, &w, NULL);
         if (lx > pad && lx + swatch * 1.5 + w > width - pad)
           {

@@ -43,7 +43,7 @@ typedef struct {
   gboolean        capacity;     /* memory chart: what a quote's GPUs offer */
   guint           dash;         /* 0 solid; 1… distinct dash patterns */
   gboolean        points_only;  /* single-machine quotes on the cost chart */
-  int             shorten_from; /* a quote's name: where its vendor's name ends, the
+  int             shorten_from; /* a quote's name: where its GPUs ("8 × H800") end, the
                                  * label may end in an ellipsis from there; -1: the
                                  * label is never shortened (it wraps instead) */
   double          chosen_x;     /* cost chart, the recommended quote: the GPUs of the
@@ -118,7 +118,8 @@ typedef struct {
   guint       start_julian;
   double      total_cost;     /* the top of the cost axis: the project's total as the
                                * memo prints it (cp_report_schedule_shown_total()) */
-  char       *legend[5];      /* debugging, migration, run, deadline, cumulative cost */
+  char       *legend[5];      /* debugging, migration, run, deadline (NULL when no job
+                               * has one to mark), cumulative cost */
 } CpChartData;
 
 /* A text label as drawn: its box in the chart's units. */

@@ -103,6 +103,21 @@ cp_words_not_feasible (const CpProject *project,
 }
 
 const char *
+cp_words_capitalised (const char *word)
+{
+  g_autofree char *text = NULL;
+  gunichar first = g_utf8_get_char (word);
+  char title[6];
+  int length;
+
+  if (!g_unichar_islower (first))
+    return word;
+  length = g_unichar_to_utf8 (g_unichar_totitle (first), title);
+  text = g_strdup_printf ("%.*s%s", length, title, g_utf8_next_char (word));
+  return g_intern_string (text);
+}
+
+const char *
 cp_words_technique (CpTechnique technique)
 {
   switch (technique)
@@ -349,7 +364,7 @@ static const struct {
   { "moe-dispatch-dedup", N_("Mixture of experts: a token is sent once to each node holding its experts, then copied there (1: on, 0: a copy per expert)") },
   { "moe-a2a-overlap", N_("Mixture of experts: the all-to-all runs while another micro-batch computes (1: on, 0: exposed)") },
   { "expert-gemm-half-size", N_("Mixture of experts: GEMM size at which a GEMM runs at half the speed it tends to; small experts' GEMMs run slower than dense ones") },
-  { "checkpoint-interval", N_("Training time between checkpoints (0: the optimum for each option); each interruption redoes half an interval on average, plus the restart") },
+  { "checkpoint-interval", N_("Training time between checkpoints; each interruption redoes half an interval on average, plus the restart") },
   { "checkpoint-write-parallel-fs", N_("Checkpoint write speed to a parallel file system, per node") },
   { "checkpoint-write-nas", N_("Checkpoint write speed to a NAS, shared by all nodes") },
   { "checkpoint-write-network-disk", N_("Checkpoint write speed to a network disk (or unstated storage), per node") },
@@ -1063,6 +1078,77 @@ cp_words_step_batch (const CpEstimate *est,
   return text;
 }
 
+/* "4 nodes: 1.2 days, ¥15,000, communication 3.2 h against 9.1 h of
+ * computing": the communication in R5's own figures (cp-reason-cost.c),
+ * all of it, overlapped or not. Its share of the run, only what is not
+ * hidden behind computing, read as another figure for the same option
+ * beside R5 (meeting walkthrough). */
+char *
+cp_words_offer (const CpProject  *project,
+                const CpJob      *job,
+                const CpQuote    *quote,
+                const CpPlan     *plan,
+                const CpEstimate *estimate,
+                const char       *lang)
+{
+  g_autofree char *days = cp_i18n_format_days (estimate->calendar_days, lang);
+  g_autofree char *cost = cp_words_plan_money (plan, estimate->total_cost, quote->currency, lang);
+  g_autofree char *communication = cp_words_duration (estimate->communication_s, lang);
+  g_autofree char *computing = cp_words_duration (estimate->compute_s, lang);
+
+  /* A layout the job pins and this offer cannot take: why, not memory. */
+  if (cp_estimate_layout_refused (estimate))
+    {
+      g_autofree char *refusal = cp_words_refusal (project, job, quote, estimate, lang);
+
+      /* TRANSLATORS: an offer at a node count, then why the layout asked for cannot run there */
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u node: %s", "%u nodes: %s", estimate->nodes),
+                              estimate->nodes, refusal);
+    }
+  if (!estimate->fits)
+    /* TRANSLATORS: an offer at a node count where the job does not fit in memory */
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         "%u node: the job does not fit in memory",
+                                         "%u nodes: the job does not fit in memory",
+                                         estimate->nodes), estimate->nodes);
+  /* TRANSLATORS: node count, calendar time, total cost, communication time, computing time (as in R5) */
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "%u node: %s, %s, communication %s against %s of computing",
+                                       "%u nodes: %s, %s, communication %s against %s of computing",
+                                       estimate->nodes),
+                          estimate->nodes, days, cost, communication, computing);
+}
+
+/* The run, debugging and migration days of @est, each rounded to
+ * @decimals, added up. */
+static double
+days_sum_rounded (const CpEstimate *est,
+                  int               decimals)
+{
+  double scale = pow (10, decimals);
+
+  return (round (est->run_days * scale) + round (est->debug_days * scale) + round (est->migration_days * scale)) / scale;
+}
+
+/* Whether @days, there, would read "0.0 days" in tenths. */
+static gboolean
+hides_a_part (double days)
+{
+  return days > 0 && round (days * 10) == 0;
+}
+
+/* "0.68 days": cp_i18n_format_days() with the decimals a sum needs. */
+static char *
+format_days_decimals (double      days,
+                      int         decimals,
+                      const char *lang)
+{
+  g_autofree char *number = cp_i18n_format_number (days, decimals, lang);
+
+  /* TRANSLATORS: a duration in days; %s is a number such as "12.5" */
+  return g_strdup_printf (_("%s days"), number);
+}
+
 char *
 cp_words_calendar (const CpEstimate *est,
                    const char       *lang)
@@ -1071,14 +1157,29 @@ cp_words_calendar (const CpEstimate *est,
   g_autofree char *run = NULL;
   g_autofree char *debug = NULL;
   g_autofree char *migration = NULL;
+  int decimals = 1;
+  double sum_days;
   char *text;
 
   g_return_val_if_fail (est != NULL, NULL);
+  /* The sum must add up as printed: 0.68 + 0.36 days rounded to tenths
+   * reads "1.0 = 0.7 + 0.4", and a run of an hour beside 10.5 days of
+   * migration reads "0.0 days of run". Tenths when they add up and show
+   * every part; otherwise hundredths, with the total the sum of the
+   * rounded parts, so that it still rounds to the tenths printed
+   * elsewhere. */
+  sum_days = days_sum_rounded (est, 1);
+  if (round (sum_days * 10) != round (est->calendar_days * 10) || hides_a_part (est->run_days)
+      || hides_a_part (est->debug_days) || hides_a_part (est->migration_days))
+    {
+      decimals = 2;
+      sum_days = days_sum_rounded (est, 2);
+    }
   cp_i18n_push_language (lang);
-  calendar = cp_i18n_format_days (est->calendar_days, lang);
-  run = cp_i18n_format_days (est->run_days, lang);
-  debug = cp_i18n_format_days (est->debug_days, lang);
-  migration = cp_i18n_format_days (est->migration_days, lang);
+  calendar = format_days_decimals (sum_days, decimals, lang);
+  run = format_days_decimals (est->run_days, decimals, lang);
+  debug = format_days_decimals (est->debug_days, decimals, lang);
+  migration = format_days_decimals (est->migration_days, decimals, lang);
   if (est->migration_days > 0 && est->debug_days > 0)
     /* TRANSLATORS: calendar days, then the run, debugging and migration days it adds up from */
     text = g_strdup_printf (_("%s = %s of run + %s of debugging + %s of moving to the cluster (migration, R8)"),
@@ -1176,6 +1277,22 @@ add_risk_text (GPtrArray  *risks,
                char       *text)
 {
   g_ptr_array_add (risks, text);
+}
+
+char *
+cp_words_memory_near_limit (const CpEstimate *e,
+                            const char       *lang)
+{
+  g_autofree char *share = NULL;
+  g_autofree char *limit = NULL;
+
+  if (!e->fits || !(e->available_per_gpu_bytes > 0) ||
+      !(e->memory_per_gpu_bytes > RISK_MEMORY_SHARE * e->available_per_gpu_bytes))
+    return NULL;
+  share = cp_i18n_format_percent (e->memory_per_gpu_bytes / e->available_per_gpu_bytes, lang);
+  limit = cp_i18n_format_percent (RISK_MEMORY_SHARE, lang);
+  /* TRANSLATORS: a risk; %s are percentages */
+  return g_strdup_printf (_("Uses %s of each GPU's memory, above %s: a longer sequence or more fragmentation than allowed for runs out of memory. Confirm with a trial run."), share, limit);
 }
 
 GPtrArray *
@@ -1289,14 +1406,12 @@ cp_option_risks (const CpProject *project,
         add_risk_text (risks, g_strdup_printf (_("CPU offload keeps %s of optimizer states, fp32 master weights and gradients in each machine's host memory, and the quote does not say how much the machines have. Ask the vendor before signing."), need));
     }
 
-  if (e->fits && e->available_per_gpu_bytes > 0 &&
-      e->memory_per_gpu_bytes > RISK_MEMORY_SHARE * e->available_per_gpu_bytes)
-    {
-      g_autofree char *share = cp_i18n_format_percent (e->memory_per_gpu_bytes / e->available_per_gpu_bytes, lang);
-      g_autofree char *limit = cp_i18n_format_percent (RISK_MEMORY_SHARE, lang);
-      /* TRANSLATORS: a risk; %s are percentages */
-      add_risk_text (risks, g_strdup_printf (_("Uses %s of each GPU's memory, above %s: a longer sequence or more fragmentation than allowed for runs out of memory. Confirm with a trial run."), share, limit));
-    }
+  {
+    char *near_limit = cp_words_memory_near_limit (e, lang);
+
+    if (near_limit != NULL)
+      add_risk_text (risks, near_limit);
+  }
 
   {
     const CpQuote *trial_quote = NULL;

@@ -40,6 +40,11 @@ const char *cp_words_risk_detail    (CpRisk risk);
 const char *cp_words_task_kind      (CpTaskKind kind);
 const char *cp_words_offering       (CpOfferingKind kind);
 const char *cp_words_network        (CpNetworkKind kind);
+/* A word from these functions as a label on its own (a choice in the
+ * window, a table cell, a chart's line), capitalised as its neighbours
+ * "InfiniBand" and "CPU offload" are: "None", "As configured". Interned:
+ * the words are few and live as long as the translation. */
+const char *cp_words_capitalised    (const char *word);
 const char *cp_words_sharing        (CpSharing sharing);
 const char *cp_words_storage        (CpStorageKind kind);
 /* The quote's sharing as the estimate takes it: "dedicated", "shared",
@@ -60,6 +65,11 @@ const char *cp_words_assumption     (const char *key);
 /* A readable citation of the source of assumption @key, in the current
  * language; @fallback (the planner's note) for keys it does not know. */
 const char *cp_words_assumption_source (const char *key, const char *fallback);
+/* The main risk of an option that fits using more than 90% of each GPU's
+ * memory, saying why that limit; NULL below it. The window's table warns
+ * in its Fits and Memory columns by the same test and words, so the two
+ * never disagree on whether 79.6 of 80 GiB is close. */
+char       *cp_words_memory_near_limit (const CpEstimate *e, const char *lang);
 /* The risks of one option, chosen from its own numbers: each sentence
  * names the threshold it crossed and why that threshold. An empty array
  * when none stands out. */
@@ -144,6 +154,15 @@ char       *cp_words_layout_choice  (const CpProject *project, const CpEstimate 
 char       *cp_words_step_batch     (const CpEstimate *est, const char *lang);
 /* A count of tokens in words: "4,096 tokens", "2B tokens"; "20 亿个 token". */
 char       *cp_words_tokens         (double tokens, const char *lang);
+/* A quote at @estimate's node count: "4 nodes: 1.2 days, ¥15,000,
+ * communication 3.2 h against 9.1 h of computing", or why the job cannot
+ * run there. */
+char       *cp_words_offer          (const CpProject  *project,
+                                     const CpJob      *job,
+                                     const CpQuote    *quote,
+                                     const CpPlan     *plan,
+                                     const CpEstimate *estimate,
+                                     const char       *lang);
 /* What the calendar of @est is made of, which is what the deadline is
  * checked against: "16.3 days = 0.9 days of run + 6.2 days of debugging
  * + 10.5 days of moving to the cluster (migration, R8)". */

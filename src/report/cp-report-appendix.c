@@ -206,7 +206,12 @@ cp_report_section_assumptions (Doc *doc)
        * named for both, says it once. */
       if (strcmp (a->key, "debug-share") == 0 && project_uses (doc->project, "debug-time"))
         continue;
-      if (g_strcmp0 (a->unit, "bytes") == 0)
+      /* 0 asks for each option's own optimum, which the interruptions
+       * table gives; with no failures expected no checkpoint is planned. */
+      if (strcmp (a->key, "checkpoint-interval") == 0 && a->value == 0)
+        number = g_strdup (settings->gpu_failure_rate_per_hour > 0 ? _("The optimum for each option (see “Interruptions and goodput”)")
+                                                                   : _("Not applicable: no interruption is expected"));
+      else if (g_strcmp0 (a->unit, "bytes") == 0)
         number = cp_format_bytes (a->value, settings->memory_unit);
       else if (g_strcmp0 (a->unit, "fraction") == 0)
         number = cp_i18n_format_percent (a->value, doc->lang);

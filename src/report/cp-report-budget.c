@@ -273,6 +273,13 @@ cp_report_section_vendor_questions (Doc       *doc,
     }
 }
 
+/* Whether page 1 lists the risks of @plan's recommended option. */
+static gboolean
+plan_lists_option_risks (const CpPlan *plan)
+{
+  return plan->recommended >= 0 && (guint) plan->recommended < plan->options->len;
+}
+
 void
 cp_report_section_risks (Doc       *doc,
                          JobResult *results)
@@ -289,6 +296,13 @@ cp_report_section_risks (Doc       *doc,
           const CpPlan *plan = results[j].plan;
           const CpJob *job = g_ptr_array_index (project->jobs, j);
 
+          /* A single point of failure and a trial on other GPUs are
+           * said below with the recommended option's own figures
+           * (cp_option_risks()); said twice they push the sign-off off
+           * the memo's pages. */
+          if (plan != NULL && plan_lists_option_risks (plan) &&
+              (risk == CP_RISK_SINGLE_POINT_OF_FAILURE || risk == CP_RISK_GPU_MISMATCH))
+            continue;
           for (guint r = 0; plan != NULL && r < plan->risks->len; r++)
             if (g_array_index (plan->risks, CpRisk, r) == (CpRisk) risk)
               {
@@ -311,5 +325,32 @@ cp_report_section_risks (Doc       *doc,
 
         cp_doc_paragraph_full (doc, doc->body, text, 10, 2, "•");
       }
+    }
+
+  /* Then what the job chapter lists for each recommended option, from
+   * the same list: page 1 left out "uses 96% of each GPU's memory …
+   * confirm with a trial run", which an approver only found on page 4
+   * (approver 8, finding 5). */
+  for (guint j = 0; j < project->jobs->len; j++)
+    {
+      const CpPlan *plan = results[j].plan;
+      const CpJob *job = g_ptr_array_index (project->jobs, j);
+      g_autoptr(GPtrArray) risks = NULL;
+
+      if (plan == NULL || !plan_lists_option_risks (plan))
+        continue;
+      risks = cp_option_risks (project, job, &g_array_index (plan->options, CpOption, plan->recommended), doc->lang);
+      for (guint r = 0; r < risks->len; r++)
+        {
+          /* TRANSLATORS: a risk of the recommended option, then the job it concerns */
+          g_autofree char *text = g_strdup_printf (_("%s (%s)"), (const char *) g_ptr_array_index (risks, r), job->name);
+
+          if (!any)
+            cp_doc_heading (doc, doc->h1, _("Main risks"), 40);
+          any = TRUE;
+          /* In a note's type: with five jobs' lists the memo must still
+           * end with its sign-off by page 2 (test-cli-pages). */
+          cp_doc_paragraph_full (doc, doc->small, text, 10, 1, "•");
+        }
     }
 }

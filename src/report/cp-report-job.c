@@ -92,21 +92,37 @@ cost_cell (double      amount,
   return cp_i18n_format_money (amount, currency, lang);
 }
 
-/* "Whole offer, 4 nodes: 16.3 days = 0.9 days of run + …", or the node
- * count the plan chose. */
+/* "Whole offer, 4 nodes: 10.8 days, 380,000 CNY, communication 3% of the
+ * run. Its calendar: 10.8 days = 0.2 days of run + …", or the node count
+ * the plan chose: the time and the money the choice weighs, as the window
+ * gives them (cp_words_offer()). */
 static char *
-calendar_line (const CpEstimate *e,
-               gboolean          whole_offer,
-               const char       *lang)
+offer_line (const CpProject  *project,
+            const CpJob      *job,
+            const CpQuote    *quote,
+            const CpPlan     *plan,
+            const CpEstimate *e,
+            gboolean          whole_offer,
+            const char       *lang)
 {
-  g_autofree char *calendar = cp_words_calendar (e, lang);
-  g_autofree char *nodes = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%u node", "%u nodes", e->nodes), e->nodes);
+  g_autofree char *offer = cp_words_offer (project, job, quote, plan, e, lang);
+  g_autofree char *calendar = NULL;
 
+  /* An offer that cannot run has no calendar: the offer says why. */
+  if (!e->fits || cp_estimate_layout_refused (e))
+    return whole_offer
+           /* TRANSLATORS: the quote's whole offer, with time, cost and communication share */
+           ? g_strdup_printf (_("Whole offer, %s."), offer)
+           /* TRANSLATORS: the node count the plan chose for a cluster quote, and why the job cannot run there */
+           : g_strdup_printf (_("Chosen size, %s."), offer);
+  calendar = cp_words_calendar (e, lang);
   return whole_offer
-         /* TRANSLATORS: a cluster quote's whole offer: its node count, then what its calendar is made of */
-         ? g_strdup_printf (_("Whole offer, %s: %s."), nodes, calendar)
-         /* TRANSLATORS: the node count the plan chose for a cluster quote, then what its calendar is made of */
-         : g_strdup_printf (_("Chosen size, %s: %s."), nodes, calendar);
+         /* TRANSLATORS: a cluster quote's whole offer: node count, time, cost and communication share, then
+          * what its calendar is made of */
+         ? g_strdup_printf (_("Whole offer, %s. Its calendar: %s."), offer, calendar)
+         /* TRANSLATORS: the node count the plan chose for a cluster quote, with time, cost and communication
+          * share, then what its calendar is made of */
+         : g_strdup_printf (_("Chosen size, %s. Its calendar: %s."), offer, calendar);
 }
 
 /* Each option that cannot run, and why (cp_words_refusal_line()). */
@@ -130,6 +146,7 @@ section_job_refusals (Doc          *doc,
  * whole offer barely faster than one machine is explained on the page. */
 static void
 section_job_cluster (Doc          *doc,
+                     const CpJob  *job,
                      const CpPlan *plan)
 {
   const CpProject *project = doc->project;
@@ -149,7 +166,7 @@ section_job_cluster (Doc          *doc,
       headed = TRUE;
       name = cp_words_quote_name (project, option->quote_index);
       cp_doc_paragraph_full (doc, doc->bold, name, 0, 2, NULL);
-      chosen = calendar_line (&option->estimate, FALSE, doc->lang);
+      chosen = offer_line (project, job, quote, plan, &option->estimate, FALSE, doc->lang);
       if (!option->has_full_offer || !option->full_offer.fits)
         {
           cp_doc_paragraph_full (doc, doc->body, chosen, 0, 6, NULL);
@@ -157,7 +174,7 @@ section_job_cluster (Doc          *doc,
         }
       cp_doc_paragraph_full (doc, doc->body, chosen, 0, 2, NULL);
       {
-        g_autofree char *whole = calendar_line (&option->full_offer, TRUE, doc->lang);
+        g_autofree char *whole = offer_line (project, job, quote, plan, &option->full_offer, TRUE, doc->lang);
 
         cp_doc_paragraph_full (doc, doc->body, whole, 0, 6, NULL);
       }
@@ -320,7 +337,7 @@ section_job_failures (Doc          *doc,
                             cp_words_duration (e->checkpoint_s, doc->lang),
                             /* No interval: nothing expected to fail, no checkpoint planned. */
                             e->checkpoint_interval_s > 0 ? cp_words_duration (e->checkpoint_interval_s, doc->lang)
-                                                         : g_strdup (_("none")),
+                                                         : g_strdup (cp_words_capitalised (_("none"))),
                             cp_words_duration (e->lost_s, doc->lang),
                             cp_words_goodput (e->goodput, doc->lang));
     }
@@ -420,7 +437,7 @@ cp_report_section_job (Doc       *doc,
                             cp_words_quote_name (project, option->quote_index),
                             cp_i18n_format_number (e->nodes, 0, doc->lang),
                             yes_no (e->fits),
-                            g_strdup (cp_words_technique (e->technique)),
+                            g_strdup (cp_words_capitalised (cp_words_technique (e->technique))),
                             band_cell (cp_i18n_format_number (e->calendar_days, 1, doc->lang),
                                 option->range.calendar_days_low, option->range.calendar_days_high, 1, doc->lang),
                             deadline_cell (job, e, doc->lang),
@@ -473,7 +490,7 @@ cp_report_section_job (Doc       *doc,
     if (unconfirmed != NULL)
       cp_doc_paragraph_full (doc, doc->bold, unconfirmed, 0, 6, NULL);
   }
-  section_job_cluster (doc, plan);
+  section_job_cluster (doc, job, plan);
   section_job_layout (doc, job, plan);
   section_job_serving (doc, job, plan);
   section_job_failures (doc, job, plan);

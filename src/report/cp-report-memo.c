@@ -30,18 +30,21 @@ quote_hardware (const CpQuote *quote)
   return g_strdup_printf (_("%u × %s"), quote->gpus_per_node, gpu);
 }
 
+/* A short cell: "InfiniBand 8 × 400 Gb/s, shared (assumed)". How an
+ * unstated sharing is estimated is in the assumptions ("Share of a shared
+ * network's rated speed a job gets"), and the vendors' questions ask it. */
 static char *
-quote_network (const CpQuote    *quote,
-               const CpSettings *settings,
-               const char       *lang)
+quote_network (const CpQuote *quote,
+               const char    *lang)
 {
   g_autofree char *rate = NULL;
-  g_autofree char *sharing = NULL;
+  const char *sharing;
 
   if (quote->network == CP_NETWORK_NONE || quote->nics_per_node == 0)
-    return g_strdup (cp_words_network (CP_NETWORK_NONE));
+    return g_strdup (cp_words_capitalised (cp_words_network (CP_NETWORK_NONE)));
   rate = cp_i18n_format_number (quote->nic_gbps, 0, lang);
-  sharing = cp_words_sharing_as_estimated (quote, settings, lang);
+  /* TRANSLATORS: a network's sharing the quote leaves out, taken as shared */
+  sharing = cp_quote_sharing_assumed (quote) ? _("shared (assumed)") : cp_words_sharing (quote->sharing);
   /* TRANSLATORS: network kind, NICs × rate in Gb/s, dedicated or shared */
   return g_strdup_printf (_("%s %u × %s Gb/s, %s"), cp_words_network (quote->network),
                           quote->nics_per_node, rate, sharing);
@@ -177,6 +180,42 @@ cp_report_section_title (Doc *doc)
   cp_doc_paragraph_full (doc, doc->body, byline, 0, 10, NULL);
 }
 
+/* Why quote @index, which lacks what cp_quote_get_missing_in() names, was
+ * left out of the comparison and what to ask or enter to bring it in:
+ * "Vendor C is not compared: its price is in USD and the project, which
+ * compares in CNY, has no exchange rate; enter the price in CNY." */
+static char *
+not_compared (const CpProject *project,
+              guint            index,
+              CpQuoteMissing   missing)
+{
+  const CpQuote *quote = g_ptr_array_index (project->quotes, index);
+  const char *compared_in = project->settings.currency[0] != '\0' ? project->settings.currency : "CNY";
+  g_autofree char *name = cp_words_quote_name (project, (int) index);
+  g_autoptr(GString) why = g_string_new (NULL);
+
+  if (missing & CP_QUOTE_MISSING_PRICE)
+    /* TRANSLATORS: why a quote is not compared: it has no price */
+    g_string_append (why, _("it has no price; ask the vendor for one and enter it"));
+  if (missing & CP_QUOTE_MISSING_NETWORK)
+    {
+      if (why->len > 0)
+        g_string_append (why, _("; "));
+      /* TRANSLATORS: why a quote is not compared: its network lacks NICs or their rate */
+      g_string_append (why, _("its network between nodes has no NIC count or NIC rate; ask the vendor for them and enter them"));
+    }
+  if (missing & CP_QUOTE_MISSING_EXCHANGE_RATE)
+    {
+      if (why->len > 0)
+        g_string_append (why, _("; "));
+      /* TRANSLATORS: why a quote is not compared; the quote's currency, the project's currency (twice) */
+      g_string_append_printf (why, _("its price is in %s and the project, which compares in %s, has no exchange rate; enter the price in %s"),
+                              quote->currency, compared_in, compared_in);
+    }
+  /* TRANSLATORS: a quote left out of the comparison, then why and what to ask or enter */
+  return g_strdup_printf (_("%s is not compared: %s."), name, why->str);
+}
+
 void
 cp_report_section_question (Doc              *doc,
                             JobResult        *results,
@@ -246,6 +285,28 @@ cp_report_section_question (Doc              *doc,
         }
     }
 
+  /* A quote left out of every plan because it lacks a price, its network
+   * or an exchange rate is named here with why: otherwise it only shows
+   * as "1 incomplete quote is not drawn" under a chart, and an approver
+   * cannot tell whether the cheapest bid was thrown out (approver 8,
+   * finding 1). One that a plan without prices still weighs (cost
+   * unknown) was compared on what it can run and is not named. */
+  for (guint q = 0; q < project->quotes->len; q++)
+    {
+      CpQuoteMissing missing = cp_quote_get_missing_in (g_ptr_array_index (project->quotes, q), &project->settings);
+      gboolean weighed = FALSE;
+      g_autofree char *line = NULL;
+
+      if (missing == CP_QUOTE_MISSING_NONE)
+        continue;
+      for (guint j = 0; j < project->jobs->len && !weighed; j++)
+        for (guint i = 0; results[j].plan != NULL && i < results[j].plan->options->len && !weighed; i++)
+          weighed = g_array_index (results[j].plan->options, CpOption, i).quote_index == (int) q;
+      if (weighed)
+        continue;
+      line = not_compared (project, q, missing);
+      cp_doc_paragraph (doc, doc->bold, line);
+    }
 }
 
 void
@@ -283,7 +344,7 @@ cp_report_section_jobs_and_quotes (Doc *doc)
       cp_doc_table_add_row (&quotes, cp_words_quote_name (project, (int) q),
                             g_strdup (cp_words_offering (quote->offering)),
                             quote_hardware (quote),
-                            quote_network (quote, &project->settings, doc->lang),
+                            quote_network (quote, doc->lang),
                             quote_price (quote, doc->lang),
                             cp_i18n_format_iso_date (quote->valid_until, doc->lang));
     }

@@ -903,6 +903,27 @@ cp_store_untitled_path (GError **error)
   return NULL;
 }
 
+gboolean
+cp_store_is_untitled_path (const char *path)
+{
+  g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "compute-planner", NULL);
+  g_autofree char *parent = g_path_get_dirname (path);
+  g_autofree char *base = g_path_get_basename (path);
+  const char *digits = base + strlen ("untitled-");
+  gsize n_digits;
+
+  if (g_strcmp0 (parent, dir) != 0 || !g_str_has_prefix (base, "untitled-") ||
+      !g_str_has_suffix (base, CP_STORE_FILE_EXTENSION))
+    return FALSE;
+  n_digits = strlen (digits) - strlen (CP_STORE_FILE_EXTENSION);
+  if (n_digits == 0)
+    return FALSE;
+  for (gsize i = 0; i < n_digits; i++)
+    if (!g_ascii_isdigit (digits[i]))
+      return FALSE;
+  return TRUE;
+}
+
 char *
 cp_store_display_name (const char *path)
 {

@@ -85,6 +85,9 @@ gboolean    cp_project_save_file  (const CpProject *project,
  * ($XDG_DATA_HOME/compute-planner/untitled-N.cplan, not yet existing);
  * the directory is created. */
 char       *cp_store_untitled_path (GError        **error);
+/* Whether @path is one cp_store_untitled_path() gives: a project that was
+ * never saved elsewhere, reopened after a restart. */
+gboolean    cp_store_is_untitled_path (const char   *path);
 /* The file name without directory and extension, for window titles and
  * the name of a new project. */
 char       *cp_store_display_name  (const char     *path);

@@ -712,9 +712,9 @@ test_window_print_export (void)
   g_assert_true (menu_has_action (gtk_menu_button_get_menu_model (menu_button), "win.print"));
   g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
 
-  /* Chinese, as the preferences' report-language key asks. */
+  /* Chinese, as the preferences' export-language key asks. */
   g_assert_nonnull (settings);
-  g_settings_set_string (settings, "report-language", "zh_CN");
+  g_settings_set_string (settings, "export-language", "zh_CN");
 
   cp_window_set_print_export_path (window, printed);
   g_action_group_activate_action (G_ACTION_GROUP (window), "print", NULL);
@@ -738,7 +738,7 @@ test_window_print_export (void)
   g_assert_cmpstr (printed_text, ==, report_text);
 
   if (settings != NULL)
-    g_settings_reset (settings, "report-language");
+    g_settings_reset (settings, "export-language");
   g_unlink (report);
   g_unlink (printed);
   g_rmdir (dir);
@@ -746,7 +746,9 @@ test_window_print_export (void)
 }
 
 /* A project saved under a file name but still called like a new one
- * ("Untitled Project") is printed under its file's name. */
+ * ("Untitled Project") is printed under its file's name, and the window's
+ * title and sidebar say the same (meeting walkthrough: the title and the
+ * report named one project two ways). */
 static void
 test_window_print_saved_untitled (void)
 {
@@ -777,11 +779,57 @@ test_window_print_saved_untitled (void)
   g_assert_nonnull (text);
   g_assert_nonnull (strstr (text, "GPU budget 2027"));
   g_assert_null (strstr (text, "Untitled"));
+  g_assert_true (g_str_has_prefix (gtk_window_get_title (GTK_WINDOW (window)), "GPU budget 2027"));
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (cp_test_gui_find_named (GTK_WIDGET (window), "project-name"))))),
+                   ==, "GPU budget 2027");
 
   close_window (window);
   g_unlink (printed);
   g_unlink (path);
   g_rmdir (dir);
+}
+
+/* An untitled project reopened after a restart (its untitled-N file in
+ * the data folder) is still untitled: the title, the sidebar and the
+ * printed report all say "Untitled Project", none "untitled-1", and the
+ * subtitle says it is kept in the data folder until saved elsewhere. */
+static void
+test_window_reopened_untitled (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) demo = cp_demo_project_new (&error);
+  g_autofree char *path = cp_store_untitled_path (&error);
+  g_autofree char *base = g_path_get_basename (path);
+  g_autofree char *stem = g_strndup (base, strlen (base) - strlen (".cplan"));
+  g_autofree char *printed = g_build_filename (g_get_user_data_dir (), "reopened.pdf", NULL);
+  g_autofree char *text = NULL;
+  CpWindow *window = cp_window_new (app);
+
+  g_assert_no_error (error);
+  g_free (demo->name);
+  demo->name = g_strdup ("Untitled Project");
+  g_assert_true (cp_project_save_file (demo, path, &error));
+  g_assert_no_error (error);
+  g_assert_true (cp_window_load_file (window, path, &error));
+  g_assert_no_error (error);
+  gtk_window_present (GTK_WINDOW (window));
+  spin ();
+
+  g_assert_cmpstr (gtk_window_get_title (GTK_WINDOW (window)), ==, "Untitled Project — Compute Planner");
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (cp_test_gui_find_named (GTK_WIDGET (window), "project-name"))))),
+                   ==, "Untitled Project");
+  cp_window_set_print_export_path (window, printed);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "print", NULL);
+  spin ();
+  cp_window_set_print_export_path (window, NULL);
+  text = poppler ("pdftotext", printed);
+  g_assert_nonnull (text);
+  g_assert_nonnull (strstr (text, "Untitled Project"));
+  g_assert_null (strstr (text, stem));
+
+  close_window (window);
+  g_unlink (printed);
+  g_unlink (path);
 }
 
 /* A print that cannot be written says so in a dialog on the window. */
@@ -1157,6 +1205,10 @@ test_window_kind_switch_keeps_typed (void)
   g_assert_cmpint (job->kind, ==, CP_TASK_QLORA);
   g_assert_cmpfloat (job->storage_tb, ==, 1);
   g_assert_cmpstr (entry_text (editor, "storage-tb"), ==, "1");
+  /* And says so: the 20 TB the user saw did not turn into 1 TB unseen. */
+  g_assert_nonnull (cp_job_editor_get_kind_note (editor));
+  g_assert_true (g_str_has_prefix (cp_job_editor_get_kind_note (editor), "Set to the defaults for QLoRA fine-tuning: "));
+  g_assert_nonnull (strstr (cp_job_editor_get_kind_note (editor), "Storage: 1 TB"));
 
   /* Back to pre-training: the untouched 1 TB follows again, to 20 TB. */
   pick (kind, CP_TASK_PRETRAIN);
@@ -1168,6 +1220,98 @@ test_window_kind_switch_keeps_typed (void)
   g_assert_cmpint (job->kind, ==, CP_TASK_QLORA);
   g_assert_cmpfloat (job->storage_tb, ==, 20);
   g_assert_cmpstr (entry_text (editor, "storage-tb"), ==, "20");
+  /* Kept, so not in the note. */
+  g_assert_true (cp_job_editor_get_kind_note (editor) == NULL ||
+                 strstr (cp_job_editor_get_kind_note (editor), "Storage") == NULL);
+
+  close_window (window);
+}
+
+/* The table row of quote @quote_index, as the view holds it. */
+static CpOptionObject *
+table_row (CpResultsView *results,
+           int            quote_index)
+{
+  GListModel *options = cp_results_view_get_options (results);
+
+  for (guint i = 0; i < g_list_model_get_n_items (options); i++)
+    {
+      g_autoptr(CpOptionObject) row = g_list_model_get_item (options, i);
+
+      if (cp_option_object_get_option (row)->quote_index == quote_index)
+        return row;
+    }
+  g_error ("no row for quote %d among %u; verdict “%s”", quote_index, g_list_model_get_n_items (options),
+           cp_results_view_get_verdict_text (results));
+}
+
+/* Meeting walkthrough: "Fits: Yes" at 79.6 of 80 GiB. A 35.5B LoRA run on
+ * one 80 GiB A800 (micro-batch 1, full recompute) needs 85,290,563,968
+ * bytes, 79.43 GiB: 99% of the GPU, above the 90% beyond which the main
+ * risks warn (cp_words_memory_near_limit()), so Fits reads "⚠ Tight" and
+ * Memory starts with "⚠", and the risk is listed. At 30B, 73,740,563,968
+ * bytes are 68.68 GiB, 86%: "Yes". The parameters are typed into the
+ * form's entry. The same run's breakdown bills whole hours of the one
+ * machine its debugging and run share (by the hour, rounded up), not the
+ * run's 0.65 share of them as if billing were not hourly. */
+static void
+test_window_fits_tight (void)
+{
+  const CpCatalog *catalog = cp_catalog_get_builtin ();
+  CpWindow *window = cp_window_new (app);
+  CpProject *project = cp_project_new ();
+  CpJob *job = cp_job_new (CP_TASK_LORA);
+  CpQuote *quote = cp_quote_new ();
+  CpJobEditor *editor = cp_window_get_job_editor (window);
+  CpResultsView *results = cp_window_get_results_view (window);
+  g_autoptr(GError) error = NULL;
+  const CpOption *option;
+  const char *breakdown;
+  g_autofree char *billed = NULL;
+  double run_h, debug_h;
+
+  g_free (job->id);
+  job->id = g_strdup ("job-1");
+  job->name = g_strdup ("LoRA");
+  cp_job_set_model (job, cp_catalog_find_model (catalog, "llama-2-70b"));
+  job->tokens = 10e6;
+  job->micro_batch = 1;
+  job->recompute = CP_RECOMPUTE_FULL;
+  cp_project_add_job (project, job);
+  g_free (quote->id);
+  quote->id = g_strdup ("quote-1");
+  quote->vendor = g_strdup ("Vendor");
+  cp_quote_set_gpu (quote, cp_catalog_find_gpu (catalog, "a800"));
+  cp_quote_set_intra_link (quote, cp_catalog_find_link (catalog, quote->gpu.default_intra_link));
+  quote->gpus_per_node = 1;
+  quote->price = 10;
+  cp_project_add_quote (project, quote);
+  g_assert_true (cp_window_load_new (window, project, &error));
+  g_assert_no_error (error);
+  gtk_window_present (GTK_WINDOW (window));
+  spin ();
+  select_row (cp_window_get_jobs_list (window), 0);
+
+  type_text (cp_job_editor_get_row (editor, "params"), "30B");
+  wait_results (results);
+  g_assert_cmpstr (cp_option_object_get_text (table_row (results, 0), CP_OPTION_TEXT_FITS), ==, "Yes");
+
+  type_text (cp_job_editor_get_row (editor, "params"), "35.5B");
+  wait_results (results);
+  g_assert_cmpstr (cp_option_object_get_text (table_row (results, 0), CP_OPTION_TEXT_FITS), ==, "⚠ Tight");
+  g_assert_true (g_str_has_prefix (cp_option_object_get_text (table_row (results, 0), CP_OPTION_TEXT_MEMORY), "⚠ 79.4"));
+
+  /* Whole hours: the rental is the run's hours and debugging's 0.35/0.65
+   * of them, rounded up. */
+  option = cp_option_object_get_option (table_row (results, 0));
+  run_h = option->estimate.total_s / 3600;
+  debug_h = option->estimate.debug_days * 24;
+  g_assert_cmpfloat_with_epsilon (debug_h, run_h * 0.35 / 0.65, 1e-6);
+  billed = g_strdup_printf ("Billed: %.0f hours of one machine, debugging and the run together (by the hour, rounded up)",
+                            ceil (run_h + debug_h - 1e-9));
+  breakdown = cp_option_object_get_text (table_row (results, 0), CP_OPTION_TEXT_BREAKDOWN);
+  if (strstr (breakdown, billed) == NULL)
+    g_error ("the breakdown does not say “%s”:\n%s", billed, breakdown);
 
   close_window (window);
 }
@@ -1403,6 +1547,125 @@ test_window_results_scroll_to_top (void)
       wait_results (results);
       spin ();
       g_assert_cmpfloat (gtk_adjustment_get_value (adjustment), ==, 0);
+    }
+
+  close_window (window);
+}
+
+/* One wheel turn (dy) through the table's scroll controller, as GTK
+ * delivers a turn over the table. */
+static void
+wheel_over_table (GtkWidget *table_scroller,
+                  double     dy)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (table_scroller);
+  gboolean handled = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && !handled; i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_SCROLL (controller))
+        g_signal_emit_by_name (controller, "scroll", 0.0, dy, &handled);
+    }
+  g_assert_true (handled);
+  spin ();
+}
+
+/* Meeting walkthrough: at 1024 px the table hides Calendar to Technique,
+ * and the wheel over it moved only the page. Turns down over the table
+ * bring its right-hand columns into view until the last, then move the
+ * page; turns up go back to the first column, then up the page. */
+static void
+test_window_table_wheel (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpResultsView *results = cp_window_get_results_view (window);
+  GtkWidget *table = cp_test_gui_find_named (GTK_WIDGET (results), "options");
+  GtkWidget *table_scroller = gtk_widget_get_parent (table);
+  GtkWidget *page_scroller = gtk_widget_get_ancestor (gtk_widget_get_parent (table_scroller), GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *sideways = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (table_scroller));
+  GtkAdjustment *page = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (page_scroller));
+  guint turns = 0;
+
+  g_assert_true (GTK_IS_SCROLLED_WINDOW (table_scroller));
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 700);
+  select_row (cp_window_get_jobs_list (window), 0);
+  wait_results (results);
+  spin ();
+  /* Columns hidden on the right, and a page to scroll. */
+  g_assert_cmpfloat (gtk_adjustment_get_upper (sideways), >, gtk_adjustment_get_page_size (sideways) + 1);
+  g_assert_cmpfloat (gtk_adjustment_get_upper (page), >, gtk_adjustment_get_page_size (page) + 1);
+  gtk_adjustment_set_value (page, 10);
+
+  while (gtk_adjustment_get_value (sideways) + gtk_adjustment_get_page_size (sideways) <
+         gtk_adjustment_get_upper (sideways) - 0.5)
+    {
+      wheel_over_table (table_scroller, 1);
+      g_assert_cmpfloat (gtk_adjustment_get_value (page), ==, 10);
+      g_assert_cmpuint (++turns, <, 50);
+    }
+  g_assert_cmpuint (turns, >, 0);
+  wheel_over_table (table_scroller, 1);
+  g_assert_cmpfloat (gtk_adjustment_get_value (page), >, 10);
+
+  while (gtk_adjustment_get_value (sideways) > 0)
+    {
+      double before = gtk_adjustment_get_value (page);
+
+      wheel_over_table (table_scroller, -1);
+      g_assert_cmpfloat (gtk_adjustment_get_value (page), ==, before);
+      g_assert_cmpuint (++turns, <, 100);
+    }
+  wheel_over_table (table_scroller, -1);
+  g_assert_cmpfloat (gtk_adjustment_get_value (page), <, 11);
+
+  close_window (window);
+}
+
+static gboolean
+text_class_is (gpointer results)
+{
+  const char *wanted = g_object_get_data (G_OBJECT (results), "wanted-class");
+
+  if (*wanted == '\0')
+    return !gtk_widget_has_css_class (results, "cp-text-large") && !gtk_widget_has_css_class (results, "cp-text-larger");
+  return gtk_widget_has_css_class (results, wanted);
+}
+
+/* On a projector's 1920 px the verdict and summary grow, and back at
+ * 1024 px they are as before: the class that sizes them follows the
+ * window's width, maximised or not. X keeps a window within its screen:
+ * gui-window-projector runs this on a 1920 × 1080 one. */
+static void
+test_window_text_follows_width (void)
+{
+  GListModel *monitors = gdk_display_get_monitors (gdk_display_get_default ());
+  g_autoptr(GdkMonitor) monitor = g_list_model_get_item (monitors, 0);
+  GdkRectangle screen;
+  CpWindow *window;
+  CpResultsView *results;
+  static const struct { int width; const char *class; } steps[] = {
+    { 1920, "cp-text-larger" }, { 1600, "cp-text-large" }, { 1024, "" },
+  };
+
+  gdk_monitor_get_geometry (monitor, &screen);
+  if (screen.width < 1920)
+    {
+      g_test_skip ("needs a 1920 px screen (gui-window-projector)");
+      return;
+    }
+  window = open_demo_window ();
+  results = cp_window_get_results_view (window);
+  select_row (cp_window_get_jobs_list (window), 0);
+  wait_results (results);
+  for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
+    {
+      g_autofree char *what = g_strdup_printf ("the results' text class at %d px", steps[i].width);
+
+      gtk_window_set_default_size (GTK_WINDOW (window), steps[i].width, 700);
+      g_object_set_data (G_OBJECT (results), "wanted-class", (gpointer) steps[i].class);
+      cp_test_gui_wait_until (text_class_is, results, what);
     }
 
   close_window (window);
@@ -1726,6 +1989,22 @@ test_window_cluster_question (void)
       estimate = option->estimate.nodes > 1 ? &option->estimate : &option->full_offer;
       g_assert_cmpfloat (reason->values[1], ==, estimate->compute_s);
       g_assert_cmpfloat (reason->values[3], ==, estimate->nodes);
+      /* ... and "One machine or the cluster?" with the same ones for the
+       * same option (meeting walkthrough: a share of the run there, R5's
+       * times here). */
+      {
+        g_autofree char *communication = cp_words_duration (reason->values[2], "en");
+        g_autofree char *computing = cp_words_duration (reason->values[1], "en");
+        g_autofree char *days = cp_i18n_format_days (estimate->calendar_days, "en");
+        g_autofree char *cost = cp_i18n_format_money (estimate->total_cost,
+                                                      ((CpQuote *) g_ptr_array_index (project->quotes,
+                                                                                      reason->quote_index))->currency, "en");
+        g_autofree char *words = g_strdup_printf ("%u nodes: %s, %s, communication %s against %s of computing",
+                                                  estimate->nodes, days, cost, communication, computing);
+
+        if (strstr (cluster_text, words) == NULL)
+          g_error ("“%s” not in “%s”", words, cluster_text);
+      }
     }
 
   /* A shorter deadline is said to call for a cluster only when a cluster
@@ -2354,6 +2633,69 @@ static void
 wait_busy (CpWindow *window)
 {
   cp_test_gui_wait_busy (window);
+}
+
+/* The export dialog's language in an English window (selected index of
+ * its drop-down: 0 English, 1 Chinese). */
+static guint
+export_dialog_language (CpWindow *window)
+{
+  GtkWindow *dialog;
+  GtkBuilder *builder;
+  guint selected;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "export-report", NULL);
+  dialog = find_transient (window, ADW_TYPE_MESSAGE_DIALOG);
+  builder = g_object_get_data (G_OBJECT (dialog), "builder");
+  selected = gtk_drop_down_get_selected (GTK_DROP_DOWN (gtk_builder_get_object (builder, "language_drop_down")));
+  gtk_window_destroy (dialog);
+  spin ();
+  return selected;
+}
+
+/* Meeting walkthrough: a Chinese export saved under report-language in
+ * earlier versions kept opening the export dialog on Chinese in an
+ * English window. That key is no longer read; Preferences' Report
+ * language offers "Same as the window" (the default, export-language
+ * empty), English or Chinese, and the dialog opens on that. */
+static void
+test_window_export_language_preference (void)
+{
+  CpWindow *window = open_demo_window ();
+  GSettings *settings = cp_application_get_settings (app);
+  CpPreferencesWindow *preferences;
+  AdwComboRow *row;
+  g_autofree char *key = NULL;
+  g_autoptr(GSettingsSchema) schema = NULL;
+
+  g_object_get (settings, "settings-schema", &schema, NULL);
+  g_assert_false (g_settings_schema_has_key (schema, "report-language"));
+  g_assert_cmpuint (export_dialog_language (window), ==, 0);
+  g_action_group_activate_action (G_ACTION_GROUP (g_application_get_default ()), "preferences", NULL);
+  spin ();
+  preferences = find_preferences_window ();
+  g_assert_nonnull (preferences);
+  row = cp_test_gui_find_combo_row (GTK_WIDGET (preferences), "Report language");
+  g_assert_nonnull (row);
+  g_assert_cmpuint (g_list_model_get_n_items (adw_combo_row_get_model (row)), ==, 3);
+  g_assert_cmpuint (adw_combo_row_get_selected (row), ==, 0);
+
+  adw_combo_row_set_selected (row, 2);
+  spin ();
+  key = g_settings_get_string (settings, "export-language");
+  g_assert_cmpstr (key, ==, "zh_CN");
+  g_assert_cmpuint (export_dialog_language (window), ==, 1);
+
+  adw_combo_row_set_selected (row, 0);
+  spin ();
+  g_free (key);
+  key = g_settings_get_string (settings, "export-language");
+  g_assert_cmpstr (key, ==, "");
+  g_assert_cmpuint (export_dialog_language (window), ==, 0);
+
+  gtk_window_destroy (GTK_WINDOW (preferences));
+  spin ();
+  close_window (window);
 }
 
 /* The export-report and export-quotes actions, from the action to the
@@ -5083,6 +5425,9 @@ main (int   argc,
   g_test_add_func ("/gui/window/kind-switch-without-model", test_window_kind_switch_without_model);
   g_test_add_func ("/gui/window/table-shows-every-row", test_window_table_shows_every_row);
   g_test_add_func ("/gui/window/kind-switch-keeps-typed", test_window_kind_switch_keeps_typed);
+  g_test_add_func ("/gui/window/fits-tight", test_window_fits_tight);
+  g_test_add_func ("/gui/window/table-wheel", test_window_table_wheel);
+  g_test_add_func ("/gui/window/text-follows-width", test_window_text_follows_width);
   g_test_add_func ("/gui/window/name-trimmed", test_window_name_trimmed);
   g_test_add_func ("/gui/window/readout-follows-tab", test_window_readout_follows_tab);
   g_test_add_func ("/gui/window/add-focuses-name", test_window_add_focuses_name);
@@ -5100,10 +5445,12 @@ main (int   argc,
   g_test_add_func ("/gui/window/name-empty-state-help", test_window_name_empty_state_help);
   g_test_add_func ("/gui/window/updates-in-place", test_window_updates_in_place);
   g_test_add_func ("/gui/window/export-actions", test_window_export_actions);
+  g_test_add_func ("/gui/window/export-language-preference", test_window_export_language_preference);
   g_test_add_func ("/gui/window/export-progress", test_window_export_progress);
   g_test_add_func ("/gui/window/keyboard", test_window_keyboard);
   g_test_add_func ("/gui/window/serving", test_window_serving);
   g_test_add_func ("/gui/window/print-saved-untitled", test_window_print_saved_untitled);
+  g_test_add_func ("/gui/window/reopened-untitled", test_window_reopened_untitled);
   g_test_add_func ("/gui/window/automatic-layout", test_window_automatic_layout);
   g_test_add_func ("/gui/window/refused-pinned-layout", test_window_refused_pinned_layout);
   g_test_add_func ("/gui/window/preferences-longest-run", test_window_preferences_longest_run);

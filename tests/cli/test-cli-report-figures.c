@@ -1,0 +1,251 @@
+/* test-cli-report-figures.c: walk 8's findings on the PDF report, read
+ * through pdftotext as an approver reads the page: every "a = b + c" adds
+ * up as printed (finding 8); the Quotes table's Network cell is short, the
+ * checkpoint interval is not "0s" and the budget chart names no deadline
+ * for a job without one (14); option values beside proper names are
+ * capitalised (12); the one-machine-or-cluster lines give the cost the
+ * window weighs, not the days alone (7). */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "common/cp-test-cli.h"
+#include "common/cp-test-dir.h"
+
+static char *tmp_dir;
+
+#define RUN_OK(...) cp_test_run_cli_ok (tmp_dir, (const char *const[]) { __VA_ARGS__, NULL })
+
+static gboolean
+have_pdftotext (void)
+{
+  g_autofree char *path = g_find_program_in_path ("pdftotext");
+
+  return path != NULL;
+}
+
+/* The whole text of @pdf without whitespace, in reading order (-raw: a
+ * table's cell whole) or as laid out (a table's row on one line). */
+static char *
+pdf_text (const char *pdf,
+          gboolean    layout)
+{
+  g_autofree char *out = NULL;
+  g_autoptr(GError) error = NULL;
+  int status = 0;
+  const char *argv[] = { "pdftotext", layout ? "-layout" : "-raw", "-enc", "UTF-8", pdf, "-", NULL };
+
+  g_assert_true (g_spawn_sync (tmp_dir, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
+                               NULL, NULL, &out, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  return cp_test_squeeze (out);
+}
+
+static void
+assert_has (const char *text,
+            const char *needle)
+{
+  g_autofree char *n = cp_test_squeeze (needle);
+
+  if (strstr (text, n) == NULL)
+    g_error ("“%s” is not in the report", needle);
+}
+
+static void
+assert_lacks (const char *text,
+              const char *needle)
+{
+  g_autofree char *n = cp_test_squeeze (needle);
+
+  if (strstr (text, n) != NULL)
+    g_error ("“%s” is in the report", needle);
+}
+
+/* A printed figure ("1,234.56") in units of 0.001, as exact integers so
+ * that the sum is checked as the reader adds it. */
+static gint64
+thousandths (const char *figure)
+{
+  gint64 units = 0;
+  int decimals = -1;
+
+  for (const char *c = figure; *c != '\0'; c++)
+    {
+      if (*c == ',')
+        continue;
+      if (*c == '.')
+        {
+          decimals = 0;
+          continue;
+        }
+      g_assert_true (g_ascii_isdigit (*c));
+      units = units * 10 + (*c - '0');
+      if (decimals >= 0)
+        decimals++;
+    }
+  g_assert_cmpint (decimals, <=, 3);
+  for (int d = MAX (decimals, 0); d < 3; d++)
+    units *= 10;
+  return units;
+}
+
+/* Checks every "a days = b … + c …" of @text (squeezed: "1.01days=0.66
+ * daysofrun+0.35daysofdebugging.", "1.01天=运行0.66天+调试0.35天。"),
+ * each part the first figure between its "=" or "+" and the next one; the
+ * sentence ends at a full stop that is no decimal point or at the
+ * parenthesis naming the rule. Returns how many were checked. */
+static guint
+check_sums (const char *text)
+{
+  g_autoptr(GRegex) sum = g_regex_new ("([0-9][0-9,]*(?:\\.[0-9]+)?)(?:days|天)=(.*?)(?:\\.(?![0-9])|。|\\(|（)",
+                                       0, 0, NULL);
+  g_autoptr(GRegex) figure = g_regex_new ("[0-9][0-9,]*(?:\\.[0-9]+)?", 0, 0, NULL);
+  g_autoptr(GMatchInfo) match = NULL;
+  guint checked = 0;
+
+  g_regex_match (sum, text, 0, &match);
+  for (; g_match_info_matches (match); g_match_info_next (match, NULL))
+    {
+      g_autofree char *line = g_match_info_fetch (match, 0);
+      g_autofree char *total = g_match_info_fetch (match, 1);
+      g_autofree char *parts_text = g_match_info_fetch (match, 2);
+      g_auto(GStrv) parts = g_strsplit (parts_text, "+", -1);
+      gint64 parts_sum = 0;
+
+      g_assert_cmpuint (g_strv_length (parts), >=, 2);
+      for (guint i = 0; parts[i] != NULL; i++)
+        {
+          g_autoptr(GMatchInfo) part = NULL;
+          g_autofree char *value = NULL;
+
+          if (!g_regex_match (figure, parts[i], 0, &part))
+            g_error ("no figure in “%s” of “%s”", parts[i], line);
+          value = g_match_info_fetch (part, 0);
+          parts_sum += thousandths (value);
+        }
+      g_test_message ("%s", line);
+      if (parts_sum != thousandths (total))
+        g_error ("“%s” does not add up as printed", line);
+      checked++;
+    }
+  return checked;
+}
+
+/* Walk 8's project: a 70B LoRA on 500M tokens with no deadline, one
+ * 8 × A800 machine at 9.50 CNY per GPU-hour and up to 4 nodes of 8 × H800
+ * at 70,000 CNY per node-month on InfiniBand whose sharing is not stated. */
+static void
+make_walk_project (const char *file)
+{
+  RUN_OK ("new", file);
+  RUN_OK ("add-job", file, "--name", "LoRA 70B chat", "--model", "llama-2-70b", "--task", "lora",
+          "--tokens", "500M");
+  RUN_OK ("add-quote", file, "--vendor", "Alpha Cloud", "--offer", "8x A800 80GB bare metal", "--gpu", "a800",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "9.50");
+  RUN_OK ("add-quote", file, "--vendor", "Beta Compute", "--offer", "4 nodes 8x H800 IB", "--gpu", "h800",
+          "--gpus-per-node", "8", "--nodes", "4", "--price-per-node-month", "70000", "--network", "infiniband",
+          "--nics", "8", "--nic-gbps", "400");
+}
+
+static void
+test_walk (void)
+{
+  g_autofree char *en = NULL;
+  g_autofree char *en_rows = NULL;
+  g_autofree char *zh = NULL;
+  g_autofree char *zh_rows = NULL;
+
+  if (!have_pdftotext ())
+    {
+      g_test_skip ("pdftotext is not installed");
+      return;
+    }
+  make_walk_project ("w.cplan");
+  RUN_OK ("report", "w.cplan", "--lang", "en", "--pdf", "w-en.pdf");
+  RUN_OK ("report", "w.cplan", "--lang", "zh_CN", "--pdf", "w-zh.pdf");
+  en = pdf_text ("w-en.pdf", FALSE);
+  en_rows = pdf_text ("w-en.pdf", TRUE);
+  zh = pdf_text ("w-zh.pdf", FALSE);
+  zh_rows = pdf_text ("w-zh.pdf", TRUE);
+
+  /* 8: the one-node calendar, 0.66 + 0.35 days, read "1.0 = 0.7 + 0.4"
+   * in tenths; both sums on the page now add up. */
+  assert_lacks (en, "1.0 days = 0.7 days of run + 0.4 days of debugging");
+  g_assert_cmpuint (check_sums (en), ==, 2);
+  g_assert_cmpuint (check_sums (zh), ==, 2);
+
+  /* 7: the money the cluster is weighed by. One node bills its month's
+   * minimum, 1 × 70,000 CNY; the whole offer bills 4 × 70,000 = 280,000
+   * CNY of GPU time, a machine rented apart for debugging beside it for
+   * the month, 70,000, and the team's migration, 30,000 (R8): 380,000. */
+  assert_has (en, "Chosen size, 1 node: 1.0 days, 70,000 CNY,");
+  assert_has (en, "Whole offer, 4 nodes: 10.8 days, 380,000 CNY,");
+  assert_has (en, "counted as 30,000 CNY");
+  assert_has (zh, "所选规模，1 个节点：1.0 天，¥70,000，");
+  assert_has (zh, "整套报价，4 个节点：10.8 天，¥380,000，");
+
+  /* 14: the Network cell in a few words, the estimate's reasoning in the
+   * assumptions ("Share of a shared network's rated speed a job gets"). */
+  assert_has (en, "InfiniBand 8 × 400 Gb/s, shared (assumed)");
+  assert_has (en, "Share of a shared network's rated speed a job gets");
+  assert_lacks (en, "as a fabric no one set aside for you is shared");
+  assert_has (zh, "InfiniBand 8 × 400 Gb/s，共享（假定）");
+  /* The interval is left at 0, each option's optimum: 21.9 h here. */
+  assert_has (en, "Training time between checkpoints; each interruption redoes half an interval on average, "
+                  "plus the restart The optimum for each option (see “Interruptions and goodput”)");
+  assert_has (zh, "每个方案各取最优值（见“中断与有效时间比”）");
+  assert_lacks (en, "plus the restart 0s");
+  /* No deadline: the chart's legend runs from the run to the cost axis. */
+  assert_has (en_rows, "Debugging Migration Run or service Spent so far (CNY)");
+  assert_has (zh_rows, "调试 迁移 训练或服务 累计支出（元）");
+
+  /* 12: the single machine has no network, the techniques are labels. */
+  assert_has (en_rows, "8 × NVIDIA A800 None 9.50 CNY per");
+  assert_has (en_rows, "1 Yes As configured 3.1");
+  assert_has (en, "Full activation recompute");
+  assert_lacks (en, "as configured");
+}
+
+/* Every sum in the demo's report, in both languages, adds up as printed. */
+static void
+test_demo_sums (void)
+{
+  static const char *const langs[] = { "en", "zh_CN" };
+
+  if (!have_pdftotext ())
+    {
+      g_test_skip ("pdftotext is not installed");
+      return;
+    }
+  RUN_OK ("demo", "demo.cplan");
+  for (guint i = 0; i < G_N_ELEMENTS (langs); i++)
+    {
+      g_autofree char *pdf = g_strdup_printf ("demo-%s.pdf", langs[i]);
+      g_autofree char *text = NULL;
+
+      RUN_OK ("report", "demo.cplan", "--lang", langs[i], "--pdf", pdf);
+      text = pdf_text (pdf, FALSE);
+      g_assert_cmpuint (check_sums (text), >, 0);
+    }
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  tmp_dir = g_dir_make_tmp ("cp-report-figures-XXXXXX", NULL);
+  g_assert_nonnull (tmp_dir);
+
+  g_test_add_func ("/cli-report-figures/walk", test_walk);
+  g_test_add_func ("/cli-report-figures/demo-sums", test_demo_sums);
+
+  status = g_test_run ();
+  cp_test_remove_tree (tmp_dir);
+  g_free (tmp_dir);
+  return status;
+}
