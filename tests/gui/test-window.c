@@ -1480,6 +1480,11 @@ test_window_add_menu_selects_name (void)
   GtkWidget *item;
   g_autofree char *quote_name = NULL;
 
+  /* Earlier tests' claims of X11's PRIMARY selection delivered first:
+   * one arriving later would take the new name's selection away
+   * (test_window_add_focuses_name). Only this test's one claim is left. */
+  gdk_display_sync (gtk_widget_get_display (GTK_WIDGET (window)));
+  spin ();
   gtk_menu_button_popup (add_button);
   popover = GTK_WIDGET (gtk_menu_button_get_popover (add_button));
   cp_test_gui_wait_until (widget_shown, popover, "the + menu open");
