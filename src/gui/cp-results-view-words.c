@@ -337,8 +337,11 @@ append_longer_deadline (GString         *text,
 
       /* The deadline as the sentence shows it, to the tenth of a day
        * above: the plan is made at the figure the user would type. */
+      /* Only an option cheaper than the pick can take over when the
+       * deadline loosens: each candidate deadline costs a plan of the job
+       * on the main thread, one per quote of a 50-quote project. */
       if (estimate->fits && !estimate->meets_deadline && isfinite (estimate->calendar_days) &&
-          estimate->calendar_days > job->deadline_days)
+          estimate->calendar_days > job->deadline_days && estimate->total_cost < best->estimate.total_cost)
         {
           double shown = ceil (estimate->calendar_days * 10.0 - 1e-9) / 10.0;
 

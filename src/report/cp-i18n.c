@@ -276,8 +276,12 @@ cp_i18n_format_value (double      value,
     decimals = 1;
   else if (magnitude >= 1)
     decimals = 2;
-  else
+  else if (magnitude >= 0.001)
     decimals = 3;
+  else
+    /* Two significant digits below 0.001: "about 0.000 interruptions are
+     * expected" read as none, where 0.00076 were (walkthrough 8). */
+    decimals = CLAMP (1 - (int) floor (log10 (magnitude)), 4, 6);
 
   return cp_i18n_format_number (value, decimals, lang);
 }

@@ -1371,26 +1371,33 @@ name_selected (gpointer row)
   return gtk_editable_get_selection_bounds (GTK_EDITABLE (cp_field_row_get_input (row)), NULL, NULL);
 }
 
+/* The keyboard is in @row's entry, which reads @name, all of it
+ * selected: what is typed replaces it. */
+static void
+assert_name_focused_and_selected (CpWindow   *window,
+                                  CpFieldRow *row,
+                                  const char *name)
+{
+  GtkWidget *entry = cp_field_row_get_input (row);
+  GtkWidget *focus = gtk_root_get_focus (GTK_ROOT (window));
+  int start = -1, end = -1;
+
+  g_assert_nonnull (focus);
+  g_assert_true (focus == entry || gtk_widget_is_ancestor (focus, entry));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, name);
+  g_assert_true (gtk_editable_get_selection_bounds (GTK_EDITABLE (entry), &start, &end));
+  g_assert_cmpint (start, ==, 0);
+  g_assert_cmpint (end, ==, (int) g_utf8_strlen (name, -1));
+}
+
 static void
 assert_focus_in_name (CpWindow   *window,
                       CpFieldRow *row,
                       const char *name)
 {
-  GtkWidget *entry = cp_field_row_get_input (row);
-  GtkWidget *focus;
-  int start = -1, end = -1;
-
   /* The window selects the name once the new item's form is shown. */
   cp_test_gui_wait_until (name_selected, row, "the new item's name selected");
-  focus = gtk_root_get_focus (GTK_ROOT (window));
-
-  g_assert_nonnull (focus);
-  g_assert_true (focus == entry || gtk_widget_is_ancestor (focus, entry));
-  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (entry)), ==, name);
-  /* All of it selected: what is typed replaces it. */
-  g_assert_true (gtk_editable_get_selection_bounds (GTK_EDITABLE (entry), &start, &end));
-  g_assert_cmpint (start, ==, 0);
-  g_assert_cmpint (end, ==, (int) g_utf8_strlen (name, -1));
+  assert_name_focused_and_selected (window, row, name);
 }
 
 /* Walk 2 #9: Add Job and Add Quote, by their shortcuts (the actions by
@@ -1405,15 +1412,22 @@ test_window_add_focuses_name (void)
 
   /* The focus starts elsewhere, in the sidebar. */
   g_assert_true (gtk_widget_grab_focus (GTK_WIDGET (gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window), 0))));
+  /* Checked as each action returns, before the main loop runs again: the
+   * action selects the name itself. Waiting let X11's PRIMARY selection
+   * in: GtkText drops its selection when its PRIMARY content is detached
+   * (gtktext.c, gtk_text_content_detach), and the first name's claim,
+   * still on its way through a loaded X server, could take the second
+   * name's selection away, so that the wait never ended (several runs
+   * this session). Which text holds PRIMARY is X11's matter, not the
+   * window's. */
   g_action_group_activate_action (G_ACTION_GROUP (window), "add-job", NULL);
-  spin ();
   job_name = g_strdup_printf ("Job %u", project->jobs->len);
-  assert_focus_in_name (window, cp_job_editor_get_row (cp_window_get_job_editor (window), "name"), job_name);
+  assert_name_focused_and_selected (window, cp_job_editor_get_row (cp_window_get_job_editor (window), "name"), job_name);
+  spin ();
 
   g_action_group_activate_action (G_ACTION_GROUP (window), "add-quote", NULL);
-  spin ();
   quote_name = g_strdup_printf ("Vendor %u", project->quotes->len);
-  assert_focus_in_name (window, cp_quote_editor_get_row (cp_window_get_quote_editor (window), "vendor"), quote_name);
+  assert_name_focused_and_selected (window, cp_quote_editor_get_row (cp_window_get_quote_editor (window), "vendor"), quote_name);
 
   close_window (window);
 }
@@ -1466,6 +1480,11 @@ test_window_add_menu_selects_name (void)
   GtkWidget *item;
   g_autofree char *quote_name = NULL;
 
+  /* Earlier tests' claims of X11's PRIMARY selection delivered first:
+   * one arriving later would take the new name's selection away
+   * (test_window_add_focuses_name). Only this test's one claim is left. */
+  gdk_display_sync (gtk_widget_get_display (GTK_WIDGET (window)));
+  spin ();
   gtk_menu_button_popup (add_button);
   popover = GTK_WIDGET (gtk_menu_button_get_popover (add_button));
   cp_test_gui_wait_until (widget_shown, popover, "the + menu open");

@@ -314,6 +314,29 @@ test_risk_detail (void)
  * whole shown, the largest remainders rounded up. 0.4 + 0.4 + 0.4 = 1.2
  * shows as 1 = 1 + 0 + 0 (ties go to the first); 6,490.4 + 3,493.8 =
  * 9,984.2 shows as 9,984 = 6,490 + 3,494. */
+/* A small expected count keeps two significant digits: the single-machine
+ * risk read "about 0.000 interruptions" for 8 GPUs × 4.8 h × 1.97e-5 per
+ * GPU-hour = 0.00076 (walkthrough 8). Larger figures as before. */
+static void
+test_small_values (void)
+{
+  const struct { double value; const char *text; } cases[] = {
+    { 8 * 4.8 * 1.97e-5, "0.00076" },
+    { 0.02, "0.020" },
+    { 0.125, "0.125" },
+    { 1.5, "1.50" },
+    { 0, "0" },
+    { 1e-9, "0.000000" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *text = cp_i18n_format_value (cases[i].value, "en");
+
+      g_assert_cmpstr (text, ==, cases[i].text);
+    }
+}
+
 static void
 test_apportion (void)
 {
@@ -635,6 +658,7 @@ main (int    argc,
   g_test_add_func ("/approver/risk-detail", test_risk_detail);
   g_test_add_func ("/approver/prefer-hosted", test_prefer_hosted);
   g_test_add_func ("/approver/apportion", test_apportion);
+  g_test_add_func ("/approver/small-values", test_small_values);
   g_test_add_func ("/approver/unconfirmed", test_unconfirmed);
   g_test_add_func ("/approver/chinese-counts", test_chinese_counts);
   g_test_add_func ("/approver/job-dates", test_job_dates);
