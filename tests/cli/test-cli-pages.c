@@ -12,19 +12,11 @@
 
 #include "common/cp-test-cli.h"
 #include "common/cp-test-dir.h"
+#include "common/cp-test-pdf.h"
 
 static char *tmp_dir;
 
 #define RUN_OK(...) cp_test_run_cli_ok (tmp_dir, (const char *const[]) { __VA_ARGS__, NULL })
-
-static gboolean
-have_poppler (void)
-{
-  g_autofree char *text = g_find_program_in_path ("pdftotext");
-  g_autofree char *info = g_find_program_in_path ("pdfinfo");
-
-  return text != NULL && info != NULL;
-}
 
 static char *
 run_tool (const char *const *argv)
@@ -38,53 +30,6 @@ run_tool (const char *const *argv)
   g_assert_no_error (error);
   g_assert_true (g_spawn_check_wait_status (status, NULL));
   return g_steal_pointer (&out);
-}
-
-static guint
-page_count (const char *pdf)
-{
-  g_autofree char *info = run_tool ((const char *const[]) { "pdfinfo", pdf, NULL });
-  const char *line = strstr (info, "\nPages:");
-
-  g_assert_nonnull (line);
-  return (guint) g_ascii_strtoull (line + strlen ("\nPages:"), NULL, 10);
-}
-
-/* Page @page's text without whitespace (pdftotext breaks lines where the
- * PDF does): as laid out (a table's row on one line) with @layout, else
- * in reading order (a table's cell whole). */
-static char *
-page_text (const char *pdf,
-           guint       page,
-           gboolean    layout)
-{
-  g_autofree char *number = g_strdup_printf ("%u", page);
-  g_autofree char *text = run_tool ((const char *const[]) { "pdftotext", layout ? "-layout" : "-raw", "-enc", "UTF-8",
-                                                            "-f", number, "-l", number, pdf, "-", NULL });
-
-  return cp_test_squeeze (text);
-}
-
-static void
-assert_has (const char *page,
-            const char *needle)
-{
-  g_autofree char *n = cp_test_squeeze (needle);
-
-  if (strstr (page, n) == NULL)
-    g_error ("“%s” is not on the page", needle);
-}
-
-static guint
-count (const char *haystack,
-       const char *needle)
-{
-  g_autofree char *n = cp_test_squeeze (needle);
-  guint found = 0;
-
-  for (const char *p = strstr (haystack, n); p != NULL; p = strstr (p + 1, n))
-    found++;
-  return found;
 }
 
 /* The figure after @label on @page, up to @end: "3,000 CNY" of
@@ -183,7 +128,7 @@ is_heading (const char *line)
 static void
 assert_no_heading_at_foot (const char *pdf)
 {
-  guint n_pages = page_count (pdf);
+  guint n_pages = cp_test_pdf_page_count (tmp_dir, pdf);
 
   for (guint p = 1; p <= n_pages; p++)
     {
@@ -221,26 +166,26 @@ check_one_job (const Words *w)
   guint n_pages;
 
   RUN_OK ("report", "p.cplan", "--lang", w->lang, "--pdf", pdf, "--prepared-by", "Li Wei, team lead");
-  n_pages = page_count (pdf);
+  n_pages = cp_test_pdf_page_count (tmp_dir, pdf);
   g_test_message ("%s: %u pages", w->lang, n_pages);
   g_assert_cmpuint (n_pages, <=, 5);
 
-  first = page_text (pdf, 1, TRUE);
+  first = cp_test_pdf_text (tmp_dir, pdf, 1, TRUE);
   /* The decision, and the budget: with one job, the project's total is
    * that job's. */
-  assert_has (first, w->answer);
+  cp_test_assert_has (first, w->answer);
   job_total = figure_after (first, w->cost_label, w->cost_end);
-  assert_has (first, w->budget);
+  cp_test_assert_has (first, w->budget);
   project_total = figure_after (first, w->budget_label, w->budget_end);
   g_assert_cmpstr (project_total, ==, job_total);
   /* The calendar drawn, the vendors asked once each, the sign-off. */
-  assert_has (first, w->calendar);
-  assert_has (first, w->questions);
-  assert_has (first, w->ask);
+  cp_test_assert_has (first, w->calendar);
+  cp_test_assert_has (first, w->questions);
+  cp_test_assert_has (first, w->ask);
   for (guint i = 0; i < G_N_ELEMENTS (w->roles); i++)
-    assert_has (first, w->roles[i]);
+    cp_test_assert_has (first, w->roles[i]);
   /* The preparer is named in the sign-off block, not again in the byline. */
-  g_assert_cmpuint (count (first, "Li Wei, team lead"), ==, 1);
+  g_assert_cmpuint (cp_test_count (first, "Li Wei, team lead"), ==, 1);
   /* The detail follows the memo. */
   g_assert_null (strstr (first, w->appendix));
   assert_no_heading_at_foot (pdf);
@@ -249,7 +194,7 @@ check_one_job (const Words *w)
 static void
 test_one_job (void)
 {
-  if (!have_poppler ())
+  if (!cp_test_have_poppler ())
     {
       g_test_skip ("pdftotext or pdfinfo is not installed");
       return;
@@ -270,24 +215,24 @@ test_one_job_appendix (void)
   g_autoptr(GString) all = g_string_new (NULL);
   guint n_pages;
 
-  if (!have_poppler ())
+  if (!cp_test_have_poppler ())
     {
       g_test_skip ("pdftotext or pdfinfo is not installed");
       return;
     }
   make_one_job_project ("a.cplan");
   RUN_OK ("report", "a.cplan", "--lang", "en", "--pdf", "a.pdf");
-  n_pages = page_count ("a.pdf");
+  n_pages = cp_test_pdf_page_count (tmp_dir, "a.pdf");
   for (guint p = 1; p <= n_pages; p++)
     {
-      g_autofree char *text = page_text ("a.pdf", p, FALSE);
+      g_autofree char *text = cp_test_pdf_text (tmp_dir, "a.pdf", p, FALSE);
 
       g_string_append (all, text);
     }
-  assert_has (all->str, "Arithmetic per parameter and token with LoRA (FLOPs)");
+  cp_test_assert_has (all->str, "Arithmetic per parameter and token with LoRA (FLOPs)");
   g_assert_null (strstr (all->str, "infulltraining(FLOPs)"));
   g_assert_null (strstr (all->str, "wholeforwardpassisredone"));
-  assert_has (all->str, "Checkpoint write speed to a network disk");
+  cp_test_assert_has (all->str, "Checkpoint write speed to a network disk");
   g_assert_null (strstr (all->str, "CheckpointwritespeedtoaNAS"));
   g_assert_null (strstr (all->str, "CheckpointwritespeedtolocalNVMe"));
   g_assert_null (strstr (all->str, "Pretrainingglobalbatch"));
@@ -295,7 +240,7 @@ test_one_job_appendix (void)
   g_assert_null (strstr (all->str, "CUDAgraphs"));
   /* The debugging share is one setting: one row, not two rows of 35%
    * under two names. */
-  assert_has (all->str, "Debugging time, as a share of one development cycle");
+  cp_test_assert_has (all->str, "Debugging time, as a share of one development cycle");
   g_assert_null (strstr (all->str, "Shareofatrainingproject"));
 }
 
@@ -314,7 +259,7 @@ test_minimum_term (void)
   g_autoptr(GString) all = g_string_new (NULL);
   guint n_pages;
 
-  if (!have_poppler ())
+  if (!cp_test_have_poppler ())
     {
       g_test_skip ("pdftotext or pdfinfo is not installed");
       return;
@@ -327,21 +272,21 @@ test_minimum_term (void)
           "--nics", "4", "--nic-gbps", "200", "--dedicated");
   RUN_OK ("report", "m.cplan", "--lang", "en", "--pdf", "m-en.pdf");
   RUN_OK ("report", "m.cplan", "--lang", "zh_CN", "--pdf", "m-zh.pdf");
-  first = page_text ("m-en.pdf", 1, TRUE);
-  assert_has (first, "Billedforthe1-monthminimum:45,000CNYof45,000CNY,for3.");
-  first_zh = page_text ("m-zh.pdf", 1, TRUE);
-  assert_has (first_zh, "按最短租期1个月计费，总计¥45,000中占¥45,000，实际只用3.");
+  first = cp_test_pdf_text (tmp_dir, "m-en.pdf", 1, TRUE);
+  cp_test_assert_has (first, "Billedforthe1-monthminimum:45,000CNYof45,000CNY,for3.");
+  first_zh = cp_test_pdf_text (tmp_dir, "m-zh.pdf", 1, TRUE);
+  cp_test_assert_has (first_zh, "按最短租期1个月计费，总计¥45,000中占¥45,000，实际只用3.");
 
   make_one_job_project ("m2.cplan");
   RUN_OK ("report", "m2.cplan", "--lang", "en", "--pdf", "m2.pdf");
-  n_pages = page_count ("m2.pdf");
+  n_pages = cp_test_pdf_page_count (tmp_dir, "m2.pdf");
   for (guint p = 2; p <= n_pages; p++)
     {
-      g_autofree char *text = page_text ("m2.pdf", p, TRUE);
+      g_autofree char *text = cp_test_pdf_text (tmp_dir, "m2.pdf", p, TRUE);
 
       g_string_append (all, text);
     }
-  assert_has (all->str, "智算中心乙—A8004节点IB集群—Billedforthe1-monthminimum:45,000CNYof45,000CNY");
+  cp_test_assert_has (all->str, "智算中心乙—A8004节点IB集群—Billedforthe1-monthminimum:45,000CNYof45,000CNY");
   /* The H800 machine is billed by the hour: its hours are its cost. */
   g_assert_null (strstr (all->str, "云厂商甲—8×H800单机—Billedfor"));
 }
@@ -354,7 +299,7 @@ page_of (const char *pdf,
 {
   for (guint p = 1; p <= n_pages; p++)
     {
-      g_autofree char *text = page_text (pdf, p, TRUE);
+      g_autofree char *text = cp_test_pdf_text (tmp_dir, pdf, p, TRUE);
 
       if (strstr (text, heading) != NULL)
         return p;
@@ -372,7 +317,7 @@ check_demo (const char *lang,
   guint n_pages, sign_off;
 
   RUN_OK ("report", "demo.cplan", "--lang", lang, "--pdf", pdf);
-  n_pages = page_count (pdf);
+  n_pages = cp_test_pdf_page_count (tmp_dir, pdf);
   g_test_message ("demo, %s: %u pages", lang, n_pages);
   g_assert_cmpuint (n_pages, <, pages_before);
   /* The memo ends with the sign-off, on page 2 at the latest. */
@@ -386,7 +331,7 @@ check_demo (const char *lang,
 static void
 test_demo (void)
 {
-  if (!have_poppler ())
+  if (!cp_test_have_poppler ())
     {
       g_test_skip ("pdftotext or pdfinfo is not installed");
       return;

@@ -12,6 +12,7 @@
 
 #include "common/cp-test-cli.h"
 #include "common/cp-test-dir.h"
+#include "common/cp-test-pdf.h"
 
 static char *tmp_dir;
 
@@ -23,44 +24,6 @@ have_pdftotext (void)
   g_autofree char *path = g_find_program_in_path ("pdftotext");
 
   return path != NULL;
-}
-
-/* The whole text of @pdf without whitespace, in reading order (-raw: a
- * table's cell whole) or as laid out (a table's row on one line). */
-static char *
-pdf_text (const char *pdf,
-          gboolean    layout)
-{
-  g_autofree char *out = NULL;
-  g_autoptr(GError) error = NULL;
-  int status = 0;
-  const char *argv[] = { "pdftotext", layout ? "-layout" : "-raw", "-enc", "UTF-8", pdf, "-", NULL };
-
-  g_assert_true (g_spawn_sync (tmp_dir, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
-                               NULL, NULL, &out, NULL, &status, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_spawn_check_wait_status (status, NULL));
-  return cp_test_squeeze (out);
-}
-
-static void
-assert_has (const char *text,
-            const char *needle)
-{
-  g_autofree char *n = cp_test_squeeze (needle);
-
-  if (strstr (text, n) == NULL)
-    g_error ("“%s” is not in the report", needle);
-}
-
-static void
-assert_lacks (const char *text,
-              const char *needle)
-{
-  g_autofree char *n = cp_test_squeeze (needle);
-
-  if (strstr (text, n) != NULL)
-    g_error ("“%s” is in the report", needle);
 }
 
 /* A printed figure ("1,234.56") in units of 0.001, as exact integers so
@@ -165,14 +128,14 @@ test_walk (void)
   make_walk_project ("w.cplan");
   RUN_OK ("report", "w.cplan", "--lang", "en", "--pdf", "w-en.pdf");
   RUN_OK ("report", "w.cplan", "--lang", "zh_CN", "--pdf", "w-zh.pdf");
-  en = pdf_text ("w-en.pdf", FALSE);
-  en_rows = pdf_text ("w-en.pdf", TRUE);
-  zh = pdf_text ("w-zh.pdf", FALSE);
-  zh_rows = pdf_text ("w-zh.pdf", TRUE);
+  en = cp_test_pdf_text (tmp_dir, "w-en.pdf", 0, FALSE);
+  en_rows = cp_test_pdf_text (tmp_dir, "w-en.pdf", 0, TRUE);
+  zh = cp_test_pdf_text (tmp_dir, "w-zh.pdf", 0, FALSE);
+  zh_rows = cp_test_pdf_text (tmp_dir, "w-zh.pdf", 0, TRUE);
 
   /* 8: the one-node calendar, 0.66 + 0.35 days, read "1.0 = 0.7 + 0.4"
    * in tenths; both sums on the page now add up. */
-  assert_lacks (en, "1.0 days = 0.7 days of run + 0.4 days of debugging");
+  cp_test_assert_lacks (en, "1.0 days = 0.7 days of run + 0.4 days of debugging");
   g_assert_cmpuint (check_sums (en), ==, 2);
   g_assert_cmpuint (check_sums (zh), ==, 2);
 
@@ -180,32 +143,32 @@ test_walk (void)
    * minimum, 1 × 70,000 CNY; the whole offer bills 4 × 70,000 = 280,000
    * CNY of GPU time, a machine rented apart for debugging beside it for
    * the month, 70,000, and the team's migration, 30,000 (R8): 380,000. */
-  assert_has (en, "Chosen size, 1 node: 1.0 days, 70,000 CNY,");
-  assert_has (en, "Whole offer, 4 nodes: 10.8 days, 380,000 CNY,");
-  assert_has (en, "counted as 30,000 CNY");
-  assert_has (zh, "所选规模，1 个节点：1.0 天，¥70,000，");
-  assert_has (zh, "整套报价，4 个节点：10.8 天，¥380,000，");
+  cp_test_assert_has (en, "Chosen size, 1 node: 1.0 days, 70,000 CNY,");
+  cp_test_assert_has (en, "Whole offer, 4 nodes: 10.8 days, 380,000 CNY,");
+  cp_test_assert_has (en, "counted as 30,000 CNY");
+  cp_test_assert_has (zh, "所选规模，1 个节点：1.0 天，¥70,000，");
+  cp_test_assert_has (zh, "整套报价，4 个节点：10.8 天，¥380,000，");
 
   /* 14: the Network cell in a few words, the estimate's reasoning in the
    * assumptions ("Share of a shared network's rated speed a job gets"). */
-  assert_has (en, "InfiniBand 8 × 400 Gb/s, shared (assumed)");
-  assert_has (en, "Share of a shared network's rated speed a job gets");
-  assert_lacks (en, "as a fabric no one set aside for you is shared");
-  assert_has (zh, "InfiniBand 8 × 400 Gb/s，共享（假定）");
+  cp_test_assert_has (en, "InfiniBand 8 × 400 Gb/s, shared (assumed)");
+  cp_test_assert_has (en, "Share of a shared network's rated speed a job gets");
+  cp_test_assert_lacks (en, "as a fabric no one set aside for you is shared");
+  cp_test_assert_has (zh, "InfiniBand 8 × 400 Gb/s，共享（假定）");
   /* The interval is left at 0, each option's optimum: 21.9 h here. */
-  assert_has (en, "Training time between checkpoints; each interruption redoes half an interval on average, "
+  cp_test_assert_has (en, "Training time between checkpoints; each interruption redoes half an interval on average, "
                   "plus the restart The optimum for each option (see “Interruptions and goodput”)");
-  assert_has (zh, "每个方案各取最优值（见“中断与有效时间比”）");
-  assert_lacks (en, "plus the restart 0s");
+  cp_test_assert_has (zh, "每个方案各取最优值（见“中断与有效时间比”）");
+  cp_test_assert_lacks (en, "plus the restart 0s");
   /* No deadline: the chart's legend runs from the run to the cost axis. */
-  assert_has (en_rows, "Debugging Migration Run or service Spent so far (CNY)");
-  assert_has (zh_rows, "调试 迁移 训练或服务 累计支出（元）");
+  cp_test_assert_has (en_rows, "Debugging Migration Run or service Spent so far (CNY)");
+  cp_test_assert_has (zh_rows, "调试 迁移 训练或服务 累计支出（元）");
 
   /* 12: the single machine has no network, the techniques are labels. */
-  assert_has (en_rows, "8 × NVIDIA A800 None 9.50 CNY per");
-  assert_has (en_rows, "1 Yes As configured 3.1");
-  assert_has (en, "Full activation recompute");
-  assert_lacks (en, "as configured");
+  cp_test_assert_has (en_rows, "8 × NVIDIA A800 None 9.50 CNY per");
+  cp_test_assert_has (en_rows, "1 Yes As configured 3.1");
+  cp_test_assert_has (en, "Full activation recompute");
+  cp_test_assert_lacks (en, "as configured");
 }
 
 /* Every sum in the demo's report, in both languages, adds up as printed. */
@@ -226,7 +189,7 @@ test_demo_sums (void)
       g_autofree char *text = NULL;
 
       RUN_OK ("report", "demo.cplan", "--lang", langs[i], "--pdf", pdf);
-      text = pdf_text (pdf, FALSE);
+      text = cp_test_pdf_text (tmp_dir, pdf, 0, FALSE);
       g_assert_cmpuint (check_sums (text), >, 0);
     }
 }

@@ -18,31 +18,9 @@
 #include "common/cp-test-cli.h"
 #include "common/cp-test-demo.h"
 #include "common/cp-test-dir.h"
+#include "common/cp-test-pdf.h"
 
 static char *tmp_dir;
-
-static gboolean
-have_poppler (void)
-{
-  g_autofree char *text = g_find_program_in_path ("pdftotext");
-
-  return text != NULL;
-}
-
-/* The PDF's text, whitespace squeezed out (pdftotext breaks lines where
- * the PDF does), in reading order (a table's cell whole). */
-static char *
-pdf_squeezed (const char *pdf)
-{
-  g_autofree char *out = NULL;
-  int status = 0;
-  const char *argv[] = { "pdftotext", "-raw", "-enc", "UTF-8", pdf, "-", NULL };
-
-  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
-                               NULL, NULL, &out, NULL, &status, NULL));
-  g_assert_true (g_spawn_check_wait_status (status, NULL));
-  return cp_test_squeeze (out);
-}
 
 /* Page 1's text alone, squeezed as pdf_squeezed() does. */
 static char *
@@ -70,26 +48,6 @@ write_pdf (const CpProject *project,
   g_assert_true (cp_report_pdf_write (project, lang, path, &error));
   g_assert_no_error (error);
   return path;
-}
-
-static void
-assert_has (const char *squeezed,
-            const char *needle)
-{
-  g_autofree char *n = cp_test_squeeze (needle);
-
-  if (strstr (squeezed, n) == NULL)
-    g_error ("“%s” is not in the report", needle);
-}
-
-static void
-assert_lacks (const char *squeezed,
-              const char *needle)
-{
-  g_autofree char *n = cp_test_squeeze (needle);
-
-  if (strstr (squeezed, n) != NULL)
-    g_error ("“%s” is in the report", needle);
 }
 
 /* The demo's job named @name. */
@@ -137,7 +95,7 @@ check_refusal (const char *lang)
   const CpQuote *quote = g_ptr_array_index (project->quotes, refused->quote_index);
   g_autofree char *reason = cp_words_refusal (project, job, quote, &refused->estimate, lang);
   g_autofree char *path = write_pdf (project, "refusal", lang);
-  g_autofree char *text = pdf_squeezed (path);
+  g_autofree char *text = cp_test_pdf_text (NULL, path, 0, FALSE);
   g_autofree char *cost = cp_i18n_format_number (refused->estimate.total_cost, 0, lang);
   g_autofree char *xml = NULL;
   g_autofree char *element = NULL;
@@ -146,11 +104,11 @@ check_refusal (const char *lang)
   g_assert_cmpint (refused->estimate.refusal, ==, CP_REFUSAL_GPU_MEMORY);
   g_assert_cmpfloat (refused->estimate.total_cost, >, 1000);
   cp_i18n_push_language (lang);
-  assert_has (text, cp_i18n_is_chinese (lang) ? "放不下" : "Does not fit");
+  cp_test_assert_has (text, cp_i18n_is_chinese (lang) ? "放不下" : "Does not fit");
   cp_i18n_pop_language ();
-  assert_has (text, reason);
+  cp_test_assert_has (text, reason);
   /* Its cost, worked out for a run that cannot happen, is nowhere. */
-  assert_lacks (text, cost);
+  cp_test_assert_lacks (text, cost);
 
   xml = cp_report_xml_to_data (project, lang, NULL);
   g_assert_nonnull (xml);
@@ -161,7 +119,7 @@ check_refusal (const char *lang)
 static void
 test_refusal (void)
 {
-  if (!have_poppler ())
+  if (!cp_test_have_poppler ())
     {
       g_test_skip ("pdftotext is not installed");
       return;
@@ -186,7 +144,7 @@ test_totals_add_up (void)
   g_autofree char *line = NULL;
   double lines = 0;
 
-  if (!have_poppler ())
+  if (!cp_test_have_poppler ())
     {
       g_test_skip ("pdftotext is not installed");
       return;
@@ -203,8 +161,8 @@ test_totals_add_up (void)
   total = cp_i18n_format_money (lines, "CNY", "en");
   line = g_strdup_printf ("All jobs at their recommended options: %s (", total);
   path = write_pdf (project, "totals", "en");
-  text = pdf_squeezed (path);
-  assert_has (text, line);
+  text = cp_test_pdf_text (NULL, path, 0, FALSE);
+  cp_test_assert_has (text, line);
 }
 
 /* R8 under a bare-metal verdict: the demo's 70B full fine-tune is
@@ -226,7 +184,7 @@ test_prefer_hosted (void)
   g_autofree char *path = NULL, *text = NULL, *line = NULL;
   g_autofree char *chosen_name = NULL, *hosted_name = NULL, *hosted_cost = NULL, *more = NULL;
 
-  if (!have_poppler ())
+  if (!cp_test_have_poppler ())
     {
       g_test_skip ("pdftotext is not installed");
       return;
@@ -257,9 +215,9 @@ test_prefer_hosted (void)
   line = g_strdup_printf ("%s is bare metal, recommended because the best hosted or container option, %s, costs %s, %s more.",
                           chosen_name, hosted_name, hosted_cost, more);
   path = write_pdf (project, "hosted", "en");
-  text = pdf_squeezed (path);
-  assert_has (text, line);
-  assert_lacks (text, "The team has no operations engineer: prefer hosted");
+  text = cp_test_pdf_text (NULL, path, 0, FALSE);
+  cp_test_assert_has (text, line);
+  cp_test_assert_lacks (text, "The team has no operations engineer: prefer hosted");
 }
 
 /* The budget page's main risks say what each means, not its title alone
@@ -275,13 +233,13 @@ test_risk_detail (void)
   g_autofree char *text = NULL;
   guint n_risks = 0;
 
-  if (!have_poppler ())
+  if (!cp_test_have_poppler ())
     {
       g_test_skip ("pdftotext is not installed");
       return;
     }
   path = write_pdf (project, "risks", "en");
-  text = pdf_squeezed (path);
+  text = cp_test_pdf_text (NULL, path, 0, FALSE);
   for (guint i = 0; i < plans->len; i++)
     {
       const CpPlan *plan = g_ptr_array_index (plans, i);
@@ -303,7 +261,7 @@ test_risk_detail (void)
           line = g_strdup_printf ("%s: %s %s %s", cp_words_risk (risk), words[0], words[1], words[2]);
 
           g_assert_cmpstr (cp_words_risk_detail (risk), !=, "?");
-          assert_has (text, line);
+          cp_test_assert_has (text, line);
           n_risks++;
         }
     }
@@ -353,35 +311,6 @@ test_apportion (void)
   g_assert_cmpfloat (shown[1], ==, 3494);
 }
 
-/* The page-1 text of @pdf, squeezed. */
-static char *
-pdf_page_squeezed (const char *pdf,
-                   guint       page)
-{
-  g_autofree char *out = NULL;
-  g_autofree char *number = g_strdup_printf ("%u", page);
-  int status = 0;
-  const char *argv[] = { "pdftotext", "-raw", "-enc", "UTF-8", "-f", number, "-l", number, pdf, "-", NULL };
-
-  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
-                               NULL, NULL, &out, NULL, &status, NULL));
-  g_assert_true (g_spawn_check_wait_status (status, NULL));
-  return cp_test_squeeze (out);
-}
-
-/* Occurrences of @needle in the squeezed @text. */
-static guint
-count_of (const char *text,
-          const char *needle)
-{
-  g_autofree char *n = cp_test_squeeze (needle);
-  guint found = 0;
-
-  for (const char *at = strstr (text, n); at != NULL; at = strstr (at + strlen (n), n))
-    found++;
-  return found;
-}
-
 /* The demo's 70B choice runs with CPU offload on a quote that states no
  * host memory: it holds across the assumptions' range, but the range
  * never asked whether the machine has the memory. The memo calls it not
@@ -398,8 +327,8 @@ check_unconfirmed (const char *lang,
   const CpOption *best = &g_array_index (plan->options, CpOption, plan->recommended);
   const CpQuote *quote = g_ptr_array_index (project->quotes, best->quote_index);
   g_autofree char *path = write_pdf (project, "unconfirmed", lang);
-  g_autofree char *page1 = pdf_page_squeezed (path, 1);
-  g_autofree char *page2 = pdf_page_squeezed (path, 2);
+  g_autofree char *page1 = cp_test_pdf_text (NULL, path, 1, FALSE);
+  g_autofree char *page2 = cp_test_pdf_text (NULL, path, 2, FALSE);
   /* The memo's answers, on its first two pages. */
   g_autofree char *first = g_strconcat (page1, page2, NULL);
   g_autofree char *xml = cp_report_xml_to_data (project, lang, NULL);
@@ -408,15 +337,15 @@ check_unconfirmed (const char *lang,
   g_assert_true (best->estimate.cpu_offload);
   g_assert_cmpfloat (quote->host_memory_per_node_bytes, ==, 0);
   g_assert_true (plan->verdict_robust);
-  assert_has (first, not_firm);
-  g_assert_cmpuint (count_of (first, holds), ==, project->jobs->len - 1);
+  cp_test_assert_has (first, not_firm);
+  g_assert_cmpuint (cp_test_count (first, holds), ==, project->jobs->len - 1);
   g_assert_nonnull (strstr (xml, element));
 }
 
 static void
 test_unconfirmed (void)
 {
-  if (!have_poppler ())
+  if (!cp_test_have_poppler ())
     {
       g_test_skip ("pdftotext is not installed");
       return;
@@ -440,19 +369,19 @@ test_chinese_counts (void)
   g_autofree char *text = NULL;
   CpJob *job = g_ptr_array_index (project->jobs, demo_job (project, "70B"));
 
-  if (!have_poppler ())
+  if (!cp_test_have_poppler ())
     {
       g_test_skip ("pdftotext is not installed");
       return;
     }
   job->tokens = 1.28e9;
   path = write_pdf (project, "counts", "zh_CN");
-  text = pdf_squeezed (path);
-  assert_has (text, "Llama 2 70B (700 亿)");
-  assert_has (text, "Qwen2.5 7B (76.1 亿)");
-  assert_has (text, "12.8 亿");
-  assert_lacks (text, "(70B)");
-  assert_lacks (text, "1.28B");
+  text = cp_test_pdf_text (NULL, path, 0, FALSE);
+  cp_test_assert_has (text, "Llama 2 70B (700 亿)");
+  cp_test_assert_has (text, "Qwen2.5 7B (76.1 亿)");
+  cp_test_assert_has (text, "12.8 亿");
+  cp_test_assert_lacks (text, "(70B)");
+  cp_test_assert_lacks (text, "1.28B");
 }
 
 /* Page 1 says when each job runs, from the schedule: the demo started on
@@ -471,15 +400,15 @@ check_job_dates (const char *lang,
   g_free (project->start_date);
   project->start_date = g_strdup ("2027-01-04");
   path = write_pdf (project, "dates", lang);
-  first = pdf_page_squeezed (path, 1);
-  assert_has (first, fine_tune);
-  assert_has (first, pretraining);
+  first = cp_test_pdf_text (NULL, path, 1, FALSE);
+  cp_test_assert_has (first, fine_tune);
+  cp_test_assert_has (first, pretraining);
 }
 
 static void
 test_job_dates (void)
 {
-  if (!have_poppler ())
+  if (!cp_test_have_poppler ())
     {
       g_test_skip ("pdftotext is not installed");
       return;
@@ -579,23 +508,23 @@ check_not_compared (const char *lang)
   first = page_one_squeezed (path);
   if (zh)
     {
-      assert_has (first, "Vendor C — H100 in dollars 未参与比较：它的价格以 USD 计，而本项目以 CNY 比较，没有汇率；请以 CNY 填入价格。");
-      assert_has (first, "Vendor D — no price yet 未参与比较：它没有价格；请向供应商询价并填入。");
-      assert_lacks (first, "#1 未参与比较");
+      cp_test_assert_has (first, "Vendor C — H100 in dollars 未参与比较：它的价格以 USD 计，而本项目以 CNY 比较，没有汇率；请以 CNY 填入价格。");
+      cp_test_assert_has (first, "Vendor D — no price yet 未参与比较：它没有价格；请向供应商询价并填入。");
+      cp_test_assert_lacks (first, "#1 未参与比较");
     }
   else
     {
-      assert_has (first, "Vendor C — H100 in dollars is not compared: its price is in USD and the project, "
+      cp_test_assert_has (first, "Vendor C — H100 in dollars is not compared: its price is in USD and the project, "
                          "which compares in CNY, has no exchange rate; enter the price in CNY.");
-      assert_has (first, "Vendor D — no price yet is not compared: it has no price; ask the vendor for one and enter it.");
-      assert_lacks (first, "#1 is not compared");
+      cp_test_assert_has (first, "Vendor D — no price yet is not compared: it has no price; ask the vendor for one and enter it.");
+      cp_test_assert_lacks (first, "#1 is not compared");
     }
 }
 
 static void
 test_not_compared (void)
 {
-  if (!have_poppler ())
+  if (!cp_test_have_poppler ())
     {
       g_test_skip ("pdftotext is not installed");
       return;
@@ -626,13 +555,13 @@ check_page_one_risks (const char *lang)
   /* pdftotext puts an item's bullet after its first line. */
   g_string_replace (first, "•", "", 0);
   for (guint r = 0; r < risks->len; r++)
-    assert_has (first->str, g_ptr_array_index (risks, r));
+    cp_test_assert_has (first->str, g_ptr_array_index (risks, r));
 }
 
 static void
 test_page_one_risks (void)
 {
-  if (!have_poppler ())
+  if (!cp_test_have_poppler ())
     {
       g_test_skip ("pdftotext is not installed");
       return;

@@ -1,0 +1,35 @@
+/* cp-test-pdf.h: a report's PDF read back as the report tests read it,
+ * with poppler's pdftotext and pdfinfo. */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* Whether pdftotext and pdfinfo are on PATH (the tests that read a PDF
+ * skip without them). */
+gboolean cp_test_have_poppler    (void);
+
+/* @pdf is read from @dir when relative (NULL: the current folder). */
+guint    cp_test_pdf_page_count  (const char *dir,
+                                  const char *pdf);
+
+/* @pdf's text without whitespace (pdftotext breaks lines where the PDF
+ * does): page @page, or every page for 0; as laid out (a table's row on
+ * one line) with @layout, else in reading order (a table's cell whole). */
+char    *cp_test_pdf_text        (const char *dir,
+                                  const char *pdf,
+                                  guint       page,
+                                  gboolean    layout);
+
+/* Occurrences of @needle, squeezed, in the squeezed @text. */
+guint    cp_test_count           (const char *text,
+                                  const char *needle);
+
+/* @needle, squeezed, is (is not) in the squeezed @text. */
+void     cp_test_assert_has      (const char *text,
+                                  const char *needle);
+void     cp_test_assert_lacks    (const char *text,
+                                  const char *needle);
+
+G_END_DECLS
