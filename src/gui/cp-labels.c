@@ -92,7 +92,7 @@ cp_labels_storage (int storage)
 const char *
 cp_labels_price_unit (int unit)
 {
-  return cp_words_price_unit ((CpPriceUnit) unit);
+  return cp_words_capitalised (cp_words_price_unit ((CpPriceUnit) unit));
 }
 
 char *

@@ -12,6 +12,7 @@
 
 #include "cp-labels.h"
 #include "report/cp-i18n.h"
+#include "report/cp-reason-text.h"
 #include "cp-picker-row.h"
 #include "cp-quote-editor.h"
 
@@ -268,7 +269,7 @@ update_price_hint (CpQuoteEditor *self)
       price = cp_i18n_format_value (self->quote->price, lang);
       /* TRANSLATORS: "18.5 CNY per node-month is 0.00317 CNY per GPU-hour — check the unit" */
       hint = g_strdup_printf (_("%s %s %s is %s %s per GPU-hour — check the unit"),
-                              price, currency, cp_labels_price_unit (self->quote->price_unit),
+                              price, currency, cp_words_price_unit (self->quote->price_unit),
                               per_gpu_hour, currency);
     }
   else

@@ -278,7 +278,8 @@ cell_text (CpResultsView   *self,
         return g_strdup_printf (estimate->fits ? _("%s / %s") : _("%s / %s ✗"), need, have);
       }
     case CP_OPTION_TEXT_TECHNIQUE:
-      return g_strdup (cp_words_technique (estimate->technique));
+      /* A table cell, in sentence case as the report's ("As configured"). */
+      return g_strdup (cp_words_capitalised (cp_words_technique (estimate->technique)));
     case CP_OPTION_TEXT_DAYS:
       /* An option that cannot run has no time or cost to compare: the
        * report leaves them out, and a figure here was read as a price
