@@ -622,6 +622,96 @@ is_ods (GsfInfile *zip)
   return found;
 }
 
+static guint32
+read_le (const guint8 *p, guint bytes)
+{
+  guint32 value = 0;
+
+  for (guint i = bytes; i > 0; i--)
+    value = (value << 8) | p[i - 1];
+  return value;
+}
+
+/* Whether a zip entry's MS-DOS time and date (0: none stated) name a real
+ * moment: libgsf makes a GDateTime of any other and unrefs what it gets,
+ * NULL for "month 14", a GLib critical (fuzz-workbook). */
+static gboolean
+dos_time_is_valid (guint32 time, guint32 date)
+{
+  if (time == 0 && date == 0)
+    return TRUE;
+  return (time >> 11) < 24 && ((time >> 5) & 0x3F) < 60 && (time & 0x1F) < 30 &&
+         g_date_valid_dmy (date & 0x1F, (date >> 5) & 0x0F, 1980 + (date >> 9));
+}
+
+/* Each part the zip directory lists must start where it says, with a
+ * local header there, and state a real modification time: libgsf reads
+ * anything else to "Error seeking to zip header" or to a GLib critical
+ * (g_date_time_unref on a date it could not make), found by
+ * fuzz-workbook. The directory is read from its end record as libgsf
+ * reads it; a zip64 directory, which no price list needs, is left to
+ * libgsf. */
+static gboolean
+check_local_headers (const guint8 *data,
+                     gsize         len,
+                     GError      **error)
+{
+  const gsize end_record_bytes = 22, entry_bytes = 46, local_bytes = 30;
+  gsize end = 0, directory, directory_end, at;
+  guint n_entries;
+  gboolean found = FALSE;
+
+  if (len < end_record_bytes)
+    return TRUE;
+  /* The end record, behind a comment of at most 65,535 bytes. */
+  for (gsize back = 0; back <= 65535 && back + end_record_bytes <= len && !found; back++)
+    {
+      end = len - end_record_bytes - back;
+      found = memcmp (data + end, "PK\x05\x06", 4) == 0;
+    }
+  if (!found)
+    return TRUE;
+  n_entries = read_le (data + end + 10, 2);
+  directory = read_le (data + end + 16, 4);
+  if (directory == 0xFFFFFFFF || n_entries == 0xFFFF)
+    return TRUE;
+  directory_end = directory + read_le (data + end + 12, 4);
+  if (directory_end > end)
+    {
+      _cp_workbook_set_damaged (error, _("its zip directory runs past its end record"));
+      return FALSE;
+    }
+  at = directory;
+  for (guint i = 0; i < n_entries; i++)
+    {
+      gsize local;
+
+      if (at + entry_bytes > directory_end || memcmp (data + at, "PK\x01\x02", 4) != 0)
+        {
+          _cp_workbook_set_damaged (error, _("its zip directory is cut short"));
+          return FALSE;
+        }
+      local = read_le (data + at + 42, 4);
+      if (local != 0xFFFFFFFF && (local + local_bytes > len || memcmp (data + local, "PK\x03\x04", 4) != 0))
+        {
+          g_autofree char *what = g_strdup_printf (_("its zip directory places part %u where no part starts"), i + 1);
+
+          _cp_workbook_set_damaged (error, what);
+          return FALSE;
+        }
+      if (!dos_time_is_valid (read_le (data + at + 12, 2), read_le (data + at + 14, 2)) ||
+          (local != 0xFFFFFFFF && !dos_time_is_valid (read_le (data + local + 10, 2), read_le (data + local + 12, 2))))
+        {
+          g_autofree char *what = g_strdup_printf (_("part %u of its zip directory has no real date"), i + 1);
+
+          _cp_workbook_set_damaged (error, what);
+          return FALSE;
+        }
+      at += entry_bytes + read_le (data + at + 28, 2) + read_le (data + at + 30, 2) + read_le (data + at + 32, 2);
+    }
+  return TRUE;
+}
+
 CpWorkbook *
 cp_workbook_new (const char *data,
                  gsize       len,
@@ -647,6 +737,8 @@ cp_workbook_new (const char *data,
       _cp_workbook_set_damaged (error, _("it is not a zip container"));
       return NULL;
     }
+  if (!check_local_headers ((const guint8 *) data, len, error))
+    return NULL;
   wb->data = g_memdup2 (data, len);
   wb->len = len;
   wb->sheet_names = g_ptr_array_new_with_free_func (g_free);
