@@ -12,6 +12,7 @@
 #include "cli-estimate-private.h"
 #include "cli-job-options.h"
 #include "cli-recommended.h"
+#include "report/cp-chart.h"
 #include "report/cp-i18n.h"
 #include "report/cp-reason-text.h"
 #include "planner/cp-catalog.h"
@@ -47,7 +48,8 @@ estimate_clear (Estimate *e)
   options_clear (&e->options);
   cp_job_clear (&e->job);
   cp_quote_clear (&e->quote);
-  g_clear_pointer (&e->plan, cp_plan_free);
+  e->plan = NULL;
+  g_clear_pointer (&e->analysis, cp_project_analysis_free);
   g_clear_pointer (&e->project, cp_project_free);
 }
 
@@ -1219,10 +1221,16 @@ run (Estimate *e,
       e->job.zero_stage == CP_ZERO_STAGE_AUTO && e->job.recompute == CP_RECOMPUTE_AUTO)
     est = e->fitting;
   cp_range_estimate (&e->job, &e->quote, &e->settings, &est, &e->range, NULL, NULL);
-  e->plan = cp_plan_new (&e->job, &e->quote, 1, &e->settings);
+  /* The verdict and its reasons come from the project's analysis, as the
+   * window's and the reports' do: the job and the quote made a project of
+   * one job and one quote, planned once there. The estimates above are
+   * this command's own subject, the configuration at the node count given. */
   e->project = cp_project_new ();
   e->project->settings = e->settings;
+  cp_project_add_job (e->project, cp_job_dup (&e->job));
   cp_project_add_quote (e->project, cp_quote_dup (&e->quote));
+  e->analysis = cp_project_analysis_new (e->project, CP_CHART_COST_MAX_POINTS);
+  e->plan = cp_project_analysis_get_full_plan (e->analysis, 0);
 
   if (o->xml)
     {
