@@ -374,8 +374,8 @@ bench_export (CpApplication *app,
     StallRuns runs;
 
     stall_runs_init (&runs);
-    /* Printing lays the pages out again for the paper. Printed to a file,
-     * the operation has run to its end when the action returns. */
+    /* Printing lays the pages out again for the paper and writes the file
+     * the printer is sent, on a worker, as the export does. */
     for (guint run = 0; run <= n_runs; run++)
       {
         stall_run_start (&runs);
@@ -383,6 +383,8 @@ bench_export (CpApplication *app,
         cp_window_set_print_export_path (window, pdf);
         g_action_group_activate_action (G_ACTION_GROUP (window), "print", NULL);
         cp_window_set_print_export_path (window, NULL);
+        while (cp_window_get_busy (window))
+          g_main_context_iteration (NULL, TRUE);
         stall_run_stop (&runs, run, g_get_monotonic_time ());
         if (!g_file_test (pdf, G_FILE_TEST_EXISTS))
           {
