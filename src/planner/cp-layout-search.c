@@ -88,6 +88,53 @@ typedef struct {
   CpRecompute recompute_first, recompute_last;
 } Choices;
 
+/* What the search already worked out for one layout of the split being
+ * weighed: the memory of its smallest layout and the step time its lower
+ * bound timed. The same layout met again among the split's candidates is
+ * not worked out twice. */
+typedef struct {
+  Config   memory_config;
+  Memory   memory;
+  gboolean has_memory;
+  Config   time_config;
+  StepTime time;
+  gboolean has_time;
+} Known;
+
+/* Whether two layouts of the same split (split_config() of it with the
+ * same techniques) are one: the choices made within a split. */
+static inline gboolean
+same_layout_of_split (const Config *a,
+                      const Config *b)
+{
+  return a->zero_stage == b->zero_stage && a->mb == b->mb && a->m == b->m && a->recompute == b->recompute &&
+         a->recompute_layers == b->recompute_layers;
+}
+
+static void
+layout_memory (const Context *c,
+               const Config  *k,
+               Memory        *mem,
+               const Known   *known)
+{
+  if (known != NULL && known->has_memory && same_layout_of_split (k, &known->memory_config))
+    *mem = known->memory;
+  else
+    _cp_layout_memory (c, k, mem);
+}
+
+static void
+layout_time (const Context *c,
+             const Config  *k,
+             StepTime      *st,
+             const Known   *known)
+{
+  if (known != NULL && known->has_time && same_layout_of_split (k, &known->time_config))
+    *st = known->time;
+  else
+    _cp_layout_time (c, k, st);
+}
+
 /* Sequences per step of a split. Practitioners raise the batch with the
  * cluster so that each data-parallel pipeline gets at least as many
  * micro-batches as it has stages, the least that fills a 1F1B pipeline
@@ -98,7 +145,7 @@ typedef struct {
  * GPUs batch 3,072). The lower of them is taken, one sequence per
  * tensor-parallel group (dp × pp), never past the largest published batch
  * for the size (cp_job_largest_batch_tokens()); a stated batch is kept. */
-static double
+static inline double
 split_batch_seqs (const Context *c,
                   guint          dp,
                   guint          pp)
@@ -120,7 +167,7 @@ round_nonnegative (double x)
   return x - whole >= 0.5 ? whole + 1.0 : whole;
 }
 
-static guint
+static inline guint
 micro_batches (const Context *c,
                guint          dp,
                guint          pp,
@@ -139,14 +186,15 @@ static gboolean
 fewest_recomputed_layers_that_fit (const Context *c,
                                    double         none_bytes,
                                    Config        *k,
-                                   Memory        *mem)
+                                   Memory        *mem,
+                                   const Known   *known)
 {
   guint layers = (guint) _cp_layers_per_gpu (c, k);
   double all_bytes;
   guint fewest;
 
   k->recompute_layers = 0;
-  _cp_layout_memory (c, k, mem);
+  layout_memory (c, k, mem, known);
   /* Recompute leaves the host memory as it is: past here only the GPUs'
    * is weighed. */
   if (!_cp_memory_fits (c, mem) || !c->recompute_partial || layers <= 1 || none_bytes <= mem->total)
@@ -158,7 +206,7 @@ fewest_recomputed_layers_that_fit (const Context *c,
       Memory fewer;
 
       k->recompute_layers = fewest;
-      _cp_layout_memory (c, k, mem);
+      layout_memory (c, k, mem, known);
       if (mem->total > c->capacity)
         {
           if (++fewest >= layers)
@@ -168,7 +216,7 @@ fewest_recomputed_layers_that_fit (const Context *c,
       if (fewest == 1)
         break;
       k->recompute_layers = fewest - 1;
-      _cp_layout_memory (c, k, &fewer);
+      layout_memory (c, k, &fewer, known);
       if (fewer.total > c->capacity)
         break;
       fewest--;
@@ -177,7 +225,7 @@ fewest_recomputed_layers_that_fit (const Context *c,
   if (fewest >= layers)
     {
       k->recompute_layers = 0;
-      _cp_layout_memory (c, k, mem);
+      layout_memory (c, k, mem, known);
     }
   else
     k->recompute_layers = fewest;
@@ -190,7 +238,8 @@ static gboolean
 least_recompute_that_fits (const Context  *c,
                            const Choices  *choices,
                            Config         *k,
-                           Memory         *mem)
+                           Memory         *mem,
+                           const Known    *known)
 {
   double none_bytes = 0;
 
@@ -202,13 +251,13 @@ least_recompute_that_fits (const Context  *c,
           if (none_bytes == 0 && c->recompute_partial)
             {
               k->recompute = CP_RECOMPUTE_NONE;
-              _cp_layout_memory (c, k, mem);
+              layout_memory (c, k, mem, known);
               none_bytes = mem->total;
               k->recompute = CP_RECOMPUTE_FULL;
             }
-          return fewest_recomputed_layers_that_fit (c, none_bytes, k, mem);
+          return fewest_recomputed_layers_that_fit (c, none_bytes, k, mem, known);
         }
-      _cp_layout_memory (c, k, mem);
+      layout_memory (c, k, mem, known);
       if (k->recompute == CP_RECOMPUTE_NONE)
         none_bytes = mem->total;
       if (_cp_memory_fits (c, mem))
@@ -271,6 +320,7 @@ best_of_split (const Context  *c,
                const Split    *s,
                const Choices  *choices,
                const Config   *techniques,
+               const Known    *known,
                Candidate      *best,
                guint          *evaluated)
 {
@@ -300,7 +350,7 @@ best_of_split (const Context  *c,
           /* Interleaving runs with no fewer micro-batches than stages. */
           if (i > 0 && s->vs > 1 && cand.config.m < s->pp)
             break;
-          cand.fits = least_recompute_that_fits (c, choices, &cand.config, &cand.memory);
+          cand.fits = least_recompute_that_fits (c, choices, &cand.config, &cand.memory, known);
           cand.valid = TRUE;
           if (!cand.fits)
             {
@@ -309,7 +359,7 @@ best_of_split (const Context  *c,
                 *best = cand;
               break;   /* a larger micro-batch needs more memory still */
             }
-          _cp_layout_time (c, &cand.config, &cand.time);
+          layout_time (c, &cand.config, &cand.time, known);
           (*evaluated)++;
           if (candidate_better (&cand, best))
             *best = cand;
@@ -756,7 +806,8 @@ static double
 split_lower_bound (const Context *c,
                    const Choices *choices,
                    const Split   *s,
-                   const Config  *techniques)
+                   const Config  *techniques,
+                   Known         *known)
 {
   Config k;
   StepTime st;
@@ -768,6 +819,9 @@ split_lower_bound (const Context *c,
   k.zero_stage = s->zero_first;
   k.recompute = bound_recompute (c, choices);
   _cp_layout_time (c, &k, &st);
+  known->time_config = k;
+  known->time = st;
+  known->has_time = TRUE;
   hidden_dp = st.dp_floor;
   if (s->zero_last <= 1)
     {
@@ -857,20 +911,22 @@ _cp_search_layout (const Context *c,
       double cutoff = runner_up_fits ? search->runner_up.time.run * (1.0 + TIE_FRACTION) : G_MAXDOUBLE;
       double bound = order.sorted ? order.ranks[order.next].bound : order.ranks[0].bound;
       Candidate cand;
-      Memory mem;
+      Known known;
 
       if (bound == G_MAXDOUBLE || bound > cutoff)
         break;
       split_order_take (&order);
       weighed_splits[weighed] = index;
       s->quick_bound = bound;
-      s->smallest_fits = smallest_layout_fits (c, &choices, s, techniques, &k, &mem);
-      s->smallest_bytes = mem.total;
+      s->smallest_fits = smallest_layout_fits (c, &choices, s, techniques, &known.memory_config, &known.memory);
+      s->smallest_bytes = known.memory.total;
       if (!s->smallest_fits)
         continue;
-      if (runner_up_fits && split_lower_bound (c, &choices, s, techniques) > cutoff)
+      known.has_memory = TRUE;
+      known.has_time = FALSE;
+      if (runner_up_fits && split_lower_bound (c, &choices, s, techniques, &known) > cutoff)
         continue;
-      best_of_split (c, s, &choices, techniques, &cand, &search->evaluated);
+      best_of_split (c, s, &choices, techniques, &known, &cand, &search->evaluated);
       keep_best_two (search, &cand);
     }
   search->pruned = n - weighed;
