@@ -75,9 +75,7 @@ typedef struct {
   guint  zero_first, zero_last; /* ZeRO stages it can run (split_zero_range()) */
   gboolean runs;          /* FALSE: none of those the job allows */
   double layers_here;     /* _cp_layers_per_gpu() */
-  double quick_bound;     /* run time no choice of ZeRO, micro-batch or recompute beats */
-  double smallest_bytes;  /* memory with every saving on */
-  gboolean smallest_fits; /* and whether that fits */
+  gboolean smallest_fits; /* whether its layout with every saving on fits */
 } Split;
 
 typedef struct {
@@ -551,7 +549,8 @@ enumerate_splits_within (const Context *c,
       for (guint j = 0; j < n_pp; j++)
         {
           guint dp = MAX (c->gpus / (tps[i] * pps[j]), 1);
-          guint n_vs, n_ep;
+          guint n_vs, n_ep, zero_first, zero_last;
+          gboolean runs;
 
           /* More data-parallel ranks than sequences in the batch would
            * need a larger batch. */
@@ -586,19 +585,19 @@ enumerate_splits_within (const Context *c,
                                                          free, n_free, eps)
                                           : part_values (0, TRUE, free, 1, eps);
 
+          runs = split_zero_range (choices, dp, pps[j], &zero_first, &zero_last);
           for (guint a = 0; a < n_vs; a++)
-            for (guint b = 0; b < n_ep; b++)
-              {
-                if (n < max_splits)
-                  {
-                    Split *s = &splits[n];
+            {
+              double layers_here = split_layers_here (c, pps[j], vss[a]);
 
-                    *s = (Split) { tps[i], pps[j], vss[a], MIN (eps[b], dp), dp, 0, 0, FALSE,
-                                   split_layers_here (c, pps[j], vss[a]), 0, G_MAXDOUBLE, FALSE };
-                    s->runs = split_zero_range (choices, dp, pps[j], &s->zero_first, &s->zero_last);
-                  }
-                n++;
-              }
+              for (guint b = 0; b < n_ep; b++)
+                {
+                  if (n < max_splits)
+                    splits[n] = (Split) { tps[i], pps[j], vss[a], MIN (eps[b], dp), dp, zero_first, zero_last, runs,
+                                          layers_here, FALSE };
+                  n++;
+                }
+            }
         }
     }
   return n;
@@ -917,9 +916,7 @@ _cp_search_layout (const Context *c,
         break;
       split_order_take (&order);
       weighed_splits[weighed] = index;
-      s->quick_bound = bound;
       s->smallest_fits = smallest_layout_fits (c, &choices, s, techniques, &known.memory_config, &known.memory);
-      s->smallest_bytes = known.memory.total;
       if (!s->smallest_fits)
         continue;
       known.has_memory = TRUE;
