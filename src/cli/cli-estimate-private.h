@@ -52,6 +52,7 @@ struct _CpCliJobOptions {
   char     *precision;
   char     *optimizer;
   char     *bytes_convention;
+  char     *fp8_layout;
   char     *memory_unit;
   char     *mfu;
   char     *context;

@@ -280,7 +280,8 @@ double
 _cp_job_duration_s (const CpJob *job);
 
 double
-_cp_inference_weight_bytes (const CpJob *job);
+_cp_inference_weight_bytes (const CpJob      *job,
+                            const CpSettings *settings);
 
 void
 _cp_estimate_inference (const CpJob      *job,
