@@ -77,6 +77,8 @@ struct _CpCliJobOptions {
   gboolean  dedicated;
   gboolean  moe_dispatch_dedup;
   gboolean  moe_a2a_overlap;
+  gboolean  moe_fp8_dispatch;
+  char     *moe_max_nodes;
   char     *deadline_days;
   char     *duration_days;
   char     *billing_granularity;

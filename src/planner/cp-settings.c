@@ -134,6 +134,24 @@ cp_settings_init (CpSettings *settings)
    * --overlap-moe-expert-parallel-comm. Off by default: the latter is
    * opt-in, and runs that state it say so. */
   settings->moe_a2a_overlap = FALSE;
+  /* FP8 training may send the dispatch in FP8 and keep the combine in
+   * BF16: DeepSeek-V3 §3.3.3 ("Low-Precision Communication": the
+   * activation before the MoE up-projections and the activation gradient
+   * before the down-projections are quantised to FP8 before they are
+   * dispatched; "for both the forward and backward combine components, we
+   * retain them in BF16"), with one FP32 scale per 1 × 128 tile (§3.3.2).
+   * Off by default: Megatron-Core dispatches the BF16 hidden states and
+   * quantises after the all-to-all (megatron/core/transformer/moe/
+   * fused_a2a.py sizes DeepEP's buffers for max(element size, 2) bytes). */
+  settings->moe_fp8_dispatch = FALSE;
+  /* Node-limited routing: each token is sent to at most M nodes, chosen by
+   * the sum of their experts' highest affinities; DeepSeek-V3 §2.1.2
+   * ("Node-Limited Routing") with M = 4 (§4.2: "each token will be sent to
+   * at most 4 nodes"; §3.2.2: "up to 13 experts (4 nodes × 3.2 experts/
+   * node)"), DeepSeek-V2 §2.1.3 limits devices to M = 3. It matters once
+   * dispatch is de-duplicated per node. 0 by default: Megatron-Core routes
+   * without a group limit (--moe-router-group-topk unset). */
+  settings->moe_max_nodes_per_token = 0.0;
   /* Which layers an 8-bit checkpoint quantises. Sources disagree for the
    * same model: Meta's own FP8 checkpoint of Llama 3.1 405B
    * (meta-llama/Llama-3.1-405B-Instruct-FP8, the one vLLM's issues serve
@@ -278,6 +296,12 @@ cp_settings_get_assumptions (const CpSettings *settings,
       "DeepEP internode dispatch; DeepSeek-V3 §3.2.2 (once per node over IB, then NVLink); 0: Megatron-Core alltoall" },
     { "moe-a2a-overlap", settings->moe_a2a_overlap ? 1 : 0, NULL,
       "DeepSeek-V3 §3.2.1 DualPipe; Megatron-Core --overlap-moe-expert-parallel-comm (opt-in); 0: all-to-all exposed" },
+    { "moe-fp8-dispatch", settings->moe_fp8_dispatch ? 1 : 0, NULL,
+      "DeepSeek-V3 §3.3.3: FP8 training dispatches in FP8 (1 × 128 tile scales, §3.3.2), combines in BF16; "
+      "0: Megatron-Core dispatches BF16 (moe/fused_a2a.py)" },
+    { "moe-max-nodes-per-token", settings->moe_max_nodes_per_token, "nodes",
+      "DeepSeek-V3 §2.1.2 node-limited routing, M = 4 (§4.2); DeepSeek-V2 §2.1.3 M = 3 devices; "
+      "0: no limit, as Megatron-Core's router without --moe-router-group-topk" },
     { "fp8-layout", settings->fp8_layout, NULL,
       "0 every linear layer but lm_head (llm-compressor, TensorRT Model Optimizer); 1 Meta's FP8: feed-forward "
       "layers only, first and last layers 16-bit (Llama 3 paper §6.2)" },
@@ -478,6 +502,7 @@ cp_assumption_task_kinds (const char *key)
     "memory-bandwidth-fraction", "gpu-failure-rate", "restart-time",
     "checkpoint-interval", "failure-rate", "moe-dispatch-dedup",
     "expert-gemm-half-size", "moe-a2a-overlap", "fp8-layout",
+    "moe-fp8-dispatch", "moe-max-nodes-per-token",
   };
   /* In the order of keys[]: mixed-precision Adam's bytes cover every
    * parameter only in a full run (adapters train a few); serving has its
@@ -500,6 +525,7 @@ cp_assumption_task_kinds (const char *key)
     serving, training, training,
     training, training, training,
     training, training, serving,
+    training, training,
   };
 #undef K
 

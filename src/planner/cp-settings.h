@@ -80,6 +80,8 @@ typedef struct {
   double checkpoint_interval_s;      /* 0: the Young/Daly optimum for the run */
   gboolean moe_dispatch_dedup;       /* all-to-all sends a token once per node (DeepEP) */
   gboolean moe_a2a_overlap;          /* all-to-all hidden behind another micro-batch's compute */
+  gboolean moe_fp8_dispatch;         /* FP8 training: dispatch in FP8, combine in BF16 (DeepSeek-V3) */
+  double   moe_max_nodes_per_token;  /* node-limited routing: nodes a token may reach; 0: any */
   CpFp8Layout fp8_layout;            /* serving: which layers 8-bit weights cover */
 } CpSettings;
 
