@@ -677,10 +677,11 @@ zip64_local_offset (const guint8 *entry, const guint8 *extra, gsize extra_len)
  * anything else to "Error seeking to zip header" or to a GLib critical
  * (g_date_time_unref on a date it could not make), found by
  * fuzz-workbook. The directory is read from its end record as libgsf
- * reads it: where the record says 0xFFFF entries or 0xFFFFFFFF, from the
- * zip64 record it points to, and otherwise as it stands, for libgsf reads
- * the entries it finds there (fuzz-workbook: a record of 0xFFFF entries
- * over a directory of two, the first with time but no date). */
+ * reads it, which counts the entries "on this disk" (offset 8), not the
+ * total (offset 10) that other readers use; both are walked, the larger
+ * count (fuzz-workbook: 7 on this disk, 4 in all, the fifth with a time
+ * but no date). Where the record says 0xFFFF entries or 0xFFFFFFFF, the
+ * zip64 record it points to gives them. */
 static gboolean
 check_local_headers (const guint8 *data,
                      gsize         len,
@@ -702,10 +703,11 @@ check_local_headers (const guint8 *data,
     }
   if (!found)
     return TRUE;
-  n_entries = read_le (data + end + 10, 2);
+  n_entries = MAX (read_le (data + end + 8, 2), read_le (data + end + 10, 2));
   directory = read_le (data + end + 16, 4);
   directory_end = directory + read_le (data + end + 12, 4);
-  if ((n_entries == 0xFFFF || directory == 0xFFFFFFFF || read_le (data + end + 12, 4) == 0xFFFFFFFF)
+  if ((read_le (data + end + 8, 2) == 0xFFFF || read_le (data + end + 10, 2) == 0xFFFF
+       || directory == 0xFFFFFFFF || read_le (data + end + 12, 4) == 0xFFFFFFFF)
       && end >= locator_bytes && memcmp (data + end - locator_bytes, "PK\x06\x07", 4) == 0)
     {
       guint64 zip64_end = read_le64 (data + end - locator_bytes + 8);
@@ -716,7 +718,7 @@ check_local_headers (const guint8 *data,
           _cp_workbook_set_damaged (error, _("its zip directory runs past its end record"));
           return FALSE;
         }
-      n_entries = read_le64 (data + zip64_end + 32);
+      n_entries = MAX (read_le64 (data + zip64_end + 24), read_le64 (data + zip64_end + 32));
       directory = read_le64 (data + zip64_end + 48);
       directory_end = directory + read_le64 (data + zip64_end + 40);
       end = zip64_end;
