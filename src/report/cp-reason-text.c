@@ -1285,6 +1285,22 @@ add_risk_text (GPtrArray  *risks,
   g_ptr_array_add (risks, text);
 }
 
+gboolean
+cp_estimate_is_tight (const CpEstimate *e)
+{
+  return e->fits && e->available_per_gpu_bytes > 0 &&
+         e->memory_per_gpu_bytes > RISK_MEMORY_SHARE * e->available_per_gpu_bytes;
+}
+
+const char *
+cp_words_fits (const CpEstimate *e)
+{
+  if (cp_estimate_is_tight (e))
+    /* TRANSLATORS: the report's Fits column: fits, above 90% of each GPU's memory, as the window's table says */
+    return _("Tight");
+  return e->fits ? _("Yes") : _("No");
+}
+
 char *
 cp_words_memory_near_limit (const CpEstimate *e,
                             const char       *lang)
@@ -1292,8 +1308,7 @@ cp_words_memory_near_limit (const CpEstimate *e,
   g_autofree char *share = NULL;
   g_autofree char *limit = NULL;
 
-  if (!e->fits || !(e->available_per_gpu_bytes > 0) ||
-      !(e->memory_per_gpu_bytes > RISK_MEMORY_SHARE * e->available_per_gpu_bytes))
+  if (!cp_estimate_is_tight (e))
     return NULL;
   share = cp_i18n_format_percent (e->memory_per_gpu_bytes / e->available_per_gpu_bytes, lang);
   limit = cp_i18n_format_percent (RISK_MEMORY_SHARE, lang);
