@@ -258,7 +258,7 @@ cell_text (CpResultsView   *self,
       if (option_fits_tightly (option))
         /* TRANSLATORS: the Fits column: fits, above 90% of each GPU's memory */
         return g_strdup (_("⚠ Tight"));
-      return g_strdup (estimate->fits ? _("Yes") : _("No"));
+      return g_strdup (cp_words_yes_no (estimate->fits));
     case CP_OPTION_TEXT_NODES:
       if (option->has_full_offer)
         /* TRANSLATORS: nodes used of nodes offered (total GPUs), e.g. "1 of 4 (8 GPUs)" */
