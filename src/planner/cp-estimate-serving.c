@@ -28,13 +28,27 @@ cp_job_kv_bytes_per_token (const CpJob *job)
 }
 
 double
-_cp_inference_weight_bytes (const CpJob *job)
+_cp_inference_weight_bytes (const CpJob      *job,
+                            const CpSettings *settings)
 {
   const CpModelSpec *m = &job->model;
   double bits = job->weight_bits > 0 ? job->weight_bits : 16;
 
   if (bits >= 16)
     return m->params * 2.0;
+  /* Meta's FP8 checkpoint: the feed-forward layers of all but the first
+   * and last layers in 8 bits, the rest (attention, norms, embeddings,
+   * the output head, those two layers) in 16 (Llama 3 paper §6.2; the
+   * fp8-layout setting, cp-settings.c). Llama 3.1 405B: 124 × 2.62e9 of
+   * its 405.9e9 parameters in 8 bits, 56.5 GiB of weights per GPU at
+   * tensor parallel 8 (vLLM issue #6746 logs 57.75) where every linear
+   * layer in 8 bits gives 47.6. */
+  if (bits == 8 && !cp_model_spec_is_moe (m) && settings->fp8_layout == CP_FP8_LAYOUT_LLAMA3 && m->layers > 2)
+    {
+      double quantised = MIN (cp_model_spec_dense_mlp_params (m) * (m->layers - 2.0), m->params);
+
+      return quantised * bits / 8.0 + (m->params - quantised) * 2.0;
+    }
   /* Weight-only quantisation leaves embeddings and LM head in 16 bits. */
   return (m->params - _cp_embedding_params (m)) * bits / 8.0 + _cp_embedding_params (m) * 2.0;
 }
@@ -285,7 +299,7 @@ _cp_estimate_inference (const CpJob      *job,
 {
   double capacity = cp_settings_gpu_memory_bytes (settings, &quote->gpu);
   double budget = capacity * settings->serving_memory_fraction;
-  double weights = _cp_inference_weight_bytes (job);
+  double weights = _cp_inference_weight_bytes (job, settings);
   double block = settings->kv_block_tokens;
   double blocks_per_request = ceil (job->context_len / block);
   double batched_tokens, max_sequences;

@@ -38,6 +38,18 @@ G_BEGIN_DECLS
  * ratio of the two, never faster. */
 #define CP_GEMM_FULL_SPEED_SIZE 2249.0
 
+/* Which layers of a checkpoint with 8-bit weights hold them in 8 bits.
+ * ALL_LINEAR: every linear layer but the output head (llm-compressor's
+ * and TensorRT Model Optimizer's FP8 and W8A8 recipes ignore lm_head;
+ * embeddings and norms are not linear layers). LLAMA3: Meta's FP8
+ * checkpoint of Llama 3.1 405B, FP8 in the feed-forward layers only, and
+ * not those of the first and last layers (Llama 3 paper §6.2). */
+typedef enum {
+  CP_FP8_LAYOUT_ALL_LINEAR,
+  CP_FP8_LAYOUT_LLAMA3,
+  CP_N_FP8_LAYOUTS
+} CpFp8Layout;
+
 typedef struct {
   CpBytesConvention bytes_convention;
   CpMemoryUnit      memory_unit;
@@ -68,6 +80,9 @@ typedef struct {
   double checkpoint_interval_s;      /* 0: the Young/Daly optimum for the run */
   gboolean moe_dispatch_dedup;       /* all-to-all sends a token once per node (DeepEP) */
   gboolean moe_a2a_overlap;          /* all-to-all hidden behind another micro-batch's compute */
+  gboolean moe_fp8_dispatch;         /* FP8 training: dispatch in FP8, combine in BF16 (DeepSeek-V3) */
+  double   moe_max_nodes_per_token;  /* node-limited routing: nodes a token may reach; 0: any */
+  CpFp8Layout fp8_layout;            /* serving: which layers 8-bit weights cover */
 } CpSettings;
 
 typedef struct {
@@ -90,6 +105,9 @@ gboolean cp_settings_validate (const CpSettings *settings, GError **error);
  * only the assumptions some job of the project depends on. An unknown key
  * enters every kind. */
 guint cp_assumption_task_kinds (const char *key);
+
+const char *cp_fp8_layout_to_string   (CpFp8Layout layout);
+gboolean    cp_fp8_layout_from_string (const char *str, CpFp8Layout *out);
 
 /* Bytes one GPU of @gpu offers under the memory-unit convention. */
 double cp_settings_gpu_memory_bytes (const CpSettings *settings,
