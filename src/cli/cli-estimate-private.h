@@ -53,6 +53,7 @@ struct _CpCliJobOptions {
   char     *optimizer;
   char     *bytes_convention;
   char     *fp8_layout;
+  char     *vllm_profile;
   char     *memory_unit;
   char     *mfu;
   char     *context;

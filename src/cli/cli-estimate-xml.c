@@ -116,6 +116,9 @@ cp_cli_estimate_write_xml (const Estimate    *e,
   cp_cli_xml_double (w, "moe-max-nodes-per-token", settings->moe_max_nodes_per_token);
   /* The layers 8-bit weights cover (Llama 3 paper §6.2 for Meta's FP8). */
   cp_cli_xml_text (w, "fp8-layout", cp_fp8_layout_to_string (settings->fp8_layout));
+  /* The vLLM engine whose profiling pass sized the KV cache (its activation
+   * peak is the inference element's activation-peak-bytes). */
+  cp_cli_xml_text (w, "vllm-engine", cp_vllm_profile_to_string (settings->vllm_profile));
   /* The size at which a GEMM runs at half its speed (DeepGEMM's table,
    * the expert-gemm-half-size assumption): what expert-gemm-speed follows. */
   cp_cli_xml_double (w, "expert-gemm-half-size", CP_GEMM_HALF_SIZE);

@@ -53,20 +53,36 @@ _cp_inference_weight_bytes (const CpJob      *job,
   return (m->params - _cp_embedding_params (m)) * bits / 8.0 + _cp_embedding_params (m) * 2.0;
 }
 
-/* vLLM's scheduler budget (EngineArgs.get_batch_defaults, API server):
- * 8,192 batched tokens and 1,024 sequences on GPUs of 70 GiB or more that
- * are not A100s, else 2,048 and 256. */
+/* vLLM's scheduler budget, which its profiling pass runs before the KV
+ * cache is sized (the vllm-profile setting):
+ * - V1 (vLLM 0.8 and later; EngineArgs.get_batch_defaults, API server):
+ *   8,192 batched tokens and 1,024 sequences on GPUs of 70 GiB or more
+ *   that are not A100s, else 2,048 and 256, whatever max_model_len is
+ *   (chunked prefill always on).
+ * - V0 (vllm/config.py SchedulerConfig.__post_init__, v0.6.6.post1):
+ *   without chunked prefill, "max_num_batched_tokens = max(max_model_len,
+ *   2048)" so that a whole prompt fits one step, at most max_num_seqs
+ *   (256) × max_model_len; its profile_run spreads those tokens over
+ *   max_num_seqs dummy sequences. A long max_model_len therefore costs V0
+ *   a larger activation peak, and less KV cache, than V1. */
 static void
-serving_batch_defaults (const CpQuote *quote,
-                        double         capacity_bytes,
-                        double        *batched_tokens,
-                        double        *max_sequences)
+serving_batch_defaults (const CpQuote    *quote,
+                        const CpSettings *settings,
+                        double            capacity_bytes,
+                        double            context_len,
+                        double           *batched_tokens,
+                        double           *max_sequences)
 {
   const char *name = quote->gpu.name != NULL ? quote->gpu.name : "";
   const char *id = quote->gpu.id != NULL ? quote->gpu.id : "";
   gboolean a100 = strstr (id, "a100") != NULL || strstr (name, "A100") != NULL;
 
-  if (capacity_bytes >= 70.0 * 1024 * 1024 * 1024 && !a100)
+  if (settings->vllm_profile == CP_VLLM_PROFILE_V0)
+    {
+      *max_sequences = 256;
+      *batched_tokens = MIN (MAX (context_len, 2048.0), *max_sequences * MAX (context_len, 1.0));
+    }
+  else if (capacity_bytes >= 70.0 * 1024 * 1024 * 1024 && !a100)
     {
       *batched_tokens = 8192;
       *max_sequences = 1024;
@@ -311,7 +327,7 @@ _cp_estimate_inference (const CpJob      *job,
 
   est->kv_bytes_per_token = cp_job_kv_bytes_per_token (job);
   kv_per_request = est->kv_bytes_per_token * job->context_len;
-  serving_batch_defaults (quote, capacity, &batched_tokens, &max_sequences);
+  serving_batch_defaults (quote, settings, capacity, job->context_len, &batched_tokens, &max_sequences);
   est->serving_budget_bytes = budget;
   est->cuda_graph_bytes = settings->cuda_graph_bytes;
   est->layout_searched = job->tensor_parallel == 0;

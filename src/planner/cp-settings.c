@@ -167,6 +167,31 @@ cp_settings_init (CpSettings *settings)
    * of every FP8 and W8A8 checkpoint but Meta's one, and the corpus's
    * TensorRT-LLM 405B throughputs are run on it. */
   settings->fp8_layout = CP_FP8_LAYOUT_ALL_LINEAR;
+  /* vLLM's V1 engine is the one vLLM runs by default since 0.8.0
+   * (VLLM_USE_V1 defaults to on, vllm/envs.py): the current engine is
+   * taken. Logs from vLLM before 0.8 (before March 2025) are V0's. */
+  settings->vllm_profile = CP_VLLM_PROFILE_V1;
+}
+
+static const char * const vllm_profile_names[CP_N_VLLM_PROFILES] = { "v1", "v0" };
+
+const char *
+cp_vllm_profile_to_string (CpVllmProfile profile)
+{
+  return profile < CP_N_VLLM_PROFILES ? vllm_profile_names[profile] : "v1";
+}
+
+gboolean
+cp_vllm_profile_from_string (const char    *str,
+                             CpVllmProfile *out)
+{
+  for (guint i = 0; str != NULL && i < CP_N_VLLM_PROFILES; i++)
+    if (g_ascii_strcasecmp (str, vllm_profile_names[i]) == 0)
+      {
+        *out = i;
+        return TRUE;
+      }
+  return FALSE;
 }
 
 static const char * const fp8_layout_names[CP_N_FP8_LAYOUTS] = { "all-linear", "llama3" };
@@ -238,7 +263,7 @@ cp_settings_get_assumptions (const CpSettings *settings,
 {
   const CpAssumption all[] = {
     { "bytes-convention", settings->bytes_convention == CP_BYTES_CONVENTION_ZERO_16 ? 16 : 18,
-      "bytes/param", "PUBLISHED M1 (ZeRO, 16) / M2 (Hugging Face, 18)" },
+      "bytes/param", "PUBLISHED M1 (ZeRO, 16) / M2 (Hugging Face, 18; Megatron-LM distrib_optimizer.md: bf16 with fp32 grads, 6 + 12/d)" },
     { "memory-unit", settings->memory_unit == CP_MEMORY_UNIT_GIB ? 1073741824.0 : 1e9,
       "bytes/GB", "GPU memory as frameworks report it (GiB) or the datasheet's decimal GB" },
     { "compute-utilisation", settings->compute_utilisation, "fraction",
@@ -305,6 +330,10 @@ cp_settings_get_assumptions (const CpSettings *settings,
     { "fp8-layout", settings->fp8_layout, NULL,
       "0 every linear layer but lm_head (llm-compressor, TensorRT Model Optimizer); 1 Meta's FP8: feed-forward "
       "layers only, first and last layers 16-bit (Llama 3 paper §6.2)" },
+    { "vllm-profile", settings->vllm_profile == CP_VLLM_PROFILE_V0 ? 0 : 1, "vLLM engine",
+      "1 (V1, vLLM 0.8+): a profiling pass of max_num_batched_tokens, 8,192 on GPUs of 70 GiB or more but A100, "
+      "else 2,048 (vllm/engine/arg_utils.py get_batch_defaults); 0 (V0): max(max_model_len, 2,048) tokens "
+      "(vllm/config.py SchedulerConfig, v0.6.6)" },
     { "expert-gemm-half-size", CP_GEMM_HALF_SIZE, NULL,
       "DeepGEMM README (a6d97a1) performance tables, 28 FP8 GEMMs on H800: speed d/(d + 238) of the largest's "
       "(d = 2,249), d = 1/(1/M + 1/N + 1/K); routed experts' GEMMs slower by it, dense ones at compute-utilisation" },
@@ -502,7 +531,7 @@ cp_assumption_task_kinds (const char *key)
     "memory-bandwidth-fraction", "gpu-failure-rate", "restart-time",
     "checkpoint-interval", "failure-rate", "moe-dispatch-dedup",
     "expert-gemm-half-size", "moe-a2a-overlap", "fp8-layout",
-    "moe-fp8-dispatch", "moe-max-nodes-per-token",
+    "moe-fp8-dispatch", "moe-max-nodes-per-token", "vllm-profile",
   };
   /* In the order of keys[]: mixed-precision Adam's bytes cover every
    * parameter only in a full run (adapters train a few); serving has its
@@ -525,7 +554,7 @@ cp_assumption_task_kinds (const char *key)
     serving, training, training,
     training, training, training,
     training, training, serving,
-    training, training,
+    training, training, serving,
   };
 #undef K
 

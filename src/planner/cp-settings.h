@@ -50,6 +50,16 @@ typedef enum {
   CP_N_FP8_LAYOUTS
 } CpFp8Layout;
 
+/* The memory profile a vLLM server runs before it sizes its KV cache, by
+ * engine generation: V1 profiles a forward pass of max_num_batched_tokens
+ * (8,192 or 2,048 by GPU); V0 without chunked prefill one of
+ * max(max_model_len, 2,048) tokens (cp-estimate-serving.c). */
+typedef enum {
+  CP_VLLM_PROFILE_V1,
+  CP_VLLM_PROFILE_V0,
+  CP_N_VLLM_PROFILES
+} CpVllmProfile;
+
 typedef struct {
   CpBytesConvention bytes_convention;
   CpMemoryUnit      memory_unit;
@@ -83,6 +93,7 @@ typedef struct {
   gboolean moe_fp8_dispatch;         /* FP8 training: dispatch in FP8, combine in BF16 (DeepSeek-V3) */
   double   moe_max_nodes_per_token;  /* node-limited routing: nodes a token may reach; 0: any */
   CpFp8Layout fp8_layout;            /* serving: which layers 8-bit weights cover */
+  CpVllmProfile vllm_profile;        /* serving: the engine generation whose profiling pass sizes the KV cache */
 } CpSettings;
 
 typedef struct {
@@ -106,6 +117,8 @@ gboolean cp_settings_validate (const CpSettings *settings, GError **error);
  * enters every kind. */
 guint cp_assumption_task_kinds (const char *key);
 
+const char *cp_vllm_profile_to_string   (CpVllmProfile profile);
+gboolean    cp_vllm_profile_from_string (const char *str, CpVllmProfile *out);
 const char *cp_fp8_layout_to_string   (CpFp8Layout layout);
 gboolean    cp_fp8_layout_from_string (const char *str, CpFp8Layout *out);
 

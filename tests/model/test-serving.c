@@ -490,6 +490,48 @@ test_fp8_layout_llama3 (void)
   cp_quote_clear (&quote);
 }
 
+/* vLLM sizes its KV cache after a profiling pass whose size depends on
+ * its engine. Llama-2-7B on one H100 with a 16,384-token context: one
+ * layer's intermediates are 2 B × (4 × 4,096 + 3 × 4,096 (Q, K, V) + 3 ×
+ * 11,008 (gate, up, product)) = 123,392 B a token, plus fp32 logits of
+ * 32,000 for each sequence sampled. V1 (the default) profiles 8,192
+ * tokens of 1,024 sequences: 8,192 × 123,392 + 1,024 × 128,000 =
+ * 1,141,899,264 B. V0 profiles max(16,384, 2,048) tokens of 256
+ * sequences (vllm/config.py SchedulerConfig): 16,384 × 123,392 + 256 ×
+ * 128,000 = 2,054,422,528 B, and its KV budget is smaller by the
+ * difference. */
+static void
+test_vllm_profile_by_engine (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate v1, v0;
+
+  cp_settings_init (&settings);
+  g_assert_cmpint (settings.vllm_profile, ==, CP_VLLM_PROFILE_V1);
+  quote_init_h100 (&quote, 1, 20);
+  job_init_llama2_7b (&job);
+  job.context_len = 16384;
+  job.concurrency = 1;
+
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &v1, NULL));
+  g_assert_cmpfloat (v1.activation_peak_bytes, ==, 1141899264.0);
+  settings.vllm_profile = CP_VLLM_PROFILE_V0;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &v0, NULL));
+  g_assert_cmpfloat (v0.activation_peak_bytes, ==, 2054422528.0);
+  assert_close (v1.kv_budget_bytes - (2054422528.0 - 1141899264.0), v0.kv_budget_bytes, 1e-12);
+  /* A context shorter than 2,048 tokens is profiled at 2,048. */
+  job.context_len = 1024;
+  job.prompt_tokens = 512;
+  job.output_tokens = 128;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &v0, NULL));
+  g_assert_cmpfloat (v0.activation_peak_bytes, ==, 2048 * 123392.0 + 256 * 128000.0);
+
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
 /* A published serving figure: TensorRT-LLM 0.5.0's performance table
  * (NVIDIA/TensorRT-LLM, docs/source/performance.md, "H100 GPUs (FP8)")
  * measured LLaMA 7B at batch 64, TP 1, 128 input and 128 output tokens at
@@ -910,6 +952,7 @@ main (int argc, char **argv)
   g_test_add_func ("/serving/replicas-share-the-target", test_replicas_share_the_target);
   g_test_add_func ("/serving/published/trtllm-h100-fp8", test_published_trtllm_h100_fp8);
   g_test_add_func ("/serving/fp8-layout-llama3", test_fp8_layout_llama3);
+  g_test_add_func ("/serving/vllm-profile-by-engine", test_vllm_profile_by_engine);
   g_test_add_func ("/serving/request-must-fit-context", test_request_must_fit_context);
   g_test_add_func ("/serving/trial-kv-cache-I6", test_trial_kv_cache);
   g_test_add_func ("/serving/replica-tensor-parallel-I7", test_replica_tensor_parallel_search);
