@@ -95,10 +95,15 @@ _cp_bytes_per_param (CpPrecision        precision,
     }
   else
     {
-      /* Hugging Face: fp32 + 16-bit weights, fp32 gradients (M2). */
-      *weights = 6.0;
+      /* 16-bit weights, fp32 gradients, the fp32 master copy with the
+       * optimizer: 18 bytes a parameter for Adam, Hugging Face's count
+       * (M2) and Megatron-LM's for bf16 (docs/source/api-guide/
+       * distrib_optimizer.md: "bf16 param, fp32 grads: 18" without the
+       * distributed optimizer, "6 + 12/d" with it, the master copy
+       * sharded with the moments). */
+      *weights = 2.0;
       *gradients = 4.0;
-      *states = moments;
+      *states = 4.0 + moments;
     }
 }
 
