@@ -179,21 +179,6 @@ _cp_per_layer_activation_coefficient (const CpModelSpec *model,
   return _cp_attention_activation_coefficient (model) + 4.0 + mlp + scores;
 }
 
-/* Share of this GPU's layers whose forward pass runs twice. */
-double
-_cp_recompute_fraction (const Context *c,
-                        const Config  *k)
-{
-  double layers_here;
-
-  if (k->recompute != CP_RECOMPUTE_FULL)
-    return 0;
-  layers_here = _cp_layers_per_gpu (c, k);
-  if (k->recompute_layers == 0 || k->recompute_layers >= layers_here)
-    return 1.0;
-  return k->recompute_layers / layers_here;
-}
-
 /* Parameters of one layer that ZeRO-3 gathers on a GPU of tensor rank
  * 1: the dense part whole, the experts to this expert-parallel rank's
  * share where the expert-data-parallel group shards them (d > e). */
