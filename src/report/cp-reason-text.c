@@ -118,6 +118,19 @@ cp_words_capitalised (const char *word)
 }
 
 const char *
+cp_words_yes_no (gboolean value)
+{
+  return value ? _("Yes") : _("No");
+}
+
+const char *
+cp_words_none (void)
+{
+  /* TRANSLATORS: a value on its own: nothing is recommended, no network */
+  return cp_words_capitalised (_("none"));
+}
+
+const char *
 cp_words_technique (CpTechnique technique)
 {
   switch (technique)
@@ -363,6 +376,7 @@ static const struct {
   { "restart-time", N_("Time from an interruption to training again") },
   { "moe-dispatch-dedup", N_("Mixture of experts: a token is sent once to each node holding its experts, then copied there (1: on, 0: a copy per expert)") },
   { "moe-a2a-overlap", N_("Mixture of experts: the all-to-all runs while another micro-batch computes (1: on, 0: exposed)") },
+  { "fsdp-pp-unsharded", N_("ZeRO-3 with pipeline stages: each stage's parameters stay gathered and its gradients unsharded in fp32 for the whole step (1: on, as torchtitan; 0: resharded as without stages)") },
   { "vllm-profile", N_("vLLM engine whose memory profile sizes the KV cache (1: V1, a pass of the batched-token budget; 0: V0, a pass of the whole context)") },
   { "moe-fp8-dispatch", N_("Mixture of experts, FP8 training: tokens are dispatched in FP8 and combined in BF16 (1: on, 0: BF16 both ways)") },
   { "moe-max-nodes-per-token", N_("Mixture of experts: nodes a token may be sent to, node-limited routing (0: no limit)") },
@@ -429,6 +443,7 @@ static const struct {
   { "gpu-failure-rate", N_("Llama Team, 2024, “The Llama 3 Herd of Models”, §3.3.4: 419 unexpected interruptions in 54 days on 16,384 H100 GPUs, with more than 90% effective training time. Other reports are higher (from secondary summaries): Kokolis et al., 2024, “Revisiting Reliability in Large-Scale Machine Learning Research Clusters”, a mean time to failure of 1.8 hours at 16,384 GPUs; OPT-175B, about one interruption every 7.5 hours on about 1,000 GPUs") },
   { "moe-dispatch-dedup", N_("DeepSeek-AI, 2024, “DeepSeek-V3 Technical Report”, §3.2.2, and DeepEP: tokens cross InfiniBand once per target node and are forwarded over NVLink; Megatron-Core's default dispatchers send a copy per expert") },
   { "moe-a2a-overlap", N_("DeepSeek-AI, 2024, “DeepSeek-V3 Technical Report”, §3.2.1 (DualPipe hides the all-to-all behind computation); Megatron-Core's --overlap-moe-expert-parallel-comm is off by default") },
+  { "fsdp-pp-unsharded", N_("torchtitan: fsdp_reshard_after_forward “default” does not reshard under pipeline parallelism; PyTorch torch/distributed/pipelining/stage.py turns off resharding after backward and gradient sync before the last micro-batch; FSDP2 accumulates the unsharded gradients in fp32 (FSDPParam.to_accumulated_grad_if_needed)") },
   { "vllm-profile", N_("vLLM source: V1 (0.8 and later) profiles max_num_batched_tokens, 8,192 on GPUs of 70 GiB or more but A100 and 2,048 otherwise (vllm/engine/arg_utils.py, get_batch_defaults); V0 without chunked prefill profiles max(max_model_len, 2,048) tokens (vllm/config.py, SchedulerConfig, v0.6.6)") },
   { "moe-fp8-dispatch", N_("DeepSeek-AI, 2024, “DeepSeek-V3 Technical Report”, §3.3.3 (activations dispatched in FP8 with 1 × 128 tile scales, combines kept in BF16); Megatron-Core dispatches BF16 (megatron/core/transformer/moe/fused_a2a.py)") },
   { "moe-max-nodes-per-token", N_("DeepSeek-AI, 2024, “DeepSeek-V3 Technical Report”, §2.1.2 and §4.2 (node-limited routing: each token sent to at most 4 nodes); DeepSeek-V2 §2.1.3 (at most 3 devices); Megatron-Core's router has no limit unless --moe-router-group-topk is set") },
