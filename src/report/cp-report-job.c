@@ -507,11 +507,21 @@ cp_report_section_job (Doc       *doc,
     }
   /* The job's heading goes with its comparison's start, never alone at
    * the foot of a page. */
-  cp_doc_heading (doc, doc->h1, heading, cp_doc_table_lead_height (doc, doc->h2, _("Comparison of the quotes"), &table));
-  cp_doc_table_under (doc, doc->h2, _("Comparison of the quotes"), &table);
-  cp_doc_paragraph_full (doc, doc->small,
-                         _("Under each figure, its range: every assumption at its optimistic end, then at its pessimistic end (see “Ranges of the assumptions”)."),
-                         0, 3, NULL);
+  if (table.rows->len > 0)
+    {
+      cp_doc_heading (doc, doc->h1, heading, cp_doc_table_lead_height (doc, doc->h2, _("Comparison of the quotes"), &table));
+      cp_doc_table_under (doc, doc->h2, _("Comparison of the quotes"), &table);
+      cp_doc_paragraph_full (doc, doc->small,
+                             _("Under each figure, its range: every assumption at its optimistic end, then at its pessimistic end (see “Ranges of the assumptions”)."),
+                             0, 3, NULL);
+    }
+  else
+    {
+      /* An empty table under its heading said nothing of why. */
+      cp_doc_heading (doc, doc->h1, heading, 40);
+      cp_doc_paragraph_full (doc, doc->bold, _("No quote was compared for this job: add the vendors' quotes, then make this report again."),
+                             0, 6, NULL);
+    }
   section_job_refusals (doc, job, plan);
   for (guint i = 0; i < plan->reasons->len; i++)
     {
@@ -547,7 +557,7 @@ cp_report_section_job (Doc       *doc,
       cp_doc_table (doc, &costs);
       section_job_minimum_terms (doc, plan);
     }
-  else if (!plan->cost_unknown)
+  else if (!plan->cost_unknown && costs.rows->len > 0)
     {
       cp_doc_table_under (doc, doc->h2, _("Where the money goes"), &costs);
       section_job_minimum_terms (doc, plan);
@@ -567,7 +577,9 @@ cp_report_section_job (Doc       *doc,
     const ChartPlace charts[] = {
       { job->model.params > 0 ? result->memory : NULL, smallest ? MEMORY_CHART_SMALLEST : MEMORY_CHART_HEIGHT,
         MEMORY_CHART_SMALLEST },
-      { result->cost, smallest ? COST_CHART_SMALLEST : COST_CHART_HEIGHT, COST_CHART_SMALLEST },
+      /* No quote compared, no cost to draw: an empty frame said only that. */
+      { plan->options->len > 0 ? result->cost : NULL, smallest ? COST_CHART_SMALLEST : COST_CHART_HEIGHT,
+        COST_CHART_SMALLEST },
       { result->serving, smallest ? MEMORY_CHART_SMALLEST : MEMORY_CHART_HEIGHT, MEMORY_CHART_SMALLEST },
     };
     gboolean done[G_N_ELEMENTS (charts)] = { FALSE };
@@ -664,7 +676,8 @@ section_job_reasons_and_risks (Doc             *doc,
 {
   const CpProject *project = doc->project;
 
-  cp_doc_heading (doc, doc->h2, _("Reasons"), 30);
+  if (plan->reasons->len > 0)
+    cp_doc_heading (doc, doc->h2, _("Reasons"), 30);
   for (guint i = 0; i < plan->reasons->len; i++)
     {
       const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
@@ -694,7 +707,8 @@ section_job_reasons_and_risks (Doc             *doc,
         cp_doc_paragraph_full (doc, doc->body, g_ptr_array_index (changes, i), 10, 3, "•");
     }
 
-  cp_doc_heading (doc, doc->h2, _("Main risks"), 40);
+  if (plan->options->len > 0)
+    cp_doc_heading (doc, doc->h2, _("Main risks"), 40);
   for (guint i = 0; i < MIN (plan->options->len, RISK_OPTIONS); i++)
     {
       const CpOption *option = &g_array_index (plan->options, CpOption, i);
