@@ -59,11 +59,12 @@ static const char *
 zero_stage_choice (int stage)
 {
   static const char * const labels[] = {
-    /* TRANSLATORS: ZeRO stages, by what each shards over the data-parallel GPUs */
-    N_("0: none"),
-    N_("1: optimizer states"),
-    N_("2: and gradients"),
-    N_("3: and parameters"),
+    /* TRANSLATORS: ZeRO stages, by what each shards over the data-parallel
+     * GPUs; no colon: the form's notes say "ZeRO stage: 0 (none)" */
+    N_("0 (none)"),
+    N_("1 (optimizer states)"),
+    N_("2 (and gradients)"),
+    N_("3 (and parameters)"),
     N_("Automatic (searched)"),
   };
 
