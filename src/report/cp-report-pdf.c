@@ -58,7 +58,7 @@ lay_out_memo (Doc               *doc,
   cp_report_section_question (doc, results, schedule);
   if (schedule != NULL)
     {
-      cp_report_section_budget (doc, schedule);
+      cp_report_section_budget (doc, results, schedule);
       *chart_page = doc->pages->len;
       cp_doc_chart (doc, timeline, timeline_height, timeline_height);
       cp_report_section_budget_tables (doc, schedule);
@@ -91,8 +91,11 @@ timeline_height (Doc              *doc,
   pages = cp_doc_init_trial (&trial, doc);
   lay_out_memo (&trial, results, schedule, NULL, 0, &chart_page);
   height = chart_page == pages->len ? cp_doc_chart_height (&trial, full, smallest) : smallest;
-  /* No room on the page: the smallest, which keeps a longer memo short. */
-  if (height > full)
+  /* No room on the page: the smallest, which keeps a longer memo short.
+   * cp_doc_chart_height() answers the full height when even the smallest
+   * does not fit (the chart would go to the next page): the demo's
+   * timeline grew to full and pushed the sign-off to page 3. */
+  if (height > full || !cp_doc_chart_fits (&trial, smallest))
     height = smallest;
   cp_doc_clear (&trial);
   return height;
