@@ -52,6 +52,8 @@ struct _CpCliJobOptions {
   char     *precision;
   char     *optimizer;
   char     *bytes_convention;
+  char     *fp8_layout;
+  char     *vllm_profile;
   char     *memory_unit;
   char     *mfu;
   char     *context;
@@ -76,6 +78,8 @@ struct _CpCliJobOptions {
   gboolean  dedicated;
   gboolean  moe_dispatch_dedup;
   gboolean  moe_a2a_overlap;
+  gboolean  moe_fp8_dispatch;
+  char     *moe_max_nodes;
   char     *deadline_days;
   char     *duration_days;
   char     *billing_granularity;

@@ -112,6 +112,13 @@ cp_cli_estimate_write_xml (const Estimate    *e,
   cp_cli_xml_double (w, "checkpoint-interval", settings->checkpoint_interval_s);
   cp_cli_xml_bool (w, "moe-dispatch-dedup", settings->moe_dispatch_dedup);
   cp_cli_xml_bool (w, "moe-a2a-overlap", settings->moe_a2a_overlap);
+  cp_cli_xml_bool (w, "moe-fp8-dispatch", settings->moe_fp8_dispatch);
+  cp_cli_xml_double (w, "moe-max-nodes-per-token", settings->moe_max_nodes_per_token);
+  /* The layers 8-bit weights cover (Llama 3 paper §6.2 for Meta's FP8). */
+  cp_cli_xml_text (w, "fp8-layout", cp_fp8_layout_to_string (settings->fp8_layout));
+  /* The vLLM engine whose profiling pass sized the KV cache (its activation
+   * peak is the inference element's activation-peak-bytes). */
+  cp_cli_xml_text (w, "vllm-engine", cp_vllm_profile_to_string (settings->vllm_profile));
   /* The size at which a GEMM runs at half its speed (DeepGEMM's table,
    * the expert-gemm-half-size assumption): what expert-gemm-speed follows. */
   cp_cli_xml_double (w, "expert-gemm-half-size", CP_GEMM_HALF_SIZE);

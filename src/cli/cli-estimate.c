@@ -34,7 +34,7 @@ options_clear (Options *o)
     &o->intra_link, &o->network, &o->nics, &o->nic_gbps, &o->host_memory_gib, &o->deadline_days,
     &o->duration_days, &o->output,
     &o->billing_granularity, &o->minimum_term, &o->network_fee, &o->storage_tb, &o->storage_price, &o->storage, &o->management_fee, &o->setup_fee, &o->engineers, &o->engineer_day_cost, &o->measured_peak_memory, &o->measured_tokens_per_s, &o->measured_step_s, &o->measured_comm_share, &o->measured_kv_cache_tokens, &o->measured_gpus, &o->utilisation, &o->link_efficiency, &o->debug_share,
-    &o->failure_rate, &o->restart_time, &o->checkpoint_interval,
+    &o->failure_rate, &o->restart_time, &o->checkpoint_interval, &o->fp8_layout, &o->moe_max_nodes, &o->vllm_profile,
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (strings); i++)
@@ -577,10 +577,24 @@ apply_settings_options (Estimate *e)
       !cp_cli_parse_zero_or_at_least_option ("--checkpoint-interval", o->checkpoint_interval, 60, 365 * 86400.0,
                                              &settings->checkpoint_interval_s))
     return FALSE;
+  if (o->moe_max_nodes != NULL)
+    {
+      guint nodes;
+
+      if (!cp_cli_parse_uint_option ("--moe-max-nodes-per-token", o->moe_max_nodes, 0, 100000, &nodes))
+        return FALSE;
+      settings->moe_max_nodes_per_token = nodes;
+    }
   if (o->moe_dispatch_dedup)
     settings->moe_dispatch_dedup = TRUE;
+  if (o->fp8_layout != NULL && !cp_fp8_layout_from_string (o->fp8_layout, &settings->fp8_layout))
+    return cp_cli_bad_choice ("--fp8-layout", o->fp8_layout, "all-linear, llama3");
+  if (o->vllm_profile != NULL && !cp_vllm_profile_from_string (o->vllm_profile, &settings->vllm_profile))
+    return cp_cli_bad_choice ("--vllm-engine", o->vllm_profile, "v1, v0");
   if (o->moe_a2a_overlap)
     settings->moe_a2a_overlap = TRUE;
+  if (o->moe_fp8_dispatch)
+    settings->moe_fp8_dispatch = TRUE;
   /* One quote, one currency: costs come out in what the price was given in. */
   memcpy (settings->currency, e->quote.currency, sizeof settings->currency);
   return TRUE;
@@ -1129,6 +1143,8 @@ add_quote_entries (GOptionContext *context,
     { "dedicated", 0, 0, G_OPTION_ARG_NONE, &o->dedicated, N_("The network between nodes is dedicated"), NULL },
     { "moe-dispatch-dedup", 0, 0, G_OPTION_ARG_NONE, &o->moe_dispatch_dedup, N_("Mixture of experts: send a token once per node holding its experts, as DeepEP does (default: a copy per expert)"), NULL },
     { "moe-a2a-overlap", 0, 0, G_OPTION_ARG_NONE, &o->moe_a2a_overlap, N_("Mixture of experts: hide the all-to-all behind another micro-batch's compute, as DualPipe does (default: exposed)"), NULL },
+    { "moe-fp8-dispatch", 0, 0, G_OPTION_ARG_NONE, &o->moe_fp8_dispatch, N_("Mixture of experts, FP8 training: dispatch tokens in FP8 and combine in BF16, as DeepSeek-V3 does (default: BF16 both ways)"), NULL },
+    { "moe-max-nodes-per-token", 0, 0, G_OPTION_ARG_STRING, &o->moe_max_nodes, N_("Mixture of experts: a token is sent to at most this many nodes, as DeepSeek-V3's node-limited routing (4) does (default 0: no limit)"), N_("NODES") },
     { "billing-granularity-hours", 0, 0, G_OPTION_ARG_STRING, &o->billing_granularity, N_("Billed time is rounded up to this many hours (default: not stated, a month for a price per node-month, else 1)"), N_("HOURS") },
     { "minimum-term-hours", 0, 0, G_OPTION_ARG_STRING, &o->minimum_term, N_("Shortest time billed, in hours (730: a month)"), N_("HOURS") },
     { "network-fee-per-node-month", 0, 0, G_OPTION_ARG_STRING, &o->network_fee, N_("Inter-node network fee per node-month"), N_("PRICE") },
@@ -1149,6 +1165,8 @@ add_settings_entries (GOptionContext *context,
                       Options        *o)
 {
   GOptionEntry entries[] = {
+    { "vllm-engine", 0, 0, G_OPTION_ARG_STRING, &o->vllm_profile, N_("vLLM engine whose memory profile sizes the KV cache: v1 (default, vLLM 0.8 and later: a pass of 8,192 or 2,048 batched tokens) or v0 (before 0.8: a pass of the whole context, at least 2,048 tokens)"), N_("v1|v0") },
+    { "fp8-layout", 0, 0, G_OPTION_ARG_STRING, &o->fp8_layout, N_("Layers that 8-bit weights cover when serving: all-linear (default: every linear layer but the output head) or llama3 (feed-forward layers but the first and last, as Meta's FP8 checkpoint of Llama 3.1 405B)"), N_("all-linear|llama3") },
     { "bytes-convention", 0, 0, G_OPTION_ARG_STRING, &o->bytes_convention, N_("Bytes per parameter of mixed-precision Adam: 16 (ZeRO) or 18 (Hugging Face)"), N_("16|18") },
     { "memory-unit", 0, 0, G_OPTION_ARG_STRING, &o->memory_unit, N_("What “80 GB” means: gib (2^30) or gb (10^9)"), N_("UNIT") },
     /* vLLM's own name, and the window's (Preferences) beside it. */

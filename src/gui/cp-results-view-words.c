@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "planner/cp-units.h"
+#include "planner/cp-what-if.h"
 #include "report/cp-i18n.h"
 #include "report/cp-reason-text.h"
 
@@ -292,102 +293,10 @@ _cp_results_view_describe_cluster_question (CpProjectAnalysis *analysis,
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
-static int
-compare_days (gconstpointer a,
-              gconstpointer b)
-{
-  double x = *(const double *) a;
-  double y = *(const double *) b;
-
-  return (x > y) - (x < y);
-}
-
-/* The shortest longer deadline that changes the recommendation, as the
- * planner itself answers it: each option that runs but misses the
- * deadline finishes, at its fastest, on a day where the verdict may flip;
- * the plan is made again there, from the soonest such day, until another
- * quote wins. Naming the quote that would merely finish ("B would finish
- * in 7.9 days…") named a dearer quote than the cheaper ones that would
- * win sooner, and spoke of a single machine under a single-machine
- * verdict (walkthrough 8). */
-static void
-append_longer_deadline (GString         *text,
-                        const CpProject *project,
-                        const CpJob     *job,
-                        const CpPlan    *plan,
-                        const CpOption  *best,
-                        const char      *lang)
-{
-  g_autoptr(GArray) days = NULL;
-  g_autoptr(CpProject) longer = NULL;
-  guint job_index = G_MAXUINT;
-
-  if (best == NULL || plan->cost_unknown || !(job->deadline_days > 0))
-    return;
-  for (guint i = 0; i < project->jobs->len; i++)
-    if (g_ptr_array_index (project->jobs, i) == job)
-      job_index = i;
-  if (job_index == G_MAXUINT)
-    return;
-
-  days = g_array_new (FALSE, FALSE, sizeof (double));
-  for (guint i = 0; i < plan->options->len; i++)
-    {
-      const CpEstimate *estimate = &g_array_index (plan->options, CpOption, i).estimate;
-
-      /* The deadline as the sentence shows it, to the tenth of a day
-       * above: the plan is made at the figure the user would type. */
-      /* Only an option cheaper than the pick can take over when the
-       * deadline loosens: each candidate deadline costs a plan of the job
-       * on the main thread, one per quote of a 50-quote project. */
-      if (estimate->fits && !estimate->meets_deadline && isfinite (estimate->calendar_days) &&
-          estimate->calendar_days > job->deadline_days && estimate->total_cost < best->estimate.total_cost)
-        {
-          double shown = ceil (estimate->calendar_days * 10.0 - 1e-9) / 10.0;
-
-          g_array_append_val (days, shown);
-        }
-    }
-  g_array_sort (days, compare_days);
-
-  longer = cp_project_copy (project);
-  for (guint d = 0; d < days->len; d++)
-    {
-      double deadline_days = g_array_index (days, double, d);
-      CpPlan *replan;
-      const CpOption *winner;
-
-      if (d > 0 && deadline_days == g_array_index (days, double, d - 1))
-        continue;
-      ((CpJob *) g_ptr_array_index (longer->jobs, job_index))->deadline_days = deadline_days;
-      replan = cp_project_plan_job_without_robustness (longer, job_index);
-      winner = replan->recommended >= 0 ? &g_array_index (replan->options, CpOption, replan->recommended) : NULL;
-      if (winner != NULL && (winner->quote_index != best->quote_index || winner->estimate.nodes != best->estimate.nodes))
-        {
-          const CpQuote *quote = g_ptr_array_index (project->quotes, winner->quote_index);
-          g_autofree char *deadline = cp_i18n_format_days (deadline_days, lang);
-          g_autofree char *name = cp_words_quote_name (project, winner->quote_index);
-          g_autofree char *cost = cp_i18n_format_money (winner->estimate.total_cost, quote->currency, lang);
-          g_autofree char *finish = cp_i18n_format_days (winner->estimate.calendar_days, lang);
-
-          /* TRANSLATORS: a deadline in days; the quote that would then be recommended, its node count,
-           * GPUs, total cost and calendar days */
-          g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
-                                                     "• With a deadline of %s, %s would be recommended instead: %u node (%u GPUs), %s, %s.\n",
-                                                     "• With a deadline of %s, %s would be recommended instead: %u nodes (%u GPUs), %s, %s.\n",
-                                                     winner->estimate.nodes),
-                                  deadline, name, winner->estimate.nodes, winner->estimate.gpus, cost, finish);
-          cp_plan_free (replan);
-          return;
-        }
-      cp_plan_free (replan);
-    }
-}
-
 /* What the user could change to get another answer: the runner-up's price,
  * the memory or the deadline a single machine lacks, the deadline that
- * would call for a cluster. Each line speaks of one option with that
- * option's own estimate, and promises only what that option delivers. */
+ * would call for a cluster (cp-what-if.h, in the report's words, so that
+ * the window and the report say the same thing). */
 char *
 _cp_results_view_describe_changes (const CpProject *project,
                                    const CpJob     *job,
@@ -395,106 +304,20 @@ _cp_results_view_describe_changes (const CpProject *project,
                                    const char      *lang)
 {
   g_autoptr(GString) text = g_string_new (NULL);
-  const CpOption *best = NULL;
-  const CpOption *runner_up = NULL;
-  const CpOption *single = NULL;
-  const CpOption *fastest_cluster = NULL;
-  const CpEstimate *fastest_cluster_estimate = NULL;
+  g_autoptr(GArray) what_if = NULL;
+  g_autoptr(GPtrArray) lines = NULL;
+  guint job_index = G_MAXUINT;
 
-  if (plan->recommended >= 0 && (guint) plan->recommended < plan->options->len)
-    best = &g_array_index (plan->options, CpOption, plan->recommended);
-  if (best != NULL)
-    {
-      runner_up = find_option (plan, best->rank + 1);
-      if (runner_up != NULL && !runner_up->feasible)
-        runner_up = NULL;
-    }
+  for (guint i = 0; i < project->jobs->len; i++)
+    if (g_ptr_array_index (project->jobs, i) == job)
+      job_index = i;
+  if (job_index == G_MAXUINT)
+    return g_strdup ("");
 
-  for (guint i = 0; i < plan->options->len; i++)
-    {
-      const CpOption *option = &g_array_index (plan->options, CpOption, i);
-      const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
-      const CpEstimate *candidates[2] = { &option->estimate, option->has_full_offer ? &option->full_offer : NULL };
-
-      if (!cp_quote_is_cluster (quote))
-        {
-          if (single == NULL || option->rank < single->rank)
-            single = option;
-          continue;
-        }
-      for (guint c = 0; c < G_N_ELEMENTS (candidates); c++)
-        if (candidates[c] != NULL && candidates[c]->nodes > 1 && candidates[c]->fits &&
-            (fastest_cluster_estimate == NULL ||
-             candidates[c]->calendar_days < fastest_cluster_estimate->calendar_days))
-          {
-            fastest_cluster = option;
-            fastest_cluster_estimate = candidates[c];
-          }
-    }
-
-  /* With nothing feasible, the plan's own answer: the node count or the
-   * deadline that would make each option meet it. */
-  for (guint i = 0; i < plan->reasons->len; i++)
-    {
-      const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
-
-      if (reason->outcome == CP_OUTCOME_NODES_MEET_DEADLINE || reason->outcome == CP_OUTCOME_DEADLINE_NEEDED)
-        {
-          g_autofree char *words = cp_reason_text (reason, project, plan, lang);
-
-          g_string_append_printf (text, "• %s\n", words);
-        }
-    }
-
-  if (best != NULL && runner_up != NULL && !plan->cost_unknown && runner_up->estimate.total_cost > 0)
-    {
-      const CpQuote *quote = g_ptr_array_index (project->quotes, runner_up->quote_index);
-      g_autofree char *name = cp_words_quote_name (project, runner_up->quote_index);
-      g_autofree char *target = cp_i18n_format_money (best->estimate.total_cost, quote->currency, lang);
-      g_autofree char *share = cp_i18n_format_percent (1.0 - best->estimate.total_cost / runner_up->estimate.total_cost, lang);
-
-      g_string_append_printf (text, _("• %s would be recommended if its total cost fell below %s (%s lower).\n"),
-                              name, target, share);
-    }
-
-  /* A single machine already recommended needs no line on what a single
-   * machine would need: it read as the verdict's opposite (walkthrough 8). */
-  if (single != NULL && !single->feasible && single->estimate.nodes <= 1 && !single->estimate.fits &&
-      (best == NULL || best->estimate.nodes > 1))
-    {
-      g_autofree char *name = cp_words_quote_name (project, single->quote_index);
-      CpMemoryUnit unit = project->settings.memory_unit;
-      g_autofree char *need = cp_format_bytes (single->estimate.memory_per_gpu_bytes, unit);
-      g_autofree char *have = cp_format_bytes (single->estimate.available_per_gpu_bytes, unit);
-
-      g_string_append_printf (text, _("• A single machine would need %s per GPU even with %s; %s offers %s.\n"),
-                              need, cp_words_technique (single->estimate.technique), name, have);
-    }
-
-  append_longer_deadline (text, project, job, plan, best, lang);
-
-  /* Only a cluster that really finishes sooner makes a shorter deadline
-   * an argument for it. */
-  if (best != NULL && best->estimate.nodes <= 1 && fastest_cluster != NULL &&
-      fastest_cluster_estimate->calendar_days < best->estimate.calendar_days)
-    {
-      const CpQuote *quote = g_ptr_array_index (project->quotes, fastest_cluster->quote_index);
-      g_autofree char *days = cp_i18n_format_days (best->estimate.calendar_days, lang);
-      g_autofree char *name = cp_words_quote_name (project, fastest_cluster->quote_index);
-      g_autofree char *cluster_days = cp_i18n_format_days (fastest_cluster_estimate->calendar_days, lang);
-      g_autofree char *cost = cp_words_plan_money (plan, fastest_cluster_estimate->total_cost, quote->currency, lang);
-
-      /* TRANSLATORS: the recommended option's days; a cluster quote, its node count, its days and its cost */
-      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
-                                                 "• A deadline shorter than %s would call for a cluster: %s on %u node finishes in %s for %s.\n",
-                                                 "• A deadline shorter than %s would call for a cluster: %s on %u nodes finishes in %s for %s.\n",
-                                                 fastest_cluster_estimate->nodes),
-                              days, name, fastest_cluster_estimate->nodes, cluster_days, cost);
-    }
-
-  if (text->len > 0)
-    g_string_truncate (text, text->len - 1);
-
+  what_if = cp_what_if_new (project, job_index, plan);
+  lines = cp_words_what_if (project, plan, what_if, lang);
+  for (guint i = 0; i < lines->len; i++)
+    g_string_append_printf (text, "%s• %s", i > 0 ? "\n" : "", (const char *) g_ptr_array_index (lines, i));
   return g_string_free (g_steal_pointer (&text), FALSE);
 }
 

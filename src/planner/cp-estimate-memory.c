@@ -189,6 +189,18 @@ _cp_recompute_fraction (const Context *c,
   return k->recompute_layers / layers_here;
 }
 
+/* Parameters of one layer that ZeRO-3 gathers on a GPU of tensor rank
+ * 1: the dense part whole, the experts to this expert-parallel rank's
+ * share where the expert-data-parallel group shards them (d > e). */
+static double
+gathered_layer_params (const Context *c,
+                       const Config  *k)
+{
+  double experts = k->dp > k->ep ? c->expert_params / MAX (k->ep, 1) : 0.0;
+
+  return (c->dense_layer_params + experts) / MAX (c->layers, 1);
+}
+
 /* Memory of one GPU on the busiest pipeline stage. */
 void
 _cp_layout_memory (const Context *c,
@@ -248,9 +260,17 @@ _cp_layout_memory (const Context *c,
           mem->weights = (dense / d + experts / expert_dp) * c->w;
           /* Two layers gathered whole, the one computing and the one
            * prefetched (DeepSpeed's prefetch bucket): a buffer, not a
-           * model state (M1 counts none). */
+           * model state (M1 counts none). What is gathered is what ZeRO
+           * sharded: a layer's dense part over the data-parallel group,
+           * its experts only over the expert-data-parallel one (d/e), to
+           * this rank's 1/e of them, as FSDP2 shards experts over the
+           * mesh's expert-data-parallel dimension and Megatron's
+           * distributed optimizer over the expert-data-parallel group;
+           * with d = e the experts are not sharded and nothing of them is
+           * gathered. (Gathering all of a layer's experts counted 256 of
+           * DeepSeek-V3's experts, 44 GB, at EP 64.) */
           if (d > 1)
-            gathered = MIN (2.0, layers_here) * c->layer_params / t * c->act_bytes;
+            gathered = MIN (2.0, layers_here) * gathered_layer_params (c, k) / t * c->act_bytes;
         }
     }
   /* ZeRO-Offload keeps optimizer states and their update on the host,
@@ -261,6 +281,29 @@ _cp_layout_memory (const Context *c,
     {
       mem->host = mem->optimizer / c->o * c->host_per_param * MIN (c->gpus, c->gpn);
       mem->optimizer = 0.0;
+      /* Fully sharded, offload takes the parameters and gradients too:
+       * FSDP2's CPUOffloadPolicy "offloads parameters, gradients, and
+       * optimizer states to CPU. Sharded parameters are copied
+       * host-to-device before all-gather … Sharded gradients are copied
+       * device-to-host in backward, and the optimizer step runs on CPU"
+       * (torch/distributed/fsdp/_fully_shard/_fsdp_api.py; torchtune's
+       * fsdp_cpu_offload runs it, as DeepSpeed's ZeRO-3 offload_param
+       * does). The GPU keeps the layers gathered for compute and one
+       * layer's unsharded gradients until they are reduce-scattered and
+       * copied out; the host's fp32 master and gradients are already in
+       * host_per_param. Where the job states ZeRO-3 and offload, as a
+       * run with FSDP's CPU offload does; the search's offload technique
+       * is ZeRO-Offload's (Ren et al. 2021: optimizer states and update
+       * on the CPU, parameters on the GPU), which R1 weighs on one
+       * machine. Full fine-tuning only: adapters' frozen base is left as
+       * it is. */
+      if (k->zero_stage >= 3 && c->job->zero_stage == 3 && c->job->cpu_offload && !k->lora && !k->qlora)
+        {
+          mem->weights = 0.0;
+          mem->gradients = 0.0;
+          gathered = MIN (2.0, layers_here) * gathered_layer_params (c, k) / t * c->act_bytes +
+                     MIN (1.0, layers_here) * gathered_layer_params (c, k) / t * c->g;
+        }
     }
 
   switch (k->recompute)

@@ -35,6 +35,10 @@ typedef struct {
   gboolean    offload;
   gboolean    lora;
   gboolean    qlora;
+  /* _cp_layers_per_gpu() of tp, pp and vs, set by the layout search with
+   * them (every layout of a split asks for it); 0: worked out on each
+   * call. Whoever changes pp or vs of a Config set here sets it to 0. */
+  double      layers_here;
 } Config;
 
 typedef struct {
@@ -172,12 +176,22 @@ _cp_per_layer_activation_coefficient (const CpModelSpec *model,
  * the layers do not divide evenly. Inline: the memory, time and bound of
  * every layout ask for it, and the call cost more than the sum. */
 static inline double
+_cp_layers_per_gpu_of (const Context *c,
+                       guint          pp,
+                       guint          vs)
+{
+  double chunks = (double) pp * MAX (vs, 1);
+
+  return ceil (c->layers / chunks) * MAX (vs, 1);
+}
+
+static inline double
 _cp_layers_per_gpu (const Context *c,
                     const Config  *k)
 {
-  double chunks = (double) k->pp * MAX (k->vs, 1);
-
-  return ceil (c->layers / chunks) * MAX (k->vs, 1);
+  if (k->layers_here > 0)
+    return k->layers_here;
+  return _cp_layers_per_gpu_of (c, k->pp, k->vs);
 }
 
 double
@@ -266,7 +280,8 @@ double
 _cp_job_duration_s (const CpJob *job);
 
 double
-_cp_inference_weight_bytes (const CpJob *job);
+_cp_inference_weight_bytes (const CpJob      *job,
+                            const CpSettings *settings);
 
 void
 _cp_estimate_inference (const CpJob      *job,

@@ -28,31 +28,61 @@ cp_job_kv_bytes_per_token (const CpJob *job)
 }
 
 double
-_cp_inference_weight_bytes (const CpJob *job)
+_cp_inference_weight_bytes (const CpJob      *job,
+                            const CpSettings *settings)
 {
   const CpModelSpec *m = &job->model;
   double bits = job->weight_bits > 0 ? job->weight_bits : 16;
 
   if (bits >= 16)
     return m->params * 2.0;
+  /* Meta's FP8 checkpoint: the feed-forward layers of all but the first
+   * and last layers in 8 bits, the rest (attention, norms, embeddings,
+   * the output head, those two layers) in 16 (Llama 3 paper §6.2; the
+   * fp8-layout setting, cp-settings.c). Llama 3.1 405B: 124 × 2.62e9 of
+   * its 405.9e9 parameters in 8 bits, 56.5 GiB of weights per GPU at
+   * tensor parallel 8 (vLLM issue #6746 logs 57.75) where every linear
+   * layer in 8 bits gives 47.6. */
+  if (bits == 8 && !cp_model_spec_is_moe (m) && settings->fp8_layout == CP_FP8_LAYOUT_LLAMA3 && m->layers > 2)
+    {
+      double quantised = MIN (cp_model_spec_dense_mlp_params (m) * (m->layers - 2.0), m->params);
+
+      return quantised * bits / 8.0 + (m->params - quantised) * 2.0;
+    }
   /* Weight-only quantisation leaves embeddings and LM head in 16 bits. */
   return (m->params - _cp_embedding_params (m)) * bits / 8.0 + _cp_embedding_params (m) * 2.0;
 }
 
-/* vLLM's scheduler budget (EngineArgs.get_batch_defaults, API server):
- * 8,192 batched tokens and 1,024 sequences on GPUs of 70 GiB or more that
- * are not A100s, else 2,048 and 256. */
+/* vLLM's scheduler budget, which its profiling pass runs before the KV
+ * cache is sized (the vllm-profile setting):
+ * - V1 (vLLM 0.8 and later; EngineArgs.get_batch_defaults, API server):
+ *   8,192 batched tokens and 1,024 sequences on GPUs of 70 GiB or more
+ *   that are not A100s, else 2,048 and 256, whatever max_model_len is
+ *   (chunked prefill always on).
+ * - V0 (vllm/config.py SchedulerConfig.__post_init__, v0.6.6.post1):
+ *   without chunked prefill, "max_num_batched_tokens = max(max_model_len,
+ *   2048)" so that a whole prompt fits one step, at most max_num_seqs
+ *   (256) × max_model_len; its profile_run spreads those tokens over
+ *   max_num_seqs dummy sequences. A long max_model_len therefore costs V0
+ *   a larger activation peak, and less KV cache, than V1. */
 static void
-serving_batch_defaults (const CpQuote *quote,
-                        double         capacity_bytes,
-                        double        *batched_tokens,
-                        double        *max_sequences)
+serving_batch_defaults (const CpQuote    *quote,
+                        const CpSettings *settings,
+                        double            capacity_bytes,
+                        double            context_len,
+                        double           *batched_tokens,
+                        double           *max_sequences)
 {
   const char *name = quote->gpu.name != NULL ? quote->gpu.name : "";
   const char *id = quote->gpu.id != NULL ? quote->gpu.id : "";
   gboolean a100 = strstr (id, "a100") != NULL || strstr (name, "A100") != NULL;
 
-  if (capacity_bytes >= 70.0 * 1024 * 1024 * 1024 && !a100)
+  if (settings->vllm_profile == CP_VLLM_PROFILE_V0)
+    {
+      *max_sequences = 256;
+      *batched_tokens = MIN (MAX (context_len, 2048.0), *max_sequences * MAX (context_len, 1.0));
+    }
+  else if (capacity_bytes >= 70.0 * 1024 * 1024 * 1024 && !a100)
     {
       *batched_tokens = 8192;
       *max_sequences = 1024;
@@ -285,7 +315,7 @@ _cp_estimate_inference (const CpJob      *job,
 {
   double capacity = cp_settings_gpu_memory_bytes (settings, &quote->gpu);
   double budget = capacity * settings->serving_memory_fraction;
-  double weights = _cp_inference_weight_bytes (job);
+  double weights = _cp_inference_weight_bytes (job, settings);
   double block = settings->kv_block_tokens;
   double blocks_per_request = ceil (job->context_len / block);
   double batched_tokens, max_sequences;
@@ -297,7 +327,7 @@ _cp_estimate_inference (const CpJob      *job,
 
   est->kv_bytes_per_token = cp_job_kv_bytes_per_token (job);
   kv_per_request = est->kv_bytes_per_token * job->context_len;
-  serving_batch_defaults (quote, capacity, &batched_tokens, &max_sequences);
+  serving_batch_defaults (quote, settings, capacity, job->context_len, &batched_tokens, &max_sequences);
   est->serving_budget_bytes = budget;
   est->cuda_graph_bytes = settings->cuda_graph_bytes;
   est->layout_searched = job->tensor_parallel == 0;

@@ -148,6 +148,21 @@ compute_s_per_token (const Context *c,
   return (fwd + bwd) * scale;
 }
 
+/* Bytes per element of the expert all-to-all, averaged over its four
+ * transfers per layer (dispatch and combine, forward and backward). With
+ * moe-fp8-dispatch under FP8 training, the two that carry the inputs of
+ * the expert GEMMs (the forward dispatch, and the activation gradient
+ * before the down-projections sent back in the backward pass) travel as
+ * FP8 with one FP32 scale per 1 × 128 tile, the two combines stay BF16:
+ * DeepSeek-V3 §3.3.3 ("Low-Precision Communication") and §3.3.2. */
+static double
+all_to_all_element_bytes (const Context *c)
+{
+  if (c->settings->moe_fp8_dispatch && c->job->precision == CP_PRECISION_FP8)
+    return 0.5 * (1.0 + 4.0 / 128.0) + 0.5 * c->act_bytes;
+  return c->act_bytes;
+}
+
 /* Seconds one all-to-all (a dispatch or a combine) takes per token of a
  * GPU's sequence share (1/t of it with sequence parallelism): each token
  * leaves for its top-k experts, the share (e − 1)/e of them on other GPUs,
@@ -157,7 +172,15 @@ compute_s_per_token (const Context *c,
  * internode kernels and DeepSeek-V3 §3.2.2 (IB to the GPU of the same
  * in-node index on each target node, then NVLink). With uniform routing a
  * remote node of the group's n holds none of a token's k experts with
- * probability Π (E − E/n − i)/(E − i), i < k. */
+ * probability Π (E − E/n − i)/(E − i), i < k.
+ * Node-limited routing (moe-max-nodes-per-token M < n; DeepSeek-V3
+ * §2.1.2) picks M nodes first and the k experts among their M·E/n: the
+ * token's own node is one of them with probability M/n, and each picked
+ * node receives some expert with probability 1 − Π (M·E/n − E/n − i)/
+ * (M·E/n − i), so a token crosses the NICs to M·(1 − 1/n) of them at most.
+ * Without de-duplication every copy crosses on its own and the limit
+ * changes nothing (a copy's node is still remote with probability
+ * 1 − 1/n). */
 static double
 all_to_all_s_per_token (const Context *c,
                         const Config  *k)
@@ -171,12 +194,22 @@ all_to_all_s_per_token (const Context *c,
   if (c->settings->moe_dispatch_dedup && in_node < e)
     {
       double nodes = e / in_node, per_node = c->experts_total / nodes, none = 1.0;
+      double limit = c->settings->moe_max_nodes_per_token;
 
       for (guint i = 0; i < (guint) c->top_k; i++)
         none *= MAX (0.0, c->experts_total - per_node - i) / (c->experts_total - i);
       off_copies = MIN (off_copies, (nodes - 1.0) * (1.0 - none));
+      if (limit >= 1.0 && limit < nodes)
+        {
+          double pool = limit * per_node, unused = 1.0;
+
+          for (guint i = 0; i < (guint) c->top_k; i++)
+            unused *= MAX (0.0, pool - per_node - i) / MAX (pool - i, 1.0);
+          off_copies = MIN (off_copies, limit * (1.0 - 1.0 / nodes) * (1.0 - unused));
+        }
     }
-  return c->hidden * c->act_bytes / t * MAX (copies * (1.0 - off_share) / c->intra, off_copies / c->inter);
+  return c->hidden * all_to_all_element_bytes (c) / t *
+         MAX (copies * (1.0 - off_share) / c->intra, off_copies / c->inter);
 }
 
 /* A lower bound on the run time of every layout of @k's split at

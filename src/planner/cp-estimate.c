@@ -548,7 +548,7 @@ cp_estimate_memory_per_gpu_bytes (const CpJob      *job,
   if (job->kind == CP_TASK_INFERENCE)
     {
       double kv = cp_job_kv_bytes_per_token (job) * job->context_len * job->concurrency;
-      return (_cp_inference_weight_bytes (job) + kv) / MAX (gpus, 1) + settings->framework_overhead_bytes;
+      return (_cp_inference_weight_bytes (job, settings) + kv) / MAX (gpus, 1) + settings->framework_overhead_bytes;
     }
   if (!cp_task_kind_is_training (job->kind))
     return settings->framework_overhead_bytes;

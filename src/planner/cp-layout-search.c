@@ -71,9 +71,11 @@ candidate_better (const Candidate *a,
 
 typedef struct {
   guint  tp, pp, vs, ep;
-  double quick_bound;     /* run time no choice of ZeRO, micro-batch or recompute beats */
-  double smallest_bytes;  /* memory with every saving on */
-  gboolean smallest_fits; /* and whether that fits */
+  guint  dp;
+  guint  zero_first, zero_last; /* ZeRO stages it can run (split_zero_range()) */
+  gboolean runs;          /* FALSE: none of those the job allows */
+  double layers_here;     /* _cp_layers_per_gpu() */
+  gboolean smallest_fits; /* whether its layout with every saving on fits */
 } Split;
 
 typedef struct {
@@ -83,6 +85,53 @@ typedef struct {
   guint       n_mb;
   CpRecompute recompute_first, recompute_last;
 } Choices;
+
+/* What the search already worked out for one layout of the split being
+ * weighed: the memory of its smallest layout and the step time its lower
+ * bound timed. The same layout met again among the split's candidates is
+ * not worked out twice. */
+typedef struct {
+  Config   memory_config;
+  Memory   memory;
+  gboolean has_memory;
+  Config   time_config;
+  StepTime time;
+  gboolean has_time;
+} Known;
+
+/* Whether two layouts of the same split (split_config() of it with the
+ * same techniques) are one: the choices made within a split. */
+static inline gboolean
+same_layout_of_split (const Config *a,
+                      const Config *b)
+{
+  return a->zero_stage == b->zero_stage && a->mb == b->mb && a->m == b->m && a->recompute == b->recompute &&
+         a->recompute_layers == b->recompute_layers;
+}
+
+static void
+layout_memory (const Context *c,
+               const Config  *k,
+               Memory        *mem,
+               const Known   *known)
+{
+  if (known != NULL && known->has_memory && same_layout_of_split (k, &known->memory_config))
+    *mem = known->memory;
+  else
+    _cp_layout_memory (c, k, mem);
+}
+
+static void
+layout_time (const Context *c,
+             const Config  *k,
+             StepTime      *st,
+             const Known   *known)
+{
+  if (known != NULL && known->has_time && same_layout_of_split (k, &known->time_config))
+    *st = known->time;
+  else
+    _cp_layout_time (c, k, st);
+}
 
 /* Sequences per step of a split. Practitioners raise the batch with the
  * cluster so that each data-parallel pipeline gets at least as many
@@ -94,7 +143,7 @@ typedef struct {
  * GPUs batch 3,072). The lower of them is taken, one sequence per
  * tensor-parallel group (dp × pp), never past the largest published batch
  * for the size (cp_job_largest_batch_tokens()); a stated batch is kept. */
-static double
+static inline double
 split_batch_seqs (const Context *c,
                   guint          dp,
                   guint          pp)
@@ -102,13 +151,27 @@ split_batch_seqs (const Context *c,
   return MIN (c->largest_batch_seqs, MAX (c->batch_seqs, (double) dp * pp));
 }
 
-static guint
+/* round() of a quotient ≥ 0, halves away from zero, without the call:
+ * below 2^52 the fraction x − trunc(x) is exact, so this is round()
+ * bit for bit. */
+static inline double
+round_nonnegative (double x)
+{
+  double whole;
+
+  if (!(x >= 0 && x < 4503599627370496.0))
+    return round (x);
+  whole = (double) (gint64) x;
+  return x - whole >= 0.5 ? whole + 1.0 : whole;
+}
+
+static inline guint
 micro_batches (const Context *c,
                guint          dp,
                guint          pp,
                guint          mb)
 {
-  return (guint) MAX (1.0, round (split_batch_seqs (c, dp, pp) / ((double) dp * mb)));
+  return (guint) MAX (1.0, round_nonnegative (split_batch_seqs (c, dp, pp) / ((double) dp * mb)));
 }
 
 /* The fewest layers of full recompute that fit, all of them when none
@@ -121,14 +184,15 @@ static gboolean
 fewest_recomputed_layers_that_fit (const Context *c,
                                    double         none_bytes,
                                    Config        *k,
-                                   Memory        *mem)
+                                   Memory        *mem,
+                                   const Known   *known)
 {
   guint layers = (guint) _cp_layers_per_gpu (c, k);
   double all_bytes;
   guint fewest;
 
   k->recompute_layers = 0;
-  _cp_layout_memory (c, k, mem);
+  layout_memory (c, k, mem, known);
   /* Recompute leaves the host memory as it is: past here only the GPUs'
    * is weighed. */
   if (!_cp_memory_fits (c, mem) || !c->recompute_partial || layers <= 1 || none_bytes <= mem->total)
@@ -140,7 +204,7 @@ fewest_recomputed_layers_that_fit (const Context *c,
       Memory fewer;
 
       k->recompute_layers = fewest;
-      _cp_layout_memory (c, k, mem);
+      layout_memory (c, k, mem, known);
       if (mem->total > c->capacity)
         {
           if (++fewest >= layers)
@@ -150,7 +214,7 @@ fewest_recomputed_layers_that_fit (const Context *c,
       if (fewest == 1)
         break;
       k->recompute_layers = fewest - 1;
-      _cp_layout_memory (c, k, &fewer);
+      layout_memory (c, k, &fewer, known);
       if (fewer.total > c->capacity)
         break;
       fewest--;
@@ -159,7 +223,7 @@ fewest_recomputed_layers_that_fit (const Context *c,
   if (fewest >= layers)
     {
       k->recompute_layers = 0;
-      _cp_layout_memory (c, k, mem);
+      layout_memory (c, k, mem, known);
     }
   else
     k->recompute_layers = fewest;
@@ -172,7 +236,8 @@ static gboolean
 least_recompute_that_fits (const Context  *c,
                            const Choices  *choices,
                            Config         *k,
-                           Memory         *mem)
+                           Memory         *mem,
+                           const Known    *known)
 {
   double none_bytes = 0;
 
@@ -184,13 +249,13 @@ least_recompute_that_fits (const Context  *c,
           if (none_bytes == 0 && c->recompute_partial)
             {
               k->recompute = CP_RECOMPUTE_NONE;
-              _cp_layout_memory (c, k, mem);
+              layout_memory (c, k, mem, known);
               none_bytes = mem->total;
               k->recompute = CP_RECOMPUTE_FULL;
             }
-          return fewest_recomputed_layers_that_fit (c, none_bytes, k, mem);
+          return fewest_recomputed_layers_that_fit (c, none_bytes, k, mem, known);
         }
-      _cp_layout_memory (c, k, mem);
+      layout_memory (c, k, mem, known);
       if (k->recompute == CP_RECOMPUTE_NONE)
         none_bytes = mem->total;
       if (_cp_memory_fits (c, mem))
@@ -205,12 +270,14 @@ split_config (const Split *s,
               const Config *techniques,
               Config *k)
 {
+  (void) c;
   *k = *techniques;
   k->tp = s->tp;
   k->pp = s->pp;
   k->vs = s->vs;
   k->ep = s->ep;
-  k->dp = MAX (c->gpus / (s->tp * s->pp), 1);
+  k->dp = s->dp;
+  k->layers_here = s->layers_here;
 }
 
 /* ZeRO stages a split can run. Without data parallelism there is
@@ -223,14 +290,12 @@ split_config (const Split *s,
  * and optimizer states (ZeRO-3: its weights too) over its data-parallel
  * ranks. FALSE when the split cannot run the stage asked for. */
 static gboolean
-split_zero_range (const Context *c,
-                  const Choices *choices,
-                  const Split   *s,
+split_zero_range (const Choices *choices,
+                  guint          dp,
+                  guint          pp,
                   guint         *first,
                   guint         *last)
 {
-  guint dp = MAX (c->gpus / (s->tp * s->pp), 1);
-
   *first = choices->zero_first;
   *last = choices->zero_last;
   if (choices->zero_free)
@@ -240,7 +305,7 @@ split_zero_range (const Context *c,
       else
         *first = MAX (*first, 1);
     }
-  if (choices->zero_free && s->pp > 1)
+  if (choices->zero_free && pp > 1)
     *last = MIN (*last, 1);
   return *first <= *last;
 }
@@ -253,22 +318,24 @@ best_of_split (const Context  *c,
                const Split    *s,
                const Choices  *choices,
                const Config   *techniques,
+               const Known    *known,
                Candidate      *best,
                guint          *evaluated)
 {
-  guint zero_first, zero_last;
-  guint dp = MAX (c->gpus / (s->tp * s->pp), 1);
+  guint dp = s->dp;
 
   best->valid = FALSE;
-  if (!split_zero_range (c, choices, s, &zero_first, &zero_last))
+  if (!s->runs)
     return;
-  for (guint z = zero_first; z <= zero_last; z++)
+  for (guint z = s->zero_first; z <= s->zero_last; z++)
     {
       double previous_run = G_MAXDOUBLE;
 
       for (guint i = 0; i < choices->n_mb; i++)
         {
-          Candidate cand = { 0 };
+          /* Every field is set below: the time where the layout fits, and
+           * for the one that does not fit once it is chosen. */
+          Candidate cand;
 
           /* More sequences per step than the batch asks for would change
            * the training, not the layout. */
@@ -281,15 +348,16 @@ best_of_split (const Context  *c,
           /* Interleaving runs with no fewer micro-batches than stages. */
           if (i > 0 && s->vs > 1 && cand.config.m < s->pp)
             break;
-          cand.fits = least_recompute_that_fits (c, choices, &cand.config, &cand.memory);
+          cand.fits = least_recompute_that_fits (c, choices, &cand.config, &cand.memory, known);
           cand.valid = TRUE;
           if (!cand.fits)
             {
+              memset (&cand.time, 0, sizeof cand.time);
               if (candidate_better (&cand, best))
                 *best = cand;
               break;   /* a larger micro-batch needs more memory still */
             }
-          _cp_layout_time (c, &cand.config, &cand.time);
+          layout_time (c, &cand.config, &cand.time, known);
           (*evaluated)++;
           if (candidate_better (&cand, best))
             *best = cand;
@@ -306,6 +374,51 @@ static gboolean
 divides (guint n, guint d)
 {
   return d > 0 && n % d == 0;
+}
+
+/* ceil (n / d) of two counts, d > 0: what ceil() of their quotient in
+ * doubles gives (a quotient that is no whole number lies at least 1/d
+ * from one, far more than its rounding), without the division in
+ * doubles. */
+static inline double
+ceil_quotient (guint n,
+               guint d)
+{
+  return (double) (n / d + (n % d != 0));
+}
+
+/* _cp_layers_per_gpu() of a split, from its counts. */
+static double
+split_layers_here (const Context *c,
+                   guint          pp,
+                   guint          vs)
+{
+  vs = MAX (vs, 1);
+  return ceil_quotient (c->job->model.layers, pp * vs) * vs;
+}
+
+/* The divisors of @n up to @most in ascending order into @out, and how
+ * many: the pairs d, n/d up to √n. */
+static guint
+divisors_up_to (guint  n,
+                guint  most,
+                guint *out)
+{
+  guint low[MAX_PART_VALUES], high[MAX_PART_VALUES];
+  guint n_low = 0, n_high = 0, n_out = 0;
+
+  for (guint d = 1; d <= n / d; d++)
+    if (n % d == 0)
+      {
+        low[n_low++] = d;
+        if (d != n / d)
+          high[n_high++] = n / d;
+      }
+  for (guint i = 0; i < n_low && low[i] <= most; i++)
+    out[n_out++] = low[i];
+  for (guint i = n_high; i-- > 0 && high[i] <= most;)
+    out[n_out++] = high[i];
+  return n_out;
 }
 
 static void
@@ -374,8 +487,8 @@ interleaving_can_pay (const Context *c,
                       guint          vs)
 {
   double p = pp;
-  double plain = ceil (c->layers / p) * (1.0 + (p - 1.0) / p);
-  double interleaved = ceil (c->layers / (p * vs)) * vs * (1.0 + (p - 1.0) / (p * vs));
+  double plain = ceil_quotient (c->job->model.layers, pp) * (1.0 + (p - 1.0) / p);
+  double interleaved = ceil_quotient (c->job->model.layers, pp * vs) * vs * (1.0 + (p - 1.0) / (p * vs));
 
   return interleaved < plain;
 }
@@ -402,6 +515,7 @@ pinned_tp_runs (const Context *c,
  * Returns how many there are, keeping the first @max_splits. */
 static guint
 enumerate_splits_within (const Context *c,
+                         const Choices *choices,
                          gboolean       within_batch,
                          Split         *splits,
                          guint          max_splits)
@@ -424,10 +538,9 @@ enumerate_splits_within (const Context *c,
       guint rest = MAX (c->gpus / tps[i], 1);
       guint n_pp;
 
-      n_free = 0;
-      for (guint pp = 1; pp <= rest && pp <= m->layers && (pp == 1 || !c->qlora); pp++)
-        if (divides (rest, pp))
-          free[n_free++] = pp;
+      /* the divisors of rest up to the layers (only 1 for QLoRA), in
+       * ascending order */
+      n_free = divisors_up_to (rest, MIN (c->qlora ? 1 : rest, m->layers), free);
       n_pp = part_values (job->pipeline_parallel,
                           divides (rest, job->pipeline_parallel) && job->pipeline_parallel <= m->layers &&
                           (job->pipeline_parallel == 1 || !c->qlora),
@@ -436,7 +549,8 @@ enumerate_splits_within (const Context *c,
       for (guint j = 0; j < n_pp; j++)
         {
           guint dp = MAX (c->gpus / (tps[i] * pps[j]), 1);
-          guint n_vs, n_ep;
+          guint n_vs, n_ep, zero_first, zero_last;
+          gboolean runs;
 
           /* More data-parallel ranks than sequences in the batch would
            * need a larger batch. */
@@ -471,13 +585,19 @@ enumerate_splits_within (const Context *c,
                                                          free, n_free, eps)
                                           : part_values (0, TRUE, free, 1, eps);
 
+          runs = split_zero_range (choices, dp, pps[j], &zero_first, &zero_last);
           for (guint a = 0; a < n_vs; a++)
-            for (guint b = 0; b < n_ep; b++)
-              {
-                if (n < max_splits)
-                  splits[n] = (Split) { tps[i], pps[j], vss[a], MIN (eps[b], dp), 0, 0, FALSE };
-                n++;
-              }
+            {
+              double layers_here = split_layers_here (c, pps[j], vss[a]);
+
+              for (guint b = 0; b < n_ep; b++)
+                {
+                  if (n < max_splits)
+                    splits[n] = (Split) { tps[i], pps[j], vss[a], MIN (eps[b], dp), dp, zero_first, zero_last, runs,
+                                          layers_here, FALSE };
+                  n++;
+                }
+            }
         }
     }
   return n;
@@ -489,36 +609,77 @@ enumerate_splits_within (const Context *c,
  * else into an array returned in *@allocated. */
 static Split *
 enumerate_splits (const Context *c,
+                  const Choices *choices,
                   Split         *stack,
                   Split        **allocated,
                   guint         *n_splits)
 {
   gboolean within_batch = TRUE;
-  guint n = enumerate_splits_within (c, within_batch, stack, STACK_SPLITS);
+  guint n = enumerate_splits_within (c, choices, within_batch, stack, STACK_SPLITS);
 
   *allocated = NULL;
   if (n == 0)
     {
       within_batch = FALSE;
-      n = enumerate_splits_within (c, within_batch, stack, STACK_SPLITS);
+      n = enumerate_splits_within (c, choices, within_batch, stack, STACK_SPLITS);
     }
   *n_splits = n;
   if (n <= STACK_SPLITS)
     return stack;
   *allocated = g_new (Split, n);
-  enumerate_splits_within (c, within_batch, *allocated, n);
+  enumerate_splits_within (c, choices, within_batch, *allocated, n);
   return *allocated;
 }
 
-/* Splits in ascending quick bound, ties in enumeration order: a stable
- * merge sort of the splits in place, runs of up to 16 by insertion. It
- * replaces qsort(), whose indirect sort of 40-byte elements and calls of
- * the comparison took a tenth of an evaluation; the order is the same,
- * glibc's qsort() being a stable merge sort as well. */
+/* The order splits are weighed in: ascending quick bound, ties in
+ * enumeration order. A binary heap of (bound, index) hands them out one
+ * at a time, so the splits past the cutoff are never sorted: the search
+ * weighs a few of them and prunes the rest. The order is the stable sort's
+ * that came before (a merge sort of the splits; qsort() before it), bound
+ * then index; a bound that is NaN has no place in that order, and then
+ * the splits are merge-sorted as they were. */
+typedef struct {
+  double bound;
+  guint  index;
+} Rank;
+
+static inline gboolean
+rank_before (const Rank *a,
+             const Rank *b)
+{
+  return a->bound < b->bound || (a->bound == b->bound && a->index < b->index);
+}
+
 static void
-sort_by_quick_bound (Split *splits,
-                     Split *tmp,
-                     guint  n)
+rank_sift_down (Rank  *heap,
+                guint  n,
+                guint  i)
+{
+  Rank r = heap[i];
+
+  for (;;)
+    {
+      guint child = 2 * i + 1;
+
+      if (child >= n)
+        break;
+      if (child + 1 < n && rank_before (&heap[child + 1], &heap[child]))
+        child++;
+      if (!rank_before (&heap[child], &r))
+        break;
+      heap[i] = heap[child];
+      i = child;
+    }
+  heap[i] = r;
+}
+
+/* The stable merge sort of @ranks by bound alone (comparisons as the
+ * sort of the splits made them), runs of up to 16 by insertion; for
+ * bounds that are NaN. */
+static void
+rank_merge_sort (Rank  *ranks,
+                 Rank  *tmp,
+                 guint  n)
 {
   guint half = n / 2;
 
@@ -526,22 +687,70 @@ sort_by_quick_bound (Split *splits,
     {
       for (guint i = 1; i < n; i++)
         {
-          Split s = splits[i];
+          Rank r = ranks[i];
           guint j = i;
 
-          for (; j > 0 && splits[j - 1].quick_bound > s.quick_bound; j--)
-            splits[j] = splits[j - 1];
-          splits[j] = s;
+          for (; j > 0 && ranks[j - 1].bound > r.bound; j--)
+            ranks[j] = ranks[j - 1];
+          ranks[j] = r;
         }
       return;
     }
-  sort_by_quick_bound (splits, tmp, half);
-  sort_by_quick_bound (splits + half, tmp, n - half);
-  if (splits[half - 1].quick_bound <= splits[half].quick_bound)
+  rank_merge_sort (ranks, tmp, half);
+  rank_merge_sort (ranks + half, tmp, n - half);
+  if (ranks[half - 1].bound <= ranks[half].bound)
     return;   /* already in order */
-  memcpy (tmp, splits, half * sizeof *splits);
+  memcpy (tmp, ranks, half * sizeof *ranks);
   for (guint i = 0, a = 0, b = half; a < half; i++)
-    splits[i] = b < n && splits[b].quick_bound < tmp[a].quick_bound ? splits[b++] : tmp[a++];
+    ranks[i] = b < n && ranks[b].bound < tmp[a].bound ? ranks[b++] : tmp[a++];
+}
+
+typedef struct {
+  Rank    *ranks;
+  guint    n;        /* left in the heap, or in the sorted array */
+  guint    next;     /* sorted: the next one handed out */
+  gboolean sorted;
+} SplitOrder;
+
+/* @ranks holds the bounds of the @n splits in enumeration order. */
+static void
+split_order_init (SplitOrder *order,
+                  Rank       *ranks,
+                  Rank       *tmp,
+                  guint       n)
+{
+  gboolean nan_bound = FALSE;
+
+  for (guint i = 0; i < n; i++)
+    nan_bound |= isnan (ranks[i].bound);
+  order->ranks = ranks;
+  order->n = n;
+  order->next = 0;
+  order->sorted = nan_bound;
+  if (nan_bound)
+    rank_merge_sort (ranks, tmp, n);
+  else
+    for (guint i = n / 2; i-- > 0;)
+      rank_sift_down (ranks, n, i);
+}
+
+/* The next split in the order, without taking it. */
+static inline guint
+split_order_peek (const SplitOrder *order)
+{
+  return order->sorted ? order->ranks[order->next].index : order->ranks[0].index;
+}
+
+static inline void
+split_order_take (SplitOrder *order)
+{
+  if (order->sorted)
+    {
+      order->next++;
+      return;
+    }
+  order->ranks[0] = order->ranks[--order->n];
+  rank_sift_down (order->ranks, order->n, 0);
 }
 
 static void
@@ -579,13 +788,10 @@ smallest_layout_fits (const Context *c,
                       Config        *k,
                       Memory        *mem)
 {
-  guint zero_first, zero_last;
-
-  split_zero_range (c, choices, s, &zero_first, &zero_last);
   split_config (s, c, techniques, k);
   k->mb = choices->mb_values[0];
   k->m = micro_batches (c, k->dp, k->pp, k->mb);
-  k->zero_stage = zero_last;
+  k->zero_stage = s->zero_last;
   k->recompute = choices->recompute_last;
   _cp_layout_memory (c, k, mem);
   return _cp_memory_fits (c, mem);
@@ -599,22 +805,24 @@ static double
 split_lower_bound (const Context *c,
                    const Choices *choices,
                    const Split   *s,
-                   const Config  *techniques)
+                   const Config  *techniques,
+                   Known         *known)
 {
   Config k;
   StepTime st;
-  guint zero_first, zero_last;
   double hidden_dp;
 
-  split_zero_range (c, choices, s, &zero_first, &zero_last);
   split_config (s, c, techniques, &k);
   k.mb = choices->mb_values[0];
   k.m = micro_batches (c, k.dp, k.pp, k.mb);
-  k.zero_stage = zero_first;
+  k.zero_stage = s->zero_first;
   k.recompute = bound_recompute (c, choices);
   _cp_layout_time (c, &k, &st);
+  known->time_config = k;
+  known->time = st;
+  known->has_time = TRUE;
   hidden_dp = st.dp_floor;
-  if (zero_last <= 1)
+  if (s->zero_last <= 1)
     {
       guint mb_max = choices->mb_values[0];
 
@@ -640,61 +848,82 @@ _cp_search_layout (const Context *c,
                    Search        *search)
 {
   Split stack[STACK_SPLITS];
+  Rank ranks_stack[STACK_SPLITS], tmp_stack[STACK_SPLITS / 2 + 1];
+  guint weighed_stack[STACK_SPLITS];
   g_autofree Split *allocated = NULL;
+  g_autofree Rank *ranks_allocated = NULL, *tmp_allocated = NULL;
+  g_autofree guint *weighed_allocated = NULL;
   Split *splits;
+  Rank *ranks;
+  guint *weighed_splits;
+  SplitOrder order;
   Choices choices;
+  Config k;
   guint n, weighed = 0;
 
   memset (search, 0, sizeof *search);
   choices_init (c, techniques, &choices);
-  splits = enumerate_splits (c, stack, &allocated, &n);
+  splits = enumerate_splits (c, &choices, stack, &allocated, &n);
   search->splits = n;
+  if (n > STACK_SPLITS)
+    {
+      ranks_allocated = g_new (Rank, n);
+      tmp_allocated = g_new (Rank, n / 2 + 1);
+      weighed_allocated = g_new (guint, n);
+    }
+  ranks = ranks_allocated != NULL ? ranks_allocated : ranks_stack;
+  weighed_splits = weighed_allocated != NULL ? weighed_allocated : weighed_stack;
 
+  /* What the bounds share: the split's parts are set for each. */
+  k = *techniques;
+  k.zero_stage = 0;
+  k.mb = choices.mb_values[0];
+  k.recompute = bound_recompute (c, &choices);
+  k.recompute_layers = 0;
   for (guint i = 0; i < n; i++)
     {
-      Config k;
-      guint zero_first, zero_last;
+      const Split *s = &splits[i];
 
-      splits[i].smallest_fits = FALSE;
-      splits[i].smallest_bytes = G_MAXDOUBLE;
-      if (!split_zero_range (c, &choices, &splits[i], &zero_first, &zero_last))
+      ranks[i].index = i;
+      if (!s->runs)
         {
-          splits[i].quick_bound = G_MAXDOUBLE;   /* cannot run the ZeRO stage asked for */
+          ranks[i].bound = G_MAXDOUBLE;   /* cannot run the ZeRO stage asked for */
           continue;
         }
-      split_config (&splits[i], c, techniques, &k);
-      k.mb = choices.mb_values[0];
+      k.tp = s->tp;
+      k.pp = s->pp;
+      k.vs = s->vs;
+      k.ep = s->ep;
+      k.dp = s->dp;
+      k.layers_here = s->layers_here;
       k.m = micro_batches (c, k.dp, k.pp, k.mb);
-      k.zero_stage = zero_first;
-      k.recompute = bound_recompute (c, &choices);
-      splits[i].quick_bound = _cp_layout_run_lower_bound (c, &k);
+      k.zero_stage = s->zero_first;
+      ranks[i].bound = _cp_layout_run_lower_bound (c, &k);
     }
-  if (n > 1)
-    {
-      Split tmp_stack[STACK_SPLITS / 2 + 1];
-      g_autofree Split *tmp_allocated = n / 2 > G_N_ELEMENTS (tmp_stack) ? g_new (Split, n / 2) : NULL;
-
-      sort_by_quick_bound (splits, tmp_allocated != NULL ? tmp_allocated : tmp_stack, n);
-    }
+  split_order_init (&order, ranks, tmp_allocated != NULL ? tmp_allocated : tmp_stack, n);
 
   for (; weighed < n; weighed++)
     {
-      Split *s = &splits[weighed];
+      guint index = split_order_peek (&order);
+      Split *s = &splits[index];
       gboolean runner_up_fits = search->runner_up.valid && search->runner_up.fits;
       double cutoff = runner_up_fits ? search->runner_up.time.run * (1.0 + TIE_FRACTION) : G_MAXDOUBLE;
-      Candidate cand = { 0 };
-      Config k;
-      Memory mem;
+      double bound = order.sorted ? order.ranks[order.next].bound : order.ranks[0].bound;
+      Candidate cand;
+      Known known;
 
-      if (s->quick_bound == G_MAXDOUBLE || s->quick_bound > cutoff)
+      if (bound == G_MAXDOUBLE || bound > cutoff)
         break;
-      s->smallest_fits = smallest_layout_fits (c, &choices, s, techniques, &k, &mem);
-      s->smallest_bytes = mem.total;
+      split_order_take (&order);
+      weighed_splits[weighed] = index;
+      s->smallest_fits = smallest_layout_fits (c, &choices, s, techniques, &known.memory_config, &known.memory);
       if (!s->smallest_fits)
         continue;
-      if (runner_up_fits && split_lower_bound (c, &choices, s, techniques) > cutoff)
+      known.has_memory = TRUE;
+      known.has_time = FALSE;
+      if (runner_up_fits && split_lower_bound (c, &choices, s, techniques, &known) > cutoff)
         continue;
-      best_of_split (c, s, &choices, techniques, &cand, &search->evaluated);
+      best_of_split (c, s, &choices, techniques, &known, &cand, &search->evaluated);
       keep_best_two (search, &cand);
     }
   search->pruned = n - weighed;
@@ -706,11 +935,12 @@ _cp_search_layout (const Context *c,
   if (!(search->runner_up.valid && search->runner_up.fits))
     for (guint i = 0; i < weighed; i++)
       {
+        const Split *s = &splits[weighed_splits[i]];
         Candidate cand = { 0 };
 
-        if (splits[i].smallest_fits)
+        if (s->smallest_fits)
           continue;
-        smallest_layout_fits (c, &choices, &splits[i], techniques, &cand.config, &cand.memory);
+        smallest_layout_fits (c, &choices, s, techniques, &cand.config, &cand.memory);
         cand.valid = TRUE;
         keep_best_two (search, &cand);
       }
@@ -737,20 +967,18 @@ _cp_some_split_fits (const Context *c,
   guint n;
 
   choices_init (c, techniques, &choices);
-  splits = enumerate_splits (c, stack, &allocated, &n);
+  splits = enumerate_splits (c, &choices, stack, &allocated, &n);
   for (guint i = 0; i < n; i++)
     {
       Config k;
       Memory mem;
-      guint zero_first, zero_last;
 
-      if (!split_zero_range (c, &choices, &splits[i], &zero_first, &zero_last) || zero_first > zero_max ||
-          choices.recompute_first > recompute_max)
+      if (!splits[i].runs || splits[i].zero_first > zero_max || choices.recompute_first > recompute_max)
         continue;
       split_config (&splits[i], c, techniques, &k);
       k.mb = choices.mb_values[0];
       k.m = micro_batches (c, k.dp, k.pp, k.mb);
-      k.zero_stage = MIN (zero_last, zero_max);
+      k.zero_stage = MIN (splits[i].zero_last, zero_max);
       k.recompute = MIN (choices.recompute_last, recompute_max);
       _cp_layout_memory (c, &k, &mem);
       if (_cp_memory_fits (c, &mem))

@@ -202,11 +202,26 @@ id_in_use (const CpProject *project,
   return FALSE;
 }
 
+static gboolean
+id_has_prefix (const char *id,
+               const char *prefix)
+{
+  return id != NULL && g_str_has_prefix (id, prefix) && id[strlen (prefix)] == '-';
+}
+
+/* Numbered within its own kind, so the first quote of a project that
+ * already has a job is quote-1, as a user counting quotes expects. */
 char *
 cp_project_new_id (const CpProject *project,
                    const char      *prefix)
 {
-  for (guint n = project->jobs->len + project->quotes->len + 1;; n++)
+  guint existing = 0;
+
+  for (guint i = 0; i < project->jobs->len; i++)
+    existing += id_has_prefix (((CpJob *) g_ptr_array_index (project->jobs, i))->id, prefix);
+  for (guint i = 0; i < project->quotes->len; i++)
+    existing += id_has_prefix (((CpQuote *) g_ptr_array_index (project->quotes, i))->id, prefix);
+  for (guint n = existing + 1;; n++)
     {
       char *id = g_strdup_printf ("%s-%u", prefix, n);
       if (!id_in_use (project, id))

@@ -153,6 +153,85 @@ cp_settings_init (CpSettings *settings)
    * --overlap-moe-expert-parallel-comm. Off by default: the latter is
    * opt-in, and runs that state it say so. */
   settings->moe_a2a_overlap = FALSE;
+  /* FP8 training may send the dispatch in FP8 and keep the combine in
+   * BF16: DeepSeek-V3 §3.3.3 ("Low-Precision Communication": the
+   * activation before the MoE up-projections and the activation gradient
+   * before the down-projections are quantised to FP8 before they are
+   * dispatched; "for both the forward and backward combine components, we
+   * retain them in BF16"), with one FP32 scale per 1 × 128 tile (§3.3.2).
+   * Off by default: Megatron-Core dispatches the BF16 hidden states and
+   * quantises after the all-to-all (megatron/core/transformer/moe/
+   * fused_a2a.py sizes DeepEP's buffers for max(element size, 2) bytes). */
+  settings->moe_fp8_dispatch = FALSE;
+  /* Node-limited routing: each token is sent to at most M nodes, chosen by
+   * the sum of their experts' highest affinities; DeepSeek-V3 §2.1.2
+   * ("Node-Limited Routing") with M = 4 (§4.2: "each token will be sent to
+   * at most 4 nodes"; §3.2.2: "up to 13 experts (4 nodes × 3.2 experts/
+   * node)"), DeepSeek-V2 §2.1.3 limits devices to M = 3. It matters once
+   * dispatch is de-duplicated per node. 0 by default: Megatron-Core routes
+   * without a group limit (--moe-router-group-topk unset). */
+  settings->moe_max_nodes_per_token = 0.0;
+  /* Which layers an 8-bit checkpoint quantises. Sources disagree for the
+   * same model: Meta's own FP8 checkpoint of Llama 3.1 405B
+   * (meta-llama/Llama-3.1-405B-Instruct-FP8, the one vLLM's issues serve
+   * on one 8-GPU node, e.g. vllm-project/vllm #6746) quantises "most
+   * parameters and activations in the feedforward network layers … We do
+   * not quantize parameters in the self-attention layers", nor "in the
+   * first and last Transformer layers" (Llama 3 paper §6.2, "FP8
+   * quantization"), 57 GiB a GPU at tensor parallel 8; quantisers'
+   * checkpoints of the same model (nvidia/…-FP8 from TensorRT Model
+   * Optimizer, which TensorRT-LLM's performance tables run, and
+   * neuralmagic's llm-compressor ones) quantise every linear layer but
+   * lm_head, 48 GiB. Every linear layer is the default: it is the layout
+   * of every FP8 and W8A8 checkpoint but Meta's one, and the corpus's
+   * TensorRT-LLM 405B throughputs are run on it. */
+  settings->fp8_layout = CP_FP8_LAYOUT_ALL_LINEAR;
+  /* vLLM's V1 engine is the one vLLM runs by default since 0.8.0
+   * (VLLM_USE_V1 defaults to on, vllm/envs.py): the current engine is
+   * taken. Logs from vLLM before 0.8 (before March 2025) are V0's. */
+  settings->vllm_profile = CP_VLLM_PROFILE_V1;
+}
+
+static const char * const vllm_profile_names[CP_N_VLLM_PROFILES] = { "v1", "v0" };
+
+const char *
+cp_vllm_profile_to_string (CpVllmProfile profile)
+{
+  return profile < CP_N_VLLM_PROFILES ? vllm_profile_names[profile] : "v1";
+}
+
+gboolean
+cp_vllm_profile_from_string (const char    *str,
+                             CpVllmProfile *out)
+{
+  for (guint i = 0; str != NULL && i < CP_N_VLLM_PROFILES; i++)
+    if (g_ascii_strcasecmp (str, vllm_profile_names[i]) == 0)
+      {
+        *out = i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static const char * const fp8_layout_names[CP_N_FP8_LAYOUTS] = { "all-linear", "llama3" };
+
+const char *
+cp_fp8_layout_to_string (CpFp8Layout layout)
+{
+  return layout < CP_N_FP8_LAYOUTS ? fp8_layout_names[layout] : "all-linear";
+}
+
+gboolean
+cp_fp8_layout_from_string (const char  *str,
+                           CpFp8Layout *out)
+{
+  for (guint i = 0; str != NULL && i < CP_N_FP8_LAYOUTS; i++)
+    if (strcmp (str, fp8_layout_names[i]) == 0)
+      {
+        *out = i;
+        return TRUE;
+      }
+  return FALSE;
 }
 
 double
@@ -261,6 +340,19 @@ cp_settings_get_assumptions (const CpSettings *settings,
       "DeepEP internode dispatch; DeepSeek-V3 §3.2.2 (once per node over IB, then NVLink); 0: Megatron-Core alltoall" },
     { "moe-a2a-overlap", settings->moe_a2a_overlap ? 1 : 0, NULL,
       "DeepSeek-V3 §3.2.1 DualPipe; Megatron-Core --overlap-moe-expert-parallel-comm (opt-in); 0: all-to-all exposed" },
+    { "moe-fp8-dispatch", settings->moe_fp8_dispatch ? 1 : 0, NULL,
+      "DeepSeek-V3 §3.3.3: FP8 training dispatches in FP8 (1 × 128 tile scales, §3.3.2), combines in BF16; "
+      "0: Megatron-Core dispatches BF16 (moe/fused_a2a.py)" },
+    { "moe-max-nodes-per-token", settings->moe_max_nodes_per_token, "nodes",
+      "DeepSeek-V3 §2.1.2 node-limited routing, M = 4 (§4.2); DeepSeek-V2 §2.1.3 M = 3 devices; "
+      "0: no limit, as Megatron-Core's router without --moe-router-group-topk" },
+    { "fp8-layout", settings->fp8_layout, NULL,
+      "0 every linear layer but lm_head (llm-compressor, TensorRT Model Optimizer); 1 Meta's FP8: feed-forward "
+      "layers only, first and last layers 16-bit (Llama 3 paper §6.2)" },
+    { "vllm-profile", settings->vllm_profile == CP_VLLM_PROFILE_V0 ? 0 : 1, "vLLM engine",
+      "1 (V1, vLLM 0.8+): a profiling pass of max_num_batched_tokens, 8,192 on GPUs of 70 GiB or more but A100, "
+      "else 2,048 (vllm/engine/arg_utils.py get_batch_defaults); 0 (V0): max(max_model_len, 2,048) tokens "
+      "(vllm/config.py SchedulerConfig, v0.6.6)" },
     { "expert-gemm-half-size", CP_GEMM_HALF_SIZE, NULL,
       "DeepGEMM README (a6d97a1) performance tables, 28 FP8 GEMMs on H800: speed d/(d + 238) of the largest's "
       "(d = 2,249), d = 1/(1/M + 1/N + 1/K); routed experts' GEMMs slower by it, dense ones at compute-utilisation" },
@@ -470,7 +562,8 @@ cp_assumption_task_kinds (const char *key)
     "global-batch-cluster", "dp-bucket", "kv-block", "cuda-graphs",
     "memory-bandwidth-fraction", "gpu-failure-rate", "restart-time",
     "checkpoint-interval", "failure-rate", "moe-dispatch-dedup",
-    "expert-gemm-half-size", "moe-a2a-overlap",
+    "expert-gemm-half-size", "moe-a2a-overlap", "fp8-layout",
+    "moe-fp8-dispatch", "moe-max-nodes-per-token", "vllm-profile",
   };
   /* In the order of keys[]: mixed-precision Adam's bytes cover every
    * parameter only in a full run (adapters train a few); serving has its
@@ -492,7 +585,8 @@ cp_assumption_task_kinds (const char *key)
     K (CP_TASK_PRETRAIN), training, serving, serving,
     serving, training, training,
     training, training, training,
-    training, training,
+    training, training, serving,
+    training, training, serving,
   };
 #undef K
 

@@ -38,6 +38,28 @@ G_BEGIN_DECLS
  * ratio of the two, never faster. */
 #define CP_GEMM_FULL_SPEED_SIZE 2249.0
 
+/* Which layers of a checkpoint with 8-bit weights hold them in 8 bits.
+ * ALL_LINEAR: every linear layer but the output head (llm-compressor's
+ * and TensorRT Model Optimizer's FP8 and W8A8 recipes ignore lm_head;
+ * embeddings and norms are not linear layers). LLAMA3: Meta's FP8
+ * checkpoint of Llama 3.1 405B, FP8 in the feed-forward layers only, and
+ * not those of the first and last layers (Llama 3 paper §6.2). */
+typedef enum {
+  CP_FP8_LAYOUT_ALL_LINEAR,
+  CP_FP8_LAYOUT_LLAMA3,
+  CP_N_FP8_LAYOUTS
+} CpFp8Layout;
+
+/* The memory profile a vLLM server runs before it sizes its KV cache, by
+ * engine generation: V1 profiles a forward pass of max_num_batched_tokens
+ * (8,192 or 2,048 by GPU); V0 without chunked prefill one of
+ * max(max_model_len, 2,048) tokens (cp-estimate-serving.c). */
+typedef enum {
+  CP_VLLM_PROFILE_V1,
+  CP_VLLM_PROFILE_V0,
+  CP_N_VLLM_PROFILES
+} CpVllmProfile;
+
 typedef struct {
   CpBytesConvention bytes_convention;
   CpMemoryUnit      memory_unit;
@@ -73,6 +95,10 @@ typedef struct {
   gboolean prices_include_vat;       /* the quoted prices include vat_rate */
   gboolean moe_dispatch_dedup;       /* all-to-all sends a token once per node (DeepEP) */
   gboolean moe_a2a_overlap;          /* all-to-all hidden behind another micro-batch's compute */
+  gboolean moe_fp8_dispatch;         /* FP8 training: dispatch in FP8, combine in BF16 (DeepSeek-V3) */
+  double   moe_max_nodes_per_token;  /* node-limited routing: nodes a token may reach; 0: any */
+  CpFp8Layout fp8_layout;            /* serving: which layers 8-bit weights cover */
+  CpVllmProfile vllm_profile;        /* serving: the engine generation whose profiling pass sizes the KV cache */
 } CpSettings;
 
 typedef struct {
@@ -104,6 +130,11 @@ double cp_settings_amount_to_approve (const CpSettings *settings, double top_of_
  * only the assumptions some job of the project depends on. An unknown key
  * enters every kind. */
 guint cp_assumption_task_kinds (const char *key);
+
+const char *cp_vllm_profile_to_string   (CpVllmProfile profile);
+gboolean    cp_vllm_profile_from_string (const char *str, CpVllmProfile *out);
+const char *cp_fp8_layout_to_string   (CpFp8Layout layout);
+gboolean    cp_fp8_layout_from_string (const char *str, CpFp8Layout *out);
 
 /* Bytes one GPU of @gpu offers under the memory-unit convention. */
 double cp_settings_gpu_memory_bytes (const CpSettings *settings,

@@ -134,3 +134,53 @@ cp_reason_text_signals (const CpReason  *reason,
     }
   return NULL;
 }
+
+/* R8's point for page 1, in one line: who runs the machines. The reasons
+ * say it at length (prefer_hosted_text()); an approver signing page 1
+ * must see that the bare metal recommended needs someone to run it. */
+char *
+cp_words_operations (const CpProject *project,
+                     const CpPlan    *plan,
+                     const char      *lang)
+{
+  const CpReason *fired = NULL;
+  const CpOption *hosted = NULL, *subject = NULL;
+  g_autofree char *chosen = NULL;
+  char *text;
+
+  for (guint i = 0; plan != NULL && i < plan->reasons->len && fired == NULL; i++)
+    if (g_array_index (plan->reasons, CpReason, i).outcome == CP_OUTCOME_PREFER_HOSTED)
+      fired = &g_array_index (plan->reasons, CpReason, i);
+  if (fired == NULL)
+    return NULL;
+
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+
+      if (option->quote_index == fired->quote_index)
+        subject = option;
+      else if (option->feasible && !option->ruled_out && !is_bare_metal (project, option->quote_index) &&
+               (hosted == NULL || option->rank < hosted->rank))
+        hosted = option;
+    }
+
+  cp_i18n_push_language (lang);
+  chosen = cp_words_quote_name (project, fired->quote_index);
+  if (hosted != NULL && subject != NULL && !plan->cost_unknown)
+    {
+      const char *currency = cp_reason_currency (project, fired->quote_index);
+      g_autofree char *other = cp_words_quote_short_name (project, hosted->quote_index);
+      g_autofree char *more = cp_i18n_format_money (round (hosted->estimate.total_cost) - round (subject->estimate.total_cost),
+                                                    currency, lang);
+
+      /* TRANSLATORS: page 1, rule R8 in one line; the best hosted or container quote, how much more it costs */
+      text = g_strdup_printf (_("Who runs it (R8): no operations engineer for bare metal; ask the vendor for support, or take %s (%s more)."),
+                              other, more);
+    }
+  else
+    /* TRANSLATORS: page 1, rule R8 in one line */
+    text = g_strdup (_("Who runs it (R8): no operations engineer for bare metal; ask the vendor for operations support before renting."));
+  cp_i18n_pop_language ();
+  return text;
+}

@@ -363,6 +363,10 @@ static const struct {
   { "restart-time", N_("Time from an interruption to training again") },
   { "moe-dispatch-dedup", N_("Mixture of experts: a token is sent once to each node holding its experts, then copied there (1: on, 0: a copy per expert)") },
   { "moe-a2a-overlap", N_("Mixture of experts: the all-to-all runs while another micro-batch computes (1: on, 0: exposed)") },
+  { "vllm-profile", N_("vLLM engine whose memory profile sizes the KV cache (1: V1, a pass of the batched-token budget; 0: V0, a pass of the whole context)") },
+  { "moe-fp8-dispatch", N_("Mixture of experts, FP8 training: tokens are dispatched in FP8 and combined in BF16 (1: on, 0: BF16 both ways)") },
+  { "moe-max-nodes-per-token", N_("Mixture of experts: nodes a token may be sent to, node-limited routing (0: no limit)") },
+  { "fp8-layout", N_("Layers whose weights an 8-bit checkpoint holds in 8 bits (0: every linear layer but the output head; 1: feed-forward layers but the first and last, as Meta's FP8 checkpoint)") },
   { "expert-gemm-half-size", N_("Mixture of experts: GEMM size at which a GEMM runs at half the speed it tends to; small experts' GEMMs run slower than dense ones") },
   { "checkpoint-interval", N_("Training time between checkpoints; each interruption redoes half an interval on average, plus the restart") },
   { "checkpoint-write-parallel-fs", N_("Checkpoint write speed to a parallel file system, per node") },
@@ -425,6 +429,10 @@ static const struct {
   { "gpu-failure-rate", N_("Llama Team, 2024, “The Llama 3 Herd of Models”, §3.3.4: 419 unexpected interruptions in 54 days on 16,384 H100 GPUs, with more than 90% effective training time. Other reports are higher (from secondary summaries): Kokolis et al., 2024, “Revisiting Reliability in Large-Scale Machine Learning Research Clusters”, a mean time to failure of 1.8 hours at 16,384 GPUs; OPT-175B, about one interruption every 7.5 hours on about 1,000 GPUs") },
   { "moe-dispatch-dedup", N_("DeepSeek-AI, 2024, “DeepSeek-V3 Technical Report”, §3.2.2, and DeepEP: tokens cross InfiniBand once per target node and are forwarded over NVLink; Megatron-Core's default dispatchers send a copy per expert") },
   { "moe-a2a-overlap", N_("DeepSeek-AI, 2024, “DeepSeek-V3 Technical Report”, §3.2.1 (DualPipe hides the all-to-all behind computation); Megatron-Core's --overlap-moe-expert-parallel-comm is off by default") },
+  { "vllm-profile", N_("vLLM source: V1 (0.8 and later) profiles max_num_batched_tokens, 8,192 on GPUs of 70 GiB or more but A100 and 2,048 otherwise (vllm/engine/arg_utils.py, get_batch_defaults); V0 without chunked prefill profiles max(max_model_len, 2,048) tokens (vllm/config.py, SchedulerConfig, v0.6.6)") },
+  { "moe-fp8-dispatch", N_("DeepSeek-AI, 2024, “DeepSeek-V3 Technical Report”, §3.3.3 (activations dispatched in FP8 with 1 × 128 tile scales, combines kept in BF16); Megatron-Core dispatches BF16 (megatron/core/transformer/moe/fused_a2a.py)") },
+  { "moe-max-nodes-per-token", N_("DeepSeek-AI, 2024, “DeepSeek-V3 Technical Report”, §2.1.2 and §4.2 (node-limited routing: each token sent to at most 4 nodes); DeepSeek-V2 §2.1.3 (at most 3 devices); Megatron-Core's router has no limit unless --moe-router-group-topk is set") },
+  { "fp8-layout", N_("Llama Team, 2024, “The Llama 3 Herd of Models”, §6.2: FP8 in the feed-forward layers only, not in self-attention nor in the first and last layers (Meta's FP8 checkpoint of Llama 3.1 405B); llm-compressor's and TensorRT Model Optimizer's FP8 recipes quantise every linear layer but lm_head") },
   { "expert-gemm-half-size", N_("DeepSeek-AI, 2025, DeepGEMM (github.com/deepseek-ai/DeepGEMM), README “Performance”: FP8 GEMM throughput on H800 for normal and grouped MoE GEMMs, from 206 TFLOPS at 64 rows to 1,358 TFLOPS at 4,096 × 7,168 × 16,384") },
   { "restart-time", N_("Salpekar et al., 2026, “Training LLMs with Fault Tolerant HSDP on 100,000 GPUs”: synchronous training stalls about 10 minutes to recover from a failure") },
   { "checkpoint-interval", N_("Young, 1974, “A first order approximation to the optimum checkpoint interval”; Daly, 2006, “A higher order estimate of the optimum checkpoint interval for restart dumps”: the square root of 2 × checkpoint time × the job's mean time between failures; the run's wall time follows Daly's model") },
@@ -1290,6 +1298,22 @@ add_risk_text (GPtrArray  *risks,
   g_ptr_array_add (risks, text);
 }
 
+gboolean
+cp_estimate_is_tight (const CpEstimate *e)
+{
+  return e->fits && e->available_per_gpu_bytes > 0 &&
+         e->memory_per_gpu_bytes > RISK_MEMORY_SHARE * e->available_per_gpu_bytes;
+}
+
+const char *
+cp_words_fits (const CpEstimate *e)
+{
+  if (cp_estimate_is_tight (e))
+    /* TRANSLATORS: the report's Fits column: fits, above 90% of each GPU's memory, as the window's table says */
+    return _("Tight");
+  return e->fits ? _("Yes") : _("No");
+}
+
 char *
 cp_words_memory_near_limit (const CpEstimate *e,
                             const char       *lang)
@@ -1297,8 +1321,7 @@ cp_words_memory_near_limit (const CpEstimate *e,
   g_autofree char *share = NULL;
   g_autofree char *limit = NULL;
 
-  if (!e->fits || !(e->available_per_gpu_bytes > 0) ||
-      !(e->memory_per_gpu_bytes > RISK_MEMORY_SHARE * e->available_per_gpu_bytes))
+  if (!cp_estimate_is_tight (e))
     return NULL;
   share = cp_i18n_format_percent (e->memory_per_gpu_bytes / e->available_per_gpu_bytes, lang);
   limit = cp_i18n_format_percent (RISK_MEMORY_SHARE, lang);

@@ -11,6 +11,7 @@
 #pragma once
 
 #include "planner/cp-project.h"
+#include "planner/cp-what-if.h"
 
 G_BEGIN_DECLS
 
@@ -94,6 +95,9 @@ char       *cp_words_spread_value   (const CpProject *project, CpSpreadKind kind
 char       *cp_words_spread_range   (const CpProject *project, const CpSpread *spread, const char *lang);
 /* "vendor — offer" of quote @index, or a placeholder for a bad index. */
 char       *cp_words_quote_name     (const CpProject *project, int index);
+/* The vendor alone when no other quote of @project is the same vendor's
+ * (a line of page 1), else cp_words_quote_name(). */
+char       *cp_words_quote_short_name (const CpProject *project, int index);
 /* A mark for the figure of the recommended option, or with none
  * feasible the best available one, when the plan's R6 finds its quote's
  * price implausible (CP_OUTCOME_IMPLAUSIBLE_PRICE): "⚠ check the price
@@ -179,5 +183,33 @@ char       *cp_words_host_memory    (double bytes, CpMemoryUnit unit, const char
 /* A goodput as a percentage with the decimals that keep it apart from
  * 100% ("99.98%" for one machine, "93.6%" for a large cluster). */
 char       *cp_words_goodput        (double goodput, const char *lang);
+
+/* "What would change it": one sentence per item of @what_if
+ * (cp_what_if_new() of @plan), in order; the window lists them, the
+ * PDF's job chapter and the XML report carry the same. */
+GPtrArray  *cp_words_what_if        (const CpProject *project,
+                                     const CpPlan    *plan,
+                                     const GArray    *what_if,
+                                     const char      *lang);
+/* The XML's id of an item's kind: "longer-deadline". */
+const char *cp_what_if_kind_to_string (CpWhatIfKind kind);
+/* How much the next feasible option costs beside the recommended one:
+ * "Next best: <quote> at 45,000 CNY, 42,000 CNY (1,400%) more."; NULL
+ * without a recommendation, a second feasible option or a price. */
+char       *cp_words_cost_difference (const CpProject *project,
+                                      const CpPlan    *plan,
+                                      const char      *lang);
+/* R8's operations point for page 1 when it fires (the recommended option
+ * is bare metal and the team has no operations engineer), in one short
+ * line; NULL otherwise. */
+char       *cp_words_operations     (const CpProject *project,
+                                     const CpPlan    *plan,
+                                     const char      *lang);
+/* Whether @e fits using more than 90% of each GPU's memory: the window's
+ * Fits column and the report's say "Tight" by this one test, and
+ * cp_words_memory_near_limit() names it as a risk. */
+gboolean    cp_estimate_is_tight    (const CpEstimate *e);
+/* The Fits cell: "Yes", "Tight" or "No". */
+const char *cp_words_fits           (const CpEstimate *e);
 
 G_END_DECLS

@@ -109,8 +109,11 @@ project_uses (const CpProject *project,
    * applies to mixture-of-experts models only, a SwiGLU intermediate's
    * bytes to gated MLPs only. */
   gboolean needs_experts = g_strcmp0 (key, "moe-dispatch-dedup") == 0 || g_strcmp0 (key, "moe-a2a-overlap") == 0 ||
+                           g_strcmp0 (key, "moe-fp8-dispatch") == 0 || g_strcmp0 (key, "moe-max-nodes-per-token") == 0 ||
                            g_strcmp0 (key, "expert-gemm-half-size") == 0;
   gboolean needs_gated_mlp = g_strcmp0 (key, "swiglu-activation-bytes") == 0;
+  /* Which layers 8-bit weights cover: services of 8-bit weights only. */
+  gboolean needs_8bit = g_strcmp0 (key, "fp8-layout") == 0;
 
   if (key != NULL && !quotes_use (project, key))
     return FALSE;
@@ -123,6 +126,8 @@ project_uses (const CpProject *project,
       if (needs_experts && job->model.experts_total <= 1)
         continue;
       if (needs_gated_mlp && !job->model.gated_mlp)
+        continue;
+      if (needs_8bit && job->weight_bits != 8)
         continue;
       return TRUE;
     }

@@ -409,6 +409,9 @@ cp_report_vendor_question (const CpProject *project,
 
           if (reason->outcome != outcome || quote < 0 || (guint) quote >= project->quotes->len)
             continue;
+          /* A quote left out of the comparison (it cannot run) is not asked. */
+          if (!cp_report_quote_compared (plan, quote))
+            continue;
           /* The vendor is asked once, whatever number of its offers
            * leave the question open. */
           asked = g_ptr_array_index (project->quotes, quote);

@@ -26,6 +26,8 @@ typedef struct {
   double y;
   const char *title_text;      /* "Compute plan: <project>", owned by the layout */
   const char *date;
+  guint brief;                 /* how far the memo is shortened to end on its page (cp-report-pdf.c) */
+  gboolean charts_smallest;    /* the job chapters' charts at their smallest, when that saves a page */
 
   PangoFontDescription *body;
   PangoFontDescription *bold;

@@ -29,6 +29,8 @@
 #define MEMORY_CHART_SMALLEST 220.0
 #define COST_CHART_HEIGHT 360.0
 #define COST_CHART_SMALLEST 300.0
+/* Above and below a chart (cp-report-doc.c). */
+#define CHART_SPACE 16.0
 
 /* A chart of the job's chapter with its full and smallest heights. */
 typedef struct {
@@ -38,11 +40,13 @@ typedef struct {
 } ChartPlace;
 
 typedef struct {
-  const CpJob  *job;
-  const CpPlan *plan;
+  const CpJob     *job;
+  const CpPlan    *plan;
+  const GPtrArray *changes;
 } ReasonsOf;
 
-static void section_job_reasons_and_risks (Doc *doc, const CpJob *job, const CpPlan *plan);
+static void section_job_reasons_and_risks (Doc *doc, const CpJob *job, const CpPlan *plan,
+                                           const GPtrArray *changes);
 
 static void
 lay_out_reasons (Doc           *doc,
@@ -50,7 +54,7 @@ lay_out_reasons (Doc           *doc,
 {
   const ReasonsOf *reasons = data;
 
-  section_job_reasons_and_risks (doc, reasons->job, reasons->plan);
+  section_job_reasons_and_risks (doc, reasons->job, reasons->plan, reasons->changes);
 }
 
 static char *
@@ -428,14 +432,16 @@ cp_report_section_job (Doc       *doc,
                                 cp_i18n_format_number (option->rank, 0, doc->lang),
                                 cp_words_quote_name (project, option->quote_index),
                                 cp_i18n_format_number (e->nodes, 0, doc->lang),
-                                yes_no (FALSE), g_strdup ("—"), g_strdup ("—"), g_strdup ("—"), g_strdup ("—"));
+                                g_strdup (cp_words_fits (e)), g_strdup ("—"), g_strdup ("—"), g_strdup ("—"),
+                                g_strdup ("—"));
           continue;
         }
       cp_doc_table_add_row (&table,
                             cp_i18n_format_number (option->rank, 0, doc->lang),
                             cp_words_quote_name (project, option->quote_index),
                             cp_i18n_format_number (e->nodes, 0, doc->lang),
-                            yes_no (e->fits),
+                            /* "Tight" above 90% of the memory, as the window's table says. */
+                            g_strdup (cp_words_fits (e)),
                             g_strdup (cp_words_capitalised (cp_words_technique (e->technique))),
                             band_cell (cp_i18n_format_number (e->calendar_days, 1, doc->lang),
                                 option->range.calendar_days_low, option->range.calendar_days_high, 1, doc->lang),
@@ -520,14 +526,18 @@ cp_report_section_job (Doc       *doc,
    * page the chart leaves (a float, as a book's figures are). A job
    * without a model (data processing) has no memory curve to show. */
   {
+    /* A report that would end with a page barely begun is laid out again
+     * with every chart at its smallest (cp-report-pdf.c). */
+    gboolean smallest = doc->charts_smallest;
     const ChartPlace charts[] = {
-      { job->model.params > 0 ? result->memory : NULL, MEMORY_CHART_HEIGHT, MEMORY_CHART_SMALLEST },
-      { result->cost, COST_CHART_HEIGHT, COST_CHART_SMALLEST },
-      { result->serving, MEMORY_CHART_HEIGHT, MEMORY_CHART_SMALLEST },
+      { job->model.params > 0 ? result->memory : NULL, smallest ? MEMORY_CHART_SMALLEST : MEMORY_CHART_HEIGHT,
+        MEMORY_CHART_SMALLEST },
+      { result->cost, smallest ? COST_CHART_SMALLEST : COST_CHART_HEIGHT, COST_CHART_SMALLEST },
+      { result->serving, smallest ? MEMORY_CHART_SMALLEST : MEMORY_CHART_HEIGHT, MEMORY_CHART_SMALLEST },
     };
     guint placed = 0;
 
-    const ReasonsOf reasons = { job, plan };
+    const ReasonsOf reasons = { job, plan, result->changes };
 
     for (; placed < G_N_ELEMENTS (charts); placed++)
       {
@@ -538,17 +548,49 @@ cp_report_section_job (Doc       *doc,
           break;
         cp_doc_chart (doc, charts[placed].data, charts[placed].height, charts[placed].smallest);
       }
-    section_job_reasons_and_risks (doc, job, plan);
-    for (; placed < G_N_ELEMENTS (charts); placed++)
-      cp_doc_chart (doc, charts[placed].data, charts[placed].height, charts[placed].smallest);
+    section_job_reasons_and_risks (doc, job, plan, result->changes);
+    {
+      /* After the text, the charts left in their order when they all fit
+       * below it; else the largest that fits first, the others after it
+       * on the next page, where the next chapter's text can follow them:
+       * the 13B fine-tune's Chinese page 3 ended two-thirds down, its cost
+       * chart moved on whole below the memory chart, mid-chapter. */
+      gboolean done[G_N_ELEMENTS (charts)] = { FALSE };
+
+      for (guint n = placed; n < G_N_ELEMENTS (charts); n++)
+        {
+          double together = 0;
+          guint next = G_N_ELEMENTS (charts);
+
+          for (guint k = placed; k < G_N_ELEMENTS (charts); k++)
+            if (!done[k] && charts[k].data != NULL)
+              together += charts[k].smallest + (together > 0 ? CHART_SPACE : 0);
+          for (guint k = placed; k < G_N_ELEMENTS (charts); k++)
+            {
+              if (done[k])
+                continue;
+              if (next == G_N_ELEMENTS (charts))
+                next = k;
+              if (cp_doc_chart_fits (doc, together))
+                break;
+              if (charts[k].data != NULL && cp_doc_chart_fits (doc, charts[k].smallest) &&
+                  (charts[next].data == NULL || !cp_doc_chart_fits (doc, charts[next].smallest) ||
+                   charts[k].smallest > charts[next].smallest))
+                next = k;
+            }
+          done[next] = TRUE;
+          cp_doc_chart (doc, charts[next].data, charts[next].height, charts[next].smallest);
+        }
+    }
   }
 }
 
 /* The reasons behind the verdict, and the risks of the leading options. */
 static void
-section_job_reasons_and_risks (Doc          *doc,
-                               const CpJob  *job,
-                               const CpPlan *plan)
+section_job_reasons_and_risks (Doc             *doc,
+                               const CpJob     *job,
+                               const CpPlan    *plan,
+                               const GPtrArray *changes)
 {
   const CpProject *project = doc->project;
 
@@ -559,23 +601,27 @@ section_job_reasons_and_risks (Doc          *doc,
       g_autofree char *text = NULL;
       g_autofree char *line = NULL;
 
+      /* Whether the choice holds across the range is said in bold under
+       * the comparison, once. */
+      if (reason->outcome == CP_OUTCOME_VERDICT_HOLDS || reason->outcome == CP_OUTCOME_VERDICT_FLIPS)
+        continue;
+      /* The questions for the vendors are page 1's, each once for the
+       * whole project. */
       if (cp_report_is_vendor_question (reason->outcome))
-        {
-          /* One line per question naming every vendor it concerns, at the
-           * first of its reasons, not one identical line per quote. */
-          JobResult only = { .plan = plan };
-          gboolean first = TRUE;
-
-          for (guint k = 0; k < i && first; k++)
-            first = g_array_index (plan->reasons, CpReason, k).outcome != reason->outcome;
-          if (!first)
-            continue;
-          text = cp_report_vendor_question (project, &only, 1, reason->outcome);
-        }
-      else
-        text = cp_reason_text (reason, project, plan, doc->lang);
+        continue;
+      text = cp_reason_text (reason, project, plan, doc->lang);
       line = g_strdup_printf ("%s — %s", cp_words_rule (reason->rule), text);
       cp_doc_paragraph_full (doc, doc->body, line, 26, 4, cp_rule_to_string (reason->rule));
+    }
+
+  /* What the window's "What would change it" says, from the same list
+   * (cp-what-if.h): the price, memory or deadline that would change the
+   * answer. */
+  if (changes != NULL && changes->len > 0)
+    {
+      cp_doc_heading (doc, doc->h2, _("What would change it"), 30);
+      for (guint i = 0; i < changes->len; i++)
+        cp_doc_paragraph_full (doc, doc->body, g_ptr_array_index (changes, i), 10, 3, "•");
     }
 
   cp_doc_heading (doc, doc->h2, _("Main risks"), 40);

@@ -174,7 +174,11 @@ cp_report_section_title (Doc *doc)
 {
   g_autofree char *byline = NULL;
 
-  cp_doc_paragraph_full (doc, doc->title, doc->title_text, 0, 6, NULL);
+  /* A memo shortened to keep its sign-off on its page leaves the byline
+   * out: the header of every page has the date. */
+  cp_doc_paragraph_full (doc, doc->title, doc->title_text, 0, doc->brief >= 2 ? 2 : 6, NULL);
+  if (doc->brief >= 2)
+    return;
   /* Who prepared it is said once, in the sign-off block on this page. */
   byline = g_strdup_printf (_("%s · Compute Planner %s"), doc->date, PACKAGE_VERSION);
   cp_doc_paragraph_full (doc, doc->body, byline, 0, 10, NULL);
@@ -216,6 +220,20 @@ not_compared (const CpProject *project,
   return g_strdup_printf (_("%s is not compared: %s."), name, why->str);
 }
 
+gboolean
+cp_report_quote_compared (const CpPlan *plan,
+                          int           quote_index)
+{
+  for (guint i = 0; plan != NULL && i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+
+      if (option->quote_index == quote_index)
+        return option->estimate.fits && !cp_estimate_layout_refused (&option->estimate);
+    }
+  return FALSE;
+}
+
 void
 cp_report_section_question (Doc              *doc,
                             JobResult        *results,
@@ -224,10 +242,18 @@ cp_report_section_question (Doc              *doc,
   const CpProject *project = doc->project;
 
   cp_doc_heading (doc, doc->h1, _("Recommendation"), 60);
-  /* The question the answers below answer, in a note's type. */
-  cp_doc_paragraph_full (doc, doc->small,
-                         _("For each job below: rent one machine or a cluster, and from which quote, so that the job finishes by its deadline at the lowest total cost? Total cost counts compute, network, storage, fees, debugging on one machine and the team's migration time, not the unit price alone."),
-                         0, 2, NULL);
+  /* Nothing to compare: said first and plainly, with what to add; the
+   * report of a project without quotes used to say nothing of it. */
+  if (project->quotes->len == 0)
+    cp_doc_paragraph_full (doc, doc->bold,
+                           _("No quote was compared: this project has no vendor quotes, so nothing below is a recommendation. Add the vendors' quotes (GPU, GPUs per node, nodes, price) in the window's Quotes list, or with compute-planner-cli add-quote or import-quotes, then make this report again."),
+                           0, 4, NULL);
+  /* The question the answers below answer, in a note's type; the first
+   * thing left out when the sign-off would leave the page. */
+  if (doc->brief < 1)
+    cp_doc_paragraph_full (doc, doc->small,
+                           _("For each job below: rent one machine or a cluster, and from which quote, so that the job finishes by its deadline at the lowest total cost? Total cost counts compute, network, storage, fees, debugging on one machine and the team's migration time, not the unit price alone."),
+                           0, 2, NULL);
   for (guint j = 0; j < project->jobs->len; j++)
     {
       const CpJob *job = g_ptr_array_index (project->jobs, j);
@@ -260,19 +286,39 @@ cp_report_section_question (Doc              *doc,
           /* A total the minimum term sets, not the job's use, says so
            * beside it: the approver pays for the term, not the days. */
           g_autofree char *minimum = plan->cost_unknown ? NULL : cp_words_minimum_term (project, option, doc->lang);
+          /* How far the next option is, in money: what choosing it
+           * instead would cost (approver, 2 December); the last thing a
+           * memo too long for its pages leaves out. */
+          g_autofree char *next = doc->brief >= 4 ? NULL : cp_words_cost_difference (project, plan, doc->lang);
           g_autofree char *cost = plan->cost_unknown ? g_strdup (answer)
-                                  : minimum != NULL ? g_strdup_printf ("%s %s %s", answer, minimum, range)
-                                  : g_strdup_printf ("%s %s", answer, range);
+                                  : g_strjoin (" ", answer, minimum != NULL ? minimum : range,
+                                               minimum != NULL ? range : next, minimum != NULL ? next : NULL, NULL);
           g_autofree char *price_check = cp_words_price_check (project, plan, doc->lang);
+          /* R8: who runs bare metal for a team without an operations
+           * engineer, in one line. */
+          g_autofree char *operations = cp_words_operations (project, plan, doc->lang);
 
-          cp_doc_paragraph_full (doc, doc->bold, what, 0, 1, NULL);
-          cp_doc_paragraph_full (doc, doc->body, from, 0, 1, NULL);
-          cp_doc_paragraph_full (doc, doc->body, cost, 0, price_check != NULL ? 1 : 4, NULL);
+          /* A long memo says what to rent and from whom in one sentence. */
+          if (doc->brief >= 3)
+            {
+              g_autofree char *both = g_strdup_printf ("%s %s", what, from);
+
+              cp_doc_paragraph_full (doc, doc->bold, both, 0, 1, NULL);
+            }
+          else
+            {
+              cp_doc_paragraph_full (doc, doc->bold, what, 0, 1, NULL);
+              cp_doc_paragraph_full (doc, doc->body, from, 0, 1, NULL);
+            }
+          cp_doc_paragraph_full (doc, doc->body, cost, 0, 1, NULL);
           /* The total above rests on that price: an approver reading only
            * this page must see the doubt next to it. The training layout
            * is the job chapter's: the memo answers in three lines. */
           if (price_check != NULL)
-            cp_doc_paragraph_full (doc, doc->bold, price_check, 0, 4, NULL);
+            cp_doc_paragraph_full (doc, doc->bold, price_check, 0, 1, NULL);
+          if (operations != NULL)
+            cp_doc_paragraph_full (doc, doc->body, operations, 0, 1, NULL);
+          doc->y += 3;
         }
       else
         {

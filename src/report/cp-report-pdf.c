@@ -45,7 +45,8 @@ struct _CpReportLayout
 
 /* The memo: each job's answer, the project's budget and calendar, what
  * to ask the vendors, the main risks and the sign-off. Sets @chart_page
- * to the page the timeline chart is drawn on. */
+ * to the number of pages once the timeline chart is drawn (the chart is
+ * on the last of them). */
 static void
 lay_out_memo (Doc               *doc,
               JobResult         *results,
@@ -59,8 +60,8 @@ lay_out_memo (Doc               *doc,
   if (schedule != NULL)
     {
       cp_report_section_budget (doc, results, schedule);
-      *chart_page = doc->pages->len;
       cp_doc_chart (doc, timeline, timeline_height, timeline_height);
+      *chart_page = doc->pages->len;
       cp_report_section_budget_tables (doc, schedule);
     }
   cp_report_section_vendor_questions (doc, results);
@@ -68,37 +69,70 @@ lay_out_memo (Doc               *doc,
   cp_report_section_approval (doc);
 }
 
-/* The timeline's height: the memo is laid out once without it, and the
- * chart takes the room its page has left, between its smallest and its
- * full height; so a short memo keeps its sign-off on the first page
- * instead of pushing it over. A memo with no such room gets the smallest
- * height, to keep it to two pages. */
-static double
-timeline_height (Doc              *doc,
-                 JobResult        *results,
-                 const CpSchedule *schedule)
+/* The memo laid out on a scratch copy of @doc, shortened as @brief says,
+ * with the timeline @height high: its pages, the page the chart ends on
+ * and the room left below the sign-off. */
+static guint
+trial_memo (Doc               *doc,
+            JobResult         *results,
+            const CpSchedule  *schedule,
+            const CpChartData *timeline,
+            double             height,
+            guint              brief,
+            guint             *chart_page,
+            double            *room)
 {
   g_autoptr(GArray) pages = NULL;
-  guint n_jobs = schedule->jobs->len;
+  Doc trial;
+  guint n_pages;
+
+  pages = cp_doc_init_trial (&trial, doc);
+  trial.brief = brief;
+  *chart_page = 0;
+  lay_out_memo (&trial, results, schedule, timeline, height, chart_page);
+  n_pages = pages->len;
+  *room = cp_doc_room (&trial);
+  cp_doc_clear (&trial);
+  return n_pages;
+}
+
+/* How far the memo is shortened, and the timeline's height. The sign-off
+ * ends the memo on its first page (the first two for a project of many
+ * jobs): the memo is laid out with the timeline at its smallest, and
+ * shortened (cp_report_section_title(), cp_report_section_question())
+ * only as far as it takes to end on the fewest pages its shortest form
+ * takes; a quote named as not compared, a second line of vendors, R8's
+ * line no longer push the sign-off over (approver, 2 December). The chart
+ * then takes the room left on its page, up to its full height. */
+static double
+fit_memo (Doc               *doc,
+          JobResult         *results,
+          const CpSchedule  *schedule,
+          const CpChartData *timeline)
+{
+  guint n_jobs = schedule != NULL ? schedule->jobs->len : 0;
   double full = MIN (TIMELINE_HEAD_HEIGHT + MAX (TIMELINE_PLOT_HEIGHT, TIMELINE_ROW_HEIGHT * n_jobs),
                      TIMELINE_MAX_HEIGHT);
   double smallest = MIN (TIMELINE_HEAD_HEIGHT + MAX (TIMELINE_SMALLEST_PLOT_HEIGHT,
                                                      TIMELINE_SMALLEST_ROW_HEIGHT * n_jobs), full);
-  guint chart_page = 0;
-  Doc trial;
-  double height;
+  guint fewest, n_pages, chart_page;
+  double room;
 
-  pages = cp_doc_init_trial (&trial, doc);
-  lay_out_memo (&trial, results, schedule, NULL, 0, &chart_page);
-  height = chart_page == pages->len ? cp_doc_chart_height (&trial, full, smallest) : smallest;
-  /* No room on the page: the smallest, which keeps a longer memo short.
-   * cp_doc_chart_height() answers the full height when even the smallest
-   * does not fit (the chart would go to the next page): the demo's
-   * timeline grew to full and pushed the sign-off to page 3. */
-  if (height > full || !cp_doc_chart_fits (&trial, smallest))
-    height = smallest;
-  cp_doc_clear (&trial);
-  return height;
+  fewest = trial_memo (doc, results, schedule, timeline, smallest, CP_REPORT_MEMO_BRIEFEST, &chart_page, &room);
+  doc->brief = 0;
+  for (;;)
+    {
+      n_pages = trial_memo (doc, results, schedule, timeline, smallest, doc->brief, &chart_page, &room);
+      if (n_pages <= fewest || doc->brief >= CP_REPORT_MEMO_BRIEFEST)
+        break;
+      doc->brief++;
+    }
+  if (timeline == NULL)
+    return 0;
+  /* Room below the sign-off on the chart's own page goes to the chart. */
+  if (chart_page == n_pages && room > 0)
+    return MIN (full, smallest + floor (room));
+  return smallest;
 }
 
 /* The memo first, on the first page or two; then the detail of each job
@@ -110,12 +144,13 @@ lay_out (Doc              *doc,
 {
   g_autoptr(CpChartData) timeline = NULL;
   guint chart_page = 0;
+  double height;
 
   cp_doc_new_page (doc);
   if (schedule != NULL)
     timeline = cp_chart_data_new_timeline (doc->project, schedule, doc->lang);
-  lay_out_memo (doc, results, schedule, timeline,
-                schedule != NULL ? timeline_height (doc, results, schedule) : 0, &chart_page);
+  height = fit_memo (doc, results, schedule, timeline);
+  lay_out_memo (doc, results, schedule, timeline, height, &chart_page);
   cp_report_section_jobs_and_quotes (doc);
   for (guint j = 0; j < doc->project->jobs->len; j++)
     cp_report_section_job (doc, j, &results[j]);
@@ -194,6 +229,13 @@ cp_report_layout_new_from_analysis (CpProjectAnalysis *analysis,
       results[j].cost = cp_chart_data_new_cost (project, j, results[j].plan, sweep, lang);
       if (((const CpJob *) g_ptr_array_index (project->jobs, j))->kind == CP_TASK_INFERENCE)
         results[j].serving = cp_chart_data_new_serving (project, j, results[j].plan, sweep, lang);
+      if (results[j].plan != NULL)
+        {
+          /* The window's "What would change it", from the same list. */
+          g_autoptr(GArray) what_if = cp_what_if_new (project, j, results[j].plan);
+
+          results[j].changes = cp_words_what_if (project, results[j].plan, what_if, lang);
+        }
     }
   date = cp_i18n_format_date (now, lang);
   /* TRANSLATORS: title of the PDF report; %s is the project's name */
@@ -214,6 +256,33 @@ cp_report_layout_new_from_analysis (CpProjectAnalysis *analysis,
   doc.title_text = layout->title;
   doc.date = date;
   lay_out (&doc, results, schedule);
+  /* A last page less than a third full: the job chapters' charts at their
+   * smallest may save it (the 13B fine-tune's sixth page held one row of
+   * the assumptions' ranges). */
+  if (layout->pages->len > 1 && doc.y - doc.top < (doc.bottom - doc.top) / 3)
+    {
+      GArray *pages = g_array_new (FALSE, TRUE, sizeof (Page));
+      Doc compact;
+
+      g_array_set_clear_func (pages, (GDestroyNotify) cp_doc_page_clear);
+      cp_doc_init (&compact, project, lang, page_width_pt, page_height_pt, pages);
+      compact.title_text = layout->title;
+      compact.date = date;
+      compact.charts_smallest = TRUE;
+      lay_out (&compact, results, schedule);
+      if (pages->len < layout->pages->len)
+        {
+          cp_doc_clear (&doc);
+          g_array_unref (layout->pages);
+          layout->pages = pages;
+          doc = compact;
+        }
+      else
+        {
+          cp_doc_clear (&compact);
+          g_array_unref (pages);
+        }
+    }
   for (guint i = 0; i < layout->pages->len; i++)
     cp_doc_page_furniture (&doc, i, layout->pages->len);
   cp_doc_clear (&doc);
@@ -223,6 +292,7 @@ cp_report_layout_new_from_analysis (CpProjectAnalysis *analysis,
       g_clear_pointer (&results[j].memory, cp_chart_data_free);
       g_clear_pointer (&results[j].cost, cp_chart_data_free);
       g_clear_pointer (&results[j].serving, cp_chart_data_free);
+      g_clear_pointer (&results[j].changes, g_ptr_array_unref);
     }
   cp_i18n_pop_language ();
 

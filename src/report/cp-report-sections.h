@@ -14,9 +14,17 @@ typedef struct {
   CpChartData *memory;
   CpChartData *cost;
   CpChartData *serving;         /* an inference job's cost per token, else NULL */
+  GPtrArray *changes;           /* "What would change it", one sentence each (cp_words_what_if()) */
 } JobResult;
 
 gboolean cp_report_job_has_layout (const CpJob *job);
+
+/* How far the memo can be shortened (Doc.brief) to end with its sign-off
+ * on its first page (on its second for many jobs): 1 leaves out the
+ * question's paragraph, 2 also the byline under the title (the header has
+ * the date), 3 says what to rent and from whom in one sentence, 4 leaves
+ * out what the next option costs. */
+#define CP_REPORT_MEMO_BRIEFEST 4
 
 void cp_report_section_title (Doc *doc);
 
@@ -47,6 +55,10 @@ char *cp_report_job_span (const CpSchedule *schedule, guint job_index, const cha
 void cp_report_section_budget_tables (Doc *doc, const CpSchedule *schedule);
 
 void cp_report_section_vendor_questions (Doc *doc, JobResult *results);
+/* Whether quote @quote_index is compared in @plan: an option of it runs
+ * the job (a quote that cannot run, or that lacks a price, an exchange
+ * rate or its network and so has no option, is not). */
+gboolean cp_report_quote_compared (const CpPlan *plan, int quote_index);
 /* Whether @outcome is a question for the vendors (storage, host memory,
  * the network's share). */
 gboolean cp_report_is_vendor_question (CpOutcome outcome);

@@ -813,6 +813,26 @@ write_plan (xmlNode         *results,
       add_text (reason_node, "text", text);
     }
 
+  {
+    /* "What would change it", as the window and the PDF say it. */
+    g_autoptr(GArray) what_if = cp_what_if_new (project, job_index, plan);
+    g_autoptr(GPtrArray) lines = cp_words_what_if (project, plan, what_if, lang);
+
+    for (guint i = 0; i < what_if->len && i < lines->len; i++)
+      {
+        const CpWhatIf *item = &g_array_index (what_if, CpWhatIf, i);
+        xmlNode *what_if_node = add_text (node, "what-if", g_ptr_array_index (lines, i));
+
+        xmlNewProp (what_if_node, BAD_CAST "kind", BAD_CAST cp_what_if_kind_to_string (item->kind));
+        if (item->quote_index >= 0 && (guint) item->quote_index < project->quotes->len)
+          {
+            const CpQuote *quote = g_ptr_array_index (project->quotes, item->quote_index);
+
+            xmlNewProp (what_if_node, BAD_CAST "quote", BAD_CAST (quote->id != NULL ? quote->id : ""));
+          }
+      }
+  }
+
   for (guint i = 0; i < plan->risks->len; i++)
     {
       CpRisk risk = g_array_index (plan->risks, CpRisk, i);

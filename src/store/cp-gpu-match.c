@@ -39,6 +39,64 @@ cp_gpu_match_key (const char *text)
   return g_string_free (s, FALSE);
 }
 
+/* What cp_gpu_match_read_entry_words() and cp_gpu_match_key() make of
+ * one catalogue entry. */
+typedef struct {
+  CpGpuWords  name, id;
+  char       *name_key, *id_key;
+} EntryWords;
+
+static void
+entry_words_fill (const CpGpuSpec *gpu, EntryWords *words)
+{
+  cp_gpu_match_read_entry_words (gpu, &words->name, &words->id);
+  words->name_key = cp_gpu_match_key (gpu->name ? gpu->name : "");
+  words->id_key = cp_gpu_match_key (gpu->id ? gpu->id : "");
+}
+
+static EntryWords *
+catalog_words_new (const CpCatalog *catalog)
+{
+  guint n = catalog ? cp_catalog_n_gpus (catalog) : 0;
+  EntryWords *words = g_new0 (EntryWords, MAX (n, 1));
+
+  for (guint i = 0; i < n; i++)
+    entry_words_fill (cp_catalog_get_gpu (catalog, i), &words[i]);
+  return words;
+}
+
+/* The words of each entry of @catalog, by index. The importer matches
+ * every cell it reads as a GPU name against every entry, and reading the
+ * entries' words each time was a third of reading a sheet (fuzz-csv's
+ * profile): the built-in catalogue, which never changes, is read once;
+ * a project's own, which may change, on each call. */
+static EntryWords *
+catalog_words (const CpCatalog *catalog)
+{
+  static gsize builtin_words;
+
+  if (catalog == NULL || catalog != cp_catalog_get_builtin ())
+    return catalog_words_new (catalog);
+  if (g_once_init_enter (&builtin_words))
+    g_once_init_leave (&builtin_words, (gsize) catalog_words_new (catalog));
+  return (EntryWords *) builtin_words;
+}
+
+static void
+catalog_words_release (const CpCatalog *catalog, EntryWords *words)
+{
+  if (catalog != NULL && catalog == cp_catalog_get_builtin ())
+    return;
+  for (guint i = 0; catalog && i < cp_catalog_n_gpus (catalog); i++)
+    {
+      g_free (words[i].name.model);
+      g_free (words[i].id.model);
+      g_free (words[i].name_key);
+      g_free (words[i].id_key);
+    }
+  g_free (words);
+}
+
 /* "a800" names "a80080gbsxm": what follows must not continue the model
  * number, except as a memory size ("a100" + "80gb…"). */
 static gboolean
@@ -61,11 +119,12 @@ static void
 collect_gpu_matches (const CpCatalog *catalog, const char *text, const char *query_key,
                      GPtrArray *exact, GPtrArray *partial)
 {
+  EntryWords *words = catalog_words (catalog);
+
   for (guint i = 0; catalog && i < cp_catalog_n_gpus (catalog); i++)
     {
       const CpGpuSpec *gpu = cp_catalog_get_gpu (catalog, i);
-      g_autofree char *id_key = cp_gpu_match_key (gpu->id ? gpu->id : "");
-      g_autofree char *name_key = cp_gpu_match_key (gpu->name ? gpu->name : "");
+      const char *id_key = words[i].id_key, *name_key = words[i].name_key;
 
       if (g_strcmp0 (gpu->id, text) == 0 || strcmp (id_key, query_key) == 0
           || strcmp (name_key, query_key) == 0)
@@ -73,6 +132,7 @@ collect_gpu_matches (const CpCatalog *catalog, const char *text, const char *que
       else if (key_names (id_key, query_key) || key_names (name_key, query_key))
         g_ptr_array_add (partial, (gpointer) gpu);
     }
+  catalog_words_release (catalog, words);
 }
 
 static gboolean
@@ -186,18 +246,17 @@ match_gpu_words (const CpCatalog *catalog, const char *text, const CpGpuWords *q
   g_autoptr(GPtrArray) same_memory = g_ptr_array_new ();
   g_autoptr(GPtrArray) same_form = g_ptr_array_new ();
   GPtrArray *pool;
+  EntryWords *words = catalog_words (catalog);
 
   for (guint i = 0; catalog && i < cp_catalog_n_gpus (catalog); i++)
     {
       const CpGpuSpec *gpu = cp_catalog_get_gpu (catalog, i);
-      CpGpuWords name, id;
 
-      cp_gpu_match_read_entry_words (gpu, &name, &id);
-      if (*query->model && (strcmp (name.model, query->model) == 0 || strcmp (id.model, query->model) == 0))
+      if (*query->model && (strcmp (words[i].name.model, query->model) == 0
+                            || strcmp (words[i].id.model, query->model) == 0))
         g_ptr_array_add (same_model, (gpointer) gpu);
-      g_free (name.model);
-      g_free (id.model);
     }
+  catalog_words_release (catalog, words);
   if (same_model->len == 0)
     return NULL;
 
@@ -376,15 +435,14 @@ cp_gpu_match_names_model (const CpProject *project, const char *text)
   if (cp_gpu_match_find (project, text, NULL, NULL, NULL) != NULL)
     return TRUE;
   cp_gpu_match_read_words (text, &query);
-  for (guint c = 0; c < G_N_ELEMENTS (catalogs) && !found; c++)
-    for (guint i = 0; catalogs[c] && i < cp_catalog_n_gpus (catalogs[c]) && !found; i++)
-      {
-        CpGpuWords name, id;
-        cp_gpu_match_read_entry_words (cp_catalog_get_gpu (catalogs[c], i), &name, &id);
-        found = *query.model && (strcmp (name.model, query.model) == 0 || strcmp (id.model, query.model) == 0);
-        g_free (name.model);
-        g_free (id.model);
-      }
+  for (guint c = 0; c < G_N_ELEMENTS (catalogs) && !found && *query.model; c++)
+    {
+      EntryWords *words = catalog_words (catalogs[c]);
+
+      for (guint i = 0; catalogs[c] && i < cp_catalog_n_gpus (catalogs[c]) && !found; i++)
+        found = strcmp (words[i].name.model, query.model) == 0 || strcmp (words[i].id.model, query.model) == 0;
+      catalog_words_release (catalogs[c], words);
+    }
   g_free (query.model);
   return found;
 }

@@ -200,17 +200,42 @@ cp_quote_header_normalize (const char *header, char **hint)
   return g_string_free (s, FALSE);
 }
 
+/* Every spelling of column_names, normalized once, to its column (the
+ * first column that lists it, as a search in order finds). The importer
+ * asks for each cell of the rows it tries as a header: normalizing the
+ * 200-odd spellings on every call was a third of reading a sheet. */
+static GHashTable *
+column_by_alias (void)
+{
+  static gsize table;
+
+  if (g_once_init_enter (&table))
+    {
+      GHashTable *made = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+
+      for (int c = 0; c < CP_N_QUOTE_COLUMNS; c++)
+        for (guint i = 0; i < G_N_ELEMENTS (column_names[c]) && column_names[c][i]; i++)
+          {
+            char *alias = cp_quote_header_normalize (column_names[c][i], NULL);
+
+            if (g_hash_table_contains (made, alias))
+              g_free (alias);
+            else
+              g_hash_table_insert (made, alias, GINT_TO_POINTER (c));
+          }
+      g_once_init_leave (&table, (gsize) made);
+    }
+  return (GHashTable *) table;
+}
+
 int
 cp_quote_header_to_column (const char *normalized)
 {
-  for (int c = 0; c < CP_N_QUOTE_COLUMNS; c++)
-    for (guint i = 0; i < G_N_ELEMENTS (column_names[c]) && column_names[c][i]; i++)
-      {
-        g_autofree char *alias = cp_quote_header_normalize (column_names[c][i], NULL);
-        if (strcmp (alias, normalized) == 0)
-          return c;
-      }
-  return -1;
+  gpointer column;
+
+  if (!g_hash_table_lookup_extended (column_by_alias (), normalized, NULL, &column))
+    return -1;
+  return GPOINTER_TO_INT (column);
 }
 
 const char *

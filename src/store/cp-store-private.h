@@ -51,6 +51,20 @@ CpStore  *_cp_store_create             (const char    *path,
                                         gboolean       file_may_exist_empty,
                                         GError       **error);
 
+/* The checks and the read of cp_store_open_read_only() (the header, the
+ * identity and objects, quick_check, a migration in memory) on the bytes
+ * of a project file instead of a file: nothing is read from or written to
+ * disk, and @name stands for the path in messages. With @writable_copy
+ * the store saves into its in-memory copy (and nowhere else), so a save
+ * and a load of the same file's content can be checked without a file.
+ * For the fuzz target of project files (tests/fuzz/fuzz-project.c), which
+ * runs millions of inputs; the app opens files with cp_store_open(). */
+CpStore  *_cp_store_open_bytes         (const guint8  *data,
+                                        gsize          len,
+                                        const char    *name,
+                                        gboolean       writable_copy,
+                                        GError       **error);
+
 /* cp-store-schema.c */
 gboolean  _cp_store_check_schema_objects (sqlite3       *db,
                                           const char    *path,

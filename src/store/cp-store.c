@@ -188,13 +188,67 @@ read_be32 (const guint8 *p)
   return ((guint32) p[0] << 24) | ((guint32) p[1] << 16) | ((guint32) p[2] << 8) | p[3];
 }
 
+/* The checks of check_file() on the first @got (at most 100) bytes of a
+ * file of @size bytes; @has_wal: a non-empty write-ahead log lies beside
+ * it, holding pages the file does not have yet. */
+static gboolean
+check_header (const guint8 *header, gsize got, guint64 size, gboolean has_wal,
+              const char *path, GError **error)
+{
+  static const char magic[16] = "SQLite format 3";   /* with its NUL */
+
+  if (memcmp (header, magic, MIN (got, sizeof magic)) != 0)
+    {
+      _cp_store_set_error (error, CP_STORE_ERROR_NOT_PROJECT, path, NULL);
+      return FALSE;
+    }
+  if (got < 100)
+    {
+      _cp_store_set_error (error, CP_STORE_ERROR_TRUNCATED, path, NULL);
+      return FALSE;
+    }
+  /* Bytes 18 and 19 are the file format versions SQLite needs to write and
+   * to read the file: 1 (rollback journal) or 2 (write-ahead log). Above
+   * that SQLite would open the file read-only, and every save would fail
+   * as if the file were write-protected. */
+  if (header[18] > 2 || header[19] > 2)
+    {
+      _cp_store_set_error (error, CP_STORE_ERROR_FILE_FORMAT, path, NULL);
+      return FALSE;
+    }
+
+  /* A write-ahead log left by a crash holds pages the file does not have
+   * yet; SQLite replays it, so the file's own size says nothing then. */
+  if (!has_wal)
+    {
+      guint32 page_size = ((guint32) header[16] << 8) | header[17];
+      guint32 n_pages = read_be32 (header + 28);
+      gboolean n_pages_valid = read_be32 (header + 24) == read_be32 (header + 92);
+
+      if (page_size == 1)
+        page_size = 65536;
+      if (page_size < 512 || (page_size & (page_size - 1)) != 0)
+        {
+          _cp_store_set_error (error, CP_STORE_ERROR_CORRUPT, path,
+                               _("invalid page size"));
+          return FALSE;
+        }
+      if (size % page_size != 0
+          || (n_pages_valid && n_pages > 0 && size < (guint64) n_pages * page_size))
+        {
+          _cp_store_set_error (error, CP_STORE_ERROR_TRUNCATED, path, NULL);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
 /* Looks at the file before SQLite does, to tell "not a database at all" and
  * "cut short" apart: SQLite reports both as a damaged database, or not at
  * all until the missing page is read. */
 static gboolean
 check_file (const char *path, GError **error)
 {
-  static const char magic[16] = "SQLite format 3";   /* with its NUL */
   g_autofree char *wal_path = g_strconcat (path, "-wal", NULL);
   guint8 header[100];
   GStatBuf st, wal_st;
@@ -225,51 +279,8 @@ check_file (const char *path, GError **error)
   got = fread (header, 1, sizeof header, f);
   fclose (f);
 
-  if (memcmp (header, magic, MIN (got, sizeof magic)) != 0)
-    {
-      _cp_store_set_error (error, CP_STORE_ERROR_NOT_PROJECT, path, NULL);
-      return FALSE;
-    }
-  if (got < sizeof header)
-    {
-      _cp_store_set_error (error, CP_STORE_ERROR_TRUNCATED, path, NULL);
-      return FALSE;
-    }
-  /* Bytes 18 and 19 are the file format versions SQLite needs to write and
-   * to read the file: 1 (rollback journal) or 2 (write-ahead log). Above
-   * that SQLite would open the file read-only, and every save would fail
-   * as if the file were write-protected. */
-  if (header[18] > 2 || header[19] > 2)
-    {
-      _cp_store_set_error (error, CP_STORE_ERROR_FILE_FORMAT, path, NULL);
-      return FALSE;
-    }
-
-  /* A write-ahead log left by a crash holds pages the file does not have
-   * yet; SQLite replays it, so the file's own size says nothing then. */
-  if (g_stat (wal_path, &wal_st) != 0 || wal_st.st_size == 0)
-    {
-      guint32 page_size = ((guint32) header[16] << 8) | header[17];
-      guint32 n_pages = read_be32 (header + 28);
-      gboolean n_pages_valid = read_be32 (header + 24) == read_be32 (header + 92);
-
-      if (page_size == 1)
-        page_size = 65536;
-      if (page_size < 512 || (page_size & (page_size - 1)) != 0)
-        {
-          _cp_store_set_error (error, CP_STORE_ERROR_CORRUPT, path,
-                               _("invalid page size"));
-          return FALSE;
-        }
-      if ((guint64) st.st_size % page_size != 0
-          || (n_pages_valid && n_pages > 0
-              && (guint64) st.st_size < (guint64) n_pages * page_size))
-        {
-          _cp_store_set_error (error, CP_STORE_ERROR_TRUNCATED, path, NULL);
-          return FALSE;
-        }
-    }
-  return TRUE;
+  return check_header (header, got, (guint64) st.st_size,
+                       g_stat (wal_path, &wal_st) == 0 && wal_st.st_size > 0, path, error);
 }
 
 static gboolean
@@ -794,6 +805,63 @@ open_snapshot (const char *path, GError **error)
   g_unlink (copy_shm);
   g_rmdir (dir);
   return db ? store_new (db, path, TRUE) : NULL;
+}
+
+CpStore *
+_cp_store_open_bytes (const guint8 *data,
+                      gsize         len,
+                      const char   *name,
+                      gboolean      writable_copy,
+                      GError      **error)
+{
+  sqlite3 *probe, *db;
+  sqlite3_int64 version = 0;
+  guint8 *copy;
+  int rc;
+
+  if (len == 0)
+    {
+      _cp_store_set_error (error, CP_STORE_ERROR_NOT_PROJECT, name, NULL);
+      return NULL;
+    }
+  if (!check_header (data, MIN (len, 100), len, FALSE, name, error))
+    return NULL;
+  probe = open_db (":memory:", SQLITE_OPEN_READWRITE | SQLITE_OPEN_MEMORY, error);
+  if (probe == NULL)
+    return NULL;
+  copy = sqlite3_malloc64 (len);
+  if (copy == NULL)
+    {
+      _cp_store_set_sqlite_error (error, probe, SQLITE_NOMEM, name);
+      sqlite3_close (probe);
+      return NULL;
+    }
+  memcpy (copy, data, len);
+  /* A file in write-ahead-log mode (bytes 18 and 19: 2) with no log beside
+   * it reads as its pages alone; an in-memory database cannot have a log,
+   * so it is told the file's pages are all there is. */
+  if (copy[18] == 2)
+    copy[18] = 1;
+  if (copy[19] == 2)
+    copy[19] = 1;
+  rc = sqlite3_deserialize (probe, "main", copy, (sqlite3_int64) len, (sqlite3_int64) len,
+                            SQLITE_DESERIALIZE_FREEONCLOSE | SQLITE_DESERIALIZE_READONLY);
+  if (rc != SQLITE_OK)
+    {
+      _cp_store_set_sqlite_error (error, probe, rc, name);
+      sqlite3_close (probe);
+      return NULL;
+    }
+  if (!check_identity (probe, name, &version, error))
+    {
+      sqlite3_close (probe);
+      return NULL;
+    }
+  db = open_read_only_copy (probe, name, version, error);
+  sqlite3_close (probe);
+  if (db != NULL && writable_copy)
+    _cp_store_exec (db, "PRAGMA foreign_keys = ON");
+  return db ? store_new (db, name, !writable_copy) : NULL;
 }
 
 static CpStore *

@@ -57,13 +57,66 @@ parse_range (const char *ref, CpWorkbookMerge *merge)
   return TRUE;
 }
 
+/* The part @rel of @from names, or NULL when there is none. libgsf's own
+ * gsf_open_pkg_open_rel() walks the target's folders with
+ * g_return_val_if_fail(), so a target through a folder the zip does not
+ * have ("xme.a/:book.xml") is a GLib critical (fuzz-workbook); this walks
+ * them the same way (relative to @from's folder, "/" from the root, "."
+ * and empty names skipped, ".." one folder up but never out of the zip)
+ * and calls a missing one missing. */
+static GsfInput *
+open_relation (GsfInput *from, GsfOpenPkgRel *rel)
+{
+  g_auto(GStrv) names = NULL;
+  const char *target;
+  GsfInfile *folder;
+  GsfInput *found = NULL;
+
+  if (rel == NULL || (target = gsf_open_pkg_rel_get_target (rel)) == NULL)
+    return NULL;
+  folder = gsf_input_name (from) != NULL ? gsf_input_container (from) : GSF_INFILE (from);
+  if (target[0] == '/')
+    while (folder != NULL && gsf_input_container (GSF_INPUT (folder)) != NULL)
+      folder = gsf_input_container (GSF_INPUT (folder));
+  if (folder == NULL)
+    return NULL;
+  g_object_ref (folder);
+
+  names = g_strsplit (target, "/", 0);
+  for (guint i = 0; names[i] != NULL && folder != NULL; i++)
+    {
+      GsfInfile *up;
+
+      if (strcmp (names[i], ".") == 0 || names[i][0] == '\0')
+        continue;
+      g_clear_object (&found);
+      if (strcmp (names[i], "..") == 0)
+        {
+          up = gsf_input_container (GSF_INPUT (folder));
+          g_object_unref (folder);
+          folder = up != NULL ? g_object_ref (up) : NULL;
+          continue;
+        }
+      found = gsf_infile_child_by_name (folder, names[i]);
+      g_object_unref (folder);
+      folder = NULL;
+      if (found != NULL && GSF_IS_INFILE (found))
+        folder = GSF_INFILE (g_object_ref (found));
+    }
+  g_clear_object (&folder);
+  /* A target ending in a folder ("xl/", "..") names no part. */
+  if (found != NULL && GSF_IS_INFILE (found) && gsf_infile_num_children (GSF_INFILE (found)) >= 0)
+    g_clear_object (&found);
+  return found;
+}
+
 static GsfInput *
 open_relation_by_type (GsfInput *from, const char *type, const char *strict_type)
 {
-  GsfInput *input = gsf_open_pkg_open_rel_by_type (from, type, NULL);
+  GsfInput *input = open_relation (from, gsf_open_pkg_lookup_rel_by_type (from, type));
 
   if (input == NULL && strict_type != NULL)
-    input = gsf_open_pkg_open_rel_by_type (from, strict_type, NULL);
+    input = open_relation (from, gsf_open_pkg_lookup_rel_by_type (from, strict_type));
   return input;
 }
 
@@ -195,7 +248,7 @@ static gboolean
 xlsx_read_styles (CpWorkbook *wb, GError **error)
 {
   g_autoptr(GHashTable) custom_dates = g_hash_table_new (g_direct_hash, g_direct_equal);
-  GsfInput *input = gsf_open_pkg_open_rel_by_type (
+  GsfInput *input = open_relation_by_type (
       wb->workbook_part, "http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles", NULL);
   CpWorkbookPart part = { 0 };
   gboolean in_cell_formats = FALSE;
@@ -273,7 +326,7 @@ xlsx_read_rich_text (CpWorkbookPart *part, const char *end, GString *text, CpWor
 static gboolean
 xlsx_read_shared_strings (CpWorkbook *wb, GError **error)
 {
-  GsfInput *input = gsf_open_pkg_open_rel_by_type (
+  GsfInput *input = open_relation_by_type (
       wb->workbook_part,
       "http://schemas.openxmlformats.org/officeDocument/2006/relationships/sharedStrings", NULL);
   CpWorkbookPart part = { 0 };
@@ -518,7 +571,9 @@ _cp_workbook_xlsx_read_sheet (CpWorkbook *wb, guint index, CpWorkbookSheet *shee
           return FALSE;
         }
     }
-  input = gsf_open_pkg_open_rel_by_id (wb->workbook_part, g_ptr_array_index (wb->sheet_ids, index), NULL);
+  input = open_relation (wb->workbook_part,
+                         gsf_open_pkg_lookup_rel_by_id (wb->workbook_part,
+                                                        g_ptr_array_index (wb->sheet_ids, index)));
   if (input == NULL)
     {
       g_autofree char *what = g_strdup_printf (_("sheet “%s” is missing"), sheet->sheet);

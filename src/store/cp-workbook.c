@@ -644,21 +644,53 @@ dos_time_is_valid (guint32 time, guint32 date)
          g_date_valid_dmy (date & 0x1F, (date >> 5) & 0x0F, 1980 + (date >> 9));
 }
 
+static guint64
+read_le64 (const guint8 *p)
+{
+  return ((guint64) read_le (p + 4, 4) << 32) | read_le (p, 4);
+}
+
+/* Where a zip64 entry's extra field (tag 1) puts its local header, or
+ * G_MAXUINT64 when it does not say. The field holds, in this order, only
+ * the sizes and the offset that the entry itself marks 0xFFFFFFFF. */
+static guint64
+zip64_local_offset (const guint8 *entry, const guint8 *extra, gsize extra_len)
+{
+  gsize skip = (read_le (entry + 24, 4) == 0xFFFFFFFF ? 8 : 0)
+               + (read_le (entry + 20, 4) == 0xFFFFFFFF ? 8 : 0);
+
+  for (gsize at = 0; at + 4 <= extra_len;)
+    {
+      guint tag = read_le (extra + at, 2), size = read_le (extra + at + 2, 2);
+
+      if (at + 4 + size > extra_len)
+        break;
+      if (tag == 1 && skip + 8 <= size)
+        return read_le64 (extra + at + 4 + skip);
+      at += 4 + size;
+    }
+  return G_MAXUINT64;
+}
+
 /* Each part the zip directory lists must start where it says, with a
  * local header there, and state a real modification time: libgsf reads
  * anything else to "Error seeking to zip header" or to a GLib critical
  * (g_date_time_unref on a date it could not make), found by
  * fuzz-workbook. The directory is read from its end record as libgsf
- * reads it; a zip64 directory, which no price list needs, is left to
- * libgsf. */
+ * reads it, which counts the entries "on this disk" (offset 8), not the
+ * total (offset 10) that other readers use; both are walked, the larger
+ * count (fuzz-workbook: 7 on this disk, 4 in all, the fifth with a time
+ * but no date). Where the record says 0xFFFF entries or 0xFFFFFFFF, the
+ * zip64 record it points to gives them. */
 static gboolean
 check_local_headers (const guint8 *data,
                      gsize         len,
                      GError      **error)
 {
   const gsize end_record_bytes = 22, entry_bytes = 46, local_bytes = 30;
-  gsize end = 0, directory, directory_end, at;
-  guint n_entries;
+  const gsize locator_bytes = 20, zip64_end_bytes = 56;
+  gsize end = 0;
+  guint64 n_entries, directory, directory_end, at;
   gboolean found = FALSE;
 
   if (len < end_record_bytes)
@@ -671,43 +703,68 @@ check_local_headers (const guint8 *data,
     }
   if (!found)
     return TRUE;
-  n_entries = read_le (data + end + 10, 2);
+  n_entries = MAX (read_le (data + end + 8, 2), read_le (data + end + 10, 2));
   directory = read_le (data + end + 16, 4);
-  if (directory == 0xFFFFFFFF || n_entries == 0xFFFF)
-    return TRUE;
   directory_end = directory + read_le (data + end + 12, 4);
+  if ((read_le (data + end + 8, 2) == 0xFFFF || read_le (data + end + 10, 2) == 0xFFFF
+       || directory == 0xFFFFFFFF || read_le (data + end + 12, 4) == 0xFFFFFFFF)
+      && end >= locator_bytes && memcmp (data + end - locator_bytes, "PK\x06\x07", 4) == 0)
+    {
+      guint64 zip64_end = read_le64 (data + end - locator_bytes + 8);
+
+      if (zip64_end > end - locator_bytes || end - locator_bytes - zip64_end < zip64_end_bytes
+          || memcmp (data + zip64_end, "PK\x06\x06", 4) != 0)
+        {
+          _cp_workbook_set_damaged (error, _("its zip directory runs past its end record"));
+          return FALSE;
+        }
+      n_entries = MAX (read_le64 (data + zip64_end + 24), read_le64 (data + zip64_end + 32));
+      directory = read_le64 (data + zip64_end + 48);
+      directory_end = directory + read_le64 (data + zip64_end + 40);
+      end = zip64_end;
+      if (directory_end < directory)
+        directory_end = G_MAXUINT64;
+    }
   if (directory_end > end)
     {
       _cp_workbook_set_damaged (error, _("its zip directory runs past its end record"));
       return FALSE;
     }
   at = directory;
-  for (guint i = 0; i < n_entries; i++)
+  for (guint64 i = 0; i < n_entries; i++)
     {
-      gsize local;
+      guint64 local;
+      gsize name_len, extra_len;
 
       if (at + entry_bytes > directory_end || memcmp (data + at, "PK\x01\x02", 4) != 0)
         {
           _cp_workbook_set_damaged (error, _("its zip directory is cut short"));
           return FALSE;
         }
+      name_len = read_le (data + at + 28, 2);
+      extra_len = read_le (data + at + 30, 2);
       local = read_le (data + at + 42, 4);
-      if (local != 0xFFFFFFFF && (local + local_bytes > len || memcmp (data + local, "PK\x03\x04", 4) != 0))
+      if (local == 0xFFFFFFFF && at + entry_bytes + name_len + extra_len <= directory_end)
+        local = zip64_local_offset (data + at, data + at + entry_bytes + name_len, extra_len);
+      if (local != G_MAXUINT64
+          && (local > len || len - local < local_bytes || memcmp (data + local, "PK\x03\x04", 4) != 0))
         {
-          g_autofree char *what = g_strdup_printf (_("its zip directory places part %u where no part starts"), i + 1);
+          g_autofree char *what = g_strdup_printf (_("its zip directory places part %u where no part starts"),
+                                                   (guint) MIN (i + 1, G_MAXUINT));
 
           _cp_workbook_set_damaged (error, what);
           return FALSE;
         }
       if (!dos_time_is_valid (read_le (data + at + 12, 2), read_le (data + at + 14, 2)) ||
-          (local != 0xFFFFFFFF && !dos_time_is_valid (read_le (data + local + 10, 2), read_le (data + local + 12, 2))))
+          (local != G_MAXUINT64 && !dos_time_is_valid (read_le (data + local + 10, 2), read_le (data + local + 12, 2))))
         {
-          g_autofree char *what = g_strdup_printf (_("part %u of its zip directory has no real date"), i + 1);
+          g_autofree char *what = g_strdup_printf (_("part %u of its zip directory has no real date"),
+                                                   (guint) MIN (i + 1, G_MAXUINT));
 
           _cp_workbook_set_damaged (error, what);
           return FALSE;
         }
-      at += entry_bytes + read_le (data + at + 28, 2) + read_le (data + at + 30, 2) + read_le (data + at + 32, 2);
+      at += entry_bytes + name_len + extra_len + read_le (data + at + 32, 2);
     }
   return TRUE;
 }

@@ -7,12 +7,14 @@
 #include "fuzz-common.h"
 
 static char *scratch_dir;
+static gboolean deep_checks;
 
 void
-cp_fuzz_init (void)
+cp_fuzz_init (gboolean deep)
 {
   g_autoptr(GError) error = NULL;
 
+  deep_checks = deep;
   if (scratch_dir != NULL)
     return;
   /* Parsers must not depend on the locale; the fuzzers run in C.UTF-8 like
@@ -30,4 +32,10 @@ const char *
 cp_fuzz_scratch_dir (void)
 {
   return scratch_dir;
+}
+
+gboolean
+cp_fuzz_deep (void)
+{
+  return deep_checks;
 }

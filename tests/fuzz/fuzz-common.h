@@ -8,4 +8,11 @@ G_BEGIN_DECLS
 /* A private directory for files the project target writes. */
 const char *cp_fuzz_scratch_dir (void);
 
+/* Whether the slow checks run too: planning what a parser accepted, and
+ * the project target's round trip through a real file. libFuzzer runs
+ * leave them out (each costs more than the parse, and millions of inputs
+ * are the point), unless CP_FUZZ_DEEP=1 is set; test-regressions always
+ * runs them, on every seed and every input a fuzzer once found. */
+gboolean    cp_fuzz_deep        (void);
+
 G_END_DECLS

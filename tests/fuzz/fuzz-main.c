@@ -24,7 +24,7 @@ LLVMFuzzerInitialize (int    *argc,
                       char ***argv)
 {
   signal (SIGTRAP, trap_to_abort);
-  cp_fuzz_init ();
+  cp_fuzz_init (g_strcmp0 (g_getenv ("CP_FUZZ_DEEP"), "1") == 0);
   return 0;
 }
 

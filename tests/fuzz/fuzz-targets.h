@@ -12,8 +12,9 @@
 G_BEGIN_DECLS
 
 /* Sets what every entry relies on (criticals fatal, a scratch directory);
- * called once before the first input. */
-void cp_fuzz_init    (void);
+ * called once before the first input. @deep: run the slow checks as well
+ * (cp_fuzz_deep() in fuzz-common.h). */
+void cp_fuzz_init    (gboolean deep);
 
 /* cp_parse_count/bytes/price on the bytes as text. */
 int  cp_fuzz_units   (const guint8 *data, gsize size);

@@ -1,9 +1,11 @@
 /* fuzz-xml.c: XML reports from other systems, read back into a project.
  *
  * Properties: parsing never crashes, hangs or trips a sanitizer; a report
- * that is accepted yields a project whose plans show only finite,
- * non-negative figures, and exporting it gives XML that is accepted again
- * with the same jobs and quotes.
+ * that is accepted yields jobs and quotes that pass the model's own checks
+ * (cp_job_validate(), cp_quote_validate_figures()). The slow checks
+ * (cp_fuzz_deep(); the export plans every job): its plans show only
+ * finite, non-negative figures, and exporting it gives XML that is
+ * accepted again with the same jobs and quotes.
  */
 
 #include "config.h"
@@ -32,7 +34,13 @@ cp_fuzz_xml (const guint8 *data,
       g_assert (error != NULL && error->message != NULL);
       return 0;
     }
-  if (project->jobs->len * project->quotes->len > MAX_PLANNED)
+  for (guint i = 0; i < project->jobs->len; i++)
+    if (!cp_job_validate (g_ptr_array_index (project->jobs, i), &error))
+      g_error ("job %u was accepted but is invalid: %s", i, error->message);
+  for (guint i = 0; i < project->quotes->len; i++)
+    if (!cp_quote_validate_figures (g_ptr_array_index (project->quotes, i), &error))
+      g_error ("quote %u was accepted but is invalid: %s", i, error->message);
+  if (!cp_fuzz_deep () || project->jobs->len * project->quotes->len > MAX_PLANNED)
     return 0;
 
   cp_check_project_figures (project);

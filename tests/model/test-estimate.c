@@ -1405,6 +1405,50 @@ test_r8_cluster_calendar (void)
   cp_quote_clear (&quotes[1]);
 }
 
+/* ZeRO-3 gathers what it sharded. A toy mixture of experts: 4 layers of
+ * hidden 1,024, 8 SwiGLU experts of 4,096 (3 × 1,024 × 4,096 =
+ * 12,582,912 parameters each, 402,653,184 in all), 500e6 parameters with
+ * 2 × 1,000 × 1,024 = 2,048,000 of embeddings, so 95,298,816 dense ones,
+ * 23,824,704 a layer. At expert parallel 8 over 8 GPUs (d = e) the experts
+ * are not sharded by ZeRO: two gathered layers are 2 × 23,824,704 × 2 B =
+ * 95,298,816 B. Over 16 GPUs (d = 2e) each rank gathers its 1/8 of a
+ * layer's experts as well: 2 × (23,824,704 + 12,582,912) × 2 B =
+ * 145,630,464 B. */
+static void
+test_zero3_gathers_expert_shard (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate est;
+
+  cp_settings_init (&settings);
+  quote_init_a100 (&quote, 8, 2);
+  cp_job_init (&job, CP_TASK_PRETRAIN);
+  model_init (&job.model, 500e6, 4, 1024, 8, 8, 4096, 1000, TRUE);
+  job.model.experts_total = 8;
+  job.model.experts_active = 2;
+  job.model.active_params = 200e6;
+  job.tokens = 1e9;
+  job.seq_len = 1024;
+  job.micro_batch = 1;
+  job.global_batch = 64;
+  job.recompute = CP_RECOMPUTE_FULL;
+  job.zero_stage = 3;
+  job.tensor_parallel = 1;
+  job.pipeline_parallel = 1;
+  job.expert_parallel = 8;
+
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_cmpuint (est.layout.data_parallel, ==, 8);
+  assert_close (95298816.0, est.gathered_layers_bytes, 1e-9);
+  g_assert_true (cp_estimate (&job, &quote, 2, &settings, &est, NULL));
+  g_assert_cmpuint (est.layout.data_parallel, ==, 16);
+  assert_close (145630464.0, est.gathered_layers_bytes, 1e-9);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
 /* Host memory of CPU offload: Llama 2 70B (P = 70e9, the model card's) fully
  * fine-tuned on one machine of 8 A800 80GB (A100 compute and memory, NVLink
  * 200 GB/s per direction). Its whole need is 1.9× the node's 640 GB, and only
@@ -1453,6 +1497,8 @@ test_offload_host_memory (void)
     g_assert_cmpuint (est.layout.zero_stage, ==, 3);
     g_assert_cmpuint (est.layout.pipeline_parallel, ==, 1);
     g_assert_cmpfloat (est.optimizer_bytes, ==, 0);
+    /* The search's offload is ZeRO-Offload's: parameters stay. */
+    g_assert_cmpfloat (est.weights_bytes, >, 0);
     assert_close (LLAMA_70B_OFFLOAD_HOST_BYTES, est.host_memory_per_node_bytes, 1e-12);
     g_assert_cmpfloat (est.offload_refused_host_bytes, ==, 0);
 
@@ -1466,6 +1512,27 @@ test_offload_host_memory (void)
     cp_job_clear (&job);
     cp_quote_clear (&quote);
   }
+
+  /* ZeRO-3 and offload stated, as FSDP's CPU offload runs (torchtune's
+   * fsdp_cpu_offload): parameters and gradients go to the host too
+   * (FSDP2's CPUOffloadPolicy). The GPU keeps two layers gathered in bf16
+   * and one layer's bf16 gradients before they are reduced and copied
+   * out, 3 × (70e9 − 2 × 32,000 × 8,192) / 80 × 2 B = 5,210,678,400 B at
+   * tensor parallel 1; the host holds the same 16 B a parameter. */
+  llama_70b_on_a800 (&job, &quote, &settings, 0);
+  job.zero_stage = 3;
+  job.cpu_offload = TRUE;
+  job.tensor_parallel = 1;
+  job.pipeline_parallel = 1;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_true (est.cpu_offload);
+  g_assert_cmpfloat (est.weights_bytes, ==, 0);
+  g_assert_cmpfloat (est.gradients_bytes, ==, 0);
+  g_assert_cmpfloat (est.optimizer_bytes, ==, 0);
+  assert_close (5210678400.0, est.gathered_layers_bytes, 1e-9);
+  assert_close (LLAMA_70B_OFFLOAD_HOST_BYTES, est.host_memory_per_node_bytes, 1e-12);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
 
   /* 512 GiB stated, less than the 1,043 GiB offload needs: it does not fit
    * there, nothing else closes the gap, and R1 says why. */
@@ -1620,6 +1687,7 @@ main (int   argc,
   g_test_add_func ("/model/memory/qlora-65b-M7", test_qlora_65b_single_gpu);
   g_test_add_func ("/model/memory/lora-zero3-shards-frozen-base", test_lora_zero3_shards_frozen_base);
   g_test_add_func ("/model/memory/offload-host-memory", test_offload_host_memory);
+  g_test_add_func ("/model/memory/zero3-gathers-expert-shard", test_zero3_gathers_expert_shard);
   g_test_add_func ("/model/memory/host-memory-validation", test_host_memory_validation);
   g_test_add_func ("/model/inference/kv-per-token-I1-I7", test_kv_cache_per_token);
   g_test_add_func ("/model/inference/concurrency-I2", test_inference_concurrency);

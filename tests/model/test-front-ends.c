@@ -264,6 +264,43 @@ test_moe_a2a_overlap (void)
   g_assert_nonnull (strstr (overlap, "<moe-a2a-overlap>true</moe-a2a-overlap>"));
 }
 
+/* DeepSeek-V3 as its report lays it out (EP 64 over 8 nodes of 8 H800,
+ * 256 routed experts, top 8, de-duplicated dispatch), where IB carries
+ * the all-to-all. Each remote node holds one of a token's experts with
+ * probability 1 − Π_{i<8} (224 − i)/(256 − i): 7 × that = 4.6328 remote
+ * nodes per token. Limited to 4 nodes (§2.1.2), 4 × 7/8 of them are
+ * remote and each gets an expert with probability 1 − Π_{i<8} (96 − i)/
+ * (128 − i): 3.1754, 0.68541 of the traffic. FP8 dispatch (§3.3.3) sends
+ * two of the four transfers at 1 + 4/128 bytes per element and two at 2:
+ * (1.03125 + 2)/2/2 = 0.7578125 of the BF16 traffic. A limit at the node
+ * count changes nothing. */
+static void
+test_moe_node_limit_fp8_dispatch (void)
+{
+#define DSV3 "--model", "deepseek-v3", "--gpu", "h800", "--nodes", "256", "--network", "infiniband", \
+             "--nics", "8", "--nic-gbps", "400", "--dedicated", "--precision", "fp8", "--tokens", "1T", \
+             "--seq-len", "4096", "--global-batch", "15360", "--tp", "1", "--pp", "16", "--ep", "64", \
+             "--zero", "1", "--micro-batch", "1", "--moe-dispatch-dedup"
+  const char *plain_args[] = { DSV3, NULL };
+  const char *limited_args[] = { DSV3, "--moe-max-nodes-per-token", "4", NULL };
+  const char *all_nodes_args[] = { DSV3, "--moe-max-nodes-per-token", "8", NULL };
+  const char *fp8_args[] = { DSV3, "--moe-fp8-dispatch", NULL };
+#undef DSV3
+  g_autofree char *plain = estimate_xml (plain_args);
+  g_autofree char *limited = estimate_xml (limited_args);
+  g_autofree char *all_nodes = estimate_xml (all_nodes_args);
+  g_autofree char *fp8 = estimate_xml (fp8_args);
+  double all_to_all = xml_number (plain, "time", "all-to-all-s");
+
+  g_assert_cmpfloat (all_to_all, >, 0);
+  g_assert_cmpfloat_with_epsilon (xml_number (limited, "time", "all-to-all-s") / all_to_all, 0.68541, 1e-5);
+  g_assert_cmpfloat (xml_number (all_nodes, "time", "all-to-all-s"), ==, all_to_all);
+  g_assert_cmpfloat_with_epsilon (xml_number (fp8, "time", "all-to-all-s") / all_to_all, 0.7578125, 1e-9);
+  g_assert_nonnull (strstr (limited, "<moe-max-nodes-per-token>4</moe-max-nodes-per-token>"));
+  g_assert_nonnull (strstr (fp8, "<moe-fp8-dispatch>true</moe-fp8-dispatch>"));
+  g_assert_nonnull (strstr (plain, "<moe-fp8-dispatch>false</moe-fp8-dispatch>"));
+}
+
 /* Issue 20, LLaMA 65B as published (1.4T tokens, 2,048 A100 80GB), no
  * price: 256 nodes hold the 120-day limit even at the pessimistic end, so
  * the count recommended must hold it there too. */
@@ -402,5 +439,6 @@ main (int argc, char **argv)
   g_test_add_func ("/front-ends/nics-without-network-refused", test_nics_without_network_refused);
   g_test_add_func ("/front-ends/expert-gemm-speed", test_expert_gemm_speed);
   g_test_add_func ("/front-ends/moe-a2a-overlap", test_moe_a2a_overlap);
+  g_test_add_func ("/front-ends/moe-node-limit-fp8-dispatch", test_moe_node_limit_fp8_dispatch);
   return g_test_run ();
 }

@@ -436,6 +436,102 @@ test_mixture_of_experts_reads (void)
   cp_quote_clear (&quote);
 }
 
+/* Meta's FP8 checkpoint of Llama 3.1 405B (Llama 3 paper §6.2) keeps
+ * attention, embeddings, the output head and the first and last layers in
+ * bf16. Llama 3.1 405B (config.json, Table 3): 126 layers, hidden 16,384,
+ * SwiGLU 53,248, vocabulary 128,256. A feed-forward layer is 3 × 16,384 ×
+ * 53,248 = 2.6172e9 parameters, 124 of them in 8 bits: 3.2453e11 B; the
+ * other 405e9 − 3.2453e11 = 8.047e10 parameters in 16 bits: 1.6094e11 B;
+ * 4.8547e11 B over tensor parallel 8 = 6.0684e10 B = 56.52 GiB a GPU
+ * (vLLM issue #6746 logs "Loading model weights took 57.7520 GB"). Every
+ * linear layer in 8 bits (the default): (405e9 − 2 × 128,256 × 16,384)
+ * × 1 B + 4.2027e9 × 2 B = 4.0920e11 B, 47.64 GiB a GPU. */
+static void
+test_fp8_layout_llama3 (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate est;
+
+  cp_settings_init (&settings);
+  g_assert_cmpint (settings.fp8_layout, ==, CP_FP8_LAYOUT_ALL_LINEAR);
+  quote_init_h100 (&quote, 8, 20);
+  cp_job_init (&job, CP_TASK_INFERENCE);
+  cp_model_spec_clear (&job.model);
+  job.model = (CpModelSpec) { 0 };
+  job.model.id = g_strdup ("llama-3.1-405b");
+  job.model.params = 405e9;
+  job.model.active_params = 405e9;
+  job.model.layers = 126;
+  job.model.hidden = 16384;
+  job.model.heads = 128;
+  job.model.kv_heads = 8;
+  job.model.ffn = 53248;
+  job.model.vocab = 128256;
+  job.model.gated_mlp = TRUE;
+  job.duration_days = 30;
+  job.weight_bits = 8;
+  job.tensor_parallel = 8;
+  job.context_len = 8192;
+  job.concurrency = 1;
+
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  assert_close (47.64 * GIB_BYTES, est.weights_bytes, 1e-3);
+  settings.fp8_layout = CP_FP8_LAYOUT_LLAMA3;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  assert_close (56.52 * GIB_BYTES, est.weights_bytes, 1e-3);
+  /* 4-bit weights are not FP8: the layout leaves them alone. */
+  job.weight_bits = 4;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  assert_close (((405e9 - 4.2027e9) * 0.5 + 4.2027e9 * 2) / 8, est.weights_bytes, 1e-3);
+
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
+/* vLLM sizes its KV cache after a profiling pass whose size depends on
+ * its engine. Llama-2-7B on one H100 with a 16,384-token context: one
+ * layer's intermediates are 2 B × (4 × 4,096 + 3 × 4,096 (Q, K, V) + 3 ×
+ * 11,008 (gate, up, product)) = 123,392 B a token, plus fp32 logits of
+ * 32,000 for each sequence sampled. V1 (the default) profiles 8,192
+ * tokens of 1,024 sequences: 8,192 × 123,392 + 1,024 × 128,000 =
+ * 1,141,899,264 B. V0 profiles max(16,384, 2,048) tokens of 256
+ * sequences (vllm/config.py SchedulerConfig): 16,384 × 123,392 + 256 ×
+ * 128,000 = 2,054,422,528 B, and its KV budget is smaller by the
+ * difference. */
+static void
+test_vllm_profile_by_engine (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate v1, v0;
+
+  cp_settings_init (&settings);
+  g_assert_cmpint (settings.vllm_profile, ==, CP_VLLM_PROFILE_V1);
+  quote_init_h100 (&quote, 1, 20);
+  job_init_llama2_7b (&job);
+  job.context_len = 16384;
+  job.concurrency = 1;
+
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &v1, NULL));
+  g_assert_cmpfloat (v1.activation_peak_bytes, ==, 1141899264.0);
+  settings.vllm_profile = CP_VLLM_PROFILE_V0;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &v0, NULL));
+  g_assert_cmpfloat (v0.activation_peak_bytes, ==, 2054422528.0);
+  assert_close (v1.kv_budget_bytes - (2054422528.0 - 1141899264.0), v0.kv_budget_bytes, 1e-12);
+  /* A context shorter than 2,048 tokens is profiled at 2,048. */
+  job.context_len = 1024;
+  job.prompt_tokens = 512;
+  job.output_tokens = 128;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &v0, NULL));
+  g_assert_cmpfloat (v0.activation_peak_bytes, ==, 2048 * 123392.0 + 256 * 128000.0);
+
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
 /* A published serving figure: TensorRT-LLM 0.5.0's performance table
  * (NVIDIA/TensorRT-LLM, docs/source/performance.md, "H100 GPUs (FP8)")
  * measured LLaMA 7B at batch 64, TP 1, 128 input and 128 output tokens at
@@ -855,6 +951,8 @@ main (int argc, char **argv)
   g_test_add_func ("/serving/cost-per-million-tokens", test_cost_per_million_tokens);
   g_test_add_func ("/serving/replicas-share-the-target", test_replicas_share_the_target);
   g_test_add_func ("/serving/published/trtllm-h100-fp8", test_published_trtllm_h100_fp8);
+  g_test_add_func ("/serving/fp8-layout-llama3", test_fp8_layout_llama3);
+  g_test_add_func ("/serving/vllm-profile-by-engine", test_vllm_profile_by_engine);
   g_test_add_func ("/serving/request-must-fit-context", test_request_must_fit_context);
   g_test_add_func ("/serving/trial-kv-cache-I6", test_trial_kv_cache);
   g_test_add_func ("/serving/replica-tensor-parallel-I7", test_replica_tensor_parallel_search);

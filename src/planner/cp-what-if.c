@@ -1,0 +1,212 @@
+/* cp-what-if.c: what would change a job's answer (cp-what-if.h).
+ *
+ * Owns the choice of what is said: each item speaks of one option with
+ * that option's own estimate and promises only what that option delivers.
+ * Moved from the window (cp-results-view-words.c) so that the window, the
+ * PDF's job chapter and the XML report say the same thing.
+ */
+#include "cp-what-if.h"
+
+#include <math.h>
+
+#include "cp-plan.h"
+#include "cp-quote.h"
+
+static const CpOption *
+find_option (const CpPlan *plan,
+             guint         rank,
+             int          *index)
+{
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+
+      if (option->rank == rank)
+        {
+          *index = (int) i;
+          return option;
+        }
+    }
+  return NULL;
+}
+
+static int
+compare_days (gconstpointer a,
+              gconstpointer b)
+{
+  double x = *(const double *) a;
+  double y = *(const double *) b;
+
+  return (x > y) - (x < y);
+}
+
+static CpWhatIf *
+add (GArray       *items,
+     CpWhatIfKind  kind,
+     int           option_index,
+     int           quote_index)
+{
+  CpWhatIf item = { 0 };
+
+  item.kind = kind;
+  item.option_index = option_index;
+  item.quote_index = quote_index;
+  g_array_append_val (items, item);
+  return &g_array_index (items, CpWhatIf, items->len - 1);
+}
+
+/* The shortest longer deadline that changes the recommendation, as the
+ * planner itself answers it: each option that runs but misses the
+ * deadline finishes, at its fastest, on a day where the verdict may flip;
+ * the plan is made again there, from the soonest such day, until another
+ * quote wins. Naming the quote that would merely finish named a dearer
+ * quote than the cheaper ones that would win sooner, and spoke of a
+ * single machine under a single-machine verdict (walkthrough 8). */
+static void
+add_longer_deadline (GArray          *items,
+                     const CpProject *project,
+                     guint            job_index,
+                     const CpPlan    *plan,
+                     const CpOption  *best)
+{
+  const CpJob *job = g_ptr_array_index (project->jobs, job_index);
+  g_autoptr(GArray) days = NULL;
+  g_autoptr(CpProject) longer = NULL;
+
+  if (best == NULL || plan->cost_unknown || !(job->deadline_days > 0))
+    return;
+
+  days = g_array_new (FALSE, FALSE, sizeof (double));
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpEstimate *estimate = &g_array_index (plan->options, CpOption, i).estimate;
+
+      /* The deadline as the sentence shows it, to the tenth of a day
+       * above: the plan is made at the figure the user would type. Only
+       * an option cheaper than the pick can take over when the deadline
+       * loosens: each candidate deadline costs a plan of the job. */
+      if (estimate->fits && !estimate->meets_deadline && isfinite (estimate->calendar_days) &&
+          estimate->calendar_days > job->deadline_days && estimate->total_cost < best->estimate.total_cost)
+        {
+          double shown = ceil (estimate->calendar_days * 10.0 - 1e-9) / 10.0;
+
+          g_array_append_val (days, shown);
+        }
+    }
+  if (days->len == 0)
+    return;
+  g_array_sort (days, compare_days);
+
+  longer = cp_project_copy (project);
+  for (guint d = 0; d < days->len; d++)
+    {
+      double deadline_days = g_array_index (days, double, d);
+      g_autoptr(CpPlan) replan = NULL;
+      const CpOption *winner;
+
+      if (d > 0 && deadline_days == g_array_index (days, double, d - 1))
+        continue;
+      ((CpJob *) g_ptr_array_index (longer->jobs, job_index))->deadline_days = deadline_days;
+      replan = cp_project_plan_job_without_robustness (longer, job_index);
+      winner = replan->recommended >= 0 ? &g_array_index (replan->options, CpOption, replan->recommended) : NULL;
+      if (winner != NULL && (winner->quote_index != best->quote_index || winner->estimate.nodes != best->estimate.nodes))
+        {
+          CpWhatIf *item = add (items, CP_WHAT_IF_LONGER_DEADLINE, -1, winner->quote_index);
+
+          item->value = deadline_days;
+          item->estimate = winner->estimate;
+          for (guint i = 0; i < plan->options->len; i++)
+            if (g_array_index (plan->options, CpOption, i).quote_index == winner->quote_index)
+              item->option_index = (int) i;
+          return;
+        }
+    }
+}
+
+GArray *
+cp_what_if_new (const CpProject *project,
+                guint            job_index,
+                const CpPlan    *plan)
+{
+  GArray *items = g_array_new (FALSE, TRUE, sizeof (CpWhatIf));
+  const CpOption *best = NULL, *runner_up = NULL, *single = NULL, *fastest_cluster = NULL;
+  const CpEstimate *fastest_cluster_estimate = NULL;
+  int runner_up_index = -1, single_index = -1, fastest_cluster_index = -1;
+
+  g_return_val_if_fail (project != NULL && plan != NULL, items);
+  g_return_val_if_fail (job_index < project->jobs->len, items);
+
+  if (plan->recommended >= 0 && (guint) plan->recommended < plan->options->len)
+    best = &g_array_index (plan->options, CpOption, plan->recommended);
+  if (best != NULL)
+    {
+      runner_up = find_option (plan, best->rank + 1, &runner_up_index);
+      if (runner_up != NULL && !runner_up->feasible)
+        runner_up = NULL;
+    }
+
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+      const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+      const CpEstimate *candidates[2] = { &option->estimate, option->has_full_offer ? &option->full_offer : NULL };
+
+      if (!cp_quote_is_cluster (quote))
+        {
+          if (single == NULL || option->rank < single->rank)
+            {
+              single = option;
+              single_index = (int) i;
+            }
+          continue;
+        }
+      for (guint c = 0; c < G_N_ELEMENTS (candidates); c++)
+        if (candidates[c] != NULL && candidates[c]->nodes > 1 && candidates[c]->fits &&
+            (fastest_cluster_estimate == NULL ||
+             candidates[c]->calendar_days < fastest_cluster_estimate->calendar_days))
+          {
+            fastest_cluster = option;
+            fastest_cluster_index = (int) i;
+            fastest_cluster_estimate = candidates[c];
+          }
+    }
+
+  /* With nothing feasible, the plan's own answer: the node count or the
+   * deadline that would make each option meet it. */
+  for (guint i = 0; i < plan->reasons->len; i++)
+    {
+      const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
+
+      if (reason->outcome == CP_OUTCOME_NODES_MEET_DEADLINE || reason->outcome == CP_OUTCOME_DEADLINE_NEEDED)
+        add (items, CP_WHAT_IF_PLAN_REASON, -1, reason->quote_index)->reason_index = i;
+    }
+
+  if (best != NULL && runner_up != NULL && !plan->cost_unknown && runner_up->estimate.total_cost > 0)
+    {
+      CpWhatIf *item = add (items, CP_WHAT_IF_RUNNER_UP_PRICE, runner_up_index, runner_up->quote_index);
+
+      item->value = best->estimate.total_cost;
+      item->estimate = runner_up->estimate;
+    }
+
+  /* A single machine already recommended needs no line on what a single
+   * machine would need: it read as the verdict's opposite (walkthrough 8). */
+  if (single != NULL && !single->feasible && single->estimate.nodes <= 1 && !single->estimate.fits &&
+      (best == NULL || best->estimate.nodes > 1))
+    add (items, CP_WHAT_IF_SINGLE_MEMORY, single_index, single->quote_index)->estimate = single->estimate;
+
+  add_longer_deadline (items, project, job_index, plan, best);
+
+  /* Only a cluster that really finishes sooner makes a shorter deadline
+   * an argument for it. */
+  if (best != NULL && best->estimate.nodes <= 1 && fastest_cluster != NULL &&
+      fastest_cluster_estimate->calendar_days < best->estimate.calendar_days)
+    {
+      CpWhatIf *item = add (items, CP_WHAT_IF_SHORTER_DEADLINE, fastest_cluster_index, fastest_cluster->quote_index);
+
+      item->value = best->estimate.calendar_days;
+      item->estimate = *fastest_cluster_estimate;
+    }
+
+  return items;
+}

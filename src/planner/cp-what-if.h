@@ -1,0 +1,54 @@
+/* cp-what-if.h: what would change a job's answer.
+ *
+ * The window's "What would change it" and the reports' section of that
+ * name read the same list, made here from the job's plan: the runner-up's
+ * price that would make it win, the memory a single machine lacks, the
+ * longer deadline at which another quote wins (found by planning the job
+ * again at each candidate deadline), the shorter deadline that calls for a
+ * cluster, and, with nothing feasible, the plan's own answer (the node
+ * count or the deadline that would do). Data only: the words are
+ * cp_words_what_if() (report/cp-reason-text.h).
+ */
+#pragma once
+
+#include "cp-project.h"
+
+G_BEGIN_DECLS
+
+typedef enum {
+  /* With nothing feasible: the plan's reason at reason_index
+   * (CP_OUTCOME_NODES_MEET_DEADLINE or CP_OUTCOME_DEADLINE_NEEDED). */
+  CP_WHAT_IF_PLAN_REASON,
+  /* The runner-up (option_index) would win below the recommended
+   * option's total cost (value). */
+  CP_WHAT_IF_RUNNER_UP_PRICE,
+  /* The best single machine (option_index) does not fit even with its
+   * technique: what it needs per GPU against what it offers. */
+  CP_WHAT_IF_SINGLE_MEMORY,
+  /* With a deadline of value days, quote_index at @estimate would be
+   * recommended instead. */
+  CP_WHAT_IF_LONGER_DEADLINE,
+  /* A deadline shorter than the recommended option's calendar (value)
+   * calls for a cluster: option_index at @estimate (its chosen size or its
+   * whole offer) finishes sooner. */
+  CP_WHAT_IF_SHORTER_DEADLINE,
+} CpWhatIfKind;
+
+typedef struct {
+  CpWhatIfKind kind;
+  int          option_index;    /* into the plan's options, or -1 */
+  int          quote_index;     /* the quote spoken of, or -1 */
+  guint        reason_index;    /* CP_WHAT_IF_PLAN_REASON */
+  double       value;           /* a deadline in days or a total cost, as the kind says */
+  CpEstimate   estimate;        /* the option as it would then run */
+} CpWhatIf;
+
+/* What would change the answer of job @job_index of @project, planned as
+ * @plan: a new array of CpWhatIf, in the order they are said, empty when
+ * nothing would. Plans the job again at candidate deadlines (only those of
+ * options cheaper than the pick), so it costs up to one plan per quote. */
+GArray *cp_what_if_new (const CpProject *project,
+                        guint            job_index,
+                        const CpPlan    *plan);
+
+G_END_DECLS

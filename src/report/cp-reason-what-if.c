@@ -1,0 +1,181 @@
+/* cp-reason-what-if.c: the words of "What would change it"
+ * (planner/cp-what-if.h), one sentence per item, for the window's
+ * paragraph, the PDF's job chapter and the XML report alike; and the
+ * sentence that says how much the recommended option and the next one
+ * differ in cost. */
+#include "cp-report-private.h"
+
+#include <math.h>
+
+#include "planner/cp-units.h"
+#include "planner/cp-what-if.h"
+#include "cp-i18n.h"
+#include "cp-reason-text.h"
+
+static char *
+what_if_text (const CpProject *project,
+              const CpPlan    *plan,
+              const CpWhatIf  *item,
+              const char      *lang)
+{
+  const CpQuote *quote = item->quote_index >= 0 && (guint) item->quote_index < project->quotes->len
+                         ? g_ptr_array_index (project->quotes, item->quote_index) : NULL;
+  g_autofree char *name = quote != NULL ? cp_words_quote_name (project, item->quote_index) : NULL;
+  const char *currency = quote != NULL ? quote->currency : project->settings.currency;
+
+  switch (item->kind)
+    {
+    case CP_WHAT_IF_PLAN_REASON:
+      return cp_reason_text (&g_array_index (plan->reasons, CpReason, item->reason_index), project, plan, lang);
+
+    case CP_WHAT_IF_RUNNER_UP_PRICE:
+      {
+        g_autofree char *target = cp_i18n_format_money (item->value, currency, lang);
+        g_autofree char *share = cp_i18n_format_percent (1.0 - item->value / item->estimate.total_cost, lang);
+
+        /* TRANSLATORS: what would change the answer: the runner-up quote, the total it must fall below, by how much */
+        return g_strdup_printf (_("%s would be recommended if its total cost fell below %s (%s lower)."),
+                                name, target, share);
+      }
+
+    case CP_WHAT_IF_SINGLE_MEMORY:
+      {
+        CpMemoryUnit unit = project->settings.memory_unit;
+        g_autofree char *need = cp_format_bytes (item->estimate.memory_per_gpu_bytes, unit);
+        g_autofree char *have = cp_format_bytes (item->estimate.available_per_gpu_bytes, unit);
+
+        /* TRANSLATORS: what would change the answer: memory per GPU needed, the technique, the quote, memory per GPU offered */
+        return g_strdup_printf (_("A single machine would need %s per GPU even with %s; %s offers %s."),
+                                need, cp_words_technique (item->estimate.technique), name, have);
+      }
+
+    case CP_WHAT_IF_LONGER_DEADLINE:
+      {
+        g_autofree char *deadline = cp_i18n_format_days (item->value, lang);
+        g_autofree char *cost = cp_i18n_format_money (item->estimate.total_cost, currency, lang);
+        g_autofree char *finish = cp_i18n_format_days (item->estimate.calendar_days, lang);
+
+        /* TRANSLATORS: a deadline in days; the quote that would then be recommended, its node count,
+         * GPUs, total cost and calendar days */
+        return g_strdup_printf (dngettext (GETTEXT_PACKAGE,
+                                           "With a deadline of %s, %s would be recommended instead: %u node (%u GPUs), %s, %s.",
+                                           "With a deadline of %s, %s would be recommended instead: %u nodes (%u GPUs), %s, %s.",
+                                           item->estimate.nodes),
+                                deadline, name, item->estimate.nodes, item->estimate.gpus, cost, finish);
+      }
+
+    case CP_WHAT_IF_SHORTER_DEADLINE:
+      {
+        g_autofree char *days = cp_i18n_format_days (item->value, lang);
+        g_autofree char *cluster_days = cp_i18n_format_days (item->estimate.calendar_days, lang);
+        g_autofree char *cost = cp_words_plan_money (plan, item->estimate.total_cost, currency, lang);
+
+        /* TRANSLATORS: the recommended option's days; a cluster quote, its node count, its days and its cost */
+        return g_strdup_printf (dngettext (GETTEXT_PACKAGE,
+                                           "A deadline shorter than %s would call for a cluster: %s on %u node finishes in %s for %s.",
+                                           "A deadline shorter than %s would call for a cluster: %s on %u nodes finishes in %s for %s.",
+                                           item->estimate.nodes),
+                                days, name, item->estimate.nodes, cluster_days, cost);
+      }
+    }
+  g_return_val_if_reached (NULL);
+}
+
+GPtrArray *
+cp_words_what_if (const CpProject *project,
+                  const CpPlan    *plan,
+                  const GArray    *what_if,
+                  const char      *lang)
+{
+  GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
+
+  g_return_val_if_fail (project != NULL && plan != NULL && what_if != NULL, lines);
+
+  cp_i18n_push_language (lang);
+  for (guint i = 0; i < what_if->len; i++)
+    {
+      char *line = what_if_text (project, plan, &g_array_index (what_if, CpWhatIf, i), lang);
+
+      if (line != NULL)
+        g_ptr_array_add (lines, line);
+    }
+  cp_i18n_pop_language ();
+  return lines;
+}
+
+const char *
+cp_what_if_kind_to_string (CpWhatIfKind kind)
+{
+  switch (kind)
+    {
+    case CP_WHAT_IF_PLAN_REASON: return "plan-reason";
+    case CP_WHAT_IF_RUNNER_UP_PRICE: return "runner-up-price";
+    case CP_WHAT_IF_SINGLE_MEMORY: return "single-machine-memory";
+    case CP_WHAT_IF_LONGER_DEADLINE: return "longer-deadline";
+    case CP_WHAT_IF_SHORTER_DEADLINE: return "shorter-deadline";
+    }
+  return "unknown";
+}
+
+char *
+cp_words_quote_short_name (const CpProject *project,
+                           int              index)
+{
+  const CpQuote *quote;
+
+  if (index < 0 || (guint) index >= project->quotes->len)
+    return cp_words_quote_name (project, index);
+  quote = g_ptr_array_index (project->quotes, index);
+  if (quote->vendor == NULL || *quote->vendor == '\0')
+    return cp_words_quote_name (project, index);
+  for (guint q = 0; q < project->quotes->len; q++)
+    {
+      const CpQuote *other = g_ptr_array_index (project->quotes, q);
+
+      if ((int) q != index && g_strcmp0 (other->vendor, quote->vendor) == 0)
+        return cp_words_quote_name (project, index);
+    }
+  return g_strdup (quote->vendor);
+}
+
+char *
+cp_words_cost_difference (const CpProject *project,
+                          const CpPlan    *plan,
+                          const char      *lang)
+{
+  const CpOption *best = NULL, *next = NULL;
+  const CpQuote *quote;
+  g_autofree char *name = NULL, *cost = NULL, *more = NULL, *share = NULL;
+  char *text;
+
+  if (plan == NULL || plan->cost_unknown || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
+    return NULL;
+  best = &g_array_index (plan->options, CpOption, plan->recommended);
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+
+      /* The next option an approver could take instead: one that runs and
+       * meets the job's need, in the table's order. */
+      if (option != best && option->feasible && !option->ruled_out && option->estimate.fits &&
+          (next == NULL || option->rank < next->rank))
+        next = option;
+    }
+  if (next == NULL || !(best->estimate.total_cost > 0))
+    return NULL;
+
+  cp_i18n_push_language (lang);
+  quote = g_ptr_array_index (project->quotes, next->quote_index);
+  /* Page 1 keeps it to one line: the vendor, when it made one quote. */
+  name = cp_words_quote_short_name (project, next->quote_index);
+  cost = cp_i18n_format_money (round (next->estimate.total_cost), quote->currency, lang);
+  /* The difference of the two totals as printed, so that it adds up. */
+  more = cp_i18n_format_money (round (next->estimate.total_cost) - round (best->estimate.total_cost),
+                               quote->currency, lang);
+  share = cp_i18n_format_percent (next->estimate.total_cost / best->estimate.total_cost - 1.0, lang);
+  /* TRANSLATORS: the next-ranked option: its quote, its total cost, how much more than the
+   * recommended option's in money and in percent */
+  text = g_strdup_printf (_("Next best: %s at %s, %s (%s) more."), name, cost, more, share);
+  cp_i18n_pop_language ();
+  return text;
+}

@@ -1,0 +1,369 @@
+/* test-report-memo.c: what an approver with five minutes still missed on
+ * the second read (2 December), on reports made as a user makes them
+ * (compute-planner-cli, read back with pdftotext): the sign-off on page 1
+ * whatever quotes page 1 names, vendors asked only about compared quotes,
+ * R8's operations point and the next option's cost on page 1, "What would
+ * change it" in the PDF and the XML as the window says it, "Tight" in the
+ * comparison, a plain word when nothing was compared, and a 13B report
+ * in five pages none of which is left less than two-thirds full. */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "common/cp-test-cli.h"
+#include "common/cp-test-dir.h"
+#include "common/cp-test-pdf.h"
+
+static char *tmp_dir;
+
+static void assert_pages_full (const char *pdf);
+
+#define RUN_OK(...) cp_test_run_cli_ok (tmp_dir, (const char *const[]) { __VA_ARGS__, NULL })
+
+/* A4 in points, and the report's text block (cp-report-doc.c's margins). */
+#define PAGE_HEIGHT 841.89
+#define TEXT_TOP 58.0
+#define TEXT_BOTTOM (PAGE_HEIGHT - 52.0)
+
+static char *
+run_tool (const char *const *argv)
+{
+  g_autofree char *out = NULL;
+  int status = 0;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (g_spawn_sync (tmp_dir, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
+                               NULL, NULL, &out, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  return g_steal_pointer (&out);
+}
+
+/* Page @page of @pdf as laid out, one stripped line per entry. */
+static GPtrArray *
+page_lines (const char *pdf,
+            guint       page)
+{
+  g_autofree char *number = g_strdup_printf ("%u", page);
+  g_autofree char *text = run_tool ((const char *const[]) { "pdftotext", "-layout", "-enc", "UTF-8", "-f", number,
+                                                            "-l", number, pdf, "-", NULL });
+  g_auto(GStrv) raw = g_strsplit (text, "\n", -1);
+  GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; raw[i] != NULL; i++)
+    {
+      g_strstrip (raw[i]);
+      if (raw[i][0] != '\0' && raw[i][0] != '\f')
+        g_ptr_array_add (lines, g_strdup (raw[i]));
+    }
+  return lines;
+}
+
+/* The line of page @page that starts with @start, or NULL. */
+static const char *
+line_starting (GPtrArray  *lines,
+               const char *start)
+{
+  for (guint i = 0; i < lines->len; i++)
+    if (g_str_has_prefix (g_ptr_array_index (lines, i), start))
+      return g_ptr_array_index (lines, i);
+  return NULL;
+}
+
+/* The walk's project (test-cli-pages): a 70B LoRA fine-tune on 500M
+ * tokens within 30 days; one 8 × H800 machine at 15 CNY per GPU-hour and
+ * a 4-node A800 cluster at 45,000 CNY per node-month. The team has no
+ * operations engineer (the form's default), both quotes are bare metal. */
+static void
+make_walk_project (const char *file)
+{
+  RUN_OK ("new", file);
+  RUN_OK ("add-job", file, "--name", "70B LoRA fine-tune", "--model", "llama-2-70b", "--task", "lora",
+          "--tokens", "500M", "--deadline-days", "30");
+  RUN_OK ("add-quote", file, "--vendor", "云厂商甲", "--offer", "8×H800 单机", "--gpu", "h800",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "15");
+  RUN_OK ("add-quote", file, "--vendor", "智算中心乙", "--offer", "A800 4节点 IB 集群", "--gpu", "a800",
+          "--gpus-per-node", "8", "--nodes", "4", "--price-per-node-month", "45000", "--network", "infiniband",
+          "--nics", "4", "--nic-gbps", "200", "--dedicated");
+}
+
+typedef struct {
+  const char *lang;
+  const char *approval[4];     /* the sign-off's heading and roles */
+  const char *ask;             /* the storage question's vendors, compared quotes only */
+  const char *operations;      /* R8's line on page 1, whole */
+  const char *next;            /* the next option's cost */
+  const char *change;          /* "What would change it" and its line */
+  const char *change_line;
+  const char *tight;           /* the comparison's first row */
+  const char *no_quote;
+} Words;
+
+/* The figures, by hand: the H800 machine bills 25 hours (1.0 day: 0.66
+ * of run and 0.35 of debugging, rounded up to the hour) × 8 GPUs × 15 CNY
+ * = 3,000 CNY; the cluster bills its one-month minimum, 1 node × 45,000
+ * CNY. The next option costs 45,000 − 3,000 = 42,000 CNY more, 1,400% of
+ * 3,000; it would win below 3,000 CNY, 1 − 3,000 / 45,000 = 93% lower.
+ * The H800 machine uses 96% of each GPU's memory: above 90%, Tight. */
+static const Words english = {
+  "en",
+  { "Approval", "Prepared by", "Reviewed by", "Approved by" },
+  "Ask: 云厂商甲, 智算中心乙.",
+  "Who runs it (R8): no operations engineer for bare metal; ask the vendor for operations support before renting.",
+  "Next best: 智算中心乙 at 45,000 CNY, 42,000 CNY (1,400%) more.",
+  "What would change it",
+  "智算中心乙 — A800 4节点 IB 集群 would be recommended if its total cost fell below 3,000 CNY (93% lower).",
+  "1 云厂商甲 — 8×H800 单机 1 Tight As configured",
+  "No quote was compared: this project has no vendor quotes",
+};
+
+static const Words chinese = {
+  "zh_CN",
+  { "审批", "编制", "审核", "批准" },
+  "询问：云厂商甲，智算中心乙。",
+  "由谁运维（R8）：团队没有运维工程师管理裸金属，租用前请向服务商要运维支持。",
+  "次优方案：智算中心乙，¥45,000，多 ¥42,000（1,400%）。",
+  "什么会改变结论",
+  "若 智算中心乙 — A800 4节点 IB 集群 的总成本降到 ¥3,000 以下（降低 93%），它将成为推荐方案。",
+  "1 云厂商甲 — 8×H800 单机 1 偏紧",
+  "没有比较任何报价：本项目还没有服务商报价",
+};
+
+static void
+check_walk (const Words *w)
+{
+  g_autofree char *pdf = g_strdup_printf ("walk-%s.pdf", w->lang);
+  g_autofree char *xml_file = g_strdup_printf ("walk-%s.xml", w->lang);
+  g_autofree char *first = NULL;
+  g_autofree char *all = NULL;
+  g_autofree char *rows = NULL;
+  g_autofree char *xml = NULL;
+  g_autofree char *element = NULL;
+  g_autoptr(GPtrArray) lines = NULL;
+  g_autofree char *xml_path = NULL;
+
+  RUN_OK ("report", "walk.cplan", "--lang", w->lang, "--pdf", pdf, "--xml", xml_file);
+  first = cp_test_pdf_text (tmp_dir, pdf, 1, TRUE);
+  all = cp_test_pdf_text (tmp_dir, pdf, 0, FALSE);
+  rows = cp_test_pdf_text (tmp_dir, pdf, 0, TRUE);
+
+  /* Page 1: the next option's cost, and R8 on one line of its own. */
+  cp_test_assert_has (first, w->next);
+  lines = page_lines (pdf, 1);
+  g_assert_cmpstr (line_starting (lines, w->operations), ==, w->operations);
+  /* The job chapter says what would change it, as the window does
+   * (gui-results-words: the same list, cp_what_if_new()). */
+  cp_test_assert_has (all, w->change);
+  cp_test_assert_has (all, w->change_line);
+  cp_test_assert_has (rows, w->tight);
+  g_assert_cmpuint (cp_test_pdf_page_count (tmp_dir, pdf), <=, 5);
+  assert_pages_full (pdf);
+
+  /* The XML carries the same sentence. */
+  xml_path = g_build_filename (tmp_dir, xml_file, NULL);
+  g_assert_true (g_file_get_contents (xml_path, &xml, NULL, NULL));
+  element = g_markup_printf_escaped ("\">%s</what-if>", w->change_line);
+  g_assert_nonnull (strstr (xml, "<what-if kind=\"runner-up-price\" quote=\"quote-"));
+  if (strstr (xml, element) == NULL)
+    g_error ("%s not in the XML", element);
+}
+
+static void
+test_walk (void)
+{
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  make_walk_project ("walk.cplan");
+  check_walk (&english);
+  check_walk (&chinese);
+}
+
+/* The walk's project with three more quotes page 1 names as not compared
+ * or that cannot run: an H100 machine without a price, one in USD with no
+ * exchange rate, and a single 32 GB V100 that cannot hold a 70B model
+ * (146.9 GiB of weights alone, against 32 GiB). The sign-off stays on
+ * page 1, and the storage question asks only the two compared vendors. */
+static void
+check_uncompared (const Words *w)
+{
+  g_autofree char *pdf = g_strdup_printf ("uncompared-%s.pdf", w->lang);
+  g_autofree char *first = NULL;
+
+  RUN_OK ("report", "uncompared.cplan", "--lang", w->lang, "--pdf", pdf, "--prepared-by", "Li Wei, team lead");
+  first = cp_test_pdf_text (tmp_dir, pdf, 1, TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (w->approval); i++)
+    cp_test_assert_has (first, w->approval[i]);
+  cp_test_assert_has (first, "Li Wei, team lead");
+  cp_test_assert_has (first, w->ask);
+  /* The price-less quote is named as not compared, and not asked about;
+   * the V100 that cannot run is not named at all. */
+  cp_test_assert_has (first, "小厂丁 — 8×H100 no price");
+  cp_test_assert_lacks (first, "小厂戊");
+  cp_test_assert_lacks (first, "Ask:云厂商甲,智算中心乙,");
+  cp_test_assert_lacks (first, "询问：云厂商甲，智算中心乙，");
+}
+
+static void
+test_uncompared (void)
+{
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  make_walk_project ("uncompared.cplan");
+  RUN_OK ("add-quote", "uncompared.cplan", "--vendor", "小厂丁", "--offer", "8×H100 no price", "--gpu", "h100-sxm",
+          "--gpus-per-node", "8", "--nodes", "1");
+  RUN_OK ("add-quote", "uncompared.cplan", "--vendor", "Overseas Ltd", "--offer", "8×H100 USD", "--gpu", "h100-sxm",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "$2.5");
+  RUN_OK ("add-quote", "uncompared.cplan", "--vendor", "小厂戊", "--offer", "1×V100", "--gpu", "v100-32g",
+          "--gpus-per-node", "1", "--nodes", "1", "--price-per-gpu-hour", "3");
+  check_uncompared (&english);
+  check_uncompared (&chinese);
+}
+
+/* A project with a job and no quote says so first, and what to add. */
+static void
+test_no_quotes (void)
+{
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  RUN_OK ("new", "empty.cplan");
+  RUN_OK ("add-job", "empty.cplan", "--name", "70B LoRA fine-tune", "--model", "llama-2-70b", "--task", "lora",
+          "--tokens", "500M", "--deadline-days", "30");
+  for (const Words *w = &english; w != NULL; w = w == &english ? &chinese : NULL)
+    {
+      g_autofree char *pdf = g_strdup_printf ("empty-%s.pdf", w->lang);
+      g_autofree char *first = NULL;
+
+      RUN_OK ("report", "empty.cplan", "--lang", w->lang, "--pdf", pdf);
+      first = cp_test_pdf_text (tmp_dir, pdf, 1, TRUE);
+      cp_test_assert_has (first, w->no_quote);
+      cp_test_assert_has (first, "add-quote");
+    }
+}
+
+/* How far down page @page of @pdf its text reaches, as a share of the
+ * text block: the lowest word above the footer, from pdftotext -bbox. */
+static double
+page_fill (const char *pdf,
+           guint       page,
+           char      **first_words)
+{
+  g_autofree char *number = g_strdup_printf ("%u", page);
+  g_autofree char *html = run_tool ((const char *const[]) { "pdftotext", "-bbox", "-enc", "UTF-8", "-f", number,
+                                                            "-l", number, pdf, "-", NULL });
+  g_autoptr(GRegex) word = g_regex_new ("<word xMin=\"[0-9.]+\" yMin=\"([0-9.]+)\" xMax=\"[0-9.]+\" yMax=\"([0-9.]+)\">([^<]*)</word>",
+                                        0, 0, NULL);
+  g_autoptr(GMatchInfo) match = NULL;
+  g_autoptr(GString) first = g_string_new (NULL);
+  double lowest = TEXT_TOP, first_top = -1;
+
+  g_regex_match (word, html, 0, &match);
+  for (; g_match_info_matches (match); g_match_info_next (match, NULL))
+    {
+      g_autofree char *top_text = g_match_info_fetch (match, 1);
+      g_autofree char *bottom_text = g_match_info_fetch (match, 2);
+      g_autofree char *text = g_match_info_fetch (match, 3);
+      double top = g_ascii_strtod (top_text, NULL), bottom = g_ascii_strtod (bottom_text, NULL);
+
+      /* The header's title and date, and the footer. */
+      if (top < TEXT_TOP - 4 || top > TEXT_BOTTOM)
+        continue;
+      lowest = MAX (lowest, bottom);
+      if (first_top < 0)
+        first_top = top;
+      if (top < first_top + 4)
+        g_string_append_printf (first, "%s%s", first->len > 0 ? " " : "", text);
+    }
+  *first_words = g_strdup (first->str);
+  return (lowest - TEXT_TOP) / (TEXT_BOTTOM - TEXT_TOP);
+}
+
+/* No page of @pdf but the last is less than two-thirds full unless a
+ * chapter ends there: the memo, a job's chapter, before the assumptions. */
+static void
+assert_pages_full (const char *pdf)
+{
+  static const char *const chapters[] = { "Jobs", "Job:", "Assumptions and conventions", "任务", "假设与约定" };
+  guint n_pages = cp_test_pdf_page_count (tmp_dir, pdf);
+
+  for (guint p = 1; p < n_pages; p++)
+    {
+      g_autofree char *next_first = NULL;
+      g_autofree char *first = NULL;
+      double fill = page_fill (pdf, p, &first);
+      gboolean chapter_ends = FALSE;
+
+      (void) page_fill (pdf, p + 1, &next_first);
+      for (guint c = 0; c < G_N_ELEMENTS (chapters); c++)
+        chapter_ends |= g_str_has_prefix (next_first, chapters[c]);
+      g_test_message ("%s, page %u: %.0f%% full; page %u starts “%s”", pdf, p, fill * 100, p + 1, next_first);
+      if (!chapter_ends && fill < 2.0 / 3.0)
+        g_error ("%s: page %u is %.0f%% full, and no chapter ends there", pdf, p, fill * 100);
+    }
+}
+
+/* A 13B full fine-tune on 1B tokens within 30 days on the walk's two
+ * quotes: six pages in English, five in Chinese, the sixth holding one
+ * row of the assumptions' ranges. Now five in both, and no page is less
+ * than two-thirds full unless a chapter ends there (the memo, a job's
+ * chapter before the assumptions) or it is the last. */
+static void
+test_13b (void)
+{
+  static const char *const langs[] = { "en", "zh_CN" };
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  RUN_OK ("new", "13b.cplan");
+  RUN_OK ("add-job", "13b.cplan", "--name", "13B fine-tune", "--model", "llama-2-13b", "--task", "full-finetune",
+          "--tokens", "1B", "--deadline-days", "30");
+  RUN_OK ("add-quote", "13b.cplan", "--vendor", "云厂商甲", "--offer", "8×H800 单机", "--gpu", "h800",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "15");
+  RUN_OK ("add-quote", "13b.cplan", "--vendor", "智算中心乙", "--offer", "A800 4节点 IB 集群", "--gpu", "a800",
+          "--gpus-per-node", "8", "--nodes", "4", "--price-per-node-month", "45000", "--network", "infiniband",
+          "--nics", "4", "--nic-gbps", "200", "--dedicated");
+  for (guint l = 0; l < G_N_ELEMENTS (langs); l++)
+    {
+      g_autofree char *pdf = g_strdup_printf ("13b-%s.pdf", langs[l]);
+      guint n_pages;
+
+      RUN_OK ("report", "13b.cplan", "--lang", langs[l], "--pdf", pdf);
+      n_pages = cp_test_pdf_page_count (tmp_dir, pdf);
+      g_test_message ("13B, %s: %u pages", langs[l], n_pages);
+      g_assert_cmpuint (n_pages, <=, 5);
+      assert_pages_full (pdf);
+    }
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  tmp_dir = g_dir_make_tmp ("cp-memo-XXXXXX", NULL);
+  g_assert_nonnull (tmp_dir);
+
+  g_test_add_func ("/report-memo/walk", test_walk);
+  g_test_add_func ("/report-memo/uncompared", test_uncompared);
+  g_test_add_func ("/report-memo/no-quotes", test_no_quotes);
+  g_test_add_func ("/report-memo/13b", test_13b);
+
+  status = g_test_run ();
+  cp_test_remove_tree (tmp_dir);
+  g_free (tmp_dir);
+  return status;
+}
