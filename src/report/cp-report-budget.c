@@ -199,9 +199,9 @@ section_amount_to_approve (Doc              *doc,
   cp_report_approval_amount (project, (CpPlan * const *) plans->pdata, schedule, &approval);
   /* The parts as printed add up to the amount as printed. */
   amount = cp_i18n_format_money_prose (approval.amount, currency, doc->lang);
-  reserve = cp_i18n_format_money_prose (approval.contingency, currency, doc->lang);
+  reserve = cp_i18n_format_money_prose_scaled (approval.contingency, approval.amount, currency, doc->lang);
   reserve_rate = rate_text (settings->contingency_fraction, doc->lang);
-  vat = cp_i18n_format_money_prose (approval.vat, currency, doc->lang);
+  vat = cp_i18n_format_money_prose_scaled (approval.vat, approval.amount, currency, doc->lang);
   vat_rate = rate_text (settings->vat_rate, doc->lang);
   if (approval.vat_added)
     /* TRANSLATORS: the memo's budget, after the range: the amount to approve, the contingency's rate and amount, the VAT added */
@@ -245,8 +245,10 @@ cp_report_section_budget (Doc              *doc,
 {
   const CpProject *project = doc->project;
   const char *currency = project->settings.currency;
-  g_autofree char *total = cp_i18n_format_money_prose (cp_report_schedule_shown_total (schedule), currency, doc->lang);
-  g_autofree char *low = cp_i18n_format_money_prose (schedule->total_cost_low, currency, doc->lang);
+  g_autofree char *total = cp_i18n_format_money_prose_scaled (cp_report_schedule_shown_total (schedule),
+                                                              schedule->total_cost_high, currency, doc->lang);
+  g_autofree char *low = cp_i18n_format_money_prose_scaled (schedule->total_cost_low, schedule->total_cost_high,
+                                                            currency, doc->lang);
   g_autofree char *high = cp_i18n_format_money_prose (schedule->total_cost_high, currency, doc->lang);
   g_autofree char *span = span_text (schedule, 0, schedule->end_day, doc->lang);
   g_autofree char *end_low = NULL;
