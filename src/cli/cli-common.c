@@ -434,7 +434,8 @@ cp_cli_format_money (double      amount,
 const char *
 cp_cli_yes_no (gboolean value)
 {
-  return value ? _("yes") : _("no");
+  /* The window's and the report's words: "Fits  Yes", never "yes". */
+  return cp_words_yes_no (value);
 }
 
 /* Tables */

@@ -119,7 +119,7 @@ print_plan_text (const CpProject *project, guint job_index, const CpPlan *plan, 
                                 : _("Debugging share: %s%% (the project's setting)\n"), percent);
     }
   if (recommended != NULL || plan->options->len == 0)
-    printf (_("Recommended: %s\n"), recommended ? recommended : _("none"));
+    printf (_("Recommended: %s\n"), recommended ? recommended : cp_words_none ());
   else
     {
       g_autofree char *answer = cp_words_not_feasible (project, plan, C_("language code", "en"));
@@ -178,7 +178,7 @@ print_plan_text (const CpProject *project, guint job_index, const CpPlan *plan, 
         }
 
       cp_cli_table_add_row (table, rank, label, nodes, cp_cli_yes_no (o->estimate.fits), requirement,
-                            cp_words_technique (o->estimate.technique),
+                            cp_words_capitalised (cp_words_technique (o->estimate.technique)),
                             run_days, calendar, cost, cost_range, NULL);
     }
   cp_cli_table_print (table, stdout);

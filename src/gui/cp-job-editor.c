@@ -59,11 +59,12 @@ static const char *
 zero_stage_choice (int stage)
 {
   static const char * const labels[] = {
-    /* TRANSLATORS: ZeRO stages, by what each shards over the data-parallel GPUs */
-    N_("0: none"),
-    N_("1: optimizer states"),
-    N_("2: and gradients"),
-    N_("3: and parameters"),
+    /* TRANSLATORS: ZeRO stages, by what each shards over the data-parallel
+     * GPUs; no colon: the form's notes say "ZeRO stage: 0 (none)" */
+    N_("0 (none)"),
+    N_("1 (optimizer states)"),
+    N_("2 (and gradients)"),
+    N_("3 (and parameters)"),
     N_("Automatic (searched)"),
   };
 
@@ -187,6 +188,10 @@ struct _CpJobEditor
   /* What the last kind change set to the new kind's default among the
    * values shown before and after it, said in a toast; NULL when none. */
   char                 *kind_note;
+  /* The same words in the form, right under the Kind row, until the user
+   * dismisses them or picks another job. A toast there covered the rows
+   * it spoke of at 1024×700 (issue 26); a note in place covers nothing. */
+  AdwActionRow         *kind_note_row;
   gboolean              loading;
 };
 
@@ -632,6 +637,43 @@ describe_kind_defaults (CpJobEditor *self,
   return g_strdup_printf (_("Set to the defaults for %s: %s"), cp_labels_task_kind (job->kind), items->str);
 }
 
+static void
+show_kind_note (CpJobEditor *self)
+{
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (self->kind_note_row),
+                                 self->kind_note != NULL ? self->kind_note : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->kind_note_row), self->kind_note != NULL);
+}
+
+static void
+on_kind_note_dismissed (CpJobEditor *self)
+{
+  g_clear_pointer (&self->kind_note, g_free);
+  show_kind_note (self);
+}
+
+static void
+add_kind_note_row (CpJobEditor *self)
+{
+  GtkWidget *icon = gtk_image_new_from_icon_name ("dialog-information-symbolic");
+  GtkWidget *close = gtk_button_new_from_icon_name ("window-close-symbolic");
+
+  self->kind_note_row = ADW_ACTION_ROW (adw_action_row_new ());
+  gtk_widget_set_name (GTK_WIDGET (self->kind_note_row), "kind-note");
+  adw_preferences_row_set_use_markup (ADW_PREFERENCES_ROW (self->kind_note_row), FALSE);
+  /* Every field it names, on as many lines as it takes. */
+  adw_action_row_set_title_lines (self->kind_note_row, 0);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (icon), GTK_ACCESSIBLE_PROPERTY_LABEL, _("Information"), -1);
+  adw_action_row_add_prefix (self->kind_note_row, icon);
+  gtk_widget_set_valign (close, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (close, "flat");
+  gtk_widget_set_tooltip_text (close, _("Dismiss"));
+  g_signal_connect_object (close, "clicked", G_CALLBACK (on_kind_note_dismissed), self, G_CONNECT_SWAPPED);
+  adw_action_row_add_suffix (self->kind_note_row, close);
+  gtk_widget_set_visible (GTK_WIDGET (self->kind_note_row), FALSE);
+  adw_preferences_group_add (self->job_group, GTK_WIDGET (self->kind_note_row));
+}
+
 /* The kind decides which fields the job needs: the candidate takes the
  * new kind's defaults where it had none, or, if that is still refused,
  * wherever the old kind hid the field. */
@@ -725,12 +767,9 @@ commit_field (gpointer            user_data,
 
   if (strcmp (field->key, "kind") == 0)
     {
-      GtkWidget *overlay = gtk_widget_get_ancestor (GTK_WIDGET (self), ADW_TYPE_TOAST_OVERLAY);
-
       g_clear_pointer (&self->kind_note, g_free);
       self->kind_note = describe_kind_defaults (self, self->job, before);
-      if (self->kind_note != NULL && overlay != NULL)
-        adw_toast_overlay_add_toast (ADW_TOAST_OVERLAY (overlay), adw_toast_new (self->kind_note));
+      show_kind_note (self);
     }
 
   emit_changed (self, field->key);
@@ -873,6 +912,9 @@ cp_job_editor_set_job (CpJobEditor *self,
     {
       scroll_to_top (self);
       g_hash_table_remove_all (self->typed_keys);
+      /* The note spoke of the job shown before. */
+      g_clear_pointer (&self->kind_note, g_free);
+      show_kind_note (self);
     }
   self->project = project;
   self->job = job;
@@ -1068,5 +1110,7 @@ cp_job_editor_init (CpJobEditor *self)
         }
       else
         adw_preferences_group_add (self->groups[field->group], GTK_WIDGET (row));
+      if (strcmp (field->key, "kind") == 0)
+        add_kind_note_row (self);
     }
 }

@@ -1,8 +1,10 @@
 /* cp-results-view-private.h: what the files of CpResultsView share
- * (cp-results-view.c, -words.c). */
+ * (cp-results-view.c, -table.c, -charts.c, -words.c). */
 #pragma once
 
 #include "planner/cp-project-analysis.h"
+
+#include "cp-results-view.h"
 
 G_BEGIN_DECLS
 
@@ -38,5 +40,96 @@ GPtrArray *_cp_results_view_reason_lines         (const CpProject *project,
                                                   const CpPlan    *plan,
                                                   const char      *lang,
                                                   GArray          *rules);
+
+/* The view's struct: its widgets from the template, the table's model
+ * (cp-results-view-table.c), the charts' workers (-charts.c) and the
+ * updates (cp-results-view.c). */
+struct _CpResultsView
+{
+  AdwBin              parent_instance;
+
+  GtkStack           *stack;
+  GtkScrolledWindow  *page_scroller;
+  GtkScrolledWindow  *table_scroller;
+  GtkLabel           *notice_label;
+  GtkLabel           *verdict_label;
+  GtkLabel           *robustness_label;
+  GtkLabel           *summary_label;
+  GtkLabel           *layout_label;
+  GtkLabel           *cluster_heading;
+  GtkLabel           *cluster_label;
+  GtkLabel           *changes_heading;
+  GtkLabel           *changes_label;
+  GtkLabel           *readout_label;
+  GtkStack           *chart_stack;
+  CpChartView        *cost_chart;
+  CpChartView        *memory_chart;
+  CpChartView        *serving_chart;
+  GtkStackPage       *serving_page;
+  CpChartView        *timeline_chart;
+  GCancellable       *timeline_cancellable; /* the timeline being made */
+  const CpProject    *timeline_project;     /* borrowed: its timeline, not yet made */
+  GtkColumnView      *options_view;
+  GtkLabel           *incomplete_label;
+  GtkListBox         *reasons_list;
+  GtkLabel           *risks_label;
+
+  GListStore         *options;          /* CpOptionObject, by rank */
+  GtkSortListModel   *sorted_options;
+  GtkColumnViewColumn *rank_column;
+  GtkColumnViewColumn *serving_columns[3]; /* shown for an inference job */
+  CpProjectAnalysis  *analysis;         /* of the project shown */
+  const CpPlan       *plan;             /* the analysis's, of the job shown */
+  GCancellable       *sweep_cancellable; /* the sweep being made on a worker */
+  int                 chart_job;        /* whose sweep the charts show, or -1 */
+  CpMemoryUnit        memory_unit;
+  guint               n_updates;
+
+  /* The update waiting for the idle: the window keeps the project alive
+   * and queues again whenever it replaces it. */
+  const CpProject    *pending_project;
+  int                 pending_job;
+  guint               update_id;
+  /* Whether the verdict holds and the paragraphs, one frame later, for
+   * the project just planned. */
+  const CpProject    *details_project;
+  const CpJob        *details_job;
+  guint               details_job_index;
+  guint               details_id;
+  guint               readout_id;
+  CpChartView        *readout_chart;  /* the chart whose readout readout_id shows */
+  GdkFrameClock      *after_paint_clock;
+  gulong              after_paint_id;
+  GdkSurface         *surface;          /* the window's, whose width sizes the text */
+};
+
+/* cp-results-view.c: a label, visibility or style class set only when it
+ * changes, so that an update re-measures only what it changed. */
+void  _cp_results_view_set_label                 (GtkLabel   *label,
+                                                  const char *text);
+void  _cp_results_view_set_visible               (GtkWidget  *widget,
+                                                  gboolean    visible);
+void  _cp_results_view_set_css_class             (GtkWidget  *widget,
+                                                  const char *name,
+                                                  gboolean    on);
+/* A selectable label that is no Tab stop (see its definition). */
+void  _cp_results_view_keep_selectable_unfocused (GtkLabel   *label);
+
+/* cp-results-view-table.c */
+void  _cp_results_view_table_init                (CpResultsView   *self);
+/* The rows from self->plan, updated in place. */
+void  _cp_results_view_fill_options              (CpResultsView   *self,
+                                                  const CpProject *project,
+                                                  const CpJob     *job);
+
+/* cp-results-view-charts.c */
+void  _cp_results_view_charts_init               (CpResultsView   *self);
+/* The project's timeline, made when its tab shows; NULL: none. */
+void  _cp_results_view_update_timeline           (CpResultsView   *self,
+                                                  const CpProject *project);
+/* The cost and serving charts of job @job_index. */
+void  _cp_results_view_update_sweep_charts       (CpResultsView   *self,
+                                                  const CpProject *project,
+                                                  guint            job_index);
 
 G_END_DECLS

@@ -95,10 +95,15 @@ _cp_bytes_per_param (CpPrecision        precision,
     }
   else
     {
-      /* Hugging Face: fp32 + 16-bit weights, fp32 gradients (M2). */
-      *weights = 6.0;
+      /* 16-bit weights, fp32 gradients, the fp32 master copy with the
+       * optimizer: 18 bytes a parameter for Adam, Hugging Face's count
+       * (M2) and Megatron-LM's for bf16 (docs/source/api-guide/
+       * distrib_optimizer.md: "bf16 param, fp32 grads: 18" without the
+       * distributed optimizer, "6 + 12/d" with it, the master copy
+       * sharded with the moments). */
+      *weights = 2.0;
       *gradients = 4.0;
-      *states = moments;
+      *states = 4.0 + moments;
     }
 }
 
@@ -172,21 +177,6 @@ _cp_per_layer_activation_coefficient (const CpModelSpec *model,
   if (recompute == CP_RECOMPUTE_SELECTIVE)
     return _cp_attention_activation_coefficient (model) + 4.0 + mlp;
   return _cp_attention_activation_coefficient (model) + 4.0 + mlp + scores;
-}
-
-/* Share of this GPU's layers whose forward pass runs twice. */
-double
-_cp_recompute_fraction (const Context *c,
-                        const Config  *k)
-{
-  double layers_here;
-
-  if (k->recompute != CP_RECOMPUTE_FULL)
-    return 0;
-  layers_here = _cp_layers_per_gpu (c, k);
-  if (k->recompute_layers == 0 || k->recompute_layers >= layers_here)
-    return 1.0;
-  return k->recompute_layers / layers_here;
 }
 
 /* Parameters of one layer that ZeRO-3 gathers on a GPU of tensor rank

@@ -194,9 +194,22 @@ _cp_layers_per_gpu (const Context *c,
   return _cp_layers_per_gpu_of (c, k->pp, k->vs);
 }
 
-double
+/* Share of this GPU's layers whose forward pass runs twice. Inline as
+ * _cp_layers_per_gpu(): the memory, time and bound of every layout ask
+ * for it, the bound and the step time twice. */
+static inline double
 _cp_recompute_fraction (const Context *c,
-                        const Config  *k);
+                        const Config  *k)
+{
+  double layers_here;
+
+  if (k->recompute != CP_RECOMPUTE_FULL)
+    return 0;
+  layers_here = _cp_layers_per_gpu (c, k);
+  if (k->recompute_layers == 0 || k->recompute_layers >= layers_here)
+    return 1.0;
+  return k->recompute_layers / layers_here;
+}
 
 void
 _cp_layout_memory (const Context *c,

@@ -282,7 +282,7 @@ cp_settings_get_assumptions (const CpSettings *settings,
 {
   const CpAssumption all[] = {
     { "bytes-convention", settings->bytes_convention == CP_BYTES_CONVENTION_ZERO_16 ? 16 : 18,
-      "bytes/param", "PUBLISHED M1 (ZeRO, 16) / M2 (Hugging Face, 18)" },
+      "bytes/param", "PUBLISHED M1 (ZeRO, 16) / M2 (Hugging Face, 18; Megatron-LM distrib_optimizer.md: bf16 with fp32 grads, 6 + 12/d)" },
     { "memory-unit", settings->memory_unit == CP_MEMORY_UNIT_GIB ? 1073741824.0 : 1e9,
       "bytes/GB", "GPU memory as frameworks report it (GiB) or the datasheet's decimal GB" },
     { "compute-utilisation", settings->compute_utilisation, "fraction",

@@ -340,6 +340,11 @@ cp_chart_data_new_cost (const CpProject *project,
                                                             : cp_words_quote_name (project, curve->quote_index));
     }
 
+  if (data->series->len == 0 && (n_incomplete > 0 || project->quotes->len == 0))
+    data->empty_text = g_strdup (project->quotes->len == 0
+                                 ? _("Add a quote with its price to see the total cost")
+                                 /* TRANSLATORS: the cost chart before any quote has a price */
+                                 : _("Add a price to a quote to see the total cost"));
   find_break_even (data, names, FALSE);
   find_break_even (data, names, TRUE);
 

@@ -161,6 +161,7 @@ cp_chart_data_copy (const CpChartData *data)
     }
   copy->lang = g_strdup (data->lang);
   copy->note = g_strdup (data->note);
+  copy->empty_text = g_strdup (data->empty_text);
   copy->currency = g_strdup (data->currency);
   copy->series = g_ptr_array_copy (data->series, series_copy, NULL);
   copy->bars = NULL;
@@ -200,6 +201,7 @@ cp_chart_data_free (CpChartData *data)
     }
   g_free (data->lang);
   g_free (data->note);
+  g_free (data->empty_text);
   g_free (data->currency);
   g_ptr_array_unref (data->series);
   for (guint i = 0; i < G_N_ELEMENTS (data->legend); i++)

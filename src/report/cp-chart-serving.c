@@ -64,6 +64,11 @@ cp_chart_data_new_serving (const CpProject *project,
         cp_chart_series_free (series);
     }
 
+  if (data->series->len == 0 && (project->quotes->len == 0 || (plan != NULL && plan->cost_unknown)))
+    data->empty_text = g_strdup (project->quotes->len == 0
+                                 ? _("Add a quote with its price to see the cost per token")
+                                 /* TRANSLATORS: the serving chart before any quote has a price */
+                                 : _("Add a price to a quote to see the cost per token"));
   concurrency = cp_i18n_format_number (job->concurrency, 0, data->lang);
   /* TRANSLATORS: the serving chart's note; %s is the target number of concurrent requests */
   note = g_strdup_printf (_("Lines: a cluster quote at each node count; markers: single machines. The %s concurrent requests are shared by the replicas: more replicas decode smaller batches, and each token costs more."),

@@ -637,6 +637,32 @@ draw_job_marker (Painter           *painter,
   cairo_stroke (cr);
 }
 
+/* A chart with nothing to draw says so in its middle, in place of axes
+ * without a line, which read as a chart of nothing (meeting walkthrough,
+ * issue 26): "Add a price to a quote to see the total cost". */
+static void
+draw_empty_text (Painter           *painter,
+                 Geometry          *geometry,
+                 const CpChartData *data,
+                 double             width,
+                 double             height)
+{
+  double wrap = MIN (width - 2 * geometry->pad, geometry->font_px * 32);
+  double top = geometry->pad + geometry->title_height;
+  PangoLayout *layout;
+  int w, h;
+
+  if (wrap <= 0)
+    return;
+  layout = cp_chart_set_text (geometry, geometry->font, data->empty_text, wrap, FALSE);
+  pango_layout_set_alignment (layout, PANGO_ALIGN_CENTER);
+  pango_layout_get_pixel_size (layout, &w, &h);
+  cp_chart_set_rgb (painter->cr, &painter->theme.text);
+  cairo_move_to (painter->cr, (width - wrap) / 2, MAX (top, top + (height - top - h) / 2));
+  pango_cairo_show_layout (painter->cr, layout);
+  pango_layout_set_alignment (layout, PANGO_ALIGN_LEFT);
+}
+
 void
 cp_chart_draw_full (cairo_t           *cr,
                     double             width,
@@ -685,6 +711,17 @@ cp_chart_draw_full (cairo_t           *cr,
     title.width = title_w;
     g_array_append_val (painter.boxes, title);
   }
+
+  if (data->empty_text != NULL)
+    {
+      draw_empty_text (&painter, &geometry, data, width, height);
+      cairo_restore (cr);
+      if (label_boxes != NULL)
+        g_array_append_vals (label_boxes, boxes->data, boxes->len);
+      cp_chart_geometry_clear (&geometry);
+      g_object_unref (context);
+      return;
+    }
 
   draw_grid_and_axes (&painter, &geometry, data);
   draw_chart_marks (&painter, &geometry, data, FALSE);
@@ -927,8 +964,9 @@ cp_chart_readout (const CpChartData *data,
 
   g_return_val_if_fail (data != NULL, NULL);
 
-  /* The timeline names its jobs, dates and amounts on the chart itself. */
-  if (!(width > 0 && height > 0) || data->kind == CP_CHART_TIMELINE)
+  /* The timeline names its jobs, dates and amounts on the chart itself;
+   * an empty chart says what to do in its middle. */
+  if (!(width > 0 && height > 0) || data->kind == CP_CHART_TIMELINE || data->empty_text != NULL)
     return NULL;
 
   cp_chart_geometry_init_detached (&geometry, data, CP_CHART_STYLE_LIGHT, width, height);

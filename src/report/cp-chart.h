@@ -105,6 +105,9 @@ typedef struct {
   double      y_scale;       /* bytes per GiB/GB on the memory chart; 1, 10^3, 10^4… for money */
   double      y2_scale;
   char       *note;          /* how to read the lines, or NULL */
+  char       *empty_text;    /* with nothing to draw (no quote has a price yet), the
+                              * sentence drawn centred in place of the axes, which
+                              * would be empty; NULL when there is a chart */
   char       *currency;      /* cost chart: ISO code of the costs, else NULL */
   double      title_inset;   /* width kept free right of the title (the window's
                               * buttons over the chart); 0 in files and print */

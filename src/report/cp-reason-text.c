@@ -118,6 +118,19 @@ cp_words_capitalised (const char *word)
 }
 
 const char *
+cp_words_yes_no (gboolean value)
+{
+  return value ? _("Yes") : _("No");
+}
+
+const char *
+cp_words_none (void)
+{
+  /* TRANSLATORS: a value on its own: nothing is recommended, no network */
+  return cp_words_capitalised (_("none"));
+}
+
+const char *
 cp_words_technique (CpTechnique technique)
 {
   switch (technique)

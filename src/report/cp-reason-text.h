@@ -48,6 +48,13 @@ const char *cp_words_network        (CpNetworkKind kind);
  * "InfiniBand" and "CPU offload" are: "None", "As configured". Interned:
  * the words are few and live as long as the translation. */
 const char *cp_words_capitalised    (const char *word);
+/* A yes-or-no value as a label on its own (a table's Fits column, a
+ * "Fits: Yes" row): "Yes", "No", the same in the window, the CLI and the
+ * report. */
+const char *cp_words_yes_no         (gboolean value);
+/* "None" as a value on its own ("Recommended: None"), capitalised as
+ * cp_words_capitalised() does. */
+const char *cp_words_none           (void);
 const char *cp_words_sharing        (CpSharing sharing);
 const char *cp_words_storage        (CpStorageKind kind);
 /* The quote's sharing as the estimate takes it: "dedicated", "shared",

@@ -270,6 +270,16 @@ cp_doc_new_page (Doc *doc)
   cairo_set_font_options (doc->cr, options);
   cairo_font_options_destroy (options);
   doc->y = doc->top;
+  /* Figures waiting for a page go at its top, the text after them. */
+  if (doc->page_started != NULL)
+    {
+      void (*page_started) (gpointer data) = doc->page_started;
+
+      doc->page_started = NULL;
+      page_started (doc->page_started_data);
+      if (doc->page_started == NULL)
+        doc->page_started = page_started;
+    }
 }
 
 /* Starts a new page unless @height fits below the cursor. */
@@ -323,8 +333,9 @@ cp_doc_paragraph_full (Doc                        *doc,
       if (layout_top + line_top + line_height > doc->bottom && doc->y > doc->top)
         {
           cp_doc_new_page (doc);
-          /* The rest of the paragraph continues at the top of the page. */
-          layout_top = doc->top - line_top;
+          /* The rest of the paragraph continues at the top of the page,
+           * below the figures placed there. */
+          layout_top = doc->y - line_top;
         }
       cairo_move_to (doc->cr, doc->left + indent, layout_top + baseline);
       pango_cairo_show_layout_line (doc->cr, line);

@@ -28,6 +28,10 @@ typedef struct {
   const char *date;
   guint brief;                 /* how far the memo is shortened to end on its page (cp-report-pdf.c) */
   gboolean charts_smallest;    /* the job chapters' charts at their smallest, when that saves a page */
+  /* Called with page_started_data at the top of each new page (floats
+   * waiting for one), or NULL. */
+  void (*page_started) (gpointer data);
+  gpointer page_started_data;
 
   PangoFontDescription *body;
   PangoFontDescription *bold;

@@ -45,6 +45,40 @@ typedef struct {
   const GPtrArray *changes;
 } ReasonsOf;
 
+/* Charts that wait for the next page the text reaches (Doc.page_started). */
+typedef struct {
+  Doc              *doc;
+  const ChartPlace *charts;
+  gboolean         *done;
+  guint             n;
+} Floats;
+
+/* Text below a figure at a page's top keeps at least this much room: a
+ * heading's keep-with-next was measured before the figure took its place. */
+#define FLOAT_TEXT_ROOM 100.0
+
+/* At the top of a page the text breaks to, the charts waiting, in their
+ * order, while each leaves the text its room. */
+static void
+place_floats (gpointer data)
+{
+  Floats *floats = data;
+
+  for (guint k = 0; k < floats->n; k++)
+    {
+      const ChartPlace *chart = &floats->charts[k];
+
+      if (floats->done[k])
+        continue;
+      if (chart->data != NULL && !cp_doc_chart_fits (floats->doc, chart->smallest + FLOAT_TEXT_ROOM))
+        break;
+      floats->done[k] = TRUE;
+      cp_doc_chart (floats->doc, chart->data,
+                    MIN (chart->height, cp_doc_room (floats->doc) - FLOAT_TEXT_ROOM - CHART_SPACE),
+                    chart->smallest);
+    }
+}
+
 static void section_job_reasons_and_risks (Doc *doc, const CpJob *job, const CpPlan *plan,
                                            const GPtrArray *changes);
 
@@ -535,6 +569,8 @@ cp_report_section_job (Doc       *doc,
       { result->cost, smallest ? COST_CHART_SMALLEST : COST_CHART_HEIGHT, COST_CHART_SMALLEST },
       { result->serving, smallest ? MEMORY_CHART_SMALLEST : MEMORY_CHART_HEIGHT, MEMORY_CHART_SMALLEST },
     };
+    gboolean done[G_N_ELEMENTS (charts)] = { FALSE };
+    Floats floats = { doc, charts, done, G_N_ELEMENTS (charts) };
     guint placed = 0;
 
     const ReasonsOf reasons = { job, plan, result->changes };
@@ -546,17 +582,26 @@ cp_report_section_job (Doc       *doc,
         if (charts[placed].data != NULL && !cp_doc_chart_fits (doc, charts[placed].smallest) &&
             cp_doc_fills_page (doc, lay_out_reasons, &reasons))
           break;
+        done[placed] = TRUE;
         cp_doc_chart (doc, charts[placed].data, charts[placed].height, charts[placed].smallest);
       }
+    /* The charts left wait for the page the text breaks to, at its top
+     * (the demo's Chinese page 17 ended two-thirds down: its cost chart
+     * went on whole after the reasons, which had filled the page before). */
+    if (placed < G_N_ELEMENTS (charts))
+      {
+        doc->page_started = place_floats;
+        doc->page_started_data = &floats;
+      }
     section_job_reasons_and_risks (doc, job, plan, result->changes);
+    doc->page_started = NULL;
+    doc->page_started_data = NULL;
     {
       /* After the text, the charts left in their order when they all fit
        * below it; else the largest that fits first, the others after it
        * on the next page, where the next chapter's text can follow them:
        * the 13B fine-tune's Chinese page 3 ended two-thirds down, its cost
        * chart moved on whole below the memory chart, mid-chapter. */
-      gboolean done[G_N_ELEMENTS (charts)] = { FALSE };
-
       for (guint n = placed; n < G_N_ELEMENTS (charts); n++)
         {
           double together = 0;
@@ -565,6 +610,8 @@ cp_report_section_job (Doc       *doc,
           for (guint k = placed; k < G_N_ELEMENTS (charts); k++)
             if (!done[k] && charts[k].data != NULL)
               together += charts[k].smallest + (together > 0 ? CHART_SPACE : 0);
+          if (together == 0)
+            break;
           for (guint k = placed; k < G_N_ELEMENTS (charts); k++)
             {
               if (done[k])

@@ -43,6 +43,9 @@ struct _CpReportLayout
 #define TIMELINE_SMALLEST_PLOT_HEIGHT 36.0
 #define TIMELINE_MAX_HEIGHT 300.0
 
+/* The longest report laid out again to save its last page. */
+#define RETRY_MAX_PAGES 10
+
 /* The memo: each job's answer, the project's budget and calendar, what
  * to ask the vendors, the main risks and the sign-off. Sets @chart_page
  * to the number of pages once the timeline chart is drawn (the chart is
@@ -118,14 +121,16 @@ fit_memo (Doc               *doc,
   guint fewest, n_pages, chart_page;
   double room;
 
-  fewest = trial_memo (doc, results, schedule, timeline, smallest, CP_REPORT_MEMO_BRIEFEST, &chart_page, &room);
+  /* A memo that ends on its first page in full needs no shortening. */
   doc->brief = 0;
-  for (;;)
+  n_pages = trial_memo (doc, results, schedule, timeline, smallest, doc->brief, &chart_page, &room);
+  fewest = n_pages > 1
+           ? trial_memo (doc, results, schedule, timeline, smallest, CP_REPORT_MEMO_BRIEFEST, &chart_page, &room)
+           : n_pages;
+  while (n_pages > fewest && doc->brief < CP_REPORT_MEMO_BRIEFEST)
     {
-      n_pages = trial_memo (doc, results, schedule, timeline, smallest, doc->brief, &chart_page, &room);
-      if (n_pages <= fewest || doc->brief >= CP_REPORT_MEMO_BRIEFEST)
-        break;
       doc->brief++;
+      n_pages = trial_memo (doc, results, schedule, timeline, smallest, doc->brief, &chart_page, &room);
     }
   if (timeline == NULL)
     return 0;
@@ -258,8 +263,10 @@ cp_report_layout_new_from_analysis (CpProjectAnalysis *analysis,
   lay_out (&doc, results, schedule);
   /* A last page less than a third full: the job chapters' charts at their
    * smallest may save it (the 13B fine-tune's sixth page held one row of
-   * the assumptions' ranges). */
-  if (layout->pages->len > 1 && doc.y - doc.top < (doc.bottom - doc.top) / 3)
+   * the assumptions' ranges). Only a short report is laid out twice: a
+   * page matters there, and the second layout costs as much as the first. */
+  if (layout->pages->len > 1 && layout->pages->len <= RETRY_MAX_PAGES &&
+      doc.y - doc.top < (doc.bottom - doc.top) / 3)
     {
       GArray *pages = g_array_new (FALSE, TRUE, sizeof (Page));
       Doc compact;

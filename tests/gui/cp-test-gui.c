@@ -2,6 +2,8 @@
 #include "config.h"
 
 #include "cp-test-gui.h"
+
+#include <string.h>
 #include "store/cp-demo.h"
 
 CpApplication *
@@ -86,6 +88,41 @@ cp_test_gui_find_named (GtkWidget  *root,
                         const char *name)
 {
   return find_first (root, is_named, name);
+}
+
+GtkWidget *
+cp_test_gui_find_with_text (GtkWidget          *root,
+                            const char         *text,
+                            CpTestGuiTextMatch  match)
+{
+  static GType model_button;
+  g_autofree char *item_text = NULL;
+  const char *shown = NULL;
+
+  g_return_val_if_fail (text != NULL, NULL);
+
+  if ((match & CP_TEST_GUI_TEXT_VISIBLE) && !gtk_widget_get_visible (root))
+    return NULL;
+  if (model_button == 0)
+    model_button = g_type_from_name ("GtkModelButton");
+  if (GTK_IS_LABEL (root))
+    shown = gtk_label_get_label (GTK_LABEL (root));
+  else if (model_button != 0 && G_TYPE_CHECK_INSTANCE_TYPE (root, model_button))
+    {
+      g_object_get (root, "text", &item_text, NULL);
+      shown = item_text;
+    }
+  if (shown != NULL &&
+      ((match & CP_TEST_GUI_TEXT_PART) ? strstr (shown, text) != NULL : strcmp (shown, text) == 0))
+    return root;
+  for (GtkWidget *child = gtk_widget_get_first_child (root); child; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *found = cp_test_gui_find_with_text (child, text, match);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
 }
 
 AdwComboRow *

@@ -32,6 +32,21 @@ GtkWidget     *cp_test_gui_find_named      (GtkWidget  *root,
 AdwComboRow   *cp_test_gui_find_combo_row  (GtkWidget  *root,
                                             const char *title);
 
+/* How cp_test_gui_find_with_text() compares a widget's text with the one
+ * asked for. */
+typedef enum {
+  CP_TEST_GUI_TEXT_WHOLE   = 0,       /* the whole text */
+  CP_TEST_GUI_TEXT_PART    = 1 << 0,  /* anywhere in the widget's text */
+  CP_TEST_GUI_TEXT_VISIBLE = 1 << 1,  /* only where every widget from @root down is visible */
+} CpTestGuiTextMatch;
+
+/* The first widget at or below @root, depth first, that shows @text as
+ * @match says: a label's text, a menu item's (GtkModelButton, a private
+ * type); NULL if none. */
+GtkWidget     *cp_test_gui_find_with_text  (GtkWidget          *root,
+                                            const char         *text,
+                                            CpTestGuiTextMatch  match);
+
 /* Waiting in the GUI tests (issue 24): the main loop runs until what the
  * test needs has happened, never for a fixed time, so a loaded machine or
  * a sanitizer only makes a test slower, never red. The one clock is a

@@ -1188,6 +1188,7 @@ test_window_kind_switch (void)
 static void
 test_window_kind_switch_keeps_typed (void)
 {
+  GtkWidget *note;
   CpWindow *window = open_demo_window ();
   CpProject *project = cp_window_get_project (window);
   CpJobEditor *editor = cp_window_get_job_editor (window);
@@ -1209,10 +1210,23 @@ test_window_kind_switch_keeps_typed (void)
   g_assert_nonnull (cp_job_editor_get_kind_note (editor));
   g_assert_true (g_str_has_prefix (cp_job_editor_get_kind_note (editor), "Set to the defaults for QLoRA fine-tuning: "));
   g_assert_nonnull (strstr (cp_job_editor_get_kind_note (editor), "Storage: 1 TB"));
+  /* In the form, in the row under Kind: a toast there covered the rows it
+   * named at 1024×700 (issue 26). Dismissed, it goes. */
+  note = cp_test_gui_find_named (GTK_WIDGET (editor), "kind-note");
+  g_assert_nonnull (note);
+  g_assert_true (gtk_widget_is_visible (note));
+  g_assert_true (gtk_widget_get_prev_sibling (note) == GTK_WIDGET (cp_job_editor_get_row (editor, "kind")));
+  g_assert_nonnull (cp_test_gui_find_with_text (note, cp_job_editor_get_kind_note (editor),
+                                                CP_TEST_GUI_TEXT_WHOLE | CP_TEST_GUI_TEXT_VISIBLE));
+  g_signal_emit_by_name (cp_test_gui_find_of_type (note, GTK_TYPE_BUTTON), "clicked");
+  g_assert_false (gtk_widget_get_visible (note));
+  g_assert_null (cp_job_editor_get_kind_note (editor));
 
   /* Back to pre-training: the untouched 1 TB follows again, to 20 TB. */
   pick (kind, CP_TASK_PRETRAIN);
   g_assert_cmpfloat (job->storage_tb, ==, 20);
+  g_assert_true (gtk_widget_get_visible (note));
+  g_assert_nonnull (strstr (cp_job_editor_get_kind_note (editor), "Storage: 20 TB"));
 
   /* Now typed: 20 TB, the value it already holds. */
   type_text (cp_job_editor_get_row (editor, "storage-tb"), "20");
@@ -1223,6 +1237,12 @@ test_window_kind_switch_keeps_typed (void)
   /* Kept, so not in the note. */
   g_assert_true (cp_job_editor_get_kind_note (editor) == NULL ||
                  strstr (cp_job_editor_get_kind_note (editor), "Storage") == NULL);
+
+  /* The note spoke of that job: another job shown, it goes. */
+  gtk_list_box_select_row (cp_window_get_jobs_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window), 0));
+  spin ();
+  g_assert_false (gtk_widget_get_visible (note));
 
   close_window (window);
 }
@@ -1444,26 +1464,6 @@ widget_hidden (gpointer widget)
   return !gtk_widget_get_mapped (widget);
 }
 
-/* The menu item labelled @text in @popover (a GtkPopoverMenu's model
- * button, a private type found by name), or NULL. */
-static GtkWidget *
-find_menu_item (GtkWidget  *popover,
-                const char *text)
-{
-  g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
-
-  cp_test_gui_collect (popover, g_type_from_name ("GtkModelButton"), buttons);
-  for (guint i = 0; i < buttons->len; i++)
-    {
-      g_autofree char *label = NULL;
-
-      g_object_get (g_ptr_array_index (buttons, i), "text", &label, NULL);
-      if (g_strcmp0 (label, text) == 0)
-        return g_ptr_array_index (buttons, i);
-    }
-  return NULL;
-}
-
 /* Walkthrough 8 #10: Add Quote picked from the header bar's "+" menu.
  * The menu closes after the action has run; the name's entry hears
  * "leave" as the menu gives the keyboard back, and typing then went in
@@ -1488,7 +1488,7 @@ test_window_add_menu_selects_name (void)
   gtk_menu_button_popup (add_button);
   popover = GTK_WIDGET (gtk_menu_button_get_popover (add_button));
   cp_test_gui_wait_until (widget_shown, popover, "the + menu open");
-  item = find_menu_item (popover, "Add Quote");
+  item = cp_test_gui_find_with_text (popover, "Add Quote", CP_TEST_GUI_TEXT_WHOLE);
   g_assert_nonnull (item);
   g_signal_emit_by_name (item, "clicked");
   cp_test_gui_wait_until (widget_hidden, popover, "the + menu closed");
@@ -2234,18 +2234,6 @@ find_help_window (void)
   return NULL;
 }
 
-static gboolean
-widget_has_text (GtkWidget  *widget,
-                 const char *text)
-{
-  if (GTK_IS_LABEL (widget) && strstr (gtk_label_get_label (GTK_LABEL (widget)), text) != NULL)
-    return TRUE;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
-    if (widget_has_text (child, text))
-      return TRUE;
-  return FALSE;
-}
-
 static CpPreferencesWindow *
 find_preferences_window (void)
 {
@@ -2310,8 +2298,8 @@ test_window_ranges (void)
         /* An option that cannot run shows no band (test_window_no_cost_without_fit). */
         if (!option->estimate.fits)
           continue;
-        g_assert_true (widget_has_text (options, band));
-        g_assert_true (widget_has_text (options, days));
+        g_assert_nonnull (cp_test_gui_find_with_text (options, band, CP_TEST_GUI_TEXT_PART));
+        g_assert_nonnull (cp_test_gui_find_with_text (options, days, CP_TEST_GUI_TEXT_PART));
       }
   }
   g_assert_true (gtk_widget_get_visible (robustness));
@@ -2425,8 +2413,8 @@ test_window_name_empty_state_help (void)
   spin ();
   help = find_help_window ();
   g_assert_nonnull (help);
-  g_assert_true (widget_has_text (GTK_WIDGET (help), "R1 Memory gap"));
-  g_assert_true (widget_has_text (GTK_WIDGET (help), "R9 Trial run"));
+  g_assert_nonnull (cp_test_gui_find_with_text (GTK_WIDGET (help), "R1 Memory gap", CP_TEST_GUI_TEXT_PART));
+  g_assert_nonnull (cp_test_gui_find_with_text (GTK_WIDGET (help), "R9 Trial run", CP_TEST_GUI_TEXT_PART));
   gtk_window_destroy (GTK_WINDOW (help));
 
   close_window (window);
@@ -3496,7 +3484,7 @@ test_window_preferences_longest_run (void)
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (row)));
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (cp_field_row_get_input (row))), ==, "120");
   g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "BLOOM"));
-  g_assert_true (widget_has_text (GTK_WIDGET (row), "days"));
+  g_assert_nonnull (cp_test_gui_find_with_text (GTK_WIDGET (row), "days", CP_TEST_GUI_TEXT_PART));
 
   /* Refused below a day: the message names the field, the setting stays. */
   type_text (row, "0");
@@ -3568,16 +3556,16 @@ test_window_best_available (void)
   name = cp_words_quote_name (project, best->quote_index);
 
   g_assert_cmpstr (cp_results_view_get_verdict_text (results), ==, "No quote finishes by the deadline");
-  g_assert_true (widget_has_text (GTK_WIDGET (results), "ranked by finish, soonest first. Best available: "));
-  g_assert_true (widget_has_text (GTK_WIDGET (results), name));
+  g_assert_nonnull (cp_test_gui_find_with_text (GTK_WIDGET (results), "ranked by finish, soonest first. Best available: ", CP_TEST_GUI_TEXT_PART));
+  g_assert_nonnull (cp_test_gui_find_with_text (GTK_WIDGET (results), name, CP_TEST_GUI_TEXT_PART));
   g_assert_nonnull (strstr (cp_results_view_get_changes_text (results), "(its fastest) would meet a deadline of"));
   {
     g_autofree char *day = cp_i18n_format_days (1, "en");
     g_autofree char *misses = g_strdup_printf ("Misses the %s deadline by", day);
 
-    g_assert_true (widget_has_text (GTK_WIDGET (results), misses));
+    g_assert_nonnull (cp_test_gui_find_with_text (GTK_WIDGET (results), misses, CP_TEST_GUI_TEXT_PART));
   }
-  g_assert_false (widget_has_text (GTK_WIDGET (results), "Communication bottleneck lowers efficiency"));
+  g_assert_null (cp_test_gui_find_with_text (GTK_WIDGET (results), "Communication bottleneck lowers efficiency", CP_TEST_GUI_TEXT_PART));
   close_window (window);
 }
 
@@ -4822,14 +4810,7 @@ static gboolean
 shows_label (GtkWidget  *widget,
              const char *text)
 {
-  if (!gtk_widget_get_visible (widget))
-    return FALSE;
-  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (widget)), text) == 0)
-    return TRUE;
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
-    if (shows_label (child, text))
-      return TRUE;
-  return FALSE;
+  return cp_test_gui_find_with_text (widget, text, CP_TEST_GUI_TEXT_WHOLE | CP_TEST_GUI_TEXT_VISIBLE) != NULL;
 }
 
 static gboolean
@@ -5028,7 +5009,7 @@ test_window_host_memory (void)
   g_assert_nonnull (row);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (cp_field_row_get_input (row))), ==, "");
   g_assert_cmpstr (cp_results_view_get_verdict_text (results), ==, "Single machine with memory techniques");
-  g_assert_true (widget_has_text (reasons, "how much host memory each machine has: CPU offload keeps 1,043 GiB"));
+  g_assert_nonnull (cp_test_gui_find_with_text (reasons, "how much host memory each machine has: CPU offload keeps 1,043 GiB", CP_TEST_GUI_TEXT_PART));
   g_assert_nonnull (strstr (cp_results_view_get_layout_text (results),
                             "CPU offload (1,043 GiB of each machine's host memory)"));
 
@@ -5038,16 +5019,16 @@ test_window_host_memory (void)
   g_assert_cmpfloat (quote->host_memory_per_node_bytes, ==, 512 * 1073741824.0);
   wait_results (results);
   g_assert_cmpint (cp_results_view_get_plan (results)->verdict, ==, CP_VERDICT_NOT_FEASIBLE);
-  g_assert_true (widget_has_text (reasons, "CPU offload would fit it in the GPUs, but it keeps 1,043 GiB"));
-  g_assert_true (widget_has_text (reasons, "more than the 512 GiB that Vendor"));
-  g_assert_false (widget_has_text (reasons, "how much host memory each machine has"));
+  g_assert_nonnull (cp_test_gui_find_with_text (reasons, "CPU offload would fit it in the GPUs, but it keeps 1,043 GiB", CP_TEST_GUI_TEXT_PART));
+  g_assert_nonnull (cp_test_gui_find_with_text (reasons, "more than the 512 GiB that Vendor", CP_TEST_GUI_TEXT_PART));
+  g_assert_null (cp_test_gui_find_with_text (reasons, "how much host memory each machine has", CP_TEST_GUI_TEXT_PART));
 
   /* 2,048 GiB holds it: offload again, nothing to ask. */
   type_text (row, "2048");
   wait_results (results);
   g_assert_cmpstr (cp_results_view_get_verdict_text (results), ==, "Single machine with memory techniques");
-  g_assert_false (widget_has_text (reasons, "how much host memory each machine has"));
-  g_assert_false (widget_has_text (reasons, "CPU offload would fit it"));
+  g_assert_null (cp_test_gui_find_with_text (reasons, "how much host memory each machine has", CP_TEST_GUI_TEXT_PART));
+  g_assert_null (cp_test_gui_find_with_text (reasons, "CPU offload would fit it", CP_TEST_GUI_TEXT_PART));
 
   /* Refused, naming the range; the quote keeps 2,048 GiB. */
   type_text (row, "100000");
@@ -5143,6 +5124,55 @@ test_window_form_rows_by_kind (void)
   close_window (window);
 }
 
+/* Issue 26 #3, kind by kind: the rows a user can reach on a new job
+ * turned into each kind, as the kinds are defined (docs: a service runs
+ * for a duration and has no deadline; development and data processing
+ * name no model, tokens or trial; only adapters have a rank, only full
+ * training may fall back to adapters; the KV-cache trial figure is
+ * vLLM's, a service's). */
+static void
+test_window_form_rows_each_kind (void)
+{
+  static const char * const keys[] = {
+    "deadline-days", "duration-days", "storage-tb", "params", "tokens", "lora-rank",
+    "allow-lora", "concurrency", "output-tokens", "trial-gpus", "trial-kv-cache-tokens",
+  };
+  static const struct {
+    CpTaskKind kind;
+    const char *shown;   /* one letter per key above: y shown, n hidden */
+  } expected[] = {
+    { CP_TASK_PRETRAIN,        "ynyyynynnyn" },
+    { CP_TASK_FULL_FINETUNE,   "ynyyynynnyn" },
+    { CP_TASK_LORA,            "ynyyyynnnyn" },
+    { CP_TASK_QLORA,           "ynyyyynnnyn" },
+    { CP_TASK_INFERENCE,       "nyyynnnyyyy" },
+    { CP_TASK_DEBUG,           "yyynnnnnnnn" },
+    { CP_TASK_DATA_PROCESSING, "yyynnnnnnnn" },
+  };
+  CpWindow *window = open_demo_window ();
+  CpJobEditor *editor = cp_window_get_job_editor (window);
+  GtkDropDown *kind;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "add-job", NULL);
+  spin ();
+  kind = GTK_DROP_DOWN (cp_field_row_get_input (cp_job_editor_get_row (editor, "kind")));
+  for (guint k = 0; k < G_N_ELEMENTS (expected); k++)
+    {
+      if (gtk_drop_down_get_selected (kind) != (guint) expected[k].kind)
+        pick (kind, expected[k].kind);
+      g_assert_cmpuint (gtk_drop_down_get_selected (kind), ==, expected[k].kind);
+      for (guint i = 0; i < G_N_ELEMENTS (keys); i++)
+        {
+          gboolean want = expected[k].shown[i] == 'y';
+
+          if (row_shown (editor, keys[i]) != want)
+            g_error ("kind %d: row %s is %s", expected[k].kind, keys[i], want ? "hidden" : "shown");
+        }
+    }
+
+  close_window (window);
+}
+
 typedef struct {
   AdwFlap  *flap;
   gboolean  folded;
@@ -5234,23 +5264,6 @@ test_window_adaptive_layout (void)
   close_window (window);
 }
 
-/* The label under @root that shows @text, or NULL. */
-static GtkWidget *
-find_label_with_text (GtkWidget  *root,
-                      const char *text)
-{
-  if (GTK_IS_LABEL (root) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (root)), text) == 0)
-    return root;
-  for (GtkWidget *child = gtk_widget_get_first_child (root); child != NULL; child = gtk_widget_get_next_sibling (child))
-    {
-      GtkWidget *found = find_label_with_text (child, text);
-
-      if (found != NULL)
-        return found;
-    }
-  return NULL;
-}
-
 /* Issue 26: at 1024 px a placeholder shows whole ("Not…" read as a value
  * typed in), and the GPU picker's button cuts a long name from its
  * maker's end, so the model and its memory stay in view. */
@@ -5291,7 +5304,7 @@ test_window_narrow_names_readable (void)
   g_assert_cmpuint (ascend, !=, G_MAXUINT);
   pick (gpu, ascend);
   cp_test_gui_wait_frames (GTK_WIDGET (window), 2);
-  button_label = find_label_with_text (GTK_WIDGET (gpu), "Huawei Ascend 910B2 64GB");
+  button_label = cp_test_gui_find_with_text (GTK_WIDGET (gpu), "Huawei Ascend 910B2 64GB", CP_TEST_GUI_TEXT_WHOLE);
   g_assert_nonnull (button_label);
   if (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (button_label))))
     g_assert_cmpint (gtk_label_get_ellipsize (GTK_LABEL (button_label)), ==, PANGO_ELLIPSIZE_START);
@@ -5528,6 +5541,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/entry-reads-from-start", test_window_entry_reads_from_start);
   g_test_add_func ("/gui/window/narrow-names-readable", test_window_narrow_names_readable);
   g_test_add_func ("/gui/window/form-rows-by-kind", test_window_form_rows_by_kind);
+  g_test_add_func ("/gui/window/form-rows-each-kind", test_window_form_rows_each_kind);
   g_test_add_func ("/gui/window/adaptive-layout", test_window_adaptive_layout);
   g_test_add_func ("/gui/window/quote-rows-by-nodes", test_window_quote_rows_by_nodes);
   g_test_add_func ("/gui/window/vendor-questions-once", test_window_vendor_questions_once);

@@ -114,6 +114,18 @@ test_zero_model_states (void)
     cp_estimate_with_technique (&job, &quote, 1, CP_TECHNIQUE_AS_CONFIGURED, &settings, &est, NULL);
     assert_close (18 * 7.5e9, est.weights_bytes + est.gradients_bytes + est.optimizer_bytes, 1e-9);
   }
+  /* Its fp32 gradients stay whole under ZeRO-1, and the fp32 master copy
+   * is sharded with the moments: Megatron-LM's distributed optimizer
+   * keeps "6 + 12/d" bytes a parameter for bf16 parameters with fp32
+   * gradients (docs/source/api-guide/distrib_optimizer.md), 7.5e9 × (6 +
+   * 12/64) = 46.40625 GB at d = 64. */
+  job.zero_stage = 1;
+  {
+    CpEstimate est;
+    cp_estimate_with_technique (&job, &quote, 8, CP_TECHNIQUE_AS_CONFIGURED, &settings, &est, NULL);
+    g_assert_cmpuint (est.layout.data_parallel, ==, 64);
+    assert_close (46.40625e9, est.weights_bytes + est.gradients_bytes + est.optimizer_bytes, 1e-9);
+  }
   cp_job_clear (&job);
   cp_quote_clear (&quote);
 }

@@ -347,6 +347,25 @@ test_13b (void)
     }
 }
 
+/* The demo's seven chapters: a chart that does not fit below the text
+ * waits at the top of the page the text breaks to, so no page is left
+ * less than two-thirds full mid-chapter (its English page 13 and Chinese
+ * page 17 were). */
+static void
+test_demo_pages (void)
+{
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  RUN_OK ("demo", "demo.cplan");
+  RUN_OK ("report", "demo.cplan", "--lang", "en", "--pdf", "demo-en.pdf");
+  RUN_OK ("report", "demo.cplan", "--lang", "zh_CN", "--pdf", "demo-zh.pdf");
+  assert_pages_full ("demo-en.pdf");
+  assert_pages_full ("demo-zh.pdf");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -361,6 +380,7 @@ main (int    argc,
   g_test_add_func ("/report-memo/uncompared", test_uncompared);
   g_test_add_func ("/report-memo/no-quotes", test_no_quotes);
   g_test_add_func ("/report-memo/13b", test_13b);
+  g_test_add_func ("/report-memo/demo-pages", test_demo_pages);
 
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);

@@ -734,6 +734,66 @@ test_chart_cost_data (void)
   assert_no_bad_values (data);
 }
 
+/* Before any quote has a price the cost and serving charts have nothing
+ * to draw: they say what to do, centred, in place of empty axes (issue
+ * 26), and the readout reads nothing off them. With one price the cost
+ * chart draws that quote's line and no such sentence. */
+static void
+test_chart_empty_without_price (void)
+{
+  g_autoptr(CpProject) project = report_fixture_small ();
+  g_autoptr(CpChartData) cost = NULL;
+  g_autoptr(CpChartData) serving = NULL;
+  g_autoptr(CpChartData) priced = NULL;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  const guint8 *pixels;
+  int stride;
+  guint dark_in_middle = 0, dark_bottom_left = 0;
+
+  for (guint i = 0; i < project->quotes->len; i++)
+    ((CpQuote *) g_ptr_array_index (project->quotes, i))->price = 0;
+  cost = cost_chart (project, 0, "en");
+  serving = serving_chart (project, 1, "en");
+  g_assert_cmpuint (cost->series->len, ==, 0);
+  g_assert_cmpstr (cost->empty_text, ==, "Add a price to a quote to see the total cost");
+  g_assert_cmpuint (serving->series->len, ==, 0);
+  g_assert_cmpstr (serving->empty_text, ==, "Add a price to a quote to see the cost per token");
+  g_assert_null (cp_chart_readout (cost, 800, 500, 400, 250));
+
+  /* Drawn: ink on the middle band (the sentence), none where the axes and
+   * their ticks would be (the lower left, below the title). */
+  surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 800, 500);
+  cr = cairo_create (surface);
+  cp_chart_draw (cr, 800, 500, CP_CHART_STYLE_LIGHT, cost);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_surface_flush (surface);
+  pixels = cairo_image_surface_get_data (surface);
+  stride = cairo_image_surface_get_stride (surface);
+  for (int y = 0; y < 500; y++)
+    for (int x = 0; x < 800; x++)
+      {
+        guint32 p = *(const guint32 *) (pixels + y * stride + x * 4);
+        gboolean dark = ((p >> 16) & 0xff) < 128 && ((p >> 8) & 0xff) < 128 && (p & 0xff) < 128;
+
+        if (!dark)
+          continue;
+        if (y > 230 && y < 270)
+          dark_in_middle++;
+        if (y > 320 && x < 300)
+          dark_bottom_left++;
+      }
+  g_assert_cmpuint (dark_in_middle, >, 100);
+  g_assert_cmpuint (dark_bottom_left, ==, 0);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+
+  ((CpQuote *) g_ptr_array_index (project->quotes, 2))->price = 6;
+  priced = cost_chart (project, 0, "en");
+  g_assert_cmpuint (priced->series->len, ==, 1);
+  g_assert_null (priced->empty_text);
+}
+
 static void
 test_chart_no_break_even (void)
 {
@@ -2834,6 +2894,7 @@ main (int    argc,
   g_test_add_func ("/report/chart/copy", test_chart_copy);
   g_test_add_func ("/report/chart/recommended-point", test_chart_recommended_point);
   g_test_add_func ("/report/chart/no-break-even", test_chart_no_break_even);
+  g_test_add_func ("/report/chart/empty-without-price", test_chart_empty_without_price);
   g_test_add_func ("/report/chart/claims-walk8", test_chart_claims_walk8);
   g_test_add_func ("/report/chart/corner-note-clear-of-buttons", test_chart_corner_note_clear_of_buttons);
   g_test_add_func ("/report/chart/render", test_chart_render);
