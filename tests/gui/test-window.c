@@ -5007,6 +5007,8 @@ test_window_host_memory (void)
   close_window (window);
 }
 
+static void resize_to_fold (CpWindow *window, AdwFlap *flap, int width, int height, gboolean folded);
+
 /* Issue 26 #1: a price typed into the narrow price entry reads from its
  * start once the focus leaves it ("12.25/GPU/h", not "2.25/GPU/h"), and the
  * value is committed as typed. */
@@ -5039,6 +5041,34 @@ test_window_entry_reads_from_start (void)
   g_assert_cmpint (gtk_editable_get_position (entry), ==, 0);
   g_assert_cmpfloat (quote->price, ==, 12.25);
   g_assert_cmpint (quote->price_unit, ==, CP_PRICE_PER_GPU_HOUR);
+
+  /* A job's name, typed in full at 1024 px where it is longer than its
+   * entry: "Qwen 72B LoRA 微调" read "wen 72B LoRA 微调" (issue 26). */
+  {
+    CpJobEditor *job_editor = cp_window_get_job_editor (window);
+    AdwFlap *flap = ADW_FLAP (cp_test_gui_find_named (GTK_WIDGET (window), "flap"));
+    const char *name = "Qwen 72B LoRA 微调，领域数据两轮 (Qwen 72B LoRA fine-tune, two epochs)";
+    GtkEditable *name_entry;
+    CpJob *job;
+
+    resize_to_fold (window, flap, 1024, 700, TRUE);
+    gtk_list_box_select_row (cp_window_get_jobs_list (window),
+                             gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window), 0));
+    spin ();
+    cp_test_gui_wait_frames (GTK_WIDGET (window), 2);
+    job = g_ptr_array_index (cp_window_get_project (window)->jobs, 0);
+    name_entry = GTK_EDITABLE (cp_field_row_get_input (cp_job_editor_get_row (job_editor, "name")));
+    gtk_widget_grab_focus (GTK_WIDGET (name_entry));
+    spin ();
+    gtk_editable_set_text (name_entry, name);
+    gtk_editable_set_position (name_entry, -1);
+    g_assert_cmpint (gtk_editable_get_position (name_entry), ==, (int) g_utf8_strlen (name, -1));
+
+    gtk_widget_grab_focus (cp_field_row_get_input (cp_job_editor_get_row (job_editor, "storage-tb")));
+    spin ();
+    g_assert_cmpint (gtk_editable_get_position (name_entry), ==, 0);
+    g_assert_cmpstr (job->name, ==, name);
+  }
 
   close_window (window);
 }
