@@ -58,6 +58,9 @@ typedef struct {
   GsfInput        *input;
   xmlTextReaderPtr reader;
   char            *first_error;
+  /* An error libxml2 recovers from (a namespace error such as a colon in a
+   * processing instruction's name) was reported. */
+  gboolean         had_error;
 } CpWorkbookPart;
 
 /* Errors (cp-workbook.c). */

@@ -150,6 +150,8 @@ part_error (void *context, xmlErrorPtr error)
 {
   CpWorkbookPart *part = context;
 
+  if (error != NULL && error->level >= XML_ERR_ERROR)
+    part->had_error = TRUE;
   if (part->first_error == NULL && error != NULL && error->message != NULL)
     part->first_error = g_strstrip (error->line > 0 ? g_strdup_printf (_("line %d: %s"), error->line, error->message)
                                                     : g_strdup (error->message));
@@ -268,8 +270,10 @@ _cp_workbook_part_next (CpWorkbookPart *part, GError **error)
  * likely damaged" on stderr, then goes on with what it understood: sheets
  * can go missing without a word, and under G_DEBUG=fatal-criticals the
  * process aborts. So each is read here first, silently, with the same
- * reader as every other part, and a broken one refuses the file.
- * Takes @rels. */
+ * reader as every other part, and a broken one refuses the file; so does
+ * one with an error libxml2 recovers from, which libgsf reports as a
+ * critical all the same (fuzz-workbook: "colons are forbidden from PI
+ * names"). Takes @rels. */
 static gboolean
 check_relationships_parse (GsfInput *rels, GError **error)
 {
@@ -280,6 +284,13 @@ check_relationships_parse (GsfInput *rels, GError **error)
     return FALSE;
   while ((ret = _cp_workbook_part_next (&part, error)) > 0)
     ;
+  if (ret == 0 && part.had_error)
+    {
+      g_autofree char *what = g_strdup_printf ("%s, %s", gsf_input_name (part.input),
+                                               part.first_error ? part.first_error : _("broken XML"));
+      _cp_workbook_set_damaged (error, what);
+      ret = -1;
+    }
   _cp_workbook_part_clear (&part);
   return ret == 0;
 }
