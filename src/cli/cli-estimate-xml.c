@@ -119,6 +119,7 @@ cp_cli_estimate_write_xml (const Estimate    *e,
   /* The vLLM engine whose profiling pass sized the KV cache (its activation
    * peak is the inference element's activation-peak-bytes). */
   cp_cli_xml_text (w, "vllm-engine", cp_vllm_profile_to_string (settings->vllm_profile));
+  cp_cli_xml_bool (w, "fsdp-pp-unsharded", settings->fsdp_pp_unsharded);
   /* The size at which a GEMM runs at half its speed (DeepGEMM's table,
    * the expert-gemm-half-size assumption): what expert-gemm-speed follows. */
   cp_cli_xml_double (w, "expert-gemm-half-size", CP_GEMM_HALF_SIZE);

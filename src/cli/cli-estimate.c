@@ -12,6 +12,7 @@
 #include "cli-estimate-private.h"
 #include "cli-job-options.h"
 #include "cli-recommended.h"
+#include "report/cp-chart.h"
 #include "report/cp-i18n.h"
 #include "report/cp-reason-text.h"
 #include "planner/cp-catalog.h"
@@ -47,7 +48,8 @@ estimate_clear (Estimate *e)
   options_clear (&e->options);
   cp_job_clear (&e->job);
   cp_quote_clear (&e->quote);
-  g_clear_pointer (&e->plan, cp_plan_free);
+  e->plan = NULL;
+  g_clear_pointer (&e->analysis, cp_project_analysis_free);
   g_clear_pointer (&e->project, cp_project_free);
 }
 
@@ -593,6 +595,8 @@ apply_settings_options (Estimate *e)
     return cp_cli_bad_choice ("--vllm-engine", o->vllm_profile, "v1, v0");
   if (o->moe_a2a_overlap)
     settings->moe_a2a_overlap = TRUE;
+  if (o->fsdp_pp_unsharded)
+    settings->fsdp_pp_unsharded = TRUE;
   if (o->moe_fp8_dispatch)
     settings->moe_fp8_dispatch = TRUE;
   /* One quote, one currency: costs come out in what the price was given in. */
@@ -1165,6 +1169,7 @@ add_settings_entries (GOptionContext *context,
                       Options        *o)
 {
   GOptionEntry entries[] = {
+    { "fsdp-pp-unsharded", 0, 0, G_OPTION_ARG_NONE, &o->fsdp_pp_unsharded, N_("ZeRO-3 with pipeline stages: each stage's parameters stay gathered and its gradients unsharded for the whole step, as torchtitan runs FSDP with PP (default: resharded as without stages)"), NULL },
     { "vllm-engine", 0, 0, G_OPTION_ARG_STRING, &o->vllm_profile, N_("vLLM engine whose memory profile sizes the KV cache: v1 (default, vLLM 0.8 and later: a pass of 8,192 or 2,048 batched tokens) or v0 (before 0.8: a pass of the whole context, at least 2,048 tokens)"), N_("v1|v0") },
     { "fp8-layout", 0, 0, G_OPTION_ARG_STRING, &o->fp8_layout, N_("Layers that 8-bit weights cover when serving: all-linear (default: every linear layer but the output head) or llama3 (feed-forward layers but the first and last, as Meta's FP8 checkpoint of Llama 3.1 405B)"), N_("all-linear|llama3") },
     { "bytes-convention", 0, 0, G_OPTION_ARG_STRING, &o->bytes_convention, N_("Bytes per parameter of mixed-precision Adam: 16 (ZeRO) or 18 (Hugging Face)"), N_("16|18") },
@@ -1237,10 +1242,16 @@ run (Estimate *e,
       e->job.zero_stage == CP_ZERO_STAGE_AUTO && e->job.recompute == CP_RECOMPUTE_AUTO)
     est = e->fitting;
   cp_range_estimate (&e->job, &e->quote, &e->settings, &est, &e->range, NULL, NULL);
-  e->plan = cp_plan_new (&e->job, &e->quote, 1, &e->settings);
+  /* The verdict and its reasons come from the project's analysis, as the
+   * window's and the reports' do: the job and the quote made a project of
+   * one job and one quote, planned once there. The estimates above are
+   * this command's own subject, the configuration at the node count given. */
   e->project = cp_project_new ();
   e->project->settings = e->settings;
+  cp_project_add_job (e->project, cp_job_dup (&e->job));
   cp_project_add_quote (e->project, cp_quote_dup (&e->quote));
+  e->analysis = cp_project_analysis_new (e->project, CP_CHART_COST_MAX_POINTS);
+  e->plan = cp_project_analysis_get_full_plan (e->analysis, 0);
 
   if (o->xml)
     {

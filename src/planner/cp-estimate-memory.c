@@ -261,6 +261,24 @@ _cp_layout_memory (const Context *c,
            * DeepSeek-V3's experts, 44 GB, at EP 64.) */
           if (d > 1)
             gathered = MIN (2.0, layers_here) * gathered_layer_params (c, k) / t * c->act_bytes;
+          /* With pipeline stages, FSDP keeps the stage gathered for the
+           * whole step and its gradients unsharded until the last
+           * micro-batch's backward: torchtitan does not reshard after
+           * forward under PP ("For PP, by default do not reshard after
+           * forward to avoid per-microbatch all-gathers",
+           * fsdp_reshard_after_forward "default"), PyTorch's pipelining
+           * stage turns off resharding after backward and gradient sync
+           * for every backward but the last
+           * (torch/distributed/pipelining/stage.py), and FSDP2
+           * accumulates those unsharded gradients in the reduce dtype,
+           * fp32 in torchtitan (FSDPParam.to_accumulated_grad_if_needed,
+           * torch/distributed/fsdp/_fully_shard/_fsdp_param.py). So the
+           * stage's share of parameters on this GPU is held in 16 bits
+           * and its gradients in 32: 6 bytes a parameter beside the
+           * sharded states. A setting (fsdp-pp-unsharded, off by
+           * default: cp-settings.c says why). */
+          if (d > 1 && p > 1 && settings->fsdp_pp_unsharded)
+            gathered = (dense + experts) * (c->act_bytes + 4.0);
         }
     }
   /* ZeRO-Offload keeps optimizer states and their update on the host,

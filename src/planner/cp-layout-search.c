@@ -75,6 +75,7 @@ typedef struct {
   guint  zero_first, zero_last; /* ZeRO stages it can run (split_zero_range()) */
   gboolean runs;          /* FALSE: none of those the job allows */
   double layers_here;     /* _cp_layers_per_gpu() */
+  guint  m_first;         /* micro-batches at the first micro-batch size tried */
   gboolean smallest_fits; /* whether its layout with every saving on fits */
 } Split;
 
@@ -344,7 +345,7 @@ best_of_split (const Context  *c,
           split_config (s, c, techniques, &cand.config);
           cand.config.zero_stage = z;
           cand.config.mb = choices->mb_values[i];
-          cand.config.m = micro_batches (c, cand.config.dp, cand.config.pp, cand.config.mb);
+          cand.config.m = i == 0 ? s->m_first : micro_batches (c, cand.config.dp, cand.config.pp, cand.config.mb);
           /* Interleaving runs with no fewer micro-batches than stages. */
           if (i > 0 && s->vs > 1 && cand.config.m < s->pp)
             break;
@@ -594,7 +595,7 @@ enumerate_splits_within (const Context *c,
                 {
                   if (n < max_splits)
                     splits[n] = (Split) { tps[i], pps[j], vss[a], MIN (eps[b], dp), dp, zero_first, zero_last, runs,
-                                          layers_here, FALSE };
+                                          layers_here, 0, FALSE };
                   n++;
                 }
             }
@@ -790,7 +791,7 @@ smallest_layout_fits (const Context *c,
 {
   split_config (s, c, techniques, k);
   k->mb = choices->mb_values[0];
-  k->m = micro_batches (c, k->dp, k->pp, k->mb);
+  k->m = s->m_first;
   k->zero_stage = s->zero_last;
   k->recompute = choices->recompute_last;
   _cp_layout_memory (c, k, mem);
@@ -814,7 +815,7 @@ split_lower_bound (const Context *c,
 
   split_config (s, c, techniques, &k);
   k.mb = choices->mb_values[0];
-  k.m = micro_batches (c, k.dp, k.pp, k.mb);
+  k.m = s->m_first;
   k.zero_stage = s->zero_first;
   k.recompute = bound_recompute (c, choices);
   _cp_layout_time (c, &k, &st);
@@ -882,8 +883,9 @@ _cp_search_layout (const Context *c,
   k.recompute_layers = 0;
   for (guint i = 0; i < n; i++)
     {
-      const Split *s = &splits[i];
+      Split *s = &splits[i];
 
+      s->m_first = micro_batches (c, s->dp, s->pp, k.mb);
       ranks[i].index = i;
       if (!s->runs)
         {
@@ -896,7 +898,7 @@ _cp_search_layout (const Context *c,
       k.ep = s->ep;
       k.dp = s->dp;
       k.layers_here = s->layers_here;
-      k.m = micro_batches (c, k.dp, k.pp, k.mb);
+      k.m = s->m_first;
       k.zero_stage = s->zero_first;
       ranks[i].bound = _cp_layout_run_lower_bound (c, &k);
     }

@@ -1461,6 +1461,47 @@ test_zero3_gathers_expert_shard (void)
   cp_quote_clear (&quote);
 }
 
+/* ZeRO-3 with pipeline stages, as torchtitan runs FSDP2 with PP (the
+ * fsdp-pp-unsharded setting): the stage's parameters stay gathered in bf16
+ * and its gradients unsharded in fp32 for the whole step. A 7e9 model of 32
+ * layers with 2 × 32,000 × 4,096 = 262,144,000 embedding parameters (one
+ * half on each end stage) at PP 2 over 16 GPUs (d = 8): a stage holds
+ * 6,737,856,000 / 2 + 131,072,000 = 3.5e9 parameters, 3.5e9 × (2 + 4) =
+ * 21e9 B. Off (the default), two layers are gathered: 2 × 6,737,856,000 /
+ * 32 × 2 B = 842,232,000 B. */
+static void
+test_zero3_pipeline_stage_unsharded (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate est;
+
+  cp_settings_init (&settings);
+  g_assert_false (settings.fsdp_pp_unsharded);
+  quote_init_a100 (&quote, 8, 2);
+  cp_job_init (&job, CP_TASK_PRETRAIN);
+  model_init (&job.model, 7e9, 32, 4096, 32, 32, 11008, 32000, TRUE);
+  job.tokens = 1e9;
+  job.seq_len = 2048;
+  job.micro_batch = 1;
+  job.global_batch = 64;
+  job.recompute = CP_RECOMPUTE_FULL;
+  job.zero_stage = 3;
+  job.tensor_parallel = 1;
+  job.pipeline_parallel = 2;
+  job.virtual_stages = 1;
+
+  g_assert_true (cp_estimate (&job, &quote, 2, &settings, &est, NULL));
+  g_assert_cmpuint (est.layout.data_parallel, ==, 8);
+  assert_close (842232000.0, est.gathered_layers_bytes, 1e-9);
+  settings.fsdp_pp_unsharded = TRUE;
+  g_assert_true (cp_estimate (&job, &quote, 2, &settings, &est, NULL));
+  assert_close (21e9, est.gathered_layers_bytes, 1e-9);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
 /* Host memory of CPU offload: Llama 2 70B (P = 70e9, the model card's) fully
  * fine-tuned on one machine of 8 A800 80GB (A100 compute and memory, NVLink
  * 200 GB/s per direction). Its whole need is 1.9× the node's 640 GB, and only
@@ -1700,6 +1741,7 @@ main (int   argc,
   g_test_add_func ("/model/memory/lora-zero3-shards-frozen-base", test_lora_zero3_shards_frozen_base);
   g_test_add_func ("/model/memory/offload-host-memory", test_offload_host_memory);
   g_test_add_func ("/model/memory/zero3-gathers-expert-shard", test_zero3_gathers_expert_shard);
+  g_test_add_func ("/model/memory/zero3-pipeline-stage-unsharded", test_zero3_pipeline_stage_unsharded);
   g_test_add_func ("/model/memory/host-memory-validation", test_host_memory_validation);
   g_test_add_func ("/model/inference/kv-per-token-I1-I7", test_kv_cache_per_token);
   g_test_add_func ("/model/inference/concurrency-I2", test_inference_concurrency);
