@@ -81,7 +81,6 @@ place_floats (gpointer data)
 
 static void section_job_reasons_and_risks (Doc *doc, const CpJob *job, const CpPlan *plan,
                                            const GPtrArray *changes);
-static void section_job_minimum_terms (Doc *doc, const CpPlan *plan);
 
 static void
 lay_out_reasons (Doc           *doc,
@@ -555,12 +554,12 @@ cp_report_section_job (Doc       *doc,
       unit = g_strdup_printf (_("Amounts in %s."), cp_i18n_currency_name (currency, doc->lang));
       cp_doc_paragraph_full (doc, doc->small, unit, 0, 3, NULL);
       cp_doc_table (doc, &costs);
-      section_job_minimum_terms (doc, plan);
+      cp_report_section_cost_inputs (doc, job, plan);
     }
   else if (!plan->cost_unknown && costs.rows->len > 0)
     {
       cp_doc_table_under (doc, doc->h2, _("Where the money goes"), &costs);
-      section_job_minimum_terms (doc, plan);
+      cp_report_section_cost_inputs (doc, job, plan);
     }
   g_ptr_array_unref (table.rows);
   g_ptr_array_unref (costs.rows);
@@ -643,28 +642,6 @@ cp_report_section_job (Doc       *doc,
         }
     }
   }
-}
-
-/* Under the cost breakdown, each option whose quote's minimum term, not
- * the job's use, sets its rental: the breakdown's Compute column alone
- * does not say why a 3-day job costs a month. */
-static void
-section_job_minimum_terms (Doc          *doc,
-                           const CpPlan *plan)
-{
-  for (guint i = 0; i < plan->options->len; i++)
-    {
-      const CpOption *option = &g_array_index (plan->options, CpOption, i);
-      g_autofree char *minimum = cp_words_minimum_term (doc->project, option, doc->lang);
-      g_autofree char *name = NULL, *line = NULL;
-
-      if (minimum == NULL)
-        continue;
-      name = cp_words_quote_name (doc->project, option->quote_index);
-      /* As the reasons name what they speak of: "quote — sentence". */
-      line = g_strdup_printf ("%s — %s", name, minimum);
-      cp_doc_paragraph_full (doc, doc->small, line, 0, 2, NULL);
-    }
 }
 
 /* The reasons behind the verdict, and the risks of the leading options. */
