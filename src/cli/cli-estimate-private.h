@@ -6,6 +6,7 @@
 
 #include "cli-job-options.h"
 #include "planner/cp-plan.h"
+#include "planner/cp-project-analysis.h"
 #include "planner/cp-range.h"
 
 G_BEGIN_DECLS
@@ -118,8 +119,9 @@ typedef struct {
   CpJob       job;
   CpQuote     quote;
   CpSettings  settings;
-  CpPlan     *plan;
-  CpProject  *project;      /* the one quote, to name it in reasons */
+  const CpPlan *plan;       /* the job's plan, read from analysis */
+  CpProject  *project;      /* the job and the one quote, as a project */
+  CpProjectAnalysis *analysis; /* of project: the plan the window and the reports would read */
   CpEstimate  fitting;      /* with the cheapest memory technique that fits, if any */
   CpRange     range;        /* the estimate's band over the assumptions' spread */
 } Estimate;

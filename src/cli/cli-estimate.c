@@ -12,6 +12,7 @@
 #include "cli-estimate-private.h"
 #include "cli-job-options.h"
 #include "cli-recommended.h"
+#include "report/cp-chart.h"
 #include "report/cp-i18n.h"
 #include "report/cp-reason-text.h"
 #include "planner/cp-catalog.h"
@@ -47,7 +48,8 @@ estimate_clear (Estimate *e)
   options_clear (&e->options);
   cp_job_clear (&e->job);
   cp_quote_clear (&e->quote);
-  g_clear_pointer (&e->plan, cp_plan_free);
+  e->plan = NULL;
+  g_clear_pointer (&e->analysis, cp_project_analysis_free);
   g_clear_pointer (&e->project, cp_project_free);
 }
 
@@ -1149,7 +1151,7 @@ add_quote_entries (GOptionContext *context,
     { "moe-a2a-overlap", 0, 0, G_OPTION_ARG_NONE, &o->moe_a2a_overlap, N_("Mixture of experts: hide the all-to-all behind another micro-batch's compute, as DualPipe does (default: exposed)"), NULL },
     { "moe-fp8-dispatch", 0, 0, G_OPTION_ARG_NONE, &o->moe_fp8_dispatch, N_("Mixture of experts, FP8 training: dispatch tokens in FP8 and combine in BF16, as DeepSeek-V3 does (default: BF16 both ways)"), NULL },
     { "moe-max-nodes-per-token", 0, 0, G_OPTION_ARG_STRING, &o->moe_max_nodes, N_("Mixture of experts: a token is sent to at most this many nodes, as DeepSeek-V3's node-limited routing (4) does (default 0: no limit)"), N_("NODES") },
-    { "billing-granularity-hours", 0, 0, G_OPTION_ARG_STRING, &o->billing_granularity, N_("Billed time is rounded up to this many hours (default 1)"), N_("HOURS") },
+    { "billing-granularity-hours", 0, 0, G_OPTION_ARG_STRING, &o->billing_granularity, N_("Billed time is rounded up to this many hours (default: not stated, a month for a price per node-month, else 1)"), N_("HOURS") },
     { "minimum-term-hours", 0, 0, G_OPTION_ARG_STRING, &o->minimum_term, N_("Shortest time billed, in hours (730: a month)"), N_("HOURS") },
     { "network-fee-per-node-month", 0, 0, G_OPTION_ARG_STRING, &o->network_fee, N_("Inter-node network fee per node-month"), N_("PRICE") },
     { "storage-price-per-tb-month", 0, 0, G_OPTION_ARG_STRING, &o->storage_price, N_("Storage price per TB-month"), N_("PRICE") },
@@ -1243,10 +1245,16 @@ run (Estimate *e,
       e->job.zero_stage == CP_ZERO_STAGE_AUTO && e->job.recompute == CP_RECOMPUTE_AUTO)
     est = e->fitting;
   cp_range_estimate (&e->job, &e->quote, &e->settings, &est, &e->range, NULL, NULL);
-  e->plan = cp_plan_new (&e->job, &e->quote, 1, &e->settings);
+  /* The verdict and its reasons come from the project's analysis, as the
+   * window's and the reports' do: the job and the quote made a project of
+   * one job and one quote, planned once there. The estimates above are
+   * this command's own subject, the configuration at the node count given. */
   e->project = cp_project_new ();
   e->project->settings = e->settings;
+  cp_project_add_job (e->project, cp_job_dup (&e->job));
   cp_project_add_quote (e->project, cp_quote_dup (&e->quote));
+  e->analysis = cp_project_analysis_new (e->project, CP_CHART_COST_MAX_POINTS);
+  e->plan = cp_project_analysis_get_full_plan (e->analysis, 0);
 
   if (o->xml)
     {

@@ -49,9 +49,9 @@ void             cp_window_show_error       (CpWindow      *self,
                                              const char    *heading,
                                              const GError  *error);
 
-/* For tests: makes win.print write what it would print to the PDF file
- * @pdf_path (GTK_PRINT_OPERATION_ACTION_EXPORT) instead of showing the
- * print dialog; NULL shows the dialog again. */
+/* For tests: makes win.print write the PDF file it would send a printer,
+ * on A4, to @pdf_path instead of showing the print dialog (the window is
+ * busy until it is written); NULL shows the dialog again. */
 void             cp_window_set_print_export_path (CpWindow   *self,
                                                   const char *pdf_path);
 

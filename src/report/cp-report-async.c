@@ -4,6 +4,7 @@
 #include "cp-report-async.h"
 #include "cp-report-schedule.h"
 
+#include <cairo-pdf.h>
 #include <libxml/parser.h>
 
 typedef struct {
@@ -138,6 +139,7 @@ typedef struct {
   char      *lang;
   double     page_width_pt;  /* the layout's; 0 for the timeline */
   double     page_height_pt;
+  char      *path;        /* the file to write, if any */
 } CopyTask;
 
 static void
@@ -145,6 +147,7 @@ copy_task_free (CopyTask *data)
 {
   g_clear_pointer (&data->project, cp_project_free);
   g_free (data->lang);
+  g_free (data->path);
   g_free (data);
 }
 
@@ -269,4 +272,100 @@ cp_report_layout_finish (GAsyncResult  *result,
   g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == cp_report_layout_async, NULL);
 
   return g_task_propagate_pointer (G_TASK (result), error);
+}
+
+/* Pages laid out at least as large as the report allows, drawn scaled
+ * onto the paper: what printing's draw-page did on the main thread. */
+static gboolean
+write_print_file (CopyTask      *data,
+                  GCancellable  *cancellable,
+                  GError       **error)
+{
+  double layout_width_pt = MAX (data->page_width_pt, CP_REPORT_MIN_PAGE_WIDTH_PT);
+  double layout_height_pt = MAX (data->page_height_pt, CP_REPORT_MIN_PAGE_HEIGHT_PT);
+  double scale = MIN (1.0, MIN (data->page_width_pt / layout_width_pt, data->page_height_pt / layout_height_pt));
+  g_autoptr(CpReportLayout) layout = NULL;
+  cairo_surface_t *surface;
+  cairo_status_t status;
+  cairo_t *cr;
+
+  if (!cp_i18n_check_language (data->lang, error))
+    return FALSE;
+  layout = cp_report_layout_new (data->project, data->lang, layout_width_pt, layout_height_pt);
+  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+    return FALSE;
+
+  surface = cairo_pdf_surface_create (data->path, data->page_width_pt, data->page_height_pt);
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_TITLE, cp_report_layout_get_title (layout));
+  cairo_pdf_surface_set_metadata (surface, CAIRO_PDF_METADATA_CREATOR, "Compute Planner " PACKAGE_VERSION);
+  cr = cairo_create (surface);
+  for (guint i = 0; i < cp_report_layout_get_n_pages (layout); i++)
+    {
+      cairo_save (cr);
+      cairo_scale (cr, scale, scale);
+      cp_report_layout_draw_page (layout, cr, i);
+      cairo_restore (cr);
+      cairo_show_page (cr);
+    }
+  cairo_destroy (cr);
+  cairo_surface_finish (surface);
+  status = cairo_surface_status (surface);
+  cairo_surface_destroy (surface);
+  if (status != CAIRO_STATUS_SUCCESS)
+    {
+      g_set_error (error, CP_REPORT_ERROR, CP_REPORT_ERROR_IO,
+                   /* TRANSLATORS: %s is the system's error message */
+                   _("Could not write the PDF report: %s"), cairo_status_to_string (status));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+print_file_in_thread (GTask        *task,
+                      gpointer      source_object,
+                      gpointer      task_data,
+                      GCancellable *cancellable)
+{
+  GError *error = NULL;
+
+  if (g_task_return_error_if_cancelled (task))
+    return;
+  if (write_print_file (task_data, cancellable, &error))
+    g_task_return_boolean (task, TRUE);
+  else
+    g_task_return_error (task, error);
+}
+
+void
+cp_report_print_file_async (const CpProject     *project,
+                            const char          *lang,
+                            double               paper_width_pt,
+                            double               paper_height_pt,
+                            const char          *path,
+                            GCancellable        *cancellable,
+                            GAsyncReadyCallback  callback,
+                            gpointer             user_data)
+{
+  g_autoptr(GTask) task = NULL;
+  CopyTask *data;
+
+  g_return_if_fail (project != NULL && path != NULL);
+  g_return_if_fail (paper_width_pt > 0 && paper_height_pt > 0);
+
+  task = copy_task_new (project, lang, cp_report_print_file_async, cancellable, callback, user_data, &data);
+  data->page_width_pt = paper_width_pt;
+  data->page_height_pt = paper_height_pt;
+  data->path = g_strdup (path);
+  g_task_run_in_thread (task, print_file_in_thread);
+}
+
+gboolean
+cp_report_print_file_finish (GAsyncResult  *result,
+                             GError       **error)
+{
+  g_return_val_if_fail (g_task_is_valid (result, NULL), FALSE);
+  g_return_val_if_fail (g_task_get_source_tag (G_TASK (result)) == cp_report_print_file_async, FALSE);
+
+  return g_task_propagate_boolean (G_TASK (result), error);
 }

@@ -42,6 +42,23 @@ void            cp_report_layout_async  (const CpProject      *project,
 CpReportLayout *cp_report_layout_finish (GAsyncResult         *result,
                                          GError              **error);
 
+/* The report as a printer takes it: laid out in @lang for paper of
+ * @paper_width_pt × @paper_height_pt (at least the report's smallest page,
+ * scaled down onto smaller paper, as printing draws it) and written as a
+ * PDF of that paper to @path, all on a worker thread from a copy of
+ * @project. The window hands the file to the print system, so no page is
+ * drawn on its main thread. */
+void      cp_report_print_file_async  (const CpProject      *project,
+                                       const char           *lang,
+                                       double                paper_width_pt,
+                                       double                paper_height_pt,
+                                       const char           *path,
+                                       GCancellable         *cancellable,
+                                       GAsyncReadyCallback   callback,
+                                       gpointer              user_data);
+gboolean  cp_report_print_file_finish (GAsyncResult         *result,
+                                       GError              **error);
+
 /* The project's timeline chart in @lang (cp_report_timeline_chart_new()),
  * made on a worker thread from a copy of @project: every job is planned,
  * more work than the window's one job. */

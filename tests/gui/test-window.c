@@ -8,6 +8,7 @@
 
 #include <adwaita.h>
 #include <glib/gstdio.h>
+#include <gtk/gtkunixprint.h>
 #include <locale.h>
 #include <math.h>
 #include <string.h>
@@ -718,6 +719,7 @@ test_window_print_export (void)
 
   cp_window_set_print_export_path (window, printed);
   g_action_group_activate_action (G_ACTION_GROUP (window), "print", NULL);
+  wait_not_busy (window);
   spin ();
   cp_window_set_print_export_path (window, NULL);
   g_assert_true (g_file_test (printed, G_FILE_TEST_IS_REGULAR));
@@ -740,6 +742,59 @@ test_window_print_export (void)
   if (settings != NULL)
     g_settings_reset (settings, "export-language");
   g_unlink (report);
+  g_unlink (printed);
+  g_rmdir (dir);
+  close_window (window);
+}
+
+/* win.print through the print dialog to GTK's Print to File printer: the
+ * dialog's OK lays the report out on a worker and sends the PDF it wrote to
+ * the printer, which writes it where the dialog's settings say; the pages
+ * are the PDF report's (seven jobs with two charts each: more than six). */
+static void
+test_window_print_dialog_to_file (void)
+{
+  CpWindow *window = open_demo_window ();
+  g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "print-dialog", NULL);
+  g_autofree char *printed = g_build_filename (dir, "printed.pdf", NULL);
+  g_autofree char *uri = g_filename_to_uri (printed, NULL, NULL);
+  g_autoptr(GtkPrintSettings) settings = gtk_print_settings_new ();
+  GtkPrintUnixDialog *dialog;
+  gint64 deadline_us;
+  GtkPrinter *printer = NULL;
+  g_autofree char *info = NULL;
+
+  g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+  /* What the dialog was left at last time: Print to File, as a PDF. */
+  gtk_print_settings_set_printer (settings, "Print to File");
+  gtk_print_settings_set (settings, GTK_PRINT_SETTINGS_OUTPUT_URI, uri);
+  gtk_print_settings_set (settings, GTK_PRINT_SETTINGS_OUTPUT_FILE_FORMAT, "pdf");
+  g_set_object (&window->print_settings, settings);
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "print", NULL);
+  dialog = GTK_PRINT_UNIX_DIALOG (cp_test_gui_find_toplevel (GTK_TYPE_PRINT_UNIX_DIALOG));
+  g_assert_nonnull (dialog);
+  /* The printers are listed as their backends answer. */
+  deadline_us = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  while (g_get_monotonic_time () < deadline_us &&
+         ((printer = gtk_print_unix_dialog_get_selected_printer (dialog)) == NULL ||
+          !gtk_printer_is_virtual (printer)))
+    g_main_context_iteration (NULL, FALSE);
+  g_assert_nonnull (printer);
+  g_assert_true (gtk_printer_is_virtual (printer));
+  gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_OK);
+  g_assert_true (cp_window_get_busy (window));
+  wait_not_busy (window);
+  /* Sent a piece per turn of the loop, then the file is closed. */
+  deadline_us = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+  while (g_get_monotonic_time () < deadline_us && !g_file_test (printed, G_FILE_TEST_IS_REGULAR))
+    g_main_context_iteration (NULL, FALSE);
+  spin ();
+  g_assert_true (g_file_test (printed, G_FILE_TEST_IS_REGULAR));
+  g_assert_cmpuint (pdf_page_count (printed), >, 6);
+  info = poppler ("pdfinfo", printed);
+  g_assert_nonnull (strstr (info, "(A4)"));
+
   g_unlink (printed);
   g_rmdir (dir);
   close_window (window);
@@ -773,6 +828,7 @@ test_window_print_saved_untitled (void)
 
   cp_window_set_print_export_path (window, printed);
   g_action_group_activate_action (G_ACTION_GROUP (window), "print", NULL);
+  wait_not_busy (window);
   spin ();
   cp_window_set_print_export_path (window, NULL);
   text = poppler ("pdftotext", printed);
@@ -820,6 +876,7 @@ test_window_reopened_untitled (void)
                    ==, "Untitled Project");
   cp_window_set_print_export_path (window, printed);
   g_action_group_activate_action (G_ACTION_GROUP (window), "print", NULL);
+  wait_not_busy (window);
   spin ();
   cp_window_set_print_export_path (window, NULL);
   text = poppler ("pdftotext", printed);
@@ -843,6 +900,7 @@ test_window_print_error (void)
 
   cp_window_set_print_export_path (window, "/nonexistent-dir/printed.pdf");
   g_action_group_activate_action (G_ACTION_GROUP (window), "print", NULL);
+  wait_not_busy (window);
   spin ();
 
   for (guint i = 0; i < g_list_model_get_n_items (toplevels); i++)
@@ -4200,6 +4258,26 @@ test_window_preferences_failures (void)
   g_assert_nonnull (strstr (cp_field_row_get_error (row), "Restart time"));
   g_assert_cmpfloat (project->settings.restart_s, ==, defaults.restart_s);
 
+  /* The amount to approve's settings (approver 9), shown and typed as
+   * percentages, with their sources beside them. */
+  row = cp_preferences_window_get_setting_row (preferences, "contingency");
+  g_assert_nonnull (row);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (cp_field_row_get_input (row))), ==, "10");
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "AACE"));
+  type_text (row, "15%");
+  g_assert_null (cp_field_row_get_error (row));
+  g_assert_cmpfloat_with_epsilon (cp_window_get_project (window)->settings.contingency_fraction, 0.15, 1e-12);
+  row = cp_preferences_window_get_setting_row (preferences, "vat-rate");
+  g_assert_nonnull (row);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (cp_field_row_get_input (row))), ==, "6");
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "36"));
+  type_text (row, "13");
+  g_assert_cmpfloat_with_epsilon (cp_window_get_project (window)->settings.vat_rate, 0.13, 1e-12);
+  type_text (row, "60");
+  g_assert_nonnull (strstr (cp_field_row_get_error (row), "VAT rate"));
+  g_assert_cmpfloat_with_epsilon (cp_window_get_project (window)->settings.vat_rate, 0.13, 1e-12);
+  g_assert_nonnull (cp_preferences_window_get_setting_row (preferences, "prices-include-vat"));
+
   gtk_window_destroy (GTK_WINDOW (preferences));
   spin ();
   close_window (window);
@@ -4239,6 +4317,22 @@ test_window_monthly_price_term (void)
   g_assert_cmpfloat (quote->minimum_term_h, ==, 1);
   g_assert_cmpfloat (cp_quote_minimum_term_h (quote, &project->settings), ==, 1);
   g_assert_null (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (term)) ?: "", "per node-month"));
+
+  /* Approver 9: past the first month too, the month is billed whole
+   * (36.8 days of 30,000 per node-month: 60,000, not 36,329): the step is
+   * left unstated, shown empty, and the form says whole months are billed;
+   * 1 typed there bills the month's hours one by one. */
+  {
+    CpFieldRow *step = cp_quote_editor_get_row (quote_editor, "billing-granularity");
+
+    g_assert_cmpfloat (quote->billing_granularity_h, ==, 0);
+    g_assert_cmpfloat (cp_quote_billing_granularity_h (quote, &project->settings), ==, 730);
+    g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (cp_field_row_get_input (step))), ==, "");
+    g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (step)), "whole months"));
+    type_text (step, "1");
+    g_assert_cmpfloat (cp_quote_billing_granularity_h (quote, &project->settings), ==, 1);
+    g_assert_null (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (step)) ?: "", "whole months"));
+  }
 
   close_window (window);
 }
@@ -5007,6 +5101,8 @@ test_window_host_memory (void)
   close_window (window);
 }
 
+static void resize_to_fold (CpWindow *window, AdwFlap *flap, int width, int height, gboolean folded);
+
 /* Issue 26 #1: a price typed into the narrow price entry reads from its
  * start once the focus leaves it ("12.25/GPU/h", not "2.25/GPU/h"), and the
  * value is committed as typed. */
@@ -5039,6 +5135,34 @@ test_window_entry_reads_from_start (void)
   g_assert_cmpint (gtk_editable_get_position (entry), ==, 0);
   g_assert_cmpfloat (quote->price, ==, 12.25);
   g_assert_cmpint (quote->price_unit, ==, CP_PRICE_PER_GPU_HOUR);
+
+  /* A job's name, typed in full at 1024 px where it is longer than its
+   * entry: "Qwen 72B LoRA 微调" read "wen 72B LoRA 微调" (issue 26). */
+  {
+    CpJobEditor *job_editor = cp_window_get_job_editor (window);
+    AdwFlap *flap = ADW_FLAP (cp_test_gui_find_named (GTK_WIDGET (window), "flap"));
+    const char *name = "Qwen 72B LoRA 微调，领域数据两轮 (Qwen 72B LoRA fine-tune, two epochs)";
+    GtkEditable *name_entry;
+    CpJob *job;
+
+    resize_to_fold (window, flap, 1024, 700, TRUE);
+    gtk_list_box_select_row (cp_window_get_jobs_list (window),
+                             gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window), 0));
+    spin ();
+    cp_test_gui_wait_frames (GTK_WIDGET (window), 2);
+    job = g_ptr_array_index (cp_window_get_project (window)->jobs, 0);
+    name_entry = GTK_EDITABLE (cp_field_row_get_input (cp_job_editor_get_row (job_editor, "name")));
+    gtk_widget_grab_focus (GTK_WIDGET (name_entry));
+    spin ();
+    gtk_editable_set_text (name_entry, name);
+    gtk_editable_set_position (name_entry, -1);
+    g_assert_cmpint (gtk_editable_get_position (name_entry), ==, (int) g_utf8_strlen (name, -1));
+
+    gtk_widget_grab_focus (cp_field_row_get_input (cp_job_editor_get_row (job_editor, "storage-tb")));
+    spin ();
+    g_assert_cmpint (gtk_editable_get_position (name_entry), ==, 0);
+    g_assert_cmpstr (job->name, ==, name);
+  }
 
   close_window (window);
 }
@@ -5452,6 +5576,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/bad-file", test_window_bad_file);
   g_test_add_func ("/gui/window/print-export", test_window_print_export);
   g_test_add_func ("/gui/window/print-error", test_window_print_error);
+  g_test_add_func ("/gui/window/print-dialog-to-file", test_window_print_dialog_to_file);
   g_test_add_func ("/gui/window/pickers", test_window_pickers);
   g_test_add_func ("/gui/window/kind-switch", test_window_kind_switch);
   g_test_add_func ("/gui/window/kind-switch-without-model", test_window_kind_switch_without_model);

@@ -797,14 +797,30 @@ test_cost_billing (void)
     { CP_PRICE_PER_GPU_HOUR, 10, 24, 720, 100, 57600 },
     { CP_PRICE_PER_GPU_HOUR, 10, 24, 0, 100, 120 * 80 },
     { CP_PRICE_PER_NODE_MONTH, 30000, 730, 0, 100, 30000 },
-    /* A stated term of one hour: billed pro rata, 73/730 of the month. */
-    { CP_PRICE_PER_NODE_MONTH, 30000, 0, 1, 73, 3000 },
+    /* A stated term and step of one hour: billed pro rata, 73/730 of the
+     * month. */
+    { CP_PRICE_PER_NODE_MONTH, 30000, 1, 1, 73, 3000 },
     /* #20 item 6: no term stated on a monthly price bills the month
      * (cp_quote_minimum_term_h()), whichever front door typed it: 0.2 days
      * of 70,000 per node-month is 70,000, not 4.8/730 × 70,000 = 460. */
     { CP_PRICE_PER_NODE_MONTH, 70000, 1, 0, 4.8, 70000 },
     { CP_PRICE_PER_NODE_HOUR, 70, 1, 0, 100, 7000 },
     { CP_PRICE_PER_NODE_HOUR, 70, 1, 0, 100.5, 7070 },
+    /* A monthly price that states no billing step (0) bills whole months
+     * (cp_quote_billing_granularity_h()): 36.8 days = 883.2 h of 30,000
+     * per node-month is two months, 60,000, as the vendor invoices;
+     * hourly after the first month it was ceil(883.2) = 884 h ×
+     * 30,000/730 = 36,328.77 (approver 9). */
+    { CP_PRICE_PER_NODE_MONTH, 30000, 0, 0, 36.8 * 24, 60000 },
+    /* Exactly two months is two months; a minute more is three. */
+    { CP_PRICE_PER_NODE_MONTH, 30000, 0, 0, 1460, 60000 },
+    { CP_PRICE_PER_NODE_MONTH, 30000, 0, 0, 1460 + 1.0 / 60, 90000 },
+    /* A vendor that bills its monthly price by the hour says so (1 h):
+     * 884 h × 30,000/730. */
+    { CP_PRICE_PER_NODE_MONTH, 30000, 1, 0, 36.8 * 24, 884 * 30000 / 730.0 },
+    /* An hourly price that states no step bills by the hour: 100.5 h of
+     * 70 per node-hour is 101 h, 7,070. */
+    { CP_PRICE_PER_NODE_HOUR, 70, 0, 0, 100.5, 7070 },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -1239,14 +1255,14 @@ test_cheapest_node_count (void)
    * 25,273.26 on 4 nodes, 25,397.89 on 3 (0.49% more, and 4/3 the run
    * time: dearer and slower, never offered; issue 20), 25,645.47 on 2. */
   settings.debug_share = 0.05;
-  quote.billing_granularity_h = 0;
+  quote.billing_granularity_h = 1.0 / 3600;
   {
     g_autoptr(CpPlan) plan = cp_plan_new (&job, &quote, 1, &settings);
 
     option = &g_array_index (plan->options, CpOption, 0);
     g_assert_true (option->feasible);
     g_assert_cmpuint (option->estimate.nodes, ==, 4);
-    assert_close (80 * 312 * (1 + 1 / 76.0), option->estimate.total_cost, 1e-9);
+    assert_close (80 * 312 * (1 + 1 / 76.0), option->estimate.total_cost, 1e-6);  /* billed to the second */
     g_assert_false (option->has_full_offer);
   }
 
@@ -1294,7 +1310,7 @@ test_separate_machines (void)
   quote.nics_per_node = 0;
   quote.nic_gbps = 0;
   quote.sharing = CP_SHARING_UNKNOWN;
-  quote.billing_granularity_h = 0;
+  quote.billing_granularity_h = 1.0 / 3600;
   cp_job_init (&job, CP_TASK_PRETRAIN);
   model_init (&job.model, 1e9, 24, 2048, 16, 16, 8192, 50000, FALSE);
   job.tokens = 13 * 86400 * 8 * 312e12 * 0.4 / 6e9;
@@ -1315,7 +1331,7 @@ test_separate_machines (void)
     g_assert_true (option->feasible);
     g_assert_cmpuint (option->estimate.nodes, ==, 1);
     g_assert_false (option->has_full_offer);
-    assert_close (80 * 312 * (1 + 1 / 19.0), option->estimate.total_cost, 1e-9);
+    assert_close (80 * 312 * (1 + 1 / 19.0), option->estimate.total_cost, 1e-6);  /* billed to the second */
     reason = find_reason (plan, CP_OUTCOME_SEPARATE_MACHINES, 0);
     g_assert_nonnull (reason);
     g_assert_cmpint (reason->rule, ==, CP_RULE_R5_SPLIT_BENEFIT);
