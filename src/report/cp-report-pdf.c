@@ -60,9 +60,10 @@ lay_out_memo (Doc               *doc,
 {
   cp_report_section_title (doc);
   cp_report_section_question (doc, results, schedule);
-  if (schedule != NULL)
+  /* Without quotes, no budget: "0 CNY (0 CNY to 0 CNY)" read as a price. */
+  if (schedule != NULL && doc->project->quotes->len > 0)
     {
-      cp_report_section_budget (doc, schedule);
+      cp_report_section_budget (doc, results, schedule);
       cp_doc_chart (doc, timeline, timeline_height, timeline_height);
       *chart_page = doc->pages->len;
       cp_report_section_budget_tables (doc, schedule);

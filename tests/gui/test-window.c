@@ -4258,6 +4258,26 @@ test_window_preferences_failures (void)
   g_assert_nonnull (strstr (cp_field_row_get_error (row), "Restart time"));
   g_assert_cmpfloat (project->settings.restart_s, ==, defaults.restart_s);
 
+  /* The amount to approve's settings (approver 9), shown and typed as
+   * percentages, with their sources beside them. */
+  row = cp_preferences_window_get_setting_row (preferences, "contingency");
+  g_assert_nonnull (row);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (cp_field_row_get_input (row))), ==, "10");
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "AACE"));
+  type_text (row, "15%");
+  g_assert_null (cp_field_row_get_error (row));
+  g_assert_cmpfloat_with_epsilon (cp_window_get_project (window)->settings.contingency_fraction, 0.15, 1e-12);
+  row = cp_preferences_window_get_setting_row (preferences, "vat-rate");
+  g_assert_nonnull (row);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (cp_field_row_get_input (row))), ==, "6");
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "36"));
+  type_text (row, "13");
+  g_assert_cmpfloat_with_epsilon (cp_window_get_project (window)->settings.vat_rate, 0.13, 1e-12);
+  type_text (row, "60");
+  g_assert_nonnull (strstr (cp_field_row_get_error (row), "VAT rate"));
+  g_assert_cmpfloat_with_epsilon (cp_window_get_project (window)->settings.vat_rate, 0.13, 1e-12);
+  g_assert_nonnull (cp_preferences_window_get_setting_row (preferences, "prices-include-vat"));
+
   gtk_window_destroy (GTK_WINDOW (preferences));
   spin ();
   close_window (window);
@@ -4297,6 +4317,22 @@ test_window_monthly_price_term (void)
   g_assert_cmpfloat (quote->minimum_term_h, ==, 1);
   g_assert_cmpfloat (cp_quote_minimum_term_h (quote, &project->settings), ==, 1);
   g_assert_null (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (term)) ?: "", "per node-month"));
+
+  /* Approver 9: past the first month too, the month is billed whole
+   * (36.8 days of 30,000 per node-month: 60,000, not 36,329): the step is
+   * left unstated, shown empty, and the form says whole months are billed;
+   * 1 typed there bills the month's hours one by one. */
+  {
+    CpFieldRow *step = cp_quote_editor_get_row (quote_editor, "billing-granularity");
+
+    g_assert_cmpfloat (quote->billing_granularity_h, ==, 0);
+    g_assert_cmpfloat (cp_quote_billing_granularity_h (quote, &project->settings), ==, 730);
+    g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (cp_field_row_get_input (step))), ==, "");
+    g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (step)), "whole months"));
+    type_text (step, "1");
+    g_assert_cmpfloat (cp_quote_billing_granularity_h (quote, &project->settings), ==, 1);
+    g_assert_null (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (step)) ?: "", "whole months"));
+  }
 
   close_window (window);
 }
@@ -5065,6 +5101,8 @@ test_window_host_memory (void)
   close_window (window);
 }
 
+static void resize_to_fold (CpWindow *window, AdwFlap *flap, int width, int height, gboolean folded);
+
 /* Issue 26 #1: a price typed into the narrow price entry reads from its
  * start once the focus leaves it ("12.25/GPU/h", not "2.25/GPU/h"), and the
  * value is committed as typed. */
@@ -5097,6 +5135,34 @@ test_window_entry_reads_from_start (void)
   g_assert_cmpint (gtk_editable_get_position (entry), ==, 0);
   g_assert_cmpfloat (quote->price, ==, 12.25);
   g_assert_cmpint (quote->price_unit, ==, CP_PRICE_PER_GPU_HOUR);
+
+  /* A job's name, typed in full at 1024 px where it is longer than its
+   * entry: "Qwen 72B LoRA 微调" read "wen 72B LoRA 微调" (issue 26). */
+  {
+    CpJobEditor *job_editor = cp_window_get_job_editor (window);
+    AdwFlap *flap = ADW_FLAP (cp_test_gui_find_named (GTK_WIDGET (window), "flap"));
+    const char *name = "Qwen 72B LoRA 微调，领域数据两轮 (Qwen 72B LoRA fine-tune, two epochs)";
+    GtkEditable *name_entry;
+    CpJob *job;
+
+    resize_to_fold (window, flap, 1024, 700, TRUE);
+    gtk_list_box_select_row (cp_window_get_jobs_list (window),
+                             gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window), 0));
+    spin ();
+    cp_test_gui_wait_frames (GTK_WIDGET (window), 2);
+    job = g_ptr_array_index (cp_window_get_project (window)->jobs, 0);
+    name_entry = GTK_EDITABLE (cp_field_row_get_input (cp_job_editor_get_row (job_editor, "name")));
+    gtk_widget_grab_focus (GTK_WIDGET (name_entry));
+    spin ();
+    gtk_editable_set_text (name_entry, name);
+    gtk_editable_set_position (name_entry, -1);
+    g_assert_cmpint (gtk_editable_get_position (name_entry), ==, (int) g_utf8_strlen (name, -1));
+
+    gtk_widget_grab_focus (cp_field_row_get_input (cp_job_editor_get_row (job_editor, "storage-tb")));
+    spin ();
+    g_assert_cmpint (gtk_editable_get_position (name_entry), ==, 0);
+    g_assert_cmpstr (job->name, ==, name);
+  }
 
   close_window (window);
 }
