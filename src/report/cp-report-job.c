@@ -694,7 +694,10 @@ section_job_reasons_and_risks (Doc             *doc,
         cp_doc_paragraph_full (doc, doc->body, g_ptr_array_index (changes, i), 10, 3, "•");
     }
 
-  cp_doc_heading (doc, doc->h2, _("Main risks"), 40);
+  /* Not "Main risks": the memo's section has that title, and two sections
+   * of one name with different contents confused an approver
+   * (walkthrough 9). */
+  cp_doc_heading (doc, doc->h2, _("Risks of each option"), 40);
   for (guint i = 0; i < MIN (plan->options->len, RISK_OPTIONS); i++)
     {
       const CpOption *option = &g_array_index (plan->options, CpOption, i);
