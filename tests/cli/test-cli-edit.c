@@ -180,8 +180,10 @@ test_add_quote_units (void)
   RUN_OK ("export-quotes", "units.cplan", "units.csv");
   csv = file_text ("units.csv");
   g_assert_nonnull (strstr (csv, "q-day,,NVIDIA GeForce RTX 4090 24GB,bare-metal,rtx4090,8,2,"));
-  g_assert_nonnull (strstr (csv, ",98,node-hour,1,24,"));        /* q-day: a day at least */
-  g_assert_nonnull (strstr (csv, ",98,node-hour,1,336,"));       /* q-week: the two weeks stated */
+  /* No billing step stated (0: by the hour for an hourly price,
+   * cp_quote_billing_granularity_h()), as the minimum term's 0. */
+  g_assert_nonnull (strstr (csv, ",98,node-hour,0,24,"));        /* q-day: a day at least */
+  g_assert_nonnull (strstr (csv, ",98,node-hour,0,336,"));       /* q-week: the two weeks stated */
   g_assert_nonnull (strstr (csv, ",68000,node-month,24,0,"));    /* q-month: the month is the rule's */
 
   /* Round trip: imported into a new project and exported again, the same. */
