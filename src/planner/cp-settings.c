@@ -203,6 +203,15 @@ cp_settings_init (CpSettings *settings)
    * published layouts then no longer fit; off, ZeRO-3 reshards as without
    * stages (torchtitan's fsdp_reshard_after_forward "always"). */
   settings->fsdp_pp_unsharded = FALSE;
+  /* LoRA under FSDP1 with use_orig_params=True and gradient accumulation
+   * (no_sync) keeps the whole model's gradients unsharded (PyTorch FSDP
+   * docs; FullyShardedDataParallel.no_sync): LitGPT's 2023 multi-GPU LoRA
+   * tables (Lightning Fabric's FSDP, micro-batch 1 of 128) measure 22.18
+   * GB for Llama 2 7B on 2 A100s and 35.57 GB for 13B on 4, more than on
+   * one GPU, which this reproduces (22.4 and 34.8). Off by default: FSDP2
+   * (fully_shard, PyTorch's current FSDP, torchtune's and torchtitan's)
+   * shards and accumulates per parameter, the trainable ones only. */
+  settings->fsdp1_adapter_gradients = FALSE;
 }
 
 static const char * const vllm_profile_names[CP_N_VLLM_PROFILES] = { "v1", "v0" };
@@ -366,6 +375,10 @@ cp_settings_get_assumptions (const CpSettings *settings,
       "torchtitan fsdp_reshard_after_forward \"default\" (no resharding under PP); torch/distributed/pipelining/"
       "stage.py (no resharding after backward, no gradient sync before the last micro-batch); fp32 accumulation "
       "(FSDPParam.to_accumulated_grad_if_needed); 0: resharded as without stages" },
+    { "fsdp1-adapter-gradients", settings->fsdp1_adapter_gradients ? 1 : 0, NULL,
+      "PyTorch FSDP docs: mixing frozen and trainable parameters in a FlatParameter (use_orig_params=True) uses "
+      "gradient memory as if none were frozen; FullyShardedDataParallel.no_sync accumulates full model gradients; "
+      "0: FSDP2, per-parameter sharding" },
     { "vllm-profile", settings->vllm_profile == CP_VLLM_PROFILE_V0 ? 0 : 1, "vLLM engine",
       "1 (V1, vLLM 0.8+): a profiling pass of max_num_batched_tokens, 8,192 on GPUs of 70 GiB or more but A100, "
       "else 2,048 (vllm/engine/arg_utils.py get_batch_defaults); 0 (V0): max(max_model_len, 2,048) tokens "
@@ -580,7 +593,7 @@ cp_assumption_task_kinds (const char *key)
     "memory-bandwidth-fraction", "gpu-failure-rate", "restart-time",
     "checkpoint-interval", "failure-rate", "moe-dispatch-dedup",
     "expert-gemm-half-size", "moe-a2a-overlap", "fp8-layout",
-    "moe-fp8-dispatch", "moe-max-nodes-per-token", "vllm-profile", "fsdp-pp-unsharded",
+    "moe-fp8-dispatch", "moe-max-nodes-per-token", "vllm-profile", "fsdp-pp-unsharded", "fsdp1-adapter-gradients",
   };
   /* In the order of keys[]: mixed-precision Adam's bytes cover every
    * parameter only in a full run (adapters train a few); serving has its
@@ -603,7 +616,7 @@ cp_assumption_task_kinds (const char *key)
     serving, training, training,
     training, training, training,
     training, training, serving,
-    training, training, serving, training,
+    training, training, serving, training, adapters,
   };
 #undef K
 

@@ -98,7 +98,8 @@ typedef struct {
   gboolean moe_fp8_dispatch;         /* FP8 training: dispatch in FP8, combine in BF16 (DeepSeek-V3) */
   double   moe_max_nodes_per_token;  /* node-limited routing: nodes a token may reach; 0: any */
   CpFp8Layout fp8_layout;            /* serving: which layers 8-bit weights cover */
-  gboolean fsdp_pp_unsharded;        /* FSDP + PP: the stage stays gathered, gradients unsharded, all step */
+  gboolean fsdp_pp_unsharded;
+  gboolean fsdp1_adapter_gradients;  /* LoRA under FSDP1: whole-model gradients while accumulating */        /* FSDP + PP: the stage stays gathered, gradients unsharded, all step */
   CpVllmProfile vllm_profile;        /* serving: the engine generation whose profiling pass sizes the KV cache */
 } CpSettings;
 

@@ -1502,6 +1502,50 @@ test_zero3_pipeline_stage_unsharded (void)
   cp_quote_clear (&quote);
 }
 
+/* LoRA under FSDP1 with gradient accumulation (fsdp1-adapter-gradients):
+ * adapters share their frozen base's FlatParameter, whose gradient then
+ * covers the whole model, and no_sync accumulates it unsharded. A 6.74e9
+ * model on 2 GPUs at data parallel 2, micro-batch 1 of a global 128 (64
+ * micro-batches a step): every GPU holds 6.74e9 × 2 B = 13.48e9 B of bf16
+ * gradients. Off (FSDP2) only the adapters' gradients are held, sharded:
+ * well under 0.1 GB. One micro-batch a step (global batch 2) has nothing
+ * to accumulate, and the switch changes nothing. */
+static void
+test_fsdp1_adapter_gradients (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate est;
+
+  cp_settings_init (&settings);
+  g_assert_false (settings.fsdp1_adapter_gradients);
+  quote_init_a100 (&quote, 2, 1);
+  cp_job_init (&job, CP_TASK_LORA);
+  model_init (&job.model, 6.74e9, 32, 4096, 32, 32, 11008, 32000, TRUE);
+  job.tokens = 1e8;
+  job.seq_len = 1024;
+  job.lora_rank = 8;
+  job.micro_batch = 1;
+  job.global_batch = 128;
+  job.recompute = CP_RECOMPUTE_FULL;
+  job.zero_stage = 3;
+  job.tensor_parallel = 1;
+  job.pipeline_parallel = 1;
+
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_cmpuint (est.layout.data_parallel, ==, 2);
+  g_assert_cmpfloat (est.gradients_bytes, <, 0.1e9);
+  settings.fsdp1_adapter_gradients = TRUE;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  assert_close (13.48e9, est.gradients_bytes, 1e-12);
+  job.global_batch = 2;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_cmpfloat (est.gradients_bytes, <, 0.1e9);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
 /* Host memory of CPU offload: Llama 2 70B (P = 70e9, the model card's) fully
  * fine-tuned on one machine of 8 A800 80GB (A100 compute and memory, NVLink
  * 200 GB/s per direction). Its whole need is 1.9× the node's 640 GB, and only
@@ -1742,6 +1786,7 @@ main (int   argc,
   g_test_add_func ("/model/memory/offload-host-memory", test_offload_host_memory);
   g_test_add_func ("/model/memory/zero3-gathers-expert-shard", test_zero3_gathers_expert_shard);
   g_test_add_func ("/model/memory/zero3-pipeline-stage-unsharded", test_zero3_pipeline_stage_unsharded);
+  g_test_add_func ("/model/memory/fsdp1-adapter-gradients", test_fsdp1_adapter_gradients);
   g_test_add_func ("/model/memory/host-memory-validation", test_host_memory_validation);
   g_test_add_func ("/model/inference/kv-per-token-I1-I7", test_kv_cache_per_token);
   g_test_add_func ("/model/inference/concurrency-I2", test_inference_concurrency);
