@@ -644,6 +644,19 @@ cp_report_section_job (Doc       *doc,
   }
 }
 
+/* @text with its figures taken out ("0.003", "99.61%"): two options'
+ * risks of one kind differ only there. */
+static char *
+without_figures (const char *text)
+{
+  GString *out = g_string_new (NULL);
+
+  for (const char *p = text; *p != '\0'; p++)
+    if (!g_ascii_isdigit (*p) && !((*p == '.' || *p == ',') && g_ascii_isdigit (p[1])))
+      g_string_append_c (out, *p);
+  return g_string_free (out, FALSE);
+}
+
 /* The reasons behind the verdict, and the risks of the leading options. */
 static void
 section_job_reasons_and_risks (Doc             *doc,
@@ -684,22 +697,56 @@ section_job_reasons_and_risks (Doc             *doc,
         cp_doc_paragraph_full (doc, doc->body, g_ptr_array_index (changes, i), 10, 3, "•");
     }
 
+  /* Not "Main risks": the memo's section has that title, and two sections
+   * of one name with different contents confused an approver
+   * (walkthrough 9). */
   if (plan->options->len > 0)
-    cp_doc_heading (doc, doc->h2, _("Main risks"), 40);
-  for (guint i = 0; i < MIN (plan->options->len, RISK_OPTIONS); i++)
-    {
-      const CpOption *option = &g_array_index (plan->options, CpOption, i);
-      g_autoptr(GPtrArray) risks = cp_option_risks (project, job, option, doc->lang);
-      g_autofree char *name = cp_words_quote_name (project, option->quote_index);
-      g_autofree char *rank = cp_i18n_format_number (option->rank, 0, doc->lang);
-      /* TRANSLATORS: an option's rank and its quote, above its risks */
-      g_autofree char *title = g_strdup_printf (_("%s. %s"), rank, name);
+    cp_doc_heading (doc, doc->h2, _("Risks of each option"), 40);
+  {
+    /* The first option's risks without their figures: a later option's
+     * risk that differs only in its figures is not said again in full. */
+    g_autoptr(GPtrArray) said = g_ptr_array_new_with_free_func (g_free);
+    g_autofree char *first_rank = NULL;
 
-      cp_doc_ensure (doc, 30);
-      cp_doc_paragraph_full (doc, doc->bold, title, 0, 2, NULL);
-      if (risks->len == 0)
-        cp_doc_paragraph_full (doc, doc->body, _("No risk stands out in this option's numbers."), 14, 3, NULL);
-      for (guint r = 0; r < risks->len; r++)
-        cp_doc_paragraph_full (doc, doc->body, g_ptr_array_index (risks, r), 14, 3, "•");
-    }
+    for (guint i = 0; i < MIN (plan->options->len, RISK_OPTIONS); i++)
+      {
+        const CpOption *option = &g_array_index (plan->options, CpOption, i);
+        g_autoptr(GPtrArray) risks = cp_option_risks (project, job, option, doc->lang);
+        g_autofree char *name = cp_words_quote_name (project, option->quote_index);
+        g_autofree char *rank = cp_i18n_format_number (option->rank, 0, doc->lang);
+        /* TRANSLATORS: an option's rank and its quote, above its risks */
+        g_autofree char *title = g_strdup_printf (_("%s. %s"), rank, name);
+        guint repeated = 0;
+
+        cp_doc_ensure (doc, 30);
+        cp_doc_paragraph_full (doc, doc->bold, title, 0, 2, NULL);
+        if (risks->len == 0)
+          cp_doc_paragraph_full (doc, doc->body, _("No risk stands out in this option's numbers."), 14, 3, NULL);
+        for (guint r = 0; r < risks->len; r++)
+          {
+            g_autofree char *words = without_figures (g_ptr_array_index (risks, r));
+
+            if (i == 0)
+              g_ptr_array_add (said, g_steal_pointer (&words));
+            else if (g_ptr_array_find_with_equal_func (said, words, g_str_equal, NULL))
+              {
+                repeated++;
+                continue;
+              }
+            cp_doc_paragraph_full (doc, doc->body, g_ptr_array_index (risks, r), 14, 3, "•");
+          }
+        if (i == 0)
+          first_rank = g_steal_pointer (&rank);
+        else if (repeated > 0)
+          {
+            /* TRANSLATORS: under a later option's risks: the rank of the first option, whose risks it shares */
+            g_autofree char *same = g_strdup_printf (dngettext (GETTEXT_PACKAGE,
+                                                                "The risk listed for %s applies too, with this option's own figures.",
+                                                                "The risks listed for %s apply too, with this option's own figures.",
+                                                                repeated), first_rank);
+
+            cp_doc_paragraph_full (doc, doc->body, same, 14, 3, "•");
+          }
+      }
+  }
 }

@@ -117,6 +117,17 @@ test_add_job_and_quote_plan (void)
   g_assert_nonnull (strstr (list.out, "j-7b"));
   g_assert_nonnull (strstr (list.out, "q-h800"));
   g_assert_nonnull (strstr (list.out, "11.99 CNY"));
+
+  /* A quote still to be priced reads so, not "0 CNY" as if free. */
+  {
+    g_auto(CpTestRun) unpriced = { 0 };
+
+    RUN_OK ("add-quote", "cli.cplan", "--id", "q-ask", "--vendor", "V", "--gpu", "h800", "--nodes", "1");
+    RUN (&unpriced, "list", "cli.cplan");
+    g_assert_cmpint (unpriced.status, ==, 0);
+    g_assert_nonnull (strstr (unpriced.out, "No price"));
+    g_assert_null (strstr (unpriced.out, " 0 CNY"));
+  }
 }
 
 /* "本地IDC, 2 × 8×4090, network 无" through add-quote: ranked in the plan

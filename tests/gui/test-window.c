@@ -2787,6 +2787,11 @@ test_window_export_actions (void)
   builder = g_object_get_data (G_OBJECT (dialog), "builder");
   gtk_check_button_set_active (GTK_CHECK_BUTTON (gtk_builder_get_object (builder, "xml_check")), FALSE);
   gtk_drop_down_set_selected (GTK_DROP_DOWN (gtk_builder_get_object (builder, "language_drop_down")), 1);
+  /* The title and the sign-off's preparer, typed where the report is
+   * made (walkthrough 9: the preparer was found only at the foot of
+   * Preferences), kept in the project. */
+  gtk_editable_set_text (GTK_EDITABLE (gtk_builder_get_object (builder, "name_row")), "Board review ");
+  gtk_editable_set_text (GTK_EDITABLE (gtk_builder_get_object (builder, "prepared_by_row")), "Li Wei");
   /* What the dialog's button does: the response, then the dialog closes. */
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "export");
   gtk_window_close (dialog);
@@ -2806,9 +2811,12 @@ test_window_export_actions (void)
 
     /* "Compute plan: %s" in po/zh_CN.po's words, while the window's
      * language stayed English. */
-    g_assert_nonnull (strstr (text, "算力方案："));
+    g_assert_nonnull (strstr (text, "算力方案：Board review"));
+    g_assert_nonnull (strstr (text, "Li Wei"));
     g_assert_cmpstr (g_dgettext (GETTEXT_PACKAGE, "Compute Planner"), ==, "Compute Planner");
   }
+  g_assert_cmpstr (project->name, ==, "Board review");
+  g_assert_cmpstr (project->prepared_by, ==, "Li Wei");
 
   /* Opened again, the dialog offers the window's language (English), not
    * the last export's: the pick was for that report only. */
@@ -2816,6 +2824,10 @@ test_window_export_actions (void)
   dialog = find_transient (window, ADW_TYPE_MESSAGE_DIALOG);
   builder = g_object_get_data (G_OBJECT (dialog), "builder");
   g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (gtk_builder_get_object (builder, "language_drop_down"))), ==, 0);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (gtk_builder_get_object (builder, "name_row"))), ==,
+                   "Board review");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (gtk_builder_get_object (builder, "prepared_by_row"))), ==,
+                   "Li Wei");
   gtk_window_destroy (dialog);
 
   /* Export Quotes: a CSV that reads back to the project's quotes. */
