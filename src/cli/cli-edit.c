@@ -356,10 +356,23 @@ cp_cli_list (int argc, char **argv)
       const CpQuote *q = g_ptr_array_index (project->quotes, i);
       g_autofree char *gpus = g_strdup_printf ("%u × %s", q->gpus_per_node, q->gpu.id);
       g_autofree char *nodes = g_strdup_printf ("%u", q->nodes_available);
-      g_autofree char *amount = cp_cli_format_money (q->price, q->currency);
-      g_autofree char *price = g_strdup_printf ("%s %s", amount, cp_price_unit_to_string (q->price_unit));
-      g_autofree char *per_gpu_hour = cp_cli_format_money (cp_quote_price_per_gpu_hour (q, &project->settings),
-                                                           q->currency);
+      g_autofree char *price = NULL;
+      g_autofree char *per_gpu_hour = NULL;
+
+      /* A quote without a price is not free: "0 CNY" read as one
+       * (walkthrough 9). */
+      if (q->price > 0)
+        {
+          g_autofree char *amount = cp_cli_format_money (q->price, q->currency);
+
+          price = g_strdup_printf ("%s %s", amount, cp_price_unit_to_string (q->price_unit));
+          per_gpu_hour = cp_cli_format_money (cp_quote_price_per_gpu_hour (q, &project->settings), q->currency);
+        }
+      else
+        {
+          price = g_strdup (_("No price"));
+          per_gpu_hour = g_strdup ("—");
+        }
       cp_cli_table_add_row (quotes, q->id, q->vendor ? q->vendor : "", gpus, nodes, price, per_gpu_hour,
                             NULL);
     }

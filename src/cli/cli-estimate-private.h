@@ -79,6 +79,7 @@ struct _CpCliJobOptions {
   gboolean  dedicated;
   gboolean  moe_dispatch_dedup;
   gboolean  fsdp_pp_unsharded;
+  gboolean  fsdp1_adapter_gradients;
   gboolean  moe_a2a_overlap;
   gboolean  moe_fp8_dispatch;
   char     *moe_max_nodes;

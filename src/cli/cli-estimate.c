@@ -597,6 +597,8 @@ apply_settings_options (Estimate *e)
     settings->moe_a2a_overlap = TRUE;
   if (o->fsdp_pp_unsharded)
     settings->fsdp_pp_unsharded = TRUE;
+  if (o->fsdp1_adapter_gradients)
+    settings->fsdp1_adapter_gradients = TRUE;
   if (o->moe_fp8_dispatch)
     settings->moe_fp8_dispatch = TRUE;
   /* One quote, one currency: costs come out in what the price was given in. */
@@ -1149,7 +1151,7 @@ add_quote_entries (GOptionContext *context,
     { "moe-a2a-overlap", 0, 0, G_OPTION_ARG_NONE, &o->moe_a2a_overlap, N_("Mixture of experts: hide the all-to-all behind another micro-batch's compute, as DualPipe does (default: exposed)"), NULL },
     { "moe-fp8-dispatch", 0, 0, G_OPTION_ARG_NONE, &o->moe_fp8_dispatch, N_("Mixture of experts, FP8 training: dispatch tokens in FP8 and combine in BF16, as DeepSeek-V3 does (default: BF16 both ways)"), NULL },
     { "moe-max-nodes-per-token", 0, 0, G_OPTION_ARG_STRING, &o->moe_max_nodes, N_("Mixture of experts: a token is sent to at most this many nodes, as DeepSeek-V3's node-limited routing (4) does (default 0: no limit)"), N_("NODES") },
-    { "billing-granularity-hours", 0, 0, G_OPTION_ARG_STRING, &o->billing_granularity, N_("Billed time is rounded up to this many hours (default 1)"), N_("HOURS") },
+    { "billing-granularity-hours", 0, 0, G_OPTION_ARG_STRING, &o->billing_granularity, N_("Billed time is rounded up to this many hours (default: not stated, a month for a price per node-month, else 1)"), N_("HOURS") },
     { "minimum-term-hours", 0, 0, G_OPTION_ARG_STRING, &o->minimum_term, N_("Shortest time billed, in hours (730: a month)"), N_("HOURS") },
     { "network-fee-per-node-month", 0, 0, G_OPTION_ARG_STRING, &o->network_fee, N_("Inter-node network fee per node-month"), N_("PRICE") },
     { "storage-price-per-tb-month", 0, 0, G_OPTION_ARG_STRING, &o->storage_price, N_("Storage price per TB-month"), N_("PRICE") },
@@ -1170,6 +1172,7 @@ add_settings_entries (GOptionContext *context,
 {
   GOptionEntry entries[] = {
     { "fsdp-pp-unsharded", 0, 0, G_OPTION_ARG_NONE, &o->fsdp_pp_unsharded, N_("ZeRO-3 with pipeline stages: each stage's parameters stay gathered and its gradients unsharded for the whole step, as torchtitan runs FSDP with PP (default: resharded as without stages)"), NULL },
+    { "fsdp1-adapter-gradients", 0, 0, G_OPTION_ARG_NONE, &o->fsdp1_adapter_gradients, N_("LoRA with ZeRO-3 as FSDP1 runs it: accumulating micro-batches keeps the whole model's gradients on every GPU (default: FSDP2, adapters' gradients only)"), NULL },
     { "vllm-engine", 0, 0, G_OPTION_ARG_STRING, &o->vllm_profile, N_("vLLM engine whose memory profile sizes the KV cache: v1 (default, vLLM 0.8 and later: a pass of 8,192 or 2,048 batched tokens) or v0 (before 0.8: a pass of the whole context, at least 2,048 tokens)"), N_("v1|v0") },
     { "fp8-layout", 0, 0, G_OPTION_ARG_STRING, &o->fp8_layout, N_("Layers that 8-bit weights cover when serving: all-linear (default: every linear layer but the output head) or llama3 (feed-forward layers but the first and last, as Meta's FP8 checkpoint of Llama 3.1 405B)"), N_("all-linear|llama3") },
     { "bytes-convention", 0, 0, G_OPTION_ARG_STRING, &o->bytes_convention, N_("Bytes per parameter of mixed-precision Adam: 16 (ZeRO) or 18 (Hugging Face)"), N_("16|18") },

@@ -8,10 +8,12 @@
 
 #include <glib/gi18n.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "cli-common.h"
 #include "cp-cli.h"
 #include "planner/cp-schedule.h"
+#include "planner/cp-units.h"
 #include "report/cp-chart.h"
 #include "report/cp-i18n.h"
 #include "report/cp-reason-text.h"
@@ -62,12 +64,75 @@ typedef struct {
   char *approved_by;
   char *signed_on;
   char *start;
+  /* What the amount to approve adds (cp_settings_amount_to_approve()) */
+  char *contingency;
+  char *vat_rate;
+  char *prices_include_vat;
 } SignOffOptions;
+
+static gboolean
+budget_given (const SignOffOptions *given)
+{
+  return given->contingency || given->vat_rate || given->prices_include_vat;
+}
 
 static gboolean
 sign_off_given (const SignOffOptions *given)
 {
-  return given->prepared_by || given->reviewed_by || given->approved_by || given->signed_on || given->start;
+  return given->prepared_by || given->reviewed_by || given->approved_by || given->signed_on || given->start ||
+         budget_given (given);
+}
+
+/* A share typed as a percentage ("10%") or a fraction ("0.1"). */
+static gboolean
+parse_share (const char *option,
+             const char *text,
+             double     *out)
+{
+  g_autofree char *number = g_strstrip (g_strdup (text));
+  gboolean percent = g_str_has_suffix (number, "%");
+
+  if (percent)
+    number[strlen (number) - 1] = '\0';
+  if (!cp_parse_count (number, out, NULL))
+    {
+      /* TRANSLATORS: an option, then what was typed */
+      cp_cli_usage_error (_("%s: “%s” is not a percentage such as 10%% or a fraction such as 0.1"), option, text);
+      return FALSE;
+    }
+  if (percent)
+    *out /= 100.0;
+  return TRUE;
+}
+
+/* The budget options into @settings, checked by the model's rules. */
+static int
+apply_budget_options (const SignOffOptions *given,
+                      CpSettings           *settings)
+{
+  g_autoptr(GError) error = NULL;
+  CpSettings candidate = *settings;
+
+  if (given->contingency != NULL && !parse_share ("--contingency", given->contingency, &candidate.contingency_fraction))
+    return CP_CLI_EXIT_USAGE;
+  if (given->vat_rate != NULL && !parse_share ("--vat-rate", given->vat_rate, &candidate.vat_rate))
+    return CP_CLI_EXIT_USAGE;
+  if (given->prices_include_vat != NULL)
+    {
+      if (g_ascii_strcasecmp (given->prices_include_vat, "yes") == 0)
+        candidate.prices_include_vat = TRUE;
+      else if (g_ascii_strcasecmp (given->prices_include_vat, "no") == 0)
+        candidate.prices_include_vat = FALSE;
+      else
+        {
+          cp_cli_bad_choice ("--prices-include-vat", given->prices_include_vat, "yes, no");
+          return CP_CLI_EXIT_USAGE;
+        }
+    }
+  if (!cp_settings_validate (&candidate, &error))
+    return cp_cli_usage_error ("%s", error->message);
+  *settings = candidate;
+  return CP_CLI_EXIT_OK;
 }
 
 static void
@@ -116,6 +181,16 @@ store_sign_off (const char *path, SignOffOptions *given, CpProject **project)
 
   if (!sign_off_fits (given, &error))
     return cp_cli_usage_error ("%s", error->message);
+  {
+    /* Checked before the file is opened, as the names are. */
+    CpSettings scratch;
+    int status;
+
+    cp_settings_init (&scratch);
+    status = apply_budget_options (given, &scratch);
+    if (status != CP_CLI_EXIT_OK)
+      return status;
+  }
 
   store = cp_store_open (path, FALSE, &error);
   if (store != NULL)
@@ -127,10 +202,20 @@ store_sign_off (const char *path, SignOffOptions *given, CpProject **project)
   take_option (&(*project)->approved_by, &given->approved_by);
   take_option (&(*project)->signed_on, &given->signed_on);
   take_option (&(*project)->start_date, &given->start);
+  {
+    int status = apply_budget_options (given, &(*project)->settings);
+
+    if (status != CP_CLI_EXIT_OK)
+      return status;
+  }
   if (!cp_store_save (store, *project, &error))
     return cp_cli_failure ("%s: %s", path, error->message);
-  /* TRANSLATORS: %s is the project file the names and dates were saved in */
-  printf (_("Kept the sign-off in %s\n"), path);
+  if (given->prepared_by || given->reviewed_by || given->approved_by || given->signed_on || given->start)
+    /* TRANSLATORS: %s is the project file the names and dates were saved in */
+    printf (_("Kept the sign-off in %s\n"), path);
+  if (budget_given (given))
+    /* TRANSLATORS: %s is the project file the contingency and VAT were saved in */
+    printf (_("Kept the contingency and VAT in %s\n"), path);
   return CP_CLI_EXIT_OK;
 }
 
@@ -162,6 +247,15 @@ cp_cli_report (int    argc,
     { "start", 0, 0, G_OPTION_ARG_STRING, &given.start,
       N_("The project's first day, such as 2027-03-01, kept in the project "
          "(default: the day the report is made)"), N_("DATE") },
+    { "contingency", 0, 0, G_OPTION_ARG_STRING, &given.contingency,
+      N_("Added to the top of the project's range in the amount to approve, such as 10%, kept in the project "
+         "(default 10%: AACE 18R-97, Class 3)"), N_("PERCENT") },
+    { "prices-include-vat", 0, 0, G_OPTION_ARG_STRING, &given.prices_include_vat,
+      N_("Whether the quoted prices include VAT: yes or no, kept in the project (default yes); "
+         "no adds VAT to the amount to approve"), N_("yes|no") },
+    { "vat-rate", 0, 0, G_OPTION_ARG_STRING, &given.vat_rate,
+      N_("The VAT rate of the vendors' charges, such as 6%, kept in the project "
+         "(default 6%: China, IT and cloud services)"), N_("PERCENT") },
     { NULL }
   };
 
@@ -191,6 +285,9 @@ cp_cli_report (int    argc,
       g_free (given.approved_by);
       g_free (given.signed_on);
       g_free (given.start);
+      g_free (given.contingency);
+      g_free (given.vat_rate);
+      g_free (given.prices_include_vat);
       if (status != CP_CLI_EXIT_OK)
         return status;
     }

@@ -129,6 +129,21 @@ parse_text (CpFieldRow    *self,
     case CP_FIELD_DOUBLE:
       if (self->field->duration)
         return cp_parse_duration_h (text, self->hours_per_month, &value->number, NULL, error);
+      if (self->field->percent)
+        {
+          g_autofree char *number = g_strstrip (g_strdup (text));
+          gsize len = strlen (number);
+
+          /* "10%" or "10％" as well as "10". */
+          if (len > 0 && number[len - 1] == '%')
+            number[len - 1] = '\0';
+          else if (g_str_has_suffix (number, "％"))
+            number[len - strlen ("％")] = '\0';
+          if (!cp_parse_count (number, &value->number, error))
+            return FALSE;
+          value->number /= 100.0;
+          return TRUE;
+        }
       return cp_parse_count (text, &value->number, error);
 
     case CP_FIELD_COUNT:
@@ -485,8 +500,9 @@ format_value (const CpField *field,
     case CP_FIELD_PRICE:
       {
         char buf[G_ASCII_DTOSTR_BUF_SIZE];
-        return g_strdup (g_ascii_formatd (buf, sizeof buf, "%.6g",
-                                          *FIELD_PTR (record, field, const double)));
+        double number = *FIELD_PTR (record, field, const double);
+
+        return g_strdup (g_ascii_formatd (buf, sizeof buf, "%.6g", field->percent ? number * 100.0 : number));
       }
     case CP_FIELD_BOOL:
     case CP_FIELD_ENUM:
@@ -518,8 +534,11 @@ text_means_record (CpFieldRow    *self,
       return strncmp (value.currency, FIELD_PTR (record, field, const char), 3) == 0;
     case CP_FIELD_UINT:
       return (guint) value.number == *FIELD_PTR (record, field, const guint);
-    case CP_FIELD_COUNT:
     case CP_FIELD_DOUBLE:
+      if (field->percent)
+        return fabs (value.number - *FIELD_PTR (record, field, const double)) < 1e-12;
+      return value.number == *FIELD_PTR (record, field, const double);
+    case CP_FIELD_COUNT:
     case CP_FIELD_BYTES:
     case CP_FIELD_PRICE:
       return value.number == *FIELD_PTR (record, field, const double);

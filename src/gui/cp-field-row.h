@@ -64,6 +64,9 @@ typedef struct {
    * (cp_parse_duration_h()), a month being the owner's hours per month
    * (cp_field_row_set_hours_per_month()). */
   gboolean            duration;
+  /* CP_FIELD_DOUBLE holding a fraction, typed and shown as a percentage
+   * ("10" or "10%" is 0.10). */
+  gboolean            percent;
 } CpField;
 
 typedef struct {

@@ -40,6 +40,22 @@ static const CpField settings_fields[] = {
     N_("s"), CP_FIELD_DOUBLE, F (checkpoint_interval_s), .automatic = N_("Optimal") },
 };
 
+/* What the memo's amount to approve adds to the top of the project's
+ * range; each default's source is in cp-settings.c. */
+static const CpField budget_fields[] = {
+  { "contingency", N_("Contingency"),
+    /* xgettext:no-c-format */
+    N_("Added to the top of the project’s range; the default 10% is the low end of the +10 to +30% that AACE International gives a budget-authorisation estimate (Class 3, 18R-97)"),
+    N_("%"), CP_FIELD_DOUBLE, F (contingency_fraction), .percent = TRUE },
+  { "prices-include-vat", N_("Prices include VAT"),
+    N_("Business quotes in China state prices with VAT (含税); off, the amount to approve adds VAT to the vendors’ charges"),
+    NULL, CP_FIELD_BOOL, F (prices_include_vat) },
+  { "vat-rate", N_("VAT rate"),
+    /* xgettext:no-c-format */
+    N_("China’s VAT on IT and cloud computing services is 6% (财税〔2016〕36号); leasing a bare machine alone is 13%"),
+    N_("%"), CP_FIELD_DOUBLE, F (vat_rate), .percent = TRUE },
+};
+
 #undef F
 
 #define P(member) G_STRUCT_OFFSET (CpProject, member)
@@ -72,6 +88,8 @@ struct _CpPreferencesWindow
   CpFieldRow           *setting_rows[G_N_ELEMENTS (settings_fields)];
   AdwPreferencesGroup  *ranges_group;
   AdwPreferencesGroup  *report_group;
+  AdwPreferencesGroup  *budget_group;
+  CpFieldRow           *budget_rows[G_N_ELEMENTS (budget_fields)];
   CpFieldRow           *report_rows[G_N_ELEMENTS (report_fields)];
   AdwActionRow         *range_rows[CP_N_SPREADS];
 
@@ -121,6 +139,8 @@ load_setting_rows (CpPreferencesWindow *self,
     cp_field_row_load (self->setting_rows[i], &project->settings, TRUE);
   for (guint i = 0; i < G_N_ELEMENTS (self->report_rows); i++)
     cp_field_row_load (self->report_rows[i], project, TRUE);
+  for (guint i = 0; i < G_N_ELEMENTS (self->budget_rows); i++)
+    cp_field_row_load (self->budget_rows[i], &project->settings, TRUE);
   /* Each spread follows its setting: shown at the settings in force. */
   for (guint i = 0; i < n; i++)
     {
@@ -222,6 +242,9 @@ cp_preferences_window_get_setting_row (CpPreferencesWindow *self,
   for (guint i = 0; i < G_N_ELEMENTS (self->setting_rows); i++)
     if (g_strcmp0 (cp_field_row_get_field (self->setting_rows[i])->key, key) == 0)
       return self->setting_rows[i];
+  for (guint i = 0; i < G_N_ELEMENTS (self->budget_rows); i++)
+    if (g_strcmp0 (cp_field_row_get_field (self->budget_rows[i])->key, key) == 0)
+      return self->budget_rows[i];
   return NULL;
 }
 
@@ -264,6 +287,7 @@ cp_preferences_window_new (GSettings *settings,
       gtk_widget_set_visible (GTK_WIDGET (self->assumptions_group), FALSE);
       gtk_widget_set_visible (GTK_WIDGET (self->ranges_group), FALSE);
       gtk_widget_set_visible (GTK_WIDGET (self->report_group), FALSE);
+      gtk_widget_set_visible (GTK_WIDGET (self->budget_group), FALSE);
     }
 
   self->loading = FALSE;
@@ -346,4 +370,19 @@ cp_preferences_window_init (CpPreferencesWindow *self)
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (gtk_widget_get_ancestor (GTK_WIDGET (self->conventions_group),
                                                                            ADW_TYPE_PREFERENCES_PAGE)),
                             self->report_group);
+
+  /* Beside the sign-off: what the approver is asked to sign for. */
+  self->budget_group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
+  gtk_widget_set_name (GTK_WIDGET (self->budget_group), "amount-to-approve");
+  adw_preferences_group_set_title (self->budget_group, _("Amount to Approve"));
+  adw_preferences_group_set_description (self->budget_group,
+                                         _("The report’s amount to approve is the top of the project’s range, plus the contingency, plus VAT when the prices exclude it."));
+  for (guint i = 0; i < G_N_ELEMENTS (budget_fields); i++)
+    {
+      self->budget_rows[i] = cp_field_row_new (&budget_fields[i], commit_setting, self);
+      adw_preferences_group_add (self->budget_group, GTK_WIDGET (self->budget_rows[i]));
+    }
+  adw_preferences_page_add (ADW_PREFERENCES_PAGE (gtk_widget_get_ancestor (GTK_WIDGET (self->conventions_group),
+                                                                           ADW_TYPE_PREFERENCES_PAGE)),
+                            self->budget_group);
 }

@@ -17,7 +17,8 @@ G_DECLARE_FINAL_TYPE (CpPreferencesWindow, cp_preferences_window, CP, PREFERENCE
 GtkWidget *cp_preferences_window_new (GSettings *settings,
                                       CpWindow  *window);
 /* The row editing project setting @key ("longest-acceptable-run",
- * "dp-bucket", "kv-block", "cuda-graph-memory"), or NULL. */
+ * "dp-bucket", "kv-block", "cuda-graph-memory"; "contingency",
+ * "prices-include-vat", "vat-rate"), or NULL. */
 CpFieldRow *cp_preferences_window_get_setting_row (CpPreferencesWindow *self,
                                                    const char          *key);
 /* The row editing the project's sign-off or start ("prepared-by",

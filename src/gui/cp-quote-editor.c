@@ -71,9 +71,9 @@ static const CpField quote_fields[] = {
   { "price-unit", N_("Billed per"), NULL, NULL, CP_FIELD_ENUM, F (price_unit), cp_labels_price_unit, CP_N_PRICE_UNITS,
     GROUP_PRICE },
   { "billing-granularity", N_("Billing granularity"), N_("Billed time is rounded up to this"), N_("h"), CP_FIELD_DOUBLE,
-    F (billing_granularity_h), .group = GROUP_PRICE, .duration = TRUE },
+    F (billing_granularity_h), .group = GROUP_PRICE, .duration = TRUE, .automatic = N_("Not stated") },
   { "minimum-term", N_("Minimum term"), NULL, N_("h"), CP_FIELD_DOUBLE, F (minimum_term_h), .group = GROUP_PRICE,
-    .duration = TRUE },
+    .duration = TRUE, .automatic = N_("Not stated") },
 
   { "network-fee", N_("Network fee"), NULL, N_("per node-month"), CP_FIELD_DOUBLE, F (network_fee_per_node_month),
     .group = GROUP_COSTS, .money = TRUE },
@@ -305,6 +305,15 @@ static void
 update_term_hint (CpQuoteEditor *self)
 {
   CpFieldRow *row = cp_quote_editor_get_row (self, "minimum-term");
+  CpFieldRow *step = cp_quote_editor_get_row (self, "billing-granularity");
+
+  /* The step the plan takes when none is stated
+   * (cp_quote_billing_granularity_h()), said where it would be typed. */
+  if (step != NULL)
+    set_row_hint (step, !cp_quote_billing_granularity_is_assumed (self->quote) ? NULL
+                        : self->quote->price_unit == CP_PRICE_PER_NODE_MONTH
+                        ? _("Not stated: billed by whole months, as the price is per node-month; 1 if the vendor bills by the hour")
+                        : _("Not stated: billed by the hour, rounded up"), FALSE);
 
   if (row != NULL)
     /* The plan bills a monthly price's month when no term is stated

@@ -59,7 +59,7 @@ billed_hours_text (const CpProject *project,
   /* Undoes the run's share: what the rental was rounded to. */
   double rental_h = shared ? estimate->billed_hours * (run_h + debug_h) / run_h : estimate->billed_hours;
   double term_h = cp_quote_minimum_term_h (quote, &project->settings);
-  double step_h = quote->billing_granularity_h;
+  double step_h = cp_quote_billing_granularity_h (quote, &project->settings);
   double rental_shown_h = round (rental_h * 10) / 10;
   g_autofree char *rental = cp_i18n_format_number (rental_shown_h, rental_shown_h == floor (rental_shown_h) ? 0 : 1, lang);
   g_autofree char *run = cp_i18n_format_number (estimate->billed_hours, 1, lang);
@@ -76,6 +76,8 @@ billed_hours_text (const CpProject *project,
     rule = g_strdup (_("by the hour, rounded up"));
   else if (step_h == 24)
     rule = g_strdup (_("by the day, rounded up"));
+  else if (step_h == project->settings.hours_per_month)
+    rule = g_strdup (_("by the month, rounded up to whole months"));
   else if (step_h > 0)
     {
       g_autofree char *step = cp_i18n_format_number (step_h, step_h == floor (step_h) ? 0 : 1, lang);

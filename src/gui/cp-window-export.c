@@ -7,6 +7,7 @@
 #include <unistd.h>
 #include <string.h>
 
+#include "planner/cp-text-limit.h"
 #include "store/cp-quote-csv.h"
 #include "store/cp-store.h"
 #include "report/cp-report-async.h"
@@ -33,8 +34,52 @@ report_language (CpWindow *self)
   return g_str_has_prefix (chosen, "zh") ? "zh_CN" : "en";
 }
 
-/* Export Report: a dialog for the formats and the language, then a file
- * chooser for the destination; both formats share one base name. */
+/* Export Report: a dialog for the project's name, who prepared the report,
+ * the formats and the language, then a file chooser for the destination;
+ * both formats share one base name. */
+
+/* Whether the project has a name of its own, not the window's default. */
+static gboolean
+has_own_name (CpWindow *self)
+{
+  const char *name = self->project->name;
+
+  return name != NULL && *name != '\0' && g_strcmp0 (name, _("Untitled Project")) != 0;
+}
+
+/* The name and the preparer typed in the export dialog, kept in the project
+ * (an edit, saved and undone like any other) as the report's title and
+ * sign-off say them. FALSE, with the error shown, when one is too long. */
+static gboolean
+apply_report_names (CpWindow   *self,
+                    GtkBuilder *builder)
+{
+  g_autofree char *name = g_strstrip (g_strdup (gtk_editable_get_text (
+    GTK_EDITABLE (gtk_builder_get_object (builder, "name_row")))));
+  g_autofree char *prepared_by = g_strstrip (g_strdup (gtk_editable_get_text (
+    GTK_EDITABLE (gtk_builder_get_object (builder, "prepared_by_row")))));
+  g_autoptr(GError) error = NULL;
+
+  if (!cp_text_check_length (name, CP_TEXT_NAME_MAX_CHARS, N_("Project name"), &error) ||
+      !cp_text_check_length (prepared_by, CP_TEXT_NAME_MAX_CHARS, N_("Prepared by"), &error))
+    {
+      cp_window_show_error (self, _("Could Not Export the Report"), error);
+      return FALSE;
+    }
+  if (*name != '\0' && g_strcmp0 (name, self->project->name) != 0)
+    {
+      g_free (self->project->name);
+      self->project->name = g_steal_pointer (&name);
+      cp_window_project_changed (self, "project-name");
+    }
+  if (g_strcmp0 (prepared_by, self->project->prepared_by != NULL ? self->project->prepared_by : "") != 0)
+    {
+      g_free (self->project->prepared_by);
+      self->project->prepared_by = *prepared_by != '\0' ? g_steal_pointer (&prepared_by) : NULL;
+      cp_window_project_changed (self, "prepared-by");
+    }
+  return TRUE;
+}
 
 typedef struct {
   CpWindow *window;
@@ -50,14 +95,17 @@ export_request_free (ExportRequest *request)
   g_free (request);
 }
 
-/* The project as its reports name it: as the window's title does. */
+/* The project as its reports name it: as the window's title does. An
+ * untitled project's name is left to the report, which says "Untitled
+ * Project" in its own language: the window's word put a Chinese title on
+ * an English report (walkthrough 9). */
 static CpProject *
 report_project (CpWindow *self)
 {
   CpProject *project = cp_project_copy (self->project);
 
   g_free (project->name);
-  project->name = _cp_window_dup_project_name (self);
+  project->name = has_own_name (self) || !self->untitled ? _cp_window_dup_project_name (self) : NULL;
   return project;
 }
 
@@ -173,6 +221,8 @@ on_export_dialog_response (AdwMessageDialog *dialog,
 
   if (g_strcmp0 (response, "export") != 0)
     return;
+  if (!apply_report_names (self, builder))
+    return;
 
   request = g_new0 (ExportRequest, 1);
   request->window = self;
@@ -212,6 +262,11 @@ _cp_window_export_report (CpWindow *self)
 
   gtk_drop_down_set_selected (GTK_DROP_DOWN (gtk_builder_get_object (builder, "language_drop_down")),
                               g_str_equal (lang, "zh_CN") ? 1 : 0);
+  if (has_own_name (self))
+    gtk_editable_set_text (GTK_EDITABLE (gtk_builder_get_object (builder, "name_row")), self->project->name);
+  if (self->project->prepared_by != NULL)
+    gtk_editable_set_text (GTK_EDITABLE (gtk_builder_get_object (builder, "prepared_by_row")),
+                           self->project->prepared_by);
   g_object_set_data_full (G_OBJECT (dialog), "builder", builder, g_object_unref);
   gtk_window_set_transient_for (dialog, GTK_WINDOW (self));
   g_signal_connect (dialog, "response", G_CALLBACK (on_export_dialog_response), self);

@@ -8,23 +8,6 @@
 #include <math.h>
 #include <string.h>
 
-/* Hours billed for @hours of use: rounded up to the billing granularity,
- * never below the minimum term (a monthly price's month when none is
- * stated, cp_quote_minimum_term_h()). */
-static double
-billed_hours (const CpQuote    *quote,
-              const CpSettings *settings,
-              double            hours)
-{
-  double billed = hours;
-
-  if (hours <= 0)
-    return 0;
-  if (quote->billing_granularity_h > 0)
-    billed = ceil (hours / quote->billing_granularity_h - 1e-9) * quote->billing_granularity_h;
-  return MAX (billed, cp_quote_minimum_term_h (quote, settings));
-}
-
 static double
 node_hour_rate (const CpQuote    *quote,
                 const CpSettings *settings)
@@ -51,8 +34,8 @@ _cp_estimate_cost (const CpJob      *job,
   double rate = node_hour_rate (quote, settings);
   double run_hours = est->total_s / 3600.0;
   double debug_hours = est->debug_days * 24.0;
-  double debug_billed_hours = billed_hours (quote, settings, debug_hours);
-  double run_billed_hours = billed_hours (quote, settings, run_hours);
+  double debug_billed_hours = cp_quote_billed_hours (quote, settings, debug_hours);
+  double run_billed_hours = cp_quote_billed_hours (quote, settings, run_hours);
   double billed_months = run_billed_hours / settings->hours_per_month;
 
   /* Debugging runs on one machine of the same offer (R4). A run on that
@@ -62,7 +45,7 @@ _cp_estimate_cost (const CpJob      *job,
    * cluster run debugging stays a rental of its own. */
   if (est->nodes == 1 && debug_hours > 0)
     {
-      double rental_hours = billed_hours (quote, settings, debug_hours + run_hours);
+      double rental_hours = cp_quote_billed_hours (quote, settings, debug_hours + run_hours);
       double run_share = run_hours / (debug_hours + run_hours);
 
       est->billed_hours = rental_hours * run_share;

@@ -229,6 +229,19 @@ _cp_layout_memory (const Context *c,
         mem->optimizer /= d;
       if (k->zero_stage >= 2)
         mem->gradients /= d;
+      /* FSDP1 (the fsdp1-adapter-gradients setting): adapters wrapped in
+       * the same FSDP unit as their frozen base share its FlatParameter,
+       * and with use_orig_params=True "the gradient memory usage will be
+       * higher than expected (namely, equivalent to not freezing those
+       * parameters)" (PyTorch FSDP docs, FullyShardedDataParallel); and
+       * accumulating micro-batches under no_sync "will accumulate the full
+       * model gradients (instead of gradient shards) until the eventual
+       * sync" (FullyShardedDataParallel.no_sync). So with more than one
+       * micro-batch a step, every GPU holds the whole model's gradients
+       * in the weights' dtype. FSDP2 shards and accumulates per parameter,
+       * trainable ones only. */
+      if (settings->fsdp1_adapter_gradients && k->zero_stage >= 3 && d > 1 && k->m > 1)
+        mem->gradients = c->job->model.params * (c->act_bytes > 2 ? 4.0 : 2.0) / (t * p);
     }
   else
     {

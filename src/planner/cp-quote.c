@@ -22,8 +22,9 @@ cp_quote_init (CpQuote *quote)
   quote->network = CP_NETWORK_NONE;
   quote->sharing = CP_SHARING_UNKNOWN;
   quote->price_unit = CP_PRICE_PER_GPU_HOUR;
-  /* Cloud GPU servers bill by the hour unless the quote says otherwise. */
-  quote->billing_granularity_h = 1.0;
+  /* Not stated: an hour for a price per hour, a month for a price per
+   * node-month (cp_quote_billing_granularity_h()). */
+  quote->billing_granularity_h = 0;
   quote->storage = CP_STORAGE_UNKNOWN;
   strcpy (quote->currency, "CNY");
 }
@@ -210,7 +211,9 @@ cp_quote_validate_figures (const CpQuote  *quote,
       !cp_check_zero_or_at_least (quote->share_factor, 0.01, 1, N_("Share of bandwidth"), error) ||
       !cp_check_non_negative (quote->price, 1e9, N_("Price"), error) ||
       /* No cloud bills in steps finer than a minute; 0 bills exact time. */
-      !cp_check_zero_or_at_least (quote->billing_granularity_h, 1.0 / 60, 8784, N_("Billing granularity"), error) ||
+      /* A second is the finest step vendors bill (per-second cloud
+       * billing); 0 states none (cp_quote_billing_granularity_h()). */
+      !cp_check_zero_or_at_least (quote->billing_granularity_h, 1.0 / 3600, 8784, N_("Billing granularity"), error) ||
       !cp_check_zero_or_at_least (quote->minimum_term_h, 1.0 / 60, 87840, N_("Minimum term"), error) ||
       !cp_check_non_negative (quote->network_fee_per_node_month, 1e9, N_("Network fee"), error) ||
       !cp_check_non_negative (quote->storage_price_per_tb_month, 1e9, N_("Storage price"), error) ||
@@ -259,6 +262,45 @@ cp_quote_get_missing_in (const CpQuote    *quote,
  * charge (0.2 days of 70,000 CNY/node-month is 575 CNY, the month 70,000),
  * and the plan would recommend it on that figure. A term the quote states
  * (even one hour) is taken as stated. */
+/* A quote that states no billing step is billed as its price is quoted.
+ * Cloud GPU servers priced by the hour bill by the hour, rounded up
+ * (Alibaba Cloud ECS pay-as-you-go and AutoDL bill per hour or finer; an
+ * hour is the coarser, cautious end). A price per node-month is a monthly
+ * rental, invoiced by whole months: the month after the first is not sold
+ * by the hour either, so 36.8 days at 30,000 CNY per node-month is two
+ * months, 60,000, where hourly rounding after the first month gave 36,329.
+ * A step the quote states (1 h for a vendor that bills a monthly price by
+ * the hour) is taken as stated. */
+double
+cp_quote_billing_granularity_h (const CpQuote    *quote,
+                                const CpSettings *settings)
+{
+  if (quote->billing_granularity_h > 0)
+    return quote->billing_granularity_h;
+  return quote->price_unit == CP_PRICE_PER_NODE_MONTH ? settings->hours_per_month : 1.0;
+}
+
+gboolean
+cp_quote_billing_granularity_is_assumed (const CpQuote *quote)
+{
+  return quote->billing_granularity_h <= 0;
+}
+
+double
+cp_quote_billed_hours (const CpQuote    *quote,
+                       const CpSettings *settings,
+                       double            hours)
+{
+  double step = cp_quote_billing_granularity_h (quote, settings);
+  double billed = hours;
+
+  if (hours <= 0)
+    return 0;
+  if (step > 0)
+    billed = ceil (hours / step - 1e-9) * step;
+  return MAX (billed, cp_quote_minimum_term_h (quote, settings));
+}
+
 double
 cp_quote_minimum_term_h (const CpQuote    *quote,
                          const CpSettings *settings)

@@ -33,7 +33,8 @@ typedef struct {
 
   CpPriceUnit     price_unit;
   double          price;            /* per GPU-hour, node-hour or node-month */
-  double          billing_granularity_h;  /* billed time is rounded up to this */
+  double          billing_granularity_h;  /* billed time is rounded up to this; 0: not stated
+                                           * (cp_quote_billing_granularity_h()) */
   double          minimum_term_h;
   double          network_fee_per_node_month;
   CpStorageKind   storage;
@@ -67,6 +68,19 @@ double    cp_quote_price_per_gpu_hour (const CpQuote *quote, const CpSettings *s
  * @settings. The one billing rule of the window, the command line and the
  * vendor-sheet import (cp-quote.c says why). */
 double    cp_quote_minimum_term_h (const CpQuote *quote, const CpSettings *settings);
+/* The step billed time is rounded up to, in hours: the quote's own, or,
+ * when none is stated (0), a month of @settings for a price per
+ * node-month (the vendor invoices whole months: 36.8 days at 30,000 per
+ * node-month is 60,000, not 36,329) and an hour for a price per GPU- or
+ * node-hour. The one rounding rule of the estimate, the window and the
+ * reports (cp-quote.c says why). */
+double    cp_quote_billing_granularity_h (const CpQuote *quote, const CpSettings *settings);
+/* Hours billed per node for @hours of use: rounded up to
+ * cp_quote_billing_granularity_h(), never below cp_quote_minimum_term_h();
+ * 0 for no use. */
+double    cp_quote_billed_hours (const CpQuote *quote, const CpSettings *settings, double hours);
+/* TRUE when cp_quote_billing_granularity_h() assumed the step: none stated. */
+gboolean  cp_quote_billing_granularity_is_assumed (const CpQuote *quote);
 /* TRUE when cp_quote_minimum_term_h() assumed the month: no term stated. */
 gboolean  cp_quote_minimum_term_is_assumed (const CpQuote *quote);
 /* Sets the price from what the vendor wrote (@price, read by

@@ -70,6 +70,25 @@ cp_settings_init (CpSettings *settings)
   /* 8,760 hours a year ÷ 12: the month vendors bill by. */
   settings->hours_per_month = 730.0;
   settings->working_days_per_week = 5.0;
+  /* The amount to approve adds 10% to the top of the project's range. An
+   * estimate made to authorise a budget is AACE International's Class 3
+   * (Recommended Practice 18R-97, cost estimate classification: "budget
+   * authorization"), whose actual cost runs +10% to +30% above the point
+   * estimate. The range's top already holds the spread of this report's
+   * own assumptions, so the low end of that band is added, for what no
+   * quote prices (a vendor's unstated storage or network fee, a re-run).
+   * An approver's own rule replaces it in the project's preferences. */
+  settings->contingency_fraction = 0.10;
+  /* China's VAT on information technology services, cloud computing
+   * included, is 6% (财政部 税务总局 财税〔2016〕36号, 营业税改征增值税
+   * 试点实施办法, 附件 1: 现代服务 — 信息技术服务); leasing tangible
+   * movable property (a bare machine rented alone) is 13% (财政部 税务总局
+   * 海关总署公告 2019 年第 39 号). GPU rental is invoiced as a computing
+   * service, and business quotes in this market state prices with VAT
+   * (含税); the importer raises a 不含税 price by its stated rate to that
+   * basis (cp-quote-tax.c). So: prices include VAT, at 6%. */
+  settings->vat_rate = 0.06;
+  settings->prices_include_vat = TRUE;
   /* Selective recompute costs 2.7% extra FLOPs for GPT-3 (M5). */
   settings->selective_recompute_flops_overhead = 0.027;
   /* LoRA skips the weight-gradient GEMMs of the frozen base: forward 2 +
@@ -184,6 +203,15 @@ cp_settings_init (CpSettings *settings)
    * published layouts then no longer fit; off, ZeRO-3 reshards as without
    * stages (torchtitan's fsdp_reshard_after_forward "always"). */
   settings->fsdp_pp_unsharded = FALSE;
+  /* LoRA under FSDP1 with use_orig_params=True and gradient accumulation
+   * (no_sync) keeps the whole model's gradients unsharded (PyTorch FSDP
+   * docs; FullyShardedDataParallel.no_sync): LitGPT's 2023 multi-GPU LoRA
+   * tables (Lightning Fabric's FSDP, micro-batch 1 of 128) measure 22.18
+   * GB for Llama 2 7B on 2 A100s and 35.57 GB for 13B on 4, more than on
+   * one GPU, which this reproduces (22.4 and 34.8). Off by default: FSDP2
+   * (fully_shard, PyTorch's current FSDP, torchtune's and torchtitan's)
+   * shards and accumulates per parameter, the trainable ones only. */
+  settings->fsdp1_adapter_gradients = FALSE;
 }
 
 static const char * const vllm_profile_names[CP_N_VLLM_PROFILES] = { "v1", "v0" };
@@ -347,6 +375,10 @@ cp_settings_get_assumptions (const CpSettings *settings,
       "torchtitan fsdp_reshard_after_forward \"default\" (no resharding under PP); torch/distributed/pipelining/"
       "stage.py (no resharding after backward, no gradient sync before the last micro-batch); fp32 accumulation "
       "(FSDPParam.to_accumulated_grad_if_needed); 0: resharded as without stages" },
+    { "fsdp1-adapter-gradients", settings->fsdp1_adapter_gradients ? 1 : 0, NULL,
+      "PyTorch FSDP docs: mixing frozen and trainable parameters in a FlatParameter (use_orig_params=True) uses "
+      "gradient memory as if none were frozen; FullyShardedDataParallel.no_sync accumulates full model gradients; "
+      "0: FSDP2, per-parameter sharding" },
     { "vllm-profile", settings->vllm_profile == CP_VLLM_PROFILE_V0 ? 0 : 1, "vLLM engine",
       "1 (V1, vLLM 0.8+): a profiling pass of max_num_batched_tokens, 8,192 on GPUs of 70 GiB or more but A100, "
       "else 2,048 (vllm/engine/arg_utils.py get_batch_defaults); 0 (V0): max(max_model_len, 2,048) tokens "
@@ -472,6 +504,19 @@ cp_settings_validate (const CpSettings  *settings,
                    _("LoRA FLOPs per parameter and token must be between 2 and 8"));
       return FALSE;
     }
+  if (!isfinite (settings->contingency_fraction) || settings->contingency_fraction < 0 ||
+      settings->contingency_fraction > 1)
+    {
+      g_set_error (error, CP_MODEL_ERROR, CP_MODEL_ERROR_INVALID,
+                   _("Contingency must be between 0 and 100%%"));
+      return FALSE;
+    }
+  if (!isfinite (settings->vat_rate) || settings->vat_rate < 0 || settings->vat_rate > 0.5)
+    {
+      g_set_error (error, CP_MODEL_ERROR, CP_MODEL_ERROR_INVALID,
+                   _("VAT rate must be between 0 and 50%%"));
+      return FALSE;
+    }
   if (!isfinite (settings->working_days_per_week) || settings->working_days_per_week < 1 ||
       settings->working_days_per_week > 7)
     {
@@ -548,7 +593,7 @@ cp_assumption_task_kinds (const char *key)
     "memory-bandwidth-fraction", "gpu-failure-rate", "restart-time",
     "checkpoint-interval", "failure-rate", "moe-dispatch-dedup",
     "expert-gemm-half-size", "moe-a2a-overlap", "fp8-layout",
-    "moe-fp8-dispatch", "moe-max-nodes-per-token", "vllm-profile", "fsdp-pp-unsharded",
+    "moe-fp8-dispatch", "moe-max-nodes-per-token", "vllm-profile", "fsdp-pp-unsharded", "fsdp1-adapter-gradients",
   };
   /* In the order of keys[]: mixed-precision Adam's bytes cover every
    * parameter only in a full run (adapters train a few); serving has its
@@ -571,7 +616,7 @@ cp_assumption_task_kinds (const char *key)
     serving, training, training,
     training, training, training,
     training, training, serving,
-    training, training, serving, training,
+    training, training, serving, training, adapters,
   };
 #undef K
 
@@ -585,4 +630,29 @@ cp_assumption_task_kinds (const char *key)
     if (strcmp (key, keys[i]) == 0)
       return kinds[i];
   return every;
+}
+
+double
+cp_settings_amount_to_approve (const CpSettings *settings,
+                               double            top_of_range,
+                               double            engineering_part,
+                               double           *contingency,
+                               double           *vat,
+                               gboolean         *vat_added)
+{
+  double reserve = top_of_range * settings->contingency_fraction;
+  double with_reserve = top_of_range + reserve;
+  /* The vendors' share of the amount: the team's own days carry no VAT,
+   * and the contingency is shared in proportion. */
+  double vendors = top_of_range > 0 ? with_reserve * CLAMP ((top_of_range - engineering_part) / top_of_range, 0, 1) : 0;
+  double tax = settings->prices_include_vat ? vendors * settings->vat_rate / (1 + settings->vat_rate)
+                                            : vendors * settings->vat_rate;
+
+  if (contingency != NULL)
+    *contingency = reserve;
+  if (vat != NULL)
+    *vat = tax;
+  if (vat_added != NULL)
+    *vat_added = !settings->prices_include_vat;
+  return settings->prices_include_vat ? with_reserve : with_reserve + tax;
 }

@@ -88,12 +88,18 @@ typedef struct {
   double gpu_failure_rate_per_hour;  /* job interruptions per GPU-hour */
   double restart_s;                  /* from an interruption to training again */
   double checkpoint_interval_s;      /* 0: the Young/Daly optimum for the run */
+  /* The amount to approve (the memo's budget): the top of the project's
+   * range plus this share of it, and VAT when the prices exclude it. */
+  double contingency_fraction;       /* of the top of the range */
+  double vat_rate;                   /* VAT on the vendors' charges */
+  gboolean prices_include_vat;       /* the quoted prices include vat_rate */
   gboolean moe_dispatch_dedup;       /* all-to-all sends a token once per node (DeepEP) */
   gboolean moe_a2a_overlap;          /* all-to-all hidden behind another micro-batch's compute */
   gboolean moe_fp8_dispatch;         /* FP8 training: dispatch in FP8, combine in BF16 (DeepSeek-V3) */
   double   moe_max_nodes_per_token;  /* node-limited routing: nodes a token may reach; 0: any */
   CpFp8Layout fp8_layout;            /* serving: which layers 8-bit weights cover */
-  gboolean fsdp_pp_unsharded;        /* FSDP + PP: the stage stays gathered, gradients unsharded, all step */
+  gboolean fsdp_pp_unsharded;
+  gboolean fsdp1_adapter_gradients;  /* LoRA under FSDP1: whole-model gradients while accumulating */        /* FSDP + PP: the stage stays gathered, gradients unsharded, all step */
   CpVllmProfile vllm_profile;        /* serving: the engine generation whose profiling pass sizes the KV cache */
 } CpSettings;
 
@@ -111,6 +117,15 @@ guint cp_settings_get_assumptions (const CpSettings *settings,
                                    CpAssumption     *out,
                                    guint             n_out);
 gboolean cp_settings_validate (const CpSettings *settings, GError **error);
+
+/* The amount to approve for a project whose recommended options cost at
+ * most @top_of_range, @engineering_part of it the team's own time (no
+ * VAT): the top plus the contingency, plus VAT on the rest when the
+ * prices exclude it. Each part is returned when asked for (may be NULL):
+ * @contingency, the VAT the amount holds (@vat: included or added), and
+ * whether that VAT was added. */
+double cp_settings_amount_to_approve (const CpSettings *settings, double top_of_range, double engineering_part,
+                                      double *contingency, double *vat, gboolean *vat_added);
 
 /* The kinds of job whose figures assumption @key (cp_settings_get_assumptions(),
  * or a spread's key) enters, one bit (1 << CpTaskKind) each: a report lists

@@ -60,6 +60,17 @@ char    *cp_i18n_format_count  (double value, const char *lang);
 char    *cp_i18n_format_value  (double value, const char *lang);
 /* "¥12,345" (zh_CN, CNY) or "12,345 CNY" (en). */
 char    *cp_i18n_format_money  (double amount, const char *currency, const char *lang);
+/* An amount in a sentence: in Chinese, yuan from 10 万 (100,000) up
+ * are said in 万元 with one decimal, as Chinese business prose writes
+ * them ("36.3 万元" for 363,000 CNY); tables keep cp_i18n_format_money()'s
+ * whole yuan, of which this is the same figure rounded. Otherwise, and
+ * in English, as cp_i18n_format_money(). */
+char    *cp_i18n_format_money_prose (double amount, const char *currency, const char *lang);
+/* The same for a figure said beside a larger one (@scale: the range's top,
+ * the amount a part belongs to): in 万元 when @scale is, so that a
+ * sentence keeps one unit ("28.8 万元 … 不可预见费 2.6 万元", not
+ * "¥26,187"); under 1,000 yuan still in yuan. */
+char    *cp_i18n_format_money_prose_scaled (double amount, double scale, const char *currency, const char *lang);
 /* @amounts (@n of them) rounded to whole units in @shown so that the
  * shown lines add up to @target, the whole the report states: each is
  * rounded down, then the units left go to the largest remainders (ties

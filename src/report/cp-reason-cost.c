@@ -11,6 +11,7 @@
 #include "cp-reason-text-private.h"
 
 static char *minimum_term_words (double term_h, double hours_per_month, const char *lang);
+static double granular_hours (const CpQuote *quote, const CpSettings *settings, double used_h);
 
 /* When a minimum term, not the days used, sets R4's debugging cost on the
  * plan's subject, the term ("the 7-day minimum") with the days the rental
@@ -40,8 +41,7 @@ debug_minimum_term (const CpProject *project,
   if (term_h <= 0 || quote->price <= 0)
     return NULL;
   used_h = e->debug_days * 24.0 + (e->nodes <= 1 ? e->run_days * 24.0 : 0);
-  granular_h = quote->billing_granularity_h > 0
-               ? ceil (used_h / quote->billing_granularity_h - 1e-9) * quote->billing_granularity_h : used_h;
+  granular_h = granular_hours (quote, &project->settings, used_h);
   if (e->debug_days <= 0 || granular_h >= term_h)
     return NULL;
   *used_days = cp_i18n_format_days (used_h / 24.0, lang);
@@ -91,7 +91,7 @@ cp_reason_text_cost (const CpReason  *reason,
         if (plan != NULL && plan->cost_unknown)
           /* TRANSLATORS: R4; the debugging share used, the quote, debugging days, the job's calendar days (run, debugging and migration); no quote has a price */
           return g_strdup_printf (_("Debugging is taken as %s of a development cycle, debugging plus the run counted up to the longest acceptable run: on %s that is %s on one rented machine, out of the %s this job takes in all (run, debugging and migration), at a cost unknown without a price to compare."), a, name, b, job_days);
-        c = cp_i18n_format_money (v[2], currency, lang);
+        c = cp_i18n_format_money_prose (v[2], currency, lang);
         term = debug_minimum_term (project, plan, reason->quote_index, lang, &used);
         if (term != NULL)
           /* TRANSLATORS: R4; the debugging share used, the quote, debugging days, the job's calendar days, their cost, the minimum term (e.g. "the 7-day minimum"), the days the rental is used */
@@ -138,8 +138,8 @@ cp_reason_text_cost (const CpReason  *reason,
       {
         g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
 
-        a = cp_i18n_format_money (v[0], currency, lang);
-        b = cp_i18n_format_money (v[1], currency, lang);
+        a = cp_i18n_format_money_prose (v[0], currency, lang);
+        b = cp_i18n_format_money_prose (v[1], currency, lang);
         c = cp_i18n_format_days (v[2], lang);
         d = cp_i18n_format_days (v[3], lang);
         if (plan != NULL && plan->cost_unknown)
@@ -205,7 +205,7 @@ cp_reason_text_cost (const CpReason  *reason,
       {
         g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
 
-        b = cp_words_plan_money (plan, v[1], currency, lang);
+        b = cp_words_plan_money_prose (plan, v[1], currency, lang);
         c = cp_i18n_format_days (v[3], lang);
         if (plan != NULL && plan->shortfall == CP_SHORTFALL_CONCURRENCY)
           {
@@ -240,7 +240,7 @@ cp_reason_text_cost (const CpReason  *reason,
                                ? g_ptr_array_index (project->quotes, reason->quote_index) : NULL;
 
         a = cp_i18n_format_days (v[1], lang);
-        b = cp_words_plan_money (plan, v[2], currency, lang);
+        b = cp_words_plan_money_prose (plan, v[2], currency, lang);
         c = cp_i18n_format_days (v[3], lang);
         if (plan != NULL && plan->shortfall == CP_SHORTFALL_LONGEST_RUN)
           /* TRANSLATORS: R6; quote name, node count, nodes the quote offers, run days, the longest acceptable run, total cost */
@@ -267,7 +267,7 @@ cp_reason_text_cost (const CpReason  *reason,
         g_autofree char *limit = cp_i18n_format_days (ceil (v[0] * 10.0 - 1e-9) / 10.0, lang);
 
         a = cp_i18n_format_days (v[0], lang);
-        b = cp_words_plan_money (plan, v[2], currency, lang);
+        b = cp_words_plan_money_prose (plan, v[2], currency, lang);
         c = cp_i18n_format_days (v[3], lang);
         if (plan != NULL && plan->shortfall == CP_SHORTFALL_LONGEST_RUN)
           /* TRANSLATORS: R6; quote name, node count, total cost, its run, the longest acceptable run now, the run rounded up to a limit */
@@ -305,7 +305,7 @@ cp_reason_text_cost (const CpReason  *reason,
       {
         g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
 
-        a = cp_i18n_format_money (v[0], currency, lang);
+        a = cp_i18n_format_money_prose (v[0], currency, lang);
         c = cp_i18n_format_number (v[2], 0, lang);
         d = cp_i18n_format_number (v[3], 0, lang);
         /* With one option there is nothing to rank it against. */
@@ -314,7 +314,7 @@ cp_reason_text_cost (const CpReason  *reason,
           return g_strdup_printf (_("%s finishes the job for a total cost of %s; it is the only quote evaluated, so nothing is ranked against it."), name, a);
         if (!isfinite (v[1]) || v[1] <= 0)
           return g_strdup_printf (_("%s finishes the job at the lowest total cost, %s; its rank is %s by unit price and %s by total cost."), name, a, c, d);
-        b = cp_i18n_format_money (v[1], currency, lang);
+        b = cp_i18n_format_money_prose (v[1], currency, lang);
         return g_strdup_printf (_("%s finishes the job at the lowest total cost, %s, against %s for the runner-up; its rank is %s by unit price and %s by total cost."), name, a, b, c, d);
       }
 
@@ -368,6 +368,21 @@ cp_reason_text_cost (const CpReason  *reason,
       break;
     }
   return NULL;
+}
+
+/* @used_h rounded up to the quote's billing step; a step no shorter than
+ * the minimum term (a monthly price's month, both assumed) leaves @used_h
+ * as it is, so that a use shorter than the term is said as the term's. */
+static double
+granular_hours (const CpQuote    *quote,
+                const CpSettings *settings,
+                double            used_h)
+{
+  double step_h = cp_quote_billing_granularity_h (quote, settings);
+
+  if (step_h <= 0 || step_h >= cp_quote_minimum_term_h (quote, settings))
+    return used_h;
+  return ceil (used_h / step_h - 1e-9) * step_h;
 }
 
 /* The term as a phrase: whole months, else whole days, else hours. */
@@ -425,14 +440,36 @@ cp_words_minimum_term (const CpProject *project,
     }
   else if (e->debug_days > 0 && e->debug_days * 24.0 < term_h)
     rental += e->debug_cost;
-  granular_h = quote->billing_granularity_h > 0
-               ? ceil (used_h / quote->billing_granularity_h - 1e-9) * quote->billing_granularity_h : used_h;
-  if (used_h <= 0 || granular_h >= term_h)
+  granular_h = granular_hours (quote, &project->settings, used_h);
+  if (used_h <= 0)
     return NULL;
+  if (granular_h >= term_h)
+    {
+      /* Past the term, a step of a month or more is said in months:
+       * 36.8 days at 30,000 per node-month is billed as two months. */
+      double step_h = cp_quote_billing_granularity_h (quote, &project->settings);
+      double billed_h = cp_quote_billed_hours (quote, &project->settings, used_h);
+      double months = billed_h / project->settings.hours_per_month;
+      g_autofree char *n_months = NULL;
+
+      if (step_h < project->settings.hours_per_month - 1e-6 || billed_h <= used_h + 1e-6)
+        return NULL;
+      n_months = cp_i18n_format_value (months, lang);
+      rental_text = cp_i18n_format_money_prose (rental, quote->currency, lang);
+      total = cp_i18n_format_money_prose (e->total_cost, quote->currency, lang);
+      used = cp_i18n_format_days (used_h / 24.0, lang);
+      if (cp_quote_billing_granularity_is_assumed (quote))
+        /* TRANSLATORS: a monthly price billed by whole months; the months billed, the rental, the option's total cost, the time the job uses */
+        return g_strdup_printf (_("Billed by whole months, as the price is per node-month and the quote states no billing step: %s months, %s of %s, for %s of use."),
+                                n_months, rental_text, total, used);
+      /* TRANSLATORS: billed by whole months as the quote states; the months billed, the rental, the option's total cost, the time the job uses */
+      return g_strdup_printf (_("Billed by whole months, as the quote states: %s months, %s of %s, for %s of use."),
+                              n_months, rental_text, total, used);
+    }
 
   term = minimum_term_words (term_h, project->settings.hours_per_month, lang);
-  rental_text = cp_i18n_format_money (rental, quote->currency, lang);
-  total = cp_i18n_format_money (e->total_cost, quote->currency, lang);
+  rental_text = cp_i18n_format_money_prose (rental, quote->currency, lang);
+  total = cp_i18n_format_money_prose (e->total_cost, quote->currency, lang);
   used = cp_i18n_format_days (used_h / 24.0, lang);
   /* TRANSLATORS: the minimum term (e.g. "the 1-month minimum"), the rental it sets, the option's total cost, the time the job uses */
   return g_strdup_printf (_("Billed for %s: %s of %s, for %s of use."), term, rental_text, total, used);

@@ -60,9 +60,9 @@ prefer_hosted_text (const CpReason  *reason,
   {
     const char *currency = cp_reason_currency (project, reason->quote_index);
     g_autofree char *other = cp_words_quote_name (project, hosted->quote_index);
-    g_autofree char *other_cost = cp_i18n_format_money (hosted->estimate.total_cost, currency, lang);
+    g_autofree char *other_cost = cp_i18n_format_money_prose (hosted->estimate.total_cost, currency, lang);
     /* The difference of the two totals as printed, so that it adds up. */
-    g_autofree char *more = cp_i18n_format_money (round (hosted->estimate.total_cost) - round (subject->estimate.total_cost),
+    g_autofree char *more = cp_i18n_format_money_prose (round (hosted->estimate.total_cost) - round (subject->estimate.total_cost),
                                                   currency, lang);
 
     if (plan->cost_unknown)
@@ -100,8 +100,8 @@ cp_reason_text_signals (const CpReason  *reason,
       return g_strdup_printf (_("The target of %s concurrent requests exceeds the %s one machine can serve."), a, b);
 
     case CP_OUTCOME_SIGNAL_PREMIUM:
-      a = cp_i18n_format_money (v[0], currency, lang);
-      b = cp_i18n_format_money (v[1], currency, lang);
+      a = cp_i18n_format_money_prose (v[0], currency, lang);
+      b = cp_i18n_format_money_prose (v[1], currency, lang);
       return g_strdup_printf (_("A bigger single machine costs %s, more than the %s of a cluster."), a, b);
 
     case CP_OUTCOME_NO_SIGNAL:
@@ -114,7 +114,7 @@ cp_reason_text_signals (const CpReason  *reason,
 
     case CP_OUTCOME_MIGRATION_COUNTED:
       a = cp_i18n_format_days (v[0], lang);
-      b = cp_i18n_format_money (v[1], currency, lang);
+      b = cp_i18n_format_money_prose (v[1], currency, lang);
       return g_strdup_printf (_("The team has no distributed-training experience: moving to a cluster costs about %s of migration and debugging, counted as %s."), a, b);
 
     case CP_OUTCOME_MIGRATION_NONE:

@@ -82,7 +82,7 @@ cp_words_not_feasible (const CpProject *project,
     }
   quote = g_ptr_array_index (project->quotes, best->quote_index);
   name = cp_words_quote_name (project, best->quote_index);
-  cost = cp_i18n_format_money (best->estimate.total_cost, quote->currency, lang);
+  cost = cp_i18n_format_money_prose (best->estimate.total_cost, quote->currency, lang);
   days = cp_i18n_format_days (best->estimate.calendar_days, lang);
   if (plan->shortfall == CP_SHORTFALL_CONCURRENCY)
     /* TRANSLATORS: the best available option: quote, node count, total cost */
@@ -377,6 +377,7 @@ static const struct {
   { "moe-dispatch-dedup", N_("Mixture of experts: a token is sent once to each node holding its experts, then copied there (1: on, 0: a copy per expert)") },
   { "moe-a2a-overlap", N_("Mixture of experts: the all-to-all runs while another micro-batch computes (1: on, 0: exposed)") },
   { "fsdp-pp-unsharded", N_("ZeRO-3 with pipeline stages: each stage's parameters stay gathered and its gradients unsharded in fp32 for the whole step (1: on, as torchtitan; 0: resharded as without stages)") },
+  { "fsdp1-adapter-gradients", N_("LoRA with ZeRO-3 as FSDP1 runs it: accumulating micro-batches keeps the whole model's gradients on every GPU (1: on; 0: FSDP2, adapters' gradients only)") },
   { "vllm-profile", N_("vLLM engine whose memory profile sizes the KV cache (1: V1, a pass of the batched-token budget; 0: V0, a pass of the whole context)") },
   { "moe-fp8-dispatch", N_("Mixture of experts, FP8 training: tokens are dispatched in FP8 and combined in BF16 (1: on, 0: BF16 both ways)") },
   { "moe-max-nodes-per-token", N_("Mixture of experts: nodes a token may be sent to, node-limited routing (0: no limit)") },
@@ -409,7 +410,9 @@ static const struct {
 } assumption_citations[] = {
   { "bytes-convention", N_("Rajbhandari et al., 2020, “ZeRO: Memory Optimizations Toward Training Trillion Parameter Models”, §3.1; Hugging Face Transformers documentation, “Model training anatomy”") },
   { "memory-unit", N_("Frameworks report memory in GiB (2^30 bytes); datasheets use decimal GB") },
-  { "compute-utilisation", N_("Touvron et al., 2023, “LLaMA: Open and Efficient Foundation Language Models”, §2.4 (47.6%); Chowdhery et al., 2022, “PaLM”, Table 3 (45.7%)") },
+  /* The value sits above the end-to-end figures it cites: say why there,
+   * or an approver reads "55% from sources saying 46–48%" (walkthrough 9). */
+  { "compute-utilisation", N_("The computing alone, above whole runs’ end-to-end utilisation, which also counts communication and pipeline waits that this plan adds apart: Korthikanti et al., 2022, Table 5 (41.5–56.3%); Touvron et al., 2023, “LLaMA”, §2.4 (47.6%); Chowdhery et al., 2022, “PaLM”, Table 3 (45.7%). Below a large matrix multiplication’s 82% of peak (Azure ND A100 v4: 256.5 of 312 TFLOPS)") },
   { "link-efficiency", N_("NVIDIA nccl-tests, issue 212: about 82% of NVLink line rate; Azure AI benchmarking guide, ND A100 v4 results: 77%") },
   { "shared-network-factor", N_("Stated in this report until the vendor states the share (rule R6)") },
   { "dp-overlap", N_("Li et al., 2020, “PyTorch Distributed: Experiences on Accelerating Data Parallel Training”, VLDB: gradient bucketing") },
@@ -444,6 +447,7 @@ static const struct {
   { "moe-dispatch-dedup", N_("DeepSeek-AI, 2024, “DeepSeek-V3 Technical Report”, §3.2.2, and DeepEP: tokens cross InfiniBand once per target node and are forwarded over NVLink; Megatron-Core's default dispatchers send a copy per expert") },
   { "moe-a2a-overlap", N_("DeepSeek-AI, 2024, “DeepSeek-V3 Technical Report”, §3.2.1 (DualPipe hides the all-to-all behind computation); Megatron-Core's --overlap-moe-expert-parallel-comm is off by default") },
   { "fsdp-pp-unsharded", N_("torchtitan: fsdp_reshard_after_forward “default” does not reshard under pipeline parallelism; PyTorch torch/distributed/pipelining/stage.py turns off resharding after backward and gradient sync before the last micro-batch; FSDP2 accumulates the unsharded gradients in fp32 (FSDPParam.to_accumulated_grad_if_needed)") },
+  { "fsdp1-adapter-gradients", N_("PyTorch FSDP documentation: with use_orig_params=True, mixing frozen and trainable parameters makes gradient memory equivalent to not freezing them; FullyShardedDataParallel.no_sync accumulates the full model gradients instead of gradient shards until the eventual sync") },
   { "vllm-profile", N_("vLLM source: V1 (0.8 and later) profiles max_num_batched_tokens, 8,192 on GPUs of 70 GiB or more but A100 and 2,048 otherwise (vllm/engine/arg_utils.py, get_batch_defaults); V0 without chunked prefill profiles max(max_model_len, 2,048) tokens (vllm/config.py, SchedulerConfig, v0.6.6)") },
   { "moe-fp8-dispatch", N_("DeepSeek-AI, 2024, “DeepSeek-V3 Technical Report”, §3.3.3 (activations dispatched in FP8 with 1 × 128 tile scales, combines kept in BF16); Megatron-Core dispatches BF16 (megatron/core/transformer/moe/fused_a2a.py)") },
   { "moe-max-nodes-per-token", N_("DeepSeek-AI, 2024, “DeepSeek-V3 Technical Report”, §2.1.2 and §4.2 (node-limited routing: each token sent to at most 4 nodes); DeepSeek-V2 §2.1.3 (at most 3 devices); Megatron-Core's router has no limit unless --moe-router-group-topk is set") },
@@ -800,6 +804,17 @@ cp_words_plan_money (const CpPlan    *plan,
 }
 
 char *
+cp_words_plan_money_prose (const CpPlan    *plan,
+                           double           value,
+                           const char      *currency,
+                           const char      *lang)
+{
+  if (plan != NULL && plan->cost_unknown)
+    return cp_words_plan_money (plan, value, currency, lang);
+  return cp_i18n_format_money_prose (value, currency, lang);
+}
+
+char *
 cp_reason_bytes_text (const CpProject *project,
                       double           bytes)
 {
@@ -1115,7 +1130,7 @@ cp_words_offer (const CpProject  *project,
                 const char       *lang)
 {
   g_autofree char *days = cp_i18n_format_days (estimate->calendar_days, lang);
-  g_autofree char *cost = cp_words_plan_money (plan, estimate->total_cost, quote->currency, lang);
+  g_autofree char *cost = cp_words_plan_money_prose (plan, estimate->total_cost, quote->currency, lang);
   g_autofree char *communication = cp_words_duration (estimate->communication_s, lang);
   g_autofree char *computing = cp_words_duration (estimate->compute_s, lang);
 

@@ -194,7 +194,7 @@ cp_report_section_assumptions (Doc *doc)
                                  : _("A card sold as “80 GB” is taken as 80 × 10^9 bytes, the datasheet's decimal reading; memory figures are in GB."),
                                  _("Time uses dense peak FLOPS only, never sparse figures; run time and calendar time (run plus debugging and migration) are kept apart, and deadlines are checked against calendar time."),
                                  layouts,
-                                 _("A price per node-month with no minimum term stated is billed for at least one month, as vendors bill a monthly rental for the month; a term the quote states is used as stated."),
+                                 _("A price per node-month with no billing granularity stated is billed by whole months, as vendors invoice a monthly rental; a granularity or a minimum term the quote states is used as stated."),
                                  _("A training run is interrupted whenever one of its GPUs fails: GPUs × run hours × the per-GPU failure rate interruptions are expected, one machine included. Each option writes checkpoints (weights and optimizer states) at its storage's speed, at the Young/Daly interval unless one is set, and each interruption costs a restart and, on average, half an interval of work redone (Daly's model). Goodput, useful time ÷ wall time, stretches the run time, and with it billed hours, cost and the deadline check. Services, debugging and data processing rent their period whole: their interruptions are downtime within it."));
   cp_doc_paragraph (doc, doc->small, conventions);
   table.font = doc->small;

@@ -69,15 +69,187 @@ job_cost (const CpScheduleJob *entry)
   return cost;
 }
 
+/* "6%", "6.5%": a rate as it was set. */
+static char *
+rate_text (double      fraction,
+           const char *lang)
+{
+  double percent = round (fraction * 1000) / 10;
+  g_autofree char *number = cp_i18n_format_number (percent, percent == floor (percent) ? 0 : 1, lang);
+
+  return g_strdup_printf ("%s%%", number);
+}
+
+/* The plans of @results, one per job, as the schedule took them. */
+static GPtrArray *
+result_plans (const CpProject *project,
+              JobResult       *results)
+{
+  GPtrArray *plans = g_ptr_array_new ();
+
+  for (guint j = 0; j < project->jobs->len; j++)
+    g_ptr_array_add (plans, (gpointer) results[j].plan);
+  return plans;
+}
+
+/* For each recommended quote, which of the costs R6 names beside compute
+ * (storage, the network between nodes) it does not state, taken as 0, so
+ * that the total does not hold them (approver 9: page 1 did not say): one
+ * clause a quote, "storage price (Vendor G)", in one sentence, as the
+ * memo's two pages hold a line or two more at most. A storage price
+ * matters when a job on the quote keeps data, a network fee when one runs
+ * on several nodes. Fees a quote leaves out (management, setup) are most
+ * often none at all: the job chapter's Fees column says what was counted.
+ * NULL when every recommended quote states them. */
+static char *
+left_out_text (Doc       *doc,
+               JobResult *results)
+{
+  g_autoptr(GString) clauses = NULL;
+  const CpProject *project = doc->project;
+  g_autofree gboolean *recommended = g_new0 (gboolean, MAX (project->quotes->len, 1));
+  g_autofree gboolean *storage = g_new0 (gboolean, MAX (project->quotes->len, 1));
+  g_autofree gboolean *cluster = g_new0 (gboolean, MAX (project->quotes->len, 1));
+
+  for (guint j = 0; j < project->jobs->len; j++)
+    {
+      const CpPlan *plan = results[j].plan;
+      const CpJob *job = g_ptr_array_index (project->jobs, j);
+      const CpOption *option;
+
+      if (plan == NULL || plan->cost_unknown || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
+        continue;
+      option = &g_array_index (plan->options, CpOption, plan->recommended);
+      if (option->quote_index < 0 || (guint) option->quote_index >= project->quotes->len)
+        continue;
+      recommended[option->quote_index] = TRUE;
+      storage[option->quote_index] |= job->storage_tb > 0;
+      cluster[option->quote_index] |= option->estimate.nodes > 1;
+    }
+
+  for (guint q = 0; q < project->quotes->len; q++)
+    {
+      const CpQuote *quote = g_ptr_array_index (project->quotes, q);
+      g_autoptr(GPtrArray) items = g_ptr_array_new ();
+      g_autoptr(GString) list = NULL;
+      g_autofree char *name = NULL, *line = NULL;
+
+      if (!recommended[q])
+        continue;
+      if (quote->storage_price_per_tb_month <= 0 && storage[q])
+        g_ptr_array_add (items, (gpointer) _("storage price"));
+      if (quote->network_fee_per_node_month <= 0 && cluster[q])
+        g_ptr_array_add (items, (gpointer) _("network fee"));
+      if (items->len == 0)
+        continue;
+      list = g_string_new (g_ptr_array_index (items, 0));
+      for (guint i = 1; i < items->len; i++)
+        /* TRANSLATORS: between the costs a quote does not state ("storage price, setup fee"); Chinese lists take 、 */
+        g_string_append_printf (list, "%s%s", C_("list of costs", ", "), (const char *) g_ptr_array_index (items, i));
+      /* The vendor, as the questions for the vendors name it. */
+      name = quote->vendor != NULL && *quote->vendor != '\0' ? g_strdup (quote->vendor)
+                                                              : cp_words_quote_name (project, (int) q);
+      /* TRANSLATORS: the costs a recommended quote does not state (“storage price, network fee”), then the quote's vendor */
+      line = g_strdup_printf (_("%s (%s)"), list->str, name);
+      if (clauses == NULL)
+        clauses = g_string_new (line);
+      else
+        /* TRANSLATORS: between the clauses of a list, each a quote's unstated costs */
+        g_string_append_printf (clauses, "%s%s", _("; "), line);
+    }
+  if (clauses == NULL)
+    return NULL;
+  /* TRANSLATORS: page 1, after the VAT; the unstated costs of each recommended quote, “storage price (Vendor G); network fee (Vendor D)” */
+  return g_strdup_printf (_("Not stated, so not in the total: %s."), clauses->str);
+}
+
+/* Where the calendar starts, and how jobs follow each other when one
+ * waits for another; NULL when there is nothing to say. */
+static const char *
+budget_start_note (const CpProject  *project,
+                   const CpSchedule *schedule)
+{
+  gboolean any_after = FALSE;
+
+  for (guint i = 0; i < schedule->jobs->len; i++)
+    any_after |= g_array_index (schedule->jobs, CpScheduleJob, i).after >= 0;
+  if (!any_after && !schedule->start_is_report_day)
+    return NULL;
+  return !any_after ? _("No start date is set: the calendar starts on this report’s day.")
+         : schedule->start_is_report_day
+         ? _("The project sets no start date: the calendar starts on the day of this report. Each job starts with the project or after the job named in its form.")
+         : _("Each job starts with the project or after the job named in its form.");
+}
+
+/* The amount to approve and how VAT was taken (cp_report_approval_amount()):
+ * the one figure the approver signs, said as its parts add up. */
+static void
+section_amount_to_approve (Doc              *doc,
+                           JobResult        *results,
+                           const CpSchedule *schedule)
+{
+  const CpProject *project = doc->project;
+  const CpSettings *settings = &project->settings;
+  const char *currency = settings->currency;
+  g_autoptr(GPtrArray) plans = result_plans (project, results);
+  CpApprovalAmount approval;
+  g_autofree char *amount = NULL, *reserve = NULL, *reserve_rate = NULL;
+  g_autofree char *vat = NULL, *vat_rate = NULL, *line = NULL, *tax = NULL;
+
+  cp_report_approval_amount (project, (CpPlan * const *) plans->pdata, schedule, &approval);
+  /* The parts as printed add up to the amount as printed. */
+  amount = cp_i18n_format_money_prose (approval.amount, currency, doc->lang);
+  reserve = cp_i18n_format_money_prose_scaled (approval.contingency, approval.amount, currency, doc->lang);
+  reserve_rate = rate_text (settings->contingency_fraction, doc->lang);
+  vat = cp_i18n_format_money_prose_scaled (approval.vat, approval.amount, currency, doc->lang);
+  vat_rate = rate_text (settings->vat_rate, doc->lang);
+  if (approval.vat_added)
+    /* TRANSLATORS: the memo's budget, after the range: the amount to approve, the contingency's rate and amount, the VAT added */
+    line = g_strdup_printf (_("Amount to approve: %s (the top of the range + %s contingency, %s, + VAT, %s)."),
+                            amount, reserve_rate, reserve, vat);
+  else
+    /* TRANSLATORS: the memo's budget, after the range: the amount to approve, the contingency's rate and amount */
+    line = g_strdup_printf (_("Amount to approve: %s (the top of the range + %s contingency, %s)."),
+                            amount, reserve_rate, reserve);
+  cp_doc_paragraph_full (doc, doc->bold, line, 0, 1, NULL);
+
+  /* The sources of both rates are in cp-settings.c and the preferences'
+   * hints: page 1 says which convention was used, in one line. */
+  if (approval.vat_added)
+    /* TRANSLATORS: the memo's budget; the VAT rate, then the VAT added */
+    tax = g_strdup_printf (_("VAT: prices exclude it; %s on the vendors’ charges adds %s."),
+                           vat_rate, vat);
+  else
+    /* TRANSLATORS: the memo's budget; the VAT rate, then the VAT the amount holds */
+    tax = g_strdup_printf (_("VAT: prices include it at %s, %s of the amount."),
+                           vat_rate, vat);
+  {
+    /* One note, the calendar's start after the money: the demo's memo
+     * keeps its sign-off on page 2 (test-cli-pages). */
+    g_autofree char *left_out = left_out_text (doc, results);
+    const char *start = budget_start_note (project, schedule);
+    g_autoptr(GString) note = g_string_new (tax);
+
+    if (left_out != NULL)
+      g_string_append_printf (note, " %s", left_out);
+    if (start != NULL)
+      g_string_append_printf (note, " %s", start);
+    cp_doc_paragraph_full (doc, doc->small, note->str, 0, 4, NULL);
+  }
+}
+
 void
 cp_report_section_budget (Doc              *doc,
+                          JobResult        *results,
                           const CpSchedule *schedule)
 {
   const CpProject *project = doc->project;
   const char *currency = project->settings.currency;
-  g_autofree char *total = cp_i18n_format_money (cp_report_schedule_shown_total (schedule), currency, doc->lang);
-  g_autofree char *low = cp_i18n_format_money (schedule->total_cost_low, currency, doc->lang);
-  g_autofree char *high = cp_i18n_format_money (schedule->total_cost_high, currency, doc->lang);
+  g_autofree char *total = cp_i18n_format_money_prose_scaled (cp_report_schedule_shown_total (schedule),
+                                                              schedule->total_cost_high, currency, doc->lang);
+  g_autofree char *low = cp_i18n_format_money_prose_scaled (schedule->total_cost_low, schedule->total_cost_high,
+                                                            currency, doc->lang);
+  g_autofree char *high = cp_i18n_format_money_prose (schedule->total_cost_high, currency, doc->lang);
   g_autofree char *span = span_text (schedule, 0, schedule->end_day, doc->lang);
   g_autofree char *end_low = NULL;
   g_autofree char *end_high = NULL;
@@ -100,11 +272,17 @@ cp_report_section_budget (Doc              *doc,
   /* The heading keeps the total's two lines with it. */
   cp_doc_heading (doc, doc->h1, _("Budget and calendar"), 30);
   cp_doc_paragraph_full (doc, doc->bold, summary, 0, 2, NULL);
-  cp_doc_paragraph_full (doc, doc->small,
-                         schedule->start_is_report_day
-                         ? _("The project sets no start date: the calendar starts on the day of this report. Each job starts with the project or after the job named in its form.")
-                         : _("Each job starts with the project or after the job named in its form."),
-                         0, 4, NULL);
+  if (results != NULL)
+    {
+      section_amount_to_approve (doc, results, schedule);
+    }
+  if (results == NULL)
+    {
+      const char *start = budget_start_note (project, schedule);
+
+      if (start != NULL)
+        cp_doc_paragraph_full (doc, doc->small, start, 0, 4, NULL);
+    }
 }
 
 void
@@ -326,7 +504,10 @@ cp_report_section_risks (Doc       *doc,
         g_autofree char *text = g_strdup_printf (_("%s: %s (%s)"), cp_words_risk ((CpRisk) risk),
                                                  cp_words_risk_detail ((CpRisk) risk), jobs->str);
 
-        cp_doc_paragraph_full (doc, doc->body, text, 10, 2, "•");
+        /* In the same note's type as each option's risks below: one list,
+         * and the amount to approve's lines still leave the demo's
+         * sign-off on page 2 (test-cli-pages). */
+        cp_doc_paragraph_full (doc, doc->small, text, 10, 1, "•");
       }
     }
 
@@ -356,4 +537,132 @@ cp_report_section_risks (Doc       *doc,
           cp_doc_paragraph_full (doc, doc->small, text, 10, 1, "•");
         }
     }
+}
+
+/* "2 months" when @hours are whole billed months of a monthly step, else
+ * "884 h". */
+static char *
+billed_amount_text (const CpQuote    *quote,
+                    const CpSettings *settings,
+                    double            hours,
+                    const char       *lang)
+{
+  double months = hours / settings->hours_per_month;
+  double step = cp_quote_billing_granularity_h (quote, settings);
+  g_autofree char *number = NULL;
+
+  if (step >= settings->hours_per_month - 1e-6 && months >= 1 && fabs (months - round (months)) < 1e-6)
+    {
+      number = cp_i18n_format_number (round (months), 0, lang);
+      /* TRANSLATORS: months billed */
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s month", "%s months", (gulong) round (months)), number);
+    }
+  number = cp_i18n_format_number (hours, hours == floor (hours) ? 0 : 1, lang);
+  /* TRANSLATORS: hours billed; h is the symbol for hours */
+  return g_strdup_printf (_("%s h"), number);
+}
+
+/* What one option's rental is billed for: hours or months, per node and
+ * nodes, beside the time used (cp_quote_billed_hours()'s rule). */
+static char *
+billed_text (const CpProject  *project,
+             const CpQuote    *quote,
+             const CpEstimate *e,
+             const char       *lang)
+{
+  const CpSettings *settings = &project->settings;
+  double run_h = e->total_s / 3600.0;
+  double debug_h = e->debug_days * 24.0;
+  g_autofree char *billed = NULL, *used = NULL, *nodes = NULL;
+
+  if (e->nodes <= 1 && debug_h > 0 && run_h > 0)
+    {
+      /* One machine: debugging and the run are one rental (cp-estimate-cost.c). */
+      billed = billed_amount_text (quote, settings, cp_quote_billed_hours (quote, settings, run_h + debug_h), lang);
+      used = cp_i18n_format_days ((run_h + debug_h) / 24.0, lang);
+      /* TRANSLATORS: the time billed for one machine, then the time it is used */
+      return g_strdup_printf (_("%s billed for debugging and the run on one machine (%s used)"), billed, used);
+    }
+  billed = billed_amount_text (quote, settings, e->billed_hours, lang);
+  used = cp_i18n_format_days (run_h / 24.0, lang);
+  if (e->nodes <= 1)
+    /* TRANSLATORS: the time billed for the run, then the time it is used */
+    return g_strdup_printf (_("%s billed (%s used)"), billed, used);
+  nodes = cp_i18n_format_number (e->nodes, 0, lang);
+  if (debug_h > 0)
+    {
+      g_autofree char *debug_billed = billed_amount_text (quote, settings,
+                                                          cp_quote_billed_hours (quote, settings, debug_h), lang);
+      g_autofree char *debug_used = cp_i18n_format_days (e->debug_days, lang);
+
+      /* TRANSLATORS: the time billed per node, the nodes, the run's time used; then debugging's rental of one machine and its use */
+      return g_strdup_printf (_("%s billed per node × %s nodes (%s used), debugging %s on one machine (%s used)"),
+                              billed, nodes, used, debug_billed, debug_used);
+    }
+  /* TRANSLATORS: the time billed per node, the nodes, the run's time used */
+  return g_strdup_printf (_("%s billed per node × %s nodes (%s used)"), billed, nodes, used);
+}
+
+void
+cp_report_section_cost_inputs (Doc          *doc,
+                               const CpJob  *job,
+                               const CpPlan *plan)
+{
+  const CpProject *project = doc->project;
+  const char *currency = project->settings.currency;
+  g_autofree char *day_cost = cp_i18n_format_money_prose (job->engineer_day_cost, currency, doc->lang);
+  g_autofree char *engineers = cp_i18n_format_number (job->engineers, 0, doc->lang);
+  g_autofree char *tb = cp_i18n_format_value (job->storage_tb, doc->lang);
+  g_autoptr(GString) text = NULL;
+
+  if (plan->cost_unknown)
+    return;
+  /* One paragraph, under the breakdown: the report's page budget (a job
+   * and two quotes in five pages) has room for two or three lines. */
+  /* TRANSLATORS: under a job's cost breakdown; engineers, the cost of an engineer's day, storage in TB */
+  text = g_string_new (NULL);
+  g_string_printf (text, _("Inputs: %s engineers at %s a day (migration); %s TB of storage."), engineers, day_cost, tb);
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+      const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+      const CpEstimate *e = &option->estimate;
+      g_autofree char *name = NULL, *price = NULL, *billed = NULL;
+
+      if (!e->fits)
+        continue;
+      name = cp_words_quote_name (project, option->quote_index);
+      price = cp_i18n_format_money_prose (quote->price, quote->currency, doc->lang);
+      {
+        /* An option whose minimum term or monthly step sets its rental
+         * says so first, as the reasons name what they speak of ("quote —
+         * sentence"): the Compute column alone does not say why a 3-day
+         * job costs a month. */
+        g_autofree char *term = cp_words_minimum_term (project, option, doc->lang);
+
+        if (term != NULL)
+          {
+            /* TRANSLATORS: one option's inputs: the quote, how its minimum term or whole months set its rental, then its price and unit */
+            g_string_append_printf (text, _(" %s — %s Price: %s %s."), name, term, price,
+                                    cp_words_price_unit (quote->price_unit));
+            continue;
+          }
+        billed = billed_text (project, quote, e, doc->lang);
+      }
+      /* TRANSLATORS: one option's inputs: the quote, then its price and unit */
+      g_string_append_printf (text, _(" %s: %s %s"), name, price, cp_words_price_unit (quote->price_unit));
+      if (billed != NULL)
+        /* TRANSLATORS: after an option's price: what was billed */
+        g_string_append_printf (text, _("; %s"), billed);
+      if (job->storage_tb > 0 && quote->storage_price_per_tb_month > 0)
+        {
+          g_autofree char *per_tb = cp_i18n_format_money_prose (quote->storage_price_per_tb_month, quote->currency, doc->lang);
+
+          /* TRANSLATORS: after an option's price: the storage price per TB-month */
+          g_string_append_printf (text, _("; storage %s per TB-month"), per_tb);
+        }
+      /* TRANSLATORS: the end of an option's inputs */
+      g_string_append (text, _("."));
+    }
+  cp_doc_paragraph_full (doc, doc->small, text->str, 0, 2, NULL);
 }

@@ -81,7 +81,6 @@ place_floats (gpointer data)
 
 static void section_job_reasons_and_risks (Doc *doc, const CpJob *job, const CpPlan *plan,
                                            const GPtrArray *changes);
-static void section_job_minimum_terms (Doc *doc, const CpPlan *plan);
 
 static void
 lay_out_reasons (Doc           *doc,
@@ -507,11 +506,21 @@ cp_report_section_job (Doc       *doc,
     }
   /* The job's heading goes with its comparison's start, never alone at
    * the foot of a page. */
-  cp_doc_heading (doc, doc->h1, heading, cp_doc_table_lead_height (doc, doc->h2, _("Comparison of the quotes"), &table));
-  cp_doc_table_under (doc, doc->h2, _("Comparison of the quotes"), &table);
-  cp_doc_paragraph_full (doc, doc->small,
-                         _("Under each figure, its range: every assumption at its optimistic end, then at its pessimistic end (see “Ranges of the assumptions”)."),
-                         0, 3, NULL);
+  if (table.rows->len > 0)
+    {
+      cp_doc_heading (doc, doc->h1, heading, cp_doc_table_lead_height (doc, doc->h2, _("Comparison of the quotes"), &table));
+      cp_doc_table_under (doc, doc->h2, _("Comparison of the quotes"), &table);
+      cp_doc_paragraph_full (doc, doc->small,
+                             _("Under each figure, its range: every assumption at its optimistic end, then at its pessimistic end (see “Ranges of the assumptions”)."),
+                             0, 3, NULL);
+    }
+  else
+    {
+      /* An empty table under its heading said nothing of why. */
+      cp_doc_heading (doc, doc->h1, heading, 40);
+      cp_doc_paragraph_full (doc, doc->bold, _("No quote was compared for this job: add the vendors' quotes, then make this report again."),
+                             0, 6, NULL);
+    }
   section_job_refusals (doc, job, plan);
   for (guint i = 0; i < plan->reasons->len; i++)
     {
@@ -545,12 +554,12 @@ cp_report_section_job (Doc       *doc,
       unit = g_strdup_printf (_("Amounts in %s."), cp_i18n_currency_name (currency, doc->lang));
       cp_doc_paragraph_full (doc, doc->small, unit, 0, 3, NULL);
       cp_doc_table (doc, &costs);
-      section_job_minimum_terms (doc, plan);
+      cp_report_section_cost_inputs (doc, job, plan);
     }
-  else if (!plan->cost_unknown)
+  else if (!plan->cost_unknown && costs.rows->len > 0)
     {
       cp_doc_table_under (doc, doc->h2, _("Where the money goes"), &costs);
-      section_job_minimum_terms (doc, plan);
+      cp_report_section_cost_inputs (doc, job, plan);
     }
   g_ptr_array_unref (table.rows);
   g_ptr_array_unref (costs.rows);
@@ -567,7 +576,9 @@ cp_report_section_job (Doc       *doc,
     const ChartPlace charts[] = {
       { job->model.params > 0 ? result->memory : NULL, smallest ? MEMORY_CHART_SMALLEST : MEMORY_CHART_HEIGHT,
         MEMORY_CHART_SMALLEST },
-      { result->cost, smallest ? COST_CHART_SMALLEST : COST_CHART_HEIGHT, COST_CHART_SMALLEST },
+      /* No quote compared, no cost to draw: an empty frame said only that. */
+      { plan->options->len > 0 ? result->cost : NULL, smallest ? COST_CHART_SMALLEST : COST_CHART_HEIGHT,
+        COST_CHART_SMALLEST },
       { result->serving, smallest ? MEMORY_CHART_SMALLEST : MEMORY_CHART_HEIGHT, MEMORY_CHART_SMALLEST },
     };
     gboolean done[G_N_ELEMENTS (charts)] = { FALSE };
@@ -633,26 +644,17 @@ cp_report_section_job (Doc       *doc,
   }
 }
 
-/* Under the cost breakdown, each option whose quote's minimum term, not
- * the job's use, sets its rental: the breakdown's Compute column alone
- * does not say why a 3-day job costs a month. */
-static void
-section_job_minimum_terms (Doc          *doc,
-                           const CpPlan *plan)
+/* @text with its figures taken out ("0.003", "99.61%"): two options'
+ * risks of one kind differ only there. */
+static char *
+without_figures (const char *text)
 {
-  for (guint i = 0; i < plan->options->len; i++)
-    {
-      const CpOption *option = &g_array_index (plan->options, CpOption, i);
-      g_autofree char *minimum = cp_words_minimum_term (doc->project, option, doc->lang);
-      g_autofree char *name = NULL, *line = NULL;
+  GString *out = g_string_new (NULL);
 
-      if (minimum == NULL)
-        continue;
-      name = cp_words_quote_name (doc->project, option->quote_index);
-      /* As the reasons name what they speak of: "quote — sentence". */
-      line = g_strdup_printf ("%s — %s", name, minimum);
-      cp_doc_paragraph_full (doc, doc->small, line, 0, 2, NULL);
-    }
+  for (const char *p = text; *p != '\0'; p++)
+    if (!g_ascii_isdigit (*p) && !((*p == '.' || *p == ',') && g_ascii_isdigit (p[1])))
+      g_string_append_c (out, *p);
+  return g_string_free (out, FALSE);
 }
 
 /* The reasons behind the verdict, and the risks of the leading options. */
@@ -664,7 +666,8 @@ section_job_reasons_and_risks (Doc             *doc,
 {
   const CpProject *project = doc->project;
 
-  cp_doc_heading (doc, doc->h2, _("Reasons"), 30);
+  if (plan->reasons->len > 0)
+    cp_doc_heading (doc, doc->h2, _("Reasons"), 30);
   for (guint i = 0; i < plan->reasons->len; i++)
     {
       const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
@@ -694,21 +697,56 @@ section_job_reasons_and_risks (Doc             *doc,
         cp_doc_paragraph_full (doc, doc->body, g_ptr_array_index (changes, i), 10, 3, "•");
     }
 
-  cp_doc_heading (doc, doc->h2, _("Main risks"), 40);
-  for (guint i = 0; i < MIN (plan->options->len, RISK_OPTIONS); i++)
-    {
-      const CpOption *option = &g_array_index (plan->options, CpOption, i);
-      g_autoptr(GPtrArray) risks = cp_option_risks (project, job, option, doc->lang);
-      g_autofree char *name = cp_words_quote_name (project, option->quote_index);
-      g_autofree char *rank = cp_i18n_format_number (option->rank, 0, doc->lang);
-      /* TRANSLATORS: an option's rank and its quote, above its risks */
-      g_autofree char *title = g_strdup_printf (_("%s. %s"), rank, name);
+  /* Not "Main risks": the memo's section has that title, and two sections
+   * of one name with different contents confused an approver
+   * (walkthrough 9). */
+  if (plan->options->len > 0)
+    cp_doc_heading (doc, doc->h2, _("Risks of each option"), 40);
+  {
+    /* The first option's risks without their figures: a later option's
+     * risk that differs only in its figures is not said again in full. */
+    g_autoptr(GPtrArray) said = g_ptr_array_new_with_free_func (g_free);
+    g_autofree char *first_rank = NULL;
 
-      cp_doc_ensure (doc, 30);
-      cp_doc_paragraph_full (doc, doc->bold, title, 0, 2, NULL);
-      if (risks->len == 0)
-        cp_doc_paragraph_full (doc, doc->body, _("No risk stands out in this option's numbers."), 14, 3, NULL);
-      for (guint r = 0; r < risks->len; r++)
-        cp_doc_paragraph_full (doc, doc->body, g_ptr_array_index (risks, r), 14, 3, "•");
-    }
+    for (guint i = 0; i < MIN (plan->options->len, RISK_OPTIONS); i++)
+      {
+        const CpOption *option = &g_array_index (plan->options, CpOption, i);
+        g_autoptr(GPtrArray) risks = cp_option_risks (project, job, option, doc->lang);
+        g_autofree char *name = cp_words_quote_name (project, option->quote_index);
+        g_autofree char *rank = cp_i18n_format_number (option->rank, 0, doc->lang);
+        /* TRANSLATORS: an option's rank and its quote, above its risks */
+        g_autofree char *title = g_strdup_printf (_("%s. %s"), rank, name);
+        guint repeated = 0;
+
+        cp_doc_ensure (doc, 30);
+        cp_doc_paragraph_full (doc, doc->bold, title, 0, 2, NULL);
+        if (risks->len == 0)
+          cp_doc_paragraph_full (doc, doc->body, _("No risk stands out in this option's numbers."), 14, 3, NULL);
+        for (guint r = 0; r < risks->len; r++)
+          {
+            g_autofree char *words = without_figures (g_ptr_array_index (risks, r));
+
+            if (i == 0)
+              g_ptr_array_add (said, g_steal_pointer (&words));
+            else if (g_ptr_array_find_with_equal_func (said, words, g_str_equal, NULL))
+              {
+                repeated++;
+                continue;
+              }
+            cp_doc_paragraph_full (doc, doc->body, g_ptr_array_index (risks, r), 14, 3, "•");
+          }
+        if (i == 0)
+          first_rank = g_steal_pointer (&rank);
+        else if (repeated > 0)
+          {
+            /* TRANSLATORS: under a later option's risks: the rank of the first option, whose risks it shares */
+            g_autofree char *same = g_strdup_printf (dngettext (GETTEXT_PACKAGE,
+                                                                "The risk listed for %s applies too, with this option's own figures.",
+                                                                "The risks listed for %s apply too, with this option's own figures.",
+                                                                repeated), first_rank);
+
+            cp_doc_paragraph_full (doc, doc->body, same, 14, 3, "•");
+          }
+      }
+  }
 }

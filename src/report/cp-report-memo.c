@@ -119,7 +119,9 @@ answer_cost (const CpProject *project,
 {
   const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
   const CpEstimate *e = &option->estimate;
-  g_autofree char *cost = cp_i18n_format_money (e->total_cost, quote->currency, lang);
+  /* One unit with the range that follows (cp_i18n_format_money_prose_scaled()). */
+  g_autofree char *cost = cp_i18n_format_money_prose_scaled (e->total_cost, MAX (e->total_cost, option->range.total_cost_high),
+                                                             quote->currency, lang);
   g_autofree char *length = cp_i18n_format_days (e->calendar_days, lang);
   /* TRANSLATORS: calendar days, then the first and last day they run */
   g_autofree char *days = span != NULL ? g_strdup_printf (_("%s (%s)"), length, span) : g_strdup (length);
@@ -150,8 +152,9 @@ answer_range (const CpProject *project,
               const char      *lang)
 {
   const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
-  g_autofree char *low = cp_i18n_format_money (option->range.total_cost_low, quote->currency, lang);
-  g_autofree char *high = cp_i18n_format_money (option->range.total_cost_high, quote->currency, lang);
+  g_autofree char *low = cp_i18n_format_money_prose_scaled (option->range.total_cost_low, option->range.total_cost_high,
+                                                            quote->currency, lang);
+  g_autofree char *high = cp_i18n_format_money_prose (option->range.total_cost_high, quote->currency, lang);
   g_autofree char *days_low = cp_i18n_format_days (option->range.calendar_days_low, lang);
   g_autofree char *days_high = cp_i18n_format_days (option->range.calendar_days_high, lang);
   g_autofree char *unconfirmed = cp_words_unconfirmed (project, plan, lang, NULL);
@@ -250,7 +253,7 @@ cp_report_section_question (Doc              *doc,
                            0, 4, NULL);
   /* The question the answers below answer, in a note's type; the first
    * thing left out when the sign-off would leave the page. */
-  if (doc->brief < 1)
+  if (doc->brief < 1 && project->quotes->len > 0)
     cp_doc_paragraph_full (doc, doc->small,
                            _("For each job below: rent one machine or a cluster, and from which quote, so that the job finishes by its deadline at the lowest total cost? Total cost counts compute, network, storage, fees, debugging on one machine and the team's migration time, not the unit price alone."),
                            0, 2, NULL);
@@ -261,11 +264,14 @@ cp_report_section_question (Doc              *doc,
       g_autofree char *heading = NULL;
 
       /* TRANSLATORS: job name, its kind and the verdict */
-      heading = plan != NULL
+      heading = plan != NULL && project->quotes->len > 0
                 ? g_strdup_printf (_("%s (%s): %s"), job->name, cp_words_task_kind (job->kind), cp_words_plan_verdict (plan))
                 : g_strdup_printf (_("%s (%s)"), job->name, cp_words_task_kind (job->kind));
       /* Each job's answer under the Recommendation, headed in the body's size. */
       cp_doc_heading (doc, doc->bold, heading, 42);
+      /* Without quotes there is no answer: said once above. */
+      if (project->quotes->len == 0)
+        continue;
       if (plan == NULL)
         {
           cp_doc_paragraph (doc, doc->body, _("No plan could be computed for this job; check its fields."));
@@ -396,7 +402,8 @@ cp_report_section_jobs_and_quotes (Doc *doc)
     }
 
   cp_doc_table_under (doc, doc->h1, _("Jobs"), &jobs);
-  cp_doc_table_under (doc, doc->h1, _("Quotes"), &quotes);
+  if (quotes.rows->len > 0)
+    cp_doc_table_under (doc, doc->h1, _("Quotes"), &quotes);
   /* A quote whose stored figures or text the planner refuses (written by
    * another program) is in the table above but in no plan: said here, so
    * that a reader does not take its absence for a verdict. */

@@ -60,9 +60,10 @@ lay_out_memo (Doc               *doc,
 {
   cp_report_section_title (doc);
   cp_report_section_question (doc, results, schedule);
-  if (schedule != NULL)
+  /* Without quotes, no budget: "0 CNY (0 CNY to 0 CNY)" read as a price. */
+  if (schedule != NULL && doc->project->quotes->len > 0)
     {
-      cp_report_section_budget (doc, schedule);
+      cp_report_section_budget (doc, results, schedule);
       cp_doc_chart (doc, timeline, timeline_height, timeline_height);
       *chart_page = doc->pages->len;
       cp_report_section_budget_tables (doc, schedule);
@@ -392,16 +393,23 @@ cp_report_layout_write_pdf (CpReportLayout *layout,
   g_return_val_if_fail (layout != NULL && path != NULL, FALSE);
 
   file = g_file_new_for_path (path);
-  sink.stream = G_OUTPUT_STREAM (g_file_replace (file, NULL, FALSE, G_FILE_CREATE_REPLACE_DESTINATION,
-                                                 NULL, &sink.error));
-  if (sink.stream == NULL)
-    {
-      g_set_error (error, CP_REPORT_ERROR, CP_REPORT_ERROR_IO,
-                   /* TRANSLATORS: %s is the system's error message */
-                   _("Could not write the PDF report: %s"), sink.error->message);
-      g_clear_error (&sink.error);
-      return FALSE;
-    }
+  {
+    g_autoptr(GFileOutputStream) file_stream = g_file_replace (file, NULL, FALSE,
+                                                               G_FILE_CREATE_REPLACE_DESTINATION, NULL,
+                                                               &sink.error);
+
+    if (file_stream == NULL)
+      {
+        g_set_error (error, CP_REPORT_ERROR, CP_REPORT_ERROR_IO,
+                     /* TRANSLATORS: %s is the system's error message */
+                     _("Could not write the PDF report: %s"), sink.error->message);
+        g_clear_error (&sink.error);
+        return FALSE;
+      }
+    /* cairo writes a few bytes at a time: a 20-job × 50-quote report was
+     * 34,792 write(2) calls. Closing the buffer closes the file. */
+    sink.stream = g_buffered_output_stream_new_sized (G_OUTPUT_STREAM (file_stream), 64 * 1024);
+  }
 
   iso_date = g_date_time_format (now, "%Y-%m-%dT%H:%M:%S");
 

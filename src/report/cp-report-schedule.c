@@ -4,6 +4,7 @@
 #include "cp-report-schedule.h"
 
 #include <math.h>
+#include <string.h>
 
 CpSchedule *
 cp_report_schedule_new (const CpProject *project,
@@ -38,6 +39,30 @@ cp_report_schedule_shown_total (const CpSchedule *schedule)
       total += round (cost);
     }
   return total;
+}
+
+void
+cp_report_approval_amount (const CpProject  *project,
+                           CpPlan * const   *plans,
+                           const CpSchedule *schedule,
+                           CpApprovalAmount *out)
+{
+  double engineering = 0;
+
+  memset (out, 0, sizeof *out);
+  for (guint i = 0; i < schedule->jobs->len; i++)
+    {
+      const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, i);
+      const CpPlan *plan = plans[i];
+
+      if (!entry->planned || plan == NULL || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
+        continue;
+      engineering += g_array_index (plan->options, CpOption, plan->recommended).estimate.engineering_cost;
+    }
+  out->top_of_range = schedule->total_cost_high;
+  out->engineering = schedule->total_cost > 0 ? out->top_of_range * engineering / schedule->total_cost : 0;
+  out->amount = cp_settings_amount_to_approve (&project->settings, out->top_of_range, out->engineering,
+                                               &out->contingency, &out->vat, &out->vat_added);
 }
 
 CpChartData *

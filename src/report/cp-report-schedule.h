@@ -21,6 +21,27 @@ CpSchedule *cp_report_schedule_new    (const CpProject *project,
  * the timeline's cost axis. */
 double       cp_report_schedule_shown_total (const CpSchedule *schedule);
 
+/* What the approver signs for: the top of the project's range, the
+ * contingency added to it, the VAT the amount holds and the amount
+ * (cp_settings_amount_to_approve()), in the project's currency. */
+typedef struct {
+  double   top_of_range;       /* the project's total at the top of its range */
+  double   engineering;        /* the team's own days within it, which carry no VAT */
+  double   contingency;
+  double   vat;                /* included in the prices, or added */
+  gboolean vat_added;          /* the prices exclude VAT: it is added */
+  double   amount;             /* to approve */
+} CpApprovalAmount;
+
+/* The amount to approve of @schedule, made from @plans (one per job, as
+ * cp_report_schedule_new() took them). The team's share of the top is its
+ * share of the point total: the recommended options' engineering costs
+ * over the schedule's total. */
+void         cp_report_approval_amount (const CpProject  *project,
+                                        CpPlan * const   *plans,
+                                        const CpSchedule *schedule,
+                                        CpApprovalAmount *out);
+
 /* The project's timeline chart (cp-chart.h, CP_CHART_TIMELINE) in @lang:
  * every job's plan of @analysis placed on the calendar and drawn as the
  * PDF's memo draws it. NULL with @error when the jobs' order loops. */

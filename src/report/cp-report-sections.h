@@ -43,7 +43,11 @@ void cp_report_section_approval (Doc *doc);
  * for the vendors and the main risks, after the jobs' answers. The
  * budget's heading and total come first, then the timeline chart
  * (cp_doc_chart()), then the tables of the jobs' calendar and the months. */
-void cp_report_section_budget (Doc *doc, const CpSchedule *schedule);
+void cp_report_section_budget (Doc *doc, JobResult *results, const CpSchedule *schedule);
+/* Under a job's cost breakdown: the figures each total is made of (the
+ * price and its unit, the time billed, storage, the team's days), so
+ * that an approver can redo the sums by hand. */
+void cp_report_section_cost_inputs (Doc *doc, const CpJob *job, const CpPlan *plan);
 /* When job @job_index runs on @schedule: "4 January 2027 – 11 January
  * 2027"; NULL when it is not planned. */
 char *cp_report_job_span (const CpSchedule *schedule, guint job_index, const char *lang);

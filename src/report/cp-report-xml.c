@@ -286,6 +286,9 @@ static const Field settings_fields[] = {
   { "gpu-failure-rate", FIELD_DOUBLE, G_STRUCT_OFFSET (CpSettings, gpu_failure_rate_per_hour), "1/GPU-h", NULL, NULL },
   { "restart-time", FIELD_DOUBLE, G_STRUCT_OFFSET (CpSettings, restart_s), "s", NULL, NULL },
   { "checkpoint-interval", FIELD_DOUBLE, G_STRUCT_OFFSET (CpSettings, checkpoint_interval_s), "s", NULL, NULL },
+  { "contingency", FIELD_DOUBLE, G_STRUCT_OFFSET (CpSettings, contingency_fraction), "fraction", NULL, NULL },
+  { "vat-rate", FIELD_DOUBLE, G_STRUCT_OFFSET (CpSettings, vat_rate), "fraction", NULL, NULL },
+  { "prices-include-vat", FIELD_BOOL, G_STRUCT_OFFSET (CpSettings, prices_include_vat), NULL, NULL, NULL },
 };
 static const FieldTable settings_table = { "settings", settings_fields, G_N_ELEMENTS (settings_fields) };
 
@@ -631,6 +634,23 @@ write_schedule (xmlNode *results, const CpProject *project, GPtrArray *plans)
   add_money (node, "total-cost", schedule->total_cost, currency);
   add_money (node, "total-cost-low", schedule->total_cost_low, currency);
   add_money (node, "total-cost-high", schedule->total_cost_high, currency);
+  {
+    /* What the memo asks the approver to sign for. */
+    CpApprovalAmount approval;
+    xmlNode *amount;
+
+    cp_report_approval_amount (project, (CpPlan * const *) plans->pdata, schedule, &approval);
+    amount = xmlNewChild (node, NULL, BAD_CAST "approval", NULL);
+    xmlNewProp (amount, BAD_CAST "prices-include-vat", BAD_CAST (approval.vat_added ? "false" : "true"));
+    add_money (amount, "top-of-range", approval.top_of_range, currency);
+    xmlNewProp (add_double (amount, "contingency-rate", project->settings.contingency_fraction),
+                BAD_CAST "unit", BAD_CAST "fraction");
+    add_money (amount, "contingency", approval.contingency, currency);
+    xmlNewProp (add_double (amount, "vat-rate", project->settings.vat_rate), BAD_CAST "unit", BAD_CAST "fraction");
+    add_money (amount, "engineering", approval.engineering, currency);
+    add_money (amount, approval.vat_added ? "vat-added" : "vat-included", approval.vat, currency);
+    add_money (amount, "amount-to-approve", approval.amount, currency);
+  }
 
   for (guint i = 0; i < schedule->jobs->len; i++)
     {

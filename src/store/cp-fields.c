@@ -125,6 +125,9 @@ static const CpField settings_fields[] = {
   F_DBL  (CpSettings, "gpu_failure_rate_per_hour", gpu_failure_rate_per_hour),
   F_DBL  (CpSettings, "restart_s", restart_s),
   F_DBL  (CpSettings, "checkpoint_interval_s", checkpoint_interval_s),
+  F_DBL  (CpSettings, "contingency_fraction", contingency_fraction),
+  F_DBL  (CpSettings, "vat_rate", vat_rate),
+  F_BOOL (CpSettings, "prices_include_vat", prices_include_vat),
 };
 
 static const CpField job_fields[] = {

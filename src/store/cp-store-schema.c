@@ -11,7 +11,7 @@
 #include "cp-fields.h"
 #include "cp-store-private.h"
 
-/* The current schema, version 9. Versions 1 to 3 and 6 to 8 are kept in
+/* The current schema, version 10. Versions 1 to 3 and 6 to 8 are kept in
  * tests/store/v1-fixture.sql, v2-, v3-, v6-, v7- and v8-fixture.sql; migrations[] brings them
  * here. Changing a table means a new version and a new migration. */
 static const char schema_sql[] =
@@ -49,7 +49,10 @@ static const char schema_sql[] =
   "  overlap_compute_slowdown REAL,\n"
   "  gpu_failure_rate_per_hour REAL,\n"
   "  restart_s REAL,\n"
-  "  checkpoint_interval_s REAL\n"
+  "  checkpoint_interval_s REAL,\n"
+  "  contingency_fraction REAL,\n"
+  "  vat_rate REAL,\n"
+  "  prices_include_vat INTEGER\n"
   ");\n"
   "\n"
   "CREATE TABLE jobs (\n"
@@ -244,6 +247,7 @@ static int fill_v4_defaults (sqlite3 *db);
 static int fill_v5_defaults (sqlite3 *db);
 static int fill_v6_defaults (sqlite3 *db);
 static int fill_v7_trial_gpu_memory (sqlite3 *db);
+static int fill_v10_defaults (sqlite3 *db);
 
 static const Migration migrations[CP_STORE_SCHEMA_VERSION] = {
   [1] = {
@@ -333,6 +337,17 @@ static const Migration migrations[CP_STORE_SCHEMA_VERSION] = {
     "ALTER TABLE project ADD COLUMN start_date TEXT;\n"
     "ALTER TABLE jobs ADD COLUMN after_job_id TEXT;\n",
     NULL },
+  [9] = {
+    /* Version 10 keeps what the amount to approve adds to the top of the
+     * project's range: the contingency and VAT (whether the prices include
+     * it, and its rate); fill_v10_defaults() gives them cp_settings_init()'s
+     * values. A quote's billing granularity of 0 now means "not stated"
+     * (cp_quote_billing_granularity_h()); fill_v10_defaults() says why
+     * a version-9 quote's is rewritten. */
+    "ALTER TABLE project ADD COLUMN contingency_fraction REAL;\n"
+    "ALTER TABLE project ADD COLUMN vat_rate REAL;\n"
+    "ALTER TABLE project ADD COLUMN prices_include_vat INTEGER;\n",
+    fill_v10_defaults },
 };
 
 /* UPDATE @table SET @column = (the field's value in @record) [WHERE kind = @kind]. */
@@ -454,6 +469,33 @@ fill_v6_defaults (sqlite3 *db)
   };
 
   return fill_new_columns (db, settings_columns, G_N_ELEMENTS (settings_columns), NULL, 0);
+}
+
+/* The amount to approve's settings get the planner's defaults. A
+ * granularity of 0 was "exact time, not rounded" up to version 9; it is
+ * now "not stated", so such a quote keeps its figures at a second, the
+ * finest step cp_quote_validate() accepts. Every version-9 quote was
+ * created with a granularity of one hour whatever its price unit, so a
+ * monthly price at one hour is that untouched default, never a rule the
+ * vendor stated, and it billed the months after the first by the hour
+ * (36.8 days at 30,000 per node-month: 36,329, where the vendor invoices
+ * two months, 60,000): it becomes "not stated", whole months. */
+static int
+fill_v10_defaults (sqlite3 *db)
+{
+  static const char * const settings_columns[] = {
+    "contingency_fraction", "vat_rate", "prices_include_vat",
+  };
+  int rc = fill_new_columns (db, settings_columns, G_N_ELEMENTS (settings_columns), NULL, 0);
+
+  if (rc == SQLITE_OK)
+    rc = sqlite3_exec (db,
+                       "UPDATE quotes SET billing_granularity_h = 1.0 / 3600"
+                       " WHERE billing_granularity_h IS NULL OR billing_granularity_h <= 0;"
+                       "UPDATE quotes SET billing_granularity_h = 0"
+                       " WHERE price_unit = 'node-month' AND billing_granularity_h = 1;",
+                       NULL, NULL, NULL);
+  return rc;
 }
 
 /* The GPU memory of a trial bound to a quote is that quote's, as the window

@@ -117,6 +117,17 @@ test_add_job_and_quote_plan (void)
   g_assert_nonnull (strstr (list.out, "j-7b"));
   g_assert_nonnull (strstr (list.out, "q-h800"));
   g_assert_nonnull (strstr (list.out, "11.99 CNY"));
+
+  /* A quote still to be priced reads so, not "0 CNY" as if free. */
+  {
+    g_auto(CpTestRun) unpriced = { 0 };
+
+    RUN_OK ("add-quote", "cli.cplan", "--id", "q-ask", "--vendor", "V", "--gpu", "h800", "--nodes", "1");
+    RUN (&unpriced, "list", "cli.cplan");
+    g_assert_cmpint (unpriced.status, ==, 0);
+    g_assert_nonnull (strstr (unpriced.out, "No price"));
+    g_assert_null (strstr (unpriced.out, " 0 CNY"));
+  }
 }
 
 /* "本地IDC, 2 × 8×4090, network 无" through add-quote: ranked in the plan
@@ -169,8 +180,10 @@ test_add_quote_units (void)
   RUN_OK ("export-quotes", "units.cplan", "units.csv");
   csv = file_text ("units.csv");
   g_assert_nonnull (strstr (csv, "q-day,,NVIDIA GeForce RTX 4090 24GB,bare-metal,rtx4090,8,2,"));
-  g_assert_nonnull (strstr (csv, ",98,node-hour,1,24,"));        /* q-day: a day at least */
-  g_assert_nonnull (strstr (csv, ",98,node-hour,1,336,"));       /* q-week: the two weeks stated */
+  /* No billing step stated (0: by the hour for an hourly price,
+   * cp_quote_billing_granularity_h()), as the minimum term's 0. */
+  g_assert_nonnull (strstr (csv, ",98,node-hour,0,24,"));        /* q-day: a day at least */
+  g_assert_nonnull (strstr (csv, ",98,node-hour,0,336,"));       /* q-week: the two weeks stated */
   g_assert_nonnull (strstr (csv, ",68000,node-month,24,0,"));    /* q-month: the month is the rule's */
 
   /* Round trip: imported into a new project and exported again, the same. */

@@ -293,6 +293,88 @@ test_sign_off_round_trip (void)
   g_assert_cmpstr (stored->prepared_by, ==, "张三 <lead>");
 }
 
+/* The text of <name …>…</name> inside @xml, from its first occurrence. */
+static double
+xml_figure (const char *xml, const char *name)
+{
+  g_autofree char *open = g_strdup_printf ("<%s ", name);
+  const char *at = strstr (xml, open);
+
+  g_assert_nonnull (at);
+  at = strchr (at, '>');
+  g_assert_nonnull (at);
+  return g_ascii_strtod (at + 1, NULL);
+}
+
+/* A monthly rental bills whole months, and the memo's amount to approve
+ * adds the contingency and VAT, kept in the project and the XML (approver
+ * 9). One 8 × H800 machine at 30,000 CNY per node-month for a 36.8-day
+ * debugging job is two months, 60,000 CNY (hourly after the first month
+ * it read 884 h × 30,000/730 = 36,329); no migration, no storage price.
+ * Defaults: 10% contingency, 6,000, amount 66,000, which holds VAT at 6%,
+ * 66,000 × 6/106 = 3,735.85. With --contingency 15% --prices-include-vat
+ * no --vat-rate 13%: 60,000 × 1.15 = 69,000, plus 13% VAT, 8,970: 77,970. */
+static void
+test_amount_to_approve (void)
+{
+  g_autofree char *project_path = path_in_tmp ("approve.cplan");
+  g_autoptr(CpProject) stored = NULL;
+  g_autoptr(CpProject) from_xml = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *schedule = NULL;
+  g_autofree char *xml_path = path_in_tmp ("approve-2.xml");
+
+  RUN_OK ("new", "approve.cplan");
+  RUN_OK ("add-quote", "approve.cplan", "--id", "monthly", "--vendor", "M", "--gpu", "h800", "--gpus-per-node", "8",
+          "--nodes", "1", "--price-per-node-month", "30000");
+  RUN_OK ("add-job", "approve.cplan", "--id", "trial", "--task", "debug", "--duration-days", "36.8");
+  RUN_OK ("report", "approve.cplan", "--start", "2027-03-01", "--xml", "approve-1.xml");
+  schedule = schedule_of ("approve-1.xml");
+  g_assert_cmpfloat_with_epsilon (xml_figure (schedule, "total-cost"), 60000, 1e-6);
+  g_assert_cmpfloat_with_epsilon (xml_figure (schedule, "top-of-range"), 60000, 1e-6);
+  g_assert_cmpfloat_with_epsilon (xml_figure (schedule, "contingency"), 6000, 1e-6);
+  g_assert_cmpfloat_with_epsilon (xml_figure (schedule, "vat-included"), 66000 * 6.0 / 106, 1e-6);
+  g_assert_cmpfloat_with_epsilon (xml_figure (schedule, "amount-to-approve"), 66000, 1e-6);
+  g_assert_nonnull (strstr (schedule, "<approval prices-include-vat=\"true\">"));
+
+  RUN_OK ("report", "approve.cplan", "--contingency", "15%", "--prices-include-vat", "no", "--vat-rate", "13%",
+          "--xml", "approve-2.xml");
+  stored = cp_project_load_file (project_path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat (stored->settings.contingency_fraction, ==, 0.15);
+  g_assert_cmpfloat (stored->settings.vat_rate, ==, 0.13);
+  g_assert_false (stored->settings.prices_include_vat);
+  /* The quote states no billing step: whole months. */
+  g_assert_cmpfloat (((CpQuote *) g_ptr_array_index (stored->quotes, 0))->billing_granularity_h, ==, 0);
+
+  g_clear_pointer (&schedule, g_free);
+  schedule = schedule_of ("approve-2.xml");
+  g_assert_nonnull (strstr (schedule, "<approval prices-include-vat=\"false\">"));
+  g_assert_cmpfloat_with_epsilon (xml_figure (schedule, "contingency"), 9000, 1e-6);
+  g_assert_cmpfloat_with_epsilon (xml_figure (schedule, "vat-added"), 8970, 1e-6);
+  g_assert_cmpfloat_with_epsilon (xml_figure (schedule, "amount-to-approve"), 77970, 1e-6);
+
+  /* The XML carries the settings back. */
+  from_xml = cp_report_xml_read (xml_path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat (from_xml->settings.contingency_fraction, ==, 0.15);
+  g_assert_cmpfloat (from_xml->settings.vat_rate, ==, 0.13);
+  g_assert_false (from_xml->settings.prices_include_vat);
+
+  /* A share out of range is refused, naming the option; nothing is kept. */
+  {
+    g_auto(CpTestRun) bad = { 0 };
+    g_autoptr(CpProject) after = NULL;
+
+    RUN (&bad, "report", "approve.cplan", "--vat-rate", "60%");
+    g_assert_cmpint (bad.status, !=, 0);
+    g_assert_nonnull (strstr (bad.err, "VAT rate"));
+    after = cp_project_load_file (project_path, &error);
+    g_assert_no_error (error);
+    g_assert_cmpfloat (after->settings.vat_rate, ==, 0.13);
+  }
+}
+
 /* Bad input is refused naming the option, and nothing is saved. */
 static void
 test_bad_input (void)
@@ -332,6 +414,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli-signoff/sign-off-round-trip", test_sign_off_round_trip);
   g_test_add_func ("/cli-signoff/xml-budget-is-the-plans", test_xml_budget_is_the_plans);
   g_test_add_func ("/cli-signoff/bad-input", test_bad_input);
+  g_test_add_func ("/cli-signoff/amount-to-approve", test_amount_to_approve);
   status = g_test_run ();
   if (status == 0)
     cp_test_remove_tree (tmp_dir);

@@ -2787,6 +2787,11 @@ test_window_export_actions (void)
   builder = g_object_get_data (G_OBJECT (dialog), "builder");
   gtk_check_button_set_active (GTK_CHECK_BUTTON (gtk_builder_get_object (builder, "xml_check")), FALSE);
   gtk_drop_down_set_selected (GTK_DROP_DOWN (gtk_builder_get_object (builder, "language_drop_down")), 1);
+  /* The title and the sign-off's preparer, typed where the report is
+   * made (walkthrough 9: the preparer was found only at the foot of
+   * Preferences), kept in the project. */
+  gtk_editable_set_text (GTK_EDITABLE (gtk_builder_get_object (builder, "name_row")), "Board review ");
+  gtk_editable_set_text (GTK_EDITABLE (gtk_builder_get_object (builder, "prepared_by_row")), "Li Wei");
   /* What the dialog's button does: the response, then the dialog closes. */
   adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "export");
   gtk_window_close (dialog);
@@ -2806,9 +2811,12 @@ test_window_export_actions (void)
 
     /* "Compute plan: %s" in po/zh_CN.po's words, while the window's
      * language stayed English. */
-    g_assert_nonnull (strstr (text, "算力方案："));
+    g_assert_nonnull (strstr (text, "算力方案：Board review"));
+    g_assert_nonnull (strstr (text, "Li Wei"));
     g_assert_cmpstr (g_dgettext (GETTEXT_PACKAGE, "Compute Planner"), ==, "Compute Planner");
   }
+  g_assert_cmpstr (project->name, ==, "Board review");
+  g_assert_cmpstr (project->prepared_by, ==, "Li Wei");
 
   /* Opened again, the dialog offers the window's language (English), not
    * the last export's: the pick was for that report only. */
@@ -2816,6 +2824,10 @@ test_window_export_actions (void)
   dialog = find_transient (window, ADW_TYPE_MESSAGE_DIALOG);
   builder = g_object_get_data (G_OBJECT (dialog), "builder");
   g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (gtk_builder_get_object (builder, "language_drop_down"))), ==, 0);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (gtk_builder_get_object (builder, "name_row"))), ==,
+                   "Board review");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (gtk_builder_get_object (builder, "prepared_by_row"))), ==,
+                   "Li Wei");
   gtk_window_destroy (dialog);
 
   /* Export Quotes: a CSV that reads back to the project's quotes. */
@@ -4258,6 +4270,26 @@ test_window_preferences_failures (void)
   g_assert_nonnull (strstr (cp_field_row_get_error (row), "Restart time"));
   g_assert_cmpfloat (project->settings.restart_s, ==, defaults.restart_s);
 
+  /* The amount to approve's settings (approver 9), shown and typed as
+   * percentages, with their sources beside them. */
+  row = cp_preferences_window_get_setting_row (preferences, "contingency");
+  g_assert_nonnull (row);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (cp_field_row_get_input (row))), ==, "10");
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "AACE"));
+  type_text (row, "15%");
+  g_assert_null (cp_field_row_get_error (row));
+  g_assert_cmpfloat_with_epsilon (cp_window_get_project (window)->settings.contingency_fraction, 0.15, 1e-12);
+  row = cp_preferences_window_get_setting_row (preferences, "vat-rate");
+  g_assert_nonnull (row);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (cp_field_row_get_input (row))), ==, "6");
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "36"));
+  type_text (row, "13");
+  g_assert_cmpfloat_with_epsilon (cp_window_get_project (window)->settings.vat_rate, 0.13, 1e-12);
+  type_text (row, "60");
+  g_assert_nonnull (strstr (cp_field_row_get_error (row), "VAT rate"));
+  g_assert_cmpfloat_with_epsilon (cp_window_get_project (window)->settings.vat_rate, 0.13, 1e-12);
+  g_assert_nonnull (cp_preferences_window_get_setting_row (preferences, "prices-include-vat"));
+
   gtk_window_destroy (GTK_WINDOW (preferences));
   spin ();
   close_window (window);
@@ -4297,6 +4329,22 @@ test_window_monthly_price_term (void)
   g_assert_cmpfloat (quote->minimum_term_h, ==, 1);
   g_assert_cmpfloat (cp_quote_minimum_term_h (quote, &project->settings), ==, 1);
   g_assert_null (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (term)) ?: "", "per node-month"));
+
+  /* Approver 9: past the first month too, the month is billed whole
+   * (36.8 days of 30,000 per node-month: 60,000, not 36,329): the step is
+   * left unstated, shown empty, and the form says whole months are billed;
+   * 1 typed there bills the month's hours one by one. */
+  {
+    CpFieldRow *step = cp_quote_editor_get_row (quote_editor, "billing-granularity");
+
+    g_assert_cmpfloat (quote->billing_granularity_h, ==, 0);
+    g_assert_cmpfloat (cp_quote_billing_granularity_h (quote, &project->settings), ==, 730);
+    g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (cp_field_row_get_input (step))), ==, "");
+    g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (step)), "whole months"));
+    type_text (step, "1");
+    g_assert_cmpfloat (cp_quote_billing_granularity_h (quote, &project->settings), ==, 1);
+    g_assert_null (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (step)) ?: "", "whole months"));
+  }
 
   close_window (window);
 }

@@ -449,7 +449,8 @@ test_subnormal_values (void)
     double      value;
   } tampered[] = {
     { "UPDATE quotes SET billing_granularity_h = ?1", 1e-320 },
-    { "UPDATE quotes SET billing_granularity_h = ?1", 1e-3 },
+    /* Below a second, the finest step billed. */
+    { "UPDATE quotes SET billing_granularity_h = ?1", 1e-4 },
     { "UPDATE quotes SET nic_gbps = ?1 WHERE nic_gbps > 0", 1e-320 },
     { "UPDATE project SET compute_utilisation = ?1", 1e-320 },
   };
@@ -463,8 +464,9 @@ test_subnormal_values (void)
     g_assert_false (cp_quote_validate (quote, &error));
     g_assert_nonnull (strstr (error->message, "Billing granularity"));
     g_clear_error (&error);
-    /* One minute is the finest step billed; 0 bills exact time. */
-    quote->billing_granularity_h = 1.0 / 60;
+    /* One second is the finest step a quote states; 0 states none
+     * (cp_quote_billing_granularity_h()). */
+    quote->billing_granularity_h = 1.0 / 3600;
     g_assert_true (cp_quote_validate (quote, NULL));
     quote->billing_granularity_h = 0;
     g_assert_true (cp_quote_validate (quote, NULL));
@@ -502,7 +504,7 @@ test_subnormal_values (void)
   /* A CSV cell, each line refused with its number. */
   assert_csv_lines_refused ("vendor,gpu,gpus per node,price,billing granularity (h)\n"
                             "A,A800,8,6/GPU/h,1e-320\n"
-                            "B,A800,8,6/GPU/h,0.001\n", 2);
+                            "B,A800,8,6/GPU/h,0.0001\n", 2);
 
   /* A project file edited behind the application's back still opens (the
    * rest of the project is the user's work), but the planner leaves out

@@ -797,14 +797,30 @@ test_cost_billing (void)
     { CP_PRICE_PER_GPU_HOUR, 10, 24, 720, 100, 57600 },
     { CP_PRICE_PER_GPU_HOUR, 10, 24, 0, 100, 120 * 80 },
     { CP_PRICE_PER_NODE_MONTH, 30000, 730, 0, 100, 30000 },
-    /* A stated term of one hour: billed pro rata, 73/730 of the month. */
-    { CP_PRICE_PER_NODE_MONTH, 30000, 0, 1, 73, 3000 },
+    /* A stated term and step of one hour: billed pro rata, 73/730 of the
+     * month. */
+    { CP_PRICE_PER_NODE_MONTH, 30000, 1, 1, 73, 3000 },
     /* #20 item 6: no term stated on a monthly price bills the month
      * (cp_quote_minimum_term_h()), whichever front door typed it: 0.2 days
      * of 70,000 per node-month is 70,000, not 4.8/730 × 70,000 = 460. */
     { CP_PRICE_PER_NODE_MONTH, 70000, 1, 0, 4.8, 70000 },
     { CP_PRICE_PER_NODE_HOUR, 70, 1, 0, 100, 7000 },
     { CP_PRICE_PER_NODE_HOUR, 70, 1, 0, 100.5, 7070 },
+    /* A monthly price that states no billing step (0) bills whole months
+     * (cp_quote_billing_granularity_h()): 36.8 days = 883.2 h of 30,000
+     * per node-month is two months, 60,000, as the vendor invoices;
+     * hourly after the first month it was ceil(883.2) = 884 h ×
+     * 30,000/730 = 36,328.77 (approver 9). */
+    { CP_PRICE_PER_NODE_MONTH, 30000, 0, 0, 36.8 * 24, 60000 },
+    /* Exactly two months is two months; a minute more is three. */
+    { CP_PRICE_PER_NODE_MONTH, 30000, 0, 0, 1460, 60000 },
+    { CP_PRICE_PER_NODE_MONTH, 30000, 0, 0, 1460 + 1.0 / 60, 90000 },
+    /* A vendor that bills its monthly price by the hour says so (1 h):
+     * 884 h × 30,000/730. */
+    { CP_PRICE_PER_NODE_MONTH, 30000, 1, 0, 36.8 * 24, 884 * 30000 / 730.0 },
+    /* An hourly price that states no step bills by the hour: 100.5 h of
+     * 70 per node-hour is 101 h, 7,070. */
+    { CP_PRICE_PER_NODE_HOUR, 70, 0, 0, 100.5, 7070 },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -1239,14 +1255,14 @@ test_cheapest_node_count (void)
    * 25,273.26 on 4 nodes, 25,397.89 on 3 (0.49% more, and 4/3 the run
    * time: dearer and slower, never offered; issue 20), 25,645.47 on 2. */
   settings.debug_share = 0.05;
-  quote.billing_granularity_h = 0;
+  quote.billing_granularity_h = 1.0 / 3600;
   {
     g_autoptr(CpPlan) plan = cp_plan_new (&job, &quote, 1, &settings);
 
     option = &g_array_index (plan->options, CpOption, 0);
     g_assert_true (option->feasible);
     g_assert_cmpuint (option->estimate.nodes, ==, 4);
-    assert_close (80 * 312 * (1 + 1 / 76.0), option->estimate.total_cost, 1e-9);
+    assert_close (80 * 312 * (1 + 1 / 76.0), option->estimate.total_cost, 1e-6);  /* billed to the second */
     g_assert_false (option->has_full_offer);
   }
 
@@ -1294,7 +1310,7 @@ test_separate_machines (void)
   quote.nics_per_node = 0;
   quote.nic_gbps = 0;
   quote.sharing = CP_SHARING_UNKNOWN;
-  quote.billing_granularity_h = 0;
+  quote.billing_granularity_h = 1.0 / 3600;
   cp_job_init (&job, CP_TASK_PRETRAIN);
   model_init (&job.model, 1e9, 24, 2048, 16, 16, 8192, 50000, FALSE);
   job.tokens = 13 * 86400 * 8 * 312e12 * 0.4 / 6e9;
@@ -1315,7 +1331,7 @@ test_separate_machines (void)
     g_assert_true (option->feasible);
     g_assert_cmpuint (option->estimate.nodes, ==, 1);
     g_assert_false (option->has_full_offer);
-    assert_close (80 * 312 * (1 + 1 / 19.0), option->estimate.total_cost, 1e-9);
+    assert_close (80 * 312 * (1 + 1 / 19.0), option->estimate.total_cost, 1e-6);  /* billed to the second */
     reason = find_reason (plan, CP_OUTCOME_SEPARATE_MACHINES, 0);
     g_assert_nonnull (reason);
     g_assert_cmpint (reason->rule, ==, CP_RULE_R5_SPLIT_BENEFIT);
@@ -1482,6 +1498,50 @@ test_zero3_pipeline_stage_unsharded (void)
   settings.fsdp_pp_unsharded = TRUE;
   g_assert_true (cp_estimate (&job, &quote, 2, &settings, &est, NULL));
   assert_close (21e9, est.gathered_layers_bytes, 1e-9);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
+/* LoRA under FSDP1 with gradient accumulation (fsdp1-adapter-gradients):
+ * adapters share their frozen base's FlatParameter, whose gradient then
+ * covers the whole model, and no_sync accumulates it unsharded. A 6.74e9
+ * model on 2 GPUs at data parallel 2, micro-batch 1 of a global 128 (64
+ * micro-batches a step): every GPU holds 6.74e9 × 2 B = 13.48e9 B of bf16
+ * gradients. Off (FSDP2) only the adapters' gradients are held, sharded:
+ * well under 0.1 GB. One micro-batch a step (global batch 2) has nothing
+ * to accumulate, and the switch changes nothing. */
+static void
+test_fsdp1_adapter_gradients (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate est;
+
+  cp_settings_init (&settings);
+  g_assert_false (settings.fsdp1_adapter_gradients);
+  quote_init_a100 (&quote, 2, 1);
+  cp_job_init (&job, CP_TASK_LORA);
+  model_init (&job.model, 6.74e9, 32, 4096, 32, 32, 11008, 32000, TRUE);
+  job.tokens = 1e8;
+  job.seq_len = 1024;
+  job.lora_rank = 8;
+  job.micro_batch = 1;
+  job.global_batch = 128;
+  job.recompute = CP_RECOMPUTE_FULL;
+  job.zero_stage = 3;
+  job.tensor_parallel = 1;
+  job.pipeline_parallel = 1;
+
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_cmpuint (est.layout.data_parallel, ==, 2);
+  g_assert_cmpfloat (est.gradients_bytes, <, 0.1e9);
+  settings.fsdp1_adapter_gradients = TRUE;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  assert_close (13.48e9, est.gradients_bytes, 1e-12);
+  job.global_batch = 2;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_cmpfloat (est.gradients_bytes, <, 0.1e9);
   cp_job_clear (&job);
   cp_quote_clear (&quote);
 }
@@ -1726,6 +1786,7 @@ main (int   argc,
   g_test_add_func ("/model/memory/offload-host-memory", test_offload_host_memory);
   g_test_add_func ("/model/memory/zero3-gathers-expert-shard", test_zero3_gathers_expert_shard);
   g_test_add_func ("/model/memory/zero3-pipeline-stage-unsharded", test_zero3_pipeline_stage_unsharded);
+  g_test_add_func ("/model/memory/fsdp1-adapter-gradients", test_fsdp1_adapter_gradients);
   g_test_add_func ("/model/memory/host-memory-validation", test_host_memory_validation);
   g_test_add_func ("/model/inference/kv-per-token-I1-I7", test_kv_cache_per_token);
   g_test_add_func ("/model/inference/concurrency-I2", test_inference_concurrency);

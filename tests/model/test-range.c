@@ -88,7 +88,7 @@ quote_init_one_a100 (CpQuote    *q,
   q->nodes_available = 1;
   q->price_unit = CP_PRICE_PER_GPU_HOUR;
   q->price = price;
-  q->billing_granularity_h = 0;
+  q->billing_granularity_h = 1.0 / 3600;  /* billed to the second */
   q->minimum_term_h = 0;
   q->setup_fee = setup_fee;
 }
@@ -129,7 +129,7 @@ test_band_by_hand (void)
   g_assert_true (est.fits);
   g_assert_cmpint (est.time_source, ==, CP_TIME_SOURCE_MODEL);
   assert_close (RUN_H * 3600, est.total_s, 1e-9);
-  assert_close (10 * RUN_H / 0.65, est.total_cost, 1e-9);
+  assert_close (10 * RUN_H / 0.65, est.total_cost, 1e-5);  /* billed to the second */
 
   cp_range_estimate (&job, &quote, &settings, &est, &range, NULL, NULL);
   g_assert_cmpuint (range.held, ==, 0);
@@ -228,7 +228,7 @@ test_verdict_flips (void)
 
     g_assert_cmpint (plan->recommended, ==, 0);
     g_assert_cmpint (first->quote_index, ==, 1);
-    assert_close (12 * RUN_H / 0.65, first->estimate.total_cost, 1e-9);
+    assert_close (12 * RUN_H / 0.65, first->estimate.total_cost, 1e-5);  /* billed to the second */
     g_assert_false (plan->verdict_robust);
     g_assert_null (find_reason (plan, CP_OUTCOME_VERDICT_HOLDS));
     flip = find_reason (plan, CP_OUTCOME_VERDICT_FLIPS);
@@ -406,8 +406,8 @@ test_trial_narrows_band (void)
   g_assert_true (measured_range.held & (1u << CP_SPREAD_COMPUTE_UTILISATION));
   assert_close (run_h * 3600, measured_range.total_s_low, 1e-9);
   assert_close (run_h * 3600, measured_range.total_s_high, 1e-9);
-  assert_close (10 * run_h / 0.70, measured_range.total_cost_low, 1e-9);
-  assert_close (10 * run_h / 0.60, measured_range.total_cost_high, 1e-9);
+  assert_close (10 * run_h / 0.70, measured_range.total_cost_low, 1e-5);  /* billed to the second */
+  assert_close (10 * run_h / 0.60, measured_range.total_cost_high, 1e-5);  /* billed to the second */
 
   /* Narrower than the modelled band, relative to each expected cost. */
   g_assert_cmpfloat ((measured_range.total_cost_high - measured_range.total_cost_low) / measured.total_cost, <,

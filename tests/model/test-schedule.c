@@ -241,7 +241,7 @@ test_order_changes_calendar (void)
   quote->nodes_available = 1;
   quote->price_unit = CP_PRICE_PER_GPU_HOUR;
   quote->price = 10;
-  quote->billing_granularity_h = 0;
+  quote->billing_granularity_h = 1.0 / 3600;  /* billed to the second */
   quote->minimum_term_h = 0;
   cp_project_add_quote (project, quote);
   cp_project_add_job (project, pretrain_1b ("first"));
@@ -258,9 +258,12 @@ test_order_changes_calendar (void)
   assert_date (&first_day, 2027, 2, 2);
   assert_date (&last_day, 2027, 2, 5);
   g_assert_cmpuint (sequence->months->len, ==, 2);
-  assert_month (sequence, 0, 2027, 1, 10 * 48 * 0.35 / 0.65 + 240 * (2 - 48 * 0.35 / 0.65 / 24));
-  assert_close (480.0, g_array_index (sequence->months, CpScheduleMonth, 0).cost, 1e-6);
-  assert_close (2 * 10 * 48 / 0.65, sequence->total_cost, 1e-9);
+  g_assert_cmpint (g_array_index (sequence->months, CpScheduleMonth, 0).month, ==, 1);
+  assert_close (10 * 48 * 0.35 / 0.65 + 240 * (2 - 48 * 0.35 / 0.65 / 24),
+                g_array_index (sequence->months, CpScheduleMonth, 0).cost, 1e-5);
+  /* Billed to the second: within 1e-5 of the hand figures. */
+  assert_close (480.0, g_array_index (sequence->months, CpScheduleMonth, 0).cost, 1e-5);
+  assert_close (2 * 10 * 48 / 0.65, sequence->total_cost, 1e-5);
 
   g_clear_pointer (&second->after_job_id, g_free);
   side_by_side = schedule_of (project, &error);
@@ -268,7 +271,50 @@ test_order_changes_calendar (void)
   assert_close (days, side_by_side->end_day, 1e-6);
   cp_schedule_span_dates (side_by_side, 0, side_by_side->end_day, NULL, &last_day);
   assert_date (&last_day, 2027, 2, 2);
-  assert_close (960.0, g_array_index (side_by_side->months, CpScheduleMonth, 0).cost, 1e-6);
+  assert_close (960.0, g_array_index (side_by_side->months, CpScheduleMonth, 0).cost, 1e-5);
+}
+
+/* The amount to approve by hand (cp_settings_amount_to_approve()): a
+ * project whose range tops at 100,000 CNY, 10,000 of it the team's own
+ * migration days. The 10% contingency is 10,000: 110,000. With VAT
+ * included at 6%, the vendors' share, 110,000 × 90,000/100,000 = 99,000,
+ * holds 99,000 × 6/106 = 5,603.77 of VAT and the amount stays 110,000.
+ * Prices without VAT add 99,000 × 6% = 5,940: 115,940. At 13% and a 15%
+ * contingency: 115,000 + 103,500 × 13% = 128,455. */
+static void
+test_amount_to_approve_by_hand (void)
+{
+  CpSettings settings;
+  double contingency, vat;
+  gboolean added;
+
+  cp_settings_init (&settings);
+  g_assert_cmpfloat (settings.contingency_fraction, ==, 0.10);
+  g_assert_cmpfloat (settings.vat_rate, ==, 0.06);
+  g_assert_true (settings.prices_include_vat);
+  g_assert_cmpfloat_with_epsilon (cp_settings_amount_to_approve (&settings, 100000, 10000, &contingency, &vat, &added),
+                                  110000, 1e-6);
+  g_assert_cmpfloat_with_epsilon (contingency, 10000, 1e-6);
+  g_assert_cmpfloat_with_epsilon (vat, 99000 * 6.0 / 106, 1e-6);
+  g_assert_cmpfloat_with_epsilon (vat, 5603.77, 0.01);
+  g_assert_false (added);
+
+  settings.prices_include_vat = FALSE;
+  g_assert_cmpfloat_with_epsilon (cp_settings_amount_to_approve (&settings, 100000, 10000, NULL, &vat, &added),
+                                  115940, 1e-6);
+  g_assert_cmpfloat_with_epsilon (vat, 5940, 1e-6);
+  g_assert_true (added);
+
+  settings.vat_rate = 0.13;
+  settings.contingency_fraction = 0.15;
+  g_assert_cmpfloat_with_epsilon (cp_settings_amount_to_approve (&settings, 100000, 10000, NULL, NULL, NULL),
+                                  128455, 1e-6);
+  g_assert_true (cp_settings_validate (&settings, NULL));
+  settings.contingency_fraction = -0.01;
+  g_assert_false (cp_settings_validate (&settings, NULL));
+  settings.contingency_fraction = 0.1;
+  settings.vat_rate = 0.6;
+  g_assert_false (cp_settings_validate (&settings, NULL));
 }
 
 int
@@ -279,5 +325,6 @@ main (int argc, char **argv)
   g_test_add_func ("/schedule/side-by-side-by-hand", test_side_by_side_by_hand);
   g_test_add_func ("/schedule/order-loops", test_order_loops);
   g_test_add_func ("/schedule/order-changes-calendar", test_order_changes_calendar);
+  g_test_add_func ("/schedule/amount-to-approve-by-hand", test_amount_to_approve_by_hand);
   return g_test_run ();
 }

@@ -226,7 +226,8 @@ test_uncompared (void)
   check_uncompared (&chinese);
 }
 
-/* A project with a job and no quote says so first, and what to add. */
+/* A project with a job and no quote says so first, and what to add; it
+ * prints no budget, and its job chapter no empty table. */
 static void
 test_no_quotes (void)
 {
@@ -247,6 +248,9 @@ test_no_quotes (void)
       first = cp_test_pdf_text (tmp_dir, pdf, 1, TRUE);
       cp_test_assert_has (first, w->no_quote);
       cp_test_assert_has (first, "add-quote");
+      /* No budget of nothing: "0 CNY (0 CNY to 0 CNY)" read as a price. */
+      cp_test_assert_lacks (first, "0 CNY (0 CNY to 0 CNY)");
+      cp_test_assert_lacks (first, "¥0（¥0 至 ¥0）");
     }
 }
 

@@ -131,6 +131,30 @@ test_formats (void)
   g_assert_cmpstr (d4, ==, "next year");
   g_assert_cmpstr (p1, ==, "35%");
   g_assert_cmpstr (nan, ==, "—");
+
+  /* Chinese prose: 10 万 yuan and up in 万元, one decimal (363,000 is
+   * 36.3 万元); below, and in English, as the tables; a part beside a
+   * larger figure in its unit (26,187 of 288,060: 2.6 万元), a few hundred
+   * yuan still in yuan. */
+  {
+    g_autofree char *w1 = cp_i18n_format_money_prose (363000, "CNY", "zh_CN");
+    g_autofree char *w2 = cp_i18n_format_money_prose (99999, "CNY", "zh_CN");
+    g_autofree char *w3 = cp_i18n_format_money_prose (363000, "CNY", "en");
+    g_autofree char *w4 = cp_i18n_format_money_prose (12345678, "CNY", "zh_CN");
+    g_autofree char *w5 = cp_i18n_format_money_prose (363000, "USD", "zh_CN");
+    g_autofree char *s1 = cp_i18n_format_money_prose_scaled (26187, 288060, "CNY", "zh_CN");
+    g_autofree char *s2 = cp_i18n_format_money_prose_scaled (459, 288060, "CNY", "zh_CN");
+    g_autofree char *s3 = cp_i18n_format_money_prose_scaled (26187, 88060, "CNY", "zh_CN");
+
+    g_assert_cmpstr (w1, ==, "36.3 万元");
+    g_assert_cmpstr (w2, ==, "¥99,999");
+    g_assert_cmpstr (w3, ==, "363,000 CNY");
+    g_assert_cmpstr (w4, ==, "1,234.6 万元");
+    g_assert_cmpstr (w5, ==, "363,000 USD");
+    g_assert_cmpstr (s1, ==, "2.6 万元");
+    g_assert_cmpstr (s2, ==, "¥459");
+    g_assert_cmpstr (s3, ==, "¥26,187");
+  }
 }
 
 /* ---------------------------------------------------------------------- */
@@ -1640,10 +1664,18 @@ check_pdf_layout (const char *lang)
   assert_contains (text, chinese ? "交错阶段" : "Interleaving");
   assert_contains (text, chinese ? "选择性" : "selective");
 
-  /* The setting stands in for the missing deadline, named with its value. */
+  /* The setting stands in for the missing deadline, named with its value
+   * (in the conventions' paragraph, which may run across a page: its
+   * footer and the next page's header are not part of it). */
   assert_contains (text, chinese ? "无截止日期时可接受的最长运行时间" : "Longest acceptable run when there is no deadline");
-  assert_contains (text, chinese ? "没有截止日期的任务以可接受的最长运行时间 90.0 天 为限。"
-                                 : "A job without a deadline is held to the longest acceptable run, 90.0 days.");
+  {
+    g_autoptr(GRegex) furniture = g_regex_new ("(Page \\d+ of \\d+|第 \\d+ 页，共 \\d+ 页)\\s*\f[^\n]*\n\\s*[^\n]*\n",
+                                               G_REGEX_DEFAULT, G_REGEX_MATCH_DEFAULT, NULL);
+    g_autofree char *flowing = g_regex_replace_literal (furniture, text, -1, 0, "", G_REGEX_MATCH_DEFAULT, NULL);
+
+    assert_contains (flowing, chinese ? "没有截止日期的任务以可接受的最长运行时间 90.0 天 为限。"
+                                      : "A job without a deadline is held to the longest acceptable run, 90.0 days.");
+  }
   assert_contains (text, chinese ? "耗时相差 1% 以内时选显存余量更多的" : "a tie within 1% going to the one with more memory headroom");
   if (chinese)
     {

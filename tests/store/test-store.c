@@ -132,6 +132,10 @@ fill_settings (CpSettings *s)
   s->gpu_failure_rate_per_hour = 3.25e-5;
   s->restart_s = 450.5;
   s->checkpoint_interval_s = 1800.25;
+  /* Not the defaults (10%, 6%, included): each is read back as written. */
+  s->contingency_fraction = 0.175;
+  s->vat_rate = 0.13;
+  s->prices_include_vat = FALSE;
 }
 
 static CpJob *
@@ -348,6 +352,9 @@ assert_settings_equal (const CpSettings *a, const CpSettings *b)
   g_assert_cmpfloat (a->gpu_failure_rate_per_hour, ==, b->gpu_failure_rate_per_hour);
   g_assert_cmpfloat (a->restart_s, ==, b->restart_s);
   g_assert_cmpfloat (a->checkpoint_interval_s, ==, b->checkpoint_interval_s);
+  g_assert_cmpfloat (a->contingency_fraction, ==, b->contingency_fraction);
+  g_assert_cmpfloat (a->vat_rate, ==, b->vat_rate);
+  g_assert_cmpint (a->prices_include_vat, ==, b->prices_include_vat);
 }
 
 static void
@@ -1408,6 +1415,44 @@ check_v8_content (const CpProject *p)
   g_assert_true (p->start_date == NULL || *p->start_date == '\0');
   g_assert_null (run->after_job_id);
   g_assert_null (trial->after_job_id);
+  /* Added by version 10: the amount to approve's defaults; the quote
+   * priced per GPU-hour keeps its stated hour. */
+  g_assert_cmpfloat (p->settings.contingency_fraction, ==, 0.10);
+  g_assert_cmpfloat (p->settings.vat_rate, ==, 0.06);
+  g_assert_true (p->settings.prices_include_vat);
+  g_assert_cmpfloat (((CpQuote *) g_ptr_array_index (p->quotes, 0))->billing_granularity_h, ==, 1.0);
+}
+
+/* Version 10 rewrites a version-9 quote's billing granularity: a monthly
+ * price at one hour (the default every quote was created with) becomes
+ * "not stated", billed by whole months; 0, which billed exact time, a
+ * second. Made from the v8 fixture with its quote edited in SQL. */
+static void
+test_migration_v9_granularity (void)
+{
+  g_autofree char *path = make_fixture_file ("v8-fixture.sql", "v9-granularity.cplan");
+  g_autoptr(CpProject) loaded = NULL;
+  g_autoptr(GError) error = NULL;
+  const CpQuote *monthly, *exact;
+  sqlite3 *db = NULL;
+
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db,
+                                 "UPDATE quotes SET price_unit = 'node-month', price = 30000, billing_granularity_h = 1;"
+                                 "CREATE TEMP TABLE copy AS SELECT * FROM quotes;"
+                                 "UPDATE copy SET position = 1, id = 'quote-exact', price_unit = 'gpu-hour', price = 10,"
+                                 " billing_granularity_h = 0;"
+                                 "INSERT INTO quotes SELECT * FROM copy;",
+                                 NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (db);
+  loaded = cp_project_load_file (path, &error);
+  g_assert_no_error (error);
+  monthly = g_ptr_array_index (loaded->quotes, 0);
+  exact = g_ptr_array_index (loaded->quotes, 1);
+  g_assert_cmpint (monthly->price_unit, ==, CP_PRICE_PER_NODE_MONTH);
+  g_assert_cmpfloat (monthly->billing_granularity_h, ==, 0);
+  g_assert_true (cp_quote_billing_granularity_is_assumed (monthly));
+  g_assert_cmpfloat (exact->billing_granularity_h, ==, 1.0 / 3600);
 }
 
 static void
@@ -1660,6 +1705,7 @@ main (int argc, char **argv)
   g_test_add_func ("/store/migration/v6", test_migration_v6);
   g_test_add_func ("/store/migration/v7", test_migration_v7);
   g_test_add_func ("/store/migration/v8", test_migration_v8);
+  g_test_add_func ("/store/migration/v9-granularity", test_migration_v9_granularity);
   g_test_add_func ("/store/migration/v2-read-only", test_migration_v2_read_only);
   g_test_add_func ("/store/save-file-atomic", test_save_file_atomic);
   g_test_add_func ("/store/save-in-file", test_save_in_file);
