@@ -214,48 +214,6 @@ cp_settings_init (CpSettings *settings)
   settings->fsdp1_adapter_gradients = FALSE;
 }
 
-static const char * const vllm_profile_names[CP_N_VLLM_PROFILES] = { "v1", "v0" };
-
-const char *
-cp_vllm_profile_to_string (CpVllmProfile profile)
-{
-  return profile < CP_N_VLLM_PROFILES ? vllm_profile_names[profile] : "v1";
-}
-
-gboolean
-cp_vllm_profile_from_string (const char    *str,
-                             CpVllmProfile *out)
-{
-  for (guint i = 0; str != NULL && i < CP_N_VLLM_PROFILES; i++)
-    if (g_ascii_strcasecmp (str, vllm_profile_names[i]) == 0)
-      {
-        *out = i;
-        return TRUE;
-      }
-  return FALSE;
-}
-
-static const char * const fp8_layout_names[CP_N_FP8_LAYOUTS] = { "all-linear", "llama3" };
-
-const char *
-cp_fp8_layout_to_string (CpFp8Layout layout)
-{
-  return layout < CP_N_FP8_LAYOUTS ? fp8_layout_names[layout] : "all-linear";
-}
-
-gboolean
-cp_fp8_layout_from_string (const char  *str,
-                           CpFp8Layout *out)
-{
-  for (guint i = 0; str != NULL && i < CP_N_FP8_LAYOUTS; i++)
-    if (strcmp (str, fp8_layout_names[i]) == 0)
-      {
-        *out = i;
-        return TRUE;
-      }
-  return FALSE;
-}
-
 double
 cp_settings_checkpoint_write_bytes_per_s (CpStorageKind kind,
                                           guint         nodes)

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "cp-types.h"
+#include "cp-settings.h"
 #include "cp-check-private.h"
 
 #include <glib/gi18n.h>
@@ -29,6 +30,9 @@ static const char * const storage_names[] = {
   "unknown", "parallel-fs", "nas", "network-disk", "local-nvme",
 };
 static const char * const verification_names[] = { "primary", "secondary", "unverified" };
+/* The serving conventions of cp-settings.h, as estimate's options and the XML name them. */
+static const char * const fp8_layout_names[] = { "all-linear", "llama3" };
+static const char * const vllm_profile_names[] = { "v1", "v0" };
 static const char * const technique_names[] = {
   "as-configured", "selective-recompute", "full-recompute", "zero3", "cpu-offload", "lora", "qlora",
 };
@@ -82,6 +86,8 @@ DEFINE_NAMES (CpPriceUnit, cp_price_unit, price_unit_names, CP_N_PRICE_UNITS)
 DEFINE_NAMES (CpStorageKind, cp_storage_kind, storage_names, CP_N_STORAGES)
 DEFINE_NAMES (CpTechnique, cp_technique, technique_names, CP_N_TECHNIQUES)
 DEFINE_NAMES (CpVerification, cp_verification, verification_names, CP_N_VERIFICATIONS)
+DEFINE_NAMES (CpFp8Layout, cp_fp8_layout, fp8_layout_names, CP_N_FP8_LAYOUTS)
+DEFINE_NAMES (CpVllmProfile, cp_vllm_profile, vllm_profile_names, CP_N_VLLM_PROFILES)
 
 gboolean
 cp_task_kind_is_training (CpTaskKind kind)

@@ -580,8 +580,8 @@ billed_text (const CpProject  *project,
       /* One machine: debugging and the run are one rental (cp-estimate-cost.c). */
       billed = billed_amount_text (quote, settings, cp_quote_billed_hours (quote, settings, run_h + debug_h), lang);
       used = cp_i18n_format_days ((run_h + debug_h) / 24.0, lang);
-      /* TRANSLATORS: the time billed for one machine, then the time it is used */
-      return g_strdup_printf (_("%s billed for debugging and the run on one machine (%s used)"), billed, used);
+      /* The Debugging column holds the rest of this rental. */
+      return g_strdup_printf (_("%s billed (%s used)"), billed, used);
     }
   billed = billed_amount_text (quote, settings, e->billed_hours, lang);
   used = cp_i18n_format_days (run_h / 24.0, lang);
@@ -621,7 +621,7 @@ cp_report_section_cost_inputs (Doc          *doc,
    * and two quotes in five pages) has room for two or three lines. */
   /* TRANSLATORS: under a job's cost breakdown; engineers, the cost of an engineer's day, storage in TB */
   text = g_string_new (NULL);
-  g_string_printf (text, _("Inputs: %s engineers at %s a day (migration); %s TB of storage."), engineers, day_cost, tb);
+  g_string_printf (text, _("Inputs: %s engineers at %s a day; %s TB of storage."), engineers, day_cost, tb);
   for (guint i = 0; i < plan->options->len; i++)
     {
       const CpOption *option = &g_array_index (plan->options, CpOption, i);
@@ -642,9 +642,10 @@ cp_report_section_cost_inputs (Doc          *doc,
 
         if (term != NULL)
           {
-            /* TRANSLATORS: one option's inputs: the quote, how its minimum term or whole months set its rental, then its price and unit */
-            g_string_append_printf (text, _(" %s — %s Price: %s %s."), name, term, price,
-                                    cp_words_price_unit (quote->price_unit));
+            /* Its price is in the quotes' table; the sentence gives the
+             * money the term or the months come to. */
+            /* TRANSLATORS: one option's inputs: the quote, then how its minimum term or whole months set its rental */
+            g_string_append_printf (text, _(" %s — %s"), name, term);
             continue;
           }
         billed = billed_text (project, quote, e, doc->lang);
@@ -653,7 +654,7 @@ cp_report_section_cost_inputs (Doc          *doc,
       g_string_append_printf (text, _(" %s: %s %s"), name, price, cp_words_price_unit (quote->price_unit));
       if (billed != NULL)
         /* TRANSLATORS: after an option's price: what was billed */
-        g_string_append_printf (text, _("; %s"), billed);
+        g_string_append_printf (text, _(", %s"), billed);
       if (job->storage_tb > 0 && quote->storage_price_per_tb_month > 0)
         {
           g_autofree char *per_tb = cp_i18n_format_money_prose (quote->storage_price_per_tb_month, quote->currency, doc->lang);

@@ -41,6 +41,23 @@ cp_test_pdf_page_count (const char *dir,
   return (guint) g_ascii_strtoull (line + strlen ("\nPages:"), NULL, 10);
 }
 
+/* @text without each page's running header ("Compute plan: name … 2
+ * December 2026", "算力方案：… 2026年12月2日") and footer ("Page 6 of 28",
+ * "第 6 页，共 28 页"): read across pages, a sentence that runs on to the
+ * next page has them inside it ("option, 示例供应商 E Page 6 of 28 …
+ * cluster?) — A100 …"), which the report never wrote there. The title on
+ * page 1 ("Compute plan: name", no date) stays. */
+static char *
+without_page_furniture (const char *text)
+{
+  g_autoptr(GRegex) furniture =
+    g_regex_new ("^\\s*(Page \\d+ of \\d+|第 \\d+ 页，共 \\d+ 页|"
+                 "(Compute plan: |算力方案：).*(\\d+ \\w+ \\d{4}|\\d{4}年\\d+月\\d+日))\\s*$",
+                 G_REGEX_MULTILINE, 0, NULL);
+
+  return g_regex_replace_literal (furniture, text, -1, 0, "", 0, NULL);
+}
+
 char *
 cp_test_pdf_text (const char *dir,
                   const char *pdf,
@@ -53,6 +70,12 @@ cp_test_pdf_text (const char *dir,
     ? run_tool (dir, (const char *const[]) { "pdftotext", mode, "-enc", "UTF-8", "-f", number, "-l", number, pdf, "-", NULL })
     : run_tool (dir, (const char *const[]) { "pdftotext", mode, "-enc", "UTF-8", pdf, "-", NULL });
 
+  if (page == 0)
+    {
+      g_autofree char *flowing = without_page_furniture (text);
+
+      return cp_test_squeeze (flowing);
+    }
   return cp_test_squeeze (text);
 }
 

@@ -15,8 +15,10 @@ guint    cp_test_pdf_page_count  (const char *dir,
                                   const char *pdf);
 
 /* @pdf's text without whitespace (pdftotext breaks lines where the PDF
- * does): page @page, or every page for 0; as laid out (a table's row on
- * one line) with @layout, else in reading order (a table's cell whole). */
+ * does): page @page, or every page for 0 (without the pages' running
+ * headers and footers, which would break a sentence that runs on to the
+ * next page); as laid out (a table's row on one line) with @layout, else
+ * in reading order (a table's cell whole). */
 char    *cp_test_pdf_text        (const char *dir,
                                   const char *pdf,
                                   guint       page,

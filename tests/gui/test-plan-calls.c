@@ -9,7 +9,7 @@
  * keeps each job's plan until a change touches it: a job shown again is
  * not planned again, a quote edited plans the job shown again and each
  * other job when it is shown, and an export of the PDF and the XML plans
- * each job once for both.
+ * each job once for both, as printing does for the file it sends.
  */
 #include "config.h"
 
@@ -264,6 +264,34 @@ test_export_plans_each_job_once (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Printing lays the report out for the paper on a worker, from its own
+ * analysis: each job planned, checked and swept once, as for an export. */
+static void
+test_print_plans_each_job_once (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpProject *project = cp_window_get_project (window);
+  g_autofree char *dir = g_dir_make_tmp ("cp-plan-calls-print-XXXXXX", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "printed.pdf", NULL);
+
+  settle (cp_window_get_results_view (window));
+  calls = (Calls) { 0 };
+  cp_window_set_print_export_path (window, pdf);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "print", NULL);
+  cp_window_set_print_export_path (window, NULL);
+  for (guint i = 0; i < 1000000 && cp_window_get_busy (window); i++)
+    g_main_context_iteration (NULL, TRUE);
+  g_assert_false (cp_window_get_busy (window));
+  g_assert_true (g_file_test (pdf, G_FILE_TEST_EXISTS));
+  g_assert_cmpuint (calls.plans, ==, project->jobs->len);
+  g_assert_cmpuint (calls.robustness, ==, project->jobs->len);
+  g_assert_cmpuint (calls.sweeps, ==, project->jobs->len);
+
+  g_unlink (pdf);
+  g_rmdir (dir);
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -280,5 +308,6 @@ main (int   argc,
   g_test_add_func ("/gui/plan-calls/edit-plans-touched-job-once", test_edit_plans_touched_job_once);
   g_test_add_func ("/gui/plan-calls/untouched-job-kept", test_untouched_job_kept);
   g_test_add_func ("/gui/plan-calls/export-plans-each-job-once", test_export_plans_each_job_once);
+  g_test_add_func ("/gui/plan-calls/print-plans-each-job-once", test_print_plans_each_job_once);
   return g_test_run ();
 }
