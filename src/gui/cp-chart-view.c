@@ -23,6 +23,7 @@ struct _CpChartView
   GtkWidget    *present_button;
 
   CpChartData  *data;
+  gboolean      calculating;    /* no data yet: says so where the chart goes */
   char         *readout;
   double        pointer_x;
   double        pointer_y;
@@ -121,6 +122,23 @@ cp_chart_view_snapshot (GtkWidget   *widget,
   CpChartStyle style;
   cairo_t *cr;
 
+  if (self->data == NULL && self->calculating && width > 0 && height > 0)
+    {
+      /* In the dimmed colour of a placeholder, where the chart will be. */
+      PangoLayout *layout = gtk_widget_create_pango_layout (widget, _("Calculating…"));
+      GdkRGBA color;
+      int text_width, text_height;
+
+      gtk_style_context_get_color (gtk_widget_get_style_context (widget), &color);
+      color.alpha *= 0.55f;
+      pango_layout_get_pixel_size (layout, &text_width, &text_height);
+      gtk_snapshot_save (snapshot);
+      gtk_snapshot_translate (snapshot, &GRAPHENE_POINT_INIT ((width - text_width) / 2.f, MIN (height, 160) / 2.f));
+      gtk_snapshot_append_layout (snapshot, layout, &color);
+      gtk_snapshot_restore (snapshot);
+      g_object_unref (layout);
+      return;
+    }
   if (self->data == NULL || width <= 0 || height <= 0)
     return;
 
@@ -193,6 +211,7 @@ cp_chart_view_set_data (CpChartView *self,
 
   g_clear_pointer (&self->data, cp_chart_data_free);
   self->data = data;
+  self->calculating = FALSE;
   update_title_inset (self);
   /* The presentation shows what the window shows. */
   if (self->presentation != NULL)
@@ -201,6 +220,23 @@ cp_chart_view_set_data (CpChartView *self,
   update_readout (self);
   update_actions (self);
   gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+cp_chart_view_set_calculating (CpChartView *self)
+{
+  g_return_if_fail (CP_IS_CHART_VIEW (self));
+
+  cp_chart_view_set_data (self, NULL);
+  self->calculating = TRUE;
+}
+
+gboolean
+cp_chart_view_get_calculating (CpChartView *self)
+{
+  g_return_val_if_fail (CP_IS_CHART_VIEW (self), FALSE);
+
+  return self->calculating;
 }
 
 const CpChartData *

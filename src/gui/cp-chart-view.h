@@ -16,6 +16,11 @@ GtkWidget         *cp_chart_view_new         (void);
 /* Takes ownership of @data (may be NULL: nothing to draw). */
 void               cp_chart_view_set_data    (CpChartView *self,
                                               CpChartData *data);
+/* Drops the data and says "Calculating…" where the chart goes, until
+ * cp_chart_view_set_data() hands the chart of what is shown now: the
+ * chart of another job or revision is not left beside it. */
+void               cp_chart_view_set_calculating (CpChartView *self);
+gboolean           cp_chart_view_get_calculating (CpChartView *self);
 const CpChartData *cp_chart_view_get_data    (CpChartView *self);
 /* What the pointer is over, or NULL ("readout" property). */
 const char        *cp_chart_view_get_readout (CpChartView *self);

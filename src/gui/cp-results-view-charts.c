@@ -72,6 +72,7 @@ make_timeline (CpResultsView *self)
   const CpProject *project = g_steal_pointer (&self->timeline_project);
 
   self->timeline_cancellable = g_cancellable_new ();
+  cp_chart_view_set_calculating (self->timeline_chart);
   cp_report_timeline_async (project, cp_labels_ui_language (), self->timeline_cancellable,
                             on_timeline_ready, g_object_ref (self));
 }
@@ -163,8 +164,8 @@ on_sweep_ready (GObject      *source,
 }
 
 /* The job's sweep, kept in the analysis, drawn at once; else made on a
- * worker over a copy of the project, and the charts keep what they show
- * until it comes (for another job, they show nothing meanwhile). */
+ * worker over a copy of the project, and the charts say "Calculating…"
+ * until it comes. */
 void
 _cp_results_view_update_sweep_charts (CpResultsView   *self,
                                       const CpProject *project,
@@ -180,12 +181,11 @@ _cp_results_view_update_sweep_charts (CpResultsView   *self,
       set_sweep_charts (self, project, job_index, sweep);
       return;
     }
-  if (self->chart_job != (int) job_index)
-    {
-      cp_chart_view_set_data (self->cost_chart, NULL);
-      cp_chart_view_set_data (self->serving_chart, NULL);
-      self->chart_job = -1;
-    }
+  /* Not the job's chart of before, nor of the job before: the verdict
+   * above is of this revision (walkthrough 9). */
+  cp_chart_view_set_calculating (self->cost_chart);
+  cp_chart_view_set_calculating (self->serving_chart);
+  self->chart_job = -1;
   self->sweep_cancellable = g_cancellable_new ();
   task = g_task_new (NULL, self->sweep_cancellable, on_sweep_ready, g_object_ref (self));
   g_task_set_source_tag (task, _cp_results_view_update_sweep_charts);

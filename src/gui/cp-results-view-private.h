@@ -53,6 +53,7 @@ struct _CpResultsView
   GtkScrolledWindow  *table_scroller;
   GtkLabel           *notice_label;
   GtkLabel           *verdict_label;
+  GtkSpinner         *verdict_spinner;
   GtkLabel           *robustness_label;
   GtkLabel           *summary_label;
   GtkLabel           *layout_label;
@@ -82,6 +83,14 @@ struct _CpResultsView
   const CpPlan       *plan;             /* the analysis's, of the job shown */
   GCancellable       *sweep_cancellable; /* the sweep being made on a worker */
   int                 chart_job;        /* whose sweep the charts show, or -1 */
+  /* Which job, of which generation of the analysis, the verdict with the
+   * table and the paragraphs under it show; -1 while they say
+   * "Calculating…": a part is never left showing another job or an
+   * older revision beside the others (walkthrough 9). */
+  int                 headline_job;
+  char               *headline_job_id;  /* its CpJob id */
+  int                 details_shown_job;
+  guint               details_shown_generation;
   CpMemoryUnit        memory_unit;
   guint               n_updates;
 
@@ -112,6 +121,9 @@ void  _cp_results_view_set_visible               (GtkWidget  *widget,
 void  _cp_results_view_set_css_class             (GtkWidget  *widget,
                                                   const char *name,
                                                   gboolean    on);
+/* What is not yet computed for the job shown says "Calculating…". */
+void  _cp_results_view_set_calculating           (CpResultsView *self,
+                                                  gboolean       headline);
 /* A selectable label that is no Tab stop (see its definition). */
 void  _cp_results_view_keep_selectable_unfocused (GtkLabel   *label);
 

@@ -169,6 +169,91 @@ fill_risks (CpResultsView *self,
   _cp_results_view_set_label (self->risks_label, text->len > 0 ? text->str : _("None named for this verdict."));
 }
 
+/* A paragraph waiting for its words: dimmed, "Calculating…". */
+static void
+set_label_calculating (GtkLabel *label)
+{
+  _cp_results_view_set_label (label, _("Calculating…"));
+  _cp_results_view_set_css_class (GTK_WIDGET (label), "dim-label", TRUE);
+  _cp_results_view_set_visible (GTK_WIDGET (label), TRUE);
+}
+
+static void
+set_label_done (GtkLabel *label)
+{
+  _cp_results_view_set_css_class (GTK_WIDGET (label), "dim-label", FALSE);
+}
+
+/* What is not yet computed for the job shown says "Calculating…" instead
+ * of the words it had: switching jobs under load showed the previous
+ * job's verdict for seconds, and once the new job's headline over the old
+ * one's range "126 CNY to 216 CNY" (walkthrough 9). With @headline the
+ * verdict, the table and every chart go too (another job); without, the
+ * paragraphs the robustness search words, which come after the verdict. */
+void
+_cp_results_view_set_calculating (CpResultsView *self,
+                                  gboolean       headline)
+{
+  GtkWidget *robustness = GTK_WIDGET (self->robustness_label);
+
+  if (headline)
+    gtk_widget_set_size_request (robustness, -1, -1);
+  if (headline && self->headline_job >= 0)
+    {
+      self->headline_job = -1;
+      g_clear_pointer (&self->headline_job_id, g_free);
+      self->plan = NULL;
+      set_label_calculating (self->verdict_label);
+      _cp_results_view_set_css_class (GTK_WIDGET (self->verdict_label), "error", FALSE);
+      _cp_results_view_set_visible (GTK_WIDGET (self->verdict_spinner), TRUE);
+      gtk_spinner_start (self->verdict_spinner);
+      _cp_results_view_set_visible (GTK_WIDGET (self->summary_label), FALSE);
+      _cp_results_view_set_visible (GTK_WIDGET (self->layout_label), FALSE);
+      _cp_results_view_set_visible (GTK_WIDGET (self->changes_heading), FALSE);
+      _cp_results_view_set_visible (GTK_WIDGET (self->changes_label), FALSE);
+      if (g_list_model_get_n_items (G_LIST_MODEL (self->options)) > 0)
+        g_list_store_remove_all (self->options);
+      cp_chart_view_set_calculating (self->memory_chart);
+      cp_chart_view_set_calculating (self->cost_chart);
+      cp_chart_view_set_calculating (self->serving_chart);
+      self->chart_job = -1;
+    }
+  if (self->details_shown_job < 0 && gtk_widget_has_css_class (robustness, "dim-label"))
+    return;
+  /* The same job edited: the line keeps its height, so that what is
+   * below does not jump twice. */
+  gtk_widget_set_size_request (robustness, -1, !headline && gtk_widget_get_visible (robustness)
+                                               ? gtk_widget_get_height (robustness) : -1);
+  self->details_shown_job = -1;
+  set_label_calculating (self->robustness_label);
+  _cp_results_view_set_css_class (robustness, "warning", FALSE);
+  _cp_results_view_set_visible (GTK_WIDGET (self->cluster_heading), TRUE);
+  set_label_calculating (self->cluster_label);
+  set_label_calculating (self->risks_label);
+  for (GtkListBoxRow *row; (row = gtk_list_box_get_row_at_index (self->reasons_list, 0)) != NULL;)
+    gtk_list_box_remove (self->reasons_list, GTK_WIDGET (row));
+  {
+    GtkWidget *placeholder = gtk_label_new (_("Calculating…"));
+
+    gtk_widget_add_css_class (placeholder, "dim-label");
+    gtk_widget_set_margin_top (placeholder, 8);
+    gtk_widget_set_margin_bottom (placeholder, 8);
+    gtk_list_box_set_placeholder (self->reasons_list, placeholder);
+  }
+}
+
+/* Whether the verdict shown is of job @job_index of @project: by its id
+ * too, as another project or a deletion puts another job at an index. */
+static gboolean
+headline_is_of (CpResultsView   *self,
+                const CpProject *project,
+                int              job_index)
+{
+  const CpJob *job = g_ptr_array_index (project->jobs, job_index);
+
+  return self->headline_job == job_index && g_strcmp0 (self->headline_job_id, job->id) == 0;
+}
+
 /* One CpOptionObject per quote, updated in place; the store changes (in
  * one splice) only when options come, go or change rank. */
 static void
@@ -210,6 +295,13 @@ details_cb (gpointer user_data)
   _cp_results_view_set_visible (GTK_WIDGET (self->cluster_label), *cluster != '\0');
   fill_reasons (self, self->details_project, lang);
   fill_risks (self, lang);
+  gtk_list_box_set_placeholder (self->reasons_list, NULL);
+  gtk_widget_set_size_request (GTK_WIDGET (self->robustness_label), -1, -1);
+  set_label_done (self->robustness_label);
+  set_label_done (self->cluster_label);
+  set_label_done (self->risks_label);
+  self->details_shown_job = (int) self->details_job_index;
+  self->details_shown_generation = cp_project_analysis_get_generation (self->analysis);
   self->details_project = NULL;
   return G_SOURCE_REMOVE;
 }
@@ -294,6 +386,10 @@ cp_results_view_update (CpResultsView   *self,
       cp_chart_view_set_data (self->serving_chart, NULL);
       _cp_results_view_set_label (self->verdict_label, "");
       _cp_results_view_set_visible (GTK_WIDGET (self->robustness_label), FALSE);
+      /* Nothing shown: the next job's parts are calculated afresh. */
+      self->headline_job = -1;
+      g_clear_pointer (&self->headline_job_id, g_free);
+      self->details_shown_job = -1;
       /* A job without quotes is not "not feasible": nothing was compared. */
       show_page (self, project != NULL && job_index >= 0 && (guint) job_index < project->jobs->len
                        ? "no-quotes" : "empty");
@@ -306,8 +402,22 @@ cp_results_view_update (CpResultsView   *self,
     self->analysis = cp_project_analysis_new (project, CP_CHART_COST_MAX_POINTS);
   else
     cp_project_analysis_update (self->analysis, project);
+  /* Another job, or this one changed: what the paragraphs under the
+   * verdict say is of the plan before, until they are worded again. */
+  if (!headline_is_of (self, project, job_index))
+    _cp_results_view_set_calculating (self, TRUE);
+  if (self->details_shown_job != job_index ||
+      self->details_shown_generation != cp_project_analysis_get_generation (self->analysis))
+    _cp_results_view_set_calculating (self, FALSE);
   self->plan = cp_project_analysis_get_plan (self->analysis, (guint) job_index);
   no_option = self->plan->options->len == 0;
+  self->headline_job = job_index;
+  g_free (self->headline_job_id);
+  self->headline_job_id = g_strdup (job->id);
+  set_label_done (self->verdict_label);
+  gtk_spinner_stop (self->verdict_spinner);
+  _cp_results_view_set_visible (GTK_WIDGET (self->verdict_spinner), FALSE);
+  _cp_results_view_set_visible (GTK_WIDGET (self->summary_label), TRUE);
 
   /* The CLI's and the reports' words: "No complete quote yet", or the
    * verdict, which says when its cost needs a price. */
@@ -379,6 +489,18 @@ cp_results_view_queue_update (CpResultsView   *self,
   self->pending_job = job_index;
   /* Paragraphs of the old plan would read a project that may be gone. */
   cancel_details (self);
+  /* Whatever frame is painted before the update runs shows nothing of
+   * another job, nor old paragraphs under a new verdict. */
+  if (project != NULL && job_index >= 0 && (guint) job_index < project->jobs->len && project->quotes->len > 0)
+    {
+      if (self->analysis != NULL)
+        cp_project_analysis_update (self->analysis, project);
+      if (!headline_is_of (self, project, job_index))
+        _cp_results_view_set_calculating (self, TRUE);
+      else if (self->analysis == NULL || self->details_shown_job != job_index ||
+               self->details_shown_generation != cp_project_analysis_get_generation (self->analysis))
+        _cp_results_view_set_calculating (self, FALSE);
+    }
   if (self->update_id == 0)
     self->update_id = g_idle_add_full (UPDATE_PRIORITY, update_cb, self, NULL);
 }
@@ -606,6 +728,7 @@ cp_results_view_finalize (GObject *object)
 
   self->plan = NULL;
   g_clear_pointer (&self->analysis, cp_project_analysis_free);
+  g_free (self->headline_job_id);
 
   G_OBJECT_CLASS (cp_results_view_parent_class)->finalize (object);
 }
@@ -628,6 +751,7 @@ cp_results_view_class_init (CpResultsViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, stack);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, notice_label);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, verdict_label);
+  gtk_widget_class_bind_template_child (widget_class, CpResultsView, verdict_spinner);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, robustness_label);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, page_scroller);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, table_scroller);
@@ -654,6 +778,8 @@ static void
 cp_results_view_init (CpResultsView *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->headline_job = -1;
+  self->details_shown_job = -1;
   _cp_results_view_charts_init (self);
   _cp_results_view_table_init (self);
 

@@ -5542,6 +5542,199 @@ test_window_vendor_questions_once (void)
   close_window (window);
 }
 
+/* The text of every label the results show (mapped: on the page shown,
+ * in the tab shown), the table's cells included. */
+static void
+collect_shown_labels (GtkWidget *widget,
+                      GPtrArray *texts)
+{
+  if (!gtk_widget_get_mapped (widget))
+    return;
+  if (GTK_IS_LABEL (widget) && *gtk_label_get_label (GTK_LABEL (widget)) != '\0')
+    g_ptr_array_add (texts, g_strdup (gtk_label_get_label (GTK_LABEL (widget))));
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    collect_shown_labels (child, texts);
+}
+
+static GPtrArray *
+results_labels (CpResultsView *results)
+{
+  GPtrArray *texts = g_ptr_array_new_with_free_func (g_free);
+
+  collect_shown_labels (GTK_WIDGET (results), texts);
+  return texts;
+}
+
+static gboolean
+texts_have (GPtrArray  *texts,
+            const char *text)
+{
+  for (guint i = 0; i < texts->len; i++)
+    if (g_strcmp0 (g_ptr_array_index (texts, i), text) == 0)
+      return TRUE;
+  return FALSE;
+}
+
+/* The texts of @a with a figure in them that @b does not show. */
+static GPtrArray *
+figures_only_in (GPtrArray *a,
+                 GPtrArray *b)
+{
+  GPtrArray *only = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; i < a->len; i++)
+    {
+      const char *text = g_ptr_array_index (a, i);
+
+      if (strpbrk (text, "0123456789") != NULL && !texts_have (b, text))
+        g_ptr_array_add (only, g_strdup (text));
+    }
+  return only;
+}
+
+/* No label shows one of @forbidden, and the cost chart is of @job_name
+ * or says it is calculating. */
+static void
+assert_shows_none_of (CpResultsView *results,
+                      GPtrArray     *forbidden,
+                      const char    *job_name)
+{
+  g_autoptr(GPtrArray) texts = results_labels (results);
+  const CpChartData *cost = cp_chart_view_get_data (cp_results_view_get_chart (results, CP_CHART_COST));
+
+  for (guint i = 0; i < texts->len; i++)
+    if (texts_have (forbidden, g_ptr_array_index (texts, i)))
+      g_error ("the results show the figures of the job before: “%s”", (const char *) g_ptr_array_index (texts, i));
+  if (cost != NULL)
+    g_assert_nonnull (strstr (cost->title, job_name));
+  else
+    g_assert_true (cp_chart_view_get_calculating (cp_results_view_get_chart (results, CP_CHART_COST)));
+}
+
+/* Selects job @to, as a click on its row does, and checks the results at
+ * every turn of the main loop until its analysis (the verdict, then the
+ * paragraphs and the charts from the worker) has arrived: none shows a
+ * figure only job @from had; at the end they are job @to's (@to_texts,
+ * and the verdict of its plan worked out here). */
+static void
+switch_job_checking (CpWindow  *window,
+                     guint      from,
+                     GPtrArray *from_texts,
+                     guint      to,
+                     GPtrArray *to_texts)
+{
+  CpResultsView *results = cp_window_get_results_view (window);
+  CpProject *project = cp_window_get_project (window);
+  const char *to_name = ((CpJob *) g_ptr_array_index (project->jobs, to))->name;
+  g_autoptr(GPtrArray) forbidden = figures_only_in (from_texts, to_texts);
+  g_autoptr(CpPlan) expected = plan_for (project, to);
+  g_autoptr(CpPlan) previous = plan_for (project, from);
+  g_autoptr(GPtrArray) at_rest = NULL;
+  guint turns = 0;
+
+  /* The two jobs differ in figures, else the test would prove nothing. */
+  g_assert_cmpuint (forbidden->len, >, 3);
+
+  gtk_list_box_select_row (cp_window_get_jobs_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window), (int) to));
+  /* Before any turn of the loop: the frame GTK may paint next. */
+  g_assert_null (cp_results_view_get_plan (results));
+  g_assert_cmpstr (cp_results_view_get_verdict_text (results), !=, cp_words_plan_verdict (previous));
+  assert_shows_none_of (results, forbidden, to_name);
+  while (cp_results_view_get_update_pending (results))
+    {
+      g_main_context_iteration (NULL, TRUE);
+      assert_shows_none_of (results, forbidden, to_name);
+      if (++turns > MAX_TURNS_TO_IDLE)
+        g_error ("job %u's analysis did not arrive in %d turns", to, MAX_TURNS_TO_IDLE);
+    }
+  spin ();
+
+  g_assert_cmpstr (cp_results_view_get_verdict_text (results), ==, cp_words_plan_verdict (expected));
+  g_assert_nonnull (strstr (cp_chart_view_get_data (cp_results_view_get_chart (results, CP_CHART_COST))->title, to_name));
+  at_rest = results_labels (results);
+  g_assert_cmpuint (at_rest->len, ==, to_texts->len);
+  for (guint i = 0; i < to_texts->len; i++)
+    g_assert_cmpstr (g_ptr_array_index (at_rest, i), ==, g_ptr_array_index (to_texts, i));
+}
+
+/* Walkthrough 9: switching jobs showed the previous job's verdict and
+ * chart for seconds, and once the new job's headline over the old one's
+ * range sentence. The results show what is not yet calculated for the
+ * job selected as calculating, never another job's figures; an edit of
+ * the job shown does not leave the sentence of its previous revision. */
+static void
+test_window_switch_shows_no_stale_figures (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpResultsView *results = cp_window_get_results_view (window);
+  CpProject *project = cp_window_get_project (window);
+  guint training = first_training_job (project);
+  guint service = G_MAXUINT;
+  g_autoptr(GPtrArray) training_texts = NULL;
+  g_autoptr(GPtrArray) service_texts = NULL;
+  g_autofree char *robustness_before = NULL;
+  CpJob *job;
+
+  for (guint i = 0; i < project->jobs->len && service == G_MAXUINT; i++)
+    if (((CpJob *) g_ptr_array_index (project->jobs, i))->kind == CP_TASK_INFERENCE)
+      service = i;
+  g_assert_cmpuint (service, <, project->jobs->len);
+
+  /* Each job's results at rest, the cost chart in view. */
+  select_row (cp_window_get_jobs_list (window), training);
+  wait_results (results);
+  spin ();
+  training_texts = results_labels (results);
+  select_row (cp_window_get_jobs_list (window), service);
+  wait_results (results);
+  spin ();
+  service_texts = results_labels (results);
+
+  /* Back and forth, kept or not in the analysis. */
+  switch_job_checking (window, service, service_texts, training, training_texts);
+  switch_job_checking (window, training, training_texts, service, service_texts);
+  switch_job_checking (window, service, service_texts, training, training_texts);
+
+  /* An edit of the job shown: the line whether the verdict holds is of
+   * the revision before until it is worded again. */
+  job = g_ptr_array_index (project->jobs, training);
+  robustness_before = g_strdup (gtk_label_get_label (GTK_LABEL (
+    cp_test_gui_find_named (GTK_WIDGET (results), "robustness"))));
+  g_assert_cmpstr (robustness_before, !=, "");
+  gtk_editable_set_text (GTK_EDITABLE (cp_field_row_get_input (cp_job_editor_get_row (cp_window_get_job_editor (window),
+                                                                                    "tokens"))), "2T");
+  g_signal_emit_by_name (cp_field_row_get_input (cp_job_editor_get_row (cp_window_get_job_editor (window), "tokens")),
+                         "activate");
+  g_assert_cmpfloat (job->tokens, ==, 2e12);
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (cp_test_gui_find_named (GTK_WIDGET (results), "robustness"))),
+                   !=, robustness_before);
+  {
+    guint turns = 0;
+
+    while (cp_results_view_get_update_pending (results))
+      {
+        g_main_context_iteration (NULL, TRUE);
+        g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (cp_test_gui_find_named (GTK_WIDGET (results), "robustness"))),
+                         !=, robustness_before);
+        if (++turns > MAX_TURNS_TO_IDLE)
+          g_error ("the edit's analysis did not arrive in %d turns", MAX_TURNS_TO_IDLE);
+      }
+  }
+  {
+    g_autoptr(CpPlan) after_edit = plan_for (project, training);
+    const char *robustness = gtk_label_get_label (GTK_LABEL (cp_test_gui_find_named (GTK_WIDGET (results), "robustness")));
+
+    /* 2T tokens cost more than the demo's: the range is worded anew. */
+    g_assert_cmpstr (robustness, !=, robustness_before);
+    g_assert_cmpstr (robustness, !=, "");
+    g_assert_false (gtk_widget_has_css_class (cp_test_gui_find_named (GTK_WIDGET (results), "robustness"), "dim-label"));
+    g_assert_cmpstr (cp_results_view_get_verdict_text (results), ==, cp_words_plan_verdict (after_edit));
+  }
+
+  close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -5646,6 +5839,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/adaptive-layout", test_window_adaptive_layout);
   g_test_add_func ("/gui/window/quote-rows-by-nodes", test_window_quote_rows_by_nodes);
   g_test_add_func ("/gui/window/vendor-questions-once", test_window_vendor_questions_once);
+  g_test_add_func ("/gui/window/switch-shows-no-stale-figures", test_window_switch_shows_no_stale_figures);
 
   status = g_test_run ();
 
