@@ -326,17 +326,26 @@ cp_i18n_format_money_prose (double      amount,
   return g_strdup_printf ("%s 万元", number);
 }
 
+double
+cp_i18n_money_prose_step (double      scale,
+                          const char *currency,
+                          const char *lang)
+{
+  const char *code = currency != NULL && *currency != '\0' ? currency : "CNY";
+
+  return cp_i18n_is_chinese (lang) && g_ascii_strcasecmp (code, "CNY") == 0 && fabs (round (scale)) >= 100000
+         ? 1000.0 : 1.0;
+}
+
 char *
 cp_i18n_format_money_prose_scaled (double      amount,
                                    double      scale,
                                    const char *currency,
                                    const char *lang)
 {
-  const char *code = currency != NULL && *currency != '\0' ? currency : "CNY";
   g_autofree char *number = NULL;
 
-  if (!cp_i18n_is_chinese (lang) || g_ascii_strcasecmp (code, "CNY") != 0 || fabs (round (scale)) < 100000 ||
-      fabs (round (amount)) < 1000)
+  if (cp_i18n_money_prose_step (scale, currency, lang) == 1.0 || fabs (round (amount)) < 1000)
     return cp_i18n_format_money_prose (amount, currency, lang);
   number = cp_i18n_format_number (round (amount / 1000.0) / 10.0, 1, lang);
   return g_strdup_printf ("%s 万元", number);

@@ -71,6 +71,10 @@ char    *cp_i18n_format_money_prose (double amount, const char *currency, const 
  * sentence keeps one unit ("28.8 万元 … 不可预见费 2.6 万元", not
  * "¥26,187"); under 1,000 yuan still in yuan. */
 char    *cp_i18n_format_money_prose_scaled (double amount, double scale, const char *currency, const char *lang);
+/* The smallest step cp_i18n_format_money_prose_scaled() shows beside
+ * @scale: 1,000 yuan (0.1 万元) where it says 万元, else 1. Parts that
+ * must add up to their whole as shown are apportioned in this step. */
+double   cp_i18n_money_prose_step (double scale, const char *currency, const char *lang);
 /* @amounts (@n of them) rounded to whole units in @shown so that the
  * shown lines add up to @target, the whole the report states: each is
  * rounded down, then the units left go to the largest remainders (ties

@@ -154,6 +154,12 @@ test_formats (void)
     g_assert_cmpstr (s1, ==, "2.6 万元");
     g_assert_cmpstr (s2, ==, "¥459");
     g_assert_cmpstr (s3, ==, "¥26,187");
+    /* The step parts are apportioned in so that they add up as shown:
+     * 0.1 万元 beside 15.0 万元, whole yuan otherwise. */
+    g_assert_cmpfloat (cp_i18n_money_prose_step (150000, "CNY", "zh_CN"), ==, 1000);
+    g_assert_cmpfloat (cp_i18n_money_prose_step (99999, "CNY", "zh_CN"), ==, 1);
+    g_assert_cmpfloat (cp_i18n_money_prose_step (150000, "CNY", "en"), ==, 1);
+    g_assert_cmpfloat (cp_i18n_money_prose_step (150000, "USD", "zh_CN"), ==, 1);
   }
 }
 
