@@ -70,9 +70,9 @@ job_cost (const CpScheduleJob *entry)
 }
 
 /* "6%", "6.5%": a rate as it was set. */
-static char *
-rate_text (double      fraction,
-           const char *lang)
+char *
+cp_report_rate_text (double      fraction,
+                     const char *lang)
 {
   double percent = round (fraction * 1000) / 10;
   g_autofree char *number = cp_i18n_format_number (percent, percent == floor (percent) ? 0 : 1, lang);
@@ -200,9 +200,9 @@ section_amount_to_approve (Doc              *doc,
   /* The parts as printed add up to the amount as printed. */
   amount = cp_i18n_format_money_prose (approval.amount, currency, doc->lang);
   reserve = cp_i18n_format_money_prose_scaled (approval.contingency, approval.amount, currency, doc->lang);
-  reserve_rate = rate_text (settings->contingency_fraction, doc->lang);
+  reserve_rate = cp_report_rate_text (settings->contingency_fraction, doc->lang);
   vat = cp_i18n_format_money_prose_scaled (approval.vat, approval.amount, currency, doc->lang);
-  vat_rate = rate_text (settings->vat_rate, doc->lang);
+  vat_rate = cp_report_rate_text (settings->vat_rate, doc->lang);
   if (approval.vat_added)
     /* TRANSLATORS: the memo's budget, after the range: the amount to approve, the contingency's rate and amount, the VAT added */
     line = g_strdup_printf (_("Amount to approve: %s (the top of the range + %s contingency, %s, + VAT, %s)."),
