@@ -786,7 +786,10 @@ print_table (const Estimate   *e,
   cp_cli_table_add_heading (table, _("Job"));
   add_row (table, _("Model"), g_strdup_printf ("%s (%s)", job->model.name, job->model.id));
   add_row (table, _("Parameters"), cp_format_count (job->model.params));
-  add_row (table, _("Task"), g_strdup (cp_task_kind_to_string (job->kind)));
+  /* Values in the window's and the report's words, the option's id
+   * beside them as the model's is: "Pre-training (pretrain)". */
+  add_row (table, _("Task"), g_strdup_printf ("%s (%s)", cp_words_task_kind (job->kind),
+                                              cp_task_kind_to_string (job->kind)));
   if (training)
     {
       add_row (table, _("Tokens"), cp_format_count (job->tokens));
@@ -796,7 +799,11 @@ print_table (const Estimate   *e,
   add_row (table, _("Nodes × GPUs per node"), g_strdup_printf ("%u × %u", nodes, quote->gpus_per_node));
   add_row (table, _("Intra-node link"), g_strdup (quote->intra_link.name));
   if (quote->network != CP_NETWORK_NONE)
-    add_row (table, _("Network sharing"), cp_words_sharing_as_estimated (quote, settings, C_("language code", "en")));
+    {
+      g_autofree char *sharing = cp_words_sharing_as_estimated (quote, settings, C_("language code", "en"));
+
+      add_row (table, _("Network sharing"), g_strdup (cp_words_capitalised (sharing)));
+    }
 
   /* The verdict's configuration first, then a line saying whose the
    * figures after it are. */
@@ -811,10 +818,15 @@ print_table (const Estimate   *e,
     }
   cp_cli_table_add_heading (table, _("Configuration"));
   if (job->kind == CP_TASK_INFERENCE)
-    add_row (table, _("Layout"), g_strdup (est->layout_searched ? _("searched: the fewest GPUs that carry the concurrency")
-                                                                : _("as given")));
+    add_row (table, _("Layout"), g_strdup (cp_words_capitalised (est->layout_searched
+                                                                   ? _("searched: the fewest GPUs that carry the concurrency")
+                                                                   : _("as given"))));
   else
-    add_row (table, _("Layout"), training_layout_text (job, est, layout_refused));
+    {
+      g_autofree char *layout = training_layout_text (job, est, layout_refused);
+
+      add_row (table, _("Layout"), g_strdup (cp_words_capitalised (layout)));
+    }
   if (layout_refused)
     add_row (table, _("Why it cannot run"), g_strdup (refusal));
   if (layout_refused)
@@ -841,14 +853,19 @@ print_table (const Estimate   *e,
       if (est->layout_why != CP_LAYOUT_WHY_NONE)
         add_row (table, _("Runner-up layout"), cp_words_runner_up (est, C_("language code", "en")));
       add_row (table, _("ZeRO stage"), g_strdup_printf ("%u", est->layout.zero_stage));
-      add_row (table, _("Activation recompute"), cp_words_recompute (est));
+      {
+        g_autofree char *recompute = cp_words_recompute (est);
+
+        add_row (table, _("Activation recompute"), g_strdup (cp_words_capitalised (recompute)));
+      }
       add_row (table, _("CPU offload"), g_strdup (cp_cli_yes_no (est->cpu_offload)));
       if (est->host_memory_per_node_bytes > 0)
         add_row (table, _("Host memory per node for offload"),
                  cp_words_host_memory (est->host_memory_per_node_bytes, settings->memory_unit,
                                        C_("language code", "en")));
       add_row (table, _("Memory technique that makes it fit"),
-               g_strdup (e->fitting.fits ? cp_words_technique (e->fitting.technique) : _("none")));
+               g_strdup (e->fitting.fits ? cp_words_capitalised (cp_words_technique (e->fitting.technique))
+                                         : cp_words_none ()));
       if (e->fitting.offload_refused_host_bytes > 0)
         add_row (table, _("Host memory CPU offload would need, more than stated"),
                  cp_words_host_memory (e->fitting.offload_refused_host_bytes, settings->memory_unit,
@@ -932,7 +949,7 @@ print_table (const Estimate   *e,
       cp_cli_table_print (table, stdout);
       return;
     }
-  add_row (table, _("Source"), g_strdup (cp_words_time_source (est->time_source)));
+  add_row (table, _("Source"), g_strdup (cp_words_capitalised (cp_words_time_source (est->time_source))));
   if (training)
     {
       g_autofree char *mfu = cp_cli_format_number (est->achieved_mfu * 100, 1);

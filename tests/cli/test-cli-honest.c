@@ -638,7 +638,7 @@ test_unstated_sharing (void)
   args[G_N_ELEMENTS (base) - 3] = NULL;
   cp_test_run_cli (&text, tmp_dir, args);
   g_assert_cmpint (text.status, ==, 0);
-  g_assert_nonnull (strstr (text.out, "not stated: estimated as shared, at 50% of line rate"));
+  g_assert_nonnull (strstr (text.out, "Not stated: estimated as shared, at 50% of line rate"));
   g_assert_nonnull (strstr (text.out, "the range runs to a dedicated one"));
 }
 
@@ -658,7 +658,7 @@ test_nothing_fits_says_so (void)
   RUN (&text, "estimate", "--model", "llama-2-70b", "--task", "full-finetune", "--gpu", "rtx4090",
        "--gpus-per-node", "1", "--tokens", "1B", "--price-per-gpu-hour", "2");
   g_assert_cmpint (text.status, ==, 0);
-  g_assert_nonnull (strstr (text.out, "searched: none fits"));
+  g_assert_nonnull (strstr (text.out, "Searched: none fits"));
   g_assert_null (strstr (text.out, "the fastest that fits"));
   g_assert_true (g_regex_match (total_row, text.out, 0, &match));
   total = g_match_info_fetch (match, 1);

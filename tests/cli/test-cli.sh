@@ -247,7 +247,7 @@ run 0 estimate --model llama-2-70b --task inference --gpu h100-sxm --kv-bits 8 -
 if run 0 estimate --model llama-3.1-70b --task inference --gpu h800 --gpus-per-node 8 \
      --concurrency 200 --context 4096 --prompt-tokens 1024 --output-tokens 256 --price-per-gpu-hour 18.5; then
   contains "$OUT" "4 × 1 × 2"
-  contains "$OUT" "searched: the fewest GPUs that carry the concurrency"
+  contains "$OUT" "Searched: the fewest GPUs that carry the concurrency"
   contains "$OUT" "116 whole requests"
   lacks "$OUT" "ZeRO stage"
   lacks "$OUT" "Activation recompute"
