@@ -511,7 +511,7 @@ cp_report_section_job (Doc       *doc,
       cp_doc_heading (doc, doc->h1, heading, cp_doc_table_lead_height (doc, doc->h2, _("Comparison of the quotes"), &table));
       cp_doc_table_under (doc, doc->h2, _("Comparison of the quotes"), &table);
       cp_doc_paragraph_full (doc, doc->small,
-                             _("Under each figure, its range: every assumption at its optimistic end, then at its pessimistic end (see “Ranges of the assumptions”)."),
+                             _("Under each figure, its range: every assumption at its optimistic end, then at its pessimistic end (see “Assumptions and conventions”)."),
                              0, 3, NULL);
     }
   else

@@ -106,9 +106,9 @@ static const char *const headings[] = {
   "Recommendation", "Budget and calendar", "Questions for the vendors", "Main risks", "Approval", "Jobs",
   "Quotes", "Comparison of the quotes", "One machine or the cluster?", "Training layout",
   "Interruptions and goodput", "Where the money goes", "Reasons", "Assumptions and conventions",
-  "Ranges of the assumptions", "Risks of each option",
+  "Risks of each option",
   "建议方案", "预算与日程", "需向服务商确认的问题", "主要风险", "审批", "任务", "报价", "报价对比", "单机还是集群？",
-  "训练并行布局", "中断与有效时间比", "成本构成", "依据", "假设与约定", "各项假设的取值范围", "各方案的风险",
+  "训练并行布局", "中断与有效时间比", "成本构成", "依据", "假设与约定", "各方案的风险",
 };
 
 static gboolean

@@ -412,6 +412,54 @@ test_amount_assumptions (void)
     }
 }
 
+/* A 13B pre-training job (the model's default tokens, no deadline) on
+ * the walk's two quotes: six pages in English, the sixth holding the
+ * second table of the assumptions' ranges, which repeated six rows of the
+ * assumptions' table. Each row now gives its range: five pages in both
+ * languages, none less than two-thirds full unless a chapter ends there,
+ * and the ranges by hand (rule R8's one to two weeks, 7.0 to 14.0 days,
+ * around 10.5; R4's 30–40% around 35%). */
+static void
+test_13b_pretrain (void)
+{
+  static const struct {
+    const char *lang;
+    const char *migration;
+    const char *debugging;
+  } words[] = {
+    { "en", "10.5 days; range 7.0–14.0 days", "35%; range 30–40%" },
+    { "zh_CN", "10.5 天；范围 7.0–14.0 天", "35%；范围 30–40%" },
+  };
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  RUN_OK ("new", "13b-pt.cplan");
+  RUN_OK ("add-job", "13b-pt.cplan", "--name", "13B pre-training", "--model", "llama-2-13b", "--task", "pretrain");
+  RUN_OK ("add-quote", "13b-pt.cplan", "--vendor", "云厂商甲", "--offer", "8×H800 单机", "--gpu", "h800",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "15");
+  RUN_OK ("add-quote", "13b-pt.cplan", "--vendor", "智算中心乙", "--offer", "A800 4节点 IB 集群", "--gpu", "a800",
+          "--gpus-per-node", "8", "--nodes", "4", "--price-per-node-month", "45000", "--network", "infiniband",
+          "--nics", "4", "--nic-gbps", "200", "--dedicated");
+  for (guint l = 0; l < G_N_ELEMENTS (words); l++)
+    {
+      g_autofree char *pdf = g_strdup_printf ("13b-pt-%s.pdf", words[l].lang);
+      g_autofree char *all = NULL;
+      guint n_pages;
+
+      RUN_OK ("report", "13b-pt.cplan", "--lang", words[l].lang, "--pdf", pdf);
+      n_pages = cp_test_pdf_page_count (tmp_dir, pdf);
+      g_test_message ("13B pre-training, %s: %u pages", words[l].lang, n_pages);
+      g_assert_cmpuint (n_pages, <=, 5);
+      assert_pages_full (pdf);
+      all = cp_test_pdf_text (tmp_dir, pdf, 0, FALSE);
+      cp_test_assert_has (all, words[l].migration);
+      cp_test_assert_has (all, words[l].debugging);
+    }
+}
+
 /* The demo's seven chapters: a chart that does not fit below the text
  * waits at the top of the page the text breaks to, so no page is left
  * less than two-thirds full mid-chapter (its English page 13 and Chinese
@@ -445,6 +493,7 @@ main (int    argc,
   g_test_add_func ("/report-memo/uncompared", test_uncompared);
   g_test_add_func ("/report-memo/no-quotes", test_no_quotes);
   g_test_add_func ("/report-memo/13b", test_13b);
+  g_test_add_func ("/report-memo/13b-pretrain", test_13b_pretrain);
   g_test_add_func ("/report-memo/demo-pages", test_demo_pages);
   g_test_add_func ("/report-memo/amount-assumptions", test_amount_assumptions);
 

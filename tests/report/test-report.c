@@ -1461,8 +1461,11 @@ check_pdf (const char *lang)
     assert_contains (text, band);
     assert_contains (text, plan->verdict_robust ? (chinese ? "在各项假设的取值范围内都成立" : "holds across the range")
                                                 : (chinese ? "并非在整个取值范围内都成立" : "does not hold across the range"));
-    assert_contains (text, chinese ? "各项假设的取值范围" : "Ranges of the assumptions");
-    assert_contains (text, chinese ? "范围的来源" : "Source of the range");
+    /* Each assumption's row gives its range (issue 22: one table, not a
+     * second one repeating names and sources): the utilisation's 55%
+     * less and plus 15% of it, 0.55 × 41.5/48.9 = 0.47 to 0.55 × 56.3/48.9 = 0.63. */
+    assert_contains (text, chinese ? "55%；范围 0.47–0.63" : "55%; range 0.47–0.63");
+    g_assert_null (strstr (text, "Ranges of the assumptions"));
     assert_contains (text, "Korthikanti");
   }
 
@@ -1780,7 +1783,7 @@ check_pdf_walk_words (CpProject  *project,
       assert_contains (text, "每请求 4,096 个 token");
       g_assert_null (strstr (text, "2B tokens"));
       g_assert_null (strstr (text, "4,096 tokens"));
-      assert_contains (text, "范围即此处所用取值下浮 15% 至上浮 15%");
+      assert_contains (text, "此处所用取值下浮 15% 至上浮 15%");
       /* Units of the assumptions' values are Chinese words too. */
       g_assert_null (strstr (text, "per hidden"));
       assert_contains (text, "秒/每隐藏 1 秒");
@@ -1788,7 +1791,7 @@ check_pdf_walk_words (CpProject  *project,
   else
     {
       assert_contains (text, "2B tokens");
-      assert_contains (text, "the range is the value used here less 15% to plus 15%");
+      assert_contains (text, "range: the value used here less 15% to plus 15%");
       g_assert_null (strstr (text, "±15% around"));
       /* The sign-off names its three roles, a name left unset blank to be
        * written by hand (issue 22: the preparer is a project field now). */
