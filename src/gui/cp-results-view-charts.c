@@ -46,6 +46,16 @@ on_readout_changed (CpResultsView *self,
     self->readout_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, readout_cb, self, NULL);
 }
 
+/* Page 1's amount to approve over the calendar, made with it on the
+ * worker (cp_report_timeline_chart_new()); hidden while there is none. */
+static void
+set_approval (CpResultsView *self,
+              const char    *text)
+{
+  _cp_results_view_set_label (self->approval_label, text != NULL ? text : "");
+  _cp_results_view_set_visible (GTK_WIDGET (self->approval_label), text != NULL && *text != '\0');
+}
+
 static void
 on_timeline_ready (GObject      *source,
                    GAsyncResult *result,
@@ -59,6 +69,7 @@ on_timeline_ready (GObject      *source,
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
   /* Jobs whose order loops have no calendar: the job form says why. */
+  set_approval (self, chart != NULL ? chart->approval : NULL);
   cp_chart_view_set_data (self->timeline_chart, chart);
 }
 
@@ -72,6 +83,8 @@ make_timeline (CpResultsView *self)
   const CpProject *project = g_steal_pointer (&self->timeline_project);
 
   self->timeline_cancellable = g_cancellable_new ();
+  /* Not an older revision's amount beside "Calculating…". */
+  set_approval (self, NULL);
   cp_chart_view_set_calculating (self->timeline_chart);
   cp_report_timeline_async (project, cp_labels_ui_language (), self->timeline_cancellable,
                             on_timeline_ready, g_object_ref (self));
@@ -92,6 +105,7 @@ _cp_results_view_update_timeline (CpResultsView   *self,
   self->timeline_project = NULL;
   if (project == NULL || project->jobs->len == 0 || project->quotes->len == 0)
     {
+      set_approval (self, NULL);
       cp_chart_view_set_data (self->timeline_chart, NULL);
       return;
     }

@@ -68,6 +68,7 @@ struct _CpResultsView
   CpChartView        *serving_chart;
   GtkStackPage       *serving_page;
   CpChartView        *timeline_chart;
+  GtkLabel           *approval_label;  /* the amount to approve, over the calendar */
   GCancellable       *timeline_cancellable; /* the timeline being made */
   const CpProject    *timeline_project;     /* borrowed: its timeline, not yet made */
   GtkColumnView      *options_view;

@@ -282,6 +282,11 @@ cp_settings_get_assumptions (const CpSettings *settings,
     { "debug-share", settings->debug_share, "fraction", "source article: debugging 30–40% of the calendar (R4)" },
     { "migration-days", settings->migration_days_no_experience, "days", "source article: 1–2 weeks (R8)" },
     { "hours-per-month", settings->hours_per_month, "hours", "8,760 h / 12" },
+    /* What the amount to approve adds (cp_settings_amount_to_approve()). */
+    { "contingency", settings->contingency_fraction, "fraction",
+      "AACE International RP 18R-97, Class 3 (budget authorization): +10% to +30%; the low end" },
+    { "vat-rate", settings->vat_rate, "fraction",
+      "财税〔2016〕36号: information technology services 6% (leasing a bare machine 13%, 2019 年第 39 号)" },
     { "selective-recompute-overhead", settings->selective_recompute_flops_overhead, "fraction",
       "PUBLISHED M5 (2.7% for GPT-3)" },
     { "full-recompute-flops", 8, "FLOPs/param/token", "PUBLISHED T16 (8·N·D with full recompute)" },
@@ -552,6 +557,7 @@ cp_assumption_task_kinds (const char *key)
     "checkpoint-interval", "failure-rate", "moe-dispatch-dedup",
     "expert-gemm-half-size", "moe-a2a-overlap", "fp8-layout",
     "moe-fp8-dispatch", "moe-max-nodes-per-token", "vllm-profile", "fsdp-pp-unsharded", "fsdp1-adapter-gradients",
+    "contingency", "vat-rate",
   };
   /* In the order of keys[]: mixed-precision Adam's bytes cover every
    * parameter only in a full run (adapters train a few); serving has its
@@ -561,7 +567,8 @@ cp_assumption_task_kinds (const char *key)
    * failures and checkpoints interrupt training runs, while
    * services and debugging rent their period whole (cp-goodput.c); the
    * calendar's debugging share is a training project's (R4), migration
-   * anyone's who moves to a cluster (R8); months convert every price. */
+   * anyone's who moves to a cluster (R8); months convert every price; the
+   * contingency and VAT make every project's amount to approve. */
   const guint kinds[G_N_ELEMENTS (keys)] = {
     full, every, modelled,
     modelled, modelled, training,
@@ -575,6 +582,7 @@ cp_assumption_task_kinds (const char *key)
     training, training, training,
     training, training, serving,
     training, training, serving, training, adapters,
+    every, every,
   };
 #undef K
 

@@ -123,6 +123,9 @@ typedef struct {
                                * memo prints it (cp_report_schedule_shown_total()) */
   char       *legend[5];      /* debugging, migration, run, deadline (NULL when no job
                                * has one to mark), cumulative cost */
+  char       *approval;       /* the memo's amount to approve as page 1 says it
+                               * (cp_report_approval_text()), which the window
+                               * shows under the chart; not drawn */
 } CpChartData;
 
 /* A text label as drawn: its box in the chart's units. */

@@ -356,6 +356,8 @@ static const struct {
   { "debug-share", N_("Share of a training project's calendar spent debugging on one machine of the offer: billed with a one-machine run, rented apart beside a cluster run") },
   { "migration-days", N_("Migration time without distributed experience") },
   { "hours-per-month", N_("Hours in a billed month") },
+  { "contingency", N_("Contingency (amount to approve)") },
+  { "vat-rate", N_("VAT on GPU rental (a computing service)") },
   { "selective-recompute-overhead", N_("Extra compute to redo part of the forward pass (selective recompute)") },
   { "full-recompute-flops", N_("Arithmetic per parameter and token when the whole forward pass is redone (FLOPs, full recompute)") },
   { "training-flops", N_("Arithmetic per parameter and token in full training (FLOPs)") },
@@ -423,6 +425,10 @@ static const struct {
   { "debug-share", N_("Planning rule R4: debugging takes 30–40% of a training project's calendar") },
   { "migration-days", N_("Planning rule R8: a team new to distributed training loses one to two weeks") },
   { "hours-per-month", N_("8,760 hours a year divided by 12") },
+  /* xgettext:no-c-format */
+  { "contingency", N_("AACE RP 18R-97, Class 3 (budget authorisation): 10–30% over; the low end, as the range already holds the assumptions' spread") },
+  /* xgettext:no-c-format */
+  { "vat-rate", N_("财税〔2016〕36号: IT and cloud services 6%, bare machines 13%") },
   /* xgettext:no-c-format */
   { "selective-recompute-overhead", N_("Korthikanti et al., 2022, “Reducing Activation Recomputation in Large Transformer Models”, Table 4 (2.7% for GPT-3)") },
   { "full-recompute-flops", N_("Narayanan et al., 2021, “Efficient Large-Scale Language Model Training on GPU Clusters Using Megatron-LM”, §5.1, Eq. 4") },
@@ -522,7 +528,7 @@ cp_words_spread_source (CpSpreadKind kind)
     {
     case CP_SPREAD_COMPUTE_UTILISATION:
       /* xgettext:no-c-format */
-      return _("Published end-to-end MFUs span 41.5% (Korthikanti et al., 2022, Table 5, 22B) to 56.3% (the same table, 1T), with Narayanan et al., 2021 (44–52%) and Chowdhery et al., 2022, PaLM (45.7%) between, within 15% either side of their middle, 48.9%: the range is the value used here less 15% to plus 15% (its value × 41.5/48.9 to × 56.3/48.9); the utilisation is of the computing alone, the model adding communication and pipeline bubbles apart, so its high end may pass the highest end-to-end MFU");
+      return _("Published end-to-end MFUs, 41.5% to 56.3% (Korthikanti et al., 2022, Table 5; Narayanan et al., 2021, 44–52%; Chowdhery et al., 2022, PaLM, 45.7%), lie within 15% of their middle, 48.9%: the range is the value used here less 15% to plus 15% (× 41.5/48.9 to × 56.3/48.9). It is the computing alone, communication and pipeline bubbles added apart, so its high end may pass the highest end-to-end MFU");
     case CP_SPREAD_LINK_EFFICIENCY:
       /* xgettext:no-c-format */
       return _("Azure ND A100 v4 all-reduce, 174 of 300 GB/s at 134 MB (58%), to nccl-tests issue 212, 370 of 450 GB/s (82%)");

@@ -154,7 +154,7 @@ section_spreads (Doc *doc)
   table.font = doc->small;
   cp_doc_heading (doc, doc->h2, _("Ranges of the assumptions"), 90);
   cp_doc_paragraph (doc, doc->small,
-                    _("These assumptions are not measurements. Each time and cost comes with a low and a high figure: every assumption below at its optimistic end together, then at its pessimistic end together. A figure a trial run measured (utilisation, peak memory) does not vary. A verdict holds when the same option is the cheapest feasible one at both ends and with each assumption alone at either end of its range; otherwise the report names the threshold at which another quote wins."));
+                    _("These assumptions are not measurements: each time and cost has a low figure (every assumption below at its optimistic end) and a high one (all at their pessimistic end); a figure a trial run measured does not vary. A verdict holds when the same option is the cheapest feasible one at both ends and with each assumption alone at either end; otherwise the report names the threshold at which another quote wins."));
   for (guint i = 0; i < MIN (n, G_N_ELEMENTS (spreads)); i++)
     if (project_uses (doc->project, spreads[i].key))
       cp_doc_table_add_row (&table, g_strdup (cp_words_spread_title (spreads[i].kind)),
@@ -182,6 +182,12 @@ cp_report_section_assumptions (Doc *doc)
 
   /* The heading keeps three lines of the paragraph below with it. */
   cp_doc_heading (doc, doc->h1, _("Assumptions and conventions"), 36);
+  /* The table below gives the longest acceptable run when a job depends
+   * on it: said there, not twice. */
+  if (project_uses (doc->project, "longest-acceptable-run"))
+    /* xgettext:no-c-format */
+    layouts = g_strdup (_("A training layout a job leaves open (tensor, pipeline, data and expert parallel, ZeRO stage, micro-batch, recompute, interleaving) is searched: the fastest that fits is chosen, a tie within 1% going to the one with more memory headroom, and the runner-up is named."));
+  else
   /* TRANSLATORS: %s is a number of days such as "120.0 days" */
   layouts = g_strdup_printf (_("A training layout a job leaves open (tensor, pipeline, data and expert parallel, ZeRO stage, micro-batch, recompute, interleaving) is searched: the fastest that fits is chosen, a tie within 1%% going to the one with more memory headroom, and the runner-up is named. A job without a deadline is held to the longest acceptable run, %s."),
                              longest);
@@ -216,6 +222,19 @@ cp_report_section_assumptions (Doc *doc)
       if (strcmp (a->key, "checkpoint-interval") == 0 && a->value == 0)
         number = g_strdup (settings->gpu_failure_rate_per_hour > 0 ? _("The optimum for each option (see “Interruptions and goodput”)")
                                                                    : _("Not applicable: no interruption is expected"));
+      /* The rate and whether the quotes' prices hold it: the amount to
+       * approve adds it only to prices that exclude it. */
+      else if (strcmp (a->key, "vat-rate") == 0)
+        {
+          g_autofree char *percent = cp_report_rate_text (a->value, doc->lang);
+          number = g_strdup_printf (settings->prices_include_vat
+                                    /* TRANSLATORS: %s is a VAT rate such as "6%"; the quoted prices include it (the assumptions table) */
+                                    ? _("%s, included")
+                                    /* TRANSLATORS: %s is a VAT rate such as "6%"; it is added to the quoted prices (the assumptions table) */
+                                    : _("%s, added"), percent);
+        }
+      else if (strcmp (a->key, "contingency") == 0)
+        number = cp_report_rate_text (a->value, doc->lang);
       else if (g_strcmp0 (a->unit, "bytes") == 0)
         number = cp_format_bytes (a->value, settings->memory_unit);
       else if (g_strcmp0 (a->unit, "fraction") == 0)

@@ -70,9 +70,9 @@ job_cost (const CpScheduleJob *entry)
 }
 
 /* "6%", "6.5%": a rate as it was set. */
-static char *
-rate_text (double      fraction,
-           const char *lang)
+char *
+cp_report_rate_text (double      fraction,
+                     const char *lang)
 {
   double percent = round (fraction * 1000) / 10;
   g_autofree char *number = cp_i18n_format_number (percent, percent == floor (percent) ? 0 : 1, lang);
@@ -181,6 +181,34 @@ budget_start_note (const CpProject  *project,
          : _("Each job starts with the project or after the job named in its form.");
 }
 
+char *
+cp_report_approval_text (const CpProject        *project,
+                         const CpApprovalAmount *approval,
+                         const char             *lang)
+{
+  const CpSettings *settings = &project->settings;
+  const char *currency = settings->currency;
+  g_autofree char *amount = NULL, *reserve = NULL, *reserve_rate = NULL, *vat = NULL;
+  char *line;
+
+  cp_i18n_push_language (lang);
+  /* The parts as printed add up to the amount as printed. */
+  amount = cp_i18n_format_money_prose (approval->amount, currency, lang);
+  reserve = cp_i18n_format_money_prose_scaled (approval->contingency, approval->amount, currency, lang);
+  reserve_rate = cp_report_rate_text (settings->contingency_fraction, lang);
+  vat = cp_i18n_format_money_prose_scaled (approval->vat, approval->amount, currency, lang);
+  if (approval->vat_added)
+    /* TRANSLATORS: the memo's budget, after the range: the amount to approve, the contingency's rate and amount, the VAT added */
+    line = g_strdup_printf (_("Amount to approve: %s (the top of the range + %s contingency, %s, + VAT, %s)."),
+                            amount, reserve_rate, reserve, vat);
+  else
+    /* TRANSLATORS: the memo's budget, after the range: the amount to approve, the contingency's rate and amount */
+    line = g_strdup_printf (_("Amount to approve: %s (the top of the range + %s contingency, %s)."),
+                            amount, reserve_rate, reserve);
+  cp_i18n_pop_language ();
+  return line;
+}
+
 /* The amount to approve and how VAT was taken (cp_report_approval_amount()):
  * the one figure the approver signs, said as its parts add up. */
 static void
@@ -193,24 +221,12 @@ section_amount_to_approve (Doc              *doc,
   const char *currency = settings->currency;
   g_autoptr(GPtrArray) plans = result_plans (project, results);
   CpApprovalAmount approval;
-  g_autofree char *amount = NULL, *reserve = NULL, *reserve_rate = NULL;
   g_autofree char *vat = NULL, *vat_rate = NULL, *line = NULL, *tax = NULL;
 
   cp_report_approval_amount (project, (CpPlan * const *) plans->pdata, schedule, &approval);
-  /* The parts as printed add up to the amount as printed. */
-  amount = cp_i18n_format_money_prose (approval.amount, currency, doc->lang);
-  reserve = cp_i18n_format_money_prose_scaled (approval.contingency, approval.amount, currency, doc->lang);
-  reserve_rate = rate_text (settings->contingency_fraction, doc->lang);
   vat = cp_i18n_format_money_prose_scaled (approval.vat, approval.amount, currency, doc->lang);
-  vat_rate = rate_text (settings->vat_rate, doc->lang);
-  if (approval.vat_added)
-    /* TRANSLATORS: the memo's budget, after the range: the amount to approve, the contingency's rate and amount, the VAT added */
-    line = g_strdup_printf (_("Amount to approve: %s (the top of the range + %s contingency, %s, + VAT, %s)."),
-                            amount, reserve_rate, reserve, vat);
-  else
-    /* TRANSLATORS: the memo's budget, after the range: the amount to approve, the contingency's rate and amount */
-    line = g_strdup_printf (_("Amount to approve: %s (the top of the range + %s contingency, %s)."),
-                            amount, reserve_rate, reserve);
+  vat_rate = cp_report_rate_text (settings->vat_rate, doc->lang);
+  line = cp_report_approval_text (project, &approval, doc->lang);
   cp_doc_paragraph_full (doc, doc->bold, line, 0, 1, NULL);
 
   /* The sources of both rates are in cp-settings.c and the preferences'

@@ -74,7 +74,14 @@ cp_report_timeline_chart_new (CpProjectAnalysis *analysis,
   g_autoptr(GPtrArray) plans = cp_project_analysis_get_full_plans (analysis);
   g_autoptr(CpSchedule) schedule = cp_report_schedule_new (project, plans, error);
 
+  CpApprovalAmount approval;
+  CpChartData *chart;
+
   if (schedule == NULL)
     return NULL;
-  return cp_chart_data_new_timeline (project, schedule, lang);
+  chart = cp_chart_data_new_timeline (project, schedule, lang);
+  /* The figure page 1 gives, from the same plans and schedule. */
+  cp_report_approval_amount (project, (CpPlan * const *) plans->pdata, schedule, &approval);
+  chart->approval = cp_report_approval_text (project, &approval, lang);
+  return chart;
 }

@@ -42,9 +42,16 @@ void         cp_report_approval_amount (const CpProject  *project,
                                         const CpSchedule *schedule,
                                         CpApprovalAmount *out);
 
+/* "Amount to approve: … (the top of the range + 10% contingency, …)." in
+ * @lang: page 1's line for @approval, which the window's calendar tab
+ * shows too (CpChartData's approval). */
+char        *cp_report_approval_text   (const CpProject        *project,
+                                        const CpApprovalAmount *approval,
+                                        const char             *lang);
+
 /* The project's timeline chart (cp-chart.h, CP_CHART_TIMELINE) in @lang:
  * every job's plan of @analysis placed on the calendar and drawn as the
- * PDF's memo draws it. NULL with @error when the jobs' order loops. */
+ * PDF's memo draws it, with page 1's amount to approve in its approval. NULL with @error when the jobs' order loops. */
 CpChartData *cp_report_timeline_chart_new (CpProjectAnalysis *analysis,
                                            const char        *lang,
                                            GError           **error);

@@ -44,6 +44,9 @@ void cp_report_section_approval (Doc *doc);
  * budget's heading and total come first, then the timeline chart
  * (cp_doc_chart()), then the tables of the jobs' calendar and the months. */
 void cp_report_section_budget (Doc *doc, JobResult *results, const CpSchedule *schedule);
+/* "6%", "6.5%": a rate (the contingency, VAT) as it was set, as page 1
+ * and the assumptions say it. */
+char *cp_report_rate_text (double fraction, const char *lang);
 /* Under a job's cost breakdown: the figures each total is made of (the
  * price and its unit, the time billed, storage, the team's days), so
  * that an approver can redo the sums by hand. */

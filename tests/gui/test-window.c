@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "common/cp-test-demo.h"
+#include "common/cp-test-pdf.h"
 #include "cp-test-gui.h"
 #include "gui/cp-application.h"
 #include "gui/cp-chart-view.h"
@@ -1410,6 +1411,80 @@ test_window_name_trimmed (void)
   type_text (cp_job_editor_get_row (editor, "name"), " 70B LoRA  ");
   g_assert_cmpstr (job->name, ==, "70B LoRA");
 
+  close_window (window);
+}
+
+static gboolean
+approval_shown (gpointer label)
+{
+  return gtk_widget_get_visible (label) && *gtk_label_get_label (label) != '\0';
+}
+
+/* The project calendar tab says the amount to approve, the figure page 1
+ * of the report gives, made by the same function (issue 22). By hand:
+ * one 8 × H800 machine at 30,000 CNY per node-month for a 36.8-day
+ * debugging job bills two whole months, 60,000 CNY (test-cli-signoff);
+ * 10% contingency, 6,000; prices include VAT at 6%: 66,000 CNY. */
+static void
+test_window_amount_to_approve (void)
+{
+  const CpCatalog *catalog = cp_catalog_get_builtin ();
+  CpWindow *window = cp_window_new (app);
+  CpProject *project = cp_project_new ();
+  CpJob *job = cp_job_new (CP_TASK_DEBUG);
+  CpQuote *quote = cp_quote_new ();
+  CpResultsView *results = cp_window_get_results_view (window);
+  const char *lang = cp_labels_ui_language ();
+  gboolean chinese = cp_i18n_is_chinese (lang);
+  g_autoptr(GError) error = NULL;
+  g_autofree char *dir = g_build_filename (g_get_user_data_dir (), "approve-test", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "approve.pdf", NULL);
+  g_autofree char *first = NULL;
+  GtkWidget *label;
+  const char *shown;
+
+  g_free (job->id);
+  job->id = g_strdup ("trial");
+  job->name = g_strdup ("Trial");
+  job->duration_days = 36.8;
+  cp_project_add_job (project, job);
+  g_free (quote->id);
+  quote->id = g_strdup ("monthly");
+  quote->vendor = g_strdup ("M");
+  cp_quote_set_gpu (quote, cp_catalog_find_gpu (catalog, "h800"));
+  cp_quote_set_intra_link (quote, cp_catalog_find_link (catalog, quote->gpu.default_intra_link));
+  quote->gpus_per_node = 8;
+  quote->price_unit = CP_PRICE_PER_NODE_MONTH;
+  quote->price = 30000;
+  cp_project_add_quote (project, quote);
+  g_assert_true (cp_window_load_new (window, project, &error));
+  g_assert_no_error (error);
+  gtk_window_present (GTK_WINDOW (window));
+  wait_results (results);
+
+  /* Hidden until the calendar is planned, with its tab. */
+  label = cp_test_gui_find_named (GTK_WIDGET (results), "approval");
+  g_assert_nonnull (label);
+  g_assert_false (approval_shown (label));
+  cp_results_view_show_chart (results, CP_CHART_TIMELINE);
+  cp_test_gui_wait_until (approval_shown, label, "the amount to approve");
+  shown = gtk_label_get_label (GTK_LABEL (label));
+  g_assert_true (cp_test_gui_find_with_text (GTK_WIDGET (results), shown,
+                                             CP_TEST_GUI_TEXT_WHOLE | CP_TEST_GUI_TEXT_VISIBLE) == label);
+  g_assert_cmpstr (shown, ==, chinese ? "申请批准金额：¥66,000（区间上限 + 10% 不可预见费 ¥6,000）。"
+                                      : "Amount to approve: 66,000 CNY (the top of the range + 10% contingency, 6,000 CNY).");
+
+  /* Page 1 of the report, in the window's language, says the same. */
+  if (cp_test_have_poppler ())
+    {
+      g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
+      g_assert_true (cp_report_pdf_write (cp_window_get_project (window), lang, pdf, &error));
+      g_assert_no_error (error);
+      first = cp_test_pdf_text (NULL, pdf, 1, FALSE);
+      cp_test_assert_has (first, shown);
+      g_unlink (pdf);
+      g_rmdir (dir);
+    }
   close_window (window);
 }
 
@@ -5824,6 +5899,7 @@ main (int   argc,
   g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
 
   g_test_add_func ("/gui/window/smoke", test_window_smoke);
+  g_test_add_func ("/gui/window/amount-to-approve", test_window_amount_to_approve);
   g_test_add_func ("/gui/window/edits-recompute", test_window_edits_recompute);
   g_test_add_func ("/gui/window/refuses-invalid-input", test_window_refuses_invalid_input);
   g_test_add_func ("/gui/window/delete-and-undo", test_window_delete_and_undo);

@@ -351,6 +351,67 @@ test_13b (void)
     }
 }
 
+/* The amount to approve's two rates are assumptions every project uses,
+ * a debugging job alone included: the appendix lists each with its value
+ * and source, as the project sets it (defaults 10% and 6% included, then
+ * 15% and 13% added, as test-cli-signoff's amount to approve). */
+static void
+test_amount_assumptions (void)
+{
+  static const struct {
+    const char *lang;
+    const char *contingency;   /* the row's name, then its value */
+    const char *contingency_changed;
+    const char *contingency_source;
+    const char *vat;
+    const char *vat_source;
+    const char *included;
+    const char *added;
+  } words[] = {
+    { "en", "Contingency (amount to approve) 10%",
+      "Contingency (amount to approve) 15%", "AACE RP 18R-97, Class 3",
+      "VAT on GPU rental (a computing service)", "财税〔2016〕36号: IT and cloud services 6%", "6%, included", "13%, added" },
+    { "zh_CN", "不可预见费（批准金额） 10%",
+      "不可预见费（批准金额） 15%", "AACE 推荐做法 18R-97",
+      "GPU 租赁（算力服务）的增值税", "财税〔2016〕36号", "6%，已含在报价中", "13%，另加" },
+  };
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  RUN_OK ("new", "rates.cplan");
+  RUN_OK ("add-quote", "rates.cplan", "--vendor", "M", "--gpu", "h800", "--gpus-per-node", "8", "--nodes", "1",
+          "--price-per-node-month", "30000");
+  RUN_OK ("add-job", "rates.cplan", "--name", "Trial", "--task", "debug", "--duration-days", "36.8");
+  for (guint l = 0; l < G_N_ELEMENTS (words); l++)
+    {
+      g_autofree char *pdf = g_strdup_printf ("rates-%s.pdf", words[l].lang);
+      g_autofree char *changed = g_strdup_printf ("rates-changed-%s.pdf", words[l].lang);
+      g_autofree char *all = NULL;
+      g_autofree char *all_changed = NULL;
+
+      RUN_OK ("report", "rates.cplan", "--lang", words[l].lang, "--pdf", pdf, "--contingency", "10%",
+              "--prices-include-vat", "yes", "--vat-rate", "6%");
+      all = cp_test_pdf_text (tmp_dir, pdf, 0, FALSE);
+      cp_test_assert_has (all, words[l].contingency);
+      cp_test_assert_has (all, words[l].contingency_source);
+      cp_test_assert_has (all, words[l].vat);
+      cp_test_assert_has (all, words[l].vat_source);
+      cp_test_assert_has (all, words[l].included);
+      cp_test_assert_lacks (all, words[l].added);
+
+      RUN_OK ("report", "rates.cplan", "--lang", words[l].lang, "--pdf", changed, "--contingency", "15%",
+              "--prices-include-vat", "no", "--vat-rate", "13%");
+      all_changed = cp_test_pdf_text (tmp_dir, changed, 0, FALSE);
+      cp_test_assert_lacks (all_changed, words[l].contingency);
+      cp_test_assert_has (all_changed, words[l].contingency_changed);
+      cp_test_assert_has (all_changed, words[l].added);
+      cp_test_assert_lacks (all_changed, words[l].included);
+    }
+}
+
 /* The demo's seven chapters: a chart that does not fit below the text
  * waits at the top of the page the text breaks to, so no page is left
  * less than two-thirds full mid-chapter (its English page 13 and Chinese
@@ -385,6 +446,7 @@ main (int    argc,
   g_test_add_func ("/report-memo/no-quotes", test_no_quotes);
   g_test_add_func ("/report-memo/13b", test_13b);
   g_test_add_func ("/report-memo/demo-pages", test_demo_pages);
+  g_test_add_func ("/report-memo/amount-assumptions", test_amount_assumptions);
 
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);
