@@ -294,6 +294,20 @@ fold_policy_for_width (int width)
   return width < CP_WINDOW_FOLD_BELOW_PX ? ADW_FLAP_FOLD_POLICY_ALWAYS : ADW_FLAP_FOLD_POLICY_NEVER;
 }
 
+/* The sidebar's width for a window @width wide: 220 px up to 1,375 px,
+ * then a sixth of the window up to 320 px, so that at 1920 px and on a
+ * projector's 2,560 a vendor's name and its GPU read whole ("示例供应商 A
+ * (Example vend…" was cut at every width, walkthrough 9) while the
+ * results keep the rest. */
+#define CP_SIDEBAR_MIN_PX 220
+#define CP_SIDEBAR_MAX_PX 320
+
+static int
+sidebar_width_for_width (int width)
+{
+  return CLAMP (width / 6, CP_SIDEBAR_MIN_PX, CP_SIDEBAR_MAX_PX);
+}
+
 static gboolean
 apply_fold_cb (gpointer user_data)
 {
@@ -301,6 +315,7 @@ apply_fold_cb (gpointer user_data)
 
   self->fold_id = 0;
   adw_flap_set_fold_policy (self->flap, fold_policy_for_width (self->fold_width));
+  gtk_widget_set_size_request (self->sidebar, sidebar_width_for_width (self->fold_width), -1);
   return G_SOURCE_REMOVE;
 }
 
@@ -311,8 +326,12 @@ void
 _cp_window_sidebar_fold_to_width (CpWindow *self,
                                   int       width)
 {
+  int sidebar_width;
+
+  gtk_widget_get_size_request (self->sidebar, &sidebar_width, NULL);
   self->fold_width = width;
-  if (self->fold_id != 0 || adw_flap_get_fold_policy (self->flap) == fold_policy_for_width (width))
+  if (self->fold_id != 0 || (adw_flap_get_fold_policy (self->flap) == fold_policy_for_width (width) &&
+                             sidebar_width == sidebar_width_for_width (width)))
     return;
   self->fold_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, apply_fold_cb, self, NULL);
 }

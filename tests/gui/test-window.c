@@ -5377,6 +5377,59 @@ resize_to_fold (CpWindow *window,
   cp_test_gui_wait_frames (GTK_WIDGET (window), 2);
 }
 
+typedef struct {
+  GtkWidget *sidebar;
+  int        window_at_least;
+  int        window_at_most;
+} SidebarWait;
+
+/* The window has the width asked for and the sidebar a sixth of it, from
+ * 220 to 320 px. */
+static gboolean
+sidebar_is_sixth (gpointer user_data)
+{
+  SidebarWait *wait = user_data;
+  int window_width = gtk_widget_get_width (gtk_widget_get_ancestor (wait->sidebar, GTK_TYPE_WINDOW));
+
+  return window_width >= wait->window_at_least && window_width <= wait->window_at_most &&
+         gtk_widget_get_width (wait->sidebar) == CLAMP (window_width / 6, 220, 320);
+}
+
+/* Walkthrough 9: at 1920 px the sidebar stayed 220 px and cut every
+ * vendor's name. It now takes a sixth of a wide window: about 300 px in a
+ * window of 1800 (less its shadow), 220 at 1280, where a sixth (213)
+ * would be narrower than its least. Run on the projector's screen
+ * (gui-window-projector). */
+static void
+test_window_sidebar_follows_width (void)
+{
+  GListModel *monitors = gdk_display_get_monitors (gdk_display_get_default ());
+  g_autoptr(GdkMonitor) monitor = g_list_model_get_item (monitors, 0);
+  GdkRectangle screen;
+  CpWindow *window;
+  GtkWidget *sidebar;
+  SidebarWait wait;
+
+  gdk_monitor_get_geometry (monitor, &screen);
+  if (screen.width < 1920)
+    {
+      g_test_skip ("needs a 1920 px screen (gui-window-projector)");
+      return;
+    }
+  window = open_demo_window ();
+  sidebar = cp_test_gui_find_named (GTK_WIDGET (window), "sidebar");
+  /* The window's own width is what it is asked less its shadow. */
+  wait = (SidebarWait) { sidebar, 1740, 1800 };
+  gtk_window_set_default_size (GTK_WINDOW (window), 1800, 700);
+  cp_test_gui_wait_until (sidebar_is_sixth, &wait, "the sidebar at a sixth of the window");
+  g_assert_cmpint (gtk_widget_get_width (sidebar), >=, 290);
+  wait = (SidebarWait) { sidebar, 1220, 1280 };
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 700);
+  cp_test_gui_wait_until (sidebar_is_sixth, &wait, "the sidebar at its least");
+  g_assert_cmpint (gtk_widget_get_width (sidebar), ==, 220);
+  close_window (window);
+}
+
 /* Issue 26: at 1024 px the sidebar folds behind the header bar's button
  * and the form and the results share the width; from 1200 px it is beside
  * them again and the results take what the form does not need. */
@@ -5913,6 +5966,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/form-rows-by-kind", test_window_form_rows_by_kind);
   g_test_add_func ("/gui/window/form-rows-each-kind", test_window_form_rows_each_kind);
   g_test_add_func ("/gui/window/adaptive-layout", test_window_adaptive_layout);
+  g_test_add_func ("/gui/window/sidebar-follows-width", test_window_sidebar_follows_width);
   g_test_add_func ("/gui/window/quote-rows-by-nodes", test_window_quote_rows_by_nodes);
   g_test_add_func ("/gui/window/vendor-questions-once", test_window_vendor_questions_once);
   g_test_add_func ("/gui/window/switch-shows-no-stale-figures", test_window_switch_shows_no_stale_figures);
