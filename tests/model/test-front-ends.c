@@ -349,7 +349,7 @@ test_pinned_layout_keeps_memory_reasons (void)
                                G_SPAWN_DEFAULT, NULL, NULL, &text, NULL, &status, &error));
   g_assert_no_error (error);
   g_assert_cmpint (status, ==, 0);
-  g_assert_nonnull (strstr (text, "tensor parallel, pipeline parallel, interleaving, recompute as given"));
+  g_assert_nonnull (strstr (text, "Tensor parallel, pipeline parallel, interleaving, recompute as given"));
   /* The limit with its unit, rounded as R6 and R7 give it: the default
    * longest acceptable run, 120 days (cp-settings.c). */
   g_assert_nonnull (strstr (text, "(limit 120.0 days)"));
