@@ -18,20 +18,6 @@ static char *tmp_dir;
 
 #define RUN_OK(...) cp_test_run_cli_ok (tmp_dir, (const char *const[]) { __VA_ARGS__, NULL })
 
-static char *
-run_tool (const char *const *argv)
-{
-  g_autofree char *out = NULL;
-  int status = 0;
-  g_autoptr(GError) error = NULL;
-
-  g_assert_true (g_spawn_sync (tmp_dir, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
-                               NULL, NULL, &out, NULL, &status, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_spawn_check_wait_status (status, NULL));
-  return g_steal_pointer (&out);
-}
-
 /* The figure after @label on @page, up to @end: "3,000 CNY" of
  * "For: 3,000 CNY in total;". */
 static char *
@@ -133,8 +119,9 @@ assert_no_heading_at_foot (const char *pdf)
   for (guint p = 1; p <= n_pages; p++)
     {
       g_autofree char *number = g_strdup_printf ("%u", p);
-      g_autofree char *text = run_tool ((const char *const[]) { "pdftotext", "-layout", "-enc", "UTF-8",
-                                                                "-f", number, "-l", number, pdf, "-", NULL });
+      g_autofree char *text = cp_test_run_tool (tmp_dir, (const char *const[]) { "pdftotext", "-layout", "-enc", "UTF-8",
+                                                                                 "-f", number, "-l", number, pdf, "-",
+                                                                                 NULL });
       g_auto(GStrv) raw = g_strsplit (text, "\n", -1);
       g_autoptr(GPtrArray) lines = g_ptr_array_new ();
 

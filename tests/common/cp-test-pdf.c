@@ -15,9 +15,9 @@ cp_test_have_poppler (void)
   return text != NULL && info != NULL;
 }
 
-static char *
-run_tool (const char        *dir,
-          const char *const *argv)
+char *
+cp_test_run_tool (const char        *dir,
+                  const char *const *argv)
 {
   g_autofree char *out = NULL;
   g_autoptr(GError) error = NULL;
@@ -34,7 +34,7 @@ guint
 cp_test_pdf_page_count (const char *dir,
                         const char *pdf)
 {
-  g_autofree char *info = run_tool (dir, (const char *const[]) { "pdfinfo", pdf, NULL });
+  g_autofree char *info = cp_test_run_tool (dir, (const char *const[]) { "pdfinfo", pdf, NULL });
   const char *line = strstr (info, "\nPages:");
 
   g_assert_nonnull (line);
@@ -67,8 +67,8 @@ cp_test_pdf_text (const char *dir,
   g_autofree char *number = g_strdup_printf ("%u", page);
   const char *mode = layout ? "-layout" : "-raw";
   g_autofree char *text = page > 0
-    ? run_tool (dir, (const char *const[]) { "pdftotext", mode, "-enc", "UTF-8", "-f", number, "-l", number, pdf, "-", NULL })
-    : run_tool (dir, (const char *const[]) { "pdftotext", mode, "-enc", "UTF-8", pdf, "-", NULL });
+    ? cp_test_run_tool (dir, (const char *const[]) { "pdftotext", mode, "-enc", "UTF-8", "-f", number, "-l", number, pdf, "-", NULL })
+    : cp_test_run_tool (dir, (const char *const[]) { "pdftotext", mode, "-enc", "UTF-8", pdf, "-", NULL });
 
   if (page == 0)
     {

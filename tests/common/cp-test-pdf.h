@@ -10,6 +10,11 @@ G_BEGIN_DECLS
  * skip without them). */
 gboolean cp_test_have_poppler    (void);
 
+/* The standard output of the tool @argv (found on PATH) run in @dir,
+ * which must succeed; its standard error is dropped. */
+char    *cp_test_run_tool        (const char        *dir,
+                                  const char *const *argv);
+
 /* @pdf is read from @dir when relative (NULL: the current folder). */
 guint    cp_test_pdf_page_count  (const char *dir,
                                   const char *pdf);

@@ -26,6 +26,7 @@
 #include <time.h>
 
 #include "planner/cp-estimate.h"
+#include "model-fixture.h"
 #include "planner/cp-plan.h"
 #include "common/cp-test-demo.h"
 
@@ -38,27 +39,6 @@ cpu_time_us (void)
 
   clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
   return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
-}
-
-static void
-model_init (CpModelSpec *m,
-            double       params,
-            guint        layers,
-            guint        hidden,
-            guint        heads,
-            guint        kv_heads,
-            guint        ffn,
-            guint        vocab)
-{
-  *m = (CpModelSpec) { 0 };
-  m->params = params;
-  m->layers = layers;
-  m->hidden = hidden;
-  m->heads = heads;
-  m->kv_heads = kv_heads;
-  m->ffn = ffn;
-  m->vocab = vocab;
-  m->gated_mlp = TRUE;
 }
 
 /* Evaluations of every job on every quote at every node count, over
@@ -126,14 +106,14 @@ main (int   argc,
 
   cp_settings_init (&settings);
   cp_job_init (&jobs[0], CP_TASK_PRETRAIN);
-  model_init (&jobs[0].model, 13e9, 40, 5120, 40, 40, 13824, 32000);
+  cp_test_model_init (&jobs[0].model, 13e9, 40, 5120, 40, 40, 13824, 32000);
   jobs[0].tokens = 300e9;
   cp_job_init (&jobs[1], CP_TASK_FULL_FINETUNE);
-  model_init (&jobs[1].model, 70e9, 80, 8192, 64, 8, 28672, 32000);
+  cp_test_model_init (&jobs[1].model, 70e9, 80, 8192, 64, 8, 28672, 32000);
   cp_job_init (&jobs[2], CP_TASK_QLORA);
-  model_init (&jobs[2].model, 7e9, 32, 4096, 32, 32, 11008, 32000);
+  cp_test_model_init (&jobs[2].model, 7e9, 32, 4096, 32, 32, 11008, 32000);
   cp_job_init (&jobs[3], CP_TASK_INFERENCE);
-  model_init (&jobs[3].model, 7e9, 32, 4096, 32, 32, 11008, 32000);
+  cp_test_model_init (&jobs[3].model, 7e9, 32, 4096, 32, 32, 11008, 32000);
   jobs[3].concurrency = 200;
 
   for (guint i = 0; i < G_N_ELEMENTS (quotes); i++)

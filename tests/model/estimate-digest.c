@@ -11,27 +11,7 @@
 #include <string.h>
 
 #include "planner/cp-estimate.h"
-
-static void
-model_init (CpModelSpec *m,
-            double       params,
-            guint        layers,
-            guint        hidden,
-            guint        heads,
-            guint        kv_heads,
-            guint        ffn,
-            guint        vocab)
-{
-  *m = (CpModelSpec) { 0 };
-  m->params = params;
-  m->layers = layers;
-  m->hidden = hidden;
-  m->heads = heads;
-  m->kv_heads = kv_heads;
-  m->ffn = ffn;
-  m->vocab = vocab;
-  m->gated_mlp = TRUE;
-}
+#include "model-fixture.h"
 
 /* FNV-1a over the bytes of @est. */
 static guint64
@@ -55,25 +35,25 @@ base_job (guint    i,
     {
     case 0:
       cp_job_init (job, CP_TASK_PRETRAIN);
-      model_init (&job->model, 13e9, 40, 5120, 40, 40, 13824, 32000);
+      cp_test_model_init (&job->model, 13e9, 40, 5120, 40, 40, 13824, 32000);
       job->tokens = 300e9;
       break;
     case 1:
       cp_job_init (job, CP_TASK_FULL_FINETUNE);
-      model_init (&job->model, 70e9, 80, 8192, 64, 8, 28672, 32000);
+      cp_test_model_init (&job->model, 70e9, 80, 8192, 64, 8, 28672, 32000);
       break;
     case 2:
       cp_job_init (job, CP_TASK_QLORA);
-      model_init (&job->model, 7e9, 32, 4096, 32, 32, 11008, 32000);
+      cp_test_model_init (&job->model, 7e9, 32, 4096, 32, 32, 11008, 32000);
       break;
     case 3:
       cp_job_init (job, CP_TASK_LORA);
-      model_init (&job->model, 70e9, 80, 8192, 64, 8, 28672, 128256);
+      cp_test_model_init (&job->model, 70e9, 80, 8192, 64, 8, 28672, 128256);
       break;
     case 4:
       /* Mixtral-like: 8 experts, top 2 */
       cp_job_init (job, CP_TASK_PRETRAIN);
-      model_init (&job->model, 46.7e9, 32, 4096, 32, 8, 14336, 32000);
+      cp_test_model_init (&job->model, 46.7e9, 32, 4096, 32, 8, 14336, 32000);
       job->model.active_params = 12.9e9;
       job->model.experts_total = 8;
       job->model.experts_active = 2;
@@ -83,7 +63,7 @@ base_job (guint    i,
       /* DeepSeek-like fine-grained: 64 experts, top 6, two shared, a
        * dense first layer */
       cp_job_init (job, CP_TASK_PRETRAIN);
-      model_init (&job->model, 16e9, 28, 2048, 16, 16, 1408, 102400);
+      cp_test_model_init (&job->model, 16e9, 28, 2048, 16, 16, 1408, 102400);
       job->model.active_params = 2.8e9;
       job->model.experts_total = 64;
       job->model.experts_active = 6;
@@ -94,7 +74,7 @@ base_job (guint    i,
       break;
     default:
       cp_job_init (job, CP_TASK_FULL_FINETUNE);
-      model_init (&job->model, 8e9, 32, 4096, 32, 8, 14336, 128256);
+      cp_test_model_init (&job->model, 8e9, 32, 4096, 32, 8, 14336, 128256);
       job->model.tied_embeddings = FALSE;
       break;
     }

@@ -26,28 +26,14 @@ static void assert_pages_full (const char *pdf);
 #define TEXT_TOP 58.0
 #define TEXT_BOTTOM (PAGE_HEIGHT - 52.0)
 
-static char *
-run_tool (const char *const *argv)
-{
-  g_autofree char *out = NULL;
-  int status = 0;
-  g_autoptr(GError) error = NULL;
-
-  g_assert_true (g_spawn_sync (tmp_dir, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
-                               NULL, NULL, &out, NULL, &status, &error));
-  g_assert_no_error (error);
-  g_assert_true (g_spawn_check_wait_status (status, NULL));
-  return g_steal_pointer (&out);
-}
-
 /* Page @page of @pdf as laid out, one stripped line per entry. */
 static GPtrArray *
 page_lines (const char *pdf,
             guint       page)
 {
   g_autofree char *number = g_strdup_printf ("%u", page);
-  g_autofree char *text = run_tool ((const char *const[]) { "pdftotext", "-layout", "-enc", "UTF-8", "-f", number,
-                                                            "-l", number, pdf, "-", NULL });
+  g_autofree char *text = cp_test_run_tool (tmp_dir, (const char *const[]) { "pdftotext", "-layout", "-enc", "UTF-8",
+                                                                             "-f", number, "-l", number, pdf, "-", NULL });
   g_auto(GStrv) raw = g_strsplit (text, "\n", -1);
   GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
 
@@ -262,8 +248,8 @@ page_fill (const char *pdf,
            char      **first_words)
 {
   g_autofree char *number = g_strdup_printf ("%u", page);
-  g_autofree char *html = run_tool ((const char *const[]) { "pdftotext", "-bbox", "-enc", "UTF-8", "-f", number,
-                                                            "-l", number, pdf, "-", NULL });
+  g_autofree char *html = cp_test_run_tool (tmp_dir, (const char *const[]) { "pdftotext", "-bbox", "-enc", "UTF-8",
+                                                                             "-f", number, "-l", number, pdf, "-", NULL });
   g_autoptr(GRegex) word = g_regex_new ("<word xMin=\"[0-9.]+\" yMin=\"([0-9.]+)\" xMax=\"[0-9.]+\" yMax=\"([0-9.]+)\">([^<]*)</word>",
                                         0, 0, NULL);
   g_autoptr(GMatchInfo) match = NULL;
