@@ -10,6 +10,7 @@
  * read as changed (planned again, never stale).
  */
 #include "cp-project-analysis.h"
+#include "cp-what-if.h"
 
 #include <string.h>
 
@@ -19,6 +20,7 @@ typedef struct {
   gboolean has_robustness;
   CpSweep *sweep;
   GArray  *one_node;    /* OneNode per quote, or NULL: none asked for */
+  GArray  *what_if;     /* CpWhatIf of the full plan, or NULL: not asked for */
 } JobEntry;
 
 typedef struct {
@@ -131,6 +133,7 @@ job_entry_clear (gpointer data)
   g_clear_pointer (&entry->plan, cp_plan_free);
   g_clear_pointer (&entry->sweep, cp_sweep_free);
   g_clear_pointer (&entry->one_node, g_array_unref);
+  g_clear_pointer (&entry->what_if, g_array_unref);
   entry->has_robustness = FALSE;
 }
 
@@ -294,6 +297,23 @@ cp_project_analysis_get_full_plan (CpProjectAnalysis *analysis,
       entry->has_robustness = TRUE;
     }
   return entry->plan;
+}
+
+const GArray *
+cp_project_analysis_get_what_if (CpProjectAnalysis *analysis,
+                                 guint              job_index)
+{
+  JobEntry *entry = job_entry (analysis, job_index);
+  const CpPlan *plan;
+
+  if (entry == NULL)
+    return NULL;
+  /* Made once: each list plans the job again at every deadline that
+   * might change the answer, and the PDF and the XML of one export both
+   * read it. */
+  if (entry->what_if == NULL && (plan = cp_project_analysis_get_full_plan (analysis, job_index)) != NULL)
+    entry->what_if = cp_what_if_new (analysis->project, job_index, plan);
+  return entry->what_if;
 }
 
 const CpEstimate *

@@ -51,6 +51,10 @@ const CpPlan      *cp_project_analysis_get_full_plan  (CpProjectAnalysis *analys
 const CpEstimate  *cp_project_analysis_get_one_node   (CpProjectAnalysis *analysis,
                                                        guint              job_index,
                                                        guint              quote_index);
+/* What would change job @job_index's answer (cp_what_if_new() of its full
+ * plan), or NULL without a plan. Made when first asked for. */
+const GArray      *cp_project_analysis_get_what_if    (CpProjectAnalysis *analysis,
+                                                       guint              job_index);
 /* Every job's full plan, in the project's order (borrowed pointers). */
 GPtrArray         *cp_project_analysis_get_full_plans (CpProjectAnalysis *analysis);
 

@@ -238,9 +238,8 @@ cp_report_layout_new_from_analysis (CpProjectAnalysis *analysis,
       if (results[j].plan != NULL)
         {
           /* The window's "What would change it", from the same list. */
-          g_autoptr(GArray) what_if = cp_what_if_new (project, j, results[j].plan);
-
-          results[j].changes = cp_words_what_if (project, results[j].plan, what_if, lang);
+          results[j].changes = cp_words_what_if (project, results[j].plan,
+                                                 cp_project_analysis_get_what_if (analysis, j), lang);
         }
     }
   date = cp_i18n_format_date (now, lang);

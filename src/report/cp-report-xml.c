@@ -698,12 +698,13 @@ write_schedule (xmlNode *results, const CpProject *project, GPtrArray *plans)
 }
 
 static void
-write_plan (xmlNode         *results,
-            const CpProject *project,
-            guint            job_index,
-            const CpPlan    *plan,
-            const char      *lang)
+write_plan (xmlNode           *results,
+            CpProjectAnalysis *analysis,
+            guint              job_index,
+            const CpPlan      *plan,
+            const char        *lang)
 {
+  const CpProject *project = cp_project_analysis_get_project (analysis);
   const CpJob *job = g_ptr_array_index (project->jobs, job_index);
   xmlNode *node;
 
@@ -815,7 +816,7 @@ write_plan (xmlNode         *results,
 
   {
     /* "What would change it", as the window and the PDF say it. */
-    g_autoptr(GArray) what_if = cp_what_if_new (project, job_index, plan);
+    const GArray *what_if = cp_project_analysis_get_what_if (analysis, job_index);
     g_autoptr(GPtrArray) lines = cp_words_what_if (project, plan, what_if, lang);
 
     for (guint i = 0; i < what_if->len && i < lines->len; i++)
@@ -935,7 +936,7 @@ build_document (CpProjectAnalysis *analysis,
     }
   plans = cp_project_analysis_get_full_plans (analysis);
   for (guint i = 0; i < project->jobs->len; i++)
-    write_plan (results, project, i, g_ptr_array_index (plans, i), lang);
+    write_plan (results, analysis, i, g_ptr_array_index (plans, i), lang);
   write_schedule (results, project, plans);
 
   return doc;
