@@ -1006,9 +1006,9 @@ print_table (const Estimate   *e,
   }
   add_row (table, _("GPU-hours"), cp_cli_format_number (est->gpu_hours, 0));
   {
-    g_autofree char *calendar = cp_cli_format_number (est->calendar_days, 1);
-    g_autofree char *debug = cp_cli_format_number (est->debug_days, 1);
-    g_autofree char *migration = cp_cli_format_number (est->migration_days, 1);
+    g_autofree char *calendar = cp_cli_format_number (est->calendar_days, cp_days_decimals (est->calendar_days));
+    g_autofree char *debug = cp_cli_format_number (est->debug_days, cp_days_decimals (est->debug_days));
+    g_autofree char *migration = cp_cli_format_number (est->migration_days, cp_days_decimals (est->migration_days));
 
     /* TRANSLATORS: calendar days of the project, then the days of it spent debugging and migrating */
     add_row (table, _("Project calendar"),

@@ -1165,22 +1165,50 @@ cp_words_offer (const CpProject  *project,
                           estimate->nodes, days, cost, communication, computing);
 }
 
-/* The run, debugging and migration days of @est, each rounded to
- * @decimals, added up. */
-static double
-days_sum_rounded (const CpEstimate *est,
-                  int               decimals)
+/* Whether a part of @days, shown with @decimals, could print as zero. */
+static gboolean
+hides_a_part (double days,
+              int    decimals)
 {
-  double scale = pow (10, decimals);
-
-  return (round (est->run_days * scale) + round (est->debug_days * scale) + round (est->migration_days * scale)) / scale;
+  return days > 0 && floor (days * pow (10, decimals)) == 0;
 }
 
-/* Whether @days, there, would read "0.0 days" in tenths. */
-static gboolean
-hides_a_part (double days)
+/* Rounds @parts (days) to @decimals so that they add up to their total
+ * rounded the same way: the largest remainders take the units the floors
+ * left over (Hamilton's apportionment). Returns that total. */
+static double
+apportion_days (double *parts,
+                guint   n_parts,
+                int     decimals)
 {
-  return days > 0 && round (days * 10) == 0;
+  double scale = pow (10, decimals);
+  double units[4], remainders[4];
+  double total = 0, left;
+
+  g_assert (n_parts <= G_N_ELEMENTS (units));
+  left = 0;
+  for (guint i = 0; i < n_parts; i++)
+    {
+      total += parts[i];
+      units[i] = floor (parts[i] * scale);
+      remainders[i] = parts[i] * scale - units[i];
+      left -= units[i];
+    }
+  left += round (total * scale);
+  for (; left > 0; left--)
+    {
+      guint largest = 0;
+
+      for (guint i = 1; i < n_parts; i++)
+        if (remainders[i] > remainders[largest])
+          largest = i;
+      units[largest]++;
+      /* One unit each: a remainder is spent once. */
+      remainders[largest] = -1;
+    }
+  for (guint i = 0; i < n_parts; i++)
+    parts[i] = units[i] / scale;
+  return round (total * scale) / scale;
 }
 
 /* "0.68 days": cp_i18n_format_days() with the decimals a sum needs. */
@@ -1203,29 +1231,29 @@ cp_words_calendar (const CpEstimate *est,
   g_autofree char *run = NULL;
   g_autofree char *debug = NULL;
   g_autofree char *migration = NULL;
-  int decimals = 1;
+  double parts[] = { est->run_days, est->debug_days, est->migration_days };
+  int decimals;
   double sum_days;
   char *text;
 
   g_return_val_if_fail (est != NULL, NULL);
-  /* The sum must add up as printed: 0.68 + 0.36 days rounded to tenths
-   * reads "1.0 = 0.7 + 0.4", and a run of an hour beside 10.5 days of
-   * migration reads "0.0 days of run". Tenths when they add up and show
-   * every part; otherwise hundredths, with the total the sum of the
-   * rounded parts, so that it still rounds to the tenths printed
-   * elsewhere. */
-  sum_days = days_sum_rounded (est, 1);
-  if (round (sum_days * 10) != round (est->calendar_days * 10) || hides_a_part (est->run_days)
-      || hides_a_part (est->debug_days) || hides_a_part (est->migration_days))
-    {
-      decimals = 2;
-      sum_days = days_sum_rounded (est, 2);
-    }
+  /* The sum must add up as printed, and the total read as it does
+   * elsewhere: 0.68 + 0.36 days in tenths is "1.0 = 0.7 + 0.3", with the
+   * parts apportioned to the rounded total rather than rounded apart
+   * ("1.0 = 0.7 + 0.4"). The total's own decimals (cp_days_decimals()),
+   * and more while a part would print as zero, as an hour of run beside
+   * 10.5 days of migration would in tenths. */
+  decimals = cp_days_decimals (est->calendar_days);
+  while (decimals < 4
+         && (hides_a_part (est->run_days, decimals) || hides_a_part (est->debug_days, decimals)
+             || hides_a_part (est->migration_days, decimals)))
+    decimals++;
+  sum_days = apportion_days (parts, G_N_ELEMENTS (parts), decimals);
   cp_i18n_push_language (lang);
   calendar = format_days_decimals (sum_days, decimals, lang);
-  run = format_days_decimals (est->run_days, decimals, lang);
-  debug = format_days_decimals (est->debug_days, decimals, lang);
-  migration = format_days_decimals (est->migration_days, decimals, lang);
+  run = format_days_decimals (parts[0], decimals, lang);
+  debug = format_days_decimals (parts[1], decimals, lang);
+  migration = format_days_decimals (parts[2], decimals, lang);
   if (est->migration_days > 0 && est->debug_days > 0)
     /* TRANSLATORS: calendar days, then the run, debugging and migration days it adds up from */
     text = g_strdup_printf (_("%s = %s of run + %s of debugging + %s of moving to the cluster (migration, R8)"),
