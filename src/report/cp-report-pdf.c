@@ -160,7 +160,7 @@ lay_out (Doc              *doc,
   cp_report_section_jobs_and_quotes (doc);
   for (guint j = 0; j < doc->project->jobs->len; j++)
     cp_report_section_job (doc, j, &results[j]);
-  cp_report_section_assumptions (doc);
+  cp_report_section_assumptions (doc, results);
 }
 
 char *
