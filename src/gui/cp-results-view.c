@@ -229,6 +229,8 @@ _cp_results_view_set_calculating (CpResultsView *self,
   _cp_results_view_set_css_class (robustness, "warning", FALSE);
   _cp_results_view_set_visible (GTK_WIDGET (self->cluster_heading), TRUE);
   set_label_calculating (self->cluster_label);
+  _cp_results_view_set_visible (GTK_WIDGET (self->changes_heading), TRUE);
+  set_label_calculating (self->changes_label);
   set_label_calculating (self->risks_label);
   for (GtkListBoxRow *row; (row = gtk_list_box_get_row_at_index (self->reasons_list, 0)) != NULL;)
     gtk_list_box_remove (self->reasons_list, GTK_WIDGET (row));
@@ -276,13 +278,15 @@ details_cb (gpointer user_data)
   const char *lang = cp_labels_ui_language ();
   g_autofree char *robustness = NULL;
   g_autofree char *cluster = NULL;
+  g_autofree char *changes = NULL;
   gboolean doubt = FALSE;
 
   self->details_id = 0;
   if (self->plan == NULL || self->details_project == NULL)
     return G_SOURCE_REMOVE;
 
-  /* The same plan, its robustness added in place. */
+  /* The same plan, its robustness added in place (on the worker, unless
+   * something else asked for it first). */
   self->plan = cp_project_analysis_get_full_plan (self->analysis, self->details_job_index);
   robustness = _cp_results_view_describe_robustness (self->details_project, self->plan, lang, &doubt);
   _cp_results_view_set_label (self->robustness_label, robustness);
@@ -291,6 +295,10 @@ details_cb (gpointer user_data)
 
   cluster = _cp_results_view_describe_cluster_question (self->analysis, self->details_job_index, self->plan, lang);
   _cp_results_view_set_label (self->cluster_label, cluster);
+  changes = _cp_results_view_describe_changes (self->analysis, self->details_job_index, self->plan, lang);
+  _cp_results_view_set_label (self->changes_label, changes);
+  _cp_results_view_set_visible (GTK_WIDGET (self->changes_heading), *changes != '\0');
+  _cp_results_view_set_visible (GTK_WIDGET (self->changes_label), *changes != '\0');
   _cp_results_view_set_visible (GTK_WIDGET (self->cluster_heading), *cluster != '\0');
   _cp_results_view_set_visible (GTK_WIDGET (self->cluster_label), *cluster != '\0');
   fill_reasons (self, self->details_project, lang);
@@ -299,10 +307,82 @@ details_cb (gpointer user_data)
   gtk_widget_set_size_request (GTK_WIDGET (self->robustness_label), -1, -1);
   set_label_done (self->robustness_label);
   set_label_done (self->cluster_label);
+  set_label_done (self->changes_label);
   set_label_done (self->risks_label);
   self->details_shown_job = (int) self->details_job_index;
   self->details_shown_generation = cp_project_analysis_get_generation (self->analysis);
   self->details_project = NULL;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+details_in_thread (GTask        *task,
+                   gpointer      source_object,
+                   gpointer      task_data,
+                   GCancellable *cancellable)
+{
+  if (g_task_return_error_if_cancelled (task))
+    return;
+  cp_details_order_run (task_data);
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+on_details_ready (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  g_autoptr(CpResultsView) self = user_data;
+  CpDetailsOrder *order = g_task_get_task_data (G_TASK (result));
+
+  /* A newer change cancelled it (its own details follow), or the view is
+   * gone. */
+  if (!g_task_propagate_boolean (G_TASK (result), NULL))
+    return;
+  g_clear_object (&self->details_cancellable);
+  /* Of an older generation (the project changed since, and the change's
+   * update orders its own), it is dropped. */
+  if (!cp_project_analysis_take_details (self->analysis, order) || self->details_project == NULL ||
+      self->details_job_index != order->job_index)
+    return;
+  if (self->details_id == 0)
+    self->details_id = g_idle_add_full (DETAILS_PRIORITY, details_cb, self, NULL);
+}
+
+/* Whether the verdict holds and what would change it plan the job again
+ * several times over (a bisection over each assumption, a plan per
+ * candidate deadline): on a worker, over copies of the project and the
+ * plan; the paragraphs are worded on the main thread when they come. */
+static void
+order_details (CpResultsView *self)
+{
+  CpDetailsOrder *order;
+  g_autoptr(GTask) task = NULL;
+
+  if (self->details_project == NULL || self->details_id != 0 || self->details_cancellable != NULL)
+    return;
+  order = cp_project_analysis_order_details (self->analysis, self->details_job_index);
+  if (order == NULL)
+    {
+      self->details_id = g_idle_add_full (DETAILS_PRIORITY, details_cb, self, NULL);
+      return;
+    }
+  self->details_cancellable = g_cancellable_new ();
+  task = g_task_new (NULL, self->details_cancellable, on_details_ready, g_object_ref (self));
+  g_task_set_source_tag (task, order_details);
+  g_task_set_return_on_cancel (task, TRUE);
+  g_task_set_priority (task, G_PRIORITY_LOW);
+  g_task_set_task_data (task, order, (GDestroyNotify) cp_details_order_free);
+  g_task_run_in_thread (task, details_in_thread);
+}
+
+static gboolean
+order_details_cb (gpointer user_data)
+{
+  CpResultsView *self = user_data;
+
+  self->details_id = 0;
+  order_details (self);
   return G_SOURCE_REMOVE;
 }
 
@@ -312,8 +392,7 @@ on_after_paint (GdkFrameClock *clock,
 {
   g_clear_signal_handler (&self->after_paint_id, clock);
   g_clear_object (&self->after_paint_clock);
-  if (self->details_id == 0 && self->details_project != NULL)
-    self->details_id = g_idle_add_full (DETAILS_PRIORITY, details_cb, self, NULL);
+  order_details (self);
 }
 
 /* After the frame that shows the verdict has been painted: an idle alone
@@ -328,7 +407,7 @@ queue_details (CpResultsView *self)
     return;
   if (clock == NULL)
     {
-      self->details_id = g_idle_add_full (DETAILS_PRIORITY, details_cb, self, NULL);
+      self->details_id = g_idle_add_full (DETAILS_PRIORITY, order_details_cb, self, NULL);
       return;
     }
   /* Held: the clock goes away with the window's surface. */
@@ -341,6 +420,8 @@ static void
 cancel_details (CpResultsView *self)
 {
   g_clear_handle_id (&self->details_id, g_source_remove);
+  g_cancellable_cancel (self->details_cancellable);
+  g_clear_object (&self->details_cancellable);
   /* A clock disposed with its surface has dropped its handlers already. */
   if (self->after_paint_id != 0 && g_signal_handler_is_connected (self->after_paint_clock, self->after_paint_id))
     g_signal_handler_disconnect (self->after_paint_clock, self->after_paint_id);
@@ -359,7 +440,6 @@ cp_results_view_update (CpResultsView   *self,
   g_autofree char *summary = NULL;
   g_autofree char *price_check = NULL;
   g_autofree char *layout = NULL;
-  g_autofree char *changes = NULL;
   g_autofree char *incomplete = NULL;
   gboolean no_option;
 
@@ -442,11 +522,6 @@ cp_results_view_update (CpResultsView   *self,
   _cp_results_view_set_visible (GTK_WIDGET (self->layout_label), *layout != '\0');
 
 
-  changes = _cp_results_view_describe_changes (project, job, self->plan, lang);
-  _cp_results_view_set_label (self->changes_label, changes);
-  _cp_results_view_set_visible (GTK_WIDGET (self->changes_heading), *changes != '\0');
-  _cp_results_view_set_visible (GTK_WIDGET (self->changes_label), *changes != '\0');
-
   _cp_results_view_fill_options (self, project, job);
 
   incomplete = _cp_results_view_describe_incomplete (project);
@@ -511,7 +586,7 @@ cp_results_view_get_update_pending (CpResultsView *self)
   g_return_val_if_fail (CP_IS_RESULTS_VIEW (self), FALSE);
 
   return self->update_id != 0 || self->details_id != 0 || self->after_paint_id != 0 ||
-         self->sweep_cancellable != NULL;
+         self->details_cancellable != NULL || self->sweep_cancellable != NULL;
 }
 
 guint

@@ -443,3 +443,102 @@ cp_project_analysis_take_sweep (CpProjectAnalysis  *analysis,
     entry->sweep = sweep;
   return entry->sweep;
 }
+
+/* The plan's own arrays copied: a plan is its scalars and three arrays of
+ * plain values (cp_plan_free()). */
+static CpPlan *
+plan_copy (const CpPlan *plan)
+{
+  CpPlan *copy = g_memdup2 (plan, sizeof *plan);
+
+  copy->options = g_array_copy (plan->options);
+  copy->reasons = g_array_copy (plan->reasons);
+  copy->risks = g_array_copy (plan->risks);
+  return copy;
+}
+
+gboolean
+cp_project_analysis_has_details (CpProjectAnalysis *analysis,
+                                 guint              job_index)
+{
+  const JobEntry *entry;
+
+  g_return_val_if_fail (analysis != NULL && job_index < analysis->jobs->len, FALSE);
+
+  entry = &g_array_index (analysis->jobs, JobEntry, job_index);
+  return entry->plan != NULL && entry->has_robustness && entry->what_if != NULL;
+}
+
+CpDetailsOrder *
+cp_project_analysis_order_details (CpProjectAnalysis *analysis,
+                                   guint              job_index)
+{
+  JobEntry *entry = job_entry (analysis, job_index);
+  CpDetailsOrder *order;
+
+  if (entry == NULL || cp_project_analysis_has_details (analysis, job_index))
+    return NULL;
+  cp_project_analysis_get_plan (analysis, job_index);
+  order = g_new0 (CpDetailsOrder, 1);
+  order->project = cp_project_copy (analysis->project);
+  order->plan = plan_copy (entry->plan);
+  order->job_index = job_index;
+  order->generation = analysis->generation;
+  return order;
+}
+
+void
+cp_details_order_run (CpDetailsOrder *order)
+{
+  g_return_if_fail (order != NULL);
+
+  if (!order->plan->has_robustness)
+    cp_project_plan_add_robustness (order->project, order->job_index, order->plan);
+  if (order->what_if == NULL)
+    order->what_if = cp_what_if_new (order->project, order->job_index, order->plan);
+}
+
+void
+cp_details_order_free (CpDetailsOrder *order)
+{
+  if (order == NULL)
+    return;
+  cp_project_free (order->project);
+  cp_plan_free (order->plan);
+  g_clear_pointer (&order->what_if, g_array_unref);
+  g_free (order);
+}
+
+gboolean
+cp_project_analysis_take_details (CpProjectAnalysis *analysis,
+                                  CpDetailsOrder    *order)
+{
+  JobEntry *entry;
+
+  g_return_val_if_fail (analysis != NULL && order != NULL, FALSE);
+
+  /* Of the same generation, the index names the same job, planned from
+   * the same inputs into the same entry->plan the order copied. */
+  if (order->generation != analysis->generation || order->job_index >= analysis->jobs->len ||
+      !order->plan->has_robustness || order->what_if == NULL)
+    return FALSE;
+  entry = &g_array_index (analysis->jobs, JobEntry, order->job_index);
+  if (entry->plan == NULL)
+    return FALSE;
+  /* The robustness check writes only the verdict's reasons and whether it
+   * holds (cp_plan_add_robustness()): those are taken into the plan the
+   * window already shows, which keeps its address and its options. */
+  if (!entry->has_robustness)
+    {
+      GArray *reasons = entry->plan->reasons;
+
+      entry->plan->reasons = order->plan->reasons;
+      order->plan->reasons = reasons;
+      entry->plan->verdict_robust = order->plan->verdict_robust;
+      entry->plan->has_robustness = TRUE;
+      entry->has_robustness = TRUE;
+    }
+  if (entry->what_if == NULL)
+    entry->what_if = g_steal_pointer (&order->what_if);
+  return TRUE;
+}

@@ -88,7 +88,39 @@ const CpSweep     *cp_project_analysis_take_sweep     (CpProjectAnalysis  *analy
                                                        const CpSweepOrder *order,
                                                        CpSweep            *sweep);
 
+/* Whether the verdict holds and what would change it, to work out on a
+ * worker thread: its own copies of the project and of the job's plan (as
+ * cp_project_analysis_get_plan() made it), tagged with the generation
+ * they are made for. cp_details_order_run() adds the robustness to the
+ * copy and makes the what-if list; cp_project_analysis_take_details()
+ * puts both in the analysis, as cp_project_analysis_get_full_plan() and
+ * cp_project_analysis_get_what_if() would have made them there. */
+typedef struct {
+  CpProject *project;
+  CpPlan    *plan;
+  guint      job_index;
+  guint      generation;
+  GArray    *what_if;     /* CpWhatIf, made by cp_details_order_run() */
+} CpDetailsOrder;
+
+/* NULL when the analysis has both already (nothing to order). */
+CpDetailsOrder    *cp_project_analysis_order_details  (CpProjectAnalysis *analysis,
+                                                       guint              job_index);
+/* Runs on any thread: it reads and writes only the order's copies. */
+void               cp_details_order_run               (CpDetailsOrder    *order);
+void               cp_details_order_free              (CpDetailsOrder    *order);
+/* Whether the analysis now has job @order->job_index's full plan and
+ * what-if list: FALSE when the order is stale (of another generation),
+ * and the order's results are left unused. */
+gboolean           cp_project_analysis_take_details   (CpProjectAnalysis *analysis,
+                                                       CpDetailsOrder    *order);
+/* Whether the job's full plan and what-if list are there (nothing is
+ * made). */
+gboolean           cp_project_analysis_has_details    (CpProjectAnalysis *analysis,
+                                                       guint              job_index);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CpProjectAnalysis, cp_project_analysis_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CpDetailsOrder, cp_details_order_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CpSweepOrder, cp_sweep_order_free)
 
 G_END_DECLS
