@@ -85,6 +85,7 @@ struct _CpResultsView
   CpProjectAnalysis  *analysis;         /* of the project shown */
   const CpPlan       *plan;             /* the analysis's, of the job shown */
   GCancellable       *sweep_cancellable; /* the sweep being made on a worker */
+  GCancellable       *plan_cancellable; /* the plan of a job not shown yet, being made on a worker */
   GCancellable       *details_cancellable; /* the robustness and what-if being made on a worker */
   int                 chart_job;        /* whose sweep the charts show, or -1 */
   /* Which job, of which generation of the analysis, the verdict with the
@@ -114,6 +115,11 @@ struct _CpResultsView
   GdkFrameClock      *after_paint_clock;
   gulong              after_paint_id;
   GdkSurface         *surface;          /* the window's, whose width sizes the text */
+  /* The window's first frame, before which nothing is planned. */
+  gboolean            painted_once;
+  GdkFrameClock      *first_frame_clock;
+  gulong              first_frame_id;
+  guint               first_frame_timeout_id;
 };
 
 /* cp-results-view.c: a label, visibility or style class set only when it
