@@ -82,6 +82,7 @@ struct _CpCliJobOptions {
   gboolean  fsdp1_adapter_gradients;
   gboolean  moe_a2a_overlap;
   gboolean  moe_fp8_dispatch;
+  gboolean  moe_experts_whole;
   char     *moe_max_nodes;
   char     *deadline_days;
   char     *duration_days;

@@ -114,6 +114,7 @@ cp_cli_estimate_write_xml (const Estimate    *e,
   cp_cli_xml_bool (w, "moe-a2a-overlap", settings->moe_a2a_overlap);
   cp_cli_xml_bool (w, "moe-fp8-dispatch", settings->moe_fp8_dispatch);
   cp_cli_xml_double (w, "moe-max-nodes-per-token", settings->moe_max_nodes_per_token);
+  cp_cli_xml_bool (w, "moe-expert-tp", settings->moe_expert_tp);
   /* The layers 8-bit weights cover (Llama 3 paper §6.2 for Meta's FP8). */
   cp_cli_xml_text (w, "fp8-layout", cp_fp8_layout_to_string (settings->fp8_layout));
   /* The vLLM engine whose profiling pass sized the KV cache (its activation
@@ -132,6 +133,7 @@ cp_cli_estimate_write_xml (const Estimate    *e,
   cp_cli_xml_uint (w, "pipeline-parallel", est->layout.pipeline_parallel);
   cp_cli_xml_uint (w, "data-parallel", est->layout.data_parallel);
   cp_cli_xml_uint (w, "expert-parallel", est->layout.expert_parallel);
+  cp_cli_xml_uint (w, "expert-tensor-parallel", est->layout.expert_tensor_parallel);
   cp_cli_xml_uint (w, "virtual-stages", est->layout.virtual_stages);
   cp_cli_xml_uint (w, "micro-batch", est->layout.micro_batch);
   cp_cli_xml_uint (w, "micro-batches", est->layout.micro_batches);

@@ -595,6 +595,8 @@ apply_settings_options (Estimate *e)
     return cp_cli_bad_choice ("--vllm-engine", o->vllm_profile, "v1, v0");
   if (o->moe_a2a_overlap)
     settings->moe_a2a_overlap = TRUE;
+  if (o->moe_experts_whole)
+    settings->moe_expert_tp = FALSE;
   if (o->fsdp_pp_unsharded)
     settings->fsdp_pp_unsharded = TRUE;
   if (o->fsdp1_adapter_gradients)
@@ -1004,9 +1006,9 @@ print_table (const Estimate   *e,
   }
   add_row (table, _("GPU-hours"), cp_cli_format_number (est->gpu_hours, 0));
   {
-    g_autofree char *calendar = cp_cli_format_number (est->calendar_days, 1);
-    g_autofree char *debug = cp_cli_format_number (est->debug_days, 1);
-    g_autofree char *migration = cp_cli_format_number (est->migration_days, 1);
+    g_autofree char *calendar = cp_cli_format_number (est->calendar_days, cp_days_decimals (est->calendar_days));
+    g_autofree char *debug = cp_cli_format_number (est->debug_days, cp_days_decimals (est->debug_days));
+    g_autofree char *migration = cp_cli_format_number (est->migration_days, cp_days_decimals (est->migration_days));
 
     /* TRANSLATORS: calendar days of the project, then the days of it spent debugging and migrating */
     add_row (table, _("Project calendar"),
@@ -1168,6 +1170,7 @@ add_quote_entries (GOptionContext *context,
     { "moe-a2a-overlap", 0, 0, G_OPTION_ARG_NONE, &o->moe_a2a_overlap, N_("Mixture of experts: hide the all-to-all behind another micro-batch's compute, as DualPipe does (default: exposed)"), NULL },
     { "moe-fp8-dispatch", 0, 0, G_OPTION_ARG_NONE, &o->moe_fp8_dispatch, N_("Mixture of experts, FP8 training: dispatch tokens in FP8 and combine in BF16, as DeepSeek-V3 does (default: BF16 both ways)"), NULL },
     { "moe-max-nodes-per-token", 0, 0, G_OPTION_ARG_STRING, &o->moe_max_nodes, N_("Mixture of experts: a token is sent to at most this many nodes, as DeepSeek-V3's node-limited routing (4) does (default 0: no limit)"), N_("NODES") },
+    { "moe-experts-whole", 0, 0, G_OPTION_ARG_NONE, &o->moe_experts_whole, N_("Mixture of experts: keep each expert whole on one GPU (expert tensor parallel 1), expert parallelism folded over tensor and data parallelism, as Megatron-Bridge's recipes run (default: experts split over the tensor-parallel GPUs, Megatron-LM's default)"), NULL },
     { "billing-granularity-hours", 0, 0, G_OPTION_ARG_STRING, &o->billing_granularity, N_("Billed time is rounded up to this many hours (default: not stated, a month for a price per node-month, else 1)"), N_("HOURS") },
     { "minimum-term-hours", 0, 0, G_OPTION_ARG_STRING, &o->minimum_term, N_("Shortest time billed, in hours (730: a month)"), N_("HOURS") },
     { "network-fee-per-node-month", 0, 0, G_OPTION_ARG_STRING, &o->network_fee, N_("Inter-node network fee per node-month"), N_("PRICE") },

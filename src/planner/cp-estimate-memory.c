@@ -179,14 +179,16 @@ _cp_per_layer_activation_coefficient (const CpModelSpec *model,
   return _cp_attention_activation_coefficient (model) + 4.0 + mlp + scores;
 }
 
-/* Parameters of one layer that ZeRO-3 gathers on a GPU of tensor rank
- * 1: the dense part whole, the experts to this expert-parallel rank's
- * share where the expert-data-parallel group shards them (d > e). */
+/* Parameters of one layer that ZeRO-3 gathers, times the tensor-parallel
+ * size (the caller divides by it): the dense part whole, the experts to
+ * this expert-parallel rank's share (split ETP ways) where the
+ * expert-data-parallel group shards them. */
 static double
 gathered_layer_params (const Context *c,
                        const Config  *k)
 {
-  double experts = k->dp > k->ep ? c->expert_params / MAX (k->ep, 1) : 0.0;
+  double experts = _cp_expert_dp (c, k) > 1 ? c->expert_params * k->tp / (_cp_expert_tp (c, k) * MAX (k->ep, 1))
+                                            : 0.0;
 
   return (c->dense_layer_params + experts) / MAX (c->layers, 1);
 }
@@ -201,7 +203,7 @@ _cp_layout_memory (const Context *c,
   double t = k->tp, p = k->pp, d = k->dp, e = k->ep;
   double layers_here = _cp_layers_per_gpu (c, k);
   double stage_share = layers_here / c->layers;
-  double expert_dp = MAX (1.0, d / e);
+  double expert_dp = _cp_expert_dp (c, k);
   double sbh = c->seq * k->mb * c->hidden;
   double per_layer, first, last, logits;
   double gathered = 0;
@@ -246,9 +248,10 @@ _cp_layout_memory (const Context *c,
   else
     {
       /* Embeddings sit on the first and last stages; experts are spread
-       * over the expert-parallel ranks (Megatron-LM's MoE layout). */
+       * over the expert-parallel ranks, each split over the expert
+       * tensor-parallel ones (Megatron-Core's MoE layout, _cp_expert_tp()). */
       double dense = (c->dense_layer_params * stage_share + (p > 1 ? c->embedding_stage : c->embedding_all)) / t;
-      double experts = c->expert_params * stage_share / (t * e);
+      double experts = c->expert_params * stage_share / (_cp_expert_tp (c, k) * e);
 
       mem->weights = (dense + experts) * c->w;
       mem->gradients = (dense + experts) * c->g;

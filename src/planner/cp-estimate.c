@@ -350,6 +350,7 @@ estimate_unchecked (const CpJob      *job,
       out->cpu_offload = FALSE;
     }
   out->layout.expert_parallel = 1;
+  out->layout.expert_tensor_parallel = 1;
   out->layout.virtual_stages = 1;
 
   if (cp_task_kind_is_training (job->kind))

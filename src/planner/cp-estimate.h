@@ -31,6 +31,7 @@ typedef struct {
   guint        pipeline_parallel;
   guint        data_parallel;
   guint        expert_parallel;    /* 1 for a dense model */
+  guint        expert_tensor_parallel; /* the experts' own tensor split (Megatron-Core's ETP), 1 or TP */
   guint        virtual_stages;     /* interleaved pipeline stages per GPU, 1: plain 1F1B */
   guint        zero_stage;
   guint        micro_batch;        /* sequences per GPU per micro-step */

@@ -97,6 +97,7 @@ typedef struct {
   gboolean moe_a2a_overlap;          /* all-to-all hidden behind another micro-batch's compute */
   gboolean moe_fp8_dispatch;         /* FP8 training: dispatch in FP8, combine in BF16 (DeepSeek-V3) */
   double   moe_max_nodes_per_token;  /* node-limited routing: nodes a token may reach; 0: any */
+  gboolean moe_expert_tp;            /* experts split over the tensor-parallel ranks (ETP = TP); off: ETP 1 */
   CpFp8Layout fp8_layout;            /* serving: which layers 8-bit weights cover */
   gboolean fsdp_pp_unsharded;
   gboolean fsdp1_adapter_gradients;  /* LoRA under FSDP1: whole-model gradients while accumulating */        /* FSDP + PP: the stage stays gathered, gradients unsharded, all step */

@@ -383,6 +383,7 @@ static const struct {
   { "vllm-profile", N_("vLLM engine whose memory profile sizes the KV cache (1: V1, a pass of the batched-token budget; 0: V0, a pass of the whole context)") },
   { "moe-fp8-dispatch", N_("Mixture of experts, FP8 training: tokens are dispatched in FP8 and combined in BF16 (1: on, 0: BF16 both ways)") },
   { "moe-max-nodes-per-token", N_("Mixture of experts: nodes a token may be sent to, node-limited routing (0: no limit)") },
+  { "moe-expert-tp", N_("Mixture of experts: each expert split over the tensor-parallel GPUs where expert parallelism divides data parallelism (1: on; 0: experts whole, expert parallelism folded over tensor and data parallelism)") },
   { "fp8-layout", N_("Layers whose weights an 8-bit checkpoint holds in 8 bits (0: every linear layer but the output head; 1: feed-forward layers but the first and last, as Meta's FP8 checkpoint)") },
   { "expert-gemm-half-size", N_("Mixture of experts: GEMM size at which a GEMM runs at half the speed it tends to; small experts' GEMMs run slower than dense ones") },
   { "checkpoint-interval", N_("Training time between checkpoints; each interruption redoes half an interval on average, plus the restart") },
@@ -457,6 +458,7 @@ static const struct {
   { "vllm-profile", N_("vLLM source: V1 (0.8 and later) profiles max_num_batched_tokens, 8,192 on GPUs of 70 GiB or more but A100 and 2,048 otherwise (vllm/engine/arg_utils.py, get_batch_defaults); V0 without chunked prefill profiles max(max_model_len, 2,048) tokens (vllm/config.py, SchedulerConfig, v0.6.6)") },
   { "moe-fp8-dispatch", N_("DeepSeek-AI, 2024, “DeepSeek-V3 Technical Report”, §3.3.3 (activations dispatched in FP8 with 1 × 128 tile scales, combines kept in BF16); Megatron-Core dispatches BF16 (megatron/core/transformer/moe/fused_a2a.py)") },
   { "moe-max-nodes-per-token", N_("DeepSeek-AI, 2024, “DeepSeek-V3 Technical Report”, §2.1.2 and §4.2 (node-limited routing: each token sent to at most 4 nodes); DeepSeek-V2 §2.1.3 (at most 3 devices); Megatron-Core's router has no limit unless --moe-router-group-topk is set") },
+  { "moe-expert-tp", N_("Liu et al., 2025, “MoE Parallel Folding”, arXiv 2504.14960: Megatron-Core lays the expert layers out over tensor × data parallelism; Megatron-Bridge's MoE recipes and the Megatron-MoE-ModelZoo tables set expert tensor parallel 1; Megatron-LM's --expert-tensor-parallel-size defaults to the tensor-parallel size") },
   { "fp8-layout", N_("Llama Team, 2024, “The Llama 3 Herd of Models”, §6.2: FP8 in the feed-forward layers only, not in self-attention nor in the first and last layers (Meta's FP8 checkpoint of Llama 3.1 405B); llm-compressor's and TensorRT Model Optimizer's FP8 recipes quantise every linear layer but lm_head") },
   { "expert-gemm-half-size", N_("DeepSeek-AI, 2025, DeepGEMM (github.com/deepseek-ai/DeepGEMM), README “Performance”: FP8 GEMM throughput on H800 for normal and grouped MoE GEMMs, from 206 TFLOPS at 64 rows to 1,358 TFLOPS at 4,096 × 7,168 × 16,384") },
   { "restart-time", N_("Salpekar et al., 2026, “Training LLMs with Fault Tolerant HSDP on 100,000 GPUs”: synchronous training stalls about 10 minutes to recover from a failure") },
@@ -1163,22 +1165,50 @@ cp_words_offer (const CpProject  *project,
                           estimate->nodes, days, cost, communication, computing);
 }
 
-/* The run, debugging and migration days of @est, each rounded to
- * @decimals, added up. */
-static double
-days_sum_rounded (const CpEstimate *est,
-                  int               decimals)
+/* Whether a part of @days, shown with @decimals, could print as zero. */
+static gboolean
+hides_a_part (double days,
+              int    decimals)
 {
-  double scale = pow (10, decimals);
-
-  return (round (est->run_days * scale) + round (est->debug_days * scale) + round (est->migration_days * scale)) / scale;
+  return days > 0 && floor (days * pow (10, decimals)) == 0;
 }
 
-/* Whether @days, there, would read "0.0 days" in tenths. */
-static gboolean
-hides_a_part (double days)
+/* Rounds @parts (days) to @decimals so that they add up to their total
+ * rounded the same way: the largest remainders take the units the floors
+ * left over (Hamilton's apportionment). Returns that total. */
+static double
+apportion_days (double *parts,
+                guint   n_parts,
+                int     decimals)
 {
-  return days > 0 && round (days * 10) == 0;
+  double scale = pow (10, decimals);
+  double units[4], remainders[4];
+  double total = 0, left;
+
+  g_assert (n_parts <= G_N_ELEMENTS (units));
+  left = 0;
+  for (guint i = 0; i < n_parts; i++)
+    {
+      total += parts[i];
+      units[i] = floor (parts[i] * scale);
+      remainders[i] = parts[i] * scale - units[i];
+      left -= units[i];
+    }
+  left += round (total * scale);
+  for (; left > 0; left--)
+    {
+      guint largest = 0;
+
+      for (guint i = 1; i < n_parts; i++)
+        if (remainders[i] > remainders[largest])
+          largest = i;
+      units[largest]++;
+      /* One unit each: a remainder is spent once. */
+      remainders[largest] = -1;
+    }
+  for (guint i = 0; i < n_parts; i++)
+    parts[i] = units[i] / scale;
+  return round (total * scale) / scale;
 }
 
 /* "0.68 days": cp_i18n_format_days() with the decimals a sum needs. */
@@ -1201,29 +1231,29 @@ cp_words_calendar (const CpEstimate *est,
   g_autofree char *run = NULL;
   g_autofree char *debug = NULL;
   g_autofree char *migration = NULL;
-  int decimals = 1;
+  double parts[] = { est->run_days, est->debug_days, est->migration_days };
+  int decimals;
   double sum_days;
   char *text;
 
   g_return_val_if_fail (est != NULL, NULL);
-  /* The sum must add up as printed: 0.68 + 0.36 days rounded to tenths
-   * reads "1.0 = 0.7 + 0.4", and a run of an hour beside 10.5 days of
-   * migration reads "0.0 days of run". Tenths when they add up and show
-   * every part; otherwise hundredths, with the total the sum of the
-   * rounded parts, so that it still rounds to the tenths printed
-   * elsewhere. */
-  sum_days = days_sum_rounded (est, 1);
-  if (round (sum_days * 10) != round (est->calendar_days * 10) || hides_a_part (est->run_days)
-      || hides_a_part (est->debug_days) || hides_a_part (est->migration_days))
-    {
-      decimals = 2;
-      sum_days = days_sum_rounded (est, 2);
-    }
+  /* The sum must add up as printed, and the total read as it does
+   * elsewhere: 0.68 + 0.36 days in tenths is "1.0 = 0.7 + 0.3", with the
+   * parts apportioned to the rounded total rather than rounded apart
+   * ("1.0 = 0.7 + 0.4"). The total's own decimals (cp_days_decimals()),
+   * and more while a part would print as zero, as an hour of run beside
+   * 10.5 days of migration would in tenths. */
+  decimals = cp_days_decimals (est->calendar_days);
+  while (decimals < 4
+         && (hides_a_part (est->run_days, decimals) || hides_a_part (est->debug_days, decimals)
+             || hides_a_part (est->migration_days, decimals)))
+    decimals++;
+  sum_days = apportion_days (parts, G_N_ELEMENTS (parts), decimals);
   cp_i18n_push_language (lang);
   calendar = format_days_decimals (sum_days, decimals, lang);
-  run = format_days_decimals (est->run_days, decimals, lang);
-  debug = format_days_decimals (est->debug_days, decimals, lang);
-  migration = format_days_decimals (est->migration_days, decimals, lang);
+  run = format_days_decimals (parts[0], decimals, lang);
+  debug = format_days_decimals (parts[1], decimals, lang);
+  migration = format_days_decimals (parts[2], decimals, lang);
   if (est->migration_days > 0 && est->debug_days > 0)
     /* TRANSLATORS: calendar days, then the run, debugging and migration days it adds up from */
     text = g_strdup_printf (_("%s = %s of run + %s of debugging + %s of moving to the cluster (migration, R8)"),
