@@ -320,7 +320,8 @@ cp_settings_get_assumptions (const CpSettings *settings,
     /* The names say how each grows with size (N^0.316, N^0.307). */
     { "global-batch", CP_BATCH_TOKENS_AT_7B, "tokens",
       "log–log fit of 23 published batches: GPT-3 Table 2.1, LLaMA, Llama 2, Llama 3 405B §3.4.1, "
-      "Chinchilla, Gopher, BLOOM, PaLM, MT-NLG, DeepSeek LLM Table 2" },
+      "Chinchilla, Gopher, BLOOM, PaLM, MT-NLG, DeepSeek LLM Table 2; MoE at total parameters (DeepSeek-V2-Lite, "
+      "V2 §3.1.2, V3 §4.2: 1.4–1.6× DeepSeek LLM's dense line at total size, 2.9–4.1× at active size)" },
     { "global-batch-cluster", CP_LARGEST_BATCH_TOKENS_AT_7B, "tokens",
       "raised to one sequence per tensor-parallel group (m ≥ p): Llama 3 Table 4 (PP 16, 16 per DP rank), "
       "Megatron-LM Table 1 (8 per stage); capped through DeepSeek LLM 7B and 67B (Table 2), N^0.307" },

@@ -367,7 +367,7 @@ static const struct {
   { "judgement-gap", N_("Memory need over one machine's from which a cluster is weighed (judgement zone)") },
   { "longest-acceptable-run", N_("Longest acceptable run when there is no deadline") },
   { "debug-time", N_("Debugging time, as a share of one development cycle (at most the longest acceptable run), on one machine of the offer: billed with a one-machine run, rented apart beside a cluster run") },
-  { "global-batch", N_("Pretraining global batch: tokens at 7B, growing as the 0.316 power of size") },
+  { "global-batch", N_("Pretraining global batch: tokens at 7B, growing as the 0.316 power of size (a mixture of experts' total parameters)") },
   { "global-batch-cluster", N_("Largest pretraining global batch at 7B, growing as the 0.307 power of size: a large cluster raises the batch to one sequence per tensor-parallel group up to it") },
   { "dp-bucket", N_("Gradients sent in one piece after the backward pass (gradient bucket)") },
   { "overlap-compute-slowdown", N_("Compute time lost per second of communication hidden behind it") },
@@ -441,7 +441,7 @@ static const struct {
   { "longest-acceptable-run", N_("A stated limit: BLOOM-176B trained for about 117 days, the longest published run; Narayanan et al., 2021, §5.1 estimate 84 days for a 1T-parameter model; LLaMA-65B took about 21 days") },
   /* xgettext:no-c-format */
   { "debug-time", N_("Planning rule R4: debugging takes 30–40% of a development cycle, not of a long formal run, so the share is taken of the run up to the longest acceptable run") },
-  { "global-batch", N_("A fit through the final batches of 23 published runs: Brown et al., 2020, “GPT-3”, Table 2.1; Touvron et al., 2023, LLaMA and Llama 2; Llama Team, 2024, “The Llama 3 Herd of Models”, §3.4.1; Hoffmann et al., 2022, Chinchilla; Rae et al., 2021, Gopher; BLOOM; Chowdhery et al., 2022, PaLM; Smith et al., 2022, MT-NLG; DeepSeek-AI, 2024, DeepSeek LLM, Table 2") },
+  { "global-batch", N_("A fit through the final batches of 23 published runs: Brown et al., 2020, “GPT-3”, Table 2.1; Touvron et al., 2023, LLaMA and Llama 2; Llama Team, 2024, “The Llama 3 Herd of Models”, §3.4.1; Hoffmann et al., 2022, Chinchilla; Rae et al., 2021, Gopher; BLOOM; Chowdhery et al., 2022, PaLM; Smith et al., 2022, MT-NLG; DeepSeek-AI, 2024, DeepSeek LLM, Table 2. A mixture of experts by its total parameters: DeepSeek-V2-Lite (model card, §6), DeepSeek-V2 (§3.1.2) and DeepSeek-V3 (§4.2) ran 1.4–1.6 times DeepSeek LLM's dense batches at their total size, 2.9–4.1 times at their active size") },
   { "global-batch-cluster", N_("Llama Team, 2024, “The Llama 3 Herd of Models”, Table 4 (16 sequences per data-parallel rank at 16 pipeline stages); Narayanan et al., 2021, Megatron-LM, Table 1; the cap through DeepSeek-AI, 2024, DeepSeek LLM, Table 2 (9.4M tokens at 7B, 18.9M at 67B)") },
   { "dp-bucket", N_("Li et al., 2020, “PyTorch Distributed”, §3.2.3: DistributedDataParallel's default bucket_cap_mb of 25 MB") },
   { "overlap-compute-slowdown", N_("Lee et al., 2025, “Characterizing Compute-Communication Overlap in GPU-Accelerated Distributed Deep Learning” (arXiv 2507.03114): compute overlapped with communication ran slower on average, by 18.9%") },
