@@ -340,9 +340,11 @@ cp_report_layout_draw_page (CpReportLayout *layout,
 
   p = &g_array_index (layout->pages, Page, page);
   cairo_save (cr);
-  cairo_set_source_surface (cr, p->furniture, 0, 0);
-  cairo_paint (cr);
+  /* The content starts with the white page (cp_doc_new_page()): the
+   * header and footer go over it. */
   cairo_set_source_surface (cr, p->content, 0, 0);
+  cairo_paint (cr);
+  cairo_set_source_surface (cr, p->furniture, 0, 0);
   cairo_paint (cr);
   cairo_restore (cr);
 }
