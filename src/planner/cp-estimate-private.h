@@ -282,9 +282,24 @@ double
 _cp_expert_gemm_speed (const Context *c,
                        const Config  *k);
 
+/* The per-token compute of _cp_layout_run_lower_bound(), for the splits
+ * of one expert tensor-parallel size and one recompute (none partial). */
+typedef struct {
+  double      etp;
+  CpRecompute recompute;
+  double      recompute_fraction;
+  double      per_token;
+} BoundCompute;
+
+void
+_cp_bound_compute_init (const Context *c,
+                        const Config  *k,
+                        BoundCompute  *bc);
+
 double
-_cp_layout_run_lower_bound (const Context *c,
-                            const Config  *k);
+_cp_layout_run_lower_bound (const Context      *c,
+                            const Config       *k,
+                            const BoundCompute *bc);
 
 void
 _cp_layout_time (const Context *c,

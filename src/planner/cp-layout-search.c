@@ -861,6 +861,8 @@ _cp_search_layout (const Context *c,
   SplitOrder order;
   Choices choices;
   Config k;
+  BoundCompute bound_compute;
+  gboolean has_bound_compute = FALSE;
   guint n, weighed = 0;
 
   memset (search, 0, sizeof *search);
@@ -901,7 +903,14 @@ _cp_search_layout (const Context *c,
       k.layers_here = s->layers_here;
       k.m = s->m_first;
       k.zero_stage = s->zero_first;
-      ranks[i].bound = _cp_layout_run_lower_bound (c, &k);
+      /* The compute per token is the same for every split of one expert
+       * tensor-parallel size: worked out once for each. */
+      if (!has_bound_compute || bound_compute.etp != _cp_expert_tp (c, &k))
+        {
+          _cp_bound_compute_init (c, &k, &bound_compute);
+          has_bound_compute = TRUE;
+        }
+      ranks[i].bound = _cp_layout_run_lower_bound (c, &k, &bound_compute);
     }
   split_order_init (&order, ranks, tmp_allocated != NULL ? tmp_allocated : tmp_stack, n);
 
