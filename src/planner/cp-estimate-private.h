@@ -258,6 +258,16 @@ _cp_layout_memory (const Context *c,
                    const Config  *k,
                    Memory        *mem);
 
+void
+_cp_layout_memory_states (const Context *c,
+                          const Config  *k,
+                          Memory        *mem);
+
+void
+_cp_layout_memory_activations (const Context *c,
+                               const Config  *k,
+                               Memory        *mem);
+
 gboolean
 _cp_memory_fits (const Context *c,
                  const Memory  *mem);
