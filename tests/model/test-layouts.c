@@ -488,6 +488,7 @@ test_default_batch (void)
   CpQuote quote;
   CpJob job;
   CpEstimate est;
+  double active;
 
   toy_init (&job, &quote, &settings, 1, 2048);
   job.model.params = 7e9;
@@ -498,6 +499,19 @@ test_default_batch (void)
   g_assert_cmpfloat (fabs (cp_job_largest_batch_tokens (&job) - 4608.0 * 4096), <, 1e-6);
   job.model.params = 70e9;
   g_assert_cmpfloat (fabs (cp_job_global_batch_tokens (&job) / 4.492e6 - 1), <, 1e-3);
+  /* A mixture of experts by its total parameters, not its active ones
+   * (DeepSeek-V2-Lite, V2 and V3 batches follow total size, cp-job.c):
+   * DeepSeek-V3's 671B take 2.17M × (671/7)^0.316 = 9.176M tokens, 2,240
+   * sequences of 4,096 (its 37B active would give 897). */
+  active = job.model.active_params;
+  job.model.params = 671e9;
+  job.model.active_params = 37e9;
+  job.model.experts_total = 256;
+  job.model.experts_active = 8;
+  g_assert_cmpfloat (cp_job_global_batch_tokens (&job), ==, 2240.0 * 4096);
+  job.model.experts_total = 0;
+  job.model.experts_active = 0;
+  job.model.active_params = active;
   /* A stated batch is kept whatever the cluster. */
   job.global_batch = 64;
   g_assert_cmpfloat (cp_job_largest_batch_tokens (&job), ==, 64.0 * 4096);
