@@ -110,6 +110,7 @@ typedef struct {
   double  act_scale;
   double  act_none;             /* activation bytes per s·b·h of one layer, no recompute */
   double  act_selective;
+  double  selective_overhead;   /* FLOPs selective recompute adds, fraction of a step's */
   /* FLOPs per token */
   double  param_flops_fwd;      /* 2 × active parameters */
   double  attention_flops_fwd;  /* 4 · L · s · d_attn (QKᵀ and AV) */
@@ -167,10 +168,17 @@ _cp_bytes_per_param (CpPrecision        precision,
 double
 _cp_attention_activation_coefficient (const CpModelSpec *model);
 double
-_cp_per_layer_activation_coefficient (const CpModelSpec *model,
-                                      double             seq_len,
-                                      gboolean           flash,
-                                      CpRecompute        recompute);
+_cp_per_layer_activation_coefficient (const CpModelSpec    *model,
+                                      double                seq_len,
+                                      gboolean              flash,
+                                      CpRecompute           recompute,
+                                      CpSelectiveRecompute  policy);
+double
+_cp_selective_recompute_flops_overhead (const CpModelSpec *model,
+                                        const CpSettings  *settings,
+                                        double             param_flops_factor,
+                                        double             param_flops_fwd,
+                                        double             attention_flops_fwd);
 
 /* Layers on the fullest GPU: v chunks of ceil(L/(p·v)) layers each when
  * the layers do not divide evenly. Inline: the memory, time and bound of

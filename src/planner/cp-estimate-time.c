@@ -136,7 +136,6 @@ compute_s_per_token (const Context *c,
                      double        *forward_s,
                      double        *attention_s)
 {
-  const CpSettings *settings = c->settings;
   double param_fwd = (c->param_flops_fwd - c->expert_flops_fwd + c->expert_flops_fwd / expert_speed) / c->peak;
   double attention_fwd = c->attention_flops_fwd / c->attention_peak;
   double recompute = _cp_recompute_fraction (c, k);
@@ -144,11 +143,11 @@ compute_s_per_token (const Context *c,
   /* Backward: twice the forward for weights and inputs (LoRA: inputs only,
    * its factor − 2 for the parameter part); attention has no weights. */
   double bwd = param_fwd * (c->param_flops_factor - 2.0) / 2.0 + 2.0 * attention_fwd;
-  double scale = k->recompute == CP_RECOMPUTE_SELECTIVE ? 1.0 + settings->selective_recompute_flops_overhead : 1.0;
+  double scale = k->recompute == CP_RECOMPUTE_SELECTIVE ? 1.0 + c->selective_overhead : 1.0;
 
   /* Full recompute runs the forward pass of the recomputed layers twice:
-   * 8·N·D when all are (T16); selective recomputes the attention core,
-   * 2.7% for GPT-3 (M5). */
+   * 8·N·D when all are (T16); selective recomputes by its policy (c->selective_overhead:
+   * Megatron's 2.7% for GPT-3, M5, or torchtitan's op-level mms). */
   bwd += fwd * recompute;
   *forward_s = fwd * scale;
   *attention_s = attention_fwd * (3.0 + recompute) * scale;
@@ -412,7 +411,7 @@ flops_per_param_token (const Context *c,
   if (k->recompute == CP_RECOMPUTE_FULL)
     factor += 2.0 * _cp_recompute_fraction (c, k);
   else if (k->recompute == CP_RECOMPUTE_SELECTIVE)
-    factor *= 1.0 + c->settings->selective_recompute_flops_overhead;
+    factor *= 1.0 + c->selective_overhead;
   return factor;
 }
 
