@@ -258,6 +258,16 @@ _cp_layout_memory (const Context *c,
                    const Config  *k,
                    Memory        *mem);
 
+void
+_cp_layout_memory_states (const Context *c,
+                          const Config  *k,
+                          Memory        *mem);
+
+void
+_cp_layout_memory_activations (const Context *c,
+                               const Config  *k,
+                               Memory        *mem);
+
 gboolean
 _cp_memory_fits (const Context *c,
                  const Memory  *mem);
@@ -282,9 +292,24 @@ double
 _cp_expert_gemm_speed (const Context *c,
                        const Config  *k);
 
+/* The per-token compute of _cp_layout_run_lower_bound(), for the splits
+ * of one expert tensor-parallel size and one recompute (none partial). */
+typedef struct {
+  double      etp;
+  CpRecompute recompute;
+  double      recompute_fraction;
+  double      per_token;
+} BoundCompute;
+
+void
+_cp_bound_compute_init (const Context *c,
+                        const Config  *k,
+                        BoundCompute  *bc);
+
 double
-_cp_layout_run_lower_bound (const Context *c,
-                            const Config  *k);
+_cp_layout_run_lower_bound (const Context      *c,
+                            const Config       *k,
+                            const BoundCompute *bc);
 
 void
 _cp_layout_time (const Context *c,

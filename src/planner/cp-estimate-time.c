@@ -221,6 +221,24 @@ all_to_all_s_per_token (const Context *c,
          MAX (copies * (1.0 - off_share) / c->intra, off_copies / c->inter);
 }
 
+/* What _cp_layout_run_lower_bound() of @k's split computes per token:
+ * the same for every split of a search with the same expert
+ * tensor-parallel size (the recompute the bounds assume is one for all,
+ * with none of it partial), so the search works it out once for each
+ * (_cp_bound_compute_init()). */
+void
+_cp_bound_compute_init (const Context *c,
+                        const Config  *k,
+                        BoundCompute  *bc)
+{
+  double forward, attention;
+
+  bc->etp = _cp_expert_tp (c, k);
+  bc->recompute = k->recompute;
+  bc->recompute_fraction = _cp_recompute_fraction (c, k);
+  bc->per_token = compute_s_per_token (c, k, expert_gemm_speed_at (c, INFINITY, bc->etp), &forward, &attention);
+}
+
 /* A lower bound on the run time of every layout of @k's split at
  * micro-batch @k->mb or larger, @k's recompute or more, any ZeRO stage:
  * layout_time()'s terms per token without the data-parallel traffic, the
@@ -228,21 +246,28 @@ all_to_all_s_per_token (const Context *c,
  * micro-batches. A few multiplications: the search orders and prunes
  * splits by it before their memory or step time is worked out. The
  * experts' GEMMs at their speed with the most tokens, the largest
- * micro-batch's or more. */
+ * micro-batch's or more. @bc: what it computes per token, when the
+ * caller has it for @k (NULL: worked out here). */
 double
-_cp_layout_run_lower_bound (const Context *c,
-                            const Config  *k)
+_cp_layout_run_lower_bound (const Context      *c,
+                            const Config       *k,
+                            const BoundCompute *bc)
 {
   double t = k->tp, p = k->pp, d = k->dp, v = k->vs, m = k->m;
   double layers_here = _cp_layers_per_gpu (c, k);
   double imbalance = layers_here * p / c->layers;
-  double forward, attention;
-  double per_token = compute_s_per_token (c, k, expert_gemm_speed_at (c, INFINITY, _cp_expert_tp (c, k)), &forward,
-                                         &attention);
-  double collectives_per_layer = 4.0 + 2.0 * _cp_recompute_fraction (c, k);
+  BoundCompute own;
+  double per_token, collectives_per_layer;
   double token_bytes = c->hidden * c->act_bytes;
   double compute, tp = 0, pp = 0, all_to_all = 0;
 
+  if (bc == NULL)
+    {
+      _cp_bound_compute_init (c, k, &own);
+      bc = &own;
+    }
+  per_token = bc->per_token;
+  collectives_per_layer = 4.0 + 2.0 * bc->recompute_fraction;
   compute = per_token * c->job->tokens / (c->gpus * c->utilisation) * imbalance;
   if (k->tp > 1)
     tp = layers_here * collectives_per_layer * 2.0 * (t - 1) / t * token_bytes / (d * c->intra);

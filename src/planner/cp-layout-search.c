@@ -98,6 +98,13 @@ typedef struct {
   Config   time_config;
   StepTime time;
   gboolean has_time;
+  /* The model states (_cp_layout_memory_states()) of the split's layouts
+   * at one ZeRO stage and count of micro-batches: the layouts that differ
+   * only in recompute (or micro-batch size at the same count) share them. */
+  guint    states_zero_stage;
+  guint    states_m;
+  Memory   states;
+  gboolean has_states;
 } Known;
 
 /* Whether two layouts of the same split (split_config() of it with the
@@ -110,16 +117,45 @@ same_layout_of_split (const Config *a,
          a->recompute_layers == b->recompute_layers;
 }
 
+/* The model states of @from into @to. */
+static inline void
+copy_memory_states (Memory       *to,
+                    const Memory *from)
+{
+  to->weights = from->weights;
+  to->gradients = from->gradients;
+  to->optimizer = from->optimizer;
+  to->host = from->host;
+  to->gathered = from->gathered;
+}
+
 static void
 layout_memory (const Context *c,
                const Config  *k,
                Memory        *mem,
-               const Known   *known)
+               Known         *known)
 {
-  if (known != NULL && known->has_memory && same_layout_of_split (k, &known->memory_config))
-    *mem = known->memory;
+  if (known == NULL)
+    {
+      _cp_layout_memory (c, k, mem);
+      return;
+    }
+  if (known->has_memory && same_layout_of_split (k, &known->memory_config))
+    {
+      *mem = known->memory;
+      return;
+    }
+  if (known->has_states && known->states_zero_stage == k->zero_stage && known->states_m == k->m)
+    copy_memory_states (mem, &known->states);
   else
-    _cp_layout_memory (c, k, mem);
+    {
+      _cp_layout_memory_states (c, k, mem);
+      copy_memory_states (&known->states, mem);
+      known->states_zero_stage = k->zero_stage;
+      known->states_m = k->m;
+      known->has_states = TRUE;
+    }
+  _cp_layout_memory_activations (c, k, mem);
 }
 
 static void
@@ -186,7 +222,7 @@ fewest_recomputed_layers_that_fit (const Context *c,
                                    double         none_bytes,
                                    Config        *k,
                                    Memory        *mem,
-                                   const Known   *known)
+                                   Known         *known)
 {
   guint layers = (guint) _cp_layers_per_gpu (c, k);
   double all_bytes;
@@ -238,7 +274,7 @@ least_recompute_that_fits (const Context  *c,
                            const Choices  *choices,
                            Config         *k,
                            Memory         *mem,
-                           const Known    *known)
+                           Known          *known)
 {
   double none_bytes = 0;
 
@@ -319,7 +355,7 @@ best_of_split (const Context  *c,
                const Split    *s,
                const Choices  *choices,
                const Config   *techniques,
-               const Known    *known,
+               Known          *known,
                Candidate      *best,
                guint          *evaluated)
 {
@@ -861,6 +897,8 @@ _cp_search_layout (const Context *c,
   SplitOrder order;
   Choices choices;
   Config k;
+  BoundCompute bound_compute;
+  gboolean has_bound_compute = FALSE;
   guint n, weighed = 0;
 
   memset (search, 0, sizeof *search);
@@ -901,7 +939,14 @@ _cp_search_layout (const Context *c,
       k.layers_here = s->layers_here;
       k.m = s->m_first;
       k.zero_stage = s->zero_first;
-      ranks[i].bound = _cp_layout_run_lower_bound (c, &k);
+      /* The compute per token is the same for every split of one expert
+       * tensor-parallel size: worked out once for each. */
+      if (!has_bound_compute || bound_compute.etp != _cp_expert_tp (c, &k))
+        {
+          _cp_bound_compute_init (c, &k, &bound_compute);
+          has_bound_compute = TRUE;
+        }
+      ranks[i].bound = _cp_layout_run_lower_bound (c, &k, &bound_compute);
     }
   split_order_init (&order, ranks, tmp_allocated != NULL ? tmp_allocated : tmp_stack, n);
 
@@ -924,6 +969,10 @@ _cp_search_layout (const Context *c,
         continue;
       known.has_memory = TRUE;
       known.has_time = FALSE;
+      copy_memory_states (&known.states, &known.memory);
+      known.states_zero_stage = known.memory_config.zero_stage;
+      known.states_m = known.memory_config.m;
+      known.has_states = TRUE;
       if (runner_up_fits && split_lower_bound (c, &choices, s, techniques, &known) > cutoff)
         continue;
       best_of_split (c, s, &choices, techniques, &known, &cand, &search->evaluated);
