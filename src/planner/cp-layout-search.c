@@ -888,6 +888,33 @@ split_lower_bound (const Context *c,
   return (st.total - st.dp_exposed - st.offload - st.overlap_slowdown + hidden_dp) * c->job->tokens / st.tokens;
 }
 
+/* Expert tensor-parallel sizes whose bounds' compute per token the
+ * search keeps: 1 and each tensor-parallel size inside a node (powers of
+ * two), or a pinned one. */
+#define MAX_BOUND_COMPUTES 16
+
+/* The compute per token of @k's bound: the same for every split of one
+ * expert tensor-parallel size (the recompute the bounds assume is one for
+ * all), so worked out once for each and kept in @kept. */
+static inline const BoundCompute *
+bound_compute_for (const Context *c,
+                   const Config  *k,
+                   BoundCompute  *kept,
+                   guint         *n_kept)
+{
+  /* Without routed experts their speed is 1 whatever the size. */
+  double etp = c->expert_flops_fwd > 0 ? _cp_expert_tp (c, k) : 1.0;
+
+  for (guint i = 0; i < *n_kept; i++)
+    if (kept[i].etp == etp)
+      return &kept[i];
+  if (*n_kept == MAX_BOUND_COMPUTES)
+    *n_kept = 0;   /* more sizes than kept: start again */
+  _cp_bound_compute_init (c, k, &kept[*n_kept]);
+  kept[*n_kept].etp = etp;
+  return &kept[(*n_kept)++];
+}
+
 /* The fastest layout that fits, and the best one of another split.
  * Every split gets a quick lower bound on its run time
  * (_cp_layout_run_lower_bound(): compute, tensor and expert traffic,
@@ -912,8 +939,8 @@ _cp_search_layout (const Context *c,
   SplitOrder order;
   Choices choices;
   Config k;
-  BoundCompute bound_compute;
-  gboolean has_bound_compute = FALSE;
+  BoundCompute bound_computes[MAX_BOUND_COMPUTES];
+  guint n_bound_computes = 0;
   guint n, weighed = 0;
 
   memset (search, 0, sizeof *search);
@@ -954,14 +981,8 @@ _cp_search_layout (const Context *c,
       k.layers_here = s->layers_here;
       k.m = s->m_first;
       k.zero_stage = s->zero_first;
-      /* The compute per token is the same for every split of one expert
-       * tensor-parallel size: worked out once for each. */
-      if (!has_bound_compute || bound_compute.etp != _cp_expert_tp (c, &k))
-        {
-          _cp_bound_compute_init (c, &k, &bound_compute);
-          has_bound_compute = TRUE;
-        }
-      ranks[i].bound = _cp_layout_run_lower_bound (c, &k, &bound_compute);
+      ranks[i].bound = _cp_layout_run_lower_bound (c, &k, bound_compute_for (c, &k, bound_computes,
+                                                                             &n_bound_computes));
     }
   split_order_init (&order, ranks, tmp_allocated != NULL ? tmp_allocated : tmp_stack, n);
 
