@@ -105,6 +105,9 @@ typedef struct {
   guint    states_m;
   Memory   states;
   gboolean has_states;
+  /* What the step times of the split's layouts share. */
+  TimeSplit time_split;
+  gboolean  has_time_split;
 } Known;
 
 /* Whether two layouts of the same split (split_config() of it with the
@@ -162,12 +165,24 @@ static void
 layout_time (const Context *c,
              const Config  *k,
              StepTime      *st,
-             const Known   *known)
+             Known         *known)
 {
-  if (known != NULL && known->has_time && same_layout_of_split (k, &known->time_config))
-    *st = known->time;
-  else
-    _cp_layout_time (c, k, st);
+  if (known == NULL)
+    {
+      _cp_layout_time (c, k, st);
+      return;
+    }
+  if (known->has_time && same_layout_of_split (k, &known->time_config))
+    {
+      *st = known->time;
+      return;
+    }
+  if (!known->has_time_split)
+    {
+      _cp_layout_time_split_init (c, k, &known->time_split);
+      known->has_time_split = TRUE;
+    }
+  _cp_layout_time_of_split (c, k, &known->time_split, st);
 }
 
 /* Sequences per step of a split. Practitioners raise the batch with the
@@ -855,7 +870,7 @@ split_lower_bound (const Context *c,
   k.m = s->m_first;
   k.zero_stage = s->zero_first;
   k.recompute = bound_recompute (c, choices);
-  _cp_layout_time (c, &k, &st);
+  layout_time (c, &k, &st, known);
   known->time_config = k;
   known->time = st;
   known->has_time = TRUE;
@@ -973,6 +988,7 @@ _cp_search_layout (const Context *c,
       known.states_zero_stage = known.memory_config.zero_stage;
       known.states_m = known.memory_config.m;
       known.has_states = TRUE;
+      known.has_time_split = FALSE;
       if (runner_up_fits && split_lower_bound (c, &choices, s, techniques, &known) > cutoff)
         continue;
       best_of_split (c, s, &choices, techniques, &known, &cand, &search->evaluated);
