@@ -511,7 +511,7 @@ cp_results_view_get_update_pending (CpResultsView *self)
   g_return_val_if_fail (CP_IS_RESULTS_VIEW (self), FALSE);
 
   return self->update_id != 0 || self->details_id != 0 || self->after_paint_id != 0 ||
-         self->sweep_cancellable != NULL;
+         self->sweep_cancellable != NULL || self->fit_pending;
 }
 
 guint
