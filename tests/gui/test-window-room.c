@@ -192,6 +192,49 @@ test_table_details_wide (void)
   cp_test_gui_close_window (window);
 }
 
+/* A service's table: its price per million output tokens always in
+ * view; its throughput and requests served dropped at 1024 px (with the
+ * four details of every job), back at 1880 px within the pane. */
+static gboolean
+service_table_is (gpointer user_data)
+{
+  TableWait *wait = user_data;
+  GtkAdjustment *sideways = sideways_of (wait->window);
+  gboolean throughput = gtk_column_view_column_get_visible (column_titled (wait->window, "Tokens/s per replica"));
+  gboolean served = gtk_column_view_column_get_visible (column_titled (wait->window, "Requests served"));
+
+  if (!gtk_column_view_column_get_visible (column_titled (wait->window, "Per million output tokens")) ||
+      cp_results_view_get_update_pending (cp_window_get_results_view (wait->window)))
+    return FALSE;
+  if (!wait->details)
+    return !throughput && !served && !gtk_column_view_column_get_visible (column_titled (wait->window, "Calendar"));
+  return throughput && served && gtk_adjustment_get_page_size (sideways) > 0 &&
+         gtk_adjustment_get_upper (sideways) <= gtk_adjustment_get_page_size (sideways) + 1;
+}
+
+static void
+test_service_columns (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpProject *project = cp_window_get_project (window);
+  TableWait narrow = { window, FALSE };
+  TableWait wide = { window, TRUE };
+  int service = -1;
+
+  for (guint i = 0; i < project->jobs->len && service < 0; i++)
+    if (((CpJob *) g_ptr_array_index (project->jobs, i))->kind == CP_TASK_INFERENCE)
+      service = (int) i;
+  g_assert_cmpint (service, >=, 0);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 700);
+  gtk_list_box_select_row (cp_window_get_jobs_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window), service));
+  cp_test_gui_wait_results (cp_window_get_results_view (window));
+  cp_test_gui_wait_until (service_table_is, &narrow, "a service's table within its pane at 1024 px");
+  gtk_window_set_default_size (GTK_WINDOW (window), 1880, 1000);
+  cp_test_gui_wait_until (service_table_is, &wide, "a service's every column at 1880 px");
+  cp_test_gui_close_window (window);
+}
+
 static guint
 n_windows (void)
 {
@@ -466,6 +509,7 @@ main (int   argc,
 
   g_test_add_func ("/gui/window-room/table-fits-1024", test_table_fits_1024);
   g_test_add_func ("/gui/window-room/table-details-wide", test_table_details_wide);
+  g_test_add_func ("/gui/window-room/service-columns", test_service_columns);
   g_test_add_func ("/gui/window-room/new-window-or-in-place", test_new_window_or_in_place);
   g_test_add_func ("/gui/window-room/save-as-leaves-nothing-unsaved", test_save_as_leaves_nothing_unsaved);
   g_test_add_func ("/gui/window-room/present-mode", test_present_mode);

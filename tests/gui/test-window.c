@@ -3135,8 +3135,9 @@ test_window_serving (void)
   select_row (cp_window_get_jobs_list (window), serve);
   wait_results (results);
   g_assert_true (gtk_column_view_column_get_visible (column_titled (results, "Per million output tokens")));
-  g_assert_true (gtk_column_view_column_get_visible (column_titled (results, "Tokens/s per replica")));
-  g_assert_true (gtk_column_view_column_get_visible (column_titled (results, "Requests served")));
+  /* Tokens/s per replica and Requests served are details the table drops
+   * while it is wider than its pane, as at this window's 1280 px; they
+   * show on a wide screen (test-window-room.c, service-columns). */
   for (guint i = 0; i < g_list_model_get_n_items (options); i++)
     {
       g_autoptr(CpOptionObject) object = g_list_model_get_item (options, i);
