@@ -55,6 +55,7 @@ struct _CpCliJobOptions {
   char     *bytes_convention;
   char     *fp8_layout;
   char     *vllm_profile;
+  char     *selective_recompute;
   char     *memory_unit;
   char     *mfu;
   char     *context;
@@ -82,6 +83,7 @@ struct _CpCliJobOptions {
   gboolean  fsdp1_adapter_gradients;
   gboolean  moe_a2a_overlap;
   gboolean  moe_fp8_dispatch;
+  gboolean  moe_experts_whole;
   char     *moe_max_nodes;
   char     *deadline_days;
   char     *duration_days;

@@ -114,6 +114,7 @@ cp_cli_estimate_write_xml (const Estimate    *e,
   cp_cli_xml_bool (w, "moe-a2a-overlap", settings->moe_a2a_overlap);
   cp_cli_xml_bool (w, "moe-fp8-dispatch", settings->moe_fp8_dispatch);
   cp_cli_xml_double (w, "moe-max-nodes-per-token", settings->moe_max_nodes_per_token);
+  cp_cli_xml_bool (w, "moe-expert-tp", settings->moe_expert_tp);
   /* The layers 8-bit weights cover (Llama 3 paper §6.2 for Meta's FP8). */
   cp_cli_xml_text (w, "fp8-layout", cp_fp8_layout_to_string (settings->fp8_layout));
   /* The vLLM engine whose profiling pass sized the KV cache (its activation
@@ -121,6 +122,10 @@ cp_cli_estimate_write_xml (const Estimate    *e,
   cp_cli_xml_text (w, "vllm-engine", cp_vllm_profile_to_string (settings->vllm_profile));
   cp_cli_xml_bool (w, "fsdp-pp-unsharded", settings->fsdp_pp_unsharded);
   cp_cli_xml_bool (w, "fsdp1-adapter-gradients", settings->fsdp1_adapter_gradients);
+  /* What selective recompute keeps of a layer: Megatron's attention core
+   * or torchtitan's op-level policy (selective-activation-bytes-per-sbh,
+   * selective-recompute-flops-overhead). */
+  cp_cli_xml_text (w, "selective-recompute", cp_selective_recompute_to_string (settings->selective_recompute));
   /* The size at which a GEMM runs at half its speed (DeepGEMM's table,
    * the expert-gemm-half-size assumption): what expert-gemm-speed follows. */
   cp_cli_xml_double (w, "expert-gemm-half-size", CP_GEMM_HALF_SIZE);
@@ -132,6 +137,7 @@ cp_cli_estimate_write_xml (const Estimate    *e,
   cp_cli_xml_uint (w, "pipeline-parallel", est->layout.pipeline_parallel);
   cp_cli_xml_uint (w, "data-parallel", est->layout.data_parallel);
   cp_cli_xml_uint (w, "expert-parallel", est->layout.expert_parallel);
+  cp_cli_xml_uint (w, "expert-tensor-parallel", est->layout.expert_tensor_parallel);
   cp_cli_xml_uint (w, "virtual-stages", est->layout.virtual_stages);
   cp_cli_xml_uint (w, "micro-batch", est->layout.micro_batch);
   cp_cli_xml_uint (w, "micro-batches", est->layout.micro_batches);
@@ -166,6 +172,8 @@ cp_cli_estimate_write_xml (const Estimate    *e,
   cp_cli_xml_double (w, "optimizer-bytes", est->optimizer_bytes);
   cp_cli_xml_double (w, "activations-bytes", est->activations_bytes);
   cp_cli_xml_double (w, "layer-activation-bytes-per-sbh", est->layer_activation_bytes_per_sbh);
+  cp_cli_xml_double (w, "selective-activation-bytes-per-sbh", est->selective_activation_bytes_per_sbh);
+  cp_cli_xml_double (w, "selective-recompute-flops-overhead", est->selective_recompute_flops_overhead);
   cp_cli_xml_double (w, "kv-cache-bytes", est->kv_cache_bytes);
   cp_cli_xml_double (w, "overhead-bytes", est->overhead_bytes);
   /* Its parts: the framework's (the framework-overhead spread's figure),

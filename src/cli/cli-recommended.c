@@ -68,9 +68,10 @@ cp_cli_table_add_recommended (CpCliTable      *table,
   g_autofree char *run = cp_cli_format_duration (est->total_s);
   g_autofree char *run_low = cp_cli_format_duration (range->total_s_low);
   g_autofree char *run_high = cp_cli_format_duration (range->total_s_high);
-  g_autofree char *calendar = cp_cli_format_number (est->calendar_days, 1);
-  g_autofree char *calendar_low = cp_cli_format_number (range->calendar_days_low, 1);
-  g_autofree char *calendar_high = cp_cli_format_number (range->calendar_days_high, 1);
+  int decimals = cp_days_decimals (MIN (est->calendar_days, range->calendar_days_low));
+  g_autofree char *calendar = cp_cli_format_number (est->calendar_days, decimals);
+  g_autofree char *calendar_low = cp_cli_format_number (range->calendar_days_low, decimals);
+  g_autofree char *calendar_high = cp_cli_format_number (range->calendar_days_high, decimals);
 
   cp_cli_table_add_heading (table, plan->recommended >= 0 ? _("Recommended configuration")
                                                           : _("Best available configuration (not recommended)"));

@@ -241,6 +241,25 @@ set_row_hint (CpFieldRow *row,
  * typed in the wrong unit ("18.5" while Billed per still says node-month)
  * is warned about instead; never refused, since the form does what it
  * says. */
+/* A price per hour to the cent below 100, without trailing zeros as the
+ * importer's rows print it: a typed "12.25/GPU/h" is echoed as 12.25,
+ * not three significant digits' "12.2" (walkthrough 10). A
+ * price in the wrong unit keeps the significant digits that show how far
+ * off it is (0.00317). */
+static char *
+unit_price_text (double      value,
+                 gboolean    plausible,
+                 const char *lang)
+{
+  double cents = round (value * 100);
+
+  if (!plausible)
+    return cp_i18n_format_value (value, lang);
+  if (fabs (value) >= 100 || fmod (cents, 100) == 0)
+    return cp_i18n_format_number (value, 0, lang);
+  return cp_i18n_format_number (value, fmod (cents, 10) == 0 ? 1 : 2, lang);
+}
+
 static void
 update_price_hint (CpQuoteEditor *self)
 {
@@ -263,7 +282,7 @@ update_price_hint (CpQuoteEditor *self)
     }
   currency = cp_i18n_currency_name (self->quote->currency, lang);
   per_gpu_hour_value = cp_quote_price_per_gpu_hour (self->quote, &self->project->settings);
-  per_gpu_hour = cp_i18n_format_value (per_gpu_hour_value, lang);
+  per_gpu_hour = unit_price_text (per_gpu_hour_value, plausible, lang);
   if (!plausible)
     {
       price = cp_i18n_format_value (self->quote->price, lang);
@@ -274,7 +293,7 @@ update_price_hint (CpQuoteEditor *self)
     }
   else
     {
-      g_autofree char *per_node_hour = cp_i18n_format_value (per_gpu_hour_value * self->quote->gpus_per_node, lang);
+      g_autofree char *per_node_hour = unit_price_text (per_gpu_hour_value * self->quote->gpus_per_node, TRUE, lang);
 
       /* TRANSLATORS: under a quote's Price: "12.25 CNY per GPU-hour, 98 CNY per node-hour of 8 GPUs" */
       hint = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s %s per GPU-hour, %s %s per node-hour of %u GPU",

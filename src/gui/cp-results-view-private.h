@@ -18,10 +18,12 @@ char *_cp_results_view_describe_cluster_question (CpProjectAnalysis *analysis,
                                                   guint              job_index,
                                                   const CpPlan      *plan,
                                                   const char        *lang);
-char *_cp_results_view_describe_changes          (const CpProject *project,
-                                                  const CpJob     *job,
-                                                  const CpPlan    *plan,
-                                                  const char      *lang);
+/* What would change job @job_index's answer: the analysis's list (made
+ * there if it is not yet) in words; @plan is its full plan. */
+char *_cp_results_view_describe_changes          (CpProjectAnalysis *analysis,
+                                                  guint              job_index,
+                                                  const CpPlan      *plan,
+                                                  const char        *lang);
 char *_cp_results_view_describe_layout           (const CpProject *project,
                                                   const CpJob     *job,
                                                   const CpPlan    *plan,
@@ -93,6 +95,8 @@ struct _CpResultsView
   CpProjectAnalysis  *analysis;         /* of the project shown */
   const CpPlan       *plan;             /* the analysis's, of the job shown */
   GCancellable       *sweep_cancellable; /* the sweep being made on a worker */
+  GCancellable       *plan_cancellable; /* the plan of a job not shown yet, being made on a worker */
+  GCancellable       *details_cancellable; /* the robustness and what-if being made on a worker */
   int                 chart_job;        /* whose sweep the charts show, or -1 */
   /* Which job, of which generation of the analysis, the verdict with the
    * table and the paragraphs under it show; -1 while they say
@@ -121,6 +125,11 @@ struct _CpResultsView
   GdkFrameClock      *after_paint_clock;
   gulong              after_paint_id;
   GdkSurface         *surface;          /* the window's, whose width sizes the text */
+  /* The window's first frame, before which nothing is planned. */
+  gboolean            painted_once;
+  GdkFrameClock      *first_frame_clock;
+  gulong              first_frame_id;
+  guint               first_frame_timeout_id;
 };
 
 /* cp-results-view.c: a label, visibility or style class set only when it

@@ -230,8 +230,10 @@ cell_text (CpResultsView   *self,
       if (!estimate->fits)
         return g_strdup ("—");
       {
-        g_autofree char *low = cp_i18n_format_number (option->range.calendar_days_low, 1, lang);
-        g_autofree char *high = cp_i18n_format_number (option->range.calendar_days_high, 1, lang);
+        /* The low end's decimals for both ends: "0.03–0.05", not "0.03–0.1". */
+        int decimals = cp_days_decimals (option->range.calendar_days_low);
+        g_autofree char *low = cp_i18n_format_number (option->range.calendar_days_low, decimals, lang);
+        g_autofree char *high = cp_i18n_format_number (option->range.calendar_days_high, decimals, lang);
 
         return g_strdup_printf (_("%s–%s"), low, high);
       }

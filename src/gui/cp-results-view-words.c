@@ -7,7 +7,6 @@
 #include <glib/gi18n.h>
 
 #include "planner/cp-units.h"
-#include "planner/cp-what-if.h"
 #include "report/cp-i18n.h"
 #include "report/cp-reason-text.h"
 
@@ -309,26 +308,22 @@ _cp_results_view_describe_cluster_question (CpProjectAnalysis *analysis,
 /* What the user could change to get another answer: the runner-up's price,
  * the memory or the deadline a single machine lacks, the deadline that
  * would call for a cluster (cp-what-if.h, in the report's words, so that
- * the window and the report say the same thing). */
+ * the window and the report say the same thing). The list is the
+ * analysis's, made once per change of the job, as the PDF and the XML
+ * read it. */
 char *
-_cp_results_view_describe_changes (const CpProject *project,
-                                   const CpJob     *job,
-                                   const CpPlan    *plan,
-                                   const char      *lang)
+_cp_results_view_describe_changes (CpProjectAnalysis *analysis,
+                                   guint              job_index,
+                                   const CpPlan      *plan,
+                                   const char        *lang)
 {
   g_autoptr(GString) text = g_string_new (NULL);
-  g_autoptr(GArray) what_if = NULL;
+  const GArray *what_if = cp_project_analysis_get_what_if (analysis, job_index);
   g_autoptr(GPtrArray) lines = NULL;
-  guint job_index = G_MAXUINT;
 
-  for (guint i = 0; i < project->jobs->len; i++)
-    if (g_ptr_array_index (project->jobs, i) == job)
-      job_index = i;
-  if (job_index == G_MAXUINT)
+  if (what_if == NULL)
     return g_strdup ("");
-
-  what_if = cp_what_if_new (project, job_index, plan);
-  lines = cp_words_what_if (project, plan, what_if, lang);
+  lines = cp_words_what_if (cp_project_analysis_get_project (analysis), plan, what_if, lang);
   for (guint i = 0; i < lines->len; i++)
     g_string_append_printf (text, "%s• %s", i > 0 ? "\n" : "", (const char *) g_ptr_array_index (lines, i));
   return g_string_free (g_steal_pointer (&text), FALSE);

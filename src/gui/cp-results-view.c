@@ -9,8 +9,11 @@
  * sets a label only when its words changed, so a keystroke re-measures
  * only what it changed. The sweep the cost and serving charts draw is made
  * on a worker, and the charts take it in place when it comes; whether the
- * verdict holds and the paragraphs below the table follow after that
- * frame's paint.
+ * verdict holds and what would change it are worked out on a worker after
+ * that frame's paint, and the paragraphs below the table follow. A job
+ * not shown yet (or whose plan takes more than half a frame) is planned
+ * on a worker too, its "Calculating…" painted meanwhile; the window's
+ * first frame plans nothing.
  *
  * One class over several files, as gnome-text-editor splits a window:
  * the struct and what the files share are in cp-results-view-private.h;
@@ -198,7 +201,7 @@ _cp_results_view_set_calculating (CpResultsView *self,
 
   if (headline)
     gtk_widget_set_size_request (robustness, -1, -1);
-  if (headline && self->headline_job >= 0)
+  if (headline && (self->headline_job >= 0 || !self->painted_once))
     {
       self->headline_job = -1;
       g_clear_pointer (&self->headline_job_id, g_free);
@@ -229,6 +232,8 @@ _cp_results_view_set_calculating (CpResultsView *self,
   _cp_results_view_set_css_class (robustness, "warning", FALSE);
   _cp_results_view_set_visible (GTK_WIDGET (self->cluster_heading), TRUE);
   set_label_calculating (self->cluster_label);
+  _cp_results_view_set_visible (GTK_WIDGET (self->changes_heading), TRUE);
+  set_label_calculating (self->changes_label);
   set_label_calculating (self->risks_label);
   for (GtkListBoxRow *row; (row = gtk_list_box_get_row_at_index (self->reasons_list, 0)) != NULL;)
     gtk_list_box_remove (self->reasons_list, GTK_WIDGET (row));
@@ -276,13 +281,15 @@ details_cb (gpointer user_data)
   const char *lang = cp_labels_ui_language ();
   g_autofree char *robustness = NULL;
   g_autofree char *cluster = NULL;
+  g_autofree char *changes = NULL;
   gboolean doubt = FALSE;
 
   self->details_id = 0;
   if (self->plan == NULL || self->details_project == NULL)
     return G_SOURCE_REMOVE;
 
-  /* The same plan, its robustness added in place. */
+  /* The same plan, its robustness added in place (on the worker, unless
+   * something else asked for it first). */
   self->plan = cp_project_analysis_get_full_plan (self->analysis, self->details_job_index);
   robustness = _cp_results_view_describe_robustness (self->details_project, self->plan, lang, &doubt);
   _cp_results_view_set_label (self->robustness_label, robustness);
@@ -291,6 +298,10 @@ details_cb (gpointer user_data)
 
   cluster = _cp_results_view_describe_cluster_question (self->analysis, self->details_job_index, self->plan, lang);
   _cp_results_view_set_label (self->cluster_label, cluster);
+  changes = _cp_results_view_describe_changes (self->analysis, self->details_job_index, self->plan, lang);
+  _cp_results_view_set_label (self->changes_label, changes);
+  _cp_results_view_set_visible (GTK_WIDGET (self->changes_heading), *changes != '\0');
+  _cp_results_view_set_visible (GTK_WIDGET (self->changes_label), *changes != '\0');
   _cp_results_view_set_visible (GTK_WIDGET (self->cluster_heading), *cluster != '\0');
   _cp_results_view_set_visible (GTK_WIDGET (self->cluster_label), *cluster != '\0');
   fill_reasons (self, self->details_project, lang);
@@ -299,10 +310,82 @@ details_cb (gpointer user_data)
   gtk_widget_set_size_request (GTK_WIDGET (self->robustness_label), -1, -1);
   set_label_done (self->robustness_label);
   set_label_done (self->cluster_label);
+  set_label_done (self->changes_label);
   set_label_done (self->risks_label);
   self->details_shown_job = (int) self->details_job_index;
   self->details_shown_generation = cp_project_analysis_get_generation (self->analysis);
   self->details_project = NULL;
+  return G_SOURCE_REMOVE;
+}
+
+static void
+details_in_thread (GTask        *task,
+                   gpointer      source_object,
+                   gpointer      task_data,
+                   GCancellable *cancellable)
+{
+  if (g_task_return_error_if_cancelled (task))
+    return;
+  cp_details_order_run (task_data);
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+on_details_ready (GObject      *source,
+                  GAsyncResult *result,
+                  gpointer      user_data)
+{
+  g_autoptr(CpResultsView) self = user_data;
+  CpDetailsOrder *order = g_task_get_task_data (G_TASK (result));
+
+  /* A newer change cancelled it (its own details follow), or the view is
+   * gone. */
+  if (!g_task_propagate_boolean (G_TASK (result), NULL))
+    return;
+  g_clear_object (&self->details_cancellable);
+  /* Of an older generation (the project changed since, and the change's
+   * update orders its own), it is dropped. */
+  if (!cp_project_analysis_take_details (self->analysis, order) || self->details_project == NULL ||
+      self->details_job_index != order->job_index)
+    return;
+  if (self->details_id == 0)
+    self->details_id = g_idle_add_full (DETAILS_PRIORITY, details_cb, self, NULL);
+}
+
+/* Whether the verdict holds and what would change it plan the job again
+ * several times over (a bisection over each assumption, a plan per
+ * candidate deadline): on a worker, over copies of the project and the
+ * plan; the paragraphs are worded on the main thread when they come. */
+static void
+order_details (CpResultsView *self)
+{
+  CpDetailsOrder *order;
+  g_autoptr(GTask) task = NULL;
+
+  if (self->details_project == NULL || self->details_id != 0 || self->details_cancellable != NULL)
+    return;
+  order = cp_project_analysis_order_details (self->analysis, self->details_job_index);
+  if (order == NULL)
+    {
+      self->details_id = g_idle_add_full (DETAILS_PRIORITY, details_cb, self, NULL);
+      return;
+    }
+  self->details_cancellable = g_cancellable_new ();
+  task = g_task_new (NULL, self->details_cancellable, on_details_ready, g_object_ref (self));
+  g_task_set_source_tag (task, order_details);
+  g_task_set_return_on_cancel (task, TRUE);
+  g_task_set_priority (task, G_PRIORITY_LOW);
+  g_task_set_task_data (task, order, (GDestroyNotify) cp_details_order_free);
+  g_task_run_in_thread (task, details_in_thread);
+}
+
+static gboolean
+order_details_cb (gpointer user_data)
+{
+  CpResultsView *self = user_data;
+
+  self->details_id = 0;
+  order_details (self);
   return G_SOURCE_REMOVE;
 }
 
@@ -312,8 +395,7 @@ on_after_paint (GdkFrameClock *clock,
 {
   g_clear_signal_handler (&self->after_paint_id, clock);
   g_clear_object (&self->after_paint_clock);
-  if (self->details_id == 0 && self->details_project != NULL)
-    self->details_id = g_idle_add_full (DETAILS_PRIORITY, details_cb, self, NULL);
+  order_details (self);
 }
 
 /* After the frame that shows the verdict has been painted: an idle alone
@@ -328,7 +410,7 @@ queue_details (CpResultsView *self)
     return;
   if (clock == NULL)
     {
-      self->details_id = g_idle_add_full (DETAILS_PRIORITY, details_cb, self, NULL);
+      self->details_id = g_idle_add_full (DETAILS_PRIORITY, order_details_cb, self, NULL);
       return;
     }
   /* Held: the clock goes away with the window's surface. */
@@ -341,12 +423,72 @@ static void
 cancel_details (CpResultsView *self)
 {
   g_clear_handle_id (&self->details_id, g_source_remove);
+  g_cancellable_cancel (self->details_cancellable);
+  g_clear_object (&self->details_cancellable);
   /* A clock disposed with its surface has dropped its handlers already. */
   if (self->after_paint_id != 0 && g_signal_handler_is_connected (self->after_paint_clock, self->after_paint_id))
     g_signal_handler_disconnect (self->after_paint_clock, self->after_paint_id);
   self->after_paint_id = 0;
   g_clear_object (&self->after_paint_clock);
   self->details_project = NULL;
+}
+
+/* Half a frame of CPU time: a job whose plan took longer is planned on a
+ * worker. */
+#define PLAN_HERE_MAX_US 8000
+
+static void
+cancel_plan (CpResultsView *self)
+{
+  g_cancellable_cancel (self->plan_cancellable);
+  g_clear_object (&self->plan_cancellable);
+}
+
+static void
+plan_in_thread (GTask        *task,
+                gpointer      source_object,
+                gpointer      task_data,
+                GCancellable *cancellable)
+{
+  if (g_task_return_error_if_cancelled (task))
+    return;
+  cp_plan_order_run (task_data);
+  g_task_return_boolean (task, TRUE);
+}
+
+static void
+on_plan_ready (GObject      *source,
+               GAsyncResult *result,
+               gpointer      user_data)
+{
+  g_autoptr(CpResultsView) self = user_data;
+  CpPlanOrder *order = g_task_get_task_data (G_TASK (result));
+
+  /* A newer change or another job cancelled it, or the view is gone. */
+  if (!g_task_propagate_boolean (G_TASK (result), NULL))
+    return;
+  g_clear_object (&self->plan_cancellable);
+  /* Made for an older generation of the project, it is dropped; with a
+   * change waiting, that change's update plans it. */
+  if (cp_project_analysis_take_plan (self->analysis, order) == NULL || self->update_id != 0)
+    return;
+  cp_results_view_update (self, cp_project_analysis_get_project (self->analysis), (int) order->job_index);
+}
+
+static void
+order_plan (CpResultsView *self,
+            guint          job_index)
+{
+  g_autoptr(GTask) task = NULL;
+
+  cancel_plan (self);
+  self->plan_cancellable = g_cancellable_new ();
+  task = g_task_new (NULL, self->plan_cancellable, on_plan_ready, g_object_ref (self));
+  g_task_set_source_tag (task, order_plan);
+  g_task_set_return_on_cancel (task, TRUE);
+  g_task_set_task_data (task, cp_project_analysis_order_plan (self->analysis, job_index),
+                        (GDestroyNotify) cp_plan_order_free);
+  g_task_run_in_thread (task, plan_in_thread);
 }
 
 void
@@ -359,14 +501,15 @@ cp_results_view_update (CpResultsView   *self,
   g_autofree char *summary = NULL;
   g_autofree char *price_check = NULL;
   g_autofree char *layout = NULL;
-  g_autofree char *changes = NULL;
   g_autofree char *incomplete = NULL;
   gboolean no_option;
+  gboolean shown;
 
   g_return_if_fail (CP_IS_RESULTS_VIEW (self));
 
   g_clear_handle_id (&self->update_id, g_source_remove);
   cancel_details (self);
+  cancel_plan (self);
   self->pending_project = NULL;
   self->n_updates++;
 
@@ -404,11 +547,25 @@ cp_results_view_update (CpResultsView   *self,
     cp_project_analysis_update (self->analysis, project);
   /* Another job, or this one changed: what the paragraphs under the
    * verdict say is of the plan before, until they are worded again. */
-  if (!headline_is_of (self, project, job_index))
+  shown = headline_is_of (self, project, job_index);
+  if (!shown)
     _cp_results_view_set_calculating (self, TRUE);
   if (self->details_shown_job != job_index ||
       self->details_shown_generation != cp_project_analysis_get_generation (self->analysis))
     _cp_results_view_set_calculating (self, FALSE);
+  /* A job not shown yet, or whose plan takes more than half a frame, is
+   * planned on a worker: its "Calculating…" is painted meanwhile, and the
+   * window answers. An edit of a light job shown is planned here, and the
+   * frame after it shows the new verdict in place of the old. */
+  if (cp_project_analysis_peek_plan (self->analysis, (guint) job_index) == NULL &&
+      (!shown || cp_project_analysis_get_plan_cost (self->analysis, (guint) job_index) > PLAN_HERE_MAX_US))
+    {
+      if (shown)
+        _cp_results_view_set_calculating (self, TRUE);
+      order_plan (self, (guint) job_index);
+      show_page (self, "results");
+      return;
+    }
   self->plan = cp_project_analysis_get_plan (self->analysis, (guint) job_index);
   no_option = self->plan->options->len == 0;
   self->headline_job = job_index;
@@ -442,11 +599,6 @@ cp_results_view_update (CpResultsView   *self,
   _cp_results_view_set_visible (GTK_WIDGET (self->layout_label), *layout != '\0');
 
 
-  changes = _cp_results_view_describe_changes (project, job, self->plan, lang);
-  _cp_results_view_set_label (self->changes_label, changes);
-  _cp_results_view_set_visible (GTK_WIDGET (self->changes_heading), *changes != '\0');
-  _cp_results_view_set_visible (GTK_WIDGET (self->changes_label), *changes != '\0');
-
   _cp_results_view_fill_options (self, project, job);
 
   incomplete = _cp_results_view_describe_incomplete (project);
@@ -478,6 +630,67 @@ update_cb (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* The window's first frame: its results say "Calculating…" there, and are
+ * planned, filled and measured after it (the window appears sooner); a
+ * view never shown is updated after a while all the same. */
+#define FIRST_FRAME_WAIT_MS 500
+
+static void
+stop_waiting_for_first_frame (CpResultsView *self)
+{
+  g_clear_handle_id (&self->first_frame_timeout_id, g_source_remove);
+  if (self->first_frame_id != 0 && g_signal_handler_is_connected (self->first_frame_clock, self->first_frame_id))
+    g_signal_handler_disconnect (self->first_frame_clock, self->first_frame_id);
+  self->first_frame_id = 0;
+  g_clear_object (&self->first_frame_clock);
+}
+
+static void
+first_frame_done (CpResultsView *self)
+{
+  stop_waiting_for_first_frame (self);
+  self->painted_once = TRUE;
+  if (self->pending_project != NULL && self->update_id == 0)
+    self->update_id = g_idle_add_full (UPDATE_PRIORITY, update_cb, self, NULL);
+}
+
+static void
+on_first_frame_painted (GdkFrameClock *clock,
+                        CpResultsView *self)
+{
+  first_frame_done (self);
+}
+
+static gboolean
+first_frame_timeout_cb (gpointer user_data)
+{
+  CpResultsView *self = user_data;
+
+  self->first_frame_timeout_id = 0;
+  first_frame_done (self);
+  return G_SOURCE_REMOVE;
+}
+
+/* Waits for the frame clock's paint once the view is mapped. */
+static void
+wait_for_first_frame (CpResultsView *self)
+{
+  GdkFrameClock *clock;
+
+  if (self->painted_once || self->first_frame_id != 0)
+    return;
+  /* Mapped later (cp_results_view_map), or never; or its window is not
+   * painted (minimised): not waited for longer. */
+  if (self->first_frame_timeout_id == 0)
+    self->first_frame_timeout_id = g_timeout_add (FIRST_FRAME_WAIT_MS, first_frame_timeout_cb, self);
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self)) ||
+      (clock = gtk_widget_get_frame_clock (GTK_WIDGET (self))) == NULL)
+    return;
+  self->first_frame_clock = g_object_ref (clock);
+  self->first_frame_id = g_signal_connect (clock, "after-paint", G_CALLBACK (on_first_frame_painted), self);
+  gdk_frame_clock_request_phase (clock, GDK_FRAME_CLOCK_PHASE_PAINT);
+}
+
 void
 cp_results_view_queue_update (CpResultsView   *self,
                               const CpProject *project,
@@ -489,10 +702,19 @@ cp_results_view_queue_update (CpResultsView   *self,
   self->pending_job = job_index;
   /* Paragraphs of the old plan would read a project that may be gone. */
   cancel_details (self);
+  cancel_plan (self);
   /* Whatever frame is painted before the update runs shows nothing of
    * another job, nor old paragraphs under a new verdict. */
   if (project != NULL && job_index >= 0 && (guint) job_index < project->jobs->len && project->quotes->len > 0)
     {
+      if (!self->painted_once)
+        {
+          /* The first frame shows the page of results, calculating. */
+          _cp_results_view_set_calculating (self, TRUE);
+          show_page (self, "results");
+          wait_for_first_frame (self);
+          return;
+        }
       if (self->analysis != NULL)
         cp_project_analysis_update (self->analysis, project);
       if (!headline_is_of (self, project, job_index))
@@ -511,6 +733,8 @@ cp_results_view_get_update_pending (CpResultsView *self)
   g_return_val_if_fail (CP_IS_RESULTS_VIEW (self), FALSE);
 
   return self->update_id != 0 || self->details_id != 0 || self->after_paint_id != 0 ||
+         self->first_frame_id != 0 || self->first_frame_timeout_id != 0 ||
+         self->details_cancellable != NULL || self->plan_cancellable != NULL ||
          self->sweep_cancellable != NULL || self->fit_pending;
 }
 
@@ -641,7 +865,9 @@ cancel_pending (CpResultsView *self)
 {
   g_clear_handle_id (&self->update_id, g_source_remove);
   g_clear_handle_id (&self->readout_id, g_source_remove);
+  stop_waiting_for_first_frame (self);
   cancel_details (self);
+  cancel_plan (self);
   self->timeline_project = NULL;
   g_cancellable_cancel (self->timeline_cancellable);
   g_clear_object (&self->timeline_cancellable);
@@ -686,6 +912,16 @@ cp_results_view_realize (GtkWidget *widget)
   self->surface = g_object_ref (gtk_native_get_surface (gtk_widget_get_native (widget)));
   g_signal_connect_swapped (self->surface, "notify::width", G_CALLBACK (on_surface_width), self);
   on_surface_width (self);
+}
+
+static void
+cp_results_view_map (GtkWidget *widget)
+{
+  CpResultsView *self = CP_RESULTS_VIEW (widget);
+
+  GTK_WIDGET_CLASS (cp_results_view_parent_class)->map (widget);
+  if (self->first_frame_timeout_id != 0)
+    wait_for_first_frame (self);
 }
 
 static void
@@ -742,6 +978,7 @@ cp_results_view_class_init (CpResultsViewClass *klass)
   object_class->dispose = cp_results_view_dispose;
   widget_class->unroot = cp_results_view_unroot;
   widget_class->realize = cp_results_view_realize;
+  widget_class->map = cp_results_view_map;
   widget_class->unrealize = cp_results_view_unrealize;
   object_class->finalize = cp_results_view_finalize;
 

@@ -110,6 +110,7 @@ typedef struct {
   double  act_scale;
   double  act_none;             /* activation bytes per s·b·h of one layer, no recompute */
   double  act_selective;
+  double  selective_overhead;   /* FLOPs selective recompute adds, fraction of a step's */
   /* FLOPs per token */
   double  param_flops_fwd;      /* 2 × active parameters */
   double  attention_flops_fwd;  /* 4 · L · s · d_attn (QKᵀ and AV) */
@@ -167,10 +168,17 @@ _cp_bytes_per_param (CpPrecision        precision,
 double
 _cp_attention_activation_coefficient (const CpModelSpec *model);
 double
-_cp_per_layer_activation_coefficient (const CpModelSpec *model,
-                                      double             seq_len,
-                                      gboolean           flash,
-                                      CpRecompute        recompute);
+_cp_per_layer_activation_coefficient (const CpModelSpec    *model,
+                                      double                seq_len,
+                                      gboolean              flash,
+                                      CpRecompute           recompute,
+                                      CpSelectiveRecompute  policy);
+double
+_cp_selective_recompute_flops_overhead (const CpModelSpec *model,
+                                        const CpSettings  *settings,
+                                        double             param_flops_factor,
+                                        double             param_flops_fwd,
+                                        double             attention_flops_fwd);
 
 /* Layers on the fullest GPU: v chunks of ceil(L/(p·v)) layers each when
  * the layers do not divide evenly. Inline: the memory, time and bound of
@@ -211,6 +219,40 @@ _cp_recompute_fraction (const Context *c,
   return k->recompute_layers / layers_here;
 }
 
+/* Tensor-parallel ranks one routed expert is split over (Megatron-Core's
+ * expert tensor parallel, ETP). Megatron-Core lays the MoE layers out on a
+ * grid of their own, ETP × EP × expert-DP × PP over the same GPUs as the
+ * attention's TP × DP × PP ("MoE Parallel Folding", Liu et al. 2025,
+ * arXiv 2504.14960, §3; megatron/core/parallel_state.py:
+ * expert_data_parallel_size = world / (ETP × EP × PP)), so EP may take
+ * its ranks from tensor × data parallel. The setting moe-expert-tp says
+ * whether ETP follows TP (Megatron-LM's --expert-tensor-parallel-size
+ * default, megatron/training/arguments.py) or is 1 (off, the default:
+ * every MoE recipe of Megatron-Bridge sets expert_tensor_parallel_size = 1,
+ * e.g. recipes/qwen/h100/qwen3_moe.py, and every row of the
+ * Megatron-MoE-ModelZoo tables states ETP 1). An EP the data-parallel
+ * ranks do not divide runs only with ETP 1. Inline: the memory, time and
+ * bound of every layout ask for it. */
+static inline double
+_cp_expert_tp (const Context *c,
+               const Config  *k)
+{
+  guint ep = MAX (k->ep, 1);
+
+  if (!c->settings->moe_expert_tp || k->dp % ep != 0)
+    return 1.0;
+  return k->tp;
+}
+
+/* Ranks holding the same experts (Megatron-Core's expert data parallel):
+ * TP × DP / (ETP × EP). */
+static inline double
+_cp_expert_dp (const Context *c,
+               const Config  *k)
+{
+  return MAX (1.0, (double) k->tp * k->dp / (_cp_expert_tp (c, k) * MAX (k->ep, 1)));
+}
+
 void
 _cp_layout_memory (const Context *c,
                    const Config  *k,
@@ -240,9 +282,24 @@ double
 _cp_expert_gemm_speed (const Context *c,
                        const Config  *k);
 
+/* The per-token compute of _cp_layout_run_lower_bound(), for the splits
+ * of one expert tensor-parallel size and one recompute (none partial). */
+typedef struct {
+  double      etp;
+  CpRecompute recompute;
+  double      recompute_fraction;
+  double      per_token;
+} BoundCompute;
+
+void
+_cp_bound_compute_init (const Context *c,
+                        const Config  *k,
+                        BoundCompute  *bc);
+
 double
-_cp_layout_run_lower_bound (const Context *c,
-                            const Config  *k);
+_cp_layout_run_lower_bound (const Context      *c,
+                            const Config       *k,
+                            const BoundCompute *bc);
 
 void
 _cp_layout_time (const Context *c,

@@ -72,13 +72,16 @@ all_reduce_s (const Context *c,
   return seconds;
 }
 
-/* Tokens one routed expert multiplies at once: the micro-batches of the
- * EP group's ranks, each token copied to its top-k of the experts. */
+/* Tokens one routed expert multiplies at once: what the EP group's ranks
+ * hold, each token copied to its top-k of the experts. With sequence
+ * parallelism a rank holds 1/t of its micro-batch's sequence; experts
+ * split over ETP ranks gather the tokens of those ETP ranks (Megatron-
+ * Core's alltoall dispatcher all-gathers over ETP after the all-to-all). */
 double
 _cp_expert_tokens_per_gemm (const Context *c,
                             const Config  *k)
 {
-  return k->mb * c->seq * k->ep * c->top_k / MAX (c->experts_total, 1.0);
+  return k->mb * c->seq * k->ep * _cp_expert_tp (c, k) / k->tp * c->top_k / MAX (c->experts_total, 1.0);
 }
 
 /* A GEMM of size d (CP_GEMM_HALF_SIZE) against the largest ones. */
@@ -100,19 +103,23 @@ gemm_speed (double m,
  * (M × h × f); the two run one after the other, so their times add. */
 static double
 expert_gemm_speed_at (const Context *c,
-                      double         m)
+                      double         m,
+                      double         etp)
 {
+  double f = c->expert_ffn / etp;
+
   if (c->expert_flops_fwd <= 0 || m <= 0)
     return 1.0;
-  return 1.0 / (2.0 / 3.0 / gemm_speed (m, 2.0 * c->expert_ffn, c->hidden) +
-                1.0 / 3.0 / gemm_speed (m, c->hidden, c->expert_ffn));
+  return 1.0 / (2.0 / 3.0 / gemm_speed (m, 2.0 * f, c->hidden) +
+                1.0 / 3.0 / gemm_speed (m, c->hidden, f));
 }
 
+/* An expert split over ETP ranks multiplies 1/ETP of its width. */
 double
 _cp_expert_gemm_speed (const Context *c,
                        const Config  *k)
 {
-  return expert_gemm_speed_at (c, _cp_expert_tokens_per_gemm (c, k));
+  return expert_gemm_speed_at (c, _cp_expert_tokens_per_gemm (c, k), _cp_expert_tp (c, k));
 }
 
 /* Seconds one GPU computes per token of the step at full peak (the
@@ -129,7 +136,6 @@ compute_s_per_token (const Context *c,
                      double        *forward_s,
                      double        *attention_s)
 {
-  const CpSettings *settings = c->settings;
   double param_fwd = (c->param_flops_fwd - c->expert_flops_fwd + c->expert_flops_fwd / expert_speed) / c->peak;
   double attention_fwd = c->attention_flops_fwd / c->attention_peak;
   double recompute = _cp_recompute_fraction (c, k);
@@ -137,11 +143,11 @@ compute_s_per_token (const Context *c,
   /* Backward: twice the forward for weights and inputs (LoRA: inputs only,
    * its factor − 2 for the parameter part); attention has no weights. */
   double bwd = param_fwd * (c->param_flops_factor - 2.0) / 2.0 + 2.0 * attention_fwd;
-  double scale = k->recompute == CP_RECOMPUTE_SELECTIVE ? 1.0 + settings->selective_recompute_flops_overhead : 1.0;
+  double scale = k->recompute == CP_RECOMPUTE_SELECTIVE ? 1.0 + c->selective_overhead : 1.0;
 
   /* Full recompute runs the forward pass of the recomputed layers twice:
-   * 8·N·D when all are (T16); selective recomputes the attention core,
-   * 2.7% for GPT-3 (M5). */
+   * 8·N·D when all are (T16); selective recomputes by its policy (c->selective_overhead:
+   * Megatron's 2.7% for GPT-3, M5, or torchtitan's op-level mms). */
   bwd += fwd * recompute;
   *forward_s = fwd * scale;
   *attention_s = attention_fwd * (3.0 + recompute) * scale;
@@ -186,7 +192,10 @@ all_to_all_s_per_token (const Context *c,
                         const Config  *k)
 {
   double t = k->tp, e = k->ep;
-  double in_node = MIN (e, MAX (1.0, (double) c->gpn / t));
+  /* The EP group's ranks are ETP apart (Megatron-Core's expert rank order
+   * tp-ep-dp-pp, with ETP in TP's place): ETP 1 keeps them contiguous,
+   * a node's GPUs all in it. */
+  double in_node = MIN (e, MAX (1.0, (double) c->gpn / _cp_expert_tp (c, k)));
   double off_share = 1.0 - in_node / e;
   double copies = c->top_k * (e - 1) / e;
   double off_copies = copies * off_share;
@@ -212,6 +221,24 @@ all_to_all_s_per_token (const Context *c,
          MAX (copies * (1.0 - off_share) / c->intra, off_copies / c->inter);
 }
 
+/* What _cp_layout_run_lower_bound() of @k's split computes per token:
+ * the same for every split of a search with the same expert
+ * tensor-parallel size (the recompute the bounds assume is one for all,
+ * with none of it partial), so the search works it out once for each
+ * (_cp_bound_compute_init()). */
+void
+_cp_bound_compute_init (const Context *c,
+                        const Config  *k,
+                        BoundCompute  *bc)
+{
+  double forward, attention;
+
+  bc->etp = _cp_expert_tp (c, k);
+  bc->recompute = k->recompute;
+  bc->recompute_fraction = _cp_recompute_fraction (c, k);
+  bc->per_token = compute_s_per_token (c, k, expert_gemm_speed_at (c, INFINITY, bc->etp), &forward, &attention);
+}
+
 /* A lower bound on the run time of every layout of @k's split at
  * micro-batch @k->mb or larger, @k's recompute or more, any ZeRO stage:
  * layout_time()'s terms per token without the data-parallel traffic, the
@@ -219,20 +246,28 @@ all_to_all_s_per_token (const Context *c,
  * micro-batches. A few multiplications: the search orders and prunes
  * splits by it before their memory or step time is worked out. The
  * experts' GEMMs at their speed with the most tokens, the largest
- * micro-batch's or more. */
+ * micro-batch's or more. @bc: what it computes per token, when the
+ * caller has it for @k (NULL: worked out here). */
 double
-_cp_layout_run_lower_bound (const Context *c,
-                            const Config  *k)
+_cp_layout_run_lower_bound (const Context      *c,
+                            const Config       *k,
+                            const BoundCompute *bc)
 {
   double t = k->tp, p = k->pp, d = k->dp, v = k->vs, m = k->m;
   double layers_here = _cp_layers_per_gpu (c, k);
   double imbalance = layers_here * p / c->layers;
-  double forward, attention;
-  double per_token = compute_s_per_token (c, k, expert_gemm_speed_at (c, INFINITY), &forward, &attention);
-  double collectives_per_layer = 4.0 + 2.0 * _cp_recompute_fraction (c, k);
+  BoundCompute own;
+  double per_token, collectives_per_layer;
   double token_bytes = c->hidden * c->act_bytes;
   double compute, tp = 0, pp = 0, all_to_all = 0;
 
+  if (bc == NULL)
+    {
+      _cp_bound_compute_init (c, k, &own);
+      bc = &own;
+    }
+  per_token = bc->per_token;
+  collectives_per_layer = 4.0 + 2.0 * bc->recompute_fraction;
   compute = per_token * c->job->tokens / (c->gpus * c->utilisation) * imbalance;
   if (k->tp > 1)
     tp = layers_here * collectives_per_layer * 2.0 * (t - 1) / t * token_bytes / (d * c->intra);
@@ -301,19 +336,22 @@ _cp_layout_time (const Context *c,
       double dense = (k->lora || k->qlora) ? trainable
                      : (c->dense_layer_params * layers_here / c->layers +
                         (p > 1 ? c->embedding_stage : c->embedding_all)) / t;
-      double experts = (k->lora || k->qlora) ? 0 : c->expert_params * layers_here / c->layers / (t * e);
+      double etp = _cp_expert_tp (c, k);
+      double experts = (k->lora || k->qlora) ? 0 : c->expert_params * layers_here / c->layers / (etp * e);
       double dp_in = MIN (d, MAX (1.0, (double) c->gpn / t));
+      /* A GPU gathers only its own experts, sharded over the ranks
+       * holding the same ones (Megatron-Core's expert data-parallel group,
+       * TP × DP / (ETP × EP); DeepSpeed-MoE's expert-data-parallel ZeRO
+       * groups), of which a node holds gpn / (ETP × EP). */
+      double expert_dp = _cp_expert_dp (c, k);
+      double expert_dp_in = CLAMP ((double) c->gpn / (etp * e), 1.0, expert_dp);
       double all_reduce = all_reduce_s (c, dense * c->act_bytes, d, dp_in) +
-                          all_reduce_s (c, experts * c->act_bytes, d / e, MAX (1.0, dp_in / e));
+                          all_reduce_s (c, experts * c->act_bytes, expert_dp, expert_dp_in);
       /* DeepSpeed's partitioned stages (ZeRO-2/3) gather and scatter over
        * the whole data-parallel group with no node-local stage: each GPU's
        * share crosses its own link share (ZeRO++, Wang et al. 2023, §3,
        * adds hierarchical partitioning for this reason). */
       double flat_link = d > dp_in ? MIN (c->intra, c->inter) : c->intra;
-      /* A GPU gathers only its own experts, sharded over the d/e ranks
-       * holding the same ones (Megatron-Core's expert data-parallel group;
-       * DeepSpeed-MoE's expert-data-parallel ZeRO groups). */
-      double expert_dp = MAX (d / e, 1.0);
       double half = ((d - 1) / d * dense + (expert_dp - 1) / expert_dp * experts) * c->act_bytes / flat_link;
       double bucket_share = MIN (1.0, settings->dp_bucket_bytes / MAX ((dense + experts) * c->act_bytes, 1.0));
 
@@ -349,7 +387,8 @@ _cp_layout_time (const Context *c,
   if (k->offload)
     {
       double elements = (k->lora || k->qlora) ? c->lora_trainable / (t * p)
-                        : (c->dense_layer_params + c->embedding_all) / (t * p) + c->expert_params / (t * p * e);
+                        : (c->dense_layer_params + c->embedding_all) / (t * p) +
+                          c->expert_params / (_cp_expert_tp (c, k) * p * e);
       st->offload = elements * (c->act_bytes + 2.0) / (OFFLOAD_LINK_BYTES_PER_S * settings->link_efficiency);
     }
 
@@ -397,7 +436,7 @@ flops_per_param_token (const Context *c,
   if (k->recompute == CP_RECOMPUTE_FULL)
     factor += 2.0 * _cp_recompute_fraction (c, k);
   else if (k->recompute == CP_RECOMPUTE_SELECTIVE)
-    factor *= 1.0 + c->settings->selective_recompute_flops_overhead;
+    factor *= 1.0 + c->selective_overhead;
   return factor;
 }
 

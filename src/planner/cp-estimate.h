@@ -31,6 +31,7 @@ typedef struct {
   guint        pipeline_parallel;
   guint        data_parallel;
   guint        expert_parallel;    /* 1 for a dense model */
+  guint        expert_tensor_parallel; /* the experts' own tensor split (Megatron-Core's ETP), 1 or TP */
   guint        virtual_stages;     /* interleaved pipeline stages per GPU, 1: plain 1F1B */
   guint        zero_stage;
   guint        micro_batch;        /* sequences per GPU per micro-step */
@@ -95,6 +96,8 @@ typedef struct {
   double layer_activation_bytes_per_sbh; /* one layer kept whole, per s·b·h element (Korthikanti
                                           * et al. 2022's 34 for GPT-3 with dropout, less with
                                           * GQA, MLA or flash attention) */
+  double selective_activation_bytes_per_sbh; /* one layer under selective recompute, by its policy */
+  double selective_recompute_flops_overhead; /* FLOPs selective recompute adds, fraction of a step's */
   double kv_cache_bytes;
   double overhead_bytes;           /* the framework's (settings), plus the two below */
   double fragmentation_bytes;      /* training: the allocator's gaps, a fraction of the states and activations */

@@ -231,9 +231,20 @@ cp_job_global_batch_tokens (const CpJob *job)
    *     7B, 4,608 × 4,096 = 18.9M at 67B.
    * A least-squares line through these 23 points in log–log gives 2.17M
    * tokens at 7B growing as N^0.316: 0.6M at 125M, 1.3M at 1.3B, 4.5M at
-   * 70B, 6.0M at 175B, 7.8M at 405B. Mixture-of-experts runs are left out
-   * (DeepSeek-V3's 15,360 × 4,096 = 63M tokens, tech report §4.2, counts
-   * 37B active of 671B): their batch follows neither size. */
+   * 70B, 6.0M at 175B, 7.8M at 405B.
+   * A mixture of experts takes the rule at its total parameters
+   * (model.params), not its active ones. The published MoE batches follow
+   * total size the way one lab's dense batches do, not active size:
+   * DeepSeek-V2-Lite 4,608 × 4,096 = 18.9M tokens at 15.7B total, 2.4B
+   * active (model card, §6 "Training Details"); DeepSeek-V2 9,216 × 4,096
+   * = 37.7M at 236B, 21B active (DeepSeek-V2 report §3.1.2, after a
+   * ramp from 2,304); DeepSeek-V3 15,360 × 4,096 = 62.9M at 671B, 37B
+   * active (tech report §4.2). Against DeepSeek LLM's own dense line
+   * (9.4M tokens at 7B as N^0.307, cp_job_largest_batch_tokens()) they
+   * sit 1.5×, 1.4× and 1.6× above it at their total size, but 2.9×, 2.9×
+   * and 4.1× at their active size; and DeepSeek's dense batches sit 4.3×
+   * above this fit, its MoE ones 5.8–6.8×. Other MoE runs (Mixtral,
+   * Qwen MoE, Llama 4, DBRX) publish no batch. */
   tokens = CP_BATCH_TOKENS_AT_7B * pow (MAX (params, 1e6) / 7e9, CP_BATCH_SIZE_EXPONENT);
   /* In whole sequences, at least one. */
   return MAX (1.0, round (tokens / job->seq_len)) * job->seq_len;

@@ -507,11 +507,10 @@ pinned_tp_runs (const Context *c,
 /* Candidate splits: tensor parallel a power of two inside a node dividing
  * the heads; pipeline stages dividing the GPUs left, at most one layer
  * each; interleaved stages where they can pay (uneven chunks allowed);
- * experts over ranks dividing both the experts and the data-parallel
- * group. Pinned parts are taken as given where they obey the same rules
- * (any size for TP, any count of interleaved stages; a pinned EP may take
- * its ranks from tensor × data parallel, Megatron-Core's MoE parallel
- * folding with expert TP 1): none is run
+ * experts over ranks dividing both the experts and tensor × data
+ * parallel (Megatron-Core's MoE parallel folding, _cp_expert_tp()). Pinned
+ * parts are taken as given where they obey the same rules (any size for
+ * TP, any count of interleaved stages): none is run
  * otherwise, and _cp_layout_refusal() says which rule they break.
  * Returns how many there are, keeping the first @max_splits. */
 static guint
@@ -577,8 +576,10 @@ enumerate_splits_within (const Context *c,
 
           n_free = 0;
           free[n_free++] = 1;
-          for (guint ep = 2; cp_model_spec_is_moe (m) && ep <= MIN (dp, m->experts_total); ep++)
-            if (divides (m->experts_total, ep) && divides (dp, ep))
+          /* EP folded over tensor × data parallel (_cp_expert_tp()). */
+          for (guint ep = 2; cp_model_spec_is_moe (m) && ep <= MIN (dp * tps[i], m->experts_total) &&
+                             n_free < MAX_PART_VALUES; ep++)
+            if (divides (m->experts_total, ep) && divides (dp * tps[i], ep))
               free[n_free++] = ep;
           n_ep = cp_model_spec_is_moe (m) ? part_values (job->expert_parallel,
                                                          divides (m->experts_total, job->expert_parallel) &&
@@ -594,7 +595,7 @@ enumerate_splits_within (const Context *c,
               for (guint b = 0; b < n_ep; b++)
                 {
                   if (n < max_splits)
-                    splits[n] = (Split) { tps[i], pps[j], vss[a], MIN (eps[b], dp), dp, zero_first, zero_last, runs,
+                    splits[n] = (Split) { tps[i], pps[j], vss[a], eps[b], dp, zero_first, zero_last, runs,
                                           layers_here, 0, FALSE };
                   n++;
                 }
@@ -860,6 +861,8 @@ _cp_search_layout (const Context *c,
   SplitOrder order;
   Choices choices;
   Config k;
+  BoundCompute bound_compute;
+  gboolean has_bound_compute = FALSE;
   guint n, weighed = 0;
 
   memset (search, 0, sizeof *search);
@@ -900,7 +903,14 @@ _cp_search_layout (const Context *c,
       k.layers_here = s->layers_here;
       k.m = s->m_first;
       k.zero_stage = s->zero_first;
-      ranks[i].bound = _cp_layout_run_lower_bound (c, &k);
+      /* The compute per token is the same for every split of one expert
+       * tensor-parallel size: worked out once for each. */
+      if (!has_bound_compute || bound_compute.etp != _cp_expert_tp (c, &k))
+        {
+          _cp_bound_compute_init (c, &k, &bound_compute);
+          has_bound_compute = TRUE;
+        }
+      ranks[i].bound = _cp_layout_run_lower_bound (c, &k, &bound_compute);
     }
   split_order_init (&order, ranks, tmp_allocated != NULL ? tmp_allocated : tmp_stack, n);
 
@@ -1057,6 +1067,7 @@ _cp_layout_to_public (const Context *c,
   out->pipeline_parallel = k->pp;
   out->data_parallel = k->dp;
   out->expert_parallel = k->ep;
+  out->expert_tensor_parallel = cp_model_spec_is_moe (&c->job->model) ? (guint) _cp_expert_tp (c, k) : 1;
   out->virtual_stages = k->vs;
   out->zero_stage = k->zero_stage;
   out->micro_batch = k->mb;

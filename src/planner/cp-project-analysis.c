@@ -13,6 +13,19 @@
 #include "cp-what-if.h"
 
 #include <string.h>
+#include <time.h>
+
+/* The calling thread's CPU time: what a plan costs, whatever else the
+ * machine runs meanwhile. */
+static gint64
+thread_cpu_us (void)
+{
+  struct timespec ts;
+
+  if (clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+    return g_get_monotonic_time ();
+  return (gint64) ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
+}
 
 typedef struct {
   CpJob   *planned;     /* a snapshot of the job as planned, or NULL: nothing kept */
@@ -21,6 +34,7 @@ typedef struct {
   CpSweep *sweep;
   GArray  *one_node;    /* OneNode per quote, or NULL: none asked for */
   GArray  *what_if;     /* CpWhatIf of the full plan, or NULL: not asked for */
+  gint64   plan_cost_us; /* how long the last plan took, or -1: none made; kept across changes */
 } JobEntry;
 
 typedef struct {
@@ -220,7 +234,13 @@ cp_project_analysis_update (CpProjectAnalysis *analysis,
       dropped++;
   /* A job added or deleted moves what an index names. */
   changed = project->jobs->len != analysis->jobs->len;
-  g_array_set_size (analysis->jobs, project->jobs->len);
+  {
+    guint old_len = analysis->jobs->len;
+
+    g_array_set_size (analysis->jobs, project->jobs->len);
+    for (guint j = old_len; j < project->jobs->len; j++)
+      g_array_index (analysis->jobs, JobEntry, j).plan_cost_us = -1;
+  }
   for (guint j = 0; j < project->jobs->len; j++)
     {
       JobEntry *entry = &g_array_index (analysis->jobs, JobEntry, j);
@@ -230,7 +250,12 @@ cp_project_analysis_update (CpProjectAnalysis *analysis,
         continue;
       if (same_shared && record_equal (&job_kind, entry->planned, g_ptr_array_index (project->jobs, j)))
         continue;
-      job_entry_clear (entry);
+      {
+        gint64 cost_us = entry->plan_cost_us;
+
+        job_entry_clear (entry);
+        entry->plan_cost_us = cost_us;
+      }
       dropped++;
     }
   if (changed || dropped > 0)
@@ -278,7 +303,12 @@ cp_project_analysis_get_plan (CpProjectAnalysis *analysis,
   JobEntry *entry = job_entry (analysis, job_index);
 
   if (entry != NULL && entry->plan == NULL)
-    entry->plan = cp_project_plan_job_without_robustness (analysis->project, job_index);
+    {
+      gint64 start_us = thread_cpu_us ();
+
+      entry->plan = cp_project_plan_job_without_robustness (analysis->project, job_index);
+      entry->plan_cost_us = thread_cpu_us () - start_us;
+    }
   return entry != NULL ? entry->plan : NULL;
 }
 
@@ -442,4 +472,174 @@ cp_project_analysis_take_sweep (CpProjectAnalysis  *analysis,
   else
     entry->sweep = sweep;
   return entry->sweep;
+}
+
+/* The plan's own arrays copied: a plan is its scalars and three arrays of
+ * plain values (cp_plan_free()). */
+static CpPlan *
+plan_copy (const CpPlan *plan)
+{
+  CpPlan *copy = g_memdup2 (plan, sizeof *plan);
+
+  copy->options = g_array_copy (plan->options);
+  copy->reasons = g_array_copy (plan->reasons);
+  copy->risks = g_array_copy (plan->risks);
+  return copy;
+}
+
+gboolean
+cp_project_analysis_has_details (CpProjectAnalysis *analysis,
+                                 guint              job_index)
+{
+  const JobEntry *entry;
+
+  g_return_val_if_fail (analysis != NULL && job_index < analysis->jobs->len, FALSE);
+
+  entry = &g_array_index (analysis->jobs, JobEntry, job_index);
+  return entry->plan != NULL && entry->has_robustness && entry->what_if != NULL;
+}
+
+CpDetailsOrder *
+cp_project_analysis_order_details (CpProjectAnalysis *analysis,
+                                   guint              job_index)
+{
+  JobEntry *entry = job_entry (analysis, job_index);
+  CpDetailsOrder *order;
+
+  if (entry == NULL || cp_project_analysis_has_details (analysis, job_index))
+    return NULL;
+  cp_project_analysis_get_plan (analysis, job_index);
+  order = g_new0 (CpDetailsOrder, 1);
+  order->project = cp_project_copy (analysis->project);
+  order->plan = plan_copy (entry->plan);
+  order->job_index = job_index;
+  order->generation = analysis->generation;
+  return order;
+}
+
+void
+cp_details_order_run (CpDetailsOrder *order)
+{
+  g_return_if_fail (order != NULL);
+
+  if (!order->plan->has_robustness)
+    cp_project_plan_add_robustness (order->project, order->job_index, order->plan);
+  if (order->what_if == NULL)
+    order->what_if = cp_what_if_new (order->project, order->job_index, order->plan);
+}
+
+void
+cp_details_order_free (CpDetailsOrder *order)
+{
+  if (order == NULL)
+    return;
+  cp_project_free (order->project);
+  cp_plan_free (order->plan);
+  g_clear_pointer (&order->what_if, g_array_unref);
+  g_free (order);
+}
+
+gboolean
+cp_project_analysis_take_details (CpProjectAnalysis *analysis,
+                                  CpDetailsOrder    *order)
+{
+  JobEntry *entry;
+
+  g_return_val_if_fail (analysis != NULL && order != NULL, FALSE);
+
+  /* Of the same generation, the index names the same job, planned from
+   * the same inputs into the same entry->plan the order copied. */
+  if (order->generation != analysis->generation || order->job_index >= analysis->jobs->len ||
+      !order->plan->has_robustness || order->what_if == NULL)
+    return FALSE;
+  entry = &g_array_index (analysis->jobs, JobEntry, order->job_index);
+  if (entry->plan == NULL)
+    return FALSE;
+  /* The robustness check writes only the verdict's reasons and whether it
+   * holds (cp_plan_add_robustness()): those are taken into the plan the
+   * window already shows, which keeps its address and its options. */
+  if (!entry->has_robustness)
+    {
+      GArray *reasons = entry->plan->reasons;
+
+      entry->plan->reasons = order->plan->reasons;
+      order->plan->reasons = reasons;
+      entry->plan->verdict_robust = order->plan->verdict_robust;
+      entry->plan->has_robustness = TRUE;
+      entry->has_robustness = TRUE;
+    }
+  if (entry->what_if == NULL)
+    entry->what_if = g_steal_pointer (&order->what_if);
+  return TRUE;
+}
+
+gint64
+cp_project_analysis_get_plan_cost (CpProjectAnalysis *analysis,
+                                   guint              job_index)
+{
+  g_return_val_if_fail (analysis != NULL && job_index < analysis->jobs->len, -1);
+
+  return g_array_index (analysis->jobs, JobEntry, job_index).plan_cost_us;
+}
+
+CpPlanOrder *
+cp_project_analysis_order_plan (CpProjectAnalysis *analysis,
+                                guint              job_index)
+{
+  /* The job's inputs are kept from here on, so that a change to them
+   * before the plan comes back starts a new generation. */
+  JobEntry *entry = job_entry (analysis, job_index);
+  CpPlanOrder *order;
+
+  if (entry == NULL || entry->plan != NULL)
+    return NULL;
+  order = g_new0 (CpPlanOrder, 1);
+  order->project = cp_project_copy (analysis->project);
+  order->job_index = job_index;
+  order->generation = analysis->generation;
+  return order;
+}
+
+void
+cp_plan_order_run (CpPlanOrder *order)
+{
+  gint64 start_us;
+
+  g_return_if_fail (order != NULL);
+
+  start_us = thread_cpu_us ();
+  if (order->plan == NULL)
+    order->plan = cp_project_plan_job_without_robustness (order->project, order->job_index);
+  order->cost_us = thread_cpu_us () - start_us;
+}
+
+void
+cp_plan_order_free (CpPlanOrder *order)
+{
+  if (order == NULL)
+    return;
+  cp_project_free (order->project);
+  g_clear_pointer (&order->plan, cp_plan_free);
+  g_free (order);
+}
+
+const CpPlan *
+cp_project_analysis_take_plan (CpProjectAnalysis *analysis,
+                               CpPlanOrder       *order)
+{
+  JobEntry *entry;
+
+  g_return_val_if_fail (analysis != NULL && order != NULL, NULL);
+
+  if (order->generation != analysis->generation || order->job_index >= analysis->jobs->len ||
+      order->plan == NULL)
+    return NULL;
+  entry = &g_array_index (analysis->jobs, JobEntry, order->job_index);
+  /* One made meanwhile on the main thread is as good. */
+  if (entry->plan == NULL)
+    {
+      entry->plan = g_steal_pointer (&order->plan);
+      entry->plan_cost_us = order->cost_us;
+    }
+  return entry->plan;
 }

@@ -88,7 +88,67 @@ const CpSweep     *cp_project_analysis_take_sweep     (CpProjectAnalysis  *analy
                                                        const CpSweepOrder *order,
                                                        CpSweep            *sweep);
 
+/* A job's plan (without its robustness) to make on a worker thread: its
+ * own copy of the project, tagged with the generation it is made for. */
+typedef struct {
+  CpProject *project;
+  guint      job_index;
+  guint      generation;
+  CpPlan    *plan;        /* made by cp_plan_order_run() */
+  gint64     cost_us;     /* the time it took */
+} CpPlanOrder;
+
+/* NULL when the plan is there already. */
+CpPlanOrder       *cp_project_analysis_order_plan     (CpProjectAnalysis *analysis,
+                                                       guint              job_index);
+/* Runs on any thread: it reads and writes only the order's copy. */
+void               cp_plan_order_run                  (CpPlanOrder       *order);
+void               cp_plan_order_free                 (CpPlanOrder       *order);
+/* The job's plan, taken from @order if the analysis is still of its
+ * generation (else NULL: stale). */
+const CpPlan      *cp_project_analysis_take_plan      (CpProjectAnalysis *analysis,
+                                                       CpPlanOrder       *order);
+/* How long the job's last plan took to make, in microseconds of its
+ * thread's CPU time (kept
+ * across changes of the job: a heavy job stays heavy), or -1: never
+ * planned. */
+gint64             cp_project_analysis_get_plan_cost  (CpProjectAnalysis *analysis,
+                                                       guint              job_index);
+
+/* Whether the verdict holds and what would change it, to work out on a
+ * worker thread: its own copies of the project and of the job's plan (as
+ * cp_project_analysis_get_plan() made it), tagged with the generation
+ * they are made for. cp_details_order_run() adds the robustness to the
+ * copy and makes the what-if list; cp_project_analysis_take_details()
+ * puts both in the analysis, as cp_project_analysis_get_full_plan() and
+ * cp_project_analysis_get_what_if() would have made them there. */
+typedef struct {
+  CpProject *project;
+  CpPlan    *plan;
+  guint      job_index;
+  guint      generation;
+  GArray    *what_if;     /* CpWhatIf, made by cp_details_order_run() */
+} CpDetailsOrder;
+
+/* NULL when the analysis has both already (nothing to order). */
+CpDetailsOrder    *cp_project_analysis_order_details  (CpProjectAnalysis *analysis,
+                                                       guint              job_index);
+/* Runs on any thread: it reads and writes only the order's copies. */
+void               cp_details_order_run               (CpDetailsOrder    *order);
+void               cp_details_order_free              (CpDetailsOrder    *order);
+/* Whether the analysis now has job @order->job_index's full plan and
+ * what-if list: FALSE when the order is stale (of another generation),
+ * and the order's results are left unused. */
+gboolean           cp_project_analysis_take_details   (CpProjectAnalysis *analysis,
+                                                       CpDetailsOrder    *order);
+/* Whether the job's full plan and what-if list are there (nothing is
+ * made). */
+gboolean           cp_project_analysis_has_details    (CpProjectAnalysis *analysis,
+                                                       guint              job_index);
+
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CpProjectAnalysis, cp_project_analysis_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CpDetailsOrder, cp_details_order_free)
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CpPlanOrder, cp_plan_order_free)
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CpSweepOrder, cp_sweep_order_free)
 
 G_END_DECLS

@@ -59,10 +59,84 @@ cp_project_job_may_follow (const CpProject *project,
   return at < 0;
 }
 
+/* How the budget by month bills a job's costs (issue 22): as the vendor
+ * invoices them, not spread evenly over the days. A rental priced per
+ * node-month and billed by the month (no shorter step stated:
+ * cp_quote_billing_granularity_h() is a month) is invoiced a month at a
+ * time, each month billed on the day it starts, counted in calendar
+ * months from the day the rental starts: a 36.8-day run from 1 March at
+ * 30,000 CNY per node-month is 30,000 CNY in March and 30,000 in April,
+ * not 50,543 and 9,457. Its monthly fees (network, management) go with
+ * its rent, a setup fee with its first month. What is priced by the hour
+ * is billed as it is used, and storage as the quote prices it, by the
+ * TB-month pro rata over the days kept (cp-estimate-cost.c): both spread
+ * evenly over their phase's days, as are the team's migration days. */
+static gboolean
+billed_by_month (const CpQuote    *quote,
+                 const CpSettings *settings)
+{
+  return quote != NULL && quote->price_unit == CP_PRICE_PER_NODE_MONTH && quote->price > 0 &&
+         cp_quote_billing_granularity_h (quote, settings) >= settings->hours_per_month - 1e-6;
+}
+
 static void
-fill_from_plan (CpScheduleJob   *entry,
-                const CpJob     *job,
-                const CpPlan    *plan)
+add_rental (CpScheduleJob *entry,
+            double         start_day,
+            double         months,
+            double         cost,
+            double         first_extra)
+{
+  if (cost <= 0 || entry->n_rentals >= G_N_ELEMENTS (entry->rentals))
+    return;
+  entry->rentals[entry->n_rentals].start_day = start_day;
+  entry->rentals[entry->n_rentals].months = (guint) MAX (1.0, round (months));
+  entry->rentals[entry->n_rentals].cost = cost;
+  entry->rentals[entry->n_rentals].first_extra = first_extra;
+  entry->n_rentals++;
+}
+
+/* The invoices of @entry's month-billed rentals, from @quote's price. */
+static void
+fill_rentals (CpScheduleJob    *entry,
+              const CpEstimate *est,
+              const CpQuote    *quote,
+              const CpSettings *settings)
+{
+  double node_month = quote->price;
+  double run_start = est->debug_days + est->migration_days;
+  /* The run's rent and the fees billed with it. */
+  double run = est->compute_cost + est->network_cost + est->fees_cost;
+  double run_months = est->billed_hours / settings->hours_per_month;
+
+  if (!billed_by_month (quote, settings))
+    return;
+  if (est->nodes <= 1 && est->debug_cost > 0)
+    {
+      /* Debugging and the run on one machine are one rental
+       * (cp-estimate-cost.c): its months run from the first day. */
+      add_rental (entry, 0, (est->compute_cost + est->debug_cost) / node_month, run + est->debug_cost,
+                  quote->setup_fee);
+      entry->phase_invoiced[CP_PHASE_DEBUG] = est->debug_cost;
+    }
+  else
+    {
+      /* Debugging beside a cluster run is a rental of one machine. */
+      if (est->debug_cost > 0)
+        {
+          add_rental (entry, 0, est->debug_cost / node_month, est->debug_cost, 0);
+          entry->phase_invoiced[CP_PHASE_DEBUG] = est->debug_cost;
+        }
+      add_rental (entry, run_start, run_months, run, quote->setup_fee);
+    }
+  entry->phase_invoiced[CP_PHASE_RUN] = run;
+}
+
+static void
+fill_from_plan (CpScheduleJob    *entry,
+                const CpJob      *job,
+                const CpPlan     *plan,
+                const CpQuote    *quote,
+                const CpSettings *settings)
 {
   const CpOption *option;
   const CpEstimate *est;
@@ -89,6 +163,8 @@ fill_from_plan (CpScheduleJob   *entry,
   for (int phase = 0; phase < CP_N_PHASES; phase++)
     entry->phase_cost[phase] += span_days > 0 ? est->storage_cost * entry->phase_days[phase] / span_days
                                                : (phase == CP_PHASE_RUN ? est->storage_cost : 0);
+  if (quote != NULL)
+    fill_rentals (entry, est, quote, settings);
   entry->cost_low = option->range.total_cost_low;
   entry->cost_high = option->range.total_cost_high;
   entry->days_low = option->range.calendar_days_low;
@@ -125,7 +201,19 @@ cp_schedule_new (const CpProject *project,
                        job->name != NULL ? job->name : job->id);
           return NULL;
         }
-      fill_from_plan (&entry, job, plans[i]);
+      {
+        const CpPlan *plan = plans[i];
+        const CpQuote *quote = NULL;
+
+        if (plan != NULL && plan->recommended >= 0 && (guint) plan->recommended < plan->options->len)
+          {
+            int q = g_array_index (plan->options, CpOption, plan->recommended).quote_index;
+
+            if (q >= 0 && (guint) q < project->quotes->len)
+              quote = g_ptr_array_index (project->quotes, q);
+          }
+        fill_from_plan (&entry, job, plan, quote, &project->settings);
+      }
       g_array_append_val (jobs, entry);
     }
 
@@ -207,19 +295,69 @@ cost_between (const CpSchedule *schedule, double from, double to)
         {
           double days = entry->phase_days[phase];
 
+          double even = entry->phase_cost[phase] - entry->phase_invoiced[phase];
+
           if (days <= 0)
-            cost += at >= from && at < to ? entry->phase_cost[phase] : 0;
+            cost += at >= from && at < to ? even : 0;
           else
             {
               double overlap = MIN (at + days, to) - MAX (at, from);
 
               if (overlap > 0)
-                cost += entry->phase_cost[phase] * overlap / days;
+                cost += even * overlap / days;
             }
           at += days;
         }
     }
+  for (guint i = 0; schedule->invoices != NULL && i < schedule->invoices->len; i++)
+    {
+      const CpScheduleInvoice *invoice = &g_array_index (schedule->invoices, CpScheduleInvoice, i);
+
+      if (invoice->day >= from && invoice->day < to)
+        cost += invoice->cost;
+    }
   return cost;
+}
+
+static int
+compare_invoices (gconstpointer a, gconstpointer b)
+{
+  double x = ((const CpScheduleInvoice *) a)->day, y = ((const CpScheduleInvoice *) b)->day;
+
+  return (x > y) - (x < y);
+}
+
+/* Each rental's invoices: month k is billed on the day the rental
+ * started, k calendar months on (the 31st billing on the month's last
+ * day where it has none), at the same hour. */
+static void
+add_invoices (CpSchedule *schedule)
+{
+  guint32 start = g_date_get_julian (&schedule->start);
+
+  for (guint i = 0; i < schedule->jobs->len; i++)
+    {
+      const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, i);
+
+      for (guint r = 0; entry->planned && r < MIN (entry->n_rentals, G_N_ELEMENTS (entry->rentals)); r++)
+        {
+          double begins = MAX (0.0, entry->start_day + entry->rentals[r].start_day);
+          double hour = begins - floor (begins);
+          double each = (entry->rentals[r].cost - entry->rentals[r].first_extra) / entry->rentals[r].months;
+
+          for (guint k = 0; k < entry->rentals[r].months; k++)
+            {
+              GDate day = schedule->start;
+              CpScheduleInvoice invoice = { 0, each + (k == 0 ? entry->rentals[r].first_extra : 0), i };
+
+              g_date_add_days (&day, (guint) floor (begins));
+              g_date_add_months (&day, k);
+              invoice.day = (double) g_date_get_julian (&day) - (double) start + hour;
+              g_array_append_val (schedule->invoices, invoice);
+            }
+        }
+    }
+  g_array_sort (schedule->invoices, compare_invoices);
 }
 
 double
@@ -236,6 +374,12 @@ add_months (CpSchedule *schedule)
   GDateYear year = g_date_get_year (&schedule->start);
   GDateMonth month = g_date_get_month (&schedule->start);
   double cumulative = 0;
+  double last_day = schedule->end_day;
+
+  /* A minimum term may bill months after the work ends. */
+  if (schedule->invoices->len > 0)
+    last_day = MAX (last_day, g_array_index (schedule->invoices, CpScheduleInvoice,
+                                             schedule->invoices->len - 1).day + 1e-9);
 
   /* From the start's month to the month the last job ends in (its last
    * day: a job ending at midnight on the 1st ends in the month before). */
@@ -248,11 +392,11 @@ add_months (CpSchedule *schedule)
       CpScheduleMonth entry = { year, month, 0, 0 };
 
       /* Costs at the very end (a fee on the last day) stay in the last month. */
-      entry.cost = cost_between (schedule, from, to >= schedule->end_day ? G_MAXDOUBLE : to);
+      entry.cost = cost_between (schedule, from, to >= last_day ? G_MAXDOUBLE : to);
       cumulative += entry.cost;
       entry.cumulative_cost = cumulative;
       g_array_append_val (schedule->months, entry);
-      if (to >= schedule->end_day)
+      if (to >= last_day)
         break;
       year = next_year;
       month = next_month;
@@ -269,6 +413,7 @@ cp_schedule_place (GArray       *jobs,
 
   schedule->jobs = jobs;
   schedule->months = g_array_new (FALSE, TRUE, sizeof (CpScheduleMonth));
+  schedule->invoices = g_array_new (FALSE, TRUE, sizeof (CpScheduleInvoice));
   schedule->start = *start;
   for (guint i = 0; i < jobs->len; i++)
     if (!place_job (jobs, i, state, error))
@@ -290,6 +435,7 @@ cp_schedule_place (GArray       *jobs,
       schedule->end_day_low = MAX (schedule->end_day_low, entry->end_day_low);
       schedule->end_day_high = MAX (schedule->end_day_high, entry->end_day_high);
     }
+  add_invoices (schedule);
   add_months (schedule);
   return g_steal_pointer (&schedule);
 }
@@ -326,5 +472,7 @@ cp_schedule_free (CpSchedule *schedule)
     g_array_unref (schedule->jobs);
   if (schedule->months != NULL)
     g_array_unref (schedule->months);
+  if (schedule->invoices != NULL)
+    g_array_unref (schedule->invoices);
   g_free (schedule);
 }

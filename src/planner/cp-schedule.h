@@ -27,7 +27,21 @@ typedef struct {
   gboolean planned;                  /* has a recommended option; FALSE: no days, no cost */
   int      quote_index;              /* the recommended option's quote; -1: none */
   double   phase_days[CP_N_PHASES];  /* in this order, one after the other */
-  double   phase_cost[CP_N_PHASES];  /* spent evenly over the phase's days */
+  double   phase_cost[CP_N_PHASES];  /* the phase's cost; what no invoice below bills is
+                                      * spent evenly over the phase's days */
+  /* A rental billed by the month (cp_schedule_new(): a price per
+   * node-month with no shorter step stated) is invoiced a month at a
+   * time, each month on the day it starts: of phase_cost, what such
+   * rentals bill, and the rentals (the debugging machine and the run's,
+   * or one for both on one machine). */
+  double   phase_invoiced[CP_N_PHASES];
+  guint    n_rentals;
+  struct {
+    double start_day;                /* from the job's start */
+    guint  months;                   /* invoices, one a month from start_day */
+    double cost;                     /* all of them */
+    double first_extra;              /* of cost, what the first invoice adds (a setup fee) */
+  } rentals[2];
   double   cost_low;                 /* the job's band (cp-range.h) */
   double   cost_high;
   double   days_low;
@@ -48,11 +62,20 @@ typedef struct {
   double     cumulative_cost;        /* up to the end of this month */
 } CpScheduleMonth;
 
+/* One invoice of a rental billed by the month. */
+typedef struct {
+  double day;                        /* from the project's start */
+  double cost;
+  guint  job;                        /* index into CpSchedule.jobs */
+} CpScheduleInvoice;
+
 typedef struct {
   GDate    start;                    /* the project's first day */
   gboolean start_is_report_day;      /* the project sets no start: the day it was reported */
   GArray  *jobs;                     /* CpScheduleJob, in the project's order */
-  GArray  *months;                   /* CpScheduleMonth, from the start's month to the end's */
+  GArray  *months;                   /* CpScheduleMonth, from the start's month to the end's
+                                      * (or to the last invoice's, if later) */
+  GArray  *invoices;                 /* CpScheduleInvoice, by day */
   double   end_day;                  /* the last job's end */
   double   end_day_low;
   double   end_day_high;
@@ -85,7 +108,8 @@ void        cp_schedule_span_dates (const CpSchedule *schedule,
                                     GDate            *first,
                                     GDate            *last);
 /* What the jobs have spent from the project's start to @day (days from
- * the start), each phase at its even daily rate. */
+ * the start): each month-billed rental's invoices dated before @day, and
+ * the rest of each phase at its even daily rate. */
 double      cp_schedule_cost_until (const CpSchedule *schedule,
                                     double            day);
 /* Days from the project's start to the first of @year/@month. */

@@ -171,6 +171,21 @@ cp_settings_init (CpSettings *settings)
    * dispatch is de-duplicated per node. 0 by default: Megatron-Core routes
    * without a group limit (--moe-router-group-topk unset). */
   settings->moe_max_nodes_per_token = 0.0;
+  /* Routed experts split over the tensor-parallel ranks (expert tensor
+   * parallel = TP) where EP divides data parallel: Megatron-LM's
+   * --expert-tensor-parallel-size default (megatron/training/arguments.py:
+   * None becomes tensor_model_parallel_size). An EP beyond that folds over
+   * tensor × data parallel with ETP 1 either way (MoE Parallel Folding,
+   * Liu et al. 2025, arXiv 2504.14960). Sources disagree: every MoE recipe
+   * of Megatron-Bridge sets expert_tensor_parallel_size = 1 (e.g.
+   * src/megatron/bridge/recipes/qwen/h100/qwen3_moe.py), as every row of
+   * the Megatron-MoE-ModelZoo tables states (best_practice/qwen3/readme.md,
+   * column ETP) — off. Off by default, the corpus's TP 4, EP 8 Qwen3-235B
+   * row (ETP 1 stated) comes out 39% fast with EP inside a node where it
+   * measured slower than the cross-node rows (tests/model/published,
+   * megatron-moe-qwen3-235b-h100-tp4-ep8-pp8); the framework's default is
+   * kept until what slows that row is modelled. */
+  settings->moe_expert_tp = TRUE;
   /* Which layers an 8-bit checkpoint quantises. Sources disagree for the
    * same model: Meta's own FP8 checkpoint of Llama 3.1 405B
    * (meta-llama/Llama-3.1-405B-Instruct-FP8, the one vLLM's issues serve
@@ -212,6 +227,12 @@ cp_settings_init (CpSettings *settings)
    * (fully_shard, PyTorch's current FSDP, torchtune's and torchtitan's)
    * shards and accumulates per parameter, the trainable ones only. */
   settings->fsdp1_adapter_gradients = FALSE;
+  /* Selective recompute as Megatron-LM runs it (Korthikanti et al. 2022
+   * §5), the runs PUBLISHED T21/T22 measure and the layout search was
+   * built on. torchtitan's op-level policy (selective_ac_option "op", its
+   * Llama configs' default) keeps a third as much of a Llama layer for
+   * 8–12% more FLOPs: a setting, as torchtitan's runs state it. */
+  settings->selective_recompute = CP_SELECTIVE_RECOMPUTE_ATTENTION;
 }
 
 double
@@ -260,6 +281,7 @@ cp_settings_get_assumptions (const CpSettings *settings,
                              CpAssumption     *out,
                              guint             n_out)
 {
+  gboolean op_policy = settings->selective_recompute == CP_SELECTIVE_RECOMPUTE_OP;
   const CpAssumption all[] = {
     { "bytes-convention", settings->bytes_convention == CP_BYTES_CONVENTION_ZERO_16 ? 16 : 18,
       "bytes/param", "PUBLISHED M1 (ZeRO, 16) / M2 (Hugging Face, 18; Megatron-LM distrib_optimizer.md: bf16 with fp32 grads, 6 + 12/d)" },
@@ -287,8 +309,15 @@ cp_settings_get_assumptions (const CpSettings *settings,
       "AACE International RP 18R-97, Class 3 (budget authorization): +10% to +30%; the low end" },
     { "vat-rate", settings->vat_rate, "fraction",
       "财税〔2016〕36号: information technology services 6% (leasing a bare machine 13%, 2019 年第 39 号)" },
-    { "selective-recompute-overhead", settings->selective_recompute_flops_overhead, "fraction",
-      "PUBLISHED M5 (2.7% for GPT-3)" },
+    /* One row for selective recompute: Megatron's overhead by default, the
+     * policy where torchtitan's op-level one is taken (its overhead
+     * follows the model: estimate's selective-recompute-flops-overhead). */
+    { op_policy ? "selective-recompute" : "selective-recompute-overhead",
+      op_policy ? 1.0 : settings->selective_recompute_flops_overhead, op_policy ? NULL : "fraction",
+      op_policy ? "torchtitan op-level SAC (torchtitan/parallelisms/parallelize_llama.py at 0413364, "
+                  "no_recompute_list): the attention kernel's output and every other matmul's (wq, wv, w1, w2) "
+                  "kept, the rest recomputed; 0: Megatron-LM, the attention core (Korthikanti et al. 2022 §5)"
+                : "PUBLISHED M5 (2.7% for GPT-3)" },
     { "full-recompute-flops", 8, "FLOPs/param/token", "PUBLISHED T16 (8·N·D with full recompute)" },
     { "training-flops", 6, "FLOPs/param/token", "formula crib: 6·N·D, attention excluded" },
     { "swiglu-activation-bytes", CP_SWIGLU_ACTIVATION_BYTES, "bytes/element",
@@ -305,7 +334,8 @@ cp_settings_get_assumptions (const CpSettings *settings,
     /* The names say how each grows with size (N^0.316, N^0.307). */
     { "global-batch", CP_BATCH_TOKENS_AT_7B, "tokens",
       "log–log fit of 23 published batches: GPT-3 Table 2.1, LLaMA, Llama 2, Llama 3 405B §3.4.1, "
-      "Chinchilla, Gopher, BLOOM, PaLM, MT-NLG, DeepSeek LLM Table 2" },
+      "Chinchilla, Gopher, BLOOM, PaLM, MT-NLG, DeepSeek LLM Table 2; MoE at total parameters (DeepSeek-V2-Lite, "
+      "V2 §3.1.2, V3 §4.2: 1.4–1.6× DeepSeek LLM's dense line at total size, 2.9–4.1× at active size)" },
     { "global-batch-cluster", CP_LARGEST_BATCH_TOKENS_AT_7B, "tokens",
       "raised to one sequence per tensor-parallel group (m ≥ p): Llama 3 Table 4 (PP 16, 16 per DP rank), "
       "Megatron-LM Table 1 (8 per stage); capped through DeepSeek LLM 7B and 67B (Table 2), N^0.307" },
@@ -331,6 +361,9 @@ cp_settings_get_assumptions (const CpSettings *settings,
     { "moe-max-nodes-per-token", settings->moe_max_nodes_per_token, "nodes",
       "DeepSeek-V3 §2.1.2 node-limited routing, M = 4 (§4.2); DeepSeek-V2 §2.1.3 M = 3 devices; "
       "0: no limit, as Megatron-Core's router without --moe-router-group-topk" },
+    { "moe-expert-tp", settings->moe_expert_tp ? 1 : 0, NULL,
+      "1: ETP = TP where EP divides DP (Megatron-LM argument default); 0: ETP 1, EP folded over TP × DP "
+      "(Megatron-Bridge MoE recipes, Megatron-MoE-ModelZoo ETP column; MoE Parallel Folding, arXiv 2504.14960)" },
     { "fp8-layout", settings->fp8_layout, NULL,
       "0 every linear layer but lm_head (llm-compressor, TensorRT Model Optimizer); 1 Meta's FP8: feed-forward "
       "layers only, first and last layers 16-bit (Llama 3 paper §6.2)" },
@@ -557,7 +590,7 @@ cp_assumption_task_kinds (const char *key)
     "checkpoint-interval", "failure-rate", "moe-dispatch-dedup",
     "expert-gemm-half-size", "moe-a2a-overlap", "fp8-layout",
     "moe-fp8-dispatch", "moe-max-nodes-per-token", "vllm-profile", "fsdp-pp-unsharded", "fsdp1-adapter-gradients",
-    "contingency", "vat-rate",
+    "contingency", "vat-rate", "moe-expert-tp", "selective-recompute",
   };
   /* In the order of keys[]: mixed-precision Adam's bytes cover every
    * parameter only in a full run (adapters train a few); serving has its
@@ -582,7 +615,7 @@ cp_assumption_task_kinds (const char *key)
     training, training, training,
     training, training, serving,
     training, training, serving, training, adapters,
-    every, every,
+    every, every, training, training,
   };
 #undef K
 

@@ -884,6 +884,17 @@ format_scaled (double      value,
   return g_strconcat (buf, suffix, NULL);
 }
 
+int
+cp_days_decimals (double days)
+{
+  /* Below 0.05 a day, tenths round to zero: a 35-minute run printed as
+   * "0.0 days" read as nothing (walkthrough 10). One significant digit
+   * is enough to say how short. */
+  if (!(days > 0) || days >= 0.05)
+    return 1;
+  return CLAMP ((int) -floor (log10 (days)), 2, 6);
+}
+
 char *
 cp_format_count (double value)
 {

@@ -80,6 +80,9 @@ gboolean cp_parse_duration_h (const char *text, double hours_per_month, double *
  * machines. A word of the other @subject is refused ("8台" is no GPU
  * count); CP_PRICE_SUBJECT_NONE takes either. */
 gboolean cp_parse_count_of (const char *text, CpPriceSubject subject, guint *out, GError **error);
+/* Decimals a duration in days is shown with: tenths, and as many more as
+ * keep a short one from reading "0.0" (0.03 → 2, 0.004 → 3). */
+int      cp_days_decimals (double days);
 /* Formats for people: 7.0e9 → "7B", 8.6e10 bytes → "80.1 GiB". */
 char    *cp_format_count  (double value);
 char    *cp_format_bytes  (double bytes, CpMemoryUnit unit);

@@ -41,6 +41,7 @@ axis_init (Axis    *axis,
 {
   axis->log = log_axis;
   axis->scale = scale > 0 ? scale : 1;
+  axis->step = 0;
   axis->ticks = g_array_new (FALSE, FALSE, sizeof (double));
   axis->minor = g_array_new (FALSE, FALSE, sizeof (double));
 
@@ -94,6 +95,7 @@ axis_init (Axis    *axis,
         hi = lo + step;
       axis->min = lo;
       axis->max = hi;
+      axis->step = step;
       for (double v = lo; v <= hi + step * 1e-6; v += step)
         {
           double rounded = fabs (v) < step * 1e-6 ? 0 : v;
@@ -144,6 +146,20 @@ cp_chart_tick_label (const CpChartData *data,
 
   if (data->kind == CP_CHART_MEMORY && is_x)
     return cp_format_count (value);
+  if (axis->step > 0)
+    {
+      /* The fewest decimals that show this tick exactly (ticks are
+       * whole multiples of the step): 0.15 on a 0.05 step reads "0.15",
+       * not "0.2" beside the real 0.2, while 0.1 still reads "0.1". */
+      double step_shown = axis->step / axis->scale;
+      int decimals = 0;
+
+      while (decimals < 6
+             && fabs (shown * pow (10, decimals) - round (shown * pow (10, decimals)))
+                > 1e-6 * step_shown * pow (10, decimals))
+        decimals++;
+      return cp_i18n_format_number (shown, decimals, data->lang);
+    }
   if (fabs (shown) >= 1 || shown == 0)
     return cp_i18n_format_number (shown, fabs (shown - round (shown)) < 1e-6 ? 0 : 1, data->lang);
   return cp_i18n_format_number (shown, fabs (shown) >= 0.1 ? 1 : 2, data->lang);

@@ -58,6 +58,7 @@ typedef struct {
   double min, max;      /* data units */
   gboolean log;
   double scale;         /* labels show value ÷ scale */
+  double step;          /* data units between labelled ticks; 0 on a log axis */
   GArray *ticks;        /* double, data units: labelled */
   GArray *minor;        /* double, data units: grid only */
 } Axis;

@@ -84,15 +84,40 @@ cp_chart_data_new_timeline (const CpProject  *project,
       g_array_append_val (data->bars, bar);
     }
 
-  /* Spending is even within each phase: the line is exact through the
-   * phases' ends. */
+  /* A month-billed rental's invoices are steps on their days (cp-schedule.c
+   * says why): the line rises straight up there. */
+  for (guint i = 0; schedule->invoices != NULL && i < schedule->invoices->len; i++)
+    g_array_append_val (days, g_array_index (schedule->invoices, CpScheduleInvoice, i).day);
+
+  /* What is not invoiced is spent evenly within each phase: the line is
+   * exact through the phases' ends and each side of every invoice. */
   g_array_sort (days, compare_days);
   cumulative = cp_chart_series_new (data->legend[4], FALSE);
   for (guint i = 0; i < days->len; i++)
-    if (i == 0 || g_array_index (days, double, i) > g_array_index (days, double, i - 1))
-      cp_chart_series_add (cumulative, g_array_index (days, double, i),
-                           cp_schedule_cost_until (schedule, g_array_index (days, double, i)), NAN);
+    {
+      double day = g_array_index (days, double, i);
+      double before = cp_schedule_cost_until (schedule, day);
+      double after = cp_schedule_cost_until (schedule, nextafter (day, G_MAXDOUBLE));
+
+      if (i > 0 && day <= g_array_index (days, double, i - 1))
+        continue;
+      cp_chart_series_add (cumulative, day, before, NAN);
+      if (after > before + 1e-9 && day < schedule->end_day)
+        cp_chart_series_add (cumulative, day, after, NAN);
+    }
   g_ptr_array_add (data->series, cumulative);
+
+  /* When the project ends and how long it takes, under the plot at its end. */
+  if (schedule->end_day > 0)
+    {
+      GDate last;
+      g_autofree char *days_text = cp_i18n_format_days (schedule->end_day, data->lang);
+
+      cp_schedule_span_dates (schedule, 0, schedule->end_day, NULL, &last);
+      /* TRANSLATORS: under the timeline, at the last job's end: a date such as "2027-04-06", then a duration such as "36.8 days" */
+      data->x_label = g_strdup_printf (_("Ends %04d-%02d-%02d (%s)"), g_date_get_year (&last), g_date_get_month (&last),
+                                       g_date_get_day (&last), days_text);
+    }
 
   cp_i18n_pop_language ();
   return data;
@@ -285,6 +310,7 @@ cp_chart_draw_timeline (cairo_t           *cr,
   gboolean weekly;
   Ink ink = { cr, pango_layout_new (context), pango_font_description_new (), NULL, boxes };
   double last_label_right = -G_MAXDOUBLE;
+  double last_end = 0, end_label_left = G_MAXDOUBLE;
 
   cp_chart_theme_for_style (&theme, style);
   pango_context_set_language (context, pango_language_from_string (cp_i18n_pango_language (data->lang)));
@@ -362,6 +388,8 @@ cp_chart_draw_timeline (cairo_t           *cr,
       set_text (&ink, ink.font, bar->label, 0, &w, NULL);
       name_width = MAX (name_width, w);
       end_day = MAX (end_day, end);
+      if (bar->planned)
+        last_end = MAX (last_end, end);
     }
   /* The axis' top is the total the memo prints beside the chart; the
    * line's own end differs from it by less than the rounding. */
@@ -401,6 +429,31 @@ cp_chart_draw_timeline (cairo_t           *cr,
     show_text (&ink, ink.font, first, left, bottom + line_h * 0.3, 0, 0);
     last_label_right = left + w;
   }
+  /* The last job's end: a dashed line through the plot and its date and
+   * the project's length under it, ending at the line (or at the plot's
+   * right edge); the month labels give way to it. */
+  if (data->x_label != NULL && last_end > 0)
+    {
+      double w, end_x = left + (right - left) * last_end / end_day;
+      static const double dash[] = { 3, 3 };
+
+      cp_chart_set_rgb (cr, &theme.text);
+      cairo_set_line_width (cr, 1);
+      cairo_set_dash (cr, dash, G_N_ELEMENTS (dash), 0);
+      cairo_move_to (cr, end_x, top);
+      cairo_line_to (cr, end_x, bottom + line_h * 0.3);
+      cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
+      set_text (&ink, ink.bold, data->x_label, 0, &w, NULL);
+      end_label_left = MIN (end_x + w / 2, width - pad) - w;
+      if (end_label_left >= last_label_right + pad * 0.5)
+        show_text (&ink, ink.bold, data->x_label, end_label_left, bottom + line_h * 0.3, 0, 0);
+      else
+        {
+          /* No room beside the first day: the end's date alone. */
+          end_label_left = G_MAXDOUBLE;
+        }
+    }
   ticks = date_ticks (data, end_day, &weekly);
   for (guint i = 0; i < ticks->len; i++)
     {
@@ -415,7 +468,8 @@ cp_chart_draw_timeline (cairo_t           *cr,
       cairo_line_to (cr, x, bottom);
       cairo_stroke (cr);
       set_text (&ink, ink.font, label, 0, &w, NULL);
-      if (x - w / 2 < last_label_right + pad * 0.5 || x + w / 2 > width - pad || x - w / 2 < left - pad)
+      if (x - w / 2 < last_label_right + pad * 0.5 || x + w / 2 > width - pad || x - w / 2 < left - pad ||
+          x + w / 2 > end_label_left - pad * 0.5)
         continue;
       cp_chart_set_rgb (cr, &theme.text);
       show_text (&ink, ink.font, label, x, bottom + line_h * 0.3, 0.5, 0);
@@ -463,19 +517,49 @@ cp_chart_draw_timeline (cairo_t           *cr,
         }
     }
 
-  /* The cumulative cost on the right axis: 0, half and all of it. */
-  cp_chart_set_rgb (cr, &theme.text);
-  /* The cost axis: 0 and all of it, and half of it where the plot is
-   * tall enough for three labels apart. */
+  /* The cost axis, the cumulative line's own: 0 and all of it, and half of
+   * it where the plot is tall enough for three labels apart and no bar
+   * sits level with it. Each label has its tick on the axis; the total is
+   * tied to the line's end by a dotted leader. A label level with a bar
+   * read as that job's cost (issue 22: one job's bar had "648" of 1,296
+   * beside it). */
   for (int k = 0; k <= 2 && total > 0; k++)
     {
       g_autofree char *label = NULL;
       double y = bottom - (bottom - top) * k / 2;
+      gboolean level_with_bar = FALSE;
 
       if (k == 1 && bottom - top < line_h * 3.5)
         continue;
+      for (guint i = 0; k == 1 && i < n_bars; i++)
+        {
+          double mid = top + row_h * (i + 0.5), bar_h = MIN (row_h * 0.6, line_h * 1.4);
+
+          if (fabs (mid - y) < bar_h / 2 + line_h / 2)
+            level_with_bar = TRUE;
+        }
+      if (level_with_bar)
+        continue;
+      cp_chart_set_rgb (cr, &theme.text);
+      cairo_set_line_width (cr, 1);
+      cairo_move_to (cr, right, y);
+      cairo_line_to (cr, right + pad * 0.4, y);
+      cairo_stroke (cr);
       label = cp_i18n_format_value (total * k / 2, data->lang);
       show_text (&ink, ink.font, label, right + pad * 0.6, y - line_h * (k == 0 ? 1.0 : k == 2 ? 0 : 0.5), 0, 0);
+    }
+  if (cumulative != NULL && total > 0 && last_end > 0)
+    {
+      static const double dots[] = { 1, 3 };
+      double end_x = left + (right - left) * last_end / end_day;
+
+      cp_chart_set_rgb (cr, &theme.text);
+      cairo_set_line_width (cr, 1);
+      cairo_set_dash (cr, dots, G_N_ELEMENTS (dots), 0);
+      cairo_move_to (cr, end_x, top);
+      cairo_line_to (cr, right, top);
+      cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
     }
   if (cumulative != NULL && total > 0)
     {
@@ -491,9 +575,14 @@ cp_chart_draw_timeline (cairo_t           *cr,
           else
             cairo_line_to (cr, px, py);
         }
-      /* Nothing more is spent after the last job's end. */
-      cairo_line_to (cr, right, top);
       cairo_stroke (cr);
+      /* Nothing more is spent after the last job's end: a dot ends the
+       * line there, and the dotted leader above carries it to the axis. */
+      if (last_end > 0)
+        {
+          cairo_arc (cr, left + (right - left) * last_end / end_day, top, 3, 0, 2 * G_PI);
+          cairo_fill (cr);
+        }
     }
   cp_chart_set_rgb (cr, &theme.axis);
   cairo_set_line_width (cr, 1);

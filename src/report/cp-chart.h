@@ -87,7 +87,8 @@ typedef struct {
 typedef struct {
   CpChartKind kind;
   char       *title;
-  char       *x_label;
+  char       *x_label;       /* the timeline: when the last job ends and how long the
+                              * project takes ("Ends 2027-04-06 (36.8 days)") */
   char       *y_label;       /* above the (upper) panel, horizontal */
   char       *y2_label;      /* above the lower panel, or NULL for one panel */
   gboolean    x_log;

@@ -436,7 +436,7 @@ char *
 cp_i18n_format_days (double      days,
                      const char *lang)
 {
-  g_autofree char *number = cp_i18n_format_number (days, 1, lang);
+  g_autofree char *number = cp_i18n_format_number (days, cp_days_decimals (days), lang);
 
   /* TRANSLATORS: a duration in days; %s is a number such as "12.5" */
   return g_strdup_printf (_("%s days"), number);

@@ -367,7 +367,7 @@ static const struct {
   { "judgement-gap", N_("Memory need over one machine's from which a cluster is weighed (judgement zone)") },
   { "longest-acceptable-run", N_("Longest acceptable run when there is no deadline") },
   { "debug-time", N_("Debugging time, as a share of one development cycle (at most the longest acceptable run), on one machine of the offer: billed with a one-machine run, rented apart beside a cluster run") },
-  { "global-batch", N_("Pretraining global batch: tokens at 7B, growing as the 0.316 power of size") },
+  { "global-batch", N_("Pretraining global batch: tokens at 7B, growing as the 0.316 power of size (a mixture of experts' total parameters)") },
   { "global-batch-cluster", N_("Largest pretraining global batch at 7B, growing as the 0.307 power of size: a large cluster raises the batch to one sequence per tensor-parallel group up to it") },
   { "dp-bucket", N_("Gradients sent in one piece after the backward pass (gradient bucket)") },
   { "overlap-compute-slowdown", N_("Compute time lost per second of communication hidden behind it") },
@@ -381,8 +381,10 @@ static const struct {
   { "fsdp-pp-unsharded", N_("ZeRO-3 with pipeline stages: each stage's parameters stay gathered and its gradients unsharded in fp32 for the whole step (1: on, as torchtitan; 0: resharded as without stages)") },
   { "fsdp1-adapter-gradients", N_("LoRA with ZeRO-3 as FSDP1 runs it: accumulating micro-batches keeps the whole model's gradients on every GPU (1: on; 0: FSDP2, adapters' gradients only)") },
   { "vllm-profile", N_("vLLM engine whose memory profile sizes the KV cache (1: V1, a pass of the batched-token budget; 0: V0, a pass of the whole context)") },
+  { "selective-recompute", N_("What selective recompute keeps of a layer (0: all but the attention scores, as Megatron-LM; 1: the attention output and every other matrix product's, as torchtitan's op-level checkpointing, which recomputes the rest)") },
   { "moe-fp8-dispatch", N_("Mixture of experts, FP8 training: tokens are dispatched in FP8 and combined in BF16 (1: on, 0: BF16 both ways)") },
   { "moe-max-nodes-per-token", N_("Mixture of experts: nodes a token may be sent to, node-limited routing (0: no limit)") },
+  { "moe-expert-tp", N_("Mixture of experts: each expert split over the tensor-parallel GPUs where expert parallelism divides data parallelism (1: on; 0: experts whole, expert parallelism folded over tensor and data parallelism)") },
   { "fp8-layout", N_("Layers whose weights an 8-bit checkpoint holds in 8 bits (0: every linear layer but the output head; 1: feed-forward layers but the first and last, as Meta's FP8 checkpoint)") },
   { "expert-gemm-half-size", N_("Mixture of experts: GEMM size at which a GEMM runs at half the speed it tends to; small experts' GEMMs run slower than dense ones") },
   { "checkpoint-interval", N_("Training time between checkpoints; each interruption redoes half an interval on average, plus the restart") },
@@ -440,7 +442,7 @@ static const struct {
   { "longest-acceptable-run", N_("A stated limit: BLOOM-176B trained for about 117 days, the longest published run; Narayanan et al., 2021, §5.1 estimate 84 days for a 1T-parameter model; LLaMA-65B took about 21 days") },
   /* xgettext:no-c-format */
   { "debug-time", N_("Planning rule R4: debugging takes 30–40% of a development cycle, not of a long formal run, so the share is taken of the run up to the longest acceptable run") },
-  { "global-batch", N_("A fit through the final batches of 23 published runs: Brown et al., 2020, “GPT-3”, Table 2.1; Touvron et al., 2023, LLaMA and Llama 2; Llama Team, 2024, “The Llama 3 Herd of Models”, §3.4.1; Hoffmann et al., 2022, Chinchilla; Rae et al., 2021, Gopher; BLOOM; Chowdhery et al., 2022, PaLM; Smith et al., 2022, MT-NLG; DeepSeek-AI, 2024, DeepSeek LLM, Table 2") },
+  { "global-batch", N_("A fit through the final batches of 23 published runs: Brown et al., 2020, “GPT-3”, Table 2.1; Touvron et al., 2023, LLaMA and Llama 2; Llama Team, 2024, “The Llama 3 Herd of Models”, §3.4.1; Hoffmann et al., 2022, Chinchilla; Rae et al., 2021, Gopher; BLOOM; Chowdhery et al., 2022, PaLM; Smith et al., 2022, MT-NLG; DeepSeek-AI, 2024, DeepSeek LLM, Table 2. A mixture of experts by its total parameters: DeepSeek-V2-Lite (model card, §6), DeepSeek-V2 (§3.1.2) and DeepSeek-V3 (§4.2) ran 1.4–1.6 times DeepSeek LLM's dense batches at their total size, 2.9–4.1 times at their active size") },
   { "global-batch-cluster", N_("Llama Team, 2024, “The Llama 3 Herd of Models”, Table 4 (16 sequences per data-parallel rank at 16 pipeline stages); Narayanan et al., 2021, Megatron-LM, Table 1; the cap through DeepSeek-AI, 2024, DeepSeek LLM, Table 2 (9.4M tokens at 7B, 18.9M at 67B)") },
   { "dp-bucket", N_("Li et al., 2020, “PyTorch Distributed”, §3.2.3: DistributedDataParallel's default bucket_cap_mb of 25 MB") },
   { "overlap-compute-slowdown", N_("Lee et al., 2025, “Characterizing Compute-Communication Overlap in GPU-Accelerated Distributed Deep Learning” (arXiv 2507.03114): compute overlapped with communication ran slower on average, by 18.9%") },
@@ -454,9 +456,11 @@ static const struct {
   { "moe-a2a-overlap", N_("DeepSeek-AI, 2024, “DeepSeek-V3 Technical Report”, §3.2.1 (DualPipe hides the all-to-all behind computation); Megatron-Core's --overlap-moe-expert-parallel-comm is off by default") },
   { "fsdp-pp-unsharded", N_("torchtitan: fsdp_reshard_after_forward “default” does not reshard under pipeline parallelism; PyTorch torch/distributed/pipelining/stage.py turns off resharding after backward and gradient sync before the last micro-batch; FSDP2 accumulates the unsharded gradients in fp32 (FSDPParam.to_accumulated_grad_if_needed)") },
   { "fsdp1-adapter-gradients", N_("PyTorch FSDP documentation: with use_orig_params=True, mixing frozen and trainable parameters makes gradient memory equivalent to not freezing them; FullyShardedDataParallel.no_sync accumulates the full model gradients instead of gradient shards until the eventual sync") },
+  { "selective-recompute", N_("Korthikanti et al., 2022, “Reducing Activation Recomputation in Large Transformer Models”, §5 (Megatron-LM recomputes the attention core only); torchtitan, torchtitan/parallelisms/parallelize_llama.py at 0413364: the op-level policy saves the outputs of the attention kernel and of every second matrix product and recomputes the rest") },
   { "vllm-profile", N_("vLLM source: V1 (0.8 and later) profiles max_num_batched_tokens, 8,192 on GPUs of 70 GiB or more but A100 and 2,048 otherwise (vllm/engine/arg_utils.py, get_batch_defaults); V0 without chunked prefill profiles max(max_model_len, 2,048) tokens (vllm/config.py, SchedulerConfig, v0.6.6)") },
   { "moe-fp8-dispatch", N_("DeepSeek-AI, 2024, “DeepSeek-V3 Technical Report”, §3.3.3 (activations dispatched in FP8 with 1 × 128 tile scales, combines kept in BF16); Megatron-Core dispatches BF16 (megatron/core/transformer/moe/fused_a2a.py)") },
   { "moe-max-nodes-per-token", N_("DeepSeek-AI, 2024, “DeepSeek-V3 Technical Report”, §2.1.2 and §4.2 (node-limited routing: each token sent to at most 4 nodes); DeepSeek-V2 §2.1.3 (at most 3 devices); Megatron-Core's router has no limit unless --moe-router-group-topk is set") },
+  { "moe-expert-tp", N_("Liu et al., 2025, “MoE Parallel Folding”, arXiv 2504.14960: Megatron-Core lays the expert layers out over tensor × data parallelism; Megatron-Bridge's MoE recipes and the Megatron-MoE-ModelZoo tables set expert tensor parallel 1; Megatron-LM's --expert-tensor-parallel-size defaults to the tensor-parallel size") },
   { "fp8-layout", N_("Llama Team, 2024, “The Llama 3 Herd of Models”, §6.2: FP8 in the feed-forward layers only, not in self-attention nor in the first and last layers (Meta's FP8 checkpoint of Llama 3.1 405B); llm-compressor's and TensorRT Model Optimizer's FP8 recipes quantise every linear layer but lm_head") },
   { "expert-gemm-half-size", N_("DeepSeek-AI, 2025, DeepGEMM (github.com/deepseek-ai/DeepGEMM), README “Performance”: FP8 GEMM throughput on H800 for normal and grouped MoE GEMMs, from 206 TFLOPS at 64 rows to 1,358 TFLOPS at 4,096 × 7,168 × 16,384") },
   { "restart-time", N_("Salpekar et al., 2026, “Training LLMs with Fault Tolerant HSDP on 100,000 GPUs”: synchronous training stalls about 10 minutes to recover from a failure") },
@@ -1163,22 +1167,50 @@ cp_words_offer (const CpProject  *project,
                           estimate->nodes, days, cost, communication, computing);
 }
 
-/* The run, debugging and migration days of @est, each rounded to
- * @decimals, added up. */
-static double
-days_sum_rounded (const CpEstimate *est,
-                  int               decimals)
+/* Whether a part of @days, shown with @decimals, could print as zero. */
+static gboolean
+hides_a_part (double days,
+              int    decimals)
 {
-  double scale = pow (10, decimals);
-
-  return (round (est->run_days * scale) + round (est->debug_days * scale) + round (est->migration_days * scale)) / scale;
+  return days > 0 && floor (days * pow (10, decimals)) == 0;
 }
 
-/* Whether @days, there, would read "0.0 days" in tenths. */
-static gboolean
-hides_a_part (double days)
+/* Rounds @parts (days) to @decimals so that they add up to their total
+ * rounded the same way: the largest remainders take the units the floors
+ * left over (Hamilton's apportionment). Returns that total. */
+static double
+apportion_days (double *parts,
+                guint   n_parts,
+                int     decimals)
 {
-  return days > 0 && round (days * 10) == 0;
+  double scale = pow (10, decimals);
+  double units[4], remainders[4];
+  double total = 0, left;
+
+  g_assert (n_parts <= G_N_ELEMENTS (units));
+  left = 0;
+  for (guint i = 0; i < n_parts; i++)
+    {
+      total += parts[i];
+      units[i] = floor (parts[i] * scale);
+      remainders[i] = parts[i] * scale - units[i];
+      left -= units[i];
+    }
+  left += round (total * scale);
+  for (; left > 0; left--)
+    {
+      guint largest = 0;
+
+      for (guint i = 1; i < n_parts; i++)
+        if (remainders[i] > remainders[largest])
+          largest = i;
+      units[largest]++;
+      /* One unit each: a remainder is spent once. */
+      remainders[largest] = -1;
+    }
+  for (guint i = 0; i < n_parts; i++)
+    parts[i] = units[i] / scale;
+  return round (total * scale) / scale;
 }
 
 /* "0.68 days": cp_i18n_format_days() with the decimals a sum needs. */
@@ -1201,29 +1233,29 @@ cp_words_calendar (const CpEstimate *est,
   g_autofree char *run = NULL;
   g_autofree char *debug = NULL;
   g_autofree char *migration = NULL;
-  int decimals = 1;
+  double parts[] = { est->run_days, est->debug_days, est->migration_days };
+  int decimals;
   double sum_days;
   char *text;
 
   g_return_val_if_fail (est != NULL, NULL);
-  /* The sum must add up as printed: 0.68 + 0.36 days rounded to tenths
-   * reads "1.0 = 0.7 + 0.4", and a run of an hour beside 10.5 days of
-   * migration reads "0.0 days of run". Tenths when they add up and show
-   * every part; otherwise hundredths, with the total the sum of the
-   * rounded parts, so that it still rounds to the tenths printed
-   * elsewhere. */
-  sum_days = days_sum_rounded (est, 1);
-  if (round (sum_days * 10) != round (est->calendar_days * 10) || hides_a_part (est->run_days)
-      || hides_a_part (est->debug_days) || hides_a_part (est->migration_days))
-    {
-      decimals = 2;
-      sum_days = days_sum_rounded (est, 2);
-    }
+  /* The sum must add up as printed, and the total read as it does
+   * elsewhere: 0.68 + 0.36 days in tenths is "1.0 = 0.7 + 0.3", with the
+   * parts apportioned to the rounded total rather than rounded apart
+   * ("1.0 = 0.7 + 0.4"). The total's own decimals (cp_days_decimals()),
+   * and more while a part would print as zero, as an hour of run beside
+   * 10.5 days of migration would in tenths. */
+  decimals = cp_days_decimals (est->calendar_days);
+  while (decimals < 4
+         && (hides_a_part (est->run_days, decimals) || hides_a_part (est->debug_days, decimals)
+             || hides_a_part (est->migration_days, decimals)))
+    decimals++;
+  sum_days = apportion_days (parts, G_N_ELEMENTS (parts), decimals);
   cp_i18n_push_language (lang);
   calendar = format_days_decimals (sum_days, decimals, lang);
-  run = format_days_decimals (est->run_days, decimals, lang);
-  debug = format_days_decimals (est->debug_days, decimals, lang);
-  migration = format_days_decimals (est->migration_days, decimals, lang);
+  run = format_days_decimals (parts[0], decimals, lang);
+  debug = format_days_decimals (parts[1], decimals, lang);
+  migration = format_days_decimals (parts[2], decimals, lang);
   if (est->migration_days > 0 && est->debug_days > 0)
     /* TRANSLATORS: calendar days, then the run, debugging and migration days it adds up from */
     text = g_strdup_printf (_("%s = %s of run + %s of debugging + %s of moving to the cluster (migration, R8)"),

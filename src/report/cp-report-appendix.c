@@ -111,6 +111,7 @@ project_uses (const CpProject *project,
    * bytes to gated MLPs only. */
   gboolean needs_experts = g_strcmp0 (key, "moe-dispatch-dedup") == 0 || g_strcmp0 (key, "moe-a2a-overlap") == 0 ||
                            g_strcmp0 (key, "moe-fp8-dispatch") == 0 || g_strcmp0 (key, "moe-max-nodes-per-token") == 0 ||
+                           g_strcmp0 (key, "moe-expert-tp") == 0 ||
                            g_strcmp0 (key, "expert-gemm-half-size") == 0;
   gboolean needs_gated_mlp = g_strcmp0 (key, "swiglu-activation-bytes") == 0;
   /* Which layers 8-bit weights cover: services of 8-bit weights only. */
@@ -131,6 +132,68 @@ project_uses (const CpProject *project,
       if (needs_8bit && job->weight_bits != 8)
         continue;
       return TRUE;
+    }
+  return FALSE;
+}
+
+/* Whether layout @layout of an option of a job of kind @kind makes
+ * assumption @key change a figure. The switches of ZeRO-3 and FSDP (how
+ * pipeline stages keep their parameters, how FSDP1 accumulates adapters'
+ * gradients) and the recompute costs apply only to the layouts that use
+ * them (cp-estimate-memory.c, cp-estimate-time.c); every other assumption
+ * applies to any layout. */
+static gboolean
+layout_uses (const CpLayout *layout,
+             CpTaskKind      kind,
+             const char     *key)
+{
+  if (strcmp (key, "fsdp-pp-unsharded") == 0)
+    return layout->zero_stage >= 3 && layout->pipeline_parallel > 1 && layout->data_parallel > 1;
+  if (strcmp (key, "fsdp1-adapter-gradients") == 0)
+    return (kind == CP_TASK_LORA || kind == CP_TASK_QLORA) && layout->zero_stage >= 3 &&
+           layout->data_parallel > 1 && layout->micro_batches > 1;
+  if (strcmp (key, "selective-recompute-overhead") == 0)
+    return layout->recompute == CP_RECOMPUTE_SELECTIVE;
+  if (strcmp (key, "full-recompute-flops") == 0)
+    return layout->recompute == CP_RECOMPUTE_FULL;
+  return TRUE;
+}
+
+/* Whether the plans of @results (one per job) used assumption @key: some
+ * option the report shows (a compared quote at its chosen size, or its
+ * whole offer beside it) was laid out so that the assumption changed one
+ * of its figures. A row about a layout no plan chose (ZeRO-3's switches
+ * beside a ZeRO-0 recommendation) is left out: the appendix lists what
+ * this project used, not what its kind of job may use (issue 22: a 13B
+ * LoRA's sixth page held two such rows). */
+static gboolean
+plans_use (const CpProject *project,
+           JobResult       *results,
+           const char      *key)
+{
+  static const char *const layout_keys[] = {
+    "fsdp-pp-unsharded", "fsdp1-adapter-gradients", "selective-recompute-overhead", "full-recompute-flops", NULL,
+  };
+
+  if (key == NULL || !g_strv_contains (layout_keys, key))
+    return TRUE;
+  for (guint j = 0; results != NULL && j < project->jobs->len; j++)
+    {
+      const CpJob *job = g_ptr_array_index (project->jobs, j);
+      const CpPlan *plan = results[j].plan;
+
+      if (plan == NULL || !cp_task_kind_is_training (job->kind))
+        continue;
+      for (guint o = 0; o < plan->options->len; o++)
+        {
+          const CpOption *option = &g_array_index (plan->options, CpOption, o);
+
+          if (option->estimate.fits && layout_uses (&option->estimate.layout, job->kind, key))
+            return TRUE;
+          if (option->has_full_offer && option->full_offer.fits &&
+              layout_uses (&option->full_offer.layout, job->kind, key))
+            return TRUE;
+        }
     }
   return FALSE;
 }
@@ -177,7 +240,8 @@ range_note (CpSpreadKind kind)
 }
 
 void
-cp_report_section_assumptions (Doc *doc)
+cp_report_section_assumptions (Doc       *doc,
+                               JobResult *results)
 {
   static const double widths[] = { 0.33, 0.13, 0.54 };
   /* A value wraps between its figure and its unit ("19.7 per million
@@ -231,7 +295,7 @@ cp_report_section_assumptions (Doc *doc)
       g_autofree char *number = NULL;
       g_autofree char *source = NULL;
 
-      if (!project_uses (doc->project, a->key))
+      if (!project_uses (doc->project, a->key) || !plans_use (doc->project, results, a->key))
         continue;
       /* The planner lists one setting, the debugging share, under two
        * keys: the calendar's share and the development cycle's. One row,

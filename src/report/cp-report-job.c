@@ -457,6 +457,9 @@ cp_report_section_job (Doc       *doc,
       const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
       const CpEstimate *e = &option->estimate;
       const char *cell_currency = one_currency ? NULL : quote->currency;
+      /* The band's low end sets the decimals, so a short run's figure and
+       * band never read "0.0". */
+      int days_decimals = cp_days_decimals (MIN (e->calendar_days, option->range.calendar_days_low));
 
       /* An option that cannot run has no run time, deadline verdict or
        * cost to show: its reason follows the table. */
@@ -477,8 +480,9 @@ cp_report_section_job (Doc       *doc,
                             /* "Tight" above 90% of the memory, as the window's table says. */
                             g_strdup (cp_words_fits (e)),
                             g_strdup (cp_words_capitalised (cp_words_technique (e->technique))),
-                            band_cell (cp_i18n_format_number (e->calendar_days, 1, doc->lang),
-                                option->range.calendar_days_low, option->range.calendar_days_high, 1, doc->lang),
+                            band_cell (cp_i18n_format_number (e->calendar_days, days_decimals, doc->lang),
+                                option->range.calendar_days_low, option->range.calendar_days_high, days_decimals,
+                                doc->lang),
                             deadline_cell (job, e, doc->lang),
                             plan->cost_unknown
                             ? g_strdup (_("needs a price"))
@@ -590,8 +594,14 @@ cp_report_section_job (Doc       *doc,
     for (; placed < G_N_ELEMENTS (charts); placed++)
       {
         /* Text that would not reach the page's end would leave the gap
-         * all the same: the chart then moves on in its place. */
+         * all the same: the chart then moves on in its place. So does it
+         * on a page already two-thirds full: the reasons then follow the
+         * charts in both languages, where a Chinese page, shorter, began
+         * the reasons under the tables while the English one, full, moved
+         * the charts on first (issue 22: the same project's pages held
+         * different things in each language). */
         if (charts[placed].data != NULL && !cp_doc_chart_fits (doc, charts[placed].smallest) &&
+            doc->y - doc->top < (doc->bottom - doc->top) * 2 / 3 &&
             cp_doc_fills_page (doc, lay_out_reasons, &reasons))
           break;
         done[placed] = TRUE;

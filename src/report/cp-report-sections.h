@@ -35,7 +35,9 @@ void cp_report_section_jobs_and_quotes (Doc *doc);
 
 void cp_report_section_job (Doc *doc, guint job_index, JobResult *result);
 
-void cp_report_section_assumptions (Doc *doc);
+/* The assumptions the jobs' plans in @results (one per job) used, with
+ * their values, ranges and sources. */
+void cp_report_section_assumptions (Doc *doc, JobResult *results);
 
 void cp_report_section_approval (Doc *doc);
 

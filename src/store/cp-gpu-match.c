@@ -39,6 +39,31 @@ cp_gpu_match_key (const char *text)
   return g_string_free (s, FALSE);
 }
 
+const char *
+cp_gpu_match_vocabulary_key (const char *word)
+{
+  /* The keys of the word lists were made again for every cell the
+   * importer tries as a storage kind, an offering or a network (a sixth
+   * of reading a sheet, fuzz-csv's profile). The lists are fixed, so the
+   * cache stays their size; the import preview reads on a worker thread. */
+  static GMutex lock;
+  static GHashTable *keys;
+  const char *key;
+
+  g_mutex_lock (&lock);
+  if (keys == NULL)
+    keys = g_hash_table_new (g_str_hash, g_str_equal);
+  key = g_hash_table_lookup (keys, word);
+  if (key == NULL)
+    {
+      char *made = cp_gpu_match_key (word);
+      g_hash_table_insert (keys, g_strdup (word), made);
+      key = made;
+    }
+  g_mutex_unlock (&lock);
+  return key;
+}
+
 /* What cp_gpu_match_read_entry_words() and cp_gpu_match_key() make of
  * one catalogue entry. */
 typedef struct {

@@ -6,6 +6,10 @@
 G_BEGIN_DECLS
 
 char *cp_gpu_match_key (const char *text);
+/* cp_gpu_match_key() of a word of the importer's own vocabulary (the
+ * fixed word lists it matches cells against), made once per process and
+ * kept: owned by the cache, never freed. Not for text from a file. */
+const char *cp_gpu_match_vocabulary_key (const char *word);
 
 /* What a vendor's GPU name says, word by word: "NVIDIA H800 SXM5" is the
  * model h800 in its SXM form; "A100 40G PCIe" the model a100 with 40 GB in

@@ -15,6 +15,7 @@
 
 #include "cp-gpu-match.h"
 #include "cp-quote-cells.h"
+#include "cp-quote-regex.h"
 #include "cp-quote-fabric.h"
 #include "cp-quote-price.h"
 
@@ -76,8 +77,7 @@ cp_quote_match_word (const CpQuoteWord *words, guint n, const char *text, int *o
 
   for (guint i = 0; i < n; i++)
     {
-      g_autofree char *w = cp_gpu_match_key (words[i].word);
-      if (strcmp (key, w) == 0)
+      if (strcmp (key, cp_gpu_match_vocabulary_key (words[i].word)) == 0)
         {
           *out = words[i].value;
           return TRUE;
@@ -175,8 +175,9 @@ resolve_link (CpQuoteCell *cell, const CpQuote *quote, const char *text)
 static void
 read_storage_cell (CpQuoteCell *cell, const char *text, CpQuote *quote)
 {
-  g_autoptr(GRegex) size = g_regex_new ("(?:\\d+\\s*[×xX*]\\s*)?\\d+(?:\\.\\d+)?\\s*(?:[tpg]i?b?)(?![a-z])",
-                                        G_REGEX_CASELESS, G_REGEX_MATCH_DEFAULT, NULL);
+  static gsize size_regex;
+  GRegex *size = cp_quote_regex_once (&size_regex, "(?:\\d+\\s*[×xX*]\\s*)?\\d+(?:\\.\\d+)?\\s*(?:[tpg]i?b?)(?![a-z])",
+                                      G_REGEX_CASELESS);
   g_autofree char *kind_text = g_regex_replace_literal (size, text, -1, 0, "", 0, NULL);
   gboolean sized = kind_text && strcmp (kind_text, text) != 0;
   CpStorageKind kind;

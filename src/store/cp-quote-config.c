@@ -12,6 +12,7 @@
 #include "planner/cp-units.h"
 
 #include "cp-gpu-match.h"
+#include "cp-quote-regex.h"
 #include "cp-quote-config.h"
 #include "cp-quote-price.h"
 
@@ -39,8 +40,9 @@ says_any (const char *lower, const char * const *words, guint n)
 static gboolean
 read_memory (const char *part, double *bytes)
 {
-  g_autoptr(GRegex) size = g_regex_new ("(\\d+(?:\\.\\d+)?)\\s*([tgmp](?:i?b)?)(?![a-z])", G_REGEX_CASELESS,
-                                        G_REGEX_MATCH_DEFAULT, NULL);
+  static gsize size_regex;
+  GRegex *size = cp_quote_regex_once (&size_regex, "(\\d+(?:\\.\\d+)?)\\s*([tgmp](?:i?b)?)(?![a-z])",
+                                      G_REGEX_CASELESS);
   g_autoptr(GMatchInfo) match = NULL;
   g_autofree char *amount = NULL;
 
@@ -65,8 +67,9 @@ read_parts (const CpProject *project, const char *text, CpQuoteConfig *out, guin
   static const char * const storage_words[] = {
     "ssd", "nvme", "hdd", "sata", "硬盘", "磁盘", "系统盘", "数据盘", "存储", "storage", "disk",
   };
-  g_autoptr(GRegex) separators = g_regex_new ("\\s*(?:/|／|\\||｜|;|；|、|\\+|＋|,|，|\\n)\\s*", G_REGEX_DEFAULT,
-                                              G_REGEX_MATCH_DEFAULT, NULL);
+  static gsize separators_regex;
+  GRegex *separators = cp_quote_regex_once (&separators_regex,
+                                            "\\s*(?:/|／|\\||｜|;|；|、|\\+|＋|,|，|\\n)\\s*", G_REGEX_DEFAULT);
   g_auto(GStrv) parts = g_regex_split (separators, text, G_REGEX_MATCH_DEFAULT);
   guint n_parts = 0, n_gpus = 0;
 

@@ -24,6 +24,7 @@
 #include "cp-quote-fabric.h"
 #include "cp-quote-guess.h"
 #include "cp-quote-price.h"
+#include "cp-quote-regex.h"
 #include "cp-workbook.h"
 
 G_DEFINE_QUARK (cp-quote-csv-error-quark, cp_quote_csv_error)
@@ -825,7 +826,8 @@ static gboolean
 read_remarks (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, CpQuote *quote)
 {
   const char *text = cp_quote_header_field (r, h, CP_QUOTE_COLUMN_NOTES);
-  g_autoptr(GRegex) term = NULL;
+  static gsize term_regex;
+  GRegex *term;
   g_autoptr(GMatchInfo) match = NULL;
   gboolean term_read = FALSE;
 
@@ -833,11 +835,11 @@ read_remarks (CpQuoteCell *cell, const CpCsvRecord *r, const CpQuoteHeader *h, C
     return FALSE;
   cell->header = h->header[CP_QUOTE_COLUMN_NOTES];
   cell->hint = NULL;
-  term = g_regex_new ("(?:最低租期|最短租期|最低租用|最短租用|起租期|租期至少|至少租|最少租|起租|minimum term|minimum)"
+  term = cp_quote_regex_once (&term_regex, "(?:最低租期|最短租期|最低租用|最短租用|起租期|租期至少|至少租|最少租|起租|minimum term|minimum)"
                       "\\s*(?:[:：为是]\\s*)?((?:\\d+(?:\\.\\d+)?|[一二两三四五六七八九十半]+)\\s*"
                       "(?:个月|月|周|星期|天|日|小时|年|months?|weeks?|days?|hours?))"
                       "|((?:\\d+(?:\\.\\d+)?|[一二两三四五六七八九十]+)\\s*(?:个月|月|周|星期|天|日|小时|年))\\s*起",
-                      G_REGEX_CASELESS, G_REGEX_MATCH_DEFAULT, NULL);
+                              G_REGEX_CASELESS);
   if (cp_csv_is_blank (cp_quote_header_field (r, h, CP_QUOTE_COLUMN_MINIMUM_TERM))
       && g_regex_match (term, text, 0, &match))
     {

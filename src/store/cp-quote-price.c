@@ -15,6 +15,7 @@
 #include "planner/cp-units.h"
 
 #include "cp-quote-cells.h"
+#include "cp-quote-regex.h"
 #include "cp-quote-price.h"
 
 static void
@@ -426,10 +427,11 @@ cp_quote_price_split_gpu_count (const char *text, guint *count)
     "^\\s*(.+?)\\s*(?:×|x|X|\\*)\\s*(\\d{1,3})\\s*(?:卡|张|块)?\\s*$",
     "^\\s*(.+?)\\s+(\\d{1,3})\\s*(?:卡|张|块)\\s*$",
   };
+  static gsize regexes[G_N_ELEMENTS (patterns)];
 
   for (guint i = 0; i < G_N_ELEMENTS (patterns); i++)
     {
-      g_autoptr(GRegex) regex = g_regex_new (patterns[i], G_REGEX_DEFAULT, G_REGEX_MATCH_DEFAULT, NULL);
+      GRegex *regex = cp_quote_regex_once (&regexes[i], patterns[i], G_REGEX_DEFAULT);
       g_autoptr(GMatchInfo) match = NULL;
 
       if (g_regex_match (regex, text, 0, &match))

@@ -17,6 +17,7 @@
 
 #include "planner/cp-units.h"
 
+#include "cp-quote-regex.h"
 #include "cp-quote-tax.h"
 
 gboolean
@@ -29,19 +30,20 @@ cp_quote_tax_read (const char *text,
     { "y", CP_QUOTE_TAX_INCLUDED }, { "否", CP_QUOTE_TAX_EXCLUDED }, { "不含", CP_QUOTE_TAX_EXCLUDED },
     { "no", CP_QUOTE_TAX_EXCLUDED }, { "n", CP_QUOTE_TAX_EXCLUDED },
   };
-  g_autoptr(GRegex) excluded = g_regex_new ("不含\\s*(?:\\d+(?:\\.\\d+)?\\s*%\\s*)?(?:的)?\\s*(?:增值)?税|未税|未含税|税前|税费另计|另加税|"
+  static gsize excluded_regex, included_regex, rate_regex;
+  GRegex *excluded = cp_quote_regex_once (&excluded_regex, "不含\\s*(?:\\d+(?:\\.\\d+)?\\s*%\\s*)?(?:的)?\\s*(?:增值)?税|未税|未含税|税前|税费另计|另加税|"
                                             "excl\\w*\\.?\\s*(?:of\\s+)?(?:tax|vat)|(?:tax|vat)\\s*excl\\w*|"
                                             "ex\\.?\\s*vat|pre-?tax|before\\s+tax|net\\s+of\\s+(?:tax|vat)",
-                                            G_REGEX_CASELESS, G_REGEX_MATCH_DEFAULT, NULL);
-  g_autoptr(GRegex) included = g_regex_new ("含税|含增值税|含\\s*\\d+(?:\\.\\d+)?\\s*%|税后|价税合计|"
+                                            G_REGEX_CASELESS);
+  GRegex *included = cp_quote_regex_once (&included_regex, "含税|含增值税|含\\s*\\d+(?:\\.\\d+)?\\s*%|税后|价税合计|"
                                             "incl\\w*\\.?\\s*(?:of\\s+)?(?:tax|vat)|(?:tax|vat)\\s*incl\\w*|"
                                             "after\\s+tax",
-                                            G_REGEX_CASELESS, G_REGEX_MATCH_DEFAULT, NULL);
+                                            G_REGEX_CASELESS);
   /* A rate beside a tax word ("税率 6%", "6%专票", "含6%税", "VAT 13%"),
    * or alone in a tax column ("6%", "0.06"). */
-  g_autoptr(GRegex) rate = g_regex_new ("(?:税率|税点|增值税|税|vat|tax|含)\\s*[:：]?\\s*(\\d+(?:\\.\\d+)?)\\s*%"
+  GRegex *rate = cp_quote_regex_once (&rate_regex, "(?:税率|税点|增值税|税|vat|tax|含)\\s*[:：]?\\s*(\\d+(?:\\.\\d+)?)\\s*%"
                                         "|(\\d+(?:\\.\\d+)?)\\s*%\\s*(?:的)?\\s*(?:税|增值税|专票|普票|发票|vat|tax)",
-                                        G_REGEX_CASELESS, G_REGEX_MATCH_DEFAULT, NULL);
+                                        G_REGEX_CASELESS);
   g_autoptr(GMatchInfo) match = NULL;
   g_autofree char *stripped = NULL;
   gboolean said = FALSE;

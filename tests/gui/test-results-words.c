@@ -48,11 +48,11 @@ test_longer_deadline (void)
 {
   guint job_index;
   g_autoptr(CpProject) project = demo_with_deadline (5, &job_index);
-  const CpJob *job = g_ptr_array_index (project->jobs, job_index);
-  g_autoptr(CpPlan) plan = cp_project_plan_job (project, job_index);
+  g_autoptr(CpProjectAnalysis) analysis = cp_project_analysis_new (project, CP_CHART_COST_MAX_POINTS);
+  const CpPlan *plan = cp_project_analysis_get_full_plan (analysis, job_index);
   const CpOption *best = &g_array_index (plan->options, CpOption, plan->recommended);
   const CpOption *first = NULL;
-  g_autofree char *changes = _cp_results_view_describe_changes (project, job, plan, "en");
+  g_autofree char *changes = _cp_results_view_describe_changes (analysis, job_index, plan, "en");
   g_autofree char *name = NULL;
   g_autofree char *cost = NULL;
   g_autofree char *finish = NULL;
@@ -216,10 +216,9 @@ test_chinese (void)
 {
   guint job_index;
   g_autoptr(CpProject) project = demo_with_deadline (5, &job_index);
-  const CpJob *job = g_ptr_array_index (project->jobs, job_index);
   g_autoptr(CpProjectAnalysis) analysis = cp_project_analysis_new (project, CP_CHART_COST_MAX_POINTS);
   const CpPlan *plan = cp_project_analysis_get_full_plan (analysis, job_index);
-  g_autofree char *changes = _cp_results_view_describe_changes (project, job, plan, "zh_CN");
+  g_autofree char *changes = _cp_results_view_describe_changes (analysis, job_index, plan, "zh_CN");
   g_autofree char *cluster = _cp_results_view_describe_cluster_question (analysis, job_index, plan, "zh_CN");
   gboolean warning;
   g_autofree char *robustness = _cp_results_view_describe_robustness (project, plan, "zh_CN", &warning);

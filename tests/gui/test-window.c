@@ -4515,6 +4515,11 @@ test_window_implausible_price (void)
     g_assert_cmpint (g_array_index (plan->reasons, CpReason, i).outcome, !=, CP_OUTCOME_IMPLAUSIBLE_PRICE);
   g_assert_null (strstr (gtk_label_get_label (GTK_LABEL (cp_test_gui_find_named (GTK_WIDGET (results), "summary"))), "⚠"));
 
+  /* A typed price is echoed to the cent: 12.25 × 8 = 98 per node-hour. */
+  type_text (price, "12.25/GPU/h");
+  g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (price)), ==,
+                   "12.25 CNY per GPU-hour, 98 CNY per node-hour of 8 GPUs");
+
   close_window (window);
 }
 

@@ -249,6 +249,59 @@ test_activations_follow_structure (void)
   cp_job_clear (&job);
 }
 
+/* torchtitan's op-level selective activation checkpointing
+ * (torchtitan/parallelisms/parallelize_llama.py at 0413364): a Llama
+ * layer keeps its input (2), the outputs of its odd matmuls wq (2 · q/h),
+ * wv (2 · kv/h), w1 (2 · f/h) and w2 (2), and the attention kernel's
+ * output (2 · q/h) with its fp32 log-sum-exp (4 · heads/h). Llama 2/3 70B
+ * (h 8192, 64 heads of 128, 8 KV heads, f 28,672): 2 + 2 + 0.25 + 2 +
+ * 1/32 + 7 + 2. It runs wk, wo and w3 again: 2 · 80 · 8192 · (1024 +
+ * 8192 + 28,672) FLOPs a token, over a step's 6 · N and three times the
+ * attention core's 4 · L · s · 8192. Megatron's policy keeps all but the
+ * scores, which flash attention does not store: the whole layer, 42.5,
+ * for 2.7% (M5). */
+static void
+test_selective_recompute_policies (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate est;
+  double recomputed, step;
+
+  cp_settings_init (&settings);
+  g_assert_cmpint (settings.selective_recompute, ==, CP_SELECTIVE_RECOMPUTE_ATTENTION);
+  quote_init_a100 (&quote, 8, 2);
+  cp_job_init (&job, CP_TASK_PRETRAIN);
+  model_init (&job.model, 70.6e9, 80, 8192, 64, 8, 28672, 128256, TRUE);
+  job.flash_attention = TRUE;
+  job.seq_len = 8192;
+  job.micro_batch = 1;
+  job.tensor_parallel = 8;
+  job.pipeline_parallel = 2;
+  job.virtual_stages = 1;
+  job.recompute = CP_RECOMPUTE_SELECTIVE;
+
+  g_assert_true (cp_estimate_with_technique (&job, &quote, 2, CP_TECHNIQUE_AS_CONFIGURED, &settings, &est, NULL));
+  assert_close (42.5, est.selective_activation_bytes_per_sbh, 1e-12);
+  assert_close (0.027, est.selective_recompute_flops_overhead, 1e-12);
+
+  settings.selective_recompute = CP_SELECTIVE_RECOMPUTE_OP;
+  g_assert_true (cp_estimate_with_technique (&job, &quote, 2, CP_TECHNIQUE_AS_CONFIGURED, &settings, &est, NULL));
+  assert_close (2.0 + 2.0 + 0.25 + 2.0 + 4.0 * 64 / 8192 + 7.0 + 2.0, est.selective_activation_bytes_per_sbh, 1e-12);
+  /* Without recompute the layer is kept whole whatever the policy. */
+  assert_close (42.5, est.layer_activation_bytes_per_sbh, 1e-12);
+  recomputed = 2.0 * 80 * 8192.0 * (1024 + 8192 + 28672);
+  step = 6.0 * 70.6e9 + 3.0 * 4.0 * 80 * 8192 * 8192.0;
+  assert_close (recomputed / step, est.selective_recompute_flops_overhead, 1e-9);
+  g_assert_cmpfloat (est.selective_recompute_flops_overhead, >, 0.10);
+  g_assert_cmpfloat (est.selective_recompute_flops_overhead, <, 0.11);
+
+  g_assert_cmpstr (cp_selective_recompute_to_string (CP_SELECTIVE_RECOMPUTE_OP), ==, "op");
+  cp_quote_clear (&quote);
+  cp_job_clear (&job);
+}
+
 /* I1: OPT-13B, 2 × 5120 × 40 × 2 B = 819,200 B = 800 KiB per token, a
  * 2048-token request 1.68e9 B. I7: Llama-2-70B with 8 KV heads of 128:
  * 2 × 80 × 8 × 128 × 2 = 327,680 B = 320 KiB. Llama-2-7B: 512 KiB. */
@@ -1780,6 +1833,7 @@ main (int   argc,
   g_test_add_func ("/model/memory/zero-model-states-M1", test_zero_model_states);
   g_test_add_func ("/model/memory/activations-M4", test_activations_korthikanti);
   g_test_add_func ("/model/memory/activations-follow-structure", test_activations_follow_structure);
+  g_test_add_func ("/model/memory/selective-recompute-policies", test_selective_recompute_policies);
   g_test_add_func ("/model/memory/qlora-7b-M8", test_qlora_7b_base);
   g_test_add_func ("/model/memory/qlora-65b-M7", test_qlora_65b_single_gpu);
   g_test_add_func ("/model/memory/lora-zero3-shards-frozen-base", test_lora_zero3_shards_frozen_base);

@@ -488,6 +488,7 @@ test_default_batch (void)
   CpQuote quote;
   CpJob job;
   CpEstimate est;
+  double active;
 
   toy_init (&job, &quote, &settings, 1, 2048);
   job.model.params = 7e9;
@@ -498,6 +499,19 @@ test_default_batch (void)
   g_assert_cmpfloat (fabs (cp_job_largest_batch_tokens (&job) - 4608.0 * 4096), <, 1e-6);
   job.model.params = 70e9;
   g_assert_cmpfloat (fabs (cp_job_global_batch_tokens (&job) / 4.492e6 - 1), <, 1e-3);
+  /* A mixture of experts by its total parameters, not its active ones
+   * (DeepSeek-V2-Lite, V2 and V3 batches follow total size, cp-job.c):
+   * DeepSeek-V3's 671B take 2.17M × (671/7)^0.316 = 9.176M tokens, 2,240
+   * sequences of 4,096 (its 37B active would give 897). */
+  active = job.model.active_params;
+  job.model.params = 671e9;
+  job.model.active_params = 37e9;
+  job.model.experts_total = 256;
+  job.model.experts_active = 8;
+  g_assert_cmpfloat (cp_job_global_batch_tokens (&job), ==, 2240.0 * 4096);
+  job.model.experts_total = 0;
+  job.model.experts_active = 0;
+  job.model.active_params = active;
   /* A stated batch is kept whatever the cluster. */
   job.global_batch = 64;
   g_assert_cmpfloat (cp_job_largest_batch_tokens (&job), ==, 64.0 * 4096);
@@ -659,6 +673,55 @@ test_all_to_all_dedup (void)
   g_assert_true (cp_estimate (&job, &quote, 2, &settings, &est, NULL));
   g_assert_cmpfloat (fabs (est.all_to_all_s / est.steps - 11.0 / 14 * per_copy), <, 1e-12);
   g_assert_cmpfloat (fabs (11.0 / 14 * per_copy - 0.0210913573), <, 1e-10);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
+/* MoE parallel folding (Liu et al. 2025, arXiv 2504.14960; Megatron-Core's
+ * expert grid ETP × EP × EDP × PP): EP 8 on one node of 8 GPUs at TP 2
+ * takes its ranks from tensor × data parallel (DP 4), experts whole
+ * (expert tensor parallel 1), not capped at DP. Each GPU holds half a
+ * 1,024-token sequence (sequence parallelism), so an all-to-all sends
+ * 512 × 1024 × 2 (top-k) × 2 bytes × 7/8 at 100 GB/s × 0.8: half the
+ * 45.8752 µs of test_all_to_all_volume; × 4 × 8 layers × 2 micro-batches
+ * (batch 8 over DP 4). An expert multiplies the tokens of the 8 ranks,
+ * 512 each, × 2 of 8 experts: 1,024. With EP 2, which divides DP, the
+ * experts are split over the TP ranks (Megatron-LM's default ETP = TP);
+ * --moe-experts-whole keeps them whole there too. */
+static void
+test_ep_folded_over_tp (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate est;
+  double per_a2a = 512.0 * 1024 * 2 * 2 * 7 / 8 / 80e9;
+
+  toy_init (&job, &quote, &settings, 8, 1);
+  job.model.experts_total = 8;
+  job.model.experts_active = 2;
+  job.model.active_params = 0.3e9;
+  job.tensor_parallel = 2;
+  job.pipeline_parallel = 1;
+  job.expert_parallel = 8;
+  job.micro_batch = 1;
+  job.global_batch = 8;
+  g_assert_true (settings.moe_expert_tp);
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_true (est.fits);
+  g_assert_cmpuint (est.layout.data_parallel, ==, 4);
+  g_assert_cmpuint (est.layout.expert_parallel, ==, 8);
+  g_assert_cmpuint (est.layout.expert_tensor_parallel, ==, 1);
+  g_assert_cmpuint (est.layout.micro_batches, ==, 2);
+  g_assert_cmpfloat (fabs (est.all_to_all_s / est.steps - 2 * 4 * 8 * per_a2a), <, 1e-12);
+  g_assert_cmpfloat (fabs (est.expert_tokens_per_gemm - 1024), <, 1e-9);
+
+  job.expert_parallel = 2;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_cmpuint (est.layout.expert_tensor_parallel, ==, 2);
+  settings.moe_expert_tp = FALSE;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_cmpuint (est.layout.expert_tensor_parallel, ==, 1);
   cp_job_clear (&job);
   cp_quote_clear (&quote);
 }
@@ -883,6 +946,7 @@ main (int argc, char **argv)
   g_test_add_func ("/layouts/step/partial-recompute", test_partial_recompute);
   g_test_add_func ("/layouts/step/fp8-attention-in-bf16", test_fp8_attention_in_bf16);
   g_test_add_func ("/layouts/step/all-to-all-dedup", test_all_to_all_dedup);
+  g_test_add_func ("/layouts/step/ep-folded-over-tp", test_ep_folded_over_tp);
   g_test_add_func ("/layouts/verdict/32b-one-machine", test_verdict_32b_one_machine);
   g_test_add_func ("/layouts/verdict/qlora-7b-single", test_verdict_qlora_single);
   g_test_add_func ("/layouts/verdict/never-impossible", test_verdict_never_impossible);

@@ -274,6 +274,83 @@ test_order_changes_calendar (void)
   assert_close (960.0, g_array_index (side_by_side->months, CpScheduleMonth, 0).cost, 1e-5);
 }
 
+/* A month-priced rental billed as the vendor invoices it (issue 22): a
+ * 36.8-day trial (debugging, rented whole) on one machine at 30,000 CNY
+ * per node-month bills 883.2 h, rounded up to 2 months of 730 h: 60,000
+ * CNY, invoiced 30,000 when each month starts, on 1 March and 1 April,
+ * where spreading it over the days gave 60,000 × 31/36.8 = 50,543 in
+ * March and 9,457 in April. Its 2 TB of storage at 100 CNY per TB-month
+ * is priced pro rata, 2 × 100 × 883.2/730 = 241.97 CNY, and spread over
+ * the days: 241.97 × 31/36.8 = 203.84 in March, 38.14 in April.
+ * Started on 31 January, the second month is billed on 28 February,
+ * the last day February has; nothing is billed in March but storage. */
+static void
+test_month_billed_by_invoice (void)
+{
+  static const struct {
+    const char *start;
+    int month[3];
+    double cost[3];
+    guint n_months;
+  } cases[] = {
+    { "2027-03-01", { 3, 4 }, { 30000 + 241.97 * 31 / 36.8, 30000 + 241.97 * 5.8 / 36.8 }, 2 },
+    { "2027-01-31", { 1, 2, 3 }, { 30000 + 241.97 * 1 / 36.8, 30000 + 241.97 * 28 / 36.8, 241.97 * 7.8 / 36.8 }, 3 },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autoptr(CpProject) project = cp_project_new ();
+      g_autoptr(GError) error = NULL;
+      g_autoptr(CpSchedule) schedule = NULL;
+      CpQuote *quote = cp_quote_new ();
+      CpJob *job = cp_job_new (CP_TASK_DEBUG);
+      CpPlan *plans[1];
+      GDate unused;
+
+      g_free (project->start_date);
+      project->start_date = g_strdup (cases[c].start);
+      quote->id = g_strdup ("m");
+      quote->vendor = g_strdup ("m");
+      quote->gpu.memory_nominal_gb = 80;
+      quote->gpu.dense_bf16_flops = 989e12;
+      quote->gpu.memory_bandwidth_gbytes_per_s = 3350;
+      quote->intra_link.per_direction_gbytes_per_s = 200;
+      quote->gpus_per_node = 8;
+      quote->nodes_available = 1;
+      quote->price_unit = CP_PRICE_PER_NODE_MONTH;
+      quote->price = 30000;
+      quote->storage_price_per_tb_month = 100;
+      cp_project_add_quote (project, quote);
+      job->id = g_strdup ("trial");
+      job->name = g_strdup ("trial");
+      job->duration_days = 36.8;
+      job->storage_tb = 2;
+      cp_project_add_job (project, job);
+
+      g_date_clear (&unused, 1);
+      g_date_set_dmy (&unused, 1, G_DATE_JANUARY, 2000);
+      plans[0] = cp_project_plan_job (project, 0);
+      schedule = cp_schedule_new (project, plans, &unused, &error);
+      cp_plan_free (plans[0]);
+      g_assert_no_error (error);
+      assert_close (60000 + 2 * 100 * 36.8 * 24 / 730, schedule->total_cost, 1e-9);
+      g_assert_cmpuint (schedule->invoices->len, ==, 2);
+      assert_close (30000, g_array_index (schedule->invoices, CpScheduleInvoice, 0).cost, 1e-12);
+      g_assert_cmpuint (schedule->months->len, ==, cases[c].n_months);
+      for (guint m = 0; m < cases[c].n_months; m++)
+        {
+          /* 241.97 is rounded: within 0.01 CNY. */
+          assert_month (schedule, m, 2027, cases[c].month[m],
+                        g_array_index (schedule->months, CpScheduleMonth, m).cost);
+          g_assert_cmpfloat (fabs (g_array_index (schedule->months, CpScheduleMonth, m).cost - cases[c].cost[m]), <, 0.01);
+        }
+      /* The timeline's line: nothing of the second month before its day
+       * (1 April is day 31, 28 February day 28). */
+      g_assert_cmpfloat (fabs (cp_schedule_cost_until (schedule, (c == 0 ? 31.0 : 28.0) - 1e-6) -
+                               (30000 + 241.97 * (c == 0 ? 31.0 : 28.0) / 36.8)), <, 0.01);
+    }
+}
+
 /* The amount to approve by hand (cp_settings_amount_to_approve()): a
  * project whose range tops at 100,000 CNY, 10,000 of it the team's own
  * migration days. The 10% contingency is 10,000: 110,000. With VAT
@@ -326,5 +403,6 @@ main (int argc, char **argv)
   g_test_add_func ("/schedule/order-loops", test_order_loops);
   g_test_add_func ("/schedule/order-changes-calendar", test_order_changes_calendar);
   g_test_add_func ("/schedule/amount-to-approve-by-hand", test_amount_to_approve_by_hand);
+  g_test_add_func ("/schedule/month-billed-by-invoice", test_month_billed_by_invoice);
   return g_test_run ();
 }

@@ -6,6 +6,13 @@
  *                                  one of 20 jobs × 50 quotes
  *   bench-report --once LANG N M   one report of N jobs × M quotes in LANG,
  *                                  for /usr/bin/time -v (CPU, peak RSS)
+ *   bench-report --save N M FILE   write the N jobs × M quotes project to
+ *                                  FILE, for `compute-planner-cli report`
+ *                                  under perf or callgrind
+ *   bench-report --parts [RUNS]    20 × 50 in both languages, its CPU time
+ *                                  in three parts: the project's analysis
+ *                                  (the window has it already), laying out
+ *                                  the pages, writing the PDF
  *   bench-report --async [RUNS]    the window's export of 20 × 50 (PDF and
  *                                  XML through cp_report_export_async()):
  *                                  how long the main thread is held, in the
@@ -25,9 +32,11 @@
 #include "report/cp-i18n.h"
 #include "report/cp-report-async.h"
 #include "report/cp-report.h"
+#include "report/cp-report-private.h"
 #include "common/cp-test-bench.h"
 #include "common/cp-test-demo.h"
 #include "store/cp-demo.h"
+#include "store/cp-store.h"
 
 #define LARGE_JOBS 20
 #define LARGE_QUOTES 50
@@ -78,6 +87,57 @@ bench (const CpProject *project,
           "mean %.1f ms over %d runs (target < %.0f ms)\n",
           lang, project->jobs->len, project->quotes->len, cpu_median_ms, cpu_ms[0], best_ms, total_ms / runs,
           runs, target_ms);
+}
+
+/* The CPU time of each part of cp_report_pdf_write(), medians of @runs:
+ * where the time goes. */
+static void
+bench_parts (const CpProject *project,
+             const char      *lang,
+             const char      *path,
+             int              runs)
+{
+  g_autofree double *analysis_ms = g_new (double, runs);
+  g_autofree double *layout_ms = g_new (double, runs);
+  g_autofree double *writing_ms = g_new (double, runs);
+  g_autofree double *total_ms = g_new (double, runs);
+  guint n_pages = 0;
+
+  /* Fonts and the catalogue are loaded before the first run is timed. */
+  write_ms (project, lang, path, NULL);
+  for (int r = 0; r < runs; r++)
+    {
+      g_autoptr(CpProjectAnalysis) analysis = NULL;
+      g_autoptr(CpReportLayout) layout = NULL;
+      g_autoptr(GError) error = NULL;
+      double start = cp_test_thread_cpu_ms ();
+      double analysed, laid_out;
+
+      analysis = cp_project_analysis_new (project, CP_CHART_COST_MAX_POINTS);
+      for (guint j = 0; j < project->jobs->len; j++)
+        {
+          cp_project_analysis_get_full_plan (analysis, j);
+          cp_project_analysis_get_sweep (analysis, j);
+          cp_project_analysis_get_what_if (analysis, j);
+        }
+      analysed = cp_test_thread_cpu_ms ();
+      layout = cp_report_layout_new_from_analysis (analysis, lang, CP_REPORT_A4_WIDTH_PT, CP_REPORT_A4_HEIGHT_PT);
+      laid_out = cp_test_thread_cpu_ms ();
+      if (!cp_report_layout_write_pdf (layout, NULL, "bench", path, &error))
+        {
+          fprintf (stderr, "bench-report: %s\n", error->message);
+          exit (1);
+        }
+      analysis_ms[r] = analysed - start;
+      layout_ms[r] = laid_out - analysed;
+      writing_ms[r] = cp_test_thread_cpu_ms () - laid_out;
+      total_ms[r] = analysis_ms[r] + layout_ms[r] + writing_ms[r];
+      n_pages = cp_report_layout_get_n_pages (layout);
+    }
+  printf ("%-6s %u jobs × %u quotes, %u pages, CPU medians of %d runs: analysis %.1f ms, layout %.1f ms, "
+          "PDF writing %.1f ms; in all %.1f ms\n",
+          lang, project->jobs->len, project->quotes->len, n_pages, runs, cp_test_median (analysis_ms, runs),
+          cp_test_median (layout_ms, runs), cp_test_median (writing_ms, runs), cp_test_median (total_ms, runs));
 }
 
 /* The main loop's pulse while a report is exported: a 1 ms timer notes
@@ -184,6 +244,26 @@ main (int    argc,
 
       printf ("%s PDF report, %u jobs × %u quotes: %.1f ms\n", argv[2], project->jobs->len,
               project->quotes->len, write_ms (project, argv[2], path, NULL));
+    }
+  else if (argc == 5 && strcmp (argv[1], "--save") == 0)
+    {
+      g_autoptr(CpProject) project = cp_test_project_of_size (demo, CLAMP (atoi (argv[2]), 1, 1000),
+                                                      CLAMP (atoi (argv[3]), 1, 1000));
+      g_autoptr(GError) error = NULL;
+
+      if (!cp_project_save_file (project, argv[4], &error))
+        {
+          fprintf (stderr, "bench-report: %s\n", error->message);
+          return 1;
+        }
+    }
+  else if (argc >= 2 && strcmp (argv[1], "--parts") == 0)
+    {
+      int runs = CLAMP (argc > 2 ? atoi (argv[2]) : 5, 1, 100);
+      g_autoptr(CpProject) large = cp_test_project_of_size (demo, LARGE_JOBS, LARGE_QUOTES);
+
+      for (guint l = 0; l < G_N_ELEMENTS (langs); l++)
+        bench_parts (large, langs[l], path, runs);
     }
   else if (argc >= 2 && strcmp (argv[1], "--async") == 0)
     {

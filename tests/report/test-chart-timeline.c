@@ -230,6 +230,75 @@ test_timeline_axis (void)
   cp_schedule_free (schedule);
 }
 
+/* One job from 25 January 2027: 0.13 days of debugging and 0.24 of run,
+ * 1,296 CNY (issue 22's 13B LoRA). Half the cost axis, "648", sat level
+ * with the job's only bar and read as its cost: it is left out, while 0
+ * and the total, "1,296", stay. The end is shown under the plot: the job
+ * ends within its first day, "Ends 2027-01-25 (0.4 days)", in English and
+ * in Chinese ("2027-01-25 结束（0.4 天）"). */
+static void
+test_timeline_one_job_axis (void)
+{
+  static const struct {
+    const char *lang;
+    const char *end;
+  } words[] = {
+    { "en", "Ends 2027-01-25 (0.4 days)" },
+    { "zh_CN", "2027-01-25 结束（0.4 天）" },
+  };
+  static const double sizes[][2] = { { 1024, 576 }, { 511, 134 }, { 511, 110 } };
+  g_autoptr(CpProject) project = cp_project_new ();
+  g_autoptr(GArray) jobs = g_array_new (FALSE, TRUE, sizeof (CpScheduleJob));
+  CpScheduleJob a = { .after = -1, .planned = TRUE, .quote_index = 0,
+                      .phase_days = { 0.13, 0, 0.24 }, .phase_cost = { 454, 0, 842 } };
+  g_autoptr(GError) error = NULL;
+  CpJob *job = cp_job_new (CP_TASK_LORA);
+  CpSchedule *schedule;
+  GDate start;
+
+  g_free (job->name);
+  job->name = g_strdup ("13B LoRA");
+  cp_project_add_job (project, job);
+  g_array_append_val (jobs, a);
+  g_date_clear (&start, 1);
+  g_date_set_dmy (&start, 25, G_DATE_JANUARY, 2027);
+  schedule = cp_schedule_place (g_steal_pointer (&jobs), &start, &error);
+  g_assert_no_error (error);
+
+  for (guint l = 0; l < G_N_ELEMENTS (words); l++)
+    {
+      g_autoptr(CpChartData) data = cp_chart_data_new_timeline (project, schedule, words[l].lang);
+
+      g_assert_cmpfloat (data->total_cost, ==, 1296);
+      g_assert_cmpstr (data->x_label, ==, words[l].end);
+      for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
+        {
+          cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) sizes[z][0],
+                                                                 (int) sizes[z][1]);
+          cairo_t *cr = cairo_create (surface);
+          g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+          guint ends = 0, totals = 0, halves = 0;
+
+          cp_chart_draw_full (cr, sizes[z][0], sizes[z][1], z == 0 ? CP_CHART_STYLE_LIGHT : CP_CHART_STYLE_PRINT,
+                              data, boxes);
+          for (guint i = 0; i < boxes->len; i++)
+            {
+              const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, i);
+
+              ends += box->shown_bytes == strlen (words[l].end);
+              totals += box->shown_bytes == strlen ("1,296");
+              halves += box->shown_bytes == strlen ("648");
+            }
+          g_assert_cmpuint (ends, ==, 1);
+          g_assert_cmpuint (totals, ==, 1);
+          g_assert_cmpuint (halves, ==, 0);
+          cairo_destroy (cr);
+          cairo_surface_destroy (surface);
+        }
+    }
+  cp_schedule_free (schedule);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -240,5 +309,6 @@ main (int    argc,
   g_test_add_func ("/chart-timeline/data", test_timeline_data);
   g_test_add_func ("/chart-timeline/labels-apart", test_timeline_labels_apart);
   g_test_add_func ("/chart-timeline/axis", test_timeline_axis);
+  g_test_add_func ("/chart-timeline/one-job-axis", test_timeline_one_job_axis);
   return g_test_run ();
 }

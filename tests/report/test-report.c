@@ -193,6 +193,33 @@ test_words_calendar_and_counts (void)
   g_assert_cmpstr (cluster_en, ==, "17.6 days = 0.9 days of run + 6.2 days of debugging + "
                                    "10.5 days of moving to the cluster (migration, R8)");
   g_assert_cmpstr (single_en, ==, "17.8 days = 11.6 days of run + 6.2 days of debugging");
+  {
+    /* 0.68 + 0.36 = 1.04 days: tenths apportioned to the rounded total,
+     * the larger remainder (0.8 of a tenth) taking the leftover tenth. */
+    CpEstimate tenths = { .run_days = 0.68, .debug_days = 0.36, .calendar_days = 1.04 };
+    /* A 35-minute run (0.024 days) and 0.011 days of debugging: 0.035
+     * days in hundredths, never "0.0 days"; 2.4 + 1.1 hundredths floor to
+     * 3, the total rounds to 4, the run's 0.4 takes the fourth. */
+    CpEstimate short_run = { .run_days = 0.024, .debug_days = 0.011, .calendar_days = 0.035 };
+    /* Minutes of run beside 10.5 days of migration: thousandths, so that
+     * no part reads zero (0.007 + 0.004 + 10.5 = 10.511). */
+    CpEstimate migrated = { .run_days = 0.007, .debug_days = 0.004, .migration_days = 10.5,
+                            .calendar_days = 10.511 };
+    g_autofree char *tenths_en = cp_words_calendar (&tenths, "en");
+    g_autofree char *short_en = cp_words_calendar (&short_run, "en");
+    g_autofree char *migrated_en = cp_words_calendar (&migrated, "en");
+    g_autofree char *short_days = cp_i18n_format_days (0.035, "en");
+    g_autofree char *tiny_days = cp_i18n_format_days (0.004, "en");
+    g_autofree char *zero_days = cp_i18n_format_days (0, "en");
+
+    g_assert_cmpstr (tenths_en, ==, "1.0 days = 0.7 days of run + 0.3 days of debugging");
+    g_assert_cmpstr (short_en, ==, "0.04 days = 0.03 days of run + 0.01 days of debugging");
+    g_assert_cmpstr (migrated_en, ==, "10.511 days = 0.007 days of run + 0.004 days of debugging + "
+                                      "10.500 days of moving to the cluster (migration, R8)");
+    g_assert_cmpstr (short_days, ==, "0.04 days");
+    g_assert_cmpstr (tiny_days, ==, "0.004 days");
+    g_assert_cmpstr (zero_days, ==, "0.0 days");
+  }
   g_assert_cmpstr (step_en, ==, "Each optimizer step takes 4,096 tokens: 1 micro-batch of 1 sequence per data-parallel rank.");
   g_assert_null (strstr (choice_en, "0 layouts"));
   g_assert_nonnull (strstr (choice_en, "the trial run measured a peak of 66.0 GiB per GPU"));
@@ -1515,7 +1542,9 @@ check_pdf (const char *lang)
 
       for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
         assert_contains (text, columns[i]);
-      assert_contains (text, "Korthikanti 等，2022，《Reducing Activation Recomputation in Large Transformer Models》，表 4");
+      /* (Korthikanti et al.'s Table 4, selective recompute's cost, is
+       * no longer listed: no option of the fixture recomputes selectively.) */
+      assert_contains (text, "Llama Team，2024，《The Llama 3 Herd of Models》§3.3.4");
       assert_contains (text, "金额单位：元。");
       /* Goodput per option, and how it is modelled (issue 15). */
       assert_contains (text, "中断与有效时间比");
@@ -1531,7 +1560,7 @@ check_pdf (const char *lang)
 
       for (guint i = 0; i < G_N_ELEMENTS (columns); i++)
         assert_contains (text, columns[i]);
-      assert_contains (text, "Korthikanti et al., 2022, “Reducing Activation Recomputation in Large Transformer Models”, Table 4");
+      assert_contains (text, "Korthikanti et al., 2022, Table 5");
       assert_contains (text, "Amounts in CNY.");
       /* Goodput per option, and how it is modelled (issue 15). */
       assert_contains (text, "Interruptions and goodput");
