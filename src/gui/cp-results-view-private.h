@@ -76,6 +76,7 @@ struct _CpResultsView
   GtkColumnView      *options_view;
   GtkLabel           *incomplete_label;
   GtkListBox         *reasons_list;
+  GtkWidget          *reasons_placeholder; /* "Calculating…", kept */
   GtkLabel           *risks_label;
 
   GListStore         *options;          /* CpOptionObject, by rank */

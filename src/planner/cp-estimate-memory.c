@@ -283,19 +283,32 @@ gathered_layer_params (const Context *c,
   return (c->dense_layer_params + experts) / MAX (c->layers, 1);
 }
 
-/* Memory of one GPU on the busiest pipeline stage. */
+/* Memory of one GPU on the busiest pipeline stage: its model states
+ * (_cp_layout_memory_states()), then its activations and the totals
+ * (_cp_layout_memory_activations()). */
 void
 _cp_layout_memory (const Context *c,
                    const Config  *k,
                    Memory        *mem)
+{
+  _cp_layout_memory_states (c, k, mem);
+  _cp_layout_memory_activations (c, k, mem);
+}
+
+/* The weights, gradients, optimizer states, host memory and gathered
+ * layers of @k into @mem: what the micro-batch size and the recompute
+ * leave as they are, so the layout search works them out once for the
+ * layouts of a split that differ only in those. */
+void
+_cp_layout_memory_states (const Context *c,
+                          const Config  *k,
+                          Memory        *mem)
 {
   const CpSettings *settings = c->settings;
   double t = k->tp, p = k->pp, d = k->dp, e = k->ep;
   double layers_here = _cp_layers_per_gpu (c, k);
   double stage_share = layers_here / c->layers;
   double expert_dp = _cp_expert_dp (c, k);
-  double sbh = c->seq * k->mb * c->hidden;
-  double per_layer, first, last, logits;
   double gathered = 0;
 
   if (k->lora || k->qlora)
@@ -419,6 +432,22 @@ _cp_layout_memory (const Context *c,
                      MIN (1.0, layers_here) * gathered_layer_params (c, k) / t * c->g;
         }
     }
+  mem->gathered = gathered;
+}
+
+/* The activations of @k and the totals, on the model states
+ * _cp_layout_memory_states() put in @mem for a layout of the same split,
+ * ZeRO stage and micro-batches per step. */
+void
+_cp_layout_memory_activations (const Context *c,
+                               const Config  *k,
+                               Memory        *mem)
+{
+  const CpSettings *settings = c->settings;
+  double t = k->tp, p = k->pp;
+  double layers_here = _cp_layers_per_gpu (c, k);
+  double sbh = c->seq * k->mb * c->hidden;
+  double per_layer, first, last, logits;
 
   switch (k->recompute)
     {
@@ -451,7 +480,6 @@ _cp_layout_memory (const Context *c,
   last = per_layer * layers_here + logits;
   mem->activations = c->act_scale * MAX (first, last);
 
-  mem->gathered = gathered;
   mem->fragmentation = settings->fragmentation_fraction *
                        (mem->weights + mem->gradients + mem->optimizer + mem->activations);
   mem->overhead = settings->framework_overhead_bytes + mem->gathered + mem->fragmentation;

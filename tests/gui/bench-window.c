@@ -6,6 +6,10 @@
  *   GSK_RENDERER=cairo xvfb-run -a tests/gui/bench-window [RUNS]
  *   GSK_RENDERER=gl    xvfb-run -a tests/gui/bench-window [RUNS] [FIELD]
  *
+ * The last change selects the next job and back: the first switch plans
+ * it on a worker (its frame says "Calculating…"), the others show the
+ * plans kept in the project's analysis.
+ *
  * Prints, per field, the main thread's CPU time up to that paint (median
  * and worst), the wall time to it, and all the main thread's work for the
  * change (the paragraphs below the table follow one frame later). Goal: a
@@ -149,6 +153,23 @@ pick_model (gpointer data,
             guint    run)
 {
   gtk_drop_down_set_selected (cp_picker_row_get_drop_down (data), 1 + run % 2);
+}
+
+typedef struct {
+  CpWindow *window;
+  guint     jobs[2];
+} JobSwitch;
+
+/* Another job selected: the frame after it shows it calculating, or its
+ * plan kept in the project's analysis. */
+static void
+switch_job (gpointer data,
+            guint    run)
+{
+  JobSwitch *change = data;
+  GtkListBox *list = cp_window_get_jobs_list (change->window);
+
+  gtk_list_box_select_row (list, gtk_list_box_get_row_at_index (list, (int) change->jobs[run % 2]));
 }
 
 /* A second argument runs only the changes whose name contains it. */
@@ -566,6 +587,14 @@ bench_edits (CpApplication *app,
   price = (FieldChange) { cp_quote_editor_get_row (quote_editor, "price"), { "2.5", "2.6" } };
   g_snprintf (what, sizeof what, "%s quote: price", name);
   report (what, window, type_value, &price, runs);
+
+  /* Back and forth between the training job and the next one. */
+  {
+    JobSwitch change = { window, { (job_index + 1) % cp_window_get_project (window)->jobs->len, job_index } };
+
+    g_snprintf (what, sizeof what, "%s switch job", name);
+    report (what, window, switch_job, &change, runs);
+  }
 
   gtk_window_destroy (GTK_WINDOW (window));
   settle ();
