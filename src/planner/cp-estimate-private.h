@@ -316,6 +316,27 @@ _cp_layout_time (const Context *c,
                  const Config  *k,
                  StepTime      *st);
 
+/* The parts of _cp_layout_time() every layout of one split shares. */
+typedef struct {
+  double layers_here;
+  double all_to_all_per_token;  /* all_to_all_s_per_token() where EP > 1 */
+  double all_reduce;            /* data-parallel gradient reduction */
+  double half;                  /* ZeRO-2/3: one pass over the shards */
+  double bucket_share;          /* the last bucket's share, never hidden */
+  double offload;               /* the offload copies of a step */
+} TimeSplit;
+
+void
+_cp_layout_time_split_init (const Context *c,
+                            const Config  *k,
+                            TimeSplit     *ts);
+
+void
+_cp_layout_time_of_split (const Context   *c,
+                          const Config    *k,
+                          const TimeSplit *ts,
+                          StepTime        *st);
+
 void
 _cp_estimate_training_time (const Context *c,
                             const Config  *k,
