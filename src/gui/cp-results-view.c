@@ -744,7 +744,7 @@ cp_results_view_get_update_pending (CpResultsView *self)
   return self->update_id != 0 || self->details_id != 0 || self->after_paint_id != 0 ||
          self->first_frame_id != 0 || self->first_frame_timeout_id != 0 ||
          self->details_cancellable != NULL || self->plan_cancellable != NULL ||
-         self->sweep_cancellable != NULL;
+         self->sweep_cancellable != NULL || self->fit_pending;
 }
 
 guint

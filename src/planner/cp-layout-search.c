@@ -574,8 +574,11 @@ enumerate_splits_within (const Context *c,
   const CpJob *job = c->job;
   const CpModelSpec *m = &job->model;
   guint free[MAX_PART_VALUES], tps[MAX_PART_VALUES], pps[MAX_PART_VALUES];
-  guint vss[MAX_VIRTUAL_STAGES], eps[MAX_PART_VALUES];
-  guint n_free, n_tp, n = 0;
+  guint vss[MAX_VIRTUAL_STAGES], eps[MAX_PART_VALUES], expert_divisors[MAX_PART_VALUES];
+  guint n_free, n_tp, n = 0, n_expert_divisors = 0;
+
+  if (cp_model_spec_is_moe (m))
+    n_expert_divisors = divisors_up_to (m->experts_total, m->experts_total, expert_divisors);
 
   /* QLoRA's 4-bit base (bitsandbytes) trains data parallel only. */
   n_free = 0;
@@ -627,11 +630,12 @@ enumerate_splits_within (const Context *c,
 
           n_free = 0;
           free[n_free++] = 1;
-          /* EP folded over tensor × data parallel (_cp_expert_tp()). */
-          for (guint ep = 2; cp_model_spec_is_moe (m) && ep <= MIN (dp * tps[i], m->experts_total) &&
-                             n_free < MAX_PART_VALUES; ep++)
-            if (divides (m->experts_total, ep) && divides (dp * tps[i], ep))
-              free[n_free++] = ep;
+          /* EP folded over tensor × data parallel (_cp_expert_tp()): the
+           * divisors of the experts (ascending, 1 left out) that divide
+           * tensor × data parallel too. */
+          for (guint x = 1; x < n_expert_divisors && expert_divisors[x] <= dp * tps[i]; x++)
+            if (divides (dp * tps[i], expert_divisors[x]))
+              free[n_free++] = expert_divisors[x];
           n_ep = cp_model_spec_is_moe (m) ? part_values (job->expert_parallel,
                                                          divides (m->experts_total, job->expert_parallel) &&
                                                          divides (dp * tps[i], job->expert_parallel),
@@ -888,6 +892,33 @@ split_lower_bound (const Context *c,
   return (st.total - st.dp_exposed - st.offload - st.overlap_slowdown + hidden_dp) * c->job->tokens / st.tokens;
 }
 
+/* Expert tensor-parallel sizes whose bounds' compute per token the
+ * search keeps: 1 and each tensor-parallel size inside a node (powers of
+ * two), or a pinned one. */
+#define MAX_BOUND_COMPUTES 16
+
+/* The compute per token of @k's bound: the same for every split of one
+ * expert tensor-parallel size (the recompute the bounds assume is one for
+ * all), so worked out once for each and kept in @kept. */
+static inline const BoundCompute *
+bound_compute_for (const Context *c,
+                   const Config  *k,
+                   BoundCompute  *kept,
+                   guint         *n_kept)
+{
+  /* Without routed experts their speed is 1 whatever the size. */
+  double etp = c->expert_flops_fwd > 0 ? _cp_expert_tp (c, k) : 1.0;
+
+  for (guint i = 0; i < *n_kept; i++)
+    if (kept[i].etp == etp)
+      return &kept[i];
+  if (*n_kept == MAX_BOUND_COMPUTES)
+    *n_kept = 0;   /* more sizes than kept: start again */
+  _cp_bound_compute_init (c, k, &kept[*n_kept]);
+  kept[*n_kept].etp = etp;
+  return &kept[(*n_kept)++];
+}
+
 /* The fastest layout that fits, and the best one of another split.
  * Every split gets a quick lower bound on its run time
  * (_cp_layout_run_lower_bound(): compute, tensor and expert traffic,
@@ -912,8 +943,8 @@ _cp_search_layout (const Context *c,
   SplitOrder order;
   Choices choices;
   Config k;
-  BoundCompute bound_compute;
-  gboolean has_bound_compute = FALSE;
+  BoundCompute bound_computes[MAX_BOUND_COMPUTES];
+  guint n_bound_computes = 0;
   guint n, weighed = 0;
 
   memset (search, 0, sizeof *search);
@@ -954,14 +985,8 @@ _cp_search_layout (const Context *c,
       k.layers_here = s->layers_here;
       k.m = s->m_first;
       k.zero_stage = s->zero_first;
-      /* The compute per token is the same for every split of one expert
-       * tensor-parallel size: worked out once for each. */
-      if (!has_bound_compute || bound_compute.etp != _cp_expert_tp (c, &k))
-        {
-          _cp_bound_compute_init (c, &k, &bound_compute);
-          has_bound_compute = TRUE;
-        }
-      ranks[i].bound = _cp_layout_run_lower_bound (c, &k, &bound_compute);
+      ranks[i].bound = _cp_layout_run_lower_bound (c, &k, bound_compute_for (c, &k, bound_computes,
+                                                                             &n_bound_computes));
     }
   split_order_init (&order, ranks, tmp_allocated != NULL ? tmp_allocated : tmp_stack, n);
 
