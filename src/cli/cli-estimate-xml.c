@@ -196,6 +196,10 @@ cp_cli_estimate_write_xml (const Estimate    *e,
   cp_cli_xml_double (w, "kv-bytes-per-token", est->kv_bytes_per_token);
   cp_cli_xml_double (w, "serving-budget-bytes", est->serving_budget_bytes);
   cp_cli_xml_double (w, "activation-peak-bytes", est->activation_peak_bytes);
+  /* vLLM V1's dummy sampling step in the profile (28 B a logit of
+   * max_num_seqs × vocabulary, the native top-k/top-p sort's peak): the
+   * activation peak when it is the larger. */
+  cp_cli_xml_double (w, "sampler-peak-bytes", est->sampler_peak_bytes);
   cp_cli_xml_double (w, "cuda-graph-bytes", est->cuda_graph_bytes);
   cp_cli_xml_double (w, "kv-budget-bytes", est->kv_budget_bytes);
   cp_cli_xml_double (w, "kv-blocks", est->kv_blocks);

@@ -120,6 +120,7 @@ typedef struct {
   double kv_bytes_per_token;
   double serving_budget_bytes;     /* gpu_memory_utilization × memory, per GPU */
   double activation_peak_bytes;    /* profiled forward at max-num-batched-tokens, per GPU */
+  double sampler_peak_bytes;       /* of it: vLLM's dummy sampling step, when larger */
   double cuda_graph_bytes;
   double kv_budget_bytes;          /* per GPU, what the KV blocks get */
   double kv_blocks;                /* per replica */

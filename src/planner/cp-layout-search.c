@@ -574,8 +574,11 @@ enumerate_splits_within (const Context *c,
   const CpJob *job = c->job;
   const CpModelSpec *m = &job->model;
   guint free[MAX_PART_VALUES], tps[MAX_PART_VALUES], pps[MAX_PART_VALUES];
-  guint vss[MAX_VIRTUAL_STAGES], eps[MAX_PART_VALUES];
-  guint n_free, n_tp, n = 0;
+  guint vss[MAX_VIRTUAL_STAGES], eps[MAX_PART_VALUES], expert_divisors[MAX_PART_VALUES];
+  guint n_free, n_tp, n = 0, n_expert_divisors = 0;
+
+  if (cp_model_spec_is_moe (m))
+    n_expert_divisors = divisors_up_to (m->experts_total, m->experts_total, expert_divisors);
 
   /* QLoRA's 4-bit base (bitsandbytes) trains data parallel only. */
   n_free = 0;
@@ -627,11 +630,12 @@ enumerate_splits_within (const Context *c,
 
           n_free = 0;
           free[n_free++] = 1;
-          /* EP folded over tensor × data parallel (_cp_expert_tp()). */
-          for (guint ep = 2; cp_model_spec_is_moe (m) && ep <= MIN (dp * tps[i], m->experts_total) &&
-                             n_free < MAX_PART_VALUES; ep++)
-            if (divides (m->experts_total, ep) && divides (dp * tps[i], ep))
-              free[n_free++] = ep;
+          /* EP folded over tensor × data parallel (_cp_expert_tp()): the
+           * divisors of the experts (ascending, 1 left out) that divide
+           * tensor × data parallel too. */
+          for (guint x = 1; x < n_expert_divisors && expert_divisors[x] <= dp * tps[i]; x++)
+            if (divides (dp * tps[i], expert_divisors[x]))
+              free[n_free++] = expert_divisors[x];
           n_ep = cp_model_spec_is_moe (m) ? part_values (job->expert_parallel,
                                                          divides (m->experts_total, job->expert_parallel) &&
                                                          divides (dp * tps[i], job->expert_parallel),

@@ -377,8 +377,9 @@ cp_settings_get_assumptions (const CpSettings *settings,
       "0: FSDP2, per-parameter sharding" },
     { "vllm-profile", settings->vllm_profile == CP_VLLM_PROFILE_V0 ? 0 : 1, "vLLM engine",
       "1 (V1, vLLM 0.8+): a profiling pass of max_num_batched_tokens, 8,192 on GPUs of 70 GiB or more but A100, "
-      "else 2,048 (vllm/engine/arg_utils.py get_batch_defaults); 0 (V0): max(max_model_len, 2,048) tokens "
-      "(vllm/config.py SchedulerConfig, v0.6.6)" },
+      "else 2,048 (vllm/engine/arg_utils.py get_batch_defaults), then a dummy sampling step of max_num_seqs with "
+      "top-k/top-p, 28 B a logit (v1/worker/gpu_model_runner.py _dummy_sampler_run, v1/sample/ops/topk_topp_sampler.py); "
+      "0 (V0): max(max_model_len, 2,048) tokens (vllm/config.py SchedulerConfig, v0.6.6)" },
     { "expert-gemm-half-size", CP_GEMM_HALF_SIZE, NULL,
       "DeepGEMM README (a6d97a1) performance tables, 28 FP8 GEMMs on H800: speed d/(d + 238) of the largest's "
       "(d = 2,249), d = 1/(1/M + 1/N + 1/K); routed experts' GEMMs slower by it, dense ones at compute-utilisation" },

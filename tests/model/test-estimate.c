@@ -358,20 +358,21 @@ test_inference_concurrency (void)
   assert_close (budget, est.serving_budget_bytes, 1e-12);
   /* A GPU under 70 GiB: vLLM profiles 2,048 batched tokens and samples 256
    * sequences. One layer's intermediates, 16-bit: 2048 × 2 × (4·5120 +
-   * QKV 3·40·128 + MLP 2·20480) = 314,572,800 B; fp32 logits 256 × 50272 × 4
-   * = 51,478,528 B: 366,051,328 B. */
-  activation = 2048.0 * 2 * (4 * 5120 + 3 * 40 * 128 + 2 * 20480) + 256.0 * 50272 * 4;
-  g_assert_cmpfloat (activation, ==, 366051328.0);
+   * QKV 3·40·128 + MLP 2·20480) = 314,572,800 B; then V1's dummy sampling
+   * step, 28 bytes per logit at the native top-k/top-p sort's peak
+   * (cp-estimate-serving.c): 256 × 50272 × 28 = 360,349,696 B, the larger. */
+  activation = MAX (2048.0 * 2 * (4 * 5120 + 3 * 40 * 128 + 2 * 20480), 256.0 * 50272 * 28);
+  g_assert_cmpfloat (activation, ==, 360349696.0);
   assert_close (activation, est.activation_peak_bytes, 1e-12);
-  /* 38,654,705,664 − 26e9 − 366,051,328 − 0.5 GiB graphs − 1 GiB context
-   * = 10,678,041,600 B; blocks of 16 × 819,200 B = 13,107,200 B: 814. */
+  /* 38,654,705,664 − 26e9 − 360,349,696 − 0.5 GiB graphs − 1 GiB context
+   * = 10,683,743,232 B; blocks of 16 × 819,200 B = 13,107,200 B: 815. */
   kv_budget = budget - 26e9 - activation - 0.5 * GIB - 1.0 * GIB;
-  g_assert_cmpfloat (kv_budget, ==, 10678041600.0);
+  g_assert_cmpfloat (kv_budget, ==, 10683743232.0);
   blocks = floor (kv_budget / (16 * 819200.0));
-  g_assert_cmpfloat (blocks, ==, 814);
-  g_assert_cmpfloat (est.kv_blocks, ==, 814);
-  /* 814 × 16 / 2048 = 6.36x, as vLLM prints it; 6 whole requests of 128 blocks. */
-  g_assert_cmpfloat (est.max_concurrency, ==, 814 * 16 / 2048.0);
+  g_assert_cmpfloat (blocks, ==, 815);
+  g_assert_cmpfloat (est.kv_blocks, ==, 815);
+  /* 815 × 16 / 2048 = 6.37x, as vLLM prints it; 6 whole requests of 128 blocks. */
+  g_assert_cmpfloat (est.max_concurrency, ==, 815 * 16 / 2048.0);
   g_assert_cmpfloat (est.requests_per_replica, ==, 6);
   g_assert_true (est.fits);
 
@@ -388,10 +389,11 @@ test_inference_concurrency (void)
  * Llama-2-70B, 140e9 bytes of fp16 weights, 327,680 B of KV per token
  * (8 KV heads). One A100 80GB cannot hold the weights under vLLM's 0.9 ×
  * 80 GiB = 77,309,411,328 B budget; two can: 70e9 each, an activation
- * peak of 2048 × 2 × (4·8192 + (64 + 16)·128/2 + 3·28672/2) + 256 × 32000 × 4
- * = 364,118,016 B, 0.5 GiB of graphs and 1 GiB of context leave
- * 5,334,680,576 B; each rank holds 4 of the 8 KV heads, 163,840 B a token,
- * 2,621,440 B a 16-token block: 2,035 blocks, 2035 × 16 / 4096 = 7.95
+ * peak of 2048 × 2 × (4·8192 + (64 + 16)·128/2 + 3·28672/2) = 331,350,016
+ * B (the forward pass; V1's sampling of 256 × 32000 logits at 28 B takes
+ * 229,376,000 after it), 0.5 GiB of graphs and 1 GiB of context leave
+ * 5,367,448,576 B; each rank holds 4 of the 8 KV heads, 163,840 B a token,
+ * 2,621,440 B a 16-token block: 2,047 blocks, 2047 × 16 / 4096 = 8.0
  * requests of 4,096 tokens, 7 whole ones. */
 static void
 test_inference_tensor_parallel (void)
@@ -400,7 +402,7 @@ test_inference_tensor_parallel (void)
   CpQuote quote;
   CpJob job;
   CpEstimate est;
-  double kv_budget = 0.9 * 80 * GIB - 70e9 - 364118016.0 - 0.5 * GIB - 1.0 * GIB;
+  double kv_budget = 0.9 * 80 * GIB - 70e9 - 331350016.0 - 0.5 * GIB - 1.0 * GIB;
 
   cp_settings_init (&settings);
   quote_init_a100 (&quote, 8, 1);
@@ -415,11 +417,11 @@ test_inference_tensor_parallel (void)
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
   g_assert_cmpuint (est.layout.tensor_parallel, ==, 2);
   assert_close (70e9, est.weights_bytes, 1e-12);
-  assert_close (364118016.0, est.activation_peak_bytes, 1e-12);
-  g_assert_cmpfloat (kv_budget, ==, 5334680576.0);
+  assert_close (331350016.0, est.activation_peak_bytes, 1e-12);
+  g_assert_cmpfloat (kv_budget, ==, 5367448576.0);
   g_assert_cmpfloat (est.kv_blocks, ==, floor (kv_budget / (16 * 163840.0)));
-  g_assert_cmpfloat (est.kv_blocks, ==, 2035);
-  assert_close (2035 * 16 / 4096.0, est.max_concurrency, 1e-12);
+  g_assert_cmpfloat (est.kv_blocks, ==, 2047);
+  assert_close (2047 * 16 / 4096.0, est.max_concurrency, 1e-12);
   g_assert_cmpfloat (est.requests_per_replica, ==, 7);
   g_assert_cmpuint (est.replicas_per_node, ==, 4);
   cp_job_clear (&job);
