@@ -60,7 +60,7 @@ struct _CpImportDialog
   guint                shrink_id;   /* the one that takes rows from it, before a new reading */
   GPtrArray           *combos;      /* AdwComboRow*, one per column, in column order */
   GtkStringList       *fields;      /* the combos' choices, while they are made */
-  guint                columns_id;  /* the idle that makes the next combos */
+  guint                columns_id;  /* the dialog's tick callback that makes the next combos */
   GCancellable        *cancellable; /* the work running, or the last one */
   gboolean             working;     /* a worker is reading for the dialog */
   struct _Reading     *pending;     /* read, waiting for shrink_id to end */
@@ -573,7 +573,9 @@ on_field_selected (AdwComboRow    *combo,
 static void
 stop_columns (CpImportDialog *self)
 {
-  g_clear_handle_id (&self->columns_id, g_source_remove);
+  if (self->columns_id != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self), self->columns_id);
+  self->columns_id = 0;
   g_clear_object (&self->fields);
 }
 
@@ -586,11 +588,13 @@ clear_columns (CpImportDialog *self)
   g_ptr_array_set_size (self->combos, 0);
 }
 
-/* The next few columns' combos, between frames; the dialog stays busy
+/* The next few columns' combos, one frame's worth; the dialog stays busy
  * until the last is made. A combo made later shows the field its column
  * has then. */
 static gboolean
-build_some_columns (gpointer user_data)
+build_some_columns (GtkWidget     *widget,
+                    GdkFrameClock *clock,
+                    gpointer       user_data)
 {
   CpImportDialog *self = user_data;
   guint n_columns = cp_quote_sheet_get_n_columns (self->sheet);
@@ -630,10 +634,18 @@ build_columns (CpImportDialog *self)
   gtk_string_list_append (self->fields, cp_quote_column_get_label (CP_QUOTE_COLUMN_UNUSED));
   for (int f = 0; f < CP_N_QUOTE_COLUMNS; f++)
     gtk_string_list_append (self->fields, cp_quote_column_get_label (f));
-  /* Just below the redraw's priority: a frame due goes first, and the
-   * next combos right after it (at G_PRIORITY_DEFAULT_IDLE, the frames of
-   * the progress spinner kept them waiting half a second). */
-  self->columns_id = g_idle_add_full (GDK_PRIORITY_REDRAW + 10, build_some_columns, self, NULL);
+  /* In the frames themselves: an idle, even just below the redraw's
+   * priority, waited while frames came back to back (the progress
+   * spinner's on a loaded machine, all of them under a software GL). A
+   * dialog not on screen has no frames: its combos are made at once. */
+  if (!gtk_widget_get_mapped (GTK_WIDGET (self)))
+    {
+      self->columns_id = 1;     /* not a callback's: build_some_columns() clears it */
+      while (build_some_columns (GTK_WIDGET (self), NULL, self) == G_SOURCE_CONTINUE)
+        ;
+      return;
+    }
+  self->columns_id = gtk_widget_add_tick_callback (GTK_WIDGET (self), build_some_columns, self, NULL);
 }
 
 static void on_sheet_selected (AdwComboRow    *row,

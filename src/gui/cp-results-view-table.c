@@ -711,6 +711,25 @@ fit_again_after_layout (CpResultsView *self)
   gtk_widget_queue_resize (GTK_WIDGET (self->options_view));
 }
 
+/* How much wider than shown the most cut GPU name of the Quote column
+ * would be whole, in pixels; 0 when every one reads whole. */
+static int
+gpu_names_cut_by (GtkWidget *widget)
+{
+  int most = 0;
+
+  if (g_strcmp0 (gtk_widget_get_name (widget), "quote-gpu") == 0 && gtk_widget_get_mapped (widget))
+    {
+      int natural = 0;
+
+      gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
+      return MAX (0, natural - gtk_widget_get_width (widget));
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    most = MAX (most, gpu_names_cut_by (child));
+  return most;
+}
+
 /* The table fits its pane rather than scroll sideways (walkthrough 9:
  * at 1024 px Nodes to Technique were off to the right): while it is
  * wider than the pane, the details the text above says too go, the last
@@ -730,6 +749,7 @@ fit_table_cb (gpointer user_data)
   double upper = gtk_adjustment_get_upper (adjustment);
   guint first = first_detail (self);
   guint shown = details_shown (self);
+  int cut;
 
   self->fit_id = 0;
   /* Not laid out yet. */
@@ -738,9 +758,13 @@ fit_table_cb (gpointer user_data)
       self->fit_pending = FALSE;
       return G_SOURCE_REMOVE;
     }
-  if (upper > page + 1 && shown > 0)
+  /* Nodes, Memory per GPU and Technique show only beside whole GPU
+   * names: "8 × …IA GeForce RTX 4090 24GB" at 1600 px to show Memory per
+   * GPU read worse than without it. */
+  cut = shown > 0 && first + shown - 1 >= 3 ? gpu_names_cut_by (GTK_WIDGET (self->options_view)) : 0;
+  if ((upper > page + 1 || cut > 0) && shown > 0)
     {
-      self->detail_needed[self->detail_set][shown - 1] = upper;
+      self->detail_needed[self->detail_set][shown - 1] = MAX (upper, page + cut);
       gtk_column_view_column_set_visible (self->detail_columns[first + shown - 1], FALSE);
       fit_again_after_layout (self);
     }

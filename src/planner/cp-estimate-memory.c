@@ -435,6 +435,16 @@ _cp_layout_memory_states (const Context *c,
   mem->gathered = gathered;
 }
 
+/* Whether _cp_layout_memory_states() of @k depends on its micro-batches
+ * per step (k->m): FSDP1's adapter gradients above. The layout search
+ * shares the states of a split's layouts at one ZeRO stage by it. */
+gboolean
+_cp_layout_memory_states_depend_on_m (const Context *c,
+                                      const Config  *k)
+{
+  return (k->lora || k->qlora) && c->settings->fsdp1_adapter_gradients;
+}
+
 /* The activations of @k and the totals, on the model states
  * _cp_layout_memory_states() put in @mem for a layout of the same split,
  * ZeRO stage and micro-batches per step. */

@@ -263,6 +263,10 @@ _cp_layout_memory_states (const Context *c,
                           const Config  *k,
                           Memory        *mem);
 
+gboolean
+_cp_layout_memory_states_depend_on_m (const Context *c,
+                                      const Config  *k);
+
 void
 _cp_layout_memory_activations (const Context *c,
                                const Config  *k,

@@ -99,12 +99,12 @@ typedef struct {
   StepTime time;
   gboolean has_time;
   /* The model states (_cp_layout_memory_states()) of the split's layouts
-   * at one ZeRO stage and count of micro-batches: the layouts that differ
-   * only in recompute (or micro-batch size at the same count) share them. */
-  guint    states_zero_stage;
-  guint    states_m;
-  Memory   states;
-  gboolean has_states;
+   * at each ZeRO stage (and count of micro-batches where they depend on
+   * it): the layouts that differ only in recompute or micro-batch share
+   * them. */
+  Memory   states[4];
+  guint    states_m[4];
+  gboolean has_states[4];
   /* What the step times of the split's layouts share. */
   TimeSplit time_split;
   gboolean  has_time_split;
@@ -148,15 +148,20 @@ layout_memory (const Context *c,
       *mem = known->memory;
       return;
     }
-  if (known->has_states && known->states_zero_stage == k->zero_stage && known->states_m == k->m)
-    copy_memory_states (mem, &known->states);
+  if (k->zero_stage >= G_N_ELEMENTS (known->states))
+    {
+      _cp_layout_memory (c, k, mem);
+      return;
+    }
+  if (known->has_states[k->zero_stage] &&
+      (known->states_m[k->zero_stage] == k->m || !_cp_layout_memory_states_depend_on_m (c, k)))
+    copy_memory_states (mem, &known->states[k->zero_stage]);
   else
     {
       _cp_layout_memory_states (c, k, mem);
-      copy_memory_states (&known->states, mem);
-      known->states_zero_stage = k->zero_stage;
-      known->states_m = k->m;
-      known->has_states = TRUE;
+      copy_memory_states (&known->states[k->zero_stage], mem);
+      known->states_m[k->zero_stage] = k->m;
+      known->has_states[k->zero_stage] = TRUE;
     }
   _cp_layout_memory_activations (c, k, mem);
 }
@@ -1009,10 +1014,13 @@ _cp_search_layout (const Context *c,
         continue;
       known.has_memory = TRUE;
       known.has_time = FALSE;
-      copy_memory_states (&known.states, &known.memory);
-      known.states_zero_stage = known.memory_config.zero_stage;
-      known.states_m = known.memory_config.m;
-      known.has_states = TRUE;
+      memset (known.has_states, 0, sizeof known.has_states);
+      if (known.memory_config.zero_stage < G_N_ELEMENTS (known.states))
+        {
+          copy_memory_states (&known.states[known.memory_config.zero_stage], &known.memory);
+          known.states_m[known.memory_config.zero_stage] = known.memory_config.m;
+          known.has_states[known.memory_config.zero_stage] = TRUE;
+        }
       known.has_time_split = FALSE;
       if (runner_up_fits && split_lower_bound (c, &choices, s, techniques, &known) > cutoff)
         continue;

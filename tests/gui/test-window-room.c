@@ -165,6 +165,27 @@ test_table_fits_1024 (void)
   cp_test_gui_close_window (window);
 }
 
+/* Nodes, Memory per GPU or Technique in view only beside whole GPU
+ * names, the table within its pane, the fitting done. */
+static gboolean
+details_beside_whole_names (gpointer user_data)
+{
+  CpWindow *window = user_data;
+  GtkAdjustment *sideways = sideways_of (window);
+  g_autoptr(GPtrArray) labels = NULL;
+  gboolean cut = FALSE;
+
+  if (cp_results_view_get_update_pending (cp_window_get_results_view (window)) ||
+      gtk_adjustment_get_upper (sideways) > gtk_adjustment_get_page_size (sideways) + 1)
+    return FALSE;
+  labels = gpu_labels (window);
+  for (guint i = 0; i < labels->len; i++)
+    cut |= pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (g_ptr_array_index (labels, i))));
+  return !cut || (!gtk_column_view_column_get_visible (column_titled (window, "Nodes")) &&
+                  !gtk_column_view_column_get_visible (column_titled (window, "Memory per GPU")) &&
+                  !gtk_column_view_column_get_visible (column_titled (window, "Technique")));
+}
+
 /* On a projector's width the details come back, the table still within
  * its pane. X keeps a window within its screen: gui-window-room runs on a
  * 1920 × 1080 one. */
@@ -189,6 +210,12 @@ test_table_details_wide (void)
     for (guint i = 0; i < labels->len; i++)
       g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (g_ptr_array_index (labels, i)))));
   }
+  /* Walkthrough of this change: at 1600 px Memory per GPU showed while
+   * "8 × …IA GeForce RTX 4090 24GB" was cut for it. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 1600, 1000);
+  cp_test_gui_wait_frames (GTK_WIDGET (table_of (window)), 2);
+  cp_test_gui_wait_until (details_beside_whole_names, window, "the details beside whole GPU names at 1600 px");
+  g_assert_true (gtk_column_view_column_get_visible (column_titled (window, "Calendar")));
   cp_test_gui_close_window (window);
 }
 
