@@ -55,6 +55,7 @@ struct _CpCliJobOptions {
   char     *bytes_convention;
   char     *fp8_layout;
   char     *vllm_profile;
+  char     *selective_recompute;
   char     *memory_unit;
   char     *mfu;
   char     *context;

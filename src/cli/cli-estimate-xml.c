@@ -122,6 +122,10 @@ cp_cli_estimate_write_xml (const Estimate    *e,
   cp_cli_xml_text (w, "vllm-engine", cp_vllm_profile_to_string (settings->vllm_profile));
   cp_cli_xml_bool (w, "fsdp-pp-unsharded", settings->fsdp_pp_unsharded);
   cp_cli_xml_bool (w, "fsdp1-adapter-gradients", settings->fsdp1_adapter_gradients);
+  /* What selective recompute keeps of a layer: Megatron's attention core
+   * or torchtitan's op-level policy (selective-activation-bytes-per-sbh,
+   * selective-recompute-flops-overhead). */
+  cp_cli_xml_text (w, "selective-recompute", cp_selective_recompute_to_string (settings->selective_recompute));
   /* The size at which a GEMM runs at half its speed (DeepGEMM's table,
    * the expert-gemm-half-size assumption): what expert-gemm-speed follows. */
   cp_cli_xml_double (w, "expert-gemm-half-size", CP_GEMM_HALF_SIZE);
@@ -168,6 +172,8 @@ cp_cli_estimate_write_xml (const Estimate    *e,
   cp_cli_xml_double (w, "optimizer-bytes", est->optimizer_bytes);
   cp_cli_xml_double (w, "activations-bytes", est->activations_bytes);
   cp_cli_xml_double (w, "layer-activation-bytes-per-sbh", est->layer_activation_bytes_per_sbh);
+  cp_cli_xml_double (w, "selective-activation-bytes-per-sbh", est->selective_activation_bytes_per_sbh);
+  cp_cli_xml_double (w, "selective-recompute-flops-overhead", est->selective_recompute_flops_overhead);
   cp_cli_xml_double (w, "kv-cache-bytes", est->kv_cache_bytes);
   cp_cli_xml_double (w, "overhead-bytes", est->overhead_bytes);
   /* Its parts: the framework's (the framework-overhead spread's figure),
@@ -190,6 +196,10 @@ cp_cli_estimate_write_xml (const Estimate    *e,
   cp_cli_xml_double (w, "kv-bytes-per-token", est->kv_bytes_per_token);
   cp_cli_xml_double (w, "serving-budget-bytes", est->serving_budget_bytes);
   cp_cli_xml_double (w, "activation-peak-bytes", est->activation_peak_bytes);
+  /* vLLM V1's dummy sampling step in the profile (28 B a logit of
+   * max_num_seqs × vocabulary, the native top-k/top-p sort's peak): the
+   * activation peak when it is the larger. */
+  cp_cli_xml_double (w, "sampler-peak-bytes", est->sampler_peak_bytes);
   cp_cli_xml_double (w, "cuda-graph-bytes", est->cuda_graph_bytes);
   cp_cli_xml_double (w, "kv-budget-bytes", est->kv_budget_bytes);
   cp_cli_xml_double (w, "kv-blocks", est->kv_blocks);

@@ -204,12 +204,31 @@ new_action (GSimpleAction *action,
             gpointer       user_data)
 {
   CpApplication *self = user_data;
-  CpWindow *window = cp_window_new (self);
+  CpWindow *active = active_window (self);
+  CpWindow *window = window_for_file (self);
   g_autoptr(GError) error = NULL;
 
+  /* As Open: an untouched untitled project is replaced in place, else
+   * the new project gets its own window. That one opens where the window
+   * manager puts it, often right over the other with the same title, so
+   * it says which project is still open behind it (walkthrough 9: New
+   * seemed to do nothing). */
   gtk_window_present (GTK_WINDOW (window));
   if (!cp_window_load_new (window, NULL, &error))
-    cp_window_show_error (window, _("Could Not Create a Project"), error);
+    {
+      cp_window_show_error (window, _("Could Not Create a Project"), error);
+      return;
+    }
+  if (active != NULL && active != window)
+    {
+      const CpProject *other = cp_window_get_project (active);
+      g_autofree char *message = NULL;
+
+      /* TRANSLATORS: a toast in the window File > New opened; %s is the project still open in another window */
+      message = g_strdup_printf (_("New project in a new window; “%s” is still open in its own"),
+                                 other != NULL && other->name != NULL ? other->name : _("Untitled Project"));
+      cp_window_show_toast (window, message);
+    }
 }
 
 static void
@@ -362,6 +381,7 @@ cp_application_startup (GApplication *application)
     { "win.redo", { "<Shift><Control>z", NULL } },
     { "window.close", { "<Control>w", NULL } },
     { "win.help", { "F1", NULL } },
+    { "win.present", { "F11", NULL } },
     { "win.next-pane", { "F6", NULL } },
     { "win.previous-pane", { "<Shift>F6", NULL } },
     { "win.show-cost-chart", { "<Alt>1", NULL } },

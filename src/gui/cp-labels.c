@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <string.h>
 
 #include "planner/cp-quote.h"
 #include "report/cp-reason-text.h"
@@ -118,4 +119,32 @@ cp_labels_quote_missing (int missing)
                                "enter the price in the project's currency"));
     }
   return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* The catalogue's names (data/catalog/gpus.ini, links.ini) that carry words rather than
+ * a product's name: xgettext cannot read the .ini files, so their words
+ * are listed here. Project files store the English name a quote was
+ * given, which this translates where the window shows it (walkthrough 9:
+ * "NVLink (H800, export-restricted)" in the Chinese form). A name not
+ * listed, such as "NVIDIA H800 SXM 80GB", is shown as it is;
+ * test-window-room.c checks that every name with a lower-case word is
+ * listed. */
+static const char * const catalog_names[] = {
+  /* TRANSLATORS: a catalogue link between GPUs: NVLink as the export version of the A800 has it */
+  N_("NVLink (A800, export-restricted)"),
+  /* TRANSLATORS: a catalogue link between GPUs: NVLink as the export version of the H800 has it */
+  N_("NVLink (H800, export-restricted)"),
+  /* TRANSLATORS: a catalogue link between GPUs: AMD's links, each of the 8 GPUs joined to every other */
+  N_("Infinity Fabric (MI300X, 8-GPU mesh)"),
+};
+
+const char *
+cp_labels_catalog_name (const char *name)
+{
+  if (name == NULL)
+    return NULL;
+  for (guint i = 0; i < G_N_ELEMENTS (catalog_names); i++)
+    if (strcmp (name, catalog_names[i]) == 0)
+      return _(catalog_names[i]);
+  return name;
 }

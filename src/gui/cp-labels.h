@@ -27,6 +27,11 @@ const char *cp_labels_price_unit  (int unit);
  * (CpQuoteMissing flags). */
 char       *cp_labels_quote_missing (int missing);
 
+/* A catalogue GPU's or link's @name in the user's language: the words of
+ * "NVLink (H800, export-restricted)" translated, a product's name as it
+ * is. */
+const char *cp_labels_catalog_name  (const char *name);
+
 /* cp_task_kind_label() for list subtitles. */
 #define cp_task_kind_label(kind) cp_labels_task_kind ((int) (kind))
 

@@ -147,7 +147,7 @@ gpu_entry (const CpCatalog  *catalog,
 {
   const CpGpuSpec *gpu = cp_catalog_get_gpu (catalog, index);
 
-  *name = gpu->name;
+  *name = cp_labels_catalog_name (gpu->name);
   return gpu->id;
 }
 
@@ -158,7 +158,7 @@ link_entry (const CpCatalog  *catalog,
 {
   const CpLinkSpec *link = cp_catalog_get_link (catalog, index);
 
-  *name = link->name;
+  *name = cp_labels_catalog_name (link->name);
   return link->id;
 }
 
@@ -414,7 +414,7 @@ make_custom (char **id,
   if (g_strcmp0 (*id, "custom") == 0)
     return;
 
-  from = g_strdup_printf (_("Custom (from %s)"), *name != NULL ? *name : *id);
+  from = g_strdup_printf (_("Custom (from %s)"), *name != NULL ? cp_labels_catalog_name (*name) : *id);
   g_free (*id);
   *id = g_strdup ("custom");
   g_free (*name);

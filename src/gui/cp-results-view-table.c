@@ -22,6 +22,31 @@
 
 typedef CpOptionText Column;
 
+static void queue_fit_table        (CpResultsView *self);
+
+/* The first of the details the job's table has: a service's throughput
+ * and requests served, then every job's Calendar to Technique. */
+static guint
+first_detail (CpResultsView *self)
+{
+  return self->detail_set ? 0 : 2;
+}
+
+/* How many of them show, from the first. */
+static guint
+details_shown (CpResultsView *self)
+{
+  guint first = first_detail (self);
+  guint shown = 0;
+
+  while (first + shown < G_N_ELEMENTS (self->detail_columns) &&
+         gtk_column_view_column_get_visible (self->detail_columns[first + shown]))
+    shown++;
+  return shown;
+}
+
+static void fit_again_after_layout (CpResultsView *self);
+
 static char *
 format_bytes (CpResultsView *self,
               double         bytes)
@@ -135,21 +160,21 @@ cell_text (CpResultsView   *self,
     case CP_OPTION_TEXT_QUOTE:
       return g_strdup (name);
     case CP_OPTION_TEXT_QUOTE_CELL:
+    case CP_OPTION_TEXT_GPU_COUNT:
       {
         const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
-
-        /* The GPU on the first line, whole; the vendor and offer on the
-         * second, cut at its end in a narrow window (the tooltip has the
-         * whole name): the GPU is what tells options apart. */
-        /* TRANSLATORS: the Quote cell's first line: GPUs per node × GPU name */
-        g_autofree char *hardware = g_strdup_printf (_("%u × %s"), quote->gpus_per_node,
-                                                     quote->gpu.name ? quote->gpu.name : "");
-
         /* R6 says why (cp_quote_price_is_plausible()). */
-        if (!cp_quote_price_is_plausible (quote, &project->settings))
-          /* TRANSLATORS: a quote whose price looks typed in the wrong unit */
-          return g_strdup_printf (_("⚠ %s (price?)\n%s"), hardware, name);
-        return g_strdup_printf ("%s\n%s", hardware, name);
+        gboolean implausible = !cp_quote_price_is_plausible (quote, &project->settings);
+
+        /* The GPUs on the first line, "8 ×" and the GPU's name, in two
+         * labels (setup_cell()); the vendor and offer on the second. */
+        if (column == CP_OPTION_TEXT_GPU_COUNT)
+          /* TRANSLATORS: the Quote cell's first words: GPUs per node, before the GPU's name; the second form marks a quote whose price looks typed in the wrong unit */
+          return g_strdup_printf (implausible ? _("⚠ %u ×") : _("%u ×"), quote->gpus_per_node);
+        if (implausible)
+          /* TRANSLATORS: a quote whose price looks typed in the wrong unit; %s is its GPU's name */
+          return g_strdup_printf (_("%s (price?)"), quote->gpu.name ? quote->gpu.name : "");
+        return g_strdup (quote->gpu.name ? quote->gpu.name : "");
       }
     case CP_OPTION_TEXT_FITS:
       if (option_fits_tightly (option))
@@ -303,6 +328,31 @@ item_text_expression (Column column)
   return gtk_property_expression_new (CP_TYPE_OPTION_OBJECT, item, cp_option_text_property (column));
 }
 
+/* The cost breakdown's button, in the Total cost cell beside the figure
+ * it explains: in a column of its own (titled, as untitled its button
+ * read as part of the Deadline column), it cost the table at 1024 and
+ * 1280 px the width of the Calendar column (walkthrough 9). */
+static GtkWidget *
+breakdown_button (GtkListItem *item)
+{
+  GtkWidget *button = gtk_menu_button_new ();
+  GtkWidget *popover = gtk_popover_new ();
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  _cp_results_view_keep_selectable_unfocused (GTK_LABEL (label));
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_widget_add_css_class (label, "numeric");
+  gtk_popover_set_child (GTK_POPOVER (popover), label);
+  gtk_menu_button_set_popover (GTK_MENU_BUTTON (button), popover);
+  gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (button), "view-more-symbolic");
+  gtk_widget_set_tooltip_text (button, _("Cost breakdown"));
+  gtk_widget_add_css_class (button, "flat");
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_expression_bind (item_text_expression (CP_OPTION_TEXT_BREAKDOWN), label, "label", item);
+  return button;
+}
+
 /* Labels are bound to the row's object once, when the cell is made: an
  * in-place update then changes exactly the labels whose text changed. */
 static void
@@ -312,82 +362,94 @@ setup_cell (GtkSignalListItemFactory *factory,
 {
   Column column = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (factory), "column"));
 
-  if (column == CP_OPTION_TEXT_BREAKDOWN)
-    {
-      GtkWidget *button = gtk_menu_button_new ();
-      GtkWidget *popover = gtk_popover_new ();
-      GtkWidget *label = gtk_label_new (NULL);
+  GtkWidget *label = gtk_label_new (NULL);
 
-      gtk_label_set_selectable (GTK_LABEL (label), TRUE);
-      _cp_results_view_keep_selectable_unfocused (GTK_LABEL (label));
-      gtk_label_set_xalign (GTK_LABEL (label), 0);
-      gtk_widget_add_css_class (label, "numeric");
-      gtk_popover_set_child (GTK_POPOVER (popover), label);
-      gtk_menu_button_set_popover (GTK_MENU_BUTTON (button), popover);
-      gtk_menu_button_set_icon_name (GTK_MENU_BUTTON (button), "view-more-symbolic");
-      gtk_widget_set_tooltip_text (button, _("Cost breakdown"));
-      gtk_widget_add_css_class (button, "flat");
-      gtk_expression_bind (item_text_expression (column), label, "label", item);
-      gtk_list_item_set_child (item, button);
+  gtk_label_set_xalign (GTK_LABEL (label), column == CP_OPTION_TEXT_QUOTE || column == CP_OPTION_TEXT_TECHNIQUE ? 0 : 1);
+  if (column == CP_OPTION_TEXT_QUOTE)
+    {
+      /* Two lines, each cut, never wrapped: the table is as high as
+       * GTK 4.8 measures its rows, for an unbounded width, and a line
+       * wrapped in the narrower column made each row taller than
+       * measured, leaving one row in view (meeting walkthrough).
+       * The GPUs first: "8 ×" whole, the GPU's name cut (if ever) from
+       * its maker's end as the GPU picker cuts it, "8 × …GeForce RTX
+       * 4090 24GB"; then "Vendor — offer", cut at its end, as the
+       * sidebar cuts its title: the GPU tells the rows apart, and the
+       * tooltip has the whole name (walkthrough 9: "8 × NVIDIA A800
+       * 80G…" at 1920 px). The details the table hides at a narrow
+       * width leave this column the room (fit_table_cb()). */
+      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+      GtkWidget *hardware = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+      GtkWidget *count = gtk_label_new (NULL);
+      GtkWidget *vendor = gtk_label_new (NULL);
+
+      /* The space "8 × NVIDIA" has after its sign. */
+      gtk_widget_set_margin_end (count, 4);
+      gtk_expression_bind (item_text_expression (CP_OPTION_TEXT_GPU_COUNT), count, "label", item);
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_START);
+      gtk_label_set_width_chars (GTK_LABEL (label), 16);
+      gtk_widget_set_name (label, "quote-gpu");
+      gtk_expression_bind (item_text_expression (CP_OPTION_TEXT_QUOTE_CELL), label, "label", item);
+      gtk_expression_bind (item_text_expression (CP_OPTION_TEXT_QUOTE_CELL), label, "tooltip-text", item);
+      gtk_box_append (GTK_BOX (hardware), count);
+      gtk_box_append (GTK_BOX (hardware), label);
+      gtk_label_set_xalign (GTK_LABEL (vendor), 0);
+      gtk_label_set_ellipsize (GTK_LABEL (vendor), PANGO_ELLIPSIZE_END);
+      gtk_label_set_width_chars (GTK_LABEL (vendor), 8);
+      gtk_widget_set_name (vendor, "quote-vendor");
+      gtk_expression_bind (item_text_expression (column), vendor, "label", item);
+      gtk_expression_bind (item_text_expression (column), box, "tooltip-text", item);
+      gtk_box_append (GTK_BOX (box), hardware);
+      gtk_box_append (GTK_BOX (box), vendor);
+      gtk_list_item_set_child (item, box);
+      return;
     }
   else
     {
-      GtkWidget *label = gtk_label_new (NULL);
-
-      gtk_label_set_xalign (GTK_LABEL (label), column == CP_OPTION_TEXT_QUOTE || column == CP_OPTION_TEXT_TECHNIQUE ? 0 : 1);
-      if (column == CP_OPTION_TEXT_QUOTE)
-        {
-          /* "Vendor — offer", cut at its end: the vendor, first, tells
-           * the rows apart in a narrow window; the tooltip has it whole.
-           * Each of its two lines is cut, never wrapped: the table is as
-           * high as GTK 4.8 measures its rows, for an unbounded width, and
-           * a line wrapped in the narrower column made each row taller
-           * than measured, leaving one row in view (meeting walkthrough).
-           * 20 characters show "8 × NVIDIA A800 80GB S…" and keep Rank to
-           * Deadline in view at 1024 px. */
-          gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-          gtk_label_set_width_chars (GTK_LABEL (label), 20);
-          gtk_expression_bind (item_text_expression (column), label, "tooltip-text", item);
-          gtk_expression_bind (item_text_expression (CP_OPTION_TEXT_QUOTE_CELL), label, "label", item);
-        }
-      else
-        {
-          gtk_widget_add_css_class (label, "numeric");
-          gtk_expression_bind (item_text_expression (column), label, "label", item);
-        }
-      if (column == CP_OPTION_TEXT_TECHNIQUE)
-        {
-          /* The longest text of the table, last: cut, it leaves the
-           * width to the Quote column (the Layout line has it whole). */
-          gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-          gtk_label_set_width_chars (GTK_LABEL (label), 12);
-          /* Its natural width capped too: the spare width then goes to
-           * the Quote column, which wants more than every other. */
-          gtk_label_set_max_width_chars (GTK_LABEL (label), 18);
-          gtk_expression_bind (item_text_expression (column), label, "tooltip-text", item);
-        }
-      if (column == CP_OPTION_TEXT_COST || column == CP_OPTION_TEXT_DAYS)
-        {
-          /* The band over the assumptions' spread, small under the
-           * expected figure: the column keeps its width. */
-          GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-          GtkWidget *range = gtk_label_new (NULL);
-
-          gtk_label_set_xalign (GTK_LABEL (range), 1);
-          gtk_widget_add_css_class (range, "numeric");
-          gtk_widget_add_css_class (range, "caption");
-          gtk_widget_add_css_class (range, "dim-label");
-          gtk_widget_set_tooltip_text (range, _("Low to high: every assumption at its optimistic or its pessimistic end"));
-          gtk_expression_bind (item_text_expression (column == CP_OPTION_TEXT_COST ? CP_OPTION_TEXT_COST_RANGE
-                                                                                   : CP_OPTION_TEXT_DAYS_RANGE),
-                               range, "label", item);
-          gtk_box_append (GTK_BOX (box), label);
-          gtk_box_append (GTK_BOX (box), range);
-          gtk_list_item_set_child (item, box);
-          return;
-        }
-      gtk_list_item_set_child (item, label);
+      gtk_widget_add_css_class (label, "numeric");
+      gtk_expression_bind (item_text_expression (column), label, "label", item);
     }
+  if (column == CP_OPTION_TEXT_TECHNIQUE)
+    {
+      /* The longest text of the table, last: cut, it leaves the
+       * width to the Quote column (the Layout line has it whole). */
+      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+      gtk_label_set_width_chars (GTK_LABEL (label), 12);
+      /* Its natural width capped too: the spare width then goes to
+       * the Quote column, which wants more than every other. */
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 18);
+      gtk_expression_bind (item_text_expression (column), label, "tooltip-text", item);
+    }
+  if (column == CP_OPTION_TEXT_COST || column == CP_OPTION_TEXT_DAYS)
+    {
+      /* The band over the assumptions' spread, small under the
+       * expected figure: the column keeps its width. */
+      GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+      GtkWidget *range = gtk_label_new (NULL);
+
+      gtk_label_set_xalign (GTK_LABEL (range), 1);
+      gtk_widget_add_css_class (range, "numeric");
+      gtk_widget_add_css_class (range, "caption");
+      gtk_widget_add_css_class (range, "dim-label");
+      gtk_widget_set_tooltip_text (range, _("Low to high: every assumption at its optimistic or its pessimistic end"));
+      gtk_expression_bind (item_text_expression (column == CP_OPTION_TEXT_COST ? CP_OPTION_TEXT_COST_RANGE
+                                                                               : CP_OPTION_TEXT_DAYS_RANGE),
+                           range, "label", item);
+      gtk_box_append (GTK_BOX (box), label);
+      gtk_box_append (GTK_BOX (box), range);
+      if (column == CP_OPTION_TEXT_COST)
+        {
+          GtkWidget *cell = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+
+          gtk_widget_set_hexpand (box, TRUE);
+          gtk_box_append (GTK_BOX (cell), breakdown_button (item));
+          gtk_box_append (GTK_BOX (cell), box);
+          box = cell;
+        }
+      gtk_list_item_set_child (item, box);
+      return;
+    }
+  gtk_list_item_set_child (item, label);
 }
 
 /* Fits, Deadline and Memory turn red for an option that fails them; Fits
@@ -557,9 +619,23 @@ _cp_results_view_fill_options (CpResultsView   *self,
   if (!same_order)
     g_list_store_splice (self->options, 0, n_old, objects->pdata, objects->len);
 
-  for (guint c = 0; c < G_N_ELEMENTS (self->serving_columns); c++)
-    if (gtk_column_view_column_get_visible (self->serving_columns[c]) != (job->kind == CP_TASK_INFERENCE))
-      gtk_column_view_column_set_visible (self->serving_columns[c], job->kind == CP_TASK_INFERENCE);
+  if (self->detail_set != (job->kind == CP_TASK_INFERENCE))
+    {
+      guint first;
+
+      self->detail_shown[self->detail_set] = details_shown (self);
+      self->detail_set = job->kind == CP_TASK_INFERENCE;
+      first = first_detail (self);
+      gtk_column_view_column_set_visible (self->serving_columns[0], self->detail_set);
+      /* The details that showed beside these columns last, at once: one
+       * a frame, a service's table showed Nodes for a moment before it
+       * made room for its own columns (fit_table_cb()). */
+      for (guint c = 0; c < G_N_ELEMENTS (self->detail_columns); c++)
+        gtk_column_view_column_set_visible (self->detail_columns[c],
+                                            c >= first && c - first < self->detail_shown[self->detail_set]);
+    }
+  /* The new words may be wider or narrower: looked at once laid out. */
+  fit_again_after_layout (self);
 }
 
 /* Moves @adjustment by @delta wheel turns (GTK's own wheel step, or
@@ -606,6 +682,114 @@ on_table_scroll (GtkEventControllerScroll *controller,
   return GDK_EVENT_STOP;
 }
 
+/* A column shown or hidden is measured in the next layout: the table is
+ * looked at again once that frame is drawn (a column shown that fits
+ * changes neither the page nor the upper bound, which would never ask).
+ * Until then the results are not at rest (fit_pending,
+ * cp_results_view_get_update_pending()). */
+static void
+on_fit_after_paint (GdkFrameClock *clock,
+                    CpResultsView *self)
+{
+  g_signal_handlers_disconnect_by_func (clock, on_fit_after_paint, self);
+  queue_fit_table (self);
+}
+
+static void
+fit_again_after_layout (CpResultsView *self)
+{
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self->options_view));
+
+  if (clock == NULL)
+    {
+      self->fit_pending = FALSE;
+      return;
+    }
+  self->fit_pending = TRUE;
+  g_signal_handlers_disconnect_by_func (clock, on_fit_after_paint, self);
+  g_signal_connect_object (clock, "after-paint", G_CALLBACK (on_fit_after_paint), self, 0);
+  gtk_widget_queue_resize (GTK_WIDGET (self->options_view));
+}
+
+/* How much wider than shown the most cut GPU name of the Quote column
+ * would be whole, in pixels; 0 when every one reads whole. */
+static int
+gpu_names_cut_by (GtkWidget *widget)
+{
+  int most = 0;
+
+  if (g_strcmp0 (gtk_widget_get_name (widget), "quote-gpu") == 0 && gtk_widget_get_mapped (widget))
+    {
+      int natural = 0;
+
+      gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
+      return MAX (0, natural - gtk_widget_get_width (widget));
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    most = MAX (most, gpu_names_cut_by (child));
+  return most;
+}
+
+/* The table fits its pane rather than scroll sideways (walkthrough 9:
+ * at 1024 px Nodes to Technique were off to the right): while it is
+ * wider than the pane, the details the text above says too go, the last
+ * first (Technique is in the Layout line, Memory per GPU under Fits,
+ * Nodes and Calendar in the verdict; a service's requests served in its
+ * Deadline column, its throughput in the text), each remembering how wide the
+ * table was with it; it comes back once the pane is that wide. One
+ * column a layout: GTK 4.8 measures a column view's new columns only
+ * when it lays them out. The scrollbar shows only when the table is
+ * still too wide without them. */
+static gboolean
+fit_table_cb (gpointer user_data)
+{
+  CpResultsView *self = user_data;
+  GtkAdjustment *adjustment = gtk_scrolled_window_get_hadjustment (self->table_scroller);
+  double page = gtk_adjustment_get_page_size (adjustment);
+  double upper = gtk_adjustment_get_upper (adjustment);
+  guint first = first_detail (self);
+  guint shown = details_shown (self);
+  int cut;
+
+  self->fit_id = 0;
+  /* Not laid out yet. */
+  if (page < 1)
+    {
+      self->fit_pending = FALSE;
+      return G_SOURCE_REMOVE;
+    }
+  /* Nodes, Memory per GPU and Technique show only beside whole GPU
+   * names: "8 × …IA GeForce RTX 4090 24GB" at 1600 px to show Memory per
+   * GPU read worse than without it. */
+  cut = shown > 0 && first + shown - 1 >= 3 ? gpu_names_cut_by (GTK_WIDGET (self->options_view)) : 0;
+  if ((upper > page + 1 || cut > 0) && shown > 0)
+    {
+      self->detail_needed[self->detail_set][shown - 1] = MAX (upper, page + cut);
+      gtk_column_view_column_set_visible (self->detail_columns[first + shown - 1], FALSE);
+      fit_again_after_layout (self);
+    }
+  else if (first + shown < G_N_ELEMENTS (self->detail_columns) &&
+           page >= self->detail_needed[self->detail_set][shown])
+    {
+      gtk_column_view_column_set_visible (self->detail_columns[first + shown], TRUE);
+      fit_again_after_layout (self);
+    }
+  else
+    self->fit_pending = FALSE;
+
+  gtk_scrolled_window_set_policy (self->table_scroller,
+                                  upper > page + 1 && shown == 0 ? GTK_POLICY_ALWAYS : GTK_POLICY_EXTERNAL,
+                                  GTK_POLICY_NEVER);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+queue_fit_table (CpResultsView *self)
+{
+  if (self->fit_id == 0)
+    self->fit_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, fit_table_cb, g_object_ref (self), g_object_unref);
+}
+
 void
 _cp_results_view_table_init (CpResultsView *self)
 {
@@ -621,7 +805,10 @@ _cp_results_view_table_init (CpResultsView *self)
 
   /* What decides comes first: the cost, whether it fits and meets the
    * deadline (kept in view at 1024 px), then the details. */
-  self->rank_column = add_column (self, CP_OPTION_TEXT_RANK, _("Rank"), "rank", FALSE);
+  /* A short title over narrow figures: at 1024 px "Rank" helped make the
+   * table a scroll wider than its pane (walkthrough 9). */
+  /* TRANSLATORS: the results table's title over the options' ranks (1, 2, 3…) */
+  self->rank_column = add_column (self, CP_OPTION_TEXT_RANK, C_("results table", "#"), "rank", FALSE);
   add_column (self, CP_OPTION_TEXT_QUOTE, _("Quote"), "quote-name", TRUE);
   add_column (self, CP_OPTION_TEXT_COST, _("Total cost"), "total-cost", FALSE);
   add_column (self, CP_OPTION_TEXT_FITS, _("Fits"), "fits", FALSE);
@@ -633,12 +820,23 @@ _cp_results_view_table_init (CpResultsView *self)
   self->serving_columns[2] = add_column (self, CP_OPTION_TEXT_SERVED, _("Requests served"), NULL, FALSE);
   for (guint c = 0; c < G_N_ELEMENTS (self->serving_columns); c++)
     gtk_column_view_column_set_visible (self->serving_columns[c], FALSE);
-  /* Titled: untitled, its button read as part of the Deadline column. */
-  add_column (self, CP_OPTION_TEXT_BREAKDOWN, _("Breakdown"), NULL, FALSE);
-  add_column (self, CP_OPTION_TEXT_DAYS, _("Calendar"), "calendar-days", FALSE);
-  add_column (self, CP_OPTION_TEXT_NODES, _("Nodes"), "nodes", FALSE);
-  add_column (self, CP_OPTION_TEXT_MEMORY, _("Memory per GPU"), "fits", FALSE);
-  add_column (self, CP_OPTION_TEXT_TECHNIQUE, _("Technique"), "technique", FALSE);
+  /* A training job's table first; every detail shown until it is laid out. */
+  self->detail_columns[0] = self->serving_columns[1];
+  self->detail_columns[1] = self->serving_columns[2];
+  self->detail_set = 0;
+  self->detail_shown[0] = G_N_ELEMENTS (self->detail_columns) - 2;
+  self->detail_shown[1] = G_N_ELEMENTS (self->detail_columns);
+  /* The cost breakdown's button is in the Total cost cell (setup_cell()). */
+  self->detail_columns[2] = add_column (self, CP_OPTION_TEXT_DAYS, _("Calendar"), "calendar-days", FALSE);
+  self->detail_columns[3] = add_column (self, CP_OPTION_TEXT_NODES, _("Nodes"), "nodes", FALSE);
+  self->detail_columns[4] = add_column (self, CP_OPTION_TEXT_MEMORY, _("Memory per GPU"), "fits", FALSE);
+  self->detail_columns[5] = add_column (self, CP_OPTION_TEXT_TECHNIQUE, _("Technique"), "technique", FALSE);
+  {
+    GtkAdjustment *adjustment = gtk_scrolled_window_get_hadjustment (self->table_scroller);
+
+    g_signal_connect_object (adjustment, "notify::page-size", G_CALLBACK (queue_fit_table), self, G_CONNECT_SWAPPED);
+    g_signal_connect_object (adjustment, "notify::upper", G_CALLBACK (queue_fit_table), self, G_CONNECT_SWAPPED);
+  }
 
   self->sorted_options = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->options)),
                                                   g_object_ref (gtk_column_view_get_sorter (self->options_view)));

@@ -149,6 +149,7 @@ fill_reasons (CpResultsView   *self,
       if (g_strcmp0 (gtk_widget_get_tooltip_text (rule), cp_words_rule (reason_rule)) != 0)
         gtk_widget_set_tooltip_text (rule, cp_words_rule (reason_rule));
       _cp_results_view_set_label (GTK_LABEL (label), words);
+      _cp_results_view_set_visible (GTK_WIDGET (row), TRUE);
     }
 
   for (GtkListBoxRow *row; (row = gtk_list_box_get_row_at_index (self->reasons_list, (int) i)) != NULL;)
@@ -198,6 +199,7 @@ _cp_results_view_set_calculating (CpResultsView *self,
                                   gboolean       headline)
 {
   GtkWidget *robustness = GTK_WIDGET (self->robustness_label);
+  int i = 0;
 
   if (headline)
     gtk_widget_set_size_request (robustness, -1, -1);
@@ -214,8 +216,10 @@ _cp_results_view_set_calculating (CpResultsView *self,
       _cp_results_view_set_visible (GTK_WIDGET (self->layout_label), FALSE);
       _cp_results_view_set_visible (GTK_WIDGET (self->changes_heading), FALSE);
       _cp_results_view_set_visible (GTK_WIDGET (self->changes_label), FALSE);
-      if (g_list_model_get_n_items (G_LIST_MODEL (self->options)) > 0)
-        g_list_store_remove_all (self->options);
+      /* The table is hidden, not emptied: the next job's rows are the same
+       * quotes' objects, updated in place, and their row widgets are kept
+       * (a 20 × 50 switch made 50 rows anew). */
+      _cp_results_view_set_visible (GTK_WIDGET (self->table_scroller), FALSE);
       cp_chart_view_set_calculating (self->memory_chart);
       cp_chart_view_set_calculating (self->cost_chart);
       cp_chart_view_set_calculating (self->serving_chart);
@@ -235,16 +239,20 @@ _cp_results_view_set_calculating (CpResultsView *self,
   _cp_results_view_set_visible (GTK_WIDGET (self->changes_heading), TRUE);
   set_label_calculating (self->changes_label);
   set_label_calculating (self->risks_label);
-  for (GtkListBoxRow *row; (row = gtk_list_box_get_row_at_index (self->reasons_list, 0)) != NULL;)
-    gtk_list_box_remove (self->reasons_list, GTK_WIDGET (row));
-  {
-    GtkWidget *placeholder = gtk_label_new (_("Calculating…"));
-
-    gtk_widget_add_css_class (placeholder, "dim-label");
-    gtk_widget_set_margin_top (placeholder, 8);
-    gtk_widget_set_margin_bottom (placeholder, 8);
-    gtk_list_box_set_placeholder (self->reasons_list, placeholder);
-  }
+  /* The reasons' rows are hidden, not removed: worded again, most keep
+   * their words and are not measured anew. The list shows its
+   * placeholder meanwhile. */
+  for (GtkListBoxRow *row; (row = gtk_list_box_get_row_at_index (self->reasons_list, i)) != NULL; i++)
+    _cp_results_view_set_visible (GTK_WIDGET (row), FALSE);
+  if (self->reasons_placeholder == NULL)
+    {
+      self->reasons_placeholder = g_object_ref_sink (gtk_label_new (_("Calculating…")));
+      gtk_widget_add_css_class (self->reasons_placeholder, "dim-label");
+      gtk_widget_set_margin_top (self->reasons_placeholder, 8);
+      gtk_widget_set_margin_bottom (self->reasons_placeholder, 8);
+    }
+  if (gtk_widget_get_parent (self->reasons_placeholder) == NULL)
+    gtk_list_box_set_placeholder (self->reasons_list, self->reasons_placeholder);
 }
 
 /* Whether the verdict shown is of job @job_index of @project: by its id
@@ -600,6 +608,7 @@ cp_results_view_update (CpResultsView   *self,
 
 
   _cp_results_view_fill_options (self, project, job);
+  _cp_results_view_set_visible (GTK_WIDGET (self->table_scroller), TRUE);
 
   incomplete = _cp_results_view_describe_incomplete (project);
   _cp_results_view_set_label (self->incomplete_label, incomplete);
@@ -735,7 +744,7 @@ cp_results_view_get_update_pending (CpResultsView *self)
   return self->update_id != 0 || self->details_id != 0 || self->after_paint_id != 0 ||
          self->first_frame_id != 0 || self->first_frame_timeout_id != 0 ||
          self->details_cancellable != NULL || self->plan_cancellable != NULL ||
-         self->sweep_cancellable != NULL;
+         self->sweep_cancellable != NULL || self->fit_pending;
 }
 
 guint
@@ -953,6 +962,7 @@ cp_results_view_dispose (GObject *object)
   cancel_pending (self);
   g_clear_object (&self->sorted_options);
   g_clear_object (&self->options);
+  g_clear_object (&self->reasons_placeholder);
 
   G_OBJECT_CLASS (cp_results_view_parent_class)->dispose (object);
 }

@@ -525,13 +525,6 @@ save_as_cb (GObject      *source,
   self->modified = self->change_count != self->saving_change_count;
   _cp_window_watch_file (self);
 
-  /* A project still called by the default name takes the file's. */
-  if (self->project->name == NULL || g_strcmp0 (self->project->name, _("Untitled Project")) == 0)
-    {
-      g_free (self->project->name);
-      self->project->name = cp_store_display_name (cp_store_get_path (store));
-      _cp_window_project_changed (self, "project-name");
-    }
   _cp_window_update_title (self);
   cp_application_note_project (CP_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))),
                                cp_store_get_path (store));
@@ -563,6 +556,15 @@ _cp_window_save_as (CpWindow   *self,
   if (same_path)
     _cp_window_close_lost_store (self);
 
+  /* A project still called by the default name takes the file's, before
+   * the copy is written: renamed after it, the window showed "• name"
+   * (unsaved) right after Save As (walkthrough 9). */
+  if (self->project->name == NULL || g_strcmp0 (self->project->name, _("Untitled Project")) == 0)
+    {
+      g_free (self->project->name);
+      self->project->name = cp_store_display_name (path);
+      _cp_window_project_changed (self, "project-name");
+    }
   self->saving_change_count = self->change_count;
   _cp_window_set_busy (self, TRUE, _("Saving…"));
   cp_project_save_as_async (self->project, path, NULL, save_as_cb, g_object_ref (self));
@@ -887,6 +889,58 @@ open_written_action (GSimpleAction *action,
   gtk_show_uri (GTK_WINDOW (user_data), uri, GDK_CURRENT_TIME);
 }
 
+/* Present mode, for a projector (walkthrough 9: there was none): the
+ * window full screen, the sidebar and the form hidden, the results and
+ * their chart across the whole width in larger type (style.css,
+ * window.cp-present). F11 or the menu's check item turn it on and off;
+ * Escape leaves it. Nothing of the project changes. */
+static void
+present_change_state (GSimpleAction *action,
+                      GVariant      *state,
+                      gpointer       user_data)
+{
+  CpWindow *self = user_data;
+  gboolean present = g_variant_get_boolean (state);
+  g_autoptr(GVariant) old = g_action_get_state (G_ACTION (action));
+
+  if (g_variant_get_boolean (old) == present)
+    return;
+  g_simple_action_set_state (action, state);
+  if (present)
+    adw_flap_set_reveal_flap (self->flap, FALSE);
+  gtk_widget_set_visible (self->sidebar, !present);
+  gtk_widget_set_visible (GTK_WIDGET (self->editor_stack), !present);
+  if (present)
+    {
+      gtk_widget_add_css_class (GTK_WIDGET (self), "cp-present");
+      gtk_window_fullscreen (GTK_WINDOW (self));
+      _cp_window_toast (self, _("Press Esc or F11 to leave present mode"));
+    }
+  else
+    {
+      gtk_widget_remove_css_class (GTK_WIDGET (self), "cp-present");
+      gtk_window_unfullscreen (GTK_WINDOW (self));
+    }
+  /* At a narrow width the button stayed, and opened an empty sidebar. */
+  _cp_window_sync_sidebar_button (self);
+}
+
+/* Escape leaves present mode; otherwise it goes on to whatever else
+ * takes it (a popover, a rename). */
+static gboolean
+leave_present_cb (GtkWidget *widget,
+                  GVariant  *args,
+                  gpointer   user_data)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (widget), "present");
+  g_autoptr(GVariant) state = g_action_get_state (action);
+
+  if (!g_variant_get_boolean (state))
+    return FALSE;
+  g_action_change_state (action, g_variant_new_boolean (FALSE));
+  return TRUE;
+}
+
 static const GActionEntry win_entries[] = {
   { "open-written", open_written_action, "s" },
   { "save", save_action },
@@ -910,11 +964,20 @@ static const GActionEntry win_entries[] = {
   { "next-pane", next_pane_action },
   { "previous-pane", previous_pane_action },
   { "rename-project", rename_project_action },
+  { "present", NULL, NULL, "false", present_change_state },
 };
 
 void
 _cp_window_actions_init (CpWindow *self)
 {
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_entries, G_N_ELEMENTS (win_entries), self);
+  {
+    GtkEventController *shortcuts = gtk_shortcut_controller_new ();
+
+    gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
+                                          gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Escape, 0),
+                                                            gtk_callback_action_new (leave_present_cb, NULL, NULL)));
+    gtk_widget_add_controller (GTK_WIDGET (self), shortcuts);
+  }
   _cp_window_trial_actions_init (self);
 }

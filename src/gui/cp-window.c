@@ -46,6 +46,15 @@ _cp_window_toast (CpWindow   *self,
   adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
 }
 
+void
+cp_window_show_toast (CpWindow   *self,
+                      const char *message)
+{
+  g_return_if_fail (CP_IS_WINDOW (self));
+
+  _cp_window_toast (self, message);
+}
+
 /* What the plan leaves out of the project just opened (a figure or a
  * text out of range, written by another program), said once: the first
  * problem and how many more there are. */
@@ -873,6 +882,7 @@ cp_window_class_init (CpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, flap);
+  gtk_widget_class_bind_template_child (widget_class, CpWindow, sidebar_button);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, sidebar);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, jobs_list);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, quotes_list);

@@ -48,6 +48,9 @@ void             cp_window_select_quote     (CpWindow      *self,
 void             cp_window_show_error       (CpWindow      *self,
                                              const char    *heading,
                                              const GError  *error);
+/* A short note at the foot of the window, gone after a few seconds. */
+void             cp_window_show_toast       (CpWindow      *self,
+                                             const char    *message);
 
 /* For tests: makes win.print write the PDF file it would send a printer,
  * on A4, to @pdf_path instead of showing the print dialog (the window is

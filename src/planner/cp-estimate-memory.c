@@ -107,6 +107,23 @@ _cp_bytes_per_param (CpPrecision        precision,
     }
 }
 
+/* The MLP's intermediate width a token passes through: for a mixture of
+ * experts its top-k routed experts and the shared ones, averaged over the
+ * MoE layers and the dense leading ones. */
+static double
+token_ffn_width (const CpModelSpec *model)
+{
+  if (cp_model_spec_is_moe (model))
+    {
+      double moe = cp_model_spec_moe_layers (model);
+      double routed = (double) cp_model_spec_expert_ffn (model) * MAX (model->experts_active, 1) +
+                      (double) cp_model_spec_shared_expert_ffn (model) * model->shared_experts;
+
+      return (routed * moe + (double) cp_model_spec_dense_ffn (model) * (model->layers - moe)) / model->layers;
+    }
+  return model->ffn > 0 ? model->ffn : 4.0 * model->hidden;
+}
+
 /* Activation bytes of one transformer layer per s·b·h, before dividing by
  * the tensor-parallel size, counted by the accounting of Korthikanti et
  * al. 2022 (§4.1, M4) on the layer the model actually has. The paper's
@@ -120,9 +137,19 @@ _cp_bytes_per_param (CpPrecision        precision,
  *   6.5 + 1 where an MHA layer keeps 11. Multi-head latent attention
  *   keeps less again (below).
  * - the MLP keeps its input (2), its dropout mask (1) and its
- *   intermediates of width f: two for GeLU (fc1's output, GeLU's output:
- *   4 bytes), and for SwiGLU CP_SWIGLU_ACTIVATION_BYTES (cp-settings.h:
- *   8 in eager PyTorch, 6 fused).
+ *   intermediates of width f: two for GeLU (fc1's output, GeLU's
+ *   output: 4 bytes), and for SwiGLU CP_SWIGLU_ACTIVATION_BYTES
+ *   (cp-settings.h: 8 in eager PyTorch, 6 fused).
+ *
+ * The masks stay counted for models trained without dropout (LLaMA §2.2
+ * lists none), and the norms at Korthikanti's 2 each although eager
+ * RMSNorm keeps an fp32 copy (6): both were tried against the corpus.
+ * Without the masks LitGPT's measured Llama 2 7B QLoRA peak and
+ * DeepSeek-V3's GPU-hours (whose layout the memory decides) leave their
+ * tolerance; with eager RMSNorm torchtitan's Llama 2 13B without
+ * recompute (batch 2 × 4,096 on 80 GB A100s, a measured run) no longer
+ * fits. What else those runs keep or save is not known well enough to
+ * take one out without the other.
  *
  * Tensor parallelism runs with sequence parallelism, as Megatron-LM does. */
 double
@@ -149,30 +176,93 @@ _cp_attention_activation_coefficient (const CpModelSpec *model)
   return 2.0 + 2.0 * (q_width + 2.0 * kv_width) / h + 2.0 * q_width / h + 1.0;
 }
 
-double
-_cp_per_layer_activation_coefficient (const CpModelSpec *model,
-                                      double             seq_len,
-                                      gboolean           flash,
-                                      CpRecompute        recompute)
+/* What torchtitan's op-level selective activation checkpointing keeps of
+ * a Llama layer, per s·b·h (torchtitan/parallelisms/parallelize_llama.py
+ * at 041336434916, the commit of its performance.md; the same policy
+ * moved to torchtitan/distributed/activation_checkpoint.py later). Each
+ * TransformerBlock is checkpointed with a policy that saves the outputs
+ * of the ops in no_recompute_list (aten.mm, the flash and efficient SDPA
+ * kernels, reduce_scatter) "except every second mm", counting the mms of
+ * the layer from 1 and saving the odd ones; everything else (norms, RoPE,
+ * SiLU, the products) is recomputed from those in the backward pass. A
+ * Llama layer's mms run wq, wk, wv, wo, w1, w3, w2
+ * (torchtitan/models/llama/model.py: Attention.forward,
+ * FeedForward.forward w2(silu(w1(x)) * w3(x))), so it keeps:
+ *   the block's input, which the checkpoint keeps          2
+ *   wq's output (mm 1)                                     2 · q/h
+ *   wv's output (mm 3)                                     2 · kv/h
+ *   the attention kernel's output, and its log-sum-exp     2 · q/h + 4 · heads/h
+ *   w1's output (mm 5)                                     2 · f/h
+ *   w2's output (mm 7)                                     2
+ * Llama 3 8B: 2 + 2 + 0.5 + 2.03 + 7 + 2 = 15.5, where eager PyTorch keeps
+ * 41. wk, wo and w3 run again in the backward pass
+ * (_cp_selective_recompute_flops_overhead). A mixture of experts is
+ * counted on the same pattern over the width its tokens pass through
+ * (torchtitan's MoE routes through grouped GEMMs the policy was not
+ * written for: an approximation); multi-head latent attention keeps
+ * Megatron's selective count. */
+static double
+op_checkpoint_coefficient (const CpModelSpec *model)
 {
   double h = model->hidden;
-  double ffn, mlp, scores;
+  double head_dim = cp_model_spec_head_dim (model);
+  double q_width = (double) model->heads * head_dim;
+  double kv_width = (double) (model->kv_heads > 0 ? model->kv_heads : model->heads) * head_dim;
 
-  if (cp_model_spec_is_moe (model))
-    {
-      /* A token's MLP is its top-k routed experts and the shared ones;
-       * averaged over the MoE layers and the dense leading ones. */
-      double moe = cp_model_spec_moe_layers (model);
-      double routed = (double) cp_model_spec_expert_ffn (model) * MAX (model->experts_active, 1) +
-                      (double) cp_model_spec_shared_expert_ffn (model) * model->shared_experts;
+  return 2.0 + 2.0 * q_width / h + 2.0 * kv_width / h + 2.0 * q_width / h + 4.0 * model->heads / h +
+         2.0 * token_ffn_width (model) / h + 2.0;
+}
 
-      ffn = (routed * moe + (double) cp_model_spec_dense_ffn (model) * (model->layers - moe)) / model->layers;
-    }
-  else
-    ffn = model->ffn > 0 ? model->ffn : 4.0 * h;
-  mlp = 3.0 + (model->gated_mlp ? CP_SWIGLU_ACTIVATION_BYTES : 4.0) * ffn / h;
+static gboolean
+op_checkpoint_applies (const CpModelSpec    *model,
+                       CpSelectiveRecompute  policy)
+{
+  return policy == CP_SELECTIVE_RECOMPUTE_OP && model->kv_lora_rank == 0;
+}
+
+/* FLOPs that selective recompute adds, as a fraction of a training
+ * step's. Megatron's policy: the selective-recompute-overhead setting
+ * (2.7% for GPT-3, M5). torchtitan's op-level policy runs wk, wo and w3
+ * forward again in the backward pass (op_checkpoint_coefficient): 2 ·
+ * (h · kv + q · h + h · f) FLOPs a token and layer, over a step's 6 · N
+ * (or the adapters' factor) and three times the attention core's forward.
+ * Llama 3 8B at 8,192 tokens: 8.3%. */
+double
+_cp_selective_recompute_flops_overhead (const CpModelSpec *model,
+                                        const CpSettings  *settings,
+                                        double             param_flops_factor,
+                                        double             param_flops_fwd,
+                                        double             attention_flops_fwd)
+{
+  double h = model->hidden;
+  double head_dim, q_width, kv_width, recomputed, step;
+
+  if (!op_checkpoint_applies (model, settings->selective_recompute))
+    return settings->selective_recompute_flops_overhead;
+  head_dim = cp_model_spec_head_dim (model);
+  q_width = (double) model->heads * head_dim;
+  kv_width = (double) (model->kv_heads > 0 ? model->kv_heads : model->heads) * head_dim;
+  recomputed = 2.0 * model->layers * (h * kv_width + q_width * h + h * token_ffn_width (model));
+  step = param_flops_factor / 2.0 * param_flops_fwd + 3.0 * attention_flops_fwd;
+  return step > 0 ? recomputed / step : 0.0;
+}
+
+double
+_cp_per_layer_activation_coefficient (const CpModelSpec    *model,
+                                      double                seq_len,
+                                      gboolean              flash,
+                                      CpRecompute           recompute,
+                                      CpSelectiveRecompute  policy)
+{
+  double h = model->hidden;
+  double mlp, scores;
+
+  if (recompute == CP_RECOMPUTE_SELECTIVE && op_checkpoint_applies (model, policy))
+    return op_checkpoint_coefficient (model);
+  mlp = 3.0 + (model->gated_mlp ? CP_SWIGLU_ACTIVATION_BYTES : 4.0) * token_ffn_width (model) / h;
   /* FlashAttention-style kernels do not store the a·s² score matrix;
-   * selective recompute drops it too (Korthikanti et al. 2022, §5). */
+   * Megatron's selective recompute drops it too (Korthikanti et al. 2022,
+   * §5). */
   scores = flash ? 0.0 : 5.0 * model->heads * seq_len / h;
   if (recompute == CP_RECOMPUTE_SELECTIVE)
     return _cp_attention_activation_coefficient (model) + 4.0 + mlp;
@@ -193,19 +283,32 @@ gathered_layer_params (const Context *c,
   return (c->dense_layer_params + experts) / MAX (c->layers, 1);
 }
 
-/* Memory of one GPU on the busiest pipeline stage. */
+/* Memory of one GPU on the busiest pipeline stage: its model states
+ * (_cp_layout_memory_states()), then its activations and the totals
+ * (_cp_layout_memory_activations()). */
 void
 _cp_layout_memory (const Context *c,
                    const Config  *k,
                    Memory        *mem)
+{
+  _cp_layout_memory_states (c, k, mem);
+  _cp_layout_memory_activations (c, k, mem);
+}
+
+/* The weights, gradients, optimizer states, host memory and gathered
+ * layers of @k into @mem: what the micro-batch size and the recompute
+ * leave as they are, so the layout search works them out once for the
+ * layouts of a split that differ only in those. */
+void
+_cp_layout_memory_states (const Context *c,
+                          const Config  *k,
+                          Memory        *mem)
 {
   const CpSettings *settings = c->settings;
   double t = k->tp, p = k->pp, d = k->dp, e = k->ep;
   double layers_here = _cp_layers_per_gpu (c, k);
   double stage_share = layers_here / c->layers;
   double expert_dp = _cp_expert_dp (c, k);
-  double sbh = c->seq * k->mb * c->hidden;
-  double per_layer, first, last, logits;
   double gathered = 0;
 
   if (k->lora || k->qlora)
@@ -329,6 +432,32 @@ _cp_layout_memory (const Context *c,
                      MIN (1.0, layers_here) * gathered_layer_params (c, k) / t * c->g;
         }
     }
+  mem->gathered = gathered;
+}
+
+/* Whether _cp_layout_memory_states() of @k depends on its micro-batches
+ * per step (k->m): FSDP1's adapter gradients above. The layout search
+ * shares the states of a split's layouts at one ZeRO stage by it. */
+gboolean
+_cp_layout_memory_states_depend_on_m (const Context *c,
+                                      const Config  *k)
+{
+  return (k->lora || k->qlora) && c->settings->fsdp1_adapter_gradients;
+}
+
+/* The activations of @k and the totals, on the model states
+ * _cp_layout_memory_states() put in @mem for a layout of the same split,
+ * ZeRO stage and micro-batches per step. */
+void
+_cp_layout_memory_activations (const Context *c,
+                               const Config  *k,
+                               Memory        *mem)
+{
+  const CpSettings *settings = c->settings;
+  double t = k->tp, p = k->pp;
+  double layers_here = _cp_layers_per_gpu (c, k);
+  double sbh = c->seq * k->mb * c->hidden;
+  double per_layer, first, last, logits;
 
   switch (k->recompute)
     {
@@ -361,7 +490,6 @@ _cp_layout_memory (const Context *c,
   last = per_layer * layers_here + logits;
   mem->activations = c->act_scale * MAX (first, last);
 
-  mem->gathered = gathered;
   mem->fragmentation = settings->fragmentation_fraction *
                        (mem->weights + mem->gradients + mem->optimizer + mem->activations);
   mem->overhead = settings->framework_overhead_bytes + mem->gathered + mem->fragmentation;

@@ -110,6 +110,7 @@ typedef struct {
   double  act_scale;
   double  act_none;             /* activation bytes per s·b·h of one layer, no recompute */
   double  act_selective;
+  double  selective_overhead;   /* FLOPs selective recompute adds, fraction of a step's */
   /* FLOPs per token */
   double  param_flops_fwd;      /* 2 × active parameters */
   double  attention_flops_fwd;  /* 4 · L · s · d_attn (QKᵀ and AV) */
@@ -167,10 +168,17 @@ _cp_bytes_per_param (CpPrecision        precision,
 double
 _cp_attention_activation_coefficient (const CpModelSpec *model);
 double
-_cp_per_layer_activation_coefficient (const CpModelSpec *model,
-                                      double             seq_len,
-                                      gboolean           flash,
-                                      CpRecompute        recompute);
+_cp_per_layer_activation_coefficient (const CpModelSpec    *model,
+                                      double                seq_len,
+                                      gboolean              flash,
+                                      CpRecompute           recompute,
+                                      CpSelectiveRecompute  policy);
+double
+_cp_selective_recompute_flops_overhead (const CpModelSpec *model,
+                                        const CpSettings  *settings,
+                                        double             param_flops_factor,
+                                        double             param_flops_fwd,
+                                        double             attention_flops_fwd);
 
 /* Layers on the fullest GPU: v chunks of ceil(L/(p·v)) layers each when
  * the layers do not divide evenly. Inline: the memory, time and bound of
@@ -250,6 +258,20 @@ _cp_layout_memory (const Context *c,
                    const Config  *k,
                    Memory        *mem);
 
+void
+_cp_layout_memory_states (const Context *c,
+                          const Config  *k,
+                          Memory        *mem);
+
+gboolean
+_cp_layout_memory_states_depend_on_m (const Context *c,
+                                      const Config  *k);
+
+void
+_cp_layout_memory_activations (const Context *c,
+                               const Config  *k,
+                               Memory        *mem);
+
 gboolean
 _cp_memory_fits (const Context *c,
                  const Memory  *mem);
@@ -274,14 +296,50 @@ double
 _cp_expert_gemm_speed (const Context *c,
                        const Config  *k);
 
+/* The per-token compute of _cp_layout_run_lower_bound(), for the splits
+ * of one expert tensor-parallel size and one recompute (none partial). */
+typedef struct {
+  double      etp;
+  CpRecompute recompute;
+  double      recompute_fraction;
+  double      per_token;
+} BoundCompute;
+
+void
+_cp_bound_compute_init (const Context *c,
+                        const Config  *k,
+                        BoundCompute  *bc);
+
 double
-_cp_layout_run_lower_bound (const Context *c,
-                            const Config  *k);
+_cp_layout_run_lower_bound (const Context      *c,
+                            const Config       *k,
+                            const BoundCompute *bc);
 
 void
 _cp_layout_time (const Context *c,
                  const Config  *k,
                  StepTime      *st);
+
+/* The parts of _cp_layout_time() every layout of one split shares. */
+typedef struct {
+  double layers_here;
+  double all_to_all_per_token;  /* all_to_all_s_per_token() where EP > 1 */
+  double all_reduce;            /* data-parallel gradient reduction */
+  double half;                  /* ZeRO-2/3: one pass over the shards */
+  double bucket_share;          /* the last bucket's share, never hidden */
+  double offload;               /* the offload copies of a step */
+} TimeSplit;
+
+void
+_cp_layout_time_split_init (const Context *c,
+                            const Config  *k,
+                            TimeSplit     *ts);
+
+void
+_cp_layout_time_of_split (const Context   *c,
+                          const Config    *k,
+                          const TimeSplit *ts,
+                          StepTime        *st);
 
 void
 _cp_estimate_training_time (const Context *c,

@@ -94,29 +94,67 @@ serving_batch_defaults (const CpQuote    *quote,
     }
 }
 
-/* The peak of vLLM's profiling forward pass on one GPU: one layer's
- * intermediates for the batched tokens (layers run one after another and
- * free theirs), and fp32 logits for every sequence sampled. */
+/* Bytes per logit of vLLM V1's sampler at its peak, in the profiling
+ * pass's dummy sampling step. V1 profiles the sampler as well as the
+ * forward pass (vllm/v1/worker/gpu_model_runner.py, profile_run →
+ * _dummy_sampler_run): max_num_seqs dummy requests sampled with top_p 0.9
+ * and top_k vocab − 1, "to warm up the sampler" with the memory top-k and
+ * top-p take. Without FlashInfer (not in vLLM's wheels: "FlashInfer is
+ * not available. Falling back to the PyTorch-native implementation of
+ * top-p & top-k sampling", topk_topp_sampler.py) the native path sorts the
+ * whole vocabulary (vllm/v1/sample/ops/topk_topp_sampler.py,
+ * apply_top_k_top_p): at its last line, the scatter, these are alive per
+ * sequence and vocabulary entry: the bf16 logits compute_logits returned
+ * (2; all-gathered whole on every tensor-parallel rank), the sampler's
+ * fp32 copy (4, Sampler.forward's logits.to(torch.float32)), the sorted
+ * logits (4) and their int64 indices (8), the sorted probabilities whose
+ * cumsum is taken in place (4), the top-k and top-p masks (1 + 1) and the
+ * scattered result (4): 28. V0's profile (vllm/worker/model_runner.py) is
+ * kept at the fp32 logits alone (4), its sampler's peak not worked out. */
+#define VLLM_V1_SAMPLER_BYTES_PER_LOGIT 28.0
+
 static double
-serving_activation_peak_bytes (const CpJob *job,
-                               double       batched_tokens,
-                               double       max_sequences,
-                               guint        tp)
+serving_sampler_peak_bytes (const CpJob      *job,
+                            const CpSettings *settings,
+                            double            batched_tokens,
+                            double            max_sequences)
+{
+  double per_logit = settings->vllm_profile == CP_VLLM_PROFILE_V1 ? VLLM_V1_SAMPLER_BYTES_PER_LOGIT : 4.0;
+
+  return MIN (batched_tokens, max_sequences) * job->model.vocab * per_logit;
+}
+
+/* The peak of vLLM's profiling pass on one GPU: one layer's intermediates
+ * for the batched tokens (layers run one after another and free theirs),
+ * then the sampler's on every sequence (serving_sampler_peak_bytes), the
+ * larger of the two. */
+static double
+serving_activation_peak_bytes (const CpJob      *job,
+                               const CpSettings *settings,
+                               double            batched_tokens,
+                               double            max_sequences,
+                               guint             tp)
 {
   const CpModelSpec *m = &job->model;
   double h = m->hidden;
   double head_dim = cp_model_spec_head_dim (m);
   double qkv = ((double) m->heads + 2.0 * (m->kv_heads > 0 ? m->kv_heads : m->heads)) * head_dim;
   double ffn = m->ffn > 0 ? m->ffn : 4.0 * h;
-  double mlp;
+  double mlp, forward, sampler;
 
   if (cp_model_spec_is_moe (m))
     ffn = (double) cp_model_spec_expert_ffn (m) * MAX (m->experts_active, 1) +
           (double) cp_model_spec_shared_expert_ffn (m) * m->shared_experts;
   /* Gated MLPs hold gate and up projections and their product. */
   mlp = (m->gated_mlp ? 3.0 : 2.0) * ffn;
-  return batched_tokens * 2.0 * (4.0 * h + (qkv + mlp) / tp) +
-         MIN (batched_tokens, max_sequences) * m->vocab * 4.0;
+  forward = batched_tokens * 2.0 * (4.0 * h + (qkv + mlp) / tp);
+  sampler = serving_sampler_peak_bytes (job, settings, batched_tokens, max_sequences);
+  /* V1 runs the sampler after the forward pass has freed its
+   * intermediates (the forward's output, its hidden states, stays: a
+   * few MB); V0's count is the sum it always was. */
+  if (settings->vllm_profile == CP_VLLM_PROFILE_V1)
+    return MAX (forward, sampler);
+  return forward + sampler;
 }
 
 /* A serving trial's KV cache (R9) for a replica of @gpus GPUs on @quote,
@@ -225,7 +263,7 @@ lay_out_replica (const CpJob      *job,
    * --tensor-parallel-size). */
   if (job->tensor_parallel > 0 && size->tp != job->tensor_parallel)
     return FALSE;
-  size->activation_bytes = serving_activation_peak_bytes (job, batched_tokens, max_sequences, size->tp);
+  size->activation_bytes = serving_activation_peak_bytes (job, settings, batched_tokens, max_sequences, size->tp);
   size->kv_budget_bytes = budget - weights / gpus - size->activation_bytes - settings->cuda_graph_bytes -
                           settings->framework_overhead_bytes;
   size->kv_per_gpu_token_bytes = cp_job_kv_bytes_per_token (job) / (MIN ((double) size->tp, kv_heads) * size->pp);
@@ -328,6 +366,7 @@ _cp_estimate_inference (const CpJob      *job,
   est->kv_bytes_per_token = cp_job_kv_bytes_per_token (job);
   kv_per_request = est->kv_bytes_per_token * job->context_len;
   serving_batch_defaults (quote, settings, capacity, job->context_len, &batched_tokens, &max_sequences);
+  est->sampler_peak_bytes = serving_sampler_peak_bytes (job, settings, batched_tokens, max_sequences);
   est->serving_budget_bytes = budget;
   est->cuda_graph_bytes = settings->cuda_graph_bytes;
   est->layout_searched = job->tensor_parallel == 0;
@@ -387,7 +426,10 @@ _cp_estimate_inference (const CpJob      *job,
       est->fits = FALSE;
       est->layout.tensor_parallel = job->tensor_parallel > 0 ? job->tensor_parallel : MIN (gpus, gpn);
       est->layout.pipeline_parallel = MAX (gpus / gpn, 1);
-      est->weights_bytes = weights / gpus;
+      /* The replica asked for holds the weights over its own GPUs: a
+       * pinned tensor-parallel size that does not fit still reads its
+       * weights per GPU, not the whole quote's share. */
+      est->weights_bytes = weights / MAX (est->layout.tensor_parallel * est->layout.pipeline_parallel, 1u);
       est->memory_per_gpu_bytes = est->weights_bytes + est->overhead_bytes;
       est->max_concurrency = 0;
       est->requests_per_replica = 0;

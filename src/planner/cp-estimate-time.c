@@ -136,7 +136,6 @@ compute_s_per_token (const Context *c,
                      double        *forward_s,
                      double        *attention_s)
 {
-  const CpSettings *settings = c->settings;
   double param_fwd = (c->param_flops_fwd - c->expert_flops_fwd + c->expert_flops_fwd / expert_speed) / c->peak;
   double attention_fwd = c->attention_flops_fwd / c->attention_peak;
   double recompute = _cp_recompute_fraction (c, k);
@@ -144,11 +143,11 @@ compute_s_per_token (const Context *c,
   /* Backward: twice the forward for weights and inputs (LoRA: inputs only,
    * its factor − 2 for the parameter part); attention has no weights. */
   double bwd = param_fwd * (c->param_flops_factor - 2.0) / 2.0 + 2.0 * attention_fwd;
-  double scale = k->recompute == CP_RECOMPUTE_SELECTIVE ? 1.0 + settings->selective_recompute_flops_overhead : 1.0;
+  double scale = k->recompute == CP_RECOMPUTE_SELECTIVE ? 1.0 + c->selective_overhead : 1.0;
 
   /* Full recompute runs the forward pass of the recomputed layers twice:
-   * 8·N·D when all are (T16); selective recomputes the attention core,
-   * 2.7% for GPT-3 (M5). */
+   * 8·N·D when all are (T16); selective recomputes by its policy (c->selective_overhead:
+   * Megatron's 2.7% for GPT-3, M5, or torchtitan's op-level mms). */
   bwd += fwd * recompute;
   *forward_s = fwd * scale;
   *attention_s = attention_fwd * (3.0 + recompute) * scale;
@@ -222,6 +221,24 @@ all_to_all_s_per_token (const Context *c,
          MAX (copies * (1.0 - off_share) / c->intra, off_copies / c->inter);
 }
 
+/* What _cp_layout_run_lower_bound() of @k's split computes per token:
+ * the same for every split of a search with the same expert
+ * tensor-parallel size (the recompute the bounds assume is one for all,
+ * with none of it partial), so the search works it out once for each
+ * (_cp_bound_compute_init()). */
+void
+_cp_bound_compute_init (const Context *c,
+                        const Config  *k,
+                        BoundCompute  *bc)
+{
+  double forward, attention;
+
+  bc->etp = _cp_expert_tp (c, k);
+  bc->recompute = k->recompute;
+  bc->recompute_fraction = _cp_recompute_fraction (c, k);
+  bc->per_token = compute_s_per_token (c, k, expert_gemm_speed_at (c, INFINITY, bc->etp), &forward, &attention);
+}
+
 /* A lower bound on the run time of every layout of @k's split at
  * micro-batch @k->mb or larger, @k's recompute or more, any ZeRO stage:
  * layout_time()'s terms per token without the data-parallel traffic, the
@@ -229,21 +246,28 @@ all_to_all_s_per_token (const Context *c,
  * micro-batches. A few multiplications: the search orders and prunes
  * splits by it before their memory or step time is worked out. The
  * experts' GEMMs at their speed with the most tokens, the largest
- * micro-batch's or more. */
+ * micro-batch's or more. @bc: what it computes per token, when the
+ * caller has it for @k (NULL: worked out here). */
 double
-_cp_layout_run_lower_bound (const Context *c,
-                            const Config  *k)
+_cp_layout_run_lower_bound (const Context      *c,
+                            const Config       *k,
+                            const BoundCompute *bc)
 {
   double t = k->tp, p = k->pp, d = k->dp, v = k->vs, m = k->m;
   double layers_here = _cp_layers_per_gpu (c, k);
   double imbalance = layers_here * p / c->layers;
-  double forward, attention;
-  double per_token = compute_s_per_token (c, k, expert_gemm_speed_at (c, INFINITY, _cp_expert_tp (c, k)), &forward,
-                                         &attention);
-  double collectives_per_layer = 4.0 + 2.0 * _cp_recompute_fraction (c, k);
+  BoundCompute own;
+  double per_token, collectives_per_layer;
   double token_bytes = c->hidden * c->act_bytes;
   double compute, tp = 0, pp = 0, all_to_all = 0;
 
+  if (bc == NULL)
+    {
+      _cp_bound_compute_init (c, k, &own);
+      bc = &own;
+    }
+  per_token = bc->per_token;
+  collectives_per_layer = 4.0 + 2.0 * bc->recompute_fraction;
   compute = per_token * c->job->tokens / (c->gpus * c->utilisation) * imbalance;
   if (k->tp > 1)
     tp = layers_here * collectives_per_layer * 2.0 * (t - 1) / t * token_bytes / (d * c->intra);
@@ -259,17 +283,92 @@ _cp_layout_run_lower_bound (const Context *c,
   return compute + tp + pp + all_to_all + (p - 1.0) / (m * v) * (compute + tp + all_to_all);
 }
 
+/* What _cp_layout_time() works out the same for every layout of @k's
+ * split (tensor, pipeline, data, expert parallel and interleaving, with
+ * the search's techniques): the expert all-to-all per token, the
+ * data-parallel reduction and shards, the offload copies. The search
+ * works them out once for the layouts it times of a split. */
+void
+_cp_layout_time_split_init (const Context *c,
+                            const Config  *k,
+                            TimeSplit     *ts)
+{
+  const CpSettings *settings = c->settings;
+  double t = k->tp, p = k->pp, d = k->dp, e = k->ep;
+  double layers_here = _cp_layers_per_gpu (c, k);
+
+  memset (ts, 0, sizeof *ts);
+  ts->layers_here = layers_here;
+  if (k->ep > 1)
+    ts->all_to_all_per_token = all_to_all_s_per_token (c, k);
+
+  /* Data parallel: dense gradients over the DP group, expert gradients
+   * over the ranks holding the same experts; hierarchical. */
+  if (d > 1)
+    {
+      double trainable = (k->lora || k->qlora) ? c->lora_trainable / (t * p) : 0;
+      double dense = (k->lora || k->qlora) ? trainable
+                     : (c->dense_layer_params * layers_here / c->layers +
+                        (p > 1 ? c->embedding_stage : c->embedding_all)) / t;
+      double etp = _cp_expert_tp (c, k);
+      double experts = (k->lora || k->qlora) ? 0 : c->expert_params * layers_here / c->layers / (etp * e);
+      double dp_in = MIN (d, MAX (1.0, (double) c->gpn / t));
+      /* A GPU gathers only its own experts, sharded over the ranks
+       * holding the same ones (Megatron-Core's expert data-parallel group,
+       * TP × DP / (ETP × EP); DeepSpeed-MoE's expert-data-parallel ZeRO
+       * groups), of which a node holds gpn / (ETP × EP). */
+      double expert_dp = _cp_expert_dp (c, k);
+      double expert_dp_in = CLAMP ((double) c->gpn / (etp * e), 1.0, expert_dp);
+      /* DeepSpeed's partitioned stages (ZeRO-2/3) gather and scatter over
+       * the whole data-parallel group with no node-local stage: each GPU's
+       * share crosses its own link share (ZeRO++, Wang et al. 2023, §3,
+       * adds hierarchical partitioning for this reason). */
+      double flat_link = d > dp_in ? MIN (c->intra, c->inter) : c->intra;
+
+      ts->all_reduce = all_reduce_s (c, dense * c->act_bytes, d, dp_in) +
+                       all_reduce_s (c, experts * c->act_bytes, expert_dp, expert_dp_in);
+      ts->half = ((d - 1) / d * dense + (expert_dp - 1) / expert_dp * experts) * c->act_bytes / flat_link;
+      ts->bucket_share = MIN (1.0, settings->dp_bucket_bytes / MAX ((dense + experts) * c->act_bytes, 1.0));
+    }
+
+  /* Offload moves gradients down and updated 16-bit weights up each step. */
+  if (k->offload)
+    {
+      double elements = (k->lora || k->qlora) ? c->lora_trainable / (t * p)
+                        : (c->dense_layer_params + c->embedding_all) / (t * p) +
+                          c->expert_params / (_cp_expert_tp (c, k) * p * e);
+      ts->offload = elements * (c->act_bytes + 2.0) / (OFFLOAD_LINK_BYTES_PER_S * settings->link_efficiency);
+    }
+}
+
 void
 _cp_layout_time (const Context *c,
                  const Config  *k,
                  StepTime      *st)
 {
+  TimeSplit ts;
+
+  _cp_layout_time_split_init (c, k, &ts);
+  _cp_layout_time_of_split (c, k, &ts, st);
+}
+
+/* The step time of @k, a layout of the split @ts was worked out for
+ * (_cp_layout_time_split_init()). */
+void
+_cp_layout_time_of_split (const Context   *c,
+                          const Config    *k,
+                          const TimeSplit *ts,
+                          StepTime        *st)
+{
   const CpSettings *settings = c->settings;
-  double t = k->tp, p = k->pp, d = k->dp, e = k->ep, v = k->vs, m = k->m;
-  double layers_here = _cp_layers_per_gpu (c, k);
+  double t = k->tp, p = k->pp, d = k->dp, v = k->vs, m = k->m;
+  double layers_here = ts->layers_here;
   /* Stages of uneven layer counts run at the pace of the fullest one. */
   double imbalance = layers_here * p / c->layers;
-  double forward, attention, per_token = compute_s_per_token (c, k, _cp_expert_gemm_speed (c, k), &forward, &attention);
+  /* Without routed experts their speed is 1 whatever the split: the
+   * tokens per expert GEMM are not worked out. */
+  double expert_speed = c->expert_flops_fwd > 0 ? _cp_expert_gemm_speed (c, k) : 1.0;
+  double forward, attention, per_token = compute_s_per_token (c, k, expert_speed, &forward, &attention);
   /* Recomputed layers repeat their forward collectives. */
   double collectives_per_layer = 4.0 + 2.0 * _cp_recompute_fraction (c, k);
   double message = c->seq * k->mb * c->hidden * c->act_bytes;
@@ -302,34 +401,12 @@ _cp_layout_time (const Context *c,
    * micro-batch. */
   if (k->ep > 1)
     st->all_to_all = m * c->moe_layers * layers_here / c->layers * collectives_per_layer *
-                     c->seq * k->mb * all_to_all_s_per_token (c, k);
+                     c->seq * k->mb * ts->all_to_all_per_token;
 
-  /* Data parallel: dense gradients over the DP group, expert gradients
-   * over the ranks holding the same experts; hierarchical. */
+  /* Data parallel (_cp_layout_time_split_init()). */
   if (d > 1)
     {
-      double trainable = (k->lora || k->qlora) ? c->lora_trainable / (t * p) : 0;
-      double dense = (k->lora || k->qlora) ? trainable
-                     : (c->dense_layer_params * layers_here / c->layers +
-                        (p > 1 ? c->embedding_stage : c->embedding_all)) / t;
-      double etp = _cp_expert_tp (c, k);
-      double experts = (k->lora || k->qlora) ? 0 : c->expert_params * layers_here / c->layers / (etp * e);
-      double dp_in = MIN (d, MAX (1.0, (double) c->gpn / t));
-      /* A GPU gathers only its own experts, sharded over the ranks
-       * holding the same ones (Megatron-Core's expert data-parallel group,
-       * TP × DP / (ETP × EP); DeepSpeed-MoE's expert-data-parallel ZeRO
-       * groups), of which a node holds gpn / (ETP × EP). */
-      double expert_dp = _cp_expert_dp (c, k);
-      double expert_dp_in = CLAMP ((double) c->gpn / (etp * e), 1.0, expert_dp);
-      double all_reduce = all_reduce_s (c, dense * c->act_bytes, d, dp_in) +
-                          all_reduce_s (c, experts * c->act_bytes, expert_dp, expert_dp_in);
-      /* DeepSpeed's partitioned stages (ZeRO-2/3) gather and scatter over
-       * the whole data-parallel group with no node-local stage: each GPU's
-       * share crosses its own link share (ZeRO++, Wang et al. 2023, §3,
-       * adds hierarchical partitioning for this reason). */
-      double flat_link = d > dp_in ? MIN (c->intra, c->inter) : c->intra;
-      double half = ((d - 1) / d * dense + (expert_dp - 1) / expert_dp * experts) * c->act_bytes / flat_link;
-      double bucket_share = MIN (1.0, settings->dp_bucket_bytes / MAX ((dense + experts) * c->act_bytes, 1.0));
+      double all_reduce = ts->all_reduce, half = ts->half, bucket_share = ts->bucket_share;
 
       switch (k->zero_stage)
         {
@@ -359,14 +436,8 @@ _cp_layout_time (const Context *c,
         }
     }
 
-  /* Offload moves gradients down and updated 16-bit weights up each step. */
   if (k->offload)
-    {
-      double elements = (k->lora || k->qlora) ? c->lora_trainable / (t * p)
-                        : (c->dense_layer_params + c->embedding_all) / (t * p) +
-                          c->expert_params / (_cp_expert_tp (c, k) * p * e);
-      st->offload = elements * (c->act_bytes + 2.0) / (OFFLOAD_LINK_BYTES_PER_S * settings->link_efficiency);
-    }
+    st->offload = ts->offload;
 
   /* Overlapped, a micro-batch's dispatch and combine run while another
    * micro-batch computes (DualPipe, Megatron-Core's merged 1F1B): what
@@ -412,7 +483,7 @@ flops_per_param_token (const Context *c,
   if (k->recompute == CP_RECOMPUTE_FULL)
     factor += 2.0 * _cp_recompute_fraction (c, k);
   else if (k->recompute == CP_RECOMPUTE_SELECTIVE)
-    factor *= 1.0 + c->settings->selective_recompute_flops_overhead;
+    factor *= 1.0 + c->selective_overhead;
   return factor;
 }
 

@@ -140,8 +140,10 @@ context_init (Context          *c,
   _cp_bytes_per_param (job->precision, job->optimizer, settings->bytes_convention, &c->w, &c->g, &c->o);
   c->act_bytes = _cp_is_mixed_precision (job->precision) ? 2.0 : 4.0;
   c->act_scale = _cp_is_mixed_precision (job->precision) ? 1.0 : 2.0;
-  c->act_none = _cp_per_layer_activation_coefficient (m, job->seq_len, c->flash, CP_RECOMPUTE_NONE);
-  c->act_selective = _cp_per_layer_activation_coefficient (m, job->seq_len, c->flash, CP_RECOMPUTE_SELECTIVE);
+  c->act_none = _cp_per_layer_activation_coefficient (m, job->seq_len, c->flash, CP_RECOMPUTE_NONE,
+                                                       settings->selective_recompute);
+  c->act_selective = _cp_per_layer_activation_coefficient (m, job->seq_len, c->flash, CP_RECOMPUTE_SELECTIVE,
+                                                            settings->selective_recompute);
 
   c->param_flops_fwd = 2.0 * _cp_active_params (m);
   c->expert_ffn = cp_model_spec_expert_ffn (m);
@@ -151,6 +153,8 @@ context_init (Context          *c,
    * and token (Megatron-LM's 72·B·s·L·h²(1 + s/6h) counts them). */
   c->attention_flops_fwd = 4.0 * m->layers * job->seq_len * attention_dim;
   c->param_flops_factor = (techniques->lora || techniques->qlora) ? settings->lora_flops_factor : 6.0;
+  c->selective_overhead = _cp_selective_recompute_flops_overhead (m, settings, c->param_flops_factor,
+                                                                  c->param_flops_fwd, c->attention_flops_fwd);
   c->peak = _cp_dense_peak_flops (&quote->gpu, job->precision);
   /* FP8 training runs the linear layers' GEMMs in FP8 and keeps the
    * attention core in BF16: DeepSeek-V3 §3.3.1 ("we maintain the original
@@ -276,6 +280,8 @@ estimate_training (const CpJob      *job,
     }
   est->flash_attention = c.flash;
   est->layer_activation_bytes_per_sbh = c.act_none;
+  est->selective_activation_bytes_per_sbh = c.act_selective;
+  est->selective_recompute_flops_overhead = c.selective_overhead;
   est->layouts_evaluated = search.evaluated;
   est->layout_splits_pruned = search.pruned;
   if (technique == CP_TECHNIQUE_AS_CONFIGURED && search.best.fits)

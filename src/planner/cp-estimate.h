@@ -96,6 +96,8 @@ typedef struct {
   double layer_activation_bytes_per_sbh; /* one layer kept whole, per s·b·h element (Korthikanti
                                           * et al. 2022's 34 for GPT-3 with dropout, less with
                                           * GQA, MLA or flash attention) */
+  double selective_activation_bytes_per_sbh; /* one layer under selective recompute, by its policy */
+  double selective_recompute_flops_overhead; /* FLOPs selective recompute adds, fraction of a step's */
   double kv_cache_bytes;
   double overhead_bytes;           /* the framework's (settings), plus the two below */
   double fragmentation_bytes;      /* training: the allocator's gaps, a fraction of the states and activations */
@@ -118,6 +120,7 @@ typedef struct {
   double kv_bytes_per_token;
   double serving_budget_bytes;     /* gpu_memory_utilization × memory, per GPU */
   double activation_peak_bytes;    /* profiled forward at max-num-batched-tokens, per GPU */
+  double sampler_peak_bytes;       /* of it: vLLM's dummy sampling step, when larger */
   double cuda_graph_bytes;
   double kv_budget_bytes;          /* per GPU, what the KV blocks get */
   double kv_blocks;                /* per replica */

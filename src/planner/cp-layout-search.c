@@ -98,6 +98,16 @@ typedef struct {
   Config   time_config;
   StepTime time;
   gboolean has_time;
+  /* The model states (_cp_layout_memory_states()) of the split's layouts
+   * at each ZeRO stage (and count of micro-batches where they depend on
+   * it): the layouts that differ only in recompute or micro-batch share
+   * them. */
+  Memory   states[4];
+  guint    states_m[4];
+  gboolean has_states[4];
+  /* What the step times of the split's layouts share. */
+  TimeSplit time_split;
+  gboolean  has_time_split;
 } Known;
 
 /* Whether two layouts of the same split (split_config() of it with the
@@ -110,28 +120,74 @@ same_layout_of_split (const Config *a,
          a->recompute_layers == b->recompute_layers;
 }
 
+/* The model states of @from into @to. */
+static inline void
+copy_memory_states (Memory       *to,
+                    const Memory *from)
+{
+  to->weights = from->weights;
+  to->gradients = from->gradients;
+  to->optimizer = from->optimizer;
+  to->host = from->host;
+  to->gathered = from->gathered;
+}
+
 static void
 layout_memory (const Context *c,
                const Config  *k,
                Memory        *mem,
-               const Known   *known)
+               Known         *known)
 {
-  if (known != NULL && known->has_memory && same_layout_of_split (k, &known->memory_config))
-    *mem = known->memory;
+  if (known == NULL)
+    {
+      _cp_layout_memory (c, k, mem);
+      return;
+    }
+  if (known->has_memory && same_layout_of_split (k, &known->memory_config))
+    {
+      *mem = known->memory;
+      return;
+    }
+  if (k->zero_stage >= G_N_ELEMENTS (known->states))
+    {
+      _cp_layout_memory (c, k, mem);
+      return;
+    }
+  if (known->has_states[k->zero_stage] &&
+      (known->states_m[k->zero_stage] == k->m || !_cp_layout_memory_states_depend_on_m (c, k)))
+    copy_memory_states (mem, &known->states[k->zero_stage]);
   else
-    _cp_layout_memory (c, k, mem);
+    {
+      _cp_layout_memory_states (c, k, mem);
+      copy_memory_states (&known->states[k->zero_stage], mem);
+      known->states_m[k->zero_stage] = k->m;
+      known->has_states[k->zero_stage] = TRUE;
+    }
+  _cp_layout_memory_activations (c, k, mem);
 }
 
 static void
 layout_time (const Context *c,
              const Config  *k,
              StepTime      *st,
-             const Known   *known)
+             Known         *known)
 {
-  if (known != NULL && known->has_time && same_layout_of_split (k, &known->time_config))
-    *st = known->time;
-  else
-    _cp_layout_time (c, k, st);
+  if (known == NULL)
+    {
+      _cp_layout_time (c, k, st);
+      return;
+    }
+  if (known->has_time && same_layout_of_split (k, &known->time_config))
+    {
+      *st = known->time;
+      return;
+    }
+  if (!known->has_time_split)
+    {
+      _cp_layout_time_split_init (c, k, &known->time_split);
+      known->has_time_split = TRUE;
+    }
+  _cp_layout_time_of_split (c, k, &known->time_split, st);
 }
 
 /* Sequences per step of a split. Practitioners raise the batch with the
@@ -186,7 +242,7 @@ fewest_recomputed_layers_that_fit (const Context *c,
                                    double         none_bytes,
                                    Config        *k,
                                    Memory        *mem,
-                                   const Known   *known)
+                                   Known         *known)
 {
   guint layers = (guint) _cp_layers_per_gpu (c, k);
   double all_bytes;
@@ -238,7 +294,7 @@ least_recompute_that_fits (const Context  *c,
                            const Choices  *choices,
                            Config         *k,
                            Memory         *mem,
-                           const Known    *known)
+                           Known          *known)
 {
   double none_bytes = 0;
 
@@ -319,7 +375,7 @@ best_of_split (const Context  *c,
                const Split    *s,
                const Choices  *choices,
                const Config   *techniques,
-               const Known    *known,
+               Known          *known,
                Candidate      *best,
                guint          *evaluated)
 {
@@ -523,8 +579,11 @@ enumerate_splits_within (const Context *c,
   const CpJob *job = c->job;
   const CpModelSpec *m = &job->model;
   guint free[MAX_PART_VALUES], tps[MAX_PART_VALUES], pps[MAX_PART_VALUES];
-  guint vss[MAX_VIRTUAL_STAGES], eps[MAX_PART_VALUES];
-  guint n_free, n_tp, n = 0;
+  guint vss[MAX_VIRTUAL_STAGES], eps[MAX_PART_VALUES], expert_divisors[MAX_PART_VALUES];
+  guint n_free, n_tp, n = 0, n_expert_divisors = 0;
+
+  if (cp_model_spec_is_moe (m))
+    n_expert_divisors = divisors_up_to (m->experts_total, m->experts_total, expert_divisors);
 
   /* QLoRA's 4-bit base (bitsandbytes) trains data parallel only. */
   n_free = 0;
@@ -576,11 +635,12 @@ enumerate_splits_within (const Context *c,
 
           n_free = 0;
           free[n_free++] = 1;
-          /* EP folded over tensor × data parallel (_cp_expert_tp()). */
-          for (guint ep = 2; cp_model_spec_is_moe (m) && ep <= MIN (dp * tps[i], m->experts_total) &&
-                             n_free < MAX_PART_VALUES; ep++)
-            if (divides (m->experts_total, ep) && divides (dp * tps[i], ep))
-              free[n_free++] = ep;
+          /* EP folded over tensor × data parallel (_cp_expert_tp()): the
+           * divisors of the experts (ascending, 1 left out) that divide
+           * tensor × data parallel too. */
+          for (guint x = 1; x < n_expert_divisors && expert_divisors[x] <= dp * tps[i]; x++)
+            if (divides (dp * tps[i], expert_divisors[x]))
+              free[n_free++] = expert_divisors[x];
           n_ep = cp_model_spec_is_moe (m) ? part_values (job->expert_parallel,
                                                          divides (m->experts_total, job->expert_parallel) &&
                                                          divides (dp * tps[i], job->expert_parallel),
@@ -819,7 +879,7 @@ split_lower_bound (const Context *c,
   k.m = s->m_first;
   k.zero_stage = s->zero_first;
   k.recompute = bound_recompute (c, choices);
-  _cp_layout_time (c, &k, &st);
+  layout_time (c, &k, &st, known);
   known->time_config = k;
   known->time = st;
   known->has_time = TRUE;
@@ -835,6 +895,33 @@ split_lower_bound (const Context *c,
   /* Offload copies and the slowdown of overlapped compute are left out:
    * neither falls with the settings above, nor is bounded below by them. */
   return (st.total - st.dp_exposed - st.offload - st.overlap_slowdown + hidden_dp) * c->job->tokens / st.tokens;
+}
+
+/* Expert tensor-parallel sizes whose bounds' compute per token the
+ * search keeps: 1 and each tensor-parallel size inside a node (powers of
+ * two), or a pinned one. */
+#define MAX_BOUND_COMPUTES 16
+
+/* The compute per token of @k's bound: the same for every split of one
+ * expert tensor-parallel size (the recompute the bounds assume is one for
+ * all), so worked out once for each and kept in @kept. */
+static inline const BoundCompute *
+bound_compute_for (const Context *c,
+                   const Config  *k,
+                   BoundCompute  *kept,
+                   guint         *n_kept)
+{
+  /* Without routed experts their speed is 1 whatever the size. */
+  double etp = c->expert_flops_fwd > 0 ? _cp_expert_tp (c, k) : 1.0;
+
+  for (guint i = 0; i < *n_kept; i++)
+    if (kept[i].etp == etp)
+      return &kept[i];
+  if (*n_kept == MAX_BOUND_COMPUTES)
+    *n_kept = 0;   /* more sizes than kept: start again */
+  _cp_bound_compute_init (c, k, &kept[*n_kept]);
+  kept[*n_kept].etp = etp;
+  return &kept[(*n_kept)++];
 }
 
 /* The fastest layout that fits, and the best one of another split.
@@ -861,6 +948,8 @@ _cp_search_layout (const Context *c,
   SplitOrder order;
   Choices choices;
   Config k;
+  BoundCompute bound_computes[MAX_BOUND_COMPUTES];
+  guint n_bound_computes = 0;
   guint n, weighed = 0;
 
   memset (search, 0, sizeof *search);
@@ -901,7 +990,8 @@ _cp_search_layout (const Context *c,
       k.layers_here = s->layers_here;
       k.m = s->m_first;
       k.zero_stage = s->zero_first;
-      ranks[i].bound = _cp_layout_run_lower_bound (c, &k);
+      ranks[i].bound = _cp_layout_run_lower_bound (c, &k, bound_compute_for (c, &k, bound_computes,
+                                                                             &n_bound_computes));
     }
   split_order_init (&order, ranks, tmp_allocated != NULL ? tmp_allocated : tmp_stack, n);
 
@@ -924,6 +1014,14 @@ _cp_search_layout (const Context *c,
         continue;
       known.has_memory = TRUE;
       known.has_time = FALSE;
+      memset (known.has_states, 0, sizeof known.has_states);
+      if (known.memory_config.zero_stage < G_N_ELEMENTS (known.states))
+        {
+          copy_memory_states (&known.states[known.memory_config.zero_stage], &known.memory);
+          known.states_m[known.memory_config.zero_stage] = known.memory_config.m;
+          known.has_states[known.memory_config.zero_stage] = TRUE;
+        }
+      known.has_time_split = FALSE;
       if (runner_up_fits && split_lower_bound (c, &choices, s, techniques, &known) > cutoff)
         continue;
       best_of_split (c, s, &choices, techniques, &known, &cand, &search->evaluated);

@@ -1296,6 +1296,19 @@ cp_plan_new (const CpJob      *job,
   return plan;
 }
 
+/* Next to cp_plan_free(): a plan is its scalars and the three arrays
+ * freed there, so a new pointer field is copied and freed together. */
+CpPlan *
+cp_plan_copy (const CpPlan *plan)
+{
+  CpPlan *copy = g_memdup2 (plan, sizeof *plan);
+
+  copy->options = g_array_copy (plan->options);
+  copy->reasons = g_array_copy (plan->reasons);
+  copy->risks = g_array_copy (plan->risks);
+  return copy;
+}
+
 void
 cp_plan_free (CpPlan *plan)
 {

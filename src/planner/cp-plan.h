@@ -195,6 +195,9 @@ void      cp_plan_add_robustness         (CpPlan           *plan,
                                           const CpJob      *job,
                                           const CpQuote    *quotes,
                                           const CpSettings *settings);
+/* A plan of its own, for another thread: its scalars and its arrays
+ * (plain values) copied. */
+CpPlan   *cp_plan_copy  (const CpPlan *plan);
 void      cp_plan_free  (CpPlan *plan);
 
 const char *cp_rule_to_string    (CpRule rule);      /* "R1".."R9" */

@@ -474,19 +474,6 @@ cp_project_analysis_take_sweep (CpProjectAnalysis  *analysis,
   return entry->sweep;
 }
 
-/* The plan's own arrays copied: a plan is its scalars and three arrays of
- * plain values (cp_plan_free()). */
-static CpPlan *
-plan_copy (const CpPlan *plan)
-{
-  CpPlan *copy = g_memdup2 (plan, sizeof *plan);
-
-  copy->options = g_array_copy (plan->options);
-  copy->reasons = g_array_copy (plan->reasons);
-  copy->risks = g_array_copy (plan->risks);
-  return copy;
-}
-
 gboolean
 cp_project_analysis_has_details (CpProjectAnalysis *analysis,
                                  guint              job_index)
@@ -511,7 +498,7 @@ cp_project_analysis_order_details (CpProjectAnalysis *analysis,
   cp_project_analysis_get_plan (analysis, job_index);
   order = g_new0 (CpDetailsOrder, 1);
   order->project = cp_project_copy (analysis->project);
-  order->plan = plan_copy (entry->plan);
+  order->plan = cp_plan_copy (entry->plan);
   order->job_index = job_index;
   order->generation = analysis->generation;
   return order;

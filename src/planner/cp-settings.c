@@ -227,6 +227,12 @@ cp_settings_init (CpSettings *settings)
    * (fully_shard, PyTorch's current FSDP, torchtune's and torchtitan's)
    * shards and accumulates per parameter, the trainable ones only. */
   settings->fsdp1_adapter_gradients = FALSE;
+  /* Selective recompute as Megatron-LM runs it (Korthikanti et al. 2022
+   * §5), the runs PUBLISHED T21/T22 measure and the layout search was
+   * built on. torchtitan's op-level policy (selective_ac_option "op", its
+   * Llama configs' default) keeps a third as much of a Llama layer for
+   * 8–12% more FLOPs: a setting, as torchtitan's runs state it. */
+  settings->selective_recompute = CP_SELECTIVE_RECOMPUTE_ATTENTION;
 }
 
 double
@@ -275,6 +281,7 @@ cp_settings_get_assumptions (const CpSettings *settings,
                              CpAssumption     *out,
                              guint             n_out)
 {
+  gboolean op_policy = settings->selective_recompute == CP_SELECTIVE_RECOMPUTE_OP;
   const CpAssumption all[] = {
     { "bytes-convention", settings->bytes_convention == CP_BYTES_CONVENTION_ZERO_16 ? 16 : 18,
       "bytes/param", "PUBLISHED M1 (ZeRO, 16) / M2 (Hugging Face, 18; Megatron-LM distrib_optimizer.md: bf16 with fp32 grads, 6 + 12/d)" },
@@ -302,8 +309,15 @@ cp_settings_get_assumptions (const CpSettings *settings,
       "AACE International RP 18R-97, Class 3 (budget authorization): +10% to +30%; the low end" },
     { "vat-rate", settings->vat_rate, "fraction",
       "财税〔2016〕36号: information technology services 6% (leasing a bare machine 13%, 2019 年第 39 号)" },
-    { "selective-recompute-overhead", settings->selective_recompute_flops_overhead, "fraction",
-      "PUBLISHED M5 (2.7% for GPT-3)" },
+    /* One row for selective recompute: Megatron's overhead by default, the
+     * policy where torchtitan's op-level one is taken (its overhead
+     * follows the model: estimate's selective-recompute-flops-overhead). */
+    { op_policy ? "selective-recompute" : "selective-recompute-overhead",
+      op_policy ? 1.0 : settings->selective_recompute_flops_overhead, op_policy ? NULL : "fraction",
+      op_policy ? "torchtitan op-level SAC (torchtitan/parallelisms/parallelize_llama.py at 0413364, "
+                  "no_recompute_list): the attention kernel's output and every other matmul's (wq, wv, w1, w2) "
+                  "kept, the rest recomputed; 0: Megatron-LM, the attention core (Korthikanti et al. 2022 §5)"
+                : "PUBLISHED M5 (2.7% for GPT-3)" },
     { "full-recompute-flops", 8, "FLOPs/param/token", "PUBLISHED T16 (8·N·D with full recompute)" },
     { "training-flops", 6, "FLOPs/param/token", "formula crib: 6·N·D, attention excluded" },
     { "swiglu-activation-bytes", CP_SWIGLU_ACTIVATION_BYTES, "bytes/element",
@@ -363,8 +377,9 @@ cp_settings_get_assumptions (const CpSettings *settings,
       "0: FSDP2, per-parameter sharding" },
     { "vllm-profile", settings->vllm_profile == CP_VLLM_PROFILE_V0 ? 0 : 1, "vLLM engine",
       "1 (V1, vLLM 0.8+): a profiling pass of max_num_batched_tokens, 8,192 on GPUs of 70 GiB or more but A100, "
-      "else 2,048 (vllm/engine/arg_utils.py get_batch_defaults); 0 (V0): max(max_model_len, 2,048) tokens "
-      "(vllm/config.py SchedulerConfig, v0.6.6)" },
+      "else 2,048 (vllm/engine/arg_utils.py get_batch_defaults), then a dummy sampling step of max_num_seqs with "
+      "top-k/top-p, 28 B a logit (v1/worker/gpu_model_runner.py _dummy_sampler_run, v1/sample/ops/topk_topp_sampler.py); "
+      "0 (V0): max(max_model_len, 2,048) tokens (vllm/config.py SchedulerConfig, v0.6.6)" },
     { "expert-gemm-half-size", CP_GEMM_HALF_SIZE, NULL,
       "DeepGEMM README (a6d97a1) performance tables, 28 FP8 GEMMs on H800: speed d/(d + 238) of the largest's "
       "(d = 2,249), d = 1/(1/M + 1/N + 1/K); routed experts' GEMMs slower by it, dense ones at compute-utilisation" },
@@ -576,7 +591,7 @@ cp_assumption_task_kinds (const char *key)
     "checkpoint-interval", "failure-rate", "moe-dispatch-dedup",
     "expert-gemm-half-size", "moe-a2a-overlap", "fp8-layout",
     "moe-fp8-dispatch", "moe-max-nodes-per-token", "vllm-profile", "fsdp-pp-unsharded", "fsdp1-adapter-gradients",
-    "contingency", "vat-rate", "moe-expert-tp",
+    "contingency", "vat-rate", "moe-expert-tp", "selective-recompute",
   };
   /* In the order of keys[]: mixed-precision Adam's bytes cover every
    * parameter only in a full run (adapters train a few); serving has its
@@ -601,7 +616,7 @@ cp_assumption_task_kinds (const char *key)
     training, training, training,
     training, training, serving,
     training, training, serving, training, adapters,
-    every, every, training,
+    every, every, training, training,
   };
 #undef K
 

@@ -60,6 +60,20 @@ typedef enum {
   CP_N_VLLM_PROFILES
 } CpVllmProfile;
 
+/* What "selective recompute" keeps of a layer. ATTENTION: Megatron-LM's
+ * (Korthikanti et al. 2022 §5, --recompute-granularity selective):
+ * everything but the attention core's s² scores and their softmax and
+ * dropout, which FlashAttention-style kernels do not store anyway. OP:
+ * torchtitan's op-level selective activation checkpointing (selective_ac_option
+ * "op"): each layer checkpointed with a policy that keeps the outputs of
+ * every other matmul and of the attention kernel, and recomputes the rest
+ * in the backward pass (cp-estimate-memory.c). */
+typedef enum {
+  CP_SELECTIVE_RECOMPUTE_ATTENTION,
+  CP_SELECTIVE_RECOMPUTE_OP,
+  CP_N_SELECTIVE_RECOMPUTES
+} CpSelectiveRecompute;
+
 typedef struct {
   CpBytesConvention bytes_convention;
   CpMemoryUnit      memory_unit;
@@ -99,9 +113,10 @@ typedef struct {
   double   moe_max_nodes_per_token;  /* node-limited routing: nodes a token may reach; 0: any */
   gboolean moe_expert_tp;            /* experts split over the tensor-parallel ranks (ETP = TP); off: ETP 1 */
   CpFp8Layout fp8_layout;            /* serving: which layers 8-bit weights cover */
-  gboolean fsdp_pp_unsharded;
-  gboolean fsdp1_adapter_gradients;  /* LoRA under FSDP1: whole-model gradients while accumulating */        /* FSDP + PP: the stage stays gathered, gradients unsharded, all step */
+  gboolean fsdp_pp_unsharded;         /* FSDP + PP: the stage stays gathered, gradients unsharded, all step */
+  gboolean fsdp1_adapter_gradients;  /* LoRA under FSDP1: whole-model gradients while accumulating */
   CpVllmProfile vllm_profile;        /* serving: the engine generation whose profiling pass sizes the KV cache */
+  CpSelectiveRecompute selective_recompute; /* what selective recompute keeps of a layer */
 } CpSettings;
 
 typedef struct {
@@ -136,6 +151,8 @@ guint cp_assumption_task_kinds (const char *key);
 
 const char *cp_vllm_profile_to_string   (CpVllmProfile profile);
 gboolean    cp_vllm_profile_from_string (const char *str, CpVllmProfile *out);
+const char *cp_selective_recompute_to_string   (CpSelectiveRecompute policy);
+gboolean    cp_selective_recompute_from_string (const char *str, CpSelectiveRecompute *out);
 const char *cp_fp8_layout_to_string   (CpFp8Layout layout);
 gboolean    cp_fp8_layout_from_string (const char *str, CpFp8Layout *out);
 

@@ -33,6 +33,7 @@ static const char * const verification_names[] = { "primary", "secondary", "unve
 /* The serving conventions of cp-settings.h, as estimate's options and the XML name them. */
 static const char * const fp8_layout_names[] = { "all-linear", "llama3" };
 static const char * const vllm_profile_names[] = { "v1", "v0" };
+static const char * const selective_recompute_names[] = { "attention", "op" };
 static const char * const technique_names[] = {
   "as-configured", "selective-recompute", "full-recompute", "zero3", "cpu-offload", "lora", "qlora",
 };
@@ -88,6 +89,7 @@ DEFINE_NAMES (CpTechnique, cp_technique, technique_names, CP_N_TECHNIQUES)
 DEFINE_NAMES (CpVerification, cp_verification, verification_names, CP_N_VERIFICATIONS)
 DEFINE_NAMES (CpFp8Layout, cp_fp8_layout, fp8_layout_names, CP_N_FP8_LAYOUTS)
 DEFINE_NAMES (CpVllmProfile, cp_vllm_profile, vllm_profile_names, CP_N_VLLM_PROFILES)
+DEFINE_NAMES (CpSelectiveRecompute, cp_selective_recompute, selective_recompute_names, CP_N_SELECTIVE_RECOMPUTES)
 
 gboolean
 cp_task_kind_is_training (CpTaskKind kind)

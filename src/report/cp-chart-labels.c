@@ -287,6 +287,204 @@ fit_label (Geometry                   *geometry,
   return shortened (label, *shown_bytes);
 }
 
+/* Where the vendor's name ends in a quote's label "8 × H800 · vendor —
+ * offer": at the " — " before the offer, else at the label's end. */
+static gsize
+vendor_end (const CpChartSeries *series)
+{
+  const char *label = series->label;
+  const char *dash = strstr (label + series->shorten_from, " — ");
+
+  return dash != NULL ? (gsize) (dash - label) : strlen (label);
+}
+
+/* @label's first @head bytes, an ellipsis, then its bytes from @tail to
+ * @end: "8 × H800 · 示例…商乙". */
+static char *
+elided (const char *label,
+        gsize       head,
+        gsize       tail,
+        gsize       end)
+{
+  g_autofree char *first = g_strndup (label, head);
+  g_autofree char *last = g_strndup (label + tail, end - tail);
+
+  g_strchomp (first);
+  return g_strconcat (first, "…", last, NULL);
+}
+
+/* fit_label(), keeping the vendor apart from the others: two vendors
+ * alike ("示例供应商甲", "示例供应商乙") both read "示例供应商…" once cut
+ * within their names. The offer is cut first; a label that must cut into
+ * its vendor loses the vendor's middle instead, its last character or
+ * last word kept ("示例供应…乙", "Example…D)"). */
+static char *
+fit_quote_label (Geometry                   *geometry,
+                 const PangoFontDescription *font,
+                 const CpChartSeries        *series,
+                 double                      max_w,
+                 int                         max_lines,
+                 guint                      *shown_bytes)
+{
+  const char *label = series->label;
+  char *text = fit_label (geometry, font, series, max_w, max_lines, shown_bytes);
+  gsize end, tail;
+  const char *space;
+  guint lo, hi;
+  g_autoptr(GArray) cuts = NULL;
+
+  if (series->shorten_from < 0 || (gsize) series->shorten_from >= strlen (label))
+    return text;
+  end = vendor_end (series);
+  if (*shown_bytes >= end)
+    return text;
+  /* The vendor's tail: its last word, or its last character. */
+  space = g_utf8_strrchr (label + series->shorten_from + 3, end - series->shorten_from - 3, ' ');
+  if (space != NULL && (gsize) (space + 1 - label) < end && end - (gsize) (space + 1 - label) <= 12)
+    tail = space + 1 - label;
+  else
+    tail = g_utf8_find_prev_char (label, label + end) - label;
+  if (tail <= (gsize) series->shorten_from)
+    return text;
+  cuts = g_array_new (FALSE, FALSE, sizeof (guint));
+  for (const char *c = label + series->shorten_from; c < label + tail; c = g_utf8_next_char (c))
+    {
+      guint cut = c - label;
+      g_array_append_val (cuts, cut);
+    }
+  if (cuts->len == 0)
+    return text;
+  lo = 0;
+  hi = cuts->len - 1;
+  while (lo < hi)
+    {
+      guint mid = (lo + hi + 1) / 2;
+      g_autofree char *candidate = elided (label, g_array_index (cuts, guint, mid), tail, end);
+
+      if (text_lines (geometry, font, candidate, max_w) <= max_lines)
+        lo = mid;
+      else
+        hi = mid - 1;
+    }
+  /* Only a head past the GPUs' separator says anything of the vendor. */
+  if (g_array_index (cuts, guint, lo) <= (guint) series->shorten_from + strlen (" · "))
+    return text;
+  {
+    char *candidate = elided (label, g_array_index (cuts, guint, lo), tail, end);
+
+    if (text_lines (geometry, font, candidate, max_w) > max_lines)
+      {
+        g_free (candidate);
+        return text;
+      }
+    g_free (text);
+    *shown_bytes = g_array_index (cuts, guint, lo);
+    return candidate;
+  }
+}
+
+typedef struct {
+  double cost, x, y;
+  guint  side;                  /* which of place_clear()'s lefts */
+} Spot;
+
+static int
+compare_spots (gconstpointer a,
+               gconstpointer b)
+{
+  const Spot *sa = a, *sb = b;
+
+  return (sa->cost > sb->cost) - (sa->cost < sb->cost);
+}
+
+/* Places @box where it covers no line, no marker, no other label and not
+ * @anchor: at each of the @n_xs lefts @xs, anywhere from @min_y to @max_y,
+ * the nearest to (@anchor_x, @anchor_y) first, a pixel across counting a
+ * quarter of a pixel up or down (a label beside its point reads best, one
+ * in the column right of the plot is joined to it by its leader). FALSE
+ * when no place is clear. */
+static gboolean
+place_clear (Painter               *painter,
+             const Geometry        *geometry,
+             const Panel           *panel,
+             CpChartLabelBox       *box,
+             const double          *xs,
+             guint                  n_xs,
+             double                 anchor_x,
+             double                 anchor_y,
+             double                 min_y,
+             double                 max_y,
+             const CpChartLabelBox *anchor)
+{
+  g_autoptr(GArray) spots = g_array_new (FALSE, FALSE, sizeof (Spot));
+  /* For each left, the lines within the label's width: a
+   * 20-job × 50-quote report tries hundreds of places per label against
+   * thousands of segments, most of them elsewhere across the plot. */
+  GArray *near[4] = { NULL };
+
+  g_return_val_if_fail (n_xs <= G_N_ELEMENTS (near), FALSE);
+  for (guint i = 0; i < n_xs; i++)
+    {
+      double across = xs[i] > anchor_x ? xs[i] - anchor_x : MAX (0, anchor_x - (xs[i] + box->width));
+      double x0 = MAX (xs[i] - 1, geometry->left), x1 = MIN (xs[i] + box->width + 1, geometry->right);
+
+      near[i] = g_array_new (FALSE, FALSE, sizeof (Segment));
+      for (guint k = 0; x0 < x1 && k < panel->segments->len; k++)
+        {
+          const Segment *segment = &g_array_index (panel->segments, Segment, k);
+
+          if (MAX (segment->x0, segment->x1) >= x0 && MIN (segment->x0, segment->x1) <= x1)
+            g_array_append_val (near[i], *segment);
+        }
+      for (double y = min_y; y + box->height <= max_y + 0.01; y += 1)
+        {
+          Spot spot = { fabs (y + box->height / 2 - anchor_y) + 0.25 * across, xs[i], y, i };
+
+          g_array_append_val (spots, spot);
+        }
+    }
+  g_array_sort (spots, compare_spots);
+  for (guint i = 0; i < spots->len; i++)
+    {
+      const Spot *spot = &g_array_index (spots, Spot, i);
+      GArray *lines = near[spot->side];
+      gboolean covers = FALSE;
+
+      box->x = spot->x;
+      box->y = spot->y;
+      if (!box_is_free (painter, box) || boxes_overlap (box, anchor))
+        continue;
+      {
+        double x0 = MAX (box->x - 1, geometry->left), x1 = MIN (box->x + box->width + 1, geometry->right);
+        double y0 = MAX (box->y, panel->top), y1 = MIN (box->y + box->height, panel->bottom);
+
+        for (guint k = 0; x0 < x1 && y0 < y1 && k < lines->len && !covers; k++)
+          {
+            const Segment *segment = &g_array_index (lines, Segment, k);
+
+            covers = MAX (segment->y0, segment->y1) >= y0 && MIN (segment->y0, segment->y1) <= y1 &&
+                     segment_crosses (segment, x0, y0, x1, y1);
+          }
+        for (guint k = 0; !covers && k < panel->marks->len; k++)
+          {
+            const CpChartLabelBox *mark = &g_array_index (panel->marks, CpChartLabelBox, k);
+
+            covers = boxes_overlap (box, mark);
+          }
+      }
+      if (!covers)
+        {
+          g_array_append_val (painter->boxes, *box);
+          for (guint k = 0; k < n_xs; k++)
+            g_array_unref (near[k]);
+          return TRUE;
+        }
+    }
+  for (guint k = 0; k < n_xs; k++)
+    g_array_unref (near[k]);
+  return FALSE;
+}
+
 /* Names each line at its end (a single machine's at its marker), right
  * of it where there is room, each label moved off the others and, where
  * it can, off the lines, and joined to its line by a thin leader when it
@@ -324,7 +522,7 @@ cp_chart_draw_line_labels (Painter           *painter,
        * vendor too, and on a narrow chart may reach into the plot. */
       if (highlight)
         max_w = MAX (max_w, MIN (geometry->width * 0.45, geometry->font_px * 18));
-      text = fit_label (geometry, font, series, max_w, highlight ? 2 : 1, &box.shown_bytes);
+      text = fit_quote_label (geometry, font, series, max_w, highlight ? 2 : 1, &box.shown_bytes);
       cp_chart_text_size (geometry, font, text, max_w, &w, &h);
       box.width = w;
       box.height = h;
@@ -334,8 +532,66 @@ cp_chart_draw_line_labels (Painter           *painter,
       sides[0] = MAX (geometry->left, MIN (request->anchor_x + request->gap, geometry->width - margin - w));
       sides[1] = MAX (geometry->left, request->anchor_x - request->gap - w);
 
-      /* Off the lines if that keeps it within three lines of its anchor;
-       * else off the end of its own line; else only off the other labels. */
+      /* Off every line, marker and label: beside its anchor, or anywhere
+       * up or down its panel, or in the column right of the plot (issue
+       * 22: the recommended option's large label covered other quotes'
+       * lines and markers); on one line if two find no room, then as its
+       * GPUs alone ("8 × H800…"), before covering a line. */
+      for (int attempt = 0; attempt < 3 && !placed; attempt++)
+        {
+          g_autofree char *shorter = NULL;
+          CpChartLabelBox trial = box;
+          double tw = w, th = h;
+          double xs[4];
+          guint n_xs;
+
+          if (attempt == 1)
+            {
+              if (!highlight)
+                continue;
+              shorter = fit_quote_label (geometry, font, series, max_w, 1, &trial.shown_bytes);
+            }
+          else if (attempt == 2)
+            {
+              if (series->shorten_from < 0 || (gsize) series->shorten_from >= strlen (series->label))
+                continue;
+              shorter = shortened (series->label, series->shorten_from);
+              trial.shown_bytes = series->shorten_from;
+            }
+          if (shorter != NULL)
+            {
+              cp_chart_text_size (geometry, font, shorter, max_w, &tw, &th);
+              trial.width = tw;
+              trial.height = th;
+            }
+          xs[0] = MAX (geometry->left, MIN (request->anchor_x + request->gap, geometry->width - margin - tw));
+          xs[1] = MAX (geometry->left, request->anchor_x - request->gap - tw);
+          /* The plot's left edge: the corner above a falling cost curve
+           * is often empty. */
+          xs[2] = geometry->left + margin;
+          xs[3] = geometry->right + margin;
+          n_xs = geometry->right + margin + tw <= geometry->width - margin + 0.5 ? 4 : 3;
+          placed = place_clear (painter, geometry, panel, &trial, xs, n_xs, request->anchor_x, request->anchor_y,
+                                min_y, max_y, &anchor);
+          if (placed)
+            {
+              box = trial;
+              if (shorter != NULL)
+                {
+                  g_free (text);
+                  text = g_steal_pointer (&shorter);
+                }
+            }
+        }
+      /* A quote's name is given on each panel, at the same GPU count (the
+       * note says so): on the lower panel, a name with no clear place is
+       * left to the upper one rather than laid over other quotes' lines.
+       * The recommended option is always named. */
+      if (!placed && !highlight && geometry->n_panels > 1 && panel != &geometry->panels[0])
+        continue;
+      /* Else off the lines if that keeps it within three lines of its
+       * anchor; else off the end of its own line; else only off the other
+       * labels. */
       for (int tier = 0; tier < 3 && !placed; tier++)
         for (guint side = 0; side < G_N_ELEMENTS (sides) && !placed; side++)
           {

@@ -594,8 +594,14 @@ cp_report_section_job (Doc       *doc,
     for (; placed < G_N_ELEMENTS (charts); placed++)
       {
         /* Text that would not reach the page's end would leave the gap
-         * all the same: the chart then moves on in its place. */
+         * all the same: the chart then moves on in its place. So does it
+         * on a page already three-quarters full: the reasons then follow the
+         * charts in both languages, where a Chinese page, shorter, began
+         * the reasons under the tables while the English one, full, moved
+         * the charts on first (issue 22: the same project's pages held
+         * different things in each language). */
         if (charts[placed].data != NULL && !cp_doc_chart_fits (doc, charts[placed].smallest) &&
+            doc->y - doc->top < (doc->bottom - doc->top) * 3 / 4 &&
             cp_doc_fills_page (doc, lay_out_reasons, &reasons))
           break;
         done[placed] = TRUE;

@@ -157,6 +157,12 @@ lay_out (Doc              *doc,
     timeline = cp_chart_data_new_timeline (doc->project, schedule, doc->lang);
   height = fit_memo (doc, results, schedule, timeline);
   lay_out_memo (doc, results, schedule, timeline, height, &chart_page);
+  /* The detail starts on a page of its own: the memo is what an approver
+   * signs, and a Chinese memo, shorter than the English one, left room
+   * for the jobs table on page 1, so that the two languages' pages held
+   * different things (issue 22). */
+  if (doc->y > doc->top)
+    cp_doc_new_page (doc);
   cp_report_section_jobs_and_quotes (doc);
   for (guint j = 0; j < doc->project->jobs->len; j++)
     cp_report_section_job (doc, j, &results[j]);

@@ -453,8 +453,10 @@ test_close_mid_read (void)
   CpImportDialog *dialog = open_dialog (path, project, &alive);
 
   g_object_add_weak_pointer (G_OBJECT (dialog), (gpointer *) &dialog);
-  /* Once the file is read its rows are: close while they are. */
-  while (cp_test_gui_find_combo_row (GTK_WIDGET (dialog), "价格") == NULL)
+  /* Once the file is read its rows are, and its columns' combos are made
+   * a few at a time: close when the first is there, the rest and the rows
+   * still to come. */
+  while (cp_test_gui_find_combo_row (GTK_WIDGET (dialog), "供应商") == NULL)
     g_main_context_iteration (NULL, TRUE);
   g_assert_true (cp_import_dialog_get_busy (dialog));
   gtk_widget_activate_action (GTK_WIDGET (dialog), "import.cancel", NULL);

@@ -1724,10 +1724,13 @@ wheel_over_table (GtkWidget *table_scroller,
   spin ();
 }
 
-/* Meeting walkthrough: at 1024 px the table hides Calendar to Technique,
+/* Meeting walkthrough: at 1024 px the table hid Calendar to Technique,
  * and the wheel over it moved only the page. Turns down over the table
- * bring its right-hand columns into view until the last, then move the
- * page; turns up go back to the first column, then up the page. */
+ * bring any right-hand columns into view until the last, then move the
+ * page; turns up go back to the first column, then up the page. Since
+ * walkthrough 9 the table fits its pane at 1024 px (it drops details
+ * the text says too; test-window-room.c), so the wheel moves the page
+ * at once. */
 static void
 test_window_table_wheel (void)
 {
@@ -1745,8 +1748,9 @@ test_window_table_wheel (void)
   select_row (cp_window_get_jobs_list (window), 0);
   wait_results (results);
   spin ();
-  /* Columns hidden on the right, and a page to scroll. */
-  g_assert_cmpfloat (gtk_adjustment_get_upper (sideways), >, gtk_adjustment_get_page_size (sideways) + 1);
+  cp_test_gui_wait_frames (table, 4);
+  /* No column hidden on the right, and a page to scroll. */
+  g_assert_cmpfloat (gtk_adjustment_get_upper (sideways), <=, gtk_adjustment_get_page_size (sideways) + 1);
   g_assert_cmpfloat (gtk_adjustment_get_upper (page), >, gtk_adjustment_get_page_size (page) + 1);
   gtk_adjustment_set_value (page, 10);
 
@@ -1757,7 +1761,7 @@ test_window_table_wheel (void)
       g_assert_cmpfloat (gtk_adjustment_get_value (page), ==, 10);
       g_assert_cmpuint (++turns, <, 50);
     }
-  g_assert_cmpuint (turns, >, 0);
+  g_assert_cmpuint (turns, ==, 0);
   wheel_over_table (table_scroller, 1);
   g_assert_cmpfloat (gtk_adjustment_get_value (page), >, 10);
 
@@ -3131,8 +3135,9 @@ test_window_serving (void)
   select_row (cp_window_get_jobs_list (window), serve);
   wait_results (results);
   g_assert_true (gtk_column_view_column_get_visible (column_titled (results, "Per million output tokens")));
-  g_assert_true (gtk_column_view_column_get_visible (column_titled (results, "Tokens/s per replica")));
-  g_assert_true (gtk_column_view_column_get_visible (column_titled (results, "Requests served")));
+  /* Tokens/s per replica and Requests served are details the table drops
+   * while it is wider than its pane, as at this window's 1280 px; they
+   * show on a wide screen (test-window-room.c, service-columns). */
   for (guint i = 0; i < g_list_model_get_n_items (options); i++)
     {
       g_autoptr(CpOptionObject) object = g_list_model_get_item (options, i);
@@ -4489,7 +4494,8 @@ test_window_implausible_price (void)
 
       if (cp_option_object_get_option (object)->quote_index != 0)
         continue;
-      g_object_get (object, "quote-cell-text", &cell, NULL);
+      /* The mark goes with the GPU count, never cut (test-window-room.c). */
+      g_object_get (object, "gpu-count-text", &cell, NULL);
       marked = g_str_has_prefix (cell, "⚠ ");
     }
   g_assert_true (marked);

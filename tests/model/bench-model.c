@@ -20,6 +20,13 @@
  * evaluates exactly N × 68 estimates each way and skips the demo:
  * instructions per evaluation do not depend on the load. With
  * --plan-only, only the second way.
+ *
+ * The mixtures of experts are timed on their own after the dense jobs
+ * (their search weighs more splits: expert parallel folded over tensor ×
+ * data parallel): a Mixtral-like 8 × top-2 and a DeepSeek-like
+ * fine-grained 64 × top-6, on the same quotes, 34 evaluations a round.
+ * With --moe, only they are evaluated (`bench-model --moe --plan-only -n N`
+ * counts their instructions: N × 34 estimates).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,7 +53,8 @@ cpu_time_us (void)
  * cp_estimate(), or (@plan) checked once per job and quote as
  * cp_plan_new() does. */
 static void
-evaluate (const CpJob      *jobs,
+evaluate (const char       *what,
+          const CpJob      *jobs,
           guint             n_jobs,
           const CpQuote    *quotes,
           guint             n_quotes,
@@ -84,8 +92,8 @@ evaluate (const CpJob      *jobs,
     }
   while (rounds > 0 ? round < rounds : elapsed_us < seconds * G_USEC_PER_SEC);
 
-  printf ("%" G_GUINT64_FORMAT " evaluations in %.2f s of CPU: %.0f evaluations/s on one core%s\n",
-          evaluations, elapsed_us / 1e6, evaluations / (elapsed_us / 1e6),
+  printf ("%s: %" G_GUINT64_FORMAT " evaluations in %.2f s of CPU: %.0f evaluations/s on one core%s\n",
+          what, evaluations, elapsed_us / 1e6, evaluations / (elapsed_us / 1e6),
           plan ? ", inputs checked once per job and quote (as a plan)" : "");
 }
 
@@ -93,16 +101,27 @@ int
 main (int   argc,
       char *argv[])
 {
-  gboolean plan_only = argc > 1 && g_strcmp0 (argv[1], "--plan-only") == 0;
-  int arg = plan_only ? 2 : 1;
-  gboolean fixed_count = argc > arg + 1 && g_strcmp0 (argv[arg], "-n") == 0;
-  double seconds = !fixed_count && argc > arg ? atof (argv[arg]) : 2.0;
-  guint64 rounds = fixed_count ? g_ascii_strtoull (argv[arg + 1], NULL, 10) : 0;
+  gboolean plan_only = FALSE, moe_only = FALSE, fixed_count = FALSE;
+  double seconds = 2.0;
+  guint64 rounds = 0;
   CpSettings settings;
-  CpJob jobs[4];
+  CpJob jobs[4], moe[2];
   CpQuote quotes[2];
   gint64 start, elapsed_us;
   volatile double sink = 0;
+
+  for (int arg = 1; arg < argc; arg++)
+    if (g_strcmp0 (argv[arg], "--plan-only") == 0)
+      plan_only = TRUE;
+    else if (g_strcmp0 (argv[arg], "--moe") == 0)
+      moe_only = TRUE;
+    else if (g_strcmp0 (argv[arg], "-n") == 0 && arg + 1 < argc)
+      {
+        fixed_count = TRUE;
+        rounds = g_ascii_strtoull (argv[++arg], NULL, 10);
+      }
+    else
+      seconds = atof (argv[arg]);
 
   cp_settings_init (&settings);
   cp_job_init (&jobs[0], CP_TASK_PRETRAIN);
@@ -115,6 +134,24 @@ main (int   argc,
   cp_job_init (&jobs[3], CP_TASK_INFERENCE);
   cp_test_model_init (&jobs[3].model, 7e9, 32, 4096, 32, 32, 11008, 32000);
   jobs[3].concurrency = 200;
+  /* Mixtral-like: 8 experts, top 2 */
+  cp_job_init (&moe[0], CP_TASK_PRETRAIN);
+  cp_test_model_init (&moe[0].model, 46.7e9, 32, 4096, 32, 8, 14336, 32000);
+  moe[0].model.active_params = 12.9e9;
+  moe[0].model.experts_total = 8;
+  moe[0].model.experts_active = 2;
+  moe[0].tokens = 100e9;
+  /* DeepSeek-like fine-grained: 64 experts, top 6, two shared, a dense
+   * first layer */
+  cp_job_init (&moe[1], CP_TASK_PRETRAIN);
+  cp_test_model_init (&moe[1].model, 16e9, 28, 2048, 16, 16, 1408, 102400);
+  moe[1].model.active_params = 2.8e9;
+  moe[1].model.experts_total = 64;
+  moe[1].model.experts_active = 6;
+  moe[1].model.shared_experts = 2;
+  moe[1].model.dense_layers = 1;
+  moe[1].model.dense_ffn = 10944;
+  moe[1].tokens = 200e9;
 
   for (guint i = 0; i < G_N_ELEMENTS (quotes); i++)
     {
@@ -130,9 +167,22 @@ main (int   argc,
   quotes[1].nics_per_node = 4;
   quotes[1].nic_gbps = 200;
 
-  if (!plan_only)
-    evaluate (jobs, G_N_ELEMENTS (jobs), quotes, G_N_ELEMENTS (quotes), &settings, FALSE, seconds, rounds, &sink);
-  evaluate (jobs, G_N_ELEMENTS (jobs), quotes, G_N_ELEMENTS (quotes), &settings, TRUE, seconds, rounds, &sink);
+  if (!moe_only)
+    {
+      if (!plan_only)
+        evaluate ("dense", jobs, G_N_ELEMENTS (jobs), quotes, G_N_ELEMENTS (quotes), &settings, FALSE, seconds,
+                  rounds, &sink);
+      evaluate ("dense", jobs, G_N_ELEMENTS (jobs), quotes, G_N_ELEMENTS (quotes), &settings, TRUE, seconds, rounds,
+                &sink);
+    }
+  if (moe_only || !fixed_count)
+    {
+      if (!plan_only)
+        evaluate ("MoE", moe, G_N_ELEMENTS (moe), quotes, G_N_ELEMENTS (quotes), &settings, FALSE, seconds, rounds,
+                  &sink);
+      evaluate ("MoE", moe, G_N_ELEMENTS (moe), quotes, G_N_ELEMENTS (quotes), &settings, TRUE, seconds, rounds,
+                &sink);
+    }
   if (fixed_count)
     return sink < 0;
 

@@ -249,6 +249,59 @@ test_activations_follow_structure (void)
   cp_job_clear (&job);
 }
 
+/* torchtitan's op-level selective activation checkpointing
+ * (torchtitan/parallelisms/parallelize_llama.py at 0413364): a Llama
+ * layer keeps its input (2), the outputs of its odd matmuls wq (2 · q/h),
+ * wv (2 · kv/h), w1 (2 · f/h) and w2 (2), and the attention kernel's
+ * output (2 · q/h) with its fp32 log-sum-exp (4 · heads/h). Llama 2/3 70B
+ * (h 8192, 64 heads of 128, 8 KV heads, f 28,672): 2 + 2 + 0.25 + 2 +
+ * 1/32 + 7 + 2. It runs wk, wo and w3 again: 2 · 80 · 8192 · (1024 +
+ * 8192 + 28,672) FLOPs a token, over a step's 6 · N and three times the
+ * attention core's 4 · L · s · 8192. Megatron's policy keeps all but the
+ * scores, which flash attention does not store: the whole layer, 42.5,
+ * for 2.7% (M5). */
+static void
+test_selective_recompute_policies (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate est;
+  double recomputed, step;
+
+  cp_settings_init (&settings);
+  g_assert_cmpint (settings.selective_recompute, ==, CP_SELECTIVE_RECOMPUTE_ATTENTION);
+  quote_init_a100 (&quote, 8, 2);
+  cp_job_init (&job, CP_TASK_PRETRAIN);
+  model_init (&job.model, 70.6e9, 80, 8192, 64, 8, 28672, 128256, TRUE);
+  job.flash_attention = TRUE;
+  job.seq_len = 8192;
+  job.micro_batch = 1;
+  job.tensor_parallel = 8;
+  job.pipeline_parallel = 2;
+  job.virtual_stages = 1;
+  job.recompute = CP_RECOMPUTE_SELECTIVE;
+
+  g_assert_true (cp_estimate_with_technique (&job, &quote, 2, CP_TECHNIQUE_AS_CONFIGURED, &settings, &est, NULL));
+  assert_close (42.5, est.selective_activation_bytes_per_sbh, 1e-12);
+  assert_close (0.027, est.selective_recompute_flops_overhead, 1e-12);
+
+  settings.selective_recompute = CP_SELECTIVE_RECOMPUTE_OP;
+  g_assert_true (cp_estimate_with_technique (&job, &quote, 2, CP_TECHNIQUE_AS_CONFIGURED, &settings, &est, NULL));
+  assert_close (2.0 + 2.0 + 0.25 + 2.0 + 4.0 * 64 / 8192 + 7.0 + 2.0, est.selective_activation_bytes_per_sbh, 1e-12);
+  /* Without recompute the layer is kept whole whatever the policy. */
+  assert_close (42.5, est.layer_activation_bytes_per_sbh, 1e-12);
+  recomputed = 2.0 * 80 * 8192.0 * (1024 + 8192 + 28672);
+  step = 6.0 * 70.6e9 + 3.0 * 4.0 * 80 * 8192 * 8192.0;
+  assert_close (recomputed / step, est.selective_recompute_flops_overhead, 1e-9);
+  g_assert_cmpfloat (est.selective_recompute_flops_overhead, >, 0.10);
+  g_assert_cmpfloat (est.selective_recompute_flops_overhead, <, 0.11);
+
+  g_assert_cmpstr (cp_selective_recompute_to_string (CP_SELECTIVE_RECOMPUTE_OP), ==, "op");
+  cp_quote_clear (&quote);
+  cp_job_clear (&job);
+}
+
 /* I1: OPT-13B, 2 × 5120 × 40 × 2 B = 819,200 B = 800 KiB per token, a
  * 2048-token request 1.68e9 B. I7: Llama-2-70B with 8 KV heads of 128:
  * 2 × 80 × 8 × 128 × 2 = 327,680 B = 320 KiB. Llama-2-7B: 512 KiB. */
@@ -305,20 +358,21 @@ test_inference_concurrency (void)
   assert_close (budget, est.serving_budget_bytes, 1e-12);
   /* A GPU under 70 GiB: vLLM profiles 2,048 batched tokens and samples 256
    * sequences. One layer's intermediates, 16-bit: 2048 × 2 × (4·5120 +
-   * QKV 3·40·128 + MLP 2·20480) = 314,572,800 B; fp32 logits 256 × 50272 × 4
-   * = 51,478,528 B: 366,051,328 B. */
-  activation = 2048.0 * 2 * (4 * 5120 + 3 * 40 * 128 + 2 * 20480) + 256.0 * 50272 * 4;
-  g_assert_cmpfloat (activation, ==, 366051328.0);
+   * QKV 3·40·128 + MLP 2·20480) = 314,572,800 B; then V1's dummy sampling
+   * step, 28 bytes per logit at the native top-k/top-p sort's peak
+   * (cp-estimate-serving.c): 256 × 50272 × 28 = 360,349,696 B, the larger. */
+  activation = MAX (2048.0 * 2 * (4 * 5120 + 3 * 40 * 128 + 2 * 20480), 256.0 * 50272 * 28);
+  g_assert_cmpfloat (activation, ==, 360349696.0);
   assert_close (activation, est.activation_peak_bytes, 1e-12);
-  /* 38,654,705,664 − 26e9 − 366,051,328 − 0.5 GiB graphs − 1 GiB context
-   * = 10,678,041,600 B; blocks of 16 × 819,200 B = 13,107,200 B: 814. */
+  /* 38,654,705,664 − 26e9 − 360,349,696 − 0.5 GiB graphs − 1 GiB context
+   * = 10,683,743,232 B; blocks of 16 × 819,200 B = 13,107,200 B: 815. */
   kv_budget = budget - 26e9 - activation - 0.5 * GIB - 1.0 * GIB;
-  g_assert_cmpfloat (kv_budget, ==, 10678041600.0);
+  g_assert_cmpfloat (kv_budget, ==, 10683743232.0);
   blocks = floor (kv_budget / (16 * 819200.0));
-  g_assert_cmpfloat (blocks, ==, 814);
-  g_assert_cmpfloat (est.kv_blocks, ==, 814);
-  /* 814 × 16 / 2048 = 6.36x, as vLLM prints it; 6 whole requests of 128 blocks. */
-  g_assert_cmpfloat (est.max_concurrency, ==, 814 * 16 / 2048.0);
+  g_assert_cmpfloat (blocks, ==, 815);
+  g_assert_cmpfloat (est.kv_blocks, ==, 815);
+  /* 815 × 16 / 2048 = 6.37x, as vLLM prints it; 6 whole requests of 128 blocks. */
+  g_assert_cmpfloat (est.max_concurrency, ==, 815 * 16 / 2048.0);
   g_assert_cmpfloat (est.requests_per_replica, ==, 6);
   g_assert_true (est.fits);
 
@@ -335,10 +389,11 @@ test_inference_concurrency (void)
  * Llama-2-70B, 140e9 bytes of fp16 weights, 327,680 B of KV per token
  * (8 KV heads). One A100 80GB cannot hold the weights under vLLM's 0.9 ×
  * 80 GiB = 77,309,411,328 B budget; two can: 70e9 each, an activation
- * peak of 2048 × 2 × (4·8192 + (64 + 16)·128/2 + 3·28672/2) + 256 × 32000 × 4
- * = 364,118,016 B, 0.5 GiB of graphs and 1 GiB of context leave
- * 5,334,680,576 B; each rank holds 4 of the 8 KV heads, 163,840 B a token,
- * 2,621,440 B a 16-token block: 2,035 blocks, 2035 × 16 / 4096 = 7.95
+ * peak of 2048 × 2 × (4·8192 + (64 + 16)·128/2 + 3·28672/2) = 331,350,016
+ * B (the forward pass; V1's sampling of 256 × 32000 logits at 28 B takes
+ * 229,376,000 after it), 0.5 GiB of graphs and 1 GiB of context leave
+ * 5,367,448,576 B; each rank holds 4 of the 8 KV heads, 163,840 B a token,
+ * 2,621,440 B a 16-token block: 2,047 blocks, 2047 × 16 / 4096 = 8.0
  * requests of 4,096 tokens, 7 whole ones. */
 static void
 test_inference_tensor_parallel (void)
@@ -347,7 +402,7 @@ test_inference_tensor_parallel (void)
   CpQuote quote;
   CpJob job;
   CpEstimate est;
-  double kv_budget = 0.9 * 80 * GIB - 70e9 - 364118016.0 - 0.5 * GIB - 1.0 * GIB;
+  double kv_budget = 0.9 * 80 * GIB - 70e9 - 331350016.0 - 0.5 * GIB - 1.0 * GIB;
 
   cp_settings_init (&settings);
   quote_init_a100 (&quote, 8, 1);
@@ -362,11 +417,11 @@ test_inference_tensor_parallel (void)
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
   g_assert_cmpuint (est.layout.tensor_parallel, ==, 2);
   assert_close (70e9, est.weights_bytes, 1e-12);
-  assert_close (364118016.0, est.activation_peak_bytes, 1e-12);
-  g_assert_cmpfloat (kv_budget, ==, 5334680576.0);
+  assert_close (331350016.0, est.activation_peak_bytes, 1e-12);
+  g_assert_cmpfloat (kv_budget, ==, 5367448576.0);
   g_assert_cmpfloat (est.kv_blocks, ==, floor (kv_budget / (16 * 163840.0)));
-  g_assert_cmpfloat (est.kv_blocks, ==, 2035);
-  assert_close (2035 * 16 / 4096.0, est.max_concurrency, 1e-12);
+  g_assert_cmpfloat (est.kv_blocks, ==, 2047);
+  assert_close (2047 * 16 / 4096.0, est.max_concurrency, 1e-12);
   g_assert_cmpfloat (est.requests_per_replica, ==, 7);
   g_assert_cmpuint (est.replicas_per_node, ==, 4);
   cp_job_clear (&job);
@@ -1780,6 +1835,7 @@ main (int   argc,
   g_test_add_func ("/model/memory/zero-model-states-M1", test_zero_model_states);
   g_test_add_func ("/model/memory/activations-M4", test_activations_korthikanti);
   g_test_add_func ("/model/memory/activations-follow-structure", test_activations_follow_structure);
+  g_test_add_func ("/model/memory/selective-recompute-policies", test_selective_recompute_policies);
   g_test_add_func ("/model/memory/qlora-7b-M8", test_qlora_7b_base);
   g_test_add_func ("/model/memory/qlora-65b-M7", test_qlora_65b_single_gpu);
   g_test_add_func ("/model/memory/lora-zero3-shards-frozen-base", test_lora_zero3_shards_frozen_base);

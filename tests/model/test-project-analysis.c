@@ -59,6 +59,24 @@ test_plans_match_planner (void)
     }
 }
 
+/* A copy is the same plan with arrays of its own: a worker may change it
+ * while the window reads the original. */
+static void
+test_plan_copy_owns_its_arrays (void)
+{
+  g_autoptr(CpProject) project = cp_test_demo_project ();
+  g_autoptr(CpPlan) plan = cp_project_plan_job (project, 0);
+  g_autoptr(CpPlan) copy = cp_plan_copy (plan);
+  guint n_options = plan->options->len;
+
+  assert_same_plan (copy, plan);
+  g_assert_true (copy->options != plan->options && copy->reasons != plan->reasons && copy->risks != plan->risks);
+  g_array_set_size (copy->options, 0);
+  g_array_set_size (copy->reasons, 0);
+  g_assert_cmpuint (plan->options->len, ==, n_options);
+  g_assert_cmpuint (plan->reasons->len, >, 0);
+}
+
 static void
 test_change_drops_what_it_touches (void)
 {
@@ -198,6 +216,7 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/project-analysis/plans-match-planner", test_plans_match_planner);
+  g_test_add_func ("/project-analysis/plan-copy-owns-its-arrays", test_plan_copy_owns_its_arrays);
   g_test_add_func ("/project-analysis/change-drops-what-it-touches", test_change_drops_what_it_touches);
   g_test_add_func ("/project-analysis/stale-sweep-dropped", test_stale_sweep_dropped);
   g_test_add_func ("/project-analysis/sweep-of-deleted-job-dropped", test_sweep_of_deleted_job_dropped);

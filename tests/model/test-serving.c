@@ -515,12 +515,24 @@ test_vllm_profile_by_engine (void)
   job.context_len = 16384;
   job.concurrency = 1;
 
+  /* V1 on an H100: the forward pass of 8,192 tokens (123,392 B each),
+   * then the dummy sampling of 1,024 sequences at 28 B a logit (vLLM V1's
+   * native top-k/top-p sort, cp-estimate-serving.c): 1024 × 32000 × 28 =
+   * 917,504,000 B, less than the forward's 1,010,827,264. */
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &v1, NULL));
-  g_assert_cmpfloat (v1.activation_peak_bytes, ==, 1141899264.0);
+  g_assert_cmpfloat (v1.activation_peak_bytes, ==, 8192 * 123392.0);
   settings.vllm_profile = CP_VLLM_PROFILE_V0;
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &v0, NULL));
   g_assert_cmpfloat (v0.activation_peak_bytes, ==, 2054422528.0);
-  assert_close (v1.kv_budget_bytes - (2054422528.0 - 1141899264.0), v0.kv_budget_bytes, 1e-12);
+  assert_close (v1.kv_budget_bytes - (2054422528.0 - 8192 * 123392.0), v0.kv_budget_bytes, 1e-12);
+  /* Llama 3's 128,256-entry vocabulary: the sampler's 1024 × 128256 × 28
+   * = 3,677,356,032 B is V1's peak. */
+  settings.vllm_profile = CP_VLLM_PROFILE_V1;
+  job.model.vocab = 128256;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &v1, NULL));
+  g_assert_cmpfloat (v1.activation_peak_bytes, ==, 1024 * 128256 * 28.0);
+  job.model.vocab = 32000;
+  settings.vllm_profile = CP_VLLM_PROFILE_V0;
   /* A context shorter than 2,048 tokens is profiled at 2,048. */
   job.context_len = 1024;
   job.prompt_tokens = 512;
@@ -773,19 +785,21 @@ test_trial_kv_cache (void)
  * TFLOPS and 3.35 TB/s, NVLink 200 GB/s a direction, G7).
  *
  * vLLM's budget (cp-estimate.c): 0.90 × 80 GiB = 77,309,411,328 B a GPU,
- * less the weights' share, the profiling peak 8192 × 2 × (4 × 8192 +
- * (10240 + 3 × 28672)/t) + 1024 × 128256 × 4 (8,192 batched tokens and
- * 1,024 sequences on an 80 GB GPU that is not an A100), 0.5 GiB of CUDA
- * graphs and 1 GiB of framework:
- *   TP 2: 77,309,411,328 − 70e9 − 1,850,736,640 − 1,610,612,736
- *         = 3,848,061,952 B; 163,840 B a token a GPU (4 of the 8 KV
- *         heads), blocks of 16 tokens 2,621,440 B: 1,467 blocks, 5 whole
+ * less the weights' share, the profiling peak (8,192 batched tokens and
+ * 1,024 sequences on an 80 GB GPU that is not an A100): the larger of the
+ * forward's 8192 × 2 × (4 × 8192 + (10240 + 3 × 28672)/t) and V1's
+ * dummy sampling of 1024 × 128256 logits at 28 B (cp-estimate-serving.c),
+ * 3,677,356,032 B at every t here, 0.5 GiB of CUDA graphs and 1 GiB of
+ * framework:
+ *   TP 2: 77,309,411,328 − 70e9 − 3,677,356,032 − 1,610,612,736
+ *         = 2,021,442,560 B; 163,840 B a token a GPU (4 of the 8 KV
+ *         heads), blocks of 16 tokens 2,621,440 B: 771 blocks, 3 whole
  *         4,096-token requests (256 blocks each);
- *   TP 4: − 35e9 − 1,456,472,064 − 1,610,612,736 = 39,242,326,528 B;
- *         81,920 B a token, 29,939 blocks, 116 requests;
- *   TP 8: − 17.5e9 − 1,259,339,776 − 1,610,612,736 = 56,939,458,816 B;
- *         40,960 B a token, 86,882 blocks, 339 requests.
- * 200 concurrent requests take 40 TP-2 replicas (80 GPUs, 10 nodes), 2
+ *   TP 4: − 35e9 − 3,677,356,032 − 1,610,612,736 = 37,021,442,560 B;
+ *         81,920 B a token, 28,245 blocks, 110 requests;
+ *   TP 8: − 17.5e9 − 3,677,356,032 − 1,610,612,736 = 54,521,442,560 B;
+ *         40,960 B a token, 83,193 blocks, 324 requests.
+ * 200 concurrent requests take 67 TP-2 replicas (134 GPUs, 17 nodes), 2
  * TP-4 replicas (8 GPUs) or 1 TP-8 replica (8 GPUs). TP 4 and 8 tie on
  * GPUs; on the node, with 1,024-token prompts and 256 output tokens (a
  * mean context of 1,152), a decode step of TP 4 at batch 100 reads
@@ -834,12 +848,13 @@ test_replica_tensor_parallel_search (void)
   double tp8_rate = requests_rate (8, 200);
 
   g_assert_cmpfloat (budget, ==, 77309411328.0);
-  g_assert_cmpfloat (budget - 70e9 - 1850736640.0 - graphs_and_framework, ==, 3848061952.0);
-  g_assert_cmpfloat (floor (3848061952.0 / (16 * 163840.0)), ==, 1467);
-  g_assert_cmpfloat (budget - 35e9 - 1456472064.0 - graphs_and_framework, ==, 39242326528.0);
-  g_assert_cmpfloat (floor (39242326528.0 / (16 * 81920.0)), ==, 29939);
-  g_assert_cmpfloat (budget - 17.5e9 - 1259339776.0 - graphs_and_framework, ==, 56939458816.0);
-  g_assert_cmpfloat (floor (56939458816.0 / (16 * 40960.0)), ==, 86882);
+  g_assert_cmpfloat (1024 * 128256 * 28.0, ==, 3677356032.0);
+  g_assert_cmpfloat (budget - 70e9 - 3677356032.0 - graphs_and_framework, ==, 2021442560.0);
+  g_assert_cmpfloat (floor (2021442560.0 / (16 * 163840.0)), ==, 771);
+  g_assert_cmpfloat (budget - 35e9 - 3677356032.0 - graphs_and_framework, ==, 37021442560.0);
+  g_assert_cmpfloat (floor (37021442560.0 / (16 * 81920.0)), ==, 28245);
+  g_assert_cmpfloat (budget - 17.5e9 - 3677356032.0 - graphs_and_framework, ==, 54521442560.0);
+  g_assert_cmpfloat (floor (54521442560.0 / (16 * 40960.0)), ==, 83193);
   assert_close (11.44, tp8_rate, 1e-3);
   assert_close (16.30, tp4_rate, 1e-3);
 
@@ -866,9 +881,9 @@ test_replica_tensor_parallel_search (void)
   g_assert_cmpuint (est.layout.tensor_parallel, ==, 4);
   g_assert_cmpuint (est.layout.pipeline_parallel, ==, 1);
   g_assert_cmpuint (est.layout.data_parallel, ==, 2);
-  assert_close (39242326528.0, est.kv_budget_bytes, 1e-12);
-  g_assert_cmpfloat (est.kv_blocks, ==, 29939);
-  g_assert_cmpfloat (est.requests_per_replica, ==, 116);
+  assert_close (37021442560.0, est.kv_budget_bytes, 1e-12);
+  g_assert_cmpfloat (est.kv_blocks, ==, 28245);
+  g_assert_cmpfloat (est.requests_per_replica, ==, 110);
   g_assert_cmpuint (est.replicas_needed, ==, 2);
   g_assert_cmpuint (est.nodes_needed, ==, 1);
   g_assert_cmpfloat (est.concurrency_served, ==, 200);
@@ -883,9 +898,9 @@ test_replica_tensor_parallel_search (void)
   g_assert_false (est.layout_searched);
   g_assert_cmpuint (est.layout.tensor_parallel, ==, 8);
   g_assert_cmpuint (est.layout.data_parallel, ==, 1);
-  assert_close (56939458816.0, est.kv_budget_bytes, 1e-12);
-  g_assert_cmpfloat (est.kv_blocks, ==, 86882);
-  g_assert_cmpfloat (est.requests_per_replica, ==, 339);
+  assert_close (54521442560.0, est.kv_budget_bytes, 1e-12);
+  g_assert_cmpfloat (est.kv_blocks, ==, 83193);
+  g_assert_cmpfloat (est.requests_per_replica, ==, 324);
   g_assert_cmpuint (est.replicas_needed, ==, 1);
   assert_close (tp8_rate, est.requests_per_s, 1e-9);
 
@@ -893,11 +908,11 @@ test_replica_tensor_parallel_search (void)
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
   g_assert_cmpuint (est.layout.tensor_parallel, ==, 2);
   g_assert_cmpuint (est.layout.data_parallel, ==, 4);
-  assert_close (3848061952.0, est.kv_budget_bytes, 1e-12);
-  g_assert_cmpfloat (est.requests_per_replica, ==, 5);
-  g_assert_cmpuint (est.replicas_needed, ==, 40);
-  g_assert_cmpuint (est.nodes_needed, ==, 10);
-  g_assert_cmpfloat (est.concurrency_served, ==, 20);
+  assert_close (2021442560.0, est.kv_budget_bytes, 1e-12);
+  g_assert_cmpfloat (est.requests_per_replica, ==, 3);
+  g_assert_cmpuint (est.replicas_needed, ==, 67);
+  g_assert_cmpuint (est.nodes_needed, ==, 17);
+  g_assert_cmpfloat (est.concurrency_served, ==, 12);
 
   /* TP 1 cannot hold the 140e9 B: refused, not run on another size. */
   job.tensor_parallel = 1;
@@ -916,7 +931,7 @@ test_replica_tensor_parallel_search (void)
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
   g_assert_cmpuint (est.layout.tensor_parallel, ==, 4);
 
-  /* The plan: one machine serves the 200, two TP-4 replicas of 116 (R3). */
+  /* The plan: one machine serves the 200, two TP-4 replicas of 110 (R3). */
   job.model.heads = 64;
   job.model.kv_heads = 8;
   {
@@ -929,7 +944,7 @@ test_replica_tensor_parallel_search (void)
         r3 = &g_array_index (plan->reasons, CpReason, i);
     g_assert_nonnull (r3);
     g_assert_cmpint (r3->outcome, ==, CP_OUTCOME_CONCURRENCY_ONE_NODE);
-    g_assert_cmpfloat (r3->values[1], ==, 116);
+    g_assert_cmpfloat (r3->values[1], ==, 110);
     g_assert_cmpfloat (r3->values[2], ==, 2);
   }
   cp_job_clear (&job);

@@ -1,0 +1,598 @@
+/* test-window-room.c: the window in a meeting room (issue 26, after
+ * walkthrough 9). The results table fits its pane at 1024 px with every
+ * GPU whole, and gets its details back on a wide screen; File > New
+ * replaces an untouched untitled project and otherwise says it opened a
+ * new window; Save As leaves nothing unsaved; present mode shows the
+ * results alone and Escape leaves it; a catalogue link reads in the
+ * user's language. Through the widgets: actions by name, the file
+ * chooser, the shortcut's own action, the labels on screen. */
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gstdio.h>
+#include <locale.h>
+#include <string.h>
+
+#include "cp-test-gui.h"
+#include "gui/cp-job-editor.h"
+#include "gui/cp-labels.h"
+#include "planner/cp-catalog.h"
+#include "report/cp-i18n.h"
+#include "gui/cp-window.h"
+#include "store/cp-store.h"
+
+static CpApplication *app;
+static char *tmp_dir;
+
+static GtkColumnView *
+table_of (CpWindow *window)
+{
+  return GTK_COLUMN_VIEW (cp_test_gui_find_named (GTK_WIDGET (cp_window_get_results_view (window)), "options"));
+}
+
+static GtkAdjustment *
+sideways_of (CpWindow *window)
+{
+  GtkWidget *scroller = gtk_widget_get_parent (GTK_WIDGET (table_of (window)));
+
+  return gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (scroller));
+}
+
+static GtkColumnViewColumn *
+column_titled (CpWindow   *window,
+               const char *title)
+{
+  GListModel *columns = gtk_column_view_get_columns (table_of (window));
+
+  for (guint i = 0; i < g_list_model_get_n_items (columns); i++)
+    {
+      g_autoptr(GtkColumnViewColumn) column = g_list_model_get_item (columns, i);
+
+      if (g_strcmp0 (gtk_column_view_column_get_title (column), title) == 0)
+        return column;
+    }
+  g_assert_not_reached ();
+}
+
+typedef struct {
+  CpWindow   *window;
+  gboolean    details; /* every column shown */
+} TableWait;
+
+/* The table laid out within its pane, its details shown or not. */
+static gboolean
+table_fits (gpointer user_data)
+{
+  TableWait *wait = user_data;
+  GtkAdjustment *sideways = sideways_of (wait->window);
+  const char *details[] = { "Calendar", "Nodes", "Memory per GPU", "Technique" };
+  guint shown = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (details); i++)
+    shown += gtk_column_view_column_get_visible (column_titled (wait->window, details[i]));
+  return gtk_adjustment_get_page_size (sideways) > 0 &&
+         gtk_adjustment_get_upper (sideways) <= gtk_adjustment_get_page_size (sideways) + 1 &&
+         (wait->details ? shown == G_N_ELEMENTS (details) : shown < G_N_ELEMENTS (details));
+}
+
+/* The GPU name labels of the table's Quote column, on screen. */
+static GPtrArray *
+gpu_labels (CpWindow *window)
+{
+  GPtrArray *all = g_ptr_array_new ();
+  GPtrArray *found = g_ptr_array_new ();
+
+  cp_test_gui_collect (GTK_WIDGET (table_of (window)), GTK_TYPE_LABEL, all);
+  for (guint i = 0; i < all->len; i++)
+    {
+      GtkWidget *label = g_ptr_array_index (all, i);
+
+      if (g_strcmp0 (gtk_widget_get_name (label), "quote-gpu") == 0 && gtk_widget_get_mapped (label))
+        g_ptr_array_add (found, label);
+    }
+  g_ptr_array_unref (all);
+  return found;
+}
+
+/* Walkthrough 9: at 1024 px the table scrolled sideways and its Quote
+ * column read "8 × NVIDIA A800 80G…". It fits now, with the cost, Fits,
+ * Deadline and Calendar in view: each quote's GPU count and GPU name on
+ * the first line, the name cut (if at all) from its maker's end, so that
+ * the model shows ("8 × …IDIA A100 80GB SXM4"); the vendor's name under
+ * it, with the whole name in the tooltip. */
+static void
+test_table_fits_1024 (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpProject *project = cp_window_get_project (window);
+  TableWait wait = { window, FALSE };
+  g_autoptr(GPtrArray) labels = NULL;
+  guint vendors = 0;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 700);
+  gtk_list_box_select_row (cp_window_get_jobs_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window), 0));
+  cp_test_gui_wait_results (cp_window_get_results_view (window));
+  cp_test_gui_wait_until (table_fits, &wait, "the table within its pane at 1024 px");
+  cp_test_gui_wait_frames (GTK_WIDGET (table_of (window)), 2);
+
+  g_assert_true (gtk_column_view_column_get_visible (column_titled (window, "Total cost")));
+  g_assert_true (gtk_column_view_column_get_visible (column_titled (window, "Fits")));
+  g_assert_true (gtk_column_view_column_get_visible (column_titled (window, "Deadline")));
+  g_assert_true (gtk_column_view_column_get_visible (column_titled (window, "Calendar")));
+  g_assert_false (gtk_column_view_column_get_visible (column_titled (window, "Technique")));
+
+  /* Each row's GPU: the quote's GPU name as typed, cut only at its start,
+   * after "8 ×", which is never cut. */
+  labels = gpu_labels (window);
+  g_assert_cmpuint (labels->len, >=, 5);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      GtkWidget *label = g_ptr_array_index (labels, i);
+      GtkWidget *count = gtk_widget_get_prev_sibling (label);
+      const char *name = gtk_label_get_label (GTK_LABEL (label));
+      gboolean known = FALSE;
+
+      for (guint q = 0; q < project->quotes->len; q++)
+        known |= g_strcmp0 (((CpQuote *) g_ptr_array_index (project->quotes, q))->gpu.name, name) == 0;
+      g_assert_true (known);
+      g_assert_cmpint (gtk_label_get_ellipsize (GTK_LABEL (label)), ==, PANGO_ELLIPSIZE_START);
+      g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (count)), ==, "8 ×");
+      g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (count))));
+    }
+
+  /* The vendor's line may be cut; its cell's tooltip has it whole. */
+  {
+    g_autoptr(GPtrArray) all = g_ptr_array_new ();
+
+    cp_test_gui_collect (GTK_WIDGET (table_of (window)), GTK_TYPE_LABEL, all);
+    for (guint i = 0; i < all->len; i++)
+      {
+        GtkWidget *vendor = g_ptr_array_index (all, i);
+
+        if (g_strcmp0 (gtk_widget_get_name (vendor), "quote-vendor") != 0 ||
+            !gtk_widget_get_mapped (vendor))
+          continue;
+        g_assert_cmpstr (gtk_widget_get_tooltip_text (gtk_widget_get_parent (vendor)), ==,
+                         gtk_label_get_label (GTK_LABEL (vendor)));
+        g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (vendor)), "示例供应商"));
+        vendors++;
+      }
+  }
+  g_assert_cmpuint (vendors, ==, labels->len);
+
+  cp_test_gui_close_window (window);
+}
+
+/* Nodes, Memory per GPU or Technique in view only beside whole GPU
+ * names, the table within its pane, the fitting done. */
+static gboolean
+details_beside_whole_names (gpointer user_data)
+{
+  CpWindow *window = user_data;
+  GtkAdjustment *sideways = sideways_of (window);
+  g_autoptr(GPtrArray) labels = NULL;
+  gboolean cut = FALSE;
+
+  if (cp_results_view_get_update_pending (cp_window_get_results_view (window)) ||
+      gtk_adjustment_get_upper (sideways) > gtk_adjustment_get_page_size (sideways) + 1)
+    return FALSE;
+  labels = gpu_labels (window);
+  for (guint i = 0; i < labels->len; i++)
+    cut |= pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (g_ptr_array_index (labels, i))));
+  return !cut || (!gtk_column_view_column_get_visible (column_titled (window, "Nodes")) &&
+                  !gtk_column_view_column_get_visible (column_titled (window, "Memory per GPU")) &&
+                  !gtk_column_view_column_get_visible (column_titled (window, "Technique")));
+}
+
+/* On a projector's width the details come back, the table still within
+ * its pane. X keeps a window within its screen: gui-window-room runs on a
+ * 1920 × 1080 one. */
+static void
+test_table_details_wide (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  TableWait narrow = { window, FALSE };
+  TableWait wide = { window, TRUE };
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 700);
+  cp_test_gui_wait_results (cp_window_get_results_view (window));
+  cp_test_gui_wait_until (table_fits, &narrow, "the details hidden at 1024 px");
+  gtk_window_set_default_size (GTK_WINDOW (window), 1880, 1000);
+  cp_test_gui_wait_until (table_fits, &wide, "every column back at 1880 px");
+  cp_test_gui_wait_frames (GTK_WIDGET (table_of (window)), 2);
+  {
+    /* Every GPU's name whole. */
+    g_autoptr(GPtrArray) labels = gpu_labels (window);
+
+    g_assert_cmpuint (labels->len, >=, 5);
+    for (guint i = 0; i < labels->len; i++)
+      g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (g_ptr_array_index (labels, i)))));
+  }
+  /* Walkthrough of this change: at 1600 px Memory per GPU showed while
+   * "8 × …IA GeForce RTX 4090 24GB" was cut for it. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 1600, 1000);
+  cp_test_gui_wait_frames (GTK_WIDGET (table_of (window)), 2);
+  cp_test_gui_wait_until (details_beside_whole_names, window, "the details beside whole GPU names at 1600 px");
+  g_assert_true (gtk_column_view_column_get_visible (column_titled (window, "Calendar")));
+  cp_test_gui_close_window (window);
+}
+
+/* A service's table: its price per million output tokens always in
+ * view; its throughput and requests served dropped at 1024 px (with the
+ * four details of every job), back at 1880 px within the pane. */
+static gboolean
+service_table_is (gpointer user_data)
+{
+  TableWait *wait = user_data;
+  GtkAdjustment *sideways = sideways_of (wait->window);
+  gboolean throughput = gtk_column_view_column_get_visible (column_titled (wait->window, "Tokens/s per replica"));
+  gboolean served = gtk_column_view_column_get_visible (column_titled (wait->window, "Requests served"));
+
+  if (!gtk_column_view_column_get_visible (column_titled (wait->window, "Per million output tokens")) ||
+      cp_results_view_get_update_pending (cp_window_get_results_view (wait->window)))
+    return FALSE;
+  if (!wait->details)
+    return !throughput && !served && !gtk_column_view_column_get_visible (column_titled (wait->window, "Calendar"));
+  return throughput && served && gtk_adjustment_get_page_size (sideways) > 0 &&
+         gtk_adjustment_get_upper (sideways) <= gtk_adjustment_get_page_size (sideways) + 1;
+}
+
+static void
+test_service_columns (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpProject *project = cp_window_get_project (window);
+  TableWait narrow = { window, FALSE };
+  TableWait wide = { window, TRUE };
+  int service = -1;
+
+  for (guint i = 0; i < project->jobs->len && service < 0; i++)
+    if (((CpJob *) g_ptr_array_index (project->jobs, i))->kind == CP_TASK_INFERENCE)
+      service = (int) i;
+  g_assert_cmpint (service, >=, 0);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 700);
+  gtk_list_box_select_row (cp_window_get_jobs_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window), service));
+  cp_test_gui_wait_results (cp_window_get_results_view (window));
+  cp_test_gui_wait_until (service_table_is, &narrow, "a service's table within its pane at 1024 px");
+  gtk_window_set_default_size (GTK_WINDOW (window), 1880, 1000);
+  cp_test_gui_wait_until (service_table_is, &wide, "a service's every column at 1880 px");
+  cp_test_gui_close_window (window);
+}
+
+static guint
+n_windows (void)
+{
+  GList *windows = gtk_application_get_windows (GTK_APPLICATION (app));
+  guint n = 0;
+
+  for (GList *l = windows; l != NULL; l = l->next)
+    n += CP_IS_WINDOW (l->data);
+  return n;
+}
+
+/* Walkthrough 9: File > New opened a second identical window over the
+ * first, with no sign of it. With a project open it still opens a new
+ * window (the project stays open), which says so; over an untouched
+ * untitled project it opens no other. */
+static void
+test_new_window_or_in_place (void)
+{
+  CpWindow *demo = cp_test_gui_demo_window (app);
+  CpWindow *fresh;
+  g_autofree char *said = NULL;
+
+  cp_test_gui_spin ();
+  g_assert_cmpuint (n_windows (), ==, 1);
+  g_action_group_activate_action (G_ACTION_GROUP (app), "new", NULL);
+  cp_test_gui_spin ();
+  g_assert_cmpuint (n_windows (), ==, 2);
+  fresh = CP_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  g_assert_true (fresh != demo);
+  g_assert_true (cp_window_is_pristine (fresh));
+  said = g_strdup_printf ("“%s” is still open", cp_window_get_project (demo)->name);
+  g_assert_nonnull (cp_test_gui_find_with_text (GTK_WIDGET (fresh), said, CP_TEST_GUI_TEXT_PART));
+  g_assert_null (cp_test_gui_find_with_text (GTK_WIDGET (demo), "is still open", CP_TEST_GUI_TEXT_PART));
+
+  /* New again, from the new, untouched window: no third window. */
+  g_action_group_activate_action (G_ACTION_GROUP (app), "new", NULL);
+  cp_test_gui_spin ();
+  g_assert_cmpuint (n_windows (), ==, 2);
+
+  cp_test_gui_close_window (fresh);
+  cp_test_gui_close_window (demo);
+}
+
+static gboolean
+chooser_mapped (gpointer user_data)
+{
+  GtkWidget **chooser = user_data;
+
+  *chooser = cp_test_gui_find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG);
+  return *chooser != NULL && gtk_widget_get_mapped (*chooser);
+}
+
+/* Walkthrough 9: right after Save As the title read "• lora13b", the
+ * unsaved marker, because the project took the file's name after the
+ * copy was written. */
+static void
+test_save_as_leaves_nothing_unsaved (void)
+{
+  CpWindow *window = cp_window_new (app);
+  g_autoptr(GFile) folder = g_file_new_for_path (tmp_dir);
+  g_autofree char *path = g_build_filename (tmp_dir, "lora13b.cplan", NULL);
+  AdwWindowTitle *title;
+  GtkWidget *chooser = NULL;
+
+  g_assert_true (cp_window_load_new (window, NULL, NULL));
+  gtk_window_present (GTK_WINDOW (window));
+  cp_test_gui_spin ();
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.add-job", NULL));
+  cp_test_gui_spin ();
+  g_assert_true (cp_window_get_modified (window));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.save-as", NULL));
+  cp_test_gui_wait_until (chooser_mapped, &chooser, "the Save As chooser on screen");
+  cp_test_gui_wait_frames (chooser, 2);
+  g_assert_true (gtk_file_chooser_set_current_folder (GTK_FILE_CHOOSER (chooser), folder, NULL));
+  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (chooser), "lora13b.cplan");
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_ACCEPT);
+  cp_test_gui_wait_busy (window);
+  cp_test_gui_wait_not_busy (window);
+
+  g_assert_cmpstr (cp_window_get_path (window), ==, path);
+  g_assert_false (cp_window_get_modified (window));
+  g_assert_cmpstr (cp_window_get_project (window)->name, ==, "lora13b");
+  title = ADW_WINDOW_TITLE (cp_test_gui_find_of_type (GTK_WIDGET (window), ADW_TYPE_WINDOW_TITLE));
+  g_assert_cmpstr (adw_window_title_get_title (title), ==, "lora13b");
+
+  cp_test_gui_close_window (window);
+  {
+    /* The file holds the name the window shows. */
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CpProject) saved = cp_project_load_file (path, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpstr (saved->name, ==, "lora13b");
+  }
+  g_unlink (path);
+}
+
+/* Escape, as the window's shortcut controller has it. */
+static void
+press_escape (CpWindow *window)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (window));
+  gboolean pressed = FALSE;
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers) && !pressed; i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (!GTK_IS_SHORTCUT_CONTROLLER (controller))
+        continue;
+      for (guint s = 0; s < g_list_model_get_n_items (G_LIST_MODEL (controller)) && !pressed; s++)
+        {
+          g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), s);
+          GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
+
+          if (GTK_IS_KEYVAL_TRIGGER (trigger) &&
+              gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == GDK_KEY_Escape)
+            pressed = gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0,
+                                                    GTK_WIDGET (window), NULL);
+        }
+    }
+  g_assert_true (pressed);
+  cp_test_gui_spin ();
+}
+
+/* The size of the font the widget's style gives it (Pango units). */
+static int
+font_size (GtkWidget *widget)
+{
+  return pango_font_description_get_size (pango_context_get_font_description (gtk_widget_get_pango_context (widget)));
+}
+
+typedef struct {
+  CpWindow *window;
+  gboolean  folded;
+} FoldWait;
+
+static gboolean
+fold_reached (gpointer user_data)
+{
+  FoldWait *wait = user_data;
+  AdwFlap *flap = ADW_FLAP (cp_test_gui_find_named (GTK_WIDGET (wait->window), "flap"));
+
+  return adw_flap_get_folded (flap) == wait->folded;
+}
+
+static gboolean
+present_state (CpWindow *window)
+{
+  g_autoptr(GVariant) state = g_action_group_get_action_state (G_ACTION_GROUP (window), "present");
+
+  return g_variant_get_boolean (state);
+}
+
+/* Walkthrough 9: there was no present mode. F11 (win.present) leaves the
+ * results alone in the window, larger; Escape goes back to the forms;
+ * Escape does nothing of the kind when not presenting. */
+static void
+test_present_mode (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  GtkWidget *sidebar = cp_test_gui_find_named (GTK_WIDGET (window), "sidebar");
+  GtkWidget *forms = gtk_widget_get_parent (GTK_WIDGET (cp_window_get_job_editor (window)));
+  GtkWidget *results = GTK_WIDGET (cp_window_get_results_view (window));
+  GtkWidget *summary = cp_test_gui_find_named (results, "summary");
+  GtkWidget *changes = cp_test_gui_find_named (results, "changes");
+  GtkWidget *risks = cp_test_gui_find_named (results, "risks");
+  GtkWidget *sidebar_button = cp_test_gui_find_named (GTK_WIDGET (window), "sidebar-button");
+  FoldWait folded = { window, TRUE };
+  int changes_size;
+  const char * const *accels = NULL;
+  g_auto(GStrv) keys = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "win.present");
+
+  accels = (const char * const *) keys;
+  g_assert_nonnull (accels);
+  g_assert_cmpstr (accels[0], ==, "F11");
+  gtk_window_set_default_size (GTK_WINDOW (window), 1280, 760);
+  cp_test_gui_wait_results (cp_window_get_results_view (window));
+  g_assert_true (gtk_widget_get_visible (forms));
+  g_assert_false (present_state (window));
+  changes_size = font_size (changes);
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.present", NULL));
+  cp_test_gui_wait_frames (results, 2);
+  g_assert_true (present_state (window));
+  g_assert_false (gtk_widget_get_visible (sidebar));
+  g_assert_false (gtk_widget_get_visible (forms));
+  g_assert_true (gtk_widget_get_mapped (results));
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (window), "cp-present"));
+  /* The results take the window's width (less the pane's margins). */
+  g_assert_cmpint (gtk_widget_get_width (results), >, gtk_widget_get_width (GTK_WIDGET (window)) - 40);
+  g_assert_nonnull (cp_test_gui_find_with_text (GTK_WIDGET (window), "Press Esc", CP_TEST_GUI_TEXT_PART));
+  /* Issue 26: the paragraphs under the verdict stayed at the default
+   * size; now they read as large as the summary (16 pt, style.css). */
+  g_assert_cmpint (font_size (changes), >, changes_size);
+  g_assert_cmpint (font_size (changes), ==, font_size (summary));
+  g_assert_cmpint (font_size (risks), ==, font_size (summary));
+
+  press_escape (window);
+  g_assert_false (present_state (window));
+  g_assert_true (gtk_widget_get_visible (sidebar));
+  g_assert_true (gtk_widget_get_visible (forms));
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (window), "cp-present"));
+  g_assert_cmpint (font_size (changes), ==, changes_size);
+
+  /* Issue 26: on a narrow screen (the sidebar folded below 1,200 px) the
+   * sidebar button stayed in present mode and opened an empty sidebar. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 760);
+  cp_test_gui_wait_until (fold_reached, &folded, "the sidebar folded at 1,024 px");
+  cp_test_gui_wait_frames (results, 2);
+  g_assert_true (gtk_widget_get_visible (sidebar_button));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.present", NULL));
+  cp_test_gui_wait_frames (results, 2);
+  g_assert_true (present_state (window));
+  g_assert_false (gtk_widget_get_visible (sidebar_button));
+  press_escape (window);
+  g_assert_false (present_state (window));
+  g_assert_true (gtk_widget_get_visible (sidebar_button));
+
+  cp_test_gui_close_window (window);
+}
+
+/* A word of a name that is not a product's: lower case, three letters
+ * or more ("export-restricted", "mesh"; not "x16" or "SXM"). */
+static gboolean
+has_words (const char *name)
+{
+  g_autoptr(GRegex) word = g_regex_new ("(^|[^A-Za-z0-9])[a-z]{3,}", 0, 0, NULL);
+
+  return g_regex_match (word, name, 0, NULL);
+}
+
+typedef struct {
+  GtkWidget  *root;
+  const char *text;
+  GtkWidget  *found;
+} LabelWait;
+
+static gboolean
+label_shown (gpointer user_data)
+{
+  LabelWait *wait = user_data;
+
+  wait->found = cp_test_gui_find_with_text (wait->root, wait->text, CP_TEST_GUI_TEXT_WHOLE | CP_TEST_GUI_TEXT_VISIBLE);
+  return wait->found != NULL && gtk_widget_get_mapped (wait->found) && gtk_widget_get_width (wait->found) > 0;
+}
+
+/* Run with LANGUAGE=zh_CN (meson test gui-window-room-zh_CN). Walkthrough
+ * 9: the Chinese form read "NVLink (H800, export-r…". Every catalogue
+ * name with words reads in Chinese, and the H800 quote's form shows its
+ * link so, whole. The demo stores the English name, as every project
+ * file does (the name it was given); the window translates it. */
+static void
+test_catalog_names_in_chinese (void)
+{
+  const CpCatalog *catalog = cp_catalog_get_builtin ();
+  CpWindow *window;
+  CpProject *project;
+  LabelWait wait;
+  int h800 = -1;
+
+  if (!cp_i18n_is_chinese (g_getenv ("LANGUAGE")))
+    {
+      g_test_skip ("needs LANGUAGE=zh_CN");
+      return;
+    }
+  for (guint i = 0; i < cp_catalog_n_links (catalog); i++)
+    {
+      const char *name = cp_catalog_get_link (catalog, i)->name;
+
+      if (has_words (name))
+        g_assert_cmpstr (cp_labels_catalog_name (name), !=, name);
+    }
+  for (guint i = 0; i < cp_catalog_n_gpus (catalog); i++)
+    {
+      const char *name = cp_catalog_get_gpu (catalog, i)->name;
+
+      if (has_words (name))
+        g_assert_cmpstr (cp_labels_catalog_name (name), !=, name);
+    }
+
+  window = cp_test_gui_demo_window (app);
+  project = cp_window_get_project (window);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 700);
+  for (guint q = 0; q < project->quotes->len && h800 < 0; q++)
+    if (g_strcmp0 (((CpQuote *) g_ptr_array_index (project->quotes, q))->intra_link.id, "nvlink-h800") == 0)
+      h800 = (int) q;
+  g_assert_cmpint (h800, >=, 0);
+  g_assert_cmpstr (((CpQuote *) g_ptr_array_index (project->quotes, h800))->intra_link.name, ==,
+                   "NVLink (H800, export-restricted)");
+  gtk_list_box_select_row (cp_window_get_quotes_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_quotes_list (window), h800));
+  wait = (LabelWait) { GTK_WIDGET (window), "NVLink（H800 特供版）", NULL };
+  cp_test_gui_wait_until (label_shown, &wait, "the H800 link in Chinese in the quote's form");
+  cp_test_gui_wait_frames (wait.found, 2);
+  g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (wait.found))));
+  cp_test_gui_close_window (window);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autofree char *data_home = g_dir_make_tmp ("cp-gui-room-XXXXXX", NULL);
+  g_autofree char *home = g_dir_make_tmp ("cp-gui-room-home-XXXXXX", NULL);
+  int status;
+
+  /* As the application's main() does: LANGUAGE counts outside the C locale. */
+  setlocale (LC_ALL, "");
+  cp_i18n_bind_textdomain ();
+  g_setenv ("HOME", home, TRUE);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  tmp_dir = g_dir_make_tmp ("cp-window-room-XXXXXX", NULL);
+
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  app = cp_test_gui_application_new ();
+
+  g_test_add_func ("/gui/window-room/table-fits-1024", test_table_fits_1024);
+  g_test_add_func ("/gui/window-room/table-details-wide", test_table_details_wide);
+  g_test_add_func ("/gui/window-room/service-columns", test_service_columns);
+  g_test_add_func ("/gui/window-room/new-window-or-in-place", test_new_window_or_in_place);
+  g_test_add_func ("/gui/window-room/save-as-leaves-nothing-unsaved", test_save_as_leaves_nothing_unsaved);
+  g_test_add_func ("/gui/window-room/present-mode", test_present_mode);
+  g_test_add_func ("/gui/window-room/catalog-names-in-chinese", test_catalog_names_in_chinese);
+  status = g_test_run ();
+
+  g_rmdir (tmp_dir);
+  g_free (tmp_dir);
+  g_object_unref (app);
+  return status;
+}

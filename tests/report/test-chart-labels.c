@@ -1,0 +1,287 @@
+/* test-chart-labels.c: the line labels of the cost and memory charts
+ * (cp-chart-labels.c) on the rendered geometry, for the projects an
+ * approver's walk makes with the CLI (issue 22): no quote's label covers
+ * another quote's line or marker, in the window's sizes and on the page,
+ * in both languages; and a quote's label shortened to its room keeps its
+ * vendor apart from the other vendors ("示例供应商…" named both). */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "common/cp-test-cli.h"
+#include "common/cp-test-dir.h"
+#include "common/cp-test-pdf.h"
+#include "planner/cp-sweep.h"
+#include "report/cp-chart.h"
+#include "report/cp-i18n.h"
+#include "store/cp-demo.h"
+#include "store/cp-store.h"
+
+static char *tmp_dir;
+
+#define RUN_OK(...) cp_test_run_cli_ok (tmp_dir, (const char *const[]) { __VA_ARGS__, NULL })
+
+/* The window's chart pane at a 1024-px window and at 1600 and 1920, and
+ * the page's cost chart (cp-report-job.c: 360 pt, at its smallest 300)
+ * and memory chart (250 pt) on A4's 511-pt text width. */
+static const struct {
+  double width, height;
+  CpChartStyle style;
+} sizes[] = {
+  { 700, 420, CP_CHART_STYLE_LIGHT },
+  { 1024, 576, CP_CHART_STYLE_LIGHT },
+  { 1600, 900, CP_CHART_STYLE_LIGHT },
+  { 1920, 1080, CP_CHART_STYLE_DARK },
+  { 511, 360, CP_CHART_STYLE_PRINT },
+  { 511, 300, CP_CHART_STYLE_PRINT },
+  { 511, 250, CP_CHART_STYLE_PRINT },
+  { 511, 220, CP_CHART_STYLE_PRINT },
+};
+
+/* Whether size @z is one the chart @data is drawn at: on the page, the
+ * cost chart at 300–360 pt, the memory chart at 220–250. */
+static gboolean
+drawn_at (const CpChartData *data,
+          guint              z)
+{
+  if (sizes[z].style != CP_CHART_STYLE_PRINT)
+    return TRUE;
+  return data->kind == CP_CHART_MEMORY ? sizes[z].height <= 250 : sizes[z].height >= 300;
+}
+
+/* Whether the segment from (x0, y0) to (x1, y1) passes through @box,
+ * sampled every half pixel. */
+static gboolean
+segment_in_box (double x0, double y0, double x1, double y1, const CpChartLabelBox *box)
+{
+  double length = hypot (x1 - x0, y1 - y0);
+  guint steps = (guint) ceil (length * 2) + 1;
+
+  for (guint i = 0; i <= steps; i++)
+    {
+      double t = (double) i / steps, x = x0 + (x1 - x0) * t, y = y0 + (y1 - y0) * t;
+
+      if (x > box->x + 0.5 && x < box->x + box->width - 0.5 && y > box->y + 0.5 && y < box->y + box->height - 0.5)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* No label of a line (box->series ≥ 0) covers a line or a marker of
+ * another series, on either panel. */
+static void
+assert_labels_clear (const CpChartData *data,
+                     const char        *what)
+{
+  for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
+    {
+      cairo_surface_t *surface;
+      cairo_t *cr;
+      g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+
+      if (!drawn_at (data, z))
+        continue;
+      surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) sizes[z].width, (int) sizes[z].height);
+      cr = cairo_create (surface);
+      {
+
+      /* Every point where it is drawn, once: (x, y) pairs, NAN off the plot. */
+      g_autoptr(GPtrArray) points = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
+
+      cp_chart_draw_full (cr, sizes[z].width, sizes[z].height, sizes[z].style, data, boxes);
+      for (guint s = 0; s < data->series->len; s++)
+        for (int lower = 0; lower < 2; lower++)
+          {
+            const CpChartSeries *series = g_ptr_array_index (data->series, s);
+            GArray *xy = g_array_new (FALSE, FALSE, sizeof (double));
+
+            for (guint p = 0; p < series->x->len && (lower == 0 || series->y2 != NULL); p++)
+              {
+                double x = NAN, y = NAN;
+
+                if (!cp_chart_locate (data, sizes[z].width, sizes[z].height, sizes[z].style, s, p, lower, &x, &y))
+                  x = y = NAN;
+                g_array_append_val (xy, x);
+                g_array_append_val (xy, y);
+              }
+            g_ptr_array_add (points, xy);
+          }
+      for (guint b = 0; b < boxes->len; b++)
+        {
+          const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, b);
+
+          if (box->series < 0 || box->width <= 0)
+            continue;
+          for (guint s = 0; s < data->series->len; s++)
+            {
+              const CpChartSeries *series = g_ptr_array_index (data->series, s);
+
+              if ((int) s == box->series)
+                continue;
+              for (int lower = 0; lower < 2; lower++)
+                {
+                  GArray *xy = g_ptr_array_index (points, 2 * s + lower);
+                  double px = NAN, py = NAN;
+
+                  for (guint p = 0; 2 * p + 1 < xy->len; p++)
+                    {
+                      double x = g_array_index (xy, double, 2 * p), y = g_array_index (xy, double, 2 * p + 1);
+
+                      if (isnan (x))
+                        {
+                          px = NAN;
+                          continue;
+                        }
+                      /* A marker is drawn around its point: its middle
+                       * is what must show. */
+                      if (x > box->x && x < box->x + box->width && y > box->y && y < box->y + box->height)
+                        {
+                          g_test_message ("%s at %g × %g: the label of series %d (%s) covers point %u of series %u (%s)",
+                                          what, sizes[z].width, sizes[z].height, box->series,
+                                          ((CpChartSeries *) g_ptr_array_index (data->series, box->series))->label,
+                                          p, s, series->label);
+                          g_test_fail ();
+                        }
+                      if (!series->points_only && isfinite (px) && segment_in_box (px, py, x, y, box))
+                        {
+                          g_test_message ("%s at %g × %g: the label of series %d (%s) covers the line of series %u (%s)",
+                                          what, sizes[z].width, sizes[z].height, box->series,
+                                          ((CpChartSeries *) g_ptr_array_index (data->series, box->series))->label,
+                                          s, series->label);
+                          g_test_fail ();
+                        }
+                      px = x;
+                      py = y;
+                    }
+                }
+            }
+        }
+      }
+      cairo_destroy (cr);
+      cairo_surface_destroy (surface);
+    }
+}
+
+static void
+assert_project_labels_clear (const CpProject *project,
+                             const char      *name)
+{
+  static const char *const langs[] = { "en", "zh_CN" };
+
+  for (guint j = 0; j < project->jobs->len; j++)
+    {
+      g_autoptr(CpPlan) plan = cp_project_plan_job (project, j);
+      g_autoptr(CpSweep) sweep = cp_project_sweep_job (project, j, CP_CHART_COST_MAX_POINTS);
+
+      for (guint l = 0; l < G_N_ELEMENTS (langs); l++)
+        {
+          g_autoptr(CpChartData) cost = cp_chart_data_new_cost (project, j, plan, sweep, langs[l]);
+          g_autoptr(CpChartData) memory = cp_chart_data_new_memory (project, j, plan, langs[l]);
+          g_autofree char *what = g_strdup_printf ("%s, job %u, %s, cost", name, j + 1, langs[l]);
+          g_autofree char *what_memory = g_strdup_printf ("%s, job %u, %s, memory", name, j + 1, langs[l]);
+
+          assert_labels_clear (cost, what);
+          assert_labels_clear (memory, what_memory);
+        }
+    }
+}
+
+/* The walk's 13B LoRA: one A800 machine at 30,000 CNY per node-month,
+ * recommended, and a 4-node InfiniBand H800 cluster at 30 CNY per
+ * GPU-hour, whose line starts at 8 GPUs beside the A800's marker. */
+static CpProject *
+lora_13b (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *file = g_build_filename (tmp_dir, "lora13.cplan", NULL);
+  CpProject *project;
+
+  if (g_file_test (file, G_FILE_TEST_EXISTS))
+    {
+      project = cp_project_load_file (file, &error);
+      g_assert_no_error (error);
+      return project;
+    }
+  RUN_OK ("new", "lora13.cplan");
+  RUN_OK ("add-job", "lora13.cplan", "--name", "13B LoRA", "--model", "llama-2-13b", "--task", "lora",
+          "--tokens", "31B");
+  RUN_OK ("add-quote", "lora13.cplan", "--vendor", "示例供应商甲", "--offer", "8 × A800 单机", "--gpu", "a800",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-node-month", "30000");
+  RUN_OK ("add-quote", "lora13.cplan", "--vendor", "示例供应商乙", "--offer", "H800 4节点 IB 集群", "--gpu", "h800",
+          "--gpus-per-node", "8", "--nodes", "4", "--price-per-gpu-hour", "30", "--network", "infiniband",
+          "--nics", "4", "--nic-gbps", "400", "--dedicated");
+  {
+    g_autofree char *path = g_build_filename (tmp_dir, "lora13.cplan", NULL);
+
+    project = cp_project_load_file (path, &error);
+  }
+  g_assert_no_error (error);
+  return project;
+}
+
+static void
+test_walk_labels_clear (void)
+{
+  g_autoptr(CpProject) project = lora_13b ();
+
+  assert_project_labels_clear (project, "13B LoRA");
+}
+
+static void
+test_demo_labels_clear (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) project = cp_demo_project_new (&error);
+
+  g_assert_no_error (error);
+  assert_project_labels_clear (project, "demo");
+}
+
+/* Two vendors named alike, "示例供应商甲" and "示例供应商乙", on the 13B
+ * LoRA's charts in the PDF: the H800 cluster's label, in the column right
+ * of the plot, was cut to "8 × NVIDIA H800 SXM 80GB · 示例供应商…", which
+ * names either vendor. The offer is cut first, then the vendor's middle:
+ * the label keeps "乙" in both languages. */
+static void
+test_vendor_kept (void)
+{
+  static const char *const langs[] = { "en", "zh_CN" };
+  g_autoptr(CpProject) project = lora_13b ();
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  for (guint l = 0; l < G_N_ELEMENTS (langs); l++)
+    {
+      g_autofree char *pdf = g_strdup_printf ("lora13-%s.pdf", langs[l]);
+      g_autofree char *text = NULL;
+
+      RUN_OK ("report", "lora13.cplan", "--lang", langs[l], "--pdf", pdf);
+      text = cp_test_pdf_text (tmp_dir, pdf, 0, FALSE);
+      cp_test_assert_lacks (text, "示例供应商…");
+      if (cp_test_count (text, "H800 SXM 80GB · 示例供应…乙") + cp_test_count (text, "H800 SXM 80GB · 示例供应商乙") == 0)
+        g_error ("%s: the H800 cluster's chart label does not name 示例供应商乙", langs[l]);
+    }
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  cp_i18n_bind_textdomain ();
+  g_test_init (&argc, &argv, NULL);
+  tmp_dir = g_dir_make_tmp ("cp-chart-labels-XXXXXX", NULL);
+
+  g_test_add_func ("/chart-labels/walk-clear", test_walk_labels_clear);
+  g_test_add_func ("/chart-labels/demo-clear", test_demo_labels_clear);
+  g_test_add_func ("/chart-labels/vendor-kept", test_vendor_kept);
+  status = g_test_run ();
+  cp_test_remove_tree (tmp_dir);
+  g_free (tmp_dir);
+  return status;
+}
