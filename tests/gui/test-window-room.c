@@ -470,6 +470,8 @@ test_present_mode (void)
   g_assert_true (gtk_widget_get_visible (sidebar));
   g_assert_true (gtk_widget_get_visible (forms));
   g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (window), "cp-present"));
+  /* The style follows the class at the next frame. */
+  cp_test_gui_wait_frames (results, 2);
   g_assert_cmpint (font_size (changes), ==, changes_size);
 
   /* Issue 26: on a narrow screen (the sidebar folded below 1,200 px) the
