@@ -233,14 +233,10 @@ service_table_is (gpointer user_data)
   if (!gtk_column_view_column_get_visible (column_titled (wait->window, "Per million output tokens")) ||
       cp_results_view_get_update_pending (cp_window_get_results_view (wait->window)))
     return FALSE;
-  /* Issue 26: at 1024 px the table was still ~100 px wider than its
-   * pane, the long title of the price per token on one line. */
-  if (gtk_adjustment_get_page_size (sideways) <= 0 ||
-      gtk_adjustment_get_upper (sideways) > gtk_adjustment_get_page_size (sideways) + 1)
-    return FALSE;
   if (!wait->details)
     return !throughput && !served && !gtk_column_view_column_get_visible (column_titled (wait->window, "Calendar"));
-  return throughput && served;
+  return throughput && served && gtk_adjustment_get_page_size (sideways) > 0 &&
+         gtk_adjustment_get_upper (sideways) <= gtk_adjustment_get_page_size (sideways) + 1;
 }
 
 static void
