@@ -365,7 +365,10 @@ _cp_layout_time_of_split (const Context   *c,
   double layers_here = ts->layers_here;
   /* Stages of uneven layer counts run at the pace of the fullest one. */
   double imbalance = layers_here * p / c->layers;
-  double forward, attention, per_token = compute_s_per_token (c, k, _cp_expert_gemm_speed (c, k), &forward, &attention);
+  /* Without routed experts their speed is 1 whatever the split: the
+   * tokens per expert GEMM are not worked out. */
+  double expert_speed = c->expert_flops_fwd > 0 ? _cp_expert_gemm_speed (c, k) : 1.0;
+  double forward, attention, per_token = compute_s_per_token (c, k, expert_speed, &forward, &attention);
   /* Recomputed layers repeat their forward collectives. */
   double collectives_per_layer = 4.0 + 2.0 * _cp_recompute_fraction (c, k);
   double message = c->seq * k->mb * c->hidden * c->act_bytes;
