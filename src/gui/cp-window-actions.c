@@ -921,6 +921,8 @@ present_change_state (GSimpleAction *action,
       gtk_widget_remove_css_class (GTK_WIDGET (self), "cp-present");
       gtk_window_unfullscreen (GTK_WINDOW (self));
     }
+  /* At a narrow width the button stayed, and opened an empty sidebar. */
+  _cp_window_sync_sidebar_button (self);
 }
 
 /* Escape leaves present mode; otherwise it goes on to whatever else

@@ -29,6 +29,7 @@ struct _CpWindow
   AdwWindowTitle       *window_title;
   AdwToastOverlay      *toast_overlay;
   AdwFlap              *flap;
+  GtkWidget            *sidebar_button;
   GtkWidget            *sidebar;
   GtkListBox           *jobs_list;
   GtkListBox           *quotes_list;
@@ -188,6 +189,9 @@ void       _cp_window_close_lost_store    (CpWindow      *self);
 /* cp-window-sidebar.c */
 /* Connects the project name's entry (from cp_window_init). */
 void       _cp_window_sidebar_init        (CpWindow      *self);
+/* Shows the sidebar button while the sidebar is folded, except in
+ * present mode, which has no sidebar to show. */
+void       _cp_window_sync_sidebar_button (CpWindow      *self);
 void       _cp_window_rebuild_lists       (CpWindow      *self);
 /* Folds the sidebar behind the header bar's button below a window width of
  * CP_WINDOW_FOLD_BELOW_PX (from the window's size_allocate). */

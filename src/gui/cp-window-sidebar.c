@@ -346,8 +346,19 @@ on_row_activated (CpWindow *self)
 }
 
 void
+_cp_window_sync_sidebar_button (CpWindow *self)
+{
+  gtk_widget_set_visible (self->sidebar_button,
+                          adw_flap_get_folded (self->flap) &&
+                          !gtk_widget_has_css_class (GTK_WIDGET (self), "cp-present"));
+}
+
+void
 _cp_window_sidebar_init (CpWindow *self)
 {
+  g_signal_connect_object (self->flap, "notify::folded", G_CALLBACK (_cp_window_sync_sidebar_button),
+                           self, G_CONNECT_SWAPPED);
+  _cp_window_sync_sidebar_button (self);
   g_signal_connect_object (self->jobs_list, "row-activated", G_CALLBACK (on_row_activated), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->quotes_list, "row-activated", G_CALLBACK (on_row_activated), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->project_name_entry, "activate", G_CALLBACK (on_project_name_activate),

@@ -289,7 +289,7 @@ cp_job_validate (const CpJob  *job,
       !cp_check_zero_or_at_least (job->trial.tokens_per_s, 1, 1e12, N_("Measured tokens/s"), error) ||
       !cp_check_zero_or_at_least (job->trial.step_s, 1e-3, 1e7, N_("Measured step time"), error) ||
       !cp_check_zero_or_at_least (job->trial.communication_share, 0.001, 1.0, N_("Measured communication share"), error) ||
-      !cp_check_zero_or_at_least (job->trial.kv_cache_tokens, CP_TRIAL_KV_CACHE_TOKENS_MIN, 1e11, N_("Measured KV-cache size"), error) ||
+      !cp_check_zero_or_at_least (job->trial.kv_cache_tokens, CP_TRIAL_KV_CACHE_TOKENS_MIN, CP_TRIAL_KV_CACHE_TOKENS_MAX, N_("Measured KV-cache size"), error) ||
       !cp_check_non_negative (job->trial.gpu_memory_nominal_gb, 1e5, N_("Trial GPU memory"), error))
     return FALSE;
 

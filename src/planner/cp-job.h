@@ -26,6 +26,9 @@ typedef struct {
 /* vLLM refuses to start with less than one request's blocks; 16 tokens,
  * its default block, is the least it can report. */
 #define CP_TRIAL_KV_CACHE_TOKENS_MIN 16
+/* The most a measured KV cache may hold: a hundred billion tokens, far
+ * beyond any machine's memory (cp_job_validate()). */
+#define CP_TRIAL_KV_CACHE_TOKENS_MAX 1e11
 
 typedef struct {
   char         *id;

@@ -359,6 +359,19 @@ resolve_serving (const CpTrialLog *log,
       *kv_tokens = 0;
       return FALSE;
     }
+  /* Nor is more than a job holds (cp-job.c): blocks times the block size
+   * a concurrency line implies can come to any size (fuzz-trial, 100
+   * blocks at 23,109,999x: 1.9e11 tokens). */
+  if (*kv_tokens > CP_TRIAL_KV_CACHE_TOKENS_MAX)
+    {
+      g_set_error (error, CP_TRIAL_LOG_ERROR, CP_TRIAL_LOG_ERROR_OUT_OF_RANGE,
+                   /* TRANSLATORS: %u is a line number; %.0f numbers of tokens */
+                   _("line %u: a KV-cache size of %.0f tokens is more than the %.0f a job can hold; "
+                     "no GPU has memory for such a cache, so the line is not of a run"),
+                   line, *kv_tokens, (double) CP_TRIAL_KV_CACHE_TOKENS_MAX);
+      *kv_tokens = 0;
+      return FALSE;
+    }
   if (*kv_tokens > 0)
     {
       if (serving && job->context_len > 0)

@@ -233,10 +233,14 @@ service_table_is (gpointer user_data)
   if (!gtk_column_view_column_get_visible (column_titled (wait->window, "Per million output tokens")) ||
       cp_results_view_get_update_pending (cp_window_get_results_view (wait->window)))
     return FALSE;
+  /* Issue 26: at 1024 px the table was still ~100 px wider than its
+   * pane, the long title of the price per token on one line. */
+  if (gtk_adjustment_get_page_size (sideways) <= 0 ||
+      gtk_adjustment_get_upper (sideways) > gtk_adjustment_get_page_size (sideways) + 1)
+    return FALSE;
   if (!wait->details)
     return !throughput && !served && !gtk_column_view_column_get_visible (column_titled (wait->window, "Calendar"));
-  return throughput && served && gtk_adjustment_get_page_size (sideways) > 0 &&
-         gtk_adjustment_get_upper (sideways) <= gtk_adjustment_get_page_size (sideways) + 1;
+  return throughput && served;
 }
 
 static void
@@ -388,6 +392,27 @@ press_escape (CpWindow *window)
   cp_test_gui_spin ();
 }
 
+/* The size of the font the widget's style gives it (Pango units). */
+static int
+font_size (GtkWidget *widget)
+{
+  return pango_font_description_get_size (pango_context_get_font_description (gtk_widget_get_pango_context (widget)));
+}
+
+typedef struct {
+  CpWindow *window;
+  gboolean  folded;
+} FoldWait;
+
+static gboolean
+fold_reached (gpointer user_data)
+{
+  FoldWait *wait = user_data;
+  AdwFlap *flap = ADW_FLAP (cp_test_gui_find_named (GTK_WIDGET (wait->window), "flap"));
+
+  return adw_flap_get_folded (flap) == wait->folded;
+}
+
 static gboolean
 present_state (CpWindow *window)
 {
@@ -406,6 +431,12 @@ test_present_mode (void)
   GtkWidget *sidebar = cp_test_gui_find_named (GTK_WIDGET (window), "sidebar");
   GtkWidget *forms = gtk_widget_get_parent (GTK_WIDGET (cp_window_get_job_editor (window)));
   GtkWidget *results = GTK_WIDGET (cp_window_get_results_view (window));
+  GtkWidget *summary = cp_test_gui_find_named (results, "summary");
+  GtkWidget *changes = cp_test_gui_find_named (results, "changes");
+  GtkWidget *risks = cp_test_gui_find_named (results, "risks");
+  GtkWidget *sidebar_button = cp_test_gui_find_named (GTK_WIDGET (window), "sidebar-button");
+  FoldWait folded = { window, TRUE };
+  int changes_size;
   const char * const *accels = NULL;
   g_auto(GStrv) keys = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "win.present");
 
@@ -416,6 +447,7 @@ test_present_mode (void)
   cp_test_gui_wait_results (cp_window_get_results_view (window));
   g_assert_true (gtk_widget_get_visible (forms));
   g_assert_false (present_state (window));
+  changes_size = font_size (changes);
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.present", NULL));
   cp_test_gui_wait_frames (results, 2);
@@ -427,12 +459,32 @@ test_present_mode (void)
   /* The results take the window's width (less the pane's margins). */
   g_assert_cmpint (gtk_widget_get_width (results), >, gtk_widget_get_width (GTK_WIDGET (window)) - 40);
   g_assert_nonnull (cp_test_gui_find_with_text (GTK_WIDGET (window), "Press Esc", CP_TEST_GUI_TEXT_PART));
+  /* Issue 26: the paragraphs under the verdict stayed at the default
+   * size; now they read as large as the summary (16 pt, style.css). */
+  g_assert_cmpint (font_size (changes), >, changes_size);
+  g_assert_cmpint (font_size (changes), ==, font_size (summary));
+  g_assert_cmpint (font_size (risks), ==, font_size (summary));
 
   press_escape (window);
   g_assert_false (present_state (window));
   g_assert_true (gtk_widget_get_visible (sidebar));
   g_assert_true (gtk_widget_get_visible (forms));
   g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (window), "cp-present"));
+  g_assert_cmpint (font_size (changes), ==, changes_size);
+
+  /* Issue 26: on a narrow screen (the sidebar folded below 1,200 px) the
+   * sidebar button stayed in present mode and opened an empty sidebar. */
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 760);
+  cp_test_gui_wait_until (fold_reached, &folded, "the sidebar folded at 1,024 px");
+  cp_test_gui_wait_frames (results, 2);
+  g_assert_true (gtk_widget_get_visible (sidebar_button));
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.present", NULL));
+  cp_test_gui_wait_frames (results, 2);
+  g_assert_true (present_state (window));
+  g_assert_false (gtk_widget_get_visible (sidebar_button));
+  press_escape (window);
+  g_assert_false (present_state (window));
+  g_assert_true (gtk_widget_get_visible (sidebar_button));
 
   cp_test_gui_close_window (window);
 }

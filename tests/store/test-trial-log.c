@@ -476,6 +476,44 @@ test_vllm_serving (void)
     g_assert_cmpfloat (trial.kv_cache_tokens, ==, 16);
     g_free (trial.quote_id);
   }
+
+  /* More than the 1e11 tokens a job holds (cp-job.c) is refused naming the
+   * line, not taken for a trial the job then refuses (fuzz-trial,
+   * regressions/trial/kv-cache-over-1e11.log): 100 blocks with a
+   * concurrency of 23,109,999x of 8,192 tokens imply blocks of
+   * round (23,109,999 × 8,192 ÷ 100) = 1,893,171,118 tokens, a cache of
+   * 189,317,111,800 tokens; and a "GPU KV cache size" line of 2e11
+   * tokens. 1e11 tokens itself is taken. */
+  {
+    static const char implied[] =
+      "INFO 11-30 09:50:25 executor.py:72] # GPU blocks: 100, # CPU blocks: 2048\n"
+      "INFO 11-30 09:50:25 executor.py:76] Maximum concurrency for 8192 tokens per request: 23109999.00x\n";
+    static const char stated[] =
+      "INFO 11-30 09:50:25 kv_cache_utils.py:716] GPU KV cache size: 200,000,000,000 tokens\n";
+    static const char largest[] =
+      "INFO 11-30 09:50:25 kv_cache_utils.py:716] GPU KV cache size: 100,000,000,000 tokens\n";
+    g_autoptr(CpTrialLog) implied_log = cp_trial_log_read (implied, strlen (implied), &error);
+    g_autoptr(CpTrialLog) stated_log = cp_trial_log_read (stated, strlen (stated), &error);
+    g_autoptr(CpTrialLog) largest_log = cp_trial_log_read (largest, strlen (largest), &error);
+    g_autoptr(GPtrArray) largest_readings = NULL;
+
+    g_assert_no_error (error);
+    memset (&trial, 0, sizeof trial);
+    g_assert_null (cp_trial_log_resolve (implied_log, f.job, f.quote, &trial, &error));
+    g_assert_error (error, CP_TRIAL_LOG_ERROR, CP_TRIAL_LOG_ERROR_OUT_OF_RANGE);
+    g_assert_true (g_str_has_prefix (error->message, "line 1:"));
+    g_assert_true (strstr (error->message, "189317111800 tokens") != NULL);
+    g_assert_null (trial.quote_id);
+    g_clear_error (&error);
+    g_assert_null (cp_trial_log_resolve (stated_log, f.job, f.quote, &trial, &error));
+    g_assert_error (error, CP_TRIAL_LOG_ERROR, CP_TRIAL_LOG_ERROR_OUT_OF_RANGE);
+    g_assert_true (strstr (error->message, "200000000000 tokens") != NULL);
+    g_assert_null (trial.quote_id);
+    g_clear_error (&error);
+    largest_readings = resolve (&f, largest_log, &trial);
+    g_assert_cmpfloat (trial.kv_cache_tokens, ==, 1e11);
+    g_free (trial.quote_id);
+  }
   fixture_clear (&f);
 }
 
