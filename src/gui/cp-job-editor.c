@@ -177,6 +177,10 @@ struct _CpJobEditor
 
   AdwPreferencesGroup  *groups[N_GROUPS];
   AdwExpanderRow       *expanders[N_GROUPS];
+  /* The rows of a collapsed expander are made when it first opens or one
+   * of them is asked for (ensure_advanced_rows): the window's first frame
+   * does not show them (issue 25). */
+  gboolean              advanced_built[N_GROUPS];
   GPtrArray            *rows;            /* CpFieldRow*, in table order */
 
   CpProject            *project;
@@ -204,6 +208,9 @@ enum {
 };
 
 static guint signals[N_SIGNALS];
+
+static void ensure_advanced_rows (CpJobEditor *self,
+                                  guint        group);
 
 static void
 update_visibility (CpJobEditor *self)
@@ -949,6 +956,9 @@ cp_job_editor_get_row (CpJobEditor *self,
 {
   g_return_val_if_fail (CP_IS_JOB_EDITOR (self), NULL);
 
+  for (guint i = 0; i < G_N_ELEMENTS (job_fields); i++)
+    if (job_fields[i].advanced && strcmp (job_fields[i].key, key) == 0)
+      ensure_advanced_rows (self, job_fields[i].group);
   for (guint i = 0; i < self->rows->len; i++)
     {
       CpFieldRow *row = g_ptr_array_index (self->rows, i);
@@ -1072,6 +1082,63 @@ cp_job_editor_class_init (CpJobEditorClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_after_picked);
 }
 
+static CpFieldRow *
+make_row (CpJobEditor   *self,
+          const CpField *field)
+{
+  CpFieldRow *row = cp_field_row_new (field, commit_field, self);
+  guint position = 0;
+
+  /* In the order of job_fields, which the error notice follows. */
+  while (position < self->rows->len &&
+         cp_field_row_get_field (g_ptr_array_index (self->rows, position)) < field)
+    position++;
+  g_ptr_array_insert (self->rows, (int) position, row);
+  g_signal_connect_object (row, "notify::error", G_CALLBACK (on_row_error_changed), self, G_CONNECT_SWAPPED);
+  return row;
+}
+
+static void
+ensure_advanced_rows (CpJobEditor *self,
+                      guint        group)
+{
+  if (self->advanced_built[group] || self->expanders[group] == NULL)
+    return;
+  self->advanced_built[group] = TRUE;
+
+  for (guint i = 0; i < G_N_ELEMENTS (job_fields); i++)
+    {
+      const CpField *field = &job_fields[i];
+      CpFieldRow *row;
+
+      if (!field->advanced || field->group != group)
+        continue;
+      row = make_row (self, field);
+      adw_expander_row_add_row (self->expanders[group], GTK_WIDGET (row));
+      if (self->job != NULL)
+        {
+          gboolean loading = self->loading;
+
+          self->loading = TRUE;
+          cp_field_row_set_currency (row, self->project->settings.currency);
+          cp_field_row_load (row, self->job, TRUE);
+          self->loading = loading;
+        }
+    }
+  if (self->job != NULL)
+    update_visibility (self);
+}
+
+static void
+on_expanded (CpJobEditor    *self,
+             GParamSpec     *pspec,
+             AdwExpanderRow *expander)
+{
+  for (guint group = 0; group < N_GROUPS; group++)
+    if (self->expanders[group] == expander && adw_expander_row_get_expanded (expander))
+      ensure_advanced_rows (self, group);
+}
+
 static void
 cp_job_editor_init (CpJobEditor *self)
 {
@@ -1090,10 +1157,7 @@ cp_job_editor_init (CpJobEditor *self)
   for (guint i = 0; i < G_N_ELEMENTS (job_fields); i++)
     {
       const CpField *field = &job_fields[i];
-      CpFieldRow *row = cp_field_row_new (field, commit_field, self);
-
-      g_ptr_array_add (self->rows, row);
-      g_signal_connect_object (row, "notify::error", G_CALLBACK (on_row_error_changed), self, G_CONNECT_SWAPPED);
+      CpFieldRow *row;
 
       if (field->advanced)
         {
@@ -1105,11 +1169,13 @@ cp_job_editor_init (CpJobEditor *self)
                                              _(group_expander_titles[field->group]));
               adw_preferences_group_add (self->groups[field->group],
                                          GTK_WIDGET (self->expanders[field->group]));
+              g_signal_connect_object (self->expanders[field->group], "notify::expanded",
+                                       G_CALLBACK (on_expanded), self, G_CONNECT_SWAPPED);
             }
-          adw_expander_row_add_row (self->expanders[field->group], GTK_WIDGET (row));
+          continue;
         }
-      else
-        adw_preferences_group_add (self->groups[field->group], GTK_WIDGET (row));
+      row = make_row (self, field);
+      adw_preferences_group_add (self->groups[field->group], GTK_WIDGET (row));
       if (strcmp (field->key, "kind") == 0)
         add_kind_note_row (self);
     }

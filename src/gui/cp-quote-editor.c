@@ -124,6 +124,7 @@ struct _CpQuoteEditor
   CpProject            *project;
   CpQuote              *quote;
   gboolean              loading;
+  gboolean              built;     /* ensure_form() ran */
   /* The minimum term was set to a month when the price became monthly. */
 };
 
@@ -136,6 +137,8 @@ enum {
 };
 
 static guint signals[N_SIGNALS];
+
+static void ensure_form (CpQuoteEditor *self);
 
 typedef guint        (*CountFunc) (const CpCatalog *catalog);
 typedef const char  *(*EntryFunc) (const CpCatalog *catalog, guint index, const char **name);
@@ -627,6 +630,7 @@ cp_quote_editor_set_quote (CpQuoteEditor *self,
   g_return_if_fail (project != NULL);
   g_return_if_fail (quote != NULL);
 
+  ensure_form (self);
   if (quote != self->quote)
     scroll_to_top (self);
   self->project = project;
@@ -652,6 +656,7 @@ cp_quote_editor_get_row (CpQuoteEditor *self,
 {
   g_return_val_if_fail (CP_IS_QUOTE_EDITOR (self), NULL);
 
+  ensure_form (self);
   for (guint i = 0; i < self->rows->len; i++)
     {
       CpFieldRow *row = g_ptr_array_index (self->rows, i);
@@ -667,6 +672,7 @@ cp_quote_editor_get_gpu_row (CpQuoteEditor *self)
 {
   g_return_val_if_fail (CP_IS_QUOTE_EDITOR (self), NULL);
 
+  ensure_form (self);
   return self->gpu_row;
 }
 
@@ -675,6 +681,7 @@ cp_quote_editor_get_link_row (CpQuoteEditor *self)
 {
   g_return_val_if_fail (CP_IS_QUOTE_EDITOR (self), NULL);
 
+  ensure_form (self);
   return self->link_row;
 }
 
@@ -683,6 +690,7 @@ cp_quote_editor_get_network_preset_row (CpQuoteEditor *self)
 {
   g_return_val_if_fail (CP_IS_QUOTE_EDITOR (self), NULL);
 
+  ensure_form (self);
   return self->network_preset_row;
 }
 
@@ -765,14 +773,19 @@ cp_quote_editor_class_init (CpQuoteEditorClass *klass)
   gtk_widget_class_bind_template_callback (widget_class, on_network_preset_selected);
 }
 
+/* The form itself, built when a quote is first shown or a row asked for:
+ * a window opens on a job, and the first frame paid for thirty rows it
+ * did not show (issue 25). */
 static void
-cp_quote_editor_init (CpQuoteEditor *self)
+ensure_form (CpQuoteEditor *self)
 {
-  g_autoptr(GtkStringList) presets = gtk_string_list_new (NULL);
+  g_autoptr(GtkStringList) presets = NULL;
 
+  if (self->built)
+    return;
+  self->built = TRUE;
+  presets = gtk_string_list_new (NULL);
   gtk_widget_init_template (GTK_WIDGET (self));
-
-  self->rows = g_ptr_array_new ();
 
   self->groups[GROUP_OFFER] = self->offer_group;
   self->groups[GROUP_HARDWARE] = self->hardware_group;
@@ -808,4 +821,10 @@ cp_quote_editor_init (CpQuoteEditor *self)
       else
         adw_preferences_group_add (self->groups[field->group], GTK_WIDGET (row));
     }
+}
+
+static void
+cp_quote_editor_init (CpQuoteEditor *self)
+{
+  self->rows = g_ptr_array_new ();
 }

@@ -90,14 +90,14 @@ cp_reason_text_cost (const CpReason  *reason,
         job_days = cp_i18n_format_days (v[3] > 0 ? v[1] / v[3] : 0, lang);
         if (plan != NULL && plan->cost_unknown)
           /* TRANSLATORS: R4; the debugging share used, the quote, debugging days, the job's calendar days (run, debugging and migration); no quote has a price */
-          return g_strdup_printf (_("Debugging is taken as %s of a development cycle, debugging plus the run counted up to the longest acceptable run: on %s that is %s on one rented machine, out of the %s this job takes in all (run, debugging and migration), at a cost unknown without a price to compare."), a, name, b, job_days);
+          return g_strdup_printf (_("Debugging is taken as %s of a development cycle, debugging plus the run counted up to the longest acceptable run: on %s, debugging on one rented machine takes %s of the %s this job takes in all (run, debugging and migration), at a cost unknown without a price to compare."), a, name, b, job_days);
         c = cp_i18n_format_money_prose (v[2], currency, lang);
         term = debug_minimum_term (project, plan, reason->quote_index, lang, &used);
         if (term != NULL)
           /* TRANSLATORS: R4; the debugging share used, the quote, debugging days, the job's calendar days, their cost, the minimum term (e.g. "the 7-day minimum"), the days the rental is used */
-          return g_strdup_printf (_("Debugging is taken as %s of a development cycle, debugging plus the run counted up to the longest acceptable run: on %s that is %s on one rented machine, out of the %s this job takes in all (run, debugging and migration), costing %s: the rental is billed for %s, more than the %s it is used."), a, name, b, job_days, c, term, used);
+          return g_strdup_printf (_("Debugging is taken as %s of a development cycle, debugging plus the run counted up to the longest acceptable run: on %s, debugging on one rented machine takes %s of the %s this job takes in all (run, debugging and migration); the debugging costs %s: the rental is billed for %s, more than the %s it is used."), a, name, b, job_days, c, term, used);
         /* TRANSLATORS: R4; the debugging share used, the quote, debugging days, the job's calendar days (run, debugging and migration), their cost */
-        return g_strdup_printf (_("Debugging is taken as %s of a development cycle, debugging plus the run counted up to the longest acceptable run: on %s that is %s on one rented machine, out of the %s this job takes in all (run, debugging and migration), costing %s."), a, name, b, job_days, c);
+        return g_strdup_printf (_("Debugging is taken as %s of a development cycle, debugging plus the run counted up to the longest acceptable run: on %s, debugging on one rented machine takes %s of the %s this job takes in all (run, debugging and migration); the debugging costs %s."), a, name, b, job_days, c);
       }
 
     case CP_OUTCOME_COMPUTE_DOMINATES:

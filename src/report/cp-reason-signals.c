@@ -113,9 +113,24 @@ cp_reason_text_signals (const CpReason  *reason,
       return g_strdup_printf (_("On the best single machine the run takes %s, longer than the longest acceptable run of %s (there is no deadline)."), a, b);
 
     case CP_OUTCOME_MIGRATION_COUNTED:
-      a = cp_i18n_format_days (v[0], lang);
-      b = cp_i18n_format_money_prose (v[1], currency, lang);
-      return g_strdup_printf (_("The team has no distributed-training experience: moving to a cluster costs about %s of migration and debugging, counted as %s."), a, b);
+      {
+        /* The money is the team's working days, not the calendar's: said
+         * with the working week, so that days × engineers × day cost
+         * checks by hand (10.5 days read as 42,000 where the report
+         * counted 30,000; walkthrough 10). */
+        double per_week = project->settings.working_days_per_week;
+        double working_days = v[0] * per_week / 7.0;
+        g_autofree char *working = cp_i18n_format_number (working_days, fabs (working_days - round (working_days)) < 0.05 ? 0 : 1, lang);
+        g_autofree char *week = cp_i18n_format_value (per_week, lang);
+        g_autofree char *team_day = cp_i18n_format_money_prose (working_days > 0 ? v[1] / working_days : 0,
+                                                                currency, lang);
+
+        a = cp_i18n_format_days (v[0], lang);
+        b = cp_i18n_format_money_prose (v[1], currency, lang);
+        /* TRANSLATORS: R8; calendar days, their cost, the working days in them, working days a week, the team's cost a working day */
+        return g_strdup_printf (_("The team has no distributed-training experience: moving to a cluster costs about %s of migration and debugging, counted as %s: %s working days (%s a week) at %s a day for the team."),
+                                a, b, working, week, team_day);
+      }
 
     case CP_OUTCOME_MIGRATION_NONE:
       return g_strdup (_("The team has distributed-training experience: no migration time is counted."));

@@ -393,7 +393,7 @@ test_r4_share_matches_calendar (void)
   double debug_days = xml_number (out, "time", "debug-days");
   double calendar_days = xml_number (out, "time", "calendar-days");
   double share = debug_days / calendar_days;
-  g_autofree char *words = g_strdup_printf ("%.1f days on one rented machine, out of the %.1f days this job takes in all",
+  g_autofree char *words = g_strdup_printf ("debugging on one rented machine takes %.1f days of the %.1f days this job takes in all",
                                             debug_days, calendar_days);
   const char *r4 = strstr (out, "rule=\"R4\"");
   const char *r4_end = r4 != NULL ? strstr (r4, "</reason>") : NULL;
