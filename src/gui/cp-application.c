@@ -7,6 +7,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 
 #include "store/cp-demo.h"
 #include "store/cp-store.h"
@@ -95,13 +96,44 @@ window_for_file (CpApplication *self)
   return cp_window_new (self);
 }
 
+/* The window that has @path open, or NULL. A project is open in one
+ * window at a time (its file is locked while open): a second open of it
+ * named this very app as the "other program" holding the lock
+ * (walkthrough 10). Files are compared by device and inode, so a link or
+ * a "./" spelling finds the same window. */
+static CpWindow *
+window_showing_path (CpApplication *self,
+                     const char    *path)
+{
+  GStatBuf wanted;
+
+  if (g_stat (path, &wanted) != 0)
+    return NULL;
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (self)); l != NULL; l = l->next)
+    {
+      const char *open = CP_IS_WINDOW (l->data) ? cp_window_get_path (l->data) : NULL;
+      GStatBuf st;
+
+      if (open != NULL && g_stat (open, &st) == 0 && st.st_dev == wanted.st_dev && st.st_ino == wanted.st_ino)
+        return l->data;
+    }
+  return NULL;
+}
+
 static void
 open_path (CpApplication *self,
            const char    *path)
 {
-  CpWindow *window = window_for_file (self);
+  CpWindow *window = window_showing_path (self, path);
   g_autoptr(GError) error = NULL;
   gboolean loaded;
+
+  if (window != NULL)
+    {
+      gtk_window_present (GTK_WINDOW (window));
+      return;
+    }
+  window = window_for_file (self);
 
   /* An XML report read back becomes a new untitled project. */
   if (g_str_has_suffix (path, ".xml"))

@@ -332,6 +332,33 @@ test_name_too_long (void)
   g_unlink (path);
 }
 
+/* Walkthrough 10: opening the project a window already has open (the
+ * file chooser, a file manager, a link to it) brings that window forward;
+ * it said the file was locked by another program, which was this one. */
+static void
+test_open_again_presents (void)
+{
+  g_autofree char *path = save_demo ("again.cplan", 3.5);
+  g_autofree char *link = g_build_filename (tmp_dir, "again-link.cplan", NULL);
+  CpWindow *window = open_window (path);
+  guint n_windows = g_list_length (gtk_application_get_windows (GTK_APPLICATION (app)));
+  GFile *files[2];
+
+  files[0] = g_file_new_for_path (path);
+  files[1] = g_file_new_for_path (link);
+  g_assert_true (g_file_make_symbolic_link (files[1], path, NULL, NULL));
+  g_application_open (G_APPLICATION (app), files, 2, "");
+  cp_test_gui_spin ();
+  g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), ==, n_windows);
+  g_assert_true (no_dialog (window));
+  g_assert_cmpfloat (stored_price (path), ==, 3.5);
+  g_object_unref (files[0]);
+  g_object_unref (files[1]);
+  cp_test_gui_close_window (window);
+  g_unlink (link);
+  g_unlink (path);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -353,6 +380,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-file/removed-then-save-as", test_removed_then_save_as);
   g_test_add_func ("/gui/window-file/problems-said", test_problems_said);
   g_test_add_func ("/gui/window-file/name-too-long", test_name_too_long);
+  g_test_add_func ("/gui/window-file/open-again-presents", test_open_again_presents);
   status = g_test_run ();
 
   g_rmdir (tmp_dir);
