@@ -598,6 +598,9 @@ test_window_rename_in_place (void)
 
   select_row (cp_window_get_jobs_list (window), 0);
   spin ();
+  /* The job's plan may still be on a worker: let it land before the
+   * rename, whose entry commits when it loses the focus. */
+  wait_results (cp_window_get_results_view (window));
   g_action_group_activate_action (G_ACTION_GROUP (window), "rename", NULL);
   spin ();
 
