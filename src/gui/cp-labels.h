@@ -12,6 +12,9 @@ G_BEGIN_DECLS
 /* "en" or "zh_CN": the language gettext uses for the window, so that
  * reasons and chart labels come in the same language as the rest. */
 const char *cp_labels_ui_language (void);
+/* @name without its maker's word ("NVIDIA A800 80GB SXM" → "A800 80GB
+ * SXM"), where a column has no room for both; @name itself otherwise. */
+const char *cp_labels_gpu_model   (const char *name);
 
 const char *cp_labels_task_kind   (int kind);
 const char *cp_labels_precision   (int precision);

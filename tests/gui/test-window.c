@@ -2511,6 +2511,12 @@ test_window_name_empty_state_help (void)
 
   g_assert_nonnull (name);
   g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (gtk_button_get_child (GTK_BUTTON (name)))), ==, project->name);
+  /* The entry commits when it loses the focus: first let the window be
+   * mapped and painted and its first plan land, which under load came
+   * after spin() and moved the focus (failed twice this session). */
+  wait_results (results);
+  cp_test_gui_wait_frames (GTK_WIDGET (window), 2);
+  spin ();
   /* The name's button opens its entry; Enter keeps the text typed. */
   g_signal_emit_by_name (name, "clicked");
   spin ();
