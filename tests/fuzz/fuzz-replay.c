@@ -20,20 +20,6 @@
 
 #include "fuzz-targets.h"
 
-typedef int (*FuzzEntry) (const guint8 *data, gsize size);
-
-static const struct {
-  const char *name;
-  FuzzEntry   entry;
-} targets[] = {
-  { "units", cp_fuzz_units },
-  { "csv", cp_fuzz_csv },
-  { "project", cp_fuzz_project },
-  { "xml", cp_fuzz_xml },
-  { "config", cp_fuzz_config },
-  { "trial", cp_fuzz_trial },
-  { "workbook", cp_fuzz_workbook },
-};
 
 static CpProject *demo;
 
@@ -109,7 +95,7 @@ compare_paths (gconstpointer a, gconstpointer b)
 }
 
 static guint
-run_path (const char *path, FuzzEntry entry, gboolean dump)
+run_path (const char *path, CpFuzzEntry entry, gboolean dump)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *data = NULL;
@@ -144,7 +130,7 @@ int
 main (int argc, char **argv)
 {
   gboolean deep = FALSE, dump = FALSE;
-  FuzzEntry entry = NULL;
+  CpFuzzEntry entry = NULL;
   guint n = 0;
   int a = 1;
   gint64 start;
@@ -155,9 +141,9 @@ main (int argc, char **argv)
     dump = TRUE, a++;
   if (!dump)
     {
-      for (guint t = 0; a < argc && t < G_N_ELEMENTS (targets); t++)
-        if (strcmp (argv[a], targets[t].name) == 0)
-          entry = targets[t].entry;
+      for (guint t = 0; a < argc && t < CP_FUZZ_N_TARGETS; t++)
+        if (strcmp (argv[a], cp_fuzz_targets[t].name) == 0)
+          entry = cp_fuzz_targets[t].entry;
       if (entry == NULL)
         {
           fprintf (stderr, "usage: %s [--deep] TARGET PATH... | --dump-csv PATH...\n", argv[0]);

@@ -34,4 +34,16 @@ int  cp_fuzz_trial   (const guint8 *data, gsize size);
  * order, each with something in it. */
 int  cp_fuzz_workbook (const guint8 *data, gsize size);
 
+/* Every entry by its target's name (fuzz-target-table.c), for the
+ * programs that run them all: test-regressions and fuzz-replay. */
+typedef int (*CpFuzzEntry) (const guint8 *data, gsize size);
+
+typedef struct {
+  const char  *name;
+  CpFuzzEntry  entry;
+} CpFuzzTarget;
+
+#define CP_FUZZ_N_TARGETS 7
+extern const CpFuzzTarget cp_fuzz_targets[CP_FUZZ_N_TARGETS];
+
 G_END_DECLS

@@ -12,23 +12,9 @@
 
 #include "fuzz-targets.h"
 
-typedef int (*FuzzEntry) (const guint8 *data, gsize size);
-
-static const struct {
-  const char *name;
-  FuzzEntry   entry;
-} targets[] = {
-  { "units", cp_fuzz_units },
-  { "csv", cp_fuzz_csv },
-  { "project", cp_fuzz_project },
-  { "xml", cp_fuzz_xml },
-  { "config", cp_fuzz_config },
-  { "trial", cp_fuzz_trial },
-  { "workbook", cp_fuzz_workbook },
-};
 
 typedef struct {
-  FuzzEntry  entry;
+  CpFuzzEntry  entry;
   char      *path;
 } Input;
 
@@ -69,7 +55,7 @@ add_dir (const char *source_dir,
          guint       t)
 {
   g_autofree char *dir_path = g_build_filename (source_dir, "tests", "fuzz", kind,
-                                                targets[t].name, NULL);
+                                                cp_fuzz_targets[t].name, NULL);
   g_autoptr(GDir) dir = g_dir_open (dir_path, 0, NULL);
   g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
   const char *name;
@@ -84,10 +70,10 @@ add_dir (const char *source_dir,
   for (guint i = 0; i < names->len; i++)
     {
       const char *file = g_ptr_array_index (names, i);
-      g_autofree char *test_path = g_strdup_printf ("/fuzz/%s/%s/%s", targets[t].name, kind, file);
+      g_autofree char *test_path = g_strdup_printf ("/fuzz/%s/%s/%s", cp_fuzz_targets[t].name, kind, file);
       Input *input = g_new0 (Input, 1);
 
-      input->entry = targets[t].entry;
+      input->entry = cp_fuzz_targets[t].entry;
       input->path = g_build_filename (dir_path, file, NULL);
       g_test_add_data_func_full (test_path, input, test_input, input_free);
     }
@@ -106,11 +92,11 @@ main (int    argc,
   if (source_dir == NULL)
     source_dir = SOURCE_ROOT;
 
-  for (guint t = 0; t < G_N_ELEMENTS (targets); t++)
+  for (guint t = 0; t < CP_FUZZ_N_TARGETS; t++)
     {
       /* Every target has seeds; an empty corpus would test nothing. */
       if (add_dir (source_dir, "corpus", t) == 0)
-        g_error ("no seeds in tests/fuzz/corpus/%s under %s", targets[t].name, source_dir);
+        g_error ("no seeds in tests/fuzz/corpus/%s under %s", cp_fuzz_targets[t].name, source_dir);
       add_dir (source_dir, "regressions", t);
     }
   return g_test_run ();
