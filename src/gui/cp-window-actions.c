@@ -906,8 +906,15 @@ present_change_state (GSimpleAction *action,
   if (g_variant_get_boolean (old) == present)
     return;
   g_simple_action_set_state (action, state);
+  /* Leaving gives the sidebar back as it was: hidden on leaving, it read
+   * as lost at 1920 px (walkthrough 10). */
   if (present)
-    adw_flap_set_reveal_flap (self->flap, FALSE);
+    {
+      self->revealed_before_present = adw_flap_get_reveal_flap (self->flap);
+      adw_flap_set_reveal_flap (self->flap, FALSE);
+    }
+  else
+    adw_flap_set_reveal_flap (self->flap, self->revealed_before_present);
   gtk_widget_set_visible (self->sidebar, !present);
   gtk_widget_set_visible (GTK_WIDGET (self->editor_stack), !present);
   if (present)
@@ -977,6 +984,11 @@ _cp_window_actions_init (CpWindow *self)
     gtk_shortcut_controller_add_shortcut (GTK_SHORTCUT_CONTROLLER (shortcuts),
                                           gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Escape, 0),
                                                             gtk_callback_action_new (leave_present_cb, NULL, NULL)));
+    /* Before the focused widget: a jobs list hidden by present mode kept
+     * the focus and took Escape (walkthrough 10). Popovers are roots of
+     * their own and still get it first; outside present mode the
+     * callback passes Escape on. */
+    gtk_event_controller_set_propagation_phase (shortcuts, GTK_PHASE_CAPTURE);
     gtk_widget_add_controller (GTK_WIDGET (self), shortcuts);
   }
   _cp_window_trial_actions_init (self);

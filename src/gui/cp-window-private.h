@@ -60,6 +60,7 @@ struct _CpWindow
   gint64                progress_shown_us; /* monotonic time progress_toast was added */
   guint                 fold_id;     /* folds or unfolds the sidebar after a layout */
   int                   fold_width;  /* the width allocated last, which fold_id folds for */
+  gboolean              revealed_before_present; /* the sidebar was open when present mode began */
   GSettings            *settings;
 
   GListStore           *jobs;     /* CpJobObject */
