@@ -181,6 +181,17 @@ _cp_window_create_sidebar_row (gpointer item,
   return box;
 }
 
+/* A rename asked for by F2 or the menu while the sidebar is folded away
+ * opens it first: the entry would otherwise take the keys unseen, and
+ * lose them as the sidebar's closing slide unmapped it (the default
+ * window folded: CI, session 11). */
+static void
+reveal_folded_sidebar (CpWindow *self)
+{
+  if (adw_flap_get_folded (self->flap))
+    adw_flap_set_reveal_flap (self->flap, TRUE);
+}
+
 void
 _cp_window_start_rename (CpWindow *self)
 {
@@ -194,6 +205,7 @@ _cp_window_start_rename (CpWindow *self)
   box = gtk_list_box_row_get_child (row);
   title = g_object_get_data (G_OBJECT (box), "title");
   entry = g_object_get_data (G_OBJECT (box), "entry");
+  reveal_folded_sidebar (self);
   gtk_editable_set_text (GTK_EDITABLE (entry), gtk_label_get_label (GTK_LABEL (title)));
   gtk_widget_set_visible (title, FALSE);
   gtk_widget_set_visible (entry, TRUE);
@@ -237,6 +249,7 @@ _cp_window_rebuild_lists (CpWindow *self)
 void
 _cp_window_start_project_rename (CpWindow *self)
 {
+  reveal_folded_sidebar (self);
   gtk_editable_set_text (GTK_EDITABLE (self->project_name_entry), gtk_label_get_label (self->project_name_label));
   gtk_stack_set_visible_child (self->project_name_stack, GTK_WIDGET (self->project_name_entry));
   gtk_widget_grab_focus (GTK_WIDGET (self->project_name_entry));

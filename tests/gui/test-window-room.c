@@ -497,6 +497,59 @@ test_present_mode (void)
   cp_test_gui_close_window (window);
 }
 
+typedef struct {
+  AdwFlap *flap;
+  double   progress;
+} SlideWait;
+
+static gboolean
+slide_ended (gpointer user_data)
+{
+  SlideWait *wait = user_data;
+
+  return adw_flap_get_reveal_progress (wait->flap) == wait->progress;
+}
+
+/* F2 on a narrow screen, the sidebar folded away: the sidebar opens with
+ * the selected job's name in an entry that has the keys, and stays so
+ * once it has slid in (CI, session 11: the default window folded, the
+ * sidebar slid shut under the rename and took it with it). */
+static void
+test_rename_in_folded_sidebar (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpProject *project = cp_window_get_project (window);
+  AdwFlap *flap = ADW_FLAP (cp_test_gui_find_named (GTK_WIDGET (window), "flap"));
+  FoldWait folded = { window, TRUE };
+  SlideWait shut = { flap, 0.0 }, open = { flap, 1.0 };
+  GtkListBoxRow *row;
+  GtkWidget *entry;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 700);
+  cp_test_gui_wait_until (fold_reached, &folded, "the sidebar folded at 1,024 px");
+  cp_test_gui_wait_until (slide_ended, &shut, "the folded sidebar to slide shut");
+  g_assert_false (adw_flap_get_reveal_flap (flap));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.rename", NULL));
+  g_assert_true (adw_flap_get_reveal_flap (flap));
+  cp_test_gui_wait_until (slide_ended, &open, "the sidebar to slide open");
+  cp_test_gui_spin ();
+
+  row = gtk_list_box_get_selected_row (cp_window_get_jobs_list (window));
+  g_assert_nonnull (row);
+  entry = g_object_get_data (G_OBJECT (gtk_list_box_row_get_child (row)), "entry");
+  g_assert_true (gtk_widget_get_mapped (entry));
+  g_assert_true (gtk_widget_is_focus (entry) ||
+                 gtk_widget_is_ancestor (gtk_root_get_focus (GTK_ROOT (window)), entry));
+  gtk_editable_set_text (GTK_EDITABLE (entry), "Folded rename");
+  g_signal_emit_by_name (entry, "activate");
+  cp_test_gui_spin ();
+  g_assert_cmpstr (((CpJob *) g_ptr_array_index (project->jobs, 0))->name, ==, "Folded rename");
+  g_assert_false (gtk_widget_get_visible (entry));
+
+  cp_test_gui_close_window (window);
+}
+
 /* A word of a name that is not a product's: lower case, three letters
  * or more ("export-restricted", "mesh"; not "x16" or "SXM"). */
 static gboolean
@@ -600,6 +653,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-room/new-window-or-in-place", test_new_window_or_in_place);
   g_test_add_func ("/gui/window-room/save-as-leaves-nothing-unsaved", test_save_as_leaves_nothing_unsaved);
   g_test_add_func ("/gui/window-room/present-mode", test_present_mode);
+  g_test_add_func ("/gui/window-room/rename-in-folded-sidebar", test_rename_in_folded_sidebar);
   g_test_add_func ("/gui/window-room/catalog-names-in-chinese", test_catalog_names_in_chinese);
   status = g_test_run ();
 
