@@ -351,6 +351,10 @@ apply_fold_cb (gpointer user_data)
   self->fold_id = 0;
   adw_flap_set_fold_policy (self->flap, fold_policy_for_width (self->fold_width));
   gtk_widget_set_size_request (self->sidebar, sidebar_width_for_width (self->fold_width), -1);
+  /* AdwFlap 1.2 only queues an allocation for a new fold policy: its
+   * minimum width, unfolded the sidebar's and the content's together,
+   * would stay measured as it was, and GTK would size the window by it. */
+  gtk_widget_queue_resize (GTK_WIDGET (self->flap));
   return G_SOURCE_REMOVE;
 }
 
@@ -369,6 +373,28 @@ _cp_window_sidebar_fold_to_width (CpWindow *self,
                              sidebar_width == sidebar_width_for_width (width)))
     return;
   self->fold_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, apply_fold_cb, self, NULL);
+}
+
+/* A width asked for below the fold (a saved window-width, a test's or a
+ * tiling request's default size) folds the sidebar before GTK sizes the
+ * window: unfolded, the sidebar, the form and the results need 1,070 px,
+ * GTK gives a window at least its minimum and keeps that as its size, so a
+ * window asked to be 1,024 px wide while unfolded stayed about 1,070 px
+ * after the fold (issue 26; the table's 1,024 px test ran at 1,060). The
+ * allocation still decides from then on (_cp_window_sidebar_fold_to_width()). */
+static void
+on_default_width (CpWindow *self)
+{
+  int width, height;
+
+  /* Both asked: GTK 4.8 writes both without looking. */
+  gtk_window_get_default_size (GTK_WINDOW (self), &width, &height);
+  if (width <= 0 || width >= CP_WINDOW_FOLD_BELOW_PX ||
+      adw_flap_get_fold_policy (self->flap) == ADW_FLAP_FOLD_POLICY_ALWAYS)
+    return;
+  g_clear_handle_id (&self->fold_id, g_source_remove);
+  self->fold_width = width;
+  apply_fold_cb (self);
 }
 
 /* A row picked in the folded sidebar: its form is what the user wants to
@@ -394,6 +420,8 @@ _cp_window_sidebar_init (CpWindow *self)
   g_signal_connect_object (self->flap, "notify::folded", G_CALLBACK (_cp_window_sync_sidebar_button),
                            self, G_CONNECT_SWAPPED);
   _cp_window_sync_sidebar_button (self);
+  g_signal_connect_object (self, "notify::default-width", G_CALLBACK (on_default_width), self, G_CONNECT_SWAPPED);
+  on_default_width (self);
   g_signal_connect_object (self->jobs_list, "row-activated", G_CALLBACK (on_row_activated), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->quotes_list, "row-activated", G_CALLBACK (on_row_activated), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (self->project_name_entry, "activate", G_CALLBACK (on_project_name_activate),

@@ -21,7 +21,7 @@ check () {
   fi
 }
 
-check window-width 1200
+check window-width 1280
 check window-height 800
 check window-maximized false
 check last-project "''"
