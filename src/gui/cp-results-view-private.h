@@ -82,6 +82,7 @@ struct _CpResultsView
   GListStore         *options;          /* CpOptionObject, by rank */
   GtkSortListModel   *sorted_options;
   GtkColumnViewColumn *rank_column;
+  GtkColumnViewColumn *deadline_column;    /* "Serves" for an inference job */
   GtkColumnViewColumn *serving_columns[3]; /* shown for an inference job */
   /* Hidden, last first, while the table is wider than its pane
    * (cp-results-view-table.c, fit_table_cb()). */

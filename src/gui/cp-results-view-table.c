@@ -210,6 +210,25 @@ cell_text (CpResultsView   *self,
         return g_strdup ("—");
       return cp_i18n_format_days (estimate->calendar_days, lang);
     case CP_OPTION_TEXT_DEADLINE:
+      if (job->kind == CP_TASK_INFERENCE)
+        {
+          /* A service's column is titled "Serves" (fill_options()): its
+           * cell says how many of the target, without the word the
+           * report's sentence has ("Serves 200 of 200"), which made the
+           * table at 1024 px wider than its pane (issue 26). */
+          g_autofree char *served = NULL;
+          g_autofree char *target = NULL;
+
+          if (!estimate->fits)
+            return g_strdup ("—");
+          served = cp_i18n_format_number (estimate->concurrency_served, 0, lang);
+          target = cp_i18n_format_number (job->concurrency, 0, lang);
+          if (estimate->concurrency_served < job->concurrency)
+            /* TRANSLATORS: the results table's Serves column: concurrent requests an option carries, of the target, short of it */
+            return g_strdup_printf (_("%s of %s ✗"), served, target);
+          /* TRANSLATORS: the results table's Serves column: concurrent requests an option carries, of the target */
+          return g_strdup_printf (_("%s of %s"), served, target);
+        }
       return cp_words_deadline_status (job, estimate, lang);
     case CP_OPTION_TEXT_COST:
       if (!estimate->fits)
@@ -625,6 +644,10 @@ _cp_results_view_fill_options (CpResultsView   *self,
 
       self->detail_shown[self->detail_set] = details_shown (self);
       self->detail_set = job->kind == CP_TASK_INFERENCE;
+      /* A service has a target of requests at once, not a date. */
+      gtk_column_view_column_set_title (self->deadline_column,
+                                        /* TRANSLATORS: the results table's title over a service's requests carried at once, of its target ("200 of 200") */
+                                        self->detail_set ? C_("results table", "Serves") : _("Deadline"));
       first = first_detail (self);
       gtk_column_view_column_set_visible (self->serving_columns[0], self->detail_set);
       /* The details that showed beside these columns last, at once: one
@@ -812,9 +835,12 @@ _cp_results_view_table_init (CpResultsView *self)
   add_column (self, CP_OPTION_TEXT_QUOTE, _("Quote"), "quote-name", TRUE);
   add_column (self, CP_OPTION_TEXT_COST, _("Total cost"), "total-cost", FALSE);
   add_column (self, CP_OPTION_TEXT_FITS, _("Fits"), "fits", FALSE);
-  add_column (self, CP_OPTION_TEXT_DEADLINE, _("Deadline"), "meets-deadline", FALSE);
-  /* A service is priced by the token. */
-  self->serving_columns[0] = add_column (self, CP_OPTION_TEXT_TOKEN_COST, _("Per million output tokens"),
+  self->deadline_column = add_column (self, CP_OPTION_TEXT_DEADLINE, _("Deadline"), "meets-deadline", FALSE);
+  /* A service is priced by the token. On two lines: GTK 4.8 cannot wrap
+   * a column's title, and on one line this one made a service's table at
+   * 1024 px about 90 px wider than its pane (issue 26). */
+  /* TRANSLATORS: the results table's title over a service's price per million output tokens, on two lines of about the same length */
+  self->serving_columns[0] = add_column (self, CP_OPTION_TEXT_TOKEN_COST, C_("results table", "Per million\noutput tokens"),
                                          "cost-per-million-output-tokens", FALSE);
   self->serving_columns[1] = add_column (self, CP_OPTION_TEXT_THROUGHPUT, _("Tokens/s per replica"), NULL, FALSE);
   self->serving_columns[2] = add_column (self, CP_OPTION_TEXT_SERVED, _("Requests served"), NULL, FALSE);
