@@ -890,10 +890,13 @@ open_written_action (GSimpleAction *action,
 }
 
 /* Present mode, for a projector (walkthrough 9: there was none): the
- * window full screen, the sidebar and the form hidden, the results and
- * their chart across the whole width in larger type (style.css,
- * window.cp-present). F11 or the menu's check item turn it on and off;
- * Escape leaves it. Nothing of the project changes. */
+ * window full screen, the header bar, the sidebar and the form hidden,
+ * the results and their chart across the whole width in larger type
+ * (style.css, window.cp-present). The header bar too: a projector shows
+ * the results alone (issue 26), and its buttons worked on a project the
+ * room could not see being changed. F11 or the menu's check item turn it
+ * on, F11 or Escape leave it, as the toast says. Nothing of the project
+ * changes. */
 static void
 present_change_state (GSimpleAction *action,
                       GVariant      *state,
@@ -917,6 +920,7 @@ present_change_state (GSimpleAction *action,
     adw_flap_set_reveal_flap (self->flap, self->revealed_before_present);
   gtk_widget_set_visible (self->sidebar, !present);
   gtk_widget_set_visible (GTK_WIDGET (self->editor_stack), !present);
+  gtk_widget_set_visible (self->header_bar, !present);
   if (present)
     {
       gtk_widget_add_css_class (GTK_WIDGET (self), "cp-present");

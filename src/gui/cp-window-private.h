@@ -29,6 +29,7 @@ struct _CpWindow
   AdwWindowTitle       *window_title;
   AdwToastOverlay      *toast_overlay;
   AdwFlap              *flap;
+  GtkWidget            *header_bar;      /* hidden in present mode */
   GtkWidget            *sidebar_button;
   GtkWidget            *sidebar;
   GtkListBox           *jobs_list;

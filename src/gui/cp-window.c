@@ -882,6 +882,7 @@ cp_window_class_init (CpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, flap);
+  gtk_widget_class_bind_template_child (widget_class, CpWindow, header_bar);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, sidebar_button);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, sidebar);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, jobs_list);

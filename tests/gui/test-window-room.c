@@ -490,6 +490,7 @@ test_present_mode (void)
   GtkWidget *changes = cp_test_gui_find_named (results, "changes");
   GtkWidget *risks = cp_test_gui_find_named (results, "risks");
   GtkWidget *sidebar_button = cp_test_gui_find_named (GTK_WIDGET (window), "sidebar-button");
+  GtkWidget *header_bar = cp_test_gui_find_named (GTK_WIDGET (window), "header-bar");
   FoldWait folded = { window, TRUE };
   int changes_size;
   const char * const *accels = NULL;
@@ -509,6 +510,8 @@ test_present_mode (void)
   g_assert_true (present_state (window));
   g_assert_false (gtk_widget_get_visible (sidebar));
   g_assert_false (gtk_widget_get_visible (forms));
+  /* Issue 26: a projector shows the results alone, not the header bar. */
+  g_assert_false (gtk_widget_get_mapped (header_bar));
   g_assert_true (gtk_widget_get_mapped (results));
   g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (window), "cp-present"));
   /* The results take the window's width (less the pane's margins). */
@@ -524,6 +527,7 @@ test_present_mode (void)
   g_assert_false (present_state (window));
   g_assert_true (gtk_widget_get_visible (sidebar));
   g_assert_true (gtk_widget_get_visible (forms));
+  g_assert_true (gtk_widget_get_visible (header_bar));
   /* The sidebar comes back open, as it was (walkthrough 10: it stayed
    * hidden after present mode at 1920 px). */
   g_assert_true (adw_flap_get_reveal_flap (ADW_FLAP (cp_test_gui_find_named (GTK_WIDGET (window), "flap"))));
