@@ -113,7 +113,9 @@ best_other_single (const CpChartData   *data,
  * it stays below, without a line. It speaks of that quote against the
  * single machines, not of "a cluster" against the verdict; with a
  * deadline, cost is compared among the points that meet it, and the
- * label says so. */
+ * label says so. The named quote is a cluster's: it is compared with
+ * "every other quote on one machine", as "every other single machine"
+ * called it a single machine (walkthrough 10). */
 static void
 find_break_even (CpChartData *data,
                  GPtrArray   *names,
@@ -193,38 +195,38 @@ find_break_even (CpChartData *data,
       if (every_size && second)
         {
           /* TRANSLATORS: on the cost chart; %s is a cluster quote */
-          result->label = g_strdup_printf (_("%s faster than every other single machine at every size"), name);
-          result->sentence = g_strdup_printf (_("Time: %s is faster than every other single machine at every size."), name);
+          result->label = g_strdup_printf (_("%s faster than every other quote on one machine, at every size"), name);
+          result->sentence = g_strdup_printf (_("Time: %s is faster than every other quote on one machine, at every size."), name);
         }
       else if (every_size && within_deadline)
         {
           /* TRANSLATORS: on the cost chart; %s is a cluster quote */
-          result->label = g_strdup_printf (_("%s cheaper than every other single machine that meets the deadline, at every size that meets it"), name);
-          result->sentence = g_strdup_printf (_("Cost: %s is cheaper than every other single machine that meets the deadline, at every size that meets it."), name);
+          result->label = g_strdup_printf (_("%s cheaper than every other quote on one machine that meets the deadline, at every size that meets it"), name);
+          result->sentence = g_strdup_printf (_("Cost: %s is cheaper than every other quote on one machine that meets the deadline, at every size that meets it."), name);
         }
       else if (every_size)
         {
           /* TRANSLATORS: on the cost chart; %s is a cluster quote */
-          result->label = g_strdup_printf (_("%s cheaper than every other single machine at every size"), name);
-          result->sentence = g_strdup_printf (_("Cost: %s is cheaper than every other single machine at every size."), name);
+          result->label = g_strdup_printf (_("%s cheaper than every other quote on one machine, at every size"), name);
+          result->sentence = g_strdup_printf (_("Cost: %s is cheaper than every other quote on one machine, at every size."), name);
         }
       else if (second)
         {
           /* TRANSLATORS: on the cost chart; the first %s is a cluster quote, the second GPU counts */
-          result->label = g_strdup_printf (_("%s faster than every other single machine at %s GPUs"), name, gpus);
-          result->sentence = g_strdup_printf (_("Time: %s is faster than every other single machine at %s GPUs."), name, gpus);
+          result->label = g_strdup_printf (_("%s faster than every other quote on one machine, at %s GPUs"), name, gpus);
+          result->sentence = g_strdup_printf (_("Time: %s is faster than every other quote on one machine, at %s GPUs."), name, gpus);
         }
       else if (within_deadline)
         {
           /* TRANSLATORS: on the cost chart; the first %s is a cluster quote, the second GPU counts */
-          result->label = g_strdup_printf (_("%s cheaper than every other single machine that meets the deadline, at %s GPUs"), name, gpus);
-          result->sentence = g_strdup_printf (_("Cost: %s is cheaper than every other single machine that meets the deadline, at %s GPUs."), name, gpus);
+          result->label = g_strdup_printf (_("%s cheaper than every other quote on one machine that meets the deadline, at %s GPUs"), name, gpus);
+          result->sentence = g_strdup_printf (_("Cost: %s is cheaper than every other quote on one machine that meets the deadline, at %s GPUs."), name, gpus);
         }
       else
         {
           /* TRANSLATORS: on the cost chart; the first %s is a cluster quote, the second GPU counts */
-          result->label = g_strdup_printf (_("%s cheaper than every other single machine at %s GPUs"), name, gpus);
-          result->sentence = g_strdup_printf (_("Cost: %s is cheaper than every other single machine at %s GPUs."), name, gpus);
+          result->label = g_strdup_printf (_("%s cheaper than every other quote on one machine, at %s GPUs"), name, gpus);
+          result->sentence = g_strdup_printf (_("Cost: %s is cheaper than every other quote on one machine, at %s GPUs."), name, gpus);
         }
     }
   else if (isfinite (first_x))

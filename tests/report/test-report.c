@@ -696,8 +696,8 @@ assert_break_even_as_drawn (const CpChartData *data)
           g_assert_nonnull (break_even->label);
           /* Walk 3 #15: a named quote against the single machines, not
            * "a cluster", which read as the verdict. */
-          g_assert_nonnull (strstr (break_even->label, panel ? " faster than every other single machine at "
-                                                             : " cheaper than every other single machine"));
+          g_assert_nonnull (strstr (break_even->label, panel ? " faster than every other quote on one machine, at "
+                                                             : " cheaper than every other quote on one machine"));
           /* Walkthrough 8: cost within the deadline says so. */
           if (panel == 0 && data->deadline_days > 0)
             g_assert_nonnull (strstr (break_even->label, " that meets the deadline"));
@@ -754,7 +754,7 @@ test_chart_cost_data (void)
   g_assert_true (isnan (data->break_even[0].x));
   g_assert_nonnull (data->break_even[0].label);
   g_assert_true (g_str_has_prefix (data->break_even[0].label, "Cluster Six"));
-  g_assert_true (g_str_has_suffix (data->break_even[0].label, " cheaper than every other single machine that meets the deadline, at every size that meets it"));
+  g_assert_true (g_str_has_suffix (data->break_even[0].label, " cheaper than every other quote on one machine that meets the deadline, at every size that meets it"));
   assert_break_even_as_drawn (data);
   {
     const CpChartSeries *single = g_ptr_array_index (data->series, 0);
@@ -1387,7 +1387,7 @@ test_chart_recommended_point (void)
   g_assert_true (g_str_has_prefix (data->break_even[0].label, quote->vendor));
   /* At 8 GPUs the quote is one machine itself: "other" keeps the label
    * true (meeting walkthrough). */
-  g_assert_true (g_str_has_suffix (data->break_even[0].label, " cheaper than every other single machine that meets the deadline, at 8 GPUs"));
+  g_assert_true (g_str_has_suffix (data->break_even[0].label, " cheaper than every other quote on one machine that meets the deadline, at 8 GPUs"));
   assert_break_even_as_drawn (data);
 
   /* The same chart with the label at the line's end, as before the fix:
@@ -2830,7 +2830,7 @@ test_chart_claims_walk8 (void)
 
     g_assert_cmpstr (data->deadline_label, ==, "Deadline: 30 days");
     g_assert_cmpstr (data->break_even[0].label, ==,
-                     "示例供应商 G (Example vendor G) cheaper than every other single machine that meets the deadline, at 8 GPUs");
+                     "示例供应商 G (Example vendor G) cheaper than every other quote on one machine that meets the deadline, at 8 GPUs");
     assert_break_even_as_drawn (data);
   }
 
@@ -2864,7 +2864,7 @@ test_chart_claims_walk8 (void)
     g_assert_cmpuint (best->estimate.gpus, ==, 8);
     g_assert_null (data->break_even[0].label);
     g_assert_cmpstr (data->break_even[1].label, ==,
-                     "示例供应商 D (Example vendor D) faster than every other single machine at 8 GPUs");
+                     "示例供应商 D (Example vendor D) faster than every other quote on one machine, at 8 GPUs");
     assert_break_even_as_drawn (data);
 
     /* Item 15: D's point at 8 GPUs is the recommendation; its last, the
