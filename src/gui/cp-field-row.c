@@ -1017,6 +1017,62 @@ cp_form_row_wrap_at_words (AdwActionRow *row)
   gtk_widget_add_css_class (GTK_WIDGET (row), "cp-form-row");
 }
 
+/* The row's subtitle label, from AdwActionRow's template (see
+ * cp_form_row_wrap_at_words()); NULL in a libadwaita laid out otherwise. */
+static GtkWidget *
+subtitle_label (AdwActionRow *row)
+{
+  GtkWidget *header = gtk_widget_get_first_child (GTK_WIDGET (row));
+
+  for (GtkWidget *box = header != NULL ? gtk_widget_get_first_child (header) : NULL; box != NULL;
+       box = gtk_widget_get_next_sibling (box))
+    {
+      if (!GTK_IS_BOX (box) || !gtk_widget_has_css_class (box, "title"))
+        continue;
+      for (GtkWidget *label = gtk_widget_get_first_child (box); label != NULL;
+           label = gtk_widget_get_next_sibling (label))
+        if (GTK_IS_LABEL (label) && gtk_widget_has_css_class (label, "subtitle"))
+          return label;
+    }
+  return NULL;
+}
+
+static void
+reserve_lines (GtkWidget *label)
+{
+  int lines = GPOINTER_TO_INT (g_object_get_data (G_OBJECT (label), "cp-hint-lines"));
+  GString *text = g_string_new ("Ag");
+  PangoLayout *layout;
+  int height;
+
+  for (int i = 1; i < lines; i++)
+    g_string_append (text, "\nAg");
+  layout = gtk_widget_create_pango_layout (label, text->str);
+  pango_layout_get_pixel_size (layout, NULL, &height);
+  gtk_widget_set_size_request (label, -1, height);
+  g_object_unref (layout);
+  g_string_free (text, TRUE);
+}
+
+void
+cp_field_row_keep_hint_lines (CpFieldRow *self,
+                              int         lines)
+{
+  GtkWidget *label;
+
+  g_return_if_fail (CP_IS_FIELD_ROW (self));
+  g_return_if_fail (lines > 0);
+
+  label = subtitle_label (ADW_ACTION_ROW (self));
+  if (label == NULL)
+    return;
+  g_object_set_data (G_OBJECT (label), "cp-hint-lines", GINT_TO_POINTER (lines));
+  /* Measured in the label's own font, once it has its style. */
+  g_signal_connect (label, "realize", G_CALLBACK (reserve_lines), NULL);
+  if (gtk_widget_get_realized (label))
+    reserve_lines (label);
+}
+
 CpFieldRow *
 cp_field_row_new (const CpField     *field,
                   CpFieldCommitFunc  commit,

@@ -137,6 +137,11 @@ char          *cp_field_row_describe_errors (CpFieldRow * const *rows,
  * "Netw-ork fee" and "Link inside a node" into a letter a line. Field,
  * picker and combo rows of the job and quote forms all use it. */
 void           cp_form_row_wrap_at_words (AdwActionRow      *row);
+/* At least @lines lines of the row's hint, whatever it says: a hint that
+ * changes (the price's reading, or its warning) leaves the rows below
+ * where they were. */
+void           cp_field_row_keep_hint_lines (CpFieldRow     *self,
+                                             int             lines);
 /* Makes the drop-down's list open with the keyboard on the chosen entry,
  * the one with the check mark. */
 void           cp_form_drop_down_open_on_selected (GtkDropDown *drop_down);

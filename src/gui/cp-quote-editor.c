@@ -268,7 +268,6 @@ update_price_hint (CpQuoteEditor *self)
 {
   CpFieldRow *row = cp_quote_editor_get_row (self, "price");
   g_autofree char *hint = NULL;
-  g_autofree char *price = NULL;
   g_autofree char *per_gpu_hour = NULL;
   const char *currency;
   const char *lang = cp_labels_ui_language ();
@@ -287,13 +286,12 @@ update_price_hint (CpQuoteEditor *self)
   per_gpu_hour_value = cp_quote_price_per_gpu_hour (self->quote, &self->project->settings);
   per_gpu_hour = unit_price_text (per_gpu_hour_value, plausible, lang);
   if (!plausible)
-    {
-      price = cp_i18n_format_value (self->quote->price, lang);
-      /* TRANSLATORS: "18.5 CNY per node-month is 0.00317 CNY per GPU-hour — check the unit" */
-      hint = g_strdup_printf (_("%s %s %s is %s %s per GPU-hour — check the unit"),
-                              price, currency, cp_words_price_unit (self->quote->price_unit),
-                              per_gpu_hour, currency);
-    }
+    /* The price and its unit are beside and under it: the warning says
+     * what they come to, in as few words as the reading it replaces
+     * (the row keeps two lines for either, cp_field_row_keep_hint_lines();
+     * "18.5 CNY per node-month is 0.00317…" took three). */
+    /* TRANSLATORS: under a quote's Price, typed in what looks like the wrong unit: "That is 0.00317 CNY per GPU-hour — check the unit" */
+    hint = g_strdup_printf (_("That is %s %s per GPU-hour — check the unit"), per_gpu_hour, currency);
   else
     {
       g_autofree char *per_node_hour = unit_price_text (per_gpu_hour_value * self->quote->gpus_per_node, TRUE, lang);
@@ -804,6 +802,11 @@ ensure_form (CpQuoteEditor *self)
       const CpField *field = &quote_fields[i];
       CpFieldRow *row = cp_field_row_new (field, commit_field, self);
 
+      /* The price's reading takes two lines, as does its warning: the
+       * form keeps its place when Billed per changes which one shows
+       * (walkthrough 10: it moved 35 px and the next click missed). */
+      if (g_strcmp0 (field->key, "price") == 0)
+        cp_field_row_keep_hint_lines (row, 2);
       g_ptr_array_add (self->rows, row);
       g_signal_connect_object (row, "notify::error", G_CALLBACK (on_row_error_changed), self, G_CONNECT_SWAPPED);
 

@@ -17,6 +17,8 @@
 
 #include "cp-test-gui.h"
 #include "gui/cp-job-editor.h"
+#include "gui/cp-field-row.h"
+#include "gui/cp-quote-editor.h"
 #include "gui/cp-labels.h"
 #include "planner/cp-catalog.h"
 #include "report/cp-i18n.h"
@@ -636,6 +638,77 @@ test_rename_in_folded_sidebar (void)
   cp_test_gui_close_window (window);
 }
 
+/* The top of @row in the form's coordinates. */
+static double
+top_in (GtkWidget *row,
+        GtkWidget *form)
+{
+  graphene_point_t point;
+
+  g_assert_true (gtk_widget_compute_point (row, form, &GRAPHENE_POINT_INIT (0, 0), &point));
+  return point.y;
+}
+
+/* Walkthrough 10: picking another unit in Billed per moved the form by
+ * 35 px (the price's reading gave way to a three-line warning), and the
+ * next click missed the price. A demo quote priced per node-month,
+ * 38,000 CNY for 8 GPUs (6.51 CNY a GPU-hour, read as such), then "per
+ * GPU-hour" (38,000 a GPU-hour: warned) and "per node-hour" (4,750 a
+ * GPU-hour: warned), each picked through the drop-down: the price and
+ * Billed per rows stay where they were. */
+static void
+test_billing_unit_keeps_place (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpProject *project = cp_window_get_project (window);
+  CpQuoteEditor *editor = cp_window_get_quote_editor (window);
+  GtkWidget *form = GTK_WIDGET (editor);
+  CpFieldRow *price, *unit;
+  GtkDropDown *unit_menu;
+  CpQuote *quote = NULL;
+  double price_top, unit_top;
+  int price_height;
+  int index = -1;
+  const CpPriceUnit units[] = { CP_PRICE_PER_GPU_HOUR, CP_PRICE_PER_NODE_HOUR, CP_PRICE_PER_NODE_MONTH };
+
+  for (guint q = 0; q < project->quotes->len && index < 0; q++)
+    {
+      CpQuote *candidate = g_ptr_array_index (project->quotes, q);
+
+      if (candidate->price_unit == CP_PRICE_PER_NODE_MONTH && candidate->price == 38000 &&
+          candidate->gpus_per_node == 8)
+        {
+          index = (int) q;
+          quote = candidate;
+        }
+    }
+  g_assert_cmpint (index, >=, 0);
+  gtk_list_box_select_row (cp_window_get_quotes_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_quotes_list (window), index));
+  cp_test_gui_wait_frames (GTK_WIDGET (window), 3);
+  price = cp_quote_editor_get_row (editor, "price");
+  unit = cp_quote_editor_get_row (editor, "price-unit");
+  unit_menu = GTK_DROP_DOWN (cp_field_row_get_input (unit));
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (price), "warning"));
+  price_top = top_in (GTK_WIDGET (price), form);
+  unit_top = top_in (GTK_WIDGET (unit), form);
+  price_height = gtk_widget_get_height (GTK_WIDGET (price));
+
+  for (guint i = 0; i < G_N_ELEMENTS (units); i++)
+    {
+      gtk_drop_down_set_selected (unit_menu, units[i]);
+      cp_test_gui_wait_frames (GTK_WIDGET (window), 3);
+      g_assert_cmpint (quote->price_unit, ==, units[i]);
+      /* 38,000 a GPU-hour or a node-hour is no GPU's rental; a
+       * node-month's is. */
+      g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (price), "warning") == (units[i] != CP_PRICE_PER_NODE_MONTH));
+      g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (price)), ==, price_height);
+      g_assert_cmpfloat (top_in (GTK_WIDGET (price), form), ==, price_top);
+      g_assert_cmpfloat (top_in (GTK_WIDGET (unit), form), ==, unit_top);
+    }
+  cp_test_gui_close_window (window);
+}
+
 /* A word of a name that is not a product's: lower case, three letters
  * or more ("export-restricted", "mesh"; not "x16" or "SXM"). */
 static gboolean
@@ -741,6 +814,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-room/save-as-leaves-nothing-unsaved", test_save_as_leaves_nothing_unsaved);
   g_test_add_func ("/gui/window-room/present-mode", test_present_mode);
   g_test_add_func ("/gui/window-room/rename-in-folded-sidebar", test_rename_in_folded_sidebar);
+  g_test_add_func ("/gui/window-room/billing-unit-keeps-place", test_billing_unit_keeps_place);
   g_test_add_func ("/gui/window-room/catalog-names-in-chinese", test_catalog_names_in_chinese);
   status = g_test_run ();
 

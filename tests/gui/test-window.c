@@ -2615,6 +2615,11 @@ test_window_updates_in_place (void)
   gtk_list_box_select_row (cp_window_get_jobs_list (window),
                            gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window), (int) job_index));
   spin ();
+  /* A job shown first is planned on a worker: its rows are there once
+   * the plan has landed, which spin() does not wait for (an ASan run
+   * under load read an empty table, session 11). */
+  wait_results (results);
+  g_assert_cmpuint (g_list_model_get_n_items (options), >, 0);
   for (guint i = 0; i < g_list_model_get_n_items (options); i++)
     g_ptr_array_add (before, g_list_model_get_item (options, i));
 
@@ -2632,6 +2637,7 @@ test_window_updates_in_place (void)
       }
   {
     g_autoptr(CpPlan) expected = plan_for (project, job_index);
+    wait_results (results);
     assert_table_matches (results, expected);
   }
 
@@ -4486,7 +4492,7 @@ test_window_implausible_price (void)
   g_assert_cmpfloat (quote->price, ==, 18.5);
   g_assert_null (cp_field_row_get_error (price));
   g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (price)), ==,
-                   "18.5 CNY per node-month is 0.003 CNY per GPU-hour — check the unit");
+                   "That is 0.003 CNY per GPU-hour — check the unit");
   g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (price), "warning"));
 
   plan = cp_results_view_get_plan (results);
