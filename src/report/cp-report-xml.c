@@ -869,8 +869,10 @@ build_document (CpProjectAnalysis *analysis,
 
   node = xmlNewChild (root, NULL, BAD_CAST "project", NULL);
   add_text (node, "name", project->name);
-  if (project->report_language != NULL)
-    add_text (node, "report-language", project->report_language);
+  /* The language this report is written in, not the project's default
+   * one: a Chinese report said "en" when the project's language was
+   * English (approver, 2 December). Imported, it becomes the project's. */
+  add_text (node, "report-language", cp_i18n_is_chinese (lang) ? "zh_CN" : "en");
   if (project->prepared_by != NULL)
     add_text (node, "prepared-by", project->prepared_by);
   if (project->reviewed_by != NULL)
