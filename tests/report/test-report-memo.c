@@ -337,10 +337,11 @@ test_13b (void)
     }
 }
 
-/* The amount to approve's two rates are assumptions every project uses,
- * a debugging job alone included: the appendix lists each with its value
- * and source, as the project sets it (defaults 10% and 6% included, then
- * 15% and 13% added, as test-cli-signoff's amount to approve). */
+/* The amount to approve's rates are assumptions every project uses, a
+ * debugging job alone included: the appendix lists each with its value
+ * and source, as the project sets it (defaults 10% and, the quote being
+ * a bare machine, the lease's 13% included; then 15% and 13% added, as
+ * test-cli-signoff's amount to approve). */
 static void
 test_amount_assumptions (void)
 {
@@ -356,10 +357,12 @@ test_amount_assumptions (void)
   } words[] = {
     { "en", "Contingency (amount to approve) 10%",
       "Contingency (amount to approve) 15%", "AACE RP 18R-97, Class 3",
-      "VAT on GPU rental (a computing service)", "财税〔2016〕36号: IT and cloud services 6%", "6%, included", "13%, added" },
+      "VAT on leasing a bare machine (tangible movable property)",
+      "Ministry of Finance, STA and GACC Announcement [2019] No. 39: leasing tangible movable property, 13%",
+      "13%, included", "13%, added" },
     { "zh_CN", "不可预见费（批准金额） 10%",
       "不可预见费（批准金额） 15%", "AACE 推荐做法 18R-97",
-      "GPU 租赁（算力服务）的增值税", "财税〔2016〕36号", "6%，已含在报价中", "13%，另加" },
+      "单独出租裸机（有形动产租赁）的增值税", "2019 年第 39 号", "13%，已含在报价中", "13%，另加" },
   };
 
   if (!cp_test_have_poppler ())
