@@ -70,6 +70,8 @@ struct _CpQuoteSheet {
   char            *title;        /* the first row above the header, or NULL */
   char            *vendor;       /* for rows that name none: from the title, the file name or the user */
   char            *vendor_source;  /* where it came from, for the rows' assumptions; NULL: the user's */
+  char            *valid_until;    /* ISO date stated above the header ("报价有效期 2026-12-31"), or NULL */
+  char            *valid_until_source; /* where it was read, for the rows' assumptions */
 };
 
 void
@@ -93,6 +95,8 @@ cp_quote_sheet_free (CpQuoteSheet *sheet)
   g_free (sheet->title);
   g_free (sheet->vendor);
   g_free (sheet->vendor_source);
+  g_free (sheet->valid_until);
+  g_free (sheet->valid_until_source);
   g_free (sheet);
 }
 
@@ -274,6 +278,53 @@ guess_fields (CpQuoteSheet *sheet)
                              sheet->evidence);
 }
 
+/* The date a text says the prices hold until: a validity word
+ * ("报价有效期 2026-12-31", "有效期至2027年1月15日", "Valid until
+ * 2026/12/31") followed closely by a year, month and day. A date with no
+ * such word ("报价单 2026-11") is when the sheet was written, not how
+ * long it holds. Newly allocated ISO date, or NULL. */
+static char *
+validity_in_text (const char *text)
+{
+  static const char *const words[] = {
+    "有效期至", "有效期", "有效至", "截止日期", "截至",
+    "valid until", "valid through", "valid thru", "valid till", "valid to", "validity", "expires",
+  };
+  g_autofree char *lower = g_utf8_strdown (text, -1);
+
+  for (guint w = 0; w < G_N_ELEMENTS (words); w++)
+    {
+      const char *p = strstr (lower, words[w]);
+      guint parts[3], n = 0, skipped = 0;
+
+      if (p == NULL)
+        continue;
+      p += strlen (words[w]);
+      /* "：", "至", " is ", "(": a few characters before the year. */
+      while (*p && !g_ascii_isdigit (*p) && skipped++ < 5)
+        p = g_utf8_next_char (p);
+      while (n < 3 && g_ascii_isdigit (*p))
+        {
+          guint64 v = g_ascii_strtoull (p, (char **) &p, 10);
+          parts[n++] = (guint) MIN (v, G_MAXUINT);
+          if (n < 3)
+            {
+              if (*p == '-' || *p == '/' || *p == '.' || *p == ' ')
+                p++;
+              else if (g_str_has_prefix (p, "年") || g_str_has_prefix (p, "月"))
+                p += strlen ("年");
+              else
+                break;
+            }
+        }
+      if (n == 3 && parts[0] >= 1900 && parts[0] <= 9999
+          && g_date_valid_dmy ((GDateDay) MIN (parts[2], 255), (GDateMonth) MIN (parts[1], 13),
+                               (GDateYear) parts[0]))
+        return g_strdup_printf ("%04u-%02u-%02u", parts[0], parts[1], parts[2]);
+    }
+  return NULL;
+}
+
 /* Takes @records: the rows from the header on (a title or a validity note
  * above it is not a column name), and the guess of what each column is. */
 static gboolean
@@ -301,6 +352,23 @@ sheet_take_records (CpQuoteSheet *sheet, GPtrArray *records, GError **error)
       for (guint c = 0; c < above->fields->len && sheet->title == NULL; c++)
         if (!cp_csv_is_blank (g_ptr_array_index (above->fields, c)))
           sheet->title = g_strstrip (g_strdup (g_ptr_array_index (above->fields, c)));
+    }
+  /* The validity may be the title's or a row of its own under it, the
+   * date in the word's cell or the next ("报价有效期" | 2026-12-31). */
+  for (guint i = 0; i < header && sheet->valid_until == NULL; i++)
+    {
+      const CpCsvRecord *above = g_ptr_array_index (sheet->records, i);
+      g_autoptr(GString) text = g_string_new (NULL);
+
+      for (guint c = 0; c < above->fields->len; c++)
+        if (!cp_csv_is_blank (g_ptr_array_index (above->fields, c)))
+          {
+            g_autofree char *cell = g_strstrip (g_strdup (g_ptr_array_index (above->fields, c)));
+            g_string_append_printf (text, "%s%s", text->len ? " " : "", cell);
+          }
+      if ((sheet->valid_until = validity_in_text (text->str)) != NULL)
+        /* Translators: where a quote's validity was found, "the title row “报价有效期 2026-12-31”" */
+        sheet->valid_until_source = g_strdup_printf (_("the title row “%s”"), text->str);
     }
   if (sheet->title != NULL)
     {
@@ -481,6 +549,8 @@ cp_quote_sheet_copy (const CpQuoteSheet *sheet)
   copy->title = g_strdup (sheet->title);
   copy->vendor = g_strdup (sheet->vendor);
   copy->vendor_source = g_strdup (sheet->vendor_source);
+  copy->valid_until = g_strdup (sheet->valid_until);
+  copy->valid_until_source = g_strdup (sheet->valid_until_source);
   return copy;
 }
 
@@ -1134,6 +1204,13 @@ cp_quote_sheet_read (const CpQuoteSheet *sheet,
             /* Translators: a vendor's name and where it was found ("the title row “…”", "the file name “…”") */
             cp_quote_cell_assume (&cell, _("the row names no vendor: “%s”, from %s"), sheet->vendor,
                                   sheet->vendor_source);
+        }
+      if (sheet->valid_until != NULL && quote->valid_until == NULL)
+        {
+          quote->valid_until = g_strdup (sheet->valid_until);
+          /* Translators: a date, then where it was found ("the title row “报价有效期 2026-12-31”") */
+          cp_quote_cell_assume (&cell, _("the row states no validity: valid until %s, from %s"),
+                                sheet->valid_until, sheet->valid_until_source);
         }
 
       /* Each cell may be a number and the quote still one the model cannot

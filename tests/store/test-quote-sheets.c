@@ -850,6 +850,57 @@ test_vendor_from_title_and_file (void)
   g_assert_cmpstr (((const CpQuote *) g_ptr_array_index (r->quotes, 0))->vendor, ==, "甲云");
 }
 
+/* A validity stated above the header ("报价有效期 2026-12-31", "有效期至
+ * 2026年12月31日", "Valid until 2026/12/31"), on its own row or in the
+ * title, is every row's valid-until unless the row states its own; each
+ * row says where it came from. A date in a title with no validity word
+ * ("报价单 2026-11") is not one. */
+static void
+test_valid_until_from_title (void)
+{
+  static const struct { const char *csv; const char *expected; } cases[] = {
+    { "星河云 GPU 报价单\n报价有效期 2026-12-31\n机型,单价\n8×H20,6 元/卡/时\n", "2026-12-31" },
+    { "星河云 GPU 报价单（有效期至2027年1月15日）\n机型,单价\n8×H20,6 元/卡/时\n", "2027-01-15" },
+    { "Example Cloud price list\nValid until 2026/12/31\nGPU,price\n8×H20,6 CNY/GPU/h\n", "2026-12-31" },
+    { "Example Cloud price list, valid through 2027.2.1\nGPU,price\n8×H20,6 CNY/GPU/h\n", "2027-02-01" },
+    { "华南算力科技 GPU 报价单 2026-11\n机型,单价\n8×H20,6 元/卡/时\n", NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(CpQuoteSheet) sheet = cp_quote_sheet_new (cases[i].csv, strlen (cases[i].csv), NULL, &error);
+      g_autoptr(CpQuoteCsvResult) r = NULL;
+      const CpQuote *q;
+      const CpQuoteCsvRow *row;
+      gboolean said = FALSE;
+
+      g_assert_no_error (error);
+      r = cp_quote_sheet_read (sheet, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (r->quotes->len, ==, 1);
+      q = g_ptr_array_index (r->quotes, 0);
+      g_assert_cmpstr (q->valid_until, ==, cases[i].expected);
+      row = g_ptr_array_index (r->rows, 0);
+      for (guint a = 0; a < row->assumptions->len; a++)
+        said |= strstr (g_ptr_array_index (row->assumptions, a), "valid until") != NULL;
+      g_assert_true (said == (cases[i].expected != NULL));
+    }
+
+  /* The row's own date wins over the sheet's. */
+  {
+    static const char csv[] = "报价有效期 2026-12-31\n机型,单价,有效期\n8×H20,6 元/卡/时,2026-12-15\n8×H20,7 元/卡/时,\n";
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CpQuoteSheet) sheet = cp_quote_sheet_new (csv, strlen (csv), NULL, &error);
+    g_autoptr(CpQuoteCsvResult) r = cp_quote_sheet_read (sheet, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (r->quotes->len, ==, 2);
+    g_assert_cmpstr (((const CpQuote *) g_ptr_array_index (r->quotes, 0))->valid_until, ==, "2026-12-15");
+    g_assert_cmpstr (((const CpQuote *) g_ptr_array_index (r->quotes, 1))->valid_until, ==, "2026-12-31");
+  }
+}
+
 /* 机型 beside 配置 (issue 23's main gap: every row was refused). The GPU
  * comes from whichever cell names one; the count, host memory and network
  * from 配置; a 机型 naming no GPU is the machine's name; two cells naming
@@ -1035,6 +1086,7 @@ main (int argc, char **argv)
   g_test_add_func ("/quote-sheets/quantity-in-gpus", test_quantity_in_gpus);
   g_test_add_func ("/quote-sheets/price-on-request", test_price_on_request);
   g_test_add_func ("/quote-sheets/vendor-from-title-and-file", test_vendor_from_title_and_file);
+  g_test_add_func ("/quote-sheets/valid-until-from-title", test_valid_until_from_title);
   g_test_add_func ("/quote-sheets/model-and-configuration", test_model_and_configuration);
   g_test_add_func ("/quote-sheets/tax", test_tax);
   g_test_add_func ("/quote-sheets/ten-thousands-in-unit", test_ten_thousands_in_unit);
