@@ -901,6 +901,50 @@ test_valid_until_from_title (void)
   }
 }
 
+/* A row-number column (序号, No., #) counts the sheet's rows: it is not a
+ * quote's id (ids "1", "2" then stood for other quotes than positions 1
+ * and 2 on the command line), nor a count the content guess may take it
+ * for; a vendor's own code (编号 "XH-A800-01") is an id. */
+static void
+test_row_number_not_id (void)
+{
+  static const char *const sheets[] = {
+    "序号,机型,单价\n1,8×H20,6 元/卡/时\n2,8×A800,12 元/卡/时\n",
+    "No.,GPU,price\n1,8×H20,6 CNY/GPU/h\n2,8×A800,12 CNY/GPU/h\n",
+    "#,GPU,price\n1,8×H20,6 CNY/GPU/h\n2,8×A800,12 CNY/GPU/h\n",
+  };
+  static const char coded[] = "编号,机型,单价\nXH-H20-01,8×H20,6 元/卡/时\n";
+
+  for (guint i = 0; i < G_N_ELEMENTS (sheets); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(CpQuoteSheet) sheet = cp_quote_sheet_new (sheets[i], strlen (sheets[i]), NULL, &error);
+      g_autoptr(CpQuoteCsvResult) r = NULL;
+      g_autoptr(CpProject) project = cp_project_new ();
+
+      g_assert_no_error (error);
+      g_assert_cmpint (cp_quote_sheet_get_field (sheet, 0), ==, CP_QUOTE_COLUMN_UNUSED);
+      r = cp_quote_sheet_read (sheet, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (r->quotes->len, ==, 2);
+      g_assert_null (((const CpQuote *) g_ptr_array_index (r->quotes, 0))->id);
+      g_assert_cmpuint (((const CpQuote *) g_ptr_array_index (r->quotes, 0))->nodes_available, ==, 1);
+      g_assert_cmpuint (cp_quote_csv_add_to_project (r, project), ==, 2);
+      g_assert_cmpstr (((const CpQuote *) g_ptr_array_index (project->quotes, 0))->id, !=, "1");
+      g_assert_cmpstr (((const CpQuote *) g_ptr_array_index (project->quotes, 1))->id, !=, "2");
+    }
+
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CpQuoteSheet) sheet = cp_quote_sheet_new (coded, strlen (coded), NULL, &error);
+    g_autoptr(CpQuoteCsvResult) r = cp_quote_sheet_read (sheet, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpint (cp_quote_sheet_get_field (sheet, 0), ==, CP_QUOTE_COLUMN_ID);
+    g_assert_cmpstr (((const CpQuote *) g_ptr_array_index (r->quotes, 0))->id, ==, "XH-H20-01");
+  }
+}
+
 /* 机型 beside 配置 (issue 23's main gap: every row was refused). The GPU
  * comes from whichever cell names one; the count, host memory and network
  * from 配置; a 机型 naming no GPU is the machine's name; two cells naming
@@ -1087,6 +1131,7 @@ main (int argc, char **argv)
   g_test_add_func ("/quote-sheets/price-on-request", test_price_on_request);
   g_test_add_func ("/quote-sheets/vendor-from-title-and-file", test_vendor_from_title_and_file);
   g_test_add_func ("/quote-sheets/valid-until-from-title", test_valid_until_from_title);
+  g_test_add_func ("/quote-sheets/row-number-not-id", test_row_number_not_id);
   g_test_add_func ("/quote-sheets/model-and-configuration", test_model_and_configuration);
   g_test_add_func ("/quote-sheets/tax", test_tax);
   g_test_add_func ("/quote-sheets/ten-thousands-in-unit", test_ten_thousands_in_unit);
