@@ -25,26 +25,6 @@ quote_at (const CpProject *project, int index)
   return g_ptr_array_index (project->quotes, index);
 }
 
-/* Finds a job by id or by its 1-based position. */
-static gboolean
-find_job (const CpProject *project, const char *text, guint *index)
-{
-  guint64 n;
-
-  for (guint i = 0; i < project->jobs->len; i++)
-    if (g_strcmp0 (((const CpJob *) g_ptr_array_index (project->jobs, i))->id, text) == 0)
-      {
-        *index = i;
-        return TRUE;
-      }
-  if (g_ascii_string_to_unsigned (text, 10, 1, project->jobs->len, &n, NULL))
-    {
-      *index = (guint) n - 1;
-      return TRUE;
-    }
-  return FALSE;
-}
-
 /* "12.3 (10.1–15.0)": the expected days with their band. */
 static char *
 range_text (double expected,
@@ -358,7 +338,12 @@ cp_cli_plan (int argc, char **argv)
   last = project->jobs->len - 1;
   if (job_text)
     {
-      if (!find_job (project, job_text, &first))
+      int found = cp_cli_find_job (project, "--job", job_text);
+
+      if (found == CP_CLI_AMBIGUOUS)
+        return CP_CLI_EXIT_USAGE;
+      first = (guint) found;
+      if (found == CP_CLI_NOT_FOUND)
         return cp_cli_usage_error (_("--job: “%s” is neither a job id nor a position "
                                      "from 1 to %u"), job_text, project->jobs->len);
       last = first;
