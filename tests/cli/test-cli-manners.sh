@@ -63,6 +63,24 @@ contains "$ERR" "--job: “2” is both the id of job 1 and the position of job 
 run 0 chart m.cplan --job j-b --kind memory --png c.png
 contains "$OUT" "Wrote the chart c.png"
 
+# The demo's 70B fine-tune is recommended on vendor G with CPU offload,
+# whose quote states no host memory: the verdict says it is not firm, as
+# the window and the report do.
+run 0 demo d.cplan
+contains "$OUT" "Wrote d.cplan: 7 jobs, 7 quotes"
+run 0 plan d.cplan --job job-ft70b
+contains "$OUT" "Not firm: it rests on host memory the quote does not state. Ask 示例供应商 G (Example vendor G) whether each machine has"
+# A service's throughput columns are all the option's, over its replicas:
+# q-4090 runs 4 replicas (2 × 1 × 4); 33.97 requests/s of 128 output tokens
+# are 4,348 output tokens/s; 4 × 11,626 prefill tokens/s are 46,502.
+run 0 plan d.cplan --job job-serve7b
+contains "$OUT" "Output tokens/s (all replicas)"
+contains "$OUT" "Prefill tokens/s (all replicas)"
+contains "$OUT" "Requests/s (all replicas)"
+checks=$((checks + 1))
+grep -F "2 × 1 × 4" "$OUT" | grep -F "4,348" | grep -F "46,502" | grep -F -q "33.97" \
+  || fail "q-4090's serving row is not 4,348 output and 46,502 prefill tokens/s, 33.97 requests/s"
+
 # The README's command-line examples, in order, from a directory holding
 # only the source tree's sample files and the tool where the README says.
 mkdir -p "$TMP/readme/_build/src/cli"
