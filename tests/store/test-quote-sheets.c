@@ -945,6 +945,52 @@ test_row_number_not_id (void)
   }
 }
 
+/* A header of two rows, as vendors lay a workbook out: 单价 merged over
+ * 元/卡/时 | 元/台/月 (each row fills one), 网络 over 类型 | 带宽, the other
+ * headers merged down both rows (a workbook repeats their text in the
+ * second; a CSV saved from it may too). The second row is part of the
+ * header, never a quote: each row's price is read with its column's unit. */
+static void
+test_two_row_header (void)
+{
+  static const char csv[] =
+    "华南智算 GPU 租赁报价\n"
+    "报价有效期,2026-12-31\n"
+    "序号,机型,卡数,台数,单价,,网络,,备注\n"
+    "序号,机型,卡数,台数,元/卡/时,元/台/月,类型,带宽,\n"
+    "1,H800 80G,8,2,,\"68,000\",IB,4×400G,\n"
+    "2,A800 80G,8,1,12.5,,RoCE,2×200G,\n"
+    "3,4090 24G,8,3,2.1,,,,\n";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpQuoteSheet) sheet = cp_quote_sheet_new (csv, strlen (csv), NULL, &error);
+  g_autoptr(CpQuoteCsvResult) r = NULL;
+  const CpQuote *h800, *a800, *rtx;
+
+  g_assert_no_error (error);
+  r = cp_quote_sheet_read (sheet, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (r->errors->len, ==, 0);
+  g_assert_cmpuint (r->n_records, ==, 3);
+  g_assert_cmpuint (r->quotes->len, ==, 3);
+  h800 = g_ptr_array_index (r->quotes, 0);
+  a800 = g_ptr_array_index (r->quotes, 1);
+  rtx = g_ptr_array_index (r->quotes, 2);
+  g_assert_cmpstr (h800->gpu.id, ==, "h800");
+  g_assert_cmpint (h800->price_unit, ==, CP_PRICE_PER_NODE_MONTH);
+  g_assert_cmpfloat (h800->price, ==, 68000);
+  g_assert_cmpuint (h800->nodes_available, ==, 2);
+  g_assert_cmpint (h800->network, ==, CP_NETWORK_INFINIBAND);
+  g_assert_cmpuint (h800->nics_per_node, ==, 4);
+  g_assert_cmpfloat (h800->nic_gbps, ==, 400);
+  g_assert_cmpint (a800->price_unit, ==, CP_PRICE_PER_GPU_HOUR);
+  g_assert_cmpfloat (a800->price, ==, 12.5);
+  g_assert_cmpint (a800->network, ==, CP_NETWORK_ROCE);
+  g_assert_cmpint (rtx->price_unit, ==, CP_PRICE_PER_GPU_HOUR);
+  g_assert_cmpfloat (rtx->price, ==, 2.1);
+  g_assert_cmpuint (rtx->nodes_available, ==, 3);
+  g_assert_cmpstr (rtx->valid_until, ==, "2026-12-31");
+}
+
 /* 机型 beside 配置 (issue 23's main gap: every row was refused). The GPU
  * comes from whichever cell names one; the count, host memory and network
  * from 配置; a 机型 naming no GPU is the machine's name; two cells naming
@@ -1132,6 +1178,7 @@ main (int argc, char **argv)
   g_test_add_func ("/quote-sheets/vendor-from-title-and-file", test_vendor_from_title_and_file);
   g_test_add_func ("/quote-sheets/valid-until-from-title", test_valid_until_from_title);
   g_test_add_func ("/quote-sheets/row-number-not-id", test_row_number_not_id);
+  g_test_add_func ("/quote-sheets/two-row-header", test_two_row_header);
   g_test_add_func ("/quote-sheets/model-and-configuration", test_model_and_configuration);
   g_test_add_func ("/quote-sheets/tax", test_tax);
   g_test_add_func ("/quote-sheets/ten-thousands-in-unit", test_ten_thousands_in_unit);
