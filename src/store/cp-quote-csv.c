@@ -1571,8 +1571,14 @@ cp_quote_describe (const CpQuote    *quote,
     /* Translators: a storage kind, "parallel file system" */
     g_string_append_printf (s, _("; storage: %s"), storage_label (quote->storage));
   /* The term billed: a monthly price's month by the rule when none is stated. */
-  g_ascii_formatd (buf, sizeof buf, "%g", cp_quote_minimum_term_h (quote, settings));
-  g_string_append_printf (s, _("; minimum term %s h"), buf);
+  if (cp_quote_minimum_term_h (quote, settings) > 0)
+    {
+      g_ascii_formatd (buf, sizeof buf, "%g", cp_quote_minimum_term_h (quote, settings));
+      g_string_append_printf (s, _("; minimum term %s h"), buf);
+    }
+  else
+    /* Translators: the end of a quote's one-line account, billed from the first hour */
+    g_string_append (s, _("; no minimum term"));
   return g_string_free (s, FALSE);
 }
 

@@ -991,6 +991,27 @@ test_two_row_header (void)
   g_assert_cmpstr (rtx->valid_until, ==, "2026-12-31");
 }
 
+/* The preview's account of a quote: a price per GPU-hour with no term has
+ * none ("minimum term 0 h" read as a term of nothing); a month's price is
+ * billed a month, 730 h at the default hours per month. */
+static void
+test_describe_term (void)
+{
+  static const char csv[] = "机型,单价\n8×A800,12.5 元/卡/时\n8×H800,\"68,000 元/台/月\"\n";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpQuoteSheet) sheet = cp_quote_sheet_new (csv, strlen (csv), NULL, &error);
+  g_autoptr(CpQuoteCsvResult) r = cp_quote_sheet_read (sheet, &error);
+  g_autofree char *hourly = NULL;
+  g_autofree char *monthly = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (r->quotes->len, ==, 2);
+  hourly = cp_quote_describe (g_ptr_array_index (r->quotes, 0), cp_quote_sheet_get_settings (sheet));
+  monthly = cp_quote_describe (g_ptr_array_index (r->quotes, 1), cp_quote_sheet_get_settings (sheet));
+  g_assert_true (g_str_has_suffix (hourly, "; no minimum term"));
+  g_assert_true (g_str_has_suffix (monthly, "; minimum term 730 h"));
+}
+
 /* 机型 beside 配置 (issue 23's main gap: every row was refused). The GPU
  * comes from whichever cell names one; the count, host memory and network
  * from 配置; a 机型 naming no GPU is the machine's name; two cells naming
@@ -1179,6 +1200,7 @@ main (int argc, char **argv)
   g_test_add_func ("/quote-sheets/valid-until-from-title", test_valid_until_from_title);
   g_test_add_func ("/quote-sheets/row-number-not-id", test_row_number_not_id);
   g_test_add_func ("/quote-sheets/two-row-header", test_two_row_header);
+  g_test_add_func ("/quote-sheets/describe-term", test_describe_term);
   g_test_add_func ("/quote-sheets/model-and-configuration", test_model_and_configuration);
   g_test_add_func ("/quote-sheets/tax", test_tax);
   g_test_add_func ("/quote-sheets/ten-thousands-in-unit", test_ten_thousands_in_unit);
