@@ -278,6 +278,52 @@ guess_fields (CpQuoteSheet *sheet)
                              sheet->evidence);
 }
 
+/* "31 december 2026", "dec 31, 2026", "31 dec. 2026" (lower case) at the
+ * start of @text, into @parts as year, month, day; @n 3 when read. */
+static void
+english_date (const char *text, guint parts[3], guint *n)
+{
+  static const char *const months[] = { "jan", "feb", "mar", "apr", "may", "jun",
+                                        "jul", "aug", "sep", "oct", "nov", "dec" };
+  guint64 day = 0, year = 0;
+  int month = -1;
+  const char *p = text;
+
+  *n = 0;
+  while (*p == ' ' || *p == ':' || *p == '(')
+    p++;
+  if (g_ascii_isdigit (*p))
+    {
+      day = g_ascii_strtoull (p, (char **) &p, 10);
+      while (*p == ' ')
+        p++;
+    }
+  for (guint m = 0; m < G_N_ELEMENTS (months) && month < 0; m++)
+    if (g_str_has_prefix (p, months[m]))
+      month = (int) m;
+  if (month < 0)
+    return;
+  while (g_ascii_isalpha (*p) || *p == '.')
+    p++;
+  while (*p == ' ')
+    p++;
+  if (day == 0 && g_ascii_isdigit (*p))
+    {
+      day = g_ascii_strtoull (p, (char **) &p, 10);
+      while (*p == ',' || *p == ' ')
+        p++;
+    }
+  if (!g_ascii_isdigit (*p))
+    return;
+  year = g_ascii_strtoull (p, NULL, 10);
+  if (day == 0 || day > 31 || year < 1900 || year > 9999)
+    return;
+  parts[0] = (guint) year;
+  parts[1] = (guint) month + 1;
+  parts[2] = (guint) day;
+  *n = 3;
+}
+
 /* The date a text says the prices hold until: a validity word
  * ("报价有效期 2026-12-31", "有效期至2027年1月15日", "Valid until
  * 2026/12/31") followed closely by a year, month and day. A date with no
@@ -295,11 +341,13 @@ validity_in_text (const char *text)
   for (guint w = 0; w < G_N_ELEMENTS (words); w++)
     {
       const char *p = strstr (lower, words[w]);
+      const char *p_start;
       guint parts[3], n = 0, skipped = 0;
 
       if (p == NULL)
         continue;
       p += strlen (words[w]);
+      p_start = p;
       /* "：", "至", " is ", "(": a few characters before the year. */
       while (*p && !g_ascii_isdigit (*p) && skipped++ < 5)
         p = g_utf8_next_char (p);
@@ -317,6 +365,8 @@ validity_in_text (const char *text)
                 break;
             }
         }
+      if (n < 3)
+        english_date (p_start, parts, &n);
       if (n == 3 && parts[0] >= 1900 && parts[0] <= 9999
           && g_date_valid_dmy ((GDateDay) MIN (parts[2], 255), (GDateMonth) MIN (parts[1], 13),
                                (GDateYear) parts[0]))

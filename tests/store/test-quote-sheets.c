@@ -863,6 +863,8 @@ test_valid_until_from_title (void)
     { "星河云 GPU 报价单（有效期至2027年1月15日）\n机型,单价\n8×H20,6 元/卡/时\n", "2027-01-15" },
     { "Example Cloud price list\nValid until 2026/12/31\nGPU,price\n8×H20,6 CNY/GPU/h\n", "2026-12-31" },
     { "Example Cloud price list, valid through 2027.2.1\nGPU,price\n8×H20,6 CNY/GPU/h\n", "2027-02-01" },
+    { "Example Cloud price list\nPrices valid until 31 December 2026\nGPU,price\n8×H20,6 CNY/GPU/h\n", "2026-12-31" },
+    { "Example Cloud price list (valid until Jan 15, 2027)\nGPU,price\n8×H20,6 CNY/GPU/h\n", "2027-01-15" },
     { "华南算力科技 GPU 报价单 2026-11\n机型,单价\n8×H20,6 元/卡/时\n", NULL },
   };
 
