@@ -142,6 +142,10 @@ void  _cp_results_view_set_visible               (GtkWidget  *widget,
 void  _cp_results_view_set_css_class             (GtkWidget  *widget,
                                                   const char *name,
                                                   gboolean    on);
+/* A tooltip (NULL or "" for none) that changes with the results, set
+ * without asking the X server where the pointer is (see its definition). */
+void  _cp_results_view_set_tooltip               (GtkWidget  *widget,
+                                                  const char *text);
 /* What is not yet computed for the job shown says "Calculating…". */
 void  _cp_results_view_set_calculating           (CpResultsView *self,
                                                   gboolean       headline);

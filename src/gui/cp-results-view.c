@@ -76,6 +76,51 @@ _cp_results_view_set_css_class (GtkWidget  *widget,
     gtk_widget_remove_css_class (widget, name);
 }
 
+static gboolean
+on_query_kept_tooltip (GtkWidget  *widget,
+                       int         x,
+                       int         y,
+                       gboolean    keyboard,
+                       GtkTooltip *tooltip,
+                       gpointer    user_data)
+{
+  const char *text = g_object_get_data (G_OBJECT (widget), "cp-tooltip");
+
+  if (text == NULL)
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
+/* GTK 4.8 asks the X server where the pointer is on every set of
+ * GtkWidget:tooltip-text of a visible widget (to show a tooltip under it
+ * at once): a round trip each, 0.3–0.5 ms on a loaded machine, for every
+ * row whose Technique or memory warning a change rewords (a catalogue pick
+ * on a 20 × 50 project rewords fifty; bench-window, perf). Kept on the
+ * widget instead and given when GTK asks for it (query-tooltip), the same
+ * words show on hover; a screen reader reads them as the widget's
+ * description, as it reads a tooltip. */
+void
+_cp_results_view_set_tooltip (GtkWidget  *widget,
+                              const char *text)
+{
+  if (text != NULL && *text == '\0')
+    text = NULL;
+  if (g_strcmp0 (g_object_get_data (G_OBJECT (widget), "cp-tooltip"), text) == 0)
+    return;
+  if (g_object_get_data (G_OBJECT (widget), "cp-tooltip-asked") == NULL)
+    {
+      g_signal_connect (widget, "query-tooltip", G_CALLBACK (on_query_kept_tooltip), NULL);
+      g_object_set_data (G_OBJECT (widget), "cp-tooltip-asked", GINT_TO_POINTER (TRUE));
+    }
+  g_object_set_data_full (G_OBJECT (widget), "cp-tooltip", g_strdup (text), g_free);
+  gtk_widget_set_has_tooltip (widget, text != NULL);
+  if (text != NULL)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+  else
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+}
+
 /* A selectable label that takes the focus selects all its text
  * (GtkSettings:gtk-label-select-on-focus): the summary was shown selected
  * after F6 moved to the results, and the cost breakdown when its popover
