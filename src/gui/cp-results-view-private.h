@@ -61,6 +61,10 @@ struct _CpResultsView
   GtkLabel           *layout_label;
   GtkLabel           *cluster_heading;
   GtkLabel           *cluster_label;
+  /* The cluster question's words, a label per quote (set_cluster_text()),
+   * shown in place of cluster_label once worded; and all of them. */
+  GtkWidget          *cluster_box;
+  char               *cluster_text;
   GtkLabel           *changes_heading;
   GtkLabel           *changes_label;
   GtkLabel           *readout_label;
