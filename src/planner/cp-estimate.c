@@ -295,6 +295,7 @@ estimate_training (const CpJob      *job,
   est->layer_activation_bytes_per_sbh = c.act_none;
   est->selective_activation_bytes_per_sbh = c.act_selective;
   est->selective_recompute_flops_overhead = c.selective_overhead;
+  est->loss_bytes_per_logit = cp_cross_entropy_bytes_per_logit (settings->cross_entropy);
   est->layouts_evaluated = search.evaluated;
   est->layout_splits_pruned = search.pruned;
   if (technique == CP_TECHNIQUE_AS_CONFIGURED && search.best.fits)

@@ -98,6 +98,7 @@ typedef struct {
                                           * GQA, MLA or flash attention) */
   double selective_activation_bytes_per_sbh; /* one layer under selective recompute, by its policy */
   double selective_recompute_flops_overhead; /* FLOPs selective recompute adds, fraction of a step's */
+  double loss_bytes_per_logit;     /* what the loss keeps of each logit at its peak (cross-entropy setting) */
   double kv_cache_bytes;
   double overhead_bytes;           /* the framework's (settings), plus the two below */
   double fragmentation_bytes;      /* training: the allocator's gaps, a fraction of the states and activations */

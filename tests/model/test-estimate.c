@@ -302,6 +302,52 @@ test_selective_recompute_policies (void)
   cp_job_clear (&job);
 }
 
+/* The loss's share of the last stage's activations, by the cross-entropy
+ * setting: Megatron's fused loss keeps the fp32 logits, 4 bytes a logit
+ * (Korthikanti et al. 2022 eq. 6); PyTorch's F.cross_entropy on logits
+ * cast to fp32 holds log_softmax's output and two fp32 gradients at the
+ * start of the backward pass, 12. Llama 3.1 8B at 2 × 8,192 tokens and a
+ * vocabulary of 128,256: 16,384 × 128,256 = 2,101,346,304 logits, so
+ * eager keeps 8 × that, 16.81 GB, more than fused (bf16 training: the
+ * activations are counted once), and nothing else changes. */
+static void
+test_cross_entropy_logits (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate fused, eager;
+  const double logits = 2.0 * 8192 * 128256;
+
+  cp_settings_init (&settings);
+  g_assert_cmpint (settings.cross_entropy, ==, CP_CROSS_ENTROPY_FUSED);
+  quote_init_a100 (&quote, 8, 1);
+  cp_job_init (&job, CP_TASK_PRETRAIN);
+  model_init (&job.model, 8.03e9, 32, 4096, 32, 8, 14336, 128256, TRUE);
+  job.flash_attention = TRUE;
+  job.seq_len = 8192;
+  job.micro_batch = 2;
+  job.global_batch = 16;
+  job.tensor_parallel = 1;
+  job.pipeline_parallel = 1;
+  job.virtual_stages = 1;
+  job.zero_stage = 3;
+  job.recompute = CP_RECOMPUTE_FULL;
+
+  g_assert_true (cp_estimate_with_technique (&job, &quote, 1, CP_TECHNIQUE_AS_CONFIGURED, &settings, &fused, NULL));
+  assert_close (4.0, fused.loss_bytes_per_logit, 0.0);
+  settings.cross_entropy = CP_CROSS_ENTROPY_EAGER;
+  g_assert_true (cp_estimate_with_technique (&job, &quote, 1, CP_TECHNIQUE_AS_CONFIGURED, &settings, &eager, NULL));
+  assert_close (12.0, eager.loss_bytes_per_logit, 0.0);
+  assert_close (8.0 * logits, eager.activations_bytes - fused.activations_bytes, 1e-9);
+  assert_close (fused.weights_bytes + fused.gradients_bytes + fused.optimizer_bytes,
+                eager.weights_bytes + eager.gradients_bytes + eager.optimizer_bytes, 1e-12);
+
+  g_assert_cmpstr (cp_cross_entropy_to_string (CP_CROSS_ENTROPY_EAGER), ==, "eager");
+  cp_quote_clear (&quote);
+  cp_job_clear (&job);
+}
+
 /* I1: OPT-13B, 2 × 5120 × 40 × 2 B = 819,200 B = 800 KiB per token, a
  * 2048-token request 1.68e9 B. I7: Llama-2-70B with 8 KV heads of 128:
  * 2 × 80 × 8 × 128 × 2 = 327,680 B = 320 KiB. Llama-2-7B: 512 KiB. */
@@ -1904,6 +1950,7 @@ main (int   argc,
   g_test_add_func ("/model/memory/activations-M4", test_activations_korthikanti);
   g_test_add_func ("/model/memory/activations-follow-structure", test_activations_follow_structure);
   g_test_add_func ("/model/memory/selective-recompute-policies", test_selective_recompute_policies);
+  g_test_add_func ("/model/memory/cross-entropy-logits", test_cross_entropy_logits);
   g_test_add_func ("/model/memory/qlora-7b-M8", test_qlora_7b_base);
   g_test_add_func ("/model/memory/qlora-65b-M7", test_qlora_65b_single_gpu);
   g_test_add_func ("/model/memory/lora-zero3-shards-frozen-base", test_lora_zero3_shards_frozen_base);
