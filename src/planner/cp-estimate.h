@@ -244,6 +244,29 @@ gboolean cp_estimate_checked (const CpJob      *job,
                               CpEstimate       *out,
                               GError          **error);
 
+/* One job on one quote estimated at several node counts, as a plan sweeps
+ * them: what does not depend on the count (the model's per-job constants:
+ * bytes per parameter, activation coefficients, FLOPs per token, the batch
+ * rule) is worked out once, here, not in every estimate. @job, @quote and
+ * @settings are inputs cp_estimate_check_inputs() accepted; the series
+ * reads them and must not outlive them. */
+typedef struct _CpEstimateSeries CpEstimateSeries;
+
+CpEstimateSeries *cp_estimate_series_new  (const CpJob      *job,
+                                           const CpQuote    *quote,
+                                           const CpSettings *settings);
+
+/* cp_estimate_checked() of the series' job and quote at @nodes: the same
+ * estimate, bit for bit. */
+gboolean          cp_estimate_series_at   (const CpEstimateSeries *series,
+                                           guint                   nodes,
+                                           CpEstimate             *out,
+                                           GError                **error);
+
+void              cp_estimate_series_free (CpEstimateSeries *series);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CpEstimateSeries, cp_estimate_series_free)
+
 /* Memory per GPU of @job as configured, with @gpus GPUs in data parallel on
  * an ideal machine: for curves against model size. */
 double   cp_estimate_memory_per_gpu_bytes (const CpJob      *job,
