@@ -889,6 +889,19 @@ test_valid_until_from_title (void)
       g_assert_true (said == (cases[i].expected != NULL));
     }
 
+  /* A note under the quotes states it as well as a title does. */
+  {
+    static const char csv[] = "机型,单价,备注\n8×H20,6 元/卡/时,\n注：本报价有效期至 2027-03-31\n";
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CpQuoteSheet) sheet = cp_quote_sheet_new (csv, strlen (csv), NULL, &error);
+    g_autoptr(CpQuoteCsvResult) r = cp_quote_sheet_read (sheet, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (r->quotes->len, ==, 1);
+    g_assert_cmpstr (((const CpQuote *) g_ptr_array_index (r->quotes, 0))->valid_until, ==, "2027-03-31");
+    g_assert_true (row_says (g_ptr_array_index (r->rows, 0), "from the note under the quotes", FALSE));
+  }
+
   /* The row's own date wins over the sheet's. */
   {
     static const char csv[] = "报价有效期 2026-12-31\n机型,单价,有效期\n8×H20,6 元/卡/时,2026-12-15\n8×H20,7 元/卡/时,\n";
