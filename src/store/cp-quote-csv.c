@@ -1617,6 +1617,12 @@ cp_quote_describe (const CpQuote    *quote,
           g_string_append_printf (s, _(" (share factor %s)"), buf);
         }
     }
+  if (quote->host_memory_per_node_bytes > 0)
+    {
+      g_ascii_formatd (buf, sizeof buf, "%g", quote->host_memory_per_node_bytes / CP_QUOTE_HOST_MEMORY_UNIT_BYTES);
+      /* Translators: a quote's host memory in GiB ("2048"), which CPU offload fills */
+      g_string_append_printf (s, _("; host memory %s GiB per node"), buf);
+    }
   if (quote->storage != CP_STORAGE_UNKNOWN)
     /* Translators: a storage kind, "parallel file system" */
     g_string_append_printf (s, _("; storage: %s"), storage_label (quote->storage));

@@ -1012,6 +1012,20 @@ test_describe_term (void)
   monthly = cp_quote_describe (g_ptr_array_index (r->quotes, 1), cp_quote_sheet_get_settings (sheet));
   g_assert_true (g_str_has_suffix (hourly, "; no minimum term"));
   g_assert_true (g_str_has_suffix (monthly, "; minimum term 730 h"));
+
+  /* Host memory, which CPU offload fills, is said when the sheet gives it:
+   * 2 TB is 2048 GiB. */
+  {
+    static const char memory[] = "机型,内存,单价\n8×A800,2TB,12.5 元/卡/时\n";
+    g_autoptr(CpQuoteSheet) with_memory = cp_quote_sheet_new (memory, strlen (memory), NULL, &error);
+    g_autoptr(CpQuoteCsvResult) m = cp_quote_sheet_read (with_memory, &error);
+    g_autofree char *described = NULL;
+
+    g_assert_no_error (error);
+    described = cp_quote_describe (g_ptr_array_index (m->quotes, 0), cp_quote_sheet_get_settings (with_memory));
+    g_assert_nonnull (strstr (described, "; host memory 2048 GiB per node"));
+    g_assert_null (strstr (hourly, "host memory"));
+  }
 }
 
 /* 机型 beside 配置 (issue 23's main gap: every row was refused). The GPU
