@@ -667,6 +667,17 @@ without_figures (const char *text)
   return g_string_free (out, FALSE);
 }
 
+/* Whether @plan gives a reason under @rule. */
+static gboolean
+rule_applied (const CpPlan *plan,
+              int           rule)
+{
+  for (guint i = 0; i < plan->reasons->len; i++)
+    if ((int) g_array_index (plan->reasons, CpReason, i).rule == rule)
+      return TRUE;
+  return FALSE;
+}
+
 /* The reasons behind the verdict, and the risks of the leading options. */
 static void
 section_job_reasons_and_risks (Doc             *doc,
@@ -689,6 +700,29 @@ section_job_reasons_and_risks (Doc             *doc,
   for (int rule = 0; rule <= last_rule; rule++)
     {
       gboolean applied = FALSE, printed = FALSE;
+      int run_end = rule;
+
+      /* Rules in a row the plan did not apply to this job share a line
+       * ("R2–3"), which keeps a one-job report on its pages. */
+      while (run_end + 1 < last_rule && !rule_applied (plan, rule) && !rule_applied (plan, run_end + 1))
+        run_end++;
+      if (run_end > rule)
+        {
+          /* "R2–3": the label column's width holds no more. */
+          g_autofree char *label = g_strdup_printf ("%s–%s", cp_rule_to_string ((CpRule) rule),
+                                                    cp_rule_to_string ((CpRule) run_end) + 1);
+          g_autoptr(GString) names = g_string_new (NULL);
+          g_autofree char *line = NULL;
+
+          for (int r = rule; r <= run_end; r++)
+            /* TRANSLATORS: the separator between rule names on one line of the reasons list */
+            g_string_append_printf (names, "%s%s", r > rule ? _(", ") : "", cp_words_rule ((CpRule) r));
+          /* TRANSLATORS: rules of the reasons list, named, that the plan did not apply to this job */
+          line = g_strdup_printf (_("%s — Do not apply to this job."), names->str);
+          cp_doc_paragraph_full (doc, doc->body, line, 26, 4, label);
+          rule = run_end;
+          continue;
+        }
 
       for (guint i = 0; i < plan->reasons->len; i++)
         {

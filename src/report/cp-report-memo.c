@@ -381,7 +381,7 @@ void
 cp_report_section_jobs_and_quotes (Doc *doc)
 {
   static const double job_widths[] = { 0.24, 0.20, 0.22, 0.22, 0.12 };
-  static const double quote_widths[] = { 0.23, 0.14, 0.17, 0.16, 0.13, 0.07, 0.10 };
+  static const double quote_widths[] = { 0.22, 0.13, 0.17, 0.16, 0.15, 0.07, 0.10 };
   const CpProject *project = doc->project;
   char *job_header[] = { _("Job"), _("Kind"), _("Model"), _("Size"), _("Deadline") };
   char *quote_header[] = { _("Quote"), _("Offering"), _("Hardware"), _("Network"), _("Price"), _("VAT"),

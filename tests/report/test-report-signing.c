@@ -83,13 +83,19 @@ printed_rules (const char *pdf)
         l++;
       if (l[0] == 'R' && l[1] >= '1' && l[1] <= '9' && (l[2] == ' ' || l[2] == '\t'))
         g_string_append_printf (rules, "%sR%c", rules->len > 0 ? " " : "", l[1]);
+      /* Rules in a row that do not apply share a line: "R2–3". */
+      else if (l[0] == 'R' && l[1] >= '1' && l[1] <= '9' && g_str_has_prefix (l + 2, "–"))
+        for (char r = l[1]; r <= l[2 + strlen ("–")]; r++)
+          g_string_append_printf (rules, "%sR%c", rules->len > 0 ? " " : "", r);
     }
   return g_string_free (rules, FALSE);
 }
 
 /* The reasons list is numbered as printed: a training job's list read R1,
  * R2, R4…, its R3 (inference concurrency) left out; every rule up to the
- * last has its line. */
+ * last has its line (rules in a row that do not apply share one, "R2–3"):
+ * a LoRA job applies R2, so its R3 stands alone, and a pre-training job's
+ * R2 and R3 share a line. */
 static void
 test_rules_consecutive (void)
 {
@@ -114,6 +120,20 @@ test_rules_consecutive (void)
       cp_test_assert_has (all, l == 0 ? "Inference concurrency — Applies to inference services only"
                                        : "推理并发 — 仅适用于推理服务");
     }
+
+  RUN_OK ("new", "rules-pt.cplan");
+  RUN_OK ("add-job", "rules-pt.cplan", "--name", "13B pre-training", "--model", "llama-2-13b", "--task", "pretrain");
+  RUN_OK ("add-quote", "rules-pt.cplan", "--vendor", "A", "--gpu", "h800", "--gpus-per-node", "8", "--nodes", "1",
+          "--price-per-gpu-hour", "15");
+  RUN_OK ("report", "rules-pt.cplan", "--lang", "en", "--pdf", "rules-pt.pdf");
+  {
+    g_autofree char *rules = printed_rules ("rules-pt.pdf");
+    g_autofree char *all = cp_test_pdf_text (tmp_dir, "rules-pt.pdf", 0, FALSE);
+
+    g_test_message ("pre-training: %s", rules);
+    g_assert_true (g_str_has_prefix (rules, "R1 R2 R3 R4"));
+    cp_test_assert_has (all, "Kind of fine-tuning, Inference concurrency — Do not apply to this job.");
+  }
 }
 
 /* A rental that is the option's whole cost is said once: one A800 machine
@@ -340,6 +360,70 @@ test_xml_whole_offer_and_invoices (void)
     }
 }
 
+/* The pages on which @pdf's parts start, "3 4 8 …": the jobs and quotes,
+ * each job's chapter, the appendix (@l: 0 English, 1 Chinese). */
+static char *
+part_pages (const char *pdf,
+            guint       l)
+{
+  static const char *const starts[][2] = {
+    { "Jobs", "任务" }, { "Job: ", "任务：" }, { "Assumptions and conventions", "假设与约定" },
+  };
+  guint n_pages = cp_test_pdf_page_count (tmp_dir, pdf);
+  GString *pages = g_string_new (NULL);
+
+  for (guint p = 1; p <= n_pages; p++)
+    {
+      g_autofree char *number = g_strdup_printf ("%u", p);
+      g_autofree char *text = cp_test_run_tool (tmp_dir, (const char *const[]) { "pdftotext", "-layout", "-enc", "UTF-8",
+                                                                               "-f", number, "-l", number, pdf, "-",
+                                                                               NULL });
+      g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+
+      for (guint i = 0; lines[i] != NULL; i++)
+        {
+          g_strstrip (lines[i]);
+          for (guint k = 0; k < G_N_ELEMENTS (starts); k++)
+            {
+              gboolean whole = k != 1;
+
+              if (whole ? strcmp (lines[i], starts[k][l]) == 0 : g_str_has_prefix (lines[i], starts[k][l]))
+                g_string_append_printf (pages, "%s%u", pages->len > 0 ? " " : "", p);
+            }
+        }
+    }
+  return g_string_free (pages, FALSE);
+}
+
+/* The demo's parts start on the same pages in English and Chinese: its
+ * jobs' chapters began on different pages from page 4 on (English
+ * longer), so that "page 12" named different things in the two copies an
+ * approver and the team read side by side. */
+static void
+test_demo_same_part_pages (void)
+{
+  g_autofree char *en = NULL, *zh = NULL;
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  RUN_OK ("demo", "demo.cplan");
+  RUN_OK ("report", "demo.cplan", "--lang", "en", "--pdf", "demo-en.pdf");
+  RUN_OK ("report", "demo.cplan", "--lang", "zh_CN", "--pdf", "demo-zh.pdf");
+  en = part_pages ("demo-en.pdf", 0);
+  zh = part_pages ("demo-zh.pdf", 1);
+  g_test_message ("parts start on pages: en %s; zh %s", en, zh);
+  /* The jobs table, seven chapters and the appendix. */
+  {
+    g_auto(GStrv) starts = g_strsplit (en, " ", -1);
+
+    g_assert_cmpuint (g_strv_length (starts), ==, 9);
+  }
+  g_assert_cmpstr (en, ==, zh);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -355,6 +439,7 @@ main (int    argc,
   g_test_add_func ("/report-signing/whole-cost", test_whole_cost);
   g_test_add_func ("/report-signing/vat-by-offering", test_vat_by_offering);
   g_test_add_func ("/report-signing/xml-whole-offer-and-invoices", test_xml_whole_offer_and_invoices);
+  g_test_add_func ("/report-signing/demo-same-part-pages", test_demo_same_part_pages);
 
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);
