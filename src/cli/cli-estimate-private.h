@@ -56,6 +56,7 @@ struct _CpCliJobOptions {
   char     *fp8_layout;
   char     *vllm_profile;
   char     *selective_recompute;
+  char     *cross_entropy;
   char     *memory_unit;
   char     *mfu;
   char     *context;

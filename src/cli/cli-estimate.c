@@ -36,7 +36,7 @@ options_clear (Options *o)
     &o->duration_days, &o->output,
     &o->billing_granularity, &o->minimum_term, &o->network_fee, &o->storage_tb, &o->storage_price, &o->storage, &o->management_fee, &o->setup_fee, &o->engineers, &o->engineer_day_cost, &o->measured_peak_memory, &o->measured_tokens_per_s, &o->measured_step_s, &o->measured_comm_share, &o->measured_kv_cache_tokens, &o->measured_gpus, &o->utilisation, &o->link_efficiency, &o->debug_share,
     &o->failure_rate, &o->restart_time, &o->checkpoint_interval, &o->fp8_layout, &o->moe_max_nodes, &o->vllm_profile,
-    &o->selective_recompute,
+    &o->selective_recompute, &o->cross_entropy,
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (strings); i++)
@@ -597,6 +597,8 @@ apply_settings_options (Estimate *e)
   if (o->selective_recompute != NULL &&
       !cp_selective_recompute_from_string (o->selective_recompute, &settings->selective_recompute))
     return cp_cli_bad_choice ("--selective-recompute", o->selective_recompute, "attention, op");
+  if (o->cross_entropy != NULL && !cp_cross_entropy_from_string (o->cross_entropy, &settings->cross_entropy))
+    return cp_cli_bad_choice ("--cross-entropy", o->cross_entropy, "fused, eager");
   if (o->moe_a2a_overlap)
     settings->moe_a2a_overlap = TRUE;
   if (o->moe_experts_whole)
@@ -1199,6 +1201,7 @@ add_settings_entries (GOptionContext *context,
     { "fsdp1-adapter-gradients", 0, 0, G_OPTION_ARG_NONE, &o->fsdp1_adapter_gradients, N_("LoRA with ZeRO-3 as FSDP1 runs it: accumulating micro-batches keeps the whole model's gradients on every GPU (default: FSDP2, adapters' gradients only)"), NULL },
     { "vllm-engine", 0, 0, G_OPTION_ARG_STRING, &o->vllm_profile, N_("vLLM engine whose memory profile sizes the KV cache: v1 (default, vLLM 0.8 and later: a pass of 8,192 or 2,048 batched tokens) or v0 (before 0.8: a pass of the whole context, at least 2,048 tokens)"), N_("v1|v0") },
     { "selective-recompute", 0, 0, G_OPTION_ARG_STRING, &o->selective_recompute, N_("What selective recompute keeps of a layer: attention (default: all but the attention scores, as Megatron-LM) or op (the attention output and every other matrix product's, as torchtitan's op-level activation checkpointing)"), N_("attention|op") },
+    { "cross-entropy", 0, 0, G_OPTION_ARG_STRING, &o->cross_entropy, N_("How the training loss holds the logits at its peak: fused (default: 4 bytes a logit, as Megatron-LM's fused cross entropy and compiled or chunked losses) or eager (12 bytes a logit, as PyTorch's cross_entropy on logits cast to fp32)"), N_("fused|eager") },
     { "fp8-layout", 0, 0, G_OPTION_ARG_STRING, &o->fp8_layout, N_("Layers that 8-bit weights cover when serving: all-linear (default: every linear layer but the output head) or llama3 (feed-forward layers but the first and last, as Meta's FP8 checkpoint of Llama 3.1 405B)"), N_("all-linear|llama3") },
     { "bytes-convention", 0, 0, G_OPTION_ARG_STRING, &o->bytes_convention, N_("Bytes per parameter of mixed-precision Adam: 16 (ZeRO) or 18 (Hugging Face)"), N_("16|18") },
     { "memory-unit", 0, 0, G_OPTION_ARG_STRING, &o->memory_unit, N_("What “80 GB” means: gib (2^30) or gb (10^9)"), N_("UNIT") },

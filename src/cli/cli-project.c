@@ -25,26 +25,6 @@ quote_at (const CpProject *project, int index)
   return g_ptr_array_index (project->quotes, index);
 }
 
-/* Finds a job by id or by its 1-based position. */
-static gboolean
-find_job (const CpProject *project, const char *text, guint *index)
-{
-  guint64 n;
-
-  for (guint i = 0; i < project->jobs->len; i++)
-    if (g_strcmp0 (((const CpJob *) g_ptr_array_index (project->jobs, i))->id, text) == 0)
-      {
-        *index = i;
-        return TRUE;
-      }
-  if (g_ascii_string_to_unsigned (text, 10, 1, project->jobs->len, &n, NULL))
-    {
-      *index = (guint) n - 1;
-      return TRUE;
-    }
-  return FALSE;
-}
-
 /* "12.3 (10.1–15.0)": the expected days with their band. */
 static char *
 range_text (double expected,
@@ -59,16 +39,20 @@ range_text (double expected,
   return g_strdup_printf (_("%s (%s–%s)"), a, b, c);
 }
 
-/* A service's options by what they serve (per replica) and what an
- * output token costs. */
+/* A service's options by what they serve and what an output token costs.
+ * Every rate is the whole option's, over all its replicas (the DP of the
+ * layout): a replica's decode rate beside the option's requests/s read as
+ * one basis and made a 4-replica option look 4× slower than it is. */
 static void
 print_serving_text (const CpProject *project, const CpPlan *plan)
 {
   g_autoptr(CpCliTable) table = cp_cli_table_new (7);
 
   /* The replica's searched tensor-parallel size, then how many of them. */
-  cp_cli_table_add_row (table, _("Rank"), _("Quote"), _("TP × PP × DP"), _("Decode tokens/s"),
-                        _("Prefill tokens/s"), _("Requests/s"), _("Per million output tokens"), NULL);
+  cp_cli_table_add_row (table, _("Rank"), _("Quote"), _("TP × PP × DP"),
+                        /* TRANSLATORS: CLI serving table headings: each rate summed over the option's replicas */
+                        _("Output tokens/s (all replicas)"), _("Prefill tokens/s (all replicas)"),
+                        _("Requests/s (all replicas)"), _("Per million output tokens"), NULL);
   for (guint c = 0; c < 7; c++)
     cp_cli_table_set_right_aligned (table, c, c != 1);
   for (guint i = 0; i < plan->options->len; i++)
@@ -79,8 +63,9 @@ print_serving_text (const CpProject *project, const CpPlan *plan)
       g_autofree char *label = cp_words_quote_name (project, o->quote_index);
       g_autofree char *layout = g_strdup_printf ("%u × %u × %u", o->estimate.layout.tensor_parallel,
                                                  o->estimate.layout.pipeline_parallel, o->estimate.layout.data_parallel);
-      g_autofree char *decode = cp_cli_format_number (o->estimate.decode_tokens_per_s, 0);
-      g_autofree char *prefill = cp_cli_format_number (o->estimate.prefill_tokens_per_s, 0);
+      g_autofree char *decode = cp_cli_format_number (o->estimate.output_tokens_per_s, 0);
+      g_autofree char *prefill = cp_cli_format_number (o->estimate.prefill_tokens_per_s
+                                                       * o->estimate.layout.data_parallel, 0);
       g_autofree char *requests = cp_cli_format_number (o->estimate.requests_per_s, 2);
       g_autofree char *cost = plan->cost_unknown ? g_strdup (_("needs a price"))
                               : o->estimate.output_tokens_per_s > 0
@@ -119,7 +104,15 @@ print_plan_text (const CpProject *project, guint job_index, const CpPlan *plan, 
                                 : _("Debugging share: %s%% (the project's setting)\n"), percent);
     }
   if (recommended != NULL || plan->options->len == 0)
-    printf (_("Recommended: %s\n"), recommended ? recommended : cp_words_none ());
+    {
+      /* The window's and the report's caveat: the verdict rests on what the
+       * quote does not state (host memory for CPU offload). */
+      g_autofree char *unconfirmed = cp_words_unconfirmed (project, plan, C_("language code", "en"), NULL);
+
+      printf (_("Recommended: %s\n"), recommended ? recommended : cp_words_none ());
+      if (unconfirmed != NULL)
+        printf ("%s\n", unconfirmed);
+    }
   else
     {
       g_autofree char *answer = cp_words_not_feasible (project, plan, C_("language code", "en"));
@@ -275,6 +268,9 @@ write_plan_xml (xmlTextWriterPtr w, const CpProject *project, guint job_index, c
           cp_cli_xml_double (w, "decode-tokens-per-s", o->estimate.decode_tokens_per_s);
           cp_cli_xml_double (w, "prefill-tokens-per-s", o->estimate.prefill_tokens_per_s);
           cp_cli_xml_double (w, "requests-per-s", o->estimate.requests_per_s);
+          /* decode- and prefill-tokens-per-s are a replica's; requests, replicas and output tokens the option's. */
+          cp_cli_xml_uint (w, "replicas", o->estimate.layout.data_parallel);
+          cp_cli_xml_double (w, "output-tokens-per-s", o->estimate.output_tokens_per_s);
           if (!plan->cost_unknown)
             cp_cli_xml_money (w, "cost-per-million-output-tokens", o->estimate.cost_per_million_output_tokens,
                               quote ? quote->currency : "");
@@ -358,7 +354,12 @@ cp_cli_plan (int argc, char **argv)
   last = project->jobs->len - 1;
   if (job_text)
     {
-      if (!find_job (project, job_text, &first))
+      int found = cp_cli_find_job (project, "--job", job_text);
+
+      if (found == CP_CLI_AMBIGUOUS)
+        return CP_CLI_EXIT_USAGE;
+      first = (guint) found;
+      if (found == CP_CLI_NOT_FOUND)
         return cp_cli_usage_error (_("--job: “%s” is neither a job id nor a position "
                                      "from 1 to %u"), job_text, project->jobs->len);
       last = first;

@@ -209,6 +209,9 @@ choose_nodes (const CpJob      *job,
   guint max_nodes = cp_quote_is_cluster (quote) ? quote->nodes_available : 1;
   gboolean have_fitting = FALSE;
   g_autoptr(GArray) feasible = g_array_new (FALSE, FALSE, sizeof (CpEstimate));
+  /* The caller checked the inputs (cp_plan_new_without_robustness()):
+   * the job's constants are worked out once for every node count. */
+  g_autoptr(CpEstimateSeries) series = cp_estimate_series_new (job, quote, settings);
   CpEstimate best = { 0 };
 
   if (job->kind == CP_TASK_DEBUG || job->kind == CP_TASK_DATA_PROCESSING)
@@ -218,8 +221,7 @@ choose_nodes (const CpJob      *job,
     {
       CpEstimate est;
 
-      /* The caller checked the inputs (cp_plan_new_without_robustness()). */
-      if (!cp_estimate_checked (job, quote, nodes, settings, &est, NULL))
+      if (!cp_estimate_series_at (series, nodes, &est, NULL))
         break;
       if (option_is_feasible (job, &est))
         {

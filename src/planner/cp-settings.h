@@ -74,6 +74,19 @@ typedef enum {
   CP_N_SELECTIVE_RECOMPUTES
 } CpSelectiveRecompute;
 
+/* How the training loss holds the output layer's logits at its peak, per
+ * logit (cp-estimate-memory.c). FUSED: Megatron-LM's vocab-parallel cross
+ * entropy keeps the fp32 softmax and writes its gradient in place, 4
+ * bytes (Korthikanti et al. 2022 eq. 6: 4·s·b·v); chunked and compiled
+ * losses stay near it. EAGER: PyTorch's F.cross_entropy on logits
+ * upcast with .float(), as torchtitan's train.py ran it in 2024: 12
+ * bytes at the start of the backward pass. */
+typedef enum {
+  CP_CROSS_ENTROPY_FUSED,
+  CP_CROSS_ENTROPY_EAGER,
+  CP_N_CROSS_ENTROPIES
+} CpCrossEntropy;
+
 typedef struct {
   CpBytesConvention bytes_convention;
   CpMemoryUnit      memory_unit;
@@ -117,6 +130,7 @@ typedef struct {
   gboolean fsdp1_adapter_gradients;  /* LoRA under FSDP1: whole-model gradients while accumulating */
   CpVllmProfile vllm_profile;        /* serving: the engine generation whose profiling pass sizes the KV cache */
   CpSelectiveRecompute selective_recompute; /* what selective recompute keeps of a layer */
+  CpCrossEntropy    cross_entropy;     /* how the loss holds the logits at its peak */
 } CpSettings;
 
 typedef struct {
@@ -153,6 +167,9 @@ const char *cp_vllm_profile_to_string   (CpVllmProfile profile);
 gboolean    cp_vllm_profile_from_string (const char *str, CpVllmProfile *out);
 const char *cp_selective_recompute_to_string   (CpSelectiveRecompute policy);
 gboolean    cp_selective_recompute_from_string (const char *str, CpSelectiveRecompute *out);
+const char *cp_cross_entropy_to_string        (CpCrossEntropy kind);
+gboolean    cp_cross_entropy_from_string      (const char *str, CpCrossEntropy *out);
+double      cp_cross_entropy_bytes_per_logit  (CpCrossEntropy kind);
 const char *cp_fp8_layout_to_string   (CpFp8Layout layout);
 gboolean    cp_fp8_layout_from_string (const char *str, CpFp8Layout *out);
 

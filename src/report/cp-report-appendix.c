@@ -33,6 +33,7 @@ unit_words (const char *unit)
     { "FLOPs/param/token", N_("FLOPs/param/token") },
     { "bits/param", N_("bits/param") },
     { "bytes/element", N_("bytes/element") },
+    { "bytes/logit", N_("bytes/logit") },
     { "tokens", N_("tokens") },
     { "s", N_("s") },
     { "s per hidden s", N_("s per second hidden") },

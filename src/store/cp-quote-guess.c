@@ -34,7 +34,7 @@ known_headers (const CpCsvRecord *record)
   for (guint i = 0; i < record->fields->len; i++)
     {
       g_autofree char *norm = cp_quote_header_normalize (g_ptr_array_index (record->fields, i), NULL);
-      n += cp_quote_header_to_column (norm) >= 0;
+      n += cp_quote_header_to_column (norm) >= 0 || cp_quote_header_is_row_number (norm);
     }
   return n;
 }
@@ -298,7 +298,7 @@ cp_quote_guess_by_content (const CpProject *project,
       if (header != NULL && i < header->fields->len)
         {
           g_autofree char *norm = cp_quote_header_normalize (g_ptr_array_index (header->fields, i), NULL);
-          if (cp_quote_header_to_column (norm) >= 0)
+          if (cp_quote_header_to_column (norm) >= 0 || cp_quote_header_is_row_number (norm))
             continue;
         }
       /* The column's filled cells first: a candidate that can no longer

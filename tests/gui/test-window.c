@@ -753,6 +753,20 @@ test_window_print_export (void)
   close_window (window);
 }
 
+static gboolean
+virtual_printer_selected (gpointer dialog)
+{
+  GtkPrinter *printer = gtk_print_unix_dialog_get_selected_printer (dialog);
+
+  return printer != NULL && gtk_printer_is_virtual (printer);
+}
+
+static gboolean
+file_written (gpointer path)
+{
+  return g_file_test (path, G_FILE_TEST_IS_REGULAR);
+}
+
 /* win.print through the print dialog to GTK's Print to File printer: the
  * dialog's OK lays the report out on a worker and sends the PDF it wrote to
  * the printer, which writes it where the dialog's settings say; the pages
@@ -766,8 +780,6 @@ test_window_print_dialog_to_file (void)
   g_autofree char *uri = g_filename_to_uri (printed, NULL, NULL);
   g_autoptr(GtkPrintSettings) settings = gtk_print_settings_new ();
   GtkPrintUnixDialog *dialog;
-  gint64 deadline_us;
-  GtkPrinter *printer = NULL;
   g_autofree char *info = NULL;
 
   g_assert_cmpint (g_mkdir_with_parents (dir, 0700), ==, 0);
@@ -781,20 +793,12 @@ test_window_print_dialog_to_file (void)
   dialog = GTK_PRINT_UNIX_DIALOG (cp_test_gui_find_toplevel (GTK_TYPE_PRINT_UNIX_DIALOG));
   g_assert_nonnull (dialog);
   /* The printers are listed as their backends answer. */
-  deadline_us = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
-  while (g_get_monotonic_time () < deadline_us &&
-         ((printer = gtk_print_unix_dialog_get_selected_printer (dialog)) == NULL ||
-          !gtk_printer_is_virtual (printer)))
-    g_main_context_iteration (NULL, FALSE);
-  g_assert_nonnull (printer);
-  g_assert_true (gtk_printer_is_virtual (printer));
+  cp_test_gui_wait_until (virtual_printer_selected, dialog, "Print to File to be listed and selected");
   gtk_dialog_response (GTK_DIALOG (dialog), GTK_RESPONSE_OK);
   g_assert_true (cp_window_get_busy (window));
   wait_not_busy (window);
   /* Sent a piece per turn of the loop, then the file is closed. */
-  deadline_us = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
-  while (g_get_monotonic_time () < deadline_us && !g_file_test (printed, G_FILE_TEST_IS_REGULAR))
-    g_main_context_iteration (NULL, FALSE);
+  cp_test_gui_wait_until (file_written, printed, "the printed file");
   spin ();
   g_assert_true (g_file_test (printed, G_FILE_TEST_IS_REGULAR));
   g_assert_cmpuint (pdf_page_count (printed), >, 6);

@@ -495,6 +495,57 @@ test_round_trip (void)
       }
 }
 
+#define IS(ref, text) "<c r=\"" ref "\" t=\"inlineStr\"><is><t>" text "</t></is></c>"
+#define NUM(ref, value) "<c r=\"" ref "\"><v>" value "</v></c>"
+
+/* A vendor's workbook as Excel saves it: a merged title, a validity label
+ * beside a date cell (46387 is 2026-12-31), a header of two rows with the
+ * plain headers merged down both and 单价 merged across 元/卡/时 |
+ * 元/台/月, prices as numbers. Each row is a quote at its column's unit. */
+static void
+test_xlsx_vendor_layout (void)
+{
+  static const char sheet_xml[] =
+    XML_HEAD "<worksheet " XLSX_MAIN "><sheetData>"
+    "<row r=\"1\">" IS ("A1", "华南智算 GPU 租赁报价") "</row>"
+    "<row r=\"2\">" IS ("A2", "报价有效期") "<c r=\"B2\" s=\"1\"><v>46387</v></c></row>"
+    "<row r=\"3\">" IS ("A3", "序号") IS ("B3", "机型") IS ("C3", "卡数") IS ("D3", "台数") IS ("E3", "单价")
+    IS ("G3", "备注") "</row>"
+    "<row r=\"4\">" IS ("E4", "元/卡/时") IS ("F4", "元/台/月") "</row>"
+    "<row r=\"5\">" NUM ("A5", "1") IS ("B5", "H800 80G") NUM ("C5", "8") NUM ("D5", "2") NUM ("F5", "68000") "</row>"
+    "<row r=\"6\">" NUM ("A6", "2") IS ("B6", "A800 80G") NUM ("C6", "8") NUM ("D6", "1") NUM ("E6", "12.5") "</row>"
+    "</sheetData><mergeCells count=\"7\"><mergeCell ref=\"A1:G1\"/><mergeCell ref=\"B2:G2\"/>"
+    "<mergeCell ref=\"A3:A4\"/><mergeCell ref=\"B3:B4\"/><mergeCell ref=\"C3:C4\"/><mergeCell ref=\"D3:D4\"/>"
+    "<mergeCell ref=\"E3:F3\"/></mergeCells></worksheet>";
+  const char *names[] = { "GPU报价" };
+  const char *sheets[] = { sheet_xml };
+  g_autoptr(GBytes) bytes = cp_test_xlsx (names, sheets, 1, NULL, xlsx_styles, NULL, CP_TEST_ZIP_DEFLATED);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpQuoteSheet) sheet = cp_quote_sheet_new (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
+                                                      NULL, &error);
+  g_autoptr(CpQuoteCsvResult) r = NULL;
+  const CpQuote *h800, *a800;
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (cp_quote_sheet_get_vendor (sheet), ==, "华南智算");
+  r = cp_quote_sheet_read (sheet, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (r->errors->len, ==, 0);
+  g_assert_cmpuint (r->quotes->len, ==, 2);
+  h800 = g_ptr_array_index (r->quotes, 0);
+  a800 = g_ptr_array_index (r->quotes, 1);
+  g_assert_null (h800->id);
+  g_assert_cmpstr (h800->gpu.id, ==, "h800");
+  g_assert_cmpuint (h800->gpus_per_node, ==, 8);
+  g_assert_cmpuint (h800->nodes_available, ==, 2);
+  g_assert_cmpint (h800->price_unit, ==, CP_PRICE_PER_NODE_MONTH);
+  g_assert_cmpfloat (h800->price, ==, 68000);
+  g_assert_cmpint (a800->price_unit, ==, CP_PRICE_PER_GPU_HOUR);
+  g_assert_cmpfloat (a800->price, ==, 12.5);
+  g_assert_cmpstr (h800->valid_until, ==, "2026-12-31");
+  g_assert_cmpstr (a800->valid_until, ==, "2026-12-31");
+}
+
 /* An .xlsx of @n_rows × @n_columns cells, read as a quote sheet. */
 static CpQuoteSheet *
 sheet_from_table (const char *const *table, guint n_rows, guint n_columns, GError **error)
@@ -714,6 +765,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/workbook/xlsx-cells", test_xlsx_cells);
   g_test_add_func ("/workbook/xlsx-sheets", test_xlsx_sheets);
+  g_test_add_func ("/workbook/xlsx-vendor-layout", test_xlsx_vendor_layout);
   g_test_add_func ("/workbook/ods-cells", test_ods_cells);
   g_test_add_func ("/workbook/hostile/zip-bomb", test_zip_bomb);
   g_test_add_func ("/workbook/hostile/deep-xml", test_deep_xml);
