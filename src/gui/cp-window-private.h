@@ -118,7 +118,8 @@ gboolean   _cp_window_end_work            (CpWindow      *self,
 /* Saves about a second from now, unless autosave is off. */
 void       _cp_window_schedule_autosave   (CpWindow      *self);
 /* Saves off the main thread; one save at a time. */
-void       _cp_window_save_async          (CpWindow      *self);
+void       _cp_window_save_async          (CpWindow      *self,
+                                           gboolean       announce);
 
 /* cp-window-actions.c */
 void       _cp_window_actions_init        (CpWindow      *self);

@@ -178,7 +178,7 @@ autosave_cb (gpointer user_data)
   CpWindow *self = user_data;
 
   self->autosave_id = 0;
-  _cp_window_save_async (self);
+  _cp_window_save_async (self, FALSE);
 
   return G_SOURCE_REMOVE;
 }
@@ -658,7 +658,7 @@ cp_window_close_request (GtkWindow *window)
     {
       /* Saved off the main thread; the callback closes the window. */
       self->closing = TRUE;
-      _cp_window_save_async (self);
+      _cp_window_save_async (self, TRUE);
       return TRUE;
     }
 

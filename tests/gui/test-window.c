@@ -565,6 +565,7 @@ test_window_autosaves (void)
   g_autofree char *path = NULL;
   g_autoptr(CpProject) reread = NULL;
   g_autoptr(GError) error = NULL;
+  gpointer weak;
 
   g_settings_set_boolean (settings, "autosave", TRUE);
   window = open_demo_window ();
@@ -576,15 +577,30 @@ test_window_autosaves (void)
   type_text (cp_quote_editor_get_row (cp_window_get_quote_editor (window), "price"), "4.25");
   g_assert_cmpfloat (((CpQuote *) g_ptr_array_index (project->quotes, 0))->price, ==, 4.25);
 
+  /* An autosave runs silently: no "Saving…" timer is set however long it
+   * takes, and Import Quotes stays available meanwhile (walkthrough 11). */
+  cp_test_gui_wait_busy (window);
+  g_assert_cmpuint (window->progress_id, ==, 0);
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "import-quotes"));
   cp_test_gui_wait_until (window_saved, window, "the autosave");
+  wait_not_busy (window);
+
   /* Only a save clears "modified", and nothing but the timer saved. */
   g_assert_false (cp_window_get_modified (window));
 
+  /* The save of a close, which the user asked for, says "Saving…" when it
+   * takes a while. */
   g_settings_set_boolean (settings, "autosave", FALSE);
-  close_window (window);
+  type_text (cp_quote_editor_get_row (cp_window_get_quote_editor (window), "price"), "4.5");
+  weak = window;
+  g_object_add_weak_pointer (G_OBJECT (window), &weak);
+  gtk_window_close (GTK_WINDOW (window));
+  g_assert_true (cp_window_get_busy (window));
+  g_assert_cmpuint (window->progress_id, !=, 0);
+  cp_test_gui_wait_finalized (&weak, "the closed window to go");
   reread = cp_project_load_file (path, &error);
   g_assert_no_error (error);
-  g_assert_cmpfloat (((CpQuote *) g_ptr_array_index (reread->quotes, 0))->price, ==, 4.25);
+  g_assert_cmpfloat (((CpQuote *) g_ptr_array_index (reread->quotes, 0))->price, ==, 4.5);
   g_unlink (path);
 }
 
