@@ -97,7 +97,8 @@ static const Words english = {
   { "Approval", "Prepared by", "Reviewed by", "Approved by" },
   "Ask: 云厂商甲, 智算中心乙.",
   "Who runs it (R8): no operations engineer for bare metal; ask the vendor for operations support before renting.",
-  "Next best: 智算中心乙 at 45,000 CNY, 42,000 CNY (1,400%) more.",
+  /* 45,000 ÷ 3,000: fifteen times, not "1,400% more". */
+  "Next best: 智算中心乙 at 45,000 CNY, 42,000 CNY more (15 times the cost).",
   "What would change it",
   "智算中心乙 — A800 4节点 IB 集群 would be recommended if its total cost fell below 3,000 CNY (93% lower).",
   "1 云厂商甲 — 8×H800 单机 1 Tight As configured",
@@ -109,7 +110,7 @@ static const Words chinese = {
   { "审批", "编制", "审核", "批准" },
   "询问：云厂商甲，智算中心乙。",
   "由谁运维（R8）：团队没有运维工程师管理裸金属，租用前请向服务商要运维支持。",
-  "次优方案：智算中心乙，¥45,000，多 ¥42,000（1,400%）。",
+  "次优方案：智算中心乙，¥45,000，多 ¥42,000（为推荐方案的 15 倍）。",
   "什么会改变结论",
   "若 智算中心乙 — A800 4节点 IB 集群 的总成本降到 ¥3,000 以下（降低 93%），它将成为推荐方案。",
   "1 云厂商甲 — 8×H800 单机 1 偏紧",
