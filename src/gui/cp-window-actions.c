@@ -441,6 +441,17 @@ save_cb (GObject      *source,
       /* Changes made while the copy was written are still to save. */
       self->modified = self->change_count != self->saving_change_count;
       _cp_window_update_title (self);
+      /* A new project kept in the data folder is a project the user can
+       * come back to from Open Recent once it holds something
+       * (walkthrough 11: three projects made there, and the menu listed
+       * only the demo). */
+      if (self->untitled)
+        {
+          cp_application_note_project (CP_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))),
+                                       cp_store_get_path (self->store));
+          /* Under the name it has now, which a rename may have changed. */
+          _cp_window_fill_recent_menu (self);
+        }
     }
 
   if (self->closing)

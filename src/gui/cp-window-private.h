@@ -91,6 +91,7 @@ void       _cp_window_toast               (CpWindow      *self,
                                            const char    *message);
 void       _cp_window_update_title        (CpWindow      *self);
 char      *_cp_window_dup_project_name    (CpWindow      *self);
+void       _cp_window_fill_recent_menu    (CpWindow      *self);
 /* Called after every accepted change of the project: undo snapshot,
  * results, autosave. */
 void       _cp_window_project_changed     (CpWindow      *self,

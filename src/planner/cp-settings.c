@@ -183,11 +183,12 @@ cp_settings_init (CpSettings *settings)
    * of Megatron-Bridge sets expert_tensor_parallel_size = 1 (e.g.
    * src/megatron/bridge/recipes/qwen/h100/qwen3_moe.py), as every row of
    * the Megatron-MoE-ModelZoo tables states (best_practice/qwen3/readme.md,
-   * column ETP) — off. Off by default, the corpus's TP 4, EP 8 Qwen3-235B
-   * row (ETP 1 stated) comes out 39% fast with EP inside a node where it
-   * measured slower than the cross-node rows (tests/model/published,
-   * megatron-moe-qwen3-235b-h100-tp4-ep8-pp8); the framework's default is
-   * kept until what slows that row is modelled. */
+   * column ETP), which is this setting off. Were it off by default, the
+   * corpus's TP 4, EP 8 Qwen3-235B row (ETP 1 stated) would come out 39%
+   * fast with EP inside a node, where it measured slower than the
+   * cross-node rows (tests/model/published,
+   * megatron-moe-qwen3-235b-h100-tp4-ep8-pp8); so Megatron-LM's default,
+   * on, is kept until what slows that row is modelled. */
   settings->moe_expert_tp = TRUE;
   /* Which layers an 8-bit checkpoint quantises. Sources disagree for the
    * same model: Meta's own FP8 checkpoint of Llama 3.1 405B

@@ -4910,6 +4910,60 @@ test_window_open_recent (void)
   g_unlink (path);
 }
 
+static char *
+recent_label (GMenuModel *section,
+              const char *path)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (section); i++)
+    {
+      g_autoptr(GVariant) target = g_menu_model_get_item_attribute_value (section, i, G_MENU_ATTRIBUTE_TARGET,
+                                                                          G_VARIANT_TYPE_STRING);
+      char *label = NULL;
+
+      if (target != NULL && g_strcmp0 (g_variant_get_string (target, NULL), path) == 0 &&
+          g_menu_model_get_item_attribute (section, i, G_MENU_ATTRIBUTE_LABEL, "s", &label))
+        return label;
+    }
+  return NULL;
+}
+
+/* Walkthrough 11: projects begun with New Project live in the data folder
+ * as untitled-N.cplan until saved elsewhere, and Open Recent listed none
+ * of them. Once saved there, one is listed under the name it was given. */
+static void
+test_window_recent_untitled (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr(GMenuModel) section = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *label = NULL;
+  CpWindow *window;
+  RecentWait wait = { NULL, NULL };
+
+  g_settings_set_strv (settings, "recent-projects", NULL);
+  g_settings_set_boolean (settings, "autosave", TRUE);
+  window = open_demo_window ();
+  path = g_strdup (cp_window_get_path (window));
+  g_assert_true (cp_store_is_untitled_path (path));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.rename-project", NULL));
+  gtk_editable_set_text (GTK_EDITABLE (window->project_name_entry), "Budget 2027");
+  g_signal_emit_by_name (window->project_name_entry, "activate");
+  cp_test_gui_wait_until (window_saved, window, "the autosave");
+  wait_not_busy (window);
+
+  section = recent_section (window);
+  wait.section = section;
+  wait.path = path;
+  cp_test_gui_wait_until (recent_listed, &wait, "the untitled project in Open Recent");
+  label = recent_label (section, path);
+  g_assert_cmpstr (label, ==, "Budget 2027");
+
+  g_settings_set_boolean (settings, "autosave", FALSE);
+  close_window (window);
+  g_unlink (path);
+}
+
 static GtkWidget *
 drop_down_popover (GtkDropDown *drop_down)
 {
@@ -6004,6 +6058,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/other-currency", test_window_other_currency);
   g_test_add_func ("/gui/window/cluster-host-memory", test_window_cluster_host_memory);
   g_test_add_func ("/gui/window/open-recent", test_window_open_recent);
+  g_test_add_func ("/gui/window/recent-untitled", test_window_recent_untitled);
   g_test_add_func ("/gui/window/form-layout", test_window_form_layout);
   g_test_add_func ("/gui/window/job-order-and-sign-off", test_window_job_order_and_sign_off);
   g_test_add_func ("/gui/window/field-messages", test_window_field_messages);
