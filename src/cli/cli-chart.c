@@ -1,4 +1,4 @@
-/* cli-chart.c: `compute-planner-cli chart PROJECT --job N --kind cost|memory|serving
+/* cli-chart.c: `compute-planner-cli chart PROJECT --job JOB --kind cost|memory|serving
  * [--lang zh_CN|en] [--width PX] [--height PX] (--png FILE | --svg FILE)`.
  *
  * Draws one of a job's charts with the drawing the window and the PDF
@@ -43,7 +43,7 @@ cp_cli_chart (int    argc,
   g_autoptr(GError) error = NULL;
   guint job = 0, width = DEFAULT_WIDTH_PX, height = DEFAULT_HEIGHT_PX;
   const GOptionEntry entries[] = {
-    { "job", 0, 0, G_OPTION_ARG_STRING, &job_text, N_("The job to draw, counted from 1 in the project's order"), N_("N") },
+    { "job", 0, 0, G_OPTION_ARG_STRING, &job_text, N_("The job to draw, by id or position (1, 2, …)"), N_("JOB") },
     { "kind", 0, 0, G_OPTION_ARG_STRING, &kind, N_("Which chart: cost, memory or serving (cost per million output tokens of an inference job)"), N_("KIND") },
     { "lang", 0, 0, G_OPTION_ARG_STRING, &lang,
       N_("Language of the chart: zh_CN or en (default: the project's report language)"), N_("LANG") },
@@ -55,7 +55,7 @@ cp_cli_chart (int    argc,
   };
 
   context = cp_cli_option_context_new ("chart",
-                                       _("compute-planner-cli chart PROJECT --job N --kind cost|memory|serving [--lang zh_CN|en] [--width PX] [--height PX] (--png FILE | --svg FILE)\n\n"
+                                       _("compute-planner-cli chart PROJECT --job JOB --kind cost|memory|serving [--lang zh_CN|en] [--width PX] [--height PX] (--png FILE | --svg FILE)\n\n"
                                          "Draws a job's cost, memory or serving chart, as in the window and the PDF report."));
   g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
   if (!cp_cli_parse_options (context, &argc, &argv, TRUE))
@@ -66,8 +66,6 @@ cp_cli_chart (int    argc,
     return cp_cli_usage_error (_("unexpected argument “%s”"), argv[2]);
   if (job_text == NULL)
     return cp_cli_usage_error (_("--job: the job to draw is missing"));
-  if (!cp_cli_parse_uint_option ("--job", job_text, 1, G_MAXINT, &job))
-    return CP_CLI_EXIT_USAGE;
   if (kind == NULL)
     return cp_cli_usage_error (_("--kind: the chart to draw is missing"));
   if (g_strcmp0 (kind, "cost") != 0 && g_strcmp0 (kind, "memory") != 0 && g_strcmp0 (kind, "serving") != 0)
@@ -90,13 +88,16 @@ cp_cli_chart (int    argc,
   if (project == NULL)
     return cp_cli_failure ("%s: %s", argv[1], error->message);
   cp_cli_warn_problems (project);
-  if (job > project->jobs->len)
-    {
-      g_autofree char *count = g_strdup_printf ("%u", project->jobs->len);
+  {
+    int found = cp_cli_find_job (project, "--job", job_text);
 
-      return cp_cli_usage_error (ngettext ("--job: the project has %s job", "--job: the project has %s jobs",
-                                           project->jobs->len), count);
-    }
+    if (found == CP_CLI_AMBIGUOUS)
+      return CP_CLI_EXIT_USAGE;
+    if (found == CP_CLI_NOT_FOUND)
+      return cp_cli_usage_error (_("--job: “%s” is neither a job id nor a position "
+                                   "from 1 to %u"), job_text, project->jobs->len);
+    job = (guint) found + 1;
+  }
   if (lang == NULL)
     lang = g_strdup (g_strcmp0 (project->report_language, "zh_CN") == 0 ? "zh_CN" : "en");
 

@@ -44,6 +44,72 @@ cp_cli_usage_error (const char *format,
   return status;
 }
 
+/* @ids: the items' ids in the project's order. */
+static int
+find_by_id_or_position (const char *const *ids, guint n, const char *text, guint *by_id, guint *by_position)
+{
+  guint64 position;
+  int found_id = -1, found_position = -1;
+
+  for (guint i = 0; i < n && text != NULL; i++)
+    if (g_strcmp0 (ids[i], text) == 0)
+      {
+        found_id = (int) i;
+        break;
+      }
+  if (text != NULL && g_ascii_string_to_unsigned (text, 10, 1, n, &position, NULL))
+    found_position = (int) position - 1;
+  if (found_id >= 0 && found_position >= 0 && found_id != found_position)
+    {
+      *by_id = (guint) found_id;
+      *by_position = (guint) found_position;
+      return CP_CLI_AMBIGUOUS;
+    }
+  if (found_id >= 0)
+    return found_id;
+  return found_position >= 0 ? found_position : CP_CLI_NOT_FOUND;
+}
+
+int
+cp_cli_find_job (const CpProject *project, const char *option, const char *text)
+{
+  g_autofree const char **ids = g_new0 (const char *, project->jobs->len + 1);
+  guint by_id = 0, by_position = 0;
+  int found;
+
+  for (guint i = 0; i < project->jobs->len; i++)
+    ids[i] = ((const CpJob *) g_ptr_array_index (project->jobs, i))->id;
+  found = find_by_id_or_position (ids, project->jobs->len, text, &by_id, &by_position);
+  if (found == CP_CLI_AMBIGUOUS)
+    /* TRANSLATORS: an option (--job), what was given ("2"), the position of
+     * the job with that id, the id of the job at that position; then how to
+     * name each one */
+    cp_cli_usage_error (_("%s: “%s” is both the id of job %u and the position of job “%s”; "
+                          "write %u for the first or “%s” for the second"),
+                        option, text, by_id + 1, ids[by_position], by_id + 1, ids[by_position]);
+  return found;
+}
+
+int
+cp_cli_find_quote (const CpProject *project, const char *option, const char *text)
+{
+  g_autofree const char **ids = g_new0 (const char *, project->quotes->len + 1);
+  guint by_id = 0, by_position = 0;
+  int found;
+
+  for (guint i = 0; i < project->quotes->len; i++)
+    ids[i] = ((const CpQuote *) g_ptr_array_index (project->quotes, i))->id;
+  found = find_by_id_or_position (ids, project->quotes->len, text, &by_id, &by_position);
+  if (found == CP_CLI_AMBIGUOUS)
+    /* TRANSLATORS: an option (--quote), what was given ("2"), the position
+     * of the quote with that id, the id of the quote at that position; then
+     * how to name each one */
+    cp_cli_usage_error (_("%s: “%s” is both the id of quote %u and the position of quote “%s”; "
+                          "write %u for the first or “%s” for the second"),
+                        option, text, by_id + 1, ids[by_position], by_id + 1, ids[by_position]);
+  return found;
+}
+
 int
 cp_cli_failure (const char *format,
                 ...)
@@ -784,4 +850,25 @@ cp_cli_print_spreads (const CpProject *project)
       printf (_("  %s: %s (%s; %s)\n"), cp_words_spread_title (spreads[i].kind), value, range,
               cp_words_spread_source (spreads[i].kind));
     }
+}
+
+gboolean
+cp_cli_parse_share (const char *option,
+                    const char *text,
+                    double     *out)
+{
+  g_autofree char *number = g_strstrip (g_strdup (text));
+  gboolean percent = g_str_has_suffix (number, "%");
+
+  if (percent)
+    number[strlen (number) - 1] = '\0';
+  if (!cp_parse_count (number, out, NULL))
+    {
+      /* TRANSLATORS: an option, then what was typed */
+      cp_cli_usage_error (_("%s: “%s” is not a percentage such as 10%% or a fraction such as 0.1"), option, text);
+      return FALSE;
+    }
+  if (percent)
+    *out /= 100.0;
+  return TRUE;
 }

@@ -29,6 +29,15 @@ int             cp_cli_failure       (const char *format, ...) G_GNUC_PRINTF (1,
  * the plan leaves out of @project and why. */
 void            cp_cli_warn_problems (const CpProject *project);
 
+/* What --job and --quote take: an item's id, or its position in `list`
+ * (1, 2, …). A number that is one item's id and another's position is
+ * refused, with both named, rather than read as either. The index, or
+ * CP_CLI_NOT_FOUND, or CP_CLI_AMBIGUOUS with the message printed. */
+#define CP_CLI_NOT_FOUND (-1)
+#define CP_CLI_AMBIGUOUS (-2)
+int             cp_cli_find_job      (const CpProject *project, const char *option, const char *text);
+int             cp_cli_find_quote    (const CpProject *project, const char *option, const char *text);
+
 /* A context for subcommand @command ("estimate") whose --help reads
  * "Usage: compute-planner-cli estimate [OPTION…]", translated in the
  * application's domain. @summary may be NULL. */
@@ -79,6 +88,8 @@ gboolean cp_cli_parse_duration_option (const char *option, const char *text,
                                        double hours_per_month, double smallest_h,
                                        double max_h, double *out_h);
 /* Reports a value outside @choices ("pretrain, lora, …"); returns FALSE. */
+/* "10%" or "0.1" into @out (0.1); a usage error naming @option otherwise. */
+gboolean cp_cli_parse_share           (const char *option, const char *text, double *out);
 gboolean cp_cli_bad_choice            (const char *option, const char *text,
                                        const char *choices);
 

@@ -126,6 +126,8 @@ cp_cli_estimate_write_xml (const Estimate    *e,
    * or torchtitan's op-level policy (selective-activation-bytes-per-sbh,
    * selective-recompute-flops-overhead). */
   cp_cli_xml_text (w, "selective-recompute", cp_selective_recompute_to_string (settings->selective_recompute));
+  /* How the loss holds the logits (memory's loss-bytes-per-logit). */
+  cp_cli_xml_text (w, "cross-entropy", cp_cross_entropy_to_string (settings->cross_entropy));
   /* The size at which a GEMM runs at half its speed (DeepGEMM's table,
    * the expert-gemm-half-size assumption): what expert-gemm-speed follows. */
   cp_cli_xml_double (w, "expert-gemm-half-size", CP_GEMM_HALF_SIZE);
@@ -174,6 +176,9 @@ cp_cli_estimate_write_xml (const Estimate    *e,
   cp_cli_xml_double (w, "layer-activation-bytes-per-sbh", est->layer_activation_bytes_per_sbh);
   cp_cli_xml_double (w, "selective-activation-bytes-per-sbh", est->selective_activation_bytes_per_sbh);
   cp_cli_xml_double (w, "selective-recompute-flops-overhead", est->selective_recompute_flops_overhead);
+  /* Bytes the loss keeps per logit at its peak: 4 fused (Megatron-LM,
+   * Korthikanti et al. eq. 6), 12 eager (F.cross_entropy on fp32 logits). */
+  cp_cli_xml_double (w, "loss-bytes-per-logit", est->loss_bytes_per_logit);
   cp_cli_xml_double (w, "kv-cache-bytes", est->kv_cache_bytes);
   cp_cli_xml_double (w, "overhead-bytes", est->overhead_bytes);
   /* Its parts: the framework's (the framework-overhead spread's figure),

@@ -34,9 +34,9 @@ options_clear (Options *o)
     &o->price_per_gpu_hour, &o->price_per_node_hour, &o->price_per_node_month, &o->price,
     &o->intra_link, &o->network, &o->nics, &o->nic_gbps, &o->host_memory_gib, &o->deadline_days,
     &o->duration_days, &o->output,
-    &o->billing_granularity, &o->minimum_term, &o->network_fee, &o->storage_tb, &o->storage_price, &o->storage, &o->management_fee, &o->setup_fee, &o->engineers, &o->engineer_day_cost, &o->measured_peak_memory, &o->measured_tokens_per_s, &o->measured_step_s, &o->measured_comm_share, &o->measured_kv_cache_tokens, &o->measured_gpus, &o->utilisation, &o->link_efficiency, &o->debug_share,
+    &o->billing_granularity, &o->minimum_term, &o->network_fee, &o->storage_tb, &o->storage_price, &o->storage, &o->management_fee, &o->setup_fee, &o->offering, &o->vat_rate, &o->prices_include_vat, &o->engineers, &o->engineer_day_cost, &o->measured_peak_memory, &o->measured_tokens_per_s, &o->measured_step_s, &o->measured_comm_share, &o->measured_kv_cache_tokens, &o->measured_gpus, &o->utilisation, &o->link_efficiency, &o->debug_share,
     &o->failure_rate, &o->restart_time, &o->checkpoint_interval, &o->fp8_layout, &o->moe_max_nodes, &o->vllm_profile,
-    &o->selective_recompute,
+    &o->selective_recompute, &o->cross_entropy,
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (strings); i++)
@@ -425,9 +425,35 @@ apply_quote_options (Options         *o,
       cp_cli_usage_error (_("--nics and --nic-gbps describe a network: give --network too (ethernet, roce or infiniband)"));
       return FALSE;
     }
+  if (o->offering != NULL && !cp_offering_kind_from_string (o->offering, &quote->offering))
+    return cp_cli_bad_choice ("--offering", o->offering,
+                              "bare-metal, hosted-machine, container, container-cluster, bare-metal-cluster");
   /* Machines with no network between them (--network none) are no cluster. */
   if (*nodes > 1 && (o->network == NULL || quote->network != CP_NETWORK_NONE))
-    quote->offering = CP_OFFERING_BARE_METAL_CLUSTER;
+    quote->offering = quote->offering == CP_OFFERING_CONTAINER || quote->offering == CP_OFFERING_CONTAINER_CLUSTER
+                      ? CP_OFFERING_CONTAINER_CLUSTER : CP_OFFERING_BARE_METAL_CLUSTER;
+  /* The quote's VAT: its own rate (default: its offering's) and whether
+   * its prices include it (default: as the project says). */
+  if (o->vat_rate != NULL)
+    {
+      if (!cp_cli_parse_share ("--vat-rate", o->vat_rate, &quote->vat_rate))
+        return FALSE;
+      if (quote->vat_rate <= 0 || quote->vat_rate > 0.5)
+        {
+          /* TRANSLATORS: what was typed after --vat-rate */
+          cp_cli_usage_error (_("--vat-rate: “%s” is not a VAT rate above 0 and at most 50%%"), o->vat_rate);
+          return FALSE;
+        }
+    }
+  if (o->prices_include_vat != NULL)
+    {
+      if (g_ascii_strcasecmp (o->prices_include_vat, "yes") == 0)
+        quote->vat_basis = CP_VAT_BASIS_INCLUDED;
+      else if (g_ascii_strcasecmp (o->prices_include_vat, "no") == 0)
+        quote->vat_basis = CP_VAT_BASIS_EXCLUDED;
+      else
+        return cp_cli_bad_choice ("--prices-include-vat", o->prices_include_vat, "yes, no");
+    }
   if (!cp_cli_parse_uint_option ("--nics", o->nics, 0, 64, &quote->nics_per_node) ||
       !cp_cli_parse_zero_or_at_least_option ("--nic-gbps", o->nic_gbps, 1, 100000, &quote->nic_gbps) ||
       !cp_cli_parse_zero_or_at_least_option ("--host-memory-gib", o->host_memory_gib,
@@ -597,6 +623,8 @@ apply_settings_options (Estimate *e)
   if (o->selective_recompute != NULL &&
       !cp_selective_recompute_from_string (o->selective_recompute, &settings->selective_recompute))
     return cp_cli_bad_choice ("--selective-recompute", o->selective_recompute, "attention, op");
+  if (o->cross_entropy != NULL && !cp_cross_entropy_from_string (o->cross_entropy, &settings->cross_entropy))
+    return cp_cli_bad_choice ("--cross-entropy", o->cross_entropy, "fused, eager");
   if (o->moe_a2a_overlap)
     settings->moe_a2a_overlap = TRUE;
   if (o->moe_experts_whole)
@@ -1182,6 +1210,9 @@ add_quote_entries (GOptionContext *context,
     { "storage", 0, 0, G_OPTION_ARG_STRING, &o->storage, N_("Storage kind: parallel-fs, nas, network-disk or local-nvme"), N_("KIND") },
     { "management-fee-per-month", 0, 0, G_OPTION_ARG_STRING, &o->management_fee, N_("Management or licence fee per month"), N_("PRICE") },
     { "setup-fee", 0, 0, G_OPTION_ARG_STRING, &o->setup_fee, N_("One-time setup fee"), N_("PRICE") },
+    { "offering", 0, 0, G_OPTION_ARG_STRING, &o->offering, N_("What is rented: bare-metal, hosted-machine, container, container-cluster or bare-metal-cluster (default bare-metal); its VAT rate follows it"), N_("KIND") },
+    { "vat-rate", 0, 0, G_OPTION_ARG_STRING, &o->vat_rate, N_("The quote's VAT rate, such as 13% (default: its offering's: services 6%, a bare machine 13%)"), N_("PERCENT") },
+    { "prices-include-vat", 0, 0, G_OPTION_ARG_STRING, &o->prices_include_vat, N_("Whether the quote's prices include VAT (含税): yes or no (default: as the project says, yes)"), N_("yes|no") },
     { NULL }
   };
 
@@ -1199,6 +1230,7 @@ add_settings_entries (GOptionContext *context,
     { "fsdp1-adapter-gradients", 0, 0, G_OPTION_ARG_NONE, &o->fsdp1_adapter_gradients, N_("LoRA with ZeRO-3 as FSDP1 runs it: accumulating micro-batches keeps the whole model's gradients on every GPU (default: FSDP2, adapters' gradients only)"), NULL },
     { "vllm-engine", 0, 0, G_OPTION_ARG_STRING, &o->vllm_profile, N_("vLLM engine whose memory profile sizes the KV cache: v1 (default, vLLM 0.8 and later: a pass of 8,192 or 2,048 batched tokens) or v0 (before 0.8: a pass of the whole context, at least 2,048 tokens)"), N_("v1|v0") },
     { "selective-recompute", 0, 0, G_OPTION_ARG_STRING, &o->selective_recompute, N_("What selective recompute keeps of a layer: attention (default: all but the attention scores, as Megatron-LM) or op (the attention output and every other matrix product's, as torchtitan's op-level activation checkpointing)"), N_("attention|op") },
+    { "cross-entropy", 0, 0, G_OPTION_ARG_STRING, &o->cross_entropy, N_("How the training loss holds the logits at its peak: fused (default: 4 bytes a logit, as Megatron-LM's fused cross entropy and compiled or chunked losses) or eager (12 bytes a logit, as PyTorch's cross_entropy on logits cast to fp32)"), N_("fused|eager") },
     { "fp8-layout", 0, 0, G_OPTION_ARG_STRING, &o->fp8_layout, N_("Layers that 8-bit weights cover when serving: all-linear (default: every linear layer but the output head) or llama3 (feed-forward layers but the first and last, as Meta's FP8 checkpoint of Llama 3.1 405B)"), N_("all-linear|llama3") },
     { "bytes-convention", 0, 0, G_OPTION_ARG_STRING, &o->bytes_convention, N_("Bytes per parameter of mixed-precision Adam: 16 (ZeRO) or 18 (Hugging Face)"), N_("16|18") },
     { "memory-unit", 0, 0, G_OPTION_ARG_STRING, &o->memory_unit, N_("What “80 GB” means: gib (2^30) or gb (10^9)"), N_("UNIT") },

@@ -25,50 +25,38 @@ quote_at (const CpProject *project, int index)
   return g_ptr_array_index (project->quotes, index);
 }
 
-/* Finds a job by id or by its 1-based position. */
-static gboolean
-find_job (const CpProject *project, const char *text, guint *index)
-{
-  guint64 n;
-
-  for (guint i = 0; i < project->jobs->len; i++)
-    if (g_strcmp0 (((const CpJob *) g_ptr_array_index (project->jobs, i))->id, text) == 0)
-      {
-        *index = i;
-        return TRUE;
-      }
-  if (g_ascii_string_to_unsigned (text, 10, 1, project->jobs->len, &n, NULL))
-    {
-      *index = (guint) n - 1;
-      return TRUE;
-    }
-  return FALSE;
-}
-
-/* "12.3 (10.1–15.0)": the expected days with their band. */
+/* "12.3 (10.1–15.0)": the expected days with their band, to as many
+ * decimals as the window and the report give the shortest of them (a
+ * one-hour run read "0.0 (0.0–0.0)", as if it took no time: walkthrough
+ * 11). */
 static char *
 range_text (double expected,
             double low,
             double high)
 {
-  g_autofree char *a = cp_cli_format_number (expected, 1);
-  g_autofree char *b = cp_cli_format_number (low, 1);
-  g_autofree char *c = cp_cli_format_number (high, 1);
+  int decimals = cp_days_decimals (low > 0 ? MIN (low, expected) : expected);
+  g_autofree char *a = cp_cli_format_number (expected, decimals);
+  g_autofree char *b = cp_cli_format_number (low, decimals);
+  g_autofree char *c = cp_cli_format_number (high, decimals);
 
   /* TRANSLATORS: an expected figure, then its range low to high */
   return g_strdup_printf (_("%s (%s–%s)"), a, b, c);
 }
 
-/* A service's options by what they serve (per replica) and what an
- * output token costs. */
+/* A service's options by what they serve and what an output token costs.
+ * Every rate is the whole option's, over all its replicas (the DP of the
+ * layout): a replica's decode rate beside the option's requests/s read as
+ * one basis and made a 4-replica option look 4× slower than it is. */
 static void
 print_serving_text (const CpProject *project, const CpPlan *plan)
 {
   g_autoptr(CpCliTable) table = cp_cli_table_new (7);
 
   /* The replica's searched tensor-parallel size, then how many of them. */
-  cp_cli_table_add_row (table, _("Rank"), _("Quote"), _("TP × PP × DP"), _("Decode tokens/s"),
-                        _("Prefill tokens/s"), _("Requests/s"), _("Per million output tokens"), NULL);
+  cp_cli_table_add_row (table, _("Rank"), _("Quote"), _("TP × PP × DP"),
+                        /* TRANSLATORS: CLI serving table headings: each rate summed over the option's replicas */
+                        _("Output tokens/s (all replicas)"), _("Prefill tokens/s (all replicas)"),
+                        _("Requests/s (all replicas)"), _("Per million output tokens"), NULL);
   for (guint c = 0; c < 7; c++)
     cp_cli_table_set_right_aligned (table, c, c != 1);
   for (guint i = 0; i < plan->options->len; i++)
@@ -79,8 +67,9 @@ print_serving_text (const CpProject *project, const CpPlan *plan)
       g_autofree char *label = cp_words_quote_name (project, o->quote_index);
       g_autofree char *layout = g_strdup_printf ("%u × %u × %u", o->estimate.layout.tensor_parallel,
                                                  o->estimate.layout.pipeline_parallel, o->estimate.layout.data_parallel);
-      g_autofree char *decode = cp_cli_format_number (o->estimate.decode_tokens_per_s, 0);
-      g_autofree char *prefill = cp_cli_format_number (o->estimate.prefill_tokens_per_s, 0);
+      g_autofree char *decode = cp_cli_format_number (o->estimate.output_tokens_per_s, 0);
+      g_autofree char *prefill = cp_cli_format_number (o->estimate.prefill_tokens_per_s
+                                                       * o->estimate.layout.data_parallel, 0);
       g_autofree char *requests = cp_cli_format_number (o->estimate.requests_per_s, 2);
       g_autofree char *cost = plan->cost_unknown ? g_strdup (_("needs a price"))
                               : o->estimate.output_tokens_per_s > 0
@@ -119,7 +108,15 @@ print_plan_text (const CpProject *project, guint job_index, const CpPlan *plan, 
                                 : _("Debugging share: %s%% (the project's setting)\n"), percent);
     }
   if (recommended != NULL || plan->options->len == 0)
-    printf (_("Recommended: %s\n"), recommended ? recommended : cp_words_none ());
+    {
+      /* The window's and the report's caveat: the verdict rests on what the
+       * quote does not state (host memory for CPU offload). */
+      g_autofree char *unconfirmed = cp_words_unconfirmed (project, plan, C_("language code", "en"), NULL);
+
+      printf (_("Recommended: %s\n"), recommended ? recommended : cp_words_none ());
+      if (unconfirmed != NULL)
+        printf ("%s\n", unconfirmed);
+    }
   else
     {
       g_autofree char *answer = cp_words_not_feasible (project, plan, C_("language code", "en"));
@@ -246,6 +243,23 @@ write_plan_xml (xmlTextWriterPtr w, const CpProject *project, guint job_index, c
       const CpQuote *quote = quote_at (project, best->quote_index);
       cp_cli_xml_text (w, "recommended-quote", quote ? quote->id : "");
     }
+  {
+    /* As the report's XML says it: what the verdict rests on that the
+     * quote does not state. */
+    const char *field = NULL;
+    g_autofree char *unconfirmed = cp_words_unconfirmed (project, plan, C_("language code", "en"), &field);
+
+    if (unconfirmed != NULL)
+      {
+        const CpQuote *quote = quote_at (project, g_array_index (plan->options, CpOption, plan->recommended).quote_index);
+
+        xmlTextWriterStartElement (w, BAD_CAST "unconfirmed");
+        xmlTextWriterWriteAttribute (w, BAD_CAST "field", BAD_CAST field);
+        xmlTextWriterWriteAttribute (w, BAD_CAST "quote", BAD_CAST (quote && quote->id ? quote->id : ""));
+        xmlTextWriterWriteString (w, BAD_CAST unconfirmed);
+        xmlTextWriterEndElement (w);
+      }
+  }
 
   xmlTextWriterStartElement (w, BAD_CAST "options");
   for (guint i = 0; i < plan->options->len; i++)
@@ -275,6 +289,9 @@ write_plan_xml (xmlTextWriterPtr w, const CpProject *project, guint job_index, c
           cp_cli_xml_double (w, "decode-tokens-per-s", o->estimate.decode_tokens_per_s);
           cp_cli_xml_double (w, "prefill-tokens-per-s", o->estimate.prefill_tokens_per_s);
           cp_cli_xml_double (w, "requests-per-s", o->estimate.requests_per_s);
+          /* decode- and prefill-tokens-per-s are a replica's; requests, replicas and output tokens the option's. */
+          cp_cli_xml_uint (w, "replicas", o->estimate.layout.data_parallel);
+          cp_cli_xml_double (w, "output-tokens-per-s", o->estimate.output_tokens_per_s);
           if (!plan->cost_unknown)
             cp_cli_xml_money (w, "cost-per-million-output-tokens", o->estimate.cost_per_million_output_tokens,
                               quote ? quote->currency : "");
@@ -358,7 +375,12 @@ cp_cli_plan (int argc, char **argv)
   last = project->jobs->len - 1;
   if (job_text)
     {
-      if (!find_job (project, job_text, &first))
+      int found = cp_cli_find_job (project, "--job", job_text);
+
+      if (found == CP_CLI_AMBIGUOUS)
+        return CP_CLI_EXIT_USAGE;
+      first = (guint) found;
+      if (found == CP_CLI_NOT_FOUND)
         return cp_cli_usage_error (_("--job: “%s” is neither a job id nor a position "
                                      "from 1 to %u"), job_text, project->jobs->len);
       last = first;

@@ -12,38 +12,22 @@
 #include "store/cp-store.h"
 #include "store/cp-trial-log.h"
 
-/* A job by id or by its 1-based position, as plan's --job. */
-static CpJob *
-find_job (const CpProject *project,
-          const char      *text)
+/* The item with exactly this id: the trial's own quote, a job found again. */
+static const CpQuote *
+quote_by_id (const CpProject *project, const char *id)
 {
-  guint64 n;
-
-  for (guint i = 0; i < project->jobs->len; i++)
-    {
-      CpJob *job = g_ptr_array_index (project->jobs, i);
-      if (g_strcmp0 (job->id, text) == 0)
-        return job;
-    }
-  if (g_ascii_string_to_unsigned (text, 10, 1, project->jobs->len, &n, NULL))
-    return g_ptr_array_index (project->jobs, n - 1);
+  for (guint i = 0; i < project->quotes->len; i++)
+    if (g_strcmp0 (((const CpQuote *) g_ptr_array_index (project->quotes, i))->id, id) == 0)
+      return g_ptr_array_index (project->quotes, i);
   return NULL;
 }
 
-static const CpQuote *
-find_quote (const CpProject *project,
-            const char      *text)
+static CpJob *
+job_by_id (const CpProject *project, const char *id)
 {
-  guint64 n;
-
-  for (guint i = 0; i < project->quotes->len; i++)
-    {
-      const CpQuote *quote = g_ptr_array_index (project->quotes, i);
-      if (g_strcmp0 (quote->id, text) == 0)
-        return quote;
-    }
-  if (text != NULL && g_ascii_string_to_unsigned (text, 10, 1, project->quotes->len, &n, NULL))
-    return g_ptr_array_index (project->quotes, n - 1);
+  for (guint i = 0; i < project->jobs->len; i++)
+    if (g_strcmp0 (((const CpJob *) g_ptr_array_index (project->jobs, i))->id, id) == 0)
+      return g_ptr_array_index (project->jobs, i);
   return NULL;
 }
 
@@ -124,6 +108,7 @@ cp_cli_import_trial (int argc, char **argv)
   CpJob candidate = { 0 };
   const CpQuote *quote;
   CpJob *job;
+  int index;
   gboolean valid;
   GOptionEntry entries[] = {
     { "job", 0, 0, G_OPTION_ARG_STRING, &job_text,
@@ -169,13 +154,19 @@ cp_cli_import_trial (int argc, char **argv)
   project = cp_project_load_file (argv[1], &error);
   if (project == NULL)
     return cp_cli_failure ("%s", error->message);
-  job = find_job (project, job_text);
+  index = cp_cli_find_job (project, "--job", job_text);
+  if (index == CP_CLI_AMBIGUOUS)
+    return CP_CLI_EXIT_USAGE;
+  job = index >= 0 ? g_ptr_array_index (project->jobs, index) : NULL;
   if (job == NULL)
     return cp_cli_usage_error (_("--job: “%s” is neither a job id nor a position from 1 to %u"),
                                job_text, project->jobs->len);
   if (quote_text != NULL)
     {
-      quote = find_quote (project, quote_text);
+      index = cp_cli_find_quote (project, "--quote", quote_text);
+      if (index == CP_CLI_AMBIGUOUS)
+        return CP_CLI_EXIT_USAGE;
+      quote = index >= 0 ? g_ptr_array_index (project->quotes, index) : NULL;
       if (quote == NULL)
         {
           g_autofree char *ids = quote_ids (project);
@@ -190,7 +181,7 @@ cp_cli_import_trial (int argc, char **argv)
     }
   else
     {
-      quote = find_quote (project, job->trial.quote_id);
+      quote = quote_by_id (project, job->trial.quote_id);
       if (quote == NULL)
         {
           g_autofree char *ids = quote_ids (project);
@@ -273,7 +264,7 @@ cp_cli_import_trial (int argc, char **argv)
       cp_job_clear (&candidate);
       return cp_cli_failure ("%s", error->message);
     }
-  job = find_job (project, job_id);
+  job = job_by_id (project, job_id);
   g_assert (job != NULL);
   g_free (job->trial.quote_id);
   job->trial = candidate.trial;

@@ -61,6 +61,10 @@ struct _CpResultsView
   GtkLabel           *layout_label;
   GtkLabel           *cluster_heading;
   GtkLabel           *cluster_label;
+  /* The cluster question's words, a label per quote (set_cluster_text()),
+   * shown in place of cluster_label once worded; and all of them. */
+  GtkWidget          *cluster_box;
+  char               *cluster_text;
   GtkLabel           *changes_heading;
   GtkLabel           *changes_label;
   GtkLabel           *readout_label;
@@ -143,6 +147,10 @@ void  _cp_results_view_set_visible               (GtkWidget  *widget,
 void  _cp_results_view_set_css_class             (GtkWidget  *widget,
                                                   const char *name,
                                                   gboolean    on);
+/* A tooltip (NULL or "" for none) that changes with the results, set
+ * without asking the X server where the pointer is (see its definition). */
+void  _cp_results_view_set_tooltip               (GtkWidget  *widget,
+                                                  const char *text);
 /* What is not yet computed for the job shown says "Calculating…". */
 void  _cp_results_view_set_calculating           (CpResultsView *self,
                                                   gboolean       headline);

@@ -372,6 +372,12 @@ breakdown_button (GtkListItem *item)
   return button;
 }
 
+static void
+technique_tooltip (GtkLabel *label)
+{
+  _cp_results_view_set_tooltip (GTK_WIDGET (label), gtk_label_get_label (label));
+}
+
 /* Labels are bound to the row's object once, when the cell is made: an
  * in-place update then changes exactly the labels whose text changed. */
 static void
@@ -437,7 +443,8 @@ setup_cell (GtkSignalListItemFactory *factory,
       /* Its natural width capped too: the spare width then goes to
        * the Quote column, which wants more than every other. */
       gtk_label_set_max_width_chars (GTK_LABEL (label), 18);
-      gtk_expression_bind (item_text_expression (column), label, "tooltip-text", item);
+      /* Its whole words on hover (_cp_results_view_set_tooltip()). */
+      g_signal_connect (label, "notify::label", G_CALLBACK (technique_tooltip), NULL);
     }
   if (column == CP_OPTION_TEXT_COST || column == CP_OPTION_TEXT_DAYS)
     {
@@ -499,11 +506,10 @@ update_status (GtkWidget *label)
     }
   _cp_results_view_set_css_class (label, "error", bad);
   _cp_results_view_set_css_class (label, "warning", near_limit != NULL);
-  /* Set only when it changes: in GTK 4.8 each set asks the X server where
-   * the pointer is, a quarter of the main thread's time for one edit of a
-   * 20 × 50 project (perf, bench-window). */
-  if (g_strcmp0 (gtk_widget_get_tooltip_text (label), near_limit) != 0)
-    gtk_widget_set_tooltip_text (label, near_limit);
+  /* Not GtkWidget:tooltip-text: in GTK 4.8 each set of it asks the X
+   * server where the pointer is, a quarter of the main thread's time for
+   * one edit of a 20 × 50 project (perf, bench-window). */
+  _cp_results_view_set_tooltip (label, near_limit);
 }
 
 static gboolean

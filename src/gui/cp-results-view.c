@@ -76,6 +76,51 @@ _cp_results_view_set_css_class (GtkWidget  *widget,
     gtk_widget_remove_css_class (widget, name);
 }
 
+static gboolean
+on_query_kept_tooltip (GtkWidget  *widget,
+                       int         x,
+                       int         y,
+                       gboolean    keyboard,
+                       GtkTooltip *tooltip,
+                       gpointer    user_data)
+{
+  const char *text = g_object_get_data (G_OBJECT (widget), "cp-tooltip");
+
+  if (text == NULL)
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
+/* GTK 4.8 asks the X server where the pointer is on every set of
+ * GtkWidget:tooltip-text of a visible widget (to show a tooltip under it
+ * at once): a round trip each, 0.3–0.5 ms on a loaded machine, for every
+ * row whose Technique or memory warning a change rewords (a catalogue pick
+ * on a 20 × 50 project rewords fifty; bench-window, perf). Kept on the
+ * widget instead and given when GTK asks for it (query-tooltip), the same
+ * words show on hover; a screen reader reads them as the widget's
+ * description, as it reads a tooltip. */
+void
+_cp_results_view_set_tooltip (GtkWidget  *widget,
+                              const char *text)
+{
+  if (text != NULL && *text == '\0')
+    text = NULL;
+  if (g_strcmp0 (g_object_get_data (G_OBJECT (widget), "cp-tooltip"), text) == 0)
+    return;
+  if (g_object_get_data (G_OBJECT (widget), "cp-tooltip-asked") == NULL)
+    {
+      g_signal_connect (widget, "query-tooltip", G_CALLBACK (on_query_kept_tooltip), NULL);
+      g_object_set_data (G_OBJECT (widget), "cp-tooltip-asked", GINT_TO_POINTER (TRUE));
+    }
+  g_object_set_data_full (G_OBJECT (widget), "cp-tooltip", g_strdup (text), g_free);
+  gtk_widget_set_has_tooltip (widget, text != NULL);
+  if (text != NULL)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+  else
+    gtk_accessible_reset_property (GTK_ACCESSIBLE (widget), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION);
+}
+
 /* A selectable label that takes the focus selects all its text
  * (GtkSettings:gtk-label-select-on-focus): the summary was shown selected
  * after F6 moved to the results, and the cost breakdown when its popover
@@ -173,6 +218,50 @@ fill_risks (CpResultsView *self,
   _cp_results_view_set_label (self->risks_label, text->len > 0 ? text->str : _("None named for this verdict."));
 }
 
+/* The cluster question's words, one label per quote, in the box shown
+ * in place of the one label that says "Calculating…" meanwhile. As one
+ * label, the words for fifty quotes (10 KB) took 35–50 ms of the main
+ * thread per change of a 20 × 50 project to measure (bench-window, "all
+ * work"): Pango counts each line's characters from the start of its
+ * text, so a text's cost grew with the square of its lines. A label per
+ * quote keeps that to its own lines, and a quote whose words did not
+ * change keeps its label as it was, measured. Each label but the last
+ * ends in a line break: the blank line between quotes as before. */
+static void
+set_cluster_text (CpResultsView *self,
+                  const char    *text)
+{
+  g_auto(GStrv) paragraphs = *text != '\0' ? g_strsplit (text, "\n\n", -1) : g_new0 (char *, 1);
+  guint n = g_strv_length (paragraphs);
+  GtkWidget *label = gtk_widget_get_first_child (self->cluster_box);
+
+  g_free (self->cluster_text);
+  self->cluster_text = g_strdup (text);
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *words = i + 1 < n ? g_strconcat (paragraphs[i], "\n", NULL) : g_strdup (paragraphs[i]);
+
+      if (label == NULL)
+        {
+          label = gtk_label_new (NULL);
+          gtk_label_set_xalign (GTK_LABEL (label), 0);
+          gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+          gtk_label_set_width_chars (GTK_LABEL (label), WRAPPED_MIN_CHARS);
+          gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+          _cp_results_view_keep_selectable_unfocused (GTK_LABEL (label));
+          gtk_box_append (GTK_BOX (self->cluster_box), label);
+        }
+      _cp_results_view_set_label (GTK_LABEL (label), words);
+      _cp_results_view_set_visible (label, TRUE);
+      label = gtk_widget_get_next_sibling (label);
+    }
+  /* Kept for another job's quotes. */
+  for (; label != NULL; label = gtk_widget_get_next_sibling (label))
+    _cp_results_view_set_visible (label, FALSE);
+  _cp_results_view_set_visible (GTK_WIDGET (self->cluster_label), FALSE);
+  _cp_results_view_set_visible (self->cluster_box, n > 0);
+}
+
 /* A paragraph waiting for its words: dimmed, "Calculating…". */
 static void
 set_label_calculating (GtkLabel *label)
@@ -236,6 +325,7 @@ _cp_results_view_set_calculating (CpResultsView *self,
   _cp_results_view_set_css_class (robustness, "warning", FALSE);
   _cp_results_view_set_visible (GTK_WIDGET (self->cluster_heading), TRUE);
   set_label_calculating (self->cluster_label);
+  _cp_results_view_set_visible (self->cluster_box, FALSE);
   _cp_results_view_set_visible (GTK_WIDGET (self->changes_heading), TRUE);
   set_label_calculating (self->changes_label);
   set_label_calculating (self->risks_label);
@@ -305,13 +395,12 @@ details_cb (gpointer user_data)
   _cp_results_view_set_css_class (GTK_WIDGET (self->robustness_label), "warning", doubt);
 
   cluster = _cp_results_view_describe_cluster_question (self->analysis, self->details_job_index, self->plan, lang);
-  _cp_results_view_set_label (self->cluster_label, cluster);
+  set_cluster_text (self, cluster);
   changes = _cp_results_view_describe_changes (self->analysis, self->details_job_index, self->plan, lang);
   _cp_results_view_set_label (self->changes_label, changes);
   _cp_results_view_set_visible (GTK_WIDGET (self->changes_heading), *changes != '\0');
   _cp_results_view_set_visible (GTK_WIDGET (self->changes_label), *changes != '\0');
   _cp_results_view_set_visible (GTK_WIDGET (self->cluster_heading), *cluster != '\0');
-  _cp_results_view_set_visible (GTK_WIDGET (self->cluster_label), *cluster != '\0');
   fill_reasons (self, self->details_project, lang);
   fill_risks (self, lang);
   gtk_list_box_set_placeholder (self->reasons_list, NULL);
@@ -792,7 +881,10 @@ cp_results_view_get_cluster_text (CpResultsView *self)
 {
   g_return_val_if_fail (CP_IS_RESULTS_VIEW (self), NULL);
 
-  return gtk_label_get_label (self->cluster_label);
+  /* "Calculating…" until worded. */
+  if (gtk_widget_get_visible (GTK_WIDGET (self->cluster_label)) || self->cluster_text == NULL)
+    return gtk_label_get_label (self->cluster_label);
+  return self->cluster_text;
 }
 
 const char *
@@ -975,6 +1067,7 @@ cp_results_view_finalize (GObject *object)
   self->plan = NULL;
   g_clear_pointer (&self->analysis, cp_project_analysis_free);
   g_free (self->headline_job_id);
+  g_free (self->cluster_text);
 
   G_OBJECT_CLASS (cp_results_view_parent_class)->finalize (object);
 }
@@ -1030,6 +1123,10 @@ cp_results_view_init (CpResultsView *self)
   self->details_shown_job = -1;
   _cp_results_view_charts_init (self);
   _cp_results_view_table_init (self);
+  self->cluster_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_widget_set_visible (self->cluster_box, FALSE);
+  gtk_widget_insert_after (self->cluster_box, gtk_widget_get_parent (GTK_WIDGET (self->cluster_label)),
+                           GTK_WIDGET (self->cluster_label));
 
   {
     GtkLabel *paragraphs[] = {

@@ -481,12 +481,14 @@ _cp_layout_memory_activations (const Context *c,
     }
   /* 1F1B: the first stage holds min(m, p) micro-batches of its layers (L
    * layers' worth once m ≥ p); interleaving adds (1 + (p − 1)/(p·v))
-   * (Korthikanti et al. 2022, §4.2.3). The last stage holds one and the
-   * fp32 logits for the loss (eq. 6). */
+   * (Korthikanti et al. 2022, §4.2.3). The last stage holds one and what
+   * the loss keeps of the logits at its peak: the fp32 logits of a fused
+   * loss (eq. 6), three fp32 copies of an eager one (the cross-entropy
+   * setting, cp_cross_entropy_bytes_per_logit()). */
   first = per_layer * layers_here * MIN ((double) k->m, p);
   if (k->vs > 1)
     first *= 1.0 + (p - 1.0) / (p * k->vs);
-  logits = 4.0 * c->seq * k->mb * c->vocab / t;
+  logits = cp_cross_entropy_bytes_per_logit (settings->cross_entropy) * c->seq * k->mb * c->vocab / t;
   last = per_layer * layers_here + logits;
   mem->activations = c->act_scale * MAX (first, last);
 

@@ -97,6 +97,10 @@ technique_applies (const CpJob *job,
     }
 }
 
+/* Nothing here depends on @gpus but c->gpus itself: a series
+ * (cp_estimate_series_new()) works the rest out once for all its node
+ * counts and sets c->gpus for each. A constant that does depend on the
+ * GPUs belongs in estimate_training(), after the context is set. */
 static void
 context_init (Context          *c,
               const CpJob      *job,
@@ -220,11 +224,14 @@ layout_is_searched (const CpJob *job)
          (cp_model_spec_is_moe (&job->model) && job->expert_parallel == 0);
 }
 
+/* @prepared: the context of @job on @quote with @technique at any GPU
+ * count (cp_estimate_series_new()), or NULL: worked out here. */
 static void
 estimate_training (const CpJob      *job,
                    const CpQuote    *quote,
                    CpTechnique       technique,
                    const CpSettings *settings,
+                   const Context    *prepared,
                    CpEstimate       *est)
 {
   Config techniques, whole;
@@ -234,7 +241,13 @@ estimate_training (const CpJob      *job,
   gboolean on_trial_hardware = job->trial.quote_id != NULL && g_strcmp0 (job->trial.quote_id, quote->id) == 0;
 
   apply_technique (job, technique, &techniques);
-  context_init (&c, job, quote, est->gpus, &techniques, settings);
+  if (prepared != NULL)
+    {
+      c = *prepared;
+      c.gpus = est->gpus;
+    }
+  else
+    context_init (&c, job, quote, est->gpus, &techniques, settings);
   _cp_search_layout (&c, &techniques, &search);
 
   /* R1 compares the whole job, unsharded, with one machine: one GPU's
@@ -247,7 +260,15 @@ estimate_training (const CpJob      *job,
   whole.recompute = job->recompute == CP_RECOMPUTE_AUTO ? CP_RECOMPUTE_SELECTIVE : job->recompute;
   _cp_layout_memory (&c, &whole, &need);
   est->total_memory_bytes = need.total;
-  est->checkpoint_bytes = need.weights + need.optimizer;
+  /* A LoRA run checkpoints what it trains: the adapters and their
+   * optimizer states (PEFT's save_pretrained writes adapter_model.bin
+   * only; torchtune's LoRA recipes save the adapter and, to resume, the
+   * optimizer's state of the trainable parameters). The frozen base is
+   * read from its own files and never written again. */
+  if (whole.lora || whole.qlora)
+    est->checkpoint_bytes = c.lora_trainable * c.w + need.optimizer;
+  else
+    est->checkpoint_bytes = need.weights + need.optimizer;
   est->memory_gap = need.total / (c.capacity * quote->gpus_per_node);
 
   est->available_per_gpu_bytes = c.capacity;
@@ -282,6 +303,7 @@ estimate_training (const CpJob      *job,
   est->layer_activation_bytes_per_sbh = c.act_none;
   est->selective_activation_bytes_per_sbh = c.act_selective;
   est->selective_recompute_flops_overhead = c.selective_overhead;
+  est->loss_bytes_per_logit = cp_cross_entropy_bytes_per_logit (settings->cross_entropy);
   est->layouts_evaluated = search.evaluated;
   est->layout_splits_pruned = search.pruned;
   if (technique == CP_TECHNIQUE_AS_CONFIGURED && search.best.fits)
@@ -329,12 +351,14 @@ check_nodes (const CpQuote *quote,
   return TRUE;
 }
 
+/* @prepared: as estimate_training()'s, or NULL. */
 static void
 estimate_unchecked (const CpJob      *job,
                     const CpQuote    *quote,
                     guint             nodes,
                     CpTechnique       technique,
                     const CpSettings *settings,
+                    const Context    *prepared,
                     CpEstimate       *out)
 {
   memset (out, 0, sizeof *out);
@@ -360,7 +384,7 @@ estimate_unchecked (const CpJob      *job,
   out->layout.virtual_stages = 1;
 
   if (cp_task_kind_is_training (job->kind))
-    estimate_training (job, quote, technique, settings, out);
+    estimate_training (job, quote, technique, settings, prepared, out);
   else if (job->kind == CP_TASK_INFERENCE)
     _cp_estimate_inference (job, quote, nodes, settings, out);
   else
@@ -389,7 +413,7 @@ cp_estimate_with_technique (const CpJob      *job,
   memset (out, 0, sizeof *out);
   if (!cp_estimate_check_inputs (job, quote, settings, error) || !check_nodes (quote, nodes, error))
     return FALSE;
-  estimate_unchecked (job, quote, nodes, technique, settings, out);
+  estimate_unchecked (job, quote, nodes, technique, settings, NULL, out);
   return TRUE;
 }
 
@@ -426,8 +450,44 @@ offload_host_memory_refused (const CpJob      *job,
   unstated.host_memory_per_node_bytes = 0;
   if (!technique_fits (job, &unstated, nodes, CP_TECHNIQUE_CPU_OFFLOAD, settings))
     return 0;
-  estimate_unchecked (job, &unstated, nodes, CP_TECHNIQUE_CPU_OFFLOAD, settings, &offloaded);
+  estimate_unchecked (job, &unstated, nodes, CP_TECHNIQUE_CPU_OFFLOAD, settings, NULL, &offloaded);
   return offloaded.host_memory_per_node_bytes;
+}
+
+/* cp_estimate_checked(), with the context of the job as configured
+ * @prepared (or NULL). */
+static gboolean
+estimate_checked (const CpJob      *job,
+                  const CpQuote    *quote,
+                  guint             nodes,
+                  const CpSettings *settings,
+                  const Context    *prepared,
+                  CpEstimate       *out,
+                  GError          **error)
+{
+  if (!check_nodes (quote, nodes, error))
+    {
+      memset (out, 0, sizeof *out);
+      return FALSE;
+    }
+  estimate_unchecked (job, quote, nodes, CP_TECHNIQUE_AS_CONFIGURED, settings, prepared, out);
+  if (out->fits || !cp_task_kind_is_training (job->kind) || out->memory_measured)
+    return TRUE;
+
+  /* The cheapest memory technique that makes the job fit (R1). */
+  for (CpTechnique technique = CP_TECHNIQUE_SELECTIVE_RECOMPUTE; technique < CP_N_TECHNIQUES; technique++)
+    {
+      if (technique_applies (job, technique) && technique_fits (job, quote, nodes, technique, settings))
+        {
+          estimate_unchecked (job, quote, nodes, technique, settings, NULL, out);
+          break;
+        }
+    }
+  /* Where offload was passed over (or, pinned by the job, failed) for the
+   * host memory the quote states, R1 says so. */
+  if (quote->host_memory_per_node_bytes > 0 && (!out->fits || out->technique > CP_TECHNIQUE_CPU_OFFLOAD))
+    out->offload_refused_host_bytes = offload_host_memory_refused (job, quote, nodes, settings);
+  return TRUE;
 }
 
 gboolean
@@ -438,29 +498,52 @@ cp_estimate_checked (const CpJob      *job,
                      CpEstimate       *out,
                      GError          **error)
 {
-  if (!check_nodes (quote, nodes, error))
-    {
-      memset (out, 0, sizeof *out);
-      return FALSE;
-    }
-  estimate_unchecked (job, quote, nodes, CP_TECHNIQUE_AS_CONFIGURED, settings, out);
-  if (out->fits || !cp_task_kind_is_training (job->kind) || out->memory_measured)
-    return TRUE;
+  return estimate_checked (job, quote, nodes, settings, NULL, out, error);
+}
 
-  /* The cheapest memory technique that makes the job fit (R1). */
-  for (CpTechnique technique = CP_TECHNIQUE_SELECTIVE_RECOMPUTE; technique < CP_N_TECHNIQUES; technique++)
+struct _CpEstimateSeries {
+  const CpJob      *job;
+  const CpQuote    *quote;
+  const CpSettings *settings;
+  gboolean          training;
+  Context           context;   /* the job as configured; its gpus set per estimate */
+};
+
+CpEstimateSeries *
+cp_estimate_series_new (const CpJob      *job,
+                        const CpQuote    *quote,
+                        const CpSettings *settings)
+{
+  CpEstimateSeries *series = g_new0 (CpEstimateSeries, 1);
+
+  series->job = job;
+  series->quote = quote;
+  series->settings = settings;
+  series->training = cp_task_kind_is_training (job->kind);
+  if (series->training)
     {
-      if (technique_applies (job, technique) && technique_fits (job, quote, nodes, technique, settings))
-        {
-          estimate_unchecked (job, quote, nodes, technique, settings, out);
-          break;
-        }
+      Config techniques;
+
+      apply_technique (job, CP_TECHNIQUE_AS_CONFIGURED, &techniques);
+      context_init (&series->context, job, quote, 0, &techniques, settings);
     }
-  /* Where offload was passed over (or, pinned by the job, failed) for the
-   * host memory the quote states, R1 says so. */
-  if (quote->host_memory_per_node_bytes > 0 && (!out->fits || out->technique > CP_TECHNIQUE_CPU_OFFLOAD))
-    out->offload_refused_host_bytes = offload_host_memory_refused (job, quote, nodes, settings);
-  return TRUE;
+  return series;
+}
+
+gboolean
+cp_estimate_series_at (const CpEstimateSeries *series,
+                       guint                   nodes,
+                       CpEstimate             *out,
+                       GError                **error)
+{
+  return estimate_checked (series->job, series->quote, nodes, series->settings,
+                           series->training ? &series->context : NULL, out, error);
+}
+
+void
+cp_estimate_series_free (CpEstimateSeries *series)
+{
+  g_free (series);
 }
 
 gboolean

@@ -98,6 +98,7 @@ typedef struct {
                                           * GQA, MLA or flash attention) */
   double selective_activation_bytes_per_sbh; /* one layer under selective recompute, by its policy */
   double selective_recompute_flops_overhead; /* FLOPs selective recompute adds, fraction of a step's */
+  double loss_bytes_per_logit;     /* what the loss keeps of each logit at its peak (cross-entropy setting) */
   double kv_cache_bytes;
   double overhead_bytes;           /* the framework's (settings), plus the two below */
   double fragmentation_bytes;      /* training: the allocator's gaps, a fraction of the states and activations */
@@ -242,6 +243,29 @@ gboolean cp_estimate_checked (const CpJob      *job,
                               const CpSettings *settings,
                               CpEstimate       *out,
                               GError          **error);
+
+/* One job on one quote estimated at several node counts, as a plan sweeps
+ * them: what does not depend on the count (the model's per-job constants:
+ * bytes per parameter, activation coefficients, FLOPs per token, the batch
+ * rule) is worked out once, here, not in every estimate. @job, @quote and
+ * @settings are inputs cp_estimate_check_inputs() accepted; the series
+ * reads them and must not outlive them. */
+typedef struct _CpEstimateSeries CpEstimateSeries;
+
+CpEstimateSeries *cp_estimate_series_new  (const CpJob      *job,
+                                           const CpQuote    *quote,
+                                           const CpSettings *settings);
+
+/* cp_estimate_checked() of the series' job and quote at @nodes: the same
+ * estimate, bit for bit. */
+gboolean          cp_estimate_series_at   (const CpEstimateSeries *series,
+                                           guint                   nodes,
+                                           CpEstimate             *out,
+                                           GError                **error);
+
+void              cp_estimate_series_free (CpEstimateSeries *series);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (CpEstimateSeries, cp_estimate_series_free)
 
 /* Memory per GPU of @job as configured, with @gpus GPUs in data parallel on
  * an ideal machine: for curves against model size. */

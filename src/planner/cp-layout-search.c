@@ -49,7 +49,7 @@ most_model_chunks (const CpModelSpec *m)
 /* Whether @a is better than @b: a fitting layout beats one that does not;
  * between fitting ones the faster, and within TIE_FRACTION the one with
  * more headroom; between layouts that do not fit, the smaller. */
-static gboolean
+static inline gboolean
 candidate_better (const Candidate *a,
                   const Candidate *b)
 {
@@ -75,6 +75,7 @@ typedef struct {
   guint  zero_first, zero_last; /* ZeRO stages it can run (split_zero_range()) */
   gboolean runs;          /* FALSE: none of those the job allows */
   double layers_here;     /* _cp_layers_per_gpu() */
+  double batch_seqs;      /* split_batch_seqs() */
   guint  m_first;         /* micro-batches at the first micro-batch size tried */
   gboolean smallest_fits; /* whether its layout with every saving on fits */
 } Split;
@@ -132,7 +133,7 @@ copy_memory_states (Memory       *to,
   to->gathered = from->gathered;
 }
 
-static void
+static inline void
 layout_memory (const Context *c,
                const Config  *k,
                Memory        *mem,
@@ -166,7 +167,7 @@ layout_memory (const Context *c,
   _cp_layout_memory_activations (c, k, mem);
 }
 
-static void
+static inline void
 layout_time (const Context *c,
              const Config  *k,
              StepTime      *st,
@@ -222,13 +223,14 @@ round_nonnegative (double x)
   return x - whole >= 0.5 ? whole + 1.0 : whole;
 }
 
+/* Micro-batches per step of @dp data-parallel ranks at micro-batch @mb
+ * from the sequences per step @batch_seqs (split_batch_seqs()). */
 static inline guint
-micro_batches (const Context *c,
-               guint          dp,
-               guint          pp,
-               guint          mb)
+micro_batches_of (double batch_seqs,
+                  guint  dp,
+                  guint  mb)
 {
-  return (guint) MAX (1.0, round_nonnegative (split_batch_seqs (c, dp, pp) / ((double) dp * mb)));
+  return (guint) MAX (1.0, round_nonnegative (batch_seqs / ((double) dp * mb)));
 }
 
 /* The fewest layers of full recompute that fit, all of them when none
@@ -396,12 +398,12 @@ best_of_split (const Context  *c,
 
           /* More sequences per step than the batch asks for would change
            * the training, not the layout. */
-          if (i > 0 && (double) dp * choices->mb_values[i] > split_batch_seqs (c, dp, s->pp))
+          if (i > 0 && (double) dp * choices->mb_values[i] > s->batch_seqs)
             break;
           split_config (s, c, techniques, &cand.config);
           cand.config.zero_stage = z;
           cand.config.mb = choices->mb_values[i];
-          cand.config.m = i == 0 ? s->m_first : micro_batches (c, cand.config.dp, cand.config.pp, cand.config.mb);
+          cand.config.m = i == 0 ? s->m_first : micro_batches_of (s->batch_seqs, dp, cand.config.mb);
           /* Interleaving runs with no fewer micro-batches than stages. */
           if (i > 0 && s->vs > 1 && cand.config.m < s->pp)
             break;
@@ -516,21 +518,24 @@ choices_init (const Context *c,
       ch->mb_values[ch->n_mb++] = mb;
 }
 
-/* Values tried for one part of the layout: the pinned one where the
- * split can take it (@pinned_runs), or @n_free values from @free. */
+/* Values tried for one part of the layout into *@out: the pinned one
+ * (in @pinned_out) where the split can take it (@pinned_runs), or
+ * @n_free values of @free. Returns how many. */
 static guint
-part_values (guint        pinned,
-             gboolean     pinned_runs,
-             const guint *free,
-             guint        n_free,
-             guint       *out)
+part_values (guint         pinned,
+             gboolean      pinned_runs,
+             const guint  *free,
+             guint         n_free,
+             guint        *pinned_out,
+             const guint **out)
 {
   if (pinned > 0)
     {
-      out[0] = pinned;
+      *pinned_out = pinned;
+      *out = pinned_out;
       return pinned_runs ? 1 : 0;
     }
-  memcpy (out, free, n_free * sizeof *out);
+  *out = free;
   return n_free;
 }
 
@@ -538,13 +543,23 @@ part_values (guint        pinned,
  * fullest GPU, (layers on it) × (1 + (p − 1)/(m·v)), at m = p, the fewest
  * micro-batches interleaving runs with and where it gains most. When it
  * loses there it loses at every m, and it never needs less memory. */
+static double
+interleaving_plain (const Context *c,
+                    guint          pp)
+{
+  double p = pp;
+
+  return ceil_quotient (c->job->model.layers, pp) * (1.0 + (p - 1.0) / p);
+}
+
+/* @plain: interleaving_plain() of @pp. */
 static gboolean
 interleaving_can_pay (const Context *c,
                       guint          pp,
-                      guint          vs)
+                      guint          vs,
+                      double         plain)
 {
   double p = pp;
-  double plain = ceil_quotient (c->job->model.layers, pp) * (1.0 + (p - 1.0) / p);
   double interleaved = ceil_quotient (c->job->model.layers, pp * vs) * vs * (1.0 + (p - 1.0) / (p * vs));
 
   return interleaved < plain;
@@ -578,19 +593,25 @@ enumerate_splits_within (const Context *c,
 {
   const CpJob *job = c->job;
   const CpModelSpec *m = &job->model;
-  guint free[MAX_PART_VALUES], tps[MAX_PART_VALUES], pps[MAX_PART_VALUES];
-  guint vss[MAX_VIRTUAL_STAGES], eps[MAX_PART_VALUES], expert_divisors[MAX_PART_VALUES];
+  /* The values free to take of each part; the values tried point into
+   * them, or at the pinned one. */
+  guint free_tp[MAX_PART_VALUES], free_pp[MAX_PART_VALUES], free_vs[MAX_VIRTUAL_STAGES];
+  guint free_ep[MAX_PART_VALUES], expert_divisors[MAX_PART_VALUES];
+  guint pinned_tp, pinned_pp, pinned_vs, pinned_ep;
+  const guint *tps, *pps, *vss, *eps;
   guint n_free, n_tp, n = 0, n_expert_divisors = 0;
+  gboolean moe = cp_model_spec_is_moe (m);
 
-  if (cp_model_spec_is_moe (m))
+  if (moe)
     n_expert_divisors = divisors_up_to (m->experts_total, m->experts_total, expert_divisors);
 
   /* QLoRA's 4-bit base (bitsandbytes) trains data parallel only. */
   n_free = 0;
   for (guint tp = 1; tp <= c->gpn && tp <= c->gpus && (tp == 1 || !c->qlora); tp *= 2)
     if (divides (m->heads, tp) && divides (c->gpus, tp))
-      free[n_free++] = tp;
-  n_tp = part_values (job->tensor_parallel, pinned_tp_runs (c, job->tensor_parallel), free, n_free, tps);
+      free_tp[n_free++] = tp;
+  n_tp = part_values (job->tensor_parallel, pinned_tp_runs (c, job->tensor_parallel), free_tp, n_free, &pinned_tp,
+                      &tps);
 
   for (guint i = 0; i < n_tp; i++)
     {
@@ -599,25 +620,27 @@ enumerate_splits_within (const Context *c,
 
       /* the divisors of rest up to the layers (only 1 for QLoRA), in
        * ascending order */
-      n_free = divisors_up_to (rest, MIN (c->qlora ? 1 : rest, m->layers), free);
+      n_free = divisors_up_to (rest, MIN (c->qlora ? 1 : rest, m->layers), free_pp);
       n_pp = part_values (job->pipeline_parallel,
                           divides (rest, job->pipeline_parallel) && job->pipeline_parallel <= m->layers &&
                           (job->pipeline_parallel == 1 || !c->qlora),
-                          free, n_free, pps);
+                          free_pp, n_free, &pinned_pp, &pps);
 
       for (guint j = 0; j < n_pp; j++)
         {
-          guint dp = MAX (c->gpus / (tps[i] * pps[j]), 1);
+          guint pp = pps[j];
+          guint dp = MAX (c->gpus / (tps[i] * pp), 1);
+          double batch_seqs = split_batch_seqs (c, dp, pp);
           guint n_vs, n_ep, zero_first, zero_last;
           gboolean runs;
 
           /* More data-parallel ranks than sequences in the batch would
            * need a larger batch. */
-          if (within_batch && dp > split_batch_seqs (c, dp, pps[j]))
+          if (within_batch && dp > batch_seqs)
             continue;
 
           n_free = 0;
-          free[n_free++] = 1;
+          free_vs[n_free++] = 1;
           /* Interleaving needs at least as many micro-batches as stages
            * (Narayanan et al. 2021, §2.2.2). Layers that do not divide
            * into p·v chunks are spread unevenly, the fullest chunk setting
@@ -625,38 +648,42 @@ enumerate_splits_within (const Context *c,
            * §3.3.2: 126 layers, one fewer on the first and last stage);
            * each chunk keeps a layer at least (a pinned split, the
            * embedding or the loss: most_model_chunks()). */
-          for (guint vs = 2; pps[j] > 1 && vs <= MAX_VIRTUAL_STAGES && pps[j] * vs <= m->layers &&
-                             split_batch_seqs (c, dp, pps[j]) >= (double) dp * pps[j]; vs++)
-            if (interleaving_can_pay (c, pps[j], vs))
-              free[n_free++] = vs;
-          n_vs = pps[j] > 1 ? part_values (job->virtual_stages, pps[j] * job->virtual_stages <= most_model_chunks (m),
-                                           free, n_free, vss)
-                            : part_values (0, TRUE, free, 1, vss);
+          if (pp > 1 && batch_seqs >= (double) dp * pp)
+            {
+              double plain = interleaving_plain (c, pp);
+
+              for (guint vs = 2; vs <= MAX_VIRTUAL_STAGES && pp * vs <= m->layers; vs++)
+                if (interleaving_can_pay (c, pp, vs, plain))
+                  free_vs[n_free++] = vs;
+            }
+          n_vs = pp > 1 ? part_values (job->virtual_stages, pp * job->virtual_stages <= most_model_chunks (m),
+                                       free_vs, n_free, &pinned_vs, &vss)
+                        : part_values (0, TRUE, free_vs, 1, &pinned_vs, &vss);
 
           n_free = 0;
-          free[n_free++] = 1;
+          free_ep[n_free++] = 1;
           /* EP folded over tensor × data parallel (_cp_expert_tp()): the
            * divisors of the experts (ascending, 1 left out) that divide
            * tensor × data parallel too. */
           for (guint x = 1; x < n_expert_divisors && expert_divisors[x] <= dp * tps[i]; x++)
             if (divides (dp * tps[i], expert_divisors[x]))
-              free[n_free++] = expert_divisors[x];
-          n_ep = cp_model_spec_is_moe (m) ? part_values (job->expert_parallel,
-                                                         divides (m->experts_total, job->expert_parallel) &&
-                                                         divides (dp * tps[i], job->expert_parallel),
-                                                         free, n_free, eps)
-                                          : part_values (0, TRUE, free, 1, eps);
+              free_ep[n_free++] = expert_divisors[x];
+          n_ep = moe ? part_values (job->expert_parallel,
+                                    divides (m->experts_total, job->expert_parallel) &&
+                                    divides (dp * tps[i], job->expert_parallel),
+                                    free_ep, n_free, &pinned_ep, &eps)
+                     : part_values (0, TRUE, free_ep, 1, &pinned_ep, &eps);
 
-          runs = split_zero_range (choices, dp, pps[j], &zero_first, &zero_last);
+          runs = split_zero_range (choices, dp, pp, &zero_first, &zero_last);
           for (guint a = 0; a < n_vs; a++)
             {
-              double layers_here = split_layers_here (c, pps[j], vss[a]);
+              double layers_here = split_layers_here (c, pp, vss[a]);
 
               for (guint b = 0; b < n_ep; b++)
                 {
                   if (n < max_splits)
-                    splits[n] = (Split) { tps[i], pps[j], vss[a], eps[b], dp, zero_first, zero_last, runs,
-                                          layers_here, 0, FALSE };
+                    splits[n] = (Split) { tps[i], pp, vss[a], eps[b], dp, zero_first, zero_last, runs,
+                                          layers_here, batch_seqs, 0, FALSE };
                   n++;
                 }
             }
@@ -712,7 +739,7 @@ rank_before (const Rank *a,
   return a->bound < b->bound || (a->bound == b->bound && a->index < b->index);
 }
 
-static void
+static inline void
 rank_sift_down (Rank  *heap,
                 guint  n,
                 guint  i)
@@ -888,9 +915,9 @@ split_lower_bound (const Context *c,
     {
       guint mb_max = choices->mb_values[0];
 
-      for (guint b = 1; b < choices->n_mb && (double) k.dp * choices->mb_values[b] <= split_batch_seqs (c, k.dp, k.pp); b++)
+      for (guint b = 1; b < choices->n_mb && (double) k.dp * choices->mb_values[b] <= s->batch_seqs; b++)
         mb_max = choices->mb_values[b];
-      hidden_dp = MAX (st.dp_floor, st.dp - c->settings->dp_overlap * st.backward / micro_batches (c, k.dp, k.pp, mb_max));
+      hidden_dp = MAX (st.dp_floor, st.dp - c->settings->dp_overlap * st.backward / micro_batches_of (s->batch_seqs, k.dp, mb_max));
     }
   /* Offload copies and the slowdown of overlapped compute are left out:
    * neither falls with the settings above, nor is bounded below by them. */
@@ -975,7 +1002,7 @@ _cp_search_layout (const Context *c,
     {
       Split *s = &splits[i];
 
-      s->m_first = micro_batches (c, s->dp, s->pp, k.mb);
+      s->m_first = micro_batches_of (s->batch_seqs, s->dp, k.mb);
       ranks[i].index = i;
       if (!s->runs)
         {
@@ -1078,7 +1105,7 @@ _cp_some_split_fits (const Context *c,
         continue;
       split_config (&splits[i], c, techniques, &k);
       k.mb = choices.mb_values[0];
-      k.m = micro_batches (c, k.dp, k.pp, k.mb);
+      k.m = micro_batches_of (splits[i].batch_seqs, k.dp, k.mb);
       k.zero_stage = MIN (splits[i].zero_last, zero_max);
       k.recompute = MIN (choices.recompute_last, recompute_max);
       _cp_layout_memory (c, &k, &mem);

@@ -209,6 +209,9 @@ choose_nodes (const CpJob      *job,
   guint max_nodes = cp_quote_is_cluster (quote) ? quote->nodes_available : 1;
   gboolean have_fitting = FALSE;
   g_autoptr(GArray) feasible = g_array_new (FALSE, FALSE, sizeof (CpEstimate));
+  /* The caller checked the inputs (cp_plan_new_without_robustness()):
+   * the job's constants are worked out once for every node count. */
+  g_autoptr(CpEstimateSeries) series = cp_estimate_series_new (job, quote, settings);
   CpEstimate best = { 0 };
 
   if (job->kind == CP_TASK_DEBUG || job->kind == CP_TASK_DATA_PROCESSING)
@@ -218,8 +221,7 @@ choose_nodes (const CpJob      *job,
     {
       CpEstimate est;
 
-      /* The caller checked the inputs (cp_plan_new_without_robustness()). */
-      if (!cp_estimate_checked (job, quote, nodes, settings, &est, NULL))
+      if (!cp_estimate_series_at (series, nodes, &est, NULL))
         break;
       if (option_is_feasible (job, &est))
         {
@@ -1148,8 +1150,11 @@ cp_plan_new_without_robustness (const CpJob      *job,
       for (guint i = 0; i < plan->options->len; i++)
         {
           const CpOption *option = &g_array_index (plan->options, CpOption, i);
-          if (cp_quote_price_per_gpu_hour (&quotes[option->quote_index], settings) <
-              cp_quote_price_per_gpu_hour (&quotes[first->quote_index], settings))
+          /* Unit prices on the one basis totals are compared on: with VAT. */
+          if (cp_quote_price_per_gpu_hour (&quotes[option->quote_index], settings) *
+              cp_quote_vat_factor (&quotes[option->quote_index], settings) <
+              cp_quote_price_per_gpu_hour (&quotes[first->quote_index], settings) *
+              cp_quote_vat_factor (&quotes[first->quote_index], settings))
             cheaper_by_unit_price++;
         }
       add_reason (plan, CP_RULE_R6_TOTAL_COST, CP_OUTCOME_CHEAPEST_TOTAL, first->quote_index,

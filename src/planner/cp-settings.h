@@ -74,6 +74,19 @@ typedef enum {
   CP_N_SELECTIVE_RECOMPUTES
 } CpSelectiveRecompute;
 
+/* How the training loss holds the output layer's logits at its peak, per
+ * logit (cp-estimate-memory.c). FUSED: Megatron-LM's vocab-parallel cross
+ * entropy keeps the fp32 softmax and writes its gradient in place, 4
+ * bytes (Korthikanti et al. 2022 eq. 6: 4·s·b·v); chunked and compiled
+ * losses stay near it. EAGER: PyTorch's F.cross_entropy on logits
+ * upcast with .float(), as torchtitan's train.py ran it in 2024: 12
+ * bytes at the start of the backward pass. */
+typedef enum {
+  CP_CROSS_ENTROPY_FUSED,
+  CP_CROSS_ENTROPY_EAGER,
+  CP_N_CROSS_ENTROPIES
+} CpCrossEntropy;
+
 typedef struct {
   CpBytesConvention bytes_convention;
   CpMemoryUnit      memory_unit;
@@ -105,8 +118,10 @@ typedef struct {
   /* The amount to approve (the memo's budget): the top of the project's
    * range plus this share of it, and VAT when the prices exclude it. */
   double contingency_fraction;       /* of the top of the range */
-  double vat_rate;                   /* VAT on the vendors' charges */
-  gboolean prices_include_vat;       /* the quoted prices include vat_rate */
+  double vat_rate;                   /* VAT on IT and cloud services: containers, hosted machines */
+  double vat_rate_lease;             /* VAT on leasing a bare machine (tangible movable property) */
+  gboolean prices_include_vat;       /* a quote that does not say is taken as including VAT
+                                      * (cp_quote_prices_include_vat()) */
   gboolean moe_dispatch_dedup;       /* all-to-all sends a token once per node (DeepEP) */
   gboolean moe_a2a_overlap;          /* all-to-all hidden behind another micro-batch's compute */
   gboolean moe_fp8_dispatch;         /* FP8 training: dispatch in FP8, combine in BF16 (DeepSeek-V3) */
@@ -117,6 +132,7 @@ typedef struct {
   gboolean fsdp1_adapter_gradients;  /* LoRA under FSDP1: whole-model gradients while accumulating */
   CpVllmProfile vllm_profile;        /* serving: the engine generation whose profiling pass sizes the KV cache */
   CpSelectiveRecompute selective_recompute; /* what selective recompute keeps of a layer */
+  CpCrossEntropy    cross_entropy;     /* how the loss holds the logits at its peak */
 } CpSettings;
 
 typedef struct {
@@ -135,13 +151,14 @@ guint cp_settings_get_assumptions (const CpSettings *settings,
 gboolean cp_settings_validate (const CpSettings *settings, GError **error);
 
 /* The amount to approve for a project whose recommended options cost at
- * most @top_of_range, @engineering_part of it the team's own time (no
- * VAT): the top plus the contingency, plus VAT on the rest when the
- * prices exclude it. Each part is returned when asked for (may be NULL):
- * @contingency, the VAT the amount holds (@vat: included or added), and
- * whether that VAT was added. */
+ * most @top_of_range, with VAT (every quote is compared with VAT,
+ * cp_quote_vat_factor()), @engineering_part of it the team's own time (no
+ * VAT): the top plus the contingency. Each part is returned when asked
+ * for (may be NULL): @contingency, and the VAT the amount holds (@vat),
+ * @vat_share of the vendors' charges (their VAT over the charges with
+ * it: 6 / 106 at 6%). */
 double cp_settings_amount_to_approve (const CpSettings *settings, double top_of_range, double engineering_part,
-                                      double *contingency, double *vat, gboolean *vat_added);
+                                      double vat_share, double *contingency, double *vat);
 
 /* The kinds of job whose figures assumption @key (cp_settings_get_assumptions(),
  * or a spread's key) enters, one bit (1 << CpTaskKind) each: a report lists
@@ -153,6 +170,9 @@ const char *cp_vllm_profile_to_string   (CpVllmProfile profile);
 gboolean    cp_vllm_profile_from_string (const char *str, CpVllmProfile *out);
 const char *cp_selective_recompute_to_string   (CpSelectiveRecompute policy);
 gboolean    cp_selective_recompute_from_string (const char *str, CpSelectiveRecompute *out);
+const char *cp_cross_entropy_to_string        (CpCrossEntropy kind);
+gboolean    cp_cross_entropy_from_string      (const char *str, CpCrossEntropy *out);
+double      cp_cross_entropy_bytes_per_logit  (CpCrossEntropy kind);
 const char *cp_fp8_layout_to_string   (CpFp8Layout layout);
 gboolean    cp_fp8_layout_from_string (const char *str, CpFp8Layout *out);
 

@@ -23,6 +23,7 @@ static const char * const memory_unit_names[] = { "gib", "gb" };
 static const char * const offering_names[] = {
   "bare-metal", "hosted-machine", "container", "container-cluster", "bare-metal-cluster",
 };
+static const char * const vat_basis_names[] = { "unstated", "included", "excluded" };
 static const char * const network_names[] = { "none", "ethernet", "roce", "infiniband" };
 static const char * const sharing_names[] = { "unknown", "dedicated", "shared" };
 static const char * const price_unit_names[] = { "gpu-hour", "node-hour", "node-month" };
@@ -34,6 +35,7 @@ static const char * const verification_names[] = { "primary", "secondary", "unve
 static const char * const fp8_layout_names[] = { "all-linear", "llama3" };
 static const char * const vllm_profile_names[] = { "v1", "v0" };
 static const char * const selective_recompute_names[] = { "attention", "op" };
+static const char * const cross_entropy_names[] = { "fused", "eager" };
 static const char * const technique_names[] = {
   "as-configured", "selective-recompute", "full-recompute", "zero3", "cpu-offload", "lora", "qlora",
 };
@@ -81,6 +83,7 @@ DEFINE_NAMES (CpRecompute, cp_recompute, recompute_names, CP_N_RECOMPUTES)
 DEFINE_NAMES (CpBytesConvention, cp_bytes_convention, bytes_convention_names, CP_N_BYTES_CONVENTIONS)
 DEFINE_NAMES (CpMemoryUnit, cp_memory_unit, memory_unit_names, CP_N_MEMORY_UNITS)
 DEFINE_NAMES (CpOfferingKind, cp_offering_kind, offering_names, CP_N_OFFERINGS)
+DEFINE_NAMES (CpVatBasis, cp_vat_basis, vat_basis_names, CP_N_VAT_BASES)
 DEFINE_NAMES (CpNetworkKind, cp_network_kind, network_names, CP_N_NETWORKS)
 DEFINE_NAMES (CpSharing, cp_sharing, sharing_names, CP_N_SHARINGS)
 DEFINE_NAMES (CpPriceUnit, cp_price_unit, price_unit_names, CP_N_PRICE_UNITS)
@@ -90,6 +93,28 @@ DEFINE_NAMES (CpVerification, cp_verification, verification_names, CP_N_VERIFICA
 DEFINE_NAMES (CpFp8Layout, cp_fp8_layout, fp8_layout_names, CP_N_FP8_LAYOUTS)
 DEFINE_NAMES (CpVllmProfile, cp_vllm_profile, vllm_profile_names, CP_N_VLLM_PROFILES)
 DEFINE_NAMES (CpSelectiveRecompute, cp_selective_recompute, selective_recompute_names, CP_N_SELECTIVE_RECOMPUTES)
+DEFINE_NAMES (CpCrossEntropy, cp_cross_entropy, cross_entropy_names, CP_N_CROSS_ENTROPIES)
+
+/* Bytes per logit alive at the loss's peak, while every layer still
+ * holds its activations (the peak is at the start of the backward pass).
+ * Fused: Megatron-LM's vocab_parallel_cross_entropy
+ * (megatron/core/tensor_parallel/cross_entropy.py) exponentiates the fp32
+ * logits in place, keeps that softmax for the backward pass and turns it
+ * into the gradient in place: the 4·s·b·v of Korthikanti et al. 2022
+ * (eq. 6). Eager: torchtitan's loss before it was compiled
+ * (F.cross_entropy(pred.flatten(0, 1).float(), labels.flatten(0, 1)),
+ * and in train.py "pred = model(input_ids); loss = loss_fn(pred,
+ * labels); del pred; loss.backward()"; torchtitan/components/loss.py
+ * later wraps it in torch.compile under training.compile) keeps
+ * log_softmax's fp32 output (4), and nll_loss's backward writes a dense
+ * fp32 gradient (4) from which _log_softmax_backward_data writes another
+ * (4) before either is freed: 12. The forward's peak is lower: the bf16
+ * logits, their fp32 copy and log_softmax's output, 10. */
+double
+cp_cross_entropy_bytes_per_logit (CpCrossEntropy kind)
+{
+  return kind == CP_CROSS_ENTROPY_EAGER ? 12.0 : 4.0;
+}
 
 gboolean
 cp_task_kind_is_training (CpTaskKind kind)

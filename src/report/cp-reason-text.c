@@ -357,7 +357,8 @@ static const struct {
   { "migration-days", N_("Migration time without distributed experience") },
   { "hours-per-month", N_("Hours in a billed month") },
   { "contingency", N_("Contingency (amount to approve)") },
-  { "vat-rate", N_("VAT on GPU rental (a computing service)") },
+  { "vat-rate", N_("VAT on services (containers, hosted machines)") },
+  { "vat-rate-lease", N_("VAT on a leased bare machine") },
   { "selective-recompute-overhead", N_("Extra compute to redo part of the forward pass (selective recompute)") },
   { "full-recompute-flops", N_("Arithmetic per parameter and token when the whole forward pass is redone (FLOPs, full recompute)") },
   { "training-flops", N_("Arithmetic per parameter and token in full training (FLOPs)") },
@@ -382,6 +383,7 @@ static const struct {
   { "fsdp1-adapter-gradients", N_("LoRA with ZeRO-3 as FSDP1 runs it: accumulating micro-batches keeps the whole model's gradients on every GPU (1: on; 0: FSDP2, adapters' gradients only)") },
   { "vllm-profile", N_("vLLM engine whose memory profile sizes the KV cache (1: V1, a pass of the batched-token budget; 0: V0, a pass of the whole context)") },
   { "selective-recompute", N_("What selective recompute keeps of a layer (0: all but the attention scores, as Megatron-LM; 1: the attention output and every other matrix product's, as torchtitan's op-level checkpointing, which recomputes the rest)") },
+  { "cross-entropy", N_("Bytes of each output logit the training loss keeps at its peak (4: a fused loss, as Megatron-LM's; 12: PyTorch's cross entropy on logits cast to fp32)") },
   { "moe-fp8-dispatch", N_("Mixture of experts, FP8 training: tokens are dispatched in FP8 and combined in BF16 (1: on, 0: BF16 both ways)") },
   { "moe-max-nodes-per-token", N_("Mixture of experts: nodes a token may be sent to, node-limited routing (0: no limit)") },
   { "moe-expert-tp", N_("Mixture of experts: each expert split over the tensor-parallel GPUs where expert parallelism divides data parallelism (1: on; 0: experts whole, expert parallelism folded over tensor and data parallelism)") },
@@ -430,7 +432,9 @@ static const struct {
   /* xgettext:no-c-format */
   { "contingency", N_("AACE RP 18R-97, Class 3 (budget authorisation): 10–30% over; the low end, as the range already holds the assumptions' spread") },
   /* xgettext:no-c-format */
-  { "vat-rate", N_("财税〔2016〕36号: IT and cloud services 6%, bare machines 13%") },
+  { "vat-rate", N_("财税〔2016〕36号: IT services, 6%") },
+  /* xgettext:no-c-format */
+  { "vat-rate-lease", N_("MOF/STA/GACC Announcement [2019] No. 39: movable property leasing, 13%") },
   /* xgettext:no-c-format */
   { "selective-recompute-overhead", N_("Korthikanti et al., 2022, “Reducing Activation Recomputation in Large Transformer Models”, Table 4 (2.7% for GPT-3)") },
   { "full-recompute-flops", N_("Narayanan et al., 2021, “Efficient Large-Scale Language Model Training on GPU Clusters Using Megatron-LM”, §5.1, Eq. 4") },
@@ -457,6 +461,7 @@ static const struct {
   { "fsdp-pp-unsharded", N_("torchtitan: fsdp_reshard_after_forward “default” does not reshard under pipeline parallelism; PyTorch torch/distributed/pipelining/stage.py turns off resharding after backward and gradient sync before the last micro-batch; FSDP2 accumulates the unsharded gradients in fp32 (FSDPParam.to_accumulated_grad_if_needed)") },
   { "fsdp1-adapter-gradients", N_("PyTorch FSDP documentation: with use_orig_params=True, mixing frozen and trainable parameters makes gradient memory equivalent to not freezing them; FullyShardedDataParallel.no_sync accumulates the full model gradients instead of gradient shards until the eventual sync") },
   { "selective-recompute", N_("Korthikanti et al., 2022, “Reducing Activation Recomputation in Large Transformer Models”, §5 (Megatron-LM recomputes the attention core only); torchtitan, torchtitan/parallelisms/parallelize_llama.py at 0413364: the op-level policy saves the outputs of the attention kernel and of every second matrix product and recomputes the rest") },
+  { "cross-entropy", N_("Korthikanti et al., 2022, “Reducing Activation Recomputation in Large Transformer Models”, eq. 6 (4·s·b·v bytes of fp32 logits; Megatron-LM's vocab_parallel_cross_entropy turns the softmax into its gradient in place); PyTorch's F.cross_entropy on logits cast with .float(), as torchtitan ran its loss in 2024, keeps log_softmax's output and writes two gradients of the same size in fp32 before freeing either") },
   { "vllm-profile", N_("vLLM source: V1 (0.8 and later) profiles max_num_batched_tokens, 8,192 on GPUs of 70 GiB or more but A100 and 2,048 otherwise (vllm/engine/arg_utils.py, get_batch_defaults); V0 without chunked prefill profiles max(max_model_len, 2,048) tokens (vllm/config.py, SchedulerConfig, v0.6.6)") },
   { "moe-fp8-dispatch", N_("DeepSeek-AI, 2024, “DeepSeek-V3 Technical Report”, §3.3.3 (activations dispatched in FP8 with 1 × 128 tile scales, combines kept in BF16); Megatron-Core dispatches BF16 (megatron/core/transformer/moe/fused_a2a.py)") },
   { "moe-max-nodes-per-token", N_("DeepSeek-AI, 2024, “DeepSeek-V3 Technical Report”, §2.1.2 and §4.2 (node-limited routing: each token sent to at most 4 nodes); DeepSeek-V2 §2.1.3 (at most 3 devices); Megatron-Core's router has no limit unless --moe-router-group-topk is set") },

@@ -70,6 +70,8 @@ struct _CpQuoteSheet {
   char            *title;        /* the first row above the header, or NULL */
   char            *vendor;       /* for rows that name none: from the title, the file name or the user */
   char            *vendor_source;  /* where it came from, for the rows' assumptions; NULL: the user's */
+  char            *valid_until;    /* ISO date stated above the header ("报价有效期 2026-12-31"), or NULL */
+  char            *valid_until_source; /* where it was read, for the rows' assumptions */
 };
 
 void
@@ -93,6 +95,8 @@ cp_quote_sheet_free (CpQuoteSheet *sheet)
   g_free (sheet->title);
   g_free (sheet->vendor);
   g_free (sheet->vendor_source);
+  g_free (sheet->valid_until);
+  g_free (sheet->valid_until_source);
   g_free (sheet);
 }
 
@@ -274,6 +278,268 @@ guess_fields (CpQuoteSheet *sheet)
                              sheet->evidence);
 }
 
+/* "31 december 2026", "dec 31, 2026", "31 dec. 2026" (lower case) at the
+ * start of @text, into @parts as year, month, day; @n 3 when read. */
+static void
+english_date (const char *text, guint parts[3], guint *n)
+{
+  static const char *const months[] = { "jan", "feb", "mar", "apr", "may", "jun",
+                                        "jul", "aug", "sep", "oct", "nov", "dec" };
+  guint64 day = 0, year = 0;
+  int month = -1;
+  const char *p = text;
+
+  *n = 0;
+  while (*p == ' ' || *p == ':' || *p == '(')
+    p++;
+  if (g_ascii_isdigit (*p))
+    {
+      day = g_ascii_strtoull (p, (char **) &p, 10);
+      while (*p == ' ')
+        p++;
+    }
+  for (guint m = 0; m < G_N_ELEMENTS (months) && month < 0; m++)
+    if (g_str_has_prefix (p, months[m]))
+      month = (int) m;
+  if (month < 0)
+    return;
+  while (g_ascii_isalpha (*p) || *p == '.')
+    p++;
+  while (*p == ' ')
+    p++;
+  if (day == 0 && g_ascii_isdigit (*p))
+    {
+      day = g_ascii_strtoull (p, (char **) &p, 10);
+      while (*p == ',' || *p == ' ')
+        p++;
+    }
+  if (!g_ascii_isdigit (*p))
+    return;
+  year = g_ascii_strtoull (p, NULL, 10);
+  if (day == 0 || day > 31 || year < 1900 || year > 9999)
+    return;
+  parts[0] = (guint) year;
+  parts[1] = (guint) month + 1;
+  parts[2] = (guint) day;
+  *n = 3;
+}
+
+/* The date a text says the prices hold until: a validity word
+ * ("报价有效期 2026-12-31", "有效期至2027年1月15日", "Valid until
+ * 2026/12/31") followed closely by a year, month and day. A date with no
+ * such word ("报价单 2026-11") is when the sheet was written, not how
+ * long it holds. Newly allocated ISO date, or NULL. */
+static char *
+validity_in_text (const char *text)
+{
+  static const char *const words[] = {
+    "有效期至", "有效期", "有效至", "截止日期", "截至",
+    "valid until", "valid through", "valid thru", "valid till", "valid to", "validity", "expires",
+  };
+  g_autofree char *lower = g_utf8_strdown (text, -1);
+
+  for (guint w = 0; w < G_N_ELEMENTS (words); w++)
+    {
+      const char *p = strstr (lower, words[w]);
+      const char *p_start;
+      guint parts[3], n = 0, skipped = 0;
+
+      if (p == NULL)
+        continue;
+      p += strlen (words[w]);
+      p_start = p;
+      /* "：", "至", " is ", "(": a few characters before the year. */
+      while (*p && !g_ascii_isdigit (*p) && skipped++ < 5)
+        p = g_utf8_next_char (p);
+      while (n < 3 && g_ascii_isdigit (*p))
+        {
+          guint64 v = g_ascii_strtoull (p, (char **) &p, 10);
+          parts[n++] = (guint) MIN (v, G_MAXUINT);
+          if (n < 3)
+            {
+              if (*p == '-' || *p == '/' || *p == '.' || *p == ' ')
+                p++;
+              else if (g_str_has_prefix (p, "年") || g_str_has_prefix (p, "月"))
+                p += strlen ("年");
+              else
+                break;
+            }
+        }
+      if (n < 3)
+        english_date (p_start, parts, &n);
+      if (n == 3 && parts[0] >= 1900 && parts[0] <= 9999
+          && g_date_valid_dmy ((GDateDay) MIN (parts[2], 255), (GDateMonth) MIN (parts[1], 13),
+                               (GDateYear) parts[0]))
+        return g_strdup_printf ("%04u-%02u-%02u", parts[0], parts[1], parts[2]);
+    }
+  return NULL;
+}
+
+/* The text of @record's cell @column, NULL past its end. */
+static const char *
+record_cell (const CpCsvRecord *record, guint column)
+{
+  return column < record->fields->len ? g_ptr_array_index (record->fields, column) : NULL;
+}
+
+/* A price unit alone ("元/卡/时", "元/台/月", "per GPU-hour"). */
+static gboolean
+is_unit_only (const char *text)
+{
+  CpPriceText unit;
+
+  return !cp_csv_is_blank (text) && cp_parse_price_unit (text, &unit, NULL)
+         && unit.period != CP_PRICE_PERIOD_NONE;
+}
+
+/* Whether @sub, the row under the header @top, is a second header row:
+ * each filled cell repeats the one above (a merge down both rows), is a
+ * price unit under a price column, or completes the name above it ("网络"
+ * over "类型"), and one at least does not repeat. */
+static gboolean
+is_second_header_row (const CpCsvRecord *top, const CpCsvRecord *sub)
+{
+  gboolean says_more = FALSE;
+  const char *group = NULL;
+
+  if (sub->error != NULL)
+    return FALSE;
+  for (guint c = 0; c < sub->fields->len; c++)
+    {
+      const char *above = record_cell (top, c);
+      const char *text = g_ptr_array_index (sub->fields, c);
+      g_autofree char *stripped = NULL;
+      g_autofree char *joined = NULL;
+      g_autofree char *norm = NULL;
+
+      if (!cp_csv_is_blank (above))
+        group = above;
+      if (cp_csv_is_blank (text))
+        continue;
+      stripped = g_strstrip (g_strdup (text));
+      if (!cp_csv_is_blank (above))
+        {
+          g_autofree char *above_stripped = g_strstrip (g_strdup (above));
+          if (strcmp (above_stripped, stripped) == 0)
+            continue;
+        }
+      if (group == NULL)
+        return FALSE;
+      joined = g_strconcat (group, stripped, NULL);
+      norm = cp_quote_header_normalize (joined, NULL);
+      if (is_unit_only (stripped))
+        {
+          g_autofree char *group_norm = cp_quote_header_normalize (group, NULL);
+          if (cp_quote_header_to_column (group_norm) != CP_QUOTE_COLUMN_PRICE)
+            return FALSE;
+        }
+      else if (cp_quote_header_to_column (norm) < 0)
+        return FALSE;
+      says_more = TRUE;
+    }
+  return says_more;
+}
+
+/* Folds the second header row (is_second_header_row()) into the first:
+ * a name it completes is the whole name ("网络" + "带宽": "网络带宽"), and
+ * the price columns under one header, each with its unit, become that one
+ * column, each row's price written with its column's unit ("68,000
+ * 元/台/月"). The records are replaced, not changed: a workbook's rows may
+ * share their cells. */
+static void
+fold_second_header_row (GPtrArray *records)
+{
+  const CpCsvRecord *top = g_ptr_array_index (records, 0);
+  const CpCsvRecord *sub = g_ptr_array_index (records, 1);
+  guint n = MAX (top->fields->len, sub->fields->len);
+  g_autofree char **names = g_new0 (char *, n);
+  g_autofree char **units = g_new0 (char *, n);
+  g_autofree int *into = g_new0 (int, n);   /* the column a price column folds into, or -1 */
+  const char *group = NULL;
+  int group_column = -1;
+
+  for (guint c = 0; c < n; c++)
+    {
+      const char *above = record_cell (top, c);
+      const char *text = record_cell (sub, c);
+      g_autofree char *stripped = cp_csv_is_blank (text) ? NULL : g_strstrip (g_strdup (text));
+      g_autofree char *above_stripped = cp_csv_is_blank (above) ? NULL : g_strstrip (g_strdup (above));
+
+      if (above_stripped != NULL)
+        {
+          group = above;
+          group_column = (int) c;
+        }
+      into[c] = -1;
+      if (stripped != NULL && is_unit_only (stripped) && group != NULL)
+        {
+          units[c] = g_steal_pointer (&stripped);
+          into[c] = group_column;
+          names[c] = g_strdup ("");
+        }
+      else if (stripped != NULL && g_strcmp0 (above_stripped, stripped) != 0 && group != NULL)
+        names[c] = g_strconcat (group, stripped, NULL);
+      else
+        names[c] = g_strdup (above_stripped ? above_stripped : "");
+    }
+  /* The folded price column keeps its header's name, and heads its group
+   * even when it has no unit of its own. */
+  for (guint c = 0; c < n; c++)
+    if (into[c] >= 0)
+      {
+        into[into[c]] = into[c];
+        g_free (names[into[c]]);
+        names[into[c]] = g_strstrip (g_strdup (record_cell (top, (guint) into[c])));
+      }
+
+  for (guint i = 0; i < records->len; i++)
+    {
+      CpCsvRecord *r = g_ptr_array_index (records, i);
+      GPtrArray *fields = g_ptr_array_new_with_free_func (g_free);
+
+      if (i == 1)
+        continue;
+      for (guint c = 0; c < n; c++)
+        {
+          const char *text = record_cell (r, c);
+
+          /* The other price columns of a folded group are gone. */
+          if (into[c] >= 0 && into[c] != (int) c)
+            continue;
+          if (i == 0)
+            {
+              g_ptr_array_add (fields, g_strdup (names[c]));
+              continue;
+            }
+          if (into[c] == (int) c)
+            {
+              /* The group's first column holds the first price any of its
+               * columns gives, with that column's unit. */
+              char *price = NULL;
+
+              for (guint g = c; g < n && price == NULL && (g == c || into[g] == (int) c); g++)
+                {
+                  g_autofree char *cell = cp_csv_is_blank (record_cell (r, g)) ? NULL
+                                          : g_strstrip (g_strdup (record_cell (r, g)));
+                  if (cell != NULL)
+                    price = units[g] != NULL ? g_strdup_printf ("%s %s", cell, units[g]) : g_strdup (cell);
+                }
+              g_ptr_array_add (fields, price ? price : g_strdup (""));
+              continue;
+            }
+          g_ptr_array_add (fields, g_strdup (text ? text : ""));
+        }
+      g_ptr_array_unref (r->fields);
+      r->fields = fields;
+    }
+  g_ptr_array_remove_index (records, 1);
+  for (guint c = 0; c < n; c++)
+    {
+      g_free (names[c]);
+      g_free (units[c]);
+    }
+}
+
 /* Takes @records: the rows from the header on (a title or a validity note
  * above it is not a column name), and the guess of what each column is. */
 static gboolean
@@ -302,6 +568,23 @@ sheet_take_records (CpQuoteSheet *sheet, GPtrArray *records, GError **error)
         if (!cp_csv_is_blank (g_ptr_array_index (above->fields, c)))
           sheet->title = g_strstrip (g_strdup (g_ptr_array_index (above->fields, c)));
     }
+  /* The validity may be the title's or a row of its own under it, the
+   * date in the word's cell or the next ("报价有效期" | 2026-12-31). */
+  for (guint i = 0; i < header && sheet->valid_until == NULL; i++)
+    {
+      const CpCsvRecord *above = g_ptr_array_index (sheet->records, i);
+      g_autoptr(GString) text = g_string_new (NULL);
+
+      for (guint c = 0; c < above->fields->len; c++)
+        if (!cp_csv_is_blank (g_ptr_array_index (above->fields, c)))
+          {
+            g_autofree char *cell = g_strstrip (g_strdup (g_ptr_array_index (above->fields, c)));
+            g_string_append_printf (text, "%s%s", text->len ? " " : "", cell);
+          }
+      if ((sheet->valid_until = validity_in_text (text->str)) != NULL)
+        /* Translators: where a quote's validity was found, "the title row “报价有效期 2026-12-31”" */
+        sheet->valid_until_source = g_strdup_printf (_("the title row “%s”"), text->str);
+    }
   if (sheet->title != NULL)
     {
       sheet->vendor = cp_quote_vendor_from_title (sheet->title, FALSE);
@@ -311,6 +594,9 @@ sheet_take_records (CpQuoteSheet *sheet, GPtrArray *records, GError **error)
     }
   if (header > 0)
     g_ptr_array_remove_range (sheet->records, 0, header);
+  if (sheet->records->len > 2
+      && is_second_header_row (g_ptr_array_index (sheet->records, 0), g_ptr_array_index (sheet->records, 1)))
+    fold_second_header_row (sheet->records);
   if (sheet->records->len == 1)
     {
       g_set_error (error, CP_QUOTE_CSV_ERROR, CP_QUOTE_CSV_ERROR_NO_ROWS,
@@ -481,6 +767,8 @@ cp_quote_sheet_copy (const CpQuoteSheet *sheet)
   copy->title = g_strdup (sheet->title);
   copy->vendor = g_strdup (sheet->vendor);
   copy->vendor_source = g_strdup (sheet->vendor_source);
+  copy->valid_until = g_strdup (sheet->valid_until);
+  copy->valid_until_source = g_strdup (sheet->valid_until_source);
   return copy;
 }
 
@@ -1059,6 +1347,8 @@ cp_quote_sheet_read (const CpQuoteSheet *sheet,
                                  ? project->settings.currency : "CNY";
   CpQuoteHeader h;
   SheetTax sheet_tax;
+  g_autofree char *valid_until = NULL;
+  g_autofree char *valid_until_source = NULL;
 
   result->quotes = g_ptr_array_new_with_free_func ((GDestroyNotify) cp_quote_free);
   result->errors = g_ptr_array_new_with_free_func (line_error_free);
@@ -1099,6 +1389,17 @@ cp_quote_sheet_read (const CpQuoteSheet *sheet,
   }
 
   read_sheet_tax (sheet, &h, &sheet_tax);
+  /* The validity of every row: the title's, else a note's under the quotes. */
+  valid_until = g_strdup (sheet->valid_until);
+  valid_until_source = g_strdup (sheet->valid_until_source);
+  for (guint i = 1; i < sheet->records->len && valid_until == NULL; i++)
+    {
+      const char *note = NULL;
+
+      if (record_is_note (sheet, g_ptr_array_index (sheet->records, i), &note)
+          && (valid_until = validity_in_text (note)) != NULL)
+        valid_until_source = g_strdup (_("the note under the quotes"));
+    }
   for (guint i = 1; i < sheet->records->len; i++)
     {
       const CpCsvRecord *r = g_ptr_array_index (sheet->records, i);
@@ -1134,6 +1435,13 @@ cp_quote_sheet_read (const CpQuoteSheet *sheet,
             /* Translators: a vendor's name and where it was found ("the title row “…”", "the file name “…”") */
             cp_quote_cell_assume (&cell, _("the row names no vendor: “%s”, from %s"), sheet->vendor,
                                   sheet->vendor_source);
+        }
+      if (valid_until != NULL && quote->valid_until == NULL)
+        {
+          quote->valid_until = g_strdup (valid_until);
+          /* Translators: a date, then where it was found ("the title row “报价有效期 2026-12-31”") */
+          cp_quote_cell_assume (&cell, _("the row states no validity: valid until %s, from %s"),
+                                valid_until, valid_until_source);
         }
 
       /* Each cell may be a number and the quote still one the model cannot
@@ -1322,12 +1630,24 @@ cp_quote_describe (const CpQuote    *quote,
           g_string_append_printf (s, _(" (share factor %s)"), buf);
         }
     }
+  if (quote->host_memory_per_node_bytes > 0)
+    {
+      g_ascii_formatd (buf, sizeof buf, "%g", quote->host_memory_per_node_bytes / CP_QUOTE_HOST_MEMORY_UNIT_BYTES);
+      /* Translators: a quote's host memory in GiB ("2048"), which CPU offload fills */
+      g_string_append_printf (s, _("; host memory %s GiB per node"), buf);
+    }
   if (quote->storage != CP_STORAGE_UNKNOWN)
     /* Translators: a storage kind, "parallel file system" */
     g_string_append_printf (s, _("; storage: %s"), storage_label (quote->storage));
   /* The term billed: a monthly price's month by the rule when none is stated. */
-  g_ascii_formatd (buf, sizeof buf, "%g", cp_quote_minimum_term_h (quote, settings));
-  g_string_append_printf (s, _("; minimum term %s h"), buf);
+  if (cp_quote_minimum_term_h (quote, settings) > 0)
+    {
+      g_ascii_formatd (buf, sizeof buf, "%g", cp_quote_minimum_term_h (quote, settings));
+      g_string_append_printf (s, _("; minimum term %s h"), buf);
+    }
+  else
+    /* Translators: the end of a quote's one-line account, billed from the first hour */
+    g_string_append (s, _("; no minimum term"));
   return g_string_free (s, FALSE);
 }
 

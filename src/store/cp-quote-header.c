@@ -19,7 +19,7 @@
  * message names. The spellings are those of vendors' comparison sheets:
  * every one listed in issue 14 and their usual variants. */
 static const char * const column_names[CP_N_QUOTE_COLUMNS][20] = {
-  [CP_QUOTE_COLUMN_ID]             = { "id", "编号", "序号" },
+  [CP_QUOTE_COLUMN_ID]             = { "id", "编号", "报价编号", "quoteid" },
   [CP_QUOTE_COLUMN_VENDOR]         = { "vendor", "supplier", "provider", "供应商", "厂商", "服务商",
                                        "云厂商", "供应商名称", "公司" },
   [CP_QUOTE_COLUMN_OFFER]          = { "offer", "offername", "plan", "product", "方案", "套餐", "产品",
@@ -226,6 +226,18 @@ column_by_alias (void)
       g_once_init_leave (&table, (gsize) made);
     }
   return (GHashTable *) table;
+}
+
+gboolean
+cp_quote_header_is_row_number (const char *normalized)
+{
+  /* Normalized: no spaces, lower case, nothing from a parenthesis on. */
+  static const char *const names[] = { "序号", "行号", "项次", "no", "no.", "#", "rowno", "row", "sn", "s/n" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+    if (strcmp (normalized, names[i]) == 0)
+      return TRUE;
+  return FALSE;
 }
 
 int

@@ -12,8 +12,13 @@
  *
  * Prints, per field, the main thread's CPU time up to that paint (median
  * and worst), the wall time to it, and all the main thread's work for the
- * change (the paragraphs below the table follow one frame later). Goal: a
- * first-frame median of 16 ms or less under cairo.
+ * change (the paragraphs below the table follow one frame later); the
+ * most times one change updated the results (once, unless the job's plan
+ * took more than half a frame and went to a worker: its "Calculating…"
+ * frame, then the plan); and the first frame's CPU time in three parts:
+ * up to the frame clock's paint (the change, the results' update), GTK's
+ * layout, the snapshot and render. Goal: a first-frame median of 16 ms
+ * or less under cairo.
  *
  *   GSK_RENDERER=cairo xvfb-run -a tests/gui/bench-window --export [RUNS]
  *
@@ -80,7 +85,27 @@ typedef struct {
   gboolean painted;
   gint64   painted_us;
   double   painted_cpu_ms;
+  /* Main-thread CPU when the frame began and when its layout ended: what
+   * the change's own code took before it, GTK's sizes, then the paint. */
+  double   frame_cpu_ms;
+  double   laid_out_cpu_ms;
 } Frame;
+
+static void
+on_before_paint (GdkFrameClock *clock,
+                 Frame         *frame)
+{
+  if (!frame->painted)
+    frame->frame_cpu_ms = cp_test_thread_cpu_ms ();
+}
+
+static void
+on_layout_done (GdkFrameClock *clock,
+                Frame         *frame)
+{
+  if (!frame->painted)
+    frame->laid_out_cpu_ms = cp_test_thread_cpu_ms ();
+}
 
 static void
 on_after_paint (GdkFrameClock *clock,
@@ -127,11 +152,17 @@ measure (CpWindow  *window,
          guint      run,
          double    *cpu_ms,
          double    *wall_ms,
-         double    *total_cpu_ms)
+         double    *total_cpu_ms,
+         guint     *n_updates,
+         double     phases_ms[3])
 {
+  CpResultsView *results = cp_window_get_results_view (window);
+  guint updates_before = cp_results_view_get_n_updates (results);
   GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
-  Frame frame = { FALSE, 0, 0 };
+  Frame frame = { FALSE, 0, 0, 0, 0 };
   gulong handler = g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), &frame);
+  gulong begin = g_signal_connect (clock, "before-paint", G_CALLBACK (on_before_paint), &frame);
+  gulong layout = g_signal_connect_after (clock, "layout", G_CALLBACK (on_layout_done), &frame);
   gint64 start_us = g_get_monotonic_time ();
   double start_cpu_ms = cp_test_thread_cpu_ms ();
 
@@ -139,13 +170,19 @@ measure (CpWindow  *window,
   while (!frame.painted && g_get_monotonic_time () - start_us < G_USEC_PER_SEC)
     g_main_context_iteration (NULL, TRUE);
   g_signal_handler_disconnect (clock, handler);
+  g_signal_handler_disconnect (clock, begin);
+  g_signal_handler_disconnect (clock, layout);
 
   *cpu_ms = frame.painted_cpu_ms - start_cpu_ms;
   *wall_ms = (frame.painted_us - start_us) / 1000.0;
+  phases_ms[0] = frame.frame_cpu_ms - start_cpu_ms;
+  phases_ms[1] = frame.laid_out_cpu_ms - frame.frame_cpu_ms;
+  phases_ms[2] = frame.painted_cpu_ms - frame.laid_out_cpu_ms;
   /* What follows the first frame (the paragraphs below the table and
    * their frame) is counted once the window has settled. */
   settle ();
   *total_cpu_ms = cp_test_thread_cpu_ms () - start_cpu_ms;
+  *n_updates = cp_results_view_get_n_updates (results) - updates_before;
   return frame.painted;
 }
 
@@ -202,7 +239,11 @@ report (const char *what,
   g_autoptr(GArray) cpu = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) wall = g_array_new (FALSE, FALSE, sizeof (double));
   g_autoptr(GArray) total = g_array_new (FALSE, FALSE, sizeof (double));
+  GArray *phases[3] = { g_array_new (FALSE, FALSE, sizeof (double)),
+                                  g_array_new (FALSE, FALSE, sizeof (double)),
+                                  g_array_new (FALSE, FALSE, sizeof (double)) };
   guint missed = 0;
+  guint most_updates = 0;
 
   if (only != NULL && strstr (what, only) == NULL)
     return;
@@ -211,8 +252,10 @@ report (const char *what,
   for (guint run = 0; run <= runs; run++)
     {
       double cpu_ms, wall_ms, total_ms;
+      guint n_updates;
+      double phase_ms[3];
 
-      if (!measure (window, apply, data, run, &cpu_ms, &wall_ms, &total_ms))
+      if (!measure (window, apply, data, run, &cpu_ms, &wall_ms, &total_ms, &n_updates, phase_ms))
         {
           missed++;
           continue;
@@ -222,12 +265,17 @@ report (const char *what,
           g_array_append_val (cpu, cpu_ms);
           g_array_append_val (wall, wall_ms);
           g_array_append_val (total, total_ms);
+          most_updates = MAX (most_updates, n_updates);
+          for (guint p = 0; p < 3; p++)
+            g_array_append_val (phases[p], phase_ms[p]);
         }
     }
 
   if (cpu->len == 0)
     {
       printf ("%-34s no frame painted\n", what);
+      for (guint p = 0; p < 3; p++)
+        g_array_unref (phases[p]);
       return;
     }
   {
@@ -237,10 +285,14 @@ report (const char *what,
     double total_median = median (total);
 
     printf ("%-34s first frame: main thread %5.1f ms median (worst %5.1f), painted after %5.1f ms;"
-            " all work for the change %5.1f ms (%u runs%s)\n",
-            what, cpu_median, cpu_worst, wall_median, total_median, cpu->len,
+            " all work for the change %5.1f ms; results updated up to %u× (%u runs%s)\n",
+            what, cpu_median, cpu_worst, wall_median, total_median, most_updates, cpu->len,
             missed > 0 ? ", some without a frame" : "");
+    printf ("%-34s   of it: the change and the update %5.1f ms, GTK's layout %5.1f ms, the paint %5.1f ms (medians)\n",
+            "", median (phases[0]), median (phases[1]), median (phases[2]));
   }
+  for (guint p = 0; p < 3; p++)
+    g_array_unref (phases[p]);
 }
 
 /* The longest the main loop went without a turn, in wall time (on a

@@ -331,6 +331,73 @@ test_workbook_sheets (void)
                                                                &project->settings), 2352.0 / 24 / 8, 1e-9);
 }
 
+/* A vendor's workbook opened as a user would: a merged title, 报价有效期
+ * beside a date cell (46387: 2026-12-31), 序号, and a header of two rows
+ * with 单价 merged across 元/卡/时 | 元/台/月. The preview maps 序号 to
+ * nothing and 单价 to the price, lists each row at its column's unit
+ * (68,000 a node-month ÷ 730 h ÷ 8 GPUs = 11.64 per GPU-hour), says where
+ * the validity came from, and the quotes imported carry it, with ids of
+ * their own. */
+static void
+test_vendor_workbook (void)
+{
+  const char *names[] = { "GPU报价" };
+  const char *sheets[] = {
+    "<worksheet xmlns=\"http://schemas.openxmlformats.org/spreadsheetml/2006/main\"><sheetData>"
+    "<row r=\"1\"><c r=\"A1\" t=\"inlineStr\"><is><t>华南智算 GPU 租赁报价</t></is></c></row>"
+    "<row r=\"2\"><c r=\"A2\" t=\"inlineStr\"><is><t>报价有效期</t></is></c><c r=\"B2\" s=\"1\"><v>46387</v></c></row>"
+    "<row r=\"3\"><c r=\"A3\" t=\"inlineStr\"><is><t>序号</t></is></c><c r=\"B3\" t=\"inlineStr\"><is><t>机型</t></is></c>"
+    "<c r=\"C3\" t=\"inlineStr\"><is><t>卡数</t></is></c><c r=\"D3\" t=\"inlineStr\"><is><t>单价</t></is></c></row>"
+    "<row r=\"4\"><c r=\"D4\" t=\"inlineStr\"><is><t>元/卡/时</t></is></c><c r=\"E4\" t=\"inlineStr\"><is><t>元/台/月</t></is></c></row>"
+    "<row r=\"5\"><c r=\"A5\"><v>1</v></c><c r=\"B5\" t=\"inlineStr\"><is><t>H800 80G</t></is></c><c r=\"C5\"><v>8</v></c>"
+    "<c r=\"E5\"><v>68000</v></c></row>"
+    "<row r=\"6\"><c r=\"A6\"><v>2</v></c><c r=\"B6\" t=\"inlineStr\"><is><t>A800 80G</t></is></c><c r=\"C6\"><v>8</v></c>"
+    "<c r=\"D6\"><v>12.5</v></c></row>"
+    "</sheetData><mergeCells count=\"5\"><mergeCell ref=\"A1:E1\"/><mergeCell ref=\"A3:A4\"/><mergeCell ref=\"B3:B4\"/>"
+    "<mergeCell ref=\"C3:C4\"/><mergeCell ref=\"D3:E3\"/></mergeCells></worksheet>",
+  };
+  const char styles[] =
+    "<styleSheet xmlns=\"http://schemas.openxmlformats.org/spreadsheetml/2006/main\">"
+    "<cellXfs count=\"2\"><xf numFmtId=\"0\"/><xf numFmtId=\"14\"/></cellXfs></styleSheet>";
+  g_autoptr(GBytes) bytes = cp_test_xlsx (names, sheets, 1, NULL, styles, NULL, CP_TEST_ZIP_DEFLATED);
+  g_autofree char *path = write_sheet ("华南智算.xlsx", g_bytes_get_data (bytes, NULL), (gssize) g_bytes_get_size (bytes));
+  g_autoptr(CpProject) project = cp_project_new ();
+  gboolean alive;
+  CpImportDialog *dialog = open_dialog (path, project, &alive);
+  AdwComboRow *number, *price;
+  const CpQuote *h800, *a800;
+
+  wait_until_idle (dialog);
+  number = cp_test_gui_find_combo_row (GTK_WIDGET (dialog), "序号");
+  price = cp_test_gui_find_combo_row (GTK_WIDGET (dialog), "单价");
+  g_assert_nonnull (number);
+  g_assert_nonnull (price);
+  g_assert_cmpuint (adw_combo_row_get_selected (number), ==, 0);
+  g_assert_cmpuint (adw_combo_row_get_selected (price), ==, 1 + CP_QUOTE_COLUMN_PRICE);
+  g_assert_cmpuint (g_list_model_get_n_items (cp_import_dialog_get_rows (dialog)), ==, 2);
+  g_assert_true (g_str_has_prefix (cp_import_row_get_title (row_at (dialog, 0)), "Row 5 of sheet “GPU报价”: "));
+  g_assert_nonnull (strstr (cp_import_row_get_title (row_at (dialog, 0)), "; 11.64 CNY per GPU-hour"));
+  g_assert_nonnull (strstr (cp_import_row_get_title (row_at (dialog, 1)), "; 12.5 CNY per GPU-hour"));
+  g_assert_nonnull (strstr (cp_import_row_get_subtitle (row_at (dialog, 1)),
+                            "valid until 2026-12-31, from the title row “报价有效期 2026-12-31”"));
+  g_assert_cmpstr (gtk_button_get_label (accept_button (dialog)), ==, "_Import 2 Quotes");
+
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "import.accept", NULL);
+  spin ();
+  g_assert_false (alive);
+  g_assert_cmpuint (project->quotes->len, ==, 2);
+  h800 = g_ptr_array_index (project->quotes, 0);
+  a800 = g_ptr_array_index (project->quotes, 1);
+  g_assert_cmpstr (h800->vendor, ==, "华南智算");
+  g_assert_cmpstr (h800->valid_until, ==, "2026-12-31");
+  g_assert_cmpstr (a800->valid_until, ==, "2026-12-31");
+  g_assert_cmpstr (h800->id, !=, "1");
+  g_assert_cmpstr (a800->id, !=, "2");
+  g_assert_cmpfloat_with_epsilon (cp_quote_price_per_gpu_hour (h800, &project->settings),
+                                  68000.0 / 730 / 8, 1e-9);
+  g_assert_cmpfloat_with_epsilon (cp_quote_price_per_gpu_hour (a800, &project->settings), 12.5, 1e-9);
+}
+
 /* The vendor of rows that name none, as the title row gives it, changed
  * in the Vendor row: typing alone changes nothing, Enter reads the rows
  * again with the name typed, and the quotes imported carry it. */
@@ -684,6 +751,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/gui/import-dialog/rows-shown", test_rows_shown);
   g_test_add_func ("/gui/import-dialog/guess-then-remap", test_guess_then_remap);
   g_test_add_func ("/gui/import-dialog/workbook-sheets", test_workbook_sheets);
+  g_test_add_func ("/gui/import-dialog/vendor-workbook", test_vendor_workbook);
   g_test_add_func ("/gui/import-dialog/vendor-typed", test_vendor_typed);
   g_test_add_func ("/gui/import-dialog/busy-main-loop", test_busy_main_loop);
   g_test_add_func ("/gui/import-dialog/cancel", test_cancel);

@@ -10,9 +10,10 @@
  * 1,000,000 searched evaluations/s.
  *
  * The same evaluations are timed twice: through cp_estimate(), which
- * checks the job, quote and settings on every call, and as cp_plan_new()
- * makes them, the inputs checked once per job and quote and each node
- * count estimated by cp_estimate_checked().
+ * checks the job, quote and settings and works out the job's constants on
+ * every call, and as cp_plan_new() makes them, the inputs checked and the
+ * constants worked out once per job and quote (cp_estimate_series_new())
+ * and each node count estimated by cp_estimate_series_at().
  *
  * CPU time still depends on what else the cores run (caches, SMT); on a
  * shared machine compare `perf stat -e instructions:u bench-model -n N`
@@ -73,14 +74,18 @@ evaluate (const char       *what,
       for (guint j = 0; j < n_jobs; j++)
         for (guint q = 0; q < n_quotes; q++)
           {
+            g_autoptr(CpEstimateSeries) series = NULL;
+
             if (plan && !cp_estimate_check_inputs (&jobs[j], &quotes[q], settings, NULL))
               g_error ("bench-model: job %u or quote %u does not check", j, q);
+            if (plan)
+              series = cp_estimate_series_new (&jobs[j], &quotes[q], settings);
             for (guint nodes = 1; nodes <= quotes[q].nodes_available; nodes++)
               {
                 CpEstimate est;
 
                 if (plan)
-                  cp_estimate_checked (&jobs[j], &quotes[q], nodes, settings, &est, NULL);
+                  cp_estimate_series_at (series, nodes, &est, NULL);
                 else
                   cp_estimate (&jobs[j], &quotes[q], nodes, settings, &est, NULL);
                 *sink += est.total_cost;

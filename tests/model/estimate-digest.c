@@ -198,14 +198,17 @@ main (int   argc,
         {
           CpJob job;
           CpQuote quote;
+          g_autoptr(CpEstimateSeries) series = NULL;
 
           base_job (b, &job);
           if (!vary_job (v, &job))
             continue;
           quote_at (qi, &quote);
+          if (cp_estimate_check_inputs (&job, &quote, &settings, NULL))
+            series = cp_estimate_series_new (&job, &quote, &settings);
           for (guint nodes = 1; nodes <= MAX (quote.nodes_available, 1); nodes++)
             {
-              CpEstimate est;
+              CpEstimate est, of_series;
               guint evaluated, pruned;
               g_autoptr(GError) error = NULL;
 
@@ -214,6 +217,10 @@ main (int   argc,
                   printf ("job %u.%u quote %u nodes %u: %s\n", b, v, qi, nodes, error->message);
                   continue;
                 }
+              /* A plan's estimates (a series) are the same, bit for bit. */
+              if (series == NULL || !cp_estimate_series_at (series, nodes, &of_series, NULL) ||
+                  memcmp (&est, &of_series, sizeof est) != 0)
+                printf ("job %u.%u quote %u nodes %u: the series differs\n", b, v, qi, nodes);
               evaluated = est.layouts_evaluated;
               pruned = est.layout_splits_pruned;
               est.layouts_evaluated = 0;

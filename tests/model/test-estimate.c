@@ -302,6 +302,52 @@ test_selective_recompute_policies (void)
   cp_job_clear (&job);
 }
 
+/* The loss's share of the last stage's activations, by the cross-entropy
+ * setting: Megatron's fused loss keeps the fp32 logits, 4 bytes a logit
+ * (Korthikanti et al. 2022 eq. 6); PyTorch's F.cross_entropy on logits
+ * cast to fp32 holds log_softmax's output and two fp32 gradients at the
+ * start of the backward pass, 12. Llama 3.1 8B at 2 × 8,192 tokens and a
+ * vocabulary of 128,256: 16,384 × 128,256 = 2,101,346,304 logits, so
+ * eager keeps 8 × that, 16.81 GB, more than fused (bf16 training: the
+ * activations are counted once), and nothing else changes. */
+static void
+test_cross_entropy_logits (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate fused, eager;
+  const double logits = 2.0 * 8192 * 128256;
+
+  cp_settings_init (&settings);
+  g_assert_cmpint (settings.cross_entropy, ==, CP_CROSS_ENTROPY_FUSED);
+  quote_init_a100 (&quote, 8, 1);
+  cp_job_init (&job, CP_TASK_PRETRAIN);
+  model_init (&job.model, 8.03e9, 32, 4096, 32, 8, 14336, 128256, TRUE);
+  job.flash_attention = TRUE;
+  job.seq_len = 8192;
+  job.micro_batch = 2;
+  job.global_batch = 16;
+  job.tensor_parallel = 1;
+  job.pipeline_parallel = 1;
+  job.virtual_stages = 1;
+  job.zero_stage = 3;
+  job.recompute = CP_RECOMPUTE_FULL;
+
+  g_assert_true (cp_estimate_with_technique (&job, &quote, 1, CP_TECHNIQUE_AS_CONFIGURED, &settings, &fused, NULL));
+  assert_close (4.0, fused.loss_bytes_per_logit, 0.0);
+  settings.cross_entropy = CP_CROSS_ENTROPY_EAGER;
+  g_assert_true (cp_estimate_with_technique (&job, &quote, 1, CP_TECHNIQUE_AS_CONFIGURED, &settings, &eager, NULL));
+  assert_close (12.0, eager.loss_bytes_per_logit, 0.0);
+  assert_close (8.0 * logits, eager.activations_bytes - fused.activations_bytes, 1e-9);
+  assert_close (fused.weights_bytes + fused.gradients_bytes + fused.optimizer_bytes,
+                eager.weights_bytes + eager.gradients_bytes + eager.optimizer_bytes, 1e-12);
+
+  g_assert_cmpstr (cp_cross_entropy_to_string (CP_CROSS_ENTROPY_EAGER), ==, "eager");
+  cp_quote_clear (&quote);
+  cp_job_clear (&job);
+}
+
 /* I1: OPT-13B, 2 × 5120 × 40 × 2 B = 819,200 B = 800 KiB per token, a
  * 2048-token request 1.68e9 B. I7: Llama-2-70B with 8 KV heads of 128:
  * 2 × 80 × 8 × 128 × 2 = 327,680 B = 320 KiB. Llama-2-7B: 512 KiB. */
@@ -626,6 +672,93 @@ test_lora_zero3_shards_frozen_base (void)
    * allowance on the weights no longer held. */
   assert_close (base / 32 + settings.fragmentation_fraction * (base / 8 - base),
                 sharded.overhead_bytes - replicated.overhead_bytes, 1e-6);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
+/* A LoRA run's checkpoint is its adapters and their optimizer states,
+ * not the frozen base it reads from its own files. Llama 2 13B (40
+ * layers, hidden 5120), LoRA rank 16 on q and v: 16 × (5120 + 5120) × 2
+ * matrices × 40 layers = 13,107,200 trainable parameters; in bf16 with
+ * AdamW each is 2 B of weight + 4 B fp32 master + 8 B of moments = 14 B:
+ * 183,500,800 B, about 0.18 GB. The base alone would be 26 GB. */
+static void
+test_lora_checkpoint_is_the_adapter (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate est;
+
+  cp_settings_init (&settings);
+  quote_init_a100 (&quote, 8, 1);
+  cp_job_init (&job, CP_TASK_LORA);
+  model_init (&job.model, 13.016e9, 40, 5120, 40, 40, 13824, 32000, TRUE);
+  job.lora_rank = 16;
+  job.lora_targets = CP_LORA_TARGET_Q | CP_LORA_TARGET_V;
+  job.seq_len = 4096;
+
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  assert_close (183500800.0, est.checkpoint_bytes, 1e-9);
+
+  /* Full fine-tuning checkpoints every weight with its states: 13.016e9 × 14 B. */
+  job.kind = CP_TASK_FULL_FINETUNE;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  assert_close (13.016e9 * 14, est.checkpoint_bytes, 1e-9);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
+/* VAT follows what is rented: leasing a bare machine is leasing tangible
+ * movable property, 13% (公告 2019 年第 39 号); containers and hosted
+ * machines are IT and cloud services, 6% (财税〔2016〕36号); a quote's
+ * own rate wins. A price without VAT is compared with it: a bare machine
+ * at 10 CNY per GPU-hour 不含税 costs what one at 11.30 含税 does. */
+static void
+test_vat_by_offering (void)
+{
+  static const struct { CpOfferingKind offering; double rate; } rates[] = {
+    { CP_OFFERING_BARE_METAL, 0.13 }, { CP_OFFERING_BARE_METAL_CLUSTER, 0.13 },
+    { CP_OFFERING_CONTAINER, 0.06 }, { CP_OFFERING_CONTAINER_CLUSTER, 0.06 },
+    { CP_OFFERING_HOSTED_MACHINE, 0.06 },
+  };
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate excluded, included;
+
+  cp_settings_init (&settings);
+  quote_init_a100 (&quote, 8, 1);
+  for (guint i = 0; i < G_N_ELEMENTS (rates); i++)
+    {
+      quote.offering = rates[i].offering;
+      assert_close (rates[i].rate, cp_quote_vat_rate (&quote, &settings), 1e-12);
+    }
+  quote.offering = CP_OFFERING_CONTAINER;
+  quote.vat_rate = 0.09;
+  assert_close (0.09, cp_quote_vat_rate (&quote, &settings), 1e-12);
+  quote.vat_rate = 0;
+
+  /* Unstated: as the project says (with VAT by default). */
+  quote.offering = CP_OFFERING_BARE_METAL;
+  g_assert_cmpfloat (cp_quote_vat_factor (&quote, &settings), ==, 1.0);
+  settings.prices_include_vat = FALSE;
+  assert_close (1.13, cp_quote_vat_factor (&quote, &settings), 1e-12);
+  settings.prices_include_vat = TRUE;
+
+  cp_job_init (&job, CP_TASK_LORA);
+  model_init (&job.model, 13.016e9, 40, 5120, 40, 40, 13824, 32000, TRUE);
+  job.tokens = 100e6;
+  job.engineers = 0;
+  quote.price = 10;
+  quote.vat_basis = CP_VAT_BASIS_EXCLUDED;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &excluded, NULL));
+  quote.price = 11.3;
+  quote.vat_basis = CP_VAT_BASIS_INCLUDED;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &included, NULL));
+  g_assert_cmpfloat (included.total_cost, >, 0);
+  assert_close (included.total_cost, excluded.total_cost, 1e-12);
+  assert_close (included.compute_cost, excluded.compute_cost, 1e-12);
   cp_job_clear (&job);
   cp_quote_clear (&quote);
 }
@@ -1261,6 +1394,74 @@ test_invalid_inputs (void)
   cp_quote_clear (&quote);
 }
 
+/* A plan estimates one job at every node count through a series, which
+ * works out the job's constants once (issue 21, Speed): each of its
+ * estimates is the one cp_estimate_checked() makes, bit for bit, for
+ * dense and MoE pre-training, a fine-tune that needs a memory technique
+ * (the ladder past the job as configured), QLoRA and serving; node counts
+ * outside the offer are refused as cp_estimate_checked() refuses them. */
+static void
+test_series_same_as_single (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob jobs[5];
+
+  cp_settings_init (&settings);
+  quote_init_a100 (&quote, 8, 16);
+  quote.host_memory_per_node_bytes = 1024 * GIB;
+  cp_job_init (&jobs[0], CP_TASK_PRETRAIN);
+  model_init (&jobs[0].model, 13e9, 40, 5120, 40, 40, 13824, 32000, TRUE);
+  jobs[0].tokens = 300e9;
+  /* Mixtral-like: 8 experts, top 2 */
+  cp_job_init (&jobs[1], CP_TASK_PRETRAIN);
+  model_init (&jobs[1].model, 46.7e9, 32, 4096, 32, 8, 14336, 32000, TRUE);
+  jobs[1].model.active_params = 12.9e9;
+  jobs[1].model.experts_total = 8;
+  jobs[1].model.experts_active = 2;
+  jobs[1].tokens = 100e9;
+  /* 70B full fine-tune with no recompute: one node needs a technique. */
+  cp_job_init (&jobs[2], CP_TASK_FULL_FINETUNE);
+  model_init (&jobs[2].model, 70e9, 80, 8192, 64, 8, 28672, 32000, TRUE);
+  jobs[2].recompute = CP_RECOMPUTE_NONE;
+  jobs[2].tokens = 1e9;
+  cp_job_init (&jobs[3], CP_TASK_QLORA);
+  model_init (&jobs[3].model, 7e9, 32, 4096, 32, 32, 11008, 32000, TRUE);
+  cp_job_init (&jobs[4], CP_TASK_INFERENCE);
+  model_init (&jobs[4].model, 7e9, 32, 4096, 32, 32, 11008, 32000, TRUE);
+  jobs[4].concurrency = 200;
+
+  for (guint j = 0; j < G_N_ELEMENTS (jobs); j++)
+    {
+      g_autoptr(CpEstimateSeries) series = NULL;
+      CpEstimate est, single;
+      gboolean technique_used = FALSE;
+
+      g_assert_true (cp_estimate_check_inputs (&jobs[j], &quote, &settings, NULL));
+      series = cp_estimate_series_new (&jobs[j], &quote, &settings);
+      for (guint nodes = 1; nodes <= quote.nodes_available; nodes++)
+        {
+          g_assert_true (cp_estimate_series_at (series, nodes, &est, NULL));
+          g_assert_true (cp_estimate_checked (&jobs[j], &quote, nodes, &settings, &single, NULL));
+          g_assert_cmpuint (est.gpus, ==, nodes * 8);
+          g_assert_cmpmem (&est, sizeof est, &single, sizeof single);
+          technique_used |= est.technique != CP_TECHNIQUE_AS_CONFIGURED;
+        }
+      /* The fine-tune's one node takes the ladder (R1). */
+      if (j == 2)
+        g_assert_true (technique_used);
+      for (guint nodes = 0; nodes <= quote.nodes_available + 1; nodes += quote.nodes_available + 1)
+        {
+          g_autoptr(GError) error = NULL;
+
+          g_assert_false (cp_estimate_series_at (series, nodes, &est, &error));
+          g_assert_error (error, CP_MODEL_ERROR, CP_MODEL_ERROR_INVALID);
+        }
+      cp_job_clear (&jobs[j]);
+    }
+  cp_quote_clear (&quote);
+}
+
 /* Walk 2, #29: with a deadline, a cluster quote is offered at the node
  * count with the lowest total cost among those that meet it, not at the
  * fewest. The 13-day run of test_best_available (8 A100s at MFU 0.4,
@@ -1836,9 +2037,12 @@ main (int   argc,
   g_test_add_func ("/model/memory/activations-M4", test_activations_korthikanti);
   g_test_add_func ("/model/memory/activations-follow-structure", test_activations_follow_structure);
   g_test_add_func ("/model/memory/selective-recompute-policies", test_selective_recompute_policies);
+  g_test_add_func ("/model/memory/cross-entropy-logits", test_cross_entropy_logits);
   g_test_add_func ("/model/memory/qlora-7b-M8", test_qlora_7b_base);
   g_test_add_func ("/model/memory/qlora-65b-M7", test_qlora_65b_single_gpu);
   g_test_add_func ("/model/memory/lora-zero3-shards-frozen-base", test_lora_zero3_shards_frozen_base);
+  g_test_add_func ("/model/memory/lora-checkpoint-is-the-adapter", test_lora_checkpoint_is_the_adapter);
+  g_test_add_func ("/model/cost/vat-by-offering", test_vat_by_offering);
   g_test_add_func ("/model/memory/offload-host-memory", test_offload_host_memory);
   g_test_add_func ("/model/memory/zero3-gathers-expert-shard", test_zero3_gathers_expert_shard);
   g_test_add_func ("/model/memory/zero3-pipeline-stage-unsharded", test_zero3_pipeline_stage_unsharded);
@@ -1864,6 +2068,7 @@ main (int   argc,
   g_test_add_func ("/model/limit-messages", test_limit_messages);
   g_test_add_func ("/model/host-memory-short-named", test_host_memory_short_named);
   g_test_add_func ("/model/invalid-inputs", test_invalid_inputs);
+  g_test_add_func ("/model/series-same-as-single", test_series_same_as_single);
 
   return g_test_run ();
 }

@@ -850,6 +850,197 @@ test_vendor_from_title_and_file (void)
   g_assert_cmpstr (((const CpQuote *) g_ptr_array_index (r->quotes, 0))->vendor, ==, "甲云");
 }
 
+/* A validity stated above the header ("报价有效期 2026-12-31", "有效期至
+ * 2026年12月31日", "Valid until 2026/12/31"), on its own row or in the
+ * title, is every row's valid-until unless the row states its own; each
+ * row says where it came from. A date in a title with no validity word
+ * ("报价单 2026-11") is not one. */
+static void
+test_valid_until_from_title (void)
+{
+  static const struct { const char *csv; const char *expected; } cases[] = {
+    { "星河云 GPU 报价单\n报价有效期 2026-12-31\n机型,单价\n8×H20,6 元/卡/时\n", "2026-12-31" },
+    { "星河云 GPU 报价单（有效期至2027年1月15日）\n机型,单价\n8×H20,6 元/卡/时\n", "2027-01-15" },
+    { "Example Cloud price list\nValid until 2026/12/31\nGPU,price\n8×H20,6 CNY/GPU/h\n", "2026-12-31" },
+    { "Example Cloud price list, valid through 2027.2.1\nGPU,price\n8×H20,6 CNY/GPU/h\n", "2027-02-01" },
+    { "Example Cloud price list\nPrices valid until 31 December 2026\nGPU,price\n8×H20,6 CNY/GPU/h\n", "2026-12-31" },
+    { "Example Cloud price list (valid until Jan 15, 2027)\nGPU,price\n8×H20,6 CNY/GPU/h\n", "2027-01-15" },
+    { "华南算力科技 GPU 报价单 2026-11\n机型,单价\n8×H20,6 元/卡/时\n", NULL },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(CpQuoteSheet) sheet = cp_quote_sheet_new (cases[i].csv, strlen (cases[i].csv), NULL, &error);
+      g_autoptr(CpQuoteCsvResult) r = NULL;
+      const CpQuote *q;
+      const CpQuoteCsvRow *row;
+      gboolean said = FALSE;
+
+      g_assert_no_error (error);
+      r = cp_quote_sheet_read (sheet, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (r->quotes->len, ==, 1);
+      q = g_ptr_array_index (r->quotes, 0);
+      g_assert_cmpstr (q->valid_until, ==, cases[i].expected);
+      row = g_ptr_array_index (r->rows, 0);
+      for (guint a = 0; a < row->assumptions->len; a++)
+        said |= strstr (g_ptr_array_index (row->assumptions, a), "valid until") != NULL;
+      g_assert_true (said == (cases[i].expected != NULL));
+    }
+
+  /* A note under the quotes states it as well as a title does. */
+  {
+    static const char csv[] = "机型,单价,备注\n8×H20,6 元/卡/时,\n注：本报价有效期至 2027-03-31\n";
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CpQuoteSheet) sheet = cp_quote_sheet_new (csv, strlen (csv), NULL, &error);
+    g_autoptr(CpQuoteCsvResult) r = cp_quote_sheet_read (sheet, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (r->quotes->len, ==, 1);
+    g_assert_cmpstr (((const CpQuote *) g_ptr_array_index (r->quotes, 0))->valid_until, ==, "2027-03-31");
+    g_assert_true (row_says (g_ptr_array_index (r->rows, 0), "from the note under the quotes", FALSE));
+  }
+
+  /* The row's own date wins over the sheet's. */
+  {
+    static const char csv[] = "报价有效期 2026-12-31\n机型,单价,有效期\n8×H20,6 元/卡/时,2026-12-15\n8×H20,7 元/卡/时,\n";
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CpQuoteSheet) sheet = cp_quote_sheet_new (csv, strlen (csv), NULL, &error);
+    g_autoptr(CpQuoteCsvResult) r = cp_quote_sheet_read (sheet, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (r->quotes->len, ==, 2);
+    g_assert_cmpstr (((const CpQuote *) g_ptr_array_index (r->quotes, 0))->valid_until, ==, "2026-12-15");
+    g_assert_cmpstr (((const CpQuote *) g_ptr_array_index (r->quotes, 1))->valid_until, ==, "2026-12-31");
+  }
+}
+
+/* A row-number column (序号, No., #) counts the sheet's rows: it is not a
+ * quote's id (ids "1", "2" then stood for other quotes than positions 1
+ * and 2 on the command line), nor a count the content guess may take it
+ * for; a vendor's own code (编号 "XH-A800-01") is an id. */
+static void
+test_row_number_not_id (void)
+{
+  static const char *const sheets[] = {
+    "序号,机型,单价\n1,8×H20,6 元/卡/时\n2,8×A800,12 元/卡/时\n",
+    "No.,GPU,price\n1,8×H20,6 CNY/GPU/h\n2,8×A800,12 CNY/GPU/h\n",
+    "#,GPU,price\n1,8×H20,6 CNY/GPU/h\n2,8×A800,12 CNY/GPU/h\n",
+  };
+  static const char coded[] = "编号,机型,单价\nXH-H20-01,8×H20,6 元/卡/时\n";
+
+  for (guint i = 0; i < G_N_ELEMENTS (sheets); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(CpQuoteSheet) sheet = cp_quote_sheet_new (sheets[i], strlen (sheets[i]), NULL, &error);
+      g_autoptr(CpQuoteCsvResult) r = NULL;
+      g_autoptr(CpProject) project = cp_project_new ();
+
+      g_assert_no_error (error);
+      g_assert_cmpint (cp_quote_sheet_get_field (sheet, 0), ==, CP_QUOTE_COLUMN_UNUSED);
+      r = cp_quote_sheet_read (sheet, &error);
+      g_assert_no_error (error);
+      g_assert_cmpuint (r->quotes->len, ==, 2);
+      g_assert_null (((const CpQuote *) g_ptr_array_index (r->quotes, 0))->id);
+      g_assert_cmpuint (((const CpQuote *) g_ptr_array_index (r->quotes, 0))->nodes_available, ==, 1);
+      g_assert_cmpuint (cp_quote_csv_add_to_project (r, project), ==, 2);
+      g_assert_cmpstr (((const CpQuote *) g_ptr_array_index (project->quotes, 0))->id, !=, "1");
+      g_assert_cmpstr (((const CpQuote *) g_ptr_array_index (project->quotes, 1))->id, !=, "2");
+    }
+
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CpQuoteSheet) sheet = cp_quote_sheet_new (coded, strlen (coded), NULL, &error);
+    g_autoptr(CpQuoteCsvResult) r = cp_quote_sheet_read (sheet, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpint (cp_quote_sheet_get_field (sheet, 0), ==, CP_QUOTE_COLUMN_ID);
+    g_assert_cmpstr (((const CpQuote *) g_ptr_array_index (r->quotes, 0))->id, ==, "XH-H20-01");
+  }
+}
+
+/* A header of two rows, as vendors lay a workbook out: 单价 merged over
+ * 元/卡/时 | 元/台/月 (each row fills one), 网络 over 类型 | 带宽, the other
+ * headers merged down both rows (a workbook repeats their text in the
+ * second; a CSV saved from it may too). The second row is part of the
+ * header, never a quote: each row's price is read with its column's unit. */
+static void
+test_two_row_header (void)
+{
+  static const char csv[] =
+    "华南智算 GPU 租赁报价\n"
+    "报价有效期,2026-12-31\n"
+    "序号,机型,卡数,台数,单价,,网络,,备注\n"
+    "序号,机型,卡数,台数,元/卡/时,元/台/月,类型,带宽,\n"
+    "1,H800 80G,8,2,,\"68,000\",IB,4×400G,\n"
+    "2,A800 80G,8,1,12.5,,RoCE,2×200G,\n"
+    "3,4090 24G,8,3,2.1,,,,\n";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpQuoteSheet) sheet = cp_quote_sheet_new (csv, strlen (csv), NULL, &error);
+  g_autoptr(CpQuoteCsvResult) r = NULL;
+  const CpQuote *h800, *a800, *rtx;
+
+  g_assert_no_error (error);
+  r = cp_quote_sheet_read (sheet, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (r->errors->len, ==, 0);
+  g_assert_cmpuint (r->n_records, ==, 3);
+  g_assert_cmpuint (r->quotes->len, ==, 3);
+  h800 = g_ptr_array_index (r->quotes, 0);
+  a800 = g_ptr_array_index (r->quotes, 1);
+  rtx = g_ptr_array_index (r->quotes, 2);
+  g_assert_cmpstr (h800->gpu.id, ==, "h800");
+  g_assert_cmpint (h800->price_unit, ==, CP_PRICE_PER_NODE_MONTH);
+  g_assert_cmpfloat (h800->price, ==, 68000);
+  g_assert_cmpuint (h800->nodes_available, ==, 2);
+  g_assert_cmpint (h800->network, ==, CP_NETWORK_INFINIBAND);
+  g_assert_cmpuint (h800->nics_per_node, ==, 4);
+  g_assert_cmpfloat (h800->nic_gbps, ==, 400);
+  g_assert_cmpint (a800->price_unit, ==, CP_PRICE_PER_GPU_HOUR);
+  g_assert_cmpfloat (a800->price, ==, 12.5);
+  g_assert_cmpint (a800->network, ==, CP_NETWORK_ROCE);
+  g_assert_cmpint (rtx->price_unit, ==, CP_PRICE_PER_GPU_HOUR);
+  g_assert_cmpfloat (rtx->price, ==, 2.1);
+  g_assert_cmpuint (rtx->nodes_available, ==, 3);
+  g_assert_cmpstr (rtx->valid_until, ==, "2026-12-31");
+}
+
+/* The preview's account of a quote: a price per GPU-hour with no term has
+ * none ("minimum term 0 h" read as a term of nothing); a month's price is
+ * billed a month, 730 h at the default hours per month. */
+static void
+test_describe_term (void)
+{
+  static const char csv[] = "机型,单价\n8×A800,12.5 元/卡/时\n8×H800,\"68,000 元/台/月\"\n";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpQuoteSheet) sheet = cp_quote_sheet_new (csv, strlen (csv), NULL, &error);
+  g_autoptr(CpQuoteCsvResult) r = cp_quote_sheet_read (sheet, &error);
+  g_autofree char *hourly = NULL;
+  g_autofree char *monthly = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (r->quotes->len, ==, 2);
+  hourly = cp_quote_describe (g_ptr_array_index (r->quotes, 0), cp_quote_sheet_get_settings (sheet));
+  monthly = cp_quote_describe (g_ptr_array_index (r->quotes, 1), cp_quote_sheet_get_settings (sheet));
+  g_assert_true (g_str_has_suffix (hourly, "; no minimum term"));
+  g_assert_true (g_str_has_suffix (monthly, "; minimum term 730 h"));
+
+  /* Host memory, which CPU offload fills, is said when the sheet gives it:
+   * 2 TB is 2048 GiB. */
+  {
+    static const char memory[] = "机型,内存,单价\n8×A800,2TB,12.5 元/卡/时\n";
+    g_autoptr(CpQuoteSheet) with_memory = cp_quote_sheet_new (memory, strlen (memory), NULL, &error);
+    g_autoptr(CpQuoteCsvResult) m = cp_quote_sheet_read (with_memory, &error);
+    g_autofree char *described = NULL;
+
+    g_assert_no_error (error);
+    described = cp_quote_describe (g_ptr_array_index (m->quotes, 0), cp_quote_sheet_get_settings (with_memory));
+    g_assert_nonnull (strstr (described, "; host memory 2048 GiB per node"));
+    g_assert_null (strstr (hourly, "host memory"));
+  }
+}
+
 /* 机型 beside 配置 (issue 23's main gap: every row was refused). The GPU
  * comes from whichever cell names one; the count, host memory and network
  * from 配置; a 机型 naming no GPU is the machine's name; two cells naming
@@ -1035,6 +1226,10 @@ main (int argc, char **argv)
   g_test_add_func ("/quote-sheets/quantity-in-gpus", test_quantity_in_gpus);
   g_test_add_func ("/quote-sheets/price-on-request", test_price_on_request);
   g_test_add_func ("/quote-sheets/vendor-from-title-and-file", test_vendor_from_title_and_file);
+  g_test_add_func ("/quote-sheets/valid-until-from-title", test_valid_until_from_title);
+  g_test_add_func ("/quote-sheets/row-number-not-id", test_row_number_not_id);
+  g_test_add_func ("/quote-sheets/two-row-header", test_two_row_header);
+  g_test_add_func ("/quote-sheets/describe-term", test_describe_term);
   g_test_add_func ("/quote-sheets/model-and-configuration", test_model_and_configuration);
   g_test_add_func ("/quote-sheets/tax", test_tax);
   g_test_add_func ("/quote-sheets/ten-thousands-in-unit", test_ten_thousands_in_unit);

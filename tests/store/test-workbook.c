@@ -398,6 +398,40 @@ test_too_many_rows_and_columns (void)
   assert_refused (far, CP_WORKBOOK_ERROR_TOO_LARGE, "cell ZZZ1");
 }
 
+/* A row an .ods repeats is refused at the limit its copies pass first,
+ * whichever it is, as if each copy were made. */
+static GBytes *
+ods_repeated_row (guint repeat, guint columns, const char *text)
+{
+  g_autofree char *table = g_strdup_printf (
+      "<table:table table:name=\"T\"><table:table-row table:number-rows-repeated=\"%u\">"
+      "<table:table-cell table:number-columns-repeated=\"%u\"><text:p>%s</text:p></table:table-cell>"
+      "</table:table-row></table:table>", repeat, columns, text);
+
+  return cp_test_ods (table, CP_TEST_ZIP_DEFLATED);
+}
+
+static void
+test_repeated_row_limits (void)
+{
+  g_autofree char *kilobyte = g_strnfill (1000, 'x');
+  g_autoptr(GBytes) rows_fit = ods_repeated_row (10100, 1, "x");
+  g_autoptr(GBytes) rows_over = ods_repeated_row (10101, 1, "x");
+  /* 200 cells a row: 1,000,000 cells are passed near the 5,000th row,
+   * long before the 10,100th. */
+  g_autoptr(GBytes) cells = ods_repeated_row (10000, 200, "x");
+  /* 1,000 bytes a row: 8 MiB (8,388,608 bytes) are passed near the
+   * 8,389th row, before the 10,100th. */
+  g_autoptr(GBytes) text = ods_repeated_row (10000, 1, kilobyte);
+  g_autoptr(GPtrArray) kept = read_only_sheet (rows_fit, 0);
+
+  g_assert_cmpuint (kept->len, ==, 10100);
+  g_assert_cmpuint (((CpWorkbookRow *) g_ptr_array_index (kept, 10099))->row, ==, 10100);
+  assert_refused (rows_over, CP_WORKBOOK_ERROR_TOO_LARGE, "more than 10100 rows");
+  assert_refused (cells, CP_WORKBOOK_ERROR_TOO_LARGE, "more than 1000000 cells");
+  assert_refused (text, CP_WORKBOOK_ERROR_TOO_LARGE, "more than 8 MiB of text");
+}
+
 /* ---- Through the importer ---- */
 
 /* The demo's quotes exported as CSV, put in a workbook cell for cell
@@ -459,6 +493,57 @@ test_round_trip (void)
             g_assert_cmpuint (a->gpus_per_node, ==, b->gpus_per_node);
           }
       }
+}
+
+#define IS(ref, text) "<c r=\"" ref "\" t=\"inlineStr\"><is><t>" text "</t></is></c>"
+#define NUM(ref, value) "<c r=\"" ref "\"><v>" value "</v></c>"
+
+/* A vendor's workbook as Excel saves it: a merged title, a validity label
+ * beside a date cell (46387 is 2026-12-31), a header of two rows with the
+ * plain headers merged down both and 单价 merged across 元/卡/时 |
+ * 元/台/月, prices as numbers. Each row is a quote at its column's unit. */
+static void
+test_xlsx_vendor_layout (void)
+{
+  static const char sheet_xml[] =
+    XML_HEAD "<worksheet " XLSX_MAIN "><sheetData>"
+    "<row r=\"1\">" IS ("A1", "华南智算 GPU 租赁报价") "</row>"
+    "<row r=\"2\">" IS ("A2", "报价有效期") "<c r=\"B2\" s=\"1\"><v>46387</v></c></row>"
+    "<row r=\"3\">" IS ("A3", "序号") IS ("B3", "机型") IS ("C3", "卡数") IS ("D3", "台数") IS ("E3", "单价")
+    IS ("G3", "备注") "</row>"
+    "<row r=\"4\">" IS ("E4", "元/卡/时") IS ("F4", "元/台/月") "</row>"
+    "<row r=\"5\">" NUM ("A5", "1") IS ("B5", "H800 80G") NUM ("C5", "8") NUM ("D5", "2") NUM ("F5", "68000") "</row>"
+    "<row r=\"6\">" NUM ("A6", "2") IS ("B6", "A800 80G") NUM ("C6", "8") NUM ("D6", "1") NUM ("E6", "12.5") "</row>"
+    "</sheetData><mergeCells count=\"7\"><mergeCell ref=\"A1:G1\"/><mergeCell ref=\"B2:G2\"/>"
+    "<mergeCell ref=\"A3:A4\"/><mergeCell ref=\"B3:B4\"/><mergeCell ref=\"C3:C4\"/><mergeCell ref=\"D3:D4\"/>"
+    "<mergeCell ref=\"E3:F3\"/></mergeCells></worksheet>";
+  const char *names[] = { "GPU报价" };
+  const char *sheets[] = { sheet_xml };
+  g_autoptr(GBytes) bytes = cp_test_xlsx (names, sheets, 1, NULL, xlsx_styles, NULL, CP_TEST_ZIP_DEFLATED);
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpQuoteSheet) sheet = cp_quote_sheet_new (g_bytes_get_data (bytes, NULL), g_bytes_get_size (bytes),
+                                                      NULL, &error);
+  g_autoptr(CpQuoteCsvResult) r = NULL;
+  const CpQuote *h800, *a800;
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (cp_quote_sheet_get_vendor (sheet), ==, "华南智算");
+  r = cp_quote_sheet_read (sheet, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (r->errors->len, ==, 0);
+  g_assert_cmpuint (r->quotes->len, ==, 2);
+  h800 = g_ptr_array_index (r->quotes, 0);
+  a800 = g_ptr_array_index (r->quotes, 1);
+  g_assert_null (h800->id);
+  g_assert_cmpstr (h800->gpu.id, ==, "h800");
+  g_assert_cmpuint (h800->gpus_per_node, ==, 8);
+  g_assert_cmpuint (h800->nodes_available, ==, 2);
+  g_assert_cmpint (h800->price_unit, ==, CP_PRICE_PER_NODE_MONTH);
+  g_assert_cmpfloat (h800->price, ==, 68000);
+  g_assert_cmpint (a800->price_unit, ==, CP_PRICE_PER_GPU_HOUR);
+  g_assert_cmpfloat (a800->price, ==, 12.5);
+  g_assert_cmpstr (h800->valid_until, ==, "2026-12-31");
+  g_assert_cmpstr (a800->valid_until, ==, "2026-12-31");
 }
 
 /* An .xlsx of @n_rows × @n_columns cells, read as a quote sheet. */
@@ -680,6 +765,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/workbook/xlsx-cells", test_xlsx_cells);
   g_test_add_func ("/workbook/xlsx-sheets", test_xlsx_sheets);
+  g_test_add_func ("/workbook/xlsx-vendor-layout", test_xlsx_vendor_layout);
   g_test_add_func ("/workbook/ods-cells", test_ods_cells);
   g_test_add_func ("/workbook/hostile/zip-bomb", test_zip_bomb);
   g_test_add_func ("/workbook/hostile/deep-xml", test_deep_xml);
@@ -689,6 +775,7 @@ main (int argc, char **argv)
   g_test_add_func ("/workbook/hostile/external-links", test_external_links);
   g_test_add_func ("/workbook/hostile/not-a-workbook", test_not_a_workbook);
   g_test_add_func ("/workbook/hostile/rows-and-columns", test_too_many_rows_and_columns);
+  g_test_add_func ("/workbook/hostile/repeated-row-limits", test_repeated_row_limits);
   g_test_add_func ("/workbook/import/round-trip", test_round_trip);
   g_test_add_func ("/workbook/import/guess-by-content", test_guess_by_content);
   g_test_add_func ("/workbook/import/no-gpu-column", test_no_gpu_column);

@@ -1,0 +1,117 @@
+#!/bin/sh
+# test-cli-manners.sh: what --job and --quote mean, and the README's
+# commands run exactly as written (POSIX sh).
+#
+# Usage: test-cli-manners.sh PATH-TO-compute-planner-cli SOURCE-DIR
+
+set -u
+
+CLI=${1:?usage: test-cli-manners.sh PATH-TO-compute-planner-cli SOURCE-DIR}
+SRC=${2:?usage: test-cli-manners.sh PATH-TO-compute-planner-cli SOURCE-DIR}
+# Commands run in a scratch directory: the tool's path must not be relative.
+case $CLI in /*) ;; *) CLI=$(pwd)/$CLI ;; esac
+case $SRC in /*) ;; *) SRC=$(pwd)/$SRC ;; esac
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT INT TERM
+OUT=$TMP/out
+ERR=$TMP/err
+failures=0
+checks=0
+
+fail () {
+  failures=$((failures + 1))
+  echo "FAIL: $*"
+  echo "--- stdout"; cat "$OUT"
+  echo "--- stderr"; cat "$ERR"
+  echo "---"
+}
+
+run () {
+  expected=$1
+  shift
+  checks=$((checks + 1))
+  (cd "$TMP" && "$CLI" "$@") >"$OUT" 2>"$ERR"
+  status=$?
+  [ "$status" -eq "$expected" ] || fail "exit status $status, expected $expected: $*"
+}
+
+contains () {
+  checks=$((checks + 1))
+  grep -F -q -- "$2" "$1" || fail "“$2” not in $(basename "$1")"
+}
+
+LOG=$SRC/tests/store/trial-logs/megatron.log
+
+# Ids that are numbers: quote "2" is at position 1, job "2" at position 1.
+run 0 new m.cplan
+run 0 add-quote m.cplan --id 2 --vendor A --gpu a800 --gpus-per-node 8 --price-per-gpu-hour 12
+run 0 add-quote m.cplan --id q-b --vendor B --gpu a800 --gpus-per-node 8 --price-per-gpu-hour 13
+run 0 add-job m.cplan --id 2 --model llama-2-13b --task pretrain --tokens 1B
+run 0 add-job m.cplan --id j-b --model llama-2-13b --task pretrain --tokens 1B
+
+# "2" is quote 1's id and quote 2's position: refused, naming both ways out.
+run 2 import-trial m.cplan --job j-b --quote 2 "$LOG" --dry-run
+contains "$ERR" "--quote: “2” is both the id of quote 1 and the position of quote “q-b”; write 1 for the first or “q-b” for the second"
+# A position that is no other quote's id, or an id, is one quote.
+run 0 import-trial m.cplan --job j-b --quote 1 "$LOG" --dry-run
+run 0 import-trial m.cplan --job j-b --quote q-b "$LOG" --dry-run
+run 2 plan m.cplan --job 2
+contains "$ERR" "--job: “2” is both the id of job 1 and the position of job “j-b”"
+run 2 chart m.cplan --job 2 --kind cost --png c.png
+contains "$ERR" "--job: “2” is both the id of job 1 and the position of job “j-b”"
+# chart takes an id as plan does.
+run 0 chart m.cplan --job j-b --kind memory --png c.png
+contains "$OUT" "Wrote the chart c.png"
+
+# list numbers its rows, the positions --job and --quote take, and shows
+# how long each quote holds, as the sheet's title row said.
+printf '星河云 GPU 报价单\n报价有效期 2026-12-31\n序号,机型,单价\n1,8×H20,6 元/卡/时\n' > "$TMP/valid.csv"
+run 0 import-quotes m.cplan valid.csv
+run 0 list m.cplan
+checks=$((checks + 1))
+grep -E -q '^ *2 +q-b ' "$OUT" || fail "list does not number quote q-b as 2"
+checks=$((checks + 1))
+grep -E -q '^ *2 +j-b ' "$OUT" || fail "list does not number job j-b as 2"
+checks=$((checks + 1))
+grep -E '^ *3 ' "$OUT" | grep -F -q '2026-12-31' || fail "list does not show the imported quote valid until 2026-12-31"
+contains "$OUT" "Valid until"
+
+# The demo's 70B fine-tune is recommended on vendor G with CPU offload,
+# whose quote states no host memory: the verdict says it is not firm, as
+# the window and the report do.
+run 0 demo d.cplan
+contains "$OUT" "Wrote d.cplan: 7 jobs, 7 quotes"
+run 0 plan d.cplan --job job-ft70b
+contains "$OUT" "Not firm: it rests on host memory the quote does not state. Ask 示例供应商 G (Example vendor G) whether each machine has"
+run 0 plan d.cplan --job job-ft70b --xml
+contains "$OUT" '<unconfirmed field="host-memory" quote="q-unknown">Not firm: it rests on host memory'
+# A service's throughput columns are all the option's, over its replicas:
+# q-4090 runs 4 replicas (2 × 1 × 4); 33.97 requests/s of 128 output tokens
+# are 4,348 output tokens/s; 4 × 11,626 prefill tokens/s are 46,502.
+run 0 plan d.cplan --job job-serve7b
+contains "$OUT" "Output tokens/s (all replicas)"
+contains "$OUT" "Prefill tokens/s (all replicas)"
+contains "$OUT" "Requests/s (all replicas)"
+checks=$((checks + 1))
+grep -F "2 × 1 × 4" "$OUT" | grep -F "4,348" | grep -F "46,502" | grep -F -q "33.97" \
+  || fail "q-4090's serving row is not 4,348 output and 46,502 prefill tokens/s, 33.97 requests/s"
+
+# The README's command-line examples, in order, from a directory holding
+# only the source tree's sample files and the tool where the README says.
+mkdir -p "$TMP/readme/_build/src/cli"
+ln -s "$CLI" "$TMP/readme/_build/src/cli/compute-planner-cli"
+ln -s "$SRC/tests" "$TMP/readme/tests"
+ln -s "$SRC/data" "$TMP/readme/data"
+awk '/^```sh$/ { inside = 1; next } /^```$/ { inside = 0; next }
+     inside { line = line $0; if (line ~ /\\$/) { sub(/\\$/, "", line); next } print line; line = "" }' \
+  "$SRC/README.md" | grep '^_build/src/cli/compute-planner-cli ' > "$TMP/commands"
+n=$(wc -l < "$TMP/commands")
+checks=$((checks + 1))
+[ "$n" -ge 15 ] || fail "only $n CLI commands found in README.md"
+while IFS= read -r command; do
+  checks=$((checks + 1))
+  (cd "$TMP/readme" && eval "$command") >"$OUT" 2>"$ERR" </dev/null || fail "README command failed: $command"
+done < "$TMP/commands"
+
+echo "$checks checks, $failures failures"
+[ "$failures" -eq 0 ]
