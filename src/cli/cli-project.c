@@ -243,6 +243,23 @@ write_plan_xml (xmlTextWriterPtr w, const CpProject *project, guint job_index, c
       const CpQuote *quote = quote_at (project, best->quote_index);
       cp_cli_xml_text (w, "recommended-quote", quote ? quote->id : "");
     }
+  {
+    /* As the report's XML says it: what the verdict rests on that the
+     * quote does not state. */
+    const char *field = NULL;
+    g_autofree char *unconfirmed = cp_words_unconfirmed (project, plan, C_("language code", "en"), &field);
+
+    if (unconfirmed != NULL)
+      {
+        const CpQuote *quote = quote_at (project, g_array_index (plan->options, CpOption, plan->recommended).quote_index);
+
+        xmlTextWriterStartElement (w, BAD_CAST "unconfirmed");
+        xmlTextWriterWriteAttribute (w, BAD_CAST "field", BAD_CAST field);
+        xmlTextWriterWriteAttribute (w, BAD_CAST "quote", BAD_CAST (quote && quote->id ? quote->id : ""));
+        xmlTextWriterWriteString (w, BAD_CAST unconfirmed);
+        xmlTextWriterEndElement (w);
+      }
+  }
 
   xmlTextWriterStartElement (w, BAD_CAST "options");
   for (guint i = 0; i < plan->options->len; i++)

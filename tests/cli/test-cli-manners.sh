@@ -83,6 +83,8 @@ run 0 demo d.cplan
 contains "$OUT" "Wrote d.cplan: 7 jobs, 7 quotes"
 run 0 plan d.cplan --job job-ft70b
 contains "$OUT" "Not firm: it rests on host memory the quote does not state. Ask 示例供应商 G (Example vendor G) whether each machine has"
+run 0 plan d.cplan --job job-ft70b --xml
+contains "$OUT" '<unconfirmed field="host-memory" quote="q-unknown">Not firm: it rests on host memory'
 # A service's throughput columns are all the option's, over its replicas:
 # q-4090 runs 4 replicas (2 × 1 × 4); 33.97 requests/s of 128 output tokens
 # are 4,348 output tokens/s; 4 × 11,626 prefill tokens/s are 46,502.
