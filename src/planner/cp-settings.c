@@ -221,8 +221,15 @@ cp_settings_init (CpSettings *settings)
    * - gpt-fast's int4 (pytorch-labs/gpt-fast quantize.py,
    *   WeightOnlyInt4QuantHandler): a bf16 scale and a bf16 zero per group
    *   of 32, its README's "4-bit (G=32)": 1 bit.
-   * QLoRA training keeps its own double-quantised count (qlora-bits). */
+   * QLoRA training keeps its own count (qlora-bits). */
   settings->int4_constant_bits = 20.0 / 128.0;
+  /* A QLoRA base in NF4 with double quantisation, as the QLoRA paper
+   * trains it and torchtune's NF4 tensors store it: 4 bits and "8/64 +
+   * 32/(64 · 256) = 0.127 bits per parameter" of constants (Dettmers et
+   * al. 2023, §3). Without double quantisation (LitGPT's bnb.nf4,
+   * Transformers' BitsAndBytesConfig default) the fp32 absmax of each
+   * block of 64 costs 0.5: 4.5 bits. */
+  settings->qlora_bits = 4.127;
   /* vLLM's V1 engine is the one vLLM runs by default since 0.8.0
    * (VLLM_USE_V1 defaults to on, vllm/envs.py): the current engine is
    * taken. Logs from vLLM before 0.8 (before March 2025) are V0's. */
@@ -362,7 +369,8 @@ cp_settings_get_assumptions (const CpSettings *settings,
       "6 fused (Megatron-LM bias_swiglu_fusion)" },
     { "lora-flops", settings->lora_flops_factor, "FLOPs/param/token",
       "no weight gradients for the frozen base: 2 forward + 2 backward" },
-    { "qlora-bits", 4.127, "bits/param", "QLoRA §3: NF4 + double quantisation (0.127 bits of constants)" },
+    { "qlora-bits", settings->qlora_bits, "bits/param",
+      "QLoRA §3: NF4 + double quantisation (0.127 bits of constants); 4.5 without it (fp32 absmax per 64)" },
     { "judgement-gap", settings->judgement_gap_low, "×", "source article thresholds 2× and 3× (R1)" },
     { "longest-acceptable-run", settings->longest_acceptable_run_days, "days",
       "with no deadline: BLOOM-176B's ~117 days, the longest published run (T17 84, T5 21)" },
