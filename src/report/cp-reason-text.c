@@ -1388,6 +1388,18 @@ cp_words_memory_near_limit (const CpEstimate *e,
   return g_strdup_printf (_("Uses %s of each GPU's memory, above %s: a longer sequence or more fragmentation than allowed for runs out of memory. Confirm with a trial run."), share, limit);
 }
 
+/* Below a tenth of an interruption a count reads as nonsense ("about
+ * 0.00029 interruptions", walkthrough 11): the risk gives the chance of
+ * one instead, 1 − e^(−n) for n expected (failures as a Poisson process,
+ * as cp-goodput.h takes them). */
+#define FEW_INTERRUPTIONS 0.1
+
+static char *
+interruption_chance (double expected, const char *lang)
+{
+  return cp_i18n_format_percent (-expm1 (-expected), lang);
+}
+
 GPtrArray *
 cp_option_risks (const CpProject *project,
                  const CpJob     *job,
@@ -1451,8 +1463,16 @@ cp_option_risks (const CpProject *project,
       g_autofree char *interruptions = cp_i18n_format_value (e->expected_interruptions, lang);
       g_autofree char *goodput = cp_words_goodput (e->goodput, lang);
 
-      /* TRANSLATORS: a risk; a number of interruptions such as "0.12", then a percentage */
-      add_risk_text (risks, g_strdup_printf (_("Everything runs on one machine, a single point of failure: about %s interruptions are expected over the run at the per-GPU rate of large clusters, leaving %s of the time useful. Each one stops the run until the machine is repaired or replaced; keep checkpoints off the machine."), interruptions, goodput));
+      if (e->expected_interruptions < FEW_INTERRUPTIONS)
+        {
+          g_autofree char *chance = interruption_chance (e->expected_interruptions, lang);
+
+          /* TRANSLATORS: a risk; the chance of an interruption such as "0.03%", then a percentage */
+          add_risk_text (risks, g_strdup_printf (_("Everything runs on one machine, a single point of failure: at the per-GPU rate of large clusters the run has a %s chance of an interruption, leaving %s of the time useful. An interruption stops the run until the machine is repaired or replaced; keep checkpoints off the machine."), chance, goodput));
+        }
+      else
+        /* TRANSLATORS: a risk; a number of interruptions such as "0.12", then a percentage */
+        add_risk_text (risks, g_strdup_printf (_("Everything runs on one machine, a single point of failure: about %s interruptions are expected over the run at the per-GPU rate of large clusters, leaving %s of the time useful. Each one stops the run until the machine is repaired or replaced; keep checkpoints off the machine."), interruptions, goodput));
     }
   if (cp_task_kind_is_training (job->kind) && e->nodes > 1 && isfinite (e->expected_interruptions))
     {
@@ -1460,8 +1480,16 @@ cp_option_risks (const CpProject *project,
       g_autofree char *goodput = cp_words_goodput (e->goodput, lang);
       g_autofree char *lost = cp_i18n_format_days (e->lost_s / 86400.0, lang);
 
-      /* TRANSLATORS: a risk; a number of interruptions, a percentage, then a duration */
-      add_risk_text (risks, g_strdup_printf (_("About %s interruptions are expected over the run (one GPU failing stops all of them): goodput %s, %s lost to restarts and redone work, already counted in run time and cost. Ask the vendor how fast failed nodes are replaced."), interruptions, goodput, lost));
+      if (e->expected_interruptions < FEW_INTERRUPTIONS)
+        {
+          g_autofree char *chance = interruption_chance (e->expected_interruptions, lang);
+
+          /* TRANSLATORS: a risk; the chance of an interruption such as "0.03%", a percentage, then a duration */
+          add_risk_text (risks, g_strdup_printf (_("The run has a %s chance of an interruption (one GPU failing stops all of them): goodput %s, %s lost to restarts and redone work, already counted in run time and cost. Ask the vendor how fast failed nodes are replaced."), chance, goodput, lost));
+        }
+      else
+        /* TRANSLATORS: a risk; a number of interruptions, a percentage, then a duration */
+        add_risk_text (risks, g_strdup_printf (_("About %s interruptions are expected over the run (one GPU failing stops all of them): goodput %s, %s lost to restarts and redone work, already counted in run time and cost. Ask the vendor how fast failed nodes are replaced."), interruptions, goodput, lost));
     }
 
   if (job->deadline_days > 0 && isfinite (e->calendar_days))

@@ -146,6 +146,7 @@ cp_words_cost_difference (const CpProject *project,
   const CpOption *best = NULL, *next = NULL;
   const CpQuote *quote;
   g_autofree char *name = NULL, *cost = NULL, *more = NULL, *share = NULL;
+  double ratio;
   char *text;
 
   if (plan == NULL || plan->cost_unknown || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
@@ -172,10 +173,23 @@ cp_words_cost_difference (const CpProject *project,
   /* The difference of the two totals as printed, so that it adds up. */
   more = cp_i18n_format_money (round (next->estimate.total_cost) - round (best->estimate.total_cost),
                                quote->currency, lang);
-  share = cp_i18n_format_percent (next->estimate.total_cost / best->estimate.total_cost - 1.0, lang);
-  /* TRANSLATORS: the next-ranked option: its quote, its total cost, how much more than the
-   * recommended option's in money and in percent */
-  text = g_strdup_printf (_("Next best: %s at %s, %s (%s) more."), name, cost, more, share);
+  ratio = next->estimate.total_cost / best->estimate.total_cost;
+  /* From ten times up a multiple reads better than a percentage:
+   * "449 times the cost", not "(44,772%) more" (walkthrough 11). */
+  if (ratio >= 10)
+    {
+      share = cp_i18n_format_number (ratio, 0, lang);
+      /* TRANSLATORS: the next-ranked option: its quote, its total cost, how much more than the
+       * recommended option's in money, then how many times the recommended option's cost, e.g. "449" */
+      text = g_strdup_printf (_("Next best: %s at %s, %s more (%s times the cost)."), name, cost, more, share);
+    }
+  else
+    {
+      share = cp_i18n_format_percent (ratio - 1.0, lang);
+      /* TRANSLATORS: the next-ranked option: its quote, its total cost, how much more than the
+       * recommended option's in money and in percent */
+      text = g_strdup_printf (_("Next best: %s at %s, %s (%s) more."), name, cost, more, share);
+    }
   cp_i18n_pop_language ();
   return text;
 }

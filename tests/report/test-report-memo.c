@@ -89,15 +89,16 @@ typedef struct {
 /* The figures, by hand: the H800 machine bills 25 hours (1.0 day: 0.66
  * of run and 0.35 of debugging, rounded up to the hour) × 8 GPUs × 15 CNY
  * = 3,000 CNY; the cluster bills its one-month minimum, 1 node × 45,000
- * CNY. The next option costs 45,000 − 3,000 = 42,000 CNY more, 1,400% of
- * 3,000; it would win below 3,000 CNY, 1 − 3,000 / 45,000 = 93% lower.
+ * CNY. The next option costs 45,000 − 3,000 = 42,000 CNY more, 45,000 /
+ * 3,000 = 15 times the cost (a multiple from ten times up, not "1,400%");
+ * it would win below 3,000 CNY, 1 − 3,000 / 45,000 = 93% lower.
  * The H800 machine uses 96% of each GPU's memory: above 90%, Tight. */
 static const Words english = {
   "en",
   { "Approval", "Prepared by", "Reviewed by", "Approved by" },
   "Ask: 云厂商甲, 智算中心乙.",
   "Who runs it (R8): no operations engineer for bare metal; ask the vendor for operations support before renting.",
-  "Next best: 智算中心乙 at 45,000 CNY, 42,000 CNY (1,400%) more.",
+  "Next best: 智算中心乙 at 45,000 CNY, 42,000 CNY more (15 times the cost).",
   "What would change it",
   "智算中心乙 — A800 4节点 IB 集群 would be recommended if its total cost fell below 3,000 CNY (93% lower).",
   "1 云厂商甲 — 8×H800 单机 1 Tight As configured",
@@ -109,7 +110,7 @@ static const Words chinese = {
   { "审批", "编制", "审核", "批准" },
   "询问：云厂商甲，智算中心乙。",
   "由谁运维（R8）：团队没有运维工程师管理裸金属，租用前请向服务商要运维支持。",
-  "次优方案：智算中心乙，¥45,000，多 ¥42,000（1,400%）。",
+  "次优方案：智算中心乙，¥45,000，多 ¥42,000（为其 15 倍）。",
   "什么会改变结论",
   "若 智算中心乙 — A800 4节点 IB 集群 的总成本降到 ¥3,000 以下（降低 93%），它将成为推荐方案。",
   "1 云厂商甲 — 8×H800 单机 1 偏紧",
