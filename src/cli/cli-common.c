@@ -851,3 +851,24 @@ cp_cli_print_spreads (const CpProject *project)
               cp_words_spread_source (spreads[i].kind));
     }
 }
+
+gboolean
+cp_cli_parse_share (const char *option,
+                    const char *text,
+                    double     *out)
+{
+  g_autofree char *number = g_strstrip (g_strdup (text));
+  gboolean percent = g_str_has_suffix (number, "%");
+
+  if (percent)
+    number[strlen (number) - 1] = '\0';
+  if (!cp_parse_count (number, out, NULL))
+    {
+      /* TRANSLATORS: an option, then what was typed */
+      cp_cli_usage_error (_("%s: “%s” is not a percentage such as 10%% or a fraction such as 0.1"), option, text);
+      return FALSE;
+    }
+  if (percent)
+    *out /= 100.0;
+  return TRUE;
+}

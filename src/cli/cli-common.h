@@ -88,6 +88,8 @@ gboolean cp_cli_parse_duration_option (const char *option, const char *text,
                                        double hours_per_month, double smallest_h,
                                        double max_h, double *out_h);
 /* Reports a value outside @choices ("pretrain, lora, …"); returns FALSE. */
+/* "10%" or "0.1" into @out (0.1); a usage error naming @option otherwise. */
+gboolean cp_cli_parse_share           (const char *option, const char *text, double *out);
 gboolean cp_cli_bad_choice            (const char *option, const char *text,
                                        const char *choices);
 

@@ -303,8 +303,8 @@ cp_cli_list (int argc, char **argv)
   g_autoptr(GOptionContext) context = NULL;
   g_autoptr(CpProject) project = NULL;
   g_autoptr(GError) error = NULL;
-  g_autoptr(CpCliTable) jobs = cp_cli_table_new (4);
-  g_autoptr(CpCliTable) quotes = cp_cli_table_new (6);
+  g_autoptr(CpCliTable) jobs = cp_cli_table_new (5);
+  g_autoptr(CpCliTable) quotes = cp_cli_table_new (8);
   g_autofree char *output = NULL;
   gboolean xml = FALSE;
   GOptionEntry entries[] = {
@@ -336,21 +336,26 @@ cp_cli_list (int argc, char **argv)
     }
 
   printf ("%s\n\n%s\n", project->name ? project->name : "", _("Jobs:"));
-  cp_cli_table_add_row (jobs, _("Id"), _("Name"), _("Task"), _("Model"), NULL);
+  /* The position first: what --job and --quote take besides the id. */
+  cp_cli_table_add_row (jobs, "#", _("Id"), _("Name"), _("Task"), _("Model"), NULL);
+  cp_cli_table_set_right_aligned (jobs, 0, TRUE);
   for (guint i = 0; i < project->jobs->len; i++)
     {
       const CpJob *job = g_ptr_array_index (project->jobs, i);
-      cp_cli_table_add_row (jobs, job->id, job->name ? job->name : "", cp_task_kind_to_string (job->kind),
+      g_autofree char *position = g_strdup_printf ("%u", i + 1);
+
+      cp_cli_table_add_row (jobs, position, job->id, job->name ? job->name : "", cp_task_kind_to_string (job->kind),
                             job->model.id ? job->model.id : "", NULL);
     }
   cp_cli_table_print (jobs, stdout);
 
   printf ("\n%s\n", _("Quotes:"));
-  cp_cli_table_add_row (quotes, _("Id"), _("Vendor"), _("GPUs"), _("Nodes"), _("Price"),
-                        _("Per GPU-hour"), NULL);
-  cp_cli_table_set_right_aligned (quotes, 3, TRUE);
+  cp_cli_table_add_row (quotes, "#", _("Id"), _("Vendor"), _("GPUs"), _("Nodes"), _("Price"),
+                        _("Per GPU-hour"), _("Valid until"), NULL);
+  cp_cli_table_set_right_aligned (quotes, 0, TRUE);
   cp_cli_table_set_right_aligned (quotes, 4, TRUE);
   cp_cli_table_set_right_aligned (quotes, 5, TRUE);
+  cp_cli_table_set_right_aligned (quotes, 6, TRUE);
   for (guint i = 0; i < project->quotes->len; i++)
     {
       const CpQuote *q = g_ptr_array_index (project->quotes, i);
@@ -373,8 +378,10 @@ cp_cli_list (int argc, char **argv)
           price = g_strdup (_("No price"));
           per_gpu_hour = g_strdup ("—");
         }
-      cp_cli_table_add_row (quotes, q->id, q->vendor ? q->vendor : "", gpus, nodes, price, per_gpu_hour,
-                            NULL);
+      g_autofree char *position = g_strdup_printf ("%u", i + 1);
+
+      cp_cli_table_add_row (quotes, position, q->id, q->vendor ? q->vendor : "", gpus, nodes, price, per_gpu_hour,
+                            q->valid_until ? q->valid_until : "—", NULL);
     }
   cp_cli_table_print (quotes, stdout);
   return CP_CLI_EXIT_OK;

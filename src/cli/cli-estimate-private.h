@@ -96,6 +96,9 @@ struct _CpCliJobOptions {
   char     *storage;
   char     *management_fee;
   char     *setup_fee;
+  char     *offering;
+  char     *vat_rate;
+  char     *prices_include_vat;
   char     *engineers;
   char     *engineer_day_cost;
   char     *measured_peak_memory;

@@ -34,7 +34,7 @@ options_clear (Options *o)
     &o->price_per_gpu_hour, &o->price_per_node_hour, &o->price_per_node_month, &o->price,
     &o->intra_link, &o->network, &o->nics, &o->nic_gbps, &o->host_memory_gib, &o->deadline_days,
     &o->duration_days, &o->output,
-    &o->billing_granularity, &o->minimum_term, &o->network_fee, &o->storage_tb, &o->storage_price, &o->storage, &o->management_fee, &o->setup_fee, &o->engineers, &o->engineer_day_cost, &o->measured_peak_memory, &o->measured_tokens_per_s, &o->measured_step_s, &o->measured_comm_share, &o->measured_kv_cache_tokens, &o->measured_gpus, &o->utilisation, &o->link_efficiency, &o->debug_share,
+    &o->billing_granularity, &o->minimum_term, &o->network_fee, &o->storage_tb, &o->storage_price, &o->storage, &o->management_fee, &o->setup_fee, &o->offering, &o->vat_rate, &o->prices_include_vat, &o->engineers, &o->engineer_day_cost, &o->measured_peak_memory, &o->measured_tokens_per_s, &o->measured_step_s, &o->measured_comm_share, &o->measured_kv_cache_tokens, &o->measured_gpus, &o->utilisation, &o->link_efficiency, &o->debug_share,
     &o->failure_rate, &o->restart_time, &o->checkpoint_interval, &o->fp8_layout, &o->moe_max_nodes, &o->vllm_profile,
     &o->selective_recompute, &o->cross_entropy,
   };
@@ -425,9 +425,35 @@ apply_quote_options (Options         *o,
       cp_cli_usage_error (_("--nics and --nic-gbps describe a network: give --network too (ethernet, roce or infiniband)"));
       return FALSE;
     }
+  if (o->offering != NULL && !cp_offering_kind_from_string (o->offering, &quote->offering))
+    return cp_cli_bad_choice ("--offering", o->offering,
+                              "bare-metal, hosted-machine, container, container-cluster, bare-metal-cluster");
   /* Machines with no network between them (--network none) are no cluster. */
   if (*nodes > 1 && (o->network == NULL || quote->network != CP_NETWORK_NONE))
-    quote->offering = CP_OFFERING_BARE_METAL_CLUSTER;
+    quote->offering = quote->offering == CP_OFFERING_CONTAINER || quote->offering == CP_OFFERING_CONTAINER_CLUSTER
+                      ? CP_OFFERING_CONTAINER_CLUSTER : CP_OFFERING_BARE_METAL_CLUSTER;
+  /* The quote's VAT: its own rate (default: its offering's) and whether
+   * its prices include it (default: as the project says). */
+  if (o->vat_rate != NULL)
+    {
+      if (!cp_cli_parse_share ("--vat-rate", o->vat_rate, &quote->vat_rate))
+        return FALSE;
+      if (quote->vat_rate <= 0 || quote->vat_rate > 0.5)
+        {
+          /* TRANSLATORS: what was typed after --vat-rate */
+          cp_cli_usage_error (_("--vat-rate: “%s” is not a VAT rate above 0 and at most 50%%"), o->vat_rate);
+          return FALSE;
+        }
+    }
+  if (o->prices_include_vat != NULL)
+    {
+      if (g_ascii_strcasecmp (o->prices_include_vat, "yes") == 0)
+        quote->vat_basis = CP_VAT_BASIS_INCLUDED;
+      else if (g_ascii_strcasecmp (o->prices_include_vat, "no") == 0)
+        quote->vat_basis = CP_VAT_BASIS_EXCLUDED;
+      else
+        return cp_cli_bad_choice ("--prices-include-vat", o->prices_include_vat, "yes, no");
+    }
   if (!cp_cli_parse_uint_option ("--nics", o->nics, 0, 64, &quote->nics_per_node) ||
       !cp_cli_parse_zero_or_at_least_option ("--nic-gbps", o->nic_gbps, 1, 100000, &quote->nic_gbps) ||
       !cp_cli_parse_zero_or_at_least_option ("--host-memory-gib", o->host_memory_gib,
@@ -1184,6 +1210,9 @@ add_quote_entries (GOptionContext *context,
     { "storage", 0, 0, G_OPTION_ARG_STRING, &o->storage, N_("Storage kind: parallel-fs, nas, network-disk or local-nvme"), N_("KIND") },
     { "management-fee-per-month", 0, 0, G_OPTION_ARG_STRING, &o->management_fee, N_("Management or licence fee per month"), N_("PRICE") },
     { "setup-fee", 0, 0, G_OPTION_ARG_STRING, &o->setup_fee, N_("One-time setup fee"), N_("PRICE") },
+    { "offering", 0, 0, G_OPTION_ARG_STRING, &o->offering, N_("What is rented: bare-metal, hosted-machine, container, container-cluster or bare-metal-cluster (default bare-metal); its VAT rate follows it"), N_("KIND") },
+    { "vat-rate", 0, 0, G_OPTION_ARG_STRING, &o->vat_rate, N_("The quote's VAT rate, such as 13% (default: its offering's: services 6%, a bare machine 13%)"), N_("PERCENT") },
+    { "prices-include-vat", 0, 0, G_OPTION_ARG_STRING, &o->prices_include_vat, N_("Whether the quote's prices include VAT (含税): yes or no (default: as the project says, yes)"), N_("yes|no") },
     { NULL }
   };
 

@@ -25,15 +25,19 @@ quote_at (const CpProject *project, int index)
   return g_ptr_array_index (project->quotes, index);
 }
 
-/* "12.3 (10.1–15.0)": the expected days with their band. */
+/* "12.3 (10.1–15.0)": the expected days with their band, to as many
+ * decimals as the window and the report give the shortest of them (a
+ * one-hour run read "0.0 (0.0–0.0)", as if it took no time: walkthrough
+ * 11). */
 static char *
 range_text (double expected,
             double low,
             double high)
 {
-  g_autofree char *a = cp_cli_format_number (expected, 1);
-  g_autofree char *b = cp_cli_format_number (low, 1);
-  g_autofree char *c = cp_cli_format_number (high, 1);
+  int decimals = cp_days_decimals (low > 0 ? MIN (low, expected) : expected);
+  g_autofree char *a = cp_cli_format_number (expected, decimals);
+  g_autofree char *b = cp_cli_format_number (low, decimals);
+  g_autofree char *c = cp_cli_format_number (high, decimals);
 
   /* TRANSLATORS: an expected figure, then its range low to high */
   return g_strdup_printf (_("%s (%s–%s)"), a, b, c);
@@ -239,6 +243,23 @@ write_plan_xml (xmlTextWriterPtr w, const CpProject *project, guint job_index, c
       const CpQuote *quote = quote_at (project, best->quote_index);
       cp_cli_xml_text (w, "recommended-quote", quote ? quote->id : "");
     }
+  {
+    /* As the report's XML says it: what the verdict rests on that the
+     * quote does not state. */
+    const char *field = NULL;
+    g_autofree char *unconfirmed = cp_words_unconfirmed (project, plan, C_("language code", "en"), &field);
+
+    if (unconfirmed != NULL)
+      {
+        const CpQuote *quote = quote_at (project, g_array_index (plan->options, CpOption, plan->recommended).quote_index);
+
+        xmlTextWriterStartElement (w, BAD_CAST "unconfirmed");
+        xmlTextWriterWriteAttribute (w, BAD_CAST "field", BAD_CAST field);
+        xmlTextWriterWriteAttribute (w, BAD_CAST "quote", BAD_CAST (quote && quote->id ? quote->id : ""));
+        xmlTextWriterWriteString (w, BAD_CAST unconfirmed);
+        xmlTextWriterEndElement (w);
+      }
+  }
 
   xmlTextWriterStartElement (w, BAD_CAST "options");
   for (guint i = 0; i < plan->options->len; i++)

@@ -67,13 +67,14 @@ typedef struct {
   /* What the amount to approve adds (cp_settings_amount_to_approve()) */
   char *contingency;
   char *vat_rate;
+  char *vat_rate_lease;
   char *prices_include_vat;
 } SignOffOptions;
 
 static gboolean
 budget_given (const SignOffOptions *given)
 {
-  return given->contingency || given->vat_rate || given->prices_include_vat;
+  return given->contingency || given->vat_rate || given->vat_rate_lease || given->prices_include_vat;
 }
 
 static gboolean
@@ -84,26 +85,6 @@ sign_off_given (const SignOffOptions *given)
 }
 
 /* A share typed as a percentage ("10%") or a fraction ("0.1"). */
-static gboolean
-parse_share (const char *option,
-             const char *text,
-             double     *out)
-{
-  g_autofree char *number = g_strstrip (g_strdup (text));
-  gboolean percent = g_str_has_suffix (number, "%");
-
-  if (percent)
-    number[strlen (number) - 1] = '\0';
-  if (!cp_parse_count (number, out, NULL))
-    {
-      /* TRANSLATORS: an option, then what was typed */
-      cp_cli_usage_error (_("%s: “%s” is not a percentage such as 10%% or a fraction such as 0.1"), option, text);
-      return FALSE;
-    }
-  if (percent)
-    *out /= 100.0;
-  return TRUE;
-}
 
 /* The budget options into @settings, checked by the model's rules. */
 static int
@@ -113,9 +94,12 @@ apply_budget_options (const SignOffOptions *given,
   g_autoptr(GError) error = NULL;
   CpSettings candidate = *settings;
 
-  if (given->contingency != NULL && !parse_share ("--contingency", given->contingency, &candidate.contingency_fraction))
+  if (given->contingency != NULL && !cp_cli_parse_share ("--contingency", given->contingency, &candidate.contingency_fraction))
     return CP_CLI_EXIT_USAGE;
-  if (given->vat_rate != NULL && !parse_share ("--vat-rate", given->vat_rate, &candidate.vat_rate))
+  if (given->vat_rate != NULL && !cp_cli_parse_share ("--vat-rate", given->vat_rate, &candidate.vat_rate))
+    return CP_CLI_EXIT_USAGE;
+  if (given->vat_rate_lease != NULL &&
+      !cp_cli_parse_share ("--vat-rate-lease", given->vat_rate_lease, &candidate.vat_rate_lease))
     return CP_CLI_EXIT_USAGE;
   if (given->prices_include_vat != NULL)
     {
@@ -251,11 +235,14 @@ cp_cli_report (int    argc,
       N_("Added to the top of the project's range in the amount to approve, such as 10%, kept in the project "
          "(default 10%: AACE 18R-97, Class 3)"), N_("PERCENT") },
     { "prices-include-vat", 0, 0, G_OPTION_ARG_STRING, &given.prices_include_vat,
-      N_("Whether the quoted prices include VAT: yes or no, kept in the project (default yes); "
-         "no adds VAT to the amount to approve"), N_("yes|no") },
+      N_("Whether a quote that does not say includes VAT: yes or no, kept in the project (default yes); "
+         "every price is compared with VAT, a price without it raised by its rate"), N_("yes|no") },
     { "vat-rate", 0, 0, G_OPTION_ARG_STRING, &given.vat_rate,
-      N_("The VAT rate of the vendors' charges, such as 6%, kept in the project "
-         "(default 6%: China, IT and cloud services)"), N_("PERCENT") },
+      N_("The VAT rate of IT and cloud services (containers, hosted machines), such as 6%, kept in the project "
+         "(default 6%: China, 财税〔2016〕36号)"), N_("PERCENT") },
+    { "vat-rate-lease", 0, 0, G_OPTION_ARG_STRING, &given.vat_rate_lease,
+      N_("The VAT rate of leasing a bare machine, such as 13%, kept in the project "
+         "(default 13%: China, tangible movable property, Announcement [2019] No. 39)"), N_("PERCENT") },
     { NULL }
   };
 

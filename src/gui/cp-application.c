@@ -61,9 +61,18 @@ cp_application_note_project (CpApplication *self,
   if (self->settings == NULL)
     return;
 
+  old = g_settings_get_strv (self->settings, "recent-projects");
+  /* Already the latest (an untitled project noted at each save). */
+  if (old[0] != NULL && g_strcmp0 (old[0], path) == 0)
+    {
+      g_autofree char *last = g_settings_get_string (self->settings, "last-project");
+
+      if (g_strcmp0 (last, path) != 0)
+        g_settings_set_string (self->settings, "last-project", path);
+      return;
+    }
   g_settings_set_string (self->settings, "last-project", path);
 
-  old = g_settings_get_strv (self->settings, "recent-projects");
   builder = g_strv_builder_new ();
   g_strv_builder_add (builder, path);
   for (guint i = 0; old[i] != NULL && n < MAX_RECENT; i++)

@@ -36,6 +36,10 @@ cp_job_object_new (CpJob *job)
 
   self = g_object_new (CP_TYPE_JOB_OBJECT, NULL);
   self->job = job;
+  /* The first change notifies only what it changed (as
+   * cp_quote_object_new() says). */
+  self->title = g_strdup (cp_job_object_get_title (self));
+  self->subtitle = cp_job_object_dup_subtitle (self);
 
   return self;
 }

@@ -48,12 +48,16 @@ static const CpField budget_fields[] = {
     N_("Added to the top of the project’s range; the default 10% is the low end of the +10 to +30% that AACE International gives a budget-authorisation estimate (Class 3, 18R-97)"),
     N_("%"), CP_FIELD_DOUBLE, F (contingency_fraction), .percent = TRUE },
   { "prices-include-vat", N_("Prices include VAT"),
-    N_("Business quotes in China state prices with VAT (含税); off, the amount to approve adds VAT to the vendors’ charges"),
+    N_("Business quotes in China state prices with VAT (含税); off, a quote that does not say is taken as without VAT and its rate is added: every quote is compared with VAT"),
     NULL, CP_FIELD_BOOL, F (prices_include_vat) },
-  { "vat-rate", N_("VAT rate"),
+  { "vat-rate", N_("VAT rate, services"),
     /* xgettext:no-c-format */
-    N_("China’s VAT on IT and cloud computing services is 6% (财税〔2016〕36号); leasing a bare machine alone is 13%"),
+    N_("Containers and hosted machines: China’s VAT on IT and cloud computing services is 6% (财税〔2016〕36号)"),
     N_("%"), CP_FIELD_DOUBLE, F (vat_rate), .percent = TRUE },
+  { "vat-rate-lease", N_("VAT rate, bare machines"),
+    /* xgettext:no-c-format */
+    N_("Bare metal: leasing a machine alone is leasing tangible movable property, 13% in China (Announcement [2019] No. 39)"),
+    N_("%"), CP_FIELD_DOUBLE, F (vat_rate_lease), .percent = TRUE },
 };
 
 #undef F

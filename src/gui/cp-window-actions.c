@@ -441,6 +441,17 @@ save_cb (GObject      *source,
       /* Changes made while the copy was written are still to save. */
       self->modified = self->change_count != self->saving_change_count;
       _cp_window_update_title (self);
+      /* A new project kept in the data folder is a project the user can
+       * come back to from Open Recent once it holds something
+       * (walkthrough 11: three projects made there, and the menu listed
+       * only the demo). */
+      if (self->untitled)
+        {
+          cp_application_note_project (CP_APPLICATION (gtk_window_get_application (GTK_WINDOW (self))),
+                                       cp_store_get_path (self->store));
+          /* Under the name it has now, which a rename may have changed. */
+          _cp_window_fill_recent_menu (self);
+        }
     }
 
   if (self->closing)
@@ -468,8 +479,12 @@ save_cb (GObject      *source,
     }
 }
 
+/* @announce: a save the user asked for (Ctrl+S, closing) says "Saving…"
+ * when it takes a while; an autosave stays silent, as gnome-text-editor's
+ * does (walkthrough 11: on a loaded machine a toast followed every edit). */
 void
-_cp_window_save_async (CpWindow *self)
+_cp_window_save_async (CpWindow *self,
+                       gboolean  announce)
 {
   g_clear_handle_id (&self->autosave_id, g_source_remove);
 
@@ -489,7 +504,7 @@ _cp_window_save_async (CpWindow *self)
     }
 
   self->saving_change_count = self->change_count;
-  _cp_window_set_busy (self, TRUE, _("Saving…"));
+  _cp_window_set_busy (self, TRUE, announce ? _("Saving…") : NULL);
   /* Never cancelled: a save started is a save finished. */
   cp_store_save_async (self->store, self->project, NULL, save_cb, g_object_ref (self));
 }
@@ -544,7 +559,7 @@ _cp_window_save_as (CpWindow   *self,
 
   if (same_path && !_cp_window_file_lost (self))
     {
-      _cp_window_save_async (self);
+      _cp_window_save_async (self, TRUE);
       return;
     }
   if (self->busy)
@@ -627,7 +642,7 @@ save_action (GSimpleAction *action,
       save_as_action (action, param, user_data);
       return;
     }
-  _cp_window_save_async (self);
+  _cp_window_save_async (self, TRUE);
 }
 
 /* The preview accepted: its quotes join the project. */
@@ -759,10 +774,13 @@ _cp_window_actions_update (CpWindow *self)
   g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (map, "rename")), has_item);
   g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (map, "export-quotes")),
                                self->project != NULL && self->project->quotes->len > 0 && !self->busy);
-  /* One worker at a time holds the store or writes a file. */
+  /* One worker at a time holds the store or writes a file. Importing
+   * quotes is not one of them (the preview reads the file on its own
+   * worker, and a save writes a copy of the project), so it stays
+   * available while a save runs (walkthrough 11: greyed out after every
+   * edit on a loaded machine). */
   g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (map, "save")), !self->busy);
   g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (map, "save-as")), !self->busy);
-  g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (map, "import-quotes")), !self->busy);
   g_simple_action_set_enabled (G_SIMPLE_ACTION (g_action_map_lookup_action (map, "export-report")), !self->busy);
   _cp_window_trial_actions_update (self);
 }

@@ -91,6 +91,7 @@ void       _cp_window_toast               (CpWindow      *self,
                                            const char    *message);
 void       _cp_window_update_title        (CpWindow      *self);
 char      *_cp_window_dup_project_name    (CpWindow      *self);
+void       _cp_window_fill_recent_menu    (CpWindow      *self);
 /* Called after every accepted change of the project: undo snapshot,
  * results, autosave. */
 void       _cp_window_project_changed     (CpWindow      *self,
@@ -118,7 +119,8 @@ gboolean   _cp_window_end_work            (CpWindow      *self,
 /* Saves about a second from now, unless autosave is off. */
 void       _cp_window_schedule_autosave   (CpWindow      *self);
 /* Saves off the main thread; one save at a time. */
-void       _cp_window_save_async          (CpWindow      *self);
+void       _cp_window_save_async          (CpWindow      *self,
+                                           gboolean       announce);
 
 /* cp-window-actions.c */
 void       _cp_window_actions_init        (CpWindow      *self);

@@ -178,7 +178,7 @@ autosave_cb (gpointer user_data)
   CpWindow *self = user_data;
 
   self->autosave_id = 0;
-  _cp_window_save_async (self);
+  _cp_window_save_async (self, FALSE);
 
   return G_SOURCE_REMOVE;
 }
@@ -658,7 +658,7 @@ cp_window_close_request (GtkWindow *window)
     {
       /* Saved off the main thread; the callback closes the window. */
       self->closing = TRUE;
-      _cp_window_save_async (self);
+      _cp_window_save_async (self, TRUE);
       return TRUE;
     }
 
@@ -681,6 +681,19 @@ cp_window_close_request (GtkWindow *window)
   return GTK_WINDOW_CLASS (cp_window_parent_class)->close_request (window);
 }
 
+/* A project open in a window of the app is known by the name its window
+ * gives it (its file is under the window's exclusive lock, and may be
+ * untitled-N.cplan); another by its file's. */
+static char *
+recent_label (CpWindow   *self,
+              const char *path)
+{
+  for (GList *l = gtk_application_get_windows (gtk_window_get_application (GTK_WINDOW (self))); l != NULL; l = l->next)
+    if (CP_IS_WINDOW (l->data) && g_strcmp0 (cp_window_get_path (l->data), path) == 0)
+      return _cp_window_dup_project_name (l->data);
+  return cp_store_display_name (path);
+}
+
 static void
 append_recent (CpWindow   *self,
                GPtrArray  *shown,
@@ -693,7 +706,7 @@ append_recent (CpWindow   *self,
     if (g_strcmp0 (g_ptr_array_index (shown, i), path) == 0)
       return;
   g_ptr_array_add (shown, g_strdup (path));
-  label = cp_store_display_name (path);
+  label = recent_label (self, path);
   item = g_menu_item_new (label, NULL);
   g_menu_item_set_action_and_target (item, "app.open-recent", "s", path);
   g_menu_append_item (self->recent_menu, item);
@@ -702,8 +715,8 @@ append_recent (CpWindow   *self,
 /* The app's own list first, then projects GTK's recently-used list has
  * (the file chooser adds there, and so do other apps): without a session
  * bus the settings keep nothing, and the submenu stayed empty. */
-static void
-fill_recent_menu (CpWindow *self)
+void
+_cp_window_fill_recent_menu (CpWindow *self)
 {
   /* As many as the app's own list keeps (cp-application.c). */
   const guint max_shown = 10;
@@ -760,11 +773,11 @@ restore_state (CpWindow  *self,
       if (g_settings_get_boolean (self->settings, "window-maximized"))
         gtk_window_maximize (GTK_WINDOW (self));
       g_signal_connect_object (self->settings, "changed::recent-projects",
-                               G_CALLBACK (fill_recent_menu), self, G_CONNECT_SWAPPED);
+                               G_CALLBACK (_cp_window_fill_recent_menu), self, G_CONNECT_SWAPPED);
     }
   g_signal_connect_object (gtk_recent_manager_get_default (), "changed",
-                           G_CALLBACK (fill_recent_menu), self, G_CONNECT_SWAPPED);
-  fill_recent_menu (self);
+                           G_CALLBACK (_cp_window_fill_recent_menu), self, G_CONNECT_SWAPPED);
+  _cp_window_fill_recent_menu (self);
 }
 
 CpWindow *

@@ -31,7 +31,10 @@ _cp_estimate_cost (const CpJob      *job,
                    const CpSettings *settings,
                    CpEstimate       *est)
 {
-  double rate = node_hour_rate (quote, settings);
+  /* Every quote's charges with VAT, the one basis quotes are compared on
+   * (cp_quote_vat_factor()): a price without it is raised by its rate. */
+  double vat = cp_quote_vat_factor (quote, settings);
+  double rate = node_hour_rate (quote, settings) * vat;
   double run_hours = est->total_s / 3600.0;
   double debug_hours = est->debug_days * 24.0;
   double debug_billed_hours = cp_quote_billed_hours (quote, settings, debug_hours);
@@ -55,10 +58,10 @@ _cp_estimate_cost (const CpJob      *job,
     est->billed_hours = run_billed_hours;
   est->compute_cost = est->billed_hours * rate * est->nodes;
   est->debug_cost = debug_billed_hours * rate;
-  est->network_cost = est->nodes > 1 ? quote->network_fee_per_node_month * est->nodes * billed_months : 0.0;
-  est->storage_cost = job->storage_tb * quote->storage_price_per_tb_month *
+  est->network_cost = est->nodes > 1 ? quote->network_fee_per_node_month * vat * est->nodes * billed_months : 0.0;
+  est->storage_cost = job->storage_tb * quote->storage_price_per_tb_month * vat *
     (est->calendar_days * 24.0 / settings->hours_per_month);
-  est->fees_cost = quote->setup_fee + quote->management_fee_per_month * billed_months;
+  est->fees_cost = (quote->setup_fee + quote->management_fee_per_month * billed_months) * vat;
   /* Migration days are calendar days; engineers work five days in seven. */
   est->engineering_cost = est->migration_days * settings->working_days_per_week / 7.0 *
     job->engineers * job->engineer_day_cost;

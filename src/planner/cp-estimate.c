@@ -260,7 +260,15 @@ estimate_training (const CpJob      *job,
   whole.recompute = job->recompute == CP_RECOMPUTE_AUTO ? CP_RECOMPUTE_SELECTIVE : job->recompute;
   _cp_layout_memory (&c, &whole, &need);
   est->total_memory_bytes = need.total;
-  est->checkpoint_bytes = need.weights + need.optimizer;
+  /* A LoRA run checkpoints what it trains: the adapters and their
+   * optimizer states (PEFT's save_pretrained writes adapter_model.bin
+   * only; torchtune's LoRA recipes save the adapter and, to resume, the
+   * optimizer's state of the trainable parameters). The frozen base is
+   * read from its own files and never written again. */
+  if (whole.lora || whole.qlora)
+    est->checkpoint_bytes = c.lora_trainable * c.w + need.optimizer;
+  else
+    est->checkpoint_bytes = need.weights + need.optimizer;
   est->memory_gap = need.total / (c.capacity * quote->gpus_per_node);
 
   est->available_per_gpu_bytes = c.capacity;

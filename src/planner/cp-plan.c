@@ -1230,8 +1230,11 @@ cp_plan_new_without_robustness (const CpJob      *job,
       for (guint i = 0; i < plan->options->len; i++)
         {
           const CpOption *option = &g_array_index (plan->options, CpOption, i);
-          if (cp_quote_price_per_gpu_hour (&quotes[option->quote_index], settings) <
-              cp_quote_price_per_gpu_hour (&quotes[first->quote_index], settings))
+          /* Unit prices on the one basis totals are compared on: with VAT. */
+          if (cp_quote_price_per_gpu_hour (&quotes[option->quote_index], settings) *
+              cp_quote_vat_factor (&quotes[option->quote_index], settings) <
+              cp_quote_price_per_gpu_hour (&quotes[first->quote_index], settings) *
+              cp_quote_vat_factor (&quotes[first->quote_index], settings))
             cheaper_by_unit_price++;
         }
       add_reason (plan, CP_RULE_R6_TOTAL_COST, CP_OUTCOME_CHEAPEST_TOTAL, first->quote_index,

@@ -42,6 +42,10 @@ typedef struct {
   double          management_fee_per_month;
   double          setup_fee;
   char            currency[4];      /* ISO 4217, "CNY" by default */
+  CpVatBasis      vat_basis;        /* whether the prices above include VAT */
+  double          vat_rate;         /* the quote's own VAT rate; 0: not stated, by its
+                                     * offering (cp_quote_vat_rate()), as the other
+                                     * figures' 0 is "not stated" */
   char           *valid_until;      /* ISO date, may be NULL */
   char           *notes;
 } CpQuote;
@@ -55,6 +59,21 @@ CpQuote  *cp_quote_dup      (const CpQuote *quote);
 void      cp_quote_free     (CpQuote *quote);
 void      cp_quote_set_gpu  (CpQuote *quote, const CpGpuSpec *gpu);
 void      cp_quote_set_intra_link (CpQuote *quote, const CpLinkSpec *link);
+/* The VAT rate of a quote's charges: its own, or its offering's, as
+ * @settings give it: leasing a bare machine is leasing tangible movable
+ * property (13%), the other offerings are IT and cloud services (6%);
+ * cp-settings.c gives the sources. */
+double    cp_quote_default_vat_rate (CpOfferingKind offering, const CpSettings *settings);
+double    cp_quote_vat_rate         (const CpQuote *quote, const CpSettings *settings);
+/* Whether the quote's prices include VAT: its own basis, or, unstated,
+ * the project's. */
+gboolean  cp_quote_prices_include_vat (const CpQuote *quote, const CpSettings *settings);
+/* What the quote's prices and fees are multiplied by to be compared: every
+ * quote is compared with VAT included, what the buyer pays (a 不含税
+ * price beside a 含税 one ranked them by the vendor's wording): 1 for
+ * prices with VAT, 1 + the rate for prices without. */
+double    cp_quote_vat_factor       (const CpQuote *quote, const CpSettings *settings);
+
 /* Several nodes with a network between them. */
 gboolean  cp_quote_is_cluster (const CpQuote *quote);
 /* Several nodes with no network between them ("2 × 8×4090, network 无"):

@@ -102,7 +102,9 @@ fill_rentals (CpScheduleJob    *entry,
               const CpQuote    *quote,
               const CpSettings *settings)
 {
-  double node_month = quote->price;
+  /* With VAT, as the costs are (cp_quote_vat_factor()). */
+  double vat = cp_quote_vat_factor (quote, settings);
+  double node_month = quote->price * vat;
   double run_start = est->debug_days + est->migration_days;
   /* The run's rent and the fees billed with it. */
   double run = est->compute_cost + est->network_cost + est->fees_cost;
@@ -115,7 +117,7 @@ fill_rentals (CpScheduleJob    *entry,
       /* Debugging and the run on one machine are one rental
        * (cp-estimate-cost.c): its months run from the first day. */
       add_rental (entry, 0, (est->compute_cost + est->debug_cost) / node_month, run + est->debug_cost,
-                  quote->setup_fee);
+                  quote->setup_fee * vat);
       entry->phase_invoiced[CP_PHASE_DEBUG] = est->debug_cost;
     }
   else
@@ -126,7 +128,7 @@ fill_rentals (CpScheduleJob    *entry,
           add_rental (entry, 0, est->debug_cost / node_month, est->debug_cost, 0);
           entry->phase_invoiced[CP_PHASE_DEBUG] = est->debug_cost;
         }
-      add_rental (entry, run_start, run_months, run, quote->setup_fee);
+      add_rental (entry, run_start, run_months, run, quote->setup_fee * vat);
     }
   entry->phase_invoiced[CP_PHASE_RUN] = run;
 }

@@ -154,7 +154,8 @@ cp_serving_estimate (const CpJob            *job,
   /* Every GPU of the option is rented while it serves, with the network
    * and management fees billed by the month; a setup fee is not hourly. */
   network_per_hour = est->nodes > 1 ? quote->network_fee_per_node_month * est->nodes : 0;
-  est->hourly_cost = cp_quote_price_per_gpu_hour (quote, settings) * est->gpus +
-                     (network_per_hour + quote->management_fee_per_month) / settings->hours_per_month;
+  est->hourly_cost = (cp_quote_price_per_gpu_hour (quote, settings) * est->gpus +
+                      (network_per_hour + quote->management_fee_per_month) / settings->hours_per_month) *
+                     cp_quote_vat_factor (quote, settings);
   est->cost_per_million_output_tokens = est->hourly_cost / (est->output_tokens_per_s * 3600.0) * 1e6;
 }

@@ -86,8 +86,11 @@ cp_settings_init (CpSettings *settings)
    * 海关总署公告 2019 年第 39 号). GPU rental is invoiced as a computing
    * service, and business quotes in this market state prices with VAT
    * (含税); the importer raises a 不含税 price by its stated rate to that
-   * basis (cp-quote-tax.c). So: prices include VAT, at 6%. */
+   * basis (cp-quote-tax.c). So a quote that says nothing includes VAT,
+   * at its offering's rate (cp_quote_vat_rate()): 6% for containers and
+   * hosted machines, 13% for bare metal. */
   settings->vat_rate = 0.06;
+  settings->vat_rate_lease = 0.13;
   settings->prices_include_vat = TRUE;
   /* Selective recompute costs 2.7% extra FLOPs for GPT-3 (M5). */
   settings->selective_recompute_flops_overhead = 0.027;
@@ -180,11 +183,12 @@ cp_settings_init (CpSettings *settings)
    * of Megatron-Bridge sets expert_tensor_parallel_size = 1 (e.g.
    * src/megatron/bridge/recipes/qwen/h100/qwen3_moe.py), as every row of
    * the Megatron-MoE-ModelZoo tables states (best_practice/qwen3/readme.md,
-   * column ETP) — off. Off by default, the corpus's TP 4, EP 8 Qwen3-235B
-   * row (ETP 1 stated) comes out 39% fast with EP inside a node where it
-   * measured slower than the cross-node rows (tests/model/published,
-   * megatron-moe-qwen3-235b-h100-tp4-ep8-pp8); the framework's default is
-   * kept until what slows that row is modelled. */
+   * column ETP), which is this setting off. Were it off by default, the
+   * corpus's TP 4, EP 8 Qwen3-235B row (ETP 1 stated) would come out 39%
+   * fast with EP inside a node, where it measured slower than the
+   * cross-node rows (tests/model/published,
+   * megatron-moe-qwen3-235b-h100-tp4-ep8-pp8); so Megatron-LM's default,
+   * on, is kept until what slows that row is modelled. */
   settings->moe_expert_tp = TRUE;
   /* Which layers an 8-bit checkpoint quantises. Sources disagree for the
    * same model: Meta's own FP8 checkpoint of Llama 3.1 405B
@@ -317,7 +321,9 @@ cp_settings_get_assumptions (const CpSettings *settings,
     { "contingency", settings->contingency_fraction, "fraction",
       "AACE International RP 18R-97, Class 3 (budget authorization): +10% to +30%; the low end" },
     { "vat-rate", settings->vat_rate, "fraction",
-      "财税〔2016〕36号: information technology services 6% (leasing a bare machine 13%, 2019 年第 39 号)" },
+      "财税〔2016〕36号: information technology services (containers, hosted machines) 6%" },
+    { "vat-rate-lease", settings->vat_rate_lease, "fraction",
+      "财政部 税务总局 海关总署公告 2019 年第 39 号: leasing tangible movable property (a bare machine) 13%" },
     /* One row for selective recompute: Megatron's overhead by default, the
      * policy where torchtitan's op-level one is taken (its overhead
      * follows the model: estimate's selective-recompute-flops-overhead). */
@@ -521,7 +527,8 @@ cp_settings_validate (const CpSettings  *settings,
                    _("Contingency must be between 0 and 100%%"));
       return FALSE;
     }
-  if (!isfinite (settings->vat_rate) || settings->vat_rate < 0 || settings->vat_rate > 0.5)
+  if (!isfinite (settings->vat_rate) || settings->vat_rate < 0 || settings->vat_rate > 0.5 ||
+      !isfinite (settings->vat_rate_lease) || settings->vat_rate_lease < 0 || settings->vat_rate_lease > 0.5)
     {
       g_set_error (error, CP_MODEL_ERROR, CP_MODEL_ERROR_INVALID,
                    _("VAT rate must be between 0 and 50%%"));
@@ -605,6 +612,7 @@ cp_assumption_task_kinds (const char *key)
     "expert-gemm-half-size", "moe-a2a-overlap", "fp8-layout",
     "moe-fp8-dispatch", "moe-max-nodes-per-token", "vllm-profile", "fsdp-pp-unsharded", "fsdp1-adapter-gradients",
     "contingency", "vat-rate", "moe-expert-tp", "selective-recompute", "cross-entropy",
+    "vat-rate-lease",
   };
   /* In the order of keys[]: mixed-precision Adam's bytes cover every
    * parameter only in a full run (adapters train a few); serving has its
@@ -630,6 +638,7 @@ cp_assumption_task_kinds (const char *key)
     training, training, serving,
     training, training, serving, training, adapters,
     every, every, training, training, training,
+    every,
   };
 #undef K
 
@@ -649,23 +658,20 @@ double
 cp_settings_amount_to_approve (const CpSettings *settings,
                                double            top_of_range,
                                double            engineering_part,
+                               double            vat_share,
                                double           *contingency,
-                               double           *vat,
-                               gboolean         *vat_added)
+                               double           *vat)
 {
   double reserve = top_of_range * settings->contingency_fraction;
   double with_reserve = top_of_range + reserve;
   /* The vendors' share of the amount: the team's own days carry no VAT,
    * and the contingency is shared in proportion. */
   double vendors = top_of_range > 0 ? with_reserve * CLAMP ((top_of_range - engineering_part) / top_of_range, 0, 1) : 0;
-  double tax = settings->prices_include_vat ? vendors * settings->vat_rate / (1 + settings->vat_rate)
-                                            : vendors * settings->vat_rate;
+  double tax = vendors * vat_share;
 
   if (contingency != NULL)
     *contingency = reserve;
   if (vat != NULL)
     *vat = tax;
-  if (vat_added != NULL)
-    *vat_added = !settings->prices_include_vat;
-  return settings->prices_include_vat ? with_reserve : with_reserve + tax;
+  return with_reserve;
 }

@@ -118,8 +118,10 @@ typedef struct {
   /* The amount to approve (the memo's budget): the top of the project's
    * range plus this share of it, and VAT when the prices exclude it. */
   double contingency_fraction;       /* of the top of the range */
-  double vat_rate;                   /* VAT on the vendors' charges */
-  gboolean prices_include_vat;       /* the quoted prices include vat_rate */
+  double vat_rate;                   /* VAT on IT and cloud services: containers, hosted machines */
+  double vat_rate_lease;             /* VAT on leasing a bare machine (tangible movable property) */
+  gboolean prices_include_vat;       /* a quote that does not say is taken as including VAT
+                                      * (cp_quote_prices_include_vat()) */
   gboolean moe_dispatch_dedup;       /* all-to-all sends a token once per node (DeepEP) */
   gboolean moe_a2a_overlap;          /* all-to-all hidden behind another micro-batch's compute */
   gboolean moe_fp8_dispatch;         /* FP8 training: dispatch in FP8, combine in BF16 (DeepSeek-V3) */
@@ -149,13 +151,14 @@ guint cp_settings_get_assumptions (const CpSettings *settings,
 gboolean cp_settings_validate (const CpSettings *settings, GError **error);
 
 /* The amount to approve for a project whose recommended options cost at
- * most @top_of_range, @engineering_part of it the team's own time (no
- * VAT): the top plus the contingency, plus VAT on the rest when the
- * prices exclude it. Each part is returned when asked for (may be NULL):
- * @contingency, the VAT the amount holds (@vat: included or added), and
- * whether that VAT was added. */
+ * most @top_of_range, with VAT (every quote is compared with VAT,
+ * cp_quote_vat_factor()), @engineering_part of it the team's own time (no
+ * VAT): the top plus the contingency. Each part is returned when asked
+ * for (may be NULL): @contingency, and the VAT the amount holds (@vat),
+ * @vat_share of the vendors' charges (their VAT over the charges with
+ * it: 6 / 106 at 6%). */
 double cp_settings_amount_to_approve (const CpSettings *settings, double top_of_range, double engineering_part,
-                                      double *contingency, double *vat, gboolean *vat_added);
+                                      double vat_share, double *contingency, double *vat);
 
 /* The kinds of job whose figures assumption @key (cp_settings_get_assumptions(),
  * or a spread's key) enters, one bit (1 << CpTaskKind) each: a report lists

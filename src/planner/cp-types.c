@@ -23,6 +23,7 @@ static const char * const memory_unit_names[] = { "gib", "gb" };
 static const char * const offering_names[] = {
   "bare-metal", "hosted-machine", "container", "container-cluster", "bare-metal-cluster",
 };
+static const char * const vat_basis_names[] = { "unstated", "included", "excluded" };
 static const char * const network_names[] = { "none", "ethernet", "roce", "infiniband" };
 static const char * const sharing_names[] = { "unknown", "dedicated", "shared" };
 static const char * const price_unit_names[] = { "gpu-hour", "node-hour", "node-month" };
@@ -82,6 +83,7 @@ DEFINE_NAMES (CpRecompute, cp_recompute, recompute_names, CP_N_RECOMPUTES)
 DEFINE_NAMES (CpBytesConvention, cp_bytes_convention, bytes_convention_names, CP_N_BYTES_CONVENTIONS)
 DEFINE_NAMES (CpMemoryUnit, cp_memory_unit, memory_unit_names, CP_N_MEMORY_UNITS)
 DEFINE_NAMES (CpOfferingKind, cp_offering_kind, offering_names, CP_N_OFFERINGS)
+DEFINE_NAMES (CpVatBasis, cp_vat_basis, vat_basis_names, CP_N_VAT_BASES)
 DEFINE_NAMES (CpNetworkKind, cp_network_kind, network_names, CP_N_NETWORKS)
 DEFINE_NAMES (CpSharing, cp_sharing, sharing_names, CP_N_SHARINGS)
 DEFINE_NAMES (CpPriceUnit, cp_price_unit, price_unit_names, CP_N_PRICE_UNITS)

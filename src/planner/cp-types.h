@@ -81,6 +81,15 @@ typedef enum {
   CP_N_OFFERINGS
 } CpOfferingKind;
 
+/* Whether a quote's prices include VAT (含税) or not (不含税); unstated:
+ * as the project's prices_include_vat says. */
+typedef enum {
+  CP_VAT_BASIS_UNSTATED,
+  CP_VAT_BASIS_INCLUDED,
+  CP_VAT_BASIS_EXCLUDED,
+  CP_N_VAT_BASES
+} CpVatBasis;
+
 typedef enum {
   CP_NETWORK_NONE,
   CP_NETWORK_ETHERNET,
@@ -204,6 +213,8 @@ const char *cp_memory_unit_to_string     (CpMemoryUnit unit);
 gboolean    cp_memory_unit_from_string   (const char *str, CpMemoryUnit *out);
 const char *cp_offering_kind_to_string   (CpOfferingKind kind);
 gboolean    cp_offering_kind_from_string (const char *str, CpOfferingKind *out);
+const char *cp_vat_basis_to_string       (CpVatBasis basis);
+gboolean    cp_vat_basis_from_string     (const char *str, CpVatBasis *out);
 const char *cp_network_kind_to_string    (CpNetworkKind kind);
 gboolean    cp_network_kind_from_string  (const char *str, CpNetworkKind *out);
 const char *cp_sharing_to_string         (CpSharing sharing);

@@ -463,6 +463,18 @@ cp_words_minimum_term (const CpProject *project,
       rental_text = cp_i18n_format_money_prose (rental, quote->currency, lang);
       total = cp_i18n_format_money_prose (e->total_cost, quote->currency, lang);
       used = cp_i18n_format_days (used_h / 24.0, lang);
+      /* The rental may be the whole cost ("¥70,000 of ¥70,000" read
+       * wrong, approver, 2 December): then it is said once. */
+      if (strcmp (rental_text, total) == 0)
+        {
+          if (cp_quote_billing_granularity_is_assumed (quote))
+            /* TRANSLATORS: a monthly price billed by whole months; the months billed, the rental (the option's whole cost), the time the job uses */
+            return g_strdup_printf (_("Billed by whole months, as the price is per node-month and the quote states no billing step: %s months, %s, the option’s whole cost, for %s of use."),
+                                    n_months, rental_text, used);
+          /* TRANSLATORS: billed by whole months as the quote states; the months billed, the rental (the option's whole cost), the time the job uses */
+          return g_strdup_printf (_("Billed by whole months, as the quote states: %s months, %s, the option’s whole cost, for %s of use."),
+                                  n_months, rental_text, used);
+        }
       if (cp_quote_billing_granularity_is_assumed (quote))
         /* TRANSLATORS: a monthly price billed by whole months; the months billed, the rental, the option's total cost, the time the job uses */
         return g_strdup_printf (_("Billed by whole months, as the price is per node-month and the quote states no billing step: %s months, %s of %s, for %s of use."),
@@ -476,6 +488,9 @@ cp_words_minimum_term (const CpProject *project,
   rental_text = cp_i18n_format_money_prose (rental, quote->currency, lang);
   total = cp_i18n_format_money_prose (e->total_cost, quote->currency, lang);
   used = cp_i18n_format_days (used_h / 24.0, lang);
+  if (strcmp (rental_text, total) == 0)
+    /* TRANSLATORS: the minimum term (e.g. "the 1-month minimum"), the rental it sets (the option's whole cost), the time the job uses */
+    return g_strdup_printf (_("Billed for %s: %s, the option’s whole cost, for %s of use."), term, rental_text, used);
   /* TRANSLATORS: the minimum term (e.g. "the 1-month minimum"), the rental it sets, the option's total cost, the time the job uses */
   return g_strdup_printf (_("Billed for %s: %s of %s, for %s of use."), term, rental_text, total, used);
 }

@@ -357,7 +357,8 @@ static const struct {
   { "migration-days", N_("Migration time without distributed experience") },
   { "hours-per-month", N_("Hours in a billed month") },
   { "contingency", N_("Contingency (amount to approve)") },
-  { "vat-rate", N_("VAT on GPU rental (a computing service)") },
+  { "vat-rate", N_("VAT on services (containers, hosted machines)") },
+  { "vat-rate-lease", N_("VAT on a leased bare machine") },
   { "selective-recompute-overhead", N_("Extra compute to redo part of the forward pass (selective recompute)") },
   { "full-recompute-flops", N_("Arithmetic per parameter and token when the whole forward pass is redone (FLOPs, full recompute)") },
   { "training-flops", N_("Arithmetic per parameter and token in full training (FLOPs)") },
@@ -431,7 +432,9 @@ static const struct {
   /* xgettext:no-c-format */
   { "contingency", N_("AACE RP 18R-97, Class 3 (budget authorisation): 10–30% over; the low end, as the range already holds the assumptions' spread") },
   /* xgettext:no-c-format */
-  { "vat-rate", N_("财税〔2016〕36号: IT and cloud services 6%, bare machines 13%") },
+  { "vat-rate", N_("财税〔2016〕36号: IT services, 6%") },
+  /* xgettext:no-c-format */
+  { "vat-rate-lease", N_("MOF/STA/GACC Announcement [2019] No. 39: movable property leasing, 13%") },
   /* xgettext:no-c-format */
   { "selective-recompute-overhead", N_("Korthikanti et al., 2022, “Reducing Activation Recomputation in Large Transformer Models”, Table 4 (2.7% for GPT-3)") },
   { "full-recompute-flops", N_("Narayanan et al., 2021, “Efficient Large-Scale Language Model Training on GPU Clusters Using Megatron-LM”, §5.1, Eq. 4") },

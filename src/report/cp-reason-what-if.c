@@ -174,14 +174,16 @@ cp_words_cost_difference (const CpProject *project,
   more = cp_i18n_format_money (round (next->estimate.total_cost) - round (best->estimate.total_cost),
                                quote->currency, lang);
   ratio = next->estimate.total_cost / best->estimate.total_cost;
-  /* From ten times up a multiple reads better than a percentage:
-   * "449 times the cost", not "(44,772%) more" (walkthrough 11). */
-  if (ratio >= 10)
+  if (ratio >= 2)
     {
-      share = cp_i18n_format_number (ratio, 0, lang);
+      /* "(11,938%) more" read as a misprint (approver, 2 December): from
+       * twice the cost on, the multiple. */
+      g_autofree char *times = ratio >= 10 ? cp_i18n_format_number (round (ratio), 0, lang)
+                                           : cp_i18n_format_number (ratio, 1, lang);
+
       /* TRANSLATORS: the next-ranked option: its quote, its total cost, how much more than the
-       * recommended option's in money, then how many times the recommended option's cost, e.g. "449" */
-      text = g_strdup_printf (_("Next best: %s at %s, %s more (%s times the cost)."), name, cost, more, share);
+       * recommended option's in money, then how many times the recommended option's cost it is */
+      text = g_strdup_printf (_("Next best: %s at %s, %s more (%s times the cost)."), name, cost, more, times);
     }
   else
     {

@@ -33,6 +33,7 @@ unit_words (const char *unit)
     { "FLOPs/param/token", N_("FLOPs/param/token") },
     { "bits/param", N_("bits/param") },
     { "bytes/element", N_("bytes/element") },
+    { "bytes/logit", N_("bytes/logit") },
     { "tokens", N_("tokens") },
     { "s", N_("s") },
     { "s per hidden s", N_("s per second hidden") },
@@ -82,6 +83,22 @@ quotes_use (const CpProject *project,
           }
         return FALSE;
       }
+  /* A VAT rate by offering only where a quote takes it: a project of
+   * bare machines lists the lease's, one of containers the services'. */
+  if (strcmp (key, "vat-rate") == 0 || strcmp (key, "vat-rate-lease") == 0)
+    {
+      gboolean lease = strcmp (key, "vat-rate-lease") == 0;
+
+      for (guint q = 0; q < project->quotes->len; q++)
+        {
+          const CpQuote *quote = g_ptr_array_index (project->quotes, q);
+          gboolean bare = quote->offering == CP_OFFERING_BARE_METAL || quote->offering == CP_OFFERING_BARE_METAL_CLUSTER;
+
+          if (quote->vat_rate <= 0 && bare == lease)
+            return TRUE;
+        }
+      return FALSE;
+    }
   if (strcmp (key, "shared-network-factor") == 0)
     {
       for (guint q = 0; q < project->quotes->len; q++)
@@ -309,7 +326,7 @@ cp_report_section_assumptions (Doc       *doc,
                                                                    : _("Not applicable: no interruption is expected"));
       /* The rate and whether the quotes' prices hold it: the amount to
        * approve adds it only to prices that exclude it. */
-      else if (strcmp (a->key, "vat-rate") == 0)
+      else if (strcmp (a->key, "vat-rate") == 0 || strcmp (a->key, "vat-rate-lease") == 0)
         {
           g_autofree char *percent = cp_report_rate_text (a->value, doc->lang);
           number = g_strdup_printf (settings->prices_include_vat

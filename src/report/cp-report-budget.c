@@ -188,23 +188,18 @@ cp_report_approval_text (const CpProject        *project,
 {
   const CpSettings *settings = &project->settings;
   const char *currency = settings->currency;
-  g_autofree char *amount = NULL, *reserve = NULL, *reserve_rate = NULL, *vat = NULL;
+  g_autofree char *amount = NULL, *reserve = NULL, *reserve_rate = NULL;
   char *line;
 
   cp_i18n_push_language (lang);
-  /* The parts as printed add up to the amount as printed. */
+  /* The parts as printed add up to the amount as printed. Every quote is
+   * compared with VAT (cp_quote_vat_factor()): none is added here. */
   amount = cp_i18n_format_money_prose (approval->amount, currency, lang);
   reserve = cp_i18n_format_money_prose_scaled (approval->contingency, approval->amount, currency, lang);
   reserve_rate = cp_report_rate_text (settings->contingency_fraction, lang);
-  vat = cp_i18n_format_money_prose_scaled (approval->vat, approval->amount, currency, lang);
-  if (approval->vat_added)
-    /* TRANSLATORS: the memo's budget, after the range: the amount to approve, the contingency's rate and amount, the VAT added */
-    line = g_strdup_printf (_("Amount to approve: %s (the top of the range + %s contingency, %s, + VAT, %s)."),
-                            amount, reserve_rate, reserve, vat);
-  else
-    /* TRANSLATORS: the memo's budget, after the range: the amount to approve, the contingency's rate and amount */
-    line = g_strdup_printf (_("Amount to approve: %s (the top of the range + %s contingency, %s)."),
-                            amount, reserve_rate, reserve);
+  /* TRANSLATORS: the memo's budget, after the range: the amount to approve, the contingency's rate and amount */
+  line = g_strdup_printf (_("Amount to approve: %s (the top of the range + %s contingency, %s)."),
+                          amount, reserve_rate, reserve);
   cp_i18n_pop_language ();
   return line;
 }
@@ -221,24 +216,18 @@ section_amount_to_approve (Doc              *doc,
   const char *currency = settings->currency;
   g_autoptr(GPtrArray) plans = result_plans (project, results);
   CpApprovalAmount approval;
-  g_autofree char *vat = NULL, *vat_rate = NULL, *line = NULL, *tax = NULL;
+  g_autofree char *vat = NULL, *line = NULL, *tax = NULL;
 
   cp_report_approval_amount (project, (CpPlan * const *) plans->pdata, schedule, &approval);
   vat = cp_i18n_format_money_prose_scaled (approval.vat, approval.amount, currency, doc->lang);
-  vat_rate = cp_report_rate_text (settings->vat_rate, doc->lang);
   line = cp_report_approval_text (project, &approval, doc->lang);
   cp_doc_paragraph_full (doc, doc->bold, line, 0, 1, NULL);
 
-  /* The sources of both rates are in cp-settings.c and the preferences'
-   * hints: page 1 says which convention was used, in one line. */
-  if (approval.vat_added)
-    /* TRANSLATORS: the memo's budget; the VAT rate, then the VAT added */
-    tax = g_strdup_printf (_("VAT: prices exclude it; %s on the vendors’ charges adds %s."),
-                           vat_rate, vat);
-  else
-    /* TRANSLATORS: the memo's budget; the VAT rate, then the VAT the amount holds */
-    tax = g_strdup_printf (_("VAT: prices include it at %s, %s of the amount."),
-                           vat_rate, vat);
+  /* One basis for every figure: with VAT, at each quote's rate (the
+   * quotes table says which rate applied to which quote, and why). */
+  /* TRANSLATORS: the memo's budget; the VAT the amount holds */
+  tax = g_strdup_printf (_("VAT: every price is compared with VAT, at its quote’s rate (the quotes table); "
+                           "the amount holds %s of VAT."), vat);
   {
     /* One note, the calendar's start after the money: the demo's memo
      * keeps its sign-off on page 2 (test-cli-pages). */
@@ -669,6 +658,13 @@ cp_report_section_cost_inputs (Doc          *doc,
       }
       /* TRANSLATORS: one option's inputs: the quote, then its price and unit */
       g_string_append_printf (text, _(" %s: %s %s"), name, price, cp_words_price_unit (quote->price_unit));
+      if (!cp_quote_prices_include_vat (quote, &project->settings))
+        {
+          g_autofree char *rate = cp_report_rate_text (cp_quote_vat_rate (quote, &project->settings), doc->lang);
+
+          /* TRANSLATORS: after a price quoted without VAT: the VAT rate added to compare it */
+          g_string_append_printf (text, _(" + %s VAT"), rate);
+        }
       if (billed != NULL)
         /* TRANSLATORS: after an option's price: what was billed */
         g_string_append_printf (text, _(", %s"), billed);

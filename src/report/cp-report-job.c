@@ -667,6 +667,17 @@ without_figures (const char *text)
   return g_string_free (out, FALSE);
 }
 
+/* Whether @plan gives a reason under @rule. */
+static gboolean
+rule_applied (const CpPlan *plan,
+              int           rule)
+{
+  for (guint i = 0; i < plan->reasons->len; i++)
+    if ((int) g_array_index (plan->reasons, CpReason, i).rule == rule)
+      return TRUE;
+  return FALSE;
+}
+
 /* The reasons behind the verdict, and the risks of the leading options. */
 static void
 section_job_reasons_and_risks (Doc             *doc,
@@ -676,25 +687,82 @@ section_job_reasons_and_risks (Doc             *doc,
 {
   const CpProject *project = doc->project;
 
+  int last_rule = -1;
+
   if (plan->reasons->len > 0)
     cp_doc_heading (doc, doc->h2, _("Reasons"), 30);
   for (guint i = 0; i < plan->reasons->len; i++)
+    last_rule = MAX (last_rule, (int) g_array_index (plan->reasons, CpReason, i).rule);
+  /* Rule by rule, R1 to the last the plan applied: a rule with nothing
+   * to say here still has its line, so the list reads R1, R2, R3… as
+   * printed (R3 was missing from a training job's list, approver, 2
+   * December) and every "(R6)" of the text finds its rule. */
+  for (int rule = 0; rule <= last_rule; rule++)
     {
-      const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
-      g_autofree char *text = NULL;
-      g_autofree char *line = NULL;
+      gboolean applied = FALSE, printed = FALSE;
+      int run_end = rule;
 
-      /* Whether the choice holds across the range is said in bold under
-       * the comparison, once. */
-      if (reason->outcome == CP_OUTCOME_VERDICT_HOLDS || reason->outcome == CP_OUTCOME_VERDICT_FLIPS)
-        continue;
-      /* The questions for the vendors are page 1's, each once for the
-       * whole project. */
-      if (cp_report_is_vendor_question (reason->outcome))
-        continue;
-      text = cp_reason_text (reason, project, plan, doc->lang);
-      line = g_strdup_printf ("%s — %s", cp_words_rule (reason->rule), text);
-      cp_doc_paragraph_full (doc, doc->body, line, 26, 4, cp_rule_to_string (reason->rule));
+      /* Rules in a row the plan did not apply to this job share a line
+       * ("R2–3"), which keeps a one-job report on its pages. */
+      while (run_end + 1 < last_rule && !rule_applied (plan, rule) && !rule_applied (plan, run_end + 1))
+        run_end++;
+      if (run_end > rule)
+        {
+          /* "R2–3": the label column's width holds no more. */
+          g_autofree char *label = g_strdup_printf ("%s–%s", cp_rule_to_string ((CpRule) rule),
+                                                    cp_rule_to_string ((CpRule) run_end) + 1);
+          g_autoptr(GString) names = g_string_new (NULL);
+          g_autofree char *line = NULL;
+
+          for (int r = rule; r <= run_end; r++)
+            /* TRANSLATORS: the separator between rule names on one line of the reasons list */
+            g_string_append_printf (names, "%s%s", r > rule ? _(", ") : "", cp_words_rule ((CpRule) r));
+          /* TRANSLATORS: rules of the reasons list, named, that the plan did not apply to this job */
+          line = g_strdup_printf (_("%s — Do not apply to this job."), names->str);
+          cp_doc_paragraph_full (doc, doc->body, line, 26, 4, label);
+          rule = run_end;
+          continue;
+        }
+
+      for (guint i = 0; i < plan->reasons->len; i++)
+        {
+          const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
+          g_autofree char *text = NULL;
+          g_autofree char *line = NULL;
+
+          if ((int) reason->rule != rule)
+            continue;
+          applied = TRUE;
+          /* Whether the choice holds across the range is said in bold under
+           * the comparison, once. */
+          if (reason->outcome == CP_OUTCOME_VERDICT_HOLDS || reason->outcome == CP_OUTCOME_VERDICT_FLIPS)
+            continue;
+          /* The questions for the vendors are page 1's, each once for the
+           * whole project. */
+          if (cp_report_is_vendor_question (reason->outcome))
+            continue;
+          text = cp_reason_text (reason, project, plan, doc->lang);
+          line = g_strdup_printf ("%s — %s", cp_words_rule (reason->rule), text);
+          cp_doc_paragraph_full (doc, doc->body, line, 26, 4, cp_rule_to_string (reason->rule));
+          printed = TRUE;
+        }
+      if (!printed)
+        {
+          g_autofree char *line = NULL;
+          const char *why;
+
+          if (applied)
+            /* TRANSLATORS: a rule of the reasons list whose only findings are the questions for the vendors (page 1) or whether the choice holds (under the comparison) */
+            why = _("Said above: in the questions for the vendors on page 1, or under the comparison.");
+          else if (rule == CP_RULE_R3_INFERENCE_CONCURRENCY)
+            /* TRANSLATORS: R3 in the reasons list of a job that serves no users */
+            why = _("Applies to inference services only; this job serves no users.");
+          else
+            /* TRANSLATORS: a rule of the reasons list the plan did not apply to this job */
+            why = _("Does not apply to this job.");
+          line = g_strdup_printf ("%s — %s", cp_words_rule ((CpRule) rule), why);
+          cp_doc_paragraph_full (doc, doc->body, line, 26, 4, cp_rule_to_string ((CpRule) rule));
+        }
     }
 
   /* What the window's "What would change it" says, from the same list

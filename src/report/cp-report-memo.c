@@ -59,6 +59,22 @@ quote_price (const CpQuote *quote,
   return g_strdup_printf ("%s %s", money, cp_words_price_unit (quote->price_unit));
 }
 
+/* The VAT a quote was compared with: its rate and whether the price
+ * includes it or had it added ("13%, added"). */
+static char *
+quote_vat (const CpProject *project,
+           const CpQuote   *quote,
+           const char      *lang)
+{
+  g_autofree char *rate = cp_report_rate_text (cp_quote_vat_rate (quote, &project->settings), lang);
+
+  if (cp_quote_prices_include_vat (quote, &project->settings))
+    /* TRANSLATORS: the quotes table's narrow VAT column: the rate, included in the price */
+    return g_strdup_printf (_("%s incl."), rate);
+  /* TRANSLATORS: the quotes table's narrow VAT column: the rate, added to a price quoted without VAT */
+  return g_strdup_printf (_("%s added"), rate);
+}
+
 static char *
 job_size (const CpJob *job,
           const char  *lang)
@@ -365,14 +381,15 @@ void
 cp_report_section_jobs_and_quotes (Doc *doc)
 {
   static const double job_widths[] = { 0.24, 0.20, 0.22, 0.22, 0.12 };
-  static const double quote_widths[] = { 0.24, 0.15, 0.18, 0.17, 0.14, 0.12 };
+  static const double quote_widths[] = { 0.22, 0.13, 0.17, 0.16, 0.15, 0.07, 0.10 };
   const CpProject *project = doc->project;
   char *job_header[] = { _("Job"), _("Kind"), _("Model"), _("Size"), _("Deadline") };
-  char *quote_header[] = { _("Quote"), _("Offering"), _("Hardware"), _("Network"), _("Price"), _("Valid until") };
+  char *quote_header[] = { _("Quote"), _("Offering"), _("Hardware"), _("Network"), _("Price"), _("VAT"),
+                           _("Valid until") };
   /* What the memo's answers rest on, in the detail tables' small type. */
   Table jobs = { 5, job_widths, NULL, job_header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 0,
                  doc->small };
-  Table quotes = { 6, quote_widths, NULL, quote_header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 0,
+  Table quotes = { 7, quote_widths, NULL, quote_header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 0,
                    doc->small };
 
   for (guint j = 0; j < project->jobs->len; j++)
@@ -398,10 +415,13 @@ cp_report_section_jobs_and_quotes (Doc *doc)
                             quote_hardware (quote),
                             quote_network (quote, doc->lang),
                             quote_price (quote, doc->lang),
+                            quote_vat (project, quote, doc->lang),
                             cp_i18n_format_iso_date (quote->valid_until, doc->lang));
     }
 
   cp_doc_table_under (doc, doc->h1, _("Jobs"), &jobs);
+  /* The VAT column says which rate applied to which quote; page 1 the
+   * basis, the appendix the rates' sources. */
   if (quotes.rows->len > 0)
     cp_doc_table_under (doc, doc->h1, _("Quotes"), &quotes);
   /* A quote whose stored figures or text the planner refuses (written by

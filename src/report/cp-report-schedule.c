@@ -47,7 +47,7 @@ cp_report_approval_amount (const CpProject  *project,
                            const CpSchedule *schedule,
                            CpApprovalAmount *out)
 {
-  double engineering = 0;
+  double engineering = 0, charges = 0, vat = 0;
 
   memset (out, 0, sizeof *out);
   for (guint i = 0; i < schedule->jobs->len; i++)
@@ -57,12 +57,23 @@ cp_report_approval_amount (const CpProject  *project,
 
       if (!entry->planned || plan == NULL || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
         continue;
-      engineering += g_array_index (plan->options, CpOption, plan->recommended).estimate.engineering_cost;
+      {
+        const CpOption *option = &g_array_index (plan->options, CpOption, plan->recommended);
+        const CpEstimate *e = &option->estimate;
+        double rate = 0;
+
+        /* Each vendor's charges hold VAT at its quote's rate. */
+        if (option->quote_index >= 0 && (guint) option->quote_index < project->quotes->len)
+          rate = cp_quote_vat_rate (g_ptr_array_index (project->quotes, option->quote_index), &project->settings);
+        engineering += e->engineering_cost;
+        charges += e->total_cost - e->engineering_cost;
+        vat += (e->total_cost - e->engineering_cost) * rate / (1 + rate);
+      }
     }
   out->top_of_range = schedule->total_cost_high;
   out->engineering = schedule->total_cost > 0 ? out->top_of_range * engineering / schedule->total_cost : 0;
   out->amount = cp_settings_amount_to_approve (&project->settings, out->top_of_range, out->engineering,
-                                               &out->contingency, &out->vat, &out->vat_added);
+                                               charges > 0 ? vat / charges : 0, &out->contingency, &out->vat);
 }
 
 CpChartData *

@@ -28,8 +28,7 @@ typedef struct {
   double   top_of_range;       /* the project's total at the top of its range */
   double   engineering;        /* the team's own days within it, which carry no VAT */
   double   contingency;
-  double   vat;                /* included in the prices, or added */
-  gboolean vat_added;          /* the prices exclude VAT: it is added */
+  double   vat;                /* held in the amount: every price is compared with VAT */
   double   amount;             /* to approve */
 } CpApprovalAmount;
 

@@ -81,6 +81,7 @@ ENUM_NAMES (network_kind, CpNetworkKind, cp_network_kind)
 ENUM_NAMES (sharing, CpSharing, cp_sharing)
 ENUM_NAMES (price_unit, CpPriceUnit, cp_price_unit)
 ENUM_NAMES (storage_kind, CpStorageKind, cp_storage_kind)
+ENUM_NAMES (vat_basis, CpVatBasis, cp_vat_basis)
 ENUM_NAMES (technique, CpTechnique, cp_technique)
 
 ENUM_NAMES (time_source, CpTimeSource, cp_time_source)
@@ -256,6 +257,8 @@ static const Field quote_fields[] = {
   { "currency", FIELD_CURRENCY, G_STRUCT_OFFSET (CpQuote, currency), NULL, NULL, NULL },
   { "valid-until", FIELD_STRING, G_STRUCT_OFFSET (CpQuote, valid_until), NULL, NULL, NULL },
   { "notes", FIELD_STRING, G_STRUCT_OFFSET (CpQuote, notes), NULL, NULL, NULL },
+  { "vat-basis", FIELD_ENUM, G_STRUCT_OFFSET (CpQuote, vat_basis), NULL, &enum_vat_basis, NULL },
+  { "vat-rate", FIELD_DOUBLE, G_STRUCT_OFFSET (CpQuote, vat_rate), "fraction", NULL, NULL },
 };
 static const FieldTable quote_table = { "quote", quote_fields, G_N_ELEMENTS (quote_fields) };
 
@@ -289,6 +292,7 @@ static const Field settings_fields[] = {
   { "contingency", FIELD_DOUBLE, G_STRUCT_OFFSET (CpSettings, contingency_fraction), "fraction", NULL, NULL },
   { "vat-rate", FIELD_DOUBLE, G_STRUCT_OFFSET (CpSettings, vat_rate), "fraction", NULL, NULL },
   { "prices-include-vat", FIELD_BOOL, G_STRUCT_OFFSET (CpSettings, prices_include_vat), NULL, NULL, NULL },
+  { "vat-rate-lease", FIELD_DOUBLE, G_STRUCT_OFFSET (CpSettings, vat_rate_lease), "fraction", NULL, NULL },
 };
 static const FieldTable settings_table = { "settings", settings_fields, G_N_ELEMENTS (settings_fields) };
 
@@ -642,15 +646,32 @@ write_schedule (xmlNode *results, const CpProject *project, GPtrArray *plans)
 
     cp_report_approval_amount (project, (CpPlan * const *) plans->pdata, schedule, &approval);
     amount = xmlNewChild (node, NULL, BAD_CAST "approval", NULL);
-    xmlNewProp (amount, BAD_CAST "prices-include-vat", BAD_CAST (approval.vat_added ? "false" : "true"));
+    /* Every quote is compared with VAT (cp_quote_vat_factor()): the
+     * amount holds it, at each quote's own rate. */
+    xmlNewProp (amount, BAD_CAST "prices-include-vat", BAD_CAST "true");
     add_money (amount, "top-of-range", approval.top_of_range, currency);
     xmlNewProp (add_double (amount, "contingency-rate", project->settings.contingency_fraction),
                 BAD_CAST "unit", BAD_CAST "fraction");
     add_money (amount, "contingency", approval.contingency, currency);
-    xmlNewProp (add_double (amount, "vat-rate", project->settings.vat_rate), BAD_CAST "unit", BAD_CAST "fraction");
     add_money (amount, "engineering", approval.engineering, currency);
-    add_money (amount, approval.vat_added ? "vat-added" : "vat-included", approval.vat, currency);
+    add_money (amount, "vat-included", approval.vat, currency);
     add_money (amount, "amount-to-approve", approval.amount, currency);
+    for (guint q = 0; q < project->quotes->len; q++)
+      {
+        const CpQuote *quote = g_ptr_array_index (project->quotes, q);
+        xmlNode *vat = xmlNewChild (amount, NULL, BAD_CAST "quote-vat", NULL);
+        char rate[G_ASCII_DTOSTR_BUF_SIZE];
+
+        xmlNewProp (vat, BAD_CAST "quote", BAD_CAST (quote->id != NULL ? quote->id : ""));
+        /* Six digits: 1 + 0.13 is 1.13, not 1.1299999999999999. */
+        g_ascii_formatd (rate, sizeof rate, "%.6g", cp_quote_vat_rate (quote, &project->settings));
+        xmlNewProp (vat, BAD_CAST "rate", BAD_CAST rate);
+        xmlNewProp (vat, BAD_CAST "rate-stated", BAD_CAST (quote->vat_rate > 0 ? "true" : "false"));
+        xmlNewProp (vat, BAD_CAST "prices-include-vat",
+                    BAD_CAST (cp_quote_prices_include_vat (quote, &project->settings) ? "true" : "false"));
+        g_ascii_formatd (rate, sizeof rate, "%.6g", cp_quote_vat_factor (quote, &project->settings));
+        xmlNewProp (vat, BAD_CAST "compared-factor", BAD_CAST rate);
+      }
   }
 
   for (guint i = 0; i < schedule->jobs->len; i++)
@@ -695,6 +716,28 @@ write_schedule (xmlNode *results, const CpProject *project, GPtrArray *plans)
       xmlNewProp (month_node, BAD_CAST "month", BAD_CAST when);
       add_money (month_node, "cost", month->cost, currency);
       add_money (month_node, "cumulative-cost", month->cumulative_cost, currency);
+    }
+
+  /* Each invoice of a rental billed by the month, on the day it is due:
+   * what the finance team pays, and when. */
+  for (guint i = 0; schedule->invoices != NULL && i < schedule->invoices->len; i++)
+    {
+      const CpScheduleInvoice *invoice = &g_array_index (schedule->invoices, CpScheduleInvoice, i);
+      const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, invoice->job);
+      const CpJob *job = g_ptr_array_index (project->jobs, invoice->job);
+      xmlNode *invoice_node = xmlNewChild (node, NULL, BAD_CAST "invoice", NULL);
+      GDate day;
+
+      xmlNewProp (invoice_node, BAD_CAST "job", BAD_CAST (job->id != NULL ? job->id : ""));
+      if (entry->quote_index >= 0 && (guint) entry->quote_index < project->quotes->len)
+        {
+          const CpQuote *quote = g_ptr_array_index (project->quotes, entry->quote_index);
+
+          xmlNewProp (invoice_node, BAD_CAST "quote", BAD_CAST (quote->id != NULL ? quote->id : ""));
+        }
+      cp_schedule_span_dates (schedule, invoice->day, invoice->day, &day, NULL);
+      add_date (invoice_node, "date", &day);
+      add_money (invoice_node, "cost", invoice->cost, currency);
     }
 }
 
@@ -777,6 +820,28 @@ write_plan (xmlNode           *results,
                                                    BAD_CAST (refusal != NULL ? refusal : ""));
 
           xmlNewProp (refusal_node, BAD_CAST "id", BAD_CAST cp_refusal_to_string (option->estimate.refusal));
+        }
+      /* A cluster quote planned at fewer nodes than it offers: the whole
+       * offer too, the figures an approver signs against ("4 nodes, 10.8
+       * days, 380,000 CNY") and the PDF's words for them. */
+      if (option->has_full_offer)
+        {
+          const CpEstimate *whole = &option->full_offer;
+          xmlNode *whole_node = xmlNewChild (option_node, NULL, BAD_CAST "whole-offer", NULL);
+          g_autofree char *words = cp_words_offer (project, job, quote, plan, whole, lang);
+          char count[16];
+
+          g_snprintf (count, sizeof count, "%u", whole->nodes);
+          xmlNewTextChild (whole_node, NULL, BAD_CAST "nodes", BAD_CAST count);
+          g_snprintf (count, sizeof count, "%u", whole->gpus);
+          xmlNewTextChild (whole_node, NULL, BAD_CAST "gpus", BAD_CAST count);
+          xmlNewTextChild (whole_node, NULL, BAD_CAST "fits", BAD_CAST (whole->fits ? "true" : "false"));
+          if (whole->fits)
+            {
+              add_days (whole_node, "calendar-days", whole->calendar_days);
+              add_money (whole_node, "total-cost", whole->total_cost, quote_currency (quote));
+            }
+          add_text (whole_node, "text", words);
         }
     }
 
@@ -870,8 +935,10 @@ build_document (CpProjectAnalysis *analysis,
 
   node = xmlNewChild (root, NULL, BAD_CAST "project", NULL);
   add_text (node, "name", project->name);
-  if (project->report_language != NULL)
-    add_text (node, "report-language", project->report_language);
+  /* The language this report is written in, not the project's default
+   * one: a Chinese report said "en" when the project's language was
+   * English (approver, 2 December). Imported, it becomes the project's. */
+  add_text (node, "report-language", cp_i18n_is_chinese (lang) ? "zh_CN" : "en");
   if (project->prepared_by != NULL)
     add_text (node, "prepared-by", project->prepared_by);
   if (project->reviewed_by != NULL)

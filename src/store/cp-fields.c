@@ -40,6 +40,7 @@ CP_ENUM_WRAPPERS (network_kind, CpNetworkKind)
 CP_ENUM_WRAPPERS (sharing, CpSharing)
 CP_ENUM_WRAPPERS (price_unit, CpPriceUnit)
 CP_ENUM_WRAPPERS (storage_kind, CpStorageKind)
+CP_ENUM_WRAPPERS (vat_basis, CpVatBasis)
 
 #define F_STR(S, col, member)   { col, CP_FIELD_STRING, offsetof (S, member), NULL, NULL }
 #define F_CUR(S, col, member)   { col, CP_FIELD_CURRENCY, offsetof (S, member), NULL, NULL }
@@ -128,6 +129,7 @@ static const CpField settings_fields[] = {
   F_DBL  (CpSettings, "contingency_fraction", contingency_fraction),
   F_DBL  (CpSettings, "vat_rate", vat_rate),
   F_BOOL (CpSettings, "prices_include_vat", prices_include_vat),
+  F_DBL  (CpSettings, "vat_rate_lease", vat_rate_lease),
 };
 
 static const CpField job_fields[] = {
@@ -206,6 +208,8 @@ static const CpField quote_fields[] = {
   F_CUR  (CpQuote, "currency", currency),
   F_STR  (CpQuote, "valid_until", valid_until),
   F_STR  (CpQuote, "notes", notes),
+  F_ENUM (CpQuote, "vat_basis", vat_basis, vat_basis),
+  F_DBL  (CpQuote, "vat_rate", vat_rate),
 };
 
 static const CpField model_fields[] = { CP_MODEL_FIELDS (CpModelSpec, , "") };

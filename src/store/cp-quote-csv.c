@@ -1347,6 +1347,8 @@ cp_quote_sheet_read (const CpQuoteSheet *sheet,
                                  ? project->settings.currency : "CNY";
   CpQuoteHeader h;
   SheetTax sheet_tax;
+  g_autofree char *valid_until = NULL;
+  g_autofree char *valid_until_source = NULL;
 
   result->quotes = g_ptr_array_new_with_free_func ((GDestroyNotify) cp_quote_free);
   result->errors = g_ptr_array_new_with_free_func (line_error_free);
@@ -1387,6 +1389,17 @@ cp_quote_sheet_read (const CpQuoteSheet *sheet,
   }
 
   read_sheet_tax (sheet, &h, &sheet_tax);
+  /* The validity of every row: the title's, else a note's under the quotes. */
+  valid_until = g_strdup (sheet->valid_until);
+  valid_until_source = g_strdup (sheet->valid_until_source);
+  for (guint i = 1; i < sheet->records->len && valid_until == NULL; i++)
+    {
+      const char *note = NULL;
+
+      if (record_is_note (sheet, g_ptr_array_index (sheet->records, i), &note)
+          && (valid_until = validity_in_text (note)) != NULL)
+        valid_until_source = g_strdup (_("the note under the quotes"));
+    }
   for (guint i = 1; i < sheet->records->len; i++)
     {
       const CpCsvRecord *r = g_ptr_array_index (sheet->records, i);
@@ -1423,12 +1436,12 @@ cp_quote_sheet_read (const CpQuoteSheet *sheet,
             cp_quote_cell_assume (&cell, _("the row names no vendor: “%s”, from %s"), sheet->vendor,
                                   sheet->vendor_source);
         }
-      if (sheet->valid_until != NULL && quote->valid_until == NULL)
+      if (valid_until != NULL && quote->valid_until == NULL)
         {
-          quote->valid_until = g_strdup (sheet->valid_until);
+          quote->valid_until = g_strdup (valid_until);
           /* Translators: a date, then where it was found ("the title row “报价有效期 2026-12-31”") */
           cp_quote_cell_assume (&cell, _("the row states no validity: valid until %s, from %s"),
-                                sheet->valid_until, sheet->valid_until_source);
+                                valid_until, valid_until_source);
         }
 
       /* Each cell may be a number and the quote still one the model cannot
@@ -1616,6 +1629,12 @@ cp_quote_describe (const CpQuote    *quote,
           g_ascii_formatd (buf, sizeof buf, "%g", quote->share_factor);
           g_string_append_printf (s, _(" (share factor %s)"), buf);
         }
+    }
+  if (quote->host_memory_per_node_bytes > 0)
+    {
+      g_ascii_formatd (buf, sizeof buf, "%g", quote->host_memory_per_node_bytes / CP_QUOTE_HOST_MEMORY_UNIT_BYTES);
+      /* Translators: a quote's host memory in GiB ("2048"), which CPU offload fills */
+      g_string_append_printf (s, _("; host memory %s GiB per node"), buf);
     }
   if (quote->storage != CP_STORAGE_UNKNOWN)
     /* Translators: a storage kind, "parallel file system" */

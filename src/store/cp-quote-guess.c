@@ -301,20 +301,43 @@ cp_quote_guess_by_content (const CpProject *project,
           if (cp_quote_header_to_column (norm) >= 0 || cp_quote_header_is_row_number (norm))
             continue;
         }
-      for (guint r = first_data; r < records->len; r++)
-        {
-          const CpCsvRecord *record = g_ptr_array_index (records, r);
-          const char *text = i < record->fields->len ? g_ptr_array_index (record->fields, i) : NULL;
-          g_autofree char *stripped = NULL;
+      /* The column's filled cells first: a candidate that can no longer
+       * read half of them is not tried on the rest, and a text the
+       * column repeats (a GPU name, a count) is read once. Both leave
+       * the counts that decide a column as they would be. */
+      {
+        g_autoptr(GPtrArray) cells = g_ptr_array_new_with_free_func (g_free);
+        g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
+        guint needed;
 
-          if (cp_csv_is_blank (text))
-            continue;
-          stripped = g_strstrip (g_strdup (text));
-          filled++;
-          for (guint c = 0; c < G_N_ELEMENTS (candidates); c++)
-            if (!taken[candidates[c]] && reads_as (project, candidates[c], stripped))
-              matched[c]++;
-        }
+        for (guint r = first_data; r < records->len; r++)
+          {
+            const CpCsvRecord *record = g_ptr_array_index (records, r);
+            const char *text = i < record->fields->len ? g_ptr_array_index (record->fields, i) : NULL;
+
+            if (!cp_csv_is_blank (text))
+              g_ptr_array_add (cells, g_strstrip (g_strdup (text)));
+          }
+        filled = cells->len;
+        needed = (filled + 1) / 2;
+        for (guint k = 0; k < cells->len; k++)
+          {
+            const char *stripped = g_ptr_array_index (cells, k);
+            /* Bit c of the low byte: candidate c was tried on this text;
+             * of the next byte: it read it. */
+            guint known = GPOINTER_TO_UINT (g_hash_table_lookup (seen, stripped));
+
+            for (guint c = 0; c < G_N_ELEMENTS (candidates); c++)
+              {
+                if (taken[candidates[c]] || matched[c] + (cells->len - k) < needed)
+                  continue;
+                if (!(known & (1u << c)))
+                  known |= (1u << c) | ((reads_as (project, candidates[c], stripped) ? 1u : 0u) << (8 + c));
+                matched[c] += (known >> (8 + c)) & 1;
+              }
+            g_hash_table_insert (seen, (gpointer) stripped, GUINT_TO_POINTER (known));
+          }
+      }
       for (guint c = 0; c < G_N_ELEMENTS (candidates); c++)
         if (filled > 0 && matched[c] * 2 >= filled && matched[c] > 0)
           {

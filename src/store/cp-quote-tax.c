@@ -137,10 +137,16 @@ cp_quote_tax_apply (CpQuoteCell      *cell,
         }
       else
         {
-          note = g_strdup (_("Price quoted without VAT, at a rate not stated"));
+          /* The price stays as written; the estimate adds its offering's
+           * rate (cp_quote_vat_factor()), so it is still compared with
+           * VAT, as the others are (approver, 2 December: 不含税 prices
+           * were compared with 含税 ones as written). */
+          quote->vat_basis = CP_VAT_BASIS_EXCLUDED;
+          note = g_strdup (_("Price quoted without VAT, at a rate not stated; compared with its offering’s rate added"));
           /* Translators: a column header and its words about tax */
           cp_quote_cell_assume (cell, _("%s “%s”: the price is without VAT and the rate is not stated: compared "
-                                        "as written, below what it costs with VAT; ask the vendor (R6)"),
+                                        "with its offering’s rate added (IT and cloud services, bare-machine "
+                                        "lease: the project’s VAT settings); ask the vendor (R6)"),
                                 cell->header, said);
         }
       break;
@@ -159,6 +165,11 @@ cp_quote_tax_apply (CpQuoteCell      *cell,
     /* Translators: a column header and its words about tax ("含税 6%") */
     cp_quote_cell_assume (cell, _("%s “%s”: the price includes VAT, the basis quotes are compared on"),
                           cell->header, said);
+  /* What the prices hold now, and the rate the vendor stated. */
+  if (tax->basis == CP_QUOTE_TAX_INCLUDED || (tax->basis == CP_QUOTE_TAX_EXCLUDED && tax->rate > 0 && tax->rate < 1))
+    quote->vat_basis = CP_VAT_BASIS_INCLUDED;
+  if (tax->rate > 0 && tax->rate <= 0.5)
+    quote->vat_rate = tax->rate;
   if (note != NULL)
     cp_quote_add_note (quote, note);
 }

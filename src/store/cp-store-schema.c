@@ -52,7 +52,8 @@ static const char schema_sql[] =
   "  checkpoint_interval_s REAL,\n"
   "  contingency_fraction REAL,\n"
   "  vat_rate REAL,\n"
-  "  prices_include_vat INTEGER\n"
+  "  prices_include_vat INTEGER,\n"
+  "  vat_rate_lease REAL\n"
   ");\n"
   "\n"
   "CREATE TABLE jobs (\n"
@@ -173,7 +174,9 @@ static const char schema_sql[] =
   "  currency TEXT NOT NULL,\n"
   "  valid_until TEXT,\n"
   "  notes TEXT,\n"
-  "  host_memory_per_node_bytes REAL DEFAULT 0\n"
+  "  host_memory_per_node_bytes REAL DEFAULT 0,\n"
+  "  vat_basis TEXT NOT NULL DEFAULT 'unstated',\n"
+  "  vat_rate REAL DEFAULT 0\n"
   ");\n"
   "\n"
   "CREATE TABLE custom_models (\n"
@@ -248,6 +251,7 @@ static int fill_v5_defaults (sqlite3 *db);
 static int fill_v6_defaults (sqlite3 *db);
 static int fill_v7_trial_gpu_memory (sqlite3 *db);
 static int fill_v10_defaults (sqlite3 *db);
+static int fill_v11_defaults (sqlite3 *db);
 
 static const Migration migrations[CP_STORE_SCHEMA_VERSION] = {
   [1] = {
@@ -348,6 +352,15 @@ static const Migration migrations[CP_STORE_SCHEMA_VERSION] = {
     "ALTER TABLE project ADD COLUMN vat_rate REAL;\n"
     "ALTER TABLE project ADD COLUMN prices_include_vat INTEGER;\n",
     fill_v10_defaults },
+  [10] = {
+    /* Version 11 keeps VAT by offering (issue 22): the project's rate for
+     * leasing a bare machine beside its services rate, and a quote's own
+     * basis (含税 or 不含税) and rate; 'unstated' and 0 are what a
+     * version-10 quote was: the project's basis, its offering's rate. */
+    "ALTER TABLE project ADD COLUMN vat_rate_lease REAL;\n"
+    "ALTER TABLE quotes ADD COLUMN vat_basis TEXT NOT NULL DEFAULT 'unstated';\n"
+    "ALTER TABLE quotes ADD COLUMN vat_rate REAL DEFAULT 0;\n",
+    fill_v11_defaults },
 };
 
 /* UPDATE @table SET @column = (the field's value in @record) [WHERE kind = @kind]. */
@@ -496,6 +509,15 @@ fill_v10_defaults (sqlite3 *db)
                        " WHERE price_unit = 'node-month' AND billing_granularity_h = 1;",
                        NULL, NULL, NULL);
   return rc;
+}
+
+/* The bare-machine lease rate gets the planner's default. */
+static int
+fill_v11_defaults (sqlite3 *db)
+{
+  static const char * const settings_columns[] = { "vat_rate_lease" };
+
+  return fill_new_columns (db, settings_columns, G_N_ELEMENTS (settings_columns), NULL, 0);
 }
 
 /* The GPU memory of a trial bound to a quote is that quote's, as the window

@@ -992,10 +992,47 @@ cp_store_is_untitled_path (const char *path)
   return TRUE;
 }
 
+/* The name a project file's project was given, read without loading the
+ * rest: what a list of recent projects shows for one kept as
+ * "untitled-3.cplan" in the data folder. NULL when the file has none or
+ * is not a project. */
+static char *
+read_project_name (const char *path)
+{
+  g_autofree char *sqlite_path = _cp_store_sqlite_path (path);
+  sqlite3 *db = NULL;
+  sqlite3_stmt *stmt = NULL;
+  char *name = NULL;
+
+  if (sqlite3_open_v2 (sqlite_path, &db, SQLITE_OPEN_READONLY, NULL) == SQLITE_OK &&
+      sqlite3_prepare_v2 (db, "SELECT name FROM project WHERE id = 1", -1, &stmt, NULL) == SQLITE_OK &&
+      sqlite3_step (stmt) == SQLITE_ROW && sqlite3_column_type (stmt, 0) == SQLITE_TEXT)
+    {
+      name = g_strstrip (g_strdup ((const char *) sqlite3_column_text (stmt, 0)));
+      if (*name == '\0' || !g_utf8_validate (name, -1, NULL))
+        g_clear_pointer (&name, g_free);
+    }
+  sqlite3_finalize (stmt);
+  sqlite3_close (db);
+  return name;
+}
+
 char *
 cp_store_display_name (const char *path)
 {
-  g_autofree char *base = g_filename_display_basename (path);
+  g_autofree char *base = NULL;
+
+  /* An untitled project is known by the name it was given, not by the
+   * number of its file (walkthrough 11: three projects in Open Recent and
+   * the data folder read untitled-1, -2 and -3). */
+  if (cp_store_is_untitled_path (path))
+    {
+      char *name = read_project_name (path);
+
+      if (name != NULL)
+        return name;
+    }
+  base = g_filename_display_basename (path);
 
   if (g_str_has_suffix (base, CP_STORE_FILE_EXTENSION) && strlen (base) > strlen (CP_STORE_FILE_EXTENSION))
     base[strlen (base) - strlen (CP_STORE_FILE_EXTENSION)] = '\0';

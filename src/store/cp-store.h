@@ -37,7 +37,7 @@ typedef enum {
 
 /* "CPLN" */
 #define CP_STORE_APPLICATION_ID 0x43504c4e
-#define CP_STORE_SCHEMA_VERSION 10
+#define CP_STORE_SCHEMA_VERSION 11
 #define CP_STORE_FILE_EXTENSION ".cplan"
 #define CP_STORE_MIME_TYPE      "application/x-compute-planner"
 
@@ -89,7 +89,8 @@ char       *cp_store_untitled_path (GError        **error);
  * never saved elsewhere, reopened after a restart. */
 gboolean    cp_store_is_untitled_path (const char   *path);
 /* The file name without directory and extension, for window titles and
- * the name of a new project. */
+ * the name of a new project; for an untitled project's file, the name the
+ * project was given, if any. */
 char       *cp_store_display_name  (const char     *path);
 
 G_END_DECLS

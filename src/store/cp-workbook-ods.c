@@ -201,6 +201,55 @@ ods_read_cell (CpWorkbookPart *part, CpWorkbookSheet *sheet, CpWorkbookRow *row,
   return TRUE;
 }
 
+/* Whether @repeat copies of @row, kept one by one as ods_end_row() does,
+ * stay within the sheet's limits. When they would not, @error says which
+ * limit the copies would pass first, and none is made: a row repeated a
+ * million times is refused as it would be after a million copies, without
+ * them (fuzz-workbook spent most of its time making them). */
+static gboolean
+ods_copies_fit (CpWorkbookSheet *sheet, const CpWorkbookRow *row, guint repeat, GError **error)
+{
+  gsize cells = sheet->cells, text = sheet->text_bytes, row_text = 0;
+  guint rows = sheet->rows->len;
+
+  for (guint c = 0; c < row->cells->len; c++)
+    row_text += strlen (g_ptr_array_index (row->cells, c));
+  /* At most CP_WORKBOOK_MAX_ROWS turns: each whole copy is a row more. */
+  for (guint i = 0; i < repeat; i++)
+    {
+      if (cells + row->cells->len <= CP_WORKBOOK_MAX_CELLS && text + row_text <= CP_WORKBOOK_MAX_TEXT_BYTES
+          && rows < CP_WORKBOOK_MAX_ROWS)
+        {
+          cells += row->cells->len;
+          text += row_text;
+          rows++;
+          continue;
+        }
+      /* This copy passes a limit: each cell is counted, then its text
+       * (_cp_workbook_sheet_set_cell()), then the row
+       * (_cp_workbook_sheet_add_row()). */
+      for (guint c = 0; c < row->cells->len; c++)
+        {
+          gsize bytes = strlen (g_ptr_array_index (row->cells, c));
+
+          if (++cells > CP_WORKBOOK_MAX_CELLS)
+            {
+              _cp_workbook_set_too_many_cells (sheet, error);
+              return FALSE;
+            }
+          if (text + bytes > CP_WORKBOOK_MAX_TEXT_BYTES)
+            {
+              sheet->text_bytes = text;
+              return _cp_workbook_sheet_count_text (sheet, bytes, error);
+            }
+          text += bytes;
+        }
+      _cp_workbook_set_too_many_rows (sheet, error);
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* Keeps @row (taken), as often as the sheet repeats it. */
 static gboolean
 ods_end_row (CpWorkbookSheet *sheet, CpWorkbookRow *row, guint repeat, GError **error)
@@ -209,6 +258,11 @@ ods_end_row (CpWorkbookSheet *sheet, CpWorkbookRow *row, guint repeat, GError **
 
   if (_cp_workbook_row_is_blank (row) || repeat == 1)
     return _cp_workbook_sheet_add_row (sheet, row, error);
+  if (!ods_copies_fit (sheet, row, repeat, error))
+    {
+      _cp_workbook_row_free (row);
+      return FALSE;
+    }
   /* The same row several times: kept each time, within the row limit
    * that sheet_add_row() keeps. */
   for (guint i = 0; i < repeat && ok; i++)

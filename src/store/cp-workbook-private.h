@@ -80,6 +80,8 @@ char *_cp_workbook_attribute (CpWorkbookPart *part, const char *name);
 char *_cp_workbook_attribute_ns (CpWorkbookPart *part, const char *name, const char *ns);
 /* The sheet being read, within its limits. */
 gboolean _cp_workbook_sheet_count_text (CpWorkbookSheet *sheet, gsize bytes, GError **error);
+void _cp_workbook_set_too_many_cells (const CpWorkbookSheet *sheet, GError **error);
+void _cp_workbook_set_too_many_rows (const CpWorkbookSheet *sheet, GError **error);
 char *_cp_workbook_cell_name (guint row, guint column);
 gboolean _cp_workbook_sheet_set_cell (CpWorkbookSheet *sheet, CpWorkbookRow *row, guint column, char *text, GError **error);
 CpWorkbookRow *_cp_workbook_row_new (guint number);

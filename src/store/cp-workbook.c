@@ -394,6 +394,22 @@ _cp_workbook_cell_name (guint row, guint column)
   return g_strdup_printf ("%s%u", letters, row);
 }
 
+void
+_cp_workbook_set_too_many_cells (const CpWorkbookSheet *sheet, GError **error)
+{
+  g_autofree char *what = g_strdup_printf (_("sheet “%s” has more than %d cells"),
+                                           sheet->sheet, CP_WORKBOOK_MAX_CELLS);
+  _cp_workbook_set_too_large (error, what);
+}
+
+void
+_cp_workbook_set_too_many_rows (const CpWorkbookSheet *sheet, GError **error)
+{
+  g_autofree char *what = g_strdup_printf (_("sheet “%s” has more than %d rows"),
+                                           sheet->sheet, CP_WORKBOOK_MAX_ROWS);
+  _cp_workbook_set_too_large (error, what);
+}
+
 /* Puts @text (taken) at @column of @row, padding with empty cells. */
 gboolean
 _cp_workbook_sheet_set_cell (CpWorkbookSheet *sheet, CpWorkbookRow *row, guint column, char *text, GError **error)
@@ -417,9 +433,7 @@ _cp_workbook_sheet_set_cell (CpWorkbookSheet *sheet, CpWorkbookRow *row, guint c
   sheet->cells += column + 1 - row->cells->len;
   if (sheet->cells > CP_WORKBOOK_MAX_CELLS)
     {
-      g_autofree char *what = g_strdup_printf (_("sheet “%s” has more than %d cells"),
-                                               sheet->sheet, CP_WORKBOOK_MAX_CELLS);
-      _cp_workbook_set_too_large (error, what);
+      _cp_workbook_set_too_many_cells (sheet, error);
       return FALSE;
     }
   while (row->cells->len < column)
@@ -465,10 +479,8 @@ _cp_workbook_sheet_add_row (CpWorkbookSheet *sheet, CpWorkbookRow *row, GError *
     }
   if (sheet->rows->len >= CP_WORKBOOK_MAX_ROWS)
     {
-      g_autofree char *what = g_strdup_printf (_("sheet “%s” has more than %d rows"),
-                                               sheet->sheet, CP_WORKBOOK_MAX_ROWS);
       _cp_workbook_row_free (row);
-      _cp_workbook_set_too_large (error, what);
+      _cp_workbook_set_too_many_rows (sheet, error);
       return FALSE;
     }
   g_ptr_array_add (sheet->rows, row);
@@ -534,9 +546,7 @@ sheet_fill_merges (CpWorkbookSheet *sheet, GError **error)
             return FALSE;
           if (sheet->rows->len > CP_WORKBOOK_MAX_ROWS)
             {
-              g_autofree char *what = g_strdup_printf (_("sheet “%s” has more than %d rows"),
-                                                       sheet->sheet, CP_WORKBOOK_MAX_ROWS);
-              _cp_workbook_set_too_large (error, what);
+              _cp_workbook_set_too_many_rows (sheet, error);
               return FALSE;
             }
         }

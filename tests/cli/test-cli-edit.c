@@ -130,6 +130,40 @@ test_add_job_and_quote_plan (void)
   }
 }
 
+/* A run of under an hour reads as a fraction of a day with the digits
+ * that say how short, as in the window and the report, not "0.0 (0.0–0.0)"
+ * as if it took no time (walkthrough 11). The expected run days are the
+ * XML's run seconds ÷ 86,400. */
+static void
+test_short_run_days (void)
+{
+  g_auto(CpTestRun) text = { 0 };
+  g_auto(CpTestRun) xml = { 0 };
+  g_autoptr(GRegex) seconds = g_regex_new ("<run-s>([0-9.e+-]+)</run-s>", 0, 0, NULL);
+  g_autoptr(GMatchInfo) match = NULL;
+  g_autofree char *run_s = NULL;
+  g_autofree char *expected = NULL;
+  double days;
+
+  RUN_OK ("new", "short.cplan", "--name", "Short");
+  RUN_OK ("add-quote", "short.cplan", "--id", "q-a800", "--vendor", "V", "--gpu", "a800",
+          "--nodes", "1", "--price-per-gpu-hour", "6.5");
+  RUN_OK ("add-job", "short.cplan", "--id", "j", "--name", "13B LoRA", "--model", "llama-2-13b",
+          "--task", "lora", "--tokens", "20M", "--seq-len", "4096");
+  RUN (&text, "plan", "short.cplan");
+  RUN (&xml, "plan", "short.cplan", "--xml");
+  g_assert_cmpint (text.status, ==, 0);
+  g_assert_cmpint (xml.status, ==, 0);
+  g_assert_true (g_regex_match (seconds, xml.out, 0, &match));
+  run_s = g_match_info_fetch (match, 1);
+  days = g_ascii_strtod (run_s, NULL) / 86400;
+  g_assert_cmpfloat (days, <, 0.05);
+  g_assert_cmpfloat (days, >, 0.005);
+  g_assert_null (strstr (text.out, "0.0 (0.0"));
+  expected = g_strdup_printf ("%.2f (", days);
+  g_assert_nonnull (strstr (text.out, expected));
+}
+
 /* "本地IDC, 2 × 8×4090, network 无" through add-quote: ranked in the plan
  * as one machine, with the reason said, not left out as incomplete. */
 static void
@@ -578,6 +612,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli-edit/add-job-and-quote-plan", test_add_job_and_quote_plan);
   g_test_add_func ("/cli-edit/bad-options", test_bad_options);
   g_test_add_func ("/cli-edit/separate-machines-plan", test_separate_machines_plan);
+  g_test_add_func ("/cli-edit/short-run-days", test_short_run_days);
   g_test_add_func ("/cli-edit/add-quote-units", test_add_quote_units);
   g_test_add_func ("/cli-edit/serving-trial-options", test_serving_trial_options);
   g_test_add_func ("/cli-edit/export-import-quotes", test_export_import_quotes);

@@ -63,6 +63,19 @@ contains "$ERR" "--job: “2” is both the id of job 1 and the position of job 
 run 0 chart m.cplan --job j-b --kind memory --png c.png
 contains "$OUT" "Wrote the chart c.png"
 
+# list numbers its rows, the positions --job and --quote take, and shows
+# how long each quote holds, as the sheet's title row said.
+printf '星河云 GPU 报价单\n报价有效期 2026-12-31\n序号,机型,单价\n1,8×H20,6 元/卡/时\n' > "$TMP/valid.csv"
+run 0 import-quotes m.cplan valid.csv
+run 0 list m.cplan
+checks=$((checks + 1))
+grep -E -q '^ *2 +q-b ' "$OUT" || fail "list does not number quote q-b as 2"
+checks=$((checks + 1))
+grep -E -q '^ *2 +j-b ' "$OUT" || fail "list does not number job j-b as 2"
+checks=$((checks + 1))
+grep -E '^ *3 ' "$OUT" | grep -F -q '2026-12-31' || fail "list does not show the imported quote valid until 2026-12-31"
+contains "$OUT" "Valid until"
+
 # The demo's 70B fine-tune is recommended on vendor G with CPU offload,
 # whose quote states no host memory: the verdict says it is not firm, as
 # the window and the report do.
@@ -70,6 +83,8 @@ run 0 demo d.cplan
 contains "$OUT" "Wrote d.cplan: 7 jobs, 7 quotes"
 run 0 plan d.cplan --job job-ft70b
 contains "$OUT" "Not firm: it rests on host memory the quote does not state. Ask 示例供应商 G (Example vendor G) whether each machine has"
+run 0 plan d.cplan --job job-ft70b --xml
+contains "$OUT" '<unconfirmed field="host-memory" quote="q-unknown">Not firm: it rests on host memory'
 # A service's throughput columns are all the option's, over its replicas:
 # q-4090 runs 4 replicas (2 × 1 × 4); 33.97 requests/s of 128 output tokens
 # are 4,348 output tokens/s; 4 × 11,626 prefill tokens/s are 46,502.

@@ -260,9 +260,9 @@ test_minimum_term (void)
   RUN_OK ("report", "m.cplan", "--lang", "en", "--pdf", "m-en.pdf");
   RUN_OK ("report", "m.cplan", "--lang", "zh_CN", "--pdf", "m-zh.pdf");
   first = cp_test_pdf_text (tmp_dir, "m-en.pdf", 1, TRUE);
-  cp_test_assert_has (first, "Billedforthe1-monthminimum:45,000CNYof45,000CNY,for3.");
+  cp_test_assert_has (first, "Billedforthe1-monthminimum:45,000CNY,theoption’swholecost,for3.");
   first_zh = cp_test_pdf_text (tmp_dir, "m-zh.pdf", 1, TRUE);
-  cp_test_assert_has (first_zh, "按最短租期1个月计费，总计¥45,000中占¥45,000，实际只用3.");
+  cp_test_assert_has (first_zh, "按最短租期1个月计费：租金¥45,000，即该方案的全部费用，实际只用3.");
 
   make_one_job_project ("m2.cplan");
   RUN_OK ("report", "m2.cplan", "--lang", "en", "--pdf", "m2.pdf");
@@ -273,7 +273,7 @@ test_minimum_term (void)
 
       g_string_append (all, text);
     }
-  cp_test_assert_has (all->str, "智算中心乙—A8004节点IB集群—Billedforthe1-monthminimum:45,000CNYof45,000CNY");
+  cp_test_assert_has (all->str, "智算中心乙—A8004节点IB集群—Billedforthe1-monthminimum:45,000CNY,theoption’swholecost");
   /* The H800 machine is billed by the hour: its hours are its cost. */
   g_assert_null (strstr (all->str, "云厂商甲—8×H800单机—Billedfor"));
 }

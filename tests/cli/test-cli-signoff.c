@@ -333,7 +333,9 @@ test_amount_to_approve (void)
   g_assert_cmpfloat_with_epsilon (xml_figure (schedule, "total-cost"), 60000, 1e-6);
   g_assert_cmpfloat_with_epsilon (xml_figure (schedule, "top-of-range"), 60000, 1e-6);
   g_assert_cmpfloat_with_epsilon (xml_figure (schedule, "contingency"), 6000, 1e-6);
-  g_assert_cmpfloat_with_epsilon (xml_figure (schedule, "vat-included"), 66000 * 6.0 / 106, 1e-6);
+  /* A quote added without --offering is bare metal: leasing a machine,
+   * VAT 13%, not a cloud service's 6%. */
+  g_assert_cmpfloat_with_epsilon (xml_figure (schedule, "vat-included"), 66000 * 13.0 / 113, 1e-6);
   g_assert_cmpfloat_with_epsilon (xml_figure (schedule, "amount-to-approve"), 66000, 1e-6);
   g_assert_nonnull (strstr (schedule, "<approval prices-include-vat=\"true\">"));
 
@@ -347,11 +349,16 @@ test_amount_to_approve (void)
   /* The quote states no billing step: whole months. */
   g_assert_cmpfloat (((CpQuote *) g_ptr_array_index (stored->quotes, 0))->billing_granularity_h, ==, 0);
 
+  /* Prices without VAT are compared with it: the two months, 60,000,
+   * are 67,800 with the bare machine's 13% (--vat-rate is the services'
+   * rate); 15% on top, 10,170: 77,970, of which 77,970 × 13/113 = 8,970
+   * is VAT. */
   g_clear_pointer (&schedule, g_free);
   schedule = schedule_of ("approve-2.xml");
-  g_assert_nonnull (strstr (schedule, "<approval prices-include-vat=\"false\">"));
-  g_assert_cmpfloat_with_epsilon (xml_figure (schedule, "contingency"), 9000, 1e-6);
-  g_assert_cmpfloat_with_epsilon (xml_figure (schedule, "vat-added"), 8970, 1e-6);
+  g_assert_nonnull (strstr (schedule, "<approval prices-include-vat=\"true\">"));
+  g_assert_cmpfloat_with_epsilon (xml_figure (schedule, "total-cost"), 67800, 1e-6);
+  g_assert_cmpfloat_with_epsilon (xml_figure (schedule, "contingency"), 10170, 1e-6);
+  g_assert_cmpfloat_with_epsilon (xml_figure (schedule, "vat-included"), 8970, 1e-6);
   g_assert_cmpfloat_with_epsilon (xml_figure (schedule, "amount-to-approve"), 77970, 1e-6);
 
   /* The XML carries the settings back. */

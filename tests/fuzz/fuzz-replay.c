@@ -1,12 +1,15 @@
 /* fuzz-replay.c: a fuzz target's entry run over files, without libFuzzer
  * or sanitizers, so that what the parsers cost can be profiled as users
- * pay for it (perf, callgrind), and, with --dump, what the quote importer
- * makes of each file printed, so that a change made for speed can be
- * shown to leave the result unchanged (diff the dumps of the corpus before
- * and after).
+ * pay for it (perf, callgrind; --times gives each file's CPU time, which
+ * the machine's load does not change as it changes the wall time), and,
+ * with --dump-csv or --dump-workbook, what the importers make of each
+ * file printed, so that a change made for speed can be shown to leave
+ * the result unchanged (diff the dumps of the corpus before and after).
  *
- *   fuzz-replay [--deep] TARGET PATH...     run the entry; PATH a file or a directory
+ *   fuzz-replay [--deep] [--times] TARGET PATH...
+ *                                           run the entry; PATH a file or a directory
  *   fuzz-replay --dump-csv PATH...          print the importer's reading of each file
+ *   fuzz-replay --dump-workbook PATH...     print each sheet's rows, or why it is refused
  */
 
 #include "config.h"
@@ -14,14 +17,28 @@
 #include <locale.h>
 #include <stdio.h>
 #include <string.h>
+#include <time.h>
 
 #include "store/cp-demo.h"
 #include "store/cp-quote-csv.h"
+#include "store/cp-workbook.h"
 
 #include "fuzz-targets.h"
 
 
 static CpProject *demo;
+static gboolean print_times;
+
+/* Milliseconds of CPU time: on a shared machine the wall time of one
+ * input says more about the load than about the parser. */
+static double
+cpu_ms (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return ts.tv_sec * 1e3 + ts.tv_nsec / 1e6;
+}
 
 static void
 print_strings (const char *what, GPtrArray *strings)
@@ -94,8 +111,44 @@ compare_paths (gconstpointer a, gconstpointer b)
   return strcmp (*(const char * const *) a, *(const char * const *) b);
 }
 
+/* Every sheet of a workbook as the importer reads it, or why not. */
+static void
+dump_workbook (const char *path, const char *data, gsize len)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpWorkbook) wb = cp_workbook_new (data, len, &error);
+
+  printf ("== %s\n", path);
+  if (wb == NULL)
+    {
+      printf ("  refused: %s\n", error->message);
+      return;
+    }
+  for (guint s = 0; s < cp_workbook_get_n_sheets (wb); s++)
+    {
+      g_autoptr(GError) sheet_error = NULL;
+      g_autoptr(GPtrArray) rows = cp_workbook_read_sheet (wb, s, &sheet_error);
+
+      printf ("  sheet %s\n", cp_workbook_get_sheet_name (wb, s));
+      if (rows == NULL)
+        {
+          printf ("    refused: %s\n", sheet_error->message);
+          continue;
+        }
+      for (guint r = 0; r < rows->len; r++)
+        {
+          const CpWorkbookRow *row = g_ptr_array_index (rows, r);
+
+          printf ("    %u:", row->row);
+          for (guint c = 0; c < row->cells->len; c++)
+            printf (" [%s]", (const char *) g_ptr_array_index (row->cells, c));
+          printf ("\n");
+        }
+    }
+}
+
 static guint
-run_path (const char *path, CpFuzzEntry entry, gboolean dump)
+run_path (const char *path, CpFuzzEntry entry, int dump)
 {
   g_autoptr(GError) error = NULL;
   g_autofree char *data = NULL;
@@ -119,8 +172,17 @@ run_path (const char *path, CpFuzzEntry entry, gboolean dump)
     }
   if (!g_file_get_contents (path, &data, &len, &error))
     g_error ("%s", error->message);
-  if (dump)
+  if (dump == 1)
     dump_csv (path, data, len);
+  else if (dump == 2)
+    dump_workbook (path, data, len);
+  else if (print_times)
+    {
+      double before = cpu_ms ();
+
+      entry ((const guint8 *) data, len);
+      printf ("%.3f\t%" G_GSIZE_FORMAT "\t%s\n", cpu_ms () - before, len, path);
+    }
   else
     entry ((const guint8 *) data, len);
   return 1;
@@ -129,7 +191,8 @@ run_path (const char *path, CpFuzzEntry entry, gboolean dump)
 int
 main (int argc, char **argv)
 {
-  gboolean deep = FALSE, dump = FALSE;
+  gboolean deep = FALSE;
+  int dump = 0;
   CpFuzzEntry entry = NULL;
   guint n = 0;
   int a = 1;
@@ -137,8 +200,12 @@ main (int argc, char **argv)
 
   if (a < argc && strcmp (argv[a], "--deep") == 0)
     deep = TRUE, a++;
+  if (a < argc && strcmp (argv[a], "--times") == 0)
+    print_times = TRUE, a++;
   if (a < argc && strcmp (argv[a], "--dump-csv") == 0)
-    dump = TRUE, a++;
+    dump = 1, a++;
+  else if (a < argc && strcmp (argv[a], "--dump-workbook") == 0)
+    dump = 2, a++;
   if (!dump)
     {
       for (guint t = 0; a < argc && t < CP_FUZZ_N_TARGETS; t++)
@@ -146,7 +213,7 @@ main (int argc, char **argv)
           entry = cp_fuzz_targets[t].entry;
       if (entry == NULL)
         {
-          fprintf (stderr, "usage: %s [--deep] TARGET PATH... | --dump-csv PATH...\n", argv[0]);
+          fprintf (stderr, "usage: %s [--deep] [--times] TARGET PATH... | --dump-csv PATH... | --dump-workbook PATH...\n", argv[0]);
           return 2;
         }
       a++;

@@ -565,6 +565,7 @@ test_window_autosaves (void)
   g_autofree char *path = NULL;
   g_autoptr(CpProject) reread = NULL;
   g_autoptr(GError) error = NULL;
+  gpointer weak;
 
   g_settings_set_boolean (settings, "autosave", TRUE);
   window = open_demo_window ();
@@ -576,15 +577,30 @@ test_window_autosaves (void)
   type_text (cp_quote_editor_get_row (cp_window_get_quote_editor (window), "price"), "4.25");
   g_assert_cmpfloat (((CpQuote *) g_ptr_array_index (project->quotes, 0))->price, ==, 4.25);
 
+  /* An autosave runs silently: no "Saving…" timer is set however long it
+   * takes, and Import Quotes stays available meanwhile (walkthrough 11). */
+  cp_test_gui_wait_busy (window);
+  g_assert_cmpuint (window->progress_id, ==, 0);
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "import-quotes"));
   cp_test_gui_wait_until (window_saved, window, "the autosave");
+  wait_not_busy (window);
+
   /* Only a save clears "modified", and nothing but the timer saved. */
   g_assert_false (cp_window_get_modified (window));
 
+  /* The save of a close, which the user asked for, says "Saving…" when it
+   * takes a while. */
   g_settings_set_boolean (settings, "autosave", FALSE);
-  close_window (window);
+  type_text (cp_quote_editor_get_row (cp_window_get_quote_editor (window), "price"), "4.5");
+  weak = window;
+  g_object_add_weak_pointer (G_OBJECT (window), &weak);
+  gtk_window_close (GTK_WINDOW (window));
+  g_assert_true (cp_window_get_busy (window));
+  g_assert_cmpuint (window->progress_id, !=, 0);
+  cp_test_gui_wait_finalized (&weak, "the closed window to go");
   reread = cp_project_load_file (path, &error);
   g_assert_no_error (error);
-  g_assert_cmpfloat (((CpQuote *) g_ptr_array_index (reread->quotes, 0))->price, ==, 4.25);
+  g_assert_cmpfloat (((CpQuote *) g_ptr_array_index (reread->quotes, 0))->price, ==, 4.5);
   g_unlink (path);
 }
 
@@ -4894,6 +4910,60 @@ test_window_open_recent (void)
   g_unlink (path);
 }
 
+static char *
+recent_label (GMenuModel *section,
+              const char *path)
+{
+  for (int i = 0; i < g_menu_model_get_n_items (section); i++)
+    {
+      g_autoptr(GVariant) target = g_menu_model_get_item_attribute_value (section, i, G_MENU_ATTRIBUTE_TARGET,
+                                                                          G_VARIANT_TYPE_STRING);
+      char *label = NULL;
+
+      if (target != NULL && g_strcmp0 (g_variant_get_string (target, NULL), path) == 0 &&
+          g_menu_model_get_item_attribute (section, i, G_MENU_ATTRIBUTE_LABEL, "s", &label))
+        return label;
+    }
+  return NULL;
+}
+
+/* Walkthrough 11: projects begun with New Project live in the data folder
+ * as untitled-N.cplan until saved elsewhere, and Open Recent listed none
+ * of them. Once saved there, one is listed under the name it was given. */
+static void
+test_window_recent_untitled (void)
+{
+  g_autoptr(GSettings) settings = g_settings_new (APP_ID);
+  g_autoptr(GMenuModel) section = NULL;
+  g_autofree char *path = NULL;
+  g_autofree char *label = NULL;
+  CpWindow *window;
+  RecentWait wait = { NULL, NULL };
+
+  g_settings_set_strv (settings, "recent-projects", NULL);
+  g_settings_set_boolean (settings, "autosave", TRUE);
+  window = open_demo_window ();
+  path = g_strdup (cp_window_get_path (window));
+  g_assert_true (cp_store_is_untitled_path (path));
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.rename-project", NULL));
+  gtk_editable_set_text (GTK_EDITABLE (window->project_name_entry), "Budget 2027");
+  g_signal_emit_by_name (window->project_name_entry, "activate");
+  cp_test_gui_wait_until (window_saved, window, "the autosave");
+  wait_not_busy (window);
+
+  section = recent_section (window);
+  wait.section = section;
+  wait.path = path;
+  cp_test_gui_wait_until (recent_listed, &wait, "the untitled project in Open Recent");
+  label = recent_label (section, path);
+  g_assert_cmpstr (label, ==, "Budget 2027");
+
+  g_settings_set_boolean (settings, "autosave", FALSE);
+  close_window (window);
+  g_unlink (path);
+}
+
 static GtkWidget *
 drop_down_popover (GtkDropDown *drop_down)
 {
@@ -5988,6 +6058,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/other-currency", test_window_other_currency);
   g_test_add_func ("/gui/window/cluster-host-memory", test_window_cluster_host_memory);
   g_test_add_func ("/gui/window/open-recent", test_window_open_recent);
+  g_test_add_func ("/gui/window/recent-untitled", test_window_recent_untitled);
   g_test_add_func ("/gui/window/form-layout", test_window_form_layout);
   g_test_add_func ("/gui/window/job-order-and-sign-off", test_window_job_order_and_sign_off);
   g_test_add_func ("/gui/window/field-messages", test_window_field_messages);

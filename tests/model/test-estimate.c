@@ -676,6 +676,93 @@ test_lora_zero3_shards_frozen_base (void)
   cp_quote_clear (&quote);
 }
 
+/* A LoRA run's checkpoint is its adapters and their optimizer states,
+ * not the frozen base it reads from its own files. Llama 2 13B (40
+ * layers, hidden 5120), LoRA rank 16 on q and v: 16 × (5120 + 5120) × 2
+ * matrices × 40 layers = 13,107,200 trainable parameters; in bf16 with
+ * AdamW each is 2 B of weight + 4 B fp32 master + 8 B of moments = 14 B:
+ * 183,500,800 B, about 0.18 GB. The base alone would be 26 GB. */
+static void
+test_lora_checkpoint_is_the_adapter (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate est;
+
+  cp_settings_init (&settings);
+  quote_init_a100 (&quote, 8, 1);
+  cp_job_init (&job, CP_TASK_LORA);
+  model_init (&job.model, 13.016e9, 40, 5120, 40, 40, 13824, 32000, TRUE);
+  job.lora_rank = 16;
+  job.lora_targets = CP_LORA_TARGET_Q | CP_LORA_TARGET_V;
+  job.seq_len = 4096;
+
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  assert_close (183500800.0, est.checkpoint_bytes, 1e-9);
+
+  /* Full fine-tuning checkpoints every weight with its states: 13.016e9 × 14 B. */
+  job.kind = CP_TASK_FULL_FINETUNE;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  assert_close (13.016e9 * 14, est.checkpoint_bytes, 1e-9);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
+/* VAT follows what is rented: leasing a bare machine is leasing tangible
+ * movable property, 13% (公告 2019 年第 39 号); containers and hosted
+ * machines are IT and cloud services, 6% (财税〔2016〕36号); a quote's
+ * own rate wins. A price without VAT is compared with it: a bare machine
+ * at 10 CNY per GPU-hour 不含税 costs what one at 11.30 含税 does. */
+static void
+test_vat_by_offering (void)
+{
+  static const struct { CpOfferingKind offering; double rate; } rates[] = {
+    { CP_OFFERING_BARE_METAL, 0.13 }, { CP_OFFERING_BARE_METAL_CLUSTER, 0.13 },
+    { CP_OFFERING_CONTAINER, 0.06 }, { CP_OFFERING_CONTAINER_CLUSTER, 0.06 },
+    { CP_OFFERING_HOSTED_MACHINE, 0.06 },
+  };
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate excluded, included;
+
+  cp_settings_init (&settings);
+  quote_init_a100 (&quote, 8, 1);
+  for (guint i = 0; i < G_N_ELEMENTS (rates); i++)
+    {
+      quote.offering = rates[i].offering;
+      assert_close (rates[i].rate, cp_quote_vat_rate (&quote, &settings), 1e-12);
+    }
+  quote.offering = CP_OFFERING_CONTAINER;
+  quote.vat_rate = 0.09;
+  assert_close (0.09, cp_quote_vat_rate (&quote, &settings), 1e-12);
+  quote.vat_rate = 0;
+
+  /* Unstated: as the project says (with VAT by default). */
+  quote.offering = CP_OFFERING_BARE_METAL;
+  g_assert_cmpfloat (cp_quote_vat_factor (&quote, &settings), ==, 1.0);
+  settings.prices_include_vat = FALSE;
+  assert_close (1.13, cp_quote_vat_factor (&quote, &settings), 1e-12);
+  settings.prices_include_vat = TRUE;
+
+  cp_job_init (&job, CP_TASK_LORA);
+  model_init (&job.model, 13.016e9, 40, 5120, 40, 40, 13824, 32000, TRUE);
+  job.tokens = 100e6;
+  job.engineers = 0;
+  quote.price = 10;
+  quote.vat_basis = CP_VAT_BASIS_EXCLUDED;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &excluded, NULL));
+  quote.price = 11.3;
+  quote.vat_basis = CP_VAT_BASIS_INCLUDED;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &included, NULL));
+  g_assert_cmpfloat (included.total_cost, >, 0);
+  assert_close (included.total_cost, excluded.total_cost, 1e-12);
+  assert_close (included.compute_cost, excluded.compute_cost, 1e-12);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
 /* M7: QLoRA brings a 65B fine-tune from > 780 GB (65B × 12 B) to < 48 GB. */
 static void
 test_qlora_65b_single_gpu (void)
@@ -1954,6 +2041,8 @@ main (int   argc,
   g_test_add_func ("/model/memory/qlora-7b-M8", test_qlora_7b_base);
   g_test_add_func ("/model/memory/qlora-65b-M7", test_qlora_65b_single_gpu);
   g_test_add_func ("/model/memory/lora-zero3-shards-frozen-base", test_lora_zero3_shards_frozen_base);
+  g_test_add_func ("/model/memory/lora-checkpoint-is-the-adapter", test_lora_checkpoint_is_the_adapter);
+  g_test_add_func ("/model/cost/vat-by-offering", test_vat_by_offering);
   g_test_add_func ("/model/memory/offload-host-memory", test_offload_host_memory);
   g_test_add_func ("/model/memory/zero3-gathers-expert-shard", test_zero3_gathers_expert_shard);
   g_test_add_func ("/model/memory/zero3-pipeline-stage-unsharded", test_zero3_pipeline_stage_unsharded);

@@ -352,45 +352,48 @@ test_month_billed_by_invoice (void)
 }
 
 /* The amount to approve by hand (cp_settings_amount_to_approve()): a
- * project whose range tops at 100,000 CNY, 10,000 of it the team's own
- * migration days. The 10% contingency is 10,000: 110,000. With VAT
- * included at 6%, the vendors' share, 110,000 × 90,000/100,000 = 99,000,
- * holds 99,000 × 6/106 = 5,603.77 of VAT and the amount stays 110,000.
- * Prices without VAT add 99,000 × 6% = 5,940: 115,940. At 13% and a 15%
- * contingency: 115,000 + 103,500 × 13% = 128,455. */
+ * project whose range tops at 100,000 CNY with VAT (every quote is
+ * compared with it), 10,000 of it the team's own migration days. The 10%
+ * contingency is 10,000: 110,000. The vendors' share, 110,000 ×
+ * 90,000/100,000 = 99,000, all at 6%, holds 99,000 × 6/106 = 5,603.77 of
+ * VAT, and the amount stays 110,000: nothing is added, a price without
+ * VAT having been raised by its rate before it was compared. Half of the
+ * charges at 6% and half at 13% hold 99,000 × (3/106 + 6.5/113) =
+ * 8,496.58. A 15% contingency: 115,000. */
 static void
 test_amount_to_approve_by_hand (void)
 {
   CpSettings settings;
   double contingency, vat;
-  gboolean added;
+  double mixed = (0.5 * 0.06 / 1.06 + 0.5 * 0.13 / 1.13);
 
   cp_settings_init (&settings);
   g_assert_cmpfloat (settings.contingency_fraction, ==, 0.10);
   g_assert_cmpfloat (settings.vat_rate, ==, 0.06);
+  g_assert_cmpfloat (settings.vat_rate_lease, ==, 0.13);
   g_assert_true (settings.prices_include_vat);
-  g_assert_cmpfloat_with_epsilon (cp_settings_amount_to_approve (&settings, 100000, 10000, &contingency, &vat, &added),
+  g_assert_cmpfloat_with_epsilon (cp_settings_amount_to_approve (&settings, 100000, 10000, 0.06 / 1.06,
+                                                                 &contingency, &vat),
                                   110000, 1e-6);
   g_assert_cmpfloat_with_epsilon (contingency, 10000, 1e-6);
   g_assert_cmpfloat_with_epsilon (vat, 99000 * 6.0 / 106, 1e-6);
   g_assert_cmpfloat_with_epsilon (vat, 5603.77, 0.01);
-  g_assert_false (added);
 
-  settings.prices_include_vat = FALSE;
-  g_assert_cmpfloat_with_epsilon (cp_settings_amount_to_approve (&settings, 100000, 10000, NULL, &vat, &added),
-                                  115940, 1e-6);
-  g_assert_cmpfloat_with_epsilon (vat, 5940, 1e-6);
-  g_assert_true (added);
+  g_assert_cmpfloat_with_epsilon (cp_settings_amount_to_approve (&settings, 100000, 10000, mixed, NULL, &vat),
+                                  110000, 1e-6);
+  g_assert_cmpfloat_with_epsilon (vat, 8496.58, 0.01);
 
-  settings.vat_rate = 0.13;
   settings.contingency_fraction = 0.15;
-  g_assert_cmpfloat_with_epsilon (cp_settings_amount_to_approve (&settings, 100000, 10000, NULL, NULL, NULL),
-                                  128455, 1e-6);
+  g_assert_cmpfloat_with_epsilon (cp_settings_amount_to_approve (&settings, 100000, 10000, 0, NULL, NULL),
+                                  115000, 1e-6);
   g_assert_true (cp_settings_validate (&settings, NULL));
   settings.contingency_fraction = -0.01;
   g_assert_false (cp_settings_validate (&settings, NULL));
   settings.contingency_fraction = 0.1;
   settings.vat_rate = 0.6;
+  g_assert_false (cp_settings_validate (&settings, NULL));
+  settings.vat_rate = 0.06;
+  settings.vat_rate_lease = 0.6;
   g_assert_false (cp_settings_validate (&settings, NULL));
 }
 

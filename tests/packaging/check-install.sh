@@ -90,6 +90,15 @@ for i in $(seq "$hang_guard"); do
 done
 [ -s "$tmp/display" ] || fail "Xvfb did not start"
 display=":$(cat "$tmp/display")"
+# The server answers before the app is started: when the app could not
+# open the display once (CI 11-1, ASan stage, load 15), this tells a
+# server that died from an app that failed.
+for i in $(seq "$hang_guard"); do
+  DISPLAY=$display xdotool getdisplaygeometry >/dev/null 2>&1 && break
+  kill -0 "$xvfb_pid" 2>/dev/null || fail "Xvfb on $display exited"
+  sleep 0.1
+done
+DISPLAY=$display xdotool getdisplaygeometry >/dev/null 2>&1 || fail "Xvfb on $display does not answer"
 
 # The sandbox: the runtime read-only, the app at its prefix, an empty
 # home and /tmp, the X socket; only the variables a Flatpak sets. With no
@@ -156,7 +165,10 @@ sandbox env G_DEBUG=fatal-warnings ${ASAN_OPTIONS:+ASAN_OPTIONS=$ASAN_OPTIONS:de
 app_pid=$!
 window=""
 for i in $(seq "$hang_guard"); do
-  kill -0 "$app_pid" 2>/dev/null || { cat "$tmp/app.log"; fail "the installed app exited"; }
+  kill -0 "$app_pid" 2>/dev/null || {
+    cat "$tmp/app.log"
+    kill -0 "$xvfb_pid" 2>/dev/null || fail "the installed app exited: Xvfb on $display had exited"
+    fail "the installed app exited (Xvfb on $display still running)"; }
   window=$(DISPLAY=$display xdotool search --onlyvisible --name "Compute Planner" 2>/dev/null | tail -n 1)
   [ -n "$window" ] && break
   sleep 0.1

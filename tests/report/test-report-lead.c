@@ -90,7 +90,7 @@ static const Words chinese = {
   "zh_CN",
   "尚未确定：它依赖报价未写明的计费条款。若按小时计费且没有最短租期，Qianhai Compute 将以 ¥%s 成为推荐方案。请向 Nanshan Cloud，Qianhai Compute 确认计费方式以及是否有最短租期。",
   "按小时还是按月计费？是否有最短租期？推荐结论取决于此。询问：Nanshan Cloud，Qianhai Compute。",
-  "（为其 %s 倍）。",
+  "（为推荐方案的 %s 倍）。",
   "（降低 99.8%）",
   "运行期间发生中断的概率为 0.03%",
 };

@@ -89,15 +89,15 @@ typedef struct {
 /* The figures, by hand: the H800 machine bills 25 hours (1.0 day: 0.66
  * of run and 0.35 of debugging, rounded up to the hour) × 8 GPUs × 15 CNY
  * = 3,000 CNY; the cluster bills its one-month minimum, 1 node × 45,000
- * CNY. The next option costs 45,000 − 3,000 = 42,000 CNY more, 45,000 /
- * 3,000 = 15 times the cost (a multiple from ten times up, not "1,400%");
- * it would win below 3,000 CNY, 1 − 3,000 / 45,000 = 93% lower.
+ * CNY. The next option costs 45,000 − 3,000 = 42,000 CNY more, 1,400% of
+ * 3,000; it would win below 3,000 CNY, 1 − 3,000 / 45,000 = 93% lower.
  * The H800 machine uses 96% of each GPU's memory: above 90%, Tight. */
 static const Words english = {
   "en",
   { "Approval", "Prepared by", "Reviewed by", "Approved by" },
   "Ask: 云厂商甲, 智算中心乙.",
   "Who runs it (R8): no operations engineer for bare metal; ask the vendor for operations support before renting.",
+  /* 45,000 ÷ 3,000: fifteen times, not "1,400% more". */
   "Next best: 智算中心乙 at 45,000 CNY, 42,000 CNY more (15 times the cost).",
   "What would change it",
   "智算中心乙 — A800 4节点 IB 集群 would be recommended if its total cost fell below 3,000 CNY (93% lower).",
@@ -110,7 +110,7 @@ static const Words chinese = {
   { "审批", "编制", "审核", "批准" },
   "询问：云厂商甲，智算中心乙。",
   "由谁运维（R8）：团队没有运维工程师管理裸金属，租用前请向服务商要运维支持。",
-  "次优方案：智算中心乙，¥45,000，多 ¥42,000（为其 15 倍）。",
+  "次优方案：智算中心乙，¥45,000，多 ¥42,000（为推荐方案的 15 倍）。",
   "什么会改变结论",
   "若 智算中心乙 — A800 4节点 IB 集群 的总成本降到 ¥3,000 以下（降低 93%），它将成为推荐方案。",
   "1 云厂商甲 — 8×H800 单机 1 偏紧",
@@ -338,10 +338,11 @@ test_13b (void)
     }
 }
 
-/* The amount to approve's two rates are assumptions every project uses,
- * a debugging job alone included: the appendix lists each with its value
- * and source, as the project sets it (defaults 10% and 6% included, then
- * 15% and 13% added, as test-cli-signoff's amount to approve). */
+/* The amount to approve's rates are assumptions every project uses, a
+ * debugging job alone included: the appendix lists each with its value
+ * and source, as the project sets it (defaults 10% and, the quote being
+ * a bare machine, the lease's 13% included; then 15% and 13% added, as
+ * test-cli-signoff's amount to approve). */
 static void
 test_amount_assumptions (void)
 {
@@ -357,10 +358,11 @@ test_amount_assumptions (void)
   } words[] = {
     { "en", "Contingency (amount to approve) 10%",
       "Contingency (amount to approve) 15%", "AACE RP 18R-97, Class 3",
-      "VAT on GPU rental (a computing service)", "财税〔2016〕36号: IT and cloud services 6%", "6%, included", "13%, added" },
+      "VAT on a leased bare machine", "MOF/STA/GACC Announcement [2019] No. 39: movable property leasing, 13%",
+      "13%, included", "13%, added" },
     { "zh_CN", "不可预见费（批准金额） 10%",
       "不可预见费（批准金额） 15%", "AACE 推荐做法 18R-97",
-      "GPU 租赁（算力服务）的增值税", "财税〔2016〕36号", "6%，已含在报价中", "13%，另加" },
+      "租赁裸机的增值税", "2019 年第 39 号", "13%，已含在报价中", "13%，另加" },
   };
 
   if (!cp_test_have_poppler ())

@@ -889,6 +889,19 @@ test_valid_until_from_title (void)
       g_assert_true (said == (cases[i].expected != NULL));
     }
 
+  /* A note under the quotes states it as well as a title does. */
+  {
+    static const char csv[] = "机型,单价,备注\n8×H20,6 元/卡/时,\n注：本报价有效期至 2027-03-31\n";
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CpQuoteSheet) sheet = cp_quote_sheet_new (csv, strlen (csv), NULL, &error);
+    g_autoptr(CpQuoteCsvResult) r = cp_quote_sheet_read (sheet, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (r->quotes->len, ==, 1);
+    g_assert_cmpstr (((const CpQuote *) g_ptr_array_index (r->quotes, 0))->valid_until, ==, "2027-03-31");
+    g_assert_true (row_says (g_ptr_array_index (r->rows, 0), "from the note under the quotes", FALSE));
+  }
+
   /* The row's own date wins over the sheet's. */
   {
     static const char csv[] = "报价有效期 2026-12-31\n机型,单价,有效期\n8×H20,6 元/卡/时,2026-12-15\n8×H20,7 元/卡/时,\n";
@@ -1012,6 +1025,20 @@ test_describe_term (void)
   monthly = cp_quote_describe (g_ptr_array_index (r->quotes, 1), cp_quote_sheet_get_settings (sheet));
   g_assert_true (g_str_has_suffix (hourly, "; no minimum term"));
   g_assert_true (g_str_has_suffix (monthly, "; minimum term 730 h"));
+
+  /* Host memory, which CPU offload fills, is said when the sheet gives it:
+   * 2 TB is 2048 GiB. */
+  {
+    static const char memory[] = "机型,内存,单价\n8×A800,2TB,12.5 元/卡/时\n";
+    g_autoptr(CpQuoteSheet) with_memory = cp_quote_sheet_new (memory, strlen (memory), NULL, &error);
+    g_autoptr(CpQuoteCsvResult) m = cp_quote_sheet_read (with_memory, &error);
+    g_autofree char *described = NULL;
+
+    g_assert_no_error (error);
+    described = cp_quote_describe (g_ptr_array_index (m->quotes, 0), cp_quote_sheet_get_settings (with_memory));
+    g_assert_nonnull (strstr (described, "; host memory 2048 GiB per node"));
+    g_assert_null (strstr (hourly, "host memory"));
+  }
 }
 
 /* 机型 beside 配置 (issue 23's main gap: every row was refused). The GPU

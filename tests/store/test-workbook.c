@@ -398,6 +398,40 @@ test_too_many_rows_and_columns (void)
   assert_refused (far, CP_WORKBOOK_ERROR_TOO_LARGE, "cell ZZZ1");
 }
 
+/* A row an .ods repeats is refused at the limit its copies pass first,
+ * whichever it is, as if each copy were made. */
+static GBytes *
+ods_repeated_row (guint repeat, guint columns, const char *text)
+{
+  g_autofree char *table = g_strdup_printf (
+      "<table:table table:name=\"T\"><table:table-row table:number-rows-repeated=\"%u\">"
+      "<table:table-cell table:number-columns-repeated=\"%u\"><text:p>%s</text:p></table:table-cell>"
+      "</table:table-row></table:table>", repeat, columns, text);
+
+  return cp_test_ods (table, CP_TEST_ZIP_DEFLATED);
+}
+
+static void
+test_repeated_row_limits (void)
+{
+  g_autofree char *kilobyte = g_strnfill (1000, 'x');
+  g_autoptr(GBytes) rows_fit = ods_repeated_row (10100, 1, "x");
+  g_autoptr(GBytes) rows_over = ods_repeated_row (10101, 1, "x");
+  /* 200 cells a row: 1,000,000 cells are passed near the 5,000th row,
+   * long before the 10,100th. */
+  g_autoptr(GBytes) cells = ods_repeated_row (10000, 200, "x");
+  /* 1,000 bytes a row: 8 MiB (8,388,608 bytes) are passed near the
+   * 8,389th row, before the 10,100th. */
+  g_autoptr(GBytes) text = ods_repeated_row (10000, 1, kilobyte);
+  g_autoptr(GPtrArray) kept = read_only_sheet (rows_fit, 0);
+
+  g_assert_cmpuint (kept->len, ==, 10100);
+  g_assert_cmpuint (((CpWorkbookRow *) g_ptr_array_index (kept, 10099))->row, ==, 10100);
+  assert_refused (rows_over, CP_WORKBOOK_ERROR_TOO_LARGE, "more than 10100 rows");
+  assert_refused (cells, CP_WORKBOOK_ERROR_TOO_LARGE, "more than 1000000 cells");
+  assert_refused (text, CP_WORKBOOK_ERROR_TOO_LARGE, "more than 8 MiB of text");
+}
+
 /* ---- Through the importer ---- */
 
 /* The demo's quotes exported as CSV, put in a workbook cell for cell
@@ -741,6 +775,7 @@ main (int argc, char **argv)
   g_test_add_func ("/workbook/hostile/external-links", test_external_links);
   g_test_add_func ("/workbook/hostile/not-a-workbook", test_not_a_workbook);
   g_test_add_func ("/workbook/hostile/rows-and-columns", test_too_many_rows_and_columns);
+  g_test_add_func ("/workbook/hostile/repeated-row-limits", test_repeated_row_limits);
   g_test_add_func ("/workbook/import/round-trip", test_round_trip);
   g_test_add_func ("/workbook/import/guess-by-content", test_guess_by_content);
   g_test_add_func ("/workbook/import/no-gpu-column", test_no_gpu_column);

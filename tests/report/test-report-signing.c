@@ -1,0 +1,448 @@
+/* test-report-signing.c: what an approver about to sign still found
+ * wrong (issue 22, 2 December), on reports made as a user makes them
+ * (compute-planner-cli, read back with pdftotext): the Chinese XML
+ * said its language was English, the reasons list skipped R3, a rental
+ * that is the whole cost read "¥30,000 of ¥30,000", a bare machine was
+ * taxed as a cloud service and a 不含税 price compared with 含税 ones. */
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "common/cp-test-cli.h"
+#include "common/cp-test-dir.h"
+#include "common/cp-test-pdf.h"
+
+static char *tmp_dir;
+
+#define RUN_OK(...) cp_test_run_cli_ok (tmp_dir, (const char *const[]) { __VA_ARGS__, NULL })
+
+/* The file @name of the test's folder, whole. */
+static char *
+read_back (const char *name)
+{
+  g_autofree char *path = g_build_filename (tmp_dir, name, NULL);
+  char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  return text;
+}
+
+/* The one-job project of the approver's walk: a 13B LoRA on 300M tokens
+ * within 14 days; an 8 × RTX 4090 container at 2.2 CNY per GPU-hour and
+ * one 8 × A800 machine at 30,000 CNY per node-month, a month at least. */
+static void
+make_lora_project (const char *file)
+{
+  RUN_OK ("new", file);
+  RUN_OK ("add-job", file, "--name", "13B LoRA", "--model", "llama-2-13b", "--task", "lora",
+          "--tokens", "300M", "--seq-len", "2048", "--lora-rank", "16", "--deadline-days", "14");
+  RUN_OK ("add-quote", file, "--vendor", "Vendor A", "--offer", "8 × 4090 container", "--gpu", "rtx4090",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "2.2");
+  RUN_OK ("add-quote", file, "--vendor", "Vendor B", "--offer", "8 × A800 machine", "--gpu", "a800",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-node-month", "30000");
+}
+
+/* The XML report names the language it is written in: a Chinese report
+ * of a project whose own language is English said "en". */
+static void
+test_report_language (void)
+{
+  static const struct { const char *lang, *says; } cases[] = {
+    { "zh_CN", "<report-language>zh_CN</report-language>" },
+    { "en", "<report-language>en</report-language>" },
+  };
+
+  make_lora_project ("lang.cplan");
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *name = g_strdup_printf ("lang-%s.xml", cases[i].lang);
+      g_autofree char *xml = NULL;
+
+      RUN_OK ("report", "lang.cplan", "--lang", cases[i].lang, "--xml", name);
+      xml = read_back (name);
+      cp_test_assert_has (xml, cases[i].says);
+    }
+}
+
+/* The rule labels of the reasons list, in the order printed: "R1 R2 …". */
+static char *
+printed_rules (const char *pdf)
+{
+  g_autofree char *text = cp_test_run_tool (tmp_dir, (const char *const[]) { "pdftotext", "-layout", "-enc", "UTF-8",
+                                                                           pdf, "-", NULL });
+  g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+  GString *rules = g_string_new (NULL);
+
+  for (guint i = 0; lines[i] != NULL; i++)
+    {
+      const char *l = lines[i];
+
+      while (*l == ' ' || *l == '\f')
+        l++;
+      if (l[0] == 'R' && l[1] >= '1' && l[1] <= '9' && (l[2] == ' ' || l[2] == '\t'))
+        g_string_append_printf (rules, "%sR%c", rules->len > 0 ? " " : "", l[1]);
+      /* Rules in a row that do not apply share a line: "R2–3". */
+      else if (l[0] == 'R' && l[1] >= '1' && l[1] <= '9' && g_str_has_prefix (l + 2, "–"))
+        for (char r = l[1]; r <= l[2 + strlen ("–")]; r++)
+          g_string_append_printf (rules, "%sR%c", rules->len > 0 ? " " : "", r);
+    }
+  return g_string_free (rules, FALSE);
+}
+
+/* The reasons list is numbered as printed: a training job's list read R1,
+ * R2, R4…, its R3 (inference concurrency) left out; every rule up to the
+ * last has its line (rules in a row that do not apply share one, "R2–3"):
+ * a LoRA job applies R2, so its R3 stands alone, and a pre-training job's
+ * R2 and R3 share a line. */
+static void
+test_rules_consecutive (void)
+{
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  make_lora_project ("rules.cplan");
+  for (guint l = 0; l < 2; l++)
+    {
+      const char *lang = l == 0 ? "en" : "zh_CN";
+      g_autofree char *pdf = g_strdup_printf ("rules-%s.pdf", lang);
+      g_autofree char *rules = NULL;
+      g_autofree char *all = NULL;
+
+      RUN_OK ("report", "rules.cplan", "--lang", lang, "--pdf", pdf);
+      rules = printed_rules (pdf);
+      g_test_message ("%s: %s", lang, rules);
+      g_assert_cmpstr (rules, ==, "R1 R2 R3 R4 R5 R6 R7 R8 R9");
+      all = cp_test_pdf_text (tmp_dir, pdf, 0, FALSE);
+      cp_test_assert_has (all, l == 0 ? "Inference concurrency — Applies to inference services only"
+                                       : "推理并发 — 仅适用于推理服务");
+    }
+
+  RUN_OK ("new", "rules-pt.cplan");
+  RUN_OK ("add-job", "rules-pt.cplan", "--name", "13B pre-training", "--model", "llama-2-13b", "--task", "pretrain");
+  RUN_OK ("add-quote", "rules-pt.cplan", "--vendor", "A", "--gpu", "h800", "--gpus-per-node", "8", "--nodes", "1",
+          "--price-per-gpu-hour", "15");
+  RUN_OK ("report", "rules-pt.cplan", "--lang", "en", "--pdf", "rules-pt.pdf");
+  {
+    g_autofree char *rules = printed_rules ("rules-pt.pdf");
+    g_autofree char *all = cp_test_pdf_text (tmp_dir, "rules-pt.pdf", 0, FALSE);
+
+    g_test_message ("pre-training: %s", rules);
+    g_assert_true (g_str_has_prefix (rules, "R1 R2 R3 R4"));
+    cp_test_assert_has (all, "Kind of fine-tuning, Inference concurrency — Do not apply to this job.");
+  }
+}
+
+/* A rental that is the option's whole cost is said once: one A800 machine
+ * at 30,000 CNY a month, a month at least, for a run of under a day, costs
+ * the month's 30,000 and nothing else (no fees, no storage price); "the
+ * 1-month minimum: 30,000 CNY of 30,000 CNY" and "总计 ¥30,000 中占
+ * ¥30,000" read wrong. */
+static void
+test_whole_cost (void)
+{
+  static const struct { const char *lang, *says, *not; } cases[] = {
+    { "en", "Billed for the 1-month minimum: 30,000 CNY, the option’s whole cost,", "30,000 CNY of 30,000 CNY" },
+    { "zh_CN", "按最短租期 1 个月计费：租金 ¥30,000，即该方案的全部费用，", "中占" },
+  };
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  make_lora_project ("whole.cplan");
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *pdf = g_strdup_printf ("whole-%s.pdf", cases[i].lang);
+      g_autofree char *all = NULL;
+
+      RUN_OK ("report", "whole.cplan", "--lang", cases[i].lang, "--pdf", pdf);
+      all = cp_test_pdf_text (tmp_dir, pdf, 0, FALSE);
+      cp_test_assert_has (all, cases[i].says);
+      cp_test_assert_lacks (all, cases[i].not);
+    }
+}
+
+/* The option of quote @quote_id in @xml (squeezed), up to its
+ * first "</option>": one option of a plan. */
+static char *
+option_of (const char *xml,
+           const char *quote_id)
+{
+  g_autofree char *start = g_strdup_printf ("<optionquote=\"%s\"", quote_id);
+  const char *at = strstr (xml, start);
+  const char *end;
+
+  g_assert_nonnull (at);
+  end = strstr (at, "</option>");
+  g_assert_nonnull (end);
+  return g_strndup (at, end - at);
+}
+
+/* VAT follows each quote's offering, and every quote is compared with it
+ * (approver, 2 December: 6% was applied to a bare-metal quote, whose
+ * rental the report's own source taxes at 13%, and a 不含税 price was
+ * compared with 含税 ones as written). A 13B LoRA; an 8 × 4090 container
+ * at 2.2 CNY per GPU-hour, VAT included (the project's default), taxed as
+ * a cloud service at 6%; one 8 × A800 bare machine at 30,000 CNY per
+ * node-month 不含税, imported from a vendor's sheet that states no rate:
+ * as leasing tangible movable property it is taxed 13%, so its month is
+ * compared as 30,000 × 1.13 = 33,900 CNY (a run of under a day bills the
+ * one-month minimum, and the quote has no fees). */
+static void
+test_vat_by_offering (void)
+{
+  static const struct { const char *lang, *container, *bare, *note; } cases[] = {
+    { "en", "6% incl.", "13% added", "VAT: every price is compared with VAT, at its quote’s rate" },
+    { "zh_CN", "6% 含税", "13% 另加", "增值税：所有价格均按含税价比较，税率按各报价" },
+  };
+  g_autofree char *csv_path = g_build_filename (tmp_dir, "vendor-b.csv", NULL);
+  g_autofree char *xml = NULL, *raw = NULL, *bare = NULL, *container = NULL;
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  RUN_OK ("new", "vat.cplan");
+  RUN_OK ("add-job", "vat.cplan", "--name", "13B LoRA", "--model", "llama-2-13b", "--task", "lora",
+          "--tokens", "300M", "--seq-len", "2048", "--lora-rank", "16", "--deadline-days", "14");
+  RUN_OK ("add-quote", "vat.cplan", "--vendor", "Vendor A", "--offer", "8 × 4090 container", "--gpu", "rtx4090",
+          "--offering", "container", "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "2.2");
+  g_assert_true (g_file_set_contents (csv_path,
+                                      "供应商,方案,类型,GPU型号,单机卡数,数量,价格,备注\n"
+                                      "Vendor B,8 × A800 裸金属,裸金属,A800,8,1,30000元/台/月,不含税\n", -1, NULL));
+  RUN_OK ("import-quotes", "vat.cplan", "vendor-b.csv");
+
+  RUN_OK ("report", "vat.cplan", "--lang", "en", "--xml", "vat.xml");
+  raw = read_back ("vat.xml");
+  xml = cp_test_squeeze (raw);
+  /* The rate that applied to each quote, and the factor its prices took. */
+  cp_test_assert_has (xml, "<quote-vat quote=\"quote-1\" rate=\"0.06\" rate-stated=\"false\" "
+                           "prices-include-vat=\"true\" compared-factor=\"1\"/>");
+  cp_test_assert_has (xml, "<quote-vat quote=\"quote-2\" rate=\"0.13\" rate-stated=\"false\" "
+                           "prices-include-vat=\"false\" compared-factor=\"1.13\"/>");
+  bare = option_of (xml, "quote-2");
+  cp_test_assert_has (bare, "<total-cost currency=\"CNY\">33900");
+  container = option_of (xml, "quote-1");
+  cp_test_assert_lacks (container, "<total-cost currency=\"CNY\">33900");
+  /* The quote's basis and the project's rates go through the XML: a
+   * project imported from it compares the quote the same way. */
+  cp_test_assert_has (xml, "<vat-basis>excluded</vat-basis>");
+  cp_test_assert_has (xml, "<vat-rate-lease unit=\"fraction\">0.13</vat-rate-lease>");
+  {
+    g_autofree char *again_raw = NULL, *again = NULL, *again_bare = NULL;
+
+    RUN_OK ("new", "vat-again.cplan");
+    RUN_OK ("import-xml", "vat-again.cplan", "vat.xml");
+    RUN_OK ("report", "vat-again.cplan", "--lang", "en", "--xml", "vat-again.xml");
+    again_raw = read_back ("vat-again.xml");
+    again = cp_test_squeeze (again_raw);
+    cp_test_assert_has (again, "<quote-vat quote=\"quote-2\" rate=\"0.13\" rate-stated=\"false\" "
+                               "prices-include-vat=\"false\" compared-factor=\"1.13\"/>");
+    again_bare = option_of (again, "quote-2");
+    cp_test_assert_has (again_bare, "<total-cost currency=\"CNY\">33900");
+  }
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *pdf = g_strdup_printf ("vat-%s.pdf", cases[i].lang);
+      g_autofree char *all = NULL;
+
+      RUN_OK ("report", "vat.cplan", "--lang", cases[i].lang, "--pdf", pdf);
+      all = cp_test_pdf_text (tmp_dir, pdf, 0, FALSE);
+      cp_test_assert_has (all, cases[i].container);
+      cp_test_assert_has (all, cases[i].bare);
+      cp_test_assert_has (all, cases[i].note);
+    }
+}
+
+/* The text of element @name in @xml (squeezed) after @from, or NULL. */
+static char *
+element_text (const char *xml,
+              const char *from,
+              const char *name)
+{
+  g_autofree char *open = g_strdup_printf ("<%s>", name);
+  g_autofree char *close = g_strdup_printf ("</%s>", name);
+  const char *at = strstr (xml, from);
+  const char *start, *end;
+
+  if (at == NULL || (start = strstr (at, open)) == NULL)
+    return NULL;
+  start += strlen (open);
+  end = strstr (start, close);
+  return end != NULL ? g_strndup (start, end - start) : NULL;
+}
+
+/* The XML carries what the approver signs: a cluster quote's whole offer
+ * beside the node count the plan chose, and each monthly invoice. A 13B
+ * LoRA on 31B tokens from 1 March 2027: one A800 machine at 30,000 CNY
+ * per node-month, recommended, runs about 36.8 days, so the vendor bills
+ * two months, one invoice of 30,000 on 1 March and one on 1 April; a
+ * 4-node H800 cluster (32 GPUs) at 30 CNY per GPU-hour is planned at
+ * fewer nodes: its whole offer, 4 nodes and 32 GPUs, is given with its
+ * total and the PDF's words for it, which state the same total. The file
+ * is valid against the published schema in both languages. */
+static void
+test_xml_whole_offer_and_invoices (void)
+{
+  g_autofree char *xsd = g_build_filename (g_getenv ("CP_SOURCE_DIR"), "data", "report",
+                                           "compute-planner-report.xsd", NULL);
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  RUN_OK ("new", "offer.cplan");
+  RUN_OK ("add-job", "offer.cplan", "--name", "13B LoRA", "--model", "llama-2-13b", "--task", "lora",
+          "--tokens", "31B");
+  RUN_OK ("add-quote", "offer.cplan", "--vendor", "示例供应商甲", "--offer", "8 × A800 单机", "--gpu", "a800",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-node-month", "30000");
+  RUN_OK ("add-quote", "offer.cplan", "--vendor", "示例供应商乙", "--offer", "H800 4节点 IB 集群", "--gpu", "h800",
+          "--gpus-per-node", "8", "--nodes", "4", "--price-per-gpu-hour", "30", "--network", "infiniband",
+          "--nics", "4", "--nic-gbps", "400", "--dedicated");
+  for (guint l = 0; l < 2; l++)
+    {
+      const char *lang = l == 0 ? "en" : "zh_CN";
+      g_autofree char *name = g_strdup_printf ("offer-%s.xml", lang);
+      g_autofree char *pdf = g_strdup_printf ("offer-%s.pdf", lang);
+      g_autofree char *raw = NULL, *xml = NULL, *option = NULL, *cost = NULL, *words = NULL, *text = NULL;
+      g_autofree char *valid = NULL;
+      double total;
+
+      RUN_OK ("report", "offer.cplan", "--lang", lang, "--start", "2027-03-01", "--xml", name, "--pdf", pdf);
+      valid = cp_test_run_tool (tmp_dir, (const char *const[]) { "xmllint", "--noout", "--schema", xsd, name, NULL });
+      raw = read_back (name);
+      xml = cp_test_squeeze (raw);
+      cp_test_assert_has (xml, "<invoice job=\"job-1\" quote=\"quote-1\"><date>2027-03-01</date>"
+                               "<cost currency=\"CNY\">30000</cost></invoice>"
+                               "<invoice job=\"job-1\" quote=\"quote-1\"><date>2027-04-01</date>"
+                               "<cost currency=\"CNY\">30000</cost></invoice></schedule>");
+      option = option_of (xml, "quote-2");
+      cp_test_assert_has (option, "<whole-offer><nodes>4</nodes><gpus>32</gpus><fits>true</fits>");
+      {
+        /* The whole offer's own total, after its <fits>. */
+        const char *tag = "<total-costcurrency=\"CNY\">";
+        const char *at = strstr (strstr (option, "<whole-offer>"), tag);
+
+        g_assert_nonnull (at);
+        at += strlen (tag);
+        cost = g_strndup (at, strcspn (at, "<"));
+      }
+      total = g_ascii_strtod (cost, NULL);
+      g_test_message ("%s: whole offer %s CNY", lang, cost);
+      g_assert_cmpfloat (total, >, 0);
+      words = element_text (option, "<whole-offer>", "text");
+      g_assert_nonnull (words);
+      g_assert_true (g_str_has_prefix (words, l == 0 ? "4nodes:" : "4个节点"));
+      {
+        /* The words give the same total, with thousands separators. */
+        g_autofree char *digits = g_strdup_printf ("%.0f", total);
+        g_autoptr(GString) grouped = g_string_new (NULL);
+        guint n = strlen (digits);
+
+        for (guint d = 0; d < n; d++)
+          {
+            if (d > 0 && (n - d) % 3 == 0)
+              g_string_append_c (grouped, ',');
+            g_string_append_c (grouped, digits[d]);
+          }
+        cp_test_assert_has (words, grouped->str);
+      }
+      text = cp_test_pdf_text (tmp_dir, pdf, 0, FALSE);
+      cp_test_assert_has (text, words);
+    }
+}
+
+/* The pages on which @pdf's parts start, "3 4 8 …": the jobs and quotes,
+ * each job's chapter, the appendix (@l: 0 English, 1 Chinese). */
+static char *
+part_pages (const char *pdf,
+            guint       l)
+{
+  static const char *const starts[][2] = {
+    { "Jobs", "任务" }, { "Job: ", "任务：" }, { "Assumptions and conventions", "假设与约定" },
+  };
+  guint n_pages = cp_test_pdf_page_count (tmp_dir, pdf);
+  GString *pages = g_string_new (NULL);
+
+  for (guint p = 1; p <= n_pages; p++)
+    {
+      g_autofree char *number = g_strdup_printf ("%u", p);
+      g_autofree char *text = cp_test_run_tool (tmp_dir, (const char *const[]) { "pdftotext", "-layout", "-enc", "UTF-8",
+                                                                               "-f", number, "-l", number, pdf, "-",
+                                                                               NULL });
+      g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
+
+      for (guint i = 0; lines[i] != NULL; i++)
+        {
+          g_strstrip (lines[i]);
+          for (guint k = 0; k < G_N_ELEMENTS (starts); k++)
+            {
+              gboolean whole = k != 1;
+
+              if (whole ? strcmp (lines[i], starts[k][l]) == 0 : g_str_has_prefix (lines[i], starts[k][l]))
+                g_string_append_printf (pages, "%s%u", pages->len > 0 ? " " : "", p);
+            }
+        }
+    }
+  return g_string_free (pages, FALSE);
+}
+
+/* The demo's parts start on the same pages in English and Chinese: its
+ * jobs' chapters began on different pages from page 4 on (English
+ * longer), so that "page 12" named different things in the two copies an
+ * approver and the team read side by side. */
+static void
+test_demo_same_part_pages (void)
+{
+  g_autofree char *en = NULL, *zh = NULL;
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  RUN_OK ("demo", "demo.cplan");
+  RUN_OK ("report", "demo.cplan", "--lang", "en", "--pdf", "demo-en.pdf");
+  RUN_OK ("report", "demo.cplan", "--lang", "zh_CN", "--pdf", "demo-zh.pdf");
+  en = part_pages ("demo-en.pdf", 0);
+  zh = part_pages ("demo-zh.pdf", 1);
+  g_test_message ("parts start on pages: en %s; zh %s", en, zh);
+  /* The jobs table, seven chapters and the appendix. */
+  {
+    g_auto(GStrv) starts = g_strsplit (en, " ", -1);
+
+    g_assert_cmpuint (g_strv_length (starts), ==, 9);
+  }
+  g_assert_cmpstr (en, ==, zh);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  tmp_dir = g_dir_make_tmp ("cp-signing-XXXXXX", NULL);
+  g_assert_nonnull (tmp_dir);
+
+  g_test_add_func ("/report-signing/report-language", test_report_language);
+  g_test_add_func ("/report-signing/rules-consecutive", test_rules_consecutive);
+  g_test_add_func ("/report-signing/whole-cost", test_whole_cost);
+  g_test_add_func ("/report-signing/vat-by-offering", test_vat_by_offering);
+  g_test_add_func ("/report-signing/xml-whole-offer-and-invoices", test_xml_whole_offer_and_invoices);
+  g_test_add_func ("/report-signing/demo-same-part-pages", test_demo_same_part_pages);
+
+  status = g_test_run ();
+  cp_test_remove_tree (tmp_dir);
+  g_free (tmp_dir);
+  return status;
+}
