@@ -710,8 +710,9 @@ add_serving_rows (CpCliTable       *table,
   add_row (table, _("Prefill tokens/s per replica"), cp_cli_format_number (est->prefill_tokens_per_s, 0));
   /* TRANSLATORS: concurrent requests the option carries, of the target */
   add_row (table, _("Concurrency served"), g_strdup_printf (_("%s of the %s requested"), served, target));
-  add_row (table, _("Requests/s"), cp_cli_format_number (est->requests_per_s, 2));
-  add_row (table, _("Output tokens/s"), cp_cli_format_number (est->output_tokens_per_s, 0));
+  /* The option's, over every replica it runs, as plan's table says. */
+  add_row (table, _("Requests/s (all replicas)"), cp_cli_format_number (est->requests_per_s, 2));
+  add_row (table, _("Output tokens/s (all replicas)"), cp_cli_format_number (est->output_tokens_per_s, 0));
   if (cost_unknown)
     return;
   add_row (table, _("Cost per hour"), cp_cli_format_money (est->hourly_cost, currency));
