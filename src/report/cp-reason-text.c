@@ -1440,11 +1440,11 @@ cp_words_memory_near_limit (const CpEstimate *e,
   return g_strdup_printf (_("Uses %s of each GPU's memory, above %s: a longer sequence or more fragmentation than allowed for runs out of memory. Confirm with a trial run."), share, limit);
 }
 
-/* Below a tenth of an interruption a count reads as nonsense ("about
+/* Below a hundredth of an interruption a count reads as nonsense ("about
  * 0.00029 interruptions", walkthrough 11): the risk gives the chance of
  * one instead, 1 − e^(−n) for n expected (failures as a Poisson process,
- * as cp-goodput.h takes them). */
-#define FEW_INTERRUPTIONS 0.1
+ * as cp-goodput.h takes them). "About 0.091 interruptions" still reads. */
+#define FEW_INTERRUPTIONS 0.01
 
 static char *
 interruption_chance (double expected, const char *lang)
@@ -1520,7 +1520,7 @@ cp_option_risks (const CpProject *project,
           g_autofree char *chance = interruption_chance (e->expected_interruptions, lang);
 
           /* TRANSLATORS: a risk; the chance of an interruption such as "0.03%", then a percentage */
-          add_risk_text (risks, g_strdup_printf (_("Everything runs on one machine, a single point of failure: at the per-GPU rate of large clusters the run has a %s chance of an interruption, leaving %s of the time useful. An interruption stops the run until the machine is repaired or replaced; keep checkpoints off the machine."), chance, goodput));
+          add_risk_text (risks, g_strdup_printf (_("Everything runs on one machine, a single point of failure: at the per-GPU rate of large clusters, the chance of an interruption is %s, leaving %s of the time useful. One stops the run until the machine is repaired or replaced; keep checkpoints off the machine."), chance, goodput));
         }
       else
         /* TRANSLATORS: a risk; a number of interruptions such as "0.12", then a percentage */
@@ -1537,7 +1537,7 @@ cp_option_risks (const CpProject *project,
           g_autofree char *chance = interruption_chance (e->expected_interruptions, lang);
 
           /* TRANSLATORS: a risk; the chance of an interruption such as "0.03%", a percentage, then a duration */
-          add_risk_text (risks, g_strdup_printf (_("The run has a %s chance of an interruption (one GPU failing stops all of them): goodput %s, %s lost to restarts and redone work, already counted in run time and cost. Ask the vendor how fast failed nodes are replaced."), chance, goodput, lost));
+          add_risk_text (risks, g_strdup_printf (_("The chance of an interruption during the run is %s (one GPU failing stops all of them): goodput %s, %s lost to restarts and redone work, already counted in run time and cost. Ask the vendor how fast failed nodes are replaced."), chance, goodput, lost));
         }
       else
         /* TRANSLATORS: a risk; a number of interruptions, a percentage, then a duration */

@@ -83,7 +83,7 @@ static const Words english = {
   "Is it billed by the hour or by the month, and is there a minimum rental term? The recommendation depends on it. Ask: Nanshan Cloud, Qianhai Compute.",
   "more (%s times the cost).",
   "(99.8% lower)",
-  "the run has a 0.03% chance of an interruption",
+  "the chance of an interruption is 0.03%",
 };
 
 static const Words chinese = {
