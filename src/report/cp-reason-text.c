@@ -637,6 +637,53 @@ cp_words_spread_range (const CpProject *project,
   return g_strdup_printf (_("%s–%s"), low, high);
 }
 
+/* The verdict rests on billing terms the quotes leave unstated
+ * (CpPlan.billing_terms_winner): what wins when they are read the other
+ * way, and the vendors to ask, all on one line. */
+static char *
+billing_terms_unconfirmed (const CpProject *project,
+                           const CpPlan    *plan,
+                           const char      *lang,
+                           const char     **field)
+{
+  const CpQuote *winner = g_ptr_array_index (project->quotes, plan->billing_terms_winner);
+  g_autoptr(GString) vendors = g_string_new (NULL);
+  g_autoptr(GHashTable) named = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autofree char *name = NULL;
+  g_autofree char *cost = NULL;
+  char *text;
+
+  if (field != NULL)
+    *field = "billing-terms";
+  cp_i18n_push_language (lang);
+  name = cp_words_quote_short_name (project, plan->billing_terms_winner);
+  cost = cp_i18n_format_money (plan->billing_terms_winner_cost, winner->currency, lang);
+  for (guint i = 0; i < plan->reasons->len; i++)
+    {
+      const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
+      const CpQuote *quote;
+      const char *vendor;
+
+      if (reason->outcome != CP_OUTCOME_ASK_BILLING_TERMS || reason->quote_index < 0 ||
+          (guint) reason->quote_index >= project->quotes->len)
+        continue;
+      quote = g_ptr_array_index (project->quotes, reason->quote_index);
+      vendor = quote->vendor != NULL && *quote->vendor != '\0' ? quote->vendor : quote->offer_name;
+      if (vendor == NULL || !g_hash_table_add (named, (gpointer) vendor))
+        continue;
+      if (vendors->len > 0)
+        /* TRANSLATORS: between the names of the vendors a question is put to */
+        g_string_append (vendors, _(", "));
+      g_string_append (vendors, vendor);
+    }
+  /* TRANSLATORS: the recommendation rests on billing terms the quotes do not state; the quote that
+   * would win if billed by the hour with no minimum, its total cost then, and the vendors to ask */
+  text = g_strdup_printf (_("Not firm: it rests on billing terms the quotes do not state. Billed by the hour with no minimum term, %s would be recommended at %s. Ask %s how they bill and whether there is a minimum rental term."),
+                          name, cost, vendors->str);
+  cp_i18n_pop_language ();
+  return text;
+}
+
 char *
 cp_words_unconfirmed (const CpProject *project,
                       const CpPlan    *plan,
@@ -651,6 +698,8 @@ cp_words_unconfirmed (const CpProject *project,
 
   if (plan == NULL || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
     return NULL;
+  if (plan->billing_terms_winner >= 0 && (guint) plan->billing_terms_winner < project->quotes->len)
+    return billing_terms_unconfirmed (project, plan, lang, field);
   option = &g_array_index (plan->options, CpOption, plan->recommended);
   quote = g_ptr_array_index (project->quotes, option->quote_index);
   if (!(option->estimate.host_memory_per_node_bytes > 0) || quote->host_memory_per_node_bytes > 0)
@@ -1393,6 +1442,18 @@ cp_words_memory_near_limit (const CpEstimate *e,
   return g_strdup_printf (_("Uses %s of each GPU's memory, above %s: a longer sequence or more fragmentation than allowed for runs out of memory. Confirm with a trial run."), share, limit);
 }
 
+/* Below a hundredth of an interruption a count reads as nonsense ("about
+ * 0.00029 interruptions", walkthrough 11): the risk gives the chance of
+ * one instead, 1 − e^(−n) for n expected (failures as a Poisson process,
+ * as cp-goodput.h takes them). "About 0.091 interruptions" still reads. */
+#define FEW_INTERRUPTIONS 0.01
+
+static char *
+interruption_chance (double expected, const char *lang)
+{
+  return cp_i18n_format_percent (-expm1 (-expected), lang);
+}
+
 GPtrArray *
 cp_option_risks (const CpProject *project,
                  const CpJob     *job,
@@ -1456,8 +1517,16 @@ cp_option_risks (const CpProject *project,
       g_autofree char *interruptions = cp_i18n_format_value (e->expected_interruptions, lang);
       g_autofree char *goodput = cp_words_goodput (e->goodput, lang);
 
-      /* TRANSLATORS: a risk; a number of interruptions such as "0.12", then a percentage */
-      add_risk_text (risks, g_strdup_printf (_("Everything runs on one machine, a single point of failure: about %s interruptions are expected over the run at the per-GPU rate of large clusters, leaving %s of the time useful. Each one stops the run until the machine is repaired or replaced; keep checkpoints off the machine."), interruptions, goodput));
+      if (e->expected_interruptions < FEW_INTERRUPTIONS)
+        {
+          g_autofree char *chance = interruption_chance (e->expected_interruptions, lang);
+
+          /* TRANSLATORS: a risk; the chance of an interruption such as "0.03%", then a percentage */
+          add_risk_text (risks, g_strdup_printf (_("Everything runs on one machine, a single point of failure: at the per-GPU rate of large clusters, the chance of an interruption is %s, leaving %s of the time useful. One stops the run until the machine is repaired or replaced; keep checkpoints off the machine."), chance, goodput));
+        }
+      else
+        /* TRANSLATORS: a risk; a number of interruptions such as "0.12", then a percentage */
+        add_risk_text (risks, g_strdup_printf (_("Everything runs on one machine, a single point of failure: about %s interruptions are expected over the run at the per-GPU rate of large clusters, leaving %s of the time useful. Each one stops the run until the machine is repaired or replaced; keep checkpoints off the machine."), interruptions, goodput));
     }
   if (cp_task_kind_is_training (job->kind) && e->nodes > 1 && isfinite (e->expected_interruptions))
     {
@@ -1465,8 +1534,16 @@ cp_option_risks (const CpProject *project,
       g_autofree char *goodput = cp_words_goodput (e->goodput, lang);
       g_autofree char *lost = cp_i18n_format_days (e->lost_s / 86400.0, lang);
 
-      /* TRANSLATORS: a risk; a number of interruptions, a percentage, then a duration */
-      add_risk_text (risks, g_strdup_printf (_("About %s interruptions are expected over the run (one GPU failing stops all of them): goodput %s, %s lost to restarts and redone work, already counted in run time and cost. Ask the vendor how fast failed nodes are replaced."), interruptions, goodput, lost));
+      if (e->expected_interruptions < FEW_INTERRUPTIONS)
+        {
+          g_autofree char *chance = interruption_chance (e->expected_interruptions, lang);
+
+          /* TRANSLATORS: a risk; the chance of an interruption such as "0.03%", a percentage, then a duration */
+          add_risk_text (risks, g_strdup_printf (_("The chance of an interruption during the run is %s (one GPU failing stops all of them): goodput %s, %s lost to restarts and redone work, already counted in run time and cost. Ask the vendor how fast failed nodes are replaced."), chance, goodput, lost));
+        }
+      else
+        /* TRANSLATORS: a risk; a number of interruptions, a percentage, then a duration */
+        add_risk_text (risks, g_strdup_printf (_("About %s interruptions are expected over the run (one GPU failing stops all of them): goodput %s, %s lost to restarts and redone work, already counted in run time and cost. Ask the vendor how fast failed nodes are replaced."), interruptions, goodput, lost));
     }
 
   if (job->deadline_days > 0 && isfinite (e->calendar_days))
