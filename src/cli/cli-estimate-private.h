@@ -54,6 +54,8 @@ struct _CpCliJobOptions {
   char     *optimizer;
   char     *bytes_convention;
   char     *fp8_layout;
+  char     *int4_constant_bits;
+  char     *qlora_bits;
   char     *vllm_profile;
   char     *selective_recompute;
   char     *cross_entropy;

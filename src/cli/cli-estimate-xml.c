@@ -117,6 +117,10 @@ cp_cli_estimate_write_xml (const Estimate    *e,
   cp_cli_xml_bool (w, "moe-expert-tp", settings->moe_expert_tp);
   /* The layers 8-bit weights cover (Llama 3 paper §6.2 for Meta's FP8). */
   cp_cli_xml_text (w, "fp8-layout", cp_fp8_layout_to_string (settings->fp8_layout));
+  /* Bits of scales and zeros a 4-bit weight carries (AWQ/GPTQ by default). */
+  cp_cli_xml_double (w, "int4-constant-bits", settings->int4_constant_bits);
+  /* Bits of a QLoRA base parameter (NF4 double-quantised by default). */
+  cp_cli_xml_double (w, "qlora-bits", settings->qlora_bits);
   /* The vLLM engine whose profiling pass sized the KV cache (its activation
    * peak is the inference element's activation-peak-bytes). */
   cp_cli_xml_text (w, "vllm-engine", cp_vllm_profile_to_string (settings->vllm_profile));

@@ -35,7 +35,7 @@ options_clear (Options *o)
     &o->intra_link, &o->network, &o->nics, &o->nic_gbps, &o->host_memory_gib, &o->deadline_days,
     &o->duration_days, &o->output,
     &o->billing_granularity, &o->minimum_term, &o->network_fee, &o->storage_tb, &o->storage_price, &o->storage, &o->management_fee, &o->setup_fee, &o->offering, &o->vat_rate, &o->prices_include_vat, &o->engineers, &o->engineer_day_cost, &o->measured_peak_memory, &o->measured_tokens_per_s, &o->measured_step_s, &o->measured_comm_share, &o->measured_kv_cache_tokens, &o->measured_gpus, &o->utilisation, &o->link_efficiency, &o->debug_share,
-    &o->failure_rate, &o->restart_time, &o->checkpoint_interval, &o->fp8_layout, &o->moe_max_nodes, &o->vllm_profile,
+    &o->failure_rate, &o->restart_time, &o->checkpoint_interval, &o->fp8_layout, &o->int4_constant_bits, &o->qlora_bits, &o->moe_max_nodes, &o->vllm_profile,
     &o->selective_recompute, &o->cross_entropy,
   };
 
@@ -616,6 +616,10 @@ apply_settings_options (Estimate *e)
     }
   if (o->moe_dispatch_dedup)
     settings->moe_dispatch_dedup = TRUE;
+  if (!cp_cli_parse_count_option ("--int4-constant-bits", o->int4_constant_bits, 0, 16,
+                                  &settings->int4_constant_bits) ||
+      !cp_cli_parse_count_option ("--qlora-bits", o->qlora_bits, 4, 16, &settings->qlora_bits))
+    return FALSE;
   if (o->fp8_layout != NULL && !cp_fp8_layout_from_string (o->fp8_layout, &settings->fp8_layout))
     return cp_cli_bad_choice ("--fp8-layout", o->fp8_layout, "all-linear, llama3");
   if (o->vllm_profile != NULL && !cp_vllm_profile_from_string (o->vllm_profile, &settings->vllm_profile))
@@ -710,8 +714,9 @@ add_serving_rows (CpCliTable       *table,
   add_row (table, _("Prefill tokens/s per replica"), cp_cli_format_number (est->prefill_tokens_per_s, 0));
   /* TRANSLATORS: concurrent requests the option carries, of the target */
   add_row (table, _("Concurrency served"), g_strdup_printf (_("%s of the %s requested"), served, target));
-  add_row (table, _("Requests/s"), cp_cli_format_number (est->requests_per_s, 2));
-  add_row (table, _("Output tokens/s"), cp_cli_format_number (est->output_tokens_per_s, 0));
+  /* The option's, over every replica it runs, as plan's table says. */
+  add_row (table, _("Requests/s (all replicas)"), cp_cli_format_number (est->requests_per_s, 2));
+  add_row (table, _("Output tokens/s (all replicas)"), cp_cli_format_number (est->output_tokens_per_s, 0));
   if (cost_unknown)
     return;
   add_row (table, _("Cost per hour"), cp_cli_format_money (est->hourly_cost, currency));
@@ -1232,6 +1237,8 @@ add_settings_entries (GOptionContext *context,
     { "selective-recompute", 0, 0, G_OPTION_ARG_STRING, &o->selective_recompute, N_("What selective recompute keeps of a layer: attention (default: all but the attention scores, as Megatron-LM) or op (the attention output and every other matrix product's, as torchtitan's op-level activation checkpointing)"), N_("attention|op") },
     { "cross-entropy", 0, 0, G_OPTION_ARG_STRING, &o->cross_entropy, N_("How the training loss holds the logits at its peak: fused (default: 4 bytes a logit, as Megatron-LM's fused cross entropy and compiled or chunked losses) or eager (12 bytes a logit, as PyTorch's cross_entropy on logits cast to fp32)"), N_("fused|eager") },
     { "fp8-layout", 0, 0, G_OPTION_ARG_STRING, &o->fp8_layout, N_("Layers that 8-bit weights cover when serving: all-linear (default: every linear layer but the output head) or llama3 (feed-forward layers but the first and last, as Meta's FP8 checkpoint of Llama 3.1 405B)"), N_("all-linear|llama3") },
+    { "int4-constant-bits", 0, 0, G_OPTION_ARG_STRING, &o->int4_constant_bits, N_("Bits of scales and zeros each 4-bit weight carries when serving: 0.156 (default: AWQ and GPTQ, group size 128), 0.5 (bitsandbytes NF4), 0.127 (NF4 double-quantised) or 1 (gpt-fast int4, group size 32)"), N_("BITS") },
+    { "qlora-bits", 0, 0, G_OPTION_ARG_STRING, &o->qlora_bits, N_("Bits a parameter of a QLoRA's 4-bit base takes, its constants included: 4.127 (default: NF4 double-quantised, as the QLoRA paper) or 4.5 (NF4 without double quantisation, as LitGPT's bnb.nf4)"), N_("BITS") },
     { "bytes-convention", 0, 0, G_OPTION_ARG_STRING, &o->bytes_convention, N_("Bytes per parameter of mixed-precision Adam: 16 (ZeRO) or 18 (Hugging Face)"), N_("16|18") },
     { "memory-unit", 0, 0, G_OPTION_ARG_STRING, &o->memory_unit, N_("What “80 GB” means: gib (2^30) or gb (10^9)"), N_("UNIT") },
     /* vLLM's own name, and the window's (Preferences) beside it. */

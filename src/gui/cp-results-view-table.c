@@ -292,7 +292,18 @@ cell_text (CpResultsView   *self,
                                        "Time figures: %s"),
                                      compute, debug, network, storage, fees, engineering, total,
                                      run, billed, cp_words_time_source (estimate->time_source));
-        if (estimate->checkpoint_interval_s > 0)
+        /* Under a hundredth of an interruption reads as a chance, as the
+         * report's risks say it (cp_option_risks()): "about 0.00029
+         * interruptions" said nothing (walkthrough 11). */
+        if (estimate->checkpoint_interval_s > 0 && estimate->expected_interruptions < 0.01)
+          {
+            g_autofree char *chance = cp_i18n_format_percent (-expm1 (-estimate->expected_interruptions), lang);
+
+            /* TRANSLATORS: a percentage, the chance of an interruption such as "0.03%", then two durations */
+            failures = g_strdup_printf (_("Goodput: %s (chance of an interruption: %s; a %s checkpoint every %s)"),
+                                        goodput, chance, checkpoint, interval);
+          }
+        else if (estimate->checkpoint_interval_s > 0)
           /* TRANSLATORS: a percentage, a number of interruptions, then two durations */
           failures = g_strdup_printf (_("Goodput: %s (%s interruptions expected; a %s checkpoint every %s)"),
                                       goodput, interruptions, checkpoint, interval);

@@ -387,6 +387,10 @@ _cp_job_duration_s (const CpJob *job);
 double
 _cp_inference_weight_bytes (const CpJob      *job,
                             const CpSettings *settings);
+/* Bits a quantised weight takes with its 4-bit format's scales and zeros. */
+double
+_cp_inference_stored_bits (const CpJob      *job,
+                           const CpSettings *settings);
 
 void
 _cp_estimate_inference (const CpJob      *job,

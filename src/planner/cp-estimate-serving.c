@@ -50,7 +50,21 @@ _cp_inference_weight_bytes (const CpJob      *job,
       return quantised * bits / 8.0 + (m->params - quantised) * 2.0;
     }
   /* Weight-only quantisation leaves embeddings and LM head in 16 bits. */
-  return (m->params - _cp_embedding_params (m)) * bits / 8.0 + _cp_embedding_params (m) * 2.0;
+  return (m->params - _cp_embedding_params (m)) * _cp_inference_stored_bits (job, settings) / 8.0 +
+         _cp_embedding_params (m) * 2.0;
+}
+
+/* Bits a quantised weight takes in memory and on every decoding step's
+ * read: its own bits and, for 4-bit formats, the group-wise scales and
+ * zeros that dequantise it (the int4-constant-bits setting,
+ * cp-settings.c: 20/128 for AWQ and GPTQ at group size 128). */
+double
+_cp_inference_stored_bits (const CpJob      *job,
+                           const CpSettings *settings)
+{
+  double bits = job->weight_bits > 0 ? job->weight_bits : 16;
+
+  return bits == 4 ? bits + settings->int4_constant_bits : bits;
 }
 
 /* vLLM's scheduler budget, which its profiling pass runs before the KV

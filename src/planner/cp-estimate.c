@@ -16,10 +16,6 @@
 #include <math.h>
 #include <string.h>
 
-/* QLoRA §3: 4-bit NormalFloat plus double-quantised constants
- * (0.127 bits per parameter). */
-#define QLORA_BITS_PER_PARAM 4.127
-
 /* What DeepSpeed's ZeRO-Offload keeps in host memory per offloaded
  * parameter besides the optimizer's moments: the fp32 master weights the
  * CPU Adam updates and the fp32 gradients it updates them from, 4 bytes
@@ -139,7 +135,7 @@ context_init (Context          *c,
   c->dense_layer_params = MAX (m->params - embeddings - experts, 0.0);
   c->layer_params = (c->dense_layer_params + experts) / MAX (c->layers, 1);
   c->lora_trainable = (techniques->lora || techniques->qlora) ? _cp_lora_params (job) : 0;
-  c->qlora_base_bytes = (m->params - embeddings) * QLORA_BITS_PER_PARAM / 8.0 + embeddings * 2.0;
+  c->qlora_base_bytes = (m->params - embeddings) * settings->qlora_bits / 8.0 + embeddings * 2.0;
 
   _cp_bytes_per_param (job->precision, job->optimizer, settings->bytes_convention, &c->w, &c->g, &c->o);
   c->act_bytes = _cp_is_mixed_precision (job->precision) ? 2.0 : 4.0;

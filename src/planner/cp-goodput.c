@@ -70,6 +70,13 @@ cp_goodput_apply (const CpJob      *job,
     est->checkpoint_interval_s = sqrt (2.0 * est->checkpoint_s / rate_per_s);
   else
     est->checkpoint_interval_s = 0;   /* nothing fails: no checkpoint is needed */
+  /* A run shorter than the interval writes no checkpoint before its end:
+   * one segment of the whole run, so an interruption redoes at most what
+   * has run (half the run on average), never half of a longer interval.
+   * Daly's formula takes the work as whole intervals; with τ > U it
+   * counted intervals the run never reaches ("every 9.5 h" on a 1.8 h
+   * run, walkthrough 11). */
+  est->checkpoint_interval_s = MIN (est->checkpoint_interval_s, useful_s);
 
   wall_s = useful_s * exp (log_wall_ratio (rate_per_s, est->checkpoint_s, est->checkpoint_interval_s,
                                             est->restart_s));

@@ -92,6 +92,9 @@ typedef enum {
   /* R5, a quote of several machines with no network between them
    * (cp_quote_is_separate_machines()): evaluated as one machine alone */
   CP_OUTCOME_SEPARATE_MACHINES,       /* v0 machines offered */
+  /* R6, billing terms a quote leaves unstated decide the verdict
+   * (CpPlan.billing_terms_winner) */
+  CP_OUTCOME_ASK_BILLING_TERMS,       /* v0 quote index */
   CP_N_OUTCOMES
 } CpOutcome;
 
@@ -153,6 +156,13 @@ typedef struct {
   gboolean    verdict_robust;
   gboolean    has_robustness;
   int         robustness_reason_at; /* where cp_plan_add_robustness() puts that reason, or -1: none */
+  /* The quote that wins when every billing term the compared quotes
+   * leave unstated is read the other way (billed by the hour, no
+   * minimum term), and its total cost then; -1 when the winner stays.
+   * Set with the robustness check; the verdict is then not robust and
+   * CP_OUTCOME_ASK_BILLING_TERMS reasons name the quotes to ask. */
+  int         billing_terms_winner;
+  double      billing_terms_winner_cost;
   /* No complete quote, but some lack only their price (or its exchange
    * rate): those are evaluated for what their hardware runs, the verdict
    * is technical (the fewest nodes that run the job in time, soonest

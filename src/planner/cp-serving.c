@@ -7,6 +7,7 @@
  */
 #include "config.h"
 
+#include "cp-estimate-private.h"
 #include "cp-serving.h"
 
 #include <math.h>
@@ -47,10 +48,11 @@ cp_serving_prefill_flops_per_token (const CpJob *job)
  * (routing taken as uniform, which load balancing aims at). */
 static double
 unread_expert_bytes (const CpJob            *job,
+                     const CpSettings       *settings,
                      const CpServingReplica *replica)
 {
   const CpModelSpec *m = &job->model;
-  double bytes_per_param = (job->weight_bits > 0 ? job->weight_bits : 16) / 8.0;
+  double bytes_per_param = _cp_inference_stored_bits (job, settings) / 8.0;
   double routed, untouched;
 
   if (!cp_model_spec_is_moe (m) || m->experts_active == 0 || m->experts_active >= m->experts_total)
@@ -121,7 +123,7 @@ cp_serving_estimate (const CpJob            *job,
    * sequences' cache, and computes its share; pipeline stages take their
    * turn, one after another, on the step's batch (and on a prompt), so a
    * replica works at the pace of its tensor-parallel group. */
-  per_gpu_bytes = replica->weights_per_gpu_bytes - unread_expert_bytes (job, replica) +
+  per_gpu_bytes = replica->weights_per_gpu_bytes - unread_expert_bytes (job, settings, replica) +
                   replica->batch * mean_context * replica->kv_per_gpu_token_bytes;
   est->decode_memory_s = stages * per_gpu_bytes / bandwidth;
   est->decode_compute_s = replica->batch * 2.0 * active_params (m) / (tp * peak);

@@ -205,6 +205,31 @@ cp_settings_init (CpSettings *settings)
    * of every FP8 and W8A8 checkpoint but Meta's one, and the corpus's
    * TensorRT-LLM 405B throughputs are run on it. */
   settings->fp8_layout = CP_FP8_LAYOUT_ALL_LINEAR;
+  /* A 4-bit checkpoint stores, beside its 4-bit weights, the constants
+   * that dequantise each group of them, read with the weights on every
+   * decoding step. Formats disagree:
+   * - AWQ and GPTQ, the 4-bit formats vLLM serves (vllm/model_executor/
+   *   layers/quantization/awq.py, gptq.py: per group of group_size input
+   *   rows one fp16 scale in `scales` and one 4-bit zero packed eight to
+   *   an int32 in `qzeros`), at the group size 128 AutoAWQ and
+   *   AutoGPTQ default to: (16 + 4) / 128 = 0.156 bits a weight, the
+   *   default;
+   * - bitsandbytes NF4 (LitGPT's bnb.nf4, Transformers' load_in_4bit): one
+   *   fp32 absmax per block of 64, "32/64 = 0.5 bits per parameter"
+   *   (Dettmers et al. 2023, QLoRA §3, "Double Quantization"), 0.127
+   *   double-quantised;
+   * - gpt-fast's int4 (pytorch-labs/gpt-fast quantize.py,
+   *   WeightOnlyInt4QuantHandler): a bf16 scale and a bf16 zero per group
+   *   of 32, its README's "4-bit (G=32)": 1 bit.
+   * QLoRA training keeps its own count (qlora-bits). */
+  settings->int4_constant_bits = 20.0 / 128.0;
+  /* A QLoRA base in NF4 with double quantisation, as the QLoRA paper
+   * trains it and torchtune's NF4 tensors store it: 4 bits and "8/64 +
+   * 32/(64 · 256) = 0.127 bits per parameter" of constants (Dettmers et
+   * al. 2023, §3). Without double quantisation (LitGPT's bnb.nf4,
+   * Transformers' BitsAndBytesConfig default) the fp32 absmax of each
+   * block of 64 costs 0.5: 4.5 bits. */
+  settings->qlora_bits = 4.127;
   /* vLLM's V1 engine is the one vLLM runs by default since 0.8.0
    * (VLLM_USE_V1 defaults to on, vllm/envs.py): the current engine is
    * taken. Logs from vLLM before 0.8 (before March 2025) are V0's. */
@@ -344,7 +369,8 @@ cp_settings_get_assumptions (const CpSettings *settings,
       "6 fused (Megatron-LM bias_swiglu_fusion)" },
     { "lora-flops", settings->lora_flops_factor, "FLOPs/param/token",
       "no weight gradients for the frozen base: 2 forward + 2 backward" },
-    { "qlora-bits", 4.127, "bits/param", "QLoRA §3: NF4 + double quantisation (0.127 bits of constants)" },
+    { "qlora-bits", settings->qlora_bits, "bits/param",
+      "QLoRA §3: NF4 + double quantisation (0.127 bits of constants); 4.5 without it (fp32 absmax per 64)" },
     { "judgement-gap", settings->judgement_gap_low, "×", "source article thresholds 2× and 3× (R1)" },
     { "longest-acceptable-run", settings->longest_acceptable_run_days, "days",
       "with no deadline: BLOOM-176B's ~117 days, the longest published run (T17 84, T5 21)" },
@@ -386,6 +412,9 @@ cp_settings_get_assumptions (const CpSettings *settings,
     { "fp8-layout", settings->fp8_layout, NULL,
       "0 every linear layer but lm_head (llm-compressor, TensorRT Model Optimizer); 1 Meta's FP8: feed-forward "
       "layers only, first and last layers 16-bit (Llama 3 paper §6.2)" },
+    { "int4-constant-bits", settings->int4_constant_bits, "bits/weight",
+      "AWQ/GPTQ group 128: fp16 scale + 4-bit zero, 20/128 (vllm/model_executor/layers/quantization/awq.py, "
+      "gptq.py); bitsandbytes NF4 0.5, double-quantised 0.127 (QLoRA §3); gpt-fast int4 G=32 bf16 scale + zero: 1" },
     { "fsdp-pp-unsharded", settings->fsdp_pp_unsharded ? 1 : 0, NULL,
       "torchtitan fsdp_reshard_after_forward \"default\" (no resharding under PP); torch/distributed/pipelining/"
       "stage.py (no resharding after backward, no gradient sync before the last micro-batch); fp32 accumulation "
@@ -609,7 +638,7 @@ cp_assumption_task_kinds (const char *key)
     "global-batch-cluster", "dp-bucket", "kv-block", "cuda-graphs",
     "memory-bandwidth-fraction", "gpu-failure-rate", "restart-time",
     "checkpoint-interval", "failure-rate", "moe-dispatch-dedup",
-    "expert-gemm-half-size", "moe-a2a-overlap", "fp8-layout",
+    "expert-gemm-half-size", "moe-a2a-overlap", "fp8-layout", "int4-constant-bits",
     "moe-fp8-dispatch", "moe-max-nodes-per-token", "vllm-profile", "fsdp-pp-unsharded", "fsdp1-adapter-gradients",
     "contingency", "vat-rate", "moe-expert-tp", "selective-recompute", "cross-entropy",
     "vat-rate-lease",
@@ -635,7 +664,7 @@ cp_assumption_task_kinds (const char *key)
     K (CP_TASK_PRETRAIN), training, serving, serving,
     serving, training, training,
     training, training, training,
-    training, training, serving,
+    training, training, serving, serving,
     training, training, serving, training, adapters,
     every, every, training, training, training,
     every,

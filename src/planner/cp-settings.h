@@ -128,6 +128,8 @@ typedef struct {
   double   moe_max_nodes_per_token;  /* node-limited routing: nodes a token may reach; 0: any */
   gboolean moe_expert_tp;            /* experts split over the tensor-parallel ranks (ETP = TP); off: ETP 1 */
   CpFp8Layout fp8_layout;            /* serving: which layers 8-bit weights cover */
+  double   int4_constant_bits;       /* serving: bits of scales and zeros each 4-bit weight carries */
+  double   qlora_bits;               /* QLoRA: bits a parameter of the 4-bit base takes, constants included */
   gboolean fsdp_pp_unsharded;         /* FSDP + PP: the stage stays gathered, gradients unsharded, all step */
   gboolean fsdp1_adapter_gradients;  /* LoRA under FSDP1: whole-model gradients while accumulating */
   CpVllmProfile vllm_profile;        /* serving: the engine generation whose profiling pass sizes the KV cache */

@@ -447,8 +447,17 @@ cp_i18n_format_percent (double      fraction,
                         const char *lang)
 {
   g_autofree char *number = NULL;
+  int decimals = fabs (fraction) < 0.1 ? 1 : 0;
 
-  number = cp_i18n_format_number (fraction * 100, fabs (fraction) < 0.1 ? 1 : 0, lang);
+  /* A share that is not 0 or 100% never reads as one: 70,000 CNY
+   * falling to 156 CNY is 99.8% lower, not "100% lower" (walkthrough
+   * 11). Add decimals until the rounded figure leaves the end, up to a
+   * hundred-thousandth of a percent. */
+  while (decimals < 5 && fraction != 0 && fabs (fraction) != 1 &&
+         (round (fabs (fraction) * 100 * pow (10, decimals)) == 0 ||
+          round (fabs (fraction) * 100 * pow (10, decimals)) == 100 * pow (10, decimals)))
+    decimals++;
+  number = cp_i18n_format_number (fraction * 100, decimals, lang);
   return g_strdup_printf ("%s%%", number);
 }
 

@@ -336,6 +336,11 @@ cp_reason_text_cost (const CpReason  *reason,
       a = cp_words_quote_name (project, (int) v[0]);
       return g_strdup_printf (_("Ask the vendor of %s what storage is offered: a parallel file system or a network disk."), a);
 
+    case CP_OUTCOME_ASK_BILLING_TERMS:
+      a = cp_words_quote_name (project, (int) v[0]);
+      /* TRANSLATORS: R6; the quote's name */
+      return g_strdup_printf (_("Ask the vendor of %s how it bills (by the hour or by the month) and whether there is a minimum rental term: the quote does not say, and the recommendation depends on it."), a);
+
     case CP_OUTCOME_ASK_HOST_MEMORY:
       a = cp_words_quote_name (project, (int) v[0]);
       b = cp_reason_host_memory_text (project, v[1], lang);

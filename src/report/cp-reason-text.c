@@ -387,6 +387,7 @@ static const struct {
   { "moe-fp8-dispatch", N_("Mixture of experts, FP8 training: tokens are dispatched in FP8 and combined in BF16 (1: on, 0: BF16 both ways)") },
   { "moe-max-nodes-per-token", N_("Mixture of experts: nodes a token may be sent to, node-limited routing (0: no limit)") },
   { "moe-expert-tp", N_("Mixture of experts: each expert split over the tensor-parallel GPUs where expert parallelism divides data parallelism (1: on; 0: experts whole, expert parallelism folded over tensor and data parallelism)") },
+  { "int4-constant-bits", N_("Bits of quantisation constants (scales and zeros) each weight of a 4-bit checkpoint carries, read with the weights on every decoding step") },
   { "fp8-layout", N_("Layers whose weights an 8-bit checkpoint holds in 8 bits (0: every linear layer but the output head; 1: feed-forward layers but the first and last, as Meta's FP8 checkpoint)") },
   { "expert-gemm-half-size", N_("Mixture of experts: GEMM size at which a GEMM runs at half the speed it tends to; small experts' GEMMs run slower than dense ones") },
   { "checkpoint-interval", N_("Training time between checkpoints; each interruption redoes half an interval on average, plus the restart") },
@@ -466,6 +467,7 @@ static const struct {
   { "moe-fp8-dispatch", N_("DeepSeek-AI, 2024, “DeepSeek-V3 Technical Report”, §3.3.3 (activations dispatched in FP8 with 1 × 128 tile scales, combines kept in BF16); Megatron-Core dispatches BF16 (megatron/core/transformer/moe/fused_a2a.py)") },
   { "moe-max-nodes-per-token", N_("DeepSeek-AI, 2024, “DeepSeek-V3 Technical Report”, §2.1.2 and §4.2 (node-limited routing: each token sent to at most 4 nodes); DeepSeek-V2 §2.1.3 (at most 3 devices); Megatron-Core's router has no limit unless --moe-router-group-topk is set") },
   { "moe-expert-tp", N_("Liu et al., 2025, “MoE Parallel Folding”, arXiv 2504.14960: Megatron-Core lays the expert layers out over tensor × data parallelism; Megatron-Bridge's MoE recipes and the Megatron-MoE-ModelZoo tables set expert tensor parallel 1; Megatron-LM's --expert-tensor-parallel-size defaults to the tensor-parallel size") },
+  { "int4-constant-bits", N_("AWQ and GPTQ as vLLM loads them (vllm/model_executor/layers/quantization/awq.py, gptq.py): one fp16 scale and one 4-bit zero per group of 128 weights, 20/128 bits a weight; Dettmers et al., 2023, “QLoRA”, §3: bitsandbytes NF4 keeps one fp32 constant per block of 64, 0.5 bits, 0.127 double-quantised; gpt-fast's int4 (quantize.py): a bf16 scale and zero per group of 32, 1 bit") },
   { "fp8-layout", N_("Llama Team, 2024, “The Llama 3 Herd of Models”, §6.2: FP8 in the feed-forward layers only, not in self-attention nor in the first and last layers (Meta's FP8 checkpoint of Llama 3.1 405B); llm-compressor's and TensorRT Model Optimizer's FP8 recipes quantise every linear layer but lm_head") },
   { "expert-gemm-half-size", N_("DeepSeek-AI, 2025, DeepGEMM (github.com/deepseek-ai/DeepGEMM), README “Performance”: FP8 GEMM throughput on H800 for normal and grouped MoE GEMMs, from 206 TFLOPS at 64 rows to 1,358 TFLOPS at 4,096 × 7,168 × 16,384") },
   { "restart-time", N_("Salpekar et al., 2026, “Training LLMs with Fault Tolerant HSDP on 100,000 GPUs”: synchronous training stalls about 10 minutes to recover from a failure") },
@@ -635,6 +637,53 @@ cp_words_spread_range (const CpProject *project,
   return g_strdup_printf (_("%s–%s"), low, high);
 }
 
+/* The verdict rests on billing terms the quotes leave unstated
+ * (CpPlan.billing_terms_winner): what wins when they are read the other
+ * way, and the vendors to ask, all on one line. */
+static char *
+billing_terms_unconfirmed (const CpProject *project,
+                           const CpPlan    *plan,
+                           const char      *lang,
+                           const char     **field)
+{
+  const CpQuote *winner = g_ptr_array_index (project->quotes, plan->billing_terms_winner);
+  g_autoptr(GString) vendors = g_string_new (NULL);
+  g_autoptr(GHashTable) named = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autofree char *name = NULL;
+  g_autofree char *cost = NULL;
+  char *text;
+
+  if (field != NULL)
+    *field = "billing-terms";
+  cp_i18n_push_language (lang);
+  name = cp_words_quote_short_name (project, plan->billing_terms_winner);
+  cost = cp_i18n_format_money (plan->billing_terms_winner_cost, winner->currency, lang);
+  for (guint i = 0; i < plan->reasons->len; i++)
+    {
+      const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
+      const CpQuote *quote;
+      const char *vendor;
+
+      if (reason->outcome != CP_OUTCOME_ASK_BILLING_TERMS || reason->quote_index < 0 ||
+          (guint) reason->quote_index >= project->quotes->len)
+        continue;
+      quote = g_ptr_array_index (project->quotes, reason->quote_index);
+      vendor = quote->vendor != NULL && *quote->vendor != '\0' ? quote->vendor : quote->offer_name;
+      if (vendor == NULL || !g_hash_table_add (named, (gpointer) vendor))
+        continue;
+      if (vendors->len > 0)
+        /* TRANSLATORS: between the names of the vendors a question is put to */
+        g_string_append (vendors, _(", "));
+      g_string_append (vendors, vendor);
+    }
+  /* TRANSLATORS: the recommendation rests on billing terms the quotes do not state; the quote that
+   * would win if billed by the hour with no minimum, its total cost then, and the vendors to ask */
+  text = g_strdup_printf (_("Not firm: it rests on billing terms the quotes do not state. Billed by the hour with no minimum term, %s would be recommended at %s. Ask %s how they bill and whether there is a minimum rental term."),
+                          name, cost, vendors->str);
+  cp_i18n_pop_language ();
+  return text;
+}
+
 char *
 cp_words_unconfirmed (const CpProject *project,
                       const CpPlan    *plan,
@@ -649,6 +698,8 @@ cp_words_unconfirmed (const CpProject *project,
 
   if (plan == NULL || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
     return NULL;
+  if (plan->billing_terms_winner >= 0 && (guint) plan->billing_terms_winner < project->quotes->len)
+    return billing_terms_unconfirmed (project, plan, lang, field);
   option = &g_array_index (plan->options, CpOption, plan->recommended);
   quote = g_ptr_array_index (project->quotes, option->quote_index);
   if (!(option->estimate.host_memory_per_node_bytes > 0) || quote->host_memory_per_node_bytes > 0)
@@ -1391,6 +1442,18 @@ cp_words_memory_near_limit (const CpEstimate *e,
   return g_strdup_printf (_("Uses %s of each GPU's memory, above %s: a longer sequence or more fragmentation than allowed for runs out of memory. Confirm with a trial run."), share, limit);
 }
 
+/* Below a hundredth of an interruption a count reads as nonsense ("about
+ * 0.00029 interruptions", walkthrough 11): the risk gives the chance of
+ * one instead, 1 − e^(−n) for n expected (failures as a Poisson process,
+ * as cp-goodput.h takes them). "About 0.091 interruptions" still reads. */
+#define FEW_INTERRUPTIONS 0.01
+
+static char *
+interruption_chance (double expected, const char *lang)
+{
+  return cp_i18n_format_percent (-expm1 (-expected), lang);
+}
+
 GPtrArray *
 cp_option_risks (const CpProject *project,
                  const CpJob     *job,
@@ -1454,8 +1517,16 @@ cp_option_risks (const CpProject *project,
       g_autofree char *interruptions = cp_i18n_format_value (e->expected_interruptions, lang);
       g_autofree char *goodput = cp_words_goodput (e->goodput, lang);
 
-      /* TRANSLATORS: a risk; a number of interruptions such as "0.12", then a percentage */
-      add_risk_text (risks, g_strdup_printf (_("Everything runs on one machine, a single point of failure: about %s interruptions are expected over the run at the per-GPU rate of large clusters, leaving %s of the time useful. Each one stops the run until the machine is repaired or replaced; keep checkpoints off the machine."), interruptions, goodput));
+      if (e->expected_interruptions < FEW_INTERRUPTIONS)
+        {
+          g_autofree char *chance = interruption_chance (e->expected_interruptions, lang);
+
+          /* TRANSLATORS: a risk; the chance of an interruption such as "0.03%", then a percentage */
+          add_risk_text (risks, g_strdup_printf (_("Everything runs on one machine, a single point of failure: at the per-GPU rate of large clusters, the chance of an interruption is %s, leaving %s of the time useful. One stops the run until the machine is repaired or replaced; keep checkpoints off the machine."), chance, goodput));
+        }
+      else
+        /* TRANSLATORS: a risk; a number of interruptions such as "0.12", then a percentage */
+        add_risk_text (risks, g_strdup_printf (_("Everything runs on one machine, a single point of failure: about %s interruptions are expected over the run at the per-GPU rate of large clusters, leaving %s of the time useful. Each one stops the run until the machine is repaired or replaced; keep checkpoints off the machine."), interruptions, goodput));
     }
   if (cp_task_kind_is_training (job->kind) && e->nodes > 1 && isfinite (e->expected_interruptions))
     {
@@ -1463,8 +1534,16 @@ cp_option_risks (const CpProject *project,
       g_autofree char *goodput = cp_words_goodput (e->goodput, lang);
       g_autofree char *lost = cp_i18n_format_days (e->lost_s / 86400.0, lang);
 
-      /* TRANSLATORS: a risk; a number of interruptions, a percentage, then a duration */
-      add_risk_text (risks, g_strdup_printf (_("About %s interruptions are expected over the run (one GPU failing stops all of them): goodput %s, %s lost to restarts and redone work, already counted in run time and cost. Ask the vendor how fast failed nodes are replaced."), interruptions, goodput, lost));
+      if (e->expected_interruptions < FEW_INTERRUPTIONS)
+        {
+          g_autofree char *chance = interruption_chance (e->expected_interruptions, lang);
+
+          /* TRANSLATORS: a risk; the chance of an interruption such as "0.03%", a percentage, then a duration */
+          add_risk_text (risks, g_strdup_printf (_("The chance of an interruption during the run is %s (one GPU failing stops all of them): goodput %s, %s lost to restarts and redone work, already counted in run time and cost. Ask the vendor how fast failed nodes are replaced."), chance, goodput, lost));
+        }
+      else
+        /* TRANSLATORS: a risk; a number of interruptions, a percentage, then a duration */
+        add_risk_text (risks, g_strdup_printf (_("About %s interruptions are expected over the run (one GPU failing stops all of them): goodput %s, %s lost to restarts and redone work, already counted in run time and cost. Ask the vendor how fast failed nodes are replaced."), interruptions, goodput, lost));
     }
 
   if (job->deadline_days > 0 && isfinite (e->calendar_days))

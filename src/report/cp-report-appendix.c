@@ -133,6 +133,8 @@ project_uses (const CpProject *project,
   gboolean needs_gated_mlp = g_strcmp0 (key, "swiglu-activation-bytes") == 0;
   /* Which layers 8-bit weights cover: services of 8-bit weights only. */
   gboolean needs_8bit = g_strcmp0 (key, "fp8-layout") == 0;
+  /* The constants of 4-bit formats: services of 4-bit weights only. */
+  gboolean needs_4bit = g_strcmp0 (key, "int4-constant-bits") == 0;
 
   if (key != NULL && !quotes_use (project, key))
     return FALSE;
@@ -147,6 +149,8 @@ project_uses (const CpProject *project,
       if (needs_gated_mlp && !job->model.gated_mlp)
         continue;
       if (needs_8bit && job->weight_bits != 8)
+        continue;
+      if (needs_4bit && job->weight_bits != 4)
         continue;
       return TRUE;
     }

@@ -377,6 +377,7 @@ static const struct {
   { CP_OUTCOME_ASK_BANDWIDTH, N_("Is the network between nodes dedicated or shared, and at what rate?") },
   { CP_OUTCOME_ASK_STORAGE, N_("What storage comes with the machines: a parallel file system or a network disk, and at what price?") },
   { CP_OUTCOME_ASK_HOST_MEMORY, N_("How much host memory does each node have? CPU offload keeps the optimizer there.") },
+  { CP_OUTCOME_ASK_BILLING_TERMS, N_("Is it billed by the hour or by the month, and is there a minimum rental term? The recommendation depends on it.") },
 };
 
 gboolean

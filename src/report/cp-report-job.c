@@ -292,8 +292,12 @@ section_job_serving (Doc          *doc,
   static const double widths[] = { 0.07, 0.22, 0.10, 0.08, 0.12, 0.12, 0.13, 0.16 };
   static const gboolean numeric[] = { TRUE, FALSE, TRUE, TRUE, TRUE, TRUE, TRUE, TRUE };
   const CpProject *project = doc->project;
-  char *header[] = { _("Rank"), _("Quote"), _("Replicas"), _("Batch"), _("Decode tokens/s"),
-                     _("Prefill tokens/s"), _("Requests served"), _("Per million output tokens") };
+  /* The token rates are one replica's, the requests the whole option's:
+   * each heading says which, as the CLI's tables do (walkthrough 11 read
+   * a replica's rate beside the option's requests as one basis). */
+  char *header[] = { _("Rank"), _("Quote"), _("Replicas"), _("Batch"), _("Decode tokens/s per replica"),
+                     _("Prefill tokens/s per replica"), _("Requests served (all replicas)"),
+                     _("Per million output tokens") };
   Table table = { 8, widths, numeric, header, NULL, 0, doc->small };
   g_autofree char *prompt = NULL;
   g_autofree char *output = NULL;

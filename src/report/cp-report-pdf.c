@@ -141,179 +141,32 @@ fit_memo (Doc               *doc,
   return smallest;
 }
 
-/* The room a part needs below the cursor to begin on the page it is on,
- * in both languages: its heading and its first table's lead, with a
- * margin, so that neither language's heading moves on alone. */
-#define PART_START_ROOM_FRACTION 0.4
-
-/* The report in one language: its Doc and each job's results in it. */
-typedef struct {
-  Doc       *doc;
-  JobResult *results;
-} Side;
-
-/* The memo of @side, on the first page or two. */
+/* The memo first, on the first page or two; then the detail of each job
+ * and the appendix. */
 static void
-lay_out_side_memo (Side             *side,
-                   const CpSchedule *schedule)
+lay_out (Doc              *doc,
+         JobResult        *results,
+         const CpSchedule *schedule)
 {
-  Doc *doc = side->doc;
   g_autoptr(CpChartData) timeline = NULL;
   guint chart_page = 0;
   double height;
 
-  cp_i18n_push_language (doc->lang);
   cp_doc_new_page (doc);
   if (schedule != NULL)
     timeline = cp_chart_data_new_timeline (doc->project, schedule, doc->lang);
-  height = fit_memo (doc, side->results, schedule, timeline);
-  lay_out_memo (doc, side->results, schedule, timeline, height, &chart_page);
-  cp_i18n_pop_language ();
-}
-
-/* Part @part of the detail: 0 the jobs and quotes, then each job's
- * chapter, then the appendix. */
-static void
-lay_out_side_part (Side  *side,
-                   guint  part)
-{
-  Doc *doc = side->doc;
-  guint n_jobs = doc->project->jobs->len;
-
-  cp_i18n_push_language (doc->lang);
-  if (part == 0)
-    cp_report_section_jobs_and_quotes (doc);
-  else if (part <= n_jobs)
-    cp_report_section_job (doc, part - 1, &side->results[part - 1]);
-  else
-    cp_report_section_assumptions (doc, side->results);
-  cp_i18n_pop_language ();
-}
-
-/* A page left blank so that the next part starts on the same page in
- * both languages: it says so, and is no missing page. */
-static void
-blank_page (Doc *doc)
-{
-  cp_i18n_push_language (doc->lang);
-  cp_doc_new_page (doc);
-  doc->y = doc->top + (doc->bottom - doc->top) / 2;
-  /* TRANSLATORS: the only line of a page left blank so that both languages' reports keep their parts on the same pages */
-  cp_doc_paragraph (doc, doc->small, _("This page is left blank: each part of the report starts on the same page "
-                                       "in English and in Chinese."));
-  cp_i18n_pop_language ();
-}
-
-/* Brings both sides to where the next part starts on the same page: on
- * the page they are both on, when both have room for its start, else at
- * the top of the next page of the longer one, the other filled with a
- * blank page or more (the demo's parts began on different pages from its
- * fourth on, issue 22). @force: the part starts a page in any case. */
-static void
-align_sides (Side     *sides,
-             guint     n_sides,
-             gboolean  force)
-{
-  guint most = 0;
-  gboolean together = !force;
-
-  for (guint s = 0; s < n_sides; s++)
-    {
-      Doc *doc = sides[s].doc;
-
-      most = MAX (most, doc->pages->len);
-      if (doc->pages->len != sides[0].doc->pages->len ||
-          doc->bottom - doc->y < (doc->bottom - doc->top) * PART_START_ROOM_FRACTION)
-        together = FALSE;
-    }
-  if (together)
-    return;
-  for (guint s = 0; s < n_sides; s++)
-    {
-      Doc *doc = sides[s].doc;
-
-      if (doc->pages->len == most && doc->y > doc->top)
-        {
-          cp_i18n_push_language (doc->lang);
-          cp_doc_new_page (doc);
-          cp_i18n_pop_language ();
-        }
-    }
-  most = 0;
-  for (guint s = 0; s < n_sides; s++)
-    most = MAX (most, sides[s].doc->pages->len);
-  for (guint s = 0; s < n_sides; s++)
-    {
-      Doc *doc = sides[s].doc;
-
-      /* Short of the longest side: its part ends here, the blank pages
-       * follow, and the part starts on a fresh page. */
-      if (doc->pages->len < most)
-        {
-          while (doc->pages->len < most - 1)
-            blank_page (doc);
-          if (doc->y > doc->top || doc->pages->len < most)
-            {
-              cp_i18n_push_language (doc->lang);
-              cp_doc_new_page (doc);
-              cp_i18n_pop_language ();
-            }
-        }
-    }
-}
-
-/* The memo first, on the first page or two; then the detail of each job
- * and the appendix, every part starting on the same page in each
- * language laid out beside it (@sides[0] is the report's own). */
-static void
-lay_out (Side             *sides,
-         guint             n_sides,
-         const CpSchedule *schedule)
-{
-  guint n_parts = sides[0].doc->project->jobs->len + 2;
-
-  for (guint s = 0; s < n_sides; s++)
-    lay_out_side_memo (&sides[s], schedule);
-  for (guint part = 0; part < n_parts; part++)
-    {
-      /* The detail starts on a page of its own: the memo is what an
-       * approver signs, and a Chinese memo, shorter than the English
-       * one, left room for the jobs table on page 1, so that the two
-       * languages' pages held different things (issue 22). */
-      align_sides (sides, n_sides, part == 0);
-      for (guint s = 0; s < n_sides; s++)
-        lay_out_side_part (&sides[s], part);
-    }
-}
-
-/* Initialises @doc in @lang on @pages and @other, beside it, in
- * @other_lang on pages of its own (returned, to be freed after
- * cp_doc_clear (@other)). */
-static GArray *
-init_sides (Doc             *other,
-                  Doc             *doc,
-                  const CpProject *project,
-                  const char      *lang,
-                  const char      *other_lang,
-                  double           page_width_pt,
-                  double           page_height_pt,
-                  GArray          *pages,
-                  const char      *title,
-                  const char      *date,
-                  gboolean         charts_smallest)
-{
-  GArray *other_pages = g_array_new (FALSE, TRUE, sizeof (Page));
-
-  g_array_set_clear_func (other_pages, (GDestroyNotify) cp_doc_page_clear);
-  cp_doc_init (doc, project, lang, page_width_pt, page_height_pt, pages);
-  doc->title_text = title;
-  doc->date = date;
-  doc->charts_smallest = charts_smallest;
-  cp_doc_init (other, project, other_lang, page_width_pt, page_height_pt, other_pages);
-  other->title_text = title;
-  other->date = date;
-  other->charts_smallest = charts_smallest;
-  return other_pages;
+  height = fit_memo (doc, results, schedule, timeline);
+  lay_out_memo (doc, results, schedule, timeline, height, &chart_page);
+  /* The detail starts on a page of its own: the memo is what an approver
+   * signs, and a Chinese memo, shorter than the English one, left room
+   * for the jobs table on page 1, so that the two languages' pages held
+   * different things (issue 22). */
+  if (doc->y > doc->top)
+    cp_doc_new_page (doc);
+  cp_report_section_jobs_and_quotes (doc);
+  for (guint j = 0; j < doc->project->jobs->len; j++)
+    cp_report_section_job (doc, j, &results[j]);
+  cp_report_section_assumptions (doc, results);
 }
 
 char *
@@ -410,76 +263,39 @@ cp_report_layout_new_from_analysis (CpProjectAnalysis *analysis,
     schedule = cp_report_schedule_new (project, plans, NULL);
   }
 
-  {
-    /* The other language's report is laid out beside this one, part by
-     * part, so that each part starts on the same page in both: the
-     * approver's English copy and the team's Chinese one are read side by
-     * side ("page 7"). Its charts are this language's: only their height
-     * counts there. */
-    const char *other_lang = cp_i18n_is_chinese (lang) ? "en" : "zh_CN";
-    g_autofree JobResult *other_results = g_new0 (JobResult, MAX (1, project->jobs->len));
-    GArray *other_pages = NULL;
-    Doc other;
-    Side sides[2];
-    guint own_pages, other_n;
-    gboolean own_short, other_short;
+  cp_doc_init (&doc, project, lang, page_width_pt, page_height_pt, layout->pages);
+  doc.title_text = layout->title;
+  doc.date = date;
+  lay_out (&doc, results, schedule);
+  /* A last page less than a third full: the job chapters' charts at their
+   * smallest may save it (the 13B fine-tune's sixth page held one row of
+   * the assumptions' ranges). Only a short report is laid out twice: a
+   * page matters there, and the second layout costs as much as the first. */
+  if (layout->pages->len > 1 && layout->pages->len <= RETRY_MAX_PAGES &&
+      doc.y - doc.top < (doc.bottom - doc.top) / 3)
+    {
+      GArray *pages = g_array_new (FALSE, TRUE, sizeof (Page));
+      Doc compact;
 
-    for (guint j = 0; j < project->jobs->len; j++)
-      {
-        other_results[j] = results[j];
-        other_results[j].changes = results[j].plan != NULL
-                                   ? cp_words_what_if (project, results[j].plan,
-                                                       cp_project_analysis_get_what_if (analysis, j), other_lang)
-                                   : NULL;
-      }
-
-    other_pages = init_sides (&other, &doc, project, lang, other_lang, page_width_pt, page_height_pt,
-                                    layout->pages, layout->title, date, FALSE);
-    sides[0] = (Side) { &doc, results };
-    sides[1] = (Side) { &other, other_results };
-    lay_out (sides, 2, schedule);
-    own_pages = layout->pages->len;
-    other_n = other_pages->len;
-    own_short = doc.y - doc.top < (doc.bottom - doc.top) / 3;
-    other_short = other.y - other.top < (other.bottom - other.top) / 3;
-    /* A last page less than a third full, in either language: the job
-     * chapters' charts at their smallest may save it (the 13B fine-tune's
-     * sixth page held one row of the assumptions' ranges). Only a short
-     * report is laid out twice: a page matters there, and the second
-     * layout costs as much as the first. Both languages decide alike, on
-     * the longer of the two, so that their pages stay the same. */
-    if (MAX (own_pages, other_n) > 1 && MAX (own_pages, other_n) <= RETRY_MAX_PAGES && (own_short || other_short))
-      {
-        GArray *pages = g_array_new (FALSE, TRUE, sizeof (Page));
-        GArray *compact_other_pages;
-        Doc compact, compact_other;
-
-        g_array_set_clear_func (pages, (GDestroyNotify) cp_doc_page_clear);
-        compact_other_pages = init_sides (&compact_other, &compact, project, lang, other_lang, page_width_pt,
-                                                page_height_pt, pages, layout->title, date, TRUE);
-        sides[0] = (Side) { &compact, results };
-        sides[1] = (Side) { &compact_other, other_results };
-        lay_out (sides, 2, schedule);
-        if (MAX (pages->len, compact_other_pages->len) < MAX (own_pages, other_n))
-          {
-            cp_doc_clear (&doc);
-            g_array_unref (layout->pages);
-            layout->pages = pages;
-            doc = compact;
-          }
-        else
-          {
-            cp_doc_clear (&compact);
-            g_array_unref (pages);
-          }
-        cp_doc_clear (&compact_other);
-        g_array_unref (compact_other_pages);
-      }
-    cp_doc_clear (&other);
-    g_array_unref (other_pages);
-    for (guint j = 0; j < project->jobs->len; j++)
-      g_clear_pointer (&other_results[j].changes, g_ptr_array_unref);
-  }
+      g_array_set_clear_func (pages, (GDestroyNotify) cp_doc_page_clear);
+      cp_doc_init (&compact, project, lang, page_width_pt, page_height_pt, pages);
+      compact.title_text = layout->title;
+      compact.date = date;
+      compact.charts_smallest = TRUE;
+      lay_out (&compact, results, schedule);
+      if (pages->len < layout->pages->len)
+        {
+          cp_doc_clear (&doc);
+          g_array_unref (layout->pages);
+          layout->pages = pages;
+          doc = compact;
+        }
+      else
+        {
+          cp_doc_clear (&compact);
+          g_array_unref (pages);
+        }
+    }
   for (guint i = 0; i < layout->pages->len; i++)
     cp_doc_page_furniture (&doc, i, layout->pages->len);
   cp_doc_clear (&doc);

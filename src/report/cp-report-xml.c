@@ -584,6 +584,7 @@ reason_value_unit (CpOutcome outcome,
     [CP_OUTCOME_VERDICT_FLIPS] = { "spread", "assumption-value", "above", "range-end" },
     [CP_OUTCOME_COST_NEEDS_PRICE] = { "quotes" },
     [CP_OUTCOME_SEPARATE_MACHINES] = { "nodes" },
+    [CP_OUTCOME_ASK_BILLING_TERMS] = { "quote-index" },
   };
 
   if ((guint) outcome >= CP_N_OUTCOMES || index >= 4)

@@ -64,7 +64,17 @@ cp_quote_format_place (const char *sheet, guint line, gboolean capitalised)
 void
 cp_quote_add_note (CpQuote *quote, const char *line)
 {
-  char *notes = quote->notes ? g_strconcat (quote->notes, "\n", line, NULL) : g_strdup (line);
+  char *notes;
+
+  /* A file this program wrote holds the notes it added when the quote was
+   * first imported: read again, they are not added twice. */
+  if (quote->notes != NULL)
+    {
+      g_auto(GStrv) lines = g_strsplit (quote->notes, "\n", -1);
+      if (g_strv_contains ((const char *const *) lines, line))
+        return;
+    }
+  notes = quote->notes ? g_strconcat (quote->notes, "\n", line, NULL) : g_strdup (line);
 
   g_free (quote->notes);
   quote->notes = notes;

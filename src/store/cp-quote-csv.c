@@ -1727,24 +1727,48 @@ format_number (double value)
   return g_strdup (cp_format_double_shortest (value, buf));
 }
 
+/* The quote's VAT as the tax column reads it back (cp_quote_tax_read()):
+ * "incl. VAT 6%", "excl. VAT", "VAT 13%" (a rate, the basis the
+ * project's), "" when the quote says nothing. English, as every exported
+ * header and value is. */
+static char *
+tax_text (const CpQuote *quote)
+{
+  char rate[G_ASCII_DTOSTR_BUF_SIZE] = "";
+  const char *basis = quote->vat_basis == CP_VAT_BASIS_INCLUDED ? "incl. VAT"
+                      : quote->vat_basis == CP_VAT_BASIS_EXCLUDED ? "excl. VAT" : NULL;
+
+  if (quote->vat_rate > 0)
+    cp_format_double_shortest (quote->vat_rate * 100, rate);
+  if (basis != NULL)
+    return *rate ? g_strdup_printf ("%s %s%%", basis, rate) : g_strdup (basis);
+  return *rate ? g_strdup_printf ("VAT %s%%", rate) : g_strdup ("");
+}
+
 char *
 cp_quote_csv_write (GPtrArray *quotes,
                     gsize     *len)
 {
   GString *out = g_string_new ("\xef\xbb\xbf");
 
-  /* The configuration column is read into the other fields, never written. */
-  for (guint c = 0; c < CP_QUOTE_COLUMN_CONFIG; c++)
-    append_field (out, cp_quote_header_export_name (c), c == 0);
+  /* The configuration column is read into the other fields, never
+   * written; the tax column is written last, after the columns a file of
+   * an older version has. */
+  for (guint c = 0; c < CP_N_QUOTE_COLUMNS; c++)
+    if (c != CP_QUOTE_COLUMN_CONFIG)
+      append_field (out, cp_quote_header_export_name (c), c == 0);
   g_string_append (out, "\r\n");
 
   for (guint i = 0; i < quotes->len; i++)
     {
       const CpQuote *q = g_ptr_array_index (quotes, i);
 
-      for (guint c = 0; c < CP_QUOTE_COLUMN_CONFIG; c++)
+      for (guint c = 0; c < CP_N_QUOTE_COLUMNS; c++)
         {
           g_autofree char *v = NULL;
+
+          if (c == CP_QUOTE_COLUMN_CONFIG)
+            continue;
 
           switch ((CpQuoteColumn) c)
             {
@@ -1776,8 +1800,8 @@ cp_quote_csv_write (GPtrArray *quotes,
             case CP_QUOTE_COLUMN_HOST_MEMORY:
               v = format_number (q->host_memory_per_node_bytes / CP_QUOTE_HOST_MEMORY_UNIT_BYTES);
               break;
+            case CP_QUOTE_COLUMN_TAX: v = tax_text (q); break;
             case CP_QUOTE_COLUMN_CONFIG:
-            case CP_QUOTE_COLUMN_TAX:
             case CP_N_QUOTE_COLUMNS:
             default:
               g_assert_not_reached ();

@@ -101,8 +101,8 @@ typedef enum {
    * for the GPUs (when the other names none), their count, host memory
    * and network; never exported, as a quote keeps these in its fields. */
   CP_QUOTE_COLUMN_CONFIG,
-  /* 税率, 是否含税: read with the price, never exported, as the price is
-   * kept with VAT (cp-quote-tax.h). */
+  /* 税率, 是否含税: read with the price; exported as the quote's VAT basis
+   * and rate ("excl. VAT 13%"), which cp-quote-tax.c reads back. */
   CP_QUOTE_COLUMN_TAX,
   CP_N_QUOTE_COLUMNS
 } CpQuoteColumn;

@@ -627,6 +627,12 @@ test_qlora_7b_base (void)
   lora_weights = 2.0 * 64 * (4096 + 4096) * 32 * 2;
   assert_close (base + lora_weights, est.weights_bytes, 1e-9);
   assert_close (5048e6, base, 0.25);
+  /* Without double quantisation (the qlora-bits setting at 4.5, LitGPT's
+   * bnb.nf4): one fp32 absmax per 64 weights, 32/64 = 0.5 bits (QLoRA
+   * §3): (6.738e9 − 2.6214e8) × 4.5 / 8 + 2.6214e8 × 2 = 4.167e9 B. */
+  settings.qlora_bits = 4.5;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  assert_close ((6.738e9 - embeddings) * 4.5 / 8 + embeddings * 2 + lora_weights, est.weights_bytes, 1e-9);
   cp_job_clear (&job);
   cp_quote_clear (&quote);
 }

@@ -165,6 +165,50 @@ test_single_machine (void)
   cp_quote_clear (&quote);
 }
 
+/* A run shorter than the Young/Daly interval (walkthrough 11: "every
+ * 9.5 h" on a 1.8 h run): 7B on 0.5e9 tokens on one 8 × H100 machine,
+ * U = 6 × 7e9 × 0.5e9 / (8 × 989e12 × 0.4) = 6,635.5 s (1.84 h), while
+ * sqrt (2 × 24.5 s / λ), λ = 8 × 1.9733e-5 per hour, is 33,428 s (9.3 h).
+ * The run is one segment: checkpoint at its end, interval U; an
+ * interruption redoes half the run on average, so the expected loss is
+ * about λ·W·(U/2 + R) = 1.15 s, within the run. A set interval longer than
+ * the run is held to the run too. */
+static void
+test_run_shorter_than_interval (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate est;
+  double useful_s = 6 * 7e9 * 0.5e9 / (8 * 989e12 * 0.4);
+  double rate_per_s = 8 * LLAMA3_RATE / 3600;
+  double checkpoint_s = 7e9 * 14 / 4e9;
+  double wall_s = daly_wall_s (useful_s, rate_per_s, checkpoint_s, useful_s, 600);
+
+  assert_close (6635.5, useful_s, 1e-4);
+  assert_close (33428, sqrt (2 * checkpoint_s / rate_per_s), 1e-3);
+  cp_settings_init (&settings);
+  quote_init_catalog (&quote, "h100-sxm", 1, CP_STORAGE_LOCAL_NVME);
+  job_init_catalog (&job, CP_TASK_PRETRAIN, "llama-2-7b");
+  job.tokens = 0.5e9;
+  job.mfu = 0.4;
+  job.recompute = CP_RECOMPUTE_NONE;
+
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  assert_close (useful_s, est.checkpoint_interval_s, 1e-12);
+  assert_close (wall_s, est.total_s, 1e-12);
+  assert_close (rate_per_s * wall_s * (useful_s / 2 + 600), est.lost_s, 0.01);
+  assert_close (1.15, est.lost_s, 0.01);
+  g_assert_cmpfloat (est.lost_s, <, useful_s);
+
+  settings.checkpoint_interval_s = 10 * 3600;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  assert_close (useful_s, est.checkpoint_interval_s, 1e-12);
+  assert_close (wall_s, est.total_s, 1e-12);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
 /* The Llama 3 case itself: 405B on 16,384 H100s (2,048 nodes, 8 × 400 Gb/s,
  * the paper's parallel file system). At the default rate the job meets
  * 16,384 × 54 × 24 × 419 / (16,384 × 54 × 24) = 419 interruptions per 54
@@ -355,6 +399,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/goodput/hand-calculation-1024-gpus", test_hand_calculation_1024_gpus);
   g_test_add_func ("/goodput/single-machine", test_single_machine);
   g_test_add_func ("/goodput/llama3-16k-gpus", test_llama3_16k_gpus);
+  g_test_add_func ("/goodput/run-shorter-than-interval", test_run_shorter_than_interval);
   g_test_add_func ("/goodput/no-failures-and-set-interval", test_no_failures_and_set_interval);
   g_test_add_func ("/goodput/service-period", test_service_period);
   g_test_add_func ("/goodput/never-ends-stays-finite", test_never_ends_stays_finite);

@@ -481,10 +481,18 @@ test_fp8_layout_llama3 (void)
   settings.fp8_layout = CP_FP8_LAYOUT_LLAMA3;
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
   assert_close (56.52 * GIB_BYTES, est.weights_bytes, 1e-3);
-  /* 4-bit weights are not FP8: the layout leaves them alone. */
+  /* 4-bit weights are not FP8: the layout leaves them alone. They carry
+   * their format's scales and zeros: AWQ/GPTQ by default, one fp16 scale
+   * and one 4-bit zero per group of 128 weights (vLLM's awq.py, gptq.py),
+   * 4 + 20/128 = 4.15625 bits: (405e9 − 4.2027e9) × 4.15625 / 8 +
+   * 4.2027e9 × 2 = 2.1663e11 B, over tensor parallel 8. */
   job.weight_bits = 4;
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
-  assert_close (((405e9 - 4.2027e9) * 0.5 + 4.2027e9 * 2) / 8, est.weights_bytes, 1e-3);
+  assert_close (((405e9 - 4.2027e9) * 4.15625 / 8 + 4.2027e9 * 2) / 8, est.weights_bytes, 1e-3);
+  /* bitsandbytes NF4, one fp32 absmax per 64 weights (QLoRA §3): 4.5 bits. */
+  settings.int4_constant_bits = 0.5;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  assert_close (((405e9 - 4.2027e9) * 4.5 / 8 + 4.2027e9 * 2) / 8, est.weights_bytes, 1e-3);
 
   cp_job_clear (&job);
   cp_quote_clear (&quote);

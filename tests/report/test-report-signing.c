@@ -360,70 +360,6 @@ test_xml_whole_offer_and_invoices (void)
     }
 }
 
-/* The pages on which @pdf's parts start, "3 4 8 …": the jobs and quotes,
- * each job's chapter, the appendix (@l: 0 English, 1 Chinese). */
-static char *
-part_pages (const char *pdf,
-            guint       l)
-{
-  static const char *const starts[][2] = {
-    { "Jobs", "任务" }, { "Job: ", "任务：" }, { "Assumptions and conventions", "假设与约定" },
-  };
-  guint n_pages = cp_test_pdf_page_count (tmp_dir, pdf);
-  GString *pages = g_string_new (NULL);
-
-  for (guint p = 1; p <= n_pages; p++)
-    {
-      g_autofree char *number = g_strdup_printf ("%u", p);
-      g_autofree char *text = cp_test_run_tool (tmp_dir, (const char *const[]) { "pdftotext", "-layout", "-enc", "UTF-8",
-                                                                               "-f", number, "-l", number, pdf, "-",
-                                                                               NULL });
-      g_auto(GStrv) lines = g_strsplit (text, "\n", -1);
-
-      for (guint i = 0; lines[i] != NULL; i++)
-        {
-          g_strstrip (lines[i]);
-          for (guint k = 0; k < G_N_ELEMENTS (starts); k++)
-            {
-              gboolean whole = k != 1;
-
-              if (whole ? strcmp (lines[i], starts[k][l]) == 0 : g_str_has_prefix (lines[i], starts[k][l]))
-                g_string_append_printf (pages, "%s%u", pages->len > 0 ? " " : "", p);
-            }
-        }
-    }
-  return g_string_free (pages, FALSE);
-}
-
-/* The demo's parts start on the same pages in English and Chinese: its
- * jobs' chapters began on different pages from page 4 on (English
- * longer), so that "page 12" named different things in the two copies an
- * approver and the team read side by side. */
-static void
-test_demo_same_part_pages (void)
-{
-  g_autofree char *en = NULL, *zh = NULL;
-
-  if (!cp_test_have_poppler ())
-    {
-      g_test_skip ("pdftotext or pdfinfo is not installed");
-      return;
-    }
-  RUN_OK ("demo", "demo.cplan");
-  RUN_OK ("report", "demo.cplan", "--lang", "en", "--pdf", "demo-en.pdf");
-  RUN_OK ("report", "demo.cplan", "--lang", "zh_CN", "--pdf", "demo-zh.pdf");
-  en = part_pages ("demo-en.pdf", 0);
-  zh = part_pages ("demo-zh.pdf", 1);
-  g_test_message ("parts start on pages: en %s; zh %s", en, zh);
-  /* The jobs table, seven chapters and the appendix. */
-  {
-    g_auto(GStrv) starts = g_strsplit (en, " ", -1);
-
-    g_assert_cmpuint (g_strv_length (starts), ==, 9);
-  }
-  g_assert_cmpstr (en, ==, zh);
-}
-
 int
 main (int    argc,
       char **argv)
@@ -439,7 +375,6 @@ main (int    argc,
   g_test_add_func ("/report-signing/whole-cost", test_whole_cost);
   g_test_add_func ("/report-signing/vat-by-offering", test_vat_by_offering);
   g_test_add_func ("/report-signing/xml-whole-offer-and-invoices", test_xml_whole_offer_and_invoices);
-  g_test_add_func ("/report-signing/demo-same-part-pages", test_demo_same_part_pages);
 
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);

@@ -115,6 +115,14 @@ test_formats (void)
   g_autofree char *d3 = cp_i18n_format_iso_date ("2026-06-30", "zh_CN");
   g_autofree char *d4 = cp_i18n_format_iso_date ("next year", "en");
   g_autofree char *p1 = cp_i18n_format_percent (0.35, "en");
+  /* 70,000 CNY falling to 156 CNY is 1 − 156/70,000 = 99.777…% lower:
+   * never "100%" (walkthrough 11); nor "0.0%" for 3 in 10,000. */
+  g_autofree char *p2 = cp_i18n_format_percent (1.0 - 156.0 / 70000.0, "en");
+  g_autofree char *p3 = cp_i18n_format_percent (1.0 - 156.0 / 70000.0, "zh_CN");
+  g_autofree char *p4 = cp_i18n_format_percent (0.0003, "en");
+  g_autofree char *p5 = cp_i18n_format_percent (0.99996, "en");
+  g_autofree char *p6 = cp_i18n_format_percent (1.0, "en");
+  g_autofree char *p7 = cp_i18n_format_percent (0.0, "en");
   g_autofree char *nan = cp_i18n_format_number (NAN, 1, "en");
 
   g_assert_cmpstr (n1, ==, "1,234.5");
@@ -130,6 +138,12 @@ test_formats (void)
   g_assert_cmpstr (d3, ==, "2026年6月30日");
   g_assert_cmpstr (d4, ==, "next year");
   g_assert_cmpstr (p1, ==, "35%");
+  g_assert_cmpstr (p2, ==, "99.8%");
+  g_assert_cmpstr (p3, ==, "99.8%");
+  g_assert_cmpstr (p4, ==, "0.03%");
+  g_assert_cmpstr (p5, ==, "99.996%");
+  g_assert_cmpstr (p6, ==, "100%");
+  g_assert_cmpstr (p7, ==, "0.0%");
   g_assert_cmpstr (nan, ==, "—");
 
   /* Chinese prose: 10 万 yuan and up in 万元, one decimal (363,000 is

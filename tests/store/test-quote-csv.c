@@ -379,6 +379,61 @@ test_round_trip (void)
     }
 }
 
+/* A quote's VAT survives export and import: a vendor's 不含税 row (the
+ * estimate adds its offering's rate), a 含 6% one, and a quote typed with
+ * its basis and rate (add-quote --prices-include-vat no --vat-rate 13%).
+ * Read back, each has its basis and rate; the notes the first import
+ * wrote are not written twice. */
+static void
+test_vat_round_trip (void)
+{
+  static const char sheet[] =
+    "机型,单价,备注\n"
+    "8×H20,\"26,000 元/台/月\",不含税\n"
+    "8×A800,12.5 元/卡/时,含6%增值税\n";
+  g_autoptr(CpQuoteCsvResult) first = read_ok (sheet);
+  g_autoptr(GPtrArray) quotes = g_ptr_array_new_with_free_func ((GDestroyNotify) cp_quote_free);
+  g_autoptr(CpQuoteCsvResult) again = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *csv = NULL;
+  CpQuote *typed;
+  gsize len;
+
+  g_assert_cmpuint (first->quotes->len, ==, 2);
+  g_assert_cmpint (quote_at (first, 0)->vat_basis, ==, CP_VAT_BASIS_EXCLUDED);
+  g_assert_cmpint (quote_at (first, 1)->vat_basis, ==, CP_VAT_BASIS_INCLUDED);
+  g_assert_cmpfloat (quote_at (first, 1)->vat_rate, ==, 0.06);
+  for (guint i = 0; i < first->quotes->len; i++)
+    g_ptr_array_add (quotes, cp_quote_dup (quote_at (first, i)));
+  typed = cp_quote_dup (quote_at (first, 1));
+  g_clear_pointer (&typed->notes, g_free);
+  typed->vat_basis = CP_VAT_BASIS_EXCLUDED;
+  typed->vat_rate = 0.13;
+  g_ptr_array_add (quotes, typed);
+
+  csv = cp_quote_csv_write (quotes, &len);
+  again = cp_quote_csv_read (csv, len, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (again->errors->len, ==, 0);
+  g_assert_cmpuint (again->quotes->len, ==, 3);
+  for (guint i = 0; i < 2; i++)
+    {
+      g_assert_cmpint (quote_at (again, i)->vat_basis, ==, quote_at (first, i)->vat_basis);
+      g_assert_cmpfloat (quote_at (again, i)->vat_rate, ==, quote_at (first, i)->vat_rate);
+      g_assert_cmpfloat (quote_at (again, i)->price, ==, quote_at (first, i)->price);
+      g_assert_cmpstr (quote_at (again, i)->notes, ==, quote_at (first, i)->notes);
+    }
+  /* 12.5 a GPU-hour without 13% VAT is compared at 12.5 × 1.13 = 14.125,
+   * whichever field holds the VAT after the import. */
+  {
+    CpSettings settings;
+
+    cp_settings_init (&settings);
+    g_assert_cmpfloat_with_epsilon (quote_at (again, 2)->price * cp_quote_vat_factor (quote_at (again, 2), &settings),
+                                    14.125, 1e-9);
+  }
+}
+
 static void
 test_add_to_project (void)
 {
@@ -451,6 +506,7 @@ main (int argc, char **argv)
   g_test_add_func ("/quote-csv/gpu-names", test_gpu_names);
   g_test_add_func ("/quote-csv/gb18030", test_gb18030);
   g_test_add_func ("/quote-csv/round-trip", test_round_trip);
+  g_test_add_func ("/quote-csv/vat-round-trip", test_vat_round_trip);
   g_test_add_func ("/quote-csv/host-memory", test_host_memory);
   g_test_add_func ("/quote-csv/add-to-project", test_add_to_project);
   return g_test_run ();
