@@ -20,22 +20,6 @@ cp_labels_ui_language (void)
 }
 
 const char *
-cp_labels_gpu_model (const char *name)
-{
-  /* The makers of the catalogue's GPUs. The model tells quotes apart:
-   * cut from the maker's end, a narrow column read "…IDIA A800 80GB SXM"
-   * (walkthrough 10). */
-  static const char *const makers[] = { "NVIDIA ", "AMD ", "Huawei " };
-
-  if (name == NULL)
-    return "";
-  for (gsize i = 0; i < G_N_ELEMENTS (makers); i++)
-    if (g_str_has_prefix (name, makers[i]) && name[strlen (makers[i])] != '\0')
-      return name + strlen (makers[i]);
-  return name;
-}
-
-const char *
 cp_labels_task_kind (int kind)
 {
   return cp_words_task_kind ((CpTaskKind) kind);

@@ -14,7 +14,6 @@ G_BEGIN_DECLS
 const char *cp_labels_ui_language (void);
 /* @name without its maker's word ("NVIDIA A800 80GB SXM" → "A800 80GB
  * SXM"), where a column has no room for both; @name itself otherwise. */
-const char *cp_labels_gpu_model   (const char *name);
 
 const char *cp_labels_task_kind   (int kind);
 const char *cp_labels_precision   (int precision);

@@ -173,8 +173,8 @@ cell_text (CpResultsView   *self,
           return g_strdup_printf (implausible ? _("⚠ %u ×") : _("%u ×"), quote->gpus_per_node);
         if (implausible)
           /* TRANSLATORS: a quote whose price looks typed in the wrong unit; %s is its GPU's name */
-          return g_strdup_printf (_("%s (price?)"), cp_labels_gpu_model (quote->gpu.name));
-        return g_strdup (cp_labels_gpu_model (quote->gpu.name));
+          return g_strdup_printf (_("%s (price?)"), cp_words_gpu_model (quote->gpu.name));
+        return g_strdup (cp_words_gpu_model (quote->gpu.name));
       }
     case CP_OPTION_TEXT_FITS:
       if (option_fits_tightly (option))
@@ -408,7 +408,7 @@ setup_cell (GtkSignalListItemFactory *factory,
        * wrapped in the narrower column made each row taller than
        * measured, leaving one row in view (meeting walkthrough).
        * The GPUs first: "8 ×" whole, the GPU's model without its maker's
-       * word (cp_labels_gpu_model()), cut (if ever) from its start as
+       * word (cp_words_gpu_model()), cut (if ever) from its start as
        * the GPU picker cuts it, "8 × …Force RTX 4090 24GB"; then "Vendor — offer", cut at its end, as the
        * sidebar cuts its title: the GPU tells the rows apart, and the
        * tooltip has the whole name (walkthrough 9: "8 × NVIDIA A800

@@ -316,7 +316,7 @@ cp_chart_series_new_for_quote (const CpProject *project,
   g_autofree char *name = cp_words_quote_name (project, quote_index);
   /* TRANSLATORS: hardware of a single machine: GPUs, GPU model */
   g_autofree char *hardware = g_strdup_printf (_("%u × %s"), quote->gpus_per_node,
-                                               quote->gpu.name != NULL ? quote->gpu.name :
+                                               quote->gpu.name != NULL ? cp_words_gpu_model (quote->gpu.name) :
                                                quote->gpu.id != NULL ? quote->gpu.id : "");
   /* TRANSLATORS: a quote on a chart: its GPUs ("8 × H800"), then its vendor and offer */
   g_autofree char *summary = g_strdup_printf (_("%s · %s"), hardware, name);

@@ -102,6 +102,10 @@ char       *cp_words_spread_value   (const CpProject *project, CpSpreadKind kind
 char       *cp_words_spread_range   (const CpProject *project, const CpSpread *spread, const char *lang);
 /* "vendor — offer" of quote @index, or a placeholder for a bad index. */
 char       *cp_words_quote_name     (const CpProject *project, int index);
+/* A GPU's name without its maker's word ("A800 80GB SXM"): the model is
+ * what tells quotes apart where room is short (the table's and the
+ * charts' labels). */
+const char *cp_words_gpu_model      (const char *name);
 /* The vendor alone when no other quote of @project is the same vendor's
  * (a line of page 1), else cp_words_quote_name(). */
 char       *cp_words_quote_short_name (const CpProject *project, int index);

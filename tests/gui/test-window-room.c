@@ -17,6 +17,7 @@
 
 #include "cp-test-gui.h"
 #include "gui/cp-job-editor.h"
+#include "report/cp-reason-text.h"
 #include "gui/cp-field-row.h"
 #include "gui/cp-quote-editor.h"
 #include "gui/cp-labels.h"
@@ -158,7 +159,7 @@ test_table_fits_1024 (void)
       gboolean known = FALSE;
 
       for (guint q = 0; q < project->quotes->len; q++)
-        known |= g_strcmp0 (cp_labels_gpu_model (((CpQuote *) g_ptr_array_index (project->quotes, q))->gpu.name), name) == 0;
+        known |= g_strcmp0 (cp_words_gpu_model (((CpQuote *) g_ptr_array_index (project->quotes, q))->gpu.name), name) == 0;
       g_assert_true (known);
       g_assert_cmpint (gtk_label_get_ellipsize (GTK_LABEL (label)), ==, PANGO_ELLIPSIZE_START);
       g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (count)), ==, "8 ×");

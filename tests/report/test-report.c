@@ -1318,7 +1318,7 @@ test_chart_labels_apart (void)
             int quote = g_array_index (plan->options, CpOption, plan->recommended).quote_index;
             const CpQuote *recommended = g_ptr_array_index (project->quotes, quote);
 
-            hardware = g_strdup_printf ("%u × %s", recommended->gpus_per_node, recommended->gpu.name);
+            hardware = g_strdup_printf ("%u × %s", recommended->gpus_per_node, cp_words_gpu_model (recommended->gpu.name));
           }
         if (lang == 0)
           assert_break_even_as_drawn (cost);
@@ -2892,7 +2892,7 @@ test_chart_claims_walk8 (void)
     g_assert_nonnull (at_other);
     /* Named as the line's label is, GPUs first (cp_chart_series_new_for_quote()). */
     {
-      g_autofree char *named = g_strdup_printf ("%u × %s · 示例供应商 D", quote->gpus_per_node, quote->gpu.name);
+      g_autofree char *named = g_strdup_printf ("%u × %s · 示例供应商 D", quote->gpus_per_node, cp_words_gpu_model (quote->gpu.name));
       g_autofree char *recommended = g_strconcat ("Recommended: ", named, NULL);
 
       g_assert_true (g_str_has_prefix (at_chosen, recommended));
