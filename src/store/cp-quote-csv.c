@@ -495,10 +495,12 @@ fold_second_header_row (GPtrArray *records)
   for (guint i = 0; i < records->len; i++)
     {
       CpCsvRecord *r = g_ptr_array_index (records, i);
-      GPtrArray *fields = g_ptr_array_new_with_free_func (g_free);
+      GPtrArray *fields = NULL;
 
+      /* The second header row is folded into the first and goes. */
       if (i == 1)
         continue;
+      fields = g_ptr_array_new_with_free_func (g_free);
       for (guint c = 0; c < n; c++)
         {
           const char *text = record_cell (r, c);
