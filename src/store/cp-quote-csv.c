@@ -1,12 +1,14 @@
-/* cp-quote-csv.c: the quote importer and exporter.
+/* cp-quote-csv.c: the quote importer.
  *
  * Owns the sheet (its records and the user's column mapping), reading a
  * row with the cells it has (cp-quote-cells.c, cp-quote-price.c,
- * cp-quote-fabric.c), the preview's one-line account of a quote, adding
- * the quotes to a project and writing them back as CSV. Tokenising is
- * cp-csv-tokenizer.c's (cp-workbook.c's for .xlsx and .ods), header
- * names cp-quote-header.c's, the header row and columns known by their
- * content cp-quote-guess.c's, GPU names cp-gpu-match.c's. */
+ * cp-quote-fabric.c), the preview's one-line account of a quote and
+ * adding the quotes to a project. Tokenising is cp-csv-tokenizer.c's
+ * (cp-workbook.c's for .xlsx and .ods), header names cp-quote-header.c's,
+ * a header of two rows cp-quote-header-fold.c's, the header row and
+ * columns known by their content cp-quote-guess.c's, GPU names
+ * cp-gpu-match.c's, the sheet's stated validity cp-quote-validity.c's;
+ * writing quotes back as CSV is cp-quote-csv-write.c's. */
 
 #include "config.h"
 
@@ -23,8 +25,10 @@
 #include "cp-quote-csv.h"
 #include "cp-quote-fabric.h"
 #include "cp-quote-guess.h"
+#include "cp-quote-header-fold.h"
 #include "cp-quote-price.h"
 #include "cp-quote-regex.h"
+#include "cp-quote-validity.h"
 #include "cp-workbook.h"
 
 G_DEFINE_QUARK (cp-quote-csv-error-quark, cp_quote_csv_error)
@@ -278,270 +282,6 @@ guess_fields (CpQuoteSheet *sheet)
                              sheet->evidence);
 }
 
-/* "31 december 2026", "dec 31, 2026", "31 dec. 2026" (lower case) at the
- * start of @text, into @parts as year, month, day; @n 3 when read. */
-static void
-english_date (const char *text, guint parts[3], guint *n)
-{
-  static const char *const months[] = { "jan", "feb", "mar", "apr", "may", "jun",
-                                        "jul", "aug", "sep", "oct", "nov", "dec" };
-  guint64 day = 0, year = 0;
-  int month = -1;
-  const char *p = text;
-
-  *n = 0;
-  while (*p == ' ' || *p == ':' || *p == '(')
-    p++;
-  if (g_ascii_isdigit (*p))
-    {
-      day = g_ascii_strtoull (p, (char **) &p, 10);
-      while (*p == ' ')
-        p++;
-    }
-  for (guint m = 0; m < G_N_ELEMENTS (months) && month < 0; m++)
-    if (g_str_has_prefix (p, months[m]))
-      month = (int) m;
-  if (month < 0)
-    return;
-  while (g_ascii_isalpha (*p) || *p == '.')
-    p++;
-  while (*p == ' ')
-    p++;
-  if (day == 0 && g_ascii_isdigit (*p))
-    {
-      day = g_ascii_strtoull (p, (char **) &p, 10);
-      while (*p == ',' || *p == ' ')
-        p++;
-    }
-  if (!g_ascii_isdigit (*p))
-    return;
-  year = g_ascii_strtoull (p, NULL, 10);
-  if (day == 0 || day > 31 || year < 1900 || year > 9999)
-    return;
-  parts[0] = (guint) year;
-  parts[1] = (guint) month + 1;
-  parts[2] = (guint) day;
-  *n = 3;
-}
-
-/* The date a text says the prices hold until: a validity word
- * ("报价有效期 2026-12-31", "有效期至2027年1月15日", "Valid until
- * 2026/12/31") followed closely by a year, month and day. A date with no
- * such word ("报价单 2026-11") is when the sheet was written, not how
- * long it holds. Newly allocated ISO date, or NULL. */
-static char *
-validity_in_text (const char *text)
-{
-  static const char *const words[] = {
-    "有效期至", "有效期", "有效至", "截止日期", "截至",
-    "valid until", "valid through", "valid thru", "valid till", "valid to", "validity", "expires",
-  };
-  g_autofree char *lower = g_utf8_strdown (text, -1);
-
-  for (guint w = 0; w < G_N_ELEMENTS (words); w++)
-    {
-      const char *p = strstr (lower, words[w]);
-      const char *p_start;
-      guint parts[3], n = 0, skipped = 0;
-
-      if (p == NULL)
-        continue;
-      p += strlen (words[w]);
-      p_start = p;
-      /* "：", "至", " is ", "(": a few characters before the year. */
-      while (*p && !g_ascii_isdigit (*p) && skipped++ < 5)
-        p = g_utf8_next_char (p);
-      while (n < 3 && g_ascii_isdigit (*p))
-        {
-          guint64 v = g_ascii_strtoull (p, (char **) &p, 10);
-          parts[n++] = (guint) MIN (v, G_MAXUINT);
-          if (n < 3)
-            {
-              if (*p == '-' || *p == '/' || *p == '.' || *p == ' ')
-                p++;
-              else if (g_str_has_prefix (p, "年") || g_str_has_prefix (p, "月"))
-                p += strlen ("年");
-              else
-                break;
-            }
-        }
-      if (n < 3)
-        english_date (p_start, parts, &n);
-      if (n == 3 && parts[0] >= 1900 && parts[0] <= 9999
-          && g_date_valid_dmy ((GDateDay) MIN (parts[2], 255), (GDateMonth) MIN (parts[1], 13),
-                               (GDateYear) parts[0]))
-        return g_strdup_printf ("%04u-%02u-%02u", parts[0], parts[1], parts[2]);
-    }
-  return NULL;
-}
-
-/* The text of @record's cell @column, NULL past its end. */
-static const char *
-record_cell (const CpCsvRecord *record, guint column)
-{
-  return column < record->fields->len ? g_ptr_array_index (record->fields, column) : NULL;
-}
-
-/* A price unit alone ("元/卡/时", "元/台/月", "per GPU-hour"). */
-static gboolean
-is_unit_only (const char *text)
-{
-  CpPriceText unit;
-
-  return !cp_csv_is_blank (text) && cp_parse_price_unit (text, &unit, NULL)
-         && unit.period != CP_PRICE_PERIOD_NONE;
-}
-
-/* Whether @sub, the row under the header @top, is a second header row:
- * each filled cell repeats the one above (a merge down both rows), is a
- * price unit under a price column, or completes the name above it ("网络"
- * over "类型"), and one at least does not repeat. */
-static gboolean
-is_second_header_row (const CpCsvRecord *top, const CpCsvRecord *sub)
-{
-  gboolean says_more = FALSE;
-  const char *group = NULL;
-
-  if (sub->error != NULL)
-    return FALSE;
-  for (guint c = 0; c < sub->fields->len; c++)
-    {
-      const char *above = record_cell (top, c);
-      const char *text = g_ptr_array_index (sub->fields, c);
-      g_autofree char *stripped = NULL;
-      g_autofree char *joined = NULL;
-      g_autofree char *norm = NULL;
-
-      if (!cp_csv_is_blank (above))
-        group = above;
-      if (cp_csv_is_blank (text))
-        continue;
-      stripped = g_strstrip (g_strdup (text));
-      if (!cp_csv_is_blank (above))
-        {
-          g_autofree char *above_stripped = g_strstrip (g_strdup (above));
-          if (strcmp (above_stripped, stripped) == 0)
-            continue;
-        }
-      if (group == NULL)
-        return FALSE;
-      joined = g_strconcat (group, stripped, NULL);
-      norm = cp_quote_header_normalize (joined, NULL);
-      if (is_unit_only (stripped))
-        {
-          g_autofree char *group_norm = cp_quote_header_normalize (group, NULL);
-          if (cp_quote_header_to_column (group_norm) != CP_QUOTE_COLUMN_PRICE)
-            return FALSE;
-        }
-      else if (cp_quote_header_to_column (norm) < 0)
-        return FALSE;
-      says_more = TRUE;
-    }
-  return says_more;
-}
-
-/* Folds the second header row (is_second_header_row()) into the first:
- * a name it completes is the whole name ("网络" + "带宽": "网络带宽"), and
- * the price columns under one header, each with its unit, become that one
- * column, each row's price written with its column's unit ("68,000
- * 元/台/月"). The records are replaced, not changed: a workbook's rows may
- * share their cells. */
-static void
-fold_second_header_row (GPtrArray *records)
-{
-  const CpCsvRecord *top = g_ptr_array_index (records, 0);
-  const CpCsvRecord *sub = g_ptr_array_index (records, 1);
-  guint n = MAX (top->fields->len, sub->fields->len);
-  g_autofree char **names = g_new0 (char *, n);
-  g_autofree char **units = g_new0 (char *, n);
-  g_autofree int *into = g_new0 (int, n);   /* the column a price column folds into, or -1 */
-  const char *group = NULL;
-  int group_column = -1;
-
-  for (guint c = 0; c < n; c++)
-    {
-      const char *above = record_cell (top, c);
-      const char *text = record_cell (sub, c);
-      g_autofree char *stripped = cp_csv_is_blank (text) ? NULL : g_strstrip (g_strdup (text));
-      g_autofree char *above_stripped = cp_csv_is_blank (above) ? NULL : g_strstrip (g_strdup (above));
-
-      if (above_stripped != NULL)
-        {
-          group = above;
-          group_column = (int) c;
-        }
-      into[c] = -1;
-      if (stripped != NULL && is_unit_only (stripped) && group != NULL)
-        {
-          units[c] = g_steal_pointer (&stripped);
-          into[c] = group_column;
-          names[c] = g_strdup ("");
-        }
-      else if (stripped != NULL && g_strcmp0 (above_stripped, stripped) != 0 && group != NULL)
-        names[c] = g_strconcat (group, stripped, NULL);
-      else
-        names[c] = g_strdup (above_stripped ? above_stripped : "");
-    }
-  /* The folded price column keeps its header's name, and heads its group
-   * even when it has no unit of its own. */
-  for (guint c = 0; c < n; c++)
-    if (into[c] >= 0)
-      {
-        into[into[c]] = into[c];
-        g_free (names[into[c]]);
-        names[into[c]] = g_strstrip (g_strdup (record_cell (top, (guint) into[c])));
-      }
-
-  for (guint i = 0; i < records->len; i++)
-    {
-      CpCsvRecord *r = g_ptr_array_index (records, i);
-      GPtrArray *fields = NULL;
-
-      /* The second header row is folded into the first and goes. */
-      if (i == 1)
-        continue;
-      fields = g_ptr_array_new_with_free_func (g_free);
-      for (guint c = 0; c < n; c++)
-        {
-          const char *text = record_cell (r, c);
-
-          /* The other price columns of a folded group are gone. */
-          if (into[c] >= 0 && into[c] != (int) c)
-            continue;
-          if (i == 0)
-            {
-              g_ptr_array_add (fields, g_strdup (names[c]));
-              continue;
-            }
-          if (into[c] == (int) c)
-            {
-              /* The group's first column holds the first price any of its
-               * columns gives, with that column's unit. */
-              char *price = NULL;
-
-              for (guint g = c; g < n && price == NULL && (g == c || into[g] == (int) c); g++)
-                {
-                  g_autofree char *cell = cp_csv_is_blank (record_cell (r, g)) ? NULL
-                                          : g_strstrip (g_strdup (record_cell (r, g)));
-                  if (cell != NULL)
-                    price = units[g] != NULL ? g_strdup_printf ("%s %s", cell, units[g]) : g_strdup (cell);
-                }
-              g_ptr_array_add (fields, price ? price : g_strdup (""));
-              continue;
-            }
-          g_ptr_array_add (fields, g_strdup (text ? text : ""));
-        }
-      g_ptr_array_unref (r->fields);
-      r->fields = fields;
-    }
-  g_ptr_array_remove_index (records, 1);
-  for (guint c = 0; c < n; c++)
-    {
-      g_free (names[c]);
-      g_free (units[c]);
-    }
-}
-
 /* Takes @records: the rows from the header on (a title or a validity note
  * above it is not a column name), and the guess of what each column is. */
 static gboolean
@@ -570,23 +310,7 @@ sheet_take_records (CpQuoteSheet *sheet, GPtrArray *records, GError **error)
         if (!cp_csv_is_blank (g_ptr_array_index (above->fields, c)))
           sheet->title = g_strstrip (g_strdup (g_ptr_array_index (above->fields, c)));
     }
-  /* The validity may be the title's or a row of its own under it, the
-   * date in the word's cell or the next ("报价有效期" | 2026-12-31). */
-  for (guint i = 0; i < header && sheet->valid_until == NULL; i++)
-    {
-      const CpCsvRecord *above = g_ptr_array_index (sheet->records, i);
-      g_autoptr(GString) text = g_string_new (NULL);
-
-      for (guint c = 0; c < above->fields->len; c++)
-        if (!cp_csv_is_blank (g_ptr_array_index (above->fields, c)))
-          {
-            g_autofree char *cell = g_strstrip (g_strdup (g_ptr_array_index (above->fields, c)));
-            g_string_append_printf (text, "%s%s", text->len ? " " : "", cell);
-          }
-      if ((sheet->valid_until = validity_in_text (text->str)) != NULL)
-        /* Translators: where a quote's validity was found, "the title row “报价有效期 2026-12-31”" */
-        sheet->valid_until_source = g_strdup_printf (_("the title row “%s”"), text->str);
-    }
+  sheet->valid_until = cp_quote_validity_above_header (sheet->records, header, &sheet->valid_until_source);
   if (sheet->title != NULL)
     {
       sheet->vendor = cp_quote_vendor_from_title (sheet->title, FALSE);
@@ -596,9 +320,7 @@ sheet_take_records (CpQuoteSheet *sheet, GPtrArray *records, GError **error)
     }
   if (header > 0)
     g_ptr_array_remove_range (sheet->records, 0, header);
-  if (sheet->records->len > 2
-      && is_second_header_row (g_ptr_array_index (sheet->records, 0), g_ptr_array_index (sheet->records, 1)))
-    fold_second_header_row (sheet->records);
+  cp_quote_header_fold (sheet->records);
   if (sheet->records->len == 1)
     {
       g_set_error (error, CP_QUOTE_CSV_ERROR, CP_QUOTE_CSV_ERROR_NO_ROWS,
@@ -1399,7 +1121,7 @@ cp_quote_sheet_read (const CpQuoteSheet *sheet,
       const char *note = NULL;
 
       if (record_is_note (sheet, g_ptr_array_index (sheet->records, i), &note)
-          && (valid_until = validity_in_text (note)) != NULL)
+          && (valid_until = cp_quote_validity_in_text (note)) != NULL)
         valid_until_source = g_strdup (_("the note under the quotes"));
     }
   for (guint i = 1; i < sheet->records->len; i++)
@@ -1684,136 +1406,4 @@ cp_quote_csv_add_to_project (CpQuoteCsvResult *result,
       n++;
     }
   return n;
-}
-
-/* Export */
-
-static void
-append_field (GString *out, const char *value, gboolean first)
-{
-  gboolean formula;
-
-  if (!first)
-    g_string_append_c (out, ',');
-  if (value == NULL)
-    return;
-  /* A spreadsheet opening the export evaluates a cell that starts with
-   * one of these ("=cmd|' /C calc'!A0", "=HYPERLINK(…)"): OWASP's advice
-   * on CSV injection is an apostrophe first and the cell quoted, which
-   * shows the text as typed; the importer takes the apostrophe off again
-   * (cp_quote_cell_parse()). */
-  formula = *value != '\0' && strchr (CP_QUOTE_CSV_FORMULA_STARTS, value[0]) != NULL;
-  if (formula || strpbrk (value, ",\"\r\n") || g_ascii_isspace (value[0])
-      || (*value && g_ascii_isspace (value[strlen (value) - 1])))
-    {
-      g_string_append_c (out, '"');
-      if (formula)
-        g_string_append_c (out, '\'');
-      for (const char *p = value; *p; p++)
-        {
-          if (*p == '"')
-            g_string_append_c (out, '"');
-          g_string_append_c (out, *p);
-        }
-      g_string_append_c (out, '"');
-    }
-  else
-    g_string_append (out, value);
-}
-
-static char *
-format_number (double value)
-{
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-
-  return g_strdup (cp_format_double_shortest (value, buf));
-}
-
-/* The quote's VAT as the tax column reads it back (cp_quote_tax_read()):
- * "incl. VAT 6%", "excl. VAT", "VAT 13%" (a rate, the basis the
- * project's), "" when the quote says nothing. English, as every exported
- * header and value is. */
-static char *
-tax_text (const CpQuote *quote)
-{
-  char rate[G_ASCII_DTOSTR_BUF_SIZE] = "";
-  const char *basis = quote->vat_basis == CP_VAT_BASIS_INCLUDED ? "incl. VAT"
-                      : quote->vat_basis == CP_VAT_BASIS_EXCLUDED ? "excl. VAT" : NULL;
-
-  if (quote->vat_rate > 0)
-    cp_format_double_shortest (quote->vat_rate * 100, rate);
-  if (basis != NULL)
-    return *rate ? g_strdup_printf ("%s %s%%", basis, rate) : g_strdup (basis);
-  return *rate ? g_strdup_printf ("VAT %s%%", rate) : g_strdup ("");
-}
-
-char *
-cp_quote_csv_write (GPtrArray *quotes,
-                    gsize     *len)
-{
-  GString *out = g_string_new ("\xef\xbb\xbf");
-
-  /* The configuration column is read into the other fields, never
-   * written; the tax column is written last, after the columns a file of
-   * an older version has. */
-  for (guint c = 0; c < CP_N_QUOTE_COLUMNS; c++)
-    if (c != CP_QUOTE_COLUMN_CONFIG)
-      append_field (out, cp_quote_header_export_name (c), c == 0);
-  g_string_append (out, "\r\n");
-
-  for (guint i = 0; i < quotes->len; i++)
-    {
-      const CpQuote *q = g_ptr_array_index (quotes, i);
-
-      for (guint c = 0; c < CP_N_QUOTE_COLUMNS; c++)
-        {
-          g_autofree char *v = NULL;
-
-          if (c == CP_QUOTE_COLUMN_CONFIG)
-            continue;
-
-          switch ((CpQuoteColumn) c)
-            {
-            case CP_QUOTE_COLUMN_ID: v = g_strdup (q->id); break;
-            case CP_QUOTE_COLUMN_VENDOR: v = g_strdup (q->vendor); break;
-            case CP_QUOTE_COLUMN_OFFER: v = g_strdup (q->offer_name); break;
-            case CP_QUOTE_COLUMN_OFFERING: v = g_strdup (cp_offering_kind_to_string (q->offering)); break;
-            case CP_QUOTE_COLUMN_GPU: v = g_strdup (q->gpu.id); break;
-            case CP_QUOTE_COLUMN_GPUS_PER_NODE: v = g_strdup_printf ("%u", q->gpus_per_node); break;
-            case CP_QUOTE_COLUMN_NODES: v = g_strdup_printf ("%u", q->nodes_available); break;
-            case CP_QUOTE_COLUMN_INTRA_LINK: v = g_strdup (q->intra_link.id); break;
-            case CP_QUOTE_COLUMN_NETWORK: v = g_strdup (cp_network_kind_to_string (q->network)); break;
-            case CP_QUOTE_COLUMN_NICS: v = g_strdup_printf ("%u", q->nics_per_node); break;
-            case CP_QUOTE_COLUMN_BANDWIDTH: v = format_number (q->nic_gbps); break;
-            case CP_QUOTE_COLUMN_SHARING: v = g_strdup (cp_sharing_to_string (q->sharing)); break;
-            case CP_QUOTE_COLUMN_SHARE_FACTOR: v = format_number (q->share_factor); break;
-            case CP_QUOTE_COLUMN_PRICE: v = format_number (q->price); break;
-            case CP_QUOTE_COLUMN_PRICE_UNIT: v = g_strdup (cp_price_unit_to_string (q->price_unit)); break;
-            case CP_QUOTE_COLUMN_GRANULARITY: v = format_number (q->billing_granularity_h); break;
-            case CP_QUOTE_COLUMN_MINIMUM_TERM: v = format_number (q->minimum_term_h); break;
-            case CP_QUOTE_COLUMN_NETWORK_FEE: v = format_number (q->network_fee_per_node_month); break;
-            case CP_QUOTE_COLUMN_STORAGE: v = g_strdup (cp_storage_kind_to_string (q->storage)); break;
-            case CP_QUOTE_COLUMN_STORAGE_PRICE: v = format_number (q->storage_price_per_tb_month); break;
-            case CP_QUOTE_COLUMN_MANAGEMENT_FEE: v = format_number (q->management_fee_per_month); break;
-            case CP_QUOTE_COLUMN_SETUP_FEE: v = format_number (q->setup_fee); break;
-            case CP_QUOTE_COLUMN_CURRENCY: v = g_strndup (q->currency, 3); break;
-            case CP_QUOTE_COLUMN_VALID_UNTIL: v = g_strdup (q->valid_until); break;
-            case CP_QUOTE_COLUMN_NOTES: v = g_strdup (q->notes); break;
-            case CP_QUOTE_COLUMN_HOST_MEMORY:
-              v = format_number (q->host_memory_per_node_bytes / CP_QUOTE_HOST_MEMORY_UNIT_BYTES);
-              break;
-            case CP_QUOTE_COLUMN_TAX: v = tax_text (q); break;
-            case CP_QUOTE_COLUMN_CONFIG:
-            case CP_N_QUOTE_COLUMNS:
-            default:
-              g_assert_not_reached ();
-            }
-          append_field (out, v, c == 0);
-        }
-      g_string_append (out, "\r\n");
-    }
-
-  if (len)
-    *len = out->len;
-  return g_string_free (out, FALSE);
 }
