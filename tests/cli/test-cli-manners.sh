@@ -11,34 +11,8 @@ SRC=${2:?usage: test-cli-manners.sh PATH-TO-compute-planner-cli SOURCE-DIR}
 # Commands run in a scratch directory: the tool's path must not be relative.
 case $CLI in /*) ;; *) CLI=$(pwd)/$CLI ;; esac
 case $SRC in /*) ;; *) SRC=$(pwd)/$SRC ;; esac
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT INT TERM
-OUT=$TMP/out
-ERR=$TMP/err
-failures=0
-checks=0
-
-fail () {
-  failures=$((failures + 1))
-  echo "FAIL: $*"
-  echo "--- stdout"; cat "$OUT"
-  echo "--- stderr"; cat "$ERR"
-  echo "---"
-}
-
-run () {
-  expected=$1
-  shift
-  checks=$((checks + 1))
-  (cd "$TMP" && "$CLI" "$@") >"$OUT" 2>"$ERR"
-  status=$?
-  [ "$status" -eq "$expected" ] || fail "exit status $status, expected $expected: $*"
-}
-
-contains () {
-  checks=$((checks + 1))
-  grep -F -q -- "$2" "$1" || fail "“$2” not in $(basename "$1")"
-}
+. "$(dirname "$0")/cli-lib.sh"
+RUN_DIR=$TMP
 
 LOG=$SRC/tests/store/trial-logs/megatron.log
 
@@ -124,5 +98,4 @@ while IFS= read -r command; do
   (cd "$TMP/readme" && eval "$command") >"$OUT" 2>"$ERR" </dev/null || fail "README command failed: $command"
 done < "$TMP/commands"
 
-echo "$checks checks, $failures failures"
-[ "$failures" -eq 0 ]
+finish

@@ -9,74 +9,7 @@
 set -u
 
 CLI=${1:?usage: test-cli.sh PATH-TO-compute-planner-cli}
-TMP=$(mktemp -d)
-trap 'rm -rf "$TMP"' EXIT INT TERM
-OUT=$TMP/out
-ERR=$TMP/err
-failures=0
-checks=0
-
-fail () {
-  failures=$((failures + 1))
-  echo "FAIL: $*"
-  echo "--- stdout"; cat "$OUT"
-  echo "--- stderr"; cat "$ERR"
-  echo "---"
-}
-
-# run EXPECTED-STATUS ARGS…: runs the tool, checks its exit status.
-run () {
-  expected=$1
-  shift
-  checks=$((checks + 1))
-  "$CLI" "$@" >"$OUT" 2>"$ERR"
-  status=$?
-  if [ "$status" -ne "$expected" ]; then
-    fail "exit status $status, expected $expected: $*"
-    return 1
-  fi
-  return 0
-}
-
-# contains FILE TEXT: fixed-string match.
-contains () {
-  checks=$((checks + 1))
-  if ! grep -F -q -- "$2" "$1"; then
-    fail "“$2” not in $(basename "$1")"
-  fi
-}
-
-# lacks FILE TEXT: no fixed-string match.
-lacks () {
-  checks=$((checks + 1))
-  if grep -F -q -- "$2" "$1"; then
-    fail "“$2” in $(basename "$1")"
-  fi
-}
-
-# element NAME: the text of the first <NAME …>…</NAME> of the last output.
-element () {
-  sed -n "s|.*<$1[^>]*>\\([^<]*\\)</$1>.*|\\1|p" "$OUT" | head -n 1
-}
-
-# near NAME EXPECTED RELATIVE-TOLERANCE
-near () {
-  checks=$((checks + 1))
-  value=$(element "$1")
-  if ! awk -v v="$value" -v e="$2" -v t="$3" \
-       'BEGIN { d = v - e; if (d < 0) d = -d; a = e < 0 ? -e : e; exit !(v != "" && d <= t * a) }'; then
-    fail "<$1> is “$value”, expected $2 (± $3 relative)"
-  fi
-}
-
-# exactly NAME EXPECTED
-exactly () {
-  checks=$((checks + 1))
-  value=$(element "$1")
-  if [ "$value" != "$2" ]; then
-    fail "<$1> is “$value”, expected “$2”"
-  fi
-}
+. "$(dirname "$0")/cli-lib.sh"
 
 # ---- the dispatcher
 if run 0 --help; then
@@ -530,5 +463,4 @@ if run 0 new "$TMP/late.cplan" &&
   fi
 fi
 
-echo "$checks checks, $failures failures"
-[ "$failures" -eq 0 ]
+finish
