@@ -993,47 +993,46 @@ cp_form_drop_down_open_on_selected (GtkDropDown *drop_down)
     g_signal_connect_object (popover, "show", G_CALLBACK (on_drop_down_popup_shown), drop_down, 0);
 }
 
-void
-cp_form_row_wrap_at_words (AdwActionRow *row)
-{
-  GtkWidget *header;
-
-  g_return_if_fail (ADW_IS_ACTION_ROW (row));
-
-  /* AdwActionRow's template: a header box holding a box of class "title"
-   * with the title and subtitle labels. A libadwaita that lays rows out
-   * otherwise keeps its own wrapping. */
-  header = gtk_widget_get_first_child (GTK_WIDGET (row));
-  for (GtkWidget *box = header != NULL ? gtk_widget_get_first_child (header) : NULL; box != NULL;
-       box = gtk_widget_get_next_sibling (box))
-    {
-      if (!GTK_IS_BOX (box) || !gtk_widget_has_css_class (box, "title"))
-        continue;
-      for (GtkWidget *label = gtk_widget_get_first_child (box); label != NULL;
-           label = gtk_widget_get_next_sibling (label))
-        if (GTK_IS_LABEL (label))
-          gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD);
-    }
-  gtk_widget_add_css_class (GTK_WIDGET (row), "cp-form-row");
-}
-
-/* The row's subtitle label, from AdwActionRow's template (see
- * cp_form_row_wrap_at_words()); NULL in a libadwaita laid out otherwise. */
+/* AdwActionRow's template: a header box holding a box of class "title"
+ * with the title and subtitle labels. NULL in a libadwaita that lays rows
+ * out otherwise, which keeps its own wrapping and hint lines. */
 static GtkWidget *
-subtitle_label (AdwActionRow *row)
+title_box (AdwActionRow *row)
 {
   GtkWidget *header = gtk_widget_get_first_child (GTK_WIDGET (row));
 
   for (GtkWidget *box = header != NULL ? gtk_widget_get_first_child (header) : NULL; box != NULL;
        box = gtk_widget_get_next_sibling (box))
-    {
-      if (!GTK_IS_BOX (box) || !gtk_widget_has_css_class (box, "title"))
-        continue;
-      for (GtkWidget *label = gtk_widget_get_first_child (box); label != NULL;
-           label = gtk_widget_get_next_sibling (label))
-        if (GTK_IS_LABEL (label) && gtk_widget_has_css_class (label, "subtitle"))
-          return label;
-    }
+    if (GTK_IS_BOX (box) && gtk_widget_has_css_class (box, "title"))
+      return box;
+  return NULL;
+}
+
+void
+cp_form_row_wrap_at_words (AdwActionRow *row)
+{
+  GtkWidget *box;
+
+  g_return_if_fail (ADW_IS_ACTION_ROW (row));
+
+  box = title_box (row);
+  for (GtkWidget *label = box != NULL ? gtk_widget_get_first_child (box) : NULL; label != NULL;
+       label = gtk_widget_get_next_sibling (label))
+    if (GTK_IS_LABEL (label))
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD);
+  gtk_widget_add_css_class (GTK_WIDGET (row), "cp-form-row");
+}
+
+/* The row's subtitle label, NULL without the template's title box. */
+static GtkWidget *
+subtitle_label (AdwActionRow *row)
+{
+  GtkWidget *box = title_box (row);
+
+  for (GtkWidget *label = box != NULL ? gtk_widget_get_first_child (box) : NULL; label != NULL;
+       label = gtk_widget_get_next_sibling (label))
+    if (GTK_IS_LABEL (label) && gtk_widget_has_css_class (label, "subtitle"))
+      return label;
   return NULL;
 }
 
