@@ -72,9 +72,52 @@ quote_init_a100 (CpQuote *q,
   q->price = 10;
 }
 
+/* What most tests plan with: the default settings, a node of A100s
+ * (quote_init_a100()) and a job of the case's task, each test's own
+ * changes on top; cleared after the test. */
+typedef struct {
+  CpTaskKind task;
+  guint      gpus_per_node;
+  guint      nodes;
+} EstimateCase;
+
+typedef struct {
+  CpSettings settings;
+  CpQuote    quote;
+  CpJob      job;
+} EstimateFixture;
+
+static void
+estimate_set_up (EstimateFixture *f,
+                 gconstpointer    data)
+{
+  const EstimateCase *c = data;
+
+  cp_settings_init (&f->settings);
+  quote_init_a100 (&f->quote, c->gpus_per_node, c->nodes);
+  cp_job_init (&f->job, c->task);
+}
+
+static void
+estimate_tear_down (EstimateFixture *f,
+                    gconstpointer    data)
+{
+  cp_job_clear (&f->job);
+  cp_quote_clear (&f->quote);
+}
+
+/* A test on EstimateFixture: @task on @nodes nodes of @gpus A100s. */
+#define ESTIMATE_TEST(path, func, task, gpus, nodes)                                 \
+  G_STMT_START {                                                                     \
+    static const EstimateCase estimate_case = { (task), (gpus), (nodes) };           \
+    g_test_add ((path), EstimateFixture, &estimate_case, estimate_set_up, (func),    \
+                estimate_tear_down);                                                 \
+  } G_STMT_END
+
 /* M1: ZeRO Fig. 1, Ψ = 7.5B, N_d = 64, K = 12: 120 / 31.4 / 16.6 / 1.9 GB. */
 static void
-test_zero_model_states (void)
+test_zero_model_states (EstimateFixture *f,
+                        gconstpointer    data)
 {
   const double expected_gb[] = {
     16 * 7.5,                          /* baseline: (2 + 2 + 12)Ψ = 120 */
@@ -82,36 +125,30 @@ test_zero_model_states (void)
     (2 + (2 + 12.0) / 64) * 7.5,       /* P_os+g = 16.64 */
     16.0 / 64 * 7.5,                   /* P_os+g+p = 1.875 */
   };
-  CpSettings settings;
-  CpQuote quote;
-  CpJob job;
 
-  cp_settings_init (&settings);
-  quote_init_a100 (&quote, 8, 8);
-  cp_job_init (&job, CP_TASK_PRETRAIN);
-  model_init (&job.model, 7.5e9, 32, 4096, 32, 32, 16384, 0, FALSE);
-  job.tensor_parallel = 1;
-  job.pipeline_parallel = 1;
+  model_init (&f->job.model, 7.5e9, 32, 4096, 32, 32, 16384, 0, FALSE);
+  f->job.tensor_parallel = 1;
+  f->job.pipeline_parallel = 1;
 
   for (guint stage = 0; stage <= 3; stage++)
     {
       CpEstimate est;
       g_autoptr(GError) error = NULL;
 
-      job.zero_stage = stage;
-      g_assert_true (cp_estimate_with_technique (&job, &quote, 8, CP_TECHNIQUE_AS_CONFIGURED,
-                                                 &settings, &est, &error));
+      f->job.zero_stage = stage;
+      g_assert_true (cp_estimate_with_technique (&f->job, &f->quote, 8, CP_TECHNIQUE_AS_CONFIGURED,
+                                                 &f->settings, &est, &error));
       g_assert_no_error (error);
       g_assert_cmpuint (est.layout.data_parallel, ==, 64);
       assert_close (expected_gb[stage] * 1e9, est.weights_bytes + est.gradients_bytes + est.optimizer_bytes, 1e-9);
     }
 
   /* M2: the Hugging Face convention keeps 18 bytes per parameter. */
-  settings.bytes_convention = CP_BYTES_CONVENTION_HF_18;
-  job.zero_stage = 0;
+  f->settings.bytes_convention = CP_BYTES_CONVENTION_HF_18;
+  f->job.zero_stage = 0;
   {
     CpEstimate est;
-    cp_estimate_with_technique (&job, &quote, 1, CP_TECHNIQUE_AS_CONFIGURED, &settings, &est, NULL);
+    cp_estimate_with_technique (&f->job, &f->quote, 1, CP_TECHNIQUE_AS_CONFIGURED, &f->settings, &est, NULL);
     assert_close (18 * 7.5e9, est.weights_bytes + est.gradients_bytes + est.optimizer_bytes, 1e-9);
   }
   /* Its fp32 gradients stay whole under ZeRO-1, and the fp32 master copy
@@ -119,22 +156,21 @@ test_zero_model_states (void)
    * keeps "6 + 12/d" bytes a parameter for bf16 parameters with fp32
    * gradients (docs/source/api-guide/distrib_optimizer.md), 7.5e9 × (6 +
    * 12/64) = 46.40625 GB at d = 64. */
-  job.zero_stage = 1;
+  f->job.zero_stage = 1;
   {
     CpEstimate est;
-    cp_estimate_with_technique (&job, &quote, 8, CP_TECHNIQUE_AS_CONFIGURED, &settings, &est, NULL);
+    cp_estimate_with_technique (&f->job, &f->quote, 8, CP_TECHNIQUE_AS_CONFIGURED, &f->settings, &est, NULL);
     g_assert_cmpuint (est.layout.data_parallel, ==, 64);
     assert_close (46.40625e9, est.weights_bytes + est.gradients_bytes + est.optimizer_bytes, 1e-9);
   }
-  cp_job_clear (&job);
-  cp_quote_clear (&quote);
 }
 
 /* M4: GPT-3 (s 2048, h 12288, a 96, b 1) at t = 8 with sequence parallelism:
  * (sbh/t)(34 + 5as/h) per layer, 34.4 GB over 96 layers; selective 10.3 GB;
  * full recompute 2·sbh·L = 4.83 GB. */
 static void
-test_activations_korthikanti (void)
+test_activations_korthikanti (EstimateFixture *f,
+                              gconstpointer    data)
 {
   const double sbh = 2048.0 * 12288.0;
   struct {
@@ -145,30 +181,24 @@ test_activations_korthikanti (void)
     { CP_RECOMPUTE_SELECTIVE, 96 * 34 * sbh / 8 },                        /* 10.27e9 */
     { CP_RECOMPUTE_FULL, 96 * 2 * sbh },                                  /* 4.832e9 */
   };
-  CpSettings settings;
-  CpQuote quote;
-  CpJob job;
 
-  cp_settings_init (&settings);
-  quote_init_a100 (&quote, 8, 2);
-  cp_job_init (&job, CP_TASK_PRETRAIN);
-  model_init (&job.model, 175e9, 96, 12288, 96, 96, 4 * 12288, 50257, FALSE);
-  job.seq_len = 2048;
-  job.micro_batch = 1;
-  job.flash_attention = FALSE;
-  job.tensor_parallel = 8;
+  model_init (&f->job.model, 175e9, 96, 12288, 96, 96, 4 * 12288, 50257, FALSE);
+  f->job.seq_len = 2048;
+  f->job.micro_batch = 1;
+  f->job.flash_attention = FALSE;
+  f->job.tensor_parallel = 8;
   /* Two stages, not interleaved: the first stage holds L layers' worth
    * with 1F1B and no logits. */
-  job.pipeline_parallel = 2;
-  job.virtual_stages = 1;
+  f->job.pipeline_parallel = 2;
+  f->job.virtual_stages = 1;
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
     {
       CpEstimate est;
 
-      job.recompute = cases[i].recompute;
-      g_assert_true (cp_estimate_with_technique (&job, &quote, 2, CP_TECHNIQUE_AS_CONFIGURED,
-                                                 &settings, &est, NULL));
+      f->job.recompute = cases[i].recompute;
+      g_assert_true (cp_estimate_with_technique (&f->job, &f->quote, 2, CP_TECHNIQUE_AS_CONFIGURED,
+                                                 &f->settings, &est, NULL));
       assert_close (cases[i].expected_bytes, est.activations_bytes, 1e-9);
     }
   /* The published rounding: 34.4, 10.3 and 4.83 GB. */
@@ -179,13 +209,11 @@ test_activations_korthikanti (void)
   /* FlashAttention drops the 5as/h term: no recompute then equals selective. */
   {
     CpEstimate est;
-    job.recompute = CP_RECOMPUTE_NONE;
-    job.flash_attention = TRUE;
-    cp_estimate_with_technique (&job, &quote, 2, CP_TECHNIQUE_AS_CONFIGURED, &settings, &est, NULL);
+    f->job.recompute = CP_RECOMPUTE_NONE;
+    f->job.flash_attention = TRUE;
+    cp_estimate_with_technique (&f->job, &f->quote, 2, CP_TECHNIQUE_AS_CONFIGURED, &f->settings, &est, NULL);
     assert_close (cases[1].expected_bytes, est.activations_bytes, 1e-9);
   }
-  cp_job_clear (&job);
-  cp_quote_clear (&quote);
 }
 
 /* The same accounting on a Llama 3 70B layer (h 8192, 64 query heads
@@ -261,33 +289,28 @@ test_activations_follow_structure (void)
  * scores, which flash attention does not store: the whole layer, 42.5,
  * for 2.7% (M5). */
 static void
-test_selective_recompute_policies (void)
+test_selective_recompute_policies (EstimateFixture *f,
+                                   gconstpointer    data)
 {
-  CpSettings settings;
-  CpQuote quote;
-  CpJob job;
   CpEstimate est;
   double recomputed, step;
 
-  cp_settings_init (&settings);
-  g_assert_cmpint (settings.selective_recompute, ==, CP_SELECTIVE_RECOMPUTE_ATTENTION);
-  quote_init_a100 (&quote, 8, 2);
-  cp_job_init (&job, CP_TASK_PRETRAIN);
-  model_init (&job.model, 70.6e9, 80, 8192, 64, 8, 28672, 128256, TRUE);
-  job.flash_attention = TRUE;
-  job.seq_len = 8192;
-  job.micro_batch = 1;
-  job.tensor_parallel = 8;
-  job.pipeline_parallel = 2;
-  job.virtual_stages = 1;
-  job.recompute = CP_RECOMPUTE_SELECTIVE;
+  g_assert_cmpint (f->settings.selective_recompute, ==, CP_SELECTIVE_RECOMPUTE_ATTENTION);
+  model_init (&f->job.model, 70.6e9, 80, 8192, 64, 8, 28672, 128256, TRUE);
+  f->job.flash_attention = TRUE;
+  f->job.seq_len = 8192;
+  f->job.micro_batch = 1;
+  f->job.tensor_parallel = 8;
+  f->job.pipeline_parallel = 2;
+  f->job.virtual_stages = 1;
+  f->job.recompute = CP_RECOMPUTE_SELECTIVE;
 
-  g_assert_true (cp_estimate_with_technique (&job, &quote, 2, CP_TECHNIQUE_AS_CONFIGURED, &settings, &est, NULL));
+  g_assert_true (cp_estimate_with_technique (&f->job, &f->quote, 2, CP_TECHNIQUE_AS_CONFIGURED, &f->settings, &est, NULL));
   assert_close (42.5, est.selective_activation_bytes_per_sbh, 1e-12);
   assert_close (0.027, est.selective_recompute_flops_overhead, 1e-12);
 
-  settings.selective_recompute = CP_SELECTIVE_RECOMPUTE_OP;
-  g_assert_true (cp_estimate_with_technique (&job, &quote, 2, CP_TECHNIQUE_AS_CONFIGURED, &settings, &est, NULL));
+  f->settings.selective_recompute = CP_SELECTIVE_RECOMPUTE_OP;
+  g_assert_true (cp_estimate_with_technique (&f->job, &f->quote, 2, CP_TECHNIQUE_AS_CONFIGURED, &f->settings, &est, NULL));
   assert_close (2.0 + 2.0 + 0.25 + 2.0 + 4.0 * 64 / 8192 + 7.0 + 2.0, est.selective_activation_bytes_per_sbh, 1e-12);
   /* Without recompute the layer is kept whole whatever the policy. */
   assert_close (42.5, est.layer_activation_bytes_per_sbh, 1e-12);
@@ -298,8 +321,6 @@ test_selective_recompute_policies (void)
   g_assert_cmpfloat (est.selective_recompute_flops_overhead, <, 0.11);
 
   g_assert_cmpstr (cp_selective_recompute_to_string (CP_SELECTIVE_RECOMPUTE_OP), ==, "op");
-  cp_quote_clear (&quote);
-  cp_job_clear (&job);
 }
 
 /* The loss's share of the last stage's activations, by the cross-entropy
@@ -311,41 +332,34 @@ test_selective_recompute_policies (void)
  * eager keeps 8 × that, 16.81 GB, more than fused (bf16 training: the
  * activations are counted once), and nothing else changes. */
 static void
-test_cross_entropy_logits (void)
+test_cross_entropy_logits (EstimateFixture *f,
+                           gconstpointer    data)
 {
-  CpSettings settings;
-  CpQuote quote;
-  CpJob job;
   CpEstimate fused, eager;
   const double logits = 2.0 * 8192 * 128256;
 
-  cp_settings_init (&settings);
-  g_assert_cmpint (settings.cross_entropy, ==, CP_CROSS_ENTROPY_FUSED);
-  quote_init_a100 (&quote, 8, 1);
-  cp_job_init (&job, CP_TASK_PRETRAIN);
-  model_init (&job.model, 8.03e9, 32, 4096, 32, 8, 14336, 128256, TRUE);
-  job.flash_attention = TRUE;
-  job.seq_len = 8192;
-  job.micro_batch = 2;
-  job.global_batch = 16;
-  job.tensor_parallel = 1;
-  job.pipeline_parallel = 1;
-  job.virtual_stages = 1;
-  job.zero_stage = 3;
-  job.recompute = CP_RECOMPUTE_FULL;
+  g_assert_cmpint (f->settings.cross_entropy, ==, CP_CROSS_ENTROPY_FUSED);
+  model_init (&f->job.model, 8.03e9, 32, 4096, 32, 8, 14336, 128256, TRUE);
+  f->job.flash_attention = TRUE;
+  f->job.seq_len = 8192;
+  f->job.micro_batch = 2;
+  f->job.global_batch = 16;
+  f->job.tensor_parallel = 1;
+  f->job.pipeline_parallel = 1;
+  f->job.virtual_stages = 1;
+  f->job.zero_stage = 3;
+  f->job.recompute = CP_RECOMPUTE_FULL;
 
-  g_assert_true (cp_estimate_with_technique (&job, &quote, 1, CP_TECHNIQUE_AS_CONFIGURED, &settings, &fused, NULL));
+  g_assert_true (cp_estimate_with_technique (&f->job, &f->quote, 1, CP_TECHNIQUE_AS_CONFIGURED, &f->settings, &fused, NULL));
   assert_close (4.0, fused.loss_bytes_per_logit, 0.0);
-  settings.cross_entropy = CP_CROSS_ENTROPY_EAGER;
-  g_assert_true (cp_estimate_with_technique (&job, &quote, 1, CP_TECHNIQUE_AS_CONFIGURED, &settings, &eager, NULL));
+  f->settings.cross_entropy = CP_CROSS_ENTROPY_EAGER;
+  g_assert_true (cp_estimate_with_technique (&f->job, &f->quote, 1, CP_TECHNIQUE_AS_CONFIGURED, &f->settings, &eager, NULL));
   assert_close (12.0, eager.loss_bytes_per_logit, 0.0);
   assert_close (8.0 * logits, eager.activations_bytes - fused.activations_bytes, 1e-9);
   assert_close (fused.weights_bytes + fused.gradients_bytes + fused.optimizer_bytes,
                 eager.weights_bytes + eager.gradients_bytes + eager.optimizer_bytes, 1e-12);
 
   g_assert_cmpstr (cp_cross_entropy_to_string (CP_CROSS_ENTROPY_EAGER), ==, "eager");
-  cp_quote_clear (&quote);
-  cp_job_clear (&job);
 }
 
 /* I1: OPT-13B, 2 × 5120 × 40 × 2 B = 819,200 B = 800 KiB per token, a
@@ -380,23 +394,18 @@ test_kv_cache_per_token (void)
  * the CUDA context), cut into 16-token blocks; I6: concurrency is the
  * cache's tokens over the request length, unrounded. */
 static void
-test_inference_concurrency (void)
+test_inference_concurrency (EstimateFixture *f,
+                            gconstpointer    data)
 {
-  CpSettings settings;
-  CpQuote quote;
-  CpJob job;
   CpEstimate est;
   double budget, activation, kv_budget, blocks;
 
-  cp_settings_init (&settings);
-  quote_init_a100 (&quote, 1, 1);
-  quote.gpu.memory_nominal_gb = 40;
-  cp_job_init (&job, CP_TASK_INFERENCE);
-  model_init (&job.model, 13e9, 40, 5120, 40, 40, 20480, 50272, FALSE);
-  job.context_len = 2048;
-  job.concurrency = 4;
+  f->quote.gpu.memory_nominal_gb = 40;
+  model_init (&f->job.model, 13e9, 40, 5120, 40, 40, 20480, 50272, FALSE);
+  f->job.context_len = 2048;
+  f->job.concurrency = 4;
 
-  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_true (cp_estimate (&f->job, &f->quote, 1, &f->settings, &est, NULL));
   assert_close (26e9, est.weights_bytes, 1e-12);
 
   /* 0.9 × 40 GiB = 38,654,705,664 B. */
@@ -423,12 +432,10 @@ test_inference_concurrency (void)
   g_assert_true (est.fits);
 
   /* 200 concurrent requests need ceil(200 / 6) = 34 replicas. */
-  job.concurrency = 200;
-  cp_estimate (&job, &quote, 1, &settings, &est, NULL);
+  f->job.concurrency = 200;
+  cp_estimate (&f->job, &f->quote, 1, &f->settings, &est, NULL);
   g_assert_cmpuint (est.replicas_needed, ==, 34);
   g_assert_cmpuint (est.nodes_needed, ==, 34);
-  cp_job_clear (&job);
-  cp_quote_clear (&quote);
 }
 
 /* Tensor-parallel serving splits weights and KV over the ranks. I7:
@@ -442,25 +449,20 @@ test_inference_concurrency (void)
  * 2,621,440 B a 16-token block: 2,047 blocks, 2047 × 16 / 4096 = 8.0
  * requests of 4,096 tokens, 7 whole ones. */
 static void
-test_inference_tensor_parallel (void)
+test_inference_tensor_parallel (EstimateFixture *f,
+                                gconstpointer    data)
 {
-  CpSettings settings;
-  CpQuote quote;
-  CpJob job;
   CpEstimate est;
   double kv_budget = 0.9 * 80 * GIB - 70e9 - 331350016.0 - 0.5 * GIB - 1.0 * GIB;
 
-  cp_settings_init (&settings);
-  quote_init_a100 (&quote, 8, 1);
   /* vLLM keeps the smaller batch defaults on A100s (2,048 tokens, 256 sequences). */
-  g_free (quote.gpu.id);
-  quote.gpu.id = g_strdup ("a100-80g");
-  cp_job_init (&job, CP_TASK_INFERENCE);
-  model_init (&job.model, 70e9, 80, 8192, 64, 8, 28672, 32000, TRUE);
-  job.context_len = 4096;
-  job.concurrency = 7;
+  g_free (f->quote.gpu.id);
+  f->quote.gpu.id = g_strdup ("a100-80g");
+  model_init (&f->job.model, 70e9, 80, 8192, 64, 8, 28672, 32000, TRUE);
+  f->job.context_len = 4096;
+  f->job.concurrency = 7;
 
-  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_true (cp_estimate (&f->job, &f->quote, 1, &f->settings, &est, NULL));
   g_assert_cmpuint (est.layout.tensor_parallel, ==, 2);
   assert_close (70e9, est.weights_bytes, 1e-12);
   assert_close (331350016.0, est.activation_peak_bytes, 1e-12);
@@ -470,8 +472,6 @@ test_inference_tensor_parallel (void)
   assert_close (2047 * 16 / 4096.0, est.max_concurrency, 1e-12);
   g_assert_cmpfloat (est.requests_per_replica, ==, 7);
   g_assert_cmpuint (est.replicas_per_node, ==, 4);
-  cp_job_clear (&job);
-  cp_quote_clear (&quote);
 }
 
 /* T5: LLaMA-65B on 2048 A100-80GB, 1.4T tokens at 380 tokens/s/GPU:
@@ -479,27 +479,22 @@ test_inference_tensor_parallel (void)
  * The paper's 21 days is that throughput arithmetic, before interruptions,
  * so the failure rate is 0 here. */
 static void
-test_llama_65b_wall_time (void)
+test_llama_65b_wall_time (EstimateFixture *f,
+                          gconstpointer    data)
 {
-  CpSettings settings;
-  CpQuote quote;
-  CpJob job;
   CpEstimate est;
   double days;
 
-  cp_settings_init (&settings);
-  settings.gpu_failure_rate_per_hour = 0;
-  quote_init_a100 (&quote, 8, 256);
-  cp_job_init (&job, CP_TASK_PRETRAIN);
-  model_init (&job.model, 65.2e9, 80, 8192, 64, 64, 22016, 32000, TRUE);
-  job.tokens = 1.4e12;
-  job.seq_len = 2048;
-  job.global_batch = 2048;   /* 4M tokens */
-  job.recompute = CP_RECOMPUTE_SELECTIVE;
-  job.mfu = 6 * 65.2e9 * 380 / 312e12;
-  job.recompute = CP_RECOMPUTE_NONE;
+  f->settings.gpu_failure_rate_per_hour = 0;
+  model_init (&f->job.model, 65.2e9, 80, 8192, 64, 64, 22016, 32000, TRUE);
+  f->job.tokens = 1.4e12;
+  f->job.seq_len = 2048;
+  f->job.global_batch = 2048;   /* 4M tokens */
+  f->job.recompute = CP_RECOMPUTE_SELECTIVE;
+  f->job.mfu = 6 * 65.2e9 * 380 / 312e12;
+  f->job.recompute = CP_RECOMPUTE_NONE;
 
-  g_assert_true (cp_estimate (&job, &quote, 256, &settings, &est, NULL));
+  g_assert_true (cp_estimate (&f->job, &f->quote, 256, &f->settings, &est, NULL));
   days = est.total_s / 86400;
   assert_close (1.4e12 / (380.0 * 2048) / 86400, days, 1e-9);
   assert_close (21.0, days, 0.02);
@@ -509,14 +504,12 @@ test_llama_65b_wall_time (void)
 
   /* With the default utilisation and modelled communication instead of the
    * published MFU, the estimate stays within a third of the published time. */
-  job.mfu = 0;
-  job.recompute = CP_RECOMPUTE_SELECTIVE;
-  g_assert_true (cp_estimate (&job, &quote, 256, &settings, &est, NULL));
+  f->job.mfu = 0;
+  f->job.recompute = CP_RECOMPUTE_SELECTIVE;
+  g_assert_true (cp_estimate (&f->job, &f->quote, 256, &f->settings, &est, NULL));
   g_assert_cmpint (est.time_source, ==, CP_TIME_SOURCE_MODEL);
   g_assert_true (est.fits);
   assert_close (21.0, est.total_s / 86400, 0.33);
-  cp_job_clear (&job);
-  cp_quote_clear (&quote);
 }
 
 /* T16: GPT-3 175B, 300B tokens, 1024 A100 at 140 TFLOP/s with full
@@ -524,30 +517,23 @@ test_llama_65b_wall_time (void)
  * a throughput estimate before interruptions (failure rate 0 here; the
  * same run with failures is in test-goodput.c). */
 static void
-test_megatron_gpt3_days (void)
+test_megatron_gpt3_days (EstimateFixture *f,
+                         gconstpointer    data)
 {
-  CpSettings settings;
-  CpQuote quote;
-  CpJob job;
   CpEstimate est;
 
-  cp_settings_init (&settings);
-  settings.gpu_failure_rate_per_hour = 0;
-  quote_init_a100 (&quote, 8, 128);
-  cp_job_init (&job, CP_TASK_PRETRAIN);
-  model_init (&job.model, 175e9, 96, 12288, 96, 96, 4 * 12288, 50257, FALSE);
-  job.tokens = 300e9;
-  job.seq_len = 2048;
-  job.global_batch = 1536;
-  job.recompute = CP_RECOMPUTE_FULL;
-  job.mfu = 140e12 / 312e12;
+  f->settings.gpu_failure_rate_per_hour = 0;
+  model_init (&f->job.model, 175e9, 96, 12288, 96, 96, 4 * 12288, 50257, FALSE);
+  f->job.tokens = 300e9;
+  f->job.seq_len = 2048;
+  f->job.global_batch = 1536;
+  f->job.recompute = CP_RECOMPUTE_FULL;
+  f->job.mfu = 140e12 / 312e12;
 
-  g_assert_true (cp_estimate (&job, &quote, 128, &settings, &est, NULL));
+  g_assert_true (cp_estimate (&f->job, &f->quote, 128, &f->settings, &est, NULL));
   assert_close (8 * 300e9 * 175e9 / (1024 * 140e12) / 86400, est.total_s / 86400, 1e-9);
   assert_close (34.0, est.total_s / 86400, 0.01);
   g_assert_true (est.fits);
-  cp_job_clear (&job);
-  cp_quote_clear (&quote);
 }
 
 /* T23: PaLM 540.35B on 6144 TPU v4 (275 TFLOPS) at 238.3K tokens/s:
@@ -603,25 +589,20 @@ test_palm_mfu_from_trial (void)
  * 2 × 32000 × 4096 × 2 = 3.865e9 B. The published figure is a measured
  * footprint 23% above the formula; the check keeps the two within 25%. */
 static void
-test_qlora_7b_base (void)
+test_qlora_7b_base (EstimateFixture *f,
+                    gconstpointer    data)
 {
-  CpSettings settings;
-  CpQuote quote;
-  CpJob job;
   CpEstimate est;
   double embeddings = 2.0 * 32000 * 4096;
   double base = (6.738e9 - embeddings) * 4.127 / 8 + embeddings * 2;
   double lora_weights;
 
-  cp_settings_init (&settings);
-  quote_init_a100 (&quote, 1, 1);
-  cp_job_init (&job, CP_TASK_QLORA);
-  model_init (&job.model, 6.738e9, 32, 4096, 32, 32, 11008, 32000, TRUE);
-  job.lora_rank = 64;
-  job.lora_targets = CP_LORA_TARGET_Q | CP_LORA_TARGET_V;
-  job.seq_len = 512;
+  model_init (&f->job.model, 6.738e9, 32, 4096, 32, 32, 11008, 32000, TRUE);
+  f->job.lora_rank = 64;
+  f->job.lora_targets = CP_LORA_TARGET_Q | CP_LORA_TARGET_V;
+  f->job.seq_len = 512;
 
-  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_true (cp_estimate (&f->job, &f->quote, 1, &f->settings, &est, NULL));
   /* LoRA on q and v: 2 × 64 × (4096 + 4096) × 32 layers = 33.6M parameters,
    * stored as 16-bit weights next to the base. */
   lora_weights = 2.0 * 64 * (4096 + 4096) * 32 * 2;
@@ -630,11 +611,9 @@ test_qlora_7b_base (void)
   /* Without double quantisation (the qlora-bits setting at 4.5, LitGPT's
    * bnb.nf4): one fp32 absmax per 64 weights, 32/64 = 0.5 bits (QLoRA
    * §3): (6.738e9 − 2.6214e8) × 4.5 / 8 + 2.6214e8 × 2 = 4.167e9 B. */
-  settings.qlora_bits = 4.5;
-  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  f->settings.qlora_bits = 4.5;
+  g_assert_true (cp_estimate (&f->job, &f->quote, 1, &f->settings, &est, NULL));
   assert_close ((6.738e9 - embeddings) * 4.5 / 8 + embeddings * 2 + lora_weights, est.weights_bytes, 1e-9);
-  cp_job_clear (&job);
-  cp_quote_clear (&quote);
 }
 
 /* Issue 21: under ZeRO-3 / FSDP the frozen base of a LoRA job is sharded
@@ -646,40 +625,33 @@ test_qlora_7b_base (void)
  * buffer counted with the overhead, as for full training. ZeRO-2 keeps
  * the whole base on every GPU. */
 static void
-test_lora_zero3_shards_frozen_base (void)
+test_lora_zero3_shards_frozen_base (EstimateFixture *f,
+                                    gconstpointer    data)
 {
-  CpSettings settings;
-  CpQuote quote;
-  CpJob job;
   CpEstimate sharded, replicated;
   double base = 6.738e9 * 2;
   double lora_weights = 2.0 * 64 * (4096 + 4096) * 32 * 2;
 
-  cp_settings_init (&settings);
-  quote_init_a100 (&quote, 8, 1);
-  cp_job_init (&job, CP_TASK_LORA);
-  model_init (&job.model, 6.738e9, 32, 4096, 32, 32, 11008, 32000, TRUE);
-  job.lora_rank = 64;
-  job.lora_targets = CP_LORA_TARGET_Q | CP_LORA_TARGET_V;
-  job.seq_len = 512;
-  job.tensor_parallel = 1;
-  job.pipeline_parallel = 1;
-  job.micro_batch = 1;
-  job.zero_stage = 3;
+  model_init (&f->job.model, 6.738e9, 32, 4096, 32, 32, 11008, 32000, TRUE);
+  f->job.lora_rank = 64;
+  f->job.lora_targets = CP_LORA_TARGET_Q | CP_LORA_TARGET_V;
+  f->job.seq_len = 512;
+  f->job.tensor_parallel = 1;
+  f->job.pipeline_parallel = 1;
+  f->job.micro_batch = 1;
+  f->job.zero_stage = 3;
 
-  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &sharded, NULL));
+  g_assert_true (cp_estimate (&f->job, &f->quote, 1, &f->settings, &sharded, NULL));
   g_assert_cmpuint (sharded.layout.data_parallel, ==, 8);
   assert_close (base / 8 + lora_weights, sharded.weights_bytes, 1e-9);
 
-  job.zero_stage = 2;
-  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &replicated, NULL));
+  f->job.zero_stage = 2;
+  g_assert_true (cp_estimate (&f->job, &f->quote, 1, &f->settings, &replicated, NULL));
   assert_close (base + lora_weights, replicated.weights_bytes, 1e-9);
   /* The overhead differs by the gathered layer and by the fragmentation
    * allowance on the weights no longer held. */
-  assert_close (base / 32 + settings.fragmentation_fraction * (base / 8 - base),
+  assert_close (base / 32 + f->settings.fragmentation_fraction * (base / 8 - base),
                 sharded.overhead_bytes - replicated.overhead_bytes, 1e-6);
-  cp_job_clear (&job);
-  cp_quote_clear (&quote);
 }
 
 /* A LoRA run's checkpoint is its adapters and their optimizer states,
@@ -689,30 +661,23 @@ test_lora_zero3_shards_frozen_base (void)
  * AdamW each is 2 B of weight + 4 B fp32 master + 8 B of moments = 14 B:
  * 183,500,800 B, about 0.18 GB. The base alone would be 26 GB. */
 static void
-test_lora_checkpoint_is_the_adapter (void)
+test_lora_checkpoint_is_the_adapter (EstimateFixture *f,
+                                     gconstpointer    data)
 {
-  CpSettings settings;
-  CpQuote quote;
-  CpJob job;
   CpEstimate est;
 
-  cp_settings_init (&settings);
-  quote_init_a100 (&quote, 8, 1);
-  cp_job_init (&job, CP_TASK_LORA);
-  model_init (&job.model, 13.016e9, 40, 5120, 40, 40, 13824, 32000, TRUE);
-  job.lora_rank = 16;
-  job.lora_targets = CP_LORA_TARGET_Q | CP_LORA_TARGET_V;
-  job.seq_len = 4096;
+  model_init (&f->job.model, 13.016e9, 40, 5120, 40, 40, 13824, 32000, TRUE);
+  f->job.lora_rank = 16;
+  f->job.lora_targets = CP_LORA_TARGET_Q | CP_LORA_TARGET_V;
+  f->job.seq_len = 4096;
 
-  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_true (cp_estimate (&f->job, &f->quote, 1, &f->settings, &est, NULL));
   assert_close (183500800.0, est.checkpoint_bytes, 1e-9);
 
   /* Full fine-tuning checkpoints every weight with its states: 13.016e9 × 14 B. */
-  job.kind = CP_TASK_FULL_FINETUNE;
-  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  f->job.kind = CP_TASK_FULL_FINETUNE;
+  g_assert_true (cp_estimate (&f->job, &f->quote, 1, &f->settings, &est, NULL));
   assert_close (13.016e9 * 14, est.checkpoint_bytes, 1e-9);
-  cp_job_clear (&job);
-  cp_quote_clear (&quote);
 }
 
 /* VAT follows what is rented: leasing a bare machine is leasing tangible
@@ -721,84 +686,70 @@ test_lora_checkpoint_is_the_adapter (void)
  * own rate wins. A price without VAT is compared with it: a bare machine
  * at 10 CNY per GPU-hour 不含税 costs what one at 11.30 含税 does. */
 static void
-test_vat_by_offering (void)
+test_vat_by_offering (EstimateFixture *f,
+                      gconstpointer    data)
 {
   static const struct { CpOfferingKind offering; double rate; } rates[] = {
     { CP_OFFERING_BARE_METAL, 0.13 }, { CP_OFFERING_BARE_METAL_CLUSTER, 0.13 },
     { CP_OFFERING_CONTAINER, 0.06 }, { CP_OFFERING_CONTAINER_CLUSTER, 0.06 },
     { CP_OFFERING_HOSTED_MACHINE, 0.06 },
   };
-  CpSettings settings;
-  CpQuote quote;
-  CpJob job;
   CpEstimate excluded, included;
 
-  cp_settings_init (&settings);
-  quote_init_a100 (&quote, 8, 1);
   for (guint i = 0; i < G_N_ELEMENTS (rates); i++)
     {
-      quote.offering = rates[i].offering;
-      assert_close (rates[i].rate, cp_quote_vat_rate (&quote, &settings), 1e-12);
+      f->quote.offering = rates[i].offering;
+      assert_close (rates[i].rate, cp_quote_vat_rate (&f->quote, &f->settings), 1e-12);
     }
-  quote.offering = CP_OFFERING_CONTAINER;
-  quote.vat_rate = 0.09;
-  assert_close (0.09, cp_quote_vat_rate (&quote, &settings), 1e-12);
-  quote.vat_rate = 0;
+  f->quote.offering = CP_OFFERING_CONTAINER;
+  f->quote.vat_rate = 0.09;
+  assert_close (0.09, cp_quote_vat_rate (&f->quote, &f->settings), 1e-12);
+  f->quote.vat_rate = 0;
 
   /* Unstated: as the project says (with VAT by default). */
-  quote.offering = CP_OFFERING_BARE_METAL;
-  g_assert_cmpfloat (cp_quote_vat_factor (&quote, &settings), ==, 1.0);
-  settings.prices_include_vat = FALSE;
-  assert_close (1.13, cp_quote_vat_factor (&quote, &settings), 1e-12);
-  settings.prices_include_vat = TRUE;
+  f->quote.offering = CP_OFFERING_BARE_METAL;
+  g_assert_cmpfloat (cp_quote_vat_factor (&f->quote, &f->settings), ==, 1.0);
+  f->settings.prices_include_vat = FALSE;
+  assert_close (1.13, cp_quote_vat_factor (&f->quote, &f->settings), 1e-12);
+  f->settings.prices_include_vat = TRUE;
 
-  cp_job_init (&job, CP_TASK_LORA);
-  model_init (&job.model, 13.016e9, 40, 5120, 40, 40, 13824, 32000, TRUE);
-  job.tokens = 100e6;
-  job.engineers = 0;
-  quote.price = 10;
-  quote.vat_basis = CP_VAT_BASIS_EXCLUDED;
-  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &excluded, NULL));
-  quote.price = 11.3;
-  quote.vat_basis = CP_VAT_BASIS_INCLUDED;
-  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &included, NULL));
+  model_init (&f->job.model, 13.016e9, 40, 5120, 40, 40, 13824, 32000, TRUE);
+  f->job.tokens = 100e6;
+  f->job.engineers = 0;
+  f->quote.price = 10;
+  f->quote.vat_basis = CP_VAT_BASIS_EXCLUDED;
+  g_assert_true (cp_estimate (&f->job, &f->quote, 1, &f->settings, &excluded, NULL));
+  f->quote.price = 11.3;
+  f->quote.vat_basis = CP_VAT_BASIS_INCLUDED;
+  g_assert_true (cp_estimate (&f->job, &f->quote, 1, &f->settings, &included, NULL));
   g_assert_cmpfloat (included.total_cost, >, 0);
   assert_close (included.total_cost, excluded.total_cost, 1e-12);
   assert_close (included.compute_cost, excluded.compute_cost, 1e-12);
-  cp_job_clear (&job);
-  cp_quote_clear (&quote);
 }
 
 /* M7: QLoRA brings a 65B fine-tune from > 780 GB (65B × 12 B) to < 48 GB. */
 static void
-test_qlora_65b_single_gpu (void)
+test_qlora_65b_single_gpu (EstimateFixture *f,
+                           gconstpointer    data)
 {
-  CpSettings settings;
-  CpQuote quote;
-  CpJob job;
   CpEstimate est;
 
-  cp_settings_init (&settings);
-  quote_init_a100 (&quote, 1, 1);
-  cp_job_init (&job, CP_TASK_QLORA);
-  model_init (&job.model, 65.2e9, 80, 8192, 64, 64, 22016, 32000, TRUE);
-  job.seq_len = 512;
-  job.lora_rank = 64;
+  model_init (&f->job.model, 65.2e9, 80, 8192, 64, 64, 22016, 32000, TRUE);
+  f->job.seq_len = 512;
+  f->job.lora_rank = 64;
   /* M7's inputs include paged optimizers: states live in host memory. */
-  job.cpu_offload = TRUE;
+  f->job.cpu_offload = TRUE;
 
-  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_true (cp_estimate (&f->job, &f->quote, 1, &f->settings, &est, NULL));
   g_assert_cmpfloat (est.memory_per_gpu_bytes, <, 48e9);
   g_assert_true (est.fits);
 
   /* The same model as a full fine-tune: 16 B/param = 1,043 GB of states alone. */
-  job.kind = CP_TASK_FULL_FINETUNE;
-  job.cpu_offload = FALSE;
-  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  f->job.kind = CP_TASK_FULL_FINETUNE;
+  f->job.cpu_offload = FALSE;
+  g_assert_true (cp_estimate (&f->job, &f->quote, 1, &f->settings, &est, NULL));
   g_assert_false (est.fits);
   g_assert_cmpfloat (est.total_memory_bytes, >, 780e9);
-  cp_job_clear (&job);
-  cp_quote_clear (&quote);
 }
 
 /* A toy whose whole need is 16·P + 2 bytes: one layer of width 1 and
@@ -1051,31 +1002,26 @@ test_cost_billing (void)
  * management 2,000 × 720/730 = 6,972.6; migration 10.5 × 5/7 × 2 engineers
  * × 2,000 = 30,000. */
 static void
-test_cost_components (void)
+test_cost_components (EstimateFixture *f,
+                      gconstpointer    data)
 {
-  CpSettings settings;
-  CpQuote quote;
-  CpJob job;
   CpEstimate est;
 
-  cp_settings_init (&settings);
-  quote_init_a100 (&quote, 8, 2);
-  quote.price = 20;
-  quote.billing_granularity_h = 1;
-  quote.network_fee_per_node_month = 1000;
-  quote.storage_price_per_tb_month = 100;
-  quote.setup_fee = 5000;
-  quote.management_fee_per_month = 2000;
+  f->quote.price = 20;
+  f->quote.billing_granularity_h = 1;
+  f->quote.network_fee_per_node_month = 1000;
+  f->quote.storage_price_per_tb_month = 100;
+  f->quote.setup_fee = 5000;
+  f->quote.management_fee_per_month = 2000;
 
-  cp_job_init (&job, CP_TASK_INFERENCE);
-  model_init (&job.model, 6.74e9, 32, 4096, 32, 32, 11008, 32000, TRUE);
-  job.duration_days = 30;
-  job.storage_tb = 10;
-  job.concurrency = 10;
+  model_init (&f->job.model, 6.74e9, 32, 4096, 32, 32, 11008, 32000, TRUE);
+  f->job.duration_days = 30;
+  f->job.storage_tb = 10;
+  f->job.concurrency = 10;
 
   /* A 7B replica holds in one node: two nodes are two independent
    * servers, with no migration to learn (walkthrough 4, #16). */
-  g_assert_true (cp_estimate (&job, &quote, 2, &settings, &est, NULL));
+  g_assert_true (cp_estimate (&f->job, &f->quote, 2, &f->settings, &est, NULL));
   g_assert_cmpuint (est.layout.tensor_parallel * est.layout.pipeline_parallel, <=, 8);
   g_assert_cmpfloat (est.migration_days, ==, 0);
   g_assert_cmpfloat (est.engineering_cost, ==, 0);
@@ -1085,9 +1031,9 @@ test_cost_components (void)
    * 8 × 80 GB: its replica spans both, and a team without distributed
    * experience pays R8's 10.5 days of migration: 10.5 × 5/7 working days
    * × 2 engineers × 2,000 CNY = 30,000 CNY. */
-  cp_model_spec_clear (&job.model);
-  model_init (&job.model, 405e9, 126, 16384, 128, 8, 53248, 128256, FALSE);
-  g_assert_true (cp_estimate (&job, &quote, 2, &settings, &est, NULL));
+  cp_model_spec_clear (&f->job.model);
+  model_init (&f->job.model, 405e9, 126, 16384, 128, 8, 53248, 128256, FALSE);
+  g_assert_true (cp_estimate (&f->job, &f->quote, 2, &f->settings, &est, NULL));
   g_assert_true (est.fits);
   g_assert_cmpuint (est.layout.tensor_parallel * est.layout.pipeline_parallel, >, 8);
   assert_close (10.5, est.migration_days, 1e-12);
@@ -1100,50 +1046,41 @@ test_cost_components (void)
                 est.total_cost, 1e-12);
 
   /* An experienced team pays no migration. */
-  job.team_has_distributed_experience = TRUE;
-  cp_estimate (&job, &quote, 2, &settings, &est, NULL);
+  f->job.team_has_distributed_experience = TRUE;
+  cp_estimate (&f->job, &f->quote, 2, &f->settings, &est, NULL);
   g_assert_cmpfloat (est.engineering_cost, ==, 0);
-  cp_job_clear (&job);
-  cp_quote_clear (&quote);
 }
 
 /* The deadline is checked against the calendar: run + debugging (35%
  * of the calendar, R4) + migration (R8). A run of 13 days makes a
  * calendar of 13 / 0.65 = 20 days. */
 static void
-test_calendar_and_deadline (void)
+test_calendar_and_deadline (EstimateFixture *f,
+                            gconstpointer    data)
 {
-  CpSettings settings;
-  CpQuote quote;
-  CpJob job;
   CpEstimate est;
   double run_days;
 
-  cp_settings_init (&settings);
   /* Billing and calendar arithmetic: no interruptions (test-goodput.c). */
-  settings.gpu_failure_rate_per_hour = 0;
-  quote_init_a100 (&quote, 8, 1);
-  cp_job_init (&job, CP_TASK_PRETRAIN);
-  model_init (&job.model, 1e9, 24, 2048, 16, 16, 8192, 50000, FALSE);
+  f->settings.gpu_failure_rate_per_hour = 0;
+  model_init (&f->job.model, 1e9, 24, 2048, 16, 16, 8192, 50000, FALSE);
   /* 6 × 1e9 × D / (8 × 312e12 × 0.4) s = 13 days → D = 13 × 86400 × 998.4e12 / 6e9 */
-  job.tokens = 13 * 86400 * 8 * 312e12 * 0.4 / 6e9;
-  job.mfu = 0.4;
-  job.recompute = CP_RECOMPUTE_NONE;
+  f->job.tokens = 13 * 86400 * 8 * 312e12 * 0.4 / 6e9;
+  f->job.mfu = 0.4;
+  f->job.recompute = CP_RECOMPUTE_NONE;
 
-  cp_estimate (&job, &quote, 1, &settings, &est, NULL);
+  cp_estimate (&f->job, &f->quote, 1, &f->settings, &est, NULL);
   run_days = est.total_s / 86400;
   assert_close (13, run_days, 1e-9);
   assert_close (7, est.debug_days, 1e-9);
   assert_close (20, est.calendar_days, 1e-9);
 
-  job.deadline_days = 20;
-  cp_estimate (&job, &quote, 1, &settings, &est, NULL);
+  f->job.deadline_days = 20;
+  cp_estimate (&f->job, &f->quote, 1, &f->settings, &est, NULL);
   g_assert_true (est.meets_deadline);
-  job.deadline_days = 19.9;
-  cp_estimate (&job, &quote, 1, &settings, &est, NULL);
+  f->job.deadline_days = 19.9;
+  cp_estimate (&f->job, &f->quote, 1, &f->settings, &est, NULL);
   g_assert_false (est.meets_deadline);
-  cp_job_clear (&job);
-  cp_quote_clear (&quote);
 }
 
 /* Finding 3: debugging on the run's own single machine is one rental.
@@ -1156,30 +1093,25 @@ test_calendar_and_deadline (void)
  * On two nodes debugging stays a one-machine rental of its own: one
  * month, 38,000, beside the run's 2 × 38,000 (its 6.5 days → one month). */
 static void
-test_debug_and_run_one_rental (void)
+test_debug_and_run_one_rental (EstimateFixture *f,
+                               gconstpointer    data)
 {
-  CpSettings settings;
-  CpQuote quote;
-  CpJob job;
   CpEstimate est;
 
-  cp_settings_init (&settings);
   /* Billing and calendar arithmetic: no interruptions (test-goodput.c). */
-  settings.gpu_failure_rate_per_hour = 0;
-  quote_init_a100 (&quote, 8, 2);
-  quote.price_unit = CP_PRICE_PER_NODE_MONTH;
-  quote.price = 38000;
-  quote.billing_granularity_h = 730;
-  quote.setup_fee = 2000;
-  cp_job_init (&job, CP_TASK_PRETRAIN);
-  model_init (&job.model, 1e9, 24, 2048, 16, 16, 8192, 50000, FALSE);
-  job.tokens = 13 * 86400 * 8 * 312e12 * 0.4 / 6e9;
-  job.mfu = 0.4;
-  job.recompute = CP_RECOMPUTE_NONE;
-  job.storage_tb = 0;
-  job.team_has_distributed_experience = TRUE;
+  f->settings.gpu_failure_rate_per_hour = 0;
+  f->quote.price_unit = CP_PRICE_PER_NODE_MONTH;
+  f->quote.price = 38000;
+  f->quote.billing_granularity_h = 730;
+  f->quote.setup_fee = 2000;
+  model_init (&f->job.model, 1e9, 24, 2048, 16, 16, 8192, 50000, FALSE);
+  f->job.tokens = 13 * 86400 * 8 * 312e12 * 0.4 / 6e9;
+  f->job.mfu = 0.4;
+  f->job.recompute = CP_RECOMPUTE_NONE;
+  f->job.storage_tb = 0;
+  f->job.team_has_distributed_experience = TRUE;
 
-  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_true (cp_estimate (&f->job, &f->quote, 1, &f->settings, &est, NULL));
   assert_close (7, est.debug_days, 1e-9);
   assert_close (13300, est.debug_cost, 1e-9);
   assert_close (24700, est.compute_cost, 1e-9);
@@ -1188,14 +1120,12 @@ test_debug_and_run_one_rental (void)
 
   /* Data parallel over two nodes halves the run, less the traffic; the
    * run still fits in one month, debugging in its own. */
-  job.tensor_parallel = 1;
-  job.pipeline_parallel = 1;
-  g_assert_true (cp_estimate (&job, &quote, 2, &settings, &est, NULL));
+  f->job.tensor_parallel = 1;
+  f->job.pipeline_parallel = 1;
+  g_assert_true (cp_estimate (&f->job, &f->quote, 2, &f->settings, &est, NULL));
   g_assert_cmpfloat (est.total_s / 3600, <, 730);
   assert_close (38000, est.debug_cost, 1e-9);
   assert_close (2 * 38000, est.compute_cost, 1e-9);
-  cp_job_clear (&job);
-  cp_quote_clear (&quote);
 }
 
 static const CpReason *
@@ -1360,44 +1290,37 @@ test_gpu_mismatch_risk (void)
 }
 
 static void
-test_invalid_inputs (void)
+test_invalid_inputs (EstimateFixture *f,
+                     gconstpointer    data)
 {
-  CpSettings settings;
-  CpQuote quote;
-  CpJob job;
   CpEstimate est;
   g_autoptr(GError) error = NULL;
 
-  cp_settings_init (&settings);
-  quote_init_a100 (&quote, 8, 1);
-  cp_job_init (&job, CP_TASK_PRETRAIN);
-  model_init (&job.model, 7e9, 32, 4096, 32, 32, 11008, 32000, TRUE);
+  model_init (&f->job.model, 7e9, 32, 4096, 32, 32, 11008, 32000, TRUE);
 
-  job.tokens = NAN;
-  g_assert_false (cp_estimate (&job, &quote, 1, &settings, &est, &error));
+  f->job.tokens = NAN;
+  g_assert_false (cp_estimate (&f->job, &f->quote, 1, &f->settings, &est, &error));
   g_assert_error (error, CP_MODEL_ERROR, CP_MODEL_ERROR_INVALID);
   g_clear_error (&error);
 
-  job.tokens = 1e9;
-  quote.gpus_per_node = 0;
-  g_assert_false (cp_estimate (&job, &quote, 1, &settings, &est, &error));
+  f->job.tokens = 1e9;
+  f->quote.gpus_per_node = 0;
+  g_assert_false (cp_estimate (&f->job, &f->quote, 1, &f->settings, &est, &error));
   g_clear_error (&error);
 
-  quote.gpus_per_node = 8;
-  quote.price = -1;
-  g_assert_false (cp_estimate (&job, &quote, 1, &settings, &est, &error));
+  f->quote.gpus_per_node = 8;
+  f->quote.price = -1;
+  g_assert_false (cp_estimate (&f->job, &f->quote, 1, &f->settings, &est, &error));
   g_clear_error (&error);
 
-  quote.price = 1;
-  job.model.params = 1e30;
-  g_assert_false (cp_estimate (&job, &quote, 1, &settings, &est, &error));
+  f->quote.price = 1;
+  f->job.model.params = 1e30;
+  g_assert_false (cp_estimate (&f->job, &f->quote, 1, &f->settings, &est, &error));
   g_clear_error (&error);
 
-  job.model.params = 7e9;
-  g_assert_false (cp_estimate (&job, &quote, 2, &settings, &est, &error));
+  f->job.model.params = 7e9;
+  g_assert_false (cp_estimate (&f->job, &f->quote, 2, &f->settings, &est, &error));
   g_clear_error (&error);
-  cp_job_clear (&job);
-  cp_quote_clear (&quote);
 }
 
 /* A plan estimates one job at every node count through a series, which
@@ -1480,26 +1403,21 @@ test_series_same_as_single (void)
  * 11 days rules out one machine (20 days); the fewest that meet it, 2
  * nodes, cost more than all 4. */
 static void
-test_cheapest_node_count (void)
+test_cheapest_node_count (EstimateFixture *f,
+                          gconstpointer    data)
 {
-  CpSettings settings;
-  CpQuote quote;
-  CpJob job;
   const CpOption *option;
 
-  cp_settings_init (&settings);
-  settings.gpu_failure_rate_per_hour = 0;
-  quote_init_a100 (&quote, 8, 4);
-  cp_job_init (&job, CP_TASK_PRETRAIN);
-  model_init (&job.model, 1e9, 24, 2048, 16, 16, 8192, 50000, FALSE);
-  job.tokens = 13 * 86400 * 8 * 312e12 * 0.4 / 6e9;
-  job.mfu = 0.4;
-  job.recompute = CP_RECOMPUTE_NONE;
-  job.team_has_distributed_experience = TRUE;
-  job.deadline_days = 11;
+  f->settings.gpu_failure_rate_per_hour = 0;
+  model_init (&f->job.model, 1e9, 24, 2048, 16, 16, 8192, 50000, FALSE);
+  f->job.tokens = 13 * 86400 * 8 * 312e12 * 0.4 / 6e9;
+  f->job.mfu = 0.4;
+  f->job.recompute = CP_RECOMPUTE_NONE;
+  f->job.team_has_distributed_experience = TRUE;
+  f->job.deadline_days = 11;
 
   {
-    g_autoptr(CpPlan) plan = cp_plan_new (&job, &quote, 1, &settings);
+    g_autoptr(CpPlan) plan = cp_plan_new (&f->job, &f->quote, 1, &f->settings);
 
     g_assert_cmpint (plan->recommended, ==, 0);
     g_assert_cmpint (plan->verdict, ==, CP_VERDICT_CLUSTER);
@@ -1516,10 +1434,10 @@ test_cheapest_node_count (void)
    * billed to the second (no granularity), 80 × 312 × (1 + 1/(19n)):
    * 25,273.26 on 4 nodes, 25,397.89 on 3 (0.49% more, and 4/3 the run
    * time: dearer and slower, never offered; issue 20), 25,645.47 on 2. */
-  settings.debug_share = 0.05;
-  quote.billing_granularity_h = 1.0 / 3600;
+  f->settings.debug_share = 0.05;
+  f->quote.billing_granularity_h = 1.0 / 3600;
   {
-    g_autoptr(CpPlan) plan = cp_plan_new (&job, &quote, 1, &settings);
+    g_autoptr(CpPlan) plan = cp_plan_new (&f->job, &f->quote, 1, &f->settings);
 
     option = &g_array_index (plan->options, CpOption, 0);
     g_assert_true (option->feasible);
@@ -1531,15 +1449,13 @@ test_cheapest_node_count (void)
   /* Without a deadline none is needed beyond one machine, which then
    * costs 80 × 312 × (1 + 1/19) = 26,273.68, more than 3 or 4 nodes: the
    * cheapest feasible count is still the one offered. */
-  job.deadline_days = 0;
+  f->job.deadline_days = 0;
   {
-    g_autoptr(CpPlan) plan = cp_plan_new (&job, &quote, 1, &settings);
+    g_autoptr(CpPlan) plan = cp_plan_new (&f->job, &f->quote, 1, &f->settings);
 
     option = &g_array_index (plan->options, CpOption, 0);
     g_assert_cmpuint (option->estimate.nodes, ==, 4);
   }
-  cp_job_clear (&job);
-  cp_quote_clear (&quote);
 }
 
 /* Walk 2, #4/#12: under a single-machine recommendation R8 still gives
@@ -1556,35 +1472,30 @@ test_cheapest_node_count (void)
  * machine-hours at 80 a machine-hour, with 5% debugging (312/19 hours)
  * billed to the second, 80 × 312 × (1 + 1/19) = 26,273.68 on one machine. */
 static void
-test_separate_machines (void)
+test_separate_machines (EstimateFixture *f,
+                        gconstpointer    data)
 {
-  CpSettings settings;
-  CpQuote quote;
-  CpJob job;
   const CpOption *option;
   const CpReason *reason;
 
-  cp_settings_init (&settings);
-  settings.gpu_failure_rate_per_hour = 0;
-  settings.debug_share = 0.05;
-  quote_init_a100 (&quote, 8, 4);
-  quote.network = CP_NETWORK_NONE;
-  quote.nics_per_node = 0;
-  quote.nic_gbps = 0;
-  quote.sharing = CP_SHARING_UNKNOWN;
-  quote.billing_granularity_h = 1.0 / 3600;
-  cp_job_init (&job, CP_TASK_PRETRAIN);
-  model_init (&job.model, 1e9, 24, 2048, 16, 16, 8192, 50000, FALSE);
-  job.tokens = 13 * 86400 * 8 * 312e12 * 0.4 / 6e9;
-  job.mfu = 0.4;
-  job.recompute = CP_RECOMPUTE_NONE;
-  job.team_has_distributed_experience = TRUE;
+  f->settings.gpu_failure_rate_per_hour = 0;
+  f->settings.debug_share = 0.05;
+  f->quote.network = CP_NETWORK_NONE;
+  f->quote.nics_per_node = 0;
+  f->quote.nic_gbps = 0;
+  f->quote.sharing = CP_SHARING_UNKNOWN;
+  f->quote.billing_granularity_h = 1.0 / 3600;
+  model_init (&f->job.model, 1e9, 24, 2048, 16, 16, 8192, 50000, FALSE);
+  f->job.tokens = 13 * 86400 * 8 * 312e12 * 0.4 / 6e9;
+  f->job.mfu = 0.4;
+  f->job.recompute = CP_RECOMPUTE_NONE;
+  f->job.team_has_distributed_experience = TRUE;
 
-  g_assert_true (cp_quote_is_separate_machines (&quote));
-  g_assert_false (cp_quote_is_cluster (&quote));
-  g_assert_cmpint (cp_quote_get_missing (&quote), ==, CP_QUOTE_MISSING_NONE);
+  g_assert_true (cp_quote_is_separate_machines (&f->quote));
+  g_assert_false (cp_quote_is_cluster (&f->quote));
+  g_assert_cmpint (cp_quote_get_missing (&f->quote), ==, CP_QUOTE_MISSING_NONE);
   {
-    g_autoptr(CpPlan) plan = cp_plan_new (&job, &quote, 1, &settings);
+    g_autoptr(CpPlan) plan = cp_plan_new (&f->job, &f->quote, 1, &f->settings);
 
     g_assert_cmpuint (plan->options->len, ==, 1);
     g_assert_cmpint (plan->recommended, ==, 0);
@@ -1604,9 +1515,9 @@ test_separate_machines (void)
 
   /* An 11-day deadline that one machine (20 calendar days) misses: the
    * machines are not put together to meet it, nor is more of them. */
-  job.deadline_days = 11;
+  f->job.deadline_days = 11;
   {
-    g_autoptr(CpPlan) plan = cp_plan_new (&job, &quote, 1, &settings);
+    g_autoptr(CpPlan) plan = cp_plan_new (&f->job, &f->quote, 1, &f->settings);
 
     option = &g_array_index (plan->options, CpOption, 0);
     g_assert_false (option->feasible);
@@ -1617,10 +1528,8 @@ test_separate_machines (void)
   }
 
   /* The same machines with a network named but no NICs yet: incomplete. */
-  quote.network = CP_NETWORK_ROCE;
-  g_assert_cmpint (cp_quote_get_missing (&quote), ==, CP_QUOTE_MISSING_NETWORK);
-  cp_job_clear (&job);
-  cp_quote_clear (&quote);
+  f->quote.network = CP_NETWORK_ROCE;
+  g_assert_cmpint (cp_quote_get_missing (&f->quote), ==, CP_QUOTE_MISSING_NETWORK);
 }
 
 static void
@@ -1689,38 +1598,31 @@ test_r8_cluster_calendar (void)
  * layer's experts as well: 2 × (23,824,704 + 12,582,912) × 2 B =
  * 145,630,464 B. */
 static void
-test_zero3_gathers_expert_shard (void)
+test_zero3_gathers_expert_shard (EstimateFixture *f,
+                                 gconstpointer    data)
 {
-  CpSettings settings;
-  CpQuote quote;
-  CpJob job;
   CpEstimate est;
 
-  cp_settings_init (&settings);
-  quote_init_a100 (&quote, 8, 2);
-  cp_job_init (&job, CP_TASK_PRETRAIN);
-  model_init (&job.model, 500e6, 4, 1024, 8, 8, 4096, 1000, TRUE);
-  job.model.experts_total = 8;
-  job.model.experts_active = 2;
-  job.model.active_params = 200e6;
-  job.tokens = 1e9;
-  job.seq_len = 1024;
-  job.micro_batch = 1;
-  job.global_batch = 64;
-  job.recompute = CP_RECOMPUTE_FULL;
-  job.zero_stage = 3;
-  job.tensor_parallel = 1;
-  job.pipeline_parallel = 1;
-  job.expert_parallel = 8;
+  model_init (&f->job.model, 500e6, 4, 1024, 8, 8, 4096, 1000, TRUE);
+  f->job.model.experts_total = 8;
+  f->job.model.experts_active = 2;
+  f->job.model.active_params = 200e6;
+  f->job.tokens = 1e9;
+  f->job.seq_len = 1024;
+  f->job.micro_batch = 1;
+  f->job.global_batch = 64;
+  f->job.recompute = CP_RECOMPUTE_FULL;
+  f->job.zero_stage = 3;
+  f->job.tensor_parallel = 1;
+  f->job.pipeline_parallel = 1;
+  f->job.expert_parallel = 8;
 
-  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_true (cp_estimate (&f->job, &f->quote, 1, &f->settings, &est, NULL));
   g_assert_cmpuint (est.layout.data_parallel, ==, 8);
   assert_close (95298816.0, est.gathered_layers_bytes, 1e-9);
-  g_assert_true (cp_estimate (&job, &quote, 2, &settings, &est, NULL));
+  g_assert_true (cp_estimate (&f->job, &f->quote, 2, &f->settings, &est, NULL));
   g_assert_cmpuint (est.layout.data_parallel, ==, 16);
   assert_close (145630464.0, est.gathered_layers_bytes, 1e-9);
-  cp_job_clear (&job);
-  cp_quote_clear (&quote);
 }
 
 /* ZeRO-3 with pipeline stages, as torchtitan runs FSDP2 with PP (the
@@ -1732,36 +1634,29 @@ test_zero3_gathers_expert_shard (void)
  * 21e9 B. Off (the default), two layers are gathered: 2 × 6,737,856,000 /
  * 32 × 2 B = 842,232,000 B. */
 static void
-test_zero3_pipeline_stage_unsharded (void)
+test_zero3_pipeline_stage_unsharded (EstimateFixture *f,
+                                     gconstpointer    data)
 {
-  CpSettings settings;
-  CpQuote quote;
-  CpJob job;
   CpEstimate est;
 
-  cp_settings_init (&settings);
-  g_assert_false (settings.fsdp_pp_unsharded);
-  quote_init_a100 (&quote, 8, 2);
-  cp_job_init (&job, CP_TASK_PRETRAIN);
-  model_init (&job.model, 7e9, 32, 4096, 32, 32, 11008, 32000, TRUE);
-  job.tokens = 1e9;
-  job.seq_len = 2048;
-  job.micro_batch = 1;
-  job.global_batch = 64;
-  job.recompute = CP_RECOMPUTE_FULL;
-  job.zero_stage = 3;
-  job.tensor_parallel = 1;
-  job.pipeline_parallel = 2;
-  job.virtual_stages = 1;
+  g_assert_false (f->settings.fsdp_pp_unsharded);
+  model_init (&f->job.model, 7e9, 32, 4096, 32, 32, 11008, 32000, TRUE);
+  f->job.tokens = 1e9;
+  f->job.seq_len = 2048;
+  f->job.micro_batch = 1;
+  f->job.global_batch = 64;
+  f->job.recompute = CP_RECOMPUTE_FULL;
+  f->job.zero_stage = 3;
+  f->job.tensor_parallel = 1;
+  f->job.pipeline_parallel = 2;
+  f->job.virtual_stages = 1;
 
-  g_assert_true (cp_estimate (&job, &quote, 2, &settings, &est, NULL));
+  g_assert_true (cp_estimate (&f->job, &f->quote, 2, &f->settings, &est, NULL));
   g_assert_cmpuint (est.layout.data_parallel, ==, 8);
   assert_close (842232000.0, est.gathered_layers_bytes, 1e-9);
-  settings.fsdp_pp_unsharded = TRUE;
-  g_assert_true (cp_estimate (&job, &quote, 2, &settings, &est, NULL));
+  f->settings.fsdp_pp_unsharded = TRUE;
+  g_assert_true (cp_estimate (&f->job, &f->quote, 2, &f->settings, &est, NULL));
   assert_close (21e9, est.gathered_layers_bytes, 1e-9);
-  cp_job_clear (&job);
-  cp_quote_clear (&quote);
 }
 
 /* LoRA under FSDP1 with gradient accumulation (fsdp1-adapter-gradients):
@@ -1773,39 +1668,32 @@ test_zero3_pipeline_stage_unsharded (void)
  * well under 0.1 GB. One micro-batch a step (global batch 2) has nothing
  * to accumulate, and the switch changes nothing. */
 static void
-test_fsdp1_adapter_gradients (void)
+test_fsdp1_adapter_gradients (EstimateFixture *f,
+                              gconstpointer    data)
 {
-  CpSettings settings;
-  CpQuote quote;
-  CpJob job;
   CpEstimate est;
 
-  cp_settings_init (&settings);
-  g_assert_false (settings.fsdp1_adapter_gradients);
-  quote_init_a100 (&quote, 2, 1);
-  cp_job_init (&job, CP_TASK_LORA);
-  model_init (&job.model, 6.74e9, 32, 4096, 32, 32, 11008, 32000, TRUE);
-  job.tokens = 1e8;
-  job.seq_len = 1024;
-  job.lora_rank = 8;
-  job.micro_batch = 1;
-  job.global_batch = 128;
-  job.recompute = CP_RECOMPUTE_FULL;
-  job.zero_stage = 3;
-  job.tensor_parallel = 1;
-  job.pipeline_parallel = 1;
+  g_assert_false (f->settings.fsdp1_adapter_gradients);
+  model_init (&f->job.model, 6.74e9, 32, 4096, 32, 32, 11008, 32000, TRUE);
+  f->job.tokens = 1e8;
+  f->job.seq_len = 1024;
+  f->job.lora_rank = 8;
+  f->job.micro_batch = 1;
+  f->job.global_batch = 128;
+  f->job.recompute = CP_RECOMPUTE_FULL;
+  f->job.zero_stage = 3;
+  f->job.tensor_parallel = 1;
+  f->job.pipeline_parallel = 1;
 
-  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  g_assert_true (cp_estimate (&f->job, &f->quote, 1, &f->settings, &est, NULL));
   g_assert_cmpuint (est.layout.data_parallel, ==, 2);
   g_assert_cmpfloat (est.gradients_bytes, <, 0.1e9);
-  settings.fsdp1_adapter_gradients = TRUE;
-  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  f->settings.fsdp1_adapter_gradients = TRUE;
+  g_assert_true (cp_estimate (&f->job, &f->quote, 1, &f->settings, &est, NULL));
   assert_close (13.48e9, est.gradients_bytes, 1e-12);
-  job.global_batch = 2;
-  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
+  f->job.global_batch = 2;
+  g_assert_true (cp_estimate (&f->job, &f->quote, 1, &f->settings, &est, NULL));
   g_assert_cmpfloat (est.gradients_bytes, <, 0.1e9);
-  cp_job_clear (&job);
-  cp_quote_clear (&quote);
 }
 
 /* Host memory of CPU offload: Llama 2 70B (P = 70e9, the model card's) fully
@@ -2039,41 +1927,41 @@ main (int   argc,
 {
   g_test_init (&argc, &argv, NULL);
 
-  g_test_add_func ("/model/memory/zero-model-states-M1", test_zero_model_states);
-  g_test_add_func ("/model/memory/activations-M4", test_activations_korthikanti);
+  ESTIMATE_TEST ("/model/memory/zero-model-states-M1", test_zero_model_states, CP_TASK_PRETRAIN, 8, 8);
+  ESTIMATE_TEST ("/model/memory/activations-M4", test_activations_korthikanti, CP_TASK_PRETRAIN, 8, 2);
   g_test_add_func ("/model/memory/activations-follow-structure", test_activations_follow_structure);
-  g_test_add_func ("/model/memory/selective-recompute-policies", test_selective_recompute_policies);
-  g_test_add_func ("/model/memory/cross-entropy-logits", test_cross_entropy_logits);
-  g_test_add_func ("/model/memory/qlora-7b-M8", test_qlora_7b_base);
-  g_test_add_func ("/model/memory/qlora-65b-M7", test_qlora_65b_single_gpu);
-  g_test_add_func ("/model/memory/lora-zero3-shards-frozen-base", test_lora_zero3_shards_frozen_base);
-  g_test_add_func ("/model/memory/lora-checkpoint-is-the-adapter", test_lora_checkpoint_is_the_adapter);
-  g_test_add_func ("/model/cost/vat-by-offering", test_vat_by_offering);
+  ESTIMATE_TEST ("/model/memory/selective-recompute-policies", test_selective_recompute_policies, CP_TASK_PRETRAIN, 8, 2);
+  ESTIMATE_TEST ("/model/memory/cross-entropy-logits", test_cross_entropy_logits, CP_TASK_PRETRAIN, 8, 1);
+  ESTIMATE_TEST ("/model/memory/qlora-7b-M8", test_qlora_7b_base, CP_TASK_QLORA, 1, 1);
+  ESTIMATE_TEST ("/model/memory/qlora-65b-M7", test_qlora_65b_single_gpu, CP_TASK_QLORA, 1, 1);
+  ESTIMATE_TEST ("/model/memory/lora-zero3-shards-frozen-base", test_lora_zero3_shards_frozen_base, CP_TASK_LORA, 8, 1);
+  ESTIMATE_TEST ("/model/memory/lora-checkpoint-is-the-adapter", test_lora_checkpoint_is_the_adapter, CP_TASK_LORA, 8, 1);
+  ESTIMATE_TEST ("/model/cost/vat-by-offering", test_vat_by_offering, CP_TASK_LORA, 8, 1);
   g_test_add_func ("/model/memory/offload-host-memory", test_offload_host_memory);
-  g_test_add_func ("/model/memory/zero3-gathers-expert-shard", test_zero3_gathers_expert_shard);
-  g_test_add_func ("/model/memory/zero3-pipeline-stage-unsharded", test_zero3_pipeline_stage_unsharded);
-  g_test_add_func ("/model/memory/fsdp1-adapter-gradients", test_fsdp1_adapter_gradients);
+  ESTIMATE_TEST ("/model/memory/zero3-gathers-expert-shard", test_zero3_gathers_expert_shard, CP_TASK_PRETRAIN, 8, 2);
+  ESTIMATE_TEST ("/model/memory/zero3-pipeline-stage-unsharded", test_zero3_pipeline_stage_unsharded, CP_TASK_PRETRAIN, 8, 2);
+  ESTIMATE_TEST ("/model/memory/fsdp1-adapter-gradients", test_fsdp1_adapter_gradients, CP_TASK_LORA, 2, 1);
   g_test_add_func ("/model/memory/host-memory-validation", test_host_memory_validation);
   g_test_add_func ("/model/inference/kv-per-token-I1-I7", test_kv_cache_per_token);
-  g_test_add_func ("/model/inference/concurrency-I2", test_inference_concurrency);
-  g_test_add_func ("/model/inference/tensor-parallel-I7", test_inference_tensor_parallel);
-  g_test_add_func ("/model/time/llama-65b-T5", test_llama_65b_wall_time);
-  g_test_add_func ("/model/time/megatron-gpt3-T16", test_megatron_gpt3_days);
+  ESTIMATE_TEST ("/model/inference/concurrency-I2", test_inference_concurrency, CP_TASK_INFERENCE, 1, 1);
+  ESTIMATE_TEST ("/model/inference/tensor-parallel-I7", test_inference_tensor_parallel, CP_TASK_INFERENCE, 8, 1);
+  ESTIMATE_TEST ("/model/time/llama-65b-T5", test_llama_65b_wall_time, CP_TASK_PRETRAIN, 8, 256);
+  ESTIMATE_TEST ("/model/time/megatron-gpt3-T16", test_megatron_gpt3_days, CP_TASK_PRETRAIN, 8, 128);
   g_test_add_func ("/model/time/palm-mfu-T23", test_palm_mfu_from_trial);
-  g_test_add_func ("/model/time/calendar-deadline", test_calendar_and_deadline);
-  g_test_add_func ("/model/cost/debug-and-run-one-rental", test_debug_and_run_one_rental);
+  ESTIMATE_TEST ("/model/time/calendar-deadline", test_calendar_and_deadline, CP_TASK_PRETRAIN, 8, 1);
+  ESTIMATE_TEST ("/model/cost/debug-and-run-one-rental", test_debug_and_run_one_rental, CP_TASK_PRETRAIN, 8, 2);
   g_test_add_func ("/model/rules/r1-thresholds", test_r1_thresholds);
   g_test_add_func ("/model/rules/r5-threshold", test_r5_threshold);
   g_test_add_func ("/model/rules/best-available", test_best_available);
-  g_test_add_func ("/model/rules/cheapest-node-count", test_cheapest_node_count);
-  g_test_add_func ("/model/rules/separate-machines", test_separate_machines);
+  ESTIMATE_TEST ("/model/rules/cheapest-node-count", test_cheapest_node_count, CP_TASK_PRETRAIN, 8, 4);
+  ESTIMATE_TEST ("/model/rules/separate-machines", test_separate_machines, CP_TASK_PRETRAIN, 8, 4);
   g_test_add_func ("/model/rules/r8-cluster-calendar", test_r8_cluster_calendar);
   g_test_add_func ("/model/rules/gpu-mismatch-risk", test_gpu_mismatch_risk);
   g_test_add_func ("/model/cost/billing", test_cost_billing);
-  g_test_add_func ("/model/cost/components", test_cost_components);
+  ESTIMATE_TEST ("/model/cost/components", test_cost_components, CP_TASK_INFERENCE, 8, 2);
   g_test_add_func ("/model/limit-messages", test_limit_messages);
   g_test_add_func ("/model/host-memory-short-named", test_host_memory_short_named);
-  g_test_add_func ("/model/invalid-inputs", test_invalid_inputs);
+  ESTIMATE_TEST ("/model/invalid-inputs", test_invalid_inputs, CP_TASK_PRETRAIN, 8, 1);
   g_test_add_func ("/model/series-same-as-single", test_series_same_as_single);
 
   return g_test_run ();
