@@ -145,16 +145,52 @@ part_close (void *context)
   return 0;
 }
 
+/* The app's own words for what libxml2 found wrong: its messages are
+ * English only, and for bytes that do not convert they quote the four
+ * bytes at the fault, read past the end of the part's data when the fault
+ * is near it (issue 24). */
+static const char *
+error_words (const xmlError *error)
+{
+  if (error->domain == XML_FROM_I18N)
+    return _("the text is not in the encoding it declares");
+  switch (error->code)
+    {
+    case XML_ERR_UNSUPPORTED_ENCODING:
+    case XML_ERR_UNKNOWN_ENCODING:
+    case XML_ERR_INVALID_ENCODING:
+    case XML_ERR_ENCODING_NAME:
+    case XML_IO_ENCODER:
+      return _("the text is not in the encoding it declares");
+    case XML_ERR_INVALID_CHAR:
+      return _("a character XML does not allow");
+    default:
+      return _("broken XML");
+    }
+}
+
 static void
 part_error (void *context, xmlErrorPtr error)
 {
   CpWorkbookPart *part = context;
 
-  if (error != NULL && error->level >= XML_ERR_ERROR)
-    part->had_error = TRUE;
-  if (part->first_error == NULL && error != NULL && error->message != NULL)
-    part->first_error = g_strstrip (error->line > 0 ? g_strdup_printf (_("line %d: %s"), error->line, error->message)
-                                                    : g_strdup (error->message));
+  if (error == NULL || error->level < XML_ERR_ERROR)
+    return;
+  part->had_error = TRUE;
+  /* A conversion error is raised without a line, ahead of the parser:
+   * the parser's own line would be an earlier one. */
+  if (part->first_error == NULL)
+    part->first_error = error->line > 0 ? g_strdup_printf (_("line %d: %s"), error->line, error_words (error))
+                                        : g_strdup (error_words (error));
+}
+
+/* "sheet1.xml, line 2: broken XML": a part of the workbook and what is
+ * wrong with it, for _cp_workbook_set_damaged(). */
+static char *
+part_fault (const CpWorkbookPart *part, const char *fault)
+{
+  /* Translators: a part of a workbook and what is wrong with it, "sheet1.xml, line 2: broken XML" */
+  return g_strdup_printf (_("%s, %s"), gsf_input_name (part->input), fault);
 }
 
 /* The same input error, once more in libxml2's generic words
@@ -240,8 +276,7 @@ _cp_workbook_part_next (CpWorkbookPart *part, GError **error)
 
   if (ret < 0)
     {
-      g_autofree char *what = g_strdup_printf ("%s, %s", gsf_input_name (part->input),
-                                               part->first_error ? part->first_error : _("broken XML"));
+      g_autofree char *what = part_fault (part, part->first_error ? part->first_error : _("broken XML"));
       _cp_workbook_set_damaged (error, what);
       return -1;
     }
@@ -265,6 +300,25 @@ _cp_workbook_part_next (CpWorkbookPart *part, GError **error)
   return 1;
 }
 
+/* Whether the Relationship element @part is on has the three attributes
+ * libgsf needs of it. */
+static gboolean
+relationship_is_whole (CpWorkbookPart *part)
+{
+  static const char *const needed[] = { "Id", "Type", "Target" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (needed); i++)
+    {
+      xmlChar *value = xmlTextReaderGetAttribute (part->reader, (const xmlChar *) needed[i]);
+      gboolean found = value != NULL;
+
+      xmlFree (value);
+      if (!found)
+        return FALSE;
+    }
+  return TRUE;
+}
+
 /* libgsf parses the relationship parts (which name the workbook and its
  * sheets) itself, and reports a broken one with g_critical() and "Document
  * likely damaged" on stderr, then goes on with what it understood: sheets
@@ -283,11 +337,22 @@ check_relationships_parse (GsfInput *rels, GError **error)
   if (!_cp_workbook_part_open (&part, rels, error))
     return FALSE;
   while ((ret = _cp_workbook_part_next (&part, error)) > 0)
-    ;
+    if (_cp_workbook_is_element (&part, "Relationship") && !relationship_is_whole (&part))
+      {
+        /* libgsf warns "Broken relation: missing id" (or type, or
+         * target) on stderr and drops the relationship, so a sheet could
+         * go missing without a word. */
+        g_autofree char *fault = g_strdup_printf (_("line %d: %s"), xmlTextReaderGetParserLineNumber (part.reader),
+                                                  _("a relationship without its Id, Type or Target"));
+        g_autofree char *what = part_fault (&part, fault);
+
+        _cp_workbook_set_damaged (error, what);
+        ret = -1;
+        break;
+      }
   if (ret == 0 && part.had_error)
     {
-      g_autofree char *what = g_strdup_printf ("%s, %s", gsf_input_name (part.input),
-                                               part.first_error ? part.first_error : _("broken XML"));
+      g_autofree char *what = part_fault (&part, part.first_error ? part.first_error : _("broken XML"));
       _cp_workbook_set_damaged (error, what);
       ret = -1;
     }
@@ -826,7 +891,9 @@ cp_workbook_new (const char *data,
   wb->zip = gsf_infile_zip_new (wb->source, &zip_error);
   if (wb->zip == NULL)
     {
-      _cp_workbook_set_damaged (error, zip_error ? zip_error->message : _("a damaged zip container"));
+      /* libgsf's words are English ("No Zip trailer"), and tell the
+       * user no more than these. */
+      _cp_workbook_set_damaged (error, _("a damaged zip container"));
       return NULL;
     }
   if (!check_part_sizes (wb, wb->zip, 0, error))
@@ -847,11 +914,18 @@ cp_workbook_new_from_file (const char *path,
   GStatBuf st;
   gsize len = 0;
 
-  if (g_stat (path, &st) != 0 || !S_ISREG (st.st_mode))
+  if (g_stat (path, &st) != 0)
     {
       int saved = errno;
       g_set_error (error, CP_WORKBOOK_ERROR, CP_WORKBOOK_ERROR_IO, _("could not read the file: %s"),
-                   S_ISREG (st.st_mode) ? g_strerror (saved) : _("it is not a regular file"));
+                   g_strerror (saved));
+      return NULL;
+    }
+  /* Checked apart: st holds nothing when g_stat() failed. */
+  if (!S_ISREG (st.st_mode))
+    {
+      g_set_error (error, CP_WORKBOOK_ERROR, CP_WORKBOOK_ERROR_IO, _("could not read the file: %s"),
+                   _("it is not a regular file"));
       return NULL;
     }
   if (st.st_size > CP_WORKBOOK_MAX_BYTES)
