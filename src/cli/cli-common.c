@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "cli-common.h"
+#include "report/cp-i18n.h"
 #include "report/cp-reason-text.h"
 
 #include <gio/gio.h>
@@ -483,18 +484,31 @@ cp_cli_format_duration (double seconds)
   return g_strdup_printf (_("%s s (%s h, %s days)"), s, h, d);
 }
 
-/* As the reasons and the reports say money (cp_i18n_format_money): whole
- * units from 100 on, cents below. A table's "161.95 CNY" beside R6's
- * "162 CNY" were two roundings of one figure (issue 20). */
+/* As the reasons and the report write money (cp_i18n_format_money()), in
+ * the interface's language: "12,968 CNY" in English, "¥12,968" in
+ * Chinese, where the tables had said "12,968 CNY" beside the reasons'
+ * "¥12,968"; whole units from 100 on, cents below. A table's "161.95 CNY"
+ * beside R6's "162 CNY" were two roundings of one figure (issue 20). */
 char *
 cp_cli_format_money (double      amount,
                      const char *currency)
 {
-  gboolean whole = fabs (amount) >= 100 || amount == 0;
-  /* round(), as the report's totals: printf's "%.0f" takes 1,206.5 to 1,206. */
-  g_autofree char *number = cp_cli_format_number (whole ? round (amount) : amount, whole ? 0 : 2);
+  /* The language the reasons are written in (cli-estimate.c). */
+  return cp_i18n_format_money (amount, currency, C_("language code", "en"));
+}
 
-  return g_strdup_printf ("%s %s", number, currency != NULL ? currency : "");
+char *
+cp_cli_format_money_whole (double      amount,
+                           const char *currency)
+{
+  g_autofree char *number = cp_cli_format_number (round (fabs (amount)), 0);
+  /* "¥0" or "0 CNY": where the number goes, so that which currencies
+   * take a symbol in which language stays cp_i18n_format_money()'s rule. */
+  g_autofree char *pattern = cp_i18n_format_money (0, currency, C_("language code", "en"));
+  g_auto(GStrv) around = g_strsplit (pattern, "0", 2);
+  g_autofree char *whole = g_strjoinv (number, around);
+
+  return round (amount) < 0 ? g_strconcat ("-", whole, NULL) : g_steal_pointer (&whole);
 }
 
 const char *

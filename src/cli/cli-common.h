@@ -96,7 +96,9 @@ gboolean cp_cli_bad_choice            (const char *option, const char *text,
 /* Human-readable figures for tables. */
 char    *cp_cli_format_number   (double value, int decimals);   /* "1,234.5" */
 char    *cp_cli_format_duration (double seconds);               /* "3,600 s (1.0 h, 0.04 days)" */
-char    *cp_cli_format_money    (double amount, const char *currency);   /* "12,346 CNY", "12.35 CNY" */
+char    *cp_cli_format_money    (double amount, const char *currency);   /* "12,346 CNY", "12.35 CNY"; "¥12,346" in Chinese */
+/* In whole units however small: a part beside a total in whole units ("55 CNY", "¥55"). */
+char    *cp_cli_format_money_whole (double amount, const char *currency);
 const char *cp_cli_yes_no       (gboolean value);               /* translated */
 
 /* Aligned text tables: a column is as wide as its widest cell (CJK

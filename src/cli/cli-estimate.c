@@ -659,12 +659,9 @@ cost_part (double      amount,
            double      total,
            const char *currency)
 {
-  g_autofree char *number = NULL;
-
   if (fabs (total) < 100)
     return cp_cli_format_money (amount, currency);
-  number = cp_cli_format_number (round (amount), 0);
-  return g_strdup_printf ("%s %s", number, currency != NULL ? currency : "");
+  return cp_cli_format_money_whole (amount, currency);
 }
 
 static void

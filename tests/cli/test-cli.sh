@@ -463,4 +463,32 @@ if run 0 new "$TMP/late.cplan" &&
   fi
 fi
 
+# One figure, one format: the tables said "12,968 CNY" where the reasons
+# beside them said "¥12,968". Money is written as the report writes it,
+# "160 CNY" in English and "¥160" in Chinese: 8 GPUs × 20 CNY a GPU-hour
+# = 160 CNY an hour; the demo's plan says its recommended total in R6 and
+# in the table the same way.
+serve="--model llama-2-7b --task inference --gpu h100-sxm --gpus-per-node 8 --concurrency 64 --context 2048
+       --prompt-tokens 1024 --output-tokens 128 --price-per-gpu-hour 20"
+if run 0 estimate $serve; then
+  checks=$((checks + 1))
+  grep -F "Cost per hour" "$OUT" | grep -F -q " 160 CNY" || fail "Cost per hour is not 160 CNY"
+  lacks "$OUT" "¥"
+fi
+export LANGUAGE=zh_CN
+if run 0 estimate $serve; then
+  checks=$((checks + 1))
+  grep -F "每小时成本" "$OUT" | grep -F -q " ¥160" || fail "每小时成本 is not ¥160"
+  lacks "$OUT" "CNY"
+fi
+run 0 demo "$TMP/money.cplan"
+if run 0 plan "$TMP/money.cplan" --job 1; then
+  # R6: "…总花费最低，为 ¥N，…"; the table's row 1 gives the same ¥N.
+  total=$(sed -n 's/^ *R6 .*总花费最低，为 \(¥[0-9,]*\)，.*/\1/p' "$OUT" | head -n 1)
+  checks=$((checks + 1))
+  [ -n "$total" ] && grep -E '^ +1 ' "$OUT" | grep -F -q " $total " || fail "R6's total “$total” is not in the table's first row"
+  lacks "$OUT" "CNY"
+fi
+unset LANGUAGE
+
 finish
