@@ -530,6 +530,9 @@ print_sheet (const CpQuoteSheet *sheet, const CpQuoteCsvResult *result, const Cp
       else
         /* Translators: where the row is ("line 7", "row 7 of sheet “报价”") */
         printf (_("  %s: not imported\n"), place);
+      for (guint w = 0; w < row->warnings->len; w++)
+        /* Translators: what to know before relying on an imported quote, "the offer expired on 2026-06-30: …" */
+        printf (_("    warning: %s\n"), (const char *) g_ptr_array_index (row->warnings, w));
       for (guint p = 0; p < row->incomplete->len; p++)
         /* Translators: what an imported quote still lacks, "no price: 价格 is “0”" */
         printf (_("    incomplete: %s (left out of the ranking until it is filled in)\n"),

@@ -389,6 +389,12 @@ describe_row (const CpQuoteCsvRow    *row,
     /* Translators: where the row is ("Line 7", "Row 7 of sheet “报价”") */
     title = g_strdup_printf (_("%s: not imported"), place);
 
+  for (guint w = 0; w < row->warnings->len; w++)
+    {
+      /* Translators: what to know before relying on an imported quote, "the offer expired on 2026-06-30: …" */
+      g_autofree char *line = g_strdup_printf (_("Warning: %s"), (const char *) g_ptr_array_index (row->warnings, w));
+      g_string_append_printf (subtitle, "%s%s", subtitle->len ? "\n" : "", line);
+    }
   for (guint p = 0; p < row->incomplete->len; p++)
     {
       g_autofree char *line = g_strdup_printf (_("Incomplete: %s (left out of the ranking until "
@@ -405,7 +411,10 @@ describe_row (const CpQuoteCsvRow    *row,
                                                (const char *) g_ptr_array_index (row->assumptions, a));
       g_string_append_printf (subtitle, "%s%s", subtitle->len ? "\n" : "", line);
     }
-  return cp_import_row_new (title, subtitle->str, row->quote_index >= 0 && row->incomplete->len == 0);
+  /* A warning or an incomplete quote takes the warning icon, as a row not
+   * imported does. */
+  return cp_import_row_new (title, subtitle->str,
+                            row->quote_index >= 0 && row->incomplete->len == 0 && row->warnings->len == 0);
 }
 
 /* One reading of the sheet's rows, made on a worker: the store's result

@@ -10,7 +10,8 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (CpImportRow, cp_import_row, CP, IMPORT_ROW, GObject)
 
-/* @complete: the row imports as a quote with nothing missing. */
+/* @complete: the row imports as a quote with nothing missing and nothing
+ * to warn of (an offer past its last day): the success icon. */
 CpImportRow *cp_import_row_new          (const char  *title,
                                          const char  *subtitle,
                                          gboolean     complete);

@@ -15,6 +15,7 @@
 #include <glib/gi18n.h>
 #include <math.h>
 #include <string.h>
+#include <time.h>
 
 #include "planner/cp-units.h"
 #include "cp-fields.h"
@@ -625,6 +626,7 @@ row_free (gpointer data)
   g_ptr_array_unref (row->problems);
   g_ptr_array_unref (row->assumptions);
   g_ptr_array_unref (row->incomplete);
+  g_ptr_array_unref (row->warnings);
   g_free (row);
 }
 
@@ -1073,7 +1075,11 @@ cp_quote_sheet_read (const CpQuoteSheet *sheet,
   SheetTax sheet_tax;
   g_autofree char *valid_until = NULL;
   g_autofree char *valid_until_source = NULL;
+  GDate today;
 
+  /* The local day the sheet is read, as the report dates itself. */
+  g_date_clear (&today, 1);
+  g_date_set_time_t (&today, time (NULL));
   result->quotes = g_ptr_array_new_with_free_func ((GDestroyNotify) cp_quote_free);
   result->errors = g_ptr_array_new_with_free_func (line_error_free);
   result->ignored_columns = g_ptr_array_new_with_free_func (g_free);
@@ -1147,6 +1153,7 @@ cp_quote_sheet_read (const CpQuoteSheet *sheet,
       row->problems = g_ptr_array_new_with_free_func (g_free);
       row->assumptions = g_ptr_array_new_with_free_func (g_free);
       row->incomplete = g_ptr_array_new_with_free_func (g_free);
+      row->warnings = g_ptr_array_new_with_free_func (g_free);
       g_ptr_array_add (result->rows, row);
       result->n_records++;
 
@@ -1189,6 +1196,13 @@ cp_quote_sheet_read (const CpQuoteSheet *sheet,
 
       if (row->problems->len == 0)
         {
+          /* Imported, but a price past its last day is no price to plan
+           * on: said on the row, before the quote reaches a report. */
+          if (cp_quote_validity_has_passed (quote->valid_until, &today))
+            /* Translators: the last day the quote's price held, "2026-06-30" */
+            g_ptr_array_add (row->warnings, g_strdup_printf (_("the offer expired on %s: ask the vendor for a new "
+                                                               "quote before relying on its price"),
+                                                             quote->valid_until));
           row->quote_index = (int) result->quotes->len;
           g_ptr_array_add (result->quotes, quote);
         }

@@ -56,6 +56,9 @@ typedef struct {
    * 0"): it is imported, shown as incomplete and left out of the ranking
    * until the user fills it in (cp_quote_get_missing()). Empty otherwise. */
   GPtrArray *incomplete;
+  /* char*, what the user should know before relying on an imported quote
+   * ("the offer expired on 2026-06-30: …"); it is imported all the same. */
+  GPtrArray *warnings;
 } CpQuoteCsvRow;
 
 typedef struct {

@@ -1,6 +1,7 @@
 /* cp-quote-validity.c: how long a vendor's prices hold, as the sheet
  * says it in words above the header or in a note under the quotes
- * ("报价有效期 2026-12-31", "Valid until 31 December 2026"). */
+ * ("报价有效期 2026-12-31", "Valid until 31 December 2026"), and whether
+ * that day has passed. */
 
 #include "config.h"
 
@@ -131,4 +132,31 @@ cp_quote_validity_above_header (GPtrArray *records, guint header, char **source)
         }
     }
   return NULL;
+}
+
+gboolean
+cp_quote_validity_has_passed (const char  *iso_date,
+                              const GDate *today)
+{
+  guint64 year, month, day;
+  const char *p = iso_date;
+  char *end = NULL;
+  GDate last_day;
+
+  /* Quotes keep their validity as ISO dates (cp_quote_cell_parse_date()). */
+  if (p == NULL || strlen (p) != 10 || p[4] != '-' || p[7] != '-')
+    return FALSE;
+  year = g_ascii_strtoull (p, &end, 10);
+  if (end != p + 4)
+    return FALSE;
+  month = g_ascii_strtoull (p + 5, &end, 10);
+  if (end != p + 7)
+    return FALSE;
+  day = g_ascii_strtoull (p + 8, &end, 10);
+  if (end != p + 10 || year < 1 || year > G_MAXUINT16 || month < 1 || month > 12 || day < 1 || day > 31
+      || !g_date_valid_dmy ((GDateDay) day, (GDateMonth) month, (GDateYear) year))
+    return FALSE;
+  g_date_clear (&last_day, 1);
+  g_date_set_dmy (&last_day, (GDateDay) day, (GDateMonth) month, (GDateYear) year);
+  return g_date_compare (&last_day, today) < 0;
 }

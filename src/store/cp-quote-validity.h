@@ -23,4 +23,10 @@ char *cp_quote_validity_above_header (GPtrArray  *records,
                                       guint       header,
                                       char      **source);
 
+/* Whether @iso_date ("2026-06-30"), the last day an offer's price holds,
+ * is before @today: the offer has expired. FALSE for NULL or a text that
+ * is no such date. */
+gboolean cp_quote_validity_has_passed (const char  *iso_date,
+                                       const GDate *today);
+
 G_END_DECLS

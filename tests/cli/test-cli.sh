@@ -491,4 +491,23 @@ if run 0 plan "$TMP/money.cplan" --job 1; then
 fi
 unset LANGUAGE
 
+# An offer past its last day is imported with a warning under its row,
+# naming the date (2020-06-30 has passed on any day this runs); the one
+# valid until 2999 has none.
+printf 'gpu,gpus per node,price,valid until\na800,8,10 元/卡/时,2020-06-30\na800,8,11 元/卡/时,2999-12-31\n' > "$TMP/expired.csv"
+run 0 new "$TMP/expired.cplan"
+if run 0 import-quotes "$TMP/expired.cplan" "$TMP/expired.csv" --dry-run; then
+  checks=$((checks + 1))
+  grep -A1 '^  line 2: imported' "$OUT" | grep -F -q -x \
+    "    warning: the offer expired on 2020-06-30: ask the vendor for a new quote before relying on its price" \
+    || fail "no warning naming 2020-06-30 under line 2"
+  checks=$((checks + 1))
+  [ "$(grep -c 'warning:' "$OUT")" -eq 1 ] || fail "a warning on a row that has not expired"
+fi
+export LANGUAGE=zh_CN
+if run 0 import-quotes "$TMP/expired.cplan" "$TMP/expired.csv" --dry-run; then
+  contains "$OUT" "    警告：该报价已于 2020-06-30 过期：在依赖其价格之前，请向供应商索取新报价"
+fi
+unset LANGUAGE
+
 finish

@@ -203,6 +203,43 @@ test_rows_shown (void)
                                                                &project->settings), 2400.0 / 24 / 8, 1e-9);
 }
 
+/* An offer past its last day is imported, its row marked with the
+ * warning icon and its subtitle naming the date (2020-06-30 has passed on
+ * any day this runs); the one valid until 2999 is not marked. */
+static void
+test_expired_offer_warned (void)
+{
+  static const char csv[] =
+    "供应商,GPU型号,每节点卡数,价格,计费单位,有效期\n"
+    "甲,A800 80GB,8,6.5,元/卡/时,2020-06-30\n"
+    "乙,A800 80GB,8,7,元/卡/时,2999-12-31\n";
+  g_autofree char *path = write_sheet ("expired.csv", csv, -1);
+  g_autoptr(CpProject) project = cp_project_new ();
+  gboolean alive;
+  CpImportDialog *dialog = open_dialog (path, project, &alive);
+  CpImportRow *row;
+
+  wait_until_idle (dialog);
+  row = row_at (dialog, 0);
+  g_assert_true (g_str_has_prefix (cp_import_row_get_title (row), "Line 2: "));
+  g_assert_nonnull (strstr (cp_import_row_get_subtitle (row),
+                            "Warning: the offer expired on 2020-06-30: ask the vendor for a new quote before "
+                            "relying on its price"));
+  g_assert_false (cp_import_row_get_complete (row));
+  row = row_at (dialog, 1);
+  g_assert_null (strstr (cp_import_row_get_subtitle (row), "Warning"));
+  g_assert_true (cp_import_row_get_complete (row));
+  g_assert_true (rows_list_shows (dialog, "Warning: the offer expired on 2020-06-30"));
+
+  /* Both are imported: the warning is for the user, not a refusal. */
+  g_assert_cmpstr (gtk_button_get_label (accept_button (dialog)), ==, "_Import 2 Quotes");
+  gtk_widget_activate_action (GTK_WIDGET (dialog), "import.accept", NULL);
+  spin ();
+  g_assert_false (alive);
+  g_assert_cmpuint (project->quotes->len, ==, 2);
+  g_assert_cmpstr (((CpQuote *) g_ptr_array_index (project->quotes, 0))->valid_until, ==, "2020-06-30");
+}
+
 /* A row's subtitle, "" for none. */
 static const char *
 subtitle_of (AdwComboRow *row)
@@ -760,6 +797,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/gui/import-dialog/progress-shown", test_progress_shown);
   g_test_add_func ("/gui/import-dialog/from-window", test_from_window);
   g_test_add_func ("/gui/import-dialog/problems-named", test_problems_named);
+  g_test_add_func ("/gui/import-dialog/expired-offer-warned", test_expired_offer_warned);
   g_test_add_func ("/gui/import-dialog/problems-in-chinese", test_problems_in_chinese);
   status = g_test_run ();
   g_object_unref (app);

@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "store/cp-quote-csv.h"
+#include "store/cp-quote-validity.h"
 
 static CpQuoteCsvResult *
 read_ok (const char *csv)
@@ -490,6 +491,47 @@ test_host_memory (void)
   g_assert_cmpfloat (quote_at (e, 1)->host_memory_per_node_bytes, ==, 768 * 1073741824.0);
 }
 
+/* An offer's last day is the last day its price holds: on 3 December
+ * 2026, one valid until the 2nd has passed, one until the 3rd has not. */
+static void
+test_validity_has_passed (void)
+{
+  GDate today;
+
+  g_date_clear (&today, 1);
+  g_date_set_dmy (&today, 3, G_DATE_DECEMBER, 2026);
+  g_assert_true (cp_quote_validity_has_passed ("2026-12-02", &today));
+  g_assert_true (cp_quote_validity_has_passed ("2025-12-31", &today));
+  g_assert_false (cp_quote_validity_has_passed ("2026-12-03", &today));
+  g_assert_false (cp_quote_validity_has_passed ("2026-12-04", &today));
+  g_assert_false (cp_quote_validity_has_passed (NULL, &today));
+  g_assert_false (cp_quote_validity_has_passed ("", &today));
+  g_assert_false (cp_quote_validity_has_passed ("2026-02-30", &today));
+}
+
+/* A quote whose validity has passed is imported, with a warning on its
+ * row naming the date; one valid until far ahead, or stating none, has
+ * none. (2020-06-30 has passed on any day this test runs.) */
+static void
+test_expired_offer_warned (void)
+{
+  g_autoptr(CpQuoteCsvResult) r = read_ok ("gpu,gpus per node,price,valid until\n"
+                                           "a800,8,10 元/卡/时,2020-06-30\n"
+                                           "a800,8,11 元/卡/时,2999-12-31\n"
+                                           "a800,8,12 元/卡/时,\n");
+  const CpQuoteCsvRow *expired = g_ptr_array_index (r->rows, 0);
+
+  g_assert_cmpuint (r->quotes->len, ==, 3);
+  g_assert_cmpstr (quote_at (r, 0)->valid_until, ==, "2020-06-30");
+  g_assert_cmpint (expired->line, ==, 2);
+  g_assert_cmpint (expired->quote_index, ==, 0);
+  g_assert_cmpuint (expired->warnings->len, ==, 1);
+  g_assert_cmpstr (g_ptr_array_index (expired->warnings, 0), ==,
+                   "the offer expired on 2020-06-30: ask the vendor for a new quote before relying on its price");
+  for (guint i = 1; i < 3; i++)
+    g_assert_cmpuint (((const CpQuoteCsvRow *) g_ptr_array_index (r->rows, i))->warnings->len, ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -509,5 +551,7 @@ main (int argc, char **argv)
   g_test_add_func ("/quote-csv/vat-round-trip", test_vat_round_trip);
   g_test_add_func ("/quote-csv/host-memory", test_host_memory);
   g_test_add_func ("/quote-csv/add-to-project", test_add_to_project);
+  g_test_add_func ("/quote-csv/validity-has-passed", test_validity_has_passed);
+  g_test_add_func ("/quote-csv/expired-offer-warned", test_expired_offer_warned);
   return g_test_run ();
 }
