@@ -109,7 +109,6 @@ update_title_inset (CpChartView *self)
     return;
   gtk_widget_get_preferred_size (self->controls, NULL, &natural);
   self->data->title_inset = natural.width;
-  self->data->title_inset_height = natural.height;
 }
 
 static void
@@ -448,7 +447,6 @@ cp_chart_view_export_async (CpChartView         *self,
   job->data = cp_chart_data_copy (self->data);
   /* A file has no buttons over it. */
   job->data->title_inset = 0;
-  job->data->title_inset_height = 0;
   job->path = g_strdup (path);
   job->svg = svg;
   /* The picture as the window shows it, never below what keeps it readable. */

@@ -375,35 +375,6 @@ widest_tick (Geometry          *geometry,
   return widest;
 }
 
-/* Where a label right-aligned on @panel's title row ends: at the pad,
- * or left of the window's buttons when the row is as high as they reach
- * (the upper panel's row, just under the chart's title). */
-double
-cp_chart_title_row_right (const Geometry    *geometry,
-                          const CpChartData *data,
-                          const Panel       *panel)
-{
-  double row_top = geometry->pad + geometry->title_height + geometry->pad * 0.6;
-
-  if (panel == &geometry->panels[0] && data->title_inset > 0 && row_top < data->title_inset_height)
-    return geometry->width - MAX (geometry->pad, data->title_inset);
-  return geometry->width - geometry->pad;
-}
-
-/* Whether @text fits right of @panel's title, on the row above the panel. */
-gboolean
-cp_chart_title_row_fits (Geometry          *geometry,
-                         const CpChartData *data,
-                         const Panel       *panel,
-                         const char        *text)
-{
-  double title_w, w;
-
-  cp_chart_text_size (geometry, geometry->font, panel->title, 0, &title_w, NULL);
-  cp_chart_text_size (geometry, geometry->small, text, 0, &w, NULL);
-  return cp_chart_title_row_right (geometry, data, panel) - w >= geometry->pad * 2 + title_w;
-}
-
 void
 cp_chart_geometry_init (Geometry          *geometry,
                         PangoContext      *context,
@@ -520,12 +491,13 @@ cp_chart_geometry_init (Geometry          *geometry,
     {
       const CpChartBreakEven *break_even = &data->break_even[p];
 
-      /* A break-even without a line goes on its panel's title row; where
-       * that is too narrow, into the note rather than over the lines,
-       * unless the note would then take more than a quarter of the chart:
-       * on a thumbnail the plot and the recommended label come first. */
-      if (break_even->label != NULL && !isfinite (break_even->x) &&
-          !cp_chart_title_row_fits (geometry, data, &geometry->panels[p], break_even->label))
+      /* A break-even without a line goes into the note, at every size:
+       * on the panel's title row where that was wide enough, it moved
+       * from under the chart to beside it as the window widened or the
+       * chart was presented (issue 26). Unless the note would then take
+       * more than a quarter of the chart: on a thumbnail the plot and the
+       * recommended label come first. */
+      if (break_even->label != NULL && !isfinite (break_even->x))
         {
           char *note = geometry->note != NULL ? g_strdup_printf ("%s %s", geometry->note, break_even->sentence)
                                               : g_strdup (break_even->sentence);

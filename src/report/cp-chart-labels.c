@@ -298,6 +298,34 @@ vendor_end (const CpChartSeries *series)
   return dash != NULL ? (gsize) (dash - label) : strlen (label);
 }
 
+/* Where the vendor's own name ends when a gloss in brackets follows it,
+ * "示例供应商 C (Example vendor C)" or "示例供应商丙（Example C）": at
+ * the bracket; else at @end, the vendor's end. */
+static gsize
+vendor_own_end (const CpChartSeries *series,
+                gsize                end)
+{
+  const char *label = series->label;
+  const char *start = label + series->shorten_from;
+  static const struct { const char *open, *close; } brackets[] = { { " (", ")" }, { "（", "）" } };
+
+  for (guint i = 0; i < G_N_ELEMENTS (brackets); i++)
+    {
+      gsize close_len = strlen (brackets[i].close);
+      const char *open = NULL;
+
+      if (end < close_len || strncmp (label + end - close_len, brackets[i].close, close_len) != 0)
+        continue;
+      /* The last opening bracket, past the GPUs' " · " */
+      for (const char *c = start; c < label + end; c++)
+        if (strncmp (c, brackets[i].open, strlen (brackets[i].open)) == 0)
+          open = c;
+      if (open != NULL && open > start + strlen (" · "))
+        return open - label;
+    }
+  return end;
+}
+
 /* @label's first @head bytes, an ellipsis, then its bytes from @tail to
  * @end: "8 × H800 · 示例…商乙". */
 static char *
@@ -328,7 +356,7 @@ fit_quote_label (Geometry                   *geometry,
 {
   const char *label = series->label;
   char *text = fit_label (geometry, font, series, max_w, max_lines, shown_bytes);
-  gsize end, tail;
+  gsize end, own_end, tail;
   const char *space;
   guint lo, hi;
   g_autoptr(GArray) cuts = NULL;
@@ -338,6 +366,20 @@ fit_quote_label (Geometry                   *geometry,
   end = vendor_end (series);
   if (*shown_bytes >= end)
     return text;
+  /* A vendor's gloss in another language, "示例供应商 C (Example vendor
+   * C)", goes first and whole: "(Exa…C)" said nothing the name before it
+   * had not, and took the room the name needed (issue 26). */
+  own_end = vendor_own_end (series, end);
+  if (own_end < end)
+    {
+      if (*shown_bytes >= own_end)
+        {
+          g_free (text);
+          *shown_bytes = own_end;
+          return shortened (label, own_end);
+        }
+      end = own_end;
+    }
   /* The vendor's tail: its last word, or its last character. */
   space = g_utf8_strrchr (label + series->shorten_from + 3, end - series->shorten_from - 3, ' ');
   if (space != NULL && (gsize) (space + 1 - label) < end && end - (gsize) (space + 1 - label) <= 12)
@@ -660,29 +702,4 @@ cp_chart_draw_fixed_label (Painter                    *painter,
   cairo_fill (painter->cr);
   cairo_restore (painter->cr);
   cp_chart_show_text (painter, geometry, font, text, box.x, box.y, 0, 0, wrap_w, FALSE);
-}
-
-/* @text right-aligned on @panel's title row, if it fits beside the title
- * (else cp_chart_geometry_init() put it in the note). */
-void
-cp_chart_draw_title_row_label (Painter           *painter,
-                               Geometry          *geometry,
-                               const CpChartData *data,
-                               const char        *text,
-                               const Panel       *panel)
-{
-  CpChartLabelBox box = { 0 };
-  double w, h;
-
-  if (!cp_chart_title_row_fits (geometry, data, panel, text))
-    return;
-  cp_chart_text_size (geometry, geometry->small, text, 0, &w, &h);
-  box.width = w;
-  box.height = h;
-  box.series = -1;
-  box.shown_bytes = strlen (text);
-  box.x = cp_chart_title_row_right (geometry, data, panel) - w;
-  box.y = panel->top - geometry->line_h / 2 - geometry->pad * 0.3 - h;
-  g_array_append_val (painter->boxes, box);
-  cp_chart_show_text (painter, geometry, geometry->small, text, box.x, box.y, 0, 0, 0, FALSE);
 }

@@ -148,11 +148,6 @@ const TextMeasure *cp_chart_measure_text (Geometry *geometry, const PangoFontDes
 void cp_chart_text_size (Geometry *geometry, const PangoFontDescription *font, const char *text,
                          double wrap_width, double *width, double *height);
 
-double cp_chart_title_row_right (const Geometry *geometry, const CpChartData *data, const Panel *panel);
-
-gboolean cp_chart_title_row_fits (Geometry *geometry, const CpChartData *data, const Panel *panel,
-                                  const char *text);
-
 void cp_chart_geometry_init (Geometry *geometry, PangoContext *context, const CpChartData *data,
                              CpChartStyle style, double width, double height);
 
@@ -197,9 +192,6 @@ void cp_chart_draw_line_labels (Painter *painter, Geometry *geometry, const CpCh
 
 void cp_chart_draw_fixed_label (Painter *painter, Geometry *geometry, const PangoFontDescription *font,
                                 const char *text, double x, double y, double x_align, const Panel *panel);
-
-void cp_chart_draw_title_row_label (Painter *painter, Geometry *geometry, const CpChartData *data,
-                                    const char *text, const Panel *panel);
 
 void cp_chart_bar_clear (gpointer bar);
 

@@ -565,13 +565,9 @@ draw_chart_marks (Painter           *painter,
       gboolean right_side = x < (geometry->left + geometry->right) / 2;
 
       cp_chart_set_rgb (cr, &painter->theme.break_even);
+      /* No line: the cluster wins from its smallest size, as the note says. */
       if (!isfinite (break_even->x))
-        {
-          /* No line: the cluster wins from its smallest size. */
-          if (labels && break_even->label != NULL)
-            cp_chart_draw_title_row_label (painter, geometry, data, break_even->label, panel);
-          continue;
-        }
+        continue;
       if (!labels)
         {
           double y = cp_chart_to_px_y (panel, break_even->y);

@@ -112,9 +112,6 @@ typedef struct {
   char       *currency;      /* cost chart: ISO code of the costs, else NULL */
   double      title_inset;   /* width kept free right of the title (the window's
                               * buttons over the chart); 0 in files and print */
-  double      title_inset_height; /* how far down from the top those buttons reach:
-                                   * a panel's title row above that keeps clear of
-                                   * them too; 0 in files and print */
   /* Timeline (cp-chart-timeline.c): the bars, the first day's julian
    * number, the legend's words; series[0] is the cumulative cost (x days,
    * y cost). NULL and 0 for the other kinds. */

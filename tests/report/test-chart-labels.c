@@ -8,6 +8,7 @@
 
 #include <math.h>
 #include <string.h>
+#include <cairo-pdf.h>
 
 #include "common/cp-test-cli.h"
 #include "common/cp-test-dir.h"
@@ -267,6 +268,125 @@ test_vendor_kept (void)
     }
 }
 
+/* The chart pane of a 1024-px window, of a 1920-px one, and a chart
+ * presented full screen at 1920 × 1080. */
+static const struct {
+  double width, height;
+} window_sizes[] = {
+  { 600, 460 },
+  { 1180, 664 },
+  { 1920, 1080 },
+};
+
+/* Issue 26: in the demo's charts, in the window's sizes and both
+ * languages, no two labels cover each other or leave the chart, every
+ * quote's label keeps its GPUs whole, and a vendor's gloss in brackets
+ * ("示例供应商 C (Example vendor C)") is shown whole or not at all: a
+ * label read "8 × H20 96GB · 示例供应商 C (Exa…C)". */
+static void
+test_demo_names (void)
+{
+  static const char *const langs[] = { "en", "zh_CN" };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) project = cp_demo_project_new (&error);
+
+  g_assert_no_error (error);
+  for (guint j = 0; j < project->jobs->len; j++)
+    {
+      g_autoptr(CpPlan) plan = cp_project_plan_job (project, j);
+      g_autoptr(CpSweep) sweep = cp_project_sweep_job (project, j, CP_CHART_COST_MAX_POINTS);
+
+      for (guint l = 0; l < G_N_ELEMENTS (langs); l++)
+        for (guint z = 0; z < G_N_ELEMENTS (window_sizes); z++)
+          {
+            g_autoptr(CpChartData) data = cp_chart_data_new_cost (project, j, plan, sweep, langs[l]);
+            double width = window_sizes[z].width, height = window_sizes[z].height;
+            cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) width, (int) height);
+            cairo_t *cr = cairo_create (surface);
+            g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+
+            cp_chart_draw_full (cr, width, height, CP_CHART_STYLE_LIGHT, data, boxes);
+            for (guint b = 0; b < boxes->len; b++)
+              {
+                const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, b);
+                const CpChartSeries *series;
+                int open = 0;
+
+                if (box->width <= 0)
+                  continue;
+                g_assert_cmpfloat (box->x, >=, 0);
+                g_assert_cmpfloat (box->x + box->width, <=, width + 0.5);
+                for (guint c = b + 1; c < boxes->len; c++)
+                  {
+                    const CpChartLabelBox *other = &g_array_index (boxes, CpChartLabelBox, c);
+
+                    if (other->width > 0 && box->x < other->x + other->width - 0.5 &&
+                        other->x < box->x + box->width - 0.5 && box->y < other->y + other->height - 0.5 &&
+                        other->y < box->y + box->height - 0.5)
+                      g_error ("job %u, %s, %g × %g: labels %u and %u cover each other", j + 1, langs[l], width,
+                               height, b, c);
+                  }
+                if (box->series < 0)
+                  continue;
+                series = g_ptr_array_index (data->series, box->series);
+                if (series->shorten_from < 0)
+                  continue;
+                g_assert_cmpuint (box->shown_bytes, >=, (guint) series->shorten_from);
+                for (guint i = series->shorten_from; i < box->shown_bytes; i++)
+                  open += series->label[i] == '(' ? 1 : series->label[i] == ')' ? -1 : 0;
+                if (open > 0)
+                  g_error ("job %u, %s, %g × %g: “%s” is cut inside its vendor's gloss, after %u bytes", j + 1,
+                           langs[l], width, height, series->label, box->shown_bytes);
+              }
+            cairo_destroy (cr);
+            cairo_surface_destroy (surface);
+          }
+    }
+}
+
+/* Issue 26: where the cluster wins from its smallest size, the sentence
+ * saying so is in the note under the chart at every size: it moved to
+ * the panel's title row where that was wide enough, beside the chart
+ * when presented and under it in the window's pane. */
+static void
+test_break_even_in_note (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) project = cp_demo_project_new (&error);
+  g_autoptr(CpPlan) plan = NULL;
+  g_autoptr(CpSweep) sweep = NULL;
+  g_autoptr(CpChartData) data = NULL;
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  g_assert_no_error (error);
+  plan = cp_project_plan_job (project, 0);
+  sweep = cp_project_sweep_job (project, 0, CP_CHART_COST_MAX_POINTS);
+  data = cp_chart_data_new_cost (project, 0, plan, sweep, "en");
+  /* The demo's 70B fine-tune: a machine of the A800 cluster is the
+   * cheapest from 8 GPUs, with no break-even line to label. */
+  g_assert_true (isnan (data->break_even[0].x));
+  g_assert_nonnull (data->break_even[0].sentence);
+  for (guint z = 0; z < G_N_ELEMENTS (window_sizes); z++)
+    {
+      g_autofree char *name = g_strdup_printf ("note-%u.pdf", z);
+      g_autofree char *path = g_build_filename (tmp_dir, name, NULL);
+      cairo_surface_t *surface = cairo_pdf_surface_create (path, window_sizes[z].width, window_sizes[z].height);
+      cairo_t *cr = cairo_create (surface);
+      g_autofree char *text = NULL;
+
+      cp_chart_draw_full (cr, window_sizes[z].width, window_sizes[z].height, CP_CHART_STYLE_LIGHT, data, NULL);
+      cairo_destroy (cr);
+      cairo_surface_finish (surface);
+      cairo_surface_destroy (surface);
+      text = cp_test_pdf_text (tmp_dir, name, 0, FALSE);
+      g_assert_cmpuint (cp_test_count (text, data->break_even[0].sentence), ==, 1);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -280,6 +400,8 @@ main (int    argc,
   g_test_add_func ("/chart-labels/walk-clear", test_walk_labels_clear);
   g_test_add_func ("/chart-labels/demo-clear", test_demo_labels_clear);
   g_test_add_func ("/chart-labels/vendor-kept", test_vendor_kept);
+  g_test_add_func ("/chart-labels/demo-names", test_demo_names);
+  g_test_add_func ("/chart-labels/break-even-in-note", test_break_even_in_note);
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);
   g_free (tmp_dir);

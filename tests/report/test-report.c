@@ -860,50 +860,6 @@ test_chart_no_break_even (void)
   assert_no_bad_values (data);
 }
 
-/* Walk 2 #26: the upper panel's corner note ("cheaper from its smallest
- * size") is drawn clear of the window's buttons over the chart's top
- * right, as the title is; a file, without buttons, keeps the corner. */
-static void
-test_chart_corner_note_clear_of_buttons (void)
-{
-  g_autoptr(CpProject) project = report_fixture_small ();
-  g_autoptr(CpChartData) data = cost_chart (project, 0, "zh_CN");
-  /* The window's two round buttons, with their margins, at 1920 px. */
-  const double width = 1400, height = 500, buttons_w = 96, buttons_h = 48;
-  gboolean seen[2] = { FALSE, FALSE };
-
-  /* Cluster Six's 6 CNY per GPU-hour beats 10 at one node already. */
-  g_assert_nonnull (data->break_even[0].label);
-  g_assert_true (isnan (data->break_even[0].x));
-  for (int with_buttons = 0; with_buttons <= 1; with_buttons++)
-    {
-      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
-      cairo_t *cr = cairo_create (surface);
-      g_autoptr(GArray) boxes = g_array_new (FALSE, TRUE, sizeof (CpChartLabelBox));
-
-      data->title_inset = with_buttons ? buttons_w : 0;
-      data->title_inset_height = with_buttons ? buttons_h : 0;
-      cp_chart_draw_full (cr, width, height, CP_CHART_STYLE_LIGHT, data, boxes);
-      for (guint i = 0; i < boxes->len; i++)
-        {
-          const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, i);
-          gboolean under_buttons = box->y < buttons_h && box->x + box->width > width - buttons_w;
-
-          if (box->series != -1 || box->y > height / 3 || box->shown_bytes != strlen (data->break_even[0].label))
-            continue;
-          seen[with_buttons] = TRUE;
-          if (with_buttons)
-            g_assert_false (under_buttons);
-          else
-            g_assert_true (under_buttons);   /* the corner, where a file has room */
-        }
-      cairo_destroy (cr);
-      cairo_surface_destroy (surface);
-    }
-  g_assert_true (seen[0]);
-  g_assert_true (seen[1]);
-}
-
 static guint
 count_inked (cairo_surface_t *surface,
              int x0, int y0, int x1, int y1)
@@ -2941,7 +2897,6 @@ main (int    argc,
   g_test_add_func ("/report/chart/no-break-even", test_chart_no_break_even);
   g_test_add_func ("/report/chart/empty-without-price", test_chart_empty_without_price);
   g_test_add_func ("/report/chart/claims-walk8", test_chart_claims_walk8);
-  g_test_add_func ("/report/chart/corner-note-clear-of-buttons", test_chart_corner_note_clear_of_buttons);
   g_test_add_func ("/report/chart/render", test_chart_render);
   g_test_add_func ("/report/pdf/languages", test_pdf_languages);
   g_test_add_func ("/report/pdf/layout", test_pdf_layout);
