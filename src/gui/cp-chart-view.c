@@ -12,6 +12,7 @@
 #include <adwaita.h>
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 #include "cp-chart-view.h"
 
@@ -28,6 +29,10 @@ struct _CpChartView
   double        pointer_x;
   double        pointer_y;
   gboolean      pointer_inside;
+
+  /* Where the last frame put its labels (CpChartLabelBox): a name
+   * shortened to its room shows whole in a tooltip under the pointer. */
+  GArray       *label_boxes;
 
   GtkWindow    *presentation;   /* the full-screen window while it is open */
   GCancellable *cancellable;    /* exports still running */
@@ -74,6 +79,31 @@ update_readout (CpChartView *self)
   g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_READOUT]);
 }
 
+/* The whole name of a quote whose label the chart shortened ("8 × H20
+ * 96GB · 示例供应商 C…"), as the tooltip over that label; none elsewhere. */
+static void
+update_label_tooltip (CpChartView *self)
+{
+  const char *name = NULL;
+
+  for (guint i = 0; self->data != NULL && self->pointer_inside && i < self->label_boxes->len; i++)
+    {
+      const CpChartLabelBox *box = &g_array_index (self->label_boxes, CpChartLabelBox, i);
+      const CpChartSeries *series;
+
+      if (box->series < 0 || (guint) box->series >= self->data->series->len ||
+          self->pointer_x < box->x || self->pointer_x > box->x + box->width ||
+          self->pointer_y < box->y || self->pointer_y > box->y + box->height)
+        continue;
+      series = g_ptr_array_index (self->data->series, box->series);
+      if (series->label != NULL && box->shown_bytes < strlen (series->label))
+        name = series->label;
+      break;
+    }
+  if (g_strcmp0 (name, gtk_widget_get_tooltip_text (GTK_WIDGET (self))) != 0)
+    gtk_widget_set_tooltip_text (GTK_WIDGET (self), name);
+}
+
 static void
 on_motion (CpChartView *self,
            double       x,
@@ -83,6 +113,7 @@ on_motion (CpChartView *self,
   self->pointer_y = y;
   self->pointer_inside = TRUE;
   update_readout (self);
+  update_label_tooltip (self);
 }
 
 static void
@@ -90,6 +121,7 @@ on_leave (CpChartView *self)
 {
   self->pointer_inside = FALSE;
   update_readout (self);
+  update_label_tooltip (self);
 }
 
 static void
@@ -145,7 +177,8 @@ cp_chart_view_snapshot (GtkWidget   *widget,
           ? CP_CHART_STYLE_DARK : CP_CHART_STYLE_LIGHT;
 
   cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  cp_chart_draw (cr, width, height, style, self->data);
+  g_array_set_size (self->label_boxes, 0);
+  cp_chart_draw_full (cr, width, height, style, self->data, self->label_boxes);
   cairo_destroy (cr);
 
   gtk_widget_snapshot_child (widget, self->controls, snapshot);
@@ -211,6 +244,9 @@ cp_chart_view_set_data (CpChartView *self,
   g_clear_pointer (&self->data, cp_chart_data_free);
   self->data = data;
   self->calculating = FALSE;
+  /* The old chart's labels are gone until the next frame. */
+  g_array_set_size (self->label_boxes, 0);
+  update_label_tooltip (self);
   update_title_inset (self);
   /* The presentation shows what the window shows. */
   if (self->presentation != NULL)
@@ -599,6 +635,7 @@ cp_chart_view_finalize (GObject *object)
 
   g_clear_pointer (&self->data, cp_chart_data_free);
   g_clear_pointer (&self->readout, g_free);
+  g_clear_pointer (&self->label_boxes, g_array_unref);
   g_clear_object (&self->cancellable);
 
   G_OBJECT_CLASS (cp_chart_view_parent_class)->finalize (object);
@@ -642,6 +679,7 @@ cp_chart_view_init (CpChartView *self)
 
   gtk_widget_init_template (GTK_WIDGET (self));
   self->cancellable = g_cancellable_new ();
+  self->label_boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
 
   g_signal_connect_swapped (motion, "motion", G_CALLBACK (on_motion), self);
   g_signal_connect_swapped (motion, "leave", G_CALLBACK (on_leave), self);

@@ -256,6 +256,85 @@ test_chart_view_title_clear (void)
     }
 }
 
+typedef struct {
+  CpChartView *view;
+  double       x, y;
+} PointerAt;
+
+/* Moves the pointer over @at's point through the chart's own motion
+ * controller; TRUE once the chart has a tooltip there. */
+static gboolean
+tooltip_at (gpointer user_data)
+{
+  PointerAt *at = user_data;
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (at->view));
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_MOTION (controller))
+        g_signal_emit_by_name (controller, "motion", at->x, at->y);
+    }
+  return gtk_widget_get_tooltip_text (GTK_WIDGET (at->view)) != NULL;
+}
+
+/* Issue 26: a quote's label the chart shortened to its room ("8 × H20
+ * 96GB · 示例供应商 C…") shows the quote's whole name in a tooltip when
+ * the pointer is over it; a label shown whole and the empty plot have
+ * none. */
+static void
+test_chart_view_label_tooltip (void)
+{
+  GtkWindow *window;
+  CpChartView *view = chart_window (560, 600, &window);
+  const CpChartData *data = cp_chart_view_get_data (view);
+  int width = gtk_widget_get_width (GTK_WIDGET (view));
+  int height = gtk_widget_get_height (GTK_WIDGET (view));
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width, height);
+  cairo_t *cr = cairo_create (surface);
+  g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+  const CpChartLabelBox *cut = NULL, *whole = NULL;
+  PointerAt at = { view, 0, 0 };
+
+  cp_chart_draw_full (cr, width, height, CP_CHART_STYLE_LIGHT, data, boxes);
+  for (guint i = 0; i < boxes->len; i++)
+    {
+      const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, i);
+      const CpChartSeries *series;
+
+      if (box->series < 0)
+        continue;
+      series = g_ptr_array_index (data->series, box->series);
+      if (box->shown_bytes < strlen (series->label))
+        cut = cut != NULL ? cut : box;
+      else
+        whole = whole != NULL ? whole : box;
+    }
+  /* At 560 px the demo's names, "8 × NVIDIA A800 80GB SXM · 示例供应商 G
+   * (Example vendor G) — …", do not fit whole. */
+  g_assert_nonnull (cut);
+  at.x = cut->x + cut->width / 2;
+  at.y = cut->y + cut->height / 2;
+  cp_test_gui_wait_until (tooltip_at, &at, "a tooltip over a shortened label");
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (view)), ==,
+                   ((CpChartSeries *) g_ptr_array_index (data->series, cut->series))->label);
+
+  /* The plot's lower-left corner, under the axis: no label there. */
+  at.x = 2;
+  at.y = height - 2;
+  g_assert_false (tooltip_at (&at));
+  if (whole != NULL)
+    {
+      at.x = whole->x + whole->width / 2;
+      at.y = whole->y + whole->height / 2;
+      g_assert_false (tooltip_at (&at));
+    }
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  gtk_window_destroy (window);
+}
+
 static gboolean
 has_timeline (gpointer view)
 {
@@ -331,6 +410,7 @@ main (int    argc,
   g_test_add_func ("/chart-view/export", test_chart_view_export);
   g_test_add_func ("/chart-view/present", test_chart_view_present);
   g_test_add_func ("/chart-view/title-clear", test_chart_view_title_clear);
+  g_test_add_func ("/chart-view/label-tooltip", test_chart_view_label_tooltip);
   g_test_add_func ("/chart-view/timeline-tab", test_chart_view_timeline_tab);
   return g_test_run ();
 }
