@@ -327,6 +327,17 @@ open_action (GSimpleAction *action,
   gtk_file_filter_add_pattern (reports, "*.xml");
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (native), reports);
 
+  /* Projects not yet saved elsewhere are kept in the data folder, where
+   * nobody would look (~/.local/share/compute-planner): a shortcut to it. */
+  {
+    g_autofree char *untitled = cp_store_untitled_path (NULL);
+    g_autofree char *folder_path = untitled != NULL ? g_path_get_dirname (untitled) : NULL;
+    g_autoptr(GFile) folder = folder_path != NULL ? g_file_new_for_path (folder_path) : NULL;
+
+    if (folder != NULL)
+      gtk_file_chooser_add_shortcut_folder (GTK_FILE_CHOOSER (native), folder, NULL);
+  }
+
   g_signal_connect (native, "response", G_CALLBACK (on_open_response), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (native));
 }

@@ -100,9 +100,11 @@ on_title_changed (CpPickerRow *self)
 
 /* GtkDropDown's own factory lays the chosen entry out whole, so a long
  * name ("NVLink (H800, export-restricted)") took all the row and left its
- * title a letter a line. The button shows it cut (the tooltip has all of
- * it); the popup keeps GTK's factory: whole names, a check mark on the
- * chosen one. */
+ * title a letter a line. The button wraps it onto a second line, cut
+ * only beyond that (the tooltip has all of it): on one line it read
+ * "NVLink (A800, export-re…", the restriction that sets its bandwidth
+ * cut (issue 26). The popup keeps GTK's factory: whole names, a check
+ * mark on the chosen one. */
 static void
 setup_button_entry (GtkSignalListItemFactory *factory,
                     GtkListItem              *list_item)
@@ -111,8 +113,13 @@ setup_button_entry (GtkSignalListItemFactory *factory,
 
   gtk_label_set_xalign (GTK_LABEL (label), 0);
   gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  /* Short names ("Custom", "Qwen2.5 32B") stay whole. */
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_lines (GTK_LABEL (label), 2);
+  /* Short names ("Custom", "Qwen2.5 32B") stay whole and on one line;
+   * no name takes the row from its title. */
   gtk_label_set_width_chars (GTK_LABEL (label), 10);
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 22);
   gtk_list_item_set_child (list_item, label);
 }
 

@@ -66,7 +66,13 @@ apply_report_names (CpWindow   *self,
       cp_window_show_error (self, _("Could Not Export the Report"), error);
       return FALSE;
     }
-  if (*name != '\0' && g_strcmp0 (name, self->project->name) != 0)
+  g_autofree char *shown = _cp_window_dup_project_name (self);
+
+  /* The title the window shows, left as it was, stays the window's: an
+   * untitled project's "Untitled Project" is the report's own words in
+   * its language, and a saved one's file name follows the file. */
+  if ((has_own_name (self) || g_strcmp0 (name, shown) != 0) &&
+      *name != '\0' && g_strcmp0 (name, self->project->name) != 0)
     {
       g_free (self->project->name);
       self->project->name = g_steal_pointer (&name);
@@ -245,8 +251,11 @@ on_export_dialog_response (AdwMessageDialog *dialog,
     _cp_window_add_filter (GTK_FILE_CHOOSER (native), _("PDF documents"), "*.pdf", "application/pdf");
   if (request->xml)
     _cp_window_add_filter (GTK_FILE_CHOOSER (native), _("XML reports"), "*.xml", "application/xml");
-  name = g_strconcat (self->project->name && *self->project->name ? self->project->name : _("Report"),
-                      request->pdf ? ".pdf" : ".xml", NULL);
+  {
+    g_autofree char *shown = _cp_window_dup_project_name (self);
+
+    name = g_strconcat (shown, request->pdf ? ".pdf" : ".xml", NULL);
+  }
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), name);
   _cp_window_set_chooser_folder (self, GTK_FILE_CHOOSER (native));
   g_signal_connect (native, "response", G_CALLBACK (on_export_destination), request);
@@ -262,8 +271,13 @@ _cp_window_export_report (CpWindow *self)
 
   gtk_drop_down_set_selected (GTK_DROP_DOWN (gtk_builder_get_object (builder, "language_drop_down")),
                               g_str_equal (lang, "zh_CN") ? 1 : 0);
-  if (has_own_name (self))
-    gtk_editable_set_text (GTK_EDITABLE (gtk_builder_get_object (builder, "name_row")), self->project->name);
+  /* The name the window's title shows, an untitled project's too: an
+   * empty field read as if the report would have no title. */
+  {
+    g_autofree char *name = _cp_window_dup_project_name (self);
+
+    gtk_editable_set_text (GTK_EDITABLE (gtk_builder_get_object (builder, "name_row")), name);
+  }
   if (self->project->prepared_by != NULL)
     gtk_editable_set_text (GTK_EDITABLE (gtk_builder_get_object (builder, "prepared_by_row")),
                            self->project->prepared_by);

@@ -30,6 +30,8 @@ struct _CpWindow
   AdwToastOverlay      *toast_overlay;
   AdwFlap              *flap;
   GtkWidget            *header_bar;      /* hidden in present mode */
+  GtkMenuButton        *add_button;
+  GtkMenuButton        *primary_menu_button;
   GtkWidget            *sidebar_button;
   GtkWidget            *sidebar;
   GtkListBox           *jobs_list;

@@ -92,14 +92,43 @@ cp_window_show_error (CpWindow     *self,
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
+/* A folder as the subtitle names it: the home folder as "~", and only
+ * its last two folders beyond three, "…/data/compute-planner". */
+static char *
+display_folder (const char *folder)
+{
+  const char *home = g_get_home_dir ();
+  g_autofree char *short_folder = NULL;
+  g_auto(GStrv) parts = NULL;
+  guint n;
+
+  if (home != NULL && g_str_equal (folder, home))
+    return g_strdup ("~");
+  if (home != NULL && g_str_has_prefix (folder, home) && folder[strlen (home)] == G_DIR_SEPARATOR)
+    short_folder = g_strconcat ("~", folder + strlen (home), NULL);
+  else
+    short_folder = g_strdup (folder);
+  parts = g_strsplit (short_folder, G_DIR_SEPARATOR_S, -1);
+  n = g_strv_length (parts);
+  /* "/a/b/c" splits into "", "a", "b", "c"; "~/a/b" into "~", "a", "b". */
+  if (n <= 4)
+    return g_steal_pointer (&short_folder);
+  return g_strjoin (G_DIR_SEPARATOR_S, "…", parts[n - 2], parts[n - 1], NULL);
+}
+
+/* The file's name first, then its folder (as gnome-text-editor's
+ * subtitle has it): a full /tmp/… path was cut before the name. The
+ * title's tooltip has the whole path. */
 static char *
 display_path (const char *path)
 {
-  const char *home = g_get_home_dir ();
+  g_autofree char *name = g_path_get_basename (path);
+  g_autofree char *folder = g_path_get_dirname (path);
+  g_autofree char *shown_folder = display_folder (folder);
 
-  if (home != NULL && g_str_has_prefix (path, home) && path[strlen (home)] == G_DIR_SEPARATOR)
-    return g_strconcat ("~", path + strlen (home), NULL);
-  return g_strdup (path);
+  /* TRANSLATORS: the window's subtitle: a project file's name, then the
+   * folder it is in ("Demo.cplan — ~/Documents"). */
+  return g_strdup_printf (C_("window subtitle", "%s — %s"), name, shown_folder);
 }
 
 /* The one name the title, the sidebar and the reports give the project:
@@ -138,6 +167,8 @@ _cp_window_update_title (CpWindow *self)
   title = self->modified ? g_strconcat ("• ", name, NULL) : g_strdup (name);
   subtitle = self->untitled ? g_strdup (_("Kept in your data folder until saved elsewhere"))
                             : display_path (cp_store_get_path (self->store));
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->window_title),
+                               self->untitled ? NULL : cp_store_get_path (self->store));
   if (cp_store_is_read_only (self->store))
     {
       g_autofree char *plain = g_steal_pointer (&subtitle);
@@ -896,6 +927,8 @@ cp_window_class_init (CpWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpWindow, toast_overlay);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, flap);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, header_bar);
+  gtk_widget_class_bind_template_child (widget_class, CpWindow, add_button);
+  gtk_widget_class_bind_template_child (widget_class, CpWindow, primary_menu_button);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, sidebar_button);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, sidebar);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, jobs_list);
@@ -918,6 +951,18 @@ cp_window_class_init (CpWindowClass *klass)
    * taking those keys from the form's entries. */
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_F2, 0, "win.rename", NULL);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_p, GDK_CONTROL_MASK, "win.print", NULL);
+}
+
+/* A menu button's tooltip ("Main Menu") stayed over the menu it opened,
+ * on a display without a compositor: none while the menu is open, as the
+ * picker rows do for their popups. */
+static void
+on_menu_visible (GtkWidget  *popover,
+                 GParamSpec *pspec,
+                 GtkWidget  *button)
+{
+  gtk_widget_set_has_tooltip (button, !gtk_widget_get_visible (popover));
+  gtk_widget_trigger_tooltip_query (button);
 }
 
 static void
@@ -953,6 +998,13 @@ cp_window_init (CpWindow *self)
                                             gtk_shortcut_new (gtk_keyval_trigger_new (GDK_KEY_Delete, 0),
                                                               gtk_named_action_new ("win.delete")));
       gtk_widget_add_controller (list, GTK_EVENT_CONTROLLER (controller));
+    }
+  for (guint i = 0; i < 2; i++)
+    {
+      GtkMenuButton *button = i == 0 ? self->add_button : self->primary_menu_button;
+
+      g_signal_connect_object (gtk_menu_button_get_popover (button), "notify::visible",
+                               G_CALLBACK (on_menu_visible), button, 0);
     }
 
   _cp_window_actions_update (self);

@@ -403,6 +403,15 @@ test_save_as_leaves_nothing_unsaved (void)
   g_assert_cmpstr (cp_window_get_project (window)->name, ==, "lora13b");
   title = ADW_WINDOW_TITLE (cp_test_gui_find_of_type (GTK_WIDGET (window), ADW_TYPE_WINDOW_TITLE));
   g_assert_cmpstr (adw_window_title_get_title (title), ==, "lora13b");
+  /* The file's name first, then its folder; the whole path in a tooltip
+   * (issue 26: the subtitle was the whole /tmp/… path, cut before the
+   * name). tmp_dir is outside the scratch home, two folders deep. */
+  {
+    g_autofree char *expected = g_strdup_printf ("lora13b.cplan — %s", tmp_dir);
+
+    g_assert_cmpstr (adw_window_title_get_subtitle (title), ==, expected);
+    g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (title)), ==, path);
+  }
 
   cp_test_gui_close_window (window);
   {
@@ -414,6 +423,117 @@ test_save_as_leaves_nothing_unsaved (void)
     g_assert_cmpstr (saved->name, ==, "lora13b");
   }
   g_unlink (path);
+}
+
+static CpWindow *
+window_with_path (const char *path)
+{
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+    if (CP_IS_WINDOW (l->data) && g_strcmp0 (cp_window_get_path (l->data), path) == 0)
+      return l->data;
+  return NULL;
+}
+
+static gboolean
+window_opened (gpointer path)
+{
+  return window_with_path (path) != NULL;
+}
+
+/* Issue 26: a project in the home folder is named by its file and a
+ * folder under "~"; one deep down by its last two folders. */
+static void
+test_subtitle_home_folder (void)
+{
+  static const char *const folders[][2] = {
+    { "plans", "budget.cplan — ~/plans" },
+    { "work/2027/plans/gpu", "budget.cplan — …/plans/gpu" },
+  };
+
+  for (guint f = 0; f < G_N_ELEMENTS (folders); f++)
+    {
+      g_autoptr(GError) error = NULL;
+      g_autoptr(CpProject) project = cp_project_new ();
+      g_autofree char *folder = g_build_filename (g_get_home_dir (), folders[f][0], NULL);
+      g_autofree char *path = g_build_filename (folder, "budget.cplan", NULL);
+      CpWindow *window;
+      AdwWindowTitle *title;
+
+      g_assert_cmpint (g_mkdir_with_parents (folder, 0700), ==, 0);
+      g_assert_true (cp_project_save_file (project, path, &error));
+      g_assert_no_error (error);
+      g_action_group_activate_action (G_ACTION_GROUP (app), "open-recent", g_variant_new_string (path));
+      cp_test_gui_wait_until (window_opened, path, "the project's window");
+      window = window_with_path (path);
+      title = ADW_WINDOW_TITLE (cp_test_gui_find_of_type (GTK_WIDGET (window), ADW_TYPE_WINDOW_TITLE));
+      g_assert_cmpstr (adw_window_title_get_subtitle (title), ==, folders[f][1]);
+      cp_test_gui_close_window (window);
+      g_unlink (path);
+    }
+}
+
+/* Issue 26: the export dialog of an untitled project showed an empty
+ * Project name; it shows the title the window shows, and the file
+ * chooser offers it as the file's name. Left as it was, it stays the
+ * window's: the project gets no name of its own. */
+static void
+test_untitled_export_name (void)
+{
+  CpWindow *window = cp_window_new (app);
+  GtkWidget *dialog;
+  GtkBuilder *builder;
+  GtkWidget *chooser = NULL;
+  g_autofree char *name_before = NULL;
+
+  g_assert_true (cp_window_load_new (window, NULL, NULL));
+  gtk_window_present (GTK_WINDOW (window));
+  cp_test_gui_spin ();
+  name_before = g_strdup (cp_window_get_project (window)->name);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.export-report", NULL));
+  cp_test_gui_spin ();
+  dialog = cp_test_gui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+  g_assert_nonnull (dialog);
+  builder = g_object_get_data (G_OBJECT (dialog), "builder");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (gtk_builder_get_object (builder, "name_row"))), ==,
+                   "Untitled Project");
+  adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "export");
+  gtk_window_close (GTK_WINDOW (dialog));
+  cp_test_gui_wait_until (chooser_mapped, &chooser, "the Export Report chooser on screen");
+  g_assert_cmpstr (gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser)), ==, "Untitled Project.pdf");
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
+  cp_test_gui_spin ();
+  g_assert_cmpstr (cp_window_get_project (window)->name, ==, name_before);
+  g_assert_false (cp_window_get_modified (window));
+  cp_test_gui_close_window (window);
+}
+
+/* Issue 26: File > Open had no way to the data folder, where projects
+ * not yet saved elsewhere are kept (cp_store_untitled_path()). */
+static void
+test_open_data_folder_shortcut (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  g_autofree char *data_folder = g_build_filename (g_get_user_data_dir (), "compute-planner", NULL);
+  GtkWidget *chooser = NULL;
+  gboolean found = FALSE;
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "open", NULL);
+  cp_test_gui_wait_until (chooser_mapped, &chooser, "the Open chooser on screen");
+  {
+    g_autoptr(GListModel) shortcuts = gtk_file_chooser_get_shortcut_folders (GTK_FILE_CHOOSER (chooser));
+
+    for (guint i = 0; i < g_list_model_get_n_items (shortcuts); i++)
+      {
+        g_autoptr(GFile) folder = g_list_model_get_item (shortcuts, i);
+        g_autofree char *folder_path = g_file_get_path (folder);
+
+        found = found || g_strcmp0 (folder_path, data_folder) == 0;
+      }
+  }
+  g_assert_true (found);
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
+  cp_test_gui_spin ();
+  cp_test_gui_close_window (window);
 }
 
 /* Escape, as the window's shortcut controller has it. */
@@ -787,6 +907,62 @@ test_catalog_names_in_chinese (void)
   cp_test_gui_close_window (window);
 }
 
+/* Issue 26: at 1024 px the A800 quote's link read "NVLink (A800,
+ * export-re…", the restriction that sets its bandwidth cut. It shows
+ * whole, on two lines if it must. */
+static void
+test_link_name_whole_1024 (void)
+{
+  CpWindow *window;
+  CpProject *project;
+  LabelWait wait;
+  WidthWait narrow;
+  int a800 = -1;
+
+  if (cp_i18n_is_chinese (g_getenv ("LANGUAGE")))
+    {
+      g_test_skip ("the English names");
+      return;
+    }
+  window = cp_test_gui_demo_window (app);
+  project = cp_window_get_project (window);
+  narrow = (WidthWait) { window, 1024 };
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 700);
+  cp_test_gui_wait_until (folded_at_width, &narrow, "the window 1,024 px wide");
+  for (guint q = 0; q < project->quotes->len && a800 < 0; q++)
+    if (g_strcmp0 (((CpQuote *) g_ptr_array_index (project->quotes, q))->intra_link.id, "nvlink-a800") == 0)
+      a800 = (int) q;
+  g_assert_cmpint (a800, >=, 0);
+  gtk_list_box_select_row (cp_window_get_quotes_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_quotes_list (window), a800));
+  wait = (LabelWait) { GTK_WIDGET (window), "NVLink (A800, export-restricted)", NULL };
+  cp_test_gui_wait_until (label_shown, &wait, "the A800 link in the quote's form");
+  cp_test_gui_wait_frames (wait.found, 2);
+  g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (wait.found))));
+  cp_test_gui_close_window (window);
+}
+
+/* Issue 26: "Main Menu", the button's tooltip, stayed over the menu it
+ * opened (without a compositor). None while the menu is open; back once
+ * it closes. */
+static void
+test_menu_tooltip_while_open (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  GtkMenuButton *button = GTK_MENU_BUTTON (cp_test_gui_find_named (GTK_WIDGET (window), "primary-menu-button"));
+
+  g_assert_true (gtk_widget_get_has_tooltip (GTK_WIDGET (button)));
+  gtk_menu_button_popup (button);
+  cp_test_gui_spin ();
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (gtk_menu_button_get_popover (button))));
+  g_assert_false (gtk_widget_get_has_tooltip (GTK_WIDGET (button)));
+  gtk_menu_button_popdown (button);
+  cp_test_gui_spin ();
+  g_assert_true (gtk_widget_get_has_tooltip (GTK_WIDGET (button)));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (GTK_WIDGET (button)), ==, "Main Menu");
+  cp_test_gui_close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -817,6 +993,11 @@ main (int   argc,
   g_test_add_func ("/gui/window-room/rename-in-folded-sidebar", test_rename_in_folded_sidebar);
   g_test_add_func ("/gui/window-room/billing-unit-keeps-place", test_billing_unit_keeps_place);
   g_test_add_func ("/gui/window-room/catalog-names-in-chinese", test_catalog_names_in_chinese);
+  g_test_add_func ("/gui/window-room/subtitle-home-folder", test_subtitle_home_folder);
+  g_test_add_func ("/gui/window-room/link-name-whole-1024", test_link_name_whole_1024);
+  g_test_add_func ("/gui/window-room/menu-tooltip-while-open", test_menu_tooltip_while_open);
+  g_test_add_func ("/gui/window-room/untitled-export-name", test_untitled_export_name);
+  g_test_add_func ("/gui/window-room/open-data-folder-shortcut", test_open_data_folder_shortcut);
   status = g_test_run ();
 
   g_rmdir (tmp_dir);
