@@ -232,6 +232,9 @@ update_visibility (CpJobEditor *self)
         visible = visible && self->job->model.experts_total > 1;
       if (gtk_widget_get_visible (GTK_WIDGET (row)) != visible)
         gtk_widget_set_visible (GTK_WIDGET (row), visible);
+      /* "0 uses the deadline" named a row a service does not show. */
+      if (strcmp (field->key, "duration-days") == 0)
+        cp_field_row_set_hint (row, self->job->kind == CP_TASK_INFERENCE ? _("How long the service runs") : NULL);
     }
 }
 

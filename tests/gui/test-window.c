@@ -5464,6 +5464,10 @@ test_window_form_rows_each_kind (void)
           if (row_shown (editor, keys[i]) != want)
             g_error ("kind %d: row %s is %s", expected[k].kind, keys[i], want ? "hidden" : "shown");
         }
+      /* Duration's hint names the deadline only beside a Deadline row. */
+      if (row_shown (editor, "duration-days"))
+        g_assert_cmpstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (cp_job_editor_get_row (editor, "duration-days"))),
+                         ==, row_shown (editor, "deadline-days") ? "0 uses the deadline" : "How long the service runs");
     }
 
   close_window (window);
