@@ -336,7 +336,14 @@ elided (const char *label,
 {
   g_autofree char *first = g_strndup (label, head);
   g_autofree char *last = g_strndup (label + tail, end - tail);
+  gboolean only_space = TRUE;
 
+  for (gsize i = head; i < tail && only_space; i++)
+    only_space = g_ascii_isspace (label[i]);
+  /* Nothing but a space left out: the name whole, "示例供应商 B", not
+   * "示例供应商…B". */
+  if (only_space)
+    return g_strndup (label, end);
   g_strchomp (first);
   return g_strconcat (first, "…", last, NULL);
 }
