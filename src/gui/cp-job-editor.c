@@ -284,10 +284,19 @@ fill_trial_quote_row (CpJobEditor *self)
     {
       const CpQuote *quote = g_ptr_array_index (self->project->quotes, i);
 
+      g_autofree char *name = cp_words_quote_name (self->project, (int) i);
+      /* A machine of the quote: led by its GPUs, as the charts and the
+       * table name quotes ("8 × A800 80GB SXM · 示例供应商 G — …"): the
+       * vendor first left "示例供应商 A (Example v…" in a narrow form,
+       * and the GPU is what tells the trial's machine apart (issue 26). */
+      g_autofree char *hardware = g_strdup_printf (_("%u × %s"), quote->gpus_per_node,
+                                                   quote->gpu.name != NULL ? cp_words_gpu_model (quote->gpu.name)
+                                                   : quote->gpu.id != NULL ? quote->gpu.id : "");
+
       g_ptr_array_add (ids, quote->id);
-      /* As everywhere else: "Vendor — offer", the vendor alone without an
-       * offer name ("Walk5 Cloud —" had a dash to nothing). */
-      g_ptr_array_add (labels, cp_words_quote_name (self->project, (int) i));
+      /* The vendor's name as everywhere else: "Vendor — offer", the
+       * vendor alone without an offer name. */
+      g_ptr_array_add (labels, g_strdup_printf (_("%s · %s"), hardware, name));
     }
 
   cp_picker_row_set_items (self->trial_quote_row, (const char * const *) ids->pdata,

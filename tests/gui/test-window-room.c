@@ -17,6 +17,8 @@
 
 #include "cp-test-gui.h"
 #include "gui/cp-job-editor.h"
+#include "gui/cp-picker-item.h"
+#include "gui/cp-picker-row.h"
 #include "report/cp-reason-text.h"
 #include "gui/cp-field-row.h"
 #include "gui/cp-quote-editor.h"
@@ -963,6 +965,34 @@ test_menu_tooltip_while_open (void)
   cp_test_gui_close_window (window);
 }
 
+/* Issue 26: the trial run's machine list named quotes vendor first,
+ * "示例供应商 A (Example v…" in a narrow form; it leads with the GPUs,
+ * as the table and the charts do, and the button shows them first. */
+static void
+test_trial_machines_gpu_first (void)
+{
+  CpWindow *window;
+  GtkDropDown *drop_down;
+  g_autoptr(CpPickerItem) item = NULL;
+
+  if (cp_i18n_is_chinese (g_getenv ("LANGUAGE")))
+    {
+      g_test_skip ("the English names");
+      return;
+    }
+  window = cp_test_gui_demo_window (app);
+  gtk_list_box_select_row (cp_window_get_jobs_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window), 0));
+  cp_test_gui_spin ();
+  drop_down = cp_picker_row_get_drop_down (cp_job_editor_get_trial_quote_row (cp_window_get_job_editor (window)));
+  /* Entry 0 is "Not measured"; entry 1 the demo's first quote, 示例供应商
+   * A's one machine of eight NVIDIA GeForce RTX 4090 24GB. */
+  item = g_list_model_get_item (gtk_drop_down_get_model (drop_down), 1);
+  g_assert_true (g_str_has_prefix (cp_picker_item_get_label (item),
+                                   "8 × GeForce RTX 4090 24GB · 示例供应商 A (Example vendor A) — "));
+  cp_test_gui_close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -996,6 +1026,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-room/subtitle-home-folder", test_subtitle_home_folder);
   g_test_add_func ("/gui/window-room/link-name-whole-1024", test_link_name_whole_1024);
   g_test_add_func ("/gui/window-room/menu-tooltip-while-open", test_menu_tooltip_while_open);
+  g_test_add_func ("/gui/window-room/trial-machines-gpu-first", test_trial_machines_gpu_first);
   g_test_add_func ("/gui/window-room/untitled-export-name", test_untitled_export_name);
   g_test_add_func ("/gui/window-room/open-data-folder-shortcut", test_open_data_folder_shortcut);
   status = g_test_run ();

@@ -268,17 +268,19 @@ test_vendor_kept (void)
     }
 }
 
-/* The chart pane of a 1024-px window, of a 1920-px one, and a chart
- * presented full screen at 1920 × 1080. */
+/* The chart pane of a 1024-px window, of a 1600-px and of a 1920-px
+ * one (16 : 9 from 460 px up, cp-chart-view.c), and a chart presented
+ * full screen at 1920 × 1080. */
 static const struct {
   double width, height;
 } window_sizes[] = {
   { 600, 460 },
+  { 918, 516 },
   { 1180, 664 },
   { 1920, 1080 },
 };
 
-/* Issue 26: in the demo's charts, in the window's sizes and both
+/* Issue 26: in the demo's cost and memory charts, in the window's sizes and both
  * languages, no two labels cover each other or leave the chart, every
  * quote's label keeps its GPUs whole, and a vendor's gloss in brackets
  * ("示例供应商 C (Example vendor C)") is shown whole or not at all: a
@@ -298,8 +300,10 @@ test_demo_names (void)
 
       for (guint l = 0; l < G_N_ELEMENTS (langs); l++)
         for (guint z = 0; z < G_N_ELEMENTS (window_sizes); z++)
+          for (int memory = 0; memory <= 1; memory++)
           {
-            g_autoptr(CpChartData) data = cp_chart_data_new_cost (project, j, plan, sweep, langs[l]);
+            g_autoptr(CpChartData) data = memory ? cp_chart_data_new_memory (project, j, plan, langs[l])
+                                                 : cp_chart_data_new_cost (project, j, plan, sweep, langs[l]);
             double width = window_sizes[z].width, height = window_sizes[z].height;
             cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) width, (int) height);
             cairo_t *cr = cairo_create (surface);
