@@ -534,6 +534,25 @@ place_clear (Painter               *painter,
   return FALSE;
 }
 
+/* A line's label where cp_chart_draw_line_labels() placed it, drawn
+ * once every label has its place. */
+typedef struct {
+  CpChartLabelBox             box;
+  char                       *text;
+  const PangoFontDescription *font;
+  double                      max_w;
+  int                         series;
+  gboolean                    leader;   /* joined to its line, from the anchor to (edge_x, edge_y) */
+  double                      edge_x, edge_y;
+  double                      anchor_x, anchor_y;
+} ShownLabel;
+
+static void
+shown_label_clear (gpointer data)
+{
+  g_free (((ShownLabel *) data)->text);
+}
+
 /* Names each line at its end (a single machine's at its marker), right
  * of it where there is room, each label moved off the others and, where
  * it can, off the lines, and joined to its line by a thin leader when it
@@ -550,6 +569,9 @@ cp_chart_draw_line_labels (Painter           *painter,
   double min_y = panel->top - geometry->line_h * 0.4;
   double max_y = panel->bottom + geometry->line_h * 0.4;
 
+  g_autoptr(GArray) shown = g_array_new (FALSE, FALSE, sizeof (ShownLabel));
+
+  g_array_set_clear_func (shown, shown_label_clear);
   g_array_sort_with_data (requests, compare_requests, (gpointer) data);
   for (guint i = 0; i < requests->len; i++)
     {
@@ -565,7 +587,6 @@ cp_chart_draw_line_labels (Painter           *painter,
       double reach = request->gap - geometry->pad * 0.2;
       CpChartLabelBox anchor = { request->anchor_x - reach, request->anchor_y - reach, 2 * reach, 2 * reach, -1, 0 };
       gboolean placed = FALSE;
-      Rgb storage;
 
       /* The recommended option gets a second line rather than lose its
        * vendor too, and on a narrow chart may reach into the plot. */
@@ -652,25 +673,51 @@ cp_chart_draw_line_labels (Painter           *painter,
       if (!placed)
         continue;
 
-      if (fabs (box.y + box.height / 2 - request->anchor_y) > box.height * 0.5 ||
-          box.x > request->anchor_x + request->gap + 1 || box.x + box.width < request->anchor_x - request->gap - 1)
-        {
-          double edge_x = box.x > request->anchor_x ? box.x - 1 : box.x + box.width + 1;
-          double edge_y = CLAMP (request->anchor_y, box.y + 2, box.y + box.height - 2);
+      {
+        ShownLabel label = { box, g_steal_pointer (&text), font, max_w, request->series, FALSE, 0, 0,
+                             request->anchor_x, request->anchor_y };
 
-          cp_chart_set_rgb (cr, cp_chart_series_rgb (painter, series, request->series, &storage, FALSE));
-          cairo_set_dash (cr, NULL, 0, 0);
-          cairo_set_line_width (cr, MAX (0.75, geometry->font_px / 16.0));
-          cairo_move_to (cr, request->anchor_x, request->anchor_y);
-          cairo_line_to (cr, edge_x, edge_y);
-          cairo_stroke (cr);
-        }
+        if (fabs (box.y + box.height / 2 - request->anchor_y) > box.height * 0.5 ||
+            box.x > request->anchor_x + request->gap + 1 || box.x + box.width < request->anchor_x - request->gap - 1)
+          {
+            label.leader = TRUE;
+            label.edge_x = box.x > request->anchor_x ? box.x - 1 : box.x + box.width + 1;
+            label.edge_y = CLAMP (request->anchor_y, box.y + 2, box.y + box.height - 2);
+          }
+        g_array_append_val (shown, label);
+      }
+    }
+
+  /* Every leader first, then the labels over them: a leader drawn after
+   * a label crossed its words (the recommended option's, placed first). */
+  for (guint i = 0; i < shown->len; i++)
+    {
+      const ShownLabel *label = &g_array_index (shown, ShownLabel, i);
+      const CpChartSeries *series = g_ptr_array_index (data->series, label->series);
+      Rgb storage;
+
+      if (!label->leader)
+        continue;
+      cp_chart_set_rgb (cr, cp_chart_series_rgb (painter, series, label->series, &storage, FALSE));
+      cairo_set_dash (cr, NULL, 0, 0);
+      cairo_set_line_width (cr, MAX (0.75, geometry->font_px / 16.0));
+      cairo_move_to (cr, label->anchor_x, label->anchor_y);
+      cairo_line_to (cr, label->edge_x, label->edge_y);
+      cairo_stroke (cr);
+    }
+  for (guint i = 0; i < shown->len; i++)
+    {
+      const ShownLabel *label = &g_array_index (shown, ShownLabel, i);
+      const CpChartSeries *series = g_ptr_array_index (data->series, label->series);
+      Rgb storage;
+
       /* The background behind the text: no line shows through a label. */
       cp_chart_set_rgb (cr, &painter->theme.background);
-      cairo_rectangle (cr, box.x - 1, box.y, box.width + 2, box.height);
+      cairo_rectangle (cr, label->box.x - 1, label->box.y, label->box.width + 2, label->box.height);
       cairo_fill (cr);
-      cp_chart_set_rgb (cr, cp_chart_series_rgb (painter, series, request->series, &storage, TRUE));
-      cp_chart_show_text (painter, geometry, font, text, box.x, box.y, 0, 0, max_w, FALSE);
+      cp_chart_set_rgb (cr, cp_chart_series_rgb (painter, series, label->series, &storage, TRUE));
+      cp_chart_show_text (painter, geometry, label->font, label->text, label->box.x, label->box.y, 0, 0,
+                          label->max_w, FALSE);
     }
 }
 
