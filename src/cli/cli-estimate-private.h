@@ -55,6 +55,7 @@ struct _CpCliJobOptions {
   char     *bytes_convention;
   char     *fp8_layout;
   char     *int4_constant_bits;
+  char     *tp_comm_overlap;
   char     *qlora_bits;
   char     *vllm_profile;
   char     *selective_recompute;

@@ -35,7 +35,7 @@ options_clear (Options *o)
     &o->intra_link, &o->network, &o->nics, &o->nic_gbps, &o->host_memory_gib, &o->deadline_days,
     &o->duration_days, &o->output,
     &o->billing_granularity, &o->minimum_term, &o->network_fee, &o->storage_tb, &o->storage_price, &o->storage, &o->management_fee, &o->setup_fee, &o->offering, &o->vat_rate, &o->prices_include_vat, &o->engineers, &o->engineer_day_cost, &o->measured_peak_memory, &o->measured_tokens_per_s, &o->measured_step_s, &o->measured_comm_share, &o->measured_kv_cache_tokens, &o->measured_gpus, &o->utilisation, &o->link_efficiency, &o->debug_share,
-    &o->failure_rate, &o->restart_time, &o->checkpoint_interval, &o->fp8_layout, &o->int4_constant_bits, &o->qlora_bits, &o->moe_max_nodes, &o->vllm_profile,
+    &o->failure_rate, &o->restart_time, &o->checkpoint_interval, &o->fp8_layout, &o->int4_constant_bits, &o->tp_comm_overlap, &o->qlora_bits, &o->moe_max_nodes, &o->vllm_profile,
     &o->selective_recompute, &o->cross_entropy,
   };
 
@@ -618,7 +618,8 @@ apply_settings_options (Estimate *e)
     settings->moe_dispatch_dedup = TRUE;
   if (!cp_cli_parse_count_option ("--int4-constant-bits", o->int4_constant_bits, 0, 16,
                                   &settings->int4_constant_bits) ||
-      !cp_cli_parse_count_option ("--qlora-bits", o->qlora_bits, 4, 16, &settings->qlora_bits))
+      !cp_cli_parse_count_option ("--qlora-bits", o->qlora_bits, 4, 16, &settings->qlora_bits) ||
+      !cp_cli_parse_count_option ("--tp-comm-overlap", o->tp_comm_overlap, 0, 1, &settings->tp_comm_overlap))
     return FALSE;
   if (o->fp8_layout != NULL && !cp_fp8_layout_from_string (o->fp8_layout, &settings->fp8_layout))
     return cp_cli_bad_choice ("--fp8-layout", o->fp8_layout, "all-linear, llama3");
@@ -1234,6 +1235,7 @@ add_settings_entries (GOptionContext *context,
     { "selective-recompute", 0, 0, G_OPTION_ARG_STRING, &o->selective_recompute, N_("What selective recompute keeps of a layer: attention (default: all but the attention scores, as Megatron-LM) or op (the attention output and every other matrix product's, as torchtitan's op-level activation checkpointing)"), N_("attention|op") },
     { "cross-entropy", 0, 0, G_OPTION_ARG_STRING, &o->cross_entropy, N_("How the training loss holds the logits at its peak: fused (default: 4 bytes a logit, as Megatron-LM's fused cross entropy and compiled or chunked losses) or eager (12 bytes a logit, as PyTorch's cross_entropy on logits cast to fp32)"), N_("fused|eager") },
     { "fp8-layout", 0, 0, G_OPTION_ARG_STRING, &o->fp8_layout, N_("Layers that 8-bit weights cover when serving: all-linear (default: every linear layer but the output head) or llama3 (feed-forward layers but the first and last, as Meta's FP8 checkpoint of Llama 3.1 405B)"), N_("all-linear|llama3") },
+    { "tp-comm-overlap", 0, 0, G_OPTION_ARG_STRING, &o->tp_comm_overlap, N_("Share of the tensor-parallel collectives hidden behind the GEMMs beside them: 0 (default: exposed, as Megatron-Core runs them unless told), 1 (Transformer Engine's userbuffers, as NeMo's recipes run), 0.36 (torchtitan's AsyncTP)"), N_("FRACTION") },
     { "int4-constant-bits", 0, 0, G_OPTION_ARG_STRING, &o->int4_constant_bits, N_("Bits of scales and zeros each 4-bit weight carries when serving: 0.156 (default: AWQ and GPTQ, group size 128), 0.5 (bitsandbytes NF4), 0.127 (NF4 double-quantised) or 1 (gpt-fast int4, group size 32)"), N_("BITS") },
     { "qlora-bits", 0, 0, G_OPTION_ARG_STRING, &o->qlora_bits, N_("Bits a parameter of a QLoRA's 4-bit base takes, its constants included: 4.127 (default: NF4 double-quantised, as the QLoRA paper) or 4.5 (NF4 without double quantisation, as LitGPT's bnb.nf4)"), N_("BITS") },
     { "bytes-convention", 0, 0, G_OPTION_ARG_STRING, &o->bytes_convention, N_("Bytes per parameter of mixed-precision Adam: 16 (ZeRO) or 18 (Hugging Face)"), N_("16|18") },

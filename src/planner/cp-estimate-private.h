@@ -63,6 +63,7 @@ typedef struct {
   double dp_floor;      /* the part of dp_exposed no overlap can hide */
   double zero3_gather;
   double tp;
+  double tp_exposed;    /* of tp, what the GEMMs beside it do not hide */
   double pp;
   double all_to_all;
   double all_to_all_exposed;  /* of all_to_all, what no compute hides */

@@ -280,6 +280,10 @@ _cp_layout_run_lower_bound (const Context      *c,
   tp *= c->job->tokens;
   pp *= c->job->tokens;
   all_to_all *= c->job->tokens;
+  /* Overlapped, tensor-parallel traffic hides behind the GEMMs beside it,
+   * tp-comm-overlap's share of it at most: what stays exposed is at least
+   * the rest (the compute here is a bound, not what hides it). */
+  tp *= 1.0 - c->settings->tp_comm_overlap;
   return compute + tp + pp + all_to_all + (p - 1.0) / (m * v) * (compute + tp + all_to_all);
 }
 
@@ -444,13 +448,20 @@ _cp_layout_time_of_split (const Context   *c,
    * the compute cannot cover stays exposed. */
   st->all_to_all_exposed = settings->moe_a2a_overlap ? MAX (0.0, st->all_to_all - st->compute) : st->all_to_all;
 
+  /* Tensor-parallel collectives overlapped with the GEMMs they feed or
+   * drain (tp-comm-overlap, Transformer Engine's userbuffers): the
+   * parameters' GEMMs of the step, not the attention core, hide up to
+   * that share of them. */
+  st->tp_exposed = st->tp - settings->tp_comm_overlap * MIN (st->tp, st->compute - st->attention);
+
   st->overlap_slowdown = settings->overlap_compute_slowdown *
-                         (MAX (0.0, st->dp - st->dp_exposed) + st->all_to_all - st->all_to_all_exposed);
+                         (MAX (0.0, st->dp - st->dp_exposed) + st->all_to_all - st->all_to_all_exposed +
+                          st->tp - st->tp_exposed);
 
   /* Pipeline bubble: (p − 1)/(m·v) of the ideal step (Narayanan et al.
    * 2021, §2.2). */
-  st->bubble = (p - 1.0) / (m * v) * (st->compute + st->tp + st->all_to_all_exposed);
-  st->exposed = st->dp_exposed + st->tp + st->pp + st->all_to_all_exposed + st->offload + st->overlap_slowdown;
+  st->bubble = (p - 1.0) / (m * v) * (st->compute + st->tp_exposed + st->all_to_all_exposed);
+  st->exposed = st->dp_exposed + st->tp_exposed + st->pp + st->all_to_all_exposed + st->offload + st->overlap_slowdown;
   st->total = st->compute + st->exposed + st->bubble;
   st->run = st->total * c->job->tokens / st->tokens;
 }

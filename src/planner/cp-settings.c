@@ -156,6 +156,22 @@ cp_settings_init (CpSettings *settings)
    * --overlap-moe-expert-parallel-comm. Off by default: the latter is
    * opt-in, and runs that state it say so. */
   settings->moe_a2a_overlap = FALSE;
+  /* Tensor-parallel all-gathers and reduce-scatters run in chunks beside
+   * the GEMMs they feed or drain (Transformer Engine's userbuffers,
+   * Megatron-Core --tp-comm-overlap; Wang et al. 2023, "Overlap
+   * Communication with Dependent Computation via Decomposition in Large
+   * Deep Learning Models", ASPLOS): the share of that traffic the layer's
+   * GEMMs can hide. 0 by default, exposed: Megatron-Core's
+   * --tp-comm-overlap is opt-in, and Megatron-LM ran them exposed before it
+   * (Narayanan et al. 2021; Korthikanti et al. 2022). 1 where a run states
+   * it: the Megatron-Bridge/NeMo pre-training recipes set it
+   * (scripts/performance/configs/llama/llama31_llm_pretrain.py,
+   * userbuffers_{bf16,fp8}_h100_h16384_tp8_…), and the issue-21 corpus's
+   * Llama 3.1 405B runs of those recipes on 128–1,024 GPUs come out 19–29%
+   * slow with it exposed. torchtitan's AsyncTP hides less: its Table 4
+   * measures 829 → 876 tokens/s/GPU with it (Llama 3.1 70B, TP 8), 0.36 of
+   * the traffic hidden by this model's count. */
+  settings->tp_comm_overlap = 0.0;
   /* FP8 training may send the dispatch in FP8 and keep the combine in
    * BF16: DeepSeek-V3 §3.3.3 ("Low-Precision Communication": the
    * activation before the MoE up-projections and the activation gradient
@@ -332,6 +348,9 @@ cp_settings_get_assumptions (const CpSettings *settings,
       "stated assumption until the vendor states the share (R6)" },
     { "dp-overlap", settings->dp_overlap, "fraction of backward",
       "Li et al. 2020, PyTorch Distributed (VLDB), gradient bucketing" },
+    { "tp-comm-overlap", settings->tp_comm_overlap, "fraction",
+      "0: exposed, Megatron-Core --tp-comm-overlap opt-in (Megatron-LM 2021–22 ran so); 1: Transformer Engine userbuffers, "
+      "Megatron-Bridge llama31_llm_pretrain.py; Wang et al. 2023 (ASPLOS); torchtitan AsyncTP ≈ 0.36 (Table 4, 829 → 876)" },
     { "overlap-compute-slowdown", settings->overlap_compute_slowdown, "s per hidden s",
       "Lee et al. 2025 (arXiv 2507.03114): overlapped compute 18.9% slower on average" },
     { "framework-overhead", settings->framework_overhead_bytes, "bytes",
@@ -478,6 +497,7 @@ cp_settings_validate (const CpSettings  *settings,
       !check_fraction (settings->shared_network_factor, N_("Shared network share"), FALSE, error) ||
       !check_fraction (settings->dp_overlap, N_("Communication overlap"), TRUE, error) ||
       !check_fraction (settings->overlap_compute_slowdown, N_("Compute slowdown under overlap"), TRUE, error) ||
+      !check_fraction (settings->tp_comm_overlap, N_("Tensor-parallel overlap"), TRUE, error) ||
       !check_fraction (settings->fragmentation_fraction, N_("Fragmentation allowance"), TRUE, error) ||
       !check_fraction (settings->serving_memory_fraction, N_("Serving memory fraction"), FALSE, error) ||
       !check_fraction (settings->debug_share, N_("Debugging share"), TRUE, error))
@@ -641,7 +661,7 @@ cp_assumption_task_kinds (const char *key)
     "expert-gemm-half-size", "moe-a2a-overlap", "fp8-layout", "int4-constant-bits",
     "moe-fp8-dispatch", "moe-max-nodes-per-token", "vllm-profile", "fsdp-pp-unsharded", "fsdp1-adapter-gradients",
     "contingency", "vat-rate", "moe-expert-tp", "selective-recompute", "cross-entropy",
-    "vat-rate-lease",
+    "vat-rate-lease", "tp-comm-overlap",
   };
   /* In the order of keys[]: mixed-precision Adam's bytes cover every
    * parameter only in a full run (adapters train a few); serving has its
@@ -667,7 +687,7 @@ cp_assumption_task_kinds (const char *key)
     training, training, serving, serving,
     training, training, serving, training, adapters,
     every, every, training, training, training,
-    every,
+    every, training,
   };
 #undef K
 

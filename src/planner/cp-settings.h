@@ -124,6 +124,7 @@ typedef struct {
                                       * (cp_quote_prices_include_vat()) */
   gboolean moe_dispatch_dedup;       /* all-to-all sends a token once per node (DeepEP) */
   gboolean moe_a2a_overlap;          /* all-to-all hidden behind another micro-batch's compute */
+  double   tp_comm_overlap;          /* share of the tensor-parallel collectives the GEMMs beside them hide */
   gboolean moe_fp8_dispatch;         /* FP8 training: dispatch in FP8, combine in BF16 (DeepSeek-V3) */
   double   moe_max_nodes_per_token;  /* node-limited routing: nodes a token may reach; 0: any */
   gboolean moe_expert_tp;            /* experts split over the tensor-parallel ranks (ETP = TP); off: ETP 1 */

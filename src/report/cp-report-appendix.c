@@ -138,6 +138,10 @@ project_uses (const CpProject *project,
 
   if (key != NULL && !quotes_use (project, key))
     return FALSE;
+  /* Tensor-parallel overlap changes a plan only where it hides some of
+   * the traffic; at 0 the collectives stay exposed, as before it existed. */
+  if (g_strcmp0 (key, "tp-comm-overlap") == 0 && project->settings.tp_comm_overlap <= 0)
+    return FALSE;
   for (guint j = 0; j < project->jobs->len; j++)
     {
       const CpJob *job = g_ptr_array_index (project->jobs, j);

@@ -301,6 +301,46 @@ test_moe_node_limit_fp8_dispatch (void)
   g_assert_nonnull (strstr (plain, "<moe-fp8-dispatch>false</moe-fp8-dispatch>"));
 }
 
+/* Tensor-parallel overlap (--tp-comm-overlap): Llama 3.1 8B at TP 8 on
+ * one node, no data parallelism, so the exposed communication is the
+ * tensor-parallel traffic alone. Its GEMMs outlast it, so a share f of it
+ * hides, and the compute behind what hides is slowed by
+ * overlap-compute-slowdown (18.9%, Lee et al. 2025): exposed =
+ * tp × (1 − f) + 0.189 × f × tp. The traffic and the compute do not
+ * change, and the XML says the share in force. */
+static void
+test_tp_comm_overlap (void)
+{
+  const char *args[] = {
+    "--model", "llama-3.1-8b", "--gpu", "h100-sxm", "--nodes", "1", "--tokens", "1e10", "--seq-len", "4096",
+    "--global-batch", "64", "--micro-batch", "1", "--tp", "8", "--pp", "1", "--zero", "1", "--recompute", "none",
+    "--tp-comm-overlap", NULL, NULL,
+  };
+  const char *shares[] = { "0", "0.5", "1" };
+  double tp = 0, compute = 0;
+
+  for (guint i = 0; i < G_N_ELEMENTS (shares); i++)
+    {
+      double f = g_ascii_strtod (shares[i], NULL);
+      g_autofree char *out = NULL;
+
+      args[G_N_ELEMENTS (args) - 2] = shares[i];
+      out = estimate_xml (args);
+      if (i == 0)
+        {
+          tp = xml_number (out, "time", "tp-communication-s");
+          compute = xml_number (out, "time", "compute-s");
+          g_assert_cmpfloat (tp, >, 0);
+          g_assert_cmpfloat (tp, <, compute - xml_number (out, "time", "attention-compute-s"));
+        }
+      g_assert_cmpfloat (xml_number (out, "time", "tp-communication-s"), ==, tp);
+      g_assert_cmpfloat (xml_number (out, "time", "compute-s"), ==, compute);
+      g_assert_cmpfloat_with_epsilon (xml_number (out, "time", "exposed-communication-s"),
+                                      tp * (1.0 - f) + 0.189 * f * tp, 1e-6 * tp);
+      g_assert_cmpfloat (xml_number (out, "inputs", "tp-comm-overlap"), ==, f);
+    }
+}
+
 /* Issue 20, LLaMA 65B as published (1.4T tokens, 2,048 A100 80GB), no
  * price: 256 nodes hold the 120-day limit even at the pessimistic end, so
  * the count recommended must hold it there too. */
@@ -439,6 +479,7 @@ main (int argc, char **argv)
   g_test_add_func ("/front-ends/nics-without-network-refused", test_nics_without_network_refused);
   g_test_add_func ("/front-ends/expert-gemm-speed", test_expert_gemm_speed);
   g_test_add_func ("/front-ends/moe-a2a-overlap", test_moe_a2a_overlap);
+  g_test_add_func ("/front-ends/tp-comm-overlap", test_tp_comm_overlap);
   g_test_add_func ("/front-ends/moe-node-limit-fp8-dispatch", test_moe_node_limit_fp8_dispatch);
   return g_test_run ();
 }
