@@ -130,6 +130,13 @@ struct _CpResultsView
   CpChartView        *readout_chart;  /* the chart whose readout readout_id shows */
   GdkFrameClock      *after_paint_clock;
   gulong              after_paint_id;
+  /* The table's new rows, filled once the frame's layout shows where the
+   * table is: in that frame when it is in sight, after it when not. */
+  const CpProject    *table_project;
+  const CpJob        *table_job;
+  GdkFrameClock      *table_clock;
+  gulong              table_layout_id;
+  gulong              table_after_paint_id;
   GdkSurface         *surface;          /* the window's, whose width sizes the text */
   /* The window's first frame, before which nothing is planned. */
   gboolean            painted_once;

@@ -530,6 +530,115 @@ cancel_details (CpResultsView *self)
   self->details_project = NULL;
 }
 
+/* ---------------------------------------------------------------------- */
+/* The table's rows. On a large project the table lies below the charts,
+ * out of sight: its fifty rows' words and their measuring were a third of
+ * the frame after each edit (bench-window, 20 jobs × 50 quotes), and
+ * showing it again, hidden while another job was calculating, more. They
+ * are filled (and the table shown) in the frame after the change when the
+ * table is in sight in it, else right after that frame is painted, before
+ * anyone can scroll to them. */
+
+static void
+stop_table_fill (CpResultsView *self)
+{
+  /* A clock disposed with its surface has dropped its handlers already. */
+  if (self->table_layout_id != 0 && g_signal_handler_is_connected (self->table_clock, self->table_layout_id))
+    g_signal_handler_disconnect (self->table_clock, self->table_layout_id);
+  if (self->table_after_paint_id != 0 &&
+      g_signal_handler_is_connected (self->table_clock, self->table_after_paint_id))
+    g_signal_handler_disconnect (self->table_clock, self->table_after_paint_id);
+  self->table_layout_id = 0;
+  self->table_after_paint_id = 0;
+  g_clear_object (&self->table_clock);
+  self->table_project = NULL;
+  self->table_job = NULL;
+}
+
+static void
+fill_table (CpResultsView *self)
+{
+  const CpProject *project = self->table_project;
+  const CpJob *job = self->table_job;
+
+  stop_table_fill (self);
+  if (project == NULL || self->plan == NULL)
+    return;
+  _cp_results_view_fill_options (self, project, job);
+  _cp_results_view_set_visible (GTK_WIDGET (self->table_scroller), TRUE);
+}
+
+/* Whether the table lies wholly above or below the part of the page the
+ * window shows, as the last layout placed it; hidden, whether it would
+ * start below that part (under what is shown above it). */
+static gboolean
+table_out_of_sight (CpResultsView *self)
+{
+  GtkWidget *table = GTK_WIDGET (self->table_scroller);
+  GtkWidget *page = GTK_WIDGET (self->page_scroller);
+  GtkWidget *above = gtk_widget_get_prev_sibling (table);
+  graphene_point_t point;
+
+  if (gtk_widget_get_visible (table))
+    {
+      if (!gtk_widget_get_mapped (table) || gtk_widget_get_height (table) <= 0 ||
+          !gtk_widget_compute_point (table, page, &GRAPHENE_POINT_INIT (0, 0), &point))
+        return FALSE;
+      return point.y >= gtk_widget_get_height (page) || point.y + gtk_widget_get_height (table) <= 0;
+    }
+  while (above != NULL && !gtk_widget_get_visible (above))
+    above = gtk_widget_get_prev_sibling (above);
+  if (above == NULL || !gtk_widget_get_mapped (above) ||
+      !gtk_widget_compute_point (above, page, &GRAPHENE_POINT_INIT (0, gtk_widget_get_height (above)), &point))
+    return FALSE;
+  return point.y >= gtk_widget_get_height (page);
+}
+
+static void
+on_table_after_paint (GdkFrameClock *clock,
+                      CpResultsView *self)
+{
+  fill_table (self);
+}
+
+/* After the window's own layout: the frame clock lays out again before
+ * it paints when the rows filled here change sizes. */
+static void
+on_table_layout (GdkFrameClock *clock,
+                 CpResultsView *self)
+{
+  g_clear_signal_handler (&self->table_layout_id, clock);
+  if (!table_out_of_sight (self))
+    {
+      fill_table (self);
+      return;
+    }
+  self->table_after_paint_id = g_signal_connect (clock, "after-paint", G_CALLBACK (on_table_after_paint), self);
+}
+
+static void
+queue_table_fill (CpResultsView   *self,
+                  const CpProject *project,
+                  const CpJob     *job)
+{
+  GdkFrameClock *clock = gtk_widget_get_mapped (GTK_WIDGET (self))
+                         ? gtk_widget_get_frame_clock (GTK_WIDGET (self)) : NULL;
+
+  stop_table_fill (self);
+  self->table_project = project;
+  self->table_job = job;
+  /* A view not shown is filled now. */
+  if (clock == NULL)
+    {
+      fill_table (self);
+      return;
+    }
+  /* Held: the clock goes away with the window's surface. */
+  self->table_clock = g_object_ref (clock);
+  self->table_layout_id = g_signal_connect_after (clock, "layout", G_CALLBACK (on_table_layout), self);
+  gdk_frame_clock_request_phase (clock, GDK_FRAME_CLOCK_PHASE_LAYOUT);
+}
+
 /* Half a frame of CPU time: a job whose plan took longer is planned on a
  * worker. */
 #define PLAN_HERE_MAX_US 8000
@@ -607,6 +716,7 @@ cp_results_view_update (CpResultsView   *self,
   g_clear_handle_id (&self->update_id, g_source_remove);
   cancel_details (self);
   cancel_plan (self);
+  stop_table_fill (self);
   self->pending_project = NULL;
   self->n_updates++;
 
@@ -696,8 +806,7 @@ cp_results_view_update (CpResultsView   *self,
   _cp_results_view_set_visible (GTK_WIDGET (self->layout_label), *layout != '\0');
 
 
-  _cp_results_view_fill_options (self, project, job);
-  _cp_results_view_set_visible (GTK_WIDGET (self->table_scroller), TRUE);
+  queue_table_fill (self, project, job);
 
   incomplete = _cp_results_view_describe_incomplete (project);
   _cp_results_view_set_label (self->incomplete_label, incomplete);
@@ -798,9 +907,11 @@ cp_results_view_queue_update (CpResultsView   *self,
 
   self->pending_project = project;
   self->pending_job = job_index;
-  /* Paragraphs of the old plan would read a project that may be gone. */
+  /* Paragraphs of the old plan would read a project that may be gone,
+   * and so would the table's rows: the update fills them again. */
   cancel_details (self);
   cancel_plan (self);
+  stop_table_fill (self);
   /* Whatever frame is painted before the update runs shows nothing of
    * another job, nor old paragraphs under a new verdict. */
   if (project != NULL && job_index >= 0 && (guint) job_index < project->jobs->len && project->quotes->len > 0)
@@ -831,6 +942,7 @@ cp_results_view_get_update_pending (CpResultsView *self)
   g_return_val_if_fail (CP_IS_RESULTS_VIEW (self), FALSE);
 
   return self->update_id != 0 || self->details_id != 0 || self->after_paint_id != 0 ||
+         self->table_project != NULL ||
          self->first_frame_id != 0 || self->first_frame_timeout_id != 0 ||
          self->details_cancellable != NULL || self->plan_cancellable != NULL ||
          self->sweep_cancellable != NULL || self->fit_pending;
@@ -932,6 +1044,9 @@ cp_results_view_get_options (CpResultsView *self)
 {
   g_return_val_if_fail (CP_IS_RESULTS_VIEW (self), NULL);
 
+  /* Rows waiting for the frame to be painted are the plan's already. */
+  if (self->table_project != NULL)
+    fill_table (self);
   return G_LIST_MODEL (self->sorted_options);
 }
 
@@ -969,6 +1084,7 @@ cancel_pending (CpResultsView *self)
   stop_waiting_for_first_frame (self);
   cancel_details (self);
   cancel_plan (self);
+  stop_table_fill (self);
   self->timeline_project = NULL;
   g_cancellable_cancel (self->timeline_cancellable);
   g_clear_object (&self->timeline_cancellable);
@@ -1023,6 +1139,17 @@ cp_results_view_map (GtkWidget *widget)
   GTK_WIDGET_CLASS (cp_results_view_parent_class)->map (widget);
   if (self->first_frame_timeout_id != 0)
     wait_for_first_frame (self);
+}
+
+/* Unmapped, the view paints no frame that would fill the table. */
+static void
+cp_results_view_unmap (GtkWidget *widget)
+{
+  CpResultsView *self = CP_RESULTS_VIEW (widget);
+
+  if (self->table_project != NULL)
+    fill_table (self);
+  GTK_WIDGET_CLASS (cp_results_view_parent_class)->unmap (widget);
 }
 
 static void
@@ -1083,6 +1210,7 @@ cp_results_view_class_init (CpResultsViewClass *klass)
   widget_class->realize = cp_results_view_realize;
   widget_class->map = cp_results_view_map;
   widget_class->unrealize = cp_results_view_unrealize;
+  widget_class->unmap = cp_results_view_unmap;
   object_class->finalize = cp_results_view_finalize;
 
   g_type_ensure (CP_TYPE_CHART_VIEW);

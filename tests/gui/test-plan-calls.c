@@ -9,7 +9,9 @@
  * keeps each job's plan until a change touches it: a job shown again is
  * not planned again, a quote edited plans the job shown again and each
  * other job when it is shown, and an export of the PDF and the XML plans
- * each job once for both, as printing does for the file it sends.
+ * each job once for both, as printing does for the file it sends. The
+ * table's rows, when out of sight, are filled after the frame that
+ * shows the verdict, and in it when in sight.
  */
 #include "config.h"
 
@@ -17,6 +19,7 @@
 #include <glib/gstdio.h>
 
 #include "gui/cp-field-row.h"
+#include "gui/cp-option-object.h"
 #include "gui/cp-window-private.h"
 #include "gui/cp-window.h"
 #include "planner/cp-project.h"
@@ -292,6 +295,128 @@ test_print_plans_each_job_once (void)
   gtk_window_destroy (GTK_WINDOW (window));
 }
 
+/* Whether each row of the results' table (read from the column view's
+ * own model) carries the estimate of the plan the verdict shows. */
+static gboolean
+rows_are_plans (CpResultsView *results,
+                GtkColumnView *table)
+{
+  GListModel *rows = G_LIST_MODEL (gtk_column_view_get_model (table));
+  const CpPlan *plan = cp_results_view_get_plan (results);
+
+  if (plan == NULL || g_list_model_get_n_items (rows) != plan->options->len)
+    return FALSE;
+  for (guint i = 0; i < g_list_model_get_n_items (rows); i++)
+    {
+      g_autoptr(CpOptionObject) row = g_list_model_get_item (rows, i);
+      const CpOption *shown = cp_option_object_get_option (row);
+      gboolean found = FALSE;
+
+      for (guint o = 0; o < plan->options->len; o++)
+        {
+          const CpOption *option = &g_array_index (plan->options, CpOption, o);
+
+          if (option->quote_index == shown->quote_index)
+            found = option->estimate.total_cost == shown->estimate.total_cost &&
+                    option->estimate.total_s == shown->estimate.total_s;
+        }
+      if (!found)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+typedef struct {
+  CpResultsView *results;
+  GtkColumnView *table;
+  GtkWidget     *page;
+  gboolean       painted;
+  gboolean       in_sight;   /* the table, in the first frame painted */
+  gboolean       rows_new;   /* its rows, in that frame */
+} FirstFrame;
+
+static void
+on_first_frame (GdkFrameClock *clock,
+                FirstFrame    *frame)
+{
+  GtkWidget *table = GTK_WIDGET (frame->table);
+  graphene_point_t top;
+
+  if (frame->painted)
+    return;
+  frame->painted = TRUE;
+  g_assert_true (gtk_widget_compute_point (table, frame->page, &GRAPHENE_POINT_INIT (0, 0), &top));
+  frame->in_sight = top.y < gtk_widget_get_height (frame->page) && top.y + gtk_widget_get_height (table) > 0;
+  frame->rows_new = rows_are_plans (frame->results, frame->table);
+}
+
+/* Accepts @text in @row and returns what the first frame painted after
+ * it showed of the table; the results settle then. */
+static FirstFrame
+edit_and_watch_table (CpWindow   *window,
+                      CpFieldRow *row,
+                      const char *text)
+{
+  CpResultsView *results = cp_window_get_results_view (window);
+  GtkColumnView *table = GTK_COLUMN_VIEW (cp_test_gui_find_of_type (GTK_WIDGET (results), GTK_TYPE_COLUMN_VIEW));
+  FirstFrame frame = { results, table, gtk_widget_get_ancestor (GTK_WIDGET (table), GTK_TYPE_VIEWPORT) };
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  gulong handler;
+
+  /* The page scroller's viewport: what the window shows of the page. */
+  g_assert_nonnull (frame.page);
+  handler = g_signal_connect (clock, "after-paint", G_CALLBACK (on_first_frame), &frame);
+  type_and_accept (row, text);
+  for (guint i = 0; i < 100000 && !frame.painted; i++)
+    g_main_context_iteration (NULL, TRUE);
+  g_signal_handler_disconnect (clock, handler);
+  g_assert_true (frame.painted);
+  settle (results);
+  return frame;
+}
+
+/* The table's rows wait for the frame after an edit only while the table
+ * is out of sight: the frame that shows the table shows the new plan's
+ * rows, and once the results settle the rows are that plan's wherever
+ * the table is. */
+static void
+test_table_rows_follow_edit (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpResultsView *results = cp_window_get_results_view (window);
+  GtkColumnView *table = GTK_COLUMN_VIEW (cp_test_gui_find_of_type (GTK_WIDGET (results), GTK_TYPE_COLUMN_VIEW));
+  GtkWidget *viewport = gtk_widget_get_ancestor (GTK_WIDGET (table), GTK_TYPE_VIEWPORT);
+  GtkAdjustment *scroll = gtk_scrollable_get_vadjustment (GTK_SCROLLABLE (viewport));
+  CpFieldRow *tokens;
+  graphene_point_t top;
+  FirstFrame frame;
+
+  select_job (window, first_training_job (cp_window_get_project (window)));
+  tokens = cp_job_editor_get_row (cp_window_get_job_editor (window), "tokens");
+
+  /* The page scrolled to the table: the first frame shows its new rows. */
+  g_assert_true (gtk_widget_compute_point (GTK_WIDGET (table), gtk_viewport_get_child (GTK_VIEWPORT (viewport)),
+                                           &GRAPHENE_POINT_INIT (0, 0), &top));
+  gtk_adjustment_set_value (scroll, top.y);
+  cp_test_gui_wait_frames (GTK_WIDGET (window), 2);
+  frame = edit_and_watch_table (window, tokens, "150B");
+  g_assert_true (frame.in_sight);
+  g_assert_true (frame.rows_new);
+  g_assert_true (rows_are_plans (results, table));
+
+  /* At the top of the page, under the verdict and the charts, the table
+   * is out of sight: it is filled after that frame, and its rows are the
+   * plan's once the results settle. */
+  gtk_adjustment_set_value (scroll, 0);
+  cp_test_gui_wait_frames (GTK_WIDGET (window), 2);
+  frame = edit_and_watch_table (window, tokens, "160B");
+  g_assert_false (frame.in_sight);
+  g_assert_false (frame.rows_new);
+  g_assert_true (rows_are_plans (results, table));
+
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -309,5 +434,6 @@ main (int   argc,
   g_test_add_func ("/gui/plan-calls/untouched-job-kept", test_untouched_job_kept);
   g_test_add_func ("/gui/plan-calls/export-plans-each-job-once", test_export_plans_each_job_once);
   g_test_add_func ("/gui/plan-calls/print-plans-each-job-once", test_print_plans_each_job_once);
+  g_test_add_func ("/gui/plan-calls/table-rows-follow-edit", test_table_rows_follow_edit);
   return g_test_run ();
 }
