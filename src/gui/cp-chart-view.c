@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "cp-chart-view.h"
+#include "cp-window-private.h"
 
 struct _CpChartView
 {
@@ -551,6 +552,20 @@ on_export_destination (GtkNativeDialog *native,
   cp_chart_view_export_async (self, path, svg, on_exported, self);
 }
 
+/* A file name from the chart's title: "Total cost and time against GPU
+ * count - 70B fine-tune.png"; the colon, which Windows refuses, read
+ * "count- 70B" when cut out. */
+static char *
+chart_file_name (const char *title)
+{
+  g_auto(GStrv) parts = g_strsplit (title, ": ", -1);
+  g_autofree char *joined = g_strjoinv (" - ", parts);
+  char *name = g_strconcat (joined, ".png", NULL);
+
+  g_strdelimit (name, "/\\:*?\"<>|\n", '-');
+  return name;
+}
+
 static void
 export_action (GtkWidget  *widget,
                const char *action_name,
@@ -585,10 +600,17 @@ export_action (GtkWidget  *widget,
     /* Named after what it shows (the chart's title names the job), so
      * that the charts of several jobs exported one after another do not
      * overwrite each other. */
-    g_autofree char *name = g_strconcat (self->data->title, ".png", NULL);
+    g_autofree char *name = chart_file_name (self->data->title);
+    GtkWidget *window = GTK_WIDGET (root);
 
-    g_strdelimit (name, "/\\:*?\"<>|\n", '-');
     gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (native), name);
+    /* Beside the project, as the report's export: it opened on the folder
+     * the app was started from. The presented chart's window is
+     * transient for the project's. */
+    if (GTK_IS_WINDOW (window) && !CP_IS_WINDOW (window))
+      window = GTK_WIDGET (gtk_window_get_transient_for (GTK_WINDOW (window)));
+    if (CP_IS_WINDOW (window))
+      _cp_window_set_chooser_folder (CP_WINDOW (window), GTK_FILE_CHOOSER (native));
   }
 
   g_signal_connect (native, "response", G_CALLBACK (on_export_destination), g_object_ref (self));

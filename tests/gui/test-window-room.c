@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "cp-test-gui.h"
+#include "gui/cp-chart-view.h"
 #include "gui/cp-job-editor.h"
 #include "gui/cp-picker-item.h"
 #include "gui/cp-picker-row.h"
@@ -993,6 +994,60 @@ test_trial_machines_gpu_first (void)
   cp_test_gui_close_window (window);
 }
 
+static gboolean
+chooser_has_folder (gpointer chooser)
+{
+  g_autoptr(GFile) folder = gtk_file_chooser_get_current_folder (GTK_FILE_CHOOSER (chooser));
+
+  return folder != NULL;
+}
+
+static gboolean
+chart_drawn (gpointer view)
+{
+  return cp_chart_view_get_data (view) != NULL;
+}
+
+/* Issue 26: a chart's export opened on the folder the app was started
+ * from, named "…GPU count- 70B…" (the colon cut out). It opens where the
+ * project's files go (an untitled project's: the home folder, with no
+ * Documents folder in the scratch home), named after the chart. */
+static void
+test_chart_export_chooser (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpChartView *view;
+  GtkWidget *chooser = NULL;
+  g_autoptr(GFile) folder = NULL;
+  g_autofree char *folder_path = NULL;
+  const char *name;
+
+  if (cp_i18n_is_chinese (g_getenv ("LANGUAGE")))
+    {
+      g_test_skip ("the English title");
+      return;
+    }
+  gtk_list_box_select_row (cp_window_get_jobs_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window), 0));
+  cp_test_gui_wait_results (cp_window_get_results_view (window));
+  view = CP_CHART_VIEW (cp_test_gui_find_of_type (GTK_WIDGET (cp_window_get_results_view (window)),
+                                                  CP_TYPE_CHART_VIEW));
+  cp_test_gui_wait_until (chart_drawn, view, "the cost chart");
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (view), "chart.export", NULL));
+  cp_test_gui_wait_until (chooser_mapped, &chooser, "the Export Chart chooser on screen");
+  name = gtk_file_chooser_get_current_name (GTK_FILE_CHOOSER (chooser));
+  g_assert_true (g_str_has_prefix (name, "Total cost and time against GPU count - "));
+  g_assert_true (g_str_has_suffix (name, ".png"));
+  /* The chooser checks the folder off the main thread first. */
+  cp_test_gui_wait_until (chooser_has_folder, chooser, "the chooser's first folder");
+  folder = gtk_file_chooser_get_current_folder (GTK_FILE_CHOOSER (chooser));
+  folder_path = g_file_get_path (folder);
+  g_assert_cmpstr (folder_path, ==, g_get_home_dir ());
+  gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
+  cp_test_gui_spin ();
+  cp_test_gui_close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1027,6 +1082,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-room/link-name-whole-1024", test_link_name_whole_1024);
   g_test_add_func ("/gui/window-room/menu-tooltip-while-open", test_menu_tooltip_while_open);
   g_test_add_func ("/gui/window-room/trial-machines-gpu-first", test_trial_machines_gpu_first);
+  g_test_add_func ("/gui/window-room/chart-export-chooser", test_chart_export_chooser);
   g_test_add_func ("/gui/window-room/untitled-export-name", test_untitled_export_name);
   g_test_add_func ("/gui/window-room/open-data-folder-shortcut", test_open_data_folder_shortcut);
   status = g_test_run ();
