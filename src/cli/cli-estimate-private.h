@@ -113,6 +113,7 @@ struct _CpCliJobOptions {
   char     *utilisation;
   char     *link_efficiency;
   char     *debug_share;
+  char     *layout_headroom_time;
   char     *failure_rate;
   char     *restart_time;
   char     *checkpoint_interval;

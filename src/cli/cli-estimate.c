@@ -34,7 +34,7 @@ options_clear (Options *o)
     &o->price_per_gpu_hour, &o->price_per_node_hour, &o->price_per_node_month, &o->price,
     &o->intra_link, &o->network, &o->nics, &o->nic_gbps, &o->host_memory_gib, &o->deadline_days,
     &o->duration_days, &o->output,
-    &o->billing_granularity, &o->minimum_term, &o->network_fee, &o->storage_tb, &o->storage_price, &o->storage, &o->management_fee, &o->setup_fee, &o->offering, &o->vat_rate, &o->prices_include_vat, &o->engineers, &o->engineer_day_cost, &o->measured_peak_memory, &o->measured_tokens_per_s, &o->measured_step_s, &o->measured_comm_share, &o->measured_kv_cache_tokens, &o->measured_gpus, &o->utilisation, &o->link_efficiency, &o->debug_share,
+    &o->billing_granularity, &o->minimum_term, &o->network_fee, &o->storage_tb, &o->storage_price, &o->storage, &o->management_fee, &o->setup_fee, &o->offering, &o->vat_rate, &o->prices_include_vat, &o->engineers, &o->engineer_day_cost, &o->measured_peak_memory, &o->measured_tokens_per_s, &o->measured_step_s, &o->measured_comm_share, &o->measured_kv_cache_tokens, &o->measured_gpus, &o->utilisation, &o->link_efficiency, &o->debug_share, &o->layout_headroom_time,
     &o->failure_rate, &o->restart_time, &o->checkpoint_interval, &o->fp8_layout, &o->int4_constant_bits, &o->tp_comm_overlap, &o->qlora_bits, &o->moe_max_nodes, &o->vllm_profile,
     &o->selective_recompute, &o->cross_entropy,
   };
@@ -601,6 +601,8 @@ apply_settings_options (Estimate *e)
                                      &settings->serving_memory_fraction) ||
       !cp_cli_parse_fraction_option ("--link-efficiency", o->link_efficiency, &settings->link_efficiency) ||
       !cp_cli_parse_fraction_option ("--debug-share", o->debug_share, &settings->debug_share) ||
+      !cp_cli_parse_zero_or_at_least_option ("--layout-headroom-time", o->layout_headroom_time, 0.01, 1,
+                                             &settings->layout_headroom_time) ||
       !cp_cli_parse_count_option ("--failure-rate", o->failure_rate, 0, 0.01, &settings->gpu_failure_rate_per_hour) ||
       !cp_cli_parse_count_option ("--restart-time", o->restart_time, 0, 7 * 86400.0, &settings->restart_s) ||
       !cp_cli_parse_zero_or_at_least_option ("--checkpoint-interval", o->checkpoint_interval, 60, 365 * 86400.0,
@@ -794,8 +796,15 @@ training_layout_text (const CpJob      *job,
     return g_strdup (_("the one asked for cannot run"));
   if (!est->layout_searched)
     return g_strdup (_("as given"));
+  /* A faster layout above 90% of memory passed over (layout-headroom-time). */
+  if (pinned == NULL && est->fits && est->layout_fastest_total_s > 0)
+    /* xgettext:no-c-format */
+    return g_strdup (_("searched: the fastest that fits at or below 90% of memory"));
   if (pinned == NULL)
     return g_strdup (est->fits ? _("searched: the fastest that fits") : _("searched: none fits"));
+  if (est->fits && est->layout_fastest_total_s > 0)
+    /* TRANSLATORS: %s lists the parts pinned, e.g. "tensor parallel, recompute" */
+    return g_strdup_printf (_("%s as given; the rest searched: the fastest that fits at or below 90%% of memory"), pinned);
   /* TRANSLATORS: %s lists the parts pinned, e.g. "tensor parallel, recompute" */
   return g_strdup_printf (est->fits ? _("%s as given; the rest searched: the fastest that fits")
                                     : _("%s as given; the rest searched: none fits"),
@@ -1245,6 +1254,7 @@ add_settings_entries (GOptionContext *context,
     { "serving-memory-fraction", 0, 0, G_OPTION_ARG_STRING, &o->serving_memory_fraction, N_("The same as --gpu-memory-utilization"), N_("FRACTION") },
     { "utilisation", 0, 0, G_OPTION_ARG_STRING, &o->utilisation, N_("Compute utilisation of dense peak while computing (default 0.55)"), N_("FRACTION") },
     { "link-efficiency", 0, 0, G_OPTION_ARG_STRING, &o->link_efficiency, N_("Achievable share of a link's line rate (default 0.80)"), N_("FRACTION") },
+    { "layout-headroom-time", 0, 0, G_OPTION_ARG_STRING, &o->layout_headroom_time, N_("Run time the layout search gives up to keep each GPU's memory at or below 90% rather than take a faster, tight layout (default 0.05, the fragmentation allowance; 0: the fastest always)"), N_("FRACTION") },
     { "debug-share", 0, 0, G_OPTION_ARG_STRING, &o->debug_share, N_("Debugging share of a training project's calendar (default 0.35, rule R4: 30–40%)"), N_("FRACTION") },
     { "failure-rate", 0, 0, G_OPTION_ARG_STRING, &o->failure_rate, N_("Job interruptions per GPU-hour (default 1.97e-5, Llama 3: 419 in 54 days on 16,384 GPUs; 0: none)"), N_("RATE") },
     { "restart-time", 0, 0, G_OPTION_ARG_STRING, &o->restart_time, N_("Seconds from an interruption to training again (default 600)"), N_("SECONDS") },

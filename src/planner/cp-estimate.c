@@ -558,7 +558,7 @@ cp_estimate (const CpJob      *job,
   return cp_estimate_checked (job, quote, nodes, settings, out, error);
 }
 
-static const char * const layout_why_names[] = { "none", "faster", "headroom", "only-fit" };
+static const char * const layout_why_names[] = { "none", "faster", "headroom", "only-fit", "safe-headroom" };
 G_STATIC_ASSERT (G_N_ELEMENTS (layout_why_names) == CP_N_LAYOUT_WHYS);
 
 const char *

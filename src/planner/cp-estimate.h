@@ -5,8 +5,10 @@
  *
  * Training layouts are searched: every part the job leaves at 0 (or AUTO)
  * is chosen so that the run is the fastest that fits, ties (within 1%)
- * going to the layout with more memory headroom; the runner-up, the best
- * layout with another split of the GPUs, comes back with it.
+ * going to the layout with more memory headroom, and a layout that leaves
+ * safe headroom (CP_TIGHT_MEMORY_SHARE) beating a faster Tight one where
+ * it is at most the layout-headroom-time setting slower; the runner-up,
+ * the best layout with another split of the GPUs, comes back with it.
  */
 #pragma once
 
@@ -15,6 +17,13 @@
 #include "cp-settings.h"
 
 G_BEGIN_DECLS
+
+/* Above this share of a GPU's memory a layout that fits is "Tight": what
+ * the estimate leaves out (longer sequences, fragmentation beyond the
+ * allowance) runs it out of memory. The layout search avoids it where
+ * that costs little time (layout-headroom-time), and the window's table
+ * and the reports flag it, with this one figure. */
+#define CP_TIGHT_MEMORY_SHARE 0.90
 
 typedef enum {
   CP_TIME_SOURCE_MODEL,        /* FLOPs over peak × utilisation plus communication */
@@ -47,6 +56,7 @@ typedef enum {
   CP_LAYOUT_WHY_FASTER,            /* the chosen one is faster */
   CP_LAYOUT_WHY_HEADROOM,          /* as fast within 1%, more memory headroom */
   CP_LAYOUT_WHY_ONLY_FIT,          /* the runner-up does not fit */
+  CP_LAYOUT_WHY_SAFE_HEADROOM,     /* slower by at most layout-headroom-time, where the runner-up is Tight */
   CP_N_LAYOUT_WHYS
 } CpLayoutWhy;
 
@@ -87,6 +97,11 @@ typedef struct {
   double       runner_up_total_s;
   double       runner_up_memory_per_gpu_bytes;
   CpLayoutWhy  layout_why;
+  /* The fastest layout that fits, where the chosen one is slower beyond a
+   * tie to keep out of Tight (layout-headroom-time); 0: the chosen one is
+   * the fastest */
+  double       layout_fastest_total_s;
+  double       layout_fastest_memory_per_gpu_bytes;
 
   /* Memory per GPU */
   double weights_bytes;
@@ -283,7 +298,8 @@ double   cp_gpu_spec_dense_peak_flops (const CpGpuSpec *gpu, CpPrecision precisi
 /* Whether @gpu runs FlashAttention-style fused attention kernels. */
 gboolean cp_gpu_spec_runs_flash_attention (const CpGpuSpec *gpu);
 
-const char *cp_layout_why_to_string   (CpLayoutWhy why);   /* "none", "faster", "headroom", "only-fit" */
+/* "none", "faster", "headroom", "only-fit", "safe-headroom" */
+const char *cp_layout_why_to_string   (CpLayoutWhy why);
 gboolean    cp_layout_why_from_string (const char *str, CpLayoutWhy *out);
 
 /* Whether @est is refused for a part of the layout the job pins, not

@@ -46,11 +46,23 @@ most_model_chunks (const CpModelSpec *m)
  * 1,344 at most (735,134,400 has that many). */
 #define MAX_PART_VALUES 1344
 
-/* Whether @a is better than @b: a fitting layout beats one that does not;
- * between fitting ones the faster, and within TIE_FRACTION the one with
- * more headroom; between layouts that do not fit, the smaller. */
+/* Whether a layout that fits is Tight: above CP_TIGHT_MEMORY_SHARE of
+ * the GPU's memory. */
 static inline gboolean
-candidate_better (const Candidate *a,
+candidate_tight (const Context   *c,
+                 const Candidate *a)
+{
+  return a->memory.total > CP_TIGHT_MEMORY_SHARE * c->capacity;
+}
+
+/* Whether @a is better than @b: a fitting layout beats one that does not;
+ * between fitting ones, one with safe headroom beats a Tight one unless
+ * the Tight one is faster by more than the layout-headroom-time setting;
+ * else the faster, and within TIE_FRACTION the one with more headroom;
+ * between layouts that do not fit, the smaller. */
+static inline gboolean
+candidate_better (const Context   *c,
+                  const Candidate *a,
                   const Candidate *b)
 {
   if (!b->valid)
@@ -61,12 +73,34 @@ candidate_better (const Candidate *a,
     return a->fits;
   if (!a->fits)
     return a->memory.total < b->memory.total;
+  if (c->settings->layout_headroom_time > 0)
+    {
+      gboolean a_tight = candidate_tight (c, a), b_tight = candidate_tight (c, b);
+
+      if (a_tight != b_tight)
+        return a_tight ? a->time.run * (1.0 + c->settings->layout_headroom_time) < b->time.run
+                       : a->time.run <= b->time.run * (1.0 + c->settings->layout_headroom_time);
+    }
   if (fabs (a->time.run - b->time.run) <= TIE_FRACTION * MIN (a->time.run, b->time.run))
     {
       if (a->memory.total != b->memory.total)
         return a->memory.total < b->memory.total;
     }
   return a->time.run < b->time.run;
+}
+
+/* The slowest run a layout may have and still beat @runner_up, a layout
+ * that fits (candidate_better()): a tie with it, or a layout with safe
+ * headroom where it is Tight. */
+static inline double
+runner_up_cutoff (const Context   *c,
+                  const Candidate *runner_up)
+{
+  double beyond = TIE_FRACTION;
+
+  if (candidate_tight (c, runner_up))
+    beyond = MAX (beyond, c->settings->layout_headroom_time);
+  return runner_up->time.run * (1.0 + beyond);
 }
 
 typedef struct {
@@ -379,7 +413,7 @@ best_of_split (const Context  *c,
                const Config   *techniques,
                Known          *known,
                Candidate      *best,
-               guint          *evaluated)
+               Search         *search)
 {
   guint dp = s->dp;
 
@@ -412,13 +446,18 @@ best_of_split (const Context  *c,
           if (!cand.fits)
             {
               memset (&cand.time, 0, sizeof cand.time);
-              if (candidate_better (&cand, best))
+              if (candidate_better (c, &cand, best))
                 *best = cand;
               break;   /* a larger micro-batch needs more memory still */
             }
           layout_time (c, &cand.config, &cand.time, known);
-          (*evaluated)++;
-          if (candidate_better (&cand, best))
+          search->evaluated++;
+          if (search->fastest_run == 0 || cand.time.run < search->fastest_run)
+            {
+              search->fastest_run = cand.time.run;
+              search->fastest_memory = cand.memory.total;
+            }
+          if (candidate_better (c, &cand, best))
             *best = cand;
           if (cand.time.dp_exposed <= cand.time.dp_floor * (1.0 + 1e-9) || cand.time.run >= previous_run)
             break;
@@ -843,15 +882,16 @@ split_order_take (SplitOrder *order)
 }
 
 static void
-keep_best_two (Search          *search,
+keep_best_two (const Context   *c,
+               Search          *search,
                const Candidate *cand)
 {
-  if (candidate_better (cand, &search->best))
+  if (candidate_better (c, cand, &search->best))
     {
       search->runner_up = search->best;
       search->best = *cand;
     }
-  else if (candidate_better (cand, &search->runner_up))
+  else if (candidate_better (c, cand, &search->runner_up))
     search->runner_up = *cand;
 }
 
@@ -1027,7 +1067,7 @@ _cp_search_layout (const Context *c,
       guint index = split_order_peek (&order);
       Split *s = &splits[index];
       gboolean runner_up_fits = search->runner_up.valid && search->runner_up.fits;
-      double cutoff = runner_up_fits ? search->runner_up.time.run * (1.0 + TIE_FRACTION) : G_MAXDOUBLE;
+      double cutoff = runner_up_fits ? runner_up_cutoff (c, &search->runner_up) : G_MAXDOUBLE;
       double bound = order.sorted ? order.ranks[order.next].bound : order.ranks[0].bound;
       Candidate cand;
       Known known;
@@ -1051,8 +1091,8 @@ _cp_search_layout (const Context *c,
       known.has_time_split = FALSE;
       if (runner_up_fits && split_lower_bound (c, &choices, s, techniques, &known) > cutoff)
         continue;
-      best_of_split (c, s, &choices, techniques, &known, &cand, &search->evaluated);
-      keep_best_two (search, &cand);
+      best_of_split (c, s, &choices, techniques, &known, &cand, search);
+      keep_best_two (c, search, &cand);
     }
   search->pruned = n - weighed;
 
@@ -1070,7 +1110,7 @@ _cp_search_layout (const Context *c,
           continue;
         smallest_layout_fits (c, &choices, s, techniques, &cand.config, &cand.memory);
         cand.valid = TRUE;
-        keep_best_two (search, &cand);
+        keep_best_two (c, search, &cand);
       }
 
   if (search->best.valid && !search->best.fits)
@@ -1194,12 +1234,19 @@ _cp_layout_to_public (const Context *c,
                            : k->recompute_layers > 0 ? k->recompute_layers : out->layers_per_gpu;
 }
 
-/* The runner-up of @search into @est, and why the chosen layout beat it. */
+/* The runner-up of @search into @est, and why the chosen layout beat it;
+ * the fastest layout, where the chosen one gave it up for headroom. */
 void
 _cp_search_runner_up (const Context *c,
                       const Search  *search,
                       CpEstimate    *est)
 {
+  if (search->best.fits && search->fastest_run > 0 &&
+      search->best.time.run - search->fastest_run > TIE_FRACTION * search->fastest_run)
+    {
+      est->layout_fastest_total_s = search->fastest_run;
+      est->layout_fastest_memory_per_gpu_bytes = search->fastest_memory;
+    }
   if (!search->runner_up.valid)
     {
       est->layout_why = CP_LAYOUT_WHY_NONE;
@@ -1214,6 +1261,11 @@ _cp_search_runner_up (const Context *c,
   else if (search->best.time.run < search->runner_up.time.run * (1.0 - TIE_FRACTION) ||
            search->best.memory.total >= search->runner_up.memory.total)
     est->layout_why = CP_LAYOUT_WHY_FASTER;
-  else
+  else if (fabs (search->best.time.run - search->runner_up.time.run) <=
+           TIE_FRACTION * MIN (search->best.time.run, search->runner_up.time.run))
     est->layout_why = CP_LAYOUT_WHY_HEADROOM;
+  else
+    /* Slower beyond a tie: only a Tight runner-up loses so
+     * (candidate_better()). */
+    est->layout_why = CP_LAYOUT_WHY_SAFE_HEADROOM;
 }

@@ -272,6 +272,16 @@ cp_settings_init (CpSettings *settings)
    * (fully_shard, PyTorch's current FSDP, torchtune's and torchtitan's)
    * shards and accumulates per parameter, the trainable ones only. */
   settings->fsdp1_adapter_gradients = FALSE;
+  /* The layout search takes a layout that stays at or below
+   * CP_TIGHT_MEMORY_SHARE (90%) of each GPU's memory over a faster Tight
+   * one when it is at most this share slower. A reasoned default, no
+   * published rule: 5% is the share the estimate adds for the allocator's
+   * gaps (fragmentation, a stated allowance, not a measurement), so a
+   * Tight layout's fit rests on a figure that uncertain, and running out
+   * of memory costs a restart and a new layout; the search gives up at
+   * most as much time as the memory figure is unsure of. 0: the fastest
+   * layout always, ties within 1% to the one with more headroom. */
+  settings->layout_headroom_time = 0.05;
   /* Selective recompute as Megatron-LM runs it (Korthikanti et al. 2022
    * §5), the runs PUBLISHED T21/T22 measure and the layout search was
    * built on. torchtitan's op-level policy (selective_ac_option "op", its
@@ -356,6 +366,9 @@ cp_settings_get_assumptions (const CpSettings *settings,
     { "framework-overhead", settings->framework_overhead_bytes, "bytes",
       "Hugging Face model_memory_anatomy: CUDA kernels 1–2 GB" },
     { "fragmentation", settings->fragmentation_fraction, "fraction", "stated allowance; trial run replaces it (R9)" },
+    { "layout-headroom-time", settings->layout_headroom_time, "fraction of run time",
+      "reasoned: the fragmentation allowance (5%); a layout at most this much slower is taken over a faster one "
+      "above 90% of GPU memory (Tight); 0: the fastest always" },
     { "serving-memory-fraction", settings->serving_memory_fraction, "fraction",
       "vLLM default gpu_memory_utilization" },
     { "debug-share", settings->debug_share, "fraction", "source article: debugging 30–40% of the calendar (R4)" },
@@ -499,6 +512,7 @@ cp_settings_validate (const CpSettings  *settings,
       !check_fraction (settings->overlap_compute_slowdown, N_("Compute slowdown under overlap"), TRUE, error) ||
       !check_fraction (settings->tp_comm_overlap, N_("Tensor-parallel overlap"), TRUE, error) ||
       !check_fraction (settings->fragmentation_fraction, N_("Fragmentation allowance"), TRUE, error) ||
+      !check_fraction (settings->layout_headroom_time, N_("Layout headroom time"), TRUE, error) ||
       !check_fraction (settings->serving_memory_fraction, N_("Serving memory fraction"), FALSE, error) ||
       !check_fraction (settings->debug_share, N_("Debugging share"), TRUE, error))
     return FALSE;
@@ -661,7 +675,7 @@ cp_assumption_task_kinds (const char *key)
     "expert-gemm-half-size", "moe-a2a-overlap", "fp8-layout", "int4-constant-bits",
     "moe-fp8-dispatch", "moe-max-nodes-per-token", "vllm-profile", "fsdp-pp-unsharded", "fsdp1-adapter-gradients",
     "contingency", "vat-rate", "moe-expert-tp", "selective-recompute", "cross-entropy",
-    "vat-rate-lease", "tp-comm-overlap",
+    "vat-rate-lease", "tp-comm-overlap", "layout-headroom-time",
   };
   /* In the order of keys[]: mixed-precision Adam's bytes cover every
    * parameter only in a full run (adapters train a few); serving has its
@@ -687,7 +701,7 @@ cp_assumption_task_kinds (const char *key)
     training, training, serving, serving,
     training, training, serving, training, adapters,
     every, every, training, training, training,
-    every, training,
+    every, training, training,
   };
 #undef K
 

@@ -136,6 +136,7 @@ typedef struct {
   CpVllmProfile vllm_profile;        /* serving: the engine generation whose profiling pass sizes the KV cache */
   CpSelectiveRecompute selective_recompute; /* what selective recompute keeps of a layer */
   CpCrossEntropy    cross_entropy;     /* how the loss holds the logits at its peak */
+  double   layout_headroom_time;     /* layout search: time a layout with safe headroom may lose to a Tight one */
 } CpSettings;
 
 typedef struct {

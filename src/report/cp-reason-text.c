@@ -351,6 +351,8 @@ static const struct {
   { "dp-overlap", N_("Gradient traffic sent while the backward pass still runs (communication overlap)") },
   { "framework-overhead", N_("Framework overhead per GPU") },
   { "fragmentation", N_("Memory lost to gaps between allocations (allocator fragmentation)") },
+  /* xgettext:no-c-format */
+  { "layout-headroom-time", N_("Run time the layout search gives up to keep each GPU's memory at or below 90% (not Tight)") },
   { "serving-memory-fraction", N_("GPU memory an inference server may use") },
   /* How debugging is billed belongs with its share: the two decide its cost. */
   { "debug-share", N_("Share of a training project's calendar spent debugging on one machine of the offer: billed with a one-machine run, rented apart beside a cluster run") },
@@ -426,6 +428,8 @@ static const struct {
   { "dp-overlap", N_("Li et al., 2020, “PyTorch Distributed: Experiences on Accelerating Data Parallel Training”, VLDB: gradient bucketing") },
   { "framework-overhead", N_("Hugging Face Transformers documentation, “Model training anatomy”: CUDA kernels take 1–2 GB") },
   { "fragmentation", N_("A stated allowance; a trial run's measured peak replaces it (rule R9)") },
+  /* xgettext:no-c-format */
+  { "layout-headroom-time", N_("Reasoned, no published rule: the fragmentation allowance's 5%, stated, not measured; out of memory costs a restart. 0: the fastest always") },
   { "serving-memory-fraction", N_("vLLM documentation: default gpu_memory_utilization") },
   /* xgettext:no-c-format */
   { "debug-share", N_("Planning rule R4: debugging takes 30–40% of a training project's calendar") },
@@ -1125,6 +1129,22 @@ cp_words_layout_choice (const CpProject  *project,
     }
   else if (est->layouts_evaluated == 0)
     g_string_append (text, _("No layout fits in memory, so the search timed none: this is the one closest to fitting."));
+  else if (est->layout_fastest_total_s > 0 && est->available_per_gpu_bytes > 0)
+    {
+      g_autofree char *count = cp_i18n_format_number (est->layouts_evaluated, 0, lang);
+      g_autofree char *runner_up = cp_words_runner_up (est, lang);
+      g_autofree char *slower = cp_i18n_format_percent (est->total_s / est->layout_fastest_total_s - 1.0, lang);
+      g_autofree char *share = cp_i18n_format_percent (est->layout_fastest_memory_per_gpu_bytes / est->available_per_gpu_bytes, lang);
+      g_autofree char *limit = cp_i18n_format_percent (CP_TIGHT_MEMORY_SHARE, lang);
+
+      /* The search kept out of Tight at a small cost in time. */
+      g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
+                                                 /* TRANSLATORS: %s are the number of layouts timed, how much slower the chosen layout is than the fastest, the share of each GPU's memory the fastest uses, the 90% limit, and the runner-up with its reason */
+                                                 "Chosen by the search among %s layout timed: %s slower than the fastest that fits, which uses %s of each GPU's memory, above %s (Tight). Runner-up: %s.",
+                                                 "Chosen by the search among %s layouts timed: %s slower than the fastest that fits, which uses %s of each GPU's memory, above %s (Tight). Runner-up: %s.",
+                                                 est->layouts_evaluated),
+                              count, slower, share, limit, runner_up);
+    }
   else
     {
       g_autofree char *count = cp_i18n_format_number (est->layouts_evaluated, 0, lang);
@@ -1381,6 +1401,16 @@ cp_words_runner_up (const CpEstimate *est,
     case CP_LAYOUT_WHY_ONLY_FIT:
       text = g_strdup_printf (_("%s: does not fit"), layout);
       break;
+    case CP_LAYOUT_WHY_SAFE_HEADROOM:
+      {
+        g_autofree char *faster = cp_i18n_format_percent (est->runner_up_total_s > 0 ? est->total_s / est->runner_up_total_s - 1.0 : 0, lang);
+        g_autofree char *share = cp_i18n_format_percent (est->available_per_gpu_bytes > 0 ? est->runner_up_memory_per_gpu_bytes / est->available_per_gpu_bytes : 0, lang);
+
+        /* TRANSLATORS: the runner-up layout; %s: the layout, how much faster it is, the share of GPU memory it uses, the headroom it gives up */
+        text = g_strdup_printf (_("%s: %s faster, but uses %s of each GPU's memory (Tight), %s less memory headroom"),
+                                layout, faster, share, headroom);
+      }
+      break;
     case CP_LAYOUT_WHY_NONE:
     case CP_N_LAYOUT_WHYS:
     default:
@@ -1420,8 +1450,9 @@ cp_reason_text (const CpReason  *reason,
  * use the margin up. */
 #define RISK_DEADLINE_MARGIN 0.10
 /* Above 90% of a GPU's memory, what the estimate leaves out (longer
- * sequences, fragmentation beyond the allowance) runs it out of memory. */
-#define RISK_MEMORY_SHARE 0.90
+ * sequences, fragmentation beyond the allowance) runs it out of memory:
+ * the planner's own line, which its layout search avoids. */
+#define RISK_MEMORY_SHARE CP_TIGHT_MEMORY_SHARE
 
 static void
 add_risk_text (GPtrArray  *risks,

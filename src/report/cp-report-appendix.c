@@ -197,8 +197,11 @@ plans_use (const CpProject *project,
            const char      *key)
 {
   static const char *const layout_keys[] = {
-    "fsdp-pp-unsharded", "fsdp1-adapter-gradients", "selective-recompute-overhead", "full-recompute-flops", NULL,
+    "fsdp-pp-unsharded", "fsdp1-adapter-gradients", "selective-recompute-overhead", "full-recompute-flops",
+    "layout-headroom-time", NULL,
   };
+  /* The search gave up a faster, Tight layout for headroom. */
+  gboolean headroom = g_strcmp0 (key, "layout-headroom-time") == 0;
 
   if (key == NULL || !g_strv_contains (layout_keys, key))
     return TRUE;
@@ -213,6 +216,11 @@ plans_use (const CpProject *project,
         {
           const CpOption *option = &g_array_index (plan->options, CpOption, o);
 
+          if (headroom && (option->estimate.layout_fastest_total_s > 0 ||
+                           (option->has_full_offer && option->full_offer.layout_fastest_total_s > 0)))
+            return TRUE;
+          if (headroom)
+            continue;
           if (option->estimate.fits && layout_uses (&option->estimate.layout, job->kind, key))
             return TRUE;
           if (option->has_full_offer && option->full_offer.fits &&
@@ -294,6 +302,18 @@ cp_report_section_assumptions (Doc       *doc,
   /* TRANSLATORS: %s is a number of days such as "120.0 days" */
   layouts = g_strdup_printf (_("A training layout a job leaves open (tensor, pipeline, data and expert parallel, ZeRO stage, micro-batch, recompute, interleaving) is searched: the fastest that fits is chosen, a tie within 1%% going to the one with more memory headroom, and the runner-up is named. A job without a deadline is held to the longest acceptable run, %s."),
                              longest);
+  if (settings->layout_headroom_time > 0 && plans_use (doc->project, results, "layout-headroom-time"))
+    {
+      g_autofree char *limit = cp_i18n_format_percent (CP_TIGHT_MEMORY_SHARE, doc->lang);
+      g_autofree char *slower = cp_i18n_format_percent (settings->layout_headroom_time, doc->lang);
+      /* TRANSLATORS: %s are the 90% memory limit and the most a layout at or below it may be slower */
+      g_autofree char *headroom = g_strdup_printf (_("A layout above %s of memory gives way to one at most %s slower below it."),
+                                                   limit, slower);
+      char *both = g_strconcat (layouts, " ", headroom, NULL);
+
+      g_free (layouts);
+      layouts = both;
+    }
   conventions = g_strdup_printf ("%s %s %s %s %s %s",
                                  settings->bytes_convention == CP_BYTES_CONVENTION_ZERO_16
                                  ? _("Mixed-precision Adam is counted at 16 bytes per parameter (ZeRO: bf16 weights and gradients, 12 bytes of optimizer state).")

@@ -320,6 +320,10 @@ static const Field layout_fields[] = {
   { "layouts-evaluated", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, layouts_evaluated), NULL, NULL, NULL },
   { "splits", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, layout_splits), NULL, NULL, NULL },
   { "splits-pruned", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, layout_splits_pruned), NULL, NULL, NULL },
+  /* The fastest layout that fits, where the chosen one keeps out of Tight
+   * at its cost (layout-headroom-time); 0: the chosen one is the fastest. */
+  { "fastest-total-s", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, layout_fastest_total_s), "s", NULL, NULL },
+  { "fastest-memory-per-gpu", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, layout_fastest_memory_per_gpu_bytes), "bytes", NULL, NULL },
 };
 static const FieldTable layout_table = { "layout", layout_fields, G_N_ELEMENTS (layout_fields) };
 

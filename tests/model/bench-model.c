@@ -28,6 +28,11 @@
  * fine-grained 64 × top-6, on the same quotes, 34 evaluations a round.
  * With --moe, only they are evaluated (`bench-model --moe --plan-only -n N`
  * counts their instructions: N × 34 estimates).
+ *
+ * Services are timed on their own too (`--serving`): a Llama-2-7B-like
+ * service of 200 concurrent requests in 16 bits and a Llama-3-70B-like
+ * one of 64 in 8, on the same quotes, 34 evaluations a round; they search
+ * replica sizes, not training layouts.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -106,11 +111,11 @@ int
 main (int   argc,
       char *argv[])
 {
-  gboolean plan_only = FALSE, moe_only = FALSE, fixed_count = FALSE;
+  gboolean plan_only = FALSE, moe_only = FALSE, serving_only = FALSE, fixed_count = FALSE;
   double seconds = 2.0;
   guint64 rounds = 0;
   CpSettings settings;
-  CpJob jobs[4], moe[2];
+  CpJob jobs[4], moe[2], serving[2];
   CpQuote quotes[2];
   gint64 start, elapsed_us;
   volatile double sink = 0;
@@ -120,6 +125,8 @@ main (int   argc,
       plan_only = TRUE;
     else if (g_strcmp0 (argv[arg], "--moe") == 0)
       moe_only = TRUE;
+    else if (g_strcmp0 (argv[arg], "--serving") == 0)
+      serving_only = TRUE;
     else if (g_strcmp0 (argv[arg], "-n") == 0 && arg + 1 < argc)
       {
         fixed_count = TRUE;
@@ -157,6 +164,11 @@ main (int   argc,
   moe[1].model.dense_layers = 1;
   moe[1].model.dense_ffn = 10944;
   moe[1].tokens = 200e9;
+  serving[0] = jobs[3];
+  cp_job_init (&serving[1], CP_TASK_INFERENCE);
+  cp_test_model_init (&serving[1].model, 70e9, 80, 8192, 64, 8, 28672, 128256);
+  serving[1].concurrency = 64;
+  serving[1].weight_bits = 8;
 
   for (guint i = 0; i < G_N_ELEMENTS (quotes); i++)
     {
@@ -172,7 +184,7 @@ main (int   argc,
   quotes[1].nics_per_node = 4;
   quotes[1].nic_gbps = 200;
 
-  if (!moe_only)
+  if (!moe_only && !serving_only)
     {
       if (!plan_only)
         evaluate ("dense", jobs, G_N_ELEMENTS (jobs), quotes, G_N_ELEMENTS (quotes), &settings, FALSE, seconds,
@@ -180,13 +192,21 @@ main (int   argc,
       evaluate ("dense", jobs, G_N_ELEMENTS (jobs), quotes, G_N_ELEMENTS (quotes), &settings, TRUE, seconds, rounds,
                 &sink);
     }
-  if (moe_only || !fixed_count)
+  if (moe_only || (!fixed_count && !serving_only))
     {
       if (!plan_only)
         evaluate ("MoE", moe, G_N_ELEMENTS (moe), quotes, G_N_ELEMENTS (quotes), &settings, FALSE, seconds, rounds,
                   &sink);
       evaluate ("MoE", moe, G_N_ELEMENTS (moe), quotes, G_N_ELEMENTS (quotes), &settings, TRUE, seconds, rounds,
                 &sink);
+    }
+  if (serving_only || !fixed_count)
+    {
+      if (!plan_only)
+        evaluate ("serving", serving, G_N_ELEMENTS (serving), quotes, G_N_ELEMENTS (quotes), &settings, FALSE,
+                  seconds, rounds, &sink);
+      evaluate ("serving", serving, G_N_ELEMENTS (serving), quotes, G_N_ELEMENTS (quotes), &settings, TRUE, seconds,
+                rounds, &sink);
     }
   if (fixed_count)
     return sink < 0;

@@ -5,7 +5,9 @@
  * and memory in %a. Not a test: a change meant to keep the model's answers
  * (a faster search) is checked by diffing this program's output before and
  * after it (`estimate-digest > before.txt`). With -c, the counts of layouts
- * evaluated and splits pruned are printed too.
+ * evaluated and splits pruned are printed too; with --headroom F, the
+ * layout-headroom-time setting is F (0: the fastest layout always, as the
+ * search chose before the setting).
  */
 #include <stdio.h>
 #include <string.h>
@@ -188,10 +190,15 @@ int
 main (int   argc,
       char *argv[])
 {
-  gboolean counts = argc > 1 && g_strcmp0 (argv[1], "-c") == 0;
+  gboolean counts = FALSE;
   CpSettings settings;
 
   cp_settings_init (&settings);
+  for (int arg = 1; arg < argc; arg++)
+    if (g_strcmp0 (argv[arg], "-c") == 0)
+      counts = TRUE;
+    else if (g_strcmp0 (argv[arg], "--headroom") == 0 && arg + 1 < argc)
+      settings.layout_headroom_time = g_ascii_strtod (argv[++arg], NULL);
   for (guint b = 0; b < N_BASES; b++)
     for (guint v = 0; v < N_VARIANTS; v++)
       for (guint qi = 0; qi < N_QUOTES; qi++)

@@ -931,6 +931,85 @@ test_partial_recompute (void)
   cp_quote_clear (&quote);
 }
 
+/* Safe headroom before a little speed (the layout-headroom-time setting):
+ * the toy model, 1B parameters, trained in full on 2 GPUs of 18 GiB
+ * with 30 GB/s between them, micro-batch 1, batch 8, ZeRO-0 and no
+ * recompute pinned, so the search weighs TP 2 against DP 2.
+ * - TP 2: 1e9 tokens × 6,100,663,296 FLOPs / (2 × 1e14 × 0.5) =
+ *   61,006.633 s of compute, plus Megatron-LM's four all-reduces of s·b·h
+ *   bf16 values per layer and micro-batch: 8 layers × 4 × 2 B × 1,024 =
+ *   65,536 B a token, each all-reduce of 2 GPUs moving its bytes once,
+ *   at 30 GB/s × 0.8: 2,730.667 s. Run 63,737.300 s; each GPU holds half
+ *   the model.
+ * - DP 2: each GPU holds all 16 B × 1e9 of the model states: with the 5%
+ *   fragmentation allowance and 1 GiB of overhead, 16.8e9 B + 1 GiB, 92.5%
+ *   of 18 GiB before any activation: Tight. Its gradients' all-reduce
+ *   hides behind the backward, so it is faster, by less than 5%.
+ * The search takes TP 2 and names DP 2 as the runner-up it passed over;
+ * with the setting at 0 it takes DP 2, the fastest. */
+static void
+test_safe_headroom (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate searched, tp2, dp2, fastest;
+  double capacity = 18 * GIB;
+
+  toy_init (&job, &quote, &settings, 2, 1);
+  quote.gpu.memory_nominal_gb = 18;
+  quote.intra_link.per_direction_gbytes_per_s = 30;
+  job.micro_batch = 1;
+  job.global_batch = 8;
+  job.pipeline_parallel = 1;
+  g_assert_cmpfloat (settings.layout_headroom_time, ==, 0.05);
+
+  job.tensor_parallel = 2;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &tp2, NULL));
+  g_assert_true (tp2.fits);
+  g_assert_cmpfloat (fabs (tp2.total_s - (61006.63296 + 2730.666667)), <, 1e-3);
+  g_assert_cmpfloat (tp2.memory_per_gpu_bytes, <=, CP_TIGHT_MEMORY_SHARE * capacity);
+
+  job.tensor_parallel = 1;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &dp2, NULL));
+  g_assert_true (dp2.fits);
+  g_assert_cmpuint (dp2.layout.data_parallel, ==, 2);
+  g_assert_cmpfloat (dp2.memory_per_gpu_bytes, >=, 16.8e9 + GIB);
+  g_assert_cmpfloat ((16.8e9 + GIB) / capacity, >, CP_TIGHT_MEMORY_SHARE);
+  /* Faster beyond a tie (1%), by less than the setting's 5%. */
+  g_assert_cmpfloat (dp2.total_s, <, tp2.total_s / 1.01);
+  g_assert_cmpfloat (dp2.total_s * 1.05, >=, tp2.total_s);
+
+  job.tensor_parallel = 0;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &searched, NULL));
+  g_assert_cmpuint (searched.layout.tensor_parallel, ==, 2);
+  g_assert_cmpfloat (searched.total_s, ==, tp2.total_s);
+  g_assert_cmpint (searched.layout_why, ==, CP_LAYOUT_WHY_SAFE_HEADROOM);
+  g_assert_cmpstr (cp_layout_why_to_string (searched.layout_why), ==, "safe-headroom");
+  g_assert_cmpuint (searched.runner_up.data_parallel, ==, 2);
+  g_assert_cmpfloat (searched.runner_up_total_s, ==, dp2.total_s);
+  g_assert_cmpfloat (searched.runner_up_memory_per_gpu_bytes, ==, dp2.memory_per_gpu_bytes);
+  /* The fastest layout it passed over, said beside it. */
+  g_assert_cmpfloat (searched.layout_fastest_total_s, ==, dp2.total_s);
+  g_assert_cmpfloat (searched.layout_fastest_memory_per_gpu_bytes, ==, dp2.memory_per_gpu_bytes);
+
+  /* Off, the fastest wins: DP 2, TP 2 the runner-up for its headroom. */
+  settings.layout_headroom_time = 0;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &fastest, NULL));
+  g_assert_cmpuint (fastest.layout.data_parallel, ==, 2);
+  g_assert_cmpfloat (fastest.total_s, ==, dp2.total_s);
+  g_assert_cmpint (fastest.layout_why, ==, CP_LAYOUT_WHY_FASTER);
+  g_assert_cmpfloat (fastest.layout_fastest_total_s, ==, 0);
+
+  /* A Tight layout faster by more than the setting keeps its place: at
+   * 1%, DP 2's 1.1% is more. */
+  settings.layout_headroom_time = 0.01;
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &fastest, NULL));
+  g_assert_cmpuint (fastest.layout.data_parallel, ==, 2);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -947,6 +1026,7 @@ main (int argc, char **argv)
   g_test_add_func ("/layouts/step/fp8-attention-in-bf16", test_fp8_attention_in_bf16);
   g_test_add_func ("/layouts/step/all-to-all-dedup", test_all_to_all_dedup);
   g_test_add_func ("/layouts/step/ep-folded-over-tp", test_ep_folded_over_tp);
+  g_test_add_func ("/layouts/search/safe-headroom", test_safe_headroom);
   g_test_add_func ("/layouts/verdict/32b-one-machine", test_verdict_32b_one_machine);
   g_test_add_func ("/layouts/verdict/qlora-7b-single", test_verdict_qlora_single);
   g_test_add_func ("/layouts/verdict/never-impossible", test_verdict_never_impossible);
