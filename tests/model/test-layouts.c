@@ -778,6 +778,45 @@ assert_no_impossible_option (const CpPlan *plan)
     g_assert_true (g_array_index (plan->options, CpOption, plan->recommended).estimate.fits);
 }
 
+/* The search has no cap on the splits it weighs (issue 21: it stopped
+ * at 512 and cut expert-parallel choices off): DeepSeek-V3 on 256 nodes of
+ * 8 H800s enumerates more than 512 splits, and the layout it finds is at
+ * least as fast (within the 1% tie) as the best one with each expert-
+ * parallel size that divides its 256 experts pinned, the rest searched.
+ * The headroom setting is 0 here: the fastest layout is what is compared. */
+static void
+test_no_split_cap (void)
+{
+  const CpCatalog *catalog = cp_catalog_get_builtin ();
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate searched;
+
+  cp_settings_init (&settings);
+  settings.layout_headroom_time = 0;
+  catalogue_quote (&quote, "cluster", "h800", 256, 10);
+  cp_job_init (&job, CP_TASK_PRETRAIN);
+  cp_job_set_model (&job, cp_catalog_find_model (catalog, "deepseek-v3"));
+  job.tokens = 1e12;
+  g_assert_cmpuint (job.model.experts_total, ==, 256);
+  g_assert_true (cp_estimate (&job, &quote, 256, &settings, &searched, NULL));
+  g_assert_true (searched.fits);
+  g_assert_cmpuint (searched.layout_splits, >, 512);
+  g_assert_cmpuint (searched.layout_splits_pruned, <, searched.layout_splits);
+  for (guint ep = 1; ep <= 256; ep *= 2)
+    {
+      CpEstimate pinned;
+
+      job.expert_parallel = ep;
+      g_assert_true (cp_estimate (&job, &quote, 256, &settings, &pinned, NULL));
+      if (pinned.fits)
+        g_assert_cmpfloat (searched.total_s, <=, pinned.total_s * 1.01);
+    }
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
 /* A 32B pretraining of 1T tokens offered one 8 × H800 machine and no
  * deadline: 6 × 32.5e9 × 1e12 / (8 × 989e12) s ≈ 285 days even at full
  * peak, past the longest acceptable run of 120 days: no single machine is
@@ -1027,6 +1066,7 @@ main (int argc, char **argv)
   g_test_add_func ("/layouts/step/all-to-all-dedup", test_all_to_all_dedup);
   g_test_add_func ("/layouts/step/ep-folded-over-tp", test_ep_folded_over_tp);
   g_test_add_func ("/layouts/search/safe-headroom", test_safe_headroom);
+  g_test_add_func ("/layouts/search/no-split-cap", test_no_split_cap);
   g_test_add_func ("/layouts/verdict/32b-one-machine", test_verdict_32b_one_machine);
   g_test_add_func ("/layouts/verdict/qlora-7b-single", test_verdict_qlora_single);
   g_test_add_func ("/layouts/verdict/never-impossible", test_verdict_never_impossible);
