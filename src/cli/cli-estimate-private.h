@@ -119,6 +119,7 @@ struct _CpCliJobOptions {
   char     *checkpoint_interval;
   gboolean  distributed_experience;
   gboolean  ops_engineer;
+  gboolean  team_stated;
   gboolean  xml;
   char     *output;
 };

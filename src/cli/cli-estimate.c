@@ -556,6 +556,9 @@ apply_job_cost_options (Options *o,
 {
   job->team_has_distributed_experience = o->distributed_experience;
   job->team_has_ops_engineer = o->ops_engineer;
+  /* Saying either of the two describes the team: the other, not given,
+   * is then a "no" the user chose rather than the assumption. */
+  job->team_stated = o->team_stated || o->distributed_experience || o->ops_engineer;
   return cp_cli_parse_count_option ("--storage-tb", o->storage_tb, 0, 1e6, &job->storage_tb) &&
          cp_cli_parse_uint_option ("--engineers", o->engineers, 0, 10000, &job->engineers) &&
          cp_cli_parse_price_option ("--engineer-day-cost", o->engineer_day_cost, CP_PRICE_PER_NODE_HOUR, 1,
@@ -1175,6 +1178,8 @@ add_job_entries (GOptionContext *context,
     { "storage-tb", 0, 0, G_OPTION_ARG_STRING, &o->storage_tb, N_("Data and checkpoints kept during the job, TB"), N_("TB") },
     { "distributed-experience", 0, 0, G_OPTION_ARG_NONE, &o->distributed_experience, N_("The team has run distributed training before"), NULL },
     { "ops-engineer", 0, 0, G_OPTION_ARG_NONE, &o->ops_engineer, N_("The team has an operations engineer"), NULL },
+    { "team-stated", 0, 0, G_OPTION_ARG_NONE, &o->team_stated,
+      N_("The team is as --distributed-experience and --ops-engineer say, a “no” where absent (either states it too); without them the report says it assumed a team new to both and asks"), NULL },
     { "engineers", 0, 0, G_OPTION_ARG_STRING, &o->engineers, N_("Engineers on the job (default 2)"), N_("N") },
     { "engineer-day-cost", 0, 0, G_OPTION_ARG_STRING, &o->engineer_day_cost, N_("Cost of one engineer-day"), N_("PRICE") },
     { "measured-peak-memory", 0, 0, G_OPTION_ARG_STRING, &o->measured_peak_memory, N_("Trial run on this hardware: peak memory per GPU (72GiB)"), N_("BYTES") },

@@ -142,6 +142,8 @@ static const CpField job_fields[] = {
     CP_FIELD_BOOL, F (team_has_distributed_experience), .group = GROUP_TEAM },
   { "ops-engineer", N_("Operations engineer"), N_("Without one, hosted machines are preferred"), NULL,
     CP_FIELD_BOOL, F (team_has_ops_engineer), .group = GROUP_TEAM },
+  { "team-stated", N_("Stated by the team"), N_("Off: the two rows above are assumed, and the report asks the team"), NULL,
+    CP_FIELD_BOOL, F (team_stated), .group = GROUP_TEAM },
   { "engineers", N_("Engineers"), NULL, NULL, CP_FIELD_UINT, F (engineers), .group = GROUP_TEAM },
   { "engineer-day-cost", N_("Engineer-day cost"), NULL, N_("per day"), CP_FIELD_DOUBLE, F (engineer_day_cost),
     .group = GROUP_TEAM, .money = TRUE },
@@ -768,6 +770,10 @@ commit_field (gpointer            user_data,
 
       apply_value (field, self->job, value);
       g_hash_table_add (self->typed_keys, (gpointer) field->key);
+      /* Saying what the team knows describes it (R8): the other switch is
+       * then the user's answer too, no longer the assumption. */
+      if (strcmp (field->key, "distributed-experience") == 0 || strcmp (field->key, "ops-engineer") == 0)
+        self->job->team_stated = TRUE;
       if (field->group == GROUP_MODEL)
         make_model_custom (&self->job->model);
     }

@@ -49,6 +49,8 @@ cp_job_init (CpJob      *job,
   job->engineer_day_cost = 2000.0;
   job->team_has_distributed_experience = FALSE;
   job->team_has_ops_engineer = FALSE;
+  /* Nobody has said yet: both are the assumption above. */
+  job->team_stated = FALSE;
   job->storage_tb = 1.0;
 
   switch (kind)

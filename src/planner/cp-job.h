@@ -76,6 +76,10 @@ typedef struct {
   /* Team (R8) */
   gboolean      team_has_distributed_experience;
   gboolean      team_has_ops_engineer;
+  /* The two above were stated by the user (the form's switch, the CLI's
+   * --team-stated), not cp_job_init()'s assumption: the report says
+   * "assumed" and asks the team while this is FALSE. */
+  gboolean      team_stated;
   guint         engineers;
   double        engineer_day_cost;   /* in the project's currency */
 

@@ -1043,6 +1043,7 @@ cp_plan_new_without_robustness (const CpJob      *job,
   plan->verdict = CP_VERDICT_NOT_FEASIBLE;
   plan->verdict_robust = TRUE;
   plan->robustness_reason_at = -1;
+  plan->team_assumed = !job->team_stated;
   plan->billing_terms_winner = -1;
 
   /* A quote the model cannot use is left out, not guessed at, and so is

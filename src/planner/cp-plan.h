@@ -168,6 +168,10 @@ typedef struct {
    * is technical (the fewest nodes that run the job in time, soonest
    * finish next) and no cost is a figure to show or rank by. */
   gboolean    cost_unknown;
+  /* The job's team (R8: distributed-training experience, an operations
+   * engineer) is cp_job_init()'s assumption, never stated: the words say
+   * "assumed" and the report asks the team (CpJob.team_stated). */
+  gboolean    team_assumed;
 } CpPlan;
 
 /* Main risks of a recommendation, after the source article's table. */

@@ -21,6 +21,17 @@ is_bare_metal (const CpProject *project,
   return quote->offering == CP_OFFERING_BARE_METAL || quote->offering == CP_OFFERING_BARE_METAL_CLUSTER;
 }
 
+/* R8's "prefer hosted" fired: the plan recommends bare metal to a team
+ * without an operations engineer. */
+static gboolean
+prefer_hosted_fired (const CpPlan *plan)
+{
+  for (guint i = 0; i < plan->reasons->len; i++)
+    if (g_array_index (plan->reasons, CpReason, i).outcome == CP_OUTCOME_PREFER_HOSTED)
+      return TRUE;
+  return FALSE;
+}
+
 /* R8 fires when the option ranked first is bare metal and the team has no
  * operations engineer. The source article prefers hosted machines or
  * container platforms then; the ranking weighs cost and deadline only, so
@@ -71,6 +82,24 @@ prefer_hosted_text (const CpReason  *reason,
     /* TRANSLATORS: R8; the recommended quote (bare metal), the best hosted or container quote, its total cost, how much more that is */
     return g_strdup_printf (_("The team has no operations engineer, and planning rule R8 prefers hosted machines or container platforms over bare metal; %s is bare metal, recommended because the best hosted or container option, %s, costs %s, %s more. Take it instead if no one can run the machines, or ask the vendor for operations support."), chosen, other, other_cost, more);
   }
+}
+
+/* An R8 sentence about a team nobody described (CpPlan.team_assumed):
+ * said as the assumption it is (page 1 asks the team), so that "the team has no
+ * operations engineer" is never read as something the user said. Takes
+ * @text. */
+static char *
+team_assumed_text (const CpPlan *plan,
+                   char         *text)
+{
+  char *said;
+
+  if (plan == NULL || !plan->team_assumed)
+    return text;
+  /* TRANSLATORS: an R8 reason (a sentence) about the team, when the job does not say what the team knows: the figures use the planner's assumption */
+  said = g_strdup_printf (_("Assumed (the job does not describe the team): %s"), text);
+  g_free (text);
+  return said;
 }
 
 char *
@@ -128,15 +157,15 @@ cp_reason_text_signals (const CpReason  *reason,
         a = cp_i18n_format_days (v[0], lang);
         b = cp_i18n_format_money_prose (v[1], currency, lang);
         /* TRANSLATORS: R8; calendar days, their cost, the working days in them, working days a week, the team's cost a working day */
-        return g_strdup_printf (_("The team has no distributed-training experience: moving to a cluster costs about %s of migration and debugging, counted as %s: %s working days (%s a week) at %s a day for the team."),
-                                a, b, working, week, team_day);
+        return team_assumed_text (plan, g_strdup_printf (_("The team has no distributed-training experience: moving to a cluster costs about %s of migration and debugging, counted as %s: %s working days (%s a week) at %s a day for the team."),
+                                a, b, working, week, team_day));
       }
 
     case CP_OUTCOME_MIGRATION_NONE:
-      return g_strdup (_("The team has distributed-training experience: no migration time is counted."));
+      return team_assumed_text (plan, g_strdup (_("The team has distributed-training experience: no migration time is counted.")));
 
     case CP_OUTCOME_PREFER_HOSTED:
-      return prefer_hosted_text (reason, project, plan, lang);
+      return team_assumed_text (plan, prefer_hosted_text (reason, project, plan, lang));
 
     case CP_OUTCOME_TRIAL_USED:
       return cp_reason_trial_text (reason, project, lang);
@@ -148,6 +177,40 @@ cp_reason_text_signals (const CpReason  *reason,
       break;
     }
   return NULL;
+}
+
+gboolean
+cp_words_rests_on_team (const CpProject *project,
+                        const CpPlan    *plan)
+{
+  const CpOption *chosen;
+
+  if (plan == NULL || !plan->team_assumed || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
+    return FALSE;
+  chosen = &g_array_index (plan->options, CpOption, plan->recommended);
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+      const CpEstimate *e = &option->estimate;
+
+      if ((int) i == plan->recommended || !e->fits || option->ruled_out)
+        continue;
+      /* Bare metal with nobody to run it (R8): a feasible hosted or
+       * container option is what the team would take instead. */
+      if (is_bare_metal (project, chosen->quote_index) && !is_bare_metal (project, option->quote_index) &&
+          option->feasible && prefer_hosted_fired (plan))
+        return TRUE;
+      /* A cluster charged the migration of a team new to distributed
+       * training (cp-estimate-cost.c: its only money is engineering_cost,
+       * its only days migration_days) that would cost less than the
+       * choice without it. Whether it would then meet the deadline is
+       * not known here, so one that misses it counts too: the doubt is
+       * said, not hidden. */
+      if (!plan->cost_unknown && e->migration_days > 0 &&
+          e->total_cost - e->engineering_cost < chosen->estimate.total_cost)
+        return TRUE;
+    }
+  return FALSE;
 }
 
 /* R8's point for page 1, in one line: who runs the machines. The reasons
@@ -189,13 +252,20 @@ cp_words_operations (const CpProject *project,
       g_autofree char *more = cp_i18n_format_money (round (hosted->estimate.total_cost) - round (subject->estimate.total_cost),
                                                     currency, lang);
 
-      /* TRANSLATORS: page 1, rule R8 in one line; the best hosted or container quote, how much more it costs */
-      text = g_strdup_printf (_("Who runs it (R8): no operations engineer for bare metal; ask the vendor for support, or take %s (%s more)."),
-                              other, more);
+      text = plan->team_assumed
+             /* TRANSLATORS: page 1, rule R8 in one line, the team not described; the best hosted or container quote, how much more it costs */
+             ? g_strdup_printf (_("Who runs it (R8): no operations engineer for bare metal is assumed, as the job does not describe the team; ask the team, then the vendor for support, or take %s (%s more)."),
+                                other, more)
+             /* TRANSLATORS: page 1, rule R8 in one line; the best hosted or container quote, how much more it costs */
+             : g_strdup_printf (_("Who runs it (R8): no operations engineer for bare metal; ask the vendor for support, or take %s (%s more)."),
+                                other, more);
     }
   else
-    /* TRANSLATORS: page 1, rule R8 in one line */
-    text = g_strdup (_("Who runs it (R8): no operations engineer for bare metal; ask the vendor for operations support before renting."));
+    text = g_strdup (plan->team_assumed
+                     /* TRANSLATORS: page 1, rule R8 in one line, the team not described */
+                     ? _("Who runs it (R8): no operations engineer for bare metal is assumed, as the job does not describe the team; ask the team, then the vendor for operations support before renting.")
+                     /* TRANSLATORS: page 1, rule R8 in one line */
+                     : _("Who runs it (R8): no operations engineer for bare metal; ask the vendor for operations support before renting."));
   cp_i18n_pop_language ();
   return text;
 }

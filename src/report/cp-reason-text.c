@@ -709,7 +709,17 @@ cp_words_unconfirmed (const CpProject *project,
   option = &g_array_index (plan->options, CpOption, plan->recommended);
   quote = g_ptr_array_index (project->quotes, option->quote_index);
   if (!(option->estimate.host_memory_per_node_bytes > 0) || quote->host_memory_per_node_bytes > 0)
-    return NULL;
+    {
+      if (!cp_words_rests_on_team (project, plan))
+        return NULL;
+      if (field != NULL)
+        *field = "team";
+      cp_i18n_push_language (lang);
+      /* TRANSLATORS: the recommendation would change with the team described otherwise (rule R8) */
+      text = g_strdup (_("Not firm: it rests on an assumed team, as the job does not say whether the team has run distributed training before or has an operations engineer (R8). Ask the team, and state it in the job."));
+      cp_i18n_pop_language ();
+      return text;
+    }
   if (field != NULL)
     *field = "host-memory";
   cp_i18n_push_language (lang);

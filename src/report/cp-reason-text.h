@@ -119,11 +119,19 @@ char       *cp_words_price_check    (const CpProject *project, const CpPlan *pla
  * driver: "Billed for the 1-month minimum: 45,000 CNY of 45,000 CNY, for
  * 3.1 days of use."; NULL when the hours used are billed. */
 char       *cp_words_minimum_term   (const CpProject *project, const CpOption *option, const char *lang);
+/* Whether @plan's recommendation could change with the job's team (R8)
+ * described otherwise while nobody described it (CpPlan.team_assumed):
+ * bare metal recommended to a team assumed to have no operations
+ * engineer while a hosted or container option is feasible, or a cluster
+ * that would cost less than the choice without the migration of a team
+ * assumed new to distributed training. */
+gboolean    cp_words_rests_on_team  (const CpProject *project, const CpPlan *plan);
 /* When the recommended option rests on a field its quote does not state
  * and the assumptions' range never varies (the host memory CPU offload
  * fills: without it the option does not run at all), the sentence that
  * says the choice is not firm and what to ask, with @field set to the
- * field's key ("host-memory"); NULL when the choice is firm. */
+ * field's key ("host-memory"); or on the team nobody described
+ * (cp_words_rests_on_team(), "team"); NULL when the choice is firm. */
 char       *cp_words_unconfirmed    (const CpProject *project, const CpPlan *plan, const char *lang,
                                      const char **field);
 /* Whether an option meets the job's requirement, as the comparison tables

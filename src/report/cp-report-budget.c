@@ -440,10 +440,43 @@ cp_report_vendor_question (const CpProject *project,
   return g_strdup_printf (_("%s Ask: %s."), _(question), line->str);
 }
 
+char *
+cp_report_team_question (const CpProject *project,
+                         JobResult       *results,
+                         guint            n_results)
+{
+  g_autoptr(GString) jobs = NULL;
+
+  for (guint j = 0; j < n_results; j++)
+    {
+      const CpPlan *plan = results[j].plan;
+      gboolean used = FALSE;
+
+      /* Asked only where the assumption entered the plan: a job R8 never
+       * spoke of (one machine, no bare metal to run) does not need it. */
+      for (guint r = 0; plan != NULL && plan->team_assumed && r < plan->reasons->len && !used; r++)
+        used = g_array_index (plan->reasons, CpReason, r).rule == CP_RULE_R8_MIGRATION;
+      if (!used)
+        continue;
+      if (jobs == NULL)
+        jobs = g_string_new (NULL);
+      else
+        /* TRANSLATORS: between the names of the jobs a question concerns */
+        g_string_append (jobs, _(", "));
+      g_string_append (jobs, ((const CpJob *) g_ptr_array_index (project->jobs, j))->name);
+    }
+  if (jobs == NULL)
+    return NULL;
+  /* TRANSLATORS: the question to the team (rule R8), then the jobs whose plans assumed the answer */
+  return g_strdup_printf (_("Has the team run distributed training before, and does it have an operations engineer? Not stated, so assumed not (R8). Ask: the team, for %s."),
+                          jobs->str);
+}
+
 void
 cp_report_section_vendor_questions (Doc       *doc,
                                     JobResult *results)
 {
+  g_autofree char *team = cp_report_team_question (doc->project, results, doc->project->jobs->len);
   gboolean any = FALSE;
 
   for (guint q = 0; q < G_N_ELEMENTS (vendor_questions); q++)
@@ -454,10 +487,18 @@ cp_report_section_vendor_questions (Doc       *doc,
       if (text == NULL)
         continue;
       if (!any)
-        cp_doc_heading (doc, doc->h1, _("Questions for the vendors"), 40);
+        cp_doc_heading (doc, doc->h1, team != NULL ? _("Questions for the vendors and the team")
+                                                   : _("Questions for the vendors"), 40);
       any = TRUE;
       cp_doc_paragraph_full (doc, doc->body, text, 10, 2, "•");
     }
+  /* What the team was never asked is an open question like the vendors'
+   * (R8): the figures above assume its answer. */
+  if (team == NULL)
+    return;
+  if (!any)
+    cp_doc_heading (doc, doc->h1, _("Question for the team"), 40);
+  cp_doc_paragraph_full (doc, doc->body, team, 10, 2, "•");
 }
 
 /* Whether page 1 lists the risks of @plan's recommended option. */

@@ -60,6 +60,9 @@ char *cp_report_job_span (const CpSchedule *schedule, guint job_index, const cha
 void cp_report_section_budget_tables (Doc *doc, const CpSchedule *schedule);
 
 void cp_report_section_vendor_questions (Doc *doc, JobResult *results);
+/* The question to put to the team when a plan assumed R8's answer (the
+ * job does not describe the team), naming those jobs; NULL otherwise. */
+char *cp_report_team_question (const CpProject *project, JobResult *results, guint n_results);
 /* Whether quote @quote_index is compared in @plan: an option of it runs
  * the job (a quote that cannot run, or that lacks a price, an exchange
  * rate or its network and so has no option, is not). */

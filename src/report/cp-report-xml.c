@@ -221,6 +221,7 @@ static const Field job_fields[] = {
   { "deadline", FIELD_DOUBLE, G_STRUCT_OFFSET (CpJob, deadline_days), "days", NULL, NULL },
   { "team-has-distributed-experience", FIELD_BOOL, G_STRUCT_OFFSET (CpJob, team_has_distributed_experience), NULL, NULL, NULL },
   { "team-has-ops-engineer", FIELD_BOOL, G_STRUCT_OFFSET (CpJob, team_has_ops_engineer), NULL, NULL, NULL },
+  { "team-stated", FIELD_BOOL, G_STRUCT_OFFSET (CpJob, team_stated), NULL, NULL, NULL },
   { "engineers", FIELD_UINT, G_STRUCT_OFFSET (CpJob, engineers), NULL, NULL, NULL },
   { "engineer-day-cost", FIELD_MONEY, G_STRUCT_OFFSET (CpJob, engineer_day_cost), NULL, NULL, NULL },
   { "storage", FIELD_DOUBLE, G_STRUCT_OFFSET (CpJob, storage_tb), "TB", NULL, NULL },
@@ -1406,6 +1407,11 @@ project_from_document (xmlDoc  *doc,
       /* Reports before issue 15 do not state the request split. */
       if (first_child (child, "prompt-tokens") == NULL && first_child (child, "output-tokens") == NULL)
         cp_job_fit_request_to_context (job);
+      /* Reports before it do not say whether the team was stated: taken
+       * as the store's migration takes an older file (cp-store-schema.c,
+       * version 12), stated when either differs from the assumption. */
+      if (first_child (child, "team-stated") == NULL)
+        job->team_stated = job->team_has_distributed_experience || job->team_has_ops_engineer;
       if (!cp_job_validate (job, &local_error))
         {
           g_autofree char *label = cp_text_label (job->name, job->id);

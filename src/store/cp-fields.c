@@ -165,6 +165,7 @@ static const CpField job_fields[] = {
   F_DBL  (CpJob, "deadline_days", deadline_days),
   F_BOOL (CpJob, "team_has_distributed_experience", team_has_distributed_experience),
   F_BOOL (CpJob, "team_has_ops_engineer", team_has_ops_engineer),
+  F_BOOL (CpJob, "team_stated", team_stated),
   F_UINT (CpJob, "engineers", engineers),
   F_DBL  (CpJob, "engineer_day_cost", engineer_day_cost),
   F_DBL  (CpJob, "storage_tb", storage_tb),

@@ -11,7 +11,7 @@
 #include "cp-fields.h"
 #include "cp-store-private.h"
 
-/* The current schema, version 10. Versions 1 to 3 and 6 to 8 are kept in
+/* The current schema, version 12. Versions 1 to 3 and 6 to 8 are kept in
  * tests/store/v1-fixture.sql, v2-, v3-, v6-, v7- and v8-fixture.sql; migrations[] brings them
  * here. Changing a table means a new version and a new migration. */
 static const char schema_sql[] =
@@ -117,6 +117,7 @@ static const char schema_sql[] =
   "  deadline_days REAL,\n"
   "  team_has_distributed_experience INTEGER NOT NULL CHECK (team_has_distributed_experience IN (0, 1)),\n"
   "  team_has_ops_engineer INTEGER NOT NULL CHECK (team_has_ops_engineer IN (0, 1)),\n"
+  "  team_stated INTEGER NOT NULL DEFAULT 0 CHECK (team_stated IN (0, 1)),\n"
   "  engineers INTEGER NOT NULL CHECK (engineers >= 0),\n"
   "  engineer_day_cost REAL,\n"
   "  storage_tb REAL,\n"
@@ -252,6 +253,7 @@ static int fill_v6_defaults (sqlite3 *db);
 static int fill_v7_trial_gpu_memory (sqlite3 *db);
 static int fill_v10_defaults (sqlite3 *db);
 static int fill_v11_defaults (sqlite3 *db);
+static int fill_v12_team_stated (sqlite3 *db);
 
 static const Migration migrations[CP_STORE_SCHEMA_VERSION] = {
   [1] = {
@@ -361,6 +363,13 @@ static const Migration migrations[CP_STORE_SCHEMA_VERSION] = {
     "ALTER TABLE quotes ADD COLUMN vat_basis TEXT NOT NULL DEFAULT 'unstated';\n"
     "ALTER TABLE quotes ADD COLUMN vat_rate REAL DEFAULT 0;\n",
     fill_v11_defaults },
+  [11] = {
+    /* Version 12 keeps whether the team's experience and operations
+     * engineer (R8) were stated or are cp_job_init()'s assumption; the
+     * report then says "assumed" and asks the team (issue 22).
+     * fill_v12_team_stated() says what a version-11 job is taken to be. */
+    "ALTER TABLE jobs ADD COLUMN team_stated INTEGER NOT NULL DEFAULT 0 CHECK (team_stated IN (0, 1));\n",
+    fill_v12_team_stated },
 };
 
 /* UPDATE @table SET @column = (the field's value in @record) [WHERE kind = @kind]. */
@@ -518,6 +527,19 @@ fill_v11_defaults (sqlite3 *db)
   static const char * const settings_columns[] = { "vat_rate_lease" };
 
   return fill_new_columns (db, settings_columns, G_N_ELEMENTS (settings_columns), NULL, 0);
+}
+
+/* A version-11 job whose team has distributed-training experience or an
+ * operations engineer differs from cp_job_init()'s FALSE, FALSE: someone
+ * set it, so the team was stated. One left at FALSE, FALSE may never have
+ * been looked at, and stays assumed. */
+static int
+fill_v12_team_stated (sqlite3 *db)
+{
+  return sqlite3_exec (db,
+                       "UPDATE jobs SET team_stated = 1"
+                       " WHERE team_has_distributed_experience = 1 OR team_has_ops_engineer = 1",
+                       NULL, NULL, NULL);
 }
 
 /* The GPU memory of a trial bound to a quote is that quote's, as the window

@@ -81,7 +81,7 @@ static const Words chinese = {
   "zh_CN", "租用：1 台机器", "费用：总计 ", "；",
   "预算与日程", "全部任务按推荐方案：", "（",
   "项目的预算与日程",
-  "需向服务商确认的问题", "询问：云厂商甲，智算中心乙。",
+  "需向服务商和团队确认的问题", "询问：云厂商甲，智算中心乙。",
   { "审批", "编制", "审核", "批准" },
   "假设与约定",
 };
@@ -92,9 +92,10 @@ static const char *const headings[] = {
   "Recommendation", "Budget and calendar", "Questions for the vendors", "Main risks", "Approval", "Jobs",
   "Quotes", "Comparison of the quotes", "One machine or the cluster?", "Training layout",
   "Interruptions and goodput", "Where the money goes", "Reasons", "Assumptions and conventions",
-  "Risks of each option",
+  "Risks of each option", "Questions for the vendors and the team", "Question for the team",
   "建议方案", "预算与日程", "需向服务商确认的问题", "主要风险", "审批", "任务", "报价", "报价对比", "单机还是集群？",
   "训练并行布局", "中断与有效时间比", "成本构成", "依据", "假设与约定", "各方案的风险",
+  "需向服务商和团队确认的问题", "需向团队确认的问题",
 };
 
 static gboolean

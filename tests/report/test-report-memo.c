@@ -59,8 +59,9 @@ line_starting (GPtrArray  *lines,
 
 /* The walk's project (test-cli-pages): a 70B LoRA fine-tune on 500M
  * tokens within 30 days; one 8 × H800 machine at 15 CNY per GPU-hour and
- * a 4-node A800 cluster at 45,000 CNY per node-month. The team has no
- * operations engineer (the form's default), both quotes are bare metal. */
+ * a 4-node A800 cluster at 45,000 CNY per node-month. The team is not
+ * described (the form's default: assumed without an operations engineer),
+ * both quotes are bare metal. */
 static void
 make_walk_project (const char *file)
 {
@@ -98,7 +99,8 @@ static const Words english = {
   "en",
   { "Approval", "Prepared by", "Reviewed by", "Approved by" },
   "Ask: 云厂商甲, 智算中心乙.",
-  "Who runs it (R8): no operations engineer for bare metal; ask the vendor for operations support before renting.",
+  /* The job does not describe the team: R8's line says it assumed one. */
+  "Who runs it (R8): no operations engineer for bare metal is assumed, as the job does not describe the team; ask",
   /* 45,000 ÷ 3,000: fifteen times, not "1,400% more". */
   "Next best: 智算中心乙 at 45,000 CNY, 42,000 CNY more (15 times the cost).",
   "What would change it",
@@ -111,7 +113,7 @@ static const Words chinese = {
   "zh_CN",
   { "审批", "编制", "审核", "批准" },
   "询问：云厂商甲，智算中心乙。",
-  "由谁运维（R8）：团队没有运维工程师管理裸金属，租用前请向服务商要运维支持。",
+  "由谁运维（R8）：任务未说明团队情况，假定没有运维工程师管理裸金属；请先向团队确认，租用前再向服务商要运维支持。",
   "次优方案：智算中心乙，¥45,000，多 ¥42,000（为推荐方案的 15 倍）。",
   "什么会改变结论",
   "若 智算中心乙 — A800 4节点 IB 集群 的总成本降到 ¥3,000 以下（降低 93%），它将成为推荐方案。",
@@ -169,6 +171,96 @@ test_walk (void)
   make_walk_project ("walk.cplan");
   check_walk (&english);
   check_walk (&chinese);
+}
+
+/* R8 on a team nobody described (issue 22): the walk's H800 machine,
+ * bare metal at 15 CNY per GPU-hour, beside the same machine hosted at 16.
+ * Both bill 25 hours × 8 GPUs: 3,000 and 3,200 CNY, 200 CNY apart. With no
+ * operations engineer a team would take the hosted one, so while the team
+ * is assumed the verdict is not called firm, page 1 asks the team and the
+ * reasons say "assumed"; stated (add-job --team-stated, no engineer), the
+ * same figures hold and the choice is firm. The flag goes through the
+ * file and the XML. */
+static void
+make_hosted_project (const char *file,
+                     gboolean    stated)
+{
+  RUN_OK ("new", file);
+  if (stated)
+    RUN_OK ("add-job", file, "--name", "70B LoRA fine-tune", "--model", "llama-2-70b", "--task", "lora",
+            "--tokens", "500M", "--deadline-days", "30", "--team-stated");
+  else
+    RUN_OK ("add-job", file, "--name", "70B LoRA fine-tune", "--model", "llama-2-70b", "--task", "lora",
+            "--tokens", "500M", "--deadline-days", "30");
+  RUN_OK ("add-quote", file, "--vendor", "甲", "--offer", "8×H800 单机", "--gpu", "h800",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "15");
+  RUN_OK ("add-quote", file, "--vendor", "丙", "--offer", "H800 托管", "--offering", "hosted-machine", "--gpu", "h800",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "16");
+}
+
+static char *
+read_in_tmp (const char *name)
+{
+  g_autofree char *path = g_build_filename (tmp_dir, name, NULL);
+  char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  return text;
+}
+
+static void
+test_team_assumed (void)
+{
+  g_autofree char *first = NULL, *first_zh = NULL, *all = NULL;
+  g_autofree char *stated_first = NULL, *stated_all = NULL;
+  g_autofree char *xml = NULL, *stated_xml = NULL, *again_xml = NULL;
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  make_hosted_project ("assumed.cplan", FALSE);
+  RUN_OK ("report", "assumed.cplan", "--lang", "en", "--pdf", "assumed.pdf", "--xml", "assumed.xml");
+  RUN_OK ("report", "assumed.cplan", "--lang", "zh_CN", "--pdf", "assumed-zh.pdf");
+  first = cp_test_pdf_text (tmp_dir, "assumed.pdf", 1, TRUE);
+  first_zh = cp_test_pdf_text (tmp_dir, "assumed-zh.pdf", 1, TRUE);
+  all = cp_test_pdf_text (tmp_dir, "assumed.pdf", 0, FALSE);
+  cp_test_assert_has (first, "For: 3,000 CNY in total;");
+  cp_test_assert_has (first, "Not firm: it rests on an assumed team");
+  cp_test_assert_lacks (first, "the choice holds across it");
+  cp_test_assert_has (first, "or take 丙 (200 CNY more).");
+  cp_test_assert_has (first, "Questions for the vendors and the team");
+  cp_test_assert_has (first, "Not stated, so assumed not (R8). Ask: the team, for 70B LoRA fine-tune.");
+  cp_test_assert_has (first_zh, "尚未确定：它依赖对团队的假定");
+  cp_test_assert_has (first_zh, "需向服务商和团队确认的问题");
+  cp_test_assert_has (first_zh, "询问：团队，涉及 70B LoRA fine-tune。");
+  /* The reason in the job's chapter says it is an assumption. */
+  cp_test_assert_has (all, "Assumed (the job does not describe the team): The team has no operations engineer");
+  xml = read_in_tmp ("assumed.xml");
+  g_assert_nonnull (strstr (xml, "<team-stated>false</team-stated>"));
+  g_assert_nonnull (strstr (xml, "<unconfirmed field=\"team\" quote=\"quote-1\">Not firm: it rests on an assumed team"));
+
+  make_hosted_project ("stated.cplan", TRUE);
+  RUN_OK ("report", "stated.cplan", "--lang", "en", "--pdf", "stated.pdf", "--xml", "stated.xml");
+  stated_first = cp_test_pdf_text (tmp_dir, "stated.pdf", 1, TRUE);
+  stated_all = cp_test_pdf_text (tmp_dir, "stated.pdf", 0, FALSE);
+  cp_test_assert_has (stated_first, "For: 3,000 CNY in total;");
+  cp_test_assert_has (stated_first, "the choice holds across it");
+  cp_test_assert_has (stated_first, "Who runs it (R8): no operations engineer for bare metal; ask the vendor for support, or take 丙 (200 CNY more).");
+  cp_test_assert_lacks (stated_first, "Not firm");
+  cp_test_assert_lacks (stated_first, "Ask: the team");
+  cp_test_assert_lacks (stated_all, "Assumed (the job does not describe the team)");
+  stated_xml = read_in_tmp ("stated.xml");
+  g_assert_nonnull (strstr (stated_xml, "<team-stated>true</team-stated>"));
+  g_assert_null (strstr (stated_xml, "<unconfirmed"));
+
+  /* Through the XML into a new file and out again: still stated. */
+  RUN_OK ("new", "from-xml.cplan");
+  RUN_OK ("import-xml", "from-xml.cplan", "stated.xml");
+  RUN_OK ("report", "from-xml.cplan", "--lang", "en", "--xml", "again.xml");
+  again_xml = read_in_tmp ("again.xml");
+  g_assert_nonnull (strstr (again_xml, "<team-stated>true</team-stated>"));
 }
 
 /* The walk's project with three more quotes page 1 names as not compared
@@ -479,7 +571,9 @@ test_demo_pages (void)
 static const char *const part_headings[][2] = {
   { "Recommendation", "建议方案" },
   { "Budget and calendar", "预算与日程" },
-  { "Questions for the vendors", "需向服务商确认的问题" },
+  /* Also "… and the team" (需向服务商和团队确认的问题) when a job does not
+   * describe its team: matched by its start, as a "…:" heading is. */
+  { "Questions for the vendors", "需向服务商" },
   { "Main risks", "主要风险" },
   { "Approval", "审批" },
   { "Jobs", "任务" },
@@ -512,7 +606,8 @@ page_parts (const char *pdf,
     for (guint h = 0; h < G_N_ELEMENTS (part_headings); h++)
       {
         const char *line = g_ptr_array_index (lines, i), *heading = part_headings[h][l];
-        gboolean prefix = g_str_has_suffix (heading, ":") || g_str_has_suffix (heading, "：");
+        gboolean prefix = g_str_has_suffix (heading, ":") || g_str_has_suffix (heading, "：") ||
+                          strcmp (heading, part_headings[2][l]) == 0;
 
         if (!seen[h] && (prefix ? g_str_has_prefix (line, heading) : strcmp (line, heading) == 0))
           {
@@ -663,6 +758,7 @@ main (int    argc,
 
   g_test_add_func ("/report-memo/walk", test_walk);
   g_test_add_func ("/report-memo/uncompared", test_uncompared);
+  g_test_add_func ("/report-memo/team-assumed", test_team_assumed);
   g_test_add_func ("/report-memo/no-quotes", test_no_quotes);
   g_test_add_func ("/report-memo/13b", test_13b);
   g_test_add_func ("/report-memo/13b-pretrain", test_13b_pretrain);

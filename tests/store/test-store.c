@@ -175,6 +175,7 @@ make_job (guint n)
   j->deadline_days = 45.25;
   j->team_has_distributed_experience = TRUE;
   j->team_has_ops_engineer = TRUE;
+  j->team_stated = TRUE;
   j->engineers = 7;
   j->engineer_day_cost = 2345.67;
   j->storage_tb = 12.75;
@@ -390,6 +391,7 @@ assert_job_equal (const CpJob *a, const CpJob *b)
   g_assert_cmpfloat (a->duration_days, ==, b->duration_days);
   g_assert_cmpfloat (a->deadline_days, ==, b->deadline_days);
   g_assert_cmpint (a->team_has_distributed_experience, ==, b->team_has_distributed_experience);
+  g_assert_cmpint (a->team_stated, ==, b->team_stated);
   g_assert_cmpint (a->team_has_ops_engineer, ==, b->team_has_ops_engineer);
   g_assert_cmpuint (a->engineers, ==, b->engineers);
   g_assert_cmpfloat (a->engineer_day_cost, ==, b->engineer_day_cost);
@@ -1455,6 +1457,33 @@ test_migration_v9_granularity (void)
   g_assert_cmpfloat (exact->billing_granularity_h, ==, 1.0 / 3600);
 }
 
+/* Version 12 keeps whether the team was stated (R8): a job saved before it
+ * with an operations engineer or distributed experience was set by
+ * someone, so it is stated; one left at the defaults stays assumed. Made
+ * from the v8 fixture with its run's team edited in SQL. */
+static void
+test_migration_v11_team_stated (void)
+{
+  g_autofree char *path = make_fixture_file ("v8-fixture.sql", "v11-team.cplan");
+  g_autoptr(CpProject) loaded = NULL;
+  g_autoptr(GError) error = NULL;
+  const CpJob *run, *trial;
+  sqlite3 *db = NULL;
+
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, "UPDATE jobs SET team_has_ops_engineer = 1 WHERE id = 'job-run';",
+                                 NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (db);
+  loaded = cp_project_load_file (path, &error);
+  g_assert_no_error (error);
+  run = g_ptr_array_index (loaded->jobs, 0);
+  trial = g_ptr_array_index (loaded->jobs, 1);
+  g_assert_true (run->team_has_ops_engineer);
+  g_assert_true (run->team_stated);
+  g_assert_false (trial->team_has_ops_engineer || trial->team_has_distributed_experience);
+  g_assert_false (trial->team_stated);
+}
+
 static void
 test_migration_v8 (void)
 {
@@ -1706,6 +1735,7 @@ main (int argc, char **argv)
   g_test_add_func ("/store/migration/v7", test_migration_v7);
   g_test_add_func ("/store/migration/v8", test_migration_v8);
   g_test_add_func ("/store/migration/v9-granularity", test_migration_v9_granularity);
+  g_test_add_func ("/store/migration/v11-team-stated", test_migration_v11_team_stated);
   g_test_add_func ("/store/migration/v2-read-only", test_migration_v2_read_only);
   g_test_add_func ("/store/save-file-atomic", test_save_file_atomic);
   g_test_add_func ("/store/save-in-file", test_save_in_file);
