@@ -15,6 +15,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "planner/cp-quote.h"
+#include "planner/cp-settings.h"
 #include "planner/cp-units.h"
 
 #include "cp-quote-regex.h"
@@ -141,13 +143,26 @@ cp_quote_tax_apply (CpQuoteCell      *cell,
            * rate (cp_quote_vat_factor()), so it is still compared with
            * VAT, as the others are (approver, 2 December: 不含税 prices
            * were compared with 含税 ones as written). */
+          CpSettings defaults;
+          const CpSettings *settings = cell->project != NULL ? &cell->project->settings : &defaults;
+          char written[G_ASCII_DTOSTR_BUF_SIZE], rate[G_ASCII_DTOSTR_BUF_SIZE];
+
           quote->vat_basis = CP_VAT_BASIS_EXCLUDED;
+          /* The note stays without figures: read back from a CSV's notes,
+           * a rate in it would be taken for the vendor's. */
           note = g_strdup (_("Price quoted without VAT, at a rate not stated; compared with its offering’s rate added"));
-          /* Translators: a column header and its words about tax */
-          cp_quote_cell_assume (cell, _("%s “%s”: the price is without VAT and the rate is not stated: compared "
-                                        "with its offering’s rate added (IT and cloud services, bare-machine "
-                                        "lease: the project’s VAT settings); ask the vendor (R6)"),
-                                cell->header, said);
+          /* The row says which price and the rate the estimate will add:
+           * the one the project's settings give the quote's offering now
+           * (a bare machine's lease or a service), so that "不含税" never
+           * stands without its figures. */
+          cp_settings_init (&defaults);
+          cp_format_double_shortest (quote->price, written);
+          cp_format_double_shortest (round (cp_quote_vat_rate (quote, settings) * 1000) / 10, rate);
+          /* Translators: a column header, its words about tax, the price as written, then the VAT rate in percent ("13") */
+          cp_quote_cell_assume (cell, _("%s “%s”: the price %s is without VAT and the rate is not stated: compared "
+                                        "with %s%% VAT added, the project’s rate for its offering (a bare-machine "
+                                        "lease or a service); ask the vendor (R6)"),
+                                cell->header, said, written, rate);
         }
       break;
     case CP_QUOTE_TAX_UNSTATED:

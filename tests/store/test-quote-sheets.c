@@ -738,9 +738,11 @@ test_shenzhen_vendor (void)
   g_assert_cmpuint (q->nodes_available, ==, 1);
   g_assert_cmpfloat_with_epsilon (cp_quote_price_per_gpu_hour (q, &project->settings), 26000.0 / 730 / 8, 1e-9);
   g_assert_cmpfloat (q->minimum_term_h, ==, 3 * 730);
-  /* "不含税" at no stated rate cannot be raised: said, as a question. */
-  g_assert_true (row_says (g_ptr_array_index (r->rows, 1), "不含税”: the price is without VAT and the rate is not "
-                           "stated", FALSE));
+  /* "不含税" at no stated rate cannot be raised: said, as a question,
+   * with the price and the rate the estimate adds (a bare machine's
+   * lease, 13% by default). */
+  g_assert_true (row_says (g_ptr_array_index (r->rows, 1), "不含税”: the price 26000 is without VAT and the rate is not "
+                           "stated: compared with 13% VAT added", FALSE));
 
   /* "RTX 4090 24G / 2T SSD", price "待定": imported without a price
    * (incomplete, naming the cell), the disk kept in the notes. */
@@ -1156,8 +1158,24 @@ test_tax (void)
 
   q = g_ptr_array_index (r->quotes, 3);
   g_assert_cmpfloat_with_epsilon (cp_quote_price_per_gpu_hour (q, &project->settings), 10, 1e-9);
-  g_assert_true (row_says (g_ptr_array_index (r->rows, 3), "the rate is not stated", FALSE));
+  /* No rate: the estimate adds a bare machine's lease rate (no offering
+   * column: bare metal), 13% by default; the row names the price and the
+   * rate. */
+  g_assert_true (row_says (g_ptr_array_index (r->rows, 3),
+                           "the price 10 is without VAT and the rate is not stated: compared with 13% VAT added", FALSE));
   g_assert_nonnull (strstr (q->notes, "Price quoted without VAT, at a rate not stated"));
+  g_assert_cmpfloat_with_epsilon (cp_quote_vat_rate (q, &project->settings), 0.13, 1e-12);
+  {
+    /* The project's own rate, not the default: 9%. */
+    g_autoptr(CpQuoteCsvResult) again = NULL;
+
+    project->settings.vat_rate_lease = 0.09;
+    again = cp_quote_csv_read (rows, strlen (rows), project, &error);
+    g_assert_no_error (error);
+    g_assert_true (row_says (g_ptr_array_index (again->rows, 3),
+                             "the price 10 is without VAT and the rate is not stated: compared with 9% VAT added", FALSE));
+    project->settings.vat_rate_lease = 0.13;
+  }
 
   q = g_ptr_array_index (r->quotes, 4);
   g_assert_cmpfloat_with_epsilon (cp_quote_price_per_gpu_hour (q, &project->settings), 6, 1e-9);
