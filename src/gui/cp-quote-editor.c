@@ -72,6 +72,10 @@ static const CpField quote_fields[] = {
     GROUP_PRICE },
   { "billing-granularity", N_("Billing granularity"), N_("Billed time is rounded up to this"), N_("h"), CP_FIELD_DOUBLE,
     F (billing_granularity_h), .group = GROUP_PRICE, .duration = TRUE, .automatic = N_("Not stated") },
+  /* Typed as a percentage; 0 leaves it to the offering, as a quote that
+   * states no rate is taken (cp_quote_vat_rate()). */
+  { "vat-rate", N_("VAT rate"), N_("The quote’s own rate; automatic: its offering’s, from the project’s VAT settings"),
+    N_("%"), CP_FIELD_DOUBLE, F (vat_rate), .group = GROUP_PRICE, .percent = TRUE, .automatic = N_("By its offering") },
   { "minimum-term", N_("Minimum term"), NULL, N_("h"), CP_FIELD_DOUBLE, F (minimum_term_h), .group = GROUP_PRICE,
     .duration = TRUE, .automatic = N_("Not stated") },
 
@@ -497,6 +501,15 @@ commit_field (gpointer            user_data,
       /* TRANSLATORS: %s is the text typed in the Valid until field */
       g_set_error (error, CP_MODEL_ERROR, CP_MODEL_ERROR_INVALID, _("“%s” is not a date such as 2026-06-30"),
                    candidate.valid_until);
+      cp_quote_clear (&candidate);
+      return FALSE;
+    }
+  /* Said in percent, as typed, with the field's name: the model's own
+   * check speaks of a fraction (0.5). Its bound is the project's VAT
+   * settings' (cp_settings_validate()). */
+  if (g_str_equal (field->key, "vat-rate") && !(candidate.vat_rate >= 0 && candidate.vat_rate <= 0.5))
+    {
+      g_set_error (error, CP_MODEL_ERROR, CP_MODEL_ERROR_INVALID, _("VAT rate must be between 0 and 50%%"));
       cp_quote_clear (&candidate);
       return FALSE;
     }

@@ -537,6 +537,77 @@ test_window_saves (void)
   g_unlink (path);
 }
 
+/* The quote form's VAT rate (issue 22), typed as a percentage through its
+ * row: 9 is 0.09 and the rate the comparison adds; 60% is refused with the
+ * field named and the stored rate kept; 0 leaves it to the offering (the
+ * demo's first quote is a container platform: the project's services
+ * rate, 6%). */
+static void
+test_window_quote_vat_rate (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  CpQuoteEditor *editor = cp_window_get_quote_editor (window);
+  CpFieldRow *row;
+  const CpQuote *quote;
+
+  select_row (cp_window_get_quotes_list (window), 0);
+  quote = g_ptr_array_index (project->quotes, 0);
+  row = cp_quote_editor_get_row (editor, "vat-rate");
+  g_assert_nonnull (row);
+  g_assert_cmpint (quote->offering, ==, CP_OFFERING_CONTAINER);
+
+  type_text (row, "9");
+  g_assert_cmpfloat_with_epsilon (quote->vat_rate, 0.09, 1e-12);
+  g_assert_cmpfloat_with_epsilon (cp_quote_vat_rate (quote, &project->settings), 0.09, 1e-12);
+  g_assert_null (cp_field_row_get_error (row));
+
+  type_text (row, "60%");
+  g_assert_nonnull (cp_field_row_get_error (row));
+  g_assert_nonnull (strstr (cp_field_row_get_error (row), "VAT rate must be between 0 and 50%"));
+  g_assert_cmpfloat_with_epsilon (quote->vat_rate, 0.09, 1e-12);
+
+  type_text (row, "0");
+  g_assert_null (cp_field_row_get_error (row));
+  g_assert_cmpfloat (quote->vat_rate, ==, 0);
+  g_assert_cmpfloat_with_epsilon (cp_quote_vat_rate (quote, &project->settings), 0.06, 1e-12);
+  close_window (window);
+}
+
+/* The job form states the team (issue 22): the demo's service job does not
+ * describe it; turning on "Operations engineer" states it, and the
+ * "Stated by the team" switch shows it. */
+static void
+test_window_team_stated (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  CpJobEditor *editor = cp_window_get_job_editor (window);
+  const CpJob *job = NULL;
+  guint index = 0;
+
+  for (guint i = 0; i < project->jobs->len; i++)
+    if (g_strcmp0 (((const CpJob *) g_ptr_array_index (project->jobs, i))->id, "job-serve7b") == 0)
+      index = i;
+  select_row (cp_window_get_jobs_list (window), index);
+  job = g_ptr_array_index (project->jobs, index);
+  g_assert_cmpstr (job->id, ==, "job-serve7b");
+  g_assert_false (job->team_stated);
+  g_assert_false (gtk_switch_get_active (GTK_SWITCH (cp_field_row_get_input (cp_job_editor_get_row (editor, "team-stated")))));
+
+  gtk_switch_set_active (GTK_SWITCH (cp_field_row_get_input (cp_job_editor_get_row (editor, "ops-engineer"))), TRUE);
+  spin ();
+  g_assert_true (job->team_has_ops_engineer);
+  g_assert_true (job->team_stated);
+  g_assert_true (gtk_switch_get_active (GTK_SWITCH (cp_field_row_get_input (cp_job_editor_get_row (editor, "team-stated")))));
+
+  /* Turned off again, the team is the assumption once more. */
+  gtk_switch_set_active (GTK_SWITCH (cp_field_row_get_input (cp_job_editor_get_row (editor, "team-stated"))), FALSE);
+  spin ();
+  g_assert_false (job->team_stated);
+  close_window (window);
+}
+
 /* The app's own icons come with the executable (its GResource), so the
  * empty state never shows "image-missing" when run from the build tree. */
 static void
@@ -6029,6 +6100,8 @@ main (int   argc,
   g_test_add_func ("/gui/window/refuses-invalid-input", test_window_refuses_invalid_input);
   g_test_add_func ("/gui/window/delete-and-undo", test_window_delete_and_undo);
   g_test_add_func ("/gui/window/saves", test_window_saves);
+  g_test_add_func ("/gui/window/quote-vat-rate", test_window_quote_vat_rate);
+  g_test_add_func ("/gui/window/team-stated", test_window_team_stated);
   g_test_add_func ("/gui/window/autosaves", test_window_autosaves);
   g_test_add_func ("/gui/window/icons", test_window_icons);
   g_test_add_func ("/gui/window/rename-in-place", test_window_rename_in_place);
