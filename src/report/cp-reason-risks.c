@@ -1,0 +1,233 @@
+/* cp-reason-risks.c: the risks of one option, with their thresholds, as
+ * the job chapter and page 1 list them (cp_option_risks()), and whether
+ * an estimate is tight (split from cp-reason-text.c). */
+#include "cp-report-private.h"
+#include "cp-reason-text.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "planner/cp-units.h"
+#include "cp-i18n.h"
+#include "cp-reason-text-private.h"
+
+/* Option risks and their thresholds.
+ *
+ * A quarter of the run spent communicating is where the network starts
+ * to decide the schedule: NCCL reaches about 80% of a link's line rate
+ * (PUBLISHED N1), so a fabric 20% slower than quoted then adds more than
+ * 5% to the run. */
+#define RISK_COMMUNICATION_SHARE 0.25
+/* Below a tenth of the deadline to spare, the debugging estimate alone
+ * (30–40% of a training calendar, rule R4: ten points of spread) can
+ * use the margin up. */
+#define RISK_DEADLINE_MARGIN 0.10
+/* Above 90% of a GPU's memory, what the estimate leaves out (longer
+ * sequences, fragmentation beyond the allowance) runs it out of memory:
+ * the planner's own line, which its layout search avoids. */
+#define RISK_MEMORY_SHARE CP_TIGHT_MEMORY_SHARE
+
+static void
+add_risk_text (GPtrArray  *risks,
+               char       *text)
+{
+  g_ptr_array_add (risks, text);
+}
+
+gboolean
+cp_estimate_is_tight (const CpEstimate *e)
+{
+  return e->fits && e->available_per_gpu_bytes > 0 &&
+         e->memory_per_gpu_bytes > RISK_MEMORY_SHARE * e->available_per_gpu_bytes;
+}
+
+const char *
+cp_words_fits (const CpEstimate *e)
+{
+  if (cp_estimate_is_tight (e))
+    /* TRANSLATORS: the report's Fits column: fits, above 90% of each GPU's memory, as the window's table says */
+    return _("Tight");
+  return e->fits ? _("Yes") : _("No");
+}
+
+char *
+cp_words_memory_near_limit (const CpEstimate *e,
+                            const char       *lang)
+{
+  g_autofree char *share = NULL;
+  g_autofree char *limit = NULL;
+
+  if (!cp_estimate_is_tight (e))
+    return NULL;
+  share = cp_i18n_format_percent (e->memory_per_gpu_bytes / e->available_per_gpu_bytes, lang);
+  limit = cp_i18n_format_percent (RISK_MEMORY_SHARE, lang);
+  /* TRANSLATORS: a risk; %s are percentages */
+  return g_strdup_printf (_("Uses %s of each GPU's memory, above %s: a longer sequence or more fragmentation than allowed for runs out of memory. Confirm with a trial run."), share, limit);
+}
+
+/* Below a hundredth of an interruption a count reads as nonsense ("about
+ * 0.00029 interruptions", walkthrough 11): the risk gives the chance of
+ * one instead, 1 − e^(−n) for n expected (failures as a Poisson process,
+ * as cp-goodput.h takes them). "About 0.091 interruptions" still reads. */
+#define FEW_INTERRUPTIONS 0.01
+
+static char *
+interruption_chance (double expected, const char *lang)
+{
+  return cp_i18n_format_percent (-expm1 (-expected), lang);
+}
+
+GPtrArray *
+cp_option_risks (const CpProject *project,
+                 const CpJob     *job,
+                 const CpOption  *option,
+                 const char      *lang)
+{
+  const CpEstimate *e = &option->estimate;
+  const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+  GPtrArray *risks = g_ptr_array_new_with_free_func (g_free);
+  double communication_share = e->total_s > 0 ? e->exposed_communication_s / e->total_s : 0;
+
+  cp_i18n_push_language (lang);
+
+  /* An offer past its last day is no price to approve a budget on: it was
+   * recommended, 11 months after it expired, with no word of it
+   * (walkthrough 4, #23). Today is the day the words are written, as the
+   * report's own date. */
+  {
+    GDate last_day, today;
+
+    g_date_set_time_t (&today, time (NULL));
+    if (cp_i18n_parse_iso_date (quote->valid_until, &last_day) && g_date_compare (&last_day, &today) < 0)
+      {
+        g_autofree char *when = cp_i18n_format_iso_date (quote->valid_until, lang);
+
+        /* TRANSLATORS: a risk; %s is the last day the quote's price held */
+        add_risk_text (risks, g_strdup_printf (_("The offer expired on %s: ask the vendor for a new quote before relying on its price."), when));
+      }
+  }
+
+  if (e->nodes > 1 && isfinite (communication_share) && communication_share > RISK_COMMUNICATION_SHARE)
+    {
+      g_autofree char *share = cp_i18n_format_percent (communication_share, lang);
+      g_autofree char *limit = cp_i18n_format_percent (RISK_COMMUNICATION_SHARE, lang);
+      /* TRANSLATORS: a risk; %s are percentages */
+      add_risk_text (risks, g_strdup_printf (_("Communication takes %s of the run, above %s: if the network delivers a fifth less than quoted, the run grows by more than 5%%."), share, limit));
+    }
+
+  if (e->nodes > 1 && quote->sharing == CP_SHARING_UNKNOWN)
+    {
+      g_autofree char *factor = cp_i18n_format_percent (project->settings.shared_network_factor, lang);
+      /* TRANSLATORS: a risk; %s is a percentage */
+      add_risk_text (risks, g_strdup_printf (_("The quote does not say whether the network between nodes is dedicated or shared; the estimate takes it as shared, at %s of line rate, and the range runs to a dedicated one. Ask the vendor before signing."), factor));
+    }
+  else if (e->nodes > 1 && quote->sharing == CP_SHARING_SHARED)
+    {
+      g_autofree char *factor = cp_i18n_format_percent (project->settings.shared_network_factor, lang);
+      /* TRANSLATORS: a risk; %s is a percentage */
+      add_risk_text (risks, g_strdup_printf (_("The network is shared with other tenants: at busy hours it may give less than the %s of line rate assumed."), factor));
+    }
+
+  /* Replicas on one machine all stop with it: the advice is a second
+   * machine, not a second replica (walkthrough 4, #20: "add a second
+   * replica" beside a table showing two). */
+  if (job->kind == CP_TASK_INFERENCE && e->nodes <= 1)
+    add_risk_text (risks, g_strdup (_("The service runs on one machine: its failure stops every replica on it. A second machine removes this single point of failure.")));
+  else if (job->kind == CP_TASK_INFERENCE && e->layout.data_parallel <= 1)
+    add_risk_text (risks, g_strdup (_("The service runs as one replica: a single machine failure stops it. A second replica removes this single point of failure.")));
+  else if (job->kind != CP_TASK_INFERENCE && e->nodes == 1 && cp_task_kind_is_training (job->kind))
+    {
+      g_autofree char *interruptions = cp_i18n_format_value (e->expected_interruptions, lang);
+      g_autofree char *goodput = cp_words_goodput (e->goodput, lang);
+
+      if (e->expected_interruptions < FEW_INTERRUPTIONS)
+        {
+          g_autofree char *chance = interruption_chance (e->expected_interruptions, lang);
+
+          /* TRANSLATORS: a risk; the chance of an interruption such as "0.03%", then a percentage */
+          add_risk_text (risks, g_strdup_printf (_("Everything runs on one machine, a single point of failure: at the per-GPU rate of large clusters, the chance of an interruption is %s, leaving %s of the time useful. One stops the run until the machine is repaired or replaced; keep checkpoints off the machine."), chance, goodput));
+        }
+      else
+        /* TRANSLATORS: a risk; a number of interruptions such as "0.12", then a percentage */
+        add_risk_text (risks, g_strdup_printf (_("Everything runs on one machine, a single point of failure: about %s interruptions are expected over the run at the per-GPU rate of large clusters, leaving %s of the time useful. Each one stops the run until the machine is repaired or replaced; keep checkpoints off the machine."), interruptions, goodput));
+    }
+  if (cp_task_kind_is_training (job->kind) && e->nodes > 1 && isfinite (e->expected_interruptions))
+    {
+      g_autofree char *interruptions = cp_i18n_format_value (e->expected_interruptions, lang);
+      g_autofree char *goodput = cp_words_goodput (e->goodput, lang);
+      g_autofree char *lost = cp_i18n_format_days (e->lost_s / 86400.0, lang);
+
+      if (e->expected_interruptions < FEW_INTERRUPTIONS)
+        {
+          g_autofree char *chance = interruption_chance (e->expected_interruptions, lang);
+
+          /* TRANSLATORS: a risk; the chance of an interruption such as "0.03%", a percentage, then a duration */
+          add_risk_text (risks, g_strdup_printf (_("The chance of an interruption during the run is %s (one GPU failing stops all of them): goodput %s, %s lost to restarts and redone work, already counted in run time and cost. Ask the vendor how fast failed nodes are replaced."), chance, goodput, lost));
+        }
+      else
+        /* TRANSLATORS: a risk; a number of interruptions, a percentage, then a duration */
+        add_risk_text (risks, g_strdup_printf (_("About %s interruptions are expected over the run (one GPU failing stops all of them): goodput %s, %s lost to restarts and redone work, already counted in run time and cost. Ask the vendor how fast failed nodes are replaced."), interruptions, goodput, lost));
+    }
+
+  if (job->deadline_days > 0 && isfinite (e->calendar_days))
+    {
+      double spare = job->deadline_days - e->calendar_days;
+      g_autofree char *deadline = cp_i18n_format_days (job->deadline_days, lang);
+
+      if (!e->meets_deadline || spare < 0)
+        {
+          g_autofree char *late = cp_i18n_format_days (-spare, lang);
+          /* TRANSLATORS: a risk; %s are durations such as "3.5 days" */
+          add_risk_text (risks, g_strdup_printf (_("Misses the %s deadline by %s."), deadline, late));
+        }
+      else if (spare < RISK_DEADLINE_MARGIN * job->deadline_days)
+        {
+          g_autofree char *left = cp_i18n_format_days (spare, lang);
+          g_autofree char *limit = cp_i18n_format_percent (RISK_DEADLINE_MARGIN, lang);
+          /* TRANSLATORS: a risk; durations, then a percentage */
+          add_risk_text (risks, g_strdup_printf (_("Finishes only %s before the %s deadline, a margin under %s: the debugging estimate alone (30–40%% of the calendar) varies by more."), left, deadline, limit));
+        }
+    }
+
+  if (e->host_memory_per_node_bytes > 0)
+    {
+      g_autofree char *need = cp_reason_host_memory_text (project, e->host_memory_per_node_bytes, lang);
+
+      if (quote->host_memory_per_node_bytes > 0)
+        {
+          g_autofree char *stated = cp_reason_host_memory_text (project, quote->host_memory_per_node_bytes, lang);
+          /* TRANSLATORS: a risk; %s are sizes */
+          add_risk_text (risks, g_strdup_printf (_("CPU offload keeps %s of optimizer states, fp32 master weights and gradients in each machine's host memory, of the %s the quote states; loading the checkpoint whole in every process needs more. Confirm with a trial run."), need, stated));
+        }
+      else
+        /* TRANSLATORS: a risk; %s is a size */
+        add_risk_text (risks, g_strdup_printf (_("CPU offload keeps %s of optimizer states, fp32 master weights and gradients in each machine's host memory, and the quote does not say how much the machines have. Ask the vendor before signing."), need));
+    }
+
+  {
+    char *near_limit = cp_words_memory_near_limit (e, lang);
+
+    if (near_limit != NULL)
+      add_risk_text (risks, near_limit);
+  }
+
+  {
+    const CpQuote *trial_quote = NULL;
+
+    for (guint i = 0; job->trial.quote_id != NULL && i < project->quotes->len; i++)
+      if (g_strcmp0 (((const CpQuote *) g_ptr_array_index (project->quotes, i))->id, job->trial.quote_id) == 0)
+        trial_quote = g_ptr_array_index (project->quotes, i);
+    if (cp_trial_gpu_differs (job, trial_quote, quote))
+      add_risk_text (risks, g_strdup (_("The trial run was measured on another GPU model than this quote's, so its figures are carried over, not measured here. Repeat the trial on this hardware before signing.")));
+  }
+
+  if (e->migration_days > 0 && e->nodes > 1)
+    {
+      g_autofree char *days = cp_i18n_format_days (e->migration_days, lang);
+      /* TRANSLATORS: a risk; %s is a duration */
+      add_risk_text (risks, g_strdup_printf (_("Moving to a cluster costs the team %s of migration, counted in the calendar; without distributed experience it can take longer."), days));
+    }
+
+  cp_i18n_pop_language ();
+  return risks;
+}
