@@ -77,11 +77,31 @@ interruption_chance (double expected, const char *lang)
   return cp_i18n_format_percent (-expm1 (-expected), lang);
 }
 
+char *
+cp_words_one_machine_interruptions (const CpJob      *job,
+                                    const CpEstimate *e,
+                                    const char       *lang)
+{
+  if (job->kind == CP_TASK_INFERENCE || e->nodes != 1 || !cp_task_kind_is_training (job->kind))
+    return NULL;
+  return interruption_chance (e->expected_interruptions, lang);
+}
+
 GPtrArray *
 cp_option_risks (const CpProject *project,
                  const CpJob     *job,
                  const CpOption  *option,
                  const char      *lang)
+{
+  return cp_option_risks_except (project, job, option, lang, 0);
+}
+
+GPtrArray *
+cp_option_risks_except (const CpProject   *project,
+                        const CpJob       *job,
+                        const CpOption    *option,
+                        const char        *lang,
+                        CpOptionRiskFlags  left_out)
 {
   const CpEstimate *e = &option->estimate;
   const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
@@ -135,7 +155,8 @@ cp_option_risks (const CpProject *project,
     add_risk_text (risks, g_strdup (_("The service runs on one machine: its failure stops every replica on it. A second machine removes this single point of failure.")));
   else if (job->kind == CP_TASK_INFERENCE && e->layout.data_parallel <= 1)
     add_risk_text (risks, g_strdup (_("The service runs as one replica: a single machine failure stops it. A second replica removes this single point of failure.")));
-  else if (job->kind != CP_TASK_INFERENCE && e->nodes == 1 && cp_task_kind_is_training (job->kind))
+  else if (job->kind != CP_TASK_INFERENCE && e->nodes == 1 && cp_task_kind_is_training (job->kind) &&
+           !(left_out & CP_OPTION_RISK_ONE_MACHINE_FAILURE))
     {
       g_autofree char *interruptions = cp_i18n_format_value (e->expected_interruptions, lang);
       g_autofree char *goodput = cp_words_goodput (e->goodput, lang);
@@ -199,7 +220,7 @@ cp_option_risks (const CpProject *project,
           /* TRANSLATORS: a risk; %s are sizes */
           add_risk_text (risks, g_strdup_printf (_("CPU offload keeps %s of optimizer states, fp32 master weights and gradients in each machine's host memory, of the %s the quote states; loading the checkpoint whole in every process needs more. Confirm with a trial run."), need, stated));
         }
-      else
+      else if (!(left_out & CP_OPTION_RISK_HOST_MEMORY_UNSTATED))
         /* TRANSLATORS: a risk; %s is a size */
         add_risk_text (risks, g_strdup_printf (_("CPU offload keeps %s of optimizer states, fp32 master weights and gradients in each machine's host memory, and the quote does not say how much the machines have. Ask the vendor before signing."), need));
     }

@@ -87,6 +87,24 @@ GPtrArray  *cp_option_risks         (const CpProject *project,
                                      const CpJob     *job,
                                      const CpOption  *option,
                                      const char      *lang);
+/* Risks page 1 says in its own way, left out of cp_option_risks_except(). */
+typedef enum
+{
+  /* One training machine as a single point of failure: page 1 names
+   * every such job in one line with its chance (cp_report_section_risks()). */
+  CP_OPTION_RISK_ONE_MACHINE_FAILURE = 1 << 0,
+  /* Host memory for CPU offload the quote does not state: the job's
+   * answer on page 1 already says the verdict rests on it and asks. */
+  CP_OPTION_RISK_HOST_MEMORY_UNSTATED = 1 << 1,
+} CpOptionRiskFlags;
+GPtrArray  *cp_option_risks_except  (const CpProject   *project,
+                                     const CpJob       *job,
+                                     const CpOption    *option,
+                                     const char        *lang,
+                                     CpOptionRiskFlags  left_out);
+/* The chance that a one-machine training option is interrupted over its
+ * run, "0.1%"; NULL when the option is not one machine training. */
+char       *cp_words_one_machine_interruptions (const CpJob *job, const CpEstimate *e, const char *lang);
 /* An assumption that has a spread (cp-range.h), named inside a
  * sentence: "utilisation". */
 const char *cp_words_spread         (CpSpreadKind kind);

@@ -175,6 +175,20 @@ answer_range (const CpProject *project,
   g_autofree char *days_high = cp_i18n_format_days (option->range.calendar_days_high, lang);
   g_autofree char *unconfirmed = cp_words_unconfirmed (project, plan, lang, NULL);
 
+  /* A service or a fixed term at a fixed price has no spread: "12,968 CNY
+   * to 12,968 CNY, 30.0 days to 30.0 days" read as a fault (walkthrough
+   * 12, finding 8). */
+  if (g_strcmp0 (low, high) == 0 && g_strcmp0 (days_low, days_high) == 0)
+    {
+      if (unconfirmed != NULL)
+        /* TRANSLATORS: the answer's range when cost and days do not vary, then why the choice is not firm (a sentence) */
+        return g_strdup_printf (_("No range: the term and its price are fixed. %s"), unconfirmed);
+      return g_strdup (plan->verdict_robust
+                       /* TRANSLATORS: the answer's range when cost and days do not vary */
+                       ? _("No range: the term and its price are fixed, and the choice holds.")
+                       /* TRANSLATORS: the answer's range when cost and days do not vary, but another quote's do */
+                       : _("No range for this option, its term and price being fixed; another quote wins within its own (see the job's chapter)."));
+    }
   /* The range varies the assumptions, never a field the quote left out:
    * a choice resting on one is not firm whatever the range says. */
   if (unconfirmed != NULL)
