@@ -582,7 +582,7 @@ cp_report_section_risks (Doc       *doc,
           /* TRANSLATORS: between the jobs of a list such as "70B fine-tune 2.0%; 7B QLoRA 0.1%" */
           g_string_append (chances, _("; "));
         /* TRANSLATORS: a job's name, then the chance it is interrupted, such as "0.1%" */
-        g_string_append_printf (chances, _("%s %s"), job->name, chance);
+        g_string_append_printf (chances, C_("interruption chance", "%s %s"), job->name, chance);
       }
     if (chances != NULL)
       {
