@@ -926,10 +926,20 @@ smallest_layout_fits (const Context *c,
   return _cp_memory_fits (c, mem);
 }
 
-/* A tighter lower bound on the run time of split @s than its quick one:
- * the step timed at its fastest settings, the data-parallel reduction
- * hidden at best behind the backward of the largest micro-batch allowed
- * where ZeRO-2/3 is not an option. */
+/* A tighter lower bound on the run time of split @s than its quick one,
+ * from the step timed at its first micro-batch size, least recompute and
+ * first ZeRO stage, per token of the step. What the micro-batch sizes the
+ * split may try change is taken at its best over them all:
+ * - the routed experts' GEMMs run fastest at the largest micro-batch (the
+ *   most tokens per GEMM), so the compute per token is that layout's;
+ *   the collectives left exposed beside less compute only grow;
+ * - the bubble is smallest with the most micro-batches, the first size's;
+ * - the data-parallel reduction is paid once per step, so it is spread
+ *   over the most tokens a step of them holds (micro-batches are rounded:
+ *   a larger micro-batch may make a larger step), and hidden at best
+ *   behind the backward of the largest micro-batch at the first size's
+ *   compute per token; none of it is counted where ZeRO-2 or -3 may run,
+ *   which can hide it all. */
 static double
 split_lower_bound (const Context *c,
                    const Choices *choices,
@@ -939,7 +949,9 @@ split_lower_bound (const Context *c,
 {
   Config k;
   StepTime st;
-  double hidden_dp;
+  double compute_per_token, bubble_share, exposed_per_token, hidden_dp = 0;
+  double tokens_most;
+  guint mb_max = choices->mb_values[0];
 
   split_config (s, c, techniques, &k);
   k.mb = choices->mb_values[0];
@@ -950,18 +962,39 @@ split_lower_bound (const Context *c,
   known->time_config = k;
   known->time = st;
   known->has_time = TRUE;
-  hidden_dp = st.dp_floor;
+
+  tokens_most = st.tokens;
+  for (guint b = 1; b < choices->n_mb && (double) k.dp * choices->mb_values[b] <= s->batch_seqs; b++)
+    {
+      mb_max = choices->mb_values[b];
+      tokens_most = MAX (tokens_most, (double) micro_batches_of (s->batch_seqs, k.dp, mb_max) * mb_max * k.dp * c->seq);
+    }
+
+  compute_per_token = st.compute / st.tokens;
+  if (c->expert_flops_fwd > 0 && mb_max != k.mb)
+    {
+      Config fastest = k;
+      StepTime at_most;
+
+      fastest.mb = mb_max;
+      fastest.m = micro_batches_of (s->batch_seqs, k.dp, mb_max);
+      layout_time (c, &fastest, &at_most, known);
+      compute_per_token = MIN (compute_per_token, at_most.compute / at_most.tokens);
+    }
+
   if (s->zero_last <= 1)
     {
-      guint mb_max = choices->mb_values[0];
+      double backward_most = st.backward / st.tokens * ((double) mb_max * k.dp * c->seq);
 
-      for (guint b = 1; b < choices->n_mb && (double) k.dp * choices->mb_values[b] <= s->batch_seqs; b++)
-        mb_max = choices->mb_values[b];
-      hidden_dp = MAX (st.dp_floor, st.dp - c->settings->dp_overlap * st.backward / micro_batches_of (s->batch_seqs, k.dp, mb_max));
+      hidden_dp = MAX (st.dp_floor, st.dp - c->settings->dp_overlap * backward_most);
     }
+
   /* Offload copies and the slowdown of overlapped compute are left out:
    * neither falls with the settings above, nor is bounded below by them. */
-  return (st.total - st.dp_exposed - st.offload - st.overlap_slowdown + hidden_dp) * c->job->tokens / st.tokens;
+  bubble_share = (k.pp - 1.0) / ((double) k.m * k.vs);
+  exposed_per_token = (st.tp_exposed + st.all_to_all_exposed) / st.tokens;
+  return ((compute_per_token + exposed_per_token) * (1.0 + bubble_share) + st.pp / st.tokens +
+          hidden_dp / tokens_most) * c->job->tokens;
 }
 
 /* Expert tensor-parallel sizes whose bounds' compute per token the
