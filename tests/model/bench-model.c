@@ -32,7 +32,12 @@
  * Services are timed on their own too (`--serving`): a Llama-2-7B-like
  * service of 200 concurrent requests in 16 bits and a Llama-3-70B-like
  * one of 64 in 8, on the same quotes, 34 evaluations a round; they search
- * replica sizes, not training layouts.
+ * replica sizes, not training layouts. So are LoRA fine-tunes (`--lora`):
+ * a Llama-3-70B-like and a Llama-3-8B-like, 34 evaluations a round.
+ *
+ * Each line is followed by what the searches did per evaluation: layouts
+ * timed, splits enumerated and how many of those their lower bound
+ * pruned (the search has no cap: a split is weighed or pruned).
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -70,7 +75,7 @@ evaluate (const char       *what,
           guint64           rounds,
           volatile double  *sink)
 {
-  guint64 evaluations = 0, round = 0;
+  guint64 evaluations = 0, round = 0, timed = 0, splits = 0, pruned = 0;
   gint64 start, elapsed_us;
 
   start = cpu_time_us ();
@@ -94,6 +99,9 @@ evaluate (const char       *what,
                 else
                   cp_estimate (&jobs[j], &quotes[q], nodes, settings, &est, NULL);
                 *sink += est.total_cost;
+                timed += est.layouts_evaluated;
+                splits += est.layout_splits;
+                pruned += est.layout_splits_pruned;
                 evaluations++;
               }
           }
@@ -105,17 +113,19 @@ evaluate (const char       *what,
   printf ("%s: %" G_GUINT64_FORMAT " evaluations in %.2f s of CPU: %.0f evaluations/s on one core%s\n",
           what, evaluations, elapsed_us / 1e6, evaluations / (elapsed_us / 1e6),
           plan ? ", inputs checked once per job and quote (as a plan)" : "");
+  printf ("  per evaluation: %.1f layouts timed, %.1f splits enumerated, %.1f of them pruned\n",
+          (double) timed / evaluations, (double) splits / evaluations, (double) pruned / evaluations);
 }
 
 int
 main (int   argc,
       char *argv[])
 {
-  gboolean plan_only = FALSE, moe_only = FALSE, serving_only = FALSE, fixed_count = FALSE;
+  gboolean plan_only = FALSE, moe_only = FALSE, serving_only = FALSE, lora_only = FALSE, fixed_count = FALSE;
   double seconds = 2.0;
   guint64 rounds = 0;
   CpSettings settings;
-  CpJob jobs[4], moe[2], serving[2];
+  CpJob jobs[4], moe[2], serving[2], lora[2];
   CpQuote quotes[2];
   gint64 start, elapsed_us;
   volatile double sink = 0;
@@ -127,6 +137,8 @@ main (int   argc,
       moe_only = TRUE;
     else if (g_strcmp0 (argv[arg], "--serving") == 0)
       serving_only = TRUE;
+    else if (g_strcmp0 (argv[arg], "--lora") == 0)
+      lora_only = TRUE;
     else if (g_strcmp0 (argv[arg], "-n") == 0 && arg + 1 < argc)
       {
         fixed_count = TRUE;
@@ -169,6 +181,10 @@ main (int   argc,
   cp_test_model_init (&serving[1].model, 70e9, 80, 8192, 64, 8, 28672, 128256);
   serving[1].concurrency = 64;
   serving[1].weight_bits = 8;
+  cp_job_init (&lora[0], CP_TASK_LORA);
+  cp_test_model_init (&lora[0].model, 70e9, 80, 8192, 64, 8, 28672, 128256);
+  cp_job_init (&lora[1], CP_TASK_LORA);
+  cp_test_model_init (&lora[1].model, 8e9, 32, 4096, 32, 8, 14336, 128256);
 
   for (guint i = 0; i < G_N_ELEMENTS (quotes); i++)
     {
@@ -184,7 +200,7 @@ main (int   argc,
   quotes[1].nics_per_node = 4;
   quotes[1].nic_gbps = 200;
 
-  if (!moe_only && !serving_only)
+  if (!moe_only && !serving_only && !lora_only)
     {
       if (!plan_only)
         evaluate ("dense", jobs, G_N_ELEMENTS (jobs), quotes, G_N_ELEMENTS (quotes), &settings, FALSE, seconds,
@@ -192,7 +208,7 @@ main (int   argc,
       evaluate ("dense", jobs, G_N_ELEMENTS (jobs), quotes, G_N_ELEMENTS (quotes), &settings, TRUE, seconds, rounds,
                 &sink);
     }
-  if (moe_only || (!fixed_count && !serving_only))
+  if (moe_only || (!fixed_count && !serving_only && !lora_only))
     {
       if (!plan_only)
         evaluate ("MoE", moe, G_N_ELEMENTS (moe), quotes, G_N_ELEMENTS (quotes), &settings, FALSE, seconds, rounds,
@@ -200,13 +216,21 @@ main (int   argc,
       evaluate ("MoE", moe, G_N_ELEMENTS (moe), quotes, G_N_ELEMENTS (quotes), &settings, TRUE, seconds, rounds,
                 &sink);
     }
-  if (serving_only || !fixed_count)
+  if (serving_only || (!fixed_count && !lora_only))
     {
       if (!plan_only)
         evaluate ("serving", serving, G_N_ELEMENTS (serving), quotes, G_N_ELEMENTS (quotes), &settings, FALSE,
                   seconds, rounds, &sink);
       evaluate ("serving", serving, G_N_ELEMENTS (serving), quotes, G_N_ELEMENTS (quotes), &settings, TRUE, seconds,
                 rounds, &sink);
+    }
+  if (lora_only || (!fixed_count && !serving_only))
+    {
+      if (!plan_only)
+        evaluate ("LoRA", lora, G_N_ELEMENTS (lora), quotes, G_N_ELEMENTS (quotes), &settings, FALSE, seconds, rounds,
+                  &sink);
+      evaluate ("LoRA", lora, G_N_ELEMENTS (lora), quotes, G_N_ELEMENTS (quotes), &settings, TRUE, seconds, rounds,
+                &sink);
     }
   if (fixed_count)
     return sink < 0;
