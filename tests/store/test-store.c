@@ -929,6 +929,26 @@ make_fixture_file (const char *fixture, const char *name)
   return path;
 }
 
+/* A project made from @fixture, edited with @edit_sql as an older version
+ * would have written it, then loaded (and so migrated) by this one. */
+static CpProject *
+load_fixture_edited (const char *fixture,
+                     const char *name,
+                     const char *edit_sql)
+{
+  g_autofree char *path = make_fixture_file (fixture, name);
+  g_autoptr(GError) error = NULL;
+  CpProject *loaded;
+  sqlite3 *db = NULL;
+
+  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
+  g_assert_cmpint (sqlite3_exec (db, edit_sql, NULL, NULL, NULL), ==, SQLITE_OK);
+  sqlite3_close (db);
+  loaded = cp_project_load_file (path, &error);
+  g_assert_no_error (error);
+  return loaded;
+}
+
 /* v1 lacked quotes.share_factor and jobs.trial_communication_share. */
 static char *
 make_v1_file (const char *name)
@@ -1432,23 +1452,15 @@ check_v8_content (const CpProject *p)
 static void
 test_migration_v9_granularity (void)
 {
-  g_autofree char *path = make_fixture_file ("v8-fixture.sql", "v9-granularity.cplan");
-  g_autoptr(CpProject) loaded = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) loaded =
+    load_fixture_edited ("v8-fixture.sql", "v9-granularity.cplan",
+                         "UPDATE quotes SET price_unit = 'node-month', price = 30000, billing_granularity_h = 1;"
+                         "CREATE TEMP TABLE copy AS SELECT * FROM quotes;"
+                         "UPDATE copy SET position = 1, id = 'quote-exact', price_unit = 'gpu-hour', price = 10,"
+                         " billing_granularity_h = 0;"
+                         "INSERT INTO quotes SELECT * FROM copy;");
   const CpQuote *monthly, *exact;
-  sqlite3 *db = NULL;
 
-  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
-  g_assert_cmpint (sqlite3_exec (db,
-                                 "UPDATE quotes SET price_unit = 'node-month', price = 30000, billing_granularity_h = 1;"
-                                 "CREATE TEMP TABLE copy AS SELECT * FROM quotes;"
-                                 "UPDATE copy SET position = 1, id = 'quote-exact', price_unit = 'gpu-hour', price = 10,"
-                                 " billing_granularity_h = 0;"
-                                 "INSERT INTO quotes SELECT * FROM copy;",
-                                 NULL, NULL, NULL), ==, SQLITE_OK);
-  sqlite3_close (db);
-  loaded = cp_project_load_file (path, &error);
-  g_assert_no_error (error);
   monthly = g_ptr_array_index (loaded->quotes, 0);
   exact = g_ptr_array_index (loaded->quotes, 1);
   g_assert_cmpint (monthly->price_unit, ==, CP_PRICE_PER_NODE_MONTH);
@@ -1464,18 +1476,11 @@ test_migration_v9_granularity (void)
 static void
 test_migration_v11_team_stated (void)
 {
-  g_autofree char *path = make_fixture_file ("v8-fixture.sql", "v11-team.cplan");
-  g_autoptr(CpProject) loaded = NULL;
-  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) loaded =
+    load_fixture_edited ("v8-fixture.sql", "v11-team.cplan",
+                         "UPDATE jobs SET team_has_ops_engineer = 1 WHERE id = 'job-run';");
   const CpJob *run, *trial;
-  sqlite3 *db = NULL;
 
-  g_assert_cmpint (sqlite3_open (path, &db), ==, SQLITE_OK);
-  g_assert_cmpint (sqlite3_exec (db, "UPDATE jobs SET team_has_ops_engineer = 1 WHERE id = 'job-run';",
-                                 NULL, NULL, NULL), ==, SQLITE_OK);
-  sqlite3_close (db);
-  loaded = cp_project_load_file (path, &error);
-  g_assert_no_error (error);
   run = g_ptr_array_index (loaded->jobs, 0);
   trial = g_ptr_array_index (loaded->jobs, 1);
   g_assert_true (run->team_has_ops_engineer);
