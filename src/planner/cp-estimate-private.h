@@ -311,6 +311,7 @@ typedef struct {
 void
 _cp_bound_compute_init (const Context *c,
                         const Config  *k,
+                        double         expert_tokens,
                         BoundCompute  *bc);
 
 double

@@ -225,10 +225,13 @@ all_to_all_s_per_token (const Context *c,
  * the same for every split of a search with the same expert
  * tensor-parallel size (the recompute the bounds assume is one for all,
  * with none of it partial), so the search works it out once for each
- * (_cp_bound_compute_init()). */
+ * (_cp_bound_compute_init()). The routed experts' GEMMs run at their
+ * speed with @expert_tokens tokens each: INFINITY for the quick bounds,
+ * the most @k's split gives one for the search's tighter bound. */
 void
 _cp_bound_compute_init (const Context *c,
                         const Config  *k,
+                        double         expert_tokens,
                         BoundCompute  *bc)
 {
   double forward, attention;
@@ -236,7 +239,7 @@ _cp_bound_compute_init (const Context *c,
   bc->etp = _cp_expert_tp (c, k);
   bc->recompute = k->recompute;
   bc->recompute_fraction = _cp_recompute_fraction (c, k);
-  bc->per_token = compute_s_per_token (c, k, expert_gemm_speed_at (c, INFINITY, bc->etp), &forward, &attention);
+  bc->per_token = compute_s_per_token (c, k, expert_gemm_speed_at (c, expert_tokens, bc->etp), &forward, &attention);
 }
 
 /* A lower bound on the run time of every layout of @k's split at
@@ -263,7 +266,7 @@ _cp_layout_run_lower_bound (const Context      *c,
 
   if (bc == NULL)
     {
-      _cp_bound_compute_init (c, k, &own);
+      _cp_bound_compute_init (c, k, INFINITY, &own);
       bc = &own;
     }
   per_token = bc->per_token;

@@ -973,13 +973,16 @@ split_lower_bound (const Context *c,
   compute_per_token = st.compute / st.tokens;
   if (c->expert_flops_fwd > 0 && mb_max != k.mb)
     {
+      /* The compute per token of the step at the largest micro-batch,
+       * as _cp_layout_time_of_split() works it out, without the rest of
+       * that step. */
       Config fastest = k;
-      StepTime at_most;
+      BoundCompute at_most;
 
       fastest.mb = mb_max;
-      fastest.m = micro_batches_of (s->batch_seqs, k.dp, mb_max);
-      layout_time (c, &fastest, &at_most, known);
-      compute_per_token = MIN (compute_per_token, at_most.compute / at_most.tokens);
+      _cp_bound_compute_init (c, &fastest, _cp_expert_tokens_per_gemm (c, &fastest), &at_most);
+      compute_per_token = MIN (compute_per_token, at_most.per_token / (c->gpus * c->utilisation) *
+                                                  (_cp_layers_per_gpu (c, &k) * k.pp / c->layers));
     }
 
   if (s->zero_last <= 1)
@@ -1019,7 +1022,7 @@ bound_compute_for (const Context *c,
       return &kept[i];
   if (*n_kept == MAX_BOUND_COMPUTES)
     *n_kept = 0;   /* more sizes than kept: start again */
-  _cp_bound_compute_init (c, k, &kept[*n_kept]);
+  _cp_bound_compute_init (c, k, INFINITY, &kept[*n_kept]);
   kept[*n_kept].etp = etp;
   return &kept[(*n_kept)++];
 }
