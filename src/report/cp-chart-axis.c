@@ -263,6 +263,44 @@ cp_chart_set_text (Geometry                   *geometry,
   return layout;
 }
 
+/* Text sizes measured by the charts drawn before, in any thread: the
+ * quote names, tick labels and titles of one job's chart come back in the
+ * next job's (a window switching jobs measured them all again, a sixth of
+ * its frame; a report, once per job). Keyed by what the size depends on:
+ * the context (cp_chart_geometry_init()), the font, the wrap width and
+ * the text. Past this many entries the table starts again, which bounds
+ * its memory; a chart needs a few hundred. */
+#define MAX_SHARED_MEASURES 8192
+G_LOCK_DEFINE_STATIC (shared_measures);
+static GHashTable *shared_measures;
+
+/* What a text's size depends on besides its font, width and text: the
+ * font map and language, and what the surface asks of fonts (hinting,
+ * rounding, resolution and transformation). */
+static char *
+context_key (PangoContext *context)
+{
+  g_autoptr(PangoFont) font = NULL;
+  g_autoptr(PangoFontDescription) probe = pango_font_description_from_string ("Sans 10");
+  const PangoMatrix *matrix = pango_context_get_matrix (context);
+  cairo_font_options_t *options = cairo_font_options_create ();
+  unsigned long options_hash = 0;
+  char *key;
+
+  font = pango_context_load_font (context, probe);
+  if (font != NULL && PANGO_IS_CAIRO_FONT (font))
+    cairo_scaled_font_get_font_options (pango_cairo_font_get_scaled_font (PANGO_CAIRO_FONT (font)), options);
+  options_hash = cairo_font_options_hash (options);
+  cairo_font_options_destroy (options);
+  key = g_strdup_printf ("%p %s %d %.6g %lx %.9g %.9g %.9g %.9g", (gpointer) pango_context_get_font_map (context),
+                         pango_language_to_string (pango_context_get_language (context)),
+                         pango_context_get_round_glyph_positions (context),
+                         pango_cairo_context_get_resolution (context), options_hash,
+                         matrix != NULL ? matrix->xx : 1, matrix != NULL ? matrix->xy : 0,
+                         matrix != NULL ? matrix->yx : 0, matrix != NULL ? matrix->yy : 1);
+  return key;
+}
+
 /* Width, height and line count of @text as cp_chart_set_text() lays it out. */
 const TextMeasure *
 cp_chart_measure_text (Geometry                   *geometry,
@@ -272,16 +310,38 @@ cp_chart_measure_text (Geometry                   *geometry,
 {
   g_autofree char *key = g_strdup_printf ("%p %.3f %s", (const void *) font, wrap_width, text != NULL ? text : "");
   TextMeasure *measure = g_hash_table_lookup (geometry->measured, key);
+  g_autofree char *font_name = NULL;
+  g_autofree char *shared_key = NULL;
+  const TextMeasure *known;
 
-  if (measure == NULL)
+  if (measure != NULL)
+    return measure;
+
+  measure = g_new (TextMeasure, 1);
+  font_name = pango_font_description_to_string (font);
+  shared_key = g_strdup_printf ("%s|%s|%.3f|%s", geometry->context_key, font_name, wrap_width,
+                                text != NULL ? text : "");
+  G_LOCK (shared_measures);
+  known = shared_measures != NULL ? g_hash_table_lookup (shared_measures, shared_key) : NULL;
+  if (known != NULL)
+    *measure = *known;
+  G_UNLOCK (shared_measures);
+
+  if (known == NULL)
     {
       PangoLayout *layout = cp_chart_set_text (geometry, font, text, wrap_width, FALSE);
 
-      measure = g_new (TextMeasure, 1);
       pango_layout_get_pixel_size (layout, &measure->width, &measure->height);
       measure->lines = pango_layout_get_line_count (layout);
-      g_hash_table_insert (geometry->measured, g_steal_pointer (&key), measure);
+      G_LOCK (shared_measures);
+      if (shared_measures == NULL)
+        shared_measures = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+      if (g_hash_table_size (shared_measures) >= MAX_SHARED_MEASURES)
+        g_hash_table_remove_all (shared_measures);
+      g_hash_table_insert (shared_measures, g_steal_pointer (&shared_key), g_memdup2 (measure, sizeof *measure));
+      G_UNLOCK (shared_measures);
     }
+  g_hash_table_insert (geometry->measured, g_steal_pointer (&key), measure);
   return measure;
 }
 
@@ -395,6 +455,7 @@ cp_chart_geometry_init (Geometry          *geometry,
   geometry->height = height;
   pango_context_set_language (context, pango_language_from_string (cp_i18n_pango_language (data->lang)));
   geometry->layout = pango_layout_new (context);
+  geometry->context_key = context_key (context);
 
   /* Text follows the chart's size. On a screen it never goes below 13 px
    * (12 px for the smaller labels), what a projected 1080p picture needs
@@ -564,6 +625,7 @@ cp_chart_geometry_clear (Geometry *geometry)
   g_clear_pointer (&geometry->small, pango_font_description_free);
   g_clear_pointer (&geometry->note, g_free);
   g_clear_pointer (&geometry->measured, g_hash_table_unref);
+  g_clear_pointer (&geometry->context_key, g_free);
   g_clear_object (&geometry->layout);
   g_clear_object (&geometry->context);
 }

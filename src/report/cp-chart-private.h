@@ -133,6 +133,7 @@ typedef struct {
    * the line labels asks for the same ones in each panel and at each
    * candidate cut, and laying out is most of a chart's drawing time. */
   GHashTable *measured;
+  char *context_key;     /* what sizes depend on besides font and text */
 } Geometry;
 
 typedef struct {
