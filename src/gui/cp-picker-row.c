@@ -67,6 +67,14 @@ find_id (CpPickerRow *self,
   return 0;
 }
 
+static gboolean
+same_item (CpPickerItem *item,
+           const char   *id,
+           const char   *label)
+{
+  return g_strcmp0 (cp_picker_item_get_id (item), id) == 0 && g_strcmp0 (cp_picker_item_get_label (item), label) == 0;
+}
+
 static void
 move_selection (CpPickerRow *self,
                 guint        position)
@@ -310,30 +318,30 @@ cp_picker_row_set_items (CpPickerRow        *self,
                          guint               n_items,
                          const char         *selected_id)
 {
-  guint n;
-  gboolean same;
+  guint n, shortest, head = 0, tail = 0;
   g_autoptr(GPtrArray) added = NULL;
 
   g_return_if_fail (CP_IS_PICKER_ROW (self));
 
+  /* Only the entries between the ones that stay are replaced: the
+   * "Starts after" list of the next job differs from this one's by a job
+   * or two, and replacing all twenty took a tenth of a switch's frame. */
   n = g_list_model_get_n_items (G_LIST_MODEL (self->items));
-  same = n == n_items;
-  for (guint i = 0; same && i < n; i++)
-    {
-      CpPickerItem *item = item_at (self, i);
+  shortest = MIN (n, n_items);
+  while (head < shortest && same_item (item_at (self, head), ids[head], labels[head]))
+    head++;
+  while (tail < shortest - head &&
+         same_item (item_at (self, n - 1 - tail), ids[n_items - 1 - tail], labels[n_items - 1 - tail]))
+    tail++;
 
-      same = g_strcmp0 (cp_picker_item_get_id (item), ids[i]) == 0 &&
-             g_strcmp0 (cp_picker_item_get_label (item), labels[i]) == 0;
-    }
-
-  if (!same)
+  if (head + tail < n || n != n_items)
     {
       added = g_ptr_array_new_with_free_func (g_object_unref);
-      for (guint i = 0; i < n_items; i++)
+      for (guint i = head; i < n_items - tail; i++)
         g_ptr_array_add (added, cp_picker_item_new (ids[i], labels[i]));
 
       g_signal_handler_block (self->drop_down, self->selected_handler);
-      g_list_store_splice (self->items, 0, n, added->pdata, added->len);
+      g_list_store_splice (self->items, head, n - head - tail, added->pdata, added->len);
       gtk_drop_down_set_enable_search (self->drop_down, n_items > CP_PICKER_ROW_SEARCH_MIN_ITEMS);
       g_signal_handler_unblock (self->drop_down, self->selected_handler);
     }
