@@ -8,29 +8,36 @@
 
 static char *scratch_dir;
 static gboolean deep_checks;
+static gboolean initialised;
 
 void
 cp_fuzz_init (gboolean deep)
 {
-  g_autoptr(GError) error = NULL;
-
   deep_checks = deep;
-  if (scratch_dir != NULL)
+  if (initialised)
     return;
+  initialised = TRUE;
   /* Parsers must not depend on the locale; the fuzzers run in C.UTF-8 like
    * the tests. */
   setlocale (LC_ALL, "C.UTF-8");
   /* A critical is a broken precondition inside the project's code: a
    * finding, as in the tests (G_DEBUG=fatal-criticals). */
   g_log_set_always_fatal (G_LOG_LEVEL_CRITICAL | G_LOG_FLAG_FATAL);
-  scratch_dir = g_dir_make_tmp ("cp-fuzz-XXXXXX", &error);
-  if (scratch_dir == NULL)
-    g_error ("no scratch directory: %s", error->message);
 }
 
+/* Made on first use: only the project target's slow checks write files,
+ * and a directory made by every fuzzer started was left behind in /tmp. */
 const char *
 cp_fuzz_scratch_dir (void)
 {
+  if (scratch_dir == NULL)
+    {
+      g_autoptr(GError) error = NULL;
+
+      scratch_dir = g_dir_make_tmp ("cp-fuzz-XXXXXX", &error);
+      if (scratch_dir == NULL)
+        g_error ("no scratch directory: %s", error->message);
+    }
   return scratch_dir;
 }
 
