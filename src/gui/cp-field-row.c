@@ -144,7 +144,11 @@ parse_text (CpFieldRow    *self,
           value->number /= 100.0;
           return TRUE;
         }
-      return cp_parse_count (text, &value->number, error);
+      if (!cp_parse_count (text, &value->number, error))
+        return FALSE;
+      if (self->field->shown_per_stored > 0)
+        value->number /= self->field->shown_per_stored;
+      return TRUE;
 
     case CP_FIELD_COUNT:
       return cp_parse_count (text, &value->number, error);
@@ -502,7 +506,11 @@ format_value (const CpField *field,
         char buf[G_ASCII_DTOSTR_BUF_SIZE];
         double number = *FIELD_PTR (record, field, const double);
 
-        return g_strdup (g_ascii_formatd (buf, sizeof buf, "%.6g", field->percent ? number * 100.0 : number));
+        if (field->percent)
+          number *= 100.0;
+        else if (field->shown_per_stored > 0)
+          number *= field->shown_per_stored;
+        return g_strdup (g_ascii_formatd (buf, sizeof buf, "%.6g", number));
       }
     case CP_FIELD_BOOL:
     case CP_FIELD_ENUM:
@@ -537,6 +545,10 @@ text_means_record (CpFieldRow    *self,
     case CP_FIELD_DOUBLE:
       if (field->percent)
         return fabs (value.number - *FIELD_PTR (record, field, const double)) < 1e-12;
+      /* Shown to six figures: the text means the record within that. */
+      if (field->shown_per_stored > 0)
+        return fabs (value.number - *FIELD_PTR (record, field, const double)) <=
+               1e-6 * fabs (*FIELD_PTR (record, field, const double));
       return value.number == *FIELD_PTR (record, field, const double);
     case CP_FIELD_COUNT:
     case CP_FIELD_BYTES:
@@ -826,8 +838,8 @@ create_input (CpFieldRow *self)
       else
         {
           /* Room for the longest figure format_value() writes, "%.6g" of
-           * a rate such as the GPU failure rate, 1.97328e-05 per
-           * GPU-hour: at 9 it read "1.97328e-0" (walkthrough 8). */
+           * a value such as 0.00123457: at 9 "1.97328e-05" read
+           * "1.97328e-0" (walkthrough 8). */
           gtk_editable_set_width_chars (GTK_EDITABLE (input), 4);
           gtk_editable_set_max_width_chars (GTK_EDITABLE (input), 11);
           gtk_editable_set_alignment (GTK_EDITABLE (input), 1.0);

@@ -67,6 +67,10 @@ typedef struct {
   /* CP_FIELD_DOUBLE holding a fraction, typed and shown as a percentage
    * ("10" or "10%" is 0.10). */
   gboolean            percent;
+  /* CP_FIELD_DOUBLE typed and shown in a larger unit than the record's,
+   * that many shown per stored (1e6: a rate per GPU-hour typed per
+   * million GPU-hours, where 1.97e-5 reads 19.7); 0: as stored. */
+  double              shown_per_stored;
 } CpField;
 
 typedef struct {

@@ -29,9 +29,11 @@ static const CpField settings_fields[] = {
   { "cuda-graph-memory", N_("CUDA graph memory"),
     N_("Serving, per GPU: vLLM reports 0.11 to 0.96 GiB for its captured graphs"),
     NULL, CP_FIELD_BYTES, F (cuda_graph_bytes) },
-  { "gpu-failure-rate", N_("GPU failure rate"),
-    N_("Job interruptions per GPU-hour, one machine included; the default is the Llama 3 run’s 419 in 54 days on 16,384 GPUs, 1.97e-5"),
-    N_("per GPU-hour"), CP_FIELD_DOUBLE, F (gpu_failure_rate_per_hour) },
+  /* Per million GPU-hours, as the report's assumption ranges say it: per
+   * GPU-hour the default read "1.97328e-05". */
+  { "gpu-failure-rate", N_("GPU failures per million GPU-hours"),
+    N_("Job interruptions, one machine included; the default is the Llama 3 run’s 419 in 54 days on 16,384 GPUs, 19.7: nearly one a day on 2,000 GPUs"),
+    NULL, CP_FIELD_DOUBLE, F (gpu_failure_rate_per_hour), .shown_per_stored = 1e6 },
   { "restart-time", N_("Restart time"),
     N_("From an interruption to training again; synchronous training on large clusters takes about 10 minutes"),
     N_("s"), CP_FIELD_DOUBLE, F (restart_s) },
@@ -176,6 +178,16 @@ commit_setting (gpointer            user_data,
   project = cp_window_get_project (self->window);
   candidate = project->settings;
   cp_field_apply (field, &candidate, value);
+  /* The model's bounds (cp_settings_validate(): 0, or 1e-9 to 0.01 per
+   * GPU-hour) said in the unit the row is typed in. */
+  if (g_str_equal (field->key, "gpu-failure-rate") &&
+      candidate.gpu_failure_rate_per_hour != 0 &&
+      (candidate.gpu_failure_rate_per_hour < 1e-9 || candidate.gpu_failure_rate_per_hour > 0.01))
+    {
+      g_set_error (error, G_IO_ERROR, G_IO_ERROR_INVALID_DATA,
+                   _("GPU failures per million GPU-hours must be 0 or between 0.001 and 10,000"));
+      return FALSE;
+    }
   if (!cp_settings_validate (&candidate, error))
     return FALSE;
 

@@ -4428,16 +4428,25 @@ test_window_preferences_failures (void)
   g_assert_true (gtk_widget_get_visible (GTK_WIDGET (row)));
   g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "Llama 3"));
 
-  type_text (row, "0.5");
+  /* Per million GPU-hours, in the row's title: Llama 3's 419 in 54 days
+   * on 16,384 GPUs is 419 / 21,233,664 GPU-hours, 19.7328 per million. */
+  g_assert_nonnull (strstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), "per million GPU-hours"));
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (cp_field_row_get_input (row))), ==, "19.7328");
+
+  /* One every 50 GPU-hours: past the model's 0.01 per GPU-hour, refused
+   * in the unit typed. */
+  type_text (row, "20000");
   g_assert_nonnull (cp_field_row_get_error (row));
-  g_assert_nonnull (strstr (cp_field_row_get_error (row), "GPU failure rate"));
+  g_assert_nonnull (strstr (cp_field_row_get_error (row), "GPU failures per million GPU-hours"));
+  g_assert_nonnull (strstr (cp_field_row_get_error (row), "10,000"));
   g_assert_cmpfloat (project->settings.gpu_failure_rate_per_hour, ==, defaults.gpu_failure_rate_per_hour);
 
   /* Five times the Llama 3 rate: about OPT-175B's. */
-  type_text (row, "1e-4");
+  type_text (row, "100");
   g_assert_null (cp_field_row_get_error (row));
   project = cp_window_get_project (window);
-  g_assert_cmpfloat (project->settings.gpu_failure_rate_per_hour, ==, 1e-4);
+  g_assert_cmpfloat_with_epsilon (project->settings.gpu_failure_rate_per_hour, 1e-4, 1e-12);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (cp_field_row_get_input (row))), ==, "100");
   g_assert_true (cp_window_get_modified (window));
   expected = cp_project_copy (project);
   assert_shows_plan_of (results, expected, job_index);
