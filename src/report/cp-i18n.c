@@ -286,20 +286,14 @@ cp_i18n_format_value (double      value,
   return cp_i18n_format_number (value, decimals, lang);
 }
 
-char *
-cp_i18n_format_money (double      amount,
-                      const char *currency,
-                      const char *lang)
+/* @number, already formatted, with the currency as the language writes
+ * it: "¥12,345" (Chinese, CNY) or "12,345 CNY". */
+static char *
+money_with_currency (const char *number,
+                     const char *currency,
+                     const char *lang)
 {
-  g_autofree char *number = NULL;
   const char *code = currency != NULL && *currency != '\0' ? currency : "CNY";
-
-  /* Whole units are enough for sums a team lead compares; small unit
-   * prices keep their cents, and nothing is nothing ("¥0", not "¥0.00"). */
-  /* Whole units by round(), as the report's totals add them: printf's
-   * "%.0f" took 1,206.5 to 1,206 where the table said 1,207. */
-  number = fabs (amount) >= 100 || amount == 0 ? cp_i18n_format_number (round (amount), 0, lang)
-                                                : cp_i18n_format_number (amount, 2, lang);
 
   if (cp_i18n_is_chinese (lang) && g_ascii_strcasecmp (code, "CNY") == 0)
     {
@@ -309,6 +303,33 @@ cp_i18n_format_money (double      amount,
     }
 
   return g_strdup_printf ("%s %s", number, code);
+}
+
+char *
+cp_i18n_format_money (double      amount,
+                      const char *currency,
+                      const char *lang)
+{
+  g_autofree char *number = NULL;
+
+  /* Whole units are enough for sums a team lead compares; small unit
+   * prices keep their cents, and nothing is nothing ("¥0", not "¥0.00"). */
+  if (fabs (amount) >= 100 || amount == 0)
+    return cp_i18n_format_money_whole (amount, currency, lang);
+  number = cp_i18n_format_number (amount, 2, lang);
+  return money_with_currency (number, currency, lang);
+}
+
+char *
+cp_i18n_format_money_whole (double      amount,
+                            const char *currency,
+                            const char *lang)
+{
+  /* Whole units by round(), as the report's totals add them: printf's
+   * "%.0f" took 1,206.5 to 1,206 where the table said 1,207. */
+  g_autofree char *number = cp_i18n_format_number (round (amount), 0, lang);
+
+  return money_with_currency (number, currency, lang);
 }
 
 char *

@@ -60,6 +60,9 @@ char    *cp_i18n_format_count  (double value, const char *lang);
 char    *cp_i18n_format_value  (double value, const char *lang);
 /* "¥12,345" (zh_CN, CNY) or "12,345 CNY" (en). */
 char    *cp_i18n_format_money  (double amount, const char *currency, const char *lang);
+/* The same in whole units whatever the amount: a part of a whole said in
+ * whole units ("−42 CNY" beside "1,109 CNY", not "−42.00 CNY"). */
+char    *cp_i18n_format_money_whole (double amount, const char *currency, const char *lang);
 /* An amount in a sentence: in Chinese, yuan from 10 万 (100,000) up
  * are said in 万元 with one decimal, as Chinese business prose writes
  * them ("36.3 万元" for 363,000 CNY); tables keep cp_i18n_format_money()'s
