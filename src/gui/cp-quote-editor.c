@@ -92,7 +92,12 @@ static const CpField quote_fields[] = {
 
 #undef F
 
-/* Common inter-node fabrics, to fill the network rows in one step. */
+/* Common inter-node fabrics, to fill the network rows in one step: 200
+ * and 400 Gb/s InfiniBand (HDR, NDR) and RoCE with 8 NICs a node (one per
+ * GPU, as NVIDIA's DGX A100 and H100 and Huawei's Atlas 800T A2 come),
+ * 4 or 2 (as cloud GPU machines are often offered, a team lead's "4 ×
+ * 200 Gb/s RoCE" among them); then the older 100 Gb/s RoCE and plain
+ * 25 Gb/s Ethernet. */
 static const struct {
   const char    *label;
   CpNetworkKind  kind;
@@ -102,11 +107,32 @@ static const struct {
   { N_("Keep the values below"), CP_N_NETWORKS, 0, 0 },
   { N_("None (single machine)"), CP_NETWORK_NONE, 0, 0 },
   { N_("8 × 400 Gb/s InfiniBand NDR"), CP_NETWORK_INFINIBAND, 8, 400 },
+  { N_("4 × 400 Gb/s InfiniBand NDR"), CP_NETWORK_INFINIBAND, 4, 400 },
+  { N_("2 × 400 Gb/s InfiniBand NDR"), CP_NETWORK_INFINIBAND, 2, 400 },
   { N_("8 × 200 Gb/s InfiniBand HDR"), CP_NETWORK_INFINIBAND, 8, 200 },
+  { N_("4 × 200 Gb/s InfiniBand HDR"), CP_NETWORK_INFINIBAND, 4, 200 },
+  { N_("2 × 200 Gb/s InfiniBand HDR"), CP_NETWORK_INFINIBAND, 2, 200 },
+  { N_("8 × 400 Gb/s RoCE"), CP_NETWORK_ROCE, 8, 400 },
+  { N_("4 × 400 Gb/s RoCE"), CP_NETWORK_ROCE, 4, 400 },
+  { N_("2 × 400 Gb/s RoCE"), CP_NETWORK_ROCE, 2, 400 },
   { N_("8 × 200 Gb/s RoCE"), CP_NETWORK_ROCE, 8, 200 },
+  { N_("4 × 200 Gb/s RoCE"), CP_NETWORK_ROCE, 4, 200 },
+  { N_("2 × 200 Gb/s RoCE"), CP_NETWORK_ROCE, 2, 200 },
   { N_("4 × 100 Gb/s RoCE"), CP_NETWORK_ROCE, 4, 100 },
   { N_("2 × 25 Gb/s Ethernet"), CP_NETWORK_ETHERNET, 2, 25 },
 };
+
+/* The preset the quote's network is, or 0 ("Keep the values below"). */
+static guint
+network_preset_of (const CpQuote *quote)
+{
+  for (guint i = 2; i < G_N_ELEMENTS (network_presets); i++)
+    if (network_presets[i].kind == quote->network &&
+        network_presets[i].nics == quote->nics_per_node &&
+        network_presets[i].nic_gbps == quote->nic_gbps)
+      return i;
+  return 0;
+}
 
 struct _CpQuoteEditor
 {
@@ -355,8 +381,10 @@ load_rows (CpQuoteEditor *self,
 
   show_choice (self->gpu_row, self->quote->gpu.id, self->quote->gpu.name);
   show_choice (self->link_row, self->quote->intra_link.id, self->quote->intra_link.name);
+  /* A quote's fabric shows as the preset it is ("4 × 200 Gb/s RoCE"),
+   * so that the picker does not read as if none fitted. */
   if (reset)
-    adw_combo_row_set_selected (self->network_preset_row, 0);
+    adw_combo_row_set_selected (self->network_preset_row, network_preset_of (self->quote));
 
   for (guint i = 0; i < self->rows->len; i++)
     {

@@ -5763,6 +5763,72 @@ assert_network_rows_shown (CpQuoteEditor *editor,
   g_assert_true (gtk_widget_is_visible (GTK_WIDGET (cp_quote_editor_get_network_preset_row (editor))) == shown);
 }
 
+/* Issue 26: the fabric picker offers the common fabrics, 200 and 400 Gb/s
+ * InfiniBand and RoCE with 2, 4 or 8 NICs a node (a team lead's "4 × 200
+ * Gb/s RoCE" had none); each fills the network rows, and a quote shown
+ * again names its fabric in the picker. */
+static void
+test_window_network_presets (void)
+{
+  static const CpNetworkKind kinds[] = { CP_NETWORK_INFINIBAND, CP_NETWORK_ROCE };
+  static const double speeds_gbps[] = { 200, 400 };
+  static const guint nics[] = { 2, 4, 8 };
+  gboolean offered[G_N_ELEMENTS (kinds)][G_N_ELEMENTS (speeds_gbps)][G_N_ELEMENTS (nics)] = { { { FALSE, } } };
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  CpQuoteEditor *editor = cp_window_get_quote_editor (window);
+  AdwComboRow *fabric = cp_quote_editor_get_network_preset_row (editor);
+  GListModel *labels;
+  guint roce_4x200 = G_MAXUINT;
+  guint quote_index;
+  CpQuote *quote;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "add-quote", NULL);
+  spin ();
+  quote_index = project->quotes->len - 1;
+  quote = g_ptr_array_index (project->quotes, quote_index);
+  type_text (cp_quote_editor_get_row (editor, "nodes-available"), "4");
+  g_assert_true (gtk_widget_is_visible (GTK_WIDGET (fabric)));
+
+  labels = adw_combo_row_get_model (fabric);
+  for (guint i = 0; i < g_list_model_get_n_items (labels); i++)
+    {
+      g_autoptr(GtkStringObject) item = g_list_model_get_item (labels, i);
+
+      adw_combo_row_set_selected (fabric, i);
+      spin ();
+      for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+        for (guint s = 0; s < G_N_ELEMENTS (speeds_gbps); s++)
+          for (guint n = 0; n < G_N_ELEMENTS (nics); n++)
+            if (quote->network == kinds[k] && quote->nic_gbps == speeds_gbps[s] && quote->nics_per_node == nics[n])
+              offered[k][s][n] = TRUE;
+      if (g_str_equal (gtk_string_object_get_string (item), "4 × 200 Gb/s RoCE"))
+        {
+          g_assert_cmpint (quote->network, ==, CP_NETWORK_ROCE);
+          g_assert_cmpuint (quote->nics_per_node, ==, 4);
+          g_assert_cmpfloat (quote->nic_gbps, ==, 200);
+          roce_4x200 = i;
+        }
+    }
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    for (guint s = 0; s < G_N_ELEMENTS (speeds_gbps); s++)
+      for (guint n = 0; n < G_N_ELEMENTS (nics); n++)
+        g_assert_true (offered[k][s][n]);
+  g_assert_cmpuint (roce_4x200, !=, G_MAXUINT);
+
+  adw_combo_row_set_selected (fabric, roce_4x200);
+  spin ();
+  /* Shown again, the quote's fabric is named, not "Keep the values below". */
+  select_row (cp_window_get_quotes_list (window), 0);
+  spin ();
+  select_row (cp_window_get_quotes_list (window), quote_index);
+  spin ();
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (cp_field_row_get_input (cp_quote_editor_get_row (editor, "nodes-available")))), ==, "4");
+  g_assert_cmpuint (adw_combo_row_get_selected (fabric), ==, roce_4x200);
+
+  close_window (window);
+}
+
 /* Issue 26: a one-node quote has no network section; a second node brings
  * it back with the values it had, which the file kept meanwhile. A new
  * quote starts as one machine with no network ("None"): typed up to four
@@ -6176,6 +6242,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/adaptive-layout", test_window_adaptive_layout);
   g_test_add_func ("/gui/window/sidebar-follows-width", test_window_sidebar_follows_width);
   g_test_add_func ("/gui/window/quote-rows-by-nodes", test_window_quote_rows_by_nodes);
+  g_test_add_func ("/gui/window/network-presets", test_window_network_presets);
   g_test_add_func ("/gui/window/vendor-questions-once", test_window_vendor_questions_once);
   g_test_add_func ("/gui/window/switch-shows-no-stale-figures", test_window_switch_shows_no_stale_figures);
 
