@@ -16,6 +16,7 @@
 #include "cp-field-row.h"
 #include "cp-picker-item.h"
 #include "cp-picker-row.h"
+#include "report/cp-reason-text.h"
 
 struct _CpPickerRow
 {
@@ -112,23 +113,57 @@ on_title_changed (CpPickerRow *self)
  * only beyond that (the tooltip has all of it): on one line it read
  * "NVLink (A800, export-re…", the restriction that sets its bandwidth
  * cut (issue 26). The popup keeps GTK's factory: whole names, a check
- * mark on the chosen one. */
+ * mark on the chosen one.
+ *
+ * A GPU's name (cp_picker_row_set_ellipsize() with
+ * PANGO_ELLIPSIZE_START) loses its maker first: the whole name on one
+ * line where it fits, else the model alone ("Ascend 910B2 64GB"), and
+ * only then the model wrapped and cut from its start. Cut by letters from
+ * its start, it read "…awei Ascend 910B2 64GB" (walkthrough 13). A
+ * squeezer shows the first of the three that fits. */
+enum {
+  BUTTON_WHOLE,
+  BUTTON_MODEL,
+  BUTTON_WRAPPED,
+  N_BUTTON_LABELS
+};
+
 static void
 setup_button_entry (GtkSignalListItemFactory *factory,
                     GtkListItem              *list_item)
 {
-  GtkWidget *label = gtk_label_new (NULL);
+  GtkWidget *squeezer = adw_squeezer_new ();
 
-  gtk_label_set_xalign (GTK_LABEL (label), 0);
-  gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-  gtk_label_set_lines (GTK_LABEL (label), 2);
-  /* Short names ("Custom", "Qwen2.5 32B") stay whole and on one line;
-   * no name takes the row from its title. */
-  gtk_label_set_width_chars (GTK_LABEL (label), 10);
-  gtk_label_set_max_width_chars (GTK_LABEL (label), 22);
-  gtk_list_item_set_child (list_item, label);
+  adw_squeezer_set_xalign (ADW_SQUEEZER (squeezer), 0);
+  for (guint i = 0; i < N_BUTTON_LABELS; i++)
+    {
+      GtkWidget *label = gtk_label_new (NULL);
+
+      gtk_label_set_xalign (GTK_LABEL (label), 0);
+      if (i == BUTTON_WRAPPED)
+        {
+          gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_END);
+          gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+          gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+          gtk_label_set_lines (GTK_LABEL (label), 2);
+          /* Short names ("Custom", "Qwen2.5 32B") stay whole and on one
+           * line; no name takes the row from its title. */
+          gtk_label_set_width_chars (GTK_LABEL (label), 10);
+          gtk_label_set_max_width_chars (GTK_LABEL (label), 22);
+        }
+      adw_squeezer_add (ADW_SQUEEZER (squeezer), label);
+    }
+  gtk_list_item_set_child (list_item, squeezer);
+}
+
+static GtkLabel *
+button_label (AdwSqueezer *squeezer,
+              guint        index)
+{
+  g_autoptr(GListModel) pages = G_LIST_MODEL (adw_squeezer_get_pages (squeezer));
+  g_autoptr(AdwSqueezerPage) page = g_list_model_get_item (pages, index);
+
+  return GTK_LABEL (adw_squeezer_page_get_child (page));
 }
 
 static void
@@ -137,10 +172,19 @@ bind_button_entry (GtkSignalListItemFactory *factory,
                    CpPickerRow              *self)
 {
   CpPickerItem *item = gtk_list_item_get_item (list_item);
-  GtkLabel *label = GTK_LABEL (gtk_list_item_get_child (list_item));
+  AdwSqueezer *squeezer = ADW_SQUEEZER (gtk_list_item_get_child (list_item));
+  const char *name = item != NULL ? cp_picker_item_get_label (item) : NULL;
+  gboolean gpu = self->ellipsize == PANGO_ELLIPSIZE_START;
+  const char *model = gpu ? cp_words_gpu_model (name) : name;
 
-  gtk_label_set_ellipsize (label, self->ellipsize);
-  gtk_label_set_label (label, item != NULL ? cp_picker_item_get_label (item) : NULL);
+  gtk_label_set_label (button_label (squeezer, BUTTON_WHOLE), name);
+  gtk_label_set_label (button_label (squeezer, BUTTON_MODEL), model);
+  gtk_label_set_label (button_label (squeezer, BUTTON_WRAPPED), model);
+  gtk_label_set_ellipsize (button_label (squeezer, BUTTON_WRAPPED), self->ellipsize);
+  /* Other names wrap onto a second line as they did. */
+  adw_squeezer_page_set_enabled (adw_squeezer_get_page (squeezer, GTK_WIDGET (button_label (squeezer, BUTTON_WHOLE))), gpu);
+  adw_squeezer_page_set_enabled (adw_squeezer_get_page (squeezer, GTK_WIDGET (button_label (squeezer, BUTTON_MODEL))),
+                                 gpu && g_strcmp0 (model, name) != 0);
 }
 
 static GtkWidget *
