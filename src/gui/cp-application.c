@@ -361,6 +361,20 @@ preferences_action (GSimpleAction *action,
   gtk_window_present (GTK_WINDOW (preferences));
 }
 
+/* Who prepared, reviewed and approved the report, and the amount it asks
+ * for: the preferences' Report page, opened from beside Export Report. */
+static void
+report_sign_off_action (GSimpleAction *action,
+                        GVariant      *param,
+                        gpointer       user_data)
+{
+  CpApplication *self = user_data;
+  GtkWidget *preferences = cp_preferences_window_new (self->settings, active_window (self));
+
+  adw_preferences_window_set_visible_page_name (ADW_PREFERENCES_WINDOW (preferences), "report");
+  gtk_window_present (GTK_WINDOW (preferences));
+}
+
 static void
 about_action (GSimpleAction *action,
               GVariant      *param,
@@ -404,6 +418,7 @@ static const GActionEntry app_entries[] = {
   { "open-recent", open_recent_action, "s" },
   { "open-demo", open_demo_action },
   { "preferences", preferences_action },
+  { "report-sign-off", report_sign_off_action },
   { "about", about_action },
   { "quit", quit_action },
 };

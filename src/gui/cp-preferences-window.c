@@ -93,6 +93,7 @@ struct _CpPreferencesWindow
   AdwPreferencesGroup  *assumptions_group;
   CpFieldRow           *setting_rows[G_N_ELEMENTS (settings_fields)];
   AdwPreferencesGroup  *ranges_group;
+  AdwPreferencesPage   *report_page;
   AdwPreferencesGroup  *report_group;
   AdwPreferencesGroup  *budget_group;
   CpFieldRow           *budget_rows[G_N_ELEMENTS (budget_fields)];
@@ -302,8 +303,7 @@ cp_preferences_window_new (GSettings *settings,
       gtk_widget_set_visible (GTK_WIDGET (self->conventions_group), FALSE);
       gtk_widget_set_visible (GTK_WIDGET (self->assumptions_group), FALSE);
       gtk_widget_set_visible (GTK_WIDGET (self->ranges_group), FALSE);
-      gtk_widget_set_visible (GTK_WIDGET (self->report_group), FALSE);
-      gtk_widget_set_visible (GTK_WIDGET (self->budget_group), FALSE);
+      gtk_widget_set_visible (GTK_WIDGET (self->report_page), FALSE);
     }
 
   self->loading = FALSE;
@@ -383,9 +383,17 @@ cp_preferences_window_init (CpPreferencesWindow *self)
       self->report_rows[i] = cp_field_row_new (&report_fields[i], commit_report_field, self);
       adw_preferences_group_add (self->report_group, GTK_WIDGET (self->report_rows[i]));
     }
-  adw_preferences_page_add (ADW_PREFERENCES_PAGE (gtk_widget_get_ancestor (GTK_WIDGET (self->conventions_group),
-                                                                           ADW_TYPE_PREFERENCES_PAGE)),
-                            self->report_group);
+  /* A page of its own, which Report Sign-Off… in the window's menu opens:
+   * at the bottom of the general page a lead did not find who signs the
+   * report before exporting it (walkthrough 13). The export dialog's
+   * Prepared by edits the same field of the project. */
+  self->report_page = ADW_PREFERENCES_PAGE (adw_preferences_page_new ());
+  gtk_widget_set_name (GTK_WIDGET (self->report_page), "report-page");
+  adw_preferences_page_set_name (self->report_page, "report");
+  adw_preferences_page_set_title (self->report_page, _("Report"));
+  adw_preferences_page_set_icon_name (self->report_page, "x-office-document-symbolic");
+  adw_preferences_page_add (self->report_page, self->report_group);
+  adw_preferences_window_add (ADW_PREFERENCES_WINDOW (self), self->report_page);
 
   /* Beside the sign-off: what the approver is asked to sign for. */
   self->budget_group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
@@ -398,7 +406,5 @@ cp_preferences_window_init (CpPreferencesWindow *self)
       self->budget_rows[i] = cp_field_row_new (&budget_fields[i], commit_setting, self);
       adw_preferences_group_add (self->budget_group, GTK_WIDGET (self->budget_rows[i]));
     }
-  adw_preferences_page_add (ADW_PREFERENCES_PAGE (gtk_widget_get_ancestor (GTK_WIDGET (self->conventions_group),
-                                                                           ADW_TYPE_PREFERENCES_PAGE)),
-                            self->budget_group);
+  adw_preferences_page_add (self->report_page, self->budget_group);
 }

@@ -4379,6 +4379,48 @@ test_window_job_order_and_sign_off (void)
   close_window (window);
 }
 
+/* Walkthrough 13: who signs the report is found beside Export Report in
+ * the window's menu, on a Report page of its own, and the export dialog
+ * shows what was typed there: one field of the project. */
+static void
+test_window_report_sign_off (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  GtkMenuButton *menu_button = GTK_MENU_BUTTON (cp_test_gui_find_named (GTK_WIDGET (window), "primary-menu-button"));
+  CpPreferencesWindow *preferences;
+  CpFieldRow *row;
+  GtkWindow *dialog;
+  GtkBuilder *builder;
+
+  g_assert_true (menu_has_action (gtk_menu_button_get_menu_model (menu_button), "app.report-sign-off"));
+  g_action_group_activate_action (G_ACTION_GROUP (app), "report-sign-off", NULL);
+  spin ();
+  preferences = find_preferences_window ();
+  g_assert_nonnull (preferences);
+  g_assert_cmpstr (adw_preferences_window_get_visible_page_name (ADW_PREFERENCES_WINDOW (preferences)), ==, "report");
+  row = cp_preferences_window_get_report_row (preferences, "prepared-by");
+  g_assert_true (gtk_widget_is_ancestor (GTK_WIDGET (row), GTK_WIDGET (adw_preferences_window_get_visible_page (ADW_PREFERENCES_WINDOW (preferences)))));
+  g_assert_true (gtk_widget_get_mapped (GTK_WIDGET (row)));
+  /* The amount the approver signs for is on the same page. */
+  g_assert_true (gtk_widget_is_ancestor (GTK_WIDGET (cp_preferences_window_get_setting_row (preferences, "contingency")),
+                                         GTK_WIDGET (adw_preferences_window_get_visible_page (ADW_PREFERENCES_WINDOW (preferences)))));
+  type_text (row, "Li Wei");
+  g_assert_null (cp_field_row_get_error (row));
+  g_assert_cmpstr (project->prepared_by, ==, "Li Wei");
+  gtk_window_destroy (GTK_WINDOW (preferences));
+  spin ();
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "export-report", NULL);
+  dialog = find_transient (window, ADW_TYPE_MESSAGE_DIALOG);
+  builder = g_object_get_data (G_OBJECT (dialog), "builder");
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (gtk_builder_get_object (builder, "prepared_by_row"))), ==,
+                   "Li Wei");
+  gtk_window_destroy (dialog);
+  spin ();
+  close_window (window);
+}
+
 /* The failure settings (issue 15), edited in the preferences: a rate the
  * model refuses stays in its entry with a message naming it; a valid one
  * is the project's and the window shows the model's plan under it, each
@@ -6252,6 +6294,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/sidebar-follows-width", test_window_sidebar_follows_width);
   g_test_add_func ("/gui/window/quote-rows-by-nodes", test_window_quote_rows_by_nodes);
   g_test_add_func ("/gui/window/network-presets", test_window_network_presets);
+  g_test_add_func ("/gui/window/report-sign-off", test_window_report_sign_off);
   g_test_add_func ("/gui/window/vendor-questions-once", test_window_vendor_questions_once);
   g_test_add_func ("/gui/window/switch-shows-no-stale-figures", test_window_switch_shows_no_stale_figures);
 
