@@ -350,15 +350,24 @@ open_recent_action (GSimpleAction *action,
   open_path (CP_APPLICATION (user_data), g_variant_get_string (param, NULL));
 }
 
+/* Preferences at @page_name ("report"), or at their first page. */
+static void
+present_preferences (CpApplication *self,
+                     const char    *page_name)
+{
+  GtkWidget *preferences = cp_preferences_window_new (self->settings, active_window (self));
+
+  if (page_name != NULL)
+    adw_preferences_window_set_visible_page_name (ADW_PREFERENCES_WINDOW (preferences), page_name);
+  gtk_window_present (GTK_WINDOW (preferences));
+}
+
 static void
 preferences_action (GSimpleAction *action,
                     GVariant      *param,
                     gpointer       user_data)
 {
-  CpApplication *self = user_data;
-  GtkWidget *preferences = cp_preferences_window_new (self->settings, active_window (self));
-
-  gtk_window_present (GTK_WINDOW (preferences));
+  present_preferences (CP_APPLICATION (user_data), NULL);
 }
 
 /* Who prepared, reviewed and approved the report, and the amount it asks
@@ -368,11 +377,7 @@ report_sign_off_action (GSimpleAction *action,
                         GVariant      *param,
                         gpointer       user_data)
 {
-  CpApplication *self = user_data;
-  GtkWidget *preferences = cp_preferences_window_new (self->settings, active_window (self));
-
-  adw_preferences_window_set_visible_page_name (ADW_PREFERENCES_WINDOW (preferences), "report");
-  gtk_window_present (GTK_WINDOW (preferences));
+  present_preferences (CP_APPLICATION (user_data), "report");
 }
 
 static void
