@@ -24,6 +24,7 @@ cp_chart_data_new_serving (const CpProject *project,
   const CpJob *job;
   CpChartData *data;
   const char *currency = settings->currency[0] != '\0' ? settings->currency : "CNY";
+  int recommended = cp_chart_recommended_quote (plan);
   g_autofree char *concurrency = NULL;
   g_autofree char *note = NULL;
 
@@ -50,6 +51,12 @@ cp_chart_data_new_serving (const CpProject *project,
           !cp_chart_quote_compared (plan, curve->quote_index))
         continue;
       series = cp_chart_series_new_for_quote (project, plan, curve->quote_index, FALSE);
+      /* The recommendation may be fewer replicas than the quote offers:
+       * its point carries the "Recommended" label, as on the cost chart.
+       * At the line's end, the 8-replica point at 95 CNY per million read
+       * as the recommendation of 2 replicas at 25.99 (walkthrough 13). */
+      if (curve->quote_index == recommended)
+        series->chosen_x = g_array_index (plan->options, CpOption, plan->recommended).estimate.layout.data_parallel;
       for (guint p = 0; p < curve->points->len; p++)
         {
           const CpSweepPoint *point = &g_array_index (curve->points, CpSweepPoint, p);

@@ -1053,7 +1053,9 @@ cp_chart_readout (const CpChartData *data,
       replicas = cp_i18n_format_number (rx, 0, data->lang);
       cost_text = cp_i18n_format_money (cost, data->currency, data->lang);
       /* TRANSLATORS: serving chart readout: quote name, replicas, cost per million output tokens */
-      text = g_strdup_printf (_("%s: %s replicas, %s per million output tokens"), best->label, replicas, cost_text);
+      text = g_strdup_printf (_("%s: %s replicas, %s per million output tokens"),
+                              best->name != NULL && rx != best->chosen_x ? best->name : best->label,
+                              replicas, cost_text);
     }
   else
     {

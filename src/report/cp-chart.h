@@ -46,9 +46,10 @@ typedef struct {
   int             shorten_from; /* a quote's name: where its GPUs ("8 × H800") end, the
                                  * label may end in an ellipsis from there; -1: the
                                  * label is never shortened (it wraps instead) */
-  double          chosen_x;     /* cost chart, the recommended quote: the GPUs of the
-                                 * option chosen, marked and labelled there; NAN:
-                                 * the label is at the line's end */
+  double          chosen_x;     /* the recommended quote: the GPUs (cost chart) or
+                                 * replicas (serving chart) of the option chosen,
+                                 * marked and labelled there; NAN: the label is at
+                                 * the line's end */
   double          single_x;     /* cost chart: the GPUs of one machine of the quote,
                                  * the point of its line that is a single machine;
                                  * NAN elsewhere */

@@ -2765,6 +2765,78 @@ test_xml_hostile (void)
   g_assert_error (error, CP_REPORT_ERROR, CP_REPORT_ERROR_IO);
 }
 
+/* The serving chart marks the replicas recommended, not the line's end
+ * (walkthrough 13: "Recommended" sat on the 8-replica end at 95 CNY per
+ * million while 2 replicas at 25.99 were recommended). In the fixture,
+ * Serve Seven's 64 requests fit on one node of Cluster Six (8 replicas,
+ * one per A100, at 6 CNY per GPU-hour against the machines' 10 and 9),
+ * so its line goes on to 32 replicas past the recommendation. */
+static void
+test_chart_serving_recommended (void)
+{
+  g_autoptr(CpProject) project = report_fixture_small ();
+  g_autoptr(CpPlan) plan = cp_project_plan_job (project, 1);
+  g_autoptr(CpChartData) data = serving_chart (project, 1, "en");
+  g_autoptr(CpChartData) at_end = NULL;
+  const CpOption *best = &g_array_index (plan->options, CpOption, plan->recommended);
+  const CpQuote *quote = g_ptr_array_index (project->quotes, best->quote_index);
+  int chosen = recommended_series (data);
+  const CpChartSeries *series;
+  g_autofree char *at_chosen = NULL, *at_last = NULL;
+  double label_x[2] = { NAN, NAN };
+  double x, y;
+  guint chosen_point = G_MAXUINT;
+
+  g_assert_cmpstr (quote->vendor, ==, "Cluster Six");
+  g_assert_cmpuint (best->estimate.nodes, ==, 1);
+  g_assert_cmpuint (best->estimate.layout.data_parallel, ==, 8);
+  g_assert_cmpint (chosen, >=, 0);
+  series = g_ptr_array_index (data->series, chosen);
+  g_assert_cmpfloat (series->chosen_x, ==, 8);
+  g_assert_cmpfloat (g_array_index (series->x, double, series->x->len - 1), ==, 32);
+  for (guint s = 0; s < data->series->len; s++)
+    if ((int) s != chosen)
+      g_assert_true (isnan (((const CpChartSeries *) g_ptr_array_index (data->series, s))->chosen_x));
+  for (guint p = 0; p < series->x->len; p++)
+    if (g_array_index (series->x, double, p) == 8)
+      chosen_point = p;
+  g_assert_cmpuint (chosen_point, <, series->x->len - 1);
+
+  /* Only the point chosen reads as the recommendation. */
+  g_assert_true (cp_chart_locate (data, 1280, 720, CP_CHART_STYLE_LIGHT, (guint) chosen, chosen_point, FALSE, &x, &y));
+  at_chosen = cp_chart_readout (data, 1280, 720, x, y);
+  g_assert_true (cp_chart_locate (data, 1280, 720, CP_CHART_STYLE_LIGHT, (guint) chosen, series->x->len - 1, FALSE, &x, &y));
+  at_last = cp_chart_readout (data, 1280, 720, x, y);
+  g_assert_true (g_str_has_prefix (at_chosen, "Recommended: "));
+  g_assert_nonnull (strstr (at_chosen, ": 8 replicas, "));
+  g_assert_null (strstr (at_last, "Recommended"));
+  g_assert_nonnull (strstr (at_last, ": 32 replicas, "));
+
+  /* The label sits by the chosen point, left of where the line's end
+   * would put it. */
+  at_end = cp_chart_data_copy (data);
+  ((CpChartSeries *) g_ptr_array_index (at_end->series, chosen))->chosen_x = NAN;
+  for (int end = 0; end < 2; end++)
+    {
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1280, 720);
+      cairo_t *cr = cairo_create (surface);
+      g_autoptr(GArray) boxes = g_array_new (FALSE, TRUE, sizeof (CpChartLabelBox));
+
+      cp_chart_draw_full (cr, 1280, 720, CP_CHART_STYLE_LIGHT, end ? at_end : data, boxes);
+      for (guint i = 0; i < boxes->len; i++)
+        {
+          const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, i);
+
+          if (box->series == chosen && isnan (label_x[end]))
+            label_x[end] = box->x;
+        }
+      cairo_destroy (cr);
+      cairo_surface_destroy (surface);
+    }
+  g_assert_true (isfinite (label_x[0]) && isfinite (label_x[1]));
+  g_assert_cmpfloat (label_x[0] + 50, <, label_x[1]);
+}
+
 /* Walkthrough 8, on the demo's 70B fine-tune: the cost chart's claim is
  * true of the table beside it, and its readout calls only the option
  * chosen "Recommended". */
@@ -2888,6 +2960,7 @@ main (int    argc,
   g_test_add_func ("/report/expired-offer-risk", test_expired_offer_risk);
   g_test_add_func ("/report/chart/compared-capacity", test_chart_compared_capacity);
   g_test_add_func ("/report/chart/cost-data", test_chart_cost_data);
+  g_test_add_func ("/report/chart/serving-recommended", test_chart_serving_recommended);
   g_test_add_func ("/report/chart/serving-data", test_chart_serving_data);
   g_test_add_func ("/report/chart/highlight", test_chart_highlight);
   g_test_add_func ("/report/chart/labels-apart", test_chart_labels_apart);
