@@ -87,6 +87,54 @@ cp_words_one_machine_interruptions (const CpJob      *job,
   return interruption_chance (e->expected_interruptions, lang);
 }
 
+/* The job's tools are written for CUDA; on another maker's GPUs they run
+ * through its own stack, and those that ship CUDA kernels (FlashAttention,
+ * DeepSpeed's ops, bitsandbytes) or a CUDA build (vLLM) need that maker's
+ * version or porting. The debugging days are one share of the calendar
+ * for every GPU (cp-estimate-cost.c), so they hold none of it: an Ascend
+ * option was described as an NVIDIA one (walkthrough 13). NULL on NVIDIA's
+ * GPUs, on those whose maker is not known, and for data processing, which
+ * runs no model. */
+static char *
+porting_risk (const CpJob *job,
+              CpGpuMaker   maker)
+{
+  const char *gpus, *stack;
+
+  switch (maker)
+    {
+    case CP_GPU_MAKER_HUAWEI:
+      /* TRANSLATORS: the GPUs named in the porting risk */
+      gpus = _("Ascend");
+      stack = "torch_npu";
+      break;
+    case CP_GPU_MAKER_AMD:
+      /* TRANSLATORS: the GPUs named in the porting risk */
+      gpus = _("AMD Instinct");
+      stack = "ROCm";
+      break;
+    case CP_GPU_MAKER_NVIDIA:
+    case CP_GPU_MAKER_UNKNOWN:
+    default:
+      return NULL;
+    }
+  if (job->kind == CP_TASK_INFERENCE)
+    {
+      const char *server = maker == CP_GPU_MAKER_HUAWEI
+                           /* TRANSLATORS: Ascend's serving engines, names not translated */
+                           ? _("vLLM Ascend or MindIE") : _("vLLM's ROCm build");
+
+      /* TRANSLATORS: a risk; the GPUs ("Ascend"), then the serving engines that run on them */
+      return g_strdup_printf (_("%s serves through %s, not vLLM's CUDA build: porting and checking the service take time the estimate does not count. Try the model on the vendor's machine before signing."),
+                              gpus, server);
+    }
+  if (job->kind == CP_TASK_DATA_PROCESSING)
+    return NULL;
+  /* TRANSLATORS: a risk; the GPUs ("Ascend"), their PyTorch backend ("torch_npu"), then the GPUs again */
+  return g_strdup_printf (_("%s runs PyTorch through %s, not CUDA: the job's tools (PEFT, DeepSpeed, FlashAttention and other CUDA kernels) need their %s versions or porting, which the debugging days, the same share for every GPU, do not include. Try the job's own scripts on the vendor's machine before signing."),
+                          gpus, stack, gpus);
+}
+
 GPtrArray *
 cp_option_risks (const CpProject *project,
                  const CpJob     *job,
@@ -240,6 +288,13 @@ cp_option_risks_except (const CpProject   *project,
         trial_quote = g_ptr_array_index (project->quotes, i);
     if (cp_trial_gpu_differs (job, trial_quote, quote))
       add_risk_text (risks, g_strdup (_("The trial run was measured on another GPU model than this quote's, so its figures are carried over, not measured here. Repeat the trial on this hardware before signing.")));
+  }
+
+  {
+    char *porting = porting_risk (job, cp_gpu_maker (&quote->gpu));
+
+    if (porting != NULL)
+      add_risk_text (risks, porting);
   }
 
   if (e->migration_days > 0 && e->nodes > 1)

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "planner/cp-catalog.h"
 #include "planner/cp-units.h"
 #include "cp-i18n.h"
 #include "cp-reason-text-private.h"
@@ -165,15 +166,68 @@ cp_words_risk (CpRisk risk)
   return "?";
 }
 
+/* The maker a GPU's name names, or UNKNOWN. Custom entries are typed by
+ * people and vendors, in English or Chinese, often without the maker
+ * ("昇腾 910B", "MI250"): their product lines name it too. */
+static CpGpuMaker
+maker_of_name (const char *name)
+{
+  static const struct {
+    const char *word;
+    CpGpuMaker  maker;
+  } words[] = {
+    { "huawei", CP_GPU_MAKER_HUAWEI }, { "ascend", CP_GPU_MAKER_HUAWEI },
+    { "华为", CP_GPU_MAKER_HUAWEI }, { "昇腾", CP_GPU_MAKER_HUAWEI },
+    { "amd", CP_GPU_MAKER_AMD }, { "instinct", CP_GPU_MAKER_AMD }, { "radeon", CP_GPU_MAKER_AMD },
+    { "nvidia", CP_GPU_MAKER_NVIDIA }, { "geforce", CP_GPU_MAKER_NVIDIA }, { "tesla", CP_GPU_MAKER_NVIDIA },
+    { "英伟达", CP_GPU_MAKER_NVIDIA },
+  };
+  g_autofree char *lower = NULL;
+
+  if (name == NULL)
+    return CP_GPU_MAKER_UNKNOWN;
+  lower = g_utf8_strdown (name, -1);
+  for (guint i = 0; i < G_N_ELEMENTS (words); i++)
+    if (strstr (lower, words[i].word) != NULL)
+      return words[i].maker;
+  return CP_GPU_MAKER_UNKNOWN;
+}
+
+CpGpuMaker
+cp_gpu_maker (const CpGpuSpec *gpu)
+{
+  const CpGpuSpec *entry = gpu->id != NULL ? cp_catalog_find_gpu (cp_catalog_get_builtin (), gpu->id) : NULL;
+  CpGpuMaker maker = entry != NULL ? maker_of_name (entry->name) : CP_GPU_MAKER_UNKNOWN;
+
+  return maker != CP_GPU_MAKER_UNKNOWN ? maker : maker_of_name (gpu->name);
+}
+
 /* What a risk means, for the budget page that lists each once: its title
  * alone ("Environment setup takes time") told the reader nothing to act on
- * (meeting walkthrough). */
+ * (meeting walkthrough). Setting up names the maker's own stack: an
+ * Ascend machine was said to need "CUDA, NCCL" (walkthrough 13). */
 const char *
-cp_words_risk_detail (CpRisk risk)
+cp_words_risk_detail (CpRisk     risk,
+                      CpGpuMaker maker)
 {
+  if (risk == CP_RISK_SETUP_TIME)
+    switch (maker)
+      {
+      case CP_GPU_MAKER_NVIDIA:
+        return _("drivers, CUDA, NCCL and the training framework are installed and checked on the rented machine before the run can start");
+      case CP_GPU_MAKER_HUAWEI:
+        /* TRANSLATORS: Ascend's software stack; CANN, HCCL and torch_npu are names, not translated */
+        return _("the NPU driver and firmware, CANN, HCCL, torch_npu and the training framework are installed and checked on the rented machine before the run can start");
+      case CP_GPU_MAKER_AMD:
+        /* TRANSLATORS: AMD's software stack; ROCm and RCCL are names, not translated */
+        return _("drivers, ROCm, RCCL and the training framework are installed and checked on the rented machine before the run can start");
+      case CP_GPU_MAKER_UNKNOWN:
+      default:
+        return _("the GPU driver, its maker's compute and communication libraries and the training framework are installed and checked on the rented machine before the run can start");
+      }
   switch (risk)
     {
-    case CP_RISK_SETUP_TIME: return _("drivers, CUDA, NCCL and the training framework are installed and checked on the rented machine before the run can start");
+    case CP_RISK_SETUP_TIME: break;
     case CP_RISK_GPU_MISMATCH: return _("the trial ran on another GPU, so its measured speed may not carry over to this machine");
     case CP_RISK_COMMUNICATION_BOTTLENECK: return _("if the network between nodes delivers less than assumed, every training step waits longer");
     case CP_RISK_SCHEDULER_LEARNING: return _("the team first has to learn the cluster's job scheduler and shared storage");

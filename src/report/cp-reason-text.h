@@ -39,7 +39,20 @@ char       *cp_words_not_feasible   (const CpProject *project,
                                      const char      *lang);
 const char *cp_words_technique      (CpTechnique technique);
 const char *cp_words_risk           (CpRisk risk);
-const char *cp_words_risk_detail    (CpRisk risk);
+/* Who makes a GPU, which decides its software stack: the words for
+ * setting up a machine and for porting a job's tools follow it. */
+typedef enum {
+  CP_GPU_MAKER_UNKNOWN,   /* a custom GPU whose name says nothing: generic words */
+  CP_GPU_MAKER_NVIDIA,    /* CUDA, NCCL */
+  CP_GPU_MAKER_AMD,       /* ROCm, RCCL */
+  CP_GPU_MAKER_HUAWEI,    /* Ascend: CANN, HCCL, torch_npu */
+} CpGpuMaker;
+/* The maker of @gpu: from the built-in catalogue's entry of its id, whose
+ * names all lead with their maker ("Huawei Ascend 910B2 64GB"; test-catalog
+ * holds every entry to that), else from the words of its own name. */
+CpGpuMaker  cp_gpu_maker            (const CpGpuSpec *gpu);
+/* What @risk means, in the words of @maker's software stack. */
+const char *cp_words_risk_detail    (CpRisk risk, CpGpuMaker maker);
 const char *cp_words_task_kind      (CpTaskKind kind);
 const char *cp_words_offering       (CpOfferingKind kind);
 const char *cp_words_network        (CpNetworkKind kind);

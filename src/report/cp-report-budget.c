@@ -508,6 +508,72 @@ plan_lists_option_risks (const CpPlan *plan)
   return plan->recommended >= 0 && (guint) plan->recommended < plan->options->len;
 }
 
+/* The maker of the GPUs @plan's risks were found on (cp_plan_get_subject()). */
+static CpGpuMaker
+plan_gpu_maker (const CpProject *project,
+                const CpPlan    *plan)
+{
+  const CpOption *subject = cp_plan_get_subject (plan);
+
+  if (subject == NULL && plan->options->len > 0)
+    subject = &g_array_index (plan->options, CpOption, 0);
+  if (subject == NULL)
+    return CP_GPU_MAKER_UNKNOWN;
+  return cp_gpu_maker (&((const CpQuote *) g_ptr_array_index (project->quotes, subject->quote_index))->gpu);
+}
+
+/* One line of the main risks: @risk, with the jobs whose plans list it
+ * (those on @maker's GPUs only, unless @maker is negative). */
+static void
+risk_line (Doc       *doc,
+           JobResult *results,
+           CpRisk     risk,
+           int        maker,
+           gboolean  *any)
+{
+  const CpProject *project = doc->project;
+  g_autoptr(GString) jobs = NULL;
+  g_autofree char *text = NULL;
+
+  for (guint j = 0; j < project->jobs->len; j++)
+    {
+      const CpPlan *plan = results[j].plan;
+      const CpJob *job = g_ptr_array_index (project->jobs, j);
+
+      /* A single point of failure and a trial on other GPUs are
+       * said below with the recommended option's own figures
+       * (cp_option_risks()); said twice they push the sign-off off
+       * the memo's pages. */
+      if (plan == NULL || (plan_lists_option_risks (plan) &&
+                           (risk == CP_RISK_SINGLE_POINT_OF_FAILURE || risk == CP_RISK_GPU_MISMATCH)))
+        continue;
+      if (maker >= 0 && plan_gpu_maker (project, plan) != (CpGpuMaker) maker)
+        continue;
+      for (guint r = 0; r < plan->risks->len; r++)
+        if (g_array_index (plan->risks, CpRisk, r) == risk)
+          {
+            if (jobs == NULL)
+              jobs = g_string_new (job->name);
+            else
+              g_string_append_printf (jobs, "%s%s", _(", "), job->name);
+            break;
+          }
+    }
+  if (jobs == NULL)
+    return;
+  if (!*any)
+    cp_doc_heading (doc, doc->h1, _("Main risks"), 40);
+  *any = TRUE;
+  /* TRANSLATORS: a risk, what it means, then the jobs it concerns */
+  text = g_strdup_printf (_("%s: %s (%s)"), cp_words_risk (risk),
+                          cp_words_risk_detail (risk, maker >= 0 ? (CpGpuMaker) maker : CP_GPU_MAKER_UNKNOWN),
+                          jobs->str);
+  /* In the same note's type as each option's risks below: one list,
+   * and the amount to approve's lines still leave the demo's
+   * sign-off on page 2 (test-cli-pages). */
+  cp_doc_paragraph_full (doc, doc->small, text, 10, 1, "•");
+}
+
 void
 cp_report_section_risks (Doc       *doc,
                          JobResult *results)
@@ -517,45 +583,13 @@ cp_report_section_risks (Doc       *doc,
 
   for (int risk = 0; risk < CP_N_RISKS; risk++)
     {
-      g_autoptr(GString) jobs = NULL;
-
-      for (guint j = 0; j < project->jobs->len; j++)
-        {
-          const CpPlan *plan = results[j].plan;
-          const CpJob *job = g_ptr_array_index (project->jobs, j);
-
-          /* A single point of failure and a trial on other GPUs are
-           * said below with the recommended option's own figures
-           * (cp_option_risks()); said twice they push the sign-off off
-           * the memo's pages. */
-          if (plan != NULL && plan_lists_option_risks (plan) &&
-              (risk == CP_RISK_SINGLE_POINT_OF_FAILURE || risk == CP_RISK_GPU_MISMATCH))
-            continue;
-          for (guint r = 0; plan != NULL && r < plan->risks->len; r++)
-            if (g_array_index (plan->risks, CpRisk, r) == (CpRisk) risk)
-              {
-                if (jobs == NULL)
-                  jobs = g_string_new (job->name);
-                else
-                  g_string_append_printf (jobs, "%s%s", _(", "), job->name);
-                break;
-              }
-        }
-      if (jobs == NULL)
-        continue;
-      if (!any)
-        cp_doc_heading (doc, doc->h1, _("Main risks"), 40);
-      any = TRUE;
-      {
-        /* TRANSLATORS: a risk, what it means, then the jobs it concerns */
-        g_autofree char *text = g_strdup_printf (_("%s: %s (%s)"), cp_words_risk ((CpRisk) risk),
-                                                 cp_words_risk_detail ((CpRisk) risk), jobs->str);
-
-        /* In the same note's type as each option's risks below: one list,
-         * and the amount to approve's lines still leave the demo's
-         * sign-off on page 2 (test-cli-pages). */
-        cp_doc_paragraph_full (doc, doc->small, text, 10, 1, "•");
-      }
+      /* Setting up a machine is said in its maker's words, CUDA's or
+       * CANN's: one line per maker among the jobs'. */
+      if (risk == CP_RISK_SETUP_TIME)
+        for (int maker = CP_GPU_MAKER_UNKNOWN; maker <= CP_GPU_MAKER_HUAWEI; maker++)
+          risk_line (doc, results, (CpRisk) risk, maker, &any);
+      else
+        risk_line (doc, results, (CpRisk) risk, -1, &any);
     }
 
   /* Every job run on one machine shares one risk: said once, with each

@@ -279,6 +279,72 @@ test_minimum_term (void)
   g_assert_null (strstr (all->str, "云厂商甲—8×H800单机—Billedfor"));
 }
 
+/* Walkthrough 13: Ascend options were described as NVIDIA ones. A 14B
+ * LoRA job on one 8 × Ascend 910B machine at 5 CNY per GPU-hour beside an
+ * 8 × H800 one at 15 (the H800 is not three times as fast, so the Ascend
+ * machine is recommended): page 1 says setting it up means CANN, HCCL and
+ * torch_npu, never CUDA or NCCL, and warns that the job's CUDA tools need
+ * porting; a service on it names Ascend's serving engines instead. In
+ * both languages. */
+static void
+test_ascend (void)
+{
+  const struct {
+    const char *lang, *setup, *porting, *serving;
+  } words[] = {
+    { "en", "theNPUdriverandfirmware,CANN,HCCL,torch_npuandthetrainingframeworkareinstalled",
+      "AscendrunsPyTorchthroughtorch_npu,notCUDA:thejob'stools(PEFT,DeepSpeed,FlashAttentionandotherCUDAkernels)needtheirAscendversionsorporting",
+      "AscendservesthroughvLLMAscendorMindIE,notvLLM'sCUDAbuild" },
+    { "zh_CN", "NPU驱动与固件、CANN、HCCL、torch_npu和训练框架都要先安装并检查",
+      "昇腾经torch_npu运行PyTorch，而不是CUDA：任务用到的工具（PEFT、DeepSpeed、FlashAttention等CUDA内核）需要其昇腾版本或移植",
+      "昇腾上的服务要经vLLMAscend或MindIE运行" },
+  };
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  RUN_OK ("new", "npu.cplan");
+  RUN_OK ("add-job", "npu.cplan", "--name", "14B LoRA", "--model", "qwen2.5-14b", "--task", "lora",
+          "--tokens", "500M", "--deadline-days", "30");
+  RUN_OK ("add-quote", "npu.cplan", "--vendor", "昇腾云", "--offer", "8×910B 单机", "--gpu", "ascend-910b",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "5");
+  RUN_OK ("add-quote", "npu.cplan", "--vendor", "云厂商甲", "--offer", "8×H800 单机", "--gpu", "h800",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "15");
+  for (guint i = 0; i < G_N_ELEMENTS (words); i++)
+    {
+      g_autofree char *pdf = g_strdup_printf ("npu-%s.pdf", words[i].lang);
+      g_autofree char *first = NULL;
+
+      RUN_OK ("report", "npu.cplan", "--lang", words[i].lang, "--pdf", pdf);
+      first = cp_test_pdf_text (tmp_dir, pdf, 1, TRUE);
+      cp_test_assert_has (first, "昇腾云");
+      cp_test_assert_has (first, words[i].setup);
+      cp_test_assert_has (first, words[i].porting);
+      g_assert_null (strstr (first, "CUDA,NCCL"));
+      g_assert_null (strstr (first, "CUDA、NCCL"));
+    }
+
+  /* The same quotes serving 7B to 64 users. */
+  RUN_OK ("new", "npu-serve.cplan");
+  RUN_OK ("add-job", "npu-serve.cplan", "--name", "7B service", "--model", "qwen2.5-7b", "--task", "inference",
+          "--concurrency", "64", "--context", "4096", "--duration-days", "30");
+  RUN_OK ("add-quote", "npu-serve.cplan", "--vendor", "昇腾云", "--offer", "8×910B 单机", "--gpu", "ascend-910b",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "5");
+  RUN_OK ("add-quote", "npu-serve.cplan", "--vendor", "云厂商甲", "--offer", "8×H800 单机", "--gpu", "h800",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "15");
+  for (guint i = 0; i < G_N_ELEMENTS (words); i++)
+    {
+      g_autofree char *pdf = g_strdup_printf ("npu-serve-%s.pdf", words[i].lang);
+      g_autofree char *first = NULL;
+
+      RUN_OK ("report", "npu-serve.cplan", "--lang", words[i].lang, "--pdf", pdf);
+      first = cp_test_pdf_text (tmp_dir, pdf, 1, TRUE);
+      cp_test_assert_has (first, words[i].serving);
+    }
+}
+
 /* The page where a heading of the demo's report first appears, or 0. */
 static guint
 page_of (const char *pdf,
@@ -345,6 +411,7 @@ main (int    argc,
   g_test_add_func ("/cli-pages/one-job-appendix", test_one_job_appendix);
   g_test_add_func ("/cli-pages/demo", test_demo);
   g_test_add_func ("/cli-pages/minimum-term", test_minimum_term);
+  g_test_add_func ("/cli-pages/ascend", test_ascend);
 
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);

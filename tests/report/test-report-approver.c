@@ -257,15 +257,72 @@ test_risk_detail (void)
           if (plan->recommended >= 0 &&
               (risk == CP_RISK_SINGLE_POINT_OF_FAILURE || risk == CP_RISK_GPU_MISMATCH))
             continue;
-          words = g_strsplit (cp_words_risk_detail (risk), " ", 4);
-          line = g_strdup_printf ("%s: %s %s %s", cp_words_risk (risk), words[0], words[1], words[2]);
+          {
+            /* In the words of the GPUs the plan's risks were found on. */
+            const CpOption *subject = cp_plan_get_subject (plan);
+            const CpQuote *quote = g_ptr_array_index (project->quotes, subject->quote_index);
+            const char *detail = cp_words_risk_detail (risk, cp_gpu_maker (&quote->gpu));
 
-          g_assert_cmpstr (cp_words_risk_detail (risk), !=, "?");
+            words = g_strsplit (detail, " ", 4);
+            line = g_strdup_printf ("%s: %s %s %s", cp_words_risk (risk), words[0], words[1], words[2]);
+            g_assert_cmpstr (detail, !=, "?");
+          }
           cp_test_assert_has (text, line);
           n_risks++;
         }
     }
   g_assert_cmpuint (n_risks, >, 0);
+}
+
+/* Whose software a GPU runs (walkthrough 13: an Ascend machine was said
+ * to need "CUDA, NCCL"). Every built-in GPU's maker is known, as its name
+ * leads with it; a custom entry is read from its own name, in English or
+ * Chinese; one that names no maker gets the generic words. */
+static void
+test_gpu_maker (void)
+{
+  const CpCatalog *catalog = cp_catalog_get_builtin ();
+  const struct { const char *id; CpGpuMaker maker; } builtin[] = {
+    { "h800", CP_GPU_MAKER_NVIDIA }, { "rtx4090", CP_GPU_MAKER_NVIDIA },
+    { "ascend-910b", CP_GPU_MAKER_HUAWEI }, { "ascend-910c", CP_GPU_MAKER_HUAWEI },
+    { "mi300x", CP_GPU_MAKER_AMD },
+  };
+  const struct { const char *name; CpGpuMaker maker; } custom[] = {
+    { "昇腾 910B 64GB", CP_GPU_MAKER_HUAWEI }, { "华为 910B", CP_GPU_MAKER_HUAWEI },
+    { "Ascend 910B3", CP_GPU_MAKER_HUAWEI }, { "AMD MI250", CP_GPU_MAKER_AMD },
+    { "GeForce RTX 4080", CP_GPU_MAKER_NVIDIA }, { "Custom NPU 64GB", CP_GPU_MAKER_UNKNOWN },
+  };
+
+  for (guint i = 0; i < cp_catalog_n_gpus (catalog); i++)
+    g_assert_cmpint (cp_gpu_maker (cp_catalog_get_gpu (catalog, i)), !=, CP_GPU_MAKER_UNKNOWN);
+  for (guint i = 0; i < G_N_ELEMENTS (builtin); i++)
+    {
+      /* The catalogue's id decides, whatever the quote's copy is called. */
+      CpGpuSpec gpu = { .id = (char *) builtin[i].id, .name = (char *) "8 卡整机" };
+
+      g_assert_cmpint (cp_gpu_maker (&gpu), ==, builtin[i].maker);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (custom); i++)
+    {
+      CpGpuSpec gpu = { .id = (char *) "custom", .name = (char *) custom[i].name };
+
+      g_assert_cmpint (cp_gpu_maker (&gpu), ==, custom[i].maker);
+    }
+
+  cp_i18n_push_language ("en");
+  g_assert_cmpstr (cp_words_risk_detail (CP_RISK_SETUP_TIME, CP_GPU_MAKER_HUAWEI), ==,
+                   "the NPU driver and firmware, CANN, HCCL, torch_npu and the training framework are installed and checked on the rented machine before the run can start");
+  g_assert_cmpstr (cp_words_risk_detail (CP_RISK_SETUP_TIME, CP_GPU_MAKER_NVIDIA), ==,
+                   "drivers, CUDA, NCCL and the training framework are installed and checked on the rented machine before the run can start");
+  g_assert_null (strstr (cp_words_risk_detail (CP_RISK_SETUP_TIME, CP_GPU_MAKER_UNKNOWN), "CUDA"));
+  /* The other risks do not depend on the maker. */
+  g_assert_cmpstr (cp_words_risk_detail (CP_RISK_IDLE_CAPACITY, CP_GPU_MAKER_HUAWEI), ==,
+                   cp_words_risk_detail (CP_RISK_IDLE_CAPACITY, CP_GPU_MAKER_NVIDIA));
+  cp_i18n_pop_language ();
+  cp_i18n_push_language ("zh_CN");
+  g_assert_cmpstr (cp_words_risk_detail (CP_RISK_SETUP_TIME, CP_GPU_MAKER_HUAWEI), ==,
+                   "在租用的机器上，NPU 驱动与固件、CANN、HCCL、torch_npu 和训练框架都要先安装并检查，才能开始运行");
+  cp_i18n_pop_language ();
 }
 
 /* The apportioning behind it: parts rounded so that they add up to the
@@ -609,6 +666,7 @@ main (int    argc,
   g_test_add_func ("/approver/refusal", test_refusal);
   g_test_add_func ("/approver/totals-add-up", test_totals_add_up);
   g_test_add_func ("/approver/risk-detail", test_risk_detail);
+  g_test_add_func ("/approver/gpu-maker", test_gpu_maker);
   g_test_add_func ("/approver/prefer-hosted", test_prefer_hosted);
   g_test_add_func ("/approver/apportion", test_apportion);
   g_test_add_func ("/approver/small-values", test_small_values);
