@@ -243,6 +243,10 @@ GPtrArray  *cp_words_what_if        (const CpProject *project,
                                      const char      *lang);
 /* The XML's id of an item's kind: "longer-deadline". */
 const char *cp_what_if_kind_to_string (CpWhatIfKind kind);
+/* The option an approver could take instead of the recommended one: the
+ * best-ranked other that runs and meets the job's need; NULL without a
+ * recommendation or such an option. */
+const CpOption *cp_plan_next_best   (const CpPlan *plan);
 /* How much the next feasible option costs beside the recommended one:
  * "Next best: <quote> at 45,000 CNY, 42,000 CNY (1,400%) more."; NULL
  * without a recommendation, a second feasible option or a price. */

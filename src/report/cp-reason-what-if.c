@@ -138,6 +138,27 @@ cp_words_quote_short_name (const CpProject *project,
   return g_strdup (quote->vendor);
 }
 
+const CpOption *
+cp_plan_next_best (const CpPlan *plan)
+{
+  const CpOption *best, *next = NULL;
+
+  if (plan == NULL || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
+    return NULL;
+  best = &g_array_index (plan->options, CpOption, plan->recommended);
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+
+      /* The next option an approver could take instead: one that runs and
+       * meets the job's need, in the table's order. */
+      if (option != best && option->feasible && !option->ruled_out && option->estimate.fits &&
+          (next == NULL || option->rank < next->rank))
+        next = option;
+    }
+  return next;
+}
+
 char *
 cp_words_cost_difference (const CpProject *project,
                           const CpPlan    *plan,
@@ -152,16 +173,7 @@ cp_words_cost_difference (const CpProject *project,
   if (plan == NULL || plan->cost_unknown || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
     return NULL;
   best = &g_array_index (plan->options, CpOption, plan->recommended);
-  for (guint i = 0; i < plan->options->len; i++)
-    {
-      const CpOption *option = &g_array_index (plan->options, CpOption, i);
-
-      /* The next option an approver could take instead: one that runs and
-       * meets the job's need, in the table's order. */
-      if (option != best && option->feasible && !option->ruled_out && option->estimate.fits &&
-          (next == NULL || option->rank < next->rank))
-        next = option;
-    }
+  next = cp_plan_next_best (plan);
   if (next == NULL || !(best->estimate.total_cost > 0))
     return NULL;
 

@@ -440,6 +440,100 @@ cp_report_vendor_question (const CpProject *project,
   return g_strdup_printf (_("%s Ask: %s."), _(question), line->str);
 }
 
+/* Whether @quote leaves its billing step or minimum term to be read from
+ * its price unit (the planner's billing_terms_unstated()). */
+static gboolean
+terms_unstated (const CpQuote *quote)
+{
+  return cp_quote_billing_granularity_is_assumed (quote) || quote->minimum_term_h <= 0;
+}
+
+/* Whether @plan asks @quote_index's vendor about its billing terms because
+ * the verdict rests on them (CP_OUTCOME_ASK_BILLING_TERMS). */
+static gboolean
+terms_asked (const CpPlan *plan,
+             int           quote_index)
+{
+  for (guint r = 0; r < plan->reasons->len; r++)
+    {
+      const CpReason *reason = &g_array_index (plan->reasons, CpReason, r);
+
+      if (reason->outcome == CP_OUTCOME_ASK_BILLING_TERMS && reason->quote_index == quote_index)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+char *
+cp_report_rental_question (const CpProject *project,
+                           JobResult       *results,
+                           guint            n_results,
+                           gboolean         part,
+                           const char      *lang)
+{
+  g_autoptr(GString) line = NULL;
+  g_autoptr(GHashTable) named = g_hash_table_new (g_direct_hash, g_direct_equal);
+
+  for (guint j = 0; j < n_results; j++)
+    {
+      const CpPlan *plan = results[j].plan;
+      const CpOption *chosen[2] = { NULL, NULL };
+
+      if (plan == NULL || plan->cost_unknown || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
+        continue;
+      /* The two options the memo names: the recommendation and the next
+       * best. Their costs assume that part of an offer rents alone and
+       * that unstated terms read from the price unit; neither is in the
+       * quote (walkthrough 13: a 4-node cluster costed at 1 node for a
+       * month, and no question about either). */
+      chosen[0] = &g_array_index (plan->options, CpOption, plan->recommended);
+      chosen[1] = cp_plan_next_best (plan);
+      for (guint c = 0; c < G_N_ELEMENTS (chosen); c++)
+        {
+          const CpOption *option = chosen[c];
+          const CpQuote *quote;
+          gboolean partial;
+          g_autofree char *name = NULL;
+
+          if (option == NULL)
+            continue;
+          quote = g_ptr_array_index (project->quotes, option->quote_index);
+          partial = option->estimate.nodes < quote->nodes_available;
+          /* A part rented alone is asked with its term; unstated terms
+           * alone, unless the verdict's own question asks them. */
+          if (part ? !partial : (partial || !terms_unstated (quote) || terms_asked (plan, option->quote_index)))
+            continue;
+          if (!g_hash_table_add (named, GINT_TO_POINTER (option->quote_index + 1)))
+            continue;
+          if (line == NULL)
+            line = g_string_new (NULL);
+          else
+            /* TRANSLATORS: between the names of the vendors a question is put to */
+            g_string_append (line, _(", "));
+          name = cp_words_quote_short_name (project, option->quote_index);
+          if (part)
+            {
+              g_autofree char *rented = cp_i18n_format_number (option->estimate.nodes, 0, lang);
+              g_autofree char *offered = cp_i18n_format_number (quote->nodes_available, 0, lang);
+
+              /* TRANSLATORS: a vendor asked about renting part of its offer: its name, the nodes the plan rents, the nodes offered */
+              g_string_append_printf (line, _("%s (%s of %s nodes)"), name, rented, offered);
+            }
+          else
+            g_string_append (line, name);
+        }
+    }
+  if (line == NULL)
+    return NULL;
+  if (part)
+    /* TRANSLATORS: a question, then the vendors to put it to, each with the nodes the plan rents of those it offers */
+    return g_strdup_printf (_("Can fewer nodes than the offer lists be rented alone, and for what minimum term? The plan rents part of it. Ask: %s."),
+                            line->str);
+  /* TRANSLATORS: a question, then the vendors to put it to */
+  return g_strdup_printf (_("Is it billed by the hour or by the month, and is there a minimum rental term? The quote does not say; the cost bills by its price unit with no longer minimum. Ask: %s."),
+                          line->str);
+}
+
 char *
 cp_report_team_question (const CpProject *project,
                          JobResult       *results,
@@ -483,6 +577,18 @@ cp_report_section_vendor_questions (Doc       *doc,
     {
       g_autofree char *text = cp_report_vendor_question (doc->project, results, doc->project->jobs->len,
                                                          vendor_questions[q].outcome);
+
+      if (text == NULL)
+        continue;
+      if (!any)
+        cp_doc_heading (doc, doc->h1, team != NULL ? _("Questions for the vendors and the team")
+                                                   : _("Questions for the vendors"), 40);
+      any = TRUE;
+      cp_doc_paragraph_full (doc, doc->body, text, 10, 2, "•");
+    }
+  for (int part = 1; part >= 0; part--)
+    {
+      g_autofree char *text = cp_report_rental_question (doc->project, results, doc->project->jobs->len, part, doc->lang);
 
       if (text == NULL)
         continue;

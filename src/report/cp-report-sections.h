@@ -75,6 +75,14 @@ gboolean cp_report_is_vendor_question (CpOutcome outcome);
 char *cp_report_vendor_question (const CpProject *project, JobResult *results, guint n_results,
                                  CpOutcome outcome);
 
+/* The question of renting part of an offer alone, and for what term (@part
+ * TRUE), or of billing terms a quote leaves unstated (@part FALSE), put to
+ * the vendors of the recommended and next-best options of @results that
+ * leave it open: "Can fewer nodes …? Ask: B (1 of 4 nodes)."; NULL when
+ * none does. */
+char *cp_report_rental_question (const CpProject *project, JobResult *results, guint n_results,
+                                 gboolean part, const char *lang);
+
 void cp_report_section_risks (Doc *doc, JobResult *results);
 
 G_END_DECLS

@@ -64,6 +64,8 @@ typedef struct {
   const char *calendar;      /* the timeline chart's title */
   const char *questions;
   const char *ask;           /* a question put to both vendors, named on one line */
+  const char *part;          /* the cluster's 1 node of 4 rented alone, asked */
+  const char *terms;         /* the hourly machine's unstated minimum term, asked */
   const char *roles[4];      /* the sign-off block */
   const char *appendix;
 } Words;
@@ -73,6 +75,8 @@ static const Words english = {
   "Budget and calendar", "All jobs at their recommended options: ", " (",
   "Budget and calendar of the project",
   "Questions for the vendors", "Ask: 云厂商甲, 智算中心乙.",
+  "Can fewer nodes than the offer lists be rented alone, and for what minimum term? The plan rents part of it. Ask: 智算中心乙 (1 of 4 nodes).",
+  "is there a minimum rental term? The quote does not say; the cost bills by its price unit with no longer minimum. Ask: 云厂商甲.",
   { "Approval", "Prepared by", "Reviewed by", "Approved by" },
   "Assumptions and conventions",
 };
@@ -82,6 +86,8 @@ static const Words chinese = {
   "预算与日程", "全部任务按推荐方案：", "（",
   "项目的预算与日程",
   "需向服务商和团队确认的问题", "询问：云厂商甲，智算中心乙。",
+  "能否只租报价中的部分节点？最短租期多长？方案只租用其中一部分。询问：智算中心乙（共 4 个节点中的 1 个）。",
+  "是否有最短租期？报价未说明；费用按其价格单位计费，不设更长的最短租期。询问：云厂商甲。",
   { "审批", "编制", "审核", "批准" },
   "假设与约定",
 };
@@ -170,6 +176,10 @@ check_one_job (const Words *w)
   cp_test_assert_has (first, w->calendar);
   cp_test_assert_has (first, w->questions);
   cp_test_assert_has (first, w->ask);
+  /* Walkthrough 13: the cluster is costed at 1 node of its 4 for a month,
+   * the machine by the hour with no minimum; neither is in the quotes. */
+  cp_test_assert_has (first, w->part);
+  cp_test_assert_has (first, w->terms);
   for (guint i = 0; i < G_N_ELEMENTS (w->roles); i++)
     cp_test_assert_has (first, w->roles[i]);
   /* The preparer is named in the sign-off block, not again in the byline. */
