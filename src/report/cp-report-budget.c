@@ -570,41 +570,29 @@ void
 cp_report_section_vendor_questions (Doc       *doc,
                                     JobResult *results)
 {
-  g_autofree char *team = cp_report_team_question (doc->project, results, doc->project->jobs->len);
-  gboolean any = FALSE;
+  const CpProject *project = doc->project;
+  g_autofree char *team = cp_report_team_question (project, results, project->jobs->len);
+  g_autoptr(GPtrArray) asked = g_ptr_array_new_with_free_func (g_free);
+  char *text;
 
   for (guint q = 0; q < G_N_ELEMENTS (vendor_questions); q++)
-    {
-      g_autofree char *text = cp_report_vendor_question (doc->project, results, doc->project->jobs->len,
-                                                         vendor_questions[q].outcome);
-
-      if (text == NULL)
-        continue;
-      if (!any)
-        cp_doc_heading (doc, doc->h1, team != NULL ? _("Questions for the vendors and the team")
-                                                   : _("Questions for the vendors"), 40);
-      any = TRUE;
-      cp_doc_paragraph_full (doc, doc->body, text, 10, 2, "•");
-    }
+    if ((text = cp_report_vendor_question (project, results, project->jobs->len, vendor_questions[q].outcome)) != NULL)
+      g_ptr_array_add (asked, text);
+  /* Part of an offer rented alone, then terms unstated. */
   for (int part = 1; part >= 0; part--)
-    {
-      g_autofree char *text = cp_report_rental_question (doc->project, results, doc->project->jobs->len, part, doc->lang);
-
-      if (text == NULL)
-        continue;
-      if (!any)
-        cp_doc_heading (doc, doc->h1, team != NULL ? _("Questions for the vendors and the team")
-                                                   : _("Questions for the vendors"), 40);
-      any = TRUE;
-      cp_doc_paragraph_full (doc, doc->body, text, 10, 2, "•");
-    }
+    if ((text = cp_report_rental_question (project, results, project->jobs->len, part, doc->lang)) != NULL)
+      g_ptr_array_add (asked, text);
   /* What the team was never asked is an open question like the vendors'
    * (R8): the figures above assume its answer. */
-  if (team == NULL)
-    return;
-  if (!any)
+  if (asked->len > 0)
+    cp_doc_heading (doc, doc->h1, team != NULL ? _("Questions for the vendors and the team")
+                                               : _("Questions for the vendors"), 40);
+  else if (team != NULL)
     cp_doc_heading (doc, doc->h1, _("Question for the team"), 40);
-  cp_doc_paragraph_full (doc, doc->body, team, 10, 2, "•");
+  if (team != NULL)
+    g_ptr_array_add (asked, g_steal_pointer (&team));
+  for (guint i = 0; i < asked->len; i++)
+    cp_doc_paragraph_full (doc, doc->body, g_ptr_array_index (asked, i), 10, 2, "•");
 }
 
 /* Whether page 1 lists the risks of @plan's recommended option. */

@@ -1302,6 +1302,37 @@ test_chart_labels_apart (void)
       }
 }
 
+/* Series @chosen's label is drawn by its chosen point: more than 50 px
+ * left of where the same chart puts it with the label at the line's end. */
+static void
+assert_label_at_chosen (const CpChartData *data,
+                        int                chosen)
+{
+  g_autoptr(CpChartData) at_end = cp_chart_data_copy (data);
+  double label_x[2] = { NAN, NAN };
+
+  ((CpChartSeries *) g_ptr_array_index (at_end->series, chosen))->chosen_x = NAN;
+  for (int end = 0; end < 2; end++)
+    {
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1280, 720);
+      cairo_t *cr = cairo_create (surface);
+      g_autoptr(GArray) boxes = g_array_new (FALSE, TRUE, sizeof (CpChartLabelBox));
+
+      cp_chart_draw_full (cr, 1280, 720, CP_CHART_STYLE_LIGHT, end ? at_end : data, boxes);
+      for (guint i = 0; i < boxes->len; i++)
+        {
+          const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, i);
+
+          if (box->series == chosen && isnan (label_x[end]))
+            label_x[end] = box->x;
+        }
+      cairo_destroy (cr);
+      cairo_surface_destroy (surface);
+    }
+  g_assert_true (isfinite (label_x[0]) && isfinite (label_x[1]));
+  g_assert_cmpfloat (label_x[0] + 50, <, label_x[1]);
+}
+
 /* Walk 3 #15: the demo's 70B fine-tune is recommended on one node (8 GPUs)
  * of a 4-node quote. The "Recommended" label points at that option's
  * point, not at the line's end (32 GPUs), and the corner note names the
@@ -1314,12 +1345,10 @@ test_chart_recommended_point (void)
   g_autoptr(CpProject) project = cp_demo_project_new (&error);
   g_autoptr(CpPlan) plan = NULL;
   g_autoptr(CpChartData) data = NULL;
-  g_autoptr(CpChartData) at_end = NULL;
   const CpOption *option;
   const CpQuote *quote;
   const CpChartSeries *chosen = NULL;
   double best_single = INFINITY;
-  double label_x[2] = { NAN, NAN };
   int chosen_index = -1;
 
   g_assert_no_error (error);
@@ -1360,29 +1389,9 @@ test_chart_recommended_point (void)
   g_assert_true (g_str_has_suffix (data->break_even[0].label, " cheaper than every other quote on one machine that meets the deadline, at 8 GPUs"));
   assert_break_even_as_drawn (data);
 
-  /* The same chart with the label at the line's end, as before the fix:
-   * the label by the chosen point starts further left. */
-  at_end = cp_chart_data_copy (data);
-  ((CpChartSeries *) g_ptr_array_index (at_end->series, chosen_index))->chosen_x = NAN;
-  for (int end = 0; end < 2; end++)
-    {
-      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1280, 720);
-      cairo_t *cr = cairo_create (surface);
-      g_autoptr(GArray) boxes = g_array_new (FALSE, TRUE, sizeof (CpChartLabelBox));
-
-      cp_chart_draw_full (cr, 1280, 720, CP_CHART_STYLE_LIGHT, end ? at_end : data, boxes);
-      for (guint i = 0; i < boxes->len; i++)
-        {
-          const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, i);
-
-          if (box->series == chosen_index && isnan (label_x[end]))
-            label_x[end] = box->x;
-        }
-      cairo_destroy (cr);
-      cairo_surface_destroy (surface);
-    }
-  g_assert_true (isfinite (label_x[0]) && isfinite (label_x[1]));
-  g_assert_cmpfloat (label_x[0] + 50, <, label_x[1]);
+  /* The label by the chosen point starts further left than at the
+   * line's end, as before the fix. */
+  assert_label_at_chosen (data, chosen_index);
 }
 
 static void
@@ -2777,13 +2786,11 @@ test_chart_serving_recommended (void)
   g_autoptr(CpProject) project = report_fixture_small ();
   g_autoptr(CpPlan) plan = cp_project_plan_job (project, 1);
   g_autoptr(CpChartData) data = serving_chart (project, 1, "en");
-  g_autoptr(CpChartData) at_end = NULL;
   const CpOption *best = &g_array_index (plan->options, CpOption, plan->recommended);
   const CpQuote *quote = g_ptr_array_index (project->quotes, best->quote_index);
   int chosen = recommended_series (data);
   const CpChartSeries *series;
   g_autofree char *at_chosen = NULL, *at_last = NULL;
-  double label_x[2] = { NAN, NAN };
   double x, y;
   guint chosen_point = G_MAXUINT;
 
@@ -2814,27 +2821,7 @@ test_chart_serving_recommended (void)
 
   /* The label sits by the chosen point, left of where the line's end
    * would put it. */
-  at_end = cp_chart_data_copy (data);
-  ((CpChartSeries *) g_ptr_array_index (at_end->series, chosen))->chosen_x = NAN;
-  for (int end = 0; end < 2; end++)
-    {
-      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1280, 720);
-      cairo_t *cr = cairo_create (surface);
-      g_autoptr(GArray) boxes = g_array_new (FALSE, TRUE, sizeof (CpChartLabelBox));
-
-      cp_chart_draw_full (cr, 1280, 720, CP_CHART_STYLE_LIGHT, end ? at_end : data, boxes);
-      for (guint i = 0; i < boxes->len; i++)
-        {
-          const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, i);
-
-          if (box->series == chosen && isnan (label_x[end]))
-            label_x[end] = box->x;
-        }
-      cairo_destroy (cr);
-      cairo_surface_destroy (surface);
-    }
-  g_assert_true (isfinite (label_x[0]) && isfinite (label_x[1]));
-  g_assert_cmpfloat (label_x[0] + 50, <, label_x[1]);
+  assert_label_at_chosen (data, chosen);
 }
 
 /* Walkthrough 8, on the demo's 70B fine-tune: the cost chart's claim is
