@@ -527,10 +527,10 @@ cp_report_rental_question (const CpProject *project,
     return NULL;
   if (part)
     /* TRANSLATORS: a question, then the vendors to put it to, each with the nodes the plan rents of those it offers */
-    return g_strdup_printf (_("Can fewer nodes than the offer lists be rented alone, and for what minimum term? The plan rents part of it. Ask: %s."),
+    return g_strdup_printf (_("Can part of the offer be rented alone, on the same terms? Ask: %s."),
                             line->str);
   /* TRANSLATORS: a question, then the vendors to put it to */
-  return g_strdup_printf (_("Is it billed by the hour or by the month, and is there a minimum rental term? The quote does not say; the cost bills by its price unit with no longer minimum. Ask: %s."),
+  return g_strdup_printf (_("How is it billed, and is there a minimum term? The quote does not say. Ask: %s."),
                           line->str);
 }
 
@@ -591,8 +591,10 @@ cp_report_section_vendor_questions (Doc       *doc,
     cp_doc_heading (doc, doc->h1, _("Question for the team"), 40);
   if (team != NULL)
     g_ptr_array_add (asked, g_steal_pointer (&team));
+  /* A memo short of room sets them as it sets the risks (Doc.brief). */
   for (guint i = 0; i < asked->len; i++)
-    cp_doc_paragraph_full (doc, doc->body, g_ptr_array_index (asked, i), 10, 2, "•");
+    cp_doc_paragraph_full (doc, doc->brief >= 1 ? doc->small : doc->body, g_ptr_array_index (asked, i),
+                           10, doc->brief >= 1 ? 1 : 2, "•");
 }
 
 /* Whether page 1 lists the risks of @plan's recommended option. */

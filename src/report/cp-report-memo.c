@@ -209,8 +209,8 @@ cp_report_section_title (Doc *doc)
 
   /* A memo shortened to keep its sign-off on its page leaves the byline
    * out: the header of every page has the date. */
-  cp_doc_paragraph_full (doc, doc->title, doc->title_text, 0, doc->brief >= 2 ? 2 : 6, NULL);
-  if (doc->brief >= 2)
+  cp_doc_paragraph_full (doc, doc->title, doc->title_text, 0, doc->brief >= 3 ? 2 : 6, NULL);
+  if (doc->brief >= 3)
     return;
   /* Who prepared it is said once, in the sign-off block on this page. */
   byline = g_strdup_printf (_("%s · Compute Planner %s"), doc->date, PACKAGE_VERSION);
@@ -283,7 +283,7 @@ cp_report_section_question (Doc              *doc,
                            0, 4, NULL);
   /* The question the answers below answer, in a note's type; the first
    * thing left out when the sign-off would leave the page. */
-  if (doc->brief < 1 && project->quotes->len > 0)
+  if (doc->brief < 2 && project->quotes->len > 0)
     cp_doc_paragraph_full (doc, doc->small,
                            _("For each job below: rent one machine or a cluster, and from which quote, so that the job finishes by its deadline at the lowest total cost? Total cost counts compute, network, storage, fees, debugging on one machine and the team's migration time, not the unit price alone."),
                            0, 2, NULL);
@@ -325,7 +325,7 @@ cp_report_section_question (Doc              *doc,
           /* How far the next option is, in money: what choosing it
            * instead would cost (approver, 2 December); the last thing a
            * memo too long for its pages leaves out. */
-          g_autofree char *next = doc->brief >= 4 ? NULL : cp_words_cost_difference (project, plan, doc->lang);
+          g_autofree char *next = doc->brief >= 5 ? NULL : cp_words_cost_difference (project, plan, doc->lang);
           g_autofree char *cost = plan->cost_unknown ? g_strdup (answer)
                                   : g_strjoin (" ", answer, minimum != NULL ? minimum : range,
                                                minimum != NULL ? range : next, minimum != NULL ? next : NULL, NULL);
@@ -335,7 +335,7 @@ cp_report_section_question (Doc              *doc,
           g_autofree char *operations = cp_words_operations (project, plan, doc->lang);
 
           /* A long memo says what to rent and from whom in one sentence. */
-          if (doc->brief >= 3)
+          if (doc->brief >= 4)
             {
               g_autofree char *both = g_strdup_printf ("%s %s", what, from);
 

@@ -20,11 +20,12 @@ typedef struct {
 gboolean cp_report_job_has_layout (const CpJob *job);
 
 /* How far the memo can be shortened (Doc.brief) to end with its sign-off
- * on its first page (on its second for many jobs): 1 leaves out the
- * question's paragraph, 2 also the byline under the title (the header has
- * the date), 3 says what to rent and from whom in one sentence, 4 leaves
+ * on its first page (on its second for many jobs): 1 sets the questions
+ * for the vendors in the note's type, as the risks are; 2 also leaves out
+ * the question's paragraph, 3 the byline under the title (the header has
+ * the date), 4 says what to rent and from whom in one sentence, 5 leaves
  * out what the next option costs. */
-#define CP_REPORT_MEMO_BRIEFEST 4
+#define CP_REPORT_MEMO_BRIEFEST 5
 
 void cp_report_section_title (Doc *doc);
 

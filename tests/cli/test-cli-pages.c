@@ -56,6 +56,7 @@ make_one_job_project (const char *file)
 typedef struct {
   const char *lang;
   const char *answer;        /* the decision's first line */
+  const char *byline;        /* under the title: after the date, the version */
   const char *cost_label;    /* before the job's total in its answer */
   const char *cost_end;
   const char *budget;        /* the budget heading, then before its total */
@@ -71,23 +72,23 @@ typedef struct {
 } Words;
 
 static const Words english = {
-  "en", "Rent: 1 machine", "For: ", " in total;",
+  "en", "Rent: 1 machine", "· Compute Planner ", "For: ", " in total;",
   "Budget and calendar", "All jobs at their recommended options: ", " (",
   "Budget and calendar of the project",
   "Questions for the vendors", "Ask: 云厂商甲, 智算中心乙.",
-  "Can fewer nodes than the offer lists be rented alone, and for what minimum term? The plan rents part of it. Ask: 智算中心乙 (1 of 4 nodes).",
-  "is there a minimum rental term? The quote does not say; the cost bills by its price unit with no longer minimum. Ask: 云厂商甲.",
+  "Can part of the offer be rented alone, on the same terms? Ask: 智算中心乙 (1 of 4 nodes).",
+  "How is it billed, and is there a minimum term? The quote does not say. Ask: 云厂商甲.",
   { "Approval", "Prepared by", "Reviewed by", "Approved by" },
   "Assumptions and conventions",
 };
 
 static const Words chinese = {
-  "zh_CN", "租用：1 台机器", "费用：总计 ", "；",
+  "zh_CN", "租用：1 台机器", "· 算力方案规划 ", "费用：总计 ", "；",
   "预算与日程", "全部任务按推荐方案：", "（",
   "项目的预算与日程",
   "需向服务商和团队确认的问题", "询问：云厂商甲，智算中心乙。",
-  "能否只租报价中的部分节点？最短租期多长？方案只租用其中一部分。询问：智算中心乙（共 4 个节点中的 1 个）。",
-  "是否有最短租期？报价未说明；费用按其价格单位计费，不设更长的最短租期。询问：云厂商甲。",
+  "能否按同样条件只租报价中的一部分节点？询问：智算中心乙（共 4 个节点中的 1 个）。",
+  "如何计费？是否有最短租期？报价未说明。询问：云厂商甲。",
   { "审批", "编制", "审核", "批准" },
   "假设与约定",
 };
@@ -168,6 +169,13 @@ check_one_job (const Words *w)
   /* The decision, and the budget: with one job, the project's total is
    * that job's. */
   cp_test_assert_has (first, w->answer);
+  /* Walkthrough 13: the Chinese memo had no byline. The questions take
+   * the note's type before it goes (CP_REPORT_MEMO_BRIEFEST). */
+  {
+    g_autofree char *byline = g_strconcat (w->byline, PACKAGE_VERSION, NULL);
+
+    cp_test_assert_has (first, byline);
+  }
   job_total = figure_after (first, w->cost_label, w->cost_end);
   cp_test_assert_has (first, w->budget);
   project_total = figure_after (first, w->budget_label, w->budget_end);
