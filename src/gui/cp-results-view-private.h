@@ -29,6 +29,13 @@ char *_cp_results_view_describe_layout           (const CpProject *project,
                                                   const CpPlan    *plan,
                                                   const char      *lang);
 char *_cp_results_view_describe_incomplete       (const CpProject *project);
+/* The job that trains the model service @job_index serves while the
+ * service starts with the project, or -1; then what that means. */
+int   _cp_results_view_model_maker               (const CpProject *project,
+                                                  guint            job_index);
+char *_cp_results_view_describe_sequence         (const CpProject *project,
+                                                  guint            job_index,
+                                                  int              maker_index);
 /* Sets *@warning when the sentence is a doubt: another quote wins within
  * the band, or the choice is not firm. */
 char *_cp_results_view_describe_robustness       (const CpProject *project,
@@ -57,6 +64,7 @@ struct _CpResultsView
   GtkLabel           *verdict_label;
   GtkSpinner         *verdict_spinner;
   GtkLabel           *robustness_label;
+  GtkLabel           *sequence_label;
   GtkLabel           *summary_label;
   GtkLabel           *layout_label;
   GtkLabel           *cluster_heading;
@@ -110,6 +118,10 @@ struct _CpResultsView
    * older revision beside the others (walkthrough 9). */
   int                 headline_job;
   char               *headline_job_id;  /* its CpJob id */
+  /* The job sequence_label speaks of, and the one it offers it to start
+   * after (CpJob ids) */
+  char               *sequence_job_id;
+  char               *sequence_after_id;
   int                 details_shown_job;
   guint               details_shown_generation;
   CpMemoryUnit        memory_unit;

@@ -6,6 +6,7 @@
 
 #include <glib/gi18n.h>
 
+#include "planner/cp-schedule.h"
 #include "planner/cp-units.h"
 #include "report/cp-i18n.h"
 #include "report/cp-reason-text.h"
@@ -382,6 +383,59 @@ _cp_results_view_describe_layout (const CpProject *project,
 
   /* TRANSLATORS: "Layout:" then the chosen layout, then how it was chosen */
   return g_strdup_printf (_("Layout: %s %s"), chosen, how);
+}
+
+/* The training job of @project that makes the model job @job_index
+ * serves, when the service starts with the project all the same: a
+ * service of the demo's Qwen2.5 7B started on day one, before the QLoRA
+ * fine-tune of that model had run (walkthrough 13). The same catalogue
+ * model (or custom model of the same name) is the only link the project
+ * holds between the two; the last such job in the list, which the others
+ * usually lead up to. -1 when there is none, the service already starts
+ * after a job, or following it would loop. */
+int
+_cp_results_view_model_maker (const CpProject *project,
+                              guint            job_index)
+{
+  const CpJob *job;
+  int maker = -1;
+
+  if (job_index >= project->jobs->len)
+    return -1;
+  job = g_ptr_array_index (project->jobs, job_index);
+  if (job->kind != CP_TASK_INFERENCE || (job->after_job_id != NULL && *job->after_job_id != '\0'))
+    return -1;
+  for (guint i = 0; i < project->jobs->len; i++)
+    {
+      const CpJob *other = g_ptr_array_index (project->jobs, i);
+      gboolean same_model = g_strcmp0 (other->model.id, job->model.id) == 0 &&
+                            (g_strcmp0 (job->model.id, "custom") != 0 ||
+                             g_strcmp0 (other->model.name, job->model.name) == 0);
+
+      if (i != job_index && same_model && other->kind <= CP_TASK_QLORA &&
+          cp_project_job_may_follow (project, job_index, i))
+        maker = (int) i;
+    }
+  return maker;
+}
+
+char *
+_cp_results_view_describe_sequence (const CpProject *project,
+                                    guint            job_index,
+                                    int              maker_index)
+{
+  const CpJob *job;
+  const CpJob *maker;
+
+  if (maker_index < 0 || (guint) maker_index >= project->jobs->len || job_index >= project->jobs->len)
+    return g_strdup ("");
+  job = g_ptr_array_index (project->jobs, job_index);
+  maker = g_ptr_array_index (project->jobs, maker_index);
+  /* TRANSLATORS: a service job that starts on the project's first day; the training job of the
+   * same model (its name), then the model's name */
+  return g_strdup_printf (_("This service starts with the project, before “%s” has trained %s: on the project calendar it serves a model that is not made yet."),
+                          maker->name != NULL ? maker->name : "",
+                          job->model.name != NULL ? job->model.name : "");
 }
 
 /* Quotes left out of the ranking, each with what it lacks. */

@@ -681,6 +681,48 @@ on_plan_ready (GObject      *source,
   cp_results_view_update (self, cp_project_analysis_get_project (self->analysis), (int) order->job_index);
 }
 
+/* A service that starts before the fine-tune of the model it serves:
+ * what the project calendar then says, and a link that has it start
+ * after that job (win.job-starts-after). Not a default set behind the
+ * user's back: two jobs of one model may well run side by side, a
+ * service of the base model while its fine-tune trains. */
+static void
+show_sequence (CpResultsView   *self,
+               const CpProject *project,
+               guint            job_index)
+{
+  int maker = _cp_results_view_model_maker (project, job_index);
+  g_autofree char *text = _cp_results_view_describe_sequence (project, job_index, maker);
+  g_autofree char *markup = NULL;
+
+  g_clear_pointer (&self->sequence_job_id, g_free);
+  g_clear_pointer (&self->sequence_after_id, g_free);
+  if (*text != '\0')
+    {
+      const CpJob *after = g_ptr_array_index (project->jobs, maker);
+      /* TRANSLATORS: a link under a service that starts too early; %s is the training job's name */
+      g_autofree char *link = g_strdup_printf (_("Start it after “%s”"), after->name != NULL ? after->name : "");
+
+      self->sequence_job_id = g_strdup (((const CpJob *) g_ptr_array_index (project->jobs, job_index))->id);
+      self->sequence_after_id = g_strdup (after->id);
+      markup = g_markup_printf_escaped ("%s <a href=\"start-after\">%s</a>", text, link);
+    }
+  if (g_strcmp0 (gtk_label_get_label (self->sequence_label), markup != NULL ? markup : "") != 0)
+    gtk_label_set_markup (self->sequence_label, markup != NULL ? markup : "");
+  _cp_results_view_set_visible (GTK_WIDGET (self->sequence_label), markup != NULL);
+}
+
+static gboolean
+on_sequence_link (CpResultsView *self,
+                  const char    *uri)
+{
+  if (self->sequence_job_id != NULL && self->sequence_after_id != NULL)
+    gtk_widget_activate_action (GTK_WIDGET (self), "win.job-starts-after", "(ss)",
+                                self->sequence_job_id, self->sequence_after_id);
+  return TRUE;
+}
+
+
 static void
 order_plan (CpResultsView *self,
             guint          job_index)
@@ -736,6 +778,7 @@ cp_results_view_update (CpResultsView   *self,
       cp_chart_view_set_data (self->serving_chart, NULL);
       _cp_results_view_set_label (self->verdict_label, "");
       _cp_results_view_set_visible (GTK_WIDGET (self->robustness_label), FALSE);
+      _cp_results_view_set_visible (GTK_WIDGET (self->sequence_label), FALSE);
       /* Nothing shown: the next job's parts are calculated afresh. */
       self->headline_job = -1;
       g_clear_pointer (&self->headline_job_id, g_free);
@@ -747,6 +790,8 @@ cp_results_view_update (CpResultsView   *self,
     }
 
   job = g_ptr_array_index (project->jobs, job_index);
+  /* From the project alone, shown while the plan is worked out. */
+  show_sequence (self, project, (guint) job_index);
   self->memory_unit = project->settings.memory_unit;
   if (self->analysis == NULL)
     self->analysis = cp_project_analysis_new (project, CP_CHART_COST_MAX_POINTS);
@@ -1221,6 +1266,8 @@ cp_results_view_class_init (CpResultsViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, verdict_label);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, verdict_spinner);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, robustness_label);
+  gtk_widget_class_bind_template_child (widget_class, CpResultsView, sequence_label);
+  gtk_widget_class_bind_template_callback (widget_class, on_sequence_link);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, page_scroller);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, table_scroller);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, cluster_heading);

@@ -7,6 +7,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "planner/cp-schedule.h"
 #include "store/cp-quote-csv.h"
 #include "store/cp-store-async.h"
 #include "store/cp-store.h"
@@ -65,6 +66,34 @@ add_job_action (GSimpleAction *action,
   _cp_window_select_item (self, SELECTION_JOB, self->project->jobs->len - 1);
   _cp_window_project_changed (self, NULL);
   focus_name (cp_job_editor_get_row (self->job_editor, "name"));
+}
+
+/* job-starts-after ("(ss)": a job's id, the job it is to start after):
+ * what the results offer for a service that starts before the fine-tune
+ * of its model (cp-results-view-words.c). */
+static void
+job_starts_after_action (GSimpleAction *action,
+                         GVariant      *param,
+                         gpointer       user_data)
+{
+  CpWindow *self = user_data;
+  const char *job_id;
+  const char *after_id;
+  int job_index;
+  int after_index;
+  CpJob *job;
+
+  g_variant_get (param, "(&s&s)", &job_id, &after_id);
+  job_index = cp_project_find_job (self->project, job_id);
+  after_index = cp_project_find_job (self->project, after_id);
+  /* The project may have changed since the offer was shown. */
+  if (job_index < 0 || after_index < 0 ||
+      !cp_project_job_may_follow (self->project, (guint) job_index, (guint) after_index))
+    return;
+  job = g_ptr_array_index (self->project->jobs, job_index);
+  g_free (job->after_job_id);
+  job->after_job_id = g_strdup (after_id);
+  cp_window_project_changed (self, "starts-after");
 }
 
 static void
@@ -980,6 +1009,7 @@ static const GActionEntry win_entries[] = {
   { "export-report", export_report_action },
   { "print", print_action },
   { "add-job", add_job_action },
+  { "job-starts-after", job_starts_after_action, "(ss)" },
   { "add-quote", add_quote_action },
   { "duplicate", duplicate_action },
   { "delete", delete_action },

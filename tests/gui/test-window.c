@@ -4379,6 +4379,52 @@ test_window_job_order_and_sign_off (void)
   close_window (window);
 }
 
+/* Walkthrough 13: the demo's Qwen2.5 7B service starts with the project,
+ * before the QLoRA fine-tune of that model has run. The results say so
+ * and offer to start it after the fine-tune; the link does it, and the
+ * job form's Starts after shows it. */
+static void
+test_window_service_after_fine_tune (void)
+{
+  CpWindow *window = open_demo_window ();
+  CpProject *project = cp_window_get_project (window);
+  CpJobEditor *job_editor = cp_window_get_job_editor (window);
+  GtkWidget *sequence = cp_test_gui_find_named (GTK_WIDGET (cp_window_get_results_view (window)), "sequence");
+  int service = cp_project_find_job (project, "job-serve7b");
+  int fine_tune = cp_project_find_job (project, "job-qlora7b");
+  const CpJob *job;
+  gboolean handled = FALSE;
+
+  g_assert_cmpint (service, >=, 0);
+  g_assert_cmpint (fine_tune, >=, 0);
+  job = g_ptr_array_index (project->jobs, service);
+  g_assert_null (job->after_job_id);
+  g_assert_nonnull (sequence);
+
+  select_row (cp_window_get_jobs_list (window), (guint) service);
+  spin ();
+  g_assert_true (gtk_widget_get_visible (sequence));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (sequence)), "This service starts with the project, before “7B QLoRA"));
+  g_assert_nonnull (strstr (gtk_label_get_text (GTK_LABEL (sequence)), "Qwen2.5 7B"));
+
+  /* A job of another kind says nothing of the sort. */
+  select_row (cp_window_get_jobs_list (window), (guint) fine_tune);
+  spin ();
+  g_assert_false (gtk_widget_get_visible (sequence));
+
+  select_row (cp_window_get_jobs_list (window), (guint) service);
+  spin ();
+  g_signal_emit_by_name (sequence, "activate-link", "start-after", &handled);
+  spin ();
+  g_assert_true (handled);
+  g_assert_cmpstr (job->after_job_id, ==, "job-qlora7b");
+  g_assert_true (cp_window_get_modified (window));
+  g_assert_false (gtk_widget_get_visible (sequence));
+  g_assert_cmpstr (cp_picker_row_get_selected_id (cp_job_editor_get_after_row (job_editor)), ==, "job-qlora7b");
+
+  close_window (window);
+}
+
 /* Walkthrough 13: who signs the report is found beside Export Report in
  * the window's menu, on a Report page of its own, and the export dialog
  * shows what was typed there: one field of the project. */
@@ -6295,6 +6341,7 @@ main (int   argc,
   g_test_add_func ("/gui/window/quote-rows-by-nodes", test_window_quote_rows_by_nodes);
   g_test_add_func ("/gui/window/network-presets", test_window_network_presets);
   g_test_add_func ("/gui/window/report-sign-off", test_window_report_sign_off);
+  g_test_add_func ("/gui/window/service-after-fine-tune", test_window_service_after_fine_tune);
   g_test_add_func ("/gui/window/vendor-questions-once", test_window_vendor_questions_once);
   g_test_add_func ("/gui/window/switch-shows-no-stale-figures", test_window_switch_shows_no_stale_figures);
 
