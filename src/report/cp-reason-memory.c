@@ -106,11 +106,16 @@ cp_reason_text_memory (const CpReason  *reason,
       b = cp_i18n_format_number (v[1], 0, lang);
       c = cp_i18n_format_number (v[2], 0, lang);
       d = cp_i18n_format_number (v[3], 0, lang);
+      /* The machine runs every replica it holds, which share the
+       * requests (cp-estimate-serving.c), and the serving table counts
+       * them: "need 1 replica… room for 2" beside "Replicas 2" read as a
+       * contradiction (walkthrough 13). */
       return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                           "Inference is sized by concurrency, not by the memory ceiling: %s concurrent requests need %s replica of %s requests; one machine has room for %s, so a single machine serves the target.",
-                                           "Inference is sized by concurrency, not by the memory ceiling: %s concurrent requests need %s replicas of %s requests; one machine has room for %s, so a single machine serves the target.",
-                                           (gulong) v[2]),
-                              a, c, b, d);
+                                           /* TRANSLATORS: R3; concurrent requests, requests a replica carries, replicas needed, replicas one machine holds (1) */
+                                           "Inference is sized by concurrency, not by the memory ceiling: %s concurrent requests, at up to %s a replica, need %s; one machine holds %s replica, so a single machine serves the target.",
+                                           "Inference is sized by concurrency, not by the memory ceiling: %s concurrent requests, at up to %s a replica, need at least %s; one machine holds %s replicas and runs them all, sharing the requests, so a single machine serves the target.",
+                                           (gulong) v[3]),
+                              a, b, c, d);
 
     case CP_OUTCOME_CONCURRENCY_CLUSTER:
       a = cp_i18n_format_number (v[0], 0, lang);

@@ -243,6 +243,20 @@ GPtrArray  *cp_words_what_if        (const CpProject *project,
                                      const char      *lang);
 /* The XML's id of an item's kind: "longer-deadline". */
 const char *cp_what_if_kind_to_string (CpWhatIfKind kind);
+/* The parts of an option's total cost, as the breakdown table prints
+ * them: whole units that add up to the total as printed. A sentence that
+ * names one of them uses the same figure (walkthrough 13: R4 said 220
+ * where the table said 219). */
+typedef enum {
+  CP_COST_PART_COMPUTE,
+  CP_COST_PART_DEBUG,
+  CP_COST_PART_NETWORK,
+  CP_COST_PART_STORAGE,
+  CP_COST_PART_FEES,
+  CP_COST_PART_ENGINEERING,
+  CP_N_COST_PARTS
+} CpCostPart;
+void        cp_estimate_shown_cost_parts (const CpEstimate *e, double shown[CP_N_COST_PARTS]);
 /* The option an approver could take instead of the recommended one: the
  * best-ranked other that runs and meets the job's need; NULL without a
  * recommendation or such an option. */

@@ -496,11 +496,9 @@ cp_report_section_job (Doc       *doc,
         continue;
       {
         /* The parts as printed add up to the total as printed. */
-        const double parts[] = { e->compute_cost, e->debug_cost, e->network_cost, e->storage_cost,
-                                 e->fees_cost, e->engineering_cost };
-        double shown[G_N_ELEMENTS (parts)];
+        double shown[CP_N_COST_PARTS];
 
-        cp_i18n_apportion (parts, G_N_ELEMENTS (parts), round (e->total_cost), shown);
+        cp_estimate_shown_cost_parts (e, shown);
         cp_doc_table_add_row (&costs,
                               cp_words_quote_name (project, option->quote_index),
                               cost_cell (shown[0], cell_currency, doc->lang),

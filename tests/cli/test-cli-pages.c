@@ -37,6 +37,25 @@ figure_after (const char *page,
   return g_strndup (from, to - from);
 }
 
+/* The squeezed text of @pdf from page @from to its end, read with
+ * pdftotext -layout when @layout (cp_test_pdf_text()). */
+static GString *
+text_from_page (const char *pdf,
+                guint       from,
+                gboolean    layout)
+{
+  GString *all = g_string_new (NULL);
+  guint n_pages = cp_test_pdf_page_count (tmp_dir, pdf);
+
+  for (guint p = from; p <= n_pages; p++)
+    {
+      g_autofree char *text = cp_test_pdf_text (tmp_dir, pdf, p, layout);
+
+      g_string_append (all, text);
+    }
+  return all;
+}
+
 /* The walk's project: a 70B LoRA fine-tune on 500M tokens within 30 days,
  * one 8 × H800 machine at 15 CNY per GPU-hour and a 4-node A800 cluster at
  * 45,000 CNY per node-month. */
@@ -218,8 +237,7 @@ test_one_job (void)
 static void
 test_one_job_appendix (void)
 {
-  g_autoptr(GString) all = g_string_new (NULL);
-  guint n_pages;
+  g_autoptr(GString) all = NULL;
 
   if (!cp_test_have_poppler ())
     {
@@ -228,13 +246,7 @@ test_one_job_appendix (void)
     }
   make_one_job_project ("a.cplan");
   RUN_OK ("report", "a.cplan", "--lang", "en", "--pdf", "a.pdf");
-  n_pages = cp_test_pdf_page_count (tmp_dir, "a.pdf");
-  for (guint p = 1; p <= n_pages; p++)
-    {
-      g_autofree char *text = cp_test_pdf_text (tmp_dir, "a.pdf", p, FALSE);
-
-      g_string_append (all, text);
-    }
+  all = text_from_page ("a.pdf", 1, FALSE);
   cp_test_assert_has (all->str, "Arithmetic per parameter and token with LoRA (FLOPs)");
   g_assert_null (strstr (all->str, "infulltraining(FLOPs)"));
   g_assert_null (strstr (all->str, "wholeforwardpassisredone"));
@@ -262,8 +274,7 @@ test_minimum_term (void)
 {
   g_autofree char *first = NULL;
   g_autofree char *first_zh = NULL;
-  g_autoptr(GString) all = g_string_new (NULL);
-  guint n_pages;
+  g_autoptr(GString) all = NULL;
 
   if (!cp_test_have_poppler ())
     {
@@ -285,13 +296,7 @@ test_minimum_term (void)
 
   make_one_job_project ("m2.cplan");
   RUN_OK ("report", "m2.cplan", "--lang", "en", "--pdf", "m2.pdf");
-  n_pages = cp_test_pdf_page_count (tmp_dir, "m2.pdf");
-  for (guint p = 2; p <= n_pages; p++)
-    {
-      g_autofree char *text = cp_test_pdf_text (tmp_dir, "m2.pdf", p, TRUE);
-
-      g_string_append (all, text);
-    }
+  all = text_from_page ("m2.pdf", 2, TRUE);
   cp_test_assert_has (all->str, "智算中心乙—A8004节点IB集群—Billedforthe1-monthminimum:45,000CNY,theoption’swholecost");
   /* The H800 machine is billed by the hour: its hours are its cost. */
   g_assert_null (strstr (all->str, "云厂商甲—8×H800单机—Billedfor"));
@@ -357,6 +362,41 @@ test_ascend (void)
       g_assert_null (strstr (first, "CUDA,NCCL"));
       g_assert_null (strstr (first, "CUDA、NCCL"));
     }
+}
+
+/* Walkthrough 13: reasons that read against their tables. A 7B service
+ * for 64 users on one 8 × H800 machine: a replica is one GPU (7B fits in
+ * 80 GB), so the machine holds 8 and runs them all; R3 said "need 1
+ * replica… room for 8" beside the serving table's "Replicas 8". And R5
+ * on the one-job walk: the 4-node cluster's ratio says the job splits
+ * well, not that "a cluster would also pay off on communication". */
+static void
+test_reasons_agree (void)
+{
+  g_autofree char *service = NULL;
+  g_autoptr(GString) walk = NULL;
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  RUN_OK ("new", "r3.cplan");
+  RUN_OK ("add-job", "r3.cplan", "--name", "7B service", "--model", "qwen2.5-7b", "--task", "inference",
+          "--concurrency", "64", "--context", "4096", "--duration-days", "30");
+  RUN_OK ("add-quote", "r3.cplan", "--vendor", "云厂商甲", "--offer", "8×H800 单机", "--gpu", "h800",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "15");
+  RUN_OK ("report", "r3.cplan", "--lang", "en", "--pdf", "r3.pdf");
+  service = cp_test_pdf_text (tmp_dir, "r3.pdf", 0, TRUE);
+  cp_test_assert_has (service, "need at least 1; one machine holds 8 replicas and runs them all, sharing the requests");
+  cp_test_assert_has (service, "云厂商甲 — 8×H800 单机 8 ");
+  g_assert_null (strstr (service, "roomfor"));
+
+  make_one_job_project ("r5.cplan");
+  RUN_OK ("report", "r5.cplan", "--lang", "en", "--pdf", "r5.pdf");
+  walk = text_from_page ("r5.pdf", 2, TRUE);
+  cp_test_assert_has (walk->str, "the job would split well across those nodes, but it needs no cluster, since one machine of 云厂商甲 — 8×H800 单机 finishes it in time at the lowest total cost.");
+  g_assert_null (strstr (walk->str, "payoffoncommunication"));
 }
 
 /* The page where a heading of the demo's report first appears, or 0. */
@@ -426,6 +466,7 @@ main (int    argc,
   g_test_add_func ("/cli-pages/demo", test_demo);
   g_test_add_func ("/cli-pages/minimum-term", test_minimum_term);
   g_test_add_func ("/cli-pages/ascend", test_ascend);
+  g_test_add_func ("/cli-pages/reasons-agree", test_reasons_agree);
 
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);

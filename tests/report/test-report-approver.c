@@ -325,6 +325,55 @@ test_gpu_maker (void)
   cp_i18n_pop_language ();
 }
 
+/* R4 names the debugging cost as the breakdown prints it (walkthrough 13:
+ * "220" beside the table's 219). By hand: compute 1,950.6 and debugging
+ * 1,049.6 make 3,000.2, printed 3,000; floored, 1,950 + 1,049 leave one
+ * unit, which goes to the first of the equal remainders (0.6 each),
+ * compute: 1,951 + 1,049. Rounded apart, debugging would read 1,050. */
+static void
+test_debug_cost_as_printed (void)
+{
+  g_autoptr(CpProject) project = cp_test_demo_project ();
+  g_autoptr(CpPlan) plan = NULL;
+  CpEstimate e = { 0 };
+  double shown[CP_N_COST_PARTS];
+  CpReason *r4 = NULL;
+  CpOption *option;
+
+  e.compute_cost = 1950.6;
+  e.debug_cost = 1049.6;
+  e.total_cost = 3000.2;
+  cp_estimate_shown_cost_parts (&e, shown);
+  g_assert_cmpfloat (shown[CP_COST_PART_COMPUTE], ==, 1951);
+  g_assert_cmpfloat (shown[CP_COST_PART_DEBUG], ==, 1049);
+  for (int p = CP_COST_PART_NETWORK; p < CP_N_COST_PARTS; p++)
+    g_assert_cmpfloat (shown[p], ==, 0);
+
+  /* The demo's 14B LoRA fine-tune on one machine gives R4's share. */
+  plan = cp_project_plan_job (project, demo_job (project, "14B LoRA"));
+  for (guint i = 0; i < plan->reasons->len; i++)
+    if (g_array_index (plan->reasons, CpReason, i).outcome == CP_OUTCOME_DEBUG_SHARE)
+      r4 = &g_array_index (plan->reasons, CpReason, i);
+  g_assert_nonnull (r4);
+  for (guint i = 0; i < plan->options->len; i++)
+    if (g_array_index (plan->options, CpOption, i).quote_index == r4->quote_index)
+      {
+        g_autofree char *text = NULL;
+
+        option = &g_array_index (plan->options, CpOption, i);
+        option->estimate.compute_cost = e.compute_cost;
+        option->estimate.debug_cost = e.debug_cost;
+        option->estimate.network_cost = option->estimate.storage_cost = 0;
+        option->estimate.fees_cost = option->estimate.engineering_cost = 0;
+        option->estimate.total_cost = e.total_cost;
+        r4->values[2] = e.debug_cost;
+        text = cp_reason_text (r4, project, plan, "en");
+        g_assert_nonnull (strstr (text, "the debugging costs 1,049 CNY"));
+        return;
+      }
+  g_assert_not_reached ();
+}
+
 /* The apportioning behind it: parts rounded so that they add up to the
  * whole shown, the largest remainders rounded up. 0.4 + 0.4 + 0.4 = 1.2
  * shows as 1 = 1 + 0 + 0 (ties go to the first); 6,490.4 + 3,493.8 =
@@ -667,6 +716,7 @@ main (int    argc,
   g_test_add_func ("/approver/totals-add-up", test_totals_add_up);
   g_test_add_func ("/approver/risk-detail", test_risk_detail);
   g_test_add_func ("/approver/gpu-maker", test_gpu_maker);
+  g_test_add_func ("/approver/debug-cost-as-printed", test_debug_cost_as_printed);
   g_test_add_func ("/approver/prefer-hosted", test_prefer_hosted);
   g_test_add_func ("/approver/apportion", test_apportion);
   g_test_add_func ("/approver/small-values", test_small_values);
