@@ -530,6 +530,10 @@ xlsx_read_cells (CpWorkbook *wb, CpWorkbookPart *part, CpWorkbookSheet *sheet, G
         }
       else if (_cp_workbook_is_element (part, "is"))
         {
+          /* A second <is> before the cell ends (or outside any row, where
+           * no cell ends) replaces the first. */
+          if (cell.inline_text)
+            g_string_free (cell.inline_text, TRUE);
           cell.inline_text = g_string_new (NULL);
           ok = xlsx_read_rich_text (part, "is", cell.inline_text, sheet, error);
         }

@@ -134,6 +134,11 @@ part_read (void *context, char *buffer, int len)
 
   if (n == 0)
     return 0;
+  /* A deflated zip entry that ends before the size its header states
+   * reads as a success from libgsf with the rest of @buffer unwritten
+   * (valgrind: libxml2 then parsed uninitialised heap bytes): what is
+   * not written reads as NUL, which libxml2 refuses. */
+  memset (buffer, 0, n);
   if (gsf_input_read (part->input, n, (guint8 *) buffer) == NULL)
     return -1;
   return (int) n;
