@@ -28,6 +28,27 @@ cp_chart_dodge_markers (const Geometry    *geometry,
   g_autoptr(GArray) placed = g_array_new (FALSE, FALSE, sizeof (double) * 3);
 
   g_array_set_size (offsets, data->series->len);
+  /* The recommended option's marker stays where it is, drawn over the
+   * rest: a single machine at its spot steps aside (the A800 machine's
+   * marker was hidden under the recommended A800 node's, walkthrough 13). */
+  for (guint s = 0; s < data->series->len; s++)
+    {
+      const CpChartSeries *series = g_ptr_array_index (data->series, s);
+      GArray *ys = cp_chart_panel_values (panel, series);
+
+      if (series->emphasis != CP_CHART_EMPHASIS_HIGHLIGHT || series->points_only || ys == NULL)
+        continue;
+      for (guint p = 0; p < series->x->len; p++)
+        if (g_array_index (series->x, double, p) == series->chosen_x)
+          {
+            double entry[3] = { cp_chart_to_px_x (geometry, series->chosen_x),
+                                cp_chart_to_px_y (panel, g_array_index (ys, double, p)),
+                                cp_chart_marker_size (geometry, series) };
+
+            if (isfinite (entry[0]) && isfinite (entry[1]))
+              g_array_append_vals (placed, entry, 1);
+          }
+    }
   for (guint s = 0; s < data->series->len; s++)
     {
       const CpChartSeries *series = g_ptr_array_index (data->series, s);

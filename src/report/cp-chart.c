@@ -353,8 +353,10 @@ draw_panel_series (Painter           *painter,
   /* Capacity lines under the curves. The recommended quote's solid line
    * goes over the muted ones on the cost chart; on the memory chart the
    * chosen technique's curve goes under the others, whose dashes then
-   * still show where two curves coincide. */
-  for (int pass = 0; pass < 4; pass++)
+   * still show where two curves coincide. A single machine's marker goes
+   * over the other quotes' lines: a cluster's point at one node covered
+   * the A800 machine's marker at 8 GPUs (walkthrough 13). */
+  for (int pass = 0; pass < 5; pass++)
     for (guint s = 0; s < data->series->len; s++)
       {
         const CpChartSeries *series = g_ptr_array_index (data->series, s);
@@ -364,9 +366,9 @@ draw_panel_series (Painter           *painter,
         if (series->capacity)
           rank = 0;
         else if (highlight)
-          rank = data->kind == CP_CHART_MEMORY ? 1 : 3;
+          rank = data->kind == CP_CHART_MEMORY ? 1 : 4;
         else
-          rank = 2;
+          rank = series->points_only ? 3 : 2;
         if (rank == pass)
           g_array_append_val (order, s);
       }
