@@ -588,7 +588,9 @@ cp_chart_draw_line_labels (Painter           *painter,
   cairo_t *cr = painter->cr;
   double margin = geometry->pad * 0.3;
   double min_y = panel->top - geometry->line_h * 0.4;
-  double max_y = panel->bottom + geometry->line_h * 0.4;
+  /* Above the panel's bottom axis, which a label's backdrop hid at 1024
+   * px (walkthrough 13); only the top may lend a little room. */
+  double max_y = panel->bottom - 1;
 
   g_autoptr(GArray) shown = g_array_new (FALSE, FALSE, sizeof (ShownLabel));
 

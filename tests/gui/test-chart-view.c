@@ -335,6 +335,52 @@ test_chart_view_label_tooltip (void)
   gtk_window_destroy (window);
 }
 
+/* Walkthrough 13: at 1024 px a quote's label sat on the upper panel's
+ * bottom axis and hid it. No label reaches below the axis of the panel it
+ * names a line in: every label box ends above a panel's bottom, or starts
+ * below it (the lower panel's). */
+static void
+labels_clear_axes_at (int window_width)
+{
+  GtkWindow *window;
+  CpChartView *view = chart_window (window_width, 600, &window);
+  const CpChartData *data = cp_chart_view_get_data (view);
+  int width = gtk_widget_get_width (GTK_WIDGET (view));
+  int height = gtk_widget_get_height (GTK_WIDGET (view));
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width, height);
+  cairo_t *cr = cairo_create (surface);
+  g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+  double left, top, right, bottom;
+  guint n_labels = 0;
+
+  cp_chart_plot_area (data, width, height, CP_CHART_STYLE_LIGHT, &left, &top, &right, &bottom);
+  cp_chart_draw_full (cr, width, height, CP_CHART_STYLE_LIGHT, data, boxes);
+  for (guint i = 0; i < boxes->len; i++)
+    {
+      const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, i);
+
+      if (box->series < 0)
+        continue;
+      n_labels++;
+      /* The lowest axis, the GPU axis of the days panel. */
+      g_assert_cmpfloat (box->y + box->height, <=, bottom);
+    }
+  g_assert_cmpuint (n_labels, >, 0);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  gtk_window_destroy (window);
+}
+
+static void
+test_chart_view_labels_clear_axes (void)
+{
+  /* From the results pane of a 1024 px screen to a projector's. */
+  static const int widths[] = { 480, 560, 640, 760, 900 };
+
+  for (guint i = 0; i < G_N_ELEMENTS (widths); i++)
+    labels_clear_axes_at (widths[i]);
+}
+
 static gboolean
 has_timeline (gpointer view)
 {
@@ -412,5 +458,6 @@ main (int    argc,
   g_test_add_func ("/chart-view/title-clear", test_chart_view_title_clear);
   g_test_add_func ("/chart-view/label-tooltip", test_chart_view_label_tooltip);
   g_test_add_func ("/chart-view/timeline-tab", test_chart_view_timeline_tab);
+  g_test_add_func ("/chart-view/labels-clear-axes", test_chart_view_labels_clear_axes);
   return g_test_run ();
 }
