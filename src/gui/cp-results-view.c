@@ -302,6 +302,7 @@ _cp_results_view_set_calculating (CpResultsView *self,
       _cp_results_view_set_visible (GTK_WIDGET (self->verdict_spinner), TRUE);
       gtk_spinner_start (self->verdict_spinner);
       _cp_results_view_set_visible (GTK_WIDGET (self->summary_label), FALSE);
+      _cp_results_view_set_visible (GTK_WIDGET (self->sequence_label), FALSE);
       _cp_results_view_set_visible (GTK_WIDGET (self->layout_label), FALSE);
       _cp_results_view_set_visible (GTK_WIDGET (self->changes_heading), FALSE);
       _cp_results_view_set_visible (GTK_WIDGET (self->changes_label), FALSE);
