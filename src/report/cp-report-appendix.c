@@ -32,6 +32,9 @@ unit_words (const char *unit)
     { "hours", N_("hours") },
     { "FLOPs/param/token", N_("FLOPs/param/token") },
     { "bits/param", N_("bits/param") },
+    { "bits/weight", N_("bits/weight") },
+    /* TRANSLATORS: the unit of a count of nodes in the assumptions table */
+    { "nodes", N_("nodes") },
     { "bytes/element", N_("bytes/element") },
     { "bytes/logit", N_("bytes/logit") },
     { "tokens", N_("tokens") },
@@ -382,9 +385,14 @@ cp_report_section_assumptions (Doc       *doc,
           /* TRANSLATORS: %s is a number such as "19.7" */
           number = g_strdup_printf (_("%s per million GPU-hours"), rate);
         }
-      else if (g_strcmp0 (a->unit, "fraction of min(run, longest acceptable run)") == 0)
+      else if (g_strcmp0 (a->unit, "fraction of min(run, longest acceptable run)") == 0 ||
+               g_strcmp0 (a->unit, "fraction of run time") == 0)
         /* The assumption's name says what it is a share of. */
         number = cp_i18n_format_percent (a->value, doc->lang);
+      else if (strcmp (a->key, "vllm-profile") == 0)
+        /* The engine's own name, "V1" or "V0": "1 vLLM engine" read as a
+         * count, untranslated (walkthrough 13). */
+        number = g_strdup (a->value > 0 ? "V1" : "V0");
       else
         {
           g_autofree char *value = cp_i18n_format_value (a->value, doc->lang);

@@ -391,6 +391,17 @@ test_reasons_agree (void)
   cp_test_assert_has (service, "need at least 1; one machine holds 8 replicas and runs them all, sharing the requests");
   cp_test_assert_has (service, "云厂商甲 — 8×H800 单机 8 ");
   g_assert_null (strstr (service, "roomfor"));
+  /* The serving engine's row names it, V1, in both languages: "1 vLLM
+   * engine" was left in English in the Chinese report. */
+  g_assert_null (strstr (service, "1vLLMengine"));
+  {
+    g_autofree char *zh = NULL;
+
+    RUN_OK ("report", "r3.cplan", "--lang", "zh_CN", "--pdf", "r3-zh.pdf");
+    zh = cp_test_pdf_text (tmp_dir, "r3-zh.pdf", 0, TRUE);
+    cp_test_assert_has (zh, "vLLM 引擎 V1");
+    g_assert_null (strstr (zh, "vLLMengine"));
+  }
 
   make_one_job_project ("r5.cplan");
   RUN_OK ("report", "r5.cplan", "--lang", "en", "--pdf", "r5.pdf");
