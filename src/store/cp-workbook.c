@@ -742,10 +742,10 @@ read_le64 (const guint8 *p)
 }
 
 /* Where a zip64 entry's extra field (tag 1) puts its local header, or
- * G_MAXUINT64 when it does not say. The field holds, in this order, only
+ * @otherwise when it does not say. The field holds, in this order, only
  * the sizes and the offset that the entry itself marks 0xFFFFFFFF. */
 static guint64
-zip64_local_offset (const guint8 *entry, const guint8 *extra, gsize extra_len)
+zip64_local_offset (const guint8 *entry, const guint8 *extra, gsize extra_len, guint64 otherwise)
 {
   gsize skip = (read_le (entry + 24, 4) == 0xFFFFFFFF ? 8 : 0)
                + (read_le (entry + 20, 4) == 0xFFFFFFFF ? 8 : 0);
@@ -756,11 +756,12 @@ zip64_local_offset (const guint8 *entry, const guint8 *extra, gsize extra_len)
 
       if (at + 4 + size > extra_len)
         break;
-      if (tag == 1 && skip + 8 <= size)
-        return read_le64 (extra + at + 4 + skip);
+      /* The first such field decides, as in libgsf. */
+      if (tag == 1)
+        return skip + 8 <= size ? read_le64 (extra + at + 4 + skip) : otherwise;
       at += 4 + size;
     }
-  return G_MAXUINT64;
+  return otherwise;
 }
 
 /* Each part the zip directory lists must start where it says, with a
@@ -835,10 +836,11 @@ check_local_headers (const guint8 *data,
       name_len = read_le (data + at + 28, 2);
       extra_len = read_le (data + at + 30, 2);
       local = read_le (data + at + 42, 4);
+      /* Without a zip64 field that gives the offset, libgsf seeks to
+       * 0xFFFFFFFF itself (fuzz-workbook: "Error seeking to zip header"). */
       if (local == 0xFFFFFFFF && at + entry_bytes + name_len + extra_len <= directory_end)
-        local = zip64_local_offset (data + at, data + at + entry_bytes + name_len, extra_len);
-      if (local != G_MAXUINT64
-          && (local > len || len - local < local_bytes || memcmp (data + local, "PK\x03\x04", 4) != 0))
+        local = zip64_local_offset (data + at, data + at + entry_bytes + name_len, extra_len, local);
+      if (local > len || len - local < local_bytes || memcmp (data + local, "PK\x03\x04", 4) != 0)
         {
           g_autofree char *what = g_strdup_printf (_("its zip directory places part %u where no part starts"),
                                                    (guint) MIN (i + 1, G_MAXUINT));
@@ -847,7 +849,7 @@ check_local_headers (const guint8 *data,
           return FALSE;
         }
       if (!dos_time_is_valid (read_le (data + at + 12, 2), read_le (data + at + 14, 2)) ||
-          (local != G_MAXUINT64 && !dos_time_is_valid (read_le (data + local + 10, 2), read_le (data + local + 12, 2))))
+          !dos_time_is_valid (read_le (data + local + 10, 2), read_le (data + local + 12, 2)))
         {
           g_autofree char *what = g_strdup_printf (_("part %u of its zip directory has no real date"),
                                                    (guint) MIN (i + 1, G_MAXUINT));
