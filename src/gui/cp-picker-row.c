@@ -93,6 +93,14 @@ update_tooltip (CpPickerRow *self)
 {
   const char *label = cp_picker_row_get_selected_label (self);
 
+  /* GTK takes "" for no tooltip. */
+  if (label != NULL && *label == '\0')
+    label = NULL;
+  /* Setting a tooltip asks the display where the pointer is (a round
+   * trip to the X server), three pickers at every job switch: only a new
+   * name is set. */
+  if (g_strcmp0 (gtk_widget_get_tooltip_text (self->button), label) == 0)
+    return;
   /* A long catalogue name is cut in the row; the tooltip has all of it. */
   gtk_widget_set_tooltip_text (self->button, label);
 }
