@@ -117,7 +117,10 @@ cp_doc_clear (Doc *doc)
   g_clear_pointer (&doc->header_cells, g_ptr_array_unref);
   g_clear_pointer (&doc->text_cells, g_hash_table_unref);
   g_clear_pointer (&doc->widest_words, g_hash_table_unref);
+  g_clear_pointer (&doc->paragraphs, g_hash_table_unref);
   g_clear_object (&doc->context);
+  if (doc->borrowed)
+    return;
   g_clear_pointer (&doc->body, pango_font_description_free);
   g_clear_pointer (&doc->bold, pango_font_description_free);
   g_clear_pointer (&doc->small, pango_font_description_free);
@@ -143,6 +146,45 @@ doc_layout (Doc                        *doc,
       pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
     }
   return layout;
+}
+
+/* doc_layout() of a paragraph or heading, shaped once while
+ * doc->paragraphs keeps them: the memo's trial layouts and the memo
+ * itself set the same texts. A new reference. */
+static PangoLayout *
+text_layout (Doc                        *doc,
+             const PangoFontDescription *font,
+             const char                 *text,
+             double                      width)
+{
+  g_autofree char *key = NULL;
+  PangoLayout *layout;
+
+  if (doc->paragraphs == NULL)
+    return doc_layout (doc, font, text, width);
+  key = g_strdup_printf ("%p %d %s", (gpointer) font, (int) (width * PANGO_SCALE), text != NULL ? text : "");
+  layout = g_hash_table_lookup (doc->paragraphs, key);
+  if (layout == NULL)
+    {
+      layout = doc_layout (doc, font, text, width);
+      g_hash_table_insert (doc->paragraphs, g_steal_pointer (&key), layout);
+    }
+  return g_object_ref (layout);
+}
+
+/* Keeps the memo's paragraphs shaped from its first trial layout to the
+ * memo itself (cp-report-pdf.c); cp_doc_forget_paragraphs() ends it. */
+void
+cp_doc_keep_paragraphs (Doc *doc)
+{
+  if (doc->paragraphs == NULL)
+    doc->paragraphs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
+}
+
+void
+cp_doc_forget_paragraphs (Doc *doc)
+{
+  g_clear_pointer (&doc->paragraphs, g_hash_table_unref);
 }
 
 static double
@@ -231,9 +273,24 @@ cp_doc_init_trial (Doc       *trial,
   GArray *pages = g_array_new (FALSE, TRUE, sizeof (Page));
 
   g_array_set_clear_func (pages, (GDestroyNotify) cp_doc_page_clear);
-  cp_doc_init (trial, doc->project, doc->lang, doc->page_width, doc->page_height, pages);
-  trial->title_text = doc->title_text;
-  trial->date = doc->date;
+  /* The document's context, fonts and shaped text: what the trial shapes
+   * is there for the layout that follows it. Its own cell layouts, which
+   * a table of the document may be using. */
+  *trial = *doc;
+  trial->borrowed = TRUE;
+  trial->cr = NULL;
+  trial->pages = pages;
+  trial->page_started = NULL;
+  trial->page_started_data = NULL;
+  trial->brief = 0;
+  trial->charts_smallest = FALSE;
+  trial->context = g_object_ref (doc->context);
+  trial->row_cells = g_ptr_array_new_with_free_func (g_object_unref);
+  trial->header_cells = g_ptr_array_new_with_free_func (g_object_unref);
+  trial->text_cells = g_hash_table_ref (doc->text_cells);
+  trial->widest_words = g_hash_table_ref (doc->widest_words);
+  if (doc->paragraphs != NULL)
+    trial->paragraphs = g_hash_table_ref (doc->paragraphs);
   cp_doc_new_page (trial);
   trial->y = doc->y;
   return pages;
@@ -324,7 +381,7 @@ cp_doc_paragraph_full (Doc                        *doc,
   double layout_top = doc->y;
   gboolean first = TRUE;
 
-  layout = doc_layout (doc, font, text, width);
+  layout = text_layout (doc, font, text, width);
   if (hanging_label != NULL)
     label = doc_layout (doc, doc->bold, hanging_label, indent);
 
@@ -375,7 +432,7 @@ cp_doc_heading (Doc                        *doc,
                 const char                 *text,
                 double                      keep_with_next)
 {
-  g_autoptr(PangoLayout) layout = doc_layout (doc, font, text, doc->right - doc->left);
+  g_autoptr(PangoLayout) layout = text_layout (doc, font, text, doc->right - doc->left);
   double height = layout_height (layout);
   double space_before = font == doc->h1 ? 10 : 6;
 
