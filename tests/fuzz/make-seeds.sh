@@ -5,9 +5,11 @@
 # nowhere): project files (an empty one, the demo, a small one of one LoRA
 # job and two quotes), XML reports of the empty and small ones in both
 # languages, and the demo's quotes as CSV. Run it whenever a format
-# changes, then commit corpus/. The other seeds are outside formats (vendors' sheets, trial
-# logs, config.json files, unit strings) and stay as they are; the project
-# file of format version 1 stays too, for the migration path.
+# changes (test-regressions' /fuzz/seeds-current/ fails until it runs),
+# then commit corpus/. The other seeds are outside formats (vendors'
+# sheets, trial logs, config.json files, unit strings) and stay as they
+# are; the project file of format version 1 stays too, for the migration
+# path.
 set -eu
 cli=$1/src/cli/compute-planner-cli
 corpus=$(cd "$(dirname "$0")" && pwd)/corpus
