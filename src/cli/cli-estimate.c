@@ -695,6 +695,7 @@ add_serving_rows (CpCliTable       *table,
   g_autofree char *memory_ms = cp_cli_format_number (est->decode_memory_s * 1e3, 2);
   g_autofree char *compute_ms = cp_cli_format_number (est->decode_compute_s * 1e3, 2);
   g_autofree char *tp_ms = cp_cli_format_number (est->decode_tp_communication_s * 1e3, 2);
+  g_autofree char *prefill_ms = cp_cli_format_number (est->decode_prefill_compute_s * 1e3, 2);
   g_autofree char *served = cp_cli_format_number (est->concurrency_served, 0);
   g_autofree char *target = cp_cli_format_number (job->concurrency, 0);
 
@@ -710,9 +711,22 @@ add_serving_rows (CpCliTable       *table,
     add_row (table, _("GPU memory a server may use"), g_strdup_printf (_("%s (--gpu-memory-utilization)"), fraction));
   }
   add_row (table, _("Sequences decoded together"), g_strdup (batch));
-  /* TRANSLATORS: a decode step's time and its parts, in milliseconds */
-  add_row (table, _("Decode step"),
-           g_strdup_printf (_("%s ms (memory %s, compute %s, all-reduce %s)"), step_ms, memory_ms, compute_ms, tp_ms));
+  /* The step is the slower of the memory reads and the computing (the
+   * decode's and the share of new prompts prefilled in the same step),
+   * plus the all-reduces (cp-serving.c): its parts are said as a sum that
+   * adds up, the slower side first. The prefill share was left out, and
+   * "46.00 ms (memory 11.37, compute 4.19, all-reduce 7.40)" added up to
+   * nothing (walkthrough 13). */
+  if (est->decode_compute_s + est->decode_prefill_compute_s >= est->decode_memory_s)
+    /* TRANSLATORS: a decode step's time as a sum of its parts, in milliseconds; then the memory reads, which overlap the computing */
+    add_row (table, _("Decode step"),
+             g_strdup_printf (_("%s ms = compute %s + prefill of new prompts %s + all-reduce %s (memory reads, %s, overlap the computing)"),
+                              step_ms, compute_ms, prefill_ms, tp_ms, memory_ms));
+  else
+    /* TRANSLATORS: a decode step's time as a sum of its parts, in milliseconds; then the computing and prefill, which overlap the memory reads */
+    add_row (table, _("Decode step"),
+             g_strdup_printf (_("%s ms = memory reads %s + all-reduce %s (compute %s and prefill of new prompts %s overlap the reads)"),
+                              step_ms, memory_ms, tp_ms, compute_ms, prefill_ms));
   add_row (table, _("Decode tokens/s per replica"), cp_cli_format_number (est->decode_tokens_per_s, 0));
   add_row (table, _("Prefill tokens/s per replica"), cp_cli_format_number (est->prefill_tokens_per_s, 0));
   /* TRANSLATORS: concurrent requests the option carries, of the target */
@@ -966,6 +980,7 @@ print_table (const Estimate   *e,
       g_autofree char *kv_number = cp_cli_format_number (est->kv_bytes_per_token, 0);
       g_autofree char *kv_bytes = cp_format_bytes (est->kv_bytes_per_token, settings->memory_unit);
       g_autofree char *concurrency = cp_cli_format_number (est->max_concurrency, 2);
+      g_autofree char *context = cp_cli_format_number (job->context_len, 0);
       g_autofree char *whole_number = cp_cli_format_number (est->requests_per_replica, 0);
       /* TRANSLATORS: the whole requests a replica carries; %s is a number */
       g_autofree char *whole_requests = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s whole request",
@@ -975,9 +990,13 @@ print_table (const Estimate   *e,
       cp_cli_table_add_heading (table, _("Inference"));
       add_row (table, _("KV cache per token"), g_strdup_printf ("%s B (%s)", kv_number, kv_bytes));
       add_row (table, _("KV-cache budget per GPU"), cp_format_bytes (est->kv_budget_bytes, settings->memory_unit));
-      /* TRANSLATORS: vLLM's "Maximum concurrency": the cache's tokens over the request length, then whole requests */
-      add_row (table, _("Concurrency per replica"),
-               g_strdup_printf (_("%s× (%s)"), concurrency, whole_requests));
+      /* Whole requests first, what the sizing uses; vLLM's own figure
+       * after, named as vLLM prints it: "Concurrency per replica
+       * 104.27×" read as a speed-up (walkthrough 13). */
+      /* TRANSLATORS: whole requests a replica's KV cache holds; then vLLM's "Maximum concurrency" figure and the request length it is for */
+      add_row (table, _("Requests a replica's KV cache holds"),
+               g_strdup_printf (_("%s (vLLM's “Maximum concurrency”: %s× for %s-token requests)"),
+                                whole_requests, concurrency, context));
       if (est->kv_measured || est->kv_extrapolated)
         add_row (table, _("KV-cache source"),
                  g_strdup (est->kv_measured ? _("measured in the trial run, on this quote and replica size")
