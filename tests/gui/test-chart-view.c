@@ -279,6 +279,22 @@ tooltip_at (gpointer user_data)
   return gtk_widget_get_tooltip_text (GTK_WIDGET (at->view)) != NULL;
 }
 
+/* The label boxes of @view's chart drawn at the view's size. */
+static GArray *
+view_label_boxes (CpChartView *view)
+{
+  int width = gtk_widget_get_width (GTK_WIDGET (view));
+  int height = gtk_widget_get_height (GTK_WIDGET (view));
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width, height);
+  cairo_t *cr = cairo_create (surface);
+  GArray *boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+
+  cp_chart_draw_full (cr, width, height, CP_CHART_STYLE_LIGHT, cp_chart_view_get_data (view), boxes);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  return boxes;
+}
+
 /* Issue 26: a quote's label the chart shortened to its room ("8 × H20
  * 96GB · 示例供应商 C…") shows the quote's whole name in a tooltip when
  * the pointer is over it; a label shown whole and the empty plot have
@@ -289,15 +305,11 @@ test_chart_view_label_tooltip (void)
   GtkWindow *window;
   CpChartView *view = chart_window (560, 600, &window);
   const CpChartData *data = cp_chart_view_get_data (view);
-  int width = gtk_widget_get_width (GTK_WIDGET (view));
   int height = gtk_widget_get_height (GTK_WIDGET (view));
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width, height);
-  cairo_t *cr = cairo_create (surface);
-  g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+  g_autoptr(GArray) boxes = view_label_boxes (view);
   const CpChartLabelBox *cut = NULL, *whole = NULL;
   PointerAt at = { view, 0, 0 };
 
-  cp_chart_draw_full (cr, width, height, CP_CHART_STYLE_LIGHT, data, boxes);
   for (guint i = 0; i < boxes->len; i++)
     {
       const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, i);
@@ -330,31 +342,24 @@ test_chart_view_label_tooltip (void)
       at.y = whole->y + whole->height / 2;
       g_assert_false (tooltip_at (&at));
     }
-  cairo_destroy (cr);
-  cairo_surface_destroy (surface);
   gtk_window_destroy (window);
 }
 
 /* Walkthrough 13: at 1024 px a quote's label sat on the upper panel's
- * bottom axis and hid it. No label reaches below the axis of the panel it
- * names a line in: every label box ends above a panel's bottom, or starts
- * below it (the lower panel's). */
+ * bottom axis and hid it. Labels now end above the bottom axis of their
+ * panel; the plot area gives the lowest panel's, which no label may
+ * reach below. */
 static void
 labels_clear_axes_at (int window_width)
 {
   GtkWindow *window;
   CpChartView *view = chart_window (window_width, 600, &window);
-  const CpChartData *data = cp_chart_view_get_data (view);
-  int width = gtk_widget_get_width (GTK_WIDGET (view));
-  int height = gtk_widget_get_height (GTK_WIDGET (view));
-  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width, height);
-  cairo_t *cr = cairo_create (surface);
-  g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+  g_autoptr(GArray) boxes = view_label_boxes (view);
   double left, top, right, bottom;
   guint n_labels = 0;
 
-  cp_chart_plot_area (data, width, height, CP_CHART_STYLE_LIGHT, &left, &top, &right, &bottom);
-  cp_chart_draw_full (cr, width, height, CP_CHART_STYLE_LIGHT, data, boxes);
+  cp_chart_plot_area (cp_chart_view_get_data (view), gtk_widget_get_width (GTK_WIDGET (view)),
+                      gtk_widget_get_height (GTK_WIDGET (view)), CP_CHART_STYLE_LIGHT, &left, &top, &right, &bottom);
   for (guint i = 0; i < boxes->len; i++)
     {
       const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, i);
@@ -366,8 +371,6 @@ labels_clear_axes_at (int window_width)
       g_assert_cmpfloat (box->y + box->height, <=, bottom);
     }
   g_assert_cmpuint (n_labels, >, 0);
-  cairo_destroy (cr);
-  cairo_surface_destroy (surface);
   gtk_window_destroy (window);
 }
 
