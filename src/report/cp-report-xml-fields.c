@@ -246,16 +246,37 @@ static const Field settings_fields[] = {
 };
 const FieldTable cp_report_xml_settings_table = { "settings", settings_fields, G_N_ELEMENTS (settings_fields) };
 
+/* Parts of a CpLayout, written where the estimate's layout, its runner-up
+ * and the estimate's own summary each list them (the XSD's order): how
+ * the GPUs are split, the shape of the split's work, and what saves
+ * memory. */
+static const Field split_fields[] = {
+  { "tensor-parallel", FIELD_UINT, G_STRUCT_OFFSET (CpLayout, tensor_parallel), NULL, NULL, NULL },
+  { "pipeline-parallel", FIELD_UINT, G_STRUCT_OFFSET (CpLayout, pipeline_parallel), NULL, NULL, NULL },
+  { "data-parallel", FIELD_UINT, G_STRUCT_OFFSET (CpLayout, data_parallel), NULL, NULL, NULL },
+};
+static const FieldTable split_table = { "split", split_fields, G_N_ELEMENTS (split_fields) };
+
+static const Field shape_fields[] = {
+  { "expert-parallel", FIELD_UINT, G_STRUCT_OFFSET (CpLayout, expert_parallel), NULL, NULL, NULL },
+  { "virtual-stages", FIELD_UINT, G_STRUCT_OFFSET (CpLayout, virtual_stages), NULL, NULL, NULL },
+  { "micro-batch", FIELD_UINT, G_STRUCT_OFFSET (CpLayout, micro_batch), NULL, NULL, NULL },
+};
+static const FieldTable shape_table = { "shape", shape_fields, G_N_ELEMENTS (shape_fields) };
+
+static const Field saving_fields[] = {
+  { "zero-stage", FIELD_UINT, G_STRUCT_OFFSET (CpLayout, zero_stage), NULL, NULL, NULL },
+  { "recompute", FIELD_ENUM, G_STRUCT_OFFSET (CpLayout, recompute), NULL, &enum_recompute, NULL },
+  { "recomputed-layers", FIELD_UINT, G_STRUCT_OFFSET (CpLayout, recomputed_layers), NULL, NULL, NULL },
+};
+static const FieldTable saving_table = { "saving", saving_fields, G_N_ELEMENTS (saving_fields) };
+
 /* The layout the search chose and the runner-up, as records of the
  * estimate itself (their offsets are the estimate's). */
 static const Field layout_fields[] = {
   { "searched", FIELD_BOOL, G_STRUCT_OFFSET (CpEstimate, layout_searched), NULL, NULL, NULL },
-  { "tensor-parallel", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, layout.tensor_parallel), NULL, NULL, NULL },
-  { "pipeline-parallel", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, layout.pipeline_parallel), NULL, NULL, NULL },
-  { "data-parallel", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, layout.data_parallel), NULL, NULL, NULL },
-  { "expert-parallel", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, layout.expert_parallel), NULL, NULL, NULL },
-  { "virtual-stages", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, layout.virtual_stages), NULL, NULL, NULL },
-  { "micro-batch", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, layout.micro_batch), NULL, NULL, NULL },
+  { NULL, FIELD_INLINE, G_STRUCT_OFFSET (CpEstimate, layout), NULL, NULL, &split_table },
+  { NULL, FIELD_INLINE, G_STRUCT_OFFSET (CpEstimate, layout), NULL, NULL, &shape_table },
   { "micro-batches", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, layout.micro_batches), NULL, NULL, NULL },
   { "global-batch-tokens", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, global_batch_tokens), "tokens", NULL, NULL },
   { "flash-attention", FIELD_BOOL, G_STRUCT_OFFSET (CpEstimate, flash_attention), NULL, NULL, NULL },
@@ -279,15 +300,9 @@ const FieldTable cp_report_xml_layout_table = { "layout", layout_fields, G_N_ELE
 
 static const Field runner_up_fields[] = {
   { "why", FIELD_ENUM, G_STRUCT_OFFSET (CpEstimate, layout_why), NULL, &enum_layout_why, NULL },
-  { "tensor-parallel", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, runner_up.tensor_parallel), NULL, NULL, NULL },
-  { "pipeline-parallel", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, runner_up.pipeline_parallel), NULL, NULL, NULL },
-  { "data-parallel", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, runner_up.data_parallel), NULL, NULL, NULL },
-  { "expert-parallel", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, runner_up.expert_parallel), NULL, NULL, NULL },
-  { "virtual-stages", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, runner_up.virtual_stages), NULL, NULL, NULL },
-  { "micro-batch", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, runner_up.micro_batch), NULL, NULL, NULL },
-  { "zero-stage", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, runner_up.zero_stage), NULL, NULL, NULL },
-  { "recompute", FIELD_ENUM, G_STRUCT_OFFSET (CpEstimate, runner_up.recompute), NULL, &enum_recompute, NULL },
-  { "recomputed-layers", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, runner_up.recomputed_layers), NULL, NULL, NULL },
+  { NULL, FIELD_INLINE, G_STRUCT_OFFSET (CpEstimate, runner_up), NULL, NULL, &split_table },
+  { NULL, FIELD_INLINE, G_STRUCT_OFFSET (CpEstimate, runner_up), NULL, NULL, &shape_table },
+  { NULL, FIELD_INLINE, G_STRUCT_OFFSET (CpEstimate, runner_up), NULL, NULL, &saving_table },
   { "fits", FIELD_BOOL, G_STRUCT_OFFSET (CpEstimate, runner_up_fits), NULL, NULL, NULL },
   { "total-s", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, runner_up_total_s), "s", NULL, NULL },
   { "memory-per-gpu", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, runner_up_memory_per_gpu_bytes), "bytes", NULL, NULL },
@@ -297,12 +312,8 @@ const FieldTable cp_report_xml_runner_up_table = { "runner-up", runner_up_fields
 static const Field estimate_fields[] = {
   { "nodes", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, nodes), NULL, NULL, NULL },
   { "gpus", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, gpus), NULL, NULL, NULL },
-  { "tensor-parallel", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, layout.tensor_parallel), NULL, NULL, NULL },
-  { "pipeline-parallel", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, layout.pipeline_parallel), NULL, NULL, NULL },
-  { "data-parallel", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, layout.data_parallel), NULL, NULL, NULL },
-  { "zero-stage", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, layout.zero_stage), NULL, NULL, NULL },
-  { "recompute", FIELD_ENUM, G_STRUCT_OFFSET (CpEstimate, layout.recompute), NULL, &enum_recompute, NULL },
-  { "recomputed-layers", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, layout.recomputed_layers), NULL, NULL, NULL },
+  { NULL, FIELD_INLINE, G_STRUCT_OFFSET (CpEstimate, layout), NULL, NULL, &split_table },
+  { NULL, FIELD_INLINE, G_STRUCT_OFFSET (CpEstimate, layout), NULL, NULL, &saving_table },
   { "layers-per-gpu", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, layout.layers_per_gpu), NULL, NULL, NULL },
   { "cpu-offload", FIELD_BOOL, G_STRUCT_OFFSET (CpEstimate, cpu_offload), NULL, NULL, NULL },
   { "technique", FIELD_ENUM, G_STRUCT_OFFSET (CpEstimate, technique), NULL, &enum_technique, NULL },

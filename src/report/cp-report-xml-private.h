@@ -20,6 +20,8 @@ typedef enum {
   FIELD_ENUM,          /* int-sized enum, by its stable id */
   FIELD_MONEY,         /* double in the record's currency */
   FIELD_RECORD,        /* a nested record */
+  FIELD_INLINE,        /* a part of the record (a CpLayout) at its offset, its
+                        * fields written among this record's own */
 } FieldType;
 
 typedef struct {

@@ -110,13 +110,34 @@ on_schema_error (void        *user_data,
     }
 }
 
+/* The field of @table named @name, looked for in its inline parts too,
+ * and in *@offset where it lies in the record. */
 static const Field *
 find_field (const FieldTable *table,
-            const char       *name)
+            const char       *name,
+            gsize            *offset)
 {
   for (guint i = 0; i < table->n_fields; i++)
-    if (strcmp (table->fields[i].name, name) == 0)
-      return &table->fields[i];
+    {
+      const Field *field = &table->fields[i];
+
+      if (field->type == FIELD_INLINE)
+        {
+          gsize within = 0;
+          const Field *found = find_field (field->record, name, &within);
+
+          if (found != NULL)
+            {
+              *offset = field->offset + within;
+              return found;
+            }
+        }
+      else if (strcmp (field->name, name) == 0)
+        {
+          *offset = field->offset;
+          return field;
+        }
+    }
   return NULL;
 }
 
@@ -129,16 +150,17 @@ read_record (xmlNode          *node,
   for (xmlNode *child = node->children; child != NULL; child = child->next)
     {
       const Field *field;
+      gsize offset = 0;
       guint8 *p;
       g_autofree char *text = NULL;
       xmlChar *content;
 
       if (child->type != XML_ELEMENT_NODE)
         continue;
-      field = find_field (table, (const char *) child->name);
+      field = find_field (table, (const char *) child->name, &offset);
       if (field == NULL)
         continue;
-      p = (guint8 *) record + field->offset;
+      p = (guint8 *) record + offset;
 
       if (field->type == FIELD_RECORD)
         {
@@ -190,6 +212,7 @@ read_record (xmlNode          *node,
             }
           break;
         case FIELD_RECORD:
+        case FIELD_INLINE:
           break;
         }
     }

@@ -112,6 +112,9 @@ write_record (xmlNode          *node,
           child = xmlNewChild (node, NULL, BAD_CAST field->name, NULL);
           write_record (child, field->record, p, currency);
           break;
+        case FIELD_INLINE:
+          write_record (node, field->record, p, currency);
+          break;
         }
 
       if (child != NULL && field->unit != NULL)
