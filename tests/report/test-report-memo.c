@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "common/cp-test-cli.h"
+#include "report-cli-projects.h"
 #include "common/cp-test-dir.h"
 #include "common/cp-test-pdf.h"
 
@@ -697,14 +698,7 @@ test_13b_lora (void)
       g_test_skip ("pdftotext or pdfinfo is not installed");
       return;
     }
-  RUN_OK ("new", "lora13.cplan");
-  RUN_OK ("add-job", "lora13.cplan", "--name", "13B LoRA", "--model", "llama-2-13b", "--task", "lora",
-          "--tokens", "31B");
-  RUN_OK ("add-quote", "lora13.cplan", "--vendor", "示例供应商甲", "--offer", "8 × A800 单机", "--gpu", "a800",
-          "--gpus-per-node", "8", "--nodes", "1", "--price-per-node-month", "30000");
-  RUN_OK ("add-quote", "lora13.cplan", "--vendor", "示例供应商乙", "--offer", "H800 4节点 IB 集群", "--gpu", "h800",
-          "--gpus-per-node", "8", "--nodes", "4", "--price-per-gpu-hour", "30", "--network", "infiniband",
-          "--nics", "4", "--nic-gbps", "400", "--dedicated");
+  report_cli_make_13b_lora (tmp_dir, "lora13.cplan");
   for (guint l = 0; l < G_N_ELEMENTS (words); l++)
     {
       g_autofree char *pdf = g_strdup_printf ("lora13-%s.pdf", words[l].lang);

@@ -1,0 +1,21 @@
+/* report-cli-projects.c: projects the report tests type with the CLI. */
+#include "config.h"
+
+#include "report-cli-projects.h"
+#include "common/cp-test-cli.h"
+
+#define RUN_OK(...) cp_test_run_cli_ok (dir, (const char *const[]) { __VA_ARGS__, NULL })
+
+void
+report_cli_make_13b_lora (const char *dir,
+                          const char *file)
+{
+  RUN_OK ("new", file);
+  RUN_OK ("add-job", file, "--name", "13B LoRA", "--model", "llama-2-13b", "--task", "lora",
+          "--tokens", "31B");
+  RUN_OK ("add-quote", file, "--vendor", "示例供应商甲", "--offer", "8 × A800 单机", "--gpu", "a800",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-node-month", "30000");
+  RUN_OK ("add-quote", file, "--vendor", "示例供应商乙", "--offer", "H800 4节点 IB 集群", "--gpu", "h800",
+          "--gpus-per-node", "8", "--nodes", "4", "--price-per-gpu-hour", "30", "--network", "infiniband",
+          "--nics", "4", "--nic-gbps", "400", "--dedicated");
+}

@@ -1,0 +1,16 @@
+/* report-cli-projects.h: projects the report tests type with the CLI, as
+ * a user makes them, shared by the tests that read their reports. */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/* In @dir, @file: a 13B LoRA fine-tune on 31B tokens, no deadline; one
+ * 8 × A800 machine at 30,000 CNY per node-month and a 4-node H800
+ * InfiniBand cluster at 30 CNY per GPU-hour, dedicated. Its run takes
+ * two months on the machine: the budget has two months. */
+void report_cli_make_13b_lora (const char *dir,
+                               const char *file);
+
+G_END_DECLS
