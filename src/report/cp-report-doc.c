@@ -107,6 +107,7 @@ cp_doc_init (Doc             *doc,
   doc->header_cells = g_ptr_array_new_with_free_func (g_object_unref);
   doc->text_cells = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
   doc->widest_words = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  doc->paragraphs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
 }
 
 void
@@ -148,43 +149,31 @@ doc_layout (Doc                        *doc,
   return layout;
 }
 
-/* doc_layout() of a paragraph or heading, shaped once while
- * doc->paragraphs keeps them: the memo's trial layouts and the memo
- * itself set the same texts. A new reference. */
+/* Paragraphs and headings shaped once for the whole report: the memo is
+ * laid out on trial copies up to six times before it is laid out for
+ * good, and job chapters repeat sentences (a quote's name over its offer,
+ * a risk common to several jobs, "No risk stands out…"). Past this many
+ * the cache stops growing, as the shaped cells' does. */
+#define MAX_CACHED_PARAGRAPHS 2048
+
+/* doc_layout() of a paragraph or heading, from the report's cache when it
+ * was shaped before. A new reference. */
 static PangoLayout *
 text_layout (Doc                        *doc,
              const PangoFontDescription *font,
              const char                 *text,
              double                      width)
 {
-  g_autofree char *key = NULL;
-  PangoLayout *layout;
+  g_autofree char *key = g_strdup_printf ("%p %d %s", (gpointer) font, (int) (width * PANGO_SCALE),
+                                          text != NULL ? text : "");
+  PangoLayout *layout = g_hash_table_lookup (doc->paragraphs, key);
 
-  if (doc->paragraphs == NULL)
-    return doc_layout (doc, font, text, width);
-  key = g_strdup_printf ("%p %d %s", (gpointer) font, (int) (width * PANGO_SCALE), text != NULL ? text : "");
-  layout = g_hash_table_lookup (doc->paragraphs, key);
-  if (layout == NULL)
-    {
-      layout = doc_layout (doc, font, text, width);
-      g_hash_table_insert (doc->paragraphs, g_steal_pointer (&key), layout);
-    }
-  return g_object_ref (layout);
-}
-
-/* Keeps the memo's paragraphs shaped from its first trial layout to the
- * memo itself (cp-report-pdf.c); cp_doc_forget_paragraphs() ends it. */
-void
-cp_doc_keep_paragraphs (Doc *doc)
-{
-  if (doc->paragraphs == NULL)
-    doc->paragraphs = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_object_unref);
-}
-
-void
-cp_doc_forget_paragraphs (Doc *doc)
-{
-  g_clear_pointer (&doc->paragraphs, g_hash_table_unref);
+  if (layout != NULL)
+    return g_object_ref (layout);
+  layout = doc_layout (doc, font, text, width);
+  if (g_hash_table_size (doc->paragraphs) < MAX_CACHED_PARAGRAPHS)
+    g_hash_table_insert (doc->paragraphs, g_steal_pointer (&key), g_object_ref (layout));
+  return layout;
 }
 
 static double
@@ -289,8 +278,7 @@ cp_doc_init_trial (Doc       *trial,
   trial->header_cells = g_ptr_array_new_with_free_func (g_object_unref);
   trial->text_cells = g_hash_table_ref (doc->text_cells);
   trial->widest_words = g_hash_table_ref (doc->widest_words);
-  if (doc->paragraphs != NULL)
-    trial->paragraphs = g_hash_table_ref (doc->paragraphs);
+  trial->paragraphs = g_hash_table_ref (doc->paragraphs);
   cp_doc_new_page (trial);
   trial->y = doc->y;
   return pages;

@@ -44,9 +44,7 @@ typedef struct {
   GPtrArray *header_cells;      /* the same for header rows */
   GHashTable *text_cells;       /* shaped cells by font, width, alignment and text */
   GHashTable *widest_words;     /* a cell's widest unbreakable piece, by font and text */
-  /* Shaped paragraphs and headings by font, width and text, while a part
-   * laid out on trial copies is laid out again (the memo), or NULL. */
-  GHashTable *paragraphs;
+  GHashTable *paragraphs;       /* shaped paragraphs and headings by font, width and text */
   gboolean borrowed;            /* a trial copy: the context, fonts and caches are its document's */
 } Doc;
 
@@ -62,10 +60,6 @@ void cp_doc_page_clear (Page *page);
 void cp_doc_new_page (Doc *doc);
 
 GArray *cp_doc_init_trial (Doc *trial, const Doc *doc);
-
-void cp_doc_keep_paragraphs (Doc *doc);
-
-void cp_doc_forget_paragraphs (Doc *doc);
 
 typedef void (*CpDocSection) (Doc *doc, gconstpointer data);
 

@@ -122,8 +122,6 @@ fit_memo (Doc               *doc,
   guint fewest, n_pages, chart_page;
   double room;
 
-  /* The memo is laid out up to seven times: its text is shaped once. */
-  cp_doc_keep_paragraphs (doc);
   /* A memo that ends on its first page in full needs no shortening. */
   doc->brief = 0;
   n_pages = trial_memo (doc, results, schedule, timeline, smallest, doc->brief, &chart_page, &room);
@@ -159,7 +157,6 @@ lay_out (Doc              *doc,
     timeline = cp_chart_data_new_timeline (doc->project, schedule, doc->lang);
   height = fit_memo (doc, results, schedule, timeline);
   lay_out_memo (doc, results, schedule, timeline, height, &chart_page);
-  cp_doc_forget_paragraphs (doc);
   /* The detail starts on a page of its own: the memo is what an approver
    * signs, and a Chinese memo, shorter than the English one, left room
    * for the jobs table on page 1, so that the two languages' pages held
