@@ -4,7 +4,8 @@
  * Splits (tensor × pipeline × interleave × expert) are enumerated, bounded
  * from below and weighed best bound first; within a split the ZeRO stage,
  * micro-batch and the least recompute that fits are chosen. Nothing here
- * allocates.
+ * allocates but for searches with more splits (STACK_SPLITS) or more
+ * layouts near the fastest (STACK_POOL) than the stack holds.
  */
 #include "config.h"
 
@@ -13,8 +14,10 @@
 #include <math.h>
 #include <string.h>
 
-/* Two times within this fraction of each other are a tie, which the
- * layout with more memory headroom wins: closer than the model can tell. */
+/* Layouts within this fraction of the fastest one's time tie with it,
+ * and the one with the most memory headroom of them wins: closer than
+ * the model can tell. Measured from the fastest, never from another
+ * layout of the tie, so ties do not chain (pool_choose()). */
 #define TIE_FRACTION 0.01
 
 /* Interleaved stages per GPU tried by the search: Megatron-LM's published
@@ -55,14 +58,12 @@ candidate_tight (const Context   *c,
   return a->memory.total > CP_TIGHT_MEMORY_SHARE * c->capacity;
 }
 
-/* Whether @a is better than @b: a fitting layout beats one that does not;
- * between fitting ones, one with safe headroom beats a Tight one unless
- * the Tight one is faster by more than the layout-headroom-time setting;
- * else the faster, and within TIE_FRACTION the one with more headroom;
- * between layouts that do not fit, the smaller. */
+/* Whether @a is a better least-bad layout than @b, where at most one of
+ * them fits: a fitting layout beats one that does not; between layouts
+ * that do not fit, the smaller. Layouts that fit are chosen by
+ * pool_choose(), among all of them at once. */
 static inline gboolean
-candidate_better (const Context   *c,
-                  const Candidate *a,
+candidate_better (const Candidate *a,
                   const Candidate *b)
 {
   if (!b->valid)
@@ -71,36 +72,26 @@ candidate_better (const Context   *c,
     return FALSE;
   if (a->fits != b->fits)
     return a->fits;
-  if (!a->fits)
-    return a->memory.total < b->memory.total;
-  if (c->settings->layout_headroom_time > 0)
-    {
-      gboolean a_tight = candidate_tight (c, a), b_tight = candidate_tight (c, b);
-
-      if (a_tight != b_tight)
-        return a_tight ? a->time.run * (1.0 + c->settings->layout_headroom_time) < b->time.run
-                       : a->time.run <= b->time.run * (1.0 + c->settings->layout_headroom_time);
-    }
-  if (fabs (a->time.run - b->time.run) <= TIE_FRACTION * MIN (a->time.run, b->time.run))
-    {
-      if (a->memory.total != b->memory.total)
-        return a->memory.total < b->memory.total;
-    }
-  return a->time.run < b->time.run;
+  return !a->fits && a->memory.total < b->memory.total;
 }
 
-/* The slowest run a layout may have and still beat @runner_up, a layout
- * that fits (candidate_better()): a tie with it, or a layout with safe
- * headroom where it is Tight. */
+/* The slowest run a layout may have and still be chosen among layouts
+ * that fit whose fastest runs @fastest_s and whose fastest with safe
+ * headroom runs @fastest_safe_s (pool_choose()): within the tie of the
+ * fastest, or where the headroom rule applies, within the setting of the
+ * fastest and the tie of the fastest with safe headroom. Either time may
+ * only be an upper bound on the true one: the window grows with both. */
 static inline double
-runner_up_cutoff (const Context   *c,
-                  const Candidate *runner_up)
+choice_window (const Context *c,
+               double         fastest_s,
+               double         fastest_safe_s)
 {
-  double beyond = TIE_FRACTION;
+  double window = fastest_s * (1.0 + TIE_FRACTION);
 
-  if (candidate_tight (c, runner_up))
-    beyond = MAX (beyond, c->settings->layout_headroom_time);
-  return runner_up->time.run * (1.0 + beyond);
+  if (c->settings->layout_headroom_time > 0)
+    window = MAX (window, MIN (fastest_s * (1.0 + c->settings->layout_headroom_time),
+                               fastest_safe_s * (1.0 + TIE_FRACTION)));
+  return window;
 }
 
 typedef struct {
@@ -403,21 +394,199 @@ split_zero_range (const Choices *choices,
   return *first <= *last;
 }
 
-/* The best layout of one split. Micro-batches grow while that pays: a
- * larger one hides more of the data-parallel traffic behind its backward
- * and adds bubble and memory, so the run time falls and then rises. */
+/* A layout that fits, timed, and the index of its split. */
+typedef struct {
+  Candidate cand;
+  guint     split;
+} Pooled;
+
+/* Layouts the pool keeps on the stack before it allocates: a search's
+ * window seldom holds more. */
+#define STACK_POOL 32
+
+/* The layouts that fit the search has timed and that may still be chosen
+ * or named runner-up: each within the window (choice_window()) of the
+ * runner-up's fastest runs so far, which only shrinks as the search goes
+ * on, so a layout past it never returns. Of the two splits with the
+ * fastest layouts one at least is not the chosen one's: their second
+ * fastest run, and the same among layouts with safe headroom, bound the
+ * runner-up's from above. */
+typedef struct {
+  Pooled *items;
+  Pooled *allocated;           /* items, once the stack's are too few */
+  guint   n, size;
+  double  fastest_s[2];        /* the two fastest splits' fastest runs, ascending; INFINITY: none */
+  double  fastest_safe_s[2];   /* the same among layouts with safe headroom */
+} Pool;
+
+static void
+pool_init (Pool   *pool,
+           Pooled *stack,
+           guint   size)
+{
+  pool->items = stack;
+  pool->allocated = NULL;
+  pool->n = 0;
+  pool->size = size;
+  pool->fastest_s[0] = pool->fastest_s[1] = INFINITY;
+  pool->fastest_safe_s[0] = pool->fastest_safe_s[1] = INFINITY;
+}
+
+/* The slowest run a layout may have and still be chosen or be the
+ * runner-up; INFINITY until two splits have layouts that fit. */
+static inline double
+pool_cutoff (const Context *c,
+             const Pool    *pool)
+{
+  return choice_window (c, pool->fastest_s[1], pool->fastest_safe_s[1]);
+}
+
+static void
+pool_add (const Context   *c,
+          Pool            *pool,
+          const Candidate *cand,
+          guint            split)
+{
+  double cutoff = pool_cutoff (c, pool);
+
+  if (cand->time.run > cutoff)
+    return;
+  if (pool->n == pool->size)
+    {
+      guint kept = 0;
+
+      for (guint i = 0; i < pool->n; i++)
+        if (pool->items[i].cand.time.run <= cutoff)
+          pool->items[kept++] = pool->items[i];
+      pool->n = kept;
+      /* Half full still once the layouts past the window left: grow, so
+       * that the pool is not weeded again at every layout added. */
+      if (pool->n * 2 > pool->size)
+        {
+          pool->size *= 2;
+          if (pool->allocated == NULL)
+            {
+              pool->allocated = g_new (Pooled, pool->size);
+              memcpy (pool->allocated, pool->items, pool->n * sizeof *pool->items);
+            }
+          else
+            pool->allocated = g_renew (Pooled, pool->allocated, pool->size);
+          pool->items = pool->allocated;
+        }
+    }
+  pool->items[pool->n].cand = *cand;
+  pool->items[pool->n].split = split;
+  pool->n++;
+}
+
+/* @value into the two smallest of @two, ascending. */
+static inline void
+keep_two_smallest (double *two,
+                   double  value)
+{
+  if (value < two[0])
+    {
+      two[1] = two[0];
+      two[0] = value;
+    }
+  else if (value < two[1])
+    two[1] = value;
+}
+
+/* Whether @a goes before @b among layouts the rule leaves equal: the
+ * more memory headroom, then the faster, then the smaller parts in a
+ * fixed order, so that no order of the search decides. */
+static gboolean
+pooled_before (const Pooled *a,
+               const Pooled *b)
+{
+  const Config *x = &a->cand.config, *y = &b->cand.config;
+
+  if (a->cand.memory.total != b->cand.memory.total)
+    return a->cand.memory.total < b->cand.memory.total;
+  if (a->cand.time.run != b->cand.time.run)
+    return a->cand.time.run < b->cand.time.run;
+  if (x->tp != y->tp)
+    return x->tp < y->tp;
+  if (x->pp != y->pp)
+    return x->pp < y->pp;
+  if (x->vs != y->vs)
+    return x->vs < y->vs;
+  if (x->ep != y->ep)
+    return x->ep < y->ep;
+  if (x->zero_stage != y->zero_stage)
+    return x->zero_stage < y->zero_stage;
+  if (x->mb != y->mb)
+    return x->mb < y->mb;
+  return x->recompute < y->recompute;
+}
+
+/* The layout the stated rule chooses among the pool's, those of split
+ * @exclude left out (G_MAXUINT: none): of the layouts within TIE_FRACTION
+ * of the fastest, the one with the most memory headroom. Where none of
+ * them leaves safe headroom and one that does runs within the
+ * layout-headroom-time setting of the fastest, the same among layouts
+ * with safe headroom: within the tie of the fastest of them and the
+ * setting of the fastest of all. Every layout is measured against the
+ * fastest, never against another within the tie, so no chain of ties
+ * drifts and no order of the search changes the answer. NULL: none. */
+static const Pooled *
+pool_choose (const Context *c,
+             const Pool    *pool,
+             guint          exclude)
+{
+  double headroom_time = c->settings->layout_headroom_time;
+  double fastest_s = INFINITY, fastest_safe_s = INFINITY, slowest_s;
+  gboolean safe_only = FALSE;
+  const Pooled *chosen = NULL;
+
+  for (guint i = 0; i < pool->n; i++)
+    {
+      const Pooled *p = &pool->items[i];
+
+      if (p->split == exclude)
+        continue;
+      fastest_s = MIN (fastest_s, p->cand.time.run);
+      if (!candidate_tight (c, &p->cand))
+        fastest_safe_s = MIN (fastest_safe_s, p->cand.time.run);
+    }
+  if (fastest_s == INFINITY)
+    return NULL;
+  slowest_s = fastest_s * (1.0 + TIE_FRACTION);
+  if (headroom_time > 0 && fastest_safe_s > slowest_s && fastest_safe_s <= fastest_s * (1.0 + headroom_time))
+    {
+      safe_only = TRUE;
+      slowest_s = MIN (fastest_safe_s * (1.0 + TIE_FRACTION), fastest_s * (1.0 + headroom_time));
+    }
+  for (guint i = 0; i < pool->n; i++)
+    {
+      const Pooled *p = &pool->items[i];
+
+      if (p->split == exclude || p->cand.time.run > slowest_s || (safe_only && candidate_tight (c, &p->cand)))
+        continue;
+      if (chosen == NULL || pooled_before (p, chosen))
+        chosen = p;
+    }
+  return chosen;
+}
+
+/* The layouts of one split that fit into @pool. Micro-batches grow while
+ * that pays: a larger one hides more of the data-parallel traffic behind
+ * its backward and adds bubble and memory, so the run time falls and then
+ * rises. */
 static void
 best_of_split (const Context  *c,
                const Split    *s,
+               guint           split,
                const Choices  *choices,
                const Config   *techniques,
                Known          *known,
-               Candidate      *best,
+               Pool           *pool,
                Search         *search)
 {
   guint dp = s->dp;
+  double split_fastest_s = INFINITY, split_fastest_safe_s = INFINITY;
 
-  best->valid = FALSE;
   if (!s->runs)
     return;
   for (guint z = s->zero_first; z <= s->zero_last; z++)
@@ -426,8 +595,7 @@ best_of_split (const Context  *c,
 
       for (guint i = 0; i < choices->n_mb; i++)
         {
-          /* Every field is set below: the time where the layout fits, and
-           * for the one that does not fit once it is chosen. */
+          /* Every field is set below where the layout fits. */
           Candidate cand;
 
           /* More sequences per step than the batch asks for would change
@@ -444,12 +612,7 @@ best_of_split (const Context  *c,
           cand.fits = least_recompute_that_fits (c, choices, &cand.config, &cand.memory, known);
           cand.valid = TRUE;
           if (!cand.fits)
-            {
-              memset (&cand.time, 0, sizeof cand.time);
-              if (candidate_better (c, &cand, best))
-                *best = cand;
-              break;   /* a larger micro-batch needs more memory still */
-            }
+            break;   /* a larger micro-batch needs more memory still */
           layout_time (c, &cand.config, &cand.time, known);
           search->evaluated++;
           if (search->fastest_run == 0 || cand.time.run < search->fastest_run)
@@ -457,15 +620,17 @@ best_of_split (const Context  *c,
               search->fastest_run = cand.time.run;
               search->fastest_memory = cand.memory.total;
             }
-          if (candidate_better (c, &cand, best))
-            *best = cand;
+          split_fastest_s = MIN (split_fastest_s, cand.time.run);
+          if (!candidate_tight (c, &cand))
+            split_fastest_safe_s = MIN (split_fastest_safe_s, cand.time.run);
+          pool_add (c, pool, &cand, split);
           if (cand.time.dp_exposed <= cand.time.dp_floor * (1.0 + 1e-9) || cand.time.run >= previous_run)
             break;
           previous_run = cand.time.run;
         }
     }
-  if (best->valid && !best->fits)
-    _cp_layout_time (c, &best->config, &best->time);
+  keep_two_smallest (pool->fastest_s, split_fastest_s);
+  keep_two_smallest (pool->fastest_safe_s, split_fastest_safe_s);
 }
 
 static gboolean
@@ -881,17 +1046,17 @@ split_order_take (SplitOrder *order)
   rank_sift_down (order->ranks, order->n, 0);
 }
 
+/* @cand, a layout that does not fit, into the least-bad two. */
 static void
-keep_best_two (const Context   *c,
-               Search          *search,
+keep_best_two (Search          *search,
                const Candidate *cand)
 {
-  if (candidate_better (c, cand, &search->best))
+  if (candidate_better (cand, &search->best))
     {
       search->runner_up = search->best;
       search->best = *cand;
     }
-  else if (candidate_better (c, cand, &search->runner_up))
+  else if (candidate_better (cand, &search->runner_up))
     search->runner_up = *cand;
 }
 
@@ -1031,9 +1196,12 @@ bound_compute_for (const Context *c,
  * Every split gets a quick lower bound on its run time
  * (_cp_layout_run_lower_bound(): compute, tensor and expert traffic,
  * pipeline sends and the bubble, no data-parallel traffic) and is weighed
- * in that order; once the bound passes the runner-up nothing left can
- * place, and the rest are pruned without their memory or step time being
- * worked out. A split whose smallest layout does not fit is never timed. */
+ * in that order; once the bound passes the window any runner-up may run
+ * in (pool_cutoff()) nothing left can place, and the rest are pruned
+ * without their memory or step time being worked out. A split whose
+ * smallest layout does not fit is never timed. The chosen layout and the
+ * runner-up are picked once every layout that can be either is timed
+ * (pool_choose()). */
 void
 _cp_search_layout (const Context *c,
                    const Config  *techniques,
@@ -1054,8 +1222,12 @@ _cp_search_layout (const Context *c,
   BoundCompute bound_computes[MAX_BOUND_COMPUTES];
   guint n_bound_computes = 0;
   guint n, weighed = 0;
+  Pooled pool_stack[STACK_POOL];
+  Pool pool;
+  const Pooled *chosen, *runner_up;
 
   memset (search, 0, sizeof *search);
+  pool_init (&pool, pool_stack, STACK_POOL);
   choices_init (c, techniques, &choices);
   splits = enumerate_splits (c, &choices, stack, &allocated, &n);
   search->splits = n;
@@ -1102,10 +1274,8 @@ _cp_search_layout (const Context *c,
     {
       guint index = split_order_peek (&order);
       Split *s = &splits[index];
-      gboolean runner_up_fits = search->runner_up.valid && search->runner_up.fits;
-      double cutoff = runner_up_fits ? runner_up_cutoff (c, &search->runner_up) : G_MAXDOUBLE;
+      double cutoff = pool_cutoff (c, &pool);
       double bound = order.sorted ? order.ranks[order.next].bound : order.ranks[0].bound;
-      Candidate cand;
       Known known;
 
       if (bound == G_MAXDOUBLE || bound > cutoff)
@@ -1125,12 +1295,21 @@ _cp_search_layout (const Context *c,
           known.has_states[known.memory_config.zero_stage] = TRUE;
         }
       known.has_time_split = FALSE;
-      if (runner_up_fits && split_lower_bound (c, &choices, s, techniques, &known) > cutoff)
+      if (cutoff != INFINITY && split_lower_bound (c, &choices, s, techniques, &known) > cutoff)
         continue;
-      best_of_split (c, s, &choices, techniques, &known, &cand, search);
-      keep_best_two (c, search, &cand);
+      best_of_split (c, s, index, &choices, techniques, &known, &pool, search);
     }
   search->pruned = n - weighed;
+
+  chosen = pool_choose (c, &pool, G_MAXUINT);
+  if (chosen != NULL)
+    {
+      search->best = chosen->cand;
+      runner_up = pool_choose (c, &pool, chosen->split);
+      if (runner_up != NULL)
+        search->runner_up = runner_up->cand;
+    }
+  g_free (pool.allocated);
 
   /* Nothing fits, or one split only: the least-bad answer, or the
    * runner-up beside the only split that fits, is the smallest of the
@@ -1146,7 +1325,7 @@ _cp_search_layout (const Context *c,
           continue;
         smallest_layout_fits (c, &choices, s, techniques, &cand.config, &cand.memory);
         cand.valid = TRUE;
-        keep_best_two (c, search, &cand);
+        keep_best_two (search, &cand);
       }
 
   if (search->best.valid && !search->best.fits)
@@ -1302,6 +1481,6 @@ _cp_search_runner_up (const Context *c,
     est->layout_why = CP_LAYOUT_WHY_HEADROOM;
   else
     /* Slower beyond a tie: only a Tight runner-up loses so
-     * (candidate_better()). */
+     * (pool_choose()). */
     est->layout_why = CP_LAYOUT_WHY_SAFE_HEADROOM;
 }

@@ -1050,6 +1050,122 @@ test_safe_headroom (void)
   cp_quote_clear (&quote);
 }
 
+/* A DeepSeek-like fine-grained MoE (DeepSeekMoE 16B's shape: 64 routed
+ * experts of 1,408, top 6, two shared, a dense first layer) pre-trained
+ * on 200B tokens, as estimate-digest and bench-model run it. */
+static void
+deepseek_like_init (CpJob *job)
+{
+  cp_job_init (job, CP_TASK_PRETRAIN);
+  cp_test_model_init (&job->model, 16e9, 28, 2048, 16, 16, 1408, 102400);
+  job->model.active_params = 2.8e9;
+  job->model.experts_total = 64;
+  job->model.experts_active = 6;
+  job->model.shared_experts = 2;
+  job->model.dense_layers = 1;
+  job->model.dense_ffn = 10944;
+  job->tokens = 200e9;
+}
+
+/* Whether two layouts split the GPUs alike (the choices within a split,
+ * ZeRO stage and micro-batch, left out). */
+static gboolean
+same_split (const CpLayout *a,
+            const CpLayout *b)
+{
+  return a->tensor_parallel == b->tensor_parallel && a->pipeline_parallel == b->pipeline_parallel &&
+         a->virtual_stages == b->virtual_stages && a->expert_parallel == b->expert_parallel;
+}
+
+/* The rule the search states, "the fastest that fits, a tie within 1%
+ * going to the one with more memory headroom", measured against the
+ * fastest, not against whichever layout a chain of ties reached. A
+ * DeepSeek-like fine-grained MoE (64 experts of 1,408, top 6) with full
+ * recompute at micro-batch 2 on 10 nodes of 8 × 80 GB over InfiniBand
+ * (estimate-digest's job 5.4 on quote 1), headroom setting 0: its
+ * expert-parallel splits run within 1% of each other in a chain, EP 1 →
+ * 2 → 4 → 8, each with less memory, and the search once walked it to
+ * EP 8, 1.15% slower than PP 2 × VS 2, which it had timed. Every split
+ * pinned is the search's own choice within that split, so the searched
+ * layout must run within 1% of each, and none that runs faster may use
+ * less memory; the runner-up, the same rule over the other splits. */
+static void
+test_tie_measured_from_fastest (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate searched, pp2_vs2, ep8;
+  guint pinned_fit = 0;
+  double fastest_other_s = G_MAXDOUBLE;
+
+  cp_settings_init (&settings);
+  settings.layout_headroom_time = 0;
+  cp_quote_init (&quote);
+  quote.gpu.memory_nominal_gb = 80;
+  quote.gpu.dense_bf16_flops = 989e12;
+  quote.gpu.dense_fp8_flops = 1979e12;
+  quote.gpu.memory_bandwidth_gbytes_per_s = 3350;
+  quote.intra_link.per_direction_gbytes_per_s = 450;
+  quote.nodes_available = 16;
+  quote.network = CP_NETWORK_INFINIBAND;
+  quote.nics_per_node = 8;
+  quote.nic_gbps = 400;
+  quote.host_memory_per_node_bytes = 2e12;
+  quote.price = 20;
+  deepseek_like_init (&job);
+  job.recompute = CP_RECOMPUTE_FULL;
+  job.micro_batch = 2;
+  g_assert_true (cp_estimate (&job, &quote, 10, &settings, &searched, NULL));
+  g_assert_true (searched.fits);
+
+  /* The reproduction: PP 2 × VS 2 beats EP 8 by more than the tie. */
+  job.pipeline_parallel = 2;
+  job.virtual_stages = 2;
+  job.expert_parallel = 1;
+  g_assert_true (cp_estimate (&job, &quote, 10, &settings, &pp2_vs2, NULL));
+  g_assert_true (pp2_vs2.fits);
+  job.pipeline_parallel = 1;
+  job.virtual_stages = 0;
+  job.expert_parallel = 8;
+  g_assert_true (cp_estimate (&job, &quote, 10, &settings, &ep8, NULL));
+  g_assert_true (ep8.fits);
+  g_assert_cmpfloat (ep8.total_s, >, pp2_vs2.total_s * 1.01);
+  g_assert_cmpfloat (ep8.memory_per_gpu_bytes, <, pp2_vs2.memory_per_gpu_bytes);
+  g_assert_cmpuint (searched.layout.expert_parallel, !=, 8);
+
+  for (guint tp = 1; tp <= 8; tp *= 2)
+    for (guint pp = 1; pp <= 10; pp++)
+      for (guint vs = 1; vs <= 2; vs++)
+        for (guint ep = 1; ep <= 8; ep *= 2)
+          {
+            CpEstimate pinned;
+
+            job.tensor_parallel = tp;
+            job.pipeline_parallel = pp;
+            job.virtual_stages = pp > 1 ? vs : 0;
+            job.expert_parallel = ep;
+            if ((pp == 1 && vs > 1) || !cp_estimate (&job, &quote, 10, &settings, &pinned, NULL) || !pinned.fits)
+              continue;
+            pinned_fit++;
+            g_assert_cmpfloat (searched.total_s, <=, pinned.total_s * 1.01);
+            if (pinned.total_s < searched.total_s)
+              g_assert_cmpfloat (pinned.memory_per_gpu_bytes, >=, searched.memory_per_gpu_bytes);
+            if (!same_split (&pinned.layout, &searched.layout))
+              {
+                fastest_other_s = MIN (fastest_other_s, pinned.total_s);
+                if (pinned.total_s < searched.runner_up_total_s)
+                  g_assert_cmpfloat (pinned.memory_per_gpu_bytes, >=, searched.runner_up_memory_per_gpu_bytes);
+              }
+          }
+  g_assert_cmpuint (pinned_fit, >, 4);
+  g_assert_true (searched.runner_up_fits);
+  g_assert_false (same_split (&searched.runner_up, &searched.layout));
+  g_assert_cmpfloat (searched.runner_up_total_s, <=, fastest_other_s * 1.01);
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
 /* The bounds the search prunes splits by are lower bounds on every
  * layout of the split, whatever micro-batch it takes: the routed experts'
  * GEMMs run faster at a larger micro-batch (more tokens each), so a
@@ -1084,15 +1200,7 @@ test_bound_admissible (void)
   quote.nic_gbps = 100;
   quote.host_memory_per_node_bytes = 256e9;
   quote.price = 20;
-  cp_job_init (&job, CP_TASK_PRETRAIN);
-  cp_test_model_init (&job.model, 16e9, 28, 2048, 16, 16, 1408, 102400);
-  job.model.active_params = 2.8e9;
-  job.model.experts_total = 64;
-  job.model.experts_active = 6;
-  job.model.shared_experts = 2;
-  job.model.dense_layers = 1;
-  job.model.dense_ffn = 10944;
-  job.tokens = 200e9;
+  deepseek_like_init (&job);
   job.cpu_offload = TRUE;
   g_assert_true (cp_estimate (&job, &quote, 5, &settings, &searched, NULL));
   g_assert_true (searched.fits);
@@ -1132,6 +1240,7 @@ main (int argc, char **argv)
   g_test_add_func ("/layouts/search/safe-headroom", test_safe_headroom);
   g_test_add_func ("/layouts/search/no-split-cap", test_no_split_cap);
   g_test_add_func ("/layouts/search/bound-admissible", test_bound_admissible);
+  g_test_add_func ("/layouts/search/tie-measured-from-fastest", test_tie_measured_from_fastest);
   g_test_add_func ("/layouts/verdict/32b-one-machine", test_verdict_32b_one_machine);
   g_test_add_func ("/layouts/verdict/qlora-7b-single", test_verdict_qlora_single);
   g_test_add_func ("/layouts/verdict/never-impossible", test_verdict_never_impossible);
