@@ -61,6 +61,8 @@ typedef struct {
   /* An error libxml2 recovers from (a namespace error such as a colon in a
    * processing instruction's name) was reported. */
   gboolean         had_error;
+  /* A warning was: libgsf prints those of the parts it parses itself. */
+  gboolean         had_warning;
 } CpWorkbookPart;
 
 /* Errors (cp-workbook.c). */

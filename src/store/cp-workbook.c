@@ -179,8 +179,13 @@ part_error (void *context, xmlErrorPtr error)
 {
   CpWorkbookPart *part = context;
 
-  if (error == NULL || error->level < XML_ERR_ERROR)
+  if (error == NULL)
     return;
+  if (error->level < XML_ERR_ERROR)
+    {
+      part->had_warning = part->had_warning || error->level == XML_ERR_WARNING;
+      return;
+    }
   part->had_error = TRUE;
   /* A conversion error is raised without a line, ahead of the parser:
    * the parser's own line would be an earlier one. */
@@ -355,7 +360,10 @@ check_relationships_parse (GsfInput *rels, GError **error)
         ret = -1;
         break;
       }
-  if (ret == 0 && part.had_error)
+  /* libgsf prints the warnings of a relationships part on stderr
+   * (fuzz-workbook: "xmlParsePITarget: invalid name prefix 'xml'" for a
+   * processing instruction <?xmlo …?>): refused too. */
+  if (ret == 0 && (part.had_error || part.had_warning))
     {
       g_autofree char *what = part_fault (&part, part.first_error ? part.first_error : _("broken XML"));
       _cp_workbook_set_damaged (error, what);
