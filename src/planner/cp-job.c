@@ -69,10 +69,10 @@ cp_job_init (CpJob      *job,
       break;
     case CP_TASK_LORA:
     case CP_TASK_QLORA:
-      /* QLoRA trains with gradient checkpointing (QLoRA §4 and Appendix
-       * B); adapters leave nothing for ZeRO to shard. */
-      job->recompute = CP_RECOMPUTE_FULL;
-      job->zero_stage = 0;
+      /* Recompute and ZeRO are left to the search, as for pre-training:
+       * QLoRA's code checkpoints every layer by default (artidoro/qlora,
+       * qlora.py), but a run that fits without it skips a third of the
+       * forward work again; a case that states it pins it. */
       job->global_batch = cp_task_kind_default_global_batch (kind);
       job->tokens = 100e6;
       break;

@@ -149,7 +149,7 @@ test_short_run_days (void)
   RUN_OK ("add-quote", "short.cplan", "--id", "q-a800", "--vendor", "V", "--gpu", "a800",
           "--nodes", "1", "--price-per-gpu-hour", "6.5");
   RUN_OK ("add-job", "short.cplan", "--id", "j", "--name", "13B LoRA", "--model", "llama-2-13b",
-          "--task", "lora", "--tokens", "20M", "--seq-len", "4096");
+          "--task", "lora", "--recompute", "full", "--tokens", "20M", "--seq-len", "4096");
   RUN (&text, "plan", "short.cplan");
   RUN (&xml, "plan", "short.cplan", "--xml");
   g_assert_cmpint (text.status, ==, 0);
@@ -174,7 +174,7 @@ test_separate_machines_plan (void)
   const char *option;
 
   RUN_OK ("new", "separate.cplan");
-  RUN_OK ("add-job", "separate.cplan", "--name", "7B QLoRA", "--model", "llama-2-7b", "--task", "qlora",
+  RUN_OK ("add-job", "separate.cplan", "--name", "7B QLoRA", "--model", "llama-2-7b", "--task", "qlora", "--recompute", "full",
           "--tokens", "100M");
   RUN_OK ("add-quote", "separate.cplan", "--id", "q-idc", "--vendor", "本地IDC", "--gpu", "rtx4090",
           "--gpus-per-node", "8", "--nodes", "2", "--network", "none", "--price-per-gpu-hour", "2");

@@ -67,7 +67,8 @@ test_no_price_gives_technical_verdict (void)
 
 /* Issue 20's cases, each a job that runs on the one machine given: a 7B
  * QLoRA on one A100 80GB (about 17 GiB), a 65B QLoRA on one 48 GB L40S
- * (4-bit weights, 33 GB): single machine, no total, said in the text. */
+ * (4-bit weights, 33 GB), both with gradient checkpointing as QLoRA ran
+ * them: single machine, no total, said in the text. */
 static void
 test_no_price_single_machine (void)
 {
@@ -80,14 +81,14 @@ test_no_price_single_machine (void)
       g_autofree char *verdict = NULL;
 
       RUN (&xml, "estimate", "--model", cases[i][0], "--task", "qlora", "--gpu", cases[i][1],
-           "--gpus-per-node", "1", "--xml");
+           "--gpus-per-node", "1", "--recompute", "full", "--xml");
       g_assert_cmpint (xml.status, ==, 0);
       verdict = element (xml.out, "verdict");
       g_assert_cmpstr (verdict, ==, "single-machine");
       g_assert_null (strstr (xml.out, "<total-cost"));
 
       RUN (&text, "estimate", "--model", cases[i][0], "--task", "qlora", "--gpu", cases[i][1],
-           "--gpus-per-node", "1");
+           "--gpus-per-node", "1", "--recompute", "full");
       g_assert_cmpint (text.status, ==, 0);
       g_assert_nonnull (strstr (text.out, "Single machine; the cost needs a price"));
       g_assert_nonnull (strstr (text.out, "needs a price (--price-per-gpu-hour"));
@@ -930,13 +931,13 @@ test_money_one_rounding (void)
   g_autofree char *r6 = NULL;
 
   RUN (&xml, "estimate", "--model", "llama-2-7b", "--task", "qlora", "--gpu", "a100-80g", "--gpus-per-node", "1",
-       "--tokens", "1.1B", "--price-per-gpu-hour", "9.5", "--xml");
+       "--tokens", "1.1B", "--price-per-gpu-hour", "9.5", "--recompute", "full", "--xml");
   g_assert_cmpint (xml.status, ==, 0);
   g_assert_cmpfloat_with_epsilon (element_double (xml.out, "total-cost"),
                                   element_double (xml.out, "billed-hours") * 9.5 + element_double (xml.out, "debug-cost"),
                                   1e-6);
   RUN (&run, "estimate", "--model", "llama-2-7b", "--task", "qlora", "--gpu", "a100-80g", "--gpus-per-node", "1",
-       "--tokens", "1.1B", "--price-per-gpu-hour", "9.5");
+       "--tokens", "1.1B", "--price-per-gpu-hour", "9.5", "--recompute", "full");
   g_assert_cmpint (run.status, ==, 0);
   total = money_row (run.out, "Total");
   g_assert_cmpfloat (total, ==, round (element_double (xml.out, "total-cost")));

@@ -63,7 +63,7 @@ static void
 make_one_job_project (const char *file)
 {
   RUN_OK ("new", file);
-  RUN_OK ("add-job", file, "--name", "70B LoRA fine-tune", "--model", "llama-2-70b", "--task", "lora",
+  RUN_OK ("add-job", file, "--name", "70B LoRA fine-tune", "--model", "llama-2-70b", "--task", "lora", "--recompute", "full",
           "--tokens", "500M", "--deadline-days", "30");
   RUN_OK ("add-quote", file, "--vendor", "云厂商甲", "--offer", "8×H800 单机", "--gpu", "h800",
           "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "15");
@@ -282,7 +282,7 @@ test_minimum_term (void)
       return;
     }
   RUN_OK ("new", "m.cplan");
-  RUN_OK ("add-job", "m.cplan", "--name", "70B LoRA fine-tune", "--model", "llama-2-70b", "--task", "lora",
+  RUN_OK ("add-job", "m.cplan", "--name", "70B LoRA fine-tune", "--model", "llama-2-70b", "--task", "lora", "--recompute", "full",
           "--tokens", "500M", "--deadline-days", "30");
   RUN_OK ("add-quote", "m.cplan", "--vendor", "智算中心乙", "--offer", "A800 4节点 IB 集群", "--gpu", "a800",
           "--gpus-per-node", "8", "--nodes", "4", "--price-per-node-month", "45000", "--network", "infiniband",

@@ -26,10 +26,11 @@ have_pdftotext (void)
   return path != NULL;
 }
 
-/* A printed figure ("1,234.56") in units of 0.001, as exact integers so
- * that the sum is checked as the reader adds it. */
+/* A printed figure ("1,234.56", or a run of minutes as "0.0016" days) in
+ * units of 0.000001, as exact integers so that the sum is checked as the
+ * reader adds it. */
 static gint64
-thousandths (const char *figure)
+millionths (const char *figure)
 {
   gint64 units = 0;
   int decimals = -1;
@@ -48,8 +49,8 @@ thousandths (const char *figure)
       if (decimals >= 0)
         decimals++;
     }
-  g_assert_cmpint (decimals, <=, 3);
-  for (int d = MAX (decimals, 0); d < 3; d++)
+  g_assert_cmpint (decimals, <=, 6);
+  for (int d = MAX (decimals, 0); d < 6; d++)
     units *= 10;
   return units;
 }
@@ -116,10 +117,10 @@ check_sums (const char *text)
           if (!g_regex_match (figure, parts[i], 0, &part))
             g_error ("no figure in “%s” of “%s”", parts[i], line);
           value = g_match_info_fetch (part, 0);
-          parts_sum += thousandths (value);
+          parts_sum += millionths (value);
         }
       g_test_message ("%s", line);
-      if (parts_sum != thousandths (total))
+      if (parts_sum != millionths (total))
         g_error ("“%s” does not add up as printed", line);
       checked++;
     }
@@ -133,7 +134,7 @@ static void
 make_walk_project (const char *file)
 {
   RUN_OK ("new", file);
-  RUN_OK ("add-job", file, "--name", "LoRA 70B chat", "--model", "llama-2-70b", "--task", "lora",
+  RUN_OK ("add-job", file, "--name", "LoRA 70B chat", "--model", "llama-2-70b", "--task", "lora", "--recompute", "full", "--zero", "0",
           "--tokens", "500M");
   RUN_OK ("add-quote", file, "--vendor", "Alpha Cloud", "--offer", "8x A800 80GB bare metal", "--gpu", "a800",
           "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "9.50");

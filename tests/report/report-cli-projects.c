@@ -12,7 +12,7 @@ report_cli_make_13b_lora (const char *dir,
 {
   RUN_OK ("new", file);
   RUN_OK ("add-job", file, "--name", "13B LoRA", "--model", "llama-2-13b", "--task", "lora",
-          "--tokens", "31B");
+          "--recompute", "full", "--tokens", "31B");
   RUN_OK ("add-quote", file, "--vendor", "示例供应商甲", "--offer", "8 × A800 单机", "--gpu", "a800",
           "--gpus-per-node", "8", "--nodes", "1", "--price-per-node-month", "30000");
   RUN_OK ("add-quote", file, "--vendor", "示例供应商乙", "--offer", "H800 4节点 IB 集群", "--gpu", "h800",

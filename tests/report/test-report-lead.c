@@ -28,7 +28,7 @@ static void
 make_lead_project (const char *file)
 {
   RUN_OK ("new", file);
-  RUN_OK ("add-job", file, "--name", "13B LoRA", "--model", "llama-2-13b", "--task", "lora",
+  RUN_OK ("add-job", file, "--name", "13B LoRA", "--model", "llama-2-13b", "--task", "lora", "--recompute", "full",
           "--tokens", "100M", "--deadline-days", "14");
   RUN_OK ("add-quote", file, "--vendor", "Nanshan Cloud", "--offer", "8x A800", "--gpu", "a800",
           "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "6.5");

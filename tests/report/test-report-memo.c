@@ -67,7 +67,7 @@ static void
 make_walk_project (const char *file)
 {
   RUN_OK ("new", file);
-  RUN_OK ("add-job", file, "--name", "70B LoRA fine-tune", "--model", "llama-2-70b", "--task", "lora",
+  RUN_OK ("add-job", file, "--name", "70B LoRA fine-tune", "--model", "llama-2-70b", "--task", "lora", "--recompute", "full",
           "--tokens", "500M", "--deadline-days", "30");
   RUN_OK ("add-quote", file, "--vendor", "云厂商甲", "--offer", "8×H800 单机", "--gpu", "h800",
           "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "15");
@@ -188,10 +188,10 @@ make_hosted_project (const char *file,
 {
   RUN_OK ("new", file);
   if (stated)
-    RUN_OK ("add-job", file, "--name", "70B LoRA fine-tune", "--model", "llama-2-70b", "--task", "lora",
+    RUN_OK ("add-job", file, "--name", "70B LoRA fine-tune", "--model", "llama-2-70b", "--task", "lora", "--recompute", "full",
             "--tokens", "500M", "--deadline-days", "30", "--team-stated");
   else
-    RUN_OK ("add-job", file, "--name", "70B LoRA fine-tune", "--model", "llama-2-70b", "--task", "lora",
+    RUN_OK ("add-job", file, "--name", "70B LoRA fine-tune", "--model", "llama-2-70b", "--task", "lora", "--recompute", "full",
             "--tokens", "500M", "--deadline-days", "30");
   RUN_OK ("add-quote", file, "--vendor", "甲", "--offer", "8×H800 单机", "--gpu", "h800",
           "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "15");

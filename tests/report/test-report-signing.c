@@ -37,7 +37,7 @@ static void
 make_lora_project (const char *file)
 {
   RUN_OK ("new", file);
-  RUN_OK ("add-job", file, "--name", "13B LoRA", "--model", "llama-2-13b", "--task", "lora",
+  RUN_OK ("add-job", file, "--name", "13B LoRA", "--model", "llama-2-13b", "--task", "lora", "--recompute", "full", "--zero", "0",
           "--tokens", "300M", "--seq-len", "2048", "--lora-rank", "16", "--deadline-days", "14");
   RUN_OK ("add-quote", file, "--vendor", "Vendor A", "--offer", "8 × 4090 container", "--gpu", "rtx4090",
           "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "2.2");
@@ -210,7 +210,7 @@ test_vat_by_offering (void)
       return;
     }
   RUN_OK ("new", "vat.cplan");
-  RUN_OK ("add-job", "vat.cplan", "--name", "13B LoRA", "--model", "llama-2-13b", "--task", "lora",
+  RUN_OK ("add-job", "vat.cplan", "--name", "13B LoRA", "--model", "llama-2-13b", "--task", "lora", "--recompute", "full", "--zero", "0",
           "--tokens", "300M", "--seq-len", "2048", "--lora-rank", "16", "--deadline-days", "14");
   RUN_OK ("add-quote", "vat.cplan", "--vendor", "Vendor A", "--offer", "8 × 4090 container", "--gpu", "rtx4090",
           "--offering", "container", "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "2.2");
