@@ -1089,7 +1089,7 @@ print_table (const Estimate   *e,
                g_strdup_printf (e->options.debug_share != NULL ? _("%s%% (--debug-share)")
                                                                 : _("%s%% (default, rule R4)"), percent));
     }
-  if (job->deadline_days > 0)
+  if (cp_job_deadline_days (job) > 0)
     add_row (table, _("Meets the deadline"), g_strdup (cp_cli_yes_no (est->meets_deadline)));
   else if (training)
     {

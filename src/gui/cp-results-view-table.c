@@ -626,7 +626,7 @@ _cp_results_view_fill_options (CpResultsView   *self,
       const CpOption *option = &g_array_index (self->plan->options, CpOption, i);
       const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
       g_autofree char *name = cp_words_quote_name (project, option->quote_index);
-      gboolean has_deadline = job->deadline_days > 0;
+      gboolean has_deadline = cp_job_deadline_days (job) > 0;
       CpOptionObject *object = g_hash_table_lookup (by_quote, GINT_TO_POINTER (option->quote_index));
       char *texts[CP_N_OPTION_TEXTS];
 

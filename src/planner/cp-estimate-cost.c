@@ -79,7 +79,7 @@ _cp_estimate_calendar (const CpJob      *job,
   est->run_days = run_days;
   est->debug_days = 0;
   est->migration_days = 0;
-  est->longest_run_days = job->deadline_days > 0 ? job->deadline_days : settings->longest_acceptable_run_days;
+  est->longest_run_days = cp_job_deadline_days (job) > 0 ? cp_job_deadline_days (job) : settings->longest_acceptable_run_days;
   if (cp_task_kind_is_training (job->kind))
     {
       /* Debugging is debug_share of a development cycle (R4), spent on
@@ -93,7 +93,7 @@ _cp_estimate_calendar (const CpJob      *job,
         est->migration_days = settings->migration_days_no_experience;
       est->calendar_days = run_days + est->debug_days + est->migration_days;
       /* With no deadline the longest acceptable run stands in for one. */
-      est->meets_deadline = job->deadline_days > 0 ? est->calendar_days <= job->deadline_days
+      est->meets_deadline = cp_job_deadline_days (job) > 0 ? est->calendar_days <= cp_job_deadline_days (job)
                                                    : run_days <= settings->longest_acceptable_run_days;
     }
   else

@@ -90,6 +90,14 @@ cp_job_init (CpJob      *job,
     }
 }
 
+double
+cp_job_deadline_days (const CpJob *job)
+{
+  if (job->kind == CP_TASK_INFERENCE || !(job->deadline_days > 0))
+    return 0.0;
+  return job->deadline_days;
+}
+
 void
 cp_job_fit_request_to_context (CpJob *job)
 {

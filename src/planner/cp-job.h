@@ -124,6 +124,12 @@ gboolean  cp_model_spec_validate (const CpModelSpec *model, GError **error);
 /* Every text of the job within its limit (cp-text-limit.h); part of
  * cp_job_validate(). */
 gboolean  cp_job_validate_text (const CpJob *job, GError **error);
+/* The deadline the job is judged against, 0 for none: a service runs for
+ * its term (duration_days) and has none, whatever deadline_days holds (a
+ * job turned into a service keeps the value hidden in its file, and the
+ * form shows no Deadline for a service). Meeting a deadline, the risk of
+ * missing it and the chart's deadline line all read it here. */
+double    cp_job_deadline_days (const CpJob *job);
 /* Sequences per optimizer step of a job of @kind that leaves its global
  * batch automatic (0): fine-tuning as published recipes run; 0 for
  * pretraining, whose batch follows the model's size. */

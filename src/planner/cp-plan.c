@@ -524,10 +524,10 @@ reason_signals (CpPlan           *plan,
           add_reason (plan, CP_RULE_R7_CLUSTER_SIGNALS, CP_OUTCOME_SIGNAL_MEMORY, q, single.memory_gap, 0, 0, 0);
           fired++;
         }
-      if (single.fits && !single.meets_deadline && job->deadline_days > 0)
+      if (single.fits && !single.meets_deadline && cp_job_deadline_days (job) > 0)
         {
           add_reason (plan, CP_RULE_R7_CLUSTER_SIGNALS, CP_OUTCOME_SIGNAL_DEADLINE, q,
-                      single.calendar_days, job->deadline_days, 0, 0);
+                      single.calendar_days, cp_job_deadline_days (job), 0, 0);
           fired++;
         }
       /* With no deadline, the longest acceptable run stands in for one. */
@@ -693,7 +693,7 @@ reason_best_available (CpPlan           *plan,
   if (best == NULL)
     return;
 
-  limit_days = job->deadline_days > 0 ? job->deadline_days : best->estimate.longest_run_days;
+  limit_days = cp_job_deadline_days (job) > 0 ? cp_job_deadline_days (job) : best->estimate.longest_run_days;
   add_reason (plan, CP_RULE_R6_TOTAL_COST, CP_OUTCOME_BEST_AVAILABLE, best->quote_index,
               plan->shortfall == CP_SHORTFALL_CONCURRENCY ? served_requests (&best->estimate)
                                                           : best->estimate.calendar_days,
@@ -708,14 +708,14 @@ reason_best_available (CpPlan           *plan,
       CpEstimate more;
       /* With no deadline the longest acceptable run bounds the run, not the
        * calendar. */
-      double needed_days = job->deadline_days > 0 ? option->estimate.calendar_days : option->estimate.run_days;
+      double needed_days = cp_job_deadline_days (job) > 0 ? option->estimate.calendar_days : option->estimate.run_days;
 
       if (!option_runs (option) || (option != best && !cp_quote_is_cluster (quote)))
         continue;
       shown++;
       if (cp_quote_is_cluster (quote) && nodes_beyond_offer (job, quote, settings, &more))
         add_reason (plan, CP_RULE_R6_TOTAL_COST, CP_OUTCOME_NODES_MEET_DEADLINE, option->quote_index,
-                    more.nodes, job->deadline_days > 0 ? more.calendar_days : more.run_days,
+                    more.nodes, cp_job_deadline_days (job) > 0 ? more.calendar_days : more.run_days,
                     more.total_cost, limit_days);
       /* The days as the estimate has them: the words round them up for the
        * limit they say (cp_words_limit_days), not for the run itself. */
@@ -1111,7 +1111,7 @@ cp_plan_new_without_robustness (const CpJob      *job,
           plan->best_available = 0;
           if (job->kind == CP_TASK_INFERENCE)
             plan->shortfall = CP_SHORTFALL_CONCURRENCY;
-          else if (job->deadline_days > 0)
+          else if (cp_job_deadline_days (job) > 0)
             plan->shortfall = CP_SHORTFALL_DEADLINE;
           else
             plan->shortfall = CP_SHORTFALL_LONGEST_RUN;

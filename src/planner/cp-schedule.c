@@ -145,7 +145,7 @@ fill_from_plan (CpScheduleJob    *entry,
   double span_days;
 
   entry->quote_index = -1;
-  entry->deadline_days = job->deadline_days;
+  entry->deadline_days = cp_job_deadline_days (job);
   if (plan == NULL || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
     return;
 

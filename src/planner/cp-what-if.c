@@ -73,7 +73,7 @@ add_longer_deadline (GArray          *items,
   g_autoptr(GArray) days = NULL;
   g_autoptr(CpProject) longer = NULL;
 
-  if (best == NULL || plan->cost_unknown || !(job->deadline_days > 0))
+  if (best == NULL || plan->cost_unknown || !(cp_job_deadline_days (job) > 0))
     return;
 
   days = g_array_new (FALSE, FALSE, sizeof (double));
@@ -86,7 +86,7 @@ add_longer_deadline (GArray          *items,
        * an option cheaper than the pick can take over when the deadline
        * loosens: each candidate deadline costs a plan of the job. */
       if (estimate->fits && !estimate->meets_deadline && isfinite (estimate->calendar_days) &&
-          estimate->calendar_days > job->deadline_days && estimate->total_cost < best->estimate.total_cost)
+          estimate->calendar_days > cp_job_deadline_days (job) && estimate->total_cost < best->estimate.total_cost)
         {
           double shown = ceil (estimate->calendar_days * 10.0 - 1e-9) / 10.0;
 

@@ -320,15 +320,15 @@ cp_chart_data_new_cost (const CpProject *project,
   data->title = g_strdup_printf (_("Total cost and time against GPU count: %s"), job->name);
   data->x_label = g_strdup (_("GPUs"));
   data->y2_label = cluster_days_label (project, job, sweep, data->lang);
-  if (job->deadline_days > 0 && isfinite (job->deadline_days))
+  if (cp_job_deadline_days (job) > 0 && isfinite (cp_job_deadline_days (job)))
     {
       /* A deadline of 7.2 days is not "7 days": the line sits at 7.2, and
        * the window's "What would change it" names such tenths
        * (walkthrough 8). */
-      double tenths = round (job->deadline_days * 10.0) / 10.0;
-      g_autofree char *days = cp_i18n_format_number (job->deadline_days, tenths == round (tenths) ? 0 : 1, data->lang);
+      double tenths = round (cp_job_deadline_days (job) * 10.0) / 10.0;
+      g_autofree char *days = cp_i18n_format_number (cp_job_deadline_days (job), tenths == round (tenths) ? 0 : 1, data->lang);
 
-      data->deadline_days = job->deadline_days;
+      data->deadline_days = cp_job_deadline_days (job);
       /* TRANSLATORS: label of the deadline line; %s is a number of days */
       data->deadline_label = g_strdup_printf (_("Deadline: %s days"), days);
     }

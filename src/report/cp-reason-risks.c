@@ -238,10 +238,10 @@ cp_option_risks_except (const CpProject   *project,
         add_risk_text (risks, g_strdup_printf (_("About %s interruptions are expected over the run (one GPU failing stops all of them): goodput %s, %s lost to restarts and redone work, already counted in run time and cost. Ask the vendor how fast failed nodes are replaced."), interruptions, goodput, lost));
     }
 
-  if (job->deadline_days > 0 && isfinite (e->calendar_days))
+  if (cp_job_deadline_days (job) > 0 && isfinite (e->calendar_days))
     {
-      double spare = job->deadline_days - e->calendar_days;
-      g_autofree char *deadline = cp_i18n_format_days (job->deadline_days, lang);
+      double spare = cp_job_deadline_days (job) - e->calendar_days;
+      g_autofree char *deadline = cp_i18n_format_days (cp_job_deadline_days (job), lang);
 
       if (!e->meets_deadline || spare < 0)
         {
@@ -249,7 +249,7 @@ cp_option_risks_except (const CpProject   *project,
           /* TRANSLATORS: a risk; %s are durations such as "3.5 days" */
           add_risk_text (risks, g_strdup_printf (_("Misses the %s deadline by %s."), deadline, late));
         }
-      else if (spare < RISK_DEADLINE_MARGIN * job->deadline_days)
+      else if (spare < RISK_DEADLINE_MARGIN * cp_job_deadline_days (job))
         {
           g_autofree char *left = cp_i18n_format_days (spare, lang);
           g_autofree char *limit = cp_i18n_format_percent (RISK_DEADLINE_MARGIN, lang);

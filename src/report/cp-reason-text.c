@@ -834,7 +834,7 @@ cp_words_deadline_status (const CpJob      *job,
         return g_strdup_printf (_("%s ✗"), serves);
       return g_steal_pointer (&serves);
     }
-  if (job->deadline_days <= 0)
+  if (cp_job_deadline_days (job) <= 0)
     return g_strdup (_("No deadline"));
   /* A job that cannot run meets no deadline. */
   if (!est->fits)

@@ -106,7 +106,7 @@ deadline_cell (const CpJob      *job,
 {
   if (job->kind == CP_TASK_INFERENCE && e->fits)
     return cp_words_deadline_status (job, e, lang);
-  return job->deadline_days > 0 ? yes_no (e->meets_deadline) : g_strdup ("—");
+  return cp_job_deadline_days (job) > 0 ? yes_no (e->meets_deadline) : g_strdup ("—");
 }
 
 /* Whether @job's options run a training layout (parallel sizes, ZeRO,

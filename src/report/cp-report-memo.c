@@ -147,10 +147,10 @@ answer_cost (const CpProject *project,
     /* TRANSLATORS: the third answer line when no quote has a price to compare: calendar days */
     return g_strdup_printf (_("For: a cost unknown without a price to compare; done in %s."), days);
 
-  if (!(job->deadline_days > 0))
+  if (!(cp_job_deadline_days (job) > 0))
     /* TRANSLATORS: the third answer line: total cost, calendar days */
     return g_strdup_printf (_("For: %s in total; done in %s."), cost, days);
-  deadline = cp_i18n_format_days (job->deadline_days, lang);
+  deadline = cp_i18n_format_days (cp_job_deadline_days (job), lang);
   return g_strdup_printf (e->meets_deadline
                           /* TRANSLATORS: the third answer line: total cost, days, deadline */
                           ? _("For: %s in total; done in %s, within the %s deadline.")
@@ -418,7 +418,7 @@ cp_report_section_jobs_and_quotes (Doc *doc)
                             ? g_strdup_printf ("%s (%s)", model_name != NULL ? model_name : "—", params)
                             : g_strdup ("—"),
                             job_size (job, doc->lang),
-                            job->deadline_days > 0 ? cp_i18n_format_days (job->deadline_days, doc->lang) : g_strdup ("—"));
+                            cp_job_deadline_days (job) > 0 ? cp_i18n_format_days (cp_job_deadline_days (job), doc->lang) : g_strdup ("—"));
     }
   for (guint q = 0; q < project->quotes->len; q++)
     {

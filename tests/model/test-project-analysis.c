@@ -3,6 +3,7 @@
  * gives for the same project.
  */
 #include "planner/cp-project-analysis.h"
+#include "planner/cp-schedule.h"
 #include "common/cp-test-demo.h"
 
 /* The analysis's plan against one made afresh: the same verdict, the
@@ -210,6 +211,73 @@ test_unchanged_keeps_generation (void)
   g_assert_cmpuint (cp_project_analysis_get_generation (analysis), ==, generation);
 }
 
+/* The demo's 7B service runs for its 30-day term. A deadline left in its
+ * file (a job turned into a service keeps one, hidden by the form) judges
+ * nothing: not as tight as the term, not shorter than it. The plan and the
+ * schedule are those of the service with no deadline. */
+static void
+test_service_has_no_deadline (void)
+{
+  g_autoptr(CpProject) project = cp_test_demo_project ();
+  int index = cp_project_find_job (project, "job-serve7b");
+  CpJob *job;
+  g_autoptr(CpPlan) none = NULL;
+  const double hidden_days[] = { 30, 10 };
+
+  g_assert_cmpint (index, >=, 0);
+  job = g_ptr_array_index (project->jobs, index);
+  g_assert_cmpint (job->kind, ==, CP_TASK_INFERENCE);
+  g_assert_cmpfloat (job->duration_days, ==, 30);
+  g_assert_cmpfloat (job->deadline_days, ==, 0);
+  none = cp_project_plan_job (project, index);
+
+  for (guint d = 0; d < G_N_ELEMENTS (hidden_days); d++)
+    {
+      g_autoptr(CpPlan) hidden = NULL;
+      CpPlan *plans[16] = { NULL };
+      g_autoptr(CpSchedule) schedule = NULL;
+      GDate day;
+
+      job->deadline_days = hidden_days[d];
+      g_assert_cmpfloat (cp_job_deadline_days (job), ==, 0);
+      hidden = cp_project_plan_job (project, index);
+      assert_same_plan (hidden, none);
+      g_assert_cmpint (hidden->shortfall, ==, none->shortfall);
+      for (guint i = 0; i < hidden->options->len; i++)
+        {
+          const CpOption *option = &g_array_index (hidden->options, CpOption, i);
+
+          g_assert_true (option->estimate.meets_deadline);
+          g_assert_cmpfloat (option->estimate.longest_run_days, ==,
+                             g_array_index (none->options, CpOption, i).estimate.longest_run_days);
+        }
+      for (guint i = 0; i < hidden->reasons->len; i++)
+        {
+          const CpReason *reason = &g_array_index (hidden->reasons, CpReason, i);
+
+          g_assert_cmpint (reason->outcome, !=, CP_OUTCOME_SIGNAL_DEADLINE);
+          g_assert_cmpint (reason->outcome, !=, CP_OUTCOME_DEADLINE_NEEDED);
+          g_assert_cmpint (reason->outcome, ==, g_array_index (none->reasons, CpReason, i).outcome);
+        }
+
+      /* The timeline marks no deadline at the service's end. */
+      g_assert_cmpuint (project->jobs->len, <=, G_N_ELEMENTS (plans));
+      for (guint j = 0; j < project->jobs->len; j++)
+        plans[j] = cp_project_plan_job (project, j);
+      g_date_clear (&day, 1);
+      g_date_set_dmy (&day, 3, G_DATE_DECEMBER, 2026);
+      schedule = cp_schedule_new (project, plans, &day, NULL);
+      g_assert_nonnull (schedule);
+      g_assert_cmpfloat (g_array_index (schedule->jobs, CpScheduleJob, index).deadline_days, ==, 0);
+      for (guint j = 0; j < project->jobs->len; j++)
+        cp_plan_free (plans[j]);
+    }
+
+  /* A job that ends keeps its deadline. */
+  job->kind = CP_TASK_DATA_PROCESSING;
+  g_assert_cmpfloat (cp_job_deadline_days (job), ==, 10);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -221,5 +289,6 @@ main (int   argc,
   g_test_add_func ("/project-analysis/stale-sweep-dropped", test_stale_sweep_dropped);
   g_test_add_func ("/project-analysis/sweep-of-deleted-job-dropped", test_sweep_of_deleted_job_dropped);
   g_test_add_func ("/project-analysis/unchanged-keeps-generation", test_unchanged_keeps_generation);
+  g_test_add_func ("/project-analysis/service-has-no-deadline", test_service_has_no_deadline);
   return g_test_run ();
 }
