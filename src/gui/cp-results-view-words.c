@@ -493,7 +493,8 @@ static gboolean
 is_vendor_question (CpOutcome outcome)
 {
   return outcome == CP_OUTCOME_ASK_BANDWIDTH || outcome == CP_OUTCOME_ASK_STORAGE ||
-         outcome == CP_OUTCOME_ASK_HOST_MEMORY || outcome == CP_OUTCOME_ASK_BILLING_TERMS;
+         outcome == CP_OUTCOME_ASK_HOST_MEMORY || outcome == CP_OUTCOME_ASK_BILLING_TERMS ||
+         outcome == CP_OUTCOME_ASK_UNSTATED_COSTS;
 }
 
 /* Two reasons that ask vendors the same question: the host memory asked
@@ -552,6 +553,10 @@ vendor_question (const CpProject *project,
     case CP_OUTCOME_ASK_BILLING_TERMS:
       /* TRANSLATORS: R6; the names of several quotes */
       return g_strdup_printf (_("Ask the vendors of %s how they bill (by the hour or by the month) and whether there is a minimum rental term: the quotes do not say, and the recommendation depends on it."),
+                              names);
+    case CP_OUTCOME_ASK_UNSTATED_COSTS:
+      /* TRANSLATORS: R6; the names of several quotes */
+      return g_strdup_printf (_("Ask the vendors of %s what storage and the network between nodes cost: the quotes do not say, they are counted as nothing, and the recommendation depends on it."),
                               names);
     default:
       {

@@ -25,6 +25,28 @@ node_hour_rate (const CpQuote    *quote,
     }
 }
 
+double
+cp_estimate_storage_cost (const CpJob      *job,
+                          const CpQuote    *quote,
+                          const CpSettings *settings,
+                          const CpEstimate *est,
+                          double            price_per_tb_month)
+{
+  return job->storage_tb * price_per_tb_month * cp_quote_vat_factor (quote, settings) *
+    (est->calendar_days * 24.0 / settings->hours_per_month);
+}
+
+double
+cp_estimate_network_cost (const CpQuote    *quote,
+                          const CpSettings *settings,
+                          const CpEstimate *est,
+                          double            fee_per_node_month)
+{
+  double billed_months = cp_quote_billed_hours (quote, settings, est->total_s / 3600.0) / settings->hours_per_month;
+
+  return est->nodes > 1 ? fee_per_node_month * cp_quote_vat_factor (quote, settings) * est->nodes * billed_months : 0.0;
+}
+
 void
 _cp_estimate_cost (const CpJob      *job,
                    const CpQuote    *quote,
@@ -58,9 +80,8 @@ _cp_estimate_cost (const CpJob      *job,
     est->billed_hours = run_billed_hours;
   est->compute_cost = est->billed_hours * rate * est->nodes;
   est->debug_cost = debug_billed_hours * rate;
-  est->network_cost = est->nodes > 1 ? quote->network_fee_per_node_month * vat * est->nodes * billed_months : 0.0;
-  est->storage_cost = job->storage_tb * quote->storage_price_per_tb_month * vat *
-    (est->calendar_days * 24.0 / settings->hours_per_month);
+  est->network_cost = cp_estimate_network_cost (quote, settings, est, quote->network_fee_per_node_month);
+  est->storage_cost = cp_estimate_storage_cost (job, quote, settings, est, quote->storage_price_per_tb_month);
   est->fees_cost = (quote->setup_fee + quote->management_fee_per_month * billed_months) * vat;
   /* Migration days are calendar days; engineers work five days in seven. */
   est->engineering_cost = est->migration_days * settings->working_days_per_week / 7.0 *

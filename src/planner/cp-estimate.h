@@ -282,6 +282,20 @@ void              cp_estimate_series_free (CpEstimateSeries *series);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CpEstimateSeries, cp_estimate_series_free)
 
+/* What @est's storage costs with VAT at @price_per_tb_month (0: none),
+ * kept for its calendar days; and its network between nodes at
+ * @fee_per_node_month over its billed run. The estimate counts them at
+ * the quote's own prices; the plan's check of unstated costs at others. */
+double   cp_estimate_storage_cost (const CpJob      *job,
+                                   const CpQuote    *quote,
+                                   const CpSettings *settings,
+                                   const CpEstimate *est,
+                                   double            price_per_tb_month);
+double   cp_estimate_network_cost (const CpQuote    *quote,
+                                   const CpSettings *settings,
+                                   const CpEstimate *est,
+                                   double            fee_per_node_month);
+
 /* Memory per GPU of @job as configured, with @gpus GPUs in data parallel on
  * an ideal machine: for curves against model size. */
 double   cp_estimate_memory_per_gpu_bytes (const CpJob      *job,

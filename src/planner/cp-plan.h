@@ -95,8 +95,17 @@ typedef enum {
   /* R6, billing terms a quote leaves unstated decide the verdict
    * (CpPlan.billing_terms_winner) */
   CP_OUTCOME_ASK_BILLING_TERMS,       /* v0 quote index */
+  /* R6, a storage price or network fee a quote leaves unstated decides
+   * the verdict (CpPlan.unstated_costs_winner) */
+  CP_OUTCOME_ASK_UNSTATED_COSTS,      /* v0 quote index, v1 CpUnstatedCost flags */
   CP_N_OUTCOMES
 } CpOutcome;
+
+/* The costs a quote leaves unstated that its option counts as none. */
+typedef enum {
+  CP_UNSTATED_STORAGE_PRICE = 1 << 0,   /* the job keeps data */
+  CP_UNSTATED_NETWORK_FEE   = 1 << 1,   /* the option runs on several nodes */
+} CpUnstatedCost;
 
 typedef struct {
   CpRule    rule;
@@ -163,6 +172,14 @@ typedef struct {
    * CP_OUTCOME_ASK_BILLING_TERMS reasons name the quotes to ask. */
   int         billing_terms_winner;
   double      billing_terms_winner_cost;
+  /* The same for the costs R6 counts that a quote may leave unstated,
+   * taken as none: the quote that wins when each unstated storage price
+   * and network fee is the dearest another compared quote states, and
+   * its total cost then; -1 when the winner stays. The verdict is then
+   * not robust and CP_OUTCOME_ASK_UNSTATED_COSTS reasons name the quotes
+   * to ask. */
+  int         unstated_costs_winner;
+  double      unstated_costs_winner_cost;
   /* No complete quote, but some lack only their price (or its exchange
    * rate): those are evaluated for what their hardware runs, the verdict
    * is technical (the fewest nodes that run the job in time, soonest

@@ -554,6 +554,8 @@ cp_project_analysis_take_details (CpProjectAnalysis *analysis,
       entry->plan->verdict_robust = order->plan->verdict_robust;
       entry->plan->billing_terms_winner = order->plan->billing_terms_winner;
       entry->plan->billing_terms_winner_cost = order->plan->billing_terms_winner_cost;
+      entry->plan->unstated_costs_winner = order->plan->unstated_costs_winner;
+      entry->plan->unstated_costs_winner_cost = order->plan->unstated_costs_winner_cost;
       entry->plan->has_robustness = TRUE;
       entry->has_robustness = TRUE;
     }

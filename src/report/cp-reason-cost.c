@@ -377,6 +377,17 @@ cp_reason_text_cost (const CpReason  *reason,
       /* TRANSLATORS: R6; the quote's name */
       return g_strdup_printf (_("Ask the vendor of %s how it bills (by the hour or by the month) and whether there is a minimum rental term: the quote does not say, and the recommendation depends on it."), a);
 
+    case CP_OUTCOME_ASK_UNSTATED_COSTS:
+      a = cp_words_quote_name (project, (int) v[0]);
+      if ((CpUnstatedCost) v[1] == CP_UNSTATED_STORAGE_PRICE)
+        /* TRANSLATORS: R6; the quote's name */
+        return g_strdup_printf (_("Ask the vendor of %s what its storage costs: the quote does not say, it is counted as nothing, and the recommendation depends on it."), a);
+      if ((CpUnstatedCost) v[1] == CP_UNSTATED_NETWORK_FEE)
+        /* TRANSLATORS: R6; the quote's name */
+        return g_strdup_printf (_("Ask the vendor of %s what the network between nodes costs: the quote does not say, it is counted as nothing, and the recommendation depends on it."), a);
+      /* TRANSLATORS: R6; the quote's name */
+      return g_strdup_printf (_("Ask the vendor of %s what storage and the network between nodes cost: the quote does not say, they are counted as nothing, and the recommendation depends on it."), a);
+
     case CP_OUTCOME_ASK_HOST_MEMORY:
       a = cp_words_quote_name (project, (int) v[0]);
       b = cp_reason_host_memory_text (project, v[1], lang);

@@ -744,6 +744,50 @@ billing_terms_unconfirmed (const CpProject *project,
   return text;
 }
 
+/* The verdict rests on a storage price or network fee the quotes leave
+ * unstated (CpPlan.unstated_costs_winner): what wins when they are read
+ * as the dearest stated, and the vendors to ask, on one line. */
+static char *
+unstated_costs_unconfirmed (const CpProject *project,
+                            const CpPlan    *plan,
+                            const char      *lang)
+{
+  const CpQuote *winner = g_ptr_array_index (project->quotes, plan->unstated_costs_winner);
+  g_autoptr(GString) vendors = g_string_new (NULL);
+  g_autoptr(GHashTable) named = g_hash_table_new (g_str_hash, g_str_equal);
+  g_autofree char *name = NULL;
+  g_autofree char *cost = NULL;
+  char *text;
+
+  cp_i18n_push_language (lang);
+  name = cp_words_quote_short_name (project, plan->unstated_costs_winner);
+  cost = cp_i18n_format_money (plan->unstated_costs_winner_cost, winner->currency, lang);
+  for (guint i = 0; i < plan->reasons->len; i++)
+    {
+      const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
+      const CpQuote *quote;
+      const char *vendor;
+
+      if (reason->outcome != CP_OUTCOME_ASK_UNSTATED_COSTS || reason->quote_index < 0 ||
+          (guint) reason->quote_index >= project->quotes->len)
+        continue;
+      quote = g_ptr_array_index (project->quotes, reason->quote_index);
+      vendor = quote->vendor != NULL && *quote->vendor != '\0' ? quote->vendor : quote->offer_name;
+      if (vendor == NULL || !g_hash_table_add (named, (gpointer) vendor))
+        continue;
+      if (vendors->len > 0)
+        /* TRANSLATORS: between the names of the vendors a question is put to */
+        g_string_append (vendors, _(", "));
+      g_string_append (vendors, vendor);
+    }
+  /* TRANSLATORS: the recommendation rests on storage or network prices a quote leaves out, counted as none;
+   * the quote that would win with each priced as the dearest other quote prices it, its total cost then, and the vendors to ask */
+  text = g_strdup_printf (_("Not firm: it rests on storage or network prices the quote does not state, counted as nothing. Priced as the dearest other quote prices them, %s would be recommended at %s. Ask %s what they charge."),
+                          name, cost, vendors->str);
+  cp_i18n_pop_language ();
+  return text;
+}
+
 char *
 cp_words_unconfirmed (const CpProject *project,
                       const CpPlan    *plan,
@@ -764,6 +808,12 @@ cp_words_unconfirmed (const CpProject *project,
   quote = g_ptr_array_index (project->quotes, option->quote_index);
   if (!(option->estimate.host_memory_per_node_bytes > 0) || quote->host_memory_per_node_bytes > 0)
     {
+      if (plan->unstated_costs_winner >= 0 && (guint) plan->unstated_costs_winner < project->quotes->len)
+        {
+          if (field != NULL)
+            *field = "unstated-costs";
+          return unstated_costs_unconfirmed (project, plan, lang);
+        }
       if (!cp_words_rests_on_team (project, plan))
         return NULL;
       if (field != NULL)

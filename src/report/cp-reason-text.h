@@ -161,8 +161,10 @@ gboolean    cp_words_rests_on_team  (const CpProject *project, const CpPlan *pla
  * and the assumptions' range never varies (the host memory CPU offload
  * fills: without it the option does not run at all), the sentence that
  * says the choice is not firm and what to ask, with @field set to the
- * field's key ("host-memory"); or on the team nobody described
- * (cp_words_rests_on_team(), "team"); NULL when the choice is firm. */
+ * field's key ("host-memory"); or on billing terms ("billing-terms") or
+ * storage and network prices ("unstated-costs") the quotes leave out; or
+ * on the team nobody described (cp_words_rests_on_team(), "team"); NULL
+ * when the choice is firm. */
 char       *cp_words_unconfirmed    (const CpProject *project, const CpPlan *plan, const char *lang,
                                      const char **field);
 /* Whether an option meets the job's requirement, as the comparison tables

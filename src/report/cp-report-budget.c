@@ -378,6 +378,7 @@ static const struct {
   { CP_OUTCOME_ASK_STORAGE, N_("What storage comes with the machines: a parallel file system or a network disk, and at what price?") },
   { CP_OUTCOME_ASK_HOST_MEMORY, N_("How much host memory does each node have? CPU offload keeps the optimizer there.") },
   { CP_OUTCOME_ASK_BILLING_TERMS, N_("Is it billed by the hour or by the month, and is there a minimum rental term? The recommendation depends on it.") },
+  { CP_OUTCOME_ASK_UNSTATED_COSTS, N_("What does storage cost, and the network between nodes where several are rented? The quote does not say, and the recommendation depends on it.") },
 };
 
 gboolean

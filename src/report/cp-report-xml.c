@@ -174,6 +174,7 @@ reason_value_unit (CpOutcome outcome,
     [CP_OUTCOME_COST_NEEDS_PRICE] = { "quotes" },
     [CP_OUTCOME_SEPARATE_MACHINES] = { "nodes" },
     [CP_OUTCOME_ASK_BILLING_TERMS] = { "quote-index" },
+    [CP_OUTCOME_ASK_UNSTATED_COSTS] = { "quote-index", "flags" },
   };
 
   if ((guint) outcome >= CP_N_OUTCOMES || index >= 4)

@@ -417,6 +417,62 @@ test_trial_narrows_band (void)
   cp_quote_clear (&quote);
 }
 
+/* A storage price a quote leaves out is counted as none, and the check
+ * reads it as the dearest another compared quote states. Quotes A (10 per
+ * GPU-hour, storage unstated), B (10.5, storage 50 per TB-month) and C
+ * (12, 500 per TB-month); the job keeps 100 TB. Each rents the run and
+ * its debugging, 48 / 0.65 = 73.846 h, and keeps the storage as long:
+ * 73.846 / 730 = 0.101159 of a month. A: 738.46; B: 775.38 + 100 × 50 ×
+ * 0.101159 = 775.38 + 505.80 = 1,281.18; C: 886.15 + 5,057.97 = 5,944.12.
+ * A wins, but at C's storage price A would cost 738.46 + 5,057.97 =
+ * 5,796.43: B wins then, at its own 1,281.18. Without C, A at B's price
+ * costs 738.46 + 505.80 = 1,244.26, still below B: the verdict holds. */
+static void
+test_unstated_costs (void)
+{
+  double months = RUN_H / 0.65 / 730.0;
+  double b_cost = 10.5 * RUN_H / 0.65 + 100 * 50 * months;
+  CpSettings settings;
+  CpQuote quotes[3];
+  CpJob job;
+
+  settings_init_failure_free (&settings);
+  job_init_1b (&job);
+  job.storage_tb = 100;
+  quote_init_one_a100 (&quotes[0], "a", 10, 0);
+  quote_init_one_a100 (&quotes[1], "b", 10.5, 0);
+  quotes[1].storage_price_per_tb_month = 50;
+  quote_init_one_a100 (&quotes[2], "c", 12, 0);
+  quotes[2].storage_price_per_tb_month = 500;
+  assert_close (1281.18, b_cost, 1e-5);
+  {
+    g_autoptr(CpPlan) plan = cp_plan_new (&job, quotes, 3, &settings);
+    const CpOption *first = &g_array_index (plan->options, CpOption, 0);
+    const CpReason *ask = find_reason (plan, CP_OUTCOME_ASK_UNSTATED_COSTS);
+
+    g_assert_cmpint (first->quote_index, ==, 0);
+    assert_close (10 * RUN_H / 0.65, first->estimate.total_cost, 1e-5);
+    g_assert_cmpfloat (first->estimate.storage_cost, ==, 0);
+    g_assert_cmpint (plan->unstated_costs_winner, ==, 1);
+    assert_close (b_cost, plan->unstated_costs_winner_cost, 1e-5);
+    g_assert_false (plan->verdict_robust);
+    g_assert_nonnull (ask);
+    g_assert_cmpint (ask->quote_index, ==, 0);
+    g_assert_cmpfloat (ask->values[1], ==, CP_UNSTATED_STORAGE_PRICE);
+  }
+  {
+    g_autoptr(CpPlan) plan = cp_plan_new (&job, quotes, 2, &settings);
+
+    g_assert_cmpint (g_array_index (plan->options, CpOption, 0).quote_index, ==, 0);
+    g_assert_cmpint (plan->unstated_costs_winner, ==, -1);
+    g_assert_null (find_reason (plan, CP_OUTCOME_ASK_UNSTATED_COSTS));
+    g_assert_true (plan->verdict_robust);
+  }
+  for (guint i = 0; i < G_N_ELEMENTS (quotes); i++)
+    cp_quote_clear (&quotes[i]);
+  cp_job_clear (&job);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -429,5 +485,6 @@ main (int    argc,
   g_test_add_func ("/range/verdict-holds", test_verdict_holds);
   g_test_add_func ("/range/nothing-feasible-flips", test_nothing_feasible_flips);
   g_test_add_func ("/range/trial-narrows-band", test_trial_narrows_band);
+  g_test_add_func ("/range/unstated-costs", test_unstated_costs);
   return g_test_run ();
 }

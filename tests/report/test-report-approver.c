@@ -418,8 +418,8 @@ test_apportion (void)
 }
 
 /* The demo's 70B choice runs with CPU offload on a quote that states no
- * host memory: it holds across the assumptions' range, but the range
- * never asked whether the machine has the memory. The memo calls it not
+ * host memory: the assumptions' range never asks whether the machine has
+ * the memory. The memo calls it not
  * firm and says what to ask, the other six jobs' answers hold; the XML
  * says the same in <unconfirmed field="host-memory">. */
 static void
@@ -443,7 +443,14 @@ check_unconfirmed (const char *lang,
 
   g_assert_true (best->estimate.cpu_offload);
   g_assert_cmpfloat (quote->host_memory_per_node_bytes, ==, 0);
-  g_assert_true (plan->verdict_robust);
+  /* Its storage price is unstated too, counted as nothing: at the dearest
+   * price another quote states, vendor E's option wins, so the verdict
+   * is not robust either; the answer says the host memory first, as
+   * without it the option does not run at all. */
+  g_assert_false (plan->verdict_robust);
+  g_assert_cmpint (plan->unstated_costs_winner, >=, 0);
+  g_assert_true (g_str_has_prefix (((const CpQuote *) g_ptr_array_index (project->quotes, plan->unstated_costs_winner))->vendor,
+                                   "示例供应商 E"));
   cp_test_assert_has (first, not_firm);
   /* The service, the month of debugging and the data processing rent a
    * fixed term at a fixed price: no range, said as such. */
