@@ -390,6 +390,39 @@ cp_report_is_vendor_question (CpOutcome outcome)
   return FALSE;
 }
 
+/* Whether the memo names @quote_index's option for @plan: the
+ * recommended one or the next best (cp_plan_next_best()). */
+static gboolean
+memo_names_quote (const CpPlan *plan,
+                  int           quote_index)
+{
+  const CpOption *next = cp_plan_next_best (plan);
+
+  if (plan->recommended >= 0 && (guint) plan->recommended < plan->options->len &&
+      g_array_index (plan->options, CpOption, plan->recommended).quote_index == quote_index)
+    return TRUE;
+  return next != NULL && next->quote_index == quote_index;
+}
+
+/* Whether some plan of @results asks @quote_index's vendor what storage
+ * it offers and at what price (CP_OUTCOME_ASK_STORAGE). */
+static gboolean
+storage_asked (JobResult *results,
+               guint      n_results,
+               int        quote_index)
+{
+  for (guint j = 0; j < n_results; j++)
+    for (guint r = 0; results[j].plan != NULL && r < results[j].plan->reasons->len; r++)
+      {
+        const CpReason *reason = &g_array_index (results[j].plan->reasons, CpReason, r);
+        int quote = reason->quote_index >= 0 ? reason->quote_index : (int) reason->values[0];
+
+        if (reason->outcome == CP_OUTCOME_ASK_STORAGE && quote == quote_index)
+          return TRUE;
+      }
+  return FALSE;
+}
+
 char *
 cp_report_vendor_question (const CpProject *project,
                            JobResult       *results,
@@ -420,6 +453,17 @@ cp_report_vendor_question (const CpProject *project,
             continue;
           /* A quote left out of the comparison (it cannot run) is not asked. */
           if (!cp_report_quote_compared (plan, quote))
+            continue;
+          /* Host memory and unstated prices are asked of the options the
+           * memo names, the recommendation and the next best: the demo's
+           * 70B asked all seven vendors about host memory, as every
+           * option offloads, where two answers decide it. */
+          if ((outcome == CP_OUTCOME_ASK_HOST_MEMORY || outcome == CP_OUTCOME_ASK_UNSTATED_COSTS) &&
+              !memo_names_quote (plan, quote))
+            continue;
+          /* The storage question already asks its price. */
+          if (outcome == CP_OUTCOME_ASK_UNSTATED_COSTS && (CpUnstatedCost) reason->values[1] == CP_UNSTATED_STORAGE_PRICE &&
+              storage_asked (results, n_results, quote))
             continue;
           /* The vendor is asked once, whatever number of its offers
            * leave the question open. */
