@@ -192,10 +192,13 @@ cp_report_approval_text (const CpProject        *project,
   char *line;
 
   cp_i18n_push_language (lang);
-  /* The parts as printed add up to the amount as printed. Every quote is
-   * compared with VAT (cp_quote_vat_factor()): none is added here. */
-  amount = cp_i18n_format_money_prose (approval->amount, currency, lang);
-  reserve = cp_i18n_format_money_prose_scaled (approval->contingency, approval->amount, currency, lang);
+  /* The figure signed for is exact in every language, as the tables
+   * write money: Chinese prose rounds to 0.1 万元, and "28.8 万元" beside
+   * an English "288,080 CNY" were two amounts to sign (approver, 3
+   * December). Every quote is compared with VAT (cp_quote_vat_factor()):
+   * none is added here. */
+  amount = cp_i18n_format_money (approval->amount, currency, lang);
+  reserve = cp_i18n_format_money (approval->contingency, currency, lang);
   reserve_rate = cp_report_rate_text (settings->contingency_fraction, lang);
   /* TRANSLATORS: the memo's budget, after the range: the amount to approve, the contingency's rate and amount */
   line = g_strdup_printf (_("Amount to approve: %s (the top of the range + %s contingency, %s)."),

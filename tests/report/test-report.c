@@ -16,6 +16,7 @@
 #include "report/cp-i18n.h"
 #include "report/cp-reason-text.h"
 #include "report/cp-report.h"
+#include "report/cp-report-schedule.h"
 #include "report-fixture.h"
 #include "common/cp-test-cli.h"
 #include "common/cp-test-demo.h"
@@ -174,6 +175,19 @@ test_formats (void)
     g_assert_cmpfloat (cp_i18n_money_prose_step (99999, "CNY", "zh_CN"), ==, 1);
     g_assert_cmpfloat (cp_i18n_money_prose_step (150000, "CNY", "en"), ==, 1);
     g_assert_cmpfloat (cp_i18n_money_prose_step (150000, "USD", "zh_CN"), ==, 1);
+  }
+
+  /* But the amount an approver signs for is exact in both languages:
+   * 261,891 + 10% = 288,080 (approver, 3 December: "28.8 万元" in
+   * Chinese beside "288,080 CNY" in English). */
+  {
+    g_autoptr(CpProject) demo = cp_test_demo_project ();
+    CpApprovalAmount approval = { .top_of_range = 261891, .contingency = 26189, .amount = 288080 };
+    g_autofree char *en = cp_report_approval_text (demo, &approval, "en");
+    g_autofree char *zh = cp_report_approval_text (demo, &approval, "zh_CN");
+
+    g_assert_cmpstr (en, ==, "Amount to approve: 288,080 CNY (the top of the range + 10% contingency, 26,189 CNY).");
+    g_assert_cmpstr (zh, ==, "申请批准金额：¥288,080（区间上限 + 10% 不可预见费 ¥26,189）。");
   }
 }
 
