@@ -43,6 +43,23 @@ shown_debug_cost (const CpPlan *plan,
   return round (debug_cost);
 }
 
+/* The estimate of quote @quote_index's option in @plan whose debugging
+ * takes @debug_days (R4's values), or NULL. */
+static const CpEstimate *
+option_estimate (const CpPlan *plan,
+                 int           quote_index,
+                 double        debug_days)
+{
+  for (guint i = 0; plan != NULL && i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+
+      if (option->quote_index == quote_index && option->estimate.debug_days == debug_days)
+        return &option->estimate;
+    }
+  return NULL;
+}
+
 static char *minimum_term_words (double term_h, double hours_per_month, const char *lang);
 static double granular_hours (const CpQuote *quote, const CpSettings *settings, double used_h);
 
@@ -108,8 +125,9 @@ cp_reason_text_cost (const CpReason  *reason,
 
         g_autofree char *job_days = NULL, *term = NULL, *used = NULL;
 
+        const CpEstimate *shown_estimate = option_estimate (plan, reason->quote_index, v[1]);
+
         a = cp_i18n_format_percent (v[0], lang);
-        b = cp_i18n_format_days (v[1], lang);
         /* The share is of a cycle of debugging and a run counted only up
          * to the longest acceptable run, so of the job's calendar (which
          * also holds migration) it is less: both are said (issue 20).
@@ -120,7 +138,20 @@ cp_reason_text_cost (const CpReason  *reason,
          * ("0.4 days, 35% of 1.0 days") would not check by hand either.
          * The plan keeps the share, debug days / calendar days, so the
          * calendar is their quotient. */
-        job_days = cp_i18n_format_days (v[3] > 0 ? v[1] / v[3] : 0, lang);
+        if (shown_estimate != NULL)
+          {
+            double parts[3];
+            int decimals;
+            double calendar = cp_calendar_shown_days (shown_estimate, parts, &decimals);
+
+            b = cp_words_shown_days (parts[1], decimals, lang);
+            job_days = cp_words_shown_days (calendar, decimals, lang);
+          }
+        else
+          {
+            b = cp_i18n_format_days (v[1], lang);
+            job_days = cp_i18n_format_days (v[3] > 0 ? v[1] / v[3] : 0, lang);
+          }
         if (plan != NULL && plan->cost_unknown)
           /* TRANSLATORS: R4; the debugging share used, the quote, debugging days, the job's calendar days (run, debugging and migration); no quote has a price */
           return g_strdup_printf (_("Debugging is taken as %s of a development cycle, debugging plus the run counted up to the longest acceptable run: on %s, debugging on one rented machine takes %s of the %s this job takes in all (run, debugging and migration), at a cost unknown without a price to compare."), a, name, b, job_days);

@@ -1434,6 +1434,36 @@ format_days_decimals (double      days,
   return g_strdup_printf (_("%s days"), number);
 }
 
+double
+cp_calendar_shown_days (const CpEstimate *est,
+                        double            parts[3],
+                        int              *decimals)
+{
+  /* The sum must add up as printed, and the total read as it does
+   * elsewhere: 0.68 + 0.36 days in tenths is "1.0 = 0.7 + 0.3", with the
+   * parts apportioned to the rounded total rather than rounded apart
+   * ("1.0 = 0.7 + 0.4"). The total's own decimals (cp_days_decimals()),
+   * and more while a part would print as zero, as an hour of run beside
+   * 10.5 days of migration would in tenths. */
+  parts[0] = est->run_days;
+  parts[1] = est->debug_days;
+  parts[2] = est->migration_days;
+  *decimals = cp_days_decimals (est->calendar_days);
+  while (*decimals < 4
+         && (hides_a_part (est->run_days, *decimals) || hides_a_part (est->debug_days, *decimals)
+             || hides_a_part (est->migration_days, *decimals)))
+    (*decimals)++;
+  return apportion_days (parts, 3, *decimals);
+}
+
+char *
+cp_words_shown_days (double      days,
+                     int         decimals,
+                     const char *lang)
+{
+  return format_days_decimals (days, decimals, lang);
+}
+
 char *
 cp_words_calendar (const CpEstimate *est,
                    const char       *lang)
@@ -1442,24 +1472,13 @@ cp_words_calendar (const CpEstimate *est,
   g_autofree char *run = NULL;
   g_autofree char *debug = NULL;
   g_autofree char *migration = NULL;
-  double parts[] = { est->run_days, est->debug_days, est->migration_days };
+  double parts[3];
   int decimals;
   double sum_days;
   char *text;
 
   g_return_val_if_fail (est != NULL, NULL);
-  /* The sum must add up as printed, and the total read as it does
-   * elsewhere: 0.68 + 0.36 days in tenths is "1.0 = 0.7 + 0.3", with the
-   * parts apportioned to the rounded total rather than rounded apart
-   * ("1.0 = 0.7 + 0.4"). The total's own decimals (cp_days_decimals()),
-   * and more while a part would print as zero, as an hour of run beside
-   * 10.5 days of migration would in tenths. */
-  decimals = cp_days_decimals (est->calendar_days);
-  while (decimals < 4
-         && (hides_a_part (est->run_days, decimals) || hides_a_part (est->debug_days, decimals)
-             || hides_a_part (est->migration_days, decimals)))
-    decimals++;
-  sum_days = apportion_days (parts, G_N_ELEMENTS (parts), decimals);
+  sum_days = cp_calendar_shown_days (est, parts, &decimals);
   cp_i18n_push_language (lang);
   calendar = format_days_decimals (sum_days, decimals, lang);
   run = format_days_decimals (parts[0], decimals, lang);

@@ -225,6 +225,13 @@ char       *cp_words_offer          (const CpProject  *project,
  * checked against: "16.3 days = 0.9 days of run + 6.2 days of debugging
  * + 10.5 days of moving to the cluster (migration, R8)". */
 char       *cp_words_calendar       (const CpEstimate *est, const char *lang);
+/* The run, debugging and migration days of @est as cp_words_calendar()
+ * prints them, apportioned so they add up to the calendar it returns, in
+ * @decimals; and one of them in words, "4.7 days". Every sentence naming
+ * these days takes them from here, so R4 and the calendar never differ
+ * by a rounding (approver, 3 December: 4.6 against 4.7 days). */
+double      cp_calendar_shown_days  (const CpEstimate *est, double parts[3], int *decimals);
+char       *cp_words_shown_days     (double days, int decimals, const char *lang);
 /* A duration in seconds in the most readable unit: "45 s", "12 min",
  * "3.5 h", "12.0 days". */
 char       *cp_words_duration       (double seconds, const char *lang);

@@ -374,6 +374,44 @@ test_debug_cost_as_printed (void)
   g_assert_not_reached ();
 }
 
+/* R4 names the debugging days as the calendar sentence prints them
+ * (approver, 3 December: "4.6 days" in R4 beside "13.3 days = 8.6 days of
+ * run + 4.7 days of debugging"). By hand: 8.62 + 4.64 = 13.26 days, 13.3
+ * in tenths; floored, 8.6 + 4.6 leave one tenth, which goes to the larger
+ * remainder, debugging's 0.04: 13.3 = 8.6 + 4.7. Rounded apart,
+ * debugging would read 4.6. */
+static void
+test_debug_days_as_printed (void)
+{
+  g_autoptr(CpProject) project = cp_test_demo_project ();
+  g_autoptr(CpPlan) plan = cp_project_plan_job (project, demo_job (project, "14B LoRA"));
+  CpReason *r4 = NULL;
+
+  for (guint i = 0; i < plan->reasons->len; i++)
+    if (g_array_index (plan->reasons, CpReason, i).outcome == CP_OUTCOME_DEBUG_SHARE)
+      r4 = &g_array_index (plan->reasons, CpReason, i);
+  g_assert_nonnull (r4);
+  for (guint i = 0; i < plan->options->len; i++)
+    if (g_array_index (plan->options, CpOption, i).quote_index == r4->quote_index)
+      {
+        CpEstimate *e = &g_array_index (plan->options, CpOption, i).estimate;
+        g_autofree char *calendar = NULL;
+        g_autofree char *text = NULL;
+
+        e->run_days = 8.62;
+        e->debug_days = 4.64;
+        e->migration_days = 0;
+        e->calendar_days = 13.26;
+        r4->values[1] = e->debug_days;
+        calendar = cp_words_calendar (e, "en");
+        g_assert_cmpstr (calendar, ==, "13.3 days = 8.6 days of run + 4.7 days of debugging");
+        text = cp_reason_text (r4, project, plan, "en");
+        g_assert_nonnull (strstr (text, "takes 4.7 days of the 13.3 days this job takes in all"));
+        return;
+      }
+  g_assert_not_reached ();
+}
+
 /* The apportioning behind it: parts rounded so that they add up to the
  * whole shown, the largest remainders rounded up. 0.4 + 0.4 + 0.4 = 1.2
  * shows as 1 = 1 + 0 + 0 (ties go to the first); 6,490.4 + 3,493.8 =
@@ -719,6 +757,7 @@ main (int    argc,
   tmp_dir = g_dir_make_tmp ("cp-approver-XXXXXX", NULL);
   g_assert_nonnull (tmp_dir);
 
+  g_test_add_func ("/approver/debug-days-as-printed", test_debug_days_as_printed);
   g_test_add_func ("/approver/refusal", test_refusal);
   g_test_add_func ("/approver/totals-add-up", test_totals_add_up);
   g_test_add_func ("/approver/risk-detail", test_risk_detail);
