@@ -84,6 +84,11 @@ cp_cli_estimate_write_xml (const Estimate    *e,
   cp_cli_xml_text (w, "gpu-name", quote->gpu.name);
   cp_cli_xml_double (w, "gpu-memory-nominal-gb", quote->gpu.memory_nominal_gb);
   cp_cli_xml_double (w, "gpu-dense-bf16-flops", quote->gpu.dense_bf16_flops);
+  /* A figure of the GPU no source confirms, by its catalogue key: the
+   * estimate uses it as the catalogue gives it (gpus.ini, "unconfirmed"). */
+  for (CpGpuFigure f = 0; f < CP_N_GPU_FIGURES; f++)
+    if (cp_gpu_spec_figure_unconfirmed (&quote->gpu, f))
+      cp_cli_xml_text (w, "gpu-unconfirmed-figure", cp_gpu_figure_to_string (f));
   cp_cli_xml_text (w, "intra-link", quote->intra_link.id);
   cp_cli_xml_uint (w, "gpus-per-node", quote->gpus_per_node);
   cp_cli_xml_uint (w, "nodes", nodes);

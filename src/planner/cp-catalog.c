@@ -330,6 +330,38 @@ parse_model (const Entry  *entry,
   return TRUE;
 }
 
+/* The figures the entry's "unconfirmed" list names (gpus.ini keys,
+ * separated by ';'), as CpGpuFigure bits; none when the key is absent. */
+static gboolean
+get_unconfirmed (const Entry  *entry,
+                 guint        *out,
+                 GError      **error)
+{
+  g_auto(GStrv) keys = NULL;
+
+  *out = 0;
+  if (!g_key_file_has_key (entry->keyfile, entry->group, "unconfirmed", NULL))
+    return TRUE;
+  keys = g_key_file_get_string_list (entry->keyfile, entry->group, "unconfirmed", NULL, NULL);
+  for (guint i = 0; keys != NULL && keys[i] != NULL; i++)
+    {
+      CpGpuFigure figure;
+
+      g_strstrip (keys[i]);
+      if (keys[i][0] == '\0')
+        continue;
+      if (!cp_gpu_figure_from_string (keys[i], &figure))
+        {
+          g_set_error (error, G_KEY_FILE_ERROR, G_KEY_FILE_ERROR_INVALID_VALUE,
+                       _("Catalogue entry “%s”: “%s” names “%s”, which is not one of its figures"),
+                       entry->group, "unconfirmed", keys[i]);
+          return FALSE;
+        }
+      *out |= 1u << figure;
+    }
+  return TRUE;
+}
+
 static gboolean
 parse_gpu (const Entry  *entry,
            gpointer      record,
@@ -346,6 +378,7 @@ parse_gpu (const Entry  *entry,
   return get_string (entry, "name", &gpu->name, error) &&
          get_string (entry, "source", &gpu->source, error) &&
          get_verification (entry, &gpu->verification, error) &&
+         get_unconfirmed (entry, &gpu->unconfirmed, error) &&
          get_number (entry, "memory_nominal_gb", TRUE, 0, TRUE, 1e5,
                      &gpu->memory_nominal_gb, error) &&
          get_number (entry, "dense_bf16_flops", TRUE, 0, TRUE, 1e18,

@@ -31,6 +31,9 @@ static const char * const storage_names[] = {
   "unknown", "parallel-fs", "nas", "network-disk", "local-nvme",
 };
 static const char * const verification_names[] = { "primary", "secondary", "unverified" };
+static const char * const gpu_figure_names[] = {
+  "memory_nominal_gb", "dense_bf16_flops", "dense_fp8_flops", "dense_fp32_flops", "memory_bandwidth_gbytes_per_s",
+};
 /* The serving conventions of cp-settings.h, as estimate's options and the XML name them. */
 static const char * const fp8_layout_names[] = { "all-linear", "llama3" };
 static const char * const vllm_profile_names[] = { "v1", "v0" };
@@ -90,6 +93,7 @@ DEFINE_NAMES (CpPriceUnit, cp_price_unit, price_unit_names, CP_N_PRICE_UNITS)
 DEFINE_NAMES (CpStorageKind, cp_storage_kind, storage_names, CP_N_STORAGES)
 DEFINE_NAMES (CpTechnique, cp_technique, technique_names, CP_N_TECHNIQUES)
 DEFINE_NAMES (CpVerification, cp_verification, verification_names, CP_N_VERIFICATIONS)
+DEFINE_NAMES (CpGpuFigure, cp_gpu_figure, gpu_figure_names, CP_N_GPU_FIGURES)
 DEFINE_NAMES (CpFp8Layout, cp_fp8_layout, fp8_layout_names, CP_N_FP8_LAYOUTS)
 DEFINE_NAMES (CpVllmProfile, cp_vllm_profile, vllm_profile_names, CP_N_VLLM_PROFILES)
 DEFINE_NAMES (CpSelectiveRecompute, cp_selective_recompute, selective_recompute_names, CP_N_SELECTIVE_RECOMPUTES)
@@ -331,6 +335,14 @@ cp_model_spec_init_from_params (CpModelSpec *spec,
   spec->qk_rope_head_dim = 0;
   spec->qk_nope_head_dim = 0;
   spec->v_head_dim = 0;
+}
+
+gboolean
+cp_gpu_spec_figure_unconfirmed (const CpGpuSpec *gpu,
+                                CpGpuFigure      figure)
+{
+  g_return_val_if_fail (figure < CP_N_GPU_FIGURES, FALSE);
+  return (gpu->unconfirmed & (1u << figure)) != 0;
 }
 
 void

@@ -142,6 +142,18 @@ typedef enum {
   CP_N_VERIFICATIONS
 } CpVerification;
 
+/* The figures of a GPU a catalogue entry may mark as having no source
+ * (the key "unconfirmed" of gpus.ini): the planner uses them all the
+ * same, and a front end says the result rests on an unconfirmed figure. */
+typedef enum {
+  CP_GPU_FIGURE_MEMORY,            /* memory_nominal_gb */
+  CP_GPU_FIGURE_DENSE_BF16_FLOPS,  /* dense_bf16_flops */
+  CP_GPU_FIGURE_DENSE_FP8_FLOPS,   /* dense_fp8_flops */
+  CP_GPU_FIGURE_DENSE_FP32_FLOPS,  /* dense_fp32_flops */
+  CP_GPU_FIGURE_MEMORY_BANDWIDTH,  /* memory_bandwidth_gbytes_per_s */
+  CP_N_GPU_FIGURES
+} CpGpuFigure;
+
 /* A model architecture, from the catalogue or entered by hand. */
 typedef struct {
   char   *id;
@@ -187,6 +199,7 @@ typedef struct {
   char   *default_intra_link;  /* link id */
   gboolean no_flash_attention; /* FlashAttention-style kernels do not run (Volta) */
   CpVerification verification;
+  guint   unconfirmed;         /* CpGpuFigure bits: figures no source confirms */
   char   *source;
 } CpGpuSpec;
 
@@ -227,6 +240,11 @@ const char *cp_technique_to_string       (CpTechnique technique);
 gboolean    cp_technique_from_string     (const char *str, CpTechnique *out);
 const char *cp_verification_to_string    (CpVerification verification);
 gboolean    cp_verification_from_string  (const char *str, CpVerification *out);
+/* The gpus.ini key of @figure ("memory_bandwidth_gbytes_per_s"). */
+const char *cp_gpu_figure_to_string      (CpGpuFigure figure);
+gboolean    cp_gpu_figure_from_string    (const char *str, CpGpuFigure *out);
+/* Whether @gpu's catalogue entry marks @figure as having no source. */
+gboolean    cp_gpu_spec_figure_unconfirmed (const CpGpuSpec *gpu, CpGpuFigure figure);
 
 gboolean    cp_task_kind_is_training     (CpTaskKind kind);
 

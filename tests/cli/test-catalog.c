@@ -163,10 +163,12 @@ test_gpus_published (void)
   g_assert_cmpfloat (gpu ("v100-32g")->dense_bf16_flops, ==, 125e12);
   g_assert_cmpfloat (gpu ("v100-32g")->memory_bandwidth_gbytes_per_s, ==, 900);
   g_assert_cmpfloat (gpu ("v100-32g")->dense_fp8_flops, ==, 0);
-  /* G15: Ascend 910B2 353.89 Cube peak, 64 GB, unverified */
+  /* G15: Ascend 910B2 353.89 Cube peak, 64 GB; 1.6 TB/s from CANN's
+   * migration guide; FP32 has no source, so the entry stays unverified */
   g_assert_cmpfloat (gpu ("ascend-910b")->memory_nominal_gb, ==, 64);
   g_assert_cmpfloat (gpu ("ascend-910b")->dense_bf16_flops, ==, 353.89e12);
   g_assert_cmpint (gpu ("ascend-910b")->verification, ==, CP_VERIFIED_UNVERIFIED);
+  g_assert_true (cp_gpu_spec_figure_unconfirmed (gpu ("ascend-910b"), CP_GPU_FIGURE_DENSE_FP32_FLOPS));
 
   /* Dense figures only: no catalogue GPU carries a sparse figure, which is
    * always exactly twice a dense one of the tables above. */

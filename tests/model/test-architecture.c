@@ -1,5 +1,6 @@
 /* test-architecture.c: mixture-of-experts and MLA fields of the built-in
- * catalogue and the parameter counts they imply (cp-types.h).
+ * catalogue and the parameter counts they imply (cp-types.h), and the GPU
+ * figures the catalogue marks as unconfirmed.
  *
  * Expected values are the published config.json figures and counts worked
  * out by hand from them, written next to each assertion. */
@@ -113,6 +114,45 @@ test_refused (void)
   assert_refused (BASE "experts_total=8\nexperts_active=2\nshared_experts=-1\n", "shared_experts");
 }
 
+/* The figures of a GPU no source confirms are marked in its entry, and a
+ * copy (a quote's GPU) keeps the mark: the 910B2's FP32 peak is assumed
+ * (a quarter of BF16), its 1.6 TB/s and 353.89 TFLOPS have sources; every
+ * NVIDIA A100 figure has one. A name that is no figure is refused. */
+static void
+test_gpu_unconfirmed_figures (void)
+{
+  const CpCatalog *builtin = cp_catalog_get_builtin ();
+  const CpGpuSpec *ascend = cp_catalog_find_gpu (builtin, "ascend-910b");
+  const CpGpuSpec *a100 = cp_catalog_find_gpu (builtin, "a100-80g");
+  CpGpuSpec copy = { 0 };
+  g_autoptr(GError) error = NULL;
+  CpCatalog *catalog = cp_catalog_new ();
+  const char *bad = "[bad]\nname=B\nmemory_nominal_gb=1\ndense_bf16_flops=1\ndense_fp8_flops=0\n"
+                    "dense_fp32_flops=1\nmemory_bandwidth_gbytes_per_s=1\ndefault_intra_link=l\n"
+                    "verification=primary\nsource=s\nunconfirmed=dense_fp32_flops;memory_bandwith\n";
+
+  g_assert_nonnull (ascend);
+  g_assert_true (cp_gpu_spec_figure_unconfirmed (ascend, CP_GPU_FIGURE_DENSE_FP32_FLOPS));
+  g_assert_false (cp_gpu_spec_figure_unconfirmed (ascend, CP_GPU_FIGURE_MEMORY_BANDWIDTH));
+  g_assert_false (cp_gpu_spec_figure_unconfirmed (ascend, CP_GPU_FIGURE_DENSE_BF16_FLOPS));
+  g_assert_cmpfloat (ascend->memory_bandwidth_gbytes_per_s, ==, 1600);
+  g_assert_cmpstr (cp_gpu_figure_to_string (CP_GPU_FIGURE_MEMORY_BANDWIDTH), ==, "memory_bandwidth_gbytes_per_s");
+
+  g_assert_nonnull (a100);
+  for (CpGpuFigure f = 0; f < CP_N_GPU_FIGURES; f++)
+    g_assert_false (cp_gpu_spec_figure_unconfirmed (a100, f));
+
+  cp_gpu_spec_copy (&copy, ascend);
+  g_assert_true (cp_gpu_spec_figure_unconfirmed (&copy, CP_GPU_FIGURE_DENSE_FP32_FLOPS));
+  cp_gpu_spec_clear (&copy);
+
+  g_assert_false (cp_catalog_load_gpus (catalog, bad, strlen (bad), &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, "memory_bandwith"));
+  g_assert_cmpuint (cp_catalog_n_gpus (catalog), ==, 0);
+  cp_catalog_free (catalog);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -120,5 +160,6 @@ main (int argc, char **argv)
   g_test_add_func ("/model/architecture/mixtral", test_mixtral_fields);
   g_test_add_func ("/model/architecture/deepseek-v3", test_deepseek_v3_fields);
   g_test_add_func ("/model/architecture/refused", test_refused);
+  g_test_add_func ("/model/architecture/gpu-unconfirmed-figures", test_gpu_unconfirmed_figures);
   return g_test_run ();
 }
