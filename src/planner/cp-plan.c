@@ -945,6 +945,28 @@ add_risks (CpPlan        *plan,
     }
 }
 
+/* The quote that wins with the options read as @scratch says (one
+ * estimate per option) when it is not the recommendation's, and its total
+ * cost then in @cost; else -1: what rests on a reading of what the quotes
+ * leave unstated (check_billing_terms(), check_unstated_costs()). */
+static int
+reading_winner (const CpPlan     *plan,
+                const CpJob      *job,
+                const CpEstimate *scratch,
+                double           *cost)
+{
+  const CpOption *subject = plan->recommended >= 0 ? &g_array_index (plan->options, CpOption, plan->recommended)
+                                                   : NULL;
+  int winner = winner_of (plan, job, scratch);
+
+  if (winner < 0 || (subject != NULL && winner == subject->quote_index))
+    return -1;
+  for (guint i = 0; i < plan->options->len; i++)
+    if (g_array_index (plan->options, CpOption, i).quote_index == winner)
+      *cost = scratch[i].total_cost;
+  return winner;
+}
+
 /* Whether @quote leaves its billing step or minimum term unstated, so
  * that cp_quote_billed_hours() reads them from its price unit. */
 static gboolean
@@ -970,12 +992,8 @@ check_billing_terms (CpPlan           *plan,
                      const CpQuote    *quotes,
                      const CpSettings *settings)
 {
-  const CpOption *subject = plan->recommended >= 0 ? &g_array_index (plan->options, CpOption, plan->recommended)
-                                                   : NULL;
-  int expected_winner = subject != NULL ? subject->quote_index : -1;
   g_autofree CpEstimate *scratch = NULL;
   gboolean any = FALSE;
-  int winner;
 
   if (plan->cost_unknown)
     return;
@@ -1004,14 +1022,9 @@ check_billing_terms (CpPlan           *plan,
           !cp_estimate (job, &generous, option->estimate.nodes, settings, &scratch[i], NULL))
         scratch[i] = option->estimate;
     }
-  winner = winner_of (plan, job, scratch);
-  if (winner == expected_winner || winner < 0)
+  plan->billing_terms_winner = reading_winner (plan, job, scratch, &plan->billing_terms_winner_cost);
+  if (plan->billing_terms_winner < 0)
     return;
-
-  plan->billing_terms_winner = winner;
-  for (guint i = 0; i < plan->options->len; i++)
-    if (g_array_index (plan->options, CpOption, i).quote_index == winner)
-      plan->billing_terms_winner_cost = scratch[i].total_cost;
   plan->verdict_robust = FALSE;
   for (guint i = 0; i < plan->options->len; i++)
     {
@@ -1056,11 +1069,9 @@ check_unstated_costs (CpPlan           *plan,
 {
   const CpOption *subject = plan->recommended >= 0 ? &g_array_index (plan->options, CpOption, plan->recommended)
                                                    : NULL;
-  int expected_winner = subject != NULL ? subject->quote_index : -1;
   double dearest_storage = 0, dearest_network = 0;
   g_autofree CpEstimate *scratch = NULL;
   gboolean any = FALSE;
-  int winner;
 
   if (plan->cost_unknown || subject == NULL)
     return;
@@ -1096,14 +1107,9 @@ check_unstated_costs (CpPlan           *plan,
           cautious->total_cost += cautious->network_cost - option->estimate.network_cost;
         }
     }
-  winner = winner_of (plan, job, scratch);
-  if (winner == expected_winner || winner < 0)
+  plan->unstated_costs_winner = reading_winner (plan, job, scratch, &plan->unstated_costs_winner_cost);
+  if (plan->unstated_costs_winner < 0)
     return;
-
-  plan->unstated_costs_winner = winner;
-  for (guint i = 0; i < plan->options->len; i++)
-    if (g_array_index (plan->options, CpOption, i).quote_index == winner)
-      plan->unstated_costs_winner_cost = scratch[i].total_cost;
   plan->verdict_robust = FALSE;
   for (guint i = 0; i < plan->options->len; i++)
     {

@@ -697,34 +697,23 @@ cp_words_spread_range (const CpProject *project,
   return g_strdup_printf (_("%s–%s"), low, high);
 }
 
-/* The verdict rests on billing terms the quotes leave unstated
- * (CpPlan.billing_terms_winner): what wins when they are read the other
- * way, and the vendors to ask, all on one line. */
+/* The vendors of the quotes @plan's @outcome reasons ask, each once:
+ * "Vendor G, Vendor C". Call with the language pushed. */
 static char *
-billing_terms_unconfirmed (const CpProject *project,
-                           const CpPlan    *plan,
-                           const char      *lang,
-                           const char     **field)
+vendors_asked (const CpProject *project,
+               const CpPlan    *plan,
+               CpOutcome        outcome)
 {
-  const CpQuote *winner = g_ptr_array_index (project->quotes, plan->billing_terms_winner);
-  g_autoptr(GString) vendors = g_string_new (NULL);
+  GString *vendors = g_string_new (NULL);
   g_autoptr(GHashTable) named = g_hash_table_new (g_str_hash, g_str_equal);
-  g_autofree char *name = NULL;
-  g_autofree char *cost = NULL;
-  char *text;
 
-  if (field != NULL)
-    *field = "billing-terms";
-  cp_i18n_push_language (lang);
-  name = cp_words_quote_short_name (project, plan->billing_terms_winner);
-  cost = cp_i18n_format_money (plan->billing_terms_winner_cost, winner->currency, lang);
   for (guint i = 0; i < plan->reasons->len; i++)
     {
       const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
       const CpQuote *quote;
       const char *vendor;
 
-      if (reason->outcome != CP_OUTCOME_ASK_BILLING_TERMS || reason->quote_index < 0 ||
+      if (reason->outcome != outcome || reason->quote_index < 0 ||
           (guint) reason->quote_index >= project->quotes->len)
         continue;
       quote = g_ptr_array_index (project->quotes, reason->quote_index);
@@ -736,54 +725,41 @@ billing_terms_unconfirmed (const CpProject *project,
         g_string_append (vendors, _(", "));
       g_string_append (vendors, vendor);
     }
-  /* TRANSLATORS: the recommendation rests on billing terms the quotes do not state; the quote that
-   * would win if billed by the hour with no minimum, its total cost then, and the vendors to ask */
-  text = g_strdup_printf (_("Not firm: it rests on billing terms the quotes do not state. Billed by the hour with no minimum term, %s would be recommended at %s. Ask %s how they bill and whether there is a minimum rental term."),
-                          name, cost, vendors->str);
-  cp_i18n_pop_language ();
-  return text;
+  return g_string_free (vendors, FALSE);
 }
 
-/* The verdict rests on a storage price or network fee the quotes leave
- * unstated (CpPlan.unstated_costs_winner): what wins when they are read
- * as the dearest stated, and the vendors to ask, on one line. */
+/* The verdict rests on what the quotes leave unstated, read one way in
+ * the figures: the quote @winner_index that wins when it is read the
+ * other way (CpPlan.billing_terms_winner, CpPlan.unstated_costs_winner),
+ * at @winner_cost, and the vendors its @outcome reasons ask, on one line. */
 static char *
-unstated_costs_unconfirmed (const CpProject *project,
-                            const CpPlan    *plan,
-                            const char      *lang)
+unstated_unconfirmed (const CpProject *project,
+                      const CpPlan    *plan,
+                      int              winner_index,
+                      double           winner_cost,
+                      CpOutcome        outcome,
+                      const char      *lang)
 {
-  const CpQuote *winner = g_ptr_array_index (project->quotes, plan->unstated_costs_winner);
-  g_autoptr(GString) vendors = g_string_new (NULL);
-  g_autoptr(GHashTable) named = g_hash_table_new (g_str_hash, g_str_equal);
+  const CpQuote *winner = g_ptr_array_index (project->quotes, winner_index);
   g_autofree char *name = NULL;
   g_autofree char *cost = NULL;
+  g_autofree char *vendors = NULL;
   char *text;
 
   cp_i18n_push_language (lang);
-  name = cp_words_quote_short_name (project, plan->unstated_costs_winner);
-  cost = cp_i18n_format_money (plan->unstated_costs_winner_cost, winner->currency, lang);
-  for (guint i = 0; i < plan->reasons->len; i++)
-    {
-      const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
-      const CpQuote *quote;
-      const char *vendor;
-
-      if (reason->outcome != CP_OUTCOME_ASK_UNSTATED_COSTS || reason->quote_index < 0 ||
-          (guint) reason->quote_index >= project->quotes->len)
-        continue;
-      quote = g_ptr_array_index (project->quotes, reason->quote_index);
-      vendor = quote->vendor != NULL && *quote->vendor != '\0' ? quote->vendor : quote->offer_name;
-      if (vendor == NULL || !g_hash_table_add (named, (gpointer) vendor))
-        continue;
-      if (vendors->len > 0)
-        /* TRANSLATORS: between the names of the vendors a question is put to */
-        g_string_append (vendors, _(", "));
-      g_string_append (vendors, vendor);
-    }
-  /* TRANSLATORS: the recommendation rests on storage or network prices a quote leaves out, counted as none;
-   * the quote that would win with each priced as the dearest other quote prices it, its total cost then, and the vendors to ask */
-  text = g_strdup_printf (_("Not firm: it rests on storage or network prices the quote does not state, counted as nothing. Priced as the dearest other quote prices them, %s would be recommended at %s. Ask %s what they charge."),
-                          name, cost, vendors->str);
+  name = cp_words_quote_short_name (project, winner_index);
+  cost = cp_i18n_format_money (winner_cost, winner->currency, lang);
+  vendors = vendors_asked (project, plan, outcome);
+  if (outcome == CP_OUTCOME_ASK_BILLING_TERMS)
+    /* TRANSLATORS: the recommendation rests on billing terms the quotes do not state; the quote that
+     * would win if billed by the hour with no minimum, its total cost then, and the vendors to ask */
+    text = g_strdup_printf (_("Not firm: it rests on billing terms the quotes do not state. Billed by the hour with no minimum term, %s would be recommended at %s. Ask %s how they bill and whether there is a minimum rental term."),
+                            name, cost, vendors);
+  else
+    /* TRANSLATORS: the recommendation rests on storage or network prices a quote leaves out, counted as none;
+     * the quote that would win with each priced as the dearest other quote prices it, its total cost then, and the vendors to ask */
+    text = g_strdup_printf (_("Not firm: it rests on storage or network prices the quote does not state, counted as nothing. Priced as the dearest other quote prices them, %s would be recommended at %s. Ask %s what they charge."),
+                            name, cost, vendors);
   cp_i18n_pop_language ();
   return text;
 }
@@ -803,7 +779,12 @@ cp_words_unconfirmed (const CpProject *project,
   if (plan == NULL || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
     return NULL;
   if (plan->billing_terms_winner >= 0 && (guint) plan->billing_terms_winner < project->quotes->len)
-    return billing_terms_unconfirmed (project, plan, lang, field);
+    {
+      if (field != NULL)
+        *field = "billing-terms";
+      return unstated_unconfirmed (project, plan, plan->billing_terms_winner, plan->billing_terms_winner_cost,
+                                   CP_OUTCOME_ASK_BILLING_TERMS, lang);
+    }
   option = &g_array_index (plan->options, CpOption, plan->recommended);
   quote = g_ptr_array_index (project->quotes, option->quote_index);
   if (!(option->estimate.host_memory_per_node_bytes > 0) || quote->host_memory_per_node_bytes > 0)
@@ -812,7 +793,8 @@ cp_words_unconfirmed (const CpProject *project,
         {
           if (field != NULL)
             *field = "unstated-costs";
-          return unstated_costs_unconfirmed (project, plan, lang);
+          return unstated_unconfirmed (project, plan, plan->unstated_costs_winner, plan->unstated_costs_winner_cost,
+                                       CP_OUTCOME_ASK_UNSTATED_COSTS, lang);
         }
       if (!cp_words_rests_on_team (project, plan))
         return NULL;

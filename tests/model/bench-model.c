@@ -165,17 +165,7 @@ main (int   argc,
   moe[0].model.experts_total = 8;
   moe[0].model.experts_active = 2;
   moe[0].tokens = 100e9;
-  /* DeepSeek-like fine-grained: 64 experts, top 6, two shared, a dense
-   * first layer */
-  cp_job_init (&moe[1], CP_TASK_PRETRAIN);
-  cp_test_model_init (&moe[1].model, 16e9, 28, 2048, 16, 16, 1408, 102400);
-  moe[1].model.active_params = 2.8e9;
-  moe[1].model.experts_total = 64;
-  moe[1].model.experts_active = 6;
-  moe[1].model.shared_experts = 2;
-  moe[1].model.dense_layers = 1;
-  moe[1].model.dense_ffn = 10944;
-  moe[1].tokens = 200e9;
+  cp_test_deepseek_like_init (&moe[1]);
   serving[0] = jobs[3];
   cp_job_init (&serving[1], CP_TASK_INFERENCE);
   cp_test_model_init (&serving[1].model, 70e9, 80, 8192, 64, 8, 28672, 128256);

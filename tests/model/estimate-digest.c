@@ -62,17 +62,7 @@ base_job (guint    i,
       job->tokens = 100e9;
       break;
     case 5:
-      /* DeepSeek-like fine-grained: 64 experts, top 6, two shared, a
-       * dense first layer */
-      cp_job_init (job, CP_TASK_PRETRAIN);
-      cp_test_model_init (&job->model, 16e9, 28, 2048, 16, 16, 1408, 102400);
-      job->model.active_params = 2.8e9;
-      job->model.experts_total = 64;
-      job->model.experts_active = 6;
-      job->model.shared_experts = 2;
-      job->model.dense_layers = 1;
-      job->model.dense_ffn = 10944;
-      job->tokens = 200e9;
+      cp_test_deepseek_like_init (job);
       break;
     default:
       cp_job_init (job, CP_TASK_FULL_FINETUNE);

@@ -1,5 +1,6 @@
-/* model-fixture.h: a dense, gated-MLP model spec from its shape, for the
- * model's benchmark and its digest, which time and compare the same jobs. */
+/* model-fixture.h: a dense, gated-MLP model spec from its shape, and the
+ * DeepSeek-like MoE job, for the model's benchmark, its digest and the
+ * layout tests, which time and compare the same jobs. */
 #pragma once
 
 #include "planner/cp-estimate.h"
@@ -23,4 +24,21 @@ cp_test_model_init (CpModelSpec *m,
   m->ffn = ffn;
   m->vocab = vocab;
   m->gated_mlp = TRUE;
+}
+
+/* A DeepSeek-like fine-grained MoE (DeepSeekMoE 16B's shape: 64 routed
+ * experts of 1,408, top 6, two shared, a dense first layer) pre-trained
+ * on 200B tokens. */
+static inline void
+cp_test_deepseek_like_init (CpJob *job)
+{
+  cp_job_init (job, CP_TASK_PRETRAIN);
+  cp_test_model_init (&job->model, 16e9, 28, 2048, 16, 16, 1408, 102400);
+  job->model.active_params = 2.8e9;
+  job->model.experts_total = 64;
+  job->model.experts_active = 6;
+  job->model.shared_experts = 2;
+  job->model.dense_layers = 1;
+  job->model.dense_ffn = 10944;
+  job->tokens = 200e9;
 }

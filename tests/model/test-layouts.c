@@ -1050,23 +1050,6 @@ test_safe_headroom (void)
   cp_quote_clear (&quote);
 }
 
-/* A DeepSeek-like fine-grained MoE (DeepSeekMoE 16B's shape: 64 routed
- * experts of 1,408, top 6, two shared, a dense first layer) pre-trained
- * on 200B tokens, as estimate-digest and bench-model run it. */
-static void
-deepseek_like_init (CpJob *job)
-{
-  cp_job_init (job, CP_TASK_PRETRAIN);
-  cp_test_model_init (&job->model, 16e9, 28, 2048, 16, 16, 1408, 102400);
-  job->model.active_params = 2.8e9;
-  job->model.experts_total = 64;
-  job->model.experts_active = 6;
-  job->model.shared_experts = 2;
-  job->model.dense_layers = 1;
-  job->model.dense_ffn = 10944;
-  job->tokens = 200e9;
-}
-
 /* Whether two layouts split the GPUs alike (the choices within a split,
  * ZeRO stage and micro-batch, left out). */
 static gboolean
@@ -1113,7 +1096,7 @@ test_tie_measured_from_fastest (void)
   quote.nic_gbps = 400;
   quote.host_memory_per_node_bytes = 2e12;
   quote.price = 20;
-  deepseek_like_init (&job);
+  cp_test_deepseek_like_init (&job);
   job.recompute = CP_RECOMPUTE_FULL;
   job.micro_batch = 2;
   g_assert_true (cp_estimate (&job, &quote, 10, &settings, &searched, NULL));
@@ -1200,7 +1183,7 @@ test_bound_admissible (void)
   quote.nic_gbps = 100;
   quote.host_memory_per_node_bytes = 256e9;
   quote.price = 20;
-  deepseek_like_init (&job);
+  cp_test_deepseek_like_init (&job);
   job.cpu_offload = TRUE;
   g_assert_true (cp_estimate (&job, &quote, 5, &settings, &searched, NULL));
   g_assert_true (searched.fits);

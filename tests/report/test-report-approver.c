@@ -325,6 +325,24 @@ test_gpu_maker (void)
   cp_i18n_pop_language ();
 }
 
+/* The demo's 14B LoRA fine-tune runs on one machine, so its plan has
+ * R4's debugging share: that reason, and the option it speaks of. */
+static CpOption *
+demo_r4_option (CpPlan    *plan,
+                CpReason **r4)
+{
+  *r4 = NULL;
+  for (guint i = 0; i < plan->reasons->len; i++)
+    if (g_array_index (plan->reasons, CpReason, i).outcome == CP_OUTCOME_DEBUG_SHARE)
+      *r4 = &g_array_index (plan->reasons, CpReason, i);
+  g_assert_nonnull (*r4);
+  for (guint i = 0; i < plan->options->len; i++)
+    if (g_array_index (plan->options, CpOption, i).quote_index == (*r4)->quote_index)
+      return &g_array_index (plan->options, CpOption, i);
+  g_assert_not_reached ();
+  return NULL;
+}
+
 /* R4 names the debugging cost as the breakdown prints it (walkthrough 13:
  * "220" beside the table's 219). By hand: compute 1,950.6 and debugging
  * 1,049.6 make 3,000.2, printed 3,000; floored, 1,950 + 1,049 leave one
@@ -334,11 +352,12 @@ static void
 test_debug_cost_as_printed (void)
 {
   g_autoptr(CpProject) project = cp_test_demo_project ();
-  g_autoptr(CpPlan) plan = NULL;
+  g_autoptr(CpPlan) plan = cp_project_plan_job (project, demo_job (project, "14B LoRA"));
   CpEstimate e = { 0 };
   double shown[CP_N_COST_PARTS];
   CpReason *r4 = NULL;
-  CpOption *option;
+  CpOption *option = demo_r4_option (plan, &r4);
+  g_autofree char *text = NULL;
 
   e.compute_cost = 1950.6;
   e.debug_cost = 1049.6;
@@ -349,29 +368,14 @@ test_debug_cost_as_printed (void)
   for (int p = CP_COST_PART_NETWORK; p < CP_N_COST_PARTS; p++)
     g_assert_cmpfloat (shown[p], ==, 0);
 
-  /* The demo's 14B LoRA fine-tune on one machine gives R4's share. */
-  plan = cp_project_plan_job (project, demo_job (project, "14B LoRA"));
-  for (guint i = 0; i < plan->reasons->len; i++)
-    if (g_array_index (plan->reasons, CpReason, i).outcome == CP_OUTCOME_DEBUG_SHARE)
-      r4 = &g_array_index (plan->reasons, CpReason, i);
-  g_assert_nonnull (r4);
-  for (guint i = 0; i < plan->options->len; i++)
-    if (g_array_index (plan->options, CpOption, i).quote_index == r4->quote_index)
-      {
-        g_autofree char *text = NULL;
-
-        option = &g_array_index (plan->options, CpOption, i);
-        option->estimate.compute_cost = e.compute_cost;
-        option->estimate.debug_cost = e.debug_cost;
-        option->estimate.network_cost = option->estimate.storage_cost = 0;
-        option->estimate.fees_cost = option->estimate.engineering_cost = 0;
-        option->estimate.total_cost = e.total_cost;
-        r4->values[2] = e.debug_cost;
-        text = cp_reason_text (r4, project, plan, "en");
-        g_assert_nonnull (strstr (text, "the debugging costs 1,049 CNY"));
-        return;
-      }
-  g_assert_not_reached ();
+  option->estimate.compute_cost = e.compute_cost;
+  option->estimate.debug_cost = e.debug_cost;
+  option->estimate.network_cost = option->estimate.storage_cost = 0;
+  option->estimate.fees_cost = option->estimate.engineering_cost = 0;
+  option->estimate.total_cost = e.total_cost;
+  r4->values[2] = e.debug_cost;
+  text = cp_reason_text (r4, project, plan, "en");
+  g_assert_nonnull (strstr (text, "the debugging costs 1,049 CNY"));
 }
 
 /* R4 names the debugging days as the calendar sentence prints them
@@ -386,30 +390,19 @@ test_debug_days_as_printed (void)
   g_autoptr(CpProject) project = cp_test_demo_project ();
   g_autoptr(CpPlan) plan = cp_project_plan_job (project, demo_job (project, "14B LoRA"));
   CpReason *r4 = NULL;
+  CpEstimate *e = &demo_r4_option (plan, &r4)->estimate;
+  g_autofree char *calendar = NULL;
+  g_autofree char *text = NULL;
 
-  for (guint i = 0; i < plan->reasons->len; i++)
-    if (g_array_index (plan->reasons, CpReason, i).outcome == CP_OUTCOME_DEBUG_SHARE)
-      r4 = &g_array_index (plan->reasons, CpReason, i);
-  g_assert_nonnull (r4);
-  for (guint i = 0; i < plan->options->len; i++)
-    if (g_array_index (plan->options, CpOption, i).quote_index == r4->quote_index)
-      {
-        CpEstimate *e = &g_array_index (plan->options, CpOption, i).estimate;
-        g_autofree char *calendar = NULL;
-        g_autofree char *text = NULL;
-
-        e->run_days = 8.62;
-        e->debug_days = 4.64;
-        e->migration_days = 0;
-        e->calendar_days = 13.26;
-        r4->values[1] = e->debug_days;
-        calendar = cp_words_calendar (e, "en");
-        g_assert_cmpstr (calendar, ==, "13.3 days = 8.6 days of run + 4.7 days of debugging");
-        text = cp_reason_text (r4, project, plan, "en");
-        g_assert_nonnull (strstr (text, "takes 4.7 days of the 13.3 days this job takes in all"));
-        return;
-      }
-  g_assert_not_reached ();
+  e->run_days = 8.62;
+  e->debug_days = 4.64;
+  e->migration_days = 0;
+  e->calendar_days = 13.26;
+  r4->values[1] = e->debug_days;
+  calendar = cp_words_calendar (e, "en");
+  g_assert_cmpstr (calendar, ==, "13.3 days = 8.6 days of run + 4.7 days of debugging");
+  text = cp_reason_text (r4, project, plan, "en");
+  g_assert_nonnull (strstr (text, "takes 4.7 days of the 13.3 days this job takes in all"));
 }
 
 /* The apportioning behind it: parts rounded so that they add up to the
