@@ -1241,6 +1241,8 @@ cp_results_view_finalize (GObject *object)
   g_clear_pointer (&self->analysis, cp_project_analysis_free);
   g_free (self->headline_job_id);
   g_free (self->cluster_text);
+  g_free (self->sequence_job_id);
+  g_free (self->sequence_after_id);
 
   G_OBJECT_CLASS (cp_results_view_parent_class)->finalize (object);
 }

@@ -15,6 +15,8 @@ cp_test_model_init (CpModelSpec *m,
                     guint        ffn,
                     guint        vocab)
 {
+  /* cp_job_init() gave the job a model of its own, named: freed first. */
+  cp_model_spec_clear (m);
   *m = (CpModelSpec) { 0 };
   m->params = params;
   m->layers = layers;
