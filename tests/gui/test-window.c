@@ -1210,12 +1210,17 @@ test_window_pickers (void)
   close_window (window);
 }
 
+/* The option of quote @quote_index in the plan the results show, once
+ * they show the last edit's: a slow build plans it turns later. */
 static const CpOption *
 shown_option (CpResultsView *results,
               int            quote_index)
 {
-  const CpPlan *plan = cp_results_view_get_plan (results);
+  const CpPlan *plan;
 
+  wait_results (results);
+  plan = cp_results_view_get_plan (results);
+  g_assert_nonnull (plan);
   for (guint i = 0; i < plan->options->len; i++)
     if (g_array_index (plan->options, CpOption, i).quote_index == quote_index)
       return &g_array_index (plan->options, CpOption, i);
