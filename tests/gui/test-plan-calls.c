@@ -331,10 +331,14 @@ typedef struct {
   GtkColumnView *table;
   GtkWidget     *page;
   gboolean       painted;
-  gboolean       in_sight;   /* the table, in the first frame painted */
+  gboolean       in_sight;   /* the table, in the first frame painted with the new plan */
   gboolean       rows_new;   /* its rows, in that frame */
 } FirstFrame;
 
+/* The first frame that shows the edit's plan. A plan that takes longer
+ * than half a frame (as on a loaded machine or under a sanitizer) is made
+ * on a worker, and the frames painted meanwhile say "Calculating…" with
+ * no plan and the table hidden: they show no rows to judge. */
 static void
 on_first_frame (GdkFrameClock *clock,
                 FirstFrame    *frame)
@@ -342,11 +346,12 @@ on_first_frame (GdkFrameClock *clock,
   GtkWidget *table = GTK_WIDGET (frame->table);
   graphene_point_t top;
 
-  if (frame->painted)
+  if (frame->painted || cp_results_view_get_plan (frame->results) == NULL)
     return;
   frame->painted = TRUE;
-  g_assert_true (gtk_widget_compute_point (table, frame->page, &GRAPHENE_POINT_INIT (0, 0), &top));
-  frame->in_sight = top.y < gtk_widget_get_height (frame->page) && top.y + gtk_widget_get_height (table) > 0;
+  frame->in_sight = gtk_widget_is_drawable (table) &&
+                    gtk_widget_compute_point (table, frame->page, &GRAPHENE_POINT_INIT (0, 0), &top) &&
+                    top.y < gtk_widget_get_height (frame->page) && top.y + gtk_widget_get_height (table) > 0;
   frame->rows_new = rows_are_plans (frame->results, frame->table);
 }
 
@@ -362,8 +367,8 @@ table_out_of_sight (gpointer table)
          (top.y >= gtk_widget_get_height (page) || top.y + gtk_widget_get_height (GTK_WIDGET (table)) <= 0);
 }
 
-/* Accepts @text in @row and returns what the first frame painted after
- * it showed of the table; the results settle then. */
+/* Accepts @text in @row and returns what the first frame painted with
+ * the edit's plan showed of the table; the results settle then. */
 static FirstFrame
 edit_and_watch_table (CpWindow   *window,
                       CpFieldRow *row,
