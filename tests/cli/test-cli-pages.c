@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "common/cp-test-cli.h"
+#include "report/report-cli-projects.h"
 #include "common/cp-test-dir.h"
 #include "common/cp-test-pdf.h"
 
@@ -54,22 +55,6 @@ text_from_page (const char *pdf,
       g_string_append (all, text);
     }
   return all;
-}
-
-/* The walk's project: a 70B LoRA fine-tune on 500M tokens within 30 days,
- * one 8 × H800 machine at 15 CNY per GPU-hour and a 4-node A800 cluster at
- * 45,000 CNY per node-month. */
-static void
-make_one_job_project (const char *file)
-{
-  RUN_OK ("new", file);
-  RUN_OK ("add-job", file, "--name", "70B LoRA fine-tune", "--model", "llama-2-70b", "--task", "lora", "--recompute", "full",
-          "--tokens", "500M", "--deadline-days", "30");
-  RUN_OK ("add-quote", file, "--vendor", "云厂商甲", "--offer", "8×H800 单机", "--gpu", "h800",
-          "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "15");
-  RUN_OK ("add-quote", file, "--vendor", "智算中心乙", "--offer", "A800 4节点 IB 集群", "--gpu", "a800",
-          "--gpus-per-node", "8", "--nodes", "4", "--price-per-node-month", "45000", "--network", "infiniband",
-          "--nics", "4", "--nic-gbps", "200", "--dedicated");
 }
 
 typedef struct {
@@ -224,7 +209,7 @@ test_one_job (void)
       g_test_skip ("pdftotext or pdfinfo is not installed");
       return;
     }
-  make_one_job_project ("p.cplan");
+  report_cli_make_70b_lora (tmp_dir, "p.cplan");
   check_one_job (&english);
   check_one_job (&chinese);
 }
@@ -244,7 +229,7 @@ test_one_job_appendix (void)
       g_test_skip ("pdftotext or pdfinfo is not installed");
       return;
     }
-  make_one_job_project ("a.cplan");
+  report_cli_make_70b_lora (tmp_dir, "a.cplan");
   RUN_OK ("report", "a.cplan", "--lang", "en", "--pdf", "a.pdf");
   all = text_from_page ("a.pdf", 1, FALSE);
   cp_test_assert_has (all->str, "Arithmetic per parameter and token with LoRA (FLOPs)");
@@ -294,7 +279,7 @@ test_minimum_term (void)
   first_zh = cp_test_pdf_text (tmp_dir, "m-zh.pdf", 1, TRUE);
   cp_test_assert_has (first_zh, "按最短租期1个月计费：租金¥45,000，即该方案的全部费用，实际只用3.");
 
-  make_one_job_project ("m2.cplan");
+  report_cli_make_70b_lora (tmp_dir, "m2.cplan");
   RUN_OK ("report", "m2.cplan", "--lang", "en", "--pdf", "m2.pdf");
   all = text_from_page ("m2.pdf", 2, TRUE);
   cp_test_assert_has (all->str, "智算中心乙—A8004节点IB集群—Billedforthe1-monthminimum:45,000CNY,theoption’swholecost");
@@ -403,7 +388,7 @@ test_reasons_agree (void)
     g_assert_null (strstr (zh, "vLLMengine"));
   }
 
-  make_one_job_project ("r5.cplan");
+  report_cli_make_70b_lora (tmp_dir, "r5.cplan");
   RUN_OK ("report", "r5.cplan", "--lang", "en", "--pdf", "r5.pdf");
   walk = text_from_page ("r5.pdf", 2, TRUE);
   cp_test_assert_has (walk->str, "the job would split well across those nodes, but it needs no cluster, since one machine of 云厂商甲 — 8×H800 单机 finishes it in time at the lowest total cost.");

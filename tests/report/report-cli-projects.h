@@ -13,4 +13,12 @@ G_BEGIN_DECLS
 void report_cli_make_13b_lora (const char *dir,
                                const char *file);
 
+/* In @dir, @file: the newcomer walk's project, a 70B LoRA fine-tune on
+ * 500M tokens within 30 days; one 8 × H800 machine at 15 CNY per
+ * GPU-hour and a 4-node A800 InfiniBand cluster at 45,000 CNY per
+ * node-month, dedicated. The team is not described (the form's default:
+ * assumed without an operations engineer); both quotes are bare metal. */
+void report_cli_make_70b_lora (const char *dir,
+                               const char *file);
+
 G_END_DECLS

@@ -58,24 +58,6 @@ line_starting (GPtrArray  *lines,
   return NULL;
 }
 
-/* The walk's project (test-cli-pages): a 70B LoRA fine-tune on 500M
- * tokens within 30 days; one 8 × H800 machine at 15 CNY per GPU-hour and
- * a 4-node A800 cluster at 45,000 CNY per node-month. The team is not
- * described (the form's default: assumed without an operations engineer),
- * both quotes are bare metal. */
-static void
-make_walk_project (const char *file)
-{
-  RUN_OK ("new", file);
-  RUN_OK ("add-job", file, "--name", "70B LoRA fine-tune", "--model", "llama-2-70b", "--task", "lora", "--recompute", "full",
-          "--tokens", "500M", "--deadline-days", "30");
-  RUN_OK ("add-quote", file, "--vendor", "云厂商甲", "--offer", "8×H800 单机", "--gpu", "h800",
-          "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "15");
-  RUN_OK ("add-quote", file, "--vendor", "智算中心乙", "--offer", "A800 4节点 IB 集群", "--gpu", "a800",
-          "--gpus-per-node", "8", "--nodes", "4", "--price-per-node-month", "45000", "--network", "infiniband",
-          "--nics", "4", "--nic-gbps", "200", "--dedicated");
-}
-
 typedef struct {
   const char *lang;
   const char *approval[4];     /* the sign-off's heading and roles */
@@ -169,7 +151,7 @@ test_walk (void)
       g_test_skip ("pdftotext or pdfinfo is not installed");
       return;
     }
-  make_walk_project ("walk.cplan");
+  report_cli_make_70b_lora (tmp_dir, "walk.cplan");
   check_walk (&english);
   check_walk (&chinese);
 }
@@ -297,7 +279,7 @@ test_uncompared (void)
       g_test_skip ("pdftotext or pdfinfo is not installed");
       return;
     }
-  make_walk_project ("uncompared.cplan");
+  report_cli_make_70b_lora (tmp_dir, "uncompared.cplan");
   RUN_OK ("add-quote", "uncompared.cplan", "--vendor", "小厂丁", "--offer", "8×H100 no price", "--gpu", "h100-sxm",
           "--gpus-per-node", "8", "--nodes", "1");
   RUN_OK ("add-quote", "uncompared.cplan", "--vendor", "Overseas Ltd", "--offer", "8×H100 USD", "--gpu", "h100-sxm",
