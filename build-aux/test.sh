@@ -43,9 +43,6 @@ ninja -C _build-asan
 asan_options=halt_on_error=1:abort_on_error=1:print_stacktrace=1:detect_leaks=1
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 export LSAN_OPTIONS=suppressions="$PWD/build-aux/lsan.supp":print_suppressions=0
-# The xdotool smoke test's fixed pauses and idle checks stretch by this
-# (the one test still waiting on time, tests/gui/smoke-xdotool.sh).
-export CP_TEST_TIME_SCALE=10
 ASAN_OPTIONS=$asan_options xvfb-run -a -s '-screen 0 1280x1024x24' \
   meson test -C _build-asan --print-errorlogs --num-processes 2 --no-suite gui \
   --timeout-multiplier $hang_guard || status=$?
