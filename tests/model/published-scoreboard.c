@@ -9,13 +9,15 @@
  * at most its tolerance.
  *
  * Usage:
- *   published-scoreboard CLI CORPUS-DIR [--check PASSING] [--category C] [--case ID]
+ *   published-scoreboard CLI CORPUS-DIR [--check PASSING] [--category C] [--case ID] [--verbose]
  *
  * Prints one line per case, then the scoreboard (within tolerance and
  * median absolute error, overall and by category). With --check, exits 1
  * when a case named in PASSING is no longer within its tolerance (or no
  * longer exists); cases within tolerance that PASSING does not list are
- * reported as new passes and do not fail.
+ * reported as new passes and do not fail. With --verbose, each case that
+ * ran is followed by where the model's figure comes from (verbose_line()),
+ * so a miss can be traced to a term before a mechanism is changed.
  */
 #include <math.h>
 #include <stdlib.h>
@@ -45,6 +47,7 @@ typedef struct {
   char    *failure;      /* why not, when !ran */
   double   model;
   double   error;        /* model / expected − 1 */
+  char    *breakdown;    /* with --verbose: verbose_line() of its estimate */
 } Case;
 
 static void
@@ -59,7 +62,98 @@ case_free (gpointer data)
   g_free (c->options);
   g_free (c->xpath);
   g_free (c->failure);
+  g_free (c->breakdown);
   g_free (c);
+}
+
+static double
+xpath_number (xmlXPathContextPtr  context,
+              const char         *expression)
+{
+  xmlXPathObjectPtr result = xmlXPathEvalExpression ((const xmlChar *) expression, context);
+  double value = result != NULL ? xmlXPathCastToNumber (result) : NAN;
+
+  xmlXPathFreeObject (result);
+  return value;
+}
+
+static char *
+xpath_string (xmlXPathContextPtr  context,
+              const char         *expression)
+{
+  xmlXPathObjectPtr result = xmlXPathEvalExpression ((const xmlChar *) expression, context);
+  xmlChar *text = result != NULL ? xmlXPathCastToString (result) : NULL;
+  char *value = g_strdup (text != NULL ? (const char *) text : "");
+
+  xmlFree (text);
+  xmlXPathFreeObject (result);
+  return value;
+}
+
+/* What the model's figure of a case is made of, read from its estimate's
+ * XML: for a training run, its layout and the shares of the run's time
+ * (compute, exposed communication with the expert all-to-all beside it,
+ * bubble) and, for a mixture of experts, the tokens each expert GEMM
+ * multiplies and the speed the model gives that GEMM; for a service, its
+ * decode step and KV cache; the parts of a GPU's memory. */
+static char *
+verbose_line (xmlXPathContextPtr context)
+{
+  GString *line = g_string_new (NULL);
+  double total = xpath_number (context, "/estimate/time/total-s");
+  double memory = xpath_number (context, "/estimate/memory/memory-per-gpu-bytes");
+  double gib = 1024.0 * 1024.0 * 1024.0;
+  g_autofree char *task = xpath_string (context, "/estimate/inputs/task");
+
+  if (strcmp (task, "inference") == 0)
+    g_string_append_printf (line, "serving t%g: decode step %.4g s (weights and KV read %.4g s, compute %.4g s, "
+                            "tensor parallel %.4g s) at a batch of %g; KV budget %.1f GiB, %g requests at most",
+                            xpath_number (context, "/estimate/configuration/tensor-parallel"),
+                            xpath_number (context, "/estimate/inference/decode-step-s"),
+                            xpath_number (context, "/estimate/inference/decode-memory-s"),
+                            xpath_number (context, "/estimate/inference/decode-compute-s"),
+                            xpath_number (context, "/estimate/inference/decode-tp-communication-s"),
+                            xpath_number (context, "/estimate/inference/decode-batch"),
+                            xpath_number (context, "/estimate/inference/kv-budget-bytes") / gib,
+                            xpath_number (context, "/estimate/inference/max-concurrency"));
+  else if (isfinite (total) && total > 0)
+    {
+      g_autofree char *recompute = xpath_string (context, "/estimate/configuration/recompute");
+
+      g_string_append_printf (line, "t%g p%g d%g ep%g etp%g v%g mb%g zero %g recompute %s: "
+                              "compute %.0f%%, exposed communication %.0f%% (all-to-all before "
+                              "overlap %.0f%%, data parallel %.0f%%, overlap slowdown %.0f%%), bubble %.0f%%",
+                              xpath_number (context, "/estimate/configuration/tensor-parallel"),
+                              xpath_number (context, "/estimate/configuration/pipeline-parallel"),
+                              xpath_number (context, "/estimate/configuration/data-parallel"),
+                              xpath_number (context, "/estimate/configuration/expert-parallel"),
+                              xpath_number (context, "/estimate/configuration/expert-tensor-parallel"),
+                              xpath_number (context, "/estimate/configuration/virtual-stages"),
+                              xpath_number (context, "/estimate/configuration/micro-batch"),
+                              xpath_number (context, "/estimate/configuration/zero-stage"),
+                              recompute,
+                              100 * xpath_number (context, "/estimate/time/compute-s") / total,
+                              100 * xpath_number (context, "/estimate/time/exposed-communication-s") / total,
+                              100 * xpath_number (context, "/estimate/time/all-to-all-s") / total,
+                              100 * xpath_number (context, "/estimate/time/exposed-dp-communication-s") / total,
+                              100 * xpath_number (context, "/estimate/time/overlap-slowdown-s") / total,
+                              100 * xpath_number (context, "/estimate/time/bubble-s") / total);
+      if (xpath_number (context, "/estimate/time/expert-tokens-per-gemm") > 0)
+        g_string_append_printf (line, "; expert GEMMs of %.0f tokens at %.2f of dense speed",
+                                xpath_number (context, "/estimate/time/expert-tokens-per-gemm"),
+                                xpath_number (context, "/estimate/time/expert-gemm-speed"));
+    }
+  if (isfinite (memory) && memory > 0)
+    g_string_append_printf (line, "%smemory per GPU %.1f GiB: weights %.1f, gradients %.1f, optimizer %.1f, "
+                            "activations %.1f, overhead %.1f, KV cache %.1f",
+                            line->len > 0 ? "\n         " : "", memory / gib,
+                            xpath_number (context, "/estimate/memory/weights-bytes") / gib,
+                            xpath_number (context, "/estimate/memory/gradients-bytes") / gib,
+                            xpath_number (context, "/estimate/memory/optimizer-bytes") / gib,
+                            xpath_number (context, "/estimate/memory/activations-bytes") / gib,
+                            xpath_number (context, "/estimate/memory/overhead-bytes") / gib,
+                            xpath_number (context, "/estimate/memory/kv-cache-bytes") / gib);
+  return g_string_free (line, FALSE);
 }
 
 static gboolean
@@ -182,7 +276,8 @@ load_corpus (const char  *dir_path,
 /* Runs the estimate of @c and reads its figure. */
 static void
 run_case (const char *cli,
-          Case       *c)
+          Case       *c,
+          gboolean    verbose)
 {
   g_autoptr(GError) error = NULL;
   g_auto(GStrv) options = NULL;
@@ -229,6 +324,8 @@ run_case (const char *cli,
           {
             c->ran = TRUE;
             c->error = c->model / c->expected - 1.0;
+            if (verbose)
+              c->breakdown = verbose_line (context);
           }
         xmlXPathFreeObject (result);
       }
@@ -336,10 +433,12 @@ main (int   argc,
   g_autofree char *passing_path = NULL;
   g_autofree char *only_category = NULL;
   g_autofree char *only_case = NULL;
+  gboolean verbose = FALSE;
   GOptionEntry entries[] = {
     { "check", 0, 0, G_OPTION_ARG_FILENAME, &passing_path, "Fail when a case this pass list names fails", "PASSING" },
     { "category", 0, 0, G_OPTION_ARG_STRING, &only_category, "Only the cases of this category", "CATEGORY" },
     { "case", 0, 0, G_OPTION_ARG_STRING, &only_case, "Only this case", "ID" },
+    { "verbose", 0, 0, G_OPTION_ARG_NONE, &verbose, "Show the layout, time and memory behind each case's figure", NULL },
     { NULL }
   };
   g_autoptr(GOptionContext) context = g_option_context_new ("CLI CORPUS-DIR");
@@ -382,12 +481,14 @@ main (int   argc,
     {
       Case *c = cases->pdata[i];
 
-      run_case (argv[1], c);
+      run_case (argv[1], c, verbose);
       if (c->ran)
         g_print ("%-6s %-34s %-15s %14.6g %14.6g %-14s %+7.1f%% %5.0f%%\n",
                  case_within (c) ? "within" : "MISS", c->id, c->category, c->expected, c->model,
                  c->unit, 100 * c->error, 100 * c->tolerance);
-      else
+      if (c->ran && c->breakdown != NULL && *c->breakdown != '\0')
+        g_print ("         %s\n", c->breakdown);
+      if (!c->ran)
         g_print ("%-6s %-34s %-15s %14.6g %14s %-14s %8s %5.0f%%  %s\n",
                  "ERROR", c->id, c->category, c->expected, "-", c->unit, "-", 100 * c->tolerance,
                  c->failure);
