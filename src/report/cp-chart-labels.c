@@ -167,12 +167,202 @@ box_is_free (const Painter         *painter,
   return TRUE;
 }
 
+/* How a line's label is joined to its point when it cannot sit beside
+ * it, and what its leader must keep clear of. */
+typedef struct {
+  int     series;               /* the label's */
+  double  anchor_x, anchor_y;   /* the point */
+  double  gap;                  /* from the point to a label beside it */
+  double  reach;                /* half the square around the point that is its own */
+  double  max_length;           /* the longest leader allowed */
+  double  step;                 /* leader_of()'s step along a label's edge */
+  gboolean checked;             /* FALSE: any leader will do */
+  GArray *leaders;              /* Segment: the leaders of the labels placed so far */
+} Leader;
+
+/* Whether @box, away from its point, needs a leader, and where it runs:
+ * from the point to the label's near side, or straight up or down to
+ * it when the label is above or below the point. A label above or below
+ * the point and to one side may take its leader @step steps further
+ * along its facing edge, away from the point: a leader to the near
+ * corner passes the markers stacked at the point's GPU count. */
+static gboolean
+leader_of (const CpChartLabelBox *box,
+           const Leader          *leader,
+           guint                  step,
+           Segment               *path)
+{
+  double ax = leader->anchor_x, ay = leader->anchor_y;
+  gboolean beside = fabs (box->y + box->height / 2 - ay) <= box->height * 0.5;
+
+  if (beside && box->x <= ax + leader->gap + 1 && box->x + box->width >= ax - leader->gap - 1)
+    return FALSE;
+  path->x0 = ax;
+  path->y0 = ay;
+  path->series = leader->series;
+  if (box->x <= ax && box->x + box->width >= ax)
+    {
+      path->x1 = ax;
+      path->y1 = box->y > ay ? box->y - 1 : box->y + box->height + 1;
+    }
+  else if (beside || step == 0)
+    {
+      path->x1 = box->x > ax ? box->x - 1 : box->x + box->width + 1;
+      path->y1 = CLAMP (ay, box->y + 2, box->y + box->height - 2);
+    }
+  else
+    {
+      double along = MIN (step * leader->step, box->width / 2);
+
+      path->x1 = box->x > ax ? box->x + along : box->x + box->width - along;
+      path->y1 = box->y > ay ? box->y - 1 : box->y + box->height + 1;
+    }
+  return TRUE;
+}
+
+static double
+turn (double ax, double ay, double bx, double by, double cx, double cy)
+{
+  return (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
+}
+
+/* Whether segments @a and @b cross (touching ends do not count). */
+static gboolean
+segments_cross (const Segment *a,
+                const Segment *b)
+{
+  double d1 = turn (b->x0, b->y0, b->x1, b->y1, a->x0, a->y0);
+  double d2 = turn (b->x0, b->y0, b->x1, b->y1, a->x1, a->y1);
+  double d3 = turn (a->x0, a->y0, a->x1, a->y1, b->x0, b->y0);
+  double d4 = turn (a->x0, a->y0, a->x1, a->y1, b->x1, b->y1);
+
+  return d1 * d2 < 0 && d3 * d4 < 0;
+}
+
+/* The distance from (@x, @y) to @path. */
+static double
+distance_to_path (const Segment *path,
+                  double         x,
+                  double         y)
+{
+  double dx = path->x1 - path->x0, dy = path->y1 - path->y0, length2 = dx * dx + dy * dy;
+  double t = length2 > 0 ? CLAMP (((x - path->x0) * dx + (y - path->y0) * dy) / length2, 0, 1) : 0;
+
+  return hypot (path->x0 + t * dx - x, path->y0 + t * dy - y);
+}
+
+/* Whether @path, from a label's point, is short and crosses no other
+ * quote's line or marker, no label and no other leader once past the
+ * point's own square. */
+static gboolean
+path_is_clear (const Painter *painter,
+               const Panel   *panel,
+               const Leader  *leader,
+               Segment        path)
+{
+  double dx = path.x1 - path.x0, dy = path.y1 - path.y0, t = 1;
+
+  if (hypot (dx, dy) > leader->max_length)
+    return FALSE;
+  if (fabs (dx) > 0)
+    t = MIN (t, leader->reach / fabs (dx));
+  if (fabs (dy) > 0)
+    t = MIN (t, leader->reach / fabs (dy));
+  if (t >= 1)
+    return TRUE;
+  path.x0 += dx * t;
+  path.y0 += dy * t;
+  /* Its own line it may cross: the colour says which is which. Another
+   * line it may neither cross nor run along (a leader leaving a flat
+   * line's end slants away over the flat lines beside it). */
+  for (guint i = 0; i < panel->segments->len; i++)
+    {
+      const Segment *line = &g_array_index (panel->segments, Segment, i);
+
+      if (line->series != leader->series &&
+          (segments_cross (&path, line) || distance_to_path (&path, line->x0, line->y0) < 1.5 ||
+           distance_to_path (&path, line->x1, line->y1) < 1.5))
+        return FALSE;
+    }
+  for (guint i = 0; i < leader->leaders->len; i++)
+    if (segments_cross (&path, &g_array_index (leader->leaders, Segment, i)))
+      return FALSE;
+  for (guint i = 0; i < panel->marks->len; i++)
+    {
+      const CpChartLabelBox *mark = &g_array_index (panel->marks, CpChartLabelBox, i);
+      double cx = mark->x + mark->width / 2, cy = mark->y + mark->height / 2;
+      /* The marker itself, not the margin labels keep from it
+       * (cp-chart.c records 1.2 times its size): a thin line past its
+       * corner touches nothing. */
+      double half = mark->width / 2 / 1.2;
+
+      if (mark->series != leader->series &&
+          segment_crosses (&path, cx - half, cy - half, cx + half, cy + half))
+        return FALSE;
+    }
+  for (guint i = 0; i < painter->boxes->len; i++)
+    {
+      const CpChartLabelBox *other = &g_array_index (painter->boxes, CpChartLabelBox, i);
+
+      if (segment_crosses (&path, other->x, other->y, other->x + other->width, other->y + other->height))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Records in @box the leader it needs (leader_of()), if any. */
+static void
+set_leader (CpChartLabelBox *box,
+            const Segment   *path)
+{
+  box->leader = path != NULL;
+  box->leader_x0 = path != NULL ? path->x0 : 0;
+  box->leader_y0 = path != NULL ? path->y0 : 0;
+  box->leader_x1 = path != NULL ? path->x1 : 0;
+  box->leader_y1 = path != NULL ? path->y1 : 0;
+}
+
+/* Whether @box covers no leader placed so far and its own leader, if it
+ * needs one, is clear (path_is_clear()) along one of the ways
+ * leader_of() offers, which it records in @box (walkthrough 14: the
+ * recommended A800's label in the column right of the days panel was
+ * joined to its marker by a leader across every other quote's line). */
+static gboolean
+leader_is_clear (const Painter   *painter,
+                 const Panel     *panel,
+                 const Leader    *leader,
+                 CpChartLabelBox *box)
+{
+  Segment path;
+
+  set_leader (box, NULL);
+  for (guint i = 0; i < leader->leaders->len; i++)
+    if (segment_crosses (&g_array_index (leader->leaders, Segment, i), box->x - 1, box->y, box->x + box->width + 1,
+                         box->y + box->height))
+      return FALSE;
+  if (!leader_of (box, leader, 0, &path))
+    return TRUE;
+  if (!leader->checked)
+    {
+      set_leader (box, &path);
+      return hypot (path.x1 - path.x0, path.y1 - path.y0) <= leader->max_length;
+    }
+  for (guint step = 0; step < 4 && leader_of (box, leader, step, &path); step++)
+    if (path_is_clear (painter, panel, leader, path))
+      {
+        set_leader (box, &path);
+        return TRUE;
+      }
+  return FALSE;
+}
+
 /* Moves @box up or down from where it wants to be, nearest first (down
  * first at equal distance: labels placed from the top keep their lines'
  * order), to the first place within [@min_y, @max_y] that no placed
  * label covers, nor @keep_clear (may be NULL), and records it. With
  * @clear_shift ≥ 0 only places at most that far that cover no line of
- * @panel either will do. FALSE when there is none. */
+ * @panel either will do; with @leader (may be NULL) only places whose
+ * leader is clear (leader_is_clear()). FALSE when there is none. */
 static gboolean
 place_box (Painter               *painter,
            const Geometry        *geometry,
@@ -181,7 +371,8 @@ place_box (Painter               *painter,
            double                 min_y,
            double                 max_y,
            double                 clear_shift,
-           const CpChartLabelBox *keep_clear)
+           const CpChartLabelBox *keep_clear,
+           const Leader          *leader)
 {
   double wanted = CLAMP (box->y, min_y, MAX (min_y, max_y - box->height));
   double range = MAX (max_y - min_y, 0);
@@ -197,7 +388,8 @@ place_box (Painter               *painter,
           continue;
         box->y = y;
         if (box_is_free (painter, box) && (keep_clear == NULL || !boxes_overlap (box, keep_clear)) &&
-            (clear_shift < 0 || !box_covers_lines (geometry, panel, box)))
+            (clear_shift < 0 || !box_covers_lines (geometry, panel, box)) &&
+            (leader == NULL || leader_is_clear (painter, panel, leader, box)))
           {
             g_array_append_val (painter->boxes, *box);
             return TRUE;
@@ -468,11 +660,11 @@ compare_spots (gconstpointer a,
 }
 
 /* Places @box where it covers no line, no marker, no other label and not
- * @anchor: at each of the @n_xs lefts @xs, anywhere from @min_y to @max_y,
- * the nearest to (@anchor_x, @anchor_y) first, a pixel across counting a
- * quarter of a pixel up or down (a label beside its point reads best, one
- * in the column right of the plot is joined to it by its leader). FALSE
- * when no place is clear. */
+ * @anchor, with a clear leader (leader_is_clear()): at each of the @n_xs
+ * lefts @xs, anywhere from @min_y to @max_y, the nearest to @leader's
+ * point first, a pixel across counting a quarter of a pixel up or down (a
+ * label beside its point reads best, one in the column right of the plot
+ * is joined to it by its leader). FALSE when no place is clear. */
 static gboolean
 place_clear (Painter               *painter,
              const Geometry        *geometry,
@@ -480,17 +672,17 @@ place_clear (Painter               *painter,
              CpChartLabelBox       *box,
              const double          *xs,
              guint                  n_xs,
-             double                 anchor_x,
-             double                 anchor_y,
+             const Leader          *leader,
              double                 min_y,
              double                 max_y,
              const CpChartLabelBox *anchor)
 {
+  double anchor_x = leader->anchor_x, anchor_y = leader->anchor_y;
   g_autoptr(GArray) spots = g_array_new (FALSE, FALSE, sizeof (Spot));
   /* For each left, the lines within the label's width: a
    * 20-job × 50-quote report tries hundreds of places per label against
    * thousands of segments, most of them elsewhere across the plot. */
-  GArray *near[4] = { NULL };
+  GArray *near[6] = { NULL };
 
   g_return_val_if_fail (n_xs <= G_N_ELEMENTS (near), FALSE);
   for (guint i = 0; i < n_xs; i++)
@@ -542,7 +734,7 @@ place_clear (Painter               *painter,
             covers = boxes_overlap (box, mark);
           }
       }
-      if (!covers)
+      if (!covers && leader_is_clear (painter, panel, leader, box))
         {
           g_array_append_val (painter->boxes, *box);
           for (guint k = 0; k < n_xs; k++)
@@ -563,9 +755,6 @@ typedef struct {
   const PangoFontDescription *font;
   double                      max_w;
   int                         series;
-  gboolean                    leader;   /* joined to its line, from the anchor to (edge_x, edge_y) */
-  double                      edge_x, edge_y;
-  double                      anchor_x, anchor_y;
 } ShownLabel;
 
 static void
@@ -593,6 +782,7 @@ cp_chart_draw_line_labels (Painter           *painter,
   double max_y = panel->bottom - 1;
 
   g_autoptr(GArray) shown = g_array_new (FALSE, FALSE, sizeof (ShownLabel));
+  g_autoptr(GArray) leaders = g_array_new (FALSE, FALSE, sizeof (Segment));
 
   g_array_set_clear_func (shown, shown_label_clear);
   g_array_sort_with_data (requests, compare_requests, (gpointer) data);
@@ -609,6 +799,11 @@ cp_chart_draw_line_labels (Painter           *painter,
       double sides[2];
       double reach = request->gap - geometry->pad * 0.2;
       CpChartLabelBox anchor = { request->anchor_x - reach, request->anchor_y - reach, 2 * reach, 2 * reach, -1, 0 };
+      /* A leader longer than a few lines of text reads as pointing at
+       * whatever it passes on its way. */
+      Leader leader = { request->series, request->anchor_x, request->anchor_y, request->gap, reach,
+                        6 * geometry->line_h, geometry->line_h, TRUE, leaders };
+      Segment path;
       gboolean placed = FALSE;
 
       /* The recommended option gets a second line rather than lose its
@@ -629,50 +824,74 @@ cp_chart_draw_line_labels (Painter           *painter,
        * up or down its panel, or in the column right of the plot (issue
        * 22: the recommended option's large label covered other quotes'
        * lines and markers); on one line if two find no room, then as its
-       * GPUs alone ("8 × H800…"), before covering a line. */
-      for (int attempt = 0; attempt < 3 && !placed; attempt++)
+       * GPUs alone ("8 × H800…"), before covering a line. A place whose
+       * leader is short and crosses nothing first; a long leader, or one
+       * across other quotes' lines, only on the upper panel, where every
+       * quote is named, and for the recommended option. */
+      for (int pass = 0; pass < 2 && !placed; pass++)
         {
-          g_autofree char *shorter = NULL;
-          CpChartLabelBox trial = box;
-          double tw = w, th = h;
-          double xs[4];
-          guint n_xs;
+          if (pass == 1 && !highlight && geometry->n_panels > 1 && panel != &geometry->panels[0])
+            break;
+          leader.checked = pass == 0;
+          /* On the lower panel even the recommended option's leader stays
+           * short: its name is on the upper panel whatever happens, and a
+           * leader across the days panel to the column right of it read
+           * as pointing at every mark it passed (walkthrough 14). */
+          leader.max_length = pass == 0 || (geometry->n_panels > 1 && panel != &geometry->panels[0])
+                              ? 6 * geometry->line_h : INFINITY;
+          for (int attempt = 0; attempt < 3 && !placed; attempt++)
+            {
+              g_autofree char *shorter = NULL;
+              CpChartLabelBox trial = box;
+              double tw = w, th = h;
+              double trial_w = max_w;
+              double xs[6];
+              guint n_xs;
 
-          if (attempt == 1)
-            {
-              if (!highlight)
-                continue;
-              shorter = fit_quote_label (geometry, font, series, max_w, 1, &trial.shown_bytes);
-            }
-          else if (attempt == 2)
-            {
-              if (series->shorten_from < 0 || (gsize) series->shorten_from >= strlen (series->label))
-                continue;
-              shorter = shortened (series->label, series->shorten_from);
-              trial.shown_bytes = series->shorten_from;
-            }
-          if (shorter != NULL)
-            {
-              cp_chart_text_size (geometry, font, shorter, max_w, &tw, &th);
-              trial.width = tw;
-              trial.height = th;
-            }
-          xs[0] = MAX (geometry->left, MIN (request->anchor_x + request->gap, geometry->width - margin - tw));
-          xs[1] = MAX (geometry->left, request->anchor_x - request->gap - tw);
-          /* The plot's left edge: the corner above a falling cost curve
-           * is often empty. */
-          xs[2] = geometry->left + margin;
-          xs[3] = geometry->right + margin;
-          n_xs = geometry->right + margin + tw <= geometry->width - margin + 0.5 ? 4 : 3;
-          placed = place_clear (painter, geometry, panel, &trial, xs, n_xs, request->anchor_x, request->anchor_y,
-                                min_y, max_y, &anchor);
-          if (placed)
-            {
-              box = trial;
+              if (attempt == 1)
+                {
+                  if (!highlight)
+                    continue;
+                  /* One line as wide as the plot: the band between a
+                   * deadline and the lines under it is often a line high. */
+                  trial_w = MAX (max_w, geometry->right - geometry->left - 2 * margin);
+                  shorter = fit_quote_label (geometry, font, series, trial_w, 1, &trial.shown_bytes);
+                }
+              else if (attempt == 2)
+                {
+                  if (series->shorten_from < 0 || (gsize) series->shorten_from >= strlen (series->label))
+                    continue;
+                  shorter = shortened (series->label, series->shorten_from);
+                  trial.shown_bytes = series->shorten_from;
+                }
               if (shorter != NULL)
                 {
-                  g_free (text);
-                  text = g_steal_pointer (&shorter);
+                  cp_chart_text_size (geometry, font, shorter, trial_w, &tw, &th);
+                  trial.width = tw;
+                  trial.height = th;
+                }
+              xs[0] = MAX (geometry->left, MIN (request->anchor_x + request->gap, geometry->width - margin - tw));
+              xs[1] = MAX (geometry->left, request->anchor_x - request->gap - tw);
+              /* The plot's left edge: the corner above a falling cost curve
+               * is often empty. */
+              xs[2] = geometry->left + margin;
+              /* Two lines' height further aside: a leader to a label straight
+               * above or below its point passes the markers stacked at the
+               * same GPU count, one slanting away misses them. */
+              xs[3] = MAX (geometry->left, MIN (xs[0] + 2 * geometry->line_h, geometry->width - margin - tw));
+              xs[4] = MAX (geometry->left, xs[1] - 2 * geometry->line_h);
+              xs[5] = geometry->right + margin;
+              n_xs = geometry->right + margin + tw <= geometry->width - margin + 0.5 ? 6 : 5;
+              placed = place_clear (painter, geometry, panel, &trial, xs, n_xs, &leader, min_y, max_y, &anchor);
+              if (placed)
+                {
+                  box = trial;
+                  max_w = trial_w;
+                  if (shorter != NULL)
+                    {
+                      g_free (text);
+                      text = g_steal_pointer (&shorter);
+                    }
                 }
             }
         }
@@ -683,30 +902,34 @@ cp_chart_draw_line_labels (Painter           *painter,
       if (!placed && !highlight && geometry->n_panels > 1 && panel != &geometry->panels[0])
         continue;
       /* Else off the lines if that keeps it within three lines of its
-       * anchor; else off the end of its own line; else only off the other
-       * labels. */
-      for (int tier = 0; tier < 3 && !placed; tier++)
+       * anchor; else off the end of its own line, with a leader that
+       * crosses nothing, then with any; else only off the other labels. */
+      leader.max_length = INFINITY;
+      leader.checked = TRUE;
+      for (int tier = 0; tier < 4 && !placed; tier++)
         for (guint side = 0; side < G_N_ELEMENTS (sides) && !placed; side++)
           {
             box.x = sides[side];
             box.y = request->anchor_y - h / 2;
             placed = place_box (painter, geometry, panel, &box, min_y, max_y,
-                                tier == 0 ? 3 * geometry->line_h : -1, tier < 2 ? &anchor : NULL);
+                                tier == 0 ? 3 * geometry->line_h : -1, tier < 3 ? &anchor : NULL,
+                                tier < 2 ? &leader : NULL);
           }
       if (!placed)
         continue;
 
+      /* Placed without looking at its leader: the plain one. */
+      if (!box.leader && leader_of (&box, &leader, 0, &path))
+        {
+          set_leader (&box, &path);
+          g_array_index (painter->boxes, CpChartLabelBox, painter->boxes->len - 1) = box;
+        }
+      if (box.leader)
+        g_array_append_val (leaders, ((Segment) { box.leader_x0, box.leader_y0, box.leader_x1, box.leader_y1,
+                                                  request->series }));
       {
-        ShownLabel label = { box, g_steal_pointer (&text), font, max_w, request->series, FALSE, 0, 0,
-                             request->anchor_x, request->anchor_y };
+        ShownLabel label = { box, g_steal_pointer (&text), font, max_w, request->series };
 
-        if (fabs (box.y + box.height / 2 - request->anchor_y) > box.height * 0.5 ||
-            box.x > request->anchor_x + request->gap + 1 || box.x + box.width < request->anchor_x - request->gap - 1)
-          {
-            label.leader = TRUE;
-            label.edge_x = box.x > request->anchor_x ? box.x - 1 : box.x + box.width + 1;
-            label.edge_y = CLAMP (request->anchor_y, box.y + 2, box.y + box.height - 2);
-          }
         g_array_append_val (shown, label);
       }
     }
@@ -719,13 +942,13 @@ cp_chart_draw_line_labels (Painter           *painter,
       const CpChartSeries *series = g_ptr_array_index (data->series, label->series);
       Rgb storage;
 
-      if (!label->leader)
+      if (!label->box.leader)
         continue;
       cp_chart_set_rgb (cr, cp_chart_series_rgb (painter, series, label->series, &storage, FALSE));
       cairo_set_dash (cr, NULL, 0, 0);
       cairo_set_line_width (cr, MAX (0.75, geometry->font_px / 16.0));
-      cairo_move_to (cr, label->anchor_x, label->anchor_y);
-      cairo_line_to (cr, label->edge_x, label->edge_y);
+      cairo_move_to (cr, label->box.leader_x0, label->box.leader_y0);
+      cairo_line_to (cr, label->box.leader_x1, label->box.leader_y1);
       cairo_stroke (cr);
     }
   for (guint i = 0; i < shown->len; i++)
@@ -770,8 +993,8 @@ cp_chart_draw_fixed_label (Painter                    *painter,
   box.shown_bytes = strlen (text);
   box.x = CLAMP (x - x_align * w, geometry->left + 2, MAX (geometry->left + 2, geometry->right - w - 2));
   box.y = y;
-  if (!place_box (painter, geometry, panel, &box, panel->top + 1, panel->bottom - 1, geometry->line_h, NULL) &&
-      !place_box (painter, geometry, panel, &box, panel->top + 1, panel->bottom - 1, -1, NULL))
+  if (!place_box (painter, geometry, panel, &box, panel->top + 1, panel->bottom - 1, geometry->line_h, NULL, NULL) &&
+      !place_box (painter, geometry, panel, &box, panel->top + 1, panel->bottom - 1, -1, NULL, NULL))
     return;
   cairo_save (painter->cr);
   cp_chart_set_rgb (painter->cr, &painter->theme.background);

@@ -94,6 +94,7 @@ void cp_chart_set_rgb (cairo_t *cr, const Rgb *rgb);
 
 typedef struct {
   double x0, y0, x1, y1;
+  int    series;     /* index into data->series, -1 for the chart's own lines */
 } Segment;
 
 typedef struct {

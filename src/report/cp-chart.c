@@ -428,7 +428,7 @@ draw_panel_series (Painter           *painter,
                 y = snap (painter, y);
               if (pen_down)
                 {
-                  Segment segment = { last_x, last_y, x, y };
+                  Segment segment = { last_x, last_y, x, y, (int) s };
 
                   cairo_line_to (cr, x, y);
                   g_array_append_val (panel->segments, segment);
@@ -547,7 +547,7 @@ draw_chart_marks (Painter           *painter,
           cairo_line_to (cr, geometry->right, y);
           cairo_stroke (cr);
           cairo_set_dash (cr, NULL, 0, 0);
-          g_array_append_val (lower->segments, ((Segment) { geometry->left, y, geometry->right, y }));
+          g_array_append_val (lower->segments, ((Segment) { geometry->left, y, geometry->right, y, -1 }));
         }
       else
         {
@@ -580,7 +580,7 @@ draw_chart_marks (Painter           *painter,
           cairo_line_to (cr, x, panel->bottom);
           cairo_stroke (cr);
           cairo_set_dash (cr, NULL, 0, 0);
-          g_array_append_val (panel->segments, ((Segment) { x, panel->top, x, panel->bottom }));
+          g_array_append_val (panel->segments, ((Segment) { x, panel->top, x, panel->bottom, -1 }));
           if (isfinite (y))
             {
               draw_marker (cr, x, y, geometry->font_px * 0.45, 1);

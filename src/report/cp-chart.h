@@ -134,6 +134,10 @@ typedef struct {
                               * labels, CP_CHART_BOX_TITLE for the title */
   guint  shown_bytes;        /* how much of the label shows before an ellipsis
                               * (all of it when there is none) */
+  gboolean leader;           /* a line's label away from its point, joined to it
+                              * by a thin leader from (leader_x0, leader_y0) at the
+                              * point to (leader_x1, leader_y1) at the label */
+  double leader_x0, leader_y0, leader_x1, leader_y1;
 } CpChartLabelBox;
 
 #define CP_CHART_BOX_TITLE (-2)

@@ -69,12 +69,46 @@ segment_in_box (double x0, double y0, double x1, double y1, const CpChartLabelBo
   return FALSE;
 }
 
+/* Whether segments (ax0, ay0)–(ax1, ay1) and (bx0, by0)–(bx1, by1)
+ * cross, touching ends aside. */
+static gboolean
+segments_cross (double ax0, double ay0, double ax1, double ay1,
+                double bx0, double by0, double bx1, double by1)
+{
+  double d1 = (bx1 - bx0) * (ay0 - by0) - (by1 - by0) * (ax0 - bx0);
+  double d2 = (bx1 - bx0) * (ay1 - by0) - (by1 - by0) * (ax1 - bx0);
+  double d3 = (ax1 - ax0) * (by0 - ay0) - (ay1 - ay0) * (bx0 - ax0);
+  double d4 = (ax1 - ax0) * (by1 - ay0) - (ay1 - ay0) * (bx1 - ax0);
+
+  return d1 * d2 < 0 && d3 * d4 < 0;
+}
+
+/* The distance from (x, y) to the segment (x0, y0)–(x1, y1). */
+static double
+distance_to_segment (double x, double y, double x0, double y0, double x1, double y1)
+{
+  double dx = x1 - x0, dy = y1 - y0, length2 = dx * dx + dy * dy;
+  double t = length2 > 0 ? CLAMP (((x - x0) * dx + (y - y0) * dy) / length2, 0, 1) : 0;
+
+  return hypot (x0 + t * dx - x, y0 + t * dy - y);
+}
+
 /* No label of a line (box->series ≥ 0) covers a line or a marker of
- * another series, on either panel. */
+ * another series, on either panel; and no leader joining a label to its
+ * point on the days panel crosses another series' line or passes
+ * through the middle of its marker, past the point it starts from
+ * (walkthrough 14: a label in the column right of the days panel was
+ * joined to its marker by a leader across every other quote's line). */
 static void
 assert_labels_clear (const CpChartData *data,
                      const char        *what)
 {
+  /* The recommended option's marker with its margin at the largest text
+   * (cp-chart.c: 0.55 times at most 22 px, times 1.2): a leader starts
+   * inside it, and other quotes' lines through the same point meet it
+   * there. */
+  const double marker_px = 15;
+
   for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
     {
       cairo_surface_t *surface;
@@ -112,8 +146,21 @@ assert_labels_clear (const CpChartData *data,
         {
           const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, b);
 
+          gboolean on_days_panel = FALSE;
+
           if (box->series < 0 || box->width <= 0)
             continue;
+          /* A leader of a quote other than the recommended one, from its
+           * point on the days panel (the recommended option is named on
+           * both panels however crowded). */
+          if (data->kind == CP_CHART_COST && box->leader &&
+              ((CpChartSeries *) g_ptr_array_index (data->series, box->series))->emphasis != CP_CHART_EMPHASIS_HIGHLIGHT)
+            {
+              GArray *own = g_ptr_array_index (points, 2 * box->series + 1);
+
+              for (guint p = 0; 2 * p + 1 < own->len; p++)
+                on_days_panel |= fabs (g_array_index (own, double, 2 * p + 1) - box->leader_y0) < 0.5;
+            }
           for (guint s = 0; s < data->series->len; s++)
             {
               const CpChartSeries *series = g_ptr_array_index (data->series, s);
@@ -147,6 +194,30 @@ assert_labels_clear (const CpChartData *data,
                       if (!series->points_only && isfinite (px) && segment_in_box (px, py, x, y, box))
                         {
                           g_test_message ("%s at %g × %g: the label of series %d (%s) covers the line of series %u (%s)",
+                                          what, sizes[z].width, sizes[z].height, box->series,
+                                          ((CpChartSeries *) g_ptr_array_index (data->series, box->series))->label,
+                                          s, series->label);
+                          g_test_fail ();
+                        }
+                      /* On the days panel, where a quote's name
+                       * without a clear place is left to the cost panel,
+                       * the leader from its point's own marker on: a
+                       * marker's half-width from the start. */
+                      if (lower == 1 && on_days_panel && hypot (x - box->leader_x0, y - box->leader_y0) > marker_px &&
+                          distance_to_segment (x, y, box->leader_x0, box->leader_y0, box->leader_x1,
+                                               box->leader_y1) < 1.5)
+                        {
+                          g_test_message ("%s at %g × %g: the leader of series %d (%s) passes through point %u of series %u (%s)",
+                                          what, sizes[z].width, sizes[z].height, box->series,
+                                          ((CpChartSeries *) g_ptr_array_index (data->series, box->series))->label,
+                                          p, s, series->label);
+                          g_test_fail ();
+                        }
+                      if (lower == 1 && on_days_panel && !series->points_only && isfinite (px) &&
+                          distance_to_segment (box->leader_x0, box->leader_y0, px, py, x, y) > marker_px &&
+                          segments_cross (box->leader_x0, box->leader_y0, box->leader_x1, box->leader_y1, px, py, x, y))
+                        {
+                          g_test_message ("%s at %g × %g: the leader of series %d (%s) crosses the line of series %u (%s)",
                                           what, sizes[z].width, sizes[z].height, box->series,
                                           ((CpChartSeries *) g_ptr_array_index (data->series, box->series))->label,
                                           s, series->label);
