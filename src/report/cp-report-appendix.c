@@ -275,6 +275,57 @@ range_note (CpSpreadKind kind)
   return NULL;
 }
 
+/* Which costs some option the plans of @results compared counts as
+ * nothing because its quote does not state them. */
+static CpUnstatedCost
+plans_count_unstated (const CpProject *project,
+                      JobResult       *results)
+{
+  CpUnstatedCost costs = 0;
+
+  for (guint j = 0; results != NULL && j < project->jobs->len; j++)
+    {
+      const CpJob *job = g_ptr_array_index (project->jobs, j);
+      const CpPlan *plan = results[j].plan;
+
+      if (plan == NULL || plan->cost_unknown)
+        continue;
+      for (guint o = 0; o < plan->options->len; o++)
+        {
+          const CpOption *option = &g_array_index (plan->options, CpOption, o);
+          const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+
+          if (!option->estimate.fits || !cp_report_quote_compared (plan, option->quote_index))
+            continue;
+          costs |= cp_report_option_unstated (job, quote, option);
+        }
+    }
+  return costs;
+}
+
+/* The row saying how an unstated storage price or network fee is read,
+ * when a job relies on it (approver, 3 December: the appendix did not
+ * say): counted as nothing, then the verdict checked at the dearest price
+ * another compared quote states (the planner's check_unstated_costs()). */
+static void
+add_unstated_costs_row (Doc       *doc,
+                        Table     *table,
+                        JobResult *results)
+{
+  CpUnstatedCost costs = plans_count_unstated (doc->project, results);
+  const char *name;
+
+  if (costs == 0)
+    return;
+  name = costs == CP_UNSTATED_STORAGE_PRICE ? _("A storage price a quote does not state")
+         : costs == CP_UNSTATED_NETWORK_FEE ? _("A network fee between nodes a quote does not state")
+         : _("A storage price or network fee between nodes a quote does not state");
+  cp_doc_table_add_row (table, g_strdup (name),
+                        /* TRANSLATORS: the value of the unstated-costs convention in the assumptions table */
+                        g_strdup (_("Counted as nothing")),
+                        g_strdup (_("This report's convention: nothing is added for it, so a total does not hold it. The verdict is then checked with each such price at the dearest one another compared quote states; if another quote would then win, the verdict is not firm and that vendor is asked. When no compared quote states one, it stays at nothing.")));
+}
+
 void
 cp_report_section_assumptions (Doc       *doc,
                                JobResult *results)
@@ -415,22 +466,30 @@ cp_report_section_assumptions (Doc       *doc,
                             source != NULL ? g_steal_pointer (&source)
                                            : g_strdup (cp_words_assumption_source (a->key, a->source)));
     }
+  add_unstated_costs_row (doc, &table, results);
   cp_doc_table (doc, &table);
   g_ptr_array_unref (table.rows);
 }
 
-void
-cp_report_section_approval (Doc *doc)
+/* The approval table: a row per role, with the names the project sets;
+ * @header holds its 4 column headings. */
+static void
+approval_table (Doc   *doc,
+                char **header,
+                Table *table)
 {
   static const double widths[] = { 0.22, 0.30, 0.30, 0.18 };
   const CpProject *project = doc->project;
-  /* TRANSLATORS: a person's name, in the approval table */
-  char *header[] = { _("Role"), C_("person", "Name"), _("Signature"), _("Date") };
-  /* Rows 26 pt (9 mm) high: room for a signature written by hand. */
-  Table table = { 4, widths, NULL, header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 26 };
-
   const char *names[] = { project->prepared_by, project->reviewed_by, project->approved_by };
   const char *roles[] = { _("Prepared by"), _("Reviewed by"), _("Approved by") };
+
+  header[0] = _("Role");
+  /* TRANSLATORS: a person's name, in the approval table */
+  header[1] = C_("person", "Name");
+  header[2] = _("Signature");
+  header[3] = _("Date");
+  /* Rows 26 pt (9 mm) high: room for a signature written by hand. */
+  *table = (Table) { 4, widths, NULL, header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 26 };
 
   /* Names the project does not set stay blank, to be written by hand; the
    * preparer signs on the report's day, the approver on the day set for
@@ -442,9 +501,30 @@ cp_report_section_approval (Doc *doc)
                    : i == 2 && project->signed_on != NULL && *project->signed_on != '\0'
                    ? cp_i18n_format_iso_date (project->signed_on, doc->lang) : g_strdup ("");
 
-      cp_doc_table_add_row (&table, g_strdup (roles[i]), g_strdup (named ? names[i] : ""), g_strdup (""), date);
+      cp_doc_table_add_row (table, g_strdup (roles[i]), g_strdup (named ? names[i] : ""), g_strdup (""), date);
     }
+}
 
+double
+cp_report_approval_height (Doc *doc)
+{
+  char *header[4];
+  Table table;
+  double height;
+
+  approval_table (doc, header, &table);
+  height = cp_doc_table_height (doc, doc->h1, _("Approval"), &table);
+  g_ptr_array_unref (table.rows);
+  return height;
+}
+
+void
+cp_report_section_approval (Doc *doc)
+{
+  char *header[4];
+  Table table;
+
+  approval_table (doc, header, &table);
   /* The signatures stay together on one page. */
   cp_doc_ensure (doc, cp_doc_table_height (doc, doc->h1, _("Approval"), &table));
   cp_doc_table_under (doc, doc->h1, _("Approval"), &table);

@@ -92,6 +92,20 @@ result_plans (const CpProject *project,
   return plans;
 }
 
+CpUnstatedCost
+cp_report_option_unstated (const CpJob    *job,
+                           const CpQuote  *quote,
+                           const CpOption *option)
+{
+  CpUnstatedCost costs = 0;
+
+  if (job->storage_tb > 0 && quote->storage_price_per_tb_month <= 0)
+    costs |= CP_UNSTATED_STORAGE_PRICE;
+  if (option->estimate.nodes > 1 && quote->network_fee_per_node_month <= 0)
+    costs |= CP_UNSTATED_NETWORK_FEE;
+  return costs;
+}
+
 /* For each recommended quote, which of the costs R6 names beside compute
  * (storage, the network between nodes) it does not state, taken as 0, so
  * that the total does not hold them (approver 9: page 1 did not say): one
@@ -108,8 +122,7 @@ left_out_text (Doc       *doc,
   g_autoptr(GString) clauses = NULL;
   const CpProject *project = doc->project;
   g_autofree gboolean *recommended = g_new0 (gboolean, MAX (project->quotes->len, 1));
-  g_autofree gboolean *storage = g_new0 (gboolean, MAX (project->quotes->len, 1));
-  g_autofree gboolean *cluster = g_new0 (gboolean, MAX (project->quotes->len, 1));
+  g_autofree CpUnstatedCost *unstated = g_new0 (CpUnstatedCost, MAX (project->quotes->len, 1));
 
   for (guint j = 0; j < project->jobs->len; j++)
     {
@@ -123,8 +136,8 @@ left_out_text (Doc       *doc,
       if (option->quote_index < 0 || (guint) option->quote_index >= project->quotes->len)
         continue;
       recommended[option->quote_index] = TRUE;
-      storage[option->quote_index] |= job->storage_tb > 0;
-      cluster[option->quote_index] |= option->estimate.nodes > 1;
+      unstated[option->quote_index] |= cp_report_option_unstated (job, g_ptr_array_index (project->quotes, option->quote_index),
+                                                                  option);
     }
 
   for (guint q = 0; q < project->quotes->len; q++)
@@ -136,9 +149,9 @@ left_out_text (Doc       *doc,
 
       if (!recommended[q])
         continue;
-      if (quote->storage_price_per_tb_month <= 0 && storage[q])
+      if (unstated[q] & CP_UNSTATED_STORAGE_PRICE)
         g_ptr_array_add (items, (gpointer) _("storage price"));
-      if (quote->network_fee_per_node_month <= 0 && cluster[q])
+      if (unstated[q] & CP_UNSTATED_NETWORK_FEE)
         g_ptr_array_add (items, (gpointer) _("network fee"));
       if (items->len == 0)
         continue;
@@ -372,16 +385,32 @@ cp_report_section_budget_tables (Doc              *doc,
   g_ptr_array_unref (months.rows);
 }
 
-/* The question each kind of "ask the vendor" reason puts. */
+/* The question each kind of "ask the vendor" reason puts, and its id in
+ * the XML report. */
 static const struct {
   CpOutcome   outcome;
+  const char *kind;
   const char *question;
 } vendor_questions[] = {
-  { CP_OUTCOME_ASK_BANDWIDTH, N_("Is the network between nodes dedicated or shared, and at what rate?") },
-  { CP_OUTCOME_ASK_STORAGE, N_("What storage comes with the machines: a parallel file system or a network disk, and at what price?") },
-  { CP_OUTCOME_ASK_HOST_MEMORY, N_("How much host memory does each node have? CPU offload keeps the optimizer there.") },
-  { CP_OUTCOME_ASK_BILLING_TERMS, N_("Is it billed by the hour or by the month, and is there a minimum rental term? The recommendation depends on it.") },
-  { CP_OUTCOME_ASK_UNSTATED_COSTS, N_("What does storage cost, and the network between nodes where several are rented? The quote does not say, and the recommendation depends on it.") },
+  { CP_OUTCOME_ASK_BANDWIDTH, "network-sharing", N_("Is the network between nodes dedicated or shared, and at what rate?") },
+  { CP_OUTCOME_ASK_STORAGE, "storage", N_("What storage comes with the machines: a parallel file system or a network disk, and at what price?") },
+  { CP_OUTCOME_ASK_HOST_MEMORY, "host-memory", N_("How much host memory does each node have? CPU offload keeps the optimizer there.") },
+  { CP_OUTCOME_ASK_BILLING_TERMS, "billing-terms", N_("Is it billed by the hour or by the month, and is there a minimum rental term? The recommendation depends on it.") },
+  { CP_OUTCOME_ASK_UNSTATED_COSTS, "unstated-costs", N_("What does storage cost, and the network between nodes where several are rented? The quote does not say, and the recommendation depends on it.") },
+};
+
+/* The unstated-costs question when it asks one of the two costs: a vendor
+ * already asked what storage it offers and at what price is asked here
+ * only of its network (approver, 3 December: two lines asked one vendor
+ * the price of its storage). */
+static const struct {
+  CpUnstatedCost costs;
+  const char    *kind;
+  const char    *question;
+} unstated_questions[] = {
+  { CP_UNSTATED_STORAGE_PRICE | CP_UNSTATED_NETWORK_FEE, "unstated-costs", NULL },
+  { CP_UNSTATED_STORAGE_PRICE, "unstated-storage-price", N_("What does storage cost? The quote does not say, and the recommendation depends on it.") },
+  { CP_UNSTATED_NETWORK_FEE, "unstated-network-fee", N_("What does the network between nodes cost where several are rented? The quote does not say, and the recommendation depends on it.") },
 };
 
 gboolean
@@ -391,6 +420,71 @@ cp_report_is_vendor_question (CpOutcome outcome)
     if (vendor_questions[q].outcome == outcome)
       return TRUE;
   return FALSE;
+}
+
+void
+cp_report_question_free (CpReportQuestion *question)
+{
+  g_free (question->text);
+  g_array_unref (question->quotes);
+  g_array_unref (question->jobs);
+  g_free (question);
+}
+
+static CpReportQuestion *
+question_new (const char *kind)
+{
+  CpReportQuestion *question = g_new0 (CpReportQuestion, 1);
+
+  question->kind = kind;
+  question->quotes = g_array_new (FALSE, FALSE, sizeof (int));
+  question->jobs = g_array_new (FALSE, FALSE, sizeof (guint));
+  return question;
+}
+
+/* The name a question gives the vendor of quote @index: its vendor, else
+ * its id. */
+static const char *
+vendor_name (const CpProject *project,
+             int              index)
+{
+  const CpQuote *quote = g_ptr_array_index (project->quotes, index);
+
+  return quote->vendor != NULL && *quote->vendor != '\0' ? quote->vendor : quote->id;
+}
+
+/* Adds the vendor of quote @index to @question, once per vendor whatever
+ * number of its offers leave the question open. */
+static void
+question_add_vendor (const CpProject  *project,
+                     CpReportQuestion *question,
+                     int               index)
+{
+  const char *name = vendor_name (project, index);
+
+  for (guint i = 0; i < question->quotes->len; i++)
+    if (g_strcmp0 (vendor_name (project, g_array_index (question->quotes, int, i)), name) == 0)
+      return;
+  g_array_append_val (question->quotes, index);
+}
+
+/* "What …? Ask: A, B.": @question's text with its vendors' names. */
+static void
+question_set_text (const CpProject  *project,
+                   CpReportQuestion *question,
+                   const char       *asked)
+{
+  g_autoptr(GString) line = g_string_new (NULL);
+
+  for (guint i = 0; i < question->quotes->len; i++)
+    {
+      if (i > 0)
+        /* TRANSLATORS: between the names of the vendors a question is put to */
+        g_string_append (line, _(", "));
+      g_string_append (line, vendor_name (project, g_array_index (question->quotes, int, i)));
+    }
+  /* TRANSLATORS: a question, then the vendors to put it to */
+  question->text = g_strdup_printf (_("%s Ask: %s."), asked, line->str);
 }
 
 /* Whether the memo names @quote_index's option for @plan: the
@@ -407,40 +501,105 @@ memo_names_quote (const CpPlan *plan,
   return next != NULL && next->quote_index == quote_index;
 }
 
+/* The quote a reason of a vendor question concerns, or -1. */
+static int
+reason_quote (const CpProject *project,
+              const CpReason  *reason)
+{
+  int quote = reason->quote_index >= 0 ? reason->quote_index : (int) reason->values[0];
+
+  return quote >= 0 && (guint) quote < project->quotes->len ? quote : -1;
+}
+
+/* Whether @reason of @plan puts its question to its quote's vendor: a
+ * quote left out of the comparison (it cannot run) is not asked, and
+ * host memory and unstated prices are asked of the options the memo
+ * names, the recommendation and the next best (the demo's 70B asked all
+ * seven vendors about host memory, as every option offloads, where two
+ * answers decide it). */
+static gboolean
+reason_asks (const CpProject *project,
+             const CpPlan    *plan,
+             const CpReason  *reason)
+{
+  int quote = reason_quote (project, reason);
+
+  if (quote < 0 || !cp_report_quote_compared (plan, quote))
+    return FALSE;
+  if ((reason->outcome == CP_OUTCOME_ASK_HOST_MEMORY || reason->outcome == CP_OUTCOME_ASK_UNSTATED_COSTS) &&
+      !memo_names_quote (plan, quote))
+    return FALSE;
+  return TRUE;
+}
+
 /* Whether some plan of @results asks @quote_index's vendor what storage
  * it offers and at what price (CP_OUTCOME_ASK_STORAGE). */
 static gboolean
-storage_asked (JobResult *results,
-               guint      n_results,
-               int        quote_index)
+storage_asked (const CpProject *project,
+               JobResult       *results,
+               guint            n_results,
+               const char      *vendor)
 {
   for (guint j = 0; j < n_results; j++)
     for (guint r = 0; results[j].plan != NULL && r < results[j].plan->reasons->len; r++)
       {
         const CpReason *reason = &g_array_index (results[j].plan->reasons, CpReason, r);
-        int quote = reason->quote_index >= 0 ? reason->quote_index : (int) reason->values[0];
 
-        if (reason->outcome == CP_OUTCOME_ASK_STORAGE && quote == quote_index)
+        if (reason->outcome == CP_OUTCOME_ASK_STORAGE && reason_asks (project, results[j].plan, reason) &&
+            g_strcmp0 (vendor_name (project, reason_quote (project, reason)), vendor) == 0)
           return TRUE;
       }
   return FALSE;
 }
 
-char *
-cp_report_vendor_question (const CpProject *project,
-                           JobResult       *results,
-                           guint            n_results,
-                           CpOutcome        outcome)
+/* The costs the unstated-costs question asks @vendor: those its quotes
+ * leave out in the plans of @results, less the storage price when the
+ * storage question asks it. */
+static CpUnstatedCost
+unstated_asked (const CpProject *project,
+                JobResult       *results,
+                guint            n_results,
+                const char      *vendor)
 {
-  g_autoptr(GString) line = NULL;
-  g_autoptr(GHashTable) named = g_hash_table_new (g_str_hash, g_str_equal);
-  const char *question = NULL;
+  CpUnstatedCost costs = 0;
 
-  for (guint q = 0; q < G_N_ELEMENTS (vendor_questions); q++)
-    if (vendor_questions[q].outcome == outcome)
-      question = vendor_questions[q].question;
-  g_return_val_if_fail (question != NULL, NULL);
+  for (guint j = 0; j < n_results; j++)
+    for (guint r = 0; results[j].plan != NULL && r < results[j].plan->reasons->len; r++)
+      {
+        const CpReason *reason = &g_array_index (results[j].plan->reasons, CpReason, r);
 
+        if (reason->outcome == CP_OUTCOME_ASK_UNSTATED_COSTS && reason_asks (project, results[j].plan, reason) &&
+            g_strcmp0 (vendor_name (project, reason_quote (project, reason)), vendor) == 0)
+          costs |= (CpUnstatedCost) reason->values[1];
+      }
+  if (storage_asked (project, results, n_results, vendor))
+    costs &= ~CP_UNSTATED_STORAGE_PRICE;
+  return costs;
+}
+
+/* Question @outcome put once to every vendor whose quote leaves it open
+ * in the plans of @results; for the unstated costs, to those asked
+ * exactly @costs. NULL when none does. */
+static CpReportQuestion *
+vendor_question (const CpProject *project,
+                 JobResult       *results,
+                 guint            n_results,
+                 guint            which,
+                 CpUnstatedCost   costs)
+{
+  CpOutcome outcome = vendor_questions[which].outcome;
+  CpReportQuestion *question = NULL;
+  const char *kind = vendor_questions[which].kind;
+  const char *asked = vendor_questions[which].question;
+
+  if (outcome == CP_OUTCOME_ASK_UNSTATED_COSTS)
+    for (guint u = 0; u < G_N_ELEMENTS (unstated_questions); u++)
+      if (unstated_questions[u].costs == costs)
+        {
+          kind = unstated_questions[u].kind;
+          if (unstated_questions[u].question != NULL)
+            asked = unstated_questions[u].question;
+        }
   for (guint j = 0; j < n_results; j++)
     {
       const CpPlan *plan = results[j].plan;
@@ -448,44 +607,24 @@ cp_report_vendor_question (const CpProject *project,
       for (guint r = 0; plan != NULL && r < plan->reasons->len; r++)
         {
           const CpReason *reason = &g_array_index (plan->reasons, CpReason, r);
-          int quote = reason->quote_index >= 0 ? reason->quote_index : (int) reason->values[0];
-          const CpQuote *asked;
-          const char *name;
+          int quote;
 
-          if (reason->outcome != outcome || quote < 0 || (guint) quote >= project->quotes->len)
+          if (reason->outcome != outcome || !reason_asks (project, plan, reason))
             continue;
-          /* A quote left out of the comparison (it cannot run) is not asked. */
-          if (!cp_report_quote_compared (plan, quote))
+          quote = reason_quote (project, reason);
+          if (outcome == CP_OUTCOME_ASK_UNSTATED_COSTS &&
+              unstated_asked (project, results, n_results, vendor_name (project, quote)) != costs)
             continue;
-          /* Host memory and unstated prices are asked of the options the
-           * memo names, the recommendation and the next best: the demo's
-           * 70B asked all seven vendors about host memory, as every
-           * option offloads, where two answers decide it. */
-          if ((outcome == CP_OUTCOME_ASK_HOST_MEMORY || outcome == CP_OUTCOME_ASK_UNSTATED_COSTS) &&
-              !memo_names_quote (plan, quote))
+          if (vendor_name (project, quote) == NULL)
             continue;
-          /* The storage question already asks its price. */
-          if (outcome == CP_OUTCOME_ASK_UNSTATED_COSTS && (CpUnstatedCost) reason->values[1] == CP_UNSTATED_STORAGE_PRICE &&
-              storage_asked (results, n_results, quote))
-            continue;
-          /* The vendor is asked once, whatever number of its offers
-           * leave the question open. */
-          asked = g_ptr_array_index (project->quotes, quote);
-          name = asked->vendor != NULL && *asked->vendor != '\0' ? asked->vendor : asked->id;
-          if (name == NULL || !g_hash_table_add (named, (gpointer) name))
-            continue;
-          if (line == NULL)
-            line = g_string_new (NULL);
-          else
-            /* TRANSLATORS: between the names of the vendors a question is put to */
-            g_string_append (line, _(", "));
-          g_string_append (line, name);
+          if (question == NULL)
+            question = question_new (kind);
+          question_add_vendor (project, question, quote);
         }
     }
-  if (line == NULL)
-    return NULL;
-  /* TRANSLATORS: a question, then the vendors to put it to */
-  return g_strdup_printf (_("%s Ask: %s."), _(question), line->str);
+  if (question != NULL)
+    question_set_text (project, question, _(asked));
+  return question;
 }
 
 /* Whether @quote leaves its billing step or minimum term to be read from
@@ -512,15 +651,20 @@ terms_asked (const CpPlan *plan,
   return FALSE;
 }
 
-char *
-cp_report_rental_question (const CpProject *project,
-                           JobResult       *results,
-                           guint            n_results,
-                           gboolean         part,
-                           const char      *lang)
+/* The question of renting part of an offer alone, and for what term (@part
+ * TRUE), or of billing terms a quote leaves unstated (@part FALSE), put to
+ * the vendors of the recommended and next-best options of @results that
+ * leave it open: "Can part …? Ask: B (1 of 4 nodes)."; NULL when none
+ * does. */
+static CpReportQuestion *
+rental_question (const CpProject *project,
+                 JobResult       *results,
+                 guint            n_results,
+                 gboolean         part,
+                 const char      *lang)
 {
   g_autoptr(GString) line = NULL;
-  g_autoptr(GHashTable) named = g_hash_table_new (g_direct_hash, g_direct_equal);
+  CpReportQuestion *question = NULL;
 
   for (guint j = 0; j < n_results; j++)
     {
@@ -540,7 +684,7 @@ cp_report_rental_question (const CpProject *project,
         {
           const CpOption *option = chosen[c];
           const CpQuote *quote;
-          gboolean partial;
+          gboolean partial, named = FALSE;
           g_autofree char *name = NULL;
 
           if (option == NULL)
@@ -551,13 +695,19 @@ cp_report_rental_question (const CpProject *project,
            * alone, unless the verdict's own question asks them. */
           if (part ? !partial : (partial || !terms_unstated (quote) || terms_asked (plan, option->quote_index)))
             continue;
-          if (!g_hash_table_add (named, GINT_TO_POINTER (option->quote_index + 1)))
+          for (guint i = 0; question != NULL && i < question->quotes->len && !named; i++)
+            named = g_array_index (question->quotes, int, i) == option->quote_index;
+          if (named)
             continue;
-          if (line == NULL)
-            line = g_string_new (NULL);
+          if (question == NULL)
+            {
+              question = question_new (part ? "part-of-offer" : "billing-unstated");
+              line = g_string_new (NULL);
+            }
           else
             /* TRANSLATORS: between the names of the vendors a question is put to */
             g_string_append (line, _(", "));
+          g_array_append_val (question->quotes, option->quote_index);
           name = cp_words_quote_short_name (project, option->quote_index);
           if (part)
             {
@@ -571,23 +721,26 @@ cp_report_rental_question (const CpProject *project,
             g_string_append (line, name);
         }
     }
-  if (line == NULL)
+  if (question == NULL)
     return NULL;
-  if (part)
-    /* TRANSLATORS: a question, then the vendors to put it to, each with the nodes the plan rents of those it offers */
-    return g_strdup_printf (_("Can part of the offer be rented alone, on the same terms? Ask: %s."),
-                            line->str);
-  /* TRANSLATORS: a question, then the vendors to put it to */
-  return g_strdup_printf (_("How is it billed, and is there a minimum term? The quote does not say. Ask: %s."),
-                          line->str);
+  question->text = part
+                   /* TRANSLATORS: a question, then the vendors to put it to, each with the nodes the plan rents of those it offers */
+                   ? g_strdup_printf (_("Can part of the offer be rented alone, on the same terms? Ask: %s."), line->str)
+                   /* TRANSLATORS: a question, then the vendors to put it to */
+                   : g_strdup_printf (_("How is it billed, and is there a minimum term? The quote does not say. Ask: %s."),
+                                      line->str);
+  return question;
 }
 
-char *
-cp_report_team_question (const CpProject *project,
-                         JobResult       *results,
-                         guint            n_results)
+/* The question to put to the team when a plan assumed R8's answer (the
+ * job does not describe the team), naming those jobs; NULL otherwise. */
+static CpReportQuestion *
+team_question (const CpProject *project,
+               JobResult       *results,
+               guint            n_results)
 {
   g_autoptr(GString) jobs = NULL;
+  CpReportQuestion *question = NULL;
 
   for (guint j = 0; j < n_results; j++)
     {
@@ -600,49 +753,133 @@ cp_report_team_question (const CpProject *project,
         used = g_array_index (plan->reasons, CpReason, r).rule == CP_RULE_R8_MIGRATION;
       if (!used)
         continue;
-      if (jobs == NULL)
-        jobs = g_string_new (NULL);
+      if (question == NULL)
+        {
+          question = question_new ("team");
+          jobs = g_string_new (NULL);
+        }
       else
         /* TRANSLATORS: between the names of the jobs a question concerns */
         g_string_append (jobs, _(", "));
+      g_array_append_val (question->jobs, j);
       g_string_append (jobs, ((const CpJob *) g_ptr_array_index (project->jobs, j))->name);
     }
-  if (jobs == NULL)
+  if (question == NULL)
     return NULL;
   /* TRANSLATORS: the question to the team (rule R8), then the jobs whose plans assumed the answer */
-  return g_strdup_printf (_("Has the team run distributed training before, and does it have an operations engineer? Not stated, so assumed not (R8). Ask: the team, for %s."),
-                          jobs->str);
+  question->text = g_strdup_printf (_("Has the team run distributed training before, and does it have an operations engineer? Not stated, so assumed not (R8). Ask: the team, for %s."),
+                                    jobs->str);
+  return question;
+}
+
+GPtrArray *
+cp_report_questions (const CpProject *project,
+                     JobResult       *results,
+                     guint            n_results,
+                     const char      *lang)
+{
+  GPtrArray *asked = g_ptr_array_new_with_free_func ((GDestroyNotify) cp_report_question_free);
+  CpReportQuestion *question;
+
+  cp_i18n_push_language (lang);
+  for (guint q = 0; q < G_N_ELEMENTS (vendor_questions); q++)
+    {
+      if (vendor_questions[q].outcome != CP_OUTCOME_ASK_UNSTATED_COSTS)
+        {
+          if ((question = vendor_question (project, results, n_results, q, 0)) != NULL)
+            g_ptr_array_add (asked, question);
+          continue;
+        }
+      for (guint u = 0; u < G_N_ELEMENTS (unstated_questions); u++)
+        if ((question = vendor_question (project, results, n_results, q, unstated_questions[u].costs)) != NULL)
+          g_ptr_array_add (asked, question);
+    }
+  /* Part of an offer rented alone, then terms unstated. */
+  for (int part = 1; part >= 0; part--)
+    if ((question = rental_question (project, results, n_results, part, lang)) != NULL)
+      g_ptr_array_add (asked, question);
+  /* What the team was never asked is an open question like the vendors'
+   * (R8): the figures above assume its answer. */
+  if ((question = team_question (project, results, n_results)) != NULL)
+    g_ptr_array_add (asked, question);
+  cp_i18n_pop_language ();
+  return asked;
+}
+
+/* Bullets under @heading (none: NULL) in @font; the last keeps
+ * @keep_height below it on its page: the sign-off that follows
+ * (cp_report_approval_height()) never starts a page alone. With fewer than
+ * three bullets the heading and all of them go with it, so that none is
+ * left at a page's foot under its heading alone. */
+static void
+kept_bullets (Doc                        *doc,
+              const char                 *heading,
+              GPtrArray                  *lines,
+              const PangoFontDescription *font,
+              double                      space_after,
+              double                      keep_height)
+{
+  guint kept_from = keep_height <= 0 ? lines->len : lines->len < 3 ? 0 : lines->len - 1;
+
+  if (lines->len == 0)
+    return;
+  for (guint i = 0; i < kept_from; i++)
+    {
+      if (i == 0 && heading != NULL)
+        cp_doc_heading (doc, doc->h1, heading, 40);
+      cp_doc_paragraph_full (doc, font, g_ptr_array_index (lines, i), 10, space_after, "•");
+    }
+  if (kept_from >= lines->len)
+    return;
+  {
+    /* Laid out first on a scratch copy: when what is kept ends on this
+     * page and the sign-off does not fit below it, both start the next. */
+    Doc trial;
+    g_autoptr(GArray) pages = cp_doc_init_trial (&trial, doc);
+    guint after_text;
+    gboolean parted;
+
+    if (kept_from == 0 && heading != NULL)
+      cp_doc_heading (&trial, trial.h1, heading, 40);
+    for (guint i = kept_from; i < lines->len; i++)
+      cp_doc_paragraph_full (&trial, font, g_ptr_array_index (lines, i), 10, space_after, "•");
+    after_text = pages->len;
+    cp_doc_ensure (&trial, keep_height);
+    parted = after_text == 1 && pages->len > 1;
+    cp_doc_clear (&trial);
+    if (parted && doc->y > doc->top)
+      cp_doc_new_page (doc);
+  }
+  for (guint i = kept_from; i < lines->len; i++)
+    {
+      if (i == 0 && heading != NULL)
+        cp_doc_heading (doc, doc->h1, heading, 40);
+      cp_doc_paragraph_full (doc, font, g_ptr_array_index (lines, i), 10, space_after, "•");
+    }
 }
 
 void
 cp_report_section_vendor_questions (Doc       *doc,
-                                    JobResult *results)
+                                    JobResult *results,
+                                    double     keep_height)
 {
   const CpProject *project = doc->project;
-  g_autofree char *team = cp_report_team_question (project, results, project->jobs->len);
-  g_autoptr(GPtrArray) asked = g_ptr_array_new_with_free_func (g_free);
-  char *text;
+  g_autoptr(GPtrArray) questions = cp_report_questions (project, results, project->jobs->len, doc->lang);
+  g_autoptr(GPtrArray) lines = g_ptr_array_new ();
+  gboolean team = FALSE;
+  const char *heading;
 
-  for (guint q = 0; q < G_N_ELEMENTS (vendor_questions); q++)
-    if ((text = cp_report_vendor_question (project, results, project->jobs->len, vendor_questions[q].outcome)) != NULL)
-      g_ptr_array_add (asked, text);
-  /* Part of an offer rented alone, then terms unstated. */
-  for (int part = 1; part >= 0; part--)
-    if ((text = cp_report_rental_question (project, results, project->jobs->len, part, doc->lang)) != NULL)
-      g_ptr_array_add (asked, text);
-  /* What the team was never asked is an open question like the vendors'
-   * (R8): the figures above assume its answer. */
-  if (asked->len > 0)
-    cp_doc_heading (doc, doc->h1, team != NULL ? _("Questions for the vendors and the team")
-                                               : _("Questions for the vendors"), 40);
-  else if (team != NULL)
-    cp_doc_heading (doc, doc->h1, _("Question for the team"), 40);
-  if (team != NULL)
-    g_ptr_array_add (asked, g_steal_pointer (&team));
+  for (guint i = 0; i < questions->len; i++)
+    {
+      const CpReportQuestion *question = g_ptr_array_index (questions, i);
+
+      team |= question->jobs->len > 0;
+      g_ptr_array_add (lines, question->text);
+    }
+  heading = lines->len > (team ? 1u : 0u) ? (team ? _("Questions for the vendors and the team") : _("Questions for the vendors"))
+            : _("Question for the team");
   /* A memo short of room sets them as it sets the risks (Doc.brief). */
-  for (guint i = 0; i < asked->len; i++)
-    cp_doc_paragraph_full (doc, doc->brief >= 1 ? doc->small : doc->body, g_ptr_array_index (asked, i),
-                           10, doc->brief >= 1 ? 1 : 2, "•");
+  kept_bullets (doc, heading, lines, doc->brief >= 1 ? doc->small : doc->body, doc->brief >= 1 ? 1 : 2, keep_height);
 }
 
 /* Whether page 1 lists the risks of @plan's recommended option. */
@@ -673,7 +910,7 @@ risk_line (Doc       *doc,
            JobResult *results,
            CpRisk     risk,
            int        maker,
-           gboolean  *any)
+           GPtrArray *lines)
 {
   const CpProject *project = doc->project;
   g_autoptr(GString) jobs = NULL;
@@ -705,25 +942,19 @@ risk_line (Doc       *doc,
     }
   if (jobs == NULL)
     return;
-  if (!*any)
-    cp_doc_heading (doc, doc->h1, _("Main risks"), 40);
-  *any = TRUE;
   /* TRANSLATORS: a risk, what it means, then the jobs it concerns */
   text = g_strdup_printf (_("%s: %s (%s)"), cp_words_risk (risk),
                           cp_words_risk_detail (risk, maker >= 0 ? (CpGpuMaker) maker : CP_GPU_MAKER_UNKNOWN),
                           jobs->str);
-  /* In the same note's type as each option's risks below: one list,
-   * and the amount to approve's lines still leave the demo's
-   * sign-off on page 2 (test-cli-pages). */
-  cp_doc_paragraph_full (doc, doc->small, text, 10, 1, "•");
+  g_ptr_array_add (lines, g_steal_pointer (&text));
 }
 
-void
-cp_report_section_risks (Doc       *doc,
-                         JobResult *results)
+GPtrArray *
+cp_report_risk_lines (Doc       *doc,
+                      JobResult *results)
 {
   const CpProject *project = doc->project;
-  gboolean any = FALSE;
+  GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
 
   for (int risk = 0; risk < CP_N_RISKS; risk++)
     {
@@ -731,9 +962,9 @@ cp_report_section_risks (Doc       *doc,
        * CANN's: one line per maker among the jobs'. */
       if (risk == CP_RISK_SETUP_TIME)
         for (int maker = CP_GPU_MAKER_UNKNOWN; maker <= CP_GPU_MAKER_HUAWEI; maker++)
-          risk_line (doc, results, (CpRisk) risk, maker, &any);
+          risk_line (doc, results, (CpRisk) risk, maker, lines);
       else
-        risk_line (doc, results, (CpRisk) risk, -1, &any);
+        risk_line (doc, results, (CpRisk) risk, -1, lines);
     }
 
   /* Every job run on one machine shares one risk: said once, with each
@@ -765,13 +996,8 @@ cp_report_section_risks (Doc       *doc,
     if (chances != NULL)
       {
         /* TRANSLATORS: a risk; then each job run on one machine with the chance of an interruption during its run */
-        g_autofree char *text = g_strdup_printf (_("One machine is a single point of failure: an interruption stops the run until the machine is repaired or replaced, so keep checkpoints off the machine. The chance of one during the run, at the per-GPU failure rate of large clusters: %s."),
-                                                 chances->str);
-
-        if (!any)
-          cp_doc_heading (doc, doc->h1, _("Main risks"), 40);
-        any = TRUE;
-        cp_doc_paragraph_full (doc, doc->small, text, 10, 1, "•");
+        g_ptr_array_add (lines, g_strdup_printf (_("One machine is a single point of failure: an interruption stops the run until the machine is repaired or replaced, so keep checkpoints off the machine. The chance of one during the run, at the per-GPU failure rate of large clusters: %s."),
+                                                 chances->str));
       }
   }
 
@@ -800,16 +1026,20 @@ cp_report_section_risks (Doc       *doc,
       for (guint r = 0; r < risks->len; r++)
         {
           /* TRANSLATORS: a risk of the recommended option, then the job it concerns */
-          g_autofree char *text = g_strdup_printf (_("%s (%s)"), (const char *) g_ptr_array_index (risks, r), job->name);
-
-          if (!any)
-            cp_doc_heading (doc, doc->h1, _("Main risks"), 40);
-          any = TRUE;
-          /* In a note's type: with five jobs' lists the memo must still
-           * end with its sign-off by page 2 (test-cli-pages). */
-          cp_doc_paragraph_full (doc, doc->small, text, 10, 1, "•");
+          g_ptr_array_add (lines, g_strdup_printf (_("%s (%s)"), (const char *) g_ptr_array_index (risks, r), job->name));
         }
     }
+  return lines;
+}
+
+void
+cp_report_section_risks (Doc       *doc,
+                         GPtrArray *lines,
+                         double     keep_height)
+{
+  /* In a note's type, all of them: with five jobs' lists the memo must
+   * still end with its sign-off by page 2 (test-cli-pages). */
+  kept_bullets (doc, _("Main risks"), lines, doc->small, 1, keep_height);
 }
 
 /* "2 months" when @hours are whole billed months of a monthly step, else

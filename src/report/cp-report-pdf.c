@@ -68,8 +68,16 @@ lay_out_memo (Doc               *doc,
       *chart_page = doc->pages->len;
       cp_report_section_budget_tables (doc, schedule);
     }
-  cp_report_section_vendor_questions (doc, results);
-  cp_report_section_risks (doc, results);
+  {
+    /* The sign-off never starts a page alone: the memo's last lines go
+     * with it (approver, 3 December: the demo's Approval sat alone at the
+     * top of page 2). */
+    double keep = cp_report_approval_height (doc);
+    g_autoptr(GPtrArray) risks = cp_report_risk_lines (doc, results);
+
+    cp_report_section_vendor_questions (doc, results, risks->len == 0 ? keep : 0);
+    cp_report_section_risks (doc, risks, keep);
+  }
   cp_report_section_approval (doc);
 }
 

@@ -60,10 +60,29 @@ char *cp_report_job_span (const CpSchedule *schedule, guint job_index, const cha
 
 void cp_report_section_budget_tables (Doc *doc, const CpSchedule *schedule);
 
-void cp_report_section_vendor_questions (Doc *doc, JobResult *results);
-/* The question to put to the team when a plan assumed R8's answer (the
- * job does not describe the team), naming those jobs; NULL otherwise. */
-char *cp_report_team_question (const CpProject *project, JobResult *results, guint n_results);
+/* The costs @option of @job counts as nothing because @quote does not
+ * state them: a storage price while the job keeps data, a network fee on
+ * several nodes (as the planner's check of unstated costs reads them). */
+CpUnstatedCost cp_report_option_unstated (const CpJob *job, const CpQuote *quote, const CpOption *option);
+
+/* One question of the memo's list: what it asks and whom. */
+typedef struct {
+  const char *kind;    /* its id in the XML report: "storage", "part-of-offer", "team", … */
+  char *text;          /* the memo's line: "What storage …? Ask: A, B." */
+  GArray *quotes;      /* int: a quote of each vendor it is put to, in the order named */
+  GArray *jobs;        /* guint: for the team's question, the jobs whose plans assumed its answer */
+} CpReportQuestion;
+
+void cp_report_question_free (CpReportQuestion *question);
+
+/* The questions for the vendors and the team that the plans of @results
+ * (one per job) leave open, in @lang, each once, naming everyone it is
+ * put to: the memo's list, and the XML report's. */
+GPtrArray *cp_report_questions (const CpProject *project, JobResult *results, guint n_results, const char *lang);
+
+/* The memo's questions; the last keeps @keep_height below it on its page
+ * (0: nothing to keep). */
+void cp_report_section_vendor_questions (Doc *doc, JobResult *results, double keep_height);
 /* Whether quote @quote_index is compared in @plan: an option of it runs
  * the job (a quote that cannot run, or that lacks a price, an exchange
  * rate or its network and so has no option, is not). */
@@ -71,19 +90,16 @@ gboolean cp_report_quote_compared (const CpPlan *plan, int quote_index);
 /* Whether @outcome is a question for the vendors (storage, host memory,
  * the network's share). */
 gboolean cp_report_is_vendor_question (CpOutcome outcome);
-/* Question @outcome put once to every vendor whose quote leaves it open in
- * the plans of @results: "What storage …? Ask: A, B."; NULL when none does. */
-char *cp_report_vendor_question (const CpProject *project, JobResult *results, guint n_results,
-                                 CpOutcome outcome);
 
-/* The question of renting part of an offer alone, and for what term (@part
- * TRUE), or of billing terms a quote leaves unstated (@part FALSE), put to
- * the vendors of the recommended and next-best options of @results that
- * leave it open: "Can fewer nodes …? Ask: B (1 of 4 nodes)."; NULL when
- * none does. */
-char *cp_report_rental_question (const CpProject *project, JobResult *results, guint n_results,
-                                 gboolean part, const char *lang);
+/* The memo's main risks, one line each, for cp_report_section_risks(). */
+GPtrArray *cp_report_risk_lines (Doc *doc, JobResult *results);
 
-void cp_report_section_risks (Doc *doc, JobResult *results);
+/* The main risks of @lines; the last keeps @keep_height below it on its
+ * page (0: nothing to keep). */
+void cp_report_section_risks (Doc *doc, GPtrArray *lines, double keep_height);
+
+/* The height of the approval block under its heading: what the memo's
+ * last lines keep below them, so that it never starts a page alone. */
+double cp_report_approval_height (Doc *doc);
 
 G_END_DECLS

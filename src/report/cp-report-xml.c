@@ -15,6 +15,7 @@
 #include "cp-i18n.h"
 #include "cp-reason-text.h"
 #include "cp-report-schedule.h"
+#include "cp-report-sections.h"
 #include "planner/cp-text-limit.h"
 #include "planner/cp-units.h"
 
@@ -498,6 +499,51 @@ write_plan (xmlNode           *results,
     }
 }
 
+/* The memo's questions for the vendors and the team (cp_report_questions()),
+ * each once with everyone it is put to: an approval system can send them
+ * on (approver, 3 December: the XML did not carry them). */
+static void
+write_questions (xmlNode         *results,
+                 const CpProject *project,
+                 GPtrArray       *plans,
+                 const char      *lang)
+{
+  g_autofree JobResult *jobs = g_new0 (JobResult, MAX (1, project->jobs->len));
+  g_autoptr(GPtrArray) questions = NULL;
+  xmlNode *node;
+
+  for (guint j = 0; j < project->jobs->len; j++)
+    jobs[j].plan = g_ptr_array_index (plans, j);
+  questions = cp_report_questions (project, jobs, project->jobs->len, lang);
+  if (questions->len == 0)
+    return;
+  node = xmlNewChild (results, NULL, BAD_CAST "questions", NULL);
+  for (guint i = 0; i < questions->len; i++)
+    {
+      const CpReportQuestion *question = g_ptr_array_index (questions, i);
+      xmlNode *question_node = xmlNewChild (node, NULL, BAD_CAST "question", NULL);
+
+      xmlNewProp (question_node, BAD_CAST "kind", BAD_CAST question->kind);
+      add_text (question_node, "text", question->text);
+      for (guint q = 0; q < question->quotes->len; q++)
+        {
+          const CpQuote *quote = g_ptr_array_index (project->quotes, g_array_index (question->quotes, int, q));
+          /* Named as the memo names it: its vendor, else its id. */
+          xmlNode *vendor = add_text (question_node, "vendor", quote->vendor != NULL && *quote->vendor != '\0'
+                                                               ? quote->vendor : quote->id);
+
+          xmlNewProp (vendor, BAD_CAST "quote", BAD_CAST (quote->id != NULL ? quote->id : ""));
+        }
+      for (guint k = 0; k < question->jobs->len; k++)
+        {
+          const CpJob *job = g_ptr_array_index (project->jobs, g_array_index (question->jobs, guint, k));
+          xmlNode *job_node = xmlNewChild (question_node, NULL, BAD_CAST "job", NULL);
+
+          xmlNewProp (job_node, BAD_CAST "ref", BAD_CAST (job->id != NULL ? job->id : ""));
+        }
+    }
+}
+
 static xmlDoc *
 build_document (CpProjectAnalysis *analysis,
                 const char        *lang)
@@ -596,6 +642,7 @@ build_document (CpProjectAnalysis *analysis,
   for (guint i = 0; i < project->jobs->len; i++)
     write_plan (results, analysis, i, g_ptr_array_index (plans, i), lang);
   write_schedule (results, project, plans);
+  write_questions (results, project, plans, lang);
 
   return doc;
 }

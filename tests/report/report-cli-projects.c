@@ -3,6 +3,7 @@
 
 #include "report-cli-projects.h"
 #include "common/cp-test-cli.h"
+#include "common/cp-test-pdf.h"
 
 #define RUN_OK(...) cp_test_run_cli_ok (dir, (const char *const[]) { __VA_ARGS__, NULL })
 
@@ -32,4 +33,24 @@ report_cli_make_70b_lora (const char *dir,
   RUN_OK ("add-quote", file, "--vendor", "智算中心乙", "--offer", "A800 4节点 IB 集群", "--gpu", "a800",
           "--gpus-per-node", "8", "--nodes", "4", "--price-per-node-month", "45000", "--network", "infiniband",
           "--nics", "4", "--nic-gbps", "200", "--dedicated");
+}
+
+GPtrArray *
+report_pdf_page_lines (const char *dir,
+                       const char *pdf,
+                       guint       page)
+{
+  g_autofree char *number = g_strdup_printf ("%u", page);
+  g_autofree char *text = cp_test_run_tool (dir, (const char *const[]) { "pdftotext", "-layout", "-enc", "UTF-8",
+                                                                         "-f", number, "-l", number, pdf, "-", NULL });
+  g_auto(GStrv) raw = g_strsplit (text, "\n", -1);
+  GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; raw[i] != NULL; i++)
+    {
+      g_strstrip (raw[i]);
+      if (raw[i][0] != '\0' && raw[i][0] != '\f')
+        g_ptr_array_add (lines, g_strdup (raw[i]));
+    }
+  return lines;
 }

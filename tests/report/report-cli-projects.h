@@ -21,4 +21,10 @@ void report_cli_make_13b_lora (const char *dir,
 void report_cli_make_70b_lora (const char *dir,
                                const char *file);
 
+/* The non-empty lines of page @page of @pdf (in @dir), as pdftotext
+ * -layout reads them: the page's header first, its footer last. */
+GPtrArray *report_pdf_page_lines (const char *dir,
+                                  const char *pdf,
+                                  guint       page);
+
 G_END_DECLS

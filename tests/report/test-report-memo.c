@@ -27,26 +27,6 @@ static void assert_pages_full (const char *pdf);
 #define TEXT_TOP 58.0
 #define TEXT_BOTTOM (PAGE_HEIGHT - 52.0)
 
-/* Page @page of @pdf as laid out, one stripped line per entry. */
-static GPtrArray *
-page_lines (const char *pdf,
-            guint       page)
-{
-  g_autofree char *number = g_strdup_printf ("%u", page);
-  g_autofree char *text = cp_test_run_tool (tmp_dir, (const char *const[]) { "pdftotext", "-layout", "-enc", "UTF-8",
-                                                                             "-f", number, "-l", number, pdf, "-", NULL });
-  g_auto(GStrv) raw = g_strsplit (text, "\n", -1);
-  GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
-
-  for (guint i = 0; raw[i] != NULL; i++)
-    {
-      g_strstrip (raw[i]);
-      if (raw[i][0] != '\0' && raw[i][0] != '\f')
-        g_ptr_array_add (lines, g_strdup (raw[i]));
-    }
-  return lines;
-}
-
 /* The line of page @page that starts with @start, or NULL. */
 static const char *
 line_starting (GPtrArray  *lines,
@@ -124,7 +104,7 @@ check_walk (const Words *w)
 
   /* Page 1: the next option's cost, and R8 on one line of its own. */
   cp_test_assert_has (first, w->next);
-  lines = page_lines (pdf, 1);
+  lines = report_pdf_page_lines (tmp_dir, pdf, 1);
   g_assert_cmpstr (line_starting (lines, w->operations), ==, w->operations);
   /* The job chapter says what would change it, as the window does
    * (gui-results-words: the same list, cp_what_if_new()). */
@@ -581,7 +561,7 @@ page_parts (const char *pdf,
             guint       page,
             guint       l)
 {
-  g_autoptr(GPtrArray) lines = page_lines (pdf, page);
+  g_autoptr(GPtrArray) lines = report_pdf_page_lines (tmp_dir, pdf, page);
   GString *parts = g_string_new (NULL);
   gboolean seen[G_N_ELEMENTS (part_headings)] = { FALSE };
 
@@ -697,7 +677,7 @@ test_13b_lora (void)
       all = cp_test_pdf_text (tmp_dir, pdf, 0, FALSE);
       cp_test_assert_lacks (all, "fsdp_reshard_after_forward");
       cp_test_assert_lacks (all, "no_sync");
-      first = page_lines (pdf, 1);
+      first = report_pdf_page_lines (tmp_dir, pdf, 1);
       for (guint i = 0; i < first->len; i++)
         {
           g_autofree char *line = cp_test_squeeze (g_ptr_array_index (first, i));

@@ -1,0 +1,322 @@
+/* test-report-unseen.c: what an approver who had never seen the report
+ * found on the demo's and a one-job project's (3 December), one test per
+ * finding, in English and Chinese: read back with pdftotext and, for the
+ * XML, against the schema and through import-xml. */
+
+#include "config.h"
+
+#include <locale.h>
+#include <string.h>
+
+#include "planner/cp-project.h"
+#include "report/cp-i18n.h"
+#include "report/cp-report.h"
+#include "common/cp-test-cli.h"
+#include "common/cp-test-demo.h"
+#include "common/cp-test-dir.h"
+#include "common/cp-test-pdf.h"
+#include "report-cli-projects.h"
+
+static char *tmp_dir;
+
+#define RUN_OK(...) cp_test_run_cli_ok (tmp_dir, (const char *const[]) { __VA_ARGS__, NULL })
+
+static const char *const langs[] = { "en", "zh_CN" };
+
+static char *
+read_back (const char *name)
+{
+  g_autofree char *path = g_build_filename (tmp_dir, name, NULL);
+  char *text = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  return text;
+}
+
+/* The demo without the jobs whose names hold none of @keep. */
+static CpProject *
+demo_with (const char *const *keep)
+{
+  CpProject *project = cp_test_demo_project ();
+
+  for (guint j = project->jobs->len; j-- > 0;)
+    {
+      const CpJob *job = g_ptr_array_index (project->jobs, j);
+      gboolean kept = FALSE;
+
+      for (guint k = 0; keep != NULL && keep[k] != NULL; k++)
+        kept |= strstr (job->name, keep[k]) != NULL;
+      if (keep != NULL && !kept)
+        g_ptr_array_remove_index (project->jobs, j);
+    }
+  return project;
+}
+
+/* Finding 1: the sign-off sat alone at the top of page 2 when the memo
+ * ran long. The demo's jobs two at a time put it there before (the 70B
+ * full fine-tune and the 7B QLoRA in Chinese; the month of development
+ * and the data cleaning, or the QLoRA and the data cleaning, in
+ * English): the Approval heading is now never the first line under a
+ * page's header, and stays on page 1 or 2. The whole demo too. */
+static void
+test_sign_off_kept (void)
+{
+  static const char *const ft70b_qlora[] = { "70B 全参数", "7B QLoRA", NULL };
+  static const char *const dev_data[] = { "开发与调试", "数据清洗", NULL };
+  static const char *const qlora_data[] = { "7B QLoRA", "数据清洗", NULL };
+  static const char *const *const sets[] = { ft70b_qlora, dev_data, qlora_data, NULL };
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  for (guint s = 0; s < G_N_ELEMENTS (sets); s++)
+    for (guint l = 0; l < G_N_ELEMENTS (langs); l++)
+      {
+        g_autoptr(CpProject) project = demo_with (sets[s]);
+        g_autofree char *name = g_strdup_printf ("kept-%u-%s.pdf", s, langs[l]);
+        g_autofree char *path = g_build_filename (tmp_dir, name, NULL);
+        g_autoptr(GError) error = NULL;
+        const char *heading = l == 0 ? "Approval" : "审批";
+        guint found = 0;
+
+        g_assert_true (cp_report_pdf_write (project, langs[l], path, &error));
+        g_assert_no_error (error);
+        for (guint p = 1; p <= 3 && found == 0; p++)
+          {
+            g_autoptr(GPtrArray) lines = report_pdf_page_lines (tmp_dir, name, p);
+
+            for (guint i = 0; i < lines->len && found == 0; i++)
+              if (strcmp (g_ptr_array_index (lines, i), heading) == 0)
+                {
+                  /* Line 0 is the page's header; the memo's last lines
+                   * come before the heading. */
+                  g_test_message ("%s: %s on page %u, line %u", name, heading, p, i);
+                  g_assert_cmpuint (i, >=, 2);
+                  found = p;
+                }
+          }
+        g_assert_cmpuint (found, >=, 1);
+        g_assert_cmpuint (found, <=, 2);
+      }
+}
+
+/* A 13B pre-training on 50 TB of data over 8 nodes, and two 8-node H800
+ * clusters: Vendor A at 10 CNY per GPU-hour states no storage (kind or
+ * price) and no network fee; Vendor B, at 8, states a parallel file
+ * system at 1,000 CNY per TB-month and 5,000 CNY per node-month for the
+ * network. A is cheaper with its unstated costs at nothing and B wins
+ * with them at B's prices, so the verdict rests on them: A is asked what
+ * storage it offers and at what price, and what its network costs. The
+ * team is stated as experienced, with an operations engineer. */
+static void
+make_unstated_project (const char *file)
+{
+  RUN_OK ("new", file);
+  RUN_OK ("add-job", file, "--name", "13B pretrain", "--model", "llama-2-13b", "--task", "pretrain", "--tokens", "100B",
+          "--deadline-days", "30", "--storage-tb", "50", "--distributed-experience", "--ops-engineer");
+  RUN_OK ("add-quote", file, "--vendor", "Vendor A", "--offer", "H800 cluster", "--gpu", "h800", "--gpus-per-node", "8",
+          "--nodes", "8", "--price-per-gpu-hour", "10", "--network", "infiniband", "--nics", "8", "--nic-gbps", "400",
+          "--dedicated");
+  RUN_OK ("add-quote", file, "--vendor", "Vendor B", "--offer", "H800 cluster B", "--gpu", "h800", "--gpus-per-node", "8",
+          "--nodes", "8", "--price-per-gpu-hour", "8", "--network", "infiniband", "--nics", "8", "--nic-gbps", "400",
+          "--dedicated", "--storage", "parallel-fs", "--storage-price-per-tb-month", "1000",
+          "--network-fee-per-node-month", "5000");
+}
+
+/* Finding 5: two lines asked Vendor A about its storage, "What storage
+ * comes with the machines … and at what price?" and "What does storage
+ * cost, and the network …?". Now the first asks the storage, the second
+ * only the network. */
+static void
+test_storage_asked_once (void)
+{
+  static const struct {
+    const char *lang, *storage, *network, *both;
+  } words[] = {
+    { "en", "What storage comes with the machines: a parallel file system or a network disk, and at what price? Ask: Vendor A.",
+      "What does the network between nodes cost where several are rented? The quote does not say, and the recommendation depends on it. Ask: Vendor A.",
+      "What does storage cost" },
+    { "zh_CN", "机器配的是什么存储：并行文件系统还是网络磁盘？价格多少？询问：Vendor A。",
+      "租用多台时，节点间网络费用是多少？报价没有写明，而推荐结论取决于此。询问：Vendor A。",
+      "存储费用是多少" },
+  };
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  make_unstated_project ("once.cplan");
+  for (guint l = 0; l < G_N_ELEMENTS (words); l++)
+    {
+      g_autofree char *pdf = g_strdup_printf ("once-%s.pdf", words[l].lang);
+      g_autofree char *first = NULL, *second = NULL, *memo = NULL;
+
+      RUN_OK ("report", "once.cplan", "--lang", words[l].lang, "--pdf", pdf);
+      /* As laid out: read raw, a bullet of the list lands inside the
+       * line before it. */
+      first = cp_test_pdf_text (tmp_dir, pdf, 1, TRUE);
+      second = cp_test_pdf_text (tmp_dir, pdf, 2, TRUE);
+      memo = g_strconcat (first, second, NULL);
+      g_assert_cmpuint (cp_test_count (memo, words[l].storage), ==, 1);
+      g_assert_cmpuint (cp_test_count (memo, words[l].network), ==, 1);
+      cp_test_assert_lacks (memo, words[l].both);
+    }
+}
+
+/* Finding 2: the XML lacked the memo's questions. Each is one
+ * <question>, its kind, the memo's line and a <vendor> per vendor asked
+ * (named as the memo names it, with its quote); the file validates
+ * against the schema and imports back. */
+static void
+test_xml_questions (void)
+{
+  g_autofree char *xsd = g_build_filename (g_getenv ("CP_SOURCE_DIR"), "data", "report",
+                                           "compute-planner-report.xsd", NULL);
+  static const struct {
+    const char *lang, *storage, *billing;
+  } words[] = {
+    { "en", "What storage comes with the machines: a parallel file system or a network disk, and at what price? Ask: Vendor A.",
+      "How is it billed, and is there a minimum term? The quote does not say. Ask: Vendor A, Vendor B." },
+    { "zh_CN", "机器配的是什么存储：并行文件系统还是网络磁盘？价格多少？ 询问：Vendor A。",
+      "如何计费？是否有最短租期？报价未说明。询问：Vendor A，Vendor B。" },
+  };
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  make_unstated_project ("xml.cplan");
+  for (guint l = 0; l < G_N_ELEMENTS (words); l++)
+    {
+      g_autofree char *name = g_strdup_printf ("xml-%s.xml", words[l].lang);
+      g_autofree char *back = g_strdup_printf ("back-%s.cplan", words[l].lang);
+      g_autofree char *raw = NULL, *xml = NULL, *storage = NULL, *billing = NULL, *listed = NULL;
+      g_autofree char *escaped_storage = g_markup_escape_text (words[l].storage, -1);
+      g_autofree char *escaped_billing = g_markup_escape_text (words[l].billing, -1);
+      g_auto(CpTestRun) run = { 0 };
+
+      RUN_OK ("report", "xml.cplan", "--lang", words[l].lang, "--xml", name);
+      g_free (cp_test_run_tool (tmp_dir, (const char *const[]) { "xmllint", "--noout", "--schema", xsd, name, NULL }));
+      raw = read_back (name);
+      xml = cp_test_squeeze (raw);
+      storage = g_strdup_printf ("<question kind=\"storage\"><text>%s</text><vendor quote=\"quote-1\">Vendor A</vendor></question>",
+                                 escaped_storage);
+      cp_test_assert_has (xml, storage);
+      cp_test_assert_has (xml, "<question kind=\"unstated-network-fee\">");
+      cp_test_assert_lacks (xml, "<question kind=\"unstated-costs\">");
+      billing = g_strdup_printf ("<question kind=\"billing-unstated\"><text>%s</text>"
+                                 "<vendor quote=\"quote-1\">Vendor A</vendor><vendor quote=\"quote-2\">Vendor B</vendor></question>",
+                                 escaped_billing);
+      cp_test_assert_has (xml, billing);
+      /* The team is stated: no question for it. */
+      cp_test_assert_lacks (xml, "<question kind=\"team\">");
+
+      RUN_OK ("new", back);
+      RUN_OK ("import-xml", back, name);
+      cp_test_run_cli (&run, tmp_dir, (const char *const[]) { "list", back, NULL });
+      g_assert_cmpint (run.status, ==, 0);
+      listed = cp_test_squeeze (run.out);
+      cp_test_assert_has (listed, "13B pretrain");
+      cp_test_assert_has (listed, "quote-2 Vendor B 8 × h800 8 8.00 CNY gpu-hour");
+    }
+}
+
+/* The team's question names the jobs that assumed its answer, as <job>
+ * elements: a one-job LoRA project that does not describe its team. */
+static void
+test_xml_team_question (void)
+{
+  g_autofree char *xml = NULL;
+
+  RUN_OK ("new", "team.cplan");
+  RUN_OK ("add-job", "team.cplan", "--name", "70B LoRA", "--model", "llama-2-70b", "--task", "lora", "--tokens", "500M",
+          "--deadline-days", "30");
+  RUN_OK ("add-quote", "team.cplan", "--vendor", "Vendor C", "--offer", "A800 cluster", "--gpu", "a800",
+          "--gpus-per-node", "8", "--nodes", "4", "--price-per-node-month", "45000", "--network", "infiniband",
+          "--nics", "4", "--nic-gbps", "200", "--dedicated");
+  RUN_OK ("report", "team.cplan", "--lang", "en", "--xml", "team.xml");
+  {
+    g_autofree char *raw = read_back ("team.xml");
+
+    xml = cp_test_squeeze (raw);
+  }
+  cp_test_assert_has (xml, "<question kind=\"team\"><text>Has the team run distributed training before");
+  cp_test_assert_has (xml, "Ask: the team, for 70B LoRA.</text><job ref=\"job-1\"/></question>");
+}
+
+/* Finding 3: the appendix did not say how an unstated storage or network
+ * price is read. It says so in a row of its table when a job relies on
+ * it, and not otherwise. */
+static void
+test_appendix_unstated (void)
+{
+  static const struct {
+    const char *lang, *name, *value, *says;
+  } words[] = {
+    { "en", "A storage price or network fee between nodes a quote does not state", "Counted as nothing",
+      "This report's convention: nothing is added for it, so a total does not hold it. The verdict is then checked with each such price at the dearest one another compared quote states" },
+    { "zh_CN", "报价未写明的存储价格或节点间网络费用", "按 0 计",
+      "本报告的约定：不为它加任何费用，因此总成本不含这一项。随后把每个这样的价格按其他参与比较的报价所写的最高价格计算" },
+  };
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  make_unstated_project ("appendix.cplan");
+  /* Both machines state their storage price and run on one node: no
+   * cost is left unstated. */
+  RUN_OK ("new", "stated.cplan");
+  RUN_OK ("add-job", "stated.cplan", "--name", "70B LoRA", "--model", "llama-2-70b", "--task", "lora", "--tokens", "500M",
+          "--deadline-days", "30", "--storage-tb", "2");
+  RUN_OK ("add-quote", "stated.cplan", "--vendor", "Vendor C", "--offer", "H800 machine", "--gpu", "h800",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "15", "--storage-price-per-tb-month", "300");
+  RUN_OK ("add-quote", "stated.cplan", "--vendor", "Vendor D", "--offer", "A800 machine", "--gpu", "a800",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "12", "--storage-price-per-tb-month", "500");
+  for (guint l = 0; l < G_N_ELEMENTS (words); l++)
+    {
+      g_autofree char *pdf = g_strdup_printf ("appendix-%s.pdf", words[l].lang);
+      g_autofree char *stated = g_strdup_printf ("stated-%s.pdf", words[l].lang);
+      g_autofree char *text = NULL, *none = NULL;
+
+      RUN_OK ("report", "appendix.cplan", "--lang", words[l].lang, "--pdf", pdf);
+      text = cp_test_pdf_text (tmp_dir, pdf, 0, FALSE);
+      cp_test_assert_has (text, words[l].name);
+      cp_test_assert_has (text, words[l].value);
+      cp_test_assert_has (text, words[l].says);
+
+      RUN_OK ("report", "stated.cplan", "--lang", words[l].lang, "--pdf", stated);
+      none = cp_test_pdf_text (tmp_dir, stated, 0, FALSE);
+      cp_test_assert_lacks (none, words[l].value);
+      cp_test_assert_lacks (none, words[l].says);
+    }
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  setlocale (LC_ALL, "");
+  g_test_init (&argc, &argv, NULL);
+  cp_i18n_bind_textdomain ();
+  tmp_dir = g_dir_make_tmp ("cp-unseen-XXXXXX", NULL);
+  g_assert_nonnull (tmp_dir);
+
+  g_test_add_func ("/report-unseen/sign-off-kept", test_sign_off_kept);
+  g_test_add_func ("/report-unseen/storage-asked-once", test_storage_asked_once);
+  g_test_add_func ("/report-unseen/xml-questions", test_xml_questions);
+  g_test_add_func ("/report-unseen/xml-team-question", test_xml_team_question);
+  g_test_add_func ("/report-unseen/appendix-unstated", test_appendix_unstated);
+
+  status = g_test_run ();
+  cp_test_remove_tree (tmp_dir);
+  g_free (tmp_dir);
+  return status;
+}
