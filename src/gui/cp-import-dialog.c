@@ -13,6 +13,7 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
+#include <time.h>
 
 #include "store/cp-store-async.h"
 
@@ -22,11 +23,20 @@
 /* As the window's exports: work that ends sooner shows no progress. */
 #define PROGRESS_DELAY_MS 300
 /* GTK 4.8's list view makes widgets for up to 200 rows
- * (GTK_LIST_VIEW_MAX_LIST_ITEMS), whatever is in view: about 0.7 ms each
- * here. The rows are handed to it this many a frame, so that no frame
- * waits for all 200: with 10, the longest main-loop gap of bench-window
- * --import was 26–38 ms (median), with 25 it was 50–62 ms. */
-#define ROWS_PER_FRAME 10
+ * (GTK_LIST_VIEW_MAX_LIST_ITEMS), whatever is in view: 0.7 to 1.5 ms each
+ * here, by the machine's load and the rows' text. The rows are handed to
+ * it a few a frame, so that no frame waits for all 200: a fixed 10 a
+ * frame took 10–20 ms of main-thread CPU a frame (bench-window --import).
+ * So the count follows what the last frame cost: each frame that gives
+ * rows is timed (its tick to its paint, the main thread's CPU time) and
+ * the next one gets as many rows as fit in FRAME_BUDGET_MS at that rate.
+ * Half of a 60 Hz frame: the frame's own style, layout and paint, and the
+ * main window's frame, come on top. */
+#define FRAME_BUDGET_MS 8.0
+/* A new reading starts with this many rows a frame, and a frame gets at
+ * most twice as many as the last: the first frames of a reading time
+ * what a row costs before more are risked. */
+#define ROWS_PER_FRAME 4
 #define LIST_VIEW_MAX_WIDGETS 200
 /* An AdwComboRow takes about 1.7 ms to make here (its popover and list
  * view come with it): ten columns at once held the main loop 17–19 ms. */
@@ -57,6 +67,11 @@ struct _CpImportDialog
   GListStore          *rows;        /* CpImportRow, one per row of the reading shown */
   GtkSliceListModel   *shown_rows;  /* the start of rows that rows_view has been given */
   guint                grow_id;     /* rows_view's tick callback that gives it more */
+  GdkFrameClock       *grow_clock;  /* rows_view's frame clock while it grows */
+  gulong               grown_id;    /* its after-paint handler that times the frames */
+  guint                grow_rows;   /* rows the frame under way gave; 0: none */
+  double               grow_cpu_ms; /* the main thread's CPU time when it gave them */
+  guint                rows_per_frame; /* what the next frame may give, from the last frame's cost */
   guint                shrink_id;   /* the one that takes rows from it, before a new reading */
   GPtrArray           *combos;      /* AdwComboRow*, one per column, in column order */
   GtkStringList       *fields;      /* the combos' choices, while they are made */
@@ -236,22 +251,69 @@ work_dialog (Work         *work,
   return work->dialog;
 }
 
+/* The main thread's CPU time: what a frame cost it, whatever else the
+ * machine runs meanwhile (bench-window's measure too). */
+static double
+thread_cpu_ms (void)
+{
+  struct timespec ts;
+
+  if (clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
+    return g_get_monotonic_time () / 1000.0;
+  return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
+}
+
+/* The frame that gave grow_rows rows is painted: the next one gives as
+ * many as FRAME_BUDGET_MS holds at what this one cost a row (its fixed
+ * part counted in, so the count stays on the safe side). */
+static void
+on_grown_frame_painted (GdkFrameClock  *clock,
+                        CpImportDialog *self)
+{
+  double cost_ms = thread_cpu_ms () - self->grow_cpu_ms;
+  guint fit;
+
+  if (self->grow_rows == 0)
+    return;
+  fit = cost_ms > 0 ? (guint) (self->grow_rows * FRAME_BUDGET_MS / cost_ms) : 2 * self->grow_rows;
+  self->rows_per_frame = CLAMP (fit, 1, 2 * self->grow_rows);
+  self->grow_rows = 0;
+}
+
+static void
+stop_growing (CpImportDialog *self)
+{
+  if (self->grow_id != 0)
+    gtk_widget_remove_tick_callback (GTK_WIDGET (self->rows_view), self->grow_id);
+  self->grow_id = 0;
+  /* A closed dialog's clock went with its surface, and its handlers. */
+  if (self->grow_clock != NULL && g_signal_handler_is_connected (self->grow_clock, self->grown_id))
+    g_signal_handler_disconnect (self->grow_clock, self->grown_id);
+  self->grown_id = 0;
+  g_clear_object (&self->grow_clock);
+  self->grow_rows = 0;
+}
+
 static gboolean
 grow_shown_rows (GtkWidget     *widget,
                  GdkFrameClock *clock,
                  gpointer       user_data)
 {
   CpImportDialog *self = user_data;
-  guint size = gtk_slice_list_model_get_size (self->shown_rows) + ROWS_PER_FRAME;
+  guint shown = gtk_slice_list_model_get_size (self->shown_rows);
+  guint size = shown + self->rows_per_frame;
 
   if (size < LIST_VIEW_MAX_WIDGETS && size < g_list_model_get_n_items (G_LIST_MODEL (self->rows)))
     {
+      self->grow_rows = size - shown;
+      self->grow_cpu_ms = thread_cpu_ms ();
       gtk_slice_list_model_set_size (self->shown_rows, size);
       return G_SOURCE_CONTINUE;
     }
   /* Past the widgets the list view keeps, more rows cost it nothing. */
   gtk_slice_list_model_set_size (self->shown_rows, G_MAXUINT);
   self->grow_id = 0;
+  stop_growing (self);
   return G_SOURCE_REMOVE;
 }
 
@@ -302,9 +364,7 @@ start_shrinking (CpImportDialog *self)
   guint shown = MIN (gtk_slice_list_model_get_size (self->shown_rows),
                      g_list_model_get_n_items (G_LIST_MODEL (self->rows)));
 
-  if (self->grow_id != 0)
-    gtk_widget_remove_tick_callback (GTK_WIDGET (self->rows_view), self->grow_id);
-  self->grow_id = 0;
+  stop_growing (self);
   if (self->shrink_id == 0 && shown > ROWS_PER_FRAME + ROWS_DROPPED_PER_FRAME &&
       gtk_widget_get_mapped (GTK_WIDGET (self->rows_view)))
     self->shrink_id = gtk_widget_add_tick_callback (GTK_WIDGET (self->rows_view), shrink_shown_rows, self, NULL);
@@ -335,9 +395,15 @@ replace_rows (CpImportDialog *self,
 static void
 start_growing (CpImportDialog *self)
 {
-  if (self->grow_id == 0 && self->columns_id == 0 && self->shrink_id == 0 &&
-      gtk_slice_list_model_get_size (self->shown_rows) < g_list_model_get_n_items (G_LIST_MODEL (self->rows)))
-    self->grow_id = gtk_widget_add_tick_callback (GTK_WIDGET (self->rows_view), grow_shown_rows, self, NULL);
+  if (self->grow_id != 0 || self->columns_id != 0 || self->shrink_id != 0 ||
+      gtk_slice_list_model_get_size (self->shown_rows) >= g_list_model_get_n_items (G_LIST_MODEL (self->rows)))
+    return;
+  self->grow_id = gtk_widget_add_tick_callback (GTK_WIDGET (self->rows_view), grow_shown_rows, self, NULL);
+  /* A dialog not on screen has no frames to time, nor to wait for. */
+  self->grow_clock = gtk_widget_get_frame_clock (GTK_WIDGET (self->rows_view));
+  if (self->grow_clock != NULL)
+    self->grown_id = g_signal_connect (g_object_ref (self->grow_clock), "after-paint",
+                                       G_CALLBACK (on_grown_frame_painted), self);
 }
 
 static void
@@ -986,9 +1052,7 @@ cp_import_dialog_dispose (GObject *object)
   stop_columns (self);
   stop_shrinking (self);
   free_in_thread (g_steal_pointer (&self->pending), (GDestroyNotify) reading_free);
-  if (self->grow_id != 0)
-    gtk_widget_remove_tick_callback (GTK_WIDGET (self->rows_view), self->grow_id);
-  self->grow_id = 0;
+  stop_growing (self);
   G_OBJECT_CLASS (cp_import_dialog_parent_class)->dispose (object);
 }
 
@@ -1050,6 +1114,7 @@ cp_import_dialog_init (CpImportDialog *self)
   g_autoptr(GtkNoSelection) selection = NULL;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->rows_per_frame = ROWS_PER_FRAME;
   self->combos = g_ptr_array_new ();
   self->rows = g_list_store_new (CP_TYPE_IMPORT_ROW);
   g_signal_connect (factory, "setup", G_CALLBACK (setup_row), NULL);
