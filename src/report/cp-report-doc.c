@@ -488,6 +488,84 @@ cp_doc_chart (Doc               *doc,
 /* Tables: rows of wrapped cells; the header row is repeated on every page
  * the table reaches, and a row never splits. */
 
+/* Chinese breaks between any two characters, and pango has no
+ * dictionary to find its words: a narrow cell broke 独享 as 独 / 享,
+ * 容器实例 as 容器 / 实例 split mid-column, 每节点 as 每节 / 点. A table
+ * cell keeps whole each piece of text (between spaces and punctuation;
+ * "/", "·", "." and "," join units and figures) that has a Chinese
+ * character and at most this many characters: the longest terms and
+ * units the tables print, 管理及开通费, 元/卡·时 or 字节/GB. A longer
+ * piece is a phrase: it still breaks between characters, but never
+ * leaves one of its characters alone on a line (报 / 价中). */
+#define KEPT_PIECE_MAX_CHARS 6
+
+static gboolean
+joins_piece (gunichar c)
+{
+  if (g_unichar_isspace (c))
+    return FALSE;
+  return !g_unichar_ispunct (c) || c == '/' || c == 0x00B7 || c == '.' || c == ',' || c == '%';
+}
+
+static void
+keep_no_break (PangoAttrList **attrs,
+               const char     *text,
+               const char     *start,
+               const char     *end)
+{
+  PangoAttribute *attr = pango_attr_allow_breaks_new (FALSE);
+
+  attr->start_index = (guint) (start - text);
+  attr->end_index = (guint) (end - text);
+  if (*attrs == NULL)
+    *attrs = pango_attr_list_new ();
+  pango_attr_list_insert (*attrs, attr);
+}
+
+/* Sets @layout's text to @text with its pieces kept as the comment on
+ * KEPT_PIECE_MAX_CHARS says (a pooled layout's earlier ones dropped). */
+static void
+set_cell_text (PangoLayout *layout,
+               const char  *text)
+{
+  PangoAttrList *attrs = NULL;
+  const char *piece = NULL;
+  guint n_chars = 0;
+  gboolean chinese = FALSE;
+
+  cp_report_layout_set_text (layout, text);
+  text = pango_layout_get_text (layout);
+  for (const char *p = text;; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c != 0 && joins_piece (c))
+        {
+          if (piece == NULL)
+            piece = p;
+          n_chars++;
+          chinese |= g_unichar_get_script (c) == G_UNICODE_SCRIPT_HAN;
+          continue;
+        }
+      if (piece != NULL && chinese && n_chars <= KEPT_PIECE_MAX_CHARS)
+        keep_no_break (&attrs, text, piece, p);
+      else if (piece != NULL && chinese)
+        {
+          const char *second_last = g_utf8_prev_char (g_utf8_prev_char (p));
+
+          keep_no_break (&attrs, text, piece, g_utf8_next_char (g_utf8_next_char (piece)));
+          keep_no_break (&attrs, text, second_last, p);
+        }
+      piece = NULL;
+      n_chars = 0;
+      chinese = FALSE;
+      if (c == 0)
+        break;
+    }
+  pango_layout_set_attributes (layout, attrs);
+  g_clear_pointer (&attrs, pango_attr_list_unref);
+}
+
 /* Column @column's layout of @pool set to @text in @font, wrapped at
  * @width. Each cell is shaped once: a row's layouts are measured, then
  * drawn as they are. */
@@ -509,7 +587,7 @@ cell_layout (Doc                        *doc,
   pango_layout_set_width (layout, width > 0 ? (int) (width * PANGO_SCALE) : -1);
   pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
   pango_layout_set_alignment (layout, right_aligned ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT);
-  cp_report_layout_set_text (layout, text);
+  set_cell_text (layout, text);
   return layout;
 }
 
@@ -707,7 +785,7 @@ cached_cell_layout (Doc                        *doc,
   pango_layout_set_width (layout, (int) (width * PANGO_SCALE));
   pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
   pango_layout_set_alignment (layout, right_aligned ? PANGO_ALIGN_RIGHT : PANGO_ALIGN_LEFT);
-  cp_report_layout_set_text (layout, text);
+  set_cell_text (layout, text);
   g_hash_table_insert (doc->text_cells, g_steal_pointer (&key), layout);
   return layout;
 }

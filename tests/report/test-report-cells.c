@@ -1,0 +1,141 @@
+/* test-report-cells.c: where the PDF's table cells break their Chinese
+ * text, read from the lines pango laid each cell out in. */
+#include "config.h"
+
+#include <locale.h>
+#include <string.h>
+
+#include "report/cp-report-doc.h"
+
+typedef struct {
+  GArray   *pages;
+  CpProject *project;
+  Doc       doc;
+} Fixture;
+
+static void
+fixture_set_up (Fixture       *fixture,
+                gconstpointer  data)
+{
+  fixture->pages = g_array_new (FALSE, TRUE, sizeof (Page));
+  g_array_set_clear_func (fixture->pages, (GDestroyNotify) cp_doc_page_clear);
+  fixture->project = cp_project_new ();
+  /* A4 in points, as the report's pages. */
+  cp_doc_init (&fixture->doc, fixture->project, "zh_CN", 595.0, 842.0, fixture->pages);
+  cp_doc_new_page (&fixture->doc);
+}
+
+static void
+fixture_tear_down (Fixture       *fixture,
+                   gconstpointer  data)
+{
+  cp_doc_clear (&fixture->doc);
+  g_array_unref (fixture->pages);
+  cp_project_free (fixture->project);
+}
+
+/* The lines of the cell that shows @text, as the table laid it out. */
+static char **
+cell_lines (Doc        *doc,
+            const char *text)
+{
+  GHashTableIter iter;
+  PangoLayout *layout;
+
+  g_hash_table_iter_init (&iter, doc->text_cells);
+  while (g_hash_table_iter_next (&iter, NULL, (gpointer *) &layout))
+    {
+      const char *shown = pango_layout_get_text (layout);
+      GPtrArray *lines;
+
+      if (g_strcmp0 (shown, text) != 0)
+        continue;
+      lines = g_ptr_array_new ();
+      for (int l = 0; l < pango_layout_get_line_count (layout); l++)
+        {
+          PangoLayoutLine *line = pango_layout_get_line_readonly (layout, l);
+
+          g_ptr_array_add (lines, g_strndup (shown + line->start_index, line->length));
+        }
+      g_ptr_array_add (lines, NULL);
+      return (char **) g_ptr_array_free (lines, FALSE);
+    }
+  g_error ("no cell shows “%s”", text);
+}
+
+/* A first column a hundredth of the page wide, the second the rest: the
+ * first gets only what its words need (cp-report-doc.c, fit_widths()). */
+static void
+lay_out_table (Doc                *doc,
+               const char * const *cells)
+{
+  static const double widths[] = { 0.01, 0.99 };
+  Table table = { .n_columns = 2, .widths = widths };
+
+  /* The rows hold the cells' arrays, not their strings. */
+  table.rows = g_ptr_array_new_with_free_func (g_free);
+  for (guint i = 0; cells[i] != NULL; i++)
+    cp_doc_table_add_row (&table, cells[i], "—");
+  cp_doc_table (doc, &table);
+  g_ptr_array_unref (table.rows);
+}
+
+/* Whether one of @lines holds @piece whole. */
+static gboolean
+on_one_line (char      **lines,
+             const char *piece)
+{
+  for (guint l = 0; lines[l] != NULL; l++)
+    if (strstr (lines[l], piece) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+/* Two-character words, units and the tables' terms stay whole however
+ * narrow the column: 独享 was laid out as 独 / 享, 开通费 as 开通 / 费. */
+static void
+test_short_terms_whole (Fixture       *fixture,
+                        gconstpointer  data)
+{
+  const char * const cells[] = { "独享", "RoCE 共享", "元/卡·时", "管理及开通费", "字节/GB", NULL };
+  const char * const pieces[] = { "独享", "共享", "元/卡·时", "管理及开通费", "字节/GB" };
+
+  lay_out_table (&fixture->doc, cells);
+  for (guint i = 0; cells[i] != NULL; i++)
+    {
+      g_auto(GStrv) lines = cell_lines (&fixture->doc, cells[i]);
+
+      g_assert_true (on_one_line (lines, pieces[i]));
+    }
+}
+
+/* A phrase longer than a term breaks between its characters, as Chinese
+ * does, but no line holds a single one of them. */
+static void
+test_phrase_leaves_no_character_alone (Fixture       *fixture,
+                                       gconstpointer  data)
+{
+  const char *phrase = "两次检查点之间的训练时间";
+  const char * const cells[] = { "管理及开通费", phrase, NULL };
+  g_auto(GStrv) lines = NULL;
+
+  lay_out_table (&fixture->doc, cells);
+  lines = cell_lines (&fixture->doc, phrase);
+  /* Six characters wide (管理及开通费): the twelve need more lines. */
+  g_assert_cmpuint (g_strv_length (lines), >, 1);
+  for (guint l = 0; lines[l] != NULL; l++)
+    g_assert_cmpint (g_utf8_strlen (g_strstrip (lines[l]), -1), >=, 2);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  setlocale (LC_ALL, "");
+  g_test_init (&argc, &argv, NULL);
+  g_test_add ("/report/cells/short-terms-whole", Fixture, NULL, fixture_set_up, test_short_terms_whole,
+              fixture_tear_down);
+  g_test_add ("/report/cells/phrase-leaves-no-character-alone", Fixture, NULL, fixture_set_up,
+              test_phrase_leaves_no_character_alone, fixture_tear_down);
+  return g_test_run ();
+}
