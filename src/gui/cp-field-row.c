@@ -986,10 +986,53 @@ focus_chosen_row (gpointer user_data)
   return G_SOURCE_REMOVE;
 }
 
+/* GTK 4.8's popups keep a list up to 400 px tall whatever the window: in
+ * a 700-px window the model list ran off its bottom and the fabric list
+ * was pushed up to the window's top, away from its row (walkthrough 14).
+ * The list is made short enough to open whole beside its row, on the side
+ * with more room, once the popup is laid out to measure what it adds. */
+static void
+fit_popup_to_window (GtkWidget *popover)
+{
+  GtkWidget *anchor = gtk_widget_get_parent (popover);
+  GtkWidget *scroller = find_descendant (popover, GTK_TYPE_SCROLLED_WINDOW);
+  GtkRoot *root = anchor != NULL ? gtk_widget_get_root (anchor) : NULL;
+  graphene_rect_t bounds;
+  int popup_height, scroller_height, room, list_max;
+  /* GTK's own limit for the list (gtkdropdown.ui, adw-combo-row.ui) */
+  const int gtk_max = 400;
+
+  if (root == NULL || scroller == NULL || !gtk_widget_compute_bounds (anchor, GTK_WIDGET (root), &bounds))
+    return;
+  gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scroller), gtk_max);
+  gtk_widget_measure (popover, GTK_ORIENTATION_VERTICAL, -1, NULL, &popup_height, NULL, NULL);
+  gtk_widget_measure (scroller, GTK_ORIENTATION_VERTICAL, -1, NULL, &scroller_height, NULL, NULL);
+  room = MAX (bounds.origin.y, gtk_widget_get_height (GTK_WIDGET (root)) - bounds.origin.y - bounds.size.height);
+  /* What the popup adds to its list: arrow, padding, a search entry */
+  list_max = room - (popup_height - scroller_height);
+  /* Three rows at least, scrolled, rather than none */
+  list_max = MAX (list_max, MIN (scroller_height, 3 * 34));
+  if (list_max < gtk_max)
+    gtk_scrolled_window_set_max_content_height (GTK_SCROLLED_WINDOW (scroller), list_max);
+}
+
+void
+cp_form_popup_fit_window (GtkWidget *widget)
+{
+  GtkWidget *popover;
+
+  g_return_if_fail (GTK_IS_WIDGET (widget));
+
+  popover = find_descendant (widget, GTK_TYPE_POPOVER);
+  if (popover != NULL)
+    g_signal_connect (popover, "show", G_CALLBACK (fit_popup_to_window), NULL);
+}
+
 static void
 on_drop_down_popup_shown (GtkWidget   *popover,
                           GtkDropDown *drop_down)
 {
+  fit_popup_to_window (popover);
   g_idle_add_full (G_PRIORITY_DEFAULT, focus_chosen_row, g_object_ref (drop_down), g_object_unref);
 }
 

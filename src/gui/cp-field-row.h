@@ -149,5 +149,9 @@ void           cp_field_row_keep_hint_lines (CpFieldRow     *self,
 /* Makes the drop-down's list open with the keyboard on the chosen entry,
  * the one with the check mark. */
 void           cp_form_drop_down_open_on_selected (GtkDropDown *drop_down);
+/* Makes the list of the popup in @widget (an AdwComboRow) short enough to
+ * open whole beside its row in the window, as
+ * cp_form_drop_down_open_on_selected() does a drop-down's. */
+void           cp_form_popup_fit_window (GtkWidget *widget);
 
 G_END_DECLS

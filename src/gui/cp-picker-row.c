@@ -31,6 +31,7 @@ struct _CpPickerRow
   GtkStringFilter *filter;
   GListModel      *filtered;
   GtkWidget       *no_match_label;
+  GtkPopover      *popup;       /* the drop-down's */
   /* Where the button cuts a long name (cp_picker_row_set_ellipsize()) */
   PangoEllipsizeMode ellipsize;
 };
@@ -291,6 +292,23 @@ on_search_activate (CpPickerRow *self,
       }
 }
 
+/* The popup is as wide as its entries: narrowed by the search, it
+ * shrank with them and cut the search's own text ("ıwen2.5 72",
+ * walkthrough 14). The width it opened at, with every entry, holds while
+ * it is open. */
+static void
+on_filter_changed (CpPickerRow *self)
+{
+  GtkWidget *content = gtk_popover_get_child (self->popup);
+  int width;
+
+  if (content == NULL || !gtk_widget_get_mapped (content))
+    return;
+  gtk_widget_get_size_request (content, &width, NULL);
+  if (width < 0)
+    gtk_widget_set_size_request (content, gtk_widget_get_width (content), -1);
+}
+
 /* Takes over the popup's filter; GTK makes it when the model is set. */
 static void
 setup_search (CpPickerRow *self,
@@ -332,6 +350,8 @@ setup_search (CpPickerRow *self,
     scroller = list;
   gtk_widget_insert_after (self->no_match_label, gtk_widget_get_parent (scroller), scroller);
   g_signal_connect_object (self->filtered, "items-changed", G_CALLBACK (update_no_match), self, G_CONNECT_SWAPPED);
+  self->popup = GTK_POPOVER (popover);
+  g_signal_connect_object (self->filter, "changed", G_CALLBACK (on_filter_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (search, "activate", G_CALLBACK (on_search_activate), self, G_CONNECT_SWAPPED);
 }
 
@@ -354,6 +374,9 @@ on_popup_visible (CpPickerRow *self,
                   GtkWidget   *popover)
 {
   gtk_widget_set_has_tooltip (self->button, !gtk_widget_get_visible (popover));
+  /* Entries may have changed by the next time it opens. */
+  if (!gtk_widget_get_visible (popover) && gtk_popover_get_child (GTK_POPOVER (popover)) != NULL)
+    gtk_widget_set_size_request (gtk_popover_get_child (GTK_POPOVER (popover)), -1, -1);
 }
 
 static void

@@ -837,6 +837,7 @@ ensure_form (CpQuoteEditor *self)
     gtk_string_list_append (presets, _(network_presets[i].label));
   adw_combo_row_set_model (self->network_preset_row, G_LIST_MODEL (presets));
   cp_form_row_wrap_at_words (ADW_ACTION_ROW (self->network_preset_row));
+  cp_form_popup_fit_window (GTK_WIDGET (self->network_preset_row));
 
   for (guint i = 0; i < G_N_ELEMENTS (quote_fields); i++)
     {

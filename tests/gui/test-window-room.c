@@ -1051,6 +1051,87 @@ test_chart_export_chooser (void)
   cp_test_gui_close_window (window);
 }
 
+/* @popover is open and laid out: its list, short enough for the window,
+ * opens whole on one side of what it points at (walkthrough 14: at 700 px
+ * the model list ran off the window's bottom and the fabric list was
+ * pushed up to its top). */
+static void
+assert_popup_fits (GtkWidget  *popover,
+                   const char *what)
+{
+  GtkWidget *anchor = gtk_widget_get_parent (popover);
+  GtkWidget *root = GTK_WIDGET (gtk_widget_get_root (anchor));
+  graphene_rect_t bounds;
+  double room;
+
+  cp_test_gui_spin ();
+  g_assert_true (gtk_widget_get_visible (popover));
+  cp_test_gui_wait_frames (popover, 3);
+  g_assert_true (gtk_widget_compute_bounds (anchor, root, &bounds));
+  g_assert_cmpfloat (bounds.origin.y, >=, 0);
+  g_assert_cmpfloat (bounds.origin.y + bounds.size.height, <=, gtk_widget_get_height (root));
+  room = MAX (bounds.origin.y, gtk_widget_get_height (root) - bounds.origin.y - bounds.size.height);
+  if (gtk_widget_get_height (popover) > room)
+    g_error ("%s: a popup %d px tall beside a row with %g px of room", what, gtk_widget_get_height (popover), room);
+  gtk_popover_popdown (GTK_POPOVER (popover));
+  cp_test_gui_spin ();
+}
+
+/* Scrolls @widget's form so that @widget is in the middle of its view,
+ * where a click finds it. */
+static void
+scroll_to_middle (GtkWidget *widget)
+{
+  GtkWidget *scroller = gtk_widget_get_ancestor (widget, GTK_TYPE_SCROLLED_WINDOW);
+  GtkAdjustment *vertical;
+  graphene_rect_t bounds;
+
+  g_assert_nonnull (scroller);
+  vertical = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scroller));
+  g_assert_true (gtk_widget_compute_bounds (widget, scroller, &bounds));
+  gtk_adjustment_set_value (vertical, gtk_adjustment_get_value (vertical) + bounds.origin.y -
+                                      gtk_widget_get_height (scroller) / 2.0);
+  cp_test_gui_wait_frames (widget, 3);
+}
+
+static GtkWidget *
+popover_in (GtkWidget *widget)
+{
+  GtkWidget *popover = cp_test_gui_find_of_type (widget, GTK_TYPE_POPOVER);
+
+  g_assert_nonnull (popover);
+  return popover;
+}
+
+static void
+test_popups_fit_700 (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  WidthWait narrow = { window, 1024 };
+  GtkDropDown *models = cp_picker_row_get_drop_down (cp_job_editor_get_model_row (cp_window_get_job_editor (window)));
+  AdwComboRow *fabric;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 700);
+  cp_test_gui_wait_until (folded_at_width, &narrow, "the window 1,024 px wide");
+  gtk_list_box_select_row (cp_window_get_jobs_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window), 0));
+  cp_test_gui_spin ();
+  scroll_to_middle (GTK_WIDGET (models));
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (gtk_widget_get_first_child (GTK_WIDGET (models))), TRUE);
+  assert_popup_fits (popover_in (GTK_WIDGET (models)), "the model picker");
+
+  /* The demo's H800 cluster, with its network rows */
+  gtk_list_box_select_row (cp_window_get_quotes_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_quotes_list (window), 3));
+  cp_test_gui_spin ();
+  fabric = cp_quote_editor_get_network_preset_row (cp_window_get_quote_editor (window));
+  g_assert_true (gtk_widget_is_drawable (GTK_WIDGET (fabric)));
+  scroll_to_middle (GTK_WIDGET (fabric));
+  g_signal_emit_by_name (fabric, "activate");
+  assert_popup_fits (popover_in (GTK_WIDGET (fabric)), "the fabric picker");
+  cp_test_gui_close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1073,6 +1154,7 @@ main (int   argc,
 
   g_test_add_func ("/gui/window-room/first-start-sidebar", test_first_start_sidebar);
   g_test_add_func ("/gui/window-room/table-fits-1024", test_table_fits_1024);
+  g_test_add_func ("/gui/window-room/popups-fit-700", test_popups_fit_700);
   g_test_add_func ("/gui/window-room/table-details-wide", test_table_details_wide);
   g_test_add_func ("/gui/window-room/service-columns", test_service_columns);
   g_test_add_func ("/gui/window-room/new-window-or-in-place", test_new_window_or_in_place);

@@ -5278,10 +5278,30 @@ test_window_picker_search (void)
   CpJob *job;
   CpQuote *quote;
 
+  int opened_width;
+
   select_row (cp_window_get_jobs_list (window), job_index);
   job = g_ptr_array_index (project->jobs, job_index);
 
   set_drop_down_open (models, TRUE);
+  cp_test_gui_wait_frames (drop_down_popover (models), 2);
+  opened_width = gtk_widget_get_width (drop_down_popover (models));
+  g_assert_cmpint (opened_width, >, 0);
+  /* Walkthrough 14: the list narrowed to one entry keeps the width it
+   * opened at, and the search shows all it was given, not "ıwen2.5 72". */
+  search = search_for (models, "qwen2.5 72");
+  {
+    g_autofree char *labels = shown_labels (models);
+    PangoLayout *layout = gtk_widget_create_pango_layout (search, "qwen2.5 72");
+    int text_width;
+
+    g_assert_cmpstr (labels, ==, "Qwen2.5 72B");
+    cp_test_gui_wait_frames (drop_down_popover (models), 2);
+    pango_layout_get_pixel_size (layout, &text_width, NULL);
+    g_object_unref (layout);
+    g_assert_cmpint (gtk_widget_get_width (drop_down_popover (models)), ==, opened_width);
+    g_assert_cmpint (gtk_widget_get_width (search), >, text_width);
+  }
   search_for (models, "70B");
   {
     g_autofree char *labels = shown_labels (models);
