@@ -69,9 +69,9 @@ struct _CpResultsView
   GtkLabel           *layout_label;
   GtkLabel           *cluster_heading;
   GtkLabel           *cluster_label;
-  /* The cluster question's words, a label per quote (set_cluster_text()),
-   * shown in place of cluster_label once worded; and all of them. */
-  GtkWidget          *cluster_box;
+  /* The cluster question's words, all of them; shown as a label per
+   * quote after cluster_label, in its place once worded
+   * (set_cluster_text()). */
   char               *cluster_text;
   GtkLabel           *changes_heading;
   GtkLabel           *changes_label;

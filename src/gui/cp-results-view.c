@@ -218,22 +218,28 @@ fill_risks (CpResultsView *self,
   _cp_results_view_set_label (self->risks_label, text->len > 0 ? text->str : _("None named for this verdict."));
 }
 
-/* The cluster question's words, one label per quote, in the box shown
- * in place of the one label that says "Calculating…" meanwhile. As one
+/* The cluster question's words, one label per quote, shown after the one
+ * label that says "Calculating…" meanwhile, in its place. As one
  * label, the words for fifty quotes (10 KB) took 35–50 ms of the main
  * thread per change of a 20 × 50 project to measure (bench-window, "all
  * work"): Pango counts each line's characters from the start of its
  * text, so a text's cost grew with the square of its lines. A label per
  * quote keeps that to its own lines, and a quote whose words did not
  * change keeps its label as it was, measured. Each label but the last
- * ends in a line break: the blank line between quotes as before. */
+ * ends in a line break: the blank line between quotes as before. They
+ * stand in the page's own box, between cluster_label and
+ * incomplete_label: in a box of their own, GTK 4.8 kept the size request
+ * mode that box had before its first label (constant size), measured
+ * their height for no width, one line per paragraph, and the words ran
+ * over the Reasons heading below them (walkthrough 14, 1024 px). */
 static void
 set_cluster_text (CpResultsView *self,
                   const char    *text)
 {
   g_auto(GStrv) paragraphs = *text != '\0' ? g_strsplit (text, "\n\n", -1) : g_new0 (char *, 1);
   guint n = g_strv_length (paragraphs);
-  GtkWidget *label = gtk_widget_get_first_child (self->cluster_box);
+  GtkWidget *end = GTK_WIDGET (self->incomplete_label);
+  GtkWidget *label = gtk_widget_get_next_sibling (GTK_WIDGET (self->cluster_label));
 
   g_free (self->cluster_text);
   self->cluster_text = g_strdup (text);
@@ -241,7 +247,7 @@ set_cluster_text (CpResultsView *self,
     {
       g_autofree char *words = i + 1 < n ? g_strconcat (paragraphs[i], "\n", NULL) : g_strdup (paragraphs[i]);
 
-      if (label == NULL)
+      if (label == end)
         {
           label = gtk_label_new (NULL);
           gtk_label_set_xalign (GTK_LABEL (label), 0);
@@ -249,17 +255,25 @@ set_cluster_text (CpResultsView *self,
           gtk_label_set_width_chars (GTK_LABEL (label), WRAPPED_MIN_CHARS);
           gtk_label_set_selectable (GTK_LABEL (label), TRUE);
           _cp_results_view_keep_selectable_unfocused (GTK_LABEL (label));
-          gtk_box_append (GTK_BOX (self->cluster_box), label);
+          gtk_widget_insert_before (label, gtk_widget_get_parent (end), end);
         }
       _cp_results_view_set_label (GTK_LABEL (label), words);
       _cp_results_view_set_visible (label, TRUE);
       label = gtk_widget_get_next_sibling (label);
     }
   /* Kept for another job's quotes. */
-  for (; label != NULL; label = gtk_widget_get_next_sibling (label))
+  for (; label != end; label = gtk_widget_get_next_sibling (label))
     _cp_results_view_set_visible (label, FALSE);
   _cp_results_view_set_visible (GTK_WIDGET (self->cluster_label), FALSE);
-  _cp_results_view_set_visible (self->cluster_box, n > 0);
+}
+
+/* Hides the cluster question's words, kept for the next job's. */
+static void
+hide_cluster_paragraphs (CpResultsView *self)
+{
+  for (GtkWidget *label = gtk_widget_get_next_sibling (GTK_WIDGET (self->cluster_label));
+       label != GTK_WIDGET (self->incomplete_label); label = gtk_widget_get_next_sibling (label))
+    _cp_results_view_set_visible (label, FALSE);
 }
 
 /* A paragraph waiting for its words: dimmed, "Calculating…". */
@@ -326,7 +340,7 @@ _cp_results_view_set_calculating (CpResultsView *self,
   _cp_results_view_set_css_class (robustness, "warning", FALSE);
   _cp_results_view_set_visible (GTK_WIDGET (self->cluster_heading), TRUE);
   set_label_calculating (self->cluster_label);
-  _cp_results_view_set_visible (self->cluster_box, FALSE);
+  hide_cluster_paragraphs (self);
   _cp_results_view_set_visible (GTK_WIDGET (self->changes_heading), TRUE);
   set_label_calculating (self->changes_label);
   set_label_calculating (self->risks_label);
@@ -1301,10 +1315,6 @@ cp_results_view_init (CpResultsView *self)
   self->details_shown_job = -1;
   _cp_results_view_charts_init (self);
   _cp_results_view_table_init (self);
-  self->cluster_box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-  gtk_widget_set_visible (self->cluster_box, FALSE);
-  gtk_widget_insert_after (self->cluster_box, gtk_widget_get_parent (GTK_WIDGET (self->cluster_label)),
-                           GTK_WIDGET (self->cluster_label));
 
   {
     GtkLabel *paragraphs[] = {

@@ -205,6 +205,24 @@ set_not_a_number (GError     **error,
                _("“%s” is not a number"), text);
 }
 
+/* Whether what follows a number is a decimal comma ("12,25", as much of
+ * Europe writes it); said so, else the reader's "unknown unit ‘,25’"
+ * leaves the user guessing (walkthrough 14). The reader takes a comma
+ * only between thousands ("25,000"). */
+static gboolean
+set_decimal_comma (GError     **error,
+                   const char  *text,
+                   const char  *after_number)
+{
+  if (after_number[0] != ',' || !g_ascii_isdigit (after_number[1]))
+    return FALSE;
+  g_set_error (error, CP_UNITS_ERROR, CP_UNITS_ERROR_SYNTAX,
+               _("“%s”: write decimals with a point, such as 12.25; a comma only separates thousands, "
+                 "such as 25,000"),
+               text);
+  return TRUE;
+}
+
 static void
 set_unknown_unit (GError     **error,
                   const char  *unit)
@@ -260,7 +278,8 @@ parse_with_suffix (const char   *text,
   suffix = lookup_suffix (table, n_table, p, fold);
   if (suffix == NULL)
     {
-      set_unknown_unit (error, p);
+      if (!set_decimal_comma (error, text, p))
+        set_unknown_unit (error, p);
       return FALSE;
     }
   value = number_value (&number, suffix->pow10) * suffix->factor;
@@ -626,6 +645,8 @@ cp_parse_price_text (const char   *text,
       set_not_a_number (error, text);
       return FALSE;
     }
+  if (set_decimal_comma (error, text, p))
+    return FALSE;
   p = skip_spaces (p);
   /* "3万元/月", "2.5k/月": quotes round to thousands and ten-thousands. */
   if (g_str_has_prefix (p, "万"))

@@ -86,8 +86,9 @@ test_count_rejected (void)
   assert_count_error ("7XB", CP_UNITS_ERROR_UNIT, "“XB”");
   assert_count_error ("7B tokens", CP_UNITS_ERROR_UNIT, NULL);   /* trailing junk */
   assert_count_error ("7 7", CP_UNITS_ERROR_UNIT, NULL);
-  assert_count_error ("1,5", CP_UNITS_ERROR_UNIT, NULL);         /* not a thousands group */
-  assert_count_error ("1,0000", CP_UNITS_ERROR_UNIT, NULL);
+  /* Not a thousands group: a decimal comma, said so (walkthrough 14). */
+  assert_count_error ("1,5", CP_UNITS_ERROR_SYNTAX, "write decimals with a point");
+  assert_count_error ("1,0000", CP_UNITS_ERROR_SYNTAX, "a comma only separates thousands");
   assert_count_error ("7e", CP_UNITS_ERROR_UNIT, NULL);
   assert_count_error ("-5", CP_UNITS_ERROR_RANGE, "negative");
   assert_count_error ("-1B", CP_UNITS_ERROR_RANGE, NULL);
@@ -283,6 +284,10 @@ test_price (void)
   assert_price_error ("12.5 EUR/h", CP_UNITS_ERROR_UNIT, NULL);
   assert_price_error ("12.5 元 小时", CP_UNITS_ERROR_UNIT, NULL);
   assert_price_error ("$12 CNY/h", CP_UNITS_ERROR_UNIT, NULL);    /* two currencies */
+  /* A decimal comma, typed as a newcomer did: the message says what to
+   * write, not "unknown unit ‘,25’". */
+  assert_price_error ("12,25", CP_UNITS_ERROR_SYNTAX, "“12,25”: write decimals with a point");
+  assert_price_error ("12,25 元/卡/时", CP_UNITS_ERROR_SYNTAX, "a comma only separates thousands");
   assert_price_error ("1e31/h", CP_UNITS_ERROR_RANGE, NULL);
   assert_price_error ("nan/h", CP_UNITS_ERROR_SYNTAX, NULL);
 }
