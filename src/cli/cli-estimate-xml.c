@@ -198,11 +198,14 @@ cp_cli_estimate_write_xml (const Estimate    *e,
   cp_cli_xml_double (w, "kv-cache-bytes", est->kv_cache_bytes);
   cp_cli_xml_double (w, "overhead-bytes", est->overhead_bytes);
   /* Its parts: the framework's (the framework-overhead spread's figure),
-   * the allocator's gaps and ZeRO-3's gathered layers. */
+   * the allocator's gaps, ZeRO-3's gathered layers and the gradients of
+   * one layer it is reduce-scattering. */
   cp_cli_xml_double (w, "framework-overhead-bytes",
-                     est->overhead_bytes - est->fragmentation_bytes - est->gathered_layers_bytes);
+                     est->overhead_bytes - est->fragmentation_bytes - est->gathered_layers_bytes -
+                     est->reduce_scatter_bytes);
   cp_cli_xml_double (w, "fragmentation-bytes", est->fragmentation_bytes);
   cp_cli_xml_double (w, "gathered-layers-bytes", est->gathered_layers_bytes);
+  cp_cli_xml_double (w, "reduce-scatter-bytes", est->reduce_scatter_bytes);
   cp_cli_xml_double (w, "memory-per-gpu-bytes", est->memory_per_gpu_bytes);
   cp_cli_xml_double (w, "available-per-gpu-bytes", est->available_per_gpu_bytes);
   cp_cli_xml_bool (w, "fits", est->fits);

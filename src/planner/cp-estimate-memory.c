@@ -272,13 +272,16 @@ _cp_per_layer_activation_coefficient (const CpModelSpec    *model,
 /* Parameters of one layer that ZeRO-3 gathers, times the tensor-parallel
  * size (the caller divides by it): the dense part whole, the experts to
  * this expert-parallel rank's share (split ETP ways) where the
- * expert-data-parallel group shards them. */
+ * expert-data-parallel group (@expert_dp ranks, _cp_expert_dp()) shards
+ * them. */
 static double
 gathered_layer_params (const Context *c,
-                       const Config  *k)
+                       const Config  *k,
+                       double         expert_dp)
 {
-  double experts = _cp_expert_dp (c, k) > 1 ? c->expert_params * k->tp / (_cp_expert_tp (c, k) * MAX (k->ep, 1))
-                                            : 0.0;
+  double experts = c->expert_params > 0 && expert_dp > 1
+                     ? c->expert_params * k->tp / (_cp_expert_tp (c, k) * MAX (k->ep, 1))
+                     : 0.0;
 
   return (c->dense_layer_params + experts) / MAX (c->layers, 1);
 }
@@ -309,7 +312,7 @@ _cp_layout_memory_states (const Context *c,
   double layers_here = _cp_layers_per_gpu (c, k);
   double stage_share = layers_here / c->layers;
   double expert_dp = _cp_expert_dp (c, k);
-  double gathered = 0;
+  double gathered = 0, reducing = 0;
 
   if (k->lora || k->qlora)
     {
@@ -378,8 +381,21 @@ _cp_layout_memory_states (const Context *c,
            * with d = e the experts are not sharded and nothing of them is
            * gathered. (Gathering all of a layer's experts counted 256 of
            * DeepSeek-V3's experts, 44 GB, at EP 64.) */
-          if (d > 1)
-            gathered = MIN (2.0, layers_here) * gathered_layer_params (c, k) / t * c->act_bytes;
+          double layer = d > 1 ? gathered_layer_params (c, k, expert_dp) / t : 0.0;
+
+          gathered = MIN (2.0, layers_here) * layer * c->act_bytes;
+          /* And the gradients on their way out: FSDP2's reduce-scatter
+           * (foreach_reduce, torch/distributed/fsdp/_fully_shard/
+           * _fsdp_collectives.py) allocates an input buffer of the layer's
+           * whole gradients in the reduce dtype, copies the unsharded
+           * gradients (in the compute dtype) into it, and "only after the
+           * copy-in finishes" frees them, so for that moment one layer's
+           * gradients are held twice; the buffer lives on the
+           * reduce-scatter stream while the next layer's backward runs.
+           * The reduce dtype is the gradients' of the bytes convention:
+           * 16-bit under ZeRO's 16 bytes, fp32 under 18 (torchtitan's
+           * mixed_precision_reduce "float32"). */
+          reducing = MIN (1.0, layers_here) * layer * (c->act_bytes + c->g);
           /* With pipeline stages, FSDP keeps the stage gathered for the
            * whole step and its gradients unsharded until the last
            * micro-batch's backward: torchtitan does not reshard after
@@ -397,7 +413,10 @@ _cp_layout_memory_states (const Context *c,
            * sharded states. A setting (fsdp-pp-unsharded, off by
            * default: cp-settings.c says why). */
           if (d > 1 && p > 1 && settings->fsdp_pp_unsharded)
-            gathered = (dense + experts) * (c->act_bytes + 4.0);
+            {
+              gathered = (dense + experts) * (c->act_bytes + 4.0);
+              reducing = 0.0;
+            }
         }
     }
   /* ZeRO-Offload keeps optimizer states and their update on the host,
@@ -428,11 +447,15 @@ _cp_layout_memory_states (const Context *c,
         {
           mem->weights = 0.0;
           mem->gradients = 0.0;
-          gathered = MIN (2.0, layers_here) * gathered_layer_params (c, k) / t * c->act_bytes +
-                     MIN (1.0, layers_here) * gathered_layer_params (c, k) / t * c->g;
+          double layer = gathered_layer_params (c, k, expert_dp) / t;
+
+          gathered = MIN (2.0, layers_here) * layer * c->act_bytes + MIN (1.0, layers_here) * layer * c->g;
+          /* that layer's gradients are those on their way out */
+          reducing = 0.0;
         }
     }
   mem->gathered = gathered;
+  mem->reducing = reducing;
 }
 
 /* Whether _cp_layout_memory_states() of @k depends on its micro-batches
@@ -494,7 +517,7 @@ _cp_layout_memory_activations (const Context *c,
 
   mem->fragmentation = settings->fragmentation_fraction *
                        (mem->weights + mem->gradients + mem->optimizer + mem->activations);
-  mem->overhead = settings->framework_overhead_bytes + mem->gathered + mem->fragmentation;
+  mem->overhead = settings->framework_overhead_bytes + mem->gathered + mem->reducing + mem->fragmentation;
   mem->total = mem->weights + mem->gradients + mem->optimizer + mem->activations + mem->overhead;
 }
 

@@ -46,9 +46,10 @@ typedef struct {
   double gradients;
   double optimizer;
   double activations;
-  double overhead;      /* the framework's, plus the two parts below */
+  double overhead;      /* the framework's, plus the three parts below */
   double fragmentation; /* the allocator's gaps: a fraction of the states and activations */
   double gathered;      /* ZeRO-3 / FSDP: the layers gathered whole while they compute */
+  double reducing;      /* ZeRO-3 / FSDP: one layer's gradients whole, on their way to the reduce-scatter */
   double total;
   double host;          /* CPU offload: what the GPUs of one node keep in its RAM */
 } Memory;

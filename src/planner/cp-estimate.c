@@ -208,6 +208,7 @@ fill_memory (CpEstimate   *est,
   est->overhead_bytes = mem->overhead;
   est->fragmentation_bytes = mem->fragmentation;
   est->gathered_layers_bytes = mem->gathered;
+  est->reduce_scatter_bytes = mem->reducing;
   est->memory_per_gpu_bytes = mem->total;
 }
 

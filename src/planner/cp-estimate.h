@@ -115,9 +115,11 @@ typedef struct {
   double selective_recompute_flops_overhead; /* FLOPs selective recompute adds, fraction of a step's */
   double loss_bytes_per_logit;     /* what the loss keeps of each logit at its peak (cross-entropy setting) */
   double kv_cache_bytes;
-  double overhead_bytes;           /* the framework's (settings), plus the two below */
+  double overhead_bytes;           /* the framework's (settings), plus the three below */
   double fragmentation_bytes;      /* training: the allocator's gaps, a fraction of the states and activations */
   double gathered_layers_bytes;    /* training under ZeRO-3 / FSDP: the layers gathered whole */
+  double reduce_scatter_bytes;     /* training under ZeRO-3 / FSDP: one layer's whole gradients, as computed
+                                    * and copied into the reduce-scatter's input */
   double memory_per_gpu_bytes;
   double available_per_gpu_bytes;
   gboolean fits;

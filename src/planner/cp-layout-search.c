@@ -156,9 +156,10 @@ copy_memory_states (Memory       *to,
   to->optimizer = from->optimizer;
   to->host = from->host;
   to->gathered = from->gathered;
+  to->reducing = from->reducing;
 }
 
-static inline void
+G_ALWAYS_INLINE static inline void
 layout_memory (const Context *c,
                const Config  *k,
                Memory        *mem,

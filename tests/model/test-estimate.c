@@ -1635,7 +1635,11 @@ test_zero3_gathers_expert_shard (EstimateFixture *f,
  * half on each end stage) at PP 2 over 16 GPUs (d = 8): a stage holds
  * 6,737,856,000 / 2 + 131,072,000 = 3.5e9 parameters, 3.5e9 × (2 + 4) =
  * 21e9 B. Off (the default), two layers are gathered: 2 × 6,737,856,000 /
- * 32 × 2 B = 842,232,000 B. */
+ * 32 × 2 B = 842,232,000 B, and one layer's gradients are held twice on
+ * their way to the reduce-scatter (FSDP2's foreach_reduce), in bf16 as
+ * computed and in the reduce dtype: 210,558,000 × (2 + 2) = 842,232,000 B
+ * under ZeRO's 16 bytes, × (2 + 4) = 1,263,348,000 B with fp32 gradients
+ * (18 bytes); the unsharded stage's gradients count those. */
 static void
 test_zero3_pipeline_stage_unsharded (EstimateFixture *f,
                                      gconstpointer    data)
@@ -1657,9 +1661,17 @@ test_zero3_pipeline_stage_unsharded (EstimateFixture *f,
   g_assert_true (cp_estimate (&f->job, &f->quote, 2, &f->settings, &est, NULL));
   g_assert_cmpuint (est.layout.data_parallel, ==, 8);
   assert_close (842232000.0, est.gathered_layers_bytes, 1e-9);
+  assert_close (842232000.0, est.reduce_scatter_bytes, 1e-9);
+  assert_close (f->settings.framework_overhead_bytes + est.fragmentation_bytes + 2 * 842232000.0,
+                est.overhead_bytes, 1e-9);
+  f->settings.bytes_convention = CP_BYTES_CONVENTION_HF_18;
+  g_assert_true (cp_estimate (&f->job, &f->quote, 2, &f->settings, &est, NULL));
+  assert_close (1263348000.0, est.reduce_scatter_bytes, 1e-9);
+  f->settings.bytes_convention = CP_BYTES_CONVENTION_ZERO_16;
   f->settings.fsdp_pp_unsharded = TRUE;
   g_assert_true (cp_estimate (&f->job, &f->quote, 2, &f->settings, &est, NULL));
   assert_close (21e9, est.gathered_layers_bytes, 1e-9);
+  g_assert_cmpfloat (est.reduce_scatter_bytes, ==, 0);
 }
 
 /* LoRA under FSDP1 with gradient accumulation (fsdp1-adapter-gradients):
