@@ -127,14 +127,18 @@ fit_memo (Doc               *doc,
                      TIMELINE_MAX_HEIGHT);
   double smallest = MIN (TIMELINE_HEAD_HEIGHT + MAX (TIMELINE_SMALLEST_PLOT_HEIGHT,
                                                      TIMELINE_SMALLEST_ROW_HEIGHT * n_jobs), full);
-  guint fewest, n_pages, chart_page;
-  double room;
+  guint fewest, n_pages, chart_page, briefest_chart_page;
+  double room, briefest_room;
 
-  /* A memo that ends on its first page in full needs no shortening. */
+  /* A memo that ends on its first page in full needs no shortening. The
+   * chart's page and the room left are those of the form laid out, never
+   * the briefest's: a Chinese demo memo in full grew its chart into the
+   * briefest form's room and pushed its sign-off to page 3. */
   doc->brief = 0;
   n_pages = trial_memo (doc, results, schedule, timeline, smallest, doc->brief, &chart_page, &room);
   fewest = n_pages > 1
-           ? trial_memo (doc, results, schedule, timeline, smallest, CP_REPORT_MEMO_BRIEFEST, &chart_page, &room)
+           ? trial_memo (doc, results, schedule, timeline, smallest, CP_REPORT_MEMO_BRIEFEST, &briefest_chart_page,
+                         &briefest_room)
            : n_pages;
   while (n_pages > fewest && doc->brief < CP_REPORT_MEMO_BRIEFEST)
     {
