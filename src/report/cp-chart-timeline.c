@@ -45,8 +45,10 @@ cp_chart_data_new_timeline (const CpProject  *project,
   cp_i18n_push_language (data->lang);
   data->title = g_strdup (_("Budget and calendar of the project"));
   data->currency = g_strdup (currency);
-  /* TRANSLATORS: the timeline's right axis; %s is a currency */
-  data->y_label = g_strdup_printf (_("Spent so far (%s)"), cp_i18n_currency_name (currency, data->lang));
+  /* The line is the plan's cost added up over the calendar, not money
+   * spent: "Spent so far" read as an actual (approver, 3 December). */
+  /* TRANSLATORS: the timeline's right axis and its line: the planned cost added up day by day; %s is a currency */
+  data->y_label = g_strdup_printf (_("Planned cost to date (%s)"), cp_i18n_currency_name (currency, data->lang));
   /* Short words, so that the legend takes one row on a page's width. */
   /* TRANSLATORS: the timeline's legend: short runs on one machine */
   data->legend[0] = g_strdup (C_("timeline", "Debugging"));
@@ -255,14 +257,41 @@ typedef struct {
   double left, right, top, bottom, end_day, total;
 } Plot;
 
+/* The deadline's date, the last day the job may take: "2027-03-02" for 90
+ * days from 3 December, as the end under the plot names the day the work
+ * ends in (cp_schedule_span_dates()). */
+static char *
+deadline_date (const CpChartData *data,
+               double             deadline_day)
+{
+  GDate day;
+
+  g_date_clear (&day, 1);
+  g_date_set_julian (&day, data->start_julian + (guint) MAX (ceil (deadline_day) - 1, 0));
+  return g_strdup_printf ("%04d-%02d-%02d", g_date_get_year (&day), g_date_get_month (&day), g_date_get_day (&day));
+}
+
+/* Whether a text from @x0 to @x1 in the row centred on @mid_y would sit on
+ * the cost line: a date never does. */
+static gboolean
+on_cost_line (const CpChartData *data, const Plot *plot, double x0, double x1, double mid_y, double line_h)
+{
+  const CpChartSeries *cumulative = data->series->len > 0 ? g_ptr_array_index (data->series, 0) : NULL;
+
+  return plot->total > 0 &&
+         cost_line_crosses (cumulative,
+                            plot->end_day * (x0 - plot->left) / (plot->right - plot->left),
+                            plot->end_day * (x1 - plot->left) / (plot->right - plot->left),
+                            plot->total * (plot->bottom - mid_y - line_h / 2) / (plot->bottom - plot->top),
+                            plot->total * (plot->bottom - mid_y + line_h / 2) / (plot->bottom - plot->top));
+}
+
 static void
 deadline_beyond (Ink *ink, const Theme *theme, const CpChartData *data, const Plot *plot,
                  double deadline_day, double mid_y, double bar_right, double pad, double line_h)
 {
-  const CpChartSeries *cumulative = data->series->len > 0 ? g_ptr_array_index (data->series, 0) : NULL;
   double right = plot->right, arrow = line_h * 0.5, w, x0, x1;
-  g_autofree char *date = NULL;
-  GDate day;
+  g_autofree char *date = deadline_date (data, deadline_day);
 
   cp_chart_set_rgb (ink->cr, &theme->deadline);
   cairo_move_to (ink->cr, right - arrow, mid_y - arrow / 2);
@@ -271,24 +300,43 @@ deadline_beyond (Ink *ink, const Theme *theme, const CpChartData *data, const Pl
   cairo_close_path (ink->cr);
   cairo_fill (ink->cr);
 
-  g_date_clear (&day, 1);
-  g_date_set_julian (&day, data->start_julian + (guint) floor (deadline_day));
-  date = g_strdup_printf ("%04d-%02d-%02d", g_date_get_year (&day), g_date_get_month (&day),
-                          g_date_get_day (&day));
   set_text (ink, ink->font, date, 0, &w, NULL);
   x1 = right - arrow - pad * 0.3;
   x0 = x1 - w;
-  if (x0 < bar_right + pad * 0.5)
-    return;
-  /* The date never sits on the cost line. */
-  if (plot->total > 0 &&
-      cost_line_crosses (cumulative,
-                         plot->end_day * (x0 - plot->left) / (plot->right - plot->left),
-                         plot->end_day * (x1 - plot->left) / (plot->right - plot->left),
-                         plot->total * (plot->bottom - mid_y - line_h / 2) / (plot->bottom - plot->top),
-                         plot->total * (plot->bottom - mid_y + line_h / 2) / (plot->bottom - plot->top)))
+  if (x0 < bar_right + pad * 0.5 || on_cost_line (data, plot, x0, x1, mid_y, line_h))
     return;
   show_text (ink, ink->font, date, right - arrow - pad * 0.3, mid_y - line_h / 2, 1, 0);
+}
+
+/* A deadline within the plot: its mark at @x, and its date beside it
+ * where the row has room clear of the bar (from @bar_left to @bar_right)
+ * and of the cost line, after the mark first, else before it (approver,
+ * 3 December: the mark alone gave no date to book). */
+static void
+deadline_within (Ink *ink, const Theme *theme, const CpChartData *data, const Plot *plot,
+                 double deadline_day, double x, double mid_y, double bar_h, double bar_left, double bar_right,
+                 double pad, double line_h)
+{
+  g_autofree char *date = deadline_date (data, deadline_day);
+  double w, gap = pad * 0.3;
+
+  cp_chart_set_rgb (ink->cr, &theme->deadline);
+  cairo_set_line_width (ink->cr, 2);
+  cairo_move_to (ink->cr, x, mid_y - bar_h / 2 - 3);
+  cairo_line_to (ink->cr, x, mid_y + bar_h / 2 + 3);
+  cairo_stroke (ink->cr);
+
+  set_text (ink, ink->font, date, 0, &w, NULL);
+  for (int side = 0; side < 2; side++)
+    {
+      double x0 = side == 0 ? x + gap : x - gap - w, x1 = x0 + w;
+      gboolean on_bar = x1 > bar_left - gap && x0 < bar_right + gap;
+
+      if (x0 < plot->left || x1 > plot->right - gap || on_bar || on_cost_line (data, plot, x0, x1, mid_y, line_h))
+        continue;
+      show_text (ink, ink->font, date, x0, mid_y - line_h / 2, 0, 0);
+      return;
+    }
 }
 
 void
@@ -481,7 +529,7 @@ cp_chart_draw_timeline (cairo_t           *cr,
     {
       const CpChartBar *bar = &g_array_index (data->bars, CpChartBar, i);
       double y = top + row_h * i, bar_h = MIN (row_h * 0.6, line_h * 1.4), at = bar->start_day;
-      double bar_right = left;
+      double bar_right = left, bar_left = left + (right - left) * bar->start_day / end_day;
 
       cp_chart_set_rgb (cr, &theme.text);
       show_text (&ink, ink.font, bar->label, left - pad, y + (row_h - line_h) / 2, 1, name_width);
@@ -508,12 +556,11 @@ cp_chart_draw_timeline (cairo_t           *cr,
         }
       else if (isfinite (bar->deadline_day))
         {
+          Plot plot = { left, right, top, bottom, end_day, total };
+
           x = left + (right - left) * bar->deadline_day / end_day;
-          cp_chart_set_rgb (cr, &theme.deadline);
-          cairo_set_line_width (cr, 2);
-          cairo_move_to (cr, x, y + (row_h - bar_h) / 2 - 3);
-          cairo_line_to (cr, x, y + (row_h + bar_h) / 2 + 3);
-          cairo_stroke (cr);
+          deadline_within (&ink, &theme, data, &plot, bar->deadline_day, x, y + row_h / 2, bar_h,
+                           bar->planned ? bar_left : right, bar->planned ? bar_right : left, pad, line_h);
         }
     }
 

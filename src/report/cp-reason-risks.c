@@ -41,6 +41,19 @@ cp_estimate_is_tight (const CpEstimate *e)
          e->memory_per_gpu_bytes > RISK_MEMORY_SHARE * e->available_per_gpu_bytes;
 }
 
+gboolean
+cp_words_risk_applies (const CpJob *job,
+                       CpRisk       risk)
+{
+  /* The plan lists learning a cluster's scheduler for every cluster run;
+   * a team that has run distributed training knows one (R8 counts no
+   * migration for it), and saying otherwise contradicted R8 beside it
+   * (approver, 3 December: the demo's 13B). */
+  if (risk == CP_RISK_SCHEDULER_LEARNING)
+    return !job->team_has_distributed_experience;
+  return TRUE;
+}
+
 const char *
 cp_words_fits (const CpEstimate *e)
 {

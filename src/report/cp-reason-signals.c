@@ -134,7 +134,9 @@ cp_reason_text_signals (const CpReason  *reason,
       return g_strdup_printf (_("A bigger single machine costs %s, more than the %s of a cluster."), a, b);
 
     case CP_OUTCOME_NO_SIGNAL:
-      return g_strdup (_("None of the four signals to move to a cluster is present."));
+      /* Named, as the rule checks them: "the four signals" named none
+       * (approver, 3 December). */
+      return g_strdup (_("None of the four signals to move to a cluster is present: memory still short on one machine after every technique, one machine missing the deadline, more concurrent requests than one machine serves, and a bigger single machine dearer than a cluster."));
 
     case CP_OUTCOME_SIGNAL_TRAINING_TIME:
       a = cp_i18n_format_days (v[0], lang);

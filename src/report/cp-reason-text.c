@@ -148,6 +148,50 @@ cp_words_technique (CpTechnique technique)
   return "?";
 }
 
+char *
+cp_words_estimate_technique (const CpJob      *job,
+                             const CpEstimate *e)
+{
+  g_autoptr(GPtrArray) parts = NULL;
+  g_autoptr(GString) words = NULL;
+
+  if (e->technique != CP_TECHNIQUE_AS_CONFIGURED)
+    return g_strdup (cp_words_capitalised (cp_words_technique (e->technique)));
+  /* "As configured" named nothing (approver, 3 December): the job's own
+   * method and the layout's memory savings, as the technique words say
+   * them, or none at all. */
+  parts = g_ptr_array_new_with_free_func (g_free);
+  if (job->kind == CP_TASK_LORA)
+    g_ptr_array_add (parts, g_strdup (cp_words_technique (CP_TECHNIQUE_LORA)));
+  else if (job->kind == CP_TASK_QLORA)
+    g_ptr_array_add (parts, g_strdup (cp_words_technique (CP_TECHNIQUE_QLORA)));
+  if (cp_task_kind_is_training (job->kind))
+    {
+      /* Short, as the layout table says them: the column is narrow. */
+      if (e->layout.zero_stage >= 3)
+        g_ptr_array_add (parts, g_strdup ("ZeRO-3"));
+      if (e->layout.recompute == CP_RECOMPUTE_FULL && e->layout.recomputed_layers > 0 &&
+          e->layout.recomputed_layers < e->layout.layers_per_gpu)
+        /* TRANSLATORS: the Technique column: %u of the %u layers on each GPU are recomputed */
+        g_ptr_array_add (parts, g_strdup_printf (_("recompute %u of %u layers"),
+                                                 e->layout.recomputed_layers, e->layout.layers_per_gpu));
+      else if (e->layout.recompute == CP_RECOMPUTE_FULL)
+        /* TRANSLATORS: the Technique column: full activation recompute */
+        g_ptr_array_add (parts, g_strdup (_("full recompute")));
+      else if (e->layout.recompute == CP_RECOMPUTE_SELECTIVE)
+        /* TRANSLATORS: the Technique column: selective activation recompute */
+        g_ptr_array_add (parts, g_strdup (_("selective recompute")));
+    }
+  if (parts->len == 0)
+    /* TRANSLATORS: the Technique column when the job needs no memory-saving technique */
+    return g_strdup (_("None needed"));
+  words = g_string_new (cp_words_capitalised (g_ptr_array_index (parts, 0)));
+  for (guint i = 1; i < parts->len; i++)
+    /* TRANSLATORS: between the techniques of one option ("LoRA, full activation recompute"); Chinese lists take 、 */
+    g_string_append_printf (words, "%s%s", C_("list of techniques", ", "), (const char *) g_ptr_array_index (parts, i));
+  return g_string_free (g_steal_pointer (&words), FALSE);
+}
+
 const char *
 cp_words_risk (CpRisk risk)
 {
@@ -344,6 +388,38 @@ cp_words_price_unit (CpPriceUnit unit)
     case CP_N_PRICE_UNITS: break;
     }
   return "?";
+}
+
+char *
+cp_words_unit_price (double      price,
+                     const char *currency,
+                     CpPriceUnit unit,
+                     const char *lang)
+{
+  g_autofree char *money = NULL;
+
+  if (cp_i18n_is_chinese (lang))
+    {
+      /* A Chinese price list writes 元/卡·时, 元/台·时, 元/台·月: "¥15.00
+       * 每卡时" read oddly where the English says "15.00 CNY per
+       * GPU-hour" (approver, 3 December). Chinese only: no message to
+       * translate. */
+      const char *per = unit == CP_PRICE_PER_GPU_HOUR ? "卡·时" : unit == CP_PRICE_PER_NODE_HOUR ? "台·时" : "台·月";
+      const char *code = currency != NULL && *currency != '\0' ? currency : "CNY";
+
+      if (g_ascii_strcasecmp (code, "CNY") == 0)
+        {
+          /* Cents as cp_i18n_format_money() keeps them. */
+          g_autofree char *number = fabs (price) >= 100 || price == 0 ? cp_i18n_format_number (round (price), 0, lang)
+                                                                      : cp_i18n_format_number (price, 2, lang);
+
+          return g_strdup_printf ("%s 元/%s", number, per);
+        }
+      money = cp_i18n_format_money (price, currency, lang);
+      return g_strdup_printf ("%s/%s", money, per);
+    }
+  money = cp_i18n_format_money (price, currency, lang);
+  return g_strdup_printf ("%s %s", money, cp_words_price_unit (unit));
 }
 
 const char *

@@ -77,6 +77,12 @@ char       *cp_words_sharing_as_estimated (const CpQuote    *quote,
                                            const CpSettings *settings,
                                            const char       *lang);
 const char *cp_words_price_unit     (CpPriceUnit unit);
+/* The technique an estimate runs with, for a table cell: the one the plan
+ * added ("CPU offload"), or the job's own method and its layout's memory
+ * savings ("LoRA, full activation recompute"), or "None needed". */
+char       *cp_words_estimate_technique (const CpJob *job, const CpEstimate *e);
+/* A quote's price with its unit: "15.00 CNY per GPU-hour", "15.00 元/卡·时". */
+char       *cp_words_unit_price     (double price, const char *currency, CpPriceUnit unit, const char *lang);
 const char *cp_words_time_source    (CpTimeSource source);
 /* Where an inference option's KV-cache budget came from when a serving
  * trial gave it ("KV cache measured in a trial run"); NULL when modelled. */
@@ -93,6 +99,10 @@ const char *cp_words_assumption_source (const char *key, const char *fallback);
  * in its Fits and Memory columns by the same test and words, so the two
  * never disagree on whether 79.6 of 80 GiB is close. */
 char       *cp_words_memory_near_limit (const CpEstimate *e, const char *lang);
+/* Whether @risk, in the plan of @job, applies to it: learning the
+ * cluster's scheduler does not for a team with distributed-training
+ * experience. */
+gboolean    cp_words_risk_applies   (const CpJob *job, CpRisk risk);
 /* The risks of one option, chosen from its own numbers: each sentence
  * names the threshold it crossed and why that threshold. An empty array
  * when none stands out. */

@@ -259,6 +259,79 @@ section_amount_to_approve (Doc              *doc,
   }
 }
 
+/* The name a question or a subtotal gives the vendor of quote @index: its vendor, else
+ * its id. */
+static const char *
+vendor_name (const CpProject *project,
+             int              index)
+{
+  const CpQuote *quote = g_ptr_array_index (project->quotes, index);
+
+  return quote->vendor != NULL && *quote->vendor != '\0' ? quote->vendor : quote->id;
+}
+
+/* "By vendor: A, 4 jobs, 33,790 CNY; G, 2 jobs, 182,940 CNY.": the jobs'
+ * costs added up by the vendor each rents from, when one vendor has
+ * several jobs (approver, 3 December: the order to place with each
+ * vendor). They add up to the total above, as the months do. NULL when
+ * each vendor has one job at most. */
+static char *
+vendor_subtotals (Doc              *doc,
+                  const CpSchedule *schedule)
+{
+  const CpProject *project = doc->project;
+  g_autoptr(GPtrArray) vendors = g_ptr_array_new ();
+  g_autoptr(GArray) costs = g_array_new (FALSE, TRUE, sizeof (double));
+  g_autoptr(GArray) counts = g_array_new (FALSE, TRUE, sizeof (guint));
+  g_autofree double *shown = NULL;
+  g_autoptr(GString) line = NULL;
+  gboolean shared = FALSE;
+
+  for (guint i = 0; i < schedule->jobs->len; i++)
+    {
+      const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, i);
+      const char *vendor;
+      guint v;
+
+      if (!entry->planned || entry->quote_index < 0 || (guint) entry->quote_index >= project->quotes->len)
+        continue;
+      vendor = vendor_name (project, entry->quote_index);
+      for (v = 0; v < vendors->len && g_strcmp0 (g_ptr_array_index (vendors, v), vendor) != 0; v++)
+        ;
+      if (v == vendors->len)
+        {
+          double none = 0;
+          guint zero = 0;
+
+          g_ptr_array_add (vendors, (gpointer) vendor);
+          g_array_append_val (costs, none);
+          g_array_append_val (counts, zero);
+        }
+      g_array_index (costs, double, v) += job_cost (entry);
+      shared |= ++g_array_index (counts, guint, v) > 1;
+    }
+  if (!shared)
+    return NULL;
+  shown = g_new0 (double, vendors->len);
+  cp_i18n_apportion ((double *) costs->data, vendors->len, cp_report_schedule_shown_total (schedule), shown);
+  line = g_string_new (NULL);
+  for (guint v = 0; v < vendors->len; v++)
+    {
+      guint n = g_array_index (counts, guint, v);
+      g_autofree char *money = cp_i18n_format_money (shown[v], project->settings.currency, doc->lang);
+      g_autofree char *count = cp_i18n_format_number (n, 0, doc->lang);
+      g_autofree char *jobs = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s job", "%s jobs", n), count);
+
+      if (v > 0)
+        /* TRANSLATORS: between the vendors of the budget's subtotals */
+        g_string_append (line, _("; "));
+      /* TRANSLATORS: one vendor's subtotal in the budget: the vendor, its number of jobs, their cost */
+      g_string_append_printf (line, _("%s, %s, %s"), (const char *) g_ptr_array_index (vendors, v), jobs, money);
+    }
+  /* TRANSLATORS: the budget's subtotals by vendor, "A, 4 jobs, 33,790 CNY; G, 2 jobs, 182,940 CNY" */
+  return g_strdup_printf (_("By vendor, each job's cost where it rents: %s."), line->str);
+}
+
 void
 cp_report_section_budget (Doc              *doc,
                           JobResult        *results,
@@ -293,6 +366,12 @@ cp_report_section_budget (Doc              *doc,
   /* The heading keeps the total's two lines with it. */
   cp_doc_heading (doc, doc->h1, _("Budget and calendar"), 30);
   cp_doc_paragraph_full (doc, doc->bold, summary, 0, 2, NULL);
+  {
+    g_autofree char *by_vendor = vendor_subtotals (doc, schedule);
+
+    if (by_vendor != NULL)
+      cp_doc_paragraph_full (doc, doc->small, by_vendor, 0, 2, NULL);
+  }
   if (results != NULL)
     {
       section_amount_to_approve (doc, results, schedule);
@@ -317,7 +396,8 @@ cp_report_section_budget_tables (Doc              *doc,
   const CpProject *project = doc->project;
   const char *currency = project->settings.currency;
   char *job_header[] = { _("Job"), _("Calendar"), _("Cost") };
-  char *month_header[] = { _("Month"), _("Spent in the month"), _("Spent by its end") };
+  /* Planned, not spent: the report is made before the money is. */
+  char *month_header[] = { _("Month"), _("Planned in the month"), _("Planned by its end") };
   /* The figures under the chart, in the detail tables' small type. */
   Table jobs = { 3, job_widths, job_numeric, job_header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 0,
                  doc->small };
@@ -440,17 +520,6 @@ question_new (const char *kind)
   question->quotes = g_array_new (FALSE, FALSE, sizeof (int));
   question->jobs = g_array_new (FALSE, FALSE, sizeof (guint));
   return question;
-}
-
-/* The name a question gives the vendor of quote @index: its vendor, else
- * its id. */
-static const char *
-vendor_name (const CpProject *project,
-             int              index)
-{
-  const CpQuote *quote = g_ptr_array_index (project->quotes, index);
-
-  return quote->vendor != NULL && *quote->vendor != '\0' ? quote->vendor : quote->id;
 }
 
 /* Adds the vendor of quote @index to @question, once per vendor whatever
@@ -930,6 +999,8 @@ risk_line (Doc       *doc,
         continue;
       if (maker >= 0 && plan_gpu_maker (project, plan) != (CpGpuMaker) maker)
         continue;
+      if (!cp_words_risk_applies (job, risk))
+        continue;
       for (guint r = 0; r < plan->risks->len; r++)
         if (g_array_index (plan->risks, CpRisk, r) == risk)
           {
@@ -1135,7 +1206,6 @@ cp_report_section_cost_inputs (Doc          *doc,
       if (!e->fits)
         continue;
       name = cp_words_quote_name (project, option->quote_index);
-      price = cp_i18n_format_money_prose (quote->price, quote->currency, doc->lang);
       {
         /* An option whose minimum term or monthly step sets its rental
          * says so first, as the reasons name what they speak of ("quote —
@@ -1153,8 +1223,9 @@ cp_report_section_cost_inputs (Doc          *doc,
           }
         billed = billed_text (project, quote, e, doc->lang);
       }
-      /* TRANSLATORS: one option's inputs: the quote, then its price and unit */
-      g_string_append_printf (text, _(" %s: %s %s"), name, price, cp_words_price_unit (quote->price_unit));
+      price = cp_words_unit_price (quote->price, quote->currency, quote->price_unit, doc->lang);
+      /* TRANSLATORS: one option's inputs: the quote, then its price with its unit */
+      g_string_append_printf (text, _(" %s: %s"), name, price);
       if (!cp_quote_prices_include_vat (quote, &project->settings))
         {
           g_autofree char *rate = cp_report_rate_text (cp_quote_vat_rate (quote, &project->settings), doc->lang);

@@ -483,7 +483,7 @@ cp_report_section_job (Doc       *doc,
                             cp_i18n_format_number (e->nodes, 0, doc->lang),
                             /* "Tight" above 90% of the memory, as the window's table says. */
                             g_strdup (cp_words_fits (e)),
-                            g_strdup (cp_words_capitalised (cp_words_technique (e->technique))),
+                            cp_words_estimate_technique (job, e),
                             band_cell (cp_i18n_format_number (e->calendar_days, days_decimals, doc->lang),
                                 option->range.calendar_days_low, option->range.calendar_days_high, days_decimals,
                                 doc->lang),

@@ -54,9 +54,7 @@ static char *
 quote_price (const CpQuote *quote,
              const char    *lang)
 {
-  g_autofree char *money = cp_i18n_format_money (quote->price, quote->currency, lang);
-
-  return g_strdup_printf ("%s %s", money, cp_words_price_unit (quote->price_unit));
+  return cp_words_unit_price (quote->price, quote->currency, quote->price_unit, lang);
 }
 
 /* The VAT a quote was compared with: its rate and whether the price

@@ -494,7 +494,12 @@ write_plan (xmlNode           *results,
   for (guint i = 0; i < plan->risks->len; i++)
     {
       CpRisk risk = g_array_index (plan->risks, CpRisk, i);
-      xmlNode *risk_node = add_text (node, "risk", cp_words_risk (risk));
+      xmlNode *risk_node;
+
+      /* As the memo lists them. */
+      if (!cp_words_risk_applies (job, risk))
+        continue;
+      risk_node = add_text (node, "risk", cp_words_risk (risk));
       xmlNewProp (risk_node, BAD_CAST "id", BAD_CAST cp_risk_to_string (risk));
     }
 }

@@ -193,15 +193,15 @@ test_walk (void)
   cp_test_assert_has (zh, "每个方案各取最优值（见“中断与有效时间比”）");
   cp_test_assert_lacks (en, "plus the restart 0s");
   /* No deadline: the chart's legend runs from the run to the cost axis. */
-  cp_test_assert_has (en_rows, "Debugging Migration Run or service Spent so far (CNY)");
-  cp_test_assert_has (zh_rows, "调试 迁移 训练或服务 累计支出（元）");
+  cp_test_assert_has (en_rows, "Debugging Migration Run or service Planned cost to date (CNY)");
+  cp_test_assert_has (zh_rows, "调试 迁移 训练或服务 计划累计费用（元）");
 
   /* 12: the single machine has no network, the techniques are labels. */
   cp_test_assert_has (en_rows, "8 × NVIDIA A800 None 9.50 CNY per");
   /* Its fastest layout would use 96% of each A800's memory, above 90%
    * ("Tight"); the search takes one 3.2% slower that leaves headroom
    * (layout-headroom-time, 5%), and says what it gave up. */
-  cp_test_assert_has (en_rows, "1 Yes As configured 3.2");
+  cp_test_assert_has (en_rows, "1 Yes LoRA, full 3.2");
   cp_test_assert_lacks (en, "Uses 96% of each GPU's memory, above 90%");
   cp_test_assert_has (en, "3.2% slower than the fastest that fits, which uses 96% of each GPU's memory, above 90% (Tight)");
   cp_test_assert_has (en, "Full activation recompute");

@@ -5,10 +5,32 @@
 
 #include <math.h>
 #include <string.h>
+#include <unistd.h>
+#include <cairo-pdf.h>
+#include <glib/gstdio.h>
 
 #include "planner/cp-schedule.h"
 #include "report/cp-chart.h"
 #include "report/cp-i18n.h"
+
+/* Jobs @a and @b placed from 25 January 2027. */
+static CpSchedule *
+place_two (const CpScheduleJob *a,
+           const CpScheduleJob *b)
+{
+  GArray *jobs = g_array_new (FALSE, TRUE, sizeof (CpScheduleJob));
+  g_autoptr(GError) error = NULL;
+  CpSchedule *schedule;
+  GDate start;
+
+  g_array_append_val (jobs, *a);
+  g_array_append_val (jobs, *b);
+  g_date_clear (&start, 1);
+  g_date_set_dmy (&start, 25, G_DATE_JANUARY, 2027);
+  schedule = cp_schedule_place (jobs, &start, &error);
+  g_assert_no_error (error);
+  return schedule;
+}
 
 /* Two jobs on one machine of 8 GPUs at 10 CNY per GPU-hour, 1,920 CNY a
  * day, from 25 January 2027: A debugs 2 days (3,840) then runs 8 (15,360);
@@ -17,14 +39,11 @@ static CpProject *
 two_jobs (CpSchedule **schedule_out)
 {
   CpProject *project = cp_project_new ();
-  g_autoptr(GArray) jobs = g_array_new (FALSE, TRUE, sizeof (CpScheduleJob));
   CpScheduleJob a = { .after = -1, .planned = TRUE, .quote_index = 0,
                       .phase_days = { 2, 0, 8 }, .phase_cost = { 3840, 0, 15360 } };
   CpScheduleJob b = { .after = 0, .planned = TRUE, .quote_index = 0,
                       .phase_days = { 0, 0, 5 }, .phase_cost = { 0, 0, 9600 }, .deadline_days = 10 };
   CpJob *job;
-  GDate start;
-  g_autoptr(GError) error = NULL;
 
   job = cp_job_new (CP_TASK_DEBUG);
   g_free (job->name);
@@ -35,12 +54,7 @@ two_jobs (CpSchedule **schedule_out)
   job->name = g_strdup ("Job B, which has a name long enough to be shortened in a narrow chart");
   cp_project_add_job (project, job);
 
-  g_array_append_val (jobs, a);
-  g_array_append_val (jobs, b);
-  g_date_clear (&start, 1);
-  g_date_set_dmy (&start, 25, G_DATE_JANUARY, 2027);
-  *schedule_out = cp_schedule_place (g_steal_pointer (&jobs), &start, &error);
-  g_assert_no_error (error);
+  *schedule_out = place_two (&a, &b);
   return project;
 }
 
@@ -69,7 +83,7 @@ test_timeline_data (void)
   g_assert_cmpfloat (b->deadline_day, ==, 20);
   g_assert_cmpuint (data->start_julian, ==, g_date_get_julian (&schedule->start));
 
-  /* Spent so far, exact through the phases' ends: A's debugging, A's
+  /* The planned cost to date, exact through the phases' ends: A's debugging, A's
    * run, B's run. */
   spent = g_ptr_array_index (data->series, 0);
   g_assert_cmpuint (spent->x->len, ==, G_N_ELEMENTS (days));
@@ -158,19 +172,19 @@ test_timeline_labels_apart (void)
 
 /* The axis spans the work and its top is the total the memo prints. Two
  * jobs from 25 January 2027, each costing 10,000.4 CNY: the first runs 10
- * days, the second 5 days within a 40-day deadline (6 March 2027). The
+ * days, the second 5 days within a 40-day deadline (5 March 2027, its
+ * last day). The
  * memo prints 10,000 + 10,000 = 20,000 CNY, so the axis' top says 20,000,
  * not the 20,001 of the unrounded 20,000.8. The last job ends on day 10:
  * the plot runs to day 10.3, one weekly tick (1 February, "02-01") past
  * the first day, not to the deadline's day 40 (four more ticks); the
- * deadline points past the edge with its date, "2027-03-06", in the
+ * deadline points past the edge with its date, "2027-03-05", in the
  * second job's row, where the cost line (at most 10,000 there until day
  * 5, then above 15,000) does not pass. */
 static void
 test_timeline_axis (void)
 {
   g_autoptr(CpProject) project = cp_project_new ();
-  g_autoptr(GArray) jobs = g_array_new (FALSE, TRUE, sizeof (CpScheduleJob));
   CpScheduleJob a = { .after = -1, .planned = TRUE, .quote_index = 0,
                       .phase_days = { 0, 0, 10 }, .phase_cost = { 0, 0, 10000.4 } };
   CpScheduleJob b = { .after = -1, .planned = TRUE, .quote_index = 0,
@@ -179,10 +193,8 @@ test_timeline_axis (void)
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 1024, 576);
   cairo_t *cr = cairo_create (surface);
   g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
-  g_autoptr(GError) error = NULL;
   g_autoptr(CpChartData) data = NULL;
   CpSchedule *schedule;
-  GDate start;
   double second_row = -G_MAXDOUBLE;
   guint ticks = 0, dates = 0;
 
@@ -194,12 +206,7 @@ test_timeline_axis (void)
       job->name = g_strdup (names[i]);
       cp_project_add_job (project, job);
     }
-  g_array_append_val (jobs, a);
-  g_array_append_val (jobs, b);
-  g_date_clear (&start, 1);
-  g_date_set_dmy (&start, 25, G_DATE_JANUARY, 2027);
-  schedule = cp_schedule_place (g_steal_pointer (&jobs), &start, &error);
-  g_assert_no_error (error);
+  schedule = place_two (&a, &b);
   data = cp_chart_data_new_timeline (project, schedule, "en");
   g_assert_cmpfloat (data->total_cost, ==, 20000);
 
@@ -220,7 +227,7 @@ test_timeline_axis (void)
        * day under the plot, or the deadline's date in the second row. */
       if (box->shown_bytes == strlen ("02-01"))
         ticks++;
-      if (box->shown_bytes == strlen ("2027-03-06") && box->x > 512 && fabs (box->y - second_row) < 20)
+      if (box->shown_bytes == strlen ("2027-03-05") && box->x > 512 && fabs (box->y - second_row) < 20)
         dates++;
     }
   g_assert_cmpuint (ticks, ==, 1);
@@ -285,7 +292,9 @@ test_timeline_one_job_axis (void)
             {
               const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, i);
 
-              ends += box->shown_bytes == strlen (words[l].end);
+              /* Under the plot: the legend above it, "Planned cost to
+               * date (CNY)", is as long in bytes. */
+              ends += box->shown_bytes == strlen (words[l].end) && box->y > sizes[z][1] / 2;
               totals += box->shown_bytes == strlen ("1,296");
               halves += box->shown_bytes == strlen ("648");
             }
@@ -299,6 +308,61 @@ test_timeline_one_job_axis (void)
   cp_schedule_free (schedule);
 }
 
+/* A deadline within the plot shows its date beside its mark (approver, 3
+ * December: the mark alone gave no date to book). From 25 January 2027,
+ * job one runs 10 days within a 12-day deadline, whose last day is 5
+ * February 2027; job two runs 15 days, so the plot reaches day 15 and the
+ * mark is inside it, with room after it in job one's row. Drawn as the
+ * PDF draws it and read back with pdftotext, in English and Chinese. */
+static void
+test_timeline_deadline_date (void)
+{
+  const char *langs[] = { "en", "zh_CN" };
+  g_autofree char *pdftotext = g_find_program_in_path ("pdftotext");
+
+  if (pdftotext == NULL)
+    {
+      g_test_skip ("pdftotext is not installed");
+      return;
+    }
+  for (guint l = 0; l < G_N_ELEMENTS (langs); l++)
+    {
+      g_autoptr(CpProject) project = cp_project_new ();
+      CpScheduleJob a = { .after = -1, .planned = TRUE, .quote_index = 0,
+                          .phase_days = { 0, 0, 10 }, .phase_cost = { 0, 0, 10000 }, .deadline_days = 12 };
+      CpScheduleJob b = { .after = -1, .planned = TRUE, .quote_index = 0,
+                          .phase_days = { 0, 0, 15 }, .phase_cost = { 0, 0, 15000 } };
+      g_autoptr(GError) error = NULL;
+      g_autoptr(CpChartData) data = NULL;
+      g_autofree char *path = NULL, *out = NULL;
+      int fd = g_file_open_tmp ("cp-timeline-XXXXXX.pdf", &path, &error);
+      const char *argv[] = { pdftotext, "-enc", "UTF-8", NULL, "-", NULL };
+      cairo_surface_t *surface;
+      cairo_t *cr;
+      CpSchedule *schedule;
+      int status = 0;
+
+      g_assert_no_error (error);
+      close (fd);
+      for (guint i = 0; i < 2; i++)
+        cp_project_add_job (project, cp_job_new (CP_TASK_DEBUG));
+      schedule = place_two (&a, &b);
+      data = cp_chart_data_new_timeline (project, schedule, langs[l]);
+      surface = cairo_pdf_surface_create (path, 515, 200);
+      cr = cairo_create (surface);
+      cp_chart_draw (cr, 515, 200, CP_CHART_STYLE_PRINT, data);
+      cairo_destroy (cr);
+      cairo_surface_destroy (surface);
+      argv[3] = path;
+      g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL,
+                                   &status, NULL));
+      g_assert_true (g_spawn_check_wait_status (status, NULL));
+      g_assert_nonnull (strstr (out, "2027-02-05"));
+      g_unlink (path);
+      cp_schedule_free (schedule);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -310,5 +374,6 @@ main (int    argc,
   g_test_add_func ("/chart-timeline/labels-apart", test_timeline_labels_apart);
   g_test_add_func ("/chart-timeline/axis", test_timeline_axis);
   g_test_add_func ("/chart-timeline/one-job-axis", test_timeline_one_job_axis);
+  g_test_add_func ("/chart-timeline/deadline-date", test_timeline_deadline_date);
   return g_test_run ();
 }

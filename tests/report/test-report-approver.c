@@ -257,6 +257,10 @@ test_risk_detail (void)
           if (plan->recommended >= 0 &&
               (risk == CP_RISK_SINGLE_POINT_OF_FAILURE || risk == CP_RISK_GPU_MISMATCH))
             continue;
+          /* Nor is one that does not apply to the job's team
+           * (/report-unseen/words). */
+          if (!cp_words_risk_applies (g_ptr_array_index (project->jobs, i), risk))
+            continue;
           {
             /* In the words of the GPUs the plan's risks were found on. */
             const CpOption *subject = cp_plan_get_subject (plan);

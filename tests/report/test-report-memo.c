@@ -68,7 +68,9 @@ static const Words english = {
   "Next best: 智算中心乙 at 45,000 CNY, 42,000 CNY more (15 times the cost).",
   "What would change it",
   "智算中心乙 — A800 4节点 IB 集群 would be recommended if its total cost fell below 3,000 CNY (93% lower).",
-  "1 云厂商甲 — 8×H800 单机 1 Yes As configured",
+  /* The technique named (approver, 3 December: "As configured" named
+   * none): the job's LoRA and the layout's full recompute. */
+  "1 云厂商甲 — 8×H800 单机 1 Yes LoRA, full",
   "No quote was compared: this project has no vendor quotes",
 };
 
@@ -80,7 +82,7 @@ static const Words chinese = {
   "次优方案：智算中心乙，¥45,000，多 ¥42,000（为推荐方案的 15 倍）。",
   "什么会改变结论",
   "若 智算中心乙 — A800 4节点 IB 集群 的总成本降到 ¥3,000 以下（降低 93%），它将成为推荐方案。",
-  "1 云厂商甲 — 8×H800 单机 1 是 按原配置",
+  "1 云厂商甲 — 8×H800 单机 1 是 LoRA、完全重计算",
   "没有比较任何报价：本项目还没有服务商报价",
 };
 

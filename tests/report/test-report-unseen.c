@@ -102,6 +102,19 @@ test_sign_off_kept (void)
       }
 }
 
+/* The two 8-node H800 clusters of make_unstated_project(). */
+static void
+add_unstated_quotes (const char *file)
+{
+  RUN_OK ("add-quote", file, "--vendor", "Vendor A", "--offer", "H800 cluster", "--gpu", "h800", "--gpus-per-node", "8",
+          "--nodes", "8", "--price-per-gpu-hour", "10", "--network", "infiniband", "--nics", "8", "--nic-gbps", "400",
+          "--dedicated");
+  RUN_OK ("add-quote", file, "--vendor", "Vendor B", "--offer", "H800 cluster B", "--gpu", "h800", "--gpus-per-node", "8",
+          "--nodes", "8", "--price-per-gpu-hour", "8", "--network", "infiniband", "--nics", "8", "--nic-gbps", "400",
+          "--dedicated", "--storage", "parallel-fs", "--storage-price-per-tb-month", "1000",
+          "--network-fee-per-node-month", "5000");
+}
+
 /* A 13B pre-training on 50 TB of data over 8 nodes, and two 8-node H800
  * clusters: Vendor A at 10 CNY per GPU-hour states no storage (kind or
  * price) and no network fee; Vendor B, at 8, states a parallel file
@@ -116,13 +129,7 @@ make_unstated_project (const char *file)
   RUN_OK ("new", file);
   RUN_OK ("add-job", file, "--name", "13B pretrain", "--model", "llama-2-13b", "--task", "pretrain", "--tokens", "100B",
           "--deadline-days", "30", "--storage-tb", "50", "--distributed-experience", "--ops-engineer");
-  RUN_OK ("add-quote", file, "--vendor", "Vendor A", "--offer", "H800 cluster", "--gpu", "h800", "--gpus-per-node", "8",
-          "--nodes", "8", "--price-per-gpu-hour", "10", "--network", "infiniband", "--nics", "8", "--nic-gbps", "400",
-          "--dedicated");
-  RUN_OK ("add-quote", file, "--vendor", "Vendor B", "--offer", "H800 cluster B", "--gpu", "h800", "--gpus-per-node", "8",
-          "--nodes", "8", "--price-per-gpu-hour", "8", "--network", "infiniband", "--nics", "8", "--nic-gbps", "400",
-          "--dedicated", "--storage", "parallel-fs", "--storage-price-per-tb-month", "1000",
-          "--network-fee-per-node-month", "5000");
+  add_unstated_quotes (file);
 }
 
 /* Finding 5: two lines asked Vendor A about its storage, "What storage
@@ -297,6 +304,123 @@ test_appendix_unstated (void)
     }
 }
 
+/* The words an approver tripped on, in both languages: on the newcomer
+ * walk's 70B LoRA (one 8 × H800 machine at 15 CNY per GPU-hour, a 4-node
+ * A800 cluster at 45,000 CNY per node-month). */
+typedef struct {
+  const char *lang;
+  const char *legend, *old_legend;   /* the timeline's cost line: planned, not spent */
+  const char *technique;             /* the comparison's first row: the technique named */
+  const char *as_configured;         /* the column's old words (the memory chart keeps its curve's) */
+  const char *machine_price, *cluster_price;  /* the quotes table's prices with their units */
+  const char *r7;                    /* R7 names the signals it checked */
+  const char *scheduler;             /* R8's risk of learning a cluster's scheduler */
+  const char *by_vendor;             /* the budget's subtotal, 19,200 + 9,600 CNY at Vendor A */
+  const char *months;                /* the demo's months table, planned */
+} Words;
+
+static const Words english = {
+  "en", "Planned cost to date (CNY)", "Spent so far",
+  "1 云厂商甲 — 8×H800 单机 1 Yes LoRA, full recompute", "Yes As configured",
+  "15.00 CNY per GPU-hour", "45,000 CNY per node-month",
+  "None of the four signals to move to a cluster is present: memory still short on one machine after every technique, "
+  "one machine missing the deadline, more concurrent requests than one machine serves, and a bigger single machine "
+  "dearer than a cluster.",
+  "Learning the cluster scheduler takes time",
+  "By vendor, each job's cost where it rents: Vendor A, 2 jobs, 28,800 CNY.",
+  "Month Planned in the month Planned by its end",
+};
+
+static const Words chinese = {
+  "zh_CN", "计划累计费用（元）", "累计支出",
+  "1 云厂商甲 — 8×H800 单机 1 是 LoRA、完全重计算", "是 按原配置",
+  "15.00 元/卡·时", "45,000 元/台·月",
+  "转向集群的四个信号均未出现：用尽各种技术后单机显存仍不足、单机赶不上截止期限、并发请求超出单机的服务能力、更大的单机比集群更贵。",
+  "调度系统有学习成本",
+  "按服务商汇总，各任务计入其租用的服务商：Vendor A，2 个任务，¥28,800。",
+  "月份 当月计划费用 截至月末计划累计",
+};
+
+static void
+check_words (const Words *w)
+{
+  g_autofree char *walk = g_strdup_printf ("walk-%s.pdf", w->lang);
+  g_autofree char *trained = g_strdup_printf ("trained-%s.pdf", w->lang);
+  g_autofree char *untrained = g_strdup_printf ("untrained-%s.pdf", w->lang);
+  g_autofree char *split = g_strdup_printf ("split-%s.pdf", w->lang);
+  g_autofree char *demo = g_strdup_printf ("demo-%s.pdf", w->lang);
+  g_autofree char *first = NULL, *all = NULL, *rows = NULL, *memo = NULL, *text = NULL;
+
+  RUN_OK ("report", "walk.cplan", "--lang", w->lang, "--pdf", walk);
+  first = cp_test_pdf_text (tmp_dir, walk, 1, TRUE);
+  cp_test_assert_has (first, w->legend);
+  cp_test_assert_lacks (first, w->old_legend);
+  all = cp_test_pdf_text (tmp_dir, walk, 0, FALSE);
+  rows = cp_test_pdf_text (tmp_dir, walk, 0, TRUE);
+  cp_test_assert_has (all, w->technique);
+  cp_test_assert_lacks (rows, w->as_configured);
+  cp_test_assert_has (all, w->machine_price);
+  cp_test_assert_has (all, w->cluster_price);
+  cp_test_assert_has (rows, w->r7);
+  /* Each job rents from its own vendor: no subtotal. */
+  cp_test_assert_lacks (all, w->by_vendor);
+
+  /* Learning a cluster's scheduler: a risk for a team new to clusters,
+   * not for one that has run distributed training (both 8-node runs). */
+  RUN_OK ("report", "trained.cplan", "--lang", w->lang, "--pdf", trained);
+  text = cp_test_pdf_text (tmp_dir, trained, 0, FALSE);
+  cp_test_assert_lacks (text, w->scheduler);
+  g_clear_pointer (&text, g_free);
+  RUN_OK ("report", "untrained.cplan", "--lang", w->lang, "--pdf", untrained);
+  text = cp_test_pdf_text (tmp_dir, untrained, 1, FALSE);
+  cp_test_assert_has (text, w->scheduler);
+  g_clear_pointer (&text, g_free);
+
+  /* Two data-processing jobs on Vendor A's 8-GPU machine at 10 CNY per
+   * GPU-hour, one after the other: 10 days, 19,200 CNY, then 5 days,
+   * 9,600 CNY. */
+  RUN_OK ("report", "split.cplan", "--lang", w->lang, "--pdf", split);
+  text = cp_test_pdf_text (tmp_dir, split, 1, TRUE);
+  cp_test_assert_has (text, w->by_vendor);
+
+  /* The demo runs into a second month: its months table says planned. */
+  RUN_OK ("report", "demo.cplan", "--lang", w->lang, "--pdf", demo);
+  {
+    g_autofree char *page1 = cp_test_pdf_text (tmp_dir, demo, 1, TRUE);
+    g_autofree char *page2 = cp_test_pdf_text (tmp_dir, demo, 2, TRUE);
+
+    memo = g_strconcat (page1, page2, NULL);
+  }
+  cp_test_assert_has (memo, w->months);
+}
+
+static void
+test_words (void)
+{
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  report_cli_make_70b_lora (tmp_dir, "walk.cplan");
+  make_unstated_project ("trained.cplan");
+  RUN_OK ("new", "untrained.cplan");
+  RUN_OK ("add-job", "untrained.cplan", "--name", "13B pretrain", "--model", "llama-2-13b", "--task", "pretrain",
+          "--tokens", "100B", "--deadline-days", "30", "--storage-tb", "50");
+  add_unstated_quotes ("untrained.cplan");
+  RUN_OK ("new", "split.cplan");
+  RUN_OK ("add-job", "split.cplan", "--name", "Clean data", "--task", "data-processing", "--duration-days", "10");
+  RUN_OK ("add-job", "split.cplan", "--name", "Tokenise", "--task", "data-processing", "--duration-days", "5",
+          "--after", "job-1");
+  RUN_OK ("add-quote", "split.cplan", "--vendor", "Vendor A", "--offer", "8 × 4090", "--gpu", "rtx4090",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "10");
+  RUN_OK ("add-quote", "split.cplan", "--vendor", "Vendor B", "--offer", "8 × A800", "--gpu", "a800",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "20");
+  RUN_OK ("demo", "demo.cplan");
+  check_words (&english);
+  check_words (&chinese);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -314,6 +438,7 @@ main (int    argc,
   g_test_add_func ("/report-unseen/xml-questions", test_xml_questions);
   g_test_add_func ("/report-unseen/xml-team-question", test_xml_team_question);
   g_test_add_func ("/report-unseen/appendix-unstated", test_appendix_unstated);
+  g_test_add_func ("/report-unseen/words", test_words);
 
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);
