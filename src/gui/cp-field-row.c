@@ -34,6 +34,9 @@ struct _CpFieldRow
   /* Text typed since the last load or commit; it is committed on Enter or
    * when the focus leaves the entry, never keystroke by keystroke. */
   gboolean           edited;
+  /* The entry's width-chars and max-width-chars as made, before
+   * fit_value() widened them for a value */
+  int                base_width_chars, base_max_width_chars;
 };
 
 G_DEFINE_FINAL_TYPE (CpFieldRow, cp_field_row, ADW_TYPE_ACTION_ROW)
@@ -561,6 +564,36 @@ text_means_record (CpFieldRow    *self,
     }
 }
 
+/* A figure shown from the record is never cut: in a row whose hint took
+ * the width, "25.0 MiB" showed as "25.0 Mi" and "512.0 MiB" as "512.0"
+ * (walkthrough 14, in Chinese). The entry keeps room for @text as its
+ * own font lays it out, counted in the character width GtkText counts
+ * width-chars in, and one more for the cursor. Names are left to scroll. */
+static void
+fit_value (CpFieldRow *self,
+           const char *text)
+{
+  GtkWidget *text_widget = GTK_WIDGET (gtk_editable_get_delegate (GTK_EDITABLE (self->input)));
+  PangoLayout *layout;
+  PangoFontMetrics *metrics;
+  int char_width, text_width, columns;
+
+  if (self->field->kind == CP_FIELD_TEXT || text_widget == NULL)
+    return;
+  metrics = pango_context_get_metrics (gtk_widget_get_pango_context (text_widget), NULL, NULL);
+  char_width = MAX (pango_font_metrics_get_approximate_char_width (metrics),
+                    pango_font_metrics_get_approximate_digit_width (metrics));
+  pango_font_metrics_unref (metrics);
+  layout = gtk_widget_create_pango_layout (text_widget, text);
+  pango_layout_get_size (layout, &text_width, NULL);
+  g_object_unref (layout);
+  if (char_width <= 0)
+    return;
+  columns = (text_width + char_width - 1) / char_width + 1;
+  gtk_editable_set_width_chars (GTK_EDITABLE (self->input), MAX (self->base_width_chars, columns));
+  gtk_editable_set_max_width_chars (GTK_EDITABLE (self->input), MAX (self->base_max_width_chars, columns));
+}
+
 void
 cp_field_row_load (CpFieldRow    *self,
                    gconstpointer  record,
@@ -605,6 +638,7 @@ cp_field_row_load (CpFieldRow    *self,
           if (g_strcmp0 (gtk_editable_get_text (GTK_EDITABLE (self->input)), text) != 0)
             {
               gtk_editable_set_text (GTK_EDITABLE (self->input), text);
+              fit_value (self, text);
               /* A value shown from the record reads from its start. */
               if (!(gtk_widget_get_state_flags (self->input) & GTK_STATE_FLAG_FOCUS_WITHIN))
                 gtk_editable_set_position (GTK_EDITABLE (self->input), 0);
@@ -865,6 +899,8 @@ create_input (CpFieldRow *self)
        * its limit, where a text stopping at the limit would say nothing;
        * a paste of a megabyte never reaches a layout. */
       gtk_entry_set_max_length (GTK_ENTRY (input), CP_TEXT_STORED_MAX_CHARS);
+      self->base_width_chars = gtk_editable_get_width_chars (GTK_EDITABLE (input));
+      self->base_max_width_chars = gtk_editable_get_max_width_chars (GTK_EDITABLE (input));
       g_signal_connect_swapped (input, "changed", G_CALLBACK (on_entry_changed), self);
       g_signal_connect_swapped (input, "activate", G_CALLBACK (on_entry_activate), self);
       {

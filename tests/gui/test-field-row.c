@@ -1,6 +1,7 @@
 /* test-field-row.c: a form row's title and hint as AdwActionRow's template
- * lays them out: the title wraps between words, and a row asked to keep
- * room for its hint reserves that many lines of its own font. */
+ * lays them out: the title wraps between words, a row asked to keep room
+ * for its hint reserves that many lines of its own font, and a figure
+ * shown is never cut. */
 #include "config.h"
 
 #include <adwaita.h>
@@ -87,6 +88,56 @@ test_keeps_hint_lines (void)
   g_assert_cmpint (three, <=, 3 * one + 2);
 }
 
+/* A figure in a row whose hint takes the width. */
+typedef struct {
+  double bucket_bytes;
+} Record;
+
+static const CpField bucket_field = {
+  .key = "bucket",
+  .title = N_("Gradient bucket"),
+  .hint = N_("The last bucket of gradients is reduced after the backward pass, not hidden by it; PyTorch DDP’s default is 25 MiB"),
+  .kind = CP_FIELD_BYTES,
+  .offset = G_STRUCT_OFFSET (Record, bucket_bytes),
+};
+
+/* Walkthrough 14: "25.0 MiB" read "25.0 Mi" where the hint took the
+ * row's width (in Chinese, 梯度桶). The entry is at least as wide as the
+ * figure it shows, measured in its own font, in a row squeezed to less
+ * than it asks for. */
+static void
+test_figure_whole (void)
+{
+  static const Record records[] = { { 25.0 * 1024 * 1024 }, { 512.0 * 1024 * 1024 }, { 3.0 * 1024 * 1024 * 1024 } };
+  CpFieldRow *row = cp_field_row_new (&bucket_field, commit_nothing, NULL);
+  GtkWidget *window = gtk_window_new ();
+  GtkWidget *list = gtk_list_box_new ();
+  GtkWidget *input = cp_field_row_get_input (row);
+  GtkWidget *text = GTK_WIDGET (gtk_editable_get_delegate (GTK_EDITABLE (input)));
+
+  gtk_list_box_append (GTK_LIST_BOX (list), GTK_WIDGET (row));
+  gtk_window_set_child (GTK_WINDOW (window), list);
+  gtk_window_set_default_size (GTK_WINDOW (window), 200, -1);
+  gtk_window_present (GTK_WINDOW (window));
+  cp_test_gui_wait_until (is_realized, text, "the entry realized");
+  for (guint i = 0; i < G_N_ELEMENTS (records); i++)
+    {
+      PangoLayout *layout;
+      int shown_width;
+
+      cp_field_row_load (row, &records[i], TRUE);
+      cp_test_gui_wait_frames (text, 2);
+      layout = gtk_widget_create_pango_layout (text, gtk_editable_get_text (GTK_EDITABLE (input)));
+      pango_layout_get_pixel_size (layout, &shown_width, NULL);
+      g_object_unref (layout);
+      g_test_message ("“%s”: %d px in %d px", gtk_editable_get_text (GTK_EDITABLE (input)), shown_width,
+                      gtk_widget_get_width (text));
+      g_assert_cmpint (shown_width, >, 0);
+      g_assert_cmpint (gtk_widget_get_width (text), >=, shown_width);
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+}
+
 int
 main (int    argc,
       char **argv)
@@ -96,5 +147,6 @@ main (int    argc,
 
   g_test_add_func ("/field-row/title-wraps-at-words", test_title_wraps_at_words);
   g_test_add_func ("/field-row/keeps-hint-lines", test_keeps_hint_lines);
+  g_test_add_func ("/field-row/figure-whole", test_figure_whole);
   return g_test_run ();
 }
