@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "cp-test-gui.h"
+#include "report/cp-i18n.h"
 
 #include <string.h>
 #include "store/cp-demo.h"
@@ -18,6 +19,54 @@ cp_test_gui_application_new (void)
                            g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
   g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
   return app;
+}
+
+typedef struct {
+  CpWindow *window;
+  int       width;
+  int       height;
+} SizeWait;
+
+static gboolean
+width_reached (gpointer user_data)
+{
+  SizeWait *wait = user_data;
+  int shown = gtk_widget_get_width (GTK_WIDGET (wait->window));
+
+  if (shown <= wait->width && shown >= wait->width - 24)
+    return TRUE;
+  gtk_window_set_default_size (GTK_WINDOW (wait->window), wait->width, wait->height);
+  return FALSE;
+}
+
+void
+cp_test_gui_resize_window (CpWindow *window,
+                           int       width,
+                           int       height)
+{
+  SizeWait wait = { window, width, height };
+
+  gtk_window_unmaximize (GTK_WINDOW (window));
+  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+  cp_test_gui_wait_until (width_reached, &wait, "the window at its new width");
+  cp_test_gui_wait_frames (GTK_WIDGET (window), 3);
+}
+
+CpApplication *
+cp_test_gui_init (int         *argc,
+                  char      ***argv,
+                  const char  *name)
+{
+  g_autofree char *template = g_strdup_printf ("cp-%s-XXXXXX", name);
+  g_autofree char *data_home = g_dir_make_tmp (template, NULL);
+
+  g_assert_nonnull (data_home);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  cp_i18n_bind_textdomain ();
+  gtk_test_init (argc, argv, NULL);
+  adw_init ();
+  return cp_test_gui_application_new ();
 }
 
 GtkWidget *

@@ -13,6 +13,14 @@ G_BEGIN_DECLS
  * Call after gtk_test_init() and adw_init(). */
 CpApplication *cp_test_gui_application_new (void);
 
+/* What a GUI test's main() does first: the untitled projects kept in a
+ * new temporary folder named after @name ("cp-NAME-XXXXXX"), settings in
+ * memory, the translations bound, GTK's test setup and libadwaita's;
+ * returns cp_test_gui_application_new(). */
+CpApplication *cp_test_gui_init            (int         *argc,
+                                            char      ***argv,
+                                            const char  *name);
+
 /* The visible toplevel of @type (a dialog shown over the window), or NULL. */
 GtkWidget     *cp_test_gui_find_toplevel   (GType type);
 
@@ -75,6 +83,12 @@ void           cp_test_gui_wait_frames     (GtkWidget *widget,
                                             guint      n_frames);
 /* Until the window's work on worker threads has ended (its busy
  * property), then what that queued on the main loop. */
+/* Asks for @window at @width × @height and waits until its own width
+ * (inside whatever its frame takes) is within 24 px below @width, then
+ * three frames for the layout that width queues. */
+void           cp_test_gui_resize_window   (CpWindow *window,
+                                            int       width,
+                                            int       height);
 void           cp_test_gui_wait_not_busy   (CpWindow *window);
 /* Until the window has started work on a worker (busy). */
 void           cp_test_gui_wait_busy       (CpWindow *window);

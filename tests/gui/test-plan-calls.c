@@ -24,7 +24,6 @@
 #include "gui/cp-window.h"
 #include "planner/cp-project.h"
 #include "planner/cp-sweep.h"
-#include "report/cp-i18n.h"
 #include "cp-test-gui.h"
 
 static CpApplication *app;
@@ -438,14 +437,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autofree char *data_home = g_dir_make_tmp ("cp-plan-calls-XXXXXX", NULL);
-
-  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  cp_i18n_bind_textdomain ();
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
-  app = cp_test_gui_application_new ();
+  app = cp_test_gui_init (&argc, &argv, "plan-calls");
 
   g_test_add_func ("/gui/plan-calls/edit-plans-touched-job-once", test_edit_plans_touched_job_once);
   g_test_add_func ("/gui/plan-calls/untouched-job-kept", test_untouched_job_kept);

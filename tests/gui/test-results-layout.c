@@ -21,43 +21,9 @@
 #include "gui/cp-results-view-private.h"
 #include "gui/cp-window.h"
 #include "planner/cp-project.h"
-#include "report/cp-i18n.h"
 #include "cp-test-gui.h"
 
 static CpApplication *app;
-
-typedef struct {
-  GtkWidget *window;
-  int        width;
-  int        height;
-} SizeWait;
-
-/* The window's own width, inside whatever its frame takes (as
- * test-window's width_near()); asked again until the window has it. */
-static gboolean
-size_reached (gpointer user_data)
-{
-  SizeWait *wait = user_data;
-  int shown = gtk_widget_get_width (wait->window);
-
-  if (shown <= wait->width && shown >= wait->width - 24)
-    return TRUE;
-  gtk_window_set_default_size (GTK_WINDOW (wait->window), wait->width, wait->height);
-  return FALSE;
-}
-
-static void
-resize_window (CpWindow *window,
-               int       width,
-               int       height)
-{
-  SizeWait wait = { GTK_WIDGET (window), width, height };
-
-  gtk_window_unmaximize (GTK_WINDOW (window));
-  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
-  cp_test_gui_wait_until (size_reached, &wait, "the window at its new width");
-  cp_test_gui_wait_frames (GTK_WIDGET (window), 3);
-}
 
 /* Each visible child of the page's box has the height its content needs
  * at its width, and starts where the one before it ends, or below. */
@@ -114,7 +80,7 @@ test_paragraphs_apart (void)
 
   for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
     {
-      resize_window (window, sizes[s][0], sizes[s][1]);
+      cp_test_gui_resize_window (window, sizes[s][0], sizes[s][1]);
       for (guint j = 0; j < project->jobs->len; j++)
         {
           const CpJob *job = g_ptr_array_index (project->jobs, j);
@@ -140,14 +106,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autofree char *data_home = g_dir_make_tmp ("cp-results-layout-XXXXXX", NULL);
-
-  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  cp_i18n_bind_textdomain ();
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
-  app = cp_test_gui_application_new ();
+  app = cp_test_gui_init (&argc, &argv, "results-layout");
 
   g_test_add_func ("/gui/results-layout/paragraphs-apart", test_paragraphs_apart);
   return g_test_run ();

@@ -19,7 +19,6 @@
 #include "gui/cp-window-private.h"
 #include "gui/cp-window.h"
 #include "cp-test-gui.h"
-#include "report/cp-i18n.h"
 
 #define MIB 1048576.0
 
@@ -518,14 +517,7 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autofree char *data_home = g_dir_make_tmp ("cp-gui-trial-XXXXXX", NULL);
-
-  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-  cp_i18n_bind_textdomain ();
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
-  app = cp_test_gui_application_new ();
+  app = cp_test_gui_init (&argc, &argv, "gui-trial");
 
   g_test_add_func ("/gui/trial-log/read-cancel-apply-undo", test_read_cancel_apply_undo);
   g_test_add_func ("/gui/trial-log/refused-logs", test_refused_logs);
