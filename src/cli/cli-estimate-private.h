@@ -71,6 +71,7 @@ struct _CpCliJobOptions {
   char     *weight_bits;
   char     *kv_bits;
   char     *lora_rank;
+  char     *lora_targets;
   char     *price_per_gpu_hour;
   char     *price_per_node_hour;
   char     *price_per_node_month;

@@ -30,7 +30,7 @@ options_clear (Options *o)
     &o->gpu, &o->gpus_per_node, &o->nodes, &o->tokens, &o->seq_len,
     &o->micro_batch, &o->global_batch, &o->recompute, &o->zero, &o->tp, &o->pp, &o->ep, &o->virtual_stages,
     &o->precision, &o->optimizer, &o->bytes_convention, &o->memory_unit, &o->mfu,
-    &o->context, &o->prompt_tokens, &o->output_tokens, &o->concurrency, &o->weight_bits, &o->kv_bits, &o->lora_rank,
+    &o->context, &o->prompt_tokens, &o->output_tokens, &o->concurrency, &o->weight_bits, &o->kv_bits, &o->lora_rank, &o->lora_targets,
     &o->price_per_gpu_hour, &o->price_per_node_hour, &o->price_per_node_month, &o->price,
     &o->intra_link, &o->network, &o->nics, &o->nic_gbps, &o->host_memory_gib, &o->deadline_days,
     &o->duration_days, &o->output,
@@ -283,6 +283,39 @@ parse_bits (const char *option,
   return TRUE;
 }
 
+/* The projections LoRA adapts, as a comma-separated list ("q,v", the
+ * configs of LitGPT and torchtune's Llama 2 LoRA recipes): they decide
+ * which inputs of the frozen layers stay for the backward pass. */
+static gboolean
+parse_lora_targets (const char *text,
+                    guint      *out)
+{
+  static const struct { const char *name; guint bits; } names[] = {
+    { "q", CP_LORA_TARGET_Q }, { "k", CP_LORA_TARGET_K }, { "v", CP_LORA_TARGET_V },
+    { "o", CP_LORA_TARGET_O }, { "mlp", CP_LORA_TARGET_MLP }, { "all", CP_LORA_TARGET_ALL },
+  };
+  g_auto(GStrv) parts = NULL;
+  guint targets = 0;
+
+  if (text == NULL)
+    return TRUE;
+  parts = g_strsplit (text, ",", -1);
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      const char *part = g_strstrip (parts[i]);
+      guint j;
+
+      for (j = 0; j < G_N_ELEMENTS (names); j++)
+        if (strcmp (part, names[j].name) == 0)
+          break;
+      if (j == G_N_ELEMENTS (names))
+        return cp_cli_bad_choice ("--lora-targets", text, "q, k, v, o, mlp, all");
+      targets |= names[j].bits;
+    }
+  *out = targets;
+  return TRUE;
+}
+
 /* A request the user left (wholly or in part) at its defaults, 1,024
  * prompt and 128 output tokens, that a short --context cannot hold: the
  * part left to default takes what the context leaves, or with both left,
@@ -351,6 +384,7 @@ apply_job_options (Options *o,
          cp_cli_parse_uint_option ("--ep", o->ep, 0, 100000, &job->expert_parallel) &&
          cp_cli_parse_uint_option ("--virtual-stages", o->virtual_stages, 0, 1024, &job->virtual_stages) &&
          cp_cli_parse_uint_option ("--lora-rank", o->lora_rank, 1, 65536, &job->lora_rank) &&
+         parse_lora_targets (o->lora_targets, &job->lora_targets) &&
          cp_cli_parse_uint_option ("--context", o->context, 1, 100000000, &job->context_len) &&
          cp_cli_parse_uint_option ("--prompt-tokens", o->prompt_tokens, 1, 10000000, &job->prompt_tokens) &&
          cp_cli_parse_uint_option ("--output-tokens", o->output_tokens, 1, 10000000, &job->output_tokens) &&
@@ -1195,6 +1229,7 @@ add_job_entries (GOptionContext *context,
     { "weight-bits", 0, 0, G_OPTION_ARG_STRING, &o->weight_bits, N_("Bits per weight when serving: 16, 8 or 4"), N_("BITS") },
     { "kv-bits", 0, 0, G_OPTION_ARG_STRING, &o->kv_bits, N_("Bits per KV-cache element: 16, 8 or 4"), N_("BITS") },
     { "lora-rank", 0, 0, G_OPTION_ARG_STRING, &o->lora_rank, N_("LoRA rank"), N_("N") },
+    { "lora-targets", 0, 0, G_OPTION_ARG_STRING, &o->lora_targets, N_("Projections LoRA adapts, comma-separated (default: all)"), N_("q,k,v,o,mlp") },
     { "deadline-days", 0, 0, G_OPTION_ARG_STRING, &o->deadline_days, N_("Calendar days available (0: none)"), N_("DAYS") },
     { "duration-days", 0, 0, G_OPTION_ARG_STRING, &o->duration_days, N_("Days of service, debugging or data processing"), N_("DAYS") },
     { "storage-tb", 0, 0, G_OPTION_ARG_STRING, &o->storage_tb, N_("Data and checkpoints kept during the job, TB"), N_("TB") },

@@ -269,6 +269,40 @@ _cp_per_layer_activation_coefficient (const CpModelSpec    *model,
   return _cp_attention_activation_coefficient (model) + 4.0 + mlp + scores;
 }
 
+/* Bytes per s·b·h of _cp_per_layer_activation_coefficient() that a LoRA
+ * layer does not keep because its base is frozen: autograd's linear keeps
+ * its input only for the weight's gradient (torch.nn.functional.linear's
+ * derivative, tools/autograd/derivatives.yaml: the input is saved for
+ * grad_weight, the weight for grad_input), so a frozen projection's input
+ * stays only where an adapter's A matrix reads it. Without adapters on
+ * Q, K and V the attention's normed input (2) goes; without them on the
+ * MLP its normed input (2) and the tensor of width f the down projection
+ * reads (SwiGLU's product, GeLU's output: 2·f/h). Q, K, V and the heads'
+ * output stay: the attention kernel keeps them. A QLoRA base keeps every
+ * input: bitsandbytes' 4-bit matmul saves its input whenever the input
+ * needs a gradient (MatMul4Bit.forward, bitsandbytes/autograd/
+ * _functions.py: ctx.tensors = (A, B)), as LitGPT's and Hugging Face's
+ * QLoRA run it. torchtitan's op-level selective policy is counted on its
+ * own (nothing taken off). */
+double
+_cp_frozen_base_activation_saving (const CpJob          *job,
+                                   CpRecompute           recompute,
+                                   CpSelectiveRecompute  policy)
+{
+  const CpModelSpec *m = &job->model;
+  guint targets = job->lora_targets != 0 ? job->lora_targets : CP_LORA_TARGET_ALL;
+  double saving = 0;
+
+  if (job->kind != CP_TASK_LORA ||
+      (recompute == CP_RECOMPUTE_SELECTIVE && op_checkpoint_applies (m, policy)))
+    return 0;
+  if ((targets & (CP_LORA_TARGET_Q | CP_LORA_TARGET_K | CP_LORA_TARGET_V)) == 0 && m->kv_lora_rank == 0)
+    saving += 2.0;
+  if ((targets & CP_LORA_TARGET_MLP) == 0)
+    saving += 2.0 + 2.0 * token_ffn_width (m) / m->hidden;
+  return saving;
+}
+
 /* Parameters of one layer that ZeRO-3 gathers, times the tensor-parallel
  * size (the caller divides by it): the dense part whole, the experts to
  * this expert-parallel rank's share (split ETP ways) where the

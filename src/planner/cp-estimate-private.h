@@ -178,6 +178,10 @@ _cp_per_layer_activation_coefficient (const CpModelSpec    *model,
                                       CpRecompute           recompute,
                                       CpSelectiveRecompute  policy);
 double
+_cp_frozen_base_activation_saving (const CpJob          *job,
+                                   CpRecompute           recompute,
+                                   CpSelectiveRecompute  policy);
+double
 _cp_selective_recompute_flops_overhead (const CpModelSpec *model,
                                         const CpSettings  *settings,
                                         double             param_flops_factor,

@@ -144,6 +144,12 @@ context_init (Context          *c,
                                                        settings->selective_recompute);
   c->act_selective = _cp_per_layer_activation_coefficient (m, job->seq_len, c->flash, CP_RECOMPUTE_SELECTIVE,
                                                             settings->selective_recompute);
+  if (techniques->lora && !techniques->qlora)
+    {
+      c->act_none -= _cp_frozen_base_activation_saving (job, CP_RECOMPUTE_NONE, settings->selective_recompute);
+      c->act_selective -= _cp_frozen_base_activation_saving (job, CP_RECOMPUTE_SELECTIVE,
+                                                             settings->selective_recompute);
+    }
 
   c->param_flops_fwd = 2.0 * _cp_active_params (m);
   c->expert_ffn = cp_model_spec_expert_ffn (m);

@@ -1674,6 +1674,56 @@ test_zero3_pipeline_stage_unsharded (EstimateFixture *f,
   g_assert_cmpfloat (est.reduce_scatter_bytes, ==, 0);
 }
 
+/* A LoRA rank 8 job on Llama 2 7B's shape, micro-batches of one
+ * 1,024-token sequence. */
+static void
+lora_7b_job (EstimateFixture *f,
+             guint            global_batch,
+             CpRecompute      recompute)
+{
+  model_init (&f->job.model, 6.74e9, 32, 4096, 32, 32, 11008, 32000, TRUE);
+  f->job.tokens = 1e8;
+  f->job.seq_len = 1024;
+  f->job.lora_rank = 8;
+  f->job.micro_batch = 1;
+  f->job.global_batch = global_batch;
+  f->job.recompute = recompute;
+}
+
+/* A frozen base keeps a projection's input only where an adapter reads
+ * it. Llama 2 7B's shape (hidden 4,096, SwiGLU of 11,008): adapters on
+ * Q and V leave the MLP's normed input (2) and SwiGLU's product (2 ×
+ * 11,008 / 4,096 = 5.375) out, 7.375 bytes per s·b·h fewer; adapters on
+ * the output projection alone leave the attention's normed input (2) out
+ * too, 9.375. A QLoRA base keeps every input (bitsandbytes' 4-bit
+ * matmul saves it): the same targets change nothing. */
+static void
+test_lora_frozen_base_activations (EstimateFixture *f,
+                                   gconstpointer    data)
+{
+  CpEstimate est;
+  double all;
+
+  lora_7b_job (f, 8, CP_RECOMPUTE_NONE);
+  f->job.lora_targets = CP_LORA_TARGET_ALL;
+  g_assert_true (cp_estimate (&f->job, &f->quote, 1, &f->settings, &est, NULL));
+  all = est.layer_activation_bytes_per_sbh;
+  f->job.lora_targets = CP_LORA_TARGET_Q | CP_LORA_TARGET_V;
+  g_assert_true (cp_estimate (&f->job, &f->quote, 1, &f->settings, &est, NULL));
+  assert_close (all - 7.375, est.layer_activation_bytes_per_sbh, 1e-12);
+  f->job.lora_targets = CP_LORA_TARGET_O;
+  g_assert_true (cp_estimate (&f->job, &f->quote, 1, &f->settings, &est, NULL));
+  assert_close (all - 9.375, est.layer_activation_bytes_per_sbh, 1e-12);
+
+  f->job.kind = CP_TASK_QLORA;
+  f->job.lora_targets = CP_LORA_TARGET_ALL;
+  g_assert_true (cp_estimate (&f->job, &f->quote, 1, &f->settings, &est, NULL));
+  all = est.layer_activation_bytes_per_sbh;
+  f->job.lora_targets = CP_LORA_TARGET_Q | CP_LORA_TARGET_V;
+  g_assert_true (cp_estimate (&f->job, &f->quote, 1, &f->settings, &est, NULL));
+  g_assert_cmpfloat (est.layer_activation_bytes_per_sbh, ==, all);
+}
+
 /* LoRA under FSDP1 with gradient accumulation (fsdp1-adapter-gradients):
  * adapters share their frozen base's FlatParameter, whose gradient then
  * covers the whole model, and no_sync accumulates it unsharded. A 6.74e9
@@ -1689,13 +1739,7 @@ test_fsdp1_adapter_gradients (EstimateFixture *f,
   CpEstimate est;
 
   g_assert_false (f->settings.fsdp1_adapter_gradients);
-  model_init (&f->job.model, 6.74e9, 32, 4096, 32, 32, 11008, 32000, TRUE);
-  f->job.tokens = 1e8;
-  f->job.seq_len = 1024;
-  f->job.lora_rank = 8;
-  f->job.micro_batch = 1;
-  f->job.global_batch = 128;
-  f->job.recompute = CP_RECOMPUTE_FULL;
+  lora_7b_job (f, 128, CP_RECOMPUTE_FULL);
   f->job.zero_stage = 3;
   f->job.tensor_parallel = 1;
   f->job.pipeline_parallel = 1;
@@ -1951,6 +1995,7 @@ main (int   argc,
   ESTIMATE_TEST ("/model/memory/qlora-65b-M7", test_qlora_65b_single_gpu, CP_TASK_QLORA, 1, 1);
   ESTIMATE_TEST ("/model/memory/lora-zero3-shards-frozen-base", test_lora_zero3_shards_frozen_base, CP_TASK_LORA, 8, 1);
   ESTIMATE_TEST ("/model/memory/lora-checkpoint-is-the-adapter", test_lora_checkpoint_is_the_adapter, CP_TASK_LORA, 8, 1);
+  ESTIMATE_TEST ("/model/memory/lora-frozen-base-activations", test_lora_frozen_base_activations, CP_TASK_LORA, 8, 1);
   ESTIMATE_TEST ("/model/cost/vat-by-offering", test_vat_by_offering, CP_TASK_LORA, 8, 1);
   g_test_add_func ("/model/memory/offload-host-memory", test_offload_host_memory);
   ESTIMATE_TEST ("/model/memory/zero3-gathers-expert-shard", test_zero3_gathers_expert_shard, CP_TASK_PRETRAIN, 8, 2);
