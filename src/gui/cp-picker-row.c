@@ -228,9 +228,42 @@ find_list_view (GtkWidget *widget)
   return NULL;
 }
 
+/* The Chinese names the catalogue's makers and families go by, which a
+ * team lead types in a Chinese window (walkthrough 14: 千问, 昇腾 and 华为
+ * found nothing), read as the catalogue's own words. Longer names first:
+ * 通义千问 is one name, not 通义 and 千问. */
+static const struct {
+  const char *chinese, *catalogue;
+} search_aliases[] = {
+  { "通义千问", "qwen" },
+  { "通义", "qwen" },
+  { "千问", "qwen" },
+  { "昇腾", "ascend" },
+  { "华为", "huawei" },
+  { "英伟达", "nvidia" },
+  { "深度求索", "deepseek" },
+};
+
+/* @search with each Chinese name of search_aliases[] replaced by its
+ * catalogue word, as a word of its own: "千问2.5 72b" reads "qwen 2.5 72b". */
+static char *
+replace_aliases (const char *search)
+{
+  GString *text = g_string_new (search);
+
+  for (guint i = 0; i < G_N_ELEMENTS (search_aliases); i++)
+    {
+      g_autofree char *word = g_strdup_printf (" %s ", search_aliases[i].catalogue);
+
+      g_string_replace (text, search_aliases[i].chinese, word, 0);
+    }
+  return g_string_free (text, FALSE);
+}
+
 /* Whether every word of @search is somewhere in the entry's name or id,
  * whatever the case: "70B", "3.1 70" and "llama 70b" find "Llama 3.1
- * 70B", "H800" finds "NVIDIA H800 SXM 80GB". */
+ * 70B", "H800" finds "NVIDIA H800 SXM 80GB", "昇腾" finds "Huawei Ascend
+ * 910B2 64GB". */
 static gboolean
 item_matches (CpPickerItem *item,
               const char   *search)
@@ -238,7 +271,8 @@ item_matches (CpPickerItem *item,
   g_autofree char *text = g_strdup_printf ("%s %s", cp_picker_item_get_label (item) ? cp_picker_item_get_label (item) : "",
                                            cp_picker_item_get_id (item) ? cp_picker_item_get_id (item) : "");
   g_autofree char *folded_text = g_utf8_casefold (text, -1);
-  g_autofree char *folded_search = g_utf8_casefold (search, -1);
+  g_autofree char *latin = replace_aliases (search);
+  g_autofree char *folded_search = g_utf8_casefold (latin, -1);
   g_auto(GStrv) words = g_strsplit_set (folded_search, " \t", -1);
 
   for (guint i = 0; words[i] != NULL; i++)

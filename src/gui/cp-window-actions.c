@@ -65,6 +65,7 @@ add_job_action (GSimpleAction *action,
   _cp_window_rebuild_lists (self);
   _cp_window_select_item (self, SELECTION_JOB, self->project->jobs->len - 1);
   _cp_window_project_changed (self, NULL);
+  _cp_window_close_folded_sidebar (self);
   focus_name (cp_job_editor_get_row (self->job_editor, "name"));
 }
 
@@ -124,6 +125,7 @@ add_quote_action (GSimpleAction *action,
   _cp_window_rebuild_lists (self);
   _cp_window_select_item (self, SELECTION_QUOTE, self->project->quotes->len - 1);
   _cp_window_project_changed (self, NULL);
+  _cp_window_close_folded_sidebar (self);
   focus_name (cp_quote_editor_get_row (self->quote_editor, "vendor"));
 }
 

@@ -198,6 +198,7 @@ void       _cp_window_sidebar_init        (CpWindow      *self);
 /* Shows the sidebar button while the sidebar is folded, except in
  * present mode, which has no sidebar to show. */
 void       _cp_window_sync_sidebar_button (CpWindow      *self);
+void       _cp_window_close_folded_sidebar (CpWindow     *self);
 void       _cp_window_rebuild_lists       (CpWindow      *self);
 /* Folds the sidebar behind the header bar's button below a window width of
  * CP_WINDOW_FOLD_BELOW_PX (from the window's size_allocate). */

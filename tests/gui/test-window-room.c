@@ -1132,6 +1132,31 @@ test_popups_fit_700 (void)
   cp_test_gui_close_window (window);
 }
 
+/* Walkthrough 14: at 1,024 px the sidebar, opened to reach its "+",
+ * stayed open over the new quote's form. Adding a quote or a job closes
+ * it, as picking a row does. */
+static void
+test_add_closes_folded_sidebar (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  WidthWait narrow = { window, 1024 };
+  AdwFlap *flap = ADW_FLAP (cp_test_gui_find_named (GTK_WIDGET (window), "flap"));
+  static const char *const actions[] = { "win.add-quote", "win.add-job" };
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 700);
+  cp_test_gui_wait_until (folded_at_width, &narrow, "the window 1,024 px wide");
+  for (guint i = 0; i < G_N_ELEMENTS (actions); i++)
+    {
+      adw_flap_set_reveal_flap (flap, TRUE);
+      cp_test_gui_spin ();
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), actions[i], NULL));
+      cp_test_gui_spin ();
+      if (adw_flap_get_reveal_flap (flap))
+        g_error ("%s left the folded sidebar open over the new form", actions[i]);
+    }
+  cp_test_gui_close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1155,6 +1180,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-room/first-start-sidebar", test_first_start_sidebar);
   g_test_add_func ("/gui/window-room/table-fits-1024", test_table_fits_1024);
   g_test_add_func ("/gui/window-room/popups-fit-700", test_popups_fit_700);
+  g_test_add_func ("/gui/window-room/add-closes-folded-sidebar", test_add_closes_folded_sidebar);
   g_test_add_func ("/gui/window-room/table-details-wide", test_table_details_wide);
   g_test_add_func ("/gui/window-room/service-columns", test_service_columns);
   g_test_add_func ("/gui/window-room/new-window-or-in-place", test_new_window_or_in_place);
