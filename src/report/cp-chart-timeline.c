@@ -31,6 +31,8 @@ compare_days (gconstpointer a, gconstpointer b)
   return (x > y) - (x < y);
 }
 
+static char *deadline_date (const CpChartData *data, double deadline_day);
+
 CpChartData *
 cp_chart_data_new_timeline (const CpProject  *project,
                             const CpSchedule *schedule,
@@ -40,7 +42,8 @@ cp_chart_data_new_timeline (const CpProject  *project,
   const char *currency = project->settings.currency[0] != '\0' ? project->settings.currency : "CNY";
   CpChartSeries *cumulative;
   g_autoptr(GArray) days = g_array_new (FALSE, FALSE, sizeof (double));
-  double first_day = 0;
+  double first_day = 0, deadline_day = 0;
+  guint n_deadlines = 0;
 
   cp_i18n_push_language (data->lang);
   data->title = g_strdup (_("Budget and calendar of the project"));
@@ -48,7 +51,7 @@ cp_chart_data_new_timeline (const CpProject  *project,
   /* The line is the plan's cost added up over the calendar, not money
    * spent: "Spent so far" read as an actual (approver, 3 December). */
   /* TRANSLATORS: the timeline's right axis and its line: the planned cost added up day by day; %s is a currency */
-  data->y_label = g_strdup_printf (_("Planned cost to date (%s)"), cp_i18n_currency_name (currency, data->lang));
+  data->y_label = g_strdup_printf (_("Planned cost (%s)"), cp_i18n_currency_name (currency, data->lang));
   /* Short words, so that the legend takes one row on a page's width. */
   /* TRANSLATORS: the timeline's legend: short runs on one machine */
   data->legend[0] = g_strdup (C_("timeline", "Debugging"));
@@ -80,11 +83,24 @@ cp_chart_data_new_timeline (const CpProject  *project,
       if (entry->deadline_days > 0)
         {
           bar.deadline_day = entry->start_day + entry->deadline_days;
-          if (data->legend[3] == NULL)
-            data->legend[3] = g_strdup (_("Deadline"));
+          n_deadlines++;
+          deadline_day = bar.deadline_day;
         }
       g_array_append_val (data->bars, bar);
     }
+  /* One deadline in the project: its date in the legend, as its mark's row
+   * has no room for it when the bar runs to the plot's end (the one-job
+   * walk: a 1-day job within 30 days). Several: each date beside its
+   * mark, where its row has room. */
+  if (n_deadlines == 1)
+    {
+      g_autofree char *date = deadline_date (data, deadline_day);
+
+      /* TRANSLATORS: the timeline's legend when one job has a deadline: its last day, such as "2027-01-01" */
+      data->legend[3] = g_strdup_printf (_("Deadline %s"), date);
+    }
+  else if (n_deadlines > 1)
+    data->legend[3] = g_strdup (_("Deadline"));
 
   /* A month-billed rental's invoices are steps on their days (cp-schedule.c
    * says why): the line rises straight up there. */

@@ -310,6 +310,7 @@ test_appendix_unstated (void)
 typedef struct {
   const char *lang;
   const char *legend, *old_legend;   /* the timeline's cost line: planned, not spent */
+  const char *deadline;              /* the one deadline's last day, from 1 March 2027: 30 days */
   const char *technique;             /* the comparison's first row: the technique named */
   const char *as_configured;         /* the column's old words (the memory chart keeps its curve's) */
   const char *machine_price, *cluster_price;  /* the quotes table's prices with their units */
@@ -320,7 +321,7 @@ typedef struct {
 } Words;
 
 static const Words english = {
-  "en", "Planned cost to date (CNY)", "Spent so far",
+  "en", "Planned cost (CNY)", "Spent so far", "Deadline 2027-03-30",
   "1 云厂商甲 — 8×H800 单机 1 Yes LoRA, full recompute", "Yes As configured",
   "15.00 CNY per GPU-hour", "45,000 CNY per node-month",
   "None of the four signals to move to a cluster is present: memory still short on one machine after every technique, "
@@ -332,7 +333,7 @@ static const Words english = {
 };
 
 static const Words chinese = {
-  "zh_CN", "计划累计费用（元）", "累计支出",
+  "zh_CN", "计划累计费用（元）", "累计支出", "截止期限 2027-03-30",
   "1 云厂商甲 — 8×H800 单机 1 是 LoRA、完全重计算", "是 按原配置",
   "15.00 元/卡·时", "45,000 元/台·月",
   "转向集群的四个信号均未出现：用尽各种技术后单机显存仍不足、单机赶不上截止期限、并发请求超出单机的服务能力、更大的单机比集群更贵。",
@@ -351,9 +352,12 @@ check_words (const Words *w)
   g_autofree char *demo = g_strdup_printf ("demo-%s.pdf", w->lang);
   g_autofree char *first = NULL, *all = NULL, *rows = NULL, *memo = NULL, *text = NULL;
 
-  RUN_OK ("report", "walk.cplan", "--lang", w->lang, "--pdf", walk);
+  RUN_OK ("report", "walk.cplan", "--lang", w->lang, "--start", "2027-03-01", "--pdf", walk);
   first = cp_test_pdf_text (tmp_dir, walk, 1, TRUE);
   cp_test_assert_has (first, w->legend);
+  /* The bar runs to the plot's end, leaving its row no room for the
+   * date: the legend gives it. */
+  cp_test_assert_has (first, w->deadline);
   cp_test_assert_lacks (first, w->old_legend);
   all = cp_test_pdf_text (tmp_dir, walk, 0, FALSE);
   rows = cp_test_pdf_text (tmp_dir, walk, 0, TRUE);
