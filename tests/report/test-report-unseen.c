@@ -379,6 +379,24 @@ check_words (const Words *w)
   text = cp_test_pdf_text (tmp_dir, untrained, 1, FALSE);
   cp_test_assert_has (text, w->scheduler);
   g_clear_pointer (&text, g_free);
+  /* The XML lists the plan's risks as the memo does. */
+  {
+    g_autofree char *xml_trained = g_strdup_printf ("trained-%s.xml", w->lang);
+    g_autofree char *xml_untrained = g_strdup_printf ("untrained-%s.xml", w->lang);
+    g_autofree char *with = NULL, *without = NULL;
+
+    RUN_OK ("report", "trained.cplan", "--lang", w->lang, "--xml", xml_trained);
+    RUN_OK ("report", "untrained.cplan", "--lang", w->lang, "--xml", xml_untrained);
+    {
+      g_autofree char *raw_trained = read_back (xml_trained);
+      g_autofree char *raw_untrained = read_back (xml_untrained);
+
+      without = cp_test_squeeze (raw_trained);
+      with = cp_test_squeeze (raw_untrained);
+    }
+    cp_test_assert_lacks (without, "<risk id=\"scheduler-learning\">");
+    cp_test_assert_has (with, "<risk id=\"scheduler-learning\">");
+  }
 
   /* Two data-processing jobs on Vendor A's 8-GPU machine at 10 CNY per
    * GPU-hour, one after the other: 10 days, 19,200 CNY, then 5 days,
