@@ -459,6 +459,8 @@ cp_application_startup (GApplication *application)
     { "win.show-cost-chart", { "<Alt>1", NULL } },
     { "win.show-memory-chart", { "<Alt>2", NULL } },
     { "win.show-serving-chart", { "<Alt>3", NULL } },
+    /* The Project Calendar tab had no key of its own */
+    { "win.show-calendar-chart", { "<Alt>4", NULL } },
   };
 
   G_APPLICATION_CLASS (cp_application_parent_class)->startup (application);

@@ -859,6 +859,14 @@ show_serving_chart_action (GSimpleAction *action,
 }
 
 static void
+show_calendar_chart_action (GSimpleAction *action,
+                            GVariant      *param,
+                            gpointer       user_data)
+{
+  cp_results_view_show_chart (CP_WINDOW (user_data)->results_view, CP_CHART_TIMELINE);
+}
+
+static void
 show_memory_chart_action (GSimpleAction *action,
                           GVariant      *param,
                           gpointer       user_data)
@@ -1022,6 +1030,7 @@ static const GActionEntry win_entries[] = {
   { "show-cost-chart", show_cost_chart_action },
   { "show-memory-chart", show_memory_chart_action },
   { "show-serving-chart", show_serving_chart_action },
+  { "show-calendar-chart", show_calendar_chart_action },
   { "next-pane", next_pane_action },
   { "previous-pane", previous_pane_action },
   { "rename-project", rename_project_action },

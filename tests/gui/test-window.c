@@ -3170,6 +3170,7 @@ test_window_keyboard (void)
                                                          GTK_TYPE_STACK));
   g_auto(GStrv) cost_keys = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "win.show-cost-chart");
   g_auto(GStrv) memory_keys = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "win.show-memory-chart");
+  g_auto(GStrv) calendar_keys = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "win.show-calendar-chart");
   g_auto(GStrv) pane_keys = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "win.next-pane");
 
   /* The row is no Tab stop of its own: its entry is. */
@@ -3197,6 +3198,10 @@ test_window_keyboard (void)
 
   g_action_group_activate_action (G_ACTION_GROUP (window), "show-memory-chart", NULL);
   g_assert_cmpstr (gtk_stack_get_visible_child_name (charts), ==, "memory");
+  /* The Project Calendar tab too has its key (session 14) */
+  g_assert_true (g_strv_contains ((const char * const *) calendar_keys, "<Alt>4"));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-calendar-chart", NULL);
+  g_assert_cmpstr (gtk_stack_get_visible_child_name (charts), ==, "timeline");
   g_action_group_activate_action (G_ACTION_GROUP (window), "show-cost-chart", NULL);
   g_assert_cmpstr (gtk_stack_get_visible_child_name (charts), ==, "cost");
 
