@@ -1063,8 +1063,15 @@ cp_chart_readout (const CpChartData *data,
     {
       g_autofree char *params = cp_format_count (best_x);
       g_autofree char *need = format_y (data, &panel->y, best_y);
-      /* TRANSLATORS: memory chart readout: line name, model size, memory */
-      text = g_strdup_printf (_("%s: %s parameters, %s"), best->label, params, need);
+
+      /* A sentence: "QLoRA: 144.4B parameters, 94.9 GiB" floated over
+       * the chart saying nothing of what the figures were (walkthrough
+       * 14). A GPUs' line says what they hold at every size. */
+      if (best->capacity)
+        text = g_strdup (best->label);
+      else
+        /* TRANSLATORS: memory chart readout under the pointer: line name, model size, memory, e.g. "QLoRA: 144.4B parameters need 94.9 GiB of GPU memory" */
+        text = g_strdup_printf (_("%s: %s parameters need %s of GPU memory"), best->label, params, need);
     }
   cp_i18n_pop_language ();
 
