@@ -3992,51 +3992,6 @@ assert_title_whole_words (GtkWidget *row,
     }
 }
 
-static gboolean
-width_near (CpWindow *window,
-            int       width)
-{
-  int shown = gtk_widget_get_width (GTK_WIDGET (window));
-
-  /* The window's own width, inside whatever its frame takes. */
-  return shown <= width && shown >= width - 24;
-}
-
-typedef struct {
-  CpWindow *window;
-  int       width;
-  int       height;
-} WidthWait;
-
-/* A window wider than asked stopped at its unfolded minimum; once the
- * sidebar folds the window can narrow further, as a user dragging its
- * edge keeps going: the size is asked for again. */
-static gboolean
-width_reached (gpointer user_data)
-{
-  WidthWait *wait = user_data;
-
-  if (width_near (wait->window, wait->width))
-    return TRUE;
-  gtk_window_set_default_size (GTK_WINDOW (wait->window), wait->width, wait->height);
-  return FALSE;
-}
-
-static void
-resize_window (CpWindow *window,
-               int       width,
-               int       height)
-{
-  WidthWait wait = { window, width, height };
-
-  gtk_window_unmaximize (GTK_WINDOW (window));
-  gtk_window_set_default_size (GTK_WINDOW (window), width, height);
-  cp_test_gui_wait_until (width_reached, &wait, "the window at its new width");
-  /* A few frames to lay the form out at that width (what one layout
-   * queues, the next frame does). */
-  cp_test_gui_wait_frames (GTK_WIDGET (window), 3);
-}
-
 static guint
 entry_position (GtkDropDown *drop_down,
                 const char  *id)
@@ -4119,7 +4074,7 @@ check_form_layout (const char *language)
 
   for (guint s = 0; s < G_N_ELEMENTS (sizes); s++)
     {
-      resize_window (window, sizes[s][0], sizes[s][1]);
+      cp_test_gui_resize_window (window, sizes[s][0], sizes[s][1]);
 
       /* "节点内互联" stays on one line; "Link inside a node" may take two. */
       assert_title_whole_words (GTK_WIDGET (cp_quote_editor_get_link_row (quote_editor)), chinese ? 1 : 2);
@@ -4136,7 +4091,7 @@ check_form_layout (const char *language)
 
   /* The job form is laid out by the same rows. */
   select_row (cp_window_get_jobs_list (window), first_training_job (cp_window_get_project (window)));
-  resize_window (window, 1024, 700);
+  cp_test_gui_resize_window (window, 1024, 700);
   assert_title_whole_words (GTK_WIDGET (cp_job_editor_get_row (job_editor, "engineer-day-cost")), 2);
   assert_title_whole_words (GTK_WIDGET (cp_job_editor_get_row (job_editor, "trial-communication-share")), 2);
 
@@ -5689,7 +5644,7 @@ resize_to_fold (CpWindow *window,
 {
   FoldWait wait = { flap, folded };
 
-  resize_window (window, width, height);
+  cp_test_gui_resize_window (window, width, height);
   cp_test_gui_wait_until (fold_reached, &wait, "the sidebar folded or unfolded");
   cp_test_gui_wait_frames (GTK_WIDGET (window), 2);
 }
