@@ -12,6 +12,7 @@
 #include "planner/cp-schedule.h"
 #include "planner/cp-project-analysis.h"
 #include "report/cp-chart.h"
+#include "report/cp-reason-lines.h"
 #include "report/cp-reason-text.h"
 #include "store/cp-demo.h"
 #include "store/cp-quote-csv.h"
@@ -190,15 +191,19 @@ print_plan_text (const CpProject *project, guint job_index, const CpPlan *plan, 
   if (job->kind == CP_TASK_INFERENCE)
     print_serving_text (project, plan);
 
-  if (plan->reasons->len > 0)
-    printf ("%s\n", _("Reasons:"));
-  for (guint i = 0; i < plan->reasons->len; i++)
-    {
-      const CpReason *r = &g_array_index (plan->reasons, CpReason, i);
-      g_autofree char *text = cp_reason_text (r, project, plan, C_("language code", "en"));
+  /* The reasons as the window lists them: a question for vendors once,
+   * naming every quote it concerns (six identical host-memory lines for
+   * the demo's 70B before). */
+  {
+    g_autoptr(GArray) rules = g_array_new (FALSE, FALSE, sizeof (CpRule));
+    g_autoptr(GPtrArray) lines = cp_reason_lines (project, plan, C_("language code", "en"), rules);
 
-      printf ("  %s  %s\n", cp_rule_to_string (r->rule), text);
-    }
+    if (lines->len > 0)
+      printf ("%s\n", _("Reasons:"));
+    for (guint i = 0; i < lines->len; i++)
+      printf ("  %s  %s\n", cp_rule_to_string (g_array_index (rules, CpRule, i)),
+              (const char *) g_ptr_array_index (lines, i));
+  }
   /* The risks of the option answered with, as the report lists them. */
   if (cp_plan_get_subject (plan) != NULL)
     {

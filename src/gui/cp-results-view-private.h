@@ -42,13 +42,6 @@ char *_cp_results_view_describe_robustness       (const CpProject *project,
                                                   const CpPlan    *plan,
                                                   const char      *lang,
                                                   gboolean        *warning);
-/* The plan's reasons as the window lists them, one string each, with
- * their rules in @rules (CpRule): a question for vendors (R6, "Ask the
- * vendor of …") is asked once, naming every quote it concerns. */
-GPtrArray *_cp_results_view_reason_lines         (const CpProject *project,
-                                                  const CpPlan    *plan,
-                                                  const char      *lang,
-                                                  GArray          *rules);
 
 /* The view's struct: its widgets from the template, the table's model
  * (cp-results-view-table.c), the charts' workers (-charts.c) and the

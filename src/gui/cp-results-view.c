@@ -30,6 +30,7 @@
 #include "planner/cp-project-analysis.h"
 #include "planner/cp-units.h"
 #include "report/cp-i18n.h"
+#include "report/cp-reason-lines.h"
 #include "report/cp-reason-text.h"
 #include "report/cp-report-async.h"
 
@@ -143,7 +144,7 @@ fill_reasons (CpResultsView   *self,
               const char      *lang)
 {
   g_autoptr(GArray) rules = g_array_new (FALSE, FALSE, sizeof (CpRule));
-  g_autoptr(GPtrArray) lines = _cp_results_view_reason_lines (project, self->plan, lang, rules);
+  g_autoptr(GPtrArray) lines = cp_reason_lines (project, self->plan, lang, rules);
   guint i;
 
   for (i = 0; i < lines->len; i++)

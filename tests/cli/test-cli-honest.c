@@ -953,6 +953,47 @@ test_money_one_rounding (void)
   g_assert_nonnull (strstr (run.out, r6));
 }
 
+/* `plan` reads as the window's Reasons list: the demo's 70B full
+ * fine-tune fits one machine of six quotes only with CPU offload, whose
+ * host memory (16 bytes a parameter: 70B × 16 B = 1,043 GiB) no quote
+ * states. So its recommendation is not firm, and "holds across the
+ * range" must not follow that; the six vendors are asked once, in one
+ * line naming them all (six identical lines before). */
+static void
+test_plan_asks_once_and_never_contradicts (void)
+{
+  g_auto(CpTestRun) demo = { 0 };
+  g_auto(CpTestRun) run = { 0 };
+  const char *const vendors[] = { "B", "C", "D", "E", "F", "G" };
+  const char *question = "how much host memory each machine has: CPU offload keeps 1,043 GiB";
+  const char *line, *end;
+  g_autofree char *asked = NULL;
+  g_auto(GStrv) around = NULL;
+
+  RUN (&demo, "demo", "plan-demo.cplan");
+  g_assert_cmpint (demo.status, ==, 0);
+  RUN (&run, "plan", "plan-demo.cplan", "--job", "1");
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.out, "\nNot firm: it rests on host memory the quote does not state."));
+  g_assert_null (strstr (run.out, "holds across the range"));
+  around = g_strsplit (run.out, question, -1);
+  g_assert_cmpuint (g_strv_length (around), ==, 2);
+  line = run.out + strlen (around[0]);
+  while (line > run.out && line[-1] != '\n')
+    line--;
+  end = strchr (line, '\n');
+  asked = g_strndup (line, end - line);
+  g_assert_true (g_str_has_prefix (asked, "  R6  Ask the vendors of "));
+  for (guint i = 0; i < G_N_ELEMENTS (vendors); i++)
+    {
+      g_autofree char *vendor = g_strdup_printf ("(Example vendor %s)", vendors[i]);
+
+      g_assert_nonnull (strstr (asked, vendor));
+    }
+  /* A's RTX 4090 does not fit: nothing is asked of it. */
+  g_assert_null (strstr (asked, "(Example vendor A)"));
+}
+
 /* Runs @args under the locale @lc_all (or, when NULL, with LANG=@lang
  * and no LC_ALL or LC_CTYPE), restoring the test's own environment. */
 static void
@@ -1045,6 +1086,7 @@ main (int    argc,
   g_test_add_func ("/cli-honest/service-flash-attention", test_service_flash_attention);
   g_test_add_func ("/cli-honest/decode-step-adds-up", test_decode_step_adds_up);
   g_test_add_func ("/cli-honest/checkpoints-at-failure-rate-zero", test_checkpoints_at_failure_rate_zero);
+  g_test_add_func ("/cli-honest/plan-asks-once-and-never-contradicts", test_plan_asks_once_and_never_contradicts);
 
   status = g_test_run ();
   /* Left for a look when a test failed, as test-cli-edit does; the README

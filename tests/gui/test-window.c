@@ -2564,6 +2564,10 @@ test_window_ranges (void)
     g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (robustness)), ==, unconfirmed);
     g_assert_nonnull (strstr (unconfirmed, "1,043 GiB"));
     g_assert_true (gtk_widget_has_css_class (robustness, "warning"));
+    /* Nor do the reasons under it say the choice holds. */
+    g_assert_null (cp_test_gui_find_with_text (cp_test_gui_find_named (GTK_WIDGET (cp_window_get_results_view (window)),
+                                                                       "reasons"),
+                                               "holds across the range", CP_TEST_GUI_TEXT_PART));
   }
 
   gtk_list_box_select_row (cp_window_get_jobs_list (window),

@@ -1,0 +1,136 @@
+/* cp-reason-lines.c: a plan's reasons as the window and the command line
+ * list them. The report lists them per rule itself (cp-report-job.c),
+ * with the vendors' questions on its first page. */
+#include "config.h"
+
+#include <glib/gi18n.h>
+
+#include "cp-reason-lines.h"
+#include "cp-reason-text.h"
+#include "cp-report-sections.h"
+
+/* Two reasons that ask vendors the same question: the host memory asked
+ * about is the same figure as the user reads it. */
+static gboolean
+same_question (const CpProject *project,
+               const CpReason  *a,
+               const CpReason  *b,
+               const char      *lang)
+{
+  g_autofree char *a_bytes = NULL;
+  g_autofree char *b_bytes = NULL;
+
+  if (a->outcome != b->outcome)
+    return FALSE;
+  if (a->outcome != CP_OUTCOME_ASK_HOST_MEMORY)
+    return TRUE;
+  a_bytes = cp_words_host_memory (a->values[1], project->settings.memory_unit, lang);
+  b_bytes = cp_words_host_memory (b->values[1], project->settings.memory_unit, lang);
+  return g_strcmp0 (a_bytes, b_bytes) == 0;
+}
+
+/* "A, B, C", as the report's budget lists the vendors a question is put
+ * to. */
+static char *
+join_names (GPtrArray *names)
+{
+  GString *text = g_string_new (NULL);
+
+  for (guint i = 0; i < names->len; i++)
+    {
+      if (i > 0)
+        /* TRANSLATORS: between the names of the vendors a question is put to */
+        g_string_append (text, _(", "));
+      g_string_append (text, g_ptr_array_index (names, i));
+    }
+  return g_string_free (text, FALSE);
+}
+
+static char *
+vendor_question (const CpProject *project,
+                 const CpReason  *reason,
+                 const char      *names,
+                 const char      *lang)
+{
+  switch (reason->outcome)
+    {
+    case CP_OUTCOME_ASK_BANDWIDTH:
+      /* TRANSLATORS: R6; the names of several quotes */
+      return g_strdup_printf (_("Ask the vendors of %s whether inter-node bandwidth is dedicated or shared; until then it is evaluated as shared."),
+                              names);
+    case CP_OUTCOME_ASK_STORAGE:
+      /* TRANSLATORS: R6; the names of several quotes */
+      return g_strdup_printf (_("Ask the vendors of %s what storage is offered: a parallel file system or a network disk."),
+                              names);
+    case CP_OUTCOME_ASK_BILLING_TERMS:
+      /* TRANSLATORS: R6; the names of several quotes */
+      return g_strdup_printf (_("Ask the vendors of %s how they bill (by the hour or by the month) and whether there is a minimum rental term: the quotes do not say, and the recommendation depends on it."),
+                              names);
+    case CP_OUTCOME_ASK_UNSTATED_COSTS:
+      /* TRANSLATORS: R6; the names of several quotes */
+      return g_strdup_printf (_("Ask the vendors of %s what storage and the network between nodes cost: the quotes do not say, they are counted as nothing, and the recommendation depends on it."),
+                              names);
+    default:
+      {
+        g_autofree char *bytes = cp_words_host_memory (reason->values[1], project->settings.memory_unit, lang);
+
+        /* TRANSLATORS: R6; the names of several quotes, then a size */
+        return g_strdup_printf (_("Ask the vendors of %s how much host memory each machine has: CPU offload keeps %s of optimizer states, fp32 master weights and gradients there, which this plan assumes the machines have."),
+                                names, bytes);
+      }
+    }
+}
+
+GPtrArray *
+cp_reason_lines (const CpProject *project,
+                 const CpPlan    *plan,
+                 const char      *lang,
+                 GArray          *rules)
+{
+  GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
+  g_autofree gboolean *asked = g_new0 (gboolean, plan->reasons->len + 1);
+  /* The band of the assumptions says nothing of what a quote leaves out:
+   * "holds across the range" under "Not firm", which both front ends
+   * show above the reasons, read as a contradiction (the CLI's plan of
+   * the demo's 70B, 3 December). */
+  g_autofree char *unconfirmed = cp_words_unconfirmed (project, plan, lang, NULL);
+
+  for (guint i = 0; i < plan->reasons->len; i++)
+    {
+      const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
+      g_autoptr(GPtrArray) names = NULL;
+
+      if (asked[i])
+        continue;
+      if (!cp_report_is_vendor_question (reason->outcome))
+        {
+          if (reason->outcome == CP_OUTCOME_VERDICT_HOLDS && unconfirmed != NULL)
+            continue;
+          g_ptr_array_add (lines, cp_reason_text (reason, project, plan, lang));
+          g_array_append_val (rules, reason->rule);
+          continue;
+        }
+
+      names = g_ptr_array_new_with_free_func (g_free);
+      for (guint j = i; j < plan->reasons->len; j++)
+        {
+          const CpReason *other = &g_array_index (plan->reasons, CpReason, j);
+
+          if (!asked[j] && same_question (project, reason, other, lang))
+            {
+              asked[j] = TRUE;
+              g_ptr_array_add (names, cp_words_quote_name (project, other->quote_index));
+            }
+        }
+      if (names->len == 1)
+        g_ptr_array_add (lines, cp_reason_text (reason, project, plan, lang));
+      else
+        {
+          g_autofree char *joined = join_names (names);
+
+          g_ptr_array_add (lines, vendor_question (project, reason, joined, lang));
+        }
+      g_array_append_val (rules, reason->rule);
+    }
+  return lines;
+}
