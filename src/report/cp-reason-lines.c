@@ -95,42 +95,45 @@ cp_reason_lines (const CpProject *project,
    * the demo's 70B, 3 December). */
   g_autofree char *unconfirmed = cp_words_unconfirmed (project, plan, lang, NULL);
 
-  for (guint i = 0; i < plan->reasons->len; i++)
-    {
-      const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
-      g_autoptr(GPtrArray) names = NULL;
+  /* In the order of the rules, as the report lists them: the plan adds
+   * its late findings (what a quote leaves unstated) after R9. */
+  for (guint rule = 0; rule < CP_N_RULES; rule++)
+    for (guint i = 0; i < plan->reasons->len; i++)
+      {
+        const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
+        g_autoptr(GPtrArray) names = NULL;
 
-      if (asked[i])
-        continue;
-      if (!cp_report_is_vendor_question (reason->outcome))
-        {
-          if (reason->outcome == CP_OUTCOME_VERDICT_HOLDS && unconfirmed != NULL)
-            continue;
-          g_ptr_array_add (lines, cp_reason_text (reason, project, plan, lang));
-          g_array_append_val (rules, reason->rule);
+        if (asked[i] || reason->rule != rule)
           continue;
-        }
+        if (!cp_report_is_vendor_question (reason->outcome))
+          {
+            if (reason->outcome == CP_OUTCOME_VERDICT_HOLDS && unconfirmed != NULL)
+              continue;
+            g_ptr_array_add (lines, cp_reason_text (reason, project, plan, lang));
+            g_array_append_val (rules, reason->rule);
+            continue;
+          }
 
-      names = g_ptr_array_new_with_free_func (g_free);
-      for (guint j = i; j < plan->reasons->len; j++)
-        {
-          const CpReason *other = &g_array_index (plan->reasons, CpReason, j);
+        names = g_ptr_array_new_with_free_func (g_free);
+        for (guint j = i; j < plan->reasons->len; j++)
+          {
+            const CpReason *other = &g_array_index (plan->reasons, CpReason, j);
 
-          if (!asked[j] && same_question (project, reason, other, lang))
-            {
-              asked[j] = TRUE;
-              g_ptr_array_add (names, cp_words_quote_name (project, other->quote_index));
-            }
-        }
-      if (names->len == 1)
-        g_ptr_array_add (lines, cp_reason_text (reason, project, plan, lang));
-      else
-        {
-          g_autofree char *joined = join_names (names);
+            if (!asked[j] && same_question (project, reason, other, lang))
+              {
+                asked[j] = TRUE;
+                g_ptr_array_add (names, cp_words_quote_name (project, other->quote_index));
+              }
+          }
+        if (names->len == 1)
+          g_ptr_array_add (lines, cp_reason_text (reason, project, plan, lang));
+        else
+          {
+            g_autofree char *joined = join_names (names);
 
-          g_ptr_array_add (lines, vendor_question (project, reason, joined, lang));
-        }
-      g_array_append_val (rules, reason->rule);
-    }
+            g_ptr_array_add (lines, vendor_question (project, reason, joined, lang));
+          }
+        g_array_append_val (rules, reason->rule);
+      }
   return lines;
 }

@@ -953,8 +953,9 @@ test_money_one_rounding (void)
   g_assert_nonnull (strstr (run.out, r6));
 }
 
-/* `plan` reads as the window's Reasons list: the demo's 70B full
- * fine-tune fits one machine of six quotes only with CPU offload, whose
+/* `plan` reads as the window's Reasons list, in the order of the rules:
+ * the demo's 70B full fine-tune fits one machine of six quotes only with
+ * CPU offload, whose
  * host memory (16 bytes a parameter: 70B × 16 B = 1,043 GiB) no quote
  * states. So its recommendation is not firm, and "holds across the
  * range" must not follow that; the six vendors are asked once, in one
@@ -992,6 +993,22 @@ test_plan_asks_once_and_never_contradicts (void)
     }
   /* A's RTX 4090 does not fit: nothing is asked of it. */
   g_assert_null (strstr (asked, "(Example vendor A)"));
+
+  /* The reasons in the order of their rules (the unstated storage
+   * question came after R9). */
+  {
+    g_auto(GStrv) lines = g_strsplit (strstr (run.out, "\nReasons:\n"), "\n", -1);
+    int last_rule = 0;
+
+    for (guint i = 2; lines[i] != NULL && g_str_has_prefix (lines[i], "  R"); i++)
+      {
+        int rule = lines[i][3] - '0';
+
+        g_assert_cmpint (rule, >=, last_rule);
+        last_rule = rule;
+      }
+    g_assert_cmpint (last_rule, ==, 9);
+  }
 }
 
 /* Runs @args under the locale @lc_all (or, when NULL, with LANG=@lang
