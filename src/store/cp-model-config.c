@@ -142,16 +142,32 @@ note (CpModelConfig *config, const char *format, ...)
  * level, and 80,000 levels (160 KB) overflowed the stack. */
 #define CONFIG_MAX_NESTING 64
 
-/* TRUE when no array or object in @data, a JSON text, lies deeper than
- * CONFIG_MAX_NESTING; brackets inside strings are not counted. */
-static gboolean
-nesting_within_limit (const char *data,
-                      gsize       len)
-{
-  gboolean in_string = FALSE;
-  guint depth = 0;
+/* What a look at @data's brackets shows before json-glib reads it
+ * (brackets inside strings do not count). */
+typedef struct {
+  gboolean too_deep;    /* an array or object deeper than CONFIG_MAX_NESTING */
+  gboolean not_object;  /* the text does not begin with an object */
+  gboolean more_after;  /* something follows the first value's closing bracket */
+} JsonShape;
 
-  for (gsize i = 0; i < len; i++)
+/* json-glib 1.6 reads a second value after the first ("{…} {}",
+ * "8 {}") without a complaint, keeps one of them and leaks the other
+ * (a fuzz finding): a config.json is one object, and anything else is
+ * refused here. What json-glib 1.6 skips is skipped too: a UTF-8
+ * byte-order mark first (Windows editors write one) and slash-star
+ * comments. */
+static JsonShape
+scan_shape (const char *data,
+            gsize       len)
+{
+  JsonShape shape = { FALSE, FALSE, FALSE };
+  gboolean in_string = FALSE, closed = FALSE, begun = FALSE;
+  guint depth = 0;
+  gsize i = 0;
+
+  if (len >= 3 && memcmp (data, "\xef\xbb\xbf", 3) == 0)
+    i = 3;
+  for (; i < len; i++)
     {
       char c = data[i];
 
@@ -161,18 +177,42 @@ nesting_within_limit (const char *data,
             i++;
           else if (c == '"')
             in_string = FALSE;
+          continue;
         }
-      else if (c == '"')
+      if (c == '/' && i + 1 < len && data[i + 1] == '*')
+        {
+          const char *end = g_strstr_len (data + i + 2, len - i - 2, "*/");
+
+          if (end == NULL)
+            break;
+          i = end - data + 1;
+          continue;
+        }
+      if (depth == 0 && c != ' ' && c != '\t' && c != '\n' && c != '\r')
+        {
+          if (closed)
+            shape.more_after = TRUE;
+          else if (!begun && c != '{')
+            shape.not_object = TRUE;
+          begun = TRUE;
+        }
+      if (c == '"')
         in_string = TRUE;
       else if (c == '[' || c == '{')
         {
           if (++depth > CONFIG_MAX_NESTING)
-            return FALSE;
+            {
+              shape.too_deep = TRUE;
+              return shape;
+            }
         }
       else if ((c == ']' || c == '}') && depth > 0)
-        depth--;
+        {
+          if (--depth == 0)
+            closed = TRUE;
+        }
     }
-  return TRUE;
+  return shape;
 }
 
 CpModelConfig *
@@ -190,6 +230,7 @@ cp_model_config_read (const char  *data,
   const char *name_or_path, *model_type, *act;
   const char *architecture = NULL;
   double stated;
+  JsonShape shape;
 
   config->notes = g_ptr_array_new_with_free_func (g_free);
   if (len > CP_MODEL_CONFIG_MAX_BYTES)
@@ -199,12 +240,26 @@ cp_model_config_read (const char  *data,
                    CP_MODEL_CONFIG_MAX_BYTES / 1024);
       return NULL;
     }
-  if (!nesting_within_limit (data, len))
+  shape = scan_shape (data, len);
+  if (shape.too_deep)
     {
       g_set_error (error, CP_MODEL_CONFIG_ERROR, CP_MODEL_CONFIG_ERROR_NOT_JSON,
                    /* TRANSLATORS: %d is the deepest nesting accepted */
                    _("the file is not a model configuration: its lists and objects are nested "
                      "more than %d levels deep; it was not read"), CONFIG_MAX_NESTING);
+      return NULL;
+    }
+  if (shape.not_object)
+    {
+      g_set_error (error, CP_MODEL_CONFIG_ERROR, CP_MODEL_CONFIG_ERROR_NOT_A_MODEL,
+                   _("config.json: the file is not a JSON object"));
+      return NULL;
+    }
+  if (shape.more_after)
+    {
+      g_set_error (error, CP_MODEL_CONFIG_ERROR, CP_MODEL_CONFIG_ERROR_NOT_JSON,
+                   _("the file is not a model configuration: more follows the object that "
+                     "should be the whole file; it was not read"));
       return NULL;
     }
   if (!json_parser_load_from_data (parser, data, (gssize) len, &local))

@@ -164,6 +164,12 @@ test_refusals (void)
     { "{\"num_hidden_layers\": 2, \"hidden_size\": 64, \"num_attention_heads\": 4, "
       "\"intermediate_size\": 128, \"vocab_size\": 100, \"num_local_experts\": 8}",
       CP_MODEL_CONFIG_ERROR_NOT_A_MODEL },
+    /* A second value after the first: json-glib read both, leaked one and
+     * kept the other (fuzz finding; regressions/config/). */
+    { "{\"num_hidden_layers\": 2, \"hidden_size\": 64, \"num_attention_heads\": 4, "
+      "\"intermediate_size\": 128, \"vocab_size\": 100} {}", CP_MODEL_CONFIG_ERROR_NOT_JSON },
+    { "8{}}", CP_MODEL_CONFIG_ERROR_NOT_A_MODEL },
+    { "\"x\" []", CP_MODEL_CONFIG_ERROR_NOT_A_MODEL },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
@@ -175,6 +181,22 @@ test_refusals (void)
       g_assert_null (c);
       g_assert_error (error, CP_MODEL_CONFIG_ERROR, (int) cases[i].code);
     }
+}
+
+/* What json-glib skips before and inside the object is no second value:
+ * a byte-order mark first, comments, and white space after it. */
+static void
+test_bom_and_comments (void)
+{
+  static const char json[] =
+    "\xef\xbb\xbf/* exported by an editor */\n{\"num_hidden_layers\": 2, /* { */ \"hidden_size\": 64, "
+    "\"num_attention_heads\": 4, \"intermediate_size\": 128, \"vocab_size\": 100}\n/* } {} */\n";
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpModelConfig) c = cp_model_config_read (json, strlen (json), "tiny", "Tiny", &error);
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (c->model.layers, ==, 2);
+  g_assert_cmpuint (c->model.hidden, ==, 64);
 }
 
 /* A file that states its size is checked against the count. */
@@ -209,5 +231,6 @@ main (int argc, char **argv)
   g_test_add_func ("/model-config/llama-4-maverick", test_llama_4_maverick);
   g_test_add_func ("/model-config/refusals", test_refusals);
   g_test_add_func ("/model-config/stated-params", test_stated_params);
+  g_test_add_func ("/model-config/bom-and-comments", test_bom_and_comments);
   return g_test_run ();
 }
