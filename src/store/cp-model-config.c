@@ -148,19 +148,21 @@ typedef struct {
   gboolean too_deep;    /* an array or object deeper than CONFIG_MAX_NESTING */
   gboolean not_object;  /* the text does not begin with an object */
   gboolean more_after;  /* something follows the first value's closing bracket */
+  gboolean comment;     /* a slash outside a string: a comment, which JSON has not */
 } JsonShape;
 
 /* json-glib 1.6 reads a second value after the first ("{…} {}",
  * "8 {}") without a complaint, keeps one of them and leaks the other
  * (a fuzz finding): a config.json is one object, and anything else is
- * refused here. What json-glib 1.6 skips is skipped too: a UTF-8
- * byte-order mark first (Windows editors write one) and slash-star
- * comments. */
+ * refused here. A UTF-8 byte-order mark first (Windows editors write
+ * one) is skipped, as json-glib skips it. A comment is refused: JSON has
+ * none, transformers never writes one, and json-glib's reading of an
+ * unclosed one let a second value through (another fuzz finding). */
 static JsonShape
 scan_shape (const char *data,
             gsize       len)
 {
-  JsonShape shape = { FALSE, FALSE, FALSE };
+  JsonShape shape = { FALSE, FALSE, FALSE, FALSE };
   gboolean in_string = FALSE, closed = FALSE, begun = FALSE;
   guint depth = 0;
   gsize i = 0;
@@ -179,14 +181,10 @@ scan_shape (const char *data,
             in_string = FALSE;
           continue;
         }
-      if (c == '/' && i + 1 < len && data[i + 1] == '*')
+      if (c == '/')
         {
-          const char *end = g_strstr_len (data + i + 2, len - i - 2, "*/");
-
-          if (end == NULL)
-            break;
-          i = end - data + 1;
-          continue;
+          shape.comment = TRUE;
+          return shape;
         }
       if (depth == 0 && c != ' ' && c != '\t' && c != '\n' && c != '\r')
         {
@@ -247,6 +245,13 @@ cp_model_config_read (const char  *data,
                    /* TRANSLATORS: %d is the deepest nesting accepted */
                    _("the file is not a model configuration: its lists and objects are nested "
                      "more than %d levels deep; it was not read"), CONFIG_MAX_NESTING);
+      return NULL;
+    }
+  if (shape.comment)
+    {
+      g_set_error (error, CP_MODEL_CONFIG_ERROR, CP_MODEL_CONFIG_ERROR_NOT_JSON,
+                   _("the file is not JSON: a “/” outside a string begins a comment, which JSON "
+                     "does not have; it was not read"));
       return NULL;
     }
   if (shape.not_object)
