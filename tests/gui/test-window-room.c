@@ -583,6 +583,48 @@ font_size (GtkWidget *widget)
   return pango_font_description_get_size (pango_context_get_font_description (gtk_widget_get_pango_context (widget)));
 }
 
+/* The smallest font of the labels of @widget that show words, and the
+ * label that has it (Pango units; G_MAXINT when none shows). */
+static int
+smallest_font (GtkWidget  *widget,
+               GtkWidget **smallest)
+{
+  int least = G_MAXINT;
+
+  if (!gtk_widget_get_mapped (widget))
+    return least;
+  if (GTK_IS_LABEL (widget) && *gtk_label_get_text (GTK_LABEL (widget)) != '\0')
+    {
+      least = font_size (widget);
+      *smallest = widget;
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
+    {
+      GtkWidget *label = NULL;
+      int size = smallest_font (child, &label);
+
+      if (size < least)
+        {
+          least = size;
+          *smallest = label;
+        }
+    }
+  return least;
+}
+
+/* Every label of the results shown in present mode reads at least at
+ * 13 pt, a step under the 16-pt paragraphs. */
+static void
+assert_present_fonts (GtkWidget *results)
+{
+  GtkWidget *label = NULL;
+  int least = smallest_font (results, &label);
+
+  if (least < 13 * PANGO_SCALE)
+    g_error ("“%s” shows at %.1f pt in present mode", gtk_label_get_text (GTK_LABEL (label)),
+             least / (double) PANGO_SCALE);
+}
+
 typedef struct {
   CpWindow *window;
   gboolean  folded;
@@ -633,6 +675,12 @@ test_present_mode (void)
   g_assert_true (gtk_widget_get_visible (forms));
   g_assert_false (present_state (window));
   changes_size = font_size (changes);
+  {
+    GtkWidget *label = NULL;
+
+    /* Outside present mode the column titles are libadwaita's 9 pt. */
+    g_assert_cmpint (smallest_font (results, &label), <, 13 * PANGO_SCALE);
+  }
 
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.present", NULL));
   cp_test_gui_wait_frames (results, 2);
@@ -651,6 +699,16 @@ test_present_mode (void)
   g_assert_cmpint (font_size (changes), >, changes_size);
   g_assert_cmpint (font_size (changes), ==, font_size (summary));
   g_assert_cmpint (font_size (risks), ==, font_size (summary));
+  /* lead14 at 1920 px: the table's column titles, the ranges under its
+   * figures, the headings and the calendar tab's amount to approve
+   * stayed at 9 to 11 pt. Every label on the page, on the first tab and
+   * on the calendar's (the table and headings are on both). */
+  assert_present_fonts (results);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-calendar-chart", NULL));
+  cp_test_gui_wait_frames (results, 2);
+  g_assert_true (gtk_widget_get_mapped (cp_test_gui_find_named (results, "approval")));
+  assert_present_fonts (results);
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-cost-chart", NULL));
 
   press_escape (window);
   g_assert_false (present_state (window));
