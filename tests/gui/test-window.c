@@ -1572,6 +1572,7 @@ test_window_amount_to_approve (void)
   label = cp_test_gui_find_named (GTK_WIDGET (results), "approval");
   g_assert_nonnull (label);
   g_assert_false (approval_shown (label));
+  g_assert_false (gtk_widget_get_visible (cp_test_gui_find_named (GTK_WIDGET (results), "approval-heading")));
   cp_results_view_show_chart (results, CP_CHART_TIMELINE);
   cp_test_gui_wait_until (approval_shown, label, "the amount to approve");
   shown = gtk_label_get_label (GTK_LABEL (label));
@@ -1579,6 +1580,20 @@ test_window_amount_to_approve (void)
                                              CP_TEST_GUI_TEXT_WHOLE | CP_TEST_GUI_TEXT_VISIBLE) == label);
   g_assert_cmpstr (shown, ==, chinese ? "申请批准金额：¥66,000（区间上限 + 10% 不可预见费 ¥6,000）。"
                                       : "Amount to approve: 66,000 CNY (the top of the range + 10% contingency, 6,000 CNY).");
+  /* lead14: under one job's verdict the project's amount read as the
+   * job's; a heading over it says whose it is. */
+  {
+    GtkWidget *heading = cp_test_gui_find_named (GTK_WIDGET (results), "approval-heading");
+    graphene_point_t top = { 0, 0 };
+    graphene_point_t heading_top = { 0, 0 };
+
+    g_assert_true (gtk_widget_get_mapped (heading));
+    g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (heading)), ==,
+                     chinese ? "整个项目：日程上的全部任务" : "Whole Project, Every Job on the Calendar");
+    g_assert_true (gtk_widget_compute_point (heading, GTK_WIDGET (results), &heading_top, &heading_top));
+    g_assert_true (gtk_widget_compute_point (label, GTK_WIDGET (results), &top, &top));
+    g_assert_cmpfloat (heading_top.y + gtk_widget_get_height (heading), <=, top.y);
+  }
 
   /* Page 1 of the report, in the window's language, says the same. */
   if (cp_test_have_poppler ())
