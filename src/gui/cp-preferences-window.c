@@ -342,9 +342,48 @@ cp_preferences_window_class_init (CpPreferencesWindowClass *klass)
 }
 
 static void
+setup_whole_choice (GtkSignalListItemFactory *factory,
+                    GtkListItem              *item)
+{
+  GtkWidget *label = gtk_label_new (NULL);
+
+  gtk_label_set_xalign (GTK_LABEL (label), 0);
+  gtk_list_item_set_child (item, label);
+}
+
+static void
+bind_whole_choice (GtkSignalListItemFactory *factory,
+                   GtkListItem              *item)
+{
+  gtk_label_set_label (GTK_LABEL (gtk_list_item_get_child (item)),
+                       gtk_string_object_get_string (gtk_list_item_get_item (item)));
+}
+
+/* The choice shown in @row, whole: libadwaita cuts it to give the title
+ * and its one-line subtitle their natural width, and the Chinese window
+ * read "GiB（框架…" for "GiB（框架口径）" (session 14). Shown whole, the
+ * subtitle wraps instead. The popup keeps libadwaita's own rows, with
+ * their check mark. */
+static void
+show_choice_whole (AdwComboRow *row)
+{
+  GtkListItemFactory *factory = gtk_signal_list_item_factory_new ();
+
+  adw_combo_row_set_list_factory (row, adw_combo_row_get_factory (row));
+  g_signal_connect (factory, "setup", G_CALLBACK (setup_whole_choice), NULL);
+  g_signal_connect (factory, "bind", G_CALLBACK (bind_whole_choice), NULL);
+  adw_combo_row_set_factory (row, factory);
+  g_object_unref (factory);
+}
+
+static void
 cp_preferences_window_init (CpPreferencesWindow *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
+
+  show_choice_whole (self->language_row);
+  show_choice_whole (self->memory_unit_row);
+  show_choice_whole (self->bytes_convention_row);
 
   for (guint i = 0; i < G_N_ELEMENTS (settings_fields); i++)
     {

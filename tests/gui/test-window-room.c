@@ -20,6 +20,7 @@
 #include "gui/cp-job-editor.h"
 #include "gui/cp-picker-item.h"
 #include "gui/cp-picker-row.h"
+#include "gui/cp-preferences-window.h"
 #include "report/cp-reason-text.h"
 #include "gui/cp-field-row.h"
 #include "gui/cp-quote-editor.h"
@@ -1006,6 +1007,55 @@ test_link_name_whole_1024 (void)
   cp_test_gui_close_window (window);
 }
 
+/* Session 14: the Chinese preferences read "GiB（框架…" for the memory
+ * unit chosen, "GiB（框架口径）", libadwaita giving the title's one-line
+ * subtitle the width. Every choice shown reads whole, and its title on
+ * one line beside it, in English and (gui-window-room-prefs-zh_CN) in
+ * Chinese. Each choice in turn, as a click in its popup would choose. */
+static void
+test_preference_choices_whole (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  const char *titles[] = { _("Report language"), _("GPU memory unit"), _("Bytes per parameter, mixed-precision Adam") };
+  GtkWidget *preferences;
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "preferences", NULL);
+  cp_test_gui_spin ();
+  preferences = cp_test_gui_find_toplevel (CP_TYPE_PREFERENCES_WINDOW);
+  g_assert_nonnull (preferences);
+  for (guint t = 0; t < G_N_ELEMENTS (titles); t++)
+    {
+      AdwComboRow *row = cp_test_gui_find_combo_row (preferences, titles[t]);
+      GListModel *choices = adw_combo_row_get_model (row);
+      guint selected = adw_combo_row_get_selected (row);
+      GtkWidget *title = cp_test_gui_find_with_text (GTK_WIDGET (row), titles[t], CP_TEST_GUI_TEXT_WHOLE);
+
+      g_assert_nonnull (title);
+      for (guint c = 0; c < g_list_model_get_n_items (choices); c++)
+        {
+          const char *choice = gtk_string_list_get_string (GTK_STRING_LIST (choices), c);
+          GtkWidget *shown;
+
+          adw_combo_row_set_selected (row, c);
+          cp_test_gui_wait_frames (GTK_WIDGET (row), 2);
+          shown = cp_test_gui_find_with_text (GTK_WIDGET (row), choice, CP_TEST_GUI_TEXT_WHOLE | CP_TEST_GUI_TEXT_VISIBLE);
+          g_assert_nonnull (shown);
+          g_assert_true (gtk_widget_get_mapped (shown));
+          if (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (shown))))
+            g_error ("“%s” is cut beside “%s”", choice, titles[t]);
+          g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (title))));
+          /* A title with no space ("显存单位") keeps one line; others
+           * wrap between words. */
+          if (strchr (titles[t], ' ') == NULL)
+            g_assert_cmpint (pango_layout_get_line_count (gtk_label_get_layout (GTK_LABEL (title))), ==, 1);
+        }
+      adw_combo_row_set_selected (row, selected);
+    }
+  gtk_window_destroy (GTK_WINDOW (preferences));
+  cp_test_gui_spin ();
+  cp_test_gui_close_window (window);
+}
+
 /* Issue 26: "Main Menu", the button's tooltip, stayed over the menu it
  * opened (without a compositor). None while the menu is open; back once
  * it closes. */
@@ -1249,6 +1299,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-room/catalog-names-in-chinese", test_catalog_names_in_chinese);
   g_test_add_func ("/gui/window-room/subtitle-home-folder", test_subtitle_home_folder);
   g_test_add_func ("/gui/window-room/link-name-whole-1024", test_link_name_whole_1024);
+  g_test_add_func ("/gui/window-room/preference-choices-whole", test_preference_choices_whole);
   g_test_add_func ("/gui/window-room/menu-tooltip-while-open", test_menu_tooltip_while_open);
   g_test_add_func ("/gui/window-room/trial-machines-gpu-first", test_trial_machines_gpu_first);
   g_test_add_func ("/gui/window-room/chart-export-chooser", test_chart_export_chooser);
