@@ -169,6 +169,7 @@ typedef struct {
   gboolean snap;   /* screen: put 1-px lines on pixel centres */
   Theme theme;
   GArray *boxes;   /* CpChartLabelBox placed so far */
+  GArray *markers; /* CpChartMarker drawn so far, or NULL */
 } Painter;
 
 void cp_chart_show_text (Painter *painter, Geometry *geometry, const PangoFontDescription *font,
@@ -180,8 +181,13 @@ const Rgb *cp_chart_series_rgb (const Painter *painter, const CpChartSeries *ser
 
 double cp_chart_marker_size (const Geometry *geometry, const CpChartSeries *series);
 
-void cp_chart_dodge_markers (const Geometry *geometry, const CpChartData *data, const Panel *panel,
-                             GArray *offsets) /* double per series */;
+/* Whether point @point of @series gets a marker: every point of a
+ * single machine and of a short line; a long line's ends and the option
+ * recommended, the others only bend the line. */
+gboolean cp_chart_point_marked (const CpChartSeries *series, guint point);
+
+void cp_chart_ring_markers (const Geometry *geometry, const CpChartData *data, const Panel *panel,
+                            GArray *rings) /* double per series */;
 
 typedef struct {
   int    series;

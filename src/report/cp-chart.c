@@ -336,6 +336,46 @@ draw_band (Painter             *painter,
   cairo_restore (cr);
 }
 
+/* Draws the marker of point @point of series @s at (@x, @y), filled or
+ * @open (an outline), and records it for the labels and in
+ * painter->markers. */
+static void
+put_marker (Painter             *painter,
+            const Geometry      *geometry,
+            const Panel         *panel,
+            const CpChartSeries *series,
+            guint                s,
+            guint                point,
+            double               x,
+            double               y,
+            double               size,
+            gboolean             open)
+{
+  cairo_t *cr = painter->cr;
+  CpChartLabelBox mark = { x - size * 1.2, y - size * 1.2, 2.4 * size, 2.4 * size, (int) s, 0 };
+  Rgb storage;
+
+  g_array_append_val (panel->marks, mark);
+  draw_marker (cr, x, y, size, s);
+  cp_chart_set_rgb (cr, cp_chart_series_rgb (painter, series, s, &storage, FALSE));
+  if (open)
+    {
+      /* An outline over the marker it rings, which shows inside. */
+      cairo_set_line_width (cr, MAX (1.0, geometry->font_px / 8.0));
+      cairo_stroke (cr);
+    }
+  else
+    {
+      cairo_fill_preserve (cr);
+      cp_chart_set_rgb (cr, &painter->theme.background);
+      cairo_set_line_width (cr, MAX (1.0, geometry->font_px / 12.0));
+      cairo_stroke (cr);
+    }
+  if (painter->markers != NULL)
+    g_array_append_val (painter->markers, ((CpChartMarker) { (int) s, point, panel != &geometry->panels[0],
+                                                             x, y, size, open }));
+}
+
 static void
 draw_panel_series (Painter           *painter,
                    Geometry          *geometry,
@@ -345,10 +385,10 @@ draw_panel_series (Painter           *painter,
 {
   cairo_t *cr = painter->cr;
   gboolean log_y = panel->log;
-  g_autoptr(GArray) offsets = g_array_new (FALSE, TRUE, sizeof (double));
+  g_autoptr(GArray) rings = g_array_new (FALSE, TRUE, sizeof (double));
   g_autoptr(GArray) order = g_array_new (FALSE, FALSE, sizeof (guint));
 
-  cp_chart_dodge_markers (geometry, data, panel, offsets);
+  cp_chart_ring_markers (geometry, data, panel, rings);
 
   /* Capacity lines under the curves. The recommended quote's solid line
    * goes over the muted ones on the cost chart; on the memory chart the
@@ -453,33 +493,24 @@ draw_panel_series (Painter           *painter,
       /* Markers on the cost and serving charts show where an estimate was made. */
       if (data->kind != CP_CHART_MEMORY)
         {
-          Rgb storage;
-
           for (guint p = 0; p < series->x->len; p++)
             {
               double xv = g_array_index (series->x, double, p);
               double yv = g_array_index (ys, double, p);
-              double x, y;
+              double x, y, size;
+              gboolean open;
 
               if (!cp_chart_usable (xv, data->x_log) || !cp_chart_usable (yv, log_y))
                 continue;
-              /* Curves with many points get markers only at their ends. */
-              if (!series->points_only && series->x->len > 12 && p != 0 && p + 1 != series->x->len && xv != series->chosen_x)
+              if (!cp_chart_point_marked (series, p))
                 continue;
-              x = cp_chart_to_px_x (geometry, xv) + g_array_index (offsets, double, s);
+              x = cp_chart_to_px_x (geometry, xv);
               y = cp_chart_to_px_y (panel, yv);
-              {
-                double size = (series->points_only ? r : r * 0.6) * 1.2;
-                CpChartLabelBox mark = { x - size, y - size, 2 * size, 2 * size, (int) s, 0 };
-
-                g_array_append_val (panel->marks, mark);
-              }
-              draw_marker (cr, x, y, series->points_only ? r : r * 0.6, s);
-              cp_chart_set_rgb (cr, cp_chart_series_rgb (painter, series, s, &storage, FALSE));
-              cairo_fill_preserve (cr);
-              cp_chart_set_rgb (cr, &painter->theme.background);
-              cairo_set_line_width (cr, MAX (1.0, geometry->font_px / 12.0));
-              cairo_stroke (cr);
+              size = series->points_only ? r : r * 0.6;
+              open = series->points_only && g_array_index (rings, double, s) > 0;
+              if (open)
+                size = g_array_index (rings, double, s);
+              put_marker (painter, geometry, panel, series, s, p, x, y, size, open);
               if (!chosen_found)
                 {
                   end_x = x;
@@ -490,15 +521,7 @@ draw_panel_series (Painter           *painter,
                * rather than the line's end. */
               if (xv == series->chosen_x && y >= panel->top - 0.5 && y <= panel->bottom + 0.5)
                 {
-                  double size = r * 1.2;
-                  CpChartLabelBox mark = { x - size, y - size, 2 * size, 2 * size, (int) s, 0 };
-
-                  g_array_append_val (panel->marks, mark);
-                  draw_marker (cr, x, y, r, s);
-                  cp_chart_set_rgb (cr, cp_chart_series_rgb (painter, series, s, &storage, FALSE));
-                  cairo_fill_preserve (cr);
-                  cp_chart_set_rgb (cr, &painter->theme.background);
-                  cairo_stroke (cr);
+                  put_marker (painter, geometry, panel, series, s, p, x, y, r, FALSE);
                   end_x = x;
                   end_y = y;
                   chosen_found = TRUE;
@@ -508,8 +531,8 @@ draw_panel_series (Painter           *painter,
 
       if (isfinite (end_x) && isfinite (end_y) && end_y >= panel->top - 0.5 && end_y <= panel->bottom + 0.5)
         {
-          LabelRequest request = { (int) s, end_x, end_y,
-                                   (series->points_only || chosen_found ? r : geometry->font_px * 0.25) + geometry->pad * 0.4 };
+          double reach = series->points_only ? MAX (r, g_array_index (rings, double, s)) : chosen_found ? r : geometry->font_px * 0.25;
+          LabelRequest request = { (int) s, end_x, end_y, reach + geometry->pad * 0.4 };
           g_array_append_val (requests, request);
         }
     }
@@ -661,17 +684,18 @@ draw_empty_text (Painter           *painter,
   pango_layout_set_alignment (layout, PANGO_ALIGN_LEFT);
 }
 
-void
-cp_chart_draw_full (cairo_t           *cr,
-                    double             width,
-                    double             height,
-                    CpChartStyle       style,
-                    const CpChartData *data,
-                    GArray            *label_boxes)
+static void
+draw_chart (cairo_t           *cr,
+            double             width,
+            double             height,
+            CpChartStyle       style,
+            const CpChartData *data,
+            GArray            *label_boxes,
+            GArray            *markers)
 {
   PangoContext *context;
   Geometry geometry;
-  Painter painter = { cr, style != CP_CHART_STYLE_PRINT, { { 0 } }, NULL };
+  Painter painter = { cr, style != CP_CHART_STYLE_PRINT, { { 0 } }, NULL, markers };
   GArray *requests[2];
   g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
 
@@ -747,6 +771,30 @@ cp_chart_draw_full (cairo_t           *cr,
     g_array_append_vals (label_boxes, boxes->data, boxes->len);
   cp_chart_geometry_clear (&geometry);
   g_object_unref (context);
+}
+
+void
+cp_chart_draw_full (cairo_t           *cr,
+                    double             width,
+                    double             height,
+                    CpChartStyle       style,
+                    const CpChartData *data,
+                    GArray            *label_boxes)
+{
+  draw_chart (cr, width, height, style, data, label_boxes, NULL);
+}
+
+void
+cp_chart_draw_markers (cairo_t           *cr,
+                       double             width,
+                       double             height,
+                       CpChartStyle       style,
+                       const CpChartData *data,
+                       GArray            *markers)
+{
+  g_return_if_fail (markers != NULL);
+
+  draw_chart (cr, width, height, style, data, NULL, markers);
 }
 
 void

@@ -175,6 +175,25 @@ void         cp_chart_draw            (cairo_t *cr, double width, double height,
 void         cp_chart_draw_full       (cairo_t *cr, double width, double height,
                                        CpChartStyle style, const CpChartData *data,
                                        GArray *label_boxes);
+
+/* A quote's marker as drawn on the cost or serving chart: centred on its
+ * point, never moved off it (issue 26: a single machine moved aside to
+ * clear another read as 13 GPUs on the GPU axis). */
+typedef struct {
+  int      series;           /* index into data->series */
+  guint    point;            /* index into the series' points */
+  gboolean lower;            /* on the lower (days) panel */
+  double   x, y;             /* its centre */
+  double   size;             /* the marker's size (a circle's radius) */
+  gboolean open;             /* drawn as an outline around a marker at the same
+                              * point, which shows inside it */
+} CpChartMarker;
+
+/* cp_chart_draw_full(), filling @markers (CpChartMarker) with every
+ * marker of a quote drawn. */
+void         cp_chart_draw_markers    (cairo_t *cr, double width, double height,
+                                       CpChartStyle style, const CpChartData *data,
+                                       GArray *markers);
 /* The colour of the recommended option in @style. */
 void         cp_chart_highlight_rgb   (CpChartStyle style, double rgb[3]);
 /* Where point @point of series @series falls (upper panel, or with

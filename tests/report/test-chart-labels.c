@@ -106,8 +106,8 @@ assert_labels_clear (const CpChartData *data,
   /* The recommended option's marker with its margin at the largest text
    * (cp-chart.c: 0.55 times at most 22 px, times 1.2): a leader starts
    * inside it, and other quotes' lines through the same point meet it
-   * there. */
-  const double marker_px = 15;
+   * there; or the open marker drawn around it, as large as it is drawn. */
+  const double recommended_px = 15;
 
   for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
     {
@@ -124,7 +124,11 @@ assert_labels_clear (const CpChartData *data,
       /* Every point where it is drawn, once: (x, y) pairs, NAN off the plot. */
       g_autoptr(GPtrArray) points = g_ptr_array_new_with_free_func ((GDestroyNotify) g_array_unref);
 
+      g_autoptr(GArray) markers = g_array_new (FALSE, FALSE, sizeof (CpChartMarker));
+
       cp_chart_draw_full (cr, sizes[z].width, sizes[z].height, sizes[z].style, data, boxes);
+      if (data->kind == CP_CHART_COST)
+        cp_chart_draw_markers (cr, sizes[z].width, sizes[z].height, sizes[z].style, data, markers);
       for (guint s = 0; s < data->series->len; s++)
         for (int lower = 0; lower < 2; lower++)
           {
@@ -147,6 +151,7 @@ assert_labels_clear (const CpChartData *data,
           const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, b);
 
           gboolean on_days_panel = FALSE;
+          double marker_px = recommended_px;
 
           if (box->series < 0 || box->width <= 0)
             continue;
@@ -160,6 +165,13 @@ assert_labels_clear (const CpChartData *data,
 
               for (guint p = 0; 2 * p + 1 < own->len; p++)
                 on_days_panel |= fabs (g_array_index (own, double, 2 * p + 1) - box->leader_y0) < 0.5;
+            }
+          for (guint m = 0; m < markers->len; m++)
+            {
+              const CpChartMarker *marker = &g_array_index (markers, CpChartMarker, m);
+
+              if (marker->series == box->series && hypot (marker->x - box->leader_x0, marker->y - box->leader_y0) < 1)
+                marker_px = MAX (marker_px, marker->size * 1.2);
             }
           for (guint s = 0; s < data->series->len; s++)
             {
@@ -462,6 +474,95 @@ test_break_even_in_note (void)
     }
 }
 
+/* Issue 26: every quote's marker on the demo's cost charts is drawn on
+ * its own point, in both panels, at every size: a single machine moved
+ * aside by its width to clear another (cp_chart_dodge_markers) read as
+ * 13 GPUs on the GPU axis while the note promised the same GPU count in
+ * both panels. Each single machine of the demo is one node of 8 GPUs.
+ * Markers that meet are told apart another way: one drawn open around
+ * the other, whose middle then shows inside it. */
+static void
+test_demo_markers_in_place (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) project = cp_demo_project_new (&error);
+  guint open = 0;
+
+  g_assert_no_error (error);
+  for (guint j = 0; j < project->jobs->len; j++)
+    {
+      g_autoptr(CpPlan) plan = cp_project_plan_job (project, j);
+      g_autoptr(CpSweep) sweep = cp_project_sweep_job (project, j, CP_CHART_COST_MAX_POINTS);
+      g_autoptr(CpChartData) data = cp_chart_data_new_cost (project, j, plan, sweep, "en");
+
+      for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
+        {
+          cairo_surface_t *surface;
+          cairo_t *cr;
+          g_autoptr(GArray) markers = g_array_new (FALSE, FALSE, sizeof (CpChartMarker));
+          guint panels[2] = { 0, 0 };
+
+          if (!drawn_at (data, z) || data->empty_text != NULL)
+            continue;
+          surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) sizes[z].width, (int) sizes[z].height);
+          cr = cairo_create (surface);
+          cp_chart_draw_markers (cr, sizes[z].width, sizes[z].height, sizes[z].style, data, markers);
+          for (guint m = 0; m < markers->len; m++)
+            {
+              const CpChartMarker *marker = &g_array_index (markers, CpChartMarker, m);
+              const CpChartSeries *series = g_ptr_array_index (data->series, marker->series);
+              double x = NAN, y = NAN;
+
+              panels[marker->lower]++;
+              g_assert_true (cp_chart_locate (data, sizes[z].width, sizes[z].height, sizes[z].style,
+                                              marker->series, marker->point, marker->lower, &x, &y));
+              if (series->points_only)
+                g_assert_cmpfloat (g_array_index (series->x, double, marker->point), ==, 8);
+              if (fabs (marker->x - x) > 1e-9 || fabs (marker->y - y) > 1e-9)
+                g_error ("job %u at %g × %g: the marker of %s on the %s panel is drawn at (%g, %g), its point is at (%g, %g)",
+                         j + 1, sizes[z].width, sizes[z].height, series->label, marker->lower ? "days" : "cost",
+                         marker->x, marker->y, x, y);
+              for (guint n = 0; n < markers->len; n++)
+                {
+                  const CpChartMarker *other = &g_array_index (markers, CpChartMarker, n);
+                  double distance = hypot (other->x - marker->x, other->y - marker->y);
+
+                  const CpChartSeries *other_series = g_ptr_array_index (data->series, other->series);
+                  gboolean hidden;
+
+                  /* A single machine and another quote's marker, @other
+                   * drawn later: a filled one over a single machine's
+                   * middle hides it unless that rings it (a line's point
+                   * under it is where the line leads); an open one over
+                   * the other's middle must ring it, not trace its edge. */
+                  if (n <= m || other->series == marker->series || other->lower != marker->lower ||
+                      !(series->points_only || other_series->points_only))
+                    continue;
+                  if (!other->open)
+                    hidden = series->points_only && distance < other->size &&
+                             !(marker->open && marker->size > distance + other->size);
+                  else
+                    hidden = distance < marker->size && other->size <= distance + marker->size;
+                  if (hidden)
+                    g_error ("job %u at %g × %g: the markers of %s and %s on the %s panel hide each other",
+                             j + 1, sizes[z].width, sizes[z].height, series->label, other_series->label,
+                             marker->lower ? "days" : "cost");
+                  if (!marker->open && !other->open)
+                    continue;
+                  open++;
+                }
+            }
+          /* Both panels have their markers. */
+          g_assert_cmpuint (panels[0], >, 0);
+          g_assert_cmpuint (panels[1], >, 0);
+          cairo_destroy (cr);
+          cairo_surface_destroy (surface);
+        }
+    }
+  /* The demo's single machines meet other markers at 8 GPUs. */
+  g_assert_cmpuint (open, >, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -477,6 +578,7 @@ main (int    argc,
   g_test_add_func ("/chart-labels/vendor-kept", test_vendor_kept);
   g_test_add_func ("/chart-labels/demo-names", test_demo_names);
   g_test_add_func ("/chart-labels/break-even-in-note", test_break_even_in_note);
+  g_test_add_func ("/chart-labels/demo-markers-in-place", test_demo_markers_in_place);
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);
   g_free (tmp_dir);
