@@ -105,32 +105,37 @@ cp_words_one_machine_interruptions (const CpJob      *job,
  * DeepSpeed's ops, bitsandbytes) or a CUDA build (vLLM) need that maker's
  * version or porting. The debugging days are one share of the calendar
  * for every GPU (cp-estimate-cost.c), so they hold none of it: an Ascend
- * option was described as an NVIDIA one (walkthrough 13). NULL on NVIDIA's
- * GPUs, on those whose maker is not known, and for data processing, which
- * runs no model. */
-static char *
-porting_risk (const CpJob *job,
-              CpGpuMaker   maker)
+ * option was described as an NVIDIA one (walkthrough 13). */
+const char *
+cp_words_porting_gpus (const CpJob *job,
+                       CpGpuMaker   maker)
 {
-  const char *gpus, *stack;
-
+  if (job->kind == CP_TASK_DATA_PROCESSING)
+    return NULL;
   switch (maker)
     {
     case CP_GPU_MAKER_HUAWEI:
       /* TRANSLATORS: the GPUs named in the porting risk */
-      gpus = _("Ascend");
-      stack = "torch_npu";
-      break;
+      return _("Ascend");
     case CP_GPU_MAKER_AMD:
       /* TRANSLATORS: the GPUs named in the porting risk */
-      gpus = _("AMD Instinct");
-      stack = "ROCm";
-      break;
+      return _("AMD Instinct");
     case CP_GPU_MAKER_NVIDIA:
     case CP_GPU_MAKER_UNKNOWN:
     default:
       return NULL;
     }
+}
+
+static char *
+porting_risk (const CpJob *job,
+              CpGpuMaker   maker)
+{
+  const char *gpus = cp_words_porting_gpus (job, maker);
+  const char *stack = maker == CP_GPU_MAKER_HUAWEI ? "torch_npu" : "ROCm";
+
+  if (gpus == NULL)
+    return NULL;
   if (job->kind == CP_TASK_INFERENCE)
     {
       const char *server = maker == CP_GPU_MAKER_HUAWEI
@@ -141,8 +146,6 @@ porting_risk (const CpJob *job,
       return g_strdup_printf (_("%s serves through %s, not vLLM's CUDA build: porting and checking the service take time the estimate does not count. Try the model on the vendor's machine before signing."),
                               gpus, server);
     }
-  if (job->kind == CP_TASK_DATA_PROCESSING)
-    return NULL;
   /* TRANSLATORS: a risk; the GPUs ("Ascend"), their PyTorch backend ("torch_npu"), then the GPUs again */
   return g_strdup_printf (_("%s runs PyTorch through %s, not CUDA: the job's tools (PEFT, DeepSpeed, FlashAttention and other CUDA kernels) need their %s versions or porting, which the debugging days, the same share for every GPU, do not include. Try the job's own scripts on the vendor's machine before signing."),
                           gpus, stack, gpus);

@@ -125,6 +125,11 @@ GPtrArray  *cp_option_risks_except  (const CpProject   *project,
                                      const CpOption    *option,
                                      const char        *lang,
                                      CpOptionRiskFlags  left_out);
+/* The GPUs a job's CUDA tools must be ported to when it runs on @maker's
+ * ("Ascend"), as the porting risk names them; NULL on NVIDIA's GPUs, on
+ * those whose maker is not known, and for data processing, which runs no
+ * model. */
+const char *cp_words_porting_gpus   (const CpJob *job, CpGpuMaker maker);
 /* The chance that a one-machine training option is interrupted over its
  * run, "0.1%"; NULL when the option is not one machine training. */
 char       *cp_words_one_machine_interruptions (const CpJob *job, const CpEstimate *e, const char *lang);

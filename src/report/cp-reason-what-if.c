@@ -12,6 +12,30 @@
 #include "cp-i18n.h"
 #include "cp-reason-text.h"
 
+/* How much more @next_total costs than @best_total, the recommended
+ * option's, as page 1 and "What would change it" both say it: @more the
+ * difference of the two totals as printed (whole units, so that it adds
+ * up: "74.00 CNY" stood among whole amounts), @share its percent of
+ * @best_total, or from twice the cost on the multiple ("(11,938%) more"
+ * read as a misprint, approver, 2 December). Returns the ratio. */
+static double
+margin_words (double      best_total,
+              double      next_total,
+              const char *currency,
+              const char *lang,
+              char      **more,
+              char      **share)
+{
+  double ratio = best_total > 0 ? next_total / best_total : 1;
+
+  *more = cp_i18n_format_money_whole (round (next_total) - round (best_total), currency, lang);
+  if (ratio >= 2)
+    *share = ratio >= 10 ? cp_i18n_format_number (round (ratio), 0, lang) : cp_i18n_format_number (ratio, 1, lang);
+  else
+    *share = cp_i18n_format_percent (ratio - 1.0, lang);
+  return ratio;
+}
+
 static char *
 what_if_text (const CpProject *project,
               const CpPlan    *plan,
@@ -31,11 +55,17 @@ what_if_text (const CpProject *project,
     case CP_WHAT_IF_RUNNER_UP_PRICE:
       {
         g_autofree char *target = cp_i18n_format_money (item->value, currency, lang);
-        g_autofree char *share = cp_i18n_format_percent (1.0 - item->value / item->estimate.total_cost, lang);
+        /* The margin in money, as the memo's "Next best" line gives it:
+         * "6.4% lower" on the runner-up's own cost here beside "6.9% more"
+         * on the recommended one's on page 1 were two margins to an
+         * approver (3 December); the percent is page 1's alone. */
+        g_autofree char *more = NULL, *share = NULL;
 
-        /* TRANSLATORS: what would change the answer: the runner-up quote, the total it must fall below, by how much */
-        return g_strdup_printf (_("%s would be recommended if its total cost fell below %s (%s lower)."),
-                                name, target, share);
+        margin_words (item->value, item->estimate.total_cost, currency, lang, &more, &share);
+        /* TRANSLATORS: what would change the answer: the runner-up quote, the total it must fall below,
+         * and by how much in money (its cost less the recommended option's) */
+        return g_strdup_printf (_("%s would be recommended if its total cost fell below %s, by %s."),
+                                name, target, more);
       }
 
     case CP_WHAT_IF_SINGLE_MEMORY:
@@ -182,28 +212,15 @@ cp_words_cost_difference (const CpProject *project,
   /* Page 1 keeps it to one line: the vendor, when it made one quote. */
   name = cp_words_quote_short_name (project, next->quote_index);
   cost = cp_i18n_format_money (round (next->estimate.total_cost), quote->currency, lang);
-  /* The difference of the two totals as printed, so that it adds up. */
-  more = cp_i18n_format_money (round (next->estimate.total_cost) - round (best->estimate.total_cost),
-                               quote->currency, lang);
-  ratio = next->estimate.total_cost / best->estimate.total_cost;
+  ratio = margin_words (best->estimate.total_cost, next->estimate.total_cost, quote->currency, lang, &more, &share);
   if (ratio >= 2)
-    {
-      /* "(11,938%) more" read as a misprint (approver, 2 December): from
-       * twice the cost on, the multiple. */
-      g_autofree char *times = ratio >= 10 ? cp_i18n_format_number (round (ratio), 0, lang)
-                                           : cp_i18n_format_number (ratio, 1, lang);
-
-      /* TRANSLATORS: the next-ranked option: its quote, its total cost, how much more than the
-       * recommended option's in money, then how many times the recommended option's cost it is */
-      text = g_strdup_printf (_("Next best: %s at %s, %s more (%s times the cost)."), name, cost, more, times);
-    }
+    /* TRANSLATORS: the next-ranked option: its quote, its total cost, how much more than the
+     * recommended option's in money, then how many times the recommended option's cost it is */
+    text = g_strdup_printf (_("Next best: %s at %s, %s more (%s times the cost)."), name, cost, more, share);
   else
-    {
-      share = cp_i18n_format_percent (ratio - 1.0, lang);
-      /* TRANSLATORS: the next-ranked option: its quote, its total cost, how much more than the
-       * recommended option's in money and in percent */
-      text = g_strdup_printf (_("Next best: %s at %s, %s (%s) more."), name, cost, more, share);
-    }
+    /* TRANSLATORS: the next-ranked option: its quote, its total cost, how much more than the
+     * recommended option's in money and in percent */
+    text = g_strdup_printf (_("Next best: %s at %s, %s (%s) more."), name, cost, more, share);
   cp_i18n_pop_language ();
   return text;
 }

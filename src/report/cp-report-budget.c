@@ -106,23 +106,60 @@ cp_report_option_unstated (const CpJob    *job,
   return costs;
 }
 
-/* For each recommended quote, which of the costs R6 names beside compute
- * (storage, the network between nodes) it does not state, taken as 0, so
- * that the total does not hold them (approver 9: page 1 did not say): one
- * clause a quote, "storage price (Vendor G)", in one sentence, as the
- * memo's two pages hold a line or two more at most. A storage price
- * matters when a job on the quote keeps data, a network fee when one runs
- * on several nodes. Fees a quote leaves out (management, setup) are most
- * often none at all: the job chapter's Fees column says what was counted.
- * NULL when every recommended quote states them. */
+/* What the amount to approve does not hold, said under it rather than
+ * in the risks or the small print (lead and approver, 3 December: "I
+ * would not sign 1,509 CNY for a CUDA team going to Ascend"):
+ * - porting a job's CUDA tools to the recommended GPUs of another maker
+ *   (cp_words_porting_gpus()), which no figure costs;
+ * - the costs R6 names beside compute that a recommended quote does not
+ *   state, taken as 0: its storage price when a job on it keeps data, its
+ *   network fee when one runs on several nodes ("storage price (Vendor
+ *   G)"). Fees a quote leaves out (management, setup) are most often none
+ *   at all: the job chapter's Fees column says what was counted;
+ * - the team's own working days: the plan counts engineers' days only in
+ *   moving to a cluster (R8, cp-estimate-cost.c), never in debugging or
+ *   the run.
+ * NULL when none applies. */
 static char *
-left_out_text (Doc       *doc,
-               JobResult *results)
+not_in_amount_text (Doc       *doc,
+                    JobResult *results)
 {
-  g_autoptr(GString) clauses = NULL;
+  static const CpGpuMaker porting_makers[] = { CP_GPU_MAKER_HUAWEI, CP_GPU_MAKER_AMD };
   const CpProject *project = doc->project;
   g_autofree gboolean *recommended = g_new0 (gboolean, MAX (project->quotes->len, 1));
   g_autofree CpUnstatedCost *unstated = g_new0 (CpUnstatedCost, MAX (project->quotes->len, 1));
+  g_autoptr(GPtrArray) items = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GString) clauses = NULL;
+  g_autoptr(GString) list = NULL;
+  gboolean team_days = FALSE;
+
+  for (guint m = 0; m < G_N_ELEMENTS (porting_makers); m++)
+    {
+      g_autoptr(GString) jobs = NULL;
+      const char *gpus = NULL;
+
+      for (guint j = 0; j < project->jobs->len; j++)
+        {
+          const CpPlan *plan = results[j].plan;
+          const CpJob *job = g_ptr_array_index (project->jobs, j);
+          const CpQuote *quote;
+
+          if (plan == NULL || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
+            continue;
+          quote = g_ptr_array_index (project->quotes, g_array_index (plan->options, CpOption, plan->recommended).quote_index);
+          if (cp_gpu_maker (&quote->gpu) != porting_makers[m] ||
+              (gpus = cp_words_porting_gpus (job, porting_makers[m])) == NULL)
+            continue;
+          if (jobs == NULL)
+            jobs = g_string_new (job->name);
+          else
+            /* TRANSLATORS: between the names of the jobs a clause concerns */
+            g_string_append_printf (jobs, "%s%s", _(", "), job->name);
+        }
+      if (jobs != NULL)
+        /* TRANSLATORS: what the amount to approve leaves out: the GPUs the jobs' CUDA tools are ported to ("Ascend"), then the jobs */
+        g_ptr_array_add (items, g_strdup_printf (_("porting to %s, not costed (%s)"), gpus, jobs->str));
+    }
 
   for (guint j = 0; j < project->jobs->len; j++)
     {
@@ -132,6 +169,7 @@ left_out_text (Doc       *doc,
 
       if (plan == NULL || plan->cost_unknown || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
         continue;
+      team_days |= job->engineers > 0 && job->engineer_day_cost > 0;
       option = &g_array_index (plan->options, CpOption, plan->recommended);
       if (option->quote_index < 0 || (guint) option->quote_index >= project->quotes->len)
         continue;
@@ -143,37 +181,47 @@ left_out_text (Doc       *doc,
   for (guint q = 0; q < project->quotes->len; q++)
     {
       const CpQuote *quote = g_ptr_array_index (project->quotes, q);
-      g_autoptr(GPtrArray) items = g_ptr_array_new ();
-      g_autoptr(GString) list = NULL;
+      g_autoptr(GPtrArray) costs = g_ptr_array_new ();
       g_autofree char *name = NULL, *line = NULL;
 
       if (!recommended[q])
         continue;
       if (unstated[q] & CP_UNSTATED_STORAGE_PRICE)
-        g_ptr_array_add (items, (gpointer) _("storage price"));
+        g_ptr_array_add (costs, (gpointer) _("storage price"));
       if (unstated[q] & CP_UNSTATED_NETWORK_FEE)
-        g_ptr_array_add (items, (gpointer) _("network fee"));
-      if (items->len == 0)
+        g_ptr_array_add (costs, (gpointer) _("network fee"));
+      if (costs->len == 0)
         continue;
-      list = g_string_new (g_ptr_array_index (items, 0));
-      for (guint i = 1; i < items->len; i++)
+      list = g_string_new (g_ptr_array_index (costs, 0));
+      for (guint i = 1; i < costs->len; i++)
         /* TRANSLATORS: between the costs a quote does not state ("storage price, setup fee"); Chinese lists take 、 */
-        g_string_append_printf (list, "%s%s", C_("list of costs", ", "), (const char *) g_ptr_array_index (items, i));
+        g_string_append_printf (list, "%s%s", C_("list of costs", ", "), (const char *) g_ptr_array_index (costs, i));
       /* The vendor, as the questions for the vendors name it. */
       name = quote->vendor != NULL && *quote->vendor != '\0' ? g_strdup (quote->vendor)
                                                               : cp_words_quote_name (project, (int) q);
       /* TRANSLATORS: the costs a recommended quote does not state (“storage price, network fee”), then the quote's vendor */
       line = g_strdup_printf (_("%s (%s)"), list->str, name);
+      g_string_free (g_steal_pointer (&list), TRUE);
       if (clauses == NULL)
         clauses = g_string_new (line);
       else
-        /* TRANSLATORS: between the clauses of a list, each a quote's unstated costs */
-        g_string_append_printf (clauses, "%s%s", _("; "), line);
+        /* TRANSLATORS: between the costs of several vendors that their quotes do not state */
+        g_string_append_printf (clauses, "%s%s", C_("list of costs", ", "), line);
     }
-  if (clauses == NULL)
+  if (clauses != NULL)
+    /* TRANSLATORS: what the amount to approve leaves out: the costs recommended quotes do not state, “storage price (Vendor G), network fee (Vendor D)” */
+    g_ptr_array_add (items, g_strdup_printf (_("%s, not stated in the quotes"), clauses->str));
+  if (team_days)
+    /* TRANSLATORS: what the amount to approve leaves out: the engineers' working days, which only a move to a cluster (rule R8) counts */
+    g_ptr_array_add (items, g_strdup (_("the team's working days, except in moving to a cluster (R8)")));
+  if (items->len == 0)
     return NULL;
-  /* TRANSLATORS: page 1, after the VAT; the unstated costs of each recommended quote, “storage price (Vendor G); network fee (Vendor D)” */
-  return g_strdup_printf (_("Not stated, so not in the total: %s."), clauses->str);
+  list = g_string_new (g_ptr_array_index (items, 0));
+  for (guint i = 1; i < items->len; i++)
+    /* TRANSLATORS: between the things the amount to approve leaves out */
+    g_string_append_printf (list, "%s%s", _("; "), (const char *) g_ptr_array_index (items, i));
+  /* TRANSLATORS: under the amount to approve: what it does not hold, “porting to Ascend, not costed (job); storage price (Vendor G), which the quotes do not state; …” */
+  return g_strdup_printf (_("Not in the amount: %s."), list->str);
 }
 
 /* Where the calendar starts, and how jobs follow each other when one
@@ -242,17 +290,20 @@ section_amount_to_approve (Doc              *doc,
   /* One basis for every figure: with VAT, at each quote's rate (the
    * quotes table says which rate applied to which quote, and why). */
   /* TRANSLATORS: the memo's budget; the VAT the amount holds */
-  tax = g_strdup_printf (_("VAT: every price is compared with VAT, at its quote’s rate (the quotes table); "
-                           "the amount holds %s of VAT."), vat);
+  tax = g_strdup_printf (_("VAT: %s in the amount, every price taken with VAT at its quote’s rate (the quotes table)."), vat);
   {
     /* One note, the calendar's start after the money: the demo's memo
      * keeps its sign-off on page 2 (test-cli-pages). */
-    g_autofree char *left_out = left_out_text (doc, results);
     const char *start = budget_start_note (project, schedule);
-    g_autoptr(GString) note = g_string_new (tax);
+    /* What the amount leaves out first, under it: the demo's and a
+     * one-job memo keep their sign-off on their pages with it in the
+     * note's type. */
+    g_autofree char *left_out = not_in_amount_text (doc, results);
+    g_autoptr(GString) note = g_string_new (left_out);
 
-    if (left_out != NULL)
-      g_string_append_printf (note, " %s", left_out);
+    if (note->len > 0)
+      g_string_append_c (note, ' ');
+    g_string_append (note, tax);
     if (start != NULL)
       g_string_append_printf (note, " %s", start);
     cp_doc_paragraph_full (doc, doc->small, note->str, 0, 4, NULL);

@@ -330,7 +330,8 @@ cp_report_section_question (Doc              *doc,
           g_autofree char *price_check = cp_words_price_check (project, plan, doc->lang);
           /* R8: who runs bare metal for a team without an operations
            * engineer, in one line. */
-          g_autofree char *operations = cp_words_operations (project, plan, doc->lang);
+          g_autofree char *operations = doc->brief >= 6 && plan->team_assumed ? NULL
+                                        : cp_words_operations (project, plan, doc->lang);
 
           /* A long memo says what to rent and from whom in one sentence. */
           if (doc->brief >= 4)

@@ -24,8 +24,10 @@ gboolean cp_report_job_has_layout (const CpJob *job);
  * for the vendors in the note's type, as the risks are; 2 also leaves out
  * the question's paragraph, 3 the byline under the title (the header has
  * the date), 4 says what to rent and from whom in one sentence, 5 leaves
- * out what the next option costs. */
-#define CP_REPORT_MEMO_BRIEFEST 5
+ * out what the next option costs, 6 leaves out R8's line of who runs the
+ * machines when the team was not asked (the team's question below asks
+ * it, naming the job). */
+#define CP_REPORT_MEMO_BRIEFEST 6
 
 void cp_report_section_title (Doc *doc);
 

@@ -1,6 +1,8 @@
 /* report-cli-projects.c: projects the report tests type with the CLI. */
 #include "config.h"
 
+#include <string.h>
+
 #include "report-cli-projects.h"
 #include "common/cp-test-cli.h"
 #include "common/cp-test-pdf.h"
@@ -35,6 +37,20 @@ report_cli_make_70b_lora (const char *dir,
           "--nics", "4", "--nic-gbps", "200", "--dedicated");
 }
 
+void
+report_cli_make_ascend_lora (const char *dir,
+                             const char *file)
+{
+  RUN_OK ("new", file);
+  /* No --tokens: the job keeps the LoRA default, as a team lead typed it. */
+  RUN_OK ("add-job", file, "--name", "Qwen2.5 72B LoRA", "--model", "qwen2.5-72b", "--task", "lora",
+          "--deadline-days", "5");
+  RUN_OK ("add-quote", file, "--vendor", "深圳算力云", "--gpu", "a800", "--gpus-per-node", "8", "--nodes", "1",
+          "--price-per-gpu-hour", "12");
+  RUN_OK ("add-quote", file, "--vendor", "华为云", "--offer", "Ascend", "--gpu", "ascend-910b", "--gpus-per-node", "8",
+          "--nodes", "2", "--network", "roce", "--nics", "8", "--nic-gbps", "200", "--price-per-gpu-hour", "12.25");
+}
+
 GPtrArray *
 report_pdf_page_lines (const char *dir,
                        const char *pdf,
@@ -53,4 +69,32 @@ report_pdf_page_lines (const char *dir,
         g_ptr_array_add (lines, g_strdup (raw[i]));
     }
   return lines;
+}
+
+double
+report_xml_number_after (const char *xml,
+                         const char *within,
+                         const char *open_tag)
+{
+  const char *at = strstr (xml, within);
+  const char *tag;
+
+  g_assert_nonnull (at);
+  tag = strstr (at, open_tag);
+  g_assert_nonnull (tag);
+  tag = strchr (tag, '>');
+  g_assert_nonnull (tag);
+  return g_ascii_strtod (tag + 1, NULL);
+}
+
+char *
+report_pdf_unbulleted (const char *dir,
+                       const char *pdf,
+                       guint       page)
+{
+  g_autofree char *text = cp_test_pdf_text (dir, pdf, page, FALSE);
+  GString *unbulleted = g_string_new (text);
+
+  g_string_replace (unbulleted, "•", "", 0);
+  return g_string_free (unbulleted, FALSE);
 }

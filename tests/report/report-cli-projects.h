@@ -21,10 +21,30 @@ void report_cli_make_13b_lora (const char *dir,
 void report_cli_make_70b_lora (const char *dir,
                                const char *file);
 
+/* In @dir, @file: the finance director's project (3 December), a Qwen2.5
+ * 72B LoRA fine-tune within 5 days whose size was never typed (the LoRA
+ * default); one 8 × A800 machine at 12 CNY per GPU-hour (深圳算力云) and
+ * two 8 × Ascend 910B nodes over RoCE at 12.25 CNY per GPU-hour (华为云),
+ * neither stating its billing, storage price, offering's VAT or sharing. */
+void report_cli_make_ascend_lora (const char *dir,
+                                  const char *file);
+
 /* The non-empty lines of page @page of @pdf (in @dir), as pdftotext
  * -layout reads them: the page's header first, its footer last. */
 GPtrArray *report_pdf_page_lines (const char *dir,
                                   const char *pdf,
                                   guint       page);
+
+/* The number in @xml after the first @open_tag (such as "<total-cost")
+ * that follows @within, read up to its closing '<'. */
+double report_xml_number_after (const char *xml,
+                                const char *within,
+                                const char *open_tag);
+
+/* Page @page of @pdf (in @dir; 0: all pages), squeezed, without the
+ * bullets pdftotext puts after an item's first line. */
+char *report_pdf_unbulleted (const char *dir,
+                             const char *pdf,
+                             guint       page);
 
 G_END_DECLS

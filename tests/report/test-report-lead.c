@@ -8,7 +8,8 @@
  *    hourly machine with no minimum, the cluster with a month's), and the
  *    report called the choice firm and asked only about network and
  *    storage;
- *  - "(100% lower)" for 70,000 → 156 CNY, "(44,772%) more";
+ *  - "(100% lower)" for 70,000 → 156 CNY, "(44,772%) more" (now the
+ *    margin on the recommended option's cost, as page 1 gives it);
  *  - "about 0.00029 interruptions". */
 
 #include "config.h"
@@ -19,6 +20,7 @@
 #include "common/cp-test-cli.h"
 #include "common/cp-test-dir.h"
 #include "common/cp-test-pdf.h"
+#include "report-cli-projects.h"
 
 static char *tmp_dir;
 
@@ -37,43 +39,12 @@ make_lead_project (const char *file)
           "--nics", "8", "--nic-gbps", "400");
 }
 
-/* The number in @xml after the first @open_tag (such as "<total-cost"
- * within the element @within), read up to its closing '<'. */
-static double
-xml_number_after (const char *xml,
-                  const char *within,
-                  const char *open_tag)
-{
-  const char *at = strstr (xml, within);
-  const char *tag;
-
-  g_assert_nonnull (at);
-  tag = strstr (at, open_tag);
-  g_assert_nonnull (tag);
-  tag = strchr (tag, '>');
-  g_assert_nonnull (tag);
-  return g_ascii_strtod (tag + 1, NULL);
-}
-
-/* Page @page of @pdf (0: all), squeezed, without the bullets pdftotext
- * puts after an item's first line. */
-static char *
-unbulleted_text (const char *pdf,
-                 guint       page)
-{
-  g_autofree char *text = cp_test_pdf_text (tmp_dir, pdf, page, FALSE);
-  GString *unbulleted = g_string_new (text);
-
-  g_string_replace (unbulleted, "•", "", 0);
-  return g_string_free (unbulleted, FALSE);
-}
-
 typedef struct {
   const char *lang;
   const char *not_firm;        /* printf: the cluster's cost by the hour */
   const char *ask;             /* the vendor question, whole */
   const char *next;            /* printf: the ratio */
-  const char *lower;           /* "(99.8% lower)" */
+  const char *lower;           /* printf: "What would change it" with the margin */
   const char *chance;          /* the single machine's interruption */
 } Words;
 
@@ -82,7 +53,7 @@ static const Words english = {
   "Not firm: it rests on billing terms the quotes do not state. Billed by the hour with no minimum term, Qianhai Compute would be recommended at %s CNY. Ask Nanshan Cloud, Qianhai Compute how they bill and whether there is a minimum rental term.",
   "Is it billed by the hour or by the month, and is there a minimum rental term? The recommendation depends on it. Ask: Nanshan Cloud, Qianhai Compute.",
   "more (%s times the cost).",
-  "(99.8% lower)",
+  "fell below %s CNY, by %s CNY.",
   "the chance of an interruption is 0.03%",
 };
 
@@ -91,7 +62,7 @@ static const Words chinese = {
   "尚未确定：它依赖报价未写明的计费条款。若按小时计费且没有最短租期，Qianhai Compute 将以 ¥%s 成为推荐方案。请向 Nanshan Cloud，Qianhai Compute 确认计费方式以及是否有最短租期。",
   "按小时还是按月计费？是否有最短租期？推荐结论取决于此。询问：Nanshan Cloud，Qianhai Compute。",
   "（为推荐方案的 %s 倍）。",
-  "（降低 99.8%）",
+  "以下（降低 ¥%s），它将成为推荐方案。",
   "运行期间发生中断的概率为 0.03%",
 };
 
@@ -121,8 +92,8 @@ check_lead (const Words *w)
 
   RUN_OK ("report", "lead.cplan", "--lang", w->lang, "--pdf", pdf, "--xml", xml_file);
   g_assert_true (g_file_get_contents (xml_path, &xml, NULL, NULL));
-  first = unbulleted_text (pdf, 1);
-  all = unbulleted_text (pdf, 0);
+  first = report_pdf_unbulleted (tmp_dir, pdf, 1);
+  all = report_pdf_unbulleted (tmp_dir, pdf, 0);
 
   /* The verdict: the A800 machine, not firm, the billing question put to
    * both vendors on one line. */
@@ -135,8 +106,8 @@ check_lead (const Words *w)
   cp_test_assert_has (first, w->ask);
   g_assert_null (strstr (first, "holds across it"));
 
-  best_cost = xml_number_after (xml, "rank=\"1\" feasible", "<total-cost");
-  cluster_cost = xml_number_after (xml, "rank=\"2\" feasible", "<total-cost");
+  best_cost = report_xml_number_after (xml, "rank=\"1\" feasible", "<total-cost");
+  cluster_cost = report_xml_number_after (xml, "rank=\"2\" feasible", "<total-cost");
   g_assert_cmpfloat (cluster_cost, ==, 70000);
   g_assert_cmpfloat (best_cost, >, 100);
   g_assert_cmpfloat (best_cost, <, 300);
@@ -147,7 +118,17 @@ check_lead (const Words *w)
   ratio = g_strdup_printf ("%.0f", round (70000 / best_cost));
   next = g_strdup_printf (w->next, ratio);
   cp_test_assert_has (first, next);
-  cp_test_assert_has (all, w->lower);
+  {
+    /* "What would change it" gives page 1's margin: 70,000 less the
+     * recommended total as printed, in whole units. */
+    int margin = (int) (70000 - round (best_cost));
+    g_autofree char *money = g_strdup_printf ("%d,%03d", margin / 1000, margin % 1000);
+    g_autofree char *best = g_strdup_printf ("%.0f", round (best_cost));
+    g_autofree char *what_if = w->lang[0] == 'e' ? g_strdup_printf (w->lower, best, money)
+                                                 : g_strdup_printf (w->lower, money);
+
+    cp_test_assert_has (all, what_if);
+  }
   cp_test_assert_lacks (all, "100% lower");
   cp_test_assert_lacks (all, "降低 100%");
   cp_test_assert_has (all, w->chance);

@@ -198,8 +198,8 @@ static void
 test_vat_by_offering (void)
 {
   static const struct { const char *lang, *container, *bare, *note; } cases[] = {
-    { "en", "6% incl.", "13% added", "VAT: every price is compared with VAT, at its quote’s rate" },
-    { "zh_CN", "6% 含税", "13% 另加", "增值税：所有价格均按含税价比较，税率按各报价" },
+    { "en", "6% incl.", "13% added", "every price taken with VAT at its quote’s rate" },
+    { "zh_CN", "6% 含税", "13% 另加", "所有价格均按含税价比较，税率按各报价" },
   };
   g_autofree char *csv_path = g_build_filename (tmp_dir, "vendor-b.csv", NULL);
   g_autofree char *xml = NULL, *raw = NULL, *bare = NULL, *container = NULL;

@@ -1,0 +1,167 @@
+/* test-report-finance.c: what kept a finance director who had never seen
+ * the tool from signing (approver14, 3 December), on reports made as a
+ * team lead makes them (compute-planner-cli, read back with pdftotext and
+ * from the XML), each figure worked out here from the plan's own totals:
+ * what the amount to approve leaves out, said beside it, and one margin
+ * between the recommended option and the next in every place. */
+
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "common/cp-test-cli.h"
+#include "common/cp-test-dir.h"
+#include "common/cp-test-pdf.h"
+#include "report-cli-projects.h"
+
+static char *tmp_dir;
+
+#define RUN_OK(...) cp_test_run_cli_ok (tmp_dir, (const char *const[]) { __VA_ARGS__, NULL })
+
+/* The report of @project in @lang: its page 1 and its whole text. */
+static void
+report (const char  *project,
+        const char  *lang,
+        char       **first,
+        char       **all,
+        char       **xml)
+{
+  g_autofree char *base = g_strndup (project, strlen (project) - strlen (".cplan"));
+  g_autofree char *pdf = g_strdup_printf ("%s-%s.pdf", base, lang);
+  g_autofree char *xml_file = g_strdup_printf ("%s-%s.xml", base, lang);
+  g_autofree char *xml_path = g_build_filename (tmp_dir, xml_file, NULL);
+
+  RUN_OK ("report", project, "--lang", lang, "--pdf", pdf, "--xml", xml_file);
+  *first = report_pdf_unbulleted (tmp_dir, pdf, 1);
+  *all = report_pdf_unbulleted (tmp_dir, pdf, 0);
+  if (xml != NULL)
+    g_assert_true (g_file_get_contents (xml_path, xml, NULL, NULL));
+}
+
+typedef struct {
+  const char *lang;
+  const char *not_in;          /* what the amount to approve leaves out, whole */
+  const char *demo_not_in;     /* the demo's, whole */
+  const char *next;            /* printf: the next option's total, the margin, its percent */
+  const char *what_if;         /* printf: the recommended total, the margin */
+} Words;
+
+/* By construction of the project (report_cli_make_ascend_lora()): the job
+ * is a LoRA fine-tune (not data processing), recommended on 华为云's
+ * Ascend, whose CUDA tools no figure ports; 1 TB of storage (the job's
+ * default) on a quote with no storage price; 2 engineers at 2,000 CNY a
+ * day, counted only for a move to a cluster. In the demo every job is
+ * recommended on NVIDIA GPUs (nothing to port); vendor D's 10 nodes state
+ * no network fee, and vendor G, whose machine keeps the 70B job's data,
+ * no storage price. */
+static const Words english = {
+  "en",
+  "Not in the amount: porting to Ascend, not costed (Qwen2.5 72B LoRA); storage price (华为云), not stated in the "
+  "quotes; the team's working days, except in moving to a cluster (R8).",
+  "Not in the amount: network fee (示例供应商 D (Example vendor D)), storage price (示例供应商 G (Example vendor G)), "
+  "not stated in the quotes; the team's working days, except in moving to a cluster (R8).",
+  "Next best: 深圳算力云 at %s CNY, %s CNY (%s%%) more.",
+  "would be recommended if its total cost fell below %s CNY, by %s CNY.",
+};
+
+static const Words chinese = {
+  "zh_CN",
+  "申请金额不含：移植到昇腾的工作，未估算（Qwen2.5 72B LoRA）；报价未注明的存储价格（华为云）；团队自身的工时（迁移到集群的工时除外，R8）。",
+  "申请金额不含：报价未注明的网络费（示例供应商 D (Example vendor D)）、存储价格（示例供应商 G (Example vendor G)）；"
+  "团队自身的工时（迁移到集群的工时除外，R8）。",
+  "次优方案：深圳算力云，¥%s，多 ¥%s（%s%%）。",
+  "的总成本降到 ¥%s 以下（降低 ¥%s），它将成为推荐方案。",
+};
+
+/* "1,152" */
+static char *
+grouped (double amount)
+{
+  long whole = lround (amount);
+
+  return whole >= 1000 ? g_strdup_printf ("%ld,%03ld", whole / 1000, whole % 1000) : g_strdup_printf ("%ld", whole);
+}
+
+static void
+check_amount (const Words *w)
+{
+  g_autofree char *first = NULL, *all = NULL, *xml = NULL;
+  g_autofree char *demo_first = NULL, *demo_all = NULL, *demo_second = NULL;
+  g_autofree char *best = NULL, *next = NULL, *margin = NULL, *share = NULL, *next_line = NULL, *what_if = NULL;
+  g_autofree char *demo_pdf = g_strdup_printf ("demo-%s.pdf", w->lang);
+  double best_cost, next_cost;
+
+  report ("ascend.cplan", w->lang, &first, &all, &xml);
+  /* Beside the amount, on page 1: what it leaves out. */
+  cp_test_assert_has (first, w->not_in);
+
+  /* One margin everywhere: the difference of the two totals as printed,
+   * in whole units, and its share of the recommended total (the next
+   * option's 74 CNY were "6.9% more" on page 1 and "6.4% lower" in
+   * "What would change it"). */
+  best_cost = report_xml_number_after (xml, "rank=\"1\" feasible", "<total-cost");
+  next_cost = report_xml_number_after (xml, "rank=\"2\" feasible", "<total-cost");
+  g_assert_cmpfloat (next_cost, >, best_cost);
+  g_assert_cmpfloat (next_cost / best_cost, <, 2);
+  best = grouped (best_cost);
+  next = grouped (next_cost);
+  margin = grouped (round (next_cost) - round (best_cost));
+  share = g_strdup_printf ("%.1f", 100 * (next_cost / best_cost - 1));
+  next_line = g_strdup_printf (w->next, next, margin, share);
+  what_if = g_strdup_printf (w->what_if, best, margin);
+  cp_test_assert_has (first, next_line);
+  cp_test_assert_has (all, what_if);
+  {
+    /* Nor the runner-up's own share, 1 − best / next. */
+    g_autofree char *own = g_strdup_printf ("%.1f%%", 100 * (1 - best_cost / next_cost));
+
+    g_assert_false (g_str_has_prefix (own, share));
+    cp_test_assert_lacks (all, own);
+  }
+  /* Whole units among whole amounts. */
+  {
+    g_autofree char *cents = g_strdup_printf ("%s.00", margin);
+
+    cp_test_assert_lacks (first, cents);
+  }
+
+  /* The demo: nothing to port; the unstated costs of two vendors. */
+  RUN_OK ("report", "demo.cplan", "--lang", w->lang, "--pdf", demo_pdf);
+  demo_first = report_pdf_unbulleted (tmp_dir, demo_pdf, 1);
+  demo_second = report_pdf_unbulleted (tmp_dir, demo_pdf, 2);
+  demo_all = g_strconcat (demo_first, demo_second, NULL);
+  cp_test_assert_has (demo_all, w->demo_not_in);
+}
+
+static void
+test_amount (void)
+{
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext is not installed");
+      return;
+    }
+  check_amount (&english);
+  check_amount (&chinese);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  tmp_dir = g_dir_make_tmp ("cp-finance-XXXXXX", NULL);
+  g_assert_nonnull (tmp_dir);
+  report_cli_make_ascend_lora (tmp_dir, "ascend.cplan");
+  RUN_OK ("demo", "demo.cplan");
+
+  g_test_add_func ("/report-finance/amount", test_amount);
+
+  status = g_test_run ();
+  cp_test_remove_tree (tmp_dir);
+  g_free (tmp_dir);
+  return status;
+}
