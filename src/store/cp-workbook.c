@@ -329,6 +329,17 @@ relationship_is_whole (CpWorkbookPart *part)
   return TRUE;
 }
 
+/* The namespace of a package's relationship parts (ECMA-376 part 2). */
+#define RELATIONSHIPS_NS "http://schemas.openxmlformats.org/package/2006/relationships"
+
+/* Whether the reader is on the element @local_name of that namespace. */
+static gboolean
+element_is_relationships (CpWorkbookPart *part, const char *local_name)
+{
+  return _cp_workbook_is_element (part, local_name)
+         && g_strcmp0 ((const char *) xmlTextReaderConstNamespaceUri (part->reader), RELATIONSHIPS_NS) == 0;
+}
+
 /* libgsf parses the relationship parts (which name the workbook and its
  * sheets) itself, and reports a broken one with g_critical() and "Document
  * likely damaged" on stderr, then goes on with what it understood: sheets
@@ -342,24 +353,64 @@ static gboolean
 check_relationships_parse (GsfInput *rels, GError **error)
 {
   CpWorkbookPart part = { 0 };
+  gboolean in_relationships = FALSE;
+  int ignored_depth = -1;
   int ret;
 
   if (!_cp_workbook_part_open (&part, rels, error))
     return FALSE;
   while ((ret = _cp_workbook_part_next (&part, error)) > 0)
-    if (_cp_workbook_is_element (&part, "Relationship") && !relationship_is_whole (&part))
-      {
-        /* libgsf warns "Broken relation: missing id" (or type, or
-         * target) on stderr and drops the relationship, so a sheet could
-         * go missing without a word. */
-        g_autofree char *fault = g_strdup_printf (_("line %d: %s"), xmlTextReaderGetParserLineNumber (part.reader),
-                                                  _("a relationship without its Id, Type or Target"));
-        g_autofree char *what = part_fault (&part, fault);
+    {
+      int depth = xmlTextReaderDepth (part.reader);
 
-        _cp_workbook_set_damaged (error, what);
-        ret = -1;
-        break;
-      }
+      if (xmlTextReaderNodeType (part.reader) != XML_READER_TYPE_ELEMENT)
+        continue;
+      if (ignored_depth >= 0 && depth > ignored_depth)
+        continue;
+      ignored_depth = -1;
+      if (depth == 0)
+        {
+          /* libgsf reads nothing under another root, silently. */
+          in_relationships = element_is_relationships (&part, "Relationships");
+          continue;
+        }
+      if (in_relationships && !(depth == 1 && element_is_relationships (&part, "Relationship")))
+        {
+          /* libgsf skips an element of a namespace it does not know, and
+           * what it holds, silently; any other element out of its place
+           * (fuzz-workbook: <Rela/> among the relationships, a child of
+           * a relationship) it prints as "Unexpected element" on stderr. */
+          const char *uri = (const char *) xmlTextReaderConstNamespaceUri (part.reader);
+
+          if (xmlTextReaderConstPrefix (part.reader) != NULL && g_strcmp0 (uri, RELATIONSHIPS_NS) != 0)
+            {
+              ignored_depth = depth;
+              continue;
+            }
+          {
+            g_autofree char *fault = g_strdup_printf (_("line %d: %s"), xmlTextReaderGetParserLineNumber (part.reader),
+                                                      _("an element that is not a relationship"));
+            g_autofree char *what = part_fault (&part, fault);
+
+            _cp_workbook_set_damaged (error, what);
+            ret = -1;
+            break;
+          }
+        }
+      if (_cp_workbook_is_element (&part, "Relationship") && !relationship_is_whole (&part))
+        {
+          /* libgsf warns "Broken relation: missing id" (or type, or
+           * target) on stderr and drops the relationship, so a sheet could
+           * go missing without a word. */
+          g_autofree char *fault = g_strdup_printf (_("line %d: %s"), xmlTextReaderGetParserLineNumber (part.reader),
+                                                    _("a relationship without its Id, Type or Target"));
+          g_autofree char *what = part_fault (&part, fault);
+
+          _cp_workbook_set_damaged (error, what);
+          ret = -1;
+          break;
+        }
+    }
   /* libgsf prints the warnings of a relationships part on stderr
    * (fuzz-workbook: "xmlParsePITarget: invalid name prefix 'xml'" for a
    * processing instruction <?xmlo …?>): refused too. */

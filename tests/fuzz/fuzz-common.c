@@ -49,3 +49,28 @@ cp_fuzz_deep (void)
 {
   return deep_checks;
 }
+
+static GPrintFunc saved_print, saved_printerr;
+
+static void
+printed (const char *text)
+{
+  /* g_error() itself prints: not through this handler again. */
+  cp_fuzz_forbid_printing (FALSE);
+  g_error ("a parser printed on the terminal: %s", text);
+}
+
+void
+cp_fuzz_forbid_printing (gboolean forbid)
+{
+  if (forbid)
+    {
+      saved_print = g_set_print_handler (printed);
+      saved_printerr = g_set_printerr_handler (printed);
+    }
+  else
+    {
+      g_set_print_handler (saved_print);
+      g_set_printerr_handler (saved_printerr);
+    }
+}

@@ -15,4 +15,11 @@ const char *cp_fuzz_scratch_dir (void);
  * runs them, on every seed and every input a fuzzer once found. */
 gboolean    cp_fuzz_deep        (void);
 
+/* While forbidden, a line printed with g_print() or g_printerr() is a
+ * finding, as a warning is: libgsf prints "Unexpected element …" that
+ * way, past the log handlers, for a relationships part it does not
+ * understand (fuzz-workbook), and it reaches the user's terminal.
+ * test-regressions forbids it around each input only: GTest prints. */
+void        cp_fuzz_forbid_printing (gboolean forbid);
+
 G_END_DECLS

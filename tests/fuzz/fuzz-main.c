@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "fuzz-targets.h"
+#include "fuzz-common.h"
 
 int LLVMFuzzerInitialize (int *argc, char ***argv);
 int LLVMFuzzerTestOneInput (const uint8_t *data, size_t size);
@@ -51,6 +51,7 @@ LLVMFuzzerInitialize (int    *argc,
   run_again_with_malloc_slices (*argv);
   signal (SIGTRAP, trap_to_abort);
   cp_fuzz_init (g_strcmp0 (g_getenv ("CP_FUZZ_DEEP"), "1") == 0);
+  cp_fuzz_forbid_printing (TRUE);
   return 0;
 }
 
