@@ -955,11 +955,10 @@ test_money_one_rounding (void)
 
 /* `plan` reads as the window's Reasons list, in the order of the rules:
  * the demo's 70B full fine-tune fits one machine of six quotes only with
- * CPU offload, whose
- * host memory (16 bytes a parameter: 70B × 16 B = 1,043 GiB) no quote
- * states. So its recommendation is not firm, and "holds across the
- * range" must not follow that; the six vendors are asked once, in one
- * line naming them all (six identical lines before). */
+ * CPU offload, whose host memory (16 bytes a parameter: 70B × 16 B =
+ * 1,043 GiB) no quote states. So its recommendation is not firm, and
+ * "holds across the range" must not follow that; the six vendors are
+ * asked once, in one line naming them all (six identical lines before). */
 static void
 test_plan_asks_once_and_never_contradicts (void)
 {
