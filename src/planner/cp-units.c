@@ -908,10 +908,11 @@ format_scaled (double      value,
 int
 cp_days_decimals (double days)
 {
-  /* Below 0.05 a day, tenths round to zero: a 35-minute run printed as
-   * "0.0 days" read as nothing (walkthrough 10). One significant digit
-   * is enough to say how short. */
-  if (!(days > 0) || days >= 0.05)
+  /* Below a tenth of a day, tenths misstate the figure by up to half or
+   * round it to zero: a 35-minute run printed as "0.0 days" read as
+   * nothing (walkthrough 10), and 0.06 days as "0.1 days" beside a table
+   * reading 0.06 (lead15). One significant digit says how short. */
+  if (!(days > 0) || days >= 0.1)
     return 1;
   return CLAMP ((int) -floor (log10 (days)), 2, 6);
 }

@@ -239,6 +239,10 @@ test_words_calendar_and_counts (void)
     g_autofree char *short_days = cp_i18n_format_days (0.035, "en");
     g_autofree char *tiny_days = cp_i18n_format_days (0.004, "en");
     g_autofree char *zero_days = cp_i18n_format_days (0, "en");
+    /* 0.06 days, 1.4 hours, is not "0.1 days" (lead15: a sentence said
+     * 0.1 where the table said 0.06); a tenth of a day reads as one. */
+    g_autofree char *hours_days = cp_i18n_format_days (0.06, "en");
+    g_autofree char *tenth_days = cp_i18n_format_days (0.1, "en");
 
     g_assert_cmpstr (tenths_en, ==, "1.0 days = 0.7 days of run + 0.3 days of debugging");
     g_assert_cmpstr (short_en, ==, "0.04 days = 0.03 days of run + 0.01 days of debugging");
@@ -247,6 +251,8 @@ test_words_calendar_and_counts (void)
     g_assert_cmpstr (short_days, ==, "0.04 days");
     g_assert_cmpstr (tiny_days, ==, "0.004 days");
     g_assert_cmpstr (zero_days, ==, "0.0 days");
+    g_assert_cmpstr (hours_days, ==, "0.06 days");
+    g_assert_cmpstr (tenth_days, ==, "0.1 days");
   }
   g_assert_cmpstr (step_en, ==, "Each optimizer step takes 4,096 tokens: 1 micro-batch of 1 sequence per data-parallel rank.");
   g_assert_null (strstr (choice_en, "0 layouts"));
