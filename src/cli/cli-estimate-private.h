@@ -56,6 +56,7 @@ struct _CpCliJobOptions {
   char     *fp8_layout;
   char     *int4_constant_bits;
   char     *tp_comm_overlap;
+  char     *moe_fp8_expert_speedup;
   char     *qlora_bits;
   char     *vllm_profile;
   char     *selective_recompute;

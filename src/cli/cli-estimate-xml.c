@@ -121,6 +121,7 @@ cp_cli_estimate_write_xml (const Estimate    *e,
   cp_cli_xml_bool (w, "moe-a2a-overlap", settings->moe_a2a_overlap);
   cp_cli_xml_double (w, "tp-comm-overlap", settings->tp_comm_overlap);
   cp_cli_xml_bool (w, "moe-fp8-dispatch", settings->moe_fp8_dispatch);
+  cp_cli_xml_double (w, "moe-fp8-expert-speedup", settings->moe_fp8_expert_speedup);
   cp_cli_xml_double (w, "moe-max-nodes-per-token", settings->moe_max_nodes_per_token);
   cp_cli_xml_bool (w, "moe-expert-tp", settings->moe_expert_tp);
   /* The layers 8-bit weights cover (Llama 3 paper §6.2 for Meta's FP8). */

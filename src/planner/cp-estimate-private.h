@@ -119,6 +119,7 @@ typedef struct {
   double  param_flops_factor;   /* 6, or LoRA's */
   double  peak;
   double  attention_peak;       /* what the attention core runs at: BF16 under FP8 */
+  double  expert_peak;          /* what the routed experts run at: under FP8, BF16's × moe-fp8-expert-speedup */
   double  utilisation;
   double  intra;
   double  inter;

@@ -124,9 +124,10 @@ _cp_expert_gemm_speed (const Context *c,
 
 /* Seconds one GPU computes per token of the step at full peak (the
  * utilisation and the GPU count divide it later): the parameters' GEMMs at
- * the precision's peak, the routed experts' at @expert_speed of that
- * (_cp_expert_gemm_speed()), the attention core at its own peak (BF16
- * under FP8).
+ * the precision's peak, the routed experts' at @expert_speed
+ * (_cp_expert_gemm_speed()) of theirs (under FP8, BF16's times what FP8
+ * gains them: moe-fp8-expert-speedup), the attention core at its own peak
+ * (BF16 under FP8).
  * The forward pass's part in *@forward_s, the attention core's in
  * *@attention_s. */
 static double
@@ -136,7 +137,7 @@ compute_s_per_token (const Context *c,
                      double        *forward_s,
                      double        *attention_s)
 {
-  double param_fwd = (c->param_flops_fwd - c->expert_flops_fwd + c->expert_flops_fwd / expert_speed) / c->peak;
+  double param_fwd = (c->param_flops_fwd - c->expert_flops_fwd) / c->peak + c->expert_flops_fwd / expert_speed / c->expert_peak;
   double attention_fwd = c->attention_flops_fwd / c->attention_peak;
   double recompute = _cp_recompute_fraction (c, k);
   double fwd = param_fwd + attention_fwd;

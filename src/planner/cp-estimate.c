@@ -169,6 +169,11 @@ context_init (Context          *c,
    * --fp8-dot-product-attention are off by default. */
   c->attention_peak = job->precision == CP_PRECISION_FP8 ? _cp_dense_peak_flops (&quote->gpu, CP_PRECISION_BF16)
                                                          : c->peak;
+  /* FP8 training speeds the routed experts' layers up by what torchao
+   * measured (settings->moe_fp8_expert_speedup, cp-settings.c), the
+   * quantisation of their operands included, never past the FP8 peak. */
+  c->expert_peak = job->precision == CP_PRECISION_FP8 ? MIN (c->peak, c->attention_peak * settings->moe_fp8_expert_speedup)
+                                                      : c->peak;
   c->utilisation = settings->compute_utilisation;
   c->intra = _cp_intra_bytes_per_s (quote, settings);
   c->inter = _cp_inter_bytes_per_s_per_gpu (quote, settings);

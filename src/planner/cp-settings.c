@@ -182,6 +182,23 @@ cp_settings_init (CpSettings *settings)
    * quantises after the all-to-all (megatron/core/transformer/moe/
    * fused_a2a.py sizes DeepEP's buffers for max(element size, 2) bytes). */
   settings->moe_fp8_dispatch = FALSE;
+  /* What FP8 training gains on the routed experts: their layer (the
+   * grouped GEMMs, the quantisation of every operand each pass, the
+   * permutation around them) runs this many times as fast as in BF16, not
+   * at the FP8 peak's 2×. torchao measured one MoE layer's forward and
+   * backward pass on B200 (pytorch/ao torchao/prototype/moe_training/
+   * README.md at 0b1bb117, "Benchmark: single MoE layer forward + backward
+   * pass"): with DeepSeek-V3's shapes (hidden 7,168, expert 2,048, 131,072
+   * tokens) 92.032 ms in BF16 and 80.182 ms in MXFP8, 1.148×; with Llama 4's
+   * 16 coarse experts (5,120 × 8,192) 1.431×. Its kernel breakdown there
+   * says why the narrow experts gain less: quantising the activations and
+   * rearranging their scales takes a fifth of the GEMMs' time, and the
+   * weight-gradient grouped GEMM reaches 56.9% of the FP8 peak. The
+   * fine-grained figure is taken (DeepSeek-V3's experts of 2,048, Qwen3's
+   * of 1,536 and 768 are the MoE runs trained in FP8); 1.431 for experts as
+   * wide as Llama 4's, 2 for the peak ratio (no loss). Never above the
+   * GPU's FP8/BF16 peak ratio (cp-estimate.c). */
+  settings->moe_fp8_expert_speedup = 1.148;
   /* Node-limited routing: each token is sent to at most M nodes, chosen by
    * the sum of their experts' highest affinities; DeepSeek-V3 §2.1.2
    * ("Node-Limited Routing") with M = 4 (§4.2: "each token will be sent to
@@ -435,6 +452,9 @@ cp_settings_get_assumptions (const CpSettings *settings,
     { "moe-fp8-dispatch", settings->moe_fp8_dispatch ? 1 : 0, NULL,
       "DeepSeek-V3 §3.3.3: FP8 training dispatches in FP8 (1 × 128 tile scales, §3.3.2), combines in BF16; "
       "0: Megatron-Core dispatches BF16 (moe/fused_a2a.py)" },
+    { "moe-fp8-expert-speedup", settings->moe_fp8_expert_speedup, "×",
+      "torchao (pytorch/ao torchao/prototype/moe_training/README.md at 0b1bb117): one MoE layer's forward + backward "
+      "on B200, MXFP8 against BF16: DeepSeek-V3 shapes 1.148×, Llama 4 16 experts 1.431×; 2: the FP8 peak ratio" },
     { "moe-max-nodes-per-token", settings->moe_max_nodes_per_token, "nodes",
       "DeepSeek-V3 §2.1.2 node-limited routing, M = 4 (§4.2); DeepSeek-V2 §2.1.3 M = 3 devices; "
       "0: no limit, as Megatron-Core's router without --moe-router-group-topk" },
@@ -516,6 +536,15 @@ cp_settings_validate (const CpSettings  *settings,
       !check_fraction (settings->serving_memory_fraction, N_("Serving memory fraction"), FALSE, error) ||
       !check_fraction (settings->debug_share, N_("Debugging share"), TRUE, error))
     return FALSE;
+  if (!isfinite (settings->moe_fp8_expert_speedup) || settings->moe_fp8_expert_speedup < 1.0 ||
+      settings->moe_fp8_expert_speedup > 2.0)
+    {
+      /* 1: FP8 gains the experts nothing; 2: the FP8/BF16 peak ratio of
+       * every GPU in the catalogue, beyond which no kernel goes. */
+      g_set_error (error, CP_MODEL_ERROR, CP_MODEL_ERROR_INVALID,
+                   _("FP8 speedup of the experts must be between 1 and 2"));
+      return FALSE;
+    }
   if (settings->debug_share >= 0.95)
     {
       g_set_error (error, CP_MODEL_ERROR, CP_MODEL_ERROR_INVALID,
@@ -675,7 +704,7 @@ cp_assumption_task_kinds (const char *key)
     "expert-gemm-half-size", "moe-a2a-overlap", "fp8-layout", "int4-constant-bits",
     "moe-fp8-dispatch", "moe-max-nodes-per-token", "vllm-profile", "fsdp-pp-unsharded", "fsdp1-adapter-gradients",
     "contingency", "vat-rate", "moe-expert-tp", "selective-recompute", "cross-entropy",
-    "vat-rate-lease", "tp-comm-overlap", "layout-headroom-time",
+    "vat-rate-lease", "tp-comm-overlap", "layout-headroom-time", "moe-fp8-expert-speedup",
   };
   /* In the order of keys[]: mixed-precision Adam's bytes cover every
    * parameter only in a full run (adapters train a few); serving has its
@@ -701,7 +730,7 @@ cp_assumption_task_kinds (const char *key)
     training, training, serving, serving,
     training, training, serving, training, adapters,
     every, every, training, training, training,
-    every, training, training,
+    every, training, training, training,
   };
 #undef K
 

@@ -126,6 +126,7 @@ typedef struct {
   gboolean moe_a2a_overlap;          /* all-to-all hidden behind another micro-batch's compute */
   double   tp_comm_overlap;          /* share of the tensor-parallel collectives the GEMMs beside them hide */
   gboolean moe_fp8_dispatch;         /* FP8 training: dispatch in FP8, combine in BF16 (DeepSeek-V3) */
+  double   moe_fp8_expert_speedup;   /* FP8 training: how many times as fast as in BF16 the routed experts run */
   double   moe_max_nodes_per_token;  /* node-limited routing: nodes a token may reach; 0: any */
   gboolean moe_expert_tp;            /* experts split over the tensor-parallel ranks (ETP = TP); off: ETP 1 */
   CpFp8Layout fp8_layout;            /* serving: which layers 8-bit weights cover */

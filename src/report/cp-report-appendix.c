@@ -131,6 +131,7 @@ project_uses (const CpProject *project,
    * bytes to gated MLPs only. */
   gboolean needs_experts = g_strcmp0 (key, "moe-dispatch-dedup") == 0 || g_strcmp0 (key, "moe-a2a-overlap") == 0 ||
                            g_strcmp0 (key, "moe-fp8-dispatch") == 0 || g_strcmp0 (key, "moe-max-nodes-per-token") == 0 ||
+                           g_strcmp0 (key, "moe-fp8-expert-speedup") == 0 ||
                            g_strcmp0 (key, "moe-expert-tp") == 0 ||
                            g_strcmp0 (key, "expert-gemm-half-size") == 0;
   gboolean needs_gated_mlp = g_strcmp0 (key, "swiglu-activation-bytes") == 0;

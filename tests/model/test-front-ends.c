@@ -301,6 +301,41 @@ test_moe_node_limit_fp8_dispatch (void)
   g_assert_nonnull (strstr (plain, "<moe-fp8-dispatch>false</moe-fp8-dispatch>"));
 }
 
+/* What FP8 training gains the routed experts (--moe-fp8-expert-speedup):
+ * DeepSeek-V3 in FP8 at a pinned layout. Only the experts' GEMMs change
+ * speed: their compute is D/a for a speedup a over BF16, the rest K, so
+ * (C(a) − C(2)) / (C(1) − C(2)) = (1/a − 1/2) / (1 − 1/2); for torchao's
+ * 1.148 (the default) 2 × (1/1.148 − 0.5) = 0.742160. A BF16 run ignores
+ * the setting, and the XML says the factor in force. */
+static void
+test_moe_fp8_expert_speedup (void)
+{
+#define DSV3 "--model", "deepseek-v3", "--gpu", "h800", "--nodes", "256", "--network", "infiniband", \
+             "--nics", "8", "--nic-gbps", "400", "--dedicated", "--tokens", "1T", "--seq-len", "4096", \
+             "--global-batch", "15360", "--tp", "1", "--pp", "16", "--ep", "64", "--zero", "1", \
+             "--micro-batch", "1", "--recompute", "full"
+  const char *default_args[] = { DSV3, "--precision", "fp8", NULL };
+  const char *none_args[] = { DSV3, "--precision", "fp8", "--moe-fp8-expert-speedup", "1", NULL };
+  const char *peak_args[] = { DSV3, "--precision", "fp8", "--moe-fp8-expert-speedup", "2", NULL };
+  const char *bf16_args[] = { DSV3, "--precision", "bf16", NULL };
+  const char *bf16_set_args[] = { DSV3, "--precision", "bf16", "--moe-fp8-expert-speedup", "2", NULL };
+#undef DSV3
+  g_autofree char *by_default = estimate_xml (default_args);
+  g_autofree char *none = estimate_xml (none_args);
+  g_autofree char *peak = estimate_xml (peak_args);
+  g_autofree char *bf16 = estimate_xml (bf16_args);
+  g_autofree char *bf16_set = estimate_xml (bf16_set_args);
+  double c_peak = xml_number (peak, "time", "compute-s");
+  double c_none = xml_number (none, "time", "compute-s");
+
+  g_assert_cmpfloat (c_none, >, c_peak);
+  g_assert_cmpfloat_with_epsilon ((xml_number (by_default, "time", "compute-s") - c_peak) / (c_none - c_peak),
+                                  2.0 * (1.0 / 1.148 - 0.5), 1e-9);
+  g_assert_cmpfloat (xml_number (by_default, "inputs", "moe-fp8-expert-speedup"), ==, 1.148);
+  g_assert_cmpfloat (xml_number (peak, "inputs", "moe-fp8-expert-speedup"), ==, 2);
+  g_assert_cmpfloat (xml_number (bf16_set, "time", "compute-s"), ==, xml_number (bf16, "time", "compute-s"));
+}
+
 /* Tensor-parallel overlap (--tp-comm-overlap): Llama 3.1 8B at TP 8 on
  * one node, no data parallelism, so the exposed communication is the
  * tensor-parallel traffic alone. Its GEMMs outlast it, so a share f of it
@@ -480,6 +515,7 @@ main (int argc, char **argv)
   g_test_add_func ("/front-ends/expert-gemm-speed", test_expert_gemm_speed);
   g_test_add_func ("/front-ends/moe-a2a-overlap", test_moe_a2a_overlap);
   g_test_add_func ("/front-ends/tp-comm-overlap", test_tp_comm_overlap);
+  g_test_add_func ("/front-ends/moe-fp8-expert-speedup", test_moe_fp8_expert_speedup);
   g_test_add_func ("/front-ends/moe-node-limit-fp8-dispatch", test_moe_node_limit_fp8_dispatch);
   return g_test_run ();
 }
