@@ -89,16 +89,7 @@ struct _CpResultsView
   GtkColumnViewColumn *rank_column;
   GtkColumnViewColumn *deadline_column;    /* "Serves" for an inference job */
   GtkColumnViewColumn *serving_columns[3]; /* shown for an inference job */
-  /* Hidden, last first, while the table is wider than its pane
-   * (cp-results-view-table.c, fit_table_cb()). */
-  GtkColumnViewColumn *detail_columns[6]; /* a service's two, then every job's four */
-  /* By the job's kind, [1] a service: the table's width with each, and
-   * how many showed last. */
-  double              detail_needed[2][6];
-  guint               detail_shown[2];
-  guint               detail_set;       /* which of the two the table has */
-  guint               fit_id;
-  gboolean            fit_pending;      /* until a layout shows the table fits */
+  gboolean            service_table;    /* the columns of an inference job shown */
   CpProjectAnalysis  *analysis;         /* of the project shown */
   const CpPlan       *plan;             /* the analysis's, of the job shown */
   GCancellable       *sweep_cancellable; /* the sweep being made on a worker */

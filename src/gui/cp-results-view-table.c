@@ -22,31 +22,6 @@
 
 typedef CpOptionText Column;
 
-static void queue_fit_table        (CpResultsView *self);
-
-/* The first of the details the job's table has: a service's throughput
- * and requests served, then every job's Calendar to Technique. */
-static guint
-first_detail (CpResultsView *self)
-{
-  return self->detail_set ? 0 : 2;
-}
-
-/* How many of them show, from the first. */
-static guint
-details_shown (CpResultsView *self)
-{
-  guint first = first_detail (self);
-  guint shown = 0;
-
-  while (first + shown < G_N_ELEMENTS (self->detail_columns) &&
-         gtk_column_view_column_get_visible (self->detail_columns[first + shown]))
-    shown++;
-  return shown;
-}
-
-static void fit_again_after_layout (CpResultsView *self);
-
 static char *
 format_bytes (CpResultsView *self,
               double         bytes)
@@ -407,13 +382,13 @@ setup_cell (GtkSignalListItemFactory *factory,
        * GTK 4.8 measures its rows, for an unbounded width, and a line
        * wrapped in the narrower column made each row taller than
        * measured, leaving one row in view (meeting walkthrough).
-       * The GPUs first: "8 ×" whole, the GPU's model without its maker's
-       * word (cp_words_gpu_model()), cut (if ever) from its start as
-       * the GPU picker cuts it, "8 × …Force RTX 4090 24GB"; then "Vendor — offer", cut at its end, as the
-       * sidebar cuts its title: the GPU tells the rows apart, and the
-       * tooltip has the whole name (walkthrough 9: "8 × NVIDIA A800
-       * 80G…" at 1920 px). The details the table hides at a narrow
-       * width leave this column the room (fit_table_cb()). */
+       * The GPUs first: "8 ×" and the GPU's model without its maker's
+       * word (cp_words_gpu_model()), never cut: the GPU tells the rows
+       * apart (walkthrough 9: "8 × NVIDIA A800 80G…" at 1920 px); then
+       * "Vendor — offer", cut at its end, as the sidebar cuts its title,
+       * the tooltip having the whole name. A table wider than its pane
+       * scrolls sideways (lead14: at 1024 px Nodes, Memory per GPU and
+       * Technique were hidden, with no way to reach them). */
       GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
       GtkWidget *hardware = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
       GtkWidget *count = gtk_label_new (NULL);
@@ -422,8 +397,6 @@ setup_cell (GtkSignalListItemFactory *factory,
       /* The space "8 × NVIDIA" has after its sign. */
       gtk_widget_set_margin_end (count, 4);
       gtk_expression_bind (item_text_expression (CP_OPTION_TEXT_GPU_COUNT), count, "label", item);
-      gtk_label_set_ellipsize (GTK_LABEL (label), PANGO_ELLIPSIZE_START);
-      gtk_label_set_width_chars (GTK_LABEL (label), 16);
       gtk_widget_set_name (label, "quote-gpu");
       gtk_expression_bind (item_text_expression (CP_OPTION_TEXT_QUOTE_CELL), label, "label", item);
       gtk_expression_bind (item_text_expression (CP_OPTION_TEXT_QUOTE_CELL), label, "tooltip-text", item);
@@ -655,27 +628,16 @@ _cp_results_view_fill_options (CpResultsView   *self,
   if (!same_order)
     g_list_store_splice (self->options, 0, n_old, objects->pdata, objects->len);
 
-  if (self->detail_set != (job->kind == CP_TASK_INFERENCE))
+  if (self->service_table != (job->kind == CP_TASK_INFERENCE))
     {
-      guint first;
-
-      self->detail_shown[self->detail_set] = details_shown (self);
-      self->detail_set = job->kind == CP_TASK_INFERENCE;
+      self->service_table = job->kind == CP_TASK_INFERENCE;
       /* A service has a target of requests at once, not a date. */
       gtk_column_view_column_set_title (self->deadline_column,
                                         /* TRANSLATORS: the results table's title over a service's requests carried at once, of its target ("200 of 200") */
-                                        self->detail_set ? C_("results table", "Serves") : _("Deadline"));
-      first = first_detail (self);
-      gtk_column_view_column_set_visible (self->serving_columns[0], self->detail_set);
-      /* The details that showed beside these columns last, at once: one
-       * a frame, a service's table showed Nodes for a moment before it
-       * made room for its own columns (fit_table_cb()). */
-      for (guint c = 0; c < G_N_ELEMENTS (self->detail_columns); c++)
-        gtk_column_view_column_set_visible (self->detail_columns[c],
-                                            c >= first && c - first < self->detail_shown[self->detail_set]);
+                                        self->service_table ? C_("results table", "Serves") : _("Deadline"));
+      for (guint c = 0; c < G_N_ELEMENTS (self->serving_columns); c++)
+        gtk_column_view_column_set_visible (self->serving_columns[c], self->service_table);
     }
-  /* The new words may be wider or narrower: looked at once laid out. */
-  fit_again_after_layout (self);
 }
 
 /* Moves @adjustment by @delta wheel turns (GTK's own wheel step, or
@@ -722,112 +684,17 @@ on_table_scroll (GtkEventControllerScroll *controller,
   return GDK_EVENT_STOP;
 }
 
-/* A column shown or hidden is measured in the next layout: the table is
- * looked at again once that frame is drawn (a column shown that fits
- * changes neither the page nor the upper bound, which would never ask).
- * Until then the results are not at rest (fit_pending,
- * cp_results_view_get_update_pending()). */
+/* The sideways scrollbar shows whenever the table is wider than its pane,
+ * always shown then: GTK 4.8 adds a scrollbar's height to the scrolled
+ * window's natural height only for one that is always shown, and an
+ * automatic one lay over the last row. */
 static void
-on_fit_after_paint (GdkFrameClock *clock,
-                    CpResultsView *self)
+update_table_scrollbar (CpResultsView *self)
 {
-  g_signal_handlers_disconnect_by_func (clock, on_fit_after_paint, self);
-  queue_fit_table (self);
-}
-
-static void
-fit_again_after_layout (CpResultsView *self)
-{
-  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (self->options_view));
-
-  if (clock == NULL)
-    {
-      self->fit_pending = FALSE;
-      return;
-    }
-  self->fit_pending = TRUE;
-  g_signal_handlers_disconnect_by_func (clock, on_fit_after_paint, self);
-  g_signal_connect_object (clock, "after-paint", G_CALLBACK (on_fit_after_paint), self, 0);
-  gtk_widget_queue_resize (GTK_WIDGET (self->options_view));
-}
-
-/* How much wider than shown the most cut GPU name of the Quote column
- * would be whole, in pixels; 0 when every one reads whole. */
-static int
-gpu_names_cut_by (GtkWidget *widget)
-{
-  int most = 0;
-
-  if (g_strcmp0 (gtk_widget_get_name (widget), "quote-gpu") == 0 && gtk_widget_get_mapped (widget))
-    {
-      int natural = 0;
-
-      gtk_widget_measure (widget, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &natural, NULL, NULL);
-      return MAX (0, natural - gtk_widget_get_width (widget));
-    }
-  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL; child = gtk_widget_get_next_sibling (child))
-    most = MAX (most, gpu_names_cut_by (child));
-  return most;
-}
-
-/* The table fits its pane rather than scroll sideways (walkthrough 9:
- * at 1024 px Nodes to Technique were off to the right): while it is
- * wider than the pane, the details the text above says too go, the last
- * first (Technique is in the Layout line, Memory per GPU under Fits,
- * Nodes and Calendar in the verdict; a service's requests served in its
- * Deadline column, its throughput in the text), each remembering how wide the
- * table was with it; it comes back once the pane is that wide. One
- * column a layout: GTK 4.8 measures a column view's new columns only
- * when it lays them out. The scrollbar shows only when the table is
- * still too wide without them. */
-static gboolean
-fit_table_cb (gpointer user_data)
-{
-  CpResultsView *self = user_data;
   GtkAdjustment *adjustment = gtk_scrolled_window_get_hadjustment (self->table_scroller);
-  double page = gtk_adjustment_get_page_size (adjustment);
-  double upper = gtk_adjustment_get_upper (adjustment);
-  guint first = first_detail (self);
-  guint shown = details_shown (self);
-  int cut;
+  gboolean wider = gtk_adjustment_get_upper (adjustment) > gtk_adjustment_get_page_size (adjustment) + 1;
 
-  self->fit_id = 0;
-  /* Not laid out yet. */
-  if (page < 1)
-    {
-      self->fit_pending = FALSE;
-      return G_SOURCE_REMOVE;
-    }
-  /* Nodes, Memory per GPU and Technique show only beside whole GPU
-   * names: "8 × …IA GeForce RTX 4090 24GB" at 1600 px to show Memory per
-   * GPU read worse than without it. */
-  cut = shown > 0 && first + shown - 1 >= 3 ? gpu_names_cut_by (GTK_WIDGET (self->options_view)) : 0;
-  if ((upper > page + 1 || cut > 0) && shown > 0)
-    {
-      self->detail_needed[self->detail_set][shown - 1] = MAX (upper, page + cut);
-      gtk_column_view_column_set_visible (self->detail_columns[first + shown - 1], FALSE);
-      fit_again_after_layout (self);
-    }
-  else if (first + shown < G_N_ELEMENTS (self->detail_columns) &&
-           page >= self->detail_needed[self->detail_set][shown])
-    {
-      gtk_column_view_column_set_visible (self->detail_columns[first + shown], TRUE);
-      fit_again_after_layout (self);
-    }
-  else
-    self->fit_pending = FALSE;
-
-  gtk_scrolled_window_set_policy (self->table_scroller,
-                                  upper > page + 1 && shown == 0 ? GTK_POLICY_ALWAYS : GTK_POLICY_EXTERNAL,
-                                  GTK_POLICY_NEVER);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-queue_fit_table (CpResultsView *self)
-{
-  if (self->fit_id == 0)
-    self->fit_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, fit_table_cb, g_object_ref (self), g_object_unref);
+  gtk_scrolled_window_set_policy (self->table_scroller, wider ? GTK_POLICY_ALWAYS : GTK_POLICY_EXTERNAL, GTK_POLICY_NEVER);
 }
 
 void
@@ -861,24 +728,20 @@ _cp_results_view_table_init (CpResultsView *self)
                                          "cost-per-million-output-tokens", FALSE);
   self->serving_columns[1] = add_column (self, CP_OPTION_TEXT_THROUGHPUT, _("Tokens/s per replica"), NULL, FALSE);
   self->serving_columns[2] = add_column (self, CP_OPTION_TEXT_SERVED, _("Requests served"), NULL, FALSE);
+  /* A training job's table first. */
   for (guint c = 0; c < G_N_ELEMENTS (self->serving_columns); c++)
     gtk_column_view_column_set_visible (self->serving_columns[c], FALSE);
-  /* A training job's table first; every detail shown until it is laid out. */
-  self->detail_columns[0] = self->serving_columns[1];
-  self->detail_columns[1] = self->serving_columns[2];
-  self->detail_set = 0;
-  self->detail_shown[0] = G_N_ELEMENTS (self->detail_columns) - 2;
-  self->detail_shown[1] = G_N_ELEMENTS (self->detail_columns);
+  self->service_table = FALSE;
   /* The cost breakdown's button is in the Total cost cell (setup_cell()). */
-  self->detail_columns[2] = add_column (self, CP_OPTION_TEXT_DAYS, _("Calendar"), "calendar-days", FALSE);
-  self->detail_columns[3] = add_column (self, CP_OPTION_TEXT_NODES, _("Nodes"), "nodes", FALSE);
-  self->detail_columns[4] = add_column (self, CP_OPTION_TEXT_MEMORY, _("Memory per GPU"), "fits", FALSE);
-  self->detail_columns[5] = add_column (self, CP_OPTION_TEXT_TECHNIQUE, _("Technique"), "technique", FALSE);
+  add_column (self, CP_OPTION_TEXT_DAYS, _("Calendar"), "calendar-days", FALSE);
+  add_column (self, CP_OPTION_TEXT_NODES, _("Nodes"), "nodes", FALSE);
+  add_column (self, CP_OPTION_TEXT_MEMORY, _("Memory per GPU"), "fits", FALSE);
+  add_column (self, CP_OPTION_TEXT_TECHNIQUE, _("Technique"), "technique", FALSE);
   {
     GtkAdjustment *adjustment = gtk_scrolled_window_get_hadjustment (self->table_scroller);
 
-    g_signal_connect_object (adjustment, "notify::page-size", G_CALLBACK (queue_fit_table), self, G_CONNECT_SWAPPED);
-    g_signal_connect_object (adjustment, "notify::upper", G_CALLBACK (queue_fit_table), self, G_CONNECT_SWAPPED);
+    g_signal_connect_object (adjustment, "notify::page-size", G_CALLBACK (update_table_scrollbar), self, G_CONNECT_SWAPPED);
+    g_signal_connect_object (adjustment, "notify::upper", G_CALLBACK (update_table_scrollbar), self, G_CONNECT_SWAPPED);
   }
 
   self->sorted_options = gtk_sort_list_model_new (G_LIST_MODEL (g_object_ref (self->options)),

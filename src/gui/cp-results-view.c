@@ -1006,7 +1006,7 @@ cp_results_view_get_update_pending (CpResultsView *self)
          self->table_project != NULL ||
          self->first_frame_id != 0 || self->first_frame_timeout_id != 0 ||
          self->details_cancellable != NULL || self->plan_cancellable != NULL ||
-         self->sweep_cancellable != NULL || self->fit_pending;
+         self->sweep_cancellable != NULL;
 }
 
 guint

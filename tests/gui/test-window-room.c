@@ -1,6 +1,6 @@
 /* test-window-room.c: the window in a meeting room (issue 26, after
- * walkthrough 9). The results table fits its pane at 1024 px with every
- * GPU whole, and gets its details back on a wide screen; File > New
+ * walkthrough 9). The results table scrolls sideways at 1024 px with every
+ * GPU whole, and fits its pane on a wide screen; File > New
  * replaces an untouched untitled project and otherwise says it opened a
  * new window; Save As leaves nothing unsaved; present mode shows the
  * results alone and Escape leaves it; a catalogue link reads in the
@@ -18,6 +18,7 @@
 #include "cp-test-gui.h"
 #include "gui/cp-chart-view.h"
 #include "gui/cp-job-editor.h"
+#include "gui/cp-option-object.h"
 #include "gui/cp-picker-item.h"
 #include "gui/cp-picker-row.h"
 #include "gui/cp-preferences-window.h"
@@ -82,23 +83,56 @@ folded_at_width (gpointer user_data)
 
 typedef struct {
   CpWindow   *window;
-  gboolean    details; /* every column shown */
+  gboolean    within; /* no wider than its pane */
 } TableWait;
 
-/* The table laid out within its pane, its details shown or not. */
+static const char *details[] = { "Calendar", "Nodes", "Memory per GPU", "Technique" };
+
+/* The table laid out with every column shown: within its pane, or wider
+ * (when @within is FALSE), with its scrollbar to reach the rest. */
 static gboolean
-table_fits (gpointer user_data)
+table_laid_out (gpointer user_data)
 {
   TableWait *wait = user_data;
   GtkAdjustment *sideways = sideways_of (wait->window);
-  const char *details[] = { "Calendar", "Nodes", "Memory per GPU", "Technique" };
-  guint shown = 0;
+  GtkWidget *scroller = gtk_widget_get_parent (GTK_WIDGET (table_of (wait->window)));
+  gboolean wider = gtk_adjustment_get_upper (sideways) > gtk_adjustment_get_page_size (sideways) + 1;
 
   for (guint i = 0; i < G_N_ELEMENTS (details); i++)
-    shown += gtk_column_view_column_get_visible (column_titled (wait->window, details[i]));
-  return gtk_adjustment_get_page_size (sideways) > 0 &&
-         gtk_adjustment_get_upper (sideways) <= gtk_adjustment_get_page_size (sideways) + 1 &&
-         (wait->details ? shown == G_N_ELEMENTS (details) : shown < G_N_ELEMENTS (details));
+    if (!gtk_column_view_column_get_visible (column_titled (wait->window, details[i])))
+      return FALSE;
+  if (cp_results_view_get_update_pending (cp_window_get_results_view (wait->window)) ||
+      gtk_adjustment_get_page_size (sideways) <= 0)
+    return FALSE;
+  return wait->within ? !wider
+                      : wider && gtk_widget_get_mapped (gtk_scrolled_window_get_hscrollbar (GTK_SCROLLED_WINDOW (scroller)));
+}
+
+/* The mapped label of the table reading @text, or NULL. */
+static GtkWidget *
+cell_reading (CpWindow   *window,
+              const char *text)
+{
+  g_autoptr(GPtrArray) all = g_ptr_array_new ();
+
+  cp_test_gui_collect (GTK_WIDGET (table_of (window)), GTK_TYPE_LABEL, all);
+  for (guint i = 0; i < all->len; i++)
+    if (gtk_widget_get_mapped (g_ptr_array_index (all, i)) &&
+        g_strcmp0 (gtk_label_get_label (GTK_LABEL (g_ptr_array_index (all, i))), text) == 0)
+      return g_ptr_array_index (all, i);
+  return NULL;
+}
+
+/* Whether @widget shows whole in the table's scrolled window. */
+static gboolean
+in_table_view (CpWindow  *window,
+               GtkWidget *widget)
+{
+  GtkWidget *scroller = gtk_widget_get_parent (GTK_WIDGET (table_of (window)));
+  graphene_rect_t bounds;
+
+  g_assert_true (gtk_widget_compute_bounds (widget, scroller, &bounds));
+  return bounds.origin.x >= -0.5 && bounds.origin.x + bounds.size.width <= gtk_widget_get_width (scroller) + 0.5;
 }
 
 /* The GPU name labels of the table's Quote column, on screen. */
@@ -121,14 +155,16 @@ gpu_labels (CpWindow *window)
 }
 
 /* Walkthrough 9: at 1024 px the table scrolled sideways and its Quote
- * column read "8 × NVIDIA A800 80G…". It fits now, with the cost, Fits,
- * Deadline and Calendar in view: each quote's GPU count and GPU name on
- * the first line, the model without its maker's word, cut (if at all)
- * from its start, so that the model shows ("8 × A100 80GB SXM4", never
- * "…IDIA A100", walkthrough 10); the vendor's name under
- * it, with the whole name in the tooltip. */
+ * column read "8 × NVIDIA A800 80G…"; then it hid Nodes, Memory per GPU
+ * and Technique to fit, with no way to reach them (lead14: "tried to
+ * scroll table sideways"). Every column is there now, the table scrolls
+ * sideways, and its first view has the rank, the quote, the cost and
+ * Fits: each quote's GPU count and whole GPU model on the first line
+ * (the model without its maker's word, "8 × A100 80GB SXM4"); the
+ * vendor's name under it, with the whole name in the tooltip. Scrolled
+ * to its end, it shows each quote's technique. */
 static void
-test_table_fits_1024 (void)
+test_table_scrolls_1024 (void)
 {
   CpWindow *window = cp_test_gui_demo_window (app);
   CpProject *project = cp_window_get_project (window);
@@ -142,17 +178,49 @@ test_table_fits_1024 (void)
   gtk_list_box_select_row (cp_window_get_jobs_list (window),
                            gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window), 0));
   cp_test_gui_wait_results (cp_window_get_results_view (window));
-  cp_test_gui_wait_until (table_fits, &wait, "the table within its pane at 1024 px");
+  cp_test_gui_wait_until (table_laid_out, &wait, "the table wider than its pane at 1024 px, scrolling");
   cp_test_gui_wait_frames (GTK_WIDGET (table_of (window)), 2);
 
   g_assert_true (gtk_column_view_column_get_visible (column_titled (window, "Total cost")));
   g_assert_true (gtk_column_view_column_get_visible (column_titled (window, "Fits")));
   g_assert_true (gtk_column_view_column_get_visible (column_titled (window, "Deadline")));
-  g_assert_true (gtk_column_view_column_get_visible (column_titled (window, "Calendar")));
-  g_assert_false (gtk_column_view_column_get_visible (column_titled (window, "Technique")));
+  {
+    GListModel *options = cp_results_view_get_options (cp_window_get_results_view (window));
+    g_autoptr(CpOptionObject) first = g_list_model_get_item (options, 0);
+    GtkAdjustment *sideways = sideways_of (window);
+    GtkWidget *cost = cell_reading (window, cp_option_object_get_text (first, CP_OPTION_TEXT_COST));
+    GtkWidget *fits = cell_reading (window, cp_option_object_get_text (first, CP_OPTION_TEXT_FITS));
+    GtkWidget *technique;
 
-  /* Each row's GPU: the quote's GPU model, cut only at its start,
-   * after "8 ×", which is never cut. */
+    g_assert_nonnull (cost);
+    g_assert_nonnull (fits);
+    g_assert_true (in_table_view (window, cost));
+    g_assert_true (in_table_view (window, fits));
+    /* The last row above the scrollbar: an automatic one lay over it. */
+    {
+      GtkWidget *scroller = gtk_widget_get_parent (GTK_WIDGET (table_of (window)));
+      GtkWidget *scrollbar = gtk_scrolled_window_get_hscrollbar (GTK_SCROLLED_WINDOW (scroller));
+      g_autoptr(CpOptionObject) last = g_list_model_get_item (options, g_list_model_get_n_items (options) - 1);
+      GtkWidget *rank = cell_reading (window, cp_option_object_get_text (last, CP_OPTION_TEXT_RANK));
+      graphene_rect_t row, bar;
+
+      g_assert_nonnull (rank);
+      g_assert_true (gtk_widget_compute_bounds (rank, scroller, &row));
+      g_assert_true (gtk_widget_compute_bounds (scrollbar, scroller, &bar));
+      g_assert_cmpfloat (row.origin.y + row.size.height, <=, bar.origin.y + 0.5);
+    }
+    /* The last column, reached by scrolling. */
+    gtk_adjustment_set_value (sideways, gtk_adjustment_get_upper (sideways) - gtk_adjustment_get_page_size (sideways));
+    cp_test_gui_wait_frames (GTK_WIDGET (table_of (window)), 2);
+    technique = cell_reading (window, cp_option_object_get_text (first, CP_OPTION_TEXT_TECHNIQUE));
+    g_assert_nonnull (technique);
+    g_assert_true (in_table_view (window, technique));
+    g_assert_false (in_table_view (window, cost));
+    gtk_adjustment_set_value (sideways, 0);
+    cp_test_gui_wait_frames (GTK_WIDGET (table_of (window)), 2);
+  }
+
+  /* Each row's GPU: the quote's GPU model, whole, after "8 ×". */
   labels = gpu_labels (window);
   g_assert_cmpuint (labels->len, >=, 5);
   for (guint i = 0; i < labels->len; i++)
@@ -165,7 +233,7 @@ test_table_fits_1024 (void)
       for (guint q = 0; q < project->quotes->len; q++)
         known |= g_strcmp0 (cp_words_gpu_model (((CpQuote *) g_ptr_array_index (project->quotes, q))->gpu.name), name) == 0;
       g_assert_true (known);
-      g_assert_cmpint (gtk_label_get_ellipsize (GTK_LABEL (label)), ==, PANGO_ELLIPSIZE_START);
+      g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (label))));
       g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (count)), ==, "8 ×");
       g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (count))));
     }
@@ -193,32 +261,11 @@ test_table_fits_1024 (void)
   cp_test_gui_close_window (window);
 }
 
-/* Nodes, Memory per GPU or Technique in view only beside whole GPU
- * names, the table within its pane, the fitting done. */
-static gboolean
-details_beside_whole_names (gpointer user_data)
-{
-  CpWindow *window = user_data;
-  GtkAdjustment *sideways = sideways_of (window);
-  g_autoptr(GPtrArray) labels = NULL;
-  gboolean cut = FALSE;
-
-  if (cp_results_view_get_update_pending (cp_window_get_results_view (window)) ||
-      gtk_adjustment_get_upper (sideways) > gtk_adjustment_get_page_size (sideways) + 1)
-    return FALSE;
-  labels = gpu_labels (window);
-  for (guint i = 0; i < labels->len; i++)
-    cut |= pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (g_ptr_array_index (labels, i))));
-  return !cut || (!gtk_column_view_column_get_visible (column_titled (window, "Nodes")) &&
-                  !gtk_column_view_column_get_visible (column_titled (window, "Memory per GPU")) &&
-                  !gtk_column_view_column_get_visible (column_titled (window, "Technique")));
-}
-
-/* On a projector's width the details come back, the table still within
- * its pane. X keeps a window within its screen: gui-window-room runs on a
- * 1920 × 1080 one. */
+/* On a projector's width the table is within its pane, every column and
+ * every GPU's name whole. X keeps a window within its screen:
+ * gui-window-room runs on a 1920 × 1080 one. */
 static void
-test_table_details_wide (void)
+test_table_wide (void)
 {
   CpWindow *window = cp_test_gui_demo_window (app);
   TableWait narrow = { window, FALSE };
@@ -226,30 +273,23 @@ test_table_details_wide (void)
 
   gtk_window_set_default_size (GTK_WINDOW (window), 1024, 700);
   cp_test_gui_wait_results (cp_window_get_results_view (window));
-  cp_test_gui_wait_until (table_fits, &narrow, "the details hidden at 1024 px");
+  cp_test_gui_wait_until (table_laid_out, &narrow, "the table scrolling at 1024 px");
   gtk_window_set_default_size (GTK_WINDOW (window), 1880, 1000);
-  cp_test_gui_wait_until (table_fits, &wide, "every column back at 1880 px");
+  cp_test_gui_wait_until (table_laid_out, &wide, "the table within its pane at 1880 px");
   cp_test_gui_wait_frames (GTK_WIDGET (table_of (window)), 2);
   {
-    /* Every GPU's name whole. */
     g_autoptr(GPtrArray) labels = gpu_labels (window);
 
     g_assert_cmpuint (labels->len, >=, 5);
     for (guint i = 0; i < labels->len; i++)
       g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (g_ptr_array_index (labels, i)))));
   }
-  /* Walkthrough of this change: at 1600 px Memory per GPU showed while
-   * "8 × …IA GeForce RTX 4090 24GB" was cut for it. */
-  gtk_window_set_default_size (GTK_WINDOW (window), 1600, 1000);
-  cp_test_gui_wait_frames (GTK_WIDGET (table_of (window)), 2);
-  cp_test_gui_wait_until (details_beside_whole_names, window, "the details beside whole GPU names at 1600 px");
-  g_assert_true (gtk_column_view_column_get_visible (column_titled (window, "Calendar")));
   cp_test_gui_close_window (window);
 }
 
-/* A service's table: its price per million output tokens always in
- * view; its throughput and requests served dropped at 1024 px (with the
- * four details of every job), back at 1880 px within the pane. */
+/* A service's table: its price per million output tokens, throughput
+ * and requests served, with the four details of every job; scrolling
+ * sideways at 1024 px, within the pane at 1880 px. */
 static gboolean
 service_table_is (gpointer user_data)
 {
@@ -261,14 +301,9 @@ service_table_is (gpointer user_data)
   if (!gtk_column_view_column_get_visible (column_titled (wait->window, C_("results table", "Per million\noutput tokens"))) ||
       cp_results_view_get_update_pending (cp_window_get_results_view (wait->window)))
     return FALSE;
-  /* Issue 26: at 1024 px the table was still about 90 px wider than its
-   * pane, "Per million output tokens" on one line over short figures. */
-  if (gtk_adjustment_get_page_size (sideways) <= 0 ||
-      gtk_adjustment_get_upper (sideways) > gtk_adjustment_get_page_size (sideways) + 1)
+  if (!throughput || !served || gtk_adjustment_get_page_size (sideways) <= 0)
     return FALSE;
-  if (!wait->details)
-    return !throughput && !served && !gtk_column_view_column_get_visible (column_titled (wait->window, _("Calendar")));
-  return throughput && served;
+  return (gtk_adjustment_get_upper (sideways) <= gtk_adjustment_get_page_size (sideways) + 1) == wait->within;
 }
 
 /* The labels of the table's cells reading @text, on screen. */
@@ -305,7 +340,7 @@ test_service_columns (void)
   gtk_list_box_select_row (cp_window_get_jobs_list (window),
                            gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window), service));
   cp_test_gui_wait_results (cp_window_get_results_view (window));
-  cp_test_gui_wait_until (service_table_is, &narrow, "a service's table within its pane at 1024 px");
+  cp_test_gui_wait_until (service_table_is, &narrow, "a service's table scrolling at 1024 px");
   /* Its target is the demo service's 200 requests at once, which every
    * demo quote's offer carries: the column is titled for it, not
    * "Deadline", and each row says 200 of the 200. */
@@ -318,7 +353,7 @@ test_service_columns (void)
     g_assert_cmpuint (count_cells (window, all_served), >=, 5);
   }
   gtk_window_set_default_size (GTK_WINDOW (window), 1880, 1000);
-  cp_test_gui_wait_until (service_table_is, &wide, "a service's every column at 1880 px");
+  cp_test_gui_wait_until (service_table_is, &wide, "a service's table within its pane at 1880 px");
   cp_test_gui_close_window (window);
 }
 
@@ -1286,10 +1321,10 @@ main (int   argc,
   app = cp_test_gui_application_new ();
 
   g_test_add_func ("/gui/window-room/first-start-sidebar", test_first_start_sidebar);
-  g_test_add_func ("/gui/window-room/table-fits-1024", test_table_fits_1024);
+  g_test_add_func ("/gui/window-room/table-scrolls-1024", test_table_scrolls_1024);
   g_test_add_func ("/gui/window-room/popups-fit-700", test_popups_fit_700);
   g_test_add_func ("/gui/window-room/add-closes-folded-sidebar", test_add_closes_folded_sidebar);
-  g_test_add_func ("/gui/window-room/table-details-wide", test_table_details_wide);
+  g_test_add_func ("/gui/window-room/table-wide", test_table_wide);
   g_test_add_func ("/gui/window-room/service-columns", test_service_columns);
   g_test_add_func ("/gui/window-room/new-window-or-in-place", test_new_window_or_in_place);
   g_test_add_func ("/gui/window-room/save-as-leaves-nothing-unsaved", test_save_as_leaves_nothing_unsaved);

@@ -1847,11 +1847,10 @@ wheel_over_table (GtkWidget *table_scroller,
 
 /* Meeting walkthrough: at 1024 px the table hid Calendar to Technique,
  * and the wheel over it moved only the page. Turns down over the table
- * bring any right-hand columns into view until the last, then move the
- * page; turns up go back to the first column, then up the page. Since
- * walkthrough 9 the table fits its pane at 1024 px (it drops details
- * the text says too; test-window-room.c), so the wheel moves the page
- * at once. */
+ * bring the right-hand columns into view until the last, then move the
+ * page; turns up go back to the first column, then up the page. At
+ * 1024 px the table is wider than its pane (lead14: every column can be
+ * reached; test-window-room.c). */
 static void
 test_window_table_wheel (void)
 {
@@ -1870,8 +1869,8 @@ test_window_table_wheel (void)
   wait_results (results);
   spin ();
   cp_test_gui_wait_frames (table, 4);
-  /* No column hidden on the right, and a page to scroll. */
-  g_assert_cmpfloat (gtk_adjustment_get_upper (sideways), <=, gtk_adjustment_get_page_size (sideways) + 1);
+  /* Columns on the right to bring into view, and a page to scroll. */
+  g_assert_cmpfloat (gtk_adjustment_get_upper (sideways), >, gtk_adjustment_get_page_size (sideways) + 1);
   g_assert_cmpfloat (gtk_adjustment_get_upper (page), >, gtk_adjustment_get_page_size (page) + 1);
   gtk_adjustment_set_value (page, 10);
 
@@ -1882,7 +1881,8 @@ test_window_table_wheel (void)
       g_assert_cmpfloat (gtk_adjustment_get_value (page), ==, 10);
       g_assert_cmpuint (++turns, <, 50);
     }
-  g_assert_cmpuint (turns, ==, 0);
+  g_assert_cmpuint (turns, >, 0);
+  turns = 0;
   wheel_over_table (table_scroller, 1);
   g_assert_cmpfloat (gtk_adjustment_get_value (page), >, 10);
 
@@ -2335,9 +2335,8 @@ test_window_columns_in_view (void)
   gtk_window_unmaximize (GTK_WINDOW (window));
   gtk_window_set_default_size (GTK_WINDOW (window), 1024, 700);
   cp_test_gui_wait_until (at_most_1024_wide, window, "the window at 1024 px");
-  /* The table drops its details one layout at a time once the window is
-   * narrower: measured before that was done, a title was 4 px left of
-   * the pane (a run under load, session 11). */
+  /* Measured before the results were laid out at this width, a title
+   * was 4 px left of the pane (a run under load, session 11). */
   wait_results (cp_window_get_results_view (window));
   cp_test_gui_wait_frames (GTK_WIDGET (window), 2);
   /* The window's own width, inside whatever its frame takes. */
@@ -3286,9 +3285,9 @@ test_window_serving (void)
   select_row (cp_window_get_jobs_list (window), serve);
   wait_results (results);
   g_assert_true (gtk_column_view_column_get_visible (column_titled (results, "Per million\noutput tokens")));
-  /* Tokens/s per replica and Requests served are details the table drops
-   * while it is wider than its pane, as at this window's 1280 px; they
-   * show on a wide screen (test-window-room.c, service-columns). */
+  /* Tokens/s per replica and Requests served beside it, reached by
+   * scrolling sideways on a narrow screen (test-window-room.c,
+   * service-columns). */
   for (guint i = 0; i < g_list_model_get_n_items (options); i++)
     {
       g_autoptr(CpOptionObject) object = g_list_model_get_item (options, i);
