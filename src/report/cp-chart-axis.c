@@ -487,6 +487,11 @@ cp_chart_geometry_init (Geometry          *geometry,
           y_min = MIN (y_min, data->marker_y);
           y_max = MAX (y_max, data->marker_y);
         }
+      if (cp_chart_usable (data->recommended_y, TRUE))
+        {
+          y_min = MIN (y_min, data->recommended_y);
+          y_max = MAX (y_max, data->recommended_y);
+        }
     }
   else
     {

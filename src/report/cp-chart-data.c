@@ -130,6 +130,8 @@ cp_chart_data_new_empty (CpChartKind  kind,
   data->series = g_ptr_array_new_with_free_func (cp_chart_series_free);
   data->marker_x = NAN;
   data->marker_y = NAN;
+  data->recommended_x = NAN;
+  data->recommended_y = NAN;
   data->deadline_days = NAN;
   for (guint p = 0; p < G_N_ELEMENTS (data->break_even); p++)
     data->break_even[p].x = data->break_even[p].y = NAN;
@@ -153,6 +155,7 @@ cp_chart_data_copy (const CpChartData *data)
   copy->y_label = g_strdup (data->y_label);
   copy->y2_label = g_strdup (data->y2_label);
   copy->marker_label = g_strdup (data->marker_label);
+  copy->recommended_label = g_strdup (data->recommended_label);
   copy->deadline_label = g_strdup (data->deadline_label);
   for (guint p = 0; p < G_N_ELEMENTS (data->break_even); p++)
     {
@@ -194,6 +197,7 @@ cp_chart_data_free (CpChartData *data)
   g_free (data->y_label);
   g_free (data->y2_label);
   g_free (data->marker_label);
+  g_free (data->recommended_label);
   g_free (data->deadline_label);
   for (guint p = 0; p < G_N_ELEMENTS (data->break_even); p++)
     {

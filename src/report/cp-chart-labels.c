@@ -1022,7 +1022,8 @@ cp_chart_draw_fixed_label (Painter                    *painter,
                            double                      x,
                            double                      y,
                            double                      x_align,
-                           const Panel                *panel)
+                           const Panel                *panel,
+                           const CpChartLabelBox      *keep_clear)
 {
   CpChartLabelBox box = { 0 };
   double w, h, wrap_w;
@@ -1037,8 +1038,8 @@ cp_chart_draw_fixed_label (Painter                    *painter,
   box.shown_bytes = strlen (text);
   box.x = CLAMP (x - x_align * w, geometry->left + 2, MAX (geometry->left + 2, geometry->right - w - 2));
   box.y = y;
-  if (!place_box (painter, geometry, panel, &box, panel->top + 1, panel->bottom - 1, geometry->line_h, NULL, NULL) &&
-      !place_box (painter, geometry, panel, &box, panel->top + 1, panel->bottom - 1, -1, NULL, NULL))
+  if (!place_box (painter, geometry, panel, &box, panel->top + 1, panel->bottom - 1, geometry->line_h, keep_clear, NULL) &&
+      !place_box (painter, geometry, panel, &box, panel->top + 1, panel->bottom - 1, -1, keep_clear, NULL))
     return;
   cairo_save (painter->cr);
   cp_chart_set_rgb (painter->cr, &painter->theme.background);

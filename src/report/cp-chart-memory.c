@@ -266,6 +266,11 @@ cp_chart_data_new_memory (const CpProject *project,
         /* TRANSLATORS: a line of the memory chart: what stays in GPU memory
          * with the optimizer on the host; %u is a number of GPUs */
         label = g_strdup_printf (_("CPU offload over %u GPUs (GPU part)"), gpus);
+      else if (lines[l].technique == CP_TECHNIQUE_AS_CONFIGURED)
+        /* The job's own technique named: "As configured" beside "LoRA"
+         * and "QLoRA" did not say which the job is (issue 26). */
+        /* TRANSLATORS: a line of the memory chart: the job's kind, e.g. "QLoRA fine-tuning as configured" */
+        label = g_strdup_printf (_("%s as configured"), cp_words_task_kind (job->kind));
       else
         label = g_strdup (cp_words_capitalised (cp_words_technique (lines[l].technique)));
 
@@ -294,14 +299,41 @@ cp_chart_data_new_memory (const CpProject *project,
       g_ptr_array_add (data->series, series);
     }
 
-  /* The job itself, as configured. */
+  /* The job itself, as configured; and as the recommended option runs
+   * it, when that is another technique: "This job" marked only the
+   * configuration the recommendation had moved away from, and the
+   * recommended one, with CPU offload, was unmarked (issue 26). */
   if (job->model.params > 0)
     {
+      gboolean recommended_here = recommended >= 0 && chosen == CP_TECHNIQUE_AS_CONFIGURED &&
+                                  job->kind != CP_TASK_INFERENCE;
+
       data->marker_x = job->model.params;
       data->marker_y = memory_need_bytes (job, &lines[0], 1, settings);
-      data->marker_label = g_strdup (_("This job"));
+      data->marker_label = g_strdup (recommended_here ? _("This job as configured, as recommended")
+                                                      : _("This job as configured"));
+      data->marker_recommended = recommended_here;
       if (!cp_chart_usable (data->marker_y, TRUE))
         data->marker_x = data->marker_y = NAN;
+      for (guint l = 1; l < n_lines && recommended >= 0 && job->kind != CP_TASK_INFERENCE; l++)
+        if (lines[l].technique == chosen)
+          {
+            const CpChartSeries *series = g_ptr_array_index (data->series, l);
+            /* On the GPUs the option recommended has: ZeRO-3's line is
+             * drawn over the largest cluster's, which it may not use. */
+            guint gpus = chosen == CP_TECHNIQUE_ZERO3 || chosen == CP_TECHNIQUE_CPU_OFFLOAD ? chosen_gpus : 1;
+            g_autofree char *zero3 = chosen == CP_TECHNIQUE_ZERO3 ? g_strdup_printf (_("ZeRO-3 over %u GPUs"), gpus) : NULL;
+
+            data->recommended_x = job->model.params;
+            data->recommended_y = memory_need_bytes (job, &lines[l], gpus, settings);
+            /* TRANSLATORS: the memory chart's mark of the job as the recommended option runs it; %s is its technique, e.g. "CPU offload over 8 GPUs (GPU part)" */
+            data->recommended_label = g_strdup_printf (_("This job as recommended: %s"), zero3 != NULL ? zero3 : series->label);
+            if (!cp_chart_usable (data->recommended_y, TRUE))
+              {
+                data->recommended_x = data->recommended_y = NAN;
+                g_clear_pointer (&data->recommended_label, g_free);
+              }
+          }
     }
 
   add_capacity_lines (data, project, plan);

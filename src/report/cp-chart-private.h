@@ -199,7 +199,8 @@ void cp_chart_draw_line_labels (Painter *painter, Geometry *geometry, const CpCh
                                 const Panel *panel, GArray *requests);
 
 void cp_chart_draw_fixed_label (Painter *painter, Geometry *geometry, const PangoFontDescription *font,
-                                const char *text, double x, double y, double x_align, const Panel *panel);
+                                const char *text, double x, double y, double x_align, const Panel *panel,
+                                const CpChartLabelBox *keep_clear);
 
 void cp_chart_bar_clear (gpointer bar);
 

@@ -576,7 +576,7 @@ draw_chart_marks (Painter           *painter,
         {
           cp_chart_text_size (geometry, geometry->small, data->deadline_label, 0, &w, &h);
           cp_chart_draw_fixed_label (painter, geometry, geometry->small, data->deadline_label,
-                                     geometry->left + 4, MAX (lower->top + 1, y - h - 1), 0, lower);
+                                     geometry->left + 4, MAX (lower->top + 1, y - h - 1), 0, lower, NULL);
         }
     }
 
@@ -613,26 +613,48 @@ draw_chart_marks (Painter           *painter,
       else
         /* On the side with more room. */
         cp_chart_draw_fixed_label (painter, geometry, geometry->small, break_even->label,
-                                   right_side ? x + 4 : x - 4, panel->top + 3, right_side ? 0 : 1, panel);
+                                   right_side ? x + 4 : x - 4, panel->top + 3, right_side ? 0 : 1, panel, NULL);
     }
 
-  /* The job itself */
-  if (cp_chart_usable (data->marker_x, data->x_log) && cp_chart_usable (data->marker_y, data->y_log))
+  /* The job itself, as configured and as recommended: the recommended
+   * one in its colour, under its marker when it is the lower of the two. */
+  for (int mark = 0; mark < 2 && labels; mark++)
     {
-      double x = cp_chart_to_px_x (geometry, data->marker_x);
-      double y = cp_chart_to_px_y (upper, data->marker_y);
-      double r = geometry->font_px * 0.55;
-      double w, h;
+      double mx = mark == 0 ? data->marker_x : data->recommended_x;
+      double my = mark == 0 ? data->marker_y : data->recommended_y;
+      const char *text = mark == 0 ? data->marker_label : data->recommended_label;
+      gboolean below = mark == 1 && cp_chart_usable (data->marker_y, data->y_log) && my < data->marker_y;
+      double x, y, r = geometry->font_px * 0.55, w, h;
 
       /* Its marker is drawn by draw_job_marker(), over the curves. */
-      if (labels)
-        {
-          cp_chart_set_rgb (cr, &painter->theme.text);
-          cp_chart_text_size (geometry, geometry->small, data->marker_label, 0, &w, &h);
-          cp_chart_draw_fixed_label (painter, geometry, geometry->small, data->marker_label,
-                                     x - w / 2, y - r - h - 2, 0, upper);
-        }
+      if (!cp_chart_usable (mx, data->x_log) || !cp_chart_usable (my, data->y_log) || text == NULL)
+        continue;
+      x = cp_chart_to_px_x (geometry, mx);
+      y = cp_chart_to_px_y (upper, my);
+      cp_chart_set_rgb (cr, mark == 0 && !data->marker_recommended ? &painter->theme.text : &painter->theme.highlight);
+      cp_chart_text_size (geometry, geometry->small, text, 0, &w, &h);
+      {
+        /* Off its own marker: a label's backdrop hid the recommended one. */
+        double size = r * 1.15 + 1;
+        CpChartLabelBox own = { x - size, y - size, 2 * size, 2 * size, -1, 0 };
+
+        cp_chart_draw_fixed_label (painter, geometry, geometry->small, text, x - w / 2,
+                                   below ? y + r + 2 : y - r - h - 2, 0, upper, &own);
+      }
     }
+}
+
+/* A job's marker (a diamond reaching 1.15 times its size) among the
+ * marks the labels keep off: a label's backdrop hid the recommended one. */
+static void
+add_job_mark (Geometry *geometry,
+              double    x,
+              double    y)
+{
+  double size = geometry->font_px * 0.55 * 1.15 + 1;
+  CpChartLabelBox mark = { x - size, y - size, 2 * size, 2 * size, -1, 0 };
+
+  g_array_append_val (geometry->panels[0].marks, mark);
 }
 
 static void
@@ -643,19 +665,34 @@ draw_job_marker (Painter           *painter,
   cairo_t *cr = painter->cr;
   double x, y;
 
+  /* As recommended: filled in the recommended option's colour. */
+  if (cp_chart_usable (data->recommended_x, data->x_log) && cp_chart_usable (data->recommended_y, data->y_log))
+    {
+      x = cp_chart_to_px_x (geometry, data->recommended_x);
+      y = cp_chart_to_px_y (&geometry->panels[0], data->recommended_y);
+      cairo_set_dash (cr, NULL, 0, 0);
+      cairo_set_line_width (cr, 1.5);
+      draw_marker (cr, x, y, geometry->font_px * 0.55, 3);
+      cp_chart_set_rgb (cr, &painter->theme.highlight);
+      cairo_fill_preserve (cr);
+      cp_chart_set_rgb (cr, &painter->theme.text);
+      cairo_stroke (cr);
+      add_job_mark (geometry, x, y);
+    }
+  /* As configured: open, in the text's colour; filled as the recommended
+   * one when it is also that. */
   if (!cp_chart_usable (data->marker_x, data->x_log) || !cp_chart_usable (data->marker_y, data->y_log))
     return;
   x = cp_chart_to_px_x (geometry, data->marker_x);
   y = cp_chart_to_px_y (&geometry->panels[0], data->marker_y);
-  cp_chart_set_rgb (cr, &painter->theme.text);
   cairo_set_dash (cr, NULL, 0, 0);
   cairo_set_line_width (cr, 1.5);
   draw_marker (cr, x, y, geometry->font_px * 0.55, 3);
-  cairo_save (cr);
-  cp_chart_set_rgb (cr, &painter->theme.background);
+  cp_chart_set_rgb (cr, data->marker_recommended ? &painter->theme.highlight : &painter->theme.background);
   cairo_fill_preserve (cr);
-  cairo_restore (cr);
+  cp_chart_set_rgb (cr, &painter->theme.text);
   cairo_stroke (cr);
+  add_job_mark (geometry, x, y);
 }
 
 /* A chart with nothing to draw says so in its middle, in place of axes

@@ -98,6 +98,14 @@ typedef struct {
   double      marker_x;      /* the job's model size, or NAN */
   double      marker_y;
   char       *marker_label;
+  gboolean    marker_recommended; /* the job as configured is how the recommended
+                                   * option runs it: its marker in that colour */
+  /* Memory chart: the job as the recommended option runs it (its
+   * technique and GPUs), when that is not the job as configured; NAN and
+   * NULL otherwise. */
+  double      recommended_x;
+  double      recommended_y;
+  char       *recommended_label;
   double      deadline_days; /* on the lower panel, or NAN */
   char       *deadline_label;
   CpChartBreakEven break_even[2]; /* by panel: [0] cheaper (cost), [1] faster (days) */

@@ -563,6 +563,49 @@ test_demo_markers_in_place (void)
   g_assert_cmpuint (open, >, 0);
 }
 
+/* Issue 26: the memory chart names the job's own technique on its "as
+ * configured" line and marks the job both as configured and as the
+ * recommended option runs it. The demo's 70B full fine-tune is
+ * recommended on one A800 machine with CPU offload: its mark sits under
+ * the as-configured one and within the machine's 8 × 80 GiB; the 7B
+ * QLoRA job runs as configured, so its one mark is the recommended one. */
+static void
+test_demo_memory_marks (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) project = cp_demo_project_new (&error);
+  g_autoptr(CpPlan) plan_70b = NULL;
+  g_autoptr(CpPlan) plan_7b = NULL;
+  g_autoptr(CpChartData) full = NULL;
+  g_autoptr(CpChartData) qlora = NULL;
+  g_autoptr(CpChartData) qlora_zh = NULL;
+
+  g_assert_no_error (error);
+  plan_70b = cp_project_plan_job (project, 0);
+  plan_7b = cp_project_plan_job (project, 1);
+  full = cp_chart_data_new_memory (project, 0, plan_70b, "en");
+  qlora = cp_chart_data_new_memory (project, 1, plan_7b, "en");
+  qlora_zh = cp_chart_data_new_memory (project, 1, plan_7b, "zh_CN");
+
+  g_assert_cmpstr (((CpChartSeries *) g_ptr_array_index (full->series, 0))->label, ==,
+                   "Full-parameter fine-tuning as configured");
+  g_assert_cmpstr (full->marker_label, ==, "This job as configured");
+  g_assert_false (full->marker_recommended);
+  g_assert_cmpstr (full->recommended_label, ==, "This job as recommended: CPU offload over 8 GPUs (GPU part)");
+  g_assert_cmpfloat (full->recommended_x, ==, full->marker_x);
+  g_assert_cmpfloat (full->recommended_y, <, full->marker_y);
+  g_assert_cmpfloat (full->recommended_y, <=, 8 * 80.0 * 1024 * 1024 * 1024);
+
+  g_assert_cmpstr (((CpChartSeries *) g_ptr_array_index (qlora->series, 0))->label, ==,
+                   "QLoRA fine-tuning as configured");
+  g_assert_cmpstr (qlora->marker_label, ==, "This job as configured, as recommended");
+  g_assert_true (qlora->marker_recommended);
+  g_assert_null (qlora->recommended_label);
+  g_assert_true (isnan (qlora->recommended_x));
+  g_assert_cmpstr (((CpChartSeries *) g_ptr_array_index (qlora_zh->series, 0))->label, ==, "QLoRA 微调（按原配置）");
+  g_assert_cmpstr (qlora_zh->marker_label, ==, "本任务按原配置，即推荐方案");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -579,6 +622,7 @@ main (int    argc,
   g_test_add_func ("/chart-labels/demo-names", test_demo_names);
   g_test_add_func ("/chart-labels/break-even-in-note", test_break_even_in_note);
   g_test_add_func ("/chart-labels/demo-markers-in-place", test_demo_markers_in_place);
+  g_test_add_func ("/chart-labels/demo-memory-marks", test_demo_memory_marks);
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);
   g_free (tmp_dir);
