@@ -203,7 +203,8 @@ page_surface_new (Doc *doc)
   return cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, &extents);
 }
 
-/* Header (title and date) and footer (page N of M) of page @index. */
+/* Header (title and date) and footer (page N of M) of page @index, once
+ * the page count is known. */
 void
 cp_doc_page_furniture (Doc   *doc,
                        guint  index,
@@ -220,8 +221,10 @@ cp_doc_page_furniture (Doc   *doc,
   cairo_t *cr;
   int w, h;
 
-  page->furniture = page_surface_new (doc);
-  cr = cairo_create (page->furniture);
+  /* Recorded after the page's content, on the same surface: drawn over
+   * it as before, and the PDF holds one drawing per page, not two (each
+   * a form with its own compressed stream). */
+  cr = cairo_create (page->content);
 
   cairo_set_source_rgb (cr, 0.35, 0.35, 0.35);
   right = doc_layout (doc, doc->small, doc->date, 0);
@@ -248,7 +251,6 @@ cp_doc_page_furniture (Doc   *doc,
 void
 cp_doc_page_clear (Page *page)
 {
-  g_clear_pointer (&page->furniture, cairo_surface_destroy);
   g_clear_pointer (&page->content, cairo_surface_destroy);
 }
 
@@ -305,7 +307,7 @@ cp_doc_fills_page (Doc          *doc,
 void
 cp_doc_new_page (Doc *doc)
 {
-  Page page = { NULL, page_surface_new (doc) };
+  Page page = { page_surface_new (doc) };
   cairo_font_options_t *options;
 
   g_array_append_val (doc->pages, page);
@@ -317,7 +319,7 @@ cp_doc_new_page (Doc *doc)
    * table rows and lines of text of a page made it a list of hundreds
    * (cairo's analysis of a 248-page report: 0.9 of its 10 billion
    * instructions). The page furniture is drawn over it
-   * (cp_report_layout_draw_page()). */
+   * (cp_doc_page_furniture()). */
   cairo_set_source_rgb (doc->cr, 1, 1, 1);
   cairo_paint (doc->cr);
   cairo_set_source_rgb (doc->cr, 0, 0, 0);

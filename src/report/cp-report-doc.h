@@ -10,8 +10,7 @@
 G_BEGIN_DECLS
 
 typedef struct {
-  cairo_surface_t *furniture;   /* header and footer */
-  cairo_surface_t *content;
+  cairo_surface_t *content;     /* the page's drawing, then its header and footer */
 } Page;
 
 typedef struct {

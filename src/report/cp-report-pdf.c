@@ -2,10 +2,11 @@
  * writer on top of it.
  *
  * The document is laid out once, each page's drawing kept in a cairo
- * recording surface; page furniture ("Page 3 of 12") is recorded apart
- * once the page count is known. The PDF writer and printing both replay
- * these recordings, so paper and PDF carry the same drawing, and pages can
- * be drawn in any order (a print dialog may ask for a range). The parts
+ * recording surface; page furniture ("Page 3 of 12") is recorded on it,
+ * after the content, once the page count is known. The PDF writer and
+ * printing both replay these recordings, so paper and PDF carry the same
+ * drawing, and pages can be drawn in any order (a print dialog may ask
+ * for a range). The parts
  * of the document are cp-report-memo.c, cp-report-job.c and
  * cp-report-appendix.c, over the page machinery of cp-report-doc.c.
  */
@@ -352,11 +353,9 @@ cp_report_layout_draw_page (CpReportLayout *layout,
 
   p = &g_array_index (layout->pages, Page, page);
   cairo_save (cr);
-  /* The content starts with the white page (cp_doc_new_page()): the
-   * header and footer go over it. */
+  /* The white page (cp_doc_new_page()), its content, then the header
+   * and footer. */
   cairo_set_source_surface (cr, p->content, 0, 0);
-  cairo_paint (cr);
-  cairo_set_source_surface (cr, p->furniture, 0, 0);
   cairo_paint (cr);
   cairo_restore (cr);
 }
