@@ -842,6 +842,58 @@ unstated_unconfirmed (const CpProject *project,
   return text;
 }
 
+double
+cp_option_whole_offer_cost (const CpProject *project,
+                            const CpOption  *option)
+{
+  const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+  const CpEstimate *e = &option->estimate;
+  double idle_nodes = (double) quote->nodes_available - e->nodes;
+  double idle;
+
+  if (e->nodes == 0 || !(idle_nodes > 0))
+    return e->total_cost;
+  /* The run's rental is e->compute_cost for e->nodes (cp-estimate-cost.c):
+   * the idle nodes bill as much each; debugging rents one machine, and
+   * the rest of the offer beside it. */
+  idle = e->total_cost + e->compute_cost / e->nodes * idle_nodes + e->debug_cost * (quote->nodes_available - 1);
+  /* Or every node put to work, when the whole offer runs the job in time
+   * (CpOption.full_offer): the cheaper of the two is what renting it whole
+   * costs. */
+  if (option->has_full_offer && option->full_offer.fits && option->full_offer.meets_deadline)
+    return MIN (idle, option->full_offer.total_cost);
+  return idle;
+}
+
+/* The verdict rests on renting @option, part of its quote's offer, alone:
+ * with the whole offer rented, the next option (@next) would win. */
+static char *
+part_unconfirmed (const CpProject *project,
+                  const CpOption  *option,
+                  const CpOption  *next,
+                  const char      *lang)
+{
+  const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+  const CpQuote *other = g_ptr_array_index (project->quotes, next->quote_index);
+  g_autofree char *rented = NULL, *offered = NULL, *whole = NULL, *name = NULL, *cost = NULL, *vendor = NULL;
+  char *text;
+
+  cp_i18n_push_language (lang);
+  rented = cp_i18n_format_number (option->estimate.nodes, 0, lang);
+  offered = cp_i18n_format_number (quote->nodes_available, 0, lang);
+  whole = cp_i18n_format_money (cp_option_whole_offer_cost (project, option), quote->currency, lang);
+  name = cp_words_quote_short_name (project, next->quote_index);
+  cost = cp_i18n_format_money (next->estimate.total_cost, other->currency, lang);
+  vendor = cp_words_quote_short_name (project, option->quote_index);
+  /* TRANSLATORS: the recommendation rests on renting part of an offer alone: the nodes rented, the nodes
+   * offered, the cost with the whole offer rented for the same time, the quote that would then win and
+   * its cost, and the vendor to ask */
+  text = g_strdup_printf (_("Not firm: it rests on renting %s of the %s nodes offered; with the whole offer it costs %s, and %s wins at %s. Ask %s whether part can be rented alone."),
+                          rented, offered, whole, name, cost, vendor);
+  cp_i18n_pop_language ();
+  return text;
+}
+
 char *
 cp_words_unconfirmed (const CpProject *project,
                       const CpPlan    *plan,
@@ -874,6 +926,22 @@ cp_words_unconfirmed (const CpProject *project,
           return unstated_unconfirmed (project, plan, plan->unstated_costs_winner, plan->unstated_costs_winner_cost,
                                        CP_OUTCOME_ASK_UNSTATED_COSTS, lang);
         }
+      /* A part of an offer rented alone is asked of the vendor (the
+       * memo's questions); the choice holds on it only if the offer
+       * rented whole still costs less than the next option (approver, 3
+       * December: 1 of 华为云's 2 nodes, called firm). */
+      {
+        const CpOption *next = cp_plan_next_best (plan);
+
+        if (next != NULL && !plan->cost_unknown &&
+            cp_option_whole_offer_cost (project, option) > next->estimate.total_cost &&
+            option->estimate.total_cost < next->estimate.total_cost)
+          {
+            if (field != NULL)
+              *field = "part-of-offer";
+            return part_unconfirmed (project, option, next, lang);
+          }
+      }
       if (!cp_words_rests_on_team (project, plan))
         return NULL;
       if (field != NULL)

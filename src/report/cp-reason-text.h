@@ -125,6 +125,12 @@ GPtrArray  *cp_option_risks_except  (const CpProject   *project,
                                      const CpOption    *option,
                                      const char        *lang,
                                      CpOptionRiskFlags  left_out);
+/* What @option, which may rent part of its quote's offer, would cost with
+ * the whole offer rented: its idle nodes billed for the same time as the
+ * rented ones (and the offer beside debugging's one machine), or every
+ * node put to work when the whole offer runs the job in time, whichever
+ * is cheaper. */
+double      cp_option_whole_offer_cost (const CpProject *project, const CpOption *option);
 /* The GPUs a job's CUDA tools must be ported to when it runs on @maker's
  * ("Ascend"), as the porting risk names them; NULL on NVIDIA's GPUs, on
  * those whose maker is not known, and for data processing, which runs no
@@ -178,7 +184,8 @@ gboolean    cp_words_rests_on_team  (const CpProject *project, const CpPlan *pla
  * says the choice is not firm and what to ask, with @field set to the
  * field's key ("host-memory"); or on billing terms ("billing-terms") or
  * storage and network prices ("unstated-costs") the quotes leave out; or
- * on the team nobody described (cp_words_rests_on_team(), "team"); NULL
+ * on renting part of an offer alone, the next option winning against the
+ * offer rented whole ("part-of-offer"); or on the team nobody described (cp_words_rests_on_team(), "team"); NULL
  * when the choice is firm. */
 char       *cp_words_unconfirmed    (const CpProject *project, const CpPlan *plan, const char *lang,
                                      const char **field);

@@ -544,6 +544,16 @@ static const struct {
   { CP_UNSTATED_NETWORK_FEE, "unstated-network-fee", N_("What does the network between nodes cost where several are rented? The quote does not say, and the recommendation depends on it.") },
 };
 
+/* The billing question's text, untranslated. */
+static const char *
+billing_terms_question (void)
+{
+  for (guint q = 0; q < G_N_ELEMENTS (vendor_questions); q++)
+    if (vendor_questions[q].outcome == CP_OUTCOME_ASK_BILLING_TERMS)
+      return vendor_questions[q].question;
+  g_return_val_if_reached (NULL);
+}
+
 gboolean
 cp_report_is_vendor_question (CpOutcome outcome)
 {
@@ -755,37 +765,28 @@ terms_unstated (const CpQuote *quote)
   return cp_quote_billing_granularity_is_assumed (quote) || quote->minimum_term_h <= 0;
 }
 
-/* Whether @plan asks @quote_index's vendor about its billing terms because
- * the verdict rests on them (CP_OUTCOME_ASK_BILLING_TERMS). */
-static gboolean
-terms_asked (const CpPlan *plan,
-             int           quote_index)
-{
-  for (guint r = 0; r < plan->reasons->len; r++)
-    {
-      const CpReason *reason = &g_array_index (plan->reasons, CpReason, r);
-
-      if (reason->outcome == CP_OUTCOME_ASK_BILLING_TERMS && reason->quote_index == quote_index)
-        return TRUE;
-    }
-  return FALSE;
-}
-
-/* The question of renting part of an offer alone, and for what term (@part
- * TRUE), or of billing terms a quote leaves unstated (@part FALSE), put to
- * the vendors of the recommended and next-best options of @results that
- * leave it open: "Can part …? Ask: B (1 of 4 nodes)."; NULL when none
- * does. */
+/* One line on the rental's terms, put to every vendor it concerns
+ * (approver, 3 December: the recommended 华为云, renting 1 of 2 nodes, was
+ * not asked how it bills while its runner-up was): whether part of an
+ * offer rents alone, for the recommended and next-best options of
+ * @results that rent part of theirs ("B (1 of 4 nodes)"), and how it is
+ * billed with what minimum term, for those of them whose quotes leave
+ * the terms unstated and for the vendors of @billing, the question the
+ * verdicts depend on (NULL: none), which this line replaces. NULL when
+ * no vendor is asked. */
 static CpReportQuestion *
-rental_question (const CpProject *project,
-                 JobResult       *results,
-                 guint            n_results,
-                 gboolean         part,
-                 const char      *lang)
+rental_question (const CpProject  *project,
+                 JobResult        *results,
+                 guint             n_results,
+                 CpReportQuestion *billing,
+                 const char       *lang)
 {
-  g_autoptr(GString) line = NULL;
-  CpReportQuestion *question = NULL;
+  g_autoptr(GString) line = g_string_new (NULL);
+  CpReportQuestion *question = question_new (billing != NULL ? billing->kind : "billing-unstated");
+  gboolean any_part = FALSE, any_terms = billing != NULL;
 
+  for (guint i = 0; billing != NULL && i < billing->quotes->len; i++)
+    g_array_append_val (question->quotes, g_array_index (billing->quotes, int, i));
   for (guint j = 0; j < n_results; j++)
     {
       const CpPlan *plan = results[j].plan;
@@ -804,50 +805,74 @@ rental_question (const CpProject *project,
         {
           const CpOption *option = chosen[c];
           const CpQuote *quote;
-          gboolean partial, named = FALSE;
-          g_autofree char *name = NULL;
+          gboolean partial, unstated;
 
           if (option == NULL)
             continue;
           quote = g_ptr_array_index (project->quotes, option->quote_index);
           partial = option->estimate.nodes < quote->nodes_available;
-          /* A part rented alone is asked with its term; unstated terms
-           * alone, unless the verdict's own question asks them. */
-          if (part ? !partial : (partial || !terms_unstated (quote) || terms_asked (plan, option->quote_index)))
+          unstated = terms_unstated (quote);
+          if (!partial && !unstated)
             continue;
-          for (guint i = 0; question != NULL && i < question->quotes->len && !named; i++)
-            named = g_array_index (question->quotes, int, i) == option->quote_index;
-          if (named)
-            continue;
-          if (question == NULL)
-            {
-              question = question_new (part ? "part-of-offer" : "billing-unstated");
-              line = g_string_new (NULL);
-            }
-          else
-            /* TRANSLATORS: between the names of the vendors a question is put to */
-            g_string_append (line, _(", "));
-          g_array_append_val (question->quotes, option->quote_index);
-          name = cp_words_quote_short_name (project, option->quote_index);
-          if (part)
-            {
-              g_autofree char *rented = cp_i18n_format_number (option->estimate.nodes, 0, lang);
-              g_autofree char *offered = cp_i18n_format_number (quote->nodes_available, 0, lang);
-
-              /* TRANSLATORS: a vendor asked about renting part of its offer: its name, the nodes the plan rents, the nodes offered */
-              g_string_append_printf (line, _("%s (%s of %s nodes)"), name, rented, offered);
-            }
-          else
-            g_string_append (line, name);
+          any_part |= partial;
+          any_terms |= unstated;
+          question_add_vendor (project, question, option->quote_index);
         }
     }
-  if (question == NULL)
-    return NULL;
-  question->text = part
-                   /* TRANSLATORS: a question, then the vendors to put it to, each with the nodes the plan rents of those it offers */
-                   ? g_strdup_printf (_("Can part of the offer be rented alone, on the same terms? Ask: %s."), line->str)
-                   /* TRANSLATORS: a question, then the vendors to put it to */
-                   : g_strdup_printf (_("How is it billed, and is there a minimum term? The quote does not say. Ask: %s."),
+  if (question->quotes->len == 0)
+    {
+      cp_report_question_free (question);
+      return NULL;
+    }
+  for (guint i = 0; i < question->quotes->len; i++)
+    {
+      int index = g_array_index (question->quotes, int, i);
+      const CpQuote *quote = g_ptr_array_index (project->quotes, index);
+      g_autofree char *name = cp_words_quote_short_name (project, index);
+      guint rented = 0;
+
+      /* The nodes rented of those offered, when a plan rents part. */
+      for (guint j = 0; j < n_results; j++)
+        for (guint o = 0; results[j].plan != NULL && o < results[j].plan->options->len; o++)
+          {
+            const CpOption *option = &g_array_index (results[j].plan->options, CpOption, o);
+
+            if (option->quote_index == index && option->estimate.nodes < quote->nodes_available &&
+                (o == (guint) results[j].plan->recommended || option == cp_plan_next_best (results[j].plan)))
+              rented = MAX (rented, option->estimate.nodes);
+          }
+      if (i > 0)
+        /* TRANSLATORS: between the names of the vendors a question is put to */
+        g_string_append (line, _(", "));
+      if (rented > 0)
+        {
+          g_autofree char *part = cp_i18n_format_number (rented, 0, lang);
+          g_autofree char *offered = cp_i18n_format_number (quote->nodes_available, 0, lang);
+
+          /* TRANSLATORS: a vendor asked about renting part of its offer: its name, the nodes the plan rents, the nodes offered */
+          g_string_append_printf (line, _("%s (%s of %s nodes)"), name, part, offered);
+        }
+      else
+        g_string_append (line, name);
+    }
+  if (any_part && any_terms)
+    {
+      question->kind = billing != NULL ? billing->kind : "part-of-offer";
+      /* TRANSLATORS: a question, then the vendors to put it to, those renting part of their offer with the nodes rented of those offered */
+      question->text = g_strdup_printf (_("How is it billed, is there a minimum term, and can part of the offer be rented alone on the same terms? Ask: %s."),
+                                        line->str);
+    }
+  else if (any_part)
+    {
+      question->kind = "part-of-offer";
+      /* TRANSLATORS: a question, then the vendors to put it to, each with the nodes the plan rents of those it offers */
+      question->text = g_strdup_printf (_("Can part of the offer be rented alone, on the same terms? Ask: %s."), line->str);
+    }
+  else if (billing != NULL)
+    question_set_text (project, question, _(billing_terms_question ()));
+  else
+    /* TRANSLATORS: a question, then the vendors to put it to */
+    question->text = g_strdup_printf (_("How is it billed, and is there a minimum term? The quote does not say. Ask: %s."),
                                       line->str);
   return question;
 }
@@ -914,10 +939,25 @@ cp_report_questions (const CpProject *project,
         if ((question = vendor_question (project, results, n_results, q, unstated_questions[u].costs)) != NULL)
           g_ptr_array_add (asked, question);
     }
-  /* Part of an offer rented alone, then terms unstated. */
-  for (int part = 1; part >= 0; part--)
-    if ((question = rental_question (project, results, n_results, part, lang)) != NULL)
-      g_ptr_array_add (asked, question);
+  /* The rental's terms, on one line with the billing question the
+   * verdicts depend on. */
+  {
+    CpReportQuestion *billing = NULL;
+    guint at = asked->len;
+
+    for (guint i = 0; i < asked->len; i++)
+      if (g_strcmp0 (((CpReportQuestion *) g_ptr_array_index (asked, i))->kind, "billing-terms") == 0)
+        {
+          billing = g_ptr_array_index (asked, i);
+          at = i;
+        }
+    if ((question = rental_question (project, results, n_results, billing, lang)) != NULL)
+      {
+        if (billing != NULL)
+          g_ptr_array_remove_index (asked, at);
+        g_ptr_array_add (asked, question);
+      }
+  }
   /* What the team was never asked is an open question like the vendors'
    * (R8): the figures above assume its answer. */
   if ((question = team_question (project, results, n_results)) != NULL)

@@ -528,22 +528,33 @@ cp_report_section_job (Doc       *doc,
                              0, 6, NULL);
     }
   section_job_refusals (doc, job, plan);
-  for (guint i = 0; i < plan->reasons->len; i++)
-    {
-      const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
-
-      if (reason->outcome == CP_OUTCOME_VERDICT_HOLDS || reason->outcome == CP_OUTCOME_VERDICT_FLIPS)
-        {
-          g_autofree char *text = cp_reason_text (reason, project, plan, doc->lang);
-
-          cp_doc_paragraph_full (doc, doc->bold, text, 0, 6, NULL);
-        }
-    }
   {
+    /* Whether the choice holds over the assumptions' range, then what
+     * it rests on that the quotes leave unstated, in one paragraph: the
+     * two answer one question, how firm the choice is. */
     g_autofree char *unconfirmed = cp_words_unconfirmed (project, plan, doc->lang, NULL);
+    g_autoptr(GString) firm = g_string_new (NULL);
 
+    for (guint i = 0; i < plan->reasons->len; i++)
+      {
+        const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
+
+        if (reason->outcome == CP_OUTCOME_VERDICT_HOLDS || reason->outcome == CP_OUTCOME_VERDICT_FLIPS)
+          {
+            g_autofree char *text = cp_reason_text (reason, project, plan, doc->lang);
+
+            if (firm->len > 0)
+              {
+                cp_doc_paragraph_full (doc, doc->bold, firm->str, 0, 6, NULL);
+                g_string_truncate (firm, 0);
+              }
+            g_string_append (firm, text);
+          }
+      }
     if (unconfirmed != NULL)
-      cp_doc_paragraph_full (doc, doc->bold, unconfirmed, 0, 6, NULL);
+      g_string_append_printf (firm, "%s%s", firm->len > 0 && !cp_i18n_is_chinese (doc->lang) ? " " : "", unconfirmed);
+    if (firm->len > 0)
+      cp_doc_paragraph_full (doc, doc->bold, firm->str, 0, 6, NULL);
   }
   section_job_cluster (doc, job, plan);
   section_job_layout (doc, job, plan);

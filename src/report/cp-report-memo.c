@@ -207,7 +207,9 @@ cp_report_section_title (Doc *doc)
 
   /* A memo shortened to keep its sign-off on its page leaves the byline
    * out: the header of every page has the date. */
-  cp_doc_paragraph_full (doc, doc->title, doc->title_text, 0, doc->brief >= 3 ? 2 : 6, NULL);
+  /* The briefest memo sets it in the headings' type: a long project
+   * name took two lines of the title's. */
+  cp_doc_paragraph_full (doc, doc->brief >= 7 ? doc->h1 : doc->title, doc->title_text, 0, doc->brief >= 3 ? 2 : 6, NULL);
   if (doc->brief >= 3)
     return;
   /* Who prepared it is said once, in the sign-off block on this page. */

@@ -26,8 +26,8 @@ gboolean cp_report_job_has_layout (const CpJob *job);
  * the date), 4 says what to rent and from whom in one sentence, 5 leaves
  * out what the next option costs, 6 leaves out R8's line of who runs the
  * machines when the team was not asked (the team's question below asks
- * it, naming the job). */
-#define CP_REPORT_MEMO_BRIEFEST 6
+ * it, naming the job), 7 sets the title in the headings' type. */
+#define CP_REPORT_MEMO_BRIEFEST 7
 
 void cp_report_section_title (Doc *doc);
 

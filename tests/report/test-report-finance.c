@@ -2,8 +2,10 @@
  * the tool from signing (approver14, 3 December), on reports made as a
  * team lead makes them (compute-planner-cli, read back with pdftotext and
  * from the XML), each figure worked out here from the plan's own totals:
- * what the amount to approve leaves out, said beside it, and one margin
- * between the recommended option and the next in every place. */
+ * what the amount to approve leaves out, said beside it; one margin
+ * between the recommended option and the next in every place; a choice
+ * resting on renting part of an offer not called firm, and the rental's
+ * terms asked of every vendor on one line. */
 
 #include "config.h"
 
@@ -134,6 +136,72 @@ check_amount (const Words *w)
   cp_test_assert_has (demo_all, w->demo_not_in);
 }
 
+typedef struct {
+  const char *lang;
+  const char *not_firm;        /* printf: the whole offer's cost, the next option's */
+  const char *holds;           /* what a firm choice says */
+  const char *ask;             /* the rental's question, whole */
+} Firm;
+
+/* By hand, from the recommended option's own figures in the XML: 华为云
+ * offers 2 nodes and the plan rents 1. Rented whole, the idle node bills
+ * as the rented one for the run (compute cost × 1) and beside debugging's
+ * one machine (debug cost × 1): total + compute + debug. Put to work, the
+ * 2 nodes cost more (the move to a cluster, R8), so the idle node's cost
+ * stands, above the A800 machine's total: the choice is not firm. Neither
+ * quote states its billing step or term: one line asks both, the
+ * recommended vendor first. */
+static const Firm firm_english = {
+  "en",
+  "Not firm: it rests on renting 1 of the 2 nodes offered; with the whole offer it costs %s CNY, and 深圳算力云 wins at "
+  "%s CNY. Ask 华为云 whether part can be rented alone.",
+  "the choice holds across it",
+  "How is it billed, is there a minimum term, and can part of the offer be rented alone on the same terms? Ask: 华为云 "
+  "(1 of 2 nodes), 深圳算力云.",
+};
+
+static const Firm firm_chinese = {
+  "zh_CN",
+  "尚未确定：它依赖只租用报价中 1 个节点（共 2 个）；若整套租用，费用为 ¥%s，深圳算力云 将以 ¥%s 胜出。请向 华为云 确认能否只租一部分。",
+  "在此范围内结论不变",
+  "如何计费？是否有最短租期？能否按同样条件只租报价中的一部分节点？询问：华为云（共 2 个节点中的 1 个），深圳算力云。",
+};
+
+static void
+check_firm (const Firm *w)
+{
+  g_autofree char *first = NULL, *all = NULL, *xml = NULL, *whole = NULL, *next = NULL, *not_firm = NULL;
+  const char *recommended;
+  double total, compute, debug;
+
+  report ("ascend.cplan", w->lang, &first, &all, &xml);
+  recommended = strstr (xml, "rank=\"1\" feasible");
+  g_assert_nonnull (recommended);
+  total = report_xml_number_after (recommended, "<estimate", "<total-cost");
+  compute = report_xml_number_after (recommended, "<estimate", "<compute-cost");
+  debug = report_xml_number_after (recommended, "<estimate", "<debug-cost");
+  whole = grouped (total + compute + debug);
+  next = grouped (report_xml_number_after (xml, "rank=\"2\" feasible", "<total-cost"));
+  not_firm = g_strdup_printf (w->not_firm, whole, next);
+  cp_test_assert_has (first, not_firm);
+  cp_test_assert_lacks (first, w->holds);
+  cp_test_assert_has (first, w->ask);
+  g_assert_nonnull (strstr (xml, "<unconfirmed field=\"part-of-offer\""));
+  g_assert_nonnull (strstr (xml, "<verdict-robust>true</verdict-robust>"));
+}
+
+static void
+test_firm (void)
+{
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext is not installed");
+      return;
+    }
+  check_firm (&firm_english);
+  check_firm (&firm_chinese);
+}
+
 static void
 test_amount (void)
 {
@@ -159,6 +227,7 @@ main (int    argc,
   RUN_OK ("demo", "demo.cplan");
 
   g_test_add_func ("/report-finance/amount", test_amount);
+  g_test_add_func ("/report-finance/firm", test_firm);
 
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);

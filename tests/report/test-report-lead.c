@@ -42,7 +42,8 @@ make_lead_project (const char *file)
 typedef struct {
   const char *lang;
   const char *not_firm;        /* printf: the cluster's cost by the hour */
-  const char *ask;             /* the vendor question, whole */
+  const char *ask;             /* the rental's question, whole: both vendors leave their billing
+                                * unstated, and the cluster is costed at 1 of its 4 nodes */
   const char *next;            /* printf: the ratio */
   const char *lower;           /* printf: "What would change it" with the margin */
   const char *chance;          /* the single machine's interruption */
@@ -51,7 +52,7 @@ typedef struct {
 static const Words english = {
   "en",
   "Not firm: it rests on billing terms the quotes do not state. Billed by the hour with no minimum term, Qianhai Compute would be recommended at %s CNY. Ask Nanshan Cloud, Qianhai Compute how they bill and whether there is a minimum rental term.",
-  "Is it billed by the hour or by the month, and is there a minimum rental term? The recommendation depends on it. Ask: Nanshan Cloud, Qianhai Compute.",
+  "How is it billed, is there a minimum term, and can part of the offer be rented alone on the same terms? Ask: Nanshan Cloud, Qianhai Compute (1 of 4 nodes).",
   "more (%s times the cost).",
   "fell below %s CNY, by %s CNY.",
   "the chance of an interruption is 0.03%",
@@ -60,7 +61,7 @@ static const Words english = {
 static const Words chinese = {
   "zh_CN",
   "尚未确定：它依赖报价未写明的计费条款。若按小时计费且没有最短租期，Qianhai Compute 将以 ¥%s 成为推荐方案。请向 Nanshan Cloud，Qianhai Compute 确认计费方式以及是否有最短租期。",
-  "按小时还是按月计费？是否有最短租期？推荐结论取决于此。询问：Nanshan Cloud，Qianhai Compute。",
+  "如何计费？是否有最短租期？能否按同样条件只租报价中的一部分节点？询问：Nanshan Cloud，Qianhai Compute（共 4 个节点中的 1 个）。",
   "（为推荐方案的 %s 倍）。",
   "以下（降低 ¥%s），它将成为推荐方案。",
   "运行期间发生中断的概率为 0.03%",
