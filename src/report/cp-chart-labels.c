@@ -849,6 +849,7 @@ cp_chart_draw_line_labels (Painter           *painter,
                         6 * geometry->line_h, geometry->line_h, TRUE, leaders };
       Segment path;
       gboolean placed = FALSE;
+      gboolean lower = geometry->n_panels > 1 && panel != &geometry->panels[0];
 
       /* The recommended option gets a second line rather than lose its
        * vendor too, and on a narrow chart may reach into the plot. */
@@ -871,18 +872,18 @@ cp_chart_draw_line_labels (Painter           *painter,
        * GPUs alone ("8 × H800…"), before covering a line. A place whose
        * leader is short and crosses nothing first; a long leader, or one
        * across other quotes' lines, only on the upper panel, where every
-       * quote is named, and for the recommended option. */
+       * quote is named. */
       for (int pass = 0; pass < 2 && !placed; pass++)
         {
-          if (pass == 1 && !highlight && geometry->n_panels > 1 && panel != &geometry->panels[0])
+          if (pass == 1 && lower)
             break;
           leader.checked = pass == 0;
-          /* On the lower panel even the recommended option's leader stays
-           * short: its name is on the upper panel whatever happens, and a
-           * leader across the days panel to the column right of it read
-           * as pointing at every mark it passed (walkthrough 14). */
-          leader.max_length = pass == 0 || (geometry->n_panels > 1 && panel != &geometry->panels[0])
-                              ? 6 * geometry->line_h : INFINITY;
+          /* On the lower panel every label, the recommended option's too,
+           * stays within two lines of its point: labels stacked at the
+           * days panel's right edge, joined to points near 10–20 GPUs
+           * by leaders across other quotes' lines, read as naming the
+           * lines they passed (walkthrough 14, issue 26). */
+          leader.max_length = lower ? 2 * geometry->line_h : pass == 0 ? 6 * geometry->line_h : INFINITY;
           for (int attempt = 0; attempt < 3 && !placed; attempt++)
             {
               g_autofree char *shorter = NULL;
@@ -940,10 +941,11 @@ cp_chart_draw_line_labels (Painter           *painter,
             }
         }
       /* A quote's name is given on each panel, at the same GPU count (the
-       * note says so): on the lower panel, a name with no clear place is
-       * left to the upper one rather than laid over other quotes' lines.
-       * The recommended option is always named. */
-      if (!placed && !highlight && geometry->n_panels > 1 && panel != &geometry->panels[0])
+       * note says so): on the lower panel, a name with no clear place near
+       * its point is left to the upper one rather than laid over other
+       * quotes' lines or joined to its point across them; the recommended
+       * option's too, whose marker there has its name's colour. */
+      if (!placed && lower)
         continue;
       /* Else off the lines if that keeps it within three lines of its
        * anchor; else off the end of its own line, with a leader that

@@ -95,10 +95,11 @@ distance_to_segment (double x, double y, double x0, double y0, double x1, double
 
 /* No label of a line (box->series ≥ 0) covers a line or a marker of
  * another series, on either panel; and no leader joining a label to its
- * point on the days panel crosses another series' line or passes
- * through the middle of its marker, past the point it starts from
- * (walkthrough 14: a label in the column right of the days panel was
- * joined to its marker by a leader across every other quote's line). */
+ * point on the days panel, the recommended option's included, crosses
+ * another series' line or passes through the middle of its marker, past
+ * the point it starts from (walkthrough 14: a label in the column right
+ * of the days panel was joined to its marker by a leader across every
+ * other quote's line). */
 static void
 assert_labels_clear (const CpChartData *data,
                      const char        *what)
@@ -155,11 +156,11 @@ assert_labels_clear (const CpChartData *data,
 
           if (box->series < 0 || box->width <= 0)
             continue;
-          /* A leader of a quote other than the recommended one, from its
-           * point on the days panel (the recommended option is named on
-           * both panels however crowded). */
-          if (data->kind == CP_CHART_COST && box->leader &&
-              ((CpChartSeries *) g_ptr_array_index (data->series, box->series))->emphasis != CP_CHART_EMPHASIS_HIGHLIGHT)
+          /* Any label's leader from its point on the days panel, the
+           * recommended option's too (issue 26: its label, stacked at the
+           * panel's right edge, was joined to its 8-GPU point by a leader
+           * across the other quotes' lines). */
+          if (data->kind == CP_CHART_COST && box->leader)
             {
               GArray *own = g_ptr_array_index (points, 2 * box->series + 1);
 
