@@ -153,6 +153,7 @@ fill_from_plan (CpScheduleJob    *entry,
   est = &option->estimate;
   entry->planned = TRUE;
   entry->quote_index = option->quote_index;
+  entry->nodes = est->nodes;
   entry->phase_days[CP_PHASE_DEBUG] = est->debug_days;
   entry->phase_days[CP_PHASE_MIGRATION] = est->migration_days;
   entry->phase_days[CP_PHASE_RUN] = est->run_days;
@@ -463,6 +464,93 @@ cp_schedule_span_dates (const CpSchedule *schedule,
       *last = schedule->start;
       g_date_add_days (last, last_offset);
     }
+}
+
+/* Nodes of quote @quote_index that the jobs of @schedule hold on @day:
+ * one while a job debugs (R4: on one machine), its nodes while it
+ * migrates and runs. Adds the jobs to @jobs when not NULL. */
+static guint
+nodes_held (const CpSchedule *schedule,
+            int               quote_index,
+            double            day,
+            GArray           *jobs)
+{
+  guint held = 0;
+
+  for (guint i = 0; i < schedule->jobs->len; i++)
+    {
+      const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, i);
+      double debug_end = entry->start_day + entry->phase_days[CP_PHASE_DEBUG];
+      guint nodes;
+
+      if (!entry->planned || entry->quote_index != quote_index || day < entry->start_day || day >= entry->end_day)
+        continue;
+      nodes = day < debug_end ? MIN (entry->nodes, 1) : entry->nodes;
+      if (nodes == 0)
+        continue;
+      held += nodes;
+      if (jobs != NULL)
+        g_array_append_val (jobs, i);
+    }
+  return held;
+}
+
+static void
+overbooking_free (gpointer data)
+{
+  CpOverbooking *overbooking = data;
+
+  g_array_unref (overbooking->jobs);
+  g_free (overbooking);
+}
+
+GPtrArray *
+cp_schedule_overbookings (const CpSchedule *schedule,
+                          const CpProject  *project)
+{
+  GPtrArray *overbookings = g_ptr_array_new_with_free_func (overbooking_free);
+
+  for (guint q = 0; q < project->quotes->len; q++)
+    {
+      const CpQuote *quote = g_ptr_array_index (project->quotes, q);
+      CpOverbooking *worst = NULL;
+
+      if (quote->nodes_available == 0)
+        continue;
+      /* The nodes held change only where a job or its debugging starts. */
+      for (guint i = 0; i < schedule->jobs->len; i++)
+        {
+          const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, i);
+          double starts[2] = { entry->start_day, entry->start_day + entry->phase_days[CP_PHASE_DEBUG] };
+
+          if (!entry->planned || entry->quote_index != (int) q)
+            continue;
+          for (guint s = 0; s < G_N_ELEMENTS (starts); s++)
+            {
+              guint held = nodes_held (schedule, (int) q, starts[s], NULL);
+
+              if (held <= quote->nodes_available ||
+                  (worst != NULL && (held < worst->nodes_needed ||
+                                     (held == worst->nodes_needed && starts[s] >= worst->day))))
+                continue;
+              if (worst == NULL)
+                {
+                  worst = g_new0 (CpOverbooking, 1);
+                  worst->jobs = g_array_new (FALSE, FALSE, sizeof (guint));
+                  worst->quote_index = (int) q;
+                  worst->nodes_offered = quote->nodes_available;
+                }
+              worst->nodes_needed = held;
+              worst->day = starts[s];
+            }
+        }
+      if (worst != NULL)
+        {
+          nodes_held (schedule, (int) q, worst->day, worst->jobs);
+          g_ptr_array_add (overbookings, worst);
+        }
+    }
+  return overbookings;
 }
 
 void

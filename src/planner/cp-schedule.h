@@ -26,6 +26,8 @@ typedef struct {
   int      after;                    /* index of the job it starts after; -1: the project's start */
   gboolean planned;                  /* has a recommended option; FALSE: no days, no cost */
   int      quote_index;              /* the recommended option's quote; -1: none */
+  guint    nodes;                    /* the recommended option's nodes, rented for
+                                      * migration and the run (debugging takes one) */
   double   phase_days[CP_N_PHASES];  /* in this order, one after the other */
   double   phase_cost[CP_N_PHASES];  /* the phase's cost; what no invoice below bills is
                                       * spent evenly over the phase's days */
@@ -116,6 +118,23 @@ double      cp_schedule_cost_until (const CpSchedule *schedule,
 double      cp_schedule_day_of_month (const CpSchedule *schedule,
                                       GDateYear         year,
                                       GDateMonth        month);
+/* Jobs planned on one quote at the same time that need more nodes than
+ * it offers: each job's plan looks at its quote alone, so five jobs can
+ * each be given the one machine a vendor offers, side by side (lead15,
+ * the demo's 4090 machine). */
+typedef struct {
+  int     quote_index;
+  guint   nodes_needed;                /* at the busiest moment */
+  guint   nodes_offered;               /* the quote's nodes_available */
+  double  day;                         /* that moment's first day, from the project's start */
+  GArray *jobs;                        /* guint job indices running then */
+} CpOverbooking;
+
+/* One CpOverbooking per quote that is short of nodes, by quote; empty
+ * when none is. */
+GPtrArray  *cp_schedule_overbookings (const CpSchedule *schedule,
+                                      const CpProject  *project);
+
 /* Reads YYYY-MM-DD (a real day); FALSE for anything else. */
 gboolean    cp_schedule_parse_date (const char *iso_date,
                                     GDate      *date);

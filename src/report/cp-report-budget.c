@@ -268,6 +268,55 @@ cp_report_approval_text (const CpProject        *project,
   return line;
 }
 
+/* The name a question or a subtotal gives the vendor of quote @index: its vendor, else
+ * its id. */
+static const char *
+vendor_name (const CpProject *project,
+             int              index)
+{
+  const CpQuote *quote = g_ptr_array_index (project->quotes, index);
+
+  return quote->vendor != NULL && *quote->vendor != '\0' ? quote->vendor : quote->id;
+}
+
+/* "7B QLoRA, 7B service … run at the same time on A's offer: 5 nodes
+ * from 3 December 2026, where it offers 1. …": the amount rents what the
+ * vendor may not have (lead15: the demo's five jobs side by side on the
+ * one 4090 machine offered). NULL when no quote is short. */
+static char *
+overbooking_text (Doc              *doc,
+                  const CpSchedule *schedule)
+{
+  const CpProject *project = doc->project;
+  g_autoptr(GPtrArray) short_of = cp_schedule_overbookings (schedule, project);
+  GString *text = NULL;
+
+  for (guint i = 0; i < short_of->len; i++)
+    {
+      const CpOverbooking *overbooking = g_ptr_array_index (short_of, i);
+      g_autoptr(GString) jobs = g_string_new (NULL);
+      g_autofree char *day = span_text (schedule, overbooking->day, overbooking->day, doc->lang);
+
+      for (guint j = 0; j < overbooking->jobs->len; j++)
+        {
+          const CpJob *job = g_ptr_array_index (project->jobs, g_array_index (overbooking->jobs, guint, j));
+
+          if (j > 0)
+            g_string_append (jobs, _(", "));
+          g_string_append (jobs, job->name != NULL && *job->name != '\0' ? job->name : job->id);
+        }
+      if (text == NULL)
+        text = g_string_new (NULL);
+      else
+        g_string_append_c (text, ' ');
+      /* TRANSLATORS: the jobs, the vendor, the nodes they need together, the day, the nodes the quote offers */
+      g_string_append_printf (text, _("%s run at the same time on %s’s offer: %u nodes from %s, where it offers %u. The amount assumes the vendor rents them all: ask it, or let the jobs start one after another (Starts after, in each job)."),
+                              jobs->str, vendor_name (project, overbooking->quote_index), overbooking->nodes_needed, day,
+                              overbooking->nodes_offered);
+    }
+  return text != NULL ? g_string_free (text, FALSE) : NULL;
+}
+
 /* The amount to approve and how VAT was taken (cp_report_approval_amount()):
  * the one figure the approver signs, said as its parts add up. */
 static void
@@ -299,8 +348,11 @@ section_amount_to_approve (Doc              *doc,
      * one-job memo keep their sign-off on their pages with it in the
      * note's type. */
     g_autofree char *left_out = not_in_amount_text (doc, results);
+    g_autofree char *overbooked = overbooking_text (doc, schedule);
     g_autoptr(GString) note = g_string_new (left_out);
 
+    if (overbooked != NULL)
+      g_string_append_printf (note, note->len > 0 ? " %s" : "%s", overbooked);
     if (note->len > 0)
       g_string_append_c (note, ' ');
     g_string_append (note, tax);
@@ -308,17 +360,6 @@ section_amount_to_approve (Doc              *doc,
       g_string_append_printf (note, " %s", start);
     cp_doc_paragraph_full (doc, doc->small, note->str, 0, 4, NULL);
   }
-}
-
-/* The name a question or a subtotal gives the vendor of quote @index: its vendor, else
- * its id. */
-static const char *
-vendor_name (const CpProject *project,
-             int              index)
-{
-  const CpQuote *quote = g_ptr_array_index (project->quotes, index);
-
-  return quote->vendor != NULL && *quote->vendor != '\0' ? quote->vendor : quote->id;
 }
 
 /* "By vendor: A, 4 jobs, 33,790 CNY; G, 2 jobs, 182,940 CNY.": the jobs'

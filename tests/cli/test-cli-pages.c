@@ -445,6 +445,13 @@ test_demo (void)
    * table, whose header row starts "Job Kind Model". */
   check_demo ("en", "ApprovalRoleNameSignatureDate", "JobsJobKindModelSize", 37);
   check_demo ("zh_CN", "审批角色姓名签字日期", "任务任务类型模型规模", 32);
+  /* Five of the demo's jobs (7B QLoRA, the 7B service, the month of
+   * development, data cleaning, 14B LoRA) are each answered with one
+   * machine of vendor A, which offers one, and all start with the
+   * project: the memo says the amount needs five (lead15). */
+  g_assert_cmpuint (page_of ("demo-en.pdf", 2, "runatthesametimeon示例供应商A(ExamplevendorA)’soffer:5nodesfrom"), >=, 1);
+  g_assert_cmpuint (page_of ("demo-en.pdf", 2, "whereitoffers1."), >=, 1);
+  g_assert_cmpuint (page_of ("demo-zh_CN.pdf", 2, "共需5个节点，而该报价只提供1个。"), >=, 1);
 }
 
 int

@@ -397,6 +397,88 @@ test_amount_to_approve_by_hand (void)
   g_assert_false (cp_settings_validate (&settings, NULL));
 }
 
+/* Quote 0 offers one machine, quote 1 four nodes. Side by side from day
+ * 0: X (one machine of quote 0, 2 debugging days then a 5-day run), Y
+ * (one machine of quote 0, a 3-day run), Z (4 nodes of quote 1: 2 days
+ * debugging on one, then a 10-day run on 4). Quote 0 holds two machines
+ * on days 0–3 where it offers one: short from day 0, X and Y. Quote 1
+ * holds one node, then four: never more than it offers. With Y after X,
+ * nothing is short. */
+static GArray *
+shared_machine_jobs (int y_after)
+{
+  GArray *jobs = g_array_new (FALSE, TRUE, sizeof (CpScheduleJob));
+  CpScheduleJob x = { .after = -1, .planned = TRUE, .quote_index = 0, .nodes = 1, .phase_days = { 2, 0, 5 } };
+  CpScheduleJob y = { .after = y_after, .planned = TRUE, .quote_index = 0, .nodes = 1, .phase_days = { 0, 0, 3 } };
+  CpScheduleJob z = { .after = -1, .planned = TRUE, .quote_index = 1, .nodes = 4, .phase_days = { 2, 0, 10 } };
+
+  g_array_append_val (jobs, x);
+  g_array_append_val (jobs, y);
+  g_array_append_val (jobs, z);
+  return jobs;
+}
+
+static void
+test_overbooked_quote (void)
+{
+  g_autoptr(CpProject) project = cp_project_new ();
+  CpQuote *one_machine = cp_quote_new ();
+  CpQuote *four_nodes = cp_quote_new ();
+  GDate start;
+
+  one_machine->nodes_available = 1;
+  four_nodes->nodes_available = 4;
+  cp_project_add_quote (project, one_machine);
+  cp_project_add_quote (project, four_nodes);
+  g_date_clear (&start, 1);
+  g_date_set_dmy (&start, 20, G_DATE_JANUARY, 2027);
+
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CpSchedule) schedule = cp_schedule_place (shared_machine_jobs (-1), &start, &error);
+    g_autoptr(GPtrArray) short_of = NULL;
+    const CpOverbooking *overbooking;
+
+    g_assert_no_error (error);
+    short_of = cp_schedule_overbookings (schedule, project);
+    g_assert_cmpuint (short_of->len, ==, 1);
+    overbooking = g_ptr_array_index (short_of, 0);
+    g_assert_cmpint (overbooking->quote_index, ==, 0);
+    g_assert_cmpuint (overbooking->nodes_needed, ==, 2);
+    g_assert_cmpuint (overbooking->nodes_offered, ==, 1);
+    assert_close (0, overbooking->day, 0);
+    g_assert_cmpuint (overbooking->jobs->len, ==, 2);
+    g_assert_cmpuint (g_array_index (overbooking->jobs, guint, 0), ==, 0);
+    g_assert_cmpuint (g_array_index (overbooking->jobs, guint, 1), ==, 1);
+  }
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CpSchedule) schedule = cp_schedule_place (shared_machine_jobs (0), &start, &error);
+    g_autoptr(GPtrArray) short_of = NULL;
+
+    g_assert_no_error (error);
+    short_of = cp_schedule_overbookings (schedule, project);
+    g_assert_cmpuint (short_of->len, ==, 0);
+  }
+  /* Three nodes offered of quote 1: its run's four are short from day 2,
+   * when Z's debugging on one ends. */
+  four_nodes->nodes_available = 3;
+  {
+    g_autoptr(GError) error = NULL;
+    g_autoptr(CpSchedule) schedule = cp_schedule_place (shared_machine_jobs (0), &start, &error);
+    g_autoptr(GPtrArray) short_of = NULL;
+    const CpOverbooking *overbooking;
+
+    g_assert_no_error (error);
+    short_of = cp_schedule_overbookings (schedule, project);
+    g_assert_cmpuint (short_of->len, ==, 1);
+    overbooking = g_ptr_array_index (short_of, 0);
+    g_assert_cmpint (overbooking->quote_index, ==, 1);
+    g_assert_cmpuint (overbooking->nodes_needed, ==, 4);
+    assert_close (2, overbooking->day, 0);
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -407,5 +489,6 @@ main (int argc, char **argv)
   g_test_add_func ("/schedule/order-changes-calendar", test_order_changes_calendar);
   g_test_add_func ("/schedule/amount-to-approve-by-hand", test_amount_to_approve_by_hand);
   g_test_add_func ("/schedule/month-billed-by-invoice", test_month_billed_by_invoice);
+  g_test_add_func ("/schedule/overbooked-quote", test_overbooked_quote);
   return g_test_run ();
 }
