@@ -1036,12 +1036,10 @@ check_billing_terms (CpPlan           *plan,
     }
 }
 
-/* The costs @option counts as none as its quote leaves them unstated: a
- * storage price while the job keeps data, a network fee on a cluster. */
-static CpUnstatedCost
-unstated_costs (const CpJob    *job,
-                const CpQuote  *quote,
-                const CpOption *option)
+CpUnstatedCost
+cp_option_unstated_costs (const CpJob    *job,
+                          const CpQuote  *quote,
+                          const CpOption *option)
 {
   CpUnstatedCost costs = 0;
 
@@ -1082,7 +1080,7 @@ check_unstated_costs (CpPlan           *plan,
 
       dearest_storage = MAX (dearest_storage, quote->storage_price_per_tb_month);
       dearest_network = MAX (dearest_network, quote->network_fee_per_node_month);
-      any |= option->estimate.fits && unstated_costs (job, quote, option) != 0;
+      any |= option->estimate.fits && cp_option_unstated_costs (job, quote, option) != 0;
     }
   if (!any || (dearest_storage <= 0 && dearest_network <= 0))
     return;
@@ -1092,7 +1090,7 @@ check_unstated_costs (CpPlan           *plan,
     {
       const CpOption *option = &g_array_index (plan->options, CpOption, i);
       const CpQuote *quote = &quotes[option->quote_index];
-      CpUnstatedCost costs = unstated_costs (job, quote, option);
+      CpUnstatedCost costs = cp_option_unstated_costs (job, quote, option);
       CpEstimate *cautious = &scratch[i];
 
       *cautious = option->estimate;
@@ -1114,7 +1112,7 @@ check_unstated_costs (CpPlan           *plan,
   for (guint i = 0; i < plan->options->len; i++)
     {
       const CpOption *option = &g_array_index (plan->options, CpOption, i);
-      CpUnstatedCost costs = unstated_costs (job, &quotes[option->quote_index], option);
+      CpUnstatedCost costs = cp_option_unstated_costs (job, &quotes[option->quote_index], option);
 
       if (option->estimate.fits && !option->ruled_out && costs != 0)
         add_reason (plan, CP_RULE_R6_TOTAL_COST, CP_OUTCOME_ASK_UNSTATED_COSTS, option->quote_index,

@@ -135,6 +135,12 @@ typedef struct {
   CpRange     range;          /* estimate's band over the assumptions' spread */
 } CpOption;
 
+/* The costs @option counts as none as its quote leaves them unstated: a
+ * storage price while the job keeps data, a network fee on a cluster
+ * (the plan's check of that reading, and the report's "Not in the
+ * amount" and assumptions, alike). */
+CpUnstatedCost cp_option_unstated_costs (const CpJob *job, const CpQuote *quote, const CpOption *option);
+
 /* Why no option is feasible. */
 typedef enum {
   CP_SHORTFALL_NONE,          /* an option is feasible */

@@ -298,7 +298,7 @@ plans_count_unstated (const CpProject *project,
 
           if (!option->estimate.fits || !cp_report_quote_compared (plan, option->quote_index))
             continue;
-          costs |= cp_report_option_unstated (job, quote, option);
+          costs |= cp_option_unstated_costs (job, quote, option);
         }
     }
   return costs;

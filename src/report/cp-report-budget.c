@@ -92,20 +92,6 @@ result_plans (const CpProject *project,
   return plans;
 }
 
-CpUnstatedCost
-cp_report_option_unstated (const CpJob    *job,
-                           const CpQuote  *quote,
-                           const CpOption *option)
-{
-  CpUnstatedCost costs = 0;
-
-  if (job->storage_tb > 0 && quote->storage_price_per_tb_month <= 0)
-    costs |= CP_UNSTATED_STORAGE_PRICE;
-  if (option->estimate.nodes > 1 && quote->network_fee_per_node_month <= 0)
-    costs |= CP_UNSTATED_NETWORK_FEE;
-  return costs;
-}
-
 /* What the amount to approve does not hold, said under it rather than
  * in the risks or the small print (lead and approver, 3 December: "I
  * would not sign 1,509 CNY for a CUDA team going to Ascend"):
@@ -174,7 +160,7 @@ not_in_amount_text (Doc       *doc,
       if (option->quote_index < 0 || (guint) option->quote_index >= project->quotes->len)
         continue;
       recommended[option->quote_index] = TRUE;
-      unstated[option->quote_index] |= cp_report_option_unstated (job, g_ptr_array_index (project->quotes, option->quote_index),
+      unstated[option->quote_index] |= cp_option_unstated_costs (job, g_ptr_array_index (project->quotes, option->quote_index),
                                                                   option);
     }
 

@@ -62,11 +62,6 @@ char *cp_report_job_span (const CpSchedule *schedule, guint job_index, const cha
 
 void cp_report_section_budget_tables (Doc *doc, const CpSchedule *schedule);
 
-/* The costs @option of @job counts as nothing because @quote does not
- * state them: a storage price while the job keeps data, a network fee on
- * several nodes (as the planner's check of unstated costs reads them). */
-CpUnstatedCost cp_report_option_unstated (const CpJob *job, const CpQuote *quote, const CpOption *option);
-
 /* One question of the memo's list: what it asks and whom. */
 typedef struct {
   const char *kind;    /* its id in the XML report: "storage", "part-of-offer", "team", … */
