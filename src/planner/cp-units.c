@@ -912,9 +912,16 @@ cp_days_decimals (double days)
    * round it to zero: a 35-minute run printed as "0.0 days" read as
    * nothing (walkthrough 10), and 0.06 days as "0.1 days" beside a table
    * reading 0.06 (lead15). One significant digit says how short. */
+  int decimals;
+
   if (!(days > 0) || days >= 0.1)
     return 1;
-  return CLAMP ((int) -floor (log10 (days)), 2, 6);
+  decimals = CLAMP ((int) -floor (log10 (days)), 2, 6);
+  /* 0.097 rounds up to the next decade, "0.10": said "0.1", as the
+   * figures above a tenth are, beside a range ending at 0.1. */
+  if (round (days * pow (10, decimals)) >= 10)
+    decimals--;
+  return decimals;
 }
 
 char *

@@ -243,6 +243,8 @@ test_words_calendar_and_counts (void)
      * 0.1 where the table said 0.06); a tenth of a day reads as one. */
     g_autofree char *hours_days = cp_i18n_format_days (0.06, "en");
     g_autofree char *tenth_days = cp_i18n_format_days (0.1, "en");
+    g_autofree char *near_tenth_days = cp_i18n_format_days (0.097, "en");
+    g_autofree char *near_hundredth_days = cp_i18n_format_days (0.0097, "en");
 
     g_assert_cmpstr (tenths_en, ==, "1.0 days = 0.7 days of run + 0.3 days of debugging");
     g_assert_cmpstr (short_en, ==, "0.04 days = 0.03 days of run + 0.01 days of debugging");
@@ -253,6 +255,8 @@ test_words_calendar_and_counts (void)
     g_assert_cmpstr (zero_days, ==, "0.0 days");
     g_assert_cmpstr (hours_days, ==, "0.06 days");
     g_assert_cmpstr (tenth_days, ==, "0.1 days");
+    g_assert_cmpstr (near_tenth_days, ==, "0.1 days");
+    g_assert_cmpstr (near_hundredth_days, ==, "0.01 days");
   }
   g_assert_cmpstr (step_en, ==, "Each optimizer step takes 4,096 tokens: 1 micro-batch of 1 sequence per data-parallel rank.");
   g_assert_null (strstr (choice_en, "0 layouts"));
