@@ -215,6 +215,11 @@ cp_reason_text_cost (const CpReason  *reason,
         if (v[0] == v[1] && v[2] == v[3])
           /* TRANSLATORS: R6; %s is a quote name */
           return g_strdup_printf (_("The recommendation holds across the range of the assumptions: the time and cost of %s do not depend on them."), name);
+        if (g_strcmp0 (a, b) == 0)
+          /* A month's fixed rent does not move with the assumptions, the
+           * days do: "for ¥38,000 to ¥38,000" read as a slip (lead15).
+           * TRANSLATORS: R6; quote name, its total cost, calendar days low and high */
+          return g_strdup_printf (_("The recommendation holds across the range of the assumptions: %s stays the cheapest feasible option at both ends, for %s in %s to %s."), name, a, c, d);
         /* TRANSLATORS: R6; quote name, total cost low and high, calendar days low and high */
         return g_strdup_printf (_("The recommendation holds across the range of the assumptions: %s stays the cheapest feasible option at both ends, for %s to %s in %s to %s."), name, a, b, c, d);
       }

@@ -1010,6 +1010,30 @@ test_plan_asks_once_and_never_contradicts (void)
   }
 }
 
+/* A month's rent is one figure at both ends of the assumptions, though
+ * the days move: a 14B LoRA (200M tokens) on one A800 machine at 38,000
+ * CNY a machine-month is billed the month whatever its hours, and R6
+ * says so once, not "for 38,000 CNY to 38,000 CNY" (lead15). */
+static void
+test_fixed_rent_said_once (void)
+{
+  g_auto(CpTestRun) run = { 0 };
+
+  RUN (&run, "new", "rent.cplan");
+  g_assert_cmpint (run.status, ==, 0);
+  cp_test_run_clear (&run);
+  RUN (&run, "add-job", "rent.cplan", "--model", "qwen2.5-14b", "--task", "lora", "--tokens", "200M");
+  g_assert_cmpint (run.status, ==, 0);
+  cp_test_run_clear (&run);
+  RUN (&run, "add-quote", "rent.cplan", "--vendor", "V", "--gpu", "a800", "--price", "3.8万/台/月");
+  g_assert_cmpint (run.status, ==, 0);
+  cp_test_run_clear (&run);
+  RUN (&run, "plan", "rent.cplan");
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.out, "stays the cheapest feasible option at both ends, for 38,000 CNY in "));
+  g_assert_null (strstr (run.out, "38,000 CNY to 38,000 CNY"));
+}
+
 /* Runs @args under the locale @lc_all (or, when NULL, with LANG=@lang
  * and no LC_ALL or LC_CTYPE), restoring the test's own environment. */
 static void
@@ -1103,6 +1127,7 @@ main (int    argc,
   g_test_add_func ("/cli-honest/decode-step-adds-up", test_decode_step_adds_up);
   g_test_add_func ("/cli-honest/checkpoints-at-failure-rate-zero", test_checkpoints_at_failure_rate_zero);
   g_test_add_func ("/cli-honest/plan-asks-once-and-never-contradicts", test_plan_asks_once_and_never_contradicts);
+  g_test_add_func ("/cli-honest/fixed-rent-said-once", test_fixed_rent_said_once);
 
   status = g_test_run ();
   /* Left for a look when a test failed, as test-cli-edit does; the README
