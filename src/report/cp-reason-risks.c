@@ -229,12 +229,14 @@ cp_option_risks_except (const CpProject   *project,
         {
           g_autofree char *chance = interruption_chance (e->expected_interruptions, lang);
 
-          /* TRANSLATORS: a risk; the chance of an interruption such as "0.03%", then a percentage */
-          add_risk_text (risks, g_strdup_printf (_("Everything runs on one machine, a single point of failure: at the per-GPU rate of large clusters, the chance of an interruption is %s, leaving %s of the time useful. One stops the run until the machine is repaired or replaced; keep checkpoints off the machine."), chance, goodput));
+          /* "0.01% chance … leaving 99.962%" read as a contradiction: the
+           * rest is checkpoint writes (lead15).
+           * TRANSLATORS: a risk; the chance of an interruption such as "0.03%", then a percentage */
+          add_risk_text (risks, g_strdup_printf (_("Everything runs on one machine, a single point of failure: at the per-GPU rate of large clusters, the chance of an interruption is %s; with the time spent writing checkpoints, %s of the time is useful. One stops the run until the machine is repaired or replaced; keep checkpoints off the machine."), chance, goodput));
         }
       else
         /* TRANSLATORS: a risk; a number of interruptions such as "0.12", then a percentage */
-        add_risk_text (risks, g_strdup_printf (_("Everything runs on one machine, a single point of failure: about %s interruptions are expected over the run at the per-GPU rate of large clusters, leaving %s of the time useful. Each one stops the run until the machine is repaired or replaced; keep checkpoints off the machine."), interruptions, goodput));
+        add_risk_text (risks, g_strdup_printf (_("Everything runs on one machine, a single point of failure: about %s interruptions are expected over the run at the per-GPU rate of large clusters; with the time spent writing checkpoints, %s of the time is useful. Each one stops the run until the machine is repaired or replaced; keep checkpoints off the machine."), interruptions, goodput));
     }
   if (cp_task_kind_is_training (job->kind) && e->nodes > 1 && isfinite (e->expected_interruptions))
     {
