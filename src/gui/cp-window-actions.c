@@ -982,12 +982,19 @@ present_change_state (GSimpleAction *action,
     {
       gtk_widget_add_css_class (GTK_WIDGET (self), "cp-present");
       gtk_window_fullscreen (GTK_WINDOW (self));
-      _cp_window_toast (self, _("Press Esc or F11 to leave present mode"));
+      AdwToast *toast = adw_toast_new (_("Press Esc or F11 to leave present mode"));
+
+      g_set_weak_pointer (&self->present_toast, toast);
+      adw_toast_overlay_add_toast (self->toast_overlay, toast);
     }
   else
     {
       gtk_widget_remove_css_class (GTK_WIDGET (self), "cp-present");
       gtk_window_unfullscreen (GTK_WINDOW (self));
+      /* Left soon after entering, the hint stayed over the window it no
+       * longer described (lead15). */
+      if (self->present_toast != NULL)
+        adw_toast_dismiss (self->present_toast);
     }
   /* At a narrow width the button stayed, and opened an empty sidebar. */
   _cp_window_sync_sidebar_button (self);

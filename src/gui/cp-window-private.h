@@ -64,6 +64,7 @@ struct _CpWindow
   guint                 fold_id;     /* folds or unfolds the sidebar after a layout */
   int                   fold_width;  /* the width allocated last, which fold_id folds for */
   gboolean              revealed_before_present; /* the sidebar was open when present mode began */
+  AdwToast             *present_toast;  /* weak: "Press Esc or F11…", dismissed on leaving */
   GSettings            *settings;
 
   GListStore           *jobs;     /* CpJobObject */

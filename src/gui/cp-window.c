@@ -826,6 +826,7 @@ cp_window_dispose (GObject *object)
   CpWindow *self = (CpWindow *) object;
 
   g_clear_handle_id (&self->autosave_id, g_source_remove);
+  g_clear_weak_pointer (&self->present_toast);
   _cp_window_unwatch_file (self);
   /* Imports and exports still running report G_IO_ERROR_CANCELLED and
    * touch no widget. */

@@ -19,6 +19,7 @@
 #include "gui/cp-chart-view.h"
 #include "gui/cp-job-editor.h"
 #include "gui/cp-option-object.h"
+#include "gui/cp-window-private.h"
 #include "gui/cp-picker-item.h"
 #include "gui/cp-picker-row.h"
 #include "gui/cp-preferences-window.h"
@@ -654,6 +655,13 @@ widget_mapped (gpointer widget)
   return gtk_widget_get_mapped (widget);
 }
 
+static void
+note_dismissed (AdwToast *toast,
+                gpointer  dismissed)
+{
+  *(gboolean *) dismissed = TRUE;
+}
+
 /* Every label of the results shown in present mode reads at least at
  * 13 pt, a step under the 16-pt paragraphs. */
 static void
@@ -705,6 +713,7 @@ test_present_mode (void)
   GtkWidget *sidebar_button = cp_test_gui_find_named (GTK_WIDGET (window), "sidebar-button");
   GtkWidget *header_bar = cp_test_gui_find_named (GTK_WIDGET (window), "header-bar");
   FoldWait folded = { window, TRUE };
+  gboolean hint_dismissed = FALSE;
   int changes_size;
   const char * const *accels = NULL;
   g_auto(GStrv) keys = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "win.present");
@@ -754,7 +763,12 @@ test_present_mode (void)
   assert_present_fonts (results);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-cost-chart", NULL));
 
+  /* lead15: left within its few seconds, the hint stayed over the
+   * window it no longer described. It goes as present mode ends. */
+  g_assert_nonnull (window->present_toast);
+  g_signal_connect (window->present_toast, "dismissed", G_CALLBACK (note_dismissed), &hint_dismissed);
   press_escape (window);
+  g_assert_true (hint_dismissed);
   g_assert_false (present_state (window));
   g_assert_true (gtk_widget_get_visible (sidebar));
   g_assert_true (gtk_widget_get_visible (forms));
