@@ -162,7 +162,9 @@ cp_chart_tick_label (const CpChartData *data,
     }
   if (fabs (shown) >= 1 || shown == 0)
     return cp_i18n_format_number (shown, fabs (shown - round (shown)) < 1e-6 ? 0 : 1, data->lang);
-  return cp_i18n_format_number (shown, fabs (shown) >= 0.1 ? 1 : 2, data->lang);
+  /* A log axis's decades below a tenth: 0.001 read "0.00", a zero on an
+   * axis that has none (lead15, 总成本（万元）). One significant digit. */
+  return cp_i18n_format_number (shown, CLAMP ((int) -floor (log10 (fabs (shown)) + 1e-9), 1, 6), data->lang);
 }
 
 /* Okabe–Ito hues, told apart by people with colour-vision deficiencies;

@@ -45,11 +45,30 @@ test_labels_at_step_resolution (void)
   g_assert_cmpstrv (gib_labels, gib);
 }
 
+/* A log cost axis's decades, in 万元 from 100 down to 0.001 (¥10): the
+ * lowest read "0.00", a zero on an axis that has none (lead15). */
+static void
+test_log_decades (void)
+{
+  g_autoptr(CpChartData) data = cp_chart_data_new_empty (CP_CHART_COST, "en");
+  Axis axis = { .min = 0.001, .max = 100, .log = TRUE, .scale = 1, .step = 0 };
+  const double values[] = { 100, 10, 1, 0.1, 0.01, 0.001 };
+  const char *expected[] = { "100", "10", "1", "0.1", "0.01", "0.001" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (values); i++)
+    {
+      g_autofree char *label = cp_chart_tick_label (data, &axis, FALSE, values[i]);
+
+      g_assert_cmpstr (label, ==, expected[i]);
+    }
+}
+
 int
 main (int argc, char **argv)
 {
   setlocale (LC_ALL, "");
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/report/chart-axis/labels-at-step-resolution", test_labels_at_step_resolution);
+  g_test_add_func ("/report/chart-axis/log-decades", test_log_decades);
   return g_test_run ();
 }
