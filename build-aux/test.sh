@@ -4,12 +4,27 @@
 set -eu
 cd "$(dirname "$0")/.."
 . build-aux/deps.sh
+
+# Where the time goes (issue 24 asks the whole command to stay under 30
+# minutes on two busy cores): after each stage, the wall time since the
+# start and the CPU time its programs have used so far, which the
+# machine's other work does not change.
+started_s=$(date +%s)
+stage_done () {
+  times | awk -v stage="$1" -v wall_s=$(( $(date +%s) - started_s )) 'NR == 2 {
+    split ($1, user, "m"); split ($2, sys, "m")
+    printf "test.sh: %s done at %d s; %.0f s of CPU time so far\n", stage, wall_s,
+           user[1] * 60 + user[2] + sys[1] * 60 + sys[2] }'
+}
+
 cp_install_missing
+stage_done "packages"
 
 # Set up for /app as flatpak-builder does: tests/packaging installs the build
 # there (under DESTDIR) and runs it as the Flatpak would.
 [ -f _build/build.ninja ] || meson setup _build -Dwerror=true --prefix=/app
 ninja -C _build
+stage_done "plain build"
 
 # Nothing in the suite passes or fails on time (issue 24): every test waits
 # for what it needs. Meson's per-test time-outs are only hang guards, set
@@ -26,6 +41,7 @@ export MALLOC_PERTURB_="${MALLOC_PERTURB_:-100}"
 status=0
 xvfb-run -a -s '-screen 0 1280x1024x24' meson test -C _build --print-errorlogs --num-processes 2 \
   --timeout-multiplier $hang_guard || status=$?
+stage_done "plain tests"
 
 # The whole suite again under AddressSanitizer + UndefinedBehaviorSanitizer
 # (issue 7): any memory error, undefined behaviour or leak of the project's
@@ -40,12 +56,14 @@ xvfb-run -a -s '-screen 0 1280x1024x24' meson test -C _build --print-errorlogs -
 [ -f _build-asan/build.ninja ] || \
   meson setup _build-asan -Dwerror=true -Db_sanitize=address,undefined -Db_lundef=false --prefix=/app
 ninja -C _build-asan
+stage_done "sanitizer build"
 asan_options=halt_on_error=1:abort_on_error=1:print_stacktrace=1:detect_leaks=1
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 export LSAN_OPTIONS=suppressions="$PWD/build-aux/lsan.supp":print_suppressions=0
 ASAN_OPTIONS=$asan_options xvfb-run -a -s '-screen 0 1280x1024x24' \
   meson test -C _build-asan --print-errorlogs --num-processes 2 --no-suite gui \
   --timeout-multiplier $hang_guard || status=$?
+stage_done "sanitizer tests without the GUI"
 # The GUI tests use the fast unwinder too: GLib's first quark block, the
 # one third-party leak of these tests, which GLib's constructor allocates
 # and which a stack cut at g_malloc cannot name, is kept out of the leak
@@ -55,6 +73,7 @@ ASAN_OPTIONS=$asan_options xvfb-run -a -s '-screen 0 1280x1024x24' \
   meson test -C _build-asan --print-errorlogs --suite gui --logbase testlog-gui \
   --timeout-multiplier $hang_guard ||
   status=$?
+stage_done "sanitizer GUI tests"
 # The tests of the parsers of outside input once more under valgrind's
 # memcheck, for the uninitialised reads ASan cannot see (no memory errors,
 # no definite leaks of the project's own), on the plain build; the list
@@ -62,6 +81,7 @@ ASAN_OPTIONS=$asan_options xvfb-run -a -s '-screen 0 1280x1024x24' \
 build-aux/valgrind.sh _build >_build/meson-logs/valgrind.txt 2>&1 || true
 cat _build/meson-logs/valgrind.txt
 valgrind_summary=$(tail -n 1 _build/meson-logs/valgrind.txt)
+stage_done "valgrind"
 
 summary=$(for log in _build/meson-logs/testlog.txt _build-asan/meson-logs/testlog.txt \
                       _build-asan/meson-logs/testlog-gui.txt; do
