@@ -73,6 +73,26 @@ zero_stage_choice (int stage)
   return _(labels[stage]);
 }
 
+/* The job's CPU offload: off, the plan still turns it on where the job
+ * fits the GPUs no other way (cp_estimate_checked()'s ladder, after full
+ * recompute and ZeRO-3). A switch showed "off" beside a layout that
+ * offloads (issue 26, a lead in a meeting): the two values say what each
+ * does. The drop-down's index is the stored gboolean. */
+static const char *
+cpu_offload_choice (int offload)
+{
+  static const char * const labels[] = {
+    /* TRANSLATORS: a training job's CPU offload, left to the plan: used only where the job fits
+     * the GPUs' memory no other way */
+    N_("When memory is short"),
+    /* TRANSLATORS: a training job's CPU offload, used on every option */
+    N_("Always"),
+  };
+
+  g_return_val_if_fail (offload >= 0 && offload < (int) G_N_ELEMENTS (labels), "");
+  return _(labels[offload]);
+}
+
 #define F(member) G_STRUCT_OFFSET (CpJob, member)
 
 static const CpField job_fields[] = {
@@ -112,7 +132,8 @@ static const CpField job_fields[] = {
   { "flash-attention", N_("FlashAttention"), NULL, NULL, CP_FIELD_BOOL, F (flash_attention), .group = GROUP_TRAINING },
   { "zero-stage", N_("ZeRO stage"), N_("What data-parallel GPUs shard of the training state"), NULL, CP_FIELD_ENUM,
     F (zero_stage), zero_stage_choice, CP_ZERO_STAGE_AUTO + 1, GROUP_TRAINING },
-  { "cpu-offload", N_("CPU offload"), NULL, NULL, CP_FIELD_BOOL, F (cpu_offload), .group = GROUP_TRAINING },
+  { "cpu-offload", N_("CPU offload"), NULL, NULL, CP_FIELD_ENUM, F (cpu_offload), cpu_offload_choice, 2,
+    GROUP_TRAINING },
   { "allow-lora", N_("LoRA or QLoRA acceptable"), N_("Lets the plan try adapters when memory is short"), NULL,
     CP_FIELD_BOOL, F (allow_lora), .group = GROUP_TRAINING, .kinds = FULL_KINDS },
   { "lora-rank", N_("LoRA rank"), NULL, NULL, CP_FIELD_UINT, F (lora_rank), .group = GROUP_TRAINING, .kinds = PEFT_KINDS },

@@ -381,6 +381,17 @@ _cp_results_view_describe_layout (const CpProject *project,
 
   how = cp_words_layout_choice (project, estimate, lang);
 
+  /* Offload the plan added, the job's own setting leaving it to the plan:
+   * said with its cause, so that the form's CPU offload, "When memory is
+   * short", and the layout's "CPU offload" read as one answer (issue
+   * 26: a switch read "off" beside a layout that offloads). Adapters keep
+   * the job's setting (cp-estimate.c), so only full training gets here. */
+  if (estimate->cpu_offload && !job->cpu_offload)
+    /* TRANSLATORS: "Layout:" then the chosen layout, how it was chosen, then why the plan turned on CPU
+     * offload, which the job's form leaves to the plan ("When memory is short", as the form's choice reads) */
+    return g_strdup_printf (_("Layout: %s %s The plan offloads to CPU memory because the job does not fit the GPUs’ memory even with full recompute and ZeRO-3 (R1); the job's CPU offload is set to “When memory is short”."),
+                            chosen, how);
+
   /* TRANSLATORS: "Layout:" then the chosen layout, then how it was chosen */
   return g_strdup_printf (_("Layout: %s %s"), chosen, how);
 }
