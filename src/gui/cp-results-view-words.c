@@ -254,6 +254,29 @@ append_one_node_refused (GString           *text,
   }
 }
 
+/* How late @estimate finishes for @job's deadline, as "90.0 days" and
+ * "2.0 days" in @deadline and @late; FALSE (both NULL) when it meets it,
+ * has none to meet or cannot run. The table said "Missed" of an option
+ * whose paragraph here gave its 92 days without a word of the 90 (issue
+ * 26, a lead in a meeting). */
+static gboolean
+describe_missed_deadline (const CpJob      *job,
+                          const CpEstimate *estimate,
+                          const char       *lang,
+                          char            **deadline,
+                          char            **late)
+{
+  double deadline_days = cp_job_deadline_days (job);
+
+  *deadline = NULL;
+  *late = NULL;
+  if (deadline_days <= 0 || !estimate->fits || cp_estimate_layout_refused (estimate) || estimate->meets_deadline)
+    return FALSE;
+  *deadline = cp_i18n_format_days (deadline_days, lang);
+  *late = cp_i18n_format_days (estimate->calendar_days - deadline_days, lang);
+  return TRUE;
+}
+
 /* One machine or the cluster: for every quote offering several nodes, the
  * node count the plan chose and the whole offer beside it, with why the
  * extra nodes do not pay when they do not. */
@@ -275,6 +298,8 @@ _cp_results_view_describe_cluster_question (CpProjectAnalysis *analysis,
       const CpEstimate *full = &option->full_offer;
       g_autofree char *name = NULL;
       g_autofree char *chosen = NULL;
+      g_autofree char *deadline = NULL;
+      g_autofree char *late = NULL;
 
       if (!cp_quote_is_cluster (quote))
         continue;
@@ -283,8 +308,14 @@ _cp_results_view_describe_cluster_question (CpProjectAnalysis *analysis,
       chosen = cp_words_offer (project, job, quote, plan, best, lang);
       if (text->len > 0)
         g_string_append (text, "\n\n");
-      /* TRANSLATORS: quote name, then its best node count with time, cost and communication share */
-      g_string_append_printf (text, _("%s — best at %s."), name, chosen);
+      if (describe_missed_deadline (job, best, lang, &deadline, &late))
+        /* TRANSLATORS: quote name, then its best node count with time, cost and communication share, then
+         * the job's deadline and how late that node count finishes: "… misses the deadline of 90.0 days by 2.0 days." */
+        g_string_append_printf (text, _("%s — best at %s; it misses the deadline of %s by %s."), name, chosen,
+                                deadline, late);
+      else
+        /* TRANSLATORS: quote name, then its best node count with time, cost and communication share */
+        g_string_append_printf (text, _("%s — best at %s."), name, chosen);
       append_one_node_refused (text, analysis, job_index, option, quote, lang);
 
       if (!option->has_full_offer)
@@ -293,9 +324,16 @@ _cp_results_view_describe_cluster_question (CpProjectAnalysis *analysis,
       {
         g_autofree char *whole = cp_words_offer (project, job, quote, plan, full, lang);
 
+        g_clear_pointer (&deadline, g_free);
+        g_clear_pointer (&late, g_free);
         g_string_append (text, "\n");
-        /* TRANSLATORS: the quote's whole offer, with time, cost and communication share */
-        g_string_append_printf (text, _("Whole offer, %s."), whole);
+        if (describe_missed_deadline (job, full, lang, &deadline, &late))
+          /* TRANSLATORS: the quote's whole offer, with time, cost and communication share, then the job's
+           * deadline and how late the whole offer finishes */
+          g_string_append_printf (text, _("Whole offer, %s; it misses the deadline of %s by %s."), whole, deadline, late);
+        else
+          /* TRANSLATORS: the quote's whole offer, with time, cost and communication share */
+          g_string_append_printf (text, _("Whole offer, %s."), whole);
       }
 
       if (!full->fits)
