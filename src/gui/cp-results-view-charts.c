@@ -48,14 +48,19 @@ on_readout_changed (CpResultsView *self,
     self->readout_id = g_idle_add_full (G_PRIORITY_HIGH_IDLE, readout_cb, self, NULL);
 }
 
-/* Page 1's amount to approve over the calendar, made with it on the
- * worker (cp_report_timeline_chart_new()); hidden while there is none. */
+/* Page 1's amount to approve over the calendar, and the memo's warning
+ * of quotes booked beyond their offer under it, made with it on the
+ * worker (cp_report_timeline_chart_new()); each hidden while there is
+ * none. */
 static void
 set_approval (CpResultsView *self,
-              const char    *text)
+              const char    *text,
+              const char    *overbooking)
 {
   _cp_results_view_set_label (self->approval_label, text != NULL ? text : "");
   _cp_results_view_set_visible (GTK_WIDGET (self->approval_label), text != NULL && *text != '\0');
+  _cp_results_view_set_label (self->overbooking_label, overbooking != NULL ? overbooking : "");
+  _cp_results_view_set_visible (GTK_WIDGET (self->overbooking_label), overbooking != NULL && *overbooking != '\0');
 }
 
 static void
@@ -71,7 +76,7 @@ on_timeline_ready (GObject      *source,
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     return;
   /* Jobs whose order loops have no calendar: the job form says why. */
-  set_approval (self, chart != NULL ? chart->approval : NULL);
+  set_approval (self, chart != NULL ? chart->approval : NULL, chart != NULL ? chart->overbooking : NULL);
   cp_chart_view_set_data (self->timeline_chart, chart);
 }
 
@@ -86,7 +91,7 @@ make_timeline (CpResultsView *self)
 
   self->timeline_cancellable = g_cancellable_new ();
   /* Not an older revision's amount beside "Calculating…". */
-  set_approval (self, NULL);
+  set_approval (self, NULL, NULL);
   cp_chart_view_set_calculating (self->timeline_chart);
   cp_report_timeline_async (project, cp_labels_ui_language (), self->timeline_cancellable,
                             on_timeline_ready, g_object_ref (self));
@@ -107,7 +112,7 @@ _cp_results_view_update_timeline (CpResultsView   *self,
   self->timeline_project = NULL;
   if (project == NULL || project->jobs->len == 0 || project->quotes->len == 0)
     {
-      set_approval (self, NULL);
+      set_approval (self, NULL, NULL);
       cp_chart_view_set_data (self->timeline_chart, NULL);
       return;
     }

@@ -76,6 +76,7 @@ struct _CpResultsView
   GtkStackPage       *serving_page;
   CpChartView        *timeline_chart;
   GtkLabel           *approval_label;  /* the amount to approve, over the calendar */
+  GtkLabel           *overbooking_label; /* under it, quotes booked beyond their offer */
   GCancellable       *timeline_cancellable; /* the timeline being made */
   const CpProject    *timeline_project;     /* borrowed: its timeline, not yet made */
   GtkColumnView      *options_view;

@@ -1301,6 +1301,7 @@ cp_results_view_class_init (CpResultsViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, memory_chart);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, timeline_chart);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, approval_label);
+  gtk_widget_class_bind_template_child (widget_class, CpResultsView, overbooking_label);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, serving_chart);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, serving_page);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, options_view);

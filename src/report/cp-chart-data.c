@@ -167,6 +167,7 @@ cp_chart_data_copy (const CpChartData *data)
   copy->empty_text = g_strdup (data->empty_text);
   copy->currency = g_strdup (data->currency);
   copy->approval = g_strdup (data->approval);
+  copy->overbooking = g_strdup (data->overbooking);
   copy->series = g_ptr_array_copy (data->series, series_copy, NULL);
   copy->bars = NULL;
   for (guint i = 0; i < G_N_ELEMENTS (data->legend); i++)
@@ -209,6 +210,7 @@ cp_chart_data_free (CpChartData *data)
   g_free (data->empty_text);
   g_free (data->currency);
   g_free (data->approval);
+  g_free (data->overbooking);
   g_ptr_array_unref (data->series);
   for (guint i = 0; i < G_N_ELEMENTS (data->legend); i++)
     g_free (data->legend[i]);

@@ -133,6 +133,10 @@ typedef struct {
   char       *approval;       /* the memo's amount to approve as page 1 says it
                                * (cp_report_approval_text()), which the window
                                * shows under the chart; not drawn */
+  char       *overbooking;    /* the memo's warning under that amount of jobs renting
+                               * more of a quote at once than it offers
+                               * (cp_report_overbooking_text()), NULL when none;
+                               * not drawn */
 } CpChartData;
 
 /* A text label as drawn: its box in the chart's units. */

@@ -269,19 +269,20 @@ vendor_name (const CpProject *project,
  * from 3 December 2026, where it offers 1. …": the amount rents what the
  * vendor may not have (lead15: the demo's five jobs side by side on the
  * one 4090 machine offered). NULL when no quote is short. */
-static char *
-overbooking_text (Doc              *doc,
-                  const CpSchedule *schedule)
+char *
+cp_report_overbooking_text (const CpProject  *project,
+                            const CpSchedule *schedule,
+                            const char       *lang)
 {
-  const CpProject *project = doc->project;
   g_autoptr(GPtrArray) short_of = cp_schedule_overbookings (schedule, project);
   GString *text = NULL;
 
+  cp_i18n_push_language (lang);
   for (guint i = 0; i < short_of->len; i++)
     {
       const CpOverbooking *overbooking = g_ptr_array_index (short_of, i);
       g_autoptr(GString) jobs = g_string_new (NULL);
-      g_autofree char *day = span_text (schedule, overbooking->day, overbooking->day, doc->lang);
+      g_autofree char *day = span_text (schedule, overbooking->day, overbooking->day, lang);
 
       for (guint j = 0; j < overbooking->jobs->len; j++)
         {
@@ -300,6 +301,7 @@ overbooking_text (Doc              *doc,
                               jobs->str, vendor_name (project, overbooking->quote_index), overbooking->nodes_needed, day,
                               overbooking->nodes_offered);
     }
+  cp_i18n_pop_language ();
   return text != NULL ? g_string_free (text, FALSE) : NULL;
 }
 
@@ -334,7 +336,7 @@ section_amount_to_approve (Doc              *doc,
      * one-job memo keep their sign-off on their pages with it in the
      * note's type. */
     g_autofree char *left_out = not_in_amount_text (doc, results);
-    g_autofree char *overbooked = overbooking_text (doc, schedule);
+    g_autofree char *overbooked = cp_report_overbooking_text (project, schedule, doc->lang);
     g_autoptr(GString) note = g_string_new (left_out);
 
     if (overbooked != NULL)

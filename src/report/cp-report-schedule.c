@@ -91,8 +91,12 @@ cp_report_timeline_chart_new (CpProjectAnalysis *analysis,
   if (schedule == NULL)
     return NULL;
   chart = cp_chart_data_new_timeline (project, schedule, lang);
-  /* The figure page 1 gives, from the same plans and schedule. */
+  /* The figure page 1 gives, from the same plans and schedule, and the
+   * memo's warning under it when jobs side by side rent more of a quote
+   * than it offers: the window's calendar showed the amount without it
+   * (issue 26, a lead in a meeting). */
   cp_report_approval_amount (project, (CpPlan * const *) plans->pdata, schedule, &approval);
   chart->approval = cp_report_approval_text (project, &approval, lang);
+  chart->overbooking = cp_report_overbooking_text (project, schedule, lang);
   return chart;
 }

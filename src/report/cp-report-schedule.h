@@ -48,9 +48,20 @@ char        *cp_report_approval_text   (const CpProject        *project,
                                         const CpApprovalAmount *approval,
                                         const char             *lang);
 
+/* "7B QLoRA, 7B service … run at the same time on A's offer: 5 nodes
+ * from 3 December 2026, where it offers 1. …" in @lang: the jobs of
+ * @schedule that rent more nodes of one quote at once than it offers
+ * (cp_schedule_overbookings()), as the memo's budget note and the
+ * window's calendar tab say it; NULL when no quote is short. */
+char        *cp_report_overbooking_text (const CpProject  *project,
+                                         const CpSchedule *schedule,
+                                         const char       *lang);
+
 /* The project's timeline chart (cp-chart.h, CP_CHART_TIMELINE) in @lang:
  * every job's plan of @analysis placed on the calendar and drawn as the
- * PDF's memo draws it, with page 1's amount to approve in its approval. NULL with @error when the jobs' order loops. */
+ * PDF's memo draws it, with page 1's amount to approve in its approval
+ * and the memo's cp_report_overbooking_text() in its overbooking. NULL
+ * with @error when the jobs' order loops. */
 CpChartData *cp_report_timeline_chart_new (CpProjectAnalysis *analysis,
                                            const char        *lang,
                                            GError           **error);
