@@ -1,0 +1,381 @@
+/* test-window-agree.c: the window says what the plan and the memo say
+ * (issue 26, a lead trying the window in a meeting). The job form's CPU
+ * offload reads as the plan used it; a cluster size that finishes after
+ * the deadline says by how much; the calendar tab carries the memo's
+ * warning of a quote booked beyond its offer; "What Would Change It"
+ * gives the margin the table's totals make; a quote's offer name that
+ * names other GPUs than its fields is pointed out. Through the widgets:
+ * the form's drop-down and entries, the sidebar's lists, the chart tabs. */
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+#include <locale.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cp-test-gui.h"
+#include "gui/cp-field-row.h"
+#include "gui/cp-job-editor.h"
+#include "gui/cp-labels.h"
+#include "gui/cp-quote-editor.h"
+#include "gui/cp-results-view.h"
+#include "gui/cp-window.h"
+#include "report/cp-i18n.h"
+
+static CpApplication *app;
+
+static guint
+job_of_kind (const CpProject *project,
+             CpTaskKind       kind)
+{
+  for (guint i = 0; i < project->jobs->len; i++)
+    if (((const CpJob *) g_ptr_array_index (project->jobs, i))->kind == kind)
+      return i;
+  g_assert_not_reached ();
+}
+
+static gboolean
+details_done (gpointer results)
+{
+  return !cp_results_view_get_update_pending (results);
+}
+
+/* Until the verdict, then the paragraphs worked out after it (the
+ * robustness search: one machine or the cluster, what would change it),
+ * are of the project as it is. */
+static void
+wait_details (CpWindow *window)
+{
+  CpResultsView *results = cp_window_get_results_view (window);
+
+  cp_test_gui_wait_results (results);
+  cp_test_gui_wait_not_busy (window);
+  cp_test_gui_wait_until (details_done, results, "the paragraphs after the verdict");
+}
+
+static void
+select_job (CpWindow *window,
+            guint     job_index)
+{
+  GtkListBox *list = cp_window_get_jobs_list (window);
+
+  gtk_list_box_select_row (list, gtk_list_box_get_row_at_index (list, (int) job_index));
+  wait_details (window);
+}
+
+static void
+type_text (CpFieldRow *row,
+           const char *text)
+{
+  g_assert_nonnull (row);
+  gtk_editable_set_text (GTK_EDITABLE (cp_field_row_get_input (row)), text);
+  g_signal_emit_by_name (cp_field_row_get_input (row), "activate");
+  cp_test_gui_spin ();
+}
+
+static const char *
+label_text (CpResultsView *results,
+            const char    *name)
+{
+  GtkWidget *label = cp_test_gui_find_named (GTK_WIDGET (results), name);
+
+  g_assert_true (GTK_IS_LABEL (label));
+  return gtk_label_get_label (GTK_LABEL (label));
+}
+
+/* The demo's 70B full fine-tune fits one A800 machine only with CPU
+ * offload, which its own setting leaves to the plan: the form says so
+ * ("When memory is short", not a switch reading off) and the layout says
+ * why the plan offloads. Set to Always, the form's choice is the job's,
+ * and the layout no longer says the plan added it. */
+static void
+test_cpu_offload_as_planned (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpProject *project = cp_window_get_project (window);
+  CpResultsView *results = cp_window_get_results_view (window);
+  guint job_index = job_of_kind (project, CP_TASK_FULL_FINETUNE);
+  CpJob *job = g_ptr_array_index (project->jobs, job_index);
+  gboolean chinese = cp_i18n_is_chinese (cp_labels_ui_language ());
+  const char *added = chinese ? "方案将优化器状态卸载到 CPU 内存，因为即使采用完全重计算和 ZeRO-3，任务仍超出 GPU 显存（R1）"
+                              : "The plan offloads to CPU memory because the job does not fit the GPUs’ memory even with full recompute and ZeRO-3 (R1)";
+  /* The host memory the offload needs, as the first page asks the vendor for it. */
+  const char *host = chinese ? "1,043 GiB" : "CPU offload (1,043 GiB of each machine's host memory)";
+  CpFieldRow *row;
+  GtkWidget *input;
+  GtkStringObject *shown;
+
+  select_job (window, job_index);
+  row = cp_job_editor_get_row (cp_window_get_job_editor (window), "cpu-offload");
+  input = cp_field_row_get_input (row);
+  g_assert_true (GTK_IS_DROP_DOWN (input));
+  g_assert_false (job->cpu_offload);
+  g_assert_cmpuint (gtk_drop_down_get_selected (GTK_DROP_DOWN (input)), ==, 0);
+  shown = gtk_drop_down_get_selected_item (GTK_DROP_DOWN (input));
+  g_assert_cmpstr (gtk_string_object_get_string (shown), ==, chinese ? "显存不足时" : "When memory is short");
+  g_assert_nonnull (strstr (label_text (results, "layout"), host));
+  g_assert_nonnull (strstr (label_text (results, "layout"), added));
+  g_assert_nonnull (strstr (label_text (results, "robustness"), "1,043 GiB"));
+
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (input), 1);
+  wait_details (window);
+  g_assert_true (job->cpu_offload);
+  shown = gtk_drop_down_get_selected_item (GTK_DROP_DOWN (input));
+  g_assert_cmpstr (gtk_string_object_get_string (shown), ==, chinese ? "始终" : "Always");
+  /* Offloading from the start, the search takes another layout (ZeRO-0,
+   * no recompute) with its own host memory: still offloaded, by the job. */
+  g_assert_nonnull (strstr (label_text (results, "layout"), chinese ? "CPU 卸载" : "CPU offload ("));
+  g_assert_null (strstr (label_text (results, "layout"), added));
+
+  cp_test_gui_close_window (window);
+}
+
+/* The number, in days, that @text has right after @prefix. */
+static double
+days_after (const char *text,
+            const char *prefix)
+{
+  const char *at = strstr (text, prefix);
+  g_autofree char *digits = NULL;
+  GString *plain = g_string_new (NULL);
+
+  g_assert_nonnull (at);
+  for (at += strlen (prefix); g_ascii_isdigit (*at) || *at == '.' || *at == ','; at++)
+    if (*at != ',')
+      g_string_append_c (plain, *at);
+  digits = g_string_free (plain, FALSE);
+  return g_ascii_strtod (digits, NULL);
+}
+
+static guint
+count_of (const char *text,
+          const char *part)
+{
+  guint n = 0;
+
+  for (const char *at = strstr (text, part); at != NULL; at = strstr (at + 1, part))
+    n++;
+  return n;
+}
+
+/* The demo's 13B pre-training with a 91-day deadline typed in: vendor G's
+ * A800 cluster is best at its 4 nodes, 92.0 days, the table's "Missed";
+ * "One Machine or the Cluster?" says it misses the deadline by the 1.0
+ * day between. D (11.4 days at 10 nodes, 7.3 for its whole offer), E
+ * (47.4) and F (20.0) meet it and say nothing of it. */
+static void
+test_cluster_misses_deadline (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpProject *project = cp_window_get_project (window);
+  CpResultsView *results = cp_window_get_results_view (window);
+  guint job_index = job_of_kind (project, CP_TASK_PRETRAIN);
+  CpJob *job = g_ptr_array_index (project->jobs, job_index);
+  gboolean chinese = cp_i18n_is_chinese (cp_labels_ui_language ());
+  const char *misses = chinese ? "比 91.0 天的截止期限晚 " : "it misses the deadline of 91.0 days by ";
+  const char *text;
+  const char *paragraph;
+  double run_days, late_days;
+
+  select_job (window, job_index);
+  type_text (cp_job_editor_get_row (cp_window_get_job_editor (window), "deadline-days"), "91");
+  wait_details (window);
+  g_assert_cmpfloat (job->deadline_days, ==, 91);
+
+  /* One label per quote's paragraph; the view's text is all of them. */
+  text = cp_results_view_get_cluster_text (results);
+  g_assert_nonnull (text);
+  g_assert_cmpuint (count_of (text, misses), ==, 1);
+  paragraph = strstr (text, chinese ? "示例供应商 G (Example vendor G)" : "示例供应商 G (Example vendor G)");
+  g_assert_nonnull (paragraph);
+  g_assert_true (strstr (paragraph, misses) != NULL);
+  run_days = days_after (paragraph, chinese ? "最佳为 4 个节点：" : "best at 4 nodes: ");
+  late_days = days_after (paragraph, misses);
+  g_assert_cmpfloat_with_epsilon (run_days, 92.0, 0.05);
+  g_assert_cmpfloat_with_epsilon (late_days, run_days - 91.0, 0.05);
+
+  cp_test_gui_close_window (window);
+}
+
+static gboolean
+label_shown (gpointer label)
+{
+  return gtk_widget_get_mapped (label) && *gtk_label_get_label (label) != '\0';
+}
+
+/* The demo plans five jobs side by side on vendor A's one 4090 machine:
+ * the memo warns under the amount to approve, and the calendar tab,
+ * reached by its button, says it in the same words, under the amount. */
+static void
+test_calendar_overbooking (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpResultsView *results = cp_window_get_results_view (window);
+  gboolean chinese = cp_i18n_is_chinese (cp_labels_ui_language ());
+  GtkWidget *tab_label;
+  GtkWidget *tab;
+  GtkWidget *approval;
+  GtkWidget *overbooking;
+  graphene_point_t approval_top = { 0, 0 }, overbooking_top = { 0, 0 };
+  const char *text;
+
+  cp_test_gui_wait_results (results);
+  tab_label = cp_test_gui_find_with_text (GTK_WIDGET (results), _("Project Calendar"),
+                                          CP_TEST_GUI_TEXT_WHOLE | CP_TEST_GUI_TEXT_VISIBLE);
+  g_assert_nonnull (tab_label);
+  tab = gtk_widget_get_ancestor (tab_label, GTK_TYPE_TOGGLE_BUTTON);
+  g_assert_nonnull (tab);
+  gtk_widget_activate (tab);
+
+  approval = cp_test_gui_find_named (GTK_WIDGET (results), "approval");
+  overbooking = cp_test_gui_find_named (GTK_WIDGET (results), "overbooking");
+  cp_test_gui_wait_until (label_shown, overbooking, "the over-booking warning");
+  g_assert_true (label_shown (approval));
+  text = gtk_label_get_label (GTK_LABEL (overbooking));
+  if (chinese)
+    {
+      g_assert_nonnull (strstr (text, "同时使用示例供应商 A (Example vendor A)的报价：自 "));
+      g_assert_nonnull (strstr (text, "起共需 5 个节点，而该报价只提供 1 个。"));
+    }
+  else
+    {
+      g_assert_nonnull (strstr (text, " run at the same time on 示例供应商 A (Example vendor A)’s offer: 5 nodes from "));
+      g_assert_nonnull (strstr (text, ", where it offers 1. The amount assumes the vendor rents them all"));
+    }
+  g_assert_true (gtk_widget_compute_point (approval, GTK_WIDGET (results), &approval_top, &approval_top));
+  g_assert_true (gtk_widget_compute_point (overbooking, GTK_WIDGET (results), &overbooking_top, &overbooking_top));
+  g_assert_cmpfloat (approval_top.y + gtk_widget_get_height (approval), <=, overbooking_top.y);
+
+  cp_test_gui_close_window (window);
+}
+
+/* "What Would Change It" for the demo's 70B job: the runner-up E would be
+ * recommended if it cost less than G's 9,984 CNY, by 10,669 − 9,984 =
+ * 685 CNY, the memo's "(685 CNY more)": one margin, in money, and no
+ * percent of another base beside it. */
+static void
+test_margin_as_memo (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpProject *project = cp_window_get_project (window);
+  CpResultsView *results = cp_window_get_results_view (window);
+  gboolean chinese = cp_i18n_is_chinese (cp_labels_ui_language ());
+  const char *text;
+
+  select_job (window, job_of_kind (project, CP_TASK_FULL_FINETUNE));
+  text = label_text (results, "changes");
+  g_assert_nonnull (strstr (text, chinese ? "¥685" : "by 685 CNY"));
+  g_assert_null (strchr (text, '%'));
+
+  cp_test_gui_close_window (window);
+}
+
+static const char *
+row_subtitle (CpFieldRow *row)
+{
+  return adw_action_row_get_subtitle (ADW_ACTION_ROW (row));
+}
+
+/* Vendor B's quote, "8 × A800 80GB 整机托管" on one machine of 8 A800s,
+ * agrees with its fields. An offer name typed with other GPUs, another
+ * count or other nodes is pointed out under it; one that names none
+ * ("2 × 400G RoCE", "2x faster than A100"), or the same hardware written
+ * otherwise ("8x A800", the whole offer's "8 × A800" of 1 node), is not. */
+static void
+test_offer_names_other_gpus (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpProject *project = cp_window_get_project (window);
+  CpQuoteEditor *editor = cp_window_get_quote_editor (window);
+  GtkListBox *quotes = cp_window_get_quotes_list (window);
+  gboolean chinese = cp_i18n_is_chinese (cp_labels_ui_language ());
+  const char *says = chinese ? "报价名称写的是 %s，下方字段为 %s：请核对哪个正确"
+                             : "The offer says %s, the fields below %s: check which is right";
+  int b = -1;
+  CpFieldRow *row;
+
+  for (guint i = 0; i < project->quotes->len; i++)
+    {
+      const CpQuote *quote = g_ptr_array_index (project->quotes, i);
+
+      if (g_str_has_prefix (quote->offer_name, "8 × A800 80GB"))
+        b = (int) i;
+    }
+  g_assert_cmpint (b, >=, 0);
+  cp_test_gui_wait_results (cp_window_get_results_view (window));
+  gtk_list_box_select_row (quotes, gtk_list_box_get_row_at_index (quotes, b));
+  cp_test_gui_spin ();
+  row = cp_quote_editor_get_row (editor, "offer-name");
+  g_assert_nonnull (row);
+  g_assert_cmpstr (row_subtitle (row), ==, "");
+
+  {
+    struct {
+      const char *typed;
+      const char *offer;   /* as the hint quotes it; NULL: no hint */
+      const char *fields;
+    } cases[] = {
+      { "8 × H800 整机托管", "8 × H800", "8 × NVIDIA A800 80GB SXM" },
+      { "4 × A800 80GB", "4 × A800", "8 × NVIDIA A800 80GB SXM" },
+      { "2 × 8 × A800", "2 × 8 × A800", "1 × 8 × NVIDIA A800 80GB SXM" },
+      { "8*昇腾910B 整机", "8*昇腾910B", "8 × NVIDIA A800 80GB SXM" },
+      { "8x A800 整机", NULL, NULL },
+      { "A800 整机，2 × 400G RoCE", NULL, NULL },
+      { "2x faster than A100", NULL, NULL },
+      { "8 × NVIDIA A800 80GB SXM", NULL, NULL },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+      {
+        type_text (row, cases[i].typed);
+        g_assert_cmpstr (((const CpQuote *) g_ptr_array_index (project->quotes, b))->offer_name, ==, cases[i].typed);
+        if (cases[i].offer == NULL)
+          {
+            g_assert_cmpstr (row_subtitle (row), ==, "");
+            g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (row), "warning"));
+          }
+        else
+          {
+            g_autofree char *expected = g_strdup_printf (says, cases[i].offer, cases[i].fields);
+
+            g_assert_cmpstr (row_subtitle (row), ==, expected);
+            g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (row), "warning"));
+          }
+      }
+  }
+
+  cp_test_gui_close_window (window);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  g_autofree char *data_home = g_dir_make_tmp ("cp-gui-agree-XXXXXX", NULL);
+  g_autofree char *home = g_dir_make_tmp ("cp-gui-agree-home-XXXXXX", NULL);
+  int status;
+
+  /* As the application's main() does: LANGUAGE counts outside the C locale. */
+  setlocale (LC_ALL, "");
+  cp_i18n_bind_textdomain ();
+  g_setenv ("HOME", home, TRUE);
+  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
+  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+
+  gtk_test_init (&argc, &argv, NULL);
+  adw_init ();
+  app = cp_test_gui_application_new ();
+
+  g_test_add_func ("/gui/window-agree/cpu-offload-as-planned", test_cpu_offload_as_planned);
+  g_test_add_func ("/gui/window-agree/cluster-misses-deadline", test_cluster_misses_deadline);
+  g_test_add_func ("/gui/window-agree/calendar-overbooking", test_calendar_overbooking);
+  g_test_add_func ("/gui/window-agree/margin-as-memo", test_margin_as_memo);
+  g_test_add_func ("/gui/window-agree/offer-names-other-gpus", test_offer_names_other_gpus);
+  status = g_test_run ();
+
+  g_object_unref (app);
+  return status;
+}
