@@ -385,7 +385,8 @@ take_ascii_word (const char **at)
   return *at > start ? g_strndup (start, *at - start) : NULL;
 }
 
-/* A size, not a model: "80GB", "400G", "96". */
+/* A size, not a model: "80GB", "400G"; a bare number may be a model
+ * ("4090"). */
 static gboolean
 is_size_word (const char *word)
 {
@@ -393,7 +394,7 @@ is_size_word (const char *word)
 
   while (g_ascii_isdigit (*end))
     end++;
-  return end > word && (*end == '\0' || g_ascii_strcasecmp (end, "G") == 0 || g_ascii_strcasecmp (end, "GB") == 0 ||
+  return end > word && (g_ascii_strcasecmp (end, "G") == 0 || g_ascii_strcasecmp (end, "GB") == 0 ||
                         g_ascii_strcasecmp (end, "T") == 0 || g_ascii_strcasecmp (end, "TB") == 0);
 }
 

@@ -322,6 +322,7 @@ test_offer_names_other_gpus (void)
       { "4 × A800 80GB", "4 × A800", "8 × NVIDIA A800 80GB SXM" },
       { "2 × 8 × A800", "2 × 8 × A800", "1 × 8 × NVIDIA A800 80GB SXM" },
       { "8*昇腾910B 整机", "8*昇腾910B", "8 × NVIDIA A800 80GB SXM" },
+      { "8 × RTX 4090 容器实例", "8 × RTX 4090", "8 × NVIDIA A800 80GB SXM" },
       { "8x A800 整机", NULL, NULL },
       { "A800 整机，2 × 400G RoCE", NULL, NULL },
       { "2x faster than A100", NULL, NULL },
