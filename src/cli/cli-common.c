@@ -45,9 +45,12 @@ cp_cli_usage_error (const char *format,
   return status;
 }
 
-/* @ids: the items' ids in the project's order. */
+/* The item @text names among @ids (the items' ids in the project's
+ * order), by id or by position from 1; a text that is the id of one and
+ * the position of another is refused, naming both. */
 static int
-find_by_id_or_position (const char *const *ids, guint n, const char *text, guint *by_id, guint *by_position)
+find_by_id_or_position (const char *const *ids, guint n, const char *option, const char *text,
+                        gboolean are_jobs)
 {
   guint64 position;
   int found_id = -1, found_position = -1;
@@ -62,8 +65,20 @@ find_by_id_or_position (const char *const *ids, guint n, const char *text, guint
     found_position = (int) position - 1;
   if (found_id >= 0 && found_position >= 0 && found_id != found_position)
     {
-      *by_id = (guint) found_id;
-      *by_position = (guint) found_position;
+      if (are_jobs)
+        /* TRANSLATORS: an option (--job), what was given ("2"), the position of
+         * the job with that id, the id of the job at that position; then how to
+         * name each one */
+        cp_cli_usage_error (_("%s: “%s” is both the id of job %u and the position of job “%s”; "
+                              "write %u for the first or “%s” for the second"),
+                            option, text, found_id + 1, ids[found_position], found_id + 1, ids[found_position]);
+      else
+        /* TRANSLATORS: an option (--quote), what was given ("2"), the position
+         * of the quote with that id, the id of the quote at that position; then
+         * how to name each one */
+        cp_cli_usage_error (_("%s: “%s” is both the id of quote %u and the position of quote “%s”; "
+                              "write %u for the first or “%s” for the second"),
+                            option, text, found_id + 1, ids[found_position], found_id + 1, ids[found_position]);
       return CP_CLI_AMBIGUOUS;
     }
   if (found_id >= 0)
@@ -75,40 +90,20 @@ int
 cp_cli_find_job (const CpProject *project, const char *option, const char *text)
 {
   g_autofree const char **ids = g_new0 (const char *, project->jobs->len + 1);
-  guint by_id = 0, by_position = 0;
-  int found;
 
   for (guint i = 0; i < project->jobs->len; i++)
     ids[i] = ((const CpJob *) g_ptr_array_index (project->jobs, i))->id;
-  found = find_by_id_or_position (ids, project->jobs->len, text, &by_id, &by_position);
-  if (found == CP_CLI_AMBIGUOUS)
-    /* TRANSLATORS: an option (--job), what was given ("2"), the position of
-     * the job with that id, the id of the job at that position; then how to
-     * name each one */
-    cp_cli_usage_error (_("%s: “%s” is both the id of job %u and the position of job “%s”; "
-                          "write %u for the first or “%s” for the second"),
-                        option, text, by_id + 1, ids[by_position], by_id + 1, ids[by_position]);
-  return found;
+  return find_by_id_or_position (ids, project->jobs->len, option, text, TRUE);
 }
 
 int
 cp_cli_find_quote (const CpProject *project, const char *option, const char *text)
 {
   g_autofree const char **ids = g_new0 (const char *, project->quotes->len + 1);
-  guint by_id = 0, by_position = 0;
-  int found;
 
   for (guint i = 0; i < project->quotes->len; i++)
     ids[i] = ((const CpQuote *) g_ptr_array_index (project->quotes, i))->id;
-  found = find_by_id_or_position (ids, project->quotes->len, text, &by_id, &by_position);
-  if (found == CP_CLI_AMBIGUOUS)
-    /* TRANSLATORS: an option (--quote), what was given ("2"), the position
-     * of the quote with that id, the id of the quote at that position; then
-     * how to name each one */
-    cp_cli_usage_error (_("%s: “%s” is both the id of quote %u and the position of quote “%s”; "
-                          "write %u for the first or “%s” for the second"),
-                        option, text, by_id + 1, ids[by_position], by_id + 1, ids[by_position]);
-  return found;
+  return find_by_id_or_position (ids, project->quotes->len, option, text, FALSE);
 }
 
 int
