@@ -36,15 +36,11 @@ fail () {
   exit 1
 }
 
-# A display of our own: Xvfb picks a free number and writes it to fd 3.
-Xvfb -displayfd 3 -nolisten tcp -screen 0 1280x800x24 3>"$tmp/display" 2>/dev/null &
-xvfb_pid=$!
-for i in $(seq 600); do
-  [ -s "$tmp/display" ] && break
-  sleep 0.1
-done
-[ -s "$tmp/display" ] || fail "Xvfb did not start"
-export DISPLAY=":$(cat "$tmp/display")"
+# Looks of 0.1 s a wait may take: only a guard against a hang.
+hang_guard=1200
+
+# A display of our own, answering before the app starts.
+. "$(dirname "$0")/../common/own-display.sh"
 
 export XDG_DATA_HOME="$tmp/data" XDG_CONFIG_HOME="$tmp/config"
 export GSETTINGS_BACKEND=memory GTK_A11Y=none GDK_DEBUG=gl-disable GSK_RENDERER=cairo
@@ -56,16 +52,36 @@ printf '[Settings]\ngtk-cursor-blink=false\ngtk-enable-animations=false\n' \
   >"$XDG_CONFIG_HOME/gtk-4.0/settings.ini"
 project="$tmp/Demo.cplan"
 cp "$demo" "$project"
-"$app" "$project" >"$tmp/app.log" 2>&1 &
-app_pid=$!
 
-window=""
-for i in $(seq 1200); do
-  window=$(xdotool search --onlyvisible --pid "$app_pid" 2>/dev/null | tail -1)
-  [ -n "$window" ] && break
-  sleep 0.1
+# The app on its display until its window shows. An app that exits first
+# is reported with what it printed; one that could not open a display
+# whose server went away meanwhile (the socket lost to another server's
+# cleanup, see own-display.sh) is started again on a new server, a
+# bounded number of times.
+start_app () {
+  start_own_display
+  export DISPLAY="$display"
+  "$app" "$project" >"$tmp/app.log" 2>&1 &
+  app_pid=$!
+  window=""
+  for i in $(seq "$hang_guard"); do
+    window=$(xdotool search --onlyvisible --pid "$app_pid" 2>/dev/null | tail -1)
+    [ -n "$window" ] && return 0
+    kill -0 "$app_pid" 2>/dev/null || break
+    sleep 0.1
+  done
+  cat "$tmp/app.log" >&2
+  kill -0 "$app_pid" 2>/dev/null || { app_pid=""; return 1; }
+  fail "no window appeared in $hang_guard looks, the app still running"
+}
+for app_attempt in 1 2 3; do
+  start_app && break
+  grep -q "cannot open display" "$tmp/app.log" ||
+    fail "the app exited before showing a window (Xvfb on $display $(kill -0 "$xvfb_pid" 2>/dev/null && echo running || echo gone))"
+  echo "# the app could not open $display (attempt $app_attempt): a new server"
+  stop_own_display
+  [ "$app_attempt" = 3 ] && fail "the app could not open a display, 3 servers tried"
 done
-[ -n "$window" ] || fail "no window appeared"
 xdotool windowsize "$window" 1280 800 windowmove "$window" 0 0
 
 # Idle: the main thread asleep in the main loop's poll() of two or more

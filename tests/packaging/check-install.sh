@@ -81,44 +81,9 @@ icon=$(sed -n 's/^Icon=//p' "$desktop")
 grep -q "$prefix/bin/compute-planner\|^Exec=compute-planner " "$desktop" ||
   fail "the desktop file does not run compute-planner"
 
-# A display of our own: Xvfb picks a free number and writes it to fd 3.
-# It must answer before the app is started: when the app could not open
-# the display once (CI 11-1, ASan stage, load 15), this tells a server
-# that died from an app that failed. With other X servers starting and
-# stopping on the machine (concurrent CI runs), a number just freed by a
-# server on its way out can lose its socket to that server's cleanup
-# (CI 13-6: ":1 answered, then did not"): then this server is replaced by
-# a new one, a bounded number of times.
-start_display () {
-  rm -f "$tmp/display"
-  Xvfb -displayfd 3 -nolisten tcp -screen 0 1280x800x24 3>"$tmp/display" 2>/dev/null &
-  xvfb_pid=$!
-  for i in $(seq "$hang_guard"); do
-    [ -s "$tmp/display" ] && break
-    kill -0 "$xvfb_pid" 2>/dev/null || return 1
-    sleep 0.1
-  done
-  [ -s "$tmp/display" ] || return 1
-  display=":$(cat "$tmp/display")"
-  for i in $(seq "$hang_guard"); do
-    DISPLAY=$display xdotool getdisplaygeometry >/dev/null 2>&1 && break
-    kill -0 "$xvfb_pid" 2>/dev/null || return 1
-    sleep 0.1
-  done
-  # Answering twice, while ours still runs: the socket is this server's.
-  DISPLAY=$display xdotool getdisplaygeometry >/dev/null 2>&1 &&
-    DISPLAY=$display xdotool getdisplaygeometry >/dev/null 2>&1 &&
-    kill -0 "$xvfb_pid" 2>/dev/null
-}
-display=""
-for attempt in 1 2 3 4 5; do
-  start_display && break
-  echo "# Xvfb ${display:-(no display)} did not answer (attempt $attempt): starting another"
-  kill "$xvfb_pid" 2>/dev/null
-  wait "$xvfb_pid" 2>/dev/null
-  xvfb_pid=""
-  [ "$attempt" = 5 ] && fail "Xvfb on ${display:-(no display)} does not answer, 5 servers tried"
-done
+# A display of our own, answering before the app starts.
+. "$(dirname "$0")/../common/own-display.sh"
+start_own_display
 
 # The sandbox: the runtime read-only, the app at its prefix, an empty
 # home and /tmp, the X socket; only the variables a Flatpak sets. With no
