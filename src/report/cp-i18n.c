@@ -312,12 +312,20 @@ cp_i18n_format_money (double      amount,
 {
   g_autofree char *number = NULL;
 
+  if (fabs (amount) >= 100 || amount == 0)
+    return cp_i18n_format_money_whole (amount, currency, lang);
+  number = cp_i18n_format_number (cp_i18n_money_shown (amount), 2, lang);
+  return money_with_currency (number, currency, lang);
+}
+
+double
+cp_i18n_money_shown (double amount)
+{
   /* Whole units are enough for sums a team lead compares; small unit
    * prices keep their cents, and nothing is nothing ("¥0", not "¥0.00"). */
   if (fabs (amount) >= 100 || amount == 0)
-    return cp_i18n_format_money_whole (amount, currency, lang);
-  number = cp_i18n_format_number (amount, 2, lang);
-  return money_with_currency (number, currency, lang);
+    return round (amount);
+  return round (amount * 100) / 100;
 }
 
 char *

@@ -60,6 +60,9 @@ char    *cp_i18n_format_count  (double value, const char *lang);
 char    *cp_i18n_format_value  (double value, const char *lang);
 /* "¥12,345" (zh_CN, CNY) or "12,345 CNY" (en). */
 char    *cp_i18n_format_money  (double amount, const char *currency, const char *lang);
+/* The amount cp_i18n_format_money() prints: whole units from 100 up,
+ * cents below. The XML report writes its money so, as the PDF shows it. */
+double   cp_i18n_money_shown   (double amount);
 /* The same in whole units whatever the amount: a part of a whole said in
  * whole units ("−42 CNY" beside "1,109 CNY", not "−42.00 CNY"). */
 char    *cp_i18n_format_money_whole (double amount, const char *currency, const char *lang);

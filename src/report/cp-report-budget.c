@@ -265,10 +265,38 @@ vendor_name (const CpProject *project,
   return quote->vendor != NULL && *quote->vendor != '\0' ? quote->vendor : quote->id;
 }
 
+char *
+cp_report_overbooking_sentence (const CpProject     *project,
+                                 const CpSchedule    *schedule,
+                                 const CpOverbooking *overbooking,
+                                 const char          *lang)
+{
+  g_autoptr(GString) jobs = g_string_new (NULL);
+  g_autofree char *day = span_text (schedule, overbooking->day, overbooking->day, lang);
+  char *text;
+
+  cp_i18n_push_language (lang);
+  for (guint j = 0; j < overbooking->jobs->len; j++)
+    {
+      const CpJob *job = g_ptr_array_index (project->jobs, g_array_index (overbooking->jobs, guint, j));
+
+      if (j > 0)
+        g_string_append (jobs, _(", "));
+      g_string_append (jobs, job->name != NULL && *job->name != '\0' ? job->name : job->id);
+    }
+  /* TRANSLATORS: the jobs, the vendor, the nodes they need together, the day, the nodes the quote offers */
+  text = g_strdup_printf (_("%s run at the same time on %s’s offer: %u nodes from %s, where it offers %u. The amount assumes the vendor rents them all: ask it, or let the jobs start one after another (Starts after, in each job)."),
+                          jobs->str, vendor_name (project, overbooking->quote_index), overbooking->nodes_needed, day,
+                          overbooking->nodes_offered);
+  cp_i18n_pop_language ();
+  return text;
+}
+
 /* "7B QLoRA, 7B service … run at the same time on A's offer: 5 nodes
  * from 3 December 2026, where it offers 1. …": the amount rents what the
  * vendor may not have (lead15: the demo's five jobs side by side on the
- * one 4090 machine offered). NULL when no quote is short. */
+ * one 4090 machine offered), one sentence per quote short of nodes
+ * (cp_report_overbooking_sentence()). NULL when no quote is short. */
 char *
 cp_report_overbooking_text (const CpProject  *project,
                             const CpSchedule *schedule,
@@ -277,31 +305,17 @@ cp_report_overbooking_text (const CpProject  *project,
   g_autoptr(GPtrArray) short_of = cp_schedule_overbookings (schedule, project);
   GString *text = NULL;
 
-  cp_i18n_push_language (lang);
   for (guint i = 0; i < short_of->len; i++)
     {
-      const CpOverbooking *overbooking = g_ptr_array_index (short_of, i);
-      g_autoptr(GString) jobs = g_string_new (NULL);
-      g_autofree char *day = span_text (schedule, overbooking->day, overbooking->day, lang);
+      g_autofree char *sentence = cp_report_overbooking_sentence (project, schedule, g_ptr_array_index (short_of, i),
+                                                                  lang);
 
-      for (guint j = 0; j < overbooking->jobs->len; j++)
-        {
-          const CpJob *job = g_ptr_array_index (project->jobs, g_array_index (overbooking->jobs, guint, j));
-
-          if (j > 0)
-            g_string_append (jobs, _(", "));
-          g_string_append (jobs, job->name != NULL && *job->name != '\0' ? job->name : job->id);
-        }
       if (text == NULL)
         text = g_string_new (NULL);
       else
         g_string_append_c (text, ' ');
-      /* TRANSLATORS: the jobs, the vendor, the nodes they need together, the day, the nodes the quote offers */
-      g_string_append_printf (text, _("%s run at the same time on %s’s offer: %u nodes from %s, where it offers %u. The amount assumes the vendor rents them all: ask it, or let the jobs start one after another (Starts after, in each job)."),
-                              jobs->str, vendor_name (project, overbooking->quote_index), overbooking->nodes_needed, day,
-                              overbooking->nodes_offered);
+      g_string_append (text, sentence);
     }
-  cp_i18n_pop_language ();
   return text != NULL ? g_string_free (text, FALSE) : NULL;
 }
 
@@ -350,22 +364,13 @@ section_amount_to_approve (Doc              *doc,
   }
 }
 
-/* "By vendor: A, 4 jobs, 33,790 CNY; G, 2 jobs, 182,940 CNY.": the jobs'
- * costs added up by the vendor each rents from, when one vendor has
- * several jobs (approver, 3 December: the order to place with each
- * vendor). They add up to the total above, as the months do. NULL when
- * each vendor has one job at most. */
-static char *
-vendor_subtotals (Doc              *doc,
-                  const CpSchedule *schedule)
+GArray *
+cp_report_vendor_totals (const CpProject  *project,
+                         const CpSchedule *schedule)
 {
-  const CpProject *project = doc->project;
-  g_autoptr(GPtrArray) vendors = g_ptr_array_new ();
-  g_autoptr(GArray) costs = g_array_new (FALSE, TRUE, sizeof (double));
-  g_autoptr(GArray) counts = g_array_new (FALSE, TRUE, sizeof (guint));
+  GArray *totals = g_array_new (FALSE, TRUE, sizeof (CpReportVendorTotal));
+  g_autofree double *costs = NULL;
   g_autofree double *shown = NULL;
-  g_autoptr(GString) line = NULL;
-  gboolean shared = FALSE;
 
   for (guint i = 0; i < schedule->jobs->len; i++)
     {
@@ -376,37 +381,58 @@ vendor_subtotals (Doc              *doc,
       if (!entry->planned || entry->quote_index < 0 || (guint) entry->quote_index >= project->quotes->len)
         continue;
       vendor = vendor_name (project, entry->quote_index);
-      for (v = 0; v < vendors->len && g_strcmp0 (g_ptr_array_index (vendors, v), vendor) != 0; v++)
+      for (v = 0; v < totals->len && g_strcmp0 (g_array_index (totals, CpReportVendorTotal, v).vendor, vendor) != 0; v++)
         ;
-      if (v == vendors->len)
+      if (v == totals->len)
         {
-          double none = 0;
-          guint zero = 0;
+          CpReportVendorTotal first = { vendor, entry->quote_index, 0, 0 };
 
-          g_ptr_array_add (vendors, (gpointer) vendor);
-          g_array_append_val (costs, none);
-          g_array_append_val (counts, zero);
+          g_array_append_val (totals, first);
         }
-      g_array_index (costs, double, v) += job_cost (entry);
-      shared |= ++g_array_index (counts, guint, v) > 1;
+      g_array_index (totals, CpReportVendorTotal, v).n_jobs++;
+      g_array_index (totals, CpReportVendorTotal, v).cost += job_cost (entry);
     }
+  costs = g_new0 (double, MAX (totals->len, 1));
+  shown = g_new0 (double, MAX (totals->len, 1));
+  for (guint v = 0; v < totals->len; v++)
+    costs[v] = g_array_index (totals, CpReportVendorTotal, v).cost;
+  cp_i18n_apportion (costs, totals->len, cp_report_schedule_shown_total (schedule), shown);
+  for (guint v = 0; v < totals->len; v++)
+    g_array_index (totals, CpReportVendorTotal, v).cost = shown[v];
+  return totals;
+}
+
+/* "By vendor: A, 4 jobs, 33,790 CNY; G, 2 jobs, 182,940 CNY.": the jobs'
+ * costs added up by the vendor each rents from, when one vendor has
+ * several jobs (approver, 3 December: the order to place with each
+ * vendor). They add up to the total above, as the months do. NULL when
+ * each vendor has one job at most. */
+static char *
+vendor_subtotals (Doc              *doc,
+                  const CpSchedule *schedule)
+{
+  const CpProject *project = doc->project;
+  g_autoptr(GArray) totals = cp_report_vendor_totals (project, schedule);
+  g_autoptr(GString) line = NULL;
+  gboolean shared = FALSE;
+
+  for (guint v = 0; v < totals->len; v++)
+    shared |= g_array_index (totals, CpReportVendorTotal, v).n_jobs > 1;
   if (!shared)
     return NULL;
-  shown = g_new0 (double, vendors->len);
-  cp_i18n_apportion ((double *) costs->data, vendors->len, cp_report_schedule_shown_total (schedule), shown);
   line = g_string_new (NULL);
-  for (guint v = 0; v < vendors->len; v++)
+  for (guint v = 0; v < totals->len; v++)
     {
-      guint n = g_array_index (counts, guint, v);
-      g_autofree char *money = cp_i18n_format_money (shown[v], project->settings.currency, doc->lang);
-      g_autofree char *count = cp_i18n_format_number (n, 0, doc->lang);
-      g_autofree char *jobs = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s job", "%s jobs", n), count);
+      const CpReportVendorTotal *total = &g_array_index (totals, CpReportVendorTotal, v);
+      g_autofree char *money = cp_i18n_format_money (total->cost, project->settings.currency, doc->lang);
+      g_autofree char *count = cp_i18n_format_number (total->n_jobs, 0, doc->lang);
+      g_autofree char *jobs = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s job", "%s jobs", total->n_jobs), count);
 
       if (v > 0)
         /* TRANSLATORS: between the vendors of the budget's subtotals */
         g_string_append (line, _("; "));
       /* TRANSLATORS: one vendor's subtotal in the budget: the vendor, its number of jobs, their cost */
-      g_string_append_printf (line, _("%s, %s, %s"), (const char *) g_ptr_array_index (vendors, v), jobs, money);
+      g_string_append_printf (line, _("%s, %s, %s"), total->vendor, jobs, money);
     }
   /* TRANSLATORS: the budget's subtotals by vendor, "A, 4 jobs, 33,790 CNY; G, 2 jobs, 182,940 CNY" */
   return g_strdup_printf (_("By vendor, each job's cost where it rents: %s."), line->str);

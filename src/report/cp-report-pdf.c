@@ -47,6 +47,35 @@ struct _CpReportLayout
 /* The longest report laid out again to save its last page. */
 #define RETRY_MAX_PAGES 10
 
+/* "Compute plan: @name"; a name that already begins with the title's own
+ * words ("算力方案：Qwen 微调", "Compute plan for Q3") is the title as
+ * it is: the Chinese report read "算力方案：算力方案：Qwen 微调". */
+static char *
+report_title (const char *name)
+{
+  /* TRANSLATORS: title of the PDF report; %s is the project's name */
+  g_autofree char *prefix = g_strdup_printf (_("Compute plan: %s"), "");
+  g_autofree char *folded_name = g_utf8_casefold (name, -1);
+  g_autofree char *folded_words = NULL;
+  gsize words_bytes = strlen (prefix);
+
+  /* The prefix's words without the punctuation and space after them. */
+  while (words_bytes > 0)
+    {
+      const char *last = g_utf8_find_prev_char (prefix, prefix + words_bytes);
+      gunichar c = g_utf8_get_char (last);
+
+      if (!g_unichar_ispunct (c) && !g_unichar_isspace (c))
+        break;
+      words_bytes = last - prefix;
+    }
+  folded_words = g_utf8_casefold (prefix, words_bytes);
+  if (words_bytes > 0 && g_str_has_prefix (folded_name, folded_words))
+    return g_strdup (name);
+  /* TRANSLATORS: title of the PDF report; %s is the project's name */
+  return g_strdup_printf (_("Compute plan: %s"), name);
+}
+
 /* The memo: each job's answer, the project's budget and calendar, what
  * to ask the vendors, the main risks and the sign-off. Sets @chart_page
  * to the number of pages once the timeline chart is drawn (the chart is
@@ -262,9 +291,7 @@ cp_report_layout_new_from_analysis (CpProjectAnalysis *analysis,
         }
     }
   date = cp_i18n_format_date (now, lang);
-  /* TRANSLATORS: title of the PDF report; %s is the project's name */
-  layout->title = g_strdup_printf (_("Compute plan: %s"), project->name != NULL && *project->name != '\0'
-                                   ? project->name : _("Untitled Project"));
+  layout->title = report_title (project->name != NULL && *project->name != '\0' ? project->name : _("Untitled Project"));
 
   {
     /* The plans above, in the project's order, for the project's schedule

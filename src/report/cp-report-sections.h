@@ -62,6 +62,26 @@ char *cp_report_job_span (const CpSchedule *schedule, guint job_index, const cha
 
 void cp_report_section_budget_tables (Doc *doc, const CpSchedule *schedule);
 
+/* One vendor's share of the project's budget: the jobs whose recommended
+ * options rent from it and their cost, apportioned in whole units so that
+ * the vendors add up to the project's total as printed
+ * (cp_report_schedule_shown_total()). */
+typedef struct {
+  const char *vendor;  /* the quote's vendor, else its id */
+  int quote_index;     /* the first of its quotes a job rents */
+  guint n_jobs;
+  double cost;
+} CpReportVendorTotal;
+
+/* The vendors of @schedule's jobs, in the order their first job comes. */
+GArray *cp_report_vendor_totals (const CpProject *project, const CpSchedule *schedule);
+
+/* "A, B run at the same time on V's offer: 5 nodes from …, where it offers
+ * 1. …": page 1's sentence for one quote short of nodes, in @lang (the
+ * XML's; cp_report_overbooking_text() joins every quote's). */
+char *cp_report_overbooking_sentence (const CpProject *project, const CpSchedule *schedule,
+                                      const CpOverbooking *overbooking, const char *lang);
+
 /* One question of the memo's list: what it asks and whom. */
 typedef struct {
   const char *kind;    /* its id in the XML report: "storage", "part-of-offer", "team", … */

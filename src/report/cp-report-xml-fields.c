@@ -348,8 +348,8 @@ static const Field estimate_fields[] = {
   { "concurrency-served", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, concurrency_served), "requests", NULL, NULL },
   { "requests-per-s", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, requests_per_s), "requests/s", NULL, NULL },
   { "output-tokens-per-s", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, output_tokens_per_s), "tokens/s", NULL, NULL },
-  { "hourly-cost", FIELD_MONEY, G_STRUCT_OFFSET (CpEstimate, hourly_cost), NULL, NULL, NULL },
-  { "cost-per-million-output-tokens", FIELD_MONEY, G_STRUCT_OFFSET (CpEstimate, cost_per_million_output_tokens), NULL, NULL, NULL },
+  { "hourly-cost", FIELD_COST, G_STRUCT_OFFSET (CpEstimate, hourly_cost), NULL, NULL, NULL },
+  { "cost-per-million-output-tokens", FIELD_COST, G_STRUCT_OFFSET (CpEstimate, cost_per_million_output_tokens), NULL, NULL, NULL },
   { "flops", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, flops), "FLOP", NULL, NULL },
   { "compute-time", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, compute_s), "s", NULL, NULL },
   { "communication-time", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, communication_s), "s", NULL, NULL },
@@ -379,13 +379,13 @@ static const Field estimate_fields[] = {
   { "longest-run-days", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, longest_run_days), "days", NULL, NULL },
   { "meets-deadline", FIELD_BOOL, G_STRUCT_OFFSET (CpEstimate, meets_deadline), NULL, NULL, NULL },
   { "billed-hours", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, billed_hours), "h", NULL, NULL },
-  { "compute-cost", FIELD_MONEY, G_STRUCT_OFFSET (CpEstimate, compute_cost), NULL, NULL, NULL },
-  { "debug-cost", FIELD_MONEY, G_STRUCT_OFFSET (CpEstimate, debug_cost), NULL, NULL, NULL },
-  { "network-cost", FIELD_MONEY, G_STRUCT_OFFSET (CpEstimate, network_cost), NULL, NULL, NULL },
-  { "storage-cost", FIELD_MONEY, G_STRUCT_OFFSET (CpEstimate, storage_cost), NULL, NULL, NULL },
-  { "fees-cost", FIELD_MONEY, G_STRUCT_OFFSET (CpEstimate, fees_cost), NULL, NULL, NULL },
-  { "engineering-cost", FIELD_MONEY, G_STRUCT_OFFSET (CpEstimate, engineering_cost), NULL, NULL, NULL },
-  { "total-cost", FIELD_MONEY, G_STRUCT_OFFSET (CpEstimate, total_cost), NULL, NULL, NULL },
+  { "compute-cost", FIELD_COST, G_STRUCT_OFFSET (CpEstimate, compute_cost), NULL, NULL, NULL },
+  { "debug-cost", FIELD_COST, G_STRUCT_OFFSET (CpEstimate, debug_cost), NULL, NULL, NULL },
+  { "network-cost", FIELD_COST, G_STRUCT_OFFSET (CpEstimate, network_cost), NULL, NULL, NULL },
+  { "storage-cost", FIELD_COST, G_STRUCT_OFFSET (CpEstimate, storage_cost), NULL, NULL, NULL },
+  { "fees-cost", FIELD_COST, G_STRUCT_OFFSET (CpEstimate, fees_cost), NULL, NULL, NULL },
+  { "engineering-cost", FIELD_COST, G_STRUCT_OFFSET (CpEstimate, engineering_cost), NULL, NULL, NULL },
+  { "total-cost", FIELD_COST, G_STRUCT_OFFSET (CpEstimate, total_cost), NULL, NULL, NULL },
 };
 const FieldTable cp_report_xml_estimate_table = { "estimate", estimate_fields, G_N_ELEMENTS (estimate_fields) };
 
@@ -395,8 +395,8 @@ static const Field range_fields[] = {
   { "total-s-high", FIELD_DOUBLE, G_STRUCT_OFFSET (CpRange, total_s_high), "s", NULL, NULL },
   { "calendar-days-low", FIELD_DOUBLE, G_STRUCT_OFFSET (CpRange, calendar_days_low), "days", NULL, NULL },
   { "calendar-days-high", FIELD_DOUBLE, G_STRUCT_OFFSET (CpRange, calendar_days_high), "days", NULL, NULL },
-  { "total-cost-low", FIELD_MONEY, G_STRUCT_OFFSET (CpRange, total_cost_low), NULL, NULL, NULL },
-  { "total-cost-high", FIELD_MONEY, G_STRUCT_OFFSET (CpRange, total_cost_high), NULL, NULL, NULL },
+  { "total-cost-low", FIELD_COST, G_STRUCT_OFFSET (CpRange, total_cost_low), NULL, NULL, NULL },
+  { "total-cost-high", FIELD_COST, G_STRUCT_OFFSET (CpRange, total_cost_high), NULL, NULL, NULL },
   { "fits-pessimistic", FIELD_BOOL, G_STRUCT_OFFSET (CpRange, fits_pessimistic), NULL, NULL, NULL },
 };
 const FieldTable cp_report_xml_range_table = { "range", range_fields, G_N_ELEMENTS (range_fields) };

@@ -19,6 +19,8 @@ typedef enum {
   FIELD_BOOL,          /* gboolean */
   FIELD_ENUM,          /* int-sized enum, by its stable id */
   FIELD_MONEY,         /* double in the record's currency */
+  FIELD_COST,          /* money the plan computed, written as the PDF prints
+                        * it (cp_i18n_money_shown()); never read back */
   FIELD_RECORD,        /* a nested record */
   FIELD_INLINE,        /* a part of the record (a CpLayout) at its offset, its
                         * fields written among this record's own */

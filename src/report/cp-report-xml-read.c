@@ -184,6 +184,7 @@ read_record (xmlNode          *node,
           break;
         case FIELD_DOUBLE:
         case FIELD_MONEY:
+        case FIELD_COST:
           {
             char *stripped = g_strstrip (text);
             if (g_ascii_strcasecmp (stripped, "INF") == 0)

@@ -90,10 +90,15 @@ write_record (xmlNode          *node,
           child = add_text (node, field->name, (const char *) p);
           break;
         case FIELD_DOUBLE:
+          child = add_double (node, field->name, *(const double *) p);
+          break;
         case FIELD_MONEY:
           child = add_double (node, field->name, *(const double *) p);
-          if (field->type == FIELD_MONEY)
-            xmlNewProp (child, BAD_CAST "currency", BAD_CAST currency);
+          xmlNewProp (child, BAD_CAST "currency", BAD_CAST currency);
+          break;
+        case FIELD_COST:
+          child = add_double (node, field->name, cp_i18n_money_shown (*(const double *) p));
+          xmlNewProp (child, BAD_CAST "currency", BAD_CAST currency);
           break;
         case FIELD_UINT:
           g_snprintf (buffer, sizeof buffer, "%u", *(const guint *) p);
@@ -193,10 +198,12 @@ add_date (xmlNode *parent, const char *name, const GDate *date)
   xmlNewTextChild (parent, NULL, BAD_CAST name, BAD_CAST text);
 }
 
+/* A figure of the budget, as the PDF prints it (cp_i18n_money_shown()):
+ * 1,509 CNY, not 1509.2 or 137.20000000000002. */
 static void
 add_money (xmlNode *parent, const char *name, double amount, const char *currency)
 {
-  xmlNewProp (add_double (parent, name, amount), BAD_CAST "currency", BAD_CAST currency);
+  xmlNewProp (add_double (parent, name, cp_i18n_money_shown (amount)), BAD_CAST "currency", BAD_CAST currency);
 }
 
 static void
@@ -209,7 +216,7 @@ add_days (xmlNode *parent, const char *name, double days)
  * placed in their order from the project's start, and their cost by
  * calendar month. A job whose order loops leaves it out. */
 static void
-write_schedule (xmlNode *results, const CpProject *project, GPtrArray *plans)
+write_schedule (xmlNode *results, const CpProject *project, GPtrArray *plans, const char *lang)
 {
   g_autoptr(CpSchedule) schedule = cp_report_schedule_new (project, plans, NULL);
   const char *currency = project_currency (project);
@@ -227,7 +234,8 @@ write_schedule (xmlNode *results, const CpProject *project, GPtrArray *plans)
   add_date (node, "end-low", &last);
   cp_schedule_span_dates (schedule, 0, schedule->end_day_high, NULL, &last);
   add_date (node, "end-high", &last);
-  add_money (node, "total-cost", schedule->total_cost, currency);
+  /* The sum of the jobs' totals as the memo prints them, as page 1 adds it. */
+  add_money (node, "total-cost", cp_report_schedule_shown_total (schedule), currency);
   add_money (node, "total-cost-low", schedule->total_cost_low, currency);
   add_money (node, "total-cost-high", schedule->total_cost_high, currency);
   {
@@ -297,17 +305,48 @@ write_schedule (xmlNode *results, const CpProject *project, GPtrArray *plans)
       add_money (job_node, "cost", cost, currency);
     }
 
-  for (guint i = 0; i < schedule->months->len; i++)
-    {
-      const CpScheduleMonth *month = &g_array_index (schedule->months, CpScheduleMonth, i);
-      xmlNode *month_node = xmlNewChild (node, NULL, BAD_CAST "month", NULL);
-      char when[16];
+  {
+    /* The months as the memo's table prints them: whole units that add up
+     * to the total above (cp_i18n_apportion()). */
+    g_autofree double *costs = g_new0 (double, MAX (schedule->months->len, 1));
+    g_autofree double *shown = g_new0 (double, MAX (schedule->months->len, 1));
+    double cumulative = 0;
 
-      g_snprintf (when, sizeof when, "%04d-%02d", month->year, month->month);
-      xmlNewProp (month_node, BAD_CAST "month", BAD_CAST when);
-      add_money (month_node, "cost", month->cost, currency);
-      add_money (month_node, "cumulative-cost", month->cumulative_cost, currency);
-    }
+    for (guint i = 0; i < schedule->months->len; i++)
+      costs[i] = g_array_index (schedule->months, CpScheduleMonth, i).cost;
+    cp_i18n_apportion (costs, schedule->months->len, cp_report_schedule_shown_total (schedule), shown);
+    for (guint i = 0; i < schedule->months->len; i++)
+      {
+        const CpScheduleMonth *month = &g_array_index (schedule->months, CpScheduleMonth, i);
+        xmlNode *month_node = xmlNewChild (node, NULL, BAD_CAST "month", NULL);
+        char when[16];
+
+        g_snprintf (when, sizeof when, "%04d-%02d", month->year, month->month);
+        xmlNewProp (month_node, BAD_CAST "month", BAD_CAST when);
+        cumulative += shown[i];
+        add_money (month_node, "cost", shown[i], currency);
+        add_money (month_node, "cumulative-cost", cumulative, currency);
+      }
+  }
+
+  /* The budget by vendor: what to order from each, adding up to the total. */
+  {
+    g_autoptr(GArray) totals = cp_report_vendor_totals (project, schedule);
+
+    for (guint v = 0; v < totals->len; v++)
+      {
+        const CpReportVendorTotal *total = &g_array_index (totals, CpReportVendorTotal, v);
+        const CpQuote *quote = g_ptr_array_index (project->quotes, total->quote_index);
+        xmlNode *vendor_node = xmlNewChild (node, NULL, BAD_CAST "vendor", NULL);
+        char count[16];
+
+        g_snprintf (count, sizeof count, "%u", total->n_jobs);
+        xmlNewProp (vendor_node, BAD_CAST "quote", BAD_CAST (quote->id != NULL ? quote->id : ""));
+        xmlNewProp (vendor_node, BAD_CAST "jobs", BAD_CAST count);
+        add_text (vendor_node, "name", total->vendor);
+        add_money (vendor_node, "cost", total->cost, currency);
+      }
+  }
 
   /* Each invoice of a rental billed by the month, on the day it is due:
    * what the finance team pays, and when. */
@@ -330,6 +369,37 @@ write_schedule (xmlNode *results, const CpProject *project, GPtrArray *plans)
       add_date (invoice_node, "date", &day);
       add_money (invoice_node, "cost", invoice->cost, currency);
     }
+
+  /* Jobs side by side on one quote's offer needing more nodes than it
+   * has: page 1 warns of it under the amount to approve. */
+  {
+    g_autoptr(GPtrArray) short_of = cp_schedule_overbookings (schedule, project);
+
+    for (guint i = 0; i < short_of->len; i++)
+      {
+        const CpOverbooking *overbooking = g_ptr_array_index (short_of, i);
+        const CpQuote *quote = g_ptr_array_index (project->quotes, overbooking->quote_index);
+        xmlNode *overbooked = xmlNewChild (node, NULL, BAD_CAST "overbooking", NULL);
+        g_autofree char *text = cp_report_overbooking_sentence (project, schedule, overbooking, lang);
+        char count[16];
+
+        xmlNewProp (overbooked, BAD_CAST "quote", BAD_CAST (quote->id != NULL ? quote->id : ""));
+        g_snprintf (count, sizeof count, "%u", overbooking->nodes_needed);
+        xmlNewProp (overbooked, BAD_CAST "nodes-needed", BAD_CAST count);
+        g_snprintf (count, sizeof count, "%u", overbooking->nodes_offered);
+        xmlNewProp (overbooked, BAD_CAST "nodes-offered", BAD_CAST count);
+        cp_schedule_span_dates (schedule, overbooking->day, overbooking->day, &first, NULL);
+        add_date (overbooked, "from", &first);
+        for (guint j = 0; j < overbooking->jobs->len; j++)
+          {
+            const CpJob *job = g_ptr_array_index (project->jobs, g_array_index (overbooking->jobs, guint, j));
+
+            xmlNewProp (xmlNewChild (overbooked, NULL, BAD_CAST "job", NULL), BAD_CAST "ref",
+                        BAD_CAST (job->id != NULL ? job->id : ""));
+          }
+        add_text (overbooked, "text", text);
+      }
+  }
 }
 
 static void
@@ -646,7 +716,7 @@ build_document (CpProjectAnalysis *analysis,
   plans = cp_project_analysis_get_full_plans (analysis);
   for (guint i = 0; i < project->jobs->len; i++)
     write_plan (results, analysis, i, g_ptr_array_index (plans, i), lang);
-  write_schedule (results, project, plans);
+  write_schedule (results, project, plans, lang);
   write_questions (results, project, plans, lang);
 
   return doc;
