@@ -354,6 +354,157 @@ test_xml_whole_offer_and_invoices (void)
     }
 }
 
+/* The element @name's number after @from in @xml (squeezed). */
+static double
+number_in (const char *xml,
+           const char *from,
+           const char *name)
+{
+  g_autofree char *tag = g_strdup_printf ("<%scurrency=\"CNY\">", name);
+  const char *at = strstr (xml, from);
+
+  g_assert_nonnull (at);
+  at = strstr (at, tag);
+  g_assert_nonnull (at);
+  return g_ascii_strtod (at + strlen (tag), NULL);
+}
+
+/* The XML's budget is the PDF's, to the yuan (approver, 3 December:
+ * "1509.2" and "137.20000000000002" beside page 1's 1,509 and 137). The
+ * Ascend project: 华为云's one machine, 8 GPUs at 12.25 CNY per GPU-hour,
+ * 11 hours billed: 12.25 × 8 × 11 = 1,078 CNY; at the range's top 14
+ * hours, 1,372 CNY; + 10% contingency, 137.2, shown 137; to approve
+ * 1,509.2, shown 1,509. Then the demo: five jobs on 示例供应商 A's one
+ * 4090 machine side by side, the over-booking page 1 warns of, and the
+ * budget by vendor, adding up to the total, the figure page 1 prints;
+ * both through import-xml, which recomputes them from the inputs. */
+static void
+test_xml_budget_as_printed (void)
+{
+  g_autofree char *xsd = g_build_filename (g_getenv ("CP_SOURCE_DIR"), "data", "report",
+                                           "compute-planner-report.xsd", NULL);
+  g_autofree char *raw = NULL, *xml = NULL, *pdf_text = NULL;
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  report_cli_make_ascend_lora (tmp_dir, "budget.cplan");
+  RUN_OK ("report", "budget.cplan", "--lang", "en", "--xml", "budget.xml", "--pdf", "budget.pdf");
+  raw = read_back ("budget.xml");
+  xml = cp_test_squeeze (raw);
+  g_assert_cmpfloat (number_in (xml, "<schedule", "total-cost"), ==, 12.25 * 8 * 11);
+  g_assert_cmpfloat (number_in (xml, "<approval", "top-of-range"), ==, 12.25 * 8 * 14);
+  g_assert_cmpfloat (number_in (xml, "<approval", "contingency"), ==, 137);
+  g_assert_cmpfloat (number_in (xml, "<approval", "amount-to-approve"), ==, 1509);
+  cp_test_assert_has (xml, "<month month=\"2026-12\"><costcurrency=\"CNY\">1078</cost>"
+                           "<cumulative-costcurrency=\"CNY\">1078</cumulative-cost></month>");
+  cp_test_assert_has (xml, "<vendorquote=\"quote-2\"jobs=\"1\"><name>华为云</name><costcurrency=\"CNY\">1078</cost></vendor>");
+  cp_test_assert_lacks (xml, "<overbooking");
+  pdf_text = cp_test_pdf_text (tmp_dir, "budget.pdf", 1, FALSE);
+  cp_test_assert_has (pdf_text, "Amount to approve: 1,509 CNY (the top of the range + 10% contingency, 137 CNY).");
+
+  for (guint pass = 0; pass < 2; pass++)
+    {
+      /* The demo, then the project import-xml makes of its report. */
+      const char *file = pass == 0 ? "budget-demo.cplan" : "budget-back.cplan";
+      g_autofree char *xml_name = g_strdup_printf ("budget-demo-%u.xml", pass);
+      g_autofree char *pdf_name = g_strdup_printf ("budget-demo-%u.pdf", pass);
+      g_autofree char *demo_raw = NULL, *demo = NULL, *demo_pdf = NULL, *overbooking = NULL, *sentence = NULL;
+      double vendors = 0, total;
+      const char *at;
+
+      if (pass == 0)
+        RUN_OK ("demo", file);
+      else
+        {
+          RUN_OK ("new", file);
+          RUN_OK ("import-xml", file, "budget-demo-0.xml");
+        }
+      RUN_OK ("report", file, "--lang", "en", "--start", "2027-03-01", "--xml", xml_name, "--pdf", pdf_name);
+      g_free (cp_test_run_tool (tmp_dir, (const char *const[]) { "xmllint", "--noout", "--schema", xsd, xml_name, NULL }));
+      demo_raw = read_back (xml_name);
+      demo = cp_test_squeeze (demo_raw);
+      demo_pdf = cp_test_pdf_text (tmp_dir, pdf_name, 0, FALSE);
+      total = number_in (demo, "<schedule", "total-cost");
+      g_assert_cmpfloat (total, ==, round (total));
+      /* Each vendor's subtotal as page 1 prints it; together, the total. */
+      /* The schedule's own <vendor>s, not the questions' after it. */
+      *strstr (demo, "</schedule>") = '\0';
+      for (at = strstr (demo, "<vendorquote="); at != NULL; at = strstr (at + 1, "<vendorquote="))
+        {
+          double cost = number_in (at, "<name>", "cost");
+          g_autofree char *digits = g_strdup_printf ("%.0f", cost);
+
+          g_assert_cmpfloat (cost, ==, round (cost));
+          if (cost >= 1000)
+            {
+              g_autoptr(GString) grouped = g_string_new (digits);
+              g_autofree char *printed = NULL;
+
+              g_string_insert_c (grouped, grouped->len - 3, ',');
+              printed = g_strdup_printf ("%sCNY", grouped->str);
+              cp_test_assert_has (demo_pdf, printed);
+            }
+          vendors += cost;
+        }
+      g_assert_cmpfloat (vendors, ==, total);
+      cp_test_assert_has (demo, "<vendorquote=\"q-4090\"jobs=\"5\">");
+      cp_test_assert_has (demo_pdf, "示例供应商A(ExamplevendorA),5jobs,");
+      /* The over-booking: the 4090 machine's five jobs, 5 nodes of 1. */
+      overbooking = g_strdup (strstr (demo, "<overbookingquote=\"q-4090\"nodes-needed=\"5\"nodes-offered=\"1\">"
+                                            "<from>2027-03-01</from>"));
+      g_assert_nonnull (overbooking);
+      for (guint j = 0; j < 5; j++)
+        {
+          static const char *const refs[] = { "job-qlora7b", "job-serve7b", "job-dev", "job-data", "job-lora14b" };
+          g_autofree char *ref = g_strdup_printf ("<jobref=\"%s\"/>", refs[j]);
+
+          cp_test_assert_has (overbooking, ref);
+        }
+      /* Its words are page 1's. */
+      at = strstr (overbooking, "<text>");
+      g_assert_nonnull (at);
+      sentence = g_strndup (at + strlen ("<text>"), strstr (at, "</text>") - at - strlen ("<text>"));
+      cp_test_assert_has (sentence, "5nodesfrom1March2027,whereitoffers1.");
+      cp_test_assert_has (demo_pdf, sentence);
+    }
+}
+
+/* A Chinese team names its project as the app's title would: "算力方案：
+ * Qwen 72B 微调". The report is titled with the name as typed, not
+ * "算力方案：算力方案：Qwen 72B 微调" in its title, headers and PDF
+ * metadata; another name still takes the prefix. */
+static void
+test_title_prefix_once (void)
+{
+  g_autofree char *first = NULL, *info = NULL, *other = NULL;
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  RUN_OK ("new", "titled.cplan", "--name", "算力方案：Qwen 72B 微调");
+  RUN_OK ("report", "titled.cplan", "--lang", "zh_CN", "--pdf", "titled.pdf");
+  first = cp_test_pdf_text (tmp_dir, "titled.pdf", 1, TRUE);
+  cp_test_assert_has (first, "算力方案：Qwen 72B 微调");
+  cp_test_assert_lacks (first, "算力方案：算力方案");
+  {
+    g_autofree char *raw_info = cp_test_run_tool (tmp_dir, (const char *const[]) { "pdfinfo", "-enc", "UTF-8",
+                                                                                   "titled.pdf", NULL });
+
+    info = cp_test_squeeze (raw_info);
+  }
+  cp_test_assert_has (info, "算力方案：Qwen 72B 微调");
+  cp_test_assert_lacks (info, "算力方案：算力方案");
+  RUN_OK ("new", "other.cplan", "--name", "Qwen 72B 微调");
+  RUN_OK ("report", "other.cplan", "--lang", "zh_CN", "--pdf", "other.pdf");
+  other = cp_test_pdf_text (tmp_dir, "other.pdf", 1, TRUE);
+  cp_test_assert_has (other, "算力方案：Qwen 72B 微调");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -369,6 +520,8 @@ main (int    argc,
   g_test_add_func ("/report-signing/whole-cost", test_whole_cost);
   g_test_add_func ("/report-signing/vat-by-offering", test_vat_by_offering);
   g_test_add_func ("/report-signing/xml-whole-offer-and-invoices", test_xml_whole_offer_and_invoices);
+  g_test_add_func ("/report-signing/xml-budget-as-printed", test_xml_budget_as_printed);
+  g_test_add_func ("/report-signing/title-prefix-once", test_title_prefix_once);
 
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);
