@@ -319,6 +319,226 @@ cp_report_overbooking_text (const CpProject  *project,
   return text != NULL ? g_string_free (text, FALSE) : NULL;
 }
 
+static void
+free_string (gpointer string)
+{
+  g_string_free (string, TRUE);
+}
+
+/* Adds @whom (a job or a vendor) to @figure's list in @figures, @whoms
+ * and @counts, adding the figure the first time. */
+static void
+add_assumed (GPtrArray  *figures,
+             GPtrArray  *whoms,
+             GArray     *counts,
+             const char *figure,
+             const char *whom)
+{
+  guint i;
+
+  for (i = 0; i < figures->len && g_strcmp0 (g_ptr_array_index (figures, i), figure) != 0; i++)
+    ;
+  if (i == figures->len)
+    {
+      guint none = 0;
+
+      g_ptr_array_add (figures, g_strdup (figure));
+      g_ptr_array_add (whoms, g_string_new (NULL));
+      g_array_append_val (counts, none);
+    }
+  {
+    GString *named = g_ptr_array_index (whoms, i);
+
+    /* One vendor's two quotes are named once. */
+    if (strstr (named->str, whom) != NULL)
+      return;
+    if (named->len > 0)
+      g_string_append (named, _(", "));
+    g_string_append (named, whom);
+    g_array_index (counts, guint, i)++;
+  }
+}
+
+/* The catalogue's variant of a GPU named by a family: "ascend-910b" is
+ * "Huawei Ascend 910B2 64GB", the 910B2 of the 910B family (B1 to B4).
+ * The id's last part, with a digit and ending in a letter, is followed in
+ * the name by a digit. Sets @family ("910B") and @variant ("910B2");
+ * FALSE when the name pins no variant the id leaves open. */
+static gboolean
+gpu_variant (const CpGpuSpec *gpu,
+             char           **family,
+             char           **variant)
+{
+  const char *id = gpu->id != NULL ? strrchr (gpu->id, '-') : NULL;
+  g_autofree char *folded_name = NULL;
+  const char *at;
+  gsize n;
+
+  id = id != NULL ? id + 1 : gpu->id;
+  if (id == NULL || gpu->name == NULL || (n = strlen (id)) < 2 || !g_ascii_isalpha (id[n - 1]) ||
+      strpbrk (id, "0123456789") == NULL)
+    return FALSE;
+  folded_name = g_ascii_strdown (gpu->name, -1);
+  at = strstr (folded_name, id);
+  if (at == NULL || !g_ascii_isdigit (at[n]))
+    return FALSE;
+  *family = g_strndup (gpu->name + (at - folded_name), n);
+  *variant = g_strndup (gpu->name + (at - folded_name), n + strspn (at + n, "0123456789"));
+  return TRUE;
+}
+
+/* "Assumed, not given: 100M tokens (Qwen2.5 72B LoRA); 2 engineers at
+ * 2,000 CNY a day (every job); VAT 13%, included (every quote); 910B
+ * taken as the 910B2 (华为云).": the figures the plans used that the user
+ * did not enter, the job form's defaults and the quotes' unstated VAT,
+ * so that an approver can tell the app's assumptions from the team's
+ * figures (issue 22). A job's field is taken as not given when it holds
+ * its kind's default (cp_job_init()): the project keeps no mark of a
+ * field typed at the default's value. NULL when nothing is assumed. */
+static char *
+assumed_text (Doc       *doc,
+              JobResult *results)
+{
+  const CpProject *project = doc->project;
+  const char *currency = project->settings.currency;
+  g_autoptr(GPtrArray) figures = g_ptr_array_new_with_free_func (g_free);
+  g_autoptr(GPtrArray) whoms = g_ptr_array_new_with_free_func (free_string);
+  g_autoptr(GArray) counts = g_array_new (FALSE, TRUE, sizeof (guint));
+  g_autoptr(GString) text = NULL;
+  guint n_jobs = 0, n_quotes = 0, n_job_figures;
+  for (guint j = 0; j < project->jobs->len; j++)
+    {
+      const CpJob *job = g_ptr_array_index (project->jobs, j);
+      const char *name = job->name != NULL && *job->name != '\0' ? job->name : job->id;
+      const CpPlan *plan = results[j].plan;
+      double engineering_cost = 0, storage_cost = 0;
+      CpJob defaults;
+
+      if (plan == NULL)
+        continue;
+      n_jobs++;
+      if (plan->recommended >= 0 && (guint) plan->recommended < plan->options->len)
+        {
+          const CpEstimate *e = &g_array_index (plan->options, CpOption, plan->recommended).estimate;
+
+          engineering_cost = e->engineering_cost;
+          storage_cost = e->storage_cost;
+        }
+      cp_job_init (&defaults, job->kind);
+      if (cp_task_kind_is_training (job->kind) && job->tokens == defaults.tokens)
+        {
+          g_autofree char *tokens = cp_words_tokens (job->tokens, doc->lang);
+
+          add_assumed (figures, whoms, counts, tokens, name);
+        }
+      if (job->kind == CP_TASK_INFERENCE && job->prompt_tokens == defaults.prompt_tokens &&
+          job->output_tokens == defaults.output_tokens)
+        {
+          g_autofree char *prompt = cp_i18n_format_number (job->prompt_tokens, 0, doc->lang);
+          g_autofree char *output = cp_i18n_format_number (job->output_tokens, 0, doc->lang);
+          /* TRANSLATORS: an inference job's default request: mean prompt and output tokens */
+          g_autofree char *request = g_strdup_printf (_("%s-token prompts, %s-token outputs"), prompt, output);
+
+          add_assumed (figures, whoms, counts, request, name);
+        }
+      /* The team's days and storage count only where the recommended
+       * option pays for them (migration, a storage price). */
+      if (engineering_cost > 0 && job->engineers == defaults.engineers &&
+          job->engineer_day_cost == defaults.engineer_day_cost)
+        {
+          g_autofree char *count = cp_i18n_format_number (job->engineers, 0, doc->lang);
+          g_autofree char *day = cp_i18n_format_money (job->engineer_day_cost, currency, doc->lang);
+          /* TRANSLATORS: the job form's default team: engineers, the cost of one engineer-day */
+          g_autofree char *team = g_strdup_printf (_("%s engineers at %s a day"), count, day);
+
+          add_assumed (figures, whoms, counts, team, name);
+        }
+      if (storage_cost > 0 && job->storage_tb == defaults.storage_tb)
+        {
+          g_autofree char *tb = cp_i18n_format_value (job->storage_tb, doc->lang);
+          /* TRANSLATORS: the job form's default storage, in TB */
+          g_autofree char *storage = g_strdup_printf (_("%s TB of storage"), tb);
+
+          add_assumed (figures, whoms, counts, storage, name);
+        }
+      cp_job_clear (&defaults);
+    }
+  n_job_figures = figures->len;
+
+  for (guint q = 0; q < project->quotes->len; q++)
+    {
+      const CpQuote *quote = g_ptr_array_index (project->quotes, q);
+      const char *vendor = vendor_name (project, (int) q);
+      g_autofree char *family = NULL, *variant = NULL;
+      gboolean compared = FALSE;
+
+      for (guint j = 0; j < project->jobs->len && !compared; j++)
+        compared = cp_report_quote_compared (results[j].plan, (int) q);
+      if (!compared)
+        continue;
+      n_quotes++;
+      if (quote->vat_rate <= 0)
+        {
+          g_autofree char *rate = cp_report_rate_text (cp_quote_vat_rate (quote, &project->settings), doc->lang);
+          g_autofree char *vat = NULL;
+
+          if (quote->vat_basis != CP_VAT_BASIS_UNSTATED)
+            /* TRANSLATORS: a quote's VAT rate it does not state, taken by its offering */
+            vat = g_strdup_printf (_("VAT %s"), rate);
+          else if (cp_quote_prices_include_vat (quote, &project->settings))
+            /* TRANSLATORS: a quote's VAT it does not state: the rate, included in its prices */
+            vat = g_strdup_printf (_("VAT %s, included"), rate);
+          else
+            /* TRANSLATORS: a quote's VAT it does not state: the rate, added to its prices */
+            vat = g_strdup_printf (_("VAT %s, added"), rate);
+          add_assumed (figures, whoms, counts, vat, vendor);
+        }
+      if (gpu_variant (&quote->gpu, &family, &variant))
+        {
+          /* TRANSLATORS: a GPU family a quote names, read as the catalogue's variant: "910B taken as the 910B2" */
+          g_autofree char *taken = g_strdup_printf (_("%s taken as the %s"), family, variant);
+
+          add_assumed (figures, whoms, counts, taken, vendor);
+        }
+    }
+
+  if (figures->len == 0)
+    return NULL;
+  text = g_string_new (NULL);
+  for (guint i = 0; i < figures->len; i++)
+    {
+      GString *named = g_ptr_array_index (whoms, i);
+      guint count = g_array_index (counts, guint, i);
+      gboolean of_jobs = i < n_job_figures;
+      const char *whom = named->str;
+      g_autofree char *several = NULL;
+
+      /* A figure of several jobs (vendors) that is all of them; of some,
+       * how many: the line stays short in the demo's memo, whose sign-off
+       * keeps to page 2 (each job's inputs are in its chapter). */
+      if (count > 1 && count == (of_jobs ? n_jobs : n_quotes))
+        /* TRANSLATORS: whom an assumed figure applies to */
+        whom = of_jobs ? _("every job") : _("every quote");
+      else if (count > 1)
+        {
+          g_autofree char *number = cp_i18n_format_number (count, 0, doc->lang);
+
+          g_free (several);
+          several = g_strdup_printf (of_jobs
+                                     /* TRANSLATORS: how many jobs an assumed figure applies to */
+                                     ? g_dngettext (GETTEXT_PACKAGE, "%s job", "%s jobs", count)
+                                     /* TRANSLATORS: how many vendors an assumed figure applies to */
+                                     : g_dngettext (GETTEXT_PACKAGE, "%s vendor", "%s vendors", count), number);
+          whom = several;
+        }
+      if (i > 0)
+        g_string_append (text, _("; "));
+      g_string_append_printf (text, _("%s (%s)"), (const char *) g_ptr_array_index (figures, i), whom);
+    }
+  /* TRANSLATORS: the memo's figures that are the app's assumptions, not the user's: "100M tokens (job); VAT 13%, included (vendor)" */
+  return g_strdup_printf (_("Assumed, not given: %s."), text->str);
+}
+
 /* The amount to approve and how VAT was taken (cp_report_approval_amount()):
  * the one figure the approver signs, said as its parts add up. */
 static void
@@ -358,8 +578,14 @@ section_amount_to_approve (Doc              *doc,
     if (note->len > 0)
       g_string_append_c (note, ' ');
     g_string_append (note, tax);
+    /* Which figures are the app's, not the team's, last: the demo's
+     * memo keeps its sign-off on page 2 with it in the same note. */
+    g_autofree char *assumed = assumed_text (doc, results);
+
     if (start != NULL)
       g_string_append_printf (note, " %s", start);
+    if (assumed != NULL)
+      g_string_append_printf (note, " %s", assumed);
     cp_doc_paragraph_full (doc, doc->small, note->str, 0, 4, NULL);
   }
 }

@@ -505,6 +505,49 @@ test_title_prefix_once (void)
   cp_test_assert_has (other, "算力方案：Qwen 72B 微调");
 }
 
+/* Page 1 says which figures are the app's, not the team's (issue 22):
+ * the Ascend project typed no --tokens (the LoRA default, 100M), no VAT
+ * rate for either bare-metal quote (a lease's 13%, included as the
+ * project's default says) and the catalogue's 910B, which is its 910B2;
+ * its single machine pays for no migration nor storage, so neither the
+ * team's days nor storage is named. With tokens and VAT typed, they go. */
+static void
+test_memo_names_assumptions (void)
+{
+  static const struct { const char *lang, *assumed; } cases[] = {
+    { "en", "Assumed, not given: 100M tokens (Qwen2.5 72B LoRA); VAT 13%, included (every quote); "
+            "910B taken as the 910B2 (华为云)." },
+    { "zh_CN", "假设值（未填写）：1 亿个 token（Qwen2.5 72B LoRA）；增值税 13%，价格已含（所有报价）；910B 按 910B2 计（华为云）。" },
+  };
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  report_cli_make_ascend_lora (tmp_dir, "assumed.cplan");
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *pdf = g_strdup_printf ("assumed-%s.pdf", cases[i].lang);
+      g_autofree char *first = NULL;
+
+      RUN_OK ("report", "assumed.cplan", "--lang", cases[i].lang, "--pdf", pdf);
+      first = cp_test_pdf_text (tmp_dir, pdf, 1, FALSE);
+      cp_test_assert_has (first, cases[i].assumed);
+    }
+  RUN_OK ("new", "given.cplan");
+  RUN_OK ("add-job", "given.cplan", "--name", "Qwen2.5 72B LoRA", "--model", "qwen2.5-72b", "--task", "lora",
+          "--tokens", "200M", "--deadline-days", "5");
+  RUN_OK ("add-quote", "given.cplan", "--vendor", "深圳算力云", "--gpu", "a800", "--gpus-per-node", "8", "--nodes", "1",
+          "--price-per-gpu-hour", "12", "--vat-rate", "13%", "--prices-include-vat", "yes");
+  RUN_OK ("report", "given.cplan", "--lang", "en", "--pdf", "given.pdf");
+  {
+    g_autofree char *first = cp_test_pdf_text (tmp_dir, "given.pdf", 1, FALSE);
+
+    cp_test_assert_lacks (first, "Assumed, not given");
+  }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -522,6 +565,7 @@ main (int    argc,
   g_test_add_func ("/report-signing/xml-whole-offer-and-invoices", test_xml_whole_offer_and_invoices);
   g_test_add_func ("/report-signing/xml-budget-as-printed", test_xml_budget_as_printed);
   g_test_add_func ("/report-signing/title-prefix-once", test_title_prefix_once);
+  g_test_add_func ("/report-signing/memo-names-assumptions", test_memo_names_assumptions);
 
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);
