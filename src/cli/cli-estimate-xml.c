@@ -273,6 +273,7 @@ cp_cli_estimate_write_xml (const Estimate    *e,
    * their speed against the dense layers' (CP_GEMM_HALF_SIZE's table). */
   cp_cli_xml_double (w, "expert-tokens-per-gemm", est->expert_tokens_per_gemm);
   cp_cli_xml_double (w, "expert-gemm-speed", est->expert_gemm_speed);
+  cp_cli_xml_double (w, "expert-permute-s", est->expert_permute_s);
   cp_cli_xml_double (w, "zero3-gather-s", est->zero3_gather_s);
   cp_cli_xml_double (w, "exposed-dp-communication-s", est->exposed_dp_communication_s);
   cp_cli_xml_double (w, "inter-node-communication-s", est->inter_node_communication_s);

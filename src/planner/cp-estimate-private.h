@@ -68,6 +68,7 @@ typedef struct {
   double pp;
   double all_to_all;
   double all_to_all_exposed;  /* of all_to_all, what no compute hides */
+  double permute;       /* of compute, the experts' token permutations (memory-bound) */
   double offload;
   double overlap_slowdown; /* compute slowed by the collectives hidden behind it */
   double bubble;
@@ -120,6 +121,7 @@ typedef struct {
   double  peak;
   double  attention_peak;       /* what the attention core runs at: BF16 under FP8 */
   double  expert_peak;          /* what the routed experts run at: under FP8, BF16's × moe-fp8-expert-speedup */
+  double  memory_bytes_per_s;   /* what memory-bound kernels reach of the GPU's bandwidth; 0: not stated */
   double  utilisation;
   double  intra;
   double  inter;

@@ -155,6 +155,39 @@ compute_s_per_token (const Context *c,
   return (fwd + bwd) * scale;
 }
 
+/* Seconds of memory traffic per token of the step, summed over the GPUs,
+ * that the routed experts' token permutations take. Megatron-Core's
+ * alltoall dispatcher (megatron/core/transformer/moe/token_dispatcher.py,
+ * MoEAlltoAllTokenDispatcher, with moe_utils.py's permute, unpermute and
+ * sort_chunks_by_idxs) gathers each token's top-k copies into expert
+ * order before the dispatch (k·h elements read, k·h written), and after
+ * the combine adds them back weighted by their router probabilities
+ * (k·h read, h written); with EP > 1 and several experts on a rank it
+ * also sorts the received chunks by local expert, and back before the
+ * combine (k·h read and written each). The backward pass runs the
+ * mirror images (a gather for each scatter-add and the reverse: the same
+ * bytes), and recomputed layers their forward once more. None of it runs
+ * on the tensor cores, so the bytes go at what memory-bound kernels
+ * reach of the GPU's bandwidth; the dense layers' elementwise work is
+ * inside the compute utilisation, but these passes have no counterpart
+ * there, and per FLOP they weigh most where experts are narrow and many
+ * (k·h bytes against k·h·f FLOPs). Tokens gathered over expert
+ * tensor-parallel ranks are not counted again. 0 when the GPU's
+ * bandwidth is not stated. */
+static double
+expert_permute_s_per_token (const Context *c,
+                            const Config  *k)
+{
+  double local_experts = c->experts_total / MAX (k->ep, 1u);
+  double elements = (3.0 * c->top_k + 1.0) * c->hidden;
+
+  if (c->expert_flops_fwd <= 0 || c->memory_bytes_per_s <= 0)
+    return 0;
+  if (k->ep > 1 && local_experts > 1.0)
+    elements += 4.0 * c->top_k * c->hidden;
+  return c->moe_layers * elements * c->act_bytes * (2.0 + _cp_recompute_fraction (c, k)) / c->memory_bytes_per_s;
+}
+
 /* Bytes per element of the expert all-to-all, averaged over its four
  * transfers per layer (dispatch and combine, forward and backward). With
  * moe-fp8-dispatch under FP8 training, the two that carry the inputs of
@@ -272,7 +305,8 @@ _cp_layout_run_lower_bound (const Context      *c,
     }
   per_token = bc->per_token;
   collectives_per_layer = 4.0 + 2.0 * bc->recompute_fraction;
-  compute = per_token * c->job->tokens / (c->gpus * c->utilisation) * imbalance;
+  /* The permutations at @k's recompute: more recompute only adds. */
+  compute = (per_token / c->utilisation + expert_permute_s_per_token (c, k)) * c->job->tokens / c->gpus * imbalance;
   if (k->tp > 1)
     tp = layers_here * collectives_per_layer * 2.0 * (t - 1) / t * token_bytes / (d * c->intra);
   if (k->pp > 1)
@@ -388,6 +422,11 @@ _cp_layout_time_of_split (const Context   *c,
   st->compute = per_token * st->tokens / (c->gpus * c->utilisation) * imbalance;
   st->attention = st->compute * attention / per_token;
   st->backward = st->compute * (1.0 - forward / per_token);
+  /* The experts' token permutations: one forward pass of them (two for
+   * recomputed layers, the second in the backward pass) and one backward. */
+  st->permute = expert_permute_s_per_token (c, k) * st->tokens / c->gpus * imbalance;
+  st->compute += st->permute;
+  st->backward += st->permute * (1.0 + _cp_recompute_fraction (c, k)) / (2.0 + _cp_recompute_fraction (c, k));
   fwd_micro = (st->compute - st->backward) / m;
   bwd_micro = st->backward / m;
 
@@ -523,8 +562,12 @@ _cp_estimate_training_time (const Context *c,
       /* A measured utilisation is end-to-end in the 6·N·D convention: it
        * sets the compute time of a step, the rest follows from it. */
       double measured_compute = factor * _cp_active_params (m) * st.tokens / (c->gpus * c->peak * measured);
+      /* The trial ran the experts' permutations too: the utilisation
+       * sets what is left of its compute for the GEMMs (all of it when
+       * the trial ran faster than the permutations alone are modelled). */
+      double measured_gemm = measured_compute > st.permute ? measured_compute - st.permute : measured_compute;
 
-      timed.utilisation = c->utilisation * st.compute / measured_compute;
+      timed.utilisation = c->utilisation * (st.compute - st.permute) / measured_gemm;
       _cp_layout_time (&timed, k, &st);
       est->time_source = on_trial_hardware ? CP_TIME_SOURCE_TRIAL : CP_TIME_SOURCE_EXTRAPOLATED;
     }
@@ -543,6 +586,7 @@ _cp_estimate_training_time (const Context *c,
   est->all_to_all_s = steps * st.all_to_all;
   est->expert_tokens_per_gemm = c->expert_flops_fwd > 0 ? _cp_expert_tokens_per_gemm (c, k) : 0;
   est->expert_gemm_speed = _cp_expert_gemm_speed (c, k);
+  est->expert_permute_s = steps * st.permute;
   est->overlap_slowdown_s = steps * st.overlap_slowdown;
   est->communication_s = steps * (st.dp + st.tp + st.pp + st.all_to_all + st.offload);
   est->inter_node_communication_s = est->nodes > 1 ? steps * (st.dp + st.pp + st.all_to_all) : 0;

@@ -10,6 +10,7 @@
 #include "config.h"
 
 #include "cp-estimate-private.h"
+#include "cp-serving.h"
 #include "cp-goodput.h"
 
 #include <glib/gi18n.h>
@@ -175,6 +176,9 @@ context_init (Context          *c,
   c->expert_peak = job->precision == CP_PRECISION_FP8 ? MIN (c->peak, c->attention_peak * settings->moe_fp8_expert_speedup)
                                                       : c->peak;
   c->utilisation = settings->compute_utilisation;
+  /* Memory-bound kernels (the experts' token permutations) at the share
+   * of the datasheet bandwidth STREAM-like copies reach (cp-serving.h). */
+  c->memory_bytes_per_s = quote->gpu.memory_bandwidth_gbytes_per_s * 1e9 * CP_SERVING_BANDWIDTH_FRACTION;
   c->intra = _cp_intra_bytes_per_s (quote, settings);
   c->inter = _cp_inter_bytes_per_s_per_gpu (quote, settings);
   if (c->inter <= 0)

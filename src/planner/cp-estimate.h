@@ -179,6 +179,7 @@ typedef struct {
   double all_to_all_s;             /* mixture of experts: dispatch and combine */
   double expert_tokens_per_gemm;   /* mixture of experts: tokens one routed expert computes at once */
   double expert_gemm_speed;        /* its GEMMs' speed against the dense layers' (1: as fast) */
+  double expert_permute_s;         /* of compute_s, the experts' token permutations (memory-bound) */
   double zero3_gather_s;           /* ZeRO-3 parameter gathers (part of dp_communication_s) */
   double exposed_dp_communication_s;
   double overlap_slowdown_s;       /* compute slowed by the communication hidden behind it */

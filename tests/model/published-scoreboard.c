@@ -139,9 +139,11 @@ verbose_line (xmlXPathContextPtr context)
                               100 * xpath_number (context, "/estimate/time/overlap-slowdown-s") / total,
                               100 * xpath_number (context, "/estimate/time/bubble-s") / total);
       if (xpath_number (context, "/estimate/time/expert-tokens-per-gemm") > 0)
-        g_string_append_printf (line, "; expert GEMMs of %.0f tokens at %.2f of dense speed",
+        g_string_append_printf (line, "; expert GEMMs of %.0f tokens at %.2f of dense speed, "
+                                "token permutations %.0f%%",
                                 xpath_number (context, "/estimate/time/expert-tokens-per-gemm"),
-                                xpath_number (context, "/estimate/time/expert-gemm-speed"));
+                                xpath_number (context, "/estimate/time/expert-gemm-speed"),
+                                100 * xpath_number (context, "/estimate/time/expert-permute-s") / total);
     }
   if (isfinite (memory) && memory > 0)
     g_string_append_printf (line, "%smemory per GPU %.1f GiB: weights %.1f, gradients %.1f, optimizer %.1f, "

@@ -336,6 +336,33 @@ test_moe_fp8_expert_speedup (void)
   g_assert_cmpfloat (xml_number (bf16_set, "time", "compute-s"), ==, xml_number (bf16, "time", "compute-s"));
 }
 
+/* The routed experts' token permutations (Megatron-Core's alltoall
+ * dispatcher: permute, unpermute and, with EP > 1 and several experts a
+ * rank, two chunk sorts), memory-bound: Qwen3-30B-A3B (48 MoE layers,
+ * hidden 2,048, top 8 of 128) on 8 H100 (3,350 GB/s, 80% of it reached)
+ * with every layer recomputed, so each pass runs three times (forward,
+ * recomputed forward, backward). At EP 8: (3 × 8 + 1) + 4 × 8 = 57 × 2,048
+ * BF16 elements a token and layer each time: 1e10 tokens × 48 × 57 ×
+ * 2,048 × 2 B × 3 / (8 GPUs × 3,350e9 × 0.8) = 15,680.955 s. At EP 1 no
+ * chunks are sorted: 25/57 of it, 6,877.612 s. Both are part of the
+ * compute. */
+static void
+test_expert_permutations (void)
+{
+#define QWEN "--model", "qwen3-30b-a3b", "--gpu", "h100-sxm", "--tokens", "1e10", "--seq-len", "4096", \
+             "--global-batch", "64", "--micro-batch", "1", "--tp", "1", "--pp", "1", "--recompute", "full", \
+             "--zero", "3"
+  const char *ep8_args[] = { QWEN, "--ep", "8", NULL };
+  const char *ep1_args[] = { QWEN, "--ep", "1", NULL };
+#undef QWEN
+  g_autofree char *ep8 = estimate_xml (ep8_args);
+  g_autofree char *ep1 = estimate_xml (ep1_args);
+
+  g_assert_cmpfloat_with_epsilon (xml_number (ep8, "time", "expert-permute-s"), 15680.955, 1e-3);
+  g_assert_cmpfloat_with_epsilon (xml_number (ep1, "time", "expert-permute-s"), 6877.612, 1e-3);
+  g_assert_cmpfloat (xml_number (ep8, "time", "compute-s"), >, xml_number (ep8, "time", "expert-permute-s"));
+}
+
 /* Tensor-parallel overlap (--tp-comm-overlap): Llama 3.1 8B at TP 8 on
  * one node, no data parallelism, so the exposed communication is the
  * tensor-parallel traffic alone. Its GEMMs outlast it, so a share f of it
@@ -516,6 +543,7 @@ main (int argc, char **argv)
   g_test_add_func ("/front-ends/moe-a2a-overlap", test_moe_a2a_overlap);
   g_test_add_func ("/front-ends/tp-comm-overlap", test_tp_comm_overlap);
   g_test_add_func ("/front-ends/moe-fp8-expert-speedup", test_moe_fp8_expert_speedup);
+  g_test_add_func ("/front-ends/expert-permutations", test_expert_permutations);
   g_test_add_func ("/front-ends/moe-node-limit-fp8-dispatch", test_moe_node_limit_fp8_dispatch);
   return g_test_run ();
 }
