@@ -448,25 +448,79 @@ cp_gpu_match_find_link_by_id (const CpProject *project, const char *id)
   return link;
 }
 
+/* Whether an entry of @catalog is of @model, by its name or its id. */
+static gboolean
+catalog_has_model (const CpCatalog *catalog, const char *model)
+{
+  EntryWords *words = catalog_words (catalog);
+  gboolean found = FALSE;
+
+  for (guint i = 0; catalog && i < cp_catalog_n_gpus (catalog) && !found; i++)
+    found = strcmp (words[i].name.model, model) == 0 || strcmp (words[i].id.model, model) == 0;
+  catalog_words_release (catalog, words);
+  return found;
+}
+
+/* How @query (its key, its words) stands to @catalog's entries: TRUE when
+ * one is named exactly or by its model; the entries its key begins in
+ * @n_partial. */
+static gboolean
+catalog_names_model (const CpCatalog *catalog, const char *text, const char *query_key,
+                     const CpGpuWords *query, guint *n_partial)
+{
+  EntryWords *words = catalog_words (catalog);
+  gboolean found = FALSE;
+
+  *n_partial = 0;
+  for (guint i = 0; catalog && i < cp_catalog_n_gpus (catalog) && !found; i++)
+    {
+      const CpGpuSpec *gpu = cp_catalog_get_gpu (catalog, i);
+
+      found = g_strcmp0 (gpu->id, text) == 0 || strcmp (words[i].id_key, query_key) == 0
+              || strcmp (words[i].name_key, query_key) == 0
+              || (*query->model && (strcmp (words[i].name.model, query->model) == 0
+                                    || strcmp (words[i].id.model, query->model) == 0));
+      if (!found && (key_names (words[i].id_key, query_key) || key_names (words[i].name_key, query_key)))
+        (*n_partial)++;
+    }
+  catalog_words_release (catalog, words);
+  return found;
+}
+
 /* Whether @text names a model of the catalogue, even one left open
- * between parts ("A100": 40 or 80 GB). */
+ * between parts ("A100": 40 or 80 GB).
+ *
+ * What cp_gpu_match_find() would say, without the entry it picks and the
+ * message why not: the importer asks this of every cell it tries as a
+ * GPU name, and finding the entry (its lists, its messages) was a fifth
+ * of reading a sheet (issue 24). An entry named exactly or by its model
+ * is found, or refused only for its memory or form, which still names
+ * the model; a key that begins one entry's finds it; one that begins
+ * several stops the search, and then only a later catalogue's model
+ * names it. */
 gboolean
 cp_gpu_match_names_model (const CpProject *project, const char *text)
 {
   const CpCatalog *catalogs[2] = { project ? project->custom : NULL, cp_catalog_get_builtin () };
+  g_autofree char *query_key = cp_gpu_match_key (text);
   CpGpuWords query;
-  gboolean found = FALSE;
+  gboolean found = FALSE, ambiguous = FALSE;
 
-  if (cp_gpu_match_find (project, text, NULL, NULL, NULL) != NULL)
-    return TRUE;
   cp_gpu_match_read_words (text, &query);
-  for (guint c = 0; c < G_N_ELEMENTS (catalogs) && !found && *query.model; c++)
+  for (guint c = 0; c < G_N_ELEMENTS (catalogs) && !found; c++)
     {
-      EntryWords *words = catalog_words (catalogs[c]);
+      guint n_partial;
 
-      for (guint i = 0; catalogs[c] && i < cp_catalog_n_gpus (catalogs[c]) && !found; i++)
-        found = strcmp (words[i].name.model, query.model) == 0 || strcmp (words[i].id.model, query.model) == 0;
-      catalog_words_release (catalogs[c], words);
+      if (ambiguous)
+        {
+          found = *query.model && catalog_has_model (catalogs[c], query.model);
+          continue;
+        }
+      found = catalog_names_model (catalogs[c], text, query_key, &query, &n_partial);
+      if (!found && n_partial == 1)
+        found = TRUE;
+      else if (!found && n_partial > 1)
+        ambiguous = TRUE;
     }
   g_free (query.model);
   return found;

@@ -52,6 +52,20 @@ read_memory (const char *part, double *bytes)
   return cp_parse_ram_bytes (amount, 1073741824.0, bytes, NULL);
 }
 
+/* Whether @text holds one of the separators read_parts() splits at. */
+static gboolean
+has_separator (const char *text)
+{
+  static const char * const wide[] = { "／", "｜", "；", "、", "＋", "，" };
+
+  if (strpbrk (text, "/|;+,\n") != NULL)
+    return TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (wide); i++)
+    if (strstr (text, wide[i]) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
 /* Sorts the parts of @text into @out; the number of parts and of parts
  * naming a GPU in @n_parts and @n_gpus. */
 static void
@@ -135,6 +149,14 @@ cp_quote_config_read (const CpProject *project, const char *text, CpQuoteConfig 
 {
   guint n_parts, n_gpus;
 
+  /* Two parts need a separator between them: a cell without one (a GPU
+   * name, a price, most cells the importer tries as a configuration) is
+   * not split and sorted for nothing, a fifth of reading a sheet. */
+  if (!has_separator (text))
+    {
+      memset (out, 0, sizeof *out);
+      return FALSE;
+    }
   read_parts (project, text, out, &n_parts, &n_gpus);
   if (n_parts < 2 || n_gpus != 1)
     {

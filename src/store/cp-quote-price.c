@@ -429,6 +429,14 @@ cp_quote_price_split_gpu_count (const char *text, guint *count)
   };
   static gsize regexes[G_N_ELEMENTS (patterns)];
 
+  /* Each pattern needs a count that g_ascii_strtoull() reads: a text
+   * without an ASCII digit (most cells a sheet's columns are tried as)
+   * is left to no regex, a tenth of reading a sheet (issue 24). */
+  if (strpbrk (text, "0123456789") == NULL)
+    {
+      *count = 0;
+      return g_strdup (text);
+    }
   for (guint i = 0; i < G_N_ELEMENTS (patterns); i++)
     {
       GRegex *regex = cp_quote_regex_once (&regexes[i], patterns[i], G_REGEX_DEFAULT);
