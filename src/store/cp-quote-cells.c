@@ -26,6 +26,8 @@ cp_quote_cell_assume (CpQuoteCell *cell, const char *format, ...)
 {
   va_list args;
 
+  if (cell->errors == NULL)
+    return;
   va_start (args, format);
   g_ptr_array_add (cell->row->assumptions, g_strdup_vprintf (format, args));
   va_end (args);
@@ -34,11 +36,17 @@ cp_quote_cell_assume (CpQuoteCell *cell, const char *format, ...)
 void G_GNUC_PRINTF (2, 3)
 cp_quote_cell_error (CpQuoteCell *cell, const char *format, ...)
 {
-  CpCsvLineError *e = g_new0 (CpCsvLineError, 1);
+  CpCsvLineError *e;
   g_autofree char *what = NULL;
   g_autofree char *place = NULL;
   va_list args;
 
+  if (cell->errors == NULL)
+    {
+      g_ptr_array_add (cell->row->problems, NULL);
+      return;
+    }
+  e = g_new0 (CpCsvLineError, 1);
   va_start (args, format);
   what = g_strdup_vprintf (format, args);
   va_end (args);

@@ -10,7 +10,8 @@ typedef struct {
   guint            line;
   const char      *header;   /* as the user wrote it */
   const char      *hint;     /* unit in the header's parentheses, or NULL */
-  GPtrArray       *errors;
+  GPtrArray       *errors;   /* NULL when only whether the cell reads is asked: nothing is
+                              * said, each problem is a NULL in row->problems */
   CpQuoteCsvRow   *row;      /* the record's outcome */
   const char      *sheet;    /* a workbook's sheet, NULL for CSV: "row 7 of sheet “报价”", not "line 7" */
 } CpQuoteCell;

@@ -171,9 +171,10 @@ reads_as_count (const CpProject *project, const char *text)
 static gboolean
 reads_as (const CpProject *project, CpQuoteColumn col, const char *text)
 {
-  g_autoptr(GPtrArray) errors = g_ptr_array_new_with_free_func (g_free);
   CpQuoteCsvRow row = { 0 };
-  CpQuoteCell cell = { project, 0, "", NULL, errors, &row };
+  /* Only whether it reads: no message is made (a tenth of reading a
+   * sheet went into messages thrown away, issue 24). */
+  CpQuoteCell cell = { project, 0, "", NULL, NULL, &row };
   g_autoptr(CpQuote) quote = NULL;
   gboolean found = FALSE;
 
@@ -214,9 +215,6 @@ reads_as (const CpProject *project, CpQuoteColumn col, const char *text)
       found = row.problems->len == 0 && (col != CP_QUOTE_COLUMN_STORAGE || quote->storage != CP_STORAGE_UNKNOWN);
     }
   found = found && row.problems->len == 0;
-  /* The error list holds CpCsvLineError, freed with their messages. */
-  for (guint i = 0; i < errors->len; i++)
-    g_free (((CpCsvLineError *) g_ptr_array_index (errors, i))->message);
   g_ptr_array_unref (row.problems);
   g_ptr_array_unref (row.assumptions);
   g_ptr_array_unref (row.incomplete);
