@@ -270,16 +270,23 @@ match_gpu_words (const CpCatalog *catalog, const char *text, const CpGpuWords *q
   g_autoptr(GPtrArray) same_model = g_ptr_array_new ();
   g_autoptr(GPtrArray) same_memory = g_ptr_array_new ();
   g_autoptr(GPtrArray) same_form = g_ptr_array_new ();
+  g_autoptr(GHashTable) forms = g_hash_table_new (NULL, NULL);
   GPtrArray *pool;
   EntryWords *words = catalog_words (catalog);
 
+  /* The entry's form as its words say it, kept from the catalogue's
+   * words rather than read again for each cell (a twelfth of reading a
+   * sheet, issue 24): 1 + the form. */
   for (guint i = 0; catalog && i < cp_catalog_n_gpus (catalog); i++)
     {
       const CpGpuSpec *gpu = cp_catalog_get_gpu (catalog, i);
 
       if (*query->model && (strcmp (words[i].name.model, query->model) == 0
                             || strcmp (words[i].id.model, query->model) == 0))
-        g_ptr_array_add (same_model, (gpointer) gpu);
+        {
+          g_ptr_array_add (same_model, (gpointer) gpu);
+          g_hash_table_insert (forms, (gpointer) gpu, GINT_TO_POINTER (1 + words[i].name.form));
+        }
     }
   catalog_words_release (catalog, words);
   if (same_model->len == 0)
@@ -310,16 +317,13 @@ match_gpu_words (const CpCatalog *catalog, const char *text, const CpGpuWords *q
   for (guint i = 0; i < same_memory->len; i++)
     {
       const CpGpuSpec *gpu = g_ptr_array_index (same_memory, i);
-      CpGpuWords name, id;
+      CpGpuForm form = GPOINTER_TO_INT (g_hash_table_lookup (forms, gpu)) - 1;
 
-      cp_gpu_match_read_entry_words (gpu, &name, &id);
       /* Unstated in the sheet: the SXM part, as 8-GPU rental servers are
        * built (HGX boards); a PCIe card is named as such in quotes. */
-      if (name.form == (query->form == FORM_UNSTATED ? FORM_SXM : query->form)
-          || (query->form == FORM_UNSTATED && name.form == FORM_UNSTATED))
+      if (form == (query->form == FORM_UNSTATED ? FORM_SXM : query->form)
+          || (query->form == FORM_UNSTATED && form == FORM_UNSTATED))
         g_ptr_array_add (same_form, (gpointer) gpu);
-      g_free (name.model);
-      g_free (id.model);
     }
 
   pool = same_form->len > 0 ? same_form : same_memory;

@@ -199,6 +199,9 @@ guess_count_column (CpQuoteSheet *sheet)
 static gboolean
 column_holds_machines (const CpQuoteSheet *sheet, guint column, char **evidence)
 {
+  /* A text the column repeats (most of a vendor's list) is read once:
+   * 1 + whether it describes a machine. */
+  g_autoptr(GHashTable) seen = g_hash_table_new (g_str_hash, g_str_equal);
   guint matched = 0, filled = 0;
 
   for (guint r = 1; r < sheet->records->len; r++)
@@ -206,17 +209,27 @@ column_holds_machines (const CpQuoteSheet *sheet, guint column, char **evidence)
       const CpCsvRecord *record = g_ptr_array_index (sheet->records, r);
       const char *text = column < record->fields->len ? g_ptr_array_index (record->fields, column) : NULL;
       const char *note = NULL;
-      CpQuoteConfig config;
+      guint known;
 
       if (cp_csv_is_blank (text) || record_is_note (sheet, record, &note))
         continue;
       filled++;
-      if (cp_quote_config_read_machine (sheet->project, text, &config))
+      known = GPOINTER_TO_UINT (g_hash_table_lookup (seen, text));
+      if (known == 0)
         {
-          matched += config.memory != NULL || config.network != NULL || config.storage != NULL
-                     || config.unused->len > 0;
-          cp_quote_config_clear (&config);
+          CpQuoteConfig config;
+          gboolean machine = FALSE;
+
+          if (cp_quote_config_read_machine (sheet->project, text, &config))
+            {
+              machine = config.memory != NULL || config.network != NULL || config.storage != NULL
+                        || config.unused->len > 0;
+              cp_quote_config_clear (&config);
+            }
+          known = 1 + machine;
+          g_hash_table_insert (seen, (gpointer) text, GUINT_TO_POINTER (known));
         }
+      matched += known - 1;
     }
   if (matched == 0 || matched * 2 < filled)
     return FALSE;

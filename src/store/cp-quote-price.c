@@ -429,10 +429,13 @@ cp_quote_price_split_gpu_count (const char *text, guint *count)
   };
   static gsize regexes[G_N_ELEMENTS (patterns)];
 
-  /* Each pattern needs a count that g_ascii_strtoull() reads: a text
-   * without an ASCII digit (most cells a sheet's columns are tried as)
-   * is left to no regex, a tenth of reading a sheet (issue 24). */
-  if (strpbrk (text, "0123456789") == NULL)
+  /* Each pattern needs a count that g_ascii_strtoull() reads and a sign
+   * of a count ("×", "*", "卡"…): a text without an ASCII digit or such a
+   * sign (most cells a sheet's columns are tried as) is left to no regex,
+   * a tenth of reading a sheet (issue 24). */
+  if (strpbrk (text, "0123456789") == NULL
+      || (strpbrk (text, "xX*") == NULL && strstr (text, "×") == NULL && strstr (text, "卡") == NULL
+          && strstr (text, "张") == NULL && strstr (text, "块") == NULL))
     {
       *count = 0;
       return g_strdup (text);
