@@ -816,7 +816,9 @@ cp_chart_draw_line_labels (Painter           *painter,
                            Geometry          *geometry,
                            const CpChartData *data,
                            const Panel       *panel,
-                           GArray            *requests)
+                           GArray            *requests,
+                           gboolean           clean_only,
+                           GArray            *unplaced)
 {
   cairo_t *cr = painter->cr;
   double margin = geometry->pad * 0.3;
@@ -826,7 +828,8 @@ cp_chart_draw_line_labels (Painter           *painter,
   double max_y = panel->bottom - 1;
 
   g_autoptr(GArray) shown = g_array_new (FALSE, FALSE, sizeof (ShownLabel));
-  g_autoptr(GArray) leaders = g_array_new (FALSE, FALSE, sizeof (Segment));
+  g_autoptr(GArray) own_leaders = painter->leaders == NULL ? g_array_new (FALSE, FALSE, sizeof (Segment)) : NULL;
+  GArray *leaders = painter->leaders != NULL ? painter->leaders : own_leaders;
 
   g_array_set_clear_func (shown, shown_label_clear);
   g_array_sort_with_data (requests, compare_requests, (gpointer) data);
@@ -850,6 +853,10 @@ cp_chart_draw_line_labels (Painter           *painter,
       Segment path;
       gboolean placed = FALSE;
       gboolean lower = geometry->n_panels > 1 && panel != &geometry->panels[0];
+      /* The recommended option's name on the upper panel is never left
+       * to another call: placed first, it always finds room there, and
+       * after every other label it found none on a chart 400 px wide. */
+      gboolean may_leave = clean_only && (lower || !highlight);
 
       /* The recommended option gets a second line rather than lose its
        * vendor too, and on a narrow chart may reach into the plot. */
@@ -875,7 +882,7 @@ cp_chart_draw_line_labels (Painter           *painter,
        * quote is named. */
       for (int pass = 0; pass < 2 && !placed; pass++)
         {
-          if (pass == 1 && lower)
+          if (pass == 1 && may_leave)
             break;
           leader.checked = pass == 0;
           /* On the lower panel every label, the recommended option's too,
@@ -941,12 +948,16 @@ cp_chart_draw_line_labels (Painter           *painter,
             }
         }
       /* A quote's name is given on each panel, at the same GPU count (the
-       * note says so): on the lower panel, a name with no clear place near
-       * its point is left to the upper one rather than laid over other
-       * quotes' lines or joined to its point across them; the recommended
-       * option's too, whose marker there has its name's colour. */
-      if (!placed && lower)
-        continue;
+       * note says so): a name with no clear place near its point on one
+       * panel is left to the other rather than laid over other quotes'
+       * lines or joined to its point across them (cp-chart.c); the
+       * recommended option's too, whose marker has its name's colour. */
+      if (!placed && may_leave)
+        {
+          if (unplaced != NULL)
+            g_array_append_val (unplaced, *request);
+          continue;
+        }
       /* Else off the lines if that keeps it within three lines of its
        * anchor; else off the end of its own line, with a leader that
        * crosses nothing, then with any; else only off the other labels. */

@@ -170,6 +170,8 @@ typedef struct {
   Theme theme;
   GArray *boxes;   /* CpChartLabelBox placed so far */
   GArray *markers; /* CpChartMarker drawn so far, or NULL */
+  GArray *leaders; /* Segment: the line labels' leaders drawn so far, on
+                    * every panel, which later labels keep clear of */
 } Painter;
 
 void cp_chart_show_text (Painter *painter, Geometry *geometry, const PangoFontDescription *font,
@@ -195,8 +197,14 @@ typedef struct {
   double gap;          /* from the anchor to the text */
 } LabelRequest;
 
+/* Draws the labels @requests asks for on @panel. With @clean_only, a
+ * label that finds no place beside its point or with a short leader
+ * across nothing is not drawn but added to @unplaced (LabelRequest, may
+ * be NULL), except the recommended option's on the upper panel; without,
+ * it is drawn where it covers least. */
 void cp_chart_draw_line_labels (Painter *painter, Geometry *geometry, const CpChartData *data,
-                                const Panel *panel, GArray *requests);
+                                const Panel *panel, GArray *requests, gboolean clean_only,
+                                GArray *unplaced);
 
 void cp_chart_draw_fixed_label (Painter *painter, Geometry *geometry, const PangoFontDescription *font,
                                 const char *text, double x, double y, double x_align, const Panel *panel,

@@ -721,6 +721,52 @@ draw_empty_text (Painter           *painter,
   pango_layout_set_alignment (layout, PANGO_ALIGN_LEFT);
 }
 
+
+/* The cost chart's labels, each quote named on both panels at its GPU
+ * count, beside its point or joined to it by a short leader across no
+ * other quote's line, marker, label or leader. A name with no such place
+ * on one panel is left to the other, the note saying both panels show
+ * the same quotes at the same GPU counts; only a name with no clean
+ * place on either goes on the cost panel where it covers least (the H20
+ * of the demo's 70B job was joined to its 8-GPU marker across three
+ * other quotes' lines on the cost panel, while the days panel named it
+ * beside its point). */
+static void
+draw_two_panel_labels (Painter           *painter,
+                       Geometry          *geometry,
+                       const CpChartData *data,
+                       GArray            *requests[2])
+{
+  g_autoptr(GArray) unplaced_upper = g_array_new (FALSE, FALSE, sizeof (LabelRequest));
+  g_autoptr(GArray) unplaced_lower = g_array_new (FALSE, FALSE, sizeof (LabelRequest));
+  g_autoptr(GArray) anywhere = g_array_new (FALSE, FALSE, sizeof (LabelRequest));
+  g_autoptr(GArray) named_lower = g_array_new (FALSE, FALSE, sizeof (int));
+
+  cp_chart_draw_line_labels (painter, geometry, data, &geometry->panels[0], requests[0], TRUE, unplaced_upper);
+  cp_chart_draw_line_labels (painter, geometry, data, &geometry->panels[1], requests[1], TRUE, unplaced_lower);
+  for (guint i = 0; i < requests[1]->len; i++)
+    {
+      int series = g_array_index (requests[1], LabelRequest, i).series;
+      gboolean named = TRUE;
+
+      for (guint k = 0; k < unplaced_lower->len && named; k++)
+        named = g_array_index (unplaced_lower, LabelRequest, k).series != series;
+      if (named)
+        g_array_append_val (named_lower, series);
+    }
+  for (guint i = 0; i < unplaced_upper->len; i++)
+    {
+      const LabelRequest *request = &g_array_index (unplaced_upper, LabelRequest, i);
+      gboolean named = FALSE;
+
+      for (guint k = 0; k < named_lower->len && !named; k++)
+        named = g_array_index (named_lower, int, k) == request->series;
+      if (!named)
+        g_array_append_val (anywhere, *request);
+    }
+  cp_chart_draw_line_labels (painter, geometry, data, &geometry->panels[0], anywhere, FALSE, NULL);
+}
+
 static void
 draw_chart (cairo_t           *cr,
             double             width,
@@ -732,7 +778,8 @@ draw_chart (cairo_t           *cr,
 {
   PangoContext *context;
   Geometry geometry;
-  Painter painter = { cr, style != CP_CHART_STYLE_PRINT, { { 0 } }, NULL, markers };
+  g_autoptr(GArray) leaders = g_array_new (FALSE, FALSE, sizeof (Segment));
+  Painter painter = { cr, style != CP_CHART_STYLE_PRINT, { { 0 } }, NULL, markers, leaders };
   GArray *requests[2];
   g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
 
@@ -791,8 +838,10 @@ draw_chart (cairo_t           *cr,
   /* The job's marker goes over the curves that pass through it. */
   draw_job_marker (&painter, &geometry, data);
   draw_chart_marks (&painter, &geometry, data, TRUE);
-  for (guint p = 0; p < geometry.n_panels; p++)
-    cp_chart_draw_line_labels (&painter, &geometry, data, &geometry.panels[p], requests[p]);
+  if (geometry.n_panels > 1)
+    draw_two_panel_labels (&painter, &geometry, data, requests);
+  else
+    cp_chart_draw_line_labels (&painter, &geometry, data, &geometry.panels[0], requests[0], FALSE, NULL);
   g_array_unref (requests[0]);
   g_array_unref (requests[1]);
 

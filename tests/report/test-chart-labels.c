@@ -95,14 +95,15 @@ distance_to_segment (double x, double y, double x0, double y0, double x1, double
 
 /* No label of a line (box->series ≥ 0) covers a line or a marker of
  * another series, on either panel; and no leader joining a label to its
- * point on the days panel, the recommended option's included, crosses
+ * point on either panel, the recommended option's included, crosses
  * another series' line or passes through the middle of its marker, past
  * the point it starts from (walkthrough 14: a label in the column right
  * of the days panel was joined to its marker by a leader across every
  * other quote's line). */
 static void
 assert_labels_clear (const CpChartData *data,
-                     const char        *what)
+                     const char        *what,
+                     gboolean           cost_panel_leaders)
 {
   /* The recommended option's marker with its margin at the largest text
    * (cp-chart.c: 0.55 times at most 22 px, times 1.2): a leader starts
@@ -151,22 +152,31 @@ assert_labels_clear (const CpChartData *data,
         {
           const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, b);
 
-          gboolean on_days_panel = FALSE;
+          int leader_panel = -1;
           double marker_px = recommended_px;
 
           if (box->series < 0 || box->width <= 0)
             continue;
-          /* Any label's leader from its point on the days panel, the
+          /* Any label's leader from its point on either panel, the
            * recommended option's too (issue 26: its label, stacked at the
-           * panel's right edge, was joined to its 8-GPU point by a leader
-           * across the other quotes' lines). */
+           * days panel's right edge, was joined to its 8-GPU point by a
+           * leader across the other quotes' lines; session 16: the H20's
+           * on the cost panel crossed three lines to its 8-GPU marker). */
           if (data->kind == CP_CHART_COST && box->leader)
-            {
-              GArray *own = g_ptr_array_index (points, 2 * box->series + 1);
+            for (int lower = 0; lower < 2; lower++)
+              {
+                GArray *own = g_ptr_array_index (points, 2 * box->series + lower);
 
-              for (guint p = 0; 2 * p + 1 < own->len; p++)
-                on_days_panel |= fabs (g_array_index (own, double, 2 * p + 1) - box->leader_y0) < 0.5;
-            }
+                for (guint p = 0; 2 * p + 1 < own->len; p++)
+                  if (fabs (g_array_index (own, double, 2 * p) - box->leader_x0) < 0.5 &&
+                      fabs (g_array_index (own, double, 2 * p + 1) - box->leader_y0) < 0.5)
+                    leader_panel = lower;
+              }
+          /* A name with no clean place on either panel goes on the cost
+           * panel where it covers least: checked there only for charts
+           * that have room (cost_panel_leaders). */
+          if (leader_panel == 0 && !cost_panel_leaders)
+            leader_panel = -1;
           for (guint m = 0; m < markers->len; m++)
             {
               const CpChartMarker *marker = &g_array_index (markers, CpChartMarker, m);
@@ -212,11 +222,11 @@ assert_labels_clear (const CpChartData *data,
                                           s, series->label);
                           g_test_fail ();
                         }
-                      /* On the days panel, where a quote's name
-                       * without a clear place is left to the cost panel,
-                       * the leader from its point's own marker on: a
-                       * marker's half-width from the start. */
-                      if (lower == 1 && on_days_panel && hypot (x - box->leader_x0, y - box->leader_y0) > marker_px &&
+                      /* Where a quote's name without a clear place on
+                       * one panel is left to the other, the leader from
+                       * its point's own marker on: a marker's half-width
+                       * from the start. */
+                      if (lower == leader_panel && hypot (x - box->leader_x0, y - box->leader_y0) > marker_px &&
                           distance_to_segment (x, y, box->leader_x0, box->leader_y0, box->leader_x1,
                                                box->leader_y1) < 1.5)
                         {
@@ -226,7 +236,7 @@ assert_labels_clear (const CpChartData *data,
                                           p, s, series->label);
                           g_test_fail ();
                         }
-                      if (lower == 1 && on_days_panel && !series->points_only && isfinite (px) &&
+                      if (lower == leader_panel && !series->points_only && isfinite (px) &&
                           distance_to_segment (box->leader_x0, box->leader_y0, px, py, x, y) > marker_px &&
                           segments_cross (box->leader_x0, box->leader_y0, box->leader_x1, box->leader_y1, px, py, x, y))
                         {
@@ -266,8 +276,8 @@ assert_project_labels_clear (const CpProject *project,
           g_autofree char *what = g_strdup_printf ("%s, job %u, %s, cost", name, j + 1, langs[l]);
           g_autofree char *what_memory = g_strdup_printf ("%s, job %u, %s, memory", name, j + 1, langs[l]);
 
-          assert_labels_clear (cost, what);
-          assert_labels_clear (memory, what_memory);
+          assert_labels_clear (cost, what, FALSE);
+          assert_labels_clear (memory, what_memory, FALSE);
         }
     }
 }
@@ -321,6 +331,34 @@ test_demo_labels_clear (void)
 
   g_assert_no_error (error);
   assert_project_labels_clear (project, "demo");
+}
+
+/* Session 16: on the demo 70B job's cost chart the H20's label sat on
+ * the cost panel joined to its 8-GPU marker by a leader across the H800's,
+ * the Ascend's and the recommended A800's lines, while the days panel
+ * named it beside its point. Each quote is named beside its point or by a
+ * short leader across nothing, on at least one panel, at every size, in
+ * both languages. */
+static void
+test_demo_70b_leaders_clear (void)
+{
+  static const char *const langs[] = { "en", "zh_CN" };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) project = cp_demo_project_new (&error);
+  g_autoptr(CpPlan) plan = NULL;
+  g_autoptr(CpSweep) sweep = NULL;
+
+  g_assert_no_error (error);
+  g_assert_cmpstr (((CpJob *) g_ptr_array_index (project->jobs, 0))->id, ==, "job-ft70b");
+  plan = cp_project_plan_job (project, 0);
+  sweep = cp_project_sweep_job (project, 0, CP_CHART_COST_MAX_POINTS);
+  for (guint l = 0; l < G_N_ELEMENTS (langs); l++)
+    {
+      g_autoptr(CpChartData) cost = cp_chart_data_new_cost (project, 0, plan, sweep, langs[l]);
+      g_autofree char *what = g_strdup_printf ("demo 70B, %s, cost", langs[l]);
+
+      assert_labels_clear (cost, what, TRUE);
+    }
 }
 
 /* Two vendors named alike, "示例供应商甲" and "示例供应商乙", on the 13B
@@ -619,6 +657,7 @@ main (int    argc,
 
   g_test_add_func ("/chart-labels/walk-clear", test_walk_labels_clear);
   g_test_add_func ("/chart-labels/demo-clear", test_demo_labels_clear);
+  g_test_add_func ("/chart-labels/demo-70b-leaders-clear", test_demo_70b_leaders_clear);
   g_test_add_func ("/chart-labels/vendor-kept", test_vendor_kept);
   g_test_add_func ("/chart-labels/demo-names", test_demo_names);
   g_test_add_func ("/chart-labels/break-even-in-note", test_break_even_in_note);
