@@ -35,6 +35,13 @@ struct _CpChartView
    * shortened to its room shows whole in a tooltip under the pointer. */
   GArray       *label_boxes;
 
+  /* The height the scrolled pane around the chart showed when the chart
+   * was last measured (0: none), and the re-measure queued when it has
+   * changed since. */
+  int           measured_visible_px;
+  guint         resize_id;
+  GtkAdjustment *pane_adjustment;  /* the pane's vertical one, while rooted */
+
   GtkWindow    *presentation;   /* the full-screen window while it is open */
   GCancellable *cancellable;    /* exports still running */
   gboolean      exporting;
@@ -185,6 +192,77 @@ cp_chart_view_snapshot (GtkWidget   *widget,
   gtk_widget_snapshot_child (widget, self->controls, snapshot);
 }
 
+/* How tall the chart can be and still show whole, with what is above it
+ * in the scrolled pane it is in, on the pane's first screen: the pane's
+ * height less the chart's top in the pane's content; 0 when it is in no
+ * scrolled pane (the presentation's window) or not laid out yet. */
+static int
+visible_height_px (CpChartView *self)
+{
+  GtkWidget *scrolled = gtk_widget_get_ancestor (GTK_WIDGET (self), GTK_TYPE_SCROLLED_WINDOW);
+  GtkWidget *content;
+  graphene_point_t top;
+  double page;
+
+  if (scrolled == NULL)
+    return 0;
+  page = gtk_adjustment_get_page_size (gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled)));
+  content = gtk_scrolled_window_get_child (GTK_SCROLLED_WINDOW (scrolled));
+  if (GTK_IS_VIEWPORT (content) && gtk_viewport_get_child (GTK_VIEWPORT (content)) != NULL)
+    content = gtk_viewport_get_child (GTK_VIEWPORT (content));
+  if (content == NULL || page <= 0 ||
+      !gtk_widget_compute_point (GTK_WIDGET (self), content, &GRAPHENE_POINT_INIT (0, 0), &top))
+    return 0;
+  return (int) (page - MAX (top.y, 0));
+}
+
+static gboolean
+remeasure_cb (gpointer user_data)
+{
+  CpChartView *self = user_data;
+
+  self->resize_id = 0;
+  gtk_widget_queue_resize (GTK_WIDGET (self));
+  return G_SOURCE_REMOVE;
+}
+
+/* Measures the chart again when the pane's height or the chart's place
+ * in it has changed since it was measured: the text above it grew, the
+ * window went full screen. Its place moves without a new size, which
+ * allocates nothing; the pane's content then changes height, which its
+ * adjustment tells. */
+static void
+check_pane (CpChartView *self)
+{
+  if (visible_height_px (self) != self->measured_visible_px && self->resize_id == 0)
+    self->resize_id = g_idle_add (remeasure_cb, self);
+}
+
+static void
+cp_chart_view_root (GtkWidget *widget)
+{
+  CpChartView *self = CP_CHART_VIEW (widget);
+  GtkWidget *scrolled;
+
+  GTK_WIDGET_CLASS (cp_chart_view_parent_class)->root (widget);
+  scrolled = gtk_widget_get_ancestor (widget, GTK_TYPE_SCROLLED_WINDOW);
+  if (scrolled == NULL)
+    return;
+  g_set_object (&self->pane_adjustment, gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled)));
+  g_signal_connect_object (self->pane_adjustment, "changed", G_CALLBACK (check_pane), self, G_CONNECT_SWAPPED);
+}
+
+static void
+cp_chart_view_unroot (GtkWidget *widget)
+{
+  CpChartView *self = CP_CHART_VIEW (widget);
+
+  if (self->pane_adjustment != NULL)
+    g_signal_handlers_disconnect_by_data (self->pane_adjustment, self);
+  g_clear_object (&self->pane_adjustment);
+  GTK_WIDGET_CLASS (cp_chart_view_parent_class)->unroot (widget);
+}
+
 static GtkSizeRequestMode
 cp_chart_view_get_request_mode (GtkWidget *widget)
 {
@@ -215,8 +293,17 @@ cp_chart_view_measure (GtkWidget      *widget,
        * results scroll, and a viewport gives its content only its
        * minimum height, which left each panel of a 1,080 px wide chart
        * about 80 px tall (walkthrough 4, #12). */
+      int visible = visible_height_px (self);
+
       *minimum = for_size > 0 ? MAX (MIN_HEIGHT_PX, (int) (for_size * HEIGHT_PER_WIDTH)) : MIN_HEIGHT_PX;
+      /* Whole on the pane's first screen, under the results' text, where
+       * that leaves it its least height: in present mode at 2560 × 1440
+       * the 16 : 9 chart was 1,430 px tall under 360 px of text, and its
+       * axis was off the screen (session 16). */
+      if (visible > 0)
+        *minimum = MIN (*minimum, MAX (MIN_HEIGHT_PX, visible));
       *natural = *minimum;
+      self->measured_visible_px = visible;
     }
 }
 
@@ -234,6 +321,9 @@ cp_chart_view_size_allocate (GtkWidget *widget,
                        gsk_transform_translate (NULL, &GRAPHENE_POINT_INIT (MAX (0, width - natural.width), 0)));
   update_title_inset (self);
   update_readout (self);
+  /* The pane's height is known once it is allocated, after the chart was
+   * measured against the one before (the window just made full screen). */
+  check_pane (self);
 }
 
 void
@@ -643,6 +733,7 @@ cp_chart_view_dispose (GObject *object)
   CpChartView *self = (CpChartView *) object;
 
   g_cancellable_cancel (self->cancellable);
+  g_clear_handle_id (&self->resize_id, g_source_remove);
   if (self->presentation != NULL)
     gtk_window_destroy (self->presentation);
   gtk_widget_dispose_template (GTK_WIDGET (self), CP_TYPE_CHART_VIEW);
@@ -677,6 +768,8 @@ cp_chart_view_class_init (CpChartViewClass *klass)
   widget_class->get_request_mode = cp_chart_view_get_request_mode;
   widget_class->measure = cp_chart_view_measure;
   widget_class->size_allocate = cp_chart_view_size_allocate;
+  widget_class->root = cp_chart_view_root;
+  widget_class->unroot = cp_chart_view_unroot;
 
   properties[PROP_READOUT] =
     g_param_spec_string ("readout", NULL, NULL, NULL,

@@ -79,6 +79,71 @@ test_chart_view_size (void)
   gtk_window_destroy (window);
 }
 
+typedef struct {
+  GtkWidget *chart;
+  int        height;
+} HeightWait;
+
+static gboolean
+at_most_as_tall (gpointer user_data)
+{
+  HeightWait *wait = user_data;
+
+  return gtk_widget_get_height (wait->chart) > 0 && gtk_widget_get_height (wait->chart) <= wait->height;
+}
+
+/* Session 16: presented at 2560 × 1440, the 16 : 9 calendar was 1,430 px
+ * tall under 360 px of results text, its axis off the screen. In a
+ * scrolled pane 700 px tall, under 200 px of text, a chart 1,200 px wide
+ * is as tall as the 500 px left, not 675 (16 : 9), and shows whole with
+ * the text above it; never under its 460 px least. */
+static void
+test_chart_view_fits_pane (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) project = cp_demo_project_new (&error);
+  g_autoptr(CpPlan) plan = NULL;
+  g_autoptr(CpSweep) sweep = NULL;
+  GtkWindow *window = GTK_WINDOW (gtk_window_new ());
+  GtkWidget *scrolled = gtk_scrolled_window_new ();
+  GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  GtkWidget *text = gtk_label_new ("");
+  CpChartView *view = CP_CHART_VIEW (cp_chart_view_new ());
+  GtkAdjustment *vertical;
+  graphene_point_t top;
+
+  g_assert_no_error (error);
+  plan = cp_project_plan_job (project, 0);
+  sweep = cp_project_sweep_job (project, 0, CP_CHART_COST_MAX_POINTS);
+  cp_chart_view_set_data (view, cp_chart_data_new_cost (project, 0, plan, sweep, "en"));
+  gtk_widget_set_size_request (text, -1, 200);
+  gtk_box_append (GTK_BOX (box), text);
+  gtk_box_append (GTK_BOX (box), GTK_WIDGET (view));
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scrolled), box);
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scrolled), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC);
+  gtk_window_set_default_size (window, 1200, 700);
+  gtk_window_set_child (window, scrolled);
+  gtk_window_present (window);
+  cp_test_gui_wait_until (at_least_as_wide, &(WidthWait) { GTK_WIDGET (view), 1000 }, "the chart laid out in its pane");
+  vertical = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (scrolled));
+  cp_test_gui_wait_until (at_most_as_tall,
+                          &(HeightWait) { GTK_WIDGET (view), (int) gtk_adjustment_get_page_size (vertical) - 200 },
+                          "the chart within the pane's first screen");
+  spin ();
+  g_assert_true (gtk_widget_compute_point (GTK_WIDGET (view), box, &GRAPHENE_POINT_INIT (0, 0), &top));
+  g_assert_cmpfloat (top.y, ==, 200);
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (view)), ==, (int) gtk_adjustment_get_page_size (vertical) - 200);
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (view)), <, gtk_widget_get_width (GTK_WIDGET (view)) * 9 / 16);
+
+  /* A pane too short for the chart's least height under the text: the
+   * least, and the pane scrolls. */
+  gtk_widget_set_size_request (text, -1, 400);
+  cp_test_gui_wait_until (at_most_as_tall, &(HeightWait) { GTK_WIDGET (view), 460 }, "the chart at its least height");
+  spin ();
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (view)), ==, 460);
+  gtk_window_destroy (window);
+}
+
 static void
 on_exported (GObject      *source,
              GAsyncResult *result,
@@ -533,6 +598,7 @@ main (int    argc,
   adw_init ();
 
   g_test_add_func ("/chart-view/size", test_chart_view_size);
+  g_test_add_func ("/chart-view/fits-pane", test_chart_view_fits_pane);
   g_test_add_func ("/chart-view/export", test_chart_view_export);
   g_test_add_func ("/chart-view/present", test_chart_view_present);
   g_test_add_func ("/chart-view/title-clear", test_chart_view_title_clear);

@@ -170,6 +170,45 @@ test_timeline_labels_apart (void)
   cp_schedule_free (schedule);
 }
 
+/* The height of the title's box of @data drawn at @width × @height. */
+static double
+title_height (const CpChartData *data,
+              double             width,
+              double             height,
+              CpChartStyle       style)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 16, 16);
+  cairo_t *cr = cairo_create (surface);
+  g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+  double found = 0;
+
+  cp_chart_draw_full (cr, width, height, style, data, boxes);
+  for (guint i = 0; i < boxes->len; i++)
+    if (g_array_index (boxes, CpChartLabelBox, i).series == CP_CHART_BOX_TITLE)
+      found = g_array_index (boxes, CpChartLabelBox, i).height;
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  return found;
+}
+
+/* Session 16: presented at 2560 × 1440, the calendar's text stayed at
+ * 14 px, half the cost chart's beside it. On a screen it grows with the
+ * chart as the other charts' does, to their 22 px at most (cp-chart-
+ * axis.c): at 2540 × 1100, min (2540, 1100 × 1.6) / 55 = 32 px, so 22 px,
+ * and its one-line title is at least 22 px tall; on the page it stays at
+ * 14 px at most, a line under 22 px. */
+static void
+test_timeline_present_size (void)
+{
+  CpSchedule *schedule = NULL;
+  g_autoptr(CpProject) project = two_jobs (&schedule);
+  g_autoptr(CpChartData) data = cp_chart_data_new_timeline (project, schedule, "en");
+
+  g_assert_cmpfloat (title_height (data, 2540, 1100, CP_CHART_STYLE_LIGHT), >=, 22);
+  g_assert_cmpfloat (title_height (data, 511, 134, CP_CHART_STYLE_PRINT), <, 22);
+  cp_schedule_free (schedule);
+}
+
 /* The axis spans the work and its top is the total the memo prints. Two
  * jobs from 25 January 2027, each costing 10,000.4 CNY: the first runs 10
  * days, the second 5 days within a 40-day deadline (5 March 2027, its
@@ -372,6 +411,7 @@ main (int    argc,
 
   g_test_add_func ("/chart-timeline/data", test_timeline_data);
   g_test_add_func ("/chart-timeline/labels-apart", test_timeline_labels_apart);
+  g_test_add_func ("/chart-timeline/present-size", test_timeline_present_size);
   g_test_add_func ("/chart-timeline/axis", test_timeline_axis);
   g_test_add_func ("/chart-timeline/one-job-axis", test_timeline_one_job_axis);
   g_test_add_func ("/chart-timeline/deadline-date", test_timeline_deadline_date);
