@@ -1,0 +1,115 @@
+/* test-chart-memory.c: the memory chart's curves against the figures
+ * `compute-planner-cli estimate` prints for the same job and GPUs. */
+#include "config.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "common/cp-test-cli.h"
+#include "common/cp-test-dir.h"
+#include "report/cp-chart.h"
+#include "report/cp-i18n.h"
+#include "store/cp-store.h"
+
+static char *tmp_dir;
+
+#define RUN_OK(...) cp_test_run_cli_ok (tmp_dir, (const char *const[]) { __VA_ARGS__, NULL })
+
+#define GIB (1024.0 * 1024.0 * 1024.0)
+
+/* The model of the job, by its shape: 100B parameters, one of the chart's
+ * points (10^11), so its curves there are the job's own model. */
+#define MODEL_ARGS "--params", "100B", "--layers", "80", "--hidden", "10240", "--heads", "80", "--kv-heads", "8", \
+                   "--ffn", "28672", "--vocab", "32000"
+
+/* The "Total" of estimate's "Memory per GPU" section, in GiB. */
+static double
+estimate_per_gpu_gib (const char *out)
+{
+  const char *section = strstr (out, "\nMemory per GPU\n");
+  const char *total;
+  g_autofree char *number = NULL;
+
+  g_assert_nonnull (section);
+  total = strstr (section, "\n  Total ");
+  g_assert_nonnull (total);
+  total += strlen ("\n  Total ");
+  while (*total == ' ')
+    total++;
+  number = g_strndup (total, strcspn (total, " "));
+  g_assert_cmpint (strncmp (total + strlen (number), " GiB", 4), ==, 0);
+  return g_ascii_strtod (number, NULL);
+}
+
+/* Session 16: the memory chart's ZeRO-3 curve is the memory of every GPU
+ * of the largest cluster compared, in all ("GPU memory needed in all"):
+ * at the job's own size it is 32 times what one GPU holds, and what one
+ * GPU holds is what `estimate` prints per GPU for the same job on 4 × 8
+ * A800 with ZeRO-3, data parallel alone (TP 1, PP 1) and micro-batch 1.
+ * The techniques are a ladder, each keeping the savings of those before
+ * it (cp-estimate.c), so ZeRO-3's curve recomputes every activation, as
+ * the full-recompute curve under it does: 66.3 GiB per GPU, 100B × 16
+ * bytes of weights, gradients and Adam's states over 32 GPUs (46.6 GiB)
+ * with the activations, gathered layers and overhead. */
+static void
+test_zero3_per_gpu (void)
+{
+  g_auto(CpTestRun) run = { 0 };
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (tmp_dir, "zero3.cplan", NULL);
+  g_autoptr(CpProject) project = NULL;
+  g_autoptr(CpPlan) plan = NULL;
+  g_autoptr(CpChartData) data = NULL;
+  const CpChartSeries *zero3 = NULL;
+  double per_gpu_gib = NAN, estimate_gib;
+
+  RUN_OK ("new", "zero3.cplan");
+  RUN_OK ("add-job", "zero3.cplan", "--name", "100B FT", "--task", "full-finetune", MODEL_ARGS, "--tokens", "1B",
+          "--zero", "3", "--micro-batch", "1", "--recompute", "selective");
+  RUN_OK ("add-quote", "zero3.cplan", "--vendor", "V", "--gpu", "a800", "--gpus-per-node", "8", "--nodes", "4",
+          "--price-per-gpu-hour", "6");
+  CP_TEST_RUN_CLI (&run, tmp_dir, "estimate", "--task", "full-finetune", MODEL_ARGS, "--tokens", "1B", "--zero", "3",
+                   "--tp", "1", "--pp", "1", "--micro-batch", "1", "--recompute", "full", "--gpu", "a800",
+                   "--gpus-per-node", "8", "--nodes", "4", "--price-per-gpu-hour", "6");
+  g_assert_cmpint (run.status, ==, 0);
+  g_assert_nonnull (strstr (run.out, "1 × 1 × 32"));
+  estimate_gib = estimate_per_gpu_gib (run.out);
+  g_assert_cmpfloat (estimate_gib, ==, 66.3);
+
+  project = cp_project_load_file (path, &error);
+  g_assert_no_error (error);
+  plan = cp_project_plan_job (project, 0);
+  data = cp_chart_data_new_memory (project, 0, plan, "en");
+  g_assert_cmpstr (data->y_label, ==, "GPU memory needed in all (GiB)");
+  for (guint s = 0; s < data->series->len; s++)
+    {
+      const CpChartSeries *series = g_ptr_array_index (data->series, s);
+
+      if (g_strcmp0 (series->label, "ZeRO-3 over 32 GPUs") == 0)
+        zero3 = series;
+    }
+  g_assert_nonnull (zero3);
+  for (guint p = 0; p < zero3->x->len; p++)
+    if (g_array_index (zero3->x, double, p) == 1e11)
+      per_gpu_gib = g_array_index (zero3->y, double, p) / 32 / GIB;
+  g_assert_true (isfinite (per_gpu_gib));
+  /* estimate prints a tenth of a GiB. */
+  g_test_message ("chart %.3f GiB per GPU, estimate %.1f GiB", per_gpu_gib, estimate_gib);
+  g_assert_cmpfloat (fabs (per_gpu_gib - estimate_gib), <=, 0.05 + 1e-9);
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  cp_i18n_bind_textdomain ();
+  g_test_init (&argc, &argv, NULL);
+  tmp_dir = g_dir_make_tmp ("cp-chart-memory-XXXXXX", NULL);
+  g_test_add_func ("/chart-memory/zero3-per-gpu", test_zero3_per_gpu);
+  status = g_test_run ();
+  cp_test_remove_tree (tmp_dir);
+  g_free (tmp_dir);
+  return status;
+}
