@@ -10,11 +10,15 @@ cd "$(dirname "$0")/.."
 # start and the CPU time its programs have used so far, which the
 # machine's other work does not change.
 started_s=$(date +%s)
+times_file=$(mktemp)
+trap 'rm -f "$times_file"' EXIT
 stage_done () {
-  times | awk -v stage="$1" -v wall_s=$(( $(date +%s) - started_s )) 'NR == 2 {
+  # times, not in a pipe: a subshell would report its own time, none.
+  times >"$times_file"
+  awk -v stage="$1" -v wall_s=$(( $(date +%s) - started_s )) 'NR == 2 {
     split ($1, user, "m"); split ($2, sys, "m")
     printf "test.sh: %s done at %d s; %.0f s of CPU time so far\n", stage, wall_s,
-           user[1] * 60 + user[2] + sys[1] * 60 + sys[2] }'
+           user[1] * 60 + user[2] + sys[1] * 60 + sys[2] }' "$times_file"
 }
 
 cp_install_missing
