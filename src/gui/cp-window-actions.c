@@ -362,15 +362,11 @@ _cp_window_with_extension (const char *path,
   return g_strconcat (path, extension, NULL);
 }
 
-/* Work that takes longer than this shows a toast until it is done. */
+/* Work that takes longer than this shows its progress until it is done. */
 #define PROGRESS_DELAY_MS 300
 
-/* The progress toast stays at least this long. A progress that flashes
- * for a moment cannot be read; and libadwaita 1.2 frees a toast that is
- * dismissed before it has finished appearing (500 ms when it replaces
- * another) while its appearing animation still points at it: the window
- * crashed when it was unmapped later (fixed in libadwaita 1.3, commit
- * "toast-overlay: Prevent show_done from firing after hide_done"). */
+/* The progress stays at least this long: a notice that flashes for a
+ * moment cannot be read. */
 #define PROGRESS_SHOWN_MIN_MS 1000
 
 static gboolean
@@ -379,38 +375,34 @@ show_progress_cb (gpointer user_data)
   CpWindow *self = user_data;
 
   self->progress_id = 0;
-  g_clear_object (&self->progress_toast);
-  self->progress_toast = adw_toast_new (self->progress_message);
-  adw_toast_set_timeout (self->progress_toast, 0);
-  /* High priority: shown now rather than queued behind another toast, so
-   * the time it starts appearing is known. */
-  adw_toast_set_priority (self->progress_toast, ADW_TOAST_PRIORITY_HIGH);
+  self->progress_notice = _cp_window_show_notice (self, self->progress_message, TRUE, 0);
   self->progress_shown_us = g_get_monotonic_time ();
-  adw_toast_overlay_add_toast (self->toast_overlay, g_object_ref (self->progress_toast));
   return G_SOURCE_REMOVE;
 }
 
 static gboolean
-dismiss_toast_cb (gpointer toast)
+hide_progress_cb (gpointer user_data)
 {
-  adw_toast_dismiss (toast);
+  CpWindow *self = user_data;
+
+  self->progress_hide_id = 0;
+  _cp_window_hide_notice (self, self->progress_hiding);
   return G_SOURCE_REMOVE;
 }
 
 static void
-dismiss_progress (CpWindow *self)
+hide_progress (CpWindow *self)
 {
   gint64 shown_ms = (g_get_monotonic_time () - self->progress_shown_us) / 1000;
-  AdwToast *toast = g_steal_pointer (&self->progress_toast);
 
+  g_clear_handle_id (&self->progress_hide_id, g_source_remove);
+  self->progress_hiding = self->progress_notice;
+  self->progress_notice = 0;
   if (shown_ms >= PROGRESS_SHOWN_MIN_MS)
-    {
-      adw_toast_dismiss (toast);
-      g_object_unref (toast);
-      return;
-    }
-  g_timeout_add_full (G_PRIORITY_DEFAULT, (guint) (PROGRESS_SHOWN_MIN_MS - shown_ms),
-                      dismiss_toast_cb, toast, g_object_unref);
+    _cp_window_hide_notice (self, self->progress_hiding);
+  else
+    self->progress_hide_id = g_timeout_add ((guint) (PROGRESS_SHOWN_MIN_MS - shown_ms),
+                                            hide_progress_cb, self);
 }
 
 void
@@ -429,8 +421,8 @@ _cp_window_set_busy (CpWindow   *self,
       self->progress_message = g_strdup (progress_message);
       self->progress_id = g_timeout_add (PROGRESS_DELAY_MS, show_progress_cb, self);
     }
-  else if (!busy && self->progress_toast != NULL)
-    dismiss_progress (self);
+  else if (!busy && self->progress_notice != 0)
+    hide_progress (self);
 
   _cp_window_actions_update (self);
   g_object_notify (G_OBJECT (self), "busy");
@@ -982,10 +974,9 @@ present_change_state (GSimpleAction *action,
     {
       gtk_widget_add_css_class (GTK_WIDGET (self), "cp-present");
       gtk_window_fullscreen (GTK_WINDOW (self));
-      AdwToast *toast = adw_toast_new (_("Press Esc or F11 to leave present mode"));
-
-      g_set_weak_pointer (&self->present_toast, toast);
-      adw_toast_overlay_add_toast (self->toast_overlay, toast);
+      /* As long as a toast stays: read, then out of the way. */
+      self->present_notice = _cp_window_show_notice (self, _("Press Esc or F11 to leave present mode"),
+                                                     FALSE, 5000);
     }
   else
     {
@@ -993,8 +984,7 @@ present_change_state (GSimpleAction *action,
       gtk_window_unfullscreen (GTK_WINDOW (self));
       /* Left soon after entering, the hint stayed over the window it no
        * longer described (lead15). */
-      if (self->present_toast != NULL)
-        adw_toast_dismiss (self->present_toast);
+      _cp_window_hide_notice (self, self->present_notice);
     }
   /* At a narrow width the button stayed, and opened an empty sidebar. */
   _cp_window_sync_sidebar_button (self);

@@ -57,14 +57,21 @@ struct _CpWindow
   gboolean              save_again;  /* a save asked for while busy */
   gboolean              closing;     /* close once the work running is done */
   GCancellable         *cancellable; /* imports and exports; cancelled by a close and in dispose */
-  guint                 progress_id;     /* shows progress_toast once work is slow */
+  GtkRevealer          *notice_revealer;  /* progress and the present-mode hint */
+  GtkSpinner           *notice_spinner;
+  GtkLabel             *notice_label;
+  guint                 notice_serial;     /* the notice shown last, which a hide must name */
+  guint                 notice_timeout_id; /* hides a notice that has a timeout */
+  guint                 progress_id;       /* shows the progress notice once work is slow */
   char                 *progress_message;
-  AdwToast             *progress_toast;
-  gint64                progress_shown_us; /* monotonic time progress_toast was added */
+  guint                 progress_notice;   /* serial of the running work's progress notice, or 0 */
+  guint                 progress_hide_id;  /* hides progress_hiding once it has been read */
+  guint                 progress_hiding;   /* serial of the notice of work that has ended */
+  gint64                progress_shown_us; /* monotonic time the progress notice showed */
   guint                 fold_id;     /* folds or unfolds the sidebar after a layout */
   int                   fold_width;  /* the width allocated last, which fold_id folds for */
   gboolean              revealed_before_present; /* the sidebar was open when present mode began */
-  AdwToast             *present_toast;  /* weak: "Press Esc or F11…", dismissed on leaving */
+  guint                 present_notice; /* serial of "Press Esc or F11…", hidden on leaving */
   GSettings            *settings;
 
   GListStore           *jobs;     /* CpJobObject */
@@ -93,6 +100,16 @@ struct _CpWindow
 
 void       _cp_window_toast               (CpWindow      *self,
                                            const char    *message);
+/* Shows @message over the results until _cp_window_hide_notice() is
+ * given the serial returned, or for @timeout_ms if not 0; a spinner
+ * beside it while @working. A later notice replaces it. */
+guint      _cp_window_show_notice         (CpWindow      *self,
+                                           const char    *message,
+                                           gboolean       working,
+                                           guint          timeout_ms);
+/* Hides the notice @serial if it is still the one shown. */
+void       _cp_window_hide_notice         (CpWindow      *self,
+                                           guint          serial);
 void       _cp_window_update_title        (CpWindow      *self);
 char      *_cp_window_dup_project_name    (CpWindow      *self);
 void       _cp_window_fill_recent_menu    (CpWindow      *self);

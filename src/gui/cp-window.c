@@ -46,6 +46,46 @@ _cp_window_toast (CpWindow   *self,
   adw_toast_overlay_add_toast (self->toast_overlay, adw_toast_new (message));
 }
 
+static gboolean
+notice_timeout_cb (gpointer user_data)
+{
+  CpWindow *self = user_data;
+
+  self->notice_timeout_id = 0;
+  _cp_window_hide_notice (self, self->notice_serial);
+  return G_SOURCE_REMOVE;
+}
+
+guint
+_cp_window_show_notice (CpWindow   *self,
+                        const char *message,
+                        gboolean    working,
+                        guint       timeout_ms)
+{
+  g_clear_handle_id (&self->notice_timeout_id, g_source_remove);
+  gtk_label_set_text (self->notice_label, message);
+  gtk_widget_set_visible (GTK_WIDGET (self->notice_spinner), working);
+  gtk_spinner_set_spinning (self->notice_spinner, working);
+  gtk_revealer_set_reveal_child (self->notice_revealer, TRUE);
+  if (timeout_ms != 0)
+    self->notice_timeout_id = g_timeout_add (timeout_ms, notice_timeout_cb, self);
+  /* 0 names no notice. */
+  if (++self->notice_serial == 0)
+    self->notice_serial = 1;
+  return self->notice_serial;
+}
+
+void
+_cp_window_hide_notice (CpWindow *self,
+                        guint     serial)
+{
+  if (serial == 0 || serial != self->notice_serial)
+    return;
+  g_clear_handle_id (&self->notice_timeout_id, g_source_remove);
+  gtk_spinner_set_spinning (self->notice_spinner, FALSE);
+  gtk_revealer_set_reveal_child (self->notice_revealer, FALSE);
+}
+
 void
 cp_window_show_toast (CpWindow   *self,
                       const char *message)
@@ -826,7 +866,7 @@ cp_window_dispose (GObject *object)
   CpWindow *self = (CpWindow *) object;
 
   g_clear_handle_id (&self->autosave_id, g_source_remove);
-  g_clear_weak_pointer (&self->present_toast);
+  g_clear_handle_id (&self->notice_timeout_id, g_source_remove);
   _cp_window_unwatch_file (self);
   /* Imports and exports still running report G_IO_ERROR_CANCELLED and
    * touch no widget. */
@@ -844,8 +884,8 @@ cp_window_dispose (GObject *object)
   g_clear_object (&self->print_settings);
   g_clear_object (&self->cancellable);
   g_clear_handle_id (&self->progress_id, g_source_remove);
+  g_clear_handle_id (&self->progress_hide_id, g_source_remove);
   g_clear_handle_id (&self->fold_id, g_source_remove);
-  g_clear_object (&self->progress_toast);
 
   G_OBJECT_CLASS (cp_window_parent_class)->dispose (object);
 }
@@ -926,6 +966,9 @@ cp_window_class_init (CpWindowClass *klass)
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/cp-window.ui");
   gtk_widget_class_bind_template_child (widget_class, CpWindow, window_title);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, toast_overlay);
+  gtk_widget_class_bind_template_child (widget_class, CpWindow, notice_revealer);
+  gtk_widget_class_bind_template_child (widget_class, CpWindow, notice_spinner);
+  gtk_widget_class_bind_template_child (widget_class, CpWindow, notice_label);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, flap);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, header_bar);
   gtk_widget_class_bind_template_child (widget_class, CpWindow, add_button);
