@@ -58,9 +58,13 @@ cp_test_gui_init (int         *argc,
                   const char  *name)
 {
   g_autofree char *template = g_strdup_printf ("cp-%s-XXXXXX", name);
+  g_autofree char *home_template = g_strdup_printf ("cp-%s-home-XXXXXX", name);
   g_autofree char *data_home = g_dir_make_tmp (template, NULL);
+  g_autofree char *home = g_dir_make_tmp (home_template, NULL);
 
   g_assert_nonnull (data_home);
+  g_assert_nonnull (home);
+  g_setenv ("HOME", home, TRUE);
   g_setenv ("XDG_DATA_HOME", data_home, TRUE);
   g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
   cp_i18n_bind_textdomain ();

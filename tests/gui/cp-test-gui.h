@@ -14,9 +14,12 @@ G_BEGIN_DECLS
 CpApplication *cp_test_gui_application_new (void);
 
 /* What a GUI test's main() does first: the untitled projects kept in a
- * new temporary folder named after @name ("cp-NAME-XXXXXX"), settings in
- * memory, the translations bound, GTK's test setup and libadwaita's;
- * returns cp_test_gui_application_new(). */
+ * new temporary folder named after @name ("cp-NAME-XXXXXX"), a scratch
+ * home without a Documents folder for the file choosers to start in,
+ * settings in memory, the translations bound, GTK's test setup and
+ * libadwaita's; returns cp_test_gui_application_new(). GTK's test setup
+ * keeps the C locale: a test run in Chinese calls setlocale (LC_ALL, "")
+ * first. */
 CpApplication *cp_test_gui_init            (int         *argc,
                                             char      ***argv,
                                             const char  *name);

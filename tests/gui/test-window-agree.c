@@ -355,20 +355,11 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autofree char *data_home = g_dir_make_tmp ("cp-gui-agree-XXXXXX", NULL);
-  g_autofree char *home = g_dir_make_tmp ("cp-gui-agree-home-XXXXXX", NULL);
   int status;
 
   /* As the application's main() does: LANGUAGE counts outside the C locale. */
   setlocale (LC_ALL, "");
-  cp_i18n_bind_textdomain ();
-  g_setenv ("HOME", home, TRUE);
-  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
-  app = cp_test_gui_application_new ();
+  app = cp_test_gui_init (&argc, &argv, "gui-agree");
 
   g_test_add_func ("/gui/window-agree/cpu-offload-as-planned", test_cpu_offload_as_planned);
   g_test_add_func ("/gui/window-agree/cluster-misses-deadline", test_cluster_misses_deadline);

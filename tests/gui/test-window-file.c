@@ -363,18 +363,10 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autofree char *data_home = g_dir_make_tmp ("cp-gui-file-XXXXXX", NULL);
-  g_autofree char *home = g_dir_make_tmp ("cp-gui-file-home-XXXXXX", NULL);
   int status;
 
-  g_setenv ("HOME", home, TRUE);
-  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  app = cp_test_gui_init (&argc, &argv, "gui-file");
   tmp_dir = g_dir_make_tmp ("cp-window-file-XXXXXX", NULL);
-
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
-  app = cp_test_gui_application_new ();
 
   g_test_add_func ("/gui/window-file/replaced-then-reload", test_replaced_then_reload);
   g_test_add_func ("/gui/window-file/removed-then-save-as", test_removed_then_save_as);

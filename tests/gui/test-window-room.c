@@ -11,8 +11,8 @@
 
 #include <adwaita.h>
 #include <glib/gi18n.h>
-#include <glib/gstdio.h>
 #include <locale.h>
+#include <glib/gstdio.h>
 #include <string.h>
 
 #include "cp-test-gui.h"
@@ -1318,21 +1318,12 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autofree char *data_home = g_dir_make_tmp ("cp-gui-room-XXXXXX", NULL);
-  g_autofree char *home = g_dir_make_tmp ("cp-gui-room-home-XXXXXX", NULL);
   int status;
 
   /* As the application's main() does: LANGUAGE counts outside the C locale. */
   setlocale (LC_ALL, "");
-  cp_i18n_bind_textdomain ();
-  g_setenv ("HOME", home, TRUE);
-  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
+  app = cp_test_gui_init (&argc, &argv, "gui-room");
   tmp_dir = g_dir_make_tmp ("cp-window-room-XXXXXX", NULL);
-
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
-  app = cp_test_gui_application_new ();
 
   g_test_add_func ("/gui/window-room/first-start-sidebar", test_first_start_sidebar);
   g_test_add_func ("/gui/window-room/table-scrolls-1024", test_table_scrolls_1024);

@@ -6244,36 +6244,12 @@ int
 main (int   argc,
       char *argv[])
 {
-  g_autofree char *data_home = g_dir_make_tmp ("cp-gui-test-XXXXXX", NULL);
-  g_autofree char *home = g_dir_make_tmp ("cp-gui-home-XXXXXX", NULL);
   int status;
 
-  /* Untitled projects go to the user's data folder: a scratch one here.
-   * Their file choosers start in Documents or home: a scratch home without
-   * a Documents folder, before anything reads $HOME. */
-  g_setenv ("HOME", home, TRUE);
-  g_setenv ("XDG_DATA_HOME", data_home, TRUE);
-  g_setenv ("GSETTINGS_BACKEND", "memory", TRUE);
-
-  /* As the app's main() does: the Chinese report of print-export needs the
-   * build tree's catalogue. */
-  cp_i18n_bind_textdomain ();
-  gtk_test_init (&argc, &argv, NULL);
-  adw_init ();
-
-  /* A timer that fires inside a test's main loop would clear "modified"
-   * or save behind the test's back, depending on the machine's speed:
-   * autosave is off, and /gui/window/autosaves drives it itself. */
-  {
-    g_autoptr(GSettings) settings = g_settings_new (APP_ID);
-
-    g_settings_set_boolean (settings, "autosave", FALSE);
-  }
-
-  app = cp_application_new ();
-  g_application_set_flags (G_APPLICATION (app),
-                           g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
+  /* cp_test_gui_application_new() turns autosave off: a timer that fires
+   * inside a test's main loop would clear "modified" or save behind the
+   * test's back; /gui/window/autosaves drives it itself. */
+  app = cp_test_gui_init (&argc, &argv, "gui-test");
 
   g_test_add_func ("/gui/window/smoke", test_window_smoke);
   g_test_add_func ("/gui/window/amount-to-approve", test_window_amount_to_approve);
