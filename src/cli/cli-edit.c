@@ -18,6 +18,7 @@
 #include "store/cp-model-config.h"
 #include "store/cp-project-merge.h"
 #include "store/cp-quote-csv.h"
+#include "store/cp-quote-offer.h"
 #include "store/cp-store.h"
 
 /* Opens @path for writing and loads it: the project the change is made to. */
@@ -252,8 +253,27 @@ cp_cli_add_quote (int argc, char **argv)
   cp_project_add_quote (project, g_steal_pointer (&quote));
   if (save_project (store, project) != CP_CLI_EXIT_OK)
     return CP_CLI_EXIT_FAILED;
-  printf (_("Added quote “%s”\n"),
-          ((const CpQuote *) g_ptr_array_index (project->quotes, project->quotes->len - 1))->id);
+  {
+    const CpQuote *added = g_ptr_array_index (project->quotes, project->quotes->len - 1);
+    g_autofree char *written = NULL;
+    gboolean names_nodes;
+
+    printf (_("Added quote “%s”\n"), added->id);
+    /* As the quote form says under Offer: the plan prices the options'
+     * hardware, whatever the offer's name says. */
+    if (cp_quote_offer_disagrees (project, added, &written, &names_nodes))
+      {
+        g_autofree char *fields = names_nodes
+                                  ? g_strdup_printf (_("%u × %u × %s"), added->nodes_available,
+                                                     added->gpus_per_node, added->gpu.name)
+                                  : g_strdup_printf (_("%u × %s"), added->gpus_per_node, added->gpu.name);
+
+        /* TRANSLATORS: after add-quote: the GPUs the offer's name gives ("8 × A800"), then those of
+         * the options the plan uses ("8 × NVIDIA H800 SXM 80GB") */
+        g_printerr (_("The offer says %s, the options %s: the plan uses the options; check which is right\n"),
+                    written, fields);
+      }
+  }
   return CP_CLI_EXIT_OK;
 }
 

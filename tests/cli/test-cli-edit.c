@@ -602,6 +602,40 @@ test_text_limits_and_problems (void)
   g_assert_nonnull (strstr (list_run.err, "Price: must not be negative. It is left out of every plan"));
 }
 
+/* add-quote says, as the quote form does, when the offer's name gives
+ * other GPUs than the options the plan prices; and nothing when they
+ * agree, counted per node or for the whole offer (4 nodes of 8: 32). */
+static void
+test_offer_names_other_gpus (void)
+{
+  static const struct {
+    const char *offer;
+    const char *nodes;
+    const char *said;   /* NULL: nothing */
+  } cases[] = {
+    { "8 × A800 80GB 整机托管", "1", "The offer says 8 × A800, the options 8 × NVIDIA H800 SXM 80GB" },
+    { "2 × 8 × H800", "4", "The offer says 2 × 8 × H800, the options 4 × 8 × NVIDIA H800 SXM 80GB" },
+    { "8 × H800 整机", "1", NULL },
+    { "32 × H800 集群", "4", NULL },
+    { "H800，2 × 400G RoCE", "4", NULL },
+  };
+
+  RUN_OK ("new", "offer.cplan");
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_auto(CpTestRun) run = { 0 };
+      g_autofree char *id = g_strdup_printf ("q%u", i);
+
+      RUN (&run, "add-quote", "offer.cplan", "--id", id, "--vendor", "V", "--gpu", "h800",
+           "--gpus-per-node", "8", "--nodes", cases[i].nodes, "--price-per-gpu-hour", "20", "--offer", cases[i].offer);
+      g_assert_cmpint (run.status, ==, 0);
+      if (cases[i].said == NULL)
+        g_assert_cmpstr (run.err, ==, "");
+      else
+        g_assert_nonnull (strstr (run.err, cases[i].said));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -620,6 +654,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli-edit/count-messages", test_count_messages);
   g_test_add_func ("/cli-edit/import-sheet-and-map", test_import_sheet_and_map);
   g_test_add_func ("/cli-edit/text-limits-and-problems", test_text_limits_and_problems);
+  g_test_add_func ("/cli-edit/offer-names-other-gpus", test_offer_names_other_gpus);
   status = g_test_run ();
   if (status == 0)
     cp_test_remove_tree (tmp_dir);
