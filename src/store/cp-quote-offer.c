@@ -31,28 +31,13 @@ is_size_word (const char *word)
                         g_ascii_strcasecmp (end, "T") == 0 || g_ascii_strcasecmp (end, "TB") == 0);
 }
 
-/* Whether @name ("NVIDIA A800 80GB SXM", "Huawei Ascend 910B2 64GB") has a
- * word that @model ("A800", "910B") begins, sizes aside. */
+/* Whether @name ("NVIDIA A800 80GB SXM", "Huawei Ascend 910B2 64GB") has
+ * a word that @word begins, sizes aside, when @model ("A800", "910B");
+ * else the word @word whole ("NVIDIA"). */
 static gboolean
-name_has_model (const char *name,
-                const char *model)
-{
-  for (const char *at = name != NULL ? name : ""; *at != '\0';)
-    {
-      g_autofree char *word = take_ascii_word (&at);
-
-      if (word == NULL)
-        at++;
-      else if (!is_size_word (word) && g_ascii_strncasecmp (word, model, strlen (model)) == 0)
-        return TRUE;
-    }
-  return FALSE;
-}
-
-/* Whether @name has the word @word, whole. */
-static gboolean
-name_has_word (const char *name,
-               const char *word)
+name_has (const char *name,
+          const char *word,
+          gboolean    model)
 {
   for (const char *at = name != NULL ? name : ""; *at != '\0';)
     {
@@ -60,7 +45,8 @@ name_has_word (const char *name,
 
       if (name_word == NULL)
         at++;
-      else if (g_ascii_strcasecmp (name_word, word) == 0)
+      else if (model ? !is_size_word (name_word) && g_ascii_strncasecmp (name_word, word, strlen (word)) == 0
+                     : g_ascii_strcasecmp (name_word, word) == 0)
         return TRUE;
     }
   return FALSE;
@@ -85,7 +71,7 @@ catalogue_has (const CpProject *project,
       {
         const char *name = cp_catalog_get_gpu (catalogs[c], i)->name;
 
-        if (model ? name_has_model (name, word) : name_has_word (name, word))
+        if (name_has (name, word, model))
           return TRUE;
       }
   return FALSE;
@@ -187,7 +173,7 @@ cp_quote_offer_disagrees (const CpProject *project,
     return FALSE;
   /* A GPU not named yet has nothing to disagree with. */
   same = (quote->gpu.name == NULL || *quote->gpu.name == '\0' ||
-          name_has_model (quote->gpu.name, model) || name_has_model (quote->gpu.id, model)) &&
+          name_has (quote->gpu.name, model, TRUE) || name_has (quote->gpu.id, model, TRUE)) &&
          (gpus == quote->gpus_per_node || gpus == quote->gpus_per_node * quote->nodes_available) &&
          (nodes == 0 || nodes == quote->nodes_available);
   if (same)
