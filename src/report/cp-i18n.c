@@ -340,19 +340,15 @@ cp_i18n_format_money_whole (double      amount,
   return money_with_currency (number, currency, lang);
 }
 
+/* One format for every amount of a document, prose and tables alike:
+ * Chinese prose said 10 万 yuan and up in 万元, and a memo read "18.3
+ * 万元" beside the amount to approve's "¥246,267" (issue 22). */
 char *
 cp_i18n_format_money_prose (double      amount,
                             const char *currency,
                             const char *lang)
 {
-  const char *code = currency != NULL && *currency != '\0' ? currency : "CNY";
-  g_autofree char *number = NULL;
-
-  if (!cp_i18n_is_chinese (lang) || g_ascii_strcasecmp (code, "CNY") != 0 || fabs (round (amount)) < 100000)
-    return cp_i18n_format_money (amount, currency, lang);
-  number = cp_i18n_format_number (round (amount / 1000.0) / 10.0, 1, lang);
-  /* Chinese only: no message to translate. */
-  return g_strdup_printf ("%s 万元", number);
+  return cp_i18n_format_money (amount, currency, lang);
 }
 
 double
@@ -360,10 +356,7 @@ cp_i18n_money_prose_step (double      scale,
                           const char *currency,
                           const char *lang)
 {
-  const char *code = currency != NULL && *currency != '\0' ? currency : "CNY";
-
-  return cp_i18n_is_chinese (lang) && g_ascii_strcasecmp (code, "CNY") == 0 && fabs (round (scale)) >= 100000
-         ? 1000.0 : 1.0;
+  return 1.0;
 }
 
 char *
@@ -372,12 +365,7 @@ cp_i18n_format_money_prose_scaled (double      amount,
                                    const char *currency,
                                    const char *lang)
 {
-  g_autofree char *number = NULL;
-
-  if (cp_i18n_money_prose_step (scale, currency, lang) == 1.0 || fabs (round (amount)) < 1000)
-    return cp_i18n_format_money_prose (amount, currency, lang);
-  number = cp_i18n_format_number (round (amount / 1000.0) / 10.0, 1, lang);
-  return g_strdup_printf ("%s 万元", number);
+  return cp_i18n_format_money (amount, currency, lang);
 }
 
 void

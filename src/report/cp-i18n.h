@@ -66,20 +66,16 @@ double   cp_i18n_money_shown   (double amount);
 /* The same in whole units whatever the amount: a part of a whole said in
  * whole units ("−42 CNY" beside "1,109 CNY", not "−42.00 CNY"). */
 char    *cp_i18n_format_money_whole (double amount, const char *currency, const char *lang);
-/* An amount in a sentence: in Chinese, yuan from 10 万 (100,000) up
- * are said in 万元 with one decimal, as Chinese business prose writes
- * them ("36.3 万元" for 363,000 CNY); tables keep cp_i18n_format_money()'s
- * whole yuan, of which this is the same figure rounded. Otherwise, and
- * in English, as cp_i18n_format_money(). */
+/* An amount in a sentence: as cp_i18n_format_money(), so that a
+ * document writes each amount one way, in its prose as in its tables
+ * ("¥246,267", never "24.6 万元" beside it). */
 char    *cp_i18n_format_money_prose (double amount, const char *currency, const char *lang);
-/* The same for a figure said beside a larger one (@scale: the range's top,
- * the amount a part belongs to): in 万元 when @scale is, so that a
- * sentence keeps one unit ("28.8 万元 … 不可预见费 2.6 万元", not
- * "¥26,187"); under 1,000 yuan still in yuan. */
+/* The same for a figure said beside a larger one (@scale): as
+ * cp_i18n_format_money() too. */
 char    *cp_i18n_format_money_prose_scaled (double amount, double scale, const char *currency, const char *lang);
-/* The smallest step cp_i18n_format_money_prose_scaled() shows beside
- * @scale: 1,000 yuan (0.1 万元) where it says 万元, else 1. Parts that
- * must add up to their whole as shown are apportioned in this step. */
+/* The smallest step cp_i18n_format_money_prose_scaled() shows: one
+ * unit, as every amount is written in whole units from 100 up. Parts
+ * that must add up to their whole as shown are apportioned in it. */
 double   cp_i18n_money_prose_step (double scale, const char *currency, const char *lang);
 /* @amounts (@n of them) rounded to whole units in @shown so that the
  * shown lines add up to @target, the whole the report states: each is

@@ -155,7 +155,7 @@ cp_reason_text_cost (const CpReason  *reason,
         if (plan != NULL && plan->cost_unknown)
           /* TRANSLATORS: R4; the debugging share used, the quote, debugging days, the job's calendar days (run, debugging and migration); no quote has a price */
           return g_strdup_printf (_("Debugging is taken as %s of a development cycle, debugging plus the run counted up to the longest acceptable run: on %s, debugging on one rented machine takes %s of the %s this job takes in all (run, debugging and migration), at a cost unknown without a price to compare."), a, name, b, job_days);
-        c = cp_i18n_format_money_prose (shown_debug_cost (plan, reason->quote_index, v[2]), currency, lang);
+        c = cp_i18n_format_money (shown_debug_cost (plan, reason->quote_index, v[2]), currency, lang);
         term = debug_minimum_term (project, plan, reason->quote_index, lang, &used);
         if (term != NULL)
           /* TRANSLATORS: R4; the debugging share used, the quote, debugging days, the job's calendar days, their cost, the minimum term (e.g. "the 7-day minimum"), the days the rental is used */
@@ -205,8 +205,8 @@ cp_reason_text_cost (const CpReason  *reason,
       {
         g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
 
-        a = cp_i18n_format_money_prose (v[0], currency, lang);
-        b = cp_i18n_format_money_prose (v[1], currency, lang);
+        a = cp_i18n_format_money (v[0], currency, lang);
+        b = cp_i18n_format_money (v[1], currency, lang);
         c = cp_i18n_format_days (v[2], lang);
         d = cp_i18n_format_days (v[3], lang);
         if (plan != NULL && plan->cost_unknown)
@@ -277,7 +277,7 @@ cp_reason_text_cost (const CpReason  *reason,
       {
         g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
 
-        b = cp_words_plan_money_prose (plan, v[1], currency, lang);
+        b = cp_words_plan_money (plan, v[1], currency, lang);
         c = cp_i18n_format_days (v[3], lang);
         if (plan != NULL && plan->shortfall == CP_SHORTFALL_CONCURRENCY)
           {
@@ -312,7 +312,7 @@ cp_reason_text_cost (const CpReason  *reason,
                                ? g_ptr_array_index (project->quotes, reason->quote_index) : NULL;
 
         a = cp_i18n_format_days (v[1], lang);
-        b = cp_words_plan_money_prose (plan, v[2], currency, lang);
+        b = cp_words_plan_money (plan, v[2], currency, lang);
         c = cp_i18n_format_days (v[3], lang);
         if (plan != NULL && plan->shortfall == CP_SHORTFALL_LONGEST_RUN)
           /* TRANSLATORS: R6; quote name, node count, nodes the quote offers, run days, the longest acceptable run, total cost */
@@ -339,7 +339,7 @@ cp_reason_text_cost (const CpReason  *reason,
         g_autofree char *limit = cp_i18n_format_days (ceil (v[0] * 10.0 - 1e-9) / 10.0, lang);
 
         a = cp_i18n_format_days (v[0], lang);
-        b = cp_words_plan_money_prose (plan, v[2], currency, lang);
+        b = cp_words_plan_money (plan, v[2], currency, lang);
         c = cp_i18n_format_days (v[3], lang);
         if (plan != NULL && plan->shortfall == CP_SHORTFALL_LONGEST_RUN)
           /* TRANSLATORS: R6; quote name, node count, total cost, its run, the longest acceptable run now, the run rounded up to a limit */
@@ -377,7 +377,7 @@ cp_reason_text_cost (const CpReason  *reason,
       {
         g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
 
-        a = cp_i18n_format_money_prose (v[0], currency, lang);
+        a = cp_i18n_format_money (v[0], currency, lang);
         c = cp_i18n_format_number (v[2], 0, lang);
         d = cp_i18n_format_number (v[3], 0, lang);
         /* With one option there is nothing to rank it against. */
@@ -386,7 +386,7 @@ cp_reason_text_cost (const CpReason  *reason,
           return g_strdup_printf (_("%s finishes the job for a total cost of %s; it is the only quote evaluated, so nothing is ranked against it."), name, a);
         if (!isfinite (v[1]) || v[1] <= 0)
           return g_strdup_printf (_("%s finishes the job at the lowest total cost, %s; its rank is %s by unit price and %s by total cost."), name, a, c, d);
-        b = cp_i18n_format_money_prose (v[1], currency, lang);
+        b = cp_i18n_format_money (v[1], currency, lang);
         return g_strdup_printf (_("%s finishes the job at the lowest total cost, %s, against %s for the runner-up; its rank is %s by unit price and %s by total cost."), name, a, b, c, d);
       }
 
@@ -543,8 +543,8 @@ cp_words_minimum_term (const CpProject *project,
       if (step_h < project->settings.hours_per_month - 1e-6 || billed_h <= used_h + 1e-6)
         return NULL;
       n_months = cp_i18n_format_value (months, lang);
-      rental_text = cp_i18n_format_money_prose (rental, quote->currency, lang);
-      total = cp_i18n_format_money_prose (e->total_cost, quote->currency, lang);
+      rental_text = cp_i18n_format_money (rental, quote->currency, lang);
+      total = cp_i18n_format_money (e->total_cost, quote->currency, lang);
       used = cp_i18n_format_days (used_h / 24.0, lang);
       /* The rental may be the whole cost ("¥70,000 of ¥70,000" read
        * wrong, approver, 2 December): then it is said once. */
@@ -568,8 +568,8 @@ cp_words_minimum_term (const CpProject *project,
     }
 
   term = minimum_term_words (term_h, project->settings.hours_per_month, lang);
-  rental_text = cp_i18n_format_money_prose (rental, quote->currency, lang);
-  total = cp_i18n_format_money_prose (e->total_cost, quote->currency, lang);
+  rental_text = cp_i18n_format_money (rental, quote->currency, lang);
+  total = cp_i18n_format_money (e->total_cost, quote->currency, lang);
   used = cp_i18n_format_days (used_h / 24.0, lang);
   if (strcmp (rental_text, total) == 0)
     /* TRANSLATORS: the minimum term (e.g. "the 1-month minimum"), the rental it sets (the option's whole cost), the time the job uses */

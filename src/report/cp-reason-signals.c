@@ -71,9 +71,9 @@ prefer_hosted_text (const CpReason  *reason,
   {
     const char *currency = cp_reason_currency (project, reason->quote_index);
     g_autofree char *other = cp_words_quote_name (project, hosted->quote_index);
-    g_autofree char *other_cost = cp_i18n_format_money_prose (hosted->estimate.total_cost, currency, lang);
+    g_autofree char *other_cost = cp_i18n_format_money (hosted->estimate.total_cost, currency, lang);
     /* The difference of the two totals as printed, so that it adds up. */
-    g_autofree char *more = cp_i18n_format_money_prose (round (hosted->estimate.total_cost) - round (subject->estimate.total_cost),
+    g_autofree char *more = cp_i18n_format_money (round (hosted->estimate.total_cost) - round (subject->estimate.total_cost),
                                                   currency, lang);
 
     if (plan->cost_unknown)
@@ -82,6 +82,16 @@ prefer_hosted_text (const CpReason  *reason,
     /* TRANSLATORS: R8; the recommended quote (bare metal), the best hosted or container quote, its total cost, how much more that is */
     return g_strdup_printf (_("The team has no operations engineer, and planning rule R8 prefers hosted machines or container platforms over bare metal; %s is bare metal, recommended because the best hosted or container option, %s, costs %s, %s more. Take it instead if no one can run the machines, or ask the vendor for operations support."), chosen, other, other_cost, more);
   }
+}
+
+/* Whether the plan is a service's: only a service's has R3's reasons. */
+static gboolean
+plan_serves (const CpPlan *plan)
+{
+  for (guint i = 0; i < plan->reasons->len; i++)
+    if (g_array_index (plan->reasons, CpReason, i).rule == CP_RULE_R3_INFERENCE_CONCURRENCY)
+      return TRUE;
+  return FALSE;
 }
 
 /* An R8 sentence about a team nobody described (CpPlan.team_assumed):
@@ -129,14 +139,31 @@ cp_reason_text_signals (const CpReason  *reason,
       return g_strdup_printf (_("The target of %s concurrent requests exceeds the %s one machine can serve."), a, b);
 
     case CP_OUTCOME_SIGNAL_PREMIUM:
-      a = cp_i18n_format_money_prose (v[0], currency, lang);
-      b = cp_i18n_format_money_prose (v[1], currency, lang);
+      a = cp_i18n_format_money (v[0], currency, lang);
+      b = cp_i18n_format_money (v[1], currency, lang);
       return g_strdup_printf (_("A bigger single machine costs %s, more than the %s of a cluster."), a, b);
 
     case CP_OUTCOME_NO_SIGNAL:
-      /* Named, as the rule checks them: "the four signals" named none
-       * (approver, 3 December). */
-      return g_strdup (_("None of the four signals to move to a cluster is present: memory still short on one machine after every technique, one machine missing the deadline, more concurrent requests than one machine serves, and a bigger single machine dearer than a cluster."));
+      /* What the rule found, said as facts of this job: the four signals
+       * listed after "None … is present:" read as if they were present
+       * (issue 22), and "the four signals" alone named none (approver,
+       * 3 December). The rule judges the best single machine of all the
+       * quotes: it fits, is done in time and, for a service, serves the
+       * requests asked (cp-plan.c, reason_signals()). */
+      if (plan == NULL || plan->options->len == 0)
+        /* TRANSLATORS: R7 when no quote was compared */
+        return g_strdup (_("Not weighed: no quote was compared."));
+      if (plan_serves (plan))
+        return g_strdup (plan->cost_unknown
+                         /* TRANSLATORS: R7, a service, no quote has a price */
+                         ? _("None is present: one machine holds the model, serves the concurrent requests asked and is ready in time.")
+                         /* TRANSLATORS: R7, a service */
+                         : _("None is present: one machine holds the model, serves the concurrent requests asked and is ready in time, and no cluster costs less."));
+      return g_strdup (plan->cost_unknown
+                       /* TRANSLATORS: R7, no quote has a price */
+                       ? _("None is present: one machine holds the job in memory and finishes it in time.")
+                       /* TRANSLATORS: R7 */
+                       : _("None is present: one machine holds the job in memory and finishes it in time, and no cluster costs less."));
 
     case CP_OUTCOME_SIGNAL_TRAINING_TIME:
       a = cp_i18n_format_days (v[0], lang);
@@ -153,11 +180,11 @@ cp_reason_text_signals (const CpReason  *reason,
         double working_days = v[0] * per_week / 7.0;
         g_autofree char *working = cp_i18n_format_number (working_days, fabs (working_days - round (working_days)) < 0.05 ? 0 : 1, lang);
         g_autofree char *week = cp_i18n_format_value (per_week, lang);
-        g_autofree char *team_day = cp_i18n_format_money_prose (working_days > 0 ? v[1] / working_days : 0,
+        g_autofree char *team_day = cp_i18n_format_money (working_days > 0 ? v[1] / working_days : 0,
                                                                 currency, lang);
 
         a = cp_i18n_format_days (v[0], lang);
-        b = cp_i18n_format_money_prose (v[1], currency, lang);
+        b = cp_i18n_format_money (v[1], currency, lang);
         /* TRANSLATORS: R8; calendar days, their cost, the working days in them, working days a week, the team's cost a working day */
         return team_assumed_text (plan, g_strdup_printf (_("The team has no distributed-training experience: moving to a cluster costs about %s of migration and debugging, counted as %s: %s working days (%s a week) at %s a day for the team."),
                                 a, b, working, week, team_day));

@@ -83,7 +83,7 @@ cp_words_not_feasible (const CpProject *project,
     }
   quote = g_ptr_array_index (project->quotes, best->quote_index);
   name = cp_words_quote_name (project, best->quote_index);
-  cost = cp_i18n_format_money_prose (best->estimate.total_cost, quote->currency, lang);
+  cost = cp_i18n_format_money (best->estimate.total_cost, quote->currency, lang);
   days = cp_i18n_format_days (best->estimate.calendar_days, lang);
   if (plan->shortfall == CP_SHORTFALL_CONCURRENCY)
     /* TRANSLATORS: the best available option: quote, node count, total cost */
@@ -1135,17 +1135,6 @@ cp_words_plan_money (const CpPlan    *plan,
 }
 
 char *
-cp_words_plan_money_prose (const CpPlan    *plan,
-                           double           value,
-                           const char      *currency,
-                           const char      *lang)
-{
-  if (plan != NULL && plan->cost_unknown)
-    return cp_words_plan_money (plan, value, currency, lang);
-  return cp_i18n_format_money_prose (value, currency, lang);
-}
-
-char *
 cp_reason_bytes_text (const CpProject *project,
                       double           bytes)
 {
@@ -1477,7 +1466,7 @@ cp_words_offer (const CpProject  *project,
                 const char       *lang)
 {
   g_autofree char *days = cp_i18n_format_days (estimate->calendar_days, lang);
-  g_autofree char *cost = cp_words_plan_money_prose (plan, estimate->total_cost, quote->currency, lang);
+  g_autofree char *cost = cp_words_plan_money (plan, estimate->total_cost, quote->currency, lang);
   g_autofree char *communication = cp_words_duration (estimate->communication_s, lang);
   g_autofree char *computing = cp_words_duration (estimate->compute_s, lang);
 

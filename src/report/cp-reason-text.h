@@ -30,8 +30,6 @@ const char *cp_words_plan_verdict   (const CpPlan *plan);
  * compare (plan->cost_unknown), words saying it is unknown in its place:
  * never the price-less figure. */
 char       *cp_words_plan_money     (const CpPlan *plan, double value, const char *currency, const char *lang);
-/* The same in a sentence: cp_i18n_format_money_prose()'s 万元 in Chinese. */
-char       *cp_words_plan_money_prose (const CpPlan *plan, double value, const char *currency, const char *lang);
 /* With nothing feasible, one sentence for the answer: why, and the best
  * available option with its vendor, cost and finish, when there is one. */
 char       *cp_words_not_feasible   (const CpProject *project,

@@ -554,7 +554,7 @@ section_amount_to_approve (Doc              *doc,
   g_autofree char *vat = NULL, *line = NULL, *tax = NULL;
 
   cp_report_approval_amount (project, (CpPlan * const *) plans->pdata, schedule, &approval);
-  vat = cp_i18n_format_money_prose_scaled (approval.vat, approval.amount, currency, doc->lang);
+  vat = cp_i18n_format_money (approval.vat, currency, doc->lang);
   line = cp_report_approval_text (project, &approval, doc->lang);
   cp_doc_paragraph_full (doc, doc->bold, line, 0, 1, NULL);
 
@@ -671,11 +671,9 @@ cp_report_section_budget (Doc              *doc,
 {
   const CpProject *project = doc->project;
   const char *currency = project->settings.currency;
-  g_autofree char *total = cp_i18n_format_money_prose_scaled (cp_report_schedule_shown_total (schedule),
-                                                              schedule->total_cost_high, currency, doc->lang);
-  g_autofree char *low = cp_i18n_format_money_prose_scaled (schedule->total_cost_low, schedule->total_cost_high,
-                                                            currency, doc->lang);
-  g_autofree char *high = cp_i18n_format_money_prose (schedule->total_cost_high, currency, doc->lang);
+  g_autofree char *total = cp_i18n_format_money (cp_report_schedule_shown_total (schedule), currency, doc->lang);
+  g_autofree char *low = cp_i18n_format_money (schedule->total_cost_low, currency, doc->lang);
+  g_autofree char *high = cp_i18n_format_money (schedule->total_cost_high, currency, doc->lang);
   g_autofree char *span = span_text (schedule, 0, schedule->end_day, doc->lang);
   g_autofree char *end_low = NULL;
   g_autofree char *end_high = NULL;
@@ -1556,7 +1554,7 @@ cp_report_section_cost_inputs (Doc          *doc,
 {
   const CpProject *project = doc->project;
   const char *currency = project->settings.currency;
-  g_autofree char *day_cost = cp_i18n_format_money_prose (job->engineer_day_cost, currency, doc->lang);
+  g_autofree char *day_cost = cp_i18n_format_money (job->engineer_day_cost, currency, doc->lang);
   g_autofree char *engineers = cp_i18n_format_number (job->engineers, 0, doc->lang);
   g_autofree char *tb = cp_i18n_format_value (job->storage_tb, doc->lang);
   g_autoptr(GString) text = NULL;
@@ -1610,7 +1608,7 @@ cp_report_section_cost_inputs (Doc          *doc,
         g_string_append_printf (text, _(", %s"), billed);
       if (job->storage_tb > 0 && quote->storage_price_per_tb_month > 0)
         {
-          g_autofree char *per_tb = cp_i18n_format_money_prose (quote->storage_price_per_tb_month, quote->currency, doc->lang);
+          g_autofree char *per_tb = cp_i18n_format_money (quote->storage_price_per_tb_month, quote->currency, doc->lang);
 
           /* TRANSLATORS: after an option's price: the storage price per TB-month */
           g_string_append_printf (text, _("; storage %s per TB-month"), per_tb);

@@ -531,7 +531,11 @@ cp_report_section_job (Doc       *doc,
   {
     /* Whether the choice holds over the assumptions' range, then what
      * it rests on that the quotes leave unstated, in one paragraph: the
-     * two answer one question, how firm the choice is. */
+     * two answer one question, how firm the choice is, and get one
+     * answer. "Holds across the range" then "Not firm" read as a
+     * contradiction (issue 22): a choice resting on what a quote leaves
+     * out is not firm, whatever the range says, as page 1 and the
+     * reasons list say it (cp_reason_lines()). */
     g_autofree char *unconfirmed = cp_words_unconfirmed (project, plan, doc->lang, NULL);
     g_autoptr(GString) firm = g_string_new (NULL);
 
@@ -539,6 +543,8 @@ cp_report_section_job (Doc       *doc,
       {
         const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
 
+        if (reason->outcome == CP_OUTCOME_VERDICT_HOLDS && unconfirmed != NULL)
+          continue;
         if (reason->outcome == CP_OUTCOME_VERDICT_HOLDS || reason->outcome == CP_OUTCOME_VERDICT_FLIPS)
           {
             g_autofree char *text = cp_reason_text (reason, project, plan, doc->lang);

@@ -92,7 +92,9 @@ job_size (const CpJob *job,
 }
 
 /* The three lines that answer the approver: what to rent, from whom,
- * and for how much by when. */
+ * and for how much by when. A machine's GPUs are said as the quotes
+ * table says them, "8 × GPU"; "1 machine, 8 × GPU in all" read as if
+ * the machine and the GPUs were two things to rent (issue 22). */
 static char *
 answer_what (const CpProject *project,
              const CpOption  *option)
@@ -100,16 +102,22 @@ answer_what (const CpProject *project,
   const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
   const CpEstimate *e = &option->estimate;
   const char *gpu = quote->gpu.name != NULL ? quote->gpu.name : quote->gpu.id;
+  guint per_node = e->nodes > 0 ? e->gpus / e->nodes : e->gpus;
   g_autofree char *machines = NULL;
 
-  /* TRANSLATORS: how many machines to rent */
-  machines = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%u machine", "%u machines", e->nodes), e->nodes);
+  if (e->nodes <= 1)
+    /* TRANSLATORS: what to rent: one machine; its GPUs × GPU model */
+    machines = g_strdup_printf (_("1 machine of %u × %s"), e->gpus, gpu);
+  else
+    /* TRANSLATORS: what to rent: machines, GPUs per machine × GPU model, all the GPUs */
+    machines = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%u machine of %u × %s each (%u GPUs)",
+                                           "%u machines of %u × %s each (%u GPUs)", e->nodes),
+                                e->nodes, per_node, gpu, e->gpus);
   if (e->technique != CP_TECHNIQUE_AS_CONFIGURED)
-    /* TRANSLATORS: the first answer line: machines, GPU count × GPU model, the memory technique */
-    return g_strdup_printf (_("Rent: %s, %u × %s in all, using %s."), machines, e->gpus, gpu,
-                            cp_words_technique (e->technique));
-  /* TRANSLATORS: the first answer line: machines, GPU count × GPU model */
-  return g_strdup_printf (_("Rent: %s, %u × %s in all."), machines, e->gpus, gpu);
+    /* TRANSLATORS: the first answer line: the machines, then the memory technique */
+    return g_strdup_printf (_("Rent: %s, using %s."), machines, cp_words_technique (e->technique));
+  /* TRANSLATORS: the first answer line: the machines */
+  return g_strdup_printf (_("Rent: %s."), machines);
 }
 
 static char *
@@ -133,9 +141,7 @@ answer_cost (const CpProject *project,
 {
   const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
   const CpEstimate *e = &option->estimate;
-  /* One unit with the range that follows (cp_i18n_format_money_prose_scaled()). */
-  g_autofree char *cost = cp_i18n_format_money_prose_scaled (e->total_cost, MAX (e->total_cost, option->range.total_cost_high),
-                                                             quote->currency, lang);
+  g_autofree char *cost = cp_i18n_format_money (e->total_cost, quote->currency, lang);
   g_autofree char *length = cp_i18n_format_days (e->calendar_days, lang);
   /* TRANSLATORS: calendar days, then the first and last day they run */
   g_autofree char *days = span != NULL ? g_strdup_printf (_("%s (%s)"), length, span) : g_strdup (length);
@@ -166,9 +172,8 @@ answer_range (const CpProject *project,
               const char      *lang)
 {
   const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
-  g_autofree char *low = cp_i18n_format_money_prose_scaled (option->range.total_cost_low, option->range.total_cost_high,
-                                                            quote->currency, lang);
-  g_autofree char *high = cp_i18n_format_money_prose (option->range.total_cost_high, quote->currency, lang);
+  g_autofree char *low = cp_i18n_format_money (option->range.total_cost_low, quote->currency, lang);
+  g_autofree char *high = cp_i18n_format_money (option->range.total_cost_high, quote->currency, lang);
   g_autofree char *days_low = cp_i18n_format_days (option->range.calendar_days_low, lang);
   g_autofree char *days_high = cp_i18n_format_days (option->range.calendar_days_high, lang);
   g_autofree char *unconfirmed = cp_words_unconfirmed (project, plan, lang, NULL);
@@ -281,11 +286,15 @@ cp_report_section_question (Doc              *doc,
     cp_doc_paragraph_full (doc, doc->bold,
                            _("No quote was compared: this project has no vendor quotes, so nothing below is a recommendation. Add the vendors' quotes (GPU, GPUs per node, nodes, price) in the window's Quotes list, or with compute-planner-cli add-quote or import-quotes, then make this report again."),
                            0, 4, NULL);
-  /* The question the answers below answer, in a note's type; the first
-   * thing left out when the sign-off would leave the page. */
-  if (doc->brief < 2 && project->quotes->len > 0)
+  /* The question the answers below answer, in a note's type. A memo
+   * short of room keeps the question and leaves out what total cost
+   * counts: the English page 1 lost the question where the Chinese kept
+   * it (issue 22). */
+  if (project->quotes->len > 0)
     cp_doc_paragraph_full (doc, doc->small,
-                           _("For each job below: rent one machine or a cluster, and from which quote, so that the job finishes by its deadline at the lowest total cost? Total cost counts compute, network, storage, fees, debugging on one machine and the team's migration time, not the unit price alone."),
+                           doc->brief < 2
+                           ? _("For each job below: rent one machine or a cluster, and from which quote, so that the job finishes by its deadline at the lowest total cost? Total cost counts compute, network, storage, fees, debugging on one machine and the team's migration time, not the unit price alone.")
+                           : _("For each job below: rent one machine or a cluster, and from which quote, so that the job finishes by its deadline at the lowest total cost?"),
                            0, 2, NULL);
   for (guint j = 0; j < project->jobs->len; j++)
     {
@@ -325,14 +334,16 @@ cp_report_section_question (Doc              *doc,
           /* How far the next option is, in money: what choosing it
            * instead would cost (approver, 2 December); the last thing a
            * memo too long for its pages leaves out. */
-          g_autofree char *next = doc->brief >= 5 ? NULL : cp_words_cost_difference (project, plan, doc->lang);
+          g_autofree char *next = doc->brief >= 6 ? NULL : cp_words_cost_difference (project, plan, doc->lang);
           g_autofree char *cost = plan->cost_unknown ? g_strdup (answer)
                                   : g_strjoin (" ", answer, minimum != NULL ? minimum : range,
                                                minimum != NULL ? range : next, minimum != NULL ? next : NULL, NULL);
           g_autofree char *price_check = cp_words_price_check (project, plan, doc->lang);
           /* R8: who runs bare metal for a team without an operations
-           * engineer, in one line. */
-          g_autofree char *operations = doc->brief >= 6 && plan->team_assumed ? NULL
+           * engineer, in one line; left out before the next option's
+           * cost when the team was not asked, as the team's question on
+           * this page asks it, naming the job. */
+          g_autofree char *operations = doc->brief >= 5 && plan->team_assumed ? NULL
                                         : cp_words_operations (project, plan, doc->lang);
 
           /* A long memo says what to rent and from whom in one sentence. */

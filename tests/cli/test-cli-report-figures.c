@@ -178,8 +178,9 @@ test_walk (void)
   cp_test_assert_has (en, "Whole offer, 4 nodes: 10.8 days, 380,000 CNY,");
   cp_test_assert_has (en, "counted as 30,000 CNY");
   cp_test_assert_has (zh, "所选规模，1 个节点：1.0 天，¥70,000，");
-  /* Chinese prose says 10 万 and up in 万元 (cp_i18n_format_money_prose()). */
-  cp_test_assert_has (zh, "整套报价，4 个节点：10.8 天，38.0 万元，");
+  /* Chinese prose writes money as the tables do: "38.0 万元" here read
+   * beside the amount to approve's whole yuan (issue 22). */
+  cp_test_assert_has (zh, "整套报价，4 个节点：10.8 天，¥380,000，");
 
   /* 14: the Network cell in a few words, the estimate's reasoning in the
    * assumptions ("Share of a shared network's rated speed a job gets"). */

@@ -314,7 +314,7 @@ typedef struct {
   const char *technique;             /* the comparison's first row: the technique named */
   const char *as_configured;         /* the column's old words (the memory chart keeps its curve's) */
   const char *machine_price, *cluster_price;  /* the quotes table's prices with their units */
-  const char *r7;                    /* R7 names the signals it checked */
+  const char *r7;                    /* R7 says what it found of the single machine */
   const char *scheduler;             /* R8's risk of learning a cluster's scheduler */
   const char *by_vendor;             /* the budget's subtotal, 19,200 + 9,600 CNY at Vendor A */
   const char *months;                /* the demo's months table, planned */
@@ -324,9 +324,7 @@ static const Words english = {
   "en", "Planned cost (CNY)", "Spent so far", "Deadline 2027-03-30",
   "1 云厂商甲 — 8×H800 单机 1 Yes LoRA, full recompute", "Yes As configured",
   "15.00 CNY per GPU-hour", "45,000 CNY per node-month",
-  "None of the four signals to move to a cluster is present: memory still short on one machine after every technique, "
-  "one machine missing the deadline, more concurrent requests than one machine serves, and a bigger single machine "
-  "dearer than a cluster.",
+  "None is present: one machine holds the job in memory and finishes it in time, and no cluster costs less.",
   "Learning the cluster scheduler takes time",
   "By vendor, each job's cost where it rents: Vendor A, 2 jobs, 28,800 CNY.",
   "Month Planned in the month Planned by its end",
@@ -336,7 +334,7 @@ static const Words chinese = {
   "zh_CN", "计划累计费用（元）", "累计支出", "截止期限 2027-03-30",
   "1 云厂商甲 — 8×H800 单机 1 是 LoRA、完全重计算", "是 按原配置",
   "15.00 元/卡·时", "45,000 元/台·月",
-  "转向集群的四个信号均未出现：用尽各种技术后单机显存仍不足、单机赶不上截止期限、并发请求超出单机的服务能力、更大的单机比集群更贵。",
+  "均未出现：单机显存放得下任务、能按时完成，且没有比它更便宜的集群。",
   "调度系统有学习成本",
   "按服务商汇总，各任务计入其租用的服务商：Vendor A，2 个任务，¥28,800。",
   "月份 当月计划费用 截至月末计划累计",

@@ -147,10 +147,9 @@ test_formats (void)
   g_assert_cmpstr (p7, ==, "0.0%");
   g_assert_cmpstr (nan, ==, "—");
 
-  /* Chinese prose: 10 万 yuan and up in 万元, one decimal (363,000 is
-   * 36.3 万元); below, and in English, as the tables; a part beside a
-   * larger figure in its unit (26,187 of 288,060: 2.6 万元), a few hundred
-   * yuan still in yuan. */
+  /* Prose writes money as the tables do, in both languages: Chinese
+   * prose said 10 万 yuan and up in 万元, and a memo read "18.3 万元"
+   * beside the amount to approve's "¥246,267" (issue 22). */
   {
     g_autofree char *w1 = cp_i18n_format_money_prose (363000, "CNY", "zh_CN");
     g_autofree char *w2 = cp_i18n_format_money_prose (99999, "CNY", "zh_CN");
@@ -159,22 +158,17 @@ test_formats (void)
     g_autofree char *w5 = cp_i18n_format_money_prose (363000, "USD", "zh_CN");
     g_autofree char *s1 = cp_i18n_format_money_prose_scaled (26187, 288060, "CNY", "zh_CN");
     g_autofree char *s2 = cp_i18n_format_money_prose_scaled (459, 288060, "CNY", "zh_CN");
-    g_autofree char *s3 = cp_i18n_format_money_prose_scaled (26187, 88060, "CNY", "zh_CN");
 
-    g_assert_cmpstr (w1, ==, "36.3 万元");
+    g_assert_cmpstr (w1, ==, "¥363,000");
     g_assert_cmpstr (w2, ==, "¥99,999");
     g_assert_cmpstr (w3, ==, "363,000 CNY");
-    g_assert_cmpstr (w4, ==, "1,234.6 万元");
+    g_assert_cmpstr (w4, ==, "¥12,345,678");
     g_assert_cmpstr (w5, ==, "363,000 USD");
-    g_assert_cmpstr (s1, ==, "2.6 万元");
+    g_assert_cmpstr (s1, ==, "¥26,187");
     g_assert_cmpstr (s2, ==, "¥459");
-    g_assert_cmpstr (s3, ==, "¥26,187");
-    /* The step parts are apportioned in so that they add up as shown:
-     * 0.1 万元 beside 15.0 万元, whole yuan otherwise. */
-    g_assert_cmpfloat (cp_i18n_money_prose_step (150000, "CNY", "zh_CN"), ==, 1000);
-    g_assert_cmpfloat (cp_i18n_money_prose_step (99999, "CNY", "zh_CN"), ==, 1);
-    g_assert_cmpfloat (cp_i18n_money_prose_step (150000, "CNY", "en"), ==, 1);
-    g_assert_cmpfloat (cp_i18n_money_prose_step (150000, "USD", "zh_CN"), ==, 1);
+    /* Parts that add up to their whole as shown are apportioned in
+     * whole units. */
+    g_assert_cmpfloat (cp_i18n_money_prose_step (150000, "CNY", "zh_CN"), ==, 1);
   }
 
   /* But the amount an approver signs for is exact in both languages:

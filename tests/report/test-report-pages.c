@@ -1,0 +1,245 @@
+/* test-report-pages.c: a one-job, two-quote project's report as an
+ * approver gets it (issue 22), made as a new user makes it
+ * (compute-planner-cli) and read back with pdftotext: the whole report in
+ * five pages in English and Chinese, page 1 holding the question, the
+ * decision, the budget, the questions for the vendors and the sign-off;
+ * the words an approver tripped on (what to rent, the GPUs' measure word,
+ * one way of writing money, one answer to how firm the choice is, R7 on
+ * a single machine). */
+
+#include "config.h"
+
+#include <string.h>
+
+#include "common/cp-test-cli.h"
+#include "common/cp-test-dir.h"
+#include "common/cp-test-pdf.h"
+#include "report-cli-projects.h"
+
+static char *tmp_dir;
+
+#define RUN_OK(...) cp_test_run_cli_ok (tmp_dir, (const char *const[]) { __VA_ARGS__, NULL })
+
+/* The brief's example: a Qwen2.5 72B LoRA fine-tune on @tokens (NULL: the
+ * LoRA default, 100M), one 8 × H800 machine at 15 CNY per GPU-hour and
+ * a 2-node 8 × A800 InfiniBand cluster at 45,000 CNY per node-month. */
+static void
+make_h800_a800 (const char *file,
+                const char *tokens)
+{
+  RUN_OK ("new", file);
+  if (tokens != NULL)
+    RUN_OK ("add-job", file, "--name", "Qwen2.5 72B LoRA", "--model", "qwen2.5-72b", "--task", "lora",
+            "--tokens", tokens);
+  else
+    RUN_OK ("add-job", file, "--name", "Qwen2.5 72B LoRA", "--model", "qwen2.5-72b", "--task", "lora");
+  RUN_OK ("add-quote", file, "--vendor", "云厂商甲", "--offer", "8×H800 单机", "--gpu", "h800",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "15");
+  RUN_OK ("add-quote", file, "--vendor", "智算中心乙", "--offer", "A800 2节点集群", "--gpu", "a800",
+          "--gpus-per-node", "8", "--nodes", "2", "--price-per-node-month", "45000", "--network", "infiniband",
+          "--nics", "4", "--nic-gbps", "200");
+}
+
+typedef struct {
+  const char *lang;
+  const char *question;        /* the project's question, its first sentence */
+  const char *decision;        /* the job's heading with its verdict */
+  const char *budget;          /* the budget's heading */
+  const char *questions;       /* the vendors' questions' heading, and a question's "Ask:" */
+  const char *ask;
+  const char *approval[4];     /* the sign-off's heading and roles */
+} PageOne;
+
+static const PageOne english = {
+  "en",
+  "For each job below: rent one machine or a cluster, and from which quote, so that the job finishes by its "
+  "deadline at the lowest total cost?",
+  "Qwen2.5 72B LoRA (LoRA fine-tuning): Single machine",
+  "Budget and calendar",
+  "Questions for the vendors and the team",
+  "Ask:",
+  { "Approval", "Prepared by", "Reviewed by", "Approved by" },
+};
+
+static const PageOne chinese = {
+  "zh_CN",
+  "对下列每项任务：应租用单机还是集群、选哪家报价，才能在截止期限内以最低总成本完成？",
+  "Qwen2.5 72B LoRA（LoRA 微调）：单机方案",
+  "预算与日程",
+  "需向服务商和团队确认的问题",
+  "询问：",
+  { "审批", "编制", "审核", "批准" },
+};
+
+/* @pdf in at most five pages, page 1 holding what an approver signs:
+ * the question, the decision with what to rent (@rent), the amount to
+ * approve (@amount, by hand), the vendors' questions and the sign-off. */
+static void
+assert_fits (const PageOne *w,
+             const char    *pdf,
+             const char    *rent,
+             const char    *amount)
+{
+  guint n_pages = cp_test_pdf_page_count (tmp_dir, pdf);
+  g_autofree char *first = report_pdf_unbulleted (tmp_dir, pdf, 1);
+
+  g_test_message ("%s: %u pages", pdf, n_pages);
+  g_assert_cmpuint (n_pages, <=, 5);
+  cp_test_assert_has (first, w->question);
+  cp_test_assert_has (first, w->decision);
+  cp_test_assert_has (first, rent);
+  cp_test_assert_has (first, w->budget);
+  cp_test_assert_has (first, amount);
+  cp_test_assert_has (first, w->questions);
+  cp_test_assert_has (first, w->ask);
+  for (guint i = 0; i < G_N_ELEMENTS (w->approval); i++)
+    cp_test_assert_has (first, w->approval[i]);
+}
+
+/* The finance director's Qwen2.5 72B LoRA (report_cli_make_ascend_lora()):
+ * six pages in English, page 1 without the question, the Chinese keeping
+ * it. Amount to approve, by hand: the range's top is 1,372 CNY (the test
+ * report-finance's 12.25 × 8 GPUs × 14 h billed), 10% of it 137.2, so
+ * 1,372 + 137 = 1,509 CNY. The brief's 8 × H800 machine: 15 CNY × 8 GPUs
+ * × 6 h billed at the range's top = 720 CNY, + 72 = 792 CNY. */
+static void
+test_qwen72b_five_pages (void)
+{
+  static const struct {
+    const PageOne *words;
+    const char *ascend_rent, *ascend_amount;
+    const char *h800_rent, *h800_amount;
+  } cases[] = {
+    { &english, "Rent: 1 machine of 8 × Huawei Ascend 910B2 64GB.", "Amount to approve: 1,509 CNY",
+      "Rent: 1 machine of 8 × NVIDIA H800 SXM 80GB.", "Amount to approve: 792 CNY" },
+    { &chinese, "租用：1 台 8 × Huawei Ascend 910B2 64GB 的机器。", "申请批准金额：¥1,509",
+      "租用：1 台 8 × NVIDIA H800 SXM 80GB 的机器。", "申请批准金额：¥792" },
+  };
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  report_cli_make_ascend_lora (tmp_dir, "ascend.cplan");
+  make_h800_a800 ("h800.cplan", NULL);
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      const char *lang = cases[c].words->lang;
+      g_autofree char *ascend = g_strdup_printf ("ascend-%s.pdf", lang);
+      g_autofree char *h800 = g_strdup_printf ("h800-%s.pdf", lang);
+
+      RUN_OK ("report", "ascend.cplan", "--lang", lang, "--pdf", ascend);
+      assert_fits (cases[c].words, ascend, cases[c].ascend_rent, cases[c].ascend_amount);
+      RUN_OK ("report", "h800.cplan", "--lang", lang, "--pdf", h800);
+      assert_fits (cases[c].words, h800, cases[c].h800_rent, cases[c].h800_amount);
+    }
+}
+
+/* The choice on 华为云 rests on renting 1 of its 2 nodes alone, which no
+ * range of the assumptions covers: the job's chapter says it is not firm,
+ * and no longer first that it "holds across the range". R7 says what it
+ * found of the single machine as facts, not the four signals after
+ * "None … is present:" as if they were. */
+static void
+test_firm_once (void)
+{
+  static const struct {
+    const char *lang;
+    const char *holds;
+    const char *not_firm;
+    const char *r7;
+    const char *old_r7;
+  } words[] = {
+    { "en", "holds across the range", "Not firm: it rests on renting 1 of the 2 nodes offered",
+      "R7 Signals to move to a cluster — None is present: one machine holds the job in memory and finishes it in "
+      "time, and no cluster costs less.",
+      "memory still short on one machine" },
+    { "zh_CN", "在各项假设的取值范围内都成立", "尚未确定：它依赖只租用报价中 1 个节点（共 2 个）",
+      "R7 转向集群的信号 — 均未出现：单机显存放得下任务、能按时完成，且没有比它更便宜的集群。",
+      "用尽各种技术后单机显存仍不足" },
+  };
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  report_cli_make_ascend_lora (tmp_dir, "firm.cplan");
+  for (guint l = 0; l < G_N_ELEMENTS (words); l++)
+    {
+      g_autofree char *pdf = g_strdup_printf ("firm-%s.pdf", words[l].lang);
+      g_autofree char *all = NULL;
+      g_autofree char *rows = NULL;
+
+      RUN_OK ("report", "firm.cplan", "--lang", words[l].lang, "--pdf", pdf);
+      all = report_pdf_unbulleted (tmp_dir, pdf, 0);
+      /* As laid out, the reason after its rule's label. */
+      rows = cp_test_pdf_text (tmp_dir, pdf, 0, TRUE);
+      cp_test_assert_has (all, words[l].not_firm);
+      cp_test_assert_lacks (all, words[l].holds);
+      cp_test_assert_has (rows, words[l].r7);
+      cp_test_assert_lacks (all, words[l].old_r7);
+    }
+}
+
+/* The Chinese report writes GPUs with one measure word, 块, as the window
+ * does ("8 块 GPU"): the memory chart said "16 张卡" where the memo said
+ * "块". And one way of writing money: the memo said "12.4 万元" and
+ * "16.5 万元" beside the amount to approve's "¥136,488". By hand, on 20B
+ * tokens: the H800 machine bills 796 h at the middle and 1,034 h at the
+ * range's top: 15 × 8 × 796 = 95,520 and 15 × 8 × 1,034 = 124,080 CNY;
+ * 10% of 124,080 is 12,408, so 136,488 to approve. The next option's
+ * total is the comparison table's 165,000. */
+static void
+test_one_way (void)
+{
+  g_autofree char *first = NULL;
+  g_autofree char *all = NULL;
+  g_autofree char *rows = NULL;
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  make_h800_a800 ("big.cplan", "20B");
+  RUN_OK ("report", "big.cplan", "--lang", "zh_CN", "--pdf", "big-zh.pdf");
+  g_assert_cmpuint (cp_test_pdf_page_count (tmp_dir, "big-zh.pdf"), <=, 5);
+  first = report_pdf_unbulleted (tmp_dir, "big-zh.pdf", 1);
+  all = report_pdf_unbulleted (tmp_dir, "big-zh.pdf", 0);
+  rows = cp_test_pdf_text (tmp_dir, "big-zh.pdf", 0, TRUE);
+
+  cp_test_assert_has (first, "费用：总计 ¥95,520");
+  cp_test_assert_has (first, "范围：¥78,000 至 ¥124,080");
+  cp_test_assert_has (first, "申请批准金额：¥136,488（区间上限 + 10% 不可预见费 ¥12,408）");
+  cp_test_assert_has (rows, "2 智算中心乙 — A800");
+  cp_test_assert_has (rows, "¥165,000");
+  cp_test_assert_has (first, "次优方案：智算中心乙，¥165,000");
+  cp_test_assert_lacks (first, "万元");
+
+  cp_test_assert_lacks (all, "张 GPU");
+  cp_test_assert_lacks (all, "张卡");
+  /* The memory chart's ZeRO-3 curve over the cluster's 16 GPUs. */
+  cp_test_assert_has (all, "ZeRO-3 切分到 16 块 GPU");
+}
+
+int
+main (int    argc,
+      char **argv)
+{
+  int status;
+
+  g_test_init (&argc, &argv, NULL);
+  tmp_dir = g_dir_make_tmp ("cp-pages-XXXXXX", NULL);
+  g_assert_nonnull (tmp_dir);
+
+  g_test_add_func ("/report-pages/qwen72b-five-pages", test_qwen72b_five_pages);
+  g_test_add_func ("/report-pages/firm-once", test_firm_once);
+  g_test_add_func ("/report-pages/one-way", test_one_way);
+
+  status = g_test_run ();
+  cp_test_remove_tree (tmp_dir);
+  g_free (tmp_dir);
+  return status;
+}
