@@ -324,7 +324,9 @@ add_unstated_costs_row (Doc       *doc,
   cp_doc_table_add_row (table, g_strdup (name),
                         /* TRANSLATORS: the value of the unstated-costs convention in the assumptions table */
                         g_strdup (_("Counted as nothing")),
-                        g_strdup (_("This report's convention: nothing is added for it, so a total does not hold it. The verdict is then checked with each such price at the dearest one another compared quote states; if another quote would then win, the verdict is not firm and that vendor is asked. When no compared quote states one, it stays at nothing.")));
+                        /* The budget's "Not in the amount" names the quotes; the
+                         * row says how the verdict is checked, in three lines. */
+                        g_strdup (_("This report's convention: a total leaves it out. The verdict is checked with it at the dearest price another compared quote states (nothing when none states one); if another quote would then win, the verdict is not firm and that vendor is asked.")));
 }
 
 void
@@ -345,6 +347,7 @@ cp_report_section_assumptions (Doc       *doc,
   g_autofree char *conventions = NULL;
   g_autofree char *longest = cp_i18n_format_days (settings->longest_acceptable_run_days, doc->lang);
   g_autofree char *layouts = NULL;
+  g_autofree char *gigabyte = NULL;
 
   /* The heading keeps three lines of the paragraph below with it. */
   cp_doc_heading (doc, doc->h1, _("Assumptions and conventions"), 36);
@@ -369,13 +372,20 @@ cp_report_section_assumptions (Doc       *doc,
       g_free (layouts);
       layouts = both;
     }
-  conventions = g_strdup_printf ("%s %s %s %s %s %s",
+  /* The table's row on a GPU's nominal gigabyte says how "80 GB" is
+   * read when a job depends on it: said there, not twice. */
+  if (project_uses (doc->project, "memory-unit") && plans_use (doc->project, results, "memory-unit"))
+    gigabyte = g_strdup ("");
+  else
+    gigabyte = g_strconcat (" ", settings->memory_unit == CP_MEMORY_UNIT_GIB
+                                 ? _("A card sold as “80 GB” is taken as 80 GiB (80 × 2^30 bytes), as frameworks report it; memory figures are in GiB.")
+                                 : _("A card sold as “80 GB” is taken as 80 × 10^9 bytes, the datasheet's decimal reading; memory figures are in GB."),
+                            NULL);
+  conventions = g_strdup_printf ("%s%s %s %s %s %s",
                                  settings->bytes_convention == CP_BYTES_CONVENTION_ZERO_16
                                  ? _("Mixed-precision Adam is counted at 16 bytes per parameter (ZeRO: bf16 weights and gradients, 12 bytes of optimizer state).")
                                  : _("Mixed-precision Adam is counted at 18 bytes per parameter (Hugging Face: fp32 and fp16 weights, fp32 gradients, 8 bytes of optimizer state)."),
-                                 settings->memory_unit == CP_MEMORY_UNIT_GIB
-                                 ? _("A card sold as “80 GB” is taken as 80 GiB (80 × 2^30 bytes), as frameworks report it; memory figures are in GiB.")
-                                 : _("A card sold as “80 GB” is taken as 80 × 10^9 bytes, the datasheet's decimal reading; memory figures are in GB."),
+                                 gigabyte,
                                  _("Time uses dense peak FLOPS only, never sparse figures; run time and calendar time (run plus debugging and migration) are kept apart, and deadlines are checked against calendar time."),
                                  layouts,
                                  _("A price per node-month with no billing granularity stated is billed by whole months, as vendors invoice a monthly rental, and the budget by month counts each month on the day it starts; a granularity or a minimum term the quote states is used as stated. Prices per hour, storage (per TB-month, pro rata) and the team's days are counted as they are used."),

@@ -743,11 +743,15 @@ section_job_reasons_and_risks (Doc             *doc,
           continue;
         }
 
+      /* A rule's findings in one paragraph under its name: R8's two
+       * (migration, who runs bare metal) each repeated "R8 Migration
+       * cost —" (issue 22). */
+      g_autoptr(GString) said = g_string_new (NULL);
+
       for (guint i = 0; i < plan->reasons->len; i++)
         {
           const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
           g_autofree char *text = NULL;
-          g_autofree char *line = NULL;
 
           if ((int) reason->rule != rule)
             continue;
@@ -761,11 +765,18 @@ section_job_reasons_and_risks (Doc             *doc,
           if (cp_report_is_vendor_question (reason->outcome))
             continue;
           text = cp_reason_text (reason, project, plan, doc->lang);
-          line = g_strdup_printf ("%s — %s", cp_words_rule (reason->rule), text);
-          cp_doc_paragraph_full (doc, doc->body, line, 26, 4, cp_rule_to_string (reason->rule));
+          if (said->len > 0 && !cp_i18n_is_chinese (doc->lang))
+            g_string_append_c (said, ' ');
+          g_string_append (said, text);
           printed = TRUE;
         }
-      if (!printed)
+      if (printed)
+        {
+          g_autofree char *line = g_strdup_printf ("%s — %s", cp_words_rule ((CpRule) rule), said->str);
+
+          cp_doc_paragraph_full (doc, doc->body, line, 26, 4, cp_rule_to_string ((CpRule) rule));
+        }
+      else
         {
           g_autofree char *line = NULL;
           const char *why;

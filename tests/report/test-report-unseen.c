@@ -265,9 +265,9 @@ test_appendix_unstated (void)
     const char *lang, *name, *value, *says;
   } words[] = {
     { "en", "A storage price or network fee between nodes a quote does not state", "Counted as nothing",
-      "This report's convention: nothing is added for it, so a total does not hold it. The verdict is then checked with each such price at the dearest one another compared quote states" },
+      "This report's convention: a total leaves it out. The verdict is checked with it at the dearest price another compared quote states" },
     { "zh_CN", "报价未写明的存储价格或节点间网络费用", "按 0 计",
-      "本报告的约定：不为它加任何费用，因此总成本不含这一项。随后把每个这样的价格按其他参与比较的报价所写的最高价格计算" },
+      "本报告的约定：总成本不含这一项。检验结论时按其他参与比较的报价所写的最高价格计算" },
   };
 
   if (!cp_test_have_poppler ())
