@@ -287,8 +287,11 @@ cp_doc_init_trial (Doc       *trial,
 }
 
 /* Whether @lay_out, run from the cursor on a scratch copy of @doc's
- * page, goes past the page's end: what a float needs to know before it
- * lets text take its place. */
+ * page, goes past the page's end or leaves the page at least two-thirds
+ * full: what a float needs to know before it lets text take its place.
+ * Text that stops short of the end still fills the gap a chart moving on
+ * would leave: the demo's Chinese page 18 ended 58% full when its reasons,
+ * shorter by a line, no longer reached the page's end (issue 22). */
 gboolean
 cp_doc_fills_page (Doc          *doc,
                    CpDocSection  lay_out,
@@ -299,7 +302,7 @@ cp_doc_fills_page (Doc          *doc,
   gboolean fills;
 
   lay_out (&trial, data);
-  fills = pages->len > 1;
+  fills = pages->len > 1 || trial.y - trial.top >= (trial.bottom - trial.top) * 2 / 3;
   cp_doc_clear (&trial);
   return fills;
 }

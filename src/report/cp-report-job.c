@@ -612,8 +612,9 @@ cp_report_section_job (Doc       *doc,
 
     for (; placed < G_N_ELEMENTS (charts); placed++)
       {
-        /* Text that would not reach the page's end would leave the gap
-         * all the same: the chart then moves on in its place. So does it
+        /* Text that would leave the page less than two-thirds full
+         * would leave a gap all the same: the chart then moves on in its
+         * place (cp_doc_fills_page()). So does it
          * on a page already three-quarters full: the reasons then follow the
          * charts in both languages, where a Chinese page, shorter, began
          * the reasons under the tables while the English one, full, moved

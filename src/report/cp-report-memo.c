@@ -287,14 +287,14 @@ cp_report_section_question (Doc              *doc,
                            _("No quote was compared: this project has no vendor quotes, so nothing below is a recommendation. Add the vendors' quotes (GPU, GPUs per node, nodes, price) in the window's Quotes list, or with compute-planner-cli add-quote or import-quotes, then make this report again."),
                            0, 4, NULL);
   /* The question the answers below answer, in a note's type. A memo
-   * short of room keeps the question and leaves out what total cost
-   * counts: the English page 1 lost the question where the Chinese kept
-   * it (issue 22). */
-  if (project->quotes->len > 0)
+   * short of room keeps the question in one line, without what total
+   * cost counts: the English page 1 lost it where the Chinese kept it
+   * (issue 22). Only the briefest memo, of many jobs, leaves it out. */
+  if (project->quotes->len > 0 && doc->brief < CP_REPORT_MEMO_BRIEFEST)
     cp_doc_paragraph_full (doc, doc->small,
                            doc->brief < 2
                            ? _("For each job below: rent one machine or a cluster, and from which quote, so that the job finishes by its deadline at the lowest total cost? Total cost counts compute, network, storage, fees, debugging on one machine and the team's migration time, not the unit price alone.")
-                           : _("For each job below: rent one machine or a cluster, and from which quote, so that the job finishes by its deadline at the lowest total cost?"),
+                           : _("For each job: one machine or a cluster, from which quote, to finish by its deadline at the lowest total cost?"),
                            0, 2, NULL);
   for (guint j = 0; j < project->jobs->len; j++)
     {

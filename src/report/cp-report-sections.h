@@ -22,11 +22,12 @@ gboolean cp_report_job_has_layout (const CpJob *job);
 /* How far the memo can be shortened (Doc.brief) to end with its sign-off
  * on its first page (on its second for many jobs): 1 sets the questions
  * for the vendors in the note's type, as the risks are; 2 also shortens
- * the question to its first sentence, 3 the byline under the title (the header has
+ * the question to one line, 3 the byline under the title (the header has
  * the date), 4 says what to rent and from whom in one sentence, 5 leaves
  * out R8's line of who runs the machines when the team was not asked (the
  * team's question below asks it, naming the job), 6 what the next option
- * costs, 7 sets the title in the headings' type. */
+ * costs, 7 sets the title in the headings' type and leaves out the
+ * question. */
 #define CP_REPORT_MEMO_BRIEFEST 7
 
 void cp_report_section_title (Doc *doc);

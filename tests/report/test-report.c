@@ -1519,7 +1519,7 @@ check_pdf (const char *lang)
 
     g_assert_nonnull (first);
     assert_contains (first, "Fixture project");
-    assert_contains (first, chinese ? "租用：1 台机器" : "Rent: 1 machine");
+    assert_contains (first, chinese ? "租用：1 台 " : "Rent: 1 machine of ");
     assert_contains (first, chinese ? "供应商：Cluster Six" : "From: Cluster Six");
     assert_contains (first, chinese ? "费用：总计" : "For:");
   }

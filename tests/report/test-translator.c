@@ -120,8 +120,12 @@ test_translator_chinese_catalogue (void)
   g_assert_cmpstr (cp_translator_gettext (translator, "%s days"), ==, "%s 天");
   /* One form in Chinese, whatever the number. */
   for (gulong n = 0; n < 3; n++)
-    g_assert_cmpstr (cp_translator_ngettext (translator, "%u machine", "%u machines", n), ==, "%u 台机器");
-  g_assert_cmpstr (cp_translator_ngettext (translator, "%u machine", "%u machines", 1000001), ==, "%u 台机器");
+    g_assert_cmpstr (cp_translator_ngettext (translator, "%u machine of %u × %s each (%u GPUs)",
+                                             "%u machines of %u × %s each (%u GPUs)", n),
+                     ==, "%u 台机器，每台 %u × %s（共 %u 块 GPU）");
+  g_assert_cmpstr (cp_translator_ngettext (translator, "%u machine of %u × %s each (%u GPUs)",
+                                           "%u machines of %u × %s each (%u GPUs)", 1000001),
+                   ==, "%u 台机器，每台 %u × %s（共 %u 块 GPU）");
   /* msgctxt "shortcut window", msgid "General"; the context matters. */
   g_assert_cmpstr (cp_translator_pgettext (translator, "shortcut window", "General"), ==, "常规");
   g_assert_cmpstr (cp_translator_pgettext (translator, "language code", "en"), ==, "zh_CN");
@@ -380,11 +384,11 @@ test_language_push (void)
   g_assert_cmpstr (cp_i18n_gettext ("Compute Planner"), ==, "Compute Planner");
   cp_i18n_push_language ("zh_CN");
   g_assert_cmpstr (cp_i18n_gettext ("Compute Planner"), ==, "算力方案规划");
-  g_assert_cmpstr (cp_i18n_ngettext ("%u machine", "%u machines", 4), ==, "%u 台机器");
+  g_assert_cmpstr (cp_i18n_ngettext ("%s month", "%s months", 4), ==, "%s 个月");
   g_assert_cmpstr (cp_i18n_pgettext ("shortcut window", "General"), ==, "常规");
   cp_i18n_push_language ("en");
   g_assert_cmpstr (cp_i18n_gettext ("Compute Planner"), ==, "Compute Planner");
-  g_assert_cmpstr (cp_i18n_ngettext ("%u machine", "%u machines", 4), ==, "%u machines");
+  g_assert_cmpstr (cp_i18n_ngettext ("%s month", "%s months", 4), ==, "%s months");
   cp_i18n_pop_language ();
   g_assert_cmpstr (cp_i18n_gettext ("Compute Planner"), ==, "算力方案规划");
   cp_i18n_pop_language ();
