@@ -20,13 +20,13 @@ typedef enum {
   CP_OPTION_TEXT_MEMORY,
   CP_OPTION_TEXT_TECHNIQUE,
   CP_OPTION_TEXT_BREAKDOWN,
-  CP_OPTION_TEXT_QUOTE_CELL, /* the GPU's name as the Quote column shows it, marked when its price is implausible */
+  CP_OPTION_TEXT_QUOTE_CELL, /* the option's machines as the Quote column shows them ("10 × 8 × H800 (80 GPUs)"),
+                              * marked when the quote's price is implausible */
   CP_OPTION_TEXT_TOKEN_COST, /* serving: cost per million output tokens */
   CP_OPTION_TEXT_THROUGHPUT, /* serving: decode and prefill tokens/s per replica */
   CP_OPTION_TEXT_SERVED,     /* serving: requests carried of the target, and per second */
   CP_OPTION_TEXT_COST_RANGE, /* low–high over the assumptions' spread, under the cost */
   CP_OPTION_TEXT_DAYS_RANGE, /* low–high calendar days, under the days */
-  CP_OPTION_TEXT_GPU_COUNT,  /* "8 ×" before the GPU's name in the Quote column, marked as QUOTE_CELL is */
   CP_N_OPTION_TEXTS
 } CpOptionText;
 

@@ -135,21 +135,18 @@ cell_text (CpResultsView   *self,
     case CP_OPTION_TEXT_QUOTE:
       return g_strdup (name);
     case CP_OPTION_TEXT_QUOTE_CELL:
-    case CP_OPTION_TEXT_GPU_COUNT:
       {
         const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
-        /* R6 says why (cp_quote_price_is_plausible()). */
-        gboolean implausible = !cp_quote_price_is_plausible (quote, &project->settings);
+        /* The option's machines as the chart's readout and the report
+         * name them: "8 × H800" on a 10-node option read as one machine
+         * (issue 26). */
+        g_autofree char *machines = cp_words_machines (quote, estimate->nodes, lang);
 
-        /* The GPUs on the first line, "8 ×" and the GPU's name, in two
-         * labels (setup_cell()); the vendor and offer on the second. */
-        if (column == CP_OPTION_TEXT_GPU_COUNT)
-          /* TRANSLATORS: the Quote cell's first words: GPUs per node, before the GPU's name; the second form marks a quote whose price looks typed in the wrong unit */
-          return g_strdup_printf (implausible ? _("⚠ %u ×") : _("%u ×"), quote->gpus_per_node);
-        if (implausible)
-          /* TRANSLATORS: a quote whose price looks typed in the wrong unit; %s is its GPU's name */
-          return g_strdup_printf (_("%s (price?)"), cp_words_gpu_model (quote->gpu.name));
-        return g_strdup (cp_words_gpu_model (quote->gpu.name));
+        /* R6 says why (cp_quote_price_is_plausible()). */
+        if (!cp_quote_price_is_plausible (quote, &project->settings))
+          /* TRANSLATORS: the Quote cell's machines ("8 × H800") of a quote whose price looks typed in the wrong unit */
+          return g_strdup_printf (_("⚠ %s (price?)"), machines);
+        return g_steal_pointer (&machines);
       }
     case CP_OPTION_TEXT_FITS:
       if (option_fits_tightly (option))
@@ -382,33 +379,27 @@ setup_cell (GtkSignalListItemFactory *factory,
        * GTK 4.8 measures its rows, for an unbounded width, and a line
        * wrapped in the narrower column made each row taller than
        * measured, leaving one row in view (meeting walkthrough).
-       * The GPUs first: "8 ×" and the GPU's model without its maker's
-       * word (cp_words_gpu_model()), never cut: the GPU tells the rows
-       * apart (walkthrough 9: "8 × NVIDIA A800 80G…" at 1920 px); then
+       * The option's machines first, "8 × H800" or "10 × 8 × H800 (80
+       * GPUs)" (cp_words_machines(): the GPU's model without its maker's
+       * word), never cut: the GPU tells the rows apart (walkthrough 9:
+       * "8 × NVIDIA A800 80G…" at 1920 px); then
        * "Vendor — offer", cut at its end, as the sidebar cuts its title,
        * the tooltip having the whole name. A table wider than its pane
        * scrolls sideways (lead14: at 1024 px Nodes, Memory per GPU and
        * Technique were hidden, with no way to reach them). */
       GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
-      GtkWidget *hardware = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
-      GtkWidget *count = gtk_label_new (NULL);
       GtkWidget *vendor = gtk_label_new (NULL);
 
-      /* The space "8 × NVIDIA" has after its sign. */
-      gtk_widget_set_margin_end (count, 4);
-      gtk_expression_bind (item_text_expression (CP_OPTION_TEXT_GPU_COUNT), count, "label", item);
       gtk_widget_set_name (label, "quote-gpu");
       gtk_expression_bind (item_text_expression (CP_OPTION_TEXT_QUOTE_CELL), label, "label", item);
       gtk_expression_bind (item_text_expression (CP_OPTION_TEXT_QUOTE_CELL), label, "tooltip-text", item);
-      gtk_box_append (GTK_BOX (hardware), count);
-      gtk_box_append (GTK_BOX (hardware), label);
+      gtk_box_append (GTK_BOX (box), label);
       gtk_label_set_xalign (GTK_LABEL (vendor), 0);
       gtk_label_set_ellipsize (GTK_LABEL (vendor), PANGO_ELLIPSIZE_END);
       gtk_label_set_width_chars (GTK_LABEL (vendor), 8);
       gtk_widget_set_name (vendor, "quote-vendor");
       gtk_expression_bind (item_text_expression (column), vendor, "label", item);
       gtk_expression_bind (item_text_expression (column), box, "tooltip-text", item);
-      gtk_box_append (GTK_BOX (box), hardware);
       gtk_box_append (GTK_BOX (box), vendor);
       gtk_list_item_set_child (item, box);
       return;

@@ -350,7 +350,7 @@ cp_chart_data_new_cost (const CpProject *project,
         }
       if (!cp_chart_quote_compared (plan, curve->quote_index))
         continue;
-      series = cp_chart_series_new_for_quote (project, plan, curve->quote_index, TRUE);
+      series = cp_chart_series_new_for_quote (project, plan, curve->quote_index, TRUE, data->lang);
       series->single_x = MAX (1, quote->gpus_per_node);
       if (curve->quote_index == recommended)
         {
@@ -364,6 +364,7 @@ cp_chart_data_new_cost (const CpProject *project,
           const CpSweepPoint *point = &g_array_index (curve->points, CpSweepPoint, p);
 
           cp_chart_series_add (series, point->gpus, point->total_cost, point->calendar_days);
+          cp_chart_series_name_point (series, project, curve->quote_index, point->nodes, data->lang);
           cp_chart_series_add_band (series, &point->range);
           max_cost = MAX (max_cost, point->range.total_cost_high);
         }

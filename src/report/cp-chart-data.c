@@ -40,7 +40,7 @@ cp_chart_series_free (gpointer data)
   CpChartSeries *series = data;
 
   g_free (series->label);
-  g_free (series->name);
+  g_clear_pointer (&series->point_names, g_ptr_array_unref);
   g_array_unref (series->x);
   g_array_unref (series->y);
   g_clear_pointer (&series->y2, g_array_unref);
@@ -72,6 +72,13 @@ cp_chart_bar_clear (gpointer data)
 }
 
 static gpointer
+string_copy (gconstpointer src,
+             gpointer      user_data)
+{
+  return g_strdup (src);
+}
+
+static gpointer
 series_copy (gconstpointer src,
              gpointer      user_data)
 {
@@ -80,7 +87,11 @@ series_copy (gconstpointer src,
 
   *copy = *series;
   copy->label = g_strdup (series->label);
-  copy->name = g_strdup (series->name);
+  if (series->point_names != NULL)
+    {
+      copy->point_names = g_ptr_array_copy (series->point_names, string_copy, NULL);
+      g_ptr_array_set_free_func (copy->point_names, g_free);
+    }
   copy->x = array_copy (series->x);
   copy->y = array_copy (series->y);
   copy->y2 = array_copy (series->y2);
@@ -310,30 +321,48 @@ cp_chart_hardware_end (const char *label,
  * led by its GPUs ("8 × H800 · vendor — offer") that may be shortened
  * to them, a single machine as markers only. The GPUs lead because they
  * tell options apart; two quotes of one vendor differ only there, and a
- * vendor's name is often longer than the room for a label. */
+ * vendor's name is often longer than the room for a label. The
+ * recommended label sits at the option chosen and names its machines
+ * ("10 × 8 × H800 (80 GPUs)"): "8 × H800" on a point of 80 GPUs read
+ * as one machine (issue 26). */
 CpChartSeries *
 cp_chart_series_new_for_quote (const CpProject *project,
                                const CpPlan    *plan,
                                int              quote_index,
-                               gboolean         with_y2)
+                               gboolean         with_y2,
+                               const char      *lang)
 {
   const CpQuote *quote = g_ptr_array_index (project->quotes, quote_index);
   int recommended = cp_chart_recommended_quote (plan);
+  guint nodes = quote_index == recommended
+                ? g_array_index (plan->options, CpOption, plan->recommended).estimate.nodes : 1;
   g_autofree char *name = cp_words_quote_name (project, quote_index);
-  /* TRANSLATORS: hardware of a single machine: GPUs, GPU model */
-  g_autofree char *hardware = g_strdup_printf (_("%u × %s"), quote->gpus_per_node,
-                                               quote->gpu.name != NULL ? cp_words_gpu_model (quote->gpu.name) :
-                                               quote->gpu.id != NULL ? quote->gpu.id : "");
+  g_autofree char *hardware = cp_words_machines (quote, nodes, lang);
   /* TRANSLATORS: a quote on a chart: its GPUs ("8 × H800"), then its vendor and offer */
   g_autofree char *summary = g_strdup_printf (_("%s · %s"), hardware, name);
   g_autofree char *label = quote_index == recommended ? cp_chart_recommended_label (summary) : g_strdup (summary);
   CpChartSeries *series = cp_chart_series_new (label, with_y2);
 
-  /* A readout of a point other than the one chosen names it as the label
-   * does, without the "Recommended" mark. */
-  series->name = quote_index == recommended ? g_strdup (summary) : NULL;
   series->shorten_from = cp_chart_hardware_end (label, summary, strlen (hardware));
   series->points_only = !cp_quote_is_cluster (quote);
   series->emphasis = cp_chart_emphasis_for (recommended >= 0, quote_index == recommended);
+  series->point_names = g_ptr_array_new_with_free_func (g_free);
   return series;
+}
+
+/* Names the point just added to @series, of quote @quote_index on @nodes
+ * nodes, as the readout says it: its machines, then the quote. */
+void
+cp_chart_series_name_point (CpChartSeries   *series,
+                            const CpProject *project,
+                            int              quote_index,
+                            guint            nodes,
+                            const char      *lang)
+{
+  const CpQuote *quote = g_ptr_array_index (project->quotes, quote_index);
+  g_autofree char *name = cp_words_quote_name (project, quote_index);
+  g_autofree char *machines = cp_words_machines (quote, nodes, lang);
+
+  g_return_if_fail (series->point_names != NULL && series->point_names->len + 1 == series->x->len);
+  g_ptr_array_add (series->point_names, g_strdup_printf (_("%s · %s"), machines, name));
 }

@@ -48,7 +48,10 @@ CpChartEmphasis cp_chart_emphasis_for (gboolean has_recommendation, gboolean is_
 char *cp_chart_recommended_label (const char *name);
 
 CpChartSeries *cp_chart_series_new_for_quote (const CpProject *project, const CpPlan *plan, int quote_index,
-                                              gboolean with_y2);
+                                              gboolean with_y2, const char *lang);
+
+void cp_chart_series_name_point (CpChartSeries *series, const CpProject *project, int quote_index, guint nodes,
+                                 const char *lang);
 
 char *cp_chart_format_memory (double bytes, double scale, const char *lang);
 

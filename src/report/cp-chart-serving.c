@@ -50,7 +50,7 @@ cp_chart_data_new_serving (const CpProject *project,
       if (curve->quote_index < 0 || (guint) curve->quote_index >= project->quotes->len ||
           !cp_chart_quote_compared (plan, curve->quote_index))
         continue;
-      series = cp_chart_series_new_for_quote (project, plan, curve->quote_index, FALSE);
+      series = cp_chart_series_new_for_quote (project, plan, curve->quote_index, FALSE, data->lang);
       /* The recommendation may be fewer replicas than the quote offers:
        * its point carries the "Recommended" label, as on the cost chart.
        * At the line's end, the 8-replica point at 95 CNY per million read
@@ -63,7 +63,10 @@ cp_chart_data_new_serving (const CpProject *project,
 
           /* A size that serves nothing has no price per token. */
           if (point->replicas > 0 && cp_chart_usable (point->cost_per_million_output_tokens, TRUE))
-            cp_chart_series_add (series, point->replicas, point->cost_per_million_output_tokens, NAN);
+            {
+              cp_chart_series_add (series, point->replicas, point->cost_per_million_output_tokens, NAN);
+              cp_chart_series_name_point (series, project, curve->quote_index, point->nodes, data->lang);
+            }
         }
       if (series->x->len > 0)
         g_ptr_array_add (data->series, series);

@@ -1080,6 +1080,20 @@ format_y (const CpChartData *data,
   return cp_i18n_format_value (value / axis->scale, data->lang);
 }
 
+/* What a readout calls point @point of @series: the label where it is
+ * the recommended option ("Recommended: …"), else the option there. Only
+ * the option chosen is "Recommended": the same quote's line at 104 GPUs
+ * read as the recommendation beside one of 8 (walkthrough 8). */
+static const char *
+point_name (const CpChartSeries *series,
+            guint                point)
+{
+  if (series->point_names == NULL || point >= series->point_names->len ||
+      g_array_index (series->x, double, point) == series->chosen_x)
+    return series->label;
+  return g_ptr_array_index (series->point_names, point);
+}
+
 char *
 cp_chart_readout (const CpChartData *data,
                   double             width,
@@ -1143,11 +1157,9 @@ cp_chart_readout (const CpChartData *data,
   if (data->kind == CP_CHART_COST)
     {
       /* Both figures of the point: cost and days belong together. */
-      double gx = best_x;
       double cost = NAN;
       double nearest = INFINITY;
-      const char *label;
-      g_autofree char *gpus = NULL;
+      guint at = 0;
       g_autofree char *cost_text = NULL;
       g_autofree char *days_text = NULL;
 
@@ -1158,39 +1170,37 @@ cp_chart_readout (const CpChartData *data,
           if (d < nearest)
             {
               nearest = d;
-              gx = g_array_index (best->x, double, p);
+              at = p;
               cost = g_array_index (best->y, double, p);
               best_y2 = best->y2 != NULL ? g_array_index (best->y2, double, p) : NAN;
             }
         }
-      gpus = cp_i18n_format_number (gx, 0, data->lang);
       cost_text = cp_i18n_format_money (cost, data->currency, data->lang);
       days_text = cp_i18n_format_days (best_y2, data->lang);
-      /* Only the option chosen is "Recommended": the same quote's line at
-       * 104 GPUs read as the recommendation beside one of 8 (walkthrough 8). */
-      label = best->name != NULL && gx != best->chosen_x ? best->name : best->label;
-      /* TRANSLATORS: cost chart readout: quote name, GPU count, total cost, days */
-      text = g_strdup_printf (_("%s: %s GPUs, %s, %s"), label, gpus, cost_text, days_text);
+      /* The point's machines and their GPUs are in its name ("10 × 8 ×
+       * H800 (80 GPUs) · …"). */
+      /* TRANSLATORS: cost chart readout: the option (machines and quote), total cost, days */
+      text = g_strdup_printf (_("%s: %s, %s"), point_name (best, at), cost_text, days_text);
     }
   else if (data->kind == CP_CHART_SERVING)
     {
       g_autofree char *replicas = NULL;
       g_autofree char *cost_text = NULL;
-      double nearest = INFINITY, rx = best_x, cost = best_y;
+      double nearest = INFINITY, cost = best_y;
+      guint at = 0;
 
       /* Between two node counts: the nearest one estimated. */
       for (guint p = 0; p < best->x->len; p++)
         if (fabs (g_array_index (best->x, double, p) - best_x) < nearest)
           {
             nearest = fabs (g_array_index (best->x, double, p) - best_x);
-            rx = g_array_index (best->x, double, p);
+            at = p;
             cost = g_array_index (best->y, double, p);
           }
-      replicas = cp_i18n_format_number (rx, 0, data->lang);
+      replicas = cp_i18n_format_number (g_array_index (best->x, double, at), 0, data->lang);
       cost_text = cp_i18n_format_money (cost, data->currency, data->lang);
       /* TRANSLATORS: serving chart readout: quote name, replicas, cost per million output tokens */
-      text = g_strdup_printf (_("%s: %s replicas, %s per million output tokens"),
-                              best->name != NULL && rx != best->chosen_x ? best->name : best->label,
+      text = g_strdup_printf (_("%s: %s replicas, %s per million output tokens"), point_name (best, at),
                               replicas, cost_text);
     }
   else

@@ -36,9 +36,11 @@ typedef enum {
 
 typedef struct {
   char           *label;        /* already in the chart's language */
-  char           *name;         /* the recommended quote: its name without the
-                                 * "Recommended" mark, for a readout of a point
-                                 * other than chosen_x; else NULL */
+  GPtrArray      *point_names;  /* a quote's line: each point's option as the readout
+                                 * names it, its machines then the quote ("10 × 8 ×
+                                 * H800 (80 GPUs) · vendor — offer"), without the
+                                 * "Recommended" mark the label has at chosen_x;
+                                 * NULL for other lines */
   CpChartEmphasis emphasis;
   gboolean        capacity;     /* memory chart: what a quote's GPUs offer */
   guint           dash;         /* 0 solid; 1… distinct dash patterns */

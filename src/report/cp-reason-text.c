@@ -1017,7 +1017,16 @@ cp_words_deadline_status (const CpJob      *job,
   /* A job that cannot run meets no deadline. */
   if (!est->fits)
     return g_strdup ("—");
-  return g_strdup (est->meets_deadline ? _("Met") : _("Missed"));
+  if (est->meets_deadline)
+    return g_strdup (_("Met"));
+  {
+    /* How late, as the verdict's paragraph says it: a bare "Missed" left
+     * a meeting asking by how much (issue 26). */
+    g_autofree char *late = cp_i18n_format_days (est->calendar_days - cp_job_deadline_days (job), lang);
+
+    /* TRANSLATORS: an option finishing after the job's deadline; %s is how late, e.g. "3.2 days" */
+    return g_strdup_printf (_("Missed by %s"), late);
+  }
 }
 
 char *
@@ -1047,6 +1056,24 @@ cp_words_gpu_model (const char *name)
     if (g_str_has_prefix (name, makers[i]) && name[strlen (makers[i])] != '\0')
       return name + strlen (makers[i]);
   return name;
+}
+
+char *
+cp_words_machines (const CpQuote *quote,
+                   guint          nodes,
+                   const char    *lang)
+{
+  const char *model = quote->gpu.name != NULL ? cp_words_gpu_model (quote->gpu.name)
+                      : quote->gpu.id != NULL ? quote->gpu.id : "";
+  g_autofree char *gpus = NULL;
+
+  if (nodes <= 1)
+    /* TRANSLATORS: hardware of a single machine: GPUs, GPU model */
+    return g_strdup_printf (_("%u × %s"), quote->gpus_per_node, model);
+  gpus = cp_i18n_format_number ((double) nodes * quote->gpus_per_node, 0, lang);
+  /* TRANSLATORS: an option of several machines: machines × GPUs per machine, GPU model, then all its GPUs,
+   * e.g. "10 × 8 × H800 (80 GPUs)" */
+  return g_strdup_printf (_("%u × %u × %s (%s GPUs)"), nodes, quote->gpus_per_node, model, gpus);
 }
 
 char *

@@ -156,6 +156,10 @@ char       *cp_words_quote_name     (const CpProject *project, int index);
  * what tells quotes apart where room is short (the table's and the
  * charts' labels). */
 const char *cp_words_gpu_model      (const char *name);
+/* The machines of an option of @quote on @nodes nodes, as the chart's
+ * readout, the results table and the report name them: "8 × H800" for
+ * one machine, "10 × 8 × H800 (80 GPUs)" for several. */
+char       *cp_words_machines       (const CpQuote *quote, guint nodes, const char *lang);
 /* The vendor alone when no other quote of @project is the same vendor's
  * (a line of page 1), else cp_words_quote_name(). */
 char       *cp_words_quote_short_name (const CpProject *project, int index);
@@ -188,7 +192,7 @@ gboolean    cp_words_rests_on_team  (const CpProject *project, const CpPlan *pla
 char       *cp_words_unconfirmed    (const CpProject *project, const CpPlan *plan, const char *lang,
                                      const char **field);
 /* Whether an option meets the job's requirement, as the comparison tables
- * say it: "Met", "Missed", "No deadline", "—" (it does not run), for a
+ * say it: "Met", "Missed by 3.2 days", "No deadline", "—" (it does not run), for a
  * service "Serves 200 of 200" or "Serves 73 of 100 ✗". */
 char       *cp_words_deadline_status (const CpJob *job, const CpEstimate *est, const char *lang);
 /* Whether a service option carries its target: "Serves 73 of 100". */

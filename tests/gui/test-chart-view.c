@@ -9,8 +9,11 @@
 #include <string.h>
 
 #include "gui/cp-chart-view.h"
+#include "gui/cp-option-object.h"
+#include "gui/cp-results-view.h"
 #include "planner/cp-sweep.h"
 #include "report/cp-chart-private.h"
+#include "report/cp-reason-text.h"
 #include "store/cp-demo.h"
 
 #include "cp-test-gui.h"
@@ -590,6 +593,233 @@ test_chart_view_timeline_tab (void)
   gtk_window_destroy (window);
 }
 
+static gboolean
+has_cost_chart (gpointer view)
+{
+  const CpChartData *data = cp_chart_view_get_data (view);
+
+  return data != NULL && data->kind == CP_CHART_COST && data->series->len > 0 &&
+         gtk_widget_get_width (GTK_WIDGET (view)) > 0;
+}
+
+typedef struct {
+  CpChartView *view;
+  GtkLabel    *readout;
+  const char  *before;   /* the readout before the pointer moved */
+  double       x, y;
+} ReadoutAt;
+
+/* Moves the pointer to (x, y) on the chart through its own motion
+ * controller; TRUE once the results' readout line has changed. */
+static gboolean
+readout_at (gpointer user_data)
+{
+  ReadoutAt *at = user_data;
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (GTK_WIDGET (at->view));
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_MOTION (controller))
+        g_signal_emit_by_name (controller, "motion", at->x, at->y);
+    }
+  return g_strcmp0 (gtk_label_get_label (at->readout), at->before) != 0;
+}
+
+/* The results' readout line with the pointer on the cost panel's point
+ * at @gpus of the line whose label names @vendor. */
+static char *
+readout_of_point (CpResultsView *results,
+                  const char    *vendor,
+                  double         gpus)
+{
+  CpChartView *view = cp_results_view_get_chart (results, CP_CHART_COST);
+  const CpChartData *data = cp_chart_view_get_data (view);
+  GtkLabel *readout = GTK_LABEL (cp_test_gui_find_named (GTK_WIDGET (results), "readout"));
+  g_autofree char *before = g_strdup (gtk_label_get_label (readout));
+  ReadoutAt at = { view, readout, before, -1, -1 };
+
+  for (guint s = 0; s < data->series->len; s++)
+    {
+      const CpChartSeries *series = g_ptr_array_index (data->series, s);
+
+      for (guint p = 0; p < series->x->len; p++)
+        if (g_array_index (series->x, double, p) == gpus && strstr (series->label, vendor) != NULL)
+          g_assert_true (cp_chart_locate (data, gtk_widget_get_width (GTK_WIDGET (view)),
+                                          gtk_widget_get_height (GTK_WIDGET (view)), CP_CHART_STYLE_LIGHT,
+                                          s, p, FALSE, &at.x, &at.y));
+    }
+  g_assert_cmpfloat (at.x, >=, 0);
+  cp_test_gui_wait_until (readout_at, &at, "the readout of the point");
+  return g_strdup (gtk_label_get_label (readout));
+}
+
+/* The mapped label named @name in @root that reads @text, or
+ * NULL when none does. */
+static GtkWidget *
+named_label_reading (GtkWidget  *root,
+                     const char *name,
+                     const char *text)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+
+  cp_test_gui_collect (root, GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      GtkWidget *label = g_ptr_array_index (labels, i);
+
+      if (g_strcmp0 (gtk_widget_get_name (label), name) == 0 && gtk_widget_get_mapped (label) &&
+          g_strcmp0 (gtk_label_get_label (GTK_LABEL (label)), text) == 0)
+        return label;
+    }
+  return NULL;
+}
+
+/* Issue 26: the demo's 13B pre-training is recommended on 示例供应商 D's
+ * H800 cluster, 8 GPUs a node, at 10 nodes: the pointer on that point of
+ * 80 GPUs read "Recommended: 8 × H800 · …", one machine. It names the
+ * nodes, the GPUs of each and all of them, 10 × 8 = 80, as the table's
+ * Quote cell of that option does; the line's whole offer, 16 nodes, is
+ * 16 × 8 = 128 GPUs. */
+static void
+test_chart_view_readout_names_machines (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) project = cp_demo_project_new (&error);
+  GtkWindow *window = GTK_WINDOW (gtk_window_new ());
+  CpResultsView *results = CP_RESULTS_VIEW (cp_results_view_new ());
+  CpChartView *view = cp_results_view_get_chart (results, CP_CHART_COST);
+  const CpJob *job;
+  const CpPlan *plan;
+  const CpOption *best;
+  const CpQuote *quote;
+  const char *model;
+  g_autofree char *name = NULL;
+  g_autofree char *chosen = NULL;
+  g_autofree char *expected = NULL;
+  g_autofree char *at_chosen = NULL;
+  g_autofree char *at_whole = NULL;
+  guint pretrain = G_MAXUINT;
+
+  g_assert_no_error (error);
+  for (guint j = 0; j < project->jobs->len; j++)
+    if (g_strcmp0 (((CpJob *) g_ptr_array_index (project->jobs, j))->id, "job-pretrain13b") == 0)
+      pretrain = j;
+  g_assert_cmpuint (pretrain, <, project->jobs->len);
+  job = g_ptr_array_index (project->jobs, pretrain);
+  gtk_window_set_default_size (window, 1280, 800);
+  gtk_window_set_child (window, GTK_WIDGET (results));
+  gtk_window_present (window);
+  cp_results_view_update (results, project, pretrain);
+  cp_test_gui_wait_results (results);
+  cp_results_view_show_chart (results, CP_CHART_COST);
+  cp_test_gui_wait_until (has_cost_chart, view, "the cost chart");
+  cp_test_gui_wait_frames (GTK_WIDGET (view), 2);
+
+  plan = cp_results_view_get_plan (results);
+  best = &g_array_index (plan->options, CpOption, plan->recommended);
+  quote = g_ptr_array_index (project->quotes, best->quote_index);
+  g_assert_cmpstr (quote->id, ==, "q-h800-ib");
+  g_assert_cmpuint (quote->gpus_per_node, ==, 8);
+  g_assert_cmpuint (quote->nodes_available, ==, 16);
+  g_assert_cmpuint (best->estimate.nodes, ==, 10);
+  g_assert_cmpfloat (job->deadline_days, ==, 90);
+
+  model = cp_words_gpu_model (quote->gpu.name);
+  name = g_strdup_printf ("%s — %s", quote->vendor, quote->offer_name);
+  chosen = g_strdup_printf ("10 × 8 × %s (80 GPUs)", model);
+  expected = g_strdup_printf ("Recommended: %s · %s: ", chosen, name);
+  at_chosen = readout_of_point (results, "示例供应商 D", 80);
+  g_assert_true (g_str_has_prefix (at_chosen, expected));
+  /* The point's cost is the table's for the same option. */
+  {
+    GListModel *options = cp_results_view_get_options (results);
+
+    for (guint i = 0; i < g_list_model_get_n_items (options); i++)
+      {
+        g_autoptr(CpOptionObject) object = g_list_model_get_item (options, i);
+
+        if (cp_option_object_get_option (object)->quote_index == best->quote_index)
+          g_assert_nonnull (strstr (at_chosen, cp_option_object_get_text (object, CP_OPTION_TEXT_COST)));
+      }
+  }
+  g_free (expected);
+  expected = g_strdup_printf ("16 × 8 × %s (128 GPUs) · %s: ", model, name);
+  at_whole = readout_of_point (results, "示例供应商 D", 128);
+  g_assert_true (g_str_has_prefix (at_whole, expected));
+  g_assert_null (strstr (at_whole, "Recommended"));
+
+  /* The table's Quote cell of the recommended option: the same words. */
+  g_assert_nonnull (named_label_reading (GTK_WIDGET (results), "quote-gpu", chosen));
+  /* A single machine's cell is its GPUs: 示例供应商 B's one node of 8 A800. */
+  {
+    const CpQuote *single = g_ptr_array_index (project->quotes, 1);
+    g_autofree char *gpus = g_strdup_printf ("8 × %s", cp_words_gpu_model (single->gpu.name));
+
+    g_assert_cmpstr (single->id, ==, "q-a800");
+    g_assert_nonnull (named_label_reading (GTK_WIDGET (results), "quote-gpu", gpus));
+  }
+
+  gtk_window_destroy (window);
+}
+
+/* The days of @text, "92.0 days". */
+static double
+days_of (const char *text)
+{
+  g_assert_true (g_str_has_suffix (text, " days"));
+  return g_ascii_strtod (text, NULL);
+}
+
+/* Issue 26: the table's Deadline cell said "Missed" of the 13B
+ * pre-training's options that finish after its 90 days, not by how much.
+ * It says by how much: the option's days in its own Days cell less the
+ * job's 90. */
+static void
+test_chart_view_missed_by (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) project = cp_demo_project_new (&error);
+  GtkWindow *window = GTK_WINDOW (gtk_window_new ());
+  CpResultsView *results = CP_RESULTS_VIEW (cp_results_view_new ());
+  GListModel *options;
+  guint pretrain = G_MAXUINT, missed = 0;
+
+  g_assert_no_error (error);
+  for (guint j = 0; j < project->jobs->len; j++)
+    if (g_strcmp0 (((CpJob *) g_ptr_array_index (project->jobs, j))->id, "job-pretrain13b") == 0)
+      pretrain = j;
+  g_assert_cmpuint (pretrain, <, project->jobs->len);
+  gtk_window_set_default_size (window, 1920, 1000);
+  gtk_window_set_child (window, GTK_WIDGET (results));
+  gtk_window_present (window);
+  cp_results_view_update (results, project, pretrain);
+  cp_test_gui_wait_results (results);
+  cp_test_gui_wait_frames (GTK_WIDGET (results), 2);
+
+  options = cp_results_view_get_options (results);
+  for (guint i = 0; i < g_list_model_get_n_items (options); i++)
+    {
+      g_autoptr(CpOptionObject) object = g_list_model_get_item (options, i);
+      const CpEstimate *estimate = &cp_option_object_get_option (object)->estimate;
+      const char *days = cp_option_object_get_text (object, CP_OPTION_TEXT_DAYS);
+      g_autofree char *expected = NULL;
+
+      if (!estimate->fits || estimate->meets_deadline)
+        continue;
+      /* "92.0 days" in the Days cell: 2.0 days late. */
+      expected = g_strdup_printf ("Missed by %.1f days", days_of (days) - 90);
+      g_assert_cmpstr (cp_option_object_get_text (object, CP_OPTION_TEXT_DEADLINE), ==, expected);
+      g_assert_nonnull (cp_test_gui_find_with_text (GTK_WIDGET (results), expected, CP_TEST_GUI_TEXT_WHOLE));
+      if (g_str_has_prefix (cp_option_object_get_text (object, CP_OPTION_TEXT_QUOTE), "示例供应商 G"))
+        g_assert_cmpstr (expected, ==, "Missed by 2.0 days");
+      missed++;
+    }
+  g_assert_cmpuint (missed, >, 0);
+  gtk_window_destroy (window);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -606,5 +836,7 @@ main (int    argc,
   g_test_add_func ("/chart-view/timeline-tab", test_chart_view_timeline_tab);
   g_test_add_func ("/chart-view/labels-clear-axes", test_chart_view_labels_clear_axes);
   g_test_add_func ("/chart-view/marker-not-hidden", test_chart_view_marker_not_hidden);
+  g_test_add_func ("/chart-view/readout-names-machines", test_chart_view_readout_names_machines);
+  g_test_add_func ("/chart-view/missed-by", test_chart_view_missed_by);
   return g_test_run ();
 }

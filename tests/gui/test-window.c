@@ -2449,8 +2449,9 @@ test_window_readout_follows_tab (void)
   g_signal_emit_by_name (motion_controller (chart), "motion",
                          gtk_widget_get_width (chart) / 2.0, gtk_widget_get_height (chart) * 0.3);
   cp_test_gui_wait_until (label_not_empty, readout, "the readout of the cost chart");
-  /* "<quote>: 16 GPUs, 90,000 CNY, 0.6 days" or its time panel's. */
-  g_assert_nonnull (strstr (gtk_label_get_label (readout), " GPUs, "));
+  /* "2 × 8 × <GPU> (16 GPUs) · <quote>: 90,000 CNY, 0.6 days" or its time panel's. */
+  g_assert_nonnull (strstr (gtk_label_get_label (readout), " × "));
+  g_assert_nonnull (strstr (gtk_label_get_label (readout), " CNY, "));
   g_assert_nonnull (strstr (gtk_label_get_label (readout), "days"));
 
   g_action_group_activate_action (G_ACTION_GROUP (window), "show-memory-chart", NULL);
@@ -4712,8 +4713,8 @@ test_window_implausible_price (void)
 
       if (cp_option_object_get_option (object)->quote_index != 0)
         continue;
-      /* The mark goes with the GPU count, never cut (test-window-room.c). */
-      g_object_get (object, "gpu-count-text", &cell, NULL);
+      /* The mark leads the option's machines, never cut (test-window-room.c). */
+      g_object_get (object, "quote-cell-text", &cell, NULL);
       marked = g_str_has_prefix (cell, "⚠ ");
     }
   g_assert_true (marked);
