@@ -3,7 +3,7 @@
  * Owns the cost and serving charts, drawn from the job's sweep (kept in
  * the project's analysis, else made on a worker and taken in place when
  * it comes), the project's timeline (planned on a worker, only while its
- * tab shows) and the readout over the chart's title. The view's struct is in
+ * tab shows) and the readout beside the chart tabs. The view's struct is in
  * cp-results-view-private.h.
  */
 #include "config.h"
@@ -27,14 +27,13 @@ readout_cb (gpointer user_data)
   const char *readout = shown ? cp_chart_view_get_readout (self->readout_chart) : NULL;
 
   self->readout_id = 0;
+  /* Always shown, empty between figures: its row keeps its height. */
   _cp_results_view_set_label (self->readout_label, readout ? readout : "");
-  /* Over the chart's title, only while there is a figure to read. */
-  _cp_results_view_set_visible (GTK_WIDGET (self->readout_label), readout != NULL && *readout != '\0');
   return G_SOURCE_REMOVE;
 }
 
-/* A chart says its readout from its size_allocate; the label over the
- * chart is already placed by then, and a text set in
+/* A chart says its readout from its size_allocate; the label beside
+ * the tabs is already placed by then, and a text set in
  * that layout was painted unplaced (GTK: "Trying to snapshot GtkBox
  * without a current allocation", on a window widened from 1024 to
  * 1920 px). It follows before the next frame. */
