@@ -16,6 +16,7 @@
 #include "planner/cp-sweep.h"
 #include "report/cp-chart.h"
 #include "report/cp-i18n.h"
+#include "report/cp-reason-text.h"
 #include "store/cp-demo.h"
 #include "store/cp-store.h"
 
@@ -645,6 +646,82 @@ test_demo_memory_marks (void)
   g_assert_cmpstr (qlora_zh->marker_label, ==, "本任务按原配置，即推荐方案");
 }
 
+/* Issue 26, in Chinese: the demo's 13B pre-training is recommended on
+ * 示例供应商 D's H800 cluster of 8 GPUs a node at 10 nodes. The readout of
+ * that point of 80 GPUs names the nodes, the GPUs of each and all of
+ * them, 10 × 8 = 80, counted with 块 as the results table counts GPUs;
+ * an option finishing after the job's 90 days says by how much, its days
+ * less 90. */
+static void
+test_demo_readout_zh (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) project = cp_demo_project_new (&error);
+  guint job_index = G_MAXUINT;
+  g_autoptr(CpPlan) plan = NULL;
+  g_autoptr(CpSweep) sweep = NULL;
+  g_autoptr(CpChartData) data = NULL;
+  const CpOption *best;
+  const CpQuote *quote;
+  const char *model;
+  g_autofree char *expected = NULL;
+  guint missed = 0;
+  int chosen = -1;
+  double x, y;
+
+  g_assert_no_error (error);
+  for (guint j = 0; j < project->jobs->len; j++)
+    if (g_strcmp0 (((CpJob *) g_ptr_array_index (project->jobs, j))->id, "job-pretrain13b") == 0)
+      job_index = j;
+  g_assert_cmpuint (job_index, <, project->jobs->len);
+  plan = cp_project_plan_job (project, job_index);
+  sweep = cp_project_sweep_job (project, job_index, CP_CHART_COST_MAX_POINTS);
+  data = cp_chart_data_new_cost (project, job_index, plan, sweep, "zh_CN");
+  best = &g_array_index (plan->options, CpOption, plan->recommended);
+  quote = g_ptr_array_index (project->quotes, best->quote_index);
+  g_assert_cmpstr (quote->id, ==, "q-h800-ib");
+  g_assert_cmpuint (quote->gpus_per_node, ==, 8);
+  g_assert_cmpuint (best->estimate.nodes, ==, 10);
+  model = cp_words_gpu_model (quote->gpu.name);
+
+  for (guint s = 0; s < data->series->len; s++)
+    if (((CpChartSeries *) g_ptr_array_index (data->series, s))->emphasis == CP_CHART_EMPHASIS_HIGHLIGHT)
+      chosen = (int) s;
+  g_assert_cmpint (chosen, >=, 0);
+  {
+    const CpChartSeries *series = g_ptr_array_index (data->series, chosen);
+
+    for (guint p = 0; p < series->x->len; p++)
+      if (g_array_index (series->x, double, p) == 80)
+        {
+          g_autofree char *readout = NULL;
+
+          g_assert_true (cp_chart_locate (data, 1280, 720, CP_CHART_STYLE_LIGHT, (guint) chosen, p, FALSE, &x, &y));
+          readout = cp_chart_readout (data, 1280, 720, x, y);
+          expected = g_strdup_printf ("推荐：10 × 8 × %s（80 块 GPU） · %s — %s：", model, quote->vendor, quote->offer_name);
+          g_assert_true (g_str_has_prefix (readout, expected));
+        }
+  }
+  g_assert_nonnull (expected);
+
+  cp_i18n_push_language ("zh_CN");
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpEstimate *estimate = &g_array_index (plan->options, CpOption, i).estimate;
+      g_autofree char *status = NULL;
+      g_autofree char *late = NULL;
+
+      if (!estimate->fits || estimate->meets_deadline)
+        continue;
+      status = cp_words_deadline_status (g_ptr_array_index (project->jobs, job_index), estimate, "zh_CN");
+      late = g_strdup_printf ("超期 %.1f 天", round (estimate->calendar_days * 10) / 10 - 90);
+      g_assert_cmpstr (status, ==, late);
+      missed++;
+    }
+  cp_i18n_pop_language ();
+  g_assert_cmpuint (missed, >, 0);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -663,6 +740,7 @@ main (int    argc,
   g_test_add_func ("/chart-labels/break-even-in-note", test_break_even_in_note);
   g_test_add_func ("/chart-labels/demo-markers-in-place", test_demo_markers_in_place);
   g_test_add_func ("/chart-labels/demo-memory-marks", test_demo_memory_marks);
+  g_test_add_func ("/chart-labels/demo-readout-zh", test_demo_readout_zh);
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);
   g_free (tmp_dir);
