@@ -69,6 +69,7 @@ struct _CpResultsView
   GtkLabel           *changes_heading;
   GtkLabel           *changes_label;
   GtkLabel           *readout_label;
+  GtkBox             *chart_tabs;     /* the chart tabs and the readout */
   GtkStack           *chart_stack;
   CpChartView        *cost_chart;
   CpChartView        *memory_chart;
