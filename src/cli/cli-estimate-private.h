@@ -59,6 +59,7 @@ struct _CpCliJobOptions {
   char     *moe_fp8_expert_speedup;
   char     *qlora_bits;
   char     *vllm_profile;
+  char     *kv_admission;
   char     *selective_recompute;
   char     *cross_entropy;
   char     *memory_unit;

@@ -133,6 +133,9 @@ cp_cli_estimate_write_xml (const Estimate    *e,
   /* The vLLM engine whose profiling pass sized the KV cache (its activation
    * peak is the inference element's activation-peak-bytes). */
   cp_cli_xml_text (w, "vllm-engine", cp_vllm_profile_to_string (settings->vllm_profile));
+  /* What a running request counts against the KV cache: paged (vLLM) or
+   * full-length (TensorRT-LLM's runtime batch size). */
+  cp_cli_xml_text (w, "kv-admission", cp_kv_admission_to_string (settings->kv_admission));
   cp_cli_xml_bool (w, "fsdp-pp-unsharded", settings->fsdp_pp_unsharded);
   cp_cli_xml_bool (w, "fsdp1-adapter-gradients", settings->fsdp1_adapter_gradients);
   /* What selective recompute keeps of a layer: Megatron's attention core
@@ -231,6 +234,11 @@ cp_cli_estimate_write_xml (const Estimate    *e,
   cp_cli_xml_double (w, "max-concurrency", est->max_concurrency);
   cp_cli_xml_bool (w, "kv-measured", est->kv_measured);
   cp_cli_xml_bool (w, "kv-extrapolated", est->kv_extrapolated);
+  /* The KV slots a running request counts, in whole blocks (the
+   * kv-admission setting: paged, its prompt and the output written so
+   * far, on average; full length, prompt and whole output); requests per
+   * replica are the KV blocks over it. */
+  cp_cli_xml_double (w, "kv-tokens-held-per-request", est->kv_tokens_held_per_request);
   cp_cli_xml_double (w, "requests-per-replica", est->requests_per_replica);
   cp_cli_xml_uint (w, "replicas-per-node", est->replicas_per_node);
   cp_cli_xml_uint (w, "replicas-needed", est->replicas_needed);

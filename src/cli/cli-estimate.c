@@ -35,7 +35,7 @@ options_clear (Options *o)
     &o->intra_link, &o->network, &o->nics, &o->nic_gbps, &o->host_memory_gib, &o->deadline_days,
     &o->duration_days, &o->output,
     &o->billing_granularity, &o->minimum_term, &o->network_fee, &o->storage_tb, &o->storage_price, &o->storage, &o->management_fee, &o->setup_fee, &o->offering, &o->vat_rate, &o->prices_include_vat, &o->engineers, &o->engineer_day_cost, &o->measured_peak_memory, &o->measured_tokens_per_s, &o->measured_step_s, &o->measured_comm_share, &o->measured_kv_cache_tokens, &o->measured_gpus, &o->utilisation, &o->link_efficiency, &o->debug_share, &o->layout_headroom_time,
-    &o->failure_rate, &o->restart_time, &o->checkpoint_interval, &o->fp8_layout, &o->int4_constant_bits, &o->tp_comm_overlap, &o->moe_fp8_expert_speedup, &o->qlora_bits, &o->moe_max_nodes, &o->vllm_profile,
+    &o->failure_rate, &o->restart_time, &o->checkpoint_interval, &o->fp8_layout, &o->int4_constant_bits, &o->tp_comm_overlap, &o->moe_fp8_expert_speedup, &o->qlora_bits, &o->moe_max_nodes, &o->vllm_profile, &o->kv_admission,
     &o->selective_recompute, &o->cross_entropy,
   };
 
@@ -666,6 +666,8 @@ apply_settings_options (Estimate *e)
     return cp_cli_bad_choice ("--fp8-layout", o->fp8_layout, "all-linear, llama3");
   if (o->vllm_profile != NULL && !cp_vllm_profile_from_string (o->vllm_profile, &settings->vllm_profile))
     return cp_cli_bad_choice ("--vllm-engine", o->vllm_profile, "v1, v0");
+  if (o->kv_admission != NULL && !cp_kv_admission_from_string (o->kv_admission, &settings->kv_admission))
+    return cp_cli_bad_choice ("--kv-admission", o->kv_admission, "paged, full-length");
   if (o->selective_recompute != NULL &&
       !cp_selective_recompute_from_string (o->selective_recompute, &settings->selective_recompute))
     return cp_cli_bad_choice ("--selective-recompute", o->selective_recompute, "attention, op");
@@ -1029,6 +1031,11 @@ print_table (const Estimate   *e,
       cp_cli_table_add_heading (table, _("Inference"));
       add_row (table, _("KV cache per token"), g_strdup_printf ("%s B (%s)", kv_number, kv_bytes));
       add_row (table, _("KV-cache budget per GPU"), cp_format_bytes (est->kv_budget_bytes, settings->memory_unit));
+      /* What each request counts against the cache (kv-admission): paged,
+       * fewer tokens than the context vLLM's figure below is for, so more
+       * requests run at once than that figure says. */
+      add_row (table, _("KV tokens a running request counts"),
+               cp_cli_format_number (est->kv_tokens_held_per_request, 0));
       /* Whole requests first, what the sizing uses; vLLM's own figure
        * after, named as vLLM prints it: "Concurrency per replica
        * 104.27×" read as a speed-up (walkthrough 13). */
@@ -1306,6 +1313,7 @@ add_settings_entries (GOptionContext *context,
     { "fsdp-pp-unsharded", 0, 0, G_OPTION_ARG_NONE, &o->fsdp_pp_unsharded, N_("ZeRO-3 with pipeline stages: each stage's parameters stay gathered and its gradients unsharded for the whole step, as torchtitan runs FSDP with PP (default: resharded as without stages)"), NULL },
     { "fsdp1-adapter-gradients", 0, 0, G_OPTION_ARG_NONE, &o->fsdp1_adapter_gradients, N_("LoRA with ZeRO-3 as FSDP1 runs it: accumulating micro-batches keeps the whole model's gradients on every GPU (default: FSDP2, adapters' gradients only)"), NULL },
     { "vllm-engine", 0, 0, G_OPTION_ARG_STRING, &o->vllm_profile, N_("vLLM engine whose memory profile sizes the KV cache: v1 (default, vLLM 0.8 and later: a pass of 8,192 or 2,048 batched tokens) or v0 (before 0.8: a pass of the whole context, at least 2,048 tokens)"), N_("v1|v0") },
+    { "kv-admission", 0, 0, G_OPTION_ARG_STRING, &o->kv_admission, N_("What a served request counts against the KV cache: paged (default: the tokens it holds, its prompt and the output so far, as vLLM allocates blocks) or full-length (its prompt and whole output, as TensorRT-LLM sizes its batch)"), N_("paged|full-length") },
     { "selective-recompute", 0, 0, G_OPTION_ARG_STRING, &o->selective_recompute, N_("What selective recompute keeps of a layer: attention (default: all but the attention scores, as Megatron-LM) or op (the attention output and every other matrix product's, as torchtitan's op-level activation checkpointing)"), N_("attention|op") },
     { "cross-entropy", 0, 0, G_OPTION_ARG_STRING, &o->cross_entropy, N_("How the training loss holds the logits at its peak: fused (default: 4 bytes a logit, as Megatron-LM's fused cross entropy and compiled or chunked losses) or eager (12 bytes a logit, as PyTorch's cross_entropy on logits cast to fp32)"), N_("fused|eager") },
     { "fp8-layout", 0, 0, G_OPTION_ARG_STRING, &o->fp8_layout, N_("Layers that 8-bit weights cover when serving: all-linear (default: every linear layer but the output head) or llama3 (feed-forward layers but the first and last, as Meta's FP8 checkpoint of Llama 3.1 405B)"), N_("all-linear|llama3") },

@@ -233,6 +233,61 @@ serving_tensor_parallel_allowed (const CpModelSpec *m,
   return kv_heads >= tp ? kv_heads % tp == 0 : tp % kv_heads == 0;
 }
 
+/* The sum of ceil(t / @block) for t = 1 … @tokens: the blocks a request
+ * holds at each of its first @tokens lengths, added up. */
+static double
+blocks_summed_over_lengths (double tokens,
+                            double block)
+{
+  double whole = floor (tokens / block);
+  double rest = tokens - whole * block;
+
+  return block * whole * (whole + 1.0) / 2.0 + rest * (whole + 1.0);
+}
+
+/* Blocks a running request counts against the KV cache (the kv-admission
+ * setting).
+ * - Paged (vLLM): the blocks it holds, on average over its life. vLLM's
+ *   KV cache is filled as tokens come: its scheduler asks for the blocks
+ *   of a step's new tokens only (vllm/v1/core/sched/scheduler.py at
+ *   00024d314514900f361ad072af6931e403b7f589, Scheduler.schedule:
+ *   "Schedule newly needed KV blocks for the request",
+ *   kv_cache_manager.allocate_slots for num_new_tokens; none free, it
+ *   preempts the latest running request and recomputes it later), so it
+ *   admits requests until the blocks actually held run out, not until
+ *   their longest length would (Kwon et al. 2023, PagedAttention,
+ *   §4.2–4.3; V0's block manager alike). A request of P prompt and O
+ *   output tokens holds P tokens' slots at its prefill step and P + k − 1
+ *   at the step that writes output token k: at a steady state where each
+ *   step every running request writes one token, it holds
+ *   ceil((P + j) / block) blocks for j = 0 … O − 1, equally long each.
+ * - Full length (TensorRT-LLM): prompt and whole output. Its scheduler
+ *   pages too (trtllm-bench's default MAX_UTILIZATION, tensorrt_llm/bench/
+ *   dataclasses/configuration.py at 000a01de66f0eab4ab05640711f0253f50f5209c),
+ *   but the runtime batch size tuning trtllm-bench turns on
+ *   (dynamic_max_batch_size) caps the batch at
+ *   KVCacheManager::getMaxCapacityBatchSize (cpp/tensorrt_llm/batch_manager/
+ *   kvCacheManager.cpp): the cache's blocks over ceil((input + output) /
+ *   tokens per block), through DynamicBatchTuner::getRuntimeBatchSize; its
+ *   default GUARANTEED_NO_EVICT scheduler reserves the blocks to
+ *   completion the same way (capacityScheduler.cpp at
+ *   cf6abc45df6e3470d8c378366896882e1f43e60c).
+ * Either way a request must fit at its longest (context_len, checked
+ * apart). */
+static double
+blocks_counted_per_request (const CpJob      *job,
+                            const CpSettings *settings,
+                            double            block)
+{
+  double prompt = MAX (job->prompt_tokens, 1u);
+  double output = MAX (job->output_tokens, 1u);
+
+  if (settings->kv_admission == CP_KV_ADMISSION_FULL_LENGTH)
+    return ceil ((prompt + output) / block);
+  return (blocks_summed_over_lengths (prompt + output - 1.0, block) -
+          blocks_summed_over_lengths (prompt - 1.0, block)) / output;
+}
+
 /* One replica size as vLLM's memory profile lays it out. */
 typedef struct {
   guint    gpus;               /* tensor × pipeline parallel */
@@ -267,6 +322,7 @@ lay_out_replica (const CpJob      *job,
   double kv_heads = m->kv_latent_dim > 0 ? 1.0 : (m->kv_heads > 0 ? m->kv_heads : m->heads);
   double block = settings->kv_block_tokens;
   double blocks_per_request = ceil (job->context_len / block);
+  double blocks_held = blocks_counted_per_request (job, settings, block);
 
   size->gpus = gpus;
   size->tp = MIN (gpus, gpn);
@@ -291,9 +347,13 @@ lay_out_replica (const CpJob      *job,
   /* vLLM's tokens are its blocks × the block size: exact here. */
   size->blocks = size->kv_exact ? floor (job->trial.kv_cache_tokens / block)
                                 : floor (size->kv_budget_bytes / (block * size->kv_per_gpu_token_bytes));
-  /* Whole requests need whole blocks each, and vLLM's scheduler runs at
-   * most max_num_seqs of them at once. */
-  size->carried = MIN (floor (size->blocks / blocks_per_request), max_sequences);
+  /* A request must fit at its longest (vLLM refuses a max_model_len
+   * the cache cannot hold); then the requests in flight share the blocks
+   * at what each counts (blocks_counted_per_request), at most
+   * max_num_seqs of them. */
+  if (size->blocks < blocks_per_request)
+    return FALSE;
+  size->carried = MIN (floor (size->blocks / blocks_held), max_sequences);
   return size->carried >= 1;
 }
 
@@ -369,7 +429,7 @@ _cp_estimate_inference (const CpJob      *job,
   double budget = capacity * settings->serving_memory_fraction;
   double weights = _cp_inference_weight_bytes (job, settings);
   double block = settings->kv_block_tokens;
-  double blocks_per_request = ceil (job->context_len / block);
+  double blocks_held = blocks_counted_per_request (job, settings, block);
   double batched_tokens, max_sequences;
   double kv_per_request;
   guint gpn = quote->gpus_per_node;
@@ -378,7 +438,8 @@ _cp_estimate_inference (const CpJob      *job,
   ReplicaSize chosen = { 0 };
 
   est->kv_bytes_per_token = cp_job_kv_bytes_per_token (job);
-  kv_per_request = est->kv_bytes_per_token * job->context_len;
+  est->kv_tokens_held_per_request = blocks_held * block;
+  kv_per_request = est->kv_bytes_per_token * est->kv_tokens_held_per_request;
   serving_batch_defaults (quote, settings, capacity, job->context_len, &batched_tokens, &max_sequences);
   est->sampler_peak_bytes = serving_sampler_peak_bytes (job, settings, batched_tokens, max_sequences);
   est->serving_budget_bytes = budget;
@@ -474,7 +535,7 @@ _cp_estimate_inference (const CpJob      *job,
       est->fits = replicas_here >= 1;
       est->weights_bytes = weights / replica_gpus;
       served = replicas_here > 0 ? MIN (chosen.carried, ceil ((double) job->concurrency / replicas_here)) : 0;
-      est->kv_cache_bytes = served * blocks_per_request * block * chosen.kv_per_gpu_token_bytes;
+      est->kv_cache_bytes = served * est->kv_tokens_held_per_request * chosen.kv_per_gpu_token_bytes;
       est->memory_per_gpu_bytes = est->weights_bytes + est->kv_cache_bytes + chosen.activation_bytes +
                                   settings->cuda_graph_bytes + est->overhead_bytes;
       serve_with_replica (job, quote, settings, weights, max_sequences, &chosen, est);

@@ -145,7 +145,9 @@ typedef struct {
   double max_concurrency;          /* per replica, unrounded as vLLM prints it */
   gboolean kv_measured;            /* a serving trial's KV cache on its quote and GPUs replaced the budget */
   gboolean kv_extrapolated;        /* a serving trial's KV cache carried to this GPU or replica size */
-  double requests_per_replica;     /* whole requests of the context length */
+  double kv_tokens_held_per_request; /* KV slots (whole blocks) a running request counts (kv-admission):
+                                    * paged, its prompt and output so far on average; else its whole length */
+  double requests_per_replica;     /* requests it runs at once, at kv_tokens_held_per_request each */
   guint  replicas_per_node;
   guint  replicas_needed;
   guint  nodes_needed;

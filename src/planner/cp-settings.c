@@ -267,6 +267,9 @@ cp_settings_init (CpSettings *settings)
    * (VLLM_USE_V1 defaults to on, vllm/envs.py): the current engine is
    * taken. Logs from vLLM before 0.8 (before March 2025) are V0's. */
   settings->vllm_profile = CP_VLLM_PROFILE_V1;
+  /* The app sizes services as vLLM runs them: paged, each request
+   * counting the blocks it holds (cp-estimate-serving.c). */
+  settings->kv_admission = CP_KV_ADMISSION_PAGED;
   /* ZeRO-3 with pipeline stages as torchtitan runs it by default: the
    * stage's parameters stay gathered in 16 bits and its gradients
    * unsharded in fp32 for the whole step (no resharding after forward
@@ -480,6 +483,12 @@ cp_settings_get_assumptions (const CpSettings *settings,
       "else 2,048 (vllm/engine/arg_utils.py get_batch_defaults), then a dummy sampling step of max_num_seqs with "
       "top-k/top-p, 28 B a logit (v1/worker/gpu_model_runner.py _dummy_sampler_run, v1/sample/ops/topk_topp_sampler.py); "
       "0 (V0): max(max_model_len, 2,048) tokens (vllm/config.py SchedulerConfig, v0.6.6)" },
+    { "kv-admission", settings->kv_admission == CP_KV_ADMISSION_FULL_LENGTH ? 1 : 0, NULL,
+      "0 paged: a request counts the blocks it holds, prompt and output so far, half its output on average "
+      "(vllm/v1/core/sched/scheduler.py at 00024d3, Scheduler.schedule, allocate_slots per step; PagedAttention "
+      "§4.2–4.3); 1 full length: prompt and whole output, as TensorRT-LLM sizes its runtime batch "
+      "(KVCacheManager::getMaxCapacityBatchSize, DynamicBatchTuner, on in trtllm-bench) and reserves under "
+      "GUARANTEED_NO_EVICT" },
     { "expert-gemm-half-size", CP_GEMM_HALF_SIZE, NULL,
       "DeepGEMM README (a6d97a1) performance tables, 28 FP8 GEMMs on H800: speed d/(d + 238) of the largest's "
       "(d = 2,249), d = 1/(1/M + 1/N + 1/K); routed experts' GEMMs slower by it, dense ones at compute-utilisation" },
@@ -705,6 +714,7 @@ cp_assumption_task_kinds (const char *key)
     "moe-fp8-dispatch", "moe-max-nodes-per-token", "vllm-profile", "fsdp-pp-unsharded", "fsdp1-adapter-gradients",
     "contingency", "vat-rate", "moe-expert-tp", "selective-recompute", "cross-entropy",
     "vat-rate-lease", "tp-comm-overlap", "layout-headroom-time", "moe-fp8-expert-speedup",
+    "kv-admission",
   };
   /* In the order of keys[]: mixed-precision Adam's bytes cover every
    * parameter only in a full run (adapters train a few); serving has its
@@ -731,6 +741,7 @@ cp_assumption_task_kinds (const char *key)
     training, training, serving, training, adapters,
     every, every, training, training, training,
     every, training, training, training,
+    serving,
   };
 #undef K
 

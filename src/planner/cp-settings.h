@@ -60,6 +60,18 @@ typedef enum {
   CP_N_VLLM_PROFILES
 } CpVllmProfile;
 
+/* What bounds the requests a serving replica runs at once by its KV
+ * cache (cp-estimate-serving.c). Paged: the blocks they hold, each its
+ * prompt and the output written so far (vLLM's scheduler). Full length:
+ * the blocks of a whole request, prompt and all its output, each
+ * (TensorRT-LLM: its runtime batch size tuning, on in trtllm-bench, and
+ * its default GUARANTEED_NO_EVICT scheduler). */
+typedef enum {
+  CP_KV_ADMISSION_PAGED,
+  CP_KV_ADMISSION_FULL_LENGTH,
+  CP_N_KV_ADMISSIONS
+} CpKvAdmission;
+
 /* What "selective recompute" keeps of a layer. ATTENTION: Megatron-LM's
  * (Korthikanti et al. 2022 §5, --recompute-granularity selective):
  * everything but the attention core's s² scores and their softmax and
@@ -135,6 +147,7 @@ typedef struct {
   gboolean fsdp_pp_unsharded;         /* FSDP + PP: the stage stays gathered, gradients unsharded, all step */
   gboolean fsdp1_adapter_gradients;  /* LoRA under FSDP1: whole-model gradients while accumulating */
   CpVllmProfile vllm_profile;        /* serving: the engine generation whose profiling pass sizes the KV cache */
+  CpKvAdmission kv_admission;        /* serving: what a running request counts against the KV cache */
   CpSelectiveRecompute selective_recompute; /* what selective recompute keeps of a layer */
   CpCrossEntropy    cross_entropy;     /* how the loss holds the logits at its peak */
   double   layout_headroom_time;     /* layout search: time a layout with safe headroom may lose to a Tight one */
@@ -173,6 +186,8 @@ guint cp_assumption_task_kinds (const char *key);
 
 const char *cp_vllm_profile_to_string   (CpVllmProfile profile);
 gboolean    cp_vllm_profile_from_string (const char *str, CpVllmProfile *out);
+const char *cp_kv_admission_to_string   (CpKvAdmission admission);
+gboolean    cp_kv_admission_from_string (const char *str, CpKvAdmission *out);
 const char *cp_selective_recompute_to_string   (CpSelectiveRecompute policy);
 gboolean    cp_selective_recompute_from_string (const char *str, CpSelectiveRecompute *out);
 const char *cp_cross_entropy_to_string        (CpCrossEntropy kind);

@@ -37,6 +37,7 @@ static const char * const gpu_figure_names[] = {
 /* The serving conventions of cp-settings.h, as estimate's options and the XML name them. */
 static const char * const fp8_layout_names[] = { "all-linear", "llama3" };
 static const char * const vllm_profile_names[] = { "v1", "v0" };
+static const char * const kv_admission_names[] = { "paged", "full-length" };
 static const char * const selective_recompute_names[] = { "attention", "op" };
 static const char * const cross_entropy_names[] = { "fused", "eager" };
 static const char * const technique_names[] = {
@@ -96,6 +97,7 @@ DEFINE_NAMES (CpVerification, cp_verification, verification_names, CP_N_VERIFICA
 DEFINE_NAMES (CpGpuFigure, cp_gpu_figure, gpu_figure_names, CP_N_GPU_FIGURES)
 DEFINE_NAMES (CpFp8Layout, cp_fp8_layout, fp8_layout_names, CP_N_FP8_LAYOUTS)
 DEFINE_NAMES (CpVllmProfile, cp_vllm_profile, vllm_profile_names, CP_N_VLLM_PROFILES)
+DEFINE_NAMES (CpKvAdmission, cp_kv_admission, kv_admission_names, CP_N_KV_ADMISSIONS)
 DEFINE_NAMES (CpSelectiveRecompute, cp_selective_recompute, selective_recompute_names, CP_N_SELECTIVE_RECOMPUTES)
 DEFINE_NAMES (CpCrossEntropy, cp_cross_entropy, cross_entropy_names, CP_N_CROSS_ENTROPIES)
 

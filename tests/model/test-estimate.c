@@ -426,14 +426,41 @@ test_inference_concurrency (EstimateFixture *f,
   blocks = floor (kv_budget / (16 * 819200.0));
   g_assert_cmpfloat (blocks, ==, 815);
   g_assert_cmpfloat (est.kv_blocks, ==, 815);
-  /* 815 × 16 / 2048 = 6.37x, as vLLM prints it; 6 whole requests of 128 blocks. */
+  /* 815 × 16 / 2048 = 6.37x, as vLLM prints it for requests of the
+   * whole context. */
   g_assert_cmpfloat (est.max_concurrency, ==, 815 * 16 / 2048.0);
-  g_assert_cmpfloat (est.requests_per_replica, ==, 6);
+  /* Paged, a request of 1,024 prompt and 128 output tokens holds
+   * ⌈(1024 + j) / 16⌉ blocks at its step j = 0 … 127: 64 once, 65 to 71
+   * sixteen times each, 72 fifteen times, 8,760 in all, 68.4375 on
+   * average: ⌊815 ÷ 68.4375⌋ = 11 requests run at once (not the 6 whole
+   * 2,048-token requests vLLM's figure counts). */
+  g_assert_cmpuint (f->job.prompt_tokens, ==, 1024);
+  g_assert_cmpuint (f->job.output_tokens, ==, 128);
+  g_assert_cmpfloat (est.kv_tokens_held_per_request, ==, 8760.0 / 128 * 16);
+  g_assert_cmpfloat (est.requests_per_replica, ==, 11);
   g_assert_true (est.fits);
 
-  /* 200 concurrent requests need ceil(200 / 6) = 34 replicas. */
+  /* 200 concurrent requests need ceil(200 / 11) = 19 replicas. */
   f->job.concurrency = 200;
   cp_estimate (&f->job, &f->quote, 1, &f->settings, &est, NULL);
+  g_assert_cmpuint (est.replicas_needed, ==, 19);
+  g_assert_cmpuint (est.nodes_needed, ==, 19);
+
+  /* Requests filling the context, 128 prompt and 1,920 output tokens:
+   * paged, ⌈t / 16⌉ for t = 128 … 2,047 adds up to 131,968 − 568 =
+   * 131,400 (blocks over lengths 1 … t: 16·q(q + 1)/2 + r(q + 1) for
+   * t = 16q + r), 68.4375 a step, 11 requests; counted whole
+   * (TensorRT-LLM's batch), 2,048 tokens are 128 blocks: ⌊815 ÷ 128⌋ = 6,
+   * ⌈200 ÷ 6⌉ = 34 replicas. */
+  f->job.prompt_tokens = 128;
+  f->job.output_tokens = 1920;
+  cp_estimate (&f->job, &f->quote, 1, &f->settings, &est, NULL);
+  g_assert_cmpfloat (est.kv_tokens_held_per_request, ==, 131400.0 / 1920 * 16);
+  g_assert_cmpfloat (est.requests_per_replica, ==, 11);
+  f->settings.kv_admission = CP_KV_ADMISSION_FULL_LENGTH;
+  cp_estimate (&f->job, &f->quote, 1, &f->settings, &est, NULL);
+  g_assert_cmpfloat (est.kv_tokens_held_per_request, ==, 2048);
+  g_assert_cmpfloat (est.requests_per_replica, ==, 6);
   g_assert_cmpuint (est.replicas_needed, ==, 34);
   g_assert_cmpuint (est.nodes_needed, ==, 34);
 }
@@ -447,7 +474,9 @@ test_inference_concurrency (EstimateFixture *f,
  * 229,376,000 after it), 0.5 GiB of graphs and 1 GiB of context leave
  * 5,367,448,576 B; each rank holds 4 of the 8 KV heads, 163,840 B a token,
  * 2,621,440 B a 16-token block: 2,047 blocks, 2047 × 16 / 4096 = 8.0
- * requests of 4,096 tokens, 7 whole ones. */
+ * requests of 4,096 tokens; requests of 1,024 prompt and 128 output
+ * tokens hold 68.4375 blocks on average (test_inference_concurrency),
+ * so ⌊2047 ÷ 68.4375⌋ = 29 run at once. */
 static void
 test_inference_tensor_parallel (EstimateFixture *f,
                                 gconstpointer    data)
@@ -470,7 +499,7 @@ test_inference_tensor_parallel (EstimateFixture *f,
   g_assert_cmpfloat (est.kv_blocks, ==, floor (kv_budget / (16 * 163840.0)));
   g_assert_cmpfloat (est.kv_blocks, ==, 2047);
   assert_close (2047 * 16 / 4096.0, est.max_concurrency, 1e-12);
-  g_assert_cmpfloat (est.requests_per_replica, ==, 7);
+  g_assert_cmpfloat (est.requests_per_replica, ==, 29);
   g_assert_cmpuint (est.replicas_per_node, ==, 4);
 }
 

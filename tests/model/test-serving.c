@@ -678,6 +678,12 @@ test_trial_kv_cache (void)
   job.trial.gpu_dense_flops = 989e12;
   job.trial.gpu_memory_nominal_gb = 80;
   job.trial.kv_cache_tokens = 100000;
+  /* What is under test is how a trial's cache is taken and carried, so
+   * each request counts its whole 4,096-token length, 256 blocks
+   * (--kv-admission full-length, prompt and output filling the context),
+   * and the figures are vLLM's "Maximum concurrency" rounded down. */
+  settings.kv_admission = CP_KV_ADMISSION_FULL_LENGTH;
+  job.output_tokens = 4096 - 1024;
 
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
   g_assert_true (est.kv_measured);
@@ -801,15 +807,20 @@ test_trial_kv_cache (void)
  * framework:
  *   TP 2: 77,309,411,328 − 70e9 − 3,677,356,032 − 1,610,612,736
  *         = 2,021,442,560 B; 163,840 B a token a GPU (4 of the 8 KV
- *         heads), blocks of 16 tokens 2,621,440 B: 771 blocks, 3 whole
- *         4,096-token requests (256 blocks each);
+ *         heads), blocks of 16 tokens 2,621,440 B: 771 blocks;
  *   TP 4: − 35e9 − 3,677,356,032 − 1,610,612,736 = 37,021,442,560 B;
- *         81,920 B a token, 28,245 blocks, 110 requests;
+ *         81,920 B a token, 28,245 blocks;
  *   TP 8: − 17.5e9 − 3,677,356,032 − 1,610,612,736 = 54,521,442,560 B;
- *         40,960 B a token, 83,193 blocks, 324 requests.
- * 200 concurrent requests take 67 TP-2 replicas (134 GPUs, 17 nodes), 2
- * TP-4 replicas (8 GPUs) or 1 TP-8 replica (8 GPUs). TP 4 and 8 tie on
- * GPUs; on the node, with 1,024-token prompts and 256 output tokens (a
+ *         40,960 B a token, 83,193 blocks.
+ * A request of 1,024 prompt and 256 output tokens holds its blocks as it
+ * writes (paged): ⌈(1024 + j) / 16⌉ for j = 0 … 255 adds up to 51,760 −
+ * 33,216 = 18,544 (blocks over lengths 1 … t: 16·q(q + 1)/2 + r(q + 1)
+ * for t = 16q + r), 72.4375 blocks on average; TP 2 runs ⌊771 ÷
+ * 72.4375⌋ = 10 requests at once, TP 4 389, TP 8 1,148 and so vLLM's
+ * max_num_seqs, 1,024. 200 concurrent requests take 20 TP-2 replicas (40
+ * GPUs, 5 nodes), 1 TP-4 replica (4 GPUs) or 1 TP-8 replica (8 GPUs):
+ * TP 4, two replicas on the node, 100 requests each. At equal GPUs the
+ * faster would be taken: on the node, with 1,024-token prompts and 256 output tokens (a
  * mean context of 1,152), a decode step of TP 4 at batch 100 reads
  * (35e9 + 100 × 1152 × 81,920) / 2.68e12 = 16.581 ms and all-reduces 80 ×
  * 2 × (2 × 3 steps × 3.10 µs + 2 × 3/4 × 100 × 8192 × 2 B / (200e9 ×
@@ -891,8 +902,9 @@ test_replica_tensor_parallel_search (void)
   g_assert_cmpuint (est.layout.data_parallel, ==, 2);
   assert_close (37021442560.0, est.kv_budget_bytes, 1e-12);
   g_assert_cmpfloat (est.kv_blocks, ==, 28245);
-  g_assert_cmpfloat (est.requests_per_replica, ==, 110);
-  g_assert_cmpuint (est.replicas_needed, ==, 2);
+  g_assert_cmpfloat (est.kv_tokens_held_per_request, ==, 18544.0 / 256 * 16);
+  g_assert_cmpfloat (est.requests_per_replica, ==, 389);
+  g_assert_cmpuint (est.replicas_needed, ==, 1);
   g_assert_cmpuint (est.nodes_needed, ==, 1);
   g_assert_cmpfloat (est.concurrency_served, ==, 200);
   assert_close (tp4_rate, est.requests_per_s, 1e-9);
@@ -908,7 +920,7 @@ test_replica_tensor_parallel_search (void)
   g_assert_cmpuint (est.layout.data_parallel, ==, 1);
   assert_close (54521442560.0, est.kv_budget_bytes, 1e-12);
   g_assert_cmpfloat (est.kv_blocks, ==, 83193);
-  g_assert_cmpfloat (est.requests_per_replica, ==, 324);
+  g_assert_cmpfloat (est.requests_per_replica, ==, 1024);
   g_assert_cmpuint (est.replicas_needed, ==, 1);
   assert_close (tp8_rate, est.requests_per_s, 1e-9);
 
@@ -917,10 +929,10 @@ test_replica_tensor_parallel_search (void)
   g_assert_cmpuint (est.layout.tensor_parallel, ==, 2);
   g_assert_cmpuint (est.layout.data_parallel, ==, 4);
   assert_close (2021442560.0, est.kv_budget_bytes, 1e-12);
-  g_assert_cmpfloat (est.requests_per_replica, ==, 3);
-  g_assert_cmpuint (est.replicas_needed, ==, 67);
-  g_assert_cmpuint (est.nodes_needed, ==, 17);
-  g_assert_cmpfloat (est.concurrency_served, ==, 12);
+  g_assert_cmpfloat (est.requests_per_replica, ==, 10);
+  g_assert_cmpuint (est.replicas_needed, ==, 20);
+  g_assert_cmpuint (est.nodes_needed, ==, 5);
+  g_assert_cmpfloat (est.concurrency_served, ==, 40);
 
   /* TP 1 cannot hold the 140e9 B: refused, not run on another size. */
   job.tensor_parallel = 1;
@@ -939,7 +951,7 @@ test_replica_tensor_parallel_search (void)
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
   g_assert_cmpuint (est.layout.tensor_parallel, ==, 4);
 
-  /* The plan: one machine serves the 200, two TP-4 replicas of 110 (R3). */
+  /* The plan: one machine serves the 200, one TP-4 replica of 389 (R3). */
   job.model.heads = 64;
   job.model.kv_heads = 8;
   {
@@ -952,8 +964,8 @@ test_replica_tensor_parallel_search (void)
         r3 = &g_array_index (plan->reasons, CpReason, i);
     g_assert_nonnull (r3);
     g_assert_cmpint (r3->outcome, ==, CP_OUTCOME_CONCURRENCY_ONE_NODE);
-    g_assert_cmpfloat (r3->values[1], ==, 110);
-    g_assert_cmpfloat (r3->values[2], ==, 2);
+    g_assert_cmpfloat (r3->values[1], ==, 389);
+    g_assert_cmpfloat (r3->values[2], ==, 1);
   }
   cp_job_clear (&job);
   cp_quote_clear (&quote);
