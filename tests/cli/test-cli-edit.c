@@ -522,8 +522,11 @@ test_import_sheet_and_map (void)
 
 /* A serving trial typed in: vLLM's 100,000-token KV cache on one H100 of
  * the quote. On that quote the plan takes it as measured: 100,000 ÷ 4,096
- * = 24.4140625 requests at once (PUBLISHED I6), 6,250 blocks ÷ 256 = 24
- * whole, ⌈100 ÷ 24⌉ = 5 replicas. Below one 16-token block is refused. */
+ * = 24.4140625 requests of the whole context (PUBLISHED I6); requests of
+ * the default 1,024 prompt and 128 output tokens hold 68.4375 blocks on
+ * average as vLLM pages them (model-estimate's test_inference_concurrency),
+ * so ⌊6,250 ÷ 68.4375⌋ = 91 run at once, ⌈100 ÷ 91⌉ = 2 replicas. Below
+ * one 16-token block is refused. */
 static void
 test_serving_trial_options (void)
 {
@@ -561,8 +564,10 @@ test_serving_trial_options (void)
   est = &g_array_index (plan->options, CpOption, 0).estimate;
   g_assert_true (est->kv_measured);
   g_assert_cmpfloat (est->max_concurrency, ==, 24.4140625);
-  g_assert_cmpfloat (est->requests_per_replica, ==, 24);
-  g_assert_cmpuint (est->replicas_needed, ==, 5);
+  g_assert_cmpuint (job->prompt_tokens, ==, 1024);
+  g_assert_cmpuint (job->output_tokens, ==, 128);
+  g_assert_cmpfloat (est->requests_per_replica, ==, 91);
+  g_assert_cmpuint (est->replicas_needed, ==, 2);
 }
 
 /* Text past its limit through the options: refused naming the field,

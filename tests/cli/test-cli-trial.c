@@ -253,10 +253,13 @@ test_refused (void)
  * replica (line 3), "GPU KV cache size: 748,976 tokens" (line 6), on the
  * A800 quote. --dry-run shows it and leaves the file as it was; the import
  * keeps it. The demo's 7B service then has, on the A800 quote, vLLM's
- * 748,976 ÷ 4,096 = 182.85546875 requests at once (PUBLISHED I6), whole
- * requests ⌊46,811 blocks ÷ 256⌋ = 182, and ⌈200 ÷ 182⌉ = 2 replicas for
- * its 200 concurrent requests (R3); other GPUs get it carried over, marked
- * extrapolated; R9 names the concurrency. */
+ * 748,976 ÷ 4,096 = 182.85546875 requests of the whole context at once
+ * (PUBLISHED I6); its requests of 1,024 prompt and 128 output tokens hold
+ * 68.4375 blocks on average as vLLM pages them (model-estimate's
+ * test_inference_concurrency), so ⌊46,811 blocks ÷ 68.4375⌋ = 683 run at
+ * once and one replica carries its 200 concurrent requests (R3); other
+ * GPUs get it carried over, marked extrapolated; R9 names the
+ * concurrency. */
 static void
 test_import_vllm (void)
 {
@@ -308,8 +311,9 @@ test_import_vllm (void)
         {
           g_assert_true (option->estimate.kv_measured);
           g_assert_cmpfloat (option->estimate.max_concurrency, ==, 748976.0 / 4096);
-          g_assert_cmpfloat (option->estimate.requests_per_replica, ==, 182);
-          g_assert_cmpuint (option->estimate.replicas_needed, ==, 2);
+          g_assert_cmpfloat (option->estimate.kv_tokens_held_per_request, ==, 68.4375 * 16);
+          g_assert_cmpfloat (option->estimate.requests_per_replica, ==, 683);
+          g_assert_cmpuint (option->estimate.replicas_needed, ==, 1);
           n_measured++;
         }
       else if (option->estimate.kv_extrapolated)

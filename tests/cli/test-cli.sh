@@ -172,17 +172,17 @@ run 0 estimate --model llama-2-70b --task inference --gpu h100-sxm --kv-bits 8 -
   exactly kv-bytes-per-token 163840
 # Walk 2, #11: Llama 3.1 70B for 200 concurrent 4,096-token requests on
 # 8 H800s. vLLM's budget (V1's profile, its dummy sampling step the
-# peak) leaves 2,021,442,560 B of KV a GPU at TP 2 (3 whole requests a
-# replica, 67 replicas), 37,021,442,560 at TP 4 (110, 2 replicas) and
-# 54,521,442,560 at TP 8 (324, 1 replica); TP 4 and 8 both
-# take the 8 GPUs and TP 4 serves more of the two, its all-reduces making
-# fewer latency-bound ring steps (test-serving.c). No training rows for a
-# service.
+# peak) leaves 2,021,442,560 B of KV a GPU at TP 2, 37,021,442,560 at
+# TP 4 and 54,521,442,560 at TP 8; a request of 1,024 + 256 tokens holds
+# 72.4375 blocks on average as vLLM pages them, so TP 2 runs 10 requests
+# a replica (20 replicas), TP 4 389 (1 replica) and TP 8 1,024 (vLLM's
+# max_num_seqs): TP 4 carries the 200 on the fewest GPUs, two replicas on
+# the node (test-serving.c). No training rows for a service.
 if run 0 estimate --model llama-3.1-70b --task inference --gpu h800 --gpus-per-node 8 \
      --concurrency 200 --context 4096 --prompt-tokens 1024 --output-tokens 256 --price-per-gpu-hour 18.5; then
   contains "$OUT" "4 × 1 × 2"
   contains "$OUT" "Searched: the fewest GPUs that carry the concurrency"
-  contains "$OUT" "110 whole requests"
+  contains "$OUT" "389 whole requests"
   lacks "$OUT" "ZeRO stage"
   lacks "$OUT" "Activation recompute"
   lacks "$OUT" "Optimizer states"
@@ -191,7 +191,7 @@ if run 0 estimate --model llama-3.1-70b --task inference --gpu h800 --gpus-per-n
      --concurrency 200 --context 4096 --prompt-tokens 1024 --output-tokens 256 --tp 2 --xml; then
   exactly tensor-parallel 2
   exactly data-parallel 4
-  exactly replicas-needed 67
+  exactly replicas-needed 20
   # The job's ZeRO is left to the search ("auto", never stage 4); the
   # estimate keeps none, as serving has no optimizer to shard.
   exactly zero-stage auto

@@ -292,10 +292,13 @@ option_on (const CpPlan *plan, guint quote_index)
 /* A serving trial: vllm-serving.log on the A800 quote gives one GPU a
  * replica and 748,976 tokens of KV cache (hand-read in
  * tests/store/test-trial-log.c); the plan's A800 option then serves
- * 748,976 ÷ 4,096 = 182.85546875 of the demo service's requests at once
- * (PUBLISHED I6), 182 whole, ⌈200 ÷ 182⌉ = 2 replicas. Typed into the
- * trial group's row, 400,000 tokens are 25,000 blocks of 16: 97.65625 at
- * once, ⌊25,000 ÷ 256⌋ = 97 whole, ⌈200 ÷ 97⌉ = 3 replicas. */
+ * 748,976 ÷ 4,096 = 182.85546875 requests of the whole context at once
+ * (PUBLISHED I6); the demo service's requests of 1,024 prompt and 128
+ * output tokens hold 68.4375 blocks on average as vLLM pages them
+ * (model-estimate's test_inference_concurrency): ⌊46,811 ÷ 68.4375⌋ = 683
+ * run at once, one replica for its 200. Typed into the trial group's row,
+ * 400,000 tokens are 25,000 blocks of 16: 97.65625 of the whole context,
+ * ⌊25,000 ÷ 68.4375⌋ = 365 run at once, still one replica. */
 static void
 test_serving_trial (void)
 {
@@ -331,8 +334,8 @@ test_serving_trial (void)
   option = option_on (cp_results_view_get_plan (results), a800);
   g_assert_true (option->estimate.kv_measured);
   g_assert_cmpfloat (option->estimate.max_concurrency, ==, 748976.0 / 4096);
-  g_assert_cmpfloat (option->estimate.requests_per_replica, ==, 182);
-  g_assert_cmpuint (option->estimate.replicas_needed, ==, 2);
+  g_assert_cmpfloat (option->estimate.requests_per_replica, ==, 683);
+  g_assert_cmpuint (option->estimate.replicas_needed, ==, 1);
   /* The results table says where each option's KV cache came from. */
   {
     GListModel *options = cp_results_view_get_options (results);
@@ -364,8 +367,8 @@ test_serving_trial (void)
   option = option_on (cp_results_view_get_plan (results), a800);
   g_assert_true (option->estimate.kv_measured);
   g_assert_cmpfloat (option->estimate.max_concurrency, ==, 97.65625);
-  g_assert_cmpfloat (option->estimate.requests_per_replica, ==, 97);
-  g_assert_cmpuint (option->estimate.replicas_needed, ==, 3);
+  g_assert_cmpfloat (option->estimate.requests_per_replica, ==, 365);
+  g_assert_cmpuint (option->estimate.replicas_needed, ==, 1);
 
   /* A training job has no such row to show. */
   gtk_list_box_select_row (cp_window_get_jobs_list (window),
