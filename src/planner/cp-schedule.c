@@ -425,12 +425,10 @@ cp_schedule_place (GArray       *jobs,
   for (guint i = 0; i < jobs->len; i++)
     {
       const CpScheduleJob *entry = &g_array_index (jobs, CpScheduleJob, i);
-      double cost = 0;
+      double cost = cp_schedule_job_cost (entry);
 
       if (!entry->planned)
         continue;
-      for (int phase = 0; phase < CP_N_PHASES; phase++)
-        cost += entry->phase_cost[phase];
       schedule->total_cost += cost;
       schedule->total_cost_low += entry->cost_low > 0 ? MIN (entry->cost_low, cost) : cost;
       schedule->total_cost_high += MAX (entry->cost_high, cost);
@@ -551,6 +549,16 @@ cp_schedule_overbookings (const CpSchedule *schedule,
         }
     }
   return overbookings;
+}
+
+double
+cp_schedule_job_cost (const CpScheduleJob *entry)
+{
+  double cost = 0;
+
+  for (int phase = 0; phase < CP_N_PHASES; phase++)
+    cost += entry->phase_cost[phase];
+  return cost;
 }
 
 void

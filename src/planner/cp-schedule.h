@@ -101,6 +101,9 @@ CpSchedule *cp_schedule_place (GArray          *jobs,
                                GError         **error);
 void        cp_schedule_free  (CpSchedule *schedule);
 
+/* A job's cost: its phases' costs added up. */
+double      cp_schedule_job_cost (const CpScheduleJob *entry);
+
 /* The first and the last calendar day of a job (or of any span from
  * @start_day to @end_day, in days from the project's start): the day the
  * span begins in and the day it ends in. */

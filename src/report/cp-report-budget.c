@@ -59,16 +59,6 @@ cp_report_job_span (const CpSchedule *schedule,
   return span_text (schedule, entry->start_day, entry->end_day, lang);
 }
 
-static double
-job_cost (const CpScheduleJob *entry)
-{
-  double cost = 0;
-
-  for (int phase = 0; phase < CP_N_PHASES; phase++)
-    cost += entry->phase_cost[phase];
-  return cost;
-}
-
 /* "6%", "6.5%": a rate as it was set. */
 char *
 cp_report_rate_text (double      fraction,
@@ -616,7 +606,7 @@ cp_report_vendor_totals (const CpProject  *project,
           g_array_append_val (totals, first);
         }
       g_array_index (totals, CpReportVendorTotal, v).n_jobs++;
-      g_array_index (totals, CpReportVendorTotal, v).cost += job_cost (entry);
+      g_array_index (totals, CpReportVendorTotal, v).cost += cp_schedule_job_cost (entry);
     }
   costs = g_new0 (double, MAX (totals->len, 1));
   shown = g_new0 (double, MAX (totals->len, 1));
@@ -760,7 +750,7 @@ cp_report_section_budget_tables (Doc              *doc,
           when = with_order;
         }
       cp_doc_table_add_row (&jobs, g_strdup (job->name), g_steal_pointer (&when),
-                            cp_i18n_format_money (job_cost (entry), currency, doc->lang));
+                            cp_i18n_format_money (cp_schedule_job_cost (entry), currency, doc->lang));
     }
   /* Each job's answer above already gives its dates and its cost: the
    * table says more only when a job waits for another ("after …"). With
@@ -770,13 +760,9 @@ cp_report_section_budget_tables (Doc              *doc,
 
   /* The months' lines add up, month by month, to the total above. */
   {
-    g_autofree double *costs = g_new0 (double, MAX (schedule->months->len, 1));
-    g_autofree double *shown = g_new0 (double, MAX (schedule->months->len, 1));
+    g_autofree double *shown = cp_report_schedule_months_shown (schedule);
     double cumulative = 0;
 
-    for (guint i = 0; i < schedule->months->len; i++)
-      costs[i] = g_array_index (schedule->months, CpScheduleMonth, i).cost;
-    cp_i18n_apportion (costs, schedule->months->len, cp_report_schedule_shown_total (schedule), shown);
     for (guint i = 0; i < schedule->months->len; i++)
       {
         const CpScheduleMonth *month = &g_array_index (schedule->months, CpScheduleMonth, i);

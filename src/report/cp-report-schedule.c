@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "cp-report-schedule.h"
+#include "cp-i18n.h"
 
 #include <math.h>
 #include <string.h>
@@ -30,15 +31,24 @@ cp_report_schedule_shown_total (const CpSchedule *schedule)
   for (guint i = 0; i < schedule->jobs->len; i++)
     {
       const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, i);
-      double cost = 0;
 
-      if (!entry->planned)
-        continue;
-      for (int phase = 0; phase < CP_N_PHASES; phase++)
-        cost += entry->phase_cost[phase];
-      total += round (cost);
+      if (entry->planned)
+        total += round (cp_schedule_job_cost (entry));
     }
   return total;
+}
+
+double *
+cp_report_schedule_months_shown (const CpSchedule *schedule)
+{
+  guint n_months = schedule->months->len;
+  g_autofree double *costs = g_new0 (double, MAX (n_months, 1));
+  double *shown = g_new0 (double, MAX (n_months, 1));
+
+  for (guint i = 0; i < n_months; i++)
+    costs[i] = g_array_index (schedule->months, CpScheduleMonth, i).cost;
+  cp_i18n_apportion (costs, n_months, cp_report_schedule_shown_total (schedule), shown);
+  return shown;
 }
 
 void

@@ -20,6 +20,10 @@ CpSchedule *cp_report_schedule_new    (const CpProject *project,
  * reader adds up. One rounding for the budget line, its month table and
  * the timeline's cost axis. */
 double       cp_report_schedule_shown_total (const CpSchedule *schedule);
+/* The months' costs as the memo's table prints them: whole units that add
+ * up to cp_report_schedule_shown_total() (cp_i18n_apportion()), one per
+ * month of @schedule. */
+double      *cp_report_schedule_months_shown (const CpSchedule *schedule);
 
 /* What the approver signs for: the top of the project's range, the
  * contingency added to it, the VAT the amount holds and the amount

@@ -278,7 +278,6 @@ write_schedule (xmlNode *results, const CpProject *project, GPtrArray *plans, co
       const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, i);
       const CpJob *job = g_ptr_array_index (project->jobs, i);
       xmlNode *job_node = xmlNewChild (node, NULL, BAD_CAST "job", NULL);
-      double cost = 0;
 
       xmlNewProp (job_node, BAD_CAST "ref", BAD_CAST (job->id != NULL ? job->id : ""));
       if (entry->after >= 0)
@@ -300,21 +299,14 @@ write_schedule (xmlNode *results, const CpProject *project, GPtrArray *plans, co
       add_days (job_node, "debug-days", entry->phase_days[CP_PHASE_DEBUG]);
       add_days (job_node, "migration-days", entry->phase_days[CP_PHASE_MIGRATION]);
       add_days (job_node, "run-days", entry->phase_days[CP_PHASE_RUN]);
-      for (int phase = 0; phase < CP_N_PHASES; phase++)
-        cost += entry->phase_cost[phase];
-      add_money (job_node, "cost", cost, currency);
+      add_money (job_node, "cost", cp_schedule_job_cost (entry), currency);
     }
 
   {
-    /* The months as the memo's table prints them: whole units that add up
-     * to the total above (cp_i18n_apportion()). */
-    g_autofree double *costs = g_new0 (double, MAX (schedule->months->len, 1));
-    g_autofree double *shown = g_new0 (double, MAX (schedule->months->len, 1));
+    /* The months as the memo's table prints them. */
+    g_autofree double *shown = cp_report_schedule_months_shown (schedule);
     double cumulative = 0;
 
-    for (guint i = 0; i < schedule->months->len; i++)
-      costs[i] = g_array_index (schedule->months, CpScheduleMonth, i).cost;
-    cp_i18n_apportion (costs, schedule->months->len, cp_report_schedule_shown_total (schedule), shown);
     for (guint i = 0; i < schedule->months->len; i++)
       {
         const CpScheduleMonth *month = &g_array_index (schedule->months, CpScheduleMonth, i);
