@@ -123,6 +123,43 @@ add_longer_deadline (GArray          *items,
     }
 }
 
+/* The assumption that weighs most against a cluster and that the user
+ * may never have set: a team new to distributed training spends
+ * migration_days_no_experience moving to one (R8), and the job's setting
+ * is off by default. When it alone decides, a cluster 40 times dearer
+ * than it would be read as the cluster's own cost (walkthrough 17). The
+ * job is planned again as a team with experience would run it; said only
+ * when another option would then be recommended. */
+static void
+add_team_experience (GArray          *items,
+                     const CpProject *project,
+                     guint            job_index,
+                     const CpPlan    *plan,
+                     const CpOption  *best)
+{
+  const CpJob *job = g_ptr_array_index (project->jobs, job_index);
+  g_autoptr(CpProject) experienced = NULL;
+  g_autoptr(CpPlan) replan = NULL;
+  const CpOption *winner;
+  CpWhatIf *item;
+
+  if (best == NULL || plan->cost_unknown || job->team_has_distributed_experience ||
+      !(project->settings.migration_days_no_experience > 0))
+    return;
+  experienced = cp_project_copy (project);
+  ((CpJob *) g_ptr_array_index (experienced->jobs, job_index))->team_has_distributed_experience = TRUE;
+  replan = cp_project_plan_job_without_robustness (experienced, job_index);
+  winner = replan->recommended >= 0 ? &g_array_index (replan->options, CpOption, replan->recommended) : NULL;
+  if (winner == NULL || (winner->quote_index == best->quote_index && winner->estimate.nodes == best->estimate.nodes))
+    return;
+  item = add (items, CP_WHAT_IF_TEAM_EXPERIENCE, -1, winner->quote_index);
+  item->value = project->settings.migration_days_no_experience;
+  item->estimate = winner->estimate;
+  for (guint i = 0; i < plan->options->len; i++)
+    if (g_array_index (plan->options, CpOption, i).quote_index == winner->quote_index)
+      item->option_index = (int) i;
+}
+
 GArray *
 cp_what_if_new (const CpProject *project,
                 guint            job_index,
@@ -170,6 +207,10 @@ cp_what_if_new (const CpProject *project,
             fastest_cluster_estimate = candidates[c];
           }
     }
+
+  /* First: an assumption the user may not know they left, before the
+   * prices and deadlines they typed. */
+  add_team_experience (items, project, job_index, plan, best);
 
   /* With nothing feasible, the plan's own answer: the node count or the
    * deadline that would make each option meet it. */

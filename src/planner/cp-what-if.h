@@ -32,6 +32,10 @@ typedef enum {
    * calls for a cluster: option_index at @estimate (its chosen size or its
    * whole offer) finishes sooner. */
   CP_WHAT_IF_SHORTER_DEADLINE,
+  /* A team with experience of distributed training (the job says it has
+   * none): quote_index at @estimate would be recommended instead, without
+   * the days of moving to a cluster (value) counted now. */
+  CP_WHAT_IF_TEAM_EXPERIENCE,
 } CpWhatIfKind;
 
 typedef struct {
@@ -39,14 +43,15 @@ typedef struct {
   int          option_index;    /* into the plan's options, or -1 */
   int          quote_index;     /* the quote spoken of, or -1 */
   guint        reason_index;    /* CP_WHAT_IF_PLAN_REASON */
-  double       value;           /* a deadline in days or a total cost, as the kind says */
+  double       value;           /* a deadline in days, a total cost or migration days, as the kind says */
   CpEstimate   estimate;        /* the option as it would then run */
 } CpWhatIf;
 
 /* What would change the answer of job @job_index of @project, planned as
  * @plan: a new array of CpWhatIf, in the order they are said, empty when
  * nothing would. Plans the job again at candidate deadlines (only those of
- * options cheaper than the pick), so it costs up to one plan per quote. */
+ * options cheaper than the pick) and for a team with experience of
+ * distributed training, so it costs up to one plan per quote and one. */
 GArray *cp_what_if_new (const CpProject *project,
                         guint            job_index,
                         const CpPlan    *plan);

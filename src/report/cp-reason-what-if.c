@@ -107,6 +107,27 @@ what_if_text (const CpProject *project,
                                            item->estimate.nodes),
                                 days, name, item->estimate.nodes, cluster_days, cost);
       }
+
+    case CP_WHAT_IF_TEAM_EXPERIENCE:
+      {
+        g_autofree char *migration = cp_i18n_format_days (item->value, lang);
+        g_autofree char *cost = cp_i18n_format_money (item->estimate.total_cost, currency, lang);
+        g_autofree char *finish = cp_i18n_format_days (item->estimate.calendar_days, lang);
+
+        /* TRANSLATORS: the days of moving to a cluster counted for a team new to distributed training
+         * (R8); the quote that would be recommended for a team with that experience, its node count,
+         * GPUs, total cost and calendar days. "Distributed training experience" is the job form's
+         * switch: use its translation. */
+        return g_strdup_printf (dngettext (GETTEXT_PACKAGE,
+                                           "The plan counts %s of moving to a cluster, for a team new to distributed training (R8). "
+                                           "If the team has run distributed training before (Distributed training experience, in the job), "
+                                           "%s would be recommended instead: %u node (%u GPUs), %s, %s.",
+                                           "The plan counts %s of moving to a cluster, for a team new to distributed training (R8). "
+                                           "If the team has run distributed training before (Distributed training experience, in the job), "
+                                           "%s would be recommended instead: %u nodes (%u GPUs), %s, %s.",
+                                           item->estimate.nodes),
+                                migration, name, item->estimate.nodes, item->estimate.gpus, cost, finish);
+      }
     }
   g_return_val_if_reached (NULL);
 }
@@ -143,6 +164,7 @@ cp_what_if_kind_to_string (CpWhatIfKind kind)
     case CP_WHAT_IF_SINGLE_MEMORY: return "single-machine-memory";
     case CP_WHAT_IF_LONGER_DEADLINE: return "longer-deadline";
     case CP_WHAT_IF_SHORTER_DEADLINE: return "shorter-deadline";
+    case CP_WHAT_IF_TEAM_EXPERIENCE: return "team-experience";
     }
   return "unknown";
 }

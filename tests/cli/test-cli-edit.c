@@ -641,6 +641,70 @@ test_offer_names_other_gpus (void)
     }
 }
 
+/* A team new to distributed training (the default) pays 10.5 days of
+ * moving to a cluster (R8): here that alone keeps a 7B pre-training run on
+ * one node of vendor B's two. "What would change it" says so, and what it
+ * promises is what the plan then recommends: the same project with
+ * --distributed-experience runs on B's two nodes at the cost and days the
+ * sentence gave (walkthrough 17: a cluster 40 times dearer because of a
+ * default the user never set, and nothing said it). */
+static void
+test_what_if_team_experience (void)
+{
+  static const char *const projects[] = { "new-team.cplan", "experienced-team.cplan" };
+  g_autofree char *said = NULL;
+
+  for (guint p = 0; p < G_N_ELEMENTS (projects); p++)
+    {
+      g_autofree char *xml_name = g_strconcat (projects[p], ".xml", NULL);
+      g_autofree char *xml = NULL;
+
+      RUN_OK ("new", projects[p]);
+      if (p == 0)
+        RUN_OK ("add-job", projects[p], "--task", "pretrain", "--model", "llama-2-7b", "--tokens", "50e9");
+      else
+        RUN_OK ("add-job", projects[p], "--task", "pretrain", "--model", "llama-2-7b", "--tokens", "50e9",
+                "--distributed-experience");
+      RUN_OK ("add-quote", projects[p], "--id", "single", "--vendor", "A", "--gpu", "h800", "--nodes", "1",
+              "--price-per-gpu-hour", "20");
+      RUN_OK ("add-quote", projects[p], "--id", "cluster", "--vendor", "B", "--gpu", "h800", "--nodes", "2",
+              "--network", "infiniband", "--nics", "8", "--nic-gbps", "400", "--dedicated",
+              "--price-per-gpu-hour", "12");
+      RUN_OK ("report", projects[p], "--xml", xml_name);
+      xml = file_text (xml_name);
+      if (p == 0)
+        {
+          const char *line = strstr (xml, "<what-if kind=\"team-experience\" quote=\"cluster\">");
+
+          g_assert_nonnull (line);
+          said = g_strndup (line, strstr (line, "</what-if>") - line);
+          g_assert_nonnull (strstr (said, "The plan counts 10.5 days of moving to a cluster"));
+        }
+      else
+        {
+          const char *recommended = strstr (xml, "<recommended quote=\"cluster\"/>");
+          const char *total, *end;
+          g_autofree char *figure = NULL;
+          g_autofree char *promised = NULL;
+          double cost;
+
+          /* The recommended option's own figures: its first total. */
+          g_assert_nonnull (recommended);
+          total = strstr (recommended, "<total-cost currency=\"CNY\">");
+          g_assert_nonnull (total);
+          total += strlen ("<total-cost currency=\"CNY\">");
+          end = strchr (total, '<');
+          figure = g_strndup (total, end - total);
+          cost = g_ascii_strtod (figure, NULL);
+          g_assert_cmpfloat (cost, >, 1000);
+          promised = g_strdup_printf ("would be recommended instead: 2 nodes (16 GPUs), %d,%03d CNY",
+                                      (int) cost / 1000, (int) cost % 1000);
+          if (strstr (said, promised) == NULL)
+            g_error ("“%s” does not say “%s”", said, promised);
+        }
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -659,6 +723,7 @@ main (int argc, char **argv)
   g_test_add_func ("/cli-edit/count-messages", test_count_messages);
   g_test_add_func ("/cli-edit/import-sheet-and-map", test_import_sheet_and_map);
   g_test_add_func ("/cli-edit/text-limits-and-problems", test_text_limits_and_problems);
+  g_test_add_func ("/cli-edit/what-if-team-experience", test_what_if_team_experience);
   g_test_add_func ("/cli-edit/offer-names-other-gpus", test_offer_names_other_gpus);
   status = g_test_run ();
   if (status == 0)
