@@ -123,6 +123,31 @@ add_longer_deadline (GArray          *items,
     }
 }
 
+gboolean
+cp_what_if_team_may_change (const CpProject *project,
+                            guint            job_index,
+                            const CpPlan    *plan)
+{
+  const CpJob *job = g_ptr_array_index (project->jobs, job_index);
+  const CpOption *best;
+
+  if (plan->recommended < 0 || plan->cost_unknown || job->team_has_distributed_experience ||
+      !(project->settings.migration_days_no_experience > 0))
+    return FALSE;
+  best = &g_array_index (plan->options, CpOption, plan->recommended);
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+      const CpEstimate *candidates[2] = { &option->estimate, option->has_full_offer ? &option->full_offer : NULL };
+
+      for (guint c = 0; c < G_N_ELEMENTS (candidates); c++)
+        if (candidates[c] != NULL && candidates[c]->nodes > 1 && candidates[c]->migration_days > 0 &&
+            candidates[c]->total_cost - candidates[c]->engineering_cost < best->estimate.total_cost)
+          return TRUE;
+    }
+  return FALSE;
+}
+
 /* The assumption that weighs most against a cluster and that the user
  * may never have set: a team new to distributed training spends
  * migration_days_no_experience moving to one (R8), and the job's setting
@@ -137,14 +162,12 @@ add_team_experience (GArray          *items,
                      const CpPlan    *plan,
                      const CpOption  *best)
 {
-  const CpJob *job = g_ptr_array_index (project->jobs, job_index);
   g_autoptr(CpProject) experienced = NULL;
   g_autoptr(CpPlan) replan = NULL;
   const CpOption *winner;
   CpWhatIf *item;
 
-  if (best == NULL || plan->cost_unknown || job->team_has_distributed_experience ||
-      !(project->settings.migration_days_no_experience > 0))
+  if (best == NULL || !cp_what_if_team_may_change (project, job_index, plan))
     return;
   experienced = cp_project_copy (project);
   ((CpJob *) g_ptr_array_index (experienced->jobs, job_index))->team_has_distributed_experience = TRUE;

@@ -47,6 +47,16 @@ typedef struct {
   CpEstimate   estimate;        /* the option as it would then run */
 } CpWhatIf;
 
+/* Whether the team's experience of distributed training might change the
+ * answer of job @job_index, planned as @plan: its team has none, and a
+ * cluster option of the plan, less the migration it is charged (R8),
+ * would cost less than the pick. Only then does cp_what_if_new() plan the
+ * job again for an experienced team: otherwise the answer stands, and
+ * each edit of the job would cost a second plan (issue 25). */
+gboolean cp_what_if_team_may_change (const CpProject *project,
+                                     guint            job_index,
+                                     const CpPlan    *plan);
+
 /* What would change the answer of job @job_index of @project, planned as
  * @plan: a new array of CpWhatIf, in the order they are said, empty when
  * nothing would. Plans the job again at candidate deadlines (only those of
