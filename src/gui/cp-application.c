@@ -265,8 +265,9 @@ new_action (GSimpleAction *action,
       const CpProject *other = cp_window_get_project (active);
       g_autofree char *message = NULL;
 
-      /* TRANSLATORS: a toast in the window File > New opened; %s is the project still open in another window */
-      message = g_strdup_printf (_("New project in a new window; “%s” is still open in its own"),
+      /* TRANSLATORS: a toast in the window File > New opened; %s is the project still open in
+       * another window. Short: a toast's line is cut at the window's width (walkthrough 17). */
+      message = g_strdup_printf (_("“%s” is still open in another window"),
                                  other != NULL && other->name != NULL ? other->name : _("Untitled Project"));
       cp_window_show_toast (window, message);
     }

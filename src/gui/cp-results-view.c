@@ -1345,4 +1345,6 @@ cp_results_view_scroll_to_top (CpResultsView *self)
   g_return_if_fail (CP_IS_RESULTS_VIEW (self));
 
   gtk_adjustment_set_value (gtk_scrolled_window_get_vadjustment (self->page_scroller), 0);
+  /* The table's first columns, Rank and Quote, name the rows. */
+  gtk_adjustment_set_value (gtk_scrolled_window_get_hadjustment (self->table_scroller), 0);
 }

@@ -54,7 +54,8 @@ GListModel   *cp_results_view_get_options (CpResultsView  *self);
 CpChartView  *cp_results_view_get_chart  (CpResultsView   *self,
                                           CpChartKind      kind);
 const char   *cp_results_view_get_verdict_text (CpResultsView *self);
-/* Another job or quote is read from its verdict, at the top. */
+/* Another job or quote, or present mode, is read from its verdict at the
+ * top, the table from its first column. */
 void          cp_results_view_scroll_to_top (CpResultsView *self);
 
 G_END_DECLS

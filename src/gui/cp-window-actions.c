@@ -973,6 +973,10 @@ present_change_state (GSimpleAction *action,
   if (present)
     {
       gtk_widget_add_css_class (GTK_WIDGET (self), "cp-present");
+      /* The recommendation first, and the rows with their quotes' names:
+       * present mode opened where the page was scrolled, on the table
+       * scrolled sideways past its Quote column (walkthrough 17). */
+      cp_results_view_scroll_to_top (self->results_view);
       gtk_window_fullscreen (GTK_WINDOW (self));
       /* As long as a toast stays: read, then out of the way. */
       self->present_notice = _cp_window_show_notice (self, _("Press Esc or F11 to leave present mode"),

@@ -31,6 +31,28 @@ cp_reason_text_memory (const CpReason  *reason,
       if (plan != NULL && plan->shortfall == CP_SHORTFALL_LAYOUT)
         /* TRANSLATORS: R1 when no quote takes the layout the job pins; "%s×" is the memory gap */
         return g_strdup_printf (_("The job needs %s of GPU memory in all, %s what one machine offers (%s): its memory fits on a single machine in a layout the search chooses, but the layout asked for runs on no quote."), a, b, c);
+      if (plan != NULL && plan->recommended >= 0)
+        {
+          const CpEstimate *chosen = &g_array_index (plan->options, CpOption, plan->recommended).estimate;
+
+          /* The table's per-GPU figure of the layout chosen, 78.8 GiB of
+           * 80 and "Tight", read as a contradiction of "0.40×, it fits"
+           * (walkthrough 17): copies kept by data parallelism make a GPU
+           * hold more than its even share of the total. */
+          if (chosen->nodes <= 1 && chosen->gpus > 0 &&
+              chosen->memory_per_gpu_bytes * chosen->gpus > 1.2 * v[1])
+            {
+              g_autofree char *per_gpu = cp_reason_bytes_text (project, chosen->memory_per_gpu_bytes);
+              g_autofree char *offered = cp_reason_bytes_text (project, chosen->available_per_gpu_bytes);
+
+              /* TRANSLATORS: R1; the job's memory in all, the gap ("0.45×"), one machine's memory; then
+               * the memory on each GPU in the layout chosen and the memory of a GPU */
+              return g_strdup_printf (_("The job needs %s of GPU memory in all, %s what one machine offers (%s): it fits on a single machine. "
+                                        "The layout chosen, the fastest that fits, holds %s on each GPU of its %s: what it keeps in copies "
+                                        "on several GPUs makes each hold more than an even share."),
+                                      a, b, c, per_gpu, offered);
+            }
+        }
       /* TRANSLATORS: R1; "%s×" is the memory gap, e.g. "0.45×" */
       return g_strdup_printf (_("The job needs %s of GPU memory in all, %s what one machine offers (%s): it fits on a single machine."), a, b, c);
 

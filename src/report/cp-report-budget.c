@@ -1492,6 +1492,22 @@ billed_amount_text (const CpQuote    *quote,
   return g_strdup_printf (_("%s h"), number);
 }
 
+/* The time a rental is used, beside its billed hours: in hours up to two
+ * days, where "4 h billed (0.2 days used)" read as more used than billed
+ * (0.2 days is 4.8 h, the use 3.8 h rounded; walkthrough 17); in days
+ * beyond. */
+static char *
+used_text (double      hours,
+           const char *lang)
+{
+  g_autofree char *number = NULL;
+
+  if (hours >= 48)
+    return cp_i18n_format_days (hours / 24.0, lang);
+  number = cp_i18n_format_number (hours, 1, lang);
+  return g_strdup_printf (_("%s h"), number);
+}
+
 /* What one option's rental is billed for: hours or months, per node and
  * nodes, beside the time used (cp_quote_billed_hours()'s rule). */
 static char *
@@ -1509,12 +1525,12 @@ billed_text (const CpProject  *project,
     {
       /* One machine: debugging and the run are one rental (cp-estimate-cost.c). */
       billed = billed_amount_text (quote, settings, cp_quote_billed_hours (quote, settings, run_h + debug_h), lang);
-      used = cp_i18n_format_days ((run_h + debug_h) / 24.0, lang);
+      used = used_text (run_h + debug_h, lang);
       /* The Debugging column holds the rest of this rental. */
       return g_strdup_printf (_("%s billed (%s used)"), billed, used);
     }
   billed = billed_amount_text (quote, settings, e->billed_hours, lang);
-  used = cp_i18n_format_days (run_h / 24.0, lang);
+  used = used_text (run_h, lang);
   if (e->nodes <= 1)
     /* TRANSLATORS: the time billed for the run, then the time it is used */
     return g_strdup_printf (_("%s billed (%s used)"), billed, used);
@@ -1523,7 +1539,7 @@ billed_text (const CpProject  *project,
     {
       g_autofree char *debug_billed = billed_amount_text (quote, settings,
                                                           cp_quote_billed_hours (quote, settings, debug_h), lang);
-      g_autofree char *debug_used = cp_i18n_format_days (e->debug_days, lang);
+      g_autofree char *debug_used = used_text (debug_h, lang);
 
       /* TRANSLATORS: the time billed per node, the nodes, the run's time used; then debugging's rental of one machine and its use */
       return g_strdup_printf (_("%s billed per node × %s nodes (%s used), debugging %s on one machine (%s used)"),
