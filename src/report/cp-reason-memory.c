@@ -47,9 +47,8 @@ cp_reason_text_memory (const CpReason  *reason,
 
               /* TRANSLATORS: R1; the job's memory in all, the gap ("0.45×"), one machine's memory; then
                * the memory on each GPU in the layout chosen and the memory of a GPU */
-              return g_strdup_printf (_("The job needs %s of GPU memory in all, %s what one machine offers (%s): it fits on a single machine. "
-                                        "The layout chosen, the fastest that fits, holds %s on each GPU of its %s: what it keeps in copies "
-                                        "on several GPUs makes each hold more than an even share."),
+              return g_strdup_printf (_("The job needs %s of GPU memory in all, %s what one machine offers (%s): it fits on a single machine; "
+                                        "the layout chosen keeps copies, %s on each GPU of %s."),
                                       a, b, c, per_gpu, offered);
             }
         }
