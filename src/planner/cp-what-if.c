@@ -55,6 +55,23 @@ add (GArray       *items,
   return &g_array_index (items, CpWhatIf, items->len - 1);
 }
 
+/* An item for @winner, the option a plan made again recommends: as it
+ * would then run, and its quote's option in @plan, the plan shown. */
+static CpWhatIf *
+add_winner (GArray         *items,
+            CpWhatIfKind    kind,
+            const CpPlan   *plan,
+            const CpOption *winner)
+{
+  CpWhatIf *item = add (items, kind, -1, winner->quote_index);
+
+  item->estimate = winner->estimate;
+  for (guint i = 0; i < plan->options->len; i++)
+    if (g_array_index (plan->options, CpOption, i).quote_index == winner->quote_index)
+      item->option_index = (int) i;
+  return item;
+}
+
 /* The shortest longer deadline that changes the recommendation, as the
  * planner itself answers it: each option that runs but misses the
  * deadline finishes, at its fastest, on a day where the verdict may flip;
@@ -111,13 +128,7 @@ add_longer_deadline (GArray          *items,
       winner = replan->recommended >= 0 ? &g_array_index (replan->options, CpOption, replan->recommended) : NULL;
       if (winner != NULL && (winner->quote_index != best->quote_index || winner->estimate.nodes != best->estimate.nodes))
         {
-          CpWhatIf *item = add (items, CP_WHAT_IF_LONGER_DEADLINE, -1, winner->quote_index);
-
-          item->value = deadline_days;
-          item->estimate = winner->estimate;
-          for (guint i = 0; i < plan->options->len; i++)
-            if (g_array_index (plan->options, CpOption, i).quote_index == winner->quote_index)
-              item->option_index = (int) i;
+          add_winner (items, CP_WHAT_IF_LONGER_DEADLINE, plan, winner)->value = deadline_days;
           return;
         }
     }
@@ -165,7 +176,6 @@ add_team_experience (GArray          *items,
   g_autoptr(CpProject) experienced = NULL;
   g_autoptr(CpPlan) replan = NULL;
   const CpOption *winner;
-  CpWhatIf *item;
 
   if (best == NULL || !cp_what_if_team_may_change (project, job_index, plan))
     return;
@@ -175,12 +185,7 @@ add_team_experience (GArray          *items,
   winner = replan->recommended >= 0 ? &g_array_index (replan->options, CpOption, replan->recommended) : NULL;
   if (winner == NULL || (winner->quote_index == best->quote_index && winner->estimate.nodes == best->estimate.nodes))
     return;
-  item = add (items, CP_WHAT_IF_TEAM_EXPERIENCE, -1, winner->quote_index);
-  item->value = project->settings.migration_days_no_experience;
-  item->estimate = winner->estimate;
-  for (guint i = 0; i < plan->options->len; i++)
-    if (g_array_index (plan->options, CpOption, i).quote_index == winner->quote_index)
-      item->option_index = (int) i;
+  add_winner (items, CP_WHAT_IF_TEAM_EXPERIENCE, plan, winner)->value = project->settings.migration_days_no_experience;
 }
 
 GArray *
