@@ -920,7 +920,7 @@ print_table (const Estimate   *e,
   cp_cli_table_add_heading (table, _("Configuration"));
   if (job->kind == CP_TASK_INFERENCE)
     add_row (table, _("Layout"), g_strdup (cp_words_capitalised (est->layout_searched
-                                                                   ? _("searched: the fewest GPUs that carry the concurrency")
+                                                                   ? _("searched: the fewest nodes that carry the concurrency, then the most output tokens a second")
                                                                    : _("as given"))));
   else
     {

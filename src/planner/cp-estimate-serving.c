@@ -1,6 +1,7 @@
 /* cp-estimate-serving.c: a service on one quote as vLLM lays it out: its
  * memory profile (weights, activation peak, CUDA graphs, KV blocks) and the
- * replica size that carries the target concurrency on the fewest GPUs.
+ * replica size that carries the target concurrency on the fewest nodes,
+ * then with the most output tokens a second on them.
  * Throughput and cost per token: cp-serving.c.
  */
 #include "config.h"
@@ -375,12 +376,29 @@ serve_with_replica (const CpJob       *job,
   cp_serving_estimate (job, quote, settings, &replica, est);
 }
 
-/* TRUE when @a serves the job better than @b: first one that carries the
- * target concurrency within @max_gpus, on the fewest GPUs (a serving
- * replica is rented whole, so GPUs are the cost); neither carrying it, the
- * one that carries more there; at equal GPUs, the one with more output
- * tokens a second on @est's GPUs, whose hourly cost is the same for both,
- * so also the cheaper million output tokens. */
+/* Whole nodes @size needs to carry @target concurrent requests: a quote
+ * rents nodes (an estimate's GPUs are its nodes × GPUs per node,
+ * cp-estimate-cost.c), so GPUs of a node a smaller replica leaves idle
+ * cost the same as the ones it uses. */
+static double
+replica_nodes_needed (const ReplicaSize *size,
+                      double             target,
+                      guint              gpus_per_node)
+{
+  return ceil (ceil (target / size->carried) * size->gpus / gpus_per_node);
+}
+
+/* TRUE when @a serves the job better than @b. The rule users expect: for
+ * the same cost, the layout that serves more. First the one that carries
+ * the target concurrency within @max_gpus on the fewest whole nodes (the
+ * rented unit, replica_nodes_needed()); neither carrying it, the one that
+ * carries more there; at equal nodes, the one with more output tokens a
+ * second on @est's GPUs, whose hourly cost is the same for both, so also
+ * the cheaper million output tokens and, each request decoding on more
+ * GPUs, the faster one. Eight 1-GPU replicas of an 8B model and four
+ * 2-GPU ones both carry 64 requests on one 8-GPU node; the 2-GPU ones
+ * read half the weights per GPU at each decode step for twice the
+ * requests, so they serve more on the same node (test-serving.c). */
 static gboolean
 replica_size_better (const CpJob       *job,
                      const CpQuote     *quote,
@@ -393,16 +411,17 @@ replica_size_better (const CpJob       *job,
                      const ReplicaSize *b)
 {
   double target = MAX (job->concurrency, 1u);
-  double a_gpus = ceil (target / a->carried) * a->gpus;
-  double b_gpus = ceil (target / b->carried) * b->gpus;
-  gboolean a_carries = a_gpus <= max_gpus;
-  gboolean b_carries = b_gpus <= max_gpus;
+  guint gpn = quote->gpus_per_node;
+  double a_nodes = replica_nodes_needed (a, target, gpn);
+  double b_nodes = replica_nodes_needed (b, target, gpn);
+  gboolean a_carries = ceil (target / a->carried) * a->gpus <= max_gpus;
+  gboolean b_carries = ceil (target / b->carried) * b->gpus <= max_gpus;
   CpEstimate with_a, with_b;
 
   if (a_carries != b_carries)
     return a_carries;
-  if (a_carries && a_gpus != b_gpus)
-    return a_gpus < b_gpus;
+  if (a_carries && a_nodes != b_nodes)
+    return a_nodes < b_nodes;
   if (!a_carries)
     {
       double a_most = floor ((double) max_gpus / a->gpus) * a->carried;
@@ -464,11 +483,11 @@ _cp_estimate_inference (const CpJob      *job,
       /* The size a serving trial ran on this quote is kept while it
        * carries the target: it is known to run, at vLLM's own count, where
        * the other sizes are the trial carried over (R9). A replica larger
-       * than the GPUs the best one carries the target on can only need
-       * more, unless the trial's size is still to come. */
+       * than the whole nodes the best one carries the target on can only
+       * need more, unless the trial's size is still to come. */
       if (chosen.kv_exact ||
           (replica_gpus > 0 && !trial_size_ahead &&
-           g > ceil (MAX (job->concurrency, 1u) / chosen.carried) * replica_gpus))
+           g > replica_nodes_needed (&chosen, MAX (job->concurrency, 1u), gpn) * gpn))
         break;
       if (!lay_out_replica (job, quote, settings, budget, weights, batched_tokens, max_sequences, g, &size))
         continue;

@@ -176,12 +176,12 @@ run 0 estimate --model llama-2-70b --task inference --gpu h100-sxm --kv-bits 8 -
 # TP 4 and 54,521,442,560 at TP 8; a request of 1,024 + 256 tokens holds
 # 72.4375 blocks on average as vLLM pages them, so TP 2 runs 10 requests
 # a replica (20 replicas), TP 4 389 (1 replica) and TP 8 1,024 (vLLM's
-# max_num_seqs): TP 4 carries the 200 on the fewest GPUs, two replicas on
-# the node (test-serving.c). No training rows for a service.
+# max_num_seqs): TP 4 and TP 8 carry the 200 on the one node, TP 4 the
+# faster there, two replicas on it (test-serving.c). No training rows for a service.
 if run 0 estimate --model llama-3.1-70b --task inference --gpu h800 --gpus-per-node 8 \
      --concurrency 200 --context 4096 --prompt-tokens 1024 --output-tokens 256 --price-per-gpu-hour 18.5; then
   contains "$OUT" "4 × 1 × 2"
-  contains "$OUT" "Searched: the fewest GPUs that carry the concurrency"
+  contains "$OUT" "Searched: the fewest nodes that carry the concurrency, then the most output tokens a second"
   contains "$OUT" "389 whole requests"
   lacks "$OUT" "ZeRO stage"
   lacks "$OUT" "Activation recompute"

@@ -264,8 +264,8 @@ test_cost_per_million_tokens (void)
   cp_quote_clear (&quote);
 }
 
-/* Eight GPUs of the 7B model are eight one-GPU replicas: the target of
- * 8 requests runs one on each, every replica at batch 1 as on one GPU,
+/* Eight GPUs of the 7B model pinned at tensor parallel 1 are eight
+ * one-GPU replicas: the target of 8 requests runs one on each, every replica at batch 1 as on one GPU,
  * and the eight GPUs cost 8 × 20 CNY an hour for 8 × the tokens: the
  * same 30.27 CNY per million. A target of 4 leaves four replicas idle:
  * half the tokens for the same 160 CNY, twice the cost per token. */
@@ -281,6 +281,7 @@ test_replicas_share_the_target (void)
   quote_init_h100 (&quote, 8, 20);
   job_init_llama2_7b (&job);
   job.concurrency = 8;
+  job.tensor_parallel = 1;
 
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
   g_assert_cmpuint (est.layout.tensor_parallel, ==, 1);
@@ -299,7 +300,9 @@ test_replicas_share_the_target (void)
 }
 
 /* Tensor parallel: Llama-2-70B (I7: 80 layers, hidden 8192, 64 heads, 8
- * KV heads) in 16 bits needs two H100s a replica. Each reads its half of
+ * KV heads) in 16 bits needs two H100s a replica, pinned here at that
+ * size (on a whole node the search serves 4 requests faster on one TP-8
+ * replica, test_replica_search_same_node_most_tokens). Each reads its half of
  * the 140e9 B of weights, and per decode step all-reduces twice a layer
  * the batch's 8192 16-bit hidden values: 80 × 2 × 2(2 − 1)/2 × 8192 × 2 B
  * = 2,621,440 B over 450e9 × 0.80 B/s = 7.28 µs at batch 1, and 80 × 2
@@ -323,6 +326,7 @@ test_tensor_parallel_all_reduce (void)
   job.model.kv_heads = 8;
   job.model.ffn = 28672;
   job.concurrency = 4;
+  job.tensor_parallel = 2;
 
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
   g_assert_cmpuint (est.layout.tensor_parallel, ==, 2);
@@ -394,7 +398,7 @@ test_pipeline_replica (void)
  * were routed to. Mixtral 8x7B (config.json: 32 layers, hidden 4096, 32
  * heads, 8 KV heads, 8 experts of SwiGLU 14336, top-2; 46.7e9 parameters,
  * 12.9e9 active) in 16 bits is 93.4e9 B, two H100s a replica (tensor
- * parallel 2), four replicas a node. Routed experts are 3 × 4096 × 14336
+ * parallel 2, pinned: the fewest that hold it), four replicas a node. Routed experts are 3 × 4096 × 14336
  * × 8 × 32 = 45,097,156,608 parameters, 45.097e9 B a GPU. With uniform
  * routing an expert is left unread by one token with probability 6/8:
  * at batch 1 a GPU reads 46.7e9 − 0.75 × 45.097e9 = 12.877e9 B of
@@ -419,6 +423,7 @@ test_mixture_of_experts_reads (void)
   job.model.experts_total = 8;
   job.model.experts_active = 2;
   job.concurrency = 4;
+  job.tensor_parallel = 2;
 
   g_assert_cmpfloat (3.0 * 4096 * 14336 * 8 * 32, ==, 45097156608.0);
   g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
@@ -818,9 +823,10 @@ test_trial_kv_cache (void)
  * for t = 16q + r), 72.4375 blocks on average; TP 2 runs ⌊771 ÷
  * 72.4375⌋ = 10 requests at once, TP 4 389, TP 8 1,148 and so vLLM's
  * max_num_seqs, 1,024. 200 concurrent requests take 20 TP-2 replicas (40
- * GPUs, 5 nodes), 1 TP-4 replica (4 GPUs) or 1 TP-8 replica (8 GPUs):
- * TP 4, two replicas on the node, 100 requests each. At equal GPUs the
- * faster would be taken: on the node, with 1,024-token prompts and 256 output tokens (a
+ * GPUs, 5 nodes), 1 TP-4 replica (4 GPUs) or 1 TP-8 replica (8 GPUs).
+ * The last two need the same one node, so the faster on it is taken: TP
+ * 4, two replicas on the node, 100 requests each. With 1,024-token
+ * prompts and 256 output tokens (a
  * mean context of 1,152), a decode step of TP 4 at batch 100 reads
  * (35e9 + 100 × 1152 × 81,920) / 2.68e12 = 16.581 ms and all-reduces 80 ×
  * 2 × (2 × 3 steps × 3.10 µs + 2 × 3/4 × 100 × 8192 × 2 B / (200e9 ×
@@ -971,6 +977,80 @@ test_replica_tensor_parallel_search (void)
   cp_quote_clear (&quote);
 }
 
+/* Every replica size carries 64 requests of Llama-2-7B on one node of 8
+ * H100 (the cache holds hundreds of requests even at TP 1), so all need
+ * the same one node, billed alike: the search takes the size that serves
+ * the most output tokens a second on it (issue 21). With 1,024-token
+ * prompts and 128 output tokens (a mean context of 1,088), TP t runs 8/t
+ * replicas at batch 8t; a decode step reads (13.48e9 / t + 8t × 1088 ×
+ * 524,288 / t) / 2.68e12 = (13.48e9 / t + 4.5634e9) / 2.68e12 s, computes
+ * the batch's tokens and the 8 prompt tokens a sequence folds into each
+ * step (1024 / 128) at 8t × (2 × 6.74e9 + 8 × (2 × 6.74e9 + 4 × 32 × 32
+ * × 128 × 1024)) / (t × 5.4395e14) = 1.848 ms, below the reads, and
+ * all-reduces 9 × 8t tokens' states 2 × 32 times. TP 1: 6.733 ms a step;
+ * TP 2: 4.218 + 64 × (6.2 µs + 144 × 8192 / 3.6e11) = 4.218 + 0.607 =
+ * 4.824 ms; TP 4: 2.960 + 64 × (18.6 µs + 1.5 × 288 × 8192 / 3.6e11) =
+ * 2.960 + 1.819 = 4.780 ms; TP 8: 2.332 + 64 × (43.4 µs + 1.75 × 576 ×
+ * 8192 / 3.6e11) = 2.332 + 4.246 = 6.577 ms. Every size runs all 64
+ * requests at once, one output token each a step: 64 / step tokens a
+ * second, 9,506 at TP 1, 13,266 at TP 2, 13,390 at TP 4, 9,731 at TP 8.
+ * Two TP-4 replicas, not eight one-GPU ones that would need the fewest
+ * GPUs. */
+static double
+output_rate_on_a_node (double tp)
+{
+  double batch = 8 * tp;
+  double prompt_tokens = batch * 1024 / 128.0;
+  double memory = (13.48e9 / tp + batch * 1088 * 524288.0 / tp) / (3350e9 * FRACTION);
+  double compute = (batch * 2 * 6.74e9 + prompt_tokens * (2 * 6.74e9 + 4.0 * 32 * 32 * 128 * 1024)) /
+                   (tp * 989e12 * UTILISATION);
+  double all_reduce = 32 * 2 * (2 * (tp - 1) * 3.10e-6 +
+                                2 * (tp - 1) / tp * (batch + prompt_tokens) * 4096 * 2 / (450e9 * 0.80));
+
+  return 64 / (MAX (memory, compute) + all_reduce);
+}
+
+static void
+test_replica_search_same_node_most_tokens (void)
+{
+  CpSettings settings;
+  CpQuote quote;
+  CpJob job;
+  CpEstimate searched, pinned;
+
+  assert_close (9506, output_rate_on_a_node (1), 1e-3);
+  assert_close (13266, output_rate_on_a_node (2), 1e-3);
+  assert_close (13390, output_rate_on_a_node (4), 1e-3);
+  assert_close (9731, output_rate_on_a_node (8), 1e-3);
+
+  cp_settings_init (&settings);
+  quote_init_h100 (&quote, 8, 20);
+  job_init_llama2_7b (&job);
+  job.concurrency = 64;
+
+  g_assert_true (cp_estimate (&job, &quote, 1, &settings, &searched, NULL));
+  g_assert_true (searched.layout_searched);
+  g_assert_cmpuint (searched.layout.tensor_parallel, ==, 4);
+  g_assert_cmpuint (searched.layout.data_parallel, ==, 2);
+  g_assert_cmpuint (searched.nodes_needed, ==, 1);
+  g_assert_cmpfloat (searched.concurrency_served, ==, 64);
+  assert_close (output_rate_on_a_node (4), searched.output_tokens_per_s, 1e-9);
+
+  /* Each pinned size on the same node, at the same 160 CNY an hour,
+   * serves what the walk above says, none more than the search's pick. */
+  for (guint tp = 1; tp <= 8; tp *= 2)
+    {
+      job.tensor_parallel = tp;
+      g_assert_true (cp_estimate (&job, &quote, 1, &settings, &pinned, NULL));
+      g_assert_cmpuint (pinned.nodes_needed, ==, 1);
+      g_assert_cmpfloat (pinned.hourly_cost, ==, searched.hourly_cost);
+      assert_close (output_rate_on_a_node (tp), pinned.output_tokens_per_s, 1e-9);
+      g_assert_cmpfloat (pinned.output_tokens_per_s, <=, searched.output_tokens_per_s);
+    }
+  cp_job_clear (&job);
+  cp_quote_clear (&quote);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -991,5 +1071,6 @@ main (int argc, char **argv)
   g_test_add_func ("/serving/request-must-fit-context", test_request_must_fit_context);
   g_test_add_func ("/serving/trial-kv-cache-I6", test_trial_kv_cache);
   g_test_add_func ("/serving/replica-tensor-parallel-I7", test_replica_tensor_parallel_search);
+  g_test_add_func ("/serving/replica-search-same-node-most-tokens", test_replica_search_same_node_most_tokens);
   return g_test_run ();
 }
