@@ -333,6 +333,7 @@ static const Field estimate_fields[] = {
   { "memory-gap", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, memory_gap), "ratio", NULL, NULL },
   { "host-memory-per-node", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, host_memory_per_node_bytes), "bytes", NULL, NULL },
   { "kv-per-token", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, kv_bytes_per_token), "bytes/token", NULL, NULL },
+  { "kv-tokens-held-per-request", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, kv_tokens_held_per_request), "tokens", NULL, NULL },
   { "max-concurrency", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, max_concurrency), "requests", NULL, NULL },
   { "kv-measured", FIELD_BOOL, G_STRUCT_OFFSET (CpEstimate, kv_measured), NULL, NULL, NULL },
   { "kv-extrapolated", FIELD_BOOL, G_STRUCT_OFFSET (CpEstimate, kv_extrapolated), NULL, NULL, NULL },

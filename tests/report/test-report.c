@@ -2471,8 +2471,35 @@ test_xml_serving (void)
   g_assert_cmpfloat (cost, ==, round (cost * 100) / 100);
   g_assert_cmpfloat_with_epsilon (cost, hourly / (output * 3600) * 1e6, 0.01);
   g_assert_cmpfloat (xpath_number (context, "count(//cp:plan[@job='job-serve']/cp:option[1]/cp:estimate/cp:cost-per-million-output-tokens[@currency='CNY'])"), ==, 1);
+  /* The KV tokens a request holds, paged in 16-token blocks (vLLM, the
+   * default): at the step writing output token j + 1 it holds
+   * ceil((700 + j) / 16) blocks, j = 0 … 299: 700–704 take 44, then 16
+   * lengths each take 45 … 62, and 993–999 take 63: 5 × 44 + 16 × 963 +
+   * 7 × 63 = 16,069 blocks over 300 steps, 857.01 tokens. */
+  g_assert_cmpfloat_with_epsilon (xpath_number (context, "//cp:plan[@job='job-serve']/cp:option[1]/cp:estimate/cp:kv-tokens-held-per-request"),
+                                  16069.0 * 16 / 300, 1e-9);
   xmlXPathFreeContext (context);
   xmlFreeDoc (doc);
+
+  /* Under the full-length convention (TensorRT-LLM), the whole 1,000
+   * tokens in whole blocks: ceil (1000 / 16) × 16 = 1,008. */
+  {
+    g_autofree char *full_data = NULL;
+    xmlDoc *full_doc;
+    xmlXPathContext *full_context;
+
+    project->settings.kv_admission = CP_KV_ADMISSION_FULL_LENGTH;
+    full_data = cp_report_xml_to_data (project, "en", &length);
+    full_doc = xmlReadMemory (full_data, (int) length, "report.xml", NULL, XML_PARSE_NONET);
+    g_assert_nonnull (full_doc);
+    full_context = xmlXPathNewContext (full_doc);
+    xmlXPathRegisterNs (full_context, BAD_CAST "cp", BAD_CAST CP_REPORT_XML_NAMESPACE);
+    g_assert_cmpfloat (xpath_number (full_context, "//cp:plan[@job='job-serve']/cp:option[1]/cp:estimate/cp:kv-tokens-held-per-request"),
+                       ==, 1008);
+    xmlXPathFreeContext (full_context);
+    xmlFreeDoc (full_doc);
+    project->settings.kv_admission = CP_KV_ADMISSION_PAGED;
+  }
 
   /* report --xml → import-xml keeps the request split and so the price. */
   g_assert_true (cp_report_xml_write (project, "en", path, &error));
