@@ -392,13 +392,16 @@ replica_nodes_needed (const ReplicaSize *size,
  * the same cost, the layout that serves more. First the one that carries
  * the target concurrency within @max_gpus on the fewest whole nodes (the
  * rented unit, replica_nodes_needed()); neither carrying it, the one that
- * carries more there; at equal nodes, the one with more output tokens a
- * second on @est's GPUs, whose hourly cost is the same for both, so also
+ * carries more there. At equal nodes, the one with more output tokens a
+ * second on those nodes, whose hourly cost is the same for both, so also
  * the cheaper million output tokens and, each request decoding on more
- * GPUs, the faster one. Eight 1-GPU replicas of an 8B model and four
- * 2-GPU ones both carry 64 requests on one 8-GPU node; the 2-GPU ones
- * read half the weights per GPU at each decode step for twice the
- * requests, so they serve more on the same node (test-serving.c). */
+ * GPUs, the faster one. Judged on the nodes that carry the target, not on
+ * @est's, the size does not change with the nodes an option rents: more
+ * nodes add replicas of it (the serving chart's replicas). Eight 1-GPU
+ * replicas of a 7B model and two 4-GPU ones both carry 64 requests on one
+ * 8-GPU node; the 4-GPU ones read a quarter of the weights per GPU at each
+ * decode step for four times the requests, so they serve more on the same
+ * node (test-serving.c). */
 static gboolean
 replica_size_better (const CpJob       *job,
                      const CpQuote     *quote,
@@ -432,6 +435,11 @@ replica_size_better (const CpJob       *job,
     }
   with_a = *est;
   with_b = *est;
+  if (a_carries)
+    {
+      with_a.nodes = with_b.nodes = (guint) a_nodes;
+      with_a.gpus = with_b.gpus = (guint) a_nodes * gpn;
+    }
   serve_with_replica (job, quote, settings, weights, max_sequences, a, &with_a);
   serve_with_replica (job, quote, settings, weights, max_sequences, b, &with_b);
   return with_a.output_tokens_per_s > with_b.output_tokens_per_s;

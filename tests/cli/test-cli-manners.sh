@@ -60,27 +60,30 @@ contains "$OUT" "Not firm: it rests on host memory the quote does not state. Ask
 run 0 plan d.cplan --job job-ft70b --xml
 contains "$OUT" '<unconfirmed field="host-memory" quote="q-unknown">Not firm: it rests on host memory'
 # A service's throughput columns are all the option's, over its replicas:
-# q-4090 runs 4 replicas (2 × 1 × 4); 33.97 requests/s of 128 output tokens
-# are 4,348 output tokens/s; 4 × 11,626 prefill tokens/s are 46,502.
+# q-4090 runs 8 one-GPU replicas (1 × 1 × 8: on the node they serve more
+# than 4 of two GPUs, issue 21); 40.48 requests/s of 128 output tokens are
+# 5,182 output tokens/s; 8 × 5,813 prefill tokens/s are 46,502.
 run 0 plan d.cplan --job job-serve7b
 contains "$OUT" "Output tokens/s (all replicas)"
 contains "$OUT" "Prefill tokens/s (all replicas)"
 contains "$OUT" "Requests/s (all replicas)"
 checks=$((checks + 1))
-grep -F "2 × 1 × 4" "$OUT" | grep -F "4,348" | grep -F "46,502" | grep -F -q "33.97" \
-  || fail "q-4090's serving row is not 4,348 output and 46,502 prefill tokens/s, 33.97 requests/s"
+grep -F "1 × 1 × 8" "$OUT" | grep -F "5,182" | grep -F "46,502" | grep -F -q "40.48" \
+  || fail "q-4090's serving row is not 5,182 output and 46,502 prefill tokens/s, 40.48 requests/s"
 
 # estimate says the basis of each rate too: a replica's decode and prefill,
-# the machine's 8 replicas' requests and output (8 × 1,155 = 9,240 output
-# tokens/s = 72.19 requests/s × 128 tokens; one GPU carries the 64 requests,
-# each holding 1,095 KV tokens on average as vLLM pages them).
+# the machine's 2 replicas' requests and output (2 × 6,628 = 13,255 output
+# tokens/s = 103.56 requests/s × 128 tokens; every size carries the 64
+# requests on the machine, each holding 1,095 KV tokens on average as vLLM
+# pages them, and two TP-4 replicas serve the most on it: eight one-GPU
+# replicas 9,240, four TP-2 ones 13,005, one TP-8 9,695, issue 21).
 run 0 estimate --model llama-2-7b --task inference --gpu h100-sxm --gpus-per-node 8 --concurrency 64 \
   --context 2048 --prompt-tokens 1024 --output-tokens 128 --price-per-gpu-hour 20
 contains "$OUT" "Decode tokens/s per replica"
 checks=$((checks + 1))
-grep -F "Requests/s (all replicas)" "$OUT" | grep -F -q "72.19" || fail "estimate: no 72.19 Requests/s (all replicas)"
+grep -F "Requests/s (all replicas)" "$OUT" | grep -F -q "103.56" || fail "estimate: no 103.56 Requests/s (all replicas)"
 checks=$((checks + 1))
-grep -F "Output tokens/s (all replicas)" "$OUT" | grep -F -q "9,240" || fail "estimate: no 9,240 Output tokens/s (all replicas)"
+grep -F "Output tokens/s (all replicas)" "$OUT" | grep -F -q "13,255" || fail "estimate: no 13,255 Output tokens/s (all replicas)"
 
 # The README's command-line examples, in order, from a directory holding
 # only the source tree's sample files and the tool where the README says.

@@ -348,9 +348,10 @@ test_ascend (void)
 }
 
 /* Walkthrough 13: reasons that read against their tables. A 7B service
- * for 64 users on one 8 × H800 machine: a replica is one GPU (7B fits in
- * 80 GB), so the machine holds 8 and runs them all; R3 said "need 1
- * replica… room for 8" beside the serving table's "Replicas 8". And R5
+ * for 64 users on one 8 × H800 machine: every replica size carries the 64
+ * on the machine, and two GPUs a replica serve the most on it (issue 21),
+ * so the machine holds 4 and runs them all; R3 said "need 1 replica…
+ * room for 8" beside the serving table's "Replicas 8". And R5
  * on the one-job walk: the 4-node cluster's ratio says the job splits
  * well, not that "a cluster would also pay off on communication". */
 static void
@@ -371,8 +372,8 @@ test_reasons_agree (void)
           "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "15");
   RUN_OK ("report", "r3.cplan", "--lang", "en", "--pdf", "r3.pdf");
   service = cp_test_pdf_text (tmp_dir, "r3.pdf", 0, TRUE);
-  cp_test_assert_has (service, "need at least 1; one machine holds 8 replicas and runs them all, sharing the requests");
-  cp_test_assert_has (service, "云厂商甲 — 8×H800 单机 8 ");
+  cp_test_assert_has (service, "need at least 1; one machine holds 4 replicas and runs them all, sharing the requests");
+  cp_test_assert_has (service, "云厂商甲 — 8×H800 单机 4 ");
   g_assert_null (strstr (service, "roomfor"));
   /* The serving engine's row names it, V1, in both languages: "1 vLLM
    * engine" was left in English in the Chinese report. */

@@ -468,7 +468,9 @@ test_inference_concurrency (EstimateFixture *f,
 /* Tensor-parallel serving splits weights and KV over the ranks. I7:
  * Llama-2-70B, 140e9 bytes of fp16 weights, 327,680 B of KV per token
  * (8 KV heads). One A100 80GB cannot hold the weights under vLLM's 0.9 ×
- * 80 GiB = 77,309,411,328 B budget; two can: 70e9 each, an activation
+ * 80 GiB = 77,309,411,328 B budget; two can (pinned here: on a whole
+ * node the search serves 7 requests faster on one TP-8 replica,
+ * test-serving.c): 70e9 each, an activation
  * peak of 2048 × 2 × (4·8192 + (64 + 16)·128/2 + 3·28672/2) = 331,350,016
  * B (the forward pass; V1's sampling of 256 × 32000 logits at 28 B takes
  * 229,376,000 after it), 0.5 GiB of graphs and 1 GiB of context leave
@@ -490,6 +492,7 @@ test_inference_tensor_parallel (EstimateFixture *f,
   model_init (&f->job.model, 70e9, 80, 8192, 64, 8, 28672, 32000, TRUE);
   f->job.context_len = 4096;
   f->job.concurrency = 7;
+  f->job.tensor_parallel = 2;
 
   g_assert_true (cp_estimate (&f->job, &f->quote, 1, &f->settings, &est, NULL));
   g_assert_cmpuint (est.layout.tensor_parallel, ==, 2);

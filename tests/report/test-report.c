@@ -944,9 +944,10 @@ test_chart_render (void)
 }
 
 /* The serving chart of the fixture's service, Llama 2 7B at 64 concurrent
- * requests: one replica per GPU (14 GB of 16-bit weights fit one A100
- * 80GB), so the cluster of 4 × 8 A100s draws 8, 16, 24 and 32 replicas.
- * The 64 requests are shared: 8, 4, 3 (ceil 64/24) and 2 a replica, and
+ * requests: replicas of two A100s, the size that serves the 64 fastest
+ * on the one node that carries them (cp-estimate-serving.c), so the
+ * cluster of 4 × 8 A100s draws 4, 8, 12 and 16 replicas of that size.
+ * The 64 requests are shared: 16, 8, 6 (ceil 64/12) and 4 a replica, and
  * a smaller batch reads the same weights for fewer tokens, so each GPU
  * serves fewer tokens an hour at the same price: the cost per million
  * output tokens rises with the replicas. One node of the cluster costs 6
@@ -971,12 +972,12 @@ test_chart_serving_data (void)
   cluster = g_ptr_array_index (data->series, 2);
   g_assert_true (single->points_only);
   g_assert_cmpuint (single->x->len, ==, 1);
-  g_assert_cmpfloat (g_array_index (single->x, double, 0), ==, 8);
+  g_assert_cmpfloat (g_array_index (single->x, double, 0), ==, 4);
   g_assert_false (cluster->points_only);
   g_assert_cmpuint (cluster->x->len, ==, 4);
   for (guint p = 0; p < cluster->x->len; p++)
     {
-      g_assert_cmpfloat (g_array_index (cluster->x, double, p), ==, 8.0 * (p + 1));
+      g_assert_cmpfloat (g_array_index (cluster->x, double, p), ==, 4.0 * (p + 1));
       if (p > 0)
         g_assert_cmpfloat (g_array_index (cluster->y, double, p), >, g_array_index (cluster->y, double, p - 1));
     }
@@ -994,7 +995,7 @@ test_chart_serving_data (void)
   g_assert_true (cp_chart_locate (data, 1024, 576, CP_CHART_STYLE_LIGHT, 2, 1, FALSE, &x, &y));
   readout = cp_chart_readout (data, 1024, 576, x, y);
   g_assert_nonnull (readout);
-  g_assert_nonnull (strstr (readout, "16 replicas"));
+  g_assert_nonnull (strstr (readout, "8 replicas"));
 
   /* A job that is not a service is drawn without quotes (the window and
    * the CLI do not offer it). */
@@ -2826,9 +2827,10 @@ test_xml_hostile (void)
 /* The serving chart marks the replicas recommended, not the line's end
  * (walkthrough 13: "Recommended" sat on the 8-replica end at 95 CNY per
  * million while 2 replicas at 25.99 were recommended). In the fixture,
- * Serve Seven's 64 requests fit on one node of Cluster Six (8 replicas,
- * one per A100, at 6 CNY per GPU-hour against the machines' 10 and 9),
- * so its line goes on to 32 replicas past the recommendation. */
+ * Serve Seven's 64 requests fit on one node of Cluster Six (4 replicas
+ * of two A100s, the size that serves the most on the node, at 6 CNY per
+ * GPU-hour against the machines' 10 and 9), so its line goes on to 16
+ * replicas of that size on four nodes past the recommendation. */
 static void
 test_chart_serving_recommended (void)
 {
@@ -2845,16 +2847,16 @@ test_chart_serving_recommended (void)
 
   g_assert_cmpstr (quote->vendor, ==, "Cluster Six");
   g_assert_cmpuint (best->estimate.nodes, ==, 1);
-  g_assert_cmpuint (best->estimate.layout.data_parallel, ==, 8);
+  g_assert_cmpuint (best->estimate.layout.data_parallel, ==, 4);
   g_assert_cmpint (chosen, >=, 0);
   series = g_ptr_array_index (data->series, chosen);
-  g_assert_cmpfloat (series->chosen_x, ==, 8);
-  g_assert_cmpfloat (g_array_index (series->x, double, series->x->len - 1), ==, 32);
+  g_assert_cmpfloat (series->chosen_x, ==, 4);
+  g_assert_cmpfloat (g_array_index (series->x, double, series->x->len - 1), ==, 16);
   for (guint s = 0; s < data->series->len; s++)
     if ((int) s != chosen)
       g_assert_true (isnan (((const CpChartSeries *) g_ptr_array_index (data->series, s))->chosen_x));
   for (guint p = 0; p < series->x->len; p++)
-    if (g_array_index (series->x, double, p) == 8)
+    if (g_array_index (series->x, double, p) == 4)
       chosen_point = p;
   g_assert_cmpuint (chosen_point, <, series->x->len - 1);
 
@@ -2864,9 +2866,9 @@ test_chart_serving_recommended (void)
   g_assert_true (cp_chart_locate (data, 1280, 720, CP_CHART_STYLE_LIGHT, (guint) chosen, series->x->len - 1, FALSE, &x, &y));
   at_last = cp_chart_readout (data, 1280, 720, x, y);
   g_assert_true (g_str_has_prefix (at_chosen, "Recommended: "));
-  g_assert_nonnull (strstr (at_chosen, ": 8 replicas, "));
+  g_assert_nonnull (strstr (at_chosen, ": 4 replicas, "));
   g_assert_null (strstr (at_last, "Recommended"));
-  g_assert_nonnull (strstr (at_last, ": 32 replicas, "));
+  g_assert_nonnull (strstr (at_last, ": 16 replicas, "));
 
   /* The label sits by the chosen point, left of where the line's end
    * would put it. */
