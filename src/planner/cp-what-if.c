@@ -40,6 +40,21 @@ compare_days (gconstpointer a,
   return (x > y) - (x < y);
 }
 
+/* The layouts @option offers: the one planned, then, for a cluster
+ * planned at fewer nodes than quoted, the whole offer. Returns how many of
+ * @layouts it set. */
+static guint
+option_layouts (const CpOption   *option,
+                const CpEstimate *layouts[2])
+{
+  guint n = 0;
+
+  layouts[n++] = &option->estimate;
+  if (option->has_full_offer)
+    layouts[n++] = &option->full_offer;
+  return n;
+}
+
 static CpWhatIf *
 add (GArray       *items,
      CpWhatIfKind  kind,
@@ -149,11 +164,12 @@ cp_what_if_team_may_change (const CpProject *project,
   for (guint i = 0; i < plan->options->len; i++)
     {
       const CpOption *option = &g_array_index (plan->options, CpOption, i);
-      const CpEstimate *candidates[2] = { &option->estimate, option->has_full_offer ? &option->full_offer : NULL };
+      const CpEstimate *layouts[2];
+      guint n_layouts = option_layouts (option, layouts);
 
-      for (guint c = 0; c < G_N_ELEMENTS (candidates); c++)
-        if (candidates[c] != NULL && candidates[c]->nodes > 1 && candidates[c]->migration_days > 0 &&
-            candidates[c]->total_cost - candidates[c]->engineering_cost < best->estimate.total_cost)
+      for (guint l = 0; l < n_layouts; l++)
+        if (layouts[l]->nodes > 1 && layouts[l]->migration_days > 0 &&
+            layouts[l]->total_cost - layouts[l]->engineering_cost < best->estimate.total_cost)
           return TRUE;
     }
   return FALSE;
@@ -214,7 +230,8 @@ cp_what_if_new (const CpProject *project,
     {
       const CpOption *option = &g_array_index (plan->options, CpOption, i);
       const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
-      const CpEstimate *candidates[2] = { &option->estimate, option->has_full_offer ? &option->full_offer : NULL };
+      const CpEstimate *layouts[2];
+      guint n_layouts;
 
       if (!cp_quote_is_cluster (quote))
         {
@@ -225,14 +242,15 @@ cp_what_if_new (const CpProject *project,
             }
           continue;
         }
-      for (guint c = 0; c < G_N_ELEMENTS (candidates); c++)
-        if (candidates[c] != NULL && candidates[c]->nodes > 1 && candidates[c]->fits &&
+      n_layouts = option_layouts (option, layouts);
+      for (guint l = 0; l < n_layouts; l++)
+        if (layouts[l]->nodes > 1 && layouts[l]->fits &&
             (fastest_cluster_estimate == NULL ||
-             candidates[c]->calendar_days < fastest_cluster_estimate->calendar_days))
+             layouts[l]->calendar_days < fastest_cluster_estimate->calendar_days))
           {
             fastest_cluster = option;
             fastest_cluster_index = (int) i;
-            fastest_cluster_estimate = candidates[c];
+            fastest_cluster_estimate = layouts[l];
           }
     }
 
