@@ -1,5 +1,6 @@
-/* cli-estimate-private.h: what cli-estimate.c (options, table) and
- * cli-estimate-xml.c (the XML) of `compute-planner-cli estimate` share. */
+/* cli-estimate-private.h: what cli-estimate.c (options), cli-estimate-table.c
+ * (the table) and cli-estimate-xml.c (the XML) of `compute-planner-cli
+ * estimate` share. */
 #pragma once
 
 #include <glib.h>
@@ -139,6 +140,12 @@ typedef struct {
   CpEstimate  fitting;      /* with the cheapest memory technique that fits, if any */
   CpRange     range;        /* the estimate's band over the assumptions' spread */
 } Estimate;
+
+/* Prints @est (of @nodes nodes) with its inputs, plan and reasons as a
+ * table on standard output. */
+void cp_cli_estimate_print_table (const Estimate   *e,
+                                  const CpEstimate *est,
+                                  guint             nodes);
 
 /* Writes @est (of @nodes nodes) with its inputs, plan and reasons as
  * XML, to e->options.output or standard output. */
