@@ -7,15 +7,12 @@
 # suppressed from the same list as the ASan run, build-aux/lsan.supp.
 #
 #   build-aux/valgrind.sh [BUILD_DIR]      (default: _build, not an ASan build)
+#   build-aux/valgrind.sh --list           the tests it runs, as ninja targets
 #
 # Prints one line per test and a summary; exits non-zero if any failed.
 # Logs are in BUILD_DIR/meson-logs/valgrind/.
 set -u
 cd "$(dirname "$0")/.."
-build=${1:-_build}
-logs="$build/meson-logs/valgrind"
-rm -rf "$logs"
-mkdir -p "$logs"
 
 # memcheck is here for what AddressSanitizer cannot see: reads of
 # uninitialised memory, which reach a decision or a figure most easily
@@ -41,6 +38,15 @@ tests/cli/test-catalog
 tests/store/test-model-config
 tests/cli/test-units
 "
+if [ "${1:-}" = --list ]; then
+  echo $tests
+  exit 0
+fi
+
+build=${1:-_build}
+logs="$build/meson-logs/valgrind"
+rm -rf "$logs"
+mkdir -p "$logs"
 
 # "leak:libfoo.so" in lsan.supp becomes a memcheck suppression of definite
 # leaks with libfoo.so anywhere in the allocation's stack.
