@@ -34,6 +34,8 @@ struct _CpFieldRow
   /* Text typed since the last load or commit; it is committed on Enter or
    * when the focus leaves the entry, never keystroke by keystroke. */
   gboolean           edited;
+  /* notify::focus-widget of the window the row is in (cp_field_row_root) */
+  gulong             root_focus_handler;
   /* The entry's width-chars and max-width-chars as made, before
    * fit_value() widened them for a value */
   int                base_width_chars, base_max_width_chars;
@@ -407,6 +409,47 @@ on_entry_focus_leave (CpFieldRow *self)
   commit_text (self);
   if (focus == NULL || !(focus == self->input || gtk_widget_is_ancestor (focus, self->input)))
     gtk_editable_set_position (GTK_EDITABLE (self->input), 0);
+}
+
+/* The window's focus moved off the entry without the entry hearing
+ * "leave": after a menu closes, the window may not count itself active
+ * again until the window manager says so (no window manager at all under
+ * Xvfb), and the entry then keeps the typing but never has the focus to
+ * lose, so Tab took the focus elsewhere and the text typed was neither
+ * committed nor refused, and a reload dropped it (walkthrough 18: a new
+ * quote's vendor). The window's own focus widget always changes. */
+static void
+on_root_focus_changed (CpFieldRow *self,
+                       GParamSpec *pspec,
+                       GtkRoot    *root)
+{
+  GtkWidget *focus = gtk_root_get_focus (root);
+
+  if (self->edited && (focus == NULL || !(focus == self->input || gtk_widget_is_ancestor (focus, self->input))))
+    {
+      commit_text (self);
+      gtk_editable_set_position (GTK_EDITABLE (self->input), 0);
+    }
+}
+
+static void
+cp_field_row_root (GtkWidget *widget)
+{
+  CpFieldRow *self = CP_FIELD_ROW (widget);
+
+  GTK_WIDGET_CLASS (cp_field_row_parent_class)->root (widget);
+  if (GTK_IS_EDITABLE (self->input))
+    self->root_focus_handler = g_signal_connect_swapped (gtk_widget_get_root (widget), "notify::focus-widget",
+                                                         G_CALLBACK (on_root_focus_changed), self);
+}
+
+static void
+cp_field_row_unroot (GtkWidget *widget)
+{
+  CpFieldRow *self = CP_FIELD_ROW (widget);
+
+  g_clear_signal_handler (&self->root_focus_handler, gtk_widget_get_root (widget));
+  GTK_WIDGET_CLASS (cp_field_row_parent_class)->unroot (widget);
 }
 
 static gboolean
@@ -797,9 +840,12 @@ static void
 cp_field_row_class_init (CpFieldRowClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
 
   object_class->finalize = cp_field_row_finalize;
   object_class->get_property = cp_field_row_get_property;
+  widget_class->root = cp_field_row_root;
+  widget_class->unroot = cp_field_row_unroot;
 
   /**
    * CpFieldRow:error:
