@@ -70,6 +70,50 @@ static double granular_hours (const CpQuote *quote, const CpSettings *settings, 
  * bills (approver 8, finding 7). The rule is cp-estimate-cost.c's: beside
  * a cluster run debugging is a rental of its own; on one machine it
  * shares the run's. */
+/* The cheapest option that runs the job but misses its deadline, if it
+ * costs less than @total_cost, the recommended option's; else NULL. */
+static const CpOption *
+cheapest_late_option (const CpPlan *plan,
+                      double        total_cost)
+{
+  const CpOption *cheapest = NULL;
+
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+      const CpEstimate *e = &option->estimate;
+
+      if (e->fits && !e->meets_deadline && isfinite (e->total_cost) && e->total_cost < total_cost &&
+          (cheapest == NULL || e->total_cost < cheapest->estimate.total_cost))
+        cheapest = option;
+    }
+  return cheapest;
+}
+
+/* The value past which the verdict flips, with as many decimals as it
+ * takes not to read as the value assumed: "wins if utilisation is above
+ * 0.55" beside an assumed 0.55 said that the assumption itself flips it
+ * (walkthrough 18), where the flip was at 0.5513. */
+static char *
+spread_threshold_words (const CpProject *project,
+                        CpSpreadKind     kind,
+                        double           threshold,
+                        double           assumed,
+                        const char      *lang)
+{
+  char *words = cp_words_spread_value (project, kind, threshold, lang);
+  g_autofree char *assumed_words = cp_words_spread_value (project, kind, assumed, lang);
+
+  if (kind != CP_SPREAD_COMPUTE_UTILISATION && kind != CP_SPREAD_LINK_EFFICIENCY)
+    return words;
+  for (int digits = 3; digits <= 4 && g_strcmp0 (words, assumed_words) == 0; digits++)
+    {
+      g_free (words);
+      words = cp_i18n_format_number (threshold, digits, lang);
+    }
+  return words;
+}
+
 static char *
 debug_minimum_term (const CpProject *project,
                     const CpPlan    *plan,
@@ -228,6 +272,7 @@ cp_reason_text_cost (const CpReason  *reason,
       {
         g_autofree char *name = reason->quote_index >= 0 ? cp_words_quote_name (project, reason->quote_index) : NULL;
         int kind = (int) v[0];
+        CpSpread spreads[CP_N_SPREADS];
 
         if (kind < 0 || kind >= CP_N_SPREADS)
           {
@@ -245,7 +290,9 @@ cp_reason_text_cost (const CpReason  *reason,
                                     : _("The recommendation does not hold across the range: with every assumption at its optimistic end, %s wins."),
                                     name);
           }
-        a = cp_words_spread_value (project, kind, v[1], lang);
+        cp_range_get_spreads (&project->settings, spreads, G_N_ELEMENTS (spreads));
+        a = spread_threshold_words (project, kind, v[1], spreads[kind].expected, lang);
+        b = cp_words_spread_value (project, kind, spreads[kind].expected, lang);
         if (name == NULL)
           return g_strdup_printf (v[2] > 0
                                   /* TRANSLATORS: R6; an assumption ("utilisation") and its threshold */
@@ -261,11 +308,11 @@ cp_reason_text_cost (const CpReason  *reason,
                                   : _("The answer does not hold across the range: %s becomes feasible if %s is below %s."),
                                   name, cp_words_spread (kind), a);
         return g_strdup_printf (v[2] > 0
-                                /* TRANSLATORS: R6; quote name, an assumption ("utilisation"), its threshold */
-                                ? _("The recommendation does not hold across the range: %s wins if %s is above %s.")
-                                /* TRANSLATORS: R6; quote name, an assumption ("utilisation"), its threshold */
-                                : _("The recommendation does not hold across the range: %s wins if %s is below %s."),
-                                name, cp_words_spread (kind), a);
+                                /* TRANSLATORS: R6; quote name, an assumption ("utilisation"), its threshold, the value assumed */
+                                ? _("The recommendation does not hold across the range: %s wins if %s is above %s (assumed: %s).")
+                                /* TRANSLATORS: R6; quote name, an assumption ("utilisation"), its threshold, the value assumed */
+                                : _("The recommendation does not hold across the range: %s wins if %s is below %s (assumed: %s)."),
+                                name, cp_words_spread (kind), a, b);
       }
 
     case CP_OUTCOME_NOTHING_FITS:
@@ -376,6 +423,7 @@ cp_reason_text_cost (const CpReason  *reason,
     case CP_OUTCOME_CHEAPEST_TOTAL:
       {
         g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
+        const CpOption *late;
 
         a = cp_i18n_format_money (v[0], currency, lang);
         c = cp_i18n_format_number (v[2], 0, lang);
@@ -384,6 +432,19 @@ cp_reason_text_cost (const CpReason  *reason,
         if (plan != NULL && plan->options->len == 1)
           /* TRANSLATORS: R6, one quote evaluated; quote name, its total cost */
           return g_strdup_printf (_("%s finishes the job for a total cost of %s; it is the only quote evaluated, so nothing is ranked against it."), name, a);
+        late = plan != NULL ? cheapest_late_option (plan, v[0]) : NULL;
+        if (late != NULL)
+          {
+            g_autofree char *late_name = cp_words_quote_name (project, late->quote_index);
+
+            b = cp_i18n_format_money (late->estimate.total_cost, currency, lang);
+            /* The rank by total cost is among the options that meet the
+             * deadline: said as such, with the cheaper one that misses
+             * it, since the table beside shows its lower figure.
+             * TRANSLATORS: R6; quote name, its total cost, a cheaper quote's name, its total cost, rank by unit price */
+            return g_strdup_printf (_("%s finishes the job at the lowest total cost of the quotes that meet the deadline, %s; %s would cost less, %s, but misses the deadline. Its rank is %s by unit price."),
+                                    name, a, late_name, b, c);
+          }
         if (!isfinite (v[1]) || v[1] <= 0)
           return g_strdup_printf (_("%s finishes the job at the lowest total cost, %s; its rank is %s by unit price and %s by total cost."), name, a, c, d);
         b = cp_i18n_format_money (v[1], currency, lang);

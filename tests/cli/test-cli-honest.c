@@ -1095,6 +1095,62 @@ test_locale_missing (void)
   g_assert_nonnull (strstr (ascii_joined.err, "estimate: --tokens: "));
 }
 
+/* Walkthrough 18: a 72B LoRA whose single machine misses a 21-day
+ * deadline by 0.05 days and costs less than the cluster recommended. R6
+ * said the cluster "finishes the job at the lowest total cost" beside a
+ * table with a lower total, and that the single machine "wins if
+ * utilisation is above 0.55", the value assumed. R6 now names the
+ * cheaper quote with the table's own figure, and the threshold has the
+ * decimals that set it apart from the assumption, said beside it. */
+static void
+test_r6_names_cheaper_late_quote (void)
+{
+  g_auto(CpTestRun) run = { 0 };
+  g_autofree char *path = g_build_filename (tmp_dir, "late.cplan", NULL);
+  g_autoptr(GRegex) single_cost = g_regex_new ("<option quote=\"quote-1\">.*?<total-cost currency=\"CNY\">([0-9.]+)<",
+                                               G_REGEX_DOTALL, 0, NULL);
+  g_autoptr(GRegex) flip = g_regex_new ("wins if utilisation is above (0\\.[0-9]+) \\(assumed: 0\\.55\\)", 0, 0, NULL);
+  g_autoptr(GMatchInfo) match = NULL;
+  g_autofree char *cost_text = NULL;
+  g_autofree char *cost_words = NULL;
+  g_autofree char *threshold = NULL;
+  double cost_cny;
+
+  RUN (&run, "new", path);
+  g_assert_cmpint (run.status, ==, 0);
+  RUN (&run, "add-job", path, "--name", "Qwen LoRA", "--task", "lora", "--model", "qwen2.5-72b",
+       "--tokens", "5B", "--deadline-days", "21");
+  g_assert_cmpint (run.status, ==, 0);
+  RUN (&run, "add-quote", path, "--vendor", "Pengcheng Cloud", "--gpu", "ascend-910b", "--gpus-per-node", "8",
+       "--price-per-gpu-hour", "13.5");
+  g_assert_cmpint (run.status, ==, 0);
+  RUN (&run, "add-quote", path, "--vendor", "Nanshan GPU", "--gpu", "a800", "--gpus-per-node", "8", "--nodes", "4",
+       "--network", "roce", "--nics", "1", "--nic-gbps", "200", "--price-per-gpu-hour", "11.8");
+  g_assert_cmpint (run.status, ==, 0);
+  RUN (&run, "plan", path, "--xml");
+  g_assert_cmpint (run.status, ==, 0);
+
+  g_assert_nonnull (strstr (run.out, "<recommended-quote>quote-2</recommended-quote>"));
+  g_assert_true (g_regex_match (single_cost, run.out, 0, &match));
+  cost_text = g_match_info_fetch (match, 1);
+  cost_cny = g_ascii_strtod (cost_text, NULL);
+  /* 13.5 CNY × 8 GPUs × the hours billed: whole hours, so a multiple of 108. */
+  g_assert_cmpfloat (fmod (cost_cny, 108.0), ==, 0.0);
+  g_clear_pointer (&match, g_match_info_free);
+  cost_words = g_strdup_printf ("Pengcheng Cloud — Huawei Ascend 910B2 64GB would cost less, %d,%03d CNY, but misses the deadline",
+                                (int) cost_cny / 1000, (int) cost_cny % 1000);
+  g_test_message ("%s", cost_words);
+  g_assert_nonnull (strstr (run.out, cost_words));
+  g_assert_null (strstr (run.out, "finishes the job at the lowest total cost, "));
+
+  g_assert_true (g_regex_match (flip, run.out, 0, &match));
+  threshold = g_match_info_fetch (match, 1);
+  g_assert_cmpstr (threshold, !=, "0.55");
+  /* Above the assumption, within its spread (0.47–0.63). */
+  g_assert_cmpfloat (g_ascii_strtod (threshold, NULL), >, 0.55);
+  g_assert_cmpfloat (g_ascii_strtod (threshold, NULL), <=, 0.63);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -1128,6 +1184,7 @@ main (int    argc,
   g_test_add_func ("/cli-honest/checkpoints-at-failure-rate-zero", test_checkpoints_at_failure_rate_zero);
   g_test_add_func ("/cli-honest/plan-asks-once-and-never-contradicts", test_plan_asks_once_and_never_contradicts);
   g_test_add_func ("/cli-honest/fixed-rent-said-once", test_fixed_rent_said_once);
+  g_test_add_func ("/cli-honest/r6-names-cheaper-late-quote", test_r6_names_cheaper_late_quote);
 
   status = g_test_run ();
   /* Left for a look when a test failed, as test-cli-edit does; the README
