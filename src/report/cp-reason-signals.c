@@ -113,6 +113,12 @@ team_assumed_text (const CpPlan *plan,
 }
 
 char *
+cp_words_team_assumed_prefix (void)
+{
+  return g_strdup_printf (_("Assumed (the job does not describe the team): %s"), "");
+}
+
+char *
 cp_reason_text_signals (const CpReason  *reason,
                         const CpProject *project,
                         const CpPlan    *plan,

@@ -180,6 +180,10 @@ char       *cp_words_minimum_term   (const CpProject *project, const CpOption *o
  * that would cost less than the choice without the migration of a team
  * assumed new to distributed training. */
 gboolean    cp_words_rests_on_team  (const CpProject *project, const CpPlan *plan);
+/* What an R8 sentence about a team nobody described starts with,
+ * "Assumed (the job does not describe the team): ", in the current
+ * language: a paragraph of several such sentences says it once. */
+char       *cp_words_team_assumed_prefix (void);
 /* When the recommended option rests on a field its quote does not state
  * and the assumptions' range never varies (the host memory CPU offload
  * fills: without it the option does not run at all), the sentence that

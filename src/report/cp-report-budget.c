@@ -234,8 +234,11 @@ cp_report_approval_text (const CpProject        *project,
    * an English "288,080 CNY" were two amounts to sign (approver, 3
    * December). Every quote is compared with VAT (cp_quote_vat_factor()):
    * none is added here. */
-  amount = cp_i18n_format_money (approval->amount, currency, lang);
-  reserve = cp_i18n_format_money (approval->contingency, currency, lang);
+  /* Whole units, as every sum of the memo: "660 CNY (… contingency,
+   * 60.00 CNY)" put cents beside whole amounts. The contingency shown is
+   * the amount shown less the range's top shown, so the two add up. */
+  amount = cp_i18n_format_money_whole (approval->amount, currency, lang);
+  reserve = cp_i18n_format_money_whole (round (approval->amount) - round (approval->top_of_range), currency, lang);
   reserve_rate = cp_report_rate_text (settings->contingency_fraction, lang);
   /* TRANSLATORS: the memo's budget, after the range: the amount to approve, the contingency's rate and amount */
   line = g_strdup_printf (_("Amount to approve: %s (the top of the range + %s contingency, %s)."),
@@ -544,7 +547,7 @@ section_amount_to_approve (Doc              *doc,
   g_autofree char *vat = NULL, *line = NULL, *tax = NULL;
 
   cp_report_approval_amount (project, (CpPlan * const *) plans->pdata, schedule, &approval);
-  vat = cp_i18n_format_money (approval.vat, currency, doc->lang);
+  vat = cp_i18n_format_money_whole (approval.vat, currency, doc->lang);
   line = cp_report_approval_text (project, &approval, doc->lang);
   cp_doc_paragraph_full (doc, doc->bold, line, 0, 1, NULL);
 
@@ -640,7 +643,7 @@ vendor_subtotals (Doc              *doc,
   for (guint v = 0; v < totals->len; v++)
     {
       const CpReportVendorTotal *total = &g_array_index (totals, CpReportVendorTotal, v);
-      g_autofree char *money = cp_i18n_format_money (total->cost, project->settings.currency, doc->lang);
+      g_autofree char *money = cp_i18n_format_money_whole (total->cost, project->settings.currency, doc->lang);
       g_autofree char *count = cp_i18n_format_number (total->n_jobs, 0, doc->lang);
       g_autofree char *jobs = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s job", "%s jobs", total->n_jobs), count);
 
@@ -661,9 +664,9 @@ cp_report_section_budget (Doc              *doc,
 {
   const CpProject *project = doc->project;
   const char *currency = project->settings.currency;
-  g_autofree char *total = cp_i18n_format_money (cp_report_schedule_shown_total (schedule), currency, doc->lang);
-  g_autofree char *low = cp_i18n_format_money (schedule->total_cost_low, currency, doc->lang);
-  g_autofree char *high = cp_i18n_format_money (schedule->total_cost_high, currency, doc->lang);
+  g_autofree char *total = cp_i18n_format_money_whole (cp_report_schedule_shown_total (schedule), currency, doc->lang);
+  g_autofree char *low = cp_i18n_format_money_whole (schedule->total_cost_low, currency, doc->lang);
+  g_autofree char *high = cp_i18n_format_money_whole (schedule->total_cost_high, currency, doc->lang);
   g_autofree char *span = span_text (schedule, 0, schedule->end_day, doc->lang);
   g_autofree char *end_low = NULL;
   g_autofree char *end_high = NULL;
@@ -750,7 +753,7 @@ cp_report_section_budget_tables (Doc              *doc,
           when = with_order;
         }
       cp_doc_table_add_row (&jobs, g_strdup (job->name), g_steal_pointer (&when),
-                            cp_i18n_format_money (cp_schedule_job_cost (entry), currency, doc->lang));
+                            cp_i18n_format_money_whole (cp_schedule_job_cost (entry), currency, doc->lang));
     }
   /* Each job's answer above already gives its dates and its cost: the
    * table says more only when a job waits for another ("after …"). With
@@ -769,8 +772,8 @@ cp_report_section_budget_tables (Doc              *doc,
 
         cumulative += shown[i];
         cp_doc_table_add_row (&months, g_strdup_printf ("%04d-%02d", month->year, month->month),
-                              cp_i18n_format_money (shown[i], currency, doc->lang),
-                              cp_i18n_format_money (cumulative, currency, doc->lang));
+                              cp_i18n_format_money_whole (shown[i], currency, doc->lang),
+                              cp_i18n_format_money_whole (cumulative, currency, doc->lang));
       }
   }
   /* Nor does a single month say more than the total. */

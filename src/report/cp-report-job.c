@@ -748,6 +748,10 @@ section_job_reasons_and_risks (Doc             *doc,
        * (migration, who runs bare metal) each repeated "R8 Migration
        * cost —" (issue 22). */
       g_autoptr(GString) said = g_string_new (NULL);
+      /* Said once in the paragraph: R8's migration and who runs bare
+       * metal each began "Assumed (the job does not describe the team):"
+       * (issue 22). */
+      g_autofree char *assumed = cp_words_team_assumed_prefix ();
 
       for (guint i = 0; i < plan->reasons->len; i++)
         {
@@ -768,7 +772,10 @@ section_job_reasons_and_risks (Doc             *doc,
           text = cp_reason_text (reason, project, plan, doc->lang);
           if (said->len > 0 && !cp_i18n_is_chinese (doc->lang))
             g_string_append_c (said, ' ');
-          g_string_append (said, text);
+          if (g_str_has_prefix (text, assumed) && strstr (said->str, assumed) != NULL)
+            g_string_append (said, text + strlen (assumed));
+          else
+            g_string_append (said, text);
           printed = TRUE;
         }
       if (printed)

@@ -141,7 +141,7 @@ answer_cost (const CpProject *project,
 {
   const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
   const CpEstimate *e = &option->estimate;
-  g_autofree char *cost = cp_i18n_format_money (e->total_cost, quote->currency, lang);
+  g_autofree char *cost = cp_i18n_format_money_whole (e->total_cost, quote->currency, lang);
   g_autofree char *length = cp_i18n_format_days (e->calendar_days, lang);
   /* TRANSLATORS: calendar days, then the first and last day they run */
   g_autofree char *days = span != NULL ? g_strdup_printf (_("%s (%s)"), length, span) : g_strdup (length);
@@ -172,8 +172,8 @@ answer_range (const CpProject *project,
               const char      *lang)
 {
   const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
-  g_autofree char *low = cp_i18n_format_money (option->range.total_cost_low, quote->currency, lang);
-  g_autofree char *high = cp_i18n_format_money (option->range.total_cost_high, quote->currency, lang);
+  g_autofree char *low = cp_i18n_format_money_whole (option->range.total_cost_low, quote->currency, lang);
+  g_autofree char *high = cp_i18n_format_money_whole (option->range.total_cost_high, quote->currency, lang);
   g_autofree char *days_low = cp_i18n_format_days (option->range.calendar_days_low, lang);
   g_autofree char *days_high = cp_i18n_format_days (option->range.calendar_days_high, lang);
   g_autofree char *unconfirmed = cp_words_unconfirmed (project, plan, lang, NULL);
