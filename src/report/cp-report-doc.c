@@ -358,6 +358,40 @@ cp_doc_room (const Doc *doc)
   return doc->bottom - doc->y;
 }
 
+/* Lines a paragraph carries to the next page when it breaks: one line
+ * alone at a page's top read as a stray (a cost-inputs paragraph left
+ * its last line there, issue 22). Its first line may end a page: held
+ * to two, a one-job report took a sixth page. */
+#define PARAGRAPH_KEEP_LINES 2
+
+/* The line of a paragraph that starts the next page when its line @from
+ * is drawn at @layout_top's offset, or @n_lines when the rest fits;
+ * never fewer than PARAGRAPH_KEEP_LINES lines after the break, unless
+ * the lines from @from start a page (@page_top), where they cannot
+ * move. */
+static int
+paragraph_break (const Doc    *doc,
+                 const double *line_bottom,
+                 int           n_lines,
+                 int           from,
+                 double        layout_top,
+                 gboolean      page_top)
+{
+  int fit_end = from, here;
+
+  while (fit_end < n_lines && layout_top + line_bottom[fit_end] <= doc->bottom)
+    fit_end++;
+  if (fit_end == n_lines)
+    return n_lines;
+  here = fit_end - from;
+  /* The last lines go on together. */
+  if (n_lines - fit_end < PARAGRAPH_KEEP_LINES)
+    here = MAX (0, here - (PARAGRAPH_KEEP_LINES - (n_lines - fit_end)));
+  if (page_top)
+    here = MAX (here, MAX (fit_end - from, 1));
+  return from + here;
+}
+
 /* A paragraph, broken across pages between lines. */
 void
 cp_doc_paragraph_full (Doc                        *doc,
@@ -372,42 +406,66 @@ cp_doc_paragraph_full (Doc                        *doc,
   PangoLayoutIter *iter;
   double width = doc->right - doc->left - indent;
   double layout_top = doc->y;
-  gboolean first = TRUE;
+  g_autofree double *line_bottom = NULL;
+  int n_lines, next_page;
 
   layout = text_layout (doc, font, text, width);
   if (hanging_label != NULL)
     label = doc_layout (doc, doc->bold, hanging_label, indent);
 
+  /* Where each line ends, to place the break before drawing. */
+  n_lines = pango_layout_get_line_count (layout);
+  line_bottom = g_new (double, MAX (n_lines, 1));
   iter = pango_layout_get_iter (layout);
-  do
+  for (int i = 0; i < n_lines; i++, pango_layout_iter_next_line (iter))
+    {
+      PangoRectangle logical;
+
+      pango_layout_iter_get_line_extents (iter, NULL, &logical);
+      line_bottom[i] = (double) (logical.y + logical.height) / PANGO_SCALE;
+    }
+  pango_layout_iter_free (iter);
+  next_page = paragraph_break (doc, line_bottom, n_lines, 0, layout_top, doc->y <= doc->top);
+
+  iter = pango_layout_get_iter (layout);
+  for (int i = 0; i < n_lines; i++, pango_layout_iter_next_line (iter))
     {
       PangoRectangle logical;
       PangoLayoutLine *line = pango_layout_iter_get_line_readonly (iter);
-      double line_top, line_height, baseline;
+      double line_top, baseline;
 
       pango_layout_iter_get_line_extents (iter, NULL, &logical);
       line_top = (double) logical.y / PANGO_SCALE;
-      line_height = (double) logical.height / PANGO_SCALE;
       baseline = (double) pango_layout_iter_get_baseline (iter) / PANGO_SCALE;
 
-      if (layout_top + line_top + line_height > doc->bottom && doc->y > doc->top)
+      if (i == next_page)
         {
           cp_doc_new_page (doc);
           /* The rest of the paragraph continues at the top of the page,
            * below the figures placed there. */
           layout_top = doc->y - line_top;
+          next_page = paragraph_break (doc, line_bottom, n_lines, i, layout_top, TRUE);
         }
       cairo_move_to (doc->cr, doc->left + indent, layout_top + baseline);
       pango_cairo_show_layout_line (doc->cr, line);
-      if (first && label != NULL)
+      if (i == 0 && label != NULL)
         show_layout (doc->cr, label, doc->left, layout_top + line_top);
-      first = FALSE;
-      doc->y = layout_top + line_top + line_height;
+      doc->y = layout_top + line_bottom[i];
     }
-  while (pango_layout_iter_next_line (iter));
   pango_layout_iter_free (iter);
 
   doc->y += space_after;
+}
+
+double
+cp_doc_paragraph_height (Doc                        *doc,
+                         const PangoFontDescription *font,
+                         const char                 *text,
+                         double                      indent)
+{
+  g_autoptr(PangoLayout) layout = text_layout (doc, font, text, doc->right - doc->left - indent);
+
+  return layout_height (layout);
 }
 
 void
@@ -821,6 +879,19 @@ prepare_row (Doc                        *doc,
   return height;
 }
 
+/* The thin rule under a table row @height high at the cursor. */
+static void
+draw_row_rule (Doc    *doc,
+               double  height)
+{
+  cairo_set_source_rgb (doc->cr, 0.75, 0.75, 0.75);
+  cairo_set_line_width (doc->cr, 0.4);
+  cairo_move_to (doc->cr, doc->left, doc->y + height);
+  cairo_line_to (doc->cr, doc->right, doc->y + height);
+  cairo_stroke (doc->cr);
+  cairo_set_source_rgb (doc->cr, 0, 0, 0);
+}
+
 /* Draws the row prepare_row() last set. */
 static void
 draw_row (Doc          *doc,
@@ -839,12 +910,7 @@ draw_row (Doc          *doc,
       cairo_rectangle (doc->cr, doc->left, doc->y, width, height);
       cairo_fill (doc->cr);
     }
-  cairo_set_source_rgb (doc->cr, 0.75, 0.75, 0.75);
-  cairo_set_line_width (doc->cr, 0.4);
-  cairo_move_to (doc->cr, doc->left, doc->y + height);
-  cairo_line_to (doc->cr, doc->right, doc->y + height);
-  cairo_stroke (doc->cr);
-  cairo_set_source_rgb (doc->cr, 0, 0, 0);
+  draw_row_rule (doc, height);
 
   for (guint c = 0; c < table->n_columns; c++)
     {
@@ -852,6 +918,102 @@ draw_row (Doc          *doc,
       x += widths[c];
     }
   doc->y += height;
+}
+
+/* Draws the lines of each cell of the row prepare_row() last set from its
+ * line @from[c] on, as long as they end within @room of the row's text
+ * top, with the rule under them: a row broken across pages. Sets
+ * @from[c] to each cell's first line left undrawn. */
+static void
+draw_row_lines (Doc          *doc,
+                const Row    *row,
+                const Table  *table,
+                const double *widths,
+                int          *from,
+                double        room)
+{
+  double x = doc->left;
+  double height = 0;
+
+  for (guint c = 0; c < table->n_columns; c++)
+    {
+      PangoLayoutIter *iter = pango_layout_get_iter (row->cells[c]);
+      double offset = -1;
+      int i = 0;
+
+      do
+        {
+          PangoRectangle logical;
+          double top, bottom;
+
+          if (i++ < from[c])
+            continue;
+          pango_layout_iter_get_line_extents (iter, NULL, &logical);
+          top = (double) logical.y / PANGO_SCALE;
+          bottom = (double) (logical.y + logical.height) / PANGO_SCALE;
+          if (offset < 0)
+            offset = top;
+          if (bottom - offset > room)
+            break;
+          cairo_move_to (doc->cr, x + CELL_PAD + (double) logical.x / PANGO_SCALE,
+                         doc->y + row->pad_y + (double) pango_layout_iter_get_baseline (iter) / PANGO_SCALE - offset);
+          pango_cairo_show_layout_line (doc->cr, pango_layout_iter_get_line_readonly (iter));
+          height = MAX (height, bottom - offset);
+          from[c] = i;
+        }
+      while (pango_layout_iter_next_line (iter));
+      pango_layout_iter_free (iter);
+      x += widths[c];
+    }
+  height += 2 * row->pad_y;
+  draw_row_rule (doc, height);
+  doc->y += height;
+}
+
+/* Where the row prepare_row() last set, too tall for the room left,
+ * breaks: the height of its text kept on this page, or 0 when it moves
+ * on whole. Its tallest cell keeps at least PARAGRAPH_KEEP_LINES lines
+ * on each side of the break, as a paragraph does: an assumption of the
+ * appendix nine lines high moved on whole and left a fifth of a page
+ * empty (issue 22). */
+static double
+row_break_height (const Doc *doc,
+                  const Row *row,
+                  guint      n_columns)
+{
+  PangoLayout *tallest = NULL;
+  PangoLayoutIter *iter;
+  double room = doc->bottom - doc->y - 2 * row->pad_y;
+  g_autoptr(GArray) bottoms = g_array_new (FALSE, FALSE, sizeof (double));
+  int keep, n_lines;
+
+  for (guint c = 0; c < n_columns; c++)
+    if (tallest == NULL || layout_height (row->cells[c]) > layout_height (tallest))
+      tallest = row->cells[c];
+  if (tallest == NULL)
+    return 0;
+  iter = pango_layout_get_iter (tallest);
+  do
+    {
+      PangoRectangle logical;
+      double bottom;
+
+      pango_layout_iter_get_line_extents (iter, NULL, &logical);
+      bottom = (double) (logical.y + logical.height) / PANGO_SCALE;
+      if (bottom > room)
+        break;
+      g_array_append_val (bottoms, bottom);
+    }
+  while (pango_layout_iter_next_line (iter));
+  pango_layout_iter_free (iter);
+  n_lines = pango_layout_get_line_count (tallest);
+  keep = bottoms->len;
+  /* The last lines go on together. */
+  if (n_lines - keep < PARAGRAPH_KEEP_LINES)
+    keep -= PARAGRAPH_KEEP_LINES - (n_lines - keep);
+  if (keep < PARAGRAPH_KEEP_LINES)
+    return 0;
+  return g_array_index (bottoms, double, keep - 1);
 }
 
 /* The height of @table's heading, header row and first @n_rows rows. */
@@ -930,10 +1092,24 @@ cp_doc_table_under (Doc                        *doc,
   for (guint r = 0; r < table->rows->len; r++)
     {
       gboolean new_page;
+      double cut;
 
       if (r > 0)
         height = prepare_row (doc, doc->row_cells, &row, table, widths, g_ptr_array_index (table->rows, r), row_font (doc, table));
       new_page = doc->y + height > doc->bottom && doc->y > doc->top;
+      if (new_page && r > 0 && (cut = row_break_height (doc, &row, table->n_columns)) > 0)
+        {
+          /* The row's first lines here, the rest under the header
+           * repeated on the next page. */
+          int from[MAX_COLUMNS] = { 0 };
+
+          draw_row_lines (doc, &row, table, widths, from, cut);
+          cp_doc_new_page (doc);
+          if (table->header != NULL)
+            draw_row (doc, &header, table, widths, header_height, TRUE);
+          draw_row_lines (doc, &row, table, widths, from, G_MAXDOUBLE);
+          continue;
+        }
       if (new_page)
         cp_doc_new_page (doc);
       if (table->header != NULL && (r == 0 || new_page))

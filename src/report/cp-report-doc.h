@@ -71,6 +71,9 @@ double cp_doc_room (const Doc *doc);
 void cp_doc_paragraph_full (Doc *doc, const PangoFontDescription *font, const char *text,
                             double indent, double space_after, const char *hanging_label);
 
+/* The height of @text as cp_doc_paragraph_full() draws it, on one page. */
+double cp_doc_paragraph_height (Doc *doc, const PangoFontDescription *font, const char *text, double indent);
+
 void cp_doc_paragraph (Doc *doc, const PangoFontDescription *font, const char *text);
 
 void cp_doc_heading (Doc *doc, const PangoFontDescription *font, const char *text,

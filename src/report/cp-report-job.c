@@ -571,10 +571,14 @@ cp_report_section_job (Doc       *doc,
     {
       g_autofree char *unit = NULL;
 
-      /* Keeps the heading, this line and the table's first rows together. */
-      cp_doc_heading (doc, doc->h2, _("Where the money goes"), 60);
       /* TRANSLATORS: above the cost breakdown; %s is a currency such as "CNY" or "元" */
       unit = g_strdup_printf (_("Amounts in %s."), cp_i18n_currency_name (currency, doc->lang));
+      /* Keeps the heading, this line and the table's header and first
+       * row together, as measured: a guess of 60 pt moved them on from a
+       * page with room for them (issue 22). */
+      cp_doc_heading (doc, doc->h2, _("Where the money goes"),
+                      cp_doc_paragraph_height (doc, doc->small, unit, 0) + 3 +
+                      cp_doc_table_lead_height (doc, NULL, NULL, &costs));
       cp_doc_paragraph_full (doc, doc->small, unit, 0, 3, NULL);
       cp_doc_table (doc, &costs);
       cp_report_section_cost_inputs (doc, job, plan);
