@@ -129,19 +129,8 @@ assert_no_heading_at_foot (const char *pdf)
 
   for (guint p = 1; p <= n_pages; p++)
     {
-      g_autofree char *number = g_strdup_printf ("%u", p);
-      g_autofree char *text = cp_test_run_tool (tmp_dir, (const char *const[]) { "pdftotext", "-layout", "-enc", "UTF-8",
-                                                                                 "-f", number, "-l", number, pdf, "-",
-                                                                                 NULL });
-      g_auto(GStrv) raw = g_strsplit (text, "\n", -1);
-      g_autoptr(GPtrArray) lines = g_ptr_array_new ();
+      g_autoptr(GPtrArray) lines = cp_test_pdf_page_lines (tmp_dir, pdf, p);
 
-      for (guint i = 0; raw[i] != NULL; i++)
-        {
-          g_strstrip (raw[i]);
-          if (raw[i][0] != '\0' && raw[i][0] != '\f')
-            g_ptr_array_add (lines, raw[i]);
-        }
       /* Header, content, footer. */
       g_assert_cmpuint (lines->len, >=, 3);
       for (guint k = 2; k <= 3 && k < lines->len; k++)

@@ -110,3 +110,23 @@ cp_test_assert_lacks (const char *text,
   if (strstr (text, n) != NULL)
     g_error ("“%s” is in the text", needle);
 }
+
+GPtrArray *
+cp_test_pdf_page_lines (const char *dir,
+                        const char *pdf,
+                        guint       page)
+{
+  g_autofree char *number = g_strdup_printf ("%u", page);
+  g_autofree char *text = cp_test_run_tool (dir, (const char *const[]) { "pdftotext", "-layout", "-enc", "UTF-8",
+                                                                         "-f", number, "-l", number, pdf, "-", NULL });
+  g_auto(GStrv) raw = g_strsplit (text, "\n", -1);
+  GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
+
+  for (guint i = 0; raw[i] != NULL; i++)
+    {
+      g_strstrip (raw[i]);
+      if (raw[i][0] != '\0' && raw[i][0] != '\f')
+        g_ptr_array_add (lines, g_strdup (raw[i]));
+    }
+  return lines;
+}

@@ -29,6 +29,13 @@ char    *cp_test_pdf_text        (const char *dir,
                                   guint       page,
                                   gboolean    layout);
 
+/* The non-empty lines of page @page of @pdf (in @dir), stripped, as
+ * pdftotext -layout reads them: the page's header first, its footer
+ * last. */
+GPtrArray *cp_test_pdf_page_lines (const char *dir,
+                                   const char *pdf,
+                                   guint       page);
+
 /* Occurrences of @needle, squeezed, in the squeezed @text. */
 guint    cp_test_count           (const char *text,
                                   const char *needle);

@@ -51,24 +51,17 @@ report_cli_make_ascend_lora (const char *dir,
           "--nodes", "2", "--network", "roce", "--nics", "8", "--nic-gbps", "200", "--price-per-gpu-hour", "12.25");
 }
 
-GPtrArray *
-report_pdf_page_lines (const char *dir,
-                       const char *pdf,
-                       guint       page)
+void
+report_cli_make_llama31_walk (const char *dir,
+                              const char *file)
 {
-  g_autofree char *number = g_strdup_printf ("%u", page);
-  g_autofree char *text = cp_test_run_tool (dir, (const char *const[]) { "pdftotext", "-layout", "-enc", "UTF-8",
-                                                                         "-f", number, "-l", number, pdf, "-", NULL });
-  g_auto(GStrv) raw = g_strsplit (text, "\n", -1);
-  GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
-
-  for (guint i = 0; raw[i] != NULL; i++)
-    {
-      g_strstrip (raw[i]);
-      if (raw[i][0] != '\0' && raw[i][0] != '\f')
-        g_ptr_array_add (lines, g_strdup (raw[i]));
-    }
-  return lines;
+  RUN_OK ("new", file);
+  RUN_OK ("add-job", file, "--name", "Llama 3.1 70B LoRA", "--model", "llama-3.1-70b", "--task", "lora");
+  RUN_OK ("add-quote", file, "--vendor", "云厂商甲", "--offer", "8 × H800", "--gpu", "h800", "--gpus-per-node", "8",
+          "--nodes", "1", "--price-per-gpu-hour", "15");
+  RUN_OK ("add-quote", file, "--vendor", "智算中心乙", "--offer", "4 nodes × 8 A800, InfiniBand", "--gpu", "a800",
+          "--gpus-per-node", "8", "--nodes", "4", "--price-per-node-month", "45000", "--network", "infiniband",
+          "--nics", "4", "--nic-gbps", "200");
 }
 
 double

@@ -29,11 +29,13 @@ void report_cli_make_70b_lora (const char *dir,
 void report_cli_make_ascend_lora (const char *dir,
                                   const char *file);
 
-/* The non-empty lines of page @page of @pdf (in @dir), as pdftotext
- * -layout reads them: the page's header first, its footer last. */
-GPtrArray *report_pdf_page_lines (const char *dir,
-                                  const char *pdf,
-                                  guint       page);
+/* In @dir, @file: the lead's walk of 3 December, as typed: a Llama 3.1
+ * 70B LoRA fine-tune with the form's defaults (100M tokens, no
+ * deadline, the team not described); one 8 × H800 machine at 15 CNY
+ * per GPU-hour and 4 nodes of 8 A800 over InfiniBand at 45,000 CNY per
+ * node-month, network sharing unstated. */
+void report_cli_make_llama31_walk (const char *dir,
+                                   const char *file);
 
 /* The number in @xml after the first @open_tag (such as "<total-cost")
  * that follows @within, read up to its closing '<'. */

@@ -107,7 +107,7 @@ check_walk (const Words *w)
 
   /* Page 1: the next option's cost, and R8 on one line of its own. */
   cp_test_assert_has (first, w->next);
-  lines = report_pdf_page_lines (tmp_dir, pdf, 1);
+  lines = cp_test_pdf_page_lines (tmp_dir, pdf, 1);
   g_assert_cmpstr (line_starting (lines, w->operations), ==, w->operations);
   /* The job chapter says what would change it, as the window does
    * (gui-results-words: the same list, cp_what_if_new()). */
@@ -570,7 +570,7 @@ page_parts (const char *pdf,
             guint       page,
             guint       l)
 {
-  g_autoptr(GPtrArray) lines = report_pdf_page_lines (tmp_dir, pdf, page);
+  g_autoptr(GPtrArray) lines = cp_test_pdf_page_lines (tmp_dir, pdf, page);
   GString *parts = g_string_new (NULL);
   gboolean seen[G_N_ELEMENTS (part_headings)] = { FALSE };
 
@@ -686,7 +686,7 @@ test_13b_lora (void)
       all = cp_test_pdf_text (tmp_dir, pdf, 0, FALSE);
       cp_test_assert_lacks (all, "fsdp_reshard_after_forward");
       cp_test_assert_lacks (all, "no_sync");
-      first = report_pdf_page_lines (tmp_dir, pdf, 1);
+      first = cp_test_pdf_page_lines (tmp_dir, pdf, 1);
       for (guint i = 0; i < first->len; i++)
         {
           g_autofree char *line = cp_test_squeeze (g_ptr_array_index (first, i));

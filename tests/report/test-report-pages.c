@@ -5,7 +5,8 @@
  * decision, the budget, the questions for the vendors and the sign-off;
  * the words an approver tripped on (what to rent, the GPUs' measure word,
  * one way of writing money, one answer to how firm the choice is, R7 on
- * a single machine). */
+ * a single machine); a paragraph never leaves one line alone at a
+ * page's top. */
 
 #include "config.h"
 
@@ -98,6 +99,41 @@ assert_fits (const PageOne *w,
   cp_test_assert_has (first, w->ask);
   for (guint i = 0; i < G_N_ELEMENTS (w->approval); i++)
     cp_test_assert_has (first, w->approval[i]);
+}
+
+/* The paragraph of @pdf from the line holding @first to the next holding
+ * @last (squeezed) never leaves its last line alone at a page's top:
+ * broken across pages, at least two of its lines start the next one
+ * (after the page's header). */
+static void
+assert_no_lone_line (const char *pdf,
+                     const char *first,
+                     const char *last)
+{
+  g_autofree char *first_squeezed = cp_test_squeeze (first);
+  g_autofree char *last_squeezed = cp_test_squeeze (last);
+  guint n_pages = cp_test_pdf_page_count (tmp_dir, pdf);
+  guint first_page = 0;
+
+  for (guint p = 1; p <= n_pages; p++)
+    {
+      g_autoptr(GPtrArray) lines = cp_test_pdf_page_lines (tmp_dir, pdf, p);
+
+      for (guint i = 0; i < lines->len; i++)
+        {
+          g_autofree char *line = cp_test_squeeze (g_ptr_array_index (lines, i));
+
+          if (first_page == 0 && strstr (line, first_squeezed) != NULL)
+            first_page = p;
+          if (first_page != 0 && strstr (line, last_squeezed) != NULL)
+            {
+              if (p > first_page)
+                g_assert_cmpuint (i, >=, 2);
+              return;
+            }
+        }
+    }
+  g_error ("%s: no paragraph from “%s” to “%s”", pdf, first, last);
 }
 
 /* The finance director's Qwen2.5 72B LoRA (report_cli_make_ascend_lora()):
@@ -231,6 +267,56 @@ test_one_way (void)
   RUN_OK ("report", "big.cplan", "--lang", "en", "--pdf", "big-en.pdf");
   assert_fits (&english, "big-en.pdf", "Rent: 1 machine of 8 × NVIDIA H800 SXM 80GB.",
                "Amount to approve: 136,488 CNY (the top of the range + 10% contingency, 12,408 CNY).");
+  /* The cost inputs' three lines broke two and one, "use." alone at the
+   * top of page 3. */
+  assert_no_lone_line ("big-en.pdf", "Inputs:", "use.");
+}
+
+/* The lead's walk (report_cli_make_llama31_walk()): six pages in English,
+ * the sixth holding the appendix's last three rows, where a row nine
+ * lines high moved on whole. Five now in both languages, with money
+ * written one way: by hand, the H800 machine bills 4 h at the middle
+ * (15 × 8 × 4 = 480 CNY) and 5 h at the range's top (600 CNY), 10% of
+ * which is 60 CNY, so 660 CNY to approve: the contingency read "60.00
+ * CNY" beside whole amounts. R8's two findings, migration and who runs
+ * bare metal, each began "Assumed (the job does not describe the
+ * team):"; the paragraph says it once. */
+static void
+test_walk (void)
+{
+  static const struct {
+    const char *lang;
+    const char *amount;
+    const char *assumed;
+    const char *inputs_start, *inputs_end;
+  } words[] = {
+    { "en", "Amount to approve: 660 CNY (the top of the range + 10% contingency, 60 CNY).",
+      "Assumed (the job does not describe the team):", "Inputs:", "use." },
+    { "zh_CN", "申请批准金额：¥660（区间上限 + 10% 不可预见费 ¥60）。", "假定（任务未说明团队情况）：",
+      "输入：", "0.4 天。" },
+  };
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  report_cli_make_llama31_walk (tmp_dir, "walk.cplan");
+  for (guint l = 0; l < G_N_ELEMENTS (words); l++)
+    {
+      g_autofree char *pdf = g_strdup_printf ("walk-%s.pdf", words[l].lang);
+      g_autofree char *first = NULL;
+      g_autofree char *all = NULL;
+
+      RUN_OK ("report", "walk.cplan", "--lang", words[l].lang, "--pdf", pdf);
+      g_assert_cmpuint (cp_test_pdf_page_count (tmp_dir, pdf), <=, 5);
+      first = report_pdf_unbulleted (tmp_dir, pdf, 1);
+      all = report_pdf_unbulleted (tmp_dir, pdf, 0);
+      cp_test_assert_has (first, words[l].amount);
+      cp_test_assert_lacks (first, ".00 CNY (");
+      g_assert_cmpuint (cp_test_count (all, words[l].assumed), ==, 1);
+      assert_no_lone_line (pdf, words[l].inputs_start, words[l].inputs_end);
+    }
 }
 
 int
@@ -246,6 +332,7 @@ main (int    argc,
   g_test_add_func ("/report-pages/qwen72b-five-pages", test_qwen72b_five_pages);
   g_test_add_func ("/report-pages/firm-once", test_firm_once);
   g_test_add_func ("/report-pages/one-way", test_one_way);
+  g_test_add_func ("/report-pages/walk", test_walk);
 
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);

@@ -85,7 +85,7 @@ test_sign_off_kept (void)
         g_assert_no_error (error);
         for (guint p = 1; p <= 3 && found == 0; p++)
           {
-            g_autoptr(GPtrArray) lines = report_pdf_page_lines (tmp_dir, name, p);
+            g_autoptr(GPtrArray) lines = cp_test_pdf_page_lines (tmp_dir, name, p);
 
             for (guint i = 0; i < lines->len && found == 0; i++)
               if (strcmp (g_ptr_array_index (lines, i), heading) == 0)
