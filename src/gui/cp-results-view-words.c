@@ -107,29 +107,17 @@ append_cost_difference (GString          *text,
     full->engineering_cost - best->engineering_cost,
   };
   double difference_cost = full->total_cost - best->total_cost;
-  double step = cp_i18n_money_prose_step (difference_cost, currency, lang);
-  double in_steps[G_N_ELEMENTS (amounts)];
   double shown[G_N_ELEMENTS (amounts)];
   gboolean listed[G_N_ELEMENTS (amounts)] = { FALSE, };
-  /* In 万元 in Chinese when the difference is, its parts too, as the
-   * sentence above gives the whole offer's total ("18.0 万元 … 多出
-   * ¥150,000" mixed two units in one paragraph, walkthrough 9). */
-  g_autofree char *difference = NULL;
+  /* Apportioned in whole units, so the parts as printed add up to the
+   * difference as printed; said in whole units, the whole with them: a
+   * part under 100 CNY read "−42.00 CNY" beside "+45,000 CNY", as no
+   * other figure in the window is written. */
+  g_autofree char *difference = cp_i18n_format_money_whole (difference_cost, currency, lang);
   g_autoptr(GString) parts = g_string_new (NULL);
 
   G_STATIC_ASSERT (G_N_ELEMENTS (words) == G_N_ELEMENTS (amounts));
-  /* Apportioned in the step the sentence shows (0.1 万元 in Chinese), so
-   * the parts as printed still add up to the difference as printed. */
-  for (guint i = 0; i < G_N_ELEMENTS (amounts); i++)
-    in_steps[i] = amounts[i] / step;
-  cp_i18n_apportion (in_steps, G_N_ELEMENTS (amounts), difference_cost / step, shown);
-  for (guint i = 0; i < G_N_ELEMENTS (amounts); i++)
-    shown[i] *= step;
-  /* Apportioned in whole units, the parts are said in whole units, and
-   * the whole with them: a part under 100 CNY read "−42.00 CNY" beside
-   * "+45,000 CNY", as no other figure in the window is written. */
-  difference = step == 1.0 ? cp_i18n_format_money_whole (difference_cost, currency, lang)
-                           : cp_i18n_format_money_prose (difference_cost, currency, lang);
+  cp_i18n_apportion (amounts, G_N_ELEMENTS (amounts), difference_cost, shown);
   for (;;)
     {
       int largest = -1;
@@ -141,10 +129,7 @@ append_cost_difference (GString          *text,
         break;
       listed[largest] = TRUE;
       {
-        g_autofree char *amount = step == 1.0
-                                  ? cp_i18n_format_money_whole (fabs (shown[largest]), currency, lang)
-                                  : cp_i18n_format_money_prose_scaled (fabs (shown[largest]), difference_cost,
-                                                                       currency, lang);
+        g_autofree char *amount = cp_i18n_format_money_whole (fabs (shown[largest]), currency, lang);
         /* A sign before every part, the minus sign (U+2212) for a saving. */
         g_autofree char *signed_amount = g_strdup_printf ("%s%s", shown[largest] > 0 ? "+" : "\u2212", amount);
 
