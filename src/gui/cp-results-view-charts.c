@@ -17,18 +17,29 @@
 
 /* The readout speaks of the chart on screen only: a hidden tab's last
  * words stayed beside the one shown (meeting walkthrough: a memory figure
- * over the cost chart). */
+ * over the cost chart). Always shown, empty between figures, in a row
+ * as tall as its two lines: the chart under the pointer never moves. In
+ * a narrow window it has the row to itself while it says something, the
+ * tabs again when the pointer leaves the chart. */
+void
+_cp_results_view_show_readout (CpResultsView *self)
+{
+  gboolean shown = self->readout_chart != NULL &&
+                   gtk_stack_get_visible_child (self->chart_stack) == GTK_WIDGET (self->readout_chart);
+  const char *readout = shown ? cp_chart_view_get_readout (self->readout_chart) : NULL;
+  gboolean says = readout != NULL && *readout != '\0';
+
+  _cp_results_view_set_label (self->readout_label, says ? readout : "");
+  _cp_results_view_set_visible (self->chart_switcher, !(says && self->readout_over_tabs));
+}
+
 static gboolean
 readout_cb (gpointer user_data)
 {
   CpResultsView *self = user_data;
-  gboolean shown = self->readout_chart != NULL &&
-                   gtk_stack_get_visible_child (self->chart_stack) == GTK_WIDGET (self->readout_chart);
-  const char *readout = shown ? cp_chart_view_get_readout (self->readout_chart) : NULL;
 
   self->readout_id = 0;
-  /* Always shown, empty between figures: its row keeps its height. */
-  _cp_results_view_set_label (self->readout_label, readout ? readout : "");
+  _cp_results_view_show_readout (self);
   return G_SOURCE_REMOVE;
 }
 
@@ -126,7 +137,7 @@ on_chart_shown (CpResultsView *self)
   if (self->timeline_project != NULL && timeline_shown (self))
     make_timeline (self);
   /* The readout of the tab left goes; the new tab's comes with the pointer. */
-  _cp_results_view_set_label (self->readout_label, "");
+  _cp_results_view_show_readout (self);
 }
 
 /* The cost and serving charts from the job's sweep. */

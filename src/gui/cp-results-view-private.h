@@ -69,7 +69,10 @@ struct _CpResultsView
   GtkLabel           *changes_heading;
   GtkLabel           *changes_label;
   GtkLabel           *readout_label;
-  GtkBox             *chart_tabs;     /* the chart tabs and the readout */
+  GtkWidget          *chart_switcher; /* the chart tabs, the readout beside them */
+  /* Narrower than 1,400 px the readout says its figure in the tabs'
+   * place (readout_cb()). */
+  gboolean            readout_over_tabs;
   GtkStack           *chart_stack;
   CpChartView        *cost_chart;
   CpChartView        *memory_chart;
@@ -142,6 +145,9 @@ struct _CpResultsView
   gulong              first_frame_id;
   guint               first_frame_timeout_id;
 };
+
+/* cp-results-view-charts.c: the readout of the chart shown, or none. */
+void  _cp_results_view_show_readout              (CpResultsView *self);
 
 /* cp-results-view.c: a label, visibility or style class set only when it
  * changes, so that an update re-measures only what it changed. */

@@ -1170,10 +1170,12 @@ on_surface_width (CpResultsView *self)
   _cp_results_view_set_css_class (GTK_WIDGET (self), "cp-text-large", width >= LARGE_TEXT_FROM_PX && width < LARGER_TEXT_FROM_PX);
   _cp_results_view_set_css_class (GTK_WIDGET (self), "cp-text-larger", width >= LARGER_TEXT_FROM_PX);
   /* Beside three tabs in a 1024 px window the readout had 160 px, and
-   * "8 × 8 × A100 80GB SXM4 (64 G…, 10.5 days" lost the cost: under
-   * them, it has the pane's width. */
-  gtk_orientable_set_orientation (GTK_ORIENTABLE (self->chart_tabs),
-                                  width >= LARGE_TEXT_FROM_PX ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL);
+   * "8 × 8 × A100 80GB SXM4 (64 G…, 10.5 days" lost the cost; under
+   * them it left an empty band 40 px tall over the chart while the
+   * pointer read nothing: there, it takes the tabs' row while it
+   * says something. */
+  self->readout_over_tabs = width < LARGE_TEXT_FROM_PX;
+  _cp_results_view_show_readout (self);
 }
 
 static void
@@ -1301,7 +1303,7 @@ cp_results_view_class_init (CpResultsViewClass *klass)
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, changes_heading);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, changes_label);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, readout_label);
-  gtk_widget_class_bind_template_child (widget_class, CpResultsView, chart_tabs);
+  gtk_widget_class_bind_template_child (widget_class, CpResultsView, chart_switcher);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, chart_stack);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, cost_chart);
   gtk_widget_class_bind_template_child (widget_class, CpResultsView, memory_chart);

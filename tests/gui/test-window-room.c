@@ -794,6 +794,100 @@ test_present_mode (void)
   cp_test_gui_close_window (window);
 }
 
+static GtkEventController *
+motion_of (GtkWidget *widget)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_MOTION (controller))
+        return controller;
+    }
+  g_assert_not_reached ();
+}
+
+static gboolean
+readout_says (gpointer label)
+{
+  return *gtk_label_get_label (label) != '\0';
+}
+
+/* The top of the charts' stack, in the results' coordinates. */
+static double
+chart_top (GtkWidget *chart,
+           GtkWidget *results)
+{
+  graphene_rect_t bounds;
+
+  g_assert_true (gtk_widget_compute_bounds (gtk_widget_get_ancestor (chart, GTK_TYPE_STACK), results, &bounds));
+  return bounds.origin.y;
+}
+
+/* The results page's spacing between its parts (cp-results-view.ui). */
+#define RESULTS_SPACING_PX 12
+
+/* Issue 26 (room18): below 1,400 px the readout sat under the chart tabs,
+ * a band of two empty lines over the chart while the pointer read
+ * nothing. The chart now starts right under the tabs (the page's
+ * spacing, and the readout's two-line height where it is taller than
+ * the tabs, as beside them on a wide screen); the
+ * pointer over the chart, the readout says its point in the tabs' place,
+ * the chart where it was; the pointer gone, the tabs are back. */
+static void
+test_readout_no_band_1024 (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  GtkWidget *results = GTK_WIDGET (cp_window_get_results_view (window));
+  GtkWidget *chart = cp_test_gui_find_named (results, "cost-chart");
+  GtkWidget *readout = cp_test_gui_find_named (results, "readout");
+  GtkWidget *tabs = cp_test_gui_find_of_type (results, GTK_TYPE_STACK_SWITCHER);
+  WidthWait narrow = { window, 1024 };
+  graphene_rect_t tabs_bounds, readout_bounds;
+  double top;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 700);
+  cp_test_gui_wait_until (folded_at_width, &narrow, "the window 1,024 px wide");
+  cp_test_gui_wait_results (cp_window_get_results_view (window));
+  cp_test_gui_wait_frames (results, 2);
+
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (readout)), ==, "");
+  g_assert_true (gtk_widget_get_mapped (tabs));
+  g_assert_true (gtk_widget_compute_bounds (tabs, results, &tabs_bounds));
+  g_assert_true (gtk_widget_compute_bounds (readout, results, &readout_bounds));
+  /* In the tabs' row, not under it. */
+  g_assert_cmpfloat (readout_bounds.origin.y, <, tabs_bounds.origin.y + tabs_bounds.size.height);
+  top = chart_top (chart, results);
+  g_assert_cmpfloat (top - (tabs_bounds.origin.y + tabs_bounds.size.height), <=,
+                     MAX (0, readout_bounds.size.height - tabs_bounds.size.height) + RESULTS_SPACING_PX + 0.5);
+
+  g_signal_emit_by_name (motion_of (chart), "motion",
+                         gtk_widget_get_width (chart) / 2.0, gtk_widget_get_height (chart) * 0.3);
+  cp_test_gui_wait_until (readout_says, readout, "the readout of the cost chart");
+  cp_test_gui_wait_frames (results, 2);
+  g_assert_false (gtk_widget_get_visible (tabs));
+  g_assert_true (gtk_widget_get_mapped (readout));
+  g_assert_nonnull (strstr (gtk_label_get_label (GTK_LABEL (readout)), " CNY, "));
+  /* Wider than it was beside the tabs: the row is its own. */
+  {
+    graphene_rect_t alone;
+
+    g_assert_true (gtk_widget_compute_bounds (readout, results, &alone));
+    g_assert_cmpfloat (alone.size.width, >, readout_bounds.size.width + tabs_bounds.size.width);
+  }
+  g_assert_cmpfloat (chart_top (chart, results), ==, top);
+
+  g_signal_emit_by_name (motion_of (chart), "leave");
+  cp_test_gui_wait_until (widget_mapped, tabs, "the chart tabs back");
+  g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (readout)), ==, "");
+  cp_test_gui_wait_frames (results, 2);
+  g_assert_cmpfloat (chart_top (chart, results), ==, top);
+
+  cp_test_gui_close_window (window);
+}
+
 /* Issue 26: the first start, at the size the settings give a new user,
  * showed the sidebar sliding shut: 1,200 px asked, 1,190 laid out where
  * no compositor draws the window's shadow, under the 1,200 px fold. It
@@ -1338,6 +1432,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-room/new-window-or-in-place", test_new_window_or_in_place);
   g_test_add_func ("/gui/window-room/save-as-leaves-nothing-unsaved", test_save_as_leaves_nothing_unsaved);
   g_test_add_func ("/gui/window-room/present-mode", test_present_mode);
+  g_test_add_func ("/gui/window-room/readout-no-band-1024", test_readout_no_band_1024);
   g_test_add_func ("/gui/window-room/rename-in-folded-sidebar", test_rename_in_folded_sidebar);
   g_test_add_func ("/gui/window-room/billing-unit-keeps-place", test_billing_unit_keeps_place);
   g_test_add_func ("/gui/window-room/catalog-names-in-chinese", test_catalog_names_in_chinese);
