@@ -637,6 +637,21 @@ cp_chart_geometry_clear (Geometry *geometry)
   g_clear_object (&geometry->context);
 }
 
+/* On paper glyphs sit where the font puts them, as the report's own text
+ * (cp-report-doc.c): placed at whole units, as a screen's pixels want, a
+ * Chinese PDF's 8-pt "QLoRA" read "Q LoRA" (room18), each advance
+ * rounded to a whole point. */
+PangoContext *
+cp_chart_context_new (cairo_t      *cr,
+                      CpChartStyle  style)
+{
+  PangoContext *context = pango_cairo_create_context (cr);
+
+  if (style == CP_CHART_STYLE_PRINT)
+    pango_context_set_round_glyph_positions (context, FALSE);
+  return context;
+}
+
 /* Geometry measured without drawing: sizes are absolute, so any surface
  * gives the same plot rectangle as cp_chart_draw(). */
 void
@@ -648,7 +663,7 @@ cp_chart_geometry_init_detached (Geometry          *geometry,
 {
   cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
   cairo_t *cr = cairo_create (surface);
-  PangoContext *context = pango_cairo_create_context (cr);
+  PangoContext *context = cp_chart_context_new (cr, style);
 
   cp_chart_geometry_init (geometry, context, data, style, width, height);
   g_object_unref (context);

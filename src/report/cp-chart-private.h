@@ -153,6 +153,8 @@ const TextMeasure *cp_chart_measure_text (Geometry *geometry, const PangoFontDes
 void cp_chart_text_size (Geometry *geometry, const PangoFontDescription *font, const char *text,
                          double wrap_width, double *width, double *height);
 
+/* The text context of a chart drawn on @cr in @style. */
+PangoContext *cp_chart_context_new (cairo_t *cr, CpChartStyle style);
 void cp_chart_geometry_init (Geometry *geometry, PangoContext *context, const CpChartData *data,
                              CpChartStyle style, double width, double height);
 

@@ -364,7 +364,7 @@ cp_chart_draw_timeline (cairo_t           *cr,
                         GArray            *boxes)
 {
   Theme theme;
-  PangoContext *context = pango_cairo_create_context (cr);
+  PangoContext *context = cp_chart_context_new (cr, style);
   /* Text follows the chart's size, up to the other charts' largest on a
    * screen (cp-chart-axis.c): held at 14 px, the calendar presented at
    * 2560 px read at half the size of the cost chart beside it (session

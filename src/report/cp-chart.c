@@ -797,7 +797,7 @@ draw_chart (cairo_t           *cr,
 
   painter.boxes = boxes;
   cp_chart_theme_for_style (&painter.theme, style);
-  context = pango_cairo_create_context (cr);
+  context = cp_chart_context_new (cr, style);
   cp_chart_geometry_init (&geometry, context, data, style, width, height);
 
   cairo_save (cr);

@@ -4,6 +4,7 @@
 #include "config.h"
 
 #include <adwaita.h>
+#include <cairo-pdf.h>
 #include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
@@ -820,6 +821,43 @@ test_chart_view_missed_by (void)
   gtk_window_destroy (window);
 }
 
+/* room18: a Chinese PDF's memory chart read "Q LoRA": its text context
+ * placed each glyph at a whole point, as a screen's pixels want, and at
+ * 8 pt the rounding showed as gaps. On paper (the report's style) the
+ * glyphs of a label keep the font's own advances, fractions of a point. */
+static void
+test_chart_print_glyphs_unrounded (void)
+{
+  cairo_surface_t *surface = cairo_pdf_surface_create (NULL, 595, 842);
+  cairo_t *cr = cairo_create (surface);
+  PangoContext *context = cp_chart_context_new (cr, CP_CHART_STYLE_PRINT);
+  g_autoptr(PangoLayout) layout = NULL;
+  g_autoptr(PangoFontDescription) font = pango_font_description_from_string ("Sans 8");
+  PangoLayoutIter *iter;
+  gboolean fractional = FALSE;
+
+  pango_context_set_language (context, pango_language_from_string ("zh-cn"));
+  layout = pango_layout_new (context);
+  pango_layout_set_font_description (layout, font);
+  pango_layout_set_text (layout, "QLoRA", -1);
+  iter = pango_layout_get_iter (layout);
+  do
+    {
+      PangoLayoutRun *run = pango_layout_iter_get_run_readonly (iter);
+
+      for (int g = 0; run != NULL && g < run->glyphs->num_glyphs; g++)
+        fractional |= run->glyphs->glyphs[g].geometry.width % PANGO_SCALE != 0;
+    }
+  while (pango_layout_iter_next_run (iter));
+  pango_layout_iter_free (iter);
+  g_assert_true (fractional);
+
+  g_clear_object (&layout);
+  g_object_unref (context);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -828,6 +866,7 @@ main (int    argc,
   adw_init ();
 
   g_test_add_func ("/chart-view/size", test_chart_view_size);
+  g_test_add_func ("/chart-view/print-glyphs-unrounded", test_chart_print_glyphs_unrounded);
   g_test_add_func ("/chart-view/fits-pane", test_chart_view_fits_pane);
   g_test_add_func ("/chart-view/export", test_chart_view_export);
   g_test_add_func ("/chart-view/present", test_chart_view_present);
