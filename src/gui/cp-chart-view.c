@@ -139,7 +139,39 @@ update_actions (CpChartView *self)
   gtk_widget_action_set_enabled (GTK_WIDGET (self), "chart.present", self->data != NULL);
 }
 
-/* The title wraps clear of the buttons over the chart's top right. */
+/* The size in pixels of @font, at @context's resolution. */
+static double
+font_px (const PangoFontDescription *font,
+         PangoContext               *context)
+{
+  double size = (double) pango_font_description_get_size (font) / PANGO_SCALE;
+
+  if (pango_font_description_get_size_is_absolute (font))
+    return size;
+  return size * pango_cairo_context_get_resolution (context) / 72.0;
+}
+
+/* The chart's text no smaller than the words around it where the style
+ * makes them larger than the desktop's (window.cp-present chart, 16 pt):
+ * in present mode the axes read at 13 px under 16-pt paragraphs
+ * (room18). Elsewhere the chart's own sizes. */
+static double
+text_px_min (CpChartView *self)
+{
+  PangoContext *context = gtk_widget_get_pango_context (GTK_WIDGET (self));
+  g_autofree char *desktop_name = NULL;
+  g_autoptr(PangoFontDescription) desktop = NULL;
+  double own_px = font_px (pango_context_get_font_description (context), context);
+
+  g_object_get (gtk_widget_get_settings (GTK_WIDGET (self)), "gtk-font-name", &desktop_name, NULL);
+  desktop = pango_font_description_from_string (desktop_name != NULL ? desktop_name : "");
+  if (pango_font_description_get_size (desktop) <= 0)
+    return 0;
+  return own_px > font_px (desktop, context) + 0.5 ? own_px : 0;
+}
+
+/* The title wraps clear of the buttons over the chart's top right; the
+ * text is as large as the words around it. */
 static void
 update_title_inset (CpChartView *self)
 {
@@ -149,6 +181,7 @@ update_title_inset (CpChartView *self)
     return;
   gtk_widget_get_preferred_size (self->controls, NULL, &natural);
   self->data->title_inset = natural.width;
+  self->data->text_px_min = text_px_min (self);
 }
 
 static void

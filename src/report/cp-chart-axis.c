@@ -466,7 +466,7 @@ cp_chart_geometry_init (Geometry          *geometry,
   if (style == CP_CHART_STYLE_PRINT)
     geometry->font_px = CLAMP (MIN (width / 62.0, height / 34.0), 8.0, 13.0);
   else
-    geometry->font_px = CLAMP (MIN (width / 64.0, height / 36.0), 13.0, 22.0);
+    geometry->font_px = MAX (CLAMP (MIN (width / 64.0, height / 36.0), 13.0, 22.0), cp_chart_text_px_min (data, height));
   geometry->font = pango_font_description_from_string (cp_i18n_font_family (data->lang));
   pango_font_description_set_absolute_size (geometry->font, geometry->font_px * PANGO_SCALE);
   geometry->bold = pango_font_description_copy (geometry->font);
@@ -635,6 +635,13 @@ cp_chart_geometry_clear (Geometry *geometry)
   g_clear_pointer (&geometry->context_key, g_free);
   g_clear_object (&geometry->layout);
   g_clear_object (&geometry->context);
+}
+
+double
+cp_chart_text_px_min (const CpChartData *data,
+                      double             height)
+{
+  return MIN (data->text_px_min, height / TEXT_LINES_MIN);
 }
 
 /* On paper glyphs sit where the font puts them, as the report's own text

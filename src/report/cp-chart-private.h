@@ -153,6 +153,13 @@ const TextMeasure *cp_chart_measure_text (Geometry *geometry, const PangoFontDes
 void cp_chart_text_size (Geometry *geometry, const PangoFontDescription *font, const char *text,
                          double wrap_width, double *width, double *height);
 
+/* At least this many lines of text fit the chart's height: the words
+ * around a chart in present mode (data->text_px_min, 16 pt) left the
+ * panels of a 460-px chart 30 px tall. */
+#define TEXT_LINES_MIN 26.0
+/* The text size asked of a screen's chart (data->text_px_min) that its
+ * @height has room for. */
+double cp_chart_text_px_min (const CpChartData *data, double height);
 /* The text context of a chart drawn on @cr in @style. */
 PangoContext *cp_chart_context_new (cairo_t *cr, CpChartStyle style);
 void cp_chart_geometry_init (Geometry *geometry, PangoContext *context, const CpChartData *data,

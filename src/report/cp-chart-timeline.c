@@ -368,8 +368,10 @@ cp_chart_draw_timeline (cairo_t           *cr,
   /* Text follows the chart's size, up to the other charts' largest on a
    * screen (cp-chart-axis.c): held at 14 px, the calendar presented at
    * 2560 px read at half the size of the cost chart beside it (session
-   * 16). On paper it is a column of an A4 page. */
-  double font_px = CLAMP (MIN (width, height * 1.6) / 55.0, 9.0, style == CP_CHART_STYLE_PRINT ? 14.0 : 22.0);
+   * 16). No smaller than the words around it in present mode. On paper
+   * it is a column of an A4 page. */
+  double font_px = style == CP_CHART_STYLE_PRINT ? CLAMP (MIN (width, height * 1.6) / 55.0, 9.0, 14.0)
+                   : MAX (CLAMP (MIN (width, height * 1.6) / 55.0, 9.0, 22.0), cp_chart_text_px_min (data, height));
   double pad = font_px, line_h, name_width = 0, cost_width = 0, title_h, legend_bottom;
   double left, right, top, bottom, end_day = 1, total = 0, row_h, x;
   const CpChartSeries *cumulative = data->series->len > 0 ? g_ptr_array_index (data->series, 0) : NULL;

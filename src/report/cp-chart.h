@@ -123,6 +123,9 @@ typedef struct {
   char       *currency;      /* cost chart: ISO code of the costs, else NULL */
   double      title_inset;   /* width kept free right of the title (the window's
                               * buttons over the chart); 0 in files and print */
+  double      text_px_min;   /* on a screen, text no smaller than this: the size
+                              * of the words around the chart (the window's
+                              * present mode); 0 for the chart's own sizes */
   /* Timeline (cp-chart-timeline.c): the bars, the first day's julian
    * number, the legend's words; series[0] is the cumulative cost (x days,
    * y cost). NULL and 0 for the other kinds. */

@@ -24,6 +24,7 @@
 #include "gui/cp-picker-row.h"
 #include "gui/cp-preferences-window.h"
 #include "report/cp-reason-text.h"
+#include "report/cp-chart-private.h"
 #include "gui/cp-field-row.h"
 #include "gui/cp-quote-editor.h"
 #include "gui/cp-labels.h"
@@ -653,6 +654,20 @@ smallest_font (GtkWidget  *widget,
   return least;
 }
 
+/* The size in pixels of the text of the chart @view shows, as it draws it. */
+static double
+chart_text_px (GtkWidget *view)
+{
+  Geometry geometry;
+  double px;
+
+  cp_chart_geometry_init_detached (&geometry, cp_chart_view_get_data (CP_CHART_VIEW (view)), CP_CHART_STYLE_LIGHT,
+                                   gtk_widget_get_width (view), gtk_widget_get_height (view));
+  px = geometry.font_px;
+  cp_chart_geometry_clear (&geometry);
+  return px;
+}
+
 static gboolean
 widget_mapped (gpointer widget)
 {
@@ -711,6 +726,8 @@ test_present_mode (void)
   GtkWidget *header_bar = cp_test_gui_find_named (GTK_WIDGET (window), "header-bar");
   FoldWait folded = { window, TRUE };
   int changes_size;
+  GtkWidget *chart = cp_test_gui_find_named (results, "cost-chart");
+  double chart_px;
   const char * const *accels = NULL;
   g_auto(GStrv) keys = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "win.present");
 
@@ -722,6 +739,7 @@ test_present_mode (void)
   g_assert_true (gtk_widget_get_visible (forms));
   g_assert_false (present_state (window));
   changes_size = font_size (changes);
+  chart_px = chart_text_px (chart);
   {
     GtkWidget *label = NULL;
 
@@ -751,6 +769,12 @@ test_present_mode (void)
    * stayed at 9 to 11 pt. Every label on the page, on the first tab and
    * on the calendar's (the table and headings are on both). */
   assert_present_fonts (results);
+  /* room18: the chart's axes and labels stayed at 13 px under them: as
+   * large as the paragraphs (16 pt at 96 dpi) now, where the chart's
+   * height has room for 26 lines of it. */
+  g_assert_cmpfloat (chart_px, <, 16.0 * 96 / 72);
+  g_assert_cmpfloat (fabs (chart_text_px (chart) - MIN (16.0 * 96 / 72, gtk_widget_get_height (chart) / 26.0)), <, 0.01);
+  g_assert_cmpfloat (chart_text_px (chart), >, chart_px);
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.show-calendar-chart", NULL));
   /* The calendar is planned on a worker; its amount shows once it is. */
   cp_test_gui_wait_until (widget_mapped, cp_test_gui_find_named (results, "approval"),
@@ -776,6 +800,7 @@ test_present_mode (void)
   /* The style follows the class at the next frame. */
   cp_test_gui_wait_frames (results, 2);
   g_assert_cmpint (font_size (changes), ==, changes_size);
+  g_assert_cmpfloat (cp_chart_view_get_data (CP_CHART_VIEW (chart))->text_px_min, ==, 0);
 
   /* Issue 26: on a narrow screen (the sidebar folded below 1,200 px) the
    * sidebar button stayed in present mode and opened an empty sidebar. */
