@@ -195,18 +195,48 @@ phase_rgb (const Theme *theme, int phase, Rgb *rgb)
   *rgb = cp_chart_mix (&theme->highlight, &theme->background, shade[phase]);
 }
 
-/* Month starts (or week starts, on a short calendar) from the first day,
- * as ticks in days from the start. */
+typedef enum {
+  TICKS_HOURS,
+  TICKS_WEEKS,
+  TICKS_MONTHS,
+} TickUnit;
+
+/* Under two days, hours from the start, every 1, 2, 3, 6 or 12 hours,
+ * at most eight ticks: a calendar of jobs shorter than a day showed the
+ * first day's date alone under its bar (room18). */
+#define HOURS_UNDER_DAYS 2.0
+#define HOUR_TICKS_MAX 8
+
+/* Month starts (or week starts, on a short calendar, or hours, on one of
+ * a day or two) from the first day, as ticks in days from the start. */
 static GArray *
-date_ticks (const CpChartData *data, double end_day, gboolean *weekly)
+date_ticks (const CpChartData *data, double end_day, TickUnit *unit)
 {
   GArray *ticks = g_array_new (FALSE, FALSE, sizeof (double));
   GDate day;
 
   g_date_clear (&day, 1);
   g_date_set_julian (&day, data->start_julian);
-  *weekly = end_day < 60;
-  if (*weekly)
+  *unit = end_day < HOURS_UNDER_DAYS ? TICKS_HOURS : end_day < 60 ? TICKS_WEEKS : TICKS_MONTHS;
+  if (*unit == TICKS_HOURS)
+    {
+      static const double steps_h[] = { 1, 2, 3, 6, 12 };
+      double step_h = steps_h[G_N_ELEMENTS (steps_h) - 1];
+
+      for (guint i = 0; i < G_N_ELEMENTS (steps_h); i++)
+        if (end_day * 24 / steps_h[i] <= HOUR_TICKS_MAX)
+          {
+            step_h = steps_h[i];
+            break;
+          }
+      for (double h = step_h; h <= end_day * 24; h += step_h)
+        {
+          double d = h / 24;
+          g_array_append_val (ticks, d);
+        }
+      return ticks;
+    }
+  if (*unit == TICKS_WEEKS)
     {
       for (double d = 0; d <= end_day; d += 7)
         g_array_append_val (ticks, d);
@@ -227,13 +257,19 @@ date_ticks (const CpChartData *data, double end_day, gboolean *weekly)
 }
 
 static char *
-date_label (const CpChartData *data, double day, gboolean weekly)
+date_label (const CpChartData *data, double day, TickUnit unit)
 {
   GDate date;
 
+  if (unit == TICKS_HOURS)
+    {
+      g_autofree char *hours = cp_i18n_format_number (round (day * 24), 0, data->lang);
+
+      return g_strdup_printf (_("%s h"), hours);
+    }
   g_date_clear (&date, 1);
   g_date_set_julian (&date, data->start_julian + (guint) floor (day));
-  if (weekly)
+  if (unit == TICKS_WEEKS)
     return g_strdup_printf ("%02d-%02d", g_date_get_month (&date), g_date_get_day (&date));
   return g_strdup_printf ("%04d-%02d", g_date_get_year (&date), g_date_get_month (&date));
 }
@@ -377,7 +413,7 @@ cp_chart_draw_timeline (cairo_t           *cr,
   const CpChartSeries *cumulative = data->series->len > 0 ? g_ptr_array_index (data->series, 0) : NULL;
   guint n_bars = data->bars != NULL ? data->bars->len : 0;
   g_autoptr(GArray) ticks = NULL;
-  gboolean weekly;
+  TickUnit tick_unit;
   Ink ink = { cr, pango_layout_new (context), pango_font_description_new (), NULL, boxes };
   double last_label_right = -G_MAXDOUBLE;
   double last_end = 0, end_label_left = G_MAXDOUBLE;
@@ -524,11 +560,11 @@ cp_chart_draw_timeline (cairo_t           *cr,
           end_label_left = G_MAXDOUBLE;
         }
     }
-  ticks = date_ticks (data, end_day, &weekly);
+  ticks = date_ticks (data, end_day, &tick_unit);
   for (guint i = 0; i < ticks->len; i++)
     {
       double day = g_array_index (ticks, double, i);
-      g_autofree char *label = date_label (data, day, weekly);
+      g_autofree char *label = date_label (data, day, tick_unit);
       double w;
 
       x = left + (right - left) * day / end_day;

@@ -12,6 +12,7 @@
 #include "gui/cp-chart-view.h"
 #include "gui/cp-option-object.h"
 #include "gui/cp-results-view.h"
+#include "planner/cp-schedule.h"
 #include "planner/cp-sweep.h"
 #include "report/cp-chart-private.h"
 #include "report/cp-reason-text.h"
@@ -858,6 +859,57 @@ test_chart_print_glyphs_unrounded (void)
   cairo_surface_destroy (surface);
 }
 
+/* room18: the calendar of a job shorter than a day, 0.1 days (2.4 h) of
+ * run from 25 January 2027, showed "2027-01-25" alone under its bar. Its
+ * axis reads hours from the start on the first date's row. */
+static void
+test_chart_timeline_hours (void)
+{
+  g_autoptr(CpProject) project = cp_project_new ();
+  GArray *jobs = g_array_new (FALSE, TRUE, sizeof (CpScheduleJob));
+  CpScheduleJob short_job = { .after = -1, .planned = TRUE, .quote_index = 0,
+                              .phase_days = { 0, 0, 0.1 }, .phase_cost = { 0, 0, 240 } };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpChartData) data = NULL;
+  g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1024, 400);
+  cairo_t *cr = cairo_create (surface);
+  CpSchedule *schedule;
+  CpJob *job = cp_job_new (CP_TASK_DEBUG);
+  const CpChartLabelBox *first = NULL;
+  guint hours = 0;
+  GDate start;
+
+  g_free (job->name);
+  job->name = g_strdup ("Short job");
+  cp_project_add_job (project, job);
+  g_array_append_val (jobs, short_job);
+  g_date_clear (&start, 1);
+  g_date_set_dmy (&start, 25, G_DATE_JANUARY, 2027);
+  schedule = cp_schedule_place (jobs, &start, &error);
+  g_assert_no_error (error);
+  data = cp_chart_data_new_timeline (project, schedule, "en");
+  cp_chart_draw_full (cr, 1024, 400, CP_CHART_STYLE_LIGHT, data, boxes);
+
+  for (guint i = 0; i < boxes->len && first == NULL; i++)
+    if (g_array_index (boxes, CpChartLabelBox, i).shown_bytes == strlen ("2027-01-25"))
+      first = &g_array_index (boxes, CpChartLabelBox, i);
+  g_assert_nonnull (first);
+  for (guint i = 0; i < boxes->len; i++)
+    {
+      const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, i);
+
+      if (box->y == first->y && box->shown_bytes == strlen ("1 h"))
+        hours++;
+    }
+  /* "1 h"; "2 h" gives way to the end's label beside it. */
+  g_assert_cmpuint (hours, >=, 1);
+
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  cp_schedule_free (schedule);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -873,6 +925,7 @@ main (int    argc,
   g_test_add_func ("/chart-view/title-clear", test_chart_view_title_clear);
   g_test_add_func ("/chart-view/label-tooltip", test_chart_view_label_tooltip);
   g_test_add_func ("/chart-view/timeline-tab", test_chart_view_timeline_tab);
+  g_test_add_func ("/chart-view/timeline-hours", test_chart_timeline_hours);
   g_test_add_func ("/chart-view/labels-clear-axes", test_chart_view_labels_clear_axes);
   g_test_add_func ("/chart-view/marker-not-hidden", test_chart_view_marker_not_hidden);
   g_test_add_func ("/chart-view/readout-names-machines", test_chart_view_readout_names_machines);
