@@ -330,3 +330,24 @@ cp_test_gui_close_window (CpWindow *window)
   cp_test_gui_wait_finalized (&weak, "the closed window to go");
   cp_test_gui_spin ();
 }
+
+GtkEventController *
+cp_test_gui_motion_controller (GtkWidget *widget)
+{
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+
+  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
+    {
+      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+      if (GTK_IS_EVENT_CONTROLLER_MOTION (controller))
+        return controller;
+    }
+  g_assert_not_reached ();
+}
+
+gboolean
+cp_test_gui_label_not_empty (gpointer label)
+{
+  return *gtk_label_get_label (label) != '\0';
+}

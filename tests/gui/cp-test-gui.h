@@ -97,6 +97,10 @@ void           cp_test_gui_wait_not_busy   (CpWindow *window);
 void           cp_test_gui_wait_busy       (CpWindow *window);
 /* Until the results' paragraphs follow the verdict (one frame later). */
 void           cp_test_gui_wait_results    (CpResultsView *results);
+/* @widget's motion controller, to move a pointer over it by its signals. */
+GtkEventController *cp_test_gui_motion_controller (GtkWidget *widget);
+/* Whether the GtkLabel @label says something (a CpTestGuiCondition). */
+gboolean       cp_test_gui_label_not_empty (gpointer label);
 /* A window of @app with the demo project loaded, presented. */
 CpWindow      *cp_test_gui_demo_window     (CpApplication *app);
 /* Closes @window and waits until it is gone (closing saves off the main

@@ -819,27 +819,6 @@ test_present_mode (void)
   cp_test_gui_close_window (window);
 }
 
-static GtkEventController *
-motion_of (GtkWidget *widget)
-{
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
-
-      if (GTK_IS_EVENT_CONTROLLER_MOTION (controller))
-        return controller;
-    }
-  g_assert_not_reached ();
-}
-
-static gboolean
-readout_says (gpointer label)
-{
-  return *gtk_label_get_label (label) != '\0';
-}
-
 /* The top of the charts' stack, in the results' coordinates. */
 static double
 chart_top (GtkWidget *chart,
@@ -888,9 +867,9 @@ test_readout_no_band_1024 (void)
   g_assert_cmpfloat (top - (tabs_bounds.origin.y + tabs_bounds.size.height), <=,
                      MAX (0, readout_bounds.size.height - tabs_bounds.size.height) + RESULTS_SPACING_PX + 0.5);
 
-  g_signal_emit_by_name (motion_of (chart), "motion",
+  g_signal_emit_by_name (cp_test_gui_motion_controller (chart), "motion",
                          gtk_widget_get_width (chart) / 2.0, gtk_widget_get_height (chart) * 0.3);
-  cp_test_gui_wait_until (readout_says, readout, "the readout of the cost chart");
+  cp_test_gui_wait_until (cp_test_gui_label_not_empty, readout, "the readout of the cost chart");
   cp_test_gui_wait_frames (results, 2);
   g_assert_false (gtk_widget_get_visible (tabs));
   g_assert_true (gtk_widget_get_mapped (readout));
@@ -904,7 +883,7 @@ test_readout_no_band_1024 (void)
   }
   g_assert_cmpfloat (chart_top (chart, results), ==, top);
 
-  g_signal_emit_by_name (motion_of (chart), "leave");
+  g_signal_emit_by_name (cp_test_gui_motion_controller (chart), "leave");
   cp_test_gui_wait_until (widget_mapped, tabs, "the chart tabs back");
   g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (readout)), ==, "");
   cp_test_gui_wait_frames (results, 2);

@@ -2408,27 +2408,6 @@ test_window_table_shows_every_row (void)
   close_window (window);
 }
 
-static GtkEventController *
-motion_controller (GtkWidget *widget)
-{
-  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
-
-  for (guint i = 0; i < g_list_model_get_n_items (controllers); i++)
-    {
-      g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
-
-      if (GTK_IS_EVENT_CONTROLLER_MOTION (controller))
-        return controller;
-    }
-  g_assert_not_reached ();
-}
-
-static gboolean
-label_not_empty (gpointer label)
-{
-  return *gtk_label_get_label (label) != '\0';
-}
-
 /* Meeting walkthrough: the readout beside the chart tabs kept a hidden
  * tab's words ("… parameters, 8,721 GiB" over another chart). The pointer
  * over the cost chart reads its point, with units; another tab shown, the
@@ -2446,9 +2425,9 @@ test_window_readout_follows_tab (void)
   cp_test_gui_wait_frames (GTK_WIDGET (window), 2);
   g_assert_cmpstr (gtk_label_get_label (readout), ==, "");
 
-  g_signal_emit_by_name (motion_controller (chart), "motion",
+  g_signal_emit_by_name (cp_test_gui_motion_controller (chart), "motion",
                          gtk_widget_get_width (chart) / 2.0, gtk_widget_get_height (chart) * 0.3);
-  cp_test_gui_wait_until (label_not_empty, readout, "the readout of the cost chart");
+  cp_test_gui_wait_until (cp_test_gui_label_not_empty, readout, "the readout of the cost chart");
   /* "2 × 8 × <GPU> (16 GPUs) · <quote>: 90,000 CNY, 0.6 days" or its time panel's. */
   g_assert_nonnull (strstr (gtk_label_get_label (readout), " × "));
   g_assert_nonnull (strstr (gtk_label_get_label (readout), " CNY, "));
