@@ -340,34 +340,6 @@ cp_i18n_format_money_whole (double      amount,
   return money_with_currency (number, currency, lang);
 }
 
-/* One format for every amount of a document, prose and tables alike:
- * Chinese prose said 10 万 yuan and up in 万元, and a memo read "18.3
- * 万元" beside the amount to approve's "¥246,267" (issue 22). */
-char *
-cp_i18n_format_money_prose (double      amount,
-                            const char *currency,
-                            const char *lang)
-{
-  return cp_i18n_format_money (amount, currency, lang);
-}
-
-double
-cp_i18n_money_prose_step (double      scale,
-                          const char *currency,
-                          const char *lang)
-{
-  return 1.0;
-}
-
-char *
-cp_i18n_format_money_prose_scaled (double      amount,
-                                   double      scale,
-                                   const char *currency,
-                                   const char *lang)
-{
-  return cp_i18n_format_money (amount, currency, lang);
-}
-
 void
 cp_i18n_apportion (const double *amounts,
                    guint         n,

@@ -66,17 +66,6 @@ double   cp_i18n_money_shown   (double amount);
 /* The same in whole units whatever the amount: a part of a whole said in
  * whole units ("−42 CNY" beside "1,109 CNY", not "−42.00 CNY"). */
 char    *cp_i18n_format_money_whole (double amount, const char *currency, const char *lang);
-/* An amount in a sentence: as cp_i18n_format_money(), so that a
- * document writes each amount one way, in its prose as in its tables
- * ("¥246,267", never "24.6 万元" beside it). */
-char    *cp_i18n_format_money_prose (double amount, const char *currency, const char *lang);
-/* The same for a figure said beside a larger one (@scale): as
- * cp_i18n_format_money() too. */
-char    *cp_i18n_format_money_prose_scaled (double amount, double scale, const char *currency, const char *lang);
-/* The smallest step cp_i18n_format_money_prose_scaled() shows: one
- * unit, as every amount is written in whole units from 100 up. Parts
- * that must add up to their whole as shown are apportioned in it. */
-double   cp_i18n_money_prose_step (double scale, const char *currency, const char *lang);
 /* @amounts (@n of them) rounded to whole units in @shown so that the
  * shown lines add up to @target, the whole the report states: each is
  * rounded down, then the units left go to the largest remainders (ties
