@@ -155,6 +155,17 @@ answer_cost (const CpProject *project,
     /* TRANSLATORS: the third answer line: total cost, calendar days */
     return g_strdup_printf (_("For: %s in total; done in %s."), cost, days);
   deadline = cp_i18n_format_days (cp_job_deadline_days (job), lang);
+  /* "Within the deadline" above a range that runs past it read as a
+   * promise the next line takes back (walkthrough 18: 16.3 days within
+   * 21.0, the range to 21.6). */
+  if (e->meets_deadline && option->range.calendar_days_high > cp_job_deadline_days (job))
+    {
+      g_autofree char *slow_end = cp_i18n_format_days (option->range.calendar_days_high, lang);
+
+      /* TRANSLATORS: the third answer line: total cost, days, deadline, the days at the range's slow end */
+      return g_strdup_printf (_("For: %s in total; done in %s, within the %s deadline, which the range's slow end, %s, misses."),
+                              cost, days, deadline, slow_end);
+    }
   return g_strdup_printf (e->meets_deadline
                           /* TRANSLATORS: the third answer line: total cost, days, deadline */
                           ? _("For: %s in total; done in %s, within the %s deadline.")

@@ -13,6 +13,7 @@
 
 #include "common/cp-test-cli.h"
 #include "common/cp-test-dir.h"
+#include "common/cp-test-pdf.h"
 
 static char *tmp_dir;
 
@@ -1114,7 +1115,10 @@ test_r6_names_cheaper_late_quote (void)
   g_autofree char *cost_text = NULL;
   g_autofree char *cost_words = NULL;
   g_autofree char *threshold = NULL;
-  double cost_cny;
+  g_autoptr(GRegex) slow_end = g_regex_new ("<option quote=\"quote-2\">.*?<calendar-days-high>([0-9.]+)<",
+                                            G_REGEX_DOTALL, 0, NULL);
+  g_autofree char *slow_end_text = NULL;
+  double cost_cny, slow_end_days;
 
   RUN (&run, "new", path);
   g_assert_cmpint (run.status, ==, 0);
@@ -1149,6 +1153,25 @@ test_r6_names_cheaper_late_quote (void)
   /* Above the assumption, within its spread (0.47–0.63). */
   g_assert_cmpfloat (g_ascii_strtod (threshold, NULL), >, 0.55);
   g_assert_cmpfloat (g_ascii_strtod (threshold, NULL), <=, 0.63);
+  g_clear_pointer (&match, g_match_info_free);
+
+  /* The memo's answer: within the deadline, and the range's slow end, as
+   * the plan's XML has it to the tenth of a day, past it. */
+  g_assert_true (g_regex_match (slow_end, run.out, 0, &match));
+  slow_end_text = g_match_info_fetch (match, 1);
+  slow_end_days = g_ascii_strtod (slow_end_text, NULL);
+  g_assert_cmpfloat (slow_end_days, >, 21.0);
+  if (cp_test_have_poppler ())
+    {
+      g_autofree char *memo = NULL;
+      g_autofree char *answer = g_strdup_printf ("within the 21.0 days deadline, which the range's slow end, %.1f days, misses.",
+                                                 slow_end_days);
+
+      RUN (&run, "report", path, "--lang", "en", "--pdf", "late.pdf");
+      g_assert_cmpint (run.status, ==, 0);
+      memo = cp_test_pdf_text (tmp_dir, "late.pdf", 1, FALSE);
+      cp_test_assert_has (memo, answer);
+    }
 }
 
 int
