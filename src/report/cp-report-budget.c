@@ -1571,7 +1571,7 @@ cp_report_section_cost_inputs (Doc          *doc,
   /* TRANSLATORS: under a job's cost breakdown; engineers, the cost of an engineer's day, storage in TB */
   text = g_string_new (NULL);
   g_string_printf (text, _("Inputs: %s engineers at %s a day; %s TB of storage."), engineers, day_cost, tb);
-  for (guint i = 0; i < plan->options->len; i++)
+  for (guint i = 0; i < cp_report_listed_options (plan); i++)
     {
       const CpOption *option = &g_array_index (plan->options, CpOption, i);
       const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);

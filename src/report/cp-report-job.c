@@ -117,6 +117,12 @@ cp_report_job_has_layout (const CpJob *job)
   return cp_task_kind_is_training (job->kind);
 }
 
+guint
+cp_report_listed_options (const CpPlan *plan)
+{
+  return MIN (plan->options->len, CP_REPORT_LISTED_OPTIONS);
+}
+
 /* A cost of the breakdown: a bare figure when the table names its
  * currency (@currency NULL), else money in @currency. */
 static char *
@@ -168,7 +174,7 @@ section_job_refusals (Doc          *doc,
                       const CpJob  *job,
                       const CpPlan *plan)
 {
-  for (guint i = 0; i < plan->options->len; i++)
+  for (guint i = 0; i < cp_report_listed_options (plan); i++)
     {
       g_autofree char *line = cp_words_refusal_line (doc->project, job,
                                                      &g_array_index (plan->options, CpOption, i), doc->lang);
@@ -189,7 +195,7 @@ section_job_cluster (Doc          *doc,
   const CpProject *project = doc->project;
   gboolean headed = FALSE;
 
-  for (guint i = 0; i < plan->options->len; i++)
+  for (guint i = 0; i < cp_report_listed_options (plan); i++)
     {
       const CpOption *option = &g_array_index (plan->options, CpOption, i);
       const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
@@ -258,7 +264,7 @@ section_job_layout (Doc          *doc,
     }
 
   table.rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
-  for (guint i = 0; i < plan->options->len; i++)
+  for (guint i = 0; i < cp_report_listed_options (plan); i++)
     {
       const CpOption *option = &g_array_index (plan->options, CpOption, i);
       const CpEstimate *e = &option->estimate;
@@ -317,7 +323,7 @@ section_job_serving (Doc          *doc,
   cp_doc_paragraph_full (doc, doc->body, basis, 0, 4, NULL);
 
   table.rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
-  for (guint i = 0; i < plan->options->len; i++)
+  for (guint i = 0; i < cp_report_listed_options (plan); i++)
     {
       const CpOption *option = &g_array_index (plan->options, CpOption, i);
       const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
@@ -363,7 +369,7 @@ section_job_failures (Doc          *doc,
     return;
 
   table.rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
-  for (guint i = 0; i < plan->options->len; i++)
+  for (guint i = 0; i < cp_report_listed_options (plan); i++)
     {
       const CpOption *option = &g_array_index (plan->options, CpOption, i);
       const CpEstimate *e = &option->estimate;
@@ -442,7 +448,7 @@ cp_report_section_job (Doc       *doc,
   /* The breakdown shows bare figures under one currency named above it,
    * which leaves the quote's name room; mixed currencies keep theirs in
    * every cell. */
-  for (guint i = 0; i < plan->options->len; i++)
+  for (guint i = 0; i < cp_report_listed_options (plan); i++)
     {
       const CpOption *option = &g_array_index (plan->options, CpOption, i);
       const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
@@ -455,7 +461,7 @@ cp_report_section_job (Doc       *doc,
 
   table.rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
   costs.rows = g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev);
-  for (guint i = 0; i < plan->options->len; i++)
+  for (guint i = 0; i < cp_report_listed_options (plan); i++)
     {
       const CpOption *option = &g_array_index (plan->options, CpOption, i);
       const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
@@ -519,6 +525,16 @@ cp_report_section_job (Doc       *doc,
       cp_doc_paragraph_full (doc, doc->small,
                              _("Under each figure, its range: every assumption at its optimistic end, then at its pessimistic end (see “Assumptions and conventions”)."),
                              0, 3, NULL);
+      if (cp_report_listed_options (plan) < plan->options->len)
+        {
+          g_autofree char *listed = cp_i18n_format_number (cp_report_listed_options (plan), 0, doc->lang);
+          g_autofree char *all = cp_i18n_format_number (plan->options->len, 0, doc->lang);
+          /* TRANSLATORS: under a job's comparison table: how many options its chapter lists, of how many */
+          g_autofree char *note = g_strdup_printf (_("This chapter lists the %s best-ranked of the %s quotes; the XML report lists all %s."),
+                                                   listed, all, all);
+
+          cp_doc_paragraph_full (doc, doc->small, note, 0, 3, NULL);
+        }
     }
   else
     {

@@ -19,6 +19,17 @@ typedef struct {
 
 gboolean cp_report_job_has_layout (const CpJob *job);
 
+/* A job's chapter lists at most this many options, the best ranked, in
+ * each of its tables and paragraphs: with dozens of quotes an approver
+ * compares the first few (issue 25: 20 jobs × 50 quotes ran to 252 pages,
+ * a dozen a job, and took a second to write), and a page holds about 17
+ * rows of the comparison with their ranges, so ten leave room for its
+ * heading and notes. The XML report lists every option. */
+#define CP_REPORT_LISTED_OPTIONS 10
+
+/* How many of @plan's options a job's chapter lists. */
+guint cp_report_listed_options (const CpPlan *plan);
+
 /* How far the memo can be shortened (Doc.brief) to end with its sign-off
  * on its first page (on its second for many jobs): 1 sets the questions
  * for the vendors in the note's type, as the risks are; 2 also shortens
