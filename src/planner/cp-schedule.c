@@ -111,7 +111,19 @@ fill_rentals (CpScheduleJob    *entry,
   double run_months = est->billed_hours / settings->hours_per_month;
 
   if (!billed_by_month (quote, settings))
-    return;
+    {
+      /* Rent by the hour is spread over the days it runs, but a setup
+       * fee is one invoice, on the day the rental starts (walkthrough 19:
+       * 655 CNY of a 3,000 CNY fee was booked in the run's second month). */
+      double setup = quote->setup_fee * vat;
+
+      if (setup > 0)
+        {
+          add_rental (entry, est->nodes <= 1 && est->debug_cost > 0 ? 0 : run_start, 1, setup, setup);
+          entry->phase_invoiced[CP_PHASE_RUN] = setup;
+        }
+      return;
+    }
   if (est->nodes <= 1 && est->debug_cost > 0)
     {
       /* Debugging and the run on one machine are one rental

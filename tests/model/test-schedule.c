@@ -351,6 +351,57 @@ test_month_billed_by_invoice (void)
     }
 }
 
+/* An hourly price with a setup fee, from 1 March 2027: a 36.8-day run on
+ * one node of 8 GPUs at 10 CNY per GPU-hour is billed 884 whole hours
+ * (883.2 used), 70,720 CNY, spread over its days; the 3,000 CNY setup fee
+ * is one invoice on the first day. March (31 of the 36.8 days):
+ * 3,000 + 70,720 × 31/36.8; April the rest of the rent alone. */
+static void
+test_setup_fee_on_first_day (void)
+{
+  g_autoptr(CpProject) project = cp_project_new ();
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpSchedule) schedule = NULL;
+  CpQuote *quote = cp_quote_new ();
+  CpJob *job = cp_job_new (CP_TASK_DEBUG);
+  CpPlan *plans[1];
+  GDate unused;
+  double rent = 884 * 8 * 10.0;
+
+  g_free (project->start_date);
+  project->start_date = g_strdup ("2027-03-01");
+  quote->id = g_strdup ("h");
+  quote->vendor = g_strdup ("h");
+  quote->gpu.memory_nominal_gb = 80;
+  quote->gpu.dense_bf16_flops = 989e12;
+  quote->gpu.memory_bandwidth_gbytes_per_s = 3350;
+  quote->intra_link.per_direction_gbytes_per_s = 200;
+  quote->gpus_per_node = 8;
+  quote->nodes_available = 1;
+  quote->price_unit = CP_PRICE_PER_GPU_HOUR;
+  quote->price = 10;
+  quote->setup_fee = 3000;
+  cp_project_add_quote (project, quote);
+  job->id = g_strdup ("trial");
+  job->name = g_strdup ("trial");
+  job->duration_days = 36.8;
+  job->storage_tb = 0;
+  cp_project_add_job (project, job);
+
+  g_date_clear (&unused, 1);
+  g_date_set_dmy (&unused, 1, G_DATE_JANUARY, 2000);
+  plans[0] = cp_project_plan_job (project, 0);
+  schedule = cp_schedule_new (project, plans, &unused, &error);
+  cp_plan_free (plans[0]);
+  g_assert_no_error (error);
+  assert_close (3000 + rent, schedule->total_cost, 1e-9);
+  g_assert_cmpuint (schedule->months->len, ==, 2);
+  assert_month (schedule, 0, 2027, 3, 3000 + rent * 31 / 36.8);
+  assert_month (schedule, 1, 2027, 4, rent * 5.8 / 36.8);
+  /* The timeline's line holds the whole fee from the first hour. */
+  assert_close (3000, cp_schedule_cost_until (schedule, 1e-6) - rent * 1e-6 / 36.8, 1e-9);
+}
+
 /* The amount to approve by hand (cp_settings_amount_to_approve()): a
  * project whose range tops at 100,000 CNY with VAT (every quote is
  * compared with it), 10,000 of it the team's own migration days. The 10%
@@ -489,6 +540,7 @@ main (int argc, char **argv)
   g_test_add_func ("/schedule/order-changes-calendar", test_order_changes_calendar);
   g_test_add_func ("/schedule/amount-to-approve-by-hand", test_amount_to_approve_by_hand);
   g_test_add_func ("/schedule/month-billed-by-invoice", test_month_billed_by_invoice);
+  g_test_add_func ("/schedule/setup-fee-on-first-day", test_setup_fee_on_first_day);
   g_test_add_func ("/schedule/overbooked-quote", test_overbooked_quote);
   return g_test_run ();
 }
