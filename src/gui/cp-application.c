@@ -129,6 +129,21 @@ window_showing_path (CpApplication *self,
   return NULL;
 }
 
+/* An empty project at @path, named after its file. */
+static gboolean
+create_empty_project (const char  *path,
+                      GError     **error)
+{
+  g_autoptr(CpProject) project = cp_project_new ();
+  g_autoptr(CpStore) store = cp_store_open (path, TRUE, error);
+
+  if (store == NULL)
+    return FALSE;
+  g_free (project->name);
+  project->name = cp_store_display_name (path);
+  return cp_store_save (store, project, error);
+}
+
 static void
 open_path (CpApplication *self,
            const char    *path)
@@ -152,7 +167,20 @@ open_path (CpApplication *self,
       loaded = project != NULL && cp_window_load_new (window, project, &error);
     }
   else
-    loaded = cp_window_load_file (window, path, &error);
+    {
+      /* A project file named that does not exist yet, in a folder that
+       * does, is made there, empty, as `compute-planner-cli new` makes
+       * it and as an editor opens a new file by its name (walkthrough 19:
+       * "does not exist", and the work went into an untitled project). */
+      if (g_str_has_suffix (path, ".cplan") && !g_file_test (path, G_FILE_TEST_EXISTS))
+        {
+          g_autofree char *folder = g_path_get_dirname (path);
+
+          if (g_file_test (folder, G_FILE_TEST_IS_DIR))
+            create_empty_project (path, &error);
+        }
+      loaded = error == NULL && cp_window_load_file (window, path, &error);
+    }
 
   if (!loaded)
     {

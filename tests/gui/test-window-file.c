@@ -359,6 +359,37 @@ test_open_again_presents (void)
   g_unlink (path);
 }
 
+/* Walkthrough 19: opening a project file that does not exist yet (the
+ * app started with a new name) makes it there, empty, named after the
+ * file, and shows it; it said "does not exist" and the work went into an
+ * untitled project. */
+static void
+test_open_new_path_creates (void)
+{
+  g_autofree char *path = g_build_filename (tmp_dir, "fresh-plan.cplan", NULL);
+  guint n_windows = g_list_length (gtk_application_get_windows (GTK_APPLICATION (app)));
+  GFile *files[1] = { g_file_new_for_path (path) };
+  CpWindow *window = NULL;
+  CpProject *project;
+
+  g_application_open (G_APPLICATION (app), files, 1, "");
+  cp_test_gui_spin ();
+  for (GList *l = gtk_application_get_windows (GTK_APPLICATION (app)); l != NULL; l = l->next)
+    if (CP_IS_WINDOW (l->data) && g_strcmp0 (cp_window_get_path (l->data), path) == 0)
+      window = l->data;
+  g_assert_nonnull (window);
+  g_assert_true (no_dialog (window));
+  g_assert_true (g_file_test (path, G_FILE_TEST_IS_REGULAR));
+  project = cp_window_get_project (window);
+  g_assert_cmpuint (project->jobs->len, ==, 0);
+  g_assert_cmpuint (project->quotes->len, ==, 0);
+  g_assert_cmpstr (project->name, ==, "fresh-plan");
+  g_assert_cmpuint (g_list_length (gtk_application_get_windows (GTK_APPLICATION (app))), >=, n_windows);
+  g_object_unref (files[0]);
+  cp_test_gui_close_window (window);
+  g_unlink (path);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -373,6 +404,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-file/problems-said", test_problems_said);
   g_test_add_func ("/gui/window-file/name-too-long", test_name_too_long);
   g_test_add_func ("/gui/window-file/open-again-presents", test_open_again_presents);
+  g_test_add_func ("/gui/window-file/open-new-path-creates", test_open_new_path_creates);
   status = g_test_run ();
 
   g_rmdir (tmp_dir);
