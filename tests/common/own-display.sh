@@ -1,5 +1,6 @@
-# Sourced by the tests that drive a real app under an X server of their
-# own (tests/gui/smoke-xdotool.sh, tests/packaging/check-install.sh).
+# Sourced by the tests that need an X server of their own
+# (tests/gui/on-own-display.sh, smoke-xdotool.sh,
+# tests/packaging/check-install.sh).
 #
 # start_own_display: starts Xvfb on a number it picks itself (written to
 # fd 3) and returns once the server answers; sets $display and $xvfb_pid.
@@ -11,10 +12,12 @@
 # (CI 13-6: ":1 answered, then did not"): then the server is replaced by
 # a new one, a bounded number of times. Needs $tmp, $hang_guard (how
 # many looks of 0.1 s a wait may take, a guard against a hang only) and
-# fail().
+# fail(); $own_display_screen, if set, is the screen's size (1280x800
+# otherwise).
 own_display_answers () {
   rm -f "$tmp/display"
-  Xvfb -displayfd 3 -nolisten tcp -screen 0 1280x800x24 3>"$tmp/display" 2>/dev/null &
+  Xvfb -displayfd 3 -nolisten tcp -screen 0 "${own_display_screen:-1280x800}x24" \
+    3>"$tmp/display" 2>/dev/null &
   xvfb_pid=$!
   for i in $(seq "$hang_guard"); do
     [ -s "$tmp/display" ] && break
@@ -29,8 +32,12 @@ own_display_answers () {
     sleep 0.1
   done
   # Answering twice, while ours still runs: the socket is this server's.
+  # Clients outside a sandbox reach it by its abstract name, which no
+  # other server can remove; a sandboxed app (check-install.sh) only by
+  # the socket file, which must be there too.
   DISPLAY=$display xdotool getdisplaygeometry >/dev/null 2>&1 &&
     DISPLAY=$display xdotool getdisplaygeometry >/dev/null 2>&1 &&
+    [ -S "/tmp/.X11-unix/X${display#:}" ] &&
     kill -0 "$xvfb_pid" 2>/dev/null
 }
 
