@@ -807,6 +807,104 @@ shown_label_clear (gpointer data)
   g_free (((ShownLabel *) data)->text);
 }
 
+static int
+compare_anchor_y (gconstpointer a,
+                  gconstpointer b)
+{
+  const ShownLabel *la = a, *lb = b;
+
+  return (la->box.leader_y0 > lb->box.leader_y0) - (la->box.leader_y0 < lb->box.leader_y0);
+}
+
+/* Names the capacity lines of the memory chart, which run the plot's
+ * width, where they end: stacked in the column right of the plot in
+ * their lines' order, each as near its line as the others let it, joined
+ * to it by a leader when moved. Inside the plot a capacity line's name
+ * lay along it among the other capacity lines, and names placed one by
+ * one, each at the nearest free place, came out of their lines' order
+ * with crossing leaders (issue 26: "2,560 GiB：32 × …" over the dashed
+ * lines of the Chinese PDF). Adds them to @shown and their leaders to
+ * @leaders; FALSE, placing nothing, when they do not fit the column's
+ * height. */
+static gboolean
+place_capacity_labels (Painter           *painter,
+                       Geometry          *geometry,
+                       const CpChartData *data,
+                       GArray            *requests,
+                       double             min_y,
+                       double             max_y,
+                       GArray            *shown,
+                       GArray            *leaders)
+{
+  double x = geometry->right + geometry->pad * 0.3;
+  double max_w = MAX (geometry->label_width - geometry->pad * 0.4, geometry->font_px * 6);
+  g_autoptr(GArray) column = g_array_new (FALSE, FALSE, sizeof (ShownLabel));
+  double total_h = 0;
+
+  g_array_set_clear_func (column, shown_label_clear);
+  for (guint i = 0; i < requests->len; i++)
+    {
+      const LabelRequest *request = &g_array_index (requests, LabelRequest, i);
+      const CpChartSeries *series = g_ptr_array_index (data->series, request->series);
+      ShownLabel label = { { 0 }, NULL, NULL, max_w, request->series };
+      double w, h;
+
+      if (!series->capacity)
+        continue;
+      label.font = series->emphasis == CP_CHART_EMPHASIS_HIGHLIGHT ? geometry->bold : geometry->small;
+      label.text = g_strdup (series->label);
+      cp_chart_text_size (geometry, label.font, label.text, max_w, &w, &h);
+      label.box = (CpChartLabelBox) { x, request->anchor_y - h / 2, w, h, request->series, strlen (series->label) };
+      /* The anchor, kept in the leader's start until the leader is set. */
+      label.box.leader_x0 = request->anchor_x;
+      label.box.leader_y0 = request->anchor_y;
+      total_h += h;
+      g_array_append_val (column, label);
+    }
+  if (column->len == 0 || total_h > max_y - min_y)
+    return column->len == 0;
+  g_array_sort (column, compare_anchor_y);
+  /* Down from the top, each below the one above; then up from the
+   * bottom, each above the one below, back within the panel. */
+  for (guint i = 0; i < column->len; i++)
+    {
+      CpChartLabelBox *box = &g_array_index (column, ShownLabel, i).box;
+      double floor_y = i == 0 ? min_y : g_array_index (column, ShownLabel, i - 1).box.y
+                                        + g_array_index (column, ShownLabel, i - 1).box.height;
+
+      box->y = MAX (box->y, floor_y);
+    }
+  for (guint i = column->len; i-- > 0;)
+    {
+      CpChartLabelBox *box = &g_array_index (column, ShownLabel, i).box;
+      double ceiling_y = i + 1 == column->len ? max_y : g_array_index (column, ShownLabel, i + 1).box.y;
+
+      box->y = MIN (box->y, ceiling_y - box->height);
+    }
+  for (guint i = 0; i < column->len; i++)
+    {
+      ShownLabel *label = &g_array_index (column, ShownLabel, i);
+      CpChartLabelBox *box = &label->box;
+      double anchor_x = box->leader_x0, anchor_y = box->leader_y0;
+
+      /* Level with its line: no leader. */
+      if (anchor_y >= box->y + 1 && anchor_y <= box->y + box->height - 1)
+        set_leader (box, NULL);
+      else
+        {
+          Segment path = { anchor_x, anchor_y, box->x - 1, CLAMP (anchor_y, box->y + 2, box->y + box->height - 2),
+                           label->series };
+
+          set_leader (box, &path);
+          g_array_append_val (leaders, path);
+        }
+      g_array_append_val (painter->boxes, *box);
+      g_array_append_val (shown, *label);
+      label->text = NULL;
+    }
+  return TRUE;
+}
+
 /* Names each line at its end (a single machine's at its marker), right
  * of it where there is room, each label moved off the others and, where
  * it can, off the lines, and joined to its line by a thin leader when it
@@ -831,7 +929,10 @@ cp_chart_draw_line_labels (Painter           *painter,
   g_autoptr(GArray) own_leaders = painter->leaders == NULL ? g_array_new (FALSE, FALSE, sizeof (Segment)) : NULL;
   GArray *leaders = painter->leaders != NULL ? painter->leaders : own_leaders;
 
+  gboolean capacity_placed;
+
   g_array_set_clear_func (shown, shown_label_clear);
+  capacity_placed = place_capacity_labels (painter, geometry, data, requests, min_y, max_y, shown, leaders);
   g_array_sort_with_data (requests, compare_requests, (gpointer) data);
   for (guint i = 0; i < requests->len; i++)
     {
@@ -857,6 +958,9 @@ cp_chart_draw_line_labels (Painter           *painter,
        * to another call: placed first, it always finds room there, and
        * after every other label it found none on a chart 400 px wide. */
       gboolean may_leave = clean_only && (lower || !highlight);
+
+      if (series->capacity && capacity_placed)
+        continue;
 
       /* The recommended option gets a second line rather than lose its
        * vendor too, and on a narrow chart may reach into the plot. */

@@ -722,6 +722,158 @@ test_demo_readout_zh (void)
   g_assert_cmpuint (missed, >, 0);
 }
 
+/* The demo with a quote from a vendor whose name is longer than a
+ * label's room: 4 nodes of 8 A800 from "Shenzhen Nanshan Intelligent
+ * Computing Center" at 5.8 CNY per GPU-hour. */
+static CpProject *
+demo_long_vendor (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autofree char *path = g_build_filename (tmp_dir, "long-vendor.cplan", NULL);
+  CpProject *project;
+
+  if (!g_file_test (path, G_FILE_TEST_EXISTS))
+    {
+      RUN_OK ("demo", "long-vendor.cplan");
+      RUN_OK ("add-quote", "long-vendor.cplan", "--vendor", "Shenzhen Nanshan Intelligent Computing Center", "--gpu",
+              "a800", "--gpus-per-node", "8", "--nodes", "4", "--price", "5.8/GPU/h", "--network", "infiniband",
+              "--nics", "4", "--nic-gbps", "200");
+    }
+  project = cp_project_load_file (path, &error);
+  g_assert_no_error (error);
+  return project;
+}
+
+/* Issue 26: the memory chart's labels sat inside the plot among the
+ * capacity lines ("2,560 GiB：32 × NVIDIA A800 80GB SXM" over the
+ * dashed lines of the Chinese PDF). In the window's chart at a 1024-,
+ * 1600- and 1920-px window, presented, and on the page, in both
+ * languages, no label covers a line, its own included (a capacity line
+ * runs the plot's width: its label over it hides where it is), and no
+ * two labels cover each other. */
+static void
+assert_memory_labels_off_lines (const CpProject *project,
+                                const char      *name)
+{
+  static const char *const langs[] = { "en", "zh_CN" };
+  static const struct {
+    double width, height;
+    CpChartStyle style;
+  } memory_sizes[] = {
+    { 600, 460, CP_CHART_STYLE_LIGHT },
+    { 918, 516, CP_CHART_STYLE_LIGHT },
+    { 1180, 664, CP_CHART_STYLE_LIGHT },
+    { 1920, 1080, CP_CHART_STYLE_DARK },
+    { 511, 250, CP_CHART_STYLE_PRINT },
+    { 511, 220, CP_CHART_STYLE_PRINT },
+  };
+
+  for (guint j = 0; j < project->jobs->len; j++)
+    {
+      g_autoptr(CpPlan) plan = cp_project_plan_job (project, j);
+
+      for (guint l = 0; l < G_N_ELEMENTS (langs); l++)
+        {
+          g_autoptr(CpChartData) data = cp_chart_data_new_memory (project, j, plan, langs[l]);
+
+          for (guint z = 0; z < G_N_ELEMENTS (memory_sizes); z++)
+            {
+              double width = memory_sizes[z].width, height = memory_sizes[z].height;
+              /* The page's chart on a recording surface, as the report
+               * draws it: its text is measured unhinted. */
+              cairo_rectangle_t extents = { 0, 0, width, height };
+              cairo_surface_t *surface = memory_sizes[z].style == CP_CHART_STYLE_PRINT
+                                         ? cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, &extents)
+                                         : cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) width, (int) height);
+              cairo_t *cr = cairo_create (surface);
+              g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+
+              double plot_left, plot_top, plot_right, plot_bottom;
+
+              cp_chart_draw_full (cr, width, height, memory_sizes[z].style, data, boxes);
+              cp_chart_plot_area (data, width, height, memory_sizes[z].style, &plot_left, &plot_top, &plot_right,
+                                  &plot_bottom);
+              for (guint b = 0; b < boxes->len; b++)
+                {
+                  const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, b);
+
+                  if (box->width <= 0)
+                    continue;
+                  for (guint c = b + 1; c < boxes->len; c++)
+                    {
+                      const CpChartLabelBox *other = &g_array_index (boxes, CpChartLabelBox, c);
+
+                      if (other->width > 0 && box->x < other->x + other->width - 0.5 &&
+                          other->x < box->x + box->width - 0.5 && box->y < other->y + other->height - 0.5 &&
+                          other->y < box->y + box->height - 0.5)
+                        g_error ("%s, job %u, %s, %g × %g: labels %u and %u cover each other", name, j + 1, langs[l],
+                                 width, height, b, c);
+                    }
+                  if (box->series < 0)
+                    continue;
+                  /* A capacity line is named in the column right of the
+                   * plot, where it ends: inside, its name lay along it
+                   * among the other capacity lines. */
+                  if (((CpChartSeries *) g_ptr_array_index (data->series, box->series))->capacity &&
+                      box->x < plot_right)
+                    g_error ("%s, job %u, %s, %g × %g: the label “%s” is inside the plot, left of %g at %g", name,
+                             j + 1, langs[l], width, height,
+                             ((CpChartSeries *) g_ptr_array_index (data->series, box->series))->label, plot_right,
+                             box->x);
+                  for (guint s = 0; s < data->series->len; s++)
+                    {
+                      const CpChartSeries *series = g_ptr_array_index (data->series, s);
+                      double px = NAN, py = NAN;
+
+                      for (guint p = 0; p < series->x->len; p++)
+                        {
+                          double x = NAN, y = NAN;
+
+                          if (!cp_chart_locate (data, width, height, memory_sizes[z].style, s, p, FALSE, &x, &y))
+                            {
+                              px = NAN;
+                              continue;
+                            }
+                          if (isfinite (px) && segment_in_box (px, py, x, y, box))
+                            g_error ("%s, job %u, %s, %g × %g: the label “%s” covers the line “%s”", name, j + 1,
+                                     langs[l], width, height,
+                                     ((CpChartSeries *) g_ptr_array_index (data->series, box->series))->label,
+                                     series->label);
+                          px = x;
+                          py = y;
+                        }
+                    }
+                }
+              /* Every capacity line is named. */
+              for (guint s = 0; s < data->series->len; s++)
+                {
+                  gboolean named = FALSE;
+
+                  for (guint b = 0; b < boxes->len; b++)
+                    named = named || g_array_index (boxes, CpChartLabelBox, b).series == (int) s;
+                  if (((CpChartSeries *) g_ptr_array_index (data->series, s))->capacity && !named)
+                    g_error ("%s, job %u, %s, %g × %g: the capacity line “%s” is not named", name, j + 1, langs[l],
+                             width, height, ((CpChartSeries *) g_ptr_array_index (data->series, s))->label);
+                }
+              cairo_destroy (cr);
+              cairo_surface_destroy (surface);
+            }
+        }
+    }
+}
+
+static void
+test_memory_labels_off_lines (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) demo = cp_demo_project_new (&error);
+  g_autoptr(CpProject) long_vendor = demo_long_vendor ();
+
+  g_assert_no_error (error);
+  assert_memory_labels_off_lines (demo, "demo");
+  assert_memory_labels_off_lines (long_vendor, "long vendor");
+}
+
 int
 main (int    argc,
       char **argv)
@@ -741,6 +893,7 @@ main (int    argc,
   g_test_add_func ("/chart-labels/demo-markers-in-place", test_demo_markers_in_place);
   g_test_add_func ("/chart-labels/demo-memory-marks", test_demo_memory_marks);
   g_test_add_func ("/chart-labels/demo-readout-zh", test_demo_readout_zh);
+  g_test_add_func ("/chart-labels/memory-off-lines", test_memory_labels_off_lines);
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);
   g_free (tmp_dir);
