@@ -799,7 +799,13 @@ typedef struct {
   const PangoFontDescription *font;
   double                      max_w;
   int                         series;
+  guint                       box_index;   /* in painter->boxes */
+  const Panel                *panel;
+  double                      max_y;       /* the lowest its bottom may go */
 } ShownLabel;
+
+static void draw_shown_labels (Painter *painter, Geometry *geometry, const CpChartData *data, GArray *shown,
+                               GArray *leaders);
 
 static void
 shown_label_clear (gpointer data)
@@ -846,7 +852,7 @@ place_capacity_labels (Painter           *painter,
     {
       const LabelRequest *request = &g_array_index (requests, LabelRequest, i);
       const CpChartSeries *series = g_ptr_array_index (data->series, request->series);
-      ShownLabel label = { { 0 }, NULL, NULL, max_w, request->series };
+      ShownLabel label = { { 0 }, NULL, NULL, max_w, request->series, 0 };
       double w, h;
 
       if (!series->capacity)
@@ -898,11 +904,83 @@ place_capacity_labels (Painter           *painter,
           set_leader (box, &path);
           g_array_append_val (leaders, path);
         }
+      label->box_index = painter->boxes->len;
       g_array_append_val (painter->boxes, *box);
       g_array_append_val (shown, *label);
       label->text = NULL;
     }
   return TRUE;
+}
+
+/* Gives @label, a quote's name cut to the column's width, the room it
+ * has where it was placed: its vendor whole, then the offer too, on no
+ * more lines, as far as the chart's right edge, where that covers no
+ * line, marker, label or leader. Placed first at the column's width, a
+ * name inside the plot was cut with room to spare ("Pengche…Cloud",
+ * "Shenzhen Nansh…Center", issue 26); widened after every label of the
+ * panel has its place, it takes no room another needed. */
+static void
+widen_label (Painter           *painter,
+             Geometry          *geometry,
+             const CpChartData *data,
+             const Panel       *panel,
+             ShownLabel        *label,
+             GArray            *leaders,
+             double             max_y)
+{
+  const CpChartSeries *series = g_ptr_array_index (data->series, label->series);
+  gsize ends[2];
+  double room_w = geometry->width - geometry->pad * 0.3 - label->box.x;
+  int lines;
+
+  if (series->shorten_from < 0 || label->box.shown_bytes >= strlen (series->label) || room_w <= label->max_w ||
+      (label->box.leader && label->box.leader_x0 > label->box.x))
+    return;
+  lines = cp_chart_measure_text (geometry, label->font, label->text, label->max_w)->lines;
+  ends[0] = strlen (series->label);
+  ends[1] = vendor_end (series);
+  for (guint e = 0; e < G_N_ELEMENTS (ends); e++)
+    {
+      g_autofree char *text = NULL;
+      CpChartLabelBox box = label->box;
+      double w, h;
+      gboolean clear = TRUE;
+
+      if (ends[e] <= label->box.shown_bytes)
+        continue;
+      text = ends[e] < strlen (series->label) ? shortened (series->label, ends[e]) : g_strdup (series->label);
+      if (text_lines (geometry, label->font, text, room_w) > lines)
+        continue;
+      cp_chart_text_size (geometry, label->font, text, room_w, &w, &h);
+      box.width = w;
+      box.height = h;
+      box.shown_bytes = ends[e];
+      if (box.y + box.height > max_y + 0.01 || box_covers_lines (geometry, panel, &box))
+        continue;
+      for (guint b = 0; b < painter->boxes->len && clear; b++)
+        clear = b == label->box_index || !boxes_overlap (&box, &g_array_index (painter->boxes, CpChartLabelBox, b));
+      for (guint k = 0; k < leaders->len && clear; k++)
+        {
+          const Segment *leader = &g_array_index (leaders, Segment, k);
+
+          clear = leader->series == label->series ||
+                  !segment_crosses (leader, box.x - 1, box.y, box.x + box.width + 1, box.y + box.height);
+        }
+      if (!clear)
+        continue;
+      /* A leader to the label's bottom edge follows it; one to its
+       * side stays on it. */
+      if (box.leader && box.leader_y1 > label->box.y + label->box.height)
+        box.leader_y1 = box.y + box.height + 1;
+      else if (box.leader && box.leader_y1 >= box.y)
+        box.leader_y1 = CLAMP (box.leader_y1, box.y + 2, box.y + box.height - 2);
+      g_free (label->text);
+      label->text = g_steal_pointer (&text);
+      label->max_w = room_w;
+      label->box = box;
+      g_array_index (painter->boxes, CpChartLabelBox, label->box_index) = box;
+      return;
+    }
 }
 
 /* Names each line at its end (a single machine's at its marker), right
@@ -918,7 +996,6 @@ cp_chart_draw_line_labels (Painter           *painter,
                            gboolean           clean_only,
                            GArray            *unplaced)
 {
-  cairo_t *cr = painter->cr;
   double margin = geometry->pad * 0.3;
   double min_y = panel->top - geometry->line_h * 0.4;
   /* Above the panel's bottom axis, which a label's backdrop hid at 1024
@@ -1089,10 +1166,62 @@ cp_chart_draw_line_labels (Painter           *painter,
         g_array_append_val (leaders, ((Segment) { box.leader_x0, box.leader_y0, box.leader_x1, box.leader_y1,
                                                   request->series }));
       {
-        ShownLabel label = { box, g_steal_pointer (&text), font, max_w, request->series };
+        ShownLabel label = { box, g_steal_pointer (&text), font, max_w, request->series, painter->boxes->len - 1 };
 
         g_array_append_val (shown, label);
       }
+    }
+
+  for (guint i = 0; i < shown->len; i++)
+    {
+      g_array_index (shown, ShownLabel, i).panel = panel;
+      g_array_index (shown, ShownLabel, i).max_y = max_y;
+    }
+  if (painter->deferred != NULL)
+    {
+      /* The labels' texts now belong to painter->deferred. */
+      g_array_set_clear_func (shown, NULL);
+      g_array_append_vals (painter->deferred, shown->data, shown->len);
+      return;
+    }
+  draw_shown_labels (painter, geometry, data, shown, leaders);
+}
+
+GArray *
+cp_chart_deferred_labels_new (void)
+{
+  GArray *deferred = g_array_new (FALSE, FALSE, sizeof (ShownLabel));
+
+  g_array_set_clear_func (deferred, shown_label_clear);
+  return deferred;
+}
+
+void
+cp_chart_draw_deferred_labels (Painter           *painter,
+                               Geometry          *geometry,
+                               const CpChartData *data)
+{
+  g_autoptr(GArray) deferred = g_steal_pointer (&painter->deferred);
+
+  draw_shown_labels (painter, geometry, data, deferred, painter->leaders);
+}
+
+/* Widens each of @shown's labels into the room it has (widen_label()),
+ * then draws them: every leader first, then the labels over them. */
+static void
+draw_shown_labels (Painter           *painter,
+                   Geometry          *geometry,
+                   const CpChartData *data,
+                   GArray            *shown,
+                   GArray            *leaders)
+{
+  cairo_t *cr = painter->cr;
+
+  for (guint i = 0; i < shown->len; i++)
+    {
+      ShownLabel *label = &g_array_index (shown, ShownLabel, i);
+
+      widen_label (painter, geometry, data, label->panel, label, leaders, label->max_y);
     }
 
   /* Every leader first, then the labels over them: a leader drawn after

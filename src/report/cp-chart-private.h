@@ -184,7 +184,16 @@ typedef struct {
   GArray *markers; /* CpChartMarker drawn so far, or NULL */
   GArray *leaders; /* Segment: the line labels' leaders drawn so far, on
                     * every panel, which later labels keep clear of */
+  GArray *deferred; /* line labels placed but not drawn yet, from
+                     * cp_chart_deferred_labels_new(), or NULL: each
+                     * cp_chart_draw_line_labels() draws its own */
 } Painter;
+
+/* Labels placed on two panels in three calls (cp-chart.c) are widened
+ * into the room they have only once all are placed, then drawn: a label
+ * widened after the first call took the room a later one needed. */
+GArray *cp_chart_deferred_labels_new (void);
+void cp_chart_draw_deferred_labels (Painter *painter, Geometry *geometry, const CpChartData *data);
 
 void cp_chart_show_text (Painter *painter, Geometry *geometry, const PangoFontDescription *font,
                          const char *text, double x, double y, double x_align, /* 0 left, 0.5 centre,

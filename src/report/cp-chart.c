@@ -742,6 +742,7 @@ draw_two_panel_labels (Painter           *painter,
   g_autoptr(GArray) anywhere = g_array_new (FALSE, FALSE, sizeof (LabelRequest));
   g_autoptr(GArray) named_lower = g_array_new (FALSE, FALSE, sizeof (int));
 
+  painter->deferred = cp_chart_deferred_labels_new ();
   cp_chart_draw_line_labels (painter, geometry, data, &geometry->panels[0], requests[0], TRUE, unplaced_upper);
   cp_chart_draw_line_labels (painter, geometry, data, &geometry->panels[1], requests[1], TRUE, unplaced_lower);
   for (guint i = 0; i < requests[1]->len; i++)
@@ -765,6 +766,7 @@ draw_two_panel_labels (Painter           *painter,
         g_array_append_val (anywhere, *request);
     }
   cp_chart_draw_line_labels (painter, geometry, data, &geometry->panels[0], anywhere, FALSE, NULL);
+  cp_chart_draw_deferred_labels (painter, geometry, data);
 }
 
 static void
@@ -779,7 +781,7 @@ draw_chart (cairo_t           *cr,
   PangoContext *context;
   Geometry geometry;
   g_autoptr(GArray) leaders = g_array_new (FALSE, FALSE, sizeof (Segment));
-  Painter painter = { cr, style != CP_CHART_STYLE_PRINT, { { 0 } }, NULL, markers, leaders };
+  Painter painter = { cr, style != CP_CHART_STYLE_PRINT, { { 0 } }, NULL, markers, leaders, NULL };
   GArray *requests[2];
   g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
 

@@ -874,6 +874,64 @@ test_memory_labels_off_lines (void)
   assert_memory_labels_off_lines (long_vendor, "long vendor");
 }
 
+/* Issue 26: a quote's label cut its vendor ("Pengche…Cloud",
+ * "Shenzhen Nansh…Center") to the width of the column right of the plot
+ * although it sat inside the plot with room to the chart's edge. On the
+ * long-vendor project's charts in the window of a 1600-px screen and
+ * presented at 1920, whose plots are 700 px and more wide, the
+ * recommended 4 × 8 A800 of "Shenzhen Nanshan Intelligent Computing
+ * Center" is named whole on at least one panel of its cost chart, and at
+ * 1920 px so is every demo vendor with its gloss, "示例供应商 B (Example
+ * vendor B)". */
+static void
+test_vendor_uses_room (void)
+{
+  g_autoptr(CpProject) project = demo_long_vendor ();
+  g_autoptr(CpPlan) plan = cp_project_plan_job (project, 0);
+  g_autoptr(CpSweep) sweep = cp_project_sweep_job (project, 0, CP_CHART_COST_MAX_POINTS);
+  g_autoptr(CpChartData) data = cp_chart_data_new_cost (project, 0, plan, sweep, "en");
+  static const struct {
+    double width, height;
+  } roomy[] = { { 1180, 664 }, { 1920, 1080 } };
+
+  g_assert_cmpstr (((CpQuote *) g_ptr_array_index (project->quotes, g_array_index (plan->options, CpOption,
+                                                                                   plan->recommended).quote_index))->vendor,
+                   ==, "Shenzhen Nanshan Intelligent Computing Center");
+  for (guint z = 0; z < G_N_ELEMENTS (roomy); z++)
+    {
+      cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) roomy[z].width,
+                                                             (int) roomy[z].height);
+      cairo_t *cr = cairo_create (surface);
+      g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+
+      cp_chart_draw_full (cr, roomy[z].width, roomy[z].height, CP_CHART_STYLE_LIGHT, data, boxes);
+      for (guint s = 0; s < data->series->len; s++)
+        {
+          const CpChartSeries *series = g_ptr_array_index (data->series, s);
+          const char *offer = series->shorten_from >= 0 ? strstr (series->label + series->shorten_from, " — ") : NULL;
+          gsize vendor_end = offer != NULL ? (gsize) (offer - series->label) : strlen (series->label);
+          guint shown = 0;
+          gboolean named = FALSE;
+
+          if (series->shorten_from < 0)
+            continue;
+          for (guint b = 0; b < boxes->len; b++)
+            if (g_array_index (boxes, CpChartLabelBox, b).series == (int) s)
+              {
+                shown = MAX (shown, g_array_index (boxes, CpChartLabelBox, b).shown_bytes);
+                named = TRUE;
+              }
+          /* A quote not drawn (it cannot hold the job) has no label;
+           * at 1180 px only the recommended one's has room for sure. */
+          if (named && shown < vendor_end && (roomy[z].width >= 1920 || series->emphasis == CP_CHART_EMPHASIS_HIGHLIGHT))
+            g_error ("%g × %g: “%s” is shown to byte %u, its vendor ends at %zu", roomy[z].width, roomy[z].height,
+                     series->label, shown, vendor_end);
+        }
+      cairo_destroy (cr);
+      cairo_surface_destroy (surface);
+    }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -894,6 +952,7 @@ main (int    argc,
   g_test_add_func ("/chart-labels/demo-memory-marks", test_demo_memory_marks);
   g_test_add_func ("/chart-labels/demo-readout-zh", test_demo_readout_zh);
   g_test_add_func ("/chart-labels/memory-off-lines", test_memory_labels_off_lines);
+  g_test_add_func ("/chart-labels/vendor-uses-room", test_vendor_uses_room);
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);
   g_free (tmp_dir);
