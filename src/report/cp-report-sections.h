@@ -86,6 +86,9 @@ typedef struct {
 } CpReportVendorTotal;
 
 /* The vendors of @schedule's jobs, in the order their first job comes. */
+/* The name a question or a subtotal gives the vendor of quote @index: its
+ * vendor, else its id. */
+const char *cp_report_vendor_name (const CpProject *project, int index);
 GArray *cp_report_vendor_totals (const CpProject *project, const CpSchedule *schedule);
 
 /* "A, B run at the same time on V's offer: 5 nodes from …, where it offers

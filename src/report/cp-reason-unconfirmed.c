@@ -1,0 +1,231 @@
+/* cp-reason-unconfirmed.c: what a recommendation rests on that its quote
+ * does not state (billing terms, storage or network prices, host memory),
+ * said beside the answer with the vendors to ask, and a price whose unit
+ * looks wrong. */
+
+#include "cp-report-private.h"
+#include "cp-reason-text.h"
+
+#include "cp-i18n.h"
+#include "cp-reason-text-private.h"
+
+/* The vendors of the quotes @plan's @outcome reasons ask, each once:
+ * "Vendor G, Vendor C". Call with the language pushed. */
+static char *
+vendors_asked (const CpProject *project,
+               const CpPlan    *plan,
+               CpOutcome        outcome)
+{
+  GString *vendors = g_string_new (NULL);
+  g_autoptr(GHashTable) named = g_hash_table_new (g_str_hash, g_str_equal);
+
+  for (guint i = 0; i < plan->reasons->len; i++)
+    {
+      const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
+      const CpQuote *quote;
+      const char *vendor;
+
+      if (reason->outcome != outcome || reason->quote_index < 0 ||
+          (guint) reason->quote_index >= project->quotes->len)
+        continue;
+      quote = g_ptr_array_index (project->quotes, reason->quote_index);
+      vendor = quote->vendor != NULL && *quote->vendor != '\0' ? quote->vendor : quote->offer_name;
+      if (vendor == NULL || !g_hash_table_add (named, (gpointer) vendor))
+        continue;
+      if (vendors->len > 0)
+        /* TRANSLATORS: between the names of the vendors a question is put to */
+        g_string_append (vendors, _(", "));
+      g_string_append (vendors, vendor);
+    }
+  return g_string_free (vendors, FALSE);
+}
+
+/* The verdict rests on what the quotes leave unstated, read one way in
+ * the figures: the quote @winner_index that wins when it is read the
+ * other way (CpPlan.billing_terms_winner, CpPlan.unstated_costs_winner),
+ * at @winner_cost, and the vendors its @outcome reasons ask, on one line. */
+static char *
+unstated_unconfirmed (const CpProject *project,
+                      const CpPlan    *plan,
+                      int              winner_index,
+                      double           winner_cost,
+                      CpOutcome        outcome,
+                      const char      *lang)
+{
+  const CpQuote *winner = g_ptr_array_index (project->quotes, winner_index);
+  g_autofree char *name = NULL;
+  g_autofree char *cost = NULL;
+  g_autofree char *vendors = NULL;
+  char *text;
+
+  cp_i18n_push_language (lang);
+  name = cp_words_quote_short_name (project, winner_index);
+  cost = cp_i18n_format_money (winner_cost, winner->currency, lang);
+  vendors = vendors_asked (project, plan, outcome);
+  if (outcome == CP_OUTCOME_ASK_BILLING_TERMS)
+    /* TRANSLATORS: the recommendation rests on billing terms the quotes do not state; the quote that
+     * would win if billed by the hour with no minimum, its total cost then, and the vendors to ask */
+    text = g_strdup_printf (_("Not firm: it rests on billing terms the quotes do not state. Billed by the hour with no minimum term, %s would be recommended at %s. Ask %s how they bill and whether there is a minimum rental term."),
+                            name, cost, vendors);
+  else
+    /* TRANSLATORS: the recommendation rests on storage or network prices a quote leaves out, counted as none;
+     * the quote that would win with each priced as the dearest other quote prices it, its total cost then, and the vendors to ask */
+    text = g_strdup_printf (_("Not firm: it rests on storage or network prices the quote does not state, counted as nothing. Priced as the dearest other quote prices them, %s would be recommended at %s. Ask %s what they charge."),
+                            name, cost, vendors);
+  cp_i18n_pop_language ();
+  return text;
+}
+
+double
+cp_option_whole_offer_cost (const CpProject *project,
+                            const CpOption  *option)
+{
+  const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+  const CpEstimate *e = &option->estimate;
+  double idle_nodes = (double) quote->nodes_available - e->nodes;
+  double idle;
+
+  if (e->nodes == 0 || !(idle_nodes > 0))
+    return e->total_cost;
+  /* The run's rental is e->compute_cost for e->nodes (cp-estimate-cost.c):
+   * the idle nodes bill as much each; debugging rents one machine, and
+   * the rest of the offer beside it. */
+  idle = e->total_cost + e->compute_cost / e->nodes * idle_nodes + e->debug_cost * (quote->nodes_available - 1);
+  /* Or every node put to work, when the whole offer runs the job in time
+   * (CpOption.full_offer): the cheaper of the two is what renting it whole
+   * costs. */
+  if (option->has_full_offer && option->full_offer.fits && option->full_offer.meets_deadline)
+    return MIN (idle, option->full_offer.total_cost);
+  return idle;
+}
+
+/* The verdict rests on renting @option, part of its quote's offer, alone:
+ * with the whole offer rented, the next option (@next) would win. */
+static char *
+part_unconfirmed (const CpProject *project,
+                  const CpOption  *option,
+                  const CpOption  *next,
+                  const char      *lang)
+{
+  const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+  const CpQuote *other = g_ptr_array_index (project->quotes, next->quote_index);
+  g_autofree char *rented = NULL, *offered = NULL, *whole = NULL, *name = NULL, *cost = NULL, *vendor = NULL;
+  char *text;
+
+  cp_i18n_push_language (lang);
+  rented = cp_i18n_format_number (option->estimate.nodes, 0, lang);
+  offered = cp_i18n_format_number (quote->nodes_available, 0, lang);
+  whole = cp_i18n_format_money (cp_option_whole_offer_cost (project, option), quote->currency, lang);
+  name = cp_words_quote_short_name (project, next->quote_index);
+  cost = cp_i18n_format_money (next->estimate.total_cost, other->currency, lang);
+  vendor = cp_words_quote_short_name (project, option->quote_index);
+  /* TRANSLATORS: the recommendation rests on renting part of an offer alone: the nodes rented, the nodes
+   * offered, the cost with the whole offer rented for the same time, the quote that would then win and
+   * its cost, and the vendor to ask */
+  text = g_strdup_printf (_("Not firm: it rests on renting %s of the %s nodes offered; with the whole offer it costs %s, and %s wins at %s. Ask %s whether part can be rented alone."),
+                          rented, offered, whole, name, cost, vendor);
+  cp_i18n_pop_language ();
+  return text;
+}
+
+char *
+cp_words_unconfirmed (const CpProject *project,
+                      const CpPlan    *plan,
+                      const char      *lang,
+                      const char     **field)
+{
+  const CpOption *option;
+  const CpQuote *quote;
+  g_autofree char *name = NULL;
+  g_autofree char *need = NULL;
+  char *text;
+
+  if (plan == NULL || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
+    return NULL;
+  if (plan->billing_terms_winner >= 0 && (guint) plan->billing_terms_winner < project->quotes->len)
+    {
+      if (field != NULL)
+        *field = "billing-terms";
+      return unstated_unconfirmed (project, plan, plan->billing_terms_winner, plan->billing_terms_winner_cost,
+                                   CP_OUTCOME_ASK_BILLING_TERMS, lang);
+    }
+  option = &g_array_index (plan->options, CpOption, plan->recommended);
+  quote = g_ptr_array_index (project->quotes, option->quote_index);
+  if (!(option->estimate.host_memory_per_node_bytes > 0) || quote->host_memory_per_node_bytes > 0)
+    {
+      if (plan->unstated_costs_winner >= 0 && (guint) plan->unstated_costs_winner < project->quotes->len)
+        {
+          if (field != NULL)
+            *field = "unstated-costs";
+          return unstated_unconfirmed (project, plan, plan->unstated_costs_winner, plan->unstated_costs_winner_cost,
+                                       CP_OUTCOME_ASK_UNSTATED_COSTS, lang);
+        }
+      /* A part of an offer rented alone is asked of the vendor (the
+       * memo's questions); the choice holds on it only if the offer
+       * rented whole still costs less than the next option (approver, 3
+       * December: 1 of 华为云's 2 nodes, called firm). */
+      {
+        const CpOption *next = cp_plan_next_best (plan);
+
+        if (next != NULL && !plan->cost_unknown &&
+            cp_option_whole_offer_cost (project, option) > next->estimate.total_cost &&
+            option->estimate.total_cost < next->estimate.total_cost)
+          {
+            if (field != NULL)
+              *field = "part-of-offer";
+            return part_unconfirmed (project, option, next, lang);
+          }
+      }
+      if (!cp_words_rests_on_team (project, plan))
+        return NULL;
+      if (field != NULL)
+        *field = "team";
+      cp_i18n_push_language (lang);
+      /* TRANSLATORS: the recommendation would change with the team described otherwise (rule R8) */
+      text = g_strdup (_("Not firm: it rests on an assumed team, as the job does not say whether the team has run distributed training before or has an operations engineer (R8). Ask the team, and state it in the job."));
+      cp_i18n_pop_language ();
+      return text;
+    }
+  if (field != NULL)
+    *field = "host-memory";
+  cp_i18n_push_language (lang);
+  name = g_strdup (quote->vendor != NULL && *quote->vendor != '\0' ? quote->vendor : quote->offer_name);
+  need = cp_reason_host_memory_text (project, option->estimate.host_memory_per_node_bytes, lang);
+  /* TRANSLATORS: the recommended option needs host memory its quote does not state; the vendor, then a size */
+  text = g_strdup_printf (_("Not firm: it rests on host memory the quote does not state. Ask %s whether each machine has %s of host memory."),
+                          name != NULL ? name : "", need);
+  cp_i18n_pop_language ();
+  return text;
+}
+
+char *
+cp_words_price_check (const CpProject *project,
+                      const CpPlan    *plan,
+                      const char      *lang)
+{
+  int shown = plan->recommended >= 0 ? plan->recommended : plan->best_available;
+  int quote_index;
+
+  if (project == NULL || shown < 0 || (guint) shown >= plan->options->len)
+    return NULL;
+  quote_index = g_array_index (plan->options, CpOption, shown).quote_index;
+  for (guint i = 0; i < plan->reasons->len; i++)
+    {
+      const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
+      const CpQuote *quote;
+      g_autofree char *name = NULL;
+      g_autofree char *price = NULL;
+
+      if (reason->outcome != CP_OUTCOME_IMPLAUSIBLE_PRICE || (int) reason->values[0] != quote_index ||
+          (guint) quote_index >= project->quotes->len)
+        continue;
+      quote = g_ptr_array_index (project->quotes, quote_index);
+      name = cp_words_quote_name (project, quote_index);
+      price = cp_i18n_format_value (reason->values[1], lang);
+      /* TRANSLATORS: next to the recommended figure: the quote, its price
+       * per GPU-hour, the currency */
+      return g_strdup_printf (_("⚠ check the price unit of %s: %s %s per GPU-hour"),
+                              name, price, cp_i18n_currency_name (quote->currency, lang));
+    }
+  return NULL;
+}

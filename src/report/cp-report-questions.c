@@ -1,0 +1,698 @@
+/* cp-report-questions.c: the memo's questions to put to the vendors and
+ * the team and its main risks, each said once for the whole project,
+ * after the budget and calendar (cp-report-budget.c). */
+
+#include "cp-report-private.h"
+
+#include "cp-i18n.h"
+#include "cp-reason-text.h"
+#include "cp-report-doc.h"
+#include "cp-report-sections.h"
+
+/* The question each kind of "ask the vendor" reason puts, and its id in
+ * the XML report. */
+static const struct {
+  CpOutcome   outcome;
+  const char *kind;
+  const char *question;
+} vendor_questions[] = {
+  { CP_OUTCOME_ASK_BANDWIDTH, "network-sharing", N_("Is the network between nodes dedicated or shared, and at what rate?") },
+  { CP_OUTCOME_ASK_STORAGE, "storage", N_("What storage comes with the machines: a parallel file system or a network disk, and at what price?") },
+  { CP_OUTCOME_ASK_HOST_MEMORY, "host-memory", N_("How much host memory does each node have? CPU offload keeps the optimizer there.") },
+  { CP_OUTCOME_ASK_BILLING_TERMS, "billing-terms", N_("Is it billed by the hour or by the month, and is there a minimum rental term? The recommendation depends on it.") },
+  { CP_OUTCOME_ASK_UNSTATED_COSTS, "unstated-costs", N_("What does storage cost, and the network between nodes where several are rented? The quote does not say, and the recommendation depends on it.") },
+};
+
+/* The unstated-costs question when it asks one of the two costs: a vendor
+ * already asked what storage it offers and at what price is asked here
+ * only of its network (approver, 3 December: two lines asked one vendor
+ * the price of its storage). */
+static const struct {
+  CpUnstatedCost costs;
+  const char    *kind;
+  const char    *question;
+} unstated_questions[] = {
+  { CP_UNSTATED_STORAGE_PRICE | CP_UNSTATED_NETWORK_FEE, "unstated-costs", NULL },
+  { CP_UNSTATED_STORAGE_PRICE, "unstated-storage-price", N_("What does storage cost? The quote does not say, and the recommendation depends on it.") },
+  { CP_UNSTATED_NETWORK_FEE, "unstated-network-fee", N_("What does the network between nodes cost where several are rented? The quote does not say, and the recommendation depends on it.") },
+};
+
+/* The billing question's text, untranslated. */
+static const char *
+billing_terms_question (void)
+{
+  for (guint q = 0; q < G_N_ELEMENTS (vendor_questions); q++)
+    if (vendor_questions[q].outcome == CP_OUTCOME_ASK_BILLING_TERMS)
+      return vendor_questions[q].question;
+  g_return_val_if_reached (NULL);
+}
+
+gboolean
+cp_report_is_vendor_question (CpOutcome outcome)
+{
+  for (guint q = 0; q < G_N_ELEMENTS (vendor_questions); q++)
+    if (vendor_questions[q].outcome == outcome)
+      return TRUE;
+  return FALSE;
+}
+
+void
+cp_report_question_free (CpReportQuestion *question)
+{
+  g_free (question->text);
+  g_array_unref (question->quotes);
+  g_array_unref (question->jobs);
+  g_free (question);
+}
+
+static CpReportQuestion *
+question_new (const char *kind)
+{
+  CpReportQuestion *question = g_new0 (CpReportQuestion, 1);
+
+  question->kind = kind;
+  question->quotes = g_array_new (FALSE, FALSE, sizeof (int));
+  question->jobs = g_array_new (FALSE, FALSE, sizeof (guint));
+  return question;
+}
+
+/* Adds the vendor of quote @index to @question, once per vendor whatever
+ * number of its offers leave the question open. */
+static void
+question_add_vendor (const CpProject  *project,
+                     CpReportQuestion *question,
+                     int               index)
+{
+  const char *name = cp_report_vendor_name (project, index);
+
+  for (guint i = 0; i < question->quotes->len; i++)
+    if (g_strcmp0 (cp_report_vendor_name (project, g_array_index (question->quotes, int, i)), name) == 0)
+      return;
+  g_array_append_val (question->quotes, index);
+}
+
+/* "What …? Ask: A, B.": @question's text with its vendors' names. */
+static void
+question_set_text (const CpProject  *project,
+                   CpReportQuestion *question,
+                   const char       *asked)
+{
+  g_autoptr(GString) line = g_string_new (NULL);
+
+  for (guint i = 0; i < question->quotes->len; i++)
+    {
+      if (i > 0)
+        /* TRANSLATORS: between the names of the vendors a question is put to */
+        g_string_append (line, _(", "));
+      g_string_append (line, cp_report_vendor_name (project, g_array_index (question->quotes, int, i)));
+    }
+  /* TRANSLATORS: a question, then the vendors to put it to */
+  question->text = g_strdup_printf (_("%s Ask: %s."), asked, line->str);
+}
+
+/* Whether the memo names @quote_index's option for @plan: the
+ * recommended one or the next best (cp_plan_next_best()). */
+static gboolean
+memo_names_quote (const CpPlan *plan,
+                  int           quote_index)
+{
+  const CpOption *next = cp_plan_next_best (plan);
+
+  if (plan->recommended >= 0 && (guint) plan->recommended < plan->options->len &&
+      g_array_index (plan->options, CpOption, plan->recommended).quote_index == quote_index)
+    return TRUE;
+  return next != NULL && next->quote_index == quote_index;
+}
+
+/* The quote a reason of a vendor question concerns, or -1. */
+static int
+reason_quote (const CpProject *project,
+              const CpReason  *reason)
+{
+  int quote = reason->quote_index >= 0 ? reason->quote_index : (int) reason->values[0];
+
+  return quote >= 0 && (guint) quote < project->quotes->len ? quote : -1;
+}
+
+/* Whether @reason of @plan puts its question to its quote's vendor: a
+ * quote left out of the comparison (it cannot run) is not asked, and
+ * host memory and unstated prices are asked of the options the memo
+ * names, the recommendation and the next best (the demo's 70B asked all
+ * seven vendors about host memory, as every option offloads, where two
+ * answers decide it). */
+static gboolean
+reason_asks (const CpProject *project,
+             const CpPlan    *plan,
+             const CpReason  *reason)
+{
+  int quote = reason_quote (project, reason);
+
+  if (quote < 0 || !cp_report_quote_compared (plan, quote))
+    return FALSE;
+  if ((reason->outcome == CP_OUTCOME_ASK_HOST_MEMORY || reason->outcome == CP_OUTCOME_ASK_UNSTATED_COSTS) &&
+      !memo_names_quote (plan, quote))
+    return FALSE;
+  return TRUE;
+}
+
+/* Whether some plan of @results asks @quote_index's vendor what storage
+ * it offers and at what price (CP_OUTCOME_ASK_STORAGE). */
+static gboolean
+storage_asked (const CpProject *project,
+               JobResult       *results,
+               guint            n_results,
+               const char      *vendor)
+{
+  for (guint j = 0; j < n_results; j++)
+    for (guint r = 0; results[j].plan != NULL && r < results[j].plan->reasons->len; r++)
+      {
+        const CpReason *reason = &g_array_index (results[j].plan->reasons, CpReason, r);
+
+        if (reason->outcome == CP_OUTCOME_ASK_STORAGE && reason_asks (project, results[j].plan, reason) &&
+            g_strcmp0 (cp_report_vendor_name (project, reason_quote (project, reason)), vendor) == 0)
+          return TRUE;
+      }
+  return FALSE;
+}
+
+/* The costs the unstated-costs question asks @vendor: those its quotes
+ * leave out in the plans of @results, less the storage price when the
+ * storage question asks it. */
+static CpUnstatedCost
+unstated_asked (const CpProject *project,
+                JobResult       *results,
+                guint            n_results,
+                const char      *vendor)
+{
+  CpUnstatedCost costs = 0;
+
+  for (guint j = 0; j < n_results; j++)
+    for (guint r = 0; results[j].plan != NULL && r < results[j].plan->reasons->len; r++)
+      {
+        const CpReason *reason = &g_array_index (results[j].plan->reasons, CpReason, r);
+
+        if (reason->outcome == CP_OUTCOME_ASK_UNSTATED_COSTS && reason_asks (project, results[j].plan, reason) &&
+            g_strcmp0 (cp_report_vendor_name (project, reason_quote (project, reason)), vendor) == 0)
+          costs |= (CpUnstatedCost) reason->values[1];
+      }
+  if (storage_asked (project, results, n_results, vendor))
+    costs &= ~CP_UNSTATED_STORAGE_PRICE;
+  return costs;
+}
+
+/* Question @outcome put once to every vendor whose quote leaves it open
+ * in the plans of @results; for the unstated costs, to those asked
+ * exactly @costs. NULL when none does. */
+static CpReportQuestion *
+vendor_question (const CpProject *project,
+                 JobResult       *results,
+                 guint            n_results,
+                 guint            which,
+                 CpUnstatedCost   costs)
+{
+  CpOutcome outcome = vendor_questions[which].outcome;
+  CpReportQuestion *question = NULL;
+  const char *kind = vendor_questions[which].kind;
+  const char *asked = vendor_questions[which].question;
+
+  if (outcome == CP_OUTCOME_ASK_UNSTATED_COSTS)
+    for (guint u = 0; u < G_N_ELEMENTS (unstated_questions); u++)
+      if (unstated_questions[u].costs == costs)
+        {
+          kind = unstated_questions[u].kind;
+          if (unstated_questions[u].question != NULL)
+            asked = unstated_questions[u].question;
+        }
+  for (guint j = 0; j < n_results; j++)
+    {
+      const CpPlan *plan = results[j].plan;
+
+      for (guint r = 0; plan != NULL && r < plan->reasons->len; r++)
+        {
+          const CpReason *reason = &g_array_index (plan->reasons, CpReason, r);
+          int quote;
+
+          if (reason->outcome != outcome || !reason_asks (project, plan, reason))
+            continue;
+          quote = reason_quote (project, reason);
+          if (outcome == CP_OUTCOME_ASK_UNSTATED_COSTS &&
+              unstated_asked (project, results, n_results, cp_report_vendor_name (project, quote)) != costs)
+            continue;
+          if (cp_report_vendor_name (project, quote) == NULL)
+            continue;
+          if (question == NULL)
+            question = question_new (kind);
+          question_add_vendor (project, question, quote);
+        }
+    }
+  if (question != NULL)
+    question_set_text (project, question, _(asked));
+  return question;
+}
+
+/* Whether @quote leaves its billing step or minimum term to be read from
+ * its price unit (the planner's billing_terms_unstated()). */
+static gboolean
+terms_unstated (const CpQuote *quote)
+{
+  return cp_quote_billing_granularity_is_assumed (quote) || quote->minimum_term_h <= 0;
+}
+
+/* One line on the rental's terms, put to every vendor it concerns
+ * (approver, 3 December: the recommended 华为云, renting 1 of 2 nodes, was
+ * not asked how it bills while its runner-up was): whether part of an
+ * offer rents alone, for the recommended and next-best options of
+ * @results that rent part of theirs ("B (1 of 4 nodes)"), and how it is
+ * billed with what minimum term, for those of them whose quotes leave
+ * the terms unstated and for the vendors of @billing, the question the
+ * verdicts depend on (NULL: none), which this line replaces. NULL when
+ * no vendor is asked. */
+static CpReportQuestion *
+rental_question (const CpProject  *project,
+                 JobResult        *results,
+                 guint             n_results,
+                 CpReportQuestion *billing,
+                 const char       *lang)
+{
+  g_autoptr(GString) line = g_string_new (NULL);
+  CpReportQuestion *question = question_new (billing != NULL ? billing->kind : "billing-unstated");
+  gboolean any_part = FALSE, any_terms = billing != NULL;
+
+  for (guint i = 0; billing != NULL && i < billing->quotes->len; i++)
+    g_array_append_val (question->quotes, g_array_index (billing->quotes, int, i));
+  for (guint j = 0; j < n_results; j++)
+    {
+      const CpPlan *plan = results[j].plan;
+      const CpOption *chosen[2] = { NULL, NULL };
+
+      if (plan == NULL || plan->cost_unknown || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
+        continue;
+      /* The two options the memo names: the recommendation and the next
+       * best. Their costs assume that part of an offer rents alone and
+       * that unstated terms read from the price unit; neither is in the
+       * quote (walkthrough 13: a 4-node cluster costed at 1 node for a
+       * month, and no question about either). */
+      chosen[0] = &g_array_index (plan->options, CpOption, plan->recommended);
+      chosen[1] = cp_plan_next_best (plan);
+      for (guint c = 0; c < G_N_ELEMENTS (chosen); c++)
+        {
+          const CpOption *option = chosen[c];
+          const CpQuote *quote;
+          gboolean partial, unstated;
+
+          if (option == NULL)
+            continue;
+          quote = g_ptr_array_index (project->quotes, option->quote_index);
+          partial = option->estimate.nodes < quote->nodes_available;
+          unstated = terms_unstated (quote);
+          if (!partial && !unstated)
+            continue;
+          any_part |= partial;
+          any_terms |= unstated;
+          question_add_vendor (project, question, option->quote_index);
+        }
+    }
+  if (question->quotes->len == 0)
+    {
+      cp_report_question_free (question);
+      return NULL;
+    }
+  for (guint i = 0; i < question->quotes->len; i++)
+    {
+      int index = g_array_index (question->quotes, int, i);
+      const CpQuote *quote = g_ptr_array_index (project->quotes, index);
+      g_autofree char *name = cp_words_quote_short_name (project, index);
+      guint rented = 0;
+
+      /* The nodes rented of those offered, when a plan rents part. */
+      for (guint j = 0; j < n_results; j++)
+        for (guint o = 0; results[j].plan != NULL && o < results[j].plan->options->len; o++)
+          {
+            const CpOption *option = &g_array_index (results[j].plan->options, CpOption, o);
+
+            if (option->quote_index == index && option->estimate.nodes < quote->nodes_available &&
+                (o == (guint) results[j].plan->recommended || option == cp_plan_next_best (results[j].plan)))
+              rented = MAX (rented, option->estimate.nodes);
+          }
+      if (i > 0)
+        /* TRANSLATORS: between the names of the vendors a question is put to */
+        g_string_append (line, _(", "));
+      if (rented > 0)
+        {
+          g_autofree char *part = cp_i18n_format_number (rented, 0, lang);
+          g_autofree char *offered = cp_i18n_format_number (quote->nodes_available, 0, lang);
+
+          /* TRANSLATORS: a vendor asked about renting part of its offer: its name, the nodes the plan rents, the nodes offered */
+          g_string_append_printf (line, _("%s (%s of %s nodes)"), name, part, offered);
+        }
+      else
+        g_string_append (line, name);
+    }
+  if (any_part && any_terms)
+    {
+      question->kind = billing != NULL ? billing->kind : "part-of-offer";
+      /* TRANSLATORS: a question, then the vendors to put it to, those renting part of their offer with the nodes rented of those offered */
+      question->text = g_strdup_printf (_("How is it billed, is there a minimum term, and can part of the offer be rented alone on the same terms? Ask: %s."),
+                                        line->str);
+    }
+  else if (any_part)
+    {
+      question->kind = "part-of-offer";
+      /* TRANSLATORS: a question, then the vendors to put it to, each with the nodes the plan rents of those it offers */
+      question->text = g_strdup_printf (_("Can part of the offer be rented alone, on the same terms? Ask: %s."), line->str);
+    }
+  else if (billing != NULL)
+    question_set_text (project, question, _(billing_terms_question ()));
+  else
+    /* TRANSLATORS: a question, then the vendors to put it to */
+    question->text = g_strdup_printf (_("How is it billed, and is there a minimum term? The quote does not say. Ask: %s."),
+                                      line->str);
+  return question;
+}
+
+/* The question to put to the team when a plan assumed R8's answer (the
+ * job does not describe the team), naming those jobs; NULL otherwise. */
+static CpReportQuestion *
+team_question (const CpProject *project,
+               JobResult       *results,
+               guint            n_results)
+{
+  g_autoptr(GString) jobs = NULL;
+  CpReportQuestion *question = NULL;
+
+  for (guint j = 0; j < n_results; j++)
+    {
+      const CpPlan *plan = results[j].plan;
+      gboolean used = FALSE;
+
+      /* Asked only where the assumption entered the plan: a job R8 never
+       * spoke of (one machine, no bare metal to run) does not need it. */
+      for (guint r = 0; plan != NULL && plan->team_assumed && r < plan->reasons->len && !used; r++)
+        used = g_array_index (plan->reasons, CpReason, r).rule == CP_RULE_R8_MIGRATION;
+      if (!used)
+        continue;
+      if (question == NULL)
+        {
+          question = question_new ("team");
+          jobs = g_string_new (NULL);
+        }
+      else
+        /* TRANSLATORS: between the names of the jobs a question concerns */
+        g_string_append (jobs, _(", "));
+      g_array_append_val (question->jobs, j);
+      g_string_append (jobs, ((const CpJob *) g_ptr_array_index (project->jobs, j))->name);
+    }
+  if (question == NULL)
+    return NULL;
+  /* TRANSLATORS: the question to the team (rule R8), then the jobs whose plans assumed the answer */
+  question->text = g_strdup_printf (_("Has the team run distributed training before, and does it have an operations engineer? Not stated, so assumed not (R8). Ask: the team, for %s."),
+                                    jobs->str);
+  return question;
+}
+
+GPtrArray *
+cp_report_questions (const CpProject *project,
+                     JobResult       *results,
+                     guint            n_results,
+                     const char      *lang)
+{
+  GPtrArray *asked = g_ptr_array_new_with_free_func ((GDestroyNotify) cp_report_question_free);
+  CpReportQuestion *question;
+
+  cp_i18n_push_language (lang);
+  for (guint q = 0; q < G_N_ELEMENTS (vendor_questions); q++)
+    {
+      if (vendor_questions[q].outcome != CP_OUTCOME_ASK_UNSTATED_COSTS)
+        {
+          if ((question = vendor_question (project, results, n_results, q, 0)) != NULL)
+            g_ptr_array_add (asked, question);
+          continue;
+        }
+      for (guint u = 0; u < G_N_ELEMENTS (unstated_questions); u++)
+        if ((question = vendor_question (project, results, n_results, q, unstated_questions[u].costs)) != NULL)
+          g_ptr_array_add (asked, question);
+    }
+  /* The rental's terms, on one line with the billing question the
+   * verdicts depend on. */
+  {
+    CpReportQuestion *billing = NULL;
+    guint at = asked->len;
+
+    for (guint i = 0; i < asked->len; i++)
+      if (g_strcmp0 (((CpReportQuestion *) g_ptr_array_index (asked, i))->kind, "billing-terms") == 0)
+        {
+          billing = g_ptr_array_index (asked, i);
+          at = i;
+        }
+    if ((question = rental_question (project, results, n_results, billing, lang)) != NULL)
+      {
+        if (billing != NULL)
+          g_ptr_array_remove_index (asked, at);
+        g_ptr_array_add (asked, question);
+      }
+  }
+  /* What the team was never asked is an open question like the vendors'
+   * (R8): the figures above assume its answer. */
+  if ((question = team_question (project, results, n_results)) != NULL)
+    g_ptr_array_add (asked, question);
+  cp_i18n_pop_language ();
+  return asked;
+}
+
+/* Bullets under @heading (none: NULL) in @font; the last keeps
+ * @keep_height below it on its page: the sign-off that follows
+ * (cp_report_approval_height()) never starts a page alone. With fewer than
+ * three bullets the heading and all of them go with it, so that none is
+ * left at a page's foot under its heading alone. */
+static void
+kept_bullets (Doc                        *doc,
+              const char                 *heading,
+              GPtrArray                  *lines,
+              const PangoFontDescription *font,
+              double                      space_after,
+              double                      keep_height)
+{
+  guint kept_from = keep_height <= 0 ? lines->len : lines->len < 3 ? 0 : lines->len - 1;
+
+  if (lines->len == 0)
+    return;
+  for (guint i = 0; i < kept_from; i++)
+    {
+      if (i == 0 && heading != NULL)
+        cp_doc_heading (doc, doc->h1, heading, 40);
+      cp_doc_paragraph_full (doc, font, g_ptr_array_index (lines, i), 10, space_after, "•");
+    }
+  if (kept_from >= lines->len)
+    return;
+  {
+    /* Laid out first on a scratch copy: when what is kept ends on this
+     * page and the sign-off does not fit below it, both start the next. */
+    Doc trial;
+    g_autoptr(GArray) pages = cp_doc_init_trial (&trial, doc);
+    guint after_text;
+    gboolean parted;
+
+    if (kept_from == 0 && heading != NULL)
+      cp_doc_heading (&trial, trial.h1, heading, 40);
+    for (guint i = kept_from; i < lines->len; i++)
+      cp_doc_paragraph_full (&trial, font, g_ptr_array_index (lines, i), 10, space_after, "•");
+    after_text = pages->len;
+    cp_doc_ensure (&trial, keep_height);
+    parted = after_text == 1 && pages->len > 1;
+    cp_doc_clear (&trial);
+    if (parted && doc->y > doc->top)
+      cp_doc_new_page (doc);
+  }
+  for (guint i = kept_from; i < lines->len; i++)
+    {
+      if (i == 0 && heading != NULL)
+        cp_doc_heading (doc, doc->h1, heading, 40);
+      cp_doc_paragraph_full (doc, font, g_ptr_array_index (lines, i), 10, space_after, "•");
+    }
+}
+
+void
+cp_report_section_vendor_questions (Doc       *doc,
+                                    JobResult *results,
+                                    double     keep_height)
+{
+  const CpProject *project = doc->project;
+  g_autoptr(GPtrArray) questions = cp_report_questions (project, results, project->jobs->len, doc->lang);
+  g_autoptr(GPtrArray) lines = g_ptr_array_new ();
+  gboolean team = FALSE;
+  const char *heading;
+
+  for (guint i = 0; i < questions->len; i++)
+    {
+      const CpReportQuestion *question = g_ptr_array_index (questions, i);
+
+      team |= question->jobs->len > 0;
+      g_ptr_array_add (lines, question->text);
+    }
+  heading = lines->len > (team ? 1u : 0u) ? (team ? _("Questions for the vendors and the team") : _("Questions for the vendors"))
+            : _("Question for the team");
+  /* A memo short of room sets them as it sets the risks (Doc.brief). */
+  kept_bullets (doc, heading, lines, doc->brief >= 1 ? doc->small : doc->body, doc->brief >= 1 ? 1 : 2, keep_height);
+}
+
+/* Whether page 1 lists the risks of @plan's recommended option. */
+static gboolean
+plan_lists_option_risks (const CpPlan *plan)
+{
+  return plan->recommended >= 0 && (guint) plan->recommended < plan->options->len;
+}
+
+/* The maker of the GPUs @plan's risks were found on (cp_plan_get_subject()). */
+static CpGpuMaker
+plan_gpu_maker (const CpProject *project,
+                const CpPlan    *plan)
+{
+  const CpOption *subject = cp_plan_get_subject (plan);
+
+  if (subject == NULL && plan->options->len > 0)
+    subject = &g_array_index (plan->options, CpOption, 0);
+  if (subject == NULL)
+    return CP_GPU_MAKER_UNKNOWN;
+  return cp_gpu_maker (&((const CpQuote *) g_ptr_array_index (project->quotes, subject->quote_index))->gpu);
+}
+
+/* One line of the main risks: @risk, with the jobs whose plans list it
+ * (those on @maker's GPUs only, unless @maker is negative). */
+static void
+risk_line (Doc       *doc,
+           JobResult *results,
+           CpRisk     risk,
+           int        maker,
+           GPtrArray *lines)
+{
+  const CpProject *project = doc->project;
+  g_autoptr(GString) jobs = NULL;
+  g_autofree char *text = NULL;
+
+  for (guint j = 0; j < project->jobs->len; j++)
+    {
+      const CpPlan *plan = results[j].plan;
+      const CpJob *job = g_ptr_array_index (project->jobs, j);
+
+      /* A single point of failure and a trial on other GPUs are
+       * said below with the recommended option's own figures
+       * (cp_option_risks()); said twice they push the sign-off off
+       * the memo's pages. */
+      if (plan == NULL || (plan_lists_option_risks (plan) &&
+                           (risk == CP_RISK_SINGLE_POINT_OF_FAILURE || risk == CP_RISK_GPU_MISMATCH)))
+        continue;
+      if (maker >= 0 && plan_gpu_maker (project, plan) != (CpGpuMaker) maker)
+        continue;
+      if (!cp_words_risk_applies (job, risk))
+        continue;
+      for (guint r = 0; r < plan->risks->len; r++)
+        if (g_array_index (plan->risks, CpRisk, r) == risk)
+          {
+            if (jobs == NULL)
+              jobs = g_string_new (job->name);
+            else
+              g_string_append_printf (jobs, "%s%s", _(", "), job->name);
+            break;
+          }
+    }
+  if (jobs == NULL)
+    return;
+  /* TRANSLATORS: a risk, what it means, then the jobs it concerns */
+  text = g_strdup_printf (_("%s: %s (%s)"), cp_words_risk (risk),
+                          cp_words_risk_detail (risk, maker >= 0 ? (CpGpuMaker) maker : CP_GPU_MAKER_UNKNOWN),
+                          jobs->str);
+  g_ptr_array_add (lines, g_steal_pointer (&text));
+}
+
+GPtrArray *
+cp_report_risk_lines (Doc       *doc,
+                      JobResult *results)
+{
+  const CpProject *project = doc->project;
+  GPtrArray *lines = g_ptr_array_new_with_free_func (g_free);
+
+  for (int risk = 0; risk < CP_N_RISKS; risk++)
+    {
+      /* Setting up a machine is said in its maker's words, CUDA's or
+       * CANN's: one line per maker among the jobs'. */
+      if (risk == CP_RISK_SETUP_TIME)
+        for (int maker = CP_GPU_MAKER_UNKNOWN; maker <= CP_GPU_MAKER_HUAWEI; maker++)
+          risk_line (doc, results, (CpRisk) risk, maker, lines);
+      else
+        risk_line (doc, results, (CpRisk) risk, -1, lines);
+    }
+
+  /* Every job run on one machine shares one risk: said once, with each
+   * job's own chance, rather than once per job in the same words (three
+   * such bullets pushed the demo's sign-off to page 3). */
+  {
+    g_autoptr(GString) chances = NULL;
+
+    for (guint j = 0; j < project->jobs->len; j++)
+      {
+        const CpPlan *plan = results[j].plan;
+        const CpJob *job = g_ptr_array_index (project->jobs, j);
+        g_autofree char *chance = NULL;
+
+        if (plan == NULL || !plan_lists_option_risks (plan))
+          continue;
+        chance = cp_words_one_machine_interruptions (job, &g_array_index (plan->options, CpOption, plan->recommended).estimate,
+                                                     doc->lang);
+        if (chance == NULL)
+          continue;
+        if (chances == NULL)
+          chances = g_string_new (NULL);
+        else
+          /* TRANSLATORS: between the jobs of a list such as "70B fine-tune 2.0%; 7B QLoRA 0.1%" */
+          g_string_append (chances, _("; "));
+        /* TRANSLATORS: a job's name, then the chance it is interrupted, such as "0.1%" */
+        g_string_append_printf (chances, C_("interruption chance", "%s %s"), job->name, chance);
+      }
+    if (chances != NULL)
+      {
+        /* TRANSLATORS: a risk; then each job run on one machine with the chance of an interruption during its run */
+        g_ptr_array_add (lines, g_strdup_printf (_("One machine is a single point of failure: an interruption stops the run until the machine is repaired or replaced, so keep checkpoints off the machine. The chance of one during the run, at the per-GPU failure rate of large clusters: %s."),
+                                                 chances->str));
+      }
+  }
+
+  /* Then what the job chapter lists for each recommended option, from
+   * the same list: page 1 left out "uses 96% of each GPU's memory …
+   * confirm with a trial run", which an approver only found on page 4
+   * (approver 8, finding 5). The host memory a quote leaves out is not
+   * repeated when the job's answer above already says its verdict rests
+   * on it and asks the vendor. */
+  for (guint j = 0; j < project->jobs->len; j++)
+    {
+      const CpPlan *plan = results[j].plan;
+      const CpJob *job = g_ptr_array_index (project->jobs, j);
+      g_autoptr(GPtrArray) risks = NULL;
+      g_autofree char *unconfirmed = NULL;
+      const char *resting_on = NULL;
+      CpOptionRiskFlags left_out = CP_OPTION_RISK_ONE_MACHINE_FAILURE;
+
+      if (plan == NULL || !plan_lists_option_risks (plan))
+        continue;
+      unconfirmed = cp_words_unconfirmed (project, plan, doc->lang, &resting_on);
+      if (g_strcmp0 (resting_on, "host-memory") == 0)
+        left_out |= CP_OPTION_RISK_HOST_MEMORY_UNSTATED;
+      risks = cp_option_risks_except (project, job, &g_array_index (plan->options, CpOption, plan->recommended), doc->lang,
+                                      left_out);
+      for (guint r = 0; r < risks->len; r++)
+        {
+          /* TRANSLATORS: a risk of the recommended option, then the job it concerns */
+          g_ptr_array_add (lines, g_strdup_printf (_("%s (%s)"), (const char *) g_ptr_array_index (risks, r), job->name));
+        }
+    }
+  return lines;
+}
+
+void
+cp_report_section_risks (Doc       *doc,
+                         GPtrArray *lines,
+                         double     keep_height)
+{
+  /* In a note's type, all of them: with five jobs' lists the memo must
+   * still end with its sign-off by page 2 (test-cli-pages). */
+  kept_bullets (doc, _("Main risks"), lines, doc->small, 1, keep_height);
+}
