@@ -202,8 +202,10 @@ cp_option_risks_except (const CpProject   *project,
   if (e->nodes > 1 && quote->sharing == CP_SHARING_UNKNOWN)
     {
       g_autofree char *factor = cp_i18n_format_percent (project->settings.shared_network_factor, lang);
-      /* TRANSLATORS: a risk; %s is a percentage */
-      add_risk_text (risks, g_strdup_printf (_("The quote does not say whether the network between nodes is dedicated or shared; the estimate takes it as shared, at %s of line rate, and the range runs to a dedicated one. Ask the vendor before signing."), factor));
+
+      if (!(left_out & CP_OPTION_RISK_SHARING_UNSTATED))
+        /* TRANSLATORS: a risk; %s is a percentage */
+        add_risk_text (risks, g_strdup_printf (_("The quote does not say whether the network between nodes is dedicated or shared; the estimate takes it as shared, at %s of line rate, and the range runs to a dedicated one. Ask the vendor before signing."), factor));
     }
   else if (e->nodes > 1 && quote->sharing == CP_SHARING_SHARED)
     {

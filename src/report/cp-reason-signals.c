@@ -295,12 +295,14 @@ cp_words_operations (const CpProject *project,
              : g_strdup_printf (_("Who runs it (R8): no operations engineer for bare metal; ask the vendor for support, or take %s (%s more)."),
                                 other, more);
     }
+  else if (plan->team_assumed)
+    /* The team's question on page 1 says it, naming the job, in every
+     * language: the English memo, short of room, used to leave this line
+     * out where the Chinese kept it (issue 22). */
+    text = NULL;
   else
-    text = g_strdup (plan->team_assumed
-                     /* TRANSLATORS: page 1, rule R8 in one line, the team not described */
-                     ? _("Who runs it (R8): no operations engineer for bare metal is assumed, as the job does not describe the team; ask the team, then the vendor for operations support before renting.")
-                     /* TRANSLATORS: page 1, rule R8 in one line */
-                     : _("Who runs it (R8): no operations engineer for bare metal; ask the vendor for operations support before renting."));
+    /* TRANSLATORS: page 1, rule R8 in one line */
+    text = g_strdup (_("Who runs it (R8): no operations engineer for bare metal; ask the vendor for operations support before renting."));
   cp_i18n_pop_language ();
   return text;
 }

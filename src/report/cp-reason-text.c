@@ -461,7 +461,11 @@ cp_words_rule (CpRule rule)
     case CP_RULE_R5_SPLIT_BENEFIT: return _("Benefit of splitting");
     case CP_RULE_R6_TOTAL_COST: return _("Total cost");
     case CP_RULE_R7_CLUSTER_SIGNALS: return _("Signals to move to a cluster");
-    case CP_RULE_R8_MIGRATION: return _("Migration cost");
+    case CP_RULE_R8_MIGRATION:
+      /* R8 is about the team: its move to a cluster and who runs bare
+       * metal. "Migration cost" headed both, and the team's question
+       * (issue 22). */
+      return C_("planning rule", "Team");
     case CP_RULE_R9_TRIAL_RUN: return _("Trial run");
     case CP_N_RULES: break;
     }
@@ -556,7 +560,7 @@ static const struct {
    * or an approver reads "55% from sources saying 46–48%" (walkthrough 9). */
   { "compute-utilisation", N_("The computing alone, above whole runs’ end-to-end utilisation, which also counts communication and pipeline waits that this plan adds apart: Korthikanti et al., 2022, Table 5 (41.5–56.3%); Touvron et al., 2023, “LLaMA”, §2.4 (47.6%); Chowdhery et al., 2022, “PaLM”, Table 3 (45.7%). Below a large matrix multiplication’s 82% of peak (Azure ND A100 v4: 256.5 of 312 TFLOPS)") },
   { "link-efficiency", N_("NVIDIA nccl-tests, issue 212: about 82% of NVLink line rate; Azure AI benchmarking guide, ND A100 v4 results: 77%") },
-  { "shared-network-factor", N_("Stated in this report until the vendor states the share (rule R6)") },
+  { "shared-network-factor", N_("Stated in this report until the vendor states the share") },
   { "dp-overlap", N_("Li et al., 2020, “PyTorch Distributed: Experiences on Accelerating Data Parallel Training”, VLDB: gradient bucketing") },
   { "framework-overhead", N_("Hugging Face Transformers documentation, “Model training anatomy”: CUDA kernels take 1–2 GB") },
   { "fragmentation", N_("A stated allowance; a trial run's measured peak replaces it (rule R9)") },

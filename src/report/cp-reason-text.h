@@ -117,6 +117,10 @@ typedef enum
   /* Host memory for CPU offload the quote does not state: the job's
    * answer on page 1 already says the verdict rests on it and asks. */
   CP_OPTION_RISK_HOST_MEMORY_UNSTATED = 1 << 1,
+  /* A network between nodes not stated dedicated or shared: page 1's
+   * question to the vendor asks it, and the risk of a slow network has
+   * its own line there. */
+  CP_OPTION_RISK_SHARING_UNSTATED = 1 << 2,
 } CpOptionRiskFlags;
 GPtrArray  *cp_option_risks_except  (const CpProject   *project,
                                      const CpJob       *job,
@@ -306,7 +310,8 @@ char       *cp_words_cost_difference (const CpProject *project,
                                       const char      *lang);
 /* R8's operations point for page 1 when it fires (the recommended option
  * is bare metal and the team has no operations engineer), in one short
- * line; NULL otherwise. */
+ * line; NULL otherwise, and when the team was assumed, not asked, with no
+ * hosted quote to name (the team's question on page 1 says it). */
 char       *cp_words_operations     (const CpProject *project,
                                      const CpPlan    *plan,
                                      const char      *lang);

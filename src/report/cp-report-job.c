@@ -415,6 +415,34 @@ band_cell (char       *figure,
   return g_strdup_printf ("%s\n%s", owned, band);
 }
 
+/* The notes typed with each quote ("20,000 CNY monthly minimum"), under
+ * the quotes table where the approver reads the quotes, once for all
+ * jobs: they were in the XML alone (walkthrough 19). The planner does
+ * not read them, so each says its figures leave it out. */
+void
+cp_report_section_quote_notes (Doc *doc)
+{
+  const CpProject *project = doc->project;
+
+  for (guint q = 0; q < project->quotes->len; q++)
+    {
+      const CpQuote *quote = g_ptr_array_index (project->quotes, q);
+      g_autofree char *name = NULL;
+      g_autofree char *line = NULL;
+      g_autofree char *notes = NULL;
+
+      if (quote->notes == NULL)
+        continue;
+      notes = g_strstrip (g_strdup (quote->notes));
+      if (*notes == '\0')
+        continue;
+      name = cp_words_quote_name (project, (int) q);
+      /* TRANSLATORS: under the quotes table: a quote's name, then the notes typed with it, as typed */
+      line = g_strdup_printf (_("Notes of %s, as typed with the quote and not counted in its figures: %s"), name, notes);
+      cp_doc_paragraph_full (doc, doc->small, line, 0, 3, NULL);
+    }
+}
+
 void
 cp_report_section_job (Doc       *doc,
                        guint      job_index,

@@ -225,7 +225,7 @@ cp_report_section_title (Doc *doc)
    * out: the header of every page has the date. */
   /* The briefest memo sets it in the headings' type: a long project
    * name took two lines of the title's. */
-  cp_doc_paragraph_full (doc, doc->brief >= 7 ? doc->h1 : doc->title, doc->title_text, 0, doc->brief >= 3 ? 2 : 6, NULL);
+  cp_doc_paragraph_full (doc, doc->brief >= 6 ? doc->h1 : doc->title, doc->title_text, 0, doc->brief >= 3 ? 2 : 6, NULL);
   if (doc->brief >= 3)
     return;
   /* Who prepared it is said once, in the sign-off block on this page. */
@@ -345,17 +345,14 @@ cp_report_section_question (Doc              *doc,
           /* How far the next option is, in money: what choosing it
            * instead would cost (approver, 2 December); the last thing a
            * memo too long for its pages leaves out. */
-          g_autofree char *next = doc->brief >= 6 ? NULL : cp_words_cost_difference (project, plan, doc->lang);
+          g_autofree char *next = doc->brief >= 5 ? NULL : cp_words_cost_difference (project, plan, doc->lang);
           g_autofree char *cost = plan->cost_unknown ? g_strdup (answer)
                                   : g_strjoin (" ", answer, minimum != NULL ? minimum : range,
                                                minimum != NULL ? range : next, minimum != NULL ? next : NULL, NULL);
           g_autofree char *price_check = cp_words_price_check (project, plan, doc->lang);
           /* R8: who runs bare metal for a team without an operations
-           * engineer, in one line; left out before the next option's
-           * cost when the team was not asked, as the team's question on
-           * this page asks it, naming the job. */
-          g_autofree char *operations = doc->brief >= 5 && plan->team_assumed ? NULL
-                                        : cp_words_operations (project, plan, doc->lang);
+           * engineer, in one line, whatever the room (issue 22). */
+          g_autofree char *operations = cp_words_operations (project, plan, doc->lang);
 
           /* A long memo says what to rent and from whom in one sentence. */
           if (doc->brief >= 4)
@@ -461,6 +458,7 @@ cp_report_section_jobs_and_quotes (Doc *doc)
    * basis, the appendix the rates' sources. */
   if (quotes.rows->len > 0)
     cp_doc_table_under (doc, doc->h1, _("Quotes"), &quotes);
+  cp_report_section_quote_notes (doc);
   /* A quote whose stored figures or text the planner refuses (written by
    * another program) is in the table above but in no plan: said here, so
    * that a reader does not take its absence for a verdict. */

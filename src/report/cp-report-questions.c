@@ -110,18 +110,44 @@ question_set_text (const CpProject  *project,
   question->text = g_strdup_printf (_("%s Ask: %s."), asked, line->str);
 }
 
+/* The option of the quote that wins within @plan's range when the
+ * verdict does not hold (CP_OUTCOME_VERDICT_FLIPS), else NULL: the memo's
+ * "another quote wins within it" rests on it as much as on the
+ * recommendation, deadline missed or not (walkthrough 19: the single
+ * machine a day late was not asked how it bills). */
+static const CpOption *
+flip_winner (const CpPlan *plan)
+{
+  const CpOption *best = NULL;
+  int quote = -1;
+
+  for (guint r = 0; r < plan->reasons->len && quote < 0; r++)
+    if (g_array_index (plan->reasons, CpReason, r).outcome == CP_OUTCOME_VERDICT_FLIPS)
+      quote = g_array_index (plan->reasons, CpReason, r).quote_index;
+  for (guint i = 0; quote >= 0 && i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+
+      if (option->quote_index == quote && option->estimate.fits && (best == NULL || option->rank < best->rank))
+        best = option;
+    }
+  return best;
+}
+
 /* Whether the memo names @quote_index's option for @plan: the
- * recommended one or the next best (cp_plan_next_best()). */
+ * recommended one, the next best (cp_plan_next_best()) or the one that
+ * wins within the range. */
 static gboolean
 memo_names_quote (const CpPlan *plan,
                   int           quote_index)
 {
   const CpOption *next = cp_plan_next_best (plan);
+  const CpOption *flip = flip_winner (plan);
 
   if (plan->recommended >= 0 && (guint) plan->recommended < plan->options->len &&
       g_array_index (plan->options, CpOption, plan->recommended).quote_index == quote_index)
     return TRUE;
-  return next != NULL && next->quote_index == quote_index;
+  return (next != NULL && next->quote_index == quote_index) || (flip != NULL && flip->quote_index == quote_index);
 }
 
 /* The quote a reason of a vendor question concerns, or -1. */
@@ -283,17 +309,18 @@ rental_question (const CpProject  *project,
   for (guint j = 0; j < n_results; j++)
     {
       const CpPlan *plan = results[j].plan;
-      const CpOption *chosen[2] = { NULL, NULL };
+      const CpOption *chosen[3] = { NULL, NULL, NULL };
 
       if (plan == NULL || plan->cost_unknown || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
         continue;
-      /* The two options the memo names: the recommendation and the next
-       * best. Their costs assume that part of an offer rents alone and
+      /* The options the memo names: the recommendation, the next best
+       * and the one that wins within the range. Their costs assume that part of an offer rents alone and
        * that unstated terms read from the price unit; neither is in the
        * quote (walkthrough 13: a 4-node cluster costed at 1 node for a
        * month, and no question about either). */
       chosen[0] = &g_array_index (plan->options, CpOption, plan->recommended);
       chosen[1] = cp_plan_next_best (plan);
+      chosen[2] = flip_winner (plan);
       for (guint c = 0; c < G_N_ELEMENTS (chosen); c++)
         {
           const CpOption *option = chosen[c];
@@ -331,7 +358,8 @@ rental_question (const CpProject  *project,
             const CpOption *option = &g_array_index (results[j].plan->options, CpOption, o);
 
             if (option->quote_index == index && option->estimate.nodes < quote->nodes_available &&
-                (o == (guint) results[j].plan->recommended || option == cp_plan_next_best (results[j].plan)))
+                (o == (guint) results[j].plan->recommended || option == cp_plan_next_best (results[j].plan) ||
+                 option == flip_winner (results[j].plan)))
               rented = MAX (rented, option->estimate.nodes);
           }
       if (i > 0)
@@ -379,6 +407,7 @@ team_question (const CpProject *project,
 {
   g_autoptr(GString) jobs = NULL;
   CpReportQuestion *question = NULL;
+  gboolean bare_metal = FALSE;
 
   for (guint j = 0; j < n_results; j++)
     {
@@ -387,8 +416,13 @@ team_question (const CpProject *project,
 
       /* Asked only where the assumption entered the plan: a job R8 never
        * spoke of (one machine, no bare metal to run) does not need it. */
-      for (guint r = 0; plan != NULL && plan->team_assumed && r < plan->reasons->len && !used; r++)
-        used = g_array_index (plan->reasons, CpReason, r).rule == CP_RULE_R8_MIGRATION;
+      for (guint r = 0; plan != NULL && plan->team_assumed && r < plan->reasons->len; r++)
+        {
+          const CpReason *reason = &g_array_index (plan->reasons, CpReason, r);
+
+          used |= reason->rule == CP_RULE_R8_MIGRATION;
+          bare_metal |= reason->outcome == CP_OUTCOME_PREFER_HOSTED;
+        }
       if (!used)
         continue;
       if (question == NULL)
@@ -404,9 +438,16 @@ team_question (const CpProject *project,
     }
   if (question == NULL)
     return NULL;
-  /* TRANSLATORS: the question to the team (rule R8), then the jobs whose plans assumed the answer */
-  question->text = g_strdup_printf (_("Has the team run distributed training before, and does it have an operations engineer? Not stated, so assumed not (R8). Ask: the team, for %s."),
-                                    jobs->str);
+  /* Who runs the bare metal recommended is this question's when the team
+   * was not asked: the answer's line of it (cp_words_operations()) is
+   * left out then, unless it names a hosted quote to take instead. */
+  question->text = bare_metal
+                   /* TRANSLATORS: the question to the team (rule R8) when bare metal is recommended, then the jobs whose plans assumed the answer */
+                   ? g_strdup_printf (_("Has the team run distributed training before, and does it have an operations engineer to run the bare metal recommended? Not stated, so assumed not (R8): arrange operations support with the vendor before renting. Ask: the team, for %s."),
+                                      jobs->str)
+                   /* TRANSLATORS: the question to the team (rule R8), then the jobs whose plans assumed the answer */
+                   : g_strdup_printf (_("Has the team run distributed training before, and does it have an operations engineer? Not stated, so assumed not (R8). Ask: the team, for %s."),
+                                      jobs->str);
   return question;
 }
 
@@ -676,6 +717,17 @@ cp_report_risk_lines (Doc       *doc,
       unconfirmed = cp_words_unconfirmed (project, plan, doc->lang, &resting_on);
       if (g_strcmp0 (resting_on, "host-memory") == 0)
         left_out |= CP_OPTION_RISK_HOST_MEMORY_UNSTATED;
+      /* Nor whether the network is shared, when the vendors' questions
+       * above ask that vendor: said twice, it pushed the English
+       * sign-off off page 1 (walkthrough 19). */
+      for (guint r = 0; r < plan->reasons->len; r++)
+        {
+          const CpReason *reason = &g_array_index (plan->reasons, CpReason, r);
+
+          if (reason->outcome == CP_OUTCOME_ASK_BANDWIDTH && reason_asks (project, plan, reason) &&
+              reason_quote (project, reason) == g_array_index (plan->options, CpOption, plan->recommended).quote_index)
+            left_out |= CP_OPTION_RISK_SHARING_UNSTATED;
+        }
       risks = cp_option_risks_except (project, job, &g_array_index (plan->options, CpOption, plan->recommended), doc->lang,
                                       left_out);
       for (guint r = 0; r < risks->len; r++)

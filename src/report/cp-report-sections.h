@@ -35,17 +35,17 @@ guint cp_report_listed_options (const CpPlan *plan);
  * for the vendors in the note's type, as the risks are; 2 also shortens
  * the question to one line, 3 the byline under the title (the header has
  * the date), 4 says what to rent and from whom in one sentence, 5 leaves
- * out R8's line of who runs the machines when the team was not asked (the
- * team's question below asks it, naming the job), 6 what the next option
- * costs, 7 sets the title in the headings' type and leaves out the
- * question. */
-#define CP_REPORT_MEMO_BRIEFEST 7
+ * out what the next option costs, 6 sets the title in the headings' type
+ * and leaves out the question. */
+#define CP_REPORT_MEMO_BRIEFEST 6
 
 void cp_report_section_title (Doc *doc);
 
 /* Each job's answer; with @schedule (NULL: none), when it runs. */
 void cp_report_section_question (Doc *doc, JobResult *results, const CpSchedule *schedule);
 
+/* The notes typed with each quote, under the quotes table. */
+void cp_report_section_quote_notes (Doc *doc);
 void cp_report_section_jobs_and_quotes (Doc *doc);
 
 void cp_report_section_job (Doc *doc, guint job_index, JobResult *result);

@@ -452,6 +452,92 @@ test_demo (void)
   }
 }
 
+/* Walkthrough 19: one LoRA job, a single Ascend machine a day late and a
+ * RoCE cluster of 4 nodes whose quote notes a monthly minimum. Both
+ * languages carry the same page 1: R8's point of who runs the bare metal
+ * is the team's question in each (the English memo, short of room, left
+ * the line the Chinese kept). The machine that wins within the range is
+ * asked how it bills with the cluster, on one line; the notes typed with
+ * the cluster's quote are in the PDF; R8 is named for the team, and no
+ * "(rule R6)" labels the shared network's share, which is not total
+ * cost. */
+typedef struct {
+  const char *lang;
+  const char *team;          /* the team's question, whole */
+  const char *who_runs;      /* the answer's own R8 line, not printed when the team was not asked */
+  const char *billing;       /* one line for both vendors */
+  const char *notes;
+  const char *r8;            /* the reasons list's R8 line start */
+  const char *old_r8;
+  const char *share;         /* the appendix's source of the shared network's share */
+} WalkWords;
+
+static const WalkWords walk_english = {
+  "en",
+  "Has the team run distributed training before, and does it have an operations engineer to run the bare metal "
+  "recommended? Not stated, so assumed not (R8): arrange operations support with the vendor before renting. Ask: the "
+  "team, for Qwen2.5 72B.",
+  "Who runs it (R8)",
+  "How is it billed, and is there a minimum term? The quote does not say. Ask: Nanshan Compute, Pengcheng Cloud.",
+  "Notes of Nanshan Compute — NVIDIA A800 80GB SXM, as typed with the quote and not counted in its figures: 20,000 "
+  "CNY monthly minimum",
+  "Team — Assumed (the job does not describe the team)",
+  "Migration cost",
+  "Stated in this report until the vendor states the share",
+};
+
+static const WalkWords walk_chinese = {
+  "zh_CN",
+  "团队是否做过分布式训练、是否有运维工程师管理推荐的裸金属？任务未说明，按都没有计算（R8）：租用前请向服务商安排运维支持。"
+  "询问：团队，涉及 Qwen2.5 72B。",
+  "由谁运维（R8）",
+  "如何计费？是否有最短租期？报价未说明。询问：Nanshan Compute，Pengcheng Cloud。",
+  "Nanshan Compute — NVIDIA A800 80GB SXM 的报价备注（按原文，未计入其费用）：20,000 CNY monthly minimum",
+  "团队 — 假定（任务未说明团队情况）",
+  "迁移成本",
+  "在供应商说明共享比例之前，按本报告所述假设计算",
+};
+
+static void
+check_walk19 (const WalkWords *w)
+{
+  g_autofree char *pdf = g_strdup_printf ("w19-%s.pdf", w->lang);
+  g_autofree char *first = NULL;
+  g_autoptr(GString) all = NULL;
+
+  RUN_OK ("report", "w19.cplan", "--lang", w->lang, "--pdf", pdf);
+  first = report_pdf_unbulleted (tmp_dir, pdf, 1);
+  all = text_from_page (pdf, 1, FALSE);
+  cp_test_assert_has (first, w->team);
+  cp_test_assert_lacks (first, w->who_runs);
+  cp_test_assert_has (first, w->billing);
+  cp_test_assert_has (all->str, w->notes);
+  cp_test_assert_has (all->str, w->r8);
+  cp_test_assert_lacks (all->str, w->old_r8);
+  cp_test_assert_has (all->str, w->share);
+  cp_test_assert_lacks (all->str, "R6)");
+  assert_no_heading_at_foot (pdf);
+}
+
+static void
+test_walk19 (void)
+{
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  RUN_OK ("new", "w19.cplan", "--start", "2027-03-01");
+  RUN_OK ("add-job", "w19.cplan", "--task", "lora", "--model", "qwen2.5-72b", "--tokens", "5B", "--deadline-days", "21");
+  RUN_OK ("add-quote", "w19.cplan", "--vendor", "Pengcheng Cloud", "--gpu", "ascend-910b", "--gpus-per-node", "8",
+          "--nodes", "1", "--price-per-gpu-hour", "13.5");
+  RUN_OK ("add-quote", "w19.cplan", "--vendor", "Nanshan Compute", "--gpu", "a800", "--gpus-per-node", "8",
+          "--nodes", "4", "--network", "roce", "--nics", "4", "--nic-gbps", "300", "--price-per-gpu-hour", "11.8",
+          "--notes", "20,000 CNY monthly minimum");
+  check_walk19 (&walk_english);
+  check_walk19 (&walk_chinese);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -468,6 +554,7 @@ main (int    argc,
   g_test_add_func ("/cli-pages/minimum-term", test_minimum_term);
   g_test_add_func ("/cli-pages/ascend", test_ascend);
   g_test_add_func ("/cli-pages/reasons-agree", test_reasons_agree);
+  g_test_add_func ("/cli-pages/walkthrough-19", test_walk19);
 
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);
