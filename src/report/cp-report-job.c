@@ -415,20 +415,21 @@ band_cell (char       *figure,
   return g_strdup_printf ("%s\n%s", owned, band);
 }
 
-/* The notes typed with each quote ("20,000 CNY monthly minimum"), under
+/* The notes typed with the quotes ("20,000 CNY monthly minimum"), under
  * the quotes table where the approver reads the quotes, once for all
- * jobs: they were in the XML alone (walkthrough 19). The planner does
- * not read them, so each says its figures leave it out. */
+ * jobs: they were in the XML alone (walkthrough 19). The planner does not
+ * read them: a minimum a note states counts only where the quote's fields
+ * state it too, and the lead says so. */
 void
 cp_report_section_quote_notes (Doc *doc)
 {
   const CpProject *project = doc->project;
+  g_autoptr(GPtrArray) lines = g_ptr_array_new_with_free_func (g_free);
 
   for (guint q = 0; q < project->quotes->len; q++)
     {
       const CpQuote *quote = g_ptr_array_index (project->quotes, q);
       g_autofree char *name = NULL;
-      g_autofree char *line = NULL;
       g_autofree char *notes = NULL;
 
       if (quote->notes == NULL)
@@ -437,10 +438,19 @@ cp_report_section_quote_notes (Doc *doc)
       if (*notes == '\0')
         continue;
       name = cp_words_quote_name (project, (int) q);
-      /* TRANSLATORS: under the quotes table: a quote's name, then the notes typed with it, as typed */
-      line = g_strdup_printf (_("Notes of %s, as typed with the quote and not counted in its figures: %s"), name, notes);
-      cp_doc_paragraph_full (doc, doc->small, line, 0, 3, NULL);
+      /* TRANSLATORS: a quote's name, then the notes typed with it, as typed */
+      g_ptr_array_add (lines, g_strdup_printf (_("%s: %s"), name, notes));
     }
+  if (lines->len == 0)
+    return;
+  /* Three points apart, as the paragraphs above: bullets a point apart
+   * read back (pdftotext) with or without a gap between them, as printed
+   * or as exported, where the two must read the same (gui-window). */
+  cp_doc_paragraph_full (doc, doc->small,
+                         _("Notes typed with the quotes, as typed; the figures count only what the quotes' fields state:"),
+                         0, 3, NULL);
+  for (guint i = 0; i < lines->len; i++)
+    cp_doc_paragraph_full (doc, doc->small, g_ptr_array_index (lines, i), 0, 3, NULL);
 }
 
 void

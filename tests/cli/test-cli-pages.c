@@ -458,7 +458,8 @@ test_demo (void)
  * is the team's question in each (the English memo, short of room, left
  * the line the Chinese kept). The machine that wins within the range is
  * asked how it bills with the cluster, on one line; the notes typed with
- * the cluster's quote are in the PDF; R8 is named for the team, and no
+ * the cluster's quote are in the PDF, which says that its figures count
+ * only the quote's fields (the monthly minimum is in the note alone); R8 is named for the team, and no
  * "(rule R6)" labels the shared network's share, which is not total
  * cost. */
 typedef struct {
@@ -479,8 +480,8 @@ static const WalkWords walk_english = {
   "team, for Qwen2.5 72B.",
   "Who runs it (R8)",
   "How is it billed, and is there a minimum term? The quote does not say. Ask: Nanshan Compute, Pengcheng Cloud.",
-  "Notes of Nanshan Compute — NVIDIA A800 80GB SXM, as typed with the quote and not counted in its figures: 20,000 "
-  "CNY monthly minimum",
+  "Notes typed with the quotes, as typed; the figures count only what the quotes' fields state: Nanshan Compute — "
+  "NVIDIA A800 80GB SXM: 20,000 CNY monthly minimum",
   "Team — Assumed (the job does not describe the team)",
   "Migration cost",
   "Stated in this report until the vendor states the share",
@@ -492,7 +493,7 @@ static const WalkWords walk_chinese = {
   "询问：团队，涉及 Qwen2.5 72B。",
   "由谁运维（R8）",
   "如何计费？是否有最短租期？报价未说明。询问：Nanshan Compute，Pengcheng Cloud。",
-  "Nanshan Compute — NVIDIA A800 80GB SXM 的报价备注（按原文，未计入其费用）：20,000 CNY monthly minimum",
+  "报价备注（按原文；费用只计入报价各字段填写的内容）：Nanshan Compute — NVIDIA A800 80GB SXM：20,000 CNY monthly minimum",
   "团队 — 假定（任务未说明团队情况）",
   "迁移成本",
   "在供应商说明共享比例之前，按本报告所述假设计算",
