@@ -70,11 +70,9 @@ static double granular_hours (const CpQuote *quote, const CpSettings *settings, 
  * bills (approver 8, finding 7). The rule is cp-estimate-cost.c's: beside
  * a cluster run debugging is a rental of its own; on one machine it
  * shares the run's. */
-/* The cheapest option that runs the job but misses its deadline, if it
- * costs less than @total_cost, the recommended option's; else NULL. */
-static const CpOption *
-cheapest_late_option (const CpPlan *plan,
-                      double        total_cost)
+const CpOption *
+cp_words_cheapest_late_option (const CpPlan *plan,
+                               double        total_cost)
 {
   const CpOption *cheapest = NULL;
 
@@ -432,7 +430,7 @@ cp_reason_text_cost (const CpReason  *reason,
         if (plan != NULL && plan->options->len == 1)
           /* TRANSLATORS: R6, one quote evaluated; quote name, its total cost */
           return g_strdup_printf (_("%s finishes the job for a total cost of %s; it is the only quote evaluated, so nothing is ranked against it."), name, a);
-        late = plan != NULL ? cheapest_late_option (plan, v[0]) : NULL;
+        late = plan != NULL ? cp_words_cheapest_late_option (plan, v[0]) : NULL;
         if (late != NULL)
           {
             g_autofree char *late_name = cp_words_quote_name (project, late->quote_index);

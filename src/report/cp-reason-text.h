@@ -267,6 +267,9 @@ char       *cp_words_shown_days     (double days, int decimals, const char *lang
 /* A duration in seconds in the most readable unit: "45 s", "12 min",
  * "3.5 h", "12.0 days". */
 char       *cp_words_duration       (double seconds, const char *lang);
+/* The cheapest option that runs the job but misses its deadline, if it
+ * costs less than @total_cost, the recommended option's; else NULL. */
+const CpOption *cp_words_cheapest_late_option (const CpPlan *plan, double total_cost);
 /* A machine's RAM in whole GiB (or GB, as @unit counts memory), never
  * rounded to TiB: "1,043 GiB" beside a stated "1,024 GiB" must show
  * which is larger. */

@@ -1118,7 +1118,10 @@ test_r6_names_cheaper_late_quote (void)
   g_autoptr(GRegex) slow_end = g_regex_new ("<option quote=\"quote-2\">.*?<calendar-days-high>([0-9.]+)<",
                                             G_REGEX_DOTALL, 0, NULL);
   g_autofree char *slow_end_text = NULL;
-  double cost_cny, slow_end_days;
+  g_autoptr(GRegex) cluster_cost = g_regex_new ("<option quote=\"quote-2\">.*?<total-cost currency=\"CNY\">([0-9.]+)<",
+                                                G_REGEX_DOTALL, 0, NULL);
+  g_autofree char *cluster_cost_text = NULL;
+  double cost_cny, slow_end_days, cluster_cny;
 
   RUN (&run, "new", path);
   g_assert_cmpint (run.status, ==, 0);
@@ -1161,16 +1164,27 @@ test_r6_names_cheaper_late_quote (void)
   slow_end_text = g_match_info_fetch (match, 1);
   slow_end_days = g_ascii_strtod (slow_end_text, NULL);
   g_assert_cmpfloat (slow_end_days, >, 21.0);
+  g_clear_pointer (&match, g_match_info_free);
+  g_assert_true (g_regex_match (cluster_cost, run.out, 0, &match));
+  cluster_cost_text = g_match_info_fetch (match, 1);
+  cluster_cny = round (g_ascii_strtod (cluster_cost_text, NULL));
   if (cp_test_have_poppler ())
     {
       g_autofree char *memo = NULL;
       g_autofree char *answer = g_strdup_printf ("within the 21.0 days deadline, which the range's slow end, %.1f days, misses.",
                                                  slow_end_days);
+      /* Page 1 says what the late quote would save, from the plan's two
+       * totals (approver 19: said only in the job's chapter). */
+      double saving = cluster_cny - cost_cny;
+      g_autofree char *cheaper = g_strdup_printf ("Pengcheng Cloud — Huawei Ascend 910B2 64GB would cost %d,%03d CNY, %d,%03d CNY less, but misses the deadline by",
+                                                  (int) cost_cny / 1000, (int) cost_cny % 1000,
+                                                  (int) saving / 1000, (int) saving % 1000);
 
       RUN (&run, "report", path, "--lang", "en", "--pdf", "late.pdf");
       g_assert_cmpint (run.status, ==, 0);
       memo = cp_test_pdf_text (tmp_dir, "late.pdf", 1, FALSE);
       cp_test_assert_has (memo, answer);
+      cp_test_assert_has (memo, cheaper);
     }
 }
 
