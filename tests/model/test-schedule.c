@@ -57,6 +57,61 @@ three_jobs (int b_after)
   return jobs;
 }
 
+/* The schedule of @project's jobs, from its own start date. */
+static CpSchedule *
+schedule_of (const CpProject *project, GError **error)
+{
+  g_autofree CpPlan **plans = g_new0 (CpPlan *, MAX (project->jobs->len, 1));
+  CpSchedule *schedule;
+  GDate unused;
+
+  g_date_clear (&unused, 1);
+  g_date_set_dmy (&unused, 1, G_DATE_JANUARY, 2000);
+  for (guint i = 0; i < project->jobs->len; i++)
+    plans[i] = cp_project_plan_job (project, i);
+  schedule = cp_schedule_new (project, plans, &unused, error);
+  for (guint i = 0; i < project->jobs->len; i++)
+    cp_plan_free (plans[i]);
+  return schedule;
+}
+
+/* A 36.8-day trial (a debugging job) from @start on one node of 8 H100-like
+ * GPUs priced @price per @unit with @setup_fee, storing @storage_tb at 100
+ * CNY per TB-month. */
+static CpProject *
+trial_project (const char *start,
+               CpPriceUnit unit,
+               double      price,
+               double      setup_fee,
+               double      storage_tb)
+{
+  CpProject *project = cp_project_new ();
+  CpQuote *quote = cp_quote_new ();
+  CpJob *job = cp_job_new (CP_TASK_DEBUG);
+
+  g_free (project->start_date);
+  project->start_date = g_strdup (start);
+  quote->id = g_strdup ("m");
+  quote->vendor = g_strdup ("m");
+  quote->gpu.memory_nominal_gb = 80;
+  quote->gpu.dense_bf16_flops = 989e12;
+  quote->gpu.memory_bandwidth_gbytes_per_s = 3350;
+  quote->intra_link.per_direction_gbytes_per_s = 200;
+  quote->gpus_per_node = 8;
+  quote->nodes_available = 1;
+  quote->price_unit = unit;
+  quote->price = price;
+  quote->setup_fee = setup_fee;
+  quote->storage_price_per_tb_month = 100;
+  cp_project_add_quote (project, quote);
+  job->id = g_strdup ("trial");
+  job->name = g_strdup ("trial");
+  job->duration_days = 36.8;
+  job->storage_tb = storage_tb;
+  cp_project_add_job (project, job);
+  return project;
+}
+
 /* Start 2027-01-20: 1 February is day 12, 1 March day 40, 1 April day 71.
  * B after A: A takes days 0–37 (last day 25 Feb), B days 37–67 (26 Feb to
  * 27 March). January (days 0–12): A's debugging 10,000 and 2 of its 7
@@ -199,23 +254,6 @@ pretrain_1b (const char *id)
   return job;
 }
 
-static CpSchedule *
-schedule_of (CpProject *project, GError **error)
-{
-  CpPlan *plans[2];
-  CpSchedule *schedule;
-  GDate unused;
-
-  g_date_clear (&unused, 1);
-  g_date_set_dmy (&unused, 1, G_DATE_JANUARY, 2000);
-  for (guint i = 0; i < 2; i++)
-    plans[i] = cp_project_plan_job (project, i);
-  schedule = cp_schedule_new (project, plans, &unused, error);
-  for (guint i = 0; i < 2; i++)
-    cp_plan_free (plans[i]);
-  return schedule;
-}
-
 static void
 test_order_changes_calendar (void)
 {
@@ -299,39 +337,10 @@ test_month_billed_by_invoice (void)
 
   for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
     {
-      g_autoptr(CpProject) project = cp_project_new ();
+      g_autoptr(CpProject) project = trial_project (cases[c].start, CP_PRICE_PER_NODE_MONTH, 30000, 0, 2);
       g_autoptr(GError) error = NULL;
-      g_autoptr(CpSchedule) schedule = NULL;
-      CpQuote *quote = cp_quote_new ();
-      CpJob *job = cp_job_new (CP_TASK_DEBUG);
-      CpPlan *plans[1];
-      GDate unused;
+      g_autoptr(CpSchedule) schedule = schedule_of (project, &error);
 
-      g_free (project->start_date);
-      project->start_date = g_strdup (cases[c].start);
-      quote->id = g_strdup ("m");
-      quote->vendor = g_strdup ("m");
-      quote->gpu.memory_nominal_gb = 80;
-      quote->gpu.dense_bf16_flops = 989e12;
-      quote->gpu.memory_bandwidth_gbytes_per_s = 3350;
-      quote->intra_link.per_direction_gbytes_per_s = 200;
-      quote->gpus_per_node = 8;
-      quote->nodes_available = 1;
-      quote->price_unit = CP_PRICE_PER_NODE_MONTH;
-      quote->price = 30000;
-      quote->storage_price_per_tb_month = 100;
-      cp_project_add_quote (project, quote);
-      job->id = g_strdup ("trial");
-      job->name = g_strdup ("trial");
-      job->duration_days = 36.8;
-      job->storage_tb = 2;
-      cp_project_add_job (project, job);
-
-      g_date_clear (&unused, 1);
-      g_date_set_dmy (&unused, 1, G_DATE_JANUARY, 2000);
-      plans[0] = cp_project_plan_job (project, 0);
-      schedule = cp_schedule_new (project, plans, &unused, &error);
-      cp_plan_free (plans[0]);
       g_assert_no_error (error);
       assert_close (60000 + 2 * 100 * 36.8 * 24 / 730, schedule->total_cost, 1e-9);
       g_assert_cmpuint (schedule->invoices->len, ==, 2);
@@ -359,40 +368,11 @@ test_month_billed_by_invoice (void)
 static void
 test_setup_fee_on_first_day (void)
 {
-  g_autoptr(CpProject) project = cp_project_new ();
+  g_autoptr(CpProject) project = trial_project ("2027-03-01", CP_PRICE_PER_GPU_HOUR, 10, 3000, 0);
   g_autoptr(GError) error = NULL;
-  g_autoptr(CpSchedule) schedule = NULL;
-  CpQuote *quote = cp_quote_new ();
-  CpJob *job = cp_job_new (CP_TASK_DEBUG);
-  CpPlan *plans[1];
-  GDate unused;
+  g_autoptr(CpSchedule) schedule = schedule_of (project, &error);
   double rent = 884 * 8 * 10.0;
 
-  g_free (project->start_date);
-  project->start_date = g_strdup ("2027-03-01");
-  quote->id = g_strdup ("h");
-  quote->vendor = g_strdup ("h");
-  quote->gpu.memory_nominal_gb = 80;
-  quote->gpu.dense_bf16_flops = 989e12;
-  quote->gpu.memory_bandwidth_gbytes_per_s = 3350;
-  quote->intra_link.per_direction_gbytes_per_s = 200;
-  quote->gpus_per_node = 8;
-  quote->nodes_available = 1;
-  quote->price_unit = CP_PRICE_PER_GPU_HOUR;
-  quote->price = 10;
-  quote->setup_fee = 3000;
-  cp_project_add_quote (project, quote);
-  job->id = g_strdup ("trial");
-  job->name = g_strdup ("trial");
-  job->duration_days = 36.8;
-  job->storage_tb = 0;
-  cp_project_add_job (project, job);
-
-  g_date_clear (&unused, 1);
-  g_date_set_dmy (&unused, 1, G_DATE_JANUARY, 2000);
-  plans[0] = cp_project_plan_job (project, 0);
-  schedule = cp_schedule_new (project, plans, &unused, &error);
-  cp_plan_free (plans[0]);
   g_assert_no_error (error);
   assert_close (3000 + rent, schedule->total_cost, 1e-9);
   g_assert_cmpuint (schedule->months->len, ==, 2);
