@@ -46,6 +46,7 @@ void cp_report_section_question (Doc *doc, JobResult *results, const CpSchedule 
 
 /* The notes typed with each quote, under the quotes table. */
 void cp_report_section_quote_notes (Doc *doc);
+
 void cp_report_section_jobs_and_quotes (Doc *doc);
 
 void cp_report_section_job (Doc *doc, guint job_index, JobResult *result);
@@ -85,10 +86,11 @@ typedef struct {
   double cost;
 } CpReportVendorTotal;
 
-/* The vendors of @schedule's jobs, in the order their first job comes. */
 /* The name a question or a subtotal gives the vendor of quote @index: its
  * vendor, else its id. */
 const char *cp_report_vendor_name (const CpProject *project, int index);
+
+/* The vendors of @schedule's jobs, in the order their first job comes. */
 GArray *cp_report_vendor_totals (const CpProject *project, const CpSchedule *schedule);
 
 /* "A, B run at the same time on V's offer: 5 nodes from …, where it offers
