@@ -734,9 +734,8 @@ static int
 write_new_project (const char *path, CpProject *project)
 {
   g_autoptr(GError) error = NULL;
-  g_autoptr(CpStore) store = cp_store_open (path, TRUE, &error);
 
-  if (store == NULL || !cp_store_save (store, project, &error))
+  if (!cp_project_create_file (project, path, &error))
     return cp_cli_failure ("%s", error->message);
   {
     g_autofree char *jobs = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u job", "%u jobs", project->jobs->len),

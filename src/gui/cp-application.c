@@ -135,13 +135,10 @@ create_empty_project (const char  *path,
                       GError     **error)
 {
   g_autoptr(CpProject) project = cp_project_new ();
-  g_autoptr(CpStore) store = cp_store_open (path, TRUE, error);
 
-  if (store == NULL)
-    return FALSE;
   g_free (project->name);
   project->name = cp_store_display_name (path);
-  return cp_store_save (store, project, error);
+  return cp_project_create_file (project, path, error);
 }
 
 static void

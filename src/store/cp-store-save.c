@@ -229,6 +229,16 @@ check_not_locked (const char *path, GError **error)
 }
 
 gboolean
+cp_project_create_file (const CpProject *project,
+                        const char      *path,
+                        GError         **error)
+{
+  g_autoptr(CpStore) store = cp_store_open (path, TRUE, error);
+
+  return store != NULL && cp_store_save (store, project, error);
+}
+
+gboolean
 cp_project_save_file (const CpProject *project,
                       const char      *path,
                       GError         **error)

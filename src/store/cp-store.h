@@ -81,6 +81,13 @@ gboolean    cp_project_save_file  (const CpProject *project,
                                    const char      *path,
                                    GError         **error);
 
+/* Writes @project to @path as a new file, as `compute-planner-cli new`
+ * and `demo` make one and the window does for a path that does not exist
+ * yet; refuses a file that exists (cp_store_open() with create). */
+gboolean    cp_project_create_file (const CpProject *project,
+                                    const char      *path,
+                                    GError         **error);
+
 /* A new path for an untitled project in the user's data directory
  * ($XDG_DATA_HOME/compute-planner/untitled-N.cplan, not yet existing);
  * the directory is created. */
