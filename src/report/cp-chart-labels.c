@@ -211,6 +211,8 @@ typedef struct {
   double  step;                 /* leader_of()'s step along a label's edge */
   gboolean checked;             /* FALSE: any leader will do */
   GArray *leaders;              /* Segment: the leaders of the labels placed so far */
+  const GArray *segments;       /* Segment: the lines a leader may meet
+                                 * (leader_set_reach()) */
 } Leader;
 
 /* Whether @box, away from its point, needs a leader, and where it runs:
@@ -294,14 +296,15 @@ path_is_clear (const Painter *painter,
                Segment        path)
 {
   double dx = path.x1 - path.x0, dy = path.y1 - path.y0, t = 1;
+  double length = hypot (dx, dy);
   double px0, px1, py0, py1;
 
-  if (hypot (dx, dy) > leader->max_length)
+  if (length > leader->max_length)
     return FALSE;
   /* Past the point's own marker: a circle of the reach, not its square,
    * whose corners let a leader cross a line a marker's width away. */
-  if (hypot (dx, dy) > 0)
-    t = MIN (t, leader->reach / hypot (dx, dy));
+  if (length > 0)
+    t = MIN (t, leader->reach / length);
   if (t >= 1)
     return TRUE;
   path.x0 += dx * t;
@@ -316,9 +319,9 @@ path_is_clear (const Painter *painter,
   px1 = MAX (path.x0, path.x1) + 1.5;
   py0 = MIN (path.y0, path.y1) - 1.5;
   py1 = MAX (path.y0, path.y1) + 1.5;
-  for (guint i = 0; i < panel->segments->len; i++)
+  for (guint i = 0; i < leader->segments->len; i++)
     {
-      const Segment *line = &g_array_index (panel->segments, Segment, i);
+      const Segment *line = &g_array_index (leader->segments, Segment, i);
 
       if (MAX (line->x0, line->x1) < px0 || MIN (line->x0, line->x1) > px1 ||
           MAX (line->y0, line->y1) < py0 || MIN (line->y0, line->y1) > py1)
@@ -378,13 +381,26 @@ leader_is_clear (const Painter   *painter,
                  CpChartLabelBox *box)
 {
   Segment path;
+  gboolean needs_leader;
 
   set_leader (box, NULL);
+  needs_leader = leader_of (box, leader, 0, &path);
+  /* Every leader leader_of() offers ends within a pixel or two of the
+   * label's edge: a label further than the longest leader allowed has
+   * none short enough, and most places a label is offered are. */
+  if (needs_leader && leader->checked)
+    {
+      double ex = MAX (0, MAX (box->x - 3 - leader->anchor_x, leader->anchor_x - (box->x + box->width + 3)));
+      double ey = MAX (0, MAX (box->y - 3 - leader->anchor_y, leader->anchor_y - (box->y + box->height + 3)));
+
+      if (ex * ex + ey * ey > (leader->max_length + 1) * (leader->max_length + 1))
+        return FALSE;
+    }
   for (guint i = 0; i < leader->leaders->len; i++)
     if (segment_crosses (&g_array_index (leader->leaders, Segment, i), box->x - 1, box->y, box->x + box->width + 1,
                          box->y + box->height))
       return FALSE;
-  if (!leader_of (box, leader, 0, &path))
+  if (!needs_leader)
     return TRUE;
   if (!leader->checked)
     {
@@ -398,6 +414,38 @@ leader_is_clear (const Painter   *painter,
         return TRUE;
       }
   return FALSE;
+}
+
+/* Sets the longest leader @leader allows, and with it the lines it may
+ * meet: path_is_clear() looks only at lines within 1.5 pt of a leader's
+ * box, and a leader no longer than @max_length stays that near its
+ * point; of a 50-quote chart's thousands of segments, a few dozen are.
+ * @near keeps them. */
+static void
+leader_set_reach (Leader      *leader,
+                  const Panel *panel,
+                  double       max_length,
+                  GArray      *near)
+{
+  double reach = max_length + 2;
+
+  leader->max_length = max_length;
+  if (!isfinite (max_length))
+    {
+      leader->segments = panel->segments;
+      return;
+    }
+  g_array_set_size (near, 0);
+  for (guint i = 0; i < panel->segments->len; i++)
+    {
+      const Segment *line = &g_array_index (panel->segments, Segment, i);
+
+      if (line->series != leader->series && MAX (line->x0, line->x1) >= leader->anchor_x - reach &&
+          MIN (line->x0, line->x1) <= leader->anchor_x + reach && MAX (line->y0, line->y1) >= leader->anchor_y - reach &&
+          MIN (line->y0, line->y1) <= leader->anchor_y + reach)
+        g_array_append_val (near, *line);
+    }
+  leader->segments = near;
 }
 
 /* Moves @box up or down from where it wants to be, nearest first (down
@@ -689,18 +737,106 @@ fit_quote_label (Geometry                   *geometry,
   }
 }
 
+/* The places place_clear() tries at its lefts, cheapest first, as
+ * sorting them all by cost would order them (equal costs in the order of
+ * the lefts, then top down) but one at a time: a label of a 20-job ×
+ * 50-quote report found its place among the first of hundreds, and
+ * sorting every place took a third of placing the labels. At each left
+ * the cost falls towards the anchor's height and rises past it, so the
+ * places of a left come in order from two runs, up and down from its
+ * cheapest. */
 typedef struct {
-  double cost, x, y;
-  guint  side;                  /* which of place_clear()'s lefts */
-} Spot;
+  const double *ys;             /* the tops, from place_clear() */
+  guint         n_ys;
+  double        half_height;    /* the label's */
+  double        anchor_y;
+  guint         n_sides;
+  double        across[6];      /* per left, how far it is from the anchor */
+  guint         pivot[6];       /* per left, its cheapest top */
+  int           down[6];        /* per left, the next top of the run upwards
+                                 * on the page (falling index), or -1 */
+  guint         up[6];          /* per left, the next top of the run down
+                                 * the page, or n_ys */
+} SpotOrder;
 
-static int
-compare_spots (gconstpointer a,
-               gconstpointer b)
+static double
+spot_cost (const SpotOrder *order,
+           guint            side,
+           guint            k)
 {
-  const Spot *sa = a, *sb = b;
+  return fabs (order->ys[k] + order->half_height - order->anchor_y) + 0.25 * order->across[side];
+}
 
-  return (sa->cost > sb->cost) - (sa->cost < sb->cost);
+static void
+spot_order_init (SpotOrder    *order,
+                 const double *ys,
+                 guint         n_ys,
+                 double        height,
+                 double        anchor_y,
+                 const double *across,
+                 guint         n_sides)
+{
+  order->ys = ys;
+  order->n_ys = n_ys;
+  order->half_height = height / 2;
+  order->anchor_y = anchor_y;
+  order->n_sides = n_sides;
+  for (guint i = 0; i < n_sides; i++)
+    {
+      guint pivot = 0;
+
+      order->across[i] = across[i];
+      /* The first cheapest: a tie with a later top is taken first. */
+      for (guint k = 1; k < n_ys; k++)
+        if (spot_cost (order, i, k) < spot_cost (order, i, pivot))
+          pivot = k;
+      order->pivot[i] = pivot;
+      order->down[i] = (int) pivot - 1;
+      order->up[i] = pivot;
+    }
+}
+
+/* The next place in cost order: its left in *side and top's index in *k.
+ * FALSE when every place was given. */
+static gboolean
+spot_order_next (SpotOrder *order,
+                 guint     *side,
+                 guint     *k)
+{
+  gboolean found = FALSE;
+  double best_cost = 0;
+
+  /* The cheapest head of the runs; at equal cost the earlier left, then
+   * the higher top (the lower index), as the stable sort had them. */
+  for (guint i = 0; i < order->n_sides; i++)
+    {
+      guint heads[2];
+      guint n_heads = 0;
+
+      if (order->down[i] >= 0)
+        heads[n_heads++] = order->down[i];
+      if (order->up[i] < order->n_ys)
+        heads[n_heads++] = order->up[i];
+      for (guint h = 0; h < n_heads; h++)
+        {
+          double cost = spot_cost (order, i, heads[h]);
+
+          if (!found || cost < best_cost || (cost == best_cost && i == *side && heads[h] < *k))
+            {
+              found = TRUE;
+              best_cost = cost;
+              *side = i;
+              *k = heads[h];
+            }
+        }
+    }
+  if (!found)
+    return FALSE;
+  if ((int) *k == order->down[*side])
+    order->down[*side]--;
+  else
+    order->up[*side]++;
+  return TRUE;
 }
 
 /* Places @box where it covers no line, no marker, no other label and not
@@ -722,58 +858,57 @@ place_clear (Painter               *painter,
              const CpChartLabelBox *anchor)
 {
   double anchor_x = leader->anchor_x, anchor_y = leader->anchor_y;
-  g_autoptr(GArray) spots = g_array_new (FALSE, FALSE, sizeof (Spot));
+  g_autoptr(GArray) ys = g_array_new (FALSE, FALSE, sizeof (double));
+  double across[6];
+  SpotOrder order;
+  guint side, k;
+  gboolean placed = FALSE;
   /* For each left, the lines within the label's width: a
    * 20-job × 50-quote report tries hundreds of places per label against
    * thousands of segments, most of them elsewhere across the plot. */
   GArray *near[6] = { NULL };
 
   g_return_val_if_fail (n_xs <= G_N_ELEMENTS (near), FALSE);
+  for (double y = min_y; y + box->height <= max_y + 0.01; y += 1)
+    g_array_append_val (ys, y);
   for (guint i = 0; i < n_xs; i++)
     {
-      double across = xs[i] > anchor_x ? xs[i] - anchor_x : MAX (0, anchor_x - (xs[i] + box->width));
       double x0 = MAX (xs[i] - 1, geometry->left), x1 = MIN (xs[i] + box->width + 1, geometry->right);
 
+      across[i] = xs[i] > anchor_x ? xs[i] - anchor_x : MAX (0, anchor_x - (xs[i] + box->width));
       near[i] = g_array_new (FALSE, FALSE, sizeof (Segment));
-      for (guint k = 0; x0 < x1 && k < panel->segments->len; k++)
+      for (guint s = 0; x0 < x1 && s < panel->segments->len; s++)
         {
-          const Segment *segment = &g_array_index (panel->segments, Segment, k);
+          const Segment *segment = &g_array_index (panel->segments, Segment, s);
 
           if (MAX (segment->x0, segment->x1) >= x0 && MIN (segment->x0, segment->x1) <= x1)
             g_array_append_val (near[i], *segment);
         }
-      for (double y = min_y; y + box->height <= max_y + 0.01; y += 1)
-        {
-          Spot spot = { fabs (y + box->height / 2 - anchor_y) + 0.25 * across, xs[i], y, i };
-
-          g_array_append_val (spots, spot);
-        }
     }
-  g_array_sort (spots, compare_spots);
-  for (guint i = 0; i < spots->len; i++)
+  spot_order_init (&order, (const double *) ys->data, ys->len, box->height, anchor_y, across, n_xs);
+  while (!placed && spot_order_next (&order, &side, &k))
     {
-      const Spot *spot = &g_array_index (spots, Spot, i);
-      GArray *lines = near[spot->side];
+      GArray *lines = near[side];
       gboolean covers = FALSE;
 
-      box->x = spot->x;
-      box->y = spot->y;
+      box->x = xs[side];
+      box->y = g_array_index (ys, double, k);
       if (!box_is_free (painter, box) || boxes_overlap (box, anchor))
         continue;
       {
         double x0 = MAX (box->x - 1, geometry->left), x1 = MIN (box->x + box->width + 1, geometry->right);
         double y0 = MAX (box->y, panel->top), y1 = MIN (box->y + box->height, panel->bottom);
 
-        for (guint k = 0; x0 < x1 && y0 < y1 && k < lines->len && !covers; k++)
+        for (guint s = 0; x0 < x1 && y0 < y1 && s < lines->len && !covers; s++)
           {
-            const Segment *segment = &g_array_index (lines, Segment, k);
+            const Segment *segment = &g_array_index (lines, Segment, s);
 
             covers = MAX (segment->y0, segment->y1) >= y0 && MIN (segment->y0, segment->y1) <= y1 &&
                      segment_crosses (segment, x0, y0, x1, y1);
           }
-        for (guint k = 0; !covers && k < panel->marks->len; k++)
+        for (guint s = 0; !covers && s < panel->marks->len; s++)
           {
-            const CpChartLabelBox *mark = &g_array_index (panel->marks, CpChartLabelBox, k);
+            const CpChartLabelBox *mark = &g_array_index (panel->marks, CpChartLabelBox, s);
 
             covers = boxes_overlap (box, mark);
           }
@@ -781,14 +916,12 @@ place_clear (Painter               *painter,
       if (!covers && leader_is_clear (painter, panel, leader, box))
         {
           g_array_append_val (painter->boxes, *box);
-          for (guint k = 0; k < n_xs; k++)
-            g_array_unref (near[k]);
-          return TRUE;
+          placed = TRUE;
         }
     }
-  for (guint k = 0; k < n_xs; k++)
-    g_array_unref (near[k]);
-  return FALSE;
+  for (guint i = 0; i < n_xs; i++)
+    g_array_unref (near[i]);
+  return placed;
 }
 
 /* A line's label where cp_chart_draw_line_labels() placed it, drawn
@@ -1003,6 +1136,7 @@ cp_chart_draw_line_labels (Painter           *painter,
   double max_y = panel->bottom - 1;
 
   g_autoptr(GArray) shown = g_array_new (FALSE, FALSE, sizeof (ShownLabel));
+  g_autoptr(GArray) near = g_array_new (FALSE, FALSE, sizeof (Segment));
   g_autoptr(GArray) own_leaders = painter->leaders == NULL ? g_array_new (FALSE, FALSE, sizeof (Segment)) : NULL;
   GArray *leaders = painter->leaders != NULL ? painter->leaders : own_leaders;
 
@@ -1027,7 +1161,7 @@ cp_chart_draw_line_labels (Painter           *painter,
       /* A leader longer than a few lines of text reads as pointing at
        * whatever it passes on its way. */
       Leader leader = { request->series, request->anchor_x, request->anchor_y, request->gap, reach,
-                        6 * geometry->line_h, geometry->line_h, TRUE, leaders };
+                        6 * geometry->line_h, geometry->line_h, TRUE, leaders, panel->segments };
       Segment path;
       gboolean placed = FALSE;
       gboolean lower = geometry->n_panels > 1 && panel != &geometry->panels[0];
@@ -1071,7 +1205,8 @@ cp_chart_draw_line_labels (Painter           *painter,
            * days panel's right edge, joined to points near 10–20 GPUs
            * by leaders across other quotes' lines, read as naming the
            * lines they passed (walkthrough 14, issue 26). */
-          leader.max_length = lower ? 2 * geometry->line_h : pass == 0 ? 6 * geometry->line_h : INFINITY;
+          leader_set_reach (&leader, panel, lower ? 2 * geometry->line_h : pass == 0 ? 6 * geometry->line_h : INFINITY,
+                            near);
           for (int attempt = 0; attempt < 3 && !placed; attempt++)
             {
               g_autofree char *shorter = NULL;
@@ -1142,7 +1277,7 @@ cp_chart_draw_line_labels (Painter           *painter,
       /* Else off the lines if that keeps it within three lines of its
        * anchor; else off the end of its own line, with a leader that
        * crosses nothing, then with any; else only off the other labels. */
-      leader.max_length = INFINITY;
+      leader_set_reach (&leader, panel, INFINITY, near);
       leader.checked = TRUE;
       for (int tier = 0; tier < 4 && !placed; tier++)
         for (guint side = 0; side < G_N_ELEMENTS (sides) && !placed; side++)
