@@ -211,8 +211,11 @@ typedef struct {
   double  step;                 /* leader_of()'s step along a label's edge */
   gboolean checked;             /* FALSE: any leader will do */
   GArray *leaders;              /* Segment: the leaders of the labels placed so far */
-  const GArray *segments;       /* Segment: the lines a leader may meet
-                                 * (leader_set_reach()) */
+  /* What a leader may meet (leader_set_reach()): the lines (Segment),
+   * the markers and the labels placed (CpChartLabelBox). */
+  const GArray *segments;
+  const GArray *marks;
+  const GArray *boxes;
 } Leader;
 
 /* Whether @box, away from its point, needs a leader, and where it runs:
@@ -290,10 +293,8 @@ distance_to_path (const Segment *path,
  * quote's line or marker, no label and no other leader once past the
  * point's own square. */
 static gboolean
-path_is_clear (const Painter *painter,
-               const Panel   *panel,
-               const Leader  *leader,
-               Segment        path)
+path_is_clear (const Leader *leader,
+               Segment       path)
 {
   double dx = path.x1 - path.x0, dy = path.y1 - path.y0, t = 1;
   double length = hypot (dx, dy);
@@ -334,9 +335,9 @@ path_is_clear (const Painter *painter,
   for (guint i = 0; i < leader->leaders->len; i++)
     if (segments_cross (&path, &g_array_index (leader->leaders, Segment, i)))
       return FALSE;
-  for (guint i = 0; i < panel->marks->len; i++)
+  for (guint i = 0; i < leader->marks->len; i++)
     {
-      const CpChartLabelBox *mark = &g_array_index (panel->marks, CpChartLabelBox, i);
+      const CpChartLabelBox *mark = &g_array_index (leader->marks, CpChartLabelBox, i);
       double cx = mark->x + mark->width / 2, cy = mark->y + mark->height / 2;
       /* The marker itself, not the margin labels keep from it
        * (cp-chart.c records 1.2 times its size): a thin line past its
@@ -347,9 +348,9 @@ path_is_clear (const Painter *painter,
           segment_crosses (&path, cx - half, cy - half, cx + half, cy + half))
         return FALSE;
     }
-  for (guint i = 0; i < painter->boxes->len; i++)
+  for (guint i = 0; i < leader->boxes->len; i++)
     {
-      const CpChartLabelBox *other = &g_array_index (painter->boxes, CpChartLabelBox, i);
+      const CpChartLabelBox *other = &g_array_index (leader->boxes, CpChartLabelBox, i);
 
       if (segment_crosses (&path, other->x, other->y, other->x + other->width, other->y + other->height))
         return FALSE;
@@ -375,9 +376,7 @@ set_leader (CpChartLabelBox *box,
  * recommended A800's label in the column right of the days panel was
  * joined to its marker by a leader across every other quote's line). */
 static gboolean
-leader_is_clear (const Painter   *painter,
-                 const Panel     *panel,
-                 const Leader    *leader,
+leader_is_clear (const Leader    *leader,
                  CpChartLabelBox *box)
 {
   Segment path;
@@ -408,7 +407,7 @@ leader_is_clear (const Painter   *painter,
       return hypot (path.x1 - path.x0, path.y1 - path.y0) <= leader->max_length;
     }
   for (guint step = 0; step < 4 && leader_of (box, leader, step, &path); step++)
-    if (path_is_clear (painter, panel, leader, path))
+    if (path_is_clear (leader, path))
       {
         set_leader (box, &path);
         return TRUE;
@@ -416,23 +415,41 @@ leader_is_clear (const Painter   *painter,
   return FALSE;
 }
 
-/* Sets the longest leader @leader allows, and with it the lines it may
- * meet: path_is_clear() looks only at lines within 1.5 pt of a leader's
- * box, and a leader no longer than @max_length stays that near its
- * point; of a 50-quote chart's thousands of segments, a few dozen are.
- * @near keeps them. */
+/* Whether @box comes within @reach of (@x, @y) along both axes. */
+static gboolean
+box_within (const CpChartLabelBox *box,
+            double                 x,
+            double                 y,
+            double                 reach)
+{
+  return box->x + box->width >= x - reach && box->x <= x + reach && box->y + box->height >= y - reach &&
+         box->y <= y + reach;
+}
+
+/* Sets the longest leader @leader allows, and with it what it may meet:
+ * path_is_clear() looks only at lines within 1.5 pt of a leader's box,
+ * and a leader no longer than @max_length stays that near its point; of
+ * a 50-quote chart's thousands of segments and a hundred markers and
+ * labels, a few dozen are. @near keeps the lines, @near_boxes the
+ * markers and labels, until the labels placed change. */
 static void
-leader_set_reach (Leader      *leader,
-                  const Panel *panel,
-                  double       max_length,
-                  GArray      *near)
+leader_set_reach (Leader        *leader,
+                  const Painter *painter,
+                  const Panel   *panel,
+                  double         max_length,
+                  GArray        *near,
+                  GArray        *near_marks,
+                  GArray        *near_boxes)
 {
   double reach = max_length + 2;
+  double ax = leader->anchor_x, ay = leader->anchor_y;
 
   leader->max_length = max_length;
   if (!isfinite (max_length))
     {
       leader->segments = panel->segments;
+      leader->marks = panel->marks;
+      leader->boxes = painter->boxes;
       return;
     }
   g_array_set_size (near, 0);
@@ -440,12 +457,33 @@ leader_set_reach (Leader      *leader,
     {
       const Segment *line = &g_array_index (panel->segments, Segment, i);
 
-      if (line->series != leader->series && MAX (line->x0, line->x1) >= leader->anchor_x - reach &&
-          MIN (line->x0, line->x1) <= leader->anchor_x + reach && MAX (line->y0, line->y1) >= leader->anchor_y - reach &&
-          MIN (line->y0, line->y1) <= leader->anchor_y + reach)
+      if (line->series != leader->series && MAX (line->x0, line->x1) >= ax - reach &&
+          MIN (line->x0, line->x1) <= ax + reach && MAX (line->y0, line->y1) >= ay - reach &&
+          MIN (line->y0, line->y1) <= ay + reach)
         g_array_append_val (near, *line);
     }
+  g_array_set_size (near_marks, 0);
+  for (guint i = 0; i < panel->marks->len; i++)
+    {
+      const CpChartLabelBox *mark = &g_array_index (panel->marks, CpChartLabelBox, i);
+      /* The marker's square, as path_is_clear() tests it. */
+      double half = mark->width / 2 / 1.2;
+      CpChartLabelBox square = { mark->x + mark->width / 2 - half, mark->y + mark->height / 2 - half, 2 * half, 2 * half };
+
+      if (mark->series != leader->series && box_within (&square, ax, ay, reach))
+        g_array_append_val (near_marks, *mark);
+    }
+  g_array_set_size (near_boxes, 0);
+  for (guint i = 0; i < painter->boxes->len; i++)
+    {
+      const CpChartLabelBox *other = &g_array_index (painter->boxes, CpChartLabelBox, i);
+
+      if (box_within (other, ax, ay, reach))
+        g_array_append_val (near_boxes, *other);
+    }
   leader->segments = near;
+  leader->marks = near_marks;
+  leader->boxes = near_boxes;
 }
 
 /* Moves @box up or down from where it wants to be, nearest first (down
@@ -481,7 +519,7 @@ place_box (Painter               *painter,
         box->y = y;
         if (box_is_free (painter, box) && (keep_clear == NULL || !boxes_overlap (box, keep_clear)) &&
             (clear_shift < 0 || !box_covers_lines (geometry, panel, box)) &&
-            (leader == NULL || leader_is_clear (painter, panel, leader, box)))
+            (leader == NULL || leader_is_clear (leader, box)))
           {
             g_array_append_val (painter->boxes, *box);
             return TRUE;
@@ -757,6 +795,8 @@ typedef struct {
                                  * on the page (falling index), or -1 */
   guint         up[6];          /* per left, the next top of the run down
                                  * the page, or n_ys */
+  double        down_cost[6];   /* their costs; INFINITY past a run's end */
+  double        up_cost[6];
 } SpotOrder;
 
 static double
@@ -793,6 +833,8 @@ spot_order_init (SpotOrder    *order,
       order->pivot[i] = pivot;
       order->down[i] = (int) pivot - 1;
       order->up[i] = pivot;
+      order->down_cost[i] = order->down[i] >= 0 ? spot_cost (order, i, order->down[i]) : INFINITY;
+      order->up_cost[i] = order->up[i] < n_ys ? spot_cost (order, i, order->up[i]) : INFINITY;
     }
 }
 
@@ -803,39 +845,40 @@ spot_order_next (SpotOrder *order,
                  guint     *side,
                  guint     *k)
 {
-  gboolean found = FALSE;
-  double best_cost = 0;
+  int best = -1;
+  gboolean best_down = FALSE;
 
   /* The cheapest head of the runs; at equal cost the earlier left, then
-   * the higher top (the lower index), as the stable sort had them. */
+   * the higher top (the lower index, the run upwards), as the stable sort
+   * had them. */
   for (guint i = 0; i < order->n_sides; i++)
     {
-      guint heads[2];
-      guint n_heads = 0;
-
-      if (order->down[i] >= 0)
-        heads[n_heads++] = order->down[i];
-      if (order->up[i] < order->n_ys)
-        heads[n_heads++] = order->up[i];
-      for (guint h = 0; h < n_heads; h++)
+      if (order->down[i] >= 0 &&
+          (best < 0 || order->down_cost[i] < (best_down ? order->down_cost[best] : order->up_cost[best])))
         {
-          double cost = spot_cost (order, i, heads[h]);
-
-          if (!found || cost < best_cost || (cost == best_cost && i == *side && heads[h] < *k))
-            {
-              found = TRUE;
-              best_cost = cost;
-              *side = i;
-              *k = heads[h];
-            }
+          best = i;
+          best_down = TRUE;
+        }
+      if (order->up[i] < order->n_ys &&
+          (best < 0 || order->up_cost[i] < (best_down ? order->down_cost[best] : order->up_cost[best])))
+        {
+          best = i;
+          best_down = FALSE;
         }
     }
-  if (!found)
+  if (best < 0)
     return FALSE;
-  if ((int) *k == order->down[*side])
-    order->down[*side]--;
+  *side = best;
+  if (best_down)
+    {
+      *k = order->down[best]--;
+      order->down_cost[best] = order->down[best] >= 0 ? spot_cost (order, best, order->down[best]) : INFINITY;
+    }
   else
-    order->up[*side]++;
+    {
+      *k = order->up[best]++;
+      order->up_cost[best] = order->up[best] < order->n_ys ? spot_cost (order, best, order->up[best]) : INFINITY;
+    }
   return TRUE;
 }
 
@@ -863,38 +906,41 @@ place_clear (Painter               *painter,
   SpotOrder order;
   guint side, k;
   gboolean placed = FALSE;
-  /* For each left, the lines within the label's width: a
-   * 20-job × 50-quote report tries hundreds of places per label against
-   * thousands of segments, most of them elsewhere across the plot. */
+  /* For each left, the lines within the label's width, found when a
+   * place there is first tested: a 20-job × 50-quote report tries
+   * hundreds of places per label against thousands of segments, most of
+   * them elsewhere across the plot. */
   GArray *near[6] = { NULL };
 
   g_return_val_if_fail (n_xs <= G_N_ELEMENTS (near), FALSE);
   for (double y = min_y; y + box->height <= max_y + 0.01; y += 1)
     g_array_append_val (ys, y);
   for (guint i = 0; i < n_xs; i++)
-    {
-      double x0 = MAX (xs[i] - 1, geometry->left), x1 = MIN (xs[i] + box->width + 1, geometry->right);
-
-      across[i] = xs[i] > anchor_x ? xs[i] - anchor_x : MAX (0, anchor_x - (xs[i] + box->width));
-      near[i] = g_array_new (FALSE, FALSE, sizeof (Segment));
-      for (guint s = 0; x0 < x1 && s < panel->segments->len; s++)
-        {
-          const Segment *segment = &g_array_index (panel->segments, Segment, s);
-
-          if (MAX (segment->x0, segment->x1) >= x0 && MIN (segment->x0, segment->x1) <= x1)
-            g_array_append_val (near[i], *segment);
-        }
-    }
+    across[i] = xs[i] > anchor_x ? xs[i] - anchor_x : MAX (0, anchor_x - (xs[i] + box->width));
   spot_order_init (&order, (const double *) ys->data, ys->len, box->height, anchor_y, across, n_xs);
   while (!placed && spot_order_next (&order, &side, &k))
     {
-      GArray *lines = near[side];
+      GArray *lines;
       gboolean covers = FALSE;
 
       box->x = xs[side];
       box->y = g_array_index (ys, double, k);
       if (!box_is_free (painter, box) || boxes_overlap (box, anchor))
         continue;
+      if (near[side] == NULL)
+        {
+          double x0 = MAX (xs[side] - 1, geometry->left), x1 = MIN (xs[side] + box->width + 1, geometry->right);
+
+          near[side] = g_array_new (FALSE, FALSE, sizeof (Segment));
+          for (guint s = 0; x0 < x1 && s < panel->segments->len; s++)
+            {
+              const Segment *segment = &g_array_index (panel->segments, Segment, s);
+
+              if (MAX (segment->x0, segment->x1) >= x0 && MIN (segment->x0, segment->x1) <= x1)
+                g_array_append_val (near[side], *segment);
+            }
+        }
+      lines = near[side];
       {
         double x0 = MAX (box->x - 1, geometry->left), x1 = MIN (box->x + box->width + 1, geometry->right);
         double y0 = MAX (box->y, panel->top), y1 = MIN (box->y + box->height, panel->bottom);
@@ -913,14 +959,15 @@ place_clear (Painter               *painter,
             covers = boxes_overlap (box, mark);
           }
       }
-      if (!covers && leader_is_clear (painter, panel, leader, box))
+      if (!covers && leader_is_clear (leader, box))
         {
           g_array_append_val (painter->boxes, *box);
           placed = TRUE;
         }
     }
   for (guint i = 0; i < n_xs; i++)
-    g_array_unref (near[i]);
+    if (near[i] != NULL)
+      g_array_unref (near[i]);
   return placed;
 }
 
@@ -1137,6 +1184,8 @@ cp_chart_draw_line_labels (Painter           *painter,
 
   g_autoptr(GArray) shown = g_array_new (FALSE, FALSE, sizeof (ShownLabel));
   g_autoptr(GArray) near = g_array_new (FALSE, FALSE, sizeof (Segment));
+  g_autoptr(GArray) near_marks = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+  g_autoptr(GArray) near_boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
   g_autoptr(GArray) own_leaders = painter->leaders == NULL ? g_array_new (FALSE, FALSE, sizeof (Segment)) : NULL;
   GArray *leaders = painter->leaders != NULL ? painter->leaders : own_leaders;
 
@@ -1161,7 +1210,8 @@ cp_chart_draw_line_labels (Painter           *painter,
       /* A leader longer than a few lines of text reads as pointing at
        * whatever it passes on its way. */
       Leader leader = { request->series, request->anchor_x, request->anchor_y, request->gap, reach,
-                        6 * geometry->line_h, geometry->line_h, TRUE, leaders, panel->segments };
+                        6 * geometry->line_h, geometry->line_h, TRUE, leaders, panel->segments,
+                        panel->marks, painter->boxes };
       Segment path;
       gboolean placed = FALSE;
       gboolean lower = geometry->n_panels > 1 && panel != &geometry->panels[0];
@@ -1205,8 +1255,9 @@ cp_chart_draw_line_labels (Painter           *painter,
            * days panel's right edge, joined to points near 10–20 GPUs
            * by leaders across other quotes' lines, read as naming the
            * lines they passed (walkthrough 14, issue 26). */
-          leader_set_reach (&leader, panel, lower ? 2 * geometry->line_h : pass == 0 ? 6 * geometry->line_h : INFINITY,
-                            near);
+          leader_set_reach (&leader, painter, panel,
+                            lower ? 2 * geometry->line_h : pass == 0 ? 6 * geometry->line_h : INFINITY, near,
+                            near_marks, near_boxes);
           for (int attempt = 0; attempt < 3 && !placed; attempt++)
             {
               g_autofree char *shorter = NULL;
@@ -1277,7 +1328,7 @@ cp_chart_draw_line_labels (Painter           *painter,
       /* Else off the lines if that keeps it within three lines of its
        * anchor; else off the end of its own line, with a leader that
        * crosses nothing, then with any; else only off the other labels. */
-      leader_set_reach (&leader, panel, INFINITY, near);
+      leader_set_reach (&leader, painter, panel, INFINITY, near, near_marks, near_boxes);
       leader.checked = TRUE;
       for (int tier = 0; tier < 4 && !placed; tier++)
         for (guint side = 0; side < G_N_ELEMENTS (sides) && !placed; side++)

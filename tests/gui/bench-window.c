@@ -48,6 +48,15 @@
  * frame and its process CPU time (every thread) to it, and their ratios.
  * Goal: wall 1.3× or less.
  *
+ *   GSK_RENDERER=cairo xvfb-run -a tests/gui/bench-window --chart [RUNS]
+ *
+ * Draws each chart the window shows for the first training job of the
+ * demo and of a 20-job × 50-quote project, at the size the window gives
+ * it (1280 × 800), on an image surface as the chart view's snapshot draws
+ * it (cp_chart_draw_full(), with its label placement), and prints the
+ * main thread's CPU time per draw: what a redraw of the chart costs
+ * within a frame's budget.
+ *
  *   GSK_RENDERER=cairo xvfb-run -a tests/gui/bench-window --import [RUNS]
  *
  * Imports a 500-row and a 10,000-row vendor sheet through the window's
@@ -698,6 +707,77 @@ bench_edits (CpApplication *app,
   settle ();
 }
 
+/* CPU time per draw of each chart kind the window shows for @project's
+ * first training job, medians of @runs after one apart (fonts). */
+static void
+bench_charts (CpApplication *app,
+              CpProject     *project,
+              const char    *name,
+              guint          runs)
+{
+  static const struct { CpChartKind kind; const char *name; } kinds[] = {
+    { CP_CHART_COST, "cost" }, { CP_CHART_MEMORY, "memory" }, { CP_CHART_TIMELINE, "timeline" },
+  };
+  CpWindow *window = open_window (app, project, TRUE);
+  CpResultsView *results = cp_window_get_results_view (window);
+  guint job_index = 0;
+
+  for (guint i = 0; i < cp_window_get_project (window)->jobs->len; i++)
+    if (cp_task_kind_is_training (((CpJob *) g_ptr_array_index (cp_window_get_project (window)->jobs, i))->kind))
+      {
+        job_index = i;
+        break;
+      }
+  gtk_list_box_select_row (cp_window_get_jobs_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window), (int) job_index));
+  settle ();
+  for (guint k = 0; k < G_N_ELEMENTS (kinds); k++)
+    {
+      CpChartView *view;
+      const CpChartData *data;
+      int width, height;
+      g_autoptr(GArray) cpu = g_array_new (FALSE, FALSE, sizeof (double));
+      g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+      cairo_surface_t *surface;
+
+      cp_results_view_show_chart (results, kinds[k].kind);
+      settle ();
+      view = cp_results_view_get_chart (results, kinds[k].kind);
+      data = cp_chart_view_get_data (view);
+      width = gtk_widget_get_width (GTK_WIDGET (view));
+      height = gtk_widget_get_height (GTK_WIDGET (view));
+      if (data == NULL || width <= 0 || height <= 0)
+        {
+          printf ("%s %-8s chart: not shown\n", name, kinds[k].name);
+          continue;
+        }
+      surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width, height);
+      for (guint run = 0; run <= runs; run++)
+        {
+          cairo_t *cr = cairo_create (surface);
+          double start_ms = cp_test_thread_cpu_ms ();
+          double ms;
+
+          g_array_set_size (boxes, 0);
+          cp_chart_draw_full (cr, width, height, CP_CHART_STYLE_LIGHT, data, boxes);
+          ms = cp_test_thread_cpu_ms () - start_ms;
+          cairo_destroy (cr);
+          if (run > 0)
+            g_array_append_val (cpu, ms);
+        }
+      cairo_surface_destroy (surface);
+      {
+        double cpu_median = median (cpu);
+
+        printf ("%s %-8s chart, %d × %d px, %u series: %6.2f ms CPU per draw median (worst %6.2f, %u draws)\n",
+                name, kinds[k].name, width, height, data->series->len, cpu_median,
+                g_array_index (cpu, double, cpu->len - 1), cpu->len);
+      }
+    }
+  gtk_window_destroy (GTK_WINDOW (window));
+  settle ();
+}
+
 /* From the window made to its first frame painted: main-thread CPU time
  * and wall time. */
 static void
@@ -923,6 +1003,17 @@ main (int   argc,
   if (argc > 1 && strcmp (argv[1], "--export") == 0)
     {
       bench_export (app, argc > 2 ? (guint) CLAMP (atoi (argv[2]), 1, 100) : 3);
+      g_object_unref (app);
+      return 0;
+    }
+  if (argc > 1 && strcmp (argv[1], "--chart") == 0)
+    {
+      guint chart_runs = argc > 2 ? (guint) CLAMP (atoi (argv[2]), 1, 500) : 20;
+
+      demo = demo_or_exit ();
+      bench_charts (app, cp_project_copy (demo), "demo", chart_runs);
+      bench_charts (app, cp_test_project_of_size (demo, 20, 50), "20×50", chart_runs);
+      cp_project_free (demo);
       g_object_unref (app);
       return 0;
     }
