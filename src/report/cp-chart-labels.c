@@ -911,6 +911,8 @@ place_clear (Painter               *painter,
    * hundreds of places per label against thousands of segments, most of
    * them elsewhere across the plot. */
   GArray *near[6] = { NULL };
+  /* and the labels and markers across from it, in one list */
+  GArray *near_boxes[6] = { NULL };
 
   g_return_val_if_fail (n_xs <= G_N_ELEMENTS (near), FALSE);
   for (double y = min_y; y + box->height <= max_y + 0.01; y += 1)
@@ -925,8 +927,6 @@ place_clear (Painter               *painter,
 
       box->x = xs[side];
       box->y = g_array_index (ys, double, k);
-      if (!box_is_free (painter, box) || boxes_overlap (box, anchor))
-        continue;
       if (near[side] == NULL)
         {
           double x0 = MAX (xs[side] - 1, geometry->left), x1 = MIN (xs[side] + box->width + 1, geometry->right);
@@ -939,7 +939,30 @@ place_clear (Painter               *painter,
               if (MAX (segment->x0, segment->x1) >= x0 && MIN (segment->x0, segment->x1) <= x1)
                 g_array_append_val (near[side], *segment);
             }
+          /* boxes_overlap()'s test across */
+          near_boxes[side] = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+          for (guint b = 0; b < painter->boxes->len; b++)
+            {
+              const CpChartLabelBox *other = &g_array_index (painter->boxes, CpChartLabelBox, b);
+
+              if (box->x < other->x + other->width && other->x < box->x + box->width)
+                g_array_append_val (near_boxes[side], *other);
+            }
+          g_array_append_val (near_boxes[side], *anchor);
+          for (guint b = 0; b < panel->marks->len; b++)
+            {
+              const CpChartLabelBox *mark = &g_array_index (panel->marks, CpChartLabelBox, b);
+
+              if (box->x < mark->x + mark->width && mark->x < box->x + box->width)
+                g_array_append_val (near_boxes[side], *mark);
+            }
         }
+      /* Off the labels, the anchor and the markers: whichever of them
+       * covers it, it is refused. */
+      for (guint b = 0; b < near_boxes[side]->len && !covers; b++)
+        covers = boxes_overlap (box, &g_array_index (near_boxes[side], CpChartLabelBox, b));
+      if (covers)
+        continue;
       lines = near[side];
       {
         double x0 = MAX (box->x - 1, geometry->left), x1 = MIN (box->x + box->width + 1, geometry->right);
@@ -952,12 +975,6 @@ place_clear (Painter               *painter,
             covers = MAX (segment->y0, segment->y1) >= y0 && MIN (segment->y0, segment->y1) <= y1 &&
                      segment_crosses (segment, x0, y0, x1, y1);
           }
-        for (guint s = 0; !covers && s < panel->marks->len; s++)
-          {
-            const CpChartLabelBox *mark = &g_array_index (panel->marks, CpChartLabelBox, s);
-
-            covers = boxes_overlap (box, mark);
-          }
       }
       if (!covers && leader_is_clear (leader, box))
         {
@@ -967,7 +984,10 @@ place_clear (Painter               *painter,
     }
   for (guint i = 0; i < n_xs; i++)
     if (near[i] != NULL)
-      g_array_unref (near[i]);
+      {
+        g_array_unref (near[i]);
+        g_array_unref (near_boxes[i]);
+      }
   return placed;
 }
 
