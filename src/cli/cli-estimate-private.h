@@ -58,6 +58,7 @@ struct _CpCliJobOptions {
   char     *int4_constant_bits;
   char     *tp_comm_overlap;
   char     *moe_fp8_expert_speedup;
+  char     *optimizer_states;
   char     *qlora_bits;
   char     *vllm_profile;
   char     *kv_admission;

@@ -30,7 +30,7 @@ options_clear (Options *o)
     &o->duration_days, &o->output,
     &o->billing_granularity, &o->minimum_term, &o->network_fee, &o->storage_tb, &o->storage_price, &o->storage, &o->management_fee, &o->setup_fee, &o->offering, &o->vat_rate, &o->prices_include_vat, &o->engineers, &o->engineer_day_cost, &o->measured_peak_memory, &o->measured_tokens_per_s, &o->measured_step_s, &o->measured_comm_share, &o->measured_kv_cache_tokens, &o->measured_gpus, &o->utilisation, &o->link_efficiency, &o->debug_share, &o->layout_headroom_time,
     &o->failure_rate, &o->restart_time, &o->checkpoint_interval, &o->fp8_layout, &o->int4_constant_bits, &o->tp_comm_overlap, &o->moe_fp8_expert_speedup, &o->qlora_bits, &o->moe_max_nodes, &o->vllm_profile, &o->kv_admission,
-    &o->selective_recompute, &o->cross_entropy,
+    &o->selective_recompute, &o->cross_entropy, &o->optimizer_states,
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (strings); i++)
@@ -667,6 +667,9 @@ apply_settings_options (Estimate *e)
     return cp_cli_bad_choice ("--selective-recompute", o->selective_recompute, "attention, op");
   if (o->cross_entropy != NULL && !cp_cross_entropy_from_string (o->cross_entropy, &settings->cross_entropy))
     return cp_cli_bad_choice ("--cross-entropy", o->cross_entropy, "fused, eager");
+  if (o->optimizer_states != NULL &&
+      !cp_optimizer_states_from_string (o->optimizer_states, &settings->optimizer_states))
+    return cp_cli_bad_choice ("--optimizer-states", o->optimizer_states, "fp32, bf16-moments, bf16");
   if (o->moe_a2a_overlap)
     settings->moe_a2a_overlap = TRUE;
   if (o->moe_experts_whole)
@@ -812,6 +815,7 @@ add_settings_entries (GOptionContext *context,
     { "tp-comm-overlap", 0, 0, G_OPTION_ARG_STRING, &o->tp_comm_overlap, N_("Share of the tensor-parallel collectives hidden behind the GEMMs beside them: 0 (default: exposed, as Megatron-Core runs them unless told), 1 (Transformer Engine's userbuffers, as NeMo's recipes run), 0.36 (torchtitan's AsyncTP)"), N_("FRACTION") },
     { "int4-constant-bits", 0, 0, G_OPTION_ARG_STRING, &o->int4_constant_bits, N_("Bits of scales and zeros each 4-bit weight carries when serving: 0.156 (default: AWQ and GPTQ, group size 128), 0.5 (bitsandbytes NF4), 0.127 (NF4 double-quantised) or 1 (gpt-fast int4, group size 32)"), N_("BITS") },
     { "qlora-bits", 0, 0, G_OPTION_ARG_STRING, &o->qlora_bits, N_("Bits a parameter of a QLoRA's 4-bit base takes, its constants included: 4.127 (default: NF4 double-quantised, as the QLoRA paper) or 4.5 (NF4 without double quantisation, as LitGPT's bnb.nf4)"), N_("BITS") },
+    { "optimizer-states", 0, 0, G_OPTION_ARG_STRING, &o->optimizer_states, N_("Mixed-precision training: fp32 (default: fp32 optimizer moments and an fp32 master copy of the weights, as Megatron-LM and DeepSpeed), bf16-moments (the master copy kept, the moments in bf16, as Megatron-LM's --use-precision-aware-optimizer) or bf16 (no master copy, weights, gradients and moments in bf16, as torchtune and torchao's bf16 AdamW)"), N_("fp32|bf16-moments|bf16") },
     { "bytes-convention", 0, 0, G_OPTION_ARG_STRING, &o->bytes_convention, N_("Bytes per parameter of mixed-precision Adam: 16 (ZeRO) or 18 (Hugging Face)"), N_("16|18") },
     { "memory-unit", 0, 0, G_OPTION_ARG_STRING, &o->memory_unit, N_("What “80 GB” means: gib (2^30) or gb (10^9)"), N_("UNIT") },
     /* vLLM's own name, and the window's (Preferences) beside it. */

@@ -73,6 +73,7 @@ void
 _cp_bytes_per_param (CpPrecision        precision,
                      CpOptimizer        optimizer,
                      CpBytesConvention  convention,
+                     CpOptimizerStates  kind,
                      double            *weights,
                      double            *gradients,
                      double            *states)
@@ -83,6 +84,20 @@ _cp_bytes_per_param (CpPrecision        precision,
     {
       *weights = 4.0;
       *gradients = 4.0;
+      *states = moments;
+      return;
+    }
+  /* 16-bit moments: half the bytes of fp32 ones (8-bit AdamW's are
+   * 8-bit whatever the setting). */
+  if (kind != CP_OPTIMIZER_STATES_FP32 && optimizer != CP_OPTIMIZER_ADAMW_8BIT)
+    moments /= 2.0;
+  if (kind == CP_OPTIMIZER_STATES_BF16)
+    {
+      /* No master copy: the optimizer steps the bf16 weights with the
+       * bf16 gradients (torchtune at dtype bf16: 2 + 2 + 4 = 8 bytes a
+       * parameter for AdamW). */
+      *weights = 2.0;
+      *gradients = 2.0;
       *states = moments;
     }
   else if (convention == CP_BYTES_CONVENTION_ZERO_16)

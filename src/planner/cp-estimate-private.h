@@ -168,6 +168,7 @@ void
 _cp_bytes_per_param (CpPrecision        precision,
                      CpOptimizer        optimizer,
                      CpBytesConvention  convention,
+                     CpOptimizerStates  kind,
                      double            *weights,
                      double            *gradients,
                      double            *states);

@@ -40,6 +40,7 @@ static const char * const vllm_profile_names[] = { "v1", "v0" };
 static const char * const kv_admission_names[] = { "paged", "full-length" };
 static const char * const selective_recompute_names[] = { "attention", "op" };
 static const char * const cross_entropy_names[] = { "fused", "eager" };
+static const char * const optimizer_states_names[] = { "fp32", "bf16-moments", "bf16" };
 static const char * const technique_names[] = {
   "as-configured", "selective-recompute", "full-recompute", "zero3", "cpu-offload", "lora", "qlora",
 };
@@ -96,6 +97,7 @@ DEFINE_NAMES (CpTechnique, cp_technique, technique_names, CP_N_TECHNIQUES)
 DEFINE_NAMES (CpVerification, cp_verification, verification_names, CP_N_VERIFICATIONS)
 DEFINE_NAMES (CpGpuFigure, cp_gpu_figure, gpu_figure_names, CP_N_GPU_FIGURES)
 DEFINE_NAMES (CpFp8Layout, cp_fp8_layout, fp8_layout_names, CP_N_FP8_LAYOUTS)
+DEFINE_NAMES (CpOptimizerStates, cp_optimizer_states, optimizer_states_names, CP_N_OPTIMIZER_STATES)
 DEFINE_NAMES (CpVllmProfile, cp_vllm_profile, vllm_profile_names, CP_N_VLLM_PROFILES)
 DEFINE_NAMES (CpKvAdmission, cp_kv_admission, kv_admission_names, CP_N_KV_ADMISSIONS)
 DEFINE_NAMES (CpSelectiveRecompute, cp_selective_recompute, selective_recompute_names, CP_N_SELECTIVE_RECOMPUTES)

@@ -336,6 +336,45 @@ test_moe_fp8_expert_speedup (void)
   g_assert_cmpfloat (xml_number (bf16_set, "time", "compute-s"), ==, xml_number (bf16, "time", "compute-s"));
 }
 
+/* The optimizer's bytes by --optimizer-states: Llama 2 7B (7e9
+ * parameters in the catalogue) fully fine-tuned under ZeRO-3 over 8 GPUs,
+ * each holding an eighth. fp32 (the default): bf16 weights and gradients
+ * (2 bytes each) and 12 bytes of fp32 master copy and moments, 7e9 × 12 / 8
+ * = 10.5e9 of optimizer. bf16-moments (Megatron's precision-aware
+ * optimizer): master 4 + moments 2 + 2, 7e9 bytes; with the 18-byte
+ * convention's fp32 gradients, 3.5e9 of them. bf16 (torchtune): no master
+ * copy, moments 2 + 2, 3.5e9; 8-bit AdamW's moments stay 2 bytes, 1.75e9. */
+static void
+test_optimizer_states (void)
+{
+#define LLAMA7 "--model", "llama-2-7b", "--task", "full-finetune", "--gpu", "a100-80g", "--nodes", "1", \
+               "--tokens", "1e8", "--zero", "3", "--tp", "1", "--pp", "1"
+  const char *fp32_args[] = { LLAMA7, NULL };
+  const char *moments_args[] = { LLAMA7, "--optimizer-states", "bf16-moments", NULL };
+  const char *moments_18_args[] = { LLAMA7, "--optimizer-states", "bf16-moments", "--bytes-convention", "18", NULL };
+  const char *bf16_args[] = { LLAMA7, "--optimizer-states", "bf16", NULL };
+  const char *bf16_8bit_args[] = { LLAMA7, "--optimizer-states", "bf16", "--optimizer", "adamw-8bit", NULL };
+#undef LLAMA7
+  g_autofree char *fp32 = estimate_xml (fp32_args);
+  g_autofree char *moments = estimate_xml (moments_args);
+  g_autofree char *moments_18 = estimate_xml (moments_18_args);
+  g_autofree char *bf16 = estimate_xml (bf16_args);
+  g_autofree char *bf16_8bit = estimate_xml (bf16_8bit_args);
+
+  g_assert_cmpfloat (xml_number (fp32, "memory", "optimizer-bytes"), ==, 10.5e9);
+  g_assert_cmpfloat (xml_number (fp32, "memory", "gradients-bytes"), ==, 1.75e9);
+  g_assert_cmpfloat (xml_number (moments, "memory", "optimizer-bytes"), ==, 7e9);
+  g_assert_cmpfloat (xml_number (moments, "memory", "gradients-bytes"), ==, 1.75e9);
+  g_assert_cmpfloat (xml_number (moments_18, "memory", "optimizer-bytes"), ==, 7e9);
+  g_assert_cmpfloat (xml_number (moments_18, "memory", "gradients-bytes"), ==, 3.5e9);
+  g_assert_cmpfloat (xml_number (bf16, "memory", "optimizer-bytes"), ==, 3.5e9);
+  g_assert_cmpfloat (xml_number (bf16, "memory", "weights-bytes"), ==, 1.75e9);
+  g_assert_cmpfloat (xml_number (bf16, "memory", "gradients-bytes"), ==, 1.75e9);
+  g_assert_cmpfloat (xml_number (bf16_8bit, "memory", "optimizer-bytes"), ==, 1.75e9);
+  g_assert_nonnull (strstr (fp32, "<optimizer-states>fp32</optimizer-states>"));
+  g_assert_nonnull (strstr (bf16, "<optimizer-states>bf16</optimizer-states>"));
+}
+
 /* The routed experts' token permutations (Megatron-Core's alltoall
  * dispatcher: permute, unpermute and, with EP > 1 and several experts a
  * rank, two chunk sorts), memory-bound: Qwen3-30B-A3B (48 MoE layers,
@@ -543,6 +582,7 @@ main (int argc, char **argv)
   g_test_add_func ("/front-ends/moe-a2a-overlap", test_moe_a2a_overlap);
   g_test_add_func ("/front-ends/tp-comm-overlap", test_tp_comm_overlap);
   g_test_add_func ("/front-ends/moe-fp8-expert-speedup", test_moe_fp8_expert_speedup);
+  g_test_add_func ("/front-ends/optimizer-states", test_optimizer_states);
   g_test_add_func ("/front-ends/expert-permutations", test_expert_permutations);
   g_test_add_func ("/front-ends/moe-node-limit-fp8-dispatch", test_moe_node_limit_fp8_dispatch);
   return g_test_run ();
