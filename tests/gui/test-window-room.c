@@ -819,6 +819,73 @@ test_present_mode (void)
   cp_test_gui_close_window (window);
 }
 
+typedef struct {
+  CpWindow *window;
+  int       width_px;
+} PresentWait;
+
+/* Present mode laid out at about @width_px, the plan shown. */
+static gboolean
+presented_at_width (gpointer user_data)
+{
+  PresentWait *wait = user_data;
+  int width = gtk_widget_get_width (GTK_WIDGET (wait->window));
+
+  return present_state (wait->window) && width <= wait->width_px && width >= wait->width_px - 12 &&
+         !cp_results_view_get_update_pending (cp_window_get_results_view (wait->window)) &&
+         gtk_adjustment_get_page_size (sideways_of (wait->window)) > 0;
+}
+
+/* Issue 26: at 1024 × 700 in present mode the Nodes cell read "1 of 4
+ * (8" at the pane's edge. The node count, as the PDF prints it, with
+ * the GPUs small under it ("1" over "8 GPUs"), shows whole in the
+ * table's first view at 1024, 1600 and 1920 px, in either language
+ * (gui-window-room-nodes-zh_CN runs this in Chinese). */
+static void
+test_nodes_whole_present (void)
+{
+  static const int widths_px[] = { 1024, 1600, 1920 };
+  CpWindow *window = cp_test_gui_demo_window (app);
+
+  cp_test_gui_wait_results (cp_window_get_results_view (window));
+  for (guint w = 0; w < G_N_ELEMENTS (widths_px); w++)
+    {
+      PresentWait wait = { window, widths_px[w] };
+      g_autoptr(GPtrArray) boxes = g_ptr_array_new ();
+      guint cells = 0;
+
+      /* Sized first, then presented, as F11 in a meeting. */
+      gtk_window_set_default_size (GTK_WINDOW (window), widths_px[w], widths_px[w] == 1024 ? 700 : 1000);
+      cp_test_gui_wait_frames (GTK_WIDGET (window), 3);
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.present", NULL));
+      cp_test_gui_wait_until (presented_at_width, &wait, "present mode at its width");
+      gtk_adjustment_set_value (sideways_of (window), 0);
+      cp_test_gui_wait_frames (GTK_WIDGET (table_of (window)), 3);
+      cp_test_gui_collect (GTK_WIDGET (table_of (window)), GTK_TYPE_BOX, boxes);
+      for (guint i = 0; i < boxes->len; i++)
+        {
+          GtkWidget *cell = g_ptr_array_index (boxes, i);
+          GtkWidget *nodes = gtk_widget_get_first_child (cell);
+          GtkWidget *gpus = gtk_widget_get_next_sibling (nodes);
+
+          if (g_strcmp0 (gtk_widget_get_name (cell), "nodes-cell") != 0 || !gtk_widget_get_mapped (cell))
+            continue;
+          /* The demo's first job runs on one machine of eight GPUs. */
+          g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (nodes)), ==, "1");
+          g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (gpus)), ==,
+                           cp_i18n_is_chinese (cp_labels_ui_language ()) ? "8 块 GPU" : "8 GPUs");
+          if (!in_table_view (window, cell))
+            g_error ("at %d px the Nodes cell \"%s / %s\" is cut at the table's edge", widths_px[w],
+                     gtk_label_get_label (GTK_LABEL (nodes)), gtk_label_get_label (GTK_LABEL (gpus)));
+          g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (gpus))));
+          cells++;
+        }
+      g_assert_cmpuint (cells, >=, 5);
+      press_escape (window);
+    }
+  cp_test_gui_close_window (window);
+}
+
 /* The top of the charts' stack, in the results' coordinates. */
 static double
 chart_top (GtkWidget *chart,
@@ -1436,6 +1503,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-room/new-window-or-in-place", test_new_window_or_in_place);
   g_test_add_func ("/gui/window-room/save-as-leaves-nothing-unsaved", test_save_as_leaves_nothing_unsaved);
   g_test_add_func ("/gui/window-room/present-mode", test_present_mode);
+  g_test_add_func ("/gui/window-room/nodes-whole-present", test_nodes_whole_present);
   g_test_add_func ("/gui/window-room/readout-no-band-1024", test_readout_no_band_1024);
   g_test_add_func ("/gui/window-room/rename-in-folded-sidebar", test_rename_in_folded_sidebar);
   g_test_add_func ("/gui/window-room/billing-unit-keeps-place", test_billing_unit_keeps_place);
