@@ -308,6 +308,25 @@ cell_text (CpResultsView   *self,
       if (!(estimate->output_tokens_per_s > 0))
         return g_strdup ("—");
       return cp_words_plan_money (self->plan, estimate->cost_per_million_output_tokens, currency, lang);
+    case CP_OPTION_TEXT_TOKEN_COST_BASIS:
+      {
+        /* The figure is the hourly rent and monthly fees over the tokens
+         * an hour outputs (cp-serving.c), as the report's serving table
+         * has it: a one-time setup fee is in the total cost, not here,
+         * which the cell did not say (issue 26). */
+        const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+        g_autofree char *fee = NULL;
+
+        /* No figure, nothing to explain: no tooltip. */
+        if (!(estimate->output_tokens_per_s > 0))
+          return NULL;
+        if (!(quote->setup_fee > 0))
+          return g_strdup (_("The GPUs’ rent and the monthly fees for an hour of serving, over the tokens output in it"));
+        fee = cp_i18n_format_money (quote->setup_fee * cp_quote_vat_factor (quote, &project->settings), currency, lang);
+        /* TRANSLATORS: tooltip of a service's cost per million output tokens; %s is the quote's one-time setup fee */
+        return g_strdup_printf (_("The GPUs’ rent and the monthly fees for an hour of serving, over the tokens output in it. "
+                                  "Not the one-time setup fee of %s, which is in the total cost."), fee);
+      }
     case CP_OPTION_TEXT_THROUGHPUT:
       if (!(estimate->output_tokens_per_s > 0))
         return g_strdup ("—");
@@ -431,6 +450,8 @@ setup_cell (GtkSignalListItemFactory *factory,
       gtk_widget_add_css_class (label, "numeric");
       gtk_expression_bind (item_text_expression (column), label, "label", item);
     }
+  if (column == CP_OPTION_TEXT_TOKEN_COST)
+    gtk_expression_bind (item_text_expression (CP_OPTION_TEXT_TOKEN_COST_BASIS), label, "tooltip-text", item);
   if (column == CP_OPTION_TEXT_TECHNIQUE)
     {
       /* The longest text of the table, last: cut, it leaves the

@@ -454,6 +454,57 @@ test_deadline_met_at_slow_end (void)
   cp_test_gui_close_window (window);
 }
 
+/* A mapped label of @widget reading @text whose tooltip has @words, or
+ * lacks them when @has is FALSE. */
+static gboolean
+label_with_tooltip (GtkWidget  *widget,
+                    const char *text,
+                    const char *words,
+                    gboolean    has)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+
+  cp_test_gui_collect (widget, GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      GtkWidget *label = g_ptr_array_index (labels, i);
+      const char *tooltip = gtk_widget_get_tooltip_text (label);
+
+      if (gtk_widget_get_mapped (label) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (label)), text) == 0 &&
+          tooltip != NULL && (strstr (tooltip, words) != NULL) == has)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Issue 26: a service's cost per million output tokens leaves out the
+ * quote's setup fee, as the report's serving table does, without saying
+ * so. The cell's tooltip says it: vendor B's A800 machine has a setup fee
+ * of 2,000 CNY (the demo's quote), vendor A's 4090s none. */
+static void
+test_token_cost_says_setup_fee (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpProject *project = cp_window_get_project (window);
+  CpResultsView *results = cp_window_get_results_view (window);
+  gboolean chinese = cp_i18n_is_chinese (cp_labels_ui_language ());
+  const char *fee = chinese ? "不含 ¥2,000 的一次性开通费" : "Not the one-time setup fee of 2,000 CNY";
+  g_autoptr(CpOptionObject) b = NULL;
+  g_autoptr(CpOptionObject) a = NULL;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1920, 1000);
+  select_job (window, job_of_kind (project, CP_TASK_INFERENCE));
+  b = option_of_vendor (results, "示例供应商 B");
+  a = option_of_vendor (results, "示例供应商 A");
+  cp_test_gui_wait_frames (GTK_WIDGET (results), 3);
+  g_assert_nonnull (strstr (cp_option_object_get_text (b, CP_OPTION_TEXT_TOKEN_COST_BASIS), fee));
+  g_assert_true (label_with_tooltip (GTK_WIDGET (results), cp_option_object_get_text (b, CP_OPTION_TEXT_TOKEN_COST),
+                                     fee, TRUE));
+  g_assert_true (label_with_tooltip (GTK_WIDGET (results), cp_option_object_get_text (a, CP_OPTION_TEXT_TOKEN_COST),
+                                     chinese ? "开通费" : "setup fee", FALSE));
+  cp_test_gui_close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -471,6 +522,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-agree/offer-names-other-gpus", test_offer_names_other_gpus);
   g_test_add_func ("/gui/window-agree/table-words-as-report", test_table_words_as_report);
   g_test_add_func ("/gui/window-agree/deadline-met-at-slow-end", test_deadline_met_at_slow_end);
+  g_test_add_func ("/gui/window-agree/token-cost-says-setup-fee", test_token_cost_says_setup_fee);
   status = g_test_run ();
 
   g_object_unref (app);
