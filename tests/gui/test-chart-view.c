@@ -766,6 +766,63 @@ test_chart_view_readout_names_machines (void)
   gtk_window_destroy (window);
 }
 
+/* Issue 26: a cluster's line ends at its whole offer, 128 GPUs for
+ * 示例供应商 F's 16 nodes of 8 Ascend 910B2, and its label there read
+ * "8 × Ascend 910B2 64GB · …", one machine. It names the nodes, "16 × 8 ×
+ * Ascend 910B2 64GB", then the vendor; on the window's cost chart at
+ * 700 × 420 the vendor is what gives way, the machines shown whole. */
+static void
+test_chart_view_cluster_label_machines (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) project = cp_demo_project_new (&error);
+  GtkWindow *window = GTK_WINDOW (gtk_window_new ());
+  CpResultsView *results = CP_RESULTS_VIEW (cp_results_view_new ());
+  CpChartView *view = cp_results_view_get_chart (results, CP_CHART_COST);
+  const CpChartData *data;
+  g_autoptr(GArray) boxes = NULL;
+  guint pretrain = G_MAXUINT;
+  int f = -1;
+  const char *machines = "16 × 8 × Ascend 910B2 64GB · ";
+
+  g_assert_no_error (error);
+  for (guint j = 0; j < project->jobs->len; j++)
+    if (g_strcmp0 (((CpJob *) g_ptr_array_index (project->jobs, j))->id, "job-pretrain13b") == 0)
+      pretrain = j;
+  g_assert_cmpuint (pretrain, <, project->jobs->len);
+  gtk_window_set_default_size (window, 1280, 800);
+  gtk_window_set_child (window, GTK_WIDGET (results));
+  gtk_window_present (window);
+  cp_results_view_update (results, project, pretrain);
+  cp_test_gui_wait_results (results);
+  cp_results_view_show_chart (results, CP_CHART_COST);
+  cp_test_gui_wait_until (has_cost_chart, view, "the cost chart");
+
+  data = cp_chart_view_get_data (view);
+  for (guint s = 0; s < data->series->len; s++)
+    if (strstr (((CpChartSeries *) g_ptr_array_index (data->series, s))->label, "示例供应商 F") != NULL)
+      f = (int) s;
+  g_assert_cmpint (f, >=, 0);
+  g_assert_true (g_str_has_prefix (((CpChartSeries *) g_ptr_array_index (data->series, f))->label, machines));
+
+  {
+    cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 700, 420);
+    cairo_t *cr = cairo_create (surface);
+    guint shown = 0;
+
+    boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+    cp_chart_draw_full (cr, 700, 420, CP_CHART_STYLE_LIGHT, data, boxes);
+    for (guint b = 0; b < boxes->len; b++)
+      if (g_array_index (boxes, CpChartLabelBox, b).series == f)
+        shown = MAX (shown, g_array_index (boxes, CpChartLabelBox, b).shown_bytes);
+    /* "16 × 8 × Ascend 910B2 64GB" whole, the separator's bytes aside. */
+    g_assert_cmpuint (shown, >=, strlen ("16 × 8 × Ascend 910B2 64GB"));
+    cairo_destroy (cr);
+    cairo_surface_destroy (surface);
+  }
+  gtk_window_destroy (window);
+}
+
 /* The days of @text, "92.0 days". */
 static double
 days_of (const char *text)
@@ -930,5 +987,6 @@ main (int    argc,
   g_test_add_func ("/chart-view/marker-not-hidden", test_chart_view_marker_not_hidden);
   g_test_add_func ("/chart-view/readout-names-machines", test_chart_view_readout_names_machines);
   g_test_add_func ("/chart-view/missed-by", test_chart_view_missed_by);
+  g_test_add_func ("/chart-view/cluster-label-machines", test_chart_view_cluster_label_machines);
   return g_test_run ();
 }
