@@ -1483,6 +1483,112 @@ test_add_closes_folded_sidebar (void)
   cp_test_gui_close_window (window);
 }
 
+/* The button of @sidebar that runs @action. */
+static GtkWidget *
+button_for_action (GtkWidget  *sidebar,
+                   const char *action)
+{
+  g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
+
+  cp_test_gui_collect (sidebar, GTK_TYPE_BUTTON, buttons);
+  for (guint i = 0; i < buttons->len; i++)
+    if (g_strcmp0 (gtk_actionable_get_action_name (g_ptr_array_index (buttons, i)), action) == 0)
+      return g_ptr_array_index (buttons, i);
+  g_assert_not_reached ();
+}
+
+typedef struct {
+  GPtrArray *items;
+  guint      count;
+} CountWait;
+
+static gboolean
+count_reached (gpointer user_data)
+{
+  CountWait *wait = user_data;
+
+  return wait->items->len >= wait->count;
+}
+
+/* Tab from where the focus is, as GtkWindow moves it, until it reaches a
+ * focusable widget; the widget it reached. */
+static GtkWidget *
+press_tab (CpWindow *window)
+{
+  g_assert_true (gtk_widget_child_focus (GTK_WIDGET (window), GTK_DIR_TAB_FORWARD));
+  cp_test_gui_spin ();
+  return gtk_root_get_focus (GTK_ROOT (window));
+}
+
+/* Issue 26: after choosing from the "+" of the folded sidebar at 1,024
+ * px, Tab must go on into the new item's form: from the name it moves
+ * to the form's next field (a job's Kind, a quote's Offer), not out of
+ * the form nor to the sidebar closed over it. The same from the header
+ * bar's "+" menu, its item clicked. */
+static void
+test_add_then_tab_in_form (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  WidthWait narrow = { window, 1024 };
+  AdwFlap *flap = ADW_FLAP (cp_test_gui_find_named (GTK_WIDGET (window), "flap"));
+  GtkWidget *sidebar = cp_test_gui_find_named (GTK_WIDGET (window), "sidebar");
+  GtkWidget *job_form = GTK_WIDGET (cp_window_get_job_editor (window));
+  GtkWidget *quote_form = GTK_WIDGET (cp_window_get_quote_editor (window));
+  CpProject *project = cp_window_get_project (window);
+  CountWait wait;
+  GtkWidget *focus;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 700);
+  cp_test_gui_wait_until (folded_at_width, &narrow, "the window 1,024 px wide");
+
+  /* The sidebar's "+" beside Jobs, pressed as Space or Enter would. */
+  adw_flap_set_reveal_flap (flap, TRUE);
+  cp_test_gui_wait_frames (GTK_WIDGET (window), 3);
+  g_assert_true (gtk_widget_activate (button_for_action (sidebar, "win.add-job")));
+  /* A button activated by the keyboard clicks a moment later. */
+  wait = (CountWait) { project->jobs, project->jobs->len + 1 };
+  cp_test_gui_wait_until (count_reached, &wait, "the job added");
+  cp_test_gui_wait_frames (GTK_WIDGET (window), 3);
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_nonnull (focus);
+  g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (cp_job_editor_get_row (cp_window_get_job_editor (window), "name"))));
+  focus = press_tab (window);
+  g_assert_nonnull (focus);
+  g_assert_true (gtk_widget_is_ancestor (focus, job_form));
+  g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (cp_job_editor_get_row (cp_window_get_job_editor (window), "kind"))));
+
+  /* The sidebar's "+" beside Quotes. */
+  adw_flap_set_reveal_flap (flap, TRUE);
+  cp_test_gui_wait_frames (GTK_WIDGET (window), 3);
+  g_assert_true (gtk_widget_activate (button_for_action (sidebar, "win.add-quote")));
+  wait = (CountWait) { project->quotes, project->quotes->len + 1 };
+  cp_test_gui_wait_until (count_reached, &wait, "the quote added");
+  cp_test_gui_wait_frames (GTK_WIDGET (window), 3);
+  focus = press_tab (window);
+  g_assert_nonnull (focus);
+  g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (cp_quote_editor_get_row (cp_window_get_quote_editor (window), "offer-name"))));
+
+  /* The header bar's "+" menu: Add Job clicked. */
+  {
+    GtkMenuButton *add = GTK_MENU_BUTTON (cp_test_gui_find_named (GTK_WIDGET (window), "add-button"));
+    GtkWidget *popover = GTK_WIDGET (gtk_menu_button_get_popover (add));
+    GtkWidget *item;
+
+    gtk_menu_button_popup (add);
+    cp_test_gui_wait_frames (GTK_WIDGET (window), 3);
+    item = cp_test_gui_find_with_text (popover, "Add Job", CP_TEST_GUI_TEXT_WHOLE);
+    g_assert_nonnull (item);
+    g_signal_emit_by_name (item, "clicked");
+    cp_test_gui_wait_frames (GTK_WIDGET (window), 5);
+    g_assert_false (gtk_widget_get_mapped (popover));
+    focus = press_tab (window);
+    g_assert_nonnull (focus);
+    g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (cp_job_editor_get_row (cp_window_get_job_editor (window), "kind"))));
+  }
+  g_assert_false (gtk_widget_is_ancestor (focus, quote_form));
+  cp_test_gui_close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1498,6 +1604,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-room/table-scrolls-1024", test_table_scrolls_1024);
   g_test_add_func ("/gui/window-room/popups-fit-700", test_popups_fit_700);
   g_test_add_func ("/gui/window-room/add-closes-folded-sidebar", test_add_closes_folded_sidebar);
+  g_test_add_func ("/gui/window-room/add-then-tab-in-form", test_add_then_tab_in_form);
   g_test_add_func ("/gui/window-room/table-wide", test_table_wide);
   g_test_add_func ("/gui/window-room/service-columns", test_service_columns);
   g_test_add_func ("/gui/window-room/new-window-or-in-place", test_new_window_or_in_place);
