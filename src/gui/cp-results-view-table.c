@@ -184,7 +184,11 @@ cell_text (CpResultsView   *self,
       }
     case CP_OPTION_TEXT_TECHNIQUE:
       /* The report's words for it (cp-report-job.c): "As configured"
-       * here where the PDF said "LoRA" (issue 26). */
+       * here where the PDF said "LoRA" (issue 26); none for an option
+       * that cannot run, as its row there ("Full recompute" here beside
+       * the PDF's "—"). */
+      if (!estimate->fits)
+        return g_strdup ("—");
       return cp_words_estimate_technique (job, estimate);
     case CP_OPTION_TEXT_DAYS:
       /* An option that cannot run has no time or cost to compare: the

@@ -374,8 +374,9 @@ option_of_vendor (CpResultsView *results,
  * said "LoRA", its Nodes "1 of 2 (8 GPUs)" where the PDF's said "1". The
  * demo's PDF (read from compute-planner-cli report --pdf) has, for the
  * 14B LoRA job, "1" and "LoRA" on every row, and for the 13B
- * pre-training vendor D's 10 nodes, "None needed": the table's cells read
- * the same, the GPUs small under the nodes ("80 GPUs"). */
+ * pre-training vendor D's 10 nodes, "None needed", and for an option
+ * that cannot run, "—": the table's cells read the same, the GPUs small
+ * under the nodes ("80 GPUs"). */
 static void
 test_table_words_as_report (void)
 {
@@ -411,6 +412,16 @@ test_table_words_as_report (void)
     /* Of the 16 nodes vendor D offers, in the cell's tooltip. */
     g_assert_cmpstr (cp_option_object_get_text (d, CP_OPTION_TEXT_NODES_OFFERED), ==,
                      chinese ? "用报价 16 个节点中的 10 个，共 80 块 GPU" : "10 of the 16 nodes offered, 80 GPUs");
+  }
+  /* The 70B full fine-tune does not fit vendor A's 4090s: the PDF's row
+   * has its node, "1", and no technique, "—". */
+  select_job (window, job_of_kind (project, CP_TASK_FULL_FINETUNE));
+  {
+    g_autoptr(CpOptionObject) a = option_of_vendor (results, "示例供应商 A");
+
+    g_assert_false (cp_option_object_get_option (a)->estimate.fits);
+    g_assert_cmpstr (cp_option_object_get_text (a, CP_OPTION_TEXT_NODES), ==, "1");
+    g_assert_cmpstr (cp_option_object_get_text (a, CP_OPTION_TEXT_TECHNIQUE), ==, "—");
   }
   cp_test_gui_close_window (window);
 }
