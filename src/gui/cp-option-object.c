@@ -59,6 +59,9 @@ static const char * const text_properties[CP_N_OPTION_TEXTS] = {
   [CP_OPTION_TEXT_SERVED] = "served-text",
   [CP_OPTION_TEXT_COST_RANGE] = "cost-range-text",
   [CP_OPTION_TEXT_DAYS_RANGE] = "days-range-text",
+  [CP_OPTION_TEXT_TOKEN_COST_BASIS] = "token-cost-basis-text",
+  [CP_OPTION_TEXT_GPUS] = "gpus-text",
+  [CP_OPTION_TEXT_NODES_OFFERED] = "nodes-offered-text",
 };
 
 const char *

@@ -27,6 +27,9 @@ typedef enum {
   CP_OPTION_TEXT_SERVED,     /* serving: requests carried of the target, and per second */
   CP_OPTION_TEXT_COST_RANGE, /* low–high over the assumptions' spread, under the cost */
   CP_OPTION_TEXT_DAYS_RANGE, /* low–high calendar days, under the days */
+  CP_OPTION_TEXT_TOKEN_COST_BASIS, /* serving: the tooltip of the cost per token, what it counts and leaves out */
+  CP_OPTION_TEXT_GPUS,       /* under the nodes: their GPUs ("8 GPUs") */
+  CP_OPTION_TEXT_NODES_OFFERED, /* the nodes' tooltip: of the nodes offered ("1 of the 4 nodes offered, 8 GPUs") */
   CP_N_OPTION_TEXTS
 } CpOptionText;
 

@@ -154,11 +154,22 @@ cell_text (CpResultsView   *self,
         return g_strdup (_("⚠ Tight"));
       return g_strdup (cp_words_yes_no (estimate->fits));
     case CP_OPTION_TEXT_NODES:
+      /* The report's figure, as its table prints it: "1 of 2 (8 GPUs)"
+       * here beside "1" in the PDF read as two answers (issue 26). */
+      return cp_i18n_format_number (estimate->nodes, 0, lang);
+    case CP_OPTION_TEXT_GPUS:
+      /* Small under the figure, as the ranges are under theirs: on one
+       * line "1 of 4 (8 GPUs)" was cut at 1024 px in present mode. */
+      /* TRANSLATORS: under a node count in the results table: the GPUs they have, e.g. "8 GPUs" */
+      return g_strdup_printf (_("%u GPUs"), estimate->gpus);
+    case CP_OPTION_TEXT_NODES_OFFERED:
       if (option->has_full_offer)
-        /* TRANSLATORS: nodes used of nodes offered (total GPUs), e.g. "1 of 4 (8 GPUs)" */
-        return g_strdup_printf (_("%u of %u (%u GPUs)"), estimate->nodes, option->full_offer.nodes, estimate->gpus);
-      /* TRANSLATORS: nodes (total GPUs), e.g. "4 (32 GPUs)" */
-      return g_strdup_printf (_("%u (%u GPUs)"), estimate->nodes, estimate->gpus);
+        /* TRANSLATORS: the results table's Nodes tooltip: nodes used, nodes the quote offers, GPUs used */
+        return g_strdup_printf (_("%u of the %u nodes offered, %u GPUs"), estimate->nodes, option->full_offer.nodes,
+                                estimate->gpus);
+      /* TRANSLATORS: the results table's Nodes tooltip: nodes used and their GPUs */
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u node, %u GPUs", "%u nodes, %u GPUs", estimate->nodes),
+                              estimate->nodes, estimate->gpus);
     case CP_OPTION_TEXT_MEMORY:
       {
         g_autofree char *need = format_bytes (self, estimate->memory_per_gpu_bytes);
@@ -172,8 +183,13 @@ cell_text (CpResultsView   *self,
         return g_strdup_printf (estimate->fits ? _("%s / %s") : _("%s / %s ✗"), need, have);
       }
     case CP_OPTION_TEXT_TECHNIQUE:
-      /* A table cell, in sentence case as the report's ("As configured"). */
-      return g_strdup (cp_words_capitalised (cp_words_technique (estimate->technique)));
+      /* The report's words for it (cp-report-job.c): "As configured"
+       * here where the PDF said "LoRA" (issue 26); none for an option
+       * that cannot run, as its row there ("Full recompute" here beside
+       * the PDF's "—"). */
+      if (!estimate->fits)
+        return g_strdup ("—");
+      return cp_words_estimate_technique (job, estimate);
     case CP_OPTION_TEXT_DAYS:
       /* An option that cannot run has no time or cost to compare: the
        * report leaves them out, and a figure here was read as a price
@@ -201,6 +217,13 @@ cell_text (CpResultsView   *self,
           /* TRANSLATORS: the results table's Serves column: concurrent requests an option carries, of the target */
           return g_strdup_printf (_("%s of %s"), served, target);
         }
+      /* Met at the expected figure only, as the memo's answer says it:
+       * "Met" over a range that runs past the deadline read as a promise
+       * (issue 26: the runner-up). */
+      if (cp_job_deadline_days (job) > 0 && estimate->fits && estimate->meets_deadline &&
+          option->range.calendar_days_high > cp_job_deadline_days (job))
+        /* TRANSLATORS: the results table's Deadline cell, on two lines: met at the expected days, missed at the range's slow end */
+        return g_strdup (_("Met\n(misses at slow end)"));
       return cp_words_deadline_status (job, estimate, lang);
     case CP_OPTION_TEXT_COST:
       if (!estimate->fits)
@@ -289,6 +312,25 @@ cell_text (CpResultsView   *self,
       if (!(estimate->output_tokens_per_s > 0))
         return g_strdup ("—");
       return cp_words_plan_money (self->plan, estimate->cost_per_million_output_tokens, currency, lang);
+    case CP_OPTION_TEXT_TOKEN_COST_BASIS:
+      {
+        /* The figure is the hourly rent and monthly fees over the tokens
+         * an hour outputs (cp-serving.c), as the report's serving table
+         * has it: a one-time setup fee is in the total cost, not here,
+         * which the cell did not say (issue 26). */
+        const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+        g_autofree char *fee = NULL;
+
+        /* No figure, nothing to explain: no tooltip. */
+        if (!(estimate->output_tokens_per_s > 0))
+          return NULL;
+        if (!(quote->setup_fee > 0))
+          return g_strdup (_("The GPUs’ rent and the monthly fees for an hour of serving, over the tokens output in it"));
+        fee = cp_i18n_format_money (quote->setup_fee * cp_quote_vat_factor (quote, &project->settings), currency, lang);
+        /* TRANSLATORS: tooltip of a service's cost per million output tokens; %s is the quote's one-time setup fee */
+        return g_strdup_printf (_("The GPUs’ rent and the monthly fees for an hour of serving, over the tokens output in it. "
+                                  "Not the one-time setup fee of %s, which is in the total cost."), fee);
+      }
     case CP_OPTION_TEXT_THROUGHPUT:
       if (!(estimate->output_tokens_per_s > 0))
         return g_strdup ("—");
@@ -373,6 +415,9 @@ setup_cell (GtkSignalListItemFactory *factory,
   GtkWidget *label = gtk_label_new (NULL);
 
   gtk_label_set_xalign (GTK_LABEL (label), column == CP_OPTION_TEXT_QUOTE || column == CP_OPTION_TEXT_TECHNIQUE ? 0 : 1);
+  /* A cell on two lines ("Met" over "(misses at slow end)") keeps the
+   * column's edge on both. */
+  gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_RIGHT);
   if (column == CP_OPTION_TEXT_QUOTE)
     {
       /* Two lines, each cut, never wrapped: the table is as high as
@@ -409,6 +454,8 @@ setup_cell (GtkSignalListItemFactory *factory,
       gtk_widget_add_css_class (label, "numeric");
       gtk_expression_bind (item_text_expression (column), label, "label", item);
     }
+  if (column == CP_OPTION_TEXT_TOKEN_COST)
+    gtk_expression_bind (item_text_expression (CP_OPTION_TEXT_TOKEN_COST_BASIS), label, "tooltip-text", item);
   if (column == CP_OPTION_TEXT_TECHNIQUE)
     {
       /* The longest text of the table, last: cut, it leaves the
@@ -421,23 +468,31 @@ setup_cell (GtkSignalListItemFactory *factory,
       /* Its whole words on hover (_cp_results_view_set_tooltip()). */
       g_signal_connect (label, "notify::label", G_CALLBACK (technique_tooltip), NULL);
     }
-  if (column == CP_OPTION_TEXT_COST || column == CP_OPTION_TEXT_DAYS)
+  if (column == CP_OPTION_TEXT_COST || column == CP_OPTION_TEXT_DAYS || column == CP_OPTION_TEXT_NODES)
     {
-      /* The band over the assumptions' spread, small under the
-       * expected figure: the column keeps its width. */
+      /* The band over the assumptions' spread, or the nodes offered and
+       * the GPUs, small under the figure: the column keeps its width. */
       GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
       GtkWidget *range = gtk_label_new (NULL);
+      Column under = column == CP_OPTION_TEXT_COST ? CP_OPTION_TEXT_COST_RANGE
+                     : column == CP_OPTION_TEXT_DAYS ? CP_OPTION_TEXT_DAYS_RANGE
+                     : CP_OPTION_TEXT_GPUS;
 
       gtk_label_set_xalign (GTK_LABEL (range), 1);
       gtk_widget_add_css_class (range, "numeric");
       gtk_widget_add_css_class (range, "caption");
       gtk_widget_add_css_class (range, "dim-label");
-      gtk_widget_set_tooltip_text (range, _("Low to high: every assumption at its optimistic or its pessimistic end"));
-      gtk_expression_bind (item_text_expression (column == CP_OPTION_TEXT_COST ? CP_OPTION_TEXT_COST_RANGE
-                                                                               : CP_OPTION_TEXT_DAYS_RANGE),
-                           range, "label", item);
+      if (column != CP_OPTION_TEXT_NODES)
+        gtk_widget_set_tooltip_text (range, _("Low to high: every assumption at its optimistic or its pessimistic end"));
+      gtk_expression_bind (item_text_expression (under), range, "label", item);
       gtk_box_append (GTK_BOX (box), label);
       gtk_box_append (GTK_BOX (box), range);
+      if (column == CP_OPTION_TEXT_NODES)
+        {
+          /* Of how many the quote offers, which the verdict also says. */
+          gtk_expression_bind (item_text_expression (CP_OPTION_TEXT_NODES_OFFERED), box, "tooltip-text", item);
+          gtk_widget_set_name (box, "nodes-cell");
+        }
       if (column == CP_OPTION_TEXT_COST)
         {
           GtkWidget *cell = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);

@@ -337,11 +337,29 @@ cp_chart_series_new_for_quote (const CpProject *project,
   guint nodes = quote_index == recommended
                 ? g_array_index (plan->options, CpOption, plan->recommended).estimate.nodes : 1;
   g_autofree char *name = cp_words_quote_name (project, quote_index);
-  g_autofree char *hardware = cp_words_machines (quote, nodes, lang);
+  g_autofree char *hardware = NULL;
+  g_autofree char *summary = NULL;
+  g_autofree char *label = NULL;
+  CpChartSeries *series = NULL;
+
+  /* A cluster's line ends at its whole offer and is named there: "8 ×
+   * Ascend 910B2" at 128 GPUs read as one machine (issue 26). Its nodes,
+   * without the GPUs they add up to, which the axis gives: the label's
+   * words are the GPU's, not a count that crowds a small chart. */
+  if (quote_index != recommended && cp_quote_is_cluster (quote) && quote->nodes_available > 1)
+    {
+      const char *model = quote->gpu.name != NULL ? cp_words_gpu_model (quote->gpu.name)
+                          : quote->gpu.id != NULL ? quote->gpu.id : "";
+
+      /* TRANSLATORS: a cluster quote's line on a chart: its nodes × GPUs per node, GPU model, e.g. "16 × 8 × H800" */
+      hardware = g_strdup_printf (_("%u × %u × %s"), quote->nodes_available, quote->gpus_per_node, model);
+    }
+  else
+    hardware = cp_words_machines (quote, nodes, lang);
   /* TRANSLATORS: a quote on a chart: its GPUs ("8 × H800"), then its vendor and offer */
-  g_autofree char *summary = g_strdup_printf (_("%s · %s"), hardware, name);
-  g_autofree char *label = quote_index == recommended ? cp_chart_recommended_label (summary) : g_strdup (summary);
-  CpChartSeries *series = cp_chart_series_new (label, with_y2);
+  summary = g_strdup_printf (_("%s · %s"), hardware, name);
+  label = quote_index == recommended ? cp_chart_recommended_label (summary) : g_strdup (summary);
+  series = cp_chart_series_new (label, with_y2);
 
   series->shorten_from = cp_chart_hardware_end (label, summary, strlen (hardware));
   series->points_only = !cp_quote_is_cluster (quote);

@@ -1500,3 +1500,43 @@ cp_chart_draw_fixed_label (Painter                    *painter,
   cairo_restore (painter->cr);
   cp_chart_show_text (painter, geometry, font, text, box.x, box.y, 0, 0, wrap_w, FALSE);
 }
+
+/* Like cp_chart_draw_fixed_label(), wrapped at @wrap_w, but only where
+ * it covers no line of @panel, at most @max_shift from @y: FALSE, and
+ * nothing drawn, when there is no such place. The job's labels on the
+ * memory chart try several before the fixed label's way (issue 26: "This
+ * job as recommended" sat on a capacity line). */
+gboolean
+cp_chart_draw_label_off_lines (Painter                    *painter,
+                               Geometry                   *geometry,
+                               const PangoFontDescription *font,
+                               const char                 *text,
+                               double                      x,
+                               double                      y,
+                               double                      x_align,
+                               double                      wrap_w,
+                               double                      max_shift,
+                               const Panel                *panel,
+                               const CpChartLabelBox      *keep_clear)
+{
+  CpChartLabelBox box = { 0 };
+  double w, h;
+
+  cp_chart_text_size (geometry, font, text, wrap_w, &w, &h);
+  box.width = w;
+  box.height = h;
+  box.series = -1;
+  box.shown_bytes = strlen (text);
+  box.x = x - x_align * w;
+  box.y = y;
+  if (box.x < geometry->left + 2 || box.x + w > geometry->right - 2 ||
+      !place_box (painter, geometry, panel, &box, panel->top + 1, panel->bottom - 1, max_shift, keep_clear, NULL))
+    return FALSE;
+  cairo_save (painter->cr);
+  cp_chart_set_rgb (painter->cr, &painter->theme.background);
+  cairo_rectangle (painter->cr, box.x - 1, box.y, box.width + 2, box.height);
+  cairo_fill (painter->cr);
+  cairo_restore (painter->cr);
+  cp_chart_show_text (painter, geometry, font, text, box.x, box.y, 0, 0, wrap_w, FALSE);
+  return TRUE;
+}

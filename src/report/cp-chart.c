@@ -637,9 +637,59 @@ draw_chart_marks (Painter           *painter,
         /* Off its own marker: a label's backdrop hid the recommended one. */
         double size = r * 1.15 + 1;
         CpChartLabelBox own = { x - size, y - size, 2 * size, 2 * size, -1, 0 };
+        double full_w = MAX (geometry->right - geometry->left - 4, geometry->font_px * 6);
+        /* Off every line too (issue 26: "This job as recommended" lay on
+         * a capacity line): over or under its marker, centred or to
+         * either side, whole or on two lines, a few lines' height away
+         * at most, before the fixed label's way, which may cover one. */
+        const double wraps[] = { full_w, MIN (full_w, geometry->font_px * 14), MIN (full_w, geometry->font_px * 7) };
+        const struct { double dx, align; } sides[] = { { 0, 0.5 }, { size + 2, 0 }, { -size - 2, 1 } };
+        const char *texts[2] = { text, NULL };
+        gboolean placed = FALSE;
 
-        cp_chart_draw_fixed_label (painter, geometry, geometry->small, text, x - w / 2,
-                                   below ? y + r + 2 : y - r - h - 2, 0, upper, &own);
+        /* The recommended mark's words without its technique, which the
+         * curve it sits on names in the same colour. */
+        if (mark == 1)
+          {
+            cp_i18n_push_language (data->lang);
+            /* TRANSLATORS: the memory chart's mark of the job as the recommended option runs it, where its technique does not fit */
+            texts[1] = _("This job as recommended");
+            cp_i18n_pop_language ();
+          }
+        /* The whole words on one or two lines, then the short ones, then
+         * the whole words narrow: five lines read worse than the short. */
+        const struct { guint text, wrap; } tries[] = { { 0, 0 }, { 0, 1 }, { 1, 0 }, { 1, 1 }, { 1, 2 }, { 0, 2 } };
+
+        for (guint t = 0; t < G_N_ELEMENTS (tries) && !placed; t++)
+          for (guint s = 0; s < G_N_ELEMENTS (sides) && texts[tries[t].text] != NULL && !placed; s++)
+            {
+              const char *words = texts[tries[t].text];
+              double wrap_w = wraps[tries[t].wrap];
+              double wrapped_w, wrapped_h;
+
+              cp_chart_text_size (geometry, geometry->small, words, wrap_w, &wrapped_w, &wrapped_h);
+              placed = cp_chart_draw_label_off_lines (painter, geometry, geometry->small, words, x + sides[s].dx,
+                                                      below ? y + r + 2 : y - r - wrapped_h - 2, sides[s].align,
+                                                      wrap_w, 3 * geometry->line_h, upper, &own);
+            }
+        /* Among curves close together, the short words farther off, on
+         * either side of the marker. */
+        for (guint k = 0; k < G_N_ELEMENTS (wraps) && !placed; k++)
+          for (guint s = 0; s < G_N_ELEMENTS (sides) && !placed; s++)
+            for (int side = 0; side < 2 && !placed; side++)
+              {
+                const char *words = texts[1] != NULL ? texts[1] : texts[0];
+                gboolean under = side == 0 ? below : !below;
+                double wrapped_w, wrapped_h;
+
+                cp_chart_text_size (geometry, geometry->small, words, wraps[k], &wrapped_w, &wrapped_h);
+                placed = cp_chart_draw_label_off_lines (painter, geometry, geometry->small, words, x + sides[s].dx,
+                                                        under ? y + r + 2 : y - r - wrapped_h - 2, sides[s].align,
+                                                        wraps[k], 8 * geometry->line_h, upper, &own);
+              }
+        if (!placed)
+          cp_chart_draw_fixed_label (painter, geometry, geometry->small, text, x - w / 2,
+                                     below ? y + r + 2 : y - r - h - 2, 0, upper, &own);
       }
     }
 }

@@ -766,6 +766,171 @@ test_chart_view_readout_names_machines (void)
   gtk_window_destroy (window);
 }
 
+/* Issue 26: a cluster's line ends at its whole offer, 128 GPUs for
+ * 示例供应商 F's 16 nodes of 8 Ascend 910B2, and its label there read
+ * "8 × Ascend 910B2 64GB · …", one machine. It names the nodes, "16 × 8 ×
+ * Ascend 910B2 64GB", then the vendor; on the window's cost chart at
+ * 700 × 420 the vendor is what gives way, the machines shown whole. */
+static void
+test_chart_view_cluster_label_machines (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) project = cp_demo_project_new (&error);
+  GtkWindow *window = GTK_WINDOW (gtk_window_new ());
+  CpResultsView *results = CP_RESULTS_VIEW (cp_results_view_new ());
+  CpChartView *view = cp_results_view_get_chart (results, CP_CHART_COST);
+  const CpChartData *data;
+  g_autoptr(GArray) boxes = NULL;
+  guint pretrain = G_MAXUINT;
+  int f = -1;
+  const char *machines = "16 × 8 × Ascend 910B2 64GB · ";
+
+  g_assert_no_error (error);
+  for (guint j = 0; j < project->jobs->len; j++)
+    if (g_strcmp0 (((CpJob *) g_ptr_array_index (project->jobs, j))->id, "job-pretrain13b") == 0)
+      pretrain = j;
+  g_assert_cmpuint (pretrain, <, project->jobs->len);
+  gtk_window_set_default_size (window, 1280, 800);
+  gtk_window_set_child (window, GTK_WIDGET (results));
+  gtk_window_present (window);
+  cp_results_view_update (results, project, pretrain);
+  cp_test_gui_wait_results (results);
+  cp_results_view_show_chart (results, CP_CHART_COST);
+  cp_test_gui_wait_until (has_cost_chart, view, "the cost chart");
+
+  data = cp_chart_view_get_data (view);
+  for (guint s = 0; s < data->series->len; s++)
+    if (strstr (((CpChartSeries *) g_ptr_array_index (data->series, s))->label, "示例供应商 F") != NULL)
+      f = (int) s;
+  g_assert_cmpint (f, >=, 0);
+  g_assert_true (g_str_has_prefix (((CpChartSeries *) g_ptr_array_index (data->series, f))->label, machines));
+
+  {
+    cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 700, 420);
+    cairo_t *cr = cairo_create (surface);
+    guint shown = 0;
+
+    boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+    cp_chart_draw_full (cr, 700, 420, CP_CHART_STYLE_LIGHT, data, boxes);
+    for (guint b = 0; b < boxes->len; b++)
+      if (g_array_index (boxes, CpChartLabelBox, b).series == f)
+        shown = MAX (shown, g_array_index (boxes, CpChartLabelBox, b).shown_bytes);
+    /* "16 × 8 × Ascend 910B2 64GB" whole, the separator's bytes aside. */
+    g_assert_cmpuint (shown, >=, strlen ("16 × 8 × Ascend 910B2 64GB"));
+    cairo_destroy (cr);
+    cairo_surface_destroy (surface);
+  }
+  gtk_window_destroy (window);
+}
+
+static gboolean
+has_memory_chart (gpointer view)
+{
+  const CpChartData *data = cp_chart_view_get_data (view);
+
+  return data != NULL && data->kind == CP_CHART_MEMORY && data->series->len > 0 &&
+         gtk_widget_get_width (GTK_WIDGET (view)) > 0;
+}
+
+/* Whether the segment (x0, y0)–(x1, y1) passes inside @box (half a
+ * pixel in from its edges). */
+static gboolean
+segment_in_box (double                 x0,
+                double                 y0,
+                double                 x1,
+                double                 y1,
+                const CpChartLabelBox *box)
+{
+  guint steps = (guint) ceil (hypot (x1 - x0, y1 - y0) * 2) + 1;
+
+  for (guint i = 0; i <= steps; i++)
+    {
+      double t = (double) i / steps, x = x0 + (x1 - x0) * t, y = y0 + (y1 - y0) * t;
+
+      if (x > box->x + 0.5 && x < box->x + box->width - 0.5 && y > box->y + 0.5 && y < box->y + box->height - 0.5)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Issue 26: on the memory chart of the demo's 70B full fine-tune, "This
+ * job as recommended: CPU offload over 8 GPUs (GPU part)" lay across the
+ * capacity lines of 640 and 768 GiB. The job's marks' labels cover no
+ * line and no curve, on every job's memory chart as the window's Memory
+ * tab shows it, at the view's size and at 700 × 420. */
+static void
+test_chart_view_job_labels_off_lines (void)
+{
+  static const double sizes[][2] = { { 0, 0 }, { 700, 420 } };
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) project = cp_demo_project_new (&error);
+  GtkWindow *window = GTK_WINDOW (gtk_window_new ());
+  CpResultsView *results = CP_RESULTS_VIEW (cp_results_view_new ());
+  CpChartView *view = cp_results_view_get_chart (results, CP_CHART_MEMORY);
+  guint checked = 0;
+
+  g_assert_no_error (error);
+  gtk_window_set_default_size (window, 1280, 800);
+  gtk_window_set_child (window, GTK_WIDGET (results));
+  gtk_window_present (window);
+  for (guint j = 0; j < project->jobs->len; j++)
+    {
+      const CpChartData *data;
+
+      cp_results_view_update (results, project, j);
+      cp_test_gui_wait_results (results);
+      cp_results_view_show_chart (results, CP_CHART_MEMORY);
+      cp_test_gui_wait_frames (GTK_WIDGET (results), 2);
+      if (!has_memory_chart (view))
+        continue;
+      data = cp_chart_view_get_data (view);
+      for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
+        {
+          double width = sizes[z][0] > 0 ? sizes[z][0] : gtk_widget_get_width (GTK_WIDGET (view));
+          double height = sizes[z][1] > 0 ? sizes[z][1] : gtk_widget_get_height (GTK_WIDGET (view));
+          cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, (int) width, (int) height);
+          cairo_t *cr = cairo_create (surface);
+          g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+
+          cp_chart_draw_full (cr, width, height, CP_CHART_STYLE_LIGHT, data, boxes);
+          for (guint b = 0; b < boxes->len; b++)
+            {
+              const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, b);
+
+              /* The chart's own labels: on the memory chart, the job's marks. */
+              if (box->series != -1 || box->width <= 0)
+                continue;
+              checked++;
+              for (guint s = 0; s < data->series->len; s++)
+                {
+                  double px = NAN, py = NAN;
+
+                  for (guint p = 0; p < ((CpChartSeries *) g_ptr_array_index (data->series, s))->x->len; p++)
+                    {
+                      double x = NAN, y = NAN;
+
+                      if (!cp_chart_locate (data, width, height, CP_CHART_STYLE_LIGHT, s, p, FALSE, &x, &y))
+                        {
+                          px = NAN;
+                          continue;
+                        }
+                      if (isfinite (px) && segment_in_box (px, py, x, y, box))
+                        g_error ("job %u at %g × %g: a label of the job's marks (%.0f, %.0f, %.0f × %.0f) covers the line “%s” at (%.0f, %.0f)", j + 1, width,
+                                 height, box->x, box->y, box->width, box->height, ((CpChartSeries *) g_ptr_array_index (data->series, s))->label, x, y);
+                      px = x;
+                      py = y;
+                    }
+                }
+            }
+          cairo_destroy (cr);
+          cairo_surface_destroy (surface);
+        }
+    }
+  /* The training jobs' marks, two on the 70B's chart. */
+  g_assert_cmpuint (checked, >=, 8);
+  gtk_window_destroy (window);
+}
+
 /* The days of @text, "92.0 days". */
 static double
 days_of (const char *text)
@@ -930,5 +1095,7 @@ main (int    argc,
   g_test_add_func ("/chart-view/marker-not-hidden", test_chart_view_marker_not_hidden);
   g_test_add_func ("/chart-view/readout-names-machines", test_chart_view_readout_names_machines);
   g_test_add_func ("/chart-view/missed-by", test_chart_view_missed_by);
+  g_test_add_func ("/chart-view/cluster-label-machines", test_chart_view_cluster_label_machines);
+  g_test_add_func ("/chart-view/job-labels-off-lines", test_chart_view_job_labels_off_lines);
   return g_test_run ();
 }

@@ -20,6 +20,7 @@
 #include "gui/cp-field-row.h"
 #include "gui/cp-job-editor.h"
 #include "gui/cp-labels.h"
+#include "gui/cp-option-object.h"
 #include "gui/cp-quote-editor.h"
 #include "gui/cp-results-view.h"
 #include "gui/cp-window.h"
@@ -351,6 +352,170 @@ test_offer_names_other_gpus (void)
   cp_test_gui_close_window (window);
 }
 
+/* The table's row of @vendor's quote (its Quote cell's name starts with
+ * @vendor). */
+static CpOptionObject *
+option_of_vendor (CpResultsView *results,
+                  const char    *vendor)
+{
+  GListModel *options = cp_results_view_get_options (results);
+
+  for (guint i = 0; i < g_list_model_get_n_items (options); i++)
+    {
+      g_autoptr(CpOptionObject) object = g_list_model_get_item (options, i);
+
+      if (g_str_has_prefix (cp_option_object_get_text (object, CP_OPTION_TEXT_QUOTE), vendor))
+        return g_steal_pointer (&object);
+    }
+  g_assert_not_reached ();
+}
+
+/* Issue 26: the table's Technique said "As configured" where the PDF's
+ * said "LoRA", its Nodes "1 of 2 (8 GPUs)" where the PDF's said "1". The
+ * demo's PDF (read from compute-planner-cli report --pdf) has, for the
+ * 14B LoRA job, "1" and "LoRA" on every row, and for the 13B
+ * pre-training vendor D's 10 nodes, "None needed", and for an option
+ * that cannot run, "—": the table's cells read the same, the GPUs small
+ * under the nodes ("80 GPUs"). */
+static void
+test_table_words_as_report (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpProject *project = cp_window_get_project (window);
+  CpResultsView *results = cp_window_get_results_view (window);
+  gboolean chinese = cp_i18n_is_chinese (cp_labels_ui_language ());
+  GListModel *options;
+
+  select_job (window, job_of_kind (project, CP_TASK_LORA));
+  options = cp_results_view_get_options (results);
+  g_assert_cmpuint (g_list_model_get_n_items (options), >=, 5);
+  for (guint i = 0; i < g_list_model_get_n_items (options); i++)
+    {
+      g_autoptr(CpOptionObject) object = g_list_model_get_item (options, i);
+
+      if (!cp_option_object_get_option (object)->estimate.fits)
+        continue;
+      g_assert_cmpstr (cp_option_object_get_text (object, CP_OPTION_TEXT_TECHNIQUE), ==, "LoRA");
+      g_assert_cmpstr (cp_option_object_get_text (object, CP_OPTION_TEXT_NODES), ==, "1");
+      g_assert_cmpstr (cp_option_object_get_text (object, CP_OPTION_TEXT_GPUS), ==, chinese ? "8 块 GPU" : "8 GPUs");
+    }
+  /* On screen, not only in the objects. */
+  g_assert_nonnull (cp_test_gui_find_with_text (GTK_WIDGET (results), "LoRA", CP_TEST_GUI_TEXT_WHOLE));
+
+  select_job (window, job_of_kind (project, CP_TASK_PRETRAIN));
+  {
+    g_autoptr(CpOptionObject) d = option_of_vendor (results, "示例供应商 D");
+
+    g_assert_cmpstr (cp_option_object_get_text (d, CP_OPTION_TEXT_NODES), ==, "10");
+    g_assert_cmpstr (cp_option_object_get_text (d, CP_OPTION_TEXT_GPUS), ==, chinese ? "80 块 GPU" : "80 GPUs");
+    g_assert_cmpstr (cp_option_object_get_text (d, CP_OPTION_TEXT_TECHNIQUE), ==, chinese ? "无需" : "None needed");
+    /* Of the 16 nodes vendor D offers, in the cell's tooltip. */
+    g_assert_cmpstr (cp_option_object_get_text (d, CP_OPTION_TEXT_NODES_OFFERED), ==,
+                     chinese ? "用报价 16 个节点中的 10 个，共 80 块 GPU" : "10 of the 16 nodes offered, 80 GPUs");
+  }
+  /* The 70B full fine-tune does not fit vendor A's 4090s: the PDF's row
+   * has its node, "1", and no technique, "—". */
+  select_job (window, job_of_kind (project, CP_TASK_FULL_FINETUNE));
+  {
+    g_autoptr(CpOptionObject) a = option_of_vendor (results, "示例供应商 A");
+
+    g_assert_false (cp_option_object_get_option (a)->estimate.fits);
+    g_assert_cmpstr (cp_option_object_get_text (a, CP_OPTION_TEXT_NODES), ==, "1");
+    g_assert_cmpstr (cp_option_object_get_text (a, CP_OPTION_TEXT_TECHNIQUE), ==, "—");
+  }
+  cp_test_gui_close_window (window);
+}
+
+/* Issue 26: the runner-up's Deadline read "Met" while its range's slow
+ * end missed the deadline. The demo's 14B LoRA job on vendor A's 4090s
+ * takes 1.1 days, 0.9 to 1.6 over the assumptions (its PDF); E and G's
+ * A800 and A100 0.5, 0.4 to 0.6. With a deadline of 1.5 days typed into
+ * the form, A meets it at its expected figure only, as the memo's "which
+ * the range's slow end, 1.6 days, misses" says; E and G meet it
+ * outright; at 2 days all do. */
+static void
+test_deadline_met_at_slow_end (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpProject *project = cp_window_get_project (window);
+  CpResultsView *results = cp_window_get_results_view (window);
+  gboolean chinese = cp_i18n_is_chinese (cp_labels_ui_language ());
+  const char *met = chinese ? "满足" : "Met";
+  const char *slow_end = chinese ? "满足\n（最慢估计会超期）" : "Met\n(misses at slow end)";
+  CpFieldRow *deadline;
+
+  select_job (window, job_of_kind (project, CP_TASK_LORA));
+  deadline = cp_job_editor_get_row (cp_window_get_job_editor (window), "deadline-days");
+  type_text (deadline, "1.5");
+  wait_details (window);
+  {
+    g_autoptr(CpOptionObject) a = option_of_vendor (results, "示例供应商 A");
+    g_autoptr(CpOptionObject) e = option_of_vendor (results, "示例供应商 E");
+    g_autoptr(CpOptionObject) g = option_of_vendor (results, "示例供应商 G");
+
+    g_assert_cmpuint (cp_option_object_get_option (a)->rank, ==, 1);
+    g_assert_cmpstr (cp_option_object_get_text (a, CP_OPTION_TEXT_DEADLINE), ==, slow_end);
+    g_assert_cmpstr (cp_option_object_get_text (e, CP_OPTION_TEXT_DEADLINE), ==, met);
+    g_assert_cmpstr (cp_option_object_get_text (g, CP_OPTION_TEXT_DEADLINE), ==, met);
+    g_assert_nonnull (cp_test_gui_find_with_text (GTK_WIDGET (results), slow_end, CP_TEST_GUI_TEXT_WHOLE));
+  }
+  type_text (deadline, "2");
+  wait_details (window);
+  g_assert_null (cp_test_gui_find_with_text (GTK_WIDGET (results), slow_end, CP_TEST_GUI_TEXT_WHOLE));
+  cp_test_gui_close_window (window);
+}
+
+/* A mapped label of @widget reading @text whose tooltip has @words, or
+ * lacks them when @has is FALSE. */
+static gboolean
+label_with_tooltip (GtkWidget  *widget,
+                    const char *text,
+                    const char *words,
+                    gboolean    has)
+{
+  g_autoptr(GPtrArray) labels = g_ptr_array_new ();
+
+  cp_test_gui_collect (widget, GTK_TYPE_LABEL, labels);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      GtkWidget *label = g_ptr_array_index (labels, i);
+      const char *tooltip = gtk_widget_get_tooltip_text (label);
+
+      if (gtk_widget_get_mapped (label) && g_strcmp0 (gtk_label_get_label (GTK_LABEL (label)), text) == 0 &&
+          tooltip != NULL && (strstr (tooltip, words) != NULL) == has)
+        return TRUE;
+    }
+  return FALSE;
+}
+
+/* Issue 26: a service's cost per million output tokens leaves out the
+ * quote's setup fee, as the report's serving table does, without saying
+ * so. The cell's tooltip says it: vendor B's A800 machine has a setup fee
+ * of 2,000 CNY (the demo's quote), vendor A's 4090s none. */
+static void
+test_token_cost_says_setup_fee (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpProject *project = cp_window_get_project (window);
+  CpResultsView *results = cp_window_get_results_view (window);
+  gboolean chinese = cp_i18n_is_chinese (cp_labels_ui_language ());
+  const char *fee = chinese ? "不含 ¥2,000 的一次性开通费" : "Not the one-time setup fee of 2,000 CNY";
+  g_autoptr(CpOptionObject) b = NULL;
+  g_autoptr(CpOptionObject) a = NULL;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1920, 1000);
+  select_job (window, job_of_kind (project, CP_TASK_INFERENCE));
+  b = option_of_vendor (results, "示例供应商 B");
+  a = option_of_vendor (results, "示例供应商 A");
+  cp_test_gui_wait_frames (GTK_WIDGET (results), 3);
+  g_assert_nonnull (strstr (cp_option_object_get_text (b, CP_OPTION_TEXT_TOKEN_COST_BASIS), fee));
+  g_assert_true (label_with_tooltip (GTK_WIDGET (results), cp_option_object_get_text (b, CP_OPTION_TEXT_TOKEN_COST),
+                                     fee, TRUE));
+  g_assert_true (label_with_tooltip (GTK_WIDGET (results), cp_option_object_get_text (a, CP_OPTION_TEXT_TOKEN_COST),
+                                     chinese ? "开通费" : "setup fee", FALSE));
+  cp_test_gui_close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -366,6 +531,9 @@ main (int   argc,
   g_test_add_func ("/gui/window-agree/calendar-overbooking", test_calendar_overbooking);
   g_test_add_func ("/gui/window-agree/margin-as-memo", test_margin_as_memo);
   g_test_add_func ("/gui/window-agree/offer-names-other-gpus", test_offer_names_other_gpus);
+  g_test_add_func ("/gui/window-agree/table-words-as-report", test_table_words_as_report);
+  g_test_add_func ("/gui/window-agree/deadline-met-at-slow-end", test_deadline_met_at_slow_end);
+  g_test_add_func ("/gui/window-agree/token-cost-says-setup-fee", test_token_cost_says_setup_fee);
   status = g_test_run ();
 
   g_object_unref (app);

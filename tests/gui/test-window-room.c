@@ -819,6 +819,73 @@ test_present_mode (void)
   cp_test_gui_close_window (window);
 }
 
+typedef struct {
+  CpWindow *window;
+  int       width_px;
+} PresentWait;
+
+/* Present mode laid out at about @width_px, the plan shown. */
+static gboolean
+presented_at_width (gpointer user_data)
+{
+  PresentWait *wait = user_data;
+  int width = gtk_widget_get_width (GTK_WIDGET (wait->window));
+
+  return present_state (wait->window) && width <= wait->width_px && width >= wait->width_px - 12 &&
+         !cp_results_view_get_update_pending (cp_window_get_results_view (wait->window)) &&
+         gtk_adjustment_get_page_size (sideways_of (wait->window)) > 0;
+}
+
+/* Issue 26: at 1024 × 700 in present mode the Nodes cell read "1 of 4
+ * (8" at the pane's edge. The node count, as the PDF prints it, with
+ * the GPUs small under it ("1" over "8 GPUs"), shows whole in the
+ * table's first view at 1024, 1600 and 1920 px, in either language
+ * (gui-window-room-nodes-zh_CN runs this in Chinese). */
+static void
+test_nodes_whole_present (void)
+{
+  static const int widths_px[] = { 1024, 1600, 1920 };
+  CpWindow *window = cp_test_gui_demo_window (app);
+
+  cp_test_gui_wait_results (cp_window_get_results_view (window));
+  for (guint w = 0; w < G_N_ELEMENTS (widths_px); w++)
+    {
+      PresentWait wait = { window, widths_px[w] };
+      g_autoptr(GPtrArray) boxes = g_ptr_array_new ();
+      guint cells = 0;
+
+      /* Sized first, then presented, as F11 in a meeting. */
+      gtk_window_set_default_size (GTK_WINDOW (window), widths_px[w], widths_px[w] == 1024 ? 700 : 1000);
+      cp_test_gui_wait_frames (GTK_WIDGET (window), 3);
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.present", NULL));
+      cp_test_gui_wait_until (presented_at_width, &wait, "present mode at its width");
+      gtk_adjustment_set_value (sideways_of (window), 0);
+      cp_test_gui_wait_frames (GTK_WIDGET (table_of (window)), 3);
+      cp_test_gui_collect (GTK_WIDGET (table_of (window)), GTK_TYPE_BOX, boxes);
+      for (guint i = 0; i < boxes->len; i++)
+        {
+          GtkWidget *cell = g_ptr_array_index (boxes, i);
+          GtkWidget *nodes = gtk_widget_get_first_child (cell);
+          GtkWidget *gpus = gtk_widget_get_next_sibling (nodes);
+
+          if (g_strcmp0 (gtk_widget_get_name (cell), "nodes-cell") != 0 || !gtk_widget_get_mapped (cell))
+            continue;
+          /* The demo's first job runs on one machine of eight GPUs. */
+          g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (nodes)), ==, "1");
+          g_assert_cmpstr (gtk_label_get_label (GTK_LABEL (gpus)), ==,
+                           cp_i18n_is_chinese (cp_labels_ui_language ()) ? "8 块 GPU" : "8 GPUs");
+          if (!in_table_view (window, cell))
+            g_error ("at %d px the Nodes cell \"%s / %s\" is cut at the table's edge", widths_px[w],
+                     gtk_label_get_label (GTK_LABEL (nodes)), gtk_label_get_label (GTK_LABEL (gpus)));
+          g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (gpus))));
+          cells++;
+        }
+      g_assert_cmpuint (cells, >=, 5);
+      press_escape (window);
+    }
+  cp_test_gui_close_window (window);
+}
+
 /* The top of the charts' stack, in the results' coordinates. */
 static double
 chart_top (GtkWidget *chart,
@@ -1416,6 +1483,112 @@ test_add_closes_folded_sidebar (void)
   cp_test_gui_close_window (window);
 }
 
+/* The button of @sidebar that runs @action. */
+static GtkWidget *
+button_for_action (GtkWidget  *sidebar,
+                   const char *action)
+{
+  g_autoptr(GPtrArray) buttons = g_ptr_array_new ();
+
+  cp_test_gui_collect (sidebar, GTK_TYPE_BUTTON, buttons);
+  for (guint i = 0; i < buttons->len; i++)
+    if (g_strcmp0 (gtk_actionable_get_action_name (g_ptr_array_index (buttons, i)), action) == 0)
+      return g_ptr_array_index (buttons, i);
+  g_assert_not_reached ();
+}
+
+typedef struct {
+  GPtrArray *items;
+  guint      count;
+} CountWait;
+
+static gboolean
+count_reached (gpointer user_data)
+{
+  CountWait *wait = user_data;
+
+  return wait->items->len >= wait->count;
+}
+
+/* Tab from where the focus is, as GtkWindow moves it, until it reaches a
+ * focusable widget; the widget it reached. */
+static GtkWidget *
+press_tab (CpWindow *window)
+{
+  g_assert_true (gtk_widget_child_focus (GTK_WIDGET (window), GTK_DIR_TAB_FORWARD));
+  cp_test_gui_spin ();
+  return gtk_root_get_focus (GTK_ROOT (window));
+}
+
+/* Issue 26: after choosing from the "+" of the folded sidebar at 1,024
+ * px, Tab must go on into the new item's form: from the name it moves
+ * to the form's next field (a job's Kind, a quote's Offer), not out of
+ * the form nor to the sidebar closed over it. The same from the header
+ * bar's "+" menu, its item clicked. */
+static void
+test_add_then_tab_in_form (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  WidthWait narrow = { window, 1024 };
+  AdwFlap *flap = ADW_FLAP (cp_test_gui_find_named (GTK_WIDGET (window), "flap"));
+  GtkWidget *sidebar = cp_test_gui_find_named (GTK_WIDGET (window), "sidebar");
+  GtkWidget *job_form = GTK_WIDGET (cp_window_get_job_editor (window));
+  GtkWidget *quote_form = GTK_WIDGET (cp_window_get_quote_editor (window));
+  CpProject *project = cp_window_get_project (window);
+  CountWait wait;
+  GtkWidget *focus;
+
+  gtk_window_set_default_size (GTK_WINDOW (window), 1024, 700);
+  cp_test_gui_wait_until (folded_at_width, &narrow, "the window 1,024 px wide");
+
+  /* The sidebar's "+" beside Jobs, pressed as Space or Enter would. */
+  adw_flap_set_reveal_flap (flap, TRUE);
+  cp_test_gui_wait_frames (GTK_WIDGET (window), 3);
+  g_assert_true (gtk_widget_activate (button_for_action (sidebar, "win.add-job")));
+  /* A button activated by the keyboard clicks a moment later. */
+  wait = (CountWait) { project->jobs, project->jobs->len + 1 };
+  cp_test_gui_wait_until (count_reached, &wait, "the job added");
+  cp_test_gui_wait_frames (GTK_WIDGET (window), 3);
+  focus = gtk_root_get_focus (GTK_ROOT (window));
+  g_assert_nonnull (focus);
+  g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (cp_job_editor_get_row (cp_window_get_job_editor (window), "name"))));
+  focus = press_tab (window);
+  g_assert_nonnull (focus);
+  g_assert_true (gtk_widget_is_ancestor (focus, job_form));
+  g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (cp_job_editor_get_row (cp_window_get_job_editor (window), "kind"))));
+
+  /* The sidebar's "+" beside Quotes. */
+  adw_flap_set_reveal_flap (flap, TRUE);
+  cp_test_gui_wait_frames (GTK_WIDGET (window), 3);
+  g_assert_true (gtk_widget_activate (button_for_action (sidebar, "win.add-quote")));
+  wait = (CountWait) { project->quotes, project->quotes->len + 1 };
+  cp_test_gui_wait_until (count_reached, &wait, "the quote added");
+  cp_test_gui_wait_frames (GTK_WIDGET (window), 3);
+  focus = press_tab (window);
+  g_assert_nonnull (focus);
+  g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (cp_quote_editor_get_row (cp_window_get_quote_editor (window), "offer-name"))));
+
+  /* The header bar's "+" menu: Add Job clicked. */
+  {
+    GtkMenuButton *add = GTK_MENU_BUTTON (cp_test_gui_find_named (GTK_WIDGET (window), "add-button"));
+    GtkWidget *popover = GTK_WIDGET (gtk_menu_button_get_popover (add));
+    GtkWidget *item;
+
+    gtk_menu_button_popup (add);
+    cp_test_gui_wait_frames (GTK_WIDGET (window), 3);
+    item = cp_test_gui_find_with_text (popover, "Add Job", CP_TEST_GUI_TEXT_WHOLE);
+    g_assert_nonnull (item);
+    g_signal_emit_by_name (item, "clicked");
+    cp_test_gui_wait_frames (GTK_WIDGET (window), 5);
+    g_assert_false (gtk_widget_get_mapped (popover));
+    focus = press_tab (window);
+    g_assert_nonnull (focus);
+    g_assert_true (gtk_widget_is_ancestor (focus, GTK_WIDGET (cp_job_editor_get_row (cp_window_get_job_editor (window), "kind"))));
+  }
+  g_assert_false (gtk_widget_is_ancestor (focus, quote_form));
+  cp_test_gui_close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -1431,11 +1604,13 @@ main (int   argc,
   g_test_add_func ("/gui/window-room/table-scrolls-1024", test_table_scrolls_1024);
   g_test_add_func ("/gui/window-room/popups-fit-700", test_popups_fit_700);
   g_test_add_func ("/gui/window-room/add-closes-folded-sidebar", test_add_closes_folded_sidebar);
+  g_test_add_func ("/gui/window-room/add-then-tab-in-form", test_add_then_tab_in_form);
   g_test_add_func ("/gui/window-room/table-wide", test_table_wide);
   g_test_add_func ("/gui/window-room/service-columns", test_service_columns);
   g_test_add_func ("/gui/window-room/new-window-or-in-place", test_new_window_or_in_place);
   g_test_add_func ("/gui/window-room/save-as-leaves-nothing-unsaved", test_save_as_leaves_nothing_unsaved);
   g_test_add_func ("/gui/window-room/present-mode", test_present_mode);
+  g_test_add_func ("/gui/window-room/nodes-whole-present", test_nodes_whole_present);
   g_test_add_func ("/gui/window-room/readout-no-band-1024", test_readout_no_band_1024);
   g_test_add_func ("/gui/window-room/rename-in-folded-sidebar", test_rename_in_folded_sidebar);
   g_test_add_func ("/gui/window-room/billing-unit-keeps-place", test_billing_unit_keeps_place);
