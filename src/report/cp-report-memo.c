@@ -16,6 +16,7 @@
 #include "cp-i18n.h"
 #include "cp-reason-text.h"
 #include "cp-report-doc.h"
+#include "cp-report-schedule.h"
 #include "cp-report-sections.h"
 
 static char *
@@ -415,6 +416,18 @@ cp_report_section_question (Doc              *doc,
           if (price_check != NULL)
             cp_doc_paragraph (doc, doc->bold, price_check);
         }
+    }
+
+  /* Jobs side by side on one quote that need more of its nodes than it
+   * offers, under their verdicts, which read as if each job had the
+   * vendor's one machine to itself (approver 20); the budget below
+   * counts the amount as if the vendor rented them all. */
+  if (schedule != NULL)
+    {
+      g_autofree char *short_of = cp_report_overbooking_memo_text (project, schedule, doc->lang);
+
+      if (short_of != NULL)
+        cp_doc_paragraph_full (doc, doc->small_bold, short_of, 0, 2, NULL);
     }
 
   /* A quote left out of every plan because it lacks a price, its network

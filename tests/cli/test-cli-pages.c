@@ -449,7 +449,12 @@ test_demo (void)
     cp_test_assert_has (en_memo, "runatthesametimeon示例供应商A(ExamplevendorA)’soffer:5nodesfrom");
     cp_test_assert_has (en_memo, "whereitoffers1.");
     cp_test_assert_has (zh_memo, "共需5个节点，而该报价只提供1个。");
+    /* Said under the verdicts, before the budget, which an approver
+     * read as if each job had the one machine to itself (approver 20). */
+    g_assert_true (strstr (en_memo, "whereitoffers1.") < strstr (en_memo, "Budgetandcalendar"));
+    g_assert_true (strstr (zh_memo, "而该报价只提供1个。") < strstr (zh_memo, "预算与日程"));
   }
+
 }
 
 /* Walkthrough 19: one LoRA job, a single Ascend machine a day late and a
