@@ -482,7 +482,8 @@ assumed_text (Doc       *doc,
           g_autofree char *count = cp_i18n_format_number (job->engineers, 0, doc->lang);
           g_autofree char *day = cp_i18n_format_money (job->engineer_day_cost, currency, doc->lang);
           /* TRANSLATORS: the job form's default team: engineers, the cost of one engineer-day */
-          g_autofree char *team = g_strdup_printf (_("%s engineers at %s a day"), count, day);
+          g_autofree char *team = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%s engineer at %s a day", "%s engineers at %s a day",
+                                                              job->engineers), count, day);
 
           add_assumed (figures, whoms, counts, team, name);
         }
@@ -921,7 +922,9 @@ cp_report_section_cost_inputs (Doc          *doc,
    * and two quotes in five pages) has room for two or three lines. */
   /* TRANSLATORS: under a job's cost breakdown; engineers, the cost of an engineer's day, storage in TB */
   text = g_string_new (NULL);
-  g_string_printf (text, _("Inputs: %s engineers at %s a day; %s TB of storage."), engineers, day_cost, tb);
+  g_string_printf (text, dngettext (GETTEXT_PACKAGE, "Inputs: %s engineer at %s a day; %s TB of storage.",
+                                    "Inputs: %s engineers at %s a day; %s TB of storage.", job->engineers),
+                   engineers, day_cost, tb);
   for (guint i = 0; i < cp_report_listed_options (plan); i++)
     {
       const CpOption *option = &g_array_index (plan->options, CpOption, i);

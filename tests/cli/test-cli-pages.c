@@ -476,6 +476,7 @@ typedef struct {
   const char *r8;            /* the reasons list's R8 line start */
   const char *old_r8;
   const char *share;         /* the appendix's source of the shared network's share */
+  const char *r6_rank;       /* R6 on the recommended cluster's unit price, 11.80 of 11.80 and 13.50 CNY */
 } WalkWords;
 
 static const WalkWords walk_english = {
@@ -490,6 +491,7 @@ static const WalkWords walk_english = {
   "Team — Assumed (the job does not describe the team)",
   "Migration cost",
   "Stated in this report until the vendor states the share",
+  "but misses the deadline. It is also the cheapest per GPU-hour.",
 };
 
 static const WalkWords walk_chinese = {
@@ -502,6 +504,7 @@ static const WalkWords walk_chinese = {
   "团队 — 假定（任务未说明团队情况）",
   "迁移成本",
   "在供应商说明共享比例之前，按本报告所述假设计算",
+  "但赶不上截止日期。它的每卡时单价也最低。",
 };
 
 static void
@@ -526,7 +529,35 @@ check_walk19 (const WalkWords *w)
   cp_test_assert_lacks (all->str, w->old_r8);
   cp_test_assert_has (all->str, w->share);
   cp_test_assert_lacks (all->str, "R6)");
+  /* Approver 20: "its rank is 1 by unit price" did not say which end
+   * is 1. */
+  cp_test_assert_has (all->str, w->r6_rank);
+  cp_test_assert_lacks (all->str, "by unit price");
   assert_no_heading_at_foot (pdf);
+}
+
+/* Approver 20: "1 engineers". One engineer on the walk's job: the cost
+ * inputs under the breakdown and the memo's assumed figures count him
+ * as one, from ngettext. */
+static void
+test_one_engineer (void)
+{
+  g_autoptr(GString) all = NULL;
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  RUN_OK ("new", "e1.cplan");
+  RUN_OK ("add-job", "e1.cplan", "--name", "Qwen2.5-72B LoRA", "--task", "lora", "--model", "qwen2.5-72b", "--tokens", "5B",
+          "--deadline-days", "21", "--engineers", "1");
+  RUN_OK ("add-quote", "e1.cplan", "--vendor", "Nanshan Compute", "--gpu", "a800", "--gpus-per-node", "8",
+          "--nodes", "4", "--network", "roce", "--nics", "4", "--nic-gbps", "300", "--price-per-gpu-hour", "11.8");
+  RUN_OK ("report", "e1.cplan", "--lang", "en", "--pdf", "e1.pdf");
+  all = text_from_page ("e1.pdf", 1, FALSE);
+  cp_test_assert_has (all->str, "Inputs: 1 engineer at 2,000 CNY a day;");
+  cp_test_assert_lacks (all->str, "1 engineers");
 }
 
 static void
@@ -565,6 +596,7 @@ main (int    argc,
   g_test_add_func ("/cli-pages/ascend", test_ascend);
   g_test_add_func ("/cli-pages/reasons-agree", test_reasons_agree);
   g_test_add_func ("/cli-pages/walkthrough-19", test_walk19);
+  g_test_add_func ("/cli-pages/one-engineer", test_one_engineer);
 
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);
