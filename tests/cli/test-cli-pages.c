@@ -476,6 +476,7 @@ typedef struct {
   const char *r8;            /* the reasons list's R8 line start */
   const char *old_r8;
   const char *share;         /* the appendix's source of the shared network's share */
+  const char *not_priced;    /* a breakdown's cell for a price the quote does not state */
   const char *r6_rank;       /* R6 on the recommended cluster's unit price, 11.80 of 11.80 and 13.50 CNY */
 } WalkWords;
 
@@ -491,6 +492,7 @@ static const WalkWords walk_english = {
   "Team — Assumed (the job does not describe the team)",
   "Migration cost",
   "Stated in this report until the vendor states the share",
+  "not priced",
   "but misses the deadline. It is also the cheapest per GPU-hour.",
 };
 
@@ -504,6 +506,7 @@ static const WalkWords walk_chinese = {
   "团队 — 假定（任务未说明团队情况）",
   "迁移成本",
   "在供应商说明共享比例之前，按本报告所述假设计算",
+  "未报价",
   "但赶不上截止日期。它的每卡时单价也最低。",
 };
 
@@ -533,6 +536,11 @@ check_walk19 (const WalkWords *w)
    * is 1. */
   cp_test_assert_has (all->str, w->r6_rank);
   cp_test_assert_lacks (all->str, "by unit price");
+  /* Approver 20: a price the quote leaves out is not a price of 0. Both
+   * quotes state no storage price and the cluster no network fee: three
+   * cells of the breakdown say so; the single machine has no network
+   * between nodes to price. */
+  g_assert_cmpuint (cp_test_count (all->str, w->not_priced), ==, 3);
   assert_no_heading_at_foot (pdf);
 }
 
