@@ -349,8 +349,16 @@ cp_reason_text_cost (const CpReason  *reason,
     case CP_OUTCOME_BEST_AVAILABLE:
       {
         g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
+        const CpQuote *quote = reason->quote_index >= 0 && (guint) reason->quote_index < project->quotes->len
+                               ? g_ptr_array_index (project->quotes, reason->quote_index) : NULL;
 
-        b = cp_words_plan_money (plan, v[1], currency, lang);
+        /* A quote without a price costs nothing only on paper: "0 CNY"
+         * read as a free option (approver 20). */
+        if (quote != NULL && (cp_quote_get_missing_in (quote, &project->settings) & CP_QUOTE_MISSING_PRICE) != 0)
+          /* TRANSLATORS: stands for a cost in a sentence, for a quote without a price */
+          b = g_strdup (_("a cost unknown without its price"));
+        else
+          b = cp_words_plan_money (plan, v[1], currency, lang);
         c = cp_i18n_format_days (v[3], lang);
         if (plan != NULL && plan->shortfall == CP_SHORTFALL_CONCURRENCY)
           {

@@ -55,6 +55,10 @@ static char *
 quote_price (const CpQuote *quote,
              const char    *lang)
 {
+  /* No price is not a price of 0: "0 CNY per GPU-hour" read as a free
+   * offer (approver 20). */
+  if (!(quote->price > 0))
+    return g_strdup (_("not priced"));
   return cp_words_unit_price (quote->price, quote->currency, quote->price_unit, lang);
 }
 

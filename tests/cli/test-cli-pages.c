@@ -544,6 +544,41 @@ check_walk19 (const WalkWords *w)
   assert_no_heading_at_foot (pdf);
 }
 
+/* Approver 20: a quote without a price showed "0 CNY" in the report. A
+ * priced A800 machine beside an H800 one with no price: the quotes
+ * table says the H800's price is not given, in both languages. */
+static void
+test_no_price (void)
+{
+  static const struct {
+    const char *lang, *not_priced;
+  } langs[] = { { "en", "None not priced" }, { "zh_CN", "无 未报价" } };
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  RUN_OK ("new", "np.cplan");
+  RUN_OK ("add-job", "np.cplan", "--name", "70B LoRA", "--task", "lora", "--model", "llama-2-70b", "--tokens", "5B",
+          "--deadline-days", "30");
+  RUN_OK ("add-quote", "np.cplan", "--vendor", "Priced", "--gpu", "a800", "--gpus-per-node", "8", "--nodes", "1",
+          "--price-per-gpu-hour", "10");
+  RUN_OK ("add-quote", "np.cplan", "--vendor", "NoPrice", "--gpu", "h800", "--gpus-per-node", "8", "--nodes", "1");
+  for (guint l = 0; l < G_N_ELEMENTS (langs); l++)
+    {
+      g_autofree char *pdf = g_strdup_printf ("np-%s.pdf", langs[l].lang);
+      g_autoptr(GString) all = NULL;
+
+      RUN_OK ("report", "np.cplan", "--lang", langs[l].lang, "--pdf", pdf);
+      all = text_from_page (pdf, 1, FALSE);
+      /* The Network cell, then the Price cell, of the H800's row. */
+      cp_test_assert_has (all->str, langs[l].not_priced);
+      cp_test_assert_lacks (all->str, "None 0 CNY per");
+      cp_test_assert_lacks (all->str, "无 ¥0");
+    }
+}
+
 /* Approver 20: "1 engineers". One engineer on the walk's job: the cost
  * inputs under the breakdown and the memo's assumed figures count him
  * as one, from ngettext. */
@@ -605,6 +640,7 @@ main (int    argc,
   g_test_add_func ("/cli-pages/reasons-agree", test_reasons_agree);
   g_test_add_func ("/cli-pages/walkthrough-19", test_walk19);
   g_test_add_func ("/cli-pages/one-engineer", test_one_engineer);
+  g_test_add_func ("/cli-pages/no-price", test_no_price);
 
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);
