@@ -477,6 +477,7 @@ typedef struct {
   const char *old_r8;
   const char *share;         /* the appendix's source of the shared network's share */
   const char *not_priced;    /* a breakdown's cell for a price the quote does not state */
+  const char *late_by;       /* how late the Ascend machine finishes, on page 1 and in its risks */
   const char *r6_rank;       /* R6 on the recommended cluster's unit price, 11.80 of 11.80 and 13.50 CNY */
 } WalkWords;
 
@@ -493,6 +494,7 @@ static const WalkWords walk_english = {
   "Migration cost",
   "Stated in this report until the vendor states the share",
   "not priced",
+  "deadline by 79 min",
   "but misses the deadline. It is also the cheapest per GPU-hour.",
 };
 
@@ -507,6 +509,7 @@ static const WalkWords walk_chinese = {
   "迁移成本",
   "在供应商说明共享比例之前，按本报告所述假设计算",
   "未报价",
+  "截止期限晚 79 分钟",
   "但赶不上截止日期。它的每卡时单价也最低。",
 };
 
@@ -541,6 +544,9 @@ check_walk19 (const WalkWords *w)
    * cells of the breakdown say so; the single machine has no network
    * between nodes to price. */
   g_assert_cmpuint (cp_test_count (all->str, w->not_priced), ==, 3);
+  /* How late the Ascend machine is, in one unit on page 1 and in its
+   * risks: it was "by 79 min" there and "by 0.05 days" here. */
+  g_assert_cmpuint (cp_test_count (all->str, w->late_by), ==, 2);
   assert_no_heading_at_foot (pdf);
 }
 
