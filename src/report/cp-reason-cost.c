@@ -140,6 +140,34 @@ debug_minimum_term (const CpProject *project,
   return minimum_term_words (term_h, project->settings.hours_per_month, lang);
 }
 
+
+/* Where an option's unit price ranks among the quotes compared, in
+ * words: "its rank is 1 by unit price" read as ambiguous (approver 20),
+ * first by total or by price, and which end is 1. */
+static char *
+unit_price_rank (double      rank,
+                 const char *lang)
+{
+  guint r = isfinite (rank) && rank >= 1 ? (guint) rank : 0;
+  char *text;
+
+  cp_i18n_push_language (lang);
+  if (r == 1)
+    text = g_strdup (_("It is also the cheapest per GPU-hour."));
+  else if (r == 2)
+    text = g_strdup (_("It is the second cheapest per GPU-hour."));
+  else if (r == 3)
+    text = g_strdup (_("It is the third cheapest per GPU-hour."));
+  else if (r > 3)
+    /* TRANSLATORS: R6; the number of quotes cheaper per GPU-hour than the one recommended */
+    text = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%u quote is cheaper per GPU-hour.",
+                                       "%u quotes are cheaper per GPU-hour.", r - 1), r - 1);
+  else
+    text = g_strdup ("");
+  cp_i18n_pop_language ();
+  return text;
+}
+
 char *
 cp_reason_text_cost (const CpReason  *reason,
                      const CpProject *project,
@@ -321,8 +349,16 @@ cp_reason_text_cost (const CpReason  *reason,
     case CP_OUTCOME_BEST_AVAILABLE:
       {
         g_autofree char *name = cp_words_quote_name (project, reason->quote_index);
+        const CpQuote *quote = reason->quote_index >= 0 && (guint) reason->quote_index < project->quotes->len
+                               ? g_ptr_array_index (project->quotes, reason->quote_index) : NULL;
 
-        b = cp_words_plan_money (plan, v[1], currency, lang);
+        /* A quote without a price costs nothing only on paper: "0 CNY"
+         * read as a free option (approver 20). */
+        if (quote != NULL && (cp_quote_get_missing_in (quote, &project->settings) & CP_QUOTE_MISSING_PRICE) != 0)
+          /* TRANSLATORS: stands for a cost in a sentence, for a quote without a price */
+          b = g_strdup (_("a cost unknown without its price"));
+        else
+          b = cp_words_plan_money (plan, v[1], currency, lang);
         c = cp_i18n_format_days (v[3], lang);
         if (plan != NULL && plan->shortfall == CP_SHORTFALL_CONCURRENCY)
           {
@@ -424,8 +460,7 @@ cp_reason_text_cost (const CpReason  *reason,
         const CpOption *late;
 
         a = cp_i18n_format_money (v[0], currency, lang);
-        c = cp_i18n_format_number (v[2], 0, lang);
-        d = cp_i18n_format_number (v[3], 0, lang);
+        c = unit_price_rank (v[2], lang);
         /* With one option there is nothing to rank it against. */
         if (plan != NULL && plan->options->len == 1)
           /* TRANSLATORS: R6, one quote evaluated; quote name, its total cost */
@@ -439,14 +474,16 @@ cp_reason_text_cost (const CpReason  *reason,
             /* The rank by total cost is among the options that meet the
              * deadline: said as such, with the cheaper one that misses
              * it, since the table beside shows its lower figure.
-             * TRANSLATORS: R6; quote name, its total cost, a cheaper quote's name, its total cost, rank by unit price */
-            return g_strdup_printf (_("%s finishes the job at the lowest total cost of the quotes that meet the deadline, %s; %s would cost less, %s, but misses the deadline. Its rank is %s by unit price."),
+             * TRANSLATORS: R6; quote name, its total cost, a cheaper quote's name, its total cost, where its unit price ranks */
+            return g_strdup_printf (_("%s finishes the job at the lowest total cost of the quotes that meet the deadline, %s; %s would cost less, %s, but misses the deadline. %s"),
                                     name, a, late_name, b, c);
           }
         if (!isfinite (v[1]) || v[1] <= 0)
-          return g_strdup_printf (_("%s finishes the job at the lowest total cost, %s; its rank is %s by unit price and %s by total cost."), name, a, c, d);
+          /* TRANSLATORS: R6; quote name, its total cost, then where its unit price ranks ("It is also the cheapest per GPU-hour.") */
+          return g_strdup_printf (_("%s finishes the job at the lowest total cost, %s. %s"), name, a, c);
         b = cp_i18n_format_money (v[1], currency, lang);
-        return g_strdup_printf (_("%s finishes the job at the lowest total cost, %s, against %s for the runner-up; its rank is %s by unit price and %s by total cost."), name, a, b, c, d);
+        /* TRANSLATORS: R6; quote name, its total cost, the runner-up's, then where its unit price ranks */
+        return g_strdup_printf (_("%s finishes the job at the lowest total cost, %s, against %s for the runner-up. %s"), name, a, b, c);
       }
 
     case CP_OUTCOME_SEPARATE_MACHINES:

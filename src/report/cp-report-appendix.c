@@ -329,17 +329,19 @@ add_unstated_costs_row (Doc       *doc,
                         g_strdup (_("This report's convention: a total leaves it out. The verdict is checked with it at the dearest price another compared quote states (nothing when none states one); if another quote would then win, the verdict is not firm and that vendor is asked.")));
 }
 
+/* The assumptions list: a source's indent under its name, and the
+ * height of one of its lines in the small font (8 pt). */
+#define ASSUMPTION_SOURCE_INDENT 10.0
+#define ASSUMPTION_LINE_HEIGHT 10.0
+
 void
 cp_report_section_assumptions (Doc       *doc,
                                JobResult *results)
 {
-  static const double widths[] = { 0.33, 0.13, 0.54 };
-  /* A value wraps between its figure and its unit ("19.7 per million
-   * GPU-hours"), leaving the name and the source the width. */
-  static const gboolean numeric[] = { FALSE, FALSE, FALSE };
   const CpSettings *settings = &doc->project->settings;
-  char *header[] = { _("Assumption"), _("Value"), _("Source") };
-  Table table = { 3, widths, numeric, header, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 0 };
+  /* The rows of name, value and source, listed below (no widths: never
+   * drawn as a table). */
+  Table table = { 3, NULL, NULL, NULL, g_ptr_array_new_with_free_func ((GDestroyNotify) g_strfreev), 0 };
   CpAssumption assumptions[64];
   guint n = cp_settings_get_assumptions (settings, assumptions, G_N_ELEMENTS (assumptions));
   CpSpread spreads[CP_N_SPREADS];
@@ -348,6 +350,8 @@ cp_report_section_assumptions (Doc       *doc,
   g_autofree char *longest = cp_i18n_format_days (settings->longest_acceptable_run_days, doc->lang);
   g_autofree char *layouts = NULL;
   g_autofree char *gigabyte = NULL;
+  gboolean monthly = FALSE;
+  gboolean failures;
 
   /* The heading keeps three lines of the paragraph below with it. */
   cp_doc_heading (doc, doc->h1, _("Assumptions and conventions"), 36);
@@ -381,6 +385,15 @@ cp_report_section_assumptions (Doc       *doc,
                                  ? _("A card sold as “80 GB” is taken as 80 GiB (80 × 2^30 bytes), as frameworks report it; memory figures are in GiB.")
                                  : _("A card sold as “80 GB” is taken as 80 × 10^9 bytes, the datasheet's decimal reading; memory figures are in GB."),
                             NULL);
+  /* How a month is billed is said only where some quote prices by the
+   * month; hours and days are counted as used either way. */
+  for (guint q = 0; q < doc->project->quotes->len; q++)
+    if (((const CpQuote *) g_ptr_array_index (doc->project->quotes, q))->price_unit == CP_PRICE_PER_NODE_MONTH)
+      monthly = TRUE;
+  /* The table's rows on interruptions, restarts and checkpoints give the
+   * failure model's rates and rules when a job depends on them: the
+   * paragraph then says only what they change, not the rules again. */
+  failures = project_uses (doc->project, "gpu-failure-rate") && plans_use (doc->project, results, "gpu-failure-rate");
   conventions = g_strdup_printf ("%s%s %s %s %s %s",
                                  settings->bytes_convention == CP_BYTES_CONVENTION_ZERO_16
                                  ? _("Mixed-precision Adam is counted at 16 bytes per parameter (ZeRO: bf16 weights and gradients, 12 bytes of optimizer state).")
@@ -388,15 +401,18 @@ cp_report_section_assumptions (Doc       *doc,
                                  gigabyte,
                                  _("Time uses dense peak FLOPS only, never sparse figures; run time and calendar time (run plus debugging and migration) are kept apart, and deadlines are checked against calendar time."),
                                  layouts,
-                                 _("A price per node-month with no billing granularity stated is billed by whole months, as vendors invoice a monthly rental, and the budget by month counts each month on the day it starts; a granularity or a minimum term the quote states is used as stated. Prices per hour, storage (per TB-month, pro rata) and the team's days are counted as they are used."),
-                                 _("A training run is interrupted whenever one of its GPUs fails: GPUs × run hours × the per-GPU failure rate interruptions are expected, one machine included. Each option writes checkpoints (weights and optimizer states) at its storage's speed, at the Young/Daly interval unless one is set, and each interruption costs a restart and, on average, half an interval of work redone (Daly's model). Goodput, useful time ÷ wall time, stretches the run time, and with it billed hours, cost and the deadline check. Services, debugging and data processing rent their period whole: their interruptions are downtime within it."));
+                                 monthly
+                                 ? _("A price per node-month with no billing granularity stated is billed by whole months, as vendors invoice a monthly rental, and the budget by month counts each month on the day it starts; a granularity or a minimum term the quote states is used as stated. Prices per hour, storage (per TB-month, pro rata) and the team's days are counted as they are used.")
+                                 : _("Prices per hour, storage (per TB-month, pro rata) and the team's days are counted as they are used; a billing granularity or a minimum term a quote states is used as stated."),
+                                 failures
+                                 ? _("A training run is interrupted whenever one of its GPUs fails; it writes checkpoints at the Young/Daly interval unless one is set, and each interruption costs a restart and redone work (the entries on interruptions and checkpoints below). Goodput, useful time ÷ wall time, stretches the run time, and with it billed hours, cost and the deadline check. Services, debugging and data processing rent their period whole: their interruptions are downtime within it.")
+                                 : _("A training run is interrupted whenever one of its GPUs fails: GPUs × run hours × the per-GPU failure rate interruptions are expected, one machine included. Each option writes checkpoints (weights and optimizer states) at its storage's speed, at the Young/Daly interval unless one is set, and each interruption costs a restart and, on average, half an interval of work redone (Daly's model). Goodput, useful time ÷ wall time, stretches the run time, and with it billed hours, cost and the deadline check. Services, debugging and data processing rent their period whole: their interruptions are downtime within it."));
   cp_doc_paragraph (doc, doc->small, conventions);
   /* The ranges are the rows' own: one table says each assumption's value,
    * range and source (issue 22), where a second table of ranges repeated
    * six of its rows' names and sources. */
   cp_doc_paragraph (doc, doc->small,
                     _("These assumptions are not measurements: each time and cost has a low figure (every assumption below at its optimistic end) and a high one (all at their pessimistic end); a figure a trial run measured does not vary. A verdict holds when the same option is the cheapest feasible one at both ends and with each assumption alone at either end; otherwise the report names the threshold at which another quote wins."));
-  table.font = doc->small;
 
   for (guint i = 0; i < MIN (n, G_N_ELEMENTS (assumptions)); i++)
     {
@@ -478,7 +494,23 @@ cp_report_section_assumptions (Doc       *doc,
                                            : g_strdup (cp_words_assumption_source (a->key, a->source)));
     }
   add_unstated_costs_row (doc, &table, results);
-  cp_doc_table (doc, &table);
+  /* Each assumption as its name and value in bold, its source under it
+   * across the page: in three columns the names and sources wrapped to
+   * four lines beside values of one, and the one-job walkthrough's
+   * report ran to a sixth page of them (issue 22). */
+  for (guint r = 0; r < table.rows->len; r++)
+    {
+      char **cells = g_ptr_array_index (table.rows, r);
+      /* TRANSLATORS: an assumption's name, then its value (the assumptions list) */
+      g_autofree char *lead = g_strdup_printf (_("%s: %s"), cells[0], cells[1]);
+      double indent = ASSUMPTION_SOURCE_INDENT;
+
+      /* The name keeps its source's first lines with it. */
+      cp_doc_ensure (doc, cp_doc_paragraph_height (doc, doc->small_bold, lead, 0) +
+                          MIN (cp_doc_paragraph_height (doc, doc->small, cells[2], indent), 2 * ASSUMPTION_LINE_HEIGHT));
+      cp_doc_paragraph_full (doc, doc->small_bold, lead, 0, 0, NULL);
+      cp_doc_paragraph_full (doc, doc->small, cells[2], indent, 2, NULL);
+    }
   g_ptr_array_unref (table.rows);
 }
 

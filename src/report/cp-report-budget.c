@@ -255,6 +255,27 @@ cp_report_vendor_name (const CpProject *project,
   return quote->vendor != NULL && *quote->vendor != '\0' ? quote->vendor : quote->id;
 }
 
+/* The sentence of cp_report_overbooking_sentence() with @jobs for the
+ * jobs' names. */
+static char *
+overbooking_sentence (const CpProject     *project,
+                      const CpSchedule    *schedule,
+                      const CpOverbooking *overbooking,
+                      const char          *jobs,
+                      const char          *lang)
+{
+  g_autofree char *day = span_text (schedule, overbooking->day, overbooking->day, lang);
+  char *text;
+
+  cp_i18n_push_language (lang);
+  /* TRANSLATORS: the jobs, the vendor, the nodes they need together, the day, the nodes the quote offers */
+  text = g_strdup_printf (_("%s run at the same time on %s’s offer: %u nodes from %s, where it offers %u. The amount assumes the vendor rents them all: ask it, or let the jobs start one after another (Starts after, in each job)."),
+                          jobs, cp_report_vendor_name (project, overbooking->quote_index), overbooking->nodes_needed, day,
+                          overbooking->nodes_offered);
+  cp_i18n_pop_language ();
+  return text;
+}
+
 char *
 cp_report_overbooking_sentence (const CpProject     *project,
                                  const CpSchedule    *schedule,
@@ -262,8 +283,6 @@ cp_report_overbooking_sentence (const CpProject     *project,
                                  const char          *lang)
 {
   g_autoptr(GString) jobs = g_string_new (NULL);
-  g_autofree char *day = span_text (schedule, overbooking->day, overbooking->day, lang);
-  char *text;
 
   cp_i18n_push_language (lang);
   for (guint j = 0; j < overbooking->jobs->len; j++)
@@ -274,12 +293,36 @@ cp_report_overbooking_sentence (const CpProject     *project,
         g_string_append (jobs, _(", "));
       g_string_append (jobs, job->name != NULL && *job->name != '\0' ? job->name : job->id);
     }
-  /* TRANSLATORS: the jobs, the vendor, the nodes they need together, the day, the nodes the quote offers */
-  text = g_strdup_printf (_("%s run at the same time on %s’s offer: %u nodes from %s, where it offers %u. The amount assumes the vendor rents them all: ask it, or let the jobs start one after another (Starts after, in each job)."),
-                          jobs->str, cp_report_vendor_name (project, overbooking->quote_index), overbooking->nodes_needed, day,
-                          overbooking->nodes_offered);
   cp_i18n_pop_language ();
-  return text;
+  return overbooking_sentence (project, schedule, overbooking, jobs->str, lang);
+}
+
+char *
+cp_report_overbooking_memo_text (const CpProject  *project,
+                                 const CpSchedule *schedule,
+                                 const char       *lang)
+{
+  g_autoptr(GPtrArray) short_of = cp_schedule_overbookings (schedule, project);
+  GString *text = NULL;
+
+  for (guint i = 0; i < short_of->len; i++)
+    {
+      const CpOverbooking *o = g_ptr_array_index (short_of, i);
+      g_autofree char *jobs = NULL;
+      g_autofree char *sentence = NULL;
+
+      cp_i18n_push_language (lang);
+      /* TRANSLATORS: the jobs above (page 1's answers) that together need more nodes than a quote offers, counted */
+      jobs = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%u job above", "%u jobs above", o->jobs->len), o->jobs->len);
+      cp_i18n_pop_language ();
+      sentence = overbooking_sentence (project, schedule, o, jobs, lang);
+      if (text == NULL)
+        text = g_string_new (NULL);
+      else
+        g_string_append_c (text, ' ');
+      g_string_append (text, sentence);
+    }
+  return text != NULL ? g_string_free (text, FALSE) : NULL;
 }
 
 /* "7B QLoRA, 7B service … run at the same time on A's offer: 5 nodes
@@ -439,7 +482,8 @@ assumed_text (Doc       *doc,
           g_autofree char *count = cp_i18n_format_number (job->engineers, 0, doc->lang);
           g_autofree char *day = cp_i18n_format_money (job->engineer_day_cost, currency, doc->lang);
           /* TRANSLATORS: the job form's default team: engineers, the cost of one engineer-day */
-          g_autofree char *team = g_strdup_printf (_("%s engineers at %s a day"), count, day);
+          g_autofree char *team = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%s engineer at %s a day", "%s engineers at %s a day",
+                                                              job->engineers), count, day);
 
           add_assumed (figures, whoms, counts, team, name);
         }
@@ -560,11 +604,10 @@ section_amount_to_approve (Doc              *doc,
      * one-job memo keep their sign-off on their pages with it in the
      * note's type. */
     g_autofree char *left_out = not_in_amount_text (doc, results);
-    g_autofree char *overbooked = cp_report_overbooking_text (project, schedule, doc->lang);
     g_autoptr(GString) note = g_string_new (left_out);
 
-    if (overbooked != NULL)
-      g_string_append_printf (note, note->len > 0 ? " %s" : "%s", overbooked);
+    /* The jobs a quote is short of nodes for are said under their
+     * verdicts (cp_report_section_question()), not again here. */
     if (note->len > 0)
       g_string_append_c (note, ' ');
     g_string_append (note, tax);
@@ -879,7 +922,9 @@ cp_report_section_cost_inputs (Doc          *doc,
    * and two quotes in five pages) has room for two or three lines. */
   /* TRANSLATORS: under a job's cost breakdown; engineers, the cost of an engineer's day, storage in TB */
   text = g_string_new (NULL);
-  g_string_printf (text, _("Inputs: %s engineers at %s a day; %s TB of storage."), engineers, day_cost, tb);
+  g_string_printf (text, dngettext (GETTEXT_PACKAGE, "Inputs: %s engineer at %s a day; %s TB of storage.",
+                                    "Inputs: %s engineers at %s a day; %s TB of storage.", job->engineers),
+                   engineers, day_cost, tb);
   for (guint i = 0; i < cp_report_listed_options (plan); i++)
     {
       const CpOption *option = &g_array_index (plan->options, CpOption, i);

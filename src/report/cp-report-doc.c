@@ -26,6 +26,8 @@
 #define MARGIN_TOP 58.0
 #define MARGIN_BOTTOM 52.0
 #define CELL_PAD 3.0
+/* Between a heading and what it heads. */
+#define HEADING_SPACE_BELOW 4.0
 /* Above and below the text of a cell in the small type. */
 #define SMALL_CELL_PAD_Y 1.5
 
@@ -489,11 +491,14 @@ cp_doc_heading (Doc                        *doc,
 
   if (doc->y > doc->top)
     doc->y += space_before;
-  cp_doc_ensure (doc, height + keep_with_next);
+  /* The space under the heading is kept too: without it a heading whose
+   * next lines fit to the point was left at the foot of page 2 of the
+   * walkthrough's report, "Where the money goes" over its unit line. */
+  cp_doc_ensure (doc, height + HEADING_SPACE_BELOW + keep_with_next);
   cairo_set_source_rgb (doc->cr, 0.08, 0.20, 0.40);
   show_layout (doc->cr, layout, doc->left, doc->y);
   cairo_set_source_rgb (doc->cr, 0, 0, 0);
-  doc->y += height + 4;
+  doc->y += height + HEADING_SPACE_BELOW;
 }
 
 /* Space above and below a chart. */
@@ -774,6 +779,66 @@ column_need (Doc         *doc,
   return need;
 }
 
+/* The width at which nothing in column @c wraps: its header and its
+ * widest cell, each on one line. */
+static double
+column_unwrapped (Doc         *doc,
+                  const Table *table,
+                  guint        c)
+{
+  double widest = 0;
+  int w = 0;
+
+  if (table->header != NULL)
+    {
+      pango_layout_get_pixel_size (cell_layout (doc, doc->header_cells, c, header_font (doc, table), table->header[c], 0, FALSE),
+                                   &w, NULL);
+      widest = w;
+    }
+  for (guint r = 0; r < table->rows->len; r++)
+    {
+      const char *cell = ((char **) g_ptr_array_index (table->rows, r))[c];
+
+      pango_layout_get_pixel_size (cell_layout (doc, doc->row_cells, c, row_font (doc, table), cell, 0, FALSE), &w, NULL);
+      widest = MAX (widest, w);
+    }
+  return widest + 2 * CELL_PAD + 1;
+}
+
+/* Gives the width a column holds beyond its widest cell to the columns
+ * whose cells wrap, up to what each needs to hold its cells on one line:
+ * the walkthrough's quote names took three lines beside an
+ * "Interruptions" column three times as wide as its figures and a
+ * "Technique" column of "LoRA" (issue 22: one job's report ran to six
+ * pages). */
+static void
+widen_wrapping_columns (Doc         *doc,
+                        const Table *table,
+                        double      *widths)
+{
+  double spare = 0, short_of = 0, given;
+  double *enough = g_newa (double, table->n_columns);
+
+  for (guint c = 0; c < table->n_columns; c++)
+    {
+      enough[c] = column_unwrapped (doc, table, c);
+      if (widths[c] > enough[c])
+        spare += widths[c] - enough[c];
+      else
+        short_of += enough[c] - widths[c];
+    }
+  if (spare <= 0 || short_of <= 0)
+    return;
+  given = MIN (spare, short_of);
+  for (guint c = 0; c < table->n_columns; c++)
+    {
+      if (widths[c] > enough[c])
+        widths[c] -= (widths[c] - enough[c]) * given / spare;
+      else
+        widths[c] += (enough[c] - widths[c]) * given / short_of;
+    }
+}
+
 /* Column widths in points. A header is never broken inside a word, which
  * in Chinese (no spaces) would split a word such as 能否放下: headers and
  * figures stay on one line where the columns with room to spare can give
@@ -800,7 +865,10 @@ fit_widths (Doc         *doc,
             slack += widths[c] - need[c];
         }
       if (deficit <= 0)
-        return;
+        {
+          widen_wrapping_columns (doc, table, widths);
+          return;
+        }
       if (deficit <= slack)
         {
           for (guint c = 0; c < table->n_columns; c++)
@@ -810,6 +878,8 @@ fit_widths (Doc         *doc,
               else
                 widths[c] -= (widths[c] - need[c]) * deficit / slack;
             }
+          if (keep == KEEP_HEADERS_AND_FIGURES)
+            widen_wrapping_columns (doc, table, widths);
           return;
         }
     }
@@ -1038,7 +1108,7 @@ table_height (Doc                        *doc,
     {
       g_autoptr(PangoLayout) layout = doc_layout (doc, heading_font, heading, doc->right - doc->left);
 
-      height += (heading_font == doc->h1 ? 10 : 6) + layout_height (layout) + 4;
+      height += (heading_font == doc->h1 ? 10 : 6) + layout_height (layout) + HEADING_SPACE_BELOW;
     }
   return height;
 }

@@ -541,14 +541,24 @@ cp_report_section_job (Doc       *doc,
       {
         /* The parts as printed add up to the total as printed. */
         double shown[CP_N_COST_PARTS];
+        /* A price the quote does not state is not a price of 0: the
+         * demo's 70B job showed storage at 0 beside a quote with no
+         * storage price (approver 20). The total leaves it out, as the
+         * memo's "Not in the amount" says. */
+        CpUnstatedCost unstated = cp_option_unstated_costs (job, quote, option);
 
         cp_estimate_shown_cost_parts (e, shown);
         cp_doc_table_add_row (&costs,
                               cp_words_quote_name (project, option->quote_index),
                               cost_cell (shown[0], cell_currency, doc->lang),
                               cost_cell (shown[1], cell_currency, doc->lang),
-                              cost_cell (shown[2], cell_currency, doc->lang),
-                              cost_cell (shown[3], cell_currency, doc->lang),
+                              (unstated & CP_UNSTATED_NETWORK_FEE) != 0
+                              /* TRANSLATORS: a cost breakdown's cell for a price the quote does not state */
+                              ? g_strdup (_("not priced"))
+                              : cost_cell (shown[2], cell_currency, doc->lang),
+                              (unstated & CP_UNSTATED_STORAGE_PRICE) != 0
+                              ? g_strdup (_("not priced"))
+                              : cost_cell (shown[3], cell_currency, doc->lang),
                               cost_cell (shown[4], cell_currency, doc->lang),
                               cost_cell (shown[5], cell_currency, doc->lang),
                               cost_cell (round (e->total_cost), cell_currency, doc->lang));

@@ -16,6 +16,7 @@
 #include "cp-i18n.h"
 #include "cp-reason-text.h"
 #include "cp-report-doc.h"
+#include "cp-report-schedule.h"
 #include "cp-report-sections.h"
 
 static char *
@@ -54,6 +55,10 @@ static char *
 quote_price (const CpQuote *quote,
              const char    *lang)
 {
+  /* No price is not a price of 0: "0 CNY per GPU-hour" read as a free
+   * offer (approver 20). */
+  if (!(quote->price > 0))
+    return g_strdup (_("not priced"));
   return cp_words_unit_price (quote->price, quote->currency, quote->price_unit, lang);
 }
 
@@ -415,6 +420,18 @@ cp_report_section_question (Doc              *doc,
           if (price_check != NULL)
             cp_doc_paragraph (doc, doc->bold, price_check);
         }
+    }
+
+  /* Jobs side by side on one quote that need more of its nodes than it
+   * offers, under their verdicts, which read as if each job had the
+   * vendor's one machine to itself (approver 20); the budget below
+   * counts the amount as if the vendor rented them all. */
+  if (schedule != NULL)
+    {
+      g_autofree char *short_of = cp_report_overbooking_memo_text (project, schedule, doc->lang);
+
+      if (short_of != NULL)
+        cp_doc_paragraph_full (doc, doc->small_bold, short_of, 0, 2, NULL);
     }
 
   /* A quote left out of every plan because it lacks a price, its network

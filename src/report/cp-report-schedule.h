@@ -61,6 +61,14 @@ char        *cp_report_overbooking_text (const CpProject  *project,
                                          const CpSchedule *schedule,
                                          const char       *lang);
 
+/* cp_report_overbooking_text() as page 1 says it under the jobs'
+ * answers, which name the vendor each rents from: the jobs counted, not
+ * named again ("5 jobs above run at the same time on A's offer: …"; the
+ * demo's five names took three lines). NULL when no quote is short. */
+char        *cp_report_overbooking_memo_text (const CpProject  *project,
+                                              const CpSchedule *schedule,
+                                              const char       *lang);
+
 /* The project's timeline chart (cp-chart.h, CP_CHART_TIMELINE) in @lang:
  * every job's plan of @analysis placed on the calendar and drawn as the
  * PDF's memo draws it, with page 1's amount to approve in its approval

@@ -364,7 +364,7 @@ test_reasons_agree (void)
   cp_test_assert_has (service, "need at least 1; one machine holds 4 replicas and runs them all, sharing the requests");
   cp_test_assert_has (service, "云厂商甲 — 8×H800 单机 4 ");
   g_assert_null (strstr (service, "roomfor"));
-  /* The serving engine's row names it, V1, in both languages: "1 vLLM
+  /* The serving engine's entry names it, V1, in both languages: "1 vLLM
    * engine" was left in English in the Chinese report. */
   g_assert_null (strstr (service, "1vLLMengine"));
   {
@@ -372,7 +372,7 @@ test_reasons_agree (void)
 
     RUN_OK ("report", "r3.cplan", "--lang", "zh_CN", "--pdf", "r3-zh.pdf");
     zh = cp_test_pdf_text (tmp_dir, "r3-zh.pdf", 0, TRUE);
-    cp_test_assert_has (zh, "vLLM 引擎 V1");
+    cp_test_assert_has (zh, "vLLM 引擎（1：V1，探测批处理 token 预算；0：V0，探测整个上下文）：V1");
     g_assert_null (strstr (zh, "vLLMengine"));
   }
 
@@ -449,7 +449,12 @@ test_demo (void)
     cp_test_assert_has (en_memo, "runatthesametimeon示例供应商A(ExamplevendorA)’soffer:5nodesfrom");
     cp_test_assert_has (en_memo, "whereitoffers1.");
     cp_test_assert_has (zh_memo, "共需5个节点，而该报价只提供1个。");
+    /* Said under the verdicts, before the budget, which an approver
+     * read as if each job had the one machine to itself (approver 20). */
+    g_assert_true (strstr (en_memo, "whereitoffers1.") < strstr (en_memo, "Budgetandcalendar"));
+    g_assert_true (strstr (zh_memo, "而该报价只提供1个。") < strstr (zh_memo, "预算与日程"));
   }
+
 }
 
 /* Walkthrough 19: one LoRA job, a single Ascend machine a day late and a
@@ -471,13 +476,16 @@ typedef struct {
   const char *r8;            /* the reasons list's R8 line start */
   const char *old_r8;
   const char *share;         /* the appendix's source of the shared network's share */
+  const char *not_priced;    /* a breakdown's cell for a price the quote does not state */
+  const char *late_by;       /* how late the Ascend machine finishes, on page 1 and in its risks */
+  const char *r6_rank;       /* R6 on the recommended cluster's unit price, 11.80 of 11.80 and 13.50 CNY */
 } WalkWords;
 
 static const WalkWords walk_english = {
   "en",
   "Has the team run distributed training before, and does it have an operations engineer to run the bare metal "
   "recommended? Not stated, so assumed not (R8): arrange operations support with the vendor before renting. Ask: the "
-  "team, for Qwen2.5 72B.",
+  "team, for Qwen2.5-72B LoRA.",
   "Who runs it (R8)",
   "How is it billed, and is there a minimum term? The quote does not say. Ask: Nanshan Compute, Pengcheng Cloud.",
   "Notes typed with the quotes, as typed; the figures count only what the quotes' fields state: Nanshan Compute — "
@@ -485,18 +493,24 @@ static const WalkWords walk_english = {
   "Team — Assumed (the job does not describe the team)",
   "Migration cost",
   "Stated in this report until the vendor states the share",
+  "not priced",
+  "deadline by 79 min",
+  "but misses the deadline. It is also the cheapest per GPU-hour.",
 };
 
 static const WalkWords walk_chinese = {
   "zh_CN",
   "团队是否做过分布式训练、是否有运维工程师管理推荐的裸金属？任务未说明，按都没有计算（R8）：租用前请向服务商安排运维支持。"
-  "询问：团队，涉及 Qwen2.5 72B。",
+  "询问：团队，涉及 Qwen2.5-72B LoRA。",
   "由谁运维（R8）",
   "如何计费？是否有最短租期？报价未说明。询问：Nanshan Compute，Pengcheng Cloud。",
   "报价备注（按原文；费用只计入报价各字段填写的内容）：Nanshan Compute — NVIDIA A800 80GB SXM：20,000 CNY monthly minimum",
   "团队 — 假定（任务未说明团队情况）",
   "迁移成本",
   "在供应商说明共享比例之前，按本报告所述假设计算",
+  "未报价",
+  "截止期限晚 79 分钟",
+  "但赶不上截止日期。它的每卡时单价也最低。",
 };
 
 static void
@@ -507,6 +521,10 @@ check_walk19 (const WalkWords *w)
   g_autoptr(GString) all = NULL;
 
   RUN_OK ("report", "w19.cplan", "--lang", w->lang, "--pdf", pdf);
+  /* Issue 22's measure, on the walk's own project: the English report
+   * took a sixth page for the appendix's last five rows. */
+  g_test_message ("walkthrough 19, %s: %u pages", w->lang, cp_test_pdf_page_count (tmp_dir, pdf));
+  g_assert_cmpuint (cp_test_pdf_page_count (tmp_dir, pdf), <=, 5);
   first = report_pdf_unbulleted (tmp_dir, pdf, 1);
   all = text_from_page (pdf, 1, FALSE);
   cp_test_assert_has (first, w->team);
@@ -517,7 +535,78 @@ check_walk19 (const WalkWords *w)
   cp_test_assert_lacks (all->str, w->old_r8);
   cp_test_assert_has (all->str, w->share);
   cp_test_assert_lacks (all->str, "R6)");
+  /* Approver 20: "its rank is 1 by unit price" did not say which end
+   * is 1. */
+  cp_test_assert_has (all->str, w->r6_rank);
+  cp_test_assert_lacks (all->str, "by unit price");
+  /* Approver 20: a price the quote leaves out is not a price of 0. Both
+   * quotes state no storage price and the cluster no network fee: three
+   * cells of the breakdown say so; the single machine has no network
+   * between nodes to price. */
+  g_assert_cmpuint (cp_test_count (all->str, w->not_priced), ==, 3);
+  /* How late the Ascend machine is, in one unit on page 1 and in its
+   * risks: it was "by 79 min" there and "by 0.05 days" here. */
+  g_assert_cmpuint (cp_test_count (all->str, w->late_by), ==, 2);
   assert_no_heading_at_foot (pdf);
+}
+
+/* Approver 20: a quote without a price showed "0 CNY" in the report. A
+ * priced A800 machine beside an H800 one with no price: the quotes
+ * table says the H800's price is not given, in both languages. */
+static void
+test_no_price (void)
+{
+  static const struct {
+    const char *lang, *not_priced;
+  } langs[] = { { "en", "None not priced" }, { "zh_CN", "无 未报价" } };
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  RUN_OK ("new", "np.cplan");
+  RUN_OK ("add-job", "np.cplan", "--name", "70B LoRA", "--task", "lora", "--model", "llama-2-70b", "--tokens", "5B",
+          "--deadline-days", "30");
+  RUN_OK ("add-quote", "np.cplan", "--vendor", "Priced", "--gpu", "a800", "--gpus-per-node", "8", "--nodes", "1",
+          "--price-per-gpu-hour", "10");
+  RUN_OK ("add-quote", "np.cplan", "--vendor", "NoPrice", "--gpu", "h800", "--gpus-per-node", "8", "--nodes", "1");
+  for (guint l = 0; l < G_N_ELEMENTS (langs); l++)
+    {
+      g_autofree char *pdf = g_strdup_printf ("np-%s.pdf", langs[l].lang);
+      g_autoptr(GString) all = NULL;
+
+      RUN_OK ("report", "np.cplan", "--lang", langs[l].lang, "--pdf", pdf);
+      all = text_from_page (pdf, 1, FALSE);
+      /* The Network cell, then the Price cell, of the H800's row. */
+      cp_test_assert_has (all->str, langs[l].not_priced);
+      cp_test_assert_lacks (all->str, "None 0 CNY per");
+      cp_test_assert_lacks (all->str, "无 ¥0");
+    }
+}
+
+/* Approver 20: "1 engineers". One engineer on the walk's job: the cost
+ * inputs under the breakdown and the memo's assumed figures count him
+ * as one, from ngettext. */
+static void
+test_one_engineer (void)
+{
+  g_autoptr(GString) all = NULL;
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  RUN_OK ("new", "e1.cplan");
+  RUN_OK ("add-job", "e1.cplan", "--name", "Qwen2.5-72B LoRA", "--task", "lora", "--model", "qwen2.5-72b", "--tokens", "5B",
+          "--deadline-days", "21", "--engineers", "1");
+  RUN_OK ("add-quote", "e1.cplan", "--vendor", "Nanshan Compute", "--gpu", "a800", "--gpus-per-node", "8",
+          "--nodes", "4", "--network", "roce", "--nics", "4", "--nic-gbps", "300", "--price-per-gpu-hour", "11.8");
+  RUN_OK ("report", "e1.cplan", "--lang", "en", "--pdf", "e1.pdf");
+  all = text_from_page ("e1.pdf", 1, FALSE);
+  cp_test_assert_has (all->str, "Inputs: 1 engineer at 2,000 CNY a day;");
+  cp_test_assert_lacks (all->str, "1 engineers");
 }
 
 static void
@@ -529,7 +618,7 @@ test_walk19 (void)
       return;
     }
   RUN_OK ("new", "w19.cplan", "--start", "2027-03-01");
-  RUN_OK ("add-job", "w19.cplan", "--task", "lora", "--model", "qwen2.5-72b", "--tokens", "5B", "--deadline-days", "21");
+  RUN_OK ("add-job", "w19.cplan", "--name", "Qwen2.5-72B LoRA", "--task", "lora", "--model", "qwen2.5-72b", "--tokens", "5B", "--deadline-days", "21");
   RUN_OK ("add-quote", "w19.cplan", "--vendor", "Pengcheng Cloud", "--gpu", "ascend-910b", "--gpus-per-node", "8",
           "--nodes", "1", "--price-per-gpu-hour", "13.5");
   RUN_OK ("add-quote", "w19.cplan", "--vendor", "Nanshan Compute", "--gpu", "a800", "--gpus-per-node", "8",
@@ -556,6 +645,8 @@ main (int    argc,
   g_test_add_func ("/cli-pages/ascend", test_ascend);
   g_test_add_func ("/cli-pages/reasons-agree", test_reasons_agree);
   g_test_add_func ("/cli-pages/walkthrough-19", test_walk19);
+  g_test_add_func ("/cli-pages/one-engineer", test_one_engineer);
+  g_test_add_func ("/cli-pages/no-price", test_no_price);
 
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);

@@ -190,9 +190,9 @@ test_walk (void)
   cp_test_assert_has (zh, "InfiniBand 8 × 400 Gb/s，共享（假定）");
   /* The interval is left at 0, each option's optimum: 21.9 h here. */
   cp_test_assert_has (en, "Training time between checkpoints; each interruption redoes half an interval on average, "
-                  "plus the restart The optimum for each option (see “Interruptions and goodput”)");
+                  "plus the restart: The optimum for each option (see “Interruptions and goodput”)");
   cp_test_assert_has (zh, "每个方案各取最优值（见“中断与有效时间比”）");
-  cp_test_assert_lacks (en, "plus the restart 0s");
+  cp_test_assert_lacks (en, "plus the restart: 0s");
   /* No deadline: the chart's legend runs from the run to the cost axis. */
   cp_test_assert_has (en_rows, "Debugging Migration Run or service Planned cost (CNY)");
   cp_test_assert_has (zh_rows, "调试 迁移 训练或服务 计划累计费用（元）");

@@ -64,18 +64,23 @@ cell_lines (Doc        *doc,
 }
 
 /* A first column a hundredth of the page wide, the second the rest: the
- * first gets only what its words need (cp-report-doc.c, fit_widths()). */
+ * first gets only what its words need (cp-report-doc.c, fit_widths()).
+ * The second's text wraps across the page, so it has no width to spare
+ * for the first (widen_wrapping_columns()). */
 static void
 lay_out_table (Doc                *doc,
                const char * const *cells)
 {
   static const double widths[] = { 0.01, 0.99 };
   Table table = { .n_columns = 2, .widths = widths };
+  g_autoptr(GString) wide = g_string_new (NULL);
 
+  while (wide->len < 600)
+    g_string_append (wide, "一段足够长的说明文字，");
   /* The rows hold the cells' arrays, not their strings. */
   table.rows = g_ptr_array_new_with_free_func (g_free);
   for (guint i = 0; cells[i] != NULL; i++)
-    cp_doc_table_add_row (&table, cells[i], "—");
+    cp_doc_table_add_row (&table, cells[i], wide->str);
   cp_doc_table (doc, &table);
   g_ptr_array_unref (table.rows);
 }

@@ -432,12 +432,12 @@ test_amount_assumptions (void)
     const char *included;
     const char *added;
   } words[] = {
-    { "en", "Contingency (amount to approve) 10%",
-      "Contingency (amount to approve) 15%", "AACE RP 18R-97, Class 3",
+    { "en", "Contingency (amount to approve): 10%",
+      "Contingency (amount to approve): 15%", "AACE RP 18R-97, Class 3",
       "VAT on a leased bare machine", "MOF/STA/GACC Announcement [2019] No. 39: movable property leasing, 13%",
       "13%, included", "13%, added" },
-    { "zh_CN", "不可预见费（批准金额） 10%",
-      "不可预见费（批准金额） 15%", "AACE 推荐做法 18R-97",
+    { "zh_CN", "不可预见费（批准金额）：10%",
+      "不可预见费（批准金额）：15%", "AACE 推荐做法 18R-97",
       "租赁裸机的增值税", "2019 年第 39 号", "13%，已含在报价中", "13%，另加" },
   };
 

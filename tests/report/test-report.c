@@ -1696,7 +1696,7 @@ check_pdf_layout (const char *lang)
   /* The setting stands in for the missing deadline, named with its value
    * in the assumptions' table; the conventions' paragraph no longer says
    * it a second time (a row and a sentence for one figure). */
-  assert_contains (text, chinese ? "无截止日期时可接受的最长运行时间 90 天" : "Longest acceptable run when there is no deadline 90 days");
+  assert_contains (text, chinese ? "无截止日期时可接受的最长运行时间：90 天" : "Longest acceptable run when there is no deadline: 90 days");
   g_assert_cmpuint (count_squeezed (text, chinese ? "没有截止日期的任务以可接受的最长运行时间" : "A job without a deadline is held to"), ==, 0);
   assert_contains (text, chinese ? "耗时相差 1% 以内时选显存余量更多的" : "a tie within 1% going to the one with more memory headroom");
   if (chinese)
