@@ -90,7 +90,7 @@ static const Words chinese = {
   "zh_CN", "租用：1 台 ", "· 算力方案规划 ", "费用：总计 ", "；",
   "预算与日程", "全部任务按推荐方案：", "（",
   "项目的预算与日程",
-  "需向服务商和团队确认的问题", "询问：云厂商甲，智算中心乙。",
+  "需向供应商和团队确认的问题", "询问：云厂商甲，智算中心乙。",
   "如何计费？是否有最短租期？能否按同样条件只租报价中的一部分节点？询问：云厂商甲，智算中心乙（共 4 个节点中的 1 个）。",
   { "审批", "编制", "审核", "批准" },
   "假设与约定",
@@ -103,9 +103,9 @@ static const char *const headings[] = {
   "Quotes", "Comparison of the quotes", "One machine or the cluster?", "Training layout",
   "Interruptions and goodput", "Where the money goes", "Reasons", "Assumptions and conventions",
   "Risks of each option", "Questions for the vendors and the team", "Question for the team",
-  "建议方案", "预算与日程", "需向服务商确认的问题", "主要风险", "审批", "任务", "报价", "报价对比", "单机还是集群？",
+  "建议方案", "预算与日程", "需向供应商确认的问题", "主要风险", "审批", "任务", "报价", "报价对比", "单机还是集群？",
   "训练并行布局", "中断与有效时间比", "成本构成", "依据", "假设与约定", "各方案的风险",
-  "需向服务商和团队确认的问题", "需向团队确认的问题",
+  "需向供应商和团队确认的问题", "需向团队确认的问题",
 };
 
 static gboolean
@@ -500,7 +500,7 @@ static const WalkWords walk_english = {
 
 static const WalkWords walk_chinese = {
   "zh_CN",
-  "团队是否做过分布式训练、是否有运维工程师管理推荐的裸金属？任务未说明，按都没有计算（R8）：租用前请向服务商安排运维支持。"
+  "团队是否做过分布式训练、是否有运维工程师管理推荐的裸金属？任务未说明，按都没有计算（R8）：租用前请向供应商安排运维支持。"
   "询问：团队，涉及 Qwen2.5-72B LoRA。",
   "由谁运维（R8）",
   "如何计费？是否有最短租期？报价未说明。询问：Nanshan Compute，Pengcheng Cloud。",

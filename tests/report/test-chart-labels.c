@@ -642,8 +642,8 @@ test_demo_memory_marks (void)
   g_assert_true (qlora->marker_recommended);
   g_assert_null (qlora->recommended_label);
   g_assert_true (isnan (qlora->recommended_x));
-  g_assert_cmpstr (((CpChartSeries *) g_ptr_array_index (qlora_zh->series, 0))->label, ==, "QLoRA 微调（按原配置）");
-  g_assert_cmpstr (qlora_zh->marker_label, ==, "本任务按原配置，即推荐方案");
+  g_assert_cmpstr (((CpChartSeries *) g_ptr_array_index (qlora_zh->series, 0))->label, ==, "QLoRA 微调（按当前配置）");
+  g_assert_cmpstr (qlora_zh->marker_label, ==, "本任务按当前配置，即推荐方案");
 }
 
 /* Issue 26, in Chinese: the demo's 13B pre-training is recommended on

@@ -593,7 +593,7 @@ test_debug_share (void)
   g_assert_nonnull (strstr (en, "debugging on one rented machine takes 12.9 days of the 36.8 days this job takes in all "
                                 "(run, debugging and migration); the debugging costs 12,715 CNY."));
   g_assert_null (strstr (en, "project's calendar"));
-  g_assert_nonnull (strstr (zh, "单台租用机器上的调试为 12.9 天（本作业总工期共 36.8 天，含运行、调试与迁移），调试费用"));
+  g_assert_nonnull (strstr (zh, "单台租用机器上的调试为 12.9 天（本任务总工期共 36.8 天，含运行、调试与迁移），调试费用"));
   g_assert_null (strstr (zh, "本项目日历"));
 
   /* The days named are the job's calendar: the plan's share is the

@@ -85,14 +85,14 @@ static const Words chinese = {
   "zh_CN",
   { "审批", "编制", "审核", "批准" },
   "询问：云厂商甲，智算中心乙。",
-  "团队是否做过分布式训练、是否有运维工程师管理推荐的裸金属？任务未说明，按都没有计算（R8）：租用前请向服务商安排运维支持。"
+  "团队是否做过分布式训练、是否有运维工程师管理推荐的裸金属？任务未说明，按都没有计算（R8）：租用前请向供应商安排运维支持。"
   "询问：团队，涉及 70B LoRA fine-tune。",
   "由谁运维（R8）",
   "次优方案：智算中心乙，¥45,000，多 ¥42,000（为推荐方案的 15 倍）。",
   "什么会改变结论",
   "若 智算中心乙 — A800 4节点 IB 集群 的总成本降到 ¥3,000 以下（降低 ¥42,000），它将成为推荐方案。",
   "1 云厂商甲 — 8×H800 单机 1 是 LoRA、完全重计算",
-  "没有比较任何报价：本项目还没有服务商报价",
+  "没有比较任何报价：本项目还没有供应商报价",
 };
 
 static void
@@ -215,7 +215,7 @@ test_team_assumed (void)
   cp_test_assert_has (first, "Not stated, so assumed not (R8): arrange operations support with the vendor before renting. "
                       "Ask: the team, for 70B LoRA fine-tune.");
   cp_test_assert_has (first_zh, "尚未确定：它依赖对团队的假定");
-  cp_test_assert_has (first_zh, "需向服务商和团队确认的问题");
+  cp_test_assert_has (first_zh, "需向供应商和团队确认的问题");
   cp_test_assert_has (first_zh, "询问：团队，涉及 70B LoRA fine-tune。");
   /* The reason in the job's chapter says it is an assumption. */
   cp_test_assert_has (all, "Assumed (the job does not describe the team): The team has no operations engineer");
@@ -553,9 +553,9 @@ test_demo_pages (void)
 static const char *const part_headings[][2] = {
   { "Recommendation", "建议方案" },
   { "Budget and calendar", "预算与日程" },
-  /* Also "… and the team" (需向服务商和团队确认的问题) when a job does not
+  /* Also "… and the team" (需向供应商和团队确认的问题) when a job does not
    * describe its team: matched by its start, as a "…:" heading is. */
-  { "Questions for the vendors", "需向服务商" },
+  { "Questions for the vendors", "需向供应商" },
   { "Main risks", "主要风险" },
   { "Approval", "审批" },
   { "Jobs", "任务" },
