@@ -140,7 +140,8 @@ cp_cli_add_job (int argc, char **argv)
       const CpQuote *quote = find_quote (project, trial_quote);
       if (quote == NULL)
         return cp_cli_usage_error (_("--trial-quote: the project has no quote “%s”"), trial_quote);
-      cp_cli_job_bind_trial (job, quote);
+      if (!cp_cli_job_bind_trial (job, quote))
+        return CP_CLI_EXIT_USAGE;
     }
   if (after && !job_id_taken (project, after))
     return cp_cli_usage_error (_("--after: the project has no job “%s”"), after);

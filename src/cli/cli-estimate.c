@@ -611,8 +611,7 @@ apply_cost_options (Estimate *e)
   if (!apply_quote_cost_options (&e->options, &e->settings, quote) ||
       !apply_job_cost_options (&e->options, job, quote->currency))
     return FALSE;
-  cp_cli_job_bind_trial (job, quote);
-  return TRUE;
+  return cp_cli_job_bind_trial (job, quote);
 }
 
 static gboolean
@@ -988,10 +987,12 @@ cp_cli_job_options_apply_to_quote (CpCliJobOptions *options,
          apply_quote_cost_options (options, project != NULL ? &project->settings : &defaults, quote);
 }
 
-void
+gboolean
 cp_cli_job_bind_trial (CpJob         *job,
                        const CpQuote *quote)
 {
+  g_autoptr(GError) error = NULL;
+
   /* The measurements were taken on one node of the hardware described. */
   if (job->trial.peak_memory_bytes > 0 || job->trial.tokens_per_s > 0 || job->trial.step_s > 0 ||
       job->trial.kv_cache_tokens > 0)
@@ -1003,5 +1004,11 @@ cp_cli_job_bind_trial (CpJob         *job,
         job->trial.gpus = quote->gpus_per_node;
       job->trial.gpu_dense_flops = quote->gpu.dense_bf16_flops;
       job->trial.gpu_memory_nominal_gb = quote->gpu.memory_nominal_gb;
+      if (!cp_job_validate_trial_machine (job, quote, &error))
+        {
+          g_printerr ("%s\n", error->message);
+          return FALSE;
+        }
     }
+  return TRUE;
 }

@@ -33,8 +33,9 @@ gboolean         cp_cli_job_options_apply_to_quote (CpCliJobOptions *options,
                                                     const CpProject *project,
                                                     CpQuote         *quote,
                                                     guint           *nodes);
-/* A job's trial measurements were taken on one node of @quote. */
-void             cp_cli_job_bind_trial             (CpJob           *job,
+/* A job's trial measurements were taken on one node of @quote; FALSE,
+ * said on stderr, for figures no node of it can have measured. */
+gboolean         cp_cli_job_bind_trial             (CpJob           *job,
                                                     const CpQuote   *quote);
 
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (CpCliJobOptions, cp_cli_job_options_free)

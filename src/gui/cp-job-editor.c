@@ -433,20 +433,51 @@ emit_changed (CpJobEditor *self,
   g_signal_emit (self, signals[CHANGED], 0, key);
 }
 
+/* The quote whose machine ran the job's trial, or NULL. */
+static const CpQuote *
+trial_quote (CpJobEditor *self,
+             const CpJob *job)
+{
+  for (guint i = 0; job->trial.quote_id != NULL && i < self->project->quotes->len; i++)
+    {
+      const CpQuote *quote = g_ptr_array_index (self->project->quotes, i);
+
+      if (g_strcmp0 (quote->id, job->trial.quote_id) == 0)
+        return quote;
+    }
+  return NULL;
+}
+
+/* The model's checks, then, with @on_machine, the trial's figures against
+ * its machine: 64 GPUs used on an 8-GPU machine is a typo, not a
+ * measurement (walkthrough 20). A log whose warnings the user confirmed
+ * (Read Trial Log…, as the CLI's --force) is taken as it is. */
+static gboolean
+validate_on_project (CpJobEditor  *self,
+                     const CpJob  *job,
+                     gboolean      on_machine,
+                     GError      **error)
+{
+  return cp_job_validate (job, error) &&
+         (!on_machine || cp_job_validate_trial_machine (job, trial_quote (self, job), error));
+}
+
 /* A job loaded from a file may already be one the model refuses; an edit
  * elsewhere that leaves that same problem in place is still accepted. */
 static gboolean
-validate_candidate (const CpJob  *candidate,
+validate_candidate (CpJobEditor  *self,
+                    const CpJob  *candidate,
                     const CpJob  *current,
+                    gboolean      on_machine,
                     GError      **error)
 {
   g_autoptr(GError) candidate_error = NULL;
   g_autoptr(GError) current_error = NULL;
 
-  if (cp_job_validate (candidate, &candidate_error))
+  if (validate_on_project (self, candidate, on_machine, &candidate_error))
     return TRUE;
 
-  if (!cp_job_validate (current, &current_error) &&
+  if (!validate_on_project (self, current, on_machine, &current_error) &&
       g_strcmp0 (current_error->message, candidate_error->message) == 0)
     return TRUE;
 
@@ -738,7 +769,7 @@ commit_kind (CpJobEditor        *self,
       apply_value (field, &candidate, value);
       adopt_kind_defaults (&candidate, old_kind, self->typed_keys, TRUE);
     }
-  if (!validate_candidate (&candidate, self->job, error))
+  if (!validate_candidate (self, &candidate, self->job, TRUE, error))
     {
       cp_job_clear (&candidate);
       return FALSE;
@@ -783,7 +814,7 @@ commit_field (gpointer            user_data,
           cp_job_clear (&candidate);
           return TRUE;
         }
-      valid = validate_candidate (&candidate, self->job, error);
+      valid = validate_candidate (self, &candidate, self->job, TRUE, error);
       cp_job_clear (&candidate);
 
       if (!valid)
@@ -865,7 +896,8 @@ on_trial_quote_picked (CpJobEditor *self,
 
       if (g_strcmp0 (quote->id, id) != 0)
         continue;
-      if (self->job->trial.gpus == 0)
+      /* No trial uses more GPUs than the machine it ran on has. */
+      if (self->job->trial.gpus == 0 || self->job->trial.gpus > quote->gpus_per_node)
         self->job->trial.gpus = quote->gpus_per_node;
       self->job->trial.gpu_dense_flops = quote->gpu.dense_bf16_flops;
       self->job->trial.gpu_memory_nominal_gb = quote->gpu.memory_nominal_gb;
@@ -902,7 +934,7 @@ cp_job_editor_apply_trial (CpJobEditor      *self,
   g_free (candidate.trial.quote_id);
   candidate.trial = *trial;
   candidate.trial.quote_id = g_strdup (trial->quote_id);
-  valid = validate_candidate (&candidate, self->job, error);
+  valid = validate_candidate (self, &candidate, self->job, FALSE, error);
   if (valid)
     {
       g_free (self->job->trial.quote_id);

