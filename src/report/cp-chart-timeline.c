@@ -264,8 +264,13 @@ date_label (const CpChartData *data, double day, TickUnit unit)
   if (unit == TICKS_HOURS)
     {
       g_autofree char *hours = cp_i18n_format_number (round (day * 24), 0, data->lang);
+      char *label;
 
-      return g_strdup_printf (_("%s h"), hours);
+      /* In the chart's language, as the deadline's words. */
+      cp_i18n_push_language (data->lang);
+      label = g_strdup_printf (_("%s h"), hours);
+      cp_i18n_pop_language ();
+      return label;
     }
   g_date_clear (&date, 1);
   g_date_set_julian (&date, data->start_julian + (guint) floor (day));
@@ -309,18 +314,79 @@ typedef struct {
   double left, right, top, bottom, end_day, total;
 } Plot;
 
-/* The deadline's date, the last day the job may take: "2027-03-02" for 90
- * days from 3 December, as the end under the plot names the day the work
- * ends in (cp_schedule_span_dates()). */
+/* The deadline's last day, the day the job may still take: 5 February
+ * 2027 for 12 days from 25 January, as the end under the plot names the
+ * day the work ends in (cp_schedule_span_dates()); the day the mark falls
+ * in when it falls within one. @at_midnight says whether the mark is on
+ * the midnight line after that day. */
+static void
+deadline_last_day (const CpChartData *data,
+                   double             deadline_day,
+                   GDate             *day,
+                   gboolean          *at_midnight)
+{
+  *at_midnight = fabs (deadline_day - round (deadline_day)) < 1e-6;
+  g_date_clear (day, 1);
+  g_date_set_julian (day, data->start_julian +
+                          (guint) MAX (*at_midnight ? round (deadline_day) - 1 : floor (deadline_day), 0));
+}
+
+/* The legend's date of the one deadline: "2027-02-05", the last day. */
 static char *
 deadline_date (const CpChartData *data,
                double             deadline_day)
 {
   GDate day;
+  gboolean at_midnight;
 
-  g_date_clear (&day, 1);
-  g_date_set_julian (&day, data->start_julian + (guint) MAX (ceil (deadline_day) - 1, 0));
+  deadline_last_day (data, deadline_day, &day, &at_midnight);
   return g_strdup_printf ("%04d-%02d-%02d", g_date_get_year (&day), g_date_get_month (&day), g_date_get_day (&day));
+}
+
+/* The words beside a deadline's mark. A deadline of whole days from a
+ * start at midnight is drawn on the midnight after its last day, the next
+ * day's gridline: there it reads "end of 12-10", not "2026-12-10" by the
+ * "12-11" gridline (walkthrough 20). The year only when the chart's
+ * first day is in another, as the gridlines' dates. */
+static char *
+deadline_mark_text (const CpChartData *data,
+                    double             deadline_day)
+{
+  GDate day, start;
+  gboolean at_midnight;
+  g_autofree char *date = NULL;
+  char *text;
+
+  deadline_last_day (data, deadline_day, &day, &at_midnight);
+  g_date_clear (&start, 1);
+  g_date_set_julian (&start, data->start_julian);
+  date = g_date_get_year (&day) == g_date_get_year (&start)
+         ? g_strdup_printf ("%02d-%02d", g_date_get_month (&day), g_date_get_day (&day))
+         : g_strdup_printf ("%04d-%02d-%02d", g_date_get_year (&day), g_date_get_month (&day), g_date_get_day (&day));
+  if (!at_midnight)
+    return g_steal_pointer (&date);
+  /* Drawn in the chart's language, which a report may have apart from
+   * the window's. */
+  cp_i18n_push_language (data->lang);
+  /* TRANSLATORS: beside a deadline's mark on the midnight line after its last day; %s is that day, "12-10" */
+  text = g_strdup_printf (_("end of %s"), date);
+  cp_i18n_pop_language ();
+  return text;
+}
+
+/* A date that found no room clear of the bar and the cost line is shown
+ * all the same, on the background's colour: every mark has its date
+ * (walkthrough 20: the English report's 70B job had none, the Chinese one
+ * had it). */
+static void
+show_on_background (Ink *ink, const Theme *theme, const Rgb *rgb, const char *text, double x0, double y,
+                    double w, double h)
+{
+  cp_chart_set_rgb (ink->cr, &theme->background);
+  cairo_rectangle (ink->cr, x0 - 2, y, w + 4, h);
+  cairo_fill (ink->cr);
+  cp_chart_set_rgb (ink->cr, rgb);
+  show_text (ink, ink->font, text, x0, y, 0, 0);
 }
 
 /* Whether a text from @x0 to @x1 in the row centred on @mid_y would sit on
@@ -343,7 +409,7 @@ deadline_beyond (Ink *ink, const Theme *theme, const CpChartData *data, const Pl
                  double deadline_day, double mid_y, double bar_right, double pad, double line_h)
 {
   double right = plot->right, arrow = line_h * 0.5, w, x0, x1;
-  g_autofree char *date = deadline_date (data, deadline_day);
+  g_autofree char *date = deadline_mark_text (data, deadline_day);
 
   cp_chart_set_rgb (ink->cr, &theme->deadline);
   cairo_move_to (ink->cr, right - arrow, mid_y - arrow / 2);
@@ -356,21 +422,25 @@ deadline_beyond (Ink *ink, const Theme *theme, const CpChartData *data, const Pl
   x1 = right - arrow - pad * 0.3;
   x0 = x1 - w;
   if (x0 < bar_right + pad * 0.5 || on_cost_line (data, plot, x0, x1, mid_y, line_h))
-    return;
-  show_text (ink, ink->font, date, right - arrow - pad * 0.3, mid_y - line_h / 2, 1, 0);
+    show_on_background (ink, theme, &theme->deadline, date, MAX (x0, plot->left), mid_y - line_h / 2, w, line_h);
+  else
+    show_text (ink, ink->font, date, x1, mid_y - line_h / 2, 1, 0);
 }
 
 /* A deadline within the plot: its mark at @x, and its date beside it
  * where the row has room clear of the bar (from @bar_left to @bar_right)
  * and of the cost line, after the mark first, else before it (approver,
- * 3 December: the mark alone gave no date to book). */
+ * 3 December: the mark alone gave no date to book); with no such room,
+ * on the side within the plot that covers the least: the cost line
+ * before the bar. */
 static void
 deadline_within (Ink *ink, const Theme *theme, const CpChartData *data, const Plot *plot,
                  double deadline_day, double x, double mid_y, double bar_h, double bar_left, double bar_right,
                  double pad, double line_h)
 {
-  g_autofree char *date = deadline_date (data, deadline_day);
-  double w, gap = pad * 0.3;
+  g_autofree char *date = deadline_mark_text (data, deadline_day);
+  double w, gap = pad * 0.3, best_x0 = NAN;
+  int best_cost = G_MAXINT;
 
   cp_chart_set_rgb (ink->cr, &theme->deadline);
   cairo_set_line_width (ink->cr, 2);
@@ -383,11 +453,22 @@ deadline_within (Ink *ink, const Theme *theme, const CpChartData *data, const Pl
     {
       double x0 = side == 0 ? x + gap : x - gap - w, x1 = x0 + w;
       gboolean on_bar = x1 > bar_left - gap && x0 < bar_right + gap;
+      int cost = 2 * on_bar + on_cost_line (data, plot, x0, x1, mid_y, line_h);
 
-      if (x0 < plot->left || x1 > plot->right - gap || on_bar || on_cost_line (data, plot, x0, x1, mid_y, line_h))
+      if (x0 < plot->left || x1 > plot->right - gap || cost >= best_cost)
         continue;
-      show_text (ink, ink->font, date, x0, mid_y - line_h / 2, 0, 0);
-      return;
+      best_cost = cost;
+      best_x0 = x0;
+    }
+  if (best_cost == 0)
+    show_text (ink, ink->font, date, best_x0, mid_y - line_h / 2, 0, 0);
+  else
+    {
+      /* Neither side within the plot: after the mark, as far left as it
+       * must go to end inside. */
+      if (!isfinite (best_x0))
+        best_x0 = MAX (plot->left, MIN (x + gap, plot->right - gap - w));
+      show_on_background (ink, theme, &theme->deadline, date, best_x0, mid_y - line_h / 2, w, line_h);
     }
 }
 

@@ -262,11 +262,12 @@ test_timeline_axis (void)
     {
       const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, i);
 
-      /* "MM-DD" (5 bytes): a weekly tick; "YYYY-MM-DD" (10): the first
-       * day under the plot, or the deadline's date in the second row. */
+      /* "MM-DD" (5 bytes): a weekly tick; "end of 03-05" (12): the
+       * deadline's last day in the second row, the mark on the midnight
+       * after it. */
       if (box->shown_bytes == strlen ("02-01"))
         ticks++;
-      if (box->shown_bytes == strlen ("2027-03-05") && box->x > 512 && fabs (box->y - second_row) < 20)
+      if (box->shown_bytes == strlen ("end of 03-05") && box->x > 512 && fabs (box->y - second_row) < 20)
         dates++;
     }
   g_assert_cmpuint (ticks, ==, 1);
@@ -351,12 +352,20 @@ test_timeline_one_job_axis (void)
  * December: the mark alone gave no date to book). From 25 January 2027,
  * job one runs 10 days within a 12-day deadline, whose last day is 5
  * February 2027; job two runs 15 days, so the plot reaches day 15 and the
- * mark is inside it, with room after it in job one's row. Drawn as the
- * PDF draws it and read back with pdftotext, in English and Chinese. */
+ * mark is inside it, with room after it in job one's row. The mark is on
+ * the midnight line after 5 February, the 6 February gridline: it reads
+ * "end of 02-05" (walkthrough 20: "2026-12-10" by the "12-11" line).
+ * Then job one runs the whole 12 days and job two 12 too: the mark is at
+ * the bar's end with no room either side, and its date is there all the
+ * same (the English report had none where the Chinese had one). Drawn as
+ * the PDF draws it and read back with pdftotext, in English and Chinese. */
 static void
 test_timeline_deadline_date (void)
 {
-  const char *langs[] = { "en", "zh_CN" };
+  static const struct {
+    const char *lang;
+    const char *mark;
+  } langs[] = { { "en", "end of 02-05" }, { "zh_CN", "02-05 日终" } };
   g_autofree char *pdftotext = g_find_program_in_path ("pdftotext");
 
   if (pdftotext == NULL)
@@ -364,13 +373,16 @@ test_timeline_deadline_date (void)
       g_test_skip ("pdftotext is not installed");
       return;
     }
-  for (guint l = 0; l < G_N_ELEMENTS (langs); l++)
+  for (guint n = 0; n < G_N_ELEMENTS (langs) * 2; n++)
     {
+      guint l = n % G_N_ELEMENTS (langs);
+      gboolean crowded = n >= G_N_ELEMENTS (langs);
       g_autoptr(CpProject) project = cp_project_new ();
       CpScheduleJob a = { .after = -1, .planned = TRUE, .quote_index = 0,
-                          .phase_days = { 0, 0, 10 }, .phase_cost = { 0, 0, 10000 }, .deadline_days = 12 };
+                          .phase_days = { 0, 0, crowded ? 12 : 10 }, .phase_cost = { 0, 0, 10000 },
+                          .deadline_days = 12 };
       CpScheduleJob b = { .after = -1, .planned = TRUE, .quote_index = 0,
-                          .phase_days = { 0, 0, 15 }, .phase_cost = { 0, 0, 15000 } };
+                          .phase_days = { 0, 0, crowded ? 12 : 15 }, .phase_cost = { 0, 0, 15000 } };
       g_autoptr(GError) error = NULL;
       g_autoptr(CpChartData) data = NULL;
       g_autofree char *path = NULL, *out = NULL;
@@ -386,7 +398,7 @@ test_timeline_deadline_date (void)
       for (guint i = 0; i < 2; i++)
         cp_project_add_job (project, cp_job_new (CP_TASK_DEBUG));
       schedule = place_two (&a, &b);
-      data = cp_chart_data_new_timeline (project, schedule, langs[l]);
+      data = cp_chart_data_new_timeline (project, schedule, langs[l].lang);
       surface = cairo_pdf_surface_create (path, 515, 200);
       cr = cairo_create (surface);
       cp_chart_draw (cr, 515, 200, CP_CHART_STYLE_PRINT, data);
@@ -396,7 +408,9 @@ test_timeline_deadline_date (void)
       g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out, NULL,
                                    &status, NULL));
       g_assert_true (g_spawn_check_wait_status (status, NULL));
+      /* The legend names the one deadline's last day in full. */
       g_assert_nonnull (strstr (out, "2027-02-05"));
+      g_assert_nonnull (strstr (out, langs[l].mark));
       g_unlink (path);
       cp_schedule_free (schedule);
     }
