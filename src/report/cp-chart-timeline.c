@@ -498,6 +498,8 @@ cp_chart_draw_timeline (cairo_t           *cr,
   Ink ink = { cr, pango_layout_new (context), pango_font_description_new (), NULL, boxes };
   double last_label_right = -G_MAXDOUBLE;
   double last_end = 0, end_label_left = G_MAXDOUBLE;
+  /* At least two thirds of the width for the title and the legend. */
+  double text_right = width - pad - MIN (MAX (0, data->title_inset), width / 3);
 
   cp_chart_theme_for_style (&theme, style);
   pango_context_set_language (context, pango_language_from_string (cp_i18n_pango_language (data->lang)));
@@ -514,10 +516,12 @@ cp_chart_draw_timeline (cairo_t           *cr,
   cairo_rectangle (cr, 0, 0, width, height);
   cairo_fill (cr);
 
-  /* Title, then the legend on as many rows as it needs. */
+  /* Title, then the legend on as many rows as it needs, both clear of
+   * the window's buttons over the chart's top right (walkthrough 20: they
+   * covered "Planned cost (CNY)"). */
   cp_chart_set_rgb (cr, &theme.text);
-  set_text (&ink, ink.bold, data->title, width - 2 * pad, NULL, &title_h);
-  show_text (&ink, ink.bold, data->title, pad, pad, 0, width - 2 * pad);
+  set_text (&ink, ink.bold, data->title, text_right - pad, NULL, &title_h);
+  show_text (&ink, ink.bold, data->title, pad, pad, 0, text_right - pad);
   g_array_index (boxes, CpChartLabelBox, boxes->len - 1).series = CP_CHART_BOX_TITLE;
   {
     double lx = pad, ly = pad + title_h + pad * 0.6, swatch = font_px;
@@ -531,7 +535,7 @@ cp_chart_draw_timeline (cairo_t           *cr,
         if (data->legend[i] == NULL)
           continue;
         set_text (&ink, ink.font, data->legend[i], 0, &w, NULL);
-        if (lx > pad && lx + swatch * 1.5 + w > width - pad)
+        if (lx > pad && lx + swatch * 1.5 + w > text_right)
           {
             lx = pad;
             ly += line_h * 1.2;

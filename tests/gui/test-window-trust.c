@@ -115,6 +115,74 @@ test_trial_on_its_machine (void)
   cp_test_gui_close_window (window);
 }
 
+static gboolean
+chart_has_data (gpointer view)
+{
+  return cp_chart_view_get_data (view) != NULL && gtk_widget_get_mapped (view);
+}
+
+/* The Project Calendar's chart at 1024, 1600 and 1920 px: drawn at the
+ * view's size as the view draws it, no text of its title or legend meets
+ * the export and present buttons over its top right (walkthrough 20:
+ * they covered "Planned cost (CNY)" at 1024). */
+static void
+test_calendar_legend_clear (void)
+{
+  static const int widths[] = { 1024, 1600, 1920 };
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpResultsView *results = cp_window_get_results_view (window);
+  GtkWidget *view;
+  GtkWidget *buttons[2];
+
+  cp_test_gui_wait_results (results);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-calendar-chart", NULL);
+  view = cp_test_gui_find_named (GTK_WIDGET (results), "timeline-chart");
+  buttons[0] = cp_test_gui_find_named (view, "export-chart");
+  buttons[1] = cp_test_gui_find_named (view, "present-chart");
+  for (guint w = 0; w < G_N_ELEMENTS (widths); w++)
+    {
+      int width, height;
+      cairo_surface_t *surface;
+      cairo_t *cr;
+      g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+      guint legend_boxes = 0;
+
+      cp_test_gui_resize_window (window, widths[w], widths[w] == 1024 ? 700 : 1000);
+      cp_test_gui_wait_until (chart_has_data, view, "the calendar's chart");
+      cp_test_gui_wait_frames (view, 3);
+      width = gtk_widget_get_width (view);
+      height = gtk_widget_get_height (view);
+      surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width, height);
+      cr = cairo_create (surface);
+      cp_chart_draw_full (cr, width, height, CP_CHART_STYLE_LIGHT, cp_chart_view_get_data (CP_CHART_VIEW (view)), boxes);
+      cairo_destroy (cr);
+      cairo_surface_destroy (surface);
+
+      for (guint b = 0; b < G_N_ELEMENTS (buttons); b++)
+        {
+          graphene_rect_t bounds;
+
+          g_assert_true (gtk_widget_get_mapped (buttons[b]));
+          g_assert_true (gtk_widget_compute_bounds (buttons[b], view, &bounds));
+          for (guint i = 0; i < boxes->len; i++)
+            {
+              const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, i);
+              gboolean apart = box->x + box->width <= bounds.origin.x || box->x >= bounds.origin.x + bounds.size.width ||
+                               box->y + box->height <= bounds.origin.y ||
+                               box->y >= bounds.origin.y + bounds.size.height;
+
+              legend_boxes += b == 0 && box->y < bounds.origin.y + bounds.size.height;
+              if (!apart)
+                g_error ("at %d px, a text at (%.0f, %.0f) %.0f × %.0f px meets a button at (%.0f, %.0f)", widths[w],
+                         box->x, box->y, box->width, box->height, bounds.origin.x, bounds.origin.y);
+            }
+        }
+      /* The title and the legend's words are among the texts tested. */
+      g_assert_cmpuint (legend_boxes, >=, 2);
+    }
+  cp_test_gui_close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -126,6 +194,7 @@ main (int   argc,
   app = cp_test_gui_init (&argc, &argv, "gui-trust");
 
   g_test_add_func ("/gui/window-trust/trial-on-its-machine", test_trial_on_its_machine);
+  g_test_add_func ("/gui/window-trust/calendar-legend-clear", test_calendar_legend_clear);
   status = g_test_run ();
 
   g_object_unref (app);
