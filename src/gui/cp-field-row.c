@@ -780,7 +780,8 @@ cp_field_row_dup_value_text (CpFieldRow *self)
 
 char *
 cp_field_row_describe_errors (CpFieldRow * const *rows,
-                              guint               n_rows)
+                              guint               n_rows,
+                              const char         *owner)
 {
   g_autoptr(GString) text = g_string_new (NULL);
 
@@ -794,7 +795,16 @@ cp_field_row_describe_errors (CpFieldRow * const *rows,
       value = cp_field_row_dup_value_text (row);
       if (text->len > 0)
         g_string_append (text, "\n");
-      if (value != NULL && *value != '\0')
+      /* With two quotes open, "Price" alone did not say whose (walkthrough 20). */
+      if (owner != NULL && value != NULL && *value != '\0')
+        /* TRANSLATORS: shown above the results; a field's title, a quote's name, then the value still used */
+        g_string_append_printf (text, _("%s of “%s” shows a refused value: the results use its last valid value, %s."),
+                                _(row->field->title), owner, value);
+      else if (owner != NULL)
+        /* TRANSLATORS: shown above the results; a field's title, then a quote's name */
+        g_string_append_printf (text, _("%s of “%s” shows a refused value: the results use its last valid value."),
+                                _(row->field->title), owner);
+      else if (value != NULL && *value != '\0')
         /* TRANSLATORS: shown above the results; a field's title, then the value still used */
         g_string_append_printf (text, _("%s shows a refused value: the results use its last valid value, %s."),
                                 _(row->field->title), value);

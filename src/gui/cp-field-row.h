@@ -131,9 +131,11 @@ GtkWidget     *cp_field_row_get_input    (CpFieldRow        *self);
  * a drop-down. */
 char          *cp_field_row_dup_value_text (CpFieldRow      *self);
 /* One line per visible row of @rows showing a refused value, naming the
- * field and the value the results still use; NULL when there is none. */
+ * field, whose it is (@owner, a quote's name; NULL to name none) and the
+ * value the results still use; NULL when there is none. */
 char          *cp_field_row_describe_errors (CpFieldRow * const *rows,
-                                             guint               n_rows);
+                                             guint               n_rows,
+                                             const char         *owner);
 
 /* Makes a form row's title and hint wrap between words, not inside them,
  * and keep room for a few characters (style.css, .cp-form-row): libadwaita

@@ -961,7 +961,7 @@ cp_job_editor_dup_error_notice (CpJobEditor *self)
 {
   g_return_val_if_fail (CP_IS_JOB_EDITOR (self), NULL);
 
-  return cp_field_row_describe_errors ((CpFieldRow **) self->rows->pdata, self->rows->len);
+  return cp_field_row_describe_errors ((CpFieldRow **) self->rows->pdata, self->rows->len, NULL);
 }
 
 /* A form shown for another job starts at its top (AdwPreferencesPage

@@ -67,7 +67,9 @@ static const CpField quote_fields[] = {
   { "share-factor", N_("Share of a shared fabric"), N_("0 uses the default assumption"), NULL, CP_FIELD_DOUBLE,
     F (share_factor), .group = GROUP_NETWORK, .model_name = N_("Share of bandwidth") },
 
-  { "price", N_("Price"), N_("Such as 12.5/GPU/h, 2352 元/台/天 or 3万/台/月"), NULL, CP_FIELD_PRICE, F (price),
+  { "price", N_("Price"),
+    /* TRANSLATORS: examples in the words a vendor of the reader's language writes (walkthrough 20: English read 元/台/天) */
+    N_("Such as 12.5/GPU/h, 2352/node/day or 30000/node/month"), NULL, CP_FIELD_PRICE, F (price),
     .group = GROUP_PRICE, .money = TRUE },
   { "price-unit", N_("Billed per"), NULL, NULL, CP_FIELD_ENUM, F (price_unit), cp_labels_price_unit, CP_N_PRICE_UNITS,
     GROUP_PRICE },
@@ -657,9 +659,14 @@ on_row_error_changed (CpQuoteEditor *self)
 char *
 cp_quote_editor_dup_error_notice (CpQuoteEditor *self)
 {
+  g_autofree char *name = NULL;
+  guint index;
+
   g_return_val_if_fail (CP_IS_QUOTE_EDITOR (self), NULL);
 
-  return cp_field_row_describe_errors ((CpFieldRow **) self->rows->pdata, self->rows->len);
+  if (self->quote != NULL && g_ptr_array_find (self->project->quotes, self->quote, &index))
+    name = cp_words_quote_name (self->project, (int) index);
+  return cp_field_row_describe_errors ((CpFieldRow **) self->rows->pdata, self->rows->len, name);
 }
 
 static void

@@ -449,8 +449,9 @@ set_unknown_price_unit (GError     **error,
                         const char  *unit)
 {
   g_set_error (error, CP_UNITS_ERROR, CP_UNITS_ERROR_UNIT,
+               /* TRANSLATORS: examples in the words a vendor of the reader's language writes */
                _("unknown unit “%s”: a price is per GPU or per machine, and per hour, day, week, month or year "
-                 "(such as 12.5/GPU/h, 2352 元/台/天, 3万/台/月)"),
+                 "(such as 12.5/GPU/h, 2352/node/day, 30000/node/month)"),
                unit);
 }
 

@@ -115,6 +115,44 @@ test_trial_on_its_machine (void)
   cp_test_gui_close_window (window);
 }
 
+/* A price of −5 typed in the demo's first quote: the banner above the
+ * results says whose price it is (walkthrough 20: "Price shows a refused
+ * value" with two quotes open); in English the price's examples are
+ * English ones. */
+static void
+test_refused_value_names_quote (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpProject *project = cp_window_get_project (window);
+  CpQuoteEditor *editor = cp_window_get_quote_editor (window);
+  GtkListBox *quotes = cp_window_get_quotes_list (window);
+  const CpQuote *quote = g_ptr_array_index (project->quotes, 0);
+  CpFieldRow *price = cp_quote_editor_get_row (editor, "price");
+  g_autofree char *name = g_strdup_printf ("%s — %s", quote->vendor, quote->offer_name);
+  g_autofree char *expected = NULL;
+  double price_before;
+  const char *notice;
+
+  gtk_list_box_select_row (quotes, gtk_list_box_get_row_at_index (quotes, 0));
+  cp_test_gui_spin ();
+  price_before = quote->price;
+  type_text (price, "-5");
+  g_assert_cmpfloat (quote->price, ==, price_before);
+  notice = cp_results_view_get_notice (cp_window_get_results_view (window));
+  g_assert_nonnull (notice);
+  expected = chinese () ? g_strdup_printf ("报价“%s”中“价格”的值未被接受", name)
+                        : g_strdup_printf ("Price of “%s” shows a refused value", name);
+  g_assert_true (g_str_has_prefix (notice, expected));
+
+  if (!chinese ())
+    {
+      type_text (price, "12abc");
+      g_assert_nonnull (strstr (cp_field_row_get_error (price), "2352/node/day"));
+      g_assert_null (strstr (cp_field_row_get_error (price), "元"));
+    }
+  cp_test_gui_close_window (window);
+}
+
 static gboolean
 chart_has_data (gpointer view)
 {
@@ -194,6 +232,7 @@ main (int   argc,
   app = cp_test_gui_init (&argc, &argv, "gui-trust");
 
   g_test_add_func ("/gui/window-trust/trial-on-its-machine", test_trial_on_its_machine);
+  g_test_add_func ("/gui/window-trust/refused-value-names-quote", test_refused_value_names_quote);
   g_test_add_func ("/gui/window-trust/calendar-legend-clear", test_calendar_legend_clear);
   status = g_test_run ();
 
