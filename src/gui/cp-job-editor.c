@@ -403,6 +403,45 @@ update_global_batch_hint (CpJobEditor *self)
   cp_field_row_set_hint (row, hint);
 }
 
+/* FP8 chosen: the quotes' GPUs without FP8 run the job in BF16, at its
+ * rate (cp_gpu dense_fp8_flops 0), which the figures then show without a
+ * word (walkthrough 20: FP8 on an A800 changed nothing silently). */
+static void
+update_precision_hint (CpJobEditor *self)
+{
+  CpFieldRow *row = cp_job_editor_get_row (self, "precision");
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  g_autofree char *list = NULL;
+  g_autofree char *hint = NULL;
+
+  for (guint i = 0; self->job->precision == CP_PRECISION_FP8 && i < self->project->quotes->len; i++)
+    {
+      const CpQuote *quote = g_ptr_array_index (self->project->quotes, i);
+      const char *name = quote->gpu.name != NULL ? cp_labels_catalog_name (quote->gpu.name) : quote->gpu.id;
+      gboolean named = FALSE;
+
+      if (quote->gpu.dense_fp8_flops > 0 || name == NULL)
+        continue;
+      for (guint j = 0; j < names->len; j++)
+        named = named || strcmp (g_ptr_array_index (names, j), name) == 0;
+      if (!named)
+        g_ptr_array_add (names, (gpointer) name);
+    }
+  if (names->len > 0)
+    {
+      g_ptr_array_add (names, NULL);
+      /* TRANSLATORS: joins the GPUs named in "… have no FP8" */
+      list = g_strjoinv (C_("gpu list", ", "), (char **) names->pdata);
+      hint = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           /* TRANSLATORS: under Precision when FP8 is chosen; %s names GPUs of the quotes */
+                                           "%s has no FP8: the job runs in BF16 on it",
+                                           "%s have no FP8: the job runs in BF16 on them",
+                                           names->len - 1),
+                              list);
+    }
+  cp_field_row_set_hint (row, hint);
+}
+
 static void
 load_rows (CpJobEditor *self,
            gboolean     reset)
@@ -423,6 +462,7 @@ load_rows (CpJobEditor *self,
 
   update_visibility (self);
   update_global_batch_hint (self);
+  update_precision_hint (self);
   self->loading = FALSE;
 }
 
@@ -834,6 +874,7 @@ commit_field (gpointer            user_data,
    * parameters and the sequence length what an automatic batch is. */
   update_visibility (self);
   update_global_batch_hint (self);
+  update_precision_hint (self);
 
   /* Other rows may show values derived from this one. */
   self->loading = TRUE;

@@ -153,6 +153,44 @@ test_refused_value_names_quote (void)
   cp_test_gui_close_window (window);
 }
 
+/* FP8 picked in the job's Precision drop-down: the demo's A800 and A100
+ * quotes have no FP8 (catalogue dense FP8 0), and the row says they run
+ * the job in BF16; back to BF16, the row says nothing of it. */
+static void
+test_fp8_without_fp8 (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpProject *project = cp_window_get_project (window);
+  CpJobEditor *editor = cp_window_get_job_editor (window);
+  CpJob *job = select_job (window, first_training_job (project));
+  CpFieldRow *row = cp_job_editor_get_row (editor, "precision");
+  GtkDropDown *drop_down = GTK_DROP_DOWN (cp_field_row_get_input (row));
+  const char *no_fp8 = NULL;
+
+  for (guint i = 0; i < project->quotes->len; i++)
+    {
+      const CpQuote *quote = g_ptr_array_index (project->quotes, i);
+
+      if (quote->gpu.dense_fp8_flops <= 0 && strstr (quote->gpu.name, "A800") != NULL)
+        no_fp8 = quote->gpu.name;
+    }
+  g_assert_nonnull (no_fp8);
+
+  gtk_drop_down_set_selected (drop_down, CP_PRECISION_FP8);
+  cp_test_gui_spin ();
+  g_assert_cmpint (job->precision, ==, CP_PRECISION_FP8);
+  g_assert_nonnull (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)));
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), no_fp8));
+  g_assert_nonnull (strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)),
+                            chinese () ? "不支持 FP8：任务在其上按 BF16 运行" : "have no FP8: the job runs in BF16 on them"));
+
+  gtk_drop_down_set_selected (drop_down, CP_PRECISION_BF16);
+  cp_test_gui_spin ();
+  g_assert_true (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)) == NULL ||
+                 strstr (adw_action_row_get_subtitle (ADW_ACTION_ROW (row)), "FP8") == NULL);
+  cp_test_gui_close_window (window);
+}
+
 static gboolean
 chart_has_data (gpointer view)
 {
@@ -233,6 +271,7 @@ main (int   argc,
 
   g_test_add_func ("/gui/window-trust/trial-on-its-machine", test_trial_on_its_machine);
   g_test_add_func ("/gui/window-trust/refused-value-names-quote", test_refused_value_names_quote);
+  g_test_add_func ("/gui/window-trust/fp8-without-fp8", test_fp8_without_fp8);
   g_test_add_func ("/gui/window-trust/calendar-legend-clear", test_calendar_legend_clear);
   status = g_test_run ();
 
