@@ -481,6 +481,7 @@ cp_application_startup (GApplication *application)
     { "win.help", { "F1", NULL } },
     { "win.present", { "F11", NULL } },
     { "win.next-pane", { "F6", NULL } },
+    { "win.toggle-sidebar", { "F9", NULL } },
     { "win.previous-pane", { "<Shift>F6", NULL } },
     { "win.show-cost-chart", { "<Alt>1", NULL } },
     { "win.show-memory-chart", { "<Alt>2", NULL } },

@@ -1010,6 +1010,22 @@ leave_present_cb (GtkWidget *widget,
   return TRUE;
 }
 
+/* F9, as GNOME's applications with a sidebar: the jobs and quotes behind
+ * the header bar's button when the window is narrow (walkthrough 20: at
+ * 1024 px the list was only behind an unlabelled button). Wide, the
+ * sidebar is always shown; in present mode it is not. */
+static void
+toggle_sidebar_action (GSimpleAction *action,
+                       GVariant      *param,
+                       gpointer       user_data)
+{
+  CpWindow *self = user_data;
+
+  if (!adw_flap_get_folded (self->flap) || gtk_widget_has_css_class (GTK_WIDGET (self), "cp-present"))
+    return;
+  adw_flap_set_reveal_flap (self->flap, !adw_flap_get_reveal_flap (self->flap));
+}
+
 static const GActionEntry win_entries[] = {
   { "open-written", open_written_action, "s" },
   { "save", save_action },
@@ -1033,6 +1049,7 @@ static const GActionEntry win_entries[] = {
   { "show-serving-chart", show_serving_chart_action },
   { "show-calendar-chart", show_calendar_chart_action },
   { "next-pane", next_pane_action },
+  { "toggle-sidebar", toggle_sidebar_action },
   { "previous-pane", previous_pane_action },
   { "rename-project", rename_project_action },
   { "present", NULL, NULL, "false", present_change_state },

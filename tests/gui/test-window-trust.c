@@ -259,6 +259,48 @@ test_calendar_legend_clear (void)
   cp_test_gui_close_window (window);
 }
 
+static gboolean
+flap_revealed (gpointer flap)
+{
+  return adw_flap_get_reveal_flap (flap);
+}
+
+static gboolean
+flap_hidden (gpointer flap)
+{
+  return !adw_flap_get_reveal_flap (flap);
+}
+
+/* At 1024 × 700 the sidebar is folded behind the header bar's button: the
+ * button has a tooltip and a name a screen reader reads, and F9's action
+ * shows the jobs and quotes, then hides them again. */
+static void
+test_sidebar_f9 (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  g_auto(GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), "win.toggle-sidebar");
+  GtkWidget *button;
+
+  cp_test_gui_resize_window (window, 1024, 700);
+  g_assert_true (adw_flap_get_folded (window->flap));
+  button = cp_test_gui_find_named (GTK_WIDGET (window), "sidebar-button");
+  g_assert_true (gtk_widget_get_visible (button));
+  g_assert_cmpstr (gtk_widget_get_tooltip_text (button), ==, chinese () ? "显示任务和报价（F9）" : "Show Jobs and Quotes (F9)");
+  g_assert_cmpstr (accels[0], ==, "F9");
+
+  if (adw_flap_get_reveal_flap (window->flap))
+    {
+      g_action_group_activate_action (G_ACTION_GROUP (window), "toggle-sidebar", NULL);
+      cp_test_gui_wait_until (flap_hidden, window->flap, "the sidebar hidden");
+    }
+  g_action_group_activate_action (G_ACTION_GROUP (window), "toggle-sidebar", NULL);
+  cp_test_gui_wait_until (flap_revealed, window->flap, "the sidebar shown by F9");
+  g_assert_true (gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (button)));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "toggle-sidebar", NULL);
+  cp_test_gui_wait_until (flap_hidden, window->flap, "the sidebar hidden by F9");
+  cp_test_gui_close_window (window);
+}
+
 int
 main (int   argc,
       char *argv[])
@@ -273,6 +315,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-trust/refused-value-names-quote", test_refused_value_names_quote);
   g_test_add_func ("/gui/window-trust/fp8-without-fp8", test_fp8_without_fp8);
   g_test_add_func ("/gui/window-trust/calendar-legend-clear", test_calendar_legend_clear);
+  g_test_add_func ("/gui/window-trust/sidebar-f9", test_sidebar_f9);
   status = g_test_run ();
 
   g_object_unref (app);
