@@ -341,6 +341,14 @@ typedef struct {
   double half;                  /* ZeRO-2/3: one pass over the shards */
   double bucket_share;          /* the last bucket's share, never hidden */
   double offload;               /* the offload copies of a step */
+  /* The routed experts' permutation bytes per token over the MoE layers
+   * (expert_permute_s_per_token() before its recompute factor), and
+   * their GEMM speed at the micro-batch sizes timed so far: a split's
+   * layouts differ in neither's other inputs. */
+  double permute_bytes;
+  guint  n_expert_speeds;
+  guint  expert_speed_mb[8];
+  double expert_speed[8];
 } TimeSplit;
 
 void
@@ -351,7 +359,7 @@ _cp_layout_time_split_init (const Context *c,
 void
 _cp_layout_time_of_split (const Context   *c,
                           const Config    *k,
-                          const TimeSplit *ts,
+                          TimeSplit       *ts,
                           StepTime        *st);
 
 void

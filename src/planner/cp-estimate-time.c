@@ -175,8 +175,8 @@ compute_s_per_token (const Context *c,
  * tensor-parallel ranks are not counted again. 0 when the GPU's
  * bandwidth is not stated. */
 static double
-expert_permute_s_per_token (const Context *c,
-                            const Config  *k)
+expert_permute_bytes_per_token (const Context *c,
+                                const Config  *k)
 {
   double local_experts = c->experts_total / MAX (k->ep, 1u);
   double elements = (3.0 * c->top_k + 1.0) * c->hidden;
@@ -185,7 +185,26 @@ expert_permute_s_per_token (const Context *c,
     return 0;
   if (k->ep > 1 && local_experts > 1.0)
     elements += 4.0 * c->top_k * c->hidden;
-  return c->moe_layers * elements * c->act_bytes * (2.0 + _cp_recompute_fraction (c, k)) / c->memory_bytes_per_s;
+  return c->moe_layers * elements * c->act_bytes;
+}
+
+/* The seconds of @permute_bytes (expert_permute_bytes_per_token()) at
+ * @k's recompute. */
+static inline double
+expert_permute_s_of (const Context *c,
+                     const Config  *k,
+                     double         permute_bytes)
+{
+  if (permute_bytes == 0)
+    return 0;
+  return permute_bytes * (2.0 + _cp_recompute_fraction (c, k)) / c->memory_bytes_per_s;
+}
+
+static double
+expert_permute_s_per_token (const Context *c,
+                            const Config  *k)
+{
+  return expert_permute_s_of (c, k, expert_permute_bytes_per_token (c, k));
 }
 
 /* Bytes per element of the expert all-to-all, averaged over its four
@@ -341,6 +360,7 @@ _cp_layout_time_split_init (const Context *c,
 
   memset (ts, 0, sizeof *ts);
   ts->layers_here = layers_here;
+  ts->permute_bytes = expert_permute_bytes_per_token (c, k);
   if (k->ep > 1)
     ts->all_to_all_per_token = all_to_all_s_per_token (c, k);
 
@@ -394,12 +414,33 @@ _cp_layout_time (const Context *c,
   _cp_layout_time_of_split (c, k, &ts, st);
 }
 
+/* _cp_expert_gemm_speed() of @k, a layout of the split @ts was worked
+ * out for, kept in @ts for each micro-batch size. */
+static inline double
+split_expert_gemm_speed (const Context *c,
+                         const Config  *k,
+                         TimeSplit     *ts)
+{
+  double speed;
+
+  for (guint i = 0; i < ts->n_expert_speeds; i++)
+    if (ts->expert_speed_mb[i] == k->mb)
+      return ts->expert_speed[i];
+  speed = _cp_expert_gemm_speed (c, k);
+  if (ts->n_expert_speeds < G_N_ELEMENTS (ts->expert_speed))
+    {
+      ts->expert_speed_mb[ts->n_expert_speeds] = k->mb;
+      ts->expert_speed[ts->n_expert_speeds++] = speed;
+    }
+  return speed;
+}
+
 /* The step time of @k, a layout of the split @ts was worked out for
  * (_cp_layout_time_split_init()). */
 void
 _cp_layout_time_of_split (const Context   *c,
                           const Config    *k,
-                          const TimeSplit *ts,
+                          TimeSplit       *ts,
                           StepTime        *st)
 {
   const CpSettings *settings = c->settings;
@@ -409,7 +450,7 @@ _cp_layout_time_of_split (const Context   *c,
   double imbalance = layers_here * p / c->layers;
   /* Without routed experts their speed is 1 whatever the split: the
    * tokens per expert GEMM are not worked out. */
-  double expert_speed = c->expert_flops_fwd > 0 ? _cp_expert_gemm_speed (c, k) : 1.0;
+  double expert_speed = c->expert_flops_fwd > 0 ? split_expert_gemm_speed (c, k, ts) : 1.0;
   double forward, attention, per_token = compute_s_per_token (c, k, expert_speed, &forward, &attention);
   /* Recomputed layers repeat their forward collectives. */
   double collectives_per_layer = 4.0 + 2.0 * _cp_recompute_fraction (c, k);
@@ -424,7 +465,7 @@ _cp_layout_time_of_split (const Context   *c,
   st->backward = st->compute * (1.0 - forward / per_token);
   /* The experts' token permutations: one forward pass of them (two for
    * recomputed layers, the second in the backward pass) and one backward. */
-  st->permute = expert_permute_s_per_token (c, k) * st->tokens / c->gpus * imbalance;
+  st->permute = expert_permute_s_of (c, k, ts->permute_bytes) * st->tokens / c->gpus * imbalance;
   st->compute += st->permute;
   st->backward += st->permute * (1.0 + _cp_recompute_fraction (c, k)) / (2.0 + _cp_recompute_fraction (c, k));
   fwd_micro = (st->compute - st->backward) / m;
