@@ -97,17 +97,109 @@ question_set_text (const CpProject  *project,
                    CpReportQuestion *question,
                    const char       *asked)
 {
-  g_autoptr(GString) line = g_string_new (NULL);
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  g_autofree char *line = NULL;
+
+  for (guint i = 0; i < question->quotes->len; i++)
+    g_ptr_array_add (names, (char *) cp_report_vendor_name (project, g_array_index (question->quotes, int, i)));
+  line = cp_words_join_names (names);
+  /* TRANSLATORS: a question, then the vendors to put it to */
+  question->text = g_strdup_printf (_("%s Ask: %s."), asked, line);
+}
+
+/* Whether @quote leaves its billing step or minimum term to be read from
+ * its price unit (the planner's billing_terms_unstated()). */
+static gboolean
+terms_unstated (const CpQuote *quote)
+{
+  return cp_quote_billing_granularity_is_assumed (quote) || quote->minimum_term_h <= 0;
+}
+
+/* Whether @notes speak of how the rental is billed or for how long at
+ * least: the words a vendor's remark on its terms takes, in English or
+ * Chinese. A note on anything else (the demo's "invented example price")
+ * does not answer the billing question. */
+static gboolean
+note_speaks_of_terms (const char *notes)
+{
+  static const char *const words[] = {
+    "minimum", "min.", "billed", "billing", "monthly", "per month", "a month", "hourly", "per hour", "term",
+    "最短", "起租", "计费", "包月", "按月", "每月", "月付", "/月", "按小时", "租期",
+  };
+  g_autofree char *folded = g_utf8_strdown (notes, -1);
+
+  for (guint w = 0; w < G_N_ELEMENTS (words); w++)
+    if (strstr (folded, words[w]) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+/* The first line of the notes typed with @quote, cut to a length that
+ * fits a line of page 1, when it leaves its terms unstated and the notes
+ * speak of them; else NULL. */
+static char *
+quote_note (const CpQuote *quote)
+{
+  g_autofree char *notes = NULL;
+  char *end;
+
+  if (quote->notes == NULL || !terms_unstated (quote) || !note_speaks_of_terms (quote->notes))
+    return NULL;
+  notes = g_strstrip (g_strdup (quote->notes));
+  end = strchr (notes, '\n');
+  if (end != NULL)
+    *end = '\0';
+  g_strstrip (notes);
+  if (*notes == '\0')
+    return NULL;
+  if (g_utf8_strlen (notes, -1) > 60)
+    {
+      *g_utf8_offset_to_pointer (notes, 59) = '\0';
+      return g_strconcat (notes, "…", NULL);
+    }
+  return g_steal_pointer (&notes);
+}
+
+/* What the quotes of @question say of their terms, in place of "the
+ * quote does not say": a note typed with a quote ("20,000 CNY monthly
+ * minimum") is quoted, and said to be left out of the figures, as the
+ * figures count only the quotes' fields (approver 20: page 1 said the
+ * quote did not say while page 2 printed its monthly minimum). NULL when
+ * no quote of @question has notes. */
+static char *
+terms_notes (const CpProject        *project,
+             const CpReportQuestion *question)
+{
+  g_autoptr(GString) text = g_string_new (NULL);
+  g_autoptr(GPtrArray) silent = g_ptr_array_new_with_free_func (g_free);
 
   for (guint i = 0; i < question->quotes->len; i++)
     {
-      if (i > 0)
-        /* TRANSLATORS: between the names of the vendors a question is put to */
-        g_string_append (line, _(", "));
-      g_string_append (line, cp_report_vendor_name (project, g_array_index (question->quotes, int, i)));
+      int index = g_array_index (question->quotes, int, i);
+      g_autofree char *note = quote_note (g_ptr_array_index (project->quotes, index));
+      g_autofree char *name = cp_words_quote_short_name (project, index);
+
+      if (note == NULL)
+        {
+          g_ptr_array_add (silent, g_steal_pointer (&name));
+          continue;
+        }
+      if (text->len > 0)
+        g_string_append_c (text, ' ');
+      /* TRANSLATORS: on page 1, after "How is it billed, and is there a minimum term?": a vendor, the note typed with its quote */
+      g_string_append_printf (text, _("%s's note says “%s”; the figures do not count it."), name, note);
     }
-  /* TRANSLATORS: a question, then the vendors to put it to */
-  question->text = g_strdup_printf (_("%s Ask: %s."), asked, line->str);
+  if (text->len == 0)
+    return NULL;
+  if (silent->len > 0)
+    {
+      g_autofree char *names = cp_words_join_names (silent);
+
+      g_string_append_c (text, ' ');
+      /* TRANSLATORS: after a vendor's note on its terms: the other vendors asked, whose quotes say nothing of them */
+      g_string_append_printf (text, g_dngettext (NULL, "%s's quote does not say.", "The quotes of %s do not say.", silent->len), names);
+    }
+  return g_string_free (g_steal_pointer (&text), FALSE);
 }
 
 /* The option of the quote that wins within @plan's range when the
@@ -276,14 +368,6 @@ vendor_question (const CpProject *project,
   return question;
 }
 
-/* Whether @quote leaves its billing step or minimum term to be read from
- * its price unit (the planner's billing_terms_unstated()). */
-static gboolean
-terms_unstated (const CpQuote *quote)
-{
-  return cp_quote_billing_granularity_is_assumed (quote) || quote->minimum_term_h <= 0;
-}
-
 /* One line on the rental's terms, put to every vendor it concerns
  * (approver, 3 December: the recommended 华为云, renting 1 of 2 nodes, was
  * not asked how it bills while its runner-up was): whether part of an
@@ -300,7 +384,8 @@ rental_question (const CpProject  *project,
                  CpReportQuestion *billing,
                  const char       *lang)
 {
-  g_autoptr(GString) line = g_string_new (NULL);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *line = NULL, *notes = NULL;
   CpReportQuestion *question = question_new (billing != NULL ? billing->kind : "billing-unstated");
   gboolean any_part = FALSE, any_terms = billing != NULL;
 
@@ -362,39 +447,49 @@ rental_question (const CpProject  *project,
                  option == flip_winner (results[j].plan)))
               rented = MAX (rented, option->estimate.nodes);
           }
-      if (i > 0)
-        /* TRANSLATORS: between the names of the vendors a question is put to */
-        g_string_append (line, _(", "));
       if (rented > 0)
         {
           g_autofree char *part = cp_i18n_format_number (rented, 0, lang);
           g_autofree char *offered = cp_i18n_format_number (quote->nodes_available, 0, lang);
 
           /* TRANSLATORS: a vendor asked about renting part of its offer: its name, the nodes the plan rents, the nodes offered */
-          g_string_append_printf (line, _("%s (%s of %s nodes)"), name, part, offered);
+          g_ptr_array_add (names, g_strdup_printf (_("%s (%s of %s nodes)"), name, part, offered));
         }
       else
-        g_string_append (line, name);
+        g_ptr_array_add (names, g_steal_pointer (&name));
     }
+  line = cp_words_join_names (names);
+  if (any_terms)
+    notes = terms_notes (project, question);
   if (any_part && any_terms)
     {
       question->kind = billing != NULL ? billing->kind : "part-of-offer";
       /* TRANSLATORS: a question, then the vendors to put it to, those renting part of their offer with the nodes rented of those offered */
       question->text = g_strdup_printf (_("How is it billed, is there a minimum term, and can part of the offer be rented alone on the same terms? Ask: %s."),
-                                        line->str);
+                                        line);
+      if (notes != NULL)
+        {
+          char *text = g_strdup_printf ("%s %s", question->text, notes);
+
+          g_free (question->text);
+          question->text = text;
+        }
     }
   else if (any_part)
     {
       question->kind = "part-of-offer";
       /* TRANSLATORS: a question, then the vendors to put it to, each with the nodes the plan rents of those it offers */
-      question->text = g_strdup_printf (_("Can part of the offer be rented alone, on the same terms? Ask: %s."), line->str);
+      question->text = g_strdup_printf (_("Can part of the offer be rented alone, on the same terms? Ask: %s."), line);
     }
   else if (billing != NULL)
     question_set_text (project, question, _(billing_terms_question ()));
+  else if (notes != NULL)
+    /* TRANSLATORS: a question, what the vendors' notes say of their terms (a sentence or more), then the vendors to put it to */
+    question->text = g_strdup_printf (_("How is it billed, and is there a minimum term? %s Ask: %s."), notes, line);
   else
     /* TRANSLATORS: a question, then the vendors to put it to */
     question->text = g_strdup_printf (_("How is it billed, and is there a minimum term? The quote does not say. Ask: %s."),
-                                      line->str);
+                                      line);
   return question;
 }
 

@@ -79,9 +79,9 @@ static const Words english = {
   "en", "Rent: 1 machine", "· Compute Planner ", "For: ", " in total;",
   "Budget and calendar", "All jobs at their recommended options: ", " (",
   "Budget and calendar of the project",
-  "Questions for the vendors", "Ask: 云厂商甲, 智算中心乙.",
-  "How is it billed, is there a minimum term, and can part of the offer be rented alone on the same terms? Ask: 云厂商甲, "
-  "智算中心乙 (1 of 4 nodes).",
+  "Questions for the vendors", "Ask: 云厂商甲 and 智算中心乙.",
+  "How is it billed, is there a minimum term, and can part of the offer be rented alone on the same terms? Ask: 云厂商甲 "
+  "and 智算中心乙 (1 of 4 nodes).",
   { "Approval", "Prepared by", "Reviewed by", "Approved by" },
   "Assumptions and conventions",
 };
@@ -90,8 +90,8 @@ static const Words chinese = {
   "zh_CN", "租用：1 台 ", "· 算力方案规划 ", "费用：总计 ", "；",
   "预算与日程", "全部任务按推荐方案：", "（",
   "项目的预算与日程",
-  "需向供应商和团队确认的问题", "询问：云厂商甲，智算中心乙。",
-  "如何计费？是否有最短租期？能否按同样条件只租报价中的一部分节点？询问：云厂商甲，智算中心乙（共 4 个节点中的 1 个）。",
+  "需向供应商和团队确认的问题", "询问：云厂商甲和智算中心乙。",
+  "如何计费？是否有最短租期？能否按同样条件只租报价中的一部分节点？询问：云厂商甲和智算中心乙（共 4 个节点中的 1 个）。",
   { "审批", "编制", "审核", "批准" },
   "假设与约定",
 };
@@ -420,6 +420,15 @@ check_demo (const char *lang,
   g_assert_cmpuint (sign_off, <=, 2);
   g_assert_cmpuint (page_of (pdf, n_pages, jobs_table), >=, sign_off);
   assert_no_heading_at_foot (pdf);
+  /* The demo's notes ("invented example price") say nothing of billing,
+   * and vendor D's one-week minimum is in its fields: the billing
+   * question quotes none of them. */
+  {
+    g_autoptr(GString) memo = text_from_page (pdf, 1, FALSE);
+
+    cp_test_assert_lacks (memo->str, "note says");
+    cp_test_assert_lacks (memo->str, "报价备注写有");
+  }
 }
 
 static void
@@ -471,7 +480,7 @@ typedef struct {
   const char *lang;
   const char *team;          /* the team's question, whole */
   const char *who_runs;      /* the answer's own R8 line, not printed when the team was not asked */
-  const char *billing;       /* one line for both vendors */
+  const char *billing;       /* one line for both vendors, quoting the cluster's note (approver 20: "the quote does not say") */
   const char *notes;
   const char *r8;            /* the reasons list's R8 line start */
   const char *old_r8;
@@ -487,7 +496,8 @@ static const WalkWords walk_english = {
   "recommended? Not stated, so assumed not (R8): arrange operations support with the vendor before renting. Ask: the "
   "team, for Qwen2.5-72B LoRA.",
   "Who runs it (R8)",
-  "How is it billed, and is there a minimum term? The quote does not say. Ask: Nanshan Compute, Pengcheng Cloud.",
+  "How is it billed, and is there a minimum term? Nanshan Compute's note says “20,000 CNY monthly minimum”; the figures "
+  "do not count it. Pengcheng Cloud's quote does not say. Ask: Nanshan Compute and Pengcheng Cloud.",
   "Notes typed with the quotes, as typed; the figures count only what the quotes' fields state: Nanshan Compute — "
   "NVIDIA A800 80GB SXM: 20,000 CNY monthly minimum",
   "Team — Assumed (the job does not describe the team)",
@@ -503,7 +513,8 @@ static const WalkWords walk_chinese = {
   "团队是否做过分布式训练、是否有运维工程师管理推荐的裸金属？任务未说明，按都没有计算（R8）：租用前请向供应商安排运维支持。"
   "询问：团队，涉及 Qwen2.5-72B LoRA。",
   "由谁运维（R8）",
-  "如何计费？是否有最短租期？报价未说明。询问：Nanshan Compute，Pengcheng Cloud。",
+  "如何计费？是否有最短租期？Nanshan Compute 的报价备注写有“20,000 CNY monthly minimum”，估算未计入。"
+  "Pengcheng Cloud 的报价未说明。询问：Nanshan Compute和Pengcheng Cloud。",
   "报价备注（按原文；费用只计入报价各字段填写的内容）：Nanshan Compute — NVIDIA A800 80GB SXM：20,000 CNY monthly minimum",
   "团队 — 假定（任务未说明团队情况）",
   "迁移成本",
