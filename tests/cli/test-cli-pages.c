@@ -428,6 +428,12 @@ check_demo (const char *lang,
 
     cp_test_assert_lacks (memo->str, "note says");
     cp_test_assert_lacks (memo->str, "报价备注写有");
+    /* Approver 20: the 30-day service's rows printed bands that do not
+     * vary under their figures, "30.0–30.0" and "40,000–40,000" (vendor
+     * B's flat month); the figure stands alone. */
+    cp_test_assert_lacks (memo->str, "30.0–30.0");
+    cp_test_assert_lacks (memo->str, "40,000–40,000");
+    cp_test_assert_lacks (memo->str, "26,000–26,000");
   }
 }
 
