@@ -437,6 +437,27 @@ check_demo (const char *lang,
   }
 }
 
+/* Approver 20: the demo's 30-day service, month of development and
+ * 10 days of data processing rent for a term; page 1 said each was "done
+ * in" it. Training jobs are still done in their days. */
+static void
+check_demo_terms (const char *lang,
+                  const char *const *lines,
+                  guint              n_lines,
+                  const char        *done)
+{
+  g_autofree char *pdf = g_strdup_printf ("demo-%s.pdf", lang);
+  g_autofree char *memo = NULL;
+  g_autofree char *two = NULL;
+
+  memo = cp_test_pdf_text (tmp_dir, pdf, 1, FALSE);
+  two = cp_test_pdf_text (tmp_dir, pdf, 2, FALSE);
+  memo = g_strconcat (memo, two, NULL);
+  for (guint i = 0; i < n_lines; i++)
+    cp_test_assert_has (memo, lines[i]);
+  g_assert_cmpuint (cp_test_count (memo, done), ==, 4);
+}
+
 static void
 test_demo (void)
 {
@@ -450,6 +471,21 @@ test_demo (void)
    * table, whose header row starts "Job Kind Model". */
   check_demo ("en", "ApprovalRoleNameSignatureDate", "JobsJobKindModelSize", 37);
   check_demo ("zh_CN", "审批角色姓名签字日期", "任务任务类型模型规模", 32);
+  {
+    static const char *const en[] = {
+      "For: 12,968 CNY in total; for 30.0 days (",
+      "For: 13,264 CNY in total; for 30.0 days (",
+      "For: 6,197 CNY in total; for 10.0 days (",
+    };
+    static const char *const zh[] = {
+      "费用：总计 ¥12,968；租用 30.0 天（",
+      "费用：总计 ¥13,264；租用 30.0 天（",
+      "费用：总计 ¥6,197；租用 10.0 天（",
+    };
+
+    check_demo_terms ("en", en, G_N_ELEMENTS (en), "; done in");
+    check_demo_terms ("zh_CN", zh, G_N_ELEMENTS (zh), "）完成，");
+  }
   /* Five of the demo's jobs (7B QLoRA, the 7B service, the month of
    * development, data cleaning, 14B LoRA) are each answered with one
    * machine of vendor A, which offers one, and all start with the
