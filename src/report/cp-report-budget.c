@@ -727,6 +727,59 @@ vendor_subtotals (Doc              *doc,
   return g_strdup_printf (_("By vendor, each job's cost where it rents: %s."), line->str);
 }
 
+/* When no job has a recommended option: that there is no amount to
+ * approve yet, and why, from what the jobs' plans lack (approver 20:
+ * "All jobs at their recommended options: 0 CNY" and "Amount to
+ * approve: 0 CNY" where none had one). NULL when a job has one. */
+static char *
+nothing_to_approve (Doc       *doc,
+                    JobResult *results)
+{
+  const CpProject *project = doc->project;
+  gboolean unpriced = FALSE, late = FALSE, unfit = FALSE;
+  g_autoptr(GPtrArray) why = g_ptr_array_new ();
+  g_autoptr(GString) because = g_string_new (NULL);
+
+  /* A plan without prices recommends on its hardware alone, at no cost
+   * to approve. */
+  for (guint j = 0; results != NULL && j < project->jobs->len; j++)
+    if (results[j].plan != NULL && !results[j].plan->cost_unknown && results[j].plan->recommended >= 0)
+      return NULL;
+  for (guint j = 0; results != NULL && j < project->jobs->len; j++)
+    {
+      const CpPlan *plan = results[j].plan;
+
+      if (plan == NULL)
+        continue;
+      if (plan->cost_unknown)
+        unpriced = TRUE;
+      else if (plan->best_available >= 0)
+        late = TRUE;
+      else
+        unfit = TRUE;
+    }
+  if (unpriced)
+    /* TRANSLATORS: why no job has a recommended option */
+    g_ptr_array_add (why, _("no quote states a price to compare"));
+  if (late)
+    /* TRANSLATORS: why no job has a recommended option */
+    g_ptr_array_add (why, _("no quote finishes a job by its deadline"));
+  if (unfit)
+    /* TRANSLATORS: why no job has a recommended option */
+    g_ptr_array_add (why, _("no quote's machines can run a job"));
+  for (guint i = 0; i < why->len; i++)
+    {
+      if (i > 0)
+        g_string_append (because, _("; "));
+      g_string_append (because, g_ptr_array_index (why, i));
+    }
+  if (because->len == 0)
+    return g_strdup (_("No amount to approve yet: no job has a costed recommendation (see each job above)."));
+  /* TRANSLATORS: the memo's budget when no job has a recommended option; why (one or more clauses) */
+  return g_strdup_printf (_("No amount to approve yet: no job has a costed recommendation, as %s (see each job above)."),
+                          because->str);
+}
+
 void
 cp_report_section_budget (Doc              *doc,
                           JobResult        *results,
@@ -741,8 +794,15 @@ cp_report_section_budget (Doc              *doc,
   g_autofree char *end_low = NULL;
   g_autofree char *end_high = NULL;
   g_autofree char *summary = NULL;
+  g_autofree char *nothing = nothing_to_approve (doc, results);
   GDate last;
 
+  if (nothing != NULL)
+    {
+      cp_doc_heading (doc, doc->h1, _("Budget and calendar"), 30);
+      cp_doc_paragraph_full (doc, doc->bold, nothing, 0, 2, NULL);
+      return;
+    }
   cp_schedule_span_dates (schedule, 0, schedule->end_day_low, NULL, &last);
   end_low = format_day (&last, doc->lang);
   cp_schedule_span_dates (schedule, 0, schedule->end_day_high, NULL, &last);

@@ -638,6 +638,52 @@ test_no_price (void)
     }
 }
 
+/* Approver 20: a project where no job gets a costed recommendation said
+ * "All jobs at their recommended options: 0 CNY (0 CNY to 0 CNY)" and
+ * "Amount to approve: 0 CNY". A quote without a price, and 8 × 4090 that
+ * cannot hold a 70B full fine-tune: page 1 says there is nothing to
+ * approve yet, and why. */
+static void
+test_nothing_to_approve (void)
+{
+  static const struct {
+    const char *file, *lang, *says;
+  } cases[] = {
+    { "z1.cplan", "en", "No amount to approve yet: no job has a costed recommendation, as no quote states a price to compare (see each job above)." },
+    { "z1.cplan", "zh_CN", "暂无需要审批的金额：没有任务得到计有费用的推荐方案，因为没有报价给出可比较的价格（见上文各任务）。" },
+    { "z2.cplan", "en", "No amount to approve yet: no job has a costed recommendation, as no quote's machines can run a job (see each job above)." },
+    { "z2.cplan", "zh_CN", "暂无需要审批的金额：没有任务得到计有费用的推荐方案，因为没有报价的机器能运行任务（见上文各任务）。" },
+  };
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  RUN_OK ("new", "z1.cplan");
+  RUN_OK ("add-job", "z1.cplan", "--name", "70B LoRA", "--task", "lora", "--model", "llama-2-70b", "--tokens", "5B",
+          "--deadline-days", "30");
+  RUN_OK ("add-quote", "z1.cplan", "--vendor", "NoPrice", "--gpu", "h800", "--gpus-per-node", "8", "--nodes", "1");
+  RUN_OK ("new", "z2.cplan");
+  RUN_OK ("add-job", "z2.cplan", "--name", "70B full", "--task", "full-finetune", "--model", "llama-2-70b", "--tokens", "5B",
+          "--deadline-days", "2");
+  RUN_OK ("add-quote", "z2.cplan", "--vendor", "Small", "--gpu", "rtx4090", "--gpus-per-node", "8", "--nodes", "1",
+          "--price-per-gpu-hour", "2");
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *pdf = g_strdup_printf ("%s-%s.pdf", cases[i].file, cases[i].lang);
+      g_autofree char *first = NULL;
+
+      RUN_OK ("report", cases[i].file, "--lang", cases[i].lang, "--pdf", pdf);
+      first = cp_test_pdf_text (tmp_dir, pdf, 1, FALSE);
+      cp_test_assert_has (first, cases[i].says);
+      cp_test_assert_lacks (first, "Amount to approve:");
+      cp_test_assert_lacks (first, "All jobs at their recommended options");
+      cp_test_assert_lacks (first, "0 CNY (0 CNY to 0 CNY)");
+      cp_test_assert_lacks (first, "¥0（¥0 至 ¥0）");
+    }
+}
+
 /* Approver 20: "1 engineers". One engineer on the walk's job: the cost
  * inputs under the breakdown and the memo's assumed figures count him
  * as one, from ngettext. */
@@ -700,6 +746,7 @@ main (int    argc,
   g_test_add_func ("/cli-pages/walkthrough-19", test_walk19);
   g_test_add_func ("/cli-pages/one-engineer", test_one_engineer);
   g_test_add_func ("/cli-pages/no-price", test_no_price);
+  g_test_add_func ("/cli-pages/nothing-to-approve", test_nothing_to_approve);
 
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);
