@@ -684,6 +684,46 @@ test_nothing_to_approve (void)
     }
 }
 
+/* Walkthrough 20: R7 said "A bigger single machine costs 2,666 CNY"
+ * where 2,666 CNY is the recommended cluster's own quote on one node
+ * (the same A800 node), not a bigger machine: the line
+ * names the quote and says it is one machine of that cluster. */
+static void
+test_premium_names_machine (void)
+{
+  static const struct {
+    const char *lang, *says;
+  } cases[] = {
+    { "en", "Delta Compute on one machine costs 2,666 CNY, more than the 2,117 CNY" },
+    { "zh_CN", "Delta Compute 只租一台机器需要 ¥2,666，比其集群的 ¥2,117" },
+  };
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  RUN_OK ("new", "r7.cplan");
+  RUN_OK ("add-job", "r7.cplan", "--name", "Qwen 72B LoRA", "--task", "lora", "--model", "qwen2.5-72b", "--tokens", "300M",
+          "--deadline-days", "10", "--distributed-experience", "--team-stated");
+  RUN_OK ("add-quote", "r7.cplan", "--vendor", "North Cloud", "--offer", "8x H800 SXM, one server, monthly", "--gpu", "h800",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-node-month", "75000");
+  RUN_OK ("add-quote", "r7.cplan", "--vendor", "Delta Compute", "--offer", "4 nodes A800, RoCE 4x200G", "--gpu", "a800",
+          "--gpus-per-node", "8", "--nodes", "4", "--network", "roce", "--nics", "4", "--nic-gbps", "200", "--dedicated",
+          "--price-per-gpu-hour", "9.8");
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *pdf = g_strdup_printf ("r7-%s.pdf", cases[i].lang);
+      g_autoptr(GString) all = NULL;
+
+      RUN_OK ("report", "r7.cplan", "--lang", cases[i].lang, "--pdf", pdf);
+      all = text_from_page (pdf, 1, FALSE);
+      cp_test_assert_has (all->str, cases[i].says);
+      cp_test_assert_lacks (all->str, "bigger single machine");
+      cp_test_assert_lacks (all->str, "更高配置的单机");
+    }
+}
+
 /* Approver 20: "1 engineers". One engineer on the walk's job: the cost
  * inputs under the breakdown and the memo's assumed figures count him
  * as one, from ngettext. */
@@ -747,6 +787,7 @@ main (int    argc,
   g_test_add_func ("/cli-pages/one-engineer", test_one_engineer);
   g_test_add_func ("/cli-pages/no-price", test_no_price);
   g_test_add_func ("/cli-pages/nothing-to-approve", test_nothing_to_approve);
+  g_test_add_func ("/cli-pages/premium-names-machine", test_premium_names_machine);
 
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);
