@@ -987,11 +987,16 @@ billed_text (const CpProject  *project,
       g_autofree char *debug_used = used_text (debug_h, lang);
 
       /* TRANSLATORS: the time billed per node, the nodes, the run's time used; then debugging's rental of one machine and its use */
-      return g_strdup_printf (_("%s billed per node × %s nodes (%s used), debugging %s on one machine (%s used)"),
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "%s billed per node × %s node (%s used), debugging %s on one machine (%s used)",
+                                           "%s billed per node × %s nodes (%s used), debugging %s on one machine (%s used)",
+                                           e->nodes),
                               billed, nodes, used, debug_billed, debug_used);
     }
   /* TRANSLATORS: the time billed per node, the nodes, the run's time used */
-  return g_strdup_printf (_("%s billed per node × %s nodes (%s used)"), billed, nodes, used);
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s billed per node × %s node (%s used)", "%s billed per node × %s nodes (%s used)",
+                                       e->nodes),
+                          billed, nodes, used);
 }
 
 void

@@ -682,6 +682,13 @@ test_nothing_to_approve (void)
       cp_test_assert_lacks (first, "0 CNY (0 CNY to 0 CNY)");
       cp_test_assert_lacks (first, "¥0（¥0 至 ¥0）");
     }
+  /* Approver 20: counts took no plural ("the 1 quotes evaluated"). */
+  {
+    g_autoptr(GString) all = text_from_page ("z2.cplan-en.pdf", 1, FALSE);
+
+    cp_test_assert_has (all->str, "No quote can run this job: it does not fit in the memory of the 1 quote evaluated");
+    cp_test_assert_lacks (all->str, "the 1 quotes");
+  }
 }
 
 /* Walkthrough 20: R7 said "A bigger single machine costs 2,666 CNY"
