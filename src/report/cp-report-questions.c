@@ -160,48 +160,6 @@ quote_note (const CpQuote *quote)
   return g_steal_pointer (&notes);
 }
 
-/* What the quotes of @question say of their terms, in place of "the
- * quote does not say": a note typed with a quote ("20,000 CNY monthly
- * minimum") is quoted, and said to be left out of the figures, as the
- * figures count only the quotes' fields (approver 20: page 1 said the
- * quote did not say while page 2 printed its monthly minimum). NULL when
- * no quote of @question has notes. */
-static char *
-terms_notes (const CpProject        *project,
-             const CpReportQuestion *question)
-{
-  g_autoptr(GString) text = g_string_new (NULL);
-  g_autoptr(GPtrArray) silent = g_ptr_array_new_with_free_func (g_free);
-
-  for (guint i = 0; i < question->quotes->len; i++)
-    {
-      int index = g_array_index (question->quotes, int, i);
-      g_autofree char *note = quote_note (g_ptr_array_index (project->quotes, index));
-      g_autofree char *name = cp_words_quote_short_name (project, index);
-
-      if (note == NULL)
-        {
-          g_ptr_array_add (silent, g_steal_pointer (&name));
-          continue;
-        }
-      if (text->len > 0)
-        g_string_append_c (text, ' ');
-      /* TRANSLATORS: on page 1, after "How is it billed, and is there a minimum term?": a vendor, the note typed with its quote */
-      g_string_append_printf (text, _("%s's note says “%s”; the figures do not count it."), name, note);
-    }
-  if (text->len == 0)
-    return NULL;
-  if (silent->len > 0)
-    {
-      g_autofree char *names = cp_words_join_names (silent);
-
-      g_string_append_c (text, ' ');
-      /* TRANSLATORS: after a vendor's note on its terms: the other vendors asked, whose quotes say nothing of them */
-      g_string_append_printf (text, g_dngettext (NULL, "%s's quote does not say.", "The quotes of %s do not say.", silent->len), names);
-    }
-  return g_string_free (g_steal_pointer (&text), FALSE);
-}
-
 /* The option of the quote that wins within @plan's range when the
  * verdict does not hold (CP_OUTCOME_VERDICT_FLIPS), else NULL: the memo's
  * "another quote wins within it" rests on it as much as on the
@@ -385,7 +343,8 @@ rental_question (const CpProject  *project,
                  const char       *lang)
 {
   g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  g_autofree char *line = NULL, *notes = NULL;
+  g_autofree char *line = NULL;
+  gboolean any_note = FALSE;
   CpReportQuestion *question = question_new (billing != NULL ? billing->kind : "billing-unstated");
   gboolean any_part = FALSE, any_terms = billing != NULL;
 
@@ -434,6 +393,7 @@ rental_question (const CpProject  *project,
       int index = g_array_index (question->quotes, int, i);
       const CpQuote *quote = g_ptr_array_index (project->quotes, index);
       g_autofree char *name = cp_words_quote_short_name (project, index);
+      g_autofree char *note = any_terms ? quote_note (quote) : NULL;
       guint rented = 0;
 
       /* The nodes rented of those offered, when a plan rents part. */
@@ -452,28 +412,32 @@ rental_question (const CpProject  *project,
           g_autofree char *part = cp_i18n_format_number (rented, 0, lang);
           g_autofree char *offered = cp_i18n_format_number (quote->nodes_available, 0, lang);
 
+          g_autofree char *whole = g_steal_pointer (&name);
+
           /* TRANSLATORS: a vendor asked about renting part of its offer: its name, the nodes the plan rents, the nodes offered */
-          g_ptr_array_add (names, g_strdup_printf (_("%s (%s of %s nodes)"), name, part, offered));
+          name = g_strdup_printf (_("%s (%s of %s nodes)"), whole, part, offered);
         }
-      else
-        g_ptr_array_add (names, g_steal_pointer (&name));
+      /* A note typed with the quote that speaks of its terms is quoted
+       * beside its vendor, and said to be outside the figures, which
+       * count only the quote's fields (approver 20: page 1 said "the
+       * quote does not say" while page 2 printed its monthly minimum). */
+      if (note != NULL)
+        {
+          g_autofree char *bare = g_steal_pointer (&name);
+
+          /* TRANSLATORS: a vendor asked how it bills, then the note typed with its quote on its terms */
+          name = g_strdup_printf (_("%s (its note: “%s”, not counted)"), bare, note);
+          any_note = TRUE;
+        }
+      g_ptr_array_add (names, g_steal_pointer (&name));
     }
   line = cp_words_join_names (names);
-  if (any_terms)
-    notes = terms_notes (project, question);
   if (any_part && any_terms)
     {
       question->kind = billing != NULL ? billing->kind : "part-of-offer";
       /* TRANSLATORS: a question, then the vendors to put it to, those renting part of their offer with the nodes rented of those offered */
       question->text = g_strdup_printf (_("How is it billed, is there a minimum term, and can part of the offer be rented alone on the same terms? Ask: %s."),
                                         line);
-      if (notes != NULL)
-        {
-          char *text = g_strdup_printf ("%s %s", question->text, notes);
-
-          g_free (question->text);
-          question->text = text;
-        }
     }
   else if (any_part)
     {
@@ -483,9 +447,9 @@ rental_question (const CpProject  *project,
     }
   else if (billing != NULL)
     question_set_text (project, question, _(billing_terms_question ()));
-  else if (notes != NULL)
-    /* TRANSLATORS: a question, what the vendors' notes say of their terms (a sentence or more), then the vendors to put it to */
-    question->text = g_strdup_printf (_("How is it billed, and is there a minimum term? %s Ask: %s."), notes, line);
+  else if (any_note)
+    /* TRANSLATORS: a question, then the vendors to put it to, one or more with the note its quote has on its terms */
+    question->text = g_strdup_printf (_("How is it billed, and is there a minimum term? Ask: %s."), line);
   else
     /* TRANSLATORS: a question, then the vendors to put it to */
     question->text = g_strdup_printf (_("How is it billed, and is there a minimum term? The quote does not say. Ask: %s."),

@@ -426,7 +426,7 @@ check_demo (const char *lang,
   {
     g_autoptr(GString) memo = text_from_page (pdf, 1, FALSE);
 
-    cp_test_assert_lacks (memo->str, "note says");
+    cp_test_assert_lacks (memo->str, "its note:");
     cp_test_assert_lacks (memo->str, "报价备注写有");
     /* Approver 20: the 30-day service's rows printed bands that do not
      * vary under their figures, "30.0–30.0" and "40,000–40,000" (vendor
@@ -538,8 +538,8 @@ static const WalkWords walk_english = {
   "recommended? Not stated, so assumed not (R8): arrange operations support with the vendor before renting. Ask: the "
   "team, for Qwen2.5-72B LoRA.",
   "Who runs it (R8)",
-  "How is it billed, and is there a minimum term? Nanshan Compute's note says “20,000 CNY monthly minimum”; the figures "
-  "do not count it. Pengcheng Cloud's quote does not say. Ask: Nanshan Compute and Pengcheng Cloud.",
+  "How is it billed, and is there a minimum term? Ask: Nanshan Compute (its note: “20,000 CNY monthly minimum”, not "
+  "counted) and Pengcheng Cloud.",
   "Notes typed with the quotes, as typed; the figures count only what the quotes' fields state: Nanshan Compute — "
   "NVIDIA A800 80GB SXM: 20,000 CNY monthly minimum",
   "Team — Assumed (the job does not describe the team)",
@@ -555,8 +555,8 @@ static const WalkWords walk_chinese = {
   "团队是否做过分布式训练、是否有运维工程师管理推荐的裸金属？任务未说明，按都没有计算（R8）：租用前请向供应商安排运维支持。"
   "询问：团队，涉及 Qwen2.5-72B LoRA。",
   "由谁运维（R8）",
-  "如何计费？是否有最短租期？Nanshan Compute 的报价备注写有“20,000 CNY monthly minimum”，估算未计入。"
-  "Pengcheng Cloud 的报价未说明。询问：Nanshan Compute和Pengcheng Cloud。",
+  "如何计费？是否有最短租期？询问：Nanshan Compute（其报价备注写有“20,000 CNY monthly minimum”，估算未计入）"
+  "和Pengcheng Cloud。",
   "报价备注（按原文；费用只计入报价各字段填写的内容）：Nanshan Compute — NVIDIA A800 80GB SXM：20,000 CNY monthly minimum",
   "团队 — 假定（任务未说明团队情况）",
   "迁移成本",
