@@ -548,7 +548,7 @@ reason_signals (CpPlan           *plan,
           single.total_cost > cluster_ok->estimate.total_cost)
         {
           add_reason (plan, CP_RULE_R7_CLUSTER_SIGNALS, CP_OUTCOME_SIGNAL_PREMIUM, cluster_ok->quote_index,
-                      single.total_cost, cluster_ok->estimate.total_cost, 0, 0);
+                      single.total_cost, cluster_ok->estimate.total_cost, q, 0);
           fired++;
         }
     }

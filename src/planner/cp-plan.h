@@ -55,7 +55,7 @@ typedef enum {
   CP_OUTCOME_SIGNAL_MEMORY,           /* v0 gap */
   CP_OUTCOME_SIGNAL_DEADLINE,         /* v0 single-machine days, v1 deadline days */
   CP_OUTCOME_SIGNAL_CONCURRENCY,      /* v0 target, v1 one-node capacity */
-  CP_OUTCOME_SIGNAL_PREMIUM,          /* v0 bigger single machine cost, v1 cluster cost */
+  CP_OUTCOME_SIGNAL_PREMIUM,          /* v0 best single machine cost, v1 cluster cost, v2 the machine's quote index */
   CP_OUTCOME_NO_SIGNAL,
   /* R8 */
   CP_OUTCOME_MIGRATION_COUNTED,       /* v0 migration days, v1 its cost, v2 run days, v3 debugging days of

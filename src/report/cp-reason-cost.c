@@ -344,7 +344,11 @@ cp_reason_text_cost (const CpReason  *reason,
     case CP_OUTCOME_NOTHING_FITS:
       a = cp_i18n_format_number (v[0], 0, lang);
       /* TRANSLATORS: R6; %s is the number of quotes evaluated */
-      return g_strdup_printf (_("No quote can run this job: it fits in the memory of none of the %s quotes evaluated (the GPUs', or the host memory CPU offload fills), at any node count they offer."), a);
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "No quote can run this job: it does not fit in the memory of the %s quote evaluated (the GPUs', or the host memory CPU offload fills), at any node count it offers.",
+                                           "No quote can run this job: it fits in the memory of none of the %s quotes evaluated (the GPUs', or the host memory CPU offload fills), at any node count they offer.",
+                                           (gulong) v[0]),
+                              a);
 
     case CP_OUTCOME_BEST_AVAILABLE:
       {

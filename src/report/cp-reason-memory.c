@@ -143,7 +143,12 @@ cp_reason_text_memory (const CpReason  *reason,
       b = cp_i18n_format_number (v[1], 0, lang);
       c = cp_i18n_format_number (v[2], 0, lang);
       d = cp_i18n_format_number (v[3], 0, lang);
-      return g_strdup_printf (_("%s concurrent requests need %s replicas of %s requests, on %s machines: a cluster of replicas behind a load balancer."), a, c, b, d);
+      /* TRANSLATORS: R3; concurrent requests, replicas, requests per replica, machines (the count the plural follows) */
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "%s concurrent requests need %s replicas of %s requests, on %s machine: a cluster of replicas behind a load balancer.",
+                                           "%s concurrent requests need %s replicas of %s requests, on %s machines: a cluster of replicas behind a load balancer.",
+                                           (gulong) v[3]),
+                              a, c, b, d);
 
     case CP_OUTCOME_MODEL_DOES_NOT_FIT:
       a = cp_reason_bytes_text (project, v[0]);

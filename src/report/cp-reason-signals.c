@@ -145,9 +145,22 @@ cp_reason_text_signals (const CpReason  *reason,
       return g_strdup_printf (_("The target of %s concurrent requests exceeds the %s one machine can serve."), a, b);
 
     case CP_OUTCOME_SIGNAL_PREMIUM:
-      a = cp_i18n_format_money (v[0], currency, lang);
-      b = cp_i18n_format_money (v[1], currency, lang);
-      return g_strdup_printf (_("A bigger single machine costs %s, more than the %s of a cluster."), a, b);
+      {
+        /* The machine is the best single one of any quote, a cluster's
+         * own node included: named as what it is, not "a bigger single
+         * machine" (walkthrough 20: it was the recommended cluster's
+         * quote cut to one node). */
+        int machine = (int) v[2];
+        g_autofree char *name = cp_words_quote_short_name (project, machine);
+
+        a = cp_i18n_format_money (v[0], currency, lang);
+        b = cp_i18n_format_money (v[1], currency, lang);
+        if (machine == reason->quote_index)
+          /* TRANSLATORS: R7; the recommended cluster's quote, its cost on one machine, the cluster's cost */
+          return g_strdup_printf (_("%s on one machine costs %s, more than the %s of its cluster."), name, a, b);
+        /* TRANSLATORS: R7; the quote of the cheapest single machine, its cost, the cluster's cost */
+        return g_strdup_printf (_("The cheapest single machine, %s, costs %s, more than the %s of a cluster."), name, a, b);
+      }
 
     case CP_OUTCOME_NO_SIGNAL:
       /* What the rule found, said as facts of this job: the four signals

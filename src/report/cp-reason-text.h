@@ -167,6 +167,9 @@ char       *cp_words_machines       (const CpQuote *quote, guint nodes, const ch
 /* The vendor alone when no other quote of @project is the same vendor's
  * (a line of page 1), else cp_words_quote_name(). */
 char       *cp_words_quote_short_name (const CpProject *project, int index);
+/* @names as one list, "A, B and C" ("A、B和C"): a comma alone cannot
+ * tell where a name that holds one ends (walkthrough 20). */
+char       *cp_words_join_names     (GPtrArray *names);
 /* A mark for the figure of the recommended option, or with none
  * feasible the best available one, when the plan's R6 finds its quote's
  * price implausible (CP_OUTCOME_IMPLAUSIBLE_PRICE): "⚠ check the price

@@ -10,13 +10,13 @@
 #include "cp-reason-text-private.h"
 
 /* The vendors of the quotes @plan's @outcome reasons ask, each once:
- * "Vendor G, Vendor C". Call with the language pushed. */
+ * "Vendor G and Vendor C". Call with the language pushed. */
 static char *
 vendors_asked (const CpProject *project,
                const CpPlan    *plan,
                CpOutcome        outcome)
 {
-  GString *vendors = g_string_new (NULL);
+  g_autoptr(GPtrArray) vendors = g_ptr_array_new ();
   g_autoptr(GHashTable) named = g_hash_table_new (g_str_hash, g_str_equal);
 
   for (guint i = 0; i < plan->reasons->len; i++)
@@ -32,12 +32,9 @@ vendors_asked (const CpProject *project,
       vendor = quote->vendor != NULL && *quote->vendor != '\0' ? quote->vendor : quote->offer_name;
       if (vendor == NULL || !g_hash_table_add (named, (gpointer) vendor))
         continue;
-      if (vendors->len > 0)
-        /* TRANSLATORS: between the names of the vendors a question is put to */
-        g_string_append (vendors, _(", "));
-      g_string_append (vendors, vendor);
+      g_ptr_array_add (vendors, (char *) vendor);
     }
-  return g_string_free (vendors, FALSE);
+  return cp_words_join_names (vendors);
 }
 
 /* The verdict rests on what the quotes leave unstated, read one way in

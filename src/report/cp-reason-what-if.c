@@ -190,6 +190,24 @@ cp_words_quote_short_name (const CpProject *project,
   return g_strdup (quote->vendor);
 }
 
+char *
+cp_words_join_names (GPtrArray *names)
+{
+  g_autoptr(GString) list = g_string_new (NULL);
+
+  for (guint i = 0; i < names->len; i++)
+    {
+      if (i > 0 && i + 1 == names->len)
+        /* TRANSLATORS: before the last name of a list of vendors or quotes ("A, B and C"); Chinese takes 和 */
+        g_string_append (list, C_("list of names", " and "));
+      else if (i > 0)
+        /* TRANSLATORS: between names of a list of vendors or quotes ("A, B and C"); Chinese takes 、 */
+        g_string_append (list, C_("list of names", ", "));
+      g_string_append (list, g_ptr_array_index (names, i));
+    }
+  return g_string_free (g_steal_pointer (&list), FALSE);
+}
+
 const CpOption *
 cp_plan_next_best (const CpPlan *plan)
 {

@@ -429,8 +429,9 @@ gpu_variant (const CpGpuSpec *gpu,
  * its kind's default (cp_job_init()): the project keeps no mark of a
  * field typed at the default's value. NULL when nothing is assumed. */
 static char *
-assumed_text (Doc       *doc,
-              JobResult *results)
+assumed_list (Doc       *doc,
+              JobResult *results,
+              gboolean   vat)
 {
   const CpProject *project = doc->project;
   const char *currency = project->settings.currency;
@@ -450,6 +451,8 @@ assumed_text (Doc       *doc,
       if (plan == NULL)
         continue;
       n_jobs++;
+      if (vat)
+        continue;
       if (plan->recommended >= 0 && (guint) plan->recommended < plan->options->len)
         {
           const CpEstimate *e = &g_array_index (plan->options, CpOption, plan->recommended).estimate;
@@ -511,23 +514,22 @@ assumed_text (Doc       *doc,
       if (!compared)
         continue;
       n_quotes++;
-      if (quote->vat_rate <= 0)
+      if (vat && quote->vat_rate <= 0)
         {
           g_autofree char *rate = cp_report_rate_text (cp_quote_vat_rate (quote, &project->settings), doc->lang);
-          g_autofree char *vat = NULL;
+          g_autofree char *taken = NULL;
 
           if (quote->vat_basis != CP_VAT_BASIS_UNSTATED)
-            /* TRANSLATORS: a quote's VAT rate it does not state, taken by its offering */
-            vat = g_strdup_printf (_("VAT %s"), rate);
+            taken = g_strdup (rate);
           else if (cp_quote_prices_include_vat (quote, &project->settings))
             /* TRANSLATORS: a quote's VAT it does not state: the rate, included in its prices */
-            vat = g_strdup_printf (_("VAT %s, included"), rate);
+            taken = g_strdup_printf (_("%s, included"), rate);
           else
             /* TRANSLATORS: a quote's VAT it does not state: the rate, added to its prices */
-            vat = g_strdup_printf (_("VAT %s, added"), rate);
-          add_assumed (figures, whoms, counts, vat, vendor);
+            taken = g_strdup_printf (_("%s, added"), rate);
+          add_assumed (figures, whoms, counts, taken, vendor);
         }
-      if (gpu_variant (&quote->gpu, &family, &variant))
+      if (!vat && gpu_variant (&quote->gpu, &family, &variant))
         {
           /* TRANSLATORS: a GPU family a quote names, read as the catalogue's variant: "910B taken as the 910B2" */
           g_autofree char *taken = g_strdup_printf (_("%s taken as the %s"), family, variant);
@@ -569,8 +571,37 @@ assumed_text (Doc       *doc,
         g_string_append (text, _("; "));
       g_string_append_printf (text, _("%s (%s)"), (const char *) g_ptr_array_index (figures, i), whom);
     }
-  /* TRANSLATORS: the memo's figures that are the app's assumptions, not the user's: "100M tokens (job); VAT 13%, included (vendor)" */
-  return g_strdup_printf (_("Assumed, not given: %s."), text->str);
+  return g_string_free (g_steal_pointer (&text), FALSE);
+}
+
+/* The figures of assumed_list() but VAT, as a sentence, or NULL. */
+static char *
+assumed_text (Doc       *doc,
+              JobResult *results)
+{
+  g_autofree char *list = assumed_list (doc, results, FALSE);
+
+  if (list == NULL)
+    return NULL;
+  /* TRANSLATORS: the memo's figures that are the app's assumptions, not the user's: "100M tokens (job); 910B taken as the 910B2 (vendor)" */
+  return g_strdup_printf (_("Assumed, not given: %s."), list);
+}
+
+/* VAT said once (approver 20: it was said in the amount, and again
+ * among the figures assumed): what the amount holds, and the rate taken
+ * where a quote states none. */
+static char *
+vat_text (Doc        *doc,
+          JobResult  *results,
+          const char *vat)
+{
+  g_autofree char *unstated = assumed_list (doc, results, TRUE);
+
+  if (unstated == NULL)
+    /* TRANSLATORS: the memo's budget; the VAT the amount holds */
+    return g_strdup_printf (_("VAT: %s in the amount, at the rates the quotes state (the quotes table)."), vat);
+  /* TRANSLATORS: the memo's budget; the VAT the amount holds, the rate taken where a quote states none, for whom ("13%, included (every quote)") */
+  return g_strdup_printf (_("VAT: %s in the amount; not stated in the quotes, taken as %s."), vat, unstated);
 }
 
 /* The amount to approve and how VAT was taken (cp_report_approval_amount()):
@@ -594,8 +625,7 @@ section_amount_to_approve (Doc              *doc,
 
   /* One basis for every figure: with VAT, at each quote's rate (the
    * quotes table says which rate applied to which quote, and why). */
-  /* TRANSLATORS: the memo's budget; the VAT the amount holds */
-  tax = g_strdup_printf (_("VAT: %s in the amount, every price taken with VAT at its quote’s rate (the quotes table)."), vat);
+  tax = vat_text (doc, results, vat);
   {
     /* One note, the calendar's start after the money: the demo's memo
      * keeps its sign-off on page 2 (test-cli-pages). */
@@ -697,6 +727,59 @@ vendor_subtotals (Doc              *doc,
   return g_strdup_printf (_("By vendor, each job's cost where it rents: %s."), line->str);
 }
 
+/* When no job has a recommended option: that there is no amount to
+ * approve yet, and why, from what the jobs' plans lack (approver 20:
+ * "All jobs at their recommended options: 0 CNY" and "Amount to
+ * approve: 0 CNY" where none had one). NULL when a job has one. */
+static char *
+nothing_to_approve (Doc       *doc,
+                    JobResult *results)
+{
+  const CpProject *project = doc->project;
+  gboolean unpriced = FALSE, late = FALSE, unfit = FALSE;
+  g_autoptr(GPtrArray) why = g_ptr_array_new ();
+  g_autoptr(GString) because = g_string_new (NULL);
+
+  /* A plan without prices recommends on its hardware alone, at no cost
+   * to approve. */
+  for (guint j = 0; results != NULL && j < project->jobs->len; j++)
+    if (results[j].plan != NULL && !results[j].plan->cost_unknown && results[j].plan->recommended >= 0)
+      return NULL;
+  for (guint j = 0; results != NULL && j < project->jobs->len; j++)
+    {
+      const CpPlan *plan = results[j].plan;
+
+      if (plan == NULL)
+        continue;
+      if (plan->cost_unknown)
+        unpriced = TRUE;
+      else if (plan->best_available >= 0)
+        late = TRUE;
+      else
+        unfit = TRUE;
+    }
+  if (unpriced)
+    /* TRANSLATORS: why no job has a recommended option */
+    g_ptr_array_add (why, _("no quote states a price to compare"));
+  if (late)
+    /* TRANSLATORS: why no job has a recommended option */
+    g_ptr_array_add (why, _("no quote finishes a job by its deadline"));
+  if (unfit)
+    /* TRANSLATORS: why no job has a recommended option */
+    g_ptr_array_add (why, _("no quote's machines can run a job"));
+  for (guint i = 0; i < why->len; i++)
+    {
+      if (i > 0)
+        g_string_append (because, _("; "));
+      g_string_append (because, g_ptr_array_index (why, i));
+    }
+  if (because->len == 0)
+    return g_strdup (_("No amount to approve yet: no job has a costed recommendation (see each job above)."));
+  /* TRANSLATORS: the memo's budget when no job has a recommended option; why (one or more clauses) */
+  return g_strdup_printf (_("No amount to approve yet: no job has a costed recommendation, as %s (see each job above)."),
+                          because->str);
+}
+
 void
 cp_report_section_budget (Doc              *doc,
                           JobResult        *results,
@@ -711,8 +794,15 @@ cp_report_section_budget (Doc              *doc,
   g_autofree char *end_low = NULL;
   g_autofree char *end_high = NULL;
   g_autofree char *summary = NULL;
+  g_autofree char *nothing = nothing_to_approve (doc, results);
   GDate last;
 
+  if (nothing != NULL)
+    {
+      cp_doc_heading (doc, doc->h1, _("Budget and calendar"), 30);
+      cp_doc_paragraph_full (doc, doc->bold, nothing, 0, 2, NULL);
+      return;
+    }
   cp_schedule_span_dates (schedule, 0, schedule->end_day_low, NULL, &last);
   end_low = format_day (&last, doc->lang);
   cp_schedule_span_dates (schedule, 0, schedule->end_day_high, NULL, &last);
@@ -897,11 +987,16 @@ billed_text (const CpProject  *project,
       g_autofree char *debug_used = used_text (debug_h, lang);
 
       /* TRANSLATORS: the time billed per node, the nodes, the run's time used; then debugging's rental of one machine and its use */
-      return g_strdup_printf (_("%s billed per node × %s nodes (%s used), debugging %s on one machine (%s used)"),
+      return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                           "%s billed per node × %s node (%s used), debugging %s on one machine (%s used)",
+                                           "%s billed per node × %s nodes (%s used), debugging %s on one machine (%s used)",
+                                           e->nodes),
                               billed, nodes, used, debug_billed, debug_used);
     }
   /* TRANSLATORS: the time billed per node, the nodes, the run's time used */
-  return g_strdup_printf (_("%s billed per node × %s nodes (%s used)"), billed, nodes, used);
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%s billed per node × %s node (%s used)", "%s billed per node × %s nodes (%s used)",
+                                       e->nodes),
+                          billed, nodes, used);
 }
 
 void

@@ -398,7 +398,8 @@ section_job_failures (Doc          *doc,
 #define RISK_OPTIONS 3
 
 /* A figure with its band under it, as plain numbers: "291,236 CNY" over
- * "241,560–362,322". Takes @figure. */
+ * "241,560–362,322"; the figure alone where the band does not vary as
+ * shown (approver 20: "30.0–30.0" under a 30-day rental). Takes @figure. */
 static char *
 band_cell (char       *figure,
            double      low,
@@ -409,9 +410,12 @@ band_cell (char       *figure,
   g_autofree char *owned = figure;
   g_autofree char *a = cp_i18n_format_number (low, decimals, lang);
   g_autofree char *b = cp_i18n_format_number (high, decimals, lang);
-  /* TRANSLATORS: an assumption's spread, low to high, e.g. "0.47–0.63" */
-  g_autofree char *band = g_strdup_printf (_("%s–%s"), a, b);
+  g_autofree char *band = NULL;
 
+  if (g_strcmp0 (a, b) == 0)
+    return g_steal_pointer (&owned);
+  /* TRANSLATORS: an assumption's spread, low to high, e.g. "0.47–0.63" */
+  band = g_strdup_printf (_("%s–%s"), a, b);
   return g_strdup_printf ("%s\n%s", owned, band);
 }
 

@@ -152,10 +152,20 @@ answer_cost (const CpProject *project,
   g_autofree char *days = span != NULL ? g_strdup_printf (_("%s (%s)"), length, span) : g_strdup (length);
   g_autofree char *deadline = NULL;
 
-  if (plan->cost_unknown)
-    /* TRANSLATORS: the third answer line when no quote has a price to compare: calendar days */
-    return g_strdup_printf (_("For: a cost unknown without a price to compare; done in %s."), days);
+  /* A service, a month of development or data processing rents for its
+   * term, which is not a job that gets done (approver 20: "done in 30.0
+   * days" of a service). */
+  gboolean term = !cp_task_kind_is_training (job->kind);
 
+  if (plan->cost_unknown)
+    return g_strdup_printf (term
+                            /* TRANSLATORS: the third answer line of a service or other rental for a term when no quote has a price to compare: its days */
+                            ? _("For: a cost unknown without a price to compare; for %s.")
+                            /* TRANSLATORS: the third answer line when no quote has a price to compare: calendar days */
+                            : _("For: a cost unknown without a price to compare; done in %s."), days);
+  if (term)
+    /* TRANSLATORS: the third answer line of a service or other rental for a term: total cost, the term's days */
+    return g_strdup_printf (_("For: %s in total; for %s."), cost, days);
   if (!(cp_job_deadline_days (job) > 0))
     /* TRANSLATORS: the third answer line: total cost, calendar days */
     return g_strdup_printf (_("For: %s in total; done in %s."), cost, days);

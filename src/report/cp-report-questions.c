@@ -97,17 +97,67 @@ question_set_text (const CpProject  *project,
                    CpReportQuestion *question,
                    const char       *asked)
 {
-  g_autoptr(GString) line = g_string_new (NULL);
+  g_autoptr(GPtrArray) names = g_ptr_array_new ();
+  g_autofree char *line = NULL;
 
   for (guint i = 0; i < question->quotes->len; i++)
-    {
-      if (i > 0)
-        /* TRANSLATORS: between the names of the vendors a question is put to */
-        g_string_append (line, _(", "));
-      g_string_append (line, cp_report_vendor_name (project, g_array_index (question->quotes, int, i)));
-    }
+    g_ptr_array_add (names, (char *) cp_report_vendor_name (project, g_array_index (question->quotes, int, i)));
+  line = cp_words_join_names (names);
   /* TRANSLATORS: a question, then the vendors to put it to */
-  question->text = g_strdup_printf (_("%s Ask: %s."), asked, line->str);
+  question->text = g_strdup_printf (_("%s Ask: %s."), asked, line);
+}
+
+/* Whether @quote leaves its billing step or minimum term to be read from
+ * its price unit (the planner's billing_terms_unstated()). */
+static gboolean
+terms_unstated (const CpQuote *quote)
+{
+  return cp_quote_billing_granularity_is_assumed (quote) || quote->minimum_term_h <= 0;
+}
+
+/* Whether @notes speak of how the rental is billed or for how long at
+ * least: the words a vendor's remark on its terms takes, in English or
+ * Chinese. A note on anything else (the demo's "invented example price")
+ * does not answer the billing question. */
+static gboolean
+note_speaks_of_terms (const char *notes)
+{
+  static const char *const words[] = {
+    "minimum", "min.", "billed", "billing", "monthly", "per month", "a month", "hourly", "per hour", "term",
+    "最短", "起租", "计费", "包月", "按月", "每月", "月付", "/月", "按小时", "租期",
+  };
+  g_autofree char *folded = g_utf8_strdown (notes, -1);
+
+  for (guint w = 0; w < G_N_ELEMENTS (words); w++)
+    if (strstr (folded, words[w]) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+/* The first line of the notes typed with @quote, cut to a length that
+ * fits a line of page 1, when it leaves its terms unstated and the notes
+ * speak of them; else NULL. */
+static char *
+quote_note (const CpQuote *quote)
+{
+  g_autofree char *notes = NULL;
+  char *end;
+
+  if (quote->notes == NULL || !terms_unstated (quote) || !note_speaks_of_terms (quote->notes))
+    return NULL;
+  notes = g_strstrip (g_strdup (quote->notes));
+  end = strchr (notes, '\n');
+  if (end != NULL)
+    *end = '\0';
+  g_strstrip (notes);
+  if (*notes == '\0')
+    return NULL;
+  if (g_utf8_strlen (notes, -1) > 60)
+    {
+      *g_utf8_offset_to_pointer (notes, 59) = '\0';
+      return g_strconcat (notes, "…", NULL);
+    }
+  return g_steal_pointer (&notes);
 }
 
 /* The option of the quote that wins within @plan's range when the
@@ -276,14 +326,6 @@ vendor_question (const CpProject *project,
   return question;
 }
 
-/* Whether @quote leaves its billing step or minimum term to be read from
- * its price unit (the planner's billing_terms_unstated()). */
-static gboolean
-terms_unstated (const CpQuote *quote)
-{
-  return cp_quote_billing_granularity_is_assumed (quote) || quote->minimum_term_h <= 0;
-}
-
 /* One line on the rental's terms, put to every vendor it concerns
  * (approver, 3 December: the recommended 华为云, renting 1 of 2 nodes, was
  * not asked how it bills while its runner-up was): whether part of an
@@ -300,7 +342,9 @@ rental_question (const CpProject  *project,
                  CpReportQuestion *billing,
                  const char       *lang)
 {
-  g_autoptr(GString) line = g_string_new (NULL);
+  g_autoptr(GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  g_autofree char *line = NULL;
+  gboolean any_note = FALSE;
   CpReportQuestion *question = question_new (billing != NULL ? billing->kind : "billing-unstated");
   gboolean any_part = FALSE, any_terms = billing != NULL;
 
@@ -349,6 +393,7 @@ rental_question (const CpProject  *project,
       int index = g_array_index (question->quotes, int, i);
       const CpQuote *quote = g_ptr_array_index (project->quotes, index);
       g_autofree char *name = cp_words_quote_short_name (project, index);
+      g_autofree char *note = any_terms ? quote_note (quote) : NULL;
       guint rented = 0;
 
       /* The nodes rented of those offered, when a plan rents part. */
@@ -362,39 +407,53 @@ rental_question (const CpProject  *project,
                  option == flip_winner (results[j].plan)))
               rented = MAX (rented, option->estimate.nodes);
           }
-      if (i > 0)
-        /* TRANSLATORS: between the names of the vendors a question is put to */
-        g_string_append (line, _(", "));
       if (rented > 0)
         {
           g_autofree char *part = cp_i18n_format_number (rented, 0, lang);
           g_autofree char *offered = cp_i18n_format_number (quote->nodes_available, 0, lang);
 
+          g_autofree char *whole = g_steal_pointer (&name);
+
           /* TRANSLATORS: a vendor asked about renting part of its offer: its name, the nodes the plan rents, the nodes offered */
-          g_string_append_printf (line, _("%s (%s of %s nodes)"), name, part, offered);
+          name = g_strdup_printf (_("%s (%s of %s nodes)"), whole, part, offered);
         }
-      else
-        g_string_append (line, name);
+      /* A note typed with the quote that speaks of its terms is quoted
+       * beside its vendor, and said to be outside the figures, which
+       * count only the quote's fields (approver 20: page 1 said "the
+       * quote does not say" while page 2 printed its monthly minimum). */
+      if (note != NULL)
+        {
+          g_autofree char *bare = g_steal_pointer (&name);
+
+          /* TRANSLATORS: a vendor asked how it bills, then the note typed with its quote on its terms */
+          name = g_strdup_printf (_("%s (its note: “%s”, not counted)"), bare, note);
+          any_note = TRUE;
+        }
+      g_ptr_array_add (names, g_steal_pointer (&name));
     }
+  line = cp_words_join_names (names);
   if (any_part && any_terms)
     {
       question->kind = billing != NULL ? billing->kind : "part-of-offer";
       /* TRANSLATORS: a question, then the vendors to put it to, those renting part of their offer with the nodes rented of those offered */
       question->text = g_strdup_printf (_("How is it billed, is there a minimum term, and can part of the offer be rented alone on the same terms? Ask: %s."),
-                                        line->str);
+                                        line);
     }
   else if (any_part)
     {
       question->kind = "part-of-offer";
       /* TRANSLATORS: a question, then the vendors to put it to, each with the nodes the plan rents of those it offers */
-      question->text = g_strdup_printf (_("Can part of the offer be rented alone, on the same terms? Ask: %s."), line->str);
+      question->text = g_strdup_printf (_("Can part of the offer be rented alone, on the same terms? Ask: %s."), line);
     }
   else if (billing != NULL)
     question_set_text (project, question, _(billing_terms_question ()));
+  else if (any_note)
+    /* TRANSLATORS: a question, then the vendors to put it to, one or more with the note its quote has on its terms */
+    question->text = g_strdup_printf (_("How is it billed, and is there a minimum term? Ask: %s."), line);
   else
     /* TRANSLATORS: a question, then the vendors to put it to */
     question->text = g_strdup_printf (_("How is it billed, and is there a minimum term? The quote does not say. Ask: %s."),
-                                      line->str);
+                                      line);
   return question;
 }
 

@@ -79,9 +79,9 @@ static const Words english = {
   "en", "Rent: 1 machine", "· Compute Planner ", "For: ", " in total;",
   "Budget and calendar", "All jobs at their recommended options: ", " (",
   "Budget and calendar of the project",
-  "Questions for the vendors", "Ask: 云厂商甲, 智算中心乙.",
-  "How is it billed, is there a minimum term, and can part of the offer be rented alone on the same terms? Ask: 云厂商甲, "
-  "智算中心乙 (1 of 4 nodes).",
+  "Questions for the vendors", "Ask: 云厂商甲 and 智算中心乙.",
+  "How is it billed, is there a minimum term, and can part of the offer be rented alone on the same terms? Ask: 云厂商甲 "
+  "and 智算中心乙 (1 of 4 nodes).",
   { "Approval", "Prepared by", "Reviewed by", "Approved by" },
   "Assumptions and conventions",
 };
@@ -90,8 +90,8 @@ static const Words chinese = {
   "zh_CN", "租用：1 台 ", "· 算力方案规划 ", "费用：总计 ", "；",
   "预算与日程", "全部任务按推荐方案：", "（",
   "项目的预算与日程",
-  "需向供应商和团队确认的问题", "询问：云厂商甲，智算中心乙。",
-  "如何计费？是否有最短租期？能否按同样条件只租报价中的一部分节点？询问：云厂商甲，智算中心乙（共 4 个节点中的 1 个）。",
+  "需向供应商和团队确认的问题", "询问：云厂商甲和智算中心乙。",
+  "如何计费？是否有最短租期？能否按同样条件只租报价中的一部分节点？询问：云厂商甲和智算中心乙（共 4 个节点中的 1 个）。",
   { "审批", "编制", "审核", "批准" },
   "假设与约定",
 };
@@ -420,6 +420,42 @@ check_demo (const char *lang,
   g_assert_cmpuint (sign_off, <=, 2);
   g_assert_cmpuint (page_of (pdf, n_pages, jobs_table), >=, sign_off);
   assert_no_heading_at_foot (pdf);
+  /* The demo's notes ("invented example price") say nothing of billing,
+   * and vendor D's one-week minimum is in its fields: the billing
+   * question quotes none of them. */
+  {
+    g_autoptr(GString) memo = text_from_page (pdf, 1, FALSE);
+
+    cp_test_assert_lacks (memo->str, "its note:");
+    cp_test_assert_lacks (memo->str, "报价备注写有");
+    /* Approver 20: the 30-day service's rows printed bands that do not
+     * vary under their figures, "30.0–30.0" and "40,000–40,000" (vendor
+     * B's flat month); the figure stands alone. */
+    cp_test_assert_lacks (memo->str, "30.0–30.0");
+    cp_test_assert_lacks (memo->str, "40,000–40,000");
+    cp_test_assert_lacks (memo->str, "26,000–26,000");
+  }
+}
+
+/* Approver 20: the demo's 30-day service, month of development and
+ * 10 days of data processing rent for a term; page 1 said each was "done
+ * in" it. Training jobs are still done in their days. */
+static void
+check_demo_terms (const char *lang,
+                  const char *const *lines,
+                  guint              n_lines,
+                  const char        *done)
+{
+  g_autofree char *pdf = g_strdup_printf ("demo-%s.pdf", lang);
+  g_autofree char *memo = NULL;
+  g_autofree char *two = NULL;
+
+  memo = cp_test_pdf_text (tmp_dir, pdf, 1, FALSE);
+  two = cp_test_pdf_text (tmp_dir, pdf, 2, FALSE);
+  memo = g_strconcat (memo, two, NULL);
+  for (guint i = 0; i < n_lines; i++)
+    cp_test_assert_has (memo, lines[i]);
+  g_assert_cmpuint (cp_test_count (memo, done), ==, 4);
 }
 
 static void
@@ -435,6 +471,21 @@ test_demo (void)
    * table, whose header row starts "Job Kind Model". */
   check_demo ("en", "ApprovalRoleNameSignatureDate", "JobsJobKindModelSize", 37);
   check_demo ("zh_CN", "审批角色姓名签字日期", "任务任务类型模型规模", 32);
+  {
+    static const char *const en[] = {
+      "For: 12,968 CNY in total; for 30.0 days (",
+      "For: 13,264 CNY in total; for 30.0 days (",
+      "For: 6,197 CNY in total; for 10.0 days (",
+    };
+    static const char *const zh[] = {
+      "费用：总计 ¥12,968；租用 30.0 天（",
+      "费用：总计 ¥13,264；租用 30.0 天（",
+      "费用：总计 ¥6,197；租用 10.0 天（",
+    };
+
+    check_demo_terms ("en", en, G_N_ELEMENTS (en), "; done in");
+    check_demo_terms ("zh_CN", zh, G_N_ELEMENTS (zh), "）完成，");
+  }
   /* Five of the demo's jobs (7B QLoRA, the 7B service, the month of
    * development, data cleaning, 14B LoRA) are each answered with one
    * machine of vendor A, which offers one, and all start with the
@@ -471,7 +522,7 @@ typedef struct {
   const char *lang;
   const char *team;          /* the team's question, whole */
   const char *who_runs;      /* the answer's own R8 line, not printed when the team was not asked */
-  const char *billing;       /* one line for both vendors */
+  const char *billing;       /* one line for both vendors, quoting the cluster's note (approver 20: "the quote does not say") */
   const char *notes;
   const char *r8;            /* the reasons list's R8 line start */
   const char *old_r8;
@@ -487,7 +538,8 @@ static const WalkWords walk_english = {
   "recommended? Not stated, so assumed not (R8): arrange operations support with the vendor before renting. Ask: the "
   "team, for Qwen2.5-72B LoRA.",
   "Who runs it (R8)",
-  "How is it billed, and is there a minimum term? The quote does not say. Ask: Nanshan Compute, Pengcheng Cloud.",
+  "How is it billed, and is there a minimum term? Ask: Nanshan Compute (its note: “20,000 CNY monthly minimum”, not "
+  "counted) and Pengcheng Cloud.",
   "Notes typed with the quotes, as typed; the figures count only what the quotes' fields state: Nanshan Compute — "
   "NVIDIA A800 80GB SXM: 20,000 CNY monthly minimum",
   "Team — Assumed (the job does not describe the team)",
@@ -503,7 +555,8 @@ static const WalkWords walk_chinese = {
   "团队是否做过分布式训练、是否有运维工程师管理推荐的裸金属？任务未说明，按都没有计算（R8）：租用前请向供应商安排运维支持。"
   "询问：团队，涉及 Qwen2.5-72B LoRA。",
   "由谁运维（R8）",
-  "如何计费？是否有最短租期？报价未说明。询问：Nanshan Compute，Pengcheng Cloud。",
+  "如何计费？是否有最短租期？询问：Nanshan Compute（其报价备注写有“20,000 CNY monthly minimum”，估算未计入）"
+  "和Pengcheng Cloud。",
   "报价备注（按原文；费用只计入报价各字段填写的内容）：Nanshan Compute — NVIDIA A800 80GB SXM：20,000 CNY monthly minimum",
   "团队 — 假定（任务未说明团队情况）",
   "迁移成本",
@@ -585,6 +638,99 @@ test_no_price (void)
     }
 }
 
+/* Approver 20: a project where no job gets a costed recommendation said
+ * "All jobs at their recommended options: 0 CNY (0 CNY to 0 CNY)" and
+ * "Amount to approve: 0 CNY". A quote without a price, and 8 × 4090 that
+ * cannot hold a 70B full fine-tune: page 1 says there is nothing to
+ * approve yet, and why. */
+static void
+test_nothing_to_approve (void)
+{
+  static const struct {
+    const char *file, *lang, *says;
+  } cases[] = {
+    { "z1.cplan", "en", "No amount to approve yet: no job has a costed recommendation, as no quote states a price to compare (see each job above)." },
+    { "z1.cplan", "zh_CN", "暂无需要审批的金额：没有任务得到计有费用的推荐方案，因为没有报价给出可比较的价格（见上文各任务）。" },
+    { "z2.cplan", "en", "No amount to approve yet: no job has a costed recommendation, as no quote's machines can run a job (see each job above)." },
+    { "z2.cplan", "zh_CN", "暂无需要审批的金额：没有任务得到计有费用的推荐方案，因为没有报价的机器能运行任务（见上文各任务）。" },
+  };
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  RUN_OK ("new", "z1.cplan");
+  RUN_OK ("add-job", "z1.cplan", "--name", "70B LoRA", "--task", "lora", "--model", "llama-2-70b", "--tokens", "5B",
+          "--deadline-days", "30");
+  RUN_OK ("add-quote", "z1.cplan", "--vendor", "NoPrice", "--gpu", "h800", "--gpus-per-node", "8", "--nodes", "1");
+  RUN_OK ("new", "z2.cplan");
+  RUN_OK ("add-job", "z2.cplan", "--name", "70B full", "--task", "full-finetune", "--model", "llama-2-70b", "--tokens", "5B",
+          "--deadline-days", "2");
+  RUN_OK ("add-quote", "z2.cplan", "--vendor", "Small", "--gpu", "rtx4090", "--gpus-per-node", "8", "--nodes", "1",
+          "--price-per-gpu-hour", "2");
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *pdf = g_strdup_printf ("%s-%s.pdf", cases[i].file, cases[i].lang);
+      g_autofree char *first = NULL;
+
+      RUN_OK ("report", cases[i].file, "--lang", cases[i].lang, "--pdf", pdf);
+      first = cp_test_pdf_text (tmp_dir, pdf, 1, FALSE);
+      cp_test_assert_has (first, cases[i].says);
+      cp_test_assert_lacks (first, "Amount to approve:");
+      cp_test_assert_lacks (first, "All jobs at their recommended options");
+      cp_test_assert_lacks (first, "0 CNY (0 CNY to 0 CNY)");
+      cp_test_assert_lacks (first, "¥0（¥0 至 ¥0）");
+    }
+  /* Approver 20: counts took no plural ("the 1 quotes evaluated"). */
+  {
+    g_autoptr(GString) all = text_from_page ("z2.cplan-en.pdf", 1, FALSE);
+
+    cp_test_assert_has (all->str, "No quote can run this job: it does not fit in the memory of the 1 quote evaluated");
+    cp_test_assert_lacks (all->str, "the 1 quotes");
+  }
+}
+
+/* Walkthrough 20: R7 said "A bigger single machine costs 2,666 CNY"
+ * where 2,666 CNY is the recommended cluster's own quote on one node
+ * (the same A800 node), not a bigger machine: the line
+ * names the quote and says it is one machine of that cluster. */
+static void
+test_premium_names_machine (void)
+{
+  static const struct {
+    const char *lang, *says;
+  } cases[] = {
+    { "en", "Delta Compute on one machine costs 2,666 CNY, more than the 2,117 CNY" },
+    { "zh_CN", "Delta Compute 只租一台机器需要 ¥2,666，比其集群的 ¥2,117" },
+  };
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  RUN_OK ("new", "r7.cplan");
+  RUN_OK ("add-job", "r7.cplan", "--name", "Qwen 72B LoRA", "--task", "lora", "--model", "qwen2.5-72b", "--tokens", "300M",
+          "--deadline-days", "10", "--distributed-experience", "--team-stated");
+  RUN_OK ("add-quote", "r7.cplan", "--vendor", "North Cloud", "--offer", "8x H800 SXM, one server, monthly", "--gpu", "h800",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-node-month", "75000");
+  RUN_OK ("add-quote", "r7.cplan", "--vendor", "Delta Compute", "--offer", "4 nodes A800, RoCE 4x200G", "--gpu", "a800",
+          "--gpus-per-node", "8", "--nodes", "4", "--network", "roce", "--nics", "4", "--nic-gbps", "200", "--dedicated",
+          "--price-per-gpu-hour", "9.8");
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *pdf = g_strdup_printf ("r7-%s.pdf", cases[i].lang);
+      g_autoptr(GString) all = NULL;
+
+      RUN_OK ("report", "r7.cplan", "--lang", cases[i].lang, "--pdf", pdf);
+      all = text_from_page (pdf, 1, FALSE);
+      cp_test_assert_has (all->str, cases[i].says);
+      cp_test_assert_lacks (all->str, "bigger single machine");
+      cp_test_assert_lacks (all->str, "更高配置的单机");
+    }
+}
+
 /* Approver 20: "1 engineers". One engineer on the walk's job: the cost
  * inputs under the breakdown and the memo's assumed figures count him
  * as one, from ngettext. */
@@ -647,6 +793,8 @@ main (int    argc,
   g_test_add_func ("/cli-pages/walkthrough-19", test_walk19);
   g_test_add_func ("/cli-pages/one-engineer", test_one_engineer);
   g_test_add_func ("/cli-pages/no-price", test_no_price);
+  g_test_add_func ("/cli-pages/nothing-to-approve", test_nothing_to_approve);
+  g_test_add_func ("/cli-pages/premium-names-machine", test_premium_names_machine);
 
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);

@@ -157,14 +157,14 @@ static const Firm firm_english = {
   "%s CNY. Ask 华为云 whether part can be rented alone.",
   "the choice holds across it",
   "How is it billed, is there a minimum term, and can part of the offer be rented alone on the same terms? Ask: 华为云 "
-  "(1 of 2 nodes), 深圳算力云.",
+  "(1 of 2 nodes) and 深圳算力云.",
 };
 
 static const Firm firm_chinese = {
   "zh_CN",
   "尚未确定：它依赖只租用报价中 1 个节点（共 2 个）；若整套租用，费用为 ¥%s，深圳算力云 将以 ¥%s 胜出。请向 华为云 确认能否只租一部分。",
   "在此范围内结论不变",
-  "如何计费？是否有最短租期？能否按同样条件只租报价中的一部分节点？询问：华为云（共 2 个节点中的 1 个），深圳算力云。",
+  "如何计费？是否有最短租期？能否按同样条件只租报价中的一部分节点？询问：华为云（共 2 个节点中的 1 个）和深圳算力云。",
 };
 
 static void

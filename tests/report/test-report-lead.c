@@ -51,8 +51,8 @@ typedef struct {
 
 static const Words english = {
   "en",
-  "Not firm: it rests on billing terms the quotes do not state. Billed by the hour with no minimum term, Qianhai Compute would be recommended at %s CNY. Ask Nanshan Cloud, Qianhai Compute how they bill and whether there is a minimum rental term.",
-  "How is it billed, is there a minimum term, and can part of the offer be rented alone on the same terms? Ask: Nanshan Cloud, Qianhai Compute (1 of 4 nodes).",
+  "Not firm: it rests on billing terms the quotes do not state. Billed by the hour with no minimum term, Qianhai Compute would be recommended at %s CNY. Ask Nanshan Cloud and Qianhai Compute how they bill and whether there is a minimum rental term.",
+  "How is it billed, is there a minimum term, and can part of the offer be rented alone on the same terms? Ask: Nanshan Cloud and Qianhai Compute (1 of 4 nodes).",
   "more (%s times the cost).",
   "fell below %s CNY, by %s CNY.",
   "the chance of an interruption is 0.03%",
@@ -60,8 +60,8 @@ static const Words english = {
 
 static const Words chinese = {
   "zh_CN",
-  "尚未确定：它依赖报价未写明的计费条款。若按小时计费且没有最短租期，Qianhai Compute 将以 ¥%s 成为推荐方案。请向 Nanshan Cloud，Qianhai Compute 确认计费方式以及是否有最短租期。",
-  "如何计费？是否有最短租期？能否按同样条件只租报价中的一部分节点？询问：Nanshan Cloud，Qianhai Compute（共 4 个节点中的 1 个）。",
+  "尚未确定：它依赖报价未写明的计费条款。若按小时计费且没有最短租期，Qianhai Compute 将以 ¥%s 成为推荐方案。请向 Nanshan Cloud和Qianhai Compute 确认计费方式以及是否有最短租期。",
+  "如何计费？是否有最短租期？能否按同样条件只租报价中的一部分节点？询问：Nanshan Cloud和Qianhai Compute（共 4 个节点中的 1 个）。",
   "（为推荐方案的 %s 倍）。",
   "以下（降低 ¥%s），它将成为推荐方案。",
   "运行期间发生中断的概率为 0.03%",

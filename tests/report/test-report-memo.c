@@ -63,7 +63,7 @@ typedef struct {
 static const Words english = {
   "en",
   { "Approval", "Prepared by", "Reviewed by", "Approved by" },
-  "Ask: 云厂商甲, 智算中心乙.",
+  "Ask: 云厂商甲 and 智算中心乙.",
   /* The job does not describe the team: its question on page 1 says what
    * was assumed and who runs the bare metal, in both languages (the
    * English page 1 left R8's line out where the Chinese kept it). */
@@ -84,7 +84,7 @@ static const Words english = {
 static const Words chinese = {
   "zh_CN",
   { "审批", "编制", "审核", "批准" },
-  "询问：云厂商甲，智算中心乙。",
+  "询问：云厂商甲和智算中心乙。",
   "团队是否做过分布式训练、是否有运维工程师管理推荐的裸金属？任务未说明，按都没有计算（R8）：租用前请向供应商安排运维支持。"
   "询问：团队，涉及 70B LoRA fine-tune。",
   "由谁运维（R8）",

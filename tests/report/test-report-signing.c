@@ -198,8 +198,8 @@ static void
 test_vat_by_offering (void)
 {
   static const struct { const char *lang, *container, *bare, *note; } cases[] = {
-    { "en", "6% incl.", "13% added", "every price taken with VAT at its quote’s rate" },
-    { "zh_CN", "6% 含税", "13% 另加", "所有价格均按含税价比较，税率按各报价" },
+    { "en", "6% incl.", "13% added", "not stated in the quotes, taken as 6%, included (Vendor A); 13% (Vendor B)." },
+    { "zh_CN", "6% 含税", "13% 另加", "报价未写明税率，按以下计：6%，已含在报价中（Vendor A）；13%（Vendor B）。" },
   };
   g_autofree char *csv_path = g_build_filename (tmp_dir, "vendor-b.csv", NULL);
   g_autofree char *xml = NULL, *raw = NULL, *bare = NULL, *container = NULL;
@@ -518,14 +518,17 @@ test_title_prefix_once (void)
  * rate for either bare-metal quote (a lease's 13%, included as the
  * project's default says) and the catalogue's 910B, which is its 910B2;
  * its single machine pays for no migration nor storage, so neither the
- * team's days nor storage is named. With tokens and VAT typed, they go. */
+ * team's days nor storage is named. With tokens and VAT typed, they go.
+ * VAT is said once, with the amount (approver 20: "VAT: … in the amount"
+ * and again "VAT 13%, included (every quote)" among the figures assumed). */
 static void
 test_memo_names_assumptions (void)
 {
-  static const struct { const char *lang, *assumed; } cases[] = {
-    { "en", "Assumed, not given: 100M tokens (Qwen2.5 72B LoRA); VAT 13%, included (every quote); "
-            "910B taken as the 910B2 (华为云)." },
-    { "zh_CN", "假设值（未填写）：1 亿个 token（Qwen2.5 72B LoRA）；增值税 13%，价格已含（所有报价）；910B 按 910B2 计（华为云）。" },
+  static const struct { const char *lang, *assumed, *vat, *vat_word; } cases[] = {
+    { "en", "Assumed, not given: 100M tokens (Qwen2.5 72B LoRA); 910B taken as the 910B2 (华为云).",
+      "in the amount; not stated in the quotes, taken as 13%, included (every quote).", "VAT" },
+    { "zh_CN", "假设值（未填写）：1 亿个 token（Qwen2.5 72B LoRA）；910B 按 910B2 计（华为云）。",
+      "；报价未写明税率，按以下计：13%，已含在报价中（所有报价）。", "增值税" },
   };
 
   if (!cp_test_have_poppler ())
@@ -542,6 +545,8 @@ test_memo_names_assumptions (void)
       RUN_OK ("report", "assumed.cplan", "--lang", cases[i].lang, "--pdf", pdf);
       first = cp_test_pdf_text (tmp_dir, pdf, 1, FALSE);
       cp_test_assert_has (first, cases[i].assumed);
+      cp_test_assert_has (first, cases[i].vat);
+      g_assert_cmpuint (cp_test_count (first, cases[i].vat_word), ==, 1);
     }
   RUN_OK ("new", "given.cplan");
   RUN_OK ("add-job", "given.cplan", "--name", "Qwen2.5 72B LoRA", "--model", "qwen2.5-72b", "--task", "lora",
