@@ -697,10 +697,18 @@ risk_line (Doc       *doc,
     }
   if (jobs == NULL)
     return;
-  /* TRANSLATORS: a risk, what it means, then the jobs it concerns */
-  text = g_strdup_printf (_("%s: %s (%s)"), cp_words_risk (risk),
-                          cp_words_risk_detail (risk, maker >= 0 ? (CpGpuMaker) maker : CP_GPU_MAKER_UNKNOWN),
-                          jobs->str);
+  /* A project of one job names no job: every risk is that job's, and the
+   * name wrapped two of a walk's risks onto a line each, which pushed its
+   * English sign-off off page 1 (walkthrough 20). */
+  if (project->jobs->len == 1)
+    /* TRANSLATORS: a risk, then what it means */
+    text = g_strdup_printf (_("%s: %s"), cp_words_risk (risk),
+                            cp_words_risk_detail (risk, maker >= 0 ? (CpGpuMaker) maker : CP_GPU_MAKER_UNKNOWN));
+  else
+    /* TRANSLATORS: a risk, what it means, then the jobs it concerns */
+    text = g_strdup_printf (_("%s: %s (%s)"), cp_words_risk (risk),
+                            cp_words_risk_detail (risk, maker >= 0 ? (CpGpuMaker) maker : CP_GPU_MAKER_UNKNOWN),
+                            jobs->str);
   g_ptr_array_add (lines, g_steal_pointer (&text));
 }
 
@@ -791,8 +799,11 @@ cp_report_risk_lines (Doc       *doc,
                                       left_out);
       for (guint r = 0; r < risks->len; r++)
         {
-          /* TRANSLATORS: a risk of the recommended option, then the job it concerns */
-          g_ptr_array_add (lines, g_strdup_printf (_("%s (%s)"), (const char *) g_ptr_array_index (risks, r), job->name));
+          if (project->jobs->len == 1)
+            g_ptr_array_add (lines, g_strdup (g_ptr_array_index (risks, r)));
+          else
+            /* TRANSLATORS: a risk of the recommended option, then the job it concerns */
+            g_ptr_array_add (lines, g_strdup_printf (_("%s (%s)"), (const char *) g_ptr_array_index (risks, r), job->name));
         }
     }
   return lines;
