@@ -1463,6 +1463,24 @@ draw_shown_labels (Painter           *painter,
     }
 }
 
+/* @text in @box over the chart's background, which hides the grid and
+ * any line behind it. */
+static void
+show_label_on_background (Painter                    *painter,
+                          Geometry                   *geometry,
+                          const PangoFontDescription *font,
+                          const char                 *text,
+                          const CpChartLabelBox      *box,
+                          double                      wrap_w)
+{
+  cairo_save (painter->cr);
+  cp_chart_set_rgb (painter->cr, &painter->theme.background);
+  cairo_rectangle (painter->cr, box->x - 1, box->y, box->width + 2, box->height);
+  cairo_fill (painter->cr);
+  cairo_restore (painter->cr);
+  cp_chart_show_text (painter, geometry, font, text, box->x, box->y, 0, 0, wrap_w, FALSE);
+}
+
 /* A label of the chart itself (deadline, break-even, the job), placed
  * before the lines' labels so they move around it; off the lines when a
  * line's height of moving does it. */
@@ -1493,12 +1511,7 @@ cp_chart_draw_fixed_label (Painter                    *painter,
   if (!place_box (painter, geometry, panel, &box, panel->top + 1, panel->bottom - 1, geometry->line_h, keep_clear, NULL) &&
       !place_box (painter, geometry, panel, &box, panel->top + 1, panel->bottom - 1, -1, keep_clear, NULL))
     return;
-  cairo_save (painter->cr);
-  cp_chart_set_rgb (painter->cr, &painter->theme.background);
-  cairo_rectangle (painter->cr, box.x - 1, box.y, box.width + 2, box.height);
-  cairo_fill (painter->cr);
-  cairo_restore (painter->cr);
-  cp_chart_show_text (painter, geometry, font, text, box.x, box.y, 0, 0, wrap_w, FALSE);
+  show_label_on_background (painter, geometry, font, text, &box, wrap_w);
 }
 
 /* Like cp_chart_draw_fixed_label(), wrapped at @wrap_w, but only where
@@ -1532,11 +1545,6 @@ cp_chart_draw_label_off_lines (Painter                    *painter,
   if (box.x < geometry->left + 2 || box.x + w > geometry->right - 2 ||
       !place_box (painter, geometry, panel, &box, panel->top + 1, panel->bottom - 1, max_shift, keep_clear, NULL))
     return FALSE;
-  cairo_save (painter->cr);
-  cp_chart_set_rgb (painter->cr, &painter->theme.background);
-  cairo_rectangle (painter->cr, box.x - 1, box.y, box.width + 2, box.height);
-  cairo_fill (painter->cr);
-  cairo_restore (painter->cr);
-  cp_chart_show_text (painter, geometry, font, text, box.x, box.y, 0, 0, wrap_w, FALSE);
+  show_label_on_background (painter, geometry, font, text, &box, wrap_w);
   return TRUE;
 }

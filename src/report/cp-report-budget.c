@@ -297,10 +297,14 @@ cp_report_overbooking_sentence (const CpProject     *project,
   return overbooking_sentence (project, schedule, overbooking, jobs->str, lang);
 }
 
-char *
-cp_report_overbooking_memo_text (const CpProject  *project,
-                                 const CpSchedule *schedule,
-                                 const char       *lang)
+/* Every quote's sentence, one after another, its jobs named or, on
+ * page 1 whose answers name them just above, counted. NULL when no quote
+ * is short. */
+static char *
+overbookings_text (const CpProject  *project,
+                   const CpSchedule *schedule,
+                   gboolean          jobs_counted,
+                   const char       *lang)
 {
   g_autoptr(GPtrArray) short_of = cp_schedule_overbookings (schedule, project);
   GString *text = NULL;
@@ -308,14 +312,20 @@ cp_report_overbooking_memo_text (const CpProject  *project,
   for (guint i = 0; i < short_of->len; i++)
     {
       const CpOverbooking *o = g_ptr_array_index (short_of, i);
-      g_autofree char *jobs = NULL;
       g_autofree char *sentence = NULL;
 
-      cp_i18n_push_language (lang);
-      /* TRANSLATORS: the jobs above (page 1's answers) that together need more nodes than a quote offers, counted */
-      jobs = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%u job above", "%u jobs above", o->jobs->len), o->jobs->len);
-      cp_i18n_pop_language ();
-      sentence = overbooking_sentence (project, schedule, o, jobs, lang);
+      if (jobs_counted)
+        {
+          g_autofree char *jobs = NULL;
+
+          cp_i18n_push_language (lang);
+          /* TRANSLATORS: the jobs above (page 1's answers) that together need more nodes than a quote offers, counted */
+          jobs = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%u job above", "%u jobs above", o->jobs->len), o->jobs->len);
+          cp_i18n_pop_language ();
+          sentence = overbooking_sentence (project, schedule, o, jobs, lang);
+        }
+      else
+        sentence = cp_report_overbooking_sentence (project, schedule, o, lang);
       if (text == NULL)
         text = g_string_new (NULL);
       else
@@ -323,6 +333,14 @@ cp_report_overbooking_memo_text (const CpProject  *project,
       g_string_append (text, sentence);
     }
   return text != NULL ? g_string_free (text, FALSE) : NULL;
+}
+
+char *
+cp_report_overbooking_memo_text (const CpProject  *project,
+                                 const CpSchedule *schedule,
+                                 const char       *lang)
+{
+  return overbookings_text (project, schedule, TRUE, lang);
 }
 
 /* "7B QLoRA, 7B service … run at the same time on A's offer: 5 nodes
@@ -335,21 +353,7 @@ cp_report_overbooking_text (const CpProject  *project,
                             const CpSchedule *schedule,
                             const char       *lang)
 {
-  g_autoptr(GPtrArray) short_of = cp_schedule_overbookings (schedule, project);
-  GString *text = NULL;
-
-  for (guint i = 0; i < short_of->len; i++)
-    {
-      g_autofree char *sentence = cp_report_overbooking_sentence (project, schedule, g_ptr_array_index (short_of, i),
-                                                                  lang);
-
-      if (text == NULL)
-        text = g_string_new (NULL);
-      else
-        g_string_append_c (text, ' ');
-      g_string_append (text, sentence);
-    }
-  return text != NULL ? g_string_free (text, FALSE) : NULL;
+  return overbookings_text (project, schedule, FALSE, lang);
 }
 
 static void
