@@ -447,12 +447,10 @@ check_demo_terms (const char *lang,
                   const char        *done)
 {
   g_autofree char *pdf = g_strdup_printf ("demo-%s.pdf", lang);
-  g_autofree char *memo = NULL;
-  g_autofree char *two = NULL;
+  g_autofree char *one = cp_test_pdf_text (tmp_dir, pdf, 1, FALSE);
+  g_autofree char *two = cp_test_pdf_text (tmp_dir, pdf, 2, FALSE);
+  g_autofree char *memo = g_strconcat (one, two, NULL);
 
-  memo = cp_test_pdf_text (tmp_dir, pdf, 1, FALSE);
-  two = cp_test_pdf_text (tmp_dir, pdf, 2, FALSE);
-  memo = g_strconcat (memo, two, NULL);
   for (guint i = 0; i < n_lines; i++)
     cp_test_assert_has (memo, lines[i]);
   g_assert_cmpuint (cp_test_count (memo, done), ==, 4);
