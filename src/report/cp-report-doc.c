@@ -548,10 +548,16 @@ cp_doc_chart (Doc               *doc,
   height = cp_doc_chart_height (doc, height, smallest);
   doc->y += CHART_SPACE_ABOVE;
   cp_doc_ensure (doc, height);
-  cairo_save (doc->cr);
-  cairo_translate (doc->cr, doc->left, doc->y);
-  cp_chart_draw (doc->cr, width, height, CP_CHART_STYLE_PRINT, data);
-  cairo_restore (doc->cr);
+  /* A trial copy only measures, and its pages are thrown away: drawing
+   * the chart there (placing its labels among its lines) was a fifth of
+   * a 20 × 50 report's layout, for 36 charts never shown. */
+  if (!doc->borrowed)
+    {
+      cairo_save (doc->cr);
+      cairo_translate (doc->cr, doc->left, doc->y);
+      cp_chart_draw (doc->cr, width, height, CP_CHART_STYLE_PRINT, data);
+      cairo_restore (doc->cr);
+    }
   doc->y += height + CHART_SPACE_BELOW;
 }
 
