@@ -99,12 +99,12 @@ static const char *
 optimizer_states_choice (int states)
 {
   static const char * const labels[] = {
-    /* TRANSLATORS: a training job's optimizer states: fp32 moments and an fp32 master copy of the weights */
-    N_("Full precision (fp32 moments and master weights)"),
+    /* TRANSLATORS: a training job's optimizer states: fp32 moments and an fp32 master copy of the weights (the row's title says "optimizer states") */
+    N_("Full precision (fp32)"),
     /* TRANSLATORS: a training job's optimizer states: bf16 moments, the fp32 master copy kept */
-    N_("Half-precision moments (bf16, fp32 master weights kept)"),
+    N_("Half-precision moments (bf16)"),
     /* TRANSLATORS: a training job's optimizer states: weights, gradients and moments all bf16, no master copy */
-    N_("Half precision throughout (pure bf16, no master copy)"),
+    N_("All half precision (pure bf16)"),
   };
 
   G_STATIC_ASSERT (G_N_ELEMENTS (labels) == CP_N_OPTIMIZER_STATES);
@@ -147,7 +147,7 @@ static const CpField job_fields[] = {
   { "precision", N_("Precision"), NULL, NULL, CP_FIELD_ENUM, F (precision), cp_labels_precision, CP_N_PRECISIONS, GROUP_TRAINING },
   { "optimizer", N_("Optimizer"), NULL, NULL, CP_FIELD_ENUM, F (optimizer), cp_labels_optimizer, CP_N_OPTIMIZERS, GROUP_TRAINING },
   { "optimizer-states", N_("Optimizer states"),
-    N_("How mixed-precision training keeps the optimizer’s state; full precision as Megatron-LM and DeepSpeed, pure bf16 as torchtune"),
+    N_("Master copy and moments in training"),
     NULL, CP_FIELD_ENUM, F (optimizer_states), optimizer_states_choice, CP_N_OPTIMIZER_STATES, GROUP_TRAINING },
   { "recompute", N_("Activation recompute"), NULL, NULL, CP_FIELD_ENUM, F (recompute), cp_labels_recompute, CP_N_RECOMPUTES,
     GROUP_TRAINING },
