@@ -114,6 +114,13 @@ void cp_report_question_free (CpReportQuestion *question);
  * put to: the memo's list, and the XML report's. */
 GPtrArray *cp_report_questions (const CpProject *project, JobResult *results, guint n_results, const char *lang);
 
+/* Whether the note typed with a quote speaks of how it is billed or for
+ * how long at least, in English or Chinese ("20,000 CNY monthly minimum",
+ * "no minimum term", "最低消费每月两万"): the billing question then quotes
+ * it. A note on anything else ("invented example price", "price
+ * determined by the market") does not. */
+gboolean cp_report_note_speaks_of_terms (const char *notes);
+
 /* The memo's questions; the last keeps @keep_height below it on its page
  * (0: nothing to keep). */
 void cp_report_section_vendor_questions (Doc *doc, JobResult *results, double keep_height);

@@ -554,7 +554,7 @@ static const WalkWords walk_chinese = {
   "询问：团队，涉及 Qwen2.5-72B LoRA。",
   "由谁运维（R8）",
   "如何计费？是否有最短租期？询问：Nanshan Compute（其报价备注写有“20,000 CNY monthly minimum”，估算未计入）"
-  "和Pengcheng Cloud。",
+  "和 Pengcheng Cloud。",
   "报价备注（按原文；费用只计入报价各字段填写的内容）：Nanshan Compute — NVIDIA A800 80GB SXM：20,000 CNY monthly minimum",
   "团队 — 假定（任务未说明团队情况）",
   "迁移成本",
