@@ -658,7 +658,8 @@ cp_report_section_vendor_questions (Doc       *doc,
   heading = lines->len > (team ? 1u : 0u) ? (team ? _("Questions for the vendors and the team") : _("Questions for the vendors"))
             : _("Question for the team");
   /* A memo short of room sets them as it sets the risks (Doc.brief). */
-  kept_bullets (doc, heading, lines, doc->brief >= 1 ? doc->small : doc->body, doc->brief >= 1 ? 1 : 2, keep_height);
+  kept_bullets (doc, heading, lines, doc->brief >= CP_REPORT_MEMO_BRIEF_SMALL_QUESTIONS ? doc->small : doc->body,
+                doc->brief >= CP_REPORT_MEMO_BRIEF_SMALL_QUESTIONS ? 1 : 2, keep_height);
 }
 
 /* Whether page 1 lists the risks of @plan's recommended option. */
