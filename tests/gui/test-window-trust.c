@@ -213,7 +213,33 @@ chart_has_data (gpointer view)
 /* The Project Calendar's chart at 1024, 1600 and 1920 px: drawn at the
  * view's size as the view draws it, no text of its title or legend meets
  * the export and present buttons over its top right (walkthrough 20:
- * they covered "Planned cost (CNY)" at 1024). */
+ * they covered "Planned cost (CNY)" at 1024), and the week axis labels
+ * every week: the demo's calendar runs 30.0 days from 2026-12-04, so
+ * the weeks start 12-04, 12-11, 12-18, 12-25 and 01-01, five labels of
+ * five bytes on the axis' line (issue 26: at 1024 × 700 in English the
+ * first date and the end's label left 12-11 and 12-25 out). */
+static guint
+week_labels (GArray *boxes)
+{
+  double axis_y = -1;
+  guint n = 0;
+
+  for (guint i = 0; i < boxes->len; i++)
+    {
+      const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, i);
+
+      if (box->shown_bytes == strlen ("12-04"))
+        axis_y = MAX (axis_y, box->y);
+    }
+  for (guint i = 0; i < boxes->len; i++)
+    {
+      const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, i);
+
+      n += box->shown_bytes == strlen ("12-04") && fabs (box->y - axis_y) < 1;
+    }
+  return n;
+}
+
 static void
 test_calendar_legend_clear (void)
 {
@@ -268,6 +294,7 @@ test_calendar_legend_clear (void)
         }
       /* The title and the legend's words are among the texts tested. */
       g_assert_cmpuint (legend_boxes, >=, 2);
+      g_assert_cmpuint (week_labels (boxes), ==, 5);
     }
   cp_test_gui_close_window (window);
 }
