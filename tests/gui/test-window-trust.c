@@ -210,6 +210,38 @@ chart_has_data (gpointer view)
   return cp_chart_view_get_data (view) != NULL && gtk_widget_get_mapped (view);
 }
 
+/* The demo's inference service, on its Cost per Token tab: its quotes
+ * with a one-time setup fee (2,000, 10,000 and 5,000 CNY in the demo's
+ * file) are drawn, and the chart's note says that fee is not in the cost
+ * per token but in the total cost, as the table's tooltip does (issue
+ * 26: only the tooltip said so). */
+static void
+test_serving_note_setup_fee (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpProject *project = cp_window_get_project (window);
+  CpResultsView *results = cp_window_get_results_view (window);
+  guint service = G_MAXUINT;
+  GtkWidget *view;
+  const CpChartData *data;
+
+  for (guint i = 0; i < project->jobs->len && service == G_MAXUINT; i++)
+    if (((const CpJob *) g_ptr_array_index (project->jobs, i))->kind == CP_TASK_INFERENCE)
+      service = i;
+  g_assert_cmpuint (service, <, project->jobs->len);
+  select_job (window, service);
+  cp_test_gui_wait_results (results);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-serving-chart", NULL);
+  view = cp_test_gui_find_named (GTK_WIDGET (results), "serving-chart");
+  g_assert_nonnull (view);
+  cp_test_gui_wait_until (chart_has_data, view, "the serving chart");
+  data = cp_chart_view_get_data (CP_CHART_VIEW (view));
+  g_assert_cmpint (data->kind, ==, CP_CHART_SERVING);
+  g_assert_nonnull (strstr (data->note, chinese () ? "一次性开通费不计入每 token 成本，该费用计入总费用"
+                                                   : "one-time setup fee is left out of its cost per token; it is in the total cost"));
+  cp_test_gui_close_window (window);
+}
+
 /* The Project Calendar's chart at 1024, 1600 and 1920 px: drawn at the
  * view's size as the view draws it, no text of its title or legend meets
  * the export and present buttons over its top right (walkthrough 20:
@@ -355,6 +387,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-trust/refused-value-names-quote", test_refused_value_names_quote);
   g_test_add_func ("/gui/window-trust/fp8-without-fp8", test_fp8_without_fp8);
   g_test_add_func ("/gui/window-trust/calendar-legend-clear", test_calendar_legend_clear);
+  g_test_add_func ("/gui/window-trust/serving-note-setup-fee", test_serving_note_setup_fee);
   g_test_add_func ("/gui/window-trust/sidebar-f9", test_sidebar_f9);
   status = g_test_run ();
 
