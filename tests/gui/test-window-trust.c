@@ -242,6 +242,77 @@ test_serving_note_setup_fee (void)
   cp_test_gui_close_window (window);
 }
 
+/* The demo's 70B fine-tune on its Memory tab at 1920 × 1080, drawn at
+ * the view's size: "This job as recommended" found no place off the
+ * curves near its marker and stood 134 px under it, nearer another
+ * curve (issue 26). A job's label more than a line's height over or
+ * under its marker is led to it: the leader runs from the label's edge
+ * to a pixel of the recommended colour, the marker's fill, within a few
+ * pixels. */
+static void
+test_memory_label_led_to_marker (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpProject *project = cp_window_get_project (window);
+  CpResultsView *results = cp_window_get_results_view (window);
+  g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+  double highlight[3];
+  guint led = 0;
+  GtkWidget *view;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  int width, height;
+
+  g_assert_true (g_str_has_prefix (((const CpJob *) g_ptr_array_index (project->jobs, 0))->name, "70B"));
+  select_job (window, 0);
+  cp_test_gui_resize_window (window, 1920, 1080);
+  cp_test_gui_wait_results (results);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "show-memory-chart", NULL);
+  view = cp_test_gui_find_named (GTK_WIDGET (results), "memory-chart");
+  cp_test_gui_wait_until (chart_has_data, view, "the memory chart");
+  cp_test_gui_wait_frames (view, 3);
+  width = gtk_widget_get_width (view);
+  height = gtk_widget_get_height (view);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width, height);
+  cr = cairo_create (surface);
+  cp_chart_draw_full (cr, width, height, CP_CHART_STYLE_LIGHT, cp_chart_view_get_data (CP_CHART_VIEW (view)), boxes);
+  cairo_surface_flush (surface);
+  cp_chart_highlight_rgb (CP_CHART_STYLE_LIGHT, highlight);
+  for (guint i = 0; i < boxes->len; i++)
+    {
+      const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, i);
+      const guint8 *pixels = cairo_image_surface_get_data (surface);
+      int stride = cairo_image_surface_get_stride (surface);
+      double step = box->leader_y0 > box->leader_y1 ? 1 : -1;
+      gboolean at_marker = FALSE;
+
+      if (box->series != -1 || !box->leader)
+        continue;
+      led++;
+      g_test_message ("a label at (%.0f, %.0f) led %.0f px to (%.0f, %.0f)", box->x, box->y,
+                      fabs (box->leader_y1 - box->leader_y0), box->leader_x0, box->leader_y0);
+      /* The leader touches the label's box. */
+      g_assert_cmpfloat (box->leader_x1, >=, box->x);
+      g_assert_cmpfloat (box->leader_x1, <=, box->x + box->width);
+      g_assert_true (fabs (box->leader_y1 - box->y) < 0.5 || fabs (box->leader_y1 - (box->y + box->height)) < 0.5);
+      /* Its other end, past a pixel or two of the marker's outline. */
+      for (int d = 0; d <= 8 && !at_marker; d++)
+        {
+          int px = (int) round (box->leader_x0), py = (int) round (box->leader_y0 + step * d);
+          guint32 argb = *(const guint32 *) (pixels + py * stride + px * 4);
+
+          at_marker = fabs (((argb >> 16) & 0xff) - highlight[0] * 255) < 40 &&
+                      fabs (((argb >> 8) & 0xff) - highlight[1] * 255) < 40 &&
+                      fabs ((argb & 0xff) - highlight[2] * 255) < 40;
+        }
+      g_assert_true (at_marker);
+    }
+  g_assert_cmpuint (led, >=, 1);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  cp_test_gui_close_window (window);
+}
+
 /* The Project Calendar's chart at 1024, 1600 and 1920 px: drawn at the
  * view's size as the view draws it, no text of its title or legend meets
  * the export and present buttons over its top right (walkthrough 20:
@@ -388,6 +459,7 @@ main (int   argc,
   g_test_add_func ("/gui/window-trust/fp8-without-fp8", test_fp8_without_fp8);
   g_test_add_func ("/gui/window-trust/calendar-legend-clear", test_calendar_legend_clear);
   g_test_add_func ("/gui/window-trust/serving-note-setup-fee", test_serving_note_setup_fee);
+  g_test_add_func ("/gui/window-trust/memory-label-led-to-marker", test_memory_label_led_to_marker);
   g_test_add_func ("/gui/window-trust/sidebar-f9", test_sidebar_f9);
   status = g_test_run ();
 
