@@ -204,6 +204,8 @@ parse_text (CpFieldRow    *self,
     }
 }
 
+static GtkWidget *subtitle_label (AdwActionRow *row);
+
 /* A hint set from code longer than this many columns (a Chinese
  * character counts two) goes under the row: beside a drop-down such as
  * "FP8 mixed precision" the title's column is about 120 px wide even at
@@ -241,18 +243,24 @@ set_error (CpFieldRow *self,
     }
   else
     {
-      gboolean noted = hint_is_note (self);
-
       adw_action_row_set_subtitle (ADW_ACTION_ROW (self),
-                                   self->hint != NULL && !noted ? self->hint
+                                   self->hint != NULL ? self->hint
                                    : self->field->hint != NULL ? _(self->field->hint) : "");
       gtk_widget_remove_css_class (GTK_WIDGET (self), "cp-field-error");
       gtk_widget_remove_css_class (self->input, "error");
     }
+  /* A hint shown as the note keeps the row's subtitle text, read by
+   * assistive technology and the tests, with the title's line hidden. */
   if (self->note_label != NULL)
     {
-      gtk_label_set_text (GTK_LABEL (self->note_label), message == NULL && hint_is_note (self) ? self->hint : "");
-      gtk_widget_set_visible (self->note_label, message == NULL && hint_is_note (self));
+      gboolean noted = message == NULL && hint_is_note (self);
+      GtkWidget *subtitle = subtitle_label (ADW_ACTION_ROW (self));
+      const char *text = adw_action_row_get_subtitle (ADW_ACTION_ROW (self));
+
+      gtk_label_set_text (GTK_LABEL (self->note_label), noted ? self->hint : "");
+      gtk_widget_set_visible (self->note_label, noted);
+      if (subtitle != NULL)
+        gtk_widget_set_visible (subtitle, !noted && text != NULL && *text != '\0');
     }
 
   if (changed)
