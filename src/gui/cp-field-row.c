@@ -211,7 +211,7 @@ static GtkWidget *subtitle_label (AdwActionRow *row);
  * "FP8 mixed precision" the title's column is about 120 px wide even at
  * 1920 px, and "NVIDIA A800 80GB SXM, NVIDIA A100 80GB SXM4, Huawei
  * Ascend 910B2 64GB have no FP8: …" took eight lines of two or three
- * words there (issue 26). */
+ * words there (issue 26). Only beside a drop-down, the widest input. */
 #define NOTE_MIN_COLUMNS 48
 
 static gboolean
@@ -219,7 +219,9 @@ hint_is_note (CpFieldRow *self)
 {
   int columns = 0;
 
-  if (self->hint == NULL)
+  /* An entry's row keeps its hint beside it: a price's warning keeps
+   * the lines the row reserves for it (cp_field_row_keep_hint_lines()). */
+  if (self->hint == NULL || !GTK_IS_DROP_DOWN (self->input))
     return FALSE;
   for (const char *p = self->hint; *p != '\0'; p = g_utf8_next_char (p))
     columns += g_unichar_iswide (g_utf8_get_char (p)) ? 2 : 1;
