@@ -767,10 +767,13 @@ split_number (const char  *text,
 }
 
 /* cp_parse_duration_h() with a bare number counting @bare_hours hours
- * each: 1 for a term in hours, 24 for a deadline in days. */
+ * each: 1 for a term in hours, 24 for a deadline in days. A unit alone
+ * ("按月") is one of it for a term, and no number for a deadline (a
+ * plain "天" read as one day). */
 static gboolean
 parse_duration (const char *text,
                 double      bare_hours,
+                gboolean    unit_alone_is_one,
                 double      hours_per_month,
                 double     *out_h,
                 gboolean   *month_used,
@@ -820,6 +823,11 @@ parse_duration (const char *text,
     }
   /* "月", "按月": one of them. */
   numbered = split_number (copy, &value, &rest);
+  if (!numbered && !unit_alone_is_one)
+    {
+      set_not_a_number (error, text);
+      return FALSE;
+    }
   if (!numbered)
     {
       value = 1;
@@ -856,7 +864,7 @@ cp_parse_duration_h (const char *text,
                      gboolean   *month_used,
                      GError    **error)
 {
-  return parse_duration (text, 1, hours_per_month, out_h, month_used, error);
+  return parse_duration (text, 1, TRUE, hours_per_month, out_h, month_used, error);
 }
 
 gboolean
@@ -868,7 +876,7 @@ cp_parse_duration_days (const char *text,
   g_autoptr(GError) local_error = NULL;
   double hours;
 
-  if (!parse_duration (text, 24, hours_per_month, &hours, NULL, &local_error))
+  if (!parse_duration (text, 24, FALSE, hours_per_month, &hours, NULL, &local_error))
     {
       /* The reader's "unknown unit" lists units a deadline does not need;
        * what the field takes is said instead, in words that read as a

@@ -417,6 +417,10 @@ test_duration_days (void)
     g_assert_false (cp_parse_duration_days ("10 fortnights", 730, &days, &error));
     g_assert_cmpstr (error->message, ==, "“10 fortnights” is not a number of days: type a number, such as 10");
     g_clear_error (&error);
+    /* A unit alone is no number of days (a term's "按月" is one month). */
+    g_assert_false (cp_parse_duration_days ("天", 730, &days, &error));
+    g_assert_cmpstr (error->message, ==, "“天” is not a number of days: type a number, such as 10");
+    g_clear_error (&error);
     g_assert_false (cp_parse_duration_days ("-3天", 730, &days, &error));
     g_assert_error (error, CP_UNITS_ERROR, CP_UNITS_ERROR_RANGE);
     g_assert_cmpfloat (days, ==, -1);
