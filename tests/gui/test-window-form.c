@@ -170,6 +170,63 @@ test_sign_off_kept_on_close (void)
   cp_test_gui_close_window (window);
 }
 
+static gboolean
+chooser_mapped (gpointer user_data)
+{
+  GtkWidget **chooser = user_data;
+
+  *chooser = cp_test_gui_find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG);
+  return *chooser != NULL && gtk_widget_get_mapped (*chooser);
+}
+
+/* The export dialog's Prepared by: Enter did nothing, so a user who took
+ * it for "keep this" lost the name on closing. Enter goes on to the
+ * destination, keeping the name even when no file is then chosen;
+ * Cancel leaves the project's, as its button says. */
+static void
+test_export_preparer_enter (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpProject *project = cp_window_get_project (window);
+  g_autofree char *prepared_before = g_strdup (project->prepared_by);
+  GtkWidget *chooser = NULL;
+
+  for (guint enter = 0; enter < 2; enter++)
+    {
+      GtkWidget *dialog;
+      GtkBuilder *builder;
+      GtkWidget *row;
+      GtkWidget *text;
+
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.export-report", NULL));
+      cp_test_gui_spin ();
+      dialog = cp_test_gui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+      g_assert_nonnull (dialog);
+      builder = g_object_get_data (G_OBJECT (dialog), "builder");
+      row = GTK_WIDGET (gtk_builder_get_object (builder, "prepared_by_row"));
+      text = cp_test_gui_find_of_type (row, GTK_TYPE_TEXT);
+      gtk_widget_grab_focus (text);
+      gtk_editable_set_text (GTK_EDITABLE (row), "Zhao Liu");
+      cp_test_gui_spin ();
+      if (!enter)
+        {
+          adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+          gtk_window_close (GTK_WINDOW (dialog));
+          cp_test_gui_spin ();
+          g_assert_cmpstr (project->prepared_by, ==, prepared_before);
+          continue;
+        }
+      g_signal_emit_by_name (text, "activate");
+      cp_test_gui_wait_until (chooser_mapped, &chooser, "the Export Report chooser on screen");
+      g_assert_cmpstr (project->prepared_by, ==, "Zhao Liu");
+      gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
+      cp_test_gui_spin ();
+      g_assert_cmpstr (project->prepared_by, ==, "Zhao Liu");
+    }
+
+  cp_test_gui_close_window (window);
+}
+
 /* Walkthrough 21: a quote with no vendor read "Untitled Quote" in the
  * sidebar but "quote-2" in the verdict, the charts and the PDF. The
  * sidebar, the results' words and the report's name say the same, two
@@ -376,6 +433,7 @@ main (int   argc,
   app = cp_test_gui_init (&argc, &argv, "gui-form");
 
   g_test_add_func ("/gui/window-form/sign-off-kept-on-close", test_sign_off_kept_on_close);
+  g_test_add_func ("/gui/window-form/export-preparer-enter", test_export_preparer_enter);
   g_test_add_func ("/gui/window-form/untitled-quote-name", test_untitled_quote_name);
   g_test_add_func ("/gui/window-form/picker-escape-closes", test_picker_escape_closes);
   g_test_add_func ("/gui/window-form/deadline-with-unit", test_deadline_with_unit);
