@@ -367,7 +367,7 @@ update_vendor_hint (CpQuoteEditor *self)
     return;
   if (!cp_quote_has_vendor (self->quote))
     /* TRANSLATORS: under an empty Vendor; %s is the name the quote goes by meanwhile, such as "Untitled quote 2" */
-    hint = g_strdup_printf (_("Needed; until then, results and reports say “%s”"),
+    hint = g_strdup_printf (_("Needed; meanwhile “%s”"),
                             cp_quote_display_name (self->quote, self->project->quotes));
   set_row_hint (row, hint, TRUE);
 }
