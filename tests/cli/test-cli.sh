@@ -354,10 +354,12 @@ if run 0 demo "$TMP/nofit.cplan" && run 0 plan "$TMP/nofit.cplan"; then
   grep 'RTX 4090' "$TMP/nofit-job1.txt" | grep -q '  No  .*—  *—  *—  *—$' ||
     fail "the 4090 row of the 70B job still has a time or a cost"
   # Issue 26: values in the window's and the report's words, in sentence
-  # case: "Fits  Yes", technique "As configured" (the 4090 row runs as
-  # configured: nothing makes it fit), never "yes" / "as configured".
-  grep 'RTX 4090' "$TMP/nofit-job1.txt" | grep -q '  No  .*As configured' ||
-    fail "the 4090 row does not read 'No … As configured'"
+  # case; an option that cannot run has "—" under Technique, as in the
+  # report, and no row says "As configured", which named nothing and stood
+  # beside "Full recompute" in the window for the same option (walk 21).
+  grep 'RTX 4090' "$TMP/nofit-job1.txt" | grep -q '  No  .*—  *—  *—  *—  *—$' ||
+    fail "the 4090 row does not read 'No' with '—' under Technique"
+  lacks "$OUT" "As configured"
   grep '示例供应商 G' "$TMP/nofit-job1.txt" | grep -q '  Yes   *Met  *CPU offload' ||
     fail "the recommended row does not read 'Yes  Met  CPU offload'"
   lacks "$TMP/nofit-job1.txt" "as configured"
