@@ -169,9 +169,11 @@ cp_cli_estimate_write_xml (const Estimate    *e,
   cp_cli_xml_bool (w, "cpu-offload", est->cpu_offload);
   cp_cli_xml_bool (w, "flash-attention", est->flash_attention);
   cp_cli_xml_bool (w, "layout-searched", est->layout_searched);
-  /* What the search weighed: layouts timed, splits of the GPUs enumerated
-   * and those a lower bound on their run time left untimed. */
+  /* What the search weighed: layouts considered (timed, or left by a
+   * lower bound on their run time), of them those timed in full, splits
+   * of the GPUs enumerated and those a lower bound left untimed. */
   cp_cli_xml_uint (w, "layouts-evaluated", est->layouts_evaluated);
+  cp_cli_xml_uint (w, "layouts-timed", est->layouts_timed);
   cp_cli_xml_uint (w, "splits", est->layout_splits);
   cp_cli_xml_uint (w, "splits-pruned", est->layout_splits_pruned);
   /* The fastest layout that fits, where the chosen one keeps out of

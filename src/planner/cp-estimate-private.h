@@ -144,7 +144,8 @@ typedef struct {
   Candidate runner_up;
   double    fastest_run;  /* the fastest layout timed that fits, whatever its memory (0: none) */
   double    fastest_memory;
-  guint     evaluated;    /* layouts timed */
+  guint     evaluated;    /* layouts weighed: timed, or left by their lower bound */
+  guint     timed;        /* of them, timed */
   guint     splits;       /* splits of the GPUs enumerated */
   guint     pruned;       /* of them, left by their lower bound before memory or time */
 } Search;

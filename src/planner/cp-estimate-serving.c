@@ -500,6 +500,7 @@ _cp_estimate_inference (const CpJob      *job,
       if (!lay_out_replica (job, quote, settings, budget, weights, batched_tokens, max_sequences, g, &size))
         continue;
       est->layouts_evaluated++;
+      est->layouts_timed++;
       if (size.kv_exact && ceil (MAX (job->concurrency, 1u) / size.carried) * g <= max_gpus)
         {
           chosen = size;

@@ -318,6 +318,7 @@ estimate_training (const CpJob      *job,
   est->selective_recompute_flops_overhead = c.selective_overhead;
   est->loss_bytes_per_logit = cp_cross_entropy_bytes_per_logit (settings->cross_entropy);
   est->layouts_evaluated = search.evaluated;
+  est->layouts_timed = search.timed;
   est->layout_splits_pruned = search.pruned;
   if (technique == CP_TECHNIQUE_AS_CONFIGURED && search.best.fits)
     est->technique = _cp_technique_searched (&c, &techniques, &search.best.config);

@@ -87,7 +87,8 @@ typedef struct {
   CpTechnique  technique;          /* what had to be applied beyond the job's settings */
   gboolean     flash_attention;    /* asked for and run by the GPU */
   gboolean     layout_searched;    /* some part of the layout was left to the search */
-  guint        layouts_evaluated;  /* candidates timed by the search */
+  guint        layouts_evaluated;  /* candidates the search weighed: timed, or left by a lower bound on their run time */
+  guint        layouts_timed;      /* of them, timed in full */
   guint        layout_splits;      /* splits of the GPUs (TP × PP × interleave × EP) the search enumerated */
   guint        layout_splits_pruned; /* of them, skipped by a lower bound on their run time, never timed */
 

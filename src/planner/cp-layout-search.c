@@ -616,6 +616,7 @@ best_of_split (const Context  *c,
             break;   /* a larger micro-batch needs more memory still */
           layout_time (c, &cand.config, &cand.time, known);
           search->evaluated++;
+          search->timed++;
           if (search->fastest_run == 0 || cand.time.run < search->fastest_run)
             {
               search->fastest_run = cand.time.run;

@@ -5,7 +5,7 @@
  * and memory in %a. Not a test: a change meant to keep the model's answers
  * (a faster search) is checked by diffing this program's output before and
  * after it (`estimate-digest > before.txt`). With -c, the counts of layouts
- * evaluated and splits pruned are printed too; with --headroom F, the
+ * evaluated (weighed), of them timed, and splits pruned are printed too; with --headroom F, the
  * layout-headroom-time setting is F (0: the fastest layout always, as the
  * search chose before the setting).
  */
@@ -206,7 +206,7 @@ main (int   argc,
           for (guint nodes = 1; nodes <= MAX (quote.nodes_available, 1); nodes++)
             {
               CpEstimate est, of_series;
-              guint evaluated, pruned;
+              guint evaluated, timed, pruned;
               g_autoptr(GError) error = NULL;
 
               if (!cp_estimate (&job, &quote, nodes, &settings, &est, &error))
@@ -219,15 +219,17 @@ main (int   argc,
                   memcmp (&est, &of_series, sizeof est) != 0)
                 printf ("job %u.%u quote %u nodes %u: the series differs\n", b, v, qi, nodes);
               evaluated = est.layouts_evaluated;
+              timed = est.layouts_timed;
               pruned = est.layout_splits_pruned;
               est.layouts_evaluated = 0;
+              est.layouts_timed = 0;
               est.layout_splits_pruned = 0;
               printf ("job %u.%u quote %u nodes %u: %016" G_GINT64_MODIFIER "x run %a s, %a B/GPU, tp %u pp %u vs %u ep %u z %u mb %u r %u",
                       b, v, qi, nodes, digest (&est), est.total_s, est.memory_per_gpu_bytes,
                       est.layout.tensor_parallel, est.layout.pipeline_parallel, est.layout.virtual_stages,
                       est.layout.expert_parallel, est.layout.zero_stage, est.layout.micro_batch, est.layout.recompute);
               if (counts)
-                printf (", %u evaluated, %u of %u splits pruned", evaluated, pruned, est.layout_splits);
+                printf (", %u evaluated, %u timed, %u of %u splits pruned", evaluated, timed, pruned, est.layout_splits);
               printf ("\n");
             }
         }
