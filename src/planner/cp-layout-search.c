@@ -136,6 +136,31 @@ typedef struct {
   gboolean  has_time_split;
 } Known;
 
+/* split_lower_bound() by its parts, per token of a step: what bounds
+ * every layout of the split but the bubble, which is bounded at each
+ * micro-batch size by that size's micro-batches (layout_lower_bound()).
+ * valid: worked out for the split being weighed. */
+typedef struct {
+  double   compute_and_exposed;  /* compute and exposed tensor and expert traffic */
+  double   pipeline;             /* pipeline sends */
+  double   data_parallel;        /* the data-parallel reduction left exposed, at best */
+  double   pp, vs;
+  gboolean valid;
+} SplitBound;
+
+/* The lower bound of @b on the run of a layout of its split with @m
+ * micro-batches per step, and of every layout of it with fewer: the
+ * bubble's share (p − 1)/(m·v) only grows as m falls. */
+static inline double
+layout_lower_bound (const Context    *c,
+                    const SplitBound *b,
+                    double            m)
+{
+  double bubble_share = (b->pp - 1.0) / (m * b->vs);
+
+  return (b->compute_and_exposed * (1.0 + bubble_share) + b->pipeline + b->data_parallel) * c->job->tokens;
+}
+
 /* Whether two layouts of the same split (split_config() of it with the
  * same techniques) are one: the choices made within a split. */
 static inline gboolean
@@ -576,15 +601,19 @@ pool_choose (const Context *c,
  * its backward and adds bubble and memory, so the run time falls and then
  * rises. */
 static void
-best_of_split (const Context  *c,
-               const Split    *s,
-               guint           split,
-               const Choices  *choices,
-               const Config   *techniques,
-               Known          *known,
-               Pool           *pool,
-               Search         *search)
+best_of_split (const Context    *c,
+               const Split      *s,
+               guint             split,
+               const Choices    *choices,
+               const Config     *techniques,
+               const SplitBound *bound,
+               Known            *known,
+               Pool             *pool,
+               Search           *search)
 {
+  /* Constant while the split is weighed: the pool's fastest runs change
+   * once its layouts are all in. */
+  double cutoff = pool_cutoff (c, pool);
   guint dp = s->dp;
   double split_fastest_s = INFINITY, split_fastest_safe_s = INFINITY;
 
@@ -610,6 +639,17 @@ best_of_split (const Context  *c,
           /* Interleaving runs with no fewer micro-batches than stages. */
           if (i > 0 && s->vs > 1 && cand.config.m < s->pp)
             break;
+          /* Past the window any layout must run in to be chosen or be the
+           * runner-up, this layout and the larger micro-batches after it
+           * (fewer micro-batches, a larger bubble) are left untimed, their
+           * memory not worked out: none of them could enter the pool, nor
+           * be the fastest that fits (the pool's fastest run, within the
+           * window, is faster). */
+          if (bound->valid && layout_lower_bound (c, bound, cand.config.m) > cutoff)
+            {
+              search->evaluated++;
+              break;
+            }
           cand.fits = least_recompute_that_fits (c, choices, &cand.config, &cand.memory, known);
           cand.valid = TRUE;
           if (!cand.fits)
@@ -1112,11 +1152,12 @@ split_lower_bound (const Context *c,
                    const Choices *choices,
                    const Split   *s,
                    const Config  *techniques,
-                   Known         *known)
+                   Known         *known,
+                   SplitBound    *bound)
 {
   Config k;
   StepTime st;
-  double compute_per_token, bubble_share, exposed_per_token, hidden_dp = 0;
+  double compute_per_token, exposed_per_token, hidden_dp = 0;
   double tokens_most;
   guint mb_max = choices->mb_values[0];
 
@@ -1161,10 +1202,14 @@ split_lower_bound (const Context *c,
 
   /* Offload copies and the slowdown of overlapped compute are left out:
    * neither falls with the settings above, nor is bounded below by them. */
-  bubble_share = (k.pp - 1.0) / ((double) k.m * k.vs);
   exposed_per_token = (st.tp_exposed + st.all_to_all_exposed) / st.tokens;
-  return ((compute_per_token + exposed_per_token) * (1.0 + bubble_share) + st.pp / st.tokens +
-          hidden_dp / tokens_most) * c->job->tokens;
+  bound->compute_and_exposed = compute_per_token + exposed_per_token;
+  bound->pipeline = st.pp / st.tokens;
+  bound->data_parallel = hidden_dp / tokens_most;
+  bound->pp = k.pp;
+  bound->vs = k.vs;
+  bound->valid = TRUE;
+  return layout_lower_bound (c, bound, k.m);
 }
 
 /* Expert tensor-parallel sizes whose bounds' compute per token the
@@ -1277,10 +1322,11 @@ _cp_search_layout (const Context *c,
       guint index = split_order_peek (&order);
       Split *s = &splits[index];
       double cutoff = pool_cutoff (c, &pool);
-      double bound = order.sorted ? order.ranks[order.next].bound : order.ranks[0].bound;
+      double bound_s = order.sorted ? order.ranks[order.next].bound : order.ranks[0].bound;
+      SplitBound bound;
       Known known;
 
-      if (bound == G_MAXDOUBLE || bound > cutoff)
+      if (bound_s == G_MAXDOUBLE || bound_s > cutoff)
         break;
       split_order_take (&order);
       weighed_splits[weighed] = index;
@@ -1297,9 +1343,10 @@ _cp_search_layout (const Context *c,
           known.has_states[known.memory_config.zero_stage] = TRUE;
         }
       known.has_time_split = FALSE;
-      if (cutoff != INFINITY && split_lower_bound (c, &choices, s, techniques, &known) > cutoff)
+      bound.valid = FALSE;
+      if (cutoff != INFINITY && split_lower_bound (c, &choices, s, techniques, &known, &bound) > cutoff)
         continue;
-      best_of_split (c, s, index, &choices, techniques, &known, &pool, search);
+      best_of_split (c, s, index, &choices, techniques, &bound, &known, &pool, search);
     }
   search->pruned = n - weighed;
 
