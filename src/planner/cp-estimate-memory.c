@@ -507,16 +507,6 @@ _cp_layout_memory_states (const Context *c,
   mem->reducing = reducing;
 }
 
-/* Whether _cp_layout_memory_states() of @k depends on its micro-batches
- * per step (k->m): FSDP1's adapter gradients above. The layout search
- * shares the states of a split's layouts at one ZeRO stage by it. */
-gboolean
-_cp_layout_memory_states_depend_on_m (const Context *c,
-                                      const Config  *k)
-{
-  return (k->lora || k->qlora) && c->settings->fsdp1_adapter_gradients;
-}
-
 /* The activations of @k and the totals, on the model states
  * _cp_layout_memory_states() put in @mem for a layout of the same split,
  * ZeRO stage and micro-batches per step. */
@@ -560,7 +550,7 @@ _cp_layout_memory_activations (const Context *c,
   first = per_layer * layers_here * MIN ((double) k->m, p);
   if (k->vs > 1)
     first *= 1.0 + (p - 1.0) / (p * k->vs);
-  logits = cp_cross_entropy_bytes_per_logit (settings->cross_entropy) * c->seq * k->mb * c->vocab / t;
+  logits = c->logit_bytes_per_seq * k->mb * c->vocab / t;
   last = per_layer * layers_here + logits;
   mem->activations = c->act_scale * MAX (first, last);
 

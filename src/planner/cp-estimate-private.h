@@ -95,6 +95,10 @@ typedef struct {
   double  hidden;
   double  seq;
   double  vocab;
+  /* what the loss keeps of the logits per sequence position and vocabulary
+   * entry of a micro-batch of one sequence, before tensor parallelism
+   * (cp_cross_entropy_bytes_per_logit() × s): every layout's memory asks */
+  double  logit_bytes_per_seq;
   double  dense_layer_params;   /* all layers' non-expert parameters */
   double  expert_params;        /* routed experts of all layers */
   double  embedding_all;        /* input and output tables */
@@ -276,9 +280,16 @@ _cp_layout_memory_states (const Context *c,
                           const Config  *k,
                           Memory        *mem);
 
-gboolean
+/* Whether _cp_layout_memory_states() of @k depends on its micro-batches
+ * per step (k->m): FSDP1's adapter gradients (cp-estimate-memory.c). The
+ * layout search shares the states of a split's layouts at one ZeRO stage
+ * by it. Inline: asked for each layout the search weighs. */
+static inline gboolean
 _cp_layout_memory_states_depend_on_m (const Context *c,
-                                      const Config  *k);
+                                      const Config  *k)
+{
+  return (k->lora || k->qlora) && c->settings->fsdp1_adapter_gradients;
+}
 
 void
 _cp_layout_memory_activations (const Context *c,

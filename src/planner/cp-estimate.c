@@ -125,6 +125,7 @@ context_init (Context          *c,
   c->hidden = m->hidden;
   c->seq = job->seq_len;
   c->vocab = m->vocab;
+  c->logit_bytes_per_seq = cp_cross_entropy_bytes_per_logit (settings->cross_entropy) * c->seq;
   c->moe_layers = cp_model_spec_moe_layers (m);
   c->experts_total = cp_model_spec_is_moe (m) ? m->experts_total : 1;
   c->top_k = cp_model_spec_is_moe (m) ? MAX (m->experts_active, 1) : 1;
