@@ -315,7 +315,7 @@ cp_report_vendor_name (const CpProject *project,
 {
   const CpQuote *quote = g_ptr_array_index (project->quotes, index);
 
-  return quote->vendor != NULL && *quote->vendor != '\0' ? quote->vendor : quote->id;
+  return quote->vendor != NULL && *quote->vendor != '\0' ? quote->vendor : cp_quote_display_name (quote, project->quotes);
 }
 
 /* The sentence of cp_report_overbooking_sentence() with @jobs for the
