@@ -92,6 +92,76 @@ test_join_names (void)
     }
 }
 
+/* Approver 21, finding 2: the recommended quote states neither the host
+ * memory its plan keeps nor a storage price, and with that storage
+ * priced as the dearest other quote prices it (Vendor D's 1,200 CNY per
+ * TB-month: 9,984 + 10 TB × 1,200 × 8 days / 30.4 = about 13,126 CNY)
+ * Vendor E wins at its own 10,669 CNY: "Not firm" says both, with the
+ * figures, not only the host memory. Hand-built plan; figures as the
+ * demo's 70B job. */
+static void
+test_unconfirmed_host_memory_and_storage (void)
+{
+  static const struct {
+    const char *lang;
+    gboolean priced_winner;
+    const char *says;
+  } cases[] = {
+    { "en", TRUE, "Not firm: it rests on host memory and a storage price the quote does not state. At Vendor D’s price it "
+      "costs about 13,126 CNY, and Vendor E wins at 10,669 CNY. Ask Vendor G whether each machine has 1,043 GiB of host "
+      "memory, and its storage price." },
+    { "zh_CN", TRUE, "尚未确定：它依赖报价未写明的主机内存和存储价格。按Vendor D的价格计，它约需 ¥13,126，Vendor E 将以 "
+      "¥10,669 胜出。请向Vendor G确认每台机器是否有 1,043 GiB 主机内存，以及其存储价格。" },
+    /* No other quote wins with the storage priced: the host memory alone. */
+    { "en", FALSE, "Not firm: it rests on host memory the quote does not state. Ask Vendor G whether each machine has "
+      "1,043 GiB of host memory." },
+  };
+  static const char *vendors[] = { "Vendor G", "Vendor E", "Vendor D" };
+  static const double storage_prices[] = { 0, 600, 1200 };
+  g_autoptr(CpProject) project = cp_project_new ();
+
+  for (guint q = 0; q < G_N_ELEMENTS (vendors); q++)
+    {
+      CpQuote *quote = cp_quote_new ();
+
+      quote->vendor = g_strdup (vendors[q]);
+      quote->storage_price_per_tb_month = storage_prices[q];
+      cp_project_add_quote (project, quote);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      CpPlan plan = { 0 };
+      CpReason reason = { CP_RULE_R6_TOTAL_COST, CP_OUTCOME_ASK_UNSTATED_COSTS, 0, { 0, CP_UNSTATED_STORAGE_PRICE, 0, 0 } };
+      const char *field = NULL;
+      g_autofree char *says = NULL;
+
+      plan.options = g_array_new (FALSE, TRUE, sizeof (CpOption));
+      plan.reasons = g_array_new (FALSE, TRUE, sizeof (CpReason));
+      for (guint q = 0; q < G_N_ELEMENTS (vendors); q++)
+        {
+          CpOption option = { 0 };
+
+          option.quote_index = q;
+          option.feasible = TRUE;
+          option.estimate.fits = TRUE;
+          option.estimate.nodes = 1;
+          option.estimate.host_memory_per_node_bytes = q == 0 ? 1043.0 * 1024 * 1024 * 1024 : 0;
+          g_array_append_val (plan.options, option);
+        }
+      g_array_append_val (plan.reasons, reason);
+      plan.recommended = 0;
+      plan.billing_terms_winner = -1;
+      plan.unstated_costs_winner = cases[i].priced_winner ? 1 : -1;
+      plan.unstated_costs_winner_cost = 10669;
+      plan.unstated_costs_recommended_cost = 13126;
+      says = cp_words_unconfirmed (project, &plan, cases[i].lang, &field);
+      g_assert_cmpstr (field, ==, "host-memory");
+      g_assert_cmpstr (says, ==, cases[i].says);
+      g_array_unref (plan.options);
+      g_array_unref (plan.reasons);
+    }
+}
+
 /* Notes that state billing terms, in either language and whether they
  * state a minimum or its absence, are quoted with the billing question;
  * notes on anything else are not, although "term" is in "determined"
@@ -136,5 +206,6 @@ main (int argc, char **argv)
   g_test_add_func ("/report/words/single-memory", test_single_memory);
   g_test_add_func ("/report/words/join-names", test_join_names);
   g_test_add_func ("/report/words/note-terms", test_note_terms);
+  g_test_add_func ("/report/words/unconfirmed-host-memory-and-storage", test_unconfirmed_host_memory_and_storage);
   return g_test_run ();
 }
