@@ -221,11 +221,11 @@ host_memory_and_prices_unconfirmed (const CpProject *project,
                           what, own_cost, winner_name, winner_cost, name, need, what);
 }
 
-char *
-cp_words_unconfirmed (const CpProject *project,
-                      const CpPlan    *plan,
-                      const char      *lang,
-                      const char     **field)
+static char *
+unconfirmed_text (const CpProject *project,
+                  const CpPlan    *plan,
+                  const char      *lang,
+                  const char     **field)
 {
   const CpOption *option;
   const CpQuote *quote;
@@ -296,6 +296,18 @@ cp_words_unconfirmed (const CpProject *project,
                             name, need);
   cp_i18n_pop_language ();
   return text;
+}
+
+char *
+cp_words_unconfirmed (const CpProject *project,
+                      const CpPlan    *plan,
+                      const char      *lang,
+                      const char     **field)
+{
+  g_autofree char *text = unconfirmed_text (project, plan, lang, field);
+
+  /* Names and figures set into a Chinese sentence, spaced by one rule. */
+  return cp_i18n_space_chinese (text, lang);
 }
 
 char *

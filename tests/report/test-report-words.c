@@ -110,8 +110,8 @@ test_unconfirmed_host_memory_and_storage (void)
     { "en", TRUE, "Not firm: it rests on host memory and a storage price the quote does not state. At Vendor D’s price it "
       "costs about 13,126 CNY, and Vendor E wins at 10,669 CNY. Ask Vendor G whether each machine has 1,043 GiB of host "
       "memory, and its storage price." },
-    { "zh_CN", TRUE, "尚未确定：它依赖报价未写明的主机内存和存储价格。按Vendor D的价格计，它约需 ¥13,126，Vendor E 将以 "
-      "¥10,669 胜出。请向Vendor G确认每台机器是否有 1,043 GiB 主机内存，以及其存储价格。" },
+    { "zh_CN", TRUE, "尚未确定：它依赖报价未写明的主机内存和存储价格。按 Vendor D 的价格计，它约需 ¥13,126，Vendor E 将以 "
+      "¥10,669 胜出。请向 Vendor G 确认每台机器是否有 1,043 GiB 主机内存，以及其存储价格。" },
     /* No other quote wins with the storage priced: the host memory alone. */
     { "en", FALSE, "Not firm: it rests on host memory the quote does not state. Ask Vendor G whether each machine has "
       "1,043 GiB of host memory." },
@@ -162,6 +162,40 @@ test_unconfirmed_host_memory_and_storage (void)
     }
 }
 
+/* One spacing rule for Chinese sentences joined from parts (approver 21,
+ * finding 7): no space after full-width punctuation (22 "。 " in the
+ * demo's Chinese report), none between two Chinese characters, one
+ * between Chinese and Latin text or digits, none doubled; English is
+ * left as it is. */
+static void
+test_space_chinese (void)
+{
+  static const struct {
+    const char *lang;
+    const char *joined;
+    const char *spaced;
+  } cases[] = {
+    { "zh_CN", "完成。 次优方案：示例供应商 E，¥10,669。", "完成。次优方案：示例供应商 E，¥10,669。" },
+    { "zh_CN", "上述 5 个任务 同时使用", "上述 5 个任务同时使用" },
+    { "zh_CN", "在 4 个 南山智算 C 节点上", "在 4 个南山智算 C 节点上" },
+    { "zh_CN", "请向深圳云算 A确认", "请向深圳云算 A 确认" },
+    { "zh_CN", "鹏城算力 B和南山智算 C", "鹏城算力 B 和南山智算 C" },
+    { "zh_CN", "请向示例供应商 G (Example vendor G)确认", "请向示例供应商 G (Example vendor G) 确认" },
+    { "zh_CN", "采用CPU 卸载", "采用 CPU 卸载" },
+    { "zh_CN", "因为 深圳云算 A", "因为深圳云算 A" },
+    { "zh_CN", "约需¥13,126，多  ¥685（6.9%）。", "约需 ¥13,126，多 ¥685（6.9%）。" },
+    { "zh_CN", "截至 1月24日，每 TB·月 ¥1,200", "截至 1月24日，每 TB·月 ¥1,200" },
+    { "en", "Done.  Next best: Vendor E。 ", "Done.  Next best: Vendor E。 " },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *spaced = cp_i18n_space_chinese (cases[i].joined, cases[i].lang);
+
+      g_assert_cmpstr (spaced, ==, cases[i].spaced);
+    }
+}
+
 /* Notes that state billing terms, in either language and whether they
  * state a minimum or its absence, are quoted with the billing question;
  * notes on anything else are not, although "term" is in "determined"
@@ -206,6 +240,7 @@ main (int argc, char **argv)
   g_test_add_func ("/report/words/single-memory", test_single_memory);
   g_test_add_func ("/report/words/join-names", test_join_names);
   g_test_add_func ("/report/words/note-terms", test_note_terms);
+  g_test_add_func ("/report/words/space-chinese", test_space_chinese);
   g_test_add_func ("/report/words/unconfirmed-host-memory-and-storage", test_unconfirmed_host_memory_and_storage);
   return g_test_run ();
 }
