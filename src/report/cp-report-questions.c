@@ -792,7 +792,7 @@ cp_report_risk_lines (Doc       *doc,
     if (chances != NULL)
       {
         /* TRANSLATORS: a risk; then each job run on one machine with the chance of an interruption during its run */
-        g_ptr_array_add (lines, g_strdup_printf (_("One machine is a single point of failure: an interruption stops the run until the machine is repaired or replaced, so keep checkpoints off the machine. The chance of one during the run, at the per-GPU failure rate of large clusters: %s."),
+        g_ptr_array_add (lines, g_strdup_printf (_("One machine is a single point of failure: an interruption stops the run until the machine is repaired or replaced; keep checkpoints off it. Chance of one during the run, at large clusters’ per-GPU failure rate: %s."),
                                                  chances->str));
       }
   }

@@ -975,7 +975,7 @@ test_plan_asks_once_and_never_contradicts (void)
   g_assert_cmpint (demo.status, ==, 0);
   RUN (&run, "plan", "plan-demo.cplan", "--job", "1");
   g_assert_cmpint (run.status, ==, 0);
-  g_assert_nonnull (strstr (run.out, "\nNot firm: it rests on host memory and a storage price the quote does not state."));
+  g_assert_nonnull (strstr (run.out, "\nNot firm: it rests on host memory and a storage price the quote does not state;"));
   g_assert_null (strstr (run.out, "holds across the range"));
   around = g_strsplit (run.out, question, -1);
   g_assert_cmpuint (g_strv_length (around), ==, 2);

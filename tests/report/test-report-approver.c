@@ -341,7 +341,7 @@ test_gpu_maker (void)
   g_assert_cmpstr (cp_words_risk_detail (CP_RISK_SETUP_TIME, CP_GPU_MAKER_HUAWEI), ==,
                    "the NPU driver and firmware, CANN, HCCL, torch_npu and the training framework are installed and checked on the rented machine before the run can start");
   g_assert_cmpstr (cp_words_risk_detail (CP_RISK_SETUP_TIME, CP_GPU_MAKER_NVIDIA), ==,
-                   "drivers, CUDA, NCCL and the training framework are installed and checked on the rented machine before the run can start");
+                   "drivers, CUDA, NCCL and the training framework are installed and checked before the run can start");
   g_assert_null (strstr (cp_words_risk_detail (CP_RISK_SETUP_TIME, CP_GPU_MAKER_UNKNOWN), "CUDA"));
   /* The other risks do not depend on the maker. */
   g_assert_cmpstr (cp_words_risk_detail (CP_RISK_IDLE_CAPACITY, CP_GPU_MAKER_HUAWEI), ==,
@@ -532,13 +532,12 @@ test_unconfirmed (void)
    * TB-month (10 × 1,200 × 7.96 / 30.42 = 3,142), E winning at 10,669 CNY
    * (approver 21, finding 2). */
   check_unconfirmed ("en", "the choice holds across it", "No range: the term and its price are fixed, and the choice holds.",
-                     "Not firm: it rests on host memory and a storage price the quote does not state. At 示例供应商 D (Example vendor D)’s "
-                     "price it costs about 13,126 CNY, and 示例供应商 E (Example vendor E) wins at 10,669 CNY. Ask 示例供应商 G "
-                     "(Example vendor G) whether each machine has 1,043 GiB of host memory, and its storage price.");
+                     "Not firm: it rests on host memory and a storage price the quote does not state; at 示例供应商 D (Example vendor D)’s "
+                     "price it costs 13,126 CNY and 示例供应商 E (Example vendor E) wins at 10,669 CNY. Ask 示例供应商 G "
+                     "(Example vendor G) for both.");
   check_unconfirmed ("zh_CN", "在此范围内结论不变", "无浮动：期限与价格都是固定的，结论不变。",
-                     "尚未确定：它依赖报价未写明的主机内存和存储价格。按示例供应商 D (Example vendor D) 的价格计，它约需 ¥13,126，"
-                     "示例供应商 E (Example vendor E) 将以 ¥10,669 胜出。请向示例供应商 G (Example vendor G) 确认每台机器是否有 "
-                     "1,043 GiB 主机内存，以及其存储价格。");
+                     "尚未确定：它依赖报价未写明的主机内存和存储价格；按示例供应商 D (Example vendor D) 的价格计，它需 ¥13,126，"
+                     "示例供应商 E (Example vendor E) 将以 ¥10,669 胜出。请向示例供应商 G (Example vendor G) 确认这两项。");
 }
 
 /* Counts in Chinese read in 万 and 亿, as Chinese business text writes
