@@ -1108,6 +1108,7 @@ check_unstated_costs (CpPlan           *plan,
   plan->unstated_costs_winner = reading_winner (plan, job, scratch, &plan->unstated_costs_winner_cost);
   if (plan->unstated_costs_winner < 0)
     return;
+  plan->unstated_costs_recommended_cost = scratch[plan->recommended].total_cost;
   plan->verdict_robust = FALSE;
   for (guint i = 0; i < plan->options->len; i++)
     {

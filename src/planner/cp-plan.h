@@ -186,6 +186,9 @@ typedef struct {
    * to ask. */
   int         unstated_costs_winner;
   double      unstated_costs_winner_cost;
+  /* The recommended option's total cost read that way, to say what it
+   * would cost beside the winner's (set with unstated_costs_winner). */
+  double      unstated_costs_recommended_cost;
   /* No complete quote, but some lack only their price (or its exchange
    * rate): those are evaluated for what their hardware runs, the verdict
    * is technical (the fewest nodes that run the job in time, soonest

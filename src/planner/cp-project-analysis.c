@@ -556,6 +556,7 @@ cp_project_analysis_take_details (CpProjectAnalysis *analysis,
       entry->plan->billing_terms_winner_cost = order->plan->billing_terms_winner_cost;
       entry->plan->unstated_costs_winner = order->plan->unstated_costs_winner;
       entry->plan->unstated_costs_winner_cost = order->plan->unstated_costs_winner_cost;
+      entry->plan->unstated_costs_recommended_cost = order->plan->unstated_costs_recommended_cost;
       entry->plan->has_robustness = TRUE;
       entry->has_robustness = TRUE;
     }

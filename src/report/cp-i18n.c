@@ -149,6 +149,89 @@ cp_i18n_is_chinese (const char *lang)
   return lang != NULL && g_ascii_strncasecmp (lang, "zh", 2) == 0;
 }
 
+/* A Chinese character that takes no space beside another: a Han
+ * character or kana, not full-width punctuation. */
+static gboolean
+is_chinese_word_char (gunichar c)
+{
+  return g_unichar_iswide (c) && !g_unichar_ispunct (c) && c != 0x3000;
+}
+
+/* Full-width punctuation, which carries its own spacing. */
+static gboolean
+is_full_width_punct (gunichar c)
+{
+  return g_unichar_iswide (c) && g_unichar_ispunct (c);
+}
+
+/* Latin text spaced from a Chinese character beside it (on its @left or
+ * right side): letters, digits, a currency sign before an amount, and a
+ * bracket that opens (to the right of Chinese) or closes (to its left) a
+ * Latin name. */
+static gboolean
+is_spaced_latin (gunichar c,
+                 gboolean right_of_chinese)
+{
+  if (c == 0 || g_unichar_iswide (c))
+    return FALSE;
+  if (g_unichar_isalnum (c))
+    return TRUE;
+  if (right_of_chinese)
+    return c == '(' || c == 0x00A5 /* ¥ */ || c == '$';
+  return c == ')' || c == '%';
+}
+
+/* Digits written against a date's 年, 月 or 日 take no space: 1月24日. */
+static gboolean
+is_date_unit (gunichar c)
+{
+  return c == 0x5E74 /* 年 */ || c == 0x6708 /* 月 */ || c == 0x65E5 /* 日 */;
+}
+
+char *
+cp_i18n_space_chinese (const char *text,
+                       const char *lang)
+{
+  GString *out;
+  gunichar last = 0;   /* the last character written, not a space */
+  gboolean pending_space = FALSE;
+
+  if (text == NULL)
+    return NULL;
+  if (!cp_i18n_is_chinese (lang))
+    return g_strdup (text);
+  out = g_string_sized_new (strlen (text) + 16);
+  for (const char *p = text; *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+      gboolean space;
+
+      if (c == ' ')
+        {
+          pending_space = last != 0;
+          continue;
+        }
+      if (last == 0 || last == '\n' || c == '\n')
+        space = pending_space && last != '\n' && c != '\n';
+      else if (is_full_width_punct (last) || is_full_width_punct (c))
+        space = FALSE;
+      else if (is_chinese_word_char (last) && is_chinese_word_char (c))
+        space = FALSE;
+      else if (is_chinese_word_char (last) && is_spaced_latin (c, TRUE))
+        space = !(g_unichar_isdigit (c) && is_date_unit (last));
+      else if (is_spaced_latin (last, FALSE) && is_chinese_word_char (c))
+        space = !(g_unichar_isdigit (last) && is_date_unit (c));
+      else
+        space = pending_space;
+      if (space)
+        g_string_append_c (out, ' ');
+      g_string_append_unichar (out, c);
+      last = c;
+      pending_space = FALSE;
+    }
+  return g_string_free (out, FALSE);
+}
+
 const char *
 cp_i18n_pango_language (const char *lang)
 {

@@ -39,6 +39,15 @@ const char *cp_i18n_pgettext (const char *context, const char *msgid) G_GNUC_FOR
 
 /* TRUE for "zh_CN" and its spellings ("zh-CN", "zh_CN.UTF-8", "zh"). */
 gboolean cp_i18n_is_chinese    (const char *lang);
+/* @text as Chinese typesetting spaces it when @lang is Chinese, one rule
+ * for every sentence joined from parts: no space after or before
+ * full-width punctuation ("。 次优" → "。次优") nor between two Chinese
+ * characters ("上述 5 个任务 同时" → "上述 5 个任务同时"), one space
+ * between a Chinese character and Latin letters, digits or a bracketed
+ * Latin name ("向深圳云算 A确认" → "向深圳云算 A 确认"), except digits
+ * in a date (1月24日), and never two spaces. Other languages: a copy. */
+char       *cp_i18n_space_chinese (const char *text,
+                                   const char *lang);
 /* The pango/BCP 47 tag for @lang: "zh-cn" or "en". */
 const char *cp_i18n_pango_language (const char *lang);
 

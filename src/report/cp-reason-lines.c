@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 
+#include "cp-i18n.h"
 #include "cp-reason-lines.h"
 #include "cp-reason-text.h"
 #include "cp-report-sections.h"
@@ -29,23 +30,23 @@ same_question (const CpProject *project,
   return g_strcmp0 (a_bytes, b_bytes) == 0;
 }
 
-/* "A, B, C", as the report's budget lists the vendors a question is put
- * to. */
-static char *
-join_names (GPtrArray *names)
+/* The vendor of quote @quote_index, or its offer's name when it names
+ * none: whom a question is put to. */
+static const char *
+quote_vendor (const CpProject *project,
+              int              quote_index)
 {
-  GString *text = g_string_new (NULL);
+  const CpQuote *quote = g_ptr_array_index (project->quotes, quote_index);
 
-  for (guint i = 0; i < names->len; i++)
-    {
-      if (i > 0)
-        /* TRANSLATORS: between the names of the vendors a question is put to */
-        g_string_append (text, _(", "));
-      g_string_append (text, g_ptr_array_index (names, i));
-    }
-  return g_string_free (text, FALSE);
+  if (quote->vendor != NULL && *quote->vendor != '\0')
+    return quote->vendor;
+  return quote->offer_name != NULL ? quote->offer_name : "";
 }
 
+/* One question put to several vendors, named directly and joined as the
+ * language writes a list ("Ask Futian GPU Cloud and Bao'an AI Center
+ * …"): "the vendors of Futian GPU Cloud, Bao'an AI Center" had no "and"
+ * and read as the vendor of a vendor (walkthrough 21, item 9). */
 static char *
 vendor_question (const CpProject *project,
                  const CpReason  *reason,
@@ -55,27 +56,27 @@ vendor_question (const CpProject *project,
   switch (reason->outcome)
     {
     case CP_OUTCOME_ASK_BANDWIDTH:
-      /* TRANSLATORS: R6; the names of several quotes */
-      return g_strdup_printf (_("Ask the vendors of %s whether inter-node bandwidth is dedicated or shared; until then it is evaluated as shared."),
+      /* TRANSLATORS: R6; the vendors asked, joined as a list ("A, B and C") */
+      return g_strdup_printf (_("Ask %s whether inter-node bandwidth is dedicated or shared; until then it is evaluated as shared."),
                               names);
     case CP_OUTCOME_ASK_STORAGE:
-      /* TRANSLATORS: R6; the names of several quotes */
-      return g_strdup_printf (_("Ask the vendors of %s what storage is offered: a parallel file system or a network disk."),
+      /* TRANSLATORS: R6; the vendors asked, joined as a list ("A, B and C") */
+      return g_strdup_printf (_("Ask %s what storage is offered: a parallel file system or a network disk."),
                               names);
     case CP_OUTCOME_ASK_BILLING_TERMS:
-      /* TRANSLATORS: R6; the names of several quotes */
-      return g_strdup_printf (_("Ask the vendors of %s how they bill (by the hour or by the month) and whether there is a minimum rental term: the quotes do not say, and the recommendation depends on it."),
+      /* TRANSLATORS: R6; the vendors asked, joined as a list ("A, B and C") */
+      return g_strdup_printf (_("Ask %s how they bill (by the hour or by the month) and whether there is a minimum rental term: the quotes do not say, and the recommendation depends on it."),
                               names);
     case CP_OUTCOME_ASK_UNSTATED_COSTS:
-      /* TRANSLATORS: R6; the names of several quotes */
-      return g_strdup_printf (_("Ask the vendors of %s what storage and the network between nodes cost: the quotes do not say, they are counted as nothing, and the recommendation depends on it."),
+      /* TRANSLATORS: R6; the vendors asked, joined as a list ("A, B and C") */
+      return g_strdup_printf (_("Ask %s what storage and the network between nodes cost: the quotes do not say, they are counted as nothing, and the recommendation depends on it."),
                               names);
     default:
       {
         g_autofree char *bytes = cp_words_host_memory (reason->values[1], project->settings.memory_unit, lang);
 
-        /* TRANSLATORS: R6; the names of several quotes, then a size */
-        return g_strdup_printf (_("Ask the vendors of %s how much host memory each machine has: CPU offload keeps %s of optimizer states, fp32 master weights and gradients there, which this plan assumes the machines have."),
+        /* TRANSLATORS: R6; the vendors asked, joined as a list ("A, B and C"), then a size */
+        return g_strdup_printf (_("Ask %s how much host memory each machine has: CPU offload keeps %s of optimizer states, fp32 master weights and gradients there, which this plan assumes the machines have."),
                                 names, bytes);
       }
     }
@@ -102,6 +103,7 @@ cp_reason_lines (const CpProject *project,
       {
         const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
         g_autoptr(GPtrArray) names = NULL;
+        guint quotes;
 
         if (asked[i] || reason->rule != rule)
           continue;
@@ -114,24 +116,34 @@ cp_reason_lines (const CpProject *project,
             continue;
           }
 
-        names = g_ptr_array_new_with_free_func (g_free);
+        names = g_ptr_array_new ();
+        quotes = 0;
         for (guint j = i; j < plan->reasons->len; j++)
           {
             const CpReason *other = &g_array_index (plan->reasons, CpReason, j);
+            const char *vendor;
 
-            if (!asked[j] && same_question (project, reason, other, lang))
-              {
-                asked[j] = TRUE;
-                g_ptr_array_add (names, cp_words_quote_name (project, other->quote_index));
-              }
+            if (asked[j] || !same_question (project, reason, other, lang))
+              continue;
+            asked[j] = TRUE;
+            quotes++;
+            vendor = quote_vendor (project, other->quote_index);
+            /* A vendor with two quotes is asked once. */
+            if (!g_ptr_array_find_with_equal_func (names, vendor, g_str_equal, NULL))
+              g_ptr_array_add (names, (gpointer) vendor);
           }
-        if (names->len == 1)
+        if (quotes == 1)
           g_ptr_array_add (lines, cp_reason_text (reason, project, plan, lang));
         else
           {
-            g_autofree char *joined = join_names (names);
+            g_autofree char *joined = NULL;
+            g_autofree char *question = NULL;
 
-            g_ptr_array_add (lines, vendor_question (project, reason, joined, lang));
+            cp_i18n_push_language (lang);
+            joined = cp_words_join_names (names);
+            cp_i18n_pop_language ();
+            question = vendor_question (project, reason, joined, lang);
+            g_ptr_array_add (lines, cp_i18n_space_chinese (question, lang));
           }
         g_array_append_val (rules, reason->rule);
       }

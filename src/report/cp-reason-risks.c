@@ -250,12 +250,15 @@ cp_option_risks_except (const CpProject   *project,
         {
           g_autofree char *chance = interruption_chance (e->expected_interruptions, lang);
 
-          /* TRANSLATORS: a risk; the chance of an interruption such as "0.03%", a percentage, then a duration */
-          add_risk_text (risks, g_strdup_printf (_("The chance of an interruption during the run is %s (one GPU failing stops all of them): goodput %s, %s lost to restarts and redone work, already counted in run time and cost. Ask the vendor how fast failed nodes are replaced."), chance, goodput, lost));
+          /* TRANSLATORS: a risk of a run over several nodes, any GPU's failure stopping every node (approver 21:
+           * "one GPU failing stops all of them" was unclear); the chance of an interruption such as "0.03%", a
+           * percentage, then a duration */
+          add_risk_text (risks, g_strdup_printf (_("Any GPU failing stops every node: the chance of that during the run is %s; goodput %s, %s lost to restarts, counted in time and cost. Ask the vendor how fast failed nodes are replaced."), chance, goodput, lost));
         }
       else
-        /* TRANSLATORS: a risk; a number of interruptions, a percentage, then a duration */
-        add_risk_text (risks, g_strdup_printf (_("About %s interruptions are expected over the run (one GPU failing stops all of them): goodput %s, %s lost to restarts and redone work, already counted in run time and cost. Ask the vendor how fast failed nodes are replaced."), interruptions, goodput, lost));
+        /* TRANSLATORS: a risk of a run over several nodes, any GPU's failure stopping every node; a number of
+         * interruptions, a percentage, then a duration */
+        add_risk_text (risks, g_strdup_printf (_("Any GPU failing stops every node: about %s such interruptions are expected over the run; goodput %s, %s lost to restarts, counted in time and cost. Ask the vendor how fast failed nodes are replaced."), interruptions, goodput, lost));
     }
 
   if (cp_job_deadline_days (job) > 0 && isfinite (e->calendar_days))

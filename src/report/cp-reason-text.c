@@ -258,7 +258,7 @@ cp_words_risk_detail (CpRisk     risk,
     switch (maker)
       {
       case CP_GPU_MAKER_NVIDIA:
-        return _("drivers, CUDA, NCCL and the training framework are installed and checked on the rented machine before the run can start");
+        return _("drivers, CUDA, NCCL and the training framework are installed and checked before the run can start");
       case CP_GPU_MAKER_HUAWEI:
         /* TRANSLATORS: Ascend's software stack; CANN, HCCL and torch_npu are names, not translated */
         return _("the NPU driver and firmware, CANN, HCCL, torch_npu and the training framework are installed and checked on the rented machine before the run can start");

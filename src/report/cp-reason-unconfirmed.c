@@ -125,11 +125,107 @@ part_unconfirmed (const CpProject *project,
   return text;
 }
 
-char *
-cp_words_unconfirmed (const CpProject *project,
-                      const CpPlan    *plan,
-                      const char      *lang,
-                      const char     **field)
+static const char *
+quote_vendor (const CpQuote *quote)
+{
+  if (quote->vendor != NULL && *quote->vendor != '\0')
+    return quote->vendor;
+  return quote->offer_name != NULL ? quote->offer_name : "";
+}
+
+/* The costs @plan's reasons say the quote @quote_index leaves unstated
+ * (CP_OUTCOME_ASK_UNSTATED_COSTS, its CpUnstatedCost in values[1]). */
+static CpUnstatedCost
+unstated_of_quote (const CpPlan *plan,
+                   int           quote_index)
+{
+  CpUnstatedCost costs = 0;
+
+  for (guint i = 0; i < plan->reasons->len; i++)
+    {
+      const CpReason *reason = &g_array_index (plan->reasons, CpReason, i);
+
+      if (reason->outcome == CP_OUTCOME_ASK_UNSTATED_COSTS && reason->quote_index == quote_index)
+        costs |= (CpUnstatedCost) reason->values[1];
+    }
+  return costs;
+}
+
+/* The compared quote that states the dearest storage price (@storage) or
+ * network fee, whose price the planner reads an unstated one at
+ * (check_unstated_costs()); NULL if none states it. */
+static const CpQuote *
+dearest_pricer (const CpProject *project,
+                const CpPlan    *plan,
+                gboolean         storage)
+{
+  const CpQuote *dearest = NULL;
+
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+      const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+      double price = storage ? quote->storage_price_per_tb_month : quote->network_fee_per_node_month;
+
+      if (price > 0 && (dearest == NULL || price > (storage ? dearest->storage_price_per_tb_month
+                                                             : dearest->network_fee_per_node_month)))
+        dearest = quote;
+    }
+  return dearest;
+}
+
+/* Host memory and storage or network prices the recommended quote does
+ * not state, with another quote winning once the prices are read as the
+ * dearest another quote states: what the recommended option then costs,
+ * the winner and its cost, at whose price, and its vendor (@name) to
+ * ask for both, with @need, the host memory a machine. Call with the
+ * language pushed. */
+static char *
+host_memory_and_prices_unconfirmed (const CpProject *project,
+                                    const CpPlan    *plan,
+                                    const CpOption  *option,
+                                    const char      *name,
+                                    const char      *need,
+                                    const char      *lang)
+{
+  const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
+  const CpQuote *winner = g_ptr_array_index (project->quotes, plan->unstated_costs_winner);
+  CpUnstatedCost costs = unstated_of_quote (plan, option->quote_index);
+  const CpQuote *storage_pricer = (costs & CP_UNSTATED_STORAGE_PRICE) ? dearest_pricer (project, plan, TRUE) : NULL;
+  const CpQuote *network_pricer = (costs & CP_UNSTATED_NETWORK_FEE) ? dearest_pricer (project, plan, FALSE) : NULL;
+  const CpQuote *pricer = storage_pricer != NULL ? storage_pricer : network_pricer;
+  g_autofree char *winner_name = cp_words_quote_short_name (project, plan->unstated_costs_winner);
+  g_autofree char *winner_cost = cp_i18n_format_money (plan->unstated_costs_winner_cost, winner->currency, lang);
+  g_autofree char *own_cost = cp_i18n_format_money (plan->unstated_costs_recommended_cost, quote->currency, lang);
+  const char *what;
+
+  if (storage_pricer != NULL && network_pricer != NULL)
+    /* TRANSLATORS: the prices a quote leaves unstated, in "it rests on host memory and a %s the quote does not state" */
+    what = _("storage price and network fee");
+  else if (storage_pricer != NULL)
+    /* TRANSLATORS: as "storage price and network fee" */
+    what = _("storage price");
+  else
+    /* TRANSLATORS: as "storage price and network fee" */
+    what = _("network fee");
+  if (pricer != NULL && (storage_pricer == NULL || network_pricer == NULL || storage_pricer == network_pricer))
+    /* TRANSLATORS: the recommendation rests on host memory and prices its quote does not state: what is unstated
+     * ("storage price"), the vendor whose price is taken, the recommended option's total cost then, the quote that
+     * wins and its cost, the vendor to ask, then the host memory a machine needs */
+    return g_strdup_printf (_("Not firm: it rests on host memory and a %s the quote does not state; at %s’s price it costs %s and %s wins at %s. Ask %s for both (%s of host memory a machine)."),
+                            what, quote_vendor (pricer), own_cost, winner_name, winner_cost, name, need);
+  /* TRANSLATORS: as "Not firm: it rests on host memory and a %s the quote does not state; at %s’s price …", with
+   * the prices taken from two quotes: what is unstated, the recommended option's cost, the quote that wins and its
+   * cost, the vendor to ask, then the host memory a machine needs */
+  return g_strdup_printf (_("Not firm: it rests on host memory and a %s the quote does not state; at the dearest prices other quotes state it costs %s and %s wins at %s. Ask %s for both (%s of host memory a machine)."),
+                          what, own_cost, winner_name, winner_cost, name, need);
+}
+
+static char *
+unconfirmed_text (const CpProject *project,
+                  const CpPlan    *plan,
+                  const char      *lang,
+                  const char     **field)
 {
   const CpOption *option;
   const CpQuote *quote;
@@ -186,13 +282,32 @@ cp_words_unconfirmed (const CpProject *project,
   if (field != NULL)
     *field = "host-memory";
   cp_i18n_push_language (lang);
-  name = g_strdup (quote->vendor != NULL && *quote->vendor != '\0' ? quote->vendor : quote->offer_name);
+  name = g_strdup (quote_vendor (quote));
   need = cp_reason_host_memory_text (project, option->estimate.host_memory_per_node_bytes, lang);
-  /* TRANSLATORS: the recommended option needs host memory its quote does not state; the vendor, then a size */
-  text = g_strdup_printf (_("Not firm: it rests on host memory the quote does not state. Ask %s whether each machine has %s of host memory."),
-                          name != NULL ? name : "", need);
+  /* The recommended quote's unstated storage or network prices may decide
+   * it too: said with the host memory, or the memo hid that another quote
+   * wins once they are priced (approver 21, finding 2: the demo's 70B job
+   * on Vendor G, whose storage is unpriced, and Vendor E winning then). */
+  if (plan->unstated_costs_winner >= 0 && (guint) plan->unstated_costs_winner < project->quotes->len)
+    text = host_memory_and_prices_unconfirmed (project, plan, option, name, need, lang);
+  else
+    /* TRANSLATORS: the recommended option needs host memory its quote does not state; the vendor, then a size */
+    text = g_strdup_printf (_("Not firm: it rests on host memory the quote does not state. Ask %s whether each machine has %s of host memory."),
+                            name, need);
   cp_i18n_pop_language ();
   return text;
+}
+
+char *
+cp_words_unconfirmed (const CpProject *project,
+                      const CpPlan    *plan,
+                      const char      *lang,
+                      const char     **field)
+{
+  g_autofree char *text = unconfirmed_text (project, plan, lang, field);
+
+  /* Names and figures set into a Chinese sentence, spaced by one rule. */
+  return cp_i18n_space_chinese (text, lang);
 }
 
 char *

@@ -74,6 +74,68 @@ result_plans (const CpProject *project,
   return plans;
 }
 
+/* The storage the jobs recommended on quote @q keep, which that quote
+ * does not price, estimated at the dearest storage price another quote
+ * of the project states, with that quote's VAT: "storage (Vendor A), not
+ * priced in its quote: about 2,682 CNY at 南山智算 C's 800 CNY per
+ * TB-month, more than the contingency". A name alone hid a cost larger
+ * than the contingency (approver, 4 December: 20 TB for 5.1 days, about
+ * 2,700 CNY against 1,536). NULL when no other quote states a price. */
+static char *
+storage_estimate_text (const CpProject *project,
+                       JobResult       *results,
+                       int              q,
+                       double           contingency,
+                       const char      *lang)
+{
+  const CpQuote *rate_quote = NULL;
+  int rate_index = -1;
+  double cost = 0;
+  g_autofree char *money = NULL, *rate = NULL, *rate_name = NULL, *name = NULL;
+
+  for (guint i = 0; i < project->quotes->len; i++)
+    {
+      const CpQuote *other = g_ptr_array_index (project->quotes, i);
+
+      if (other->storage_price_per_tb_month > 0 &&
+          (rate_quote == NULL || other->storage_price_per_tb_month * cp_quote_vat_factor (other, &project->settings) >
+                                 rate_quote->storage_price_per_tb_month * cp_quote_vat_factor (rate_quote, &project->settings)))
+        {
+          rate_quote = other;
+          rate_index = (int) i;
+        }
+    }
+  if (rate_quote == NULL)
+    return NULL;
+  for (guint j = 0; j < project->jobs->len; j++)
+    {
+      const CpPlan *plan = results[j].plan;
+      const CpOption *option;
+
+      if (plan == NULL || plan->cost_unknown || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
+        continue;
+      option = &g_array_index (plan->options, CpOption, plan->recommended);
+      if (option->quote_index != q)
+        continue;
+      cost += cp_estimate_storage_cost (g_ptr_array_index (project->jobs, j), rate_quote, &project->settings,
+                                        &option->estimate, rate_quote->storage_price_per_tb_month);
+    }
+  if (!(cost > 0))
+    return NULL;
+  money = cp_i18n_format_money_whole (cost, project->settings.currency, lang);
+  rate = cp_i18n_format_money (rate_quote->storage_price_per_tb_month, rate_quote->currency, lang);
+  rate_name = g_strdup (cp_report_vendor_name (project, rate_index));
+  name = g_strdup (cp_report_vendor_name (project, q));
+  if (cost > contingency)
+    /* TRANSLATORS: what the amount to approve leaves out: the vendor whose quote does not price storage, the storage's
+     * cost estimated at another quote's price, that quote's vendor and its price per TB a month; the estimate exceeds the contingency */
+    return g_strdup_printf (_("storage (%s), not priced in its quote: about %s at %s’s %s per TB-month, more than the contingency"),
+                            name, money, rate_name, rate);
+  /* TRANSLATORS: as “storage (%s), not priced in its quote: about %s at %s’s %s per TB-month, more than the contingency”, the estimate within the contingency */
+  return g_strdup_printf (_("storage (%s), not priced in its quote: about %s at %s’s %s per TB-month, within the contingency"),
+                          name, money, rate_name, rate);
+}
+
 /* What the amount to approve does not hold, said under it rather than
  * in the risks or the small print (lead and approver, 3 December: "I
  * would not sign 1,509 CNY for a CUDA team going to Ascend"):
@@ -90,7 +152,8 @@ result_plans (const CpProject *project,
  * NULL when none applies. */
 static char *
 not_in_amount_text (Doc       *doc,
-                    JobResult *results)
+                    JobResult *results,
+                    double     contingency)
 {
   static const CpGpuMaker porting_makers[] = { CP_GPU_MAKER_HUAWEI, CP_GPU_MAKER_AMD };
   const CpProject *project = doc->project;
@@ -155,7 +218,14 @@ not_in_amount_text (Doc       *doc,
       if (!recommended[q])
         continue;
       if (unstated[q] & CP_UNSTATED_STORAGE_PRICE)
-        g_ptr_array_add (costs, (gpointer) _("storage price"));
+        {
+          g_autofree char *estimate = storage_estimate_text (project, results, (int) q, contingency, doc->lang);
+
+          if (estimate != NULL)
+            g_ptr_array_add (items, g_steal_pointer (&estimate));
+          else
+            g_ptr_array_add (costs, (gpointer) _("storage price"));
+        }
       if (unstated[q] & CP_UNSTATED_NETWORK_FEE)
         g_ptr_array_add (costs, (gpointer) _("network fee"));
       if (costs->len == 0)
@@ -630,7 +700,7 @@ section_amount_to_approve (Doc              *doc,
     /* What the amount leaves out first, under it: the demo's and a
      * one-job memo keep their sign-off on their pages with it in the
      * note's type. */
-    g_autofree char *left_out = not_in_amount_text (doc, results);
+    g_autofree char *left_out = not_in_amount_text (doc, results, round (approval.amount) - round (approval.top_of_range));
     g_autoptr(GString) note = g_string_new (left_out);
 
     /* The jobs a quote is short of nodes for are said under their

@@ -599,9 +599,15 @@ kept_bullets (Doc                        *doc,
               double                      keep_height)
 {
   guint kept_from = keep_height <= 0 ? lines->len : lines->len < 3 ? 0 : lines->len - 1;
+  g_autoptr(GPtrArray) spaced = g_ptr_array_new_with_free_func (g_free);
 
   if (lines->len == 0)
     return;
+  /* Each line joined from parts, spaced as Chinese typesetting spaces it
+   * ("请向深圳云算 A确认", "。 " after a full stop: approver 21, finding 7). */
+  for (guint i = 0; i < lines->len; i++)
+    g_ptr_array_add (spaced, cp_i18n_space_chinese (g_ptr_array_index (lines, i), doc->lang));
+  lines = spaced;
   for (guint i = 0; i < kept_from; i++)
     {
       if (i == 0 && heading != NULL)
@@ -728,12 +734,12 @@ risk_line (Doc       *doc,
    * name wrapped two of a walk's risks onto a line each, which pushed its
    * English sign-off off page 1 (walkthrough 20). */
   if (project->jobs->len == 1)
-    /* TRANSLATORS: a risk, then what it means */
-    text = g_strdup_printf (_("%s: %s"), cp_words_risk (risk),
+    /* TRANSLATORS: a risk, then what it means, a sentence (walkthrough 21: the first "Main risks" bullet lacked its full stop) */
+    text = g_strdup_printf (_("%s: %s."), cp_words_risk (risk),
                             cp_words_risk_detail (risk, maker >= 0 ? (CpGpuMaker) maker : CP_GPU_MAKER_UNKNOWN));
   else
-    /* TRANSLATORS: a risk, what it means, then the jobs it concerns */
-    text = g_strdup_printf (_("%s: %s (%s)"), cp_words_risk (risk),
+    /* TRANSLATORS: a risk, what it means, then the jobs it concerns, a sentence */
+    text = g_strdup_printf (_("%s: %s (%s)."), cp_words_risk (risk),
                             cp_words_risk_detail (risk, maker >= 0 ? (CpGpuMaker) maker : CP_GPU_MAKER_UNKNOWN),
                             jobs->str);
   g_ptr_array_add (lines, g_steal_pointer (&text));
@@ -786,7 +792,7 @@ cp_report_risk_lines (Doc       *doc,
     if (chances != NULL)
       {
         /* TRANSLATORS: a risk; then each job run on one machine with the chance of an interruption during its run */
-        g_ptr_array_add (lines, g_strdup_printf (_("One machine is a single point of failure: an interruption stops the run until the machine is repaired or replaced, so keep checkpoints off the machine. The chance of one during the run, at the per-GPU failure rate of large clusters: %s."),
+        g_ptr_array_add (lines, g_strdup_printf (_("One machine is a single point of failure: an interruption stops the run until the machine is repaired or replaced; keep checkpoints off it. Chance of one during the run, at large clusters’ per-GPU failure rate: %s."),
                                                  chances->str));
       }
   }

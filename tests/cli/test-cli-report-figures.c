@@ -8,6 +8,7 @@
 
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "common/cp-test-cli.h"
@@ -235,6 +236,56 @@ test_demo_sums (void)
     }
 }
 
+/* Issue 22, approver 21's finding 3: storage a recommended quote does
+ * not price is estimated under the amount, not only named. The job keeps
+ * 20 TB; Alpha (10 CNY per H800-hour, no storage price) wins over Beta
+ * (12 CNY per A800-hour, 800 CNY per TB-month), and the job takes the
+ * 0.28 calendar days R4 prints: 20 × 800 × 0.28 × 24 / 730 = 147 CNY, more
+ * than the 10% contingency on the range's top of 720 CNY, 72 CNY. */
+static void
+test_unpriced_storage_estimated (void)
+{
+  g_autofree char *en = NULL;
+  g_autofree char *zh = NULL;
+  /* flowing_text() squeezes out every space. */
+  g_autoptr(GRegex) estimate = g_regex_new ("Notintheamount:storage\\(AlphaCloud\\),notpricedinitsquote:"
+                                            "about([0-9,]+)CNYatBetaStore’s800CNYperTB-month,morethanthecontingency",
+                                            0, 0, NULL);
+  g_autoptr(GMatchInfo) match = NULL;
+  g_autofree char *figure = NULL;
+  double low = 20 * 800 * 0.275 * 24 / 730, high = 20 * 800 * 0.285 * 24 / 730;
+
+  if (!have_pdftotext ())
+    {
+      g_test_skip ("pdftotext is not installed");
+      return;
+    }
+  RUN_OK ("new", "s.cplan");
+  RUN_OK ("add-job", "s.cplan", "--name", "7B tune", "--model", "llama-2-7b", "--task", "lora", "--tokens", "2B",
+          "--storage-tb", "20");
+  RUN_OK ("add-quote", "s.cplan", "--vendor", "Alpha Cloud", "--offer", "8x H800", "--gpu", "h800",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "10");
+  RUN_OK ("add-quote", "s.cplan", "--vendor", "Beta Store", "--offer", "8x A800", "--gpu", "a800",
+          "--gpus-per-node", "8", "--nodes", "1", "--price-per-gpu-hour", "12", "--storage-price-per-tb-month", "800");
+  RUN_OK ("report", "s.cplan", "--lang", "en", "--pdf", "s-en.pdf");
+  RUN_OK ("report", "s.cplan", "--lang", "zh_CN", "--pdf", "s-zh.pdf");
+  en = flowing_text ("s-en.pdf");
+  zh = flowing_text ("s-zh.pdf");
+
+  cp_test_assert_has (en, "Amount to approve: 792 CNY (the top of the range + 10% contingency, 72 CNY).");
+  cp_test_assert_has (en, "of the 0.28 days this job takes in all");
+  g_assert_true (g_regex_match (estimate, en, 0, &match));
+  figure = g_match_info_fetch (match, 1);
+  g_assert_cmpfloat (g_ascii_strtod (figure, NULL), >=, floor (low));
+  g_assert_cmpfloat (g_ascii_strtod (figure, NULL), <=, ceil (high));
+  cp_test_assert_lacks (en, "storage price (Alpha Cloud)");
+  {
+    g_autofree char *zh_line = g_strdup_printf ("AlphaCloud的存储（报价未计价，按BetaStore每TB·月¥800估算约¥%s，超过不可预见费）", figure);
+
+    cp_test_assert_has (zh, zh_line);
+  }
+}
+
 int
 main (int    argc,
       char **argv)
@@ -247,6 +298,7 @@ main (int    argc,
 
   g_test_add_func ("/cli-report-figures/walk", test_walk);
   g_test_add_func ("/cli-report-figures/demo-sums", test_demo_sums);
+  g_test_add_func ("/cli-report-figures/unpriced-storage-estimated", test_unpriced_storage_estimated);
 
   status = g_test_run ();
   cp_test_remove_tree (tmp_dir);

@@ -6048,13 +6048,10 @@ test_window_vendor_questions_once (void)
       if (strstr (text, "what storage is offered") == NULL)
         continue;
       lines++;
-      g_assert_true (g_str_has_prefix (text, "Ask the vendors of "));
+      g_assert_true (g_str_has_prefix (text, "Ask "));
+      g_assert_null (strstr (text, "vendors of"));
       for (guint q = 0; q < project->quotes->len; q++)
-        {
-          g_autofree char *name = cp_words_quote_name (project, q);
-
-          g_assert_nonnull (strstr (text, name));
-        }
+        g_assert_nonnull (strstr (text, ((const CpQuote *) g_ptr_array_index (project->quotes, q))->vendor));
     }
   g_assert_cmpuint (lines, ==, 1);
 

@@ -36,6 +36,30 @@ page_one_squeezed (const char *pdf)
   return cp_test_squeeze (out);
 }
 
+/* The memo, squeezed: from page 1 to its sign-off block ("Prepared by",
+ * 编制), which ends it on page 1 or 2 (issue 22: a memo of at most two
+ * pages; a one-job memo whose "Not in the amount" estimates unpriced
+ * storage runs onto page 2). */
+static char *
+memo_squeezed (const char *pdf,
+               const char *lang)
+{
+  g_autofree char *out = NULL;
+  g_autofree char *squeezed = NULL;
+  g_autofree char *sign_off = cp_test_squeeze (g_str_has_prefix (lang, "zh") ? "编制" : "Prepared by");
+  const char *end;
+  int status = 0;
+  const char *argv[] = { "pdftotext", "-raw", "-enc", "UTF-8", "-f", "1", "-l", "2", pdf, "-", NULL };
+
+  g_assert_true (g_spawn_sync (NULL, (char **) argv, NULL, G_SPAWN_SEARCH_PATH | G_SPAWN_STDERR_TO_DEV_NULL,
+                               NULL, NULL, &out, NULL, &status, NULL));
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  squeezed = cp_test_squeeze (out);
+  end = strstr (squeezed, sign_off);
+  g_assert_nonnull (end);
+  return g_strndup (squeezed, end - squeezed);
+}
+
 static char *
 write_pdf (const CpProject *project,
            const char      *name,
@@ -317,7 +341,7 @@ test_gpu_maker (void)
   g_assert_cmpstr (cp_words_risk_detail (CP_RISK_SETUP_TIME, CP_GPU_MAKER_HUAWEI), ==,
                    "the NPU driver and firmware, CANN, HCCL, torch_npu and the training framework are installed and checked on the rented machine before the run can start");
   g_assert_cmpstr (cp_words_risk_detail (CP_RISK_SETUP_TIME, CP_GPU_MAKER_NVIDIA), ==,
-                   "drivers, CUDA, NCCL and the training framework are installed and checked on the rented machine before the run can start");
+                   "drivers, CUDA, NCCL and the training framework are installed and checked before the run can start");
   g_assert_null (strstr (cp_words_risk_detail (CP_RISK_SETUP_TIME, CP_GPU_MAKER_UNKNOWN), "CUDA"));
   /* The other risks do not depend on the maker. */
   g_assert_cmpstr (cp_words_risk_detail (CP_RISK_IDLE_CAPACITY, CP_GPU_MAKER_HUAWEI), ==,
@@ -503,11 +527,17 @@ test_unconfirmed (void)
       return;
     }
   /* 1,043 GiB: the 70B's fp32 master weights, gradients and Adam states
-   * (16 bytes × 70B = 1,120 GB = 1,043 GiB), all on one node. */
+   * (16 bytes × 70B = 1,120 GB = 1,043 GiB), all on one node. 13,126 CNY:
+   * G's 9,984 with its 10 TB stored for its 7.96 days at D's 1,200 CNY per
+   * TB-month (10 × 1,200 × 7.96 / 30.42 = 3,142), E winning at 10,669 CNY
+   * (approver 21, finding 2). */
   check_unconfirmed ("en", "the choice holds across it", "No range: the term and its price are fixed, and the choice holds.",
-                     "Not firm: it rests on host memory the quote does not state. Ask 示例供应商 G (Example vendor G) whether each machine has 1,043 GiB of host memory.");
+                     "Not firm: it rests on host memory and a storage price the quote does not state; at 示例供应商 D (Example vendor D)’s "
+                     "price it costs 13,126 CNY and 示例供应商 E (Example vendor E) wins at 10,669 CNY. Ask 示例供应商 G "
+                     "(Example vendor G) for both (1,043 GiB of host memory a machine).");
   check_unconfirmed ("zh_CN", "在此范围内结论不变", "无浮动：期限与价格都是固定的，结论不变。",
-                     "尚未确定：它依赖报价未写明的主机内存。请向示例供应商 G (Example vendor G) 确认每台机器是否有 1,043 GiB 主机内存。");
+                     "尚未确定：它依赖报价未写明的主机内存和存储价格；按示例供应商 D (Example vendor D) 的价格计，它需 ¥13,126，"
+                     "示例供应商 E (Example vendor E) 将以 ¥10,669 胜出。请向示例供应商 G (Example vendor G) 确认这两项（每台机器 1,043 GiB 主机内存）。");
 }
 
 /* Counts in Chinese read in 万 and 亿, as Chinese business text writes
@@ -689,7 +719,7 @@ test_not_compared (void)
 
 /* Approver 8, finding 5: page 1 listed a one-machine option's setup time
  * and single point of failure, while the job chapter added "uses 96% of
- * each GPU's memory … confirm with a trial run". Page 1 now carries every
+ * each GPU's memory … confirm with a trial run". The memo now carries every
  * risk the chapter lists for the recommended option, from the same list. */
 static void
 check_page_one_risks (const char *lang)
@@ -699,7 +729,7 @@ check_page_one_risks (const char *lang)
   const CpJob *job = g_ptr_array_index (project->jobs, 0);
   g_autoptr(CpPlan) plan = cp_project_plan_job (project, 0);
   g_autofree char *path = write_pdf (project, "page-one-risks", lang);
-  g_autofree char *squeezed = page_one_squeezed (path);
+  g_autofree char *squeezed = memo_squeezed (path, lang);
   g_autoptr(GString) first = g_string_new (squeezed);
   g_autoptr(GPtrArray) risks = NULL;
 

@@ -44,7 +44,8 @@ report (const char  *project,
 typedef struct {
   const char *lang;
   const char *not_in;          /* what the amount to approve leaves out, whole */
-  const char *demo_not_in;     /* the demo's, whole */
+  const char *demo_not_in;     /* the demo's, to its first clause's end */
+  const char *demo_not_in_end; /* the demo's last clause (the paragraph may break across pages) */
   const char *next;            /* printf: the next option's total, the margin, its percent */
   const char *what_if;         /* printf: the recommended total, the margin */
 } Words;
@@ -61,8 +62,9 @@ static const Words english = {
   "en",
   "Not in the amount: porting to Ascend, not costed (Qwen2.5 72B LoRA); storage price (华为云), not stated in the "
   "quotes; the team's working days, except in moving to a cluster (R8).",
-  "Not in the amount: network fee (示例供应商 D (Example vendor D)), storage price (示例供应商 G (Example vendor G)), "
-  "not stated in the quotes; the team's working days, except in moving to a cluster (R8).",
+  "Not in the amount: storage (示例供应商 G (Example vendor G)), not priced in its quote: about 3,142 CNY at "
+  "示例供应商 D (Example vendor D)’s 1,200 CNY per TB-month, within the contingency;",
+  "the team's working days, except in moving to a cluster (R8).",
   "Next best: 深圳算力云 at %s CNY, %s CNY (%s%%) more.",
   "would be recommended if its total cost fell below %s CNY, by %s CNY.",
 };
@@ -70,7 +72,8 @@ static const Words english = {
 static const Words chinese = {
   "zh_CN",
   "申请金额不含：移植到昇腾的工作，未估算（Qwen2.5 72B LoRA）；报价未注明的存储价格（华为云）；团队自身的工时（迁移到集群的工时除外，R8）。",
-  "申请金额不含：报价未注明的网络费（示例供应商 D (Example vendor D)）、存储价格（示例供应商 G (Example vendor G)）；"
+  "申请金额不含：示例供应商 G (Example vendor G) 的存储（报价未计价，按示例供应商 D (Example vendor D) 每 TB·月 ¥1,200 "
+  "估算约 ¥3,142，在不可预见费之内）；报价未注明的网络费（示例供应商 D (Example vendor D)）；",
   "团队自身的工时（迁移到集群的工时除外，R8）。",
   "次优方案：深圳算力云，¥%s，多 ¥%s（%s%%）。",
   "的总成本降到 ¥%s 以下（降低 ¥%s），它将成为推荐方案。",
@@ -134,6 +137,7 @@ check_amount (const Words *w)
    * may run on from page 1 to page 2. */
   demo_all = report_pdf_unbulleted (tmp_dir, demo_pdf, 0);
   cp_test_assert_has (demo_all, w->demo_not_in);
+  cp_test_assert_has (demo_all, w->demo_not_in_end);
 }
 
 typedef struct {

@@ -92,6 +92,109 @@ test_join_names (void)
     }
 }
 
+/* Approver 21, finding 2: the recommended quote states neither the host
+ * memory its plan keeps nor a storage price, and with that storage
+ * priced as the dearest other quote prices it (Vendor D's 1,200 CNY per
+ * TB-month: 9,984 + 10 TB × 1,200 × 8 days / 30.4 = about 13,126 CNY)
+ * Vendor E wins at its own 10,669 CNY: "Not firm" says both, with the
+ * figures, not only the host memory. Hand-built plan; figures as the
+ * demo's 70B job. */
+static void
+test_unconfirmed_host_memory_and_storage (void)
+{
+  static const struct {
+    const char *lang;
+    gboolean priced_winner;
+    const char *says;
+  } cases[] = {
+    { "en", TRUE, "Not firm: it rests on host memory and a storage price the quote does not state; at Vendor D’s price it "
+      "costs 13,126 CNY and Vendor E wins at 10,669 CNY. Ask Vendor G for both (1,043 GiB of host memory a machine)." },
+    { "zh_CN", TRUE, "尚未确定：它依赖报价未写明的主机内存和存储价格；按 Vendor D 的价格计，它需 ¥13,126，Vendor E 将以 "
+      "¥10,669 胜出。请向 Vendor G 确认这两项（每台机器 1,043 GiB 主机内存）。" },
+    /* No other quote wins with the storage priced: the host memory alone. */
+    { "en", FALSE, "Not firm: it rests on host memory the quote does not state. Ask Vendor G whether each machine has "
+      "1,043 GiB of host memory." },
+  };
+  static const char *vendors[] = { "Vendor G", "Vendor E", "Vendor D" };
+  static const double storage_prices[] = { 0, 600, 1200 };
+  g_autoptr(CpProject) project = cp_project_new ();
+
+  for (guint q = 0; q < G_N_ELEMENTS (vendors); q++)
+    {
+      CpQuote *quote = cp_quote_new ();
+
+      quote->vendor = g_strdup (vendors[q]);
+      quote->storage_price_per_tb_month = storage_prices[q];
+      cp_project_add_quote (project, quote);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      CpPlan plan = { 0 };
+      CpReason reason = { CP_RULE_R6_TOTAL_COST, CP_OUTCOME_ASK_UNSTATED_COSTS, 0, { 0, CP_UNSTATED_STORAGE_PRICE, 0, 0 } };
+      const char *field = NULL;
+      g_autofree char *says = NULL;
+
+      plan.options = g_array_new (FALSE, TRUE, sizeof (CpOption));
+      plan.reasons = g_array_new (FALSE, TRUE, sizeof (CpReason));
+      for (guint q = 0; q < G_N_ELEMENTS (vendors); q++)
+        {
+          CpOption option = { 0 };
+
+          option.quote_index = q;
+          option.feasible = TRUE;
+          option.estimate.fits = TRUE;
+          option.estimate.nodes = 1;
+          option.estimate.host_memory_per_node_bytes = q == 0 ? 1043.0 * 1024 * 1024 * 1024 : 0;
+          g_array_append_val (plan.options, option);
+        }
+      g_array_append_val (plan.reasons, reason);
+      plan.recommended = 0;
+      plan.billing_terms_winner = -1;
+      plan.unstated_costs_winner = cases[i].priced_winner ? 1 : -1;
+      plan.unstated_costs_winner_cost = 10669;
+      plan.unstated_costs_recommended_cost = 13126;
+      says = cp_words_unconfirmed (project, &plan, cases[i].lang, &field);
+      g_assert_cmpstr (field, ==, "host-memory");
+      g_assert_cmpstr (says, ==, cases[i].says);
+      g_array_unref (plan.options);
+      g_array_unref (plan.reasons);
+    }
+}
+
+/* One spacing rule for Chinese sentences joined from parts (approver 21,
+ * finding 7): no space after full-width punctuation (22 "。 " in the
+ * demo's Chinese report), none between two Chinese characters, one
+ * between Chinese and Latin text or digits, none doubled; English is
+ * left as it is. */
+static void
+test_space_chinese (void)
+{
+  static const struct {
+    const char *lang;
+    const char *joined;
+    const char *spaced;
+  } cases[] = {
+    { "zh_CN", "完成。 次优方案：示例供应商 E，¥10,669。", "完成。次优方案：示例供应商 E，¥10,669。" },
+    { "zh_CN", "上述 5 个任务 同时使用", "上述 5 个任务同时使用" },
+    { "zh_CN", "在 4 个 南山智算 C 节点上", "在 4 个南山智算 C 节点上" },
+    { "zh_CN", "请向深圳云算 A确认", "请向深圳云算 A 确认" },
+    { "zh_CN", "鹏城算力 B和南山智算 C", "鹏城算力 B 和南山智算 C" },
+    { "zh_CN", "请向示例供应商 G (Example vendor G)确认", "请向示例供应商 G (Example vendor G) 确认" },
+    { "zh_CN", "采用CPU 卸载", "采用 CPU 卸载" },
+    { "zh_CN", "因为 深圳云算 A", "因为深圳云算 A" },
+    { "zh_CN", "约需¥13,126，多  ¥685（6.9%）。", "约需 ¥13,126，多 ¥685（6.9%）。" },
+    { "zh_CN", "截至 1月24日，每 TB·月 ¥1,200", "截至 1月24日，每 TB·月 ¥1,200" },
+    { "en", "Done.  Next best: Vendor E。 ", "Done.  Next best: Vendor E。 " },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *spaced = cp_i18n_space_chinese (cases[i].joined, cases[i].lang);
+
+      g_assert_cmpstr (spaced, ==, cases[i].spaced);
+    }
+}
+
 /* Notes that state billing terms, in either language and whether they
  * state a minimum or its absence, are quoted with the billing question;
  * notes on anything else are not, although "term" is in "determined"
@@ -136,5 +239,7 @@ main (int argc, char **argv)
   g_test_add_func ("/report/words/single-memory", test_single_memory);
   g_test_add_func ("/report/words/join-names", test_join_names);
   g_test_add_func ("/report/words/note-terms", test_note_terms);
+  g_test_add_func ("/report/words/space-chinese", test_space_chinese);
+  g_test_add_func ("/report/words/unconfirmed-host-memory-and-storage", test_unconfirmed_host_memory_and_storage);
   return g_test_run ();
 }
