@@ -1143,6 +1143,7 @@ cp_plan_new_without_robustness (const CpJob      *job,
   plan->verdict_robust = TRUE;
   plan->robustness_reason_at = -1;
   plan->team_assumed = !job->team_stated;
+  plan->deadline_days = cp_job_deadline_days (job);
   plan->billing_terms_winner = -1;
   plan->unstated_costs_winner = -1;
 

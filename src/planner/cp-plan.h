@@ -198,6 +198,11 @@ typedef struct {
    * engineer) is cp_job_init()'s assumption, never stated: the words say
    * "assumed" and the report asks the team (CpJob.team_stated). */
   gboolean    team_assumed;
+  /* The job's deadline (cp_job_deadline_days()), 0 when it has none: an
+   * option "late" then runs past the longest acceptable run, and the
+   * words must not speak of a deadline the table says is absent
+   * (walkthrough 22). */
+  double      deadline_days;
 } CpPlan;
 
 /* Main risks of a recommendation, after the source article's table. */

@@ -473,6 +473,14 @@ cp_reason_text_cost (const CpReason  *reason,
             g_autofree char *late_name = cp_words_quote_name (project, late->quote_index);
 
             b = cp_i18n_format_money (late->estimate.total_cost, currency, lang);
+            if (plan->deadline_days <= 0)
+              {
+                g_autofree char *limit = cp_i18n_format_days (late->estimate.longest_run_days, lang);
+
+                /* TRANSLATORS: R6 with no deadline; quote name, its total cost, a cheaper quote's name, its total cost, the longest acceptable run, where the recommended quote's unit price ranks */
+                return g_strdup_printf (_("%s finishes the job at the lowest total cost of the quotes that run within the longest acceptable run, %s; %s would cost less, %s, but runs longer than %s. %s"),
+                                        name, a, late_name, b, limit, c);
+              }
             /* The rank by total cost is among the options that meet the
              * deadline: said as such, with the cheaper one that misses
              * it, since the table beside shows its lower figure.

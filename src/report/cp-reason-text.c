@@ -798,7 +798,19 @@ cp_words_deadline_status (const CpJob      *job,
       return g_steal_pointer (&serves);
     }
   if (cp_job_deadline_days (job) <= 0)
-    return g_strdup (_("No deadline"));
+    {
+      /* With no deadline the longest acceptable run stands in for one: an
+       * option past it read "No deadline" in the table while R6 said it
+       * missed the deadline and the dearer option won (walkthrough 22). */
+      if (est->fits && !est->meets_deadline && isfinite (est->longest_run_days))
+        {
+          g_autofree char *limit = cp_i18n_format_days (est->longest_run_days, lang);
+
+          /* TRANSLATORS: the Deadline cell of an option with no deadline that runs longer than the longest acceptable run, e.g. "Over the 120.0 days limit" */
+          return g_strdup_printf (_("Over the %s limit"), limit);
+        }
+      return g_strdup (_("No deadline"));
+    }
   /* A job that cannot run meets no deadline. */
   if (!est->fits)
     return g_strdup ("—");

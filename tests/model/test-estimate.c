@@ -8,6 +8,7 @@
  */
 #include <math.h>
 
+#include "planner/cp-catalog.h"
 #include "planner/cp-estimate.h"
 #include "planner/cp-plan.h"
 
@@ -1024,6 +1025,51 @@ test_cost_billing (void)
       g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, NULL));
       assert_close (cases[i].expected, est.compute_cost, 1e-9);
       assert_close (cases[i].expected, est.total_cost, 1e-9);
+      cp_job_clear (&job);
+      cp_quote_clear (&quote);
+    }
+}
+
+/* Debugging or data processing for a set number of days keeps the job's
+ * deadline: 30 days of debugging against 7 days misses it by 23, and 7
+ * days meets it; a service has no deadline, whatever the field holds
+ * (walkthrough 22: "Met" beside a 30.0-day run and a 7-day deadline). */
+static void
+test_duration_against_deadline (void)
+{
+  static const struct {
+    CpTaskKind kind;
+    double     duration_days;
+    gboolean   meets;
+  } cases[] = {
+    { CP_TASK_DEBUG, 30, FALSE },
+    { CP_TASK_DEBUG, 7, TRUE },
+    { CP_TASK_DATA_PROCESSING, 30, FALSE },
+    { CP_TASK_DATA_PROCESSING, 0, TRUE },   /* 0: the deadline's 7 days */
+    { CP_TASK_INFERENCE, 30, TRUE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      CpSettings settings;
+      CpQuote quote;
+      CpJob job;
+      CpEstimate est;
+      g_autoptr(GError) error = NULL;
+
+      cp_settings_init (&settings);
+      quote_init_a100 (&quote, 8, 1);
+      cp_job_init (&job, cases[i].kind);
+      job.duration_days = cases[i].duration_days;
+      job.deadline_days = 7;
+
+      if (cases[i].kind == CP_TASK_INFERENCE)
+        cp_job_set_model (&job, cp_catalog_find_model (cp_catalog_get_builtin (), "llama-3.1-8b"));
+
+      g_assert_true (cp_estimate (&job, &quote, 1, &settings, &est, &error));
+      g_assert_no_error (error);
+      g_assert_cmpfloat (est.calendar_days, ==, cases[i].duration_days > 0 ? cases[i].duration_days : 7);
+      g_assert_cmpint (est.meets_deadline, ==, cases[i].meets);
       cp_job_clear (&job);
       cp_quote_clear (&quote);
     }
@@ -2052,6 +2098,7 @@ main (int   argc,
   g_test_add_func ("/model/cost/billing", test_cost_billing);
   ESTIMATE_TEST ("/model/cost/components", test_cost_components, CP_TASK_INFERENCE, 8, 2);
   g_test_add_func ("/model/limit-messages", test_limit_messages);
+  g_test_add_func ("/model/duration-against-deadline", test_duration_against_deadline);
   g_test_add_func ("/model/host-memory-short-named", test_host_memory_short_named);
   ESTIMATE_TEST ("/model/invalid-inputs", test_invalid_inputs, CP_TASK_PRETRAIN, 8, 1);
   g_test_add_func ("/model/series-same-as-single", test_series_same_as_single);
