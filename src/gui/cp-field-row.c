@@ -25,6 +25,10 @@ struct _CpFieldRow
   char              *currency;
   double             hours_per_month;
   char              *hint;       /* replaces the field's while set */
+  /* A long hint set from code (the quotes' GPUs without FP8) goes here,
+   * under the title and the input at the row's whole width, not in the
+   * title's column beside the input */
+  GtkWidget         *note_label;
   /* The record last shown (borrowed from the owner, which reloads the row
    * whenever it changes): Escape brings its value back. */
   gconstpointer      record;
@@ -92,6 +96,15 @@ cp_field_apply (const CpField      *field,
     }
 }
 
+/* A number field in days (a deadline, a run's length): its value is
+ * read as a time, a bare number being days. */
+static gboolean
+counts_days (const CpField *field)
+{
+  return field->kind == CP_FIELD_DOUBLE && !field->duration && !field->percent &&
+         g_strcmp0 (field->unit, N_("days")) == 0;
+}
+
 static gboolean
 parse_text (CpFieldRow    *self,
             CpFieldValue  *value,
@@ -134,6 +147,9 @@ parse_text (CpFieldRow    *self,
     case CP_FIELD_DOUBLE:
       if (self->field->duration)
         return cp_parse_duration_h (text, self->hours_per_month, &value->number, NULL, error);
+      /* A deadline as typed, "10天" or "2周" as well as "10". */
+      if (counts_days (self->field))
+        return cp_parse_duration_days (text, self->hours_per_month, &value->number, error);
       if (self->field->percent)
         {
           g_autofree char *number = g_strstrip (g_strdup (text));
@@ -200,6 +216,30 @@ parse_text (CpFieldRow    *self,
     }
 }
 
+static GtkWidget *subtitle_label (AdwActionRow *row);
+
+/* A hint set from code longer than this many columns (a Chinese
+ * character counts two) goes under the row: beside a drop-down such as
+ * "FP8 mixed precision" the title's column is about 120 px wide even at
+ * 1920 px, and "NVIDIA A800 80GB SXM, NVIDIA A100 80GB SXM4, Huawei
+ * Ascend 910B2 64GB have no FP8: …" took eight lines of two or three
+ * words there (issue 26). Only beside a drop-down, the widest input. */
+#define NOTE_MIN_COLUMNS 48
+
+static gboolean
+hint_is_note (CpFieldRow *self)
+{
+  int columns = 0;
+
+  /* An entry's row keeps its hint beside it: a price's warning keeps
+   * the lines the row reserves for it (cp_field_row_keep_hint_lines()). */
+  if (self->hint == NULL || !GTK_IS_DROP_DOWN (self->input))
+    return FALSE;
+  for (const char *p = self->hint; *p != '\0'; p = g_utf8_next_char (p))
+    columns += g_unichar_iswide (g_utf8_get_char (p)) ? 2 : 1;
+  return columns > NOTE_MIN_COLUMNS;
+}
+
 static void
 set_error (CpFieldRow *self,
            const char *message)
@@ -222,6 +262,19 @@ set_error (CpFieldRow *self,
                                    : self->field->hint != NULL ? _(self->field->hint) : "");
       gtk_widget_remove_css_class (GTK_WIDGET (self), "cp-field-error");
       gtk_widget_remove_css_class (self->input, "error");
+    }
+  /* A hint shown as the note keeps the row's subtitle text, read by
+   * assistive technology and the tests, with the title's line hidden. */
+  if (self->note_label != NULL)
+    {
+      gboolean noted = message == NULL && hint_is_note (self);
+      GtkWidget *subtitle = subtitle_label (ADW_ACTION_ROW (self));
+      const char *text = adw_action_row_get_subtitle (ADW_ACTION_ROW (self));
+
+      gtk_label_set_text (GTK_LABEL (self->note_label), noted ? self->hint : "");
+      gtk_widget_set_visible (self->note_label, noted);
+      if (subtitle != NULL)
+        gtk_widget_set_visible (subtitle, !noted && text != NULL && *text != '\0');
     }
 
   if (changed)
@@ -336,6 +389,8 @@ describe_parse_error (CpFieldRow   *self,
     case CP_FIELD_COUNT:
     case CP_FIELD_DOUBLE:
       if (self->field->duration && g_error_matches (error, CP_UNITS_ERROR, CP_UNITS_ERROR_UNIT))
+        return g_strdup (error->message);
+      if (counts_days (self->field))
         return g_strdup (error->message);
       unit = dup_unit_text (self);
       if (unit != NULL && self->field->money)
@@ -1148,6 +1203,9 @@ title_box (AdwActionRow *row)
 {
   GtkWidget *header = gtk_widget_get_first_child (GTK_WIDGET (row));
 
+  /* A field row's header sits over its note (add_note_label()). */
+  if (header != NULL && !gtk_widget_has_css_class (header, "header"))
+    header = gtk_widget_get_first_child (header);
   for (GtkWidget *box = header != NULL ? gtk_widget_get_first_child (header) : NULL; box != NULL;
        box = gtk_widget_get_next_sibling (box))
     if (GTK_IS_BOX (box) && gtk_widget_has_css_class (box, "title"))
@@ -1219,6 +1277,34 @@ cp_field_row_keep_hint_lines (CpFieldRow *self,
     reserve_lines (label);
 }
 
+/* The row's header (title, hint, input) over the note label: the row's
+ * child becomes a vertical box holding both. */
+static void
+add_note_label (CpFieldRow *self)
+{
+  GtkWidget *header = gtk_list_box_row_get_child (GTK_LIST_BOX_ROW (self));
+  GtkWidget *column = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+
+  self->note_label = gtk_label_new (NULL);
+  gtk_label_set_wrap (GTK_LABEL (self->note_label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (self->note_label), PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_xalign (GTK_LABEL (self->note_label), 0.0);
+  gtk_widget_add_css_class (self->note_label, "subtitle");
+  gtk_widget_add_css_class (self->note_label, "cp-field-note");
+  gtk_widget_set_visible (self->note_label, FALSE);
+  if (header == NULL)
+    {
+      adw_action_row_add_suffix (ADW_ACTION_ROW (self), self->note_label);
+      return;
+    }
+  gtk_widget_add_css_class (column, "cp-field-column");
+  g_object_ref (header);
+  gtk_list_box_row_set_child (GTK_LIST_BOX_ROW (self), column);
+  gtk_box_append (GTK_BOX (column), header);
+  g_object_unref (header);
+  gtk_box_append (GTK_BOX (column), self->note_label);
+}
+
 CpFieldRow *
 cp_field_row_new (const CpField     *field,
                   CpFieldCommitFunc  commit,
@@ -1247,6 +1333,7 @@ cp_field_row_new (const CpField     *field,
 
   self->input = create_input (self);
   adw_action_row_add_suffix (ADW_ACTION_ROW (self), self->input);
+  add_note_label (self);
   /* One Tab stop per field: the entry, switch or drop-down, not the row
    * around it as well. */
   gtk_widget_set_focusable (GTK_WIDGET (self), FALSE);

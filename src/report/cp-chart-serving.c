@@ -27,6 +27,7 @@ cp_chart_data_new_serving (const CpProject *project,
   int recommended = cp_chart_recommended_quote (plan);
   g_autofree char *concurrency = NULL;
   g_autofree char *note = NULL;
+  gboolean setup_fee = FALSE;
 
   g_return_val_if_fail (job_index < project->jobs->len, NULL);
   g_return_val_if_fail (sweep != NULL, NULL);
@@ -69,7 +70,10 @@ cp_chart_data_new_serving (const CpProject *project,
             }
         }
       if (series->x->len > 0)
-        g_ptr_array_add (data->series, series);
+        {
+          setup_fee = setup_fee || ((const CpQuote *) g_ptr_array_index (project->quotes, curve->quote_index))->setup_fee > 0;
+          g_ptr_array_add (data->series, series);
+        }
       else
         cp_chart_series_free (series);
     }
@@ -83,6 +87,19 @@ cp_chart_data_new_serving (const CpProject *project,
   /* TRANSLATORS: the serving chart's note; %s is the target number of concurrent requests */
   note = g_strdup_printf (_("Lines: a cluster quote at each node count; markers: single machines. The %s concurrent requests are shared by the replicas: more replicas decode smaller batches, and each token costs more."),
                           concurrency);
+  /* The cost per token is the rent and monthly fees over the tokens an
+   * hour outputs (cp-serving.c); a quote's one-time setup fee is in its
+   * total cost only, which the table's tooltip said and the chart did not
+   * (issue 26). */
+  if (setup_fee)
+    {
+      char *with_fee = g_strdup_printf ("%s %s", note,
+                                        /* TRANSLATORS: the serving chart's note, where a quote drawn has a setup fee */
+                                        _("A quote’s one-time setup fee is left out of its cost per token; it is in the total cost."));
+
+      g_free (note);
+      note = with_fee;
+    }
   data->note = cp_chart_note_with (note, plan);
 
   cp_i18n_pop_language ();

@@ -279,6 +279,42 @@ date_label (const CpChartData *data, double day, TickUnit unit)
   return g_strdup_printf ("%04d-%02d", g_date_get_year (&date), g_date_get_month (&date));
 }
 
+/* The tick labels under the plot, at @y when @draw: each centred on its
+ * tick, kept inside the chart, and left out where it would touch the one
+ * before, the first day's date (ending at @first_right) or the end's
+ * label (from @end_left); day 0's where the first date is on the line.
+ * Returns how many are left out. */
+static guint
+tick_labels (Ink *ink, const CpChartData *data, GArray *ticks, TickUnit unit, double left, double right,
+             double end_day, double width, double pad, double first_right, double end_left, double y,
+             gboolean draw)
+{
+  double last_right = first_right;
+  guint left_out = 0;
+
+  for (guint i = 0; i < ticks->len; i++)
+    {
+      double day = g_array_index (ticks, double, i);
+      g_autofree char *label = date_label (data, day, unit);
+      double x = left + (right - left) * day / end_day, w, label_left;
+
+      /* The first day's date on the same line stands for day 0's. */
+      if (day == 0 && first_right > -G_MAXDOUBLE)
+        continue;
+      set_text (ink, ink->font, label, 0, &w, NULL);
+      label_left = CLAMP (x - w / 2, left - pad, width - pad - w);
+      if (label_left < last_right + pad * 0.5 || label_left + w > end_left - pad * 0.5)
+        {
+          left_out++;
+          continue;
+        }
+      if (draw)
+        show_text (ink, ink->font, label, label_left, y, 0, 0);
+      last_right = label_left + w;
+    }
+  return left_out;
+}
+
 /* The cumulative cost at @day, linear between the line's points, all of
  * it after the last. */
 static double
@@ -496,8 +532,9 @@ cp_chart_draw_timeline (cairo_t           *cr,
   g_autoptr(GArray) ticks = NULL;
   TickUnit tick_unit;
   Ink ink = { cr, pango_layout_new (context), pango_font_description_new (), NULL, boxes };
-  double last_label_right = -G_MAXDOUBLE;
-  double last_end = 0, end_label_left = G_MAXDOUBLE;
+  double last_end = 0, end_label_left = G_MAXDOUBLE, end_x = -1, first_width = 0;
+  g_autofree char *first_date = NULL;
+  gboolean two_lines;
   /* At least two thirds of the width for the title and the legend. */
   double text_right = width - pad - MIN (MAX (0, data->title_inset), width / 3);
 
@@ -594,78 +631,87 @@ cp_chart_draw_timeline (cairo_t           *cr,
   left = pad + name_width + pad;
   right = width - pad - cost_width - pad * 0.6;
   top = legend_bottom + pad;
-  bottom = height - pad - line_h * 1.4;
-  if (right - left < 40 || bottom - top < 20 || n_bars == 0)
+  if (right - left < 40 || n_bars == 0)
     goto done;
-  row_h = (bottom - top) / n_bars;
 
   /* Room after the last bar or mark, so that none sits on the plot's
    * edge by the cost labels. */
   end_day *= 1.03;
 
-  /* The first day under the plot's start; then the date grid and labels
-   * under the plot, a label that would touch the one before it left out,
-   * its grid line kept. */
+  /* Under the plot: the first day's date at its start, the week or month
+   * labels, and the last job's end with the project's length, ending at
+   * its dashed line (or at the chart's right edge). Where those leave out
+   * tick labels that a line of their own would keep, the first date and
+   * the end go on a second line: at 1024 × 700 "2026-12-04" and "Ends
+   * 2027-01-02 (30.0 days)" left 12-11 and 12-25 out of five weeks. */
+  ticks = date_ticks (data, end_day, &tick_unit);
   {
-    g_autofree char *first = NULL;
     GDate day;
-    double w;
 
     g_date_clear (&day, 1);
     g_date_set_julian (&day, data->start_julian);
-    first = g_strdup_printf ("%04d-%02d-%02d", g_date_get_year (&day), g_date_get_month (&day),
-                             g_date_get_day (&day));
-    set_text (&ink, ink.font, first, 0, &w, NULL);
-    cp_chart_set_rgb (cr, &theme.text);
-    show_text (&ink, ink.font, first, left, bottom + line_h * 0.3, 0, 0);
-    last_label_right = left + w;
+    first_date = g_strdup_printf ("%04d-%02d-%02d", g_date_get_year (&day), g_date_get_month (&day),
+                                  g_date_get_day (&day));
+    set_text (&ink, ink.font, first_date, 0, &first_width, NULL);
   }
-  /* The last job's end: a dashed line through the plot and its date and
-   * the project's length under it, ending at the line (or at the plot's
-   * right edge); the month labels give way to it. */
   if (data->x_label != NULL && last_end > 0)
     {
-      double w, end_x = left + (right - left) * last_end / end_day;
-      static const double dash[] = { 3, 3 };
-
-      cp_chart_set_rgb (cr, &theme.text);
-      cairo_set_line_width (cr, 1);
-      cairo_set_dash (cr, dash, G_N_ELEMENTS (dash), 0);
-      cairo_move_to (cr, end_x, top);
-      cairo_line_to (cr, end_x, bottom + line_h * 0.3);
-      cairo_stroke (cr);
-      cairo_set_dash (cr, NULL, 0, 0);
-      set_text (&ink, ink.bold, data->x_label, 0, &w, NULL);
-      end_label_left = MIN (end_x + w / 2, width - pad) - w;
-      if (end_label_left >= last_label_right + pad * 0.5)
-        show_text (&ink, ink.bold, data->x_label, end_label_left, bottom + line_h * 0.3, 0, 0);
-      else
-        {
-          /* No room beside the first day: the end's date alone. */
-          end_label_left = G_MAXDOUBLE;
-        }
-    }
-  ticks = date_ticks (data, end_day, &tick_unit);
-  for (guint i = 0; i < ticks->len; i++)
-    {
-      double day = g_array_index (ticks, double, i);
-      g_autofree char *label = date_label (data, day, tick_unit);
       double w;
 
-      x = left + (right - left) * day / end_day;
-      cp_chart_set_rgb (cr, &theme.grid);
-      cairo_set_line_width (cr, 1);
+      end_x = left + (right - left) * last_end / end_day;
+      set_text (&ink, ink.bold, data->x_label, 0, &w, NULL);
+      end_label_left = MIN (end_x + w / 2, width - pad) - w;
+      /* No room beside the first day: the first day's date alone. */
+      if (end_label_left < left + first_width + pad * 0.5)
+        end_label_left = G_MAXDOUBLE;
+    }
+  two_lines = tick_labels (&ink, data, ticks, tick_unit, left, right, end_day, width, pad, -G_MAXDOUBLE,
+                           G_MAXDOUBLE, 0, FALSE)
+              < tick_labels (&ink, data, ticks, tick_unit, left, right, end_day, width, pad, left + first_width,
+                             end_label_left, 0, FALSE);
+  /* A plot too low for the second line (its rows lower than a name)
+   * keeps to one. */
+  two_lines = two_lines && height - pad - line_h * 2.6 - top >= MAX (20, n_bars * line_h * 1.2);
+  bottom = height - pad - line_h * (two_lines ? 2.6 : 1.4);
+  if (bottom - top < 20)
+    goto done;
+  row_h = (bottom - top) / n_bars;
+
+  cp_chart_set_rgb (cr, &theme.grid);
+  cairo_set_line_width (cr, 1);
+  for (guint i = 0; i < ticks->len; i++)
+    {
+      x = left + (right - left) * g_array_index (ticks, double, i) / end_day;
       cairo_move_to (cr, x, top);
       cairo_line_to (cr, x, bottom);
       cairo_stroke (cr);
-      set_text (&ink, ink.font, label, 0, &w, NULL);
-      if (x - w / 2 < last_label_right + pad * 0.5 || x + w / 2 > width - pad || x - w / 2 < left - pad ||
-          x + w / 2 > end_label_left - pad * 0.5)
-        continue;
-      cp_chart_set_rgb (cr, &theme.text);
-      show_text (&ink, ink.font, label, x, bottom + line_h * 0.3, 0.5, 0);
-      last_label_right = x + w / 2;
     }
+  {
+    double date_y = bottom + line_h * (two_lines ? 1.5 : 0.3);
+
+    cp_chart_set_rgb (cr, &theme.text);
+    show_text (&ink, ink.font, first_date, left, date_y, 0, 0);
+    if (end_x >= 0)
+      {
+        static const double dash[] = { 3, 3 };
+
+        cairo_set_line_width (cr, 1);
+        cairo_set_dash (cr, dash, G_N_ELEMENTS (dash), 0);
+        cairo_move_to (cr, end_x, top);
+        cairo_line_to (cr, end_x, date_y);
+        cairo_stroke (cr);
+        cairo_set_dash (cr, NULL, 0, 0);
+        if (end_label_left < G_MAXDOUBLE)
+          show_text (&ink, ink.bold, data->x_label, end_label_left, date_y, 0, 0);
+      }
+    cp_chart_set_rgb (cr, &theme.text);
+    if (two_lines)
+      tick_labels (&ink, data, ticks, tick_unit, left, right, end_day, width, pad, -G_MAXDOUBLE, G_MAXDOUBLE,
+                   bottom + line_h * 0.3, TRUE);
+    else
+      tick_labels (&ink, data, ticks, tick_unit, left, right, end_day, width, pad, left + first_width,
+                   end_label_left, bottom + line_h * 0.3, TRUE);
+  }
 
   /* The bars, each in its row, named at the left. */
   for (guint i = 0; i < n_bars; i++)
@@ -741,7 +787,6 @@ cp_chart_draw_timeline (cairo_t           *cr,
   if (cumulative != NULL && total > 0 && last_end > 0)
     {
       static const double dots[] = { 1, 3 };
-      double end_x = left + (right - left) * last_end / end_day;
 
       cp_chart_set_rgb (cr, &theme.text);
       cairo_set_line_width (cr, 1);

@@ -465,6 +465,21 @@ if run 0 new "$TMP/late.cplan" &&
   fi
 fi
 
+# Approver 21: of three quotes, the recommended one the dearest per
+# GPU-hour (11.5 CNY against 10.62 and 7.2) was "the third cheapest per
+# GPU-hour", read as a bargain; it is counted: two quotes are cheaper.
+if run 0 new "$TMP/rank.cplan" &&
+   run 0 add-job "$TMP/rank.cplan" --id lora --model qwen2.5-7b --task lora --tokens 200M --deadline-days 14 &&
+   run 0 add-quote "$TMP/rank.cplan" --id a --vendor "Cloud A" --gpu h800 --price-per-gpu-hour 11.5 &&
+   run 0 add-quote "$TMP/rank.cplan" --id b --vendor "Cloud B" --gpu h800 --price-per-gpu-hour 10.62 \
+     --billing-granularity-hours 730 &&
+   run 0 add-quote "$TMP/rank.cplan" --id c --vendor "Cloud C" --gpu a800 --price-per-gpu-hour 7.2 &&
+   run 0 plan "$TMP/rank.cplan"; then
+  contains "$OUT" "Recommended: Cloud A"
+  contains "$OUT" "2 quotes are cheaper per GPU-hour."
+  lacks "$OUT" "third cheapest"
+fi
+
 # One figure, one format: the tables said "12,968 CNY" where the reasons
 # beside them said "¥12,968". Money is written as the report writes it,
 # "160 CNY" in English and "¥160" in Chinese: 8 GPUs × 20 CNY a GPU-hour

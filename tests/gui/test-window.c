@@ -1888,12 +1888,12 @@ wheel_over_table (GtkWidget *table_scroller,
   spin ();
 }
 
-/* Meeting walkthrough: at 1024 px the table hid Calendar to Technique,
- * and the wheel over it moved only the page. Turns down over the table
- * bring the right-hand columns into view until the last, then move the
- * page; turns up go back to the first column, then up the page. At
- * 1024 px the table is wider than its pane (lead14: every column can be
- * reached; test-window-room.c). */
+/* Walkthrough 21: a wheel turned down over the Quotes Compared table
+ * slid its columns sideways while the user scrolled the pane down to the
+ * verdict. A turn over the table moves the page, down and up, and leaves
+ * the table's columns where they were; at 1024 px the table is wider
+ * than its pane, so it could scroll sideways (its scrollbar and
+ * Shift+wheel still do: test-window-room.c reaches every column). */
 static void
 test_window_table_wheel (void)
 {
@@ -1904,7 +1904,7 @@ test_window_table_wheel (void)
   GtkWidget *page_scroller = gtk_widget_get_ancestor (gtk_widget_get_parent (table_scroller), GTK_TYPE_SCROLLED_WINDOW);
   GtkAdjustment *sideways = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (table_scroller));
   GtkAdjustment *page = gtk_scrolled_window_get_vadjustment (GTK_SCROLLED_WINDOW (page_scroller));
-  guint turns = 0;
+  double before;
 
   g_assert_true (GTK_IS_SCROLLED_WINDOW (table_scroller));
   gtk_window_set_default_size (GTK_WINDOW (window), 1024, 700);
@@ -1912,33 +1912,23 @@ test_window_table_wheel (void)
   wait_results (results);
   spin ();
   cp_test_gui_wait_frames (table, 4);
-  /* Columns on the right to bring into view, and a page to scroll. */
+  /* Columns on the right it could scroll to, and a page to scroll. */
   g_assert_cmpfloat (gtk_adjustment_get_upper (sideways), >, gtk_adjustment_get_page_size (sideways) + 1);
   g_assert_cmpfloat (gtk_adjustment_get_upper (page), >, gtk_adjustment_get_page_size (page) + 1);
   gtk_adjustment_set_value (page, 10);
+  g_assert_cmpfloat (gtk_adjustment_get_value (sideways), ==, 0);
 
-  while (gtk_adjustment_get_value (sideways) + gtk_adjustment_get_page_size (sideways) <
-         gtk_adjustment_get_upper (sideways) - 0.5)
-    {
-      wheel_over_table (table_scroller, 1);
-      g_assert_cmpfloat (gtk_adjustment_get_value (page), ==, 10);
-      g_assert_cmpuint (++turns, <, 50);
-    }
-  g_assert_cmpuint (turns, >, 0);
-  turns = 0;
   wheel_over_table (table_scroller, 1);
   g_assert_cmpfloat (gtk_adjustment_get_value (page), >, 10);
-
-  while (gtk_adjustment_get_value (sideways) > 0)
-    {
-      double before = gtk_adjustment_get_value (page);
-
-      wheel_over_table (table_scroller, -1);
-      g_assert_cmpfloat (gtk_adjustment_get_value (page), ==, before);
-      g_assert_cmpuint (++turns, <, 100);
-    }
+  g_assert_cmpfloat (gtk_adjustment_get_value (sideways), ==, 0);
+  before = gtk_adjustment_get_value (page);
+  wheel_over_table (table_scroller, 1);
+  g_assert_cmpfloat (gtk_adjustment_get_value (page), >, before);
+  g_assert_cmpfloat (gtk_adjustment_get_value (sideways), ==, 0);
+  before = gtk_adjustment_get_value (page);
   wheel_over_table (table_scroller, -1);
-  g_assert_cmpfloat (gtk_adjustment_get_value (page), <, 11);
+  g_assert_cmpfloat (gtk_adjustment_get_value (page), <, before);
+  g_assert_cmpfloat (gtk_adjustment_get_value (sideways), ==, 0);
 
   close_window (window);
 }
