@@ -39,11 +39,8 @@
 #define ROWS_PER_FRAME 4
 #define LIST_VIEW_MAX_WIDGETS 200
 /* An AdwComboRow takes about 1.7 ms to make here (its popover and list
- * view come with it), 2 ms at a load of 15: ten columns at once held the
- * main loop 17–19 ms. Each one added moves the rows below it, so its
- * frame repaints the whole dialog (9 ms under cairo): three a frame made
- * frames of 22–25 ms (bench-window --import). */
-#define COLUMNS_PER_TURN 1
+ * view come with it): ten columns at once held the main loop 17–19 ms. */
+#define COLUMNS_PER_TURN 3
 /* A new reading lists its rows from the top again, ROWS_PER_FRAME at
  * first: dropping the 200 widgets of the last one at once took 12 ms, so
  * they go this many a frame while the worker reads. */
@@ -373,25 +370,21 @@ start_shrinking (CpImportDialog *self)
     self->shrink_id = gtk_widget_add_tick_callback (GTK_WIDGET (self->rows_view), shrink_shown_rows, self, NULL);
 }
 
-/* Lists @rows (a store of CpImportRow, taken) in place of the rows
- * listed: the old store, and the rows only it holds, are freed on a
- * worker. Splicing 10,000 rows out of the store and 10,000 in took 15 ms
- * here even with the rows finalized elsewhere, and splicing them into a
- * new store on the main thread still 10–16 ms: a reading's store is
- * filled on the worker that reads it. */
+/* Lists @n_rows @rows in place of the rows listed, in a new store: the
+ * old one, and the rows only it holds, are freed on a worker. Splicing
+ * 10,000 rows out of the store and 10,000 in took 15 ms here even with
+ * the rows finalized elsewhere. */
 static void
 replace_rows (CpImportDialog *self,
-              GListStore     *rows)
+              gpointer       *rows,
+              guint           n_rows)
 {
   GListStore *old = self->rows;
 
   stop_shrinking (self);
-  self->rows = rows;
+  self->rows = g_list_store_new (CP_TYPE_IMPORT_ROW);
+  g_list_store_splice (self->rows, 0, 0, rows, n_rows);
   gtk_slice_list_model_set_size (self->shown_rows, ROWS_PER_FRAME);
-  /* The new rows' first frame repaints the whole list: the last
-   * reading's rate, grown on frames that painted a few rows, made it
-   * 20 ms (a remap of 10,000 rows). */
-  self->rows_per_frame = ROWS_PER_FRAME;
   gtk_slice_list_model_set_model (self->shown_rows, G_LIST_MODEL (self->rows));
   free_in_thread (old, g_object_unref);
 }
@@ -415,9 +408,9 @@ start_growing (CpImportDialog *self)
 
 static void
 show_rows (CpImportDialog *self,
-           GListStore     *rows)
+           GPtrArray      *rows)
 {
-  replace_rows (self, rows);
+  replace_rows (self, rows->pdata, rows->len);
   start_growing (self);
 }
 
@@ -427,11 +420,10 @@ show_problem (CpImportDialog *self,
               const char     *message,
               const char     *advice)
 {
-  GListStore *rows = g_list_store_new (CP_TYPE_IMPORT_ROW);
-  g_autoptr(CpImportRow) row = cp_import_row_new (message, advice, FALSE);
+  g_autoptr(GPtrArray) rows = g_ptr_array_new_with_free_func (g_object_unref);
 
   free_in_thread (g_steal_pointer (&self->result), (GDestroyNotify) cp_quote_csv_result_free);
-  g_list_store_append (rows, row);
+  g_ptr_array_add (rows, cp_import_row_new (message, advice, FALSE));
   show_rows (self, rows);
   adw_action_row_set_subtitle (self->summary_row, message);
   gtk_button_set_label (self->accept_button, _("_Import"));
@@ -496,7 +488,7 @@ describe_row (const CpQuoteCsvRow    *row,
  * descriptions are work the main thread need not do). */
 struct _Reading {
   CpQuoteCsvResult *result;
-  GListStore       *rows;          /* CpImportRow */
+  GPtrArray        *rows;          /* CpImportRow */
   guint             n_importable;
 };
 
@@ -504,7 +496,7 @@ static void
 reading_free (Reading *reading)
 {
   g_clear_pointer (&reading->result, cp_quote_csv_result_free);
-  g_clear_object (&reading->rows);
+  g_clear_pointer (&reading->rows, g_ptr_array_unref);
   g_free (reading);
 }
 
@@ -520,7 +512,6 @@ read_rows_in_thread (GTask        *task,
   const CpQuoteSheet *sheet = task_data;
   GError *error = NULL;
   Reading *reading;
-  g_autoptr(GPtrArray) rows = NULL;
 
   if (g_task_return_error_if_cancelled (task))
     return;
@@ -532,17 +523,14 @@ read_rows_in_thread (GTask        *task,
       g_task_return_error (task, error);
       return;
     }
-  rows = g_ptr_array_new_full (reading->result->rows->len, g_object_unref);
+  reading->rows = g_ptr_array_new_full (reading->result->rows->len, g_object_unref);
   for (guint i = 0; i < reading->result->rows->len; i++)
     {
       const CpQuoteCsvRow *row = g_ptr_array_index (reading->result->rows, i);
 
-      g_ptr_array_add (rows, describe_row (row, reading->result, sheet));
+      g_ptr_array_add (reading->rows, describe_row (row, reading->result, sheet));
       reading->n_importable += row->quote_index >= 0;
     }
-  /* Nothing is connected to the store before the main thread lists it. */
-  reading->rows = g_list_store_new (CP_TYPE_IMPORT_ROW);
-  g_list_store_splice (reading->rows, 0, 0, rows->pdata, rows->len);
   g_task_return_pointer (task, reading, (GDestroyNotify) reading_free);
 }
 
@@ -558,7 +546,7 @@ show_reading (CpImportDialog *self,
 
   free_in_thread (g_steal_pointer (&self->result), (GDestroyNotify) cp_quote_csv_result_free);
   self->result = g_steal_pointer (&reading->result);
-  show_rows (self, g_steal_pointer (&reading->rows));
+  show_rows (self, reading->rows);
 
   summary = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u of %u row can be imported",
                                           "%u of %u rows can be imported", n_rows),
@@ -846,7 +834,7 @@ read_sheet (CpImportDialog *self,
   free_in_thread (g_steal_pointer (&self->result), (GDestroyNotify) cp_quote_csv_result_free);
   g_clear_pointer (&self->sheet, cp_quote_sheet_free);
   gtk_widget_set_sensitive (GTK_WIDGET (self->vendor_row), FALSE);
-  replace_rows (self, g_list_store_new (CP_TYPE_IMPORT_ROW));
+  replace_rows (self, NULL, 0);
   adw_action_row_set_subtitle (self->summary_row, NULL);
   gtk_button_set_label (self->accept_button, _("_Import"));
   /* Reading through the store refuses a file too large to be a price list
