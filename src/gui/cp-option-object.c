@@ -1,7 +1,8 @@
 /* cp-option-object.c: one quote's option in a job's plan.
  *
- * One object per quote lives as long as the quote is compared: each
- * recompute updates it in place, notifying only what changed, and the
+ * One object per row of the table, the option ranked at its place: each
+ * recompute updates it in place, notifying only what changed (the quote
+ * too, when a change reorders them), and the
  * table's labels are bound to its text properties (GTK 4.8's
  * listview_clocks pattern), so an edit that keeps the ranking re-measures
  * only the cells whose words changed. The numeric properties are what the

@@ -322,8 +322,8 @@ _cp_results_view_set_calculating (CpResultsView *self,
       _cp_results_view_set_visible (GTK_WIDGET (self->changes_heading), FALSE);
       _cp_results_view_set_visible (GTK_WIDGET (self->changes_label), FALSE);
       /* The table is hidden, not emptied: the next job's rows are the same
-       * quotes' objects, updated in place, and their row widgets are kept
-       * (a 20 × 50 switch made 50 rows anew). */
+       * objects, updated in place, and their row widgets are kept (a
+       * 20 × 50 switch made 50 rows anew). */
       _cp_results_view_set_visible (GTK_WIDGET (self->table_scroller), FALSE);
       cp_chart_view_set_calculating (self->memory_chart);
       cp_chart_view_set_calculating (self->cost_chart);
@@ -373,8 +373,6 @@ headline_is_of (CpResultsView   *self,
   return self->headline_job == job_index && g_strcmp0 (self->headline_job_id, job->id) == 0;
 }
 
-/* One CpOptionObject per quote, updated in place; the store changes (in
- * one splice) only when options come, go or change rank. */
 static void
 show_page (CpResultsView *self,
            const char    *name)

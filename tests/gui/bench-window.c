@@ -20,6 +20,14 @@
  * layout, the snapshot and render. Goal: a first-frame median of 16 ms
  * or less under cairo.
  *
+ * Under callgrind, the instructions of each change's first frame (from
+ * the change to its paint, the first change left out), which do not
+ * depend on the machine's load:
+ *
+ *   valgrind --tool=callgrind --collect-atstart=no tests/gui/bench-window RUNS FIELD
+ *
+ * Its total divided by RUNS is one change's.
+ *
  *   GSK_RENDERER=cairo xvfb-run -a tests/gui/bench-window --export [RUNS]
  *
  * Exports the report (PDF and XML, English then Chinese) of a 20-job ×
@@ -77,6 +85,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <valgrind/callgrind.h>
 
 #include "gui/cp-application.h"
 #include "gui/cp-field-row.h"
@@ -99,6 +108,9 @@ typedef struct {
    * the change's own code took before it, GTK's sizes, then the paint. */
   double   frame_cpu_ms;
   double   laid_out_cpu_ms;
+  /* Under callgrind (--collect-atstart=no): the instructions from the
+   * change to this paint are collected, the run's first change apart. */
+  gboolean collecting;
 } Frame;
 
 static void
@@ -124,6 +136,8 @@ on_after_paint (GdkFrameClock *clock,
   if (frame->painted)
     return;
   frame->painted = TRUE;
+  if (frame->collecting)
+    CALLGRIND_TOGGLE_COLLECT;
   frame->painted_us = g_get_monotonic_time ();
   frame->painted_cpu_ms = cp_test_thread_cpu_ms ();
 }
@@ -169,19 +183,24 @@ measure (CpWindow  *window,
   CpResultsView *results = cp_window_get_results_view (window);
   guint updates_before = cp_results_view_get_n_updates (results);
   GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
-  Frame frame = { FALSE, 0, 0, 0, 0 };
+  Frame frame = { FALSE, 0, 0, 0, 0, run > 0 && RUNNING_ON_VALGRIND };
   gulong handler = g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), &frame);
   gulong begin = g_signal_connect (clock, "before-paint", G_CALLBACK (on_before_paint), &frame);
   gulong layout = g_signal_connect_after (clock, "layout", G_CALLBACK (on_layout_done), &frame);
   gint64 start_us = g_get_monotonic_time ();
   double start_cpu_ms = cp_test_thread_cpu_ms ();
 
+  if (frame.collecting)
+    CALLGRIND_TOGGLE_COLLECT;
   apply (data, run);
-  while (!frame.painted && g_get_monotonic_time () - start_us < G_USEC_PER_SEC)
+  /* Under valgrind a frame takes some fifty times as long. */
+  while (!frame.painted && g_get_monotonic_time () - start_us < (RUNNING_ON_VALGRIND ? 60 : 1) * G_USEC_PER_SEC)
     g_main_context_iteration (NULL, TRUE);
   g_signal_handler_disconnect (clock, handler);
   g_signal_handler_disconnect (clock, begin);
   g_signal_handler_disconnect (clock, layout);
+  if (frame.collecting && !frame.painted)
+    CALLGRIND_TOGGLE_COLLECT;
 
   *cpu_ms = frame.painted_cpu_ms - start_cpu_ms;
   *wall_ms = (frame.painted_us - start_us) / 1000.0;
