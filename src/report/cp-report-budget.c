@@ -618,36 +618,36 @@ section_amount_to_approve (Doc              *doc,
   cp_report_approval_amount (project, (CpPlan * const *) plans->pdata, schedule, &approval);
   vat = cp_i18n_format_money_whole (approval.vat, currency, doc->lang);
   line = cp_report_approval_text (project, &approval, doc->lang);
-  cp_doc_paragraph_full (doc, doc->bold, line, 0, 1, NULL);
 
   /* One basis for every figure: with VAT, at each quote's rate (the
    * quotes table says which rate applied to which quote, and why). */
   tax = vat_text (doc, results, vat);
   {
-    /* One note, the calendar's start after the money: the demo's memo
-     * keeps its sign-off on page 2 (test-cli-pages). */
+    /* One note, the calendar's start after the money. */
     const char *start = budget_start_note (project, schedule);
-    /* What the amount leaves out first, under it: the demo's and a
-     * one-job memo keep their sign-off on their pages with it in the
-     * note's type. */
+    /* What the amount leaves out first, under it, in the note's type. */
     g_autofree char *left_out = not_in_amount_text (doc, results);
     g_autoptr(GString) note = g_string_new (left_out);
+    /* Which figures are the app's, not the team's, last. */
+    g_autofree char *assumed = assumed_text (doc, results);
 
     /* The jobs a quote is short of nodes for are said under their
      * verdicts (cp_report_section_question()), not again here. */
     if (note->len > 0)
       g_string_append_c (note, ' ');
     g_string_append (note, tax);
-    /* Which figures are the app's, not the team's, last: the demo's
-     * memo keeps its sign-off on page 2 with it in the same note. */
-    g_autofree char *assumed = assumed_text (doc, results);
-
     if (start != NULL)
       g_string_append_printf (note, " %s", start);
     if (assumed != NULL)
       g_string_append_printf (note, " %s", assumed);
+    /* The amount and what it leaves out are read together, on one page:
+     * the demo's note ran from page 1's foot onto page 2 (approver 21). */
+    cp_doc_ensure (doc, cp_doc_paragraph_height (doc, doc->bold, line, 0) + 1
+                        + cp_doc_paragraph_height (doc, doc->small, note->str, 0));
+    cp_doc_paragraph_full (doc, doc->bold, line, 0, 1, NULL);
     cp_doc_paragraph_full (doc, doc->small, note->str, 0, 4, NULL);
   }
+  doc->amount_page = doc->pages->len;
 }
 
 GArray *
@@ -816,16 +816,17 @@ cp_report_section_budget (Doc              *doc,
   /* The heading keeps the total's two lines with it. */
   cp_doc_heading (doc, doc->h1, _("Budget and calendar"), 30);
   cp_doc_paragraph_full (doc, doc->bold, summary, 0, 2, NULL);
+  /* The amount straight under the total it is made of, the subtotals by
+   * vendor after it: the Chinese demo's amount fell onto page 2 below
+   * them (approver 21). */
+  if (results != NULL)
+    section_amount_to_approve (doc, results, schedule);
   {
     g_autofree char *by_vendor = vendor_subtotals (doc, schedule);
 
     if (by_vendor != NULL)
       cp_doc_paragraph_full (doc, doc->small, by_vendor, 0, 2, NULL);
   }
-  if (results != NULL)
-    {
-      section_amount_to_approve (doc, results, schedule);
-    }
   if (results == NULL)
     {
       const char *start = budget_start_note (project, schedule);
