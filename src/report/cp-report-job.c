@@ -124,7 +124,10 @@ cp_report_listed_options (const CpPlan *plan)
 }
 
 /* A cost of the breakdown: a bare figure when the table names its
- * currency (@currency NULL), else money in @currency. */
+ * currency (@currency NULL), else money in @currency. Whole units, as
+ * every sum the report prints: "92.00 CNY" in the tables beside "92 CNY"
+ * on page 1 were two precisions for one figure (approver 21); unit
+ * prices alone keep their cents. */
 static char *
 cost_cell (double      amount,
            const char *currency,
@@ -132,7 +135,7 @@ cost_cell (double      amount,
 {
   if (currency == NULL)
     return cp_i18n_format_number (amount, 0, lang);
-  return cp_i18n_format_money (amount, currency, lang);
+  return cp_i18n_format_money_whole (amount, currency, lang);
 }
 
 /* "Whole offer, 4 nodes: 10.8 days, 380,000 CNY, communication 3% of the
@@ -538,7 +541,7 @@ cp_report_section_job (Doc       *doc,
                             deadline_cell (job, e, doc->lang),
                             plan->cost_unknown
                             ? g_strdup (_("needs a price"))
-                            : band_cell (cp_i18n_format_money (e->total_cost, quote->currency, doc->lang),
+                            : band_cell (cp_i18n_format_money_whole (e->total_cost, quote->currency, doc->lang),
                                          option->range.total_cost_low, option->range.total_cost_high, 0, doc->lang));
       if (plan->cost_unknown)
         continue;

@@ -86,6 +86,16 @@ job_size (const CpJob *job,
     {
       g_autofree char *concurrency = cp_i18n_format_number (job->concurrency, 0, lang);
       g_autofree char *context = cp_i18n_format_number (job->context_len, 0, lang);
+      g_autofree char *prompt = cp_i18n_format_number (job->prompt_tokens, 0, lang);
+      g_autofree char *output = cp_i18n_format_number (job->output_tokens, 0, lang);
+
+      /* The request as the serving table and the memo's note say it, not
+       * its context window: "requests of 4,096 tokens" beside "1,024
+       * prompt + 128 output tokens" read as two sizes (approver 21). */
+      if (job->prompt_tokens > 0 && job->output_tokens > 0)
+        /* TRANSLATORS: size of an inference job: concurrent requests, each one's prompt and output tokens */
+        return g_strdup_printf (_("%s concurrent requests of %s prompt + %s output tokens"), concurrency, prompt,
+                                output);
       /* TRANSLATORS: size of an inference job */
       return g_strdup_printf (_("%s concurrent requests of %s tokens"), concurrency, context);
     }
