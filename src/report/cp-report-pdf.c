@@ -218,8 +218,10 @@ lay_out (Doc              *doc,
   /* The detail starts on a page of its own: the memo is what an approver
    * signs, and a Chinese memo, shorter than the English one, left room
    * for the jobs table on page 1, so that the two languages' pages held
-   * different things (issue 22). */
-  if (doc->y > doc->top)
+   * different things (issue 22). A memo that runs onto page 2 is
+   * followed there by the detail: its sign-off alone left 60% of a
+   * two-job project's page 2 blank (approver 21). */
+  if (doc->y > doc->top && doc->pages->len == 1)
     cp_doc_new_page (doc);
   cp_report_section_jobs_and_quotes (doc);
   for (guint j = 0; j < doc->project->jobs->len; j++)
