@@ -211,8 +211,13 @@ section_job_cluster (Doc          *doc,
         cp_doc_heading (doc, doc->h2, _("One machine or the cluster?"), 60);
       headed = TRUE;
       name = cp_words_quote_name (project, option->quote_index);
-      cp_doc_paragraph_full (doc, doc->bold, name, 0, 2, NULL);
       chosen = offer_line (project, job, quote, plan, &option->estimate, FALSE, doc->lang);
+      /* The quote's name, a subheading, keeps its first line under it:
+       * the Chinese demo's "示例供应商 F … 集群，RoCE 独享" sat alone at
+       * a page's foot (approver 21). */
+      cp_doc_ensure (doc, cp_doc_paragraph_height (doc, doc->bold, name, 0) + 2
+                          + cp_doc_paragraph_height (doc, doc->body, chosen, 0));
+      cp_doc_paragraph_full (doc, doc->bold, name, 0, 2, NULL);
       if (!option->has_full_offer || !option->full_offer.fits)
         {
           cp_doc_paragraph_full (doc, doc->body, chosen, 0, 6, NULL);
@@ -784,8 +789,10 @@ section_job_reasons_and_risks (Doc             *doc,
 
   int last_rule = -1;
 
+  /* The heading keeps more than R1's two lines under it: "Reasons" over
+   * R1 alone read as a list that ends there (approver 21). */
   if (plan->reasons->len > 0)
-    cp_doc_heading (doc, doc->h2, _("Reasons"), 30);
+    cp_doc_heading (doc, doc->h2, _("Reasons"), 60);
   for (guint i = 0; i < plan->reasons->len; i++)
     last_rule = MAX (last_rule, (int) g_array_index (plan->reasons, CpReason, i).rule);
   /* Rule by rule, R1 to the last the plan applied: a rule with nothing
