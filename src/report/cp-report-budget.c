@@ -261,8 +261,11 @@ overbooking_sentence (const CpProject     *project,
   char *text;
 
   cp_i18n_push_language (lang);
+  /* Not the form's field by name, "(Starts after, in each job)": the
+   * approver has no form (approver 21), and the line pushed the demo's
+   * amount to approve off page 1. */
   /* TRANSLATORS: the jobs, the vendor, the nodes they need together, the day, the nodes the quote offers */
-  text = g_strdup_printf (_("%s run at the same time on %s’s offer: %u nodes from %s, where it offers %u. The amount assumes the vendor rents them all: ask it, or let the jobs start one after another (Starts after, in each job)."),
+  text = g_strdup_printf (_("%s run at the same time on %s’s offer: %u nodes from %s, where it offers %u. The amount assumes the vendor rents them all: ask it, or let the jobs start one after another."),
                           jobs, cp_report_vendor_name (project, overbooking->quote_index), overbooking->nodes_needed, day,
                           overbooking->nodes_offered);
   cp_i18n_pop_language ();

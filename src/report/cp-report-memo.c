@@ -254,9 +254,10 @@ range_words (const CpProject *project,
       if (unconfirmed != NULL)
         /* TRANSLATORS: the answer's range when cost and days do not vary, then why the choice is not firm (a sentence) */
         return g_strdup_printf (_("No range: the term and its price are fixed. %s"), unconfirmed);
+      /* Short: three of the demo's seven answers say it on page 1. */
       return g_strdup (plan->verdict_robust
                        /* TRANSLATORS: the answer's range when cost and days do not vary */
-                       ? _("No range: the term and its price are fixed, and the choice holds.")
+                       ? _("Fixed term and price, no range; the choice holds.")
                        /* TRANSLATORS: the answer's range when cost and days do not vary, but another quote's do */
                        : _("No range for this option, its term and price being fixed; another quote wins within its own (see the job's chapter)."));
     }

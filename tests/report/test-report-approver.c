@@ -504,9 +504,9 @@ test_unconfirmed (void)
     }
   /* 1,043 GiB: the 70B's fp32 master weights, gradients and Adam states
    * (16 bytes × 70B = 1,120 GB = 1,043 GiB), all on one node. */
-  check_unconfirmed ("en", "the choice holds across it", "No range: the term and its price are fixed, and the choice holds.",
+  check_unconfirmed ("en", "the choice holds across it", "Fixed term and price, no range; the choice holds.",
                      "Not firm: it rests on host memory the quote does not state. Ask 示例供应商 G (Example vendor G) whether each machine has 1,043 GiB of host memory.");
-  check_unconfirmed ("zh_CN", "在此范围内结论不变", "无浮动：期限与价格都是固定的，结论不变。",
+  check_unconfirmed ("zh_CN", "在此范围内结论不变", "期限与价格固定，无浮动；结论不变。",
                      "尚未确定：它依赖报价未写明的主机内存。请向示例供应商 G (Example vendor G) 确认每台机器是否有 1,043 GiB 主机内存。");
 }
 

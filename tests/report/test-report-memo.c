@@ -529,6 +529,104 @@ test_13b_pretrain (void)
     }
 }
 
+/* What page 1 of the demo's memo must hold in each language. */
+typedef struct {
+  const char *amount;      /* the amount to approve */
+  const char *byline;      /* the byline's "· Compute Planner" */
+  const char *question;    /* the project's question, short or long */
+  const char *answer;      /* each job's cost line */
+  const char *next;        /* each job's next-best option */
+  const char *note_first;  /* the amount's note, its first words */
+  const char *note_last;   /* and its last part */
+} DemoPageOne;
+
+static const DemoPageOne demo_english = {
+  "Amount to approve:", "· Compute Planner", "For each job", "For:", "Next best:", "Not in the amount:",
+  "Assumed, not given:",
+};
+
+static const DemoPageOne demo_chinese = {
+  "申请批准金额：", "· 算力方案规划", "每项任务", "费用：", "次优方案", "申请金额不含：", "假设值（未填写）：",
+};
+
+/* Page 1 of the demo's memo, seven jobs, holds what the approver signs:
+ * the amount (approver 21: the Chinese amount was on page 2), the byline,
+ * the question and every job's next-best option (the English page 1 had
+ * dropped them to fit), and the amount's note whole, not split over pages
+ * 1 and 2. */
+static void
+assert_demo_page_one (const char        *pdf,
+                      const DemoPageOne *w)
+{
+  g_autofree char *one = cp_test_pdf_text (tmp_dir, pdf, 1, FALSE);
+  g_autofree char *two = cp_test_pdf_text (tmp_dir, pdf, 2, FALSE);
+
+  cp_test_assert_has (one, w->amount);
+  cp_test_assert_has (one, w->byline);
+  cp_test_assert_has (one, w->question);
+  /* Every job of the demo has a next option. */
+  g_assert_cmpuint (cp_test_count (one, w->answer), ==, 7);
+  g_assert_cmpuint (cp_test_count (one, w->next), ==, 7);
+  cp_test_assert_has (one, w->note_first);
+  cp_test_assert_has (one, w->note_last);
+  cp_test_assert_lacks (two, w->note_last);
+}
+
+/* A figure as the report writes it, "210,978", as a number. */
+static double
+figure (const char *text)
+{
+  g_autofree char *digits = g_strdup (text);
+  char *out = digits;
+
+  for (const char *p = text; *p != '\0'; p++)
+    if (g_ascii_isdigit (*p))
+      *out++ = *p;
+  *out = '\0';
+  return g_ascii_strtod (digits, NULL);
+}
+
+/* The project's range on page 1 is the sum of the jobs' ends as their
+ * answers show them, a job without a range counted at its cost both ends
+ * (approver 21: "210,977 to 261,745 CNY" where the figures shown added to
+ * 210,978 and 261,747; by hand, 8,164 + 90 + 12,968 + 169,872 + 13,264 +
+ * 6,197 + 423 = 210,978 and 13,208 + 144 + 12,968 + 215,266 + 13,264 +
+ * 6,197 + 700 = 261,747 on the day this was written). */
+static void
+assert_range_adds_up (const char *pdf)
+{
+  g_autofree char *one = cp_test_pdf_text (tmp_dir, pdf, 1, FALSE);
+  g_autoptr(GRegex) answer = g_regex_new ("For:([0-9,]+)CNYintotal;.*?(?:Range:([0-9,]+)(?:–([0-9,]+))?CNY|,norange;)",
+                                          0, 0, NULL);
+  g_autoptr(GRegex) budget = g_regex_new ("recommendedoptions:[0-9,]+CNY\\(([0-9,]+)–([0-9,]+)CNY\\)", 0, 0, NULL);
+  g_autoptr(GMatchInfo) match = NULL;
+  double low = 0, high = 0;
+  guint n_jobs = 0;
+
+  g_regex_match (answer, one, 0, &match);
+  for (; g_match_info_matches (match); g_match_info_next (match, NULL))
+    {
+      g_autofree char *cost = g_match_info_fetch (match, 1);
+      g_autofree char *from = g_match_info_fetch (match, 2);
+      g_autofree char *to = g_match_info_fetch (match, 3);
+
+      low += from != NULL && *from != '\0' ? figure (from) : figure (cost);
+      high += to != NULL && *to != '\0' ? figure (to) : from != NULL && *from != '\0' ? figure (from) : figure (cost);
+      n_jobs++;
+    }
+  g_clear_pointer (&match, g_match_info_unref);
+  g_assert_cmpuint (n_jobs, ==, 7);
+  g_assert_true (g_regex_match (budget, one, 0, &match));
+  {
+    g_autofree char *from = g_match_info_fetch (match, 1);
+    g_autofree char *to = g_match_info_fetch (match, 2);
+
+    g_test_message ("%s: jobs add up to %.0f–%.0f; the budget says %s–%s", pdf, low, high, from, to);
+    g_assert_cmpfloat (figure (from), ==, low);
+    g_assert_cmpfloat (figure (to), ==, high);
+  }
+}
+
 /* The demo's seven chapters: a chart that does not fit below the text
  * waits at the top of the page the text breaks to, so no page is left
  * less than two-thirds full mid-chapter (its English page 13 and Chinese
@@ -546,6 +644,9 @@ test_demo_pages (void)
   RUN_OK ("report", "demo.cplan", "--lang", "zh_CN", "--pdf", "demo-zh.pdf");
   assert_pages_full ("demo-en.pdf");
   assert_pages_full ("demo-zh.pdf");
+  assert_demo_page_one ("demo-en.pdf", &demo_english);
+  assert_demo_page_one ("demo-zh.pdf", &demo_chinese);
+  assert_range_adds_up ("demo-en.pdf");
 }
 
 /* The headings that mark the report's parts, in English and Chinese: a
