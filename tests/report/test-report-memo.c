@@ -355,11 +355,14 @@ page_fill (const char *pdf,
 }
 
 /* No page of @pdf but the last is less than two-thirds full unless a
- * chapter ends there: the memo, a job's chapter, before the assumptions. */
+ * chapter ends there: the memo on page 1, a job's chapter, before the
+ * assumptions. A memo that runs onto page 2 is followed there by the
+ * jobs table: its sign-off alone left 60% of a two-job project's page 2
+ * blank (approver 21). */
 static void
 assert_pages_full (const char *pdf)
 {
-  static const char *const chapters[] = { "Jobs", "Job:", "Assumptions and conventions", "任务", "假设与约定" };
+  static const char *const chapters[] = { "Job:", "Assumptions and conventions", "任务：", "假设与约定" };
   guint n_pages = cp_test_pdf_page_count (tmp_dir, pdf);
 
   for (guint p = 1; p < n_pages; p++)
@@ -372,6 +375,8 @@ assert_pages_full (const char *pdf)
       (void) page_fill (pdf, p + 1, &next_first);
       for (guint c = 0; c < G_N_ELEMENTS (chapters); c++)
         chapter_ends |= g_str_has_prefix (next_first, chapters[c]);
+      /* The jobs table after a memo of one page. */
+      chapter_ends |= p == 1 && (g_str_has_prefix (next_first, "Jobs") || g_strcmp0 (next_first, "任务") == 0);
       g_test_message ("%s, page %u: %.0f%% full; page %u starts “%s”", pdf, p, fill * 100, p + 1, next_first);
       if (!chapter_ends && fill < 2.0 / 3.0)
         g_error ("%s: page %u is %.0f%% full, and no chapter ends there", pdf, p, fill * 100);
@@ -649,6 +654,54 @@ test_demo_pages (void)
   assert_range_adds_up ("demo-en.pdf");
 }
 
+/* Approver 21's project: a 7B LoRA, then a 70B full fine-tune after it,
+ * on three quotes. Its memo, with the team's question and two jobs'
+ * answers, runs onto page 2, which held only the risks and the sign-off,
+ * 60% blank, because the jobs table started page 3: the detail now
+ * follows the sign-off on page 2, and no page but a chapter's last is
+ * less than two-thirds full, in both languages. */
+static void
+test_two_page_memo (void)
+{
+  static const struct {
+    const char *lang;
+    const char *approval;
+    const char *jobs;
+  } words[] = {
+    { "en", "Approval", "Jobs" },
+    { "zh_CN", "审批", "任务" },
+  };
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  RUN_OK ("new", "two.cplan");
+  RUN_OK ("add-job", "two.cplan", "--name", "7B 客服 LoRA 微调", "--model", "qwen2.5-7b", "--task", "lora",
+          "--tokens", "200M", "--deadline-days", "14");
+  RUN_OK ("add-job", "two.cplan", "--name", "70B 全参数微调", "--model", "llama-3.1-70b", "--task", "full-finetune",
+          "--tokens", "2B", "--deadline-days", "30", "--after", "job-1");
+  RUN_OK ("add-quote", "two.cplan", "--vendor", "深圳云算 A", "--gpu", "h800", "--gpus-per-node", "8", "--nodes", "1",
+          "--price-per-gpu-hour", "11.5");
+  RUN_OK ("add-quote", "two.cplan", "--vendor", "鹏城算力 B", "--gpu", "h800", "--gpus-per-node", "8", "--nodes", "2",
+          "--price-per-node-month", "62000", "--network", "infiniband", "--nics", "8", "--nic-gbps", "400", "--dedicated");
+  RUN_OK ("add-quote", "two.cplan", "--vendor", "南山智算 C", "--gpu", "a800", "--gpus-per-node", "8", "--nodes", "4",
+          "--price-per-gpu-hour", "7.2", "--network", "roce", "--nics", "4", "--nic-gbps", "200");
+  for (guint l = 0; l < G_N_ELEMENTS (words); l++)
+    {
+      g_autofree char *pdf = g_strdup_printf ("two-%s.pdf", words[l].lang);
+      g_autofree char *two = NULL;
+
+      RUN_OK ("report", "two.cplan", "--lang", words[l].lang, "--pdf", pdf);
+      two = cp_test_pdf_text (tmp_dir, pdf, 2, TRUE);
+      /* The memo's sign-off, then the jobs table, on page 2. */
+      g_assert_nonnull (strstr (two, words[l].approval));
+      g_assert_nonnull (strstr (strstr (two, words[l].approval), words[l].jobs));
+      assert_pages_full (pdf);
+    }
+}
+
 /* The headings that mark the report's parts, in English and Chinese: a
  * page's parts are the headings found on it, each once, in order. */
 static const char *const part_headings[][2] = {
@@ -839,6 +892,7 @@ main (int    argc,
   g_test_add_func ("/report-memo/13b", test_13b);
   g_test_add_func ("/report-memo/13b-pretrain", test_13b_pretrain);
   g_test_add_func ("/report-memo/demo-pages", test_demo_pages);
+  g_test_add_func ("/report-memo/two-page-memo", test_two_page_memo);
   g_test_add_func ("/report-memo/amount-assumptions", test_amount_assumptions);
   g_test_add_func ("/report-memo/same-pages", test_same_pages);
   g_test_add_func ("/report-memo/13b-lora", test_13b_lora);
