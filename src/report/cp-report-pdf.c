@@ -163,33 +163,34 @@ fit_memo (Doc               *doc,
                      TIMELINE_MAX_HEIGHT);
   double smallest = MIN (TIMELINE_HEAD_HEIGHT + MAX (TIMELINE_SMALLEST_PLOT_HEIGHT,
                                                      TIMELINE_SMALLEST_ROW_HEIGHT * n_jobs), full);
-  guint fewest, n_pages, chart_page, amount_page, fitting = G_MAXUINT;
-  double room;
+  guint fewest, n_pages, chart_page, amount_page, fitting = G_MAXUINT, brief = 0;
+  guint briefest_chart_page, briefest_amount_page;
+  double room, briefest_room;
 
   /* The chart's page and the room left are those of the form laid out,
    * never the briefest's: a Chinese demo memo in full grew its chart into
    * the briefest form's room and pushed its sign-off to page 3. */
-  n_pages = trial_memo (doc, results, schedule, timeline, smallest, 0, &chart_page, &amount_page, &room);
+  n_pages = trial_memo (doc, results, schedule, timeline, smallest, brief, &chart_page, &amount_page, &room);
   /* A memo that ends on its first page in full needs no shortening. */
   fewest = n_pages > 1 || amount_page > 1
-           ? trial_memo (doc, results, schedule, timeline, smallest, CP_REPORT_MEMO_BRIEFEST, &chart_page,
-                         &amount_page, &room)
+           ? trial_memo (doc, results, schedule, timeline, smallest, CP_REPORT_MEMO_BRIEFEST, &briefest_chart_page,
+                         &briefest_amount_page, &briefest_room)
            : n_pages;
-  for (guint brief = 0; brief <= CP_REPORT_MEMO_BRIEFEST; brief++)
+  for (;;)
     {
-      n_pages = trial_memo (doc, results, schedule, timeline, smallest, brief, &chart_page, &amount_page, &room);
-      if (n_pages > fewest)
-        continue;
-      if (fitting == G_MAXUINT)
+      if (n_pages <= fewest && fitting == G_MAXUINT)
         fitting = brief;
-      if (amount_page <= 1)
-        {
-          fitting = brief;
-          break;
-        }
+      if ((n_pages <= fewest && amount_page <= 1) || brief == CP_REPORT_MEMO_BRIEFEST)
+        break;
+      brief++;
+      n_pages = trial_memo (doc, results, schedule, timeline, smallest, brief, &chart_page, &amount_page, &room);
     }
+  /* Met with the amount on page 1, or at least on the fewest pages by
+   * the first form that takes them. */
+  if (n_pages <= fewest && amount_page <= 1)
+    fitting = brief;
   doc->brief = fitting != G_MAXUINT ? fitting : CP_REPORT_MEMO_BRIEFEST;
-  if (doc->brief != fitting || amount_page > 1)
+  if (doc->brief != brief)
     n_pages = trial_memo (doc, results, schedule, timeline, smallest, doc->brief, &chart_page, &amount_page, &room);
   if (timeline == NULL)
     return 0;
