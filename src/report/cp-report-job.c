@@ -789,10 +789,8 @@ section_job_reasons_and_risks (Doc             *doc,
 
   int last_rule = -1;
 
-  /* The heading keeps more than R1's two lines under it: "Reasons" over
-   * R1 alone read as a list that ends there (approver 21). */
   if (plan->reasons->len > 0)
-    cp_doc_heading (doc, doc->h2, _("Reasons"), 60);
+    cp_doc_heading (doc, doc->h2, _("Reasons"), 30);
   for (guint i = 0; i < plan->reasons->len; i++)
     last_rule = MAX (last_rule, (int) g_array_index (plan->reasons, CpReason, i).rule);
   /* Rule by rule, R1 to the last the plan applied: a rule with nothing
