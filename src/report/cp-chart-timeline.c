@@ -33,6 +33,10 @@ compare_days (gconstpointer a, gconstpointer b)
 
 static char *deadline_date (const CpChartData *data, double deadline_day);
 
+/* How far past the work's end, as a multiple of its span from the first
+ * day, a deadline is still drawn on the plot. */
+#define DEADLINE_NEAR_SPAN 1.5
+
 CpChartData *
 cp_chart_data_new_timeline (const CpProject  *project,
                             const CpSchedule *schedule,
@@ -159,6 +163,9 @@ set_text (Ink *ink, const PangoFontDescription *font, const char *text, double w
 
   pango_layout_set_font_description (ink->layout, font);
   pango_layout_set_width (ink->layout, width > 0 ? (int) (width * PANGO_SCALE) : -1);
+  pango_layout_set_height (ink->layout, -1);
+  pango_layout_set_wrap (ink->layout, PANGO_WRAP_WORD);
+  pango_layout_set_alignment (ink->layout, PANGO_ALIGN_LEFT);
   pango_layout_set_ellipsize (ink->layout, width > 0 ? PANGO_ELLIPSIZE_END : PANGO_ELLIPSIZE_NONE);
   cp_report_layout_set_text (ink->layout, text);
   pango_layout_get_pixel_size (ink->layout, &w, &h);
@@ -183,6 +190,74 @@ show_text (Ink *ink, const PangoFontDescription *font, const char *text, double 
   cairo_move_to (ink->cr, box.x, box.y);
   pango_cairo_show_layout (ink->cr, ink->layout);
   g_array_append_val (ink->boxes, box);
+}
+
+/* A job's name on two lines ending at @right, in @width, cut with an
+ * ellipsis if it needs more; whether it was cut. */
+static gboolean
+show_name_lines (Ink *ink, const char *text, double right, double row_top, double row_h, double width,
+                 gboolean draw)
+{
+  CpChartLabelBox box;
+  int lines_h;
+  gboolean cut;
+
+  set_text (ink, ink->font, text, width, NULL, NULL);
+  pango_layout_set_wrap (ink->layout, PANGO_WRAP_WORD_CHAR);
+  pango_layout_set_height (ink->layout, -2);
+  pango_layout_set_alignment (ink->layout, PANGO_ALIGN_RIGHT);
+  pango_layout_get_pixel_size (ink->layout, NULL, &lines_h);
+  cut = pango_layout_is_ellipsized (ink->layout);
+  if (!draw)
+    return cut;
+  box = (CpChartLabelBox) { right - width, row_top + (row_h - lines_h) / 2, width, lines_h, -1,
+                            cut ? 0 : strlen (text) };
+  cairo_move_to (ink->cr, box.x, box.y);
+  pango_cairo_show_layout (ink->cr, ink->layout);
+  g_array_append_val (ink->boxes, box);
+  return cut;
+}
+
+/* A job's name at the left of its row, ending at @right, in @width: on
+ * one line when it fits; else whole on two lines when the row is that
+ * high; else without a closing bracketed part ("70B 全参数微调 (70B full
+ * fine-tune)" as "70B 全参数微调", the name's first form) when that fits;
+ * else cut with an ellipsis, on two lines where they fit. The demo's
+ * names were all cut mid-word, "70B 全参数微调 (70B full fine-t…"
+ * (approver 21). */
+static void
+show_name (Ink *ink, const char *text, double right, double row_top, double row_h, double width, double line_h)
+{
+  const char *bracket = text != NULL ? strrchr (text, '(') : NULL;
+  gboolean two_lines = row_h >= 2 * line_h;
+  double w;
+
+  set_text (ink, ink->font, text, 0, &w, NULL);
+  if (w <= width || text == NULL)
+    {
+      show_text (ink, ink->font, text, right, row_top + (row_h - line_h) / 2, 1, width);
+      return;
+    }
+  if (two_lines && !show_name_lines (ink, text, right, row_top, row_h, width, FALSE))
+    {
+      show_name_lines (ink, text, right, row_top, row_h, width, TRUE);
+      return;
+    }
+  if (bracket != NULL && bracket > text && g_str_has_suffix (text, ")"))
+    {
+      g_autofree char *first = g_strstrip (g_strndup (text, bracket - text));
+
+      set_text (ink, ink->font, first, 0, &w, NULL);
+      if (*first != '\0' && w <= width)
+        {
+          show_text (ink, ink->font, first, right, row_top + (row_h - line_h) / 2, 1, width);
+          return;
+        }
+    }
+  if (two_lines)
+    show_name_lines (ink, text, right, row_top, row_h, width, TRUE);
+  else
+    show_text (ink, ink->font, text, right, row_top + (row_h - line_h) / 2, 1, width);
 }
 
 static void
@@ -379,14 +454,16 @@ deadline_date (const CpChartData *data,
   return g_strdup_printf ("%04d-%02d-%02d", g_date_get_year (&day), g_date_get_month (&day), g_date_get_day (&day));
 }
 
-/* The words beside a deadline's mark. A deadline of whole days from a
- * start at midnight is drawn on the midnight after its last day, the next
- * day's gridline: there it reads "end of 12-10", not "2026-12-10" by the
- * "12-11" gridline (walkthrough 20). The year only when the chart's
- * first day is in another, as the gridlines' dates. */
+/* The words beside a deadline's mark, the one form for every mark: "due
+ * 02-10", the deadline's last day; @beyond, for a deadline past the
+ * plot's right edge, "due 03-03 →". A mark on the midnight after the
+ * last day read "end of 01-24" beside a plain "02-10" (approver 21): two
+ * ways for one thing. The year only when the chart's first day is in
+ * another, as the gridlines' dates. */
 static char *
 deadline_mark_text (const CpChartData *data,
-                    double             deadline_day)
+                    double             deadline_day,
+                    gboolean           beyond)
 {
   GDate day, start;
   gboolean at_midnight;
@@ -399,13 +476,14 @@ deadline_mark_text (const CpChartData *data,
   date = g_date_get_year (&day) == g_date_get_year (&start)
          ? g_strdup_printf ("%02d-%02d", g_date_get_month (&day), g_date_get_day (&day))
          : g_strdup_printf ("%04d-%02d-%02d", g_date_get_year (&day), g_date_get_month (&day), g_date_get_day (&day));
-  if (!at_midnight)
-    return g_steal_pointer (&date);
   /* Drawn in the chart's language, which a report may have apart from
    * the window's. */
   cp_i18n_push_language (data->lang);
-  /* TRANSLATORS: beside a deadline's mark on the midnight line after its last day; %s is that day, "12-10" */
-  text = g_strdup_printf (_("end of %s"), date);
+  text = beyond
+         /* TRANSLATORS: at the timeline's right edge, a deadline later than the plot's end; %s is its last day, "12-13" */
+         ? g_strdup_printf (_("due %s →"), date)
+         /* TRANSLATORS: beside a deadline's mark on the timeline; %s is its last day, "12-10" */
+         : g_strdup_printf (_("due %s"), date);
   cp_i18n_pop_language ();
   return text;
 }
@@ -440,22 +518,19 @@ on_cost_line (const CpChartData *data, const Plot *plot, double x0, double x1, d
                             plot->total * (plot->bottom - mid_y + line_h / 2) / (plot->bottom - plot->top));
 }
 
+/* A deadline far past the plot's end: no mark on the plot, whose right
+ * edge it would seem to be (approver 21: drawn at the axis's end, a
+ * deadline 60 days later read as met on the day), but its words ending in
+ * an arrow at that edge, "due 03-03 →". */
 static void
 deadline_beyond (Ink *ink, const Theme *theme, const CpChartData *data, const Plot *plot,
                  double deadline_day, double mid_y, double bar_right, double pad, double line_h)
 {
-  double right = plot->right, arrow = line_h * 0.5, w, x0, x1;
-  g_autofree char *date = deadline_mark_text (data, deadline_day);
+  double w, x0, x1 = plot->right;
+  g_autofree char *date = deadline_mark_text (data, deadline_day, TRUE);
 
   cp_chart_set_rgb (ink->cr, &theme->deadline);
-  cairo_move_to (ink->cr, right - arrow, mid_y - arrow / 2);
-  cairo_line_to (ink->cr, right - 1, mid_y);
-  cairo_line_to (ink->cr, right - arrow, mid_y + arrow / 2);
-  cairo_close_path (ink->cr);
-  cairo_fill (ink->cr);
-
   set_text (ink, ink->font, date, 0, &w, NULL);
-  x1 = right - arrow - pad * 0.3;
   x0 = x1 - w;
   if (x0 < bar_right + pad * 0.5 || on_cost_line (data, plot, x0, x1, mid_y, line_h))
     show_on_background (ink, theme, &theme->deadline, date, MAX (x0, plot->left), mid_y - line_h / 2, w, line_h);
@@ -474,7 +549,7 @@ deadline_within (Ink *ink, const Theme *theme, const CpChartData *data, const Pl
                  double deadline_day, double x, double mid_y, double bar_h, double bar_left, double bar_right,
                  double pad, double line_h)
 {
-  g_autofree char *date = deadline_mark_text (data, deadline_day);
+  g_autofree char *date = deadline_mark_text (data, deadline_day, FALSE);
   double w, gap = pad * 0.3, best_x0 = NAN;
   int best_cost = G_MAXINT;
 
@@ -634,6 +709,20 @@ cp_chart_draw_timeline (cairo_t           *cr,
   if (right - left < 40 || n_bars == 0)
     goto done;
 
+  /* A deadline up to half the work's span again after its end: the axis
+   * runs to it, so that its mark is on the plot at its day; a later one
+   * points off the edge (deadline_beyond()). */
+  {
+    double work_end = end_day;
+
+    for (guint i = 0; i < n_bars; i++)
+      {
+        const CpChartBar *bar = &g_array_index (data->bars, CpChartBar, i);
+
+        if (isfinite (bar->deadline_day) && bar->deadline_day <= work_end * DEADLINE_NEAR_SPAN)
+          end_day = MAX (end_day, bar->deadline_day);
+      }
+  }
   /* Room after the last bar or mark, so that none sits on the plot's
    * edge by the cost labels. */
   end_day *= 1.03;
@@ -721,7 +810,7 @@ cp_chart_draw_timeline (cairo_t           *cr,
       double bar_right = left, bar_left = left + (right - left) * bar->start_day / end_day;
 
       cp_chart_set_rgb (cr, &theme.text);
-      show_text (&ink, ink.font, bar->label, left - pad, y + (row_h - line_h) / 2, 1, name_width);
+      show_name (&ink, bar->label, left - pad, y, row_h, name_width, line_h);
       for (int phase = 0; bar->planned && phase < CP_N_PHASES; phase++)
         {
           double x0 = left + (right - left) * at / end_day;

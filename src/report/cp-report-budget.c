@@ -331,8 +331,11 @@ overbooking_sentence (const CpProject     *project,
   char *text;
 
   cp_i18n_push_language (lang);
+  /* Not the form's field by name, "(Starts after, in each job)": the
+   * approver has no form (approver 21), and the line pushed the demo's
+   * amount to approve off page 1. */
   /* TRANSLATORS: the jobs, the vendor, the nodes they need together, the day, the nodes the quote offers */
-  text = g_strdup_printf (_("%s run at the same time on %s’s offer: %u nodes from %s, where it offers %u. The amount assumes the vendor rents them all: ask it, or let the jobs start one after another (Starts after, in each job)."),
+  text = g_strdup_printf (_("%s run at the same time on %s’s offer: %u nodes from %s, where it offers %u. The amount assumes the vendor rents them all: ask it, or let the jobs start one after another."),
                           jobs, cp_report_vendor_name (project, overbooking->quote_index), overbooking->nodes_needed, day,
                           overbooking->nodes_offered);
   cp_i18n_pop_language ();
@@ -654,15 +657,79 @@ assumed_text (Doc       *doc,
   return g_strdup_printf (_("Assumed, not given: %s."), list);
 }
 
+/* "13%: 29,000 CNY; 6%: 1,658 CNY": the VAT of @approval split by the
+ * rates of the recommended quotes, each rate's share as the vendors'
+ * charges at it hold, in whole units that add up to the VAT shown. NULL
+ * when one rate applies. The approver could not rebuild "VAT: 30,658
+ * CNY" from two rates (approver 21). */
+static char *
+vat_by_rate (const CpProject        *project,
+             JobResult              *results,
+             const CpSchedule       *schedule,
+             const CpApprovalAmount *approval,
+             const char             *lang)
+{
+  g_autoptr(GArray) rates = g_array_new (FALSE, TRUE, sizeof (double));
+  g_autoptr(GArray) taxes = g_array_new (FALSE, TRUE, sizeof (double));
+  g_autofree double *shown = NULL;
+  g_autoptr(GString) line = g_string_new (NULL);
+
+  for (guint i = 0; i < schedule->jobs->len && i < project->jobs->len; i++)
+    {
+      const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, i);
+      const CpPlan *plan = results[i].plan;
+      const CpOption *option;
+      double rate, tax;
+      guint r;
+
+      if (!entry->planned || plan == NULL || plan->recommended < 0 || (guint) plan->recommended >= plan->options->len)
+        continue;
+      option = &g_array_index (plan->options, CpOption, plan->recommended);
+      if (option->quote_index < 0 || (guint) option->quote_index >= project->quotes->len)
+        continue;
+      rate = cp_quote_vat_rate (g_ptr_array_index (project->quotes, option->quote_index), &project->settings);
+      /* As cp_report_approval_amount() weighs each vendor's charges. */
+      tax = (option->estimate.total_cost - option->estimate.engineering_cost) * rate / (1 + rate);
+      for (r = 0; r < rates->len && fabs (g_array_index (rates, double, r) - rate) > 1e-9; r++)
+        ;
+      if (r == rates->len)
+        {
+          double none = 0;
+
+          g_array_append_val (rates, rate);
+          g_array_append_val (taxes, none);
+        }
+      g_array_index (taxes, double, r) += tax;
+    }
+  if (rates->len < 2)
+    return NULL;
+  shown = g_new0 (double, rates->len);
+  cp_i18n_apportion ((const double *) taxes->data, taxes->len, approval->vat, shown);
+  for (guint r = 0; r < rates->len; r++)
+    {
+      g_autofree char *rate = cp_report_rate_text (g_array_index (rates, double, r), lang);
+      g_autofree char *money = cp_i18n_format_money_whole (shown[r], project->settings.currency, lang);
+
+      if (r > 0)
+        g_string_append (line, _("; "));
+      /* TRANSLATORS: one VAT rate's part of the amount's VAT: the rate, the money */
+      g_string_append_printf (line, _("%s: %s"), rate, money);
+    }
+  return g_string_free (g_steal_pointer (&line), FALSE);
+}
+
 /* VAT said once (approver 20: it was said in the amount, and again
- * among the figures assumed): what the amount holds, and the rate taken
- * where a quote states none. */
+ * among the figures assumed): what the amount holds, by rate when the
+ * quotes' rates differ, and the rate taken where a quote states none. */
 static char *
 vat_text (Doc        *doc,
           JobResult  *results,
-          const char *vat)
+          const char *vat_total,
+          const char *split)
 {
   g_autofree char *unstated = assumed_list (doc, results, TRUE);
+  /* TRANSLATORS: the amount's VAT, then its split by rate ("30,658 CNY (13%: 29,000 CNY; 6%: 1,658 CNY)") */
+  g_autofree char *vat = split != NULL ? g_strdup_printf (_("%s (%s)"), vat_total, split) : g_strdup (vat_total);
 
   if (unstated == NULL)
     /* TRANSLATORS: the memo's budget; the VAT the amount holds */
@@ -688,36 +755,42 @@ section_amount_to_approve (Doc              *doc,
   cp_report_approval_amount (project, (CpPlan * const *) plans->pdata, schedule, &approval);
   vat = cp_i18n_format_money_whole (approval.vat, currency, doc->lang);
   line = cp_report_approval_text (project, &approval, doc->lang);
-  cp_doc_paragraph_full (doc, doc->bold, line, 0, 1, NULL);
 
   /* One basis for every figure: with VAT, at each quote's rate (the
    * quotes table says which rate applied to which quote, and why). */
-  tax = vat_text (doc, results, vat);
   {
-    /* One note, the calendar's start after the money: the demo's memo
-     * keeps its sign-off on page 2 (test-cli-pages). */
+    g_autofree char *split = vat_by_rate (project, results, schedule, &approval, doc->lang);
+
+    tax = vat_text (doc, results, vat, split);
+  }
+  {
+    /* One note, the calendar's start after the money. */
     const char *start = budget_start_note (project, schedule);
     /* What the amount leaves out first, under it: the demo's and a
      * one-job memo keep their sign-off on their pages with it in the
      * note's type. */
     g_autofree char *left_out = not_in_amount_text (doc, results, round (approval.amount) - round (approval.top_of_range));
     g_autoptr(GString) note = g_string_new (left_out);
+    /* Which figures are the app's, not the team's, last. */
+    g_autofree char *assumed = assumed_text (doc, results);
 
     /* The jobs a quote is short of nodes for are said under their
      * verdicts (cp_report_section_question()), not again here. */
     if (note->len > 0)
       g_string_append_c (note, ' ');
     g_string_append (note, tax);
-    /* Which figures are the app's, not the team's, last: the demo's
-     * memo keeps its sign-off on page 2 with it in the same note. */
-    g_autofree char *assumed = assumed_text (doc, results);
-
     if (start != NULL)
       g_string_append_printf (note, " %s", start);
     if (assumed != NULL)
       g_string_append_printf (note, " %s", assumed);
+    /* The amount and what it leaves out are read together, on one page:
+     * the demo's note ran from page 1's foot onto page 2 (approver 21). */
+    cp_doc_ensure (doc, cp_doc_paragraph_height (doc, doc->bold, line, 0) + 1
+                        + cp_doc_paragraph_height (doc, doc->small, note->str, 0));
+    cp_doc_paragraph_full (doc, doc->bold, line, 0, 1, NULL);
     cp_doc_paragraph_full (doc, doc->small, note->str, 0, 4, NULL);
   }
+  doc->amount_page = doc->pages->len;
 }
 
 GArray *
@@ -856,8 +929,7 @@ cp_report_section_budget (Doc              *doc,
   const char *currency = project->settings.currency;
   g_autofree char *total = cp_i18n_format_money_whole (cp_report_schedule_shown_total (schedule), currency, doc->lang);
   /* The band with its currency once, as each job's answer gives it. */
-  g_autofree char *band = cp_i18n_format_money_whole_range (schedule->total_cost_low, schedule->total_cost_high,
-                                                            currency, doc->lang);
+  g_autofree char *band = NULL;
   g_autofree char *span = span_text (schedule, 0, schedule->end_day, doc->lang);
   g_autofree char *end_low = NULL;
   g_autofree char *end_high = NULL;
@@ -865,6 +937,10 @@ cp_report_section_budget (Doc              *doc,
   g_autofree char *nothing = nothing_to_approve (doc, results);
   GDate last;
 
+  double low, high;
+
+  cp_report_schedule_shown_range (schedule, &low, &high);
+  band = cp_i18n_format_money_whole_range (low, high, currency, doc->lang);
   if (nothing != NULL)
     {
       cp_doc_heading (doc, doc->h1, _("Budget and calendar"), 30);
@@ -886,16 +962,17 @@ cp_report_section_budget (Doc              *doc,
   /* The heading keeps the total's two lines with it. */
   cp_doc_heading (doc, doc->h1, _("Budget and calendar"), 30);
   cp_doc_paragraph_full (doc, doc->bold, summary, 0, 2, NULL);
+  /* The amount straight under the total it is made of, the subtotals by
+   * vendor after it: the Chinese demo's amount fell onto page 2 below
+   * them (approver 21). */
+  if (results != NULL)
+    section_amount_to_approve (doc, results, schedule);
   {
     g_autofree char *by_vendor = vendor_subtotals (doc, schedule);
 
     if (by_vendor != NULL)
       cp_doc_paragraph_full (doc, doc->small, by_vendor, 0, 2, NULL);
   }
-  if (results != NULL)
-    {
-      section_amount_to_approve (doc, results, schedule);
-    }
   if (results == NULL)
     {
       const char *start = budget_start_note (project, schedule);

@@ -573,7 +573,9 @@ cp_doc_chart (Doc               *doc,
  * character and at most this many characters: the longest terms and
  * units the tables print, 管理及开通费, 元/卡·时 or 字节/GB. A longer
  * piece is a phrase: it still breaks between characters, but never
- * leaves one of its characters alone on a line (报 / 价中). */
+ * leaves one of its characters alone on a line (报 / 价中). A short
+ * piece with a "/" is a unit in any language and is kept whole too: the
+ * English quotes table wrapped "200 Gb/ s" (approver 21). */
 #define KEPT_PIECE_MAX_CHARS 6
 
 static gboolean
@@ -608,7 +610,7 @@ set_cell_text (PangoLayout *layout,
   PangoAttrList *attrs = NULL;
   const char *piece = NULL;
   guint n_chars = 0;
-  gboolean chinese = FALSE;
+  gboolean chinese = FALSE, unit = FALSE;
 
   cp_report_layout_set_text (layout, text);
   text = pango_layout_get_text (layout);
@@ -622,9 +624,10 @@ set_cell_text (PangoLayout *layout,
             piece = p;
           n_chars++;
           chinese |= g_unichar_get_script (c) == G_UNICODE_SCRIPT_HAN;
+          unit |= c == '/';
           continue;
         }
-      if (piece != NULL && chinese && n_chars <= KEPT_PIECE_MAX_CHARS)
+      if (piece != NULL && (chinese || unit) && n_chars <= KEPT_PIECE_MAX_CHARS)
         keep_no_break (&attrs, text, piece, p);
       else if (piece != NULL && chinese)
         {
@@ -635,7 +638,7 @@ set_cell_text (PangoLayout *layout,
         }
       piece = NULL;
       n_chars = 0;
-      chinese = FALSE;
+      chinese = unit = FALSE;
       if (c == 0)
         break;
     }
@@ -674,6 +677,49 @@ cell_layout (Doc                        *doc,
  * memory in reports of hundreds of pages. */
 #define MAX_CACHED_CELLS 4096
 
+/* How a cell's text is measured: on one line, or its widest piece. */
+typedef enum {
+  MEASURE_NATURAL,
+  MEASURE_WIDEST_WORD,
+} Measure;
+
+/* The width of @text measured as @measure says, from @cache when it was
+ * measured before. Asked for each cell once per way of fitting a table
+ * (its lead, its height, then for good) and again when it is drawn, and
+ * quote names come back in every job's tables: a 20 × 50 report shaped
+ * the same cells 14,000 times, a fifth of its time. Bounded as the shaped
+ * cells are; past it, cells are measured anew. */
+static int
+measured_width (Doc                        *doc,
+                GHashTable                 *cache,
+                Measure                     measure,
+                GPtrArray                  *pool,
+                guint                       column,
+                const PangoFontDescription *font,
+                const char                 *text)
+{
+  g_autofree char *key = g_strdup_printf ("%p %s", (gpointer) font, text != NULL ? text : "");
+  gpointer known = g_hash_table_lookup (cache, key);
+  PangoLayout *layout;
+  int width = 0;
+
+  if (known != NULL)
+    return GPOINTER_TO_INT (known) - 1;
+  layout = cell_layout (doc, pool, column, font, text, 0, FALSE);
+  if (measure == MEASURE_WIDEST_WORD)
+    {
+      /* Narrower than any piece: every break the language allows is
+       * taken, and a piece that cannot break overflows whole
+       * (PANGO_WRAP_WORD). */
+      pango_layout_set_width (layout, 1);
+      pango_layout_set_wrap (layout, PANGO_WRAP_WORD);
+    }
+  pango_layout_get_pixel_size (layout, &width, NULL);
+  if (g_hash_table_size (cache) < 4 * MAX_CACHED_CELLS)
+    g_hash_table_insert (cache, g_steal_pointer (&key), GINT_TO_POINTER (width + 1));
+  return width;
+}
+
 /* The width of the widest piece of @text that a line may not break: a
  * word in English; in Chinese, which breaks between characters, a
  * character or a figure with its unit. What a cell needs to wrap only
@@ -685,32 +731,10 @@ widest_word (Doc                        *doc,
              const PangoFontDescription *font,
              const char                 *text)
 {
-  /* Asked for each cell once per way of fitting a table and again when
-   * it is drawn, and quote names come back in every job's tables: a 20 ×
-   * 50 report spent a quarter of its time shaping the same words. */
-  g_autofree char *key = g_strdup_printf ("%p %s", (gpointer) font, text != NULL ? text : "");
-  gpointer known = g_hash_table_lookup (doc->widest_words, key);
-  PangoLayout *layout;
-  int widest = 0;
-
-  if (known != NULL)
-    return GPOINTER_TO_INT (known) - 1;
-  layout = cell_layout (doc, pool, column, font, text, 0, FALSE);
-  /* Narrower than any piece: every break the language allows is taken,
-   * and a piece that cannot break overflows whole (PANGO_WRAP_WORD). */
-  pango_layout_set_width (layout, 1);
-  pango_layout_set_wrap (layout, PANGO_WRAP_WORD);
-  pango_layout_get_pixel_size (layout, &widest, NULL);
-  /* Bounded as the shaped cells are; past it, words are measured anew. */
-  if (g_hash_table_size (doc->widest_words) < 4 * MAX_CACHED_CELLS)
-    g_hash_table_insert (doc->widest_words, g_steal_pointer (&key), GINT_TO_POINTER (widest + 1));
-  return widest;
+  return measured_width (doc, doc->widest_words, MEASURE_WIDEST_WORD, pool, column, font, text);
 }
 
-/* The width of @text on one line. Each table is fitted two or three
- * times (its lead, its height, then for good), every cell of it measured
- * each time: a 20 × 50 report shaped the same cells 14,000 times, a
- * fifth of its time. */
+/* The width of @text on one line. */
 static int
 natural_width (Doc                        *doc,
                GPtrArray                  *pool,
@@ -718,17 +742,7 @@ natural_width (Doc                        *doc,
                const PangoFontDescription *font,
                const char                 *text)
 {
-  g_autofree char *key = g_strdup_printf ("%p %s", (gpointer) font, text != NULL ? text : "");
-  gpointer known = g_hash_table_lookup (doc->natural_widths, key);
-  int width = 0;
-
-  if (known != NULL)
-    return GPOINTER_TO_INT (known) - 1;
-  pango_layout_get_pixel_size (cell_layout (doc, pool, column, font, text, 0, FALSE), &width, NULL);
-  /* Bounded as the widest pieces are; past it, cells are measured anew. */
-  if (g_hash_table_size (doc->natural_widths) < 4 * MAX_CACHED_CELLS)
-    g_hash_table_insert (doc->natural_widths, g_steal_pointer (&key), GINT_TO_POINTER (width + 1));
-  return width;
+  return measured_width (doc, doc->natural_widths, MEASURE_NATURAL, pool, column, font, text);
 }
 
 /* How much of a column's text a width must keep on one line, from the

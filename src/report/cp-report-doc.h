@@ -26,6 +26,7 @@ typedef struct {
   const char *title_text;      /* "Compute plan: <project>", owned by the layout */
   const char *date;
   guint brief;                 /* how far the memo is shortened to end on its page (cp-report-pdf.c) */
+  guint amount_page;           /* the page the amount to approve and its note end on, 0 before */
   gboolean charts_smallest;    /* the job chapters' charts at their smallest, when that saves a page */
   /* Called with page_started_data at the top of each new page (floats
    * waiting for one), or NULL. */

@@ -124,7 +124,10 @@ cp_report_listed_options (const CpPlan *plan)
 }
 
 /* A cost of the breakdown: a bare figure when the table names its
- * currency (@currency NULL), else money in @currency. */
+ * currency (@currency NULL), else money in @currency. Whole units, as
+ * every sum the report prints: "92.00 CNY" in the tables beside "92 CNY"
+ * on page 1 were two precisions for one figure (approver 21); unit
+ * prices alone keep their cents. */
 static char *
 cost_cell (double      amount,
            const char *currency,
@@ -132,7 +135,7 @@ cost_cell (double      amount,
 {
   if (currency == NULL)
     return cp_i18n_format_number (amount, 0, lang);
-  return cp_i18n_format_money (amount, currency, lang);
+  return cp_i18n_format_money_whole (amount, currency, lang);
 }
 
 /* "Whole offer, 4 nodes: 10.8 days, 380,000 CNY, communication 3% of the
@@ -208,8 +211,13 @@ section_job_cluster (Doc          *doc,
         cp_doc_heading (doc, doc->h2, _("One machine or the cluster?"), 60);
       headed = TRUE;
       name = cp_words_quote_name (project, option->quote_index);
-      cp_doc_paragraph_full (doc, doc->bold, name, 0, 2, NULL);
       chosen = offer_line (project, job, quote, plan, &option->estimate, FALSE, doc->lang);
+      /* The quote's name, a subheading, keeps its first line under it:
+       * the Chinese demo's "示例供应商 F … 集群，RoCE 独享" sat alone at
+       * a page's foot (approver 21). */
+      cp_doc_ensure (doc, cp_doc_paragraph_height (doc, doc->bold, name, 0) + 2
+                          + cp_doc_paragraph_height (doc, doc->body, chosen, 0));
+      cp_doc_paragraph_full (doc, doc->bold, name, 0, 2, NULL);
       if (!option->has_full_offer || !option->full_offer.fits)
         {
           cp_doc_paragraph_full (doc, doc->body, chosen, 0, 6, NULL);
@@ -538,7 +546,7 @@ cp_report_section_job (Doc       *doc,
                             deadline_cell (job, e, doc->lang),
                             plan->cost_unknown
                             ? g_strdup (_("needs a price"))
-                            : band_cell (cp_i18n_format_money (e->total_cost, quote->currency, doc->lang),
+                            : band_cell (cp_i18n_format_money_whole (e->total_cost, quote->currency, doc->lang),
                                          option->range.total_cost_low, option->range.total_cost_high, 0, doc->lang));
       if (plan->cost_unknown)
         continue;

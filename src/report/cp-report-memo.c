@@ -86,6 +86,16 @@ job_size (const CpJob *job,
     {
       g_autofree char *concurrency = cp_i18n_format_number (job->concurrency, 0, lang);
       g_autofree char *context = cp_i18n_format_number (job->context_len, 0, lang);
+      g_autofree char *prompt = cp_i18n_format_number (job->prompt_tokens, 0, lang);
+      g_autofree char *output = cp_i18n_format_number (job->output_tokens, 0, lang);
+
+      /* The request as the serving table and the memo's note say it, not
+       * its context window: "requests of 4,096 tokens" beside "1,024
+       * prompt + 128 output tokens" read as two sizes (approver 21). */
+      if (job->prompt_tokens > 0 && job->output_tokens > 0)
+        /* TRANSLATORS: size of an inference job: concurrent requests, each one's prompt and output tokens */
+        return g_strdup_printf (_("%s concurrent requests of %s prompt + %s output tokens"), concurrency, prompt,
+                                output);
       /* TRANSLATORS: size of an inference job */
       return g_strdup_printf (_("%s concurrent requests of %s tokens"), concurrency, context);
     }
@@ -125,12 +135,43 @@ answer_what (const CpProject *project,
   return g_strdup_printf (_("Rent: %s."), machines);
 }
 
+/* The quote @index as page 1 names it: its vendor alone when the vendor
+ * has no other quote in the project, else the vendor and the offer. The
+ * offer's name is in the quotes table: "示例供应商 G (Example vendor G) —
+ * A800 集群（带宽与存储未说明）" took a second line of each English answer,
+ * and the demo's amount to approve off page 1 (approver 21). */
+static char *
+memo_quote_name (const CpProject *project,
+                 int              index)
+{
+  const CpQuote *quote = g_ptr_array_index (project->quotes, index);
+
+  if (quote->vendor == NULL || *quote->vendor == '\0')
+    return cp_words_quote_name (project, index);
+  for (guint q = 0; q < project->quotes->len; q++)
+    {
+      const CpQuote *other = g_ptr_array_index (project->quotes, q);
+
+      if ((int) q != index && g_strcmp0 (other->vendor, quote->vendor) == 0)
+        return cp_words_quote_name (project, index);
+    }
+  return g_strdup (quote->vendor);
+}
+
+/* "From: vendor (offering).", or without the offering, which the quotes
+ * table gives, when @brief: joined to the rent line, the offering was
+ * what took each English answer to a second line. */
 static char *
 answer_from (const CpProject *project,
-             const CpOption  *option)
+             const CpOption  *option,
+             gboolean         brief)
 {
   const CpQuote *quote = g_ptr_array_index (project->quotes, option->quote_index);
-  g_autofree char *name = cp_words_quote_name (project, option->quote_index);
+  g_autofree char *name = memo_quote_name (project, option->quote_index);
+
+  if (brief)
+    /* TRANSLATORS: the second answer line, short: the quote */
+    return g_strdup_printf (_("From: %s."), name);
 
   /* TRANSLATORS: the second answer line: the quote and its kind of offering */
   return g_strdup_printf (_("From: %s (%s)."), name, cp_words_offering (quote->offering));
@@ -213,9 +254,10 @@ range_words (const CpProject *project,
       if (unconfirmed != NULL)
         /* TRANSLATORS: the answer's range when cost and days do not vary, then why the choice is not firm (a sentence) */
         return g_strdup_printf (_("No range: the term and its price are fixed. %s"), unconfirmed);
+      /* Short: three of the demo's seven answers say it on page 1. */
       return g_strdup (plan->verdict_robust
                        /* TRANSLATORS: the answer's range when cost and days do not vary */
-                       ? _("No range: the term and its price are fixed, and the choice holds.")
+                       ? _("Fixed term and price, no range; the choice holds.")
                        /* TRANSLATORS: the answer's range when cost and days do not vary, but another quote's do */
                        : _("No range for this option, its term and price being fixed; another quote wins within its own (see the job's chapter)."));
     }
@@ -366,10 +408,14 @@ cp_report_section_question (Doc              *doc,
       const CpPlan *plan = results[j].plan;
       g_autofree char *heading = NULL;
 
-      /* TRANSLATORS: job name, its kind and the verdict */
+      /* The job's kind is in the jobs table: beside a name that says it,
+       * "70B 全参数微调 (70B full fine-tune)（全参数微调）" was two brackets
+       * in a row, and a second line of most English headings (approver
+       * 21). */
       heading = plan != NULL && project->quotes->len > 0
-                ? g_strdup_printf (_("%s (%s): %s"), job->name, cp_words_task_kind (job->kind), cp_words_plan_verdict (plan))
-                : g_strdup_printf (_("%s (%s)"), job->name, cp_words_task_kind (job->kind));
+                /* TRANSLATORS: page 1's heading of a job's answer: the job's name and the verdict */
+                ? g_strdup_printf (_("%s: %s"), job->name, cp_words_plan_verdict (plan))
+                : g_strdup (job->name);
       /* Each job's answer under the Recommendation, headed in the body's size. */
       cp_doc_heading (doc, doc->bold, heading, 42);
       /* Without quotes there is no answer: said once above. */
@@ -384,7 +430,7 @@ cp_report_section_question (Doc              *doc,
         {
           const CpOption *option = &g_array_index (plan->options, CpOption, plan->recommended);
           g_autofree char *what = answer_what (project, option);
-          g_autofree char *from = answer_from (project, option);
+          g_autofree char *from = answer_from (project, option, doc->brief >= CP_REPORT_MEMO_BRIEF_RENT_FROM_JOINED);
           /* When it runs, from the project's calendar: the dates an
            * approver books the money and the team for. */
           g_autofree char *span = cp_report_job_span (schedule, j, doc->lang);

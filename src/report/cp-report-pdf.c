@@ -112,8 +112,9 @@ lay_out_memo (Doc               *doc,
 }
 
 /* The memo laid out on a scratch copy of @doc, shortened as @brief says,
- * with the timeline @height high: its pages, the page the chart ends on
- * and the room left below the sign-off. */
+ * with the timeline @height high: its pages, the page the chart ends on,
+ * the page the amount to approve ends on and the room left below the
+ * sign-off. */
 static guint
 trial_memo (Doc               *doc,
             JobResult         *results,
@@ -122,6 +123,7 @@ trial_memo (Doc               *doc,
             double             height,
             guint              brief,
             guint             *chart_page,
+            guint             *amount_page,
             double            *room)
 {
   g_autoptr(GArray) pages = NULL;
@@ -130,9 +132,11 @@ trial_memo (Doc               *doc,
 
   pages = cp_doc_init_trial (&trial, doc);
   trial.brief = brief;
+  trial.amount_page = 0;
   *chart_page = 0;
   lay_out_memo (&trial, results, schedule, timeline, height, chart_page);
   n_pages = pages->len;
+  *amount_page = trial.amount_page;
   *room = cp_doc_room (&trial);
   cp_doc_clear (&trial);
   return n_pages;
@@ -140,12 +144,14 @@ trial_memo (Doc               *doc,
 
 /* How far the memo is shortened, and the timeline's height. The sign-off
  * ends the memo on its first page (the first two for a project of many
- * jobs): the memo is laid out with the timeline at its smallest, and
+ * jobs), and the amount to approve, with what it leaves out, is on page
+ * 1 whatever the memo's length (approver 21: the Chinese demo's was on
+ * page 2). The memo is laid out with the timeline at its smallest, and
  * shortened (cp_report_section_title(), cp_report_section_question())
  * only as far as it takes to end on the fewest pages its shortest form
- * takes; a quote named as not compared, a second line of vendors, R8's
- * line no longer push the sign-off over (approver, 2 December). The chart
- * then takes the room left on its page, up to its full height. */
+ * takes with the amount on page 1, or, when no form has it there, on the
+ * fewest pages. The chart then takes the room left on its page, up to its
+ * full height. */
 static double
 fit_memo (Doc               *doc,
           JobResult         *results,
@@ -157,24 +163,35 @@ fit_memo (Doc               *doc,
                      TIMELINE_MAX_HEIGHT);
   double smallest = MIN (TIMELINE_HEAD_HEIGHT + MAX (TIMELINE_SMALLEST_PLOT_HEIGHT,
                                                      TIMELINE_SMALLEST_ROW_HEIGHT * n_jobs), full);
-  guint fewest, n_pages, chart_page, briefest_chart_page;
+  guint fewest, n_pages, chart_page, amount_page, fitting = G_MAXUINT, brief = 0;
+  guint briefest_chart_page, briefest_amount_page;
   double room, briefest_room;
 
-  /* A memo that ends on its first page in full needs no shortening. The
-   * chart's page and the room left are those of the form laid out, never
-   * the briefest's: a Chinese demo memo in full grew its chart into the
-   * briefest form's room and pushed its sign-off to page 3. */
-  doc->brief = 0;
-  n_pages = trial_memo (doc, results, schedule, timeline, smallest, doc->brief, &chart_page, &room);
-  fewest = n_pages > 1
+  /* The chart's page and the room left are those of the form laid out,
+   * never the briefest's: a Chinese demo memo in full grew its chart into
+   * the briefest form's room and pushed its sign-off to page 3. */
+  n_pages = trial_memo (doc, results, schedule, timeline, smallest, brief, &chart_page, &amount_page, &room);
+  /* A memo that ends on its first page in full needs no shortening. */
+  fewest = n_pages > 1 || amount_page > 1
            ? trial_memo (doc, results, schedule, timeline, smallest, CP_REPORT_MEMO_BRIEFEST, &briefest_chart_page,
-                         &briefest_room)
+                         &briefest_amount_page, &briefest_room)
            : n_pages;
-  while (n_pages > fewest && doc->brief < CP_REPORT_MEMO_BRIEFEST)
+  for (;;)
     {
-      doc->brief++;
-      n_pages = trial_memo (doc, results, schedule, timeline, smallest, doc->brief, &chart_page, &room);
+      if (n_pages <= fewest && fitting == G_MAXUINT)
+        fitting = brief;
+      if ((n_pages <= fewest && amount_page <= 1) || brief == CP_REPORT_MEMO_BRIEFEST)
+        break;
+      brief++;
+      n_pages = trial_memo (doc, results, schedule, timeline, smallest, brief, &chart_page, &amount_page, &room);
     }
+  /* Met with the amount on page 1, or at least on the fewest pages by
+   * the first form that takes them. */
+  if (n_pages <= fewest && amount_page <= 1)
+    fitting = brief;
+  doc->brief = fitting != G_MAXUINT ? fitting : CP_REPORT_MEMO_BRIEFEST;
+  if (doc->brief != brief)
+    n_pages = trial_memo (doc, results, schedule, timeline, smallest, doc->brief, &chart_page, &amount_page, &room);
   if (timeline == NULL)
     return 0;
   /* Room below the sign-off on the chart's own page goes to the chart. */
@@ -202,8 +219,10 @@ lay_out (Doc              *doc,
   /* The detail starts on a page of its own: the memo is what an approver
    * signs, and a Chinese memo, shorter than the English one, left room
    * for the jobs table on page 1, so that the two languages' pages held
-   * different things (issue 22). */
-  if (doc->y > doc->top)
+   * different things (issue 22). A memo that runs onto page 2 is
+   * followed there by the detail: its sign-off alone left 60% of a
+   * two-job project's page 2 blank (approver 21). */
+  if (doc->y > doc->top && doc->pages->len == 1)
     cp_doc_new_page (doc);
   cp_report_section_jobs_and_quotes (doc);
   for (guint j = 0; j < doc->project->jobs->len; j++)

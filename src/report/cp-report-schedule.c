@@ -38,6 +38,26 @@ cp_report_schedule_shown_total (const CpSchedule *schedule)
   return total;
 }
 
+void
+cp_report_schedule_shown_range (const CpSchedule *schedule,
+                                double           *low,
+                                double           *high)
+{
+  *low = *high = 0;
+  for (guint i = 0; i < schedule->jobs->len; i++)
+    {
+      const CpScheduleJob *entry = &g_array_index (schedule->jobs, CpScheduleJob, i);
+      double cost = cp_schedule_job_cost (entry);
+
+      if (!entry->planned)
+        continue;
+      /* Each end as cp_schedule_new() bands the job, rounded as the
+       * job's answer shows it. */
+      *low += round (entry->cost_low > 0 ? MIN (entry->cost_low, cost) : cost);
+      *high += round (MAX (entry->cost_high, cost));
+    }
+}
+
 double *
 cp_report_schedule_months_shown (const CpSchedule *schedule)
 {
@@ -80,7 +100,13 @@ cp_report_approval_amount (const CpProject  *project,
         vat += (e->total_cost - e->engineering_cost) * rate / (1 + rate);
       }
     }
-  out->top_of_range = schedule->total_cost_high;
+  {
+    double low;
+
+    /* The top the memo shows, the sum of the jobs' tops as their answers
+     * show them, so that the amount is the figure the reader can add up. */
+    cp_report_schedule_shown_range (schedule, &low, &out->top_of_range);
+  }
   out->engineering = schedule->total_cost > 0 ? out->top_of_range * engineering / schedule->total_cost : 0;
   out->amount = cp_settings_amount_to_approve (&project->settings, out->top_of_range, out->engineering,
                                                charges > 0 ? vat / charges : 0, &out->contingency, &out->vat);

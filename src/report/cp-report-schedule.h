@@ -20,6 +20,13 @@ CpSchedule *cp_report_schedule_new    (const CpProject *project,
  * reader adds up. One rounding for the budget line, its month table and
  * the timeline's cost axis. */
 double       cp_report_schedule_shown_total (const CpSchedule *schedule);
+/* The project's range as the reports print it: the sum of its jobs' low
+ * and high ends each rounded as their answers show them (approver 21:
+ * "210,977–261,745 CNY" where the jobs' figures add to 210,978 and
+ * 261,747). */
+void         cp_report_schedule_shown_range (const CpSchedule *schedule,
+                                             double           *low,
+                                             double           *high);
 /* The months' costs as the memo's table prints them: whole units that add
  * up to cp_report_schedule_shown_total() (cp_i18n_apportion()), one per
  * month of @schedule. */

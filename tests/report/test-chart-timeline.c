@@ -216,10 +216,11 @@ test_timeline_present_size (void)
  * memo prints 10,000 + 10,000 = 20,000 CNY, so the axis' top says 20,000,
  * not the 20,001 of the unrounded 20,000.8. The last job ends on day 10:
  * the plot runs to day 10.3, one weekly tick (1 February, "02-01") past
- * the first day, not to the deadline's day 40 (four more ticks); the
- * deadline points past the edge with its date, "2027-03-05", in the
- * second job's row, where the cost line (at most 10,000 there until day
- * 5, then above 15,000) does not pass. */
+ * the first day, not to the deadline's day 40 (four more ticks), four
+ * times the work's span away; the deadline points past the edge with its
+ * last day and an arrow, "due 03-05 →", in the second job's row, where
+ * the cost line (at most 10,000 there until day 5, then above 15,000)
+ * does not pass. */
 static void
 test_timeline_axis (void)
 {
@@ -262,12 +263,11 @@ test_timeline_axis (void)
     {
       const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, i);
 
-      /* "MM-DD" (5 bytes): a weekly tick; "end of 03-05" (12): the
-       * deadline's last day in the second row, the mark on the midnight
-       * after it. */
+      /* "MM-DD" (5 bytes): a weekly tick; "due 03-05 →": the deadline's
+       * last day in the second row, past the plot's edge. */
       if (box->shown_bytes == strlen ("02-01"))
         ticks++;
-      if (box->shown_bytes == strlen ("end of 03-05") && box->x > 512 && fabs (box->y - second_row) < 20)
+      if (box->shown_bytes == strlen ("due 03-05 →") && box->x > 512 && fabs (box->y - second_row) < 20)
         dates++;
     }
   g_assert_cmpuint (ticks, ==, 1);
@@ -366,7 +366,8 @@ test_timeline_one_job_axis (void)
  * February 2027; job two runs 15 days, so the plot reaches day 15 and the
  * mark is inside it, with room after it in job one's row. The mark is on
  * the midnight line after 5 February, the 6 February gridline: it reads
- * "end of 02-05" (walkthrough 20: "2026-12-10" by the "12-11" line).
+ * "due 02-05", its last day (walkthrough 20: "2026-12-10" by the "12-11"
+ * line), as every mark does (approver 21: "end of 01-24" beside "02-10").
  * Then job one runs the whole 12 days and job two 12 too: the mark is at
  * the bar's end with no room either side, and its date is there all the
  * same (the English report had none where the Chinese had one). Drawn as
@@ -377,7 +378,7 @@ test_timeline_deadline_date (void)
   static const struct {
     const char *lang;
     const char *mark;
-  } langs[] = { { "en", "end of 02-05" }, { "zh_CN", "02-05 日终" } };
+  } langs[] = { { "en", "due 02-05" }, { "zh_CN", "截至 02-05" } };
   g_autofree char *pdftotext = g_find_program_in_path ("pdftotext");
 
   if (pdftotext == NULL)
@@ -428,6 +429,66 @@ test_timeline_deadline_date (void)
     }
 }
 
+/* A deadline a little past the work's end is drawn on the plot, at its
+ * day, the axis running to it: never at the axis's end, where it read as
+ * met on the day (approver 21). From 25 January 2027 two jobs run 10
+ * days; the first has a 14-day deadline, whose last day is 7 February,
+ * 1.4 times the work's span: its mark is within the plot, "due 02-07"
+ * with no arrow, and the weekly tick of 8 February ("02-08", day 14) is
+ * on the axis, which a plot ending at day 10.3 would not reach. */
+static void
+test_timeline_near_deadline (void)
+{
+  g_autoptr(CpProject) project = cp_project_new ();
+  CpScheduleJob a = { .after = -1, .planned = TRUE, .quote_index = 0,
+                      .phase_days = { 0, 0, 10 }, .phase_cost = { 0, 0, 10000 }, .deadline_days = 14 };
+  CpScheduleJob b = { .after = -1, .planned = TRUE, .quote_index = 0,
+                      .phase_days = { 0, 0, 10 }, .phase_cost = { 0, 0, 10000 } };
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, 1024, 576);
+  cairo_t *cr = cairo_create (surface);
+  g_autoptr(GArray) boxes = g_array_new (FALSE, FALSE, sizeof (CpChartLabelBox));
+  g_autoptr(CpChartData) data = NULL;
+  CpSchedule *schedule;
+  guint marks = 0, arrows = 0, ticks = 0;
+  double first_row = G_MAXDOUBLE;
+
+  for (guint i = 0; i < 2; i++)
+    {
+      CpJob *job = cp_job_new (CP_TASK_DEBUG);
+
+      g_free (job->name);
+      job->name = g_strdup (i == 0 ? "Job one" : "Job two");
+      cp_project_add_job (project, job);
+    }
+  schedule = place_two (&a, &b);
+  data = cp_chart_data_new_timeline (project, schedule, "en");
+  cp_chart_draw_full (cr, 1024, 576, CP_CHART_STYLE_LIGHT, data, boxes);
+  /* The names' boxes mark the rows: the first job's is the upper one. */
+  for (guint i = 0; i < boxes->len; i++)
+    {
+      const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, i);
+
+      if (box->shown_bytes == strlen ("Job one"))
+        first_row = MIN (first_row, box->y);
+    }
+  for (guint i = 0; i < boxes->len; i++)
+    {
+      const CpChartLabelBox *box = &g_array_index (boxes, CpChartLabelBox, i);
+
+      marks += box->shown_bytes == strlen ("due 02-07") && fabs (box->y - first_row) < 20;
+      arrows += box->shown_bytes == strlen ("due 02-07 →");
+      ticks += box->shown_bytes == strlen ("02-08");
+    }
+  g_assert_cmpuint (marks, ==, 1);
+  g_assert_cmpuint (arrows, ==, 0);
+  /* 01-25, 02-01 and 02-08: a plot ending at day 10.3 has no room for
+   * the third. */
+  g_assert_cmpuint (ticks, ==, 3);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  cp_schedule_free (schedule);
+}
+
 int
 main (int    argc,
       char **argv)
@@ -441,5 +502,6 @@ main (int    argc,
   g_test_add_func ("/chart-timeline/axis", test_timeline_axis);
   g_test_add_func ("/chart-timeline/one-job-axis", test_timeline_one_job_axis);
   g_test_add_func ("/chart-timeline/deadline-date", test_timeline_deadline_date);
+  g_test_add_func ("/chart-timeline/near-deadline", test_timeline_near_deadline);
   return g_test_run ();
 }

@@ -531,11 +531,11 @@ test_unconfirmed (void)
    * G's 9,984 with its 10 TB stored for its 7.96 days at D's 1,200 CNY per
    * TB-month (10 × 1,200 × 7.96 / 30.42 = 3,142), E winning at 10,669 CNY
    * (approver 21, finding 2). */
-  check_unconfirmed ("en", "the choice holds across it", "No range: the term and its price are fixed, and the choice holds.",
+  check_unconfirmed ("en", "the choice holds across it", "Fixed term and price, no range; the choice holds.",
                      "Not firm: it rests on host memory and a storage price the quote does not state; at 示例供应商 D (Example vendor D)’s "
                      "price it costs 13,126 CNY and 示例供应商 E (Example vendor E) wins at 10,669 CNY. Ask 示例供应商 G "
                      "(Example vendor G) for both (1,043 GiB of host memory a machine).");
-  check_unconfirmed ("zh_CN", "在此范围内结论不变", "无浮动：期限与价格都是固定的，结论不变。",
+  check_unconfirmed ("zh_CN", "在此范围内结论不变", "期限与价格固定，无浮动；结论不变。",
                      "尚未确定：它依赖报价未写明的主机内存和存储价格；按示例供应商 D (Example vendor D) 的价格计，它需 ¥13,126，"
                      "示例供应商 E (Example vendor E) 将以 ¥10,669 胜出。请向示例供应商 G (Example vendor G) 确认这两项（每台机器 1,043 GiB 主机内存）。");
 }

@@ -355,11 +355,14 @@ page_fill (const char *pdf,
 }
 
 /* No page of @pdf but the last is less than two-thirds full unless a
- * chapter ends there: the memo, a job's chapter, before the assumptions. */
+ * chapter ends there: the memo on page 1, a job's chapter, before the
+ * assumptions. A memo that runs onto page 2 is followed there by the
+ * jobs table: its sign-off alone left 60% of a two-job project's page 2
+ * blank (approver 21). */
 static void
 assert_pages_full (const char *pdf)
 {
-  static const char *const chapters[] = { "Jobs", "Job:", "Assumptions and conventions", "任务", "假设与约定" };
+  static const char *const chapters[] = { "Job:", "Assumptions and conventions", "任务：", "假设与约定" };
   guint n_pages = cp_test_pdf_page_count (tmp_dir, pdf);
 
   for (guint p = 1; p < n_pages; p++)
@@ -372,6 +375,8 @@ assert_pages_full (const char *pdf)
       (void) page_fill (pdf, p + 1, &next_first);
       for (guint c = 0; c < G_N_ELEMENTS (chapters); c++)
         chapter_ends |= g_str_has_prefix (next_first, chapters[c]);
+      /* The jobs table after a memo of one page. */
+      chapter_ends |= p == 1 && (g_str_has_prefix (next_first, "Jobs") || g_strcmp0 (next_first, "任务") == 0);
       g_test_message ("%s, page %u: %.0f%% full; page %u starts “%s”", pdf, p, fill * 100, p + 1, next_first);
       if (!chapter_ends && fill < 2.0 / 3.0)
         g_error ("%s: page %u is %.0f%% full, and no chapter ends there", pdf, p, fill * 100);
@@ -529,6 +534,104 @@ test_13b_pretrain (void)
     }
 }
 
+/* What page 1 of the demo's memo must hold in each language. */
+typedef struct {
+  const char *amount;      /* the amount to approve */
+  const char *byline;      /* the byline's "· Compute Planner" */
+  const char *question;    /* the project's question, short or long */
+  const char *answer;      /* each job's cost line */
+  const char *next;        /* each job's next-best option */
+  const char *note_first;  /* the amount's note, its first words */
+  const char *note_last;   /* and its last part */
+} DemoPageOne;
+
+static const DemoPageOne demo_english = {
+  "Amount to approve:", "· Compute Planner", "For each job", "For:", "Next best:", "Not in the amount:",
+  "Assumed, not given:",
+};
+
+static const DemoPageOne demo_chinese = {
+  "申请批准金额：", "· 算力方案规划", "每项任务", "费用：", "次优方案", "申请金额不含：", "假设值（未填写）：",
+};
+
+/* Page 1 of the demo's memo, seven jobs, holds what the approver signs:
+ * the amount (approver 21: the Chinese amount was on page 2), the byline,
+ * the question and every job's next-best option (the English page 1 had
+ * dropped them to fit), and the amount's note whole, not split over pages
+ * 1 and 2. */
+static void
+assert_demo_page_one (const char        *pdf,
+                      const DemoPageOne *w)
+{
+  g_autofree char *one = cp_test_pdf_text (tmp_dir, pdf, 1, FALSE);
+  g_autofree char *two = cp_test_pdf_text (tmp_dir, pdf, 2, FALSE);
+
+  cp_test_assert_has (one, w->amount);
+  cp_test_assert_has (one, w->byline);
+  cp_test_assert_has (one, w->question);
+  /* Every job of the demo has a next option. */
+  g_assert_cmpuint (cp_test_count (one, w->answer), ==, 7);
+  g_assert_cmpuint (cp_test_count (one, w->next), ==, 7);
+  cp_test_assert_has (one, w->note_first);
+  cp_test_assert_has (one, w->note_last);
+  cp_test_assert_lacks (two, w->note_last);
+}
+
+/* A figure as the report writes it, "210,978", as a number. */
+static double
+figure (const char *text)
+{
+  g_autofree char *digits = g_strdup (text);
+  char *out = digits;
+
+  for (const char *p = text; *p != '\0'; p++)
+    if (g_ascii_isdigit (*p))
+      *out++ = *p;
+  *out = '\0';
+  return g_ascii_strtod (digits, NULL);
+}
+
+/* The project's range on page 1 is the sum of the jobs' ends as their
+ * answers show them, a job without a range counted at its cost both ends
+ * (approver 21: "210,977 to 261,745 CNY" where the figures shown added to
+ * 210,978 and 261,747; by hand, 8,164 + 90 + 12,968 + 169,872 + 13,264 +
+ * 6,197 + 423 = 210,978 and 13,208 + 144 + 12,968 + 215,266 + 13,264 +
+ * 6,197 + 700 = 261,747 on the day this was written). */
+static void
+assert_range_adds_up (const char *pdf)
+{
+  g_autofree char *one = cp_test_pdf_text (tmp_dir, pdf, 1, FALSE);
+  g_autoptr(GRegex) answer = g_regex_new ("For:([0-9,]+)CNYintotal;.*?(?:Range:([0-9,]+)(?:–([0-9,]+))?CNY|,norange;)",
+                                          0, 0, NULL);
+  g_autoptr(GRegex) budget = g_regex_new ("recommendedoptions:[0-9,]+CNY\\(([0-9,]+)–([0-9,]+)CNY\\)", 0, 0, NULL);
+  g_autoptr(GMatchInfo) match = NULL;
+  double low = 0, high = 0;
+  guint n_jobs = 0;
+
+  g_regex_match (answer, one, 0, &match);
+  for (; g_match_info_matches (match); g_match_info_next (match, NULL))
+    {
+      g_autofree char *cost = g_match_info_fetch (match, 1);
+      g_autofree char *from = g_match_info_fetch (match, 2);
+      g_autofree char *to = g_match_info_fetch (match, 3);
+
+      low += from != NULL && *from != '\0' ? figure (from) : figure (cost);
+      high += to != NULL && *to != '\0' ? figure (to) : from != NULL && *from != '\0' ? figure (from) : figure (cost);
+      n_jobs++;
+    }
+  g_clear_pointer (&match, g_match_info_unref);
+  g_assert_cmpuint (n_jobs, ==, 7);
+  g_assert_true (g_regex_match (budget, one, 0, &match));
+  {
+    g_autofree char *from = g_match_info_fetch (match, 1);
+    g_autofree char *to = g_match_info_fetch (match, 2);
+
+    g_test_message ("%s: jobs add up to %.0f–%.0f; the budget says %s–%s", pdf, low, high, from, to);
+    g_assert_cmpfloat (figure (from), ==, low);
+    g_assert_cmpfloat (figure (to), ==, high);
+  }
+}
+
 /* The demo's seven chapters: a chart that does not fit below the text
  * waits at the top of the page the text breaks to, so no page is left
  * less than two-thirds full mid-chapter (its English page 13 and Chinese
@@ -546,6 +649,57 @@ test_demo_pages (void)
   RUN_OK ("report", "demo.cplan", "--lang", "zh_CN", "--pdf", "demo-zh.pdf");
   assert_pages_full ("demo-en.pdf");
   assert_pages_full ("demo-zh.pdf");
+  assert_demo_page_one ("demo-en.pdf", &demo_english);
+  assert_demo_page_one ("demo-zh.pdf", &demo_chinese);
+  assert_range_adds_up ("demo-en.pdf");
+}
+
+/* Approver 21's project: a 7B LoRA, then a 70B full fine-tune after it,
+ * on three quotes. Its memo, with the team's question and two jobs'
+ * answers, runs onto page 2, which held only the risks and the sign-off,
+ * 60% blank, because the jobs table started page 3: the detail now
+ * follows the sign-off on page 2, and no page but a chapter's last is
+ * less than two-thirds full, in both languages. */
+static void
+test_two_page_memo (void)
+{
+  static const struct {
+    const char *lang;
+    const char *approval;
+    const char *jobs;
+  } words[] = {
+    { "en", "Approval", "Jobs" },
+    { "zh_CN", "审批", "任务" },
+  };
+
+  if (!cp_test_have_poppler ())
+    {
+      g_test_skip ("pdftotext or pdfinfo is not installed");
+      return;
+    }
+  RUN_OK ("new", "two.cplan");
+  RUN_OK ("add-job", "two.cplan", "--name", "7B 客服 LoRA 微调", "--model", "qwen2.5-7b", "--task", "lora",
+          "--tokens", "200M", "--deadline-days", "14");
+  RUN_OK ("add-job", "two.cplan", "--name", "70B 全参数微调", "--model", "llama-3.1-70b", "--task", "full-finetune",
+          "--tokens", "2B", "--deadline-days", "30", "--after", "job-1");
+  RUN_OK ("add-quote", "two.cplan", "--vendor", "深圳云算 A", "--gpu", "h800", "--gpus-per-node", "8", "--nodes", "1",
+          "--price-per-gpu-hour", "11.5");
+  RUN_OK ("add-quote", "two.cplan", "--vendor", "鹏城算力 B", "--gpu", "h800", "--gpus-per-node", "8", "--nodes", "2",
+          "--price-per-node-month", "62000", "--network", "infiniband", "--nics", "8", "--nic-gbps", "400", "--dedicated");
+  RUN_OK ("add-quote", "two.cplan", "--vendor", "南山智算 C", "--gpu", "a800", "--gpus-per-node", "8", "--nodes", "4",
+          "--price-per-gpu-hour", "7.2", "--network", "roce", "--nics", "4", "--nic-gbps", "200");
+  for (guint l = 0; l < G_N_ELEMENTS (words); l++)
+    {
+      g_autofree char *pdf = g_strdup_printf ("two-%s.pdf", words[l].lang);
+      g_autofree char *two = NULL;
+
+      RUN_OK ("report", "two.cplan", "--lang", words[l].lang, "--pdf", pdf);
+      two = cp_test_pdf_text (tmp_dir, pdf, 2, TRUE);
+      /* The memo's sign-off, then the jobs table, on page 2. */
+      g_assert_nonnull (strstr (two, words[l].approval));
+      g_assert_nonnull (strstr (strstr (two, words[l].approval), words[l].jobs));
+      assert_pages_full (pdf);
+    }
 }
 
 /* The headings that mark the report's parts, in English and Chinese: a
@@ -738,6 +892,7 @@ main (int    argc,
   g_test_add_func ("/report-memo/13b", test_13b);
   g_test_add_func ("/report-memo/13b-pretrain", test_13b_pretrain);
   g_test_add_func ("/report-memo/demo-pages", test_demo_pages);
+  g_test_add_func ("/report-memo/two-page-memo", test_two_page_memo);
   g_test_add_func ("/report-memo/amount-assumptions", test_amount_assumptions);
   g_test_add_func ("/report-memo/same-pages", test_same_pages);
   g_test_add_func ("/report-memo/13b-lora", test_13b_lora);

@@ -57,7 +57,7 @@ static const PageOne english = {
   "For each job below: rent one machine or a cluster, and from which quote, so that the job finishes by its "
   "deadline at the lowest total cost?",
   "For each job: one machine or a cluster, from which quote, to finish by its deadline at the lowest total cost?",
-  "Qwen2.5 72B LoRA (LoRA fine-tuning): Single machine",
+  "Qwen2.5 72B LoRA: Single machine",
   "Budget and calendar",
   "Questions for the vendors and the team",
   "Ask:",
@@ -68,7 +68,7 @@ static const PageOne chinese = {
   "zh_CN",
   "对下列每项任务：应租用单机还是集群、选哪家报价，才能在截止期限内以最低总成本完成？",
   "每项任务：租用单机还是集群、选哪家报价，才能在截止期限内以最低总成本完成？",
-  "Qwen2.5 72B LoRA（LoRA 微调）：单机方案",
+  "Qwen2.5 72B LoRA：单机方案",
   "预算与日程",
   "需向供应商和团队确认的问题",
   "询问：",

@@ -1798,9 +1798,12 @@ check_pdf_walk_words (CpProject  *project,
 
   if (chinese)
     {
-      /* 2e9 tokens and a 4,096-token context, counted as Chinese does. */
+      /* 2e9 tokens, and a request's 1,024 prompt and 128 output tokens
+       * (cp_job_new()'s defaults; the jobs table says the request as the
+       * serving table does, not its 4,096-token context), counted as
+       * Chinese does. */
       assert_contains (text, "20 亿个 token");
-      assert_contains (text, "每请求 4,096 个 token");
+      assert_contains (text, "每请求提示 1,024 + 输出 128 个 token");
       g_assert_null (strstr (text, "2B tokens"));
       g_assert_null (strstr (text, "4,096 tokens"));
       assert_contains (text, "此处所用取值下浮 15% 至上浮 15%");
