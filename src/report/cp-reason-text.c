@@ -1187,7 +1187,9 @@ cp_words_layout_choice (const CpProject  *project,
     g_string_append (text, _("No layout fits in memory, so the search timed none: this is the one closest to fitting."));
   else if (est->layout_fastest_total_s > 0 && est->available_per_gpu_bytes > 0)
     {
-      g_autofree char *count = cp_i18n_format_number (est->layouts_evaluated, 0, lang);
+      /* Timed, not weighed: layouts a lower bound left out are not
+       * counted as timed. */
+      g_autofree char *count = cp_i18n_format_number (est->layouts_timed, 0, lang);
       g_autofree char *runner_up = cp_words_runner_up (est, lang);
       g_autofree char *slower = cp_i18n_format_percent (est->total_s / est->layout_fastest_total_s - 1.0, lang);
       g_autofree char *share = cp_i18n_format_percent (est->layout_fastest_memory_per_gpu_bytes / est->available_per_gpu_bytes, lang);
@@ -1198,19 +1200,19 @@ cp_words_layout_choice (const CpProject  *project,
                                                  /* TRANSLATORS: %s are the number of layouts timed, how much slower the chosen layout is than the fastest, the share of each GPU's memory the fastest uses, the 90% limit, and the runner-up with its reason */
                                                  "Chosen by the search among %s layout timed: %s slower than the fastest that fits, which uses %s of each GPU's memory, above %s (Tight). Runner-up: %s.",
                                                  "Chosen by the search among %s layouts timed: %s slower than the fastest that fits, which uses %s of each GPU's memory, above %s (Tight). Runner-up: %s.",
-                                                 est->layouts_evaluated),
+                                                 est->layouts_timed),
                               count, slower, share, limit, runner_up);
     }
   else
     {
-      g_autofree char *count = cp_i18n_format_number (est->layouts_evaluated, 0, lang);
+      g_autofree char *count = cp_i18n_format_number (est->layouts_timed, 0, lang);
       g_autofree char *runner_up = cp_words_runner_up (est, lang);
 
       g_string_append_printf (text, g_dngettext (GETTEXT_PACKAGE,
                                                  /* TRANSLATORS: %s are the number of layouts timed and the runner-up with its reason */
                                                  "Chosen by the search among %s layout timed, the fastest that fits. Runner-up: %s.",
                                                  "Chosen by the search among %s layouts timed, the fastest that fits. Runner-up: %s.",
-                                                 est->layouts_evaluated),
+                                                 est->layouts_timed),
                               count, runner_up);
     }
   if (est->time_source == CP_TIME_SOURCE_TRIAL || est->time_source == CP_TIME_SOURCE_EXTRAPOLATED)

@@ -288,9 +288,11 @@ static const Field layout_fields[] = {
   { "all-to-all-s", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, all_to_all_s), "s", NULL, NULL },
   { "overlap-slowdown-s", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, overlap_slowdown_s), "s", NULL, NULL },
   { "zero3-gather-s", FIELD_DOUBLE, G_STRUCT_OFFSET (CpEstimate, zero3_gather_s), "s", NULL, NULL },
-  /* What the search weighed: layouts timed, splits of the GPUs enumerated
+  /* What the search weighed: layouts weighed and of them timed in full
+   * (the rest left out by a lower bound), splits of the GPUs enumerated
    * and those a lower bound on their run time left untimed. */
   { "layouts-evaluated", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, layouts_evaluated), NULL, NULL, NULL },
+  { "layouts-timed", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, layouts_timed), NULL, NULL, NULL },
   { "splits", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, layout_splits), NULL, NULL, NULL },
   { "splits-pruned", FIELD_UINT, G_STRUCT_OFFSET (CpEstimate, layout_splits_pruned), NULL, NULL, NULL },
   /* The fastest layout that fits, where the chosen one keeps out of Tight
