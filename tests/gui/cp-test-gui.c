@@ -306,6 +306,42 @@ cp_test_gui_wait_results (CpResultsView *results)
   cp_test_gui_wait_until (results_shown, results, "the results' paragraphs");
 }
 
+static gboolean
+details_done (gpointer results)
+{
+  return !cp_results_view_get_update_pending (results);
+}
+
+void
+cp_test_gui_wait_details (CpWindow *window)
+{
+  CpResultsView *results = cp_window_get_results_view (window);
+
+  cp_test_gui_wait_results (results);
+  cp_test_gui_wait_not_busy (window);
+  cp_test_gui_wait_until (details_done, results, "the paragraphs after the verdict");
+}
+
+void
+cp_test_gui_select_job (CpWindow *window,
+                        guint     job_index)
+{
+  GtkListBox *list = cp_window_get_jobs_list (window);
+
+  gtk_list_box_select_row (list, gtk_list_box_get_row_at_index (list, (int) job_index));
+  cp_test_gui_wait_details (window);
+}
+
+void
+cp_test_gui_type_text (CpFieldRow *row,
+                       const char *text)
+{
+  g_assert_nonnull (row);
+  gtk_editable_set_text (GTK_EDITABLE (cp_field_row_get_input (row)), text);
+  g_signal_emit_by_name (cp_field_row_get_input (row), "activate");
+  cp_test_gui_spin ();
+}
+
 CpWindow *
 cp_test_gui_demo_window (CpApplication *app)
 {
