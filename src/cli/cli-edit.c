@@ -1,5 +1,5 @@
 /* cli-edit.c: the subcommands that change a project as the window does:
- * add-job, add-quote, import-xml and import-config; and list and
+ * add-job, edit-job, add-quote, import-xml and import-config; and list and
  * export-quotes, which read it. Each change is made on the project as
  * stored and saved in one transaction, so a refused change leaves the
  * file as it was. */
@@ -176,6 +176,88 @@ cp_cli_add_job (int argc, char **argv)
     return CP_CLI_EXIT_FAILED;
   /* Translators: a job id */
   printf (_("Added job “%s”\n"), job->id);
+  return CP_CLI_EXIT_OK;
+}
+
+/* The index of job @id in @project, or -1. */
+static int
+find_job_index (const CpProject *project, const char *id)
+{
+  for (guint i = 0; i < project->jobs->len; i++)
+    if (g_strcmp0 (((const CpJob *) g_ptr_array_index (project->jobs, i))->id, id) == 0)
+      return (int) i;
+  return -1;
+}
+
+int
+cp_cli_edit_job (int argc, char **argv)
+{
+  g_autoptr(CpCliJobOptions) options = cp_cli_job_options_new ();
+  g_autoptr(GOptionContext) context = NULL;
+  g_autoptr(CpStore) store = NULL;
+  g_autoptr(CpProject) project = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *name = NULL;
+  g_autofree char *trial_quote = NULL;
+  g_autoptr(CpJob) edited = NULL;
+  int index;
+  GOptionEntry entries[] = {
+    { "name", 0, 0, G_OPTION_ARG_STRING, &name, N_("The job’s new name"), N_("NAME") },
+    { "trial-quote", 0, 0, G_OPTION_ARG_STRING, &trial_quote,
+      N_("The quote whose hardware the --measured-… figures were taken on"), N_("QUOTE") },
+    { NULL }
+  };
+
+  context = cp_cli_option_context_new ("edit-job PROJECT JOB",
+                                       _("Changes job JOB of PROJECT with the same options as "
+                                         "add-job; what is not given stays as it is."));
+  g_option_context_add_main_entries (context, entries, GETTEXT_PACKAGE);
+  cp_cli_job_options_add_job_entries (options, context);
+  if (!cp_cli_parse_options (context, &argc, &argv, TRUE))
+    return CP_CLI_EXIT_USAGE;
+  if (argc != 3)
+    return cp_cli_usage_error (_("edit-job needs a project file and the id of one of its jobs"));
+
+  project = read_project (argv[1]);
+  if (project == NULL)
+    return CP_CLI_EXIT_FAILED;
+  index = find_job_index (project, argv[2]);
+  if (index < 0)
+    return cp_cli_usage_error (_("the project has no job “%s” (list names them)"), argv[2]);
+  edited = cp_job_dup (g_ptr_array_index (project->jobs, index));
+  if (!cp_cli_job_options_apply_edits (options, project, edited))
+    return CP_CLI_EXIT_USAGE;
+  if (trial_quote)
+    {
+      const CpQuote *quote = find_quote (project, trial_quote);
+      if (quote == NULL)
+        return cp_cli_usage_error (_("--trial-quote: the project has no quote “%s”"), trial_quote);
+      if (!cp_cli_job_bind_trial (edited, quote))
+        return CP_CLI_EXIT_USAGE;
+    }
+  if (name)
+    {
+      g_free (edited->name);
+      edited->name = g_steal_pointer (&name);
+    }
+  if (!cp_job_validate (edited, &error))
+    return cp_cli_usage_error ("%s", error->message);
+
+  /* Accepted: now the file is opened for writing (and migrated), and the
+   * job replaced in what it holds at this moment. */
+  g_clear_pointer (&project, cp_project_free);
+  project = open_project (argv[1], &store);
+  if (project == NULL)
+    return CP_CLI_EXIT_FAILED;
+  index = find_job_index (project, argv[2]);
+  if (index < 0)
+    return cp_cli_usage_error (_("the project has no job “%s” (list names them)"), argv[2]);
+  cp_job_free (g_ptr_array_index (project->jobs, index));
+  g_ptr_array_index (project->jobs, index) = g_steal_pointer (&edited);
+  if (save_project (store, project) != CP_CLI_EXIT_OK)
+    return CP_CLI_EXIT_FAILED;
+  /* Translators: a job id */
+  printf (_("Changed job “%s”\n"), argv[2]);
   return CP_CLI_EXIT_OK;
 }
 

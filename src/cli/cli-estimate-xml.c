@@ -109,7 +109,7 @@ cp_cli_estimate_write_xml (const Estimate    *e,
   cp_cli_xml_text (w, "price-unit", cp_price_unit_to_string (quote->price_unit));
   cp_cli_xml_text (w, "bytes-convention", cp_bytes_convention_to_string (settings->bytes_convention));
   /* The moments' dtype and whether an fp32 master copy is kept. */
-  cp_cli_xml_text (w, "optimizer-states", cp_optimizer_states_to_string (settings->optimizer_states));
+  cp_cli_xml_text (w, "optimizer-states", cp_optimizer_states_to_string (job->optimizer_states));
   cp_cli_xml_text (w, "memory-unit", cp_memory_unit_to_string (settings->memory_unit));
   cp_cli_xml_double (w, "mfu", job->mfu);
   cp_cli_xml_double (w, "compute-utilisation", settings->compute_utilisation);

@@ -342,6 +342,16 @@ apply_job_options (Options *o,
     return cp_cli_bad_choice ("--precision", o->precision, "fp32, bf16, fp16, fp8");
   if (o->optimizer != NULL && !cp_optimizer_from_string (o->optimizer, &job->optimizer))
     return cp_cli_bad_choice ("--optimizer", o->optimizer, "adamw, adamw-8bit, sgd");
+  if (o->optimizer_states != NULL &&
+      !cp_optimizer_states_from_string (o->optimizer_states, &job->optimizer_states))
+    return cp_cli_bad_choice ("--optimizer-states", o->optimizer_states, "fp32, bf16-moments, bf16");
+  /* Only training keeps optimizer states: the option would be echoed in
+   * the XML and not used. */
+  if (o->optimizer_states != NULL && !cp_task_kind_is_training (job->kind))
+    {
+      cp_cli_usage_error (_("--optimizer-states is for training: a service, debugging or data processing keeps no optimizer"));
+      return FALSE;
+    }
   if (o->recompute != NULL && !cp_recompute_from_string (o->recompute, &job->recompute))
     return cp_cli_bad_choice ("--recompute", o->recompute, "none, selective, full, auto");
   if (o->zero != NULL && g_ascii_strcasecmp (o->zero, "auto") == 0)
@@ -666,9 +676,6 @@ apply_settings_options (Estimate *e)
     return cp_cli_bad_choice ("--selective-recompute", o->selective_recompute, "attention, op");
   if (o->cross_entropy != NULL && !cp_cross_entropy_from_string (o->cross_entropy, &settings->cross_entropy))
     return cp_cli_bad_choice ("--cross-entropy", o->cross_entropy, "fused, eager");
-  if (o->optimizer_states != NULL &&
-      !cp_optimizer_states_from_string (o->optimizer_states, &settings->optimizer_states))
-    return cp_cli_bad_choice ("--optimizer-states", o->optimizer_states, "fp32, bf16-moments, bf16");
   if (o->moe_a2a_overlap)
     settings->moe_a2a_overlap = TRUE;
   if (o->moe_experts_whole)
@@ -724,6 +731,7 @@ add_job_entries (GOptionContext *context,
     { "virtual-stages", 0, 0, G_OPTION_ARG_STRING, &o->virtual_stages, N_("Interleaved pipeline stages per GPU (default 0: searched)"), N_("N") },
     { "precision", 0, 0, G_OPTION_ARG_STRING, &o->precision, N_("fp32, bf16, fp16 or fp8"), N_("PRECISION") },
     { "optimizer", 0, 0, G_OPTION_ARG_STRING, &o->optimizer, N_("adamw, adamw-8bit or sgd"), N_("OPTIMIZER") },
+    { "optimizer-states", 0, 0, G_OPTION_ARG_STRING, &o->optimizer_states, N_("Mixed-precision training: fp32 (default: fp32 optimizer moments and an fp32 master copy of the weights, as Megatron-LM and DeepSpeed), bf16-moments (the master copy kept, the moments in bf16, as Megatron-LM's --use-precision-aware-optimizer) or bf16 (no master copy, weights, gradients and moments in bf16, as torchtune and torchao's bf16 AdamW)"), N_("fp32|bf16-moments|bf16") },
     { "mfu", 0, 0, G_OPTION_ARG_STRING, &o->mfu, N_("Model FLOPs utilisation (0.45 or 45%)"), N_("FRACTION") },
     { "context", 0, 0, G_OPTION_ARG_STRING, &o->context, N_("Tokens per request (prompt + output)"), N_("N") },
     { "prompt-tokens", 0, 0, G_OPTION_ARG_STRING, &o->prompt_tokens, N_("Mean prompt tokens per request (default 1024)"), N_("N") },
@@ -814,7 +822,6 @@ add_settings_entries (GOptionContext *context,
     { "tp-comm-overlap", 0, 0, G_OPTION_ARG_STRING, &o->tp_comm_overlap, N_("Share of the tensor-parallel collectives hidden behind the GEMMs beside them: 0 (default: exposed, as Megatron-Core runs them unless told), 1 (Transformer Engine's userbuffers, as NeMo's recipes run), 0.36 (torchtitan's AsyncTP)"), N_("FRACTION") },
     { "int4-constant-bits", 0, 0, G_OPTION_ARG_STRING, &o->int4_constant_bits, N_("Bits of scales and zeros each 4-bit weight carries when serving: 0.156 (default: AWQ and GPTQ, group size 128), 0.5 (bitsandbytes NF4), 0.127 (NF4 double-quantised) or 1 (gpt-fast int4, group size 32)"), N_("BITS") },
     { "qlora-bits", 0, 0, G_OPTION_ARG_STRING, &o->qlora_bits, N_("Bits a parameter of a QLoRA's 4-bit base takes, its constants included: 4.127 (default: NF4 double-quantised, as the QLoRA paper) or 4.5 (NF4 without double quantisation, as LitGPT's bnb.nf4)"), N_("BITS") },
-    { "optimizer-states", 0, 0, G_OPTION_ARG_STRING, &o->optimizer_states, N_("Mixed-precision training: fp32 (default: fp32 optimizer moments and an fp32 master copy of the weights, as Megatron-LM and DeepSpeed), bf16-moments (the master copy kept, the moments in bf16, as Megatron-LM's --use-precision-aware-optimizer) or bf16 (no master copy, weights, gradients and moments in bf16, as torchtune and torchao's bf16 AdamW)"), N_("fp32|bf16-moments|bf16") },
     { "bytes-convention", 0, 0, G_OPTION_ARG_STRING, &o->bytes_convention, N_("Bytes per parameter of mixed-precision Adam: 16 (ZeRO) or 18 (Hugging Face)"), N_("16|18") },
     { "memory-unit", 0, 0, G_OPTION_ARG_STRING, &o->memory_unit, N_("What “80 GB” means: gib (2^30) or gb (10^9)"), N_("UNIT") },
     /* vLLM's own name, and the window's (Preferences) beside it. */
@@ -972,6 +979,43 @@ cp_cli_job_options_apply_to_job (CpCliJobOptions *options,
     return FALSE;
   return apply_job_options (options, job) &&
          (project == NULL || apply_job_cost_options (options, job, currency));
+}
+
+gboolean
+cp_cli_job_options_apply_edits (CpCliJobOptions *options,
+                                const CpProject *project,
+                                CpJob           *job)
+{
+  char currency[4] = "";
+  Options *o = options;
+  /* The job's model stays unless an option names another or changes it. */
+  gboolean model_given = o->model || o->params || o->active_params || o->layers || o->hidden || o->heads ||
+                         o->kv_heads || o->ffn || o->vocab || o->experts || o->active_experts ||
+                         o->tied_embeddings || o->q_lora_rank || o->kv_lora_rank || o->qk_rope_head_dim ||
+                         o->qk_nope_head_dim || o->v_head_dim;
+
+  if (o->task != NULL)
+    {
+      cp_cli_usage_error (_("edit-job keeps the job’s kind: add a job of the other kind with add-job"));
+      return FALSE;
+    }
+  gboolean experienced = job->team_has_distributed_experience;
+  gboolean ops_engineer = job->team_has_ops_engineer;
+  gboolean team_stated = job->team_stated;
+
+  if (model_given && !resolve_model (o, project, job))
+    return FALSE;
+  if (!apply_job_options (o, job) || !apply_job_cost_options (o, job, currency))
+    return FALSE;
+  /* add-job's team is the options' (a "no" where absent); an edit that
+   * names no team keeps the job's. */
+  if (!o->team_stated && !o->distributed_experience && !o->ops_engineer)
+    {
+      job->team_has_distributed_experience = experienced;
+      job->team_has_ops_engineer = ops_engineer;
+      job->team_stated = team_stated;
+    }
+  return TRUE;
 }
 
 gboolean

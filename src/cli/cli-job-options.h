@@ -28,6 +28,12 @@ gboolean         cp_cli_job_options_read_task      (CpCliJobOptions *options,
 gboolean         cp_cli_job_options_apply_to_job   (CpCliJobOptions *options,
                                                     const CpProject *project,
                                                     CpJob           *job);
+/* Onto @job of @project as it is: only what the options give changes
+ * (the model only when --model, --params or an architecture option is
+ * given); --task is refused, a job keeps its kind. */
+gboolean         cp_cli_job_options_apply_edits    (CpCliJobOptions *options,
+                                                    const CpProject *project,
+                                                    CpJob           *job);
 /* Onto an initialised quote; @nodes gets --nodes. */
 gboolean         cp_cli_job_options_apply_to_quote (CpCliJobOptions *options,
                                                     const CpProject *project,

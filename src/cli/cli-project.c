@@ -146,6 +146,7 @@ print_plan_text (const CpProject *project, guint job_index, const CpPlan *plan, 
                                               o->range.calendar_days_high);
       g_autofree char *cost = NULL;
       g_autofree char *cost_range = NULL;
+      g_autofree char *technique = NULL;
       g_autofree char *requirement = cp_words_deadline_status (job, &o->estimate, C_("language code", "en"));
 
       if (!o->estimate.fits)
@@ -175,8 +176,11 @@ print_plan_text (const CpProject *project, guint job_index, const CpPlan *plan, 
           cost_range = g_strdup_printf (_("%s – %s"), cost_low, cost_high);
         }
 
-      cp_cli_table_add_row (table, rank, label, nodes, cp_cli_yes_no (o->estimate.fits), requirement,
-                            cp_words_capitalised (cp_words_technique (o->estimate.technique)),
+      /* The Fits and Technique words of the window's table and the
+       * report's: "Yes, As configured" here stood beside "Tight, Full
+       * recompute" there for the same option (walkthrough 21). */
+      technique = o->estimate.fits ? cp_words_estimate_technique (job, &o->estimate) : g_strdup ("—");
+      cp_cli_table_add_row (table, rank, label, nodes, cp_words_fits (&o->estimate), requirement, technique,
                             run_days, calendar, cost, cost_range, NULL);
     }
   cp_cli_table_print (table, stdout);

@@ -38,6 +38,8 @@ static const Command commands[] = {
     N_("Write a project's report as PDF or XML") },
   { "add-job", cp_cli_add_job,
     N_("Add a job to a project, with estimate's job options") },
+  { "edit-job", cp_cli_edit_job,
+    N_("Change a job of a project, with add-job's options") },
   { "add-quote", cp_cli_add_quote,
     N_("Add a quote to a project, with estimate's quote options") },
   { "list", cp_cli_list,

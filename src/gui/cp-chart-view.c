@@ -35,10 +35,13 @@ struct _CpChartView
    * shortened to its room shows whole in a tooltip under the pointer. */
   GArray       *label_boxes;
 
-  /* The height the scrolled pane around the chart showed when the chart
-   * was last measured (0: none), and the re-measure queued when it has
-   * changed since. */
-  int           measured_visible_px;
+  /* The height of the scrolled pane's first screen below the chart's top
+   * that the chart is measured for (0: none), and the re-measure queued
+   * when the pane shows another. It changes only with a re-measure, so
+   * every size GTK keeps for the chart was measured for the same one: a
+   * size read at a new width against the pane's height of the moment
+   * disagreed with one kept from before (a critical in CI 44). */
+  int           measure_visible_px;
   guint         resize_id;
   GtkAdjustment *pane_adjustment;  /* the pane's vertical one, while rooted */
 
@@ -255,6 +258,7 @@ remeasure_cb (gpointer user_data)
   CpChartView *self = user_data;
 
   self->resize_id = 0;
+  self->measure_visible_px = visible_height_px (self);
   gtk_widget_queue_resize (GTK_WIDGET (self));
   return G_SOURCE_REMOVE;
 }
@@ -267,7 +271,7 @@ remeasure_cb (gpointer user_data)
 static void
 check_pane (CpChartView *self)
 {
-  if (visible_height_px (self) != self->measured_visible_px && self->resize_id == 0)
+  if (visible_height_px (self) != self->measure_visible_px && self->resize_id == 0)
     self->resize_id = g_idle_add (remeasure_cb, self);
 }
 
@@ -326,17 +330,22 @@ cp_chart_view_measure (GtkWidget      *widget,
        * results scroll, and a viewport gives its content only its
        * minimum height, which left each panel of a 1,080 px wide chart
        * about 80 px tall (walkthrough 4, #12). */
-      int visible = visible_height_px (self);
+      int visible = self->measure_visible_px;
+      int picture_px = for_size > 0 ? MAX (MIN_HEIGHT_PX, (int) (for_size * HEIGHT_PER_WIDTH)) : MIN_HEIGHT_PX;
 
-      *minimum = for_size > 0 ? MAX (MIN_HEIGHT_PX, (int) (for_size * HEIGHT_PER_WIDTH)) : MIN_HEIGHT_PX;
       /* Whole on the pane's first screen, under the results' text, where
        * that leaves it its least height: in present mode at 2560 × 1440
        * the 16 : 9 chart was 1,430 px tall under 360 px of text, and its
-       * axis was off the screen (session 16). */
+       * axis was off the screen (session 16). The height for no given
+       * width is the most any width asks: GTK's boxes take it as the
+       * bound of their search for a width, and a smaller one was a
+       * critical, "Expect overlapping widgets" (CI 44). Outside a pane
+       * (the full-screen window) the picture's height is only natural. */
       if (visible > 0)
-        *minimum = MIN (*minimum, MAX (MIN_HEIGHT_PX, visible));
-      *natural = *minimum;
-      self->measured_visible_px = visible;
+        *minimum = for_size > 0 ? MIN (picture_px, MAX (MIN_HEIGHT_PX, visible)) : MAX (MIN_HEIGHT_PX, visible);
+      else
+        *minimum = MIN_HEIGHT_PX;
+      *natural = MAX (*minimum, picture_px);
     }
 }
 

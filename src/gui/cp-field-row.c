@@ -96,6 +96,15 @@ cp_field_apply (const CpField      *field,
     }
 }
 
+/* A number field in days (a deadline, a run's length): its value is
+ * read as a time, a bare number being days. */
+static gboolean
+counts_days (const CpField *field)
+{
+  return field->kind == CP_FIELD_DOUBLE && !field->duration && !field->percent &&
+         g_strcmp0 (field->unit, N_("days")) == 0;
+}
+
 static gboolean
 parse_text (CpFieldRow    *self,
             CpFieldValue  *value,
@@ -138,6 +147,9 @@ parse_text (CpFieldRow    *self,
     case CP_FIELD_DOUBLE:
       if (self->field->duration)
         return cp_parse_duration_h (text, self->hours_per_month, &value->number, NULL, error);
+      /* A deadline as typed, "10天" or "2周" as well as "10". */
+      if (counts_days (self->field))
+        return cp_parse_duration_days (text, self->hours_per_month, &value->number, error);
       if (self->field->percent)
         {
           g_autofree char *number = g_strstrip (g_strdup (text));
@@ -377,6 +389,8 @@ describe_parse_error (CpFieldRow   *self,
     case CP_FIELD_COUNT:
     case CP_FIELD_DOUBLE:
       if (self->field->duration && g_error_matches (error, CP_UNITS_ERROR, CP_UNITS_ERROR_UNIT))
+        return g_strdup (error->message);
+      if (counts_days (self->field))
         return g_strdup (error->message);
       unit = dup_unit_text (self);
       if (unit != NULL && self->field->money)

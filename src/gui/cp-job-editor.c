@@ -93,6 +93,25 @@ cpu_offload_choice (int offload)
   return _(labels[offload]);
 }
 
+/* The job's optimizer states (CpOptimizerStates), in plain words, then
+ * the framework's term. The drop-down's index is the stored value. */
+static const char *
+optimizer_states_choice (int states)
+{
+  static const char * const labels[] = {
+    /* TRANSLATORS: a training job's optimizer states: fp32 moments and an fp32 master copy of the weights (the row's title says "optimizer states") */
+    N_("Full precision (fp32)"),
+    /* TRANSLATORS: a training job's optimizer states: bf16 moments, the fp32 master copy kept */
+    N_("Half-precision moments (bf16)"),
+    /* TRANSLATORS: a training job's optimizer states: weights, gradients and moments all bf16, no master copy */
+    N_("All half precision (pure bf16)"),
+  };
+
+  G_STATIC_ASSERT (G_N_ELEMENTS (labels) == CP_N_OPTIMIZER_STATES);
+  g_return_val_if_fail (states >= 0 && states < (int) G_N_ELEMENTS (labels), "");
+  return _(labels[states]);
+}
+
 #define F(member) G_STRUCT_OFFSET (CpJob, member)
 
 static const CpField job_fields[] = {
@@ -127,6 +146,9 @@ static const CpField job_fields[] = {
     NULL, CP_FIELD_UINT, F (global_batch), .group = GROUP_TRAINING, .automatic = N_("Automatic") },
   { "precision", N_("Precision"), NULL, NULL, CP_FIELD_ENUM, F (precision), cp_labels_precision, CP_N_PRECISIONS, GROUP_TRAINING },
   { "optimizer", N_("Optimizer"), NULL, NULL, CP_FIELD_ENUM, F (optimizer), cp_labels_optimizer, CP_N_OPTIMIZERS, GROUP_TRAINING },
+  { "optimizer-states", N_("Optimizer states"),
+    N_("Master copy and moments in training"),
+    NULL, CP_FIELD_ENUM, F (optimizer_states), optimizer_states_choice, CP_N_OPTIMIZER_STATES, GROUP_TRAINING },
   { "recompute", N_("Activation recompute"), NULL, NULL, CP_FIELD_ENUM, F (recompute), cp_labels_recompute, CP_N_RECOMPUTES,
     GROUP_TRAINING },
   { "flash-attention", N_("FlashAttention"), NULL, NULL, CP_FIELD_BOOL, F (flash_attention), .group = GROUP_TRAINING },

@@ -326,6 +326,22 @@ on_search_activate (CpPickerRow *self,
       }
 }
 
+/* Escape closes the list at once, as it does a list without a search.
+ * GTK 4.8's search entry turns Escape into "stop-search", which nothing in
+ * the drop-down answers: the key was spent, the list stayed open, and the
+ * user's next click, meant for the form, picked an entry (walkthrough 21).
+ * With words typed too: closing the list empties the search anyway, so
+ * GTK's clear-then-close would only ask for a second Escape to reach the
+ * same place. */
+static void
+on_search_stopped (GtkWidget *search)
+{
+  GtkWidget *popover = gtk_widget_get_ancestor (search, GTK_TYPE_POPOVER);
+
+  if (popover != NULL)
+    gtk_popover_popdown (GTK_POPOVER (popover));
+}
+
 /* The popup is as wide as its entries: narrowed by the search, it
  * shrank with them and cut the search's own text ("ıwen2.5 72",
  * walkthrough 14). The width it opened at, with every entry, holds while
@@ -387,6 +403,7 @@ setup_search (CpPickerRow *self,
   self->popup = GTK_POPOVER (popover);
   g_signal_connect_object (self->filter, "changed", G_CALLBACK (on_filter_changed), self, G_CONNECT_SWAPPED);
   g_signal_connect_object (search, "activate", G_CALLBACK (on_search_activate), self, G_CONNECT_SWAPPED);
+  g_signal_connect (search, "stop-search", G_CALLBACK (on_search_stopped), NULL);
 }
 
 /* GTK 4.8 opens the popup with the focus on its list: what is typed then

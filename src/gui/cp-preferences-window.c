@@ -238,6 +238,83 @@ commit_report_field (gpointer            user_data,
   return TRUE;
 }
 
+/* What was typed and not yet committed in @row, committed as Enter would;
+ * TRUE when the row refused it (its reason then shows under its title). */
+static gboolean
+commit_row_edit (CpFieldRow *row)
+{
+  g_autofree char *error_before = g_strdup (cp_field_row_get_error (row));
+  const char *error_after;
+
+  cp_field_row_commit_edit (row);
+  error_after = cp_field_row_get_error (row);
+  return error_after != NULL && g_strcmp0 (error_before, error_after) != 0;
+}
+
+/* A preferences window keeps what was typed when it closes, by its close
+ * button or Escape, as libadwaita's entry rows do with apply on close: a
+ * name typed under Reviewed by and not confirmed with Enter was lost
+ * (walkthrough 21). A value just refused keeps the window open on it, its
+ * reason shown, so that it does not vanish unseen; closing again leaves
+ * the project's last valid value. */
+static gboolean
+cp_preferences_window_close_request (GtkWindow *window)
+{
+  CpPreferencesWindow *self = CP_PREFERENCES_WINDOW (window);
+  CpFieldRow *refused = NULL;
+  CpFieldRow * const *groups[] = { self->report_rows, self->setting_rows, self->budget_rows };
+  const guint sizes[] = { G_N_ELEMENTS (self->report_rows), G_N_ELEMENTS (self->setting_rows),
+                          G_N_ELEMENTS (self->budget_rows) };
+
+  for (guint g = 0; g < G_N_ELEMENTS (groups); g++)
+    for (guint i = 0; i < sizes[g]; i++)
+      if (commit_row_edit (groups[g][i]) && refused == NULL)
+        refused = groups[g][i];
+  if (refused != NULL)
+    {
+      GtkWidget *page = gtk_widget_get_ancestor (GTK_WIDGET (refused), ADW_TYPE_PREFERENCES_PAGE);
+
+      if (page != NULL)
+        adw_preferences_window_set_visible_page (ADW_PREFERENCES_WINDOW (self), ADW_PREFERENCES_PAGE (page));
+      gtk_widget_grab_focus (cp_field_row_get_input (refused));
+      return TRUE;
+    }
+  if (GTK_WINDOW_CLASS (cp_preferences_window_parent_class)->close_request != NULL)
+    return GTK_WINDOW_CLASS (cp_preferences_window_parent_class)->close_request (window);
+  return FALSE;
+}
+
+/* Escape in a field's entry closes the window, keeping what was typed;
+ * the row's own Escape, which gives back the saved value, suits a form
+ * beside the results, not a dialog that Escape dismisses. */
+static gboolean
+on_field_escape (GtkEventControllerKey *controller,
+                 guint                  keyval,
+                 guint                  keycode,
+                 GdkModifierType        state,
+                 CpPreferencesWindow   *self)
+{
+  if (keyval != GDK_KEY_Escape || (state & gtk_accelerator_get_default_mod_mask ()) != 0)
+    return FALSE;
+  gtk_window_close (GTK_WINDOW (self));
+  return TRUE;
+}
+
+static void
+close_on_escape (CpPreferencesWindow *self,
+                 CpFieldRow          *row)
+{
+  GtkWidget *input = cp_field_row_get_input (row);
+  GtkEventController *keys;
+
+  if (!GTK_IS_EDITABLE (input))
+    return;
+  keys = gtk_event_controller_key_new ();
+  gtk_event_controller_set_propagation_phase (keys, GTK_PHASE_CAPTURE);
+  g_signal_connect (keys, "key-pressed", G_CALLBACK (on_field_escape), self);
+  gtk_widget_add_controller (input, keys);
+}
+
 CpFieldRow *
 cp_preferences_window_get_report_row (CpPreferencesWindow *self,
                                       const char          *key)
@@ -327,8 +404,10 @@ cp_preferences_window_class_init (CpPreferencesWindowClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
   GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+  GtkWindowClass *window_class = GTK_WINDOW_CLASS (klass);
 
   object_class->dispose = cp_preferences_window_dispose;
+  window_class->close_request = cp_preferences_window_close_request;
 
   gtk_widget_class_set_template_from_resource (widget_class, RESOURCE_PREFIX "/ui/cp-preferences-window.ui");
   gtk_widget_class_bind_template_child (widget_class, CpPreferencesWindow, autosave_switch);
@@ -388,6 +467,7 @@ cp_preferences_window_init (CpPreferencesWindow *self)
   for (guint i = 0; i < G_N_ELEMENTS (settings_fields); i++)
     {
       self->setting_rows[i] = cp_field_row_new (&settings_fields[i], commit_setting, self);
+      close_on_escape (self, self->setting_rows[i]);
       adw_preferences_group_add (self->assumptions_group, GTK_WIDGET (self->setting_rows[i]));
     }
 
@@ -420,6 +500,7 @@ cp_preferences_window_init (CpPreferencesWindow *self)
   for (guint i = 0; i < G_N_ELEMENTS (report_fields); i++)
     {
       self->report_rows[i] = cp_field_row_new (&report_fields[i], commit_report_field, self);
+      close_on_escape (self, self->report_rows[i]);
       adw_preferences_group_add (self->report_group, GTK_WIDGET (self->report_rows[i]));
     }
   /* A page of its own, which Report Sign-Off… in the window's menu opens:
@@ -443,6 +524,7 @@ cp_preferences_window_init (CpPreferencesWindow *self)
   for (guint i = 0; i < G_N_ELEMENTS (budget_fields); i++)
     {
       self->budget_rows[i] = cp_field_row_new (&budget_fields[i], commit_setting, self);
+      close_on_escape (self, self->budget_rows[i]);
       adw_preferences_group_add (self->budget_group, GTK_WIDGET (self->budget_rows[i]));
     }
   adw_preferences_page_add (self->report_page, self->budget_group);

@@ -354,6 +354,41 @@ update_currency_hint (CpQuoteEditor *self)
   set_row_hint (row, hint, TRUE);
 }
 
+/* A quote with no vendor is compared as "Untitled quote 2", which the
+ * results and the reports then print: its Vendor says it is needed, and
+ * the name it goes by meanwhile. */
+static void
+update_vendor_hint (CpQuoteEditor *self)
+{
+  CpFieldRow *row = cp_quote_editor_get_row (self, "vendor");
+  g_autofree char *hint = NULL;
+
+  if (row == NULL)
+    return;
+  if (!cp_quote_has_vendor (self->quote))
+    /* TRANSLATORS: under an empty Vendor; %s is the name the quote goes by meanwhile, such as "Untitled quote 2" */
+    hint = g_strdup_printf (_("Needed; meanwhile “%s”"),
+                            cp_quote_display_name (self->quote, self->project->quotes));
+  set_row_hint (row, hint, TRUE);
+}
+
+/* A cluster offering with the single node a new quote starts with: the
+ * count is the user's to type (a value is never changed behind them), so
+ * the row says what a cluster needs instead of "1 for a single machine". */
+static void
+update_nodes_hint (CpQuoteEditor *self)
+{
+  CpFieldRow *row = cp_quote_editor_get_row (self, "nodes-available");
+  gboolean cluster_offering = self->quote->offering == CP_OFFERING_BARE_METAL_CLUSTER ||
+                              self->quote->offering == CP_OFFERING_CONTAINER_CLUSTER;
+
+  if (row == NULL)
+    return;
+  set_row_hint (row, cluster_offering && self->quote->nodes_available < 2
+                     ? _("A cluster has 2 nodes or more: type how many the vendor offers")
+                     : NULL, TRUE);
+}
+
 static void
 update_term_hint (CpQuoteEditor *self)
 {
@@ -434,6 +469,8 @@ load_rows (CpQuoteEditor *self,
   update_term_hint (self);
   update_currency_hint (self);
   update_offer_hint (self);
+  update_vendor_hint (self);
+  update_nodes_hint (self);
   /* One machine has no network between nodes: its section goes, its values
    * stay in the quote (and the file) for when a second node comes. The node
    * count alone decides, not cp_quote_is_cluster(): a new quote's network is

@@ -11,7 +11,7 @@ struct _CpQuoteObject
   GObject  parent_instance;
 
   CpQuote   *quote;
-  const CpSettings *settings;   /* the project's, which holds the quote */
+  const CpProject *project;     /* which holds the quote */
   /* What the sidebar shows, to notify only when it changes. */
   char      *title;
   char      *subtitle;
@@ -29,17 +29,17 @@ enum {
 static GParamSpec *properties[N_PROPS];
 
 CpQuoteObject *
-cp_quote_object_new (CpQuote          *quote,
-                     const CpSettings *settings)
+cp_quote_object_new (CpQuote         *quote,
+                     const CpProject *project)
 {
   CpQuoteObject *self;
 
   g_return_val_if_fail (quote != NULL, NULL);
-  g_return_val_if_fail (settings != NULL, NULL);
+  g_return_val_if_fail (project != NULL, NULL);
 
   self = g_object_new (CP_TYPE_QUOTE_OBJECT, NULL);
   self->quote = quote;
-  self->settings = settings;
+  self->project = project;
   /* What the sidebar shows from the start: the project's first change
    * then notifies only what it changed. Left unset, it notified every
    * quote's title and subtitle, and each set its row's tooltip, which in
@@ -64,9 +64,8 @@ cp_quote_object_get_title (CpQuoteObject *self)
 {
   g_return_val_if_fail (CP_IS_QUOTE_OBJECT (self), NULL);
 
-  if (self->quote->vendor != NULL && *self->quote->vendor != '\0')
-    return self->quote->vendor;
-  return _("Untitled Quote");
+  /* The name the results, the charts and the reports give it. */
+  return cp_quote_display_name (self->quote, self->project->quotes);
 }
 
 char *
@@ -74,7 +73,7 @@ cp_quote_object_dup_subtitle (CpQuoteObject *self)
 {
   g_return_val_if_fail (CP_IS_QUOTE_OBJECT (self), NULL);
 
-  CpQuoteMissing missing = cp_quote_get_missing_in (self->quote, self->settings);
+  CpQuoteMissing missing = cp_quote_get_missing_in (self->quote, &self->project->settings);
 
   if (missing != CP_QUOTE_MISSING_NONE)
     {

@@ -3,7 +3,7 @@
 
 #include <glib-object.h>
 
-#include "planner/cp-quote.h"
+#include "planner/cp-project.h"
 
 G_BEGIN_DECLS
 
@@ -11,10 +11,10 @@ G_BEGIN_DECLS
 
 G_DECLARE_FINAL_TYPE (CpQuoteObject, cp_quote_object, CP, QUOTE_OBJECT, GObject)
 
-/* @quote and @settings belong to the project; the window drops the
- * object before the project frees them. */
+/* @quote belongs to @project; the window drops the object before the
+ * project frees it. */
 CpQuoteObject *cp_quote_object_new       (CpQuote          *quote,
-                                          const CpSettings *settings);
+                                          const CpProject  *project);
 CpQuote       *cp_quote_object_get_quote  (CpQuoteObject *self);
 const char   *cp_quote_object_get_title    (CpQuoteObject *self);
 char         *cp_quote_object_dup_subtitle (CpQuoteObject *self);

@@ -710,13 +710,11 @@ scroll_adjustment (GtkAdjustment *adjustment,
 
 /* The table scrolls sideways only, but GTK 4.8's scrolled window takes
  * every wheel turn once it can scroll along either axis: the page stopped
- * moving when the table came under the pointer. A turn down over the
- * table brings its columns on the right into view until the last one
- * shows, a turn up those on the left until the first does, and then the
- * page moves: a mouse with one wheel reaches Calendar to Technique at
- * 1024 px (meeting walkthrough: the wheel moved only the page) and still
- * scrolls past the table. Sideways turns and Shift+wheel stay the
- * table's own. */
+ * moving when the table came under the pointer. A turn of the wheel moves
+ * the page, as everywhere else in the pane: turned into sideways scrolling
+ * first, it slid the table's columns away under a user scrolling down to
+ * the verdict (walkthrough 21). Sideways turns, Shift+wheel and the
+ * scrollbar move the table. */
 static gboolean
 on_table_scroll (GtkEventControllerScroll *controller,
                  double                    dx,
@@ -728,8 +726,7 @@ on_table_scroll (GtkEventControllerScroll *controller,
 
   if (dy == 0 || (state & GDK_SHIFT_MASK) != 0)
     return GDK_EVENT_PROPAGATE;
-  if (!scroll_adjustment (gtk_scrolled_window_get_hadjustment (self->table_scroller), dy, wheel))
-    scroll_adjustment (gtk_scrolled_window_get_vadjustment (self->page_scroller), dy, wheel);
+  scroll_adjustment (gtk_scrolled_window_get_vadjustment (self->page_scroller), dy, wheel);
   return GDK_EVENT_STOP;
 }
 

@@ -281,6 +281,12 @@ _cp_window_export_report (CpWindow *self)
   if (self->project->prepared_by != NULL)
     gtk_editable_set_text (GTK_EDITABLE (gtk_builder_get_object (builder, "prepared_by_row")),
                            self->project->prepared_by);
+  /* Enter in a name goes on to the destination, which keeps the names
+   * typed: it did nothing, and a user who took Enter for "keep this"
+   * then closed the dialog lost them (walkthrough 21). Cancel and Escape
+   * leave the project as it was, as the button says. */
+  adw_entry_row_set_activates_default (ADW_ENTRY_ROW (gtk_builder_get_object (builder, "name_row")), TRUE);
+  adw_entry_row_set_activates_default (ADW_ENTRY_ROW (gtk_builder_get_object (builder, "prepared_by_row")), TRUE);
   g_object_set_data_full (G_OBJECT (dialog), "builder", builder, g_object_unref);
   gtk_window_set_transient_for (dialog, GTK_WINDOW (self));
   g_signal_connect (dialog, "response", G_CALLBACK (on_export_dialog_response), self);

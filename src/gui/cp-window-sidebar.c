@@ -237,7 +237,7 @@ _cp_window_rebuild_lists (CpWindow *self)
   for (guint i = 0; i < self->project->quotes->len; i++)
     {
       g_autoptr(CpQuoteObject) object = cp_quote_object_new (g_ptr_array_index (self->project->quotes, i),
-                                                             &self->project->settings);
+                                                             self->project);
       g_list_store_append (self->quotes, object);
     }
 }

@@ -138,7 +138,7 @@ context_init (Context          *c,
   c->lora_trainable = (techniques->lora || techniques->qlora) ? _cp_lora_params (job) : 0;
   c->qlora_base_bytes = (m->params - embeddings) * settings->qlora_bits / 8.0 + embeddings * 2.0;
 
-  _cp_bytes_per_param (job->precision, job->optimizer, settings->bytes_convention, settings->optimizer_states,
+  _cp_bytes_per_param (job->precision, job->optimizer, settings->bytes_convention, job->optimizer_states,
                        &c->w, &c->g, &c->o);
   c->act_bytes = _cp_is_mixed_precision (job->precision) ? 2.0 : 4.0;
   c->act_scale = _cp_is_mixed_precision (job->precision) ? 1.0 : 2.0;

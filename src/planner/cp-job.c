@@ -19,6 +19,12 @@ cp_job_init (CpJob      *job,
 
   job->precision = CP_PRECISION_BF16;
   job->optimizer = CP_OPTIMIZER_ADAMW;
+  /* fp32 moments and an fp32 master copy: the default of Megatron-LM
+   * (--use-precision-aware-optimizer is opt-in, its moments fp32 unless
+   * --exp-avg-dtype says otherwise), DeepSpeed's ZeRO and PyTorch AMP.
+   * torchtune's recipes (dtype bf16) and torchao's bf16 AdamW keep none
+   * and their moments in bf16: the job says so, as such runs state it. */
+  job->optimizer_states = CP_OPTIMIZER_STATES_FP32;
   job->seq_len = 4096;
   /* The layout is the search's: the fastest that fits (cp-estimate.c). */
   job->micro_batch = 0;
@@ -380,7 +386,7 @@ cp_job_validate (const CpJob  *job,
   if (job->virtual_stages > job->model.layers)
     return cp_check_fail (error, N_("Interleaved stages"), _("is larger than the model can be split"));
   if ((guint) job->precision >= CP_N_PRECISIONS || (guint) job->optimizer >= CP_N_OPTIMIZERS ||
-      (guint) job->recompute >= CP_N_RECOMPUTES)
+      (guint) job->optimizer_states >= CP_N_OPTIMIZER_STATES || (guint) job->recompute >= CP_N_RECOMPUTES)
     return cp_check_fail (error, N_("Precision"), _("is not a known setting"));
   if (job->tensor_parallel > 1024 || job->pipeline_parallel > job->model.layers)
     return cp_check_fail (error, N_("Parallelism"), _("is larger than the model can be split"));

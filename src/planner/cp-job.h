@@ -40,6 +40,7 @@ typedef struct {
   /* Training */
   CpPrecision   precision;
   CpOptimizer   optimizer;
+  CpOptimizerStates optimizer_states; /* mixed precision: the moments' dtype and the master copy */
   double        tokens;
   guint         seq_len;
   /* The layout: each part pinned, or left to the search, which fills it

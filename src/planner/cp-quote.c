@@ -137,6 +137,46 @@ cp_quote_set_intra_link (CpQuote          *quote,
 }
 
 gboolean
+cp_quote_has_vendor (const CpQuote *quote)
+{
+  if (quote->vendor == NULL)
+    return FALSE;
+  for (const char *c = quote->vendor; *c != '\0'; c = g_utf8_next_char (c))
+    if (!g_unichar_isspace (g_utf8_get_char (c)))
+      return TRUE;
+  return FALSE;
+}
+
+const char *
+cp_quote_display_name (const CpQuote   *quote,
+                       const GPtrArray *quotes)
+{
+  guint n_untitled = 0;
+  guint place = 0;
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (quote != NULL, NULL);
+
+  if (cp_quote_has_vendor (quote))
+    return quote->vendor;
+  for (guint i = 0; quotes != NULL && i < quotes->len; i++)
+    {
+      const CpQuote *other = g_ptr_array_index ((GPtrArray *) quotes, i);
+
+      if (cp_quote_has_vendor (other))
+        continue;
+      n_untitled++;
+      if (other == quote)
+        place = n_untitled;
+    }
+  if (n_untitled < 2 || place == 0)
+    return g_intern_string (_("Untitled quote"));
+  /* TRANSLATORS: a quote with no vendor typed, when several have none; %u counts them in the project's order */
+  name = g_strdup_printf (_("Untitled quote %u"), place);
+  return g_intern_string (name);
+}
+
+gboolean
 cp_quote_is_cluster (const CpQuote *quote)
 {
   return quote->nodes_available > 1 && quote->network != CP_NETWORK_NONE;

@@ -74,6 +74,17 @@ gboolean  cp_quote_prices_include_vat (const CpQuote *quote, const CpSettings *s
  * prices with VAT, 1 + the rate for prices without. */
 double    cp_quote_vat_factor       (const CpQuote *quote, const CpSettings *settings);
 
+/* The name a quote goes by in the window, its charts, the command line
+ * and the reports: its vendor, or, with none typed, "Untitled quote" in
+ * the current language, numbered ("Untitled quote 2") by its place among
+ * the quotes of @quotes (the project's, CpQuote *) that have no vendor
+ * either when there are several, so that no two read alike. Never the
+ * internal id ("quote-2"). Owned by GLib's string table: a few such names
+ * a language are all there ever are. */
+const char *cp_quote_display_name (const CpQuote *quote, const GPtrArray *quotes);
+/* TRUE when the quote has no vendor name (only blanks count as none). */
+gboolean  cp_quote_has_vendor (const CpQuote *quote);
+
 /* Several nodes with a network between them. */
 gboolean  cp_quote_is_cluster (const CpQuote *quote);
 /* Several nodes with no network between them ("2 × 8×4090, network 无"):

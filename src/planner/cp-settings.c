@@ -317,12 +317,6 @@ cp_settings_init (CpSettings *settings)
    * 2024: its 8B FSDP peaks on H100, 82.4 and 76.8 GiB, are −29% and −24%
    * at 4 bytes and −9% and −3% at 12). */
   settings->cross_entropy = CP_CROSS_ENTROPY_FUSED;
-  /* fp32 moments and an fp32 master copy: the default of Megatron-LM
-   * (--use-precision-aware-optimizer is opt-in, its moments fp32 unless
-   * --exp-avg-dtype says otherwise), DeepSpeed's ZeRO and PyTorch AMP.
-   * torchtune's recipes (dtype bf16) and torchao's bf16 AdamW keep none
-   * and their moments in bf16: a setting, as such runs state it. */
-  settings->optimizer_states = CP_OPTIMIZER_STATES_FP32;
 }
 
 double

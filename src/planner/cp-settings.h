@@ -99,23 +99,6 @@ typedef enum {
   CP_N_CROSS_ENTROPIES
 } CpCrossEntropy;
 
-/* The dtype of a mixed-precision run's optimizer moments and whether it
- * keeps an fp32 master copy of the weights (cp-estimate-memory.c).
- * FP32: fp32 moments and master copy, what Megatron-LM, DeepSpeed and
- * PyTorch's autocast keep by default (ZeRO §3.1, K = 12 for Adam).
- * BF16_MOMENTS: the fp32 master copy kept, the two moments in bf16:
- * Megatron-Core's --use-precision-aware-optimizer with --exp-avg-dtype
- * and --exp-avg-sq-dtype bf16 (its MoE README, MCore v0.13). BF16: no
- * master copy, weights, gradients and moments all in bf16: torchtune's
- * recipes at dtype bf16 (torch.optim.AdamW makes its moments with
- * zeros_like(param)), torchao's bf16 AdamW with stochastic rounding. */
-typedef enum {
-  CP_OPTIMIZER_STATES_FP32,
-  CP_OPTIMIZER_STATES_BF16_MOMENTS,
-  CP_OPTIMIZER_STATES_BF16,
-  CP_N_OPTIMIZER_STATES
-} CpOptimizerStates;
-
 typedef struct {
   CpBytesConvention bytes_convention;
   CpMemoryUnit      memory_unit;
@@ -167,7 +150,6 @@ typedef struct {
   CpKvAdmission kv_admission;        /* serving: what a running request counts against the KV cache */
   CpSelectiveRecompute selective_recompute; /* what selective recompute keeps of a layer */
   CpCrossEntropy    cross_entropy;     /* how the loss holds the logits at its peak */
-  CpOptimizerStates optimizer_states;  /* mixed precision: the moments' dtype, and whether an fp32 master copy is kept */
   double   layout_headroom_time;     /* layout search: time a layout with safe headroom may lose to a Tight one */
 } CpSettings;
 
@@ -211,8 +193,6 @@ gboolean    cp_selective_recompute_from_string (const char *str, CpSelectiveReco
 const char *cp_cross_entropy_to_string        (CpCrossEntropy kind);
 gboolean    cp_cross_entropy_from_string      (const char *str, CpCrossEntropy *out);
 double      cp_cross_entropy_bytes_per_logit  (CpCrossEntropy kind);
-const char *cp_optimizer_states_to_string   (CpOptimizerStates states);
-gboolean    cp_optimizer_states_from_string (const char *str, CpOptimizerStates *out);
 const char *cp_fp8_layout_to_string   (CpFp8Layout layout);
 gboolean    cp_fp8_layout_from_string (const char *str, CpFp8Layout *out);
 

@@ -55,6 +55,24 @@ typedef enum {
   CP_N_RECOMPUTES
 } CpRecompute;
 
+/* The dtype of a mixed-precision run's optimizer moments and whether it
+ * keeps an fp32 master copy of the weights (cp-estimate-memory.c), a
+ * training job's setting: runs state it with their framework.
+ * FP32: fp32 moments and master copy, what Megatron-LM, DeepSpeed and
+ * PyTorch's autocast keep by default (ZeRO §3.1, K = 12 for Adam).
+ * BF16_MOMENTS: the fp32 master copy kept, the two moments in bf16:
+ * Megatron-Core's --use-precision-aware-optimizer with --exp-avg-dtype
+ * and --exp-avg-sq-dtype bf16 (its MoE README, MCore v0.13). BF16: no
+ * master copy, weights, gradients and moments all in bf16: torchtune's
+ * recipes at dtype bf16 (torch.optim.AdamW makes its moments with
+ * zeros_like(param)), torchao's bf16 AdamW with stochastic rounding. */
+typedef enum {
+  CP_OPTIMIZER_STATES_FP32,
+  CP_OPTIMIZER_STATES_BF16_MOMENTS,
+  CP_OPTIMIZER_STATES_BF16,
+  CP_N_OPTIMIZER_STATES
+} CpOptimizerStates;
+
 /* A job's ZeRO stage left to the layout search (stages are 0..3). */
 #define CP_ZERO_STAGE_AUTO 4
 
@@ -218,6 +236,8 @@ const char *cp_precision_to_string       (CpPrecision precision);
 gboolean    cp_precision_from_string     (const char *str, CpPrecision *out);
 const char *cp_optimizer_to_string       (CpOptimizer optimizer);
 gboolean    cp_optimizer_from_string     (const char *str, CpOptimizer *out);
+const char *cp_optimizer_states_to_string   (CpOptimizerStates states);
+gboolean    cp_optimizer_states_from_string (const char *str, CpOptimizerStates *out);
 const char *cp_recompute_to_string       (CpRecompute recompute);
 gboolean    cp_recompute_from_string     (const char *str, CpRecompute *out);
 const char *cp_bytes_convention_to_string   (CpBytesConvention convention);

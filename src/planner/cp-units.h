@@ -75,6 +75,12 @@ gboolean cp_price_text_to_model (const CpPriceText *price, guint gpus_per_node,
  * month @hours_per_month (@month_used then TRUE, may be NULL). */
 gboolean cp_parse_duration_h (const char *text, double hours_per_month, double *out_h,
                               gboolean *month_used, GError **error);
+/* A number of days as people type it: "10", "10天", "10日", "10 d",
+ * "10 days", "2周", "240h", "240小时" (hours and weeks converted), "无"
+ * (0); a bare number is days, a month @hours_per_month. The message of a
+ * refused text says the field takes a number of days. */
+gboolean cp_parse_duration_days (const char *text, double hours_per_month, double *out_days,
+                                 GError **error);
 /* A whole count with an optional word of what it counts: "8", "8卡",
  * "8 GPUs", "8张" for GPUs; "2", "2台", "2 nodes", "2 machines" for
  * machines. A word of the other @subject is refused ("8台" is no GPU

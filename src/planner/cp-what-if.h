@@ -4,8 +4,8 @@
  * name read the same list, made here from the job's plan: the runner-up's
  * price that would make it win, the memory a single machine lacks, the
  * longer deadline at which another quote wins (found by planning the job
- * again at each candidate deadline), the shorter deadline that calls for a
- * cluster, and, with nothing feasible, the plan's own answer (the node
+ * again at each candidate deadline), the cluster a shorter deadline calls
+ * for (planned again there too), and, with nothing feasible, the plan's own answer (the node
  * count or the deadline that would do). Data only: the words are
  * cp_words_what_if() (report/cp-reason-text.h).
  */
@@ -28,9 +28,9 @@ typedef enum {
   /* With a deadline of value days, quote_index at @estimate would be
    * recommended instead. */
   CP_WHAT_IF_LONGER_DEADLINE,
-  /* A deadline shorter than the recommended option's calendar (value)
-   * calls for a cluster: option_index at @estimate (its chosen size or its
-   * whole offer) finishes sooner. */
+  /* A deadline shorter than the recommended single machine's calendar
+   * (value) calls for a cluster: quote_index at @estimate is what the
+   * planner recommends at that deadline (the job planned again there). */
   CP_WHAT_IF_SHORTER_DEADLINE,
   /* A team with experience of distributed training (the job says it has
    * none): quote_index at @estimate would be recommended instead, without

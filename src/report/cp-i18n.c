@@ -340,6 +340,23 @@ cp_i18n_format_money_whole (double      amount,
   return money_with_currency (number, currency, lang);
 }
 
+char *
+cp_i18n_format_money_whole_range (double      low,
+                                  double      high,
+                                  const char *currency,
+                                  const char *lang)
+{
+  g_autofree char *from = cp_i18n_format_number (round (low), 0, lang);
+  g_autofree char *to = cp_i18n_format_number (round (high), 0, lang);
+  g_autofree char *numbers = NULL;
+
+  if (g_strcmp0 (from, to) == 0)
+    return money_with_currency (from, currency, lang);
+  /* The currency once: "8,164–13,208 CNY", "¥8,164–13,208". */
+  numbers = g_strdup_printf ("%s–%s", from, to);
+  return money_with_currency (numbers, currency, lang);
+}
+
 void
 cp_i18n_apportion (const double *amounts,
                    guint         n,
@@ -397,6 +414,42 @@ cp_i18n_format_date (GDateTime  *date,
   return g_strdup_printf ("%d %s %d", day, months[month - 1], year);
 }
 
+/* A span's dates say their month and year once: "4 December 2026 – 11
+ * December 2026" wrapped each job's cost line of the English memo onto
+ * a line more than the Chinese one, and with the others pushed the
+ * memo's sign-off off its page (issue 22). Language formats, as
+ * cp_i18n_format_date()'s month names are. */
+char *
+cp_i18n_format_date_span (const GDate *first,
+                          const GDate *last,
+                          const char  *lang)
+{
+  static const char * const months[] = {
+    "January", "February", "March", "April", "May", "June", "July",
+    "August", "September", "October", "November", "December",
+  };
+  int y1 = g_date_get_year (first), m1 = g_date_get_month (first), d1 = g_date_get_day (first);
+  int y2 = g_date_get_year (last), m2 = g_date_get_month (last), d2 = g_date_get_day (last);
+  gboolean chinese = cp_i18n_is_chinese (lang);
+
+  if (g_date_compare (first, last) >= 0)
+    return chinese ? g_strdup_printf ("%d年%d月%d日", y1, m1, d1)
+                   : g_strdup_printf ("%d %s %d", d1, months[m1 - 1], y1);
+  if (chinese)
+    {
+      if (y1 != y2)
+        return g_strdup_printf ("%d年%d月%d日至%d年%d月%d日", y1, m1, d1, y2, m2, d2);
+      if (m1 != m2)
+        return g_strdup_printf ("%d年%d月%d日至%d月%d日", y1, m1, d1, m2, d2);
+      return g_strdup_printf ("%d年%d月%d日至%d日", y1, m1, d1, d2);
+    }
+  if (y1 != y2)
+    return g_strdup_printf ("%d %s %d – %d %s %d", d1, months[m1 - 1], y1, d2, months[m2 - 1], y2);
+  if (m1 != m2)
+    return g_strdup_printf ("%d %s – %d %s %d", d1, months[m1 - 1], d2, months[m2 - 1], y2);
+  return g_strdup_printf ("%d–%d %s %d", d1, d2, months[m2 - 1], y2);
+}
+
 gboolean
 cp_i18n_parse_iso_date (const char *iso_date,
                         GDate      *date)
@@ -429,6 +482,19 @@ cp_i18n_format_days (double      days,
 
   /* TRANSLATORS: a duration in days; %s is a number such as "12.5" */
   return g_strdup_printf (_("%s days"), number);
+}
+
+char *
+cp_i18n_format_days_range (double      low,
+                           double      high,
+                           const char *lang)
+{
+  g_autofree char *from = cp_i18n_format_number (low, cp_days_decimals (low), lang);
+  g_autofree char *to = cp_i18n_format_number (high, cp_days_decimals (high), lang);
+  g_autofree char *numbers = g_strcmp0 (from, to) == 0 ? g_strdup (from) : g_strdup_printf ("%s–%s", from, to);
+
+  /* TRANSLATORS: a duration in days; %s is a number such as "12.5" */
+  return g_strdup_printf (_("%s days"), numbers);
 }
 
 char *

@@ -70,12 +70,21 @@ char    *cp_i18n_format_money_whole (double amount, const char *currency, const 
  * shown lines add up to @target, the whole the report states: each is
  * rounded down, then the units left go to the largest remainders (ties
  * to the first). A total is then the sum of the lines as printed. */
+/* A band of whole amounts with the currency said once: "8,164–13,208
+ * CNY", "¥8,164–13,208"; one amount when both ends print alike. */
+char    *cp_i18n_format_money_whole_range (double low, double high, const char *currency, const char *lang);
+/* A band of days: "6.5–10.5 days", "6.5–10.5 天". */
+char    *cp_i18n_format_days_range (double low, double high, const char *lang);
 void     cp_i18n_apportion     (const double *amounts, guint n, double target, double *shown);
 /* How a currency is named after a number or in a unit: "元" for CNY in
  * Chinese, else the ISO code. */
 const char *cp_i18n_currency_name (const char *currency, const char *lang);
 /* "30 November 2026" or "2026年11月30日". */
 char    *cp_i18n_format_date   (GDateTime *date, const char *lang);
+/* From @first to @last (not before it), the month and year said once
+ * where both days share them: "4–11 December 2026", "28 November – 3
+ * December 2026", "2026年12月4日至11日"; one day is cp_i18n_format_date()'s. */
+char    *cp_i18n_format_date_span (const GDate *first, const GDate *last, const char *lang);
 /* An ISO date "2026-11-30" formatted as above; the input itself when it
  * is not a date. */
 char    *cp_i18n_format_iso_date (const char *iso_date, const char *lang);

@@ -152,13 +152,11 @@ unit_price_rank (double      rank,
   char *text;
 
   cp_i18n_push_language (lang);
+  /* Counted from the cheapest: "the third cheapest" of three quotes was
+   * the dearest, and read as a bargain (approver 21). */
   if (r == 1)
     text = g_strdup (_("It is also the cheapest per GPU-hour."));
-  else if (r == 2)
-    text = g_strdup (_("It is the second cheapest per GPU-hour."));
-  else if (r == 3)
-    text = g_strdup (_("It is the third cheapest per GPU-hour."));
-  else if (r > 3)
+  else if (r > 1)
     /* TRANSLATORS: R6; the number of quotes cheaper per GPU-hour than the one recommended */
     text = g_strdup_printf (dngettext (GETTEXT_PACKAGE, "%u quote is cheaper per GPU-hour.",
                                        "%u quotes are cheaper per GPU-hour.", r - 1), r - 1);

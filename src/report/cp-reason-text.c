@@ -876,7 +876,7 @@ cp_words_quote_name (const CpProject *project,
   if (quote->offer_name != NULL && *quote->offer_name != '\0')
     return has_vendor ? g_strdup_printf ("%s — %s", quote->vendor, quote->offer_name)
                       : g_strdup (quote->offer_name);
-  return g_strdup (has_vendor ? quote->vendor : quote->id);
+  return g_strdup (has_vendor ? quote->vendor : cp_quote_display_name (quote, project->quotes));
 }
 
 char *
@@ -1138,8 +1138,9 @@ cp_words_recompute (const CpEstimate *est)
     case CP_RECOMPUTE_FULL:
       if (est->layout.recomputed_layers > 0 && est->layout.recomputed_layers < est->layout.layers_per_gpu)
         /* TRANSLATORS: activation recompute of a layout, in a table cell:
-         * %u of the %u layers on each GPU are recomputed */
-        return g_strdup_printf (_("full, %u of %u layers"), est->layout.recomputed_layers, est->layout.layers_per_gpu);
+         * %u of the %u layers on each GPU are recomputed in full ("full, 1
+         * of 64 layers" read as a contradiction: walkthrough 21) */
+        return g_strdup_printf (_("full on %u of %u layers"), est->layout.recomputed_layers, est->layout.layers_per_gpu);
       /* TRANSLATORS: activation recompute of a layout, in a table cell */
       return g_strdup (_("full"));
     case CP_RECOMPUTE_AUTO:     /* a job's setting, never an estimate's */

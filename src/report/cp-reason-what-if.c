@@ -6,6 +6,7 @@
 #include "cp-report-private.h"
 
 #include <math.h>
+#include <string.h>
 
 #include "planner/cp-units.h"
 #include "planner/cp-what-if.h"
@@ -74,6 +75,17 @@ what_if_text (const CpProject *project,
         g_autofree char *need = cp_format_bytes (item->estimate.memory_per_gpu_bytes, unit);
         g_autofree char *have = cp_format_bytes (item->estimate.available_per_gpu_bytes, unit);
 
+        /* A trial run's peak, or the job as configured, is no technique
+         * to be "even with": the sentence read "even with as configured"
+         * when a measured peak exceeded another quote's memory. */
+        if (item->estimate.memory_measured)
+          /* TRANSLATORS: what would change the answer: the memory per GPU the trial run measured, the quote, memory per GPU offered */
+          return g_strdup_printf (_("A single machine would need %s per GPU, as the trial run measured; %s offers %s."),
+                                  need, name, have);
+        if (item->estimate.technique == CP_TECHNIQUE_AS_CONFIGURED)
+          /* TRANSLATORS: what would change the answer: memory per GPU needed by the job as configured, the quote, memory per GPU offered */
+          return g_strdup_printf (_("A single machine would need %s per GPU for the job as configured; %s offers %s."),
+                                  need, name, have);
         /* TRANSLATORS: what would change the answer: memory per GPU needed, the technique, the quote, memory per GPU offered */
         return g_strdup_printf (_("A single machine would need %s per GPU even with %s; %s offers %s."),
                                 need, cp_words_technique (item->estimate.technique), name, have);
@@ -190,6 +202,43 @@ cp_words_quote_short_name (const CpProject *project,
   return g_strdup (quote->vendor);
 }
 
+/* Whether @c is a Chinese word's character, which takes a space beside
+ * Latin text (和 beside "Nanshan Compute"); full-width punctuation such as
+ * 、 takes none. */
+static gboolean
+is_cjk_word_char (gunichar c)
+{
+  return g_unichar_iswide (c) && !g_unichar_ispunct (c);
+}
+
+/* Whether @c, a name's first or last character, is Latin text that a
+ * Chinese word beside it is spaced from. */
+static gboolean
+is_spaced_from_cjk (gunichar c)
+{
+  return c != 0 && !g_unichar_iswide (c) && !g_unichar_isspace (c);
+}
+
+/* Appends @joiner after @list's last name, spaced from it and from @next
+ * where one is Latin and the joiner's edge a Chinese word: "Nanshan
+ * Compute 和 Pengcheng Cloud", never "Nanshan Compute和Pengcheng Cloud",
+ * while "云厂商甲和智算中心乙" stays unspaced. */
+static void
+append_joiner (GString    *list,
+               const char *joiner,
+               const char *next)
+{
+  gunichar before = list->len > 0 ? g_utf8_get_char (g_utf8_find_prev_char (list->str, list->str + list->len)) : 0;
+  gunichar first = g_utf8_get_char (joiner);
+  gunichar last = *joiner != '\0' ? g_utf8_get_char (g_utf8_find_prev_char (joiner, joiner + strlen (joiner))) : 0;
+
+  if (is_cjk_word_char (first) && is_spaced_from_cjk (before))
+    g_string_append_c (list, ' ');
+  g_string_append (list, joiner);
+  if (is_cjk_word_char (last) && is_spaced_from_cjk (g_utf8_get_char (next)))
+    g_string_append_c (list, ' ');
+}
+
 char *
 cp_words_join_names (GPtrArray *names)
 {
@@ -197,13 +246,15 @@ cp_words_join_names (GPtrArray *names)
 
   for (guint i = 0; i < names->len; i++)
     {
+      const char *name = g_ptr_array_index (names, i);
+
       if (i > 0 && i + 1 == names->len)
         /* TRANSLATORS: before the last name of a list of vendors or quotes ("A, B and C"); Chinese takes 和 */
-        g_string_append (list, C_("list of names", " and "));
+        append_joiner (list, C_("list of names", " and "), name);
       else if (i > 0)
         /* TRANSLATORS: between names of a list of vendors or quotes ("A, B and C"); Chinese takes 、 */
-        g_string_append (list, C_("list of names", ", "));
-      g_string_append (list, g_ptr_array_index (names, i));
+        append_joiner (list, C_("list of names", ", "), name);
+      g_string_append (list, name);
     }
   return g_string_free (g_steal_pointer (&list), FALSE);
 }

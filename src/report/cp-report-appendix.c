@@ -334,6 +334,41 @@ add_unstated_costs_row (Doc       *doc,
 #define ASSUMPTION_SOURCE_INDENT 10.0
 #define ASSUMPTION_LINE_HEIGHT 10.0
 
+/* What the training jobs that keep their optimizer states other than in
+ * fp32 (the default the convention above counts) keep, in plain words
+ * and then the framework's term, each with the jobs that do; "" when no
+ * job does. */
+static char *
+optimizer_states_text (const CpProject *project)
+{
+  GString *text = g_string_new (NULL);
+
+  for (int states = CP_OPTIMIZER_STATES_BF16_MOMENTS; states < CP_N_OPTIMIZER_STATES; states++)
+    {
+      g_autoptr(GPtrArray) names = g_ptr_array_new ();
+      g_autofree char *joined = NULL;
+
+      for (guint j = 0; j < project->jobs->len; j++)
+        {
+          const CpJob *job = g_ptr_array_index (project->jobs, j);
+
+          if (cp_task_kind_is_training (job->kind) && (int) job->optimizer_states == states)
+            g_ptr_array_add (names, job->name);
+        }
+      if (names->len == 0)
+        continue;
+      joined = cp_words_join_names (names);
+      g_string_append_c (text, ' ');
+      g_string_append_printf (text, states == CP_OPTIMIZER_STATES_BF16_MOMENTS
+                                    /* TRANSLATORS: %s names one or more training jobs; the optimizer states in plain words, then the technical term */
+                                    ? _("%s keeps the optimizer’s running averages in half precision beside a full-precision copy of the weights (bf16 moments with an fp32 master copy, as Megatron-LM’s precision-aware optimizer).")
+                                    /* TRANSLATORS: %s names one or more training jobs; the optimizer states in plain words, then the technical term */
+                                    : _("%s keeps its weights, gradients and the optimizer’s running averages all in half precision, with no full-precision copy (pure bf16 training, as torchtune and torchao’s bf16 AdamW)."),
+                              joined);
+    }
+  return g_string_free (text, FALSE);
+}
+
 void
 cp_report_section_assumptions (Doc       *doc,
                                JobResult *results)
@@ -350,6 +385,7 @@ cp_report_section_assumptions (Doc       *doc,
   g_autofree char *longest = cp_i18n_format_days (settings->longest_acceptable_run_days, doc->lang);
   g_autofree char *layouts = NULL;
   g_autofree char *gigabyte = NULL;
+  g_autofree char *optimizer_states = optimizer_states_text (doc->project);
   gboolean monthly = FALSE;
   gboolean failures;
 
@@ -394,11 +430,11 @@ cp_report_section_assumptions (Doc       *doc,
    * failure model's rates and rules when a job depends on them: the
    * paragraph then says only what they change, not the rules again. */
   failures = project_uses (doc->project, "gpu-failure-rate") && plans_use (doc->project, results, "gpu-failure-rate");
-  conventions = g_strdup_printf ("%s%s %s %s %s %s",
+  conventions = g_strdup_printf ("%s%s%s %s %s %s %s",
                                  settings->bytes_convention == CP_BYTES_CONVENTION_ZERO_16
                                  ? _("Mixed-precision Adam is counted at 16 bytes per parameter (ZeRO: bf16 weights and gradients, 12 bytes of optimizer state).")
                                  : _("Mixed-precision Adam is counted at 18 bytes per parameter (Hugging Face: fp32 and fp16 weights, fp32 gradients, 8 bytes of optimizer state)."),
-                                 gigabyte,
+                                 optimizer_states, gigabyte,
                                  _("Time uses dense peak FLOPS only, never sparse figures; run time and calendar time (run plus debugging and migration) are kept apart, and deadlines are checked against calendar time."),
                                  layouts,
                                  monthly

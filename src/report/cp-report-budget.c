@@ -31,16 +31,9 @@ span_text (const CpSchedule *schedule,
            const char       *lang)
 {
   GDate first, last;
-  g_autofree char *from = NULL;
-  g_autofree char *to = NULL;
 
   cp_schedule_span_dates (schedule, start_day, end_day, &first, &last);
-  from = format_day (&first, lang);
-  if (g_date_compare (&first, &last) == 0)
-    return g_steal_pointer (&from);
-  to = format_day (&last, lang);
-  /* TRANSLATORS: a span of days, first to last */
-  return g_strdup_printf (_("%s – %s"), from, to);
+  return cp_i18n_format_date_span (&first, &last, lang);
 }
 
 char *
@@ -252,7 +245,7 @@ cp_report_vendor_name (const CpProject *project,
 {
   const CpQuote *quote = g_ptr_array_index (project->quotes, index);
 
-  return quote->vendor != NULL && *quote->vendor != '\0' ? quote->vendor : quote->id;
+  return quote->vendor != NULL && *quote->vendor != '\0' ? quote->vendor : cp_quote_display_name (quote, project->quotes);
 }
 
 /* The sentence of cp_report_overbooking_sentence() with @jobs for the
@@ -792,8 +785,9 @@ cp_report_section_budget (Doc              *doc,
   const CpProject *project = doc->project;
   const char *currency = project->settings.currency;
   g_autofree char *total = cp_i18n_format_money_whole (cp_report_schedule_shown_total (schedule), currency, doc->lang);
-  g_autofree char *low = cp_i18n_format_money_whole (schedule->total_cost_low, currency, doc->lang);
-  g_autofree char *high = cp_i18n_format_money_whole (schedule->total_cost_high, currency, doc->lang);
+  /* The band with its currency once, as each job's answer gives it. */
+  g_autofree char *band = cp_i18n_format_money_whole_range (schedule->total_cost_low, schedule->total_cost_high,
+                                                            currency, doc->lang);
   g_autofree char *span = span_text (schedule, 0, schedule->end_day, doc->lang);
   g_autofree char *end_low = NULL;
   g_autofree char *end_high = NULL;
@@ -812,13 +806,12 @@ cp_report_section_budget (Doc              *doc,
   cp_schedule_span_dates (schedule, 0, schedule->end_day_high, NULL, &last);
   end_high = format_day (&last, doc->lang);
   if (g_strcmp0 (end_low, end_high) == 0)
-    /* TRANSLATORS: the project's budget: total, its range, the calendar */
-    summary = g_strdup_printf (_("All jobs at their recommended options: %s (%s to %s), %s."),
-                               total, low, high, span);
+    /* TRANSLATORS: the project's budget: total, its range ("210,977–261,745 CNY"), the calendar */
+    summary = g_strdup_printf (_("All jobs at their recommended options: %s (%s), %s."), total, band, span);
   else
-    /* TRANSLATORS: the project's budget: total, its range, the calendar and the range of its end */
-    summary = g_strdup_printf (_("All jobs at their recommended options: %s (%s to %s), %s; the last job ends between %s and %s."),
-                               total, low, high, span, end_low, end_high);
+    /* TRANSLATORS: the project's budget: total, its range ("210,977–261,745 CNY"), the calendar and the range of its end */
+    summary = g_strdup_printf (_("All jobs at their recommended options: %s (%s), %s; the last job ends between %s and %s."),
+                               total, band, span, end_low, end_high);
 
   /* The heading keeps the total's two lines with it. */
   cp_doc_heading (doc, doc->h1, _("Budget and calendar"), 30);

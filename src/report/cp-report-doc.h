@@ -43,6 +43,7 @@ typedef struct {
   GPtrArray *header_cells;      /* the same for header rows */
   GHashTable *text_cells;       /* shaped cells by font, width, alignment and text */
   GHashTable *widest_words;     /* a cell's widest unbreakable piece, by font and text */
+  GHashTable *natural_widths;   /* a cell's width on one line, by font and text */
   GHashTable *paragraphs;       /* shaped paragraphs and headings by font, width and text */
   gboolean borrowed;            /* a trial copy: the context, fonts and caches are its document's */
 } Doc;

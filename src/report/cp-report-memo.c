@@ -203,6 +203,7 @@ range_words (const CpProject *project,
   g_autofree char *days_low = cp_i18n_format_days (option->range.calendar_days_low, lang);
   g_autofree char *days_high = cp_i18n_format_days (option->range.calendar_days_high, lang);
   g_autofree char *unconfirmed = cp_words_unconfirmed (project, plan, lang, NULL);
+  g_autofree char *money_band = NULL, *days_band = NULL;
 
   /* A service or a fixed term at a fixed price has no spread: "12,968 CNY
    * to 12,968 CNY, 30.0 days to 30.0 days" read as a fault (walkthrough
@@ -218,17 +219,23 @@ range_words (const CpProject *project,
                        /* TRANSLATORS: the answer's range when cost and days do not vary, but another quote's do */
                        : _("No range for this option, its term and price being fixed; another quote wins within its own (see the job's chapter)."));
     }
+  /* Each band with its unit once, "8,164–13,208 CNY, 6.5–10.5 days":
+   * "8,164 CNY to 13,208 CNY, 6.5 days to 10.5 days" took a line more of
+   * most English answers than of the Chinese ones (issue 22). */
+  money_band = cp_i18n_format_money_whole_range (option->range.total_cost_low, option->range.total_cost_high,
+                                                 quote->currency, lang);
+  days_band = cp_i18n_format_days_range (option->range.calendar_days_low, option->range.calendar_days_high, lang);
   /* The range varies the assumptions, never a field the quote left out:
    * a choice resting on one is not firm whatever the range says. */
   if (unconfirmed != NULL)
-    /* TRANSLATORS: the answer's range: costs low and high, days low and high, then why the choice is not firm (a sentence) */
-    return g_strdup_printf (_("Range: %s to %s, %s to %s. %s"), low, high, days_low, days_high, unconfirmed);
+    /* TRANSLATORS: the answer's range: the band of costs ("8,164–13,208 CNY"), the band of days, then why the choice is not firm (a sentence) */
+    return g_strdup_printf (_("Range: %s, %s. %s"), money_band, days_band, unconfirmed);
   return g_strdup_printf (plan->verdict_robust
-                          /* TRANSLATORS: the answer's range: costs low and high, days low and high */
-                          ? _("Range: %s to %s, %s to %s; the choice holds across it.")
-                          /* TRANSLATORS: the answer's range: costs low and high, days low and high */
-                          : _("Range: %s to %s, %s to %s; another quote wins within it (see the job's chapter)."),
-                          low, high, days_low, days_high);
+                          /* TRANSLATORS: the answer's range: the band of costs ("8,164–13,208 CNY"), the band of days */
+                          ? _("Range: %s, %s; the choice holds across it.")
+                          /* TRANSLATORS: the answer's range: the band of costs ("8,164–13,208 CNY"), the band of days */
+                          : _("Range: %s, %s; another quote wins within it (see the job's chapter)."),
+                          money_band, days_band);
 }
 
 /* The answer's range, then, when a quote that misses the deadline would
@@ -270,8 +277,9 @@ cp_report_section_title (Doc *doc)
    * out: the header of every page has the date. */
   /* The briefest memo sets it in the headings' type: a long project
    * name took two lines of the title's. */
-  cp_doc_paragraph_full (doc, doc->brief >= 6 ? doc->h1 : doc->title, doc->title_text, 0, doc->brief >= 3 ? 2 : 6, NULL);
-  if (doc->brief >= 3)
+  cp_doc_paragraph_full (doc, doc->brief >= CP_REPORT_MEMO_BRIEF_TITLE_AS_HEADING ? doc->h1 : doc->title,
+                         doc->title_text, 0, doc->brief >= CP_REPORT_MEMO_BRIEF_NO_BYLINE ? 2 : 6, NULL);
+  if (doc->brief >= CP_REPORT_MEMO_BRIEF_NO_BYLINE)
     return;
   /* Who prepared it is said once, in the sign-off block on this page. */
   byline = g_strdup_printf (_("%s · Compute Planner %s"), doc->date, PACKAGE_VERSION);
@@ -348,7 +356,7 @@ cp_report_section_question (Doc              *doc,
    * (issue 22). Only the briefest memo, of many jobs, leaves it out. */
   if (project->quotes->len > 0 && doc->brief < CP_REPORT_MEMO_BRIEFEST)
     cp_doc_paragraph_full (doc, doc->small,
-                           doc->brief < 2
+                           doc->brief < CP_REPORT_MEMO_BRIEF_SHORT_QUESTION
                            ? _("For each job below: rent one machine or a cluster, and from which quote, so that the job finishes by its deadline at the lowest total cost? Total cost counts compute, network, storage, fees, debugging on one machine and the team's migration time, not the unit price alone.")
                            : _("For each job: one machine or a cluster, from which quote, to finish by its deadline at the lowest total cost?"),
                            0, 2, NULL);
@@ -390,7 +398,7 @@ cp_report_section_question (Doc              *doc,
           /* How far the next option is, in money: what choosing it
            * instead would cost (approver, 2 December); the last thing a
            * memo too long for its pages leaves out. */
-          g_autofree char *next = doc->brief >= 5 ? NULL : cp_words_cost_difference (project, plan, doc->lang);
+          g_autofree char *next = doc->brief >= CP_REPORT_MEMO_BRIEF_NO_NEXT ? NULL : cp_words_cost_difference (project, plan, doc->lang);
           g_autofree char *cost = plan->cost_unknown ? g_strdup (answer)
                                   : g_strjoin (" ", answer, minimum != NULL ? minimum : range,
                                                minimum != NULL ? range : next, minimum != NULL ? next : NULL, NULL);
@@ -400,7 +408,7 @@ cp_report_section_question (Doc              *doc,
           g_autofree char *operations = cp_words_operations (project, plan, doc->lang);
 
           /* A long memo says what to rent and from whom in one sentence. */
-          if (doc->brief >= 4)
+          if (doc->brief >= CP_REPORT_MEMO_BRIEF_RENT_FROM_JOINED)
             {
               g_autofree char *both = g_strdup_printf ("%s %s", what, from);
 
@@ -419,7 +427,11 @@ cp_report_section_question (Doc              *doc,
             cp_doc_paragraph_full (doc, doc->bold, price_check, 0, 1, NULL);
           if (operations != NULL)
             cp_doc_paragraph_full (doc, doc->body, operations, 0, 1, NULL);
-          doc->y += 3;
+          /* A memo that joins the lines sets the answers closer too:
+           * 3 points under each of the demo's seven answers were the
+           * English memo's last line (issue 22). */
+          if (doc->brief < CP_REPORT_MEMO_BRIEF_RENT_FROM_JOINED)
+            doc->y += 3;
         }
       else
         {

@@ -115,21 +115,47 @@ terms_unstated (const CpQuote *quote)
   return cp_quote_billing_granularity_is_assumed (quote) || quote->minimum_term_h <= 0;
 }
 
-/* Whether @notes speak of how the rental is billed or for how long at
- * least: the words a vendor's remark on its terms takes, in English or
- * Chinese. A note on anything else (the demo's "invented example price")
- * does not answer the billing question. */
+/* Whether @word starts at @at in @text (folded) as a whole word: "term"
+ * in "determined" or "external", "min." in "admin." are not the terms'
+ * words. A word ending in a letter may take a plural "s". */
 static gboolean
-note_speaks_of_terms (const char *notes)
+whole_word_at (const char *text,
+               const char *at,
+               const char *word)
 {
-  static const char *const words[] = {
-    "minimum", "min.", "billed", "billing", "monthly", "per month", "a month", "hourly", "per hour", "term",
-    "最短", "起租", "计费", "包月", "按月", "每月", "月付", "/月", "按小时", "租期",
+  const char *end = at + strlen (word);
+
+  if (at > text && g_unichar_isalnum (g_utf8_get_char (g_utf8_find_prev_char (text, at))))
+    return FALSE;
+  if (g_ascii_isalpha (end[-1]) && *end == 's')
+    end++;
+  return !g_unichar_isalnum (g_utf8_get_char (end));
+}
+
+gboolean
+cp_report_note_speaks_of_terms (const char *notes)
+{
+  /* English words are matched whole; Chinese has no spaces between
+   * words, so its terms are matched anywhere. A note that says there is
+   * no minimum speaks of the terms too: it is quoted, since the figures
+   * still take the price unit's (cp_quote_minimum_term_h()). */
+  static const char *const english[] = {
+    "minimum", "min.", "billed", "billing", "monthly", "per month", "a month", "per day", "daily",
+    "weekly", "per week", "hourly", "per hour", "term", "commitment", "committed", "contract", "prepaid",
+    "upfront", "lock-in", "at least",
+  };
+  static const char *const chinese[] = {
+    "最短", "最低", "保底", "起租", "计费", "包月", "包年", "按月", "按天", "按周", "按年", "每月", "月付", "年付", "月租",
+    "/月", "按小时", "租期", "预付", "合同",
   };
   g_autofree char *folded = g_utf8_strdown (notes, -1);
 
-  for (guint w = 0; w < G_N_ELEMENTS (words); w++)
-    if (strstr (folded, words[w]) != NULL)
+  for (guint w = 0; w < G_N_ELEMENTS (english); w++)
+    for (const char *at = strstr (folded, english[w]); at != NULL; at = strstr (at + 1, english[w]))
+      if (whole_word_at (folded, at, english[w]))
+        return TRUE;
+  for (guint w = 0; w < G_N_ELEMENTS (chinese); w++)
+    if (strstr (folded, chinese[w]) != NULL)
       return TRUE;
   return FALSE;
 }
@@ -143,7 +169,7 @@ quote_note (const CpQuote *quote)
   g_autofree char *notes = NULL;
   char *end;
 
-  if (quote->notes == NULL || !terms_unstated (quote) || !note_speaks_of_terms (quote->notes))
+  if (quote->notes == NULL || !terms_unstated (quote) || !cp_report_note_speaks_of_terms (quote->notes))
     return NULL;
   notes = g_strstrip (g_strdup (quote->notes));
   end = strchr (notes, '\n');
@@ -632,7 +658,8 @@ cp_report_section_vendor_questions (Doc       *doc,
   heading = lines->len > (team ? 1u : 0u) ? (team ? _("Questions for the vendors and the team") : _("Questions for the vendors"))
             : _("Question for the team");
   /* A memo short of room sets them as it sets the risks (Doc.brief). */
-  kept_bullets (doc, heading, lines, doc->brief >= 1 ? doc->small : doc->body, doc->brief >= 1 ? 1 : 2, keep_height);
+  kept_bullets (doc, heading, lines, doc->brief >= CP_REPORT_MEMO_BRIEF_SMALL_QUESTIONS ? doc->small : doc->body,
+                doc->brief >= CP_REPORT_MEMO_BRIEF_SMALL_QUESTIONS ? 1 : 2, keep_height);
 }
 
 /* Whether page 1 lists the risks of @plan's recommended option. */

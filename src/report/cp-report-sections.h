@@ -31,13 +31,20 @@ gboolean cp_report_job_has_layout (const CpJob *job);
 guint cp_report_listed_options (const CpPlan *plan);
 
 /* How far the memo can be shortened (Doc.brief) to end with its sign-off
- * on its first page (on its second for many jobs): 1 sets the questions
- * for the vendors in the note's type, as the risks are; 2 also shortens
- * the question to one line, 3 the byline under the title (the header has
- * the date), 4 says what to rent and from whom in one sentence, 5 leaves
- * out what the next option costs, 6 sets the title in the headings' type
- * and leaves out the question. */
-#define CP_REPORT_MEMO_BRIEFEST 6
+ * on its first page (on its second for many jobs), each level adding to
+ * the ones before: first what changes the type and the sentences but
+ * leaves every fact in place, then, last, what leaves something out. An
+ * English memo needs more lines than a Chinese one for the same facts;
+ * with the title's type changed only after the byline, the "next best"
+ * lines and the question were gone, the demo's English page 1 lost all
+ * three where the Chinese kept them (issue 22). */
+#define CP_REPORT_MEMO_BRIEF_SMALL_QUESTIONS 1   /* the vendors' questions in the note's type, as the risks are */
+#define CP_REPORT_MEMO_BRIEF_SHORT_QUESTION 2    /* the project's question in one line */
+#define CP_REPORT_MEMO_BRIEF_TITLE_AS_HEADING 3  /* the title in the headings' type */
+#define CP_REPORT_MEMO_BRIEF_RENT_FROM_JOINED 4  /* what to rent and from whom in one sentence */
+#define CP_REPORT_MEMO_BRIEF_NO_BYLINE 5         /* no byline under the title (the header has the date) */
+#define CP_REPORT_MEMO_BRIEF_NO_NEXT 6           /* no line on what the next option costs */
+#define CP_REPORT_MEMO_BRIEFEST 7                /* no question */
 
 void cp_report_section_title (Doc *doc);
 
@@ -113,6 +120,13 @@ void cp_report_question_free (CpReportQuestion *question);
  * (one per job) leave open, in @lang, each once, naming everyone it is
  * put to: the memo's list, and the XML report's. */
 GPtrArray *cp_report_questions (const CpProject *project, JobResult *results, guint n_results, const char *lang);
+
+/* Whether the note typed with a quote speaks of how it is billed or for
+ * how long at least, in English or Chinese ("20,000 CNY monthly minimum",
+ * "no minimum term", "最低消费每月两万"): the billing question then quotes
+ * it. A note on anything else ("invented example price", "price
+ * determined by the market") does not. */
+gboolean cp_report_note_speaks_of_terms (const char *notes);
 
 /* The memo's questions; the last keeps @keep_height below it on its page
  * (0: nothing to keep). */

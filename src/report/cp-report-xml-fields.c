@@ -26,6 +26,7 @@
 ENUM_NAMES (task_kind, CpTaskKind, cp_task_kind)
 ENUM_NAMES (precision, CpPrecision, cp_precision)
 ENUM_NAMES (optimizer, CpOptimizer, cp_optimizer)
+ENUM_NAMES (optimizer_states, CpOptimizerStates, cp_optimizer_states)
 ENUM_NAMES (recompute, CpRecompute, cp_recompute)
 ENUM_NAMES (bytes_convention, CpBytesConvention, cp_bytes_convention)
 ENUM_NAMES (memory_unit, CpMemoryUnit, cp_memory_unit)
@@ -144,6 +145,7 @@ static const Field job_fields[] = {
   { "model", FIELD_RECORD, G_STRUCT_OFFSET (CpJob, model), NULL, NULL, &cp_report_xml_model_table },
   { "precision", FIELD_ENUM, G_STRUCT_OFFSET (CpJob, precision), NULL, &enum_precision, NULL },
   { "optimizer", FIELD_ENUM, G_STRUCT_OFFSET (CpJob, optimizer), NULL, &enum_optimizer, NULL },
+  { "optimizer-states", FIELD_ENUM, G_STRUCT_OFFSET (CpJob, optimizer_states), NULL, &enum_optimizer_states, NULL },
   { "tokens", FIELD_DOUBLE, G_STRUCT_OFFSET (CpJob, tokens), "tokens", NULL, NULL },
   { "seq-len", FIELD_UINT, G_STRUCT_OFFSET (CpJob, seq_len), "tokens", NULL, NULL },
   { "micro-batch", FIELD_UINT, G_STRUCT_OFFSET (CpJob, micro_batch), "sequences", NULL, NULL },

@@ -32,6 +32,7 @@
 CP_ENUM_WRAPPERS (task_kind, CpTaskKind)
 CP_ENUM_WRAPPERS (precision, CpPrecision)
 CP_ENUM_WRAPPERS (optimizer, CpOptimizer)
+CP_ENUM_WRAPPERS (optimizer_states, CpOptimizerStates)
 CP_ENUM_WRAPPERS (recompute, CpRecompute)
 CP_ENUM_WRAPPERS (bytes_convention, CpBytesConvention)
 CP_ENUM_WRAPPERS (memory_unit, CpMemoryUnit)
@@ -139,6 +140,7 @@ static const CpField job_fields[] = {
   CP_MODEL_FIELDS (CpJob, model., "model_"),
   F_ENUM (CpJob, "precision", precision, precision),
   F_ENUM (CpJob, "optimizer", optimizer, optimizer),
+  F_ENUM (CpJob, "optimizer_states", optimizer_states, optimizer_states),
   F_DBL  (CpJob, "tokens", tokens),
   F_UINT (CpJob, "seq_len", seq_len),
   F_UINT (CpJob, "micro_batch", micro_batch),

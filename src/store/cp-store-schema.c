@@ -11,7 +11,7 @@
 #include "cp-fields.h"
 #include "cp-store-private.h"
 
-/* The current schema, version 12. Versions 1 to 3 and 6 to 8 are kept in
+/* The current schema, version 13. Versions 1 to 3 and 6 to 8 are kept in
  * tests/store/v1-fixture.sql, v2-, v3-, v6-, v7- and v8-fixture.sql; migrations[] brings them
  * here. Changing a table means a new version and a new migration. */
 static const char schema_sql[] =
@@ -91,6 +91,7 @@ static const char schema_sql[] =
   "  model_source TEXT,\n"
   "  precision TEXT NOT NULL,\n"
   "  optimizer TEXT NOT NULL,\n"
+  "  optimizer_states TEXT NOT NULL DEFAULT 'fp32',\n"
   "  tokens REAL,\n"
   "  seq_len INTEGER NOT NULL CHECK (seq_len >= 0),\n"
   "  micro_batch INTEGER NOT NULL CHECK (micro_batch >= 0),\n"
@@ -370,6 +371,13 @@ static const Migration migrations[CP_STORE_SCHEMA_VERSION] = {
      * fill_v12_team_stated() says what a version-11 job is taken to be. */
     "ALTER TABLE jobs ADD COLUMN team_stated INTEGER NOT NULL DEFAULT 0 CHECK (team_stated IN (0, 1));\n",
     fill_v12_team_stated },
+  [12] = {
+    /* Version 13 keeps a training job's optimizer states (the moments'
+     * dtype and whether an fp32 master copy is kept), a project setting
+     * of the command line before; 'fp32' is what every version-12 job was
+     * planned with, cp_job_init()'s default for every kind. */
+    "ALTER TABLE jobs ADD COLUMN optimizer_states TEXT NOT NULL DEFAULT 'fp32';\n",
+    NULL },
 };
 
 /* UPDATE @table SET @column = (the field's value in @record) [WHERE kind = @kind]. */

@@ -590,6 +590,86 @@ test_serving_trial_options (void)
   g_assert_cmpuint (est->replicas_needed, ==, 2);
 }
 
+/* The optimizer's bytes of @project's job @index on its first quote's
+ * 8 GPUs. */
+static double
+optimizer_bytes_per_gpu (const CpProject *project, guint index, double *weights_bytes)
+{
+  const CpJob *job = g_ptr_array_index (project->jobs, index);
+  CpEstimate est;
+  g_autoptr(GError) error = NULL;
+
+  g_assert_true (cp_estimate (job, g_ptr_array_index (project->quotes, 0), 1, &project->settings, &est, &error));
+  g_assert_no_error (error);
+  g_assert_true (est.fits);
+  *weights_bytes = est.weights_bytes;
+  return est.optimizer_bytes;
+}
+
+/* A job's optimizer states, kept in the file: set by add-job, changed by
+ * edit-job, everything else of the job left as it was. Llama 2 7B (7e9
+ * parameters) fully fine-tuned under ZeRO-3 over 8 GPUs, each holding an
+ * eighth: bf16-moments keeps the fp32 master copy (4 bytes) and two bf16
+ * moments (2 + 2), 7e9 × 8 / 8 = 7e9 bytes of optimizer a GPU; bf16 keeps
+ * the moments alone, 7e9 × 4 / 8 = 3.5e9, and bf16 weights, 7e9 × 2 / 8. */
+static void
+test_optimizer_states_kept (void)
+{
+  g_autofree char *path = path_in_tmp ("states.cplan");
+  g_autoptr(CpProject) added = NULL;
+  g_autoptr(CpProject) edited = NULL;
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+  const CpJob *job;
+  double weights;
+
+  RUN_OK ("new", "states.cplan");
+  RUN_OK ("add-quote", "states.cplan", "--id", "q-a100", "--gpu", "a100-80g", "--price-per-gpu-hour", "10");
+  RUN_OK ("add-job", "states.cplan", "--id", "ft", "--name", "7B 微调", "--model", "llama-2-7b",
+          "--task", "full-finetune", "--tokens", "1e8", "--zero", "3", "--tp", "1", "--pp", "1",
+          "--optimizer-states", "bf16-moments");
+  added = cp_project_load_file (path, NULL);
+  g_assert_nonnull (added);
+  job = g_ptr_array_index (added->jobs, 0);
+  g_assert_cmpint (job->optimizer_states, ==, CP_OPTIMIZER_STATES_BF16_MOMENTS);
+  g_assert_cmpfloat (optimizer_bytes_per_gpu (added, 0, &weights), ==, 7e9);
+  g_assert_cmpfloat (weights, ==, 1.75e9);
+
+  RUN_OK ("edit-job", "states.cplan", "ft", "--optimizer-states", "bf16");
+  edited = cp_project_load_file (path, NULL);
+  g_assert_nonnull (edited);
+  job = g_ptr_array_index (edited->jobs, 0);
+  g_assert_cmpint (job->optimizer_states, ==, CP_OPTIMIZER_STATES_BF16);
+  g_assert_cmpstr (job->name, ==, "7B 微调");
+  g_assert_cmpstr (job->model.id, ==, "llama-2-7b");
+  g_assert_cmpint (job->kind, ==, CP_TASK_FULL_FINETUNE);
+  g_assert_cmpfloat (job->tokens, ==, 1e8);
+  g_assert_cmpuint (job->zero_stage, ==, 3);
+  g_assert_cmpfloat (optimizer_bytes_per_gpu (edited, 0, &weights), ==, 3.5e9);
+  g_assert_cmpfloat (weights, ==, 1.75e9);
+
+  /* Refused, the file byte for byte as it was: a kind the job does not
+   * have, a job the project does not hold, states for a service. */
+  before = file_text ("states.cplan");
+  {
+    g_auto(CpTestRun) kind = { 0 };
+    g_auto(CpTestRun) missing = { 0 };
+    g_auto(CpTestRun) serving = { 0 };
+
+    RUN (&kind, "edit-job", "states.cplan", "ft", "--task", "lora");
+    g_assert_cmpint (kind.status, ==, 2);
+    RUN (&missing, "edit-job", "states.cplan", "nope", "--optimizer-states", "fp32");
+    g_assert_cmpint (missing.status, ==, 2);
+    g_assert_nonnull (strstr (missing.err, "nope"));
+    RUN (&serving, "add-job", "states.cplan", "--task", "inference", "--model", "llama-2-7b",
+         "--optimizer-states", "bf16");
+    g_assert_cmpint (serving.status, ==, 2);
+    g_assert_nonnull (strstr (serving.err, "--optimizer-states is for training"));
+  }
+  after = file_text ("states.cplan");
+  g_assert_cmpstr (before, ==, after);
+}
+
 /* Text past its limit through the options: refused naming the field,
  * the file byte for byte as it was; a stored figure out of range is
  * named on stderr, not silently left out (issue 24). */
@@ -734,6 +814,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/cli-edit/add-job-and-quote-plan", test_add_job_and_quote_plan);
   g_test_add_func ("/cli-edit/bad-options", test_bad_options);
+  g_test_add_func ("/cli-edit/optimizer-states-kept", test_optimizer_states_kept);
   g_test_add_func ("/cli-edit/separate-machines-plan", test_separate_machines_plan);
   g_test_add_func ("/cli-edit/short-run-days", test_short_run_days);
   g_test_add_func ("/cli-edit/add-quote-units", test_add_quote_units);

@@ -405,6 +405,7 @@ static void
 check_demo (const char *lang,
             const char *approval,
             const char *jobs_table,
+            const char *question,
             guint       pages_before)
 {
   g_autofree char *pdf = g_strdup_printf ("demo-%s.pdf", lang);
@@ -419,6 +420,14 @@ check_demo (const char *lang,
   g_assert_cmpuint (sign_off, >=, 1);
   g_assert_cmpuint (sign_off, <=, 2);
   g_assert_cmpuint (page_of (pdf, n_pages, jobs_table), >=, sign_off);
+  /* The project's question opens page 1 in both languages: the English
+   * memo, longer for the same facts, left it out to keep its sign-off on
+   * page 2 where the Chinese kept it (issue 22). */
+  {
+    g_autofree char *first = cp_test_pdf_text (tmp_dir, pdf, 1, FALSE);
+
+    cp_test_assert_has (first, question);
+  }
   assert_no_heading_at_foot (pdf);
   /* The demo's notes ("invented example price") say nothing of billing,
    * and vendor D's one-week minimum is in its fields: the billing
@@ -467,8 +476,8 @@ test_demo (void)
   RUN_OK ("demo", "demo.cplan");
   /* The approval heading, then the first heading after the memo: the Jobs
    * table, whose header row starts "Job Kind Model". */
-  check_demo ("en", "ApprovalRoleNameSignatureDate", "JobsJobKindModelSize", 37);
-  check_demo ("zh_CN", "审批角色姓名签字日期", "任务任务类型模型规模", 32);
+  check_demo ("en", "ApprovalRoleNameSignatureDate", "JobsJobKindModelSize", "For each job", 37);
+  check_demo ("zh_CN", "审批角色姓名签字日期", "任务任务类型模型规模", "每项任务", 32);
   {
     static const char *const en[] = {
       "For: 12,968 CNY in total; for 30.0 days (",
@@ -554,7 +563,7 @@ static const WalkWords walk_chinese = {
   "询问：团队，涉及 Qwen2.5-72B LoRA。",
   "由谁运维（R8）",
   "如何计费？是否有最短租期？询问：Nanshan Compute（其报价备注写有“20,000 CNY monthly minimum”，估算未计入）"
-  "和Pengcheng Cloud。",
+  "和 Pengcheng Cloud。",
   "报价备注（按原文；费用只计入报价各字段填写的内容）：Nanshan Compute — NVIDIA A800 80GB SXM：20,000 CNY monthly minimum",
   "团队 — 假定（任务未说明团队情况）",
   "迁移成本",

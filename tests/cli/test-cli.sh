@@ -354,10 +354,12 @@ if run 0 demo "$TMP/nofit.cplan" && run 0 plan "$TMP/nofit.cplan"; then
   grep 'RTX 4090' "$TMP/nofit-job1.txt" | grep -q '  No  .*—  *—  *—  *—$' ||
     fail "the 4090 row of the 70B job still has a time or a cost"
   # Issue 26: values in the window's and the report's words, in sentence
-  # case: "Fits  Yes", technique "As configured" (the 4090 row runs as
-  # configured: nothing makes it fit), never "yes" / "as configured".
-  grep 'RTX 4090' "$TMP/nofit-job1.txt" | grep -q '  No  .*As configured' ||
-    fail "the 4090 row does not read 'No … As configured'"
+  # case; an option that cannot run has "—" under Technique, as in the
+  # report, and no row says "As configured", which named nothing and stood
+  # beside "Full recompute" in the window for the same option (walk 21).
+  grep 'RTX 4090' "$TMP/nofit-job1.txt" | grep -q '  No  .*—  *—  *—  *—  *—$' ||
+    fail "the 4090 row does not read 'No' with '—' under Technique"
+  lacks "$OUT" "As configured"
   grep '示例供应商 G' "$TMP/nofit-job1.txt" | grep -q '  Yes   *Met  *CPU offload' ||
     fail "the recommended row does not read 'Yes  Met  CPU offload'"
   lacks "$TMP/nofit-job1.txt" "as configured"
@@ -461,6 +463,21 @@ if run 0 new "$TMP/late.cplan" &&
     checks=$((checks + 1))
     ! grep -q "<recommended-quote>" "$OUT" || fail "an option missing the deadline is recommended"
   fi
+fi
+
+# Approver 21: of three quotes, the recommended one the dearest per
+# GPU-hour (11.5 CNY against 10.62 and 7.2) was "the third cheapest per
+# GPU-hour", read as a bargain; it is counted: two quotes are cheaper.
+if run 0 new "$TMP/rank.cplan" &&
+   run 0 add-job "$TMP/rank.cplan" --id lora --model qwen2.5-7b --task lora --tokens 200M --deadline-days 14 &&
+   run 0 add-quote "$TMP/rank.cplan" --id a --vendor "Cloud A" --gpu h800 --price-per-gpu-hour 11.5 &&
+   run 0 add-quote "$TMP/rank.cplan" --id b --vendor "Cloud B" --gpu h800 --price-per-gpu-hour 10.62 \
+     --billing-granularity-hours 730 &&
+   run 0 add-quote "$TMP/rank.cplan" --id c --vendor "Cloud C" --gpu a800 --price-per-gpu-hour 7.2 &&
+   run 0 plan "$TMP/rank.cplan"; then
+  contains "$OUT" "Recommended: Cloud A"
+  contains "$OUT" "2 quotes are cheaper per GPU-hour."
+  lacks "$OUT" "third cheapest"
 fi
 
 # One figure, one format: the tables said "12,968 CNY" where the reasons

@@ -383,6 +383,86 @@ test_counts_and_durations (void)
   }
 }
 
+/* A deadline in days as people type it (walkthrough 21: "10天" was
+ * refused with "“10天”不是以 天 为单位的数值"): a bare number is days,
+ * hours and weeks are converted by hand (48 h = 2 days, 2 weeks = 14). */
+static void
+test_duration_days (void)
+{
+  static const struct {
+    const char *text;
+    double      days;
+  } typed[] = {
+    { "10", 10 }, { "10天", 10 }, { "10 天", 10 }, { "10日", 10 }, { "10d", 10 }, { "10 days", 10 },
+    { "1 day", 1 }, { "十天", 10 }, { "2.5天", 2.5 }, { "48h", 2 }, { "36 小时", 1.5 }, { "2周", 14 },
+    { "0", 0 }, { "无", 0 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (typed); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      double days = -1;
+
+      g_assert_true (cp_parse_duration_days (typed[i].text, 730, &days, &error));
+      g_assert_no_error (error);
+      g_assert_cmpfloat_with_epsilon (days, typed[i].days, 1e-12);
+    }
+  {
+    g_autoptr(GError) error = NULL;
+    double days = -1;
+
+    g_assert_false (cp_parse_duration_days ("ten days", 730, &days, &error));
+    g_assert_cmpstr (error->message, ==, "“ten days” is not a number of days: type a number, such as 10");
+    g_clear_error (&error);
+    g_assert_false (cp_parse_duration_days ("10 fortnights", 730, &days, &error));
+    g_assert_cmpstr (error->message, ==, "“10 fortnights” is not a number of days: type a number, such as 10");
+    g_clear_error (&error);
+    /* A unit alone is no number of days (a term's "按月" is one month). */
+    g_assert_false (cp_parse_duration_days ("天", 730, &days, &error));
+    g_assert_cmpstr (error->message, ==, "“天” is not a number of days: type a number, such as 10");
+    g_clear_error (&error);
+    g_assert_false (cp_parse_duration_days ("-3天", 730, &days, &error));
+    g_assert_error (error, CP_UNITS_ERROR, CP_UNITS_ERROR_RANGE);
+    g_assert_cmpfloat (days, ==, -1);
+  }
+  /* A term in hours still reads a bare number as hours. */
+  {
+    double hours = -1;
+
+    g_assert_true (cp_parse_duration_h ("10", 730, &hours, NULL, NULL));
+    g_assert_cmpfloat (hours, ==, 10);
+  }
+}
+
+/* The examples the Chinese price hints give (walkthrough 21: "12.5/GPU/h"
+ * in a Chinese form) are prices the field takes. */
+static void
+test_price_chinese_examples (void)
+{
+  static const struct {
+    const char     *text;
+    double          amount;
+    CpPriceSubject  subject;
+    CpPricePeriod   period;
+  } examples[] = {
+    { "12.5 元/卡/时", 12.5, CP_PRICE_SUBJECT_GPU, CP_PRICE_PERIOD_HOUR },
+    { "2352 元/台/天", 2352, CP_PRICE_SUBJECT_NODE, CP_PRICE_PERIOD_DAY },
+    { "3万/台/月", 30000, CP_PRICE_SUBJECT_NODE, CP_PRICE_PERIOD_MONTH },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (examples); i++)
+    {
+      g_autoptr(GError) error = NULL;
+      CpPriceText price;
+
+      g_assert_true (cp_parse_price_text (examples[i].text, &price, &error));
+      g_assert_no_error (error);
+      g_assert_cmpfloat (price.amount, ==, examples[i].amount);
+      g_assert_cmpint (price.subject, ==, examples[i].subject);
+      g_assert_cmpint (price.period, ==, examples[i].period);
+    }
+}
+
 static void
 assert_format_count (double      value,
                      const char *expected)
@@ -477,6 +557,8 @@ main (int argc, char **argv)
   g_test_add_func ("/units/price", test_price);
   g_test_add_func ("/units/price/unit-alone", test_price_unit_alone);
   g_test_add_func ("/units/counts-and-durations", test_counts_and_durations);
+  g_test_add_func ("/units/duration-days", test_duration_days);
+  g_test_add_func ("/units/price/chinese-examples", test_price_chinese_examples);
   g_test_add_func ("/units/format", test_format);
 
   return g_test_run ();

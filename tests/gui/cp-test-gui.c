@@ -7,6 +7,39 @@
 #include <string.h>
 #include "store/cp-demo.h"
 
+/* Each start of a window's work on a worker, counted as it happens: on a
+ * busy machine that work can start and end between two turns of a test's
+ * wait, which then waited 300 s for a state already gone (CI 44's
+ * autosave). cp_test_gui_wait_busy() waits for a start it has not yet
+ * seen, not for the state. */
+#define WORKS_STARTED "cp-test-works-started"
+#define WORKS_SEEN "cp-test-works-seen"
+
+static guint
+window_count (CpWindow   *window,
+              const char *key)
+{
+  return GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (window), key));
+}
+
+static void
+busy_changed_cb (CpWindow   *window,
+                 GParamSpec *pspec,
+                 gpointer    user_data)
+{
+  if (cp_window_get_busy (window))
+    g_object_set_data (G_OBJECT (window), WORKS_STARTED, GUINT_TO_POINTER (window_count (window, WORKS_STARTED) + 1));
+}
+
+static void
+window_added_cb (GtkApplication *app,
+                 GtkWindow      *window,
+                 gpointer        user_data)
+{
+  if (CP_IS_WINDOW (window))
+    g_signal_connect (window, "notify::busy", G_CALLBACK (busy_changed_cb), NULL);
+}
+
 CpApplication *
 cp_test_gui_application_new (void)
 {
@@ -18,6 +51,7 @@ cp_test_gui_application_new (void)
   g_application_set_flags (G_APPLICATION (app),
                            g_application_get_flags (G_APPLICATION (app)) | G_APPLICATION_NON_UNIQUE);
   g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
+  g_signal_connect (app, "window-added", G_CALLBACK (window_added_cb), NULL);
   return app;
 }
 
@@ -275,23 +309,31 @@ window_idle (gpointer window)
   return !cp_window_get_busy (window);
 }
 
+static void
+mark_works_seen (CpWindow *window)
+{
+  g_object_set_data (G_OBJECT (window), WORKS_SEEN, GUINT_TO_POINTER (window_count (window, WORKS_STARTED)));
+}
+
 void
 cp_test_gui_wait_not_busy (CpWindow *window)
 {
   cp_test_gui_wait_until (window_idle, window, "the window's work on a worker to end");
+  mark_works_seen (window);
   cp_test_gui_spin ();
 }
 
 static gboolean
-window_busy (gpointer window)
+work_started (gpointer window)
 {
-  return cp_window_get_busy (window);
+  return window_count (window, WORKS_STARTED) > window_count (window, WORKS_SEEN);
 }
 
 void
 cp_test_gui_wait_busy (CpWindow *window)
 {
-  cp_test_gui_wait_until (window_busy, window, "the window to start work on a worker");
+  cp_test_gui_wait_until (work_started, window, "the window to start work on a worker");
+  mark_works_seen (window);
 }
 
 static gboolean

@@ -94,7 +94,8 @@ void           cp_test_gui_resize_window   (CpWindow *window,
                                             int       width,
                                             int       height);
 void           cp_test_gui_wait_not_busy   (CpWindow *window);
-/* Until the window has started work on a worker (busy). */
+/* Until the window has started work on a worker (busy) since the last
+ * of these two waits, even if that work has ended already. */
 void           cp_test_gui_wait_busy       (CpWindow *window);
 /* Until the results' paragraphs follow the verdict (one frame later). */
 void           cp_test_gui_wait_results    (CpResultsView *results);

@@ -95,6 +95,50 @@ test_cpu_offload_as_planned (void)
   cp_test_gui_close_window (window);
 }
 
+/* A training job's optimizer states, chosen in its form's drop-down:
+ * stored in the job, and the plan redone with them. The demo's full
+ * fine-tune offloads 1,043 GiB of fp32 master copy, moments and gradients
+ * to each machine's host memory; in pure bf16 (no master copy, 2-byte
+ * moments) it keeps less. A service keeps no optimizer: no row. */
+static void
+test_optimizer_states_row (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpProject *project = cp_window_get_project (window);
+  CpResultsView *results = cp_window_get_results_view (window);
+  guint job_index = job_of_kind (project, CP_TASK_FULL_FINETUNE);
+  CpJob *job = g_ptr_array_index (project->jobs, job_index);
+  gboolean chinese = cp_i18n_is_chinese (cp_labels_ui_language ());
+  CpFieldRow *row;
+  GtkWidget *input;
+  GtkStringObject *shown;
+
+  select_job (window, job_index);
+  row = cp_job_editor_get_row (cp_window_get_job_editor (window), "optimizer-states");
+  g_assert_true (gtk_widget_is_visible (GTK_WIDGET (row)));
+  input = cp_field_row_get_input (row);
+  g_assert_true (GTK_IS_DROP_DOWN (input));
+  g_assert_cmpint (job->optimizer_states, ==, CP_OPTIMIZER_STATES_FP32);
+  shown = gtk_drop_down_get_selected_item (GTK_DROP_DOWN (input));
+  g_assert_cmpstr (gtk_string_object_get_string (shown), ==,
+                   chinese ? "全精度（fp32）" : "Full precision (fp32)");
+  g_assert_nonnull (strstr (label_text (results, "layout"), "1,043 GiB"));
+
+  gtk_drop_down_set_selected (GTK_DROP_DOWN (input), CP_OPTIMIZER_STATES_BF16);
+  wait_details (window);
+  g_assert_cmpint (job->optimizer_states, ==, CP_OPTIMIZER_STATES_BF16);
+  shown = gtk_drop_down_get_selected_item (GTK_DROP_DOWN (input));
+  g_assert_cmpstr (gtk_string_object_get_string (shown), ==,
+                   chinese ? "全程半精度（纯 bf16）" : "All half precision (pure bf16)");
+  g_assert_null (strstr (label_text (results, "layout"), "1,043 GiB"));
+
+  /* The Training group, this row with it, is hidden for a service. */
+  select_job (window, job_of_kind (project, CP_TASK_INFERENCE));
+  g_assert_false (gtk_widget_is_visible (GTK_WIDGET (row)));
+
+  cp_test_gui_close_window (window);
+}
+
 /* The number, in days, that @text has right after @prefix. */
 static double
 days_after (const char *text,
@@ -499,6 +543,7 @@ main (int   argc,
   app = cp_test_gui_init (&argc, &argv, "gui-agree");
 
   g_test_add_func ("/gui/window-agree/cpu-offload-as-planned", test_cpu_offload_as_planned);
+  g_test_add_func ("/gui/window-agree/optimizer-states-row", test_optimizer_states_row);
   g_test_add_func ("/gui/window-agree/cluster-misses-deadline", test_cluster_misses_deadline);
   g_test_add_func ("/gui/window-agree/calendar-overbooking", test_calendar_overbooking);
   g_test_add_func ("/gui/window-agree/margin-as-memo", test_margin_as_memo);

@@ -60,8 +60,8 @@ static const Words english = {
 
 static const Words chinese = {
   "zh_CN",
-  "尚未确定：它依赖报价未写明的计费条款。若按小时计费且没有最短租期，Qianhai Compute 将以 ¥%s 成为推荐方案。请向 Nanshan Cloud和Qianhai Compute 确认计费方式以及是否有最短租期。",
-  "如何计费？是否有最短租期？能否按同样条件只租报价中的一部分节点？询问：Nanshan Cloud和Qianhai Compute（共 4 个节点中的 1 个）。",
+  "尚未确定：它依赖报价未写明的计费条款。若按小时计费且没有最短租期，Qianhai Compute 将以 ¥%s 成为推荐方案。请向 Nanshan Cloud 和 Qianhai Compute 确认计费方式以及是否有最短租期。",
+  "如何计费？是否有最短租期？能否按同样条件只租报价中的一部分节点？询问：Nanshan Cloud 和 Qianhai Compute（共 4 个节点中的 1 个）。",
   "（为推荐方案的 %s 倍）。",
   "以下（降低 ¥%s），它将成为推荐方案。",
   "运行期间发生中断的概率为 0.03%",

@@ -251,7 +251,7 @@ test_one_way (void)
   rows = cp_test_pdf_text (tmp_dir, "big-zh.pdf", 0, TRUE);
 
   cp_test_assert_has (first, "费用：总计 ¥95,520");
-  cp_test_assert_has (first, "范围：¥78,000 至 ¥124,080");
+  cp_test_assert_has (first, "范围：¥78,000–124,080");
   cp_test_assert_has (first, "申请批准金额：¥136,488（区间上限 + 10% 不可预见费 ¥12,408）");
   cp_test_assert_has (rows, "2 智算中心乙 — A800");
   cp_test_assert_has (rows, "¥165,000");

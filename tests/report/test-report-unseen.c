@@ -188,7 +188,7 @@ test_xml_questions (void)
     { "en", "What storage comes with the machines: a parallel file system or a network disk, and at what price? Ask: Vendor A.",
       "How is it billed, and is there a minimum term? The quote does not say. Ask: Vendor A and Vendor B." },
     { "zh_CN", "机器配的是什么存储：并行文件系统还是网络磁盘？价格多少？ 询问：Vendor A。",
-      "如何计费？是否有最短租期？报价未说明。询问：Vendor A和Vendor B。" },
+      "如何计费？是否有最短租期？报价未说明。询问：Vendor A 和 Vendor B。" },
   };
 
   if (!cp_test_have_poppler ())

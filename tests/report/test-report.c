@@ -2611,6 +2611,69 @@ test_xml_before_layout_fields (void)
   g_assert_cmpuint (job->trial.gpus, ==, 0);
 }
 
+/* A job that keeps bf16 moments (store format 13) reads back from the
+ * report's XML with them, and so with the same optimizer memory: Llama 2
+ * 7B pinned to ZeRO-3 on one 8 × A100 machine keeps its fp32 master copy
+ * (4 B) and two bf16 moments (2 × 2 B) a parameter, 8 B × P / 8 GPUs, where
+ * fp32 moments would make it 12 B × P / 8. A report written before the
+ * element reads the job as fp32. */
+static void
+test_xml_optimizer_states (void)
+{
+  g_autoptr(CpProject) project = report_fixture_small ();
+  g_autoptr(CpProject) back = NULL;
+  g_autoptr(CpProject) old = NULL;
+  g_autoptr(GError) error = NULL;
+  g_autofree char *text = NULL;
+  g_autofree char *without = NULL;
+  gsize length = 0;
+  CpJob *job = g_ptr_array_index (project->jobs, 0);
+  const CpJob *job_back;
+  double params = job->model.params;
+  double bytes[2] = { 0, 0 };
+  CpProject *projects[2];
+
+  job->optimizer_states = CP_OPTIMIZER_STATES_BF16_MOMENTS;
+  job->zero_stage = 3;
+  job->tensor_parallel = 1;
+  job->pipeline_parallel = 1;
+  text = cp_report_xml_to_data (project, "en", &length);
+  g_assert_nonnull (strstr (text, "<optimizer-states>bf16-moments</optimizer-states>"));
+  back = cp_report_xml_parse (text, length, &error);
+  g_assert_no_error (error);
+  job_back = g_ptr_array_index (back->jobs, 0);
+  g_assert_cmpint (job_back->optimizer_states, ==, CP_OPTIMIZER_STATES_BF16_MOMENTS);
+
+  projects[0] = project;
+  projects[1] = back;
+  for (guint p = 0; p < 2; p++)
+    {
+      g_autoptr(CpPlan) plan = cp_project_plan_job (projects[p], 0);
+
+      for (guint i = 0; i < plan->options->len; i++)
+        {
+          const CpOption *option = &g_array_index (plan->options, CpOption, i);
+          const CpQuote *quote = g_ptr_array_index (projects[p]->quotes, option->quote_index);
+
+          if (g_strcmp0 (quote->id, "quote-ten") == 0)
+            bytes[p] = option->estimate.optimizer_bytes;
+        }
+    }
+  g_assert_cmpfloat_with_epsilon (bytes[0], 8.0 * params / 8, 1e-6 * params);
+  g_assert_cmpfloat (bytes[1], ==, bytes[0]);
+
+  /* The same report without the element: fp32, as older reports mean. */
+  {
+    g_autoptr(GRegex) element = g_regex_new ("\\s*<optimizer-states>[^<]*</optimizer-states>", 0, 0, NULL);
+
+    without = g_regex_replace_literal (element, text, -1, 0, "", 0, NULL);
+  }
+  g_assert_null (strstr (without, "<optimizer-states>"));
+  old = cp_report_xml_parse (without, strlen (without), &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (((CpJob *) g_ptr_array_index (old->jobs, 0))->optimizer_states, ==, CP_OPTIMIZER_STATES_FP32);
+}
+
 /* Every option of every job carries its goodput, expected interruptions
  * and checkpoint time (issue 15), with the values of the plan. */
 static void
@@ -2983,6 +3046,7 @@ main (int    argc,
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/report/formats", test_formats);
+  g_test_add_func ("/report/xml/optimizer-states", test_xml_optimizer_states);
   g_test_add_func ("/report/reason-text", test_reason_text);
   g_test_add_func ("/report/words/calendar-and-counts", test_words_calendar_and_counts);
   g_test_add_func ("/report/assumption-words", test_assumption_words);

@@ -151,6 +151,8 @@ make_job (guint n)
   fill_model (&j->model, "custom-model");
   j->precision = CP_PRECISION_FP8;
   j->optimizer = CP_OPTIMIZER_SGD;
+  /* Not the default (fp32), and a different one on each job: each is kept. */
+  j->optimizer_states = n % 2 ? CP_OPTIMIZER_STATES_BF16 : CP_OPTIMIZER_STATES_BF16_MOMENTS;
   j->tokens = 3.25e11 + n;
   j->seq_len = 8193;
   j->micro_batch = 3;
@@ -368,6 +370,7 @@ assert_job_equal (const CpJob *a, const CpJob *b)
   assert_model_equal (&a->model, &b->model);
   g_assert_cmpint (a->precision, ==, b->precision);
   g_assert_cmpint (a->optimizer, ==, b->optimizer);
+  g_assert_cmpint (a->optimizer_states, ==, b->optimizer_states);
   g_assert_cmpfloat (a->tokens, ==, b->tokens);
   g_assert_cmpuint (a->seq_len, ==, b->seq_len);
   g_assert_cmpuint (a->micro_batch, ==, b->micro_batch);
@@ -1437,6 +1440,10 @@ check_v8_content (const CpProject *p)
   g_assert_true (p->start_date == NULL || *p->start_date == '\0');
   g_assert_null (run->after_job_id);
   g_assert_null (trial->after_job_id);
+  /* Added by version 13: every job of an older file was planned with
+   * fp32 moments and master copy, the setting's default then. */
+  g_assert_cmpint (run->optimizer_states, ==, CP_OPTIMIZER_STATES_FP32);
+  g_assert_cmpint (trial->optimizer_states, ==, CP_OPTIMIZER_STATES_FP32);
   /* Added by version 10: the amount to approve's defaults; the quote
    * priced per GPU-hour keeps its stated hour. */
   g_assert_cmpfloat (p->settings.contingency_fraction, ==, 0.10);

@@ -1,0 +1,443 @@
+/* test-window-form.c: the forms as a new user meets them (issue 26,
+ * walkthrough 21). Report Sign-Off keeps what was typed when it closes
+ * by its close button or Escape; a quote without a vendor goes by one
+ * name everywhere, never its id, and its Vendor says it is needed; one
+ * Escape closes a picker with a search; a deadline takes "10天"; a
+ * cluster offering with one node says a cluster needs two. Through the
+ * widgets: actions by name, text typed into the entries then Enter or
+ * the focus leaving, key presses through the widgets' own controllers and
+ * shortcuts. */
+
+#include "config.h"
+
+#include <adwaita.h>
+#include <locale.h>
+#include <string.h>
+
+#include "cp-test-gui.h"
+#include "gui/cp-field-row.h"
+#include "gui/cp-job-editor.h"
+#include "gui/cp-picker-row.h"
+#include "gui/cp-preferences-window.h"
+#include "gui/cp-quote-editor.h"
+#include "gui/cp-window.h"
+#include "report/cp-reason-text.h"
+#include "report/cp-report-sections.h"
+
+static CpApplication *app;
+
+/* Escape on @widget as a key press reaches it: the controllers that see
+ * it first (capture phase) before those that see it last, as GTK
+ * propagates it; then the widget's class shortcuts (a search entry's
+ * Escape is one). */
+static void
+press_escape (GtkWidget *widget)
+{
+  static const GtkPropagationPhase phases[] = { GTK_PHASE_CAPTURE, GTK_PHASE_TARGET, GTK_PHASE_BUBBLE };
+  g_autoptr(GListModel) controllers = gtk_widget_observe_controllers (widget);
+  gboolean handled = FALSE;
+
+  for (guint p = 0; p < G_N_ELEMENTS (phases) && !handled; p++)
+    for (guint i = 0; i < g_list_model_get_n_items (controllers) && !handled; i++)
+      {
+        g_autoptr(GtkEventController) controller = g_list_model_get_item (controllers, i);
+
+        if (gtk_event_controller_get_propagation_phase (controller) != phases[p])
+          continue;
+        if (GTK_IS_EVENT_CONTROLLER_KEY (controller))
+          g_signal_emit_by_name (controller, "key-pressed", GDK_KEY_Escape, 0, 0, &handled);
+        else if (GTK_IS_SHORTCUT_CONTROLLER (controller))
+          for (guint s = 0; s < g_list_model_get_n_items (G_LIST_MODEL (controller)) && !handled; s++)
+            {
+              g_autoptr(GtkShortcut) shortcut = g_list_model_get_item (G_LIST_MODEL (controller), s);
+              GtkShortcutTrigger *trigger = gtk_shortcut_get_trigger (shortcut);
+
+              if (GTK_IS_KEYVAL_TRIGGER (trigger) &&
+                  gtk_keyval_trigger_get_keyval (GTK_KEYVAL_TRIGGER (trigger)) == GDK_KEY_Escape &&
+                  gtk_keyval_trigger_get_modifiers (GTK_KEYVAL_TRIGGER (trigger)) == 0)
+                handled = gtk_shortcut_action_activate (gtk_shortcut_get_action (shortcut), 0, widget,
+                                                        gtk_shortcut_get_arguments (shortcut));
+            }
+      }
+  g_assert_true (handled);
+  cp_test_gui_spin ();
+}
+
+/* Types @text into @row's entry, as a user would, without Enter. */
+static void
+type_into (CpFieldRow *row,
+           const char *text)
+{
+  GtkWidget *input = cp_field_row_get_input (row);
+
+  gtk_widget_grab_focus (input);
+  gtk_editable_set_text (GTK_EDITABLE (input), text);
+  cp_test_gui_spin ();
+}
+
+/* Types @text into @row's entry and presses Enter. */
+static void
+enter_into (CpFieldRow *row,
+            const char *text)
+{
+  type_into (row, text);
+  g_signal_emit_by_name (cp_field_row_get_input (row), "activate");
+  cp_test_gui_spin ();
+}
+
+static CpPreferencesWindow *
+open_sign_off (void)
+{
+  GtkWidget *preferences;
+
+  g_action_group_activate_action (G_ACTION_GROUP (app), "report-sign-off", NULL);
+  cp_test_gui_spin ();
+  preferences = cp_test_gui_find_toplevel (CP_TYPE_PREFERENCES_WINDOW);
+  g_assert_nonnull (preferences);
+  g_assert_true (gtk_widget_get_visible (preferences));
+  return CP_PREFERENCES_WINDOW (preferences);
+}
+
+static gboolean
+no_preferences_window (gpointer user_data)
+{
+  GtkWidget *preferences = cp_test_gui_find_toplevel (CP_TYPE_PREFERENCES_WINDOW);
+
+  return preferences == NULL || !gtk_widget_get_visible (preferences);
+}
+
+/* Walkthrough 21: "Zhang San" typed under Reviewed by was lost when the
+ * dialog closed by its close button or Escape; only Enter kept it. Every
+ * field of the sign-off, each closed in both ways. A date the project
+ * cannot take keeps the dialog open with its reason; closing again
+ * leaves the project's value. */
+static void
+test_sign_off_kept_on_close (void)
+{
+  static const struct {
+    const char *key;
+    const char *typed[2];   /* closed by its button, then by Escape */
+    gsize       offset;
+  } fields[] = {
+    { "prepared-by", { "Wang Wu", "王五" }, G_STRUCT_OFFSET (CpProject, prepared_by) },
+    { "reviewed-by", { "Zhang San", "张三" }, G_STRUCT_OFFSET (CpProject, reviewed_by) },
+    { "approved-by", { "Li Si", "李四" }, G_STRUCT_OFFSET (CpProject, approved_by) },
+    { "signed-on", { "2027-03-01", "2027-03-02" }, G_STRUCT_OFFSET (CpProject, signed_on) },
+    { "start-date", { "2027-01-04", "2027-01-05" }, G_STRUCT_OFFSET (CpProject, start_date) },
+  };
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpProject *project = cp_window_get_project (window);
+  CpPreferencesWindow *preferences;
+  CpFieldRow *row;
+
+  for (guint by_escape = 0; by_escape < 2; by_escape++)
+    for (guint i = 0; i < G_N_ELEMENTS (fields); i++)
+      {
+        preferences = open_sign_off ();
+        row = cp_preferences_window_get_report_row (preferences, fields[i].key);
+        g_assert_nonnull (row);
+        type_into (row, fields[i].typed[by_escape]);
+        if (by_escape)
+          press_escape (cp_field_row_get_input (row));
+        else
+          gtk_window_close (GTK_WINDOW (preferences));
+        cp_test_gui_wait_until (no_preferences_window, NULL, "the sign-off closed");
+        g_assert_cmpstr (G_STRUCT_MEMBER (char *, project, fields[i].offset), ==, fields[i].typed[by_escape]);
+      }
+
+  /* Not a day: the dialog stays, saying why; closed again, the last
+   * valid date stays the project's. */
+  preferences = open_sign_off ();
+  row = cp_preferences_window_get_report_row (preferences, "signed-on");
+  type_into (row, "2027-13-45");
+  gtk_window_close (GTK_WINDOW (preferences));
+  cp_test_gui_spin ();
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (preferences)));
+  g_assert_nonnull (cp_field_row_get_error (row));
+  g_assert_nonnull (strstr (cp_field_row_get_error (row), "2027-13-45"));
+  gtk_window_close (GTK_WINDOW (preferences));
+  cp_test_gui_wait_until (no_preferences_window, NULL, "the sign-off closed the second time");
+  g_assert_cmpstr (project->signed_on, ==, "2027-03-02");
+
+  /* Escape in a planning assumption keeps it too (10 % to 15 %). */
+  preferences = open_sign_off ();
+  row = cp_preferences_window_get_setting_row (preferences, "contingency");
+  type_into (row, "15");
+  press_escape (cp_field_row_get_input (row));
+  cp_test_gui_wait_until (no_preferences_window, NULL, "the sign-off closed");
+  g_assert_cmpfloat_with_epsilon (project->settings.contingency_fraction, 0.15, 1e-12);
+
+  cp_test_gui_close_window (window);
+}
+
+static gboolean
+chooser_mapped (gpointer user_data)
+{
+  GtkWidget **chooser = user_data;
+
+  *chooser = cp_test_gui_find_toplevel (GTK_TYPE_FILE_CHOOSER_DIALOG);
+  return *chooser != NULL && gtk_widget_get_mapped (*chooser);
+}
+
+/* The export dialog's Prepared by: Enter did nothing, so a user who took
+ * it for "keep this" lost the name on closing. Enter goes on to the
+ * destination, keeping the name even when no file is then chosen;
+ * Cancel leaves the project's, as its button says. */
+static void
+test_export_preparer_enter (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpProject *project = cp_window_get_project (window);
+  g_autofree char *prepared_before = g_strdup (project->prepared_by);
+  GtkWidget *chooser = NULL;
+
+  for (guint enter = 0; enter < 2; enter++)
+    {
+      GtkWidget *dialog;
+      GtkBuilder *builder;
+      GtkWidget *row;
+      GtkWidget *text;
+
+      g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.export-report", NULL));
+      cp_test_gui_spin ();
+      dialog = cp_test_gui_find_toplevel (ADW_TYPE_MESSAGE_DIALOG);
+      g_assert_nonnull (dialog);
+      builder = g_object_get_data (G_OBJECT (dialog), "builder");
+      row = GTK_WIDGET (gtk_builder_get_object (builder, "prepared_by_row"));
+      text = cp_test_gui_find_of_type (row, GTK_TYPE_TEXT);
+      gtk_widget_grab_focus (text);
+      gtk_editable_set_text (GTK_EDITABLE (row), "Zhao Liu");
+      cp_test_gui_spin ();
+      if (!enter)
+        {
+          adw_message_dialog_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
+          gtk_window_close (GTK_WINDOW (dialog));
+          cp_test_gui_spin ();
+          g_assert_cmpstr (project->prepared_by, ==, prepared_before);
+          continue;
+        }
+      g_signal_emit_by_name (text, "activate");
+      cp_test_gui_wait_until (chooser_mapped, &chooser, "the Export Report chooser on screen");
+      g_assert_cmpstr (project->prepared_by, ==, "Zhao Liu");
+      gtk_dialog_response (GTK_DIALOG (chooser), GTK_RESPONSE_CANCEL);
+      cp_test_gui_spin ();
+      g_assert_cmpstr (project->prepared_by, ==, "Zhao Liu");
+    }
+
+  cp_test_gui_close_window (window);
+}
+
+/* Walkthrough 21: a quote with no vendor read "Untitled Quote" in the
+ * sidebar but "quote-2" in the verdict, the charts and the PDF. The
+ * sidebar, the results' words and the report's name say the same, two
+ * quotes without a vendor apart; the form says the vendor is needed. */
+static void
+test_untitled_quote_name (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpProject *project = cp_window_get_project (window);
+  CpQuoteEditor *editor = cp_window_get_quote_editor (window);
+  GtkListBox *quotes = cp_window_get_quotes_list (window);
+  CpFieldRow *vendor;
+  g_autofree char *first = NULL;
+  g_autofree char *second = NULL;
+
+  g_assert_cmpuint (project->quotes->len, >=, 3);
+  for (guint q = 1; q <= 2; q++)
+    {
+      gtk_list_box_select_row (quotes, gtk_list_box_get_row_at_index (quotes, q));
+      cp_test_gui_spin ();
+      enter_into (cp_quote_editor_get_row (editor, "vendor"), "");
+    }
+  g_assert_false (cp_quote_has_vendor (g_ptr_array_index (project->quotes, 1)));
+  g_assert_false (cp_quote_has_vendor (g_ptr_array_index (project->quotes, 2)));
+
+  first = cp_words_quote_name (project, 1);
+  second = cp_words_quote_name (project, 2);
+  /* Offers keep their names after the vendor's ("— offer") or alone. */
+  if (((CpQuote *) g_ptr_array_index (project->quotes, 1))->offer_name == NULL)
+    g_assert_cmpstr (first, ==, "Untitled quote 1");
+  g_assert_cmpstr (cp_report_vendor_name (project, 1), ==, "Untitled quote 1");
+  g_assert_cmpstr (cp_report_vendor_name (project, 2), ==, "Untitled quote 2");
+  g_assert_null (strstr (first, "quote-"));
+  g_assert_null (strstr (second, "quote-"));
+  /* The sidebar's rows. */
+  g_assert_nonnull (cp_test_gui_find_with_text (GTK_WIDGET (quotes), "Untitled quote 1", CP_TEST_GUI_TEXT_WHOLE));
+  g_assert_nonnull (cp_test_gui_find_with_text (GTK_WIDGET (quotes), "Untitled quote 2", CP_TEST_GUI_TEXT_WHOLE));
+
+  /* The form of the second says it is needed, with the name it goes by,
+   * marked as a warning. */
+  vendor = cp_quote_editor_get_row (editor, "vendor");
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (vendor), "warning"));
+  g_assert_nonnull (cp_test_gui_find_with_text (GTK_WIDGET (vendor), "“Untitled quote 2”", CP_TEST_GUI_TEXT_PART));
+
+  /* Named again, the other is the only one without: unnumbered. */
+  enter_into (vendor, "Zhang Compute");
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (vendor), "warning"));
+  g_assert_cmpstr (cp_report_vendor_name (project, 1), ==, "Untitled quote");
+  g_assert_cmpstr (cp_report_vendor_name (project, 2), ==, "Zhang Compute");
+  g_assert_nonnull (cp_test_gui_find_with_text (GTK_WIDGET (quotes), "Untitled quote", CP_TEST_GUI_TEXT_WHOLE));
+
+  cp_test_gui_close_window (window);
+}
+
+static gboolean
+popover_hidden (gpointer popover)
+{
+  return !gtk_widget_get_visible (popover);
+}
+
+/* Walkthrough 21: the first Escape in a picker's list went to its empty
+ * search, the list stayed open and the next click picked an entry. One
+ * Escape closes it, with the search empty or with words typed, and the
+ * choice stays. */
+static void
+test_picker_escape_closes (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpJobEditor *editor = cp_window_get_job_editor (window);
+  CpPickerRow *models;
+  GtkDropDown *drop_down;
+  guint chosen;
+
+  gtk_list_box_select_row (cp_window_get_jobs_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window), 0));
+  cp_test_gui_spin ();
+  models = cp_job_editor_get_model_row (editor);
+  drop_down = cp_picker_row_get_drop_down (models);
+  chosen = gtk_drop_down_get_selected (drop_down);
+  g_assert_true (gtk_drop_down_get_enable_search (drop_down));
+
+  for (guint typed = 0; typed < 2; typed++)
+    {
+      GtkWidget *popover;
+      GtkWidget *search;
+
+      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (gtk_widget_get_first_child (GTK_WIDGET (drop_down))), TRUE);
+      popover = cp_test_gui_find_of_type (GTK_WIDGET (drop_down), GTK_TYPE_POPOVER);
+      g_assert_nonnull (popover);
+      cp_test_gui_wait_frames (popover, 2);
+      g_assert_true (gtk_widget_get_visible (popover));
+      search = cp_test_gui_find_of_type (popover, GTK_TYPE_SEARCH_ENTRY);
+      g_assert_nonnull (search);
+      if (typed)
+        {
+          gtk_editable_set_text (GTK_EDITABLE (search), "qwen");
+          cp_test_gui_spin ();
+        }
+      press_escape (search);
+      cp_test_gui_wait_until (popover_hidden, popover, "the list closed on one Escape");
+      g_assert_cmpuint (gtk_drop_down_get_selected (drop_down), ==, chosen);
+    }
+
+  cp_test_gui_close_window (window);
+}
+
+/* Walkthrough 21: "10天" in Deadline was refused while the price took
+ * "12.5/卡时"; a number of days in either language is read, hours and
+ * weeks converted, and what is no number of days says so. */
+static void
+test_deadline_with_unit (void)
+{
+  static const struct {
+    const char *typed;
+    double      days;
+  } typed[] = {
+    { "10天", 10 }, { "12 日", 12 }, { "14d", 14 }, { "20 days", 20 }, { "48h", 2 },
+    { "72 小时", 3 }, { "2周", 14 }, { "25", 25 },
+  };
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpProject *project = cp_window_get_project (window);
+  CpJobEditor *editor = cp_window_get_job_editor (window);
+  CpJob *job;
+  CpFieldRow *deadline;
+
+  gtk_list_box_select_row (cp_window_get_jobs_list (window),
+                           gtk_list_box_get_row_at_index (cp_window_get_jobs_list (window), 0));
+  cp_test_gui_spin ();
+  job = g_ptr_array_index (project->jobs, 0);
+  deadline = cp_job_editor_get_row (editor, "deadline-days");
+  g_assert_true (gtk_widget_get_visible (GTK_WIDGET (deadline)));
+
+  for (guint i = 0; i < G_N_ELEMENTS (typed); i++)
+    {
+      enter_into (deadline, typed[i].typed);
+      g_assert_null (cp_field_row_get_error (deadline));
+      g_assert_cmpfloat_with_epsilon (job->deadline_days, typed[i].days, 1e-9);
+    }
+
+  /* Left by the focus, as Tab leaves it. */
+  type_into (deadline, "30天");
+  gtk_widget_grab_focus (cp_field_row_get_input (cp_job_editor_get_row (editor, "storage-tb")));
+  cp_test_gui_spin ();
+  g_assert_cmpfloat_with_epsilon (job->deadline_days, 30, 1e-9);
+
+  enter_into (deadline, "ten days");
+  g_assert_cmpstr (cp_field_row_get_error (deadline), ==,
+                   "“ten days” is not a number of days: type a number, such as 10");
+  g_assert_cmpfloat_with_epsilon (job->deadline_days, 30, 1e-9);
+
+  cp_test_gui_close_window (window);
+}
+
+/* Walkthrough 21: Bare-metal cluster with Nodes left at 1 still read "1
+ * for a single machine". The row says a cluster needs 2 and leaves the
+ * typed count alone; 2 nodes, or a single-machine offering, take the
+ * warning away. */
+static void
+test_cluster_needs_two_nodes (void)
+{
+  CpWindow *window = cp_test_gui_demo_window (app);
+  CpProject *project = cp_window_get_project (window);
+  CpQuoteEditor *editor = cp_window_get_quote_editor (window);
+  CpFieldRow *nodes;
+  GtkDropDown *offering;
+  CpQuote *quote;
+
+  g_assert_true (gtk_widget_activate_action (GTK_WIDGET (window), "win.add-quote", NULL));
+  cp_test_gui_spin ();
+  quote = g_ptr_array_index (project->quotes, project->quotes->len - 1);
+  nodes = cp_quote_editor_get_row (editor, "nodes-available");
+  offering = GTK_DROP_DOWN (cp_field_row_get_input (cp_quote_editor_get_row (editor, "offering")));
+  g_assert_cmpuint (quote->nodes_available, ==, 1);
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (nodes), "warning"));
+
+  gtk_drop_down_set_selected (offering, CP_OFFERING_BARE_METAL_CLUSTER);
+  cp_test_gui_spin ();
+  g_assert_cmpint (quote->offering, ==, CP_OFFERING_BARE_METAL_CLUSTER);
+  g_assert_cmpuint (quote->nodes_available, ==, 1);
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (nodes), "warning"));
+  g_assert_nonnull (cp_test_gui_find_with_text (GTK_WIDGET (nodes), "A cluster has 2 nodes or more",
+                                                CP_TEST_GUI_TEXT_PART));
+  g_assert_null (cp_test_gui_find_with_text (GTK_WIDGET (nodes), "1 for a single machine", CP_TEST_GUI_TEXT_PART));
+
+  enter_into (nodes, "4");
+  g_assert_cmpuint (quote->nodes_available, ==, 4);
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (nodes), "warning"));
+
+  enter_into (nodes, "1");
+  g_assert_true (gtk_widget_has_css_class (GTK_WIDGET (nodes), "warning"));
+  gtk_drop_down_set_selected (offering, CP_OFFERING_BARE_METAL);
+  cp_test_gui_spin ();
+  g_assert_false (gtk_widget_has_css_class (GTK_WIDGET (nodes), "warning"));
+  g_assert_nonnull (cp_test_gui_find_with_text (GTK_WIDGET (nodes), "1 for a single machine", CP_TEST_GUI_TEXT_PART));
+
+  cp_test_gui_close_window (window);
+}
+
+int
+main (int   argc,
+      char *argv[])
+{
+  setlocale (LC_ALL, "");
+  app = cp_test_gui_init (&argc, &argv, "gui-form");
+
+  g_test_add_func ("/gui/window-form/sign-off-kept-on-close", test_sign_off_kept_on_close);
+  g_test_add_func ("/gui/window-form/export-preparer-enter", test_export_preparer_enter);
+  g_test_add_func ("/gui/window-form/untitled-quote-name", test_untitled_quote_name);
+  g_test_add_func ("/gui/window-form/picker-escape-closes", test_picker_escape_closes);
+  g_test_add_func ("/gui/window-form/deadline-with-unit", test_deadline_with_unit);
+  g_test_add_func ("/gui/window-form/cluster-needs-two-nodes", test_cluster_needs_two_nodes);
+
+  return g_test_run ();
+}

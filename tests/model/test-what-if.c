@@ -1,0 +1,152 @@
+/* test-what-if.c: "what would change it" names what the planner would
+ * then recommend, not merely an option that would do.
+ */
+#include <math.h>
+
+#include "planner/cp-plan.h"
+#include "planner/cp-what-if.h"
+#include "store/cp-demo.h"
+#include "common/cp-test-demo.h"
+
+/* Approver 21's project: a 70B full fine-tune that one rented H800
+ * machine finishes with CPU offload in about 5 days, beside a 2-node H800
+ * cluster on a monthly minimum and a 4-node A800 cluster by the hour. */
+static const char approver_project[] =
+  "[project]\n"
+  "name=What-if\n"
+  "currency=CNY\n"
+  "[quote single]\n"
+  "vendor=Shenzhen Cloud A\n"
+  "gpu=h800\n"
+  "gpus-per-node=8\n"
+  "nodes-available=1\n"
+  "network=none\n"
+  "price-unit=gpu-hour\n"
+  "price=11.5\n"
+  "[quote two]\n"
+  "vendor=Pengcheng B\n"
+  "gpu=h800\n"
+  "gpus-per-node=8\n"
+  "nodes-available=2\n"
+  "network=infiniband\n"
+  "nics-per-node=8\n"
+  "nic-gbps=400\n"
+  "sharing=dedicated\n"
+  "price-unit=node-month\n"
+  "price=62000\n"
+  "billing-granularity-h=730\n"
+  "minimum-term-h=730\n"
+  "setup-fee=5000\n"
+  "[quote four]\n"
+  "vendor=Nanshan C\n"
+  "gpu=a800\n"
+  "gpus-per-node=8\n"
+  "nodes-available=4\n"
+  "network=roce\n"
+  "nics-per-node=4\n"
+  "nic-gbps=200\n"
+  "sharing=shared\n"
+  "price-unit=gpu-hour\n"
+  "price=7.2\n"
+  "storage-price-per-tb-month=800\n"
+  "[job ft70b]\n"
+  "name=70B full fine-tune\n"
+  "kind=full-finetune\n"
+  "model=llama-3.1-70b\n"
+  "tokens=2B\n"
+  "deadline-days=30\n"
+  "storage-tb=20\n"
+  "team-stated=true\n"
+  "team-has-distributed-experience=true\n";
+
+static const CpWhatIf *
+find_item (GArray       *items,
+           CpWhatIfKind  kind)
+{
+  for (guint i = 0; i < items->len; i++)
+    if (g_array_index (items, CpWhatIf, i).kind == kind)
+      return &g_array_index (items, CpWhatIf, i);
+  return NULL;
+}
+
+/* The cluster named for a shorter deadline is the cheapest of the plan's
+ * clusters that finish before the single machine does, each at its
+ * planned size or its whole offer: the one a user who shortened the
+ * deadline would be told to rent. */
+static void
+assert_shorter_deadline_names_cheapest_cluster (const CpProject *project,
+                                                guint            job_index,
+                                                gboolean         must_have_item)
+{
+  g_autoptr(CpPlan) plan = cp_project_plan_job (project, job_index);
+  g_autoptr(GArray) items = cp_what_if_new (project, job_index, plan);
+  const CpWhatIf *item = find_item (items, CP_WHAT_IF_SHORTER_DEADLINE);
+  double cheapest_cny = INFINITY;
+  int cheapest_quote = -1;
+
+  if (item == NULL)
+    {
+      g_assert_false (must_have_item);
+      return;
+    }
+  for (guint i = 0; i < plan->options->len; i++)
+    {
+      const CpOption *option = &g_array_index (plan->options, CpOption, i);
+      const CpEstimate *layouts[] = { &option->estimate, option->has_full_offer ? &option->full_offer : NULL };
+
+      for (guint l = 0; l < G_N_ELEMENTS (layouts); l++)
+        if (layouts[l] != NULL && layouts[l]->nodes > 1 && layouts[l]->fits &&
+            layouts[l]->calendar_days < item->value && layouts[l]->total_cost < cheapest_cny)
+          {
+            cheapest_cny = layouts[l]->total_cost;
+            cheapest_quote = option->quote_index;
+          }
+    }
+  g_assert_cmpint (item->quote_index, ==, cheapest_quote);
+  g_assert_cmpfloat (item->estimate.calendar_days, <, item->value);
+  g_assert_cmpuint (item->estimate.nodes, >, 1);
+}
+
+static void
+test_shorter_deadline_names_planners_cluster (void)
+{
+  g_autoptr(GError) error = NULL;
+  g_autoptr(CpProject) project = cp_demo_project_from_data (approver_project, sizeof approver_project - 1, &error);
+  g_autoptr(CpPlan) plan = NULL;
+  g_autoptr(GArray) items = NULL;
+  const CpWhatIf *item;
+  const CpQuote *named;
+
+  g_assert_no_error (error);
+  plan = cp_project_plan_job (project, 0);
+  items = cp_what_if_new (project, 0, plan);
+  g_assert_cmpint (plan->recommended, >=, 0);
+  g_assert_cmpuint (g_array_index (plan->options, CpOption, plan->recommended).estimate.nodes, ==, 1);
+
+  /* It named Pengcheng B, the fastest cluster at about twelve times the
+   * 4-node A800 cluster's cost, which is what a shorter deadline gets. */
+  item = find_item (items, CP_WHAT_IF_SHORTER_DEADLINE);
+  g_assert_nonnull (item);
+  named = g_ptr_array_index (project->quotes, item->quote_index);
+  g_assert_cmpstr (named->vendor, ==, "Nanshan C");
+  g_assert_cmpuint (item->estimate.nodes, ==, 4);
+  assert_shorter_deadline_names_cheapest_cluster (project, 0, TRUE);
+}
+
+static void
+test_shorter_deadline_over_demo (void)
+{
+  g_autoptr(CpProject) demo = cp_test_demo_project ();
+
+  for (guint j = 0; j < demo->jobs->len; j++)
+    assert_shorter_deadline_names_cheapest_cluster (demo, j, FALSE);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/what-if/shorter-deadline-names-planners-cluster", test_shorter_deadline_names_planners_cluster);
+  g_test_add_func ("/what-if/shorter-deadline-over-demo", test_shorter_deadline_over_demo);
+  return g_test_run ();
+}
