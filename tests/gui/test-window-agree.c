@@ -113,7 +113,7 @@ test_optimizer_states_row (void)
   GtkWidget *input;
   GtkStringObject *shown;
 
-  select_job (window, job_index);
+  cp_test_gui_select_job (window, job_index);
   row = cp_job_editor_get_row (cp_window_get_job_editor (window), "optimizer-states");
   g_assert_true (gtk_widget_is_visible (GTK_WIDGET (row)));
   input = cp_field_row_get_input (row);
@@ -125,7 +125,7 @@ test_optimizer_states_row (void)
   g_assert_nonnull (strstr (label_text (results, "layout"), "1,043 GiB"));
 
   gtk_drop_down_set_selected (GTK_DROP_DOWN (input), CP_OPTIMIZER_STATES_BF16);
-  wait_details (window);
+  cp_test_gui_wait_details (window);
   g_assert_cmpint (job->optimizer_states, ==, CP_OPTIMIZER_STATES_BF16);
   shown = gtk_drop_down_get_selected_item (GTK_DROP_DOWN (input));
   g_assert_cmpstr (gtk_string_object_get_string (shown), ==,
@@ -133,7 +133,7 @@ test_optimizer_states_row (void)
   g_assert_null (strstr (label_text (results, "layout"), "1,043 GiB"));
 
   /* The Training group, this row with it, is hidden for a service. */
-  select_job (window, job_of_kind (project, CP_TASK_INFERENCE));
+  cp_test_gui_select_job (window, job_of_kind (project, CP_TASK_INFERENCE));
   g_assert_false (gtk_widget_is_visible (GTK_WIDGET (row)));
 
   cp_test_gui_close_window (window);
