@@ -89,7 +89,9 @@ void           cp_test_gui_wait_frames     (GtkWidget *widget,
  * property), then what that queued on the main loop. */
 /* Asks for @window at @width × @height and waits until its own width
  * (inside whatever its frame takes) is within 24 px below @width, then
- * three frames for the layout that width queues. */
+ * three frames for the layout that width queues. Fails at once when the
+ * size is larger than the test's screen (GTK keeps a window within its
+ * monitor), and after a few frames if the width is not reached. */
 void           cp_test_gui_resize_window   (CpWindow *window,
                                             int       width,
                                             int       height);
