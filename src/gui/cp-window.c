@@ -741,6 +741,14 @@ cp_window_close_request (GtkWindow *window)
 
       g_clear_pointer (&self->store, cp_store_close);
       g_unlink (path);
+      /* And SQLite's files beside it: a -shm outlived the project it
+       * served (an untitled project reopened, then closed empty). */
+      for (guint i = 0; i < 2; i++)
+        {
+          g_autofree char *beside = g_strconcat (path, i == 0 ? "-wal" : "-shm", NULL);
+
+          g_unlink (beside);
+        }
       if (self->settings != NULL)
         {
           g_autofree char *last = g_settings_get_string (self->settings, "last-project");
