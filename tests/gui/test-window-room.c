@@ -785,10 +785,20 @@ test_present_mode (void)
 
   /* lead15: left within its few seconds, the hint stayed over the
    * window it no longer described. It goes as present mode ends. */
-  g_assert_true (gtk_revealer_get_reveal_child (window->notice_revealer));
-  g_assert_cmpstr (gtk_label_get_text (window->notice_label), ==, "Press Esc or F11 to leave present mode");
+  g_assert_true (gtk_revealer_get_reveal_child (window->present_hint));
+  g_assert_cmpstr (gtk_label_get_text (window->present_hint_label), ==, "Press Esc or F11 to leave present mode");
+  /* A bar of its own above the results, over nothing of theirs (issue
+   * 26: laid over them, it covered the chart's axis or its title). */
+  {
+    graphene_rect_t hint_bounds, results_bounds;
+
+    g_assert_true (gtk_widget_compute_bounds (GTK_WIDGET (window->present_hint), GTK_WIDGET (window), &hint_bounds));
+    g_assert_true (gtk_widget_compute_bounds (results, GTK_WIDGET (window), &results_bounds));
+    g_assert_cmpfloat (hint_bounds.size.height, >, 0);
+    g_assert_cmpfloat (hint_bounds.origin.y + hint_bounds.size.height, <=, results_bounds.origin.y + 0.5);
+  }
   press_escape (window);
-  g_assert_false (gtk_revealer_get_reveal_child (window->notice_revealer));
+  g_assert_false (gtk_revealer_get_reveal_child (window->present_hint));
   g_assert_false (present_state (window));
   g_assert_true (gtk_widget_get_visible (sidebar));
   g_assert_true (gtk_widget_get_visible (forms));
